@@ -1,0 +1,33 @@
+// @ts-check
+import { defineConfig } from "astro/config";
+import starlight from "@astrojs/starlight";
+import remarkMath from "remark-math";
+import rehypeKatex from "rehype-katex";
+import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
+
+export default defineConfig({
+  site: process.env.SITE_URL ?? "http://localhost:4321",
+  trailingSlash: "always",
+  markdown: {
+    remarkPlugins: [remarkMath],
+    // MathML needs no stylesheet or web fonts: every current browser renders it.
+    rehypePlugins: [[rehypeKatex, { output: "mathml" }]],
+  },
+  integrations: [
+    starlight({
+      title: "Blast Radius",
+      description: "An interactive course on designing for failure domains.",
+      favicon: "/favicon.svg",
+      // Chapters live outside src/content/docs, so Starlight cannot autogenerate this (STACK.md pitfall 1).
+      sidebar: sidebarFromChapters(loadChapters()),
+      customCss: ["./src/styles/course.css"],
+      components: {
+        PageTitle: "./src/components/overrides/PageTitle.astro",
+        MarkdownContent: "./src/components/overrides/MarkdownContent.astro",
+        Search: "./src/components/overrides/Search.astro",
+      },
+      pagination: true,
+      lastUpdated: false,
+    }),
+  ],
+});

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench`: build the site, then run every bench/*.bench.ts and print one table of
+ * what was measured on this machine. `--json` prints the rows as JSON instead.
+ * Run one area with `npm run bench -- site` (matches the file name).
+ */
+import { readdirSync } from "node:fs";
+import { cpus } from "node:os";
+import { serveStatic } from "../tests/support/static-server.ts";
+import type { Bench, BenchRow } from "./types.ts";
+import { table } from "../src/cli/args.ts";
+
+const args = process.argv.slice(2);
+const json = args.includes("--json");
+const only = args.filter((a) => !a.startsWith("--"));
+const here = new URL(".", import.meta.url).pathname;
+const files = readdirSync(here)
+  .filter((f) => f.endsWith(".bench.ts"))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+const distDir = new URL("../dist/", import.meta.url).pathname;
+const rows: BenchRow[] = [];
+// site.bench.ts builds the site first, so it runs first.
+files.sort((a, b) => (a === "site.bench.ts" ? -1 : b === "site.bench.ts" ? 1 : a.localeCompare(b)));
+let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+try {
+  for (const file of files) {
+    if (!server && file !== "site.bench.ts") server = await serveStatic(distDir);
+    const bench = (await import(`./${file}`)).default as Bench;
+    const started = performance.now();
+    rows.push(...(await bench({ siteUrl: server?.url ?? "", distDir })));
+    process.stderr.write(`bench: ${file} took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  }
+} finally {
+  await server?.close();
+}
+
+if (json) {
+  process.stdout.write(JSON.stringify({ date: new Date().toISOString(), machine: `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}`, node: process.version, rows }, null, 2) + "\n");
+} else {
+  const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+  process.stdout.write(
+    table([["area", "metric", "value", "unit", "target", "note"], ...rows.map((r) => [r.area, r.metric, fmt(r.value), r.unit, r.target ?? "", r.note ?? ""])]) + "\n",
+  );
+  process.stdout.write(`\nmachine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}\n`);
+}

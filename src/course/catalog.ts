@@ -1,0 +1,66 @@
+/**
+ * The chapter catalog read straight from the MDX frontmatter on disk. Astro's config needs
+ * the sidebar before content collections exist, and command-line tools and tests need the
+ * chapter list without Astro, so this reads the files itself.
+ */
+import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { z } from "zod";
+import { chapterFields } from "./chapter-schema.ts";
+import { parts } from "./parts.ts";
+
+export const chaptersDir = new URL("../../content/chapters/", import.meta.url);
+
+const catalogEntry = chapterFields.extend({ title: z.string().min(1), description: z.string().min(1) });
+
+export interface ChapterEntry extends z.infer<typeof catalogEntry> {
+  /** URL slug, the chapter's folder name. */
+  slug: string;
+  /** Path of the chapter's index.mdx. */
+  file: string;
+}
+
+export function readFrontmatter(file: string): unknown {
+  const text = readFileSync(file, "utf8");
+  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  if (!match) throw new Error(`${file}: no frontmatter block (--- ... ---) at the top`);
+  return parse(match[1]!);
+}
+
+/** Every chapter, sorted by `order`. Throws with the file and field when frontmatter is invalid. */
+export function loadChapters(dir: URL = chaptersDir): ChapterEntry[] {
+  const path = dir.pathname;
+  const chapters: ChapterEntry[] = [];
+  for (const slug of readdirSync(path).sort()) {
+    const file = join(path, slug, "index.mdx");
+    if (!existsSync(file)) continue;
+    const parsed = catalogEntry.safeParse(readFrontmatter(file));
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
+      throw new Error(`${file}: invalid frontmatter\n  ${problems.join("\n  ")}`);
+    }
+    chapters.push({ ...parsed.data, slug, file });
+  }
+  chapters.sort((a, b) => a.order - b.order);
+  const seen = new Map<number, string>();
+  for (const c of chapters) {
+    const other = seen.get(c.order);
+    if (other) throw new Error(`chapters "${other}" and "${c.slug}" both have order ${c.order}`);
+    seen.set(c.order, c.slug);
+  }
+  return chapters;
+}
+
+/** Starlight sidebar: one group per part, chapters in course order. */
+export function sidebarFromChapters(chapters: ChapterEntry[]) {
+  return [
+    { label: "Start here", link: "/" },
+    ...parts
+      .map((part) => ({
+        label: `Part ${["I", "II", "III", "IV"][part.number - 1]}: ${part.title}`,
+        items: chapters.filter((c) => c.part === part.number).map((c) => ({ slug: c.slug })),
+      }))
+      .filter((group) => group.items.length > 0),
+  ];
+}

@@ -1,0 +1,45 @@
+/**
+ * Where to start, per audience. Steps name chapters by slug; a content test checks that every
+ * slug exists, and the landing page leaves out chapters that are not written yet.
+ */
+export interface LearningPath {
+  id: "self-study" | "interview" | "workshop";
+  audience: string;
+  summary: string;
+  steps: { label: string; chapters: string[] }[];
+}
+
+export const learningPaths: readonly LearningPath[] = [
+  {
+    id: "self-study",
+    audience: "Self-study",
+    summary: "Read in order, run every simulation, solve the exercises as you meet them.",
+    steps: [
+      { label: "Part I: learn to see failure domains", chapters: ["something-is-always-broken", "failure-modes", "failure-domains"] },
+      { label: "Part II: contain the blast", chapters: ["timeouts-retries-backoff", "retry-storm", "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"] },
+      { label: "Part III: architect for a small blast radius", chapters: ["cells", "shuffle-sharding", "static-stability", "deploys-and-correlated-failure"] },
+    ],
+  },
+  {
+    id: "interview",
+    audience: "Interview prep in a week",
+    summary: "An hour a day: the ideas interviewers probe, then timed mock questions.",
+    steps: [
+      { label: "Day 1: the vocabulary", chapters: ["something-is-always-broken", "failure-modes"] },
+      { label: "Day 2: retries and the storm", chapters: ["timeouts-retries-backoff", "retry-storm"] },
+      { label: "Day 3: the three defences", chapters: ["bulkheads", "circuit-breakers", "retry-budgets"] },
+      { label: "Day 4: cells", chapters: ["cells", "static-stability"] },
+      { label: "Day 5: shuffle sharding, with numbers", chapters: ["shuffle-sharding"] },
+      { label: "Days 6-7: mock interviews", chapters: ["interview-playbook"] },
+    ],
+  },
+  {
+    id: "workshop",
+    audience: "90-minute team workshop",
+    summary: "For a facilitator: the agenda, the simulations to run live, and the map exercise on your own system.",
+    steps: [
+      { label: "Before: read the kit", chapters: ["workshop-kit"] },
+      { label: "Session: one incident, one map, one number", chapters: ["retry-storm", "failure-domains", "shuffle-sharding"] },
+    ],
+  },
+];

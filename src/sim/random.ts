@@ -1,0 +1,50 @@
+/**
+ * Seeded pseudo-random numbers. Every simulation in the course draws from these, so the
+ * same seed prints the same bytes in Node, in a worker and in the page.
+ */
+
+/** A source of uniform numbers in [0, 1). */
+export type Random = () => number;
+
+/**
+ * mulberry32: a 32-bit generator, small enough to read in one sitting and good enough
+ * for teaching simulations (not for cryptography).
+ */
+export function mulberry32(seed: number): Random {
+  let state = seed | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a hash of a string, used to give each named stream its own seed. */
+function hashName(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Independent named streams from one seed: `stream("arrivals:search")` always yields the
+ * same sequence for the same seed, however many draws other streams make. This keeps one
+ * change (say, turning a defence on) from reshuffling unrelated randomness.
+ */
+export function randomStreams(seed: number): (name: string) => Random {
+  return (name) => mulberry32((Math.imul(seed | 0, 0x9e3779b1) ^ hashName(name)) | 0);
+}
+
+/** An integer in [0, n). */
+export function randomInt(rand: Random, n: number): number {
+  return Math.floor(rand() * n);
+}
+
+/** An exponentially distributed value with the given mean (inter-arrival times of a Poisson process). */
+export function exponential(rand: Random, mean: number): number {
+  return -Math.log(1 - rand()) * mean;
+}

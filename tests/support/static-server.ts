@@ -1,0 +1,59 @@
+/**
+ * A tiny static file server for the built site (dist/). Tests use it instead of
+ * `astro preview`: it starts in milliseconds, needs no child process, and can be told
+ * to go "offline" to test the service worker.
+ */
+import { createServer, type Server } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize } from "node:path";
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".xml": "application/xml",
+  ".txt": "text/plain; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+
+export interface StaticServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function serveStatic(root: string, port = 0): Promise<StaticServer> {
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+      let file = normalize(join(root, pathname));
+      if (!file.startsWith(normalize(root))) {
+        res.writeHead(403).end();
+        return;
+      }
+      const info = await stat(file).catch(() => null);
+      if (info?.isDirectory()) file = join(file, "index.html");
+      const body = await readFile(file).catch(() => null);
+      if (!body) {
+        const notFound = await readFile(join(root, "404.html")).catch(() => Buffer.from("not found"));
+        res.writeHead(404, { "content-type": types[".html"] }).end(notFound);
+        return;
+      }
+      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("server has no port");
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,38 @@
+import { defineConfig } from "vitest/config";
+
+// Three projects, run in this order by `npm test`:
+//   unit:    pure logic (simulations, grader, parsers), content and exercise checks; no build needed
+//   site:    checks on the built site in dist/ (links, anchors, budgets)
+//   browser: what a person does, in Debian's Chromium, against dist/
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/content/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "site",
+          include: ["tests/site/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["tests/browser/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/browser/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // Two cores: one Chromium at a time keeps timings honest.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
