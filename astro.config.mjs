@@ -7,6 +7,9 @@ import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 
 export default defineConfig({
   site: process.env.SITE_URL ?? "http://localhost:4321",
+  // OUT_DIR / CACHE_DIR let several builds run side by side (tests and benchmarks read OUT_DIR too).
+  outDir: process.env.OUT_DIR ?? "./dist",
+  cacheDir: process.env.CACHE_DIR ?? "./node_modules/.astro",
   trailingSlash: "always",
   markdown: {
     remarkPlugins: [remarkMath],
@@ -20,7 +23,7 @@ export default defineConfig({
       favicon: "/favicon.svg",
       // Chapters live outside src/content/docs, so Starlight cannot autogenerate this (STACK.md pitfall 1).
       sidebar: sidebarFromChapters(loadChapters()),
-      customCss: ["./src/styles/course.css"],
+      customCss: ["./src/styles/course.css", "./src/styles/print.css"],
       components: {
         PageTitle: "./src/components/overrides/PageTitle.astro",
         MarkdownContent: "./src/components/overrides/MarkdownContent.astro",

@@ -1,0 +1,7 @@
+/**
+ * The "course" module that playground programs import: the real simulation library, so
+ * playgrounds stay short and learners reuse the code the pages run. Each area adds its line.
+ */
+export * from "../sim/random.ts";
+export * from "../sim/combinatorics.ts";
+export * from "../sim/shuffle-shard.ts";
