@@ -1,0 +1,57 @@
+/**
+ * Integrity of the built site: every internal link and anchor resolves, every image has a
+ * text alternative, and no page is orphaned from the navigation.
+ */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { distDir, loadBuiltSite, resolveInternal } from "../support/built-site.ts";
+
+const pages = loadBuiltSite();
+const byPath = new Map(pages.map((p) => [p.path, p]));
+
+function targetExists(path: string): boolean {
+  if (byPath.has(path)) return true;
+  const file = join(distDir, path);
+  return existsSync(file) && !file.endsWith("/");
+}
+
+describe.each(pages.map((p) => [p.path, p] as const))("page %s", (_path, page) => {
+  test("every internal link and anchor resolves", () => {
+    const broken: string[] = [];
+    for (const { href } of page.links) {
+      const target = resolveInternal(href, page.path);
+      if (!target) continue;
+      if (!targetExists(target.path)) {
+        broken.push(`${href} (no page ${target.path})`);
+        continue;
+      }
+      const targetPage = byPath.get(target.path);
+      if (target.hash && targetPage && !targetPage.ids.has(target.hash)) broken.push(`${href} (no #${target.hash} on ${target.path})`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  test("every image has a text alternative", () => {
+    expect(page.images.filter((i) => i.alt === undefined).map((i) => i.src)).toEqual([]);
+    expect(page.svgImages.filter((s) => !s.label).length).toBe(0);
+  });
+});
+
+test("every page can be reached from the landing page by following links", () => {
+  const seen = new Set<string>(["/"]);
+  const queue = ["/"];
+  while (queue.length > 0) {
+    const page = byPath.get(queue.shift()!);
+    if (!page) continue;
+    for (const { href } of page.links) {
+      const target = resolveInternal(href, page.path);
+      if (target && byPath.has(target.path) && !seen.has(target.path)) {
+        seen.add(target.path);
+        queue.push(target.path);
+      }
+    }
+  }
+  const orphans = pages.map((p) => p.path).filter((p) => !seen.has(p) && p !== "/404.html");
+  expect(orphans).toEqual([]);
+});
