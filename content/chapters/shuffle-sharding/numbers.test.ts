@@ -1,0 +1,44 @@
+import { expect, test } from "vitest";
+import { count, hundred, percent, route53, scientific, sim, small } from "./numbers.ts";
+
+test("8 workers, shards of 2: the worked numbers of FACTS.md", () => {
+  expect(small.possibleShards).toBe("28");
+  expect(small.fixedPercent).toBe("25%");
+  expect(small.allFraction).toBe("1/28");
+  expect(small.allPercent).toBe("3.6%");
+  expect(small.oneCount).toBe("12");
+  expect(small.onePercent).toBe("42.9%");
+  expect(small.noneCount).toBe("15");
+  expect(small.nonePercent).toBe("53.6%");
+  expect(small.improvement).toBe("7");
+});
+
+test("the seeded simulation reproduces the seed article (mulberry32 seed 7, 10,000 customers)", () => {
+  expect(sim.others).toBe("9,999");
+  expect(sim.poisonShard).toBe("w0 and w1");
+  expect(sim.lostAll).toBe("361");
+  expect(sim.lostAllPercent).toBe("3.6%");
+  expect(sim.lostSome).toBe("4,373");
+  expect(sim.lostSomePercent).toBe("43.7%");
+  // The three outcomes account for every other customer.
+  const n = (s: string) => Number(s.replace(/,/g, ""));
+  expect(n(sim.lostAll) + n(sim.lostSome) + n(sim.lostNone)).toBe(9_999);
+});
+
+test("bigger fleets: 100/5 and Route 53's 2,048/4", () => {
+  expect(hundred.possibleShards).toBe("75,287,520");
+  expect(hundred.inverse.text).toBe("1.33e-8");
+  expect(route53.possibleShards).toBe("730,862,190,080");
+  expect(route53.inverse.text).toBe("1.37e-12");
+});
+
+test("formatting helpers", () => {
+  expect(count(730_862_190_080n)).toBe("730,862,190,080");
+  expect(percent(1 / 28)).toBe("3.6%");
+  expect(scientific(0.000549)).toEqual({ mantissa: "5.49", exponent: -4, text: "5.49e-4" });
+});
+
+test("sampling noise and the single way to share both workers", () => {
+  expect(small.allCount).toBe("1");
+  expect(sim.noisePoints).toBe("0.5");
+});
