@@ -4,6 +4,8 @@ import starlight from "@astrojs/starlight";
 import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
+import contentSecurityPolicy from "./src/integrations/csp.ts";
+import offline from "./src/integrations/offline.ts";
 
 export default defineConfig({
   site: process.env.SITE_URL ?? "http://localhost:4321",
@@ -28,9 +30,14 @@ export default defineConfig({
         PageTitle: "./src/components/overrides/PageTitle.astro",
         MarkdownContent: "./src/components/overrides/MarkdownContent.astro",
         Search: "./src/components/overrides/Search.astro",
+        Footer: "./src/components/overrides/Footer.astro",
       },
       pagination: true,
       lastUpdated: false,
     }),
+    // These two post-process the finished build: the service worker lists every built file,
+    // and the policy is added to every page.
+    offline(),
+    contentSecurityPolicy(),
   ],
 });

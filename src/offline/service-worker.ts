@@ -1,0 +1,74 @@
+/// <reference lib="webworker" />
+/**
+ * The offline service worker. After one visit it has cached the whole built site (every
+ * page, script, style and search-index file, listed at build time), so the course keeps
+ * working on a train. Pages are network-first (fresh when online), everything else is
+ * cache-first (file names carry content hashes). The build replaces the two constants below.
+ */
+export {};
+declare const self: ServiceWorkerGlobalScope;
+
+const VERSION = "__VERSION__";
+const PRECACHE: string[] = JSON.parse("__PRECACHE__");
+const CACHE = `blast-radius-${VERSION}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // One by one, not addAll: a single missing file must not leave the reader with nothing.
+      const batch = 16;
+      for (let i = 0; i < PRECACHE.length; i += batch) {
+        await Promise.all(PRECACHE.slice(i, i + batch).map((url) => cache.add(url).catch(() => undefined)));
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) if (key.startsWith("blast-radius-") && key !== CACHE) await caches.delete(key);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "precache-status") {
+    void caches
+      .open(CACHE)
+      .then((cache) => cache.keys())
+      .then((keys) => event.source?.postMessage({ version: VERSION, cached: keys.length, total: PRECACHE.length }));
+  }
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  event.respondWith(request.mode === "navigate" ? networkFirst(request) : cacheFirst(request));
+});
+
+async function networkFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) void cache.put(request, response.clone());
+    return response;
+  } catch {
+    const url = new URL(request.url);
+    const cached = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(url.pathname.replace(/\/?$/, "/")));
+    return cached ?? (await cache.match("/404.html")) ?? new Response("You are offline and this page was not saved.", { status: 503 });
+  }
+}
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) void cache.put(request, response.clone());
+  return response;
+}

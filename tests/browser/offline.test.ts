@@ -1,0 +1,52 @@
+/** After one visit the course works with the server gone (the service worker has it all). */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { serveStatic, type StaticServer } from "../support/static-server.ts";
+import { distDir } from "../support/built-site.ts";
+
+describe.skipIf(skipBrowser)("offline", () => {
+  let browser: Session;
+  let server: StaticServer;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    // Its own server, so the test can really take the network away by closing it.
+    server = await serveStatic(distDir + "/");
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close().catch(() => undefined);
+  });
+
+  test("a visited course keeps working when the server is gone", async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/`);
+    const status = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const ask = () =>
+        new Promise<{ cached: number; total: number }>((resolve) => {
+          navigator.serviceWorker.addEventListener("message", (e) => resolve(e.data), { once: true });
+          registration.active!.postMessage("precache-status");
+        });
+      for (let i = 0; i < 100; i++) {
+        const s = await ask();
+        if (s.cached >= s.total) return s;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return ask();
+    });
+    expect(status.total).toBeGreaterThan(10);
+    expect(status.cached).toBe(status.total);
+
+    await server.close();
+    await page.reload();
+    await expect(page.title()).resolves.toContain("Blast Radius");
+    // A chapter never opened while online.
+    await page.locator("nav.sidebar").getByRole("link", { name: "Shuffle sharding" }).first().click();
+    await page.waitForURL(/\/shuffle-sharding\/$/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Shuffle sharding");
+    // Search works offline too: its index was precached.
+    await page.locator("site-search button[data-open-modal]").first().click();
+    await page.locator("#starlight__search input").fill("shuffle");
+    await page.locator("#starlight__search .pagefind-ui__result-link").first().waitFor({ timeout: 10_000 });
+  });
+});
