@@ -1,0 +1,32 @@
+import { expect, test } from "vitest";
+import { grayExample, replicaOutage, sreExample, threadStarvation, threads } from "./numbers.ts";
+
+test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s -> 5,000 threads demanded", () => {
+  expect(threads.total).toBe("1,000");
+  expect(threads.hangingPerSecond).toBe("50");
+  expect(threads.demanded).toBe("5,000");
+});
+
+test("the tier runs out of threads in 20 s and about 80% of requests fail (FACTS.md)", () => {
+  expect(threads.secondsToExhaust).toBe("20");
+  expect(threads.failing).toBe("80%");
+  expect(threads.served).toBe("20%"); // 1,000 of 5,000 threads
+});
+
+test("no starvation when the hanging demand fits in the threads", () => {
+  const calm = threadStarvation({ ...sreExample, hangSeconds: 10 }); // 500 threads demanded of 1,000
+  expect(calm.failingShare).toBe(0);
+});
+
+test("one gray server failing 1 in 10 behind a 10-way balancer: 1% errors, health checks all green", () => {
+  expect(grayExample.overall).toBe("1%");
+  expect(grayExample.healthCheck).toBe("100%");
+});
+
+test("three replicas each down 1% of the time: independent 1e-6, correlated 1e-2", () => {
+  const r = replicaOutage(3, 0.01);
+  expect(r.independent).toBeCloseTo(1e-6, 15);
+  expect(r.correlated).toBe(0.01);
+  expect(Math.round(r.independentSecondsPerYear)).toBe(32); // 31.536 s
+  expect(Math.round(r.correlatedHoursPerYear)).toBe(88); // 87.6 h
+});
