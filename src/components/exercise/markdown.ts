@@ -1,0 +1,36 @@
+/**
+ * Build-time Markdown for exercise prompts, hints and explanations, with the same math
+ * rendering as chapters (KaTeX to MathML: no CSS, fonts or JS). {param} placeholders become
+ * <span data-param> elements so "Another variant" can swap their numbers in the page.
+ */
+import { createMarkdownProcessor, type MarkdownProcessor } from "@astrojs/markdown-remark";
+import remarkMath from "remark-math";
+import rehypeKatex from "rehype-katex";
+import type { Params } from "../../grader/exercise-schema.ts";
+
+let processor: Promise<MarkdownProcessor> | undefined;
+
+function markdown(): Promise<MarkdownProcessor> {
+  processor ??= createMarkdownProcessor({
+    remarkPlugins: [remarkMath],
+    rehypePlugins: [[rehypeKatex, { output: "mathml" }]],
+    syntaxHighlight: false,
+  });
+  return processor;
+}
+
+// Private-use brackets survive Markdown untouched and never occur in real prose.
+const open = "\uE000";
+const close = "\uE001";
+
+/** Render Markdown to HTML, showing the given parameters' values in placeholders. */
+export async function renderMarkdown(source: string, params: Params = {}, { inline = false } = {}): Promise<string> {
+  const marked = source.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => (name in params ? `${open}${name}${close}` : whole));
+  let html = (await (await markdown()).render(marked)).code;
+  html = html.replace(new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"), (_, name: string) => `<span class="br-ex-param" data-param="${name}">${params[name]}</span>`);
+  if (inline) {
+    const single = /^<p>([\s\S]*)<\/p>\s*$/.exec(html.trim());
+    if (single && !single[1]!.includes("<p>")) html = single[1]!;
+  }
+  return html;
+}

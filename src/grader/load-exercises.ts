@@ -1,0 +1,115 @@
+/**
+ * Reads exercises/<id>/ and solutions/<id>/ from disk and validates them. Used at build time
+ * (the Exercise component, the progress page), by the terminal CLI and by the content tests;
+ * never shipped to the browser. Every error names the file, and the field when there is one.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { parseDocument } from "yaml";
+import { exerciseSchema, type ExerciseMeta } from "./exercise-schema.ts";
+
+export class ExerciseError extends Error {}
+
+export interface LoadedExercise {
+  id: string;
+  meta: ExerciseMeta;
+  /** README.md: the prompt, Markdown with {param} placeholders. */
+  readme: string;
+  /** Absolute folder paths. */
+  dir: string;
+  solutionDir: string;
+  /** Code exercises: the source files, keyed by file name. */
+  starter?: string;
+  checks?: string;
+  /** solutions/<id>/explanation.md */
+  explanation: string;
+}
+
+/** The project root: the nearest folder up from the working directory holding exercises/ and package.json. */
+export function projectRoot(start = process.cwd()): string {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, "exercises")) && existsSync(join(dir, "package.json"))) return dir;
+    const parent = join(dir, "..");
+    if (parent === dir) throw new ExerciseError(`no exercises/ folder found above ${start}`);
+    dir = parent;
+  }
+}
+
+/** Format zod issues as "field.path: message" lines. */
+function describeIssues(issues: { path: (string | number)[]; message: string }[]): string {
+  return issues.map((i) => `  ${i.path.join(".") || "(top level)"}: ${i.message}`).join("\n");
+}
+
+function readRequired(file: string, root: string, why: string): string {
+  if (!existsSync(file)) throw new ExerciseError(`${relative(root, file)}: missing (${why})`);
+  return readFileSync(file, "utf8");
+}
+
+/** Parse and validate one exercise.yaml text. `file` is only used in messages. */
+export function parseExerciseYaml(source: string, file: string): ExerciseMeta {
+  const doc = parseDocument(source, { prettyErrors: true });
+  if (doc.errors.length > 0) {
+    throw new ExerciseError(`${file}: not valid YAML\n  ${doc.errors.map((e) => e.message.split("\n")[0]).join("\n  ")}`);
+  }
+  const parsed = exerciseSchema.safeParse(doc.toJS());
+  if (!parsed.success) throw new ExerciseError(`${file}: invalid exercise\n${describeIssues(parsed.error.issues)}`);
+  return parsed.data;
+}
+
+const cache = new Map<string, LoadedExercise>();
+
+/** Load and validate one exercise, with its solution folder. Throws an ExerciseError naming file and field. */
+export function loadExercise(id: string, root = projectRoot(), { fresh = false } = {}): LoadedExercise {
+  const key = `${root}\0${id}`;
+  const cached = cache.get(key);
+  if (cached && !fresh) return cached;
+  const dir = join(root, "exercises", id);
+  const solutionDir = join(root, "solutions", id);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+    throw new ExerciseError(`exercises/${id}/: no such exercise (ids: ${listExerciseIds(root).join(", ") || "none yet"})`);
+  }
+  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) {
+    throw new ExerciseError(`exercises/${id}/: folder names are lower-case words joined by hyphens`);
+  }
+  const yamlFile = join(dir, "exercise.yaml");
+  const meta = parseExerciseYaml(readRequired(yamlFile, root, "every exercise has metadata"), relative(root, yamlFile));
+  const readme = readRequired(join(dir, "README.md"), root, "the prompt");
+  readRequired(join(solutionDir, "solution.ts"), root, "the reference solution");
+  const explanation = readRequired(join(solutionDir, "explanation.md"), root, "the worked explanation");
+  const exercise: LoadedExercise = { id, meta, readme, dir, solutionDir, explanation };
+  if (meta.kind === "code") {
+    exercise.starter = readRequired(join(dir, "starter.ts"), root, "code exercises have a starter");
+    exercise.checks = readRequired(join(dir, "checks.ts"), root, "code exercises have checks");
+    for (const name of meta.functions) {
+      if (!new RegExp(`export\\s+(?:async\\s+)?(?:function\\*?|const|let|class)\\s+${name}\\b`).test(exercise.starter)) {
+        throw new ExerciseError(`${relative(root, yamlFile)}: functions: starter.ts does not export "${name}"`);
+      }
+    }
+  } else if (meta.kind === "numeric" && meta.params) {
+    const used = new Set(placeholdersIn(readme, ...meta.parts.map((p) => p.prompt)));
+    for (const name of Object.keys(meta.params)) {
+      if (!used.has(name)) throw new ExerciseError(`${relative(root, yamlFile)}: params.${name}: README.md and the part prompts never show {${name}}`);
+    }
+  }
+  cache.set(key, exercise);
+  return exercise;
+}
+
+function placeholdersIn(...texts: string[]): string[] {
+  return texts.flatMap((t) => [...t.matchAll(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g)].map((m) => m[1]!));
+}
+
+/** Folder names under exercises/, sorted. */
+export function listExerciseIds(root = projectRoot()): string[] {
+  const dir = join(root, "exercises");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith(".") && statSync(join(dir, name)).isDirectory())
+    .sort();
+}
+
+/** Every exercise, validated; the first invalid one throws. */
+export function loadAllExercises(root = projectRoot(), options: { fresh?: boolean } = {}): LoadedExercise[] {
+  return listExerciseIds(root).map((id) => loadExercise(id, root, options));
+}
