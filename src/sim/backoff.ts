@@ -194,6 +194,9 @@ export interface ContentionOptions {
   maxAttempts?: number;
 }
 
+/** The defaults of simulateContention, in milliseconds. */
+export const contentionDefaults = { base: 5, cap: 2000, delayMean: 10, delaySpread: 2, maxAttempts: 1000 } as const;
+
 export interface ContentionResult {
   strategy: BackoffStrategy;
   clients: number;
@@ -257,7 +260,8 @@ class EventHeap {
  * and by their jitter.
  */
 export function simulateContention(options: ContentionOptions): ContentionResult {
-  const { clients, strategy, seed, base = 5, cap = 2000, delayMean = 10, delaySpread = 2, maxAttempts = 1000 } = options;
+  const { clients, strategy, seed } = options;
+  const { base, cap, delayMean, delaySpread, maxAttempts } = { ...contentionDefaults, ...options };
   if (!Number.isInteger(clients) || clients < 1) throw new RangeError(`clients must be a whole number >= 1, got ${clients}`);
   // Separate streams for the network and for the backoff, so switching strategy does not
   // change the network noise the clients see.

@@ -1,0 +1,21 @@
+/** Expected answers for "Retries stacked three deep", computed by src/sim/backoff.ts. */
+import type { Random } from "../../src/sim/random.ts";
+import { amplification } from "../../src/sim/backoff.ts";
+
+export interface Params {
+  attempts: number;
+  layers: number;
+}
+
+export function answers({ attempts, layers }: Params): Record<string, number> {
+  return {
+    // Every layer repeats the whole call below: attempts^layers.
+    "every-layer": amplification(attempts, layers),
+    // Only the top layer retries: attempts x 1 x 1 ...
+    "top-only": amplification([attempts, ...Array<number>(layers - 1).fill(1)]),
+  };
+}
+
+export function variant(rand: Random): Params {
+  return { attempts: 2 + Math.floor(rand() * 4), layers: 2 + Math.floor(rand() * 3) }; // 2..5 attempts, 2..4 layers
+}
