@@ -6,3 +6,4 @@ export * from "../sim/random.ts";
 export * from "../sim/combinatorics.ts";
 export * from "../sim/shuffle-shard.ts";
 export * from "../sim/backoff.ts";
+export { plot, type PlotOptions } from "../playground/plot.ts";

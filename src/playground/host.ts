@@ -1,0 +1,82 @@
+/**
+ * What both hosts share around a worker: transpile first (a syntax error never starts a
+ * worker), start the clock when the program starts, re-check the output cap, stop at the
+ * time limit, and turn the worker's messages into events and one result.
+ */
+import { transpileAll } from "./transpile.ts";
+import { outputLimits, timeoutMessage, type RunEvent, type RunRequest, type RunResult, type WorkerMessage } from "./protocol.ts";
+
+/** The little a host needs from a worker, whatever kind it is. */
+export interface WorkerPort {
+  /** Called once the worker can take a run; a pre-started worker may already be ready. */
+  whenReady(): Promise<void>;
+  send(message: unknown): void;
+  onMessage(handler: (message: WorkerMessage) => void): void;
+  /** The worker died on its own (crash, out of memory). */
+  onFailure(handler: (message: string) => void): void;
+  terminate(): void;
+}
+
+export interface RunHandle {
+  result: Promise<RunResult>;
+  /** Stop now (Reset, a new run); resolves the result as stopped. */
+  stop(): void;
+}
+
+const now = () => performance.now();
+
+export function runOnWorker(request: RunRequest, worker: () => WorkerPort, onEvent: (event: RunEvent) => void): RunHandle {
+  const compiled = transpileAll(request.files);
+  if (!compiled.ok) {
+    return { result: Promise.resolve({ status: "syntax-error", millis: 0, error: compiled.error, truncated: false }), stop() {} };
+  }
+  if (!(request.entry in compiled.modules)) {
+    return { result: Promise.resolve({ status: "error", millis: 0, error: { message: `no file named ${request.entry}` }, truncated: false }), stop() {} };
+  }
+  const port = worker();
+  let startedAt = now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let settle!: (result: RunResult) => void;
+  let settled = false;
+  let lines = 0;
+  let bytes = 0;
+  let truncated = false;
+  const result = new Promise<RunResult>((resolve) => (settle = resolve));
+  const end = (outcome: Omit<RunResult, "millis" | "truncated"> & { truncated?: boolean }) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    port.terminate();
+    settle({ ...outcome, millis: Math.round(now() - startedAt), truncated: truncated || (outcome.truncated ?? false) });
+  };
+
+  port.onMessage((message) => {
+    if (settled) return;
+    switch (message.type) {
+      case "started":
+        startedAt = now();
+        timer = setTimeout(() => end({ status: "timeout", error: { message: timeoutMessage(request.timeoutMs) } }), request.timeoutMs);
+        return;
+      case "event": {
+        // The worker caps its output; the host checks again in case the program fakes messages.
+        const text = "text" in message.event ? message.event.text : "";
+        lines += text.split("\n").length;
+        bytes += text.length + 1;
+        if (lines > outputLimits.lines || bytes > outputLimits.bytes) truncated = true;
+        else onEvent(message.event);
+        return;
+      }
+      case "truncated":
+        truncated = true;
+        return;
+      case "done":
+        end({ status: message.status, error: message.error, truncated: message.truncated });
+        return;
+    }
+  });
+  port.onFailure((message) => end({ status: "error", error: { message } }));
+  void port.whenReady().then(() => {
+    if (!settled) port.send({ type: "run", modules: compiled.modules, entry: request.entry });
+  });
+  return { result, stop: () => end({ status: "error", error: { message: "stopped" } }) };
+}

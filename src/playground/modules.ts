@@ -1,0 +1,43 @@
+/**
+ * How a playground file's import names a module: another file of the run (relative path),
+ * a virtual library module ("course"), or something the playground refuses (URLs, packages).
+ */
+
+export type Resolution = { kind: "file"; path: string } | { kind: "library"; name: string } | { kind: "refused"; message: string };
+
+function normalize(path: string): string {
+  const out: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") out.pop();
+    else out.push(part);
+  }
+  return out.join("/");
+}
+
+function dirname(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+export function resolveImport(from: string, specifier: string, files: Iterable<string>, libraries: Iterable<string>): Resolution {
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(specifier)) {
+    return { kind: "refused", message: `cannot import "${specifier}": the playground has no network; import "course" or a file of this playground` };
+  }
+  if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
+    const base = normalize(specifier.startsWith("/") ? specifier : `${dirname(from)}/${specifier}`);
+    const known = new Set(files);
+    for (const candidate of [base, `${base}.ts`, `${base.replace(/\.js$/, "")}.ts`, `${base}/index.ts`]) {
+      if (known.has(candidate)) return { kind: "file", path: candidate };
+    }
+    return { kind: "refused", message: `cannot find "${specifier}" (imported by ${from}): this playground has ${[...known].map((f) => `"./${f}"`).join(", ")}` };
+  }
+  const names = [...libraries];
+  if (names.includes(specifier)) return { kind: "library", name: specifier };
+  return { kind: "refused", message: `cannot import "${specifier}": playground code can import ${names.map((n) => `"${n}"`).join(", ")} and files of this playground` };
+}
+
+/** The modules a transpiled file requires with a literal name (static imports and literal dynamic ones). */
+export function requiredSpecifiers(js: string): string[] {
+  return [...js.matchAll(/\brequire\((['"])([^'"\n]+)\1\)/g)].map((m) => m[2]!);
+}
