@@ -1,0 +1,25 @@
+/** Each symptom's failure kind and the defence that contains it (see explanation.md for why). */
+export const answers = {
+  kind: {
+    refused: "crash",
+    waiting: "slow",
+    flood: "overload",
+    flag: "deploy",
+    upload: "poison",
+    provider: "third-party",
+    location: "zone",
+    blank: "data",
+    midnight: "correlated",
+  },
+  defence: {
+    refused: "redundancy",
+    waiting: "timeouts",
+    flood: "shedding",
+    flag: "staged",
+    upload: "shuffle",
+    provider: "fallback",
+    location: "multi-zone",
+    blank: "backups",
+    midnight: "stagger",
+  },
+};

@@ -1,0 +1,38 @@
+/** Thread starvation by a hanging dependency, by Little's law (the SRE book's cascading-failure example). */
+type Random = () => number;
+
+export interface Params {
+  servers: number;
+  threads: number;
+  qps: number;
+  hangPercent: number;
+  hangSeconds: number;
+}
+
+export function answers({ servers, threads, qps, hangPercent, hangSeconds }: Params): Record<string, number> {
+  const available = servers * threads;
+  const hangingPerSecond = (qps * hangPercent) / 100;
+  const demanded = hangingPerSecond * hangSeconds;
+  return {
+    demanded,
+    exhausted: available / hangingPerSecond,
+    failing: 1 - Math.min(1, available / demanded),
+  };
+}
+
+const pick = <T>(rand: Random, values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
+
+/** Variants always starve the tier (demand at least twice the threads), so "failing" is never zero. */
+export function variant(rand: Random): Params {
+  for (;;) {
+    const params: Params = {
+      servers: pick(rand, [5, 10, 20, 40]),
+      threads: pick(rand, [50, 100, 200]),
+      qps: pick(rand, [500, 1000, 2000, 5000]),
+      hangPercent: pick(rand, [1, 2, 5, 10]),
+      hangSeconds: pick(rand, [30, 60, 100, 120]),
+    };
+    const { demanded } = answers(params);
+    if (demanded >= 2 * params.servers * params.threads) return params;
+  }
+}
