@@ -1,0 +1,73 @@
+import { describe, expect, test } from "vitest";
+import { choose } from "../../sim/combinatorics.ts";
+import { digitsGrouped, explorerView, fixedGroups, inverseScientific } from "./model.ts";
+import { formatShare, renderExplorer, summary } from "./render.ts";
+import { defaultState, fromQuery, normalize, queryHasState, toQuery } from "./state.ts";
+
+describe("state", () => {
+  test("round-trips through the URL and keeps unrelated parameters", () => {
+    const state = { workers: 100, shard: 5, customers: 100_000, groups: 20, seed: 3, failover: false };
+    const query = toQuery(state, new URLSearchParams("lang=en"));
+    expect(query.get("lang")).toBe("en");
+    expect(fromQuery(query)).toEqual(state);
+    expect(queryHasState(query)).toBe(true);
+    expect(queryHasState(new URLSearchParams("lang=en"))).toBe(false);
+  });
+
+  test("clamps what the simulation cannot do", () => {
+    expect(normalize({ workers: 4, shard: 9, groups: 10, customers: 1, seed: -5 })).toEqual({ ...defaultState, workers: 4, shard: 4, groups: 4, customers: 2, seed: 0 });
+    expect(fromQuery(new URLSearchParams("n=abc&k=&failover=off"))).toEqual({ ...defaultState, failover: false });
+    expect(normalize({ workers: 1e9 }).workers).toBe(2048);
+  });
+});
+
+describe("model", () => {
+  test("the chapter's worked example", () => {
+    const view = explorerView(defaultState);
+    expect(view.possibleShards).toBe("28");
+    expect(view.poisonShard).toEqual([0, 1]);
+    expect([view.lostAll, view.lostSome, view.lostNone]).toEqual([361, 4373, 5265]);
+    expect(view.blast.fixed).toBe(0.25);
+    expect(view.blast.shuffleExact).toBeCloseTo(1 / 28, 12);
+    expect(view.overlap.map((r) => r.count)).toEqual([5265, 4373, 361]);
+  });
+
+  test("failover decides whether partial losses count", () => {
+    const off = explorerView({ ...defaultState, failover: false });
+    expect(off.blast.shuffleExact).toBeCloseTo(13 / 28, 12);
+    expect(off.blast.shuffleSimulated).toBeCloseTo((361 + 4373) / 9999, 12);
+  });
+
+  test("huge shard counts stay exact; 1/C in scientific notation at any size", () => {
+    expect(digitsGrouped(choose(2048, 4))).toBe("730,862,190,080");
+    expect(inverseScientific(choose(100, 5))).toEqual({ mantissa: "1.33", exponent: -8 });
+    expect(inverseScientific(choose(2048, 4))).toEqual({ mantissa: "1.37", exponent: -12 });
+    expect(inverseScientific(1n)).toEqual({ mantissa: "1.00", exponent: 0 });
+    // Far beyond a double's range, still read off the digits: C(2048, 300) is about 10^370.
+    const huge = choose(2048, 300);
+    expect(inverseScientific(huge).exponent).toBe(-huge.toString().length);
+  });
+
+  test("fixed groups cover every worker once, sizes within one", () => {
+    const groups = fixedGroups(10, 3);
+    expect(groups).toEqual([[0, 3], [3, 6], [6, 10]]);
+    expect(fixedGroups(8, 4).map(([a, b]) => b - a)).toEqual([2, 2, 2, 2]);
+  });
+});
+
+describe("render", () => {
+  test("shares read as percentages until they are too small for one", () => {
+    expect(formatShare(0)).toBe("0%");
+    expect(formatShare(0.25)).toBe("25.0%");
+    expect(formatShare(1 / 1820)).toBe("0.055%");
+    expect(formatShare(1 / 730_862_190_080)).toBe("1.37e-12");
+  });
+
+  test("the HTML carries every figure the page and its tests read", () => {
+    const html = renderExplorer(explorerView(defaultState));
+    for (const name of ["possible-shards", "inverse", "lost-all", "lost-some", "lost-none", "exact-0", "sim-2", "blast-fixed", "blast-shuffle", "blast-simulated", "failover-note", "poison-shard"]) {
+      expect(html).toContain(`data-figure="${name}"`);
+    }
+    expect(summary(explorerView(defaultState))).toContain("361 lose every worker");
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Everything the explorer shows, computed from its state by the simulation library. Pure, so
+ * the server renders the first view at build time and the page redraws with the same code.
+ */
+import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
+import type { ExplorerState } from "./state.ts";
+
+export interface OverlapRow {
+  /** Workers shared with the poison customer. */
+  shared: number;
+  exact: number;
+  simulated: number;
+  /** Other customers (simulated) with this overlap. */
+  count: number;
+}
+
+export interface ExplorerView {
+  state: ExplorerState;
+  /** The poison customer's workers (customer 0's shuffle shard). */
+  poisonShard: number[];
+  /** Fixed groups as [first worker, last worker + 1); the poison customer is in group 0. */
+  groups: Array<[number, number]>;
+  /** C(n, k), exact, with thousands separators. */
+  possibleShards: string;
+  /** 1 / C(n, k) in scientific notation, exact even when C(n, k) is beyond a double. */
+  inverse: { mantissa: string; exponent: number };
+  others: number;
+  overlap: OverlapRow[];
+  /** Simulated counts among the other customers. */
+  lostAll: number;
+  lostSome: number;
+  lostNone: number;
+  /** Share of other customers hurt, each design. */
+  blast: {
+    everyWorker: number;
+    fixed: number;
+    shuffleExact: number;
+    shuffleSimulated: number;
+  };
+}
+
+/** "730,862,190,080" */
+export function digitsGrouped(value: bigint): string {
+  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** 1 / value in scientific notation, read off the decimal digits so any size works. */
+export function inverseScientific(value: bigint, digits = 2): { mantissa: string; exponent: number } {
+  if (value <= 0n) throw new RangeError("value must be positive");
+  const text = value.toString();
+  const leading = Number(`${text[0]}.${text.slice(1, 17) || "0"}`);
+  let mantissa = 1 / leading;
+  let exponent = 1 - text.length;
+  if (mantissa < 1) {
+    mantissa *= 10;
+    exponent -= 1;
+  }
+  let rounded = mantissa.toFixed(digits);
+  if (Number(rounded) >= 10) {
+    rounded = (mantissa / 10).toFixed(digits);
+    exponent += 1;
+  }
+  return { mantissa: rounded, exponent };
+}
+
+/** Split `workers` into `count` contiguous groups whose sizes differ by at most one. */
+export function fixedGroups(workers: number, count: number): Array<[number, number]> {
+  const groups: Array<[number, number]> = [];
+  for (let g = 0; g < count; g++) {
+    groups.push([Math.floor((g * workers) / count), Math.floor(((g + 1) * workers) / count)]);
+  }
+  return groups;
+}
+
+export function explorerView(state: ExplorerState): ExplorerView {
+  const { workers, shard, customers, seed, groups, failover } = state;
+  const outcome = simulatePoison({ workers, shard, customers, seed });
+  const exact = exactOverlap(workers, shard);
+  const others = customers - 1;
+  const hurtSimulated = failover ? outcome.lostAll : outcome.lostAll + outcome.lostSome;
+  const hurtExact = failover ? exact.all.value : 1 - exact.none.value;
+  return {
+    state,
+    poisonShard: [...outcome.poisonShard].sort((a, b) => a - b),
+    groups: fixedGroups(workers, groups),
+    possibleShards: digitsGrouped(exact.possibleShards),
+    inverse: inverseScientific(exact.possibleShards),
+    others,
+    overlap: exact.distribution.map((share, j) => ({
+      shared: j,
+      exact: share.value,
+      simulated: outcome.histogram[j]! / others,
+      count: outcome.histogram[j]!,
+    })),
+    lostAll: outcome.lostAll,
+    lostSome: outcome.lostSome,
+    lostNone: outcome.lostNone,
+    blast: {
+      everyWorker: 1,
+      fixed: fixedGroupsBlastRadius(groups),
+      shuffleExact: hurtExact,
+      shuffleSimulated: hurtSimulated / others,
+    },
+  };
+}

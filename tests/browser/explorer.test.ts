@@ -1,0 +1,103 @@
+/** The shuffle-shard explorer as a reader uses it: server-drawn, then driven by its controls. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const figure = (page: Page, name: string) => page.locator(`[data-shuffle-explorer] [data-figure="${name}"]`).first().innerText();
+
+async function setField(page: Page, name: string, value: string) {
+  const field = page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
+  await field.fill(value);
+  await field.dispatchEvent("change");
+}
+
+describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("the first view is drawn on the server: the seed article's numbers, no JavaScript needed", async () => {
+    const { page } = browser;
+    const scripts: string[] = [];
+    page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
+    await page.goto(`${site}/shuffle-sharding/`, { waitUntil: "networkidle" });
+    await expect(figure(page, "possible-shards")).resolves.toBe("28");
+    await expect(figure(page, "lost-all")).resolves.toBe("361");
+    await expect(figure(page, "lost-some")).resolves.toBe("4,373");
+    await expect(figure(page, "blast-fixed")).resolves.toBe("25.0%");
+    await expect(figure(page, "exact-2")).resolves.toBe("3.6%");
+    // The interactive part is not loaded until the reader touches a control.
+    expect(scripts.some((s) => /mount/.test(s))).toBe(false);
+    await expect(page.locator("[data-shuffle-explorer]").getAttribute("data-ready")).resolves.toBeNull();
+  });
+
+  test("moving the controls redraws every figure and writes the state into the URL", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    await setField(page, "workers", "100");
+    await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    await setField(page, "shard", "5");
+    await expect.poll(() => figure(page, "possible-shards")).toBe("75,287,520");
+    await expect(figure(page, "inverse")).resolves.toBe("1.33 × 10-8");
+    await setField(page, "customers", "100000");
+    await expect.poll(() => figure(page, "sim-0")).toMatch(/\(\d{1,3},\d{3}\)$/);
+    // Exact and simulated shares agree within a point at 100,000 customers.
+    for (const j of [0, 1, 2]) {
+      const exact = parseFloat(await figure(page, `exact-${j}`));
+      const simulated = parseFloat(await figure(page, `sim-${j}`));
+      expect(Math.abs(exact - simulated)).toBeLessThan(1);
+    }
+    await setField(page, "groups", "20");
+    await expect.poll(() => figure(page, "blast-fixed")).toBe("5.0%");
+    expect(new URL(page.url()).searchParams.get("n")).toBe("100");
+    expect(new URL(page.url()).searchParams.get("k")).toBe("5");
+    expect(new URL(page.url()).searchParams.get("g")).toBe("20");
+    await expect(page.locator("[data-shuffle-explorer] [data-live]").innerText()).resolves.toContain("75,287,520 possible shards");
+  });
+
+  test("route 53's fleet: the possible shards shown exactly", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/?n=2048&k=4&c=2000&g=4&seed=7&failover=1`);
+    await expect.poll(() => figure(page, "possible-shards")).toBe("730,862,190,080");
+    await expect(figure(page, "inverse")).resolves.toBe("1.37 × 10-12");
+  });
+
+  test("client failover: customers that lost one of two workers are up only with it", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    await expect(figure(page, "blast-simulated")).resolves.toBe("3.6%");
+    await page.locator('[data-shuffle-explorer] input[name="failover"]').first().click();
+    // Without failover, the 4,373 that lost one worker join the 361 that lost both.
+    await expect.poll(() => figure(page, "blast-simulated")).toBe(`${((100 * (361 + 4373)) / 9999).toFixed(1)}%`);
+    await expect(figure(page, "blast-shuffle")).resolves.toBe("46.4%");
+    expect(new URL(page.url()).searchParams.get("failover")).toBe("0");
+    // A shared link reproduces the view.
+    await page.reload();
+    await expect.poll(() => figure(page, "blast-simulated")).toBe("47.3%");
+    await expect(page.locator('[data-shuffle-explorer] input[name="failover"]').first().isChecked()).resolves.toBe(false);
+  });
+
+  test("out-of-range input is clamped, not crashed on", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    await setField(page, "shard", "20");
+    await expect.poll(() => page.locator('[data-shuffle-explorer] input[name="shard"]').first().inputValue()).toBe("8");
+    await expect.poll(() => figure(page, "possible-shards")).toBe("1");
+  });
+
+  test("presenter mode shows the explorer alone, in large type, at a phone's width too", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/present/explorer/`);
+    await expect(page.locator(".sx--present").count()).resolves.toBe(1);
+    await expect(page.locator("nav.sidebar").count()).resolves.toBe(0);
+    const size = await page.locator(".sx--present").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(20);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
