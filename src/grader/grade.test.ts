@@ -1,0 +1,284 @@
+import { describe, expect, test } from "vitest";
+import { choose } from "../sim/combinatorics.ts";
+import { mulberry32 } from "../sim/random.ts";
+import { numericPartSchema, choicePartSchema, matchPartSchema } from "./exercise-schema.ts";
+import { gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type VerdictStatus } from "./grade.ts";
+import { maxAnswerLength, parseAnswer } from "./parse-answer.ts";
+
+// The 16-worker problem's expected answers, computed independently of the solution file.
+const oneIn1820 = 1 / Number(choose(16, 4));
+const params = { workers: 16, shard: 4, groups: 4 };
+
+const sharePart = numericPartSchema.parse({
+  id: "shuffle",
+  prompt: "share",
+  type: "share",
+  feedback: [
+    { answer: "1/28", message: "8-worker case" },
+    { answer: "1/{groups}", message: "fixed groups" },
+  ],
+});
+const numberPart = numericPartSchema.parse({ id: "n", prompt: "how many", type: "number" });
+const countPart = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count", tolerance: 0 });
+const loosePart = numericPartSchema.parse({ id: "l", prompt: "about", type: "number", tolerance: 0.05 });
+
+type Row = [input: string, status: VerdictStatus];
+
+/** Inputs for the shuffle part (expected 1/1820). */
+const shareTable: Row[] = [
+  // Accepted: every way people write one in 1,820.
+  ["1/1820", "right"],
+  ["0.055%", "right"],
+  ["0.0549 %", "right"],
+  ["0.0549%", "right"],
+  ["5.49e-4", "right"],
+  ["5.49E-4", "right"],
+  ["5.494e-4", "right"],
+  ["0.000549", "right"],
+  ["1 in 1820", "right"],
+  ["1 in 1,820", "right"],
+  ["1 in 1 820", "right"],
+  ["1 IN 1820", "right"],
+  ["1 out of 1820", "right"],
+  ["1/C(16,4)", "right"],
+  ["1/C(16, 4)", "right"],
+  ["1 / C( 16 , 4 )", "right"],
+  ["1/combinations(16,4)", "right"],
+  ["1/choose(16,4)", "right"],
+  ["1/(16 choose 4)", "right"],
+  ["C(16,4)^-1", "right"],
+  ["1/(16*15*14*13/(4*3*2*1))", "right"],
+  ["4!*12!/16!", "right"],
+  ["factorial(4)*factorial(12)/factorial(16)", "right"],
+  ["1/1,820", "right"],
+  ["1÷1820", "right"],
+  ["5.49×10^-4", "right"],
+  ["5.49 x 10^-4", "right"],
+  ["5.49*10**-4", "right"],
+  ["100/1820 %", "right"],
+  ["0.0549 percent", "right"],
+  ["  1/1820  ", "right"],
+  ["=1/1820", "right"],
+  ["1/1830", "right"], // within 1%
+  // Rejected: numbers that read, but are wrong.
+  ["1/28", "wrong"],
+  ["25%", "wrong"],
+  ["1/4", "wrong"],
+  ["0.25", "wrong"],
+  ["1/1900", "wrong"], // 4% off
+  ["0.055", "wrong"], // a percentage without its % sign
+  ["1/1820%", "wrong"], // a fraction with a % sign
+  ["1820", "wrong"],
+  ["−1/1820", "wrong"], // unicode minus: reads, but a share is not negative
+  ["0", "wrong"],
+  ["1", "wrong"],
+  ["pi", "wrong"],
+  ["1e-4000", "wrong"],
+  ["C(100,500)", "wrong"],
+  // Invalid: a clear message, never an exception.
+  ["", "invalid"],
+  ["   ", "invalid"],
+  ["1/", "invalid"],
+  ["1/0", "invalid"],
+  ["1 in 0", "invalid"],
+  ["1e999", "invalid"],
+  ["import(1)", "invalid"],
+  ["import('fs')", "invalid"],
+  ["createUnit('x')", "invalid"],
+  ["evaluate(\"1+1\")", "invalid"],
+  ["parse(\"1\")", "invalid"],
+  ["simplify(1)", "invalid"],
+  ["derivative(1, 1)", "invalid"],
+  ["f(x) = x", "invalid"],
+  ["x = 1/1820", "invalid"],
+  ["[1, 2]", "invalid"],
+  ["{a: 1}", "invalid"],
+  ["\"1/1820\"", "invalid"],
+  ["5 cm", "invalid"],
+  ["1 to 2", "invalid"],
+  ["a.b", "invalid"],
+  ["1 ? 2 : 3", "invalid"],
+  ["😀", "invalid"],
+  ["1/1820 😀", "invalid"],
+  ["x".repeat(10_000), "invalid"],
+  ["1".repeat(maxAnswerLength + 1), "invalid"],
+  ["(".repeat(150) + "1" + ")".repeat(49), "invalid"],
+  ["sqrt(-1)", "invalid"],
+  ["factorial(-1)", "invalid"],
+  ["C(1e9, 5e8)", "invalid"],
+  ["9^9^9^9", "invalid"],
+  ["factorial(1e6)", "invalid"],
+  ["0x10", "invalid"],
+  ["0,055%", "invalid"],
+  ["1 in 1820 %", "invalid"],
+  ["5 % 2", "invalid"],
+  ["2(3)", "invalid"],
+  ["1.2.3", "invalid"],
+  ["C(16)", "invalid"],
+  ["%", "invalid"],
+  ["\u0000", "invalid"],
+];
+
+describe("numeric answers to a share part (expected 1/1820)", () => {
+  test("the table covers at least 60 inputs of each outcome in total", () => {
+    expect(shareTable.length).toBeGreaterThanOrEqual(60);
+    for (const status of ["right", "wrong", "invalid"] as const) {
+      expect(shareTable.filter(([, s]) => s === status).length).toBeGreaterThan(10);
+    }
+  });
+
+  test.each(shareTable)("%j is %s", (input, status) => {
+    const verdict = gradeNumeric(sharePart, input, oneIn1820, params);
+    expect(verdict.status, verdict.message).toBe(status);
+    expect(verdict.message.length).toBeGreaterThan(3);
+  });
+
+  test("listed wrong answers get their targeted feedback, with params filled in", () => {
+    expect(gradeNumeric(sharePart, "1/28", oneIn1820, params).message).toBe("8-worker case");
+    expect(gradeNumeric(sharePart, "25%", oneIn1820, params).message).toBe("fixed groups");
+    expect(gradeNumeric(sharePart, "1 in 4", oneIn1820, params).message).toBe("fixed groups");
+    expect(gradeNumeric(sharePart, "1/5", oneIn1820, { ...params, groups: 5 }).message).toBe("fixed groups");
+  });
+
+  test("a percentage without its sign, or a fraction with one, is pointed out", () => {
+    expect(gradeNumeric(sharePart, "0.0549", oneIn1820).message).toMatch(/% sign/);
+    expect(gradeNumeric(sharePart, "0.000549%", oneIn1820).message).toMatch(/% sign/);
+  });
+
+  test("malformed input messages name the problem", () => {
+    expect(gradeNumeric(sharePart, "1/0", oneIn1820).message).toMatch(/divides by zero/);
+    expect(gradeNumeric(sharePart, "1e999", oneIn1820).message).toMatch(/too large/);
+    expect(gradeNumeric(sharePart, "1/", oneIn1820).message).toMatch(/ends too early/);
+    expect(gradeNumeric(sharePart, "import(1)", oneIn1820).message).toMatch(/not available/);
+    expect(gradeNumeric(sharePart, "x".repeat(10_000), oneIn1820).message).toMatch(/10,000 characters/);
+    expect(gradeNumeric(sharePart, "😀", oneIn1820).message).toMatch(/cannot be part of an answer/);
+  });
+});
+
+describe("number and count parts", () => {
+  const table: [typeof numberPart, string, number, VerdictStatus][] = [
+    [numberPart, "1820", 1820, "right"],
+    [numberPart, "1,820", 1820, "right"],
+    [numberPart, "C(16,4)", 1820, "right"],
+    [numberPart, "1.82e3", 1820, "right"],
+    [numberPart, "1820%", 1820, "invalid"], // % is not a share here
+    [numberPart, "18.2", 1820, "wrong"],
+    [countPart, "28", 28, "right"],
+    [countPart, "27", 28, "wrong"],
+    [countPart, "28.4", 28, "wrong"],
+    [countPart, "C(8,2)", 28, "right"],
+    [countPart, "730,862,190,080", Number(choose(2048, 4)), "right"],
+    [countPart, "C(2048,4)", Number(choose(2048, 4)), "right"],
+    [loosePart, "104", 100, "right"],
+    [loosePart, "106", 100, "wrong"],
+    [numberPart, "0", 0, "right"],
+    [numberPart, "0.001", 0, "wrong"],
+    [numberPart, "-3", -3, "right"],
+  ];
+  test.each(table)("%#: %j against %d is %s", (part, input, expected, status) => {
+    expect(gradeNumeric(part, input, expected).status).toBe(status);
+  });
+
+  test("percent on a number part says why it is refused", () => {
+    expect(gradeNumeric(numberPart, "25%", 25).message).toMatch(/not a share/);
+  });
+});
+
+describe("parseAnswer", () => {
+  test("thousands separators are removed outside function calls only", () => {
+    expect(parseAnswer("1,820")).toMatchObject({ ok: true, value: 1820 });
+    expect(parseAnswer("C(16,4)")).toMatchObject({ ok: true, value: 1820 });
+    expect(parseAnswer("C(100,5)")).toMatchObject({ ok: true, value: 75_287_520 });
+    expect(parseAnswer("1,000,000")).toMatchObject({ ok: true, value: 1e6 });
+    expect(parseAnswer("0,25").ok).toBe(false);
+  });
+  test("percentages become fractions and say so", () => {
+    expect(parseAnswer("25%")).toMatchObject({ ok: true, value: 0.25, percent: true });
+    expect(parseAnswer("25")).toMatchObject({ ok: true, value: 25, percent: false });
+  });
+});
+
+describe("choice and match parts", () => {
+  const single = choicePartSchema.parse({
+    id: "defence",
+    prompt: "p",
+    choices: [
+      { id: "bulkhead", text: "A bulkhead" },
+      { id: "retry", text: "More retries" },
+      { id: "cache", text: "A cache" },
+    ],
+    feedback: { retry: "Retries add load." },
+  });
+  const multiple = choicePartSchema.parse({ ...single, id: "many", multiple: true, feedback: {} });
+
+  test("single choice", () => {
+    expect(gradeChoice(single, ["bulkhead"], "bulkhead").status).toBe("right");
+    const wrong = gradeChoice(single, ["retry"], "bulkhead");
+    expect(wrong).toMatchObject({ status: "wrong" });
+    expect(wrong.message).toContain("Retries add load.");
+    expect(gradeChoice(single, [], "bulkhead").status).toBe("invalid");
+    expect(gradeChoice(single, ["nonsense"], "bulkhead").status).toBe("invalid");
+  });
+
+  test("multiple choice needs exactly the right set", () => {
+    expect(gradeChoice(multiple, ["bulkhead", "cache"], ["cache", "bulkhead"]).status).toBe("right");
+    expect(gradeChoice(multiple, ["bulkhead"], ["cache", "bulkhead"])).toMatchObject({ status: "wrong", message: expect.stringMatching(/1 more applies/) });
+    expect(gradeChoice(multiple, ["bulkhead", "cache", "retry"], ["cache", "bulkhead"]).message).toMatch(/does not apply/);
+  });
+
+  const match = matchPartSchema.parse({
+    id: "kinds",
+    prompt: "p",
+    items: [
+      { id: "slow", text: "Latency climbs" },
+      { id: "crash", text: "Instances vanish" },
+    ],
+    options: [
+      { id: "hang", text: "Slow dependency" },
+      { id: "lost", text: "Lost instance" },
+    ],
+    feedback: { slow: "Slow is not dead." },
+  });
+  const expected = { slow: "hang", crash: "lost" };
+
+  test("match: every item must be answered; wrong items are named", () => {
+    expect(gradeMatch(match, { slow: "hang", crash: "lost" }, expected).status).toBe("right");
+    expect(gradeMatch(match, { slow: "hang" }, expected).status).toBe("invalid");
+    expect(gradeMatch(match, {}, expected).status).toBe("invalid");
+    const wrong = gradeMatch(match, { slow: "lost", crash: "lost" }, expected);
+    expect(wrong).toMatchObject({ status: "wrong", wrongItems: ["slow"] });
+    expect(wrong.message).toContain("Slow is not dead.");
+  });
+});
+
+describe("fuzz: 10,000 random inputs", () => {
+  const alphabet = [
+    ..."0123456789".split(""),
+    ..."+-*/^()!%.,eE xX".split(""),
+    "C(", "combinations(", "sqrt(", "log(", "factorial(", "import(", "evaluate(", "1e308", "1e999", " in ",
+    "1/1820", "%", "=", "[", "]", "{", "}", "\"", "'", "😀", "\u2212", "×", "÷", "\u00A0", "\u0000", "a", "pi", ";", "\n",
+  ];
+  test("every input is graded without throwing, each in under 50 ms", () => {
+    // mathjs compiles its typed functions on first use (~60 ms, once); the widget pays it on load.
+    warmUpGrader();
+    const rand = mulberry32(20261130);
+    let slowest = 0;
+    const counts = { right: 0, wrong: 0, invalid: 0 };
+    for (let i = 0; i < 10_000; i++) {
+      const length = Math.floor(rand() * (i % 100 === 0 ? 400 : 30));
+      let input = "";
+      for (let j = 0; j < length; j++) input += alphabet[Math.floor(rand() * alphabet.length)];
+      const start = performance.now();
+      const verdict = gradeNumeric(sharePart, input, oneIn1820, params);
+      const millis = performance.now() - start;
+      slowest = Math.max(slowest, millis);
+      expect(["right", "wrong", "invalid"]).toContain(verdict.status);
+      expect(typeof verdict.message).toBe("string");
+      counts[verdict.status]++;
+      if (millis >= 50) throw new Error(`${JSON.stringify(input)} took ${millis.toFixed(1)} ms`);
+    }
+    // The fuzz reaches the evaluator, not just the input checks.
+    expect(counts.wrong).toBeGreaterThan(100);
+    expect(slowest).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * A restricted mathjs: the number-only build with just the parser and the functions an
+ * answer needs. Expressions are never handed to mathjs's evaluate or compile: the parse tree is
+ * walked here against an allowlist (numbers, + - * / ^ !, parentheses, a few functions), so
+ * import, createUnit, evaluate, parse, simplify, assignments, function definitions, units,
+ * matrices, strings and property access cannot run, whatever the input.
+ */
+import {
+  addDependencies,
+  combinationsDependencies,
+  create,
+  divideDependencies,
+  expDependencies,
+  factorialDependencies,
+  log10Dependencies,
+  log2Dependencies,
+  logDependencies,
+  maxDependencies,
+  minDependencies,
+  multiplyDependencies,
+  parseDependencies,
+  powDependencies,
+  sqrtDependencies,
+  subtractDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  type MathNode,
+} from "mathjs/number";
+
+const math = create({
+  parseDependencies,
+  addDependencies,
+  subtractDependencies,
+  multiplyDependencies,
+  divideDependencies,
+  powDependencies,
+  unaryMinusDependencies,
+  unaryPlusDependencies,
+  sqrtDependencies,
+  logDependencies,
+  log10Dependencies,
+  log2Dependencies,
+  expDependencies,
+  combinationsDependencies,
+  factorialDependencies,
+  minDependencies,
+  maxDependencies,
+});
+
+// Captured once; nothing an expression names can reach anything else on `math`.
+const parse = math.parse.bind(math);
+
+/** A message for the learner: why an input is not an answer. Never a bug. */
+export class InputError extends Error {}
+
+/** Largest min(k, n - k) accepted by C(n, k): bounds its loop (mathjs iterates that many times). */
+const maxCombinationSpan = 10_000;
+
+type Fn = (...args: number[]) => number;
+
+function arity(name: string, args: number[], min: number, max = min): void {
+  if (args.length < min || args.length > max) {
+    const want = min === max ? `${min}` : `${min} or ${max}`;
+    throw new InputError(`${name}(...) takes ${want} number${max === 1 ? "" : "s"}, got ${args.length}`);
+  }
+}
+
+function wholeNumber(name: string, v: number): void {
+  if (!Number.isInteger(v) || v < 0) throw new InputError(`${name} needs whole numbers of 0 or more, got ${formatPlain(v)}`);
+}
+
+const combinations: Fn = (...args) => {
+  arity("C", args, 2);
+  const [n, k] = args as [number, number];
+  wholeNumber("C(n, k)", n);
+  wholeNumber("C(n, k)", k);
+  if (k > n) return 0; // no way to choose more than there are
+  if (Math.min(k, n - k) > maxCombinationSpan) throw new InputError(`C(${n}, ${k}) is too large to work out here`);
+  return math.combinations(n, k);
+};
+
+/** The functions an answer may call, by every name people use for them. */
+const functions: Record<string, Fn> = {
+  C: combinations,
+  combinations,
+  choose: combinations,
+  nCr: combinations,
+  sqrt: (...a) => (arity("sqrt", a, 1), math.sqrt(a[0]!)),
+  log: (...a) => (arity("log", a, 1, 2), a.length === 2 ? math.log(a[0]!, a[1]!) : math.log(a[0]!)),
+  ln: (...a) => (arity("ln", a, 1), math.log(a[0]!)),
+  log10: (...a) => (arity("log10", a, 1), math.log10(a[0]!)),
+  log2: (...a) => (arity("log2", a, 1), math.log2(a[0]!)),
+  exp: (...a) => (arity("exp", a, 1), math.exp(a[0]!)),
+  factorial: (...a) => (arity("factorial", a, 1), factorial(a[0]!)),
+  pow: (...a) => (arity("pow", a, 2), math.pow(a[0]!, a[1]!) as number),
+  min: (...a) => (arity("min", a, 1, 100), math.min(...a)),
+  max: (...a) => (arity("max", a, 1, 100), math.max(...a)),
+};
+export const allowedFunctions = Object.keys(functions);
+
+const constants: Record<string, number> = { pi: Math.PI, e: Math.E };
+
+function factorial(n: number): number {
+  wholeNumber("factorial", n);
+  return n > 170 ? Infinity : math.factorial(n);
+}
+
+const operators: Record<string, Fn> = {
+  add: (a, b) => math.add(a!, b!),
+  subtract: (a, b) => math.subtract(a!, b!),
+  multiply: (a, b) => math.multiply(a!, b!),
+  divide: (a, b) => {
+    if (b === 0) throw new InputError("that divides by zero");
+    return math.divide(a!, b!);
+  },
+  pow: (a, b) => math.pow(a!, b!) as number,
+  unaryMinus: (a) => math.unaryMinus(a!),
+  unaryPlus: (a) => math.unaryPlus(a!),
+  factorial: (a) => factorial(a!),
+};
+
+const operatorWords: Record<string, string> = {
+  mod: "mod (remainder) is not needed in an answer",
+  to: "unit conversion is not supported: give a plain number",
+  in: 'write "1 in N" with just a number on each side',
+};
+
+/** Evaluate an allowlisted tree; anything else is an InputError naming what was found. */
+function evaluateNode(node: MathNode, depth: number): number {
+  if (depth > 60) throw new InputError("that is nested too deeply");
+  switch (node.type) {
+    case "ConstantNode": {
+      const value = (node as unknown as { value: unknown }).value;
+      if (typeof value !== "number") throw new InputError("text in quotes is not a number");
+      return value;
+    }
+    case "ParenthesisNode":
+      return evaluateNode((node as unknown as { content: MathNode }).content, depth + 1);
+    case "SymbolNode": {
+      const name = (node as unknown as { name: string }).name;
+      if (name in constants) return constants[name]!;
+      throw new InputError(`"${name}" is not a number or a known function`);
+    }
+    case "OperatorNode": {
+      const op = node as unknown as { fn: string; op: string; implicit: boolean; args: MathNode[] };
+      if (op.implicit) throw new InputError("put an operator (* or /) between two numbers or brackets");
+      const fn = operators[op.fn];
+      if (!fn) throw new InputError(operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`);
+      return fn(...op.args.map((a) => evaluateNode(a, depth + 1)));
+    }
+    case "FunctionNode": {
+      const call = node as unknown as { fn: MathNode; args: MathNode[] };
+      const name = call.fn.type === "SymbolNode" ? (call.fn as unknown as { name: string }).name : undefined;
+      const fn = name === undefined ? undefined : Object.hasOwn(functions, name) ? functions[name] : undefined;
+      if (!fn) throw new InputError(`the function ${name ?? "called"}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`);
+      return fn(...call.args.map((a) => evaluateNode(a, depth + 1)));
+    }
+    case "AssignmentNode":
+    case "FunctionAssignmentNode":
+      throw new InputError("an answer cannot define or assign anything: give just the value");
+    case "ArrayNode":
+    case "IndexNode":
+    case "RangeNode":
+      throw new InputError("lists and matrices are not answers: give a single number");
+    case "AccessorNode":
+    case "ObjectNode":
+      throw new InputError("objects and property access are not answers: give a single number");
+    default:
+      throw new InputError("that is not a plain calculation; use numbers, + - * / ^ and functions like C(16, 4)");
+  }
+}
+
+/**
+ * Evaluate a normalised expression with the restricted instance. Throws InputError for
+ * everything a person might type wrongly; the result is a finite number.
+ */
+export function evaluateExpression(expression: string): number {
+  let tree: MathNode;
+  try {
+    tree = parse(expression);
+  } catch (error) {
+    throw new InputError(describeParseError((error as Error).message, expression));
+  }
+  let value: number;
+  try {
+    value = evaluateNode(tree, 0);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    // mathjs's own argument checks (typed-function): turn them into a plain message.
+    throw new InputError(`that cannot be worked out (${String((error as Error).message ?? error).split("\n")[0]})`);
+  }
+  if (typeof value !== "number" || Number.isNaN(value)) throw new InputError("that does not come to a real number");
+  if (!Number.isFinite(value)) throw new InputError("that number is too large to be an answer");
+  return value;
+}
+
+function describeParseError(message: string, expression: string): string {
+  if (/Unexpected end of expression/.test(message)) return "the answer ends too early: something is missing after the last operator";
+  if (/Parenthesis \) expected/.test(message)) return "a closing bracket ) is missing";
+  const part = /Unexpected (?:part|operator|type of argument|token) "?([^"\s]*)"?/.exec(message);
+  if (part?.[1]) return `unexpected "${part[1]}" in ${JSON.stringify(expression)}`;
+  return `that is not a calculation I can read (${message.replace(/\s*\(char \d+\)$/, "")})`;
+}
+
+export function formatPlain(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
+}
