@@ -4,7 +4,9 @@
  * grader adds `"course/checks"` here once src/grader/checks.ts exists.
  */
 import * as course from "../prelude/course.ts";
+import * as checks from "../grader/checks.ts";
 
 export const libraryModules: Record<string, object> = {
   course,
+  "course/checks": checks,
 };
