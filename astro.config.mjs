@@ -6,11 +6,12 @@ import rehypeKatex from "rehype-katex";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
 import offline from "./src/integrations/offline.ts";
+import { outDirFromEnv } from "./src/integrations/out-dir.ts";
 
 export default defineConfig({
   site: process.env.SITE_URL ?? "http://localhost:4321",
   // OUT_DIR / CACHE_DIR let several builds run side by side (tests and benchmarks read OUT_DIR too).
-  outDir: process.env.OUT_DIR ?? "./dist",
+  outDir: outDirFromEnv(),
   cacheDir: process.env.CACHE_DIR ?? "./node_modules/.astro",
   trailingSlash: "always",
   markdown: {

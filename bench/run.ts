@@ -8,6 +8,7 @@ import { cpus } from "node:os";
 import { serveStatic } from "../tests/support/static-server.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { table } from "../src/cli/args.ts";
+import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 
 const args = process.argv.slice(2);
 const json = args.includes("--json");
@@ -18,7 +19,7 @@ const files = readdirSync(here)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
-const distDir = new URL("../dist/", import.meta.url).pathname;
+const distDir = outDirFromEnv() + "/";
 const rows: BenchRow[] = [];
 // site.bench.ts builds the site first, so it runs first.
 files.sort((a, b) => (a === "site.bench.ts" ? -1 : b === "site.bench.ts" ? 1 : a.localeCompare(b)));

@@ -1,6 +1,6 @@
 /** Serves the built site once for all browser tests and hands its URL to them. */
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { outDirFromEnv } from "../../src/integrations/out-dir.ts";
 import type { TestProject } from "vitest/node";
 import { serveStatic } from "../support/static-server.ts";
 
@@ -11,7 +11,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  const dist = process.env.OUT_DIR ? resolve(process.env.OUT_DIR) + "/" : new URL("../../dist/", import.meta.url).pathname;
+  const dist = outDirFromEnv() + "/";
   if (!existsSync(dist + "index.html")) {
     throw new Error("dist/ has no built site: run `npm run build` first (or set OUT_DIR to where you built it) (npm test does it for you).");
   }

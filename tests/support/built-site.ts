@@ -3,13 +3,14 @@
  * element ids and images. Used by the integrity checks.
  */
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
+import { outDirFromEnv } from "../../src/integrations/out-dir.ts";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
 
-export const distDir = resolve(process.env.OUT_DIR ?? new URL("../../dist/", import.meta.url).pathname);
+export const distDir = outDirFromEnv();
 
 export interface BuiltPage {
   /** URL path, e.g. "/shuffle-sharding/". */
