@@ -7,3 +7,4 @@ export * from "../sim/combinatorics.ts";
 export * from "../sim/shuffle-shard.ts";
 export * from "../sim/backoff.ts";
 export { plot, type PlotOptions } from "../playground/plot.ts";
+export * from "../sim/cells/index.ts";

@@ -1,0 +1,154 @@
+import { describe, expect, test } from "vitest";
+import { blastRadius, type Fault } from "./blast.ts";
+import { rollout } from "./deploy.ts";
+import { moveCustomer } from "./migration.ts";
+import { CellRouter, ControlPlane, cellPopulations, emptyCellMap, placeAll, uniformCustomers } from "./router.ts";
+import { controlPlaneOutage, preProvisionFactor } from "./static-stability.ts";
+
+describe("router and control plane", () => {
+  test("placement fills the least-populated cell, and bounded cells refuse when full", () => {
+    const { controlPlane, router } = placeAll(uniformCustomers(10), 4, 3);
+    expect(cellPopulations(controlPlane.publish()!)).toEqual([3, 3, 2, 2]);
+    expect(router.route("c0")).toEqual({ ok: true, cell: 0, mapVersion: 10 });
+    expect(router.route("c5")).toMatchObject({ ok: true, cell: 1 });
+    controlPlane.place("c10");
+    controlPlane.place("c11");
+    expect(controlPlane.place("c12")).toEqual({ ok: false, reason: "all-cells-full" });
+    controlPlane.addCell();
+    expect(controlPlane.place("c12")).toMatchObject({ ok: true, cell: 4 });
+  });
+
+  test("the router answers from its cache only; unknown keys are refused, not guessed", () => {
+    const router = new CellRouter();
+    expect(router.route("c0")).toEqual({ ok: false, reason: "no-mapping" });
+    const { router: warm } = placeAll(uniformCustomers(3), 3);
+    expect(warm.route("nobody")).toEqual({ ok: false, reason: "unknown-customer" });
+  });
+});
+
+describe("blast radius", () => {
+  const zones = 3;
+  test("for uniform keys it equals affected cells / cells, for every fault and cell count", () => {
+    for (const cells of [1, 3, 6, 10, 12]) {
+      const customers = uniformCustomers(cells * 50);
+      const { router } = placeAll(customers, cells);
+      const faults: Fault[] = [{ kind: "poison", customer: "c7" }, { kind: "bad-deploy", cell: cells - 1 }, { kind: "lost-zone", zone: 1 % zones }];
+      for (const fault of faults) {
+        const b = blastRadius(customers, router, fault, { cells, zones });
+        expect(b.customerShare).toBe(b.affectedCells.length / cells);
+        expect(b.customerShare).toBe(b.cellShare);
+      }
+    }
+  });
+
+  test("10 cells: one bad cell leaves 90% of customers untouched; the shared design loses everyone", () => {
+    const customers = uniformCustomers(1000);
+    const { router } = placeAll(customers, 10);
+    const b = blastRadius(customers, router, { kind: "bad-deploy", cell: 3 }, { cells: 10, zones: 3 });
+    expect(b.customersAffected).toBe(100);
+    expect(1 - b.customerShare).toBe(0.9);
+    expect(b.nonCellular.customerShare).toBe(1);
+  });
+
+  test("a poison request lands in its own customer's cell", () => {
+    const customers = uniformCustomers(40);
+    const { router } = placeAll(customers, 4);
+    const b = blastRadius(customers, router, { kind: "poison", customer: "c6" }, { cells: 4, zones: 2 });
+    expect(b.affectedCells).toEqual([2]);
+    expect(b.customersAffected).toBe(10);
+  });
+
+  test("a lost zone takes its zonal cells; a shared fleet survives it only with N/(N-1) headroom", () => {
+    const customers = uniformCustomers(90);
+    const { router } = placeAll(customers, 9);
+    const b = blastRadius(customers, router, { kind: "lost-zone", zone: 2 }, { cells: 9, zones: 3 });
+    expect(b.affectedCells).toEqual([2, 5, 8]);
+    expect(b.customerShare).toBeCloseTo(1 / 3, 12);
+    expect(b.nonCellular.customerShare).toBe(1);
+    const provisioned = blastRadius(customers, router, { kind: "lost-zone", zone: 2 }, { cells: 9, zones: 3, sharedHeadroom: preProvisionFactor(3) - 1 });
+    expect(provisioned.nonCellular.customerShare).toBe(0);
+  });
+
+  test("traffic share follows customer weights: a large customer makes its cell heavier", () => {
+    const customers = uniformCustomers(20).map((c) => (c.id === "c0" ? { ...c, weight: 81 } : c));
+    const { router } = placeAll(customers, 4);
+    const b = blastRadius(customers, router, { kind: "bad-deploy", cell: 0 }, { cells: 4, zones: 2 });
+    expect(b.customerShare).toBe(0.25);
+    expect(b.trafficShare).toBeCloseTo(85 / 100, 12);
+  });
+});
+
+describe("cell-by-cell deploy", () => {
+  const populations = new Array(10).fill(100);
+  test("the canary catches a bad release: one cell's customers saw it, the rollout halts", () => {
+    const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: true });
+    expect(out.halted).toBe(true);
+    expect(out.cellsReached).toBe(1);
+    expect(out.customersExposed).toBe(100);
+    expect(out.exposedShare).toBe(0.1);
+    expect(out.steps.map((s) => s.action)).toEqual(["deploy", "health-check-failed", "halt-and-roll-back"]);
+    expect(out.allAtOnceExposedShare).toBe(1);
+  });
+
+  test("a health check that misses (gray failure) lets a bad release reach every cell", () => {
+    const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: false, waveSize: 3 });
+    expect(out.halted).toBe(false);
+    expect(out.steps.filter((s) => s.action === "deploy").map((s) => s.cells)).toEqual([[0], [1, 2, 3], [4, 5, 6], [7, 8, 9]]);
+    expect(out.exposedShare).toBe(1);
+  });
+
+  test("a good release goes everywhere and exposes no one", () => {
+    const out = rollout({ cellPopulations: [5, 10, 20], releaseBad: false, healthCheckCatches: true });
+    expect(out).toMatchObject({ halted: false, cellsReached: 3, customersExposed: 0, exposedShare: 0 });
+    expect(out.steps.at(-1)!.action).toBe("complete");
+  });
+});
+
+describe("moving a customer between cells", () => {
+  for (const strategy of ["dual-write", "freeze"] as const) {
+    test(`${strategy}: the customer is always routed to a cell holding its current data`, () => {
+      const { controlPlane, router } = placeAll(uniformCustomers(8), 4);
+      const moved = moveCustomer(controlPlane, router, "c1", 3, strategy);
+      if (!moved.ok) throw new Error(moved.reason);
+      expect(moved.steps.map((s) => s.name)).toEqual(["copy", strategy === "dual-write" ? "dual-write" : "freeze-writes", "flip-mapping", "clean-up"]);
+      for (const step of moved.steps) {
+        expect(step.upToDateIn).toContain(step.routedTo);
+        for (const cell of step.writesTo) expect(step.dataIn).toContain(cell);
+      }
+      expect(router.route("c1")).toMatchObject({ ok: true, cell: 3 });
+      expect(moved.steps.at(-1)!.dataIn).toEqual([3]);
+    });
+  }
+
+  test("a move is a control-plane action: refused while it is down", () => {
+    const { controlPlane, router } = placeAll(uniformCustomers(8), 4);
+    controlPlane.up = false;
+    expect(moveCustomer(controlPlane, router, "c1", 3, "freeze")).toEqual({ ok: false, reason: "control-plane-down" });
+    expect(moveCustomer(controlPlane, router, "c1", 1, "freeze")).toEqual({ ok: false, reason: "same-cell" });
+  });
+});
+
+describe("static stability", () => {
+  test("a router on its cached mapping keeps routing; new customers wait for the control plane", () => {
+    const [before, down, recovered] = controlPlaneOutage({ existing: 200, arriving: 15, cells: 4, routerMode: "cached-mapping" });
+    expect(before).toMatchObject({ routed: 200, failed: 0 });
+    expect(down).toMatchObject({ controlPlaneUp: false, routed: 200, failed: 0, placed: 0, turnedAway: 15, mapVersion: 200 });
+    expect(recovered).toMatchObject({ routed: 200, placed: 15, turnedAway: 0, mapVersion: 215 });
+  });
+
+  test("a router that asks the control plane on every request fails with it", () => {
+    const [, down] = controlPlaneOutage({ existing: 200, arriving: 15, cells: 4, routerMode: "asks-control-plane" });
+    expect(down).toMatchObject({ routed: 0, failed: 200, turnedAway: 15 });
+  });
+
+  test("pre-provisioning for the loss of one zone: N/(N-1) x peak", () => {
+    expect(preProvisionFactor(2)).toBe(2);
+    expect(preProvisionFactor(3)).toBe(1.5);
+    expect(() => preProvisionFactor(1)).toThrow(/2 zones/);
+  });
+});
+
+test("an empty map needs at least one cell", () => {
+  expect(() => emptyCellMap(0)).toThrow(/cells/);
+  expect(new ControlPlane(emptyCellMap(2)).publish()!.version).toBe(0);
+});

@@ -1,0 +1,137 @@
+/**
+ * A cell-based design's two halves. The control plane owns the mapping from partition key
+ * (customer id) to cell and places new customers; the router is the thin data-plane piece
+ * every request crosses, and it routes only from its own cached copy of that mapping.
+ */
+
+export interface Customer {
+  /** The partition key. */
+  id: string;
+  /** Share of traffic, in requests per second or any unit; 1 for a typical customer. */
+  weight: number;
+}
+
+/** The mapping the control plane publishes and routers cache. Immutable: a change makes a new version. */
+export interface CellMap {
+  version: number;
+  /** Number of cells, 0..cells-1. */
+  cells: number;
+  /** Most customers a cell may hold (cells have a bounded size; grow by adding cells). */
+  cellCapacity: number;
+  assignments: ReadonlyMap<string, number>;
+}
+
+export function emptyCellMap(cells: number, cellCapacity = Number.POSITIVE_INFINITY): CellMap {
+  if (!Number.isInteger(cells) || cells < 1) throw new RangeError(`cells must be a whole number >= 1, got ${cells}`);
+  if (!(cellCapacity >= 1)) throw new RangeError(`cellCapacity must be at least 1, got ${cellCapacity}`);
+  return { version: 0, cells, cellCapacity, assignments: new Map() };
+}
+
+/** How many customers each cell holds. */
+export function cellPopulations(map: CellMap): number[] {
+  const counts = new Array<number>(map.cells).fill(0);
+  for (const cell of map.assignments.values()) counts[cell]!++;
+  return counts;
+}
+
+export type Placement = { ok: true; cell: number; map: CellMap } | { ok: false; reason: "control-plane-down" | "all-cells-full" };
+
+/**
+ * The control plane. It is the part allowed to change the mapping, and it can be down;
+ * when it is, nothing can be placed or moved, but nothing already placed is affected.
+ */
+export class ControlPlane {
+  up = true;
+  constructor(private current: CellMap) {}
+
+  /** The latest published mapping. Routers fetch it; when the control plane is down they cannot. */
+  publish(): CellMap | undefined {
+    return this.up ? this.current : undefined;
+  }
+
+  /** Place a new customer in the least-populated cell that has room (lowest number on ties). */
+  place(customerId: string): Placement {
+    if (!this.up) return { ok: false, reason: "control-plane-down" };
+    const existing = this.current.assignments.get(customerId);
+    if (existing !== undefined) return { ok: true, cell: existing, map: this.current };
+    const populations = cellPopulations(this.current);
+    let best = -1;
+    for (let cell = 0; cell < populations.length; cell++) {
+      if (populations[cell]! >= this.current.cellCapacity) continue;
+      if (best === -1 || populations[cell]! < populations[best]!) best = cell;
+    }
+    if (best === -1) return { ok: false, reason: "all-cells-full" };
+    this.current = withAssignment(this.current, customerId, best);
+    return { ok: true, cell: best, map: this.current };
+  }
+
+  /** Point a customer at another cell: the "flip the mapping" step of a move. */
+  assign(customerId: string, cell: number): Placement {
+    if (!this.up) return { ok: false, reason: "control-plane-down" };
+    if (!Number.isInteger(cell) || cell < 0 || cell >= this.current.cells) throw new RangeError(`no cell ${cell}`);
+    this.current = withAssignment(this.current, customerId, cell);
+    return { ok: true, cell, map: this.current };
+  }
+
+  /** Grow by one cell: how a cell-based system scales. */
+  addCell(): CellMap | undefined {
+    if (!this.up) return undefined;
+    this.current = { ...this.current, version: this.current.version + 1, cells: this.current.cells + 1 };
+    return this.current;
+  }
+}
+
+function withAssignment(map: CellMap, customerId: string, cell: number): CellMap {
+  const assignments = new Map(map.assignments);
+  assignments.set(customerId, cell);
+  return { ...map, version: map.version + 1, assignments };
+}
+
+export type Route = { ok: true; cell: number; mapVersion: number } | { ok: false; reason: "unknown-customer" | "no-mapping" };
+
+/**
+ * The router: one job, look up the cell. It never calls the control plane on the request
+ * path; `refresh` pulls a new mapping in the background and keeps the old one when it cannot.
+ */
+export class CellRouter {
+  private cache: CellMap | undefined;
+  constructor(initial?: CellMap) {
+    this.cache = initial;
+  }
+
+  get cachedVersion(): number | undefined {
+    return this.cache?.version;
+  }
+
+  /** Try to fetch the latest mapping; returns whether the cache is now current. */
+  refresh(controlPlane: ControlPlane): boolean {
+    const latest = controlPlane.publish();
+    if (!latest) return false; // Control plane down: keep routing on the last known mapping.
+    this.cache = latest;
+    return true;
+  }
+
+  route(customerId: string): Route {
+    if (!this.cache) return { ok: false, reason: "no-mapping" };
+    const cell = this.cache.assignments.get(customerId);
+    if (cell === undefined) return { ok: false, reason: "unknown-customer" };
+    return { ok: true, cell, mapVersion: this.cache.version };
+  }
+}
+
+/** Customers "c0", "c1", ... each of weight 1: uniform partition keys. */
+export function uniformCustomers(count: number): Customer[] {
+  return Array.from({ length: count }, (_, i) => ({ id: `c${i}`, weight: 1 }));
+}
+
+/** A control plane with every given customer placed, and a router that has cached its mapping. */
+export function placeAll(customers: readonly Customer[], cells: number, cellCapacity?: number): { controlPlane: ControlPlane; router: CellRouter } {
+  const controlPlane = new ControlPlane(emptyCellMap(cells, cellCapacity));
+  for (const c of customers) {
+    const placed = controlPlane.place(c.id);
+    if (!placed.ok) throw new Error(`cannot place ${c.id}: ${placed.reason}`);
+  }
+  const router = new CellRouter();
+  router.refresh(controlPlane);
+  return { controlPlane, router };
+}

@@ -1,0 +1,83 @@
+/**
+ * Static stability: the data plane keeps working on its last known configuration while the
+ * control plane is down. A router that routes from its cached mapping keeps serving every
+ * placed customer; one that asks the control plane on each request fails with it. Either
+ * way, new customers cannot be placed until the control plane returns.
+ */
+import { CellRouter, ControlPlane, emptyCellMap } from "./router.ts";
+
+export type RouterMode = "cached-mapping" | "asks-control-plane";
+
+export interface OutageScenario {
+  /** Customers placed before the outage. */
+  existing: number;
+  /** New customers that sign up while the control plane is down. */
+  arriving: number;
+  cells: number;
+  routerMode: RouterMode;
+}
+
+export interface PhaseOutcome {
+  phase: "before" | "control-plane-down" | "recovered";
+  controlPlaneUp: boolean;
+  /** Existing customers whose requests were routed to their cell. */
+  routed: number;
+  /** Existing customers whose requests failed at the router. */
+  failed: number;
+  /** New customers placed in a cell in this phase. */
+  placed: number;
+  /** New customers turned away (asked to retry later) in this phase. */
+  turnedAway: number;
+  mapVersion: number | undefined;
+}
+
+export function controlPlaneOutage({ existing, arriving, cells, routerMode }: OutageScenario): PhaseOutcome[] {
+  const controlPlane = new ControlPlane(emptyCellMap(cells));
+  const ids = Array.from({ length: existing }, (_, i) => `c${i}`);
+  for (const id of ids) controlPlane.place(id);
+  const router = new CellRouter();
+  router.refresh(controlPlane);
+
+  const routeAll = () => {
+    let routed = 0;
+    for (const id of ids) {
+      // The fragile router fetches the mapping on the request path, so it fails with the control plane.
+      const usable = routerMode === "cached-mapping" || router.refresh(controlPlane);
+      if (usable && router.route(id).ok) routed++;
+    }
+    return routed;
+  };
+
+  const phases: PhaseOutcome[] = [];
+  const routedBefore = routeAll();
+  phases.push({ phase: "before", controlPlaneUp: true, routed: routedBefore, failed: existing - routedBefore, placed: 0, turnedAway: 0, mapVersion: router.cachedVersion });
+
+  controlPlane.up = false;
+  const waiting: string[] = [];
+  let placedDuring = 0;
+  for (let i = 0; i < arriving; i++) {
+    const id = `new${i}`;
+    if (controlPlane.place(id).ok) placedDuring++;
+    else waiting.push(id);
+  }
+  router.refresh(controlPlane); // fails quietly: the cached mapping stays
+  const routedDown = routeAll();
+  phases.push({ phase: "control-plane-down", controlPlaneUp: false, routed: routedDown, failed: existing - routedDown, placed: placedDuring, turnedAway: waiting.length, mapVersion: router.cachedVersion });
+
+  controlPlane.up = true;
+  let placedAfter = 0;
+  for (const id of waiting) if (controlPlane.place(id).ok) placedAfter++;
+  router.refresh(controlPlane);
+  const routedAfter = routeAll();
+  phases.push({ phase: "recovered", controlPlaneUp: true, routed: routedAfter, failed: existing - routedAfter, placed: placedAfter, turnedAway: waiting.length - placedAfter, mapVersion: router.cachedVersion });
+  return phases;
+}
+
+/**
+ * Capacity to provision, as a multiple of peak, so that losing one of `zones` zones needs no
+ * new launches (launching is a control-plane action): N / (N - 1).
+ */
+export function preProvisionFactor(zones: number): number {
+  if (!Number.isInteger(zones) || zones < 2) throw new RangeError(`static stability across zones needs at least 2 zones, got ${zones}`);
+  return zones / (zones - 1);
+}
