@@ -7,4 +7,6 @@ export * from "../sim/combinatorics.ts";
 export * from "../sim/shuffle-shard.ts";
 export * from "../sim/backoff.ts";
 export { plot, type PlotOptions } from "../playground/plot.ts";
+export * from "../sim/retry-storm/index.ts";
 export * from "../sim/cells/index.ts";
+export * from "../sim/failure-map/index.ts";

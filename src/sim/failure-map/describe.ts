@@ -1,0 +1,32 @@
+/** Plain-language summaries of an impact, shared by the page, the playgrounds and the tests. */
+import { resourceKinds } from "./model.ts";
+import type { ResourceImpact } from "./analyse.ts";
+
+export const formatShare = (share: number) => `${Math.round(share * 1000) / 10}%`;
+
+/** "a, b and c" */
+export function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** One sentence: how many services (and how much traffic) fail when the resource saturates. */
+export function describeImpact(impact: ResourceImpact, totalServices: number): string {
+  const kind = resourceKinds[impact.kind];
+  const traffic = impact.trafficShare === null ? "" : `, ${formatShare(impact.trafficShare)} of traffic`;
+  if (impact.failing.length === 0) return `When ${kind} ${impact.resource} saturates, nothing fails: no service draws from it.`;
+  const verb = impact.failing.length === 1 ? "fails" : "fail";
+  return `When ${kind} ${impact.resource} saturates, ${impact.failing.length} of ${totalServices} services ${verb} (${formatShare(impact.serviceShare)} of services${traffic}).`;
+}
+
+/** Why each failing service fails: "cart uses it" or "storefront calls search". */
+export function explainFailures(impact: ResourceImpact): string[] {
+  return impact.failing.map((f) => (f.cause === "direct" ? `${f.name} draws from ${impact.resource}` : `${f.name} calls ${f.via}, which fails`));
+}
+
+/** Why a resource is flagged, or null. */
+export function describeSharing(impact: ResourceImpact): string | null {
+  if (!impact.sharedByUnrelated) return null;
+  const groups = impact.userGroups.map((g) => (g.length === 1 ? g[0]! : `{${g.join(", ")}}`));
+  return `${impact.resource} is shared by unrelated services (${listNames(groups)}): a fault in one can starve the others.`;
+}

@@ -1,0 +1,220 @@
+/**
+ * The failure-map text format, one statement per line:
+ *
+ *   title The platform before bulkheads
+ *   service checkout weight 20          a service; weight = its share of incoming traffic (optional)
+ *   pool shared-db                      a shared resource: pool, threads, cache or queue
+ *   pool pricing-client for pricing     a resource dedicated to calls to one service (a bulkhead)
+ *   checkout uses shared-db, jobs       who draws from what
+ *   checkout calls pricing, inventory   who calls whom: a caller fails when its callee fails...
+ *   storefront calls recs with fallback ...unless it has a fallback
+ *   # a comment; blank lines are ignored
+ *
+ * Names may be used before they are declared. Every error names its line.
+ */
+import { resourceKinds, type CallEdge, type FailureMap, type MapResource, type MapService, type ResourceKind, type UseEdge } from "./model.ts";
+
+export interface MapError {
+  /** 1-based line number in the text. */
+  line: number;
+  message: string;
+}
+
+export type ParseResult = { ok: true; map: FailureMap } | { ok: false; errors: MapError[] };
+
+/** Thrown by parseFailureMapOrThrow; the message lists every error with its line. */
+export class MapSyntaxError extends Error {
+  constructor(readonly errors: MapError[]) {
+    super(errors.map((e) => `line ${e.line}: ${e.message}`).join("\n"));
+    this.name = "MapSyntaxError";
+  }
+}
+
+const namePattern = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+const keywords = new Set(["service", "title", "uses", "calls", "weight", "for", "with", "fallback", ...Object.keys(resourceKinds)]);
+const isKind = (word: string): word is ResourceKind => Object.hasOwn(resourceKinds, word);
+
+function checkName(name: string | undefined, what: string, line: number, errors: MapError[]): name is string {
+  if (!name) {
+    errors.push({ line, message: `expected a ${what} name` });
+    return false;
+  }
+  if (keywords.has(name)) {
+    errors.push({ line, message: `"${name}" is a keyword of the map format; pick another ${what} name` });
+    return false;
+  }
+  if (!namePattern.test(name)) {
+    errors.push({ line, message: `"${name}" is not a valid ${what} name: start with a letter, then letters, digits, "-", "_" or "."` });
+    return false;
+  }
+  return true;
+}
+
+/** Split "a, b,c" into names; empty items are errors. */
+function nameList(text: string, line: number, errors: MapError[]): string[] {
+  const items = text.split(",").map((s) => s.trim());
+  if (items.some((s) => s === "")) {
+    errors.push({ line, message: "empty name in a comma-separated list" });
+    return [];
+  }
+  return items;
+}
+
+export function parseFailureMap(text: string): ParseResult {
+  const errors: MapError[] = [];
+  const services: MapService[] = [];
+  const resources: MapResource[] = [];
+  const uses: UseEdge[] = [];
+  const calls: CallEdge[] = [];
+  let title: string | undefined;
+  const declared = new Map<string, { line: number; what: "service" | "resource" }>();
+
+  const declare = (name: string, what: "service" | "resource", line: number): boolean => {
+    const earlier = declared.get(name);
+    if (earlier) {
+      errors.push({ line, message: `"${name}" is already declared on line ${earlier.line}` });
+      return false;
+    }
+    declared.set(name, { line, what });
+    return true;
+  };
+
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const statement = raw.replace(/#.*$/, "").trim();
+    if (statement === "") return;
+    const words = statement.split(/\s+/);
+    const first = words[0]!;
+
+    if (first === "title") {
+      const rest = statement.slice("title".length).trim();
+      if (rest === "") errors.push({ line, message: "a title needs some text after it" });
+      else if (title !== undefined) errors.push({ line, message: "the map already has a title" });
+      else title = rest;
+      return;
+    }
+
+    if (first === "service") {
+      const name = words[1];
+      if (!checkName(name, "service", line, errors)) return;
+      let weight: number | undefined;
+      if (words.length > 2) {
+        if (words[2] !== "weight" || words.length !== 4) {
+          errors.push({ line, message: `expected "service ${name}" or "service ${name} weight <number>"` });
+          return;
+        }
+        weight = Number(words[3]);
+        if (!Number.isFinite(weight) || weight < 0) {
+          errors.push({ line, message: `weight must be a number of 0 or more, got "${words[3]}"` });
+          return;
+        }
+      }
+      if (declare(name, "service", line)) services.push(weight === undefined ? { name, line } : { name, weight, line });
+      return;
+    }
+
+    if (isKind(first)) {
+      const name = words[1];
+      if (!checkName(name, first, line, errors)) return;
+      let dedicatedTo: string | undefined;
+      if (words.length > 2) {
+        if (words[2] !== "for" || words.length !== 4) {
+          errors.push({ line, message: `expected "${first} ${name}" or "${first} ${name} for <service>"` });
+          return;
+        }
+        dedicatedTo = words[3];
+      }
+      if (declare(name, "resource", line)) resources.push(dedicatedTo ? { name, kind: first, dedicatedTo, line } : { name, kind: first, line });
+      return;
+    }
+
+    const verb = words[1];
+    if (verb === "uses" || verb === "calls") {
+      if (!checkName(first, "service", line, errors)) return;
+      let rest = statement.slice(statement.indexOf(verb) + verb.length).trim();
+      let fallback = false;
+      if (verb === "calls" && /\s+with\s+fallback$/.test(rest)) {
+        fallback = true;
+        rest = rest.replace(/\s+with\s+fallback$/, "");
+      }
+      if (rest === "") {
+        errors.push({ line, message: `"${first} ${verb}" needs at least one name after it` });
+        return;
+      }
+      for (const target of nameList(rest, line, errors)) {
+        if (!checkName(target, verb === "uses" ? "resource" : "service", line, errors)) continue;
+        if (verb === "uses") uses.push({ service: first, resource: target, line });
+        else calls.push({ caller: first, callee: target, fallback, line });
+      }
+      return;
+    }
+
+    errors.push({
+      line,
+      message: `cannot read "${statement}": a line starts with service, pool, threads, cache, queue or title, or reads "<service> uses <resources>" or "<service> calls <services>"`,
+    });
+  });
+
+  // Names may be used before they are declared, so references are checked once every line is read.
+  const kindOf = (name: string) => declared.get(name)?.what;
+  const mustBeService = (name: string, line: number, role: string) => {
+    const kind = kindOf(name);
+    if (kind === "service") return;
+    errors.push({
+      line,
+      message: kind === "resource" ? `"${name}" is a resource; ${role}` : `no service named "${name}" (declare it with "service ${name}")`,
+    });
+  };
+  for (const u of uses) {
+    mustBeService(u.service, u.line, "only services use resources");
+    const kind = kindOf(u.resource);
+    if (kind === "service") errors.push({ line: u.line, message: `"${u.resource}" is a service: services are called ("${u.service} calls ${u.resource}"), resources are used` });
+    else if (kind === undefined) errors.push({ line: u.line, message: `no resource named "${u.resource}" (declare it with "pool ${u.resource}", or threads, cache, queue)` });
+  }
+  for (const c of calls) {
+    mustBeService(c.caller, c.line, "only services call");
+    mustBeService(c.callee, c.line, `resources are used ("${c.caller} uses ${c.callee}"), not called`);
+    if (c.caller === c.callee) errors.push({ line: c.line, message: `"${c.caller}" cannot call itself` });
+  }
+  for (const r of resources) {
+    if (r.dedicatedTo !== undefined) mustBeService(r.dedicatedTo, r.line, `a resource can only be dedicated to a service`);
+  }
+  if (services.length === 0 && errors.length === 0) {
+    errors.push({ line: 1, message: 'the map has no services yet: add a line like "service checkout"' });
+  }
+
+  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
+  return { ok: true, map: { ...(title ? { title } : {}), services, resources, uses: dedupeUses(uses), calls: dedupeCalls(calls) } };
+}
+
+const dedupeUses = (edges: UseEdge[]) => [...new Map(edges.map((e) => [`${e.service}>${e.resource}`, e])).values()];
+const dedupeCalls = (edges: CallEdge[]) => [...new Map(edges.map((e) => [`${e.caller}>${e.callee}`, e])).values()];
+
+export function parseFailureMapOrThrow(text: string): FailureMap {
+  const result = parseFailureMap(text);
+  if (!result.ok) throw new MapSyntaxError(result.errors);
+  return result.map;
+}
+
+/** Write a map back as text that parses to the same map (comments and layout are not kept). */
+export function formatFailureMap(map: FailureMap): string {
+  const lines: string[] = [];
+  if (map.title) lines.push(`title ${map.title}`, "");
+  for (const s of map.services) lines.push(s.weight === undefined ? `service ${s.name}` : `service ${s.name} weight ${s.weight}`);
+  if (map.resources.length > 0) lines.push("");
+  for (const r of map.resources) lines.push(r.dedicatedTo ? `${r.kind} ${r.name} for ${r.dedicatedTo}` : `${r.kind} ${r.name}`);
+  const byService = (name: string) => ({
+    uses: map.uses.filter((u) => u.service === name).map((u) => u.resource),
+    calls: map.calls.filter((c) => c.caller === name && !c.fallback).map((c) => c.callee),
+    fallbacks: map.calls.filter((c) => c.caller === name && c.fallback).map((c) => c.callee),
+  });
+  const edges: string[] = [];
+  for (const s of map.services) {
+    const e = byService(s.name);
+    if (e.uses.length) edges.push(`${s.name} uses ${e.uses.join(", ")}`);
+    if (e.calls.length) edges.push(`${s.name} calls ${e.calls.join(", ")}`);
+    if (e.fallbacks.length) edges.push(`${s.name} calls ${e.fallbacks.join(", ")} with fallback`);
+  }
+  if (edges.length > 0) lines.push("", ...edges);
+  return lines.join("\n") + "\n";
+}
