@@ -1,0 +1,101 @@
+/**
+ * Per-second measurements of a retry-storm run, and the summary drawn from them. Requests are
+ * counted twice on purpose: by the second they completed (successes/s, latency, what a
+ * dashboard shows) and by the second they arrived (success rate: "of the requests that came in
+ * during this second, how many were eventually served").
+ */
+
+export interface ServiceSeries {
+  name: string;
+  /** Tries the clients sent to this service (first tries and retries) per second. */
+  attempts: number[];
+  /** Original requests that succeeded, by the second they completed. */
+  successes: number[];
+  /** Share of the original requests arriving in each second that eventually succeeded (1 when none arrived). */
+  successRate: number[];
+}
+
+export interface RetryStormMetrics {
+  /** Start of each 1 s bucket, seconds from the trigger start. */
+  time: number[];
+  /** Connections in use at the end of each second, over all pools. */
+  poolInUse: number[];
+  /** Connections that exist, over all pools. */
+  poolCapacity: number;
+  /** Requests waiting for a connection at the end of each second. */
+  waiting: number[];
+  /** Client tries per second, all services. */
+  attempts: number[];
+  /** Calls to dependencies per second (every attempt of every service's retry loop). */
+  dependencyCalls: number[];
+  /** Successful original requests per second (by completion), all services. */
+  successes: number[];
+  /** Share of the originals arriving each second that succeeded, all services. */
+  successRate: number[];
+  /** Median and 99th percentile latency (ms) of requests that succeeded in each second; null when none did. */
+  latencyP50: (number | null)[];
+  latencyP99: (number | null)[];
+  services: ServiceSeries[];
+}
+
+export interface ServiceSummary {
+  name: string;
+  /** Calls a dependency that the trigger slows. */
+  dependency: string;
+  requests: number;
+  succeeded: number;
+  failed: number;
+  successRate: number;
+}
+
+export interface RetryStormSummary {
+  seed: number;
+  defences: string[];
+  /** How long the trigger lasted. */
+  triggerSeconds: number;
+  /** When operators intervened (seconds after the trigger started), or null for never. */
+  interventionSeconds: number | null;
+  /** First moment a request gave up waiting for a connection (the pool could not serve it at all), or null. */
+  poolExhaustedSeconds: number | null;
+  /** Whether the success rate got back to >= 99% and held for 10 s after the trigger ended. */
+  recovered: boolean;
+  /** Seconds from the trigger's end to that recovery, or null. */
+  recoverySeconds: number | null;
+  /** Client tries per original request. */
+  amplification: number;
+  /** Dependency calls per original request. */
+  dependencyAmplification: number;
+  services: ServiceSummary[];
+  /** Work done for callers that had already given up (handler runs finished after the client left). */
+  abandonedWork: number;
+  /** Times a circuit breaker opened. */
+  breakerOpenings: number;
+  /** Events the simulation processed. */
+  events: number;
+}
+
+/** The `q` quantile (0..1) of sorted values, nearest-rank. */
+export function quantile(sorted: ArrayLike<number>, q: number): number {
+  const n = sorted.length;
+  const rank = Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1));
+  return sorted[rank]!;
+}
+
+/** Round for output, so summaries print the same bytes everywhere and stay readable. */
+export function round(x: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}
+
+/**
+ * Recovery: the first second, at or after the trigger's end, from which the success rate
+ * stays >= `threshold` for `hold` consecutive seconds. Returns the index, or -1.
+ */
+export function recoveryIndex(rate: ArrayLike<number>, from: number, hold = 10, threshold = 0.99): number {
+  let run = 0;
+  for (let i = Math.max(0, from); i < rate.length; i++) {
+    run = rate[i]! >= threshold ? run + 1 : 0;
+    if (run >= hold) return i - hold + 1;
+  }
+  return -1;
+}

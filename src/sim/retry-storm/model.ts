@@ -1,0 +1,494 @@
+/**
+ * The retry-storm incident as a discrete-event simulation.
+ *
+ * Clients send open-loop (Poisson) requests to services. Each try takes a connection from a
+ * pool (waiting first-in first-out when none is free), holds it while the service calls its one
+ * dependency in a retry loop, and gives it back at the end. Clients time out and retry too.
+ * A try whose client gave up is not cancelled: it still waits its turn and does all its work.
+ * The pricing dependency slows down for a few seconds (the trigger); the rest follows.
+ */
+import { randomStreams, type Random } from "../random.ts";
+import { EventQueue } from "./event-queue.ts";
+import { quantile, recoveryIndex, round, type RetryStormMetrics, type RetryStormSummary } from "./metrics.ts";
+import { CircuitBreaker, fullJitterRetryPolicy, naiveRetryPolicy, RatioRetryBudget, TokenRetryBudget, type RetryBudget } from "./policies.ts";
+import { checkScenario, triggeredDependency, type RetryPolicy, type Scenario } from "./scenario.ts";
+
+export interface RetryStormResult {
+  summary: RetryStormSummary;
+  metrics: RetryStormMetrics;
+  /** Wall-clock time the run took; the only field that differs between identical runs. */
+  wallMillis: number;
+}
+
+/** Extra seconds after the last arrival for requests in flight to finish. */
+const drainSeconds = 15;
+
+interface Original {
+  service: number;
+  arrival: number;
+  tries: number;
+  resolved: boolean;
+}
+
+interface Pool {
+  size: number;
+  inUse: number;
+  waiters: Try[];
+  head: number;
+}
+
+/** One try: what the client sent, and the service's work on it. */
+interface Try {
+  original: Original;
+  pool: Pool;
+  start: number;
+  deadline: number;
+  enqueuedAt: number;
+  /** The client stopped waiting (time-out); the work goes on regardless. */
+  abandoned: boolean;
+  /** The service has answered (or dropped it). */
+  finished: boolean;
+  holding: boolean;
+  attempt: number;
+  /** What the pending STEP event means. */
+  next: number;
+  retryAfterSleep: boolean;
+  attemptSucceeds: boolean;
+  /** The client's time-out event has run; with `finished`, nothing refers to this try any more. */
+  timeoutFired: boolean;
+}
+
+// Event kinds.
+const ARRIVAL = 0;
+const CLIENT_TIMEOUT = 1;
+const CLIENT_RETRY = 2;
+const STEP = 3;
+const TICK = 4;
+const INTERVENTION = 5;
+
+// What a STEP does.
+const ATTEMPT_DONE = 0;
+const SLEEP_DONE = 1;
+const GIVE_UP = 2;
+
+/** What an event is about: a service (ARRIVAL), a request (CLIENT_RETRY) or a try (the rest). */
+type Ref = number | Original | Try;
+
+/** A log-normal sample with the given median (seconds) and log-spread, from two uniforms. */
+function logNormal(rand: Random, median: number, sigma: number): number {
+  const u = 1 - rand();
+  const v = rand();
+  const z = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  return median * Math.exp(sigma * z);
+}
+
+const num = (scenario: Scenario, name: string): number => scenario.params[name] as number;
+
+/** Run one scenario to the end and measure it. Deterministic: same scenario, same result. */
+export function runRetryStorm(input: Scenario): RetryStormResult {
+  const wallStart = typeof performance !== "undefined" ? performance.now() : 0;
+  const scenario: Scenario = { ...input, params: { ...input.params }, defences: [...input.defences] };
+  checkScenario(scenario);
+  const p = (name: string) => num(scenario, name);
+  const on = new Set(scenario.defences);
+  const stream = randomStreams(scenario.seed);
+
+  const warmup = p("warmup");
+  const duration = p("duration");
+  const triggerEnd = p("triggerDuration");
+  const intervention = scenario.params.intervention as number | null;
+  const clientTimeout = p("clientTimeout");
+  const acquireTimeout = p("acquireTimeout");
+  const deadlines = on.has("timeout");
+  const attemptTimeout = deadlines ? p("deadlineAttemptTimeout") : p("attemptTimeout");
+  const shedLimit = on.has("shed") ? p("shedQueue") : Infinity;
+  const load = p("load");
+  const services = scenario.services;
+  const dependencies = scenario.dependencies.map((d) => ({
+    name: d.name,
+    median: (d.name === triggeredDependency ? p("pricingLatency") : d.latency.medianMs) / 1000,
+    sigma: d.latency.sigma,
+    triggered: d.name === triggeredDependency,
+    rand: stream(`latency:${d.name}`),
+  }));
+  const triggerMedian = p("triggerLatency") / 1000;
+  const serviceDependency = services.map((s) => dependencies.findIndex((d) => d.name === s.dependency));
+
+  // Pools: one shared, or with bulkheads one per dependency.
+  const makePool = (size: number): Pool => ({ size, inUse: 0, waiters: [], head: 0 });
+  const pools: Pool[] = on.has("bulkhead") ? dependencies.map(() => makePool(p("bulkheadSize"))) : [makePool(p("poolSize"))];
+  const servicePool = services.map((_, i) => (on.has("bulkhead") ? pools[serviceDependency[i]!]! : pools[0]!));
+
+  // Retry policies: a learner's, else jitter if on, else the article's naive loop.
+  const attempts = p("attempts");
+  const policy: RetryPolicy =
+    scenario.retryPolicy ?? (on.has("jitter") ? fullJitterRetryPolicy(attempts, p("backoffBase"), p("backoffCap")) : naiveRetryPolicy(attempts, p("sleepStep")));
+  const clientRand = services.map((s) => stream(`retry:client:${s.name}`));
+  const serviceRand = services.map((s) => stream(`retry:dependency:${s.name}`));
+  const makeBudget = (): RetryBudget | null =>
+    !on.has("budget")
+      ? null
+      : scenario.params.budgetKind === "token"
+        ? new TokenRetryBudget(p("tokenMax"), p("tokenRatio"))
+        : new RatioRetryBudget(p("budgetRatio"), p("budgetWindow"), p("budgetMinPerSecond"));
+  const clientBudgets = services.map(makeBudget);
+  const serviceBudgets = services.map(makeBudget);
+  const breakers = services.map(() =>
+    on.has("breaker")
+      ? new CircuitBreaker({
+          kind: scenario.params.breakerKind as "consecutive" | "rate",
+          threshold: p("breakerThreshold"),
+          failureRate: p("breakerFailureRate"),
+          window: p("breakerWindow"),
+          minCalls: p("breakerMinCalls"),
+          cooldownSeconds: p("breakerCooldown"),
+          probes: p("breakerProbes"),
+        })
+      : null,
+  );
+  let retriesOff = false;
+
+  // Metrics, one slot per second from -warmup.
+  const buckets = Math.ceil(warmup + duration);
+  const bucketOf = (t: number) => Math.floor(t + warmup);
+  const zeros = () => new Array<number>(buckets).fill(0);
+  const poolInUse = zeros();
+  const waitingSeries = zeros();
+  const dependencyCalls = zeros();
+  const latencies: number[][] = Array.from({ length: buckets }, () => []);
+  const perService = services.map(() => ({ attempts: zeros(), successes: zeros(), arrived: zeros(), servedByArrival: zeros() }));
+  const requests = services.map(() => 0);
+  const succeeded = services.map(() => 0);
+  let tries = 0;
+  let calls = 0;
+  let abandonedWork = 0;
+  let poolExhaustedAt: number | null = null;
+
+  const queue = new EventQueue<Ref>(-warmup);
+  const end = duration;
+  const arrivalRand = services.map((s) => stream(`arrivals:${s.name}`));
+  const gap = (i: number) => -Math.log(1 - arrivalRand[i]!()) / (services[i]!.rate * load);
+  services.forEach((s, i) => {
+    if (s.rate * load > 0) queue.schedule(-warmup + gap(i), ARRIVAL, i);
+  });
+  for (let t = -warmup + 1; t <= end; t++) queue.schedule(t, TICK);
+  if (intervention !== null && intervention < end) queue.schedule(intervention, INTERVENTION);
+
+  const inBucket = (t: number) => {
+    const b = bucketOf(t);
+    return b >= 0 && b < buckets ? b : -1;
+  };
+
+  const spare: Try[] = [];
+  function recycle(job: Try): void {
+    job.original = undefined as unknown as Original;
+    spare.push(job);
+  }
+
+  function sendTry(original: Original, now: number): void {
+    tries++;
+    original.tries++;
+    const s = original.service;
+    const b = inBucket(now);
+    if (b >= 0) perService[s]!.attempts[b]!++;
+    // Tries are recycled: a storm makes hundreds of thousands, and most wait long enough in the
+    // pool's queue to outlive the young generation of the garbage collector.
+    const job: Try = spare.pop() ?? ({} as Try);
+    job.original = original;
+    job.pool = servicePool[s]!;
+    job.start = now;
+    job.deadline = now + clientTimeout;
+    job.enqueuedAt = now;
+    job.abandoned = false;
+    job.finished = false;
+    job.holding = false;
+    job.attempt = 0;
+    job.next = ATTEMPT_DONE;
+    job.retryAfterSleep = false;
+    job.attemptSucceeds = false;
+    job.timeoutFired = false;
+    queue.scheduleInOrder(job.deadline, CLIENT_TIMEOUT, job);
+    serviceBudgets[s]?.onRequest(now);
+    acquire(job, now);
+  }
+
+  function acquire(job: Try, now: number): void {
+    const pool = job.pool;
+    if (pool.inUse < pool.size && pool.head === pool.waiters.length) {
+      pool.inUse++;
+      job.holding = true;
+      beginAttempt(job, now);
+    } else if (pool.waiters.length - pool.head >= shedLimit) {
+      finish(job, false, now); // shed: refused at once, cheaply
+    } else {
+      job.enqueuedAt = now;
+      pool.waiters.push(job);
+    }
+  }
+
+  /** Hand free connections to waiters in order, dropping the expired (and, with deadlines, the abandoned). */
+  function serveWaiters(pool: Pool, now: number): void {
+    while (pool.head < pool.waiters.length) {
+      const job = pool.waiters[pool.head]!;
+      const expiresAt = job.enqueuedAt + acquireTimeout;
+      if (expiresAt <= now) {
+        pool.head++;
+        if (poolExhaustedAt === null) poolExhaustedAt = expiresAt;
+        finish(job, false, now);
+        continue;
+      }
+      if (deadlines && job.deadline <= now) {
+        pool.head++;
+        finish(job, false, now);
+        continue;
+      }
+      if (pool.inUse >= pool.size) break;
+      pool.head++;
+      pool.inUse++;
+      job.holding = true;
+      beginAttempt(job, now);
+    }
+    if (pool.head > 1024 && pool.head * 2 > pool.waiters.length) {
+      pool.waiters = pool.waiters.slice(pool.head);
+      pool.head = 0;
+    }
+  }
+
+  function beginAttempt(job: Try, now: number): void {
+    const s = job.original.service;
+    const breaker = breakers[s];
+    if (breaker && !breaker.allow(now)) return finish(job, false, now); // open: fail fast, no retry
+    calls++;
+    const b = inBucket(now);
+    if (b >= 0) dependencyCalls[b]!++;
+    const dep = dependencies[serviceDependency[s]!]!;
+    const slow = dep.triggered && now >= 0 && now < triggerEnd;
+    const latency = logNormal(dep.rand, slow ? triggerMedian : dep.median, dep.sigma);
+    job.attemptSucceeds = latency <= attemptTimeout;
+    const done = now + (job.attemptSucceeds ? latency : attemptTimeout);
+    if (deadlines && done > job.deadline) {
+      job.next = GIVE_UP;
+      queue.schedule(job.deadline, STEP, job);
+    } else {
+      job.next = ATTEMPT_DONE;
+      queue.schedule(done, STEP, job);
+    }
+  }
+
+  function step(job: Try, now: number): void {
+    const s = job.original.service;
+    if (job.next === GIVE_UP) {
+      if (job.attempt >= 0) breakers[s]?.record(now, false);
+      return finish(job, false, now);
+    }
+    if (job.next === SLEEP_DONE) {
+      if (!job.retryAfterSleep || retriesOff) return finish(job, false, now);
+      job.attempt++;
+      return beginAttempt(job, now);
+    }
+    // An attempt came back (or timed out).
+    const success = job.attemptSucceeds;
+    breakers[s]?.record(now, success);
+    serviceBudgets[s]?.onOutcome(success);
+    if (success) return finish(job, true, now);
+    const decision = policy(job.attempt, serviceRand[s]!);
+    let retry = decision.retry && !retriesOff;
+    if (retry && serviceBudgets[s] && !serviceBudgets[s]!.tryRetry(now)) return finish(job, false, now);
+    const sleep = Math.max(0, decision.sleepMs) / 1000;
+    if (sleep === 0) {
+      if (!retry) return finish(job, false, now);
+      job.attempt++;
+      return beginAttempt(job, now);
+    }
+    job.retryAfterSleep = retry;
+    // Mark the sleep so a deadline give-up does not count as a failed call.
+    if (deadlines && now + sleep > job.deadline) {
+      job.next = GIVE_UP;
+      job.attempt = -1;
+      queue.schedule(job.deadline, STEP, job);
+    } else {
+      job.next = SLEEP_DONE;
+      queue.schedule(now + sleep, STEP, job);
+    }
+  }
+
+  /** The service is done with a try: free its connection and answer the client, if it still waits. */
+  function finish(job: Try, success: boolean, now: number): void {
+    if (job.finished) return;
+    job.finished = true;
+    const original = job.original;
+    if (job.timeoutFired) recycle(job);
+    if (job.holding) {
+      job.holding = false;
+      job.pool.inUse--;
+      serveWaiters(job.pool, now);
+    }
+    if (job.abandoned) {
+      abandonedWork++;
+      return;
+    }
+    clientBudgets[original.service]?.onOutcome(success);
+    if (success) {
+      original.resolved = true;
+      const s = original.service;
+      succeeded[s]!++;
+      const b = inBucket(now);
+      if (b >= 0) {
+        perService[s]!.successes[b]!++;
+        latencies[b]!.push((now - original.arrival) * 1000);
+      }
+      const a = inBucket(original.arrival);
+      if (a >= 0) perService[s]!.servedByArrival[a]!++;
+      return;
+    }
+    clientRetry(original, now);
+  }
+
+  /** A client's try failed or timed out: retry per policy and budget, or give up on the request. */
+  function clientRetry(original: Original, now: number): void {
+    const s = original.service;
+    const decision = policy(original.tries - 1, clientRand[s]!);
+    const budget = clientBudgets[s];
+    if (!decision.retry || retriesOff || (budget && !budget.tryRetry(now))) {
+      original.resolved = true;
+      return;
+    }
+    const sleep = Math.max(0, decision.sleepMs) / 1000;
+    // No sleep: the retry goes out at once (and is not an event of its own).
+    if (sleep === 0) sendTry(original, now);
+    else queue.schedule(now + sleep, CLIENT_RETRY, original);
+  }
+
+  let events = 0;
+  const stopAt = end + drainSeconds;
+  while (queue.pop()) {
+    const now = queue.now;
+    if (now > stopAt) break;
+    events++;
+    const ref = queue.refOut;
+    switch (queue.kindOut) {
+      case ARRIVAL: {
+        const s = ref as number;
+        const original: Original = { service: s, arrival: now, tries: 0, resolved: false };
+        requests[s]!++;
+        perService[s]!.arrived[bucketOf(now)]!++;
+        clientBudgets[s]?.onRequest(now);
+        sendTry(original, now);
+        const next = now + gap(s);
+        if (next < end) queue.schedule(next, ARRIVAL, s);
+        break;
+      }
+      case CLIENT_TIMEOUT: {
+        const job = ref as Try;
+        job.timeoutFired = true;
+        if (job.finished) {
+          recycle(job);
+          break;
+        }
+        if (job.abandoned) break;
+        job.abandoned = true;
+        clientBudgets[job.original.service]?.onOutcome(false);
+        clientRetry(job.original, now);
+        break;
+      }
+      case CLIENT_RETRY:
+        sendTry(ref as Original, now);
+        break;
+      case STEP:
+        step(ref as Try, now);
+        break;
+      case TICK: {
+        for (const pool of pools) serveWaiters(pool, now);
+        const b = bucketOf(now) - 1;
+        let used = 0;
+        let waiting = 0;
+        for (const pool of pools) {
+          used += pool.inUse;
+          waiting += pool.waiters.length - pool.head;
+        }
+        poolInUse[b] = used;
+        waitingSeries[b] = waiting;
+        break;
+      }
+      case INTERVENTION: {
+        // Operators turn retries off and flush every wait queue: load finally drops.
+        retriesOff = true;
+        for (const pool of pools) {
+          const flushed = pool.waiters.slice(pool.head);
+          pool.waiters = [];
+          pool.head = 0;
+          for (const job of flushed) finish(job, false, now);
+        }
+        break;
+      }
+    }
+  }
+
+  // Series and summary.
+  const time = Array.from({ length: buckets }, (_, i) => i - warmup);
+  const serviceSeries = services.map((svc, i) => {
+    const m = perService[i]!;
+    return {
+      name: svc.name,
+      attempts: m.attempts,
+      successes: m.successes,
+      successRate: m.arrived.map((n, b) => (n === 0 ? 1 : round(m.servedByArrival[b]! / n, 4))),
+    };
+  });
+  const sum = (f: (i: number) => number[], b: number) => services.reduce((acc, _, i) => acc + f(i)[b]!, 0);
+  const arrivedAll = time.map((_, b) => sum((i) => perService[i]!.arrived, b));
+  const servedAll = time.map((_, b) => sum((i) => perService[i]!.servedByArrival, b));
+  const successRate = arrivedAll.map((n, b) => (n === 0 ? 1 : round(servedAll[b]! / n, 4)));
+  const latencyP50: (number | null)[] = [];
+  const latencyP99: (number | null)[] = [];
+  for (const list of latencies) {
+    if (list.length === 0) {
+      latencyP50.push(null);
+      latencyP99.push(null);
+      continue;
+    }
+    const sorted = Float64Array.from(list).sort();
+    latencyP50.push(round(quantile(sorted, 0.5), 1));
+    latencyP99.push(round(quantile(sorted, 0.99), 1));
+  }
+  const metrics: RetryStormMetrics = {
+    time,
+    poolInUse,
+    poolCapacity: pools.reduce((a, pool) => a + pool.size, 0),
+    waiting: waitingSeries,
+    attempts: time.map((_, b) => sum((i) => perService[i]!.attempts, b)),
+    dependencyCalls,
+    successes: time.map((_, b) => sum((i) => perService[i]!.successes, b)),
+    successRate,
+    latencyP50,
+    latencyP99,
+    services: serviceSeries,
+  };
+
+  const recoveryAt = recoveryIndex(successRate, Math.ceil(triggerEnd + warmup));
+  const originals = requests.reduce((a, b) => a + b, 0);
+  const summary: RetryStormSummary = {
+    seed: scenario.seed,
+    defences: [...on].sort(),
+    triggerSeconds: triggerEnd,
+    interventionSeconds: intervention !== null && intervention < end ? intervention : null,
+    poolExhaustedSeconds: poolExhaustedAt === null ? null : round(poolExhaustedAt, 3),
+    recovered: recoveryAt >= 0,
+    recoverySeconds: recoveryAt >= 0 ? round(Math.max(0, time[recoveryAt]! - triggerEnd), 3) : null,
+    amplification: originals === 0 ? 0 : round(tries / originals, 3),
+    dependencyAmplification: originals === 0 ? 0 : round(calls / originals, 3),
+    services: services.map((svc, i) => ({
+      name: svc.name,
+      dependency: svc.dependency,
+      requests: requests[i]!,
+      succeeded: succeeded[i]!,
+      failed: requests[i]! - succeeded[i]!,
+      successRate: requests[i]! === 0 ? 1 : round(succeeded[i]! / requests[i]!, 5),
+    })),
+    abandonedWork,
+    breakerOpenings: breakers.reduce((a, br) => a + (br?.opened ?? 0), 0),
+    events,
+  };
+  const wallMillis = typeof performance !== "undefined" ? performance.now() - wallStart : 0;
+  return { summary, metrics, wallMillis };
+}

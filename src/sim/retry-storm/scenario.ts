@@ -1,0 +1,179 @@
+/**
+ * What the retry-storm simulation can be told: the services and dependencies of the incident,
+ * the defences that can be switched on, and every tunable parameter with its default and unit.
+ * Times are in seconds on a clock whose zero is the moment the trigger starts.
+ */
+import type { Random } from "../random.ts";
+
+export const defenceNames = ["bulkhead", "breaker", "budget", "jitter", "timeout", "shed"] as const;
+export type DefenceName = (typeof defenceNames)[number];
+
+export const defenceDescriptions: Record<DefenceName, string> = {
+  bulkhead: "a small connection pool per dependency instead of one shared pool",
+  breaker: "a circuit breaker per dependency: closed, open for a cooldown, half-open probes",
+  budget: "retries capped as a share of requests per window (or a gRPC-style token bucket)",
+  jitter: "capped exponential backoff with full jitter instead of 200 ms x attempt",
+  timeout: "deadlines that release the connection: no work for callers who gave up",
+  shed: "load shedding: a bounded wait queue that fails fast when full",
+};
+
+/** One latency distribution: log-normal around a median, cut at a maximum. */
+export interface Latency {
+  medianMs: number;
+  /** Spread of log(latency); 0.5 puts p99 near 3.2 x the median. */
+  sigma: number;
+}
+
+export interface ServiceSpec {
+  name: string;
+  /** Original requests per second (open loop: they keep coming whatever happens). */
+  rate: number;
+  /** The one downstream dependency each request calls while holding a pooled connection. */
+  dependency: string;
+}
+
+export interface DependencySpec {
+  name: string;
+  latency: Latency;
+}
+
+/**
+ * A retry policy: called after attempt number `failedAttempt` (0 for the first) fails. Return
+ * how long to sleep (milliseconds) and whether to try again afterwards. The article's loop
+ * sleeps 200 ms x attempt even after its last attempt, and so does `naiveRetryPolicy`.
+ */
+export type RetryPolicy = (failedAttempt: number, random: Random) => { sleepMs: number; retry: boolean };
+
+/** Where a retry happens: the client calling a service, or the service calling its dependency. */
+export type RetryLayer = "client" | "dependency";
+
+export interface ParameterSpec {
+  name: string;
+  default: number | string | null;
+  unit: string;
+  description: string;
+  /** The defence this parameter tunes, if any. */
+  defence?: DefenceName;
+  min?: number;
+  max?: number;
+  integer?: boolean;
+  /** For text parameters: the allowed values. */
+  choices?: readonly string[];
+  /** True when "none" is allowed (the value is then null). */
+  nullable?: boolean;
+}
+
+/** Every parameter, in the order `--help` lists them. */
+export const parameterSpecs: readonly ParameterSpec[] = [
+  { name: "duration", default: 690, unit: "s", description: "simulated time after the trigger starts", min: 10, max: 3600 },
+  { name: "warmup", default: 30, unit: "s", description: "simulated time before the trigger starts", min: 0, max: 600 },
+  { name: "load", default: 1, unit: "x", description: "multiplies every service's arrival rate", min: 0, max: 5 },
+  { name: "poolSize", default: 20, unit: "connections", description: "size of the shared connection pool", min: 1, max: 1000, integer: true },
+  { name: "acquireTimeout", default: 20, unit: "s", description: "how long a request waits for a pooled connection before it fails", min: 0.01, max: 600 },
+  { name: "clientTimeout", default: 1, unit: "s", description: "how long a client waits for a service before it gives up on the try", min: 0.01, max: 60 },
+  { name: "attempts", default: 5, unit: "attempts", description: "tries per request in the naive loop (client and service alike)", min: 1, max: 20, integer: true },
+  { name: "sleepStep", default: 200, unit: "ms", description: "the naive loop sleeps sleepStep x attempt after each failure", min: 0, max: 10000 },
+  { name: "attemptTimeout", default: 1, unit: "s", description: "per-attempt time-out on a dependency call", min: 0.001, max: 60 },
+  { name: "pricingLatency", default: 60, unit: "ms", description: "median latency of the pricing dependency when healthy", min: 1, max: 5000 },
+  { name: "triggerDuration", default: 4, unit: "s", description: "how long pricing stays slow (0: no trigger)", min: 0, max: 600 },
+  { name: "triggerLatency", default: 2500, unit: "ms", description: "median pricing latency during the trigger", min: 1, max: 60000 },
+  { name: "intervention", default: 660, unit: "s", description: "when operators flush the queue and turn retries off (none: never)", min: 0, max: 3600, nullable: true },
+  { name: "bulkheadSize", default: 8, unit: "connections", description: "size of each dependency's own pool", defence: "bulkhead", min: 1, max: 1000, integer: true },
+  { name: "breakerKind", default: "consecutive", unit: "", description: "what opens the breaker: consecutive failures or a failure rate", defence: "breaker", choices: ["consecutive", "rate"] },
+  { name: "breakerThreshold", default: 5, unit: "failures", description: "consecutive failures that open the breaker", defence: "breaker", min: 1, max: 1000, integer: true },
+  { name: "breakerFailureRate", default: 0.5, unit: "share", description: "failure rate (over the window) that opens the breaker", defence: "breaker", min: 0.01, max: 1 },
+  { name: "breakerWindow", default: 20, unit: "calls", description: "calls in the failure-rate window", defence: "breaker", min: 1, max: 10000, integer: true },
+  { name: "breakerMinCalls", default: 10, unit: "calls", description: "calls needed in the window before the rate counts", defence: "breaker", min: 1, max: 10000, integer: true },
+  { name: "breakerCooldown", default: 2, unit: "s", description: "how long the breaker stays open before probing", defence: "breaker", min: 0.01, max: 600 },
+  { name: "breakerProbes", default: 3, unit: "calls", description: "half-open trial calls that must all succeed to close", defence: "breaker", min: 1, max: 100, integer: true },
+  { name: "budgetKind", default: "ratio", unit: "", description: "share of requests per window, or a gRPC A6 token bucket", defence: "budget", choices: ["ratio", "token"] },
+  { name: "budgetRatio", default: 0.1, unit: "share", description: "retries allowed per request in the window", defence: "budget", min: 0, max: 10 },
+  { name: "budgetWindow", default: 10, unit: "s", description: "the retry budget's sliding window", defence: "budget", min: 1, max: 600, integer: true },
+  { name: "budgetMinPerSecond", default: 0, unit: "retries/s", description: "retries always allowed, however few requests", defence: "budget", min: 0, max: 1000 },
+  { name: "tokenMax", default: 10, unit: "tokens", description: "token bucket size (gRPC maxTokens)", defence: "budget", min: 1, max: 10000 },
+  { name: "tokenRatio", default: 0.1, unit: "tokens", description: "tokens a success puts back (gRPC tokenRatio)", defence: "budget", min: 0, max: 10 },
+  { name: "backoffBase", default: 100, unit: "ms", description: "first backoff ceiling, doubled per retry", defence: "jitter", min: 0, max: 60000 },
+  { name: "backoffCap", default: 2000, unit: "ms", description: "the ceiling no backoff exceeds", defence: "jitter", min: 0, max: 600000 },
+  { name: "deadlineAttemptTimeout", default: 0.3, unit: "s", description: "per-attempt time-out set from pricing's latency percentiles", defence: "timeout", min: 0.001, max: 60 },
+  { name: "shedQueue", default: 10, unit: "requests", description: "most requests allowed to wait for a connection; more are refused at once", defence: "shed", min: 0, max: 100000, integer: true },
+];
+
+export type Parameters = Record<string, number | string | null>;
+
+export interface Scenario {
+  seed: number;
+  defences: DefenceName[];
+  params: Parameters;
+  services: ServiceSpec[];
+  dependencies: DependencySpec[];
+  /** A learner's policy, used at both layers in place of the naive loop (and of jitter). */
+  retryPolicy?: RetryPolicy;
+}
+
+/** The incident: two services call pricing; two others share the pool and never do. */
+export const defaultServices: readonly ServiceSpec[] = [
+  { name: "checkout", rate: 25, dependency: "pricing" },
+  { name: "quotes", rate: 15, dependency: "pricing" },
+  { name: "search", rate: 40, dependency: "catalog" },
+  { name: "accounts", rate: 20, dependency: "profiles" },
+];
+
+export const defaultDependencies: readonly DependencySpec[] = [
+  { name: "pricing", latency: { medianMs: 60, sigma: 0.5 } },
+  { name: "catalog", latency: { medianMs: 40, sigma: 0.5 } },
+  { name: "profiles", latency: { medianMs: 30, sigma: 0.5 } },
+];
+
+/** The dependency the trigger slows down. */
+export const triggeredDependency = "pricing";
+
+export function defaultParameters(): Parameters {
+  return Object.fromEntries(parameterSpecs.map((p) => [p.name, p.default]));
+}
+
+/** The default scenario: seed 1, no defences, the article's naive retry loop. */
+export function defaultScenario(overrides: Partial<Omit<Scenario, "params">> & { params?: Parameters } = {}): Scenario {
+  return {
+    seed: overrides.seed ?? 1,
+    defences: [...(overrides.defences ?? [])],
+    params: { ...defaultParameters(), ...(overrides.params ?? {}) },
+    services: (overrides.services ?? defaultServices).map((s) => ({ ...s })),
+    dependencies: (overrides.dependencies ?? defaultDependencies).map((d) => ({ ...d, latency: { ...d.latency } })),
+    ...(overrides.retryPolicy ? { retryPolicy: overrides.retryPolicy } : {}),
+  };
+}
+
+/** Check one parameter value; returns the normalised value or throws a RangeError naming it. */
+export function checkParameter(name: string, value: number | string | null): number | string | null {
+  const spec = parameterSpecs.find((p) => p.name === name);
+  if (!spec) throw new RangeError(`unknown parameter "${name}"; known: ${parameterSpecs.map((p) => p.name).join(", ")}`);
+  if (spec.choices) {
+    if (typeof value !== "string" || !spec.choices.includes(value)) throw new RangeError(`${name} must be one of ${spec.choices.join(", ")}, got ${String(value)}`);
+    return value;
+  }
+  if (value === null || value === "none") {
+    if (spec.nullable) return null;
+    throw new RangeError(`${name} needs a number, got none`);
+  }
+  const n = typeof value === "number" ? value : value.trim() === "" ? NaN : Number(value);
+  if (!Number.isFinite(n)) throw new RangeError(`${name} must be a number${spec.nullable ? ' or "none"' : ""}, got "${String(value)}"`);
+  if (spec.integer && !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
+  if (spec.min !== undefined && n < spec.min) throw new RangeError(`${name} must be at least ${spec.min} ${spec.unit}, got ${n}`);
+  if (spec.max !== undefined && n > spec.max) throw new RangeError(`${name} must be at most ${spec.max} ${spec.unit}, got ${n}`);
+  return n;
+}
+
+/** Validate a whole scenario's parameters and defences (throws RangeError on the first problem). */
+export function checkScenario(scenario: Scenario): void {
+  if (!Number.isInteger(scenario.seed)) throw new RangeError(`seed must be a whole number, got ${scenario.seed}`);
+  for (const d of scenario.defences) {
+    if (!defenceNames.includes(d)) throw new RangeError(`unknown defence "${d}"; choose from ${defenceNames.join(", ")}`);
+  }
+  for (const spec of parameterSpecs) scenario.params[spec.name] = checkParameter(spec.name, scenario.params[spec.name] ?? spec.default);
+  for (const name of Object.keys(scenario.params)) checkParameter(name, scenario.params[name]!);
+  const deps = new Set(scenario.dependencies.map((d) => d.name));
+  for (const s of scenario.services) {
+    if (!deps.has(s.dependency)) throw new RangeError(`service ${s.name} calls unknown dependency ${s.dependency}`);
+    if (!(s.rate >= 0)) throw new RangeError(`service ${s.name} needs a rate >= 0`);
+  }
+}
