@@ -1,28 +1,43 @@
 /**
  * The only playground code a page loads before the reader interacts: it waits for the first
  * click, focus or key on a playground, then imports the widget (editor, runner) and hands the
- * event over. A playground with a saved edit or a share link in the URL mounts at once, so the
- * reader sees their own code.
+ * action over. A playground with a saved edit or a share link in the URL mounts at once, so
+ * the reader sees their own code.
  */
-const loaded = new WeakSet<HTMLElement>();
+const events = ["click", "keydown", "focusin"] as const;
 
-async function mount(root: HTMLElement, action?: string): Promise<void> {
-  if (loaded.has(root)) return;
-  loaded.add(root);
-  const { mountPlayground } = await import("./mount.ts");
-  await mountPlayground(root, action);
+function actionOf(event: Event): string | undefined {
+  if (event.type === "click") return (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
+  const key = event as KeyboardEvent;
+  if (event.type === "keydown" && key.key === "Enter" && (key.ctrlKey || key.metaKey)) return "run";
+  return undefined;
+}
+
+const pending = new WeakMap<HTMLElement, string | undefined>();
+
+/**
+ * Load the widget once; interactions that happen while it loads (the focus that precedes a
+ * click, then the click) are remembered, and the last action is handed over when it is ready.
+ */
+function mount(root: HTMLElement, action?: string): void {
+  const loading = pending.has(root);
+  if (action || !loading) pending.set(root, action ?? pending.get(root));
+  if (loading) return;
+  void import("./mount.ts").then(({ mountPlayground }) =>
+    mountPlayground(root, () => {
+      for (const type of events) root.removeEventListener(type, onFirstInteraction);
+      return pending.get(root);
+    }),
+  );
 }
 
 function onFirstInteraction(event: Event): void {
-  const root = (event.currentTarget as HTMLElement);
-  const button = (event.target as HTMLElement).closest<HTMLElement>("[data-action]");
-  if (event.type === "click" && button) event.preventDefault();
-  void mount(root, event.type === "click" ? button?.dataset.action : undefined);
+  mount(event.currentTarget as HTMLElement, actionOf(event));
 }
 
-function hasSavedEdit(root: HTMLElement): boolean {
+function hasSavedEdit(name: string): boolean {
   try {
-    return localStorage.getItem(`blast-radius:playground:v1:${location.pathname}:${root.dataset.name}`) !== null;
+    return localStorage.getItem(`blast-radius:playground:v1:${location.pathname}:${name}`) !== null;
   } catch {
     return false; // storage blocked: nothing saved
   }
@@ -30,11 +45,10 @@ function hasSavedEdit(root: HTMLElement): boolean {
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) {
   const code = root.querySelector<HTMLElement>("[data-code]");
-  if (code) code.tabIndex = 0; // the static code is focusable, so Tab reaches the editor-to-be
-  for (const type of ["click", "keydown", "focusin"]) {
-    root.addEventListener(type, onFirstInteraction, { once: false });
-  }
-  // Warm the runner a little before the click: hovering or touching is a strong hint.
-  root.addEventListener("pointerenter", () => void import("./mount.ts"), { once: true });
-  if (hasSavedEdit(root) || location.hash.startsWith(`#play-${root.dataset.name}=`)) void mount(root);
+  if (code) code.tabIndex = 0; // Tab reaches the code; focusing it loads the editor
+  for (const type of events) root.addEventListener(type, onFirstInteraction);
+  // Hovering or touching is a strong hint a run is coming: fetch the runner and boot a worker.
+  root.addEventListener("pointerenter", () => void import("./mount.ts").then((m) => m.warm()), { once: true });
+  const name = root.dataset.name!;
+  if (hasSavedEdit(name) || location.hash.startsWith(`#play-${name}=`)) mount(root);
 }

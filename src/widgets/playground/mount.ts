@@ -1,4 +1,178 @@
-/** Placeholder until the widget lands: the static playground stays readable. */
-export async function mountPlayground(root: HTMLElement, _action?: string): Promise<void> {
-  root.dataset.mounted = "pending";
+/**
+ * A playground comes alive: the static highlighted code becomes a CodeMirror editor, Run
+ * sends the code to a sandboxed worker, edits are saved per playground, Reset and Share work.
+ * Loaded by bootstrap.ts on the first interaction.
+ */
+import type { Editor } from "./editor.ts";
+import type { RunHandle } from "../../playground/host.ts";
+import type { RunError, RunResult } from "../../playground/protocol.ts";
+import { OutputView } from "./output.ts";
+import { loadEdit, saveEdit } from "./storage.ts";
+import { sharedCode, shareUrl } from "./share.ts";
+
+const loadRunner = () => import("../../playground/browser-host.ts");
+const loadEditor = () => import("./editor.ts");
+
+/** Start fetching what a run needs (and boot a worker) before the click lands. */
+export function warm(): void {
+  void loadRunner().then((runner) => runner.prewarm());
+  void loadEditor();
+}
+
+function describe(error: RunError): string {
+  const where = error.line === undefined ? "" : ` (${error.file && error.file !== "main.ts" ? `${error.file}, ` : ""}line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
+  return `${error.message}${where}`;
+}
+
+export async function mountPlayground(root: HTMLElement, takeAction: () => string | undefined = () => undefined): Promise<void> {
+  const name = root.dataset.name!;
+  const originalHash = root.dataset.hash!;
+  const timeoutMs = Number(root.dataset.timeout) || 5000;
+  const original = root.querySelector<HTMLTemplateElement>("template[data-original]")!.content.textContent ?? "";
+  const codeBox = root.querySelector<HTMLElement>("[data-code]")!;
+  const notice = root.querySelector<HTMLElement>("[data-notice]")!;
+  const title = root.querySelector("[id$='-title']")?.textContent ?? name;
+  const output = new OutputView(root);
+  const runner = loadRunner();
+  void runner.then((r) => r.prewarm());
+
+  let code = original;
+  let editor: Editor | null = null;
+  let current: { handle: RunHandle } | null = null;
+
+  const showNotice = (...parts: (string | Node)[]) => {
+    notice.replaceChildren(...parts);
+    notice.hidden = parts.length === 0;
+  };
+  const button = (label: string, onClick: () => void) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "playground__button";
+    b.textContent = label;
+    b.addEventListener("click", onClick);
+    return b;
+  };
+
+  // Which code to show: a share link beats a saved edit, which beats the original.
+  const shared = await sharedCode(name);
+  const saved = loadEdit(name);
+  if (shared !== null) {
+    code = shared;
+    saveEdit(name, shared === original ? null : { original: originalHash, code: shared });
+    history.replaceState(history.state, "", location.pathname + location.search);
+    showNotice("Showing code from a shared link (kept in this browser). Reset restores the original.");
+    root.scrollIntoView({ block: "start" });
+  } else if (saved && saved.original === originalHash) {
+    code = saved.code;
+    showNotice("Showing your edited version, saved in this browser. Reset restores the original.");
+  } else if (saved) {
+    showNotice(
+      "You edited an earlier version of this program; the chapter's code has changed since. ",
+      button("Load my old edit", () => {
+        editor?.setCode(saved.code);
+        code = saved.code;
+        saveEdit(name, { original: originalHash, code: saved.code });
+        showNotice();
+      }),
+      " ",
+      button("Discard it", () => {
+        saveEdit(name, null);
+        showNotice();
+      }),
+    );
+  }
+
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const onChange = (next: string) => {
+    code = next;
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => saveEdit(name, next === original ? null : { original: originalHash, code: next }), 200);
+  };
+
+  const hadFocus = codeBox.contains(document.activeElement);
+  const editorReady = loadEditor().then(({ createEditor }) => {
+    codeBox.replaceChildren();
+    codeBox.removeAttribute("tabindex");
+    editor = createEditor(codeBox, code, { label: `Code: ${title}`, onChange, onRun: () => void run() });
+    root.dataset.editor = "ready";
+    if (hadFocus) editor.focus();
+    return editor;
+  });
+
+  const stop = () => {
+    current?.handle.stop();
+    current = null;
+  };
+
+  async function run(): Promise<void> {
+    stop();
+    const source = editor?.getCode() ?? code;
+    editor?.markError(null);
+    output.start();
+    const { runInPage } = await runner;
+    const token: { handle: RunHandle } = { handle: undefined as unknown as RunHandle };
+    token.handle = runInPage({ files: { "main.ts": source }, entry: "main.ts", timeoutMs }, (event) => {
+      if (current === token) output.append(event);
+    });
+    current = token;
+    const result: RunResult = await token.handle.result;
+    if (current !== token) return; // reset or run again meanwhile
+    current = null;
+    output.finish(result, describe);
+    if (result.status === "syntax-error" && result.error?.line !== undefined) {
+      const error = result.error;
+      void editorReady.then((e) => e.markError({ line: error.line!, column: error.column, message: error.message }));
+    }
+  }
+
+  function reset(): void {
+    stop();
+    clearTimeout(saveTimer);
+    code = original;
+    editor?.setCode(original);
+    editor?.markError(null);
+    saveEdit(name, null);
+    showNotice();
+    output.clear();
+    output.stopped("Reset: the original code is back");
+  }
+
+  async function share(): Promise<void> {
+    const url = await shareUrl(name, editor?.getCode() ?? code);
+    const field = document.createElement("input");
+    field.type = "text";
+    field.readOnly = true;
+    field.value = url;
+    field.className = "playground__share-link";
+    field.setAttribute("aria-label", "Share link");
+    field.addEventListener("focus", () => field.select());
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(url);
+      copied = true;
+    } catch {
+      /* clipboard refused (permissions, insecure origin): the reader copies from the field */
+    }
+    showNotice(copied ? "Link copied. It restores this code: " : "Copy this link; it restores this code: ", field, " ", button("Close", () => showNotice()));
+  }
+
+  const actions: Record<string, () => void> = { run: () => void run(), reset, share: () => void share() };
+  for (const b of root.querySelectorAll<HTMLElement>(".playground__actions [data-action]")) {
+    b.addEventListener("click", () => actions[b.dataset.action!]?.());
+  }
+  window.addEventListener("beforeprint", () => {
+    // CodeMirror draws only the lines in view; print the whole program as plain text.
+    let printed = root.querySelector<HTMLElement>(".playground__print");
+    if (!printed) {
+      printed = document.createElement("pre");
+      printed.className = "playground__print";
+      codeBox.after(printed);
+    }
+    printed.textContent = editor?.getCode() ?? code;
+  });
+  root.dataset.mounted = "true";
+  // The widget handles clicks from here on; run what the reader asked for while it loaded.
+  const action = takeAction();
+  if (action && actions[action]) actions[action]();
+  await editorReady;
 }

@@ -1,0 +1,33 @@
+/**
+ * Reading a playground program from disk for the Node runner: the file plus every file it
+ * imports by relative path, keyed relative to the entry's folder, as a RunRequest wants them.
+ */
+import { readFileSync, existsSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import type { RunRequest } from "./protocol.ts";
+import { defaultTimeoutMs } from "./protocol.ts";
+
+const importFrom = /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+
+export function requestForFile(path: string, timeoutMs = defaultTimeoutMs): RunRequest {
+  const root = dirname(path);
+  const files: Record<string, string> = {};
+  const visit = (file: string) => {
+    const key = relative(root, file).split("\\").join("/");
+    if (key in files) return;
+    const source = readFileSync(file, "utf8");
+    files[key] = source;
+    for (const match of source.matchAll(importFrom)) {
+      const specifier = match[1] ?? match[2]!;
+      const target = join(dirname(file), specifier);
+      for (const candidate of [target, `${target}.ts`, target.replace(/\.js$/, ".ts"), join(target, "index.ts")]) {
+        if (existsSync(candidate) && candidate.endsWith(".ts")) {
+          visit(candidate);
+          break;
+        }
+      }
+    }
+  };
+  visit(path);
+  return { files, entry: basename(path), timeoutMs };
+}

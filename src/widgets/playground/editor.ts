@@ -1,0 +1,92 @@
+/**
+ * The playground's editor: CodeMirror 6 with TypeScript syntax, loaded on first interaction.
+ * Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus mode), so the
+ * keyboard is never trapped. Colours come from CSS variables, so it reads in both themes.
+ */
+import { EditorState } from "@codemirror/state";
+import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { javascript } from "@codemirror/lang-javascript";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { tags } from "@lezer/highlight";
+
+export interface Editor {
+  getCode(): string;
+  setCode(code: string): void;
+  focus(): void;
+  /** Mark a syntax error (1-based line and column); null clears it. */
+  markError(error: { line: number; column?: number; message: string } | null): void;
+}
+
+const highlight = HighlightStyle.define([
+  { tag: [tags.keyword, tags.modifier, tags.controlKeyword, tags.operatorKeyword], color: "var(--pg-keyword)" },
+  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: "var(--pg-string)" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "var(--pg-number)" },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "var(--pg-comment)", fontStyle: "italic" },
+  { tag: [tags.typeName, tags.className, tags.namespace], color: "var(--pg-type)" },
+  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--pg-function)" },
+  { tag: [tags.definition(tags.variableName)], color: "var(--pg-definition)" },
+]);
+
+const theme = EditorView.theme({
+  "&": { color: "var(--sl-color-text)", backgroundColor: "transparent" },
+  ".cm-content": { caretColor: "var(--sl-color-text)", fontFamily: "var(--__sl-font-mono, monospace)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--sl-color-text)" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--pg-selection) !important" },
+  ".cm-gutters": { backgroundColor: "transparent", color: "var(--sl-color-gray-3)", border: "none" },
+  ".cm-activeLine": { backgroundColor: "var(--pg-active-line)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--pg-active-line)" },
+  "&.cm-focused": { outline: "2px solid var(--sl-color-text-accent)", outlineOffset: "-2px" },
+});
+
+export function createEditor(
+  parent: HTMLElement,
+  code: string,
+  options: { label: string; onChange(code: string): void; onRun(): void },
+): Editor {
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: code,
+      extensions: [
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        highlightActiveLine(),
+        syntaxHighlighting(highlight),
+        javascript({ typescript: true }),
+        lintGutter(),
+        keymap.of([
+          { key: "Mod-Enter", run: () => (options.onRun(), true) },
+          ...defaultKeymap,
+          ...historyKeymap,
+          indentWithTab,
+        ]),
+        theme,
+        EditorView.contentAttributes.of({ "aria-label": options.label }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) options.onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    getCode: () => view.state.doc.toString(),
+    setCode: (next) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } }),
+    focus: () => view.focus(),
+    markError(error) {
+      if (!error) {
+        view.dispatch(setDiagnostics(view.state, []));
+        return;
+      }
+      const doc = view.state.doc;
+      const line = doc.line(Math.min(Math.max(error.line, 1), doc.lines));
+      const from = Math.min(line.from + Math.max((error.column ?? 1) - 1, 0), line.to);
+      const to = from < line.to ? from + 1 : line.to;
+      view.dispatch(setDiagnostics(view.state, [{ from: from === to ? line.from : from, to: from === to ? line.to : to, severity: "error", message: error.message }]));
+    },
+  };
+}

@@ -1,0 +1,188 @@
+/** The shuffle-shard playground, as a learner uses it, in Chromium. */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const golden = readFileSync(new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url), "utf8");
+const original = readFileSync(new URL("../../content/chapters/shuffle-sharding/shuffle-shard.play.ts", import.meta.url), "utf8");
+
+/** The editor's text, from the lines CodeMirror draws (a short program is drawn whole). */
+const linesOf = (el: Element) => [...el.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n");
+
+describe.skipIf(skipBrowser)("playground in Chromium", () => {
+  const site = inject("siteUrl");
+  const chapter = `${site}/shuffle-sharding/`;
+  let browser: Session;
+  let page: Page;
+  let box: Locator;
+
+  const output = () => box.locator("[data-output]").textContent();
+  const status = () => box.locator("[data-status]").textContent();
+  const note = () => box.locator("[data-note]");
+  const editorText = () => box.locator(".cm-content").evaluate(linesOf);
+  const waitFinished = () => page.waitForFunction((root) => /Finished|Failed|Stopped|Did not run/.test(root!.querySelector("[data-status]")!.textContent ?? ""), box.elementHandle(), { timeout: 15_000 });
+
+  /** Replace the editor's text as a reader would: click in, select all, type. */
+  async function typeCode(code: string) {
+    await box.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText(code);
+  }
+  async function runAndWait() {
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await page.waitForFunction((root) => root!.querySelector("[data-status]")!.getAttribute("data-state") !== "running", await box.elementHandle(), { timeout: 15_000 });
+  }
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+  });
+  afterAll(async () => browser?.close());
+
+  test("before interaction: highlighted code and a Run button, no editor", async () => {
+    await page.goto(chapter);
+    box = page.locator("#playground-shuffle-shard");
+    await expect(box.locator("pre.astro-code").count()).resolves.toBe(1);
+    await expect(box.getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
+    await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
+    await expect(box.locator("[data-output-region]").getAttribute("aria-live")).resolves.toBe("polite");
+  });
+
+  test("Run prints exactly the golden output", async () => {
+    await box.getByRole("button", { name: "Run" }).click();
+    await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
+    await expect(output()).resolves.toBe(golden);
+    await expect(status()).resolves.toMatch(/^Finished in \d+ ms$/);
+    await box.locator(".cm-editor").waitFor();
+    await expect(editorText()).resolves.toBe(original);
+  });
+
+  test("type a change and run again with Ctrl+Enter", async () => {
+    await typeCode('import { choose } from "course";\nconsole.log("pairs of 8:", choose(8, 2), new Map([["a", 1]]));\n');
+    await runAndWait();
+    await expect(output()).resolves.toBe("pairs of 8: 28n Map(1) { 'a' => 1 }\n");
+  });
+
+  test("reload keeps the edit and says so", async () => {
+    await page.waitForTimeout(400); // edits are saved 200 ms after the last keystroke
+    await page.reload();
+    box = page.locator("#playground-shuffle-shard");
+    await box.locator(".cm-editor").waitFor();
+    await expect(editorText()).resolves.toContain('console.log("pairs of 8:"');
+    await expect(box.locator("[data-notice]").textContent()).resolves.toMatch(/your edited version/);
+  });
+
+  test("the share link restores the code in a fresh browser", async () => {
+    await box.getByRole("button", { name: "Share" }).click();
+    const link = await box.getByRole("textbox", { name: "Share link" }).inputValue();
+    expect(link).toMatch(/#play-shuffle-shard=[\w-]+$/);
+    const other = await openBrowser();
+    try {
+      await other.page.goto(link);
+      const otherBox = other.page.locator("#playground-shuffle-shard");
+      await otherBox.locator(".cm-editor").waitFor();
+      const text = await otherBox.locator(".cm-content").evaluate(linesOf);
+      expect(text).toContain('console.log("pairs of 8:"');
+      await expect(otherBox.locator("[data-notice]").textContent()).resolves.toMatch(/shared link/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("a syntax error shows its line and column and marks the line", async () => {
+    await typeCode("const a = 1;\nconst b = ;\n");
+    await runAndWait();
+    await expect(note().textContent()).resolves.toBe("syntax error: Unexpected token (line 2, column 11)");
+    await box.locator(".cm-lint-marker-error").waitFor();
+    await expect(box.locator(".cm-lintRange-error").count()).resolves.toBeGreaterThan(0);
+  });
+
+  test("a runtime error shows its message and the learner's line", async () => {
+    await typeCode('import { randomShard, mulberry32 } from "course";\nconsole.log("before");\nrandomShard(3, 5, mulberry32(1));\n');
+    await runAndWait();
+    await expect(output()).resolves.toBe("before\n");
+    await expect(note().textContent()).resolves.toBe("RangeError: shard size must be a whole number from 1 to 3, got 5 (line 3)");
+  });
+
+  test("the sandbox has no storage, network, DOM or code from strings", async () => {
+    await page.evaluate(() => localStorage.setItem("secret", "page data"));
+    await typeCode(
+      [
+        "const attempts: [string, () => unknown][] = [",
+        '  ["localStorage", () => localStorage.getItem("secret")],',
+        '  ["indexedDB", () => indexedDB.open("x")],',
+        '  ["fetch", () => fetch("/")],',
+        '  ["XMLHttpRequest", () => new XMLHttpRequest()],',
+        '  ["WebSocket", () => new WebSocket("ws://127.0.0.1:1")],',
+        '  ["importScripts", () => importScripts("/x.js")],',
+        '  ["import", () => import("https://example.com/x.js")],',
+        '  ["Function", () => new Function("return 1")()],',
+        '  ["constructor", () => (async () => {}).constructor("return import(\'/x.js\')")()],',
+        '  ["document", () => (globalThis as any).document.cookie],',
+        "];",
+        "for (const [name, attempt] of attempts) {",
+        "  try {",
+        "    const value = await attempt();",
+        "    console.log(name, 'REACHED', value);",
+        "  } catch (error) {",
+        "    console.log(name, 'refused');",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    await runAndWait();
+    const lines = (await output())!.trim().split("\n");
+    expect(lines).toEqual(["localStorage", "indexedDB", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "import", "Function", "constructor", "document"].map((n) => `${n} refused`));
+  });
+
+  test("an output flood is capped with a visible note", async () => {
+    await typeCode('for (let i = 0; i < 100000; i++) console.log("line", i);\n');
+    await runAndWait();
+    const text = (await output())!;
+    expect(text.split("\n").length - 1).toBe(1000);
+    expect(text.endsWith("line 999\n")).toBe(true);
+    await expect(note().textContent()).resolves.toMatch(/^output truncated/);
+  });
+
+  test("an endless loop is stopped at 5 s while the page keeps responding", async () => {
+    await typeCode("let spins = 0;\nwhile (true) spins++;\n");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await box.locator("[data-status][data-state='running']").waitFor();
+    await page.waitForTimeout(500);
+    // A click elsewhere is handled promptly: measure from the input event to its handler.
+    await page.evaluate(() => {
+      document.addEventListener("click", (e) => ((window as unknown as { lag: number }).lag = performance.now() - e.timeStamp), { once: true });
+    });
+    await page.locator("h1").click();
+    const lag = await page.evaluate(() => (window as unknown as { lag: number }).lag);
+    expect(lag).toBeLessThan(200);
+    await box.locator("[data-status][data-state='timeout']").waitFor({ timeout: 10_000 });
+    await expect(note().textContent()).resolves.toBe("stopped after 5 s: the program did not finish (an endless loop?)");
+    // And it runs again at once.
+    await typeCode('console.log("again");\n');
+    await runAndWait();
+    await expect(output()).resolves.toBe("again\n");
+  });
+
+  test("Reset restores the original and stops a running program", async () => {
+    await typeCode("while (true) {}\n");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await box.locator("[data-status][data-state='running']").waitFor();
+    await box.getByRole("button", { name: "Reset" }).click();
+    await expect(status()).resolves.toBe("Reset: the original code is back");
+    await expect(editorText()).resolves.toBe(original);
+    await page.waitForTimeout(300);
+    await expect(note().count()).resolves.toBe(0);
+    await expect(page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("blast-radius:playground:")))).resolves.toEqual([]);
+  });
+
+  test("fits a 375 px phone without horizontal page scroll", async () => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.locator("#playground-shuffle-shard").getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
+  });
+});
