@@ -1,0 +1,17 @@
+// The retry storm, twice: once with one shared connection pool, once with bulkheads (a small
+// pool per dependency). Pricing slows down for a few seconds; search and accounts never call it.
+// Try another bulkheadSize, or a bigger shared poolSize, and run it again.
+import { runRetryStorm, defaultScenario } from "course";
+
+const params = { duration: 120, intervention: null, poolSize: 20, bulkheadSize: 8 };
+
+for (const defences of [[], ["bulkhead"]] as const) {
+  const { summary } = runRetryStorm(defaultScenario({ seed: 1, defences: [...defences], params }));
+  console.log(defences.length ? "with bulkheads:" : "one shared pool:");
+  for (const service of summary.services) {
+    const rate = (100 * service.successRate).toFixed(1);
+    console.log(`  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${rate.padStart(5)}% served`);
+  }
+  const exhausted = summary.poolExhaustedSeconds;
+  console.log(`  first request refused a connection: ${exhausted === null ? "never" : `${exhausted.toFixed(1)} s`}`);
+}

@@ -1,0 +1,56 @@
+import { expect, test } from "vitest";
+import { CircuitBreaker } from "../../../src/sim/retry-storm/index.ts";
+import { detection, failFast, failuresToOpen, opossum, polly, raw, replay, resilience4j, sharded, thresholds } from "./numbers.ts";
+
+test("library defaults (FACTS.md)", () => {
+  expect(resilience4j).toEqual({ window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 });
+  expect(opossum).toEqual({ timeoutSeconds: 10, threshold: 0.5, resetSeconds: 30, windowSeconds: 10, buckets: 10 });
+  expect(polly).toEqual({ ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5 });
+});
+
+test("fewest failures to open: at or above vs strictly above", () => {
+  expect(thresholds.resilience4jFailures).toBe(50);
+  expect(thresholds.pollyFailures).toBe(10);
+  expect(thresholds.opossumFailuresSmall).toBe(6);
+  expect(thresholds.inclusiveFailuresSmall).toBe(5);
+  expect(failuresToOpen(7, 0.5, false)).toBe(4);
+  expect(failuresToOpen(7, 0.5, true)).toBe(4);
+  expect(failuresToOpen(30, 0.1, true)).toBe(4);
+});
+
+test("independent check: a rate breaker with resilience4j's window opens on exactly the 50th failure of 100 calls", () => {
+  const breaker = new CircuitBreaker({ kind: "rate", threshold: 1, failureRate: 0.5, window: 100, minCalls: 100, cooldownSeconds: 60, probes: 10 });
+  for (let i = 0; i < 50; i++) breaker.record(0, true);
+  for (let i = 0; i < 49; i++) breaker.record(0, false);
+  expect(breaker.state).toBe("closed"); // 99 calls: below the minimum
+  breaker.record(0, false);
+  expect(breaker.state).toBe("open"); // 100 calls, 50 failures: 50% >= 50%
+});
+
+test("detection time at pricing's 40 requests/s", () => {
+  expect(detection.pricingRate).toBe(40);
+  expect(detection.consecutiveMillis).toBe(125); // 5 / 40 s
+  expect(detection.resilience4jSeconds).toBe("2.5"); // 100 / 40 s
+});
+
+test("failing fast, by Little's law", () => {
+  expect(failFast.heldClosed).toBe(40); // 40/s x 1 s
+  expect(failFast.heldClosed).toBeGreaterThan(failFast.sharedPool);
+  expect(failFast.heldOpen).toBe("1.5"); // 3 probes / 2 s x 1 s
+});
+
+test("the sharded trap (Brooker 2022): one shard of 8 down trips a 10% breaker", () => {
+  expect(sharded.failurePercent).toBe("12.5%");
+  expect(sharded.pollyTrips).toBe(true);
+  expect(sharded.withBreaker).toBe("100%");
+});
+
+test("the replay: breakers end the storm within seconds of the trigger", () => {
+  expect(raw.naive.recovered && raw.naive.recoverySeconds! >= 600).toBe(true);
+  expect(raw.breakers.recovered).toBe(true);
+  expect(raw.breakers.recoverySeconds!).toBeLessThanOrEqual(10);
+  expect(raw.breakers.breakerOpenings).toBeGreaterThan(0);
+  expect(raw.breakers.dependencyAmplification).toBeLessThan(raw.naive.dependencyAmplification);
+  for (const s of raw.breakers.services) expect(s.successRate).toBeGreaterThan(0.95);
+  expect(replay.rows).toHaveLength(4);
+});

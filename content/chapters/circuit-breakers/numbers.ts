@@ -1,0 +1,92 @@
+/**
+ * Every number the circuit-breakers chapter shows, computed at build time: how many calls each
+ * library's defaults need before the breaker can open, what failing fast saves (Little's law),
+ * the sharded-backend trap, and the retry-storm replay with breakers on.
+ */
+import { busyConnections } from "../../../src/sim/backoff.ts";
+import { failuresToOpen } from "./thresholds.ts";
+export { failuresToOpen };
+import { defaultParameters, defaultScenario, defaultServices, runRetryStorm, triggeredDependency } from "../../../src/sim/retry-storm/index.ts";
+
+const params = defaultParameters();
+const num = (name: string) => params[name] as number;
+const percent = (share: number, digits = 1) => `${Number((share * 100).toFixed(digits))}%`;
+
+// --- Library defaults (FACTS.md; sources in the reading list) -------------------------------
+export const resilience4j = { window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 };
+export const opossum = { timeoutSeconds: 10, threshold: 0.5, resetSeconds: 30, windowSeconds: 10, buckets: 10 };
+export const polly = { ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5 };
+
+const pricingRate = defaultServices.filter((s) => s.dependency === triggeredDependency).reduce((a, s) => a + s.rate, 0);
+/** A small window for the strict-versus-inclusive comparison. */
+const smallWindow = 10;
+
+export const thresholds = {
+  resilience4jPercent: percent(resilience4j.threshold, 0),
+  resilience4jFailures: failuresToOpen(resilience4j.minCalls, resilience4j.threshold, false),
+  pollyPercent: percent(polly.ratio, 0),
+  pollyFailures: failuresToOpen(polly.minThroughput, polly.ratio, false),
+  opossumPercent: percent(opossum.threshold, 0),
+  smallWindow,
+  opossumFailuresSmall: failuresToOpen(smallWindow, opossum.threshold, true),
+  inclusiveFailuresSmall: failuresToOpen(smallWindow, opossum.threshold, false),
+  opossumBucketSeconds: opossum.windowSeconds / opossum.buckets,
+};
+
+// --- How quickly each can notice, at pricing's traffic ------------------------------------------
+export const detection = {
+  pricingRate,
+  consecutive: num("breakerThreshold"),
+  consecutiveMillis: Math.round((num("breakerThreshold") / pricingRate) * 1000),
+  resilience4jSeconds: (resilience4j.minCalls / pricingRate).toFixed(1),
+};
+
+// --- What failing fast saves (Little's law) ------------------------------------------------------
+const timeout = num("attemptTimeout");
+export const failFast = {
+  timeoutSeconds: timeout,
+  /** Connections held by calls waiting out their time-out while the dependency is down. */
+  heldClosed: Math.round(busyConnections(pricingRate, timeout)),
+  sharedPool: num("poolSize"),
+  /** With the breaker open only probes reach the dependency: `probes` per cooldown. */
+  probes: num("breakerProbes"),
+  cooldownSeconds: num("breakerCooldown"),
+  heldOpen: busyConnections(num("breakerProbes") / num("breakerCooldown"), timeout).toFixed(1),
+};
+
+// --- The trap: one breaker in front of a sharded backend ---------------------------------------
+const shards = 8;
+const failureShare = 1 / shards;
+export const sharded = {
+  shards,
+  failurePercent: percent(failureShare),
+  pollyTrips: failureShare >= polly.ratio,
+  /** Blast radius: one shard's customers without the breaker, everyone once it opens. */
+  withoutBreaker: percent(failureShare),
+  withBreaker: percent(1),
+};
+
+// --- The replay ----------------------------------------------------------------------------------
+function run(defences: "breaker"[]) {
+  return runRetryStorm(defaultScenario({ defences })).summary;
+}
+const naive = run([]);
+const breakers = run(["breaker"]);
+const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
+const unrelated = defaultServices.filter((s) => s.dependency !== triggeredDependency).map((s) => s.name);
+const rate = (summary: typeof naive, name: string) => summary.services.find((s) => s.name === name)!.successRate;
+
+export const replay = {
+  params: { threshold: num("breakerThreshold"), cooldownSeconds: num("breakerCooldown"), probes: num("breakerProbes") },
+  triggerSeconds: naive.triggerSeconds,
+  rows: defaultServices.map((s) => ({ service: s.name, naive: percent(rate(naive, s.name)), breaker: percent(rate(breakers, s.name)) })),
+  pricingCallers: pricingCallers.join(" and "),
+  unrelated: unrelated.join(" and "),
+  naiveRecoverySeconds: naive.recoverySeconds,
+  interventionSeconds: naive.interventionSeconds,
+  breakerRecoverySeconds: breakers.recoverySeconds,
+  openings: breakers.breakerOpenings,
+  naiveAmplification: naive.dependencyAmplification.toFixed(2),
+  breakerAmplification: breakers.dependencyAmplification.toFixed(2),
+};
+export const raw = { naive, breakers };
