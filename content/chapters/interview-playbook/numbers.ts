@@ -138,3 +138,26 @@ export const bank: Readonly<Record<string, string>> = {
   "starve.threads": int(starvation.threads),
   "starve.demanded": int(starvation.demanded),
 };
+
+/** A share as people say it: "25%", "3.6%", or "1.33e-8" when a percentage would round to nothing. */
+export function shareText(share: number): string {
+  if (share >= 0.1) return percent(share, share * 100 === Math.round(share * 100) ? 0 : 1);
+  if (share >= 0.001) return percent(share, 1);
+  return share.toExponential(2);
+}
+
+/** Prose figures for the chapter text. */
+export const prose = {
+  worked: {
+    tenants: int(worked.tenants),
+    cells: int(worked.cellCount),
+    share: percent(worked.share),
+    perCell: int(worked.perCell),
+    minutes: int(worked.incidentMinutes),
+    cellTenantMinutes: int(worked.cellTenantMinutes),
+    globalTenantMinutes: int(worked.globalTenantMinutes),
+    ratio: int(worked.globalTenantMinutes / worked.cellTenantMinutes),
+  },
+  cells: { count: int(cells.count), share: percent(cells.share, 0), untouched: percent(cells.untouched, 0) },
+  shuffle8: { shards: int(shuffle.eight.shards), all: percent(shuffle.eight.all) },
+};

@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { Countdown, formatClock, milestoneMessage, milestonesFor } from "./countdown.ts";
+
+const minute = 60_000;
+
+describe("countdown", () => {
+  test("a 10-minute interview announces half time, 2 and 1 minute left, and time up", () => {
+    expect(milestonesFor(10 * minute)).toEqual([5 * minute, 2 * minute, minute, 0]);
+    expect(milestonesFor(2 * minute)).toEqual([minute, 0]);
+    expect(milestoneMessage(5 * minute)).toBe("5 minutes left.");
+    expect(milestoneMessage(minute)).toBe("1 minute left.");
+    expect(milestoneMessage(0)).toMatch(/^Time is up/);
+  });
+
+  test("counts down, pauses and resumes, each milestone once", () => {
+    let now = 1_000;
+    const clock = new Countdown(10 * minute, () => now);
+    clock.start();
+    now += 4 * minute;
+    expect(clock.poll()).toBeNull();
+    now += minute; // 5:00 left
+    expect(clock.poll()).toBe(5 * minute);
+    expect(clock.poll()).toBeNull();
+    clock.pause();
+    now += 30 * minute; // paused: nothing moves
+    expect(clock.remainingMs()).toBe(5 * minute);
+    expect(clock.poll()).toBeNull();
+    clock.start();
+    now += 3 * minute + 30_000; // 1:30 left: the 2-minute mark passed
+    expect(clock.poll()).toBe(2 * minute);
+    expect(formatClock(clock.remainingMs())).toBe("1:30");
+    now += 10 * minute; // past the end: only the latest milestone, and the clock stops at zero
+    expect(clock.poll()).toBe(0);
+    expect(clock.over).toBe(true);
+    expect(clock.running).toBe(false);
+    expect(clock.usedMs()).toBe(10 * minute);
+  });
+
+  test("the clock rounds up, so 0:00 means time is really up", () => {
+    expect(formatClock(600_000)).toBe("10:00");
+    expect(formatClock(59_001)).toBe("1:00");
+    expect(formatClock(1)).toBe("0:01");
+    expect(formatClock(0)).toBe("0:00");
+    expect(formatClock(-5)).toBe("0:00");
+  });
+});

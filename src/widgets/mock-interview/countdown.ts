@@ -1,0 +1,82 @@
+/**
+ * The interview clock: a countdown that can pause, and the few moments worth announcing.
+ * Pure: time comes from the `now` function it is given, so tests (and a faked page clock)
+ * drive it without waiting.
+ */
+
+/** Remaining times (ms) worth announcing, largest first, for a countdown of `durationMs`. */
+export function milestonesFor(durationMs: number): number[] {
+  const half = Math.round(durationMs / 2 / 60_000) * 60_000;
+  const candidates = [half, 2 * 60_000, 60_000, 0];
+  // Only moments strictly inside the countdown (and "time is up"), each once.
+  return [...new Set(candidates)].filter((m) => m === 0 || (m > 0 && m < durationMs)).sort((a, b) => b - a);
+}
+
+/** What the polite live region says at a milestone. */
+export function milestoneMessage(remainingMs: number): string {
+  if (remainingMs <= 0) return "Time is up. Finish your sentence, then show the rubric.";
+  const minutes = Math.round(remainingMs / 60_000);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"} left.`;
+}
+
+/** "9:05" for 545 seconds; rounds up, so the clock shows 0:00 only when time is really up. */
+export function formatClock(remainingMs: number): string {
+  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return `${minutes}:${seconds.toString().padStart(2, "0")}`;
+}
+
+export class Countdown {
+  private usedBeforeMs = 0;
+  private runningSince: number | null = null;
+  private readonly pending: number[];
+
+  constructor(
+    readonly durationMs: number,
+    private readonly now: () => number,
+  ) {
+    if (!(durationMs > 0)) throw new RangeError(`duration must be positive, got ${durationMs}`);
+    this.pending = milestonesFor(durationMs);
+  }
+
+  get running(): boolean {
+    return this.runningSince !== null;
+  }
+
+  /** Time spent so far, never more than the duration. */
+  usedMs(): number {
+    const live = this.runningSince === null ? 0 : this.now() - this.runningSince;
+    return Math.min(this.durationMs, this.usedBeforeMs + live);
+  }
+
+  remainingMs(): number {
+    return this.durationMs - this.usedMs();
+  }
+
+  get over(): boolean {
+    return this.remainingMs() <= 0;
+  }
+
+  start(): void {
+    if (this.runningSince === null && !this.over) this.runningSince = this.now();
+  }
+
+  pause(): void {
+    if (this.runningSince === null) return;
+    this.usedBeforeMs = this.usedMs();
+    this.runningSince = null;
+  }
+
+  /**
+   * The milestone to announce now, if one was crossed since the last call. When several were
+   * crossed at once (a throttled background tab), only the latest is returned: one message, not a burst.
+   */
+  poll(): number | null {
+    const remaining = this.remainingMs();
+    let crossed: number | null = null;
+    while (this.pending.length > 0 && remaining <= this.pending[0]!) crossed = this.pending.shift()!;
+    if (remaining <= 0) this.pause();
+    return crossed;
+  }
+}

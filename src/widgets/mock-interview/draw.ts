@@ -1,0 +1,20 @@
+/** Drawing a question: seeded, so a seed shown on screen draws the same question again. */
+import { mulberry32, randomInt } from "../../sim/random.ts";
+
+/** The index drawn by `seed` from `count` questions. */
+export function drawIndex(count: number, seed: number): number {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError(`nothing to draw from (${count} questions)`);
+  return randomInt(mulberry32(seed), count);
+}
+
+/** A fresh seed for a new draw: any whole number from 1 to 99,999, short enough to read out. */
+export function freshSeed(entropy: () => number = Math.random): number {
+  return 1 + Math.floor(entropy() * 99_999);
+}
+
+/** A seed typed by the learner, or null when it is not a whole number >= 0. */
+export function parseSeed(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,9}$/.test(trimmed)) return null;
+  return Number(trimmed);
+}

@@ -1,0 +1,116 @@
+/**
+ * Attempts at mock interviews, kept on this device in localStorage. Unreadable data is never
+ * allowed to break the page: valid attempts are kept, the rest is set aside under a backup key.
+ */
+export const historyKey = "blast-radius:interviews:v1";
+export const backupKey = `${historyKey}:unreadable`;
+/** Oldest attempts are dropped beyond this, so storage stays small. */
+export const maxAttempts = 200;
+
+export interface Attempt {
+  questionId: string;
+  title: string;
+  /** ISO time the interview started. */
+  startedAt: string;
+  /** The seed that drew the question, or null when it was picked. */
+  seed: number | null;
+  durationSeconds: number;
+  usedSeconds: number;
+  /** Indices of the rubric points the learner ticked. */
+  hit: number[];
+  /** Rubric points in all. */
+  points: number;
+  notes: string;
+}
+
+export interface LoadedHistory {
+  attempts: Attempt[];
+  /** True when something stored could not be read and was set aside. */
+  recovered: boolean;
+}
+
+type Store = Pick<Storage, "getItem" | "setItem">;
+
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+
+export function isAttempt(value: unknown): value is Attempt {
+  if (typeof value !== "object" || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return (
+    typeof a.questionId === "string" &&
+    typeof a.title === "string" &&
+    typeof a.startedAt === "string" &&
+    !Number.isNaN(Date.parse(a.startedAt)) &&
+    (a.seed === null || isCount(a.seed)) &&
+    isCount(a.durationSeconds) &&
+    isCount(a.usedSeconds) &&
+    isCount(a.points) &&
+    a.points > 0 &&
+    Array.isArray(a.hit) &&
+    a.hit.every((i) => isCount(i) && i < (a.points as number)) &&
+    new Set(a.hit).size === a.hit.length &&
+    typeof a.notes === "string"
+  );
+}
+
+/** Read stored text; anything unreadable is dropped and reported, never thrown. */
+export function parseHistory(raw: string | null): LoadedHistory {
+  if (raw === null) return { attempts: [], recovered: false };
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { attempts: [], recovered: true };
+  }
+  const list = typeof data === "object" && data !== null ? (data as { attempts?: unknown }).attempts : undefined;
+  if (!Array.isArray(list)) return { attempts: [], recovered: true };
+  const attempts = list.filter(isAttempt);
+  return { attempts, recovered: attempts.length !== list.length };
+}
+
+export function loadHistory(store: Store): LoadedHistory {
+  let raw: string | null = null;
+  try {
+    raw = store.getItem(historyKey);
+  } catch {
+    return { attempts: [], recovered: false };
+  }
+  const loaded = parseHistory(raw);
+  if (loaded.recovered && raw !== null) {
+    // Keep the unreadable original for whoever wants it, and store the readable part.
+    try {
+      store.setItem(backupKey, raw);
+      store.setItem(historyKey, serialize(loaded.attempts));
+    } catch {
+      /* storage full or blocked: the page still works with what was read */
+    }
+  }
+  return loaded;
+}
+
+function serialize(attempts: Attempt[]): string {
+  return JSON.stringify({ attempts: attempts.slice(-maxAttempts) });
+}
+
+/** Append an attempt; returns the history as stored, or throws if storage refuses it. */
+export function addAttempt(store: Store, attempt: Attempt): Attempt[] {
+  if (!isAttempt(attempt)) throw new TypeError("not a valid attempt");
+  const attempts = [...loadHistory(store).attempts, attempt].slice(-maxAttempts);
+  store.setItem(historyKey, serialize(attempts));
+  return attempts;
+}
+
+export function clearHistory(store: Pick<Storage, "removeItem">): void {
+  store.removeItem(historyKey);
+}
+
+/** Share of rubric points hit, 0..1. */
+export function score(attempt: Pick<Attempt, "hit" | "points">): number {
+  return attempt.hit.length / attempt.points;
+}
+
+/** Average score over attempts, or null with none. */
+export function averageScore(attempts: readonly Attempt[]): number | null {
+  if (attempts.length === 0) return null;
+  return attempts.reduce((sum, a) => sum + score(a), 0) / attempts.length;
+}

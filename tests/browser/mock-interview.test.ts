@@ -1,0 +1,125 @@
+/** A mock interview as a learner runs one: pick, answer against the clock, score, and find it again. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { readFileSync } from "node:fs";
+import { parseQuestionBank } from "../../src/course/question-bank.ts";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const bank = parseQuestionBank(readFileSync(new URL("../../content/chapters/interview-playbook/questions.yaml", import.meta.url), "utf8"));
+const question = bank.find((q) => q.id === "partition-key")!;
+
+describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
+  const site = inject("siteUrl");
+  const url = `${site}/interview-playbook/`;
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("runs to its rubric, saves the self-assessment, and the history survives a reload", async () => {
+    const { page } = browser;
+    const widgetRequests: string[] = [];
+    page.on("request", (r) => /\/mount\.[^/]+\.js$/.test(r.url()) && widgetRequests.push(r.url()));
+    await page.clock.install();
+    await page.goto(url);
+    const mock = page.getByRole("region", { name: "Mock interview" });
+    const status = mock.getByRole("status");
+    await page.waitForLoadState("networkidle");
+    expect(widgetRequests, "the widget loads on interaction, not with the page").toEqual([]);
+
+    await mock.getByLabel("Or pick one").selectOption(question.id);
+    await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toContain(question.title);
+    await mock.getByLabel("Time", { exact: true }).selectOption("10");
+    await mock.getByRole("button", { name: "Start the interview" }).click();
+
+    const clock = mock.getByRole("timer", { name: "Time left" });
+    await expect.poll(() => clock.textContent()).toBe("10:00");
+    await expect(mock.getByRole("heading", { name: question.title }).isVisible()).resolves.toBe(true);
+    await mock.getByLabel(/Your answer/).fill("Tenant id; cross-tenant reports go through a separate path.");
+
+    // Half time is announced once, politely; seconds are not.
+    await page.clock.fastForward("05:00");
+    await page.clock.runFor(500);
+    await expect.poll(() => status.textContent()).toBe("5 minutes left.");
+    await expect.poll(() => clock.textContent()).toBe("5:00");
+
+    // Paused, the clock stands still.
+    await mock.getByRole("button", { name: "Pause" }).click();
+    await page.clock.runFor(60_000);
+    await expect(clock.textContent()).resolves.toBe("5:00");
+    await mock.getByRole("button", { name: "Resume" }).click();
+
+    await page.clock.fastForward("05:01");
+    await page.clock.runFor(500);
+    await expect.poll(() => status.textContent()).toMatch(/^Time is up/);
+    await expect(clock.textContent()).resolves.toBe("0:00");
+    await mock.getByRole("button", { name: /show the rubric/ }).click();
+
+    const rubric = mock.getByRole("group", { name: "Tick the points your answer hit" });
+    const boxes = rubric.getByRole("checkbox");
+    await expect(boxes.count()).resolves.toBe(question.rubric.length);
+    await expect(mock.getByText(question.followUps[0]!.question).isVisible()).resolves.toBe(true);
+    await rubric.getByLabel(question.rubric[0]!).check();
+    await rubric.getByLabel(question.rubric[2]!).check();
+    const points = question.rubric.length;
+    await expect(rubric.locator("[data-field=score]").textContent()).resolves.toBe(`2 of ${points} points (${Math.round((200 / points))}%)`);
+    await mock.getByRole("button", { name: "Save to my history" }).click();
+    await page.clock.runFor(500);
+    await expect.poll(() => status.textContent()).toBe(`Saved: 2 of ${points} points. You have 1 attempt on this device.`);
+
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
+    expect(stored.attempts).toHaveLength(1);
+    expect(stored.attempts[0]).toMatchObject({ questionId: question.id, hit: [0, 2], points, seed: null, durationSeconds: 600, usedSeconds: 600 });
+    expect(stored.attempts[0].notes).toContain("Tenant id");
+
+    await page.reload();
+    await mock.getByText("Your attempts on this device").click();
+    const row = mock.locator("tr[data-attempt]");
+    await expect.poll(() => row.count()).toBe(1);
+    await expect(row.first().textContent()).resolves.toContain(`2/${points} (${Math.round(200 / points)}%)`);
+    await expect(row.first().textContent()).resolves.toContain(question.title);
+  });
+
+  test("a seeded draw works from the keyboard and the same seed draws the same question", async () => {
+    const { page } = browser;
+    await page.goto(url);
+    const mock = page.getByRole("region", { name: "Mock interview" });
+    await mock.getByRole("button", { name: "Draw a question" }).focus();
+    await page.keyboard.press("Enter");
+    const chosen = mock.locator("[data-field=chosen]");
+    await expect.poll(() => chosen.textContent()).toMatch(/^Seed \d+ drew: “.+”\.$/);
+    const first = (await chosen.textContent())!;
+    const seed = first.match(/^Seed (\d+)/)![1]!;
+    await page.keyboard.press("Enter"); // draw again: a new seed
+    await mock.getByLabel("Seed").fill(seed);
+    await mock.getByLabel("Seed").press("Tab");
+    await expect.poll(() => chosen.textContent()).toBe(first);
+  });
+
+  test("unreadable saved history is set aside and the page still works", async () => {
+    const { page } = browser;
+    await page.goto(url);
+    await page.evaluate(() => localStorage.setItem("blast-radius:interviews:v1", "{not json"));
+    await page.reload();
+    const mock = page.getByRole("region", { name: "Mock interview" });
+    await mock.getByText("Your attempts on this device").click();
+    await expect.poll(() => mock.getByRole("status").textContent()).toMatch(/could not be read/);
+    await expect(mock.getByText("No attempts yet").isVisible()).resolves.toBe(true);
+    const backup = await page.evaluate(() => localStorage.getItem("blast-radius:interviews:v1:unreadable"));
+    expect(backup).toBe("{not json");
+  });
+
+  test("fits a 375 px phone without sideways scrolling", async () => {
+    const phone = await openBrowser({ viewport: { width: 375, height: 740 } });
+    try {
+      await phone.page.goto(url);
+      const mock = phone.page.getByRole("region", { name: "Mock interview" });
+      await mock.getByRole("button", { name: "Start the interview" }).click();
+      await expect.poll(() => mock.getByRole("timer").isVisible()).toBe(true);
+      const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(375);
+    } finally {
+      await phone.close();
+    }
+  });
+});
