@@ -97,6 +97,13 @@ describe("cell-by-cell deploy", () => {
     expect(out.exposedShare).toBe(1);
   });
 
+  test("a canary that misses, caught by the next wave's alarms: canary plus one wave exposed", () => {
+    const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: true, detectedInWave: 1, waveSize: 4 });
+    expect(out.cellsReached).toBe(5);
+    expect(out.customersExposed).toBe(500);
+    expect(out.halted).toBe(true);
+  });
+
   test("a good release goes everywhere and exposes no one", () => {
     const out = rollout({ cellPopulations: [5, 10, 20], releaseBad: false, healthCheckCatches: true });
     expect(out).toMatchObject({ halted: false, cellsReached: 3, customersExposed: 0, exposedShare: 0 });

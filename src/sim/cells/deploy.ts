@@ -14,6 +14,11 @@ export interface RolloutPlan {
    * that misses (a gray failure: errors on one request type in ten) lets the rollout continue.
    */
   healthCheckCatches: boolean;
+  /**
+   * The wave (0 = the canary) whose health check first notices a bad release, when the canary's
+   * check misses it but a later, larger wave's alarms do not. Ignored unless healthCheckCatches.
+   */
+  detectedInWave?: number;
   /** Cells per wave after the canary; 1 is strictly cell by cell. */
   waveSize?: number;
 }
@@ -39,9 +44,10 @@ export interface RolloutOutcome {
   allAtOnceExposedShare: number;
 }
 
-export function rollout({ cellPopulations, releaseBad, healthCheckCatches, waveSize = 1 }: RolloutPlan): RolloutOutcome {
+export function rollout({ cellPopulations, releaseBad, healthCheckCatches, detectedInWave = 0, waveSize = 1 }: RolloutPlan): RolloutOutcome {
   if (cellPopulations.length === 0) throw new RangeError("a rollout needs at least one cell");
   if (!Number.isInteger(waveSize) || waveSize < 1) throw new RangeError(`waveSize must be a whole number >= 1, got ${waveSize}`);
+  if (!Number.isInteger(detectedInWave) || detectedInWave < 0) throw new RangeError(`detectedInWave must be a whole number >= 0, got ${detectedInWave}`);
   const customers = cellPopulations.reduce((a, b) => a + b, 0);
   // Waves: the canary alone, then `waveSize` cells at a time.
   const waves: number[][] = [[0]];
@@ -56,7 +62,7 @@ export function rollout({ cellPopulations, releaseBad, healthCheckCatches, waveS
     reached += cells.length;
     if (releaseBad) exposed += cells.reduce((s, c) => s + cellPopulations[c]!, 0);
     steps.push({ wave: w, cells, action: "deploy", exposedSoFar: exposed });
-    if (releaseBad && healthCheckCatches) {
+    if (releaseBad && healthCheckCatches && w >= detectedInWave) {
       steps.push({ wave: w, cells, action: "health-check-failed", exposedSoFar: exposed });
       steps.push({ wave: w, cells, action: "halt-and-roll-back", exposedSoFar: exposed });
       return { steps, cellsReached: reached, halted: true, customersExposed: exposed, customers, exposedShare: exposed / customers, allAtOnceExposedShare: 1 };

@@ -1,0 +1,84 @@
+/** The cells widget as an HTML string: drawn on the server first, redrawn in the page after. */
+import type { CellsView } from "./cells-model.ts";
+import { poisonCustomer } from "./cells-model.ts";
+import { escapeHtml, grouped, percent } from "./format.ts";
+
+const faultNames = { poison: `a poison request from customer ${poisonCustomer}`, "bad-deploy": "a bad release in cell 0", "lost-zone": "the loss of zone 0" } as const;
+
+function cellGrid(view: CellsView): string {
+  const hit = new Set(view.blast.affectedCells);
+  const boxes = view.populations
+    .map((count, cell) => {
+      const down = hit.has(cell);
+      return `<li class="cw-cell${down ? " cw-cell--down" : ""}" data-cell="${cell}">
+  <span class="cw-cell__name">cell ${cell}${cell === 0 ? ' <span class="cw-badge">canary</span>' : ""}</span>
+  <span class="cw-cell__count">${grouped(count)} customers</span>
+  <span class="cw-cell__zone">zone ${view.zoneOf[cell]}${down ? ' · <strong>down</strong>' : ""}</span>
+</li>`;
+    })
+    .join("");
+  return `<ul class="cw-cells" aria-label="${view.state.cells} cells behind the router; ${view.blast.affectedCells.length} down">${boxes}</ul>`;
+}
+
+function blastTable(view: CellsView): string {
+  const b = view.blast;
+  return `<table class="cw-table">
+<caption>Blast radius of ${faultNames[view.state.fault]}</caption>
+<thead><tr><th scope="col">design</th><th scope="col">customers who lose service</th><th scope="col">share</th></tr></thead>
+<tbody>
+<tr data-design="cellular"><th scope="row">${view.state.cells} cells<span class="cw-why">${b.affectedCells.length} of ${b.cells} cells hit</span></th>
+  <td><span class="cw-bar" style="width:${(b.customerShare * 100).toFixed(1)}%"></span>${grouped(b.customersAffected)} of ${grouped(b.customers)}</td>
+  <td data-figure="cells-share">${percent(b.customerShare)}</td></tr>
+<tr data-design="shared"><th scope="row">One shared deployment<span class="cw-why">${escapeHtml(b.nonCellular.why)}</span></th>
+  <td><span class="cw-bar cw-bar--shared" style="width:${(b.nonCellular.customerShare * 100).toFixed(1)}%"></span>${grouped(Math.round(b.nonCellular.customerShare * b.customers))} of ${grouped(b.customers)}</td>
+  <td data-figure="shared-share">${percent(b.nonCellular.customerShare)}</td></tr>
+</tbody></table>
+<p class="cw-note">Untouched in the cellular design: <strong data-figure="untouched">${percent(1 - b.customerShare)}</strong> of customers.</p>`;
+}
+
+function rolloutSteps(view: CellsView): string {
+  const r = view.rollout;
+  const items = r.steps
+    .map((s) => {
+      const cells = s.cells.length === 1 ? `cell ${s.cells[0]}${s.cells[0] === 0 ? " (canary)" : ""}` : `cells ${s.cells[0]}-${s.cells.at(-1)}`;
+      const text =
+        s.action === "deploy"
+          ? `Wave ${s.wave}: deploy to ${cells}`
+          : s.action === "health-check-failed"
+            ? `Health check fails in ${cells} during its bake time`
+            : s.action === "halt-and-roll-back"
+              ? `Rollout halted; ${cells} rolled back`
+              : "Rollout complete";
+      return `<li class="cw-step cw-step--${s.action}">${text}${view.state.releaseBad ? ` <span class="cw-why">${grouped(s.exposedSoFar)} customers have seen the bad release</span>` : ""}</li>`;
+    })
+    .join("");
+  const verdict = view.state.releaseBad
+    ? `Customers who saw the bad release: <strong data-figure="exposed">${grouped(r.customersExposed)}</strong> (<span data-figure="exposed-share">${percent(r.exposedShare)}</span>), against ${percent(r.allAtOnceExposedShare)} if it had gone everywhere at once.`
+    : `A good release: it reaches all <span data-figure="exposed">${r.cellsReached}</span> cells and nobody is hurt.`;
+  return `<ol class="cw-steps" data-figure="rollout">${items}</ol><p class="cw-note">${verdict}</p>`;
+}
+
+function moveTable(view: CellsView): string {
+  if (!view.move) return `<p class="cw-note">With one cell there is nowhere to move a customer.</p>`;
+  const list = (cells: number[]) => (cells.length ? cells.map((c) => `cell ${c}`).join(" + ") : "paused");
+  const rows = view.move.steps
+    .map((s, i) => `<tr><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")}<span class="cw-why">${escapeHtml(s.description)}</span></th><td>cell ${s.routedTo}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>`)
+    .join("");
+  return `<table class="cw-table" data-figure="move">
+<caption>Moving customer ${view.move.customer}, grown too big for its cell, from cell ${view.move.from} to cell ${view.move.to} (${view.state.strategy === "dual-write" ? "dual-write" : "brief write freeze"})</caption>
+<thead><tr><th scope="col">step</th><th scope="col">routed to</th><th scope="col">writes go to</th><th scope="col">up-to-date data in</th></tr></thead>
+<tbody>${rows}</tbody></table>`;
+}
+
+export function cellsSummary(view: CellsView): string {
+  const name = faultNames[view.state.fault];
+  const b = view.blast;
+  const deploy = view.state.releaseBad ? ` A bad release rolled out cell by cell reaches ${grouped(view.rollout.customersExposed)} customers (${percent(view.rollout.exposedShare)}).` : "";
+  return `${name[0]!.toUpperCase()}${name.slice(1)} hits ${b.affectedCells.length} of ${b.cells} cells: ${grouped(b.customersAffected)} customers (${percent(b.customerShare)}), against ${percent(b.nonCellular.customerShare)} in one shared deployment.${deploy}`;
+}
+
+export function renderCells(view: CellsView): string {
+  return `<section class="cw-panel" aria-label="Cells">${cellGrid(view)}${blastTable(view)}</section>
+<section class="cw-panel" aria-label="Cell-by-cell deploy"><h3>Deploying cell by cell</h3>${rolloutSteps(view)}</section>
+<section class="cw-panel cw-scroll" aria-label="Moving a customer"><h3>Moving a customer between cells</h3>${moveTable(view)}</section>`;
+}
