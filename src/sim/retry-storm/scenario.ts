@@ -169,7 +169,10 @@ export function checkScenario(scenario: Scenario): void {
   for (const d of scenario.defences) {
     if (!defenceNames.includes(d)) throw new RangeError(`unknown defence "${d}"; choose from ${defenceNames.join(", ")}`);
   }
-  for (const spec of parameterSpecs) scenario.params[spec.name] = checkParameter(spec.name, scenario.params[spec.name] ?? spec.default);
+  for (const spec of parameterSpecs) {
+    const given = scenario.params[spec.name];
+    scenario.params[spec.name] = checkParameter(spec.name, given === undefined ? spec.default : given);
+  }
   for (const name of Object.keys(scenario.params)) checkParameter(name, scenario.params[name]!);
   const deps = new Set(scenario.dependencies.map((d) => d.name));
   for (const s of scenario.services) {

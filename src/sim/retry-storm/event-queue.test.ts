@@ -1,0 +1,61 @@
+import { expect, test } from "vitest";
+import { mulberry32 } from "../random.ts";
+import { EventQueue } from "./event-queue.ts";
+
+function drain(queue: EventQueue<string>): [number, string][] {
+  const out: [number, string][] = [];
+  while (queue.pop()) out.push([queue.now, queue.refOut!]);
+  return out;
+}
+
+test("events come out by time, and in scheduling order at the same time", () => {
+  const q = new EventQueue<string>();
+  q.schedule(2, 0, "c");
+  q.schedule(1, 0, "a");
+  q.schedule(1, 0, "b");
+  q.scheduleInOrder(1, 1, "lane");
+  q.schedule(0.5, 0, "first");
+  expect(drain(q)).toEqual([
+    [0.5, "first"],
+    [1, "a"],
+    [1, "b"],
+    [1, "lane"],
+    [2, "c"],
+  ]);
+});
+
+test("thousands of random events match a stable sort, across both lanes", () => {
+  const rand = mulberry32(3);
+  const q = new EventQueue<string>();
+  const expected: { t: number; seq: number; id: string }[] = [];
+  let seq = 0;
+  let laneTime = 0;
+  for (let i = 0; i < 5000; i++) {
+    const id = `e${i}`;
+    if (rand() < 0.3) {
+      laneTime += Math.floor(rand() * 3);
+      q.scheduleInOrder(laneTime, 0, id);
+      expected.push({ t: laneTime, seq: seq++, id });
+    } else {
+      const t = Math.floor(rand() * 2000);
+      q.schedule(t, 0, id);
+      expected.push({ t, seq: seq++, id });
+    }
+  }
+  expected.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  expect(drain(q).map(([, id]) => id)).toEqual(expected.map((e) => e.id));
+});
+
+test("an event scheduled in the past runs now; a broken in-order promise still sorts", () => {
+  const q = new EventQueue<string>(10);
+  q.schedule(5, 0, "late");
+  q.scheduleInOrder(20, 0, "b");
+  q.scheduleInOrder(15, 0, "a");
+  expect(drain(q)).toEqual([
+    [10, "late"],
+    [15, "a"],
+    [20, "b"],
+  ]);
+  expect(q.size).toBe(0);
+  expect(q.pop()).toBe(false);
+});

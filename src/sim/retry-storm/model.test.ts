@@ -1,0 +1,159 @@
+import { describe, expect, test } from "vitest";
+import { runRetryStorm } from "./model.ts";
+import { defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
+
+// Storm runs cost a few hundred milliseconds each: share them between tests.
+const cache = new Map<string, ReturnType<typeof runRetryStorm>>();
+const run = (defences: DefenceName[] = [], params: Parameters = {}, seed = 1) => {
+  const key = JSON.stringify([defences, params, seed]);
+  if (!cache.has(key)) cache.set(key, runRetryStorm(defaultScenario({ seed, defences, params })));
+  return cache.get(key)!;
+};
+const slow = { timeout: 120_000 };
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+describe("the default (naive) scenario tells the incident's story", () => {
+  const { summary, metrics } = run();
+  const at = (t: number) => metrics.time.indexOf(t);
+
+  test("healthy before the trigger, with the pool lightly used (Little's law)", () => {
+    const before = metrics.poolInUse.slice(0, at(0));
+    // Independent estimate: sum of rate x mean holding time, mean of a log-normal = median x e^(sigma^2/2).
+    const mean50 = Math.exp(0.5 ** 2 / 2);
+    const expected = 40 * 0.06 * mean50 + 40 * 0.04 * mean50 + 20 * 0.03 * mean50;
+    expect(expected).toBeCloseTo(5.2, 1);
+    expect(mean(before)).toBeGreaterThan(expected - 1.5);
+    expect(mean(before)).toBeLessThan(expected + 1.5);
+    expect(Math.min(...metrics.successRate.slice(0, at(0)))).toBe(1);
+  });
+
+  test("the pool runs out within about 90 s and stays full while the queue holds thousands", () => {
+    expect(summary.poolExhaustedSeconds).not.toBeNull();
+    expect(summary.poolExhaustedSeconds!).toBeGreaterThan(summary.triggerSeconds);
+    expect(summary.poolExhaustedSeconds!).toBeLessThanOrEqual(95);
+    const storm = metrics.poolInUse.slice(at(100), at(600));
+    expect(Math.min(...storm)).toBe(metrics.poolCapacity);
+    expect(Math.min(...metrics.waiting.slice(at(100), at(600)))).toBeGreaterThan(1000);
+  });
+
+  test("unrelated services fail for a dependency they never call, until the intervention", () => {
+    for (const name of ["search", "accounts"]) {
+      const series = metrics.services.find((s) => s.name === name)!;
+      expect(mean(series.successRate.slice(at(30), at(650)))).toBeLessThan(0.05);
+    }
+    expect(summary.services.find((s) => s.name === "search")!.dependency).not.toBe("pricing");
+  });
+
+  test("it outlives its trigger by two orders of magnitude: recovery only after the intervention", () => {
+    expect(summary.triggerSeconds).toBe(4);
+    expect(summary.interventionSeconds).toBe(660);
+    expect(summary.recovered).toBe(true);
+    expect(summary.recoverySeconds!).toBeGreaterThanOrEqual(summary.interventionSeconds! - summary.triggerSeconds);
+    expect(summary.recoverySeconds!).toBeGreaterThan(100 * summary.triggerSeconds);
+    // Retries multiply the load: nearly five tries per request over a run that is mostly storm.
+    expect(summary.amplification).toBeGreaterThan(4);
+  });
+});
+
+test("without an intervention the storm never ends by itself", slow, () => {
+  const { summary, metrics } = run([], { intervention: null });
+  expect(summary.interventionSeconds).toBeNull();
+  expect(summary.recovered).toBe(false);
+  expect(summary.recoverySeconds).toBeNull();
+  expect(mean(metrics.successRate.slice(-60))).toBeLessThan(0.05);
+});
+
+test("golden summaries: naive, each defence alone, and all of them", slow, async () => {
+  const cases: DefenceName[][] = [[], ...defenceNames.map((d) => [d]), [...defenceNames]];
+  const summaries = Object.fromEntries(cases.map((d) => [d.join("+") || "naive", run(d).summary]));
+  await expect(JSON.stringify(summaries, null, 2) + "\n").toMatchFileSnapshot("./golden/summaries.json");
+  // Cross-checks of the golden figures by reasoning, not by copying them.
+  // Arrivals come from their own random streams: every run sees exactly the same requests.
+  const requests = (s: (typeof summaries)[string]) => s.services.map((x) => x.requests);
+  for (const s of Object.values(summaries)) expect(requests(s)).toEqual(requests(summaries.naive!));
+  // Jitter alone changes when retries happen, not how many: the storm stays.
+  expect(summaries.jitter!.recoverySeconds).toBe(summaries.naive!.recoverySeconds);
+  // Bulkheads alone contain the storm to pricing's callers.
+  for (const s of summaries.bulkhead!.services) expect(s.successRate).toBe(s.dependency === "pricing" ? s.successRate : 1);
+  expect(summaries.bulkhead!.services.filter((s) => s.dependency === "pricing").every((s) => s.successRate < 0.2)).toBe(true);
+  // Breaker, budget, deadlines and shedding each remove the sustaining effect.
+  for (const d of ["breaker", "budget", "timeout", "shed"]) expect(summaries[d]!.recoverySeconds!).toBeLessThanOrEqual(10);
+});
+
+test("all defences on: unrelated services >= 99.9% through the run, pricing back within seconds", slow, () => {
+  for (const seed of [1, 2, 3]) {
+    const { summary, metrics } = run([...defenceNames], {}, seed);
+    for (const s of summary.services.filter((x) => x.dependency !== "pricing")) expect(s.successRate).toBeGreaterThanOrEqual(0.999);
+    for (const s of metrics.services.filter((x) => x.name === "search" || x.name === "accounts")) {
+      expect(Math.min(...s.successRate)).toBeGreaterThanOrEqual(0.99);
+    }
+    expect(summary.recovered).toBe(true);
+    expect(summary.recoverySeconds!).toBeLessThanOrEqual(5);
+    expect(summary.poolExhaustedSeconds).toBeNull();
+  }
+});
+
+test("determinism: the same seed gives the same bytes; another seed does not", slow, () => {
+  const fresh = (seed: number) => runRetryStorm(defaultScenario({ seed, defences: ["breaker"] }));
+  const a = fresh(7);
+  const b = fresh(7);
+  const c = fresh(8);
+  expect(JSON.stringify([a.summary, a.metrics])).toBe(JSON.stringify([b.summary, b.metrics]));
+  expect(JSON.stringify(c.metrics)).not.toBe(JSON.stringify(a.metrics));
+});
+
+describe("properties", () => {
+  test("a larger pool never makes the naive storm worse in time to exhaustion", slow, () => {
+    for (const seed of [1, 2]) {
+      let previous = 0;
+      for (const poolSize of [16, 18, 20, 22, 24, 26, 30, 40]) {
+        // Exhaustion comes within a few minutes or never: six minutes and no intervention keep it cheap.
+        const t = run([], { poolSize, duration: 360, intervention: null }, seed).summary.poolExhaustedSeconds ?? Infinity;
+        expect(t, `pool ${poolSize}, seed ${seed}`).toBeGreaterThanOrEqual(previous);
+        previous = t;
+      }
+      expect(previous).toBe(Infinity); // and a big enough pool is never exhausted
+    }
+  });
+
+  test("a 10% retry budget keeps amplification at or below about 1.1", slow, () => {
+    for (const seed of [1, 2, 3]) {
+      for (const params of [{}, { load: 1.5 }, { triggerDuration: 30 }]) {
+        expect(run(["budget"], { budgetRatio: 0.1, ...params }, seed).summary.amplification).toBeLessThanOrEqual(1.1);
+      }
+    }
+  });
+
+  test("once the trigger is gone, the naive run still does not recover before the intervention; the defended run recovers within 10 s", slow, () => {
+    for (const seed of [1, 2, 3]) {
+      const naive = run([], {}, seed).summary;
+      const defended = run([...defenceNames], {}, seed).summary;
+      const interventionAfterTrigger = naive.interventionSeconds! - naive.triggerSeconds;
+      expect(naive.recoverySeconds!).toBeGreaterThanOrEqual(interventionAfterTrigger);
+      expect(defended.recoverySeconds!).toBeLessThanOrEqual(10);
+    }
+  });
+
+  test("with no trigger at all the naive system is fine: it is vulnerable, not overloaded", slow, () => {
+    for (const seed of [1, 2, 3]) {
+      const { summary } = run([], { triggerDuration: 0 }, seed);
+      expect(summary.poolExhaustedSeconds).toBeNull();
+      for (const s of summary.services) expect(s.successRate).toBeGreaterThanOrEqual(0.999);
+    }
+  });
+
+  test("a learner's retry policy is used at both layers", () => {
+    const never = runRetryStorm(defaultScenario({ retryPolicy: () => ({ sleepMs: 0, retry: false }) })).summary;
+    expect(never.amplification).toBe(1);
+    expect(never.dependencyAmplification).toBeLessThanOrEqual(1);
+    expect(never.recoverySeconds!).toBeLessThanOrEqual(10);
+  });
+});
+
+test("invalid parameters and defences are refused with the name in the message", () => {
+  expect(() => run([], { poolSize: 0 })).toThrow(/poolSize must be at least 1/);
+  expect(() => run([], { poolSize: 2.5 })).toThrow(/poolSize must be a whole number/);
+  expect(() => run([], { nonsense: 1 })).toThrow(/unknown parameter "nonsense"/);
+  expect(() => run([], { breakerKind: "sometimes" })).toThrow(/breakerKind must be one of consecutive, rate/);
+  expect(() => run(["armour" as DefenceName])).toThrow(/unknown defence "armour"/);
+});
