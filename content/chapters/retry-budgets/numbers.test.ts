@@ -1,0 +1,60 @@
+import { expect, test } from "vitest";
+import { adaptive, bucket, loadCurve, ratio, raw, rawAllowed, replay, stability } from "./numbers.ts";
+import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
+
+test("gRFC A6 token bucket, maxTokens 10, tokenRatio 0.1", () => {
+  expect(bucket.failuresToStop).toBe(5); // 10 -> 5 tokens, and retries need > 5
+  expect(bucket.successesToRestart).toBe(51); // 0 -> 5.1 tokens
+  expect(bucket.balancePercent).toBe("9.1%"); // 0.1 / 1.1
+  // Closed forms, as an independent check: ceil(max/2) failures; floor(max/2 / ratio) + 1 successes.
+  for (const [max, r] of [[10, 0.1], [4, 0.5], [20, 0.25], [6, 0.2]] as const) {
+    expect(failuresUntilThrottled(max, r)).toBe(Math.ceil(max / 2));
+    expect(successesUntilRetrying(max, r)).toBe(Math.floor(Math.round((max / 2 / r) * 1e6) / 1e6) + 1);
+  }
+  expect(balancingFailureShare(0.5)).toBeCloseTo(1 / 3, 12);
+  // Below the balance point retries stay on; above it they switch off.
+  expect(rawAllowed.low).toBeGreaterThan(0.95);
+  expect(rawAllowed.high).toBeLessThan(0.01);
+});
+
+test("ratio budgets and library defaults (SRE, Finagle, Envoy)", () => {
+  expect(ratio.sreAttempts).toBe(3);
+  expect(ratio.perRequestLoad).toBe(3);
+  expect(ratio.budgetPercent).toBe("10%");
+  expect(ratio.budgetLoad).toBe("1.1");
+  expect([ratio.finagleTtlSeconds, ratio.finagleMinPerSecond, ratio.finaglePercent]).toEqual([10, 10, "20%"]);
+  expect([ratio.envoyPercent, ratio.envoyMinConcurrency]).toEqual(["20%", 3]);
+  expect(ratio.envoyAtBusy).toBe(20); // 20% of 100
+  expect(ratio.envoyAtQuiet).toBe(3); // the floor beats 20% of 5
+});
+
+test("the load curve: per-request attempts 1 + p + p^2, the budget capped at 1.1", () => {
+  expect(loadCurve[0]).toEqual({ p: 0, perRequest: 1, budget: 1 });
+  expect(loadCurve.at(-1)).toEqual({ p: 1, perRequest: 3, budget: 1.1 });
+  for (const point of loadCurve) expect(point.perRequest).toBeCloseTo(1 + point.p + point.p ** 2, 12);
+});
+
+test("stability bound capacity / (r + 1) (HotOS 2021, OSDI 2022)", () => {
+  expect(stability.capacity).toBe(300);
+  expect(stability.retryOnce).toBe(150);
+  expect(stability.threeAttempts).toBe(100);
+  expect(stability.withBudget).toBe("273");
+  expect(stability.threeAttemptsPercent).toBe("33%");
+  expect(stability.withBudgetPercent).toBe("91%");
+});
+
+test("SRE adaptive throttling with K = 2", () => {
+  expect(adaptive.rejectPercent).toBe("49.9%"); // (400 - 200) / 401
+  expect(adaptive.sent).toBe(200); // about K x accepts reach the backend
+});
+
+test("the replay: a 10% budget keeps amplification near 1.1 or below and ends the storm", () => {
+  expect(raw.budgeted.amplification).toBeLessThanOrEqual(1.1);
+  expect(raw.tokens.amplification).toBeLessThanOrEqual(1.1);
+  expect(raw.naive.amplification).toBeGreaterThan(2);
+  expect(raw.budgeted.recovered).toBe(true);
+  expect(raw.budgeted.recoverySeconds!).toBeLessThanOrEqual(10);
+  expect(raw.tokens.recoverySeconds!).toBeLessThanOrEqual(10);
+  for (const s of raw.budgeted.services) expect(s.successRate).toBeGreaterThan(0.95);
+  expect(replay.budgetPercent).toBe("10%");
+});

@@ -1,0 +1,122 @@
+/**
+ * Every number the retry-budgets chapter shows, computed at build time: the gRPC token bucket
+ * (RetryThrottle in src/sim/backoff.ts), ratio budgets and the stability bound, adaptive
+ * throttling, and the retry-storm replay with a budget on.
+ */
+import { adaptiveRejectProbability, amplification, expectedAttempts, RetryThrottle, stableLoadBound } from "../../../src/sim/backoff.ts";
+import { mulberry32 } from "../../../src/sim/random.ts";
+import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
+import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+
+const percent = (share: number, digits = 1) => `${Number((share * 100).toFixed(digits))}%`;
+const params = defaultParameters();
+const num = (name: string) => params[name] as number;
+
+// --- gRPC retry throttling (gRFC A6) --------------------------------------------------------------
+export const grpc = { maxTokens: 10, tokenRatio: 0.1 };
+
+/** Share of calls for which retries are allowed, when each call fails at random with probability f. */
+function allowedShare(failureShare: number, calls = 100_000, seed = 1): number {
+  const rand = mulberry32(seed);
+  const bucket = new RetryThrottle(grpc.maxTokens, grpc.tokenRatio);
+  let allowed = 0;
+  for (let i = 0; i < calls; i++) {
+    if (bucket.retryAllowed()) allowed++;
+    if (rand() < failureShare) bucket.recordFailure();
+    else bucket.recordSuccess();
+  }
+  return allowed / calls;
+}
+
+const lowFailure = 0.05;
+const highFailure = 0.2;
+export const bucket = {
+  ...grpc,
+  half: grpc.maxTokens / 2,
+  failuresToStop: failuresUntilThrottled(grpc.maxTokens, grpc.tokenRatio),
+  successesToRestart: successesUntilRetrying(grpc.maxTokens, grpc.tokenRatio),
+  balancePercent: percent(balancingFailureShare(grpc.tokenRatio)),
+  lowFailurePercent: percent(lowFailure, 0),
+  lowAllowedPercent: percent(allowedShare(lowFailure)),
+  highFailurePercent: percent(highFailure, 0),
+  highAllowedPercent: percent(allowedShare(highFailure), 2),
+};
+export const rawAllowed = { low: allowedShare(lowFailure), high: allowedShare(highFailure) };
+
+// --- Ratio budgets and what they do to load --------------------------------------------------------
+const sreAttempts = 3;
+const budgetShare = 0.1;
+const envoyBusy = 100;
+const envoyQuiet = 5;
+export const ratio = {
+  sreAttempts,
+  budgetShare,
+  /** Per-request cap: when everything fails, every request makes all its attempts. */
+  perRequestLoad: amplification(sreAttempts, 1),
+  budgetPercent: percent(budgetShare, 0),
+  budgetLoad: (1 + budgetShare).toFixed(1),
+  envoyPercent: percent(0.2, 0),
+  envoyMinConcurrency: 3,
+  envoyBusy,
+  envoyQuiet,
+  envoyAtBusy: Math.max(3, 0.2 * envoyBusy),
+  envoyAtQuiet: Math.max(3, 0.2 * envoyQuiet),
+  finagleTtlSeconds: 10,
+  finagleMinPerSecond: 10,
+  finaglePercent: percent(0.2, 0),
+};
+
+/** Expected load per original request as the failing share p goes from 0 to 1: per-request cap vs budget. */
+export const loadCurve = Array.from({ length: 41 }, (_, i) => {
+  const p = i / 40;
+  const perRequest = expectedAttempts(sreAttempts - 1, p);
+  return { p, perRequest, budget: Math.min(perRequest, 1 + budgetShare) };
+});
+
+// --- Where the system stays stable (HotOS 2021, OSDI 2022) ------------------------------------------
+const capacity = 300;
+export const stability = {
+  capacity,
+  retryOnce: stableLoadBound(capacity, 1),
+  threeAttempts: stableLoadBound(capacity, sreAttempts - 1),
+  withBudget: stableLoadBound(capacity, budgetShare).toFixed(0),
+  withBudgetPercent: percent(stableLoadBound(1, budgetShare), 0),
+  threeAttemptsPercent: percent(stableLoadBound(1, sreAttempts - 1), 0),
+};
+
+// --- Adaptive throttling (SRE book, "Handling Overload") ---------------------------------------------
+const wanted = 400;
+const accepted = 100;
+const k = 2;
+const reject = adaptiveRejectProbability(wanted, accepted, k);
+export const adaptive = {
+  k,
+  wanted,
+  accepted,
+  rejectPercent: percent(reject),
+  /** What still reaches the backend: the requests not rejected locally. */
+  sent: Math.round(wanted * (1 - reject)),
+  windowMinutes: 2,
+};
+
+// --- The replay ---------------------------------------------------------------------------------------
+const naive = runRetryStorm(defaultScenario()).summary;
+const budgeted = runRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
+const tokens = runRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
+const amplificationText = (summary: typeof naive) => summary.amplification.toFixed(2);
+const served = (summary: typeof naive) => percent(Math.min(...summary.services.map((s) => s.successRate)));
+
+export const replay = {
+  budgetPercent: percent(num("budgetRatio"), 0),
+  windowSeconds: num("budgetWindow"),
+  naiveAmplification: naive.amplification.toFixed(2),
+  budgetAmplification: amplificationText(budgeted),
+  tokenAmplification: amplificationText(tokens),
+  naiveWorst: served(naive),
+  budgetWorst: served(budgeted),
+  tokenWorst: served(tokens),
+  budgetRecoverySeconds: budgeted.recoverySeconds,
+  tokenRecoverySeconds: tokens.recoverySeconds,
+  naiveRecoverySeconds: naive.recoverySeconds,
+};
+export const raw = { naive, budgeted, tokens };

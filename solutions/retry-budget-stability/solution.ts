@@ -1,0 +1,24 @@
+/** Expected answers for "How much load can a retrying system take?", via stableLoadBound (src/sim/backoff.ts). */
+import type { Random } from "../../src/sim/random.ts";
+import { stableLoadBound } from "../../src/sim/backoff.ts";
+
+export interface Params {
+  capacity: number;
+  retries: number;
+  budgetPercent: number;
+}
+
+export function answers({ capacity, retries, budgetPercent }: Params): Record<string, number> {
+  return {
+    "retry-once": stableLoadBound(capacity, retries),
+    "with-budget": stableLoadBound(capacity, budgetPercent / 100),
+  };
+}
+
+export function variant(rand: Random): Params {
+  return {
+    capacity: 100 * (1 + Math.floor(rand() * 10)), // 100..1000 per second
+    retries: 1 + Math.floor(rand() * 4), // 1..4
+    budgetPercent: 5 * (1 + Math.floor(rand() * 4)), // 5..20%
+  };
+}
