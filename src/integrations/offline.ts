@@ -16,7 +16,7 @@ async function builtFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath ?? e.path, e.name)).replace(/\\/g, "/"))
+    .map((e) => relative(dir, join(e.parentPath, e.name)).replace(/\\/g, "/"))
     .filter((f) => f !== "sw.js" && !f.endsWith(".map") && !f.startsWith("sitemap"))
     .sort();
 }
