@@ -1,0 +1,37 @@
+import { expect, test } from "vitest";
+import { platform } from "./numbers.ts";
+
+// Cross-checked by hand against the example maps in src/sim/failure-map/examples.ts.
+test("the platform before bulkheads: the drained pool plus four other shared risks", () => {
+  expect(platform.flaggedBefore).toBe("5");
+  expect(platform.otherRisks).toBe("4"); // the seed article's map found four more
+  expect(platform.services).toBe("11");
+});
+
+test("shared-db: 5 services draw from it, storefront fails through search, 100% of traffic", () => {
+  expect(platform.sharedDb.direct).toBe("5");
+  expect(platform.sharedDb.failing).toBe("6");
+  expect(platform.sharedDb.services).toBe("54.5%"); // 6 / 11
+  expect(platform.sharedDb.traffic).toBe("100%"); // storefront 45 + checkout 20 + search 25 + accounts 10
+  expect(platform.sharedDb.bystander).toBe("storefront");
+});
+
+test("after bulkheads nothing is flagged; the worst left is search-db at 70% (search 25 + storefront 45)", () => {
+  expect(platform.flaggedAfter).toBe("0");
+  expect(platform.afterWorst).toEqual({ resource: "search-db", traffic: "70%", via: "storefront" });
+});
+
+test("the pricing client pool: checkout, cart and storefront (which calls cart), 65% of traffic", () => {
+  expect(platform.pricingClient).toEqual({ failing: "3", traffic: "65%" });
+});
+
+test("the format example shown in the chapter parses, and main-db takes down everything", async () => {
+  const { readFileSync } = await import("node:fs");
+  const { parseFailureMapOrThrow, saturateResource } = await import("../../../src/sim/failure-map/index.ts");
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  const block = /```text\n([\s\S]*?)```/.exec(mdx)![1]!;
+  const map = parseFailureMapOrThrow(block);
+  expect(map.title).toBe("A tiny shop");
+  expect(saturateResource(map, "main-db").trafficShare).toBe(1);
+  expect(saturateResource(map, "main-db").sharedByUnrelated).toBe(true); // orders and reports
+});

@@ -1,0 +1,47 @@
+/**
+ * Every number "Failure domains are shared resources" shows, computed by the map analysis on
+ * the built-in platform maps (src/sim/failure-map), the same code the map builder runs.
+ */
+import { analyseFailureMap, failureMapExamples, formatShare, parseFailureMapOrThrow, type ResourceImpact } from "../../../src/sim/failure-map/index.ts";
+
+const analyse = (id: string) => {
+  const example = failureMapExamples.find((e) => e.id === id);
+  if (!example) throw new Error(`no example map ${id}`);
+  const map = parseFailureMapOrThrow(example.text);
+  return { map, analysis: analyseFailureMap(map) };
+};
+
+const before = analyse("before-bulkheads");
+const after = analyse("after-bulkheads");
+const impact = (a: typeof before, resource: string): ResourceImpact => {
+  const found = a.analysis.impacts.find((i) => i.resource === resource);
+  if (!found) throw new Error(`no resource ${resource}`);
+  return found;
+};
+const worst = (a: typeof before) => [...a.analysis.impacts].sort((x, y) => (y.trafficShare ?? 0) - (x.trafficShare ?? 0))[0]!;
+
+const sharedDb = impact(before, "shared-db");
+const beforeWorst = worst(before);
+const afterWorst = worst(after);
+const pricingClient = impact(after, "pricing-client");
+
+export const platform = {
+  services: String(before.map.services.length),
+  beforeResources: String(before.map.resources.length),
+  afterResources: String(after.map.resources.length),
+  flaggedBefore: String(before.analysis.flagged.length),
+  /** Flagged besides the pool the incident drained. */
+  otherRisks: String(before.analysis.flagged.filter((r) => r !== "shared-db").length),
+  flaggedAfter: String(after.analysis.flagged.length),
+  sharedDb: {
+    failing: String(sharedDb.failing.length),
+    direct: String(sharedDb.direct.length),
+    services: formatShare(sharedDb.serviceShare),
+    traffic: formatShare(sharedDb.trafficShare ?? 0),
+    bystander: sharedDb.failing.find((f) => f.cause === "call")?.name ?? "",
+  },
+  beforeWorst: { resource: beforeWorst.resource, traffic: formatShare(beforeWorst.trafficShare ?? 0) },
+  afterWorst: { resource: afterWorst.resource, traffic: formatShare(afterWorst.trafficShare ?? 0), via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "" },
+  pricingClient: { failing: String(pricingClient.failing.length), traffic: formatShare(pricingClient.trafficShare ?? 0) },
+  raw: { before, after },
+};

@@ -1,0 +1,124 @@
+import { describe, expect, test } from "vitest";
+import { failureMapExamples } from "../../sim/failure-map/examples.ts";
+import { layoutFailureMap } from "./layout.ts";
+import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
+import { deleteSavedMap, listSavedMaps, saveMap, storageKey } from "./storage.ts";
+import { renderErrors, renderMapSvg, renderResourceList, renderResult } from "./render.ts";
+import { buildView } from "./view.ts";
+
+/** A Map-backed Storage, as localStorage behaves. */
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
+
+describe("share links", () => {
+  test("a map survives the trip through the URL hash, byte for byte", async () => {
+    for (const example of failureMapExamples) {
+      const hash = await encodeShareHash(example.text);
+      expect(isShareHash(hash)).toBe(true);
+      expect(hash).toMatch(/^#map=1\.[A-Za-z0-9_-]+$/); // URL-safe, no padding
+      expect(hash.length).toBeLessThan(example.text.length); // compressed
+      await expect(decodeShareHash(hash)).resolves.toBe(example.text);
+    }
+  });
+
+  test("unicode in comments survives too", async () => {
+    const text = "service a # café ✓\n";
+    await expect(decodeShareHash(await encodeShareHash(text))).resolves.toBe(text);
+  });
+
+  test("a damaged link says so", async () => {
+    const hash = await encodeShareHash(failureMapExamples[0]!.text);
+    await expect(decodeShareHash(hash.slice(0, 30))).rejects.toThrow(/damaged/);
+    await expect(decodeShareHash("#map=9.abc")).rejects.toThrow(/newer version/);
+  });
+});
+
+describe("saved maps", () => {
+  test("save, replace by title, list sorted, delete", () => {
+    const storage = memoryStorage();
+    expect(listSavedMaps(storage)).toEqual([]);
+    saveMap(storage, "Zeta", "service z\n", new Date("2026-01-01T00:00:00Z"));
+    saveMap(storage, "Alpha", "service a\n");
+    saveMap(storage, "Zeta", "service z2\n");
+    expect(listSavedMaps(storage).map((m) => [m.title, m.text])).toEqual([
+      ["Alpha", "service a\n"],
+      ["Zeta", "service z2\n"],
+    ]);
+    deleteSavedMap(storage, "Alpha");
+    expect(listSavedMaps(storage).map((m) => m.title)).toEqual(["Zeta"]);
+    expect(JSON.parse(storage.getItem(storageKey)!).maps).toHaveLength(1);
+  });
+
+  test("corrupt storage reads as empty, and a refusing storage reports failure", () => {
+    const storage = memoryStorage();
+    storage.setItem(storageKey, "{not json");
+    expect(listSavedMaps(storage)).toEqual([]);
+    const full = { ...memoryStorage(), getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } } as unknown as Storage;
+    expect(saveMap(full, "x", "service x")).toBe(false);
+  });
+});
+
+describe("layout and drawing", () => {
+  test("every service and resource is placed without overlaps, inside the drawing", () => {
+    const built = buildView(failureMapExamples[0]!.text);
+    if (!built.ok) throw new Error("example does not parse");
+    const { layout, map } = built.view;
+    expect(layout.nodes).toHaveLength(map.services.length + map.resources.length);
+    expect(layout.edges).toHaveLength(map.calls.length + map.uses.length);
+    for (const n of layout.nodes) {
+      expect(n.x - n.width / 2).toBeGreaterThanOrEqual(0);
+      expect(n.x + n.width / 2).toBeLessThanOrEqual(layout.width + 0.5);
+      for (const m of layout.nodes) {
+        if (m === n) continue;
+        const apart = Math.abs(n.x - m.x) >= (n.width + m.width) / 2 || Math.abs(n.y - m.y) >= (n.height + m.height) / 2;
+        expect(apart, `${n.name} overlaps ${m.name}`).toBe(true);
+      }
+    }
+  });
+
+  test("saturating shared-db marks exactly its failing services and the saturated resource", () => {
+    const built = buildView(failureMapExamples[0]!.text, "shared-db");
+    if (!built.ok) throw new Error("example does not parse");
+    const svg = renderMapSvg(built.view, "t");
+    const failing = [...svg.matchAll(/class="mb-node mb-service is-failing" data-service="([^"]+)"/g)].map((m) => m[1]).sort();
+    expect(failing).toEqual(["accounts", "cart", "checkout", "inventory", "search", "storefront"]);
+    expect(svg).toContain('class="mb-node mb-resource is-flagged is-saturated" data-resource="shared-db"');
+    expect(svg).toMatch(/role="img" aria-labelledby="t-title t-desc"/);
+    expect(renderResourceList(built.view)).toContain('data-resource="shared-db" aria-pressed="true"');
+    expect(renderResult(built.view)).toContain("6 of 11 services fail");
+  });
+
+  test("errors render with their lines, escaped", () => {
+    const html = renderErrors([{ line: 3, message: 'no service named "<b>"' }]);
+    expect(html).toContain('data-line="3"');
+    expect(html).toContain("&#60;b&#62;");
+    expect(html).not.toContain("<b>");
+  });
+
+  test("a selection that no longer exists is dropped when the map changes", () => {
+    const built = buildView("service a\npool p\na uses p", "gone");
+    expect(built.ok && built.view.selected).toBe(undefined);
+  });
+
+  test("layout is deterministic: the same map gives the same drawing", () => {
+    const text = failureMapExamples[1]!.text;
+    expect(JSON.stringify(layoutFailureMap(buildViewOrThrow(text)))).toBe(JSON.stringify(layoutFailureMap(buildViewOrThrow(text))));
+  });
+});
+
+function buildViewOrThrow(text: string) {
+  const built = buildView(text);
+  if (!built.ok) throw new Error("does not parse");
+  return built.view.map;
+}

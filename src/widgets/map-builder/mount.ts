@@ -1,0 +1,205 @@
+/**
+ * The map builder in the page: edit the map text, saturate a resource, save, export, import
+ * and share. Loaded on first interaction by the component's bootstrap; the server already
+ * rendered the first map, so this only takes over the controls.
+ */
+import { failureMapExamples } from "../../sim/failure-map/examples.ts";
+import { buildView } from "./view.ts";
+import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
+import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
+import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
+
+export interface MapBuilder {
+  saturate(resource: string | undefined): void;
+  setText(text: string): void;
+}
+
+function safeStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const fileName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "failure-map"}.map.txt`;
+
+export function mountMapBuilder(root: HTMLElement): MapBuilder {
+  const $ = <T extends HTMLElement>(role: string) => root.querySelector<T>(`[data-role="${role}"]`)!;
+  const textarea = $<HTMLTextAreaElement>("text");
+  const canvas = $("canvas");
+  const resources = $("resources");
+  const summary = $("summary");
+  const result = $("result");
+  const errors = $("errors");
+  const status = $("status");
+  const source = $<HTMLSelectElement>("source");
+  const importInput = $<HTMLInputElement>("import");
+  const shareField = $<HTMLInputElement>("share-link");
+  const idPrefix = root.id || "map-builder";
+  const storage = safeStorage();
+
+  let view: MapView;
+  const initial = buildView(textarea.value);
+  if (!initial.ok) throw new Error("the map builder's initial map does not parse");
+  view = initial.view;
+
+  const say = (message: string) => {
+    status.textContent = message;
+  };
+
+  function draw(): void {
+    canvas.innerHTML = renderMapSvg(view, idPrefix);
+    resources.innerHTML = renderResourceList(view);
+    summary.innerHTML = renderSummary(view);
+    result.innerHTML = renderResult(view);
+  }
+
+  function update(): void {
+    const next = buildView(textarea.value, view.selected);
+    if (!next.ok) {
+      errors.innerHTML = renderErrors(next.errors);
+      textarea.setAttribute("aria-invalid", "true");
+      return;
+    }
+    errors.innerHTML = "";
+    textarea.removeAttribute("aria-invalid");
+    view = next.view;
+    draw();
+  }
+
+  function setText(text: string): void {
+    textarea.value = text;
+    const { selected: _dropped, ...rest } = view;
+    view = rest;
+    update();
+  }
+
+  function saturate(resource: string | undefined): void {
+    const next: MapView = { ...view };
+    if (resource === undefined || resource === view.selected) delete next.selected;
+    else next.selected = resource;
+    view = next;
+    draw();
+    // Keep keyboard focus on the button that was pressed, now re-rendered.
+    if (resource !== undefined) resources.querySelector<HTMLElement>(`[data-resource="${CSS.escape(resource)}"]`)?.focus();
+  }
+
+  function refreshSavedOptions(selectTitle?: string): void {
+    source.querySelector("optgroup[data-saved]")?.remove();
+    const saved = storage ? listSavedMaps(storage) : [];
+    if (saved.length === 0) return;
+    const group = document.createElement("optgroup");
+    group.label = "Saved on this device";
+    group.dataset.saved = "";
+    for (const m of saved) group.append(new Option(m.title, `saved:${m.title}`, false, m.title === selectTitle));
+    source.append(group);
+  }
+
+  let typing: ReturnType<typeof setTimeout> | undefined;
+  textarea.addEventListener("input", () => {
+    clearTimeout(typing);
+    typing = setTimeout(update, 250);
+  });
+
+  root.addEventListener("click", (event) => {
+    const target = event.target as Element;
+    const resourceButton = target.closest<HTMLElement>("button[data-resource], g[data-resource]");
+    if (resourceButton) {
+      saturate(resourceButton.dataset.resource ?? resourceButton.getAttribute("data-resource") ?? undefined);
+      return;
+    }
+    const goto = target.closest<HTMLElement>("button[data-line]");
+    if (goto) {
+      const line = Number(goto.dataset.line);
+      const lines = textarea.value.split("\n");
+      const start = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0);
+      textarea.focus();
+      textarea.setSelectionRange(start, start + (lines[line - 1]?.length ?? 0));
+      return;
+    }
+    const action = target.closest<HTMLElement>("button[data-action]")?.dataset.action;
+    if (action === "save") onSave();
+    else if (action === "delete") onDelete();
+    else if (action === "export") onExport();
+    else if (action === "share") void onShare();
+  });
+
+  source.addEventListener("change", () => {
+    const value = source.value;
+    if (value.startsWith("example:")) {
+      const example = failureMapExamples.find((e) => e.id === value.slice("example:".length));
+      if (example) setText(example.text);
+      say(`Loaded the example "${example?.label}".`);
+    } else if (value.startsWith("saved:") && storage) {
+      const saved = listSavedMaps(storage).find((m) => `saved:${m.title}` === value);
+      if (saved) setText(saved.text);
+      say(`Loaded your saved map "${saved?.title}".`);
+    }
+  });
+
+  function onSave(): void {
+    if (!storage) return say("This browser does not allow saving here (storage is blocked).");
+    const title = view.map.title ?? "Untitled map";
+    if (!saveMap(storage, title, textarea.value)) return say("Could not save: the browser's storage refused (is it full?).");
+    refreshSavedOptions(title);
+    say(`Saved "${title}" on this device. Give the map a "title" line to save it under another name.`);
+  }
+
+  function onDelete(): void {
+    const value = source.value;
+    if (!value.startsWith("saved:") || !storage) return say("Pick one of your saved maps in the list first, then delete it.");
+    const title = value.slice("saved:".length);
+    deleteSavedMap(storage, title);
+    refreshSavedOptions();
+    source.value = `example:${failureMapExamples[0]!.id}`;
+    say(`Deleted "${title}" from this device. The text stays in the editor until you load another map.`);
+  }
+
+  function onExport(): void {
+    const title = view.map.title ?? "failure map";
+    const url = URL.createObjectURL(new Blob([textarea.value], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = fileName(title);
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    say(`Exported the map as ${link.download}.`);
+  }
+
+  importInput.addEventListener("change", async () => {
+    const file = importInput.files?.[0];
+    if (!file) return;
+    setText(await file.text());
+    importInput.value = "";
+    say(errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`);
+  });
+
+  async function onShare(): Promise<void> {
+    const hash = await encodeShareHash(textarea.value);
+    history.replaceState(null, "", hash);
+    shareField.value = location.href;
+    shareField.hidden = false;
+    if (shareField.parentElement) shareField.parentElement.hidden = false;
+    try {
+      await navigator.clipboard.writeText(location.href);
+      say("Share link copied to the clipboard. It holds the whole map; nothing is uploaded.");
+    } catch {
+      shareField.select();
+      say("Share link ready in the field below; copy it from there. It holds the whole map; nothing is uploaded.");
+    }
+  }
+
+  refreshSavedOptions();
+  if (isShareHash(location.hash)) {
+    decodeShareHash(location.hash).then(
+      (text) => {
+        setText(text);
+        say("Loaded the map from the link.");
+      },
+      (error: Error) => say(`Could not load the map from the link: ${error.message}.`),
+    );
+  }
+  root.dataset.ready = "";
+  return { saturate, setText };
+}
