@@ -118,7 +118,7 @@ describe("properties", () => {
 
   test("a 10% retry budget keeps amplification at or below about 1.1", slow, () => {
     for (const seed of [1, 2, 3]) {
-      for (const params of [{}, { load: 1.5 }, { triggerDuration: 30 }]) {
+      for (const params of [{}, { load: 1.5 }, { triggerDuration: 30 }] as Parameters[]) {
         expect(run(["budget"], { budgetRatio: 0.1, ...params }, seed).summary.amplification).toBeLessThanOrEqual(1.1);
       }
     }
