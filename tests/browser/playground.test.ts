@@ -7,8 +7,11 @@ import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 const golden = readFileSync(new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url), "utf8");
 const original = readFileSync(new URL("../../content/chapters/shuffle-sharding/shuffle-shard.play.ts", import.meta.url), "utf8");
 
-/** The editor's text, from the lines CodeMirror draws (a short program is drawn whole). */
-const linesOf = (el: Element) => [...el.querySelectorAll(".cm-line")].map((line) => line.textContent).join("\n");
+/**
+ * The editor's whole text. CodeMirror draws only the lines in view, so read its document
+ * through the view that EditorView.findFromDOM would return (the same lookup, by hand).
+ */
+const linesOf = (el: Element) => (el as Element & { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }).cmTile.root.view.state.doc.toString();
 
 describe.skipIf(skipBrowser)("playground in Chromium", () => {
   const site = inject("siteUrl");

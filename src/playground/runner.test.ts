@@ -1,0 +1,95 @@
+/** The runner end to end in Node: the same runtime the page's worker uses. */
+import { describe, expect, test } from "vitest";
+import { runInNode } from "./node-host.ts";
+import { eventText, outputLimits, type RunEvent, type RunRequest } from "./protocol.ts";
+
+async function run(files: Record<string, string>, timeoutMs = 3000) {
+  const events: RunEvent[] = [];
+  const request: RunRequest = { files, entry: Object.keys(files)[0]!, timeoutMs };
+  const result = await runInNode(request, (event) => events.push(event));
+  return { result, events, text: events.map((e) => `${eventText(e)}\n`).join("") };
+}
+
+describe("runInNode", { timeout: 30_000 }, () => {
+  test("timers, promises and top-level await all finish before the run ends", async () => {
+    const { result, text } = await run({
+      "main.ts": [
+        'setTimeout(() => console.log("timer 30"), 30);',
+        "await new Promise((resolve) => setTimeout(resolve, 10));",
+        'console.log("after await");',
+        'Promise.resolve().then(() => console.log("microtask"));',
+        'const id = setInterval(() => { console.log("tick"); if (++ticks === 2) clearInterval(id); }, 5);',
+        "let ticks = 0;",
+        "",
+      ].join("\n"),
+    });
+    expect(result.status).toBe("ok");
+    expect(text).toBe("after await\nmicrotask\ntick\ntick\ntimer 30\n");
+  });
+
+  test("relative imports between files, and the course prelude", async () => {
+    const { result, text } = await run({
+      "main.ts": 'import { pairs } from "./lib.ts";\nimport { choose } from "course";\nconsole.log(pairs, choose(8, 2));\n',
+      "lib.ts": "await Promise.resolve();\nexport const pairs: number = 28;\n",
+    });
+    expect(result.status).toBe("ok");
+    expect(text).toBe("28 28n\n");
+  });
+
+  test("console kinds and plot's one-line stand-in", async () => {
+    const { events } = await run({
+      "main.ts": 'import { plot } from "course";\nconsole.warn("w");\nconsole.error("e");\nconsole.table([{ a: 1 }]);\nplot({ x: [1, 2], series: { lost: [3, 4] }, title: "t" });\n',
+    });
+    expect(events.map((e) => e.kind)).toEqual(["warn", "error", "table", "plot"]);
+    expect(eventText(events[3]!)).toBe('[line chart "t": lost over 2 points]');
+  });
+
+  test("a runtime error reports the learner's file and line, even when thrown inside the library", async () => {
+    const { result, text } = await run({
+      "main.ts": 'import { randomShard, mulberry32 } from "course";\nconsole.log("before");\n\nrandomShard(3, 5, mulberry32(1));\n',
+    });
+    expect(text).toBe("before\n");
+    expect(result.status).toBe("error");
+    expect(result.error).toEqual({ message: "RangeError: shard size must be a whole number from 1 to 3, got 5", file: "main.ts", line: 4 });
+  });
+
+  test("errors in timers and rejected promises end the run as errors", async () => {
+    const timer = await run({ "main.ts": 'setTimeout(() => {\n  throw new TypeError("late");\n}, 5);\n' });
+    expect(timer.result.error).toEqual({ message: "TypeError: late", file: "main.ts", line: 2 });
+    const rejected = await run({ "main.ts": 'Promise.reject(new Error("nobody caught me"));\n' });
+    expect(rejected.result.status).toBe("error");
+    expect(rejected.result.error?.message).toBe("Error: nobody caught me");
+    const thrownString = await run({ "main.ts": 'throw "plain";\n' });
+    expect(thrownString.result.error?.message).toBe("Uncaught 'plain'");
+  });
+
+  test("a syntax error never starts a worker", async () => {
+    const { result } = await run({ "main.ts": "let = 3;\n" });
+    expect(result).toMatchObject({ status: "syntax-error", millis: 0, error: { file: "main.ts", line: 1 } });
+  });
+
+  test("imports the runner does not allow are refused at run time with a message", async () => {
+    const { result } = await run({ "main.ts": 'import * as os from "node:os";\nconsole.log(os);\n' });
+    expect(result.status).toBe("error");
+    expect(result.error?.message).toMatch(/cannot import "node:os": the playground has no network/);
+  });
+
+  test("an endless loop is stopped at the time limit with the message", async () => {
+    const { result } = await run({ "main.ts": "while (true) {}\n" }, 300);
+    expect(result.status).toBe("timeout");
+    expect(result.error?.message).toBe("stopped after 300 ms: the program did not finish (an endless loop?)");
+    expect(result.millis).toBeGreaterThanOrEqual(300);
+  });
+
+  test("output is capped by lines and by bytes", async () => {
+    const lines = await run({ "main.ts": 'for (let i = 0; i < 5000; i++) console.log("line", i);\n' });
+    expect(lines.result).toMatchObject({ status: "ok", truncated: true });
+    expect(lines.events.length).toBe(outputLimits.lines);
+    const bytes = await run({ "main.ts": 'for (let i = 0; i < 100; i++) console.log("x".repeat(10_000));\n' });
+    expect(bytes.result.truncated).toBe(true);
+    expect(bytes.text.length).toBeLessThanOrEqual(outputLimits.bytes);
+    expect(bytes.events.length).toBe(19);
+    const flood = await run({ "main.ts": 'for (;;) console.log("forever");\n' }, 500);
+    expect(flood.result).toMatchObject({ status: "timeout", truncated: true });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, test } from "vitest";
+import { transpile, transpileAll } from "./transpile.ts";
+
+describe("transpile", () => {
+  test("strips types and keeps every line where it was", () => {
+    const source = 'import { choose } from "course";\ninterface P { x: number }\nconst p: P = { x: choose(1, 1) };\nthrow new Error(String(p.x));\n';
+    const result = transpile("main.ts", source);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const lines = result.code.split("\n");
+    expect(lines.length).toBe(source.split("\n").length);
+    expect(lines[3]).toContain('throw new Error(String(p.x))');
+    expect(result.code).toContain("require('course')");
+    expect(result.code).not.toContain("interface");
+  });
+
+  test("turns dynamic import into require, so the runner decides what may load", () => {
+    const result = transpile("main.ts", 'const m = await import("https://example.com/x.js");\n');
+    expect(result.ok && result.code).toContain('require("https://example.com/x.js")');
+  });
+
+  test("a syntax error names file, line and column (1-based)", () => {
+    expect(transpile("main.ts", "const a = 1;\nconst b = ;\n")).toEqual({
+      ok: false,
+      error: { message: "syntax error: Unexpected token", file: "main.ts", line: 2, column: 11 },
+    });
+  });
+
+  test("namespaces are refused with a clear message instead of silently dropped", () => {
+    const result = transpile("main.ts", "const a = 1;\n  export namespace Shapes {\n  export const x = 1;\n}\n");
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ file: "main.ts", line: 2, column: 3 });
+    expect(result.error.message).toMatch(/namespaces are not supported/);
+  });
+
+  test("transpileAll stops at the first file with an error", () => {
+    const all = transpileAll({ "main.ts": 'import { f } from "./lib.ts";\nf();\n', "lib.ts": "export function f( {}\n" });
+    expect(all.ok).toBe(false);
+    expect(!all.ok && all.error.file).toBe("lib.ts");
+  });
+});

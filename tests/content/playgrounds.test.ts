@@ -1,0 +1,36 @@
+/**
+ * Every playground program in content/ prints exactly its golden file when run through the
+ * Node runner (the same transpiler, prelude and formatting as the page). A playground without
+ * a golden file fails: write it with `npm run play -- <file> > <name>.golden.txt`, then check it.
+ */
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { runInNode } from "../../src/playground/node-host.ts";
+import { requestForFile } from "../../src/playground/node-files.ts";
+import { eventText } from "../../src/playground/protocol.ts";
+
+const contentDir = new URL("../../content/", import.meta.url).pathname;
+const programs = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
+  .filter((f) => f.endsWith(".play.ts"))
+  .sort();
+
+describe("playground programs print their golden output", () => {
+  test("there are playgrounds to check", () => {
+    expect(programs.length).toBeGreaterThan(0);
+  });
+
+  test.each(programs)("%s", async (program) => {
+    const file = join(contentDir, program);
+    const goldenFile = file.replace(/\.play\.ts$/, ".golden.txt");
+    expect(existsSync(goldenFile), `${program} has no golden file ${goldenFile}`).toBe(true);
+    let printed = "";
+    const result = await runInNode(requestForFile(file), (event) => {
+      printed += `${eventText(event)}\n`;
+    });
+    expect(result.error, `${program} failed`).toBeUndefined();
+    expect(result.status).toBe("ok");
+    expect(result.truncated).toBe(false);
+    expect(printed).toBe(readFileSync(goldenFile, "utf8"));
+  }, 30_000);
+});
