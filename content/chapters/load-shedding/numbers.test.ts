@@ -1,0 +1,63 @@
+import { expect, test } from "vitest";
+import { answers } from "../../../solutions/overload-queue-goodput/solution.ts";
+import { autoscaling, overload, raw, rawOverload, replay, starvation, wild } from "./numbers.ts";
+import { simulateOverload } from "./overload.ts";
+
+test("the fluid overload model matches the closed forms", () => {
+  // Useless from capacity x timeout / excess = 100 / 20 = 5 s; until 60 + (1200 - 100) / 20 = 115 s.
+  expect(overload.usefulQueue).toBe(100);
+  expect(overload.unbounded.uselessFrom).toBe("5");
+  expect(overload.unbounded.uselessUntil).toBe("115");
+  expect(overload.unbounded.afterEnd).toBe("55");
+  expect(overload.unbounded.longestQueue).toBe("1,200");
+  const closed = answers({ capacity: 100, timeoutSeconds: 1, burstRate: 120, burstSeconds: 60, afterRate: 80 });
+  expect(closed).toEqual({ longest: 100, onset: 5, recovery: 55 });
+  // Conservation: every arrival is useful, wasted or rejected.
+  for (const r of [rawOverload.unbounded, rawOverload.bounded]) {
+    expect(r.useful + r.wasted + r.rejected).toBeCloseTo(rawOverload.arrivals, 3);
+  }
+});
+
+test("other shapes agree with the closed forms too", () => {
+  for (const p of [
+    { capacity: 50, timeoutSeconds: 2, burstRate: 70, burstSeconds: 90, afterRate: 30 },
+    { capacity: 200, timeoutSeconds: 1, burstRate: 300, burstSeconds: 30, afterRate: 100 },
+  ]) {
+    const r = simulateOverload({ capacity: p.capacity, timeoutSeconds: p.timeoutSeconds, queueLimit: Infinity, phases: [{ seconds: p.burstSeconds, rate: p.burstRate }, { seconds: 600, rate: p.afterRate }] });
+    const expected = answers(p);
+    expect(r.uselessFrom!).toBeCloseTo(expected.onset, 1);
+    expect(r.uselessUntil! - p.burstSeconds).toBeCloseTo(expected.recovery, 1);
+  }
+});
+
+test("a bounded queue of half the thread pool (SRE) wastes nothing and answers most requests", () => {
+  expect(overload.bounded.queueLimit).toBe(50);
+  expect(overload.bounded.maxWaitSeconds).toBe("0.5");
+  expect(overload.bounded.wasted).toBe("0");
+  expect(overload.bounded.usefulPercent).toBe("93%");
+  expect(overload.unbounded.usefulPercent).toBe("35%");
+  // Rejected: about the excess 20/s over the burst, less the 49 that fill the queue first.
+  expect(rawOverload.bounded.rejected).toBeCloseTo(20 * 60 - 49, 0);
+});
+
+test("autoscaling lag: 20/s excess for 5 minutes is 6,000 requests, a 60 s wait", () => {
+  expect(autoscaling).toEqual({ scaleUpMinutes: 5, backlog: "6,000", waitSeconds: "60" });
+});
+
+test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang 100 s: 5,000 demanded, about 80% fail", () => {
+  expect(starvation.totalThreads).toBe("1,000");
+  expect(starvation.demanded).toBe("5,000");
+  expect(starvation.demandRatio).toBe("5");
+  expect(starvation.failingPercent).toBe("80%");
+});
+
+test("OSDI 2022 figures", () => {
+  expect(wild).toEqual({ incidents: 22, organisations: 11, retryMoreThan: "half", shedMoreThanPercent: "55%" });
+});
+
+test("the replay: shedding keeps every service served and removes abandoned work", () => {
+  for (const s of raw.shed.services) expect(s.successRate).toBeGreaterThan(0.95);
+  expect(raw.shed.abandonedWork).toBeLessThan(raw.naive.abandonedWork / 100);
+  expect(raw.shed.recovered).toBe(true);
+  expect(replay.shedQueue).toBe(10);
+});

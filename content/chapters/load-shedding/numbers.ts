@@ -1,0 +1,108 @@
+/**
+ * Every number the load-shedding chapter shows, computed at build time: the fluid overload
+ * model (./overload.ts), the SRE book's thread-starvation example by Little's law, and the
+ * retry-storm replay with shedding on. numbers.test.ts checks them against FACTS.md and closed forms.
+ */
+import { busyConnections } from "../../../src/sim/backoff.ts";
+import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { simulateOverload } from "./overload.ts";
+
+const percent = (share: number, digits = 0) => `${Number((share * 100).toFixed(digits))}%`;
+const count = (value: number) => Math.round(value).toLocaleString("en-US");
+
+// --- One overloaded server, FIFO queue, callers with a time-out -------------------------------------
+const capacity = 100;
+const timeoutSeconds = 1;
+const overloadRate = 120;
+const overloadSeconds = 60;
+const afterRate = 80;
+const afterSeconds = 120;
+const threads = 100;
+/** SRE book: keep queues to about half the thread pool. */
+const sreQueue = threads / 2;
+const phases = [
+  { seconds: overloadSeconds, rate: overloadRate },
+  { seconds: afterSeconds, rate: afterRate },
+];
+const unbounded = simulateOverload({ capacity, timeoutSeconds, phases, queueLimit: Infinity });
+const bounded = simulateOverload({ capacity, timeoutSeconds, phases, queueLimit: sreQueue });
+const arrivals = overloadRate * overloadSeconds + afterRate * afterSeconds;
+
+export const overload = {
+  capacity,
+  timeoutSeconds,
+  overloadRate,
+  overloadPercent: percent(overloadRate / capacity),
+  overloadSeconds,
+  afterRate,
+  afterPercent: percent(afterRate / capacity),
+  /** The longest queue whose last request is still served within the time-out: capacity x timeout. */
+  usefulQueue: capacity * timeoutSeconds,
+  arrivals: count(arrivals),
+  unbounded: {
+    uselessFrom: unbounded.uselessFrom!.toFixed(0),
+    uselessUntil: unbounded.uselessUntil!.toFixed(0),
+    /** How long after the overload ended the queue kept serving only abandoned requests. */
+    afterEnd: (unbounded.uselessUntil! - overloadSeconds).toFixed(0),
+    longestQueue: count(unbounded.longestQueue),
+    usefulPercent: percent(unbounded.useful / arrivals),
+    wasted: count(unbounded.wasted),
+  },
+  bounded: {
+    queueLimit: sreQueue,
+    threads,
+    maxWaitSeconds: (sreQueue / capacity).toFixed(1),
+    usefulPercent: percent(bounded.useful / arrivals),
+    rejected: count(bounded.rejected),
+    wasted: count(bounded.wasted),
+  },
+};
+export const rawOverload = { unbounded, bounded, arrivals };
+
+// --- Autoscaling's lag ---------------------------------------------------------------------------------
+const scaleUpMinutes = 5;
+const backlog = (overloadRate - capacity) * scaleUpMinutes * 60;
+export const autoscaling = {
+  scaleUpMinutes,
+  backlog: count(backlog),
+  waitSeconds: (backlog / capacity).toFixed(0),
+};
+
+// --- Thread starvation (SRE book, "Addressing Cascading Failures") ------------------------------------
+const servers = 10;
+const threadsPerServer = 100;
+const qps = 1000;
+const hangingShare = 0.05;
+const hangSeconds = 100;
+const totalThreads = servers * threadsPerServer;
+const demanded = busyConnections(qps * hangingShare, hangSeconds);
+export const starvation = {
+  servers,
+  threadsPerServer,
+  totalThreads: count(totalThreads),
+  qps: count(qps),
+  hangingPercent: percent(hangingShare),
+  hangSeconds,
+  demanded: count(demanded),
+  demandRatio: (demanded / totalThreads).toFixed(0),
+  /** Threads are handed out in proportion to demand, so roughly this share of requests finds none. */
+  failingPercent: percent(1 - totalThreads / demanded),
+};
+
+// --- Metastable failures in the wild (OSDI 2022) --------------------------------------------------------
+export const wild = { incidents: 22, organisations: 11, retryMoreThan: "half", shedMoreThanPercent: "55%" };
+
+// --- The replay -----------------------------------------------------------------------------------------
+const params = defaultParameters();
+const naive = runRetryStorm(defaultScenario()).summary;
+const shed = runRetryStorm(defaultScenario({ defences: ["shed"] })).summary;
+export const replay = {
+  shedQueue: params.shedQueue as number,
+  naiveWorst: percent(Math.min(...naive.services.map((s) => s.successRate)), 1),
+  shedWorst: percent(Math.min(...shed.services.map((s) => s.successRate)), 1),
+  naiveAbandoned: count(naive.abandonedWork),
+  shedAbandoned: count(shed.abandonedWork),
+  shedRecoverySeconds: shed.recoverySeconds,
+  naiveRecoverySeconds: naive.recoverySeconds,
+};
+export const raw = { naive, shed };
