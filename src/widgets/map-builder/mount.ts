@@ -40,7 +40,7 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   const storage = safeStorage();
 
   let view: MapView;
-  const initial = buildView(textarea.value);
+  const initial = buildView(textarea.defaultValue); // what the server drew; edits made while loading are applied below
   if (!initial.ok) throw new Error("the map builder's initial map does not parse");
   view = initial.view;
 
@@ -191,6 +191,12 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   }
 
   refreshSavedOptions();
+  // The first touch may itself have changed something before this module arrived (picked
+  // another map, typed, chose a file): catch up with the page as it is now.
+  const defaultSource = [...source.options].find((o) => o.defaultSelected)?.value;
+  if (source.value !== defaultSource) source.dispatchEvent(new Event("change"));
+  else if (textarea.value !== textarea.defaultValue) update();
+  if (importInput.files?.length) importInput.dispatchEvent(new Event("change"));
   if (isShareHash(location.hash)) {
     decodeShareHash(location.hash).then(
       (text) => {

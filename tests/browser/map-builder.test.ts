@@ -1,0 +1,147 @@
+/** The failure-domain map builder, as a reader uses it: saturate, edit, save, export, import, share. */
+import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const failingServices = (page: Session["page"]) =>
+  page.locator("[data-map-builder] .mb-service.is-failing").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-service")).sort());
+
+describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
+  const site = inject("siteUrl");
+  const url = `${site}/failure-domains/`;
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+  beforeEach(async () => {
+    await browser.page.goto(url);
+  });
+
+  test("the first map is drawn in the HTML, before any script runs", async () => {
+    const { page } = browser;
+    const root = page.locator("[data-map-builder]");
+    await expect(root.locator("svg.mb-svg[role=img]").count()).resolves.toBe(1);
+    await expect(root.locator(".mb-service").count()).resolves.toBe(11);
+    await expect(root.locator(".mb-resource.is-flagged").count()).resolves.toBe(5);
+    await expect(root.getAttribute("data-ready")).resolves.toBeNull(); // not mounted until touched
+  });
+
+  test("saturating the shared pool marks exactly the services that fail, and says so politely", async () => {
+    const { page } = browser;
+    await page.getByRole("button", { name: "Saturate shared-db" }).click();
+    await page.locator("[data-map-builder][data-ready]").waitFor();
+    await page.locator('g.mb-resource.is-saturated[data-resource="shared-db"]').waitFor();
+    await expect(failingServices(page)).resolves.toEqual(["accounts", "cart", "checkout", "inventory", "search", "storefront"]);
+    const result = page.locator("[data-map-builder] [data-role=result]");
+    await expect(result.getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(result.textContent()).resolves.toContain("6 of 11 services fail (54.5% of services, 100% of traffic)");
+    await expect(page.getByRole("button", { name: "Saturate shared-db" }).getAttribute("aria-pressed")).resolves.toBe("true");
+  });
+
+  test("built from the other example and driven by keyboard only", async () => {
+    const { page } = browser;
+    await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
+    await page.locator("[data-map-builder][data-ready]").waitFor();
+    await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toContain("title The platform after bulkheads");
+    await expect(page.locator("[data-map-builder] .mb-resource.is-flagged").count()).resolves.toBe(0);
+    const button = page.getByRole("button", { name: "Saturate search-db" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await page.locator('g.mb-resource.is-saturated[data-resource="search-db"]').waitFor();
+    await expect(failingServices(page)).resolves.toEqual(["search", "storefront"]);
+    await expect(page.locator("[data-map-builder] [data-role=result]").textContent()).resolves.toContain("70% of traffic");
+    await page.keyboard.press("Space"); // pressing again releases it
+    await expect(page.locator("[data-map-builder] .mb-service.is-failing").count()).resolves.toBe(0);
+  });
+
+  test("a mistake in the text gets an error naming its line; fixing it redraws the map", async () => {
+    const { page } = browser;
+    const textarea = page.locator("[data-map-builder] textarea");
+    await textarea.fill("service web\nservice api\npool db\nweb calls api\napi uses dbb\n");
+    const errors = page.locator("[data-map-builder] [data-role=errors]");
+    await errors.getByText('no resource named "dbb"').waitFor();
+    await expect(errors.locator("button[data-line]").first().textContent()).resolves.toBe("Line 5");
+    await textarea.fill("service web\nservice api\npool db\nweb calls api\napi uses db\n");
+    await page.locator('[data-map-builder] g[data-service="api"]').waitFor();
+    await expect(errors.textContent()).resolves.toBe("");
+    await page.locator('[data-map-builder] g[data-resource="db"]').click(); // clicking the drawing saturates too
+    await page.locator('[data-map-builder] g.is-saturated[data-resource="db"]').waitFor();
+    await expect(failingServices(page)).resolves.toEqual(["api", "web"]);
+  });
+
+  test("export then import gives back the same map", async () => {
+    const { page } = browser;
+    const textarea = page.locator("[data-map-builder] textarea");
+    const custom = "title Round trip\nservice a weight 2\nservice b\nqueue q\na calls b\nb uses q\n";
+    await textarea.fill(custom);
+    await page.locator('[data-map-builder] g[data-service="a"]').waitFor();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export file" }).click()]);
+    expect(download.suggestedFilename()).toBe("round-trip.map.txt");
+    const file = join(mkdtempSync(join(tmpdir(), "map-export-")), download.suggestedFilename());
+    await download.saveAs(file);
+    expect(readFileSync(file, "utf8")).toBe(custom);
+
+    await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
+    await expect(textarea.inputValue()).resolves.not.toBe(custom);
+    await page.locator("[data-map-builder] input[type=file]").setInputFiles(file);
+    await page.locator('[data-map-builder] g[data-service="b"]').waitFor();
+    await expect(textarea.inputValue()).resolves.toBe(custom);
+    await expect(page.locator("[data-map-builder] [data-role=status]").textContent()).resolves.toContain("Imported round-trip.map.txt");
+  });
+
+  test("a share link restores the map in a fresh tab", async () => {
+    const { page, context } = browser;
+    const custom = "title Shared\nservice front weight 1\nservice back\ncache c\nfront calls back\nback uses c\n";
+    await page.locator("[data-map-builder] textarea").fill(custom);
+    await page.locator('[data-map-builder] g[data-service="front"]').waitFor();
+    await page.getByRole("button", { name: "Copy share link" }).click();
+    await page.waitForFunction(() => location.hash.startsWith("#map=1."));
+    const link = page.url();
+    await expect(page.locator("[data-map-builder] input[data-role=share-link]").inputValue()).resolves.toBe(link);
+
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.locator('[data-map-builder] g[data-service="front"]').waitFor();
+    await expect(other.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
+    await other.close();
+  });
+
+  test("a saved map is still there after a reload", async () => {
+    const { page } = browser;
+    const custom = "title Kept\nservice only\n";
+    await page.locator("[data-map-builder] textarea").fill(custom);
+    await page.locator('[data-map-builder] g[data-service="only"]').waitFor();
+    await page.getByRole("button", { name: "Save on this device" }).click();
+    const stored = await page.evaluate(() => localStorage.getItem("blast-radius:maps:v1"));
+    expect(JSON.parse(stored!).maps.map((m: { title: string }) => m.title)).toContain("Kept");
+
+    await page.goto(url);
+    const select = page.locator("[data-map-builder] select[data-role=source]");
+    await select.focus(); // the first touch loads the builder and lists saved maps
+    await page.locator("[data-map-builder] optgroup[data-saved] option", { hasText: "Kept" }).waitFor({ state: "attached" });
+    await select.selectOption("saved:Kept");
+    await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
+  });
+});
+
+describe.skipIf(skipBrowser)("map builder on a phone", () => {
+  const site = inject("siteUrl");
+  let phone: Session;
+  beforeAll(async () => {
+    phone = await openBrowser({ viewport: { width: 375, height: 800 } });
+  });
+  afterAll(async () => phone?.close());
+
+  test("at 375 px nothing makes the page scroll sideways, and saturating still works", async () => {
+    const { page } = phone;
+    await page.goto(`${site}/failure-domains/`);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    await page.getByRole("button", { name: "Saturate jobs" }).click();
+    await page.locator('g.mb-resource.is-saturated[data-resource="jobs"]').waitFor();
+    await expect(failingServices(page)).resolves.toEqual(["accounts", "checkout", "notifications", "storefront"]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+  });
+});
