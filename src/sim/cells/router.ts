@@ -34,7 +34,8 @@ export function cellPopulations(map: CellMap): number[] {
   return counts;
 }
 
-export type Placement = { ok: true; cell: number; map: CellMap } | { ok: false; reason: "control-plane-down" | "all-cells-full" };
+/** Where a customer was placed, and the mapping version that records it. */
+export type Placement = { ok: true; cell: number; version: number } | { ok: false; reason: "control-plane-down" | "all-cells-full" };
 
 /**
  * The control plane. It is the part allowed to change the mapping, and it can be down;
@@ -42,49 +43,72 @@ export type Placement = { ok: true; cell: number; map: CellMap } | { ok: false; 
  */
 export class ControlPlane {
   up = true;
-  constructor(private current: CellMap) {}
+  // Mutable state behind an immutable published snapshot: placing 100,000 customers must not
+  // copy the whole mapping 100,000 times.
+  private version: number;
+  private cells: number;
+  private readonly cellCapacity: number;
+  private readonly assignments: Map<string, number>;
+  private readonly populations: number[];
+  private snapshot: CellMap | undefined;
+
+  constructor(initial: CellMap) {
+    this.version = initial.version;
+    this.cells = initial.cells;
+    this.cellCapacity = initial.cellCapacity;
+    this.assignments = new Map(initial.assignments);
+    this.populations = cellPopulations(initial);
+    this.snapshot = initial;
+  }
 
   /** The latest published mapping. Routers fetch it; when the control plane is down they cannot. */
   publish(): CellMap | undefined {
-    return this.up ? this.current : undefined;
+    if (!this.up) return undefined;
+    this.snapshot ??= { version: this.version, cells: this.cells, cellCapacity: this.cellCapacity, assignments: new Map(this.assignments) };
+    return this.snapshot;
   }
 
   /** Place a new customer in the least-populated cell that has room (lowest number on ties). */
   place(customerId: string): Placement {
     if (!this.up) return { ok: false, reason: "control-plane-down" };
-    const existing = this.current.assignments.get(customerId);
-    if (existing !== undefined) return { ok: true, cell: existing, map: this.current };
-    const populations = cellPopulations(this.current);
+    const existing = this.assignments.get(customerId);
+    if (existing !== undefined) return { ok: true, cell: existing, version: this.version };
     let best = -1;
-    for (let cell = 0; cell < populations.length; cell++) {
-      if (populations[cell]! >= this.current.cellCapacity) continue;
-      if (best === -1 || populations[cell]! < populations[best]!) best = cell;
+    for (let cell = 0; cell < this.cells; cell++) {
+      if (this.populations[cell]! >= this.cellCapacity) continue;
+      if (best === -1 || this.populations[cell]! < this.populations[best]!) best = cell;
     }
     if (best === -1) return { ok: false, reason: "all-cells-full" };
-    this.current = withAssignment(this.current, customerId, best);
-    return { ok: true, cell: best, map: this.current };
+    this.set(customerId, best);
+    return { ok: true, cell: best, version: this.version };
   }
 
   /** Point a customer at another cell: the "flip the mapping" step of a move. */
   assign(customerId: string, cell: number): Placement {
     if (!this.up) return { ok: false, reason: "control-plane-down" };
-    if (!Number.isInteger(cell) || cell < 0 || cell >= this.current.cells) throw new RangeError(`no cell ${cell}`);
-    this.current = withAssignment(this.current, customerId, cell);
-    return { ok: true, cell, map: this.current };
+    if (!Number.isInteger(cell) || cell < 0 || cell >= this.cells) throw new RangeError(`no cell ${cell}`);
+    this.set(customerId, cell);
+    return { ok: true, cell, version: this.version };
   }
 
   /** Grow by one cell: how a cell-based system scales. */
   addCell(): CellMap | undefined {
     if (!this.up) return undefined;
-    this.current = { ...this.current, version: this.current.version + 1, cells: this.current.cells + 1 };
-    return this.current;
+    this.cells++;
+    this.populations.push(0);
+    this.version++;
+    this.snapshot = undefined;
+    return this.publish();
   }
-}
 
-function withAssignment(map: CellMap, customerId: string, cell: number): CellMap {
-  const assignments = new Map(map.assignments);
-  assignments.set(customerId, cell);
-  return { ...map, version: map.version + 1, assignments };
+  private set(customerId: string, cell: number): void {
+    const previous = this.assignments.get(customerId);
+    if (previous !== undefined) this.populations[previous]!--;
+    this.assignments.set(customerId, cell);
+    this.populations[cell]!++;
+    this.version++;
+    this.snapshot = undefined;
+  }
 }
 
 export type Route = { ok: true; cell: number; mapVersion: number } | { ok: false; reason: "unknown-customer" | "no-mapping" };

@@ -39,7 +39,7 @@ export function normalizeCells(input: Partial<CellsState>): CellsState {
   const cells = clamp(input.cells ?? NaN, 1, 48, d.cells);
   return {
     cells,
-    customers: clamp(input.customers ?? NaN, cells, 100_000, Math.max(cells, d.customers)),
+    customers: clamp(input.customers ?? NaN, cells, 20_000, Math.max(cells, d.customers)),
     zones: clamp(input.zones ?? NaN, 1, 6, d.zones),
     fault: input.fault === "poison" || input.fault === "lost-zone" || input.fault === "bad-deploy" ? input.fault : d.fault,
     releaseBad: input.releaseBad ?? d.releaseBad,

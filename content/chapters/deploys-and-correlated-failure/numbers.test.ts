@@ -1,0 +1,11 @@
+import { expect, test } from "vitest";
+import { fleet, rollouts } from "./numbers.ts";
+
+test("canary-first rollout over 20 cells of 1,000, waves of 4", () => {
+  expect(fleet).toEqual({ cells: 20, perCell: 1000, waveSize: 4 });
+  expect(rollouts.canaryCatches).toEqual({ customers: "1,000", share: "5%", cells: 1 });
+  // Canary missed it; the first wave of 4 cells caught it: 5 cells exposed.
+  expect(rollouts.firstWaveCatches).toEqual({ customers: "5,000", share: "25%", cells: 5 });
+  expect(rollouts.nothingCatches).toEqual({ customers: "20,000", share: "100%", cells: 20 });
+  expect(rollouts.allAtOnce.share).toBe("100%");
+});

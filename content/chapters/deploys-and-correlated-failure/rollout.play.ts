@@ -1,0 +1,38 @@
+// A release goes out cell by cell: first the canary, then waves of cells. Each cell bakes for a
+// while; its health check may notice the bad release (or miss it: a gray failure). Change the
+// detection chance, the wave size or the seed, and see how many customers see a bad release.
+import { mulberry32, rollout } from "course";
+
+const cells = 20;
+const customersPerCell = 1_000;
+const waveSize = 4;
+const catchChance = 0.6; // chance that one wave's health checks notice the bad release
+const trials = 10_000;
+const rand = mulberry32(42);
+
+const populations = new Array(cells).fill(customersPerCell);
+const waves = 1 + Math.ceil((cells - 1) / waveSize);
+const exposedCounts = new Map<number, number>();
+let total = 0;
+
+for (let trial = 0; trial < trials; trial++) {
+  // The first wave whose checks notice it, or none at all.
+  let detectedInWave = waves;
+  for (let w = 0; w < waves; w++) {
+    if (rand() < catchChance) {
+      detectedInWave = w;
+      break;
+    }
+  }
+  const caught = detectedInWave < waves;
+  const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: caught, detectedInWave: caught ? detectedInWave : 0, waveSize });
+  exposedCounts.set(out.customersExposed, (exposedCounts.get(out.customersExposed) ?? 0) + 1);
+  total += out.customersExposed;
+}
+
+console.log(`${cells} cells of ${customersPerCell} customers, canary then waves of ${waveSize}, catch chance ${catchChance} per wave`);
+console.log("customers who saw the bad release   share of rollouts");
+for (const [exposed, n] of [...exposedCounts].sort((a, b) => a[0] - b[0])) {
+  console.log(`${String(exposed).padStart(33)}   ${((100 * n) / trials).toFixed(1).padStart(5)}%`);
+}
+console.log(`average exposure: ${(total / trials / (cells * customersPerCell) * 100).toFixed(1)}% of customers (all at once: 100%)`);

@@ -1,0 +1,10 @@
+/** Expected answers for "Correlated failures and their defences". */
+export const answers = {
+  defence: {
+    cert: "stagger-expiry",
+    flag: "staged-flag",
+    config: "validate-config",
+    leap: "clock-test",
+    library: "diversity",
+  },
+};

@@ -1,0 +1,21 @@
+/** Expected answers for "Enough capacity to lose a zone": N/(N-1) x peak (src/sim/cells). */
+import type { Random } from "../../src/sim/random.ts";
+import { preProvisionFactor } from "../../src/sim/cells/static-stability.ts";
+
+export interface Params {
+  zones: number;
+  peak: number;
+}
+
+export function answers({ zones, peak }: Params): Record<string, number> {
+  const factor = preProvisionFactor(zones);
+  // Each zone runs peak / (N - 1); whole instances, so round up.
+  return { "per-zone": Math.ceil((peak * factor) / zones - 1e-9), factor };
+}
+
+/** 2 to 5 zones; a peak that divides evenly by zones - 1 keeps the counts exact. */
+export function variant(rand: Random): Params {
+  const zones = 2 + Math.floor(rand() * 4);
+  const peak = (zones - 1) * 60 * (1 + Math.floor(rand() * 20));
+  return { zones, peak };
+}

@@ -1,0 +1,84 @@
+/** The cells and static-stability widgets, as a reader drives them. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
+const figure = (page: Page, kind: string, name: string) => widget(page, kind).locator(`[data-figure="${name}"]`).first().innerText();
+
+async function setNumber(page: Page, kind: string, name: string, value: string) {
+  const field = widget(page, kind).locator(`input[name="${name}"]`);
+  await field.fill(value);
+  await field.dispatchEvent("change");
+}
+
+describe.skipIf(skipBrowser)("cells widgets", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("cells: one bad cell of ten, drawn on the server, then recomputed as the controls move", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    await expect(figure(page, "cells", "cells-share")).resolves.toBe("10%");
+    await expect(figure(page, "cells", "untouched")).resolves.toBe("90%");
+    await expect(figure(page, "cells", "shared-share")).resolves.toBe("100%");
+    await expect(figure(page, "cells", "exposed")).resolves.toBe("100");
+    await expect(widget(page, "cells").getAttribute("data-ready")).resolves.toBeNull();
+
+    await setNumber(page, "cells", "cells", "20");
+    await expect.poll(() => figure(page, "cells", "cells-share")).toBe("5%");
+    await expect(figure(page, "cells", "exposed")).resolves.toBe("50");
+    await expect(widget(page, "cells").locator("[data-live]").innerText()).resolves.toContain("1 of 20 cells");
+
+    // A lost zone takes every zonal cell in it: cells 0, 3, 6, ... of 20 over 3 zones is 7 cells.
+    await widget(page, "cells").locator('select[name="fault"]').selectOption("lost-zone");
+    await expect.poll(() => figure(page, "cells", "cells-share")).toBe("35%");
+    await expect(widget(page, "cells").locator(".cw-cell--down").count()).resolves.toBe(7);
+  });
+
+  test("cells: a canary check that misses lets the release reach everyone", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    await widget(page, "cells").locator('input[name="healthCheckCatches"]').click();
+    await expect.poll(() => figure(page, "cells", "exposed-share")).toBe("100%");
+    await setNumber(page, "cells", "waveSize", "3");
+    await expect.poll(() => widget(page, "cells").locator('[data-figure="rollout"] li').count()).toBe(5);
+    await widget(page, "cells").locator('select[name="strategy"]').selectOption("freeze");
+    await expect.poll(() => figure(page, "cells", "move")).toContain("freeze writes");
+  });
+
+  test("static stability: both states, and the router that fails with the control plane", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/static-stability/`);
+    await expect(figure(page, "static-stability", "routed-control-plane-down")).resolves.toBe("1,200 of 1,200");
+    await expect(figure(page, "static-stability", "waiting-control-plane-down")).resolves.toBe("40");
+    await expect(figure(page, "static-stability", "placed-recovered")).resolves.toBe("40");
+    await expect(figure(page, "static-stability", "provision-factor")).resolves.toBe("1.50×");
+
+    await widget(page, "static-stability").locator('select[name="routerMode"]').selectOption("asks-control-plane");
+    await expect.poll(() => figure(page, "static-stability", "routed-control-plane-down")).toBe("0 of 1,200");
+    await expect(widget(page, "static-stability").locator("svg").getAttribute("aria-label")).resolves.toContain("cannot route");
+
+    await widget(page, "static-stability").locator('input[name="controlPlane"][value="up"]').check();
+    await expect.poll(() => widget(page, "static-stability").locator("[data-live]").innerText()).toContain("Control plane back");
+    await expect(widget(page, "static-stability").locator("tr.ss-current").getAttribute("data-phase")).resolves.toBe("recovered");
+
+    await setNumber(page, "static-stability", "zones", "2");
+    await expect.poll(() => figure(page, "static-stability", "provision-factor")).toBe("2.00×");
+  });
+
+  test("the widgets fit a phone's width", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const path of ["/cells/", "/static-stability/", "/shuffle-sharding/"]) {
+      await page.goto(`${site}${path}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+});
