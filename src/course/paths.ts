@@ -27,8 +27,8 @@ export const learningPaths: readonly LearningPath[] = [
     steps: [
       { label: "Day 1: the vocabulary", chapters: ["something-is-always-broken", "failure-modes"] },
       { label: "Day 2: retries and the storm", chapters: ["timeouts-retries-backoff", "retry-storm"] },
-      { label: "Day 3: the three defences", chapters: ["bulkheads", "circuit-breakers", "retry-budgets"] },
-      { label: "Day 4: cells", chapters: ["cells", "static-stability"] },
+      { label: "Day 3: the defences", chapters: ["bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"] },
+      { label: "Day 4: cells, the control plane and deploys", chapters: ["cells", "static-stability", "deploys-and-correlated-failure"] },
       { label: "Day 5: shuffle sharding, with numbers", chapters: ["shuffle-sharding"] },
       { label: "Days 6-7: mock interviews", chapters: ["interview-playbook"] },
     ],
@@ -38,8 +38,11 @@ export const learningPaths: readonly LearningPath[] = [
     audience: "90-minute team workshop",
     summary: "For a facilitator: the agenda, the simulations to run live, and the map exercise on your own system.",
     steps: [
-      { label: "Before: read the kit", chapters: ["workshop-kit"] },
-      { label: "Session: one incident, one map, one number", chapters: ["retry-storm", "failure-domains", "shuffle-sharding"] },
+      { label: "Before: read the kit, print the worksheet", chapters: ["workshop-kit"] },
+      { label: "Opening: who notices, and how many", chapters: ["something-is-always-broken"] },
+      { label: "Live: the retry storm and its defences", chapters: ["retry-storm", "bulkheads", "circuit-breakers", "retry-budgets"] },
+      { label: "Your own system: the failure-domain map", chapters: ["failure-domains"] },
+      { label: "Shrinking the blast", chapters: ["shuffle-sharding"] },
     ],
   },
 ];

@@ -1,0 +1,70 @@
+/** Print preview: chapters print as documents, without the site's chrome and with widgets at rest. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+describe.skipIf(skipBrowser)("printing", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  const chrome = ["nav.sidebar", ".page > header", "site-search button", "starlight-theme-select select", ".pagination-links", ".right-sidebar-container", "mobile-starlight-toc"];
+
+  for (const slug of ["interview-playbook", "workshop-kit", "shuffle-sharding"]) {
+    test(`${slug} prints without sidebar, header, search, theme select or pagination`, async () => {
+      const { page } = browser;
+      await page.emulateMedia({ media: "screen" });
+      await page.goto(`${site}/${slug}/`);
+      for (const selector of chrome.slice(0, 5)) {
+        await expect(page.locator(selector).first().isVisible(), `${selector} is on screen at desktop width`).resolves.toBe(true);
+      }
+      await page.emulateMedia({ media: "print" });
+      for (const selector of chrome) {
+        const visible = await page.locator(selector).evaluateAll((els) => els.some((el) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).display !== "none" && el.getClientRects().length > 0));
+        expect(visible, `${selector} must not print`).toBe(false);
+      }
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading.isVisible()).resolves.toBe(true);
+      // The content takes the page's width instead of sitting beside an empty sidebar column.
+      const box = await heading.boundingBox();
+      expect(box!.x).toBeLessThan(60);
+      // Nothing runs off the right edge (code wraps, tables fit or wrap).
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      // Buttons mean nothing on paper.
+      const buttons = await page.locator("main button").evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
+      expect(buttons).toBe(0);
+      await page.emulateMedia({ media: "screen" });
+    });
+  }
+
+  test("collapsed model answers print open, external links print their address, the mock interview prints its state", async () => {
+    const { page } = browser;
+    await page.emulateMedia({ media: "print" });
+    await page.goto(`${site}/interview-playbook/`);
+    const answer = page.locator("#q-partition-key details h4").first();
+    await expect(answer.isVisible()).resolves.toBe(true);
+    const after = await page.locator(".further-reading a[href^='http']").first().evaluate((a) => getComputedStyle(a, "::after").content);
+    expect(after).toContain("https://");
+    const mock = page.getByRole("region", { name: "Mock interview" });
+    await expect(mock.locator("[data-field=chosen]").isVisible()).resolves.toBe(true);
+    await expect(mock.locator("select").first().isVisible()).resolves.toBe(false);
+    await expect(mock.locator(".mock__history").isVisible()).resolves.toBe(false);
+    await page.emulateMedia({ media: "screen" });
+    await expect(mock.locator("select").first().isVisible()).resolves.toBe(true);
+  });
+
+  test("the worksheet prints to a few pages of PDF", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/worksheet/`);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("nav.sidebar").isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("button", { name: "Print the worksheet" }).isVisible()).resolves.toBe(false);
+    const pdf = await page.pdf({ format: "A4" });
+    const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(4);
+  });
+});
