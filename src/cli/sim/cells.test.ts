@@ -1,0 +1,69 @@
+import { spawnSync } from "node:child_process";
+import { afterEach, expect, test, vi } from "vitest";
+import { UsageError } from "../args.ts";
+import command, { cellsReport } from "./cells.ts";
+
+async function capture(argv: string[]): Promise<{ code: number; out: string }> {
+  let out = "";
+  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  try {
+    return { code: await command.run(argv), out };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+test("--json: one bad cell of ten, canary catches it, c0 moves, static stability", async () => {
+  const { code, out } = await capture(["--json"]);
+  expect(code).toBe(0);
+  const json = JSON.parse(out);
+  expect(json.populations).toEqual(new Array(10).fill(100));
+  expect(json.blast).toMatchObject({ affectedCells: [0], customersAffected: 100, customerShare: 0.1, cellShare: 0.1 });
+  expect(json.blast.nonCellular.customerShare).toBe(1);
+  expect(json.rollout).toMatchObject({ halted: true, cellsReached: 1, customersExposed: 100 });
+  expect(json.move.map((s: { name: string }) => s.name)).toEqual(["copy", "dual-write", "flip-mapping", "clean-up"]);
+  expect(json.staticStability.phases[1]).toMatchObject({ phase: "control-plane-down", routed: 1000, turnedAway: 20 });
+  expect(json.staticStability.preProvisionFactor).toBe(1.5);
+});
+
+test("blast radius equals affected cells / cells for uniform keys, for each fault", () => {
+  for (const fault of ["poison", "bad-deploy", "lost-zone"]) {
+    for (const cells of ["4", "9", "12"]) {
+      const { report } = cellsReport(["--fault", fault, "--cells", cells, "--customers", String(Number(cells) * 25), "--target", "1"]);
+      expect(report.blast.customerShare).toBe(report.blast.affectedCells.length / report.cells);
+    }
+  }
+});
+
+test("a missed canary check, waves of 4, a freeze move and a router that asks the control plane", () => {
+  const { report } = cellsReport(["--health-check-misses", "--wave", "4", "--move", "freeze", "--router", "asks"]);
+  expect(report.rollout.halted).toBe(false);
+  expect(report.rollout.exposedShare).toBe(1);
+  expect(Array.isArray(report.move) && report.move[1]!.name).toBe("freeze-writes");
+  expect(report.staticStability.phases[1]).toMatchObject({ routed: 0, failed: 1000 });
+});
+
+test("the table tells both designs apart", async () => {
+  const { out } = await capture(["--fault", "poison", "--target", "7"]);
+  expect(out).toMatch(/poison request from c7; cells hit: 7/);
+  expect(out).toMatch(/10 cells\s+100\s+10%/);
+  expect(out).toMatch(/one shared deployment\s+1000\s+100%/);
+});
+
+test("--help, and bad input is a usage error", async () => {
+  expect((await capture(["--help"])).out).toMatch(/--fault KIND/);
+  expect(() => command.run(["--fault", "meteor"])).toThrow(UsageError);
+  expect(() => command.run(["--cells", "10", "--customers", "5"])).toThrow(/at least 10/);
+  expect(() => command.run(["--fault", "bad-deploy", "--target", "10"])).toThrow(/at most 9/);
+});
+
+test("npm run sim exits 2 on bad input", { timeout: 30_000 }, () => {
+  const run = spawnSync("npx", ["tsx", "src/cli/sim.ts", "cells", "--zones", "1"], { encoding: "utf8" });
+  expect(run.status).toBe(2);
+  expect(run.stderr).toMatch(/--zones must be at least 2/);
+});

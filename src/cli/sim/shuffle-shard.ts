@@ -1,0 +1,121 @@
+/**
+ * `npm run sim -- shuffle-shard`: deal shuffle shards to customers, poison customer 0, and count
+ * how many of the others lose all, some or none of their workers, beside the exact shares.
+ */
+import { numberOption, parseArgs, table, UsageError } from "../args.ts";
+import type { SimCommand } from "./command.ts";
+import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
+import { digitsGrouped, inverseScientific } from "../../widgets/shuffle-explorer/model.ts";
+
+const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
+
+Deals every customer its own random shard of K of the N workers (mulberry32 seed S, partial
+Fisher-Yates), lets customer 0's poison request crash all of its workers, and counts how many
+of the other C - 1 customers lose all, some or none of theirs. The exact (hypergeometric)
+shares are printed beside the simulated ones, and fixed sharding into G groups for comparison.
+
+options:
+  --workers N     workers in the fleet, 1..100000 (default 8)
+  --shard K       workers per customer, 1..N (default 2)
+  --customers C   customers including the poison one, 2..10000000 (default 10000)
+  --seed S        random seed, a whole number 0..4294967295 (default 7)
+  --groups G      fixed groups for the comparison, 1..N (default N / K, at least 1)
+  --json          print JSON instead of a table
+  --help          this text
+
+example: npm run sim -- shuffle-shard --workers 2048 --shard 4 --customers 100000 --seed 7`;
+
+export interface ShuffleShardReport {
+  workers: number;
+  shard: number;
+  customers: number;
+  seed: number;
+  groups: number;
+  /** C(workers, shard), exact, as a decimal string. */
+  possibleShards: string;
+  /** 1 / C(workers, shard) in scientific notation ("1.33e-8"). */
+  sameShardProbability: string;
+  poisonShard: number[];
+  /** Counts among the other customers - 1 customers. */
+  lostAll: number;
+  lostSome: number;
+  lostNone: number;
+  /** histogram[j]: other customers sharing exactly j workers with the poison shard. */
+  histogram: number[];
+  /** The exact shares the counts converge to. */
+  exact: { all: number; some: number; none: number; allFraction: string };
+  /** Share of other customers that lose service with fixed groups. */
+  fixedGroupsBlastRadius: number;
+  millis: number;
+}
+
+export function shuffleShardReport(workers: number, shard: number, customers: number, seed: number, groups: number): ShuffleShardReport {
+  const started = performance.now();
+  const outcome = simulatePoison({ workers, shard, customers, seed });
+  const millis = performance.now() - started;
+  const exact = exactOverlap(workers, shard);
+  const inverse = inverseScientific(exact.possibleShards);
+  return {
+    workers,
+    shard,
+    customers,
+    seed,
+    groups,
+    possibleShards: exact.possibleShards.toString(),
+    sameShardProbability: `${inverse.mantissa}e${inverse.exponent}`,
+    poisonShard: outcome.poisonShard,
+    lostAll: outcome.lostAll,
+    lostSome: outcome.lostSome,
+    lostNone: outcome.lostNone,
+    histogram: outcome.histogram,
+    exact: { all: exact.all.value, some: exact.some.value, none: exact.none.value, allFraction: `${exact.all.numerator}/${exact.all.denominator}` },
+    fixedGroupsBlastRadius: fixedGroupsBlastRadius(groups),
+    millis: Math.round(millis * 10) / 10,
+  };
+}
+
+function parse(argv: string[]) {
+  const args = parseArgs(argv, { options: ["workers", "shard", "customers", "seed", "groups"], flags: ["json", "help"] });
+  if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+  const workers = numberOption(args, "workers", 8, { min: 1, max: 100_000, integer: true });
+  const shard = numberOption(args, "shard", 2, { min: 1, max: workers, integer: true });
+  const customers = numberOption(args, "customers", 10_000, { min: 2, max: 10_000_000, integer: true });
+  const seed = numberOption(args, "seed", 7, { min: 0, max: 2 ** 32 - 1, integer: true });
+  const groups = numberOption(args, "groups", Math.max(1, Math.floor(workers / shard)), { min: 1, max: workers, integer: true });
+  return { args, workers, shard, customers, seed, groups };
+}
+
+const percent = (share: number) => (share === 0 ? "0%" : share >= 0.0001 ? `${(share * 100).toFixed(2)}%` : share.toExponential(2));
+
+function render(r: ShuffleShardReport): string {
+  const others = r.customers - 1;
+  return [
+    `${r.workers} workers, shards of ${r.shard}: ${digitsGrouped(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${digitsGrouped(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
+    `seed ${r.seed}, ${r.customers} customers; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
+    "",
+    table([
+      [`of the other ${others} customers`, "count", "simulated", "exact"],
+      [`lose all ${r.shard} workers`, String(r.lostAll), percent(r.lostAll / others), `${percent(r.exact.all)} (${r.exact.allFraction})`],
+      ["lose some", String(r.lostSome), percent(r.lostSome / others), percent(r.exact.some)],
+      ["lose none", String(r.lostNone), percent(r.lostNone / others), percent(r.exact.none)],
+    ]),
+    "",
+    `fixed sharding into ${r.groups} groups: ${percent(r.fixedGroupsBlastRadius)} of customers lose service`,
+    `shuffle sharding: ${percent(r.lostAll / others)} lose every worker (with client failover), ${percent((r.lostAll + r.lostSome) / others)} lose at least one (without)`,
+  ].join("\n");
+}
+
+const command: SimCommand = {
+  run(argv) {
+    if (argv.includes("--help")) {
+      process.stdout.write(usage + "\n");
+      return 0;
+    }
+    const { args, workers, shard, customers, seed, groups } = parse(argv);
+    const report = shuffleShardReport(workers, shard, customers, seed, groups);
+    process.stdout.write((args.flags.has("json") ? JSON.stringify(report, null, 2) : render(report)) + "\n");
+    return 0;
+  },
+};
+
+export default command;
