@@ -8,21 +8,21 @@ const shardSize = 2;
 const customers = 10_000;
 const rand = mulberry32(7); // seeded: the same deal on every run
 
-const shards = Array.from({ length: customers }, () => randomShard(workers, shardSize, rand));
-const poison = shards[0]!;
+const deal = () => randomShard(workers, shardSize, rand);
+const poison = deal(); // customer 0 is dealt first
 const crashed = new Set(poison);
+console.log(`customer 0 crashes workers ${poison.join(" and ")}`);
 
 let lostAll = 0;
 let lostSome = 0;
-for (const shard of shards.slice(1)) {
-  const hit = shard.filter((worker) => crashed.has(worker)).length;
+for (let customer = 1; customer < customers; customer++) {
+  const hit = deal().filter((worker) => crashed.has(worker)).length;
   if (hit === shardSize) lostAll++;
   else if (hit > 0) lostSome++;
 }
 
 const others = customers - 1;
 const percent = (count: number) => `${((100 * count) / others).toFixed(2)}%`;
-console.log(`customer 0 crashes workers ${poison.join(" and ")}`);
 console.log(`of the other ${others} customers:`);
 const row = (label: string, count: number) => `  ${label.padEnd(20)}${String(count).padStart(5)} (${percent(count)})`;
 console.log(row(`lose all ${shardSize} workers:`, lostAll));

@@ -10,13 +10,15 @@ import { OutputView } from "./output.ts";
 import { loadEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
 
+import { prewarm } from "../../playground/worker-pool.ts";
+
 const loadRunner = () => import("../../playground/browser-host.ts");
 const loadEditor = () => import("./editor.ts");
 
-/** Start fetching what a run needs (and boot a worker) before the click lands. */
+/** Start what a run needs before the click lands: boot a worker, fetch the transpiler. */
 export function warm(): void {
-  void loadRunner().then((runner) => runner.prewarm());
-  void loadEditor();
+  prewarm();
+  void loadRunner();
 }
 
 function describe(error: RunError): string {
@@ -33,8 +35,8 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
   const notice = root.querySelector<HTMLElement>("[data-notice]")!;
   const title = root.querySelector("[id$='-title']")?.textContent ?? name;
   const output = new OutputView(root);
+  prewarm();
   const runner = loadRunner();
-  void runner.then((r) => r.prewarm());
 
   let code = original;
   let editor: Editor | null = null;
@@ -90,7 +92,11 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
   };
 
   const hadFocus = codeBox.contains(document.activeElement);
-  const editorReady = loadEditor().then(({ createEditor }) => {
+  // When the first thing asked for is a run, the editor (the heaviest part) loads right after
+  // the run has started printing, so it does not compete with the run for the main thread.
+  let editorWanted!: () => void;
+  const editorGate = new Promise<void>((resolve) => (editorWanted = resolve));
+  const editorReady = editorGate.then(loadEditor).then(({ createEditor }) => {
     codeBox.replaceChildren();
     codeBox.removeAttribute("tabindex");
     editor = createEditor(codeBox, code, { label: `Code: ${title}`, onChange, onRun: () => void run() });
@@ -113,9 +119,11 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
     const token: { handle: RunHandle } = { handle: undefined as unknown as RunHandle };
     token.handle = runInPage({ files: { "main.ts": source }, entry: "main.ts", timeoutMs }, (event) => {
       if (current === token) output.append(event);
+      editorWanted();
     });
     current = token;
     const result: RunResult = await token.handle.result;
+    editorWanted();
     if (current !== token) return; // reset or run again meanwhile
     current = null;
     output.finish(result, describe);
@@ -174,5 +182,6 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
   // The widget handles clicks from here on; run what the reader asked for while it loaded.
   const action = takeAction();
   if (action && actions[action]) actions[action]();
+  if (action !== "run") editorWanted();
   await editorReady;
 }
