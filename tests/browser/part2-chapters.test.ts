@@ -1,0 +1,60 @@
+/** The Part II chapters (timeouts to load shedding), as a reader meets them, in Chromium. */
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const playgrounds = [
+  { chapter: "timeouts-retries-backoff", name: "jitter" },
+  { chapter: "bulkheads", name: "bulkhead" },
+  { chapter: "circuit-breakers", name: "breaker" },
+  { chapter: "retry-budgets", name: "retry-budget" },
+  { chapter: "load-shedding", name: "shed" },
+];
+const golden = (chapter: string, name: string) => readFileSync(new URL(`../../content/chapters/${chapter}/${name}.golden.txt`, import.meta.url), "utf8");
+
+describe.skipIf(skipBrowser)("Part II chapters in Chromium", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await openBrowser({ viewport: { width: 375, height: 800 } });
+    page = browser.page;
+  });
+  afterAll(async () => browser?.close());
+
+  test.each(playgrounds)("$chapter: labelled diagrams, no sideways scrolling at 375 px, exercises present", async ({ chapter }) => {
+    const response = await page.goto(`${site}/${chapter}/`);
+    expect(response?.status()).toBe(200);
+    const svgs = page.locator("figure.diagram svg");
+    expect(await svgs.count()).toBeGreaterThan(0);
+    for (const svg of await svgs.all()) {
+      expect(await svg.getAttribute("role")).toBe("img");
+      const labelledBy = await svg.getAttribute("aria-labelledby");
+      const title = labelledBy ? await page.locator(`[id="${labelledBy}"]`).textContent() : await svg.getAttribute("aria-label");
+      expect((title ?? "").trim().length).toBeGreaterThan(20);
+    }
+    // Numbers in the diagrams and prose are filled in at build time: no unrendered {expressions}.
+    const text = await page.evaluate(() => {
+      // Visible prose only: not code, and not the TeX source KaTeX keeps in <annotation>.
+      const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+      const parts: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.parentElement?.closest("pre, code, annotation, template, script, style")) parts.push(node.textContent ?? "");
+      }
+      return parts.join("");
+    });
+    expect(text).not.toMatch(/\{[a-zA-Z.]+\}/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.locator("main [data-exercise], main .exercise").count()).toBeGreaterThan(0);
+  });
+
+  test.each(playgrounds)("$chapter: the $name playground prints its golden output in the page", async ({ chapter, name }) => {
+    await page.goto(`${site}/${chapter}/`);
+    const box = page.locator(`#playground-${name}`);
+    await box.getByRole("button", { name: "Run" }).click();
+    await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 40_000 });
+    expect(await box.locator("[data-output]").textContent()).toBe(golden(chapter, name));
+  });
+});
