@@ -57,4 +57,24 @@ describe.skipIf(skipBrowser)("Part II chapters in Chromium", () => {
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 40_000 });
     expect(await box.locator("[data-output]").textContent()).toBe(golden(chapter, name));
   });
+
+  test("a numeric exercise grades an expression, and names a common mistake", async () => {
+    await page.goto(`${site}/timeouts-retries-backoff/`);
+    const part = page.locator("#ex-retry-amplification-layers [data-part='every-layer']");
+    const feedback = part.locator("[data-feedback]");
+    await part.locator("input[name=answer]").fill("4*4");
+    await part.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.textContent(), { timeout: 15_000 }).toMatch(/last layer receives/);
+    await part.locator("input[name=answer]").fill("4^3");
+    await part.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.textContent(), { timeout: 15_000 }).toMatch(/^Right/);
+  });
+
+  test("a choice exercise explains a wrong pick", async () => {
+    await page.goto(`${site}/circuit-breakers/`);
+    const part = page.locator("#ex-breaker-states [data-part='probe-fails']");
+    await part.locator("input[value=close]").check();
+    await part.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => part.locator("[data-feedback]").textContent(), { timeout: 15_000 }).toMatch(/full traffic/);
+  });
 });
