@@ -32,6 +32,7 @@ export default defineConfig({
         MarkdownContent: "./src/components/overrides/MarkdownContent.astro",
         Search: "./src/components/overrides/Search.astro",
         Footer: "./src/components/overrides/Footer.astro",
+        Sidebar: "./src/components/ProgressSidebar.astro",
       },
       pagination: true,
       lastUpdated: false,

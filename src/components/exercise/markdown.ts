@@ -25,9 +25,13 @@ const close = "\uE001";
 
 /** Render Markdown to HTML, showing the given parameters' values in placeholders. */
 export async function renderMarkdown(source: string, params: Params = {}, { inline = false } = {}): Promise<string> {
-  const marked = source.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => (name in params ? `${open}${name}${close}` : whole));
+  // The exercise's title is shown already: drop a leading "# Title" line.
+  const body = source.replace(/^\s*#\s[^\n]*\n/, "");
+  const marked = body.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => (name in params ? `${open}${name}${close}` : whole));
   let html = (await (await markdown()).render(marked)).code;
   html = html.replace(new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"), (_, name: string) => `<span class="br-ex-param" data-param="${name}">${params[name]}</span>`);
+  // Headings inside an exercise sit below its title (an h3): demote h1-h3 to h4.
+  html = html.replace(/<(\/?)h[1-3](\s|>)/g, "<$1h4$2");
   if (inline) {
     const single = /^<p>([\s\S]*)<\/p>\s*$/.exec(html.trim());
     if (single && !single[1]!.includes("<p>")) html = single[1]!;

@@ -1,7 +1,8 @@
 /**
- * The only exercise code that runs before a reader interacts: it shows saved progress and
- * waits. On the first focus, click, key or submit inside an exercise it loads the widget
- * (grader, mathjs, editor) and hands over; a submit made meanwhile is replayed.
+ * The only exercise code that runs before a reader interacts: it shows saved progress (solved
+ * parts, hints already revealed) and waits. On the first focus, pointer, key or submit inside an
+ * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
+ * click made while it loads is replayed once it is ready.
  */
 import { isSolved, readProgress } from "../progress/store.ts";
 
@@ -18,7 +19,7 @@ export function exerciseData(root: HTMLElement): ExerciseData | undefined {
   }
 }
 
-/** Show which exercises and parts are already solved, from localStorage. */
+/** Show which parts are solved and which hints were revealed, from localStorage. */
 function showSavedState(root: HTMLElement): void {
   const data = exerciseData(root);
   if (!data) return;
@@ -29,32 +30,52 @@ function showSavedState(root: HTMLElement): void {
     if (entry.parts[part.id]?.solved) root.querySelector(`[data-part="${part.id}"]`)?.setAttribute("data-solved", "");
   }
   const status = root.querySelector("[data-status]");
-  if (status && isSolved(progress, data.id, data.parts.map((p) => p.id))) status.textContent = "✓ Solved";
+  const solvedParts = data.parts.filter((p) => entry.parts[p.id]?.solved).length;
+  if (status) {
+    status.textContent = isSolved(progress, data.id, data.parts.map((p) => p.id))
+      ? "✓ Solved"
+      : solvedParts > 0
+        ? `${solvedParts} of ${data.parts.length} parts solved`
+        : "";
+  }
+  const hints = root.querySelectorAll<HTMLElement>("[data-hint]");
+  hints.forEach((hint, i) => (hint.hidden = i >= entry.hints));
+  const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
+  if (hintButton && entry.hints > 0) {
+    hintButton.textContent = entry.hints >= hints.length ? "No more hints" : `Show a hint (${entry.hints + 1} of ${hints.length})`;
+    hintButton.disabled = entry.hints >= hints.length;
+  }
   if (Object.values(entry.parts).some((p) => p.attempts > 0)) {
     root.querySelector<HTMLButtonElement>('[data-action="solution"]')?.removeAttribute("disabled");
+    root.querySelector<HTMLElement>(".br-ex__note")?.setAttribute("hidden", "");
   }
 }
 
+const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;
+
 function armExercise(root: HTMLElement): void {
   let loading: Promise<void> | undefined;
-  const pendingSubmits: HTMLFormElement[] = [];
-  const load = () =>
-    (loading ??= import("./mount.ts").then(({ mountExercise }) => {
-      for (const type of triggers) root.removeEventListener(type, onTrigger, true);
-      mountExercise(root);
-      for (const form of pendingSubmits.splice(0)) form.requestSubmit();
-    }));
+  const replay: (() => void)[] = [];
   const onTrigger = (event: Event) => {
     if (event.type === "submit") {
       event.preventDefault();
-      if (event.target instanceof HTMLFormElement) pendingSubmits.push(event.target);
+      const form = event.target as HTMLFormElement;
+      replay.push(() => form.requestSubmit());
+    } else if (event.type === "click") {
+      const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
+      if (button && button.type === "button") replay.push(() => button.click());
     }
-    void load().catch((error: unknown) => {
-      const feedback = root.querySelector("[data-feedback]");
-      if (feedback) feedback.textContent = `The exercise could not load (${String(error)}). Reload the page to try again.`;
-    });
+    loading ??= import("./mount.ts")
+      .then(async ({ mountExercise }) => {
+        for (const type of triggers) root.removeEventListener(type, onTrigger, true);
+        await mountExercise(root);
+        for (const action of replay.splice(0)) action();
+      })
+      .catch((error: unknown) => {
+        const feedback = root.querySelector("[data-feedback]");
+        if (feedback) feedback.textContent = `The exercise could not load (${String(error)}). Reload the page to try again.`;
+      });
   };
-  const triggers = ["focusin", "pointerdown", "keydown", "submit"] as const;
   for (const type of triggers) root.addEventListener(type, onTrigger, true);
 }
 

@@ -1,4 +1,311 @@
-/** Placeholder until the widget lands: keeps the bootstrap's import resolvable. */
-export function mountExercise(root: HTMLElement): void {
+/**
+ * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
+ * separately, hints one at a time, the solution after an attempt and a confirmation, generated
+ * variants from a shown seed, and code checks run in the playground's sandboxed worker.
+ */
+import type { ChoicePart, ExerciseMeta, MatchPart, NumericPart, Params } from "../../grader/exercise-schema.ts";
+import { formatNumber, formatShare, gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type Verdict } from "../../grader/grade.ts";
+import { expectedAnswers, hasVariants, type Expected } from "../../grader/solution.ts";
+import { mulberry32 } from "../../sim/random.ts";
+import { isSolved, partEntry, readProgress, updateProgress, exerciseEntry } from "../progress/store.ts";
+import { exerciseData } from "./bootstrap.ts";
+import { loadChecks, loadSolution, loadStarter } from "./sources.ts";
+
+interface ExerciseData {
+  id: string;
+  kind: ExerciseMeta["kind"];
+  chapter: string;
+  params: Params;
+  variants: boolean;
+  timeout?: number;
+  parts: (NumericPart | ChoicePart | MatchPart | { id: "code" })[];
+}
+
+export const progressEvent = "blast-radius:progress";
+
+export async function mountExercise(root: HTMLElement): Promise<void> {
+  if (root.dataset.mounted) return;
   root.dataset.mounted = "true";
+  const data = exerciseData(root) as ExerciseData | undefined;
+  if (!data) return;
+  warmUpGrader();
+
+  const meta = { kind: data.kind, parts: data.parts } as ExerciseMeta;
+  const partIds = data.parts.map((p) => p.id);
+  let params: Params = { ...data.params };
+  let seed: number | null = null;
+  let expected: Promise<Record<string, Expected>> | null = null;
+  const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(meta, mod, params)));
+
+  const solutionButton = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
+  const solutionNote = root.querySelector<HTMLElement>(".br-ex__note");
+  const status = root.querySelector<HTMLElement>("[data-status]");
+
+  const refreshStatus = () => {
+    const progress = readProgress();
+    const entry = progress.exercises[data.id];
+    const solvedParts = partIds.filter((p) => entry?.parts[p]?.solved);
+    for (const id of partIds) root.querySelector(`[data-part="${id}"]`)?.toggleAttribute("data-solved", solvedParts.includes(id));
+    if (status) {
+      status.textContent = isSolved(progress, data.id, partIds)
+        ? "✓ Solved"
+        : solvedParts.length > 0
+          ? `${solvedParts.length} of ${partIds.length} parts solved`
+          : "";
+    }
+    const attempted = !!entry && Object.values(entry.parts).some((p) => p.attempts > 0);
+    if (solutionButton && attempted) {
+      solutionButton.disabled = false;
+      if (solutionNote) solutionNote.hidden = true;
+    }
+  };
+
+  /** Count an attempt (invalid input is not one) and announce the change to the page. */
+  const record = (part: string, verdict: Verdict["status"]) => {
+    if (verdict === "invalid") return;
+    updateProgress((p) => {
+      const entry = partEntry(p, data.id, part);
+      entry.attempts++;
+      if (verdict === "right") entry.solved = true;
+    });
+    refreshStatus();
+    window.dispatchEvent(new CustomEvent(progressEvent));
+  };
+
+  const show = (feedback: HTMLElement | null, verdict: Verdict) => {
+    if (!feedback) return;
+    const prefix = verdict.status === "wrong" && !/^Not /.test(verdict.message) ? "Not right. " : "";
+    feedback.textContent = prefix + verdict.message;
+    feedback.dataset.verdict = verdict.status;
+  };
+
+  // ---- answer parts ----
+  for (const part of data.parts) {
+    if (part.id === "code") continue;
+    const form = root.querySelector<HTMLFormElement>(`form[data-part="${part.id}"]`);
+    if (!form) continue;
+    const feedback = form.querySelector<HTMLElement>("[data-feedback]");
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      void answers()
+        .then((table) => {
+          const want = table[part.id]!;
+          let verdict: Verdict;
+          if ("type" in part) {
+            const input = form.querySelector<HTMLInputElement>('input[name="answer"]')!;
+            verdict = gradeNumeric(part, input.value, want as number, params);
+            input.setAttribute("aria-invalid", String(verdict.status !== "right"));
+          } else if ("choices" in part) {
+            const picked = [...form.querySelectorAll<HTMLInputElement>('input[name="choice"]:checked')].map((i) => i.value);
+            verdict = gradeChoice(part, picked, want as string | string[]);
+          } else {
+            const chosen: Record<string, string> = {};
+            for (const select of form.querySelectorAll<HTMLSelectElement>("select")) chosen[select.name] = select.value;
+            verdict = gradeMatch(part as MatchPart, chosen, want as Record<string, string>);
+            for (const select of form.querySelectorAll<HTMLSelectElement>("select")) {
+              select.setAttribute("aria-invalid", String(verdict.status === "wrong" && (verdict.wrongItems ?? []).includes(select.name)));
+            }
+          }
+          show(feedback, verdict);
+          record(part.id, verdict.status);
+        })
+        .catch((error: unknown) => show(feedback, { status: "invalid", message: `The grader could not load (${String(error)}). Reload the page and try again.` }));
+    });
+  }
+
+  // ---- hints, one at a time ----
+  const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
+  const hints = [...root.querySelectorAll<HTMLElement>("[data-hint]")];
+  const updateHintButton = () => {
+    if (!hintButton) return;
+    const shown = hints.filter((h) => !h.hidden).length;
+    hintButton.disabled = shown === hints.length;
+    hintButton.textContent = shown === hints.length ? "No more hints" : `Show a hint (${shown + 1} of ${hints.length})`;
+  };
+  hintButton?.addEventListener("click", () => {
+    const next = hints.find((h) => h.hidden);
+    if (!next) return;
+    next.hidden = false;
+    const shown = hints.filter((h) => !h.hidden).length;
+    updateProgress((p) => {
+      const entry = exerciseEntry(p, data.id);
+      entry.hints = Math.max(entry.hints, shown);
+    });
+    updateHintButton();
+  });
+  updateHintButton();
+
+  // ---- the worked solution, after an attempt and a confirmation ----
+  const confirm = root.querySelector<HTMLElement>("[data-confirm]");
+  const solution = root.querySelector<HTMLElement>("[data-solution]");
+  const source = root.querySelector<HTMLElement>("[data-solution-source]");
+  solutionButton?.addEventListener("click", () => {
+    if (!confirm) return;
+    confirm.hidden = false;
+    confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
+  });
+  root.querySelector('[data-action="cancel-solution"]')?.addEventListener("click", () => {
+    if (confirm) confirm.hidden = true;
+    solutionButton?.focus();
+  });
+  root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", () => {
+    if (!solution || !source || !confirm) return;
+    confirm.hidden = true;
+    solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
+    solution.hidden = false;
+    solution.focus();
+    updateProgress((p) => {
+      exerciseEntry(p, data.id).revealed = true;
+    });
+    if (seed !== null) void describeVariantAnswers().then((p) => solution.append(p));
+  });
+
+  const describeVariantAnswers = async () => {
+    const table = await answers();
+    const p = document.createElement("p");
+    const shown = data.parts
+      .filter((part): part is NumericPart => "type" in part)
+      .map((part) => `${part.id}: ${part.type === "share" ? formatShare(table[part.id] as number) : formatNumber(table[part.id] as number)}`);
+    p.textContent = `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation above works the chapter's numbers; the method is the same.`;
+    return p;
+  };
+
+  // ---- generated variants ----
+  const variantForm = root.querySelector<HTMLFormElement>("[data-variant-form]");
+  const variantNote = root.querySelector<HTMLElement>("[data-variant-note]");
+  const seedInput = variantForm?.querySelector<HTMLInputElement>('input[name="seed"]');
+  const deal = async (next: number | null) => {
+    const mod = await loadSolution(data.id);
+    if (!hasVariants(meta.kind === "numeric" ? ({ ...meta, params } as ExerciseMeta) : meta, mod)) return;
+    seed = next;
+    params = next === null ? { ...data.params } : mod.variant!(mulberry32(next));
+    expected = null;
+    for (const span of root.querySelectorAll<HTMLElement>("[data-param]")) {
+      const value = params[span.dataset.param!];
+      if (value !== undefined) span.textContent = String(value);
+    }
+    for (const form of root.querySelectorAll<HTMLFormElement>("form[data-part]")) {
+      form.reset();
+      const feedback = form.querySelector<HTMLElement>("[data-feedback]");
+      if (feedback) {
+        feedback.textContent = "";
+        delete feedback.dataset.verdict;
+      }
+    }
+    if (solution) solution.hidden = true;
+    if (variantNote) {
+      variantNote.textContent = next === null ? "The chapter's numbers." : `Variant ${next}: new numbers above. Clear the seed and press Deal for the chapter's numbers.`;
+    }
+  };
+  variantForm?.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = seedInput?.value.trim() ?? "";
+    if (text === "") return void deal(null);
+    if (!/^\d{1,9}$/.test(text)) {
+      if (variantNote) variantNote.textContent = "A seed is a whole number (up to 9 digits).";
+      return;
+    }
+    void deal(Number(text));
+  });
+  root.querySelector('[data-action="variant"]')?.addEventListener("click", () => {
+    const next = 1 + Math.floor(Math.random() * 999_999);
+    if (seedInput) seedInput.value = String(next);
+    void deal(next);
+  });
+
+  refreshStatus();
+  // ---- code exercises ----
+  if (data.kind === "code") await mountCode(root, data, record, show);
+}
+
+async function mountCode(
+  root: HTMLElement,
+  data: ExerciseData,
+  record: (part: string, verdict: Verdict["status"]) => void,
+  show: (feedback: HTMLElement | null, verdict: Verdict) => void,
+): Promise<void> {
+  const box = root.querySelector<HTMLElement>("[data-editor]");
+  const feedback = root.querySelector<HTMLElement>('[data-part="code"] [data-feedback]');
+  const runButton = root.querySelector<HTMLButtonElement>('[data-action="run-checks"]');
+  const resetButton = root.querySelector<HTMLButtonElement>('[data-action="reset-code"]');
+  if (!box || !runButton) return;
+  const codeKey = `blast-radius:exercise-code:v1:${data.id}`;
+  const [{ createEditor }, { runInPage, prewarm }, starter, { checkRequest, checkOutcome }] = await Promise.all([
+    import("../playground/editor.ts"),
+    import("../../playground/browser-host.ts"),
+    loadStarter(data.id),
+    import("../../grader/check-run.ts"),
+  ]);
+  prewarm();
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(codeKey);
+  } catch {
+    saved = null;
+  }
+  const save = (code: string) => {
+    try {
+      if (code === starter) localStorage.removeItem(codeKey);
+      else localStorage.setItem(codeKey, code);
+    } catch {
+      // Storage full or blocked: the edit lives on in the editor.
+    }
+  };
+  const hadFocus = box.contains(document.activeElement);
+  box.replaceChildren();
+  const run = async () => {
+    runButton.disabled = true;
+    if (feedback) {
+      feedback.textContent = "Running the checks…";
+      delete feedback.dataset.verdict;
+    }
+    try {
+      const checks = await loadChecks(data.id);
+      const events: Parameters<typeof checkOutcome>[0] = [];
+      const result = await runInPage(checkRequest(editor.getCode(), checks, data.timeout ?? 3000), (e) => events.push(e)).result;
+      const outcome = checkOutcome(events, result);
+      editor.markError(result.status === "syntax-error" && result.error?.line ? { line: result.error.line, column: result.error.column, message: result.error.message } : null);
+      if (!feedback) return;
+      const summary = document.createElement("p");
+      summary.textContent = outcome.passed ? `✓ ${outcome.summary}` : `✗ ${outcome.summary}`;
+      const list = document.createElement("ul");
+      list.className = "br-ex-checks";
+      for (const check of outcome.checks) {
+        const li = document.createElement("li");
+        li.textContent = `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}`;
+        li.dataset.passed = String(check.passed);
+        list.append(li);
+      }
+      const logs = events.filter((e) => e.kind !== "check" && "text" in e).map((e) => ("text" in e ? e.text : ""));
+      const parts: Node[] = [summary, list];
+      if (logs.length > 0) {
+        const details = document.createElement("details");
+        const label = document.createElement("summary");
+        label.textContent = `Your program's output (${logs.length} line${logs.length === 1 ? "" : "s"})`;
+        const pre = document.createElement("pre");
+        pre.textContent = logs.join("\n");
+        details.append(label, pre);
+        parts.push(details);
+      }
+      feedback.replaceChildren(...parts);
+      feedback.dataset.verdict = outcome.passed ? "right" : "wrong";
+      record("code", outcome.passed ? "right" : "wrong");
+    } catch (error) {
+      show(feedback, { status: "invalid", message: `The checks could not run (${String(error)}).` });
+    } finally {
+      runButton.disabled = false;
+    }
+  };
+  const editor = createEditor(box, saved ?? starter, {
+    label: `Code editor: ${root.querySelector(".br-ex__title")?.textContent?.trim() ?? data.id}`,
+    onChange: save,
+    onRun: () => void run(),
+  });
+  if (hadFocus) editor.focus();
+  runButton.addEventListener("click", () => void run());
+  resetButton?.addEventListener("click", () => {
+    editor.setCode(starter);
+    save(starter);
+    editor.focus();
+  });
 }

@@ -1,0 +1,37 @@
+/**
+ * The exercise catalog for progress (build time): every exercise, validated, grouped by the
+ * chapter it belongs to, in course order. Loading every exercise here means a bad exercise
+ * file fails the site build even before a chapter embeds it.
+ */
+import { loadChapters } from "../../course/catalog.ts";
+import { pathToFileURL } from "node:url";
+import { loadAllExercises, projectRoot } from "../../grader/load-exercises.ts";
+import type { Catalog } from "../../widgets/progress/catalog.ts";
+
+let cached: Catalog | undefined;
+
+export function buildCatalog(): Catalog {
+  return (cached ??= readCatalogFromDisk());
+}
+
+function readCatalogFromDisk(): Catalog {
+  const root = projectRoot();
+  const exercises = loadAllExercises(root);
+  // From the project root, not this file: at build time this code runs from a bundled chunk.
+  const chapters = loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`)));
+  const titles = new Map(chapters.map((c) => [c.slug, c.title]));
+  const order = new Map(chapters.map((c) => [c.slug, c.order]));
+  const slugs = [...new Set(exercises.map((e) => e.meta.chapter))].sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b));
+  return slugs.map((slug) => ({
+    slug,
+    title: titles.get(slug) ?? slug,
+    exercises: exercises
+      .filter((e) => e.meta.chapter === slug)
+      .map((e) => ({ id: e.id, title: e.meta.title, parts: e.meta.kind === "code" ? ["code"] : e.meta.parts.map((p) => p.id) })),
+  }));
+}
+
+/** JSON safe to embed in a <script type="application/json"> element. */
+export function catalogJson(catalog: Catalog): string {
+  return JSON.stringify(catalog).replace(/</g, "\\u003c");
+}

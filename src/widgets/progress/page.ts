@@ -1,0 +1,81 @@
+/** The /progress/ page: status per exercise and chapter, export, import (merge) and reset. */
+import { chapterDone, readCatalog, totals } from "./catalog.ts";
+import { emptyProgress, isSolved, readProgress, writeProgress, type Progress } from "./store.ts";
+import { exportProgress, importProgress } from "./transfer.ts";
+
+function describe(progress: Progress, id: string, parts: string[]): string {
+  const entry = progress.exercises[id];
+  if (!entry) return "Not started";
+  if (isSolved(progress, id, parts)) return entry.revealed ? "✓ Solved (solution seen)" : "✓ Solved";
+  const solved = parts.filter((p) => entry.parts[p]?.solved).length;
+  const attempts = Object.values(entry.parts).reduce((n, p) => n + p.attempts, 0);
+  if (solved > 0) return `${solved} of ${parts.length} parts`;
+  if (entry.revealed) return "Solution seen";
+  return attempts > 0 ? `${attempts} attempt${attempts === 1 ? "" : "s"}` : "Started";
+}
+
+export function mountProgressPage(): void {
+  const root = document.querySelector<HTMLElement>("[data-progress-page]");
+  if (!root) return;
+  const catalog = readCatalog(root.querySelector("[data-progress-catalog]"));
+  const status = root.querySelector<HTMLElement>("[data-transfer-status]")!;
+
+  const render = () => {
+    const progress = readProgress();
+    for (const chapter of catalog) {
+      for (const e of chapter.exercises) {
+        const cell = root.querySelector(`[data-exercise-status="${e.id}"]`);
+        if (cell) cell.textContent = describe(progress, e.id, e.parts);
+      }
+      const chapterCell = root.querySelector(`[data-chapter-status="${chapter.slug}"]`);
+      if (chapterCell) chapterCell.textContent = chapterDone(progress, chapter) ? "✓ done" : "";
+    }
+    const t = totals(progress, catalog);
+    const summary = root.querySelector("[data-progress-summary]");
+    if (summary) summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters. Progress is saved in this browser only; export it to keep it or move it to another one.`;
+    window.dispatchEvent(new CustomEvent("blast-radius:progress"));
+  };
+
+  root.querySelector('[data-action="export"]')?.addEventListener("click", () => {
+    const blob = new Blob([exportProgress(readProgress())], { type: "application/json" });
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.download = `blast-radius-progress-${new Date().toISOString().slice(0, 10)}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    status.textContent = "Exported: the file is in your downloads.";
+  });
+
+  root.querySelector<HTMLInputElement>('[data-action="import"]')?.addEventListener("change", async (event) => {
+    const input = event.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    const result = importProgress(await file.text(), readProgress());
+    if (!result.ok) {
+      status.textContent = result.message;
+    } else if (writeProgress(result.progress)) {
+      status.textContent = `Imported progress for ${result.exercises} exercise${result.exercises === 1 ? "" : "s"}, merged with what this browser had.`;
+      render();
+    } else {
+      status.textContent = "This browser refused to save the progress (storage full or blocked).";
+    }
+    input.value = "";
+  });
+
+  const confirm = root.querySelector<HTMLElement>("[data-reset-confirm]")!;
+  root.querySelector('[data-action="reset"]')?.addEventListener("click", () => {
+    confirm.hidden = false;
+    confirm.querySelector<HTMLButtonElement>("button")?.focus();
+  });
+  root.querySelector('[data-action="reset-cancel"]')?.addEventListener("click", () => (confirm.hidden = true));
+  root.querySelector('[data-action="reset-confirm"]')?.addEventListener("click", () => {
+    writeProgress(emptyProgress());
+    confirm.hidden = true;
+    status.textContent = "Progress reset.";
+    render();
+  });
+
+  render();
+}

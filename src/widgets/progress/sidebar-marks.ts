@@ -1,0 +1,33 @@
+/**
+ * Done marks in the sidebar: a chapter whose exercises are all solved gets a check mark (and
+ * "done" for screen readers). Runs on every page; tiny, and kept up to date as exercises are
+ * solved in this tab or another.
+ */
+import { chapterDone, readCatalog } from "./catalog.ts";
+import { readProgress } from "./store.ts";
+
+function mark(): void {
+  const catalog = readCatalog(document.getElementById("br-exercise-catalog"));
+  const progress = readProgress();
+  for (const chapter of catalog) {
+    const done = chapterDone(progress, chapter);
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(`nav.sidebar a[href="/${chapter.slug}/"]`)) {
+      const existing = link.querySelector(".br-done");
+      if (done && !existing) {
+        const badge = document.createElement("span");
+        badge.className = "br-done";
+        badge.innerHTML = '<span aria-hidden="true">✓</span><span class="sr-only"> (done)</span>';
+        badge.title = "All exercises solved";
+        link.append(badge);
+      } else if (!done && existing) {
+        existing.remove();
+      }
+    }
+  }
+}
+
+mark();
+window.addEventListener("blast-radius:progress", mark);
+window.addEventListener("storage", (event) => {
+  if (event.key === null || event.key.startsWith("blast-radius:progress")) mark();
+});

@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import { chapterDone, totals, type Catalog } from "./catalog.ts";
+import { emptyProgress, isSolved, mergeProgress, partEntry, progressKey, readProgress, sanitizeProgress, updateProgress, writeProgress } from "./store.ts";
+import { exportProgress, importProgress } from "./transfer.ts";
+
+/** An in-memory Storage, optionally one that refuses writes. */
+function memoryStorage(initial: Record<string, string> = {}, { full = false } = {}): Storage {
+  const data = new Map(Object.entries(initial));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => {
+      if (full) throw new DOMException("quota", "QuotaExceededError");
+      data.set(k, String(v));
+    },
+  };
+}
+
+describe("progress storage", () => {
+  test("round trip: attempts, solved and revealed per exercise and part", () => {
+    const storage = memoryStorage();
+    updateProgress((p) => {
+      partEntry(p, "shuffle-shard-16-workers", "shuffle").attempts = 2;
+      partEntry(p, "shuffle-shard-16-workers", "shuffle").solved = true;
+      p.exercises["shuffle-shard-16-workers"]!.revealed = true;
+    }, storage);
+    const read = readProgress(storage);
+    expect(read.exercises["shuffle-shard-16-workers"]).toEqual({ parts: { shuffle: { attempts: 2, solved: true } }, hints: 0, revealed: true });
+    expect(JSON.parse(storage.getItem(progressKey)!).version).toBe(1);
+  });
+
+  test("corrupt JSON is kept aside under a backup key, and reading starts fresh", () => {
+    const storage = memoryStorage({ [progressKey]: "{not json" });
+    expect(readProgress(storage)).toEqual(emptyProgress());
+    expect(storage.getItem(`${progressKey}:unreadable`)).toBe("{not json");
+  });
+
+  test("malformed entries are dropped one by one; the valid rest survives", () => {
+    const stored = {
+      version: 1,
+      exercises: {
+        "good-one": { parts: { a: { attempts: 3, solved: true } }, hints: 1, revealed: false },
+        "Bad Id!": { parts: {} },
+        "not-an-object": 7,
+        "odd-fields": { parts: { a: { attempts: "many", solved: "yes" }, "b c": { attempts: 1 } }, hints: -4, revealed: "no" },
+      },
+    };
+    const storage = memoryStorage({ [progressKey]: JSON.stringify(stored) });
+    const read = readProgress(storage);
+    expect(Object.keys(read.exercises).sort()).toEqual(["good-one", "odd-fields"]);
+    expect(read.exercises["good-one"]!.parts.a).toEqual({ attempts: 3, solved: true });
+    expect(read.exercises["odd-fields"]).toEqual({ parts: { a: { attempts: 0, solved: false } }, hints: 0, revealed: false });
+  });
+
+  test("foreign data (another version or app) is not read as progress", () => {
+    expect(sanitizeProgress({ version: 2, exercises: {} })).toBeUndefined();
+    expect(sanitizeProgress(["a"])).toBeUndefined();
+    expect(sanitizeProgress(null)).toBeUndefined();
+    const storage = memoryStorage({ [progressKey]: JSON.stringify({ hello: "world" }) });
+    expect(readProgress(storage)).toEqual(emptyProgress());
+  });
+
+  test("a storage that refuses writes does not throw", () => {
+    const storage = memoryStorage({}, { full: true });
+    expect(writeProgress(emptyProgress(), storage)).toBe(false);
+    expect(() => updateProgress((p) => void partEntry(p, "x", "y"), storage)).not.toThrow();
+  });
+
+  test("an exercise is solved when all its parts are", () => {
+    const p = emptyProgress();
+    partEntry(p, "e", "a").solved = true;
+    expect(isSolved(p, "e", ["a", "b"])).toBe(false);
+    partEntry(p, "e", "b").solved = true;
+    expect(isSolved(p, "e", ["a", "b"])).toBe(true);
+    expect(isSolved(p, "e", [])).toBe(false);
+  });
+});
+
+describe("export and import", () => {
+  test("export then import restores the same progress", () => {
+    const p = emptyProgress();
+    partEntry(p, "cell-router", "code").solved = true;
+    partEntry(p, "cell-router", "code").attempts = 4;
+    const result = importProgress(exportProgress(p), emptyProgress());
+    expect(result).toMatchObject({ ok: true, exercises: 1 });
+    if (result.ok) expect(result.progress).toEqual(p);
+  });
+
+  test("import merges: nothing local is lost", () => {
+    const local = emptyProgress();
+    partEntry(local, "a", "x").solved = true;
+    partEntry(local, "a", "x").attempts = 5;
+    const incoming = emptyProgress();
+    partEntry(incoming, "a", "x").attempts = 2;
+    partEntry(incoming, "b", "y").solved = true;
+    const merged = mergeProgress(local, incoming);
+    expect(merged.exercises.a!.parts.x).toEqual({ attempts: 5, solved: true });
+    expect(merged.exercises.b!.parts.y!.solved).toBe(true);
+  });
+
+  test("files that are not progress are refused with a message", () => {
+    expect(importProgress("hello", emptyProgress())).toMatchObject({ ok: false, message: expect.stringMatching(/not JSON/) });
+    expect(importProgress('{"app":"other"}', emptyProgress())).toMatchObject({ ok: false, message: expect.stringMatching(/not Blast Radius progress/) });
+  });
+});
+
+describe("chapter done marks and totals", () => {
+  const catalog: Catalog = [
+    { slug: "cells", title: "Cells", exercises: [{ id: "a", title: "A", parts: ["x"] }, { id: "b", title: "B", parts: ["code"] }] },
+    { slug: "empty", title: "Empty", exercises: [] },
+  ];
+  test("a chapter is done only when every exercise is solved", () => {
+    const p = emptyProgress();
+    partEntry(p, "a", "x").solved = true;
+    expect(chapterDone(p, catalog[0]!)).toBe(false);
+    partEntry(p, "b", "code").solved = true;
+    expect(chapterDone(p, catalog[0]!)).toBe(true);
+    expect(chapterDone(p, catalog[1]!)).toBe(false);
+    expect(totals(p, catalog)).toEqual({ exercises: 2, solved: 2, chapters: 1, chaptersDone: 1 });
+  });
+});
