@@ -10,7 +10,7 @@ describe.skipIf(skipBrowser)("printing", () => {
   });
   afterAll(async () => browser?.close());
 
-  const chrome = ["nav.sidebar", ".page > header", "site-search button", "starlight-theme-select select", ".pagination-links", ".right-sidebar-container", "mobile-starlight-toc"];
+  const chrome = [".sidebar-pane", ".page > header", "site-search button", "starlight-theme-select select", ".pagination-links", ".right-sidebar-container", "mobile-starlight-toc"];
 
   for (const slug of ["interview-playbook", "workshop-kit", "shuffle-sharding"]) {
     test(`${slug} prints without sidebar, header, search, theme select or pagination`, async () => {
