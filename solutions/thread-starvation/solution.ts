@@ -9,7 +9,7 @@ export interface Params {
   hangSeconds: number;
 }
 
-export function answers({ servers, threads, qps, hangPercent, hangSeconds }: Params): Record<string, number> {
+function starvation({ servers, threads, qps, hangPercent, hangSeconds }: Params) {
   const available = servers * threads;
   const hangingPerSecond = (qps * hangPercent) / 100;
   const demanded = hangingPerSecond * hangSeconds;
@@ -18,6 +18,10 @@ export function answers({ servers, threads, qps, hangPercent, hangSeconds }: Par
     exhausted: available / hangingPerSecond,
     failing: 1 - Math.min(1, available / demanded),
   };
+}
+
+export function answers(params: Params): Record<string, number> {
+  return starvation(params);
 }
 
 const pick = <T>(rand: Random, values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
@@ -32,7 +36,7 @@ export function variant(rand: Random): Params {
       hangPercent: pick(rand, [1, 2, 5, 10]),
       hangSeconds: pick(rand, [30, 60, 100, 120]),
     };
-    const { demanded } = answers(params);
+    const { demanded } = starvation(params);
     if (demanded >= 2 * params.servers * params.threads) return params;
   }
 }

@@ -1,5 +1,5 @@
 /** The failure-domain map builder, as a reader uses it: saturate, edit, save, export, import, share. */
-import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import { readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
