@@ -1,0 +1,27 @@
+import { defaultScenario, runRetryStorm, type RetryPolicy, type RetryStormSummary } from "course";
+
+// Your retry policy. It is called after attempt number `attempt` fails (0 is the first try)
+// and returns how long to sleep, in milliseconds, and whether to try again afterwards.
+// It replaces the naive loop everywhere: clients calling services, services calling pricing.
+// `random()` is a seeded stream of numbers in [0, 1), for jitter.
+const myPolicy: RetryPolicy = (attempt, random) => {
+  const retry = attempt < 2; // three tries in all
+  const ceiling = Math.min(1000, 100 * 2 ** attempt); // capped exponential backoff
+  return { retry, sleepMs: retry ? random() * ceiling : 0 }; // full jitter
+};
+
+// Five minutes after the trigger, and no intervention: does the storm end by itself?
+const params = { duration: 300, intervention: null };
+
+function report(name: string, s: RetryStormSummary): void {
+  const unrelated = s.services.filter((x) => x.dependency !== "pricing");
+  const share = unrelated.reduce((a, x) => a + x.succeeded, 0) / unrelated.reduce((a, x) => a + x.requests, 0);
+  console.log(name);
+  console.log("  pool exhausted:     ", s.poolExhaustedSeconds === null ? "never" : `${s.poolExhaustedSeconds} s`);
+  console.log("  recovered:          ", s.recovered ? `${s.recoverySeconds} s after the trigger ended` : "no");
+  console.log("  tries per request:  ", s.amplification);
+  console.log("  unrelated services: ", `${(share * 100).toFixed(1)}% succeed`);
+}
+
+report("The article's naive loop", runRetryStorm(defaultScenario({ params })).summary);
+report("Your policy", runRetryStorm(defaultScenario({ params, retryPolicy: myPolicy })).summary);

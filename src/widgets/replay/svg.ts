@@ -1,0 +1,81 @@
+/**
+ * Static SVG charts of a replay run, drawn at build time so the page shows the result before
+ * any JavaScript runs (and prints). Pure string building: no DOM.
+ */
+import { markers, palette, type ChartView, type Marker } from "./view.ts";
+
+const W = 640;
+const H = 150;
+const pad = { left: 48, right: 10, top: 8, bottom: 22 };
+
+function escape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function niceMax(x: number): number {
+  if (x <= 0) return 1;
+  const p = 10 ** Math.floor(Math.log10(x));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= x) return m * p;
+  return 10 * p;
+}
+
+const markerColour: Record<Marker["kind"], string> = {
+  trigger: "#ea580c",
+  exhausted: "#dc2626",
+  intervention: "#9333ea",
+  recovered: "#16a34a",
+};
+
+/** One chart as an SVG string; `time` is the shared x axis (seconds from the trigger). */
+export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typeof markers>, label: string): string {
+  const x0 = time[0]!;
+  const x1 = time[time.length - 1]! + 1;
+  const values = chart.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
+  const yMax = chart.range ? chart.range[1] : niceMax(Math.max(1, ...values));
+  const yMin = chart.range ? chart.range[0] : chart.log ? 10 : 0;
+  const logMax = chart.log ? niceMax(Math.max(yMin * 10, ...values)) : yMax;
+  const sx = (t: number) => pad.left + ((t - x0) / (x1 - x0)) * (W - pad.left - pad.right);
+  const sy = (v: number) => {
+    const f = chart.log ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(logMax) - Math.log10(yMin)) : (v - yMin) / (yMax - yMin);
+    return H - pad.bottom - Math.min(1, Math.max(0, f)) * (H - pad.top - pad.bottom);
+  };
+  const r = (n: number) => Math.round(n * 10) / 10;
+  const paths = chart.series
+    .map((s) => {
+      let d = "";
+      let pen = false;
+      s.values.forEach((v, i) => {
+        if (v === null) {
+          pen = false;
+          return;
+        }
+        d += `${pen ? "L" : "M"}${r(sx(time[i]! + 0.5))} ${r(sy(v))}`;
+        pen = true;
+      });
+      return `<path d="${d}" fill="none" stroke="${palette[s.colour]}" stroke-width="1.5"${s.dashed ? ' stroke-dasharray="4 3"' : ""}/>`;
+    })
+    .join("");
+  const ticks: string[] = [];
+  for (let t = 0; t <= x1; t += 120) {
+    ticks.push(`<line x1="${r(sx(t))}" x2="${r(sx(t))}" y1="${H - pad.bottom}" y2="${H - pad.bottom + 4}" stroke="currentColor"/>`);
+    ticks.push(`<text x="${r(sx(t))}" y="${H - 6}" text-anchor="middle">${t === 0 ? "0 s" : t % 60 === 0 ? `${t / 60} min` : `${t} s`}</text>`);
+  }
+  const top = chart.log ? logMax : yMax;
+  const topLabel = chart.log && top >= 1000 ? `${top / 1000} s` : `${top}${chart.unit === "%" ? "%" : ""}`;
+  const bottomLabel = chart.log ? `${yMin}` : `${yMin}`;
+  ticks.push(`<text x="${pad.left - 4}" y="${pad.top + 8}" text-anchor="end">${escape(topLabel)}</text>`);
+  ticks.push(`<text x="${pad.left - 4}" y="${H - pad.bottom}" text-anchor="end">${escape(bottomLabel)}</text>`);
+  const lines = marks
+    .map((m) => `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="${pad.top}" y2="${H - pad.bottom}" stroke="${markerColour[m.kind]}" stroke-width="1" stroke-dasharray="3 3"><title>${escape(`${m.label} at ${m.time} s`)}</title></line>`)
+    .join("");
+  return (
+    `<svg class="rs-svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escape(label)}" font-size="11" fill="currentColor">` +
+    `<rect x="${pad.left}" y="${pad.top}" width="${W - pad.left - pad.right}" height="${H - pad.top - pad.bottom}" fill="none" stroke="currentColor" stroke-opacity="0.3"/>` +
+    ticks.join("") +
+    lines +
+    paths +
+    `</svg>`
+  );
+}
+
+export { markerColour };

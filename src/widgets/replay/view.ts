@@ -1,0 +1,150 @@
+/**
+ * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
+ * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
+ */
+import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
+
+export interface RunView {
+  summary: RetryStormSummary;
+  metrics: RetryStormMetrics;
+}
+
+export interface SeriesView {
+  label: string;
+  values: (number | null)[];
+  /** Index into the palette; the same meaning keeps the same colour on both sides. */
+  colour: number;
+  dashed?: boolean;
+}
+
+export interface ChartView {
+  id: string;
+  title: string;
+  unit: string;
+  /** Logarithmic y axis (latency spans milliseconds to seconds). */
+  log?: boolean;
+  /** Fixed y range, when the quantity has one. */
+  range?: [number, number];
+  series: SeriesView[];
+}
+
+export const palette = ["#2563eb", "#ea580c", "#16a34a", "#9333ea", "#64748b", "#dc2626"];
+
+/** The five rows of charts, one shared time axis. */
+export function chartViews(run: RunView): ChartView[] {
+  const m = run.metrics;
+  const percent = (xs: number[]) => xs.map((x) => Math.round(x * 1000) / 10);
+  return [
+    {
+      id: "success",
+      title: "Requests that succeed, by service",
+      unit: "%",
+      range: [0, 100],
+      series: m.services.map((s, i) => ({ label: s.name, values: percent(s.successRate), colour: i })),
+    },
+    {
+      id: "pool",
+      title: "Pooled connections in use",
+      unit: "connections",
+      series: [
+        { label: "in use", values: m.poolInUse, colour: 0 },
+        { label: "pool size", values: m.time.map(() => m.poolCapacity), colour: 4, dashed: true },
+      ],
+    },
+    {
+      id: "waiting",
+      title: "Requests waiting for a connection",
+      unit: "requests",
+      series: [{ label: "waiting", values: m.waiting, colour: 1 }],
+    },
+    {
+      id: "rates",
+      title: "Tries sent and requests served, per second",
+      unit: "per s",
+      series: [
+        { label: "tries", values: m.attempts, colour: 5 },
+        { label: "successes", values: m.successes, colour: 2 },
+      ],
+    },
+    {
+      id: "latency",
+      title: "Latency of successful requests",
+      unit: "ms",
+      log: true,
+      series: [
+        { label: "p50", values: m.latencyP50, colour: 0 },
+        { label: "p99", values: m.latencyP99, colour: 3 },
+      ],
+    },
+  ];
+}
+
+export interface Marker {
+  time: number;
+  label: string;
+  kind: "trigger" | "exhausted" | "intervention" | "recovered";
+}
+
+export function markers(summary: RetryStormSummary): Marker[] {
+  const list: Marker[] = [];
+  if (summary.triggerSeconds > 0) {
+    list.push({ time: 0, label: "pricing slows", kind: "trigger" });
+    list.push({ time: summary.triggerSeconds, label: "pricing recovers", kind: "trigger" });
+  }
+  if (summary.poolExhaustedSeconds !== null) list.push({ time: summary.poolExhaustedSeconds, label: "pool exhausted", kind: "exhausted" });
+  if (summary.interventionSeconds !== null) list.push({ time: summary.interventionSeconds, label: "intervention", kind: "intervention" });
+  if (summary.recoverySeconds !== null) list.push({ time: summary.triggerSeconds + summary.recoverySeconds, label: "recovered", kind: "recovered" });
+  return list.sort((a, b) => a.time - b.time);
+}
+
+const fmtSeconds = (s: number) => (s >= 120 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s * 10) / 10} s`);
+const fmtPercent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+
+/** Success of the services that never call pricing, over the whole run. */
+export function unrelatedSuccess(summary: RetryStormSummary): number {
+  const unrelated = summary.services.filter((s) => s.dependency !== "pricing");
+  const requests = unrelated.reduce((a, s) => a + s.requests, 0);
+  return requests === 0 ? 1 : unrelated.reduce((a, s) => a + s.succeeded, 0) / requests;
+}
+
+/** One sentence per run: what a reader should take away, in numbers. */
+export function summaryText(name: string, summary: RetryStormSummary): string {
+  const exhausted = summary.poolExhaustedSeconds === null ? "the pool is never exhausted" : `the pool is exhausted at ${fmtSeconds(summary.poolExhaustedSeconds)}`;
+  const recovered = !summary.recovered
+    ? "it never recovers"
+    : summary.interventionSeconds !== null && summary.recoverySeconds! >= summary.interventionSeconds - summary.triggerSeconds
+      ? `it recovers only after the intervention, ${fmtSeconds(summary.recoverySeconds!)} after pricing did`
+      : `it recovers ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
+  return `${name}: ${exhausted}; ${recovered}; services that never call pricing succeed ${fmtPercent(unrelatedSuccess(summary))} of the time; ${summary.amplification} tries per request.`;
+}
+
+/** What both runs look like at one moment (the playhead). */
+export function momentText(time: number, runs: { name: string; run: RunView }[]): string {
+  const parts = runs.map(({ name, run }) => {
+    const m = run.metrics;
+    const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
+    const rate = m.successRate[i]!;
+    return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use, ${m.waiting[i]} waiting, ${fmtPercent(rate)} of requests succeed`;
+  });
+  return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
+}
+
+export interface TableRow {
+  time: number;
+  cells: string[];
+}
+
+/** The data-table fallback: one row every `step` seconds, both runs side by side. */
+export function tableRows(naive: RunView, defended: RunView, step = 10): { head: string[]; rows: TableRow[] } {
+  const head = ["time (s)", "naive: in use", "naive: waiting", "naive: success", "defended: in use", "defended: waiting", "defended: success"];
+  const rows: TableRow[] = [];
+  const m = naive.metrics;
+  for (let i = 0; i < m.time.length; i += step) {
+    const d = defended.metrics;
+    rows.push({
+      time: m.time[i]!,
+      cells: [String(m.time[i]), String(m.poolInUse[i]), String(m.waiting[i]), fmtPercent(m.successRate[i]!), String(d.poolInUse[i]), String(d.waiting[i]), fmtPercent(d.successRate[i]!)],
+    });
+  }
+  return { head, rows };
+}
