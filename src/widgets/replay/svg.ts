@@ -40,17 +40,18 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
     return H - pad.bottom - Math.min(1, Math.max(0, f)) * (H - pad.top - pad.bottom);
   };
   const r = (n: number) => Math.round(n * 10) / 10;
+  // Points along a flat run (a pool pinned at its size, a success rate stuck at zero) add
+  // nothing to the picture: keep only the ends of each run, so the page stays light.
   const paths = chart.series
     .map((s) => {
+      const pts: ([number, number] | null)[] = s.values.map((v, i) => (v === null ? null : [r(sx(time[i]! + 0.5)), Math.round(sy(v))]));
       let d = "";
-      let pen = false;
-      s.values.forEach((v, i) => {
-        if (v === null) {
-          pen = false;
-          return;
-        }
-        d += `${pen ? "L" : "M"}${r(sx(time[i]! + 0.5))} ${r(sy(v))}`;
-        pen = true;
+      pts.forEach((pt, i) => {
+        if (!pt) return;
+        const prev = pts[i - 1];
+        const next = pts[i + 1];
+        if (prev && next && prev[1] === pt[1] && next[1] === pt[1]) return;
+        d += `${prev ? "L" : "M"}${pt[0]} ${pt[1]}`;
       });
       return `<path d="${d}" fill="none" stroke="${palette[s.colour]}" stroke-width="1.5"${s.dashed ? ' stroke-dasharray="4 3"' : ""}/>`;
     })

@@ -1,0 +1,69 @@
+import { expect, test } from "vitest";
+import { runRetryStorm, parameterSpecs } from "../../sim/retry-storm/index.ts";
+import { defaultReplayState, fromQuery, normalizeState, queryHasState, scenarios, toQuery } from "./state.ts";
+import { chartSvg } from "./svg.ts";
+import { chartViews, markers, momentText, summaryText, tableRows } from "./view.ts";
+
+test("state round-trips through the URL, keeping unrelated query keys", () => {
+  const state = normalizeState({ seed: 42, defences: ["budget", "bulkhead"], params: { poolSize: 24, intervention: null, load: 1 } });
+  // Canonical defence order; defaults (load 1) dropped.
+  expect(state).toEqual({ seed: 42, defences: ["bulkhead", "budget"], params: { poolSize: 24, intervention: null } });
+  const query = toQuery(state, new URLSearchParams("lang=en&seed=9"));
+  expect(query.get("lang")).toBe("en");
+  expect(query.toString()).toBe("lang=en&seed=42&defences=bulkhead%2Cbudget&poolSize=24&intervention=none");
+  expect(fromQuery(query)).toEqual(state);
+  expect(queryHasState(query)).toBe(true);
+  expect(queryHasState(new URLSearchParams("lang=en"))).toBe(false);
+});
+
+test("the default state writes nothing; no defences is written as none", () => {
+  expect(toQuery(defaultReplayState).toString()).toBe("");
+  expect(fromQuery(new URLSearchParams())).toEqual(defaultReplayState);
+  const none = normalizeState({ defences: [] });
+  expect(toQuery(none).get("defences")).toBe("none");
+  expect(fromQuery(toQuery(none)).defences).toEqual([]);
+});
+
+test("invalid URL values fall back to defaults instead of breaking the page", () => {
+  const state = fromQuery(new URLSearchParams("seed=abc&poolSize=-3&breakerKind=maybe&defences=armour,shed&load=2"));
+  expect(state).toEqual({ seed: 1, defences: ["shed"], params: { load: 2 } });
+});
+
+test("the two scenarios share seed and parameters; only the right-hand one has defences", () => {
+  const pair = scenarios(normalizeState({ seed: 5, defences: ["timeout"], params: { poolSize: 30 } }));
+  expect(pair.naive.defences).toEqual([]);
+  expect(pair.defended.defences).toEqual(["timeout"]);
+  expect(pair.naive.params.poolSize).toBe(30);
+  expect(pair.defended.seed).toBe(5);
+  expect(Object.keys(pair.naive.params).sort()).toEqual(parameterSpecs.map((p) => p.name).sort());
+});
+
+test("views, markers, text and table describe a run from its own numbers", () => {
+  const { summary, metrics } = runRetryStorm(scenarios(normalizeState({ params: { duration: 120, intervention: 100 } })).naive);
+  const run = { summary, metrics };
+  const charts = chartViews(run);
+  expect(charts.map((c) => c.id)).toEqual(["success", "pool", "waiting", "rates", "latency"]);
+  for (const c of charts) for (const s of c.series) expect(s.values).toHaveLength(metrics.time.length);
+  const marks = markers(summary);
+  expect(marks.map((m) => m.label)).toEqual(["pricing slows", "pricing recovers", "pool exhausted", "intervention", "recovered"]);
+  expect(marks.find((m) => m.kind === "exhausted")!.time).toBe(summary.poolExhaustedSeconds);
+  expect(summaryText("Naive", summary)).toContain(`exhausted at ${Math.round(summary.poolExhaustedSeconds! * 10) / 10} s`);
+  expect(summaryText("Naive", summary)).toContain("only after the intervention");
+  const i = metrics.time.indexOf(50);
+  expect(momentText(50.7, [{ name: "Naive", run }])).toBe(
+    `At 50 s: Naive: ${metrics.poolInUse[i]} of ${metrics.poolCapacity} connections in use, ${metrics.waiting[i]} waiting, ${(metrics.successRate[i]! * 100).toFixed(1)}% of requests succeed.`,
+  );
+  const table = tableRows(run, run);
+  expect(table.rows).toHaveLength(Math.ceil(metrics.time.length / 10));
+  expect(table.rows[0]!.cells[0]).toBe(String(metrics.time[0]));
+});
+
+test("the static SVG is labelled, draws every series and marker, and escapes text", () => {
+  const { summary, metrics } = runRetryStorm(scenarios(normalizeState({ params: { duration: 60 } })).naive);
+  const view = chartViews({ summary, metrics })[1]!;
+  const svg = chartSvg(view, metrics.time, markers(summary), `Pool <in use> & "size"`);
+  expect(svg).toMatch(/^<svg [^>]*role="img" aria-label="Pool &lt;in use&gt; &amp; &quot;size&quot;"/);
+  expect(svg.match(/<path /g)).toHaveLength(view.series.length);
+  expect(svg.match(/<line [^>]*stroke-dasharray="3 3"/g)).toHaveLength(markers(summary).length);
+  expect(svg).not.toMatch(/NaN|undefined/);
+});
