@@ -24,7 +24,6 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   const status = () => box.locator("[data-status]").textContent();
   const note = () => box.locator("[data-note]");
   const editorText = () => box.locator(".cm-content").evaluate(linesOf);
-  const waitFinished = () => page.waitForFunction((root) => /Finished|Failed|Stopped|Did not run/.test(root!.querySelector("[data-status]")!.textContent ?? ""), box.elementHandle(), { timeout: 15_000 });
 
   /** Replace the editor's text as a reader would: click in, select all, type. */
   async function typeCode(code: string) {
@@ -140,6 +139,20 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     expect(lines).toEqual(["localStorage", "indexedDB", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "import", "Function", "constructor", "document"].map((n) => `${n} refused`));
   });
 
+  test("plot draws a chart under the output and prints its one-line stand-in", async () => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await typeCode('import { plot } from "course";\nplot({ x: [1, 2, 3, 4], series: { lost: [8, 4, 2, 1] }, title: "halving", kind: "bar" });\n');
+    await runAndWait();
+    await expect(output()).resolves.toBe('[bar chart "halving": lost over 4 points]\n');
+    const chart = box.locator("[data-plots] figure[role='img']");
+    await chart.locator("canvas").waitFor();
+    await expect(chart.getAttribute("aria-label")).resolves.toBe('[bar chart "halving": lost over 4 points]');
+    expect(violations).toEqual([]);
+  });
+
   test("an output flood is capped with a visible note", async () => {
     await typeCode('for (let i = 0; i < 100000; i++) console.log("line", i);\n');
     await runAndWait();
@@ -179,6 +192,22 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     await page.waitForTimeout(300);
     await expect(note().count()).resolves.toBe(0);
     await expect(page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("blast-radius:playground:")))).resolves.toEqual([]);
+  });
+
+  test("an edit saved for an older version of the code is offered, not silently restored", async () => {
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith("blast-radius:playground:")) ?? `blast-radius:playground:v1:${location.pathname}:shuffle-shard`;
+      localStorage.setItem(key, JSON.stringify({ original: "000000000000", code: 'console.log("old edit");\n' }));
+    });
+    await page.reload();
+    box = page.locator("#playground-shuffle-shard");
+    await box.locator(".cm-editor").waitFor();
+    await expect(editorText()).resolves.toBe(original);
+    await expect(box.locator("[data-notice]").textContent()).resolves.toMatch(/earlier version/);
+    await box.getByRole("button", { name: "Load my old edit" }).click();
+    await expect(editorText()).resolves.toBe('console.log("old edit");\n');
+    await box.getByRole("button", { name: "Reset" }).click();
+    await expect(editorText()).resolves.toBe(original);
   });
 
   test("fits a 375 px phone without horizontal page scroll", async () => {

@@ -37,7 +37,13 @@ export class OutputView {
     line.textContent = `${eventText(event)}\n`;
     this.text.append(line);
     if (event.kind === "plot") {
-      void import("./plot-view.ts").then(({ drawPlot }) => drawPlot(this.plots, event.spec, event.text));
+      import("./plot-view.ts")
+        .then(({ drawPlot }) => drawPlot(this.plots, event.spec, event.text))
+        .catch((error: unknown) => {
+          const failed = document.createElement("p");
+          failed.textContent = `The chart could not be drawn (${error instanceof Error ? error.message : String(error)}); its data is printed above.`;
+          this.plots.append(failed);
+        });
     }
   }
 
