@@ -95,7 +95,9 @@ export function gradeChoice(part: ChoicePart, selected: string[], expected: Choi
   const feedbackFor = (ids: string[]) => ids.map((id) => part.feedback[id]).filter((t): t is string => !!t);
   if (wrongPicks.length === 0 && missed.length === 0) {
     const why = feedbackFor(picked);
-    return { status: "right", message: ["Right.", ...why].join(" ") };
+    // Authors often start a right choice's feedback with "Right"; don't say it twice.
+    const lead = why.length > 0 && /^(right|correct|yes)\b/i.test(why[0]!) ? [] : ["Right."];
+    return { status: "right", message: [...lead, ...why].join(" ") };
   }
   if (!part.multiple) return { status: "wrong", message: ["Not this one.", ...feedbackFor(wrongPicks)].join(" ") };
   const summary =
