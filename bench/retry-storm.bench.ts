@@ -1,0 +1,68 @@
+/**
+ * The retry-storm simulation: how long the default 12-minute naive run takes in Node, how many
+ * events a second that is, and how long the page takes from a control change to redrawn charts.
+ */
+import { defaultScenario, runRetryStorm } from "../src/sim/retry-storm/index.ts";
+import { openBrowser } from "../tests/support/chromium.ts";
+import type { Bench, BenchRow } from "./types.ts";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+const bench: Bench = async ({ siteUrl }) => {
+  runRetryStorm(defaultScenario()); // warm the JIT up
+  const wall: number[] = [];
+  let events = 0;
+  for (let i = 0; i < 7; i++) {
+    const { wallMillis, summary } = runRetryStorm(defaultScenario());
+    wall.push(wallMillis);
+    events = summary.events;
+  }
+  const rows: BenchRow[] = [
+    { area: "retry-storm", metric: "default naive run, 12 simulated minutes (median of 7)", value: median(wall), unit: "ms", target: "<= 250", note: `fastest ${Math.min(...wall).toFixed(0)} ms` },
+    { area: "retry-storm", metric: "events processed per second", value: events / (median(wall) / 1000) / 1e6, unit: "M events/s", note: `${events.toLocaleString("en-US")} events` },
+  ];
+
+  const browser = await openBrowser();
+  try {
+    const { page } = browser;
+    await page.goto(`${siteUrl}/retry-storm/`);
+    await page.locator("[data-scrub]").focus();
+    await page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
+    // Time from a control change to charts redrawn (state ready, then one frame painted).
+    const change = (selector: string, act: "toggle" | "seed", seed = 0) =>
+      page.evaluate(
+        ({ selector, act, seed }) =>
+          new Promise<number>((resolve) => {
+            const root = document.querySelector<HTMLElement>("[data-retry-storm]")!;
+            const input = root.querySelector<HTMLInputElement>(selector)!;
+            const started = performance.now();
+            const observer = new MutationObserver(() => {
+              if (root.dataset.state !== "ready") return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - started));
+            });
+            observer.observe(root, { attributes: true, attributeFilter: ["data-state"] });
+            if (act === "toggle") input.click();
+            else {
+              input.value = String(seed);
+              input.dispatchEvent(new Event("change", { bubbles: true }));
+            }
+          }),
+        { selector, act, seed },
+      );
+    const toggles: number[] = [];
+    const seeds: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      seeds.push(await change('input[name="seed"]', "seed", 100 + i));
+      toggles.push(await change('input[name="defence-shed"]', "toggle"));
+    }
+    rows.push(
+      { area: "retry-storm", metric: "page: defence toggled -> charts redrawn (median)", value: median(toggles), unit: "ms", target: "<= 300" },
+      { area: "retry-storm", metric: "page: new seed, both runs -> charts redrawn (median)", value: median(seeds), unit: "ms", target: "<= 300" },
+    );
+  } finally {
+    await browser.close();
+  }
+  return rows;
+};
+export default bench;
