@@ -217,4 +217,39 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.locator("#playground-shuffle-shard").getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
   });
+  test("print shows the whole program and the last output, without the buttons", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(chapter);
+    box = page.locator("#playground-shuffle-shard");
+    await box.getByRole("button", { name: "Run" }).click();
+    await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
+    await box.locator(".cm-editor").waitFor();
+    await page.emulateMedia({ media: "print" });
+    try {
+      await expect(box.locator(".playground__print").isVisible()).resolves.toBe(true);
+      await expect(box.locator(".playground__print").textContent()).resolves.toBe(original);
+      await expect(box.locator(".cm-editor").isVisible()).resolves.toBe(false);
+      await expect(box.locator("[data-output]").isVisible()).resolves.toBe(true);
+      await expect(box.getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(false);
+    } finally {
+      await page.emulateMedia({ media: "screen" });
+    }
+    await expect(box.locator(".playground__print").isVisible()).resolves.toBe(false);
+  });
+
+  test("keyboard: Tab reaches the code and opens the editor; Escape then Tab leaves it", async () => {
+    await page.goto(chapter);
+    box = page.locator("#playground-shuffle-shard");
+    await box.getByRole("button", { name: "Share" }).focus();
+    await page.keyboard.press("Tab");
+    await box.locator(".cm-editor").waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains("cm-content"));
+    await page.keyboard.press("Tab"); // indents: the editor keeps focus
+    await expect(page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => Boolean(document.activeElement?.closest(".cm-editor")))).resolves.toBe(false);
+    await expect(box.locator(".playground__keys").textContent()).resolves.toMatch(/Ctrl.*Enter.*runs.*Esc.*Tab/s);
+  });
 });

@@ -73,6 +73,7 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
       button("Load my old edit", () => {
         editor?.setCode(saved.code);
         code = saved.code;
+        printed.textContent = code;
         saveEdit(name, { original: originalHash, code: saved.code });
         showNotice();
       }),
@@ -84,9 +85,17 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
     );
   }
 
+  // On paper the editor (which draws only the lines in view) gives way to the whole program as text.
+  const printed = document.createElement("pre");
+  printed.className = "playground__print";
+  printed.dataset.print = "only";
+  printed.textContent = code;
+  codeBox.after(printed);
+
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const onChange = (next: string) => {
     code = next;
+    printed.textContent = next;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(() => saveEdit(name, next === original ? null : { original: originalHash, code: next }), 200);
   };
@@ -99,6 +108,7 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
   const editorReady = editorGate.then(loadEditor).then(({ createEditor }) => {
     codeBox.replaceChildren();
     codeBox.removeAttribute("tabindex");
+    codeBox.dataset.print = "hide";
     editor = createEditor(codeBox, code, { label: `Code: ${title}`, onChange, onRun: () => void run() });
     root.dataset.editor = "ready";
     if (hadFocus) editor.focus();
@@ -137,6 +147,7 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
     stop();
     clearTimeout(saveTimer);
     code = original;
+    printed.textContent = original;
     editor?.setCode(original);
     editor?.markError(null);
     saveEdit(name, null);
@@ -168,16 +179,6 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
   for (const b of root.querySelectorAll<HTMLElement>(".playground__actions [data-action]")) {
     b.addEventListener("click", () => actions[b.dataset.action!]?.());
   }
-  window.addEventListener("beforeprint", () => {
-    // CodeMirror draws only the lines in view; print the whole program as plain text.
-    let printed = root.querySelector<HTMLElement>(".playground__print");
-    if (!printed) {
-      printed = document.createElement("pre");
-      printed.className = "playground__print";
-      codeBox.after(printed);
-    }
-    printed.textContent = editor?.getCode() ?? code;
-  });
   root.dataset.mounted = "true";
   // The widget handles clicks from here on; run what the reader asked for while it loaded.
   const action = takeAction();
