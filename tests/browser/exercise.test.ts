@@ -1,0 +1,163 @@
+/** Exercises as a learner meets them in the page: grading, feedback, hints, solutions, code checks, progress. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+const chooseSolution = `export function choose(n: number, k: number): bigint {
+  if (!Number.isSafeInteger(n) || !Number.isSafeInteger(k) || n < 0 || k < 0) throw new RangeError("whole numbers only");
+  if (k > n) return 0n;
+  const steps = Math.min(k, n - k);
+  let result = 1n;
+  for (let i = 1; i <= steps; i++) result = (result * BigInt(n - steps + i)) / BigInt(i);
+  return result;
+}
+`;
+
+describe.skipIf(skipBrowser)("exercises in the page", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("the 16-worker problem: a wrong answer gets targeted feedback, a right one is kept across a reload", async () => {
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
+    const shuffle = exercise.locator('form[data-part="shuffle"]');
+    const field = shuffle.getByLabel("Your answer");
+    const feedback = shuffle.locator("[data-feedback]");
+    await expect(feedback.getAttribute("aria-live")).resolves.toBe("polite");
+
+    // Nothing heavy loads before the reader interacts.
+    await expect(exercise.getAttribute("data-mounted")).resolves.toBeNull();
+
+    await field.fill("1/28");
+    await shuffle.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.textContent()).toMatch(/8-worker case/);
+    await expect(feedback.getAttribute("data-verdict")).resolves.toBe("wrong");
+
+    // The solution unlocks after an attempt, and only with a confirmation.
+    const show = exercise.getByRole("button", { name: "Show solution" });
+    await expect(show.isEnabled()).resolves.toBe(true);
+
+    await field.fill("0.055%");
+    await shuffle.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.textContent()).toMatch(/^Right/);
+
+    // The other part is graded separately.
+    const fixed = exercise.locator('form[data-part="fixed"]');
+    await fixed.getByLabel("Your answer").fill("1/1820");
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => fixed.locator("[data-feedback]").textContent()).toMatch(/shuffle-sharding answer/);
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("1 of 2 parts solved");
+
+    await page.reload();
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("1 of 2 parts solved");
+    await expect(shuffle.getAttribute("data-solved")).resolves.toBe("");
+    await expect(fixed.getAttribute("data-solved")).resolves.toBeNull();
+    const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:progress:v1"))) ?? "{}");
+    expect(saved.exercises["shuffle-shard-16-workers"].parts).toEqual({ shuffle: { attempts: 2, solved: true }, fixed: { attempts: 1, solved: false } });
+
+    await fixed.getByLabel("Your answer").fill("25%");
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("✓ Solved");
+    expect(errors).toEqual([]);
+  });
+
+  test("hints are revealed one at a time and stay revealed; the solution needs a confirmation", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
+    const visibleHints = exercise.locator("[data-hint]:not([hidden])");
+    await expect(visibleHints.count()).resolves.toBe(0);
+    await exercise.getByRole("button", { name: /Show a hint \(1 of 3\)/ }).click();
+    await expect.poll(() => visibleHints.count()).toBe(1);
+    await expect(exercise.getByRole("button", { name: /Show a hint \(2 of 3\)/ }).count()).resolves.toBe(1);
+    await page.reload();
+    await expect(visibleHints.count()).resolves.toBe(1);
+
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    const solution = exercise.locator("[data-solution]");
+    await expect(solution.isHidden()).resolves.toBe(true);
+    await exercise.getByRole("button", { name: "Keep trying" }).click();
+    await expect(solution.isHidden()).resolves.toBe(true);
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await exercise.getByRole("button", { name: "Show it" }).click();
+    await expect.poll(() => solution.textContent()).toMatch(/1\/C\(16, 4\)|1\/1820/);
+  });
+
+  test("another variant deals new numbers from a shown seed, graded by the solution code", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
+    await exercise.getByLabel("Variant seed").fill("7");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => exercise.locator("[data-variant-note]").textContent()).toMatch(/Variant 7/);
+    const workers = Number(await exercise.locator('.br-ex-part__prompt [data-param="workers"]').first().textContent());
+    const shard = Number(await exercise.locator('.br-ex-part__prompt [data-param="shard"]').first().textContent());
+    const groups = Number(await exercise.locator('.br-ex-part__prompt [data-param="groups"]').first().textContent());
+    expect(workers).toBe(shard * groups);
+    const fixed = exercise.locator('form[data-part="fixed"]');
+    await fixed.getByLabel("Your answer").fill(`1/${groups}`);
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => fixed.locator("[data-feedback]").textContent()).toMatch(/^Right/);
+    const shuffle = exercise.locator('form[data-part="shuffle"]');
+    await shuffle.getByLabel("Your answer").fill(`1/C(${workers},${shard})`);
+    await shuffle.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => shuffle.locator("[data-feedback]").textContent()).toMatch(/^Right/);
+  });
+
+  test("a code exercise: the starter fails its checks, a solution typed in the page passes them", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    const feedback = exercise.locator('[data-part="code"] [data-feedback]');
+    await exercise.getByRole("button", { name: "Check", exact: true }).click();
+    await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✗ 0 of \d+ checks pass/);
+
+    const editor = exercise.locator(".cm-content");
+    await editor.click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText(chooseSolution);
+    await exercise.getByRole("button", { name: "Check", exact: true }).click();
+    await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✓ All \d+ checks pass/);
+    await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("✓ Solved");
+
+    await page.reload();
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("✓ Solved");
+  });
+
+  test("a chapter whose exercises are all solved gets a done mark; /progress/ exports and imports", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/progress/`);
+    const catalog = JSON.parse((await page.locator("[data-progress-catalog]").textContent()) ?? "[]") as { slug: string; exercises: { id: string; parts: string[] }[] }[];
+    const chapter = catalog.find((c) => c.slug === "shuffle-sharding")!;
+    const file = {
+      app: "blast-radius",
+      progress: {
+        version: 1,
+        exercises: Object.fromEntries(chapter.exercises.map((e) => [e.id, { parts: Object.fromEntries(e.parts.map((p) => [p, { attempts: 1, solved: true }])), hints: 0, revealed: false }])),
+      },
+    };
+    await page.locator('input[type="file"][data-action="import"]').setInputFiles({ name: "progress.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+    await expect.poll(() => page.locator("[data-transfer-status]").textContent()).toMatch(/Imported progress/);
+    const mark = page.locator('nav.sidebar a[href="/shuffle-sharding/"] .br-done');
+    await expect.poll(() => mark.count()).toBeGreaterThan(0);
+
+    await page.locator('input[type="file"][data-action="import"]').setInputFiles({ name: "nope.json", mimeType: "application/json", buffer: Buffer.from('{"hello": 1}') });
+    await expect.poll(() => page.locator("[data-transfer-status]").textContent()).toMatch(/not Blast Radius progress/);
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export progress (JSON)" }).click();
+    const exported = JSON.parse(await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+    expect(exported.app).toBe("blast-radius");
+    expect(Object.keys(exported.progress.exercises)).toEqual(expect.arrayContaining(chapter.exercises.map((e) => e.id)));
+
+    await page.goto(`${site}/`);
+    await expect(page.locator("[data-course-progress] [data-progress-summary]").textContent()).resolves.toMatch(/You have solved \d+ of \d+ exercises/);
+  });
+});
