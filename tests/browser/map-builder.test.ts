@@ -109,6 +109,13 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     await other.close();
   });
 
+  test("a first click on Share, before the builder has loaded, is not lost", async () => {
+    const { page } = browser;
+    await page.getByRole("button", { name: "Copy share link" }).click();
+    await page.waitForFunction(() => location.hash.startsWith("#map=1."));
+    await expect(page.locator("[data-map-builder] [data-role=status]").textContent()).resolves.toMatch(/Share link/);
+  });
+
   test("a saved map is still there after a reload", async () => {
     const { page } = browser;
     const custom = "title Kept\nservice only\n";

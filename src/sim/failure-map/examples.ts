@@ -96,7 +96,24 @@ recommendations uses recommendations-cache
 notifications uses email-jobs, email-client
 `;
 
+/** A starting point for mapping your own system (the workshop exercise). */
+const template = `title Our system
+# 1. Every service. Give the entry points a weight: their share of user traffic.
+service web weight 100
+service api
+service worker
+# 2. Every shared resource: pool, threads, cache or queue.
+pool db
+queue tasks
+# 3. Who calls whom. Add "with fallback" when the caller copes without the callee.
+web calls api
+# 4. Who draws from what, on the request path or in the background.
+api uses db, tasks
+worker uses db, tasks
+`;
+
 export const failureMapExamples: readonly ExampleMap[] = [
   { id: "before-bulkheads", label: "The platform before bulkheads", text: before },
   { id: "after-bulkheads", label: "The platform after bulkheads", text: after },
+  { id: "template", label: "Start your own (template)", text: template },
 ];

@@ -199,3 +199,11 @@ describe("the built-in platform maps", () => {
     expect(worst).toBeCloseTo(0.7, 12); // search-db: search (25) + storefront (45), which calls search without a fallback
   });
 });
+
+test("the template parses and already shows the classic risk: a background worker sharing the request path's pool", () => {
+  const template = failureMapExamples.find((e) => e.id === "template")!;
+  const analysis = analyseFailureMap(parseFailureMapOrThrow(template.text));
+  expect(analysis.flagged).toEqual(["db", "tasks"]);
+  const db = analysis.impacts.find((i) => i.resource === "db")!;
+  expect(db.trafficShare).toBe(1); // web calls api, which draws from db
+});
