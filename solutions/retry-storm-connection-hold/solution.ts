@@ -9,7 +9,11 @@ export interface Params {
   poolSize: number;
 }
 
-export function answers({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize }: Params): Record<string, number> {
+export function answers(params: Params): Record<string, number> {
+  return worked(params);
+}
+
+function worked({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize }: Params): { hold: number; demand: number; fill: number } {
   let hold = 0;
   // Every attempt waits out its time-out, then the loop sleeps step x attempt (after the last one too).
   for (let attempt = 0; attempt < attempts; attempt++) hold += timeoutSeconds + (sleepStepMs / 1000) * attempt;
@@ -33,7 +37,7 @@ export function variant(rand: Random): Params {
       pricingRate: pick(rand, [20, 40, 50, 80]),
       poolSize: pick(rand, [10, 20, 30, 50]),
     };
-    const a = answers(params);
+    const a = worked(params);
     if (a.demand >= 3 * params.poolSize && a.fill < a.hold) return params;
   }
 }
