@@ -10,7 +10,8 @@ const boot = new URL("./node-boot.mjs", import.meta.url);
 const runtime = new URL("./node-worker.ts", import.meta.url).href;
 
 function nodeWorker(): WorkerPort {
-  const worker = new Worker(boot, { workerData: { runtime }, stdout: true, stderr: true });
+  // A memory bomb ends the run (ERR_WORKER_OUT_OF_MEMORY) instead of the machine's patience.
+  const worker = new Worker(boot, { workerData: { runtime }, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 512 } });
   let ready: () => void;
   const readyPromise = new Promise<void>((resolve) => (ready = resolve));
   const handlers: ((message: WorkerMessage) => void)[] = [];

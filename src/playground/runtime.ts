@@ -4,7 +4,7 @@
  * and no timer is pending), a small CommonJS module system over the run's transpiled files
  * plus the library modules, and errors mapped to the learner's file and line.
  */
-import { emit, setEventSink } from "./emit.ts";
+import { setEventSink } from "./emit.ts";
 import { formatArgs, formatTable, inspect } from "./format.ts";
 import { libraryModules } from "./library.ts";
 import { requiredSpecifiers, resolveImport } from "./modules.ts";
@@ -230,4 +230,3 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   maybeFinish();
 }
 
-export { emit };
