@@ -66,7 +66,7 @@ export function mount(root: HTMLElement): MountedExplorer {
     if (key === drawn) return;
     drawn = key;
     const view = explorerView(state);
-    output.innerHTML = renderExplorer(view);
+    output.innerHTML = renderExplorer(view, { headingLevel: root.dataset.headingLevel === "2" ? 2 : 3 });
     live.textContent = summary(view);
     if (syncUrl) {
       const query = toQuery(state, new URLSearchParams(location.search));

@@ -107,16 +107,17 @@ function failoverNote(view: ExplorerView): string {
     : `<p class="sx-note" data-figure="failover-note">Failover off: clients keep sending to their dead workers, so the <strong>${some}</strong> customers that lost some of their workers see errors too.</p>`;
 }
 
-export function renderExplorer(view: ExplorerView): string {
+export function renderExplorer(view: ExplorerView, { headingLevel = 3 }: { headingLevel?: 2 | 3 } = {}): string {
+  const h = `h${headingLevel}`;
   return `<div class="sx-panels">
 <section class="sx-panel" aria-label="Workers">
-  <h3>Workers</h3>
+  <${h}>Workers</${h}>
   ${workerGrid(view)}
   <p class="sx-note">Fixed groups (the poison customer's group is down):</p>
   ${groupStrip(view)}
 </section>
 <section class="sx-panel" aria-label="Possible shards">
-  <h3>Possible shards</h3>
+  <${h}>Possible shards</${h}>
   <p class="sx-big" data-figure="possible-shards">${view.possibleShards}</p>
   <p class="sx-note">Chance another customer holds the very same shard: 1 / C(n, k) = <strong data-figure="inverse">${view.inverse.mantissa} × 10<sup>${view.inverse.exponent}</sup></strong></p>
   <p class="sx-note">Simulated: <strong data-figure="lost-all">${grouped(view.lostAll)}</strong> other customers lose every worker, <strong data-figure="lost-some">${grouped(view.lostSome)}</strong> lose some, <strong data-figure="lost-none">${grouped(view.lostNone)}</strong> lose none.</p>
