@@ -61,6 +61,6 @@ describe.skipIf(skipBrowser)("accessibility (axe-core)", () => {
         }
       }
       expect(problems).toEqual([]);
-    });
+    }, 300_000);
   }
 });
