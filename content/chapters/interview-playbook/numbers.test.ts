@@ -64,3 +64,14 @@ test("shares read the way people say them", async () => {
   expect(shareText(1 / 75_287_520)).toBe("1.33e-8");
   expect(prose.worked.ratio).toBe("8");
 });
+
+test("one cell's share agrees with the cells simulation placing real customers", async () => {
+  const { blastRadius } = await import("../../../src/sim/cells/blast.ts");
+  const { placeAll, uniformCustomers } = await import("../../../src/sim/cells/router.ts");
+  for (const [count, customers, share] of [[worked.cellCount, worked.tenants, worked.share], [cells.count, 5_000, cells.share]] as const) {
+    const everyone = uniformCustomers(customers);
+    const { router } = placeAll(everyone, count);
+    const hit = blastRadius(everyone, router, { kind: "bad-deploy", cell: 0 }, { cells: count, zones: 1 });
+    expect(hit.customerShare).toBeCloseTo(share, 12);
+  }
+});
