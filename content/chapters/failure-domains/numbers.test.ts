@@ -35,3 +35,11 @@ test("the format example shown in the chapter parses, and main-db takes down eve
   expect(saturateResource(map, "main-db").trafficShare).toBe(1);
   expect(saturateResource(map, "main-db").sharedByUnrelated).toBe(true); // orders and reports
 });
+
+test("Part I chapters never hide a computed number inside inline code, where MDX would print the expression", async () => {
+  const { readFileSync } = await import("node:fs");
+  for (const slug of ["something-is-always-broken", "failure-modes", "failure-domains"]) {
+    const mdx = readFileSync(new URL(`../${slug}/index.mdx`, import.meta.url), "utf8");
+    expect(mdx, slug).not.toMatch(/`\{[^}`]+\}`/);
+  }
+});
