@@ -100,12 +100,13 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
     saveTimer = setTimeout(() => saveEdit(name, next === original ? null : { original: originalHash, code: next }), 200);
   };
 
-  const hadFocus = codeBox.contains(document.activeElement);
   // When the first thing asked for is a run, the editor (the heaviest part) loads right after
   // the run has started printing, so it does not compete with the run for the main thread.
   let editorWanted!: () => void;
   const editorGate = new Promise<void>((resolve) => (editorWanted = resolve));
   const editorReady = editorGate.then(loadEditor).then(({ createEditor }) => {
+    // Whoever is on the static code when the editor arrives moves into the editor with it.
+    const hadFocus = codeBox.contains(document.activeElement);
     codeBox.replaceChildren();
     codeBox.removeAttribute("tabindex");
     codeBox.dataset.print = "hide";
