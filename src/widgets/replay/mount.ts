@@ -38,6 +38,12 @@ function compact(n: number): string {
   return `${+n.toFixed(2)}`;
 }
 
+function decades(min: number, max: number): number[] {
+  const out: number[] = [];
+  for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++) if (10 ** p >= min * 0.9999) out.push(10 ** p);
+  return out.length ? out : [min, max];
+}
+
 function q<T extends Element>(root: ParentNode, selector: string): T {
   const el = root.querySelector<T>(selector);
   if (!el) throw new Error(`retry-storm replay: missing ${selector}`);
@@ -143,7 +149,14 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
           scales: { x: { time: false }, y: view.log ? { distr: 3, log: 10 } : view.range ? { range: view.range } : { range: (_u, _min, max) => [0, Math.max(1, max)] } },
           axes: [
             { stroke: ink(), grid: { stroke: "rgba(128,128,128,0.2)" }, values: (_u, splits) => splits.map((s) => `${s}s`) },
-            { stroke: ink(), grid: { stroke: "rgba(128,128,128,0.2)" }, size: 44, values: (_u, splits) => splits.map(compact) },
+            {
+              stroke: ink(),
+              grid: { stroke: "rgba(128,128,128,0.2)" },
+              size: 44,
+              values: (_u, splits) => splits.map(compact),
+              // On a log axis keep one line per decade; uPlot's default draws nine.
+              ...(view.log ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) } : {}),
+            },
           ],
           series: [
             { label: "time (s)" },
