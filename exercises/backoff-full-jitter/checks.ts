@@ -44,7 +44,7 @@ export default function (t: Checks) {
     for (const args of [[-1, 100, 1000], [1.5, 100, 1000], [2, -5, 1000], [2, 100, -1]] as const) {
       let error: unknown;
       try {
-        backoffCeiling(...args);
+        backoffCeiling(args[0], args[1], args[2]);
       } catch (e) {
         error = e;
       }

@@ -24,10 +24,11 @@ import {
   subtractDependencies,
   unaryMinusDependencies,
   unaryPlusDependencies,
+  type FactoryFunctionMap,
   type MathNode,
 } from "mathjs/number";
 
-const math = create({
+const factories = {
   parseDependencies,
   addDependencies,
   subtractDependencies,
@@ -45,7 +46,8 @@ const math = create({
   factorialDependencies,
   minDependencies,
   maxDependencies,
-});
+} as unknown as FactoryFunctionMap; // mathjs types every *Dependencies export as possibly undefined
+const math = create(factories);
 
 // Captured once; nothing an expression names can reach anything else on `math`.
 const parse = math.parse.bind(math);
@@ -85,9 +87,9 @@ const functions: Record<string, Fn> = {
   combinations,
   choose: combinations,
   nCr: combinations,
-  sqrt: (...a) => (arity("sqrt", a, 1), math.sqrt(a[0]!)),
-  log: (...a) => (arity("log", a, 1, 2), a.length === 2 ? math.log(a[0]!, a[1]!) : math.log(a[0]!)),
-  ln: (...a) => (arity("ln", a, 1), math.log(a[0]!)),
+  sqrt: (...a) => (arity("sqrt", a, 1), math.sqrt(a[0]!) as number),
+  log: (...a) => (arity("log", a, 1, 2), (a.length === 2 ? math.log(a[0]!, a[1]!) : math.log(a[0]!)) as number),
+  ln: (...a) => (arity("ln", a, 1), math.log(a[0]!) as number),
   log10: (...a) => (arity("log10", a, 1), math.log10(a[0]!)),
   log2: (...a) => (arity("log2", a, 1), math.log2(a[0]!)),
   exp: (...a) => (arity("exp", a, 1), math.exp(a[0]!)),
