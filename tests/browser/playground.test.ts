@@ -1,5 +1,5 @@
 /** The shuffle-shard playground, as a learner uses it, in Chromium. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
@@ -251,5 +251,28 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     await page.keyboard.press("Tab");
     await expect(page.evaluate(() => Boolean(document.activeElement?.closest(".cm-editor")))).resolves.toBe(false);
     await expect(box.locator(".playground__keys").textContent()).resolves.toMatch(/Ctrl.*Enter.*runs.*Esc.*Tab/s);
+  });
+});
+
+/** Every playground in the course, run in the page, prints its golden file: page and terminal agree. */
+describe.skipIf(skipBrowser)("every playground in the page matches its golden file", () => {
+  const site = inject("siteUrl");
+  const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
+  const playgrounds = readdirSync(chapters)
+    .flatMap((slug) => (existsSync(`${chapters}${slug}`) ? readdirSync(`${chapters}${slug}`).filter((f) => f.endsWith(".play.ts")).map((f) => ({ slug, name: f.replace(/\.play\.ts$/, "") })) : []))
+    .filter(({ slug, name }) => readFileSync(`${chapters}${slug}/index.mdx`, "utf8").includes(`name="${name}"`));
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test.each(playgrounds)("$slug / $name", async ({ slug, name }) => {
+    const { page } = browser;
+    await page.goto(`${site}/${slug}/`);
+    const root = page.locator(`#playground-${name}`);
+    await root.locator("[data-action='run']").click();
+    await root.locator("[data-status][data-state='ok']").waitFor({ timeout: 20_000 });
+    await expect(root.locator("[data-output]").textContent()).resolves.toBe(readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"));
   });
 });
