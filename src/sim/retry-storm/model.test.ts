@@ -150,6 +150,31 @@ describe("properties", () => {
   });
 });
 
+test("accounting holds in every configuration: no request succeeds twice, every success is counted once", slow, () => {
+  const configs: [DefenceName[], Parameters][] = [
+    [[], { duration: 120 }],
+    [["breaker"], { breakerKind: "rate" }],
+    [["breaker"], {}],
+    [["budget"], { budgetKind: "token" }],
+    [["bulkhead", "shed"], { load: 2 }],
+    [["timeout", "jitter"], { triggerDuration: 30 }],
+    [[...defenceNames], { poolSize: 5 }],
+  ];
+  for (const [defences, params] of configs) {
+    const { summary, metrics } = runRetryStorm(defaultScenario({ seed: 4, defences, params }));
+    summary.services.forEach((s, i) => {
+      expect(s.succeeded, `${defences} ${s.name}`).toBeLessThanOrEqual(s.requests);
+      expect(s.failed).toBe(s.requests - s.succeeded);
+      expect(s.successRate).toBeLessThanOrEqual(1);
+      // Successes by completion second add up to the total (none fall outside the run here).
+      const series = metrics.services[i]!;
+      expect(series.successes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(s.succeeded);
+      for (const r of series.successRate) expect(r >= 0 && r <= 1).toBe(true);
+    });
+    for (let b = 0; b < metrics.time.length; b++) expect(metrics.poolInUse[b]!).toBeLessThanOrEqual(metrics.poolCapacity);
+  }
+});
+
 test("invalid parameters and defences are refused with the name in the message", () => {
   expect(() => run([], { poolSize: 0 })).toThrow(/poolSize must be at least 1/);
   expect(() => run([], { poolSize: 2.5 })).toThrow(/poolSize must be a whole number/);

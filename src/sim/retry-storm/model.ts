@@ -317,13 +317,16 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     if (job.finished) return;
     job.finished = true;
     const original = job.original;
-    if (job.timeoutFired) recycle(job);
+    const abandoned = job.abandoned;
     if (job.holding) {
       job.holding = false;
       job.pool.inUse--;
       serveWaiters(job.pool, now);
     }
-    if (job.abandoned) {
+    // Recycle only after the last look at this try: serving waiters above can start new tries,
+    // and a try recycled any earlier could be handed out and overwritten while still in use here.
+    if (job.timeoutFired) recycle(job);
+    if (abandoned) {
       abandonedWork++;
       return;
     }
