@@ -80,6 +80,48 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await expect(row.first().textContent()).resolves.toContain(question.title);
   });
 
+  test("an interview interrupted by a reload resumes with its notes and remaining time", async () => {
+    const session = await openBrowser();
+    try {
+      const { page } = session;
+      await page.clock.install();
+      await page.goto(url);
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      await mock.getByLabel("Or pick one").selectOption(question.id);
+      await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toContain(question.title);
+      await mock.getByRole("button", { name: "Start the interview" }).click();
+      await mock.getByLabel(/Your answer/).fill("Partition on tenant id.");
+      await page.clock.fastForward("03:00");
+      await page.clock.runFor(500);
+      await page.reload();
+
+      // Offered before the widget has loaded, by the bootstrap.
+      const resumeIt = mock.getByRole("button", { name: "Resume it" });
+      await expect(resumeIt.isVisible()).resolves.toBe(true);
+      await resumeIt.click();
+      await expect.poll(() => mock.getByRole("heading", { name: question.title }).isVisible()).toBe(true);
+      await expect(mock.getByLabel(/Your answer/).inputValue()).resolves.toBe("Partition on tenant id.");
+      const clock = mock.getByRole("timer", { name: "Time left" });
+      await expect.poll(() => clock.textContent()).toBe("7:00");
+      await page.clock.runFor(30_000); // resumed paused: the clock waits for the learner
+      await expect(clock.textContent()).resolves.toBe("7:00");
+      await mock.getByRole("button", { name: "Resume", exact: true }).click();
+      await page.clock.runFor(2_000);
+      await expect.poll(() => clock.textContent()).toBe("6:58");
+      await mock.getByRole("button", { name: /show the rubric/ }).click();
+      await mock.getByRole("button", { name: "Save to my history" }).click();
+      const left = await page.evaluate(() => localStorage.getItem("blast-radius:interview-draft:v1"));
+      expect(left, "a saved attempt leaves no draft behind").toBeNull();
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
+      expect(stored.attempts[0]).toMatchObject({ questionId: question.id, notes: "Partition on tenant id." });
+      // 3:00 before the reload (plus up to half a second of ticks), 2 s after resuming.
+      expect(stored.attempts[0].usedSeconds).toBeGreaterThanOrEqual(182);
+      expect(stored.attempts[0].usedSeconds).toBeLessThanOrEqual(183);
+    } finally {
+      await session.close();
+    }
+  });
+
   test("a seeded draw works from the keyboard and the same seed draws the same question", async () => {
     const { page } = browser;
     await page.goto(url);

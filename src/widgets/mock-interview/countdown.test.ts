@@ -44,3 +44,14 @@ describe("countdown", () => {
     expect(formatClock(-5)).toBe("0:00");
   });
 });
+
+test("a resumed countdown starts where it stopped and does not repeat passed milestones", () => {
+  let now = 0;
+  const clock = new Countdown(10 * minute, () => now, 6 * minute);
+  expect(clock.remainingMs()).toBe(4 * minute);
+  clock.start();
+  now += 1000;
+  expect(clock.poll()).toBeNull(); // 5 minutes left was announced before the reload
+  now += 2 * minute;
+  expect(clock.poll()).toBe(2 * minute);
+});

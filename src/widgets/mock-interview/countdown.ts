@@ -32,12 +32,16 @@ export class Countdown {
   private runningSince: number | null = null;
   private readonly pending: number[];
 
+  /** `alreadyUsedMs` resumes a countdown (after a reload); milestones already passed stay quiet. */
   constructor(
     readonly durationMs: number,
     private readonly now: () => number,
+    alreadyUsedMs = 0,
   ) {
     if (!(durationMs > 0)) throw new RangeError(`duration must be positive, got ${durationMs}`);
-    this.pending = milestonesFor(durationMs);
+    this.usedBeforeMs = Math.min(Math.max(0, alreadyUsedMs), durationMs);
+    const remaining = durationMs - this.usedBeforeMs;
+    this.pending = milestonesFor(durationMs).filter((m) => m < remaining || (m === 0 && remaining === 0));
   }
 
   get running(): boolean {

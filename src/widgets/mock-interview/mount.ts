@@ -5,6 +5,7 @@
  */
 import { Countdown, formatClock, milestoneMessage } from "./countdown.ts";
 import { drawIndex, freshSeed, parseSeed } from "./draw.ts";
+import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import { addAttempt, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
 
 interface InterviewQuestion {
@@ -79,9 +80,26 @@ export function mount(root: HTMLElement): void {
   });
 
   // ---- running ----------------------------------------------------------------------------
+  const keepDraft = () => {
+    if (!clock || !chosen) return;
+    saveDraft(localStorage, {
+      questionId: chosen.question.id,
+      seed: chosen.seed,
+      durationMs: clock.durationMs,
+      usedMs: clock.usedMs(),
+      notes: field<HTMLTextAreaElement>("notes").value.slice(0, 5000),
+      startedAt,
+    });
+  };
+  let lastDraftAt = 0;
+
   const renderClock = () => {
     if (!clock) return;
     field("clock").textContent = formatClock(clock.remainingMs());
+    if (Date.now() - lastDraftAt >= 5000) {
+      lastDraftAt = Date.now();
+      keepDraft();
+    }
     const milestone = clock.poll();
     if (milestone !== null) {
       announce(milestoneMessage(milestone));
@@ -94,32 +112,56 @@ export function mount(root: HTMLElement): void {
     }
   };
 
-  const start = () => {
-    if (!chosen) drawWith(freshSeed());
+  /** Show the running stage for `chosen` with `clock`; a resumed interview starts paused. */
+  const run = (notes: string, paused: boolean) => {
     const { question } = chosen!;
-    const minutes = Number(field<HTMLSelectElement>("minutes").value) || 10;
-    clock = new Countdown(minutes * 60_000, () => Date.now());
-    startedAt = new Date().toISOString();
     saved = false;
+    field("resume-box").hidden = true;
     field("title").textContent = question.title;
     field("prompt").textContent = question.prompt;
-    field<HTMLTextAreaElement>("notes").value = "";
-    field("paused").hidden = true;
-    button("pause").textContent = "Pause";
+    field<HTMLTextAreaElement>("notes").value = notes;
+    field("paused").hidden = !paused;
+    button("pause").textContent = paused ? "Resume" : "Pause";
     button("pause").disabled = false;
     button("finish").textContent = "Done: show the rubric";
     showStage("running");
-    clock.start();
+    if (!paused) clock!.start();
+    window.clearInterval(ticker);
     renderClock();
     ticker = window.setInterval(renderClock, 250);
     field("title").focus();
+  };
+
+  const start = () => {
+    if (!chosen) drawWith(freshSeed());
+    const minutes = Number(field<HTMLSelectElement>("minutes").value) || 10;
+    clock = new Countdown(minutes * 60_000, () => Date.now());
+    startedAt = new Date().toISOString();
+    run("", false);
+    keepDraft();
     announce(`Interview started: ${minutes} minutes. The question is on screen.`);
+  };
+
+  const resume = () => {
+    const draft = loadDraft(localStorage);
+    const question = draft && questions.find((q) => q.id === draft.questionId);
+    if (!draft || !question) {
+      field("resume-box").hidden = true;
+      announce("There is no unfinished interview to resume.");
+      return;
+    }
+    chosen = { question, seed: draft.seed };
+    clock = new Countdown(draft.durationMs, () => Date.now(), draft.usedMs);
+    startedAt = draft.startedAt;
+    run(draft.notes, true);
+    announce(`Resumed “${question.title}”, paused with ${formatClock(clock.remainingMs())} left. Press Resume to restart the clock.`);
   };
 
   const togglePause = () => {
     if (!clock || clock.over) return;
     if (clock.running) {
       clock.pause();
+      keepDraft();
       button("pause").textContent = "Resume";
       field("paused").hidden = false;
       announce(`Paused with ${formatClock(clock.remainingMs())} left.`);
@@ -143,6 +185,7 @@ export function mount(root: HTMLElement): void {
     clock.pause();
     window.clearInterval(ticker);
     finishedUsedMs = clock.usedMs();
+    keepDraft();
     const { question } = chosen;
     field("review-title").textContent = `How did you do? ${question.title}`;
     field("used").textContent = `You used ${formatClock(finishedUsedMs)} of ${formatClock(clock.durationMs)}.`;
@@ -195,6 +238,7 @@ export function mount(root: HTMLElement): void {
     };
     try {
       const all = addAttempt(localStorage, attempt);
+      clearDraft(localStorage);
       saved = true;
       button("save").disabled = true;
       button("save").textContent = "Saved";
@@ -206,6 +250,7 @@ export function mount(root: HTMLElement): void {
   };
 
   const again = () => {
+    clearDraft(localStorage);
     chosen = null;
     clock = null;
     seedInput.value = "";
@@ -271,6 +316,7 @@ export function mount(root: HTMLElement): void {
       announce(field("chosen").textContent ?? "");
     },
     start,
+    resume,
     pause: togglePause,
     finish,
     save,
@@ -291,4 +337,15 @@ export function mount(root: HTMLElement): void {
   if (picked) choose(picked, null);
   else if (typedSeed !== null) drawWith(typedSeed);
   if (historyBox.open) showHistory();
+  const draft = loadDraft(localStorage);
+  const draftQuestion = draft && questions.find((q) => q.id === draft.questionId);
+  if (draft && draftQuestion) {
+    field("resume-text").textContent = `You have an unfinished interview on “${draftQuestion.title}”, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
+    field("resume-box").hidden = false;
+  } else {
+    field("resume-box").hidden = true;
+  }
+  field<HTMLTextAreaElement>("notes").addEventListener("input", keepDraft);
+  // Leaving the page keeps the clock exact to the moment, not to the last periodic save.
+  window.addEventListener("pagehide", () => clock && !saved && keepDraft());
 }
