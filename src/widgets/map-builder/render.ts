@@ -106,6 +106,8 @@ export function renderResourceList(view: MapView): string {
       return (
         `<li><button type="button" class="mb-saturate" data-resource="${escapeHtml(i.resource)}" aria-pressed="${pressed}">` +
         `Saturate <span class="mb-mono">${escapeHtml(i.resource)}</span></button>` +
+        // Buttons do not print; the name still must.
+        `<span class="mb-mono" data-print="only">${escapeHtml(i.resource)}</span>` +
         `<span class="mb-impact">${escapeHtml(resourceKinds[i.kind])}: ${i.direct.length} direct ${i.direct.length === 1 ? "user" : "users"}, ` +
         `blast radius ${i.failing.length}/${analysis.services} services (${formatShare(i.serviceShare)})${traffic}</span> ${flag}</li>`
       );
