@@ -32,6 +32,10 @@ describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
     // The interactive part is not loaded until the reader touches a control.
     expect(scripts.some((s) => /mount/.test(s))).toBe(false);
     await expect(page.locator("[data-shuffle-explorer]").getAttribute("data-ready")).resolves.toBeNull();
+    // Focusing a control (keyboard or pointer) loads it.
+    await page.locator('[data-shuffle-explorer] input[name="workers"]').focus();
+    await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    expect(scripts.some((s) => /mount/.test(s))).toBe(true);
   });
 
   test("moving the controls redraws every figure and writes the state into the URL", async () => {

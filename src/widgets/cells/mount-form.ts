@@ -55,5 +55,6 @@ export function mountFormWidget(root: HTMLElement, draw: (fields: Record<string,
     redraw(true);
   });
   root.dataset.ready = "true";
-  redraw(false);
+  redraw(Boolean(root.dataset.pendingChange));
+  delete root.dataset.pendingChange;
 }

@@ -97,6 +97,8 @@ export function mount(root: HTMLElement): MountedExplorer {
     if (state) writeForm(form, state);
   });
   root.dataset.ready = "true";
-  redraw();
+  const state = redraw();
+  if (state && root.dataset.pendingChange) writeForm(form, state);
+  delete root.dataset.pendingChange;
   return { redraw };
 }
