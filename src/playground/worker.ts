@@ -39,6 +39,11 @@ const refusals: Record<string, string> = {
   Worker: "the playground cannot start workers",
   SharedWorker: "the playground cannot start workers",
   BroadcastChannel: "the playground cannot talk to other pages",
+  // Chromium's legacy file system API is storage too.
+  webkitRequestFileSystem: "the playground has no storage (file system)",
+  webkitRequestFileSystemSync: "the playground has no storage (file system)",
+  webkitResolveLocalFileSystemURL: "the playground has no storage (file system)",
+  webkitResolveLocalFileSystemSyncURL: "the playground has no storage (file system)",
 };
 const unreachable: Record<string, string> = {
   indexedDB: "the playground has no storage (indexedDB)",
@@ -62,8 +67,10 @@ function lockNetworkAndStorage(): void {
       },
     });
   }
-  const storage = (navigator as unknown as Record<string, unknown>).storage;
-  if (storage) Object.defineProperty(Object.getPrototypeOf(navigator), "storage", { get: () => undefined });
+  // navigator.storage (origin private file system) and storage buckets: storage by another door.
+  for (const name of ["storage", "storageBuckets"]) {
+    if (name in navigator) Object.defineProperty(Object.getPrototypeOf(navigator), name, { get: () => undefined });
+  }
   // The learner posts nothing to the page directly; the runtime holds its own reference.
   replaceGlobal("postMessage", { value: undefined, writable: false });
   replaceGlobal("close", { value: undefined, writable: false });

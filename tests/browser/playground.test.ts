@@ -122,6 +122,8 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
         '  ["Function", () => new Function("return 1")()],',
         '  ["constructor", () => (async () => {}).constructor("return import(\'/x.js\')")()],',
         '  ["document", () => (globalThis as any).document.cookie],',
+        '  ["file system", () => (globalThis as any).webkitRequestFileSystem(0, 1, () => {})],',
+        '  ["storage manager", () => (navigator as any).storage.getDirectory()],',
         "];",
         "for (const [name, attempt] of attempts) {",
         "  try {",
@@ -136,7 +138,7 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     );
     await runAndWait();
     const lines = (await output())!.trim().split("\n");
-    expect(lines).toEqual(["localStorage", "indexedDB", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "import", "Function", "constructor", "document"].map((n) => `${n} refused`));
+    expect(lines).toEqual(["localStorage", "indexedDB", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "import", "Function", "constructor", "document", "file system", "storage manager"].map((n) => `${n} refused`));
   });
 
   test("plot draws a chart under the output and prints its one-line stand-in", async () => {
