@@ -40,8 +40,9 @@ interface Pool {
 /** One try: what the client sent, and the service's work on it. */
 interface Try {
   original: Original;
+  /** The original's service, copied so a long-queued try is served without touching its request. */
+  service: number;
   pool: Pool;
-  start: number;
   deadline: number;
   enqueuedAt: number;
   /** The client stopped waiting (time-out); the work goes on regardless. */
@@ -196,7 +197,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     const job: Try = spare.pop() ?? ({} as Try);
     job.original = original;
     job.pool = servicePool[s]!;
-    job.start = now;
+    job.service = s;
     job.deadline = now + clientTimeout;
     job.enqueuedAt = now;
     job.abandoned = false;
@@ -255,7 +256,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   }
 
   function beginAttempt(job: Try, now: number): void {
-    const s = job.original.service;
+    const s = job.service;
     const breaker = breakers[s];
     if (breaker && !breaker.allow(now)) return finish(job, false, now); // open: fail fast, no retry
     calls++;
@@ -276,7 +277,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   }
 
   function step(job: Try, now: number): void {
-    const s = job.original.service;
+    const s = job.service;
     if (job.next === GIVE_UP) {
       if (job.attempt >= 0) breakers[s]?.record(now, false);
       return finish(job, false, now);
@@ -390,7 +391,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
         }
         if (job.abandoned) break;
         job.abandoned = true;
-        clientBudgets[job.original.service]?.onOutcome(false);
+        clientBudgets[job.service]?.onOutcome(false);
         clientRetry(job.original, now);
         break;
       }
