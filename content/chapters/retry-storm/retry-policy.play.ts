@@ -1,4 +1,4 @@
-import { defaultScenario, runRetryStorm, type RetryPolicy, type RetryStormSummary } from "course";
+import { defaultScenario, plot, runRetryStorm, type RetryPolicy, type RetryStormSummary } from "course";
 
 // Your retry policy. It is called after attempt number `attempt` fails (0 is the first try)
 // and returns how long to sleep, in milliseconds, and whether to try again afterwards.
@@ -23,5 +23,18 @@ function report(name: string, s: RetryStormSummary): void {
   console.log("  unrelated services: ", `${(share * 100).toFixed(1)}% succeed`);
 }
 
-report("The article's naive loop", runRetryStorm(defaultScenario({ params })).summary);
-report("Your policy", runRetryStorm(defaultScenario({ params, retryPolicy: myPolicy })).summary);
+const naive = runRetryStorm(defaultScenario({ params }));
+const yours = runRetryStorm(defaultScenario({ params, retryPolicy: myPolicy }));
+report("The article's naive loop", naive.summary);
+report("Your policy", yours.summary);
+
+// Second by second: the share of requests that succeed, as the replay draws it.
+plot({
+  title: "Requests that succeed (%)",
+  x: naive.metrics.time,
+  xLabel: "seconds after pricing slows",
+  series: {
+    naive: naive.metrics.successRate.map((r) => 100 * r),
+    yours: yours.metrics.successRate.map((r) => 100 * r),
+  },
+});
