@@ -1,6 +1,7 @@
 /** The cells and static-stability widgets, as a reader drives them. */
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Page } from "playwright-core";
+import { readFileSync } from "node:fs";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
@@ -69,6 +70,18 @@ describe.skipIf(skipBrowser)("cells widgets", () => {
 
     await setNumber(page, "static-stability", "zones", "2");
     await expect.poll(() => figure(page, "static-stability", "provision-factor")).toBe("2.00×");
+  });
+
+  test("the Part III playgrounds print their golden output in the page", async () => {
+    const { page } = browser;
+    for (const [chapter, name] of [["cells", "cells"], ["deploys-and-correlated-failure", "rollout"]]) {
+      const golden = readFileSync(new URL(`../../content/chapters/${chapter}/${name}.golden.txt`, import.meta.url), "utf8");
+      await page.goto(`${site}/${chapter}/`);
+      const box = page.locator(`#playground-${name}`);
+      await box.getByRole("button", { name: "Run" }).click();
+      await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
+      await expect(box.locator("[data-output]").textContent()).resolves.toBe(golden);
+    }
   });
 
   test("the widgets fit a phone's width", async () => {
