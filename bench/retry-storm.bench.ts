@@ -11,14 +11,20 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const bench: Bench = async ({ siteUrl }) => {
   runRetryStorm(defaultScenario()); // warm the JIT up
   const wall: number[] = [];
+  const cpu: number[] = [];
   let events = 0;
   for (let i = 0; i < 7; i++) {
+    const before = process.cpuUsage();
     const { wallMillis, summary } = runRetryStorm(defaultScenario());
+    const used = process.cpuUsage(before);
     wall.push(wallMillis);
+    cpu.push(used.user / 1000);
     events = summary.events;
   }
   const rows: BenchRow[] = [
     { area: "retry-storm", metric: "default naive run, 12 simulated minutes (median of 7)", value: median(wall), unit: "ms", target: "<= 250", note: `fastest ${Math.min(...wall).toFixed(0)} ms` },
+    // On a shared machine wall time includes waiting for a core; CPU time is what the run itself costs.
+    { area: "retry-storm", metric: "same run, CPU time of this process (median of 7)", value: median(cpu), unit: "ms", target: "<= 250", note: `least ${Math.min(...cpu).toFixed(0)} ms` },
     { area: "retry-storm", metric: "events processed per second", value: events / (median(wall) / 1000) / 1e6, unit: "M events/s", note: `${events.toLocaleString("en-US")} events` },
   ];
 
