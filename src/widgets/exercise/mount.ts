@@ -9,7 +9,7 @@ import { expectedAnswers, hasVariants, type Expected } from "../../grader/soluti
 import { mulberry32 } from "../../sim/random.ts";
 import { isSolved, partEntry, readProgress, updateProgress, exerciseEntry } from "../progress/store.ts";
 import { exerciseData } from "./bootstrap.ts";
-import { loadChecks, loadSolution, loadStarter } from "./sources.ts";
+import { loadChecks, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 
 interface ExerciseData {
   id: string;
@@ -158,6 +158,16 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       exerciseEntry(p, data.id).revealed = true;
     });
     if (seed !== null) void describeVariantAnswers().then((p) => solution.append(p));
+    if (data.kind === "code") {
+      void loadSolutionSource(data.id).then((code) => {
+        const pre = document.createElement("pre");
+        pre.className = "br-ex-code__static";
+        pre.tabIndex = 0;
+        pre.setAttribute("aria-label", "The reference solution");
+        pre.textContent = code;
+        solution.append(pre);
+      });
+    }
   });
 
   const describeVariantAnswers = async () => {

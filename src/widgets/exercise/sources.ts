@@ -7,6 +7,7 @@ import type { SolutionModule } from "../../grader/solution.ts";
 const solutions = import.meta.glob<SolutionModule>("/solutions/*/solution.ts");
 const starters = import.meta.glob<string>("/exercises/*/starter.ts", { query: "?raw", import: "default" });
 const checks = import.meta.glob<string>("/exercises/*/checks.ts", { query: "?raw", import: "default" });
+const solutionSources = import.meta.glob<string>("/solutions/*/solution.ts", { query: "?raw", import: "default" });
 
 function pick<T>(table: Record<string, () => Promise<T>>, path: string): Promise<T> {
   const load = table[path];
@@ -16,3 +17,4 @@ function pick<T>(table: Record<string, () => Promise<T>>, path: string): Promise
 export const loadSolution = (id: string) => pick(solutions, `/solutions/${id}/solution.ts`);
 export const loadStarter = (id: string) => pick(starters, `/exercises/${id}/starter.ts`);
 export const loadChecks = (id: string) => pick(checks, `/exercises/${id}/checks.ts`);
+export const loadSolutionSource = (id: string) => pick(solutionSources, `/solutions/${id}/solution.ts`);
