@@ -66,7 +66,7 @@ export interface RetryStormSummary {
   /** Dependency calls per original request. */
   dependencyAmplification: number;
   services: ServiceSummary[];
-  /** Work done for callers that had already given up (handler runs finished after the client left). */
+  /** Tries that held a connection and finished after their client had given up: work for nobody. */
   abandonedWork: number;
   /** Times a circuit breaker opened. */
   breakerOpenings: number;

@@ -319,6 +319,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     job.finished = true;
     const original = job.original;
     const abandoned = job.abandoned;
+    const didWork = job.holding;
     if (job.holding) {
       job.holding = false;
       job.pool.inUse--;
@@ -328,7 +329,8 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     // and a try recycled any earlier could be handed out and overwritten while still in use here.
     if (job.timeoutFired) recycle(job);
     if (abandoned) {
-      abandonedWork++;
+      // Work nobody waits for: it held a connection after (or while) its client gave up.
+      if (didWork) abandonedWork++;
       return;
     }
     clientBudgets[original.service]?.onOutcome(success);
