@@ -118,7 +118,7 @@ const command: SimCommand = {
         ["pool exhausted", summary.poolExhaustedSeconds === null ? "never" : `at ${summary.poolExhaustedSeconds} s`],
         ["recovered", summary.recovered ? `yes, ${seconds(summary.recoverySeconds)} after the trigger ended` : "no"],
         ["amplification", `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`],
-        ["abandoned work", `${summary.abandonedWork} tries finished after their caller gave up`],
+        ["abandoned work", `${summary.abandonedWork} tries held a connection for a caller who had left`],
         ["breaker openings", String(summary.breakerOpenings)],
         ["events", `${summary.events} in ${wallMillis.toFixed(0)} ms`],
       ]),
