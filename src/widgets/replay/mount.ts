@@ -322,6 +322,18 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     placePlayheads();
   };
   new ResizeObserver(() => resize()).observe(q<HTMLElement>(root, "[data-side]"));
+  // Axis ink is read when a chart is made: rebuild the charts when the reader switches theme.
+  new MutationObserver(() => {
+    for (const side of sides) {
+      const run = charts[side].run;
+      if (!run) continue;
+      for (const u of charts[side].plots) u.destroy();
+      charts[side].plots = [];
+      charts[side].playheads = [];
+      buildCharts(side, run);
+    }
+    placePlayheads();
+  }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
 
   await update();
   return { seek, update };
