@@ -70,4 +70,10 @@ describe("render", () => {
     }
     expect(summary(explorerView(defaultState))).toContain("361 lose every worker");
   });
+
+  test("the convergence note: the gap to the formula shrinks as customers grow", () => {
+    const gap = (customers: number) => Number(/data-figure="convergence">[^<]*<strong>([\d.]+)<\/strong>/.exec(renderExplorer(explorerView({ ...defaultState, customers })))![1]);
+    expect(gap(10_000)).toBe(0.92); // 43.73% simulated against 42.86% exact
+    expect(gap(1_000_000)).toBeLessThan(0.1);
+  });
 });

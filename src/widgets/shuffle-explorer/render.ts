@@ -55,11 +55,16 @@ function overlapTable(view: ExplorerView): string {
 </tr>`;
     })
     .join("\n");
+  // The largest gap between simulation and formula, against the sampling noise expected there.
+  const worst = view.overlap.reduce((a, b) => (Math.abs(b.simulated - b.exact) > Math.abs(a.simulated - a.exact) ? b : a));
+  const gap = Math.abs(worst.simulated - worst.exact) * 100;
+  const noise = Math.sqrt((worst.exact * (1 - worst.exact)) / view.others) * 100;
+  const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${gap.toFixed(2)}</strong> percentage points, where sampling noise is about ${noise.toFixed(2)}. More customers shrink both.</p>`;
   return `<table class="sx-table">
 <caption>Workers other customers share with the poison shard: the exact (hypergeometric) share beside the seeded simulation of ${grouped(view.others)} other customers</caption>
 <thead><tr><th scope="col">shared</th><th scope="col"><span class="sx-key sx-key--exact"></span>exact <span class="sx-key sx-key--sim"></span>simulated</th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
 <tbody>${rows}</tbody>
-</table>`;
+</table>${convergence}`;
 }
 
 function blastTable(view: ExplorerView): string {
