@@ -91,6 +91,18 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     expect(shared.seed).toBe(2);
   });
 
+  test("switching theme redraws the charts in the new ink, playheads included", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    await page.locator("[data-scrub]").focus();
+    await ready();
+    for (const theme of ["light", "dark"]) {
+      await page.locator("starlight-theme-select select").first().selectOption(theme);
+      await expect(replay().locator(".uplot").count()).resolves.toBe(10);
+      await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
+    }
+  });
+
   test("reduced motion: nothing moves on its own", async () => {
     const { page } = browser;
     await page.emulateMedia({ reducedMotion: "reduce" });
