@@ -9,6 +9,7 @@
  */
 import { randomStreams, type Random } from "../random.ts";
 import { EventQueue } from "./event-queue.ts";
+import { WaitQueue } from "./wait-queue.ts";
 import { quantile, recoveryIndex, round, type RetryStormMetrics, type RetryStormSummary } from "./metrics.ts";
 import { CircuitBreaker, fullJitterRetryPolicy, naiveRetryPolicy, RatioRetryBudget, TokenRetryBudget, type RetryBudget } from "./policies.ts";
 import { checkScenario, triggeredDependency, type RetryPolicy, type Scenario } from "./scenario.ts";
@@ -33,8 +34,7 @@ interface Original {
 interface Pool {
   size: number;
   inUse: number;
-  waiters: Try[];
-  head: number;
+  waiters: WaitQueue<Try>;
 }
 
 /** One try: what the client sent, and the service's work on it. */
@@ -44,7 +44,6 @@ interface Try {
   service: number;
   pool: Pool;
   deadline: number;
-  enqueuedAt: number;
   /** The client stopped waiting (time-out); the work goes on regardless. */
   abandoned: boolean;
   /** The service has answered (or dropped it). */
@@ -103,6 +102,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   const deadlines = on.has("timeout");
   const attemptTimeout = deadlines ? p("deadlineAttemptTimeout") : p("attemptTimeout");
   const shedLimit = on.has("shed") ? p("shedQueue") : Infinity;
+  const clientGivesUpFirst = clientTimeout < acquireTimeout;
   const load = p("load");
   const services = scenario.services;
   const dependencies = scenario.dependencies.map((d) => ({
@@ -116,7 +116,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   const serviceDependency = services.map((s) => dependencies.findIndex((d) => d.name === s.dependency));
 
   // Pools: one shared, or with bulkheads one per dependency.
-  const makePool = (size: number): Pool => ({ size, inUse: 0, waiters: [], head: 0 });
+  const makePool = (size: number): Pool => ({ size, inUse: 0, waiters: new WaitQueue<Try>() });
   const pools: Pool[] = on.has("bulkhead") ? dependencies.map(() => makePool(p("bulkheadSize"))) : [makePool(p("poolSize"))];
   const servicePool = services.map((_, i) => (on.has("bulkhead") ? pools[serviceDependency[i]!]! : pools[0]!));
 
@@ -199,7 +199,6 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     job.pool = servicePool[s]!;
     job.service = s;
     job.deadline = now + clientTimeout;
-    job.enqueuedAt = now;
     job.abandoned = false;
     job.finished = false;
     job.holding = false;
@@ -215,43 +214,40 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
 
   function acquire(job: Try, now: number): void {
     const pool = job.pool;
-    if (pool.inUse < pool.size && pool.head === pool.waiters.length) {
+    if (pool.inUse < pool.size && pool.waiters.size === 0) {
       pool.inUse++;
       job.holding = true;
       beginAttempt(job, now);
-    } else if (pool.waiters.length - pool.head >= shedLimit) {
+    } else if (pool.waiters.size >= shedLimit) {
       finish(job, false, now); // shed: refused at once, cheaply
     } else {
-      job.enqueuedAt = now;
-      pool.waiters.push(job);
+      pool.waiters.push(job, now);
     }
   }
 
   /** Hand free connections to waiters in order, dropping the expired (and, with deadlines, the abandoned). */
   function serveWaiters(pool: Pool, now: number): void {
-    while (pool.head < pool.waiters.length) {
-      const job = pool.waiters[pool.head]!;
-      const expiresAt = job.enqueuedAt + acquireTimeout;
+    const waiters = pool.waiters;
+    while (waiters.size > 0) {
+      const expiresAt = waiters.oldestTime() + acquireTimeout;
       if (expiresAt <= now) {
-        pool.head++;
+        const job = waiters.shift();
         if (poolExhaustedAt === null) poolExhaustedAt = expiresAt;
-        finish(job, false, now);
+        // When clients give up before the pool does, an expired try's client left long ago and
+        // its time-out event has run: nothing refers to it, and it can be reused untouched.
+        if (clientGivesUpFirst) spare.push(job);
+        else finish(job, false, now);
         continue;
       }
-      if (deadlines && job.deadline <= now) {
-        pool.head++;
-        finish(job, false, now);
+      if (deadlines && waiters.oldest().deadline <= now) {
+        finish(waiters.shift(), false, now);
         continue;
       }
       if (pool.inUse >= pool.size) break;
-      pool.head++;
+      const job = waiters.shift();
       pool.inUse++;
       job.holding = true;
       beginAttempt(job, now);
-    }
-    if (pool.head > 1024 && pool.head * 2 > pool.waiters.length) {
-      pool.waiters = pool.waiters.slice(pool.head);
-      pool.head = 0;
     }
   }
 
@@ -410,7 +406,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
         let waiting = 0;
         for (const pool of pools) {
           used += pool.inUse;
-          waiting += pool.waiters.length - pool.head;
+          waiting += pool.waiters.size;
         }
         poolInUse[b] = used;
         waitingSeries[b] = waiting;
@@ -420,10 +416,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
         // Operators turn retries off and flush every wait queue: load finally drops.
         retriesOff = true;
         for (const pool of pools) {
-          const flushed = pool.waiters.slice(pool.head);
-          pool.waiters = [];
-          pool.head = 0;
-          for (const job of flushed) finish(job, false, now);
+          for (const job of pool.waiters.drain()) finish(job, false, now);
         }
         break;
       }
