@@ -289,7 +289,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     serviceBudgets[s]?.onOutcome(success);
     if (success) return finish(job, true, now);
     const decision = policy(job.attempt, serviceRand[s]!);
-    let retry = decision.retry && !retriesOff;
+    const retry = decision.retry && !retriesOff;
     if (retry && serviceBudgets[s] && !serviceBudgets[s]!.tryRetry(now)) return finish(job, false, now);
     const sleep = Math.max(0, decision.sleepMs) / 1000;
     if (sleep === 0) {
