@@ -1,0 +1,110 @@
+/**
+ * A keyboard-only reader: reads a chapter, runs and edits a playground, answers an exercise,
+ * and leaves each widget with Tab (no keyboard trap). No mouse is used anywhere here.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+/**
+ * Press Tab until the focused element matches `selector`; fail after `limit` presses. Inside a
+ * code editor Tab indents, so, as the editor's on-screen hint says, Escape comes first.
+ */
+async function tabTo(page: Page, selector: string, limit = 600): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    const where = await page.evaluate((s) => (document.activeElement?.matches(s) ? "there" : document.activeElement?.closest(".cm-editor") ? "editor" : "elsewhere"), selector);
+    if (where === "there") return;
+    if (where === "editor") await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** The focused element is outside `container`. */
+const focusOutside = (page: Page, container: string) =>
+  page.evaluate((c) => !document.querySelector(c)!.contains(document.activeElement), container);
+
+describe.skipIf(skipBrowser)("keyboard only", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("skip link, chapter headings, playground, exercise, and out again", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+
+    // The first Tab offers Starlight's skip link to the content.
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.textContent?.trim())).resolves.toMatch(/Skip to content/i);
+    await page.keyboard.press("Enter");
+
+    // Run the playground from its button.
+    const playground = "#playground-shuffle-shard";
+    await tabTo(page, `${playground} button[data-action="run"]`);
+    await page.keyboard.press("Enter");
+    await page.locator(`${playground} [data-status][data-state="ok"]`).waitFor({ timeout: 20_000 });
+    await expect(page.locator(`${playground} [data-output]`).textContent()).resolves.toContain("possible shards");
+
+    // Into the editor, change the program, run it with the shortcut.
+    await tabTo(page, `${playground} .cm-content`);
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText('console.log("typed with the keyboard", 6 * 7);\n');
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await expect.poll(() => page.locator(`${playground} [data-output]`).textContent(), { timeout: 20_000 }).toBe("typed with the keyboard 42\n");
+
+    // Escape, then Tab, leaves the editor: no trap.
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.classList.contains("cm-content") ?? false)).resolves.toBe(false);
+
+    // Answer the 16-worker problem with the keyboard.
+    const exercise = '[data-exercise="shuffle-shard-16-workers"]';
+    const field = `${exercise} form[data-part="shuffle"] input`;
+    await tabTo(page, field);
+    await page.keyboard.type("1 in 1820");
+    await page.keyboard.press("Enter");
+    const feedback = page.locator(`${exercise} form[data-part="shuffle"] [data-feedback]`);
+    await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/^Right/);
+
+    // Keep tabbing: focus leaves the exercise and reaches the page's next sections.
+    await leaveWith(page, exercise);
+  });
+
+  test("the explorer is operated from the keyboard, and Tab leaves it", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const explorer = "[data-shuffle-explorer]";
+    const shards = page.locator(`${explorer} [data-figure="possible-shards"]`).first();
+    await expect(shards.textContent()).resolves.toBe("28");
+    await tabTo(page, `${explorer} input[name="workers"]`);
+    // 8 -> 9 workers: C(9, 2) = 36 possible pairs.
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => shards.textContent(), { timeout: 20_000 }).toBe("36");
+    await leaveWith(page, explorer);
+  });
+
+  test("the map builder saturates a resource from the keyboard, and Tab leaves it", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/failure-domains/`);
+    const builder = "[data-map-builder]";
+    await tabTo(page, `${builder} button[aria-pressed]`);
+    const resource = await page.evaluate(() => document.activeElement!.textContent!.replace(/^Saturate\s+/, "").trim());
+    await page.keyboard.press("Enter");
+    await page.locator(`${builder} g.mb-resource.is-saturated[data-resource="${resource}"]`).waitFor({ timeout: 20_000 });
+    await expect(page.locator(`${builder} .mb-service.is-failing`).count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => page.locator(`${builder} [data-role=result]`).textContent()).toMatch(/services fail/);
+    await leaveWith(page, builder);
+  });
+});
+
+/** Keep pressing Tab (Escape first inside an editor) until focus is outside `container`. */
+async function leaveWith(page: Page, container: string): Promise<void> {
+  for (let i = 0; i < 300 && !(await focusOutside(page, container)); i++) {
+    if (await page.evaluate(() => !!document.activeElement?.closest(".cm-editor"))) await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+  }
+  expect(await focusOutside(page, container), `focus left ${container}`).toBe(true);
+}
