@@ -9,7 +9,9 @@ import type { Bench, BenchRow } from "./types.ts";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const bench: Bench = async ({ siteUrl }) => {
-  runRetryStorm(defaultScenario()); // warm the JIT up
+  // The first run pays for compilation and for growing the heap; it is reported on its own.
+  const cold = runRetryStorm(defaultScenario()).wallMillis;
+  for (let i = 0; i < 3; i++) runRetryStorm(defaultScenario());
   const wall: number[] = [];
   const cpu: number[] = [];
   let events = 0;
@@ -22,9 +24,10 @@ const bench: Bench = async ({ siteUrl }) => {
     events = summary.events;
   }
   const rows: BenchRow[] = [
-    { area: "retry-storm", metric: "default naive run, 12 simulated minutes (median of 7)", value: median(wall), unit: "ms", target: "<= 250", note: `fastest ${Math.min(...wall).toFixed(0)} ms` },
+    { area: "retry-storm", metric: "default naive run, 12 simulated minutes (median of 7, warm)", value: median(wall), unit: "ms", target: "<= 250", note: `fastest ${Math.min(...wall).toFixed(0)} ms` },
     // On a shared machine wall time includes waiting for a core; CPU time is what the run itself costs.
     { area: "retry-storm", metric: "same run, CPU time of this process (median of 7)", value: median(cpu), unit: "ms", target: "<= 250", note: `least ${Math.min(...cpu).toFixed(0)} ms` },
+    { area: "retry-storm", metric: "same run, first in a fresh process (cold)", value: cold, unit: "ms" },
     { area: "retry-storm", metric: "events processed per second", value: events / (median(wall) / 1000) / 1e6, unit: "M events/s", note: `${events.toLocaleString("en-US")} events` },
   ];
 
