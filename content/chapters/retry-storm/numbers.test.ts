@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { defendedRun, exercise, littles, setting, single, storm } from "./numbers.ts";
+import { defendedRun, exercise, littles, regions, setting, single, storm } from "./numbers.ts";
 
 test("the setting and Little's law match FACTS.md's worked numbers", () => {
   // FACTS.md: 5 attempts with 1 s time-outs and sleeps of 200, 400, 600, 800 ms hold about 7 s.
@@ -41,4 +41,12 @@ test("defences: all together recover within seconds; alone they differ as the pr
   expect(parseFloat(row("bulkhead").unrelated)).toBe(100);
   expect(row("jitter").recovery).toBe("only at the intervention");
   for (const d of ["breaker", "budget", "timeout", "shed"]) expect(row(d).exhausted).toBe("never");
+});
+
+test("the regions diagram puts today's load in the vulnerable band and the storm past capacity", () => {
+  expect(regions.stableX).toBeLessThan(regions.loadX);
+  expect(regions.loadX).toBeLessThan(regions.capacityX);
+  expect(regions.stormX).toBeGreaterThan(regions.capacityX);
+  expect(regions.stormX).toBeLessThanOrEqual(600);
+  expect(regions.stormOffScale).toBe(false);
 });

@@ -70,6 +70,18 @@ export const littles = {
   stableShare: percent(1 / attempts, 0),
 };
 
+/** Positions (0..600 in the diagram's coordinates) of the three load regions and of today's load. */
+const axisMax = Math.ceil((capacity * 1.2) / 50) * 50;
+const at = (load: number) => Math.round((load / axisMax) * 600);
+export const regions = {
+  axisMax: count(axisMax),
+  stableX: at(stableBound),
+  capacityX: at(capacity),
+  loadX: at(totalRate),
+  stormX: at(totalRate * attempts),
+  stormOffScale: totalRate * attempts > axisMax,
+};
+
 // --- The simulation ------------------------------------------------------------------------
 const run = (defences: DefenceName[], extra: Record<string, number | null> = {}) => runRetryStorm(defaultScenario({ defences, params: extra })).summary;
 const unrelatedSuccess = (s: RetryStormSummary) => {
