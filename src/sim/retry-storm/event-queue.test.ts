@@ -24,18 +24,20 @@ test("events come out by time, and in scheduling order at the same time", () => 
   ]);
 });
 
-test("thousands of random events match a stable sort, across both lanes", () => {
+test("thousands of random events match a stable sort, across the heap and two in-order lanes", () => {
   const rand = mulberry32(3);
   const q = new EventQueue<string>();
   const expected: { t: number; seq: number; id: string }[] = [];
   let seq = 0;
-  let laneTime = 0;
+  const laneTimes = [0, 0];
   for (let i = 0; i < 5000; i++) {
     const id = `e${i}`;
-    if (rand() < 0.3) {
-      laneTime += Math.floor(rand() * 3);
-      q.scheduleInOrder(laneTime, 0, id);
-      expected.push({ t: laneTime, seq: seq++, id });
+    const r = rand();
+    if (r < 0.4) {
+      const lane = r < 0.2 ? 0 : 1;
+      laneTimes[lane]! += Math.floor(rand() * 3);
+      q.scheduleInOrder(laneTimes[lane]!, 0, id, lane);
+      expected.push({ t: laneTimes[lane]!, seq: seq++, id });
     } else {
       const t = Math.floor(rand() * 2000);
       q.schedule(t, 0, id);

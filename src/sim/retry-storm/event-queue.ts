@@ -3,11 +3,56 @@
  * scheduled, so two events at the same instant always run in the same order (and the same
  * seed always prints the same bytes).
  *
- * Two lanes share one order. Most events go into a binary min-heap. Events a caller promises
- * to schedule in non-decreasing time (every client time-out is "now + the same time-out") go
- * into a plain first-in first-out ring instead, which costs no heap work at all. Events are
- * stored in parallel arrays, not objects, so a run of a million events allocates almost nothing.
+ * Most events go into a binary min-heap. A stream of events its caller promises to schedule in
+ * non-decreasing time (every client time-out is "now + the same time-out"; the once-a-second
+ * ticks) goes into a lane of its own: a plain first-in first-out ring that costs no heap work
+ * and keeps the heap small. All lanes share one order. Events are stored in parallel arrays, not
+ * objects, so a run of a million events allocates almost nothing.
  */
+
+/** One in-order lane: a growable ring of events in non-decreasing time. */
+class Lane<Ref> {
+  time = new Float64Array(64);
+  seq = new Float64Array(64);
+  kind = new Uint8Array(64);
+  ref: (Ref | undefined)[] = new Array(64);
+  head = 0;
+  count = 0;
+
+  lastTime(): number {
+    return this.time[(this.head + this.count - 1) % this.time.length]!;
+  }
+
+  push(time: number, seq: number, kind: number, ref: Ref | undefined): void {
+    if (this.count === this.time.length) this.grow();
+    const i = (this.head + this.count) % this.time.length;
+    this.time[i] = time;
+    this.seq[i] = seq;
+    this.kind[i] = kind;
+    this.ref[i] = ref;
+    this.count++;
+  }
+
+  private grow(): void {
+    const old = this.time.length;
+    const time = new Float64Array(old * 2);
+    const seq = new Float64Array(old * 2);
+    const kind = new Uint8Array(old * 2);
+    const ref: (Ref | undefined)[] = new Array(old * 2);
+    for (let k = 0; k < this.count; k++) {
+      const i = (this.head + k) % old;
+      time[k] = this.time[i]!;
+      seq[k] = this.seq[i]!;
+      kind[k] = this.kind[i]!;
+      ref[k] = this.ref[i];
+    }
+    this.time = time;
+    this.seq = seq;
+    this.kind = kind;
+    this.ref = ref;
+    this.head = 0;
+  }
+}
 
 export class EventQueue<Ref> {
   // Heap lane: slot numbers ordered by (time, seq); each slot's fields live in parallel arrays.
@@ -19,13 +64,8 @@ export class EventQueue<Ref> {
   private ref: (Ref | undefined)[] = new Array(1024);
   private free: number[] = [];
   private slots = 0;
-  // In-order lane: a growable ring.
-  private laneTime = new Float64Array(1024);
-  private laneSeq = new Float64Array(1024);
-  private laneKind = new Uint8Array(1024);
-  private laneRef: (Ref | undefined)[] = new Array(1024);
-  private laneHead = 0;
-  private laneCount = 0;
+  private lanes: Lane<Ref>[] = [];
+  private laneEvents = 0;
 
   private nextSeq = 0;
   /** The simulated clock: the time of the event most recently taken off the queue. */
@@ -39,7 +79,7 @@ export class EventQueue<Ref> {
   }
 
   get size(): number {
-    return this.heapSize + this.laneCount;
+    return this.heapSize + this.laneEvents;
   }
 
   /** Schedule an event of `kind` about `ref` at absolute simulated `time` (never before now). */
@@ -76,29 +116,24 @@ export class EventQueue<Ref> {
   }
 
   /**
-   * Schedule an event no earlier than every event scheduled this way before it: it skips the
-   * heap. (Falls back to the heap if the promise is broken, so order is never wrong.)
+   * Schedule an event on in-order lane `lane` (0, 1, ...), promising it is no earlier than every
+   * event scheduled on that lane before it: it skips the heap. (Falls back to the heap if the
+   * promise is broken, so order is never wrong.)
    */
-  scheduleInOrder(time: number, kind: number, ref?: Ref): void {
+  scheduleInOrder(time: number, kind: number, ref?: Ref, lane = 0): void {
     if (time < this.now) time = this.now;
-    if (this.laneCount > 0) {
-      const last = (this.laneHead + this.laneCount - 1) % this.laneTime.length;
-      if (time < this.laneTime[last]!) return this.schedule(time, kind, ref);
-    }
-    if (this.laneCount === this.laneTime.length) this.growLane();
-    const i = (this.laneHead + this.laneCount) % this.laneTime.length;
-    this.laneTime[i] = time;
-    this.laneSeq[i] = this.nextSeq++;
-    this.laneKind[i] = kind;
-    this.laneRef[i] = ref;
-    this.laneCount++;
+    while (this.lanes.length <= lane) this.lanes.push(new Lane<Ref>());
+    const l = this.lanes[lane]!;
+    if (l.count > 0 && time < l.lastTime()) return this.schedule(time, kind, ref);
+    l.push(time, this.nextSeq++, kind, ref);
+    this.laneEvents++;
   }
 
   /** The time of the next event, or Infinity when none is pending. */
   peekTime(): number {
-    const h = this.heapSize > 0 ? this.time[this.heap[0]!]! : Infinity;
-    const l = this.laneCount > 0 ? this.laneTime[this.laneHead]! : Infinity;
-    return h < l ? h : l;
+    let t = this.heapSize > 0 ? this.time[this.heap[0]!]! : Infinity;
+    for (const l of this.lanes) if (l.count > 0 && l.time[l.head]! < t) t = l.time[l.head]!;
+    return t;
   }
 
   /**
@@ -106,29 +141,37 @@ export class EventQueue<Ref> {
    * `kindOut` / `refOut`. Returns false when nothing is pending.
    */
   pop(): boolean {
-    const hasHeap = this.heapSize > 0;
-    const hasLane = this.laneCount > 0;
-    if (!hasHeap && !hasLane) return false;
-    let fromLane = false;
-    if (hasLane) {
-      if (!hasHeap) fromLane = true;
-      else {
-        const top = this.heap[0]!;
-        const lt = this.laneTime[this.laneHead]!;
-        const ht = this.time[top]!;
-        fromLane = lt < ht || (lt === ht && this.laneSeq[this.laneHead]! < this.seq[top]!);
+    // The earliest candidate: the heap's top, unless a lane's head comes first.
+    let bestTime = Infinity;
+    let bestSeq = Infinity;
+    let best: Lane<Ref> | null = null;
+    if (this.heapSize > 0) {
+      const top = this.heap[0]!;
+      bestTime = this.time[top]!;
+      bestSeq = this.seq[top]!;
+    }
+    for (let k = 0; k < this.lanes.length; k++) {
+      const l = this.lanes[k]!;
+      if (l.count === 0) continue;
+      const t = l.time[l.head]!;
+      if (t < bestTime || (t === bestTime && l.seq[l.head]! < bestSeq)) {
+        bestTime = t;
+        bestSeq = l.seq[l.head]!;
+        best = l;
       }
     }
-    if (fromLane) {
-      const i = this.laneHead;
-      this.now = this.laneTime[i]!;
-      this.kindOut = this.laneKind[i]!;
-      this.refOut = this.laneRef[i];
-      this.laneRef[i] = undefined;
-      this.laneHead = (i + 1) % this.laneTime.length;
-      this.laneCount--;
+    if (best) {
+      const i = best.head;
+      this.now = best.time[i]!;
+      this.kindOut = best.kind[i]!;
+      this.refOut = best.ref[i];
+      best.ref[i] = undefined;
+      best.head = (i + 1) % best.time.length;
+      best.count--;
+      this.laneEvents--;
       return true;
     }
+    if (this.heapSize === 0) return false;
     const heap = this.heap;
     const times = this.time;
     const seqs = this.seq;
@@ -178,26 +221,5 @@ export class EventQueue<Ref> {
     kind.set(this.kind);
     this.kind = kind;
     this.ref.length = n;
-  }
-
-  private growLane(): void {
-    const old = this.laneTime.length;
-    const n = old * 2;
-    const time = new Float64Array(n);
-    const seq = new Float64Array(n);
-    const kind = new Uint8Array(n);
-    const ref: (Ref | undefined)[] = new Array(n);
-    for (let k = 0; k < this.laneCount; k++) {
-      const i = (this.laneHead + k) % old;
-      time[k] = this.laneTime[i]!;
-      seq[k] = this.laneSeq[i]!;
-      kind[k] = this.laneKind[i]!;
-      ref[k] = this.laneRef[i];
-    }
-    this.laneTime = time;
-    this.laneSeq = seq;
-    this.laneKind = kind;
-    this.laneRef = ref;
-    this.laneHead = 0;
   }
 }

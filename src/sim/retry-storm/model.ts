@@ -172,7 +172,8 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   services.forEach((s, i) => {
     if (s.rate * load > 0) queue.schedule(-warmup + gap(i), ARRIVAL, i);
   });
-  for (let t = -warmup + 1; t <= end; t++) queue.schedule(t, TICK);
+  // Ticks run in their own in-order lane (1; client time-outs use lane 0), off the heap.
+  for (let t = -warmup + 1; t <= end; t++) queue.scheduleInOrder(t, TICK, undefined, 1);
   if (intervention !== null && intervention < end) queue.schedule(intervention, INTERVENTION);
 
   const inBucket = (t: number) => {
