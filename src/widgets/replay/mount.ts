@@ -220,7 +220,16 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     const pair = scenarios(state);
     let results: TimedRun[];
     try {
-      results = await Promise.all(sides.map((s) => runners[s].run(pair[s])));
+      // Each side is drawn as soon as its run is back (the defended one usually first); the
+      // table, the announcement and "ready" wait for both.
+      results = await Promise.all(
+        sides.map((s) =>
+          runners[s].run(pair[s]).then((run) => {
+            if (mine === version) showRun(s, run);
+            return run;
+          }),
+        ),
+      );
     } catch (error) {
       if (mine === version) {
         live.textContent = `The simulation could not run: ${(error as Error).message}`;
@@ -230,7 +239,6 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
       return;
     }
     if (mine !== version) return; // a newer change is on its way
-    sides.forEach((s, i) => showRun(s, results[i]!));
     const duration = results[0]!.metrics.time;
     scrub.min = String(duration[0]);
     scrub.max = String(duration[duration.length - 1]);
