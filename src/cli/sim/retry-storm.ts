@@ -116,7 +116,7 @@ const command: SimCommand = {
         ["trigger (pricing slow)", `${summary.triggerSeconds} s`],
         ["intervention", summary.interventionSeconds === null ? "none" : `at ${summary.interventionSeconds} s`],
         ["pool exhausted", summary.poolExhaustedSeconds === null ? "never" : `at ${summary.poolExhaustedSeconds} s`],
-        ["recovered", summary.recovered ? `yes, ${seconds(summary.recoverySeconds)} after the trigger ended` : "no"],
+        ["recovered", summary.recovered ? `yes, ${seconds(summary.recoverySeconds)} after the trigger ended` : "not recovered"],
         ["amplification", `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`],
         ["abandoned work", `${summary.abandonedWork} tries held a connection for a caller who had left`],
         ["breaker openings", String(summary.breakerOpenings)],
