@@ -2,19 +2,9 @@ import { spawnSync } from "node:child_process";
 import { afterEach, expect, test, vi } from "vitest";
 import { UsageError } from "../args.ts";
 import command, { cellsReport } from "./cells.ts";
+import { capture as captureOutput } from "./capture.test-helper.ts";
 
-async function capture(argv: string[]): Promise<{ code: number; out: string }> {
-  let out = "";
-  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  try {
-    return { code: await command.run(argv), out };
-  } finally {
-    spy.mockRestore();
-  }
-}
+const capture = (argv: string[]) => captureOutput(command, argv);
 
 afterEach(() => vi.restoreAllMocks());
 

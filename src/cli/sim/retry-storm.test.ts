@@ -3,20 +3,9 @@ import { afterEach, expect, test, vi } from "vitest";
 import { UsageError } from "../args.ts";
 import { parameterSpecs } from "../../sim/retry-storm/index.ts";
 import command from "./retry-storm.ts";
+import { capture as captureOutput } from "./capture.test-helper.ts";
 
-async function capture(argv: string[]): Promise<{ code: number; out: string }> {
-  let out = "";
-  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
-    out += String(chunk);
-    return true;
-  });
-  try {
-    const code = await command.run(argv);
-    return { code, out };
-  } finally {
-    spy.mockRestore();
-  }
-}
+const capture = (argv: string[]) => captureOutput(command, argv);
 
 afterEach(() => vi.restoreAllMocks());
 

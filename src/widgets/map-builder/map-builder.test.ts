@@ -5,21 +5,7 @@ import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap, storageKey } from "./storage.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult } from "./render.ts";
 import { buildView } from "./view.ts";
-
-/** A Map-backed Storage, as localStorage behaves. */
-function memoryStorage(): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => void data.set(k, String(v)),
-  };
-}
+import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 
 describe("share links", () => {
   test("a map survives the trip through the URL hash, byte for byte", async () => {

@@ -2,24 +2,7 @@ import { describe, expect, test } from "vitest";
 import { chapterDone, totals, type Catalog } from "./catalog.ts";
 import { emptyProgress, isSolved, mergeProgress, partEntry, progressKey, readProgress, sanitizeProgress, updateProgress, writeProgress } from "./store.ts";
 import { exportProgress, importProgress } from "./transfer.ts";
-
-/** An in-memory Storage, optionally one that refuses writes. */
-function memoryStorage(initial: Record<string, string> = {}, { full = false } = {}): Storage {
-  const data = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => void data.delete(k),
-    setItem: (k, v) => {
-      if (full) throw new DOMException("quota", "QuotaExceededError");
-      data.set(k, String(v));
-    },
-  };
-}
+import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 
 describe("progress storage", () => {
   test("round trip: attempts, solved and revealed per exercise and part", () => {
