@@ -4,7 +4,7 @@
  * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
  * click made while it loads is replayed once it is ready.
  */
-import { isSolved, readProgress } from "../progress/store.ts";
+import { isSolved, readProgress, type Progress } from "../progress/store.ts";
 
 interface ExerciseData {
   id: string;
@@ -19,35 +19,42 @@ export function exerciseData(root: HTMLElement): ExerciseData | undefined {
   }
 }
 
-/** Show which parts are solved and which hints were revealed, from localStorage. */
+/**
+ * Show the stored progress of an exercise: which parts are solved, the status line, and the
+ * solution unlocked once any part was tried. The widget calls it again after each attempt.
+ */
+export function showPartProgress(root: HTMLElement, id: string, partIds: string[], progress: Progress = readProgress()): void {
+  const entry = progress.exercises[id];
+  const solvedParts = partIds.filter((p) => entry?.parts[p]?.solved);
+  for (const part of partIds) root.querySelector(`[data-part="${part}"]`)?.toggleAttribute("data-solved", solvedParts.includes(part));
+  const status = root.querySelector("[data-status]");
+  if (status) {
+    status.textContent = isSolved(progress, id, partIds)
+      ? "✓ Solved"
+      : solvedParts.length > 0
+        ? `${solvedParts.length} of ${partIds.length} parts solved`
+        : "";
+  }
+  if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {
+    root.querySelector<HTMLButtonElement>('[data-action="solution"]')?.removeAttribute("disabled");
+    root.querySelector<HTMLElement>(".br-ex__note")?.setAttribute("hidden", "");
+  }
+}
+
+/** Show saved progress before the widget loads: solved parts and the hints already revealed. */
 function showSavedState(root: HTMLElement): void {
   const data = exerciseData(root);
   if (!data) return;
   const progress = readProgress();
   const entry = progress.exercises[data.id];
   if (!entry) return;
-  for (const part of data.parts) {
-    if (entry.parts[part.id]?.solved) root.querySelector(`[data-part="${part.id}"]`)?.setAttribute("data-solved", "");
-  }
-  const status = root.querySelector("[data-status]");
-  const solvedParts = data.parts.filter((p) => entry.parts[p.id]?.solved).length;
-  if (status) {
-    status.textContent = isSolved(progress, data.id, data.parts.map((p) => p.id))
-      ? "✓ Solved"
-      : solvedParts > 0
-        ? `${solvedParts} of ${data.parts.length} parts solved`
-        : "";
-  }
+  showPartProgress(root, data.id, data.parts.map((p) => p.id), progress);
   const hints = root.querySelectorAll<HTMLElement>("[data-hint]");
   hints.forEach((hint, i) => (hint.hidden = i >= entry.hints));
   const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
   if (hintButton && entry.hints > 0) {
     hintButton.textContent = entry.hints >= hints.length ? "No more hints" : `Show a hint (${entry.hints + 1} of ${hints.length})`;
     hintButton.disabled = entry.hints >= hints.length;
-  }
-  if (Object.values(entry.parts).some((p) => p.attempts > 0)) {
-    root.querySelector<HTMLButtonElement>('[data-action="solution"]')?.removeAttribute("disabled");
-    root.querySelector<HTMLElement>(".br-ex__note")?.setAttribute("hidden", "");
   }
 }
 

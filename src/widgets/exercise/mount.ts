@@ -7,8 +7,8 @@ import type { ChoicePart, ExerciseMeta, MatchPart, NumericPart, Params } from ".
 import { formatNumber, formatShare, gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type Verdict } from "../../grader/grade.ts";
 import { expectedAnswers, hasVariants, type Expected } from "../../grader/solution.ts";
 import { mulberry32 } from "../../sim/random.ts";
-import { isSolved, partEntry, readProgress, updateProgress, exerciseEntry } from "../progress/store.ts";
-import { exerciseData } from "./bootstrap.ts";
+import { partEntry, updateProgress, exerciseEntry } from "../progress/store.ts";
+import { exerciseData, showPartProgress } from "./bootstrap.ts";
 import { loadChecks, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 
 interface ExerciseData {
@@ -38,27 +38,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(meta, mod, params)));
 
   const solutionButton = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
-  const solutionNote = root.querySelector<HTMLElement>(".br-ex__note");
-  const status = root.querySelector<HTMLElement>("[data-status]");
-
-  const refreshStatus = () => {
-    const progress = readProgress();
-    const entry = progress.exercises[data.id];
-    const solvedParts = partIds.filter((p) => entry?.parts[p]?.solved);
-    for (const id of partIds) root.querySelector(`[data-part="${id}"]`)?.toggleAttribute("data-solved", solvedParts.includes(id));
-    if (status) {
-      status.textContent = isSolved(progress, data.id, partIds)
-        ? "✓ Solved"
-        : solvedParts.length > 0
-          ? `${solvedParts.length} of ${partIds.length} parts solved`
-          : "";
-    }
-    const attempted = !!entry && Object.values(entry.parts).some((p) => p.attempts > 0);
-    if (solutionButton && attempted) {
-      solutionButton.disabled = false;
-      if (solutionNote) solutionNote.hidden = true;
-    }
-  };
+  const refreshStatus = () => showPartProgress(root, data.id, partIds);
 
   /** Count an attempt (invalid input is not one) and announce the change to the page. */
   const record = (part: string, verdict: Verdict["status"]) => {
