@@ -7,7 +7,7 @@ import type { ChoicePart, ExerciseMeta, MatchPart, NumericPart, Params } from ".
 import { formatNumber, formatShare, gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type Verdict } from "../../grader/grade.ts";
 import { expectedAnswers, hasVariants, type Expected } from "../../grader/solution.ts";
 import { mulberry32 } from "../../sim/random.ts";
-import { partEntry, updateProgress, exerciseEntry } from "../progress/store.ts";
+import { partEntry, progressEvent, updateProgress, exerciseEntry } from "../progress/store.ts";
 import { exerciseData, showPartProgress } from "./bootstrap.ts";
 import { loadChecks, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 
@@ -20,8 +20,6 @@ interface ExerciseData {
   timeout?: number;
   parts: (NumericPart | ChoicePart | MatchPart | { id: "code" })[];
 }
-
-export const progressEvent = "blast-radius:progress";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;

@@ -1,6 +1,6 @@
 /** The /progress/ page: status per exercise and chapter, export, import (merge) and reset. */
 import { chapterDone, readCatalog, totals } from "./catalog.ts";
-import { emptyProgress, isSolved, readProgress, writeProgress, type Progress } from "./store.ts";
+import { emptyProgress, isSolved, progressEvent, readProgress, writeProgress, type Progress } from "./store.ts";
 import { exportProgress, importProgress } from "./transfer.ts";
 
 function describe(progress: Progress, id: string, parts: string[]): string {
@@ -33,7 +33,7 @@ export function mountProgressPage(): void {
     const t = totals(progress, catalog);
     const summary = root.querySelector("[data-progress-summary]");
     if (summary) summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters. Progress is saved in this browser only; export it to keep it or move it to another one.`;
-    window.dispatchEvent(new CustomEvent("blast-radius:progress"));
+    window.dispatchEvent(new CustomEvent(progressEvent));
   };
 
   root.querySelector('[data-action="export"]')?.addEventListener("click", () => {

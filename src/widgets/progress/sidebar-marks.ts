@@ -4,7 +4,7 @@
  * solved in this tab or another.
  */
 import { chapterDone, readCatalog } from "./catalog.ts";
-import { readProgress } from "./store.ts";
+import { progressEvent, readProgress } from "./store.ts";
 
 function mark(): void {
   const catalog = readCatalog(document.getElementById("br-exercise-catalog"));
@@ -27,7 +27,7 @@ function mark(): void {
 }
 
 mark();
-window.addEventListener("blast-radius:progress", mark);
+window.addEventListener(progressEvent, mark);
 window.addEventListener("storage", (event) => {
   if (event.key === null || event.key.startsWith("blast-radius:progress")) mark();
 });

@@ -5,6 +5,9 @@
  */
 export const progressKey = "blast-radius:progress:v1";
 
+/** Dispatched on window after this tab changes progress, so other parts of the page redraw. */
+export const progressEvent = "blast-radius:progress";
+
 export interface PartProgress {
   attempts: number;
   solved: boolean;
