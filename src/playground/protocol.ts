@@ -60,10 +60,14 @@ export function truncationNote(): string {
   return `output truncated: only the first ${outputLimits.lines.toLocaleString("en-US")} lines or ${outputLimits.bytes / 1000} KB are shown`;
 }
 
+/** A check's line: "✓ name", or "✗ name: why" when it failed with a message. */
+export function checkText(check: { name: string; passed: boolean; message?: string }): string {
+  return `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}`;
+}
+
 /** One line of text for an event, as the output region and the terminal print it. */
 export function eventText(event: RunEvent): string {
-  if (event.kind === "check") return `${event.passed ? "✓" : "✗"} ${event.name}${event.message ? `: ${event.message}` : ""}`;
-  return event.text;
+  return event.kind === "check" ? checkText(event) : event.text;
 }
 
 /** Host -> worker: run these already-transpiled (CommonJS) files. */

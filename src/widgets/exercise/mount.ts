@@ -6,6 +6,7 @@
 import type { ChoicePart, ExerciseMeta, MatchPart, NumericPart, Params } from "../../grader/exercise-schema.ts";
 import { formatNumber, formatShare, gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type Verdict } from "../../grader/grade.ts";
 import { expectedAnswers, hasVariants, type Expected } from "../../grader/solution.ts";
+import { checkText } from "../../playground/protocol.ts";
 import { mulberry32 } from "../../sim/random.ts";
 import { partEntry, progressEvent, updateProgress, exerciseEntry } from "../progress/store.ts";
 import { exerciseData, showPartProgress } from "./bootstrap.ts";
@@ -260,7 +261,7 @@ async function mountCode(
       list.className = "br-ex-checks";
       for (const check of outcome.checks) {
         const li = document.createElement("li");
-        li.textContent = `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}`;
+        li.textContent = checkText(check);
         li.dataset.passed = String(check.passed);
         list.append(li);
       }
