@@ -5,6 +5,9 @@ test("the setting and Little's law match FACTS.md's worked numbers", () => {
   // FACTS.md: 5 attempts with 1 s time-outs and sleeps of 200, 400, 600, 800 ms hold about 7 s.
   expect(setting.attempts).toBe("5");
   expect(exercise.sleeps).toBe("200, 400, 600, 800");
+  expect(exercise.sleepCount).toBe("4");
+  // The prose: "All 4 share one pool": every service of the model draws from the one pool.
+  expect(setting.services).toBe(4);
   expect(littles.holdSeconds).toBe("7");
   expect(littles.holdSecondsValue).toBeCloseTo(7, 10);
   // 40 pricing requests a second x 7 s.

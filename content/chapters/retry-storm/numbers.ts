@@ -127,7 +127,10 @@ export const single = defenceNames.map((d) => {
 });
 
 // --- The exercise's worked numbers ---------------------------------------------------------
+/** The naive loop sleeps sleepStep x attempt after each failure; the first sleep is 0 ms. */
+const sleeps = Array.from({ length: attempts }, (_, k) => k * p("sleepStep")).filter((ms) => ms > 0);
 export const exercise = {
   holdSeconds: fixed(holdDuringTrigger, 0),
-  sleeps: Array.from({ length: attempts }, (_, k) => k * p("sleepStep")).filter((ms) => ms > 0).join(", "),
+  sleeps: sleeps.join(", "),
+  sleepCount: count(sleeps.length),
 };
