@@ -4,6 +4,8 @@
  * action over. A playground with a saved edit or a share link in the URL mounts at once, so
  * the reader sees their own code.
  */
+import { hasSavedEdit } from "./storage.ts";
+
 const events = ["click", "keydown", "focusin"] as const;
 
 function actionOf(event: Event): string | undefined {
@@ -33,14 +35,6 @@ function mount(root: HTMLElement, action?: string): void {
 
 function onFirstInteraction(event: Event): void {
   mount(event.currentTarget as HTMLElement, actionOf(event));
-}
-
-function hasSavedEdit(name: string): boolean {
-  try {
-    return localStorage.getItem(`blast-radius:playground:v1:${location.pathname}:${name}`) !== null;
-  } catch {
-    return false; // storage blocked: nothing saved
-  }
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) {

@@ -14,10 +14,23 @@ export function storageKey(name: string): string {
   return `blast-radius:playground:v1:${location.pathname}:${name}`;
 }
 
-export function loadEdit(name: string): SavedEdit | null {
+function readSaved(name: string): string | null {
   try {
-    const raw = localStorage.getItem(storageKey(name));
-    if (!raw) return null;
+    return localStorage.getItem(storageKey(name));
+  } catch {
+    return null; // storage blocked: nothing saved
+  }
+}
+
+/** Whether anything is saved for this playground (the bootstrap mounts such a playground at once). */
+export function hasSavedEdit(name: string): boolean {
+  return readSaved(name) !== null;
+}
+
+export function loadEdit(name: string): SavedEdit | null {
+  const raw = readSaved(name);
+  if (!raw) return null;
+  try {
     const parsed = JSON.parse(raw) as Partial<SavedEdit>;
     return typeof parsed.code === "string" && typeof parsed.original === "string" ? { original: parsed.original, code: parsed.code } : null;
   } catch {
