@@ -4,7 +4,7 @@
  */
 import { choose } from "../../../src/sim/combinatorics.ts";
 import { exactOverlap, fixedGroupsBlastRadius } from "../../../src/sim/shuffle-shard.ts";
-import { amplification as amplify, expectedAttempts, naiveHoldSeconds, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
+import { amplification as amplify, busyConnections, expectedAttempts, naiveHoldSeconds, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
 
 const int = (n: number | bigint) => n.toLocaleString("en-US");
 /** A share as a percentage with `digits` decimals: 0.0357 -> "3.6%". */
@@ -85,7 +85,7 @@ export const starvation = (() => {
   const qps = 1000;
   const hangingShare = 0.05;
   const hangSeconds = 100;
-  return { threads: servers * threadsEach, demanded: qps * hangingShare * hangSeconds, qps, hangingShare, hangSeconds };
+  return { threads: servers * threadsEach, demanded: busyConnections(qps * hangingShare, hangSeconds), qps, hangingShare, hangSeconds };
 })();
 
 /** The ladder of designs, from one shared fate to shuffle sharding. */
