@@ -30,6 +30,31 @@ const syllabus = [
 const chapters = loadChapters();
 const source = (slug: string) => readFileSync(new URL(`${slug}/index.mdx`, chaptersDir), "utf8");
 
+/** What a chapter shows as typed text: frontmatter, imports, code, attribute values and {expressions} removed. */
+function typedText(mdx: string): string {
+  let text = mdx
+    .replace(/^---\n[\s\S]*?\n---\n/, "")
+    .replace(/^import .*$/gm, "")
+    .replace(/^```[\s\S]*?^```/gm, "")
+    .replace(/`[^`\n]*`/g, "")
+    .replace(/="[^"]*"/g, "");
+  for (let previous = ""; previous !== text; ) {
+    previous = text;
+    text = text.replace(/\{[^{}]*\}/g, "");
+  }
+  return text;
+}
+
+/**
+ * Percentages a chapter may type by hand, because they are inputs, not results: the ends of an
+ * axis, and the model's own definition of "recovered" (recoveryIndex's threshold in src/sim).
+ * Every other percentage a reader sees comes from the chapter's numbers.ts or a component.
+ */
+const typedPercentages: Record<string, string[]> = {
+  "retry-budgets": ["0%", "100%"],
+  "retry-storm": ["99%"],
+};
+
 test("every chapter's frontmatter is valid (loadChapters validates and throws otherwise)", () => {
   expect(chapters.length).toBeGreaterThan(0);
 });
@@ -68,6 +93,11 @@ describe.each(chapters.map((c) => [c.slug, c] as const))("chapter %s", (slug, ch
     const interactive = components.filter(([, name]) => name !== "Exercise").map(([, name]) => name!);
     expect(interactive.length, `${slug} imports no interactive component`).toBeGreaterThan(0);
     for (const name of interactive) expect(source(slug), `${name} is imported but not used`).toContain(`<${name}`);
+  });
+
+  test("types no computed percentage into its prose (numbers come from numbers.ts)", () => {
+    const typed = [...typedText(source(slug)).matchAll(/\d+(?:\.\d+)?\s*%/g)].map((m) => m[0]);
+    expect(typed).toEqual(typedPercentages[slug] ?? []);
   });
 
   test("every playground it imports exists beside it, with a golden output", () => {
