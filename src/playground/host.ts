@@ -4,7 +4,7 @@
  * time limit, and turn the worker's messages into events and one result.
  */
 import { transpileAll } from "./transpile.ts";
-import { outputLimits, timeoutMessage, type RunEvent, type RunRequest, type RunResult, type WorkerMessage } from "./protocol.ts";
+import { outputBudget, timeoutMessage, type RunEvent, type RunRequest, type RunResult, type WorkerMessage } from "./protocol.ts";
 
 /** The little a host needs from a worker, whatever kind it is. */
 export interface WorkerPort {
@@ -38,8 +38,7 @@ export function runOnWorker(request: RunRequest, worker: () => WorkerPort, onEve
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settle!: (result: RunResult) => void;
   let settled = false;
-  let lines = 0;
-  let bytes = 0;
+  const fits = outputBudget();
   let truncated = false;
   const result = new Promise<RunResult>((resolve) => (settle = resolve));
   const end = (outcome: Omit<RunResult, "millis" | "truncated"> & { truncated?: boolean }) => {
@@ -59,11 +58,8 @@ export function runOnWorker(request: RunRequest, worker: () => WorkerPort, onEve
         return;
       case "event": {
         // The worker caps its output; the host checks again in case the program fakes messages.
-        const text = "text" in message.event ? message.event.text : "";
-        lines += text.split("\n").length;
-        bytes += text.length + 1;
-        if (lines > outputLimits.lines || bytes > outputLimits.bytes) truncated = true;
-        else onEvent(message.event);
+        if (fits("text" in message.event ? message.event.text : "")) onEvent(message.event);
+        else truncated = true;
         return;
       }
       case "truncated":

@@ -48,6 +48,21 @@ export interface RunResult {
 /** Output caps: a program printing in a tight loop cannot flood the page or the terminal. */
 export const outputLimits = { lines: 1000, bytes: 200_000 } as const;
 
+/**
+ * A run's output counted against outputLimits: each call adds one event's text and says
+ * whether everything so far still fits (once past a cap, it never fits again). The worker
+ * counts, and the host counts again in case a program fakes the worker's messages.
+ */
+export function outputBudget(): (text: string) => boolean {
+  let lines = 0;
+  let bytes = 0;
+  return (text) => {
+    lines += text.split("\n").length;
+    bytes += text.length + 1;
+    return lines <= outputLimits.lines && bytes <= outputLimits.bytes;
+  };
+}
+
 export const defaultTimeoutMs = 5000;
 
 /** What the reader sees when a run is stopped at its time limit. */

@@ -8,7 +8,7 @@ import { setEventSink } from "./emit.ts";
 import { formatArgs, formatTable, inspect } from "./format.ts";
 import { libraryModules } from "./library.ts";
 import { requiredSpecifiers, resolveImport } from "./modules.ts";
-import { outputLimits, type CompiledRun, type RunError, type RunEvent, type WorkerMessage } from "./protocol.ts";
+import { outputBudget, type CompiledRun, type RunError, type RunEvent, type WorkerMessage } from "./protocol.ts";
 
 type TimerHandle = unknown;
 
@@ -46,8 +46,7 @@ export function describeError(error: unknown): RunError {
 
 export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<void> {
   let finished = false;
-  let lines = 0;
-  let bytes = 0;
+  const fits = outputBudget();
   let truncated = false;
 
   const finish = (status: "ok" | "error", error?: RunError) => {
@@ -64,15 +63,11 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     if (finished || truncated) return;
     if ("text" in event) {
       if (groupIndent && event.kind !== "plot") event = { ...event, text: event.text.replace(/^/gm, groupIndent) };
-      const addLines = event.text.split("\n").length;
-      const addBytes = event.text.length + 1;
-      if (lines + addLines > outputLimits.lines || bytes + addBytes > outputLimits.bytes) {
+      if (!fits(event.text)) {
         truncated = true;
         host.post({ type: "truncated" });
         return;
       }
-      lines += addLines;
-      bytes += addBytes;
     }
     host.post({ type: "event", event });
   };
