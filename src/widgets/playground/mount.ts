@@ -5,7 +5,7 @@
  */
 import type { Editor } from "./editor.ts";
 import type { RunHandle } from "../../playground/host.ts";
-import type { RunError, RunResult } from "../../playground/protocol.ts";
+import { defaultTimeoutMs, type RunError, type RunResult } from "../../playground/protocol.ts";
 import { OutputView } from "./output.ts";
 import { loadEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
@@ -29,7 +29,7 @@ function describe(error: RunError): string {
 export async function mountPlayground(root: HTMLElement, takeAction: () => string | undefined = () => undefined): Promise<void> {
   const name = root.dataset.name!;
   const originalHash = root.dataset.hash!;
-  const timeoutMs = Number(root.dataset.timeout) || 5000;
+  const timeoutMs = Number(root.dataset.timeout) || defaultTimeoutMs;
   const original = root.querySelector<HTMLTemplateElement>("template[data-original]")!.content.textContent ?? "";
   const codeBox = root.querySelector<HTMLElement>("[data-code]")!;
   const notice = root.querySelector<HTMLElement>("[data-notice]")!;
