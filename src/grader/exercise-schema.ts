@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 /** Ids appear in URLs, storage keys and file names: lower-case words joined by hyphens. */
-const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const id = z.string().regex(idPattern, "use lower-case letters, digits and single hyphens (like fixed-groups)");
 /** Parameter names appear as {name} placeholders in the prompt. */
 const paramName = /^[a-zA-Z][a-zA-Z0-9]*$/;

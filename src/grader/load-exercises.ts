@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseDocument } from "yaml";
-import { exerciseSchema, type ExerciseMeta } from "./exercise-schema.ts";
+import { exerciseSchema, idPattern, placeholders, type ExerciseMeta } from "./exercise-schema.ts";
 
 export class ExerciseError extends Error {}
 
@@ -69,7 +69,7 @@ export function loadExercise(id: string, root = projectRoot(), { fresh = false }
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
     throw new ExerciseError(`exercises/${id}/: no such exercise (ids: ${listExerciseIds(root).join(", ") || "none yet"})`);
   }
-  if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) {
+  if (!idPattern.test(id)) {
     throw new ExerciseError(`exercises/${id}/: folder names are lower-case words joined by hyphens`);
   }
   const yamlFile = join(dir, "exercise.yaml");
@@ -87,17 +87,13 @@ export function loadExercise(id: string, root = projectRoot(), { fresh = false }
       }
     }
   } else if (meta.kind === "numeric" && meta.params) {
-    const used = new Set(placeholdersIn(readme, ...meta.parts.map((p) => p.prompt)));
+    const used = new Set([readme, ...meta.parts.map((p) => p.prompt)].flatMap(placeholders));
     for (const name of Object.keys(meta.params)) {
       if (!used.has(name)) throw new ExerciseError(`${relative(root, yamlFile)}: params.${name}: README.md and the part prompts never show {${name}}`);
     }
   }
   cache.set(key, exercise);
   return exercise;
-}
-
-function placeholdersIn(...texts: string[]): string[] {
-  return texts.flatMap((t) => [...t.matchAll(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g)].map((m) => m[1]!));
 }
 
 /** Folder names under exercises/, sorted. */
