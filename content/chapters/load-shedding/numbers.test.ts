@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { answers } from "../../../solutions/overload-queue-goodput/solution.ts";
 import { autoscaling, overload, raw, rawOverload, replay, starvation, wild } from "./numbers.ts";
@@ -16,6 +17,15 @@ test("the fluid overload model matches the closed forms", () => {
   for (const r of [rawOverload.unbounded, rawOverload.bounded]) {
     expect(r.useful + r.wasted + r.rejected).toBeCloseTo(rawOverload.arrivals, 3);
   }
+});
+
+test("the goodput playground, written out for the reader, agrees with the chapter's model", () => {
+  // Same server, demand and queues as `overload`; the playground counts per second, so compare rounded.
+  const golden = readFileSync(new URL("./goodput.golden.txt", import.meta.url), "utf8");
+  const printed = (label: string) => Number(golden.match(new RegExp(`${label}: *(\\d+)`))![1]);
+  expect(printed("useful answers, unbounded queue")).toBe(Math.round(rawOverload.unbounded.useful));
+  expect(printed(`useful answers, queue of ${overload.bounded.queueLimit}`)).toBe(Math.round(rawOverload.bounded.useful));
+  expect(printed("seconds with no useful answers \\(unbounded\\)")).toBe(Number(overload.unbounded.uselessUntil) - Number(overload.unbounded.uselessFrom));
 });
 
 test("other shapes agree with the closed forms too", () => {
