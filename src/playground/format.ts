@@ -58,6 +58,19 @@ function more(count: number): string {
   return `... ${count} more item${count === 1 ? "" : "s"}`;
 }
 
+/** The first maxItems of a collection, shown, then "... N more items" for the rest. */
+function firstItems<T>(collection: Iterable<T>, size: number, show: (value: T) => string): string[] {
+  const entries: string[] = [];
+  for (const value of collection) {
+    if (entries.length === maxItems) {
+      entries.push(more(size - maxItems));
+      break;
+    }
+    entries.push(show(value));
+  }
+  return entries;
+}
+
 function inspectValue(value: unknown, depth: number, seen: object[], indent: number): string {
   switch (typeof value) {
     case "string":
@@ -126,27 +139,12 @@ function inspectValue(value: unknown, depth: number, seen: object[], indent: num
   }
   if (object instanceof Map) {
     if (depth > maxDepth) return "[Map]";
-    const entries: string[] = [];
-    for (const [k, v] of object) {
-      if (entries.length === maxItems) {
-        entries.push(more(object.size - maxItems));
-        break;
-      }
-      entries.push(`${item(k)} => ${item(v)}`);
-    }
+    const entries = firstItems(object, object.size, ([k, v]) => `${item(k)} => ${item(v)}`);
     return wrap(`${constructorName(object)}(${object.size}) `, "{", "}", entries, indent, false);
   }
   if (object instanceof Set) {
     if (depth > maxDepth) return "[Set]";
-    const entries: string[] = [];
-    for (const v of object) {
-      if (entries.length === maxItems) {
-        entries.push(more(object.size - maxItems));
-        break;
-      }
-      entries.push(item(v));
-    }
-    return wrap(`${constructorName(object)}(${object.size}) `, "{", "}", entries, indent, false);
+    return wrap(`${constructorName(object)}(${object.size}) `, "{", "}", firstItems(object, object.size, item), indent, false);
   }
 
   const name = constructorName(object);
