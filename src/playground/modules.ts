@@ -20,6 +20,11 @@ function dirname(path: string): string {
   return slash === -1 ? "" : path.slice(0, slash);
 }
 
+/** The files a relative import may mean, in the order tried: as written, with .ts, .js as .ts, a folder's index.ts. */
+export function importCandidates(base: string): string[] {
+  return [base, `${base}.ts`, `${base.replace(/\.js$/, "")}.ts`, `${base}/index.ts`];
+}
+
 export function resolveImport(from: string, specifier: string, files: Iterable<string>, libraries: Iterable<string>): Resolution {
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(specifier)) {
     return { kind: "refused", message: `cannot import "${specifier}": the playground has no network; import "course" or a file of this playground` };
@@ -27,7 +32,7 @@ export function resolveImport(from: string, specifier: string, files: Iterable<s
   if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
     const base = normalize(specifier.startsWith("/") ? specifier : `${dirname(from)}/${specifier}`);
     const known = new Set(files);
-    for (const candidate of [base, `${base}.ts`, `${base.replace(/\.js$/, "")}.ts`, `${base}/index.ts`]) {
+    for (const candidate of importCandidates(base)) {
       if (known.has(candidate)) return { kind: "file", path: candidate };
     }
     return { kind: "refused", message: `cannot find "${specifier}" (imported by ${from}): this playground has ${[...known].map((f) => `"./${f}"`).join(", ")}` };

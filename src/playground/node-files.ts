@@ -4,8 +4,8 @@
  */
 import { readFileSync, existsSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import type { RunRequest } from "./protocol.ts";
-import { defaultTimeoutMs } from "./protocol.ts";
+import { importCandidates } from "./modules.ts";
+import { defaultTimeoutMs, type RunRequest } from "./protocol.ts";
 
 const importFrom = /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 
@@ -20,7 +20,7 @@ export function requestForFile(path: string, timeoutMs = defaultTimeoutMs): RunR
     for (const match of source.matchAll(importFrom)) {
       const specifier = match[1] ?? match[2]!;
       const target = join(dirname(file), specifier);
-      for (const candidate of [target, `${target}.ts`, target.replace(/\.js$/, ".ts"), join(target, "index.ts")]) {
+      for (const candidate of importCandidates(target)) {
         if (existsSync(candidate) && candidate.endsWith(".ts")) {
           visit(candidate);
           break;
