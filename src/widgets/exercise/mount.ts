@@ -265,7 +265,7 @@ async function mountCode(
         li.dataset.passed = String(check.passed);
         list.append(li);
       }
-      const logs = events.filter((e) => e.kind !== "check" && "text" in e).map((e) => ("text" in e ? e.text : ""));
+      const logs = events.flatMap((e) => (e.kind === "check" ? [] : [e.text]));
       const parts: Node[] = [summary, list];
       if (logs.length > 0) {
         const details = document.createElement("details");
