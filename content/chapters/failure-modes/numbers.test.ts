@@ -19,6 +19,8 @@ test("no starvation when the hanging demand fits in the threads", () => {
 });
 
 test("one gray server failing 1 in 10 behind a 10-way balancer: 1% errors, health checks all green", () => {
+  expect(grayExample.servers).toBe("10");
+  expect(grayExample.oneIn).toBe("10");
   expect(grayExample.overall).toBe("1%");
   expect(grayExample.healthCheck).toBe("100%");
 });

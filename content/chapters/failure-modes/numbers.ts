@@ -55,10 +55,12 @@ export function grayFailure(servers: number, oneIn: number) {
   const failingOnGray = 1 / oneIn;
   return { failingOnGray, overallErrorRate: failingOnGray / servers, healthCheckPasses: 1 };
 }
-const gray = grayFailure(10, 10);
+const grayServers = 10;
+const grayOneIn = 10;
+const gray = grayFailure(grayServers, grayOneIn);
 export const grayExample = {
-  servers: "10",
-  oneIn: "10",
+  servers: count.format(grayServers),
+  oneIn: count.format(grayOneIn),
   overall: percent(gray.overallErrorRate),
   healthCheck: percent(gray.healthCheckPasses),
   raw: gray,
