@@ -7,6 +7,7 @@ import { expectedAnswers, type SolutionModule } from "../src/grader/solution.ts"
 import { gradeNumeric, warmUpGrader } from "../src/grader/grade.ts";
 import type { NumericPart } from "../src/grader/exercise-schema.ts";
 import type { Bench } from "./types.ts";
+import { median } from "./stats.ts";
 
 const bench: Bench = async () => {
   const cases: { part: NumericPart; input: string; expected: number; params: Record<string, number> }[] = [];
@@ -30,10 +31,9 @@ const bench: Bench = async () => {
     for (const c of cases) gradeNumeric(c.part, c.input, c.expected, c.params);
     times.push((performance.now() - t0) / cases.length);
   }
-  times.sort((a, b) => a - b);
   return [
     { area: "grader", metric: "set-up of the restricted mathjs (first use)", value: warmUp, unit: "ms" },
-    { area: "grader", metric: `one numeric answer graded (median of ${rounds} rounds)`, value: times[Math.floor(rounds / 2)]! * 1000, unit: "µs", note: `${cases.length} listed answers` },
+    { area: "grader", metric: `one numeric answer graded (median of ${rounds} rounds)`, value: median(times) * 1000, unit: "µs", note: `${cases.length} listed answers` },
   ];
 };
 export default bench;

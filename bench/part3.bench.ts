@@ -3,11 +3,11 @@
  * time in Chromium, and the cell placement behind the cells widget.
  */
 import type { Bench, BenchRow } from "./types.ts";
+import { median } from "./stats.ts";
 import { openBrowser } from "../tests/support/chromium.ts";
 import { simulatePoison } from "../src/sim/shuffle-shard.ts";
 import { placeAll, uniformCustomers } from "../src/sim/cells/router.ts";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function time(run: () => void, repeats: number): number[] {
   const times: number[] = [];

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
 import type { Bench, BenchRow } from "./types.ts";
+import { median } from "./stats.ts";
 import { openBrowser } from "../tests/support/chromium.ts";
 import { weighPage } from "../tests/support/page-weight.ts";
 
@@ -18,12 +19,6 @@ const samples = 20;
 /** Between warm runs, as a reader would pause (they read the output); the next worker boots meanwhile. */
 const pauseMs = Number(process.env.BENCH_PAUSE_MS ?? 300);
 const programFile = new URL("../content/chapters/shuffle-sharding/shuffle-shard.play.ts", import.meta.url);
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Click Run and time, inside the page, from the click event to the first printed line. */
 async function timeRun(page: Page, selector: string): Promise<number> {

@@ -5,8 +5,8 @@
 import { defaultScenario, runRetryStorm } from "../src/sim/retry-storm/index.ts";
 import { openBrowser } from "../tests/support/chromium.ts";
 import type { Bench, BenchRow } from "./types.ts";
+import { median } from "./stats.ts";
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const bench: Bench = async ({ siteUrl }) => {
   // The first run pays for compilation and for growing the heap; it is reported on its own.
