@@ -7,25 +7,8 @@ import { describe, expect, test } from "vitest";
 import { loadChapters, chaptersDir } from "../../src/course/catalog.ts";
 import { learningPaths } from "../../src/course/paths.ts";
 import { parts } from "../../src/course/parts.ts";
+import { syllabus } from "../support/syllabus.ts";
 
-/** The syllabus (../shared/course/SYLLABUS.md) chapter by chapter, as slugs in course order. */
-const syllabus = [
-  "something-is-always-broken",
-  "failure-modes",
-  "failure-domains",
-  "timeouts-retries-backoff",
-  "retry-storm",
-  "bulkheads",
-  "circuit-breakers",
-  "retry-budgets",
-  "load-shedding",
-  "cells",
-  "shuffle-sharding",
-  "static-stability",
-  "deploys-and-correlated-failure",
-  "interview-playbook",
-  "workshop-kit",
-];
 
 const chapters = loadChapters();
 const source = (slug: string) => readFileSync(new URL(`${slug}/index.mdx`, chaptersDir), "utf8");

@@ -15,6 +15,7 @@ import { runChecksInNode } from "../../src/grader/run-checks-node.ts";
 import { expectedAnswers, hasVariants, type SolutionModule } from "../../src/grader/solution.ts";
 import type { MatchAnswer } from "../../src/grader/exercise-schema.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
+import { syllabus } from "../support/syllabus.ts";
 
 const root = projectRoot();
 const ids = listExerciseIds(root);
@@ -23,12 +24,6 @@ const chapterFolders = existsSync(chaptersDir)
   ? readdirSync(chaptersDir).filter((name) => existsSync(join(chaptersDir, name, "index.mdx")))
   : [];
 
-/** The fixed chapter slugs (docs/ARCHITECTURE.md, "Chapters"). */
-const chapterSlugs = [
-  "something-is-always-broken", "failure-modes", "failure-domains", "timeouts-retries-backoff", "retry-storm",
-  "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding", "cells", "shuffle-sharding",
-  "static-stability", "deploys-and-correlated-failure", "interview-playbook", "workshop-kit",
-];
 
 const loaded = new Map<string, LoadedExercise>();
 function exercise(id: string): LoadedExercise {
@@ -44,7 +39,7 @@ test("there are exercises", () => {
 describe.each(ids)("exercise %s", (id) => {
   test("its files are valid, and its chapter slug is a course chapter", () => {
     const { meta } = exercise(id);
-    expect(chapterSlugs, `exercises/${id}/exercise.yaml: chapter`).toContain(meta.chapter);
+    expect(syllabus, `exercises/${id}/exercise.yaml: chapter`).toContain(meta.chapter);
   });
 
   test("its solution gives an answer to every part", async () => {
