@@ -66,10 +66,12 @@ const STEP = 3;
 const TICK = 4;
 const INTERVENTION = 5;
 
-// What a STEP does.
+// What a STEP does. With deadlines, the client's deadline can come first: the service gives up,
+// in the middle of a call (a failure, for the breaker) or of a sleep (no call to count).
 const ATTEMPT_DONE = 0;
 const SLEEP_DONE = 1;
-const GIVE_UP = 2;
+const GIVE_UP_MID_CALL = 2;
+const GIVE_UP_ASLEEP = 3;
 
 /** What an event is about: a service (ARRIVAL), a request (CLIENT_RETRY) or a try (the rest). */
 type Ref = number | Original | Try;
@@ -97,6 +99,9 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   const duration = p("duration");
   const triggerEnd = p("triggerDuration");
   const intervention = scenario.params.intervention as number | null;
+  const end = duration;
+  /** When operators step in, if they do before the run ends. */
+  const interventionAt = intervention !== null && intervention < end ? intervention : null;
   const clientTimeout = p("clientTimeout");
   const acquireTimeout = p("acquireTimeout");
   const deadlines = on.has("timeout");
@@ -166,7 +171,6 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   let poolExhaustedAt: number | null = null;
 
   const queue = new EventQueue<Ref>(-warmup);
-  const end = duration;
   const arrivalRand = services.map((s) => stream(`arrivals:${s.name}`));
   const gap = (i: number) => -Math.log(1 - arrivalRand[i]!()) / (services[i]!.rate * load);
   services.forEach((s, i) => {
@@ -174,7 +178,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   });
   // Ticks run in their own in-order lane (1; client time-outs use lane 0), off the heap.
   for (let t = -warmup + 1; t <= end; t++) queue.scheduleInOrder(t, TICK, undefined, 1);
-  if (intervention !== null && intervention < end) queue.schedule(intervention, INTERVENTION);
+  if (interventionAt !== null) queue.schedule(interventionAt, INTERVENTION);
 
   const inBucket = (t: number) => {
     const b = bucketOf(t);
@@ -216,9 +220,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   function acquire(job: Try, now: number): void {
     const pool = job.pool;
     if (pool.inUse < pool.size && pool.waiters.size === 0) {
-      pool.inUse++;
-      job.holding = true;
-      beginAttempt(job, now);
+      hold(job, now);
     } else if (pool.waiters.size >= shedLimit) {
       finish(job, false, now); // shed: refused at once, cheaply
     } else {
@@ -245,11 +247,22 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
         continue;
       }
       if (pool.inUse >= pool.size) break;
-      const job = waiters.shift();
-      pool.inUse++;
-      job.holding = true;
-      beginAttempt(job, now);
+      hold(waiters.shift(), now);
     }
+  }
+
+  /** The try takes a connection from its pool and makes its first call. */
+  function hold(job: Try, now: number): void {
+    job.pool.inUse++;
+    job.holding = true;
+    beginAttempt(job, now);
+  }
+
+  /** The try's next step at `at`, unless (with deadlines) its client's deadline comes first. */
+  function scheduleStep(job: Try, at: number, next: number, giveUp: number): void {
+    const late = deadlines && at > job.deadline;
+    job.next = late ? giveUp : next;
+    queue.schedule(late ? job.deadline : at, STEP, job);
   }
 
   function beginAttempt(job: Try, now: number): void {
@@ -263,27 +276,21 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     const slow = dep.triggered && now >= 0 && now < triggerEnd;
     const latency = logNormal(dep.rand, slow ? triggerMedian : dep.median, dep.sigma);
     job.attemptSucceeds = latency <= attemptTimeout;
-    const done = now + (job.attemptSucceeds ? latency : attemptTimeout);
-    if (deadlines && done > job.deadline) {
-      job.next = GIVE_UP;
-      queue.schedule(job.deadline, STEP, job);
-    } else {
-      job.next = ATTEMPT_DONE;
-      queue.schedule(done, STEP, job);
-    }
+    scheduleStep(job, now + (job.attemptSucceeds ? latency : attemptTimeout), ATTEMPT_DONE, GIVE_UP_MID_CALL);
+  }
+
+  /** Call again, unless the policy, the budget or the operators said no. */
+  function retryOrFinish(job: Try, retry: boolean, now: number): void {
+    if (!retry || retriesOff) return finish(job, false, now);
+    job.attempt++;
+    beginAttempt(job, now);
   }
 
   function step(job: Try, now: number): void {
     const s = job.service;
-    if (job.next === GIVE_UP) {
-      if (job.attempt >= 0) breakers[s]?.record(now, false);
-      return finish(job, false, now);
-    }
-    if (job.next === SLEEP_DONE) {
-      if (!job.retryAfterSleep || retriesOff) return finish(job, false, now);
-      job.attempt++;
-      return beginAttempt(job, now);
-    }
+    if (job.next === GIVE_UP_MID_CALL) breakers[s]?.record(now, false);
+    if (job.next === GIVE_UP_MID_CALL || job.next === GIVE_UP_ASLEEP) return finish(job, false, now);
+    if (job.next === SLEEP_DONE) return retryOrFinish(job, job.retryAfterSleep, now);
     // An attempt came back (or timed out).
     const success = job.attemptSucceeds;
     breakers[s]?.record(now, success);
@@ -293,21 +300,9 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     const retry = decision.retry && !retriesOff;
     if (retry && serviceBudgets[s] && !serviceBudgets[s]!.tryRetry(now)) return finish(job, false, now);
     const sleep = Math.max(0, decision.sleepMs) / 1000;
-    if (sleep === 0) {
-      if (!retry) return finish(job, false, now);
-      job.attempt++;
-      return beginAttempt(job, now);
-    }
+    if (sleep === 0) return retryOrFinish(job, retry, now);
     job.retryAfterSleep = retry;
-    // Mark the sleep so a deadline give-up does not count as a failed call.
-    if (deadlines && now + sleep > job.deadline) {
-      job.next = GIVE_UP;
-      job.attempt = -1;
-      queue.schedule(job.deadline, STEP, job);
-    } else {
-      job.next = SLEEP_DONE;
-      queue.schedule(now + sleep, STEP, job);
-    }
+    scheduleStep(job, now + sleep, SLEEP_DONE, GIVE_UP_ASLEEP);
   }
 
   /** The service is done with a try: free its connection and answer the client, if it still waits. */
@@ -426,19 +421,16 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
 
   // Series and summary.
   const time = Array.from({ length: buckets }, (_, i) => i - warmup);
+  type Counts = (typeof perService)[number];
+  /** Of the originals arriving each second, the share served (1 when none arrived). */
+  const rateBySecond = (m: Pick<Counts, "arrived" | "servedByArrival">) => m.arrived.map((n, b) => (n === 0 ? 1 : round(m.servedByArrival[b]! / n, 4)));
+  /** A per-second count summed over every service. */
+  const total = (count: keyof Counts) => time.map((_, b) => perService.reduce((acc, m) => acc + m[count][b]!, 0));
   const serviceSeries = services.map((svc, i) => {
     const m = perService[i]!;
-    return {
-      name: svc.name,
-      attempts: m.attempts,
-      successes: m.successes,
-      successRate: m.arrived.map((n, b) => (n === 0 ? 1 : round(m.servedByArrival[b]! / n, 4))),
-    };
+    return { name: svc.name, attempts: m.attempts, successes: m.successes, successRate: rateBySecond(m) };
   });
-  const sum = (f: (i: number) => number[], b: number) => services.reduce((acc, _, i) => acc + f(i)[b]!, 0);
-  const arrivedAll = time.map((_, b) => sum((i) => perService[i]!.arrived, b));
-  const servedAll = time.map((_, b) => sum((i) => perService[i]!.servedByArrival, b));
-  const successRate = arrivedAll.map((n, b) => (n === 0 ? 1 : round(servedAll[b]! / n, 4)));
+  const successRate = rateBySecond({ arrived: total("arrived"), servedByArrival: total("servedByArrival") });
   const latencyP50: (number | null)[] = [];
   const latencyP99: (number | null)[] = [];
   for (const list of latencies) {
@@ -456,9 +448,9 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     poolInUse,
     poolCapacity: pools.reduce((a, pool) => a + pool.size, 0),
     waiting: waitingSeries,
-    attempts: time.map((_, b) => sum((i) => perService[i]!.attempts, b)),
+    attempts: total("attempts"),
     dependencyCalls,
-    successes: time.map((_, b) => sum((i) => perService[i]!.successes, b)),
+    successes: total("successes"),
     successRate,
     latencyP50,
     latencyP99,
@@ -471,7 +463,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     seed: scenario.seed,
     defences: [...on].sort(),
     triggerSeconds: triggerEnd,
-    interventionSeconds: intervention !== null && intervention < end ? intervention : null,
+    interventionSeconds: interventionAt,
     poolExhaustedSeconds: poolExhaustedAt === null ? null : round(poolExhaustedAt, 3),
     recovered: recoveryAt >= 0,
     recoverySeconds: recoveryAt >= 0 ? round(Math.max(0, time[recoveryAt]! - triggerEnd), 3) : null,
