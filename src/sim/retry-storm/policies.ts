@@ -3,6 +3,7 @@
  * circuit breakers. Each is small, pure and driven by the simulated clock it is given.
  */
 import type { Random } from "../random.ts";
+import { fullJitter } from "../backoff.ts";
 import type { RetryPolicy } from "./scenario.ts";
 
 /** The article's loop: `attempts` tries, sleeping step x attempt after each failure (the last too). */
@@ -14,10 +15,11 @@ export function naiveRetryPolicy(attempts = 5, stepMs = 200): RetryPolicy {
 
 /** Capped exponential backoff with full jitter: sleep uniform(0, min(cap, base x 2^n)). */
 export function fullJitterRetryPolicy(attempts: number, baseMs: number, capMs: number): RetryPolicy {
+  const backoff = { base: baseMs, cap: capMs };
   return (failedAttempt: number, random: Random) => {
     const retry = failedAttempt + 1 < attempts;
     // No sleep after the last failure: nothing follows it.
-    return { sleepMs: retry ? random() * Math.min(capMs, baseMs * 2 ** failedAttempt) : 0, retry };
+    return { sleepMs: retry ? fullJitter(failedAttempt, backoff, random) : 0, retry };
   };
 }
 
