@@ -4,7 +4,7 @@
  * placed customer; one that asks the control plane on each request fails with it. Either
  * way, new customers cannot be placed until the control plane returns.
  */
-import { CellRouter, ControlPlane, emptyCellMap } from "./router.ts";
+import { placeAll, uniformCustomers } from "./router.ts";
 
 export type RouterMode = "cached-mapping" | "asks-control-plane";
 
@@ -32,15 +32,12 @@ export interface PhaseOutcome {
 }
 
 export function controlPlaneOutage({ existing, arriving, cells, routerMode }: OutageScenario): PhaseOutcome[] {
-  const controlPlane = new ControlPlane(emptyCellMap(cells));
-  const ids = Array.from({ length: existing }, (_, i) => `c${i}`);
-  for (const id of ids) controlPlane.place(id);
-  const router = new CellRouter();
-  router.refresh(controlPlane);
+  const customers = uniformCustomers(existing);
+  const { controlPlane, router } = placeAll(customers, cells);
 
   const routeAll = () => {
     let routed = 0;
-    for (const id of ids) {
+    for (const { id } of customers) {
       // The fragile router fetches the mapping on the request path, so it fails with the control plane.
       const usable = routerMode === "cached-mapping" || router.refresh(controlPlane);
       if (usable && router.route(id).ok) routed++;
