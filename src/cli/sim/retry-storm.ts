@@ -2,7 +2,7 @@
  * `npm run sim -- retry-storm`: replay the retry-storm incident in the terminal, with any
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
-import { parseArgs, table, UsageError } from "../args.ts";
+import { numberOption, parseArgs, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { checkParameter, defaultScenario, defenceDescriptions, defenceNames, parameterSpecs, runRetryStorm, type DefenceName, type Parameters } from "../../sim/retry-storm/index.ts";
 
@@ -12,7 +12,7 @@ function help(): string {
     const range = p.choices ? p.choices.join(" | ") : `${p.min ?? ""}..${p.max ?? ""}${p.nullable ? " or none" : ""}`;
     return [`  ${p.name}`, `${value}${p.unit ? " " + p.unit : ""}`, range, p.description];
   };
-  const general = parameterSpecs.filter((p) => !p.defence);
+  const parameterTable = (defence?: DefenceName) => table([["  name", "default", "allowed", "meaning"], ...parameterSpecs.filter((p) => p.defence === defence).map(param)]);
   const lines = [
     "usage: npm run sim -- retry-storm [--defences bulkhead,breaker,budget,jitter,timeout,shed] [--seed N] [--set name=value ...] [--json]",
     "",
@@ -31,8 +31,8 @@ function help(): string {
     ...defenceNames.map((d) => `  ${d.padEnd(9)} ${defenceDescriptions[d]}`),
     "",
     "parameters (name, default and unit, allowed values, meaning):",
-    table([["  name", "default", "allowed", "meaning"], ...general.map(param)]),
-    ...defenceNames.flatMap((d) => ["", `${d} parameters (used when --defences includes ${d}):`, table([["  name", "default", "allowed", "meaning"], ...parameterSpecs.filter((p) => p.defence === d).map(param)])]),
+    parameterTable(),
+    ...defenceNames.flatMap((d) => ["", `${d} parameters (used when --defences includes ${d}):`, parameterTable(d)]),
   ];
   return lines.join("\n") + "\n";
 }
@@ -66,14 +66,6 @@ function parseSets(values: string[] | undefined): Parameters {
   return params;
 }
 
-function parseSeed(values: string[] | undefined): number {
-  const raw = values?.at(-1);
-  if (raw === undefined) return 1;
-  const seed = Number(raw);
-  if (raw.trim() === "" || !Number.isInteger(seed) || Math.abs(seed) > 2 ** 31) throw new UsageError(`--seed must be a whole number, got "${raw}"`);
-  return seed;
-}
-
 const seconds = (x: number | null) => (x === null ? "never" : `${x} s`);
 
 const command: SimCommand = {
@@ -84,26 +76,10 @@ const command: SimCommand = {
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-    const scenario = defaultScenario({ seed: parseSeed(args.options.get("seed")), defences: parseDefences(args.options.get("defences")), params: parseSets(args.options.get("set")) });
+    const scenario = defaultScenario({ seed: numberOption(args, "seed", 1, { min: -(2 ** 31), max: 2 ** 31, integer: true }), defences: parseDefences(args.options.get("defences")), params: parseSets(args.options.get("set")) });
     const { summary, wallMillis } = runRetryStorm(scenario);
     if (args.flags.has("json")) {
-      const out = {
-        seed: summary.seed,
-        defences: summary.defences,
-        triggerSeconds: summary.triggerSeconds,
-        interventionSeconds: summary.interventionSeconds,
-        poolExhaustedSeconds: summary.poolExhaustedSeconds,
-        recovered: summary.recovered,
-        recoverySeconds: summary.recoverySeconds,
-        amplification: summary.amplification,
-        dependencyAmplification: summary.dependencyAmplification,
-        services: summary.services,
-        abandonedWork: summary.abandonedWork,
-        breakerOpenings: summary.breakerOpenings,
-        events: summary.events,
-        wallMillis: Math.round(wallMillis * 10) / 10,
-        parameters: scenario.params,
-      };
+      const out = { ...summary, wallMillis: Math.round(wallMillis * 10) / 10, parameters: scenario.params };
       process.stdout.write(JSON.stringify(out, null, 2) + "\n");
       return 0;
     }
