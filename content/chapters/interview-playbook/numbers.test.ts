@@ -48,6 +48,7 @@ describe("interview playbook numbers", () => {
   test("the ladder shrinks at every rung", () => {
     for (let i = 1; i < ladder.length; i++) expect(ladder[i]!.share).toBeLessThan(ladder[i - 1]!.share);
     expect(ladder[0]!.share).toBe(1);
+    expect(ladder.map((r) => r.design)).toEqual(["One stack, three replicas", "4 fixed shards", "10 cells", "Shuffle shards of 2 from 8 workers", "Shuffle shards of 5 from 100 workers"]);
   });
 
   test("every bank figure is a non-empty string", () => {

@@ -42,12 +42,15 @@ export const worked = (() => {
 })();
 
 // Shuffle sharding, the course's running example and the 16-worker problem.
-const eight = exactOverlap(8, 2);
+const fixedGroups = 4;
+const smallFleet = { workers: 8, shard: 2 } as const;
+const largeFleet = { workers: 100, shard: 5 } as const;
+const eight = exactOverlap(smallFleet.workers, smallFleet.shard);
 const sixteen = exactOverlap(16, 4);
 export const shuffle = {
-  eight: { shards: eight.possibleShards, all: eight.all.value, some: eight.some.value, none: eight.none.value, fixed: fixedGroupsBlastRadius(4) },
-  sixteen: { shards: sixteen.possibleShards, all: sixteen.all.value, fixed: fixedGroupsBlastRadius(4) },
-  hundred: { shards: choose(100, 5) },
+  eight: { shards: eight.possibleShards, all: eight.all.value, some: eight.some.value, none: eight.none.value, fixed: fixedGroupsBlastRadius(fixedGroups) },
+  sixteen: { shards: sixteen.possibleShards, all: sixteen.all.value, fixed: fixedGroupsBlastRadius(fixedGroups) },
+  hundred: { shards: choose(largeFleet.workers, largeFleet.shard) },
   route53: { workers: 2048, size: 4, shards: choose(2048, 4) },
 };
 
@@ -91,10 +94,10 @@ export const starvation = (() => {
 /** The ladder of designs, from one shared fate to shuffle sharding. */
 export const ladder: Rung[] = [
   { design: "One stack, three replicas", fault: "a bad release or a poison request reaches every replica", share: 1 },
-  { design: "4 fixed shards", fault: "a poison customer crashes its shard", share: fixedGroupsBlastRadius(4) },
+  { design: `${fixedGroups} fixed shards`, fault: "a poison customer crashes its shard", share: fixedGroupsBlastRadius(fixedGroups) },
   { design: `${cells.count} cells`, fault: "one cell fails (bad deploy to that cell)", share: cells.share },
-  { design: "Shuffle shards of 2 from 8 workers", fault: "a poison customer crashes its two workers: others lose both", share: eight.all.value },
-  { design: "Shuffle shards of 5 from 100 workers", fault: "the same, at a larger fleet", share: 1 / Number(choose(100, 5)) },
+  { design: `Shuffle shards of ${smallFleet.shard} from ${smallFleet.workers} workers`, fault: "a poison customer crashes its two workers: others lose both", share: eight.all.value },
+  { design: `Shuffle shards of ${largeFleet.shard} from ${largeFleet.workers} workers`, fault: "the same, at a larger fleet", share: 1 / Number(shuffle.hundred.shards) },
 ];
 
 /** Formatted figures by name, for {{name}} placeholders in questions.yaml. */
