@@ -32,6 +32,15 @@ function exercise(id: string): LoadedExercise {
 }
 const solution = (id: string): Promise<SolutionModule> => import(`../../solutions/${id}/solution.ts`);
 
+/** Every value a text states: 42, 1,820, 0.055%, 1/1820, "100 of 100", and N as "1 in N". */
+function numbersIn(text: string): number[] {
+  const value = (digits: string) => Number(digits.replace(/,/g, ""));
+  return [...text.matchAll(/(\d[\d,]*(?:\.\d+)?)(?:\s*(?:\/|of)\s*(\d[\d,]*(?:\.\d+)?))?\s*(%?)/g)].flatMap((m) => {
+    const stated = value(m[1]!) / (m[2] ? value(m[2]) : 1) / (m[3] ? 100 : 1);
+    return m[2] || m[3] ? [stated] : [stated, 1 / stated];
+  });
+}
+
 test("there are exercises", () => {
   expect(ids.length).toBeGreaterThan(0);
 });
@@ -71,6 +80,18 @@ describe.each(ids)("exercise %s", (id) => {
         const verdict = gradeNumeric(part, filled, answer, params);
         expect(verdict.status, `${id}/${part.id}: feedback answer "${entry.answer}" is graded right, so its message never shows`).toBe("wrong");
       }
+    }
+  });
+
+  test("the worked explanation states each numeric answer the solution computes", async () => {
+    const { meta, explanation } = exercise(id);
+    if (meta.kind !== "numeric") return;
+    const expected = expectedAnswers(meta, await solution(id), meta.params ?? {});
+    const stated = numbersIn(explanation);
+    for (const part of meta.parts) {
+      const answer = expected[part.id] as number;
+      const tolerance = Math.abs(answer) * (part.tolerance ?? 0.01) + 1e-12;
+      expect(stated.some((value) => Math.abs(value - answer) <= tolerance), `solutions/${id}/explanation.md never states ${part.id} = ${answer}`).toBe(true);
     }
   });
 
