@@ -8,8 +8,7 @@ import type uPlotType from "uplot";
 import { defenceNames, type DefenceName, type Parameters } from "../../sim/retry-storm/index.ts";
 import { SideRunner, type TimedRun } from "./runner.ts";
 import { fromQuery, normalizeState, queryHasState, scenarios, toQuery, type ReplayState } from "./state.ts";
-import { chartViews, markers, momentText, palette, summaryText, tableRows, type Marker, type RunView } from "./view.ts";
-import { markerColour } from "./svg.ts";
+import { chartViews, markerColour, markerItemsHtml, markers, momentText, palette, summaryText, tableHtml, type Marker, type RunView } from "./view.ts";
 
 type Side = "naive" | "defended";
 const sides: Side[] = ["naive", "defended"];
@@ -72,13 +71,6 @@ function writeControls(form: HTMLFormElement, state: ReplayState): void {
   const none = form.elements.namedItem("noIntervention") as HTMLInputElement | null;
   if (none) none.checked = state.params.intervention === null;
   for (const d of defenceNames) (form.elements.namedItem(`defence-${d}`) as HTMLInputElement).checked = state.defences.includes(d as DefenceName);
-}
-
-function renderTable(table: HTMLTableElement, naive: RunView, defended: RunView): void {
-  const { head, rows } = tableRows(naive, defended);
-  const th = head.map((h) => `<th scope="col">${h}</th>`).join("");
-  const body = rows.map((r) => `<tr>${r.cells.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td>${c}</td>`)).join("")}</tr>`).join("");
-  table.innerHTML = `<caption>Both runs every 10 s</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody>`;
 }
 
 export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
@@ -190,7 +182,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     q<HTMLElement>(root, `[data-side="${side}"] [data-summary]`).textContent = summaryText(sideName[side], run.summary);
     root.dataset[`${side}Summary`] = JSON.stringify(run.summary);
     const legend = q<HTMLElement>(root, `[data-side="${side}"] [data-markers]`);
-    legend.innerHTML = entry.marks.map((m) => `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${m.time} s</li>`).join("");
+    legend.innerHTML = markerItemsHtml(entry.marks);
   }
 
   function describeMoment(): void {
@@ -243,7 +235,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     scrub.min = String(duration[0]);
     scrub.max = String(duration[duration.length - 1]);
     seek(playhead);
-    renderTable(table, results[0]!, results[1]!);
+    table.innerHTML = tableHtml(results[0]!, results[1]!);
     live.textContent = sides.map((s, i) => summaryText(sideName[s], results[i]!.summary)).join(" ");
     root.dataset.redrawMillis = (performance.now() - started).toFixed(1);
     root.dataset.state = "ready";

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { runRetryStorm, parameterSpecs } from "../../sim/retry-storm/index.ts";
 import { defaultReplayState, fromQuery, normalizeState, queryHasState, scenarios, toQuery } from "./state.ts";
 import { chartSvg } from "./svg.ts";
-import { chartViews, markers, momentText, summaryText, tableRows } from "./view.ts";
+import { chartViews, markerItemsHtml, markers, momentText, summaryText, tableHtml, tableRows } from "./view.ts";
 
 test("state round-trips through the URL, keeping unrelated query keys", () => {
   const state = normalizeState({ seed: 42, defences: ["budget", "bulkhead"], params: { poolSize: 24, intervention: null, load: 1 } });
@@ -56,6 +56,12 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   const table = tableRows(run, run);
   expect(table.rows).toHaveLength(Math.ceil(metrics.time.length / 10));
   expect(table.rows[0]!.cells[0]).toBe(String(metrics.time[0]));
+  // The same markup on the server and in the page: one row per table row, one item per marker.
+  const html = tableHtml(run, run);
+  expect(html.match(/<tr><th scope="row">/g)).toHaveLength(table.rows.length);
+  expect(html).toContain(`<th scope="row">${metrics.time[0]}</th>`);
+  expect(markerItemsHtml(marks).match(/<li>/g)).toHaveLength(marks.length);
+  expect(markerItemsHtml(marks)).toContain(`pool exhausted: ${summary.poolExhaustedSeconds} s</li>`);
 });
 
 test("the static SVG is labelled, draws every series and marker, and escapes text", () => {

@@ -2,7 +2,7 @@
  * Static SVG charts of a replay run, drawn at build time so the page shows the result before
  * any JavaScript runs (and prints). Pure string building: no DOM.
  */
-import { markers, palette, type ChartView, type Marker } from "./view.ts";
+import { markerColour, markers, palette, type ChartView } from "./view.ts";
 
 const W = 640;
 const H = 150;
@@ -18,13 +18,6 @@ function niceMax(x: number): number {
   for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= x) return m * p;
   return 10 * p;
 }
-
-const markerColour: Record<Marker["kind"], string> = {
-  trigger: "#ea580c",
-  exhausted: "#dc2626",
-  intervention: "#9333ea",
-  recovered: "#16a34a",
-};
 
 /** One chart as an SVG string; `time` is the shared x axis (seconds from the trigger). */
 export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typeof markers>, label: string): string {
@@ -78,5 +71,3 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
     `</svg>`
   );
 }
-
-export { markerColour };

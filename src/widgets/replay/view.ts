@@ -85,6 +85,14 @@ export interface Marker {
   kind: "trigger" | "exhausted" | "intervention" | "recovered";
 }
 
+/** The colour of each kind of event, on the charts and in the list under them. */
+export const markerColour: Record<Marker["kind"], string> = {
+  trigger: "#ea580c",
+  exhausted: "#dc2626",
+  intervention: "#9333ea",
+  recovered: "#16a34a",
+};
+
 export function markers(summary: RetryStormSummary): Marker[] {
   const list: Marker[] = [];
   if (summary.triggerSeconds > 0) {
@@ -134,6 +142,11 @@ export interface TableRow {
   cells: string[];
 }
 
+/** The events under a side's charts, as list items (the server and the page draw the same). */
+export function markerItemsHtml(marks: Marker[]): string {
+  return marks.map((m) => `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${m.time} s</li>`).join("");
+}
+
 /** The data-table fallback: one row every `step` seconds, both runs side by side. */
 export function tableRows(naive: RunView, defended: RunView, step = 10): { head: string[]; rows: TableRow[] } {
   const head = ["time (s)", "naive: in use", "naive: waiting", "naive: success", "defended: in use", "defended: waiting", "defended: success"];
@@ -147,4 +160,12 @@ export function tableRows(naive: RunView, defended: RunView, step = 10): { head:
     });
   }
   return { head, rows };
+}
+
+/** The data table's caption, head and body (the server and the page draw the same). */
+export function tableHtml(naive: RunView, defended: RunView): string {
+  const { head, rows } = tableRows(naive, defended);
+  const th = head.map((h) => `<th scope="col">${h}</th>`).join("");
+  const body = rows.map((r) => `<tr>${r.cells.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td>${c}</td>`)).join("")}</tr>`).join("");
+  return `<caption>Both runs every 10 s</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody>`;
 }
