@@ -2,8 +2,9 @@
  * Content-Security-Policy for a static site: after the build, every HTML page gets a
  * `<meta http-equiv="Content-Security-Policy">` as the first element of its head, allowing
  * only the site's own scripts plus the exact inline scripts that page carries (by hash).
- * A meta tag is all a static host guarantees; it covers the page and the workers it creates
- * from blob: URLs (they inherit the policy), so learner code in the playground gets no network.
+ * A meta tag is all a static host guarantees, and it governs the page only: a worker loaded from
+ * a same-origin file takes its policy from that file's HTTP headers, so the playground's worker
+ * takes network access away from learner code itself (docs/ARCHITECTURE.md, "Page sandbox").
  */
 import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
