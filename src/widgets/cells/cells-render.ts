@@ -1,7 +1,8 @@
 /** The cells widget as an HTML string: drawn on the server first, redrawn in the page after. */
 import type { CellsView } from "./cells-model.ts";
 import { poisonCustomer } from "./cells-model.ts";
-import { escapeHtml, grouped, percent } from "./format.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { grouped, percent } from "./format.ts";
 
 const faultNames = { poison: `a poison request from customer ${poisonCustomer}`, "bad-deploy": "a bad release in cell 0", "lost-zone": "the loss of zone 0" } as const;
 

@@ -5,7 +5,3 @@ export function percent(share: number): string {
   const p = share * 100;
   return `${Number.isInteger(p) ? p.toFixed(0) : p.toFixed(1)}%`;
 }
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
-}

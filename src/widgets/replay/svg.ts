@@ -2,15 +2,12 @@
  * Static SVG charts of a replay run, drawn at build time so the page shows the result before
  * any JavaScript runs (and prints). Pure string building: no DOM.
  */
+import { escapeHtml } from "../escape-html.ts";
 import { markerColour, markers, palette, type ChartView } from "./view.ts";
 
 const W = 640;
 const H = 150;
 const pad = { left: 48, right: 10, top: 8, bottom: 22 };
-
-function escape(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 function niceMax(x: number): number {
   if (x <= 0) return 1;
@@ -57,13 +54,13 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
   const top = chart.log ? logMax : yMax;
   const topLabel = chart.log && top >= 1000 ? `${top / 1000} s` : `${top}${chart.unit === "%" ? "%" : ""}`;
   const bottomLabel = chart.log ? `${yMin}` : `${yMin}`;
-  ticks.push(`<text x="${pad.left - 4}" y="${pad.top + 8}" text-anchor="end">${escape(topLabel)}</text>`);
-  ticks.push(`<text x="${pad.left - 4}" y="${H - pad.bottom}" text-anchor="end">${escape(bottomLabel)}</text>`);
+  ticks.push(`<text x="${pad.left - 4}" y="${pad.top + 8}" text-anchor="end">${escapeHtml(topLabel)}</text>`);
+  ticks.push(`<text x="${pad.left - 4}" y="${H - pad.bottom}" text-anchor="end">${escapeHtml(bottomLabel)}</text>`);
   const lines = marks
-    .map((m) => `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="${pad.top}" y2="${H - pad.bottom}" stroke="${markerColour[m.kind]}" stroke-width="1" stroke-dasharray="3 3"><title>${escape(`${m.label} at ${m.time} s`)}</title></line>`)
+    .map((m) => `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="${pad.top}" y2="${H - pad.bottom}" stroke="${markerColour[m.kind]}" stroke-width="1" stroke-dasharray="3 3"><title>${escapeHtml(`${m.label} at ${m.time} s`)}</title></line>`)
     .join("");
   return (
-    `<svg class="rs-svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escape(label)}" font-size="11" fill="currentColor">` +
+    `<svg class="rs-svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escapeHtml(label)}" font-size="11" fill="currentColor">` +
     `<rect x="${pad.left}" y="${pad.top}" width="${W - pad.left - pad.right}" height="${H - pad.top - pad.bottom}" fill="none" stroke="currentColor" stroke-opacity="0.3"/>` +
     ticks.join("") +
     lines +
