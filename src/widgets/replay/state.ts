@@ -4,6 +4,7 @@
  * The left-hand run is always the naive one: same seed and parameters, no defences.
  */
 import { checkParameter, defaultScenario, defenceNames, parameterSpecs, type DefenceName, type Parameters, type Scenario } from "../../sim/retry-storm/index.ts";
+import { replayQueryKeys } from "./url-keys.ts";
 
 export interface ReplayState {
   seed: number;
@@ -48,7 +49,7 @@ export function scenarios(state: ReplayState): { naive: Scenario; defended: Scen
 /** Write the state into URL query parameters, leaving unrelated ones alone. */
 export function toQuery(state: ReplayState, base = new URLSearchParams()): URLSearchParams {
   const query = new URLSearchParams(base);
-  for (const key of ["seed", "defences", ...parameterSpecs.map((p) => p.name)]) query.delete(key);
+  for (const key of replayQueryKeys) query.delete(key);
   if (state.seed !== defaultReplayState.seed) query.set("seed", String(state.seed));
   const same = state.defences.length === defaultReplayState.defences.length && state.defences.every((d, i) => d === defaultReplayState.defences[i]);
   if (!same) query.set("defences", state.defences.length ? state.defences.join(",") : "none");
