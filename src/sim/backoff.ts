@@ -4,6 +4,7 @@
  * Pure: no DOM, no Node, no clock. Everything random takes a `Random` from ./random.ts.
  */
 import { randomStreams, type Random } from "./random.ts";
+import { assertWholeNumber } from "./checks.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Backoff and jitter
@@ -20,7 +21,7 @@ export interface BackoffOptions {
 
 /** Capped exponential backoff for the n-th retry (n = 0 for the first): min(cap, base * 2^n). */
 export function cappedExponential(n: number, { base, cap }: BackoffOptions): number {
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`retry number must be a whole number >= 0, got ${n}`);
+  assertWholeNumber("retry number", n, 0);
   // 2^n overflows to Infinity for large n; min() still returns the cap, which is what we want.
   return Math.min(cap, base * 2 ** n);
 }
@@ -262,7 +263,7 @@ class EventHeap {
 export function simulateContention(options: ContentionOptions): ContentionResult {
   const { clients, strategy, seed } = options;
   const { base, cap, delayMean, delaySpread, maxAttempts } = { ...contentionDefaults, ...options };
-  if (!Number.isInteger(clients) || clients < 1) throw new RangeError(`clients must be a whole number >= 1, got ${clients}`);
+  assertWholeNumber("clients", clients, 1);
   // Separate streams for the network and for the backoff, so switching strategy does not
   // change the network noise the clients see.
   const streams = randomStreams(seed);

@@ -5,11 +5,10 @@
  */
 import { type Random, mulberry32 } from "./random.ts";
 import { choose, fraction, overlapDistribution, type Fraction } from "./combinatorics.ts";
+import { assertWholeNumber } from "./checks.ts";
 
 function assertShard(workers: number, size: number): void {
-  if (!Number.isInteger(workers) || workers < 1) {
-    throw new RangeError(`workers must be a whole number >= 1, got ${workers}`);
-  }
+  assertWholeNumber("workers", workers, 1);
   if (!Number.isInteger(size) || size < 1 || size > workers) {
     throw new RangeError(`shard size must be a whole number from 1 to ${workers}, got ${size}`);
   }
@@ -87,9 +86,7 @@ export interface PoisonOutcome {
  * 0, and count what happens to the other customers.
  */
 export function simulatePoison({ workers, shard, customers, seed }: PoisonScenario): PoisonOutcome {
-  if (!Number.isInteger(customers) || customers < 1) {
-    throw new RangeError(`customers must be a whole number >= 1, got ${customers}`);
-  }
+  assertWholeNumber("customers", customers, 1);
   const deal = shardDealer(workers, shard, mulberry32(seed));
   const poisonShard = Array.from(deal());
   const poisoned = new Uint8Array(workers);
@@ -135,8 +132,6 @@ export function exactOverlap(workers: number, shard: number): ExactOverlap {
  * takes down its whole group: 1/groups of everyone.
  */
 export function fixedGroupsBlastRadius(groups: number): number {
-  if (!Number.isInteger(groups) || groups < 1) {
-    throw new RangeError(`groups must be a whole number >= 1, got ${groups}`);
-  }
+  assertWholeNumber("groups", groups, 1);
   return 1 / groups;
 }

@@ -3,6 +3,7 @@
  * same system built as one shared deployment.
  */
 import type { CellRouter, Customer } from "./router.ts";
+import { assertWholeNumber } from "../checks.ts";
 
 export type Fault =
   /** A request that crashes whatever serves it; its customer's retries follow it. */
@@ -74,7 +75,7 @@ export function nonCellularImpact(fault: Fault, topology: Topology): { customerS
 }
 
 export function blastRadius(customers: readonly Customer[], router: CellRouter, fault: Fault, topology: Topology): BlastRadius {
-  if (topology.zones < 1 || !Number.isInteger(topology.zones)) throw new RangeError(`zones must be a whole number >= 1, got ${topology.zones}`);
+  assertWholeNumber("zones", topology.zones, 1);
   const affectedCells = cellsHit(fault, topology, router);
   const hit = new Set(affectedCells);
   let customersAffected = 0;

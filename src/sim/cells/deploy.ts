@@ -3,6 +3,7 @@
  * watched through a bake period; a failing health check halts the rollout and rolls the
  * cell back, so a bad release reaches one cell's customers instead of everyone's.
  */
+import { assertWholeNumber } from "../checks.ts";
 
 export interface RolloutPlan {
   /** Customers in each cell, in rollout order (cell 0 first: the canary). */
@@ -46,8 +47,8 @@ export interface RolloutOutcome {
 
 export function rollout({ cellPopulations, releaseBad, healthCheckCatches, detectedInWave = 0, waveSize = 1 }: RolloutPlan): RolloutOutcome {
   if (cellPopulations.length === 0) throw new RangeError("a rollout needs at least one cell");
-  if (!Number.isInteger(waveSize) || waveSize < 1) throw new RangeError(`waveSize must be a whole number >= 1, got ${waveSize}`);
-  if (!Number.isInteger(detectedInWave) || detectedInWave < 0) throw new RangeError(`detectedInWave must be a whole number >= 0, got ${detectedInWave}`);
+  assertWholeNumber("waveSize", waveSize, 1);
+  assertWholeNumber("detectedInWave", detectedInWave, 0);
   const customers = cellPopulations.reduce((a, b) => a + b, 0);
   // Waves: the canary alone, then `waveSize` cells at a time.
   const waves: number[][] = [[0]];

@@ -3,6 +3,7 @@
  * (customer id) to cell and places new customers; the router is the thin data-plane piece
  * every request crosses, and it routes only from its own cached copy of that mapping.
  */
+import { assertWholeNumber } from "../checks.ts";
 
 export interface Customer {
   /** The partition key. */
@@ -22,7 +23,7 @@ export interface CellMap {
 }
 
 export function emptyCellMap(cells: number, cellCapacity = Number.POSITIVE_INFINITY): CellMap {
-  if (!Number.isInteger(cells) || cells < 1) throw new RangeError(`cells must be a whole number >= 1, got ${cells}`);
+  assertWholeNumber("cells", cells, 1);
   if (!(cellCapacity >= 1)) throw new RangeError(`cellCapacity must be at least 1, got ${cellCapacity}`);
   return { version: 0, cells, cellCapacity, assignments: new Map() };
 }
