@@ -49,13 +49,18 @@ function showSavedState(root: HTMLElement): void {
   const entry = progress.exercises[data.id];
   if (!entry) return;
   showPartProgress(root, data.id, data.parts.map((p) => p.id), progress);
-  const hints = root.querySelectorAll<HTMLElement>("[data-hint]");
-  hints.forEach((hint, i) => (hint.hidden = i >= entry.hints));
-  const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
-  if (hintButton && entry.hints > 0) {
-    hintButton.textContent = entry.hints >= hints.length ? "No more hints" : `Show a hint (${entry.hints + 1} of ${hints.length})`;
-    hintButton.disabled = entry.hints >= hints.length;
-  }
+  root.querySelectorAll<HTMLElement>("[data-hint]").forEach((hint, i) => (hint.hidden = i >= entry.hints));
+  if (entry.hints > 0) showHintButton(root);
+}
+
+/** The hint button offers the next hidden hint by number, or is disabled once all are shown. */
+export function showHintButton(root: HTMLElement): void {
+  const button = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
+  if (!button) return;
+  const hints = [...root.querySelectorAll<HTMLElement>("[data-hint]")];
+  const shown = hints.filter((h) => !h.hidden).length;
+  button.disabled = shown === hints.length;
+  button.textContent = shown === hints.length ? "No more hints" : `Show a hint (${shown + 1} of ${hints.length})`;
 }
 
 const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;

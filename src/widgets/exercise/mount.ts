@@ -9,7 +9,7 @@ import { expectedAnswers, hasVariants, type Expected } from "../../grader/soluti
 import { checkText } from "../../playground/protocol.ts";
 import { mulberry32 } from "../../sim/random.ts";
 import { partEntry, progressEvent, updateProgress, exerciseEntry } from "../progress/store.ts";
-import { exerciseData, showPartProgress } from "./bootstrap.ts";
+import { exerciseData, showHintButton, showPartProgress } from "./bootstrap.ts";
 import { loadChecks, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 
 interface ExerciseData {
@@ -95,12 +95,6 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   // ---- hints, one at a time ----
   const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
   const hints = [...root.querySelectorAll<HTMLElement>("[data-hint]")];
-  const updateHintButton = () => {
-    if (!hintButton) return;
-    const shown = hints.filter((h) => !h.hidden).length;
-    hintButton.disabled = shown === hints.length;
-    hintButton.textContent = shown === hints.length ? "No more hints" : `Show a hint (${shown + 1} of ${hints.length})`;
-  };
   hintButton?.addEventListener("click", () => {
     const next = hints.find((h) => h.hidden);
     if (!next) return;
@@ -110,9 +104,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       const entry = exerciseEntry(p, data.id);
       entry.hints = Math.max(entry.hints, shown);
     });
-    updateHintButton();
+    showHintButton(root);
   });
-  updateHintButton();
+  showHintButton(root);
 
   // ---- the worked solution, after an attempt and a confirmation ----
   const confirm = root.querySelector<HTMLElement>("[data-confirm]");
