@@ -23,7 +23,8 @@ export const baseDirectives: Record<string, string[]> = {
   "font-src": ["'self'", "data:"],
   // Same-origin only: search index fragments, the service worker's precache.
   "connect-src": ["'self'"],
-  "worker-src": ["'self'", "blob:"],
+  // Every worker (playground runs, replay simulations) is a same-origin file: no blob: workers.
+  "worker-src": ["'self'"],
   "manifest-src": ["'self'"],
   "object-src": ["'none'"],
   "base-uri": ["'self'"],
