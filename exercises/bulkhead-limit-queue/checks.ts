@@ -97,13 +97,7 @@ export default function (t: Checks) {
   });
   t.check("invalid sizes throw a RangeError", () => {
     for (const [limit, queue] of [[0, 1], [1.5, 1], [2, -1], [2, 0.5]]) {
-      let error: unknown;
-      try {
-        new Bulkhead(limit!, queue!);
-      } catch (e) {
-        error = e;
-      }
-      t.ok(error instanceof RangeError, `new Bulkhead(${limit}, ${queue}) should throw a RangeError`);
+      t.throws(() => new Bulkhead(limit!, queue!), RangeError, `new Bulkhead(${limit}, ${queue}) should throw a RangeError`);
     }
   });
 }

@@ -70,13 +70,7 @@ export default function (t: Checks) {
   });
   t.check("invalid settings throw a RangeError", () => {
     for (const [max, ratio] of [[0, 0.1], [10, 0], [-1, 0.1], [10, -0.5]]) {
-      let error: unknown;
-      try {
-        new RetryThrottle(max, ratio);
-      } catch (e) {
-        error = e;
-      }
-      t.ok(error instanceof RangeError, `new RetryThrottle(${max}, ${ratio}) should throw a RangeError`);
+      t.throws(() => new RetryThrottle(max, ratio), RangeError, `new RetryThrottle(${max}, ${ratio}) should throw a RangeError`);
     }
   });
 }

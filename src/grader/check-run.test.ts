@@ -20,9 +20,10 @@ describe("code checks through the runner", { timeout: 60_000 }, () => {
       t.check("deepEqual", () => t.deepEqual([double(1), { a: new Set([1]) }], [2, { a: new Set([1]) }]));
       t.check("near", () => t.near(0.1 + 0.2, 0.3));
       t.check("throws", () => t.throws(() => { throw new RangeError("bad n"); }, /bad/));
+      t.check("throws a class", () => t.throws(() => { throw new RangeError("bad n"); }, RangeError));
       t.check("async", async () => t.ok(await Promise.resolve(true)));`), 5000);
     expect(outcome.checks.map((c) => [c.name, c.passed])).toEqual([
-      ["equal", true], ["bigint is not number", true], ["deepEqual", true], ["near", true], ["throws", true], ["async", true],
+      ["equal", true], ["bigint is not number", true], ["deepEqual", true], ["near", true], ["throws", true], ["throws a class", true], ["async", true],
     ]);
     expect(outcome.passed).toBe(true);
   });
@@ -31,6 +32,12 @@ describe("code checks through the runner", { timeout: 60_000 }, () => {
     const outcome = await runChecksInNode(code, suite(`t.check("28 is not 28n", () => t.equal(big(28), 28 as unknown as bigint));`), 5000);
     expect(outcome.passed).toBe(false);
     expect(outcome.checks[0]!.message).toMatch(/expected 28, got 28n/);
+  });
+
+  test("throws with an error class fails on an error of another class", async () => {
+    const outcome = await runChecksInNode(code, suite(`t.check("range", () => t.throws(() => { throw new Error("not yet"); }, RangeError));`), 5000);
+    expect(outcome.passed).toBe(false);
+    expect(outcome.checks[0]!.message).toMatch(/expected a RangeError, got/);
   });
 
   test("a suite with zero checks never passes", async () => {

@@ -19,6 +19,9 @@ export class CheckFailure extends Error {
   override name = "CheckFailure";
 }
 
+/** An error class a check can ask for, such as RangeError. */
+export type ErrorClass = abstract new (...args: never[]) => Error;
+
 export interface Checks {
   /** Register a check; `body` throws (or rejects) to fail. */
   check(name: string, body: () => void | Promise<void>): void;
@@ -29,8 +32,11 @@ export interface Checks {
   /** Structural equality of arrays, plain objects, Maps, Sets and primitives. */
   deepEqual<T>(actual: T, expected: T, message?: string): void;
   ok(value: unknown, message?: string): void;
-  /** `body` must throw; `expected` tests the error's message (a string it contains, or a RegExp). */
-  throws(body: () => unknown, expected?: string | RegExp, message?: string): void;
+  /**
+   * `body` must throw; `expected` tests the error: its class (`RangeError`), or its message
+   * (a string it contains, or a RegExp).
+   */
+  throws(body: () => unknown, expected?: string | RegExp | ErrorClass, message?: string): void;
   /** |actual - expected| <= tolerance (absolute, default 1e-9). */
   near(actual: number, expected: number, tolerance?: number, message?: string): void;
   /** Fail with a message. */
@@ -110,7 +116,9 @@ function makeChecks(registered: Registered[]): Checks {
         error = e;
       }
       if (!threw) failWith(message, "expected an error to be thrown, and none was");
-      if (expected !== undefined) {
+      if (typeof expected === "function") {
+        if (!(error instanceof expected)) failWith(message, `expected a ${expected.name}, got ${show(error)}`);
+      } else if (expected !== undefined) {
         const text = error instanceof Error ? error.message : String(error);
         const matches = typeof expected === "string" ? text.includes(expected) : expected.test(text);
         if (!matches) failWith(message, `expected an error matching ${show(expected)}, got ${show(text)}`);
