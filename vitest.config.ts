@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts", "content/**/*.test.ts", "tests/unit/**/*.test.ts", "tests/content/**/*.test.ts"],
+          include: [
+            "src/**/*.test.ts",
+            "content/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+            "tests/content/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

@@ -17,7 +17,8 @@ const bench: Bench = async () => {
     const params = (exercise.meta.params ?? {}) as Record<string, number>;
     const expected = expectedAnswers(exercise.meta, solution, params);
     for (const part of exercise.meta.parts as NumericPart[]) {
-      for (const input of [...part.accept, ...part.reject]) cases.push({ part, input, expected: expected[part.id] as number, params });
+      for (const input of [...part.accept, ...part.reject])
+        cases.push({ part, input, expected: expected[part.id] as number, params });
     }
   }
   const started = performance.now();
@@ -33,7 +34,13 @@ const bench: Bench = async () => {
   }
   return [
     { area: "grader", metric: "set-up of the restricted mathjs (first use)", value: warmUp, unit: "ms" },
-    { area: "grader", metric: `one numeric answer graded (median of ${rounds} rounds)`, value: median(times) * 1000, unit: "µs", note: `${cases.length} listed answers` },
+    {
+      area: "grader",
+      metric: `one numeric answer graded (median of ${rounds} rounds)`,
+      value: median(times) * 1000,
+      unit: "µs",
+      note: `${cases.length} listed answers`,
+    },
   ];
 };
 export default bench;

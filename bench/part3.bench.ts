@@ -8,7 +8,6 @@ import { openBrowser } from "../tests/support/chromium.ts";
 import { simulatePoison } from "../src/sim/shuffle-shard.ts";
 import { placeAll, uniformCustomers } from "../src/sim/cells/router.ts";
 
-
 function time(run: () => void, repeats: number): number[] {
   const times: number[] = [];
   for (let i = 0; i < repeats; i++) {
@@ -22,9 +21,20 @@ function time(run: () => void, repeats: number): number[] {
 const bench: Bench = async ({ siteUrl }) => {
   const rows: BenchRow[] = [];
   const simulation = time(() => simulatePoison({ workers: 100, shard: 5, customers: 1_000_000, seed: 7 }), 5);
-  rows.push({ area: "part3", metric: "simulate 1,000,000 customers, 100 workers, shards of 5 (Node, median of 5)", value: median(simulation) / 1000, unit: "s", target: "<= 1" });
+  rows.push({
+    area: "part3",
+    metric: "simulate 1,000,000 customers, 100 workers, shards of 5 (Node, median of 5)",
+    value: median(simulation) / 1000,
+    unit: "s",
+    target: "<= 1",
+  });
   const placement = time(() => placeAll(uniformCustomers(20_000), 48), 5);
-  rows.push({ area: "part3", metric: "cells widget: place 20,000 customers in 48 cells (Node, median of 5)", value: median(placement), unit: "ms" });
+  rows.push({
+    area: "part3",
+    metric: "cells widget: place 20,000 customers in 48 cells (Node, median of 5)",
+    value: median(placement),
+    unit: "ms",
+  });
 
   const browser = await openBrowser();
   try {
@@ -48,8 +58,20 @@ const bench: Bench = async ({ siteUrl }) => {
       }
       return times;
     });
-    rows.push({ area: "part3", metric: "explorer: control change to redraw at 100,000 customers (Chromium, median of 12)", value: median(redraws), unit: "ms", target: "<= 150" });
-    rows.push({ area: "part3", metric: "explorer: slowest of those 12 redraws", value: Math.max(...redraws), unit: "ms", target: "<= 150" });
+    rows.push({
+      area: "part3",
+      metric: "explorer: control change to redraw at 100,000 customers (Chromium, median of 12)",
+      value: median(redraws),
+      unit: "ms",
+      target: "<= 150",
+    });
+    rows.push({
+      area: "part3",
+      metric: "explorer: slowest of those 12 redraws",
+      value: Math.max(...redraws),
+      unit: "ms",
+      target: "<= 150",
+    });
   } finally {
     await browser.close();
   }

@@ -35,7 +35,9 @@ async function timeRun(page: Page, selector: string): Promise<number> {
       });
       observer.observe(out, { childList: true });
     });
-    root.querySelector("[data-action='run']")!.addEventListener("click", (e) => (w.benchClick = e.timeStamp), { once: true, capture: true });
+    root
+      .querySelector("[data-action='run']")!
+      .addEventListener("click", (e) => (w.benchClick = e.timeStamp), { once: true, capture: true });
   }, selector);
   await page.locator(`${selector} [data-action='run']`).click();
   return page.evaluate(async () => {
@@ -45,20 +47,35 @@ async function timeRun(page: Page, selector: string): Promise<number> {
 }
 
 async function waitIdle(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((sel) => document.querySelector(`${sel} [data-status]`)?.getAttribute("data-state") === "ok", selector, { timeout: 20_000 });
+  await page.waitForFunction(
+    (sel) => document.querySelector(`${sel} [data-status]`)?.getAttribute("data-state") === "ok",
+    selector,
+    { timeout: 20_000 },
+  );
 }
 
 /** Chapter pages ranked by how many playgrounds they carry. */
 function pagesWithPlaygrounds(distDir: string): { path: string; count: number }[] {
   return readdirSync(distDir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(distDir, d.name, "index.html")))
-    .map((d) => ({ path: `/${d.name}/`, count: (readFileSync(join(distDir, d.name, "index.html"), "utf8").match(/data-playground(?=[\s>])/g) ?? []).length }))
+    .map((d) => ({
+      path: `/${d.name}/`,
+      count: (readFileSync(join(distDir, d.name, "index.html"), "utf8").match(/data-playground(?=[\s>])/g) ?? [])
+        .length,
+    }))
     .filter((p) => p.count > 0)
     .sort((a, b) => b.count - a.count);
 }
 
 function sucraseForThePage(): string {
-  return buildSync({ stdin: { contents: 'export { transform } from "sucrase";', resolveDir: process.cwd() }, bundle: true, format: "iife", globalName: "benchSucrase", minify: true, write: false }).outputFiles[0]!.text;
+  return buildSync({
+    stdin: { contents: 'export { transform } from "sucrase";', resolveDir: process.cwd() },
+    bundle: true,
+    format: "iife",
+    globalName: "benchSucrase",
+    minify: true,
+    write: false,
+  }).outputFiles[0]!.text;
 }
 
 const bench: Bench = async ({ siteUrl, distDir }) => {
@@ -84,7 +101,12 @@ const bench: Bench = async ({ siteUrl, distDir }) => {
       await page.waitForTimeout(pauseMs); // a reader pauses between runs; the next worker boots meanwhile
       warm.push(await timeRun(page, selector));
       await waitIdle(page, selector);
-      whole.push(Number(/Finished in (\d+) ms/.exec((await page.locator(`${selector} [data-status]`).textContent()) ?? "")?.[1] ?? NaN));
+      whole.push(
+        Number(
+          /Finished in (\d+) ms/.exec((await page.locator(`${selector} [data-status]`).textContent()) ?? "")?.[1] ??
+            NaN,
+        ),
+      );
     }
     // The runner's own share: the same loop with a one-line program.
     await page.locator(`${selector} .cm-content`).click();
@@ -98,10 +120,34 @@ const bench: Bench = async ({ siteUrl, distDir }) => {
     }
     await page.evaluate(() => localStorage.clear());
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
-    rows.push({ area: "playground", metric: "Run click to first output, cold (p50 of 20)", value: median(cold), unit: "ms", target: "<= 250" });
-    rows.push({ area: "playground", metric: "Run click to first output, warm (p50 of 20)", value: median(warm), unit: "ms", target: "<= 30" });
-    rows.push({ area: "playground", metric: "shuffle-shard whole run (worker clock), warm (p50 of 20)", value: median(whole), unit: "ms", note: "10,000 deals in a fresh worker" });
-    rows.push({ area: "playground", metric: "Run click to first output, one-line program, warm (p50 of 20)", value: median(oneLine), unit: "ms", note: "the runner alone" });
+    rows.push({
+      area: "playground",
+      metric: "Run click to first output, cold (p50 of 20)",
+      value: median(cold),
+      unit: "ms",
+      target: "<= 250",
+    });
+    rows.push({
+      area: "playground",
+      metric: "Run click to first output, warm (p50 of 20)",
+      value: median(warm),
+      unit: "ms",
+      target: "<= 30",
+    });
+    rows.push({
+      area: "playground",
+      metric: "shuffle-shard whole run (worker clock), warm (p50 of 20)",
+      value: median(whole),
+      unit: "ms",
+      note: "10,000 deals in a fresh worker",
+    });
+    rows.push({
+      area: "playground",
+      metric: "Run click to first output, one-line program, warm (p50 of 20)",
+      value: median(oneLine),
+      unit: "ms",
+      note: "the runner alone",
+    });
 
     // What a chapter with playgrounds costs before the reader touches anything.
     const ranked = pagesWithPlaygrounds(distDir);
@@ -147,8 +193,20 @@ const bench: Bench = async ({ siteUrl, distDir }) => {
     })()`)) as { sucrase: number[]; typescript: number[] };
     await lab.close();
     const lines = source.split("\n").length - 1;
-    rows.push({ area: "playground", metric: `sucrase transform, ${lines}-line playground (p50 of 20)`, value: median(times.sucrase), unit: "ms", note: "in Chromium" });
-    rows.push({ area: "playground", metric: `TypeScript transpileModule, same file (p50 of 20)`, value: median(times.typescript), unit: "ms", note: "in Chromium" });
+    rows.push({
+      area: "playground",
+      metric: `sucrase transform, ${lines}-line playground (p50 of 20)`,
+      value: median(times.sucrase),
+      unit: "ms",
+      note: "in Chromium",
+    });
+    rows.push({
+      area: "playground",
+      metric: `TypeScript transpileModule, same file (p50 of 20)`,
+      value: median(times.typescript),
+      unit: "ms",
+      note: "in Chromium",
+    });
   } finally {
     await browser.close();
   }

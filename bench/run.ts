@@ -37,11 +37,25 @@ try {
 }
 
 if (json) {
-  process.stdout.write(JSON.stringify({ date: new Date().toISOString(), machine: `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}`, node: process.version, rows }, null, 2) + "\n");
+  process.stdout.write(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}`,
+        node: process.version,
+        rows,
+      },
+      null,
+      2,
+    ) + "\n",
+  );
 } else {
   const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
   process.stdout.write(
-    table([["area", "metric", "value", "unit", "target", "note"], ...rows.map((r) => [r.area, r.metric, fmt(r.value), r.unit, r.target ?? "", r.note ?? ""])]) + "\n",
+    table([
+      ["area", "metric", "value", "unit", "target", "note"],
+      ...rows.map((r) => [r.area, r.metric, fmt(r.value), r.unit, r.target ?? "", r.note ?? ""]),
+    ]) + "\n",
   );
   process.stdout.write(`\nmachine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}\n`);
 }

@@ -11,8 +11,12 @@ const bench: Bench = async ({ distDir }) => {
   const started = performance.now();
   execFileSync("npx", ["astro", "build"], { stdio: "ignore" });
   const buildSeconds = (performance.now() - started) / 1000;
-  const pages = loadBuiltSite(distDir).map((p) => p.path).filter((p) => p.endsWith("/"));
-  const rows: BenchRow[] = [{ area: "site", metric: `astro build (${pages.length} pages)`, value: buildSeconds, unit: "s" }];
+  const pages = loadBuiltSite(distDir)
+    .map((p) => p.path)
+    .filter((p) => p.endsWith("/"));
+  const rows: BenchRow[] = [
+    { area: "site", metric: `astro build (${pages.length} pages)`, value: buildSeconds, unit: "s" },
+  ];
 
   const server = await serveStatic(distDir);
   const browser = await openBrowser();
@@ -27,7 +31,13 @@ const bench: Bench = async ({ distDir }) => {
       js.push(w.jsGzipBytes / 1024);
       css.push(w.cssGzipBytes / 1024);
       total.push(w.totalGzipBytes / 1024);
-      rows.push({ area: "page", metric: `JS before interaction ${path}`, value: w.jsGzipBytes / 1024, unit: "KB gz", target: `<= ${budgets.jsBeforeInteractionKB}` });
+      rows.push({
+        area: "page",
+        metric: `JS before interaction ${path}`,
+        value: w.jsGzipBytes / 1024,
+        unit: "KB gz",
+        target: `<= ${budgets.jsBeforeInteractionKB}`,
+      });
     }
   } finally {
     await browser.close();
@@ -35,9 +45,21 @@ const bench: Bench = async ({ distDir }) => {
   }
   const max = (xs: number[]) => Math.max(...xs);
   rows.push(
-    { area: "site", metric: "JS before interaction, heaviest page", value: max(js), unit: "KB gz", target: `<= ${budgets.jsBeforeInteractionKB}` },
+    {
+      area: "site",
+      metric: "JS before interaction, heaviest page",
+      value: max(js),
+      unit: "KB gz",
+      target: `<= ${budgets.jsBeforeInteractionKB}`,
+    },
     { area: "site", metric: "CSS, heaviest page", value: max(css), unit: "KB gz", target: `<= ${budgets.cssKB}` },
-    { area: "site", metric: "total transfer, heaviest page", value: max(total), unit: "KB gz", target: `<= ${budgets.chapterTotalKB} (chapters)` },
+    {
+      area: "site",
+      metric: "total transfer, heaviest page",
+      value: max(total),
+      unit: "KB gz",
+      target: `<= ${budgets.chapterTotalKB} (chapters)`,
+    },
   );
   return rows;
 };

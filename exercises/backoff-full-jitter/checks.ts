@@ -4,7 +4,10 @@ import { backoffCeiling, fullJitter } from "./starter.ts";
 
 export default function (t: Checks) {
   t.check("ceilings double from the base: 100, 200, 400, 800", () => {
-    t.deepEqual([0, 1, 2, 3].map((n) => backoffCeiling(n, 100, 10_000)), [100, 200, 400, 800]);
+    t.deepEqual(
+      [0, 1, 2, 3].map((n) => backoffCeiling(n, 100, 10_000)),
+      [100, 200, 400, 800],
+    );
   });
   t.check("the ceiling stops at the cap", () => {
     t.equal(backoffCeiling(6, 100, 10_000), 6400);
@@ -17,9 +20,19 @@ export default function (t: Checks) {
     t.equal(d, 5000);
   });
   t.check("full jitter is rand() times the ceiling", () => {
-    t.equal(fullJitter(3, 100, 10_000, () => 0.25), 200);
-    t.equal(fullJitter(0, 100, 10_000, () => 0), 0);
-    t.near(fullJitter(10, 100, 10_000, () => 0.999), 9990, 1e-6);
+    t.equal(
+      fullJitter(3, 100, 10_000, () => 0.25),
+      200,
+    );
+    t.equal(
+      fullJitter(0, 100, 10_000, () => 0),
+      0,
+    );
+    t.near(
+      fullJitter(10, 100, 10_000, () => 0.999),
+      9990,
+      1e-6,
+    );
   });
   t.check("full jitter draws exactly one random number", () => {
     let calls = 0;
@@ -41,8 +54,17 @@ export default function (t: Checks) {
     t.ok(max < 3200 && max > 3100, `largest delay ${max} should be just under the ceiling 3,200`);
   });
   t.check("bad arguments throw a RangeError", () => {
-    for (const args of [[-1, 100, 1000], [1.5, 100, 1000], [2, -5, 1000], [2, 100, -1]] as const) {
-      t.throws(() => backoffCeiling(args[0], args[1], args[2]), RangeError, `backoffCeiling(${args.join(", ")}) should throw a RangeError`);
+    for (const args of [
+      [-1, 100, 1000],
+      [1.5, 100, 1000],
+      [2, -5, 1000],
+      [2, 100, -1],
+    ] as const) {
+      t.throws(
+        () => backoffCeiling(args[0], args[1], args[2]),
+        RangeError,
+        `backoffCeiling(${args.join(", ")}) should throw a RangeError`,
+      );
     }
   });
 }

@@ -53,15 +53,30 @@ export default function (t: Checks) {
     const map: FailureMap = {
       services: ["zeta", "alpha", "mid"],
       resources: ["r"],
-      uses: [{ service: "zeta", resource: "r" }, { service: "alpha", resource: "r" }],
-      calls: [{ caller: "mid", callee: "zeta" }, { caller: "mid", callee: "alpha" }, { caller: "alpha", callee: "zeta" }],
+      uses: [
+        { service: "zeta", resource: "r" },
+        { service: "alpha", resource: "r" },
+      ],
+      calls: [
+        { caller: "mid", callee: "zeta" },
+        { caller: "mid", callee: "alpha" },
+        { caller: "alpha", callee: "zeta" },
+      ],
     };
     t.deepEqual(blastRadius(map, "r"), ["alpha", "mid", "zeta"]);
   });
   t.check("unknown names throw a RangeError", () => {
     t.throws(() => blastRadius(shop, "no-such-pool"), RangeError, "an unknown resource");
-    t.throws(() => blastRadius({ ...shop, uses: [...shop.uses, { service: "ghost", resource: "http-pool" }] }, "http-pool"), RangeError, "a use by an unknown service");
-    t.throws(() => blastRadius({ ...shop, calls: [...shop.calls, { caller: "web", callee: "ghost" }] }, "http-pool"), RangeError, "a call to an unknown service");
+    t.throws(
+      () => blastRadius({ ...shop, uses: [...shop.uses, { service: "ghost", resource: "http-pool" }] }, "http-pool"),
+      RangeError,
+      "a use by an unknown service",
+    );
+    t.throws(
+      () => blastRadius({ ...shop, calls: [...shop.calls, { caller: "web", callee: "ghost" }] }, "http-pool"),
+      RangeError,
+      "a call to an unknown service",
+    );
   });
   t.check("a chain of 50,000 services is handled in linear time", () => {
     const n = 50_000;

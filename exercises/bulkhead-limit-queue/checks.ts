@@ -36,18 +36,21 @@ export default function (t: Checks) {
     t.equal(waiting.started(), 0);
     t.equal(bulkhead.queued, 1);
   });
-  t.check("with slots and queue full, run rejects at once with a BulkheadFullError, and the task never runs", async () => {
-    const bulkhead = new Bulkhead(1, 1);
-    void bulkhead.run(controllable().task);
-    void bulkhead.run(controllable().task);
-    const third = controllable();
-    let error: unknown;
-    await bulkhead.run(third.task).catch((e) => (error = e));
-    t.ok(error instanceof BulkheadFullError, `expected a BulkheadFullError, got ${String(error)}`);
-    t.ok(error instanceof Error, "BulkheadFullError extends Error");
-    t.equal(third.started(), 0);
-    t.equal(bulkhead.queued, 1);
-  });
+  t.check(
+    "with slots and queue full, run rejects at once with a BulkheadFullError, and the task never runs",
+    async () => {
+      const bulkhead = new Bulkhead(1, 1);
+      void bulkhead.run(controllable().task);
+      void bulkhead.run(controllable().task);
+      const third = controllable();
+      let error: unknown;
+      await bulkhead.run(third.task).catch((e) => (error = e));
+      t.ok(error instanceof BulkheadFullError, `expected a BulkheadFullError, got ${String(error)}`);
+      t.ok(error instanceof Error, "BulkheadFullError extends Error");
+      t.equal(third.started(), 0);
+      t.equal(bulkhead.queued, 1);
+    },
+  );
   t.check("run resolves with the task's result", async () => {
     const bulkhead = new Bulkhead(1, 0);
     t.equal(await bulkhead.run(async () => 42), 42);
@@ -71,7 +74,10 @@ export default function (t: Checks) {
     const bulkhead = new Bulkhead(1, 1);
     const failing = controllable();
     const next = controllable();
-    const result = bulkhead.run(failing.task).then(() => "resolved", (e: Error) => e.message);
+    const result = bulkhead.run(failing.task).then(
+      () => "resolved",
+      (e: Error) => e.message,
+    );
     void bulkhead.run(next.task);
     failing.reject(new Error("dependency down"));
     t.equal(await result, "dependency down");
@@ -80,24 +86,46 @@ export default function (t: Checks) {
   });
   t.check("a task that throws synchronously frees its slot", async () => {
     const bulkhead = new Bulkhead(1, 0);
-    const outcome = await bulkhead.run(() => { throw new Error("boom"); }).then(() => "resolved", (e: Error) => e.message);
+    const outcome = await bulkhead
+      .run(() => {
+        throw new Error("boom");
+      })
+      .then(
+        () => "resolved",
+        (e: Error) => e.message,
+      );
     t.equal(outcome, "boom");
     t.equal(bulkhead.running, 0);
     t.equal(await bulkhead.run(async () => "after"), "after");
   });
-  t.check("a hung dependency fills its bulkhead and nothing more: 10 running, 5 queued, the rest rejected", async () => {
-    const bulkhead = new Bulkhead(10, 5);
-    const hung = controllable();
-    let rejected = 0;
-    for (let i = 0; i < 100; i++) bulkhead.run(hung.task).catch((e) => { if (e instanceof BulkheadFullError) rejected++; });
-    await settle();
-    t.equal(bulkhead.running, 10);
-    t.equal(bulkhead.queued, 5);
-    t.equal(rejected, 85);
-  });
+  t.check(
+    "a hung dependency fills its bulkhead and nothing more: 10 running, 5 queued, the rest rejected",
+    async () => {
+      const bulkhead = new Bulkhead(10, 5);
+      const hung = controllable();
+      let rejected = 0;
+      for (let i = 0; i < 100; i++)
+        bulkhead.run(hung.task).catch((e) => {
+          if (e instanceof BulkheadFullError) rejected++;
+        });
+      await settle();
+      t.equal(bulkhead.running, 10);
+      t.equal(bulkhead.queued, 5);
+      t.equal(rejected, 85);
+    },
+  );
   t.check("invalid sizes throw a RangeError", () => {
-    for (const [limit, queue] of [[0, 1], [1.5, 1], [2, -1], [2, 0.5]]) {
-      t.throws(() => new Bulkhead(limit!, queue!), RangeError, `new Bulkhead(${limit}, ${queue}) should throw a RangeError`);
+    for (const [limit, queue] of [
+      [0, 1],
+      [1.5, 1],
+      [2, -1],
+      [2, 0.5],
+    ]) {
+      t.throws(
+        () => new Bulkhead(limit!, queue!),
+        RangeError,
+        `new Bulkhead(${limit}, ${queue}) should throw a RangeError`,
+      );
     }
   });
 }

@@ -8,7 +8,10 @@ export class BulkheadFullError extends Error {
 
 /** At most `limit` tasks at once, at most `queueSize` waiting, the rest rejected at once. */
 export class Bulkhead {
-  constructor(readonly limit: number, readonly queueSize: number) {
+  constructor(
+    readonly limit: number,
+    readonly queueSize: number,
+  ) {
     // TODO: validate.
   }
 

@@ -26,13 +26,23 @@ export default function (t: Checks) {
   t.check("choosing more than there are gives 0n", () => t.equal(choose(5, 7), 0n));
   t.check("C(200, 100) is exact (far beyond 2^53)", () => t.equal(choose(200, 100), byFactorials(200, 100)));
   t.check("C(n, k) equals C(n, n - k)", () => {
-    for (const [n, k] of [[30, 4], [61, 17], [100, 1]] as const) t.equal(choose(n, k), choose(n, n - k), `C(${n}, ${k})`);
+    for (const [n, k] of [
+      [30, 4],
+      [61, 17],
+      [100, 1],
+    ] as const)
+      t.equal(choose(n, k), choose(n, n - k), `C(${n}, ${k})`);
   });
   t.check("it agrees with n!/(k!(n-k)!) for every k of n = 24", () => {
     for (let k = 0; k <= 24; k++) t.equal(choose(24, k), byFactorials(24, k), `C(24, ${k})`);
   });
   t.check("negative or fractional input throws a RangeError", () => {
-    for (const [n, k] of [[-1, 2], [5, -1], [5.5, 2], [4, 1.5]] as const) {
+    for (const [n, k] of [
+      [-1, 2],
+      [5, -1],
+      [5.5, 2],
+      [4, 1.5],
+    ] as const) {
       t.throws(() => choose(n, k), RangeError, `choose(${n}, ${k}) should throw a RangeError`);
     }
   });

@@ -105,8 +105,16 @@ export default function (t: Checks) {
     t.deepEqual(allowed, expected, "calls allowed at 0, 50, 100, ... ms");
   });
   t.check("invalid options throw a RangeError", () => {
-    for (const options of [{ failureThreshold: 0, cooldownMs: 10 }, { failureThreshold: 1.5, cooldownMs: 10 }, { failureThreshold: 3, cooldownMs: -1 }]) {
-      t.throws(() => new CircuitBreaker({ ...options, now: () => 0 }), RangeError, `${JSON.stringify(options)} should throw a RangeError`);
+    for (const options of [
+      { failureThreshold: 0, cooldownMs: 10 },
+      { failureThreshold: 1.5, cooldownMs: 10 },
+      { failureThreshold: 3, cooldownMs: -1 },
+    ]) {
+      t.throws(
+        () => new CircuitBreaker({ ...options, now: () => 0 }),
+        RangeError,
+        `${JSON.stringify(options)} should throw a RangeError`,
+      );
     }
   });
 }

@@ -69,8 +69,17 @@ export default function (t: Checks) {
     t.equal(retries, 2, "from 10 tokens: attempt (9) retry (8), attempt (7) retry (6), attempt (5): stop");
   });
   t.check("invalid settings throw a RangeError", () => {
-    for (const [max, ratio] of [[0, 0.1], [10, 0], [-1, 0.1], [10, -0.5]]) {
-      t.throws(() => new RetryThrottle(max, ratio), RangeError, `new RetryThrottle(${max}, ${ratio}) should throw a RangeError`);
+    for (const [max, ratio] of [
+      [0, 0.1],
+      [10, 0],
+      [-1, 0.1],
+      [10, -0.5],
+    ]) {
+      t.throws(
+        () => new RetryThrottle(max, ratio),
+        RangeError,
+        `new RetryThrottle(${max}, ${ratio}) should throw a RangeError`,
+      );
     }
   });
 }

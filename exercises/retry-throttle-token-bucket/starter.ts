@@ -1,6 +1,9 @@
 /** gRFC A6 retry throttling: a token bucket that starts full; retries only while it is more than half full. */
 export class RetryThrottle {
-  constructor(readonly maxTokens = 10, readonly tokenRatio = 0.1) {
+  constructor(
+    readonly maxTokens = 10,
+    readonly tokenRatio = 0.1,
+  ) {
     // TODO: validate, and start with a full bucket.
   }
 

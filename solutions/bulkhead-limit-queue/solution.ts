@@ -10,9 +10,13 @@ export class Bulkhead {
   /** Waiting callers, oldest first; each starts its task when called. */
   private readonly waiting: (() => void)[] = [];
 
-  constructor(readonly limit: number, readonly queueSize: number) {
+  constructor(
+    readonly limit: number,
+    readonly queueSize: number,
+  ) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number >= 1, got ${limit}`);
-    if (!Number.isInteger(queueSize) || queueSize < 0) throw new RangeError(`queueSize must be a whole number >= 0, got ${queueSize}`);
+    if (!Number.isInteger(queueSize) || queueSize < 0)
+      throw new RangeError(`queueSize must be a whole number >= 0, got ${queueSize}`);
   }
 
   get running(): number {

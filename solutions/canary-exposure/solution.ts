@@ -11,8 +11,18 @@ export interface Params {
 export function answers({ cells, perCell, waveSize }: Params): Record<string, number> {
   const cellPopulations = new Array<number>(cells).fill(perCell);
   const canary = rollout({ cellPopulations, releaseBad: true, healthCheckCatches: true, waveSize });
-  const firstWave = rollout({ cellPopulations, releaseBad: true, healthCheckCatches: true, detectedInWave: 1, waveSize });
-  return { canary: canary.customersExposed, "first-wave": firstWave.customersExposed, "first-wave-share": firstWave.exposedShare };
+  const firstWave = rollout({
+    cellPopulations,
+    releaseBad: true,
+    healthCheckCatches: true,
+    detectedInWave: 1,
+    waveSize,
+  });
+  return {
+    canary: canary.customersExposed,
+    "first-wave": firstWave.customersExposed,
+    "first-wave-share": firstWave.exposedShare,
+  };
 }
 
 /** 8 to 40 cells of 200 to 2,000 customers, waves of 2 to 6 cells. */

@@ -10,7 +10,8 @@ export function fnv1a(text: string): number {
 
 export function route(customerId: string, cells: number, moved: ReadonlyMap<string, number> = new Map()): number {
   if (!Number.isInteger(cells) || cells < 1) throw new RangeError(`cells must be a whole number >= 1, got ${cells}`);
-  if (typeof customerId !== "string" || customerId === "") throw new RangeError("a customer id must be a non-empty string");
+  if (typeof customerId !== "string" || customerId === "")
+    throw new RangeError("a customer id must be a non-empty string");
   const override = moved.get(customerId);
   if (override !== undefined) {
     if (!Number.isInteger(override) || override < 0 || override >= cells) {

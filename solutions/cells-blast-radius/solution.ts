@@ -13,7 +13,11 @@ export function answers({ cells, customers }: Params): Record<string, number> {
   const everyone = uniformCustomers(customers);
   const { router, controlPlane } = placeAll(everyone, cells);
   const hit = blastRadius(everyone, router, { kind: "bad-deploy", cell: 0 }, { cells, zones: 1 });
-  const deploy = rollout({ cellPopulations: cellPopulations(controlPlane.publish()!), releaseBad: true, healthCheckCatches: true });
+  const deploy = rollout({
+    cellPopulations: cellPopulations(controlPlane.publish()!),
+    releaseBad: true,
+    healthCheckCatches: true,
+  });
   return { untouched: 1 - hit.customerShare, canary: deploy.customersExposed };
 }
 

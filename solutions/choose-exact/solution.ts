@@ -1,7 +1,11 @@
 /** C(n, k) exactly: multiply and divide step by step in BigInt, over the smaller side. */
 export function choose(n: number, k: number): bigint {
-  for (const [name, value] of [["n", n], ["k", k]] as const) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${name} must be a whole number >= 0, got ${value}`);
+  for (const [name, value] of [
+    ["n", n],
+    ["k", k],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new RangeError(`${name} must be a whole number >= 0, got ${value}`);
   }
   if (k > n) return 0n;
   const steps = Math.min(k, n - k);

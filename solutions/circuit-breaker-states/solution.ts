@@ -14,7 +14,8 @@ export class CircuitBreaker {
 
   constructor(private readonly options: BreakerOptions) {
     const { failureThreshold, cooldownMs } = options;
-    if (!Number.isInteger(failureThreshold) || failureThreshold < 1) throw new RangeError(`failureThreshold must be a whole number >= 1, got ${failureThreshold}`);
+    if (!Number.isInteger(failureThreshold) || failureThreshold < 1)
+      throw new RangeError(`failureThreshold must be a whole number >= 1, got ${failureThreshold}`);
     if (!(cooldownMs >= 0)) throw new RangeError(`cooldownMs must be >= 0, got ${cooldownMs}`);
   }
 

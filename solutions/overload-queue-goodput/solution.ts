@@ -12,7 +12,13 @@ export interface Params {
   afterRate: number;
 }
 
-export function answers({ capacity, timeoutSeconds, burstRate, burstSeconds, afterRate }: Params): Record<string, number> {
+export function answers({
+  capacity,
+  timeoutSeconds,
+  burstRate,
+  burstSeconds,
+  afterRate,
+}: Params): Record<string, number> {
   const longest = capacity * timeoutSeconds;
   const peak = (burstRate - capacity) * burstSeconds;
   return {

@@ -13,7 +13,11 @@ export function answers(params: Params): Record<string, number> {
   return worked(params);
 }
 
-function worked({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize }: Params): { hold: number; demand: number; fill: number } {
+function worked({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize }: Params): {
+  hold: number;
+  demand: number;
+  fill: number;
+} {
   let hold = 0;
   // Every attempt waits out its time-out, then the loop sleeps step x attempt (after the last one too).
   for (let attempt = 0; attempt < attempts; attempt++) hold += timeoutSeconds + (sleepStepMs / 1000) * attempt;

@@ -4,8 +4,12 @@ export class RetryThrottle {
   private readonly milliMax: number;
   private readonly milliRatio: number;
 
-  constructor(readonly maxTokens = 10, readonly tokenRatio = 0.1) {
-    if (!(maxTokens > 0) || !(tokenRatio > 0)) throw new RangeError(`maxTokens and tokenRatio must be > 0, got ${maxTokens} and ${tokenRatio}`);
+  constructor(
+    readonly maxTokens = 10,
+    readonly tokenRatio = 0.1,
+  ) {
+    if (!(maxTokens > 0) || !(tokenRatio > 0))
+      throw new RangeError(`maxTokens and tokenRatio must be > 0, got ${maxTokens} and ${tokenRatio}`);
     this.milliMax = Math.round(maxTokens * 1000);
     this.milliRatio = Math.round(tokenRatio * 1000);
     this.milliTokens = this.milliMax;

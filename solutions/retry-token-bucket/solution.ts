@@ -1,6 +1,10 @@
 /** Expected answers for "Drain and refill a retry token bucket", by running RetryThrottle (src/sim/backoff.ts). */
 import type { Random } from "../../src/sim/random.ts";
-import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "../../content/chapters/retry-budgets/token-bucket.ts";
+import {
+  balancingFailureShare,
+  failuresUntilThrottled,
+  successesUntilRetrying,
+} from "../../content/chapters/retry-budgets/token-bucket.ts";
 
 export interface Params {
   maxTokens: number;

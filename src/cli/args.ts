@@ -37,14 +37,21 @@ export function parseArgs(argv: string[], known: { options: string[]; flags: str
 }
 
 /** The last value given for an option, parsed as a number within bounds. */
-export function numberOption(args: ParsedArgs, name: string, fallback: number, opts: { min?: number; max?: number; integer?: boolean } = {}): number {
+export function numberOption(
+  args: ParsedArgs,
+  name: string,
+  fallback: number,
+  opts: { min?: number; max?: number; integer?: boolean } = {},
+): number {
   const raw = args.options.get(name)?.at(-1);
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (raw.trim() === "" || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${raw}"`);
   if (opts.integer && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number, got ${raw}`);
-  if (opts.min !== undefined && value < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
-  if (opts.max !== undefined && value > opts.max) throw new UsageError(`--${name} must be at most ${opts.max}, got ${raw}`);
+  if (opts.min !== undefined && value < opts.min)
+    throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
+  if (opts.max !== undefined && value > opts.max)
+    throw new UsageError(`--${name} must be at most ${opts.max}, got ${raw}`);
   return value;
 }
 
@@ -67,6 +74,10 @@ export async function runMain(main: () => Promise<number | void> | number | void
 /** Format rows as an aligned plain-text table (first row is the header). */
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
-  const line = (r: string[]) => r.map((cell, c) => cell.padEnd(widths[c]!)).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((cell, c) => cell.padEnd(widths[c]!))
+      .join("  ")
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
 }

@@ -13,7 +13,16 @@ const repo = new URL("../../", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-watch-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const codeExercises = ["backoff-full-jitter", "blast-radius-reachability", "bulkhead-limit-queue", "cell-router", "choose-exact", "circuit-breaker-states", "random-shard-fisher-yates", "retry-throttle-token-bucket"];
+const codeExercises = [
+  "backoff-full-jitter",
+  "blast-radius-reachability",
+  "bulkhead-limit-queue",
+  "cell-router",
+  "choose-exact",
+  "circuit-breaker-states",
+  "random-shard-fisher-yates",
+  "retry-throttle-token-bucket",
+];
 const unsolved = ["choose-exact", "random-shard-fisher-yates"];
 
 test("watch re-checks on save and moves to the next unsolved exercise", { timeout: 120_000 }, async () => {
@@ -23,7 +32,11 @@ test("watch re-checks on save and moves to the next unsolved exercise", { timeou
   // Every code exercise solved but two, so the session is short.
   const home = join(scratch, "home");
   mkdirSync(home);
-  const solved = Object.fromEntries(codeExercises.filter((id) => !unsolved.includes(id)).map((id) => [id, { parts: { code: { attempts: 1, solved: true } } }]));
+  const solved = Object.fromEntries(
+    codeExercises
+      .filter((id) => !unsolved.includes(id))
+      .map((id) => [id, { parts: { code: { attempts: 1, solved: true } } }]),
+  );
   writeFileSync(join(home, "progress.json"), JSON.stringify({ version: 1, exercises: solved }));
 
   const child = spawn(process.execPath, ["--import", "tsx", join(repo, "src/cli/exercises.ts"), "watch"], {
@@ -50,9 +63,15 @@ test("watch re-checks on save and moves to the next unsolved exercise", { timeou
     await waitFor(/FAIL|fail/);
 
     // The learner saves a working answer: watch re-checks it and moves on to the next one.
-    writeFileSync(join(scratch, "exercises", first, "starter.ts"), readFileSync(join(scratch, "solutions", first, "solution.ts")));
+    writeFileSync(
+      join(scratch, "exercises", first, "starter.ts"),
+      readFileSync(join(scratch, "solutions", first, "solution.ts")),
+    );
     await waitFor(new RegExp(`Next: ${second}`));
-    writeFileSync(join(scratch, "exercises", second, "starter.ts"), readFileSync(join(scratch, "solutions", second, "solution.ts")));
+    writeFileSync(
+      join(scratch, "exercises", second, "starter.ts"),
+      readFileSync(join(scratch, "solutions", second, "solution.ts")),
+    );
     await waitFor(/All code exercises are solved/);
     await expect(exited).resolves.toBe(0);
 

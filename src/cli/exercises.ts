@@ -16,12 +16,33 @@ import { pathToFileURL } from "node:url";
 import { parseArgs, runMain, table, UsageError } from "./args.ts";
 import { loadChapters } from "../course/catalog.ts";
 import type { ChoicePart, MatchPart, NumericPart } from "../grader/exercise-schema.ts";
-import { fillParams, formatNumber, formatShare, gradeChoice, gradeMatch, gradeNumeric, type Verdict } from "../grader/grade.ts";
-import { ExerciseError, loadAllExercises, loadExercise, projectRoot, type LoadedExercise } from "../grader/load-exercises.ts";
+import {
+  fillParams,
+  formatNumber,
+  formatShare,
+  gradeChoice,
+  gradeMatch,
+  gradeNumeric,
+  type Verdict,
+} from "../grader/grade.ts";
+import {
+  ExerciseError,
+  loadAllExercises,
+  loadExercise,
+  projectRoot,
+  type LoadedExercise,
+} from "../grader/load-exercises.ts";
 import { runChecksInNode } from "../grader/run-checks-node.ts";
 import { expectedAnswers, type SolutionModule } from "../grader/solution.ts";
 import { eventText } from "../playground/protocol.ts";
-import { emptyProgress, exerciseEntry, isSolved, partEntry, sanitizeProgress, type Progress } from "../widgets/progress/store.ts";
+import {
+  emptyProgress,
+  exerciseEntry,
+  isSolved,
+  partEntry,
+  sanitizeProgress,
+  type Progress,
+} from "../widgets/progress/store.ts";
 
 const usage = `usage: npm run exercises -- <command>
 
@@ -66,9 +87,14 @@ function partIds(exercise: LoadedExercise): string[] {
 
 /** Every exercise in course order: by chapter order, then difficulty, then id. */
 function exercisesInOrder(): LoadedExercise[] {
-  const order = new Map(loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`))).map((c) => [c.slug, c.order]));
+  const order = new Map(
+    loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`))).map((c) => [c.slug, c.order]),
+  );
   return loadAllExercises(root).sort(
-    (a, b) => (order.get(a.meta.chapter) ?? 99) - (order.get(b.meta.chapter) ?? 99) || a.meta.difficulty - b.meta.difficulty || a.id.localeCompare(b.id),
+    (a, b) =>
+      (order.get(a.meta.chapter) ?? 99) - (order.get(b.meta.chapter) ?? 99) ||
+      a.meta.difficulty - b.meta.difficulty ||
+      a.id.localeCompare(b.id),
   );
 }
 
@@ -82,7 +108,8 @@ function exerciseOrUsage(id: string | undefined): LoadedExercise {
   }
 }
 
-const loadSolution = (id: string): Promise<SolutionModule> => import(pathToFileURL(join(root, "solutions", id, "solution.ts")).href);
+const loadSolution = (id: string): Promise<SolutionModule> =>
+  import(pathToFileURL(join(root, "solutions", id, "solution.ts")).href);
 
 function status(progress: Progress, exercise: LoadedExercise): string {
   const entry = progress.exercises[exercise.id];
@@ -95,19 +122,35 @@ function status(progress: Progress, exercise: LoadedExercise): string {
 function list(): number {
   const progress = readTerminalProgress();
   const exercises = exercisesInOrder();
-  const rows = exercises.map((e) => [e.id, e.meta.chapter, e.meta.kind, "★".repeat(e.meta.difficulty), status(progress, e), e.meta.title]);
+  const rows = exercises.map((e) => [
+    e.id,
+    e.meta.chapter,
+    e.meta.kind,
+    "★".repeat(e.meta.difficulty),
+    status(progress, e),
+    e.meta.title,
+  ]);
   process.stdout.write(table([["id", "chapter", "kind", "level", "status", "title"], ...rows]) + "\n");
   const solved = exercises.filter((e) => isSolved(progress, e.id, partIds(e))).length;
-  process.stdout.write(`\n${solved} of ${exercises.length} solved. Code exercises: edit exercises/<id>/starter.ts, then check <id>.\n`);
+  process.stdout.write(
+    `\n${solved} of ${exercises.length} solved. Code exercises: edit exercises/<id>/starter.ts, then check <id>.\n`,
+  );
   return 0;
 }
 
 function show(exercise: LoadedExercise): number {
   const { meta } = exercise;
   const params = meta.kind === "numeric" ? (meta.params ?? {}) : {};
-  const out = [`${meta.title}  (${exercise.id}, chapter ${meta.chapter})`, "", fillParams(exercise.readme.trim(), params), ""];
+  const out = [
+    `${meta.title}  (${exercise.id}, chapter ${meta.chapter})`,
+    "",
+    fillParams(exercise.readme.trim(), params),
+    "",
+  ];
   if (meta.kind === "code") {
-    out.push(`Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`);
+    out.push(
+      `Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`,
+    );
   } else {
     for (const part of meta.parts) {
       out.push(`[${part.id}] ${fillParams(part.prompt, params)}`);
@@ -117,7 +160,10 @@ function show(exercise: LoadedExercise): number {
         out.push("    options: " + part.options.map((o) => `${o.id} (${o.text})`).join("; "));
       }
     }
-    out.push("", `Answer with: npm run exercises -- answer ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""} <answer>`);
+    out.push(
+      "",
+      `Answer with: npm run exercises -- answer ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""} <answer>`,
+    );
   }
   process.stdout.write(out.join("\n") + "\n");
   return 0;
@@ -125,7 +171,10 @@ function show(exercise: LoadedExercise): number {
 
 /** Run one code exercise's checks on the learner's starter; print each check. */
 async function checkOne(exercise: LoadedExercise, { quiet = false } = {}): Promise<boolean> {
-  if (exercise.meta.kind !== "code") throw new UsageError(`${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id} <answer>\``);
+  if (exercise.meta.kind !== "code")
+    throw new UsageError(
+      `${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id} <answer>\``,
+    );
   const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
   const outcome = await runChecksInNode(code, exercise.checks!, exercise.meta.timeout, (event) => {
     if (!quiet) process.stdout.write(`${eventText(event)}\n`);
@@ -154,13 +203,19 @@ function pickPart<T extends { id: string }>(exercise: LoadedExercise, parts: T[]
     throw new UsageError(`${exercise.id} has ${parts.length} parts: add --part ${parts.map((p) => p.id).join("|")}`);
   }
   const part = parts.find((p) => p.id === requested);
-  if (!part) throw new UsageError(`${exercise.id} has no part "${requested}"; its parts are ${parts.map((p) => p.id).join(", ")}`);
+  if (!part)
+    throw new UsageError(
+      `${exercise.id} has no part "${requested}"; its parts are ${parts.map((p) => p.id).join(", ")}`,
+    );
   return part;
 }
 
 async function answer(exercise: LoadedExercise, requestedPart: string | undefined, text: string): Promise<number> {
   const { meta } = exercise;
-  if (meta.kind === "code") throw new UsageError(`${exercise.id} is a code exercise: edit exercises/${exercise.id}/starter.ts and run \`check ${exercise.id}\``);
+  if (meta.kind === "code")
+    throw new UsageError(
+      `${exercise.id} is a code exercise: edit exercises/${exercise.id}/starter.ts and run \`check ${exercise.id}\``,
+    );
   if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
   const params = meta.kind === "numeric" ? (meta.params ?? {}) : {};
   const expected = expectedAnswers(meta, await loadSolution(exercise.id), params);
@@ -205,8 +260,10 @@ function hint(exercise: LoadedExercise): number {
     entry.hints = Math.min(hints.length, entry.hints + 1);
   });
   const shown = progress.exercises[exercise.id]!.hints;
-  for (let i = 0; i < shown; i++) process.stdout.write(`Hint ${i + 1} of ${hints.length}: ${fillParams(hints[i]!, params)}\n`);
-  if (shown === hints.length) process.stdout.write(`That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}\n`);
+  for (let i = 0; i < shown; i++)
+    process.stdout.write(`Hint ${i + 1} of ${hints.length}: ${fillParams(hints[i]!, params)}\n`);
+  if (shown === hints.length)
+    process.stdout.write(`That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}\n`);
   return 0;
 }
 

@@ -7,13 +7,16 @@ import { describe, expect, test } from "vitest";
 
 const root = new URL("../../", import.meta.url).pathname;
 const tsx = join(root, "node_modules/.bin/tsx");
-const play = (...args: string[]) => spawnSync(tsx, ["src/cli/play.ts", ...args], { cwd: root, encoding: "utf8", timeout: 60_000 });
+const play = (...args: string[]) =>
+  spawnSync(tsx, ["src/cli/play.ts", ...args], { cwd: root, encoding: "utf8", timeout: 60_000 });
 
 describe("npm run play", { timeout: 90_000 }, () => {
   test("prints exactly the golden output and exits 0", () => {
     const run = play("content/chapters/shuffle-sharding/shuffle-shard.play.ts");
     expect(run.status).toBe(0);
-    expect(run.stdout).toBe(readFileSync(join(root, "content/chapters/shuffle-sharding/shuffle-shard.golden.txt"), "utf8"));
+    expect(run.stdout).toBe(
+      readFileSync(join(root, "content/chapters/shuffle-sharding/shuffle-shard.golden.txt"), "utf8"),
+    );
     expect(run.stderr).toBe("");
   });
 

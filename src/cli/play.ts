@@ -20,7 +20,9 @@ runs it, and prints exactly what the page prints.
 exit codes: 0 ok, 1 syntax or runtime error, 2 usage, 124 stopped at the time limit`;
 
 function where(error: RunError): string {
-  return error.line === undefined ? "" : ` (${error.file ?? "?"}, line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
+  return error.line === undefined
+    ? ""
+    : ` (${error.file ?? "?"}, line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
 }
 
 await runMain(async () => {
@@ -30,7 +32,10 @@ await runMain(async () => {
     return 0;
   }
   const [file, ...extra] = args.positional;
-  if (!file) throw new UsageError("name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts");
+  if (!file)
+    throw new UsageError(
+      "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts",
+    );
   if (extra.length) throw new UsageError(`one file at a time (got ${args.positional.length})`);
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
   const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, { min: 1, max: 600_000, integer: true });

@@ -26,8 +26,10 @@ await runMain(async () => {
   }
   const load = commands[name];
   if (!load) throw new UsageError(`unknown simulation "${name}"; choose one of: ${Object.keys(commands).join(", ")}`);
-  const command = (await load().catch((error: unknown) => {
-    throw new Error(`the ${name} simulation is not available yet (${String(error)})`);
-  })).default;
+  const command = (
+    await load().catch((error: unknown) => {
+      throw new Error(`the ${name} simulation is not available yet (${String(error)})`);
+    })
+  ).default;
   return command.run(rest);
 });

@@ -15,9 +15,25 @@ export const learningPaths: readonly LearningPath[] = [
     audience: "Self-study",
     summary: "Read in order, run every simulation, solve the exercises as you meet them.",
     steps: [
-      { label: "Part I: learn to see failure domains", chapters: ["something-is-always-broken", "failure-modes", "failure-domains"] },
-      { label: "Part II: contain the blast", chapters: ["timeouts-retries-backoff", "retry-storm", "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"] },
-      { label: "Part III: architect for a small blast radius", chapters: ["cells", "shuffle-sharding", "static-stability", "deploys-and-correlated-failure"] },
+      {
+        label: "Part I: learn to see failure domains",
+        chapters: ["something-is-always-broken", "failure-modes", "failure-domains"],
+      },
+      {
+        label: "Part II: contain the blast",
+        chapters: [
+          "timeouts-retries-backoff",
+          "retry-storm",
+          "bulkheads",
+          "circuit-breakers",
+          "retry-budgets",
+          "load-shedding",
+        ],
+      },
+      {
+        label: "Part III: architect for a small blast radius",
+        chapters: ["cells", "shuffle-sharding", "static-stability", "deploys-and-correlated-failure"],
+      },
     ],
   },
   {
@@ -28,7 +44,10 @@ export const learningPaths: readonly LearningPath[] = [
       { label: "Day 1: the vocabulary", chapters: ["something-is-always-broken", "failure-modes"] },
       { label: "Day 2: retries and the storm", chapters: ["timeouts-retries-backoff", "retry-storm"] },
       { label: "Day 3: the defences", chapters: ["bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"] },
-      { label: "Day 4: cells, the control plane and deploys", chapters: ["cells", "static-stability", "deploys-and-correlated-failure"] },
+      {
+        label: "Day 4: cells, the control plane and deploys",
+        chapters: ["cells", "static-stability", "deploys-and-correlated-failure"],
+      },
       { label: "Day 5: shuffle sharding, with numbers", chapters: ["shuffle-sharding"] },
       { label: "Days 6-7: mock interviews", chapters: ["interview-playbook"] },
     ],
@@ -40,7 +59,10 @@ export const learningPaths: readonly LearningPath[] = [
     steps: [
       { label: "Before: read the kit, print the worksheet", chapters: ["workshop-kit"] },
       { label: "Opening: who notices, and how many", chapters: ["something-is-always-broken"] },
-      { label: "Live: the retry storm and its defences", chapters: ["retry-storm", "bulkheads", "circuit-breakers", "retry-budgets"] },
+      {
+        label: "Live: the retry storm and its defences",
+        chapters: ["retry-storm", "bulkheads", "circuit-breakers", "retry-budgets"],
+      },
       { label: "Your own system: the failure-domain map", chapters: ["failure-domains"] },
       { label: "Shrinking the blast", chapters: ["shuffle-sharding"] },
     ],

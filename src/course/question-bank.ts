@@ -35,15 +35,14 @@ export const questionSchema = z.object({
   followUps: z.array(followUpSchema).min(1),
 });
 
-export const questionBankSchema = z
-  .object({ questions: z.array(questionSchema).min(20) })
-  .superRefine((bank, ctx) => {
-    const seen = new Set<string>();
-    bank.questions.forEach((q, i) => {
-      if (seen.has(q.id)) ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `duplicate id "${q.id}"` });
-      seen.add(q.id);
-    });
+export const questionBankSchema = z.object({ questions: z.array(questionSchema).min(20) }).superRefine((bank, ctx) => {
+  const seen = new Set<string>();
+  bank.questions.forEach((q, i) => {
+    if (seen.has(q.id))
+      ctx.addIssue({ code: "custom", path: ["questions", i, "id"], message: `duplicate id "${q.id}"` });
+    seen.add(q.id);
   });
+});
 
 export type Question = z.infer<typeof questionSchema>;
 export type FollowUp = z.infer<typeof followUpSchema>;
@@ -83,7 +82,10 @@ export function fillQuestion(q: Question, numbers: Readonly<Record<string, strin
     prompt: f(q.prompt, "prompt"),
     answer: f(q.answer, "answer"),
     rubric: q.rubric.map((r, i) => f(r, `rubric[${i}]`)),
-    followUps: q.followUps.map((u, i) => ({ question: f(u.question, `followUps[${i}]`), answer: f(u.answer, `followUps[${i}]`) })),
+    followUps: q.followUps.map((u, i) => ({
+      question: f(u.question, `followUps[${i}]`),
+      answer: f(u.answer, `followUps[${i}]`),
+    })),
   };
 }
 

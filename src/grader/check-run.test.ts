@@ -14,28 +14,46 @@ function suite(body: string): string {
 
 describe("code checks through the runner", { timeout: 60_000 }, () => {
   test("passing checks pass, and each is reported", async () => {
-    const outcome = await runChecksInNode(code, suite(`
+    const outcome = await runChecksInNode(
+      code,
+      suite(`
       t.check("equal", () => t.equal(double(2), 4));
       t.check("bigint is not number", () => t.equal(big(28), 28n));
       t.check("deepEqual", () => t.deepEqual([double(1), { a: new Set([1]) }], [2, { a: new Set([1]) }]));
       t.check("near", () => t.near(0.1 + 0.2, 0.3));
       t.check("throws", () => t.throws(() => { throw new RangeError("bad n"); }, /bad/));
       t.check("throws a class", () => t.throws(() => { throw new RangeError("bad n"); }, RangeError));
-      t.check("async", async () => t.ok(await Promise.resolve(true)));`), 5000);
+      t.check("async", async () => t.ok(await Promise.resolve(true)));`),
+      5000,
+    );
     expect(outcome.checks.map((c) => [c.name, c.passed])).toEqual([
-      ["equal", true], ["bigint is not number", true], ["deepEqual", true], ["near", true], ["throws", true], ["throws a class", true], ["async", true],
+      ["equal", true],
+      ["bigint is not number", true],
+      ["deepEqual", true],
+      ["near", true],
+      ["throws", true],
+      ["throws a class", true],
+      ["async", true],
     ]);
     expect(outcome.passed).toBe(true);
   });
 
   test("a failing assertion fails with expected and actual", async () => {
-    const outcome = await runChecksInNode(code, suite(`t.check("28 is not 28n", () => t.equal(big(28), 28 as unknown as bigint));`), 5000);
+    const outcome = await runChecksInNode(
+      code,
+      suite(`t.check("28 is not 28n", () => t.equal(big(28), 28 as unknown as bigint));`),
+      5000,
+    );
     expect(outcome.passed).toBe(false);
     expect(outcome.checks[0]!.message).toMatch(/expected 28, got 28n/);
   });
 
   test("throws with an error class fails on an error of another class", async () => {
-    const outcome = await runChecksInNode(code, suite(`t.check("range", () => t.throws(() => { throw new Error("not yet"); }, RangeError));`), 5000);
+    const outcome = await runChecksInNode(
+      code,
+      suite(`t.check("range", () => t.throws(() => { throw new Error("not yet"); }, RangeError));`),
+      5000,
+    );
     expect(outcome.passed).toBe(false);
     expect(outcome.checks[0]!.message).toMatch(/expected a RangeError, got/);
   });
@@ -47,19 +65,34 @@ describe("code checks through the runner", { timeout: 60_000 }, () => {
   });
 
   test("a skipped check never passes", async () => {
-    const outcome = await runChecksInNode(code, suite(`t.check("real", () => t.ok(true)); t.skip("later", () => t.ok(false));`), 5000);
+    const outcome = await runChecksInNode(
+      code,
+      suite(`t.check("real", () => t.ok(true)); t.skip("later", () => t.ok(false));`),
+      5000,
+    );
     expect(outcome.passed).toBe(false);
-    expect(outcome.checks.find((c) => c.name === "later")).toMatchObject({ passed: false, message: expect.stringMatching(/skipped/) });
+    expect(outcome.checks.find((c) => c.name === "later")).toMatchObject({
+      passed: false,
+      message: expect.stringMatching(/skipped/),
+    });
   });
 
   test("an endless loop is stopped at the time limit and fails", async () => {
-    const outcome = await runChecksInNode(code, suite(`t.check("first", () => t.ok(true)); t.check("loops", () => { for (;;) {} });`), 1500);
+    const outcome = await runChecksInNode(
+      code,
+      suite(`t.check("first", () => t.ok(true)); t.check("loops", () => { for (;;) {} });`),
+      1500,
+    );
     expect(outcome.passed).toBe(false);
     expect(outcome.summary).toMatch(/time limit/);
   });
 
   test("a syntax error in the learner's code fails with where it is", async () => {
-    const outcome = await runChecksInNode("export const double = (x: number) => x * ;\n", suite(`t.check("x", () => t.ok(true));`), 5000);
+    const outcome = await runChecksInNode(
+      "export const double = (x: number) => x * ;\n",
+      suite(`t.check("x", () => t.ok(true));`),
+      5000,
+    );
     expect(outcome.passed).toBe(false);
     expect(outcome.summary).toMatch(/does not compile/);
   });
@@ -74,6 +107,9 @@ describe("checkOutcome rules", () => {
     expect(checkOutcome([{ kind: "check", name: "a", passed: true }], { ...ok, truncated: true }).passed).toBe(false);
   });
   test("an error after passing checks fails", () => {
-    expect(checkOutcome([{ kind: "check", name: "a", passed: true }], { ...ok, status: "error", error: { message: "boom" } }).passed).toBe(false);
+    expect(
+      checkOutcome([{ kind: "check", name: "a", passed: true }], { ...ok, status: "error", error: { message: "boom" } })
+        .passed,
+    ).toBe(false);
   });
 });

@@ -14,7 +14,11 @@ await runChecks(suite);
 
 /** The run request for a learner's code (or the reference solution) against the checks. */
 export function checkRequest(code: string, checks: string, timeoutMs: number): RunRequest {
-  return { files: { "starter.ts": code, "checks.ts": checks, [checksEntry]: entrySource }, entry: checksEntry, timeoutMs };
+  return {
+    files: { "starter.ts": code, "checks.ts": checks, [checksEntry]: entrySource },
+    entry: checksEntry,
+    timeoutMs,
+  };
 }
 
 export interface CheckResult {
@@ -31,11 +35,18 @@ export interface CheckOutcome {
 }
 
 export function checkOutcome(events: RunEvent[], result: RunResult): CheckOutcome {
-  const checks = events.filter((e): e is Extract<RunEvent, { kind: "check" }> => e.kind === "check").map(({ name, passed, message }) => ({ name, passed, message }));
+  const checks = events
+    .filter((e): e is Extract<RunEvent, { kind: "check" }> => e.kind === "check")
+    .map(({ name, passed, message }) => ({ name, passed, message }));
   const passing = checks.filter((c) => c.passed).length;
   const counted = `${passing} of ${checks.length} check${checks.length === 1 ? "" : "s"} pass`;
-  const fail = (why: string): CheckOutcome => ({ passed: false, checks, summary: checks.length ? `${why} (${counted} before that)` : why });
-  if (result.status === "timeout") return fail(`The checks did not finish within the time limit (${result.error?.message ?? "an endless loop?"})`);
+  const fail = (why: string): CheckOutcome => ({
+    passed: false,
+    checks,
+    summary: checks.length ? `${why} (${counted} before that)` : why,
+  });
+  if (result.status === "timeout")
+    return fail(`The checks did not finish within the time limit (${result.error?.message ?? "an endless loop?"})`);
   if (result.status === "syntax-error") return fail(`Your code does not compile: ${describe(result)}`);
   if (result.status === "error") return fail(`The run stopped with an error: ${describe(result)}`);
   if (result.truncated) return fail("Too much output: the check results were cut off. Print less and check again");

@@ -75,7 +75,9 @@ function deepEqual(a: unknown, b: unknown, seen = new Map<object, unknown>()): b
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
-  return keysA.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], seen));
+  return keysA.every(
+    (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], seen),
+  );
 }
 
 function failWith(message: string | undefined, detail: string): never {
@@ -153,7 +155,12 @@ export async function runChecks(suite: Suite): Promise<{ total: number; passed: 
       passed++;
       emit({ kind: "check", name, passed: true });
     } catch (error) {
-      const message = error instanceof CheckFailure ? error.message : error instanceof Error ? `${error.name}: ${error.message}` : `threw ${show(error)}`;
+      const message =
+        error instanceof CheckFailure
+          ? error.message
+          : error instanceof Error
+            ? `${error.name}: ${error.message}`
+            : `threw ${show(error)}`;
       emit({ kind: "check", name, passed: false, message });
     }
   }

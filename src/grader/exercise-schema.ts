@@ -69,7 +69,10 @@ const common = {
 };
 
 const params = z
-  .record(z.string().regex(paramName, "parameter names are letters and digits, starting with a letter"), z.number().finite())
+  .record(
+    z.string().regex(paramName, "parameter names are letters and digits, starting with a letter"),
+    z.number().finite(),
+  )
   .optional();
 
 export const numericExerciseSchema = z
@@ -98,23 +101,28 @@ export const exerciseSchema = z
     if (exercise.kind === "code") return;
     const seen = new Set<string>();
     exercise.parts.forEach((part, i) => {
-      if (seen.has(part.id)) ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `duplicate part id "${part.id}"` });
+      if (seen.has(part.id))
+        ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `duplicate part id "${part.id}"` });
       seen.add(part.id);
       if ("choices" in part) {
         const ids = new Set(part.choices.map((c) => c.id));
-        if (ids.size !== part.choices.length) ctx.addIssue({ code: "custom", path: ["parts", i, "choices"], message: "choice ids must be unique" });
+        if (ids.size !== part.choices.length)
+          ctx.addIssue({ code: "custom", path: ["parts", i, "choices"], message: "choice ids must be unique" });
         for (const key of Object.keys(part.feedback)) {
-          if (!ids.has(key)) ctx.addIssue({ code: "custom", path: ["parts", i, "feedback", key], message: `no choice has id "${key}"` });
+          if (!ids.has(key))
+            ctx.addIssue({ code: "custom", path: ["parts", i, "feedback", key], message: `no choice has id "${key}"` });
         }
       }
       if ("items" in part) {
         const items = new Set(part.items.map((c) => c.id));
-        if (items.size !== part.items.length) ctx.addIssue({ code: "custom", path: ["parts", i, "items"], message: "item ids must be unique" });
+        if (items.size !== part.items.length)
+          ctx.addIssue({ code: "custom", path: ["parts", i, "items"], message: "item ids must be unique" });
         if (new Set(part.options.map((c) => c.id)).size !== part.options.length) {
           ctx.addIssue({ code: "custom", path: ["parts", i, "options"], message: "option ids must be unique" });
         }
         for (const key of Object.keys(part.feedback)) {
-          if (!items.has(key)) ctx.addIssue({ code: "custom", path: ["parts", i, "feedback", key], message: `no item has id "${key}"` });
+          if (!items.has(key))
+            ctx.addIssue({ code: "custom", path: ["parts", i, "feedback", key], message: `no item has id "${key}"` });
         }
       }
     });

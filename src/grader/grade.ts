@@ -18,7 +18,9 @@ export interface Verdict {
 
 /** Replace {param} placeholders with the variant's values. */
 export function fillParams(text: string, params: Params): string {
-  return text.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+  return text.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
 }
 
 /** Within a relative tolerance of the expected value (an absolute one around zero). */
@@ -49,7 +51,10 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   const parsed = parseAnswer(input);
   if (!parsed.ok) return { status: "invalid", message: parsed.message };
   if (parsed.percent && part.type !== "share") {
-    return { status: "invalid", message: `This asks for a ${part.type === "count" ? "count" : "number"}, not a share: leave out the % sign.` };
+    return {
+      status: "invalid",
+      message: `This asks for a ${part.type === "count" ? "count" : "number"}, not a share: leave out the % sign.`,
+    };
   }
   const value = parsed.value;
   const tolerance = part.tolerance;
@@ -67,10 +72,18 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   }
   if (part.type === "share") {
     if (!parsed.percent && isClose(value, expected * 100, tolerance)) {
-      return { status: "wrong", value, message: "That number reads as a fraction of 1. If you meant a percentage, add the % sign." };
+      return {
+        status: "wrong",
+        value,
+        message: "That number reads as a fraction of 1. If you meant a percentage, add the % sign.",
+      };
     }
     if (parsed.percent && isClose(value, expected / 100, tolerance)) {
-      return { status: "wrong", value, message: "With the % sign that is a hundredth of your number: drop the % sign, or multiply by 100." };
+      return {
+        status: "wrong",
+        value,
+        message: "With the % sign that is a hundredth of your number: drop the % sign, or multiply by 100.",
+      };
     }
     if (value < 0 || value > 1) {
       return { status: "wrong", value, message: "A share lies between 0 and 1 (0% and 100%)." };
@@ -88,7 +101,8 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
 export function gradeChoice(part: ChoicePart, selected: string[], expected: ChoiceAnswer): Verdict {
   const valid = new Set(part.choices.map((c) => c.id));
   const picked = [...new Set(selected.filter((s) => valid.has(s)))];
-  if (picked.length === 0) return { status: "invalid", message: part.multiple ? "Tick at least one choice first." : "Pick a choice first." };
+  if (picked.length === 0)
+    return { status: "invalid", message: part.multiple ? "Tick at least one choice first." : "Pick a choice first." };
   const right = new Set(Array.isArray(expected) ? expected : [expected]);
   const wrongPicks = picked.filter((p) => !right.has(p));
   const missed = [...right].filter((r) => !picked.includes(r));
@@ -113,9 +127,13 @@ export function gradeChoice(part: ChoicePart, selected: string[], expected: Choi
 export function gradeMatch(part: MatchPart, chosen: Record<string, string>, expected: MatchAnswer): Verdict {
   const options = new Set(part.options.map((o) => o.id));
   const unanswered = part.items.filter((item) => !options.has(chosen[item.id] ?? ""));
-  if (unanswered.length === part.items.length) return { status: "invalid", message: "Choose a match for each item first." };
+  if (unanswered.length === part.items.length)
+    return { status: "invalid", message: "Choose a match for each item first." };
   if (unanswered.length > 0) {
-    return { status: "invalid", message: `Choose a match for every item: ${unanswered.length} still ${unanswered.length === 1 ? "has" : "have"} none.` };
+    return {
+      status: "invalid",
+      message: `Choose a match for every item: ${unanswered.length} still ${unanswered.length === 1 ? "has" : "have"} none.`,
+    };
   }
   const wrongItems = part.items.filter((item) => chosen[item.id] !== expected[item.id]).map((item) => item.id);
   if (wrongItems.length === 0) return { status: "right", message: "Right: every item is matched.", wrongItems };

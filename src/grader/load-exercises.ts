@@ -50,7 +50,9 @@ function readRequired(file: string, root: string, why: string): string {
 export function parseExerciseYaml(source: string, file: string): ExerciseMeta {
   const doc = parseDocument(source, { prettyErrors: true });
   if (doc.errors.length > 0) {
-    throw new ExerciseError(`${file}: not valid YAML\n  ${doc.errors.map((e) => e.message.split("\n")[0]).join("\n  ")}`);
+    throw new ExerciseError(
+      `${file}: not valid YAML\n  ${doc.errors.map((e) => e.message.split("\n")[0]).join("\n  ")}`,
+    );
   }
   const parsed = exerciseSchema.safeParse(doc.toJS());
   if (!parsed.success) throw new ExerciseError(`${file}: invalid exercise\n${describeIssues(parsed.error.issues)}`);
@@ -67,7 +69,9 @@ export function loadExercise(id: string, root = projectRoot(), { fresh = false }
   const dir = join(root, "exercises", id);
   const solutionDir = join(root, "solutions", id);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new ExerciseError(`exercises/${id}/: no such exercise (ids: ${listExerciseIds(root).join(", ") || "none yet"})`);
+    throw new ExerciseError(
+      `exercises/${id}/: no such exercise (ids: ${listExerciseIds(root).join(", ") || "none yet"})`,
+    );
   }
   if (!idPattern.test(id)) {
     throw new ExerciseError(`exercises/${id}/: folder names are lower-case words joined by hyphens`);
@@ -82,14 +86,19 @@ export function loadExercise(id: string, root = projectRoot(), { fresh = false }
     exercise.starter = readRequired(join(dir, "starter.ts"), root, "code exercises have a starter");
     exercise.checks = readRequired(join(dir, "checks.ts"), root, "code exercises have checks");
     for (const name of meta.functions) {
-      if (!new RegExp(`export\\s+(?:async\\s+)?(?:function\\*?|const|let|class)\\s+${name}\\b`).test(exercise.starter)) {
+      if (
+        !new RegExp(`export\\s+(?:async\\s+)?(?:function\\*?|const|let|class)\\s+${name}\\b`).test(exercise.starter)
+      ) {
         throw new ExerciseError(`${relative(root, yamlFile)}: functions: starter.ts does not export "${name}"`);
       }
     }
   } else if (meta.kind === "numeric" && meta.params) {
     const used = new Set([readme, ...meta.parts.map((p) => p.prompt)].flatMap(placeholders));
     for (const name of Object.keys(meta.params)) {
-      if (!used.has(name)) throw new ExerciseError(`${relative(root, yamlFile)}: params.${name}: README.md and the part prompts never show {${name}}`);
+      if (!used.has(name))
+        throw new ExerciseError(
+          `${relative(root, yamlFile)}: params.${name}: README.md and the part prompts never show {${name}}`,
+        );
     }
   }
   cache.set(key, exercise);

@@ -68,7 +68,8 @@ function arity(name: string, args: number[], min: number, max = min): void {
 }
 
 function wholeNumber(name: string, v: number): void {
-  if (!Number.isInteger(v) || v < 0) throw new InputError(`${name} needs whole numbers of 0 or more, got ${formatPlain(v)}`);
+  if (!Number.isInteger(v) || v < 0)
+    throw new InputError(`${name} needs whole numbers of 0 or more, got ${formatPlain(v)}`);
 }
 
 const combinations: Fn = (...args) => {
@@ -147,14 +148,20 @@ function evaluateNode(node: MathNode, depth: number): number {
       const op = node as unknown as { fn: string; op: string; implicit: boolean; args: MathNode[] };
       if (op.implicit) throw new InputError("put an operator (* or /) between two numbers or brackets");
       const fn = operators[op.fn];
-      if (!fn) throw new InputError(operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`);
+      if (!fn)
+        throw new InputError(
+          operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`,
+        );
       return fn(...op.args.map((a) => evaluateNode(a, depth + 1)));
     }
     case "FunctionNode": {
       const call = node as unknown as { fn: MathNode; args: MathNode[] };
       const name = call.fn.type === "SymbolNode" ? (call.fn as unknown as { name: string }).name : undefined;
       const fn = name === undefined ? undefined : Object.hasOwn(functions, name) ? functions[name] : undefined;
-      if (!fn) throw new InputError(`the function ${name ?? "called"}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`);
+      if (!fn)
+        throw new InputError(
+          `the function ${name ?? "called"}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`,
+        );
       return fn(...call.args.map((a) => evaluateNode(a, depth + 1)));
     }
     case "AssignmentNode":
@@ -197,7 +204,8 @@ export function evaluateExpression(expression: string): number {
 }
 
 function describeParseError(message: string, expression: string): string {
-  if (/Unexpected end of expression/.test(message)) return "the answer ends too early: something is missing after the last operator";
+  if (/Unexpected end of expression/.test(message))
+    return "the answer ends too early: something is missing after the last operator";
   if (/Parenthesis \) expected/.test(message)) return "a closing bracket ) is missing";
   const part = /Unexpected (?:part|operator|type of argument|token) "?([^"\s]*)"?/.exec(message);
   if (part?.[1]) return `unexpected "${part[1]}" in ${JSON.stringify(expression)}`;

@@ -9,7 +9,7 @@ import { evaluateExpression, InputError } from "./math.ts";
 export const maxAnswerLength = 200;
 
 export type ParsedAnswer =
-  | { ok: true; value: number; /** written with a % sign */ percent: boolean; expression: string }
+  | { ok: true; value: number /** written with a % sign */; percent: boolean; expression: string }
   | { ok: false; message: string };
 
 const typographic: [RegExp, string][] = [
@@ -66,26 +66,35 @@ function describeCharacter(text: string): string | undefined {
   for (const ch of text) {
     if (!/[0-9A-Za-z.+\-*/^()!, ]/.test(ch)) {
       const code = ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
-      return /\p{L}|\p{N}|\p{P}|\p{S}/u.test(ch) ? `the character ${ch} cannot be part of an answer` : `the character U+${code} cannot be part of an answer`;
+      return /\p{L}|\p{N}|\p{P}|\p{S}/u.test(ch)
+        ? `the character ${ch} cannot be part of an answer`
+        : `the character U+${code} cannot be part of an answer`;
     }
   }
   return undefined;
 }
 
 function fail(message: string): ParsedAnswer {
-  return { ok: false, message: message.charAt(0).toUpperCase() + message.slice(1) + (/[.?!]$/.test(message) ? "" : ".") };
+  return {
+    ok: false,
+    message: message.charAt(0).toUpperCase() + message.slice(1) + (/[.?!]$/.test(message) ? "" : "."),
+  };
 }
 
 /** Parse an answer. `input` may be anything a text field can hold. */
 export function parseAnswer(input: string): ParsedAnswer {
   if (typeof input !== "string") return fail("type an answer");
   // Check length first, so nothing below ever scans a huge input.
-  if (input.length > maxAnswerLength * 4) return fail(`that answer is ${input.length.toLocaleString("en")} characters long; an answer fits in ${maxAnswerLength}`);
+  if (input.length > maxAnswerLength * 4)
+    return fail(
+      `that answer is ${input.length.toLocaleString("en")} characters long; an answer fits in ${maxAnswerLength}`,
+    );
   let text = input;
   for (const [pattern, replacement] of typographic) text = text.replace(pattern, replacement);
   text = text.trim();
   if (text === "") return fail("type an answer first");
-  if (text.length > maxAnswerLength) return fail(`that answer is ${text.length} characters long; an answer fits in ${maxAnswerLength}`);
+  if (text.length > maxAnswerLength)
+    return fail(`that answer is ${text.length} characters long; an answer fits in ${maxAnswerLength}`);
 
   let percent = false;
   const percentSuffix = /\s*(?:%|per\s*cent|percent)\s*$/i.exec(text);
@@ -110,7 +119,9 @@ export function parseAnswer(input: string): ParsedAnswer {
   // "5.49 x 10^-4" and "16 choose 4", as people write them on paper.
   text = text.replace(/(\d|\))\s*[xX]\s*(?=[\d(])/g, "$1*").replace(/(\d+)\s+choose\s+(\d+)/gi, "C($1,$2)");
   if (hasStrayComma(text)) {
-    return fail("use a point for decimals (0.25); a comma goes only between thousands (1,820) or between a function's arguments, as in C(16, 4)");
+    return fail(
+      "use a point for decimals (0.25); a comma goes only between thousands (1,820) or between a function's arguments, as in C(16, 4)",
+    );
   }
   try {
     const value = evaluateExpression(text);

@@ -22,11 +22,16 @@ export class SolutionError extends Error {}
  * The expected answer of every part, checked against the exercise's parts: a missing part,
  * a non-finite number, an unknown choice or option fails with a message naming the part.
  */
-export function expectedAnswers(meta: ExerciseMeta, solution: SolutionModule, params: Params = {}): Record<string, Expected> {
+export function expectedAnswers(
+  meta: ExerciseMeta,
+  solution: SolutionModule,
+  params: Params = {},
+): Record<string, Expected> {
   if (meta.kind === "code") return {};
   let raw: unknown;
   if (meta.kind === "numeric") {
-    if (typeof solution.answers !== "function") throw new SolutionError("solution.ts must export a function answers(params)");
+    if (typeof solution.answers !== "function")
+      throw new SolutionError("solution.ts must export a function answers(params)");
     raw = (solution.answers as (p: Params) => unknown)(params);
   } else {
     raw = solution.answers;
@@ -38,23 +43,31 @@ export function expectedAnswers(meta: ExerciseMeta, solution: SolutionModule, pa
     const value = table[part.id];
     const where = `answers.${part.id}`;
     if ("type" in part) {
-      if (typeof value !== "number" || !Number.isFinite(value)) throw new SolutionError(`${where} must be a finite number, got ${String(value)}`);
+      if (typeof value !== "number" || !Number.isFinite(value))
+        throw new SolutionError(`${where} must be a finite number, got ${String(value)}`);
       result[part.id] = value;
     } else if ("choices" in part) {
       const ids = new Set(part.choices.map((c) => c.id));
       const picked = Array.isArray(value) ? value : [value];
       if (picked.length === 0 || picked.some((v) => typeof v !== "string" || !ids.has(v))) {
-        throw new SolutionError(`${where} must name choices of that part (${[...ids].join(", ")}), got ${JSON.stringify(value)}`);
+        throw new SolutionError(
+          `${where} must name choices of that part (${[...ids].join(", ")}), got ${JSON.stringify(value)}`,
+        );
       }
-      if (!part.multiple && Array.isArray(value)) throw new SolutionError(`${where}: a single choice part needs one choice id, not a list`);
+      if (!part.multiple && Array.isArray(value))
+        throw new SolutionError(`${where}: a single choice part needs one choice id, not a list`);
       result[part.id] = value as ChoiceAnswer;
     } else {
       const options = new Set(part.options.map((o) => o.id));
-      if (typeof value !== "object" || value === null || Array.isArray(value)) throw new SolutionError(`${where} must map item ids to option ids`);
+      if (typeof value !== "object" || value === null || Array.isArray(value))
+        throw new SolutionError(`${where} must map item ids to option ids`);
       const map = value as Record<string, unknown>;
       for (const item of part.items) {
         const v = map[item.id];
-        if (typeof v !== "string" || !options.has(v)) throw new SolutionError(`${where}.${item.id} must be one of ${[...options].join(", ")}, got ${JSON.stringify(v)}`);
+        if (typeof v !== "string" || !options.has(v))
+          throw new SolutionError(
+            `${where}.${item.id} must be one of ${[...options].join(", ")}, got ${JSON.stringify(v)}`,
+          );
       }
       result[part.id] = value as MatchAnswer;
     }

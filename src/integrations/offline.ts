@@ -36,8 +36,11 @@ export default function offline(): AstroIntegration {
         const hash = createHash("sha256");
         for (const f of files) hash.update(f).update(await readFile(join(root, f)));
         const version = hash.digest("hex").slice(0, 12);
-        const js = transform(await readFile(workerSource, "utf8"), { transforms: ["typescript"], disableESTransforms: true }).code
-          .replace(/^export \{\};?\s*$/m, "")
+        const js = transform(await readFile(workerSource, "utf8"), {
+          transforms: ["typescript"],
+          disableESTransforms: true,
+        })
+          .code.replace(/^export \{\};?\s*$/m, "")
           .replace("__VERSION__", version)
           .replace('"__PRECACHE__"', JSON.stringify(JSON.stringify(files.map(urlOf))));
         await writeFile(join(root, "sw.js"), js);

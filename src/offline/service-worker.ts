@@ -29,7 +29,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) if (key.startsWith("blast-radius-") && key !== CACHE) await caches.delete(key);
+      for (const key of await caches.keys())
+        if (key.startsWith("blast-radius-") && key !== CACHE) await caches.delete(key);
       await self.clients.claim();
     })(),
   );
@@ -59,8 +60,13 @@ async function networkFirst(request: Request): Promise<Response> {
     return response;
   } catch {
     const url = new URL(request.url);
-    const cached = (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(url.pathname.replace(/\/?$/, "/")));
-    return cached ?? (await cache.match("/404.html")) ?? new Response("You are offline and this page was not saved.", { status: 503 });
+    const cached =
+      (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(url.pathname.replace(/\/?$/, "/")));
+    return (
+      cached ??
+      (await cache.match("/404.html")) ??
+      new Response("You are offline and this page was not saved.", { status: 503 })
+    );
   }
 }
 

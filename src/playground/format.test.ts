@@ -3,7 +3,9 @@ import { formatArgs, formatTable, inspect } from "./format.ts";
 
 describe("inspect", () => {
   test("primitives", () => {
-    expect(formatArgs(["text", 1, -0, 12n, true, null, undefined, Symbol("s")])).toBe("text 1 -0 12n true null undefined Symbol(s)");
+    expect(formatArgs(["text", 1, -0, 12n, true, null, undefined, Symbol("s")])).toBe(
+      "text 1 -0 12n true null undefined Symbol(s)",
+    );
   });
 
   test("strings are bare at the top level and quoted inside containers", () => {
@@ -12,7 +14,9 @@ describe("inspect", () => {
   });
 
   test("objects, arrays, Map and Set, nested to depth 2", () => {
-    expect(inspect({ a: 1, c: [1, 2, { d: new Map([["k", 1n]]) }], s: new Set([1, 2]) })).toBe("{ a: 1, c: [ 1, 2, { d: [Map] } ], s: Set(2) { 1, 2 } }");
+    expect(inspect({ a: 1, c: [1, 2, { d: new Map([["k", 1n]]) }], s: new Set([1, 2]) })).toBe(
+      "{ a: 1, c: [ 1, 2, { d: [Map] } ], s: Set(2) { 1, 2 } }",
+    );
     expect(inspect(new Map([["a", { b: 1 }]]))).toBe("Map(1) { 'a' => { b: 1 } }");
     expect(inspect(new Set())).toBe("Set(0) {}");
     expect(inspect([])).toBe("[]");
@@ -54,7 +58,9 @@ describe("inspect", () => {
 
 describe("formatArgs", () => {
   test("printf-style placeholders in a leading string", () => {
-    expect(formatArgs(["%s has %d workers (%i%%), %o", "cell", 8.5, 42.9, { a: 1 }])).toBe("cell has 8.5 workers (42%), { a: 1 }");
+    expect(formatArgs(["%s has %d workers (%i%%), %o", "cell", 8.5, 42.9, { a: 1 }])).toBe(
+      "cell has 8.5 workers (42%), { a: 1 }",
+    );
     expect(formatArgs(["%s and %s", "one"])).toBe("one and %s");
     expect(formatArgs(["%c styled", "color: red"])).toBe(" styled");
     expect(formatArgs(["100%", 5])).toBe("100% 5");
@@ -62,7 +68,12 @@ describe("formatArgs", () => {
 });
 
 test("formatTable draws a box with an index column", () => {
-  expect(formatTable([{ a: 1, b: "y" }, { a: 2, c: true }])).toBe(
+  expect(
+    formatTable([
+      { a: 1, b: "y" },
+      { a: 2, c: true },
+    ]),
+  ).toBe(
     [
       "┌─────────┬───┬─────┬──────┐",
       "│ (index) │ a │ b   │ c    │",

@@ -33,7 +33,14 @@ function formatError(error: Error): string {
 }
 
 /** Join entries on one line when they fit, else one per line (numbers grouped into columns). */
-function wrap(prefix: string, open: string, close: string, entries: string[], indent: number, numeric: boolean): string {
+function wrap(
+  prefix: string,
+  open: string,
+  close: string,
+  entries: string[],
+  indent: number,
+  numeric: boolean,
+): string {
   if (entries.length === 0) return `${prefix}${open}${close}`;
   const oneLine = `${prefix}${open} ${entries.join(", ")} ${close}`;
   if (oneLine.length + indent <= breakLength && !oneLine.includes("\n")) return oneLine;
@@ -123,11 +130,19 @@ function inspectValue(value: unknown, depth: number, seen: object[], indent: num
     flushHoles();
     if (object.length > maxItems) entries.push(more(object.length - maxItems));
     for (const key of Object.keys(object)) {
-      if (!/^\d+$/.test(key)) entries.push(`${formatKey(key)}: ${item((object as unknown as Record<string, unknown>)[key])}`);
+      if (!/^\d+$/.test(key))
+        entries.push(`${formatKey(key)}: ${item((object as unknown as Record<string, unknown>)[key])}`);
     }
     const name = constructorName(object);
     const prefix = name && name !== "Array" ? `${name}(${object.length}) ` : "";
-    return wrap(prefix, "[", "]", entries, indent, object.every((v) => typeof v === "number" || typeof v === "bigint"));
+    return wrap(
+      prefix,
+      "[",
+      "]",
+      entries,
+      indent,
+      object.every((v) => typeof v === "number" || typeof v === "bigint"),
+    );
   }
   if (ArrayBuffer.isView(object) && !(object instanceof DataView)) {
     const typed = object as unknown as ArrayLike<number | bigint>;
@@ -144,18 +159,30 @@ function inspectValue(value: unknown, depth: number, seen: object[], indent: num
   }
   if (object instanceof Set) {
     if (depth > maxDepth) return "[Set]";
-    return wrap(`${constructorName(object)}(${object.size}) `, "{", "}", firstItems(object, object.size, item), indent, false);
+    return wrap(
+      `${constructorName(object)}(${object.size}) `,
+      "{",
+      "}",
+      firstItems(object, object.size, item),
+      indent,
+      false,
+    );
   }
 
   const name = constructorName(object);
   const prefix = name === null ? "[Object: null prototype] " : name === "Object" ? "" : `${name || "Object"} `;
   if (depth > maxDepth) return name === "Object" ? "[Object]" : `[${name ?? "Object"}]`;
-  const keys: (string | symbol)[] = [...Object.keys(object), ...Object.getOwnPropertySymbols(object).filter((s) => Object.prototype.propertyIsEnumerable.call(object, s))];
+  const keys: (string | symbol)[] = [
+    ...Object.keys(object),
+    ...Object.getOwnPropertySymbols(object).filter((s) => Object.prototype.propertyIsEnumerable.call(object, s)),
+  ];
   const entries: string[] = [];
   for (const key of keys.slice(0, maxItems)) {
     const descriptor = Object.getOwnPropertyDescriptor(object, key);
     if (descriptor && !("value" in descriptor)) {
-      entries.push(`${formatKey(key)}: [${descriptor.get && descriptor.set ? "Getter/Setter" : descriptor.get ? "Getter" : "Setter"}]`);
+      entries.push(
+        `${formatKey(key)}: [${descriptor.get && descriptor.set ? "Getter/Setter" : descriptor.get ? "Getter" : "Setter"}]`,
+      );
     } else {
       entries.push(`${formatKey(key)}: ${item(descriptor?.value)}`);
     }
@@ -188,7 +215,13 @@ export function formatArgs(args: unknown[]): string {
       const arg = args[index++];
       switch (code) {
         case "s":
-          return typeof arg === "string" ? arg : typeof arg === "bigint" ? `${arg}n` : typeof arg === "object" && arg !== null ? inspect(arg) : String(arg);
+          return typeof arg === "string"
+            ? arg
+            : typeof arg === "bigint"
+              ? `${arg}n`
+              : typeof arg === "object" && arg !== null
+                ? inspect(arg)
+                : String(arg);
         case "d":
           return typeof arg === "bigint" ? `${arg}n` : typeof arg === "object" ? "NaN" : inspect(Number(arg));
         case "i":
@@ -225,7 +258,11 @@ function cell(value: unknown): string {
 export function formatTable(data: unknown, columns?: string[]): string {
   if (data === null || typeof data !== "object") return formatArgs([data]);
   const rows: [string, unknown][] =
-    data instanceof Map ? [...data.entries()].map(([k, v]) => [inspectQuoted(k), v]) : Array.isArray(data) ? data.map((v, i) => [String(i), v]) : Object.entries(data);
+    data instanceof Map
+      ? [...data.entries()].map(([k, v]) => [inspectQuoted(k), v])
+      : Array.isArray(data)
+        ? data.map((v, i) => [String(i), v])
+        : Object.entries(data);
   const header = ["(index)"];
   const keyColumns: string[] = [];
   let hasValues = false;
@@ -242,7 +279,8 @@ export function formatTable(data: unknown, columns?: string[]): string {
   const body = rows.map(([index, row]) => {
     const isRecord = row !== null && typeof row === "object" && !(row instanceof Map) && !(row instanceof Set);
     const cells = [index];
-    for (const key of shownColumns) cells.push(isRecord && key in (row as object) ? cell((row as Record<string, unknown>)[key]) : "");
+    for (const key of shownColumns)
+      cells.push(isRecord && key in (row as object) ? cell((row as Record<string, unknown>)[key]) : "");
     if (hasValues && !columns) cells.push(isRecord ? "" : cell(row));
     return cells;
   });

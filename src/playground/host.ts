@@ -4,7 +4,14 @@
  * time limit, and turn the worker's messages into events and one result.
  */
 import { transpileAll } from "./transpile.ts";
-import { outputBudget, timeoutMessage, type RunEvent, type RunRequest, type RunResult, type WorkerMessage } from "./protocol.ts";
+import {
+  outputBudget,
+  timeoutMessage,
+  type RunEvent,
+  type RunRequest,
+  type RunResult,
+  type WorkerMessage,
+} from "./protocol.ts";
 
 /** The little a host needs from a worker, whatever kind it is. */
 export interface WorkerPort {
@@ -25,13 +32,28 @@ export interface RunHandle {
 
 const now = () => performance.now();
 
-export function runOnWorker(request: RunRequest, worker: () => WorkerPort, onEvent: (event: RunEvent) => void): RunHandle {
+export function runOnWorker(
+  request: RunRequest,
+  worker: () => WorkerPort,
+  onEvent: (event: RunEvent) => void,
+): RunHandle {
   const compiled = transpileAll(request.files);
   if (!compiled.ok) {
-    return { result: Promise.resolve({ status: "syntax-error", millis: 0, error: compiled.error, truncated: false }), stop() {} };
+    return {
+      result: Promise.resolve({ status: "syntax-error", millis: 0, error: compiled.error, truncated: false }),
+      stop() {},
+    };
   }
   if (!(request.entry in compiled.modules)) {
-    return { result: Promise.resolve({ status: "error", millis: 0, error: { message: `no file named ${request.entry}` }, truncated: false }), stop() {} };
+    return {
+      result: Promise.resolve({
+        status: "error",
+        millis: 0,
+        error: { message: `no file named ${request.entry}` },
+        truncated: false,
+      }),
+      stop() {},
+    };
   }
   const port = worker();
   let startedAt = now();
@@ -54,7 +76,10 @@ export function runOnWorker(request: RunRequest, worker: () => WorkerPort, onEve
     switch (message.type) {
       case "started":
         startedAt = now();
-        timer = setTimeout(() => end({ status: "timeout", error: { message: timeoutMessage(request.timeoutMs) } }), request.timeoutMs);
+        timer = setTimeout(
+          () => end({ status: "timeout", error: { message: timeoutMessage(request.timeoutMs) } }),
+          request.timeoutMs,
+        );
         return;
       case "event": {
         // The worker caps its output; the host checks again in case the program fakes messages.

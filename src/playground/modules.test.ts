@@ -15,7 +15,10 @@ describe("resolveImport", () => {
 
   test("library names resolve to the virtual modules", () => {
     expect(resolveImport("main.ts", "course", files, libraries)).toEqual({ kind: "library", name: "course" });
-    expect(resolveImport("main.ts", "course/checks", files, libraries)).toEqual({ kind: "library", name: "course/checks" });
+    expect(resolveImport("main.ts", "course/checks", files, libraries)).toEqual({
+      kind: "library",
+      name: "course/checks",
+    });
   });
 
   test("URLs, packages and missing files are refused with a message that says what is possible", () => {
@@ -30,5 +33,9 @@ describe("resolveImport", () => {
 });
 
 test("requiredSpecifiers finds static and literal dynamic requires", () => {
-  expect(requiredSpecifiers(`var _a = require('course'); const b = await Promise.resolve().then(() => require("./b.ts")); require(name);`)).toEqual(["course", "./b.ts"]);
+  expect(
+    requiredSpecifiers(
+      `var _a = require('course'); const b = await Promise.resolve().then(() => require("./b.ts")); require(name);`,
+    ),
+  ).toEqual(["course", "./b.ts"]);
 });

@@ -3,7 +3,10 @@
  * a virtual library module ("course"), or something the playground refuses (URLs, packages).
  */
 
-export type Resolution = { kind: "file"; path: string } | { kind: "library"; name: string } | { kind: "refused"; message: string };
+export type Resolution =
+  | { kind: "file"; path: string }
+  | { kind: "library"; name: string }
+  | { kind: "refused"; message: string };
 
 function normalize(path: string): string {
   const out: string[] = [];
@@ -25,9 +28,17 @@ export function importCandidates(base: string): string[] {
   return [base, `${base}.ts`, `${base.replace(/\.js$/, "")}.ts`, `${base}/index.ts`];
 }
 
-export function resolveImport(from: string, specifier: string, files: Iterable<string>, libraries: Iterable<string>): Resolution {
+export function resolveImport(
+  from: string,
+  specifier: string,
+  files: Iterable<string>,
+  libraries: Iterable<string>,
+): Resolution {
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(specifier)) {
-    return { kind: "refused", message: `cannot import "${specifier}": the playground has no network; import "course" or a file of this playground` };
+    return {
+      kind: "refused",
+      message: `cannot import "${specifier}": the playground has no network; import "course" or a file of this playground`,
+    };
   }
   if (specifier.startsWith("./") || specifier.startsWith("../") || specifier.startsWith("/")) {
     const base = normalize(specifier.startsWith("/") ? specifier : `${dirname(from)}/${specifier}`);
@@ -35,11 +46,17 @@ export function resolveImport(from: string, specifier: string, files: Iterable<s
     for (const candidate of importCandidates(base)) {
       if (known.has(candidate)) return { kind: "file", path: candidate };
     }
-    return { kind: "refused", message: `cannot find "${specifier}" (imported by ${from}): this playground has ${[...known].map((f) => `"./${f}"`).join(", ")}` };
+    return {
+      kind: "refused",
+      message: `cannot find "${specifier}" (imported by ${from}): this playground has ${[...known].map((f) => `"./${f}"`).join(", ")}`,
+    };
   }
   const names = [...libraries];
   if (names.includes(specifier)) return { kind: "library", name: specifier };
-  return { kind: "refused", message: `cannot import "${specifier}": playground code can import ${names.map((n) => `"${n}"`).join(", ")} and files of this playground` };
+  return {
+    kind: "refused",
+    message: `cannot import "${specifier}": playground code can import ${names.map((n) => `"${n}"`).join(", ")} and files of this playground`,
+  };
 }
 
 /** The modules a transpiled file requires with a literal name (static imports and literal dynamic ones). */

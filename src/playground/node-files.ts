@@ -7,7 +7,8 @@ import { basename, dirname, join, relative } from "node:path";
 import { importCandidates } from "./modules.ts";
 import { defaultTimeoutMs, type RunRequest } from "./protocol.ts";
 
-const importFrom = /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
+const importFrom =
+  /(?:\bimport|\bexport)\s*(?:[\w*${}\s,]*\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g;
 
 export function requestForFile(path: string, timeoutMs = defaultTimeoutMs): RunRequest {
   const root = dirname(path);

@@ -11,7 +11,12 @@ const runtime = new URL("./node-worker.ts", import.meta.url).href;
 
 function nodeWorker(): WorkerPort {
   // A memory bomb ends the run (ERR_WORKER_OUT_OF_MEMORY) instead of the machine's patience.
-  const worker = new Worker(boot, { workerData: { runtime }, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 512 } });
+  const worker = new Worker(boot, {
+    workerData: { runtime },
+    stdout: true,
+    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
   let ready: () => void;
   const readyPromise = new Promise<void>((resolve) => (ready = resolve));
   const handlers: ((message: WorkerMessage) => void)[] = [];

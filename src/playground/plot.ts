@@ -25,15 +25,23 @@ export function plotCaption(spec: PlotSpec): string {
 }
 
 export function plotSpec(options: PlotOptions): PlotSpec {
-  if (options === null || typeof options !== "object" || typeof options.series !== "object" || options.series === null) {
-    throw new TypeError('plot needs { series: { name: [numbers] } }, e.g. plot({ x: [1, 2, 3], series: { lost: [5, 2, 1] } })');
+  if (
+    options === null ||
+    typeof options !== "object" ||
+    typeof options.series !== "object" ||
+    options.series === null
+  ) {
+    throw new TypeError(
+      "plot needs { series: { name: [numbers] } }, e.g. plot({ x: [1, 2, 3], series: { lost: [5, 2, 1] } })",
+    );
   }
   const entries = Object.entries(options.series);
   if (entries.length === 0) throw new TypeError("plot needs at least one series");
   const length = options.x?.length ?? entries[0]![1].length;
   const x = options.x ?? Array.from({ length }, (_, i) => i);
   const toNumbers = (name: string, values: unknown): number[] => {
-    if (!Array.isArray(values) && !ArrayBuffer.isView(values)) throw new TypeError(`plot: ${name} must be an array of numbers`);
+    if (!Array.isArray(values) && !ArrayBuffer.isView(values))
+      throw new TypeError(`plot: ${name} must be an array of numbers`);
     const list = Array.from(values as ArrayLike<unknown>, (v) => (typeof v === "bigint" ? Number(v) : v));
     if (list.some((v) => typeof v !== "number")) throw new TypeError(`plot: ${name} must hold only numbers`);
     if (list.length !== length) throw new TypeError(`plot: ${name} has ${list.length} values but x has ${length}`);

@@ -29,7 +29,8 @@ describe("runInNode", { timeout: 30_000 }, () => {
 
   test("relative imports between files, and the course prelude", async () => {
     const { result, text } = await run({
-      "main.ts": 'import { pairs } from "./lib.ts";\nimport { choose } from "course";\nconsole.log(pairs, choose(8, 2));\n',
+      "main.ts":
+        'import { pairs } from "./lib.ts";\nimport { choose } from "course";\nconsole.log(pairs, choose(8, 2));\n',
       "lib.ts": "await Promise.resolve();\nexport const pairs: number = 28;\n",
     });
     expect(result.status).toBe("ok");
@@ -38,7 +39,8 @@ describe("runInNode", { timeout: 30_000 }, () => {
 
   test("console kinds and plot's one-line stand-in", async () => {
     const { events } = await run({
-      "main.ts": 'import { plot } from "course";\nconsole.warn("w");\nconsole.error("e");\nconsole.table([{ a: 1 }]);\nplot({ x: [1, 2], series: { lost: [3, 4] }, title: "t" });\n',
+      "main.ts":
+        'import { plot } from "course";\nconsole.warn("w");\nconsole.error("e");\nconsole.table([{ a: 1 }]);\nplot({ x: [1, 2], series: { lost: [3, 4] }, title: "t" });\n',
     });
     expect(events.map((e) => e.kind)).toEqual(["warn", "error", "table", "plot"]);
     expect(eventText(events[3]!)).toBe('[line chart "t": lost over 2 points]');
@@ -46,11 +48,16 @@ describe("runInNode", { timeout: 30_000 }, () => {
 
   test("a runtime error reports the learner's file and line, even when thrown inside the library", async () => {
     const { result, text } = await run({
-      "main.ts": 'import { randomShard, mulberry32 } from "course";\nconsole.log("before");\n\nrandomShard(3, 5, mulberry32(1));\n',
+      "main.ts":
+        'import { randomShard, mulberry32 } from "course";\nconsole.log("before");\n\nrandomShard(3, 5, mulberry32(1));\n',
     });
     expect(text).toBe("before\n");
     expect(result.status).toBe("error");
-    expect(result.error).toEqual({ message: "RangeError: shard size must be a whole number from 1 to 3, got 5", file: "main.ts", line: 4 });
+    expect(result.error).toEqual({
+      message: "RangeError: shard size must be a whole number from 1 to 3, got 5",
+      file: "main.ts",
+      line: 4,
+    });
   });
 
   test("errors in timers and rejected promises end the run as errors", async () => {

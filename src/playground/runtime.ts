@@ -40,7 +40,8 @@ export function locateError(error: unknown): { file: string; line: number } | un
 }
 
 export function describeError(error: unknown): RunError {
-  const message = error instanceof Error ? inspect(error) : `Uncaught ${typeof error === "string" ? `'${error}'` : inspect(error)}`;
+  const message =
+    error instanceof Error ? inspect(error) : `Uncaught ${typeof error === "string" ? `'${error}'` : inspect(error)}`;
   return { message, ...locateError(error) };
 }
 
@@ -75,7 +76,10 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
 
   const counts = new Map<string, number>();
   const timers = new Map<string, number>();
-  const log = (kind: "log" | "info" | "warn" | "error") => (...args: unknown[]) => send({ kind, text: formatArgs(args) });
+  const log =
+    (kind: "log" | "info" | "warn" | "error") =>
+    (...args: unknown[]) =>
+      send({ kind, text: formatArgs(args) });
   const console = {
     log: log("log"),
     info: log("info"),
@@ -104,7 +108,10 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     time: (label = "default") => void timers.set(label, performance.now()),
     timeLog: (label = "default", ...args: unknown[]) => {
       const start = timers.get(label);
-      const text = start === undefined ? `Timer '${label}' does not exist` : `${label}: ${(performance.now() - start).toFixed(3)}ms`;
+      const text =
+        start === undefined
+          ? `Timer '${label}' does not exist`
+          : `${label}: ${(performance.now() - start).toFixed(3)}ms`;
       send({ kind: "log", text: args.length ? `${text} ${formatArgs(args)}` : text });
     },
     timeEnd: (label = "default") => {
@@ -125,7 +132,8 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     }, 0);
   };
   const guard = (callback: unknown, args: unknown[]) => {
-    if (typeof callback !== "function") throw new TypeError("setTimeout/setInterval need a function (code in strings is not run)");
+    if (typeof callback !== "function")
+      throw new TypeError("setTimeout/setInterval need a function (code in strings is not run)");
     return () => {
       try {
         (callback as (...a: unknown[]) => void)(...args);
@@ -137,11 +145,14 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   const setTimeoutShim = (callback: unknown, ms = 0, ...args: unknown[]) => {
     const id = nextTimer++;
     const run = guard(callback, args);
-    pending.set(id, host.setTimeout(() => {
-      pending.delete(id);
-      run();
-      maybeFinish();
-    }, Number(ms) || 0));
+    pending.set(
+      id,
+      host.setTimeout(() => {
+        pending.delete(id);
+        run();
+        maybeFinish();
+      }, Number(ms) || 0),
+    );
     return id;
   };
   const setIntervalShim = (callback: unknown, ms = 0, ...args: unknown[]) => {
@@ -224,4 +235,3 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   topLevelSettled = true;
   maybeFinish();
 }
-

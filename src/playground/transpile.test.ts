@@ -3,13 +3,14 @@ import { transpile, transpileAll } from "./transpile.ts";
 
 describe("transpile", () => {
   test("strips types and keeps every line where it was", () => {
-    const source = 'import { choose } from "course";\ninterface P { x: number }\nconst p: P = { x: choose(1, 1) };\nthrow new Error(String(p.x));\n';
+    const source =
+      'import { choose } from "course";\ninterface P { x: number }\nconst p: P = { x: choose(1, 1) };\nthrow new Error(String(p.x));\n';
     const result = transpile("main.ts", source);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const lines = result.code.split("\n");
     expect(lines.length).toBe(source.split("\n").length);
-    expect(lines[3]).toContain('throw new Error(String(p.x))');
+    expect(lines[3]).toContain("throw new Error(String(p.x))");
     expect(result.code).toContain("require('course')");
     expect(result.code).not.toContain("interface");
   });
@@ -35,7 +36,10 @@ describe("transpile", () => {
   });
 
   test("transpileAll stops at the first file with an error", () => {
-    const all = transpileAll({ "main.ts": 'import { f } from "./lib.ts";\nf();\n', "lib.ts": "export function f( {}\n" });
+    const all = transpileAll({
+      "main.ts": 'import { f } from "./lib.ts";\nf();\n',
+      "lib.ts": "export function f( {}\n",
+    });
     expect(all.ok).toBe(false);
     expect(!all.ok && all.error.file).toBe("lib.ts");
   });

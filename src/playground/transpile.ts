@@ -18,21 +18,43 @@ export function transpile(file: string, source: string): TranspileResult {
     const column = namespace[0].search(/\S/) + 1;
     return {
       ok: false,
-      error: { message: "namespaces are not supported in the playground: use a plain object or a module (another file) instead", file, line, column },
+      error: {
+        message:
+          "namespaces are not supported in the playground: use a plain object or a module (another file) instead",
+        file,
+        line,
+        column,
+      },
     };
   }
   try {
-    const { code } = transform(source, { transforms: ["typescript", "imports"], filePath: file, disableESTransforms: true });
+    const { code } = transform(source, {
+      transforms: ["typescript", "imports"],
+      filePath: file,
+      disableESTransforms: true,
+    });
     return { ok: true, code };
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
-    const message = (error instanceof Error ? error.message : String(error)).replace(/^Error transforming [^:]*: /, "").replace(/\s*\(\d+:\d+\)$/, "");
-    return { ok: false, error: { message: `syntax error: ${message}`, file, line: loc?.line, column: loc?.column /* sucrase counts columns from 1 */ } };
+    const message = (error instanceof Error ? error.message : String(error))
+      .replace(/^Error transforming [^:]*: /, "")
+      .replace(/\s*\(\d+:\d+\)$/, "");
+    return {
+      ok: false,
+      error: {
+        message: `syntax error: ${message}`,
+        file,
+        line: loc?.line,
+        column: loc?.column /* sucrase counts columns from 1 */,
+      },
+    };
   }
 }
 
 /** Transpile every file of a run; the first syntax error wins. */
-export function transpileAll(files: Record<string, string>): { ok: true; modules: Record<string, string> } | { ok: false; error: RunError } {
+export function transpileAll(
+  files: Record<string, string>,
+): { ok: true; modules: Record<string, string> } | { ok: false; error: RunError } {
   const modules: Record<string, string> = {};
   for (const [path, source] of Object.entries(files)) {
     const result = transpile(path, source);

@@ -81,9 +81,18 @@ function lockCodeGeneration(): void {
   const refuse = function () {
     throw new EvalError("the playground does not run code from strings (eval, new Function)");
   };
-  const constructors = [Function, async function () {}.constructor, function* () {}.constructor, async function* () {}.constructor];
+  const constructors = [
+    Function,
+    async function () {}.constructor,
+    function* () {}.constructor,
+    async function* () {}.constructor,
+  ];
   for (const ctor of constructors) {
-    Object.defineProperty((ctor as { prototype: object }).prototype, "constructor", { value: refuse, writable: false, configurable: false });
+    Object.defineProperty((ctor as { prototype: object }).prototype, "constructor", {
+      value: refuse,
+      writable: false,
+      configurable: false,
+    });
   }
   (refuse as unknown as { prototype: unknown }).prototype = Function.prototype;
   replaceGlobal("Function", { value: refuse, writable: false });

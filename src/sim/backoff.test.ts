@@ -22,7 +22,9 @@ const options = { base: 100, cap: 1000 };
 
 describe("backoff delays", () => {
   test("capped exponential doubles from base and stops at the cap", () => {
-    expect([0, 1, 2, 3, 4, 5, 60].map((n) => cappedExponential(n, options))).toEqual([100, 200, 400, 800, 1000, 1000, 1000]);
+    expect([0, 1, 2, 3, 4, 5, 60].map((n) => cappedExponential(n, options))).toEqual([
+      100, 200, 400, 800, 1000, 1000, 1000,
+    ]);
     expect(() => cappedExponential(-1, options)).toThrow(RangeError);
   });
 
@@ -82,7 +84,12 @@ describe("retry arithmetic", () => {
   });
 
   test("expected attempts matches the geometric sum and a seeded Monte Carlo", () => {
-    for (const [retries, p] of [[3, 0.5], [2, 0.1], [4, 0.9], [0, 0.3]] as const) {
+    for (const [retries, p] of [
+      [3, 0.5],
+      [2, 0.1],
+      [4, 0.9],
+      [0, 0.3],
+    ] as const) {
       let sum = 0;
       for (let i = 0; i <= retries; i++) sum += p ** i;
       expect(expectedAttempts(retries, p)).toBeCloseTo(sum, 12);
@@ -168,7 +175,9 @@ describe("contention simulation", () => {
 
   test("deterministic by seed", () => {
     for (const strategy of backoffStrategies) {
-      expect(simulateContention({ clients: 40, strategy, seed: 5 })).toEqual(simulateContention({ clients: 40, strategy, seed: 5 }));
+      expect(simulateContention({ clients: 40, strategy, seed: 5 })).toEqual(
+        simulateContention({ clients: 40, strategy, seed: 5 }),
+      );
     }
   });
 

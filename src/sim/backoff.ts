@@ -94,7 +94,8 @@ export function makeBackoff(strategy: BackoffStrategy, options: BackoffOptions, 
 export function amplification(attemptsPerLayer: number | readonly number[], layers = 1): number {
   const perLayer = typeof attemptsPerLayer === "number" ? Array(layers).fill(attemptsPerLayer) : attemptsPerLayer;
   return perLayer.reduce((product: number, attempts: number) => {
-    if (!Number.isInteger(attempts) || attempts < 1) throw new RangeError(`attempts must be whole numbers >= 1, got ${attempts}`);
+    if (!Number.isInteger(attempts) || attempts < 1)
+      throw new RangeError(`attempts must be whole numbers >= 1, got ${attempts}`);
     return product * attempts;
   }, 1);
 }
@@ -114,7 +115,15 @@ export function expectedAttempts(retries: number, failureProbability: number): n
  * How long the naive loop (sleep step * attempt after each failure, connection held throughout)
  * keeps a pooled connection when every attempt times out.
  */
-export function naiveHoldSeconds({ attempts, timeoutSeconds, sleepStepSeconds }: { attempts: number; timeoutSeconds: number; sleepStepSeconds: number }): number {
+export function naiveHoldSeconds({
+  attempts,
+  timeoutSeconds,
+  sleepStepSeconds,
+}: {
+  attempts: number;
+  timeoutSeconds: number;
+  sleepStepSeconds: number;
+}): number {
   let held = 0;
   for (let attempt = 0; attempt < attempts; attempt++) held += timeoutSeconds + sleepStepSeconds * attempt;
   return held;
@@ -150,7 +159,10 @@ export class RetryThrottle {
   private milliTokens: number;
   private readonly milliMax: number;
   private readonly milliRatio: number;
-  constructor(readonly maxTokens = 10, readonly tokenRatio = 0.1) {
+  constructor(
+    readonly maxTokens = 10,
+    readonly tokenRatio = 0.1,
+  ) {
     if (!(maxTokens > 0) || !(tokenRatio > 0)) throw new RangeError("maxTokens and tokenRatio must be > 0");
     this.milliMax = Math.round(maxTokens * 1000);
     this.milliRatio = Math.round(tokenRatio * 1000);
@@ -209,7 +221,14 @@ export interface ContentionResult {
   gaveUp: number;
 }
 
-type ContentionEvent = { at: number; seq: number; client: number; step: "read" | "write" | "reply"; version: number; ok: boolean };
+type ContentionEvent = {
+  at: number;
+  seq: number;
+  client: number;
+  step: "read" | "write" | "reply";
+  version: number;
+  ok: boolean;
+};
 
 /** A binary min-heap on (at, seq): ties break by insertion order, so runs are reproducible. */
 class EventHeap {

@@ -2,5 +2,6 @@
 
 /** Throws a RangeError naming `name` unless `value` is a whole number >= `min`. */
 export function assertWholeNumber(name: string, value: number, min: number): void {
-  if (!Number.isInteger(value) || value < min) throw new RangeError(`${name} must be a whole number >= ${min}, got ${value}`);
+  if (!Number.isInteger(value) || value < min)
+    throw new RangeError(`${name} must be a whole number >= ${min}, got ${value}`);
 }

@@ -28,7 +28,12 @@ test("fraction reduces and keeps tiny ratios of huge numbers accurate", () => {
 });
 
 test("the overlap distribution sums to one and matches the hypergeometric formula", () => {
-  for (const [n, k] of [[8, 2], [16, 4], [100, 5], [10, 10]] as const) {
+  for (const [n, k] of [
+    [8, 2],
+    [16, 4],
+    [100, 5],
+    [10, 10],
+  ] as const) {
     const d = overlapDistribution(n, k);
     expect(d).toHaveLength(k + 1);
     expect(d.reduce((s, f) => s + f.value, 0)).toBeCloseTo(1, 12);

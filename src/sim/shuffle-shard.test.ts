@@ -7,7 +7,13 @@ describe("randomShard", () => {
     const rand = mulberry32(7);
     const shards = Array.from({ length: 5 }, () => randomShard(8, 2, rand));
     // Cross-checked against the seed article's own program run in plain Node.
-    expect(shards).toEqual([[0, 1], [7, 5], [4, 3], [3, 2], [4, 6]]);
+    expect(shards).toEqual([
+      [0, 1],
+      [7, 5],
+      [4, 3],
+      [3, 2],
+      [4, 6],
+    ]);
   });
 
   test("always distinct workers in range", () => {
@@ -35,7 +41,13 @@ describe("randomShard", () => {
 describe("simulatePoison", () => {
   test("seed article: 8 workers, shards of 2, 10,000 customers, seed 7", () => {
     const out = simulatePoison({ workers: 8, shard: 2, customers: 10_000, seed: 7 });
-    expect(out).toEqual({ poisonShard: [0, 1], lostAll: 361, lostSome: 4373, lostNone: 5265, histogram: [5265, 4373, 361] });
+    expect(out).toEqual({
+      poisonShard: [0, 1],
+      lostAll: 361,
+      lostSome: 4373,
+      lostNone: 5265,
+      histogram: [5265, 4373, 361],
+    });
   });
 
   test("golden: 100 workers, shards of 5, 100,000 customers, seed 7", () => {
@@ -54,7 +66,11 @@ describe("simulatePoison", () => {
   });
 
   test("simulated shares converge on the exact ones (within 1 point at 100k customers)", () => {
-    for (const [workers, shard] of [[8, 2], [16, 4], [100, 5]] as const) {
+    for (const [workers, shard] of [
+      [8, 2],
+      [16, 4],
+      [100, 5],
+    ] as const) {
       const out = simulatePoison({ workers, shard, customers: 100_000, seed: 3 });
       const exact = exactOverlap(workers, shard);
       const others = 99_999;

@@ -122,9 +122,16 @@ export function exactOverlap(workers: number, shard: number): ExactOverlap {
   const distribution = overlapDistribution(workers, shard);
   const all = distribution[shard]!;
   const none = distribution[0]!;
-  const someNumerator = all.denominator * none.denominator - all.numerator * none.denominator - none.numerator * all.denominator;
+  const someNumerator =
+    all.denominator * none.denominator - all.numerator * none.denominator - none.numerator * all.denominator;
   const someDenominator = all.denominator * none.denominator;
-  return { possibleShards: choose(workers, shard), distribution, all, none, some: fraction(someNumerator, someDenominator) };
+  return {
+    possibleShards: choose(workers, shard),
+    distribution,
+    all,
+    none,
+    some: fraction(someNumerator, someDenominator),
+  };
 }
 
 /**

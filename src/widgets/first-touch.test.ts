@@ -56,7 +56,18 @@ describe("mountOnFirstTouch", () => {
     const root = new FakeRoot();
     let mounted = false;
     let finishMount = () => {};
-    const start = mountOnFirstTouch(root, () => new Promise<void>((resolve) => (finishMount = () => { mounted = true; resolve(); })), { replayClick: "[data-play]" });
+    const start = mountOnFirstTouch(
+      root,
+      () =>
+        new Promise<void>(
+          (resolve) =>
+            (finishMount = () => {
+              mounted = true;
+              resolve();
+            }),
+        ),
+      { replayClick: "[data-play]" },
+    );
     root.dispatchEvent(new Event("pointerdown"));
     root.dispatchEvent(new Event("click"));
     root.dispatchEvent(new Event("click"));

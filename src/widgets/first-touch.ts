@@ -19,15 +19,23 @@ export interface LazyMountOptions {
  * Runs `mount` once, on the first touch of `root`. Returns a function that starts it at once
  * (a shared link in the URL) and gives the same promise every time.
  */
-export function mountOnFirstTouch(root: EventTarget, mount: () => Promise<unknown>, options: LazyMountOptions = {}): () => Promise<void> {
+export function mountOnFirstTouch(
+  root: EventTarget,
+  mount: () => Promise<unknown>,
+  options: LazyMountOptions = {},
+): () => Promise<void> {
   const events = [...firstTouch, ...(options.alsoOn ?? [])];
   let mounted = false;
   let pendingClick: Element | null = null;
   const { replayClick } = options;
   if (replayClick) {
-    root.addEventListener("click", (event) => {
-      if (!mounted) pendingClick = (event.target as Element).closest(replayClick) ?? pendingClick;
-    }, { capture: true });
+    root.addEventListener(
+      "click",
+      (event) => {
+        if (!mounted) pendingClick = (event.target as Element).closest(replayClick) ?? pendingClick;
+      },
+      { capture: true },
+    );
   }
   let loading: Promise<void> | undefined;
   const start = (): Promise<void> => {
@@ -49,7 +57,11 @@ export function mountOnFirstTouch(root: EventTarget, mount: () => Promise<unknow
  * mount applies it and shows the clamped values; the mount sets data-ready.
  */
 export function flagEarlyChange(root: HTMLElement): void {
-  root.addEventListener("change", () => {
-    if (!root.dataset.ready) root.dataset.pendingChange = "true";
-  }, { capture: true });
+  root.addEventListener(
+    "change",
+    () => {
+      if (!root.dataset.ready) root.dataset.pendingChange = "true";
+    },
+    { capture: true },
+  );
 }

@@ -14,7 +14,10 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (c) => c.charCodeAt(0));
 }
 
-async function pipe(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
+async function pipe(
+  bytes: Uint8Array<ArrayBuffer>,
+  stream: CompressionStream | DecompressionStream,
+): Promise<Uint8Array<ArrayBuffer>> {
   const body = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(body).arrayBuffer());
 }
@@ -25,5 +28,7 @@ export async function packText(text: string): Promise<string> {
 
 /** The text back; throws on damaged data, and with `fatal` also on bytes that are not UTF-8. */
 export async function unpackText(data: string, { fatal = false } = {}): Promise<string> {
-  return new TextDecoder("utf-8", { fatal }).decode(await pipe(fromBase64Url(data), new DecompressionStream("deflate-raw")));
+  return new TextDecoder("utf-8", { fatal }).decode(
+    await pipe(fromBase64Url(data), new DecompressionStream("deflate-raw")),
+  );
 }

@@ -14,7 +14,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 function sitemapPaths(): string[] {
   const index = readFileSync(`${distDir}/sitemap-index.xml`, "utf8");
   const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-  return maps.flatMap((map) => [...readFileSync(`${distDir}${map}`, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+  return maps.flatMap((map) =>
+    [...readFileSync(`${distDir}${map}`, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname),
+  );
 }
 
 interface Finding {
@@ -52,12 +54,29 @@ describe.skipIf(skipBrowser)("accessibility (axe-core)", () => {
         // Evaluated through DevTools, so the page's CSP does not apply to the checker itself.
         await page.evaluate(axeSource);
         const findings = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const axe = (
+            window as unknown as {
+              axe: {
+                run(
+                  ctx: Document,
+                  opts: object,
+                ): Promise<{
+                  violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+                }>;
+              };
+            }
+          ).axe;
           const result = await axe.run(document, { resultTypes: ["violations"] });
-          return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+          return result.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+          }));
         });
         for (const f of findings as Finding[]) {
-          if (f.impact === "serious" || f.impact === "critical") problems.push(`${path} [${f.impact}] ${f.id}: ${f.help} -> ${f.targets.join(" | ")}`);
+          if (f.impact === "serious" || f.impact === "critical")
+            problems.push(`${path} [${f.impact}] ${f.id}: ${f.help} -> ${f.targets.join(" | ")}`);
         }
       }
       expect(problems).toEqual([]);

@@ -6,7 +6,9 @@ import { weighPage } from "../support/page-weight.ts";
 import { budgets } from "../support/budgets.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
 
-const pages = loadBuiltSite().map((p) => p.path).filter((p) => p.endsWith("/"));
+const pages = loadBuiltSite()
+  .map((p) => p.path)
+  .filter((p) => p.endsWith("/"));
 const chapters = new Set(loadChapters().map((c) => `/${c.slug}/`));
 
 describe.skipIf(skipBrowser)("performance budgets", () => {
@@ -25,9 +27,11 @@ describe.skipIf(skipBrowser)("performance budgets", () => {
       const w = await weighPage(page, `${site}${path}`);
       await page.close();
       const kb = (bytes: number) => bytes / 1024;
-      if (kb(w.jsGzipBytes) > budgets.jsBeforeInteractionKB) over.push(`${path}: JS ${kb(w.jsGzipBytes).toFixed(1)} KB (${w.scripts.join(", ")})`);
+      if (kb(w.jsGzipBytes) > budgets.jsBeforeInteractionKB)
+        over.push(`${path}: JS ${kb(w.jsGzipBytes).toFixed(1)} KB (${w.scripts.join(", ")})`);
       if (kb(w.cssGzipBytes) > budgets.cssKB) over.push(`${path}: CSS ${kb(w.cssGzipBytes).toFixed(1)} KB`);
-      if (chapters.has(path) && kb(w.totalGzipBytes) > budgets.chapterTotalKB) over.push(`${path}: total ${kb(w.totalGzipBytes).toFixed(1)} KB`);
+      if (chapters.has(path) && kb(w.totalGzipBytes) > budgets.chapterTotalKB)
+        over.push(`${path}: total ${kb(w.totalGzipBytes).toFixed(1)} KB`);
     }
     expect(over).toEqual([]);
   });

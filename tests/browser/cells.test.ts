@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
-const figure = (page: Page, kind: string, name: string) => widget(page, kind).locator(`[data-figure="${name}"]`).first().innerText();
+const figure = (page: Page, kind: string, name: string) =>
+  widget(page, kind).locator(`[data-figure="${name}"]`).first().innerText();
 
 async function setNumber(page: Page, kind: string, name: string, value: string) {
   const field = widget(page, kind).locator(`input[name="${name}"]`);
@@ -62,11 +63,17 @@ describe.skipIf(skipBrowser)("cells widgets", () => {
 
     await widget(page, "static-stability").locator('select[name="routerMode"]').selectOption("asks-control-plane");
     await expect.poll(() => figure(page, "static-stability", "routed-control-plane-down")).toBe("0 of 1,200");
-    await expect(widget(page, "static-stability").locator("svg").getAttribute("aria-label")).resolves.toContain("cannot route");
+    await expect(widget(page, "static-stability").locator("svg").getAttribute("aria-label")).resolves.toContain(
+      "cannot route",
+    );
 
     await widget(page, "static-stability").locator('input[name="controlPlane"][value="up"]').check();
-    await expect.poll(() => widget(page, "static-stability").locator("[data-live]").innerText()).toContain("Control plane back");
-    await expect(widget(page, "static-stability").locator("tr.ss-current").getAttribute("data-phase")).resolves.toBe("recovered");
+    await expect
+      .poll(() => widget(page, "static-stability").locator("[data-live]").innerText())
+      .toContain("Control plane back");
+    await expect(widget(page, "static-stability").locator("tr.ss-current").getAttribute("data-phase")).resolves.toBe(
+      "recovered",
+    );
 
     await setNumber(page, "static-stability", "zones", "2");
     await expect.poll(() => figure(page, "static-stability", "provision-factor")).toBe("2.00×");
@@ -74,8 +81,14 @@ describe.skipIf(skipBrowser)("cells widgets", () => {
 
   test("the Part III playgrounds print their golden output in the page", async () => {
     const { page } = browser;
-    for (const [chapter, name] of [["cells", "cells"], ["deploys-and-correlated-failure", "rollout"]]) {
-      const golden = readFileSync(new URL(`../../content/chapters/${chapter}/${name}.golden.txt`, import.meta.url), "utf8");
+    for (const [chapter, name] of [
+      ["cells", "cells"],
+      ["deploys-and-correlated-failure", "rollout"],
+    ]) {
+      const golden = readFileSync(
+        new URL(`../../content/chapters/${chapter}/${name}.golden.txt`, import.meta.url),
+        "utf8",
+      );
       await page.goto(`${site}/${chapter}/`);
       const box = page.locator(`#playground-${name}`);
       await box.getByRole("button", { name: "Run" }).click();
@@ -89,7 +102,9 @@ describe.skipIf(skipBrowser)("cells widgets", () => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ["/cells/", "/static-stability/", "/shuffle-sharding/"]) {
       await page.goto(`${site}${path}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -59,7 +59,10 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
     await expect(shuffle.getAttribute("data-solved")).resolves.toBe("");
     await expect(fixed.getAttribute("data-solved")).resolves.toBeNull();
     const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:progress:v1"))) ?? "{}");
-    expect(saved.exercises["shuffle-shard-16-workers"].parts).toEqual({ shuffle: { attempts: 2, solved: true }, fixed: { attempts: 1, solved: false } });
+    expect(saved.exercises["shuffle-shard-16-workers"].parts).toEqual({
+      shuffle: { attempts: 2, solved: true },
+      fixed: { attempts: 1, solved: false },
+    });
 
     await fixed.getByLabel("Your answer").fill("25%");
     await fixed.getByRole("button", { name: "Check" }).click();
@@ -134,30 +137,58 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
   test("a chapter whose exercises are all solved gets a done mark; /progress/ exports and imports", async () => {
     const { page } = browser;
     await page.goto(`${site}/progress/`);
-    const catalog = JSON.parse((await page.locator("[data-progress-catalog]").textContent()) ?? "[]") as { slug: string; exercises: { id: string; parts: string[] }[] }[];
+    const catalog = JSON.parse((await page.locator("[data-progress-catalog]").textContent()) ?? "[]") as {
+      slug: string;
+      exercises: { id: string; parts: string[] }[];
+    }[];
     const chapter = catalog.find((c) => c.slug === "shuffle-sharding")!;
     const file = {
       app: "blast-radius",
       progress: {
         version: 1,
-        exercises: Object.fromEntries(chapter.exercises.map((e) => [e.id, { parts: Object.fromEntries(e.parts.map((p) => [p, { attempts: 1, solved: true }])), hints: 0, revealed: false }])),
+        exercises: Object.fromEntries(
+          chapter.exercises.map((e) => [
+            e.id,
+            {
+              parts: Object.fromEntries(e.parts.map((p) => [p, { attempts: 1, solved: true }])),
+              hints: 0,
+              revealed: false,
+            },
+          ]),
+        ),
       },
     };
-    await page.locator('input[type="file"][data-action="import"]').setInputFiles({ name: "progress.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(file)) });
+    await page
+      .locator('input[type="file"][data-action="import"]')
+      .setInputFiles({
+        name: "progress.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(file)),
+      });
     await expect.poll(() => page.locator("[data-transfer-status]").textContent()).toMatch(/Imported progress/);
     const mark = page.locator('nav.sidebar a[href="/shuffle-sharding/"] .br-done');
     await expect.poll(() => mark.count()).toBeGreaterThan(0);
 
-    await page.locator('input[type="file"][data-action="import"]').setInputFiles({ name: "nope.json", mimeType: "application/json", buffer: Buffer.from('{"hello": 1}') });
+    await page
+      .locator('input[type="file"][data-action="import"]')
+      .setInputFiles({ name: "nope.json", mimeType: "application/json", buffer: Buffer.from('{"hello": 1}') });
     await expect.poll(() => page.locator("[data-transfer-status]").textContent()).toMatch(/not Blast Radius progress/);
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export progress (JSON)" }).click();
-    const exported = JSON.parse(await (await (await download).createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8")));
+    const exported = JSON.parse(
+      await (await (await download).createReadStream())
+        .toArray()
+        .then((chunks) => Buffer.concat(chunks).toString("utf8")),
+    );
     expect(exported.app).toBe("blast-radius");
-    expect(Object.keys(exported.progress.exercises)).toEqual(expect.arrayContaining(chapter.exercises.map((e) => e.id)));
+    expect(Object.keys(exported.progress.exercises)).toEqual(
+      expect.arrayContaining(chapter.exercises.map((e) => e.id)),
+    );
 
     await page.goto(`${site}/`);
-    await expect(page.locator("[data-course-progress] [data-progress-summary]").textContent()).resolves.toMatch(/You have solved \d+ of \d+ exercises/);
+    await expect(page.locator("[data-course-progress] [data-progress-summary]").textContent()).resolves.toMatch(
+      /You have solved \d+ of \d+ exercises/,
+    );
   });
 });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
-const figure = (page: Page, name: string) => page.locator(`[data-shuffle-explorer] [data-figure="${name}"]`).first().innerText();
+const figure = (page: Page, name: string) =>
+  page.locator(`[data-shuffle-explorer] [data-figure="${name}"]`).first().innerText();
 
 async function setField(page: Page, name: string, value: string) {
   const field = page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
@@ -59,7 +60,9 @@ describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
     expect(new URL(page.url()).searchParams.get("n")).toBe("100");
     expect(new URL(page.url()).searchParams.get("k")).toBe("5");
     expect(new URL(page.url()).searchParams.get("g")).toBe("20");
-    await expect(page.locator("[data-shuffle-explorer] [data-live]").innerText()).resolves.toContain("75,287,520 possible shards");
+    await expect(page.locator("[data-shuffle-explorer] [data-live]").innerText()).resolves.toContain(
+      "75,287,520 possible shards",
+    );
   });
 
   test("route 53's fleet: the possible shards shown exactly", async () => {
@@ -81,7 +84,9 @@ describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
     // A shared link reproduces the view.
     await page.reload();
     await expect.poll(() => figure(page, "blast-simulated")).toBe("47.3%");
-    await expect(page.locator('[data-shuffle-explorer] input[name="failover"]').first().isChecked()).resolves.toBe(false);
+    await expect(page.locator('[data-shuffle-explorer] input[name="failover"]').first().isChecked()).resolves.toBe(
+      false,
+    );
   });
 
   test("out-of-range input is clamped, not crashed on", async () => {
@@ -100,7 +105,9 @@ describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
     const size = await page.locator(".sx--present").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     expect(size).toBeGreaterThanOrEqual(20);
     await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
   });

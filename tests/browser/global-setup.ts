@@ -13,7 +13,9 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dist = outDirFromEnv() + "/";
   if (!existsSync(dist + "index.html")) {
-    throw new Error("dist/ has no built site: run `npm run build` first (or set OUT_DIR to where you built it) (npm test does it for you).");
+    throw new Error(
+      "dist/ has no built site: run `npm run build` first (or set OUT_DIR to where you built it) (npm test does it for you).",
+    );
   }
   const server = await serveStatic(dist);
   project.provide("siteUrl", server.url);

@@ -12,7 +12,15 @@ import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
  */
 async function tabTo(page: Page, selector: string, limit = 600): Promise<void> {
   for (let i = 0; i < limit; i++) {
-    const where = await page.evaluate((s) => (document.activeElement?.matches(s) ? "there" : document.activeElement?.closest(".cm-editor") ? "editor" : "elsewhere"), selector);
+    const where = await page.evaluate(
+      (s) =>
+        document.activeElement?.matches(s)
+          ? "there"
+          : document.activeElement?.closest(".cm-editor")
+            ? "editor"
+            : "elsewhere",
+      selector,
+    );
     if (where === "there") return;
     if (where === "editor") await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
@@ -53,12 +61,16 @@ describe.skipIf(skipBrowser)("keyboard only", () => {
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.insertText('console.log("typed with the keyboard", 6 * 7);\n');
     await page.keyboard.press("ControlOrMeta+Enter");
-    await expect.poll(() => page.locator(`${playground} [data-output]`).textContent(), { timeout: 20_000 }).toBe("typed with the keyboard 42\n");
+    await expect
+      .poll(() => page.locator(`${playground} [data-output]`).textContent(), { timeout: 20_000 })
+      .toBe("typed with the keyboard 42\n");
 
     // Escape, then Tab, leaves the editor: no trap.
     await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => document.activeElement?.classList.contains("cm-content") ?? false)).resolves.toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.classList.contains("cm-content") ?? false)).resolves.toBe(
+      false,
+    );
 
     // Answer the 16-worker problem with the keyboard.
     const exercise = '[data-exercise="shuffle-shard-16-workers"]';
@@ -93,7 +105,9 @@ describe.skipIf(skipBrowser)("keyboard only", () => {
     await tabTo(page, `${builder} button[aria-pressed]`);
     const resource = await page.evaluate(() => document.activeElement!.textContent!.replace(/^Saturate\s+/, "").trim());
     await page.keyboard.press("Enter");
-    await page.locator(`${builder} g.mb-resource.is-saturated[data-resource="${resource}"]`).waitFor({ timeout: 20_000 });
+    await page
+      .locator(`${builder} g.mb-resource.is-saturated[data-resource="${resource}"]`)
+      .waitFor({ timeout: 20_000 });
     await expect(page.locator(`${builder} .mb-service.is-failing`).count()).resolves.toBeGreaterThan(0);
     await expect.poll(() => page.locator(`${builder} [data-role=result]`).textContent()).toMatch(/services fail/);
     await leaveWith(page, builder);

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
 const failingServices = (page: Session["page"]) =>
-  page.locator("[data-map-builder] .mb-service.is-failing").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-service")).sort());
+  page
+    .locator("[data-map-builder] .mb-service.is-failing")
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-service")).sort());
 
 describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
   const site = inject("siteUrl");
@@ -34,25 +36,38 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     await page.getByRole("button", { name: "Saturate shared-db" }).click();
     await page.locator("[data-map-builder][data-ready]").waitFor();
     await page.locator('g.mb-resource.is-saturated[data-resource="shared-db"]').waitFor();
-    await expect(failingServices(page)).resolves.toEqual(["accounts", "cart", "checkout", "inventory", "search", "storefront"]);
+    await expect(failingServices(page)).resolves.toEqual([
+      "accounts",
+      "cart",
+      "checkout",
+      "inventory",
+      "search",
+      "storefront",
+    ]);
     const result = page.locator("[data-map-builder] [data-role=result]");
     await expect(result.getAttribute("aria-live")).resolves.toBe("polite");
     await expect(result.textContent()).resolves.toContain("6 of 11 services fail (54.5% of services, 100% of traffic)");
-    await expect(page.getByRole("button", { name: "Saturate shared-db" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.getByRole("button", { name: "Saturate shared-db" }).getAttribute("aria-pressed")).resolves.toBe(
+      "true",
+    );
   });
 
   test("built from the other example and driven by keyboard only", async () => {
     const { page } = browser;
     await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
     await page.locator("[data-map-builder][data-ready]").waitFor();
-    await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toContain("title The platform after bulkheads");
+    await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toContain(
+      "title The platform after bulkheads",
+    );
     await expect(page.locator("[data-map-builder] .mb-resource.is-flagged").count()).resolves.toBe(0);
     const button = page.getByRole("button", { name: "Saturate search-db" });
     await button.focus();
     await page.keyboard.press("Enter");
     await page.locator('g.mb-resource.is-saturated[data-resource="search-db"]').waitFor();
     await expect(failingServices(page)).resolves.toEqual(["search", "storefront"]);
-    await expect(page.locator("[data-map-builder] [data-role=result]").textContent()).resolves.toContain("70% of traffic");
+    await expect(page.locator("[data-map-builder] [data-role=result]").textContent()).resolves.toContain(
+      "70% of traffic",
+    );
     await page.keyboard.press("Space"); // pressing again releases it
     await expect(page.locator("[data-map-builder] .mb-service.is-failing").count()).resolves.toBe(0);
   });
@@ -78,7 +93,10 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     const custom = "title Round trip\nservice a weight 2\nservice b\nqueue q\na calls b\nb uses q\n";
     await textarea.fill(custom);
     await page.locator('[data-map-builder] g[data-service="a"]').waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export file" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export file" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("round-trip.map.txt");
     const file = join(mkdtempSync(join(tmpdir(), "map-export-")), download.suggestedFilename());
     await download.saveAs(file);
@@ -89,7 +107,9 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     await page.locator("[data-map-builder] input[type=file]").setInputFiles(file);
     await page.locator('[data-map-builder] g[data-service="b"]').waitFor();
     await expect(textarea.inputValue()).resolves.toBe(custom);
-    await expect(page.locator("[data-map-builder] [data-role=status]").textContent()).resolves.toContain("Imported round-trip.map.txt");
+    await expect(page.locator("[data-map-builder] [data-role=status]").textContent()).resolves.toContain(
+      "Imported round-trip.map.txt",
+    );
   });
 
   test("a share link restores the map in a fresh tab", async () => {
@@ -128,7 +148,9 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     await page.goto(url);
     const select = page.locator("[data-map-builder] select[data-role=source]");
     await select.focus(); // the first touch loads the builder and lists saved maps
-    await page.locator("[data-map-builder] optgroup[data-saved] option", { hasText: "Kept" }).waitFor({ state: "attached" });
+    await page
+      .locator("[data-map-builder] optgroup[data-saved] option", { hasText: "Kept" })
+      .waitFor({ state: "attached" });
     await select.selectOption("saved:Kept");
     await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
   });

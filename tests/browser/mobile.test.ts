@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 import { loadBuiltSite } from "../support/built-site.ts";
 
-const pages = loadBuiltSite().map((p) => p.path).filter((p) => p.endsWith("/"));
+const pages = loadBuiltSite()
+  .map((p) => p.path)
+  .filter((p) => p.endsWith("/"));
 
 describe.skipIf(skipBrowser)("mobile layout (375 px)", () => {
   const site = inject("siteUrl");

@@ -4,7 +4,9 @@ import { readFileSync } from "node:fs";
 import { parseQuestionBank } from "../../src/course/question-bank.ts";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
-const bank = parseQuestionBank(readFileSync(new URL("../../content/chapters/interview-playbook/questions.yaml", import.meta.url), "utf8"));
+const bank = parseQuestionBank(
+  readFileSync(new URL("../../content/chapters/interview-playbook/questions.yaml", import.meta.url), "utf8"),
+);
 const question = bank.find((q) => q.id === "partition-key")!;
 
 describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
@@ -62,14 +64,25 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await rubric.getByLabel(question.rubric[0]!).check();
     await rubric.getByLabel(question.rubric[2]!).check();
     const points = question.rubric.length;
-    await expect(rubric.locator("[data-field=score]").textContent()).resolves.toBe(`2 of ${points} points (${Math.round((200 / points))}%)`);
+    await expect(rubric.locator("[data-field=score]").textContent()).resolves.toBe(
+      `2 of ${points} points (${Math.round(200 / points)}%)`,
+    );
     await mock.getByRole("button", { name: "Save to my history" }).click();
     await page.clock.runFor(500);
-    await expect.poll(() => status.textContent()).toBe(`Saved: 2 of ${points} points. You have 1 attempt on this device.`);
+    await expect
+      .poll(() => status.textContent())
+      .toBe(`Saved: 2 of ${points} points. You have 1 attempt on this device.`);
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
     expect(stored.attempts).toHaveLength(1);
-    expect(stored.attempts[0]).toMatchObject({ questionId: question.id, hit: [0, 2], points, seed: null, durationSeconds: 600, usedSeconds: 600 });
+    expect(stored.attempts[0]).toMatchObject({
+      questionId: question.id,
+      hit: [0, 2],
+      points,
+      seed: null,
+      durationSeconds: 600,
+      usedSeconds: 600,
+    });
     expect(stored.attempts[0].notes).toContain("Tenant id");
 
     await page.reload();

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Page } from "playwright-core";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
-const chapters = ["timeouts-retries-backoff", "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"].map((chapter) => ({ chapter }));
+const chapters = ["timeouts-retries-backoff", "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"].map(
+  (chapter) => ({ chapter }),
+);
 
 describe.skipIf(skipBrowser)("Part II chapters in Chromium", () => {
   const site = inject("siteUrl");
@@ -16,31 +18,37 @@ describe.skipIf(skipBrowser)("Part II chapters in Chromium", () => {
   });
   afterAll(async () => browser?.close());
 
-  test.each(chapters)("$chapter: labelled diagrams, no sideways scrolling at 375 px, exercises present", async ({ chapter }) => {
-    const response = await page.goto(`${site}/${chapter}/`);
-    expect(response?.status()).toBe(200);
-    const svgs = page.locator("figure.diagram svg");
-    expect(await svgs.count()).toBeGreaterThan(0);
-    for (const svg of await svgs.all()) {
-      expect(await svg.getAttribute("role")).toBe("img");
-      const labelledBy = await svg.getAttribute("aria-labelledby");
-      const title = labelledBy ? await page.locator(`[id="${labelledBy}"]`).textContent() : await svg.getAttribute("aria-label");
-      expect((title ?? "").trim().length).toBeGreaterThan(20);
-    }
-    // Numbers in the diagrams and prose are filled in at build time: no unrendered {expressions}.
-    const text = await page.evaluate(() => {
-      // Visible prose only: not code, and not the TeX source KaTeX keeps in <annotation>.
-      const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
-      const parts: string[] = [];
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.parentElement?.closest("pre, code, annotation, template, script, style")) parts.push(node.textContent ?? "");
+  test.each(chapters)(
+    "$chapter: labelled diagrams, no sideways scrolling at 375 px, exercises present",
+    async ({ chapter }) => {
+      const response = await page.goto(`${site}/${chapter}/`);
+      expect(response?.status()).toBe(200);
+      const svgs = page.locator("figure.diagram svg");
+      expect(await svgs.count()).toBeGreaterThan(0);
+      for (const svg of await svgs.all()) {
+        expect(await svg.getAttribute("role")).toBe("img");
+        const labelledBy = await svg.getAttribute("aria-labelledby");
+        const title = labelledBy
+          ? await page.locator(`[id="${labelledBy}"]`).textContent()
+          : await svg.getAttribute("aria-label");
+        expect((title ?? "").trim().length).toBeGreaterThan(20);
       }
-      return parts.join("");
-    });
-    expect(text).not.toMatch(/\{[a-zA-Z.]+\}/);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await page.locator("main [data-exercise], main .exercise").count()).toBeGreaterThan(0);
-  });
+      // Numbers in the diagrams and prose are filled in at build time: no unrendered {expressions}.
+      const text = await page.evaluate(() => {
+        // Visible prose only: not code, and not the TeX source KaTeX keeps in <annotation>.
+        const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+        const parts: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.parentElement?.closest("pre, code, annotation, template, script, style"))
+            parts.push(node.textContent ?? "");
+        }
+        return parts.join("");
+      });
+      expect(text).not.toMatch(/\{[a-zA-Z.]+\}/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.locator("main [data-exercise], main .exercise").count()).toBeGreaterThan(0);
+    },
+  );
 
   test("a numeric exercise grades an expression, and names a common mistake", async () => {
     await page.goto(`${site}/timeouts-retries-backoff/`);

@@ -4,14 +4,23 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 
-const golden = readFileSync(new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url), "utf8");
-const original = readFileSync(new URL("../../content/chapters/shuffle-sharding/shuffle-shard.play.ts", import.meta.url), "utf8");
+const golden = readFileSync(
+  new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url),
+  "utf8",
+);
+const original = readFileSync(
+  new URL("../../content/chapters/shuffle-sharding/shuffle-shard.play.ts", import.meta.url),
+  "utf8",
+);
 
 /**
  * The editor's whole text. CodeMirror draws only the lines in view, so read its document
  * through the view that EditorView.findFromDOM would return (the same lookup, by hand).
  */
-const linesOf = (el: Element) => (el as Element & { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }).cmTile.root.view.state.doc.toString();
+const linesOf = (el: Element) =>
+  (
+    el as Element & { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
+  ).cmTile.root.view.state.doc.toString();
 
 describe.skipIf(skipBrowser)("playground in Chromium", () => {
   const site = inject("siteUrl");
@@ -33,7 +42,11 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   }
   async function runAndWait() {
     await page.keyboard.press("ControlOrMeta+Enter");
-    await page.waitForFunction((root) => root!.querySelector("[data-status]")!.getAttribute("data-state") !== "running", await box.elementHandle(), { timeout: 15_000 });
+    await page.waitForFunction(
+      (root) => root!.querySelector("[data-status]")!.getAttribute("data-state") !== "running",
+      await box.elementHandle(),
+      { timeout: 15_000 },
+    );
   }
 
   beforeAll(async () => {
@@ -61,7 +74,9 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   });
 
   test("type a change and run again with Ctrl+Enter", async () => {
-    await typeCode('import { choose } from "course";\nconsole.log("pairs of 8:", choose(8, 2), new Map([["a", 1]]));\n');
+    await typeCode(
+      'import { choose } from "course";\nconsole.log("pairs of 8:", choose(8, 2), new Map([["a", 1]]));\n',
+    );
     await runAndWait();
     await expect(output()).resolves.toBe("pairs of 8: 28n Map(1) { 'a' => 1 }\n");
   });
@@ -101,10 +116,14 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   });
 
   test("a runtime error shows its message and the learner's line", async () => {
-    await typeCode('import { randomShard, mulberry32 } from "course";\nconsole.log("before");\nrandomShard(3, 5, mulberry32(1));\n');
+    await typeCode(
+      'import { randomShard, mulberry32 } from "course";\nconsole.log("before");\nrandomShard(3, 5, mulberry32(1));\n',
+    );
     await runAndWait();
     await expect(output()).resolves.toBe("before\n");
-    await expect(note().textContent()).resolves.toBe("RangeError: shard size must be a whole number from 1 to 3, got 5 (line 3)");
+    await expect(note().textContent()).resolves.toBe(
+      "RangeError: shard size must be a whole number from 1 to 3, got 5 (line 3)",
+    );
   });
 
   test("the sandbox has no storage, network, DOM or code from strings", async () => {
@@ -138,7 +157,22 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     );
     await runAndWait();
     const lines = (await output())!.trim().split("\n");
-    expect(lines).toEqual(["localStorage", "indexedDB", "fetch", "XMLHttpRequest", "WebSocket", "importScripts", "import", "Function", "constructor", "document", "file system", "storage manager"].map((n) => `${n} refused`));
+    expect(lines).toEqual(
+      [
+        "localStorage",
+        "indexedDB",
+        "fetch",
+        "XMLHttpRequest",
+        "WebSocket",
+        "importScripts",
+        "import",
+        "Function",
+        "constructor",
+        "document",
+        "file system",
+        "storage manager",
+      ].map((n) => `${n} refused`),
+    );
   });
 
   test("plot draws a chart under the output and prints its one-line stand-in", async () => {
@@ -146,7 +180,9 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await typeCode('import { plot } from "course";\nplot({ x: [1, 2, 3, 4], series: { lost: [8, 4, 2, 1] }, title: "halving", kind: "bar" });\n');
+    await typeCode(
+      'import { plot } from "course";\nplot({ x: [1, 2, 3, 4], series: { lost: [8, 4, 2, 1] }, title: "halving", kind: "bar" });\n',
+    );
     await runAndWait();
     await expect(output()).resolves.toBe('[bar chart "halving": lost over 4 points]\n');
     const chart = box.locator("[data-plots] figure[role='img']");
@@ -171,13 +207,19 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     await page.waitForTimeout(500);
     // A click elsewhere is handled promptly: measure from the input event to its handler.
     await page.evaluate(() => {
-      document.addEventListener("click", (e) => ((window as unknown as { lag: number }).lag = performance.now() - e.timeStamp), { once: true });
+      document.addEventListener(
+        "click",
+        (e) => ((window as unknown as { lag: number }).lag = performance.now() - e.timeStamp),
+        { once: true },
+      );
     });
     await page.locator("h1").click();
     const lag = await page.evaluate(() => (window as unknown as { lag: number }).lag);
     expect(lag).toBeLessThan(200);
     await box.locator("[data-status][data-state='timeout']").waitFor({ timeout: 10_000 });
-    await expect(note().textContent()).resolves.toBe("stopped after 5 s: the program did not finish (an endless loop?)");
+    await expect(note().textContent()).resolves.toBe(
+      "stopped after 5 s: the program did not finish (an endless loop?)",
+    );
     // And it runs again at once.
     await typeCode('console.log("again");\n');
     await runAndWait();
@@ -193,12 +235,16 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     await expect(editorText()).resolves.toBe(original);
     await page.waitForTimeout(300);
     await expect(note().count()).resolves.toBe(0);
-    await expect(page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("blast-radius:playground:")))).resolves.toEqual([]);
+    await expect(
+      page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("blast-radius:playground:"))),
+    ).resolves.toEqual([]);
   });
 
   test("an edit saved for an older version of the code is offered, not silently restored", async () => {
     await page.evaluate(() => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("blast-radius:playground:")) ?? `blast-radius:playground:v1:${location.pathname}:shuffle-shard`;
+      const key =
+        Object.keys(localStorage).find((k) => k.startsWith("blast-radius:playground:")) ??
+        `blast-radius:playground:v1:${location.pathname}:shuffle-shard`;
       localStorage.setItem(key, JSON.stringify({ original: "000000000000", code: 'console.log("old edit");\n' }));
     });
     await page.reload();
@@ -215,9 +261,13 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   test("fits a 375 px phone without horizontal page scroll", async () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
-    await expect(page.locator("#playground-shuffle-shard").getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.locator("#playground-shuffle-shard").getByRole("button", { name: "Run" }).isVisible(),
+    ).resolves.toBe(true);
   });
   test("print shows the whole program and the last output, without the buttons", async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -261,7 +311,13 @@ describe.skipIf(skipBrowser)("every playground in the page matches its golden fi
   const site = inject("siteUrl");
   const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
   const playgrounds = readdirSync(chapters)
-    .flatMap((slug) => (existsSync(`${chapters}${slug}`) ? readdirSync(`${chapters}${slug}`).filter((f) => f.endsWith(".play.ts")).map((f) => ({ slug, name: f.replace(/\.play\.ts$/, "") })) : []))
+    .flatMap((slug) =>
+      existsSync(`${chapters}${slug}`)
+        ? readdirSync(`${chapters}${slug}`)
+            .filter((f) => f.endsWith(".play.ts"))
+            .map((f) => ({ slug, name: f.replace(/\.play\.ts$/, "") }))
+        : [],
+    )
     .filter(({ slug, name }) => readFileSync(`${chapters}${slug}/index.mdx`, "utf8").includes(`name="${name}"`));
   let browser: Session;
   beforeAll(async () => {
@@ -275,6 +331,8 @@ describe.skipIf(skipBrowser)("every playground in the page matches its golden fi
     const root = page.locator(`#playground-${name}`);
     await root.locator("[data-action='run']").click();
     await root.locator("[data-status][data-state='ok']").waitFor({ timeout: 20_000 });
-    await expect(root.locator("[data-output]").textContent()).resolves.toBe(readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"));
+    await expect(root.locator("[data-output]").textContent()).resolves.toBe(
+      readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"),
+    );
   });
 });

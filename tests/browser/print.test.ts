@@ -14,7 +14,15 @@ describe.skipIf(skipBrowser)("printing", () => {
   });
   afterAll(async () => browser?.close());
 
-  const chrome = [".sidebar-pane", ".page > header", "site-search button", "starlight-theme-select select", ".pagination-links", ".right-sidebar-container", "mobile-starlight-toc"];
+  const chrome = [
+    ".sidebar-pane",
+    ".page > header",
+    "site-search button",
+    "starlight-theme-select select",
+    ".pagination-links",
+    ".right-sidebar-container",
+    "mobile-starlight-toc",
+  ];
 
   test("the course has chapters to print", () => {
     expect(slugs).toContain("interview-playbook");
@@ -28,13 +36,24 @@ describe.skipIf(skipBrowser)("printing", () => {
       await page.emulateMedia({ media: "screen" });
       await page.goto(`${site}/${slug}/`);
       for (const selector of chrome.slice(0, 5)) {
-        await expect(page.locator(selector).first().isVisible(), `${selector} is on screen at desktop width`).resolves.toBe(true);
+        await expect(
+          page.locator(selector).first().isVisible(),
+          `${selector} is on screen at desktop width`,
+        ).resolves.toBe(true);
       }
       // A4 portrait with 14 mm margins is about 690 CSS pixels wide.
       await page.setViewportSize({ width: 690, height: 1000 });
       await page.emulateMedia({ media: "print" });
       for (const selector of chrome) {
-        const visible = await page.locator(selector).evaluateAll((els) => els.some((el) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).display !== "none" && el.getClientRects().length > 0));
+        const visible = await page
+          .locator(selector)
+          .evaluateAll((els) =>
+            els.some(
+              (el) =>
+                (el as HTMLElement).offsetParent !== null ||
+                (getComputedStyle(el).display !== "none" && el.getClientRects().length > 0),
+            ),
+          );
         expect(visible, `${selector} must not print`).toBe(false);
       }
       const heading = page.getByRole("heading", { level: 1 });
@@ -52,7 +71,9 @@ describe.skipIf(skipBrowser)("printing", () => {
       });
       expect(overflow, `wider than the paper: ${overflow.wide.join(", ")}`).toEqual({ by: 0, wide: [] });
       // Buttons mean nothing on paper.
-      const buttons = await page.locator("main button").evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
+      const buttons = await page
+        .locator("main button")
+        .evaluateAll((els) => els.filter((el) => el.getClientRects().length > 0).length);
       expect(buttons).toBe(0);
       await page.emulateMedia({ media: "screen" });
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -65,7 +86,10 @@ describe.skipIf(skipBrowser)("printing", () => {
     await page.goto(`${site}/interview-playbook/`);
     const answer = page.locator("#q-partition-key details h4").first();
     await expect(answer.isVisible()).resolves.toBe(true);
-    const after = await page.locator(".further-reading a[href^='http']").first().evaluate((a) => getComputedStyle(a, "::after").content);
+    const after = await page
+      .locator(".further-reading a[href^='http']")
+      .first()
+      .evaluate((a) => getComputedStyle(a, "::after").content);
     expect(after).toContain("https://");
     const mock = page.getByRole("region", { name: "Mock interview" });
     await expect(mock.locator("[data-field=chosen]").isVisible()).resolves.toBe(true);

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 import { weighPage } from "../support/page-weight.ts";
 
-const golden = JSON.parse(readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"));
+const golden = JSON.parse(
+  readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
+);
 
 describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
   const site = inject("siteUrl");
@@ -15,7 +17,8 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
   afterAll(async () => browser?.close());
 
   const replay = () => browser.page.locator("[data-retry-storm]").first();
-  const ready = () => browser.page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
+  const ready = () =>
+    browser.page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
 
   test("before any interaction: the naive and defended results as static charts and text", async () => {
     const { page } = browser;
@@ -39,7 +42,9 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     await expect(replay().locator(".uplot").count()).resolves.toBe(10);
     // The page reran both scenarios in workers; the bytes equal the golden summaries from Node.
     await expect(replay().getAttribute("data-naive-summary")).resolves.toBe(JSON.stringify(golden.naive));
-    await expect(replay().getAttribute("data-defended-summary")).resolves.toBe(JSON.stringify(golden["bulkhead+breaker+budget+jitter+timeout+shed"]));
+    await expect(replay().getAttribute("data-defended-summary")).resolves.toBe(
+      JSON.stringify(golden["bulkhead+breaker+budget+jitter+timeout+shed"]),
+    );
   });
 
   test("the playhead scrubs with the keyboard and describes the moment", async () => {
@@ -47,20 +52,28 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     const scrub = page.locator("[data-scrub]");
     await scrub.focus();
     await page.keyboard.press("Home");
-    await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(/^At -30 s: Naive: \d+ of 20 connections in use/);
+    await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
+      /^At -30 s: Naive: \d+ of 20 connections in use/,
+    );
     await page.keyboard.press("End");
     await expect(page.locator("[data-time]").textContent()).resolves.toBe("689 s");
     await scrub.fill("120");
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();
-    expect(moment).toMatch(/^At 120 s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use/);
+    expect(moment).toMatch(
+      /^At 120 s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use/,
+    );
     // [ and ] step ten seconds from anywhere in the replay but a text field.
     await page.locator("[data-play]").focus();
     await page.keyboard.press("]");
     await expect(page.locator("[data-time]").textContent()).resolves.toBe("130 s");
     // Play moves the playhead; pause stops it and announces where it is.
     await page.locator("[data-play]").click();
-    await page.waitForFunction(() => Number((document.querySelector("[data-scrub]") as HTMLInputElement).value) > 135, null, { timeout: 10_000 });
+    await page.waitForFunction(
+      () => Number((document.querySelector("[data-scrub]") as HTMLInputElement).value) > 135,
+      null,
+      { timeout: 10_000 },
+    );
     await page.locator("[data-play]").click();
     await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("false");
     await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^At \d+ s:/);
@@ -72,14 +85,20 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     const { page } = browser;
     const before = await replay().getAttribute("data-defended-summary");
     await replay().locator('input[name="defence-breaker"]').uncheck();
-    await page.waitForFunction((old) => {
-      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
-      return root.dataset.state === "ready" && root.dataset.defendedSummary !== old;
-    }, before, { timeout: 60_000 });
+    await page.waitForFunction(
+      (old) => {
+        const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+        return root.dataset.state === "ready" && root.dataset.defendedSummary !== old;
+      },
+      before,
+      { timeout: 60_000 },
+    );
     const summary = JSON.parse((await replay().getAttribute("data-defended-summary"))!);
     expect(summary.defences).not.toContain("breaker");
     expect(new URL(page.url()).searchParams.get("defences")).toBe("bulkhead,budget,jitter,timeout,shed");
-    expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(`${summary.amplification} tries per request`);
+    expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
+      `${summary.amplification} tries per request`,
+    );
     // A shared link reproduces the state: the replay mounts at once with those controls.
     await page.goto(`${site}/retry-storm/?seed=2&defences=budget&poolSize=24`);
     await ready();
@@ -119,7 +138,10 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     try {
       await phone.page.goto(`${site}/retry-storm/`);
       await phone.page.locator("[data-scrub]").focus();
-      await phone.page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
+      await phone.page.waitForSelector('[data-retry-storm][data-state="ready"]', {
+        state: "attached",
+        timeout: 60_000,
+      });
       const overflow = await phone.page.locator("[data-retry-storm]").evaluate((el) => el.scrollWidth - el.clientWidth);
       expect(overflow).toBeLessThanOrEqual(1);
       await phone.page.goto(`${site}/present/retry-storm/`);

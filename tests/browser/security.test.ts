@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 import { loadBuiltSite } from "../support/built-site.ts";
 
-const pages = loadBuiltSite().map((p) => p.path).filter((p) => p.endsWith("/"));
+const pages = loadBuiltSite()
+  .map((p) => p.path)
+  .filter((p) => p.endsWith("/"));
 
 describe.skipIf(skipBrowser)("content security policy", () => {
   const site = inject("siteUrl");
@@ -13,7 +15,9 @@ describe.skipIf(skipBrowser)("content security policy", () => {
     await browser.context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
     });
   });
   afterAll(async () => browser?.close());
@@ -32,7 +36,9 @@ describe.skipIf(skipBrowser)("content security policy", () => {
         await page.locator("#starlight__search .pagefind-ui__result-link").first().waitFor({ timeout: 10_000 });
         await page.keyboard.press("Escape");
       }
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+      );
       for (const v of violations) problems.push(`${path}: ${v}`);
     }
     expect(problems).toEqual([]);

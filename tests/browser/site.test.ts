@@ -15,7 +15,11 @@ describe.skipIf(skipBrowser)("course site in Chromium", () => {
     await page.goto(`${site}/`);
     await expect(page.title()).resolves.toContain("Blast Radius");
     const map = page.getByRole("region", { name: "Course map" });
-    for (const part of ["Thinking in failure domains", "Containing the blast", "Architecture for a small blast radius"]) {
+    for (const part of [
+      "Thinking in failure domains",
+      "Containing the blast",
+      "Architecture for a small blast radius",
+    ]) {
       await expect(map.getByRole("heading", { name: new RegExp(part) }).count()).resolves.toBe(1);
     }
     await expect(map.getByRole("link", { name: "Shuffle sharding" }).count()).resolves.toBe(1);

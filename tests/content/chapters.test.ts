@@ -9,7 +9,6 @@ import { learningPaths } from "../../src/course/paths.ts";
 import { parts } from "../../src/course/parts.ts";
 import { syllabus } from "../support/syllabus.ts";
 
-
 const chapters = loadChapters();
 const source = (slug: string) => readFileSync(new URL(`${slug}/index.mdx`, chaptersDir), "utf8");
 
@@ -68,7 +67,8 @@ describe.each(chapters.map((c) => [c.slug, c] as const))("chapter %s", (slug, ch
   test("embeds at least one exercise, and every embedded exercise exists", () => {
     const ids = [...source(slug).matchAll(/<Exercise\s+id="([^"]+)"/g)].map((m) => m[1]!);
     expect(ids.length, `${slug} embeds no <Exercise id="..."/>`).toBeGreaterThan(0);
-    for (const id of ids) expect(existsSync(new URL(`../../exercises/${id}/exercise.yaml`, import.meta.url)), `exercise ${id}`).toBe(true);
+    for (const id of ids)
+      expect(existsSync(new URL(`../../exercises/${id}/exercise.yaml`, import.meta.url)), `exercise ${id}`).toBe(true);
   });
 
   test("has an interactive piece (a playground or a widget, not only exercises)", () => {
@@ -87,7 +87,10 @@ describe.each(chapters.map((c) => [c.slug, c] as const))("chapter %s", (slug, ch
     for (const m of source(slug).matchAll(/from\s+"\.\/([^"?]+\.play\.ts)\?raw"/g)) {
       const file = new URL(`${slug}/${m[1]}`, chaptersDir);
       expect(existsSync(file), m[1]).toBe(true);
-      expect(existsSync(new URL(`${slug}/${m[1]!.replace(/\.play\.ts$/, ".golden.txt")}`, chaptersDir)), `golden for ${m[1]}`).toBe(true);
+      expect(
+        existsSync(new URL(`${slug}/${m[1]!.replace(/\.play\.ts$/, ".golden.txt")}`, chaptersDir)),
+        `golden for ${m[1]}`,
+      ).toBe(true);
     }
   });
 });
@@ -95,6 +98,7 @@ describe.each(chapters.map((c) => [c.slug, c] as const))("chapter %s", (slug, ch
 test("learning paths name only chapters that exist", () => {
   const slugs = new Set(chapters.map((c) => c.slug));
   for (const path of learningPaths) {
-    for (const step of path.steps) for (const slug of step.chapters) expect(slugs.has(slug), `${path.id}: ${slug}`).toBe(true);
+    for (const step of path.steps)
+      for (const slug of step.chapters) expect(slugs.has(slug), `${path.id}: ${slug}`).toBe(true);
   }
 });

@@ -24,7 +24,6 @@ const chapterFolders = existsSync(chaptersDir)
   ? readdirSync(chaptersDir).filter((name) => existsSync(join(chaptersDir, name, "index.mdx")))
   : [];
 
-
 const loaded = new Map<string, LoadedExercise>();
 function exercise(id: string): LoadedExercise {
   if (!loaded.has(id)) loaded.set(id, loadExercise(id, root, { fresh: true }));
@@ -67,18 +66,26 @@ describe.each(ids)("exercise %s", (id) => {
       const answer = expected[part.id] as number;
       for (const input of part.accept) {
         const verdict = gradeNumeric(part, input, answer, params);
-        expect(verdict.status, `${id}/${part.id}: accept "${input}" (expected ${answer}): ${verdict.message}`).toBe("right");
+        expect(verdict.status, `${id}/${part.id}: accept "${input}" (expected ${answer}): ${verdict.message}`).toBe(
+          "right",
+        );
       }
       for (const input of part.reject) {
         const verdict = gradeNumeric(part, input, answer, params);
-        expect(verdict.status, `${id}/${part.id}: reject "${input}" must read as a number and be wrong: ${verdict.message}`).toBe("wrong");
+        expect(
+          verdict.status,
+          `${id}/${part.id}: reject "${input}" must read as a number and be wrong: ${verdict.message}`,
+        ).toBe("wrong");
       }
       for (const entry of part.feedback) {
         const filled = fillParams(entry.answer, params);
         const parsed = parseAnswer(filled);
         expect(parsed.ok, `${id}/${part.id}: feedback answer "${entry.answer}" must parse`).toBe(true);
         const verdict = gradeNumeric(part, filled, answer, params);
-        expect(verdict.status, `${id}/${part.id}: feedback answer "${entry.answer}" is graded right, so its message never shows`).toBe("wrong");
+        expect(
+          verdict.status,
+          `${id}/${part.id}: feedback answer "${entry.answer}" is graded right, so its message never shows`,
+        ).toBe("wrong");
       }
     }
   });
@@ -91,7 +98,10 @@ describe.each(ids)("exercise %s", (id) => {
     for (const part of meta.parts) {
       const answer = expected[part.id] as number;
       const tolerance = Math.abs(answer) * (part.tolerance ?? 0.01) + 1e-12;
-      expect(stated.some((value) => Math.abs(value - answer) <= tolerance), `solutions/${id}/explanation.md never states ${part.id} = ${answer}`).toBe(true);
+      expect(
+        stated.some((value) => Math.abs(value - answer) <= tolerance),
+        `solutions/${id}/explanation.md never states ${part.id} = ${answer}`,
+      ).toBe(true);
     }
   });
 
@@ -107,8 +117,12 @@ describe.each(ids)("exercise %s", (id) => {
       const start = performance.now();
       const answers = expectedAnswers(meta, mod, params);
       const millis = performance.now() - start;
-      expect(millis, `${id}: answers(${JSON.stringify(params)}) took ${millis.toFixed(0)} ms; "Another variant" would freeze the page`).toBeLessThan(250);
-      for (const [part, value] of Object.entries(answers)) expect(Number.isFinite(value), `${id}/${part} for ${JSON.stringify(params)}`).toBe(true);
+      expect(
+        millis,
+        `${id}: answers(${JSON.stringify(params)}) took ${millis.toFixed(0)} ms; "Another variant" would freeze the page`,
+      ).toBeLessThan(250);
+      for (const [part, value] of Object.entries(answers))
+        expect(Number.isFinite(value), `${id}/${part} for ${JSON.stringify(params)}`).toBe(true);
       expect(fillParams(readme, params)).not.toMatch(new RegExp(`\\{(${names.join("|")})\\}`));
     }
   });
@@ -123,7 +137,9 @@ describe.each(ids)("exercise %s", (id) => {
         const picked = Array.isArray(answer) ? (answer as string[]) : [answer as string];
         expect(gradeChoice(part, picked, answer as string | string[]).status).toBe("right");
         const other = part.choices.map((c) => c.id).find((c) => !picked.includes(c))!;
-        expect(gradeChoice(part, part.multiple ? [...picked, other] : [other], answer as string | string[]).status).toBe("wrong");
+        expect(
+          gradeChoice(part, part.multiple ? [...picked, other] : [other], answer as string | string[]).status,
+        ).toBe("wrong");
       } else if ("items" in part) {
         const map = answer as MatchAnswer;
         expect(gradeMatch(part, map, map).status).toBe("right");
@@ -142,7 +158,9 @@ describe.each(ids)("exercise %s", (id) => {
     const reference = readFileSync(join(solutionDir, "solution.ts"), "utf8");
     const solutionRun = await runChecksInNode(reference, checks!, meta.timeout);
     const failing = solutionRun.checks.filter((c) => !c.passed).map((c) => `${c.name}: ${c.message}`);
-    expect(solutionRun.passed, `${id}: the solution must pass (${solutionRun.summary}) ${failing.join("; ")}`).toBe(true);
+    expect(solutionRun.passed, `${id}: the solution must pass (${solutionRun.summary}) ${failing.join("; ")}`).toBe(
+      true,
+    );
     expect(solutionRun.checks.length).toBeGreaterThan(0);
   });
 
@@ -178,11 +196,17 @@ describe("a bad exercise fails with the file and the field", () => {
   writeFileSync(join(temp, "package.json"), "{}");
 
   test("a wrong part type names exercise.yaml and parts.0.type", () => {
-    write("bad-type", "title: T\nchapter: cells\nkind: numeric\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, type: percent }\n");
+    write(
+      "bad-type",
+      "title: T\nchapter: cells\nkind: numeric\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, type: percent }\n",
+    );
     expect(() => loadExercise("bad-type", temp)).toThrow(/exercises\/bad-type\/exercise\.yaml[\s\S]*parts\.0\.type/);
   });
   test("a missing field is named", () => {
-    write("no-hints", "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }] }\n");
+    write(
+      "no-hints",
+      "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }] }\n",
+    );
     expect(() => loadExercise("no-hints", temp)).toThrow(/exercises\/no-hints\/exercise\.yaml[\s\S]*hints/);
   });
   test("broken YAML is reported with the file", () => {
@@ -190,12 +214,18 @@ describe("a bad exercise fails with the file and the field", () => {
     expect(() => loadExercise("bad-yaml", temp)).toThrow(/exercises\/bad-yaml\/exercise\.yaml: not valid YAML/);
   });
   test("a missing solution file is named", () => {
-    write("no-solution", "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }] }\n");
+    write(
+      "no-solution",
+      "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }] }\n",
+    );
     rmSync(join(temp, "solutions", "no-solution", "explanation.md"));
     expect(() => loadExercise("no-solution", temp)).toThrow(/solutions\/no-solution\/explanation\.md: missing/);
   });
   test("feedback for a choice that does not exist is named", () => {
-    write("bad-feedback", "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }], feedback: { c: nope } }\n");
+    write(
+      "bad-feedback",
+      "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }], feedback: { c: nope } }\n",
+    );
     expect(() => loadExercise("bad-feedback", temp)).toThrow(/parts\.0\.feedback\.c: no choice has id "c"/);
   });
 });

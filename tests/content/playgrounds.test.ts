@@ -20,17 +20,21 @@ describe("playground programs print their golden output", () => {
     expect(programs.length).toBeGreaterThan(0);
   });
 
-  test.each(programs)("%s", async (program) => {
-    const file = join(contentDir, program);
-    const goldenFile = file.replace(/\.play\.ts$/, ".golden.txt");
-    expect(existsSync(goldenFile), `${program} has no golden file ${goldenFile}`).toBe(true);
-    let printed = "";
-    const result = await runInNode(requestForFile(file), (event) => {
-      printed += `${eventText(event)}\n`;
-    });
-    expect(result.error, `${program} failed`).toBeUndefined();
-    expect(result.status).toBe("ok");
-    expect(result.truncated).toBe(false);
-    expect(printed).toBe(readFileSync(goldenFile, "utf8"));
-  }, 30_000);
+  test.each(programs)(
+    "%s",
+    async (program) => {
+      const file = join(contentDir, program);
+      const goldenFile = file.replace(/\.play\.ts$/, ".golden.txt");
+      expect(existsSync(goldenFile), `${program} has no golden file ${goldenFile}`).toBe(true);
+      let printed = "";
+      const result = await runInNode(requestForFile(file), (event) => {
+        printed += `${eventText(event)}\n`;
+      });
+      expect(result.error, `${program} failed`).toBeUndefined();
+      expect(result.status).toBe("ok");
+      expect(result.truncated).toBe(false);
+      expect(printed).toBe(readFileSync(goldenFile, "utf8"));
+    },
+    30_000,
+  );
 });

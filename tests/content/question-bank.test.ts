@@ -1,7 +1,13 @@
 /** The interview question bank: valid, complete, covering the syllabus, with computed figures only. */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { fillNumbers, fillQuestion, paragraphs, parseQuestionBank, placeholdersIn } from "../../src/course/question-bank.ts";
+import {
+  fillNumbers,
+  fillQuestion,
+  paragraphs,
+  parseQuestionBank,
+  placeholdersIn,
+} from "../../src/course/question-bank.ts";
 import { bank as numbers } from "../../content/chapters/interview-playbook/numbers.ts";
 import { syllabus } from "../support/syllabus.ts";
 
@@ -26,7 +32,8 @@ describe("question bank", () => {
 
   test("covers the five probes that follow 'cells'", () => {
     const ids = questions.map((q) => q.id);
-    for (const id of ["partition-key", "cell-size", "router-shared-fate", "moving-a-tenant", "deploy-order"]) expect(ids).toContain(id);
+    for (const id of ["partition-key", "cell-size", "router-shared-fate", "moving-a-tenant", "deploy-order"])
+      expect(ids).toContain(id);
   });
 
   test("every question has a model answer, a rubric of 3-8 points and follow-ups with answers", () => {
@@ -58,7 +65,10 @@ describe("question bank", () => {
   });
 
   test("a broken bank fails naming the question and field", () => {
-    const broken = "questions:\n  - id: Bad Id\n    title: x\n    chapter: cells\n    difficulty: 5\n    prompt: p\n    answer: a\n    rubric: [one]\n    followUps: []\n";
-    expect(() => parseQuestionBank(broken, "broken.yaml")).toThrow(/broken\.yaml[\s\S]*questions\.0\.id[\s\S]*questions\.0\.rubric/);
+    const broken =
+      "questions:\n  - id: Bad Id\n    title: x\n    chapter: cells\n    difficulty: 5\n    prompt: p\n    answer: a\n    rubric: [one]\n    followUps: []\n";
+    expect(() => parseQuestionBank(broken, "broken.yaml")).toThrow(
+      /broken\.yaml[\s\S]*questions\.0\.id[\s\S]*questions\.0\.rubric/,
+    );
   });
 });

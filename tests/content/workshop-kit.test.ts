@@ -6,14 +6,25 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { agendas, elapsed, halfDay, lengthText, ninetyMinutes, schedule, totalMinutes } from "../../content/chapters/workshop-kit/agenda.ts";
+import {
+  agendas,
+  elapsed,
+  halfDay,
+  lengthText,
+  ninetyMinutes,
+  schedule,
+  totalMinutes,
+} from "../../content/chapters/workshop-kit/agenda.ts";
 
 const root = new URL("../../", import.meta.url);
 const chapterExists = (slug: string) => existsSync(new URL(`content/chapters/${slug}/index.mdx`, root));
 const exerciseFile = (id: string) => new URL(`exercises/${id}/exercise.yaml`, root);
 const presenterExists = (path: string) => {
   const name = path.replace(/^\/present\/|\/$/g, "");
-  return existsSync(new URL(`src/pages/present/${name}.astro`, root)) || existsSync(new URL(`src/pages/present/${name}/index.astro`, root));
+  return (
+    existsSync(new URL(`src/pages/present/${name}.astro`, root)) ||
+    existsSync(new URL(`src/pages/present/${name}/index.astro`, root))
+  );
 };
 
 /** Not written yet by their owners (checked: each must still be missing). */
@@ -63,7 +74,8 @@ describe("workshop agendas", () => {
     for (const slug of new Set(blocks.flatMap((b) => b.chapters))) {
       expect(chapterExists(slug) || chaptersNotYetWritten.includes(slug), `chapter ${slug}`).toBe(true);
     }
-    for (const slug of chaptersNotYetWritten) expect(chapterExists(slug), `${slug} exists now: remove it from chaptersNotYetWritten`).toBe(false);
+    for (const slug of chaptersNotYetWritten)
+      expect(chapterExists(slug), `${slug} exists now: remove it from chaptersNotYetWritten`).toBe(false);
   });
 
   test("every exercise named exists and belongs to a chapter of its block", () => {
@@ -75,14 +87,16 @@ describe("workshop agendas", () => {
         expect(b.chapters, `exercise ${id} (chapter ${meta.chapter}) in block "${b.title}"`).toContain(meta.chapter);
       }
     }
-    for (const id of exercisesNotYetWritten) expect(existsSync(exerciseFile(id)), `${id} exists now: remove it from exercisesNotYetWritten`).toBe(false);
+    for (const id of exercisesNotYetWritten)
+      expect(existsSync(exerciseFile(id)), `${id} exists now: remove it from exercisesNotYetWritten`).toBe(false);
   });
 
   test("every presenter view named exists, or is listed as not yet built (and really is missing)", () => {
     for (const path of new Set(blocks.flatMap((b) => (b.present ? [b.present] : [])))) {
       expect(presenterExists(path) || presenterViewsNotYetBuilt.includes(path), path).toBe(true);
     }
-    for (const path of presenterViewsNotYetBuilt) expect(presenterExists(path), `${path} exists now: remove it from presenterViewsNotYetBuilt`).toBe(false);
+    for (const path of presenterViewsNotYetBuilt)
+      expect(presenterExists(path), `${path} exists now: remove it from presenterViewsNotYetBuilt`).toBe(false);
   });
 
   test("the chapter links to the printable worksheet, which exists", () => {

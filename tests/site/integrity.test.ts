@@ -27,7 +27,8 @@ describe.each(pages.map((p) => [p.path, p] as const))("page %s", (_path, page) =
         continue;
       }
       const targetPage = byPath.get(target.path);
-      if (target.hash && targetPage && !targetPage.ids.has(target.hash)) broken.push(`${href} (no #${target.hash} on ${target.path})`);
+      if (target.hash && targetPage && !targetPage.ids.has(target.hash))
+        broken.push(`${href} (no #${target.hash} on ${target.path})`);
     }
     expect(broken).toEqual([]);
   });

@@ -35,7 +35,12 @@ function textOf(node: Node): string {
 
 function walk(node: Node, visit: (el: Element) => void): void {
   if ("tagName" in node) visit(node);
-  const children = "content" in node && node.nodeName === "template" ? (node as DefaultTreeAdapterMap["template"]).content.childNodes : "childNodes" in node ? node.childNodes : [];
+  const children =
+    "content" in node && node.nodeName === "template"
+      ? (node as DefaultTreeAdapterMap["template"]).content.childNodes
+      : "childNodes" in node
+        ? node.childNodes
+        : [];
   for (const child of children) walk(child, visit);
 }
 
@@ -59,11 +64,14 @@ export function loadBuiltSite(dir = distDir): BuiltPage[] {
       if (id) page.ids.add(id);
       const name = attr(el, "name");
       if (el.tagName === "a" && name) page.ids.add(name);
-      if (el.tagName === "a" && attr(el, "href") !== undefined) page.links.push({ href: attr(el, "href")!, text: textOf(el).trim() });
+      if (el.tagName === "a" && attr(el, "href") !== undefined)
+        page.links.push({ href: attr(el, "href")!, text: textOf(el).trim() });
       if (el.tagName === "img") page.images.push({ src: attr(el, "src") ?? "", alt: attr(el, "alt") });
       if (el.tagName === "svg" && attr(el, "role") === "img") {
         const title = el.childNodes.find((c) => "tagName" in c && c.tagName === "title");
-        page.svgImages.push({ label: attr(el, "aria-label") ?? attr(el, "aria-labelledby") ?? (title ? textOf(title).trim() : undefined) });
+        page.svgImages.push({
+          label: attr(el, "aria-label") ?? attr(el, "aria-labelledby") ?? (title ? textOf(title).trim() : undefined),
+        });
       }
     });
     return page;

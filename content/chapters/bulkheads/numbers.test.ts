@@ -38,7 +38,11 @@ test("during the trigger pricing alone wants rate x latency connections", () => 
 });
 
 test("library defaults (FACTS.md)", () => {
-  expect(libraries).toEqual({ resilience4jSemaphoreConcurrent: 25, resilience4jThreadPoolQueue: 100, envoyMaxRequests: 1024 });
+  expect(libraries).toEqual({
+    resilience4jSemaphoreConcurrent: 25,
+    resilience4jThreadPoolQueue: 100,
+    envoyMaxRequests: 1024,
+  });
 });
 
 test("the replay: bulkheads keep unrelated services served, and do not save pricing's callers", () => {
@@ -49,5 +53,7 @@ test("the replay: bulkheads keep unrelated services served, and do not save pric
   }
   for (const name of ["checkout", "quotes"]) expect(rate(raw.bulkhead, name)).toBeLessThan(0.5);
   expect(replay.unrelated).toBe("search and accounts");
-  expect(replay.unrelatedBulkheadWorst).toBe(`${(100 * Math.min(rate(raw.bulkhead, "search"), rate(raw.bulkhead, "accounts"))).toFixed(1)}%`);
+  expect(replay.unrelatedBulkheadWorst).toBe(
+    `${(100 * Math.min(rate(raw.bulkhead, "search"), rate(raw.bulkhead, "accounts"))).toFixed(1)}%`,
+  );
 });

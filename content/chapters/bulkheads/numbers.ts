@@ -4,7 +4,14 @@
  * bulkheads. numbers.test.ts checks them against FACTS.md and by hand.
  */
 import { busyConnections, poolThroughput } from "../../../src/sim/backoff.ts";
-import { defaultDependencies, defaultParameters, defaultScenario, defaultServices, runRetryStorm, triggeredDependency } from "../../../src/sim/retry-storm/index.ts";
+import {
+  defaultDependencies,
+  defaultParameters,
+  defaultScenario,
+  defaultServices,
+  runRetryStorm,
+  triggeredDependency,
+} from "../../../src/sim/retry-storm/index.ts";
 
 const params = defaultParameters();
 const num = (name: string) => params[name] as number;
@@ -66,7 +73,9 @@ export const queueing = {
   length: queue,
   clientTimeoutSeconds: num("clientTimeout"),
   /** Waiting behind `queue` requests at the healthy rate (median latency)... */
-  healthyWaitMillis: Math.round((queue / poolThroughput(num("bulkheadSize"), pricingSizing.medianMillis / 1000)) * 1000),
+  healthyWaitMillis: Math.round(
+    (queue / poolThroughput(num("bulkheadSize"), pricingSizing.medianMillis / 1000)) * 1000,
+  ),
   /** ...and while pricing is slow: longer than the client waits, so queued work is wasted. */
   slowWaitSeconds: (queue / poolThroughput(num("bulkheadSize"), slowSeconds)).toFixed(1),
 };
@@ -79,7 +88,7 @@ export const libraries = {
 };
 
 // --- The replay: naive, then with bulkheads only ------------------------------------------------
-function run(defences: ("bulkhead")[]) {
+function run(defences: "bulkhead"[]) {
   const { summary } = runRetryStorm(defaultScenario({ defences }));
   const rate = (name: string) => summary.services.find((s) => s.name === name)!.successRate;
   return { summary, rate };

@@ -20,6 +20,13 @@ const pct = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
 console.log("fault                 cells hit        cellular  shared");
 for (const fault of faults) {
   const b = blastRadius(customers, router, fault, { cells, zones, sharedHeadroom });
-  const name = fault.kind === "poison" ? `poison from ${fault.customer}` : fault.kind === "bad-deploy" ? `bad deploy, cell ${fault.cell}` : `lost zone ${fault.zone}`;
-  console.log(`${name.padEnd(21)} ${b.affectedCells.join(",").padEnd(16)} ${pct(b.customerShare)} ${pct(b.nonCellular.customerShare)}`);
+  const name =
+    fault.kind === "poison"
+      ? `poison from ${fault.customer}`
+      : fault.kind === "bad-deploy"
+        ? `bad deploy, cell ${fault.cell}`
+        : `lost zone ${fault.zone}`;
+  console.log(
+    `${name.padEnd(21)} ${b.affectedCells.join(",").padEnd(16)} ${pct(b.customerShare)} ${pct(b.nonCellular.customerShare)}`,
+  );
 }

@@ -2,7 +2,14 @@ import { expect, test } from "vitest";
 import { canary, shardsLadder, ten } from "./numbers.ts";
 
 test("FACTS.md: with 10 cells a cell failure leaves 90% untouched", () => {
-  expect(ten).toEqual({ cells: 10, customers: "5,000", perCell: "500", hitShare: "10%", untouched: "90%", sharedShare: "100%" });
+  expect(ten).toEqual({
+    cells: 10,
+    customers: "5,000",
+    perCell: "500",
+    hitShare: "10%",
+    untouched: "90%",
+    sharedShare: "100%",
+  });
 });
 
 test("sharding by customer: blast radius 1/shards", () => {

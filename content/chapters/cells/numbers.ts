@@ -28,7 +28,11 @@ export const ten = {
 export const shardsLadder = [2, 4, 10, 50].map((shards) => ({ shards, share: percent(1 / shards) }));
 
 // A canary-first rollout over the same ten cells, with a health check that catches the bad release.
-const caught = rollout({ cellPopulations: cellPopulations(controlPlane.publish()!), releaseBad: true, healthCheckCatches: true });
+const caught = rollout({
+  cellPopulations: cellPopulations(controlPlane.publish()!),
+  releaseBad: true,
+  healthCheckCatches: true,
+});
 export const canary = {
   exposed: count(caught.customersExposed),
   exposedShare: percent(caught.exposedShare),

@@ -4,9 +4,13 @@
 import { CircuitBreaker, runRetryStorm, defaultScenario } from "course";
 
 const breaker = new CircuitBreaker({
-  kind: "consecutive", threshold: 5, // open on the 5th failure in a row
-  failureRate: 0.5, window: 20, minCalls: 10, // (used by kind "rate")
-  cooldownSeconds: 1, probes: 3, // stay open 1 s, then let 3 trial calls through
+  kind: "consecutive",
+  threshold: 5, // open on the 5th failure in a row
+  failureRate: 0.5,
+  window: 20,
+  minCalls: 10, // (used by kind "rate")
+  cooldownSeconds: 1,
+  probes: 3, // stay open 1 s, then let 3 trial calls through
 });
 const dependencyUp = (t: number) => t < 1 || t >= 4;
 
@@ -27,7 +31,9 @@ for (let tick = 0; tick <= 60; tick++) {
 console.log(`calls failed fast without touching the dependency: ${failedFast} of 61`);
 
 for (const defences of [[], ["breaker"]] as const) {
-  const { summary } = runRetryStorm(defaultScenario({ defences: [...defences], params: { duration: 120, intervention: null } }));
+  const { summary } = runRetryStorm(
+    defaultScenario({ defences: [...defences], params: { duration: 120, intervention: null } }),
+  );
   const served = summary.services.map((s) => `${s.name} ${(100 * s.successRate).toFixed(1)}%`).join(", ");
   console.log(`${defences.length ? "breakers" : "naive"}: ${served}; opened ${summary.breakerOpenings} times`);
 }

@@ -1,6 +1,17 @@
 import { expect, test } from "vitest";
 import { CircuitBreaker } from "../../../src/sim/retry-storm/index.ts";
-import { detection, failFast, failuresToOpen, opossum, polly, raw, replay, resilience4j, sharded, thresholds } from "./numbers.ts";
+import {
+  detection,
+  failFast,
+  failuresToOpen,
+  opossum,
+  polly,
+  raw,
+  replay,
+  resilience4j,
+  sharded,
+  thresholds,
+} from "./numbers.ts";
 
 test("library defaults (FACTS.md)", () => {
   expect(resilience4j).toEqual({ window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 });
@@ -19,7 +30,15 @@ test("fewest failures to open: at or above vs strictly above", () => {
 });
 
 test("independent check: a rate breaker with resilience4j's window opens on exactly the 50th failure of 100 calls", () => {
-  const breaker = new CircuitBreaker({ kind: "rate", threshold: 1, failureRate: 0.5, window: 100, minCalls: 100, cooldownSeconds: 60, probes: 10 });
+  const breaker = new CircuitBreaker({
+    kind: "rate",
+    threshold: 1,
+    failureRate: 0.5,
+    window: 100,
+    minCalls: 100,
+    cooldownSeconds: 60,
+    probes: 10,
+  });
   for (let i = 0; i < 50; i++) breaker.record(0, true);
   for (let i = 0; i < 49; i++) breaker.record(0, false);
   expect(breaker.state).toBe("closed"); // 99 calls: below the minimum

@@ -6,7 +6,13 @@
 import { busyConnections } from "../../../src/sim/backoff.ts";
 import { failuresToOpen } from "./thresholds.ts";
 export { failuresToOpen };
-import { defaultParameters, defaultScenario, defaultServices, runRetryStorm, triggeredDependency } from "../../../src/sim/retry-storm/index.ts";
+import {
+  defaultParameters,
+  defaultScenario,
+  defaultServices,
+  runRetryStorm,
+  triggeredDependency,
+} from "../../../src/sim/retry-storm/index.ts";
 
 const params = defaultParameters();
 const num = (name: string) => params[name] as number;
@@ -79,7 +85,11 @@ const rate = (summary: typeof naive, name: string) => summary.services.find((s) 
 export const replay = {
   params: { threshold: num("breakerThreshold"), cooldownSeconds: num("breakerCooldown"), probes: num("breakerProbes") },
   triggerSeconds: naive.triggerSeconds,
-  rows: defaultServices.map((s) => ({ service: s.name, naive: percent(rate(naive, s.name)), breaker: percent(rate(breakers, s.name)) })),
+  rows: defaultServices.map((s) => ({
+    service: s.name,
+    naive: percent(rate(naive, s.name)),
+    breaker: percent(rate(breakers, s.name)),
+  })),
   pricingCallers: pricingCallers.join(" and "),
   unrelated: unrelated.join(" and "),
   naiveRecoverySeconds: naive.recoverySeconds,

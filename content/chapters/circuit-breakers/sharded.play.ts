@@ -5,7 +5,15 @@ import { CircuitBreaker, mulberry32 } from "course";
 
 const shards = 8;
 const brokenShard = 3;
-const options = { kind: "rate", threshold: 1, failureRate: 0.1, window: 20, minCalls: 20, cooldownSeconds: 5, probes: 1 } as const;
+const options = {
+  kind: "rate",
+  threshold: 1,
+  failureRate: 0.1,
+  window: 20,
+  minCalls: 20,
+  cooldownSeconds: 5,
+  probes: 1,
+} as const;
 const rand = mulberry32(42);
 
 function serve(breakerFor: (shard: number) => CircuitBreaker): number {
@@ -27,4 +35,4 @@ const single = new CircuitBreaker(options);
 const perShard = Array.from({ length: shards }, () => new CircuitBreaker(options));
 console.log(`one breaker for the whole backend: ${(100 * serve(() => single)).toFixed(1)}% served`);
 console.log(`one breaker per shard:             ${(100 * serve((s) => perShard[s]!)).toFixed(1)}% served`);
-console.log(`best possible (7 of 8 shards up):  ${(100 * (shards - 1) / shards).toFixed(1)}%`);
+console.log(`best possible (7 of 8 shards up):  ${((100 * (shards - 1)) / shards).toFixed(1)}%`);

@@ -8,7 +8,13 @@ export const fleet = { cells: 20, perCell: 1000, waveSize: 4 } as const;
 const populations = new Array<number>(fleet.cells).fill(fleet.perCell);
 
 function exposure(healthCheckCatches: boolean, detectedInWave = 0) {
-  const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches, detectedInWave, waveSize: fleet.waveSize });
+  const out = rollout({
+    cellPopulations: populations,
+    releaseBad: true,
+    healthCheckCatches,
+    detectedInWave,
+    waveSize: fleet.waveSize,
+  });
   return { customers: count(out.customersExposed), share: percent(out.exposedShare), cells: out.cellsReached };
 }
 

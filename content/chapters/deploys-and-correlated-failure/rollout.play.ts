@@ -25,14 +25,24 @@ for (let trial = 0; trial < trials; trial++) {
     }
   }
   const caught = detectedInWave < waves;
-  const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: caught, detectedInWave: caught ? detectedInWave : 0, waveSize });
+  const out = rollout({
+    cellPopulations: populations,
+    releaseBad: true,
+    healthCheckCatches: caught,
+    detectedInWave: caught ? detectedInWave : 0,
+    waveSize,
+  });
   exposedCounts.set(out.customersExposed, (exposedCounts.get(out.customersExposed) ?? 0) + 1);
   total += out.customersExposed;
 }
 
-console.log(`${cells} cells of ${customersPerCell} customers, canary then waves of ${waveSize}, catch chance ${catchChance} per wave`);
+console.log(
+  `${cells} cells of ${customersPerCell} customers, canary then waves of ${waveSize}, catch chance ${catchChance} per wave`,
+);
 console.log("customers who saw the bad release   share of rollouts");
 for (const [exposed, n] of [...exposedCounts].sort((a, b) => a[0] - b[0])) {
   console.log(`${String(exposed).padStart(33)}   ${((100 * n) / trials).toFixed(1).padStart(5)}%`);
 }
-console.log(`average exposure: ${(total / trials / (cells * customersPerCell) * 100).toFixed(1)}% of customers (all at once: 100%)`);
+console.log(
+  `average exposure: ${((total / trials / (cells * customersPerCell)) * 100).toFixed(1)}% of customers (all at once: 100%)`,
+);

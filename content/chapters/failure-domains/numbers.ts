@@ -2,7 +2,13 @@
  * Every number "Failure domains are shared resources" shows, computed by the map analysis on
  * the built-in platform maps (src/sim/failure-map), the same code the map builder runs.
  */
-import { analyseFailureMap, failureMapExamples, formatShare, parseFailureMapOrThrow, type ResourceImpact } from "../../../src/sim/failure-map/index.ts";
+import {
+  analyseFailureMap,
+  failureMapExamples,
+  formatShare,
+  parseFailureMapOrThrow,
+  type ResourceImpact,
+} from "../../../src/sim/failure-map/index.ts";
 
 const analyse = (id: string) => {
   const example = failureMapExamples.find((e) => e.id === id);
@@ -18,7 +24,8 @@ const impact = (a: typeof before, resource: string): ResourceImpact => {
   if (!found) throw new Error(`no resource ${resource}`);
   return found;
 };
-const worst = (a: typeof before) => [...a.analysis.impacts].sort((x, y) => (y.trafficShare ?? 0) - (x.trafficShare ?? 0))[0]!;
+const worst = (a: typeof before) =>
+  [...a.analysis.impacts].sort((x, y) => (y.trafficShare ?? 0) - (x.trafficShare ?? 0))[0]!;
 
 const sharedDb = impact(before, "shared-db");
 const beforeWorst = worst(before);
@@ -41,7 +48,14 @@ export const platform = {
     bystander: sharedDb.failing.find((f) => f.cause === "call")?.name ?? "",
   },
   beforeWorst: { resource: beforeWorst.resource, traffic: formatShare(beforeWorst.trafficShare ?? 0) },
-  afterWorst: { resource: afterWorst.resource, traffic: formatShare(afterWorst.trafficShare ?? 0), via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "" },
-  pricingClient: { failing: String(pricingClient.failing.length), traffic: formatShare(pricingClient.trafficShare ?? 0) },
+  afterWorst: {
+    resource: afterWorst.resource,
+    traffic: formatShare(afterWorst.trafficShare ?? 0),
+    via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "",
+  },
+  pricingClient: {
+    failing: String(pricingClient.failing.length),
+    traffic: formatShare(pricingClient.trafficShare ?? 0),
+  },
   raw: { before, after },
 };

@@ -32,7 +32,13 @@ export function threadStarvation(tier: HangingDependency) {
   return { threads, hangingPerSecond, threadsDemanded, secondsToExhaust, failingShare: 1 - servedShare };
 }
 
-export const sreExample: HangingDependency = { servers: 10, threadsPerServer: 100, requestsPerSecond: 1_000, hangingShare: 0.05, hangSeconds: 100 };
+export const sreExample: HangingDependency = {
+  servers: 10,
+  threadsPerServer: 100,
+  requestsPerSecond: 1_000,
+  hangingShare: 0.05,
+  hangSeconds: 100,
+};
 const starvation = threadStarvation(sreExample);
 
 export const threads = {

@@ -3,4 +3,6 @@ import { fillQuestion, parseQuestionBank, type Question } from "../../../src/cou
 import { bank as numbers } from "./numbers.ts";
 import text from "./questions.yaml?raw";
 
-export const questions: Question[] = parseQuestionBank(text, "content/chapters/interview-playbook/questions.yaml").map((q) => fillQuestion(q, numbers));
+export const questions: Question[] = parseQuestionBank(text, "content/chapters/interview-playbook/questions.yaml").map(
+  (q) => fillQuestion(q, numbers),
+);

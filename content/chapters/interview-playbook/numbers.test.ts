@@ -1,6 +1,18 @@
 /** The playbook's figures against FACTS.md and against arithmetic done a second way. */
 import { describe, expect, test } from "vitest";
-import { amplification, bank, cells, expected, ladder, metastable, pool, shuffle, starvation, staticStability, worked } from "./numbers.ts";
+import {
+  amplification,
+  bank,
+  cells,
+  expected,
+  ladder,
+  metastable,
+  pool,
+  shuffle,
+  starvation,
+  staticStability,
+  worked,
+} from "./numbers.ts";
 
 describe("interview playbook numbers", () => {
   test("shuffle sharding matches the fact sheet", () => {
@@ -48,7 +60,13 @@ describe("interview playbook numbers", () => {
   test("the ladder shrinks at every rung", () => {
     for (let i = 1; i < ladder.length; i++) expect(ladder[i]!.share).toBeLessThan(ladder[i - 1]!.share);
     expect(ladder[0]!.share).toBe(1);
-    expect(ladder.map((r) => r.design)).toEqual(["One stack, three replicas", "4 fixed shards", "10 cells", "Shuffle shards of 2 from 8 workers", "Shuffle shards of 5 from 100 workers"]);
+    expect(ladder.map((r) => r.design)).toEqual([
+      "One stack, three replicas",
+      "4 fixed shards",
+      "10 cells",
+      "Shuffle shards of 2 from 8 workers",
+      "Shuffle shards of 5 from 100 workers",
+    ]);
   });
 
   test("every bank figure is a non-empty string", () => {
@@ -69,7 +87,10 @@ test("shares read the way people say them", async () => {
 test("one cell's share agrees with the cells simulation placing real customers", async () => {
   const { blastRadius } = await import("../../../src/sim/cells/blast.ts");
   const { placeAll, uniformCustomers } = await import("../../../src/sim/cells/router.ts");
-  for (const [count, customers, share] of [[worked.cellCount, worked.tenants, worked.share], [cells.count, 5_000, cells.share]] as const) {
+  for (const [count, customers, share] of [
+    [worked.cellCount, worked.tenants, worked.share],
+    [cells.count, 5_000, cells.share],
+  ] as const) {
     const everyone = uniformCustomers(customers);
     const { router } = placeAll(everyone, count);
     const hit = blastRadius(everyone, router, { kind: "bad-deploy", cell: 0 }, { cells: count, zones: 1 });

@@ -4,7 +4,14 @@
  */
 import { choose } from "../../../src/sim/combinatorics.ts";
 import { exactOverlap, fixedGroupsBlastRadius } from "../../../src/sim/shuffle-shard.ts";
-import { amplification as amplify, busyConnections, expectedAttempts, naiveHoldSeconds, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
+import {
+  amplification as amplify,
+  busyConnections,
+  expectedAttempts,
+  naiveHoldSeconds,
+  poolThroughput,
+  stableLoadBound,
+} from "../../../src/sim/backoff.ts";
 
 const int = (n: number | bigint) => n.toLocaleString("en-US");
 /** A share as a percentage with `digits` decimals: 0.0357 -> "3.6%". */
@@ -48,7 +55,13 @@ const largeFleet = { workers: 100, shard: 5 } as const;
 const eight = exactOverlap(smallFleet.workers, smallFleet.shard);
 const sixteen = exactOverlap(16, 4);
 export const shuffle = {
-  eight: { shards: eight.possibleShards, all: eight.all.value, some: eight.some.value, none: eight.none.value, fixed: fixedGroupsBlastRadius(fixedGroups) },
+  eight: {
+    shards: eight.possibleShards,
+    all: eight.all.value,
+    some: eight.some.value,
+    none: eight.none.value,
+    fixed: fixedGroupsBlastRadius(fixedGroups),
+  },
   sixteen: { shards: sixteen.possibleShards, all: sixteen.all.value, fixed: fixedGroupsBlastRadius(fixedGroups) },
   hundred: { shards: choose(largeFleet.workers, largeFleet.shard) },
   route53: { workers: 2048, size: 4, shards: choose(2048, 4) },
@@ -88,16 +101,34 @@ export const starvation = (() => {
   const qps = 1000;
   const hangingShare = 0.05;
   const hangSeconds = 100;
-  return { threads: servers * threadsEach, demanded: busyConnections(qps * hangingShare, hangSeconds), qps, hangingShare, hangSeconds };
+  return {
+    threads: servers * threadsEach,
+    demanded: busyConnections(qps * hangingShare, hangSeconds),
+    qps,
+    hangingShare,
+    hangSeconds,
+  };
 })();
 
 /** The ladder of designs, from one shared fate to shuffle sharding. */
 export const ladder: Rung[] = [
   { design: "One stack, three replicas", fault: "a bad release or a poison request reaches every replica", share: 1 },
-  { design: `${fixedGroups} fixed shards`, fault: "a poison customer crashes its shard", share: fixedGroupsBlastRadius(fixedGroups) },
+  {
+    design: `${fixedGroups} fixed shards`,
+    fault: "a poison customer crashes its shard",
+    share: fixedGroupsBlastRadius(fixedGroups),
+  },
   { design: `${cells.count} cells`, fault: "one cell fails (bad deploy to that cell)", share: cells.share },
-  { design: `Shuffle shards of ${smallFleet.shard} from ${smallFleet.workers} workers`, fault: "a poison customer crashes its two workers: others lose both", share: eight.all.value },
-  { design: `Shuffle shards of ${largeFleet.shard} from ${largeFleet.workers} workers`, fault: "the same, at a larger fleet", share: 1 / Number(shuffle.hundred.shards) },
+  {
+    design: `Shuffle shards of ${smallFleet.shard} from ${smallFleet.workers} workers`,
+    fault: "a poison customer crashes its two workers: others lose both",
+    share: eight.all.value,
+  },
+  {
+    design: `Shuffle shards of ${largeFleet.shard} from ${largeFleet.workers} workers`,
+    fault: "the same, at a larger fleet",
+    share: 1 / Number(shuffle.hundred.shards),
+  },
 ];
 
 /** Formatted figures by name, for {{name}} placeholders in questions.yaml. */

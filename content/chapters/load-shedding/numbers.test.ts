@@ -24,8 +24,12 @@ test("the goodput playground, written out for the reader, agrees with the chapte
   const golden = readFileSync(new URL("./goodput.golden.txt", import.meta.url), "utf8");
   const printed = (label: string) => Number(golden.match(new RegExp(`${label}: *(\\d+)`))![1]);
   expect(printed("useful answers, unbounded queue")).toBe(Math.round(rawOverload.unbounded.useful));
-  expect(printed(`useful answers, queue of ${overload.bounded.queueLimit}`)).toBe(Math.round(rawOverload.bounded.useful));
-  expect(printed("seconds with no useful answers \\(unbounded\\)")).toBe(Number(overload.unbounded.uselessUntil) - Number(overload.unbounded.uselessFrom));
+  expect(printed(`useful answers, queue of ${overload.bounded.queueLimit}`)).toBe(
+    Math.round(rawOverload.bounded.useful),
+  );
+  expect(printed("seconds with no useful answers \\(unbounded\\)")).toBe(
+    Number(overload.unbounded.uselessUntil) - Number(overload.unbounded.uselessFrom),
+  );
 });
 
 test("other shapes agree with the closed forms too", () => {
@@ -33,7 +37,15 @@ test("other shapes agree with the closed forms too", () => {
     { capacity: 50, timeoutSeconds: 2, burstRate: 70, burstSeconds: 90, afterRate: 30 },
     { capacity: 200, timeoutSeconds: 1, burstRate: 300, burstSeconds: 30, afterRate: 100 },
   ]) {
-    const r = simulateOverload({ capacity: p.capacity, timeoutSeconds: p.timeoutSeconds, queueLimit: Infinity, phases: [{ seconds: p.burstSeconds, rate: p.burstRate }, { seconds: 600, rate: p.afterRate }] });
+    const r = simulateOverload({
+      capacity: p.capacity,
+      timeoutSeconds: p.timeoutSeconds,
+      queueLimit: Infinity,
+      phases: [
+        { seconds: p.burstSeconds, rate: p.burstRate },
+        { seconds: 600, rate: p.afterRate },
+      ],
+    });
     const expected = answers(p);
     expect(r.uselessFrom!).toBeCloseTo(expected.onset!, 1);
     expect(r.uselessUntil! - p.burstSeconds).toBeCloseTo(expected.recovery!, 1);

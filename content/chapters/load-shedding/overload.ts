@@ -33,7 +33,13 @@ export interface OverloadResult {
   uselessUntil: number | null;
 }
 
-export function simulateOverload({ capacity, timeoutSeconds, phases, queueLimit, step = 0.01 }: OverloadOptions): OverloadResult {
+export function simulateOverload({
+  capacity,
+  timeoutSeconds,
+  phases,
+  queueLimit,
+  step = 0.01,
+}: OverloadOptions): OverloadResult {
   let queue = 0;
   let time = 0;
   let useful = 0;

@@ -6,13 +6,15 @@ import { runRetryStorm, defaultScenario, plot } from "course";
 const params = { duration: 60, intervention: null, shedQueue: 10 };
 const runs = {
   "unbounded queue": runRetryStorm(defaultScenario({ params })),
-  "shedding": runRetryStorm(defaultScenario({ defences: ["shed"], params })),
+  shedding: runRetryStorm(defaultScenario({ defences: ["shed"], params })),
 };
 
 for (const [label, { summary, metrics }] of Object.entries(runs)) {
   const longest = Math.max(...metrics.waiting);
   const worst = Math.min(...summary.services.map((s) => s.successRate));
-  console.log(`${label}: longest wait queue ${longest}, worst service ${(100 * worst).toFixed(1)}% served, recovered: ${summary.recovered}`);
+  console.log(
+    `${label}: longest wait queue ${longest}, worst service ${(100 * worst).toFixed(1)}% served, recovered: ${summary.recovered}`,
+  );
 }
 
 const { metrics } = runs["unbounded queue"];

@@ -7,7 +7,12 @@ test("gRFC A6 token bucket, maxTokens 10, tokenRatio 0.1", () => {
   expect(bucket.successesToRestart).toBe(51); // 0 -> 5.1 tokens
   expect(bucket.balancePercent).toBe("9.1%"); // 0.1 / 1.1
   // Closed forms, as an independent check: ceil(max/2) failures; floor(max/2 / ratio) + 1 successes.
-  for (const [max, r] of [[10, 0.1], [4, 0.5], [20, 0.25], [6, 0.2]] as const) {
+  for (const [max, r] of [
+    [10, 0.1],
+    [4, 0.5],
+    [20, 0.25],
+    [6, 0.2],
+  ] as const) {
     expect(failuresUntilThrottled(max, r)).toBe(Math.ceil(max / 2));
     expect(successesUntilRetrying(max, r)).toBe(Math.floor(Math.round((max / 2 / r) * 1e6) / 1e6) + 1);
   }

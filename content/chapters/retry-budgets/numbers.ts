@@ -3,7 +3,13 @@
  * (RetryThrottle in src/sim/backoff.ts), ratio budgets and the stability bound, adaptive
  * throttling, and the retry-storm replay with a budget on.
  */
-import { adaptiveRejectProbability, amplification, expectedAttempts, RetryThrottle, stableLoadBound } from "../../../src/sim/backoff.ts";
+import {
+  adaptiveRejectProbability,
+  amplification,
+  expectedAttempts,
+  RetryThrottle,
+  stableLoadBound,
+} from "../../../src/sim/backoff.ts";
 import { mulberry32 } from "../../../src/sim/random.ts";
 import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
 import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";

@@ -12,14 +12,20 @@ outcomes.forEach((ok, call) => {
   else bucket.recordFailure();
   if (bucket.retryAllowed() !== allowed) {
     allowed = bucket.retryAllowed();
-    console.log(`after call ${call + 1} (${ok ? "success" : "failure"}): tokens ${bucket.tokens}, retries ${allowed ? "on" : "off"}`);
+    console.log(
+      `after call ${call + 1} (${ok ? "success" : "failure"}): tokens ${bucket.tokens}, retries ${allowed ? "on" : "off"}`,
+    );
   }
 });
 
 const runs = { naive: [], "ratio budget": ["budget"], "token bucket": ["budget"] } as const;
 for (const [label, defences] of Object.entries(runs)) {
   const budgetKind = label === "token bucket" ? "token" : "ratio";
-  const { summary } = runRetryStorm(defaultScenario({ defences: [...defences], params: { duration: 60, intervention: null, budgetKind } }));
+  const { summary } = runRetryStorm(
+    defaultScenario({ defences: [...defences], params: { duration: 60, intervention: null, budgetKind } }),
+  );
   const worst = Math.min(...summary.services.map((s) => s.successRate));
-  console.log(`${label.padEnd(13)} tries per request ${summary.amplification.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`);
+  console.log(
+    `${label.padEnd(13)} tries per request ${summary.amplification.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`,
+  );
 }

@@ -3,7 +3,16 @@
  * its default scenario. The prose imports these; numbers.test.ts checks them.
  */
 import { busyConnections, naiveHoldSeconds, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
-import { defaultDependencies, defaultParameters, defaultScenario, defaultServices, defenceNames, runRetryStorm, type DefenceName, type RetryStormSummary } from "../../../src/sim/retry-storm/index.ts";
+import {
+  defaultDependencies,
+  defaultParameters,
+  defaultScenario,
+  defaultServices,
+  defenceNames,
+  runRetryStorm,
+  type DefenceName,
+  type RetryStormSummary,
+} from "../../../src/sim/retry-storm/index.ts";
 
 const count = (n: number) => Math.round(n).toLocaleString("en-US");
 const percent = (share: number, digits = 1) => `${(share * 100).toFixed(digits)}%`;
@@ -48,7 +57,11 @@ export const setting = {
 };
 
 // --- Little's law for the pool -----------------------------------------------------------
-const holdDuringTrigger = naiveHoldSeconds({ attempts, timeoutSeconds: p("attemptTimeout"), sleepStepSeconds: p("sleepStep") / 1000 });
+const holdDuringTrigger = naiveHoldSeconds({
+  attempts,
+  timeoutSeconds: p("attemptTimeout"),
+  sleepStepSeconds: p("sleepStep") / 1000,
+});
 const demandDuringTrigger = busyConnections(pricingRate, holdDuringTrigger);
 const stableBound = stableLoadBound(capacity, attempts - 1);
 
@@ -83,7 +96,8 @@ export const regions = {
 };
 
 // --- The simulation ------------------------------------------------------------------------
-const run = (defences: DefenceName[], extra: Record<string, number | null> = {}) => runRetryStorm(defaultScenario({ defences, params: extra })).summary;
+const run = (defences: DefenceName[], extra: Record<string, number | null> = {}) =>
+  runRetryStorm(defaultScenario({ defences, params: extra })).summary;
 const unrelatedSuccess = (s: RetryStormSummary) => {
   const rows = s.services.filter((x) => x.dependency !== "pricing");
   return rows.reduce((a, x) => a + x.succeeded, 0) / rows.reduce((a, x) => a + x.requests, 0);
@@ -120,7 +134,11 @@ export const single = defenceNames.map((d) => {
   return {
     defence: d,
     exhausted: s.poolExhaustedSeconds === null ? "never" : `${fixed(s.poolExhaustedSeconds, 0)} s`,
-    recovery: !s.recovered ? "never" : s.recoverySeconds! >= p("intervention") - p("triggerDuration") ? "only at the intervention" : `${count(s.recoverySeconds!)} s`,
+    recovery: !s.recovered
+      ? "never"
+      : s.recoverySeconds! >= p("intervention") - p("triggerDuration")
+        ? "only at the intervention"
+        : `${count(s.recoverySeconds!)} s`,
     unrelated: percent(unrelatedSuccess(s)),
     amplification: fixed(s.amplification, 2),
   };

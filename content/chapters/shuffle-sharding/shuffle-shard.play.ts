@@ -35,6 +35,9 @@ console.log(`possible shards: ${shardCount}, so expect about ${(others / Number(
 
 // With more workers the number of possible shards explodes.
 const grouped = (n: bigint) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-for (const [n, k] of [[100, 5], [2048, 4]] as const) {
+for (const [n, k] of [
+  [100, 5],
+  [2048, 4],
+] as const) {
   console.log(`${n} workers, shards of ${k}: ${grouped(choose(n, k))} possible shards`);
 }

@@ -1,5 +1,13 @@
 import { expect, test } from "vitest";
-import { blastRadiusShare, dailyFailureProbability, diskFleetOutlook, disks, fleet, ladder, tenantExample } from "./numbers.ts";
+import {
+  blastRadiusShare,
+  dailyFailureProbability,
+  diskFleetOutlook,
+  disks,
+  fleet,
+  ladder,
+  tenantExample,
+} from "./numbers.ts";
 
 test("the fleet has 20,000 disks and loses about 400 a year at a 2% yearly rate", () => {
   expect(disks.total).toBe("20,000");

@@ -17,7 +17,8 @@ export interface DiskFleet {
 
 /** The chance that one disk fails on a given day, if its yearly risk is spread evenly over 365 days. */
 export function dailyFailureProbability(annualFailureRate: number): number {
-  if (!(annualFailureRate >= 0 && annualFailureRate < 1)) throw new RangeError(`annual failure rate must be in [0, 1), got ${annualFailureRate}`);
+  if (!(annualFailureRate >= 0 && annualFailureRate < 1))
+    throw new RangeError(`annual failure rate must be in [0, 1), got ${annualFailureRate}`);
   // Surviving 365 independent days must equal surviving the year: (1 - p_day)^365 = 1 - AFR.
   return 1 - Math.pow(1 - annualFailureRate, 1 / 365);
 }
@@ -49,7 +50,8 @@ export const disks = {
 
 /** Blast radius as a share: one fault in one of `compartments` equal slices hits 1/compartments of users. */
 export function blastRadiusShare(compartments: number): number {
-  if (!Number.isInteger(compartments) || compartments < 1) throw new RangeError(`compartments must be a whole number >= 1, got ${compartments}`);
+  if (!Number.isInteger(compartments) || compartments < 1)
+    throw new RangeError(`compartments must be a whole number >= 1, got ${compartments}`);
   return 1 / compartments;
 }
 

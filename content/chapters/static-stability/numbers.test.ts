@@ -8,5 +8,13 @@ test("FACTS.md: N/(N-1) x peak, 2 zones 2.0x, 3 zones 1.5x", () => {
 });
 
 test("control plane down: the cached router routes everyone, new customers wait", () => {
-  expect(outage).toEqual({ existing: "1,200", arriving: "40", cells: 6, cachedRouted: "1,200", cachedWaiting: "40", askingRouted: "0", placedAfter: "40" });
+  expect(outage).toEqual({
+    existing: "1,200",
+    arriving: "40",
+    cells: 6,
+    cachedRouted: "1,200",
+    cachedWaiting: "40",
+    askingRouted: "0",
+    placedAfter: "40",
+  });
 });

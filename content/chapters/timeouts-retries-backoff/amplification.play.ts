@@ -5,12 +5,16 @@ import { amplification, expectedAttempts } from "course";
 
 const attempts = 4;
 for (const layers of [1, 2, 3, 4]) {
-  console.log(`${layers} layer(s) of ${attempts} attempts: ${amplification(attempts, layers)} calls on the bottom layer`);
+  console.log(
+    `${layers} layer(s) of ${attempts} attempts: ${amplification(attempts, layers)} calls on the bottom layer`,
+  );
 }
 console.log(`retry at the top only: ${amplification([attempts, 1, 1])} calls`);
 
 // Retries are cheap when failures are rare, and a multiplier when the dependency is down.
 const retries = attempts - 1;
 for (const p of [0.01, 0.1, 0.5, 0.9, 1]) {
-  console.log(`attempts failing ${String(p * 100).padStart(3)}%: ${expectedAttempts(retries, p).toFixed(3)} attempts per request`);
+  console.log(
+    `attempts failing ${String(p * 100).padStart(3)}%: ${expectedAttempts(retries, p).toFixed(3)} attempts per request`,
+  );
 }

@@ -25,7 +25,9 @@ for (const strategy of backoffStrategies) {
   const runs = crowds.map((clients) => average(clients, strategy));
   callsPerStrategy[strategy] = runs.map((r) => Math.round(r.calls));
   const biggest = runs.at(-1)!;
-  console.log(`${strategy.padEnd(14)}${String(Math.round(biggest.calls)).padStart(8)}${`${biggest.seconds.toFixed(1)} s`.padStart(16)}`);
+  console.log(
+    `${strategy.padEnd(14)}${String(Math.round(biggest.calls)).padStart(8)}${`${biggest.seconds.toFixed(1)} s`.padStart(16)}`,
+  );
 }
 // "calls" is the work the shared record has to absorb: ideally one per client.
 plot({ x: crowds, series: callsPerStrategy, title: "Total calls by crowd size", xLabel: "clients", yLabel: "calls" });

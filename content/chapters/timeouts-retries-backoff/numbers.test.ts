@@ -1,5 +1,16 @@
 import { expect, test } from "vitest";
-import { uncapped, backoff, contentionRaw, contentionRatios, contentionRows, expected, naiveLoop, retriesAllowed, schedule, stacked } from "./numbers.ts";
+import {
+  uncapped,
+  backoff,
+  contentionRaw,
+  contentionRatios,
+  contentionRows,
+  expected,
+  naiveLoop,
+  retriesAllowed,
+  schedule,
+  stacked,
+} from "./numbers.ts";
 
 test("amplification across layers (SRE book): 3 layers x 4 attempts = 64; one layer only = 4", () => {
   expect(stacked.count).toBe(3);

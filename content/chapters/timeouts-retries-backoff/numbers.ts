@@ -43,7 +43,9 @@ export const naiveLoop = {
   timeoutSeconds: naive.timeoutSeconds,
   sleepStepMillis: naive.sleepStepSeconds * 1000,
   /** The sleeps after each failed attempt: 0, 200, 400, 600, 800 ms. */
-  sleepsMillis: Array.from({ length: naive.attempts }, (_, i) => Math.round(i * naive.sleepStepSeconds * 1000)).join(", "),
+  sleepsMillis: Array.from({ length: naive.attempts }, (_, i) => Math.round(i * naive.sleepStepSeconds * 1000)).join(
+    ", ",
+  ),
   holdSeconds: fixed(hold, 0),
   connections: pool.connections,
   healthyHoldMillis: pool.healthyHoldSeconds * 1000,
@@ -58,7 +60,10 @@ export const backoff = { base: 100, cap: 2000 } as const;
 export const schedule = Array.from({ length: 7 }, (_, n) => cappedExponential(n, backoff));
 /** What the same formula asks for without a cap, at a late retry (retry number n counts from 0). */
 const lateRetry = 10;
-export const uncapped = { retry: lateRetry + 1, seconds: fixed(cappedExponential(lateRetry, { ...backoff, cap: Infinity }) / 1000, 1) };
+export const uncapped = {
+  retry: lateRetry + 1,
+  seconds: fixed(cappedExponential(lateRetry, { ...backoff, cap: Infinity }) / 1000, 1),
+};
 
 // --- The contention simulation (Brooker's experiment, re-implemented) ------------------------
 export const contention = { clients: 100, seeds: 10 } as const;
@@ -79,7 +84,10 @@ function average(strategy: BackoffStrategy) {
   }
   return { calls: calls / contention.seeds, millis: millis / contention.seeds };
 }
-const averages = Object.fromEntries(backoffStrategies.map((s) => [s, average(s)])) as Record<BackoffStrategy, { calls: number; millis: number }>;
+const averages = Object.fromEntries(backoffStrategies.map((s) => [s, average(s)])) as Record<
+  BackoffStrategy,
+  { calls: number; millis: number }
+>;
 export const contentionRows = backoffStrategies.map((strategy) => ({
   strategy,
   label: labels[strategy],

@@ -22,9 +22,13 @@ const pct = (x: number) => `${(100 * x).toFixed(2)}%`.padStart(7);
 console.log("timeout from       value     timed out (healthy)  timed out (10x slower)");
 for (const p of [99, 99.9]) {
   const timeout = percentile(p);
-  console.log(`p${String(p).padEnd(16)} ${timeout.toFixed(0).padStart(5)} ms   ${pct(share(healthy, timeout))}              ${pct(share(slowDay, timeout))}`);
+  console.log(
+    `p${String(p).padEnd(16)} ${timeout.toFixed(0).padStart(5)} ms   ${pct(share(healthy, timeout))}              ${pct(share(slowDay, timeout))}`,
+  );
 }
 const generous = 2 * percentile(99.9);
-console.log(`2 x p99.9         ${generous.toFixed(0).padStart(5)} ms   ${pct(share(healthy, generous))}              ${pct(share(slowDay, generous))}`);
+console.log(
+  `2 x p99.9         ${generous.toFixed(0).padStart(5)} ms   ${pct(share(healthy, generous))}              ${pct(share(slowDay, generous))}`,
+);
 // With one retry per timed-out call, each of those shares is also the extra load the callers
 // add: small on a good day, large exactly when the dependency can least afford it.

@@ -76,8 +76,8 @@ const opening: AgendaBlock = {
     "Which of our safeguards is a spare part, and which is a compartment?",
   ],
   watchFor: [
-    "Answers in causes (\"the database\") instead of reach (\"a third of checkouts\"): ask for the number.",
-    "\"We have three replicas\" offered as protection against a bad deploy.",
+    'Answers in causes ("the database") instead of reach ("a third of checkouts"): ask for the number.',
+    '"We have three replicas" offered as protection against a bad deploy.',
   ],
 };
 
@@ -185,7 +185,13 @@ export const halfDay: Agenda = {
   title: "Half-day session",
   lengthMinutes: 210,
   blocks: [
-    { ...opening, minutes: 20, title: "Who notices, and how many? The failure modes", chapters: ["something-is-always-broken", "failure-modes"], exercises: ["redundancy-or-compartments", "failure-modes-match"] },
+    {
+      ...opening,
+      minutes: 20,
+      title: "Who notices, and how many? The failure modes",
+      chapters: ["something-is-always-broken", "failure-modes"],
+      exercises: ["redundancy-or-compartments", "failure-modes-match"],
+    },
     {
       minutes: 20,
       title: "Retries are load",

@@ -24,7 +24,16 @@ test("--json: one bad cell of ten, canary catches it, c0 moves, static stability
 test("blast radius equals affected cells / cells for uniform keys, for each fault", () => {
   for (const fault of ["poison", "bad-deploy", "lost-zone"]) {
     for (const cells of ["4", "9", "12"]) {
-      const { report } = cellsReport(["--fault", fault, "--cells", cells, "--customers", String(Number(cells) * 25), "--target", "1"]);
+      const { report } = cellsReport([
+        "--fault",
+        fault,
+        "--cells",
+        cells,
+        "--customers",
+        String(Number(cells) * 25),
+        "--target",
+        "1",
+      ]);
       expect(report.blast.customerShare).toBe(report.blast.affectedCells.length / report.cells);
     }
   }

@@ -9,7 +9,12 @@ import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast
 import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
 import { moveCustomer, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
 import { cellPopulations, placeAll, uniformCustomers } from "../../sim/cells/router.ts";
-import { controlPlaneOutage, preProvisionFactor, type PhaseOutcome, type RouterMode } from "../../sim/cells/static-stability.ts";
+import {
+  controlPlaneOutage,
+  preProvisionFactor,
+  type PhaseOutcome,
+  type RouterMode,
+} from "../../sim/cells/static-stability.ts";
 
 const usage = `usage: npm run sim -- cells [--cells N] [--customers C] [--zones Z] [--fault KIND] [options] [--json]
 
@@ -37,7 +42,8 @@ options:
 function choice<T extends string>(args: ParsedArgs, name: string, allowed: readonly T[], fallback: T): T {
   const raw = args.options.get(name)?.at(-1);
   if (raw === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
   return raw as T;
 }
 
@@ -54,7 +60,19 @@ export interface CellsReport {
 
 export function cellsReport(argv: string[]): { report: CellsReport; json: boolean } {
   const args = parseArgs(argv, {
-    options: ["cells", "customers", "zones", "fault", "target", "headroom", "release", "wave", "move", "router", "arriving"],
+    options: [
+      "cells",
+      "customers",
+      "zones",
+      "fault",
+      "target",
+      "headroom",
+      "release",
+      "wave",
+      "move",
+      "router",
+      "arriving",
+    ],
     flags: ["json", "help", "health-check-misses"],
   });
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
@@ -68,15 +86,28 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
   const release = choice(args, "release", ["good", "bad"] as const, "bad");
   const waveSize = numberOption(args, "wave", 1, { min: 1, max: Math.max(1, cells - 1), integer: true });
   const strategy = choice<MoveStrategy>(args, "move", ["dual-write", "freeze"], "dual-write");
-  const routerMode: RouterMode = choice(args, "router", ["cached", "asks"] as const, "cached") === "cached" ? "cached-mapping" : "asks-control-plane";
+  const routerMode: RouterMode =
+    choice(args, "router", ["cached", "asks"] as const, "cached") === "cached"
+      ? "cached-mapping"
+      : "asks-control-plane";
   const arriving = numberOption(args, "arriving", 20, { min: 0, max: 1_000_000, integer: true });
 
   const everyone = uniformCustomers(customers);
   const { controlPlane, router } = placeAll(everyone, cells);
   const populations = cellPopulations(controlPlane.publish()!);
-  const fault: Fault = kind === "poison" ? { kind, customer: `c${target}` } : kind === "bad-deploy" ? { kind, cell: target } : { kind, zone: target };
+  const fault: Fault =
+    kind === "poison"
+      ? { kind, customer: `c${target}` }
+      : kind === "bad-deploy"
+        ? { kind, cell: target }
+        : { kind, zone: target };
   const blast = blastRadius(everyone, router, fault, { cells, zones, sharedHeadroom: headroom });
-  const deploy = rollout({ cellPopulations: populations, releaseBad: release === "bad", healthCheckCatches: !args.flags.has("health-check-misses"), waveSize });
+  const deploy = rollout({
+    cellPopulations: populations,
+    releaseBad: release === "bad",
+    healthCheckCatches: !args.flags.has("health-check-misses"),
+    waveSize,
+  });
   const moved = moveCustomer(controlPlane, router, "c0", cells - 1, strategy);
   const phases = controlPlaneOutage({ existing: customers, arriving, cells, routerMode });
   return {
@@ -98,7 +129,12 @@ const pct = (share: number) => `${Number((share * 100).toFixed(2))}%`;
 
 function render(r: CellsReport): string {
   const b = r.blast;
-  const where = b.fault.kind === "poison" ? `poison request from ${b.fault.customer}` : b.fault.kind === "bad-deploy" ? `bad deploy in cell ${b.fault.cell}` : `loss of zone ${b.fault.zone}`;
+  const where =
+    b.fault.kind === "poison"
+      ? `poison request from ${b.fault.customer}`
+      : b.fault.kind === "bad-deploy"
+        ? `bad deploy in cell ${b.fault.cell}`
+        : `loss of zone ${b.fault.zone}`;
   const lines = [
     `${r.customers} customers in ${r.cells} cells (${Math.min(...r.populations)}-${Math.max(...r.populations)} per cell), ${r.zones} zones`,
     "",
@@ -106,25 +142,43 @@ function render(r: CellsReport): string {
     table([
       ["design", "customers affected", "share"],
       [`${r.cells} cells`, String(b.customersAffected), pct(b.customerShare)],
-      ["one shared deployment", String(Math.round(b.nonCellular.customerShare * b.customers)), pct(b.nonCellular.customerShare)],
+      [
+        "one shared deployment",
+        String(Math.round(b.nonCellular.customerShare * b.customers)),
+        pct(b.nonCellular.customerShare),
+      ],
     ]),
     `  (shared design: ${b.nonCellular.why})`,
     "",
     "rollout, canary first:",
-    ...r.rollout.steps.map((s) => `  wave ${s.wave}: ${s.action} ${s.cells.length ? `cells ${s.cells.join(", ")}` : ""}`.trimEnd()),
+    ...r.rollout.steps.map((s) =>
+      `  wave ${s.wave}: ${s.action} ${s.cells.length ? `cells ${s.cells.join(", ")}` : ""}`.trimEnd(),
+    ),
     `  customers who saw the release while bad: ${r.rollout.customersExposed} (${pct(r.rollout.exposedShare)}); all at once: ${pct(r.rollout.allAtOnceExposedShare)}`,
     "",
   ];
   if (Array.isArray(r.move)) {
     lines.push(
       `moving customer c0 to cell ${r.cells - 1}:`,
-      table([["step", "routed to", "writes to", "up to date in"], ...r.move.map((s) => [s.name, `cell ${s.routedTo}`, s.writesTo.join("+") || "paused", s.upToDateIn.join("+")])]),
+      table([
+        ["step", "routed to", "writes to", "up to date in"],
+        ...r.move.map((s) => [s.name, `cell ${s.routedTo}`, s.writesTo.join("+") || "paused", s.upToDateIn.join("+")]),
+      ]),
     );
   } else lines.push(`moving customer c0: not possible (${r.move.error})`);
   lines.push(
     "",
     `control plane outage, router ${r.staticStability.routerMode}:`,
-    table([["phase", "existing routed", "failed", "new placed", "new waiting"], ...r.staticStability.phases.map((p) => [p.phase, String(p.routed), String(p.failed), String(p.placed), String(p.turnedAway)])]),
+    table([
+      ["phase", "existing routed", "failed", "new placed", "new waiting"],
+      ...r.staticStability.phases.map((p) => [
+        p.phase,
+        String(p.routed),
+        String(p.failed),
+        String(p.placed),
+        String(p.turnedAway),
+      ]),
+    ]),
     `pre-provision ${r.staticStability.preProvisionFactor.toFixed(2)}x peak so losing one of ${r.zones} zones needs no launches`,
   );
   return lines.join("\n");

@@ -10,20 +10,41 @@ const capture = (argv: string[]) => captureOutput(command, argv);
 afterEach(() => vi.restoreAllMocks());
 
 test("--json prints the summary with the documented field names", { timeout: 60_000 }, async () => {
-  const { code, out } = await capture(["--defences", "bulkhead,breaker,budget,jitter,timeout,shed", "--seed", "3", "--json"]);
+  const { code, out } = await capture([
+    "--defences",
+    "bulkhead,breaker,budget,jitter,timeout,shed",
+    "--seed",
+    "3",
+    "--json",
+  ]);
   expect(code).toBe(0);
   const json = JSON.parse(out);
-  for (const field of ["seed", "defences", "triggerSeconds", "interventionSeconds", "poolExhaustedSeconds", "recovered", "recoverySeconds", "amplification", "services", "events", "wallMillis"]) {
+  for (const field of [
+    "seed",
+    "defences",
+    "triggerSeconds",
+    "interventionSeconds",
+    "poolExhaustedSeconds",
+    "recovered",
+    "recoverySeconds",
+    "amplification",
+    "services",
+    "events",
+    "wallMillis",
+  ]) {
     expect(json, field).toHaveProperty(field);
   }
   expect(json.seed).toBe(3);
   expect([...json.defences].sort()).toEqual(["breaker", "budget", "bulkhead", "jitter", "shed", "timeout"]);
   expect(json.recovered).toBe(true);
-  for (const s of json.services) expect(Object.keys(s)).toEqual(expect.arrayContaining(["name", "requests", "succeeded", "failed", "successRate"]));
+  for (const s of json.services)
+    expect(Object.keys(s)).toEqual(expect.arrayContaining(["name", "requests", "succeeded", "failed", "successRate"]));
   expect(json.services.map((s: { name: string }) => s.name)).toEqual(["checkout", "quotes", "search", "accounts"]);
 });
 
-test("--set changes parameters, none switches the intervention off, and the table names the outcome", { timeout: 60_000 }, async () => {
+test("--set changes parameters, none switches the intervention off, and the table names the outcome", {
+  timeout: 60_000,
+}, async () => {
   const json = JSON.parse((await capture(["--set", "intervention=none", "--set", "duration=120", "--json"])).out);
   expect(json.interventionSeconds).toBeNull();
   expect(json.recovered).toBe(false);
@@ -46,7 +67,9 @@ test("--help lists every parameter with its default and unit", async () => {
 });
 
 test("invalid input is a usage error with a clear message", async () => {
-  await expect(capture(["--set", "poolSize=0"])).rejects.toThrow(new UsageError("poolSize must be at least 1 connections, got 0"));
+  await expect(capture(["--set", "poolSize=0"])).rejects.toThrow(
+    new UsageError("poolSize must be at least 1 connections, got 0"),
+  );
   await expect(capture(["--set", "poolSize"])).rejects.toThrow(/--set needs name=value/);
   await expect(capture(["--set", "wings=2"])).rejects.toThrow(/unknown parameter "wings"/);
   await expect(capture(["--set", "breakerKind=maybe"])).rejects.toThrow(/breakerKind must be one of/);
@@ -56,9 +79,15 @@ test("invalid input is a usage error with a clear message", async () => {
 });
 
 test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwise", { timeout: 60_000 }, () => {
-  const bad = spawnSync("npx", ["tsx", "src/cli/sim.ts", "retry-storm", "--set", "clientTimeout=-1"], { encoding: "utf8" });
+  const bad = spawnSync("npx", ["tsx", "src/cli/sim.ts", "retry-storm", "--set", "clientTimeout=-1"], {
+    encoding: "utf8",
+  });
   expect(bad.status).toBe(2);
   expect(bad.stderr).toMatch(/clientTimeout must be at least/);
-  const good = execFileSync("npx", ["tsx", "src/cli/sim.ts", "retry-storm", "--defences", "all", "--set", "duration=60"], { encoding: "utf8" });
+  const good = execFileSync(
+    "npx",
+    ["tsx", "src/cli/sim.ts", "retry-storm", "--defences", "all", "--set", "duration=60"],
+    { encoding: "utf8" },
+  );
   expect(good).toMatch(/pool exhausted\s+never/);
 });

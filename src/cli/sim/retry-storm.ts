@@ -4,7 +4,16 @@
  */
 import { numberOption, parseArgs, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
-import { checkParameter, defaultScenario, defenceDescriptions, defenceNames, parameterSpecs, runRetryStorm, type DefenceName, type Parameters } from "../../sim/retry-storm/index.ts";
+import {
+  checkParameter,
+  defaultScenario,
+  defenceDescriptions,
+  defenceNames,
+  parameterSpecs,
+  runRetryStorm,
+  type DefenceName,
+  type Parameters,
+} from "../../sim/retry-storm/index.ts";
 
 function help(): string {
   const param = (p: (typeof parameterSpecs)[number]) => {
@@ -12,7 +21,11 @@ function help(): string {
     const range = p.choices ? p.choices.join(" | ") : `${p.min ?? ""}..${p.max ?? ""}${p.nullable ? " or none" : ""}`;
     return [`  ${p.name}`, `${value}${p.unit ? " " + p.unit : ""}`, range, p.description];
   };
-  const parameterTable = (defence?: DefenceName) => table([["  name", "default", "allowed", "meaning"], ...parameterSpecs.filter((p) => p.defence === defence).map(param)]);
+  const parameterTable = (defence?: DefenceName) =>
+    table([
+      ["  name", "default", "allowed", "meaning"],
+      ...parameterSpecs.filter((p) => p.defence === defence).map(param),
+    ]);
   const lines = [
     "usage: npm run sim -- retry-storm [--defences bulkhead,breaker,budget,jitter,timeout,shed] [--seed N] [--set name=value ...] [--json]",
     "",
@@ -40,7 +53,10 @@ function help(): string {
 function parseDefences(values: string[] | undefined): DefenceName[] {
   const chosen = new Set<DefenceName>();
   for (const value of values ?? []) {
-    for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const raw of value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (raw === "all") defenceNames.forEach((d) => chosen.add(d));
       else if (raw === "none") continue;
       else if ((defenceNames as readonly string[]).includes(raw)) chosen.add(raw as DefenceName);
@@ -76,7 +92,11 @@ const command: SimCommand = {
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-    const scenario = defaultScenario({ seed: numberOption(args, "seed", 1, { min: -(2 ** 31), max: 2 ** 31, integer: true }), defences: parseDefences(args.options.get("defences")), params: parseSets(args.options.get("set")) });
+    const scenario = defaultScenario({
+      seed: numberOption(args, "seed", 1, { min: -(2 ** 31), max: 2 ** 31, integer: true }),
+      defences: parseDefences(args.options.get("defences")),
+      params: parseSets(args.options.get("set")),
+    });
     const { summary, wallMillis } = runRetryStorm(scenario);
     if (args.flags.has("json")) {
       const out = { ...summary, wallMillis: Math.round(wallMillis * 10) / 10, parameters: scenario.params };
@@ -92,8 +112,14 @@ const command: SimCommand = {
         ["trigger (pricing slow)", `${summary.triggerSeconds} s`],
         ["intervention", summary.interventionSeconds === null ? "none" : `at ${summary.interventionSeconds} s`],
         ["pool exhausted", summary.poolExhaustedSeconds === null ? "never" : `at ${summary.poolExhaustedSeconds} s`],
-        ["recovered", summary.recovered ? `yes, ${seconds(summary.recoverySeconds)} after the trigger ended` : "not recovered"],
-        ["amplification", `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`],
+        [
+          "recovered",
+          summary.recovered ? `yes, ${seconds(summary.recoverySeconds)} after the trigger ended` : "not recovered",
+        ],
+        [
+          "amplification",
+          `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`,
+        ],
         ["abandoned work", `${summary.abandonedWork} tries held a connection for a caller who had left`],
         ["breaker openings", String(summary.breakerOpenings)],
         ["events", `${summary.events} in ${wallMillis.toFixed(0)} ms`],
@@ -101,7 +127,14 @@ const command: SimCommand = {
       "",
       table([
         ["service", "calls", "requests", "succeeded", "failed", "success"],
-        ...summary.services.map((s) => [s.name, s.dependency, String(s.requests), String(s.succeeded), String(s.failed), percent(s.successRate)]),
+        ...summary.services.map((s) => [
+          s.name,
+          s.dependency,
+          String(s.requests),
+          String(s.succeeded),
+          String(s.failed),
+          percent(s.successRate),
+        ]),
       ]),
     ];
     process.stdout.write(lines.join("\n") + "\n");

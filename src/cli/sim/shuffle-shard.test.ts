@@ -9,10 +9,31 @@ const capture = (argv: string[]) => captureOutput(command, argv);
 afterEach(() => vi.restoreAllMocks());
 
 test("--json: the seed article's run, 8 workers, shards of 2, 10,000 customers, seed 7", async () => {
-  const { code, out } = await capture(["--workers", "8", "--shard", "2", "--customers", "10000", "--seed", "7", "--json"]);
+  const { code, out } = await capture([
+    "--workers",
+    "8",
+    "--shard",
+    "2",
+    "--customers",
+    "10000",
+    "--seed",
+    "7",
+    "--json",
+  ]);
   expect(code).toBe(0);
   const json = JSON.parse(out);
-  expect(json).toMatchObject({ workers: 8, shard: 2, customers: 10000, seed: 7, groups: 4, possibleShards: "28", lostAll: 361, lostSome: 4373, lostNone: 5265, poisonShard: [0, 1] });
+  expect(json).toMatchObject({
+    workers: 8,
+    shard: 2,
+    customers: 10000,
+    seed: 7,
+    groups: 4,
+    possibleShards: "28",
+    lostAll: 361,
+    lostSome: 4373,
+    lostNone: 5265,
+    poisonShard: [0, 1],
+  });
   expect(json.exact.all).toBeCloseTo(1 / 28, 12);
   expect(json.exact.some).toBeCloseTo(12 / 28, 12);
   expect(json.exact.none).toBeCloseTo(15 / 28, 12);
@@ -24,15 +45,21 @@ test("possible shards stay exact decimal strings: 100/5 and Route 53's 2048/4", 
   const hundred = JSON.parse((await capture(["--workers=100", "--shard=5", "--customers=1000", "--json"])).out);
   expect(hundred.possibleShards).toBe("75287520");
   expect(hundred.sameShardProbability).toBe("1.33e-8");
-  const route53 = JSON.parse((await capture(["--workers", "2048", "--shard", "4", "--customers", "1000", "--json"])).out);
+  const route53 = JSON.parse(
+    (await capture(["--workers", "2048", "--shard", "4", "--customers", "1000", "--json"])).out,
+  );
   expect(route53.possibleShards).toBe("730862190080");
   expect(route53.sameShardProbability).toBe("1.37e-12");
-  const beyondDoubles = JSON.parse((await capture(["--workers", "2048", "--shard", "8", "--customers", "100", "--json"])).out);
+  const beyondDoubles = JSON.parse(
+    (await capture(["--workers", "2048", "--shard", "8", "--customers", "100", "--json"])).out,
+  );
   expect(beyondDoubles.possibleShards).toBe("7571365534761592422144");
 });
 
 test("simulated shares converge on the exact ones: within 1 point at 100,000 customers", async () => {
-  const json = JSON.parse((await capture(["--workers", "16", "--shard", "4", "--customers", "100000", "--seed", "11", "--json"])).out);
+  const json = JSON.parse(
+    (await capture(["--workers", "16", "--shard", "4", "--customers", "100000", "--seed", "11", "--json"])).out,
+  );
   const others = 99_999;
   expect(json.lostAll + json.lostSome + json.lostNone).toBe(others);
   expect(Math.abs(json.lostAll / others - json.exact.all)).toBeLessThan(0.01);

@@ -49,7 +49,13 @@ export interface ShuffleShardReport {
   millis: number;
 }
 
-export function shuffleShardReport(workers: number, shard: number, customers: number, seed: number, groups: number): ShuffleShardReport {
+export function shuffleShardReport(
+  workers: number,
+  shard: number,
+  customers: number,
+  seed: number,
+  groups: number,
+): ShuffleShardReport {
   const started = performance.now();
   const outcome = simulatePoison({ workers, shard, customers, seed });
   const millis = performance.now() - started;
@@ -68,24 +74,37 @@ export function shuffleShardReport(workers: number, shard: number, customers: nu
     lostSome: outcome.lostSome,
     lostNone: outcome.lostNone,
     histogram: outcome.histogram,
-    exact: { all: exact.all.value, some: exact.some.value, none: exact.none.value, allFraction: `${exact.all.numerator}/${exact.all.denominator}` },
+    exact: {
+      all: exact.all.value,
+      some: exact.some.value,
+      none: exact.none.value,
+      allFraction: `${exact.all.numerator}/${exact.all.denominator}`,
+    },
     fixedGroupsBlastRadius: fixedGroupsBlastRadius(groups),
     millis: Math.round(millis * 10) / 10,
   };
 }
 
 function parse(argv: string[]) {
-  const args = parseArgs(argv, { options: ["workers", "shard", "customers", "seed", "groups"], flags: ["json", "help"] });
+  const args = parseArgs(argv, {
+    options: ["workers", "shard", "customers", "seed", "groups"],
+    flags: ["json", "help"],
+  });
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const workers = numberOption(args, "workers", 8, { min: 1, max: 100_000, integer: true });
   const shard = numberOption(args, "shard", 2, { min: 1, max: workers, integer: true });
   const customers = numberOption(args, "customers", 10_000, { min: 2, max: 10_000_000, integer: true });
   const seed = numberOption(args, "seed", 7, { min: 0, max: 2 ** 32 - 1, integer: true });
-  const groups = numberOption(args, "groups", Math.max(1, Math.floor(workers / shard)), { min: 1, max: workers, integer: true });
+  const groups = numberOption(args, "groups", Math.max(1, Math.floor(workers / shard)), {
+    min: 1,
+    max: workers,
+    integer: true,
+  });
   return { args, workers, shard, customers, seed, groups };
 }
 
-const percent = (share: number) => (share === 0 ? "0%" : share >= 0.0001 ? `${(share * 100).toFixed(2)}%` : share.toExponential(2));
+const percent = (share: number) =>
+  share === 0 ? "0%" : share >= 0.0001 ? `${(share * 100).toFixed(2)}%` : share.toExponential(2);
 
 function render(r: ShuffleShardReport): string {
   const others = r.customers - 1;
@@ -95,7 +114,12 @@ function render(r: ShuffleShardReport): string {
     "",
     table([
       [`of the other ${others} customers`, "count", "simulated", "exact"],
-      [`lose all ${r.shard} workers`, String(r.lostAll), percent(r.lostAll / others), `${percent(r.exact.all)} (${r.exact.allFraction})`],
+      [
+        `lose all ${r.shard} workers`,
+        String(r.lostAll),
+        percent(r.lostAll / others),
+        `${percent(r.exact.all)} (${r.exact.allFraction})`,
+      ],
       ["lose some", String(r.lostSome), percent(r.lostSome / others), percent(r.exact.some)],
       ["lose none", String(r.lostNone), percent(r.lostNone / others), percent(r.exact.none)],
     ]),

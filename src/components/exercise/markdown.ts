@@ -27,9 +27,14 @@ const close = "\uE001";
 export async function renderMarkdown(source: string, params: Params = {}, { inline = false } = {}): Promise<string> {
   // The exercise's title is shown already: drop a leading "# Title" line.
   const body = source.replace(/^\s*#\s[^\n]*\n/, "");
-  const marked = body.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => (name in params ? `${open}${name}${close}` : whole));
+  const marked = body.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) =>
+    name in params ? `${open}${name}${close}` : whole,
+  );
   let html = (await (await markdown()).render(marked)).code;
-  html = html.replace(new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"), (_, name: string) => `<span class="br-ex-param" data-param="${name}">${params[name]}</span>`);
+  html = html.replace(
+    new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"),
+    (_, name: string) => `<span class="br-ex-param" data-param="${name}">${params[name]}</span>`,
+  );
   // A code block wider than the page scrolls; keyboard users must be able to reach it.
   html = html.replace(/<pre(?![^>]*tabindex)/g, '<pre tabindex="0"');
   // Headings inside an exercise sit below its title (an h3): demote h1-h3 to h4.

@@ -21,13 +21,19 @@ function readCatalogFromDisk(): Catalog {
   const chapters = loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`)));
   const titles = new Map(chapters.map((c) => [c.slug, c.title]));
   const order = new Map(chapters.map((c) => [c.slug, c.order]));
-  const slugs = [...new Set(exercises.map((e) => e.meta.chapter))].sort((a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b));
+  const slugs = [...new Set(exercises.map((e) => e.meta.chapter))].sort(
+    (a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b),
+  );
   return slugs.map((slug) => ({
     slug,
     title: titles.get(slug) ?? slug,
     exercises: exercises
       .filter((e) => e.meta.chapter === slug)
-      .map((e) => ({ id: e.id, title: e.meta.title, parts: e.meta.kind === "code" ? ["code"] : e.meta.parts.map((p) => p.id) })),
+      .map((e) => ({
+        id: e.id,
+        title: e.meta.title,
+        parts: e.meta.kind === "code" ? ["code"] : e.meta.parts.map((p) => p.id),
+      })),
   }));
 }
 

@@ -69,12 +69,20 @@ export function nonCellularImpact(fault: Fault, topology: Topology): { customerS
       const left = ((1 + headroom) * (topology.zones - 1)) / topology.zones;
       return left >= 1
         ? { customerShare: 0, why: "the surviving zones were provisioned to carry the whole load" }
-        : { customerShare: 1, why: `the surviving zones hold ${(left * 100).toFixed(0)}% of peak capacity, and every customer shares the overload` };
+        : {
+            customerShare: 1,
+            why: `the surviving zones hold ${(left * 100).toFixed(0)}% of peak capacity, and every customer shares the overload`,
+          };
     }
   }
 }
 
-export function blastRadius(customers: readonly Customer[], router: CellRouter, fault: Fault, topology: Topology): BlastRadius {
+export function blastRadius(
+  customers: readonly Customer[],
+  router: CellRouter,
+  fault: Fault,
+  topology: Topology,
+): BlastRadius {
   assertWholeNumber("zones", topology.zones, 1);
   const affectedCells = cellsHit(fault, topology, router);
   const hit = new Set(affectedCells);

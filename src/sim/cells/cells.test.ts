@@ -32,7 +32,11 @@ describe("blast radius", () => {
     for (const cells of [1, 3, 6, 10, 12]) {
       const customers = uniformCustomers(cells * 50);
       const { router } = placeAll(customers, cells);
-      const faults: Fault[] = [{ kind: "poison", customer: "c7" }, { kind: "bad-deploy", cell: cells - 1 }, { kind: "lost-zone", zone: 1 % zones }];
+      const faults: Fault[] = [
+        { kind: "poison", customer: "c7" },
+        { kind: "bad-deploy", cell: cells - 1 },
+        { kind: "lost-zone", zone: 1 % zones },
+      ];
       for (const fault of faults) {
         const b = blastRadius(customers, router, fault, { cells, zones });
         expect(b.customerShare).toBe(b.affectedCells.length / cells);
@@ -65,7 +69,12 @@ describe("blast radius", () => {
     expect(b.affectedCells).toEqual([2, 5, 8]);
     expect(b.customerShare).toBeCloseTo(1 / 3, 12);
     expect(b.nonCellular.customerShare).toBe(1);
-    const provisioned = blastRadius(customers, router, { kind: "lost-zone", zone: 2 }, { cells: 9, zones: 3, sharedHeadroom: preProvisionFactor(3) - 1 });
+    const provisioned = blastRadius(
+      customers,
+      router,
+      { kind: "lost-zone", zone: 2 },
+      { cells: 9, zones: 3, sharedHeadroom: preProvisionFactor(3) - 1 },
+    );
     expect(provisioned.nonCellular.customerShare).toBe(0);
   });
 
@@ -93,12 +102,23 @@ describe("cell-by-cell deploy", () => {
   test("a health check that misses (gray failure) lets a bad release reach every cell", () => {
     const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: false, waveSize: 3 });
     expect(out.halted).toBe(false);
-    expect(out.steps.filter((s) => s.action === "deploy").map((s) => s.cells)).toEqual([[0], [1, 2, 3], [4, 5, 6], [7, 8, 9]]);
+    expect(out.steps.filter((s) => s.action === "deploy").map((s) => s.cells)).toEqual([
+      [0],
+      [1, 2, 3],
+      [4, 5, 6],
+      [7, 8, 9],
+    ]);
     expect(out.exposedShare).toBe(1);
   });
 
   test("a canary that misses, caught by the next wave's alarms: canary plus one wave exposed", () => {
-    const out = rollout({ cellPopulations: populations, releaseBad: true, healthCheckCatches: true, detectedInWave: 1, waveSize: 4 });
+    const out = rollout({
+      cellPopulations: populations,
+      releaseBad: true,
+      healthCheckCatches: true,
+      detectedInWave: 1,
+      waveSize: 4,
+    });
     expect(out.cellsReached).toBe(5);
     expect(out.customersExposed).toBe(500);
     expect(out.halted).toBe(true);
@@ -117,7 +137,12 @@ describe("moving a customer between cells", () => {
       const { controlPlane, router } = placeAll(uniformCustomers(8), 4);
       const moved = moveCustomer(controlPlane, router, "c1", 3, strategy);
       if (!moved.ok) throw new Error(moved.reason);
-      expect(moved.steps.map((s) => s.name)).toEqual(["copy", strategy === "dual-write" ? "dual-write" : "freeze-writes", "flip-mapping", "clean-up"]);
+      expect(moved.steps.map((s) => s.name)).toEqual([
+        "copy",
+        strategy === "dual-write" ? "dual-write" : "freeze-writes",
+        "flip-mapping",
+        "clean-up",
+      ]);
       for (const step of moved.steps) {
         expect(step.upToDateIn).toContain(step.routedTo);
         for (const cell of step.writesTo) expect(step.dataIn).toContain(cell);
@@ -137,9 +162,21 @@ describe("moving a customer between cells", () => {
 
 describe("static stability", () => {
   test("a router on its cached mapping keeps routing; new customers wait for the control plane", () => {
-    const [before, down, recovered] = controlPlaneOutage({ existing: 200, arriving: 15, cells: 4, routerMode: "cached-mapping" });
+    const [before, down, recovered] = controlPlaneOutage({
+      existing: 200,
+      arriving: 15,
+      cells: 4,
+      routerMode: "cached-mapping",
+    });
     expect(before).toMatchObject({ routed: 200, failed: 0 });
-    expect(down).toMatchObject({ controlPlaneUp: false, routed: 200, failed: 0, placed: 0, turnedAway: 15, mapVersion: 200 });
+    expect(down).toMatchObject({
+      controlPlaneUp: false,
+      routed: 200,
+      failed: 0,
+      placed: 0,
+      turnedAway: 15,
+      mapVersion: 200,
+    });
     expect(recovered).toMatchObject({ routed: 200, placed: 15, turnedAway: 0, mapVersion: 215 });
   });
 

@@ -45,7 +45,13 @@ export interface RolloutOutcome {
   allAtOnceExposedShare: number;
 }
 
-export function rollout({ cellPopulations, releaseBad, healthCheckCatches, detectedInWave = 0, waveSize = 1 }: RolloutPlan): RolloutOutcome {
+export function rollout({
+  cellPopulations,
+  releaseBad,
+  healthCheckCatches,
+  detectedInWave = 0,
+  waveSize = 1,
+}: RolloutPlan): RolloutOutcome {
   if (cellPopulations.length === 0) throw new RangeError("a rollout needs at least one cell");
   assertWholeNumber("waveSize", waveSize, 1);
   assertWholeNumber("detectedInWave", detectedInWave, 0);
@@ -66,7 +72,15 @@ export function rollout({ cellPopulations, releaseBad, healthCheckCatches, detec
     if (releaseBad && healthCheckCatches && w >= detectedInWave) {
       steps.push({ wave: w, cells, action: "health-check-failed", exposedSoFar: exposed });
       steps.push({ wave: w, cells, action: "halt-and-roll-back", exposedSoFar: exposed });
-      return { steps, cellsReached: reached, halted: true, customersExposed: exposed, customers, exposedShare: exposed / customers, allAtOnceExposedShare: 1 };
+      return {
+        steps,
+        cellsReached: reached,
+        halted: true,
+        customersExposed: exposed,
+        customers,
+        exposedShare: exposed / customers,
+        allAtOnceExposedShare: 1,
+      };
     }
   }
   steps.push({ wave: waves.length - 1, cells: [], action: "complete", exposedSoFar: exposed });

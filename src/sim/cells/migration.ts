@@ -21,9 +21,17 @@ export interface MoveStep {
   dataIn: number[];
 }
 
-export type MoveResult = { ok: true; steps: MoveStep[] } | { ok: false; reason: "control-plane-down" | "unknown-customer" | "same-cell" };
+export type MoveResult =
+  | { ok: true; steps: MoveStep[] }
+  | { ok: false; reason: "control-plane-down" | "unknown-customer" | "same-cell" };
 
-export function moveCustomer(controlPlane: ControlPlane, router: CellRouter, customerId: string, to: number, strategy: MoveStrategy): MoveResult {
+export function moveCustomer(
+  controlPlane: ControlPlane,
+  router: CellRouter,
+  customerId: string,
+  to: number,
+  strategy: MoveStrategy,
+): MoveResult {
   const current = router.route(customerId);
   if (!current.ok) return { ok: false, reason: "unknown-customer" };
   const from = current.cell;
@@ -60,7 +68,8 @@ export function moveCustomer(controlPlane: ControlPlane, router: CellRouter, cus
     });
   }
   const flipped = controlPlane.assign(customerId, to);
-  if (!flipped.ok) return { ok: false, reason: flipped.reason === "control-plane-down" ? "control-plane-down" : "unknown-customer" };
+  if (!flipped.ok)
+    return { ok: false, reason: flipped.reason === "control-plane-down" ? "control-plane-down" : "unknown-customer" };
   router.refresh(controlPlane);
   const afterFlip = router.route(customerId);
   steps.push({

@@ -36,7 +36,9 @@ export function cellPopulations(map: CellMap): number[] {
 }
 
 /** Where a customer was placed, and the mapping version that records it. */
-export type Placement = { ok: true; cell: number; version: number } | { ok: false; reason: "control-plane-down" | "all-cells-full" };
+export type Placement =
+  | { ok: true; cell: number; version: number }
+  | { ok: false; reason: "control-plane-down" | "all-cells-full" };
 
 /**
  * The control plane. It is the part allowed to change the mapping, and it can be down;
@@ -65,7 +67,12 @@ export class ControlPlane {
   /** The latest published mapping. Routers fetch it; when the control plane is down they cannot. */
   publish(): CellMap | undefined {
     if (!this.up) return undefined;
-    this.snapshot ??= { version: this.version, cells: this.cells, cellCapacity: this.cellCapacity, assignments: new Map(this.assignments) };
+    this.snapshot ??= {
+      version: this.version,
+      cells: this.cells,
+      cellCapacity: this.cellCapacity,
+      assignments: new Map(this.assignments),
+    };
     return this.snapshot;
   }
 
@@ -112,7 +119,9 @@ export class ControlPlane {
   }
 }
 
-export type Route = { ok: true; cell: number; mapVersion: number } | { ok: false; reason: "unknown-customer" | "no-mapping" };
+export type Route =
+  | { ok: true; cell: number; mapVersion: number }
+  | { ok: false; reason: "unknown-customer" | "no-mapping" };
 
 /**
  * The router: one job, look up the cell. It never calls the control plane on the request
@@ -150,7 +159,11 @@ export function uniformCustomers(count: number): Customer[] {
 }
 
 /** A control plane with every given customer placed, and a router that has cached its mapping. */
-export function placeAll(customers: readonly Customer[], cells: number, cellCapacity?: number): { controlPlane: ControlPlane; router: CellRouter } {
+export function placeAll(
+  customers: readonly Customer[],
+  cells: number,
+  cellCapacity?: number,
+): { controlPlane: ControlPlane; router: CellRouter } {
   const controlPlane = new ControlPlane(emptyCellMap(cells, cellCapacity));
   for (const c of customers) {
     const placed = controlPlane.place(c.id);

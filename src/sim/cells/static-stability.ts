@@ -47,7 +47,15 @@ export function controlPlaneOutage({ existing, arriving, cells, routerMode }: Ou
 
   const phases: PhaseOutcome[] = [];
   const routedBefore = routeAll();
-  phases.push({ phase: "before", controlPlaneUp: true, routed: routedBefore, failed: existing - routedBefore, placed: 0, turnedAway: 0, mapVersion: router.cachedVersion });
+  phases.push({
+    phase: "before",
+    controlPlaneUp: true,
+    routed: routedBefore,
+    failed: existing - routedBefore,
+    placed: 0,
+    turnedAway: 0,
+    mapVersion: router.cachedVersion,
+  });
 
   controlPlane.up = false;
   const waiting: string[] = [];
@@ -59,14 +67,30 @@ export function controlPlaneOutage({ existing, arriving, cells, routerMode }: Ou
   }
   router.refresh(controlPlane); // fails quietly: the cached mapping stays
   const routedDown = routeAll();
-  phases.push({ phase: "control-plane-down", controlPlaneUp: false, routed: routedDown, failed: existing - routedDown, placed: placedDuring, turnedAway: waiting.length, mapVersion: router.cachedVersion });
+  phases.push({
+    phase: "control-plane-down",
+    controlPlaneUp: false,
+    routed: routedDown,
+    failed: existing - routedDown,
+    placed: placedDuring,
+    turnedAway: waiting.length,
+    mapVersion: router.cachedVersion,
+  });
 
   controlPlane.up = true;
   let placedAfter = 0;
   for (const id of waiting) if (controlPlane.place(id).ok) placedAfter++;
   router.refresh(controlPlane);
   const routedAfter = routeAll();
-  phases.push({ phase: "recovered", controlPlaneUp: true, routed: routedAfter, failed: existing - routedAfter, placed: placedAfter, turnedAway: waiting.length - placedAfter, mapVersion: router.cachedVersion });
+  phases.push({
+    phase: "recovered",
+    controlPlaneUp: true,
+    routed: routedAfter,
+    failed: existing - routedAfter,
+    placed: placedAfter,
+    turnedAway: waiting.length - placedAfter,
+    mapVersion: router.cachedVersion,
+  });
   return phases;
 }
 
@@ -75,6 +99,7 @@ export function controlPlaneOutage({ existing, arriving, cells, routerMode }: Ou
  * new launches (launching is a control-plane action): N / (N - 1).
  */
 export function preProvisionFactor(zones: number): number {
-  if (!Number.isInteger(zones) || zones < 2) throw new RangeError(`static stability across zones needs at least 2 zones, got ${zones}`);
+  if (!Number.isInteger(zones) || zones < 2)
+    throw new RangeError(`static stability across zones needs at least 2 zones, got ${zones}`);
   return zones / (zones - 1);
 }

@@ -98,7 +98,9 @@ function relatedGroups(users: string[], reach: Map<string, Set<string>>, dedicat
   const related = (a: string, b: string) =>
     reach.get(a)!.has(b) ||
     reach.get(b)!.has(a) ||
-    (dedicatedTo !== undefined && (a === dedicatedTo || reach.get(a)!.has(dedicatedTo)) && (b === dedicatedTo || reach.get(b)!.has(dedicatedTo)));
+    (dedicatedTo !== undefined &&
+      (a === dedicatedTo || reach.get(a)!.has(dedicatedTo)) &&
+      (b === dedicatedTo || reach.get(b)!.has(dedicatedTo)));
   const groups: string[][] = [];
   for (const user of users) {
     // Join every existing group that holds a relative (union of groups, kept in first-seen order).
@@ -122,7 +124,11 @@ function share(part: number, whole: number): number {
   return whole === 0 ? 0 : part / whole;
 }
 
-export function saturateResource(map: FailureMap, resource: string, reach: Map<string, Set<string>> = reachability(map)): ResourceImpact {
+export function saturateResource(
+  map: FailureMap,
+  resource: string,
+  reach: Map<string, Set<string>> = reachability(map),
+): ResourceImpact {
   const found = map.resources.find((r) => r.name === resource);
   if (!found) throw new RangeError(`no resource named "${resource}" in the map`);
   const usersSet = new Set(map.uses.filter((u) => u.resource === resource).map((u) => u.service));
@@ -140,7 +146,12 @@ export function saturateResource(map: FailureMap, resource: string, reach: Map<s
     failing,
     spared: map.services.map((s) => s.name).filter((name) => !failingNames.has(name)),
     serviceShare: share(failing.length, map.services.length),
-    trafficShare: weighted ? share(failing.reduce((sum, f) => sum + weightOf(f.name), 0), totalWeight) : null,
+    trafficShare: weighted
+      ? share(
+          failing.reduce((sum, f) => sum + weightOf(f.name), 0),
+          totalWeight,
+        )
+      : null,
     userGroups,
     sharedByUnrelated: userGroups.length > 1,
   };

@@ -14,14 +14,17 @@ export function listNames(names: readonly string[]): string {
 export function describeImpact(impact: ResourceImpact, totalServices: number): string {
   const kind = resourceKinds[impact.kind];
   const traffic = impact.trafficShare === null ? "" : `, ${formatShare(impact.trafficShare)} of traffic`;
-  if (impact.failing.length === 0) return `When ${kind} ${impact.resource} saturates, nothing fails: no service draws from it.`;
+  if (impact.failing.length === 0)
+    return `When ${kind} ${impact.resource} saturates, nothing fails: no service draws from it.`;
   const verb = impact.failing.length === 1 ? "fails" : "fail";
   return `When ${kind} ${impact.resource} saturates, ${impact.failing.length} of ${totalServices} services ${verb} (${formatShare(impact.serviceShare)} of services${traffic}).`;
 }
 
 /** Why each failing service fails: "cart uses it" or "storefront calls search". */
 export function explainFailures(impact: ResourceImpact): string[] {
-  return impact.failing.map((f) => (f.cause === "direct" ? `${f.name} draws from ${impact.resource}` : `${f.name} calls ${f.via}, which fails`));
+  return impact.failing.map((f) =>
+    f.cause === "direct" ? `${f.name} draws from ${impact.resource}` : `${f.name} calls ${f.via}, which fails`,
+  );
 }
 
 /** Why a resource is flagged, or null. */

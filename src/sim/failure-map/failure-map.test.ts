@@ -104,7 +104,9 @@ describe("parsing", () => {
 
 describe("what fails when a resource saturates", () => {
   test("a chain: the failure climbs every caller up to the entry point", () => {
-    const map = parseFailureMapOrThrow("service a\nservice b\nservice c\nservice d\npool p\na calls b\nb calls c\nc uses p");
+    const map = parseFailureMapOrThrow(
+      "service a\nservice b\nservice c\nservice d\npool p\na calls b\nb calls c\nc uses p",
+    );
     const impact = saturateResource(map, "p");
     expect(impact.direct).toEqual(["c"]);
     expect(impact.failing).toEqual([
@@ -118,7 +120,9 @@ describe("what fails when a resource saturates", () => {
   });
 
   test("a cycle terminates and fails everything on it", () => {
-    const map = parseFailureMapOrThrow("service a\nservice b\nservice c\nservice x\nqueue q\na calls b\nb calls c\nc calls a\nx calls a\nb uses q");
+    const map = parseFailureMapOrThrow(
+      "service a\nservice b\nservice c\nservice x\nqueue q\na calls b\nb calls c\nc calls a\nx calls a\nb uses q",
+    );
     const impact = saturateResource(map, "q");
     expect(names(impact.failing)).toEqual(["a", "b", "c", "x"]);
     expect(impact.serviceShare).toBe(1);
@@ -139,7 +143,9 @@ describe("what fails when a resource saturates", () => {
   });
 
   test("weights give the traffic share; services without a weight carry none", () => {
-    const map = parseFailureMapOrThrow("service web weight 60\nservice api weight 40\nservice worker\npool p\nweb uses p\nworker uses p");
+    const map = parseFailureMapOrThrow(
+      "service web weight 60\nservice api weight 40\nservice worker\npool p\nweb uses p\nworker uses p",
+    );
     const impact = saturateResource(map, "p");
     expect(names(impact.failing)).toEqual(["web", "worker"]);
     expect(impact.trafficShare).toBeCloseTo(0.6, 12);
@@ -154,7 +160,9 @@ describe("what fails when a resource saturates", () => {
 
 describe("resources shared by unrelated services", () => {
   test("a pool shared by two services with no call path between them is flagged", () => {
-    const map = parseFailureMapOrThrow("service search\nservice checkout\nservice pricing\npool db\ncheckout calls pricing\nsearch uses db\ncheckout uses db");
+    const map = parseFailureMapOrThrow(
+      "service search\nservice checkout\nservice pricing\npool db\ncheckout calls pricing\nsearch uses db\ncheckout uses db",
+    );
     const impact = saturateResource(map, "db");
     expect(impact.userGroups).toEqual([["search"], ["checkout"]]);
     expect(impact.sharedByUnrelated).toBe(true);
@@ -167,14 +175,19 @@ describe("resources shared by unrelated services", () => {
   });
 
   test("a pool dedicated to one dependency is not flagged when all its users call that dependency", () => {
-    const text = "service checkout\nservice cart\nservice pricing\npool pc for pricing\ncheckout calls pricing\ncart calls pricing\ncheckout uses pc\ncart uses pc";
+    const text =
+      "service checkout\nservice cart\nservice pricing\npool pc for pricing\ncheckout calls pricing\ncart calls pricing\ncheckout uses pc\ncart uses pc";
     expect(saturateResource(parseFailureMapOrThrow(text), "pc").sharedByUnrelated).toBe(false);
     // Without "for pricing" the same two callers are unrelated to each other.
-    expect(saturateResource(parseFailureMapOrThrow(text.replace(" for pricing", "")), "pc").sharedByUnrelated).toBe(true);
+    expect(saturateResource(parseFailureMapOrThrow(text.replace(" for pricing", "")), "pc").sharedByUnrelated).toBe(
+      true,
+    );
   });
 
   test("groups merge when a later user relates two earlier groups", () => {
-    const map = parseFailureMapOrThrow("service a\nservice b\nservice c\npool p\nc calls a\nc calls b\na uses p\nb uses p\nc uses p");
+    const map = parseFailureMapOrThrow(
+      "service a\nservice b\nservice c\npool p\nc calls a\nc calls b\na uses p\nb uses p\nc uses p",
+    );
     expect(saturateResource(map, "p").userGroups).toEqual([["a", "b", "c"]]);
   });
 });
@@ -190,7 +203,11 @@ describe("the built-in platform maps", () => {
     const db = before!.impacts.find((i) => i.resource === "shared-db")!;
     expect(names(db.failing)).toEqual(["storefront", "checkout", "search", "accounts", "cart", "inventory"]);
     expect(db.trafficShare).toBe(1);
-    expect(db.failing.find((f) => f.name === "storefront")).toEqual({ name: "storefront", cause: "call", via: "search" });
+    expect(db.failing.find((f) => f.name === "storefront")).toEqual({
+      name: "storefront",
+      cause: "call",
+      via: "search",
+    });
   });
 
   test("after bulkheads: nothing is flagged and no resource reaches more than 70% of traffic", () => {

@@ -12,7 +12,15 @@
  *
  * Names may be used before they are declared. Every error names its line.
  */
-import { resourceKinds, type CallEdge, type FailureMap, type MapResource, type MapService, type ResourceKind, type UseEdge } from "./model.ts";
+import {
+  resourceKinds,
+  type CallEdge,
+  type FailureMap,
+  type MapResource,
+  type MapService,
+  type ResourceKind,
+  type UseEdge,
+} from "./model.ts";
 
 export interface MapError {
   /** 1-based line number in the text. */
@@ -31,7 +39,17 @@ export class MapSyntaxError extends Error {
 }
 
 const namePattern = /^[A-Za-z][A-Za-z0-9_.-]*$/;
-const keywords = new Set(["service", "title", "uses", "calls", "weight", "for", "with", "fallback", ...Object.keys(resourceKinds)]);
+const keywords = new Set([
+  "service",
+  "title",
+  "uses",
+  "calls",
+  "weight",
+  "for",
+  "with",
+  "fallback",
+  ...Object.keys(resourceKinds),
+]);
 const isKind = (word: string): word is ResourceKind => Object.hasOwn(resourceKinds, word);
 
 function checkName(name: string | undefined, what: string, line: number, errors: MapError[]): name is string {
@@ -44,7 +62,10 @@ function checkName(name: string | undefined, what: string, line: number, errors:
     return false;
   }
   if (!namePattern.test(name)) {
-    errors.push({ line, message: `"${name}" is not a valid ${what} name: start with a letter, then letters, digits, "-", "_" or "."` });
+    errors.push({
+      line,
+      message: `"${name}" is not a valid ${what} name: start with a letter, then letters, digits, "-", "_" or "."`,
+    });
     return false;
   }
   return true;
@@ -124,7 +145,8 @@ export function parseFailureMap(text: string): ParseResult {
         }
         dedicatedTo = words[3];
       }
-      if (declare(name, "resource", line)) resources.push(dedicatedTo ? { name, kind: first, dedicatedTo, line } : { name, kind: first, line });
+      if (declare(name, "resource", line))
+        resources.push(dedicatedTo ? { name, kind: first, dedicatedTo, line } : { name, kind: first, line });
       return;
     }
 
@@ -162,14 +184,25 @@ export function parseFailureMap(text: string): ParseResult {
     if (kind === "service") return;
     errors.push({
       line,
-      message: kind === "resource" ? `"${name}" is a resource; ${role}` : `no service named "${name}" (declare it with "service ${name}")`,
+      message:
+        kind === "resource"
+          ? `"${name}" is a resource; ${role}`
+          : `no service named "${name}" (declare it with "service ${name}")`,
     });
   };
   for (const u of uses) {
     mustBeService(u.service, u.line, "only services use resources");
     const kind = kindOf(u.resource);
-    if (kind === "service") errors.push({ line: u.line, message: `"${u.resource}" is a service: services are called ("${u.service} calls ${u.resource}"), resources are used` });
-    else if (kind === undefined) errors.push({ line: u.line, message: `no resource named "${u.resource}" (declare it with "pool ${u.resource}", or threads, cache, queue)` });
+    if (kind === "service")
+      errors.push({
+        line: u.line,
+        message: `"${u.resource}" is a service: services are called ("${u.service} calls ${u.resource}"), resources are used`,
+      });
+    else if (kind === undefined)
+      errors.push({
+        line: u.line,
+        message: `no resource named "${u.resource}" (declare it with "pool ${u.resource}", or threads, cache, queue)`,
+      });
   }
   for (const c of calls) {
     mustBeService(c.caller, c.line, "only services call");
@@ -177,14 +210,18 @@ export function parseFailureMap(text: string): ParseResult {
     if (c.caller === c.callee) errors.push({ line: c.line, message: `"${c.caller}" cannot call itself` });
   }
   for (const r of resources) {
-    if (r.dedicatedTo !== undefined) mustBeService(r.dedicatedTo, r.line, `a resource can only be dedicated to a service`);
+    if (r.dedicatedTo !== undefined)
+      mustBeService(r.dedicatedTo, r.line, `a resource can only be dedicated to a service`);
   }
   if (services.length === 0 && errors.length === 0) {
     errors.push({ line: 1, message: 'the map has no services yet: add a line like "service checkout"' });
   }
 
   if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
-  return { ok: true, map: { ...(title ? { title } : {}), services, resources, uses: dedupeUses(uses), calls: dedupeCalls(calls) } };
+  return {
+    ok: true,
+    map: { ...(title ? { title } : {}), services, resources, uses: dedupeUses(uses), calls: dedupeCalls(calls) },
+  };
 }
 
 const dedupeUses = (edges: UseEdge[]) => [...new Map(edges.map((e) => [`${e.service}>${e.resource}`, e])).values()];
@@ -200,9 +237,11 @@ export function parseFailureMapOrThrow(text: string): FailureMap {
 export function formatFailureMap(map: FailureMap): string {
   const lines: string[] = [];
   if (map.title) lines.push(`title ${map.title}`, "");
-  for (const s of map.services) lines.push(s.weight === undefined ? `service ${s.name}` : `service ${s.name} weight ${s.weight}`);
+  for (const s of map.services)
+    lines.push(s.weight === undefined ? `service ${s.name}` : `service ${s.name} weight ${s.weight}`);
   if (map.resources.length > 0) lines.push("");
-  for (const r of map.resources) lines.push(r.dedicatedTo ? `${r.kind} ${r.name} for ${r.dedicatedTo}` : `${r.kind} ${r.name}`);
+  for (const r of map.resources)
+    lines.push(r.dedicatedTo ? `${r.kind} ${r.name} for ${r.dedicatedTo}` : `${r.kind} ${r.name}`);
   const byService = (name: string) => ({
     uses: map.uses.filter((u) => u.service === name).map((u) => u.resource),
     calls: map.calls.filter((c) => c.caller === name && !c.fallback).map((c) => c.callee),

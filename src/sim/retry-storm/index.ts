@@ -21,6 +21,21 @@ export {
   type DependencySpec,
   type Latency,
 } from "./scenario.ts";
-export { naiveRetryPolicy, fullJitterRetryPolicy, RatioRetryBudget, TokenRetryBudget, CircuitBreaker, type RetryBudget, type BreakerOptions, type BreakerState } from "./policies.ts";
-export { recoveryIndex, type RetryStormMetrics, type RetryStormSummary, type ServiceSummary, type ServiceSeries } from "./metrics.ts";
+export {
+  naiveRetryPolicy,
+  fullJitterRetryPolicy,
+  RatioRetryBudget,
+  TokenRetryBudget,
+  CircuitBreaker,
+  type RetryBudget,
+  type BreakerOptions,
+  type BreakerState,
+} from "./policies.ts";
+export {
+  recoveryIndex,
+  type RetryStormMetrics,
+  type RetryStormSummary,
+  type ServiceSummary,
+  type ServiceSeries,
+} from "./metrics.ts";
 export { EventQueue } from "./event-queue.ts";

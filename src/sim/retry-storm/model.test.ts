@@ -74,16 +74,21 @@ test("golden summaries: naive, each defence alone, and all of them", slow, async
   // Jitter alone changes when retries happen, not how many: the storm stays.
   expect(summaries.jitter!.recoverySeconds).toBe(summaries.naive!.recoverySeconds);
   // Bulkheads alone contain the storm to pricing's callers.
-  for (const s of summaries.bulkhead!.services) expect(s.successRate).toBe(s.dependency === "pricing" ? s.successRate : 1);
-  expect(summaries.bulkhead!.services.filter((s) => s.dependency === "pricing").every((s) => s.successRate < 0.2)).toBe(true);
+  for (const s of summaries.bulkhead!.services)
+    expect(s.successRate).toBe(s.dependency === "pricing" ? s.successRate : 1);
+  expect(summaries.bulkhead!.services.filter((s) => s.dependency === "pricing").every((s) => s.successRate < 0.2)).toBe(
+    true,
+  );
   // Breaker, budget, deadlines and shedding each remove the sustaining effect.
-  for (const d of ["breaker", "budget", "timeout", "shed"]) expect(summaries[d]!.recoverySeconds!).toBeLessThanOrEqual(10);
+  for (const d of ["breaker", "budget", "timeout", "shed"])
+    expect(summaries[d]!.recoverySeconds!).toBeLessThanOrEqual(10);
 });
 
 test("all defences on: unrelated services >= 99.9% through the run, pricing back within seconds", slow, () => {
   for (const seed of [1, 2, 3]) {
     const { summary, metrics } = run([...defenceNames], {}, seed);
-    for (const s of summary.services.filter((x) => x.dependency !== "pricing")) expect(s.successRate).toBeGreaterThanOrEqual(0.999);
+    for (const s of summary.services.filter((x) => x.dependency !== "pricing"))
+      expect(s.successRate).toBeGreaterThanOrEqual(0.999);
     for (const s of metrics.services.filter((x) => x.name === "search" || x.name === "accounts")) {
       expect(Math.min(...s.successRate)).toBeGreaterThanOrEqual(0.99);
     }
@@ -108,7 +113,8 @@ describe("properties", () => {
       let previous = 0;
       for (const poolSize of [16, 18, 20, 22, 24, 26, 30, 40]) {
         // Exhaustion comes within a few minutes or never: six minutes and no intervention keep it cheap.
-        const t = run([], { poolSize, duration: 360, intervention: null }, seed).summary.poolExhaustedSeconds ?? Infinity;
+        const t =
+          run([], { poolSize, duration: 360, intervention: null }, seed).summary.poolExhaustedSeconds ?? Infinity;
         expect(t, `pool ${poolSize}, seed ${seed}`).toBeGreaterThanOrEqual(previous);
         previous = t;
       }
@@ -124,15 +130,19 @@ describe("properties", () => {
     }
   });
 
-  test("once the trigger is gone, the naive run still does not recover before the intervention; the defended run recovers within 10 s", slow, () => {
-    for (const seed of [1, 2, 3]) {
-      const naive = run([], {}, seed).summary;
-      const defended = run([...defenceNames], {}, seed).summary;
-      const interventionAfterTrigger = naive.interventionSeconds! - naive.triggerSeconds;
-      expect(naive.recoverySeconds!).toBeGreaterThanOrEqual(interventionAfterTrigger);
-      expect(defended.recoverySeconds!).toBeLessThanOrEqual(10);
-    }
-  });
+  test(
+    "once the trigger is gone, the naive run still does not recover before the intervention; the defended run recovers within 10 s",
+    slow,
+    () => {
+      for (const seed of [1, 2, 3]) {
+        const naive = run([], {}, seed).summary;
+        const defended = run([...defenceNames], {}, seed).summary;
+        const interventionAfterTrigger = naive.interventionSeconds! - naive.triggerSeconds;
+        expect(naive.recoverySeconds!).toBeGreaterThanOrEqual(interventionAfterTrigger);
+        expect(defended.recoverySeconds!).toBeLessThanOrEqual(10);
+      }
+    },
+  );
 
   test("with no trigger at all the naive system is fine: it is vulnerable, not overloaded", slow, () => {
     for (const seed of [1, 2, 3]) {
@@ -171,7 +181,8 @@ test("accounting holds in every configuration: no request succeeds twice, every 
       expect(series.successes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(s.succeeded);
       for (const r of series.successRate) expect(r >= 0 && r <= 1).toBe(true);
     });
-    for (let b = 0; b < metrics.time.length; b++) expect(metrics.poolInUse[b]!).toBeLessThanOrEqual(metrics.poolCapacity);
+    for (let b = 0; b < metrics.time.length; b++)
+      expect(metrics.poolInUse[b]!).toBeLessThanOrEqual(metrics.poolCapacity);
   }
 });
 

@@ -11,7 +11,14 @@ import { randomStreams, type Random } from "../random.ts";
 import { EventQueue } from "./event-queue.ts";
 import { WaitQueue } from "./wait-queue.ts";
 import { quantile, recoveryIndex, round, type RetryStormMetrics, type RetryStormSummary } from "./metrics.ts";
-import { CircuitBreaker, fullJitterRetryPolicy, naiveRetryPolicy, RatioRetryBudget, TokenRetryBudget, type RetryBudget } from "./policies.ts";
+import {
+  CircuitBreaker,
+  fullJitterRetryPolicy,
+  naiveRetryPolicy,
+  RatioRetryBudget,
+  TokenRetryBudget,
+  type RetryBudget,
+} from "./policies.ts";
 import { checkScenario, triggeredDependency, type RetryPolicy, type Scenario } from "./scenario.ts";
 
 export interface RetryStormResult {
@@ -122,13 +129,18 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
 
   // Pools: one shared, or with bulkheads one per dependency.
   const makePool = (size: number): Pool => ({ size, inUse: 0, waiters: new WaitQueue<Try>() });
-  const pools: Pool[] = on.has("bulkhead") ? dependencies.map(() => makePool(p("bulkheadSize"))) : [makePool(p("poolSize"))];
+  const pools: Pool[] = on.has("bulkhead")
+    ? dependencies.map(() => makePool(p("bulkheadSize")))
+    : [makePool(p("poolSize"))];
   const servicePool = services.map((_, i) => (on.has("bulkhead") ? pools[serviceDependency[i]!]! : pools[0]!));
 
   // Retry policies: a learner's, else jitter if on, else the article's naive loop.
   const attempts = p("attempts");
   const policy: RetryPolicy =
-    scenario.retryPolicy ?? (on.has("jitter") ? fullJitterRetryPolicy(attempts, p("backoffBase"), p("backoffCap")) : naiveRetryPolicy(attempts, p("sleepStep")));
+    scenario.retryPolicy ??
+    (on.has("jitter")
+      ? fullJitterRetryPolicy(attempts, p("backoffBase"), p("backoffCap"))
+      : naiveRetryPolicy(attempts, p("sleepStep")));
   const clientRand = services.map((s) => stream(`retry:client:${s.name}`));
   const serviceRand = services.map((s) => stream(`retry:dependency:${s.name}`));
   const makeBudget = (): RetryBudget | null =>
@@ -162,7 +174,12 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   const waitingSeries = zeros();
   const dependencyCalls = zeros();
   const latencies: number[][] = Array.from({ length: buckets }, () => []);
-  const perService = services.map(() => ({ attempts: zeros(), successes: zeros(), arrived: zeros(), servedByArrival: zeros() }));
+  const perService = services.map(() => ({
+    attempts: zeros(),
+    successes: zeros(),
+    arrived: zeros(),
+    servedByArrival: zeros(),
+  }));
   const requests = services.map(() => 0);
   const succeeded = services.map(() => 0);
   let tries = 0;
@@ -423,7 +440,8 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   const time = Array.from({ length: buckets }, (_, i) => i - warmup);
   type Counts = (typeof perService)[number];
   /** Of the originals arriving each second, the share served (1 when none arrived). */
-  const rateBySecond = (m: Pick<Counts, "arrived" | "servedByArrival">) => m.arrived.map((n, b) => (n === 0 ? 1 : round(m.servedByArrival[b]! / n, 4)));
+  const rateBySecond = (m: Pick<Counts, "arrived" | "servedByArrival">) =>
+    m.arrived.map((n, b) => (n === 0 ? 1 : round(m.servedByArrival[b]! / n, 4)));
   /** A per-second count summed over every service. */
   const total = (count: keyof Counts) => time.map((_, b) => perService.reduce((acc, m) => acc + m[count][b]!, 0));
   const serviceSeries = services.map((svc, i) => {

@@ -1,6 +1,12 @@
 import { expect, test } from "vitest";
 import { mulberry32 } from "../random.ts";
-import { CircuitBreaker, fullJitterRetryPolicy, naiveRetryPolicy, RatioRetryBudget, TokenRetryBudget } from "./policies.ts";
+import {
+  CircuitBreaker,
+  fullJitterRetryPolicy,
+  naiveRetryPolicy,
+  RatioRetryBudget,
+  TokenRetryBudget,
+} from "./policies.ts";
 
 test("the naive loop: five attempts, sleeps of 0, 200, 400, 600 and 800 ms (after the last too)", () => {
   const policy = naiveRetryPolicy(5, 200);
@@ -54,7 +60,15 @@ test("the gRPC A6 token bucket stops retries at half its tokens and refills on s
 });
 
 test("a consecutive breaker opens, fails fast for the cooldown, then closes after good probes", () => {
-  const br = new CircuitBreaker({ kind: "consecutive", threshold: 3, failureRate: 0.5, window: 10, minCalls: 5, cooldownSeconds: 2, probes: 2 });
+  const br = new CircuitBreaker({
+    kind: "consecutive",
+    threshold: 3,
+    failureRate: 0.5,
+    window: 10,
+    minCalls: 5,
+    cooldownSeconds: 2,
+    probes: 2,
+  });
   for (let i = 0; i < 2; i++) {
     expect(br.allow(0)).toBe(true);
     br.record(0, false);
@@ -74,7 +88,15 @@ test("a consecutive breaker opens, fails fast for the cooldown, then closes afte
 });
 
 test("a failed probe reopens the breaker; a failure-rate breaker waits for its minimum calls", () => {
-  const br = new CircuitBreaker({ kind: "rate", threshold: 99, failureRate: 0.5, window: 10, minCalls: 6, cooldownSeconds: 1, probes: 1 });
+  const br = new CircuitBreaker({
+    kind: "rate",
+    threshold: 99,
+    failureRate: 0.5,
+    window: 10,
+    minCalls: 6,
+    cooldownSeconds: 1,
+    probes: 1,
+  });
   for (let i = 0; i < 5; i++) br.record(0, false);
   expect(br.state).toBe("closed"); // 5 calls < minimum 6
   br.record(0, true); // 5 of 6 failed
@@ -84,7 +106,15 @@ test("a failed probe reopens the breaker; a failure-rate breaker waits for its m
   expect(br.state).toBe("open");
   expect(br.opened).toBe(2);
   // Rate over the window: 4 failures in 10 calls stays closed at a 50% threshold.
-  const calm = new CircuitBreaker({ kind: "rate", threshold: 99, failureRate: 0.5, window: 10, minCalls: 10, cooldownSeconds: 1, probes: 1 });
+  const calm = new CircuitBreaker({
+    kind: "rate",
+    threshold: 99,
+    failureRate: 0.5,
+    window: 10,
+    minCalls: 10,
+    cooldownSeconds: 1,
+    probes: 1,
+  });
   for (let i = 0; i < 10; i++) calm.record(0, i % 5 < 3); // successes 0,1,2 of every five
   expect(calm.state).toBe("closed");
 });

@@ -9,8 +9,11 @@ import type { RetryPolicy } from "./scenario.ts";
 /** The article's loop: `attempts` tries, sleeping step x attempt after each failure (the last too). */
 export function naiveRetryPolicy(attempts = 5, stepMs = 200): RetryPolicy {
   // The decisions never change, so they are made once: a storm asks hundreds of thousands of times.
-  const decisions = Array.from({ length: attempts }, (_, k) => Object.freeze({ sleepMs: stepMs * k, retry: k + 1 < attempts }));
-  return (failedAttempt) => decisions[failedAttempt] ?? { sleepMs: stepMs * failedAttempt, retry: failedAttempt + 1 < attempts };
+  const decisions = Array.from({ length: attempts }, (_, k) =>
+    Object.freeze({ sleepMs: stepMs * k, retry: k + 1 < attempts }),
+  );
+  return (failedAttempt) =>
+    decisions[failedAttempt] ?? { sleepMs: stepMs * failedAttempt, retry: failedAttempt + 1 < attempts };
 }
 
 /** Capped exponential backoff with full jitter: sleep uniform(0, min(cap, base x 2^n)). */
@@ -64,7 +67,7 @@ export class RatioRetryBudget implements RetryBudget {
       this.retries[i] = 0;
     }
     if (second > this.slot) this.slot = second;
-    return (((this.slot % this.windowSeconds) + this.windowSeconds) % this.windowSeconds);
+    return ((this.slot % this.windowSeconds) + this.windowSeconds) % this.windowSeconds;
   }
 
   onRequest(now: number): void {
@@ -175,7 +178,11 @@ export class CircuitBreaker {
     this.outcomes[this.outcomeNext] = success ? 0 : 1;
     this.failuresInWindow += success ? 0 : 1;
     this.outcomeNext = (this.outcomeNext + 1) % w;
-    if (this.outcomeCount >= this.options.minCalls && this.failuresInWindow / this.outcomeCount >= this.options.failureRate) this.open(now);
+    if (
+      this.outcomeCount >= this.options.minCalls &&
+      this.failuresInWindow / this.outcomeCount >= this.options.failureRate
+    )
+      this.open(now);
   }
 
   private open(now: number): void {

@@ -65,37 +65,266 @@ export interface ParameterSpec {
 
 /** Every parameter, in the order `--help` lists them. */
 export const parameterSpecs: readonly ParameterSpec[] = [
-  { name: "duration", default: 690, unit: "s", description: "simulated time after the trigger starts", min: 10, max: 3600 },
+  {
+    name: "duration",
+    default: 690,
+    unit: "s",
+    description: "simulated time after the trigger starts",
+    min: 10,
+    max: 3600,
+  },
   { name: "warmup", default: 30, unit: "s", description: "simulated time before the trigger starts", min: 0, max: 600 },
   { name: "load", default: 1, unit: "x", description: "multiplies every service's arrival rate", min: 0, max: 5 },
-  { name: "poolSize", default: 20, unit: "connections", description: "size of the shared connection pool", min: 1, max: 1000, integer: true },
-  { name: "acquireTimeout", default: 20, unit: "s", description: "how long a request waits for a pooled connection before it fails", min: 0.01, max: 600 },
-  { name: "clientTimeout", default: 1, unit: "s", description: "how long a client waits for a service before it gives up on the try", min: 0.01, max: 60 },
-  { name: "attempts", default: 5, unit: "attempts", description: "tries per request in the naive loop (client and service alike)", min: 1, max: 20, integer: true },
-  { name: "sleepStep", default: 200, unit: "ms", description: "the naive loop sleeps sleepStep x attempt after each failure", min: 0, max: 10000 },
-  { name: "attemptTimeout", default: 1, unit: "s", description: "per-attempt time-out on a dependency call", min: 0.001, max: 60 },
-  { name: "pricingLatency", default: 60, unit: "ms", description: "median latency of the pricing dependency when healthy", min: 1, max: 5000 },
-  { name: "triggerDuration", default: 4, unit: "s", description: "how long pricing stays slow (0: no trigger)", min: 0, max: 600 },
-  { name: "triggerLatency", default: 2500, unit: "ms", description: "median pricing latency during the trigger", min: 1, max: 60000 },
-  { name: "intervention", default: 660, unit: "s", description: "when operators flush the queue and turn retries off (none: never)", min: 0, max: 3600, nullable: true },
-  { name: "bulkheadSize", default: 8, unit: "connections", description: "size of each dependency's own pool", defence: "bulkhead", min: 1, max: 1000, integer: true },
-  { name: "breakerKind", default: "consecutive", unit: "", description: "what opens the breaker: consecutive failures or a failure rate", defence: "breaker", choices: ["consecutive", "rate"] },
-  { name: "breakerThreshold", default: 5, unit: "failures", description: "consecutive failures that open the breaker", defence: "breaker", min: 1, max: 1000, integer: true },
-  { name: "breakerFailureRate", default: 0.5, unit: "share", description: "failure rate (over the window) that opens the breaker", defence: "breaker", min: 0.01, max: 1 },
-  { name: "breakerWindow", default: 20, unit: "calls", description: "calls in the failure-rate window", defence: "breaker", min: 1, max: 10000, integer: true },
-  { name: "breakerMinCalls", default: 10, unit: "calls", description: "calls needed in the window before the rate counts", defence: "breaker", min: 1, max: 10000, integer: true },
-  { name: "breakerCooldown", default: 2, unit: "s", description: "how long the breaker stays open before probing", defence: "breaker", min: 0.01, max: 600 },
-  { name: "breakerProbes", default: 3, unit: "calls", description: "half-open trial calls that must all succeed to close", defence: "breaker", min: 1, max: 100, integer: true },
-  { name: "budgetKind", default: "ratio", unit: "", description: "share of requests per window, or a gRPC A6 token bucket", defence: "budget", choices: ["ratio", "token"] },
-  { name: "budgetRatio", default: 0.1, unit: "share", description: "retries allowed per request in the window", defence: "budget", min: 0, max: 10 },
-  { name: "budgetWindow", default: 10, unit: "s", description: "the retry budget's sliding window", defence: "budget", min: 1, max: 600, integer: true },
-  { name: "budgetMinPerSecond", default: 0, unit: "retries/s", description: "retries always allowed, however few requests", defence: "budget", min: 0, max: 1000 },
-  { name: "tokenMax", default: 10, unit: "tokens", description: "token bucket size (gRPC maxTokens)", defence: "budget", min: 1, max: 10000 },
-  { name: "tokenRatio", default: 0.1, unit: "tokens", description: "tokens a success puts back (gRPC tokenRatio)", defence: "budget", min: 0, max: 10 },
-  { name: "backoffBase", default: 100, unit: "ms", description: "first backoff ceiling, doubled per retry", defence: "jitter", min: 0, max: 60000 },
-  { name: "backoffCap", default: 2000, unit: "ms", description: "the ceiling no backoff exceeds", defence: "jitter", min: 0, max: 600000 },
-  { name: "deadlineAttemptTimeout", default: 0.3, unit: "s", description: "per-attempt time-out set from pricing's latency percentiles", defence: "timeout", min: 0.001, max: 60 },
-  { name: "shedQueue", default: 10, unit: "requests", description: "most requests allowed to wait for a connection; more are refused at once", defence: "shed", min: 0, max: 100000, integer: true },
+  {
+    name: "poolSize",
+    default: 20,
+    unit: "connections",
+    description: "size of the shared connection pool",
+    min: 1,
+    max: 1000,
+    integer: true,
+  },
+  {
+    name: "acquireTimeout",
+    default: 20,
+    unit: "s",
+    description: "how long a request waits for a pooled connection before it fails",
+    min: 0.01,
+    max: 600,
+  },
+  {
+    name: "clientTimeout",
+    default: 1,
+    unit: "s",
+    description: "how long a client waits for a service before it gives up on the try",
+    min: 0.01,
+    max: 60,
+  },
+  {
+    name: "attempts",
+    default: 5,
+    unit: "attempts",
+    description: "tries per request in the naive loop (client and service alike)",
+    min: 1,
+    max: 20,
+    integer: true,
+  },
+  {
+    name: "sleepStep",
+    default: 200,
+    unit: "ms",
+    description: "the naive loop sleeps sleepStep x attempt after each failure",
+    min: 0,
+    max: 10000,
+  },
+  {
+    name: "attemptTimeout",
+    default: 1,
+    unit: "s",
+    description: "per-attempt time-out on a dependency call",
+    min: 0.001,
+    max: 60,
+  },
+  {
+    name: "pricingLatency",
+    default: 60,
+    unit: "ms",
+    description: "median latency of the pricing dependency when healthy",
+    min: 1,
+    max: 5000,
+  },
+  {
+    name: "triggerDuration",
+    default: 4,
+    unit: "s",
+    description: "how long pricing stays slow (0: no trigger)",
+    min: 0,
+    max: 600,
+  },
+  {
+    name: "triggerLatency",
+    default: 2500,
+    unit: "ms",
+    description: "median pricing latency during the trigger",
+    min: 1,
+    max: 60000,
+  },
+  {
+    name: "intervention",
+    default: 660,
+    unit: "s",
+    description: "when operators flush the queue and turn retries off (none: never)",
+    min: 0,
+    max: 3600,
+    nullable: true,
+  },
+  {
+    name: "bulkheadSize",
+    default: 8,
+    unit: "connections",
+    description: "size of each dependency's own pool",
+    defence: "bulkhead",
+    min: 1,
+    max: 1000,
+    integer: true,
+  },
+  {
+    name: "breakerKind",
+    default: "consecutive",
+    unit: "",
+    description: "what opens the breaker: consecutive failures or a failure rate",
+    defence: "breaker",
+    choices: ["consecutive", "rate"],
+  },
+  {
+    name: "breakerThreshold",
+    default: 5,
+    unit: "failures",
+    description: "consecutive failures that open the breaker",
+    defence: "breaker",
+    min: 1,
+    max: 1000,
+    integer: true,
+  },
+  {
+    name: "breakerFailureRate",
+    default: 0.5,
+    unit: "share",
+    description: "failure rate (over the window) that opens the breaker",
+    defence: "breaker",
+    min: 0.01,
+    max: 1,
+  },
+  {
+    name: "breakerWindow",
+    default: 20,
+    unit: "calls",
+    description: "calls in the failure-rate window",
+    defence: "breaker",
+    min: 1,
+    max: 10000,
+    integer: true,
+  },
+  {
+    name: "breakerMinCalls",
+    default: 10,
+    unit: "calls",
+    description: "calls needed in the window before the rate counts",
+    defence: "breaker",
+    min: 1,
+    max: 10000,
+    integer: true,
+  },
+  {
+    name: "breakerCooldown",
+    default: 2,
+    unit: "s",
+    description: "how long the breaker stays open before probing",
+    defence: "breaker",
+    min: 0.01,
+    max: 600,
+  },
+  {
+    name: "breakerProbes",
+    default: 3,
+    unit: "calls",
+    description: "half-open trial calls that must all succeed to close",
+    defence: "breaker",
+    min: 1,
+    max: 100,
+    integer: true,
+  },
+  {
+    name: "budgetKind",
+    default: "ratio",
+    unit: "",
+    description: "share of requests per window, or a gRPC A6 token bucket",
+    defence: "budget",
+    choices: ["ratio", "token"],
+  },
+  {
+    name: "budgetRatio",
+    default: 0.1,
+    unit: "share",
+    description: "retries allowed per request in the window",
+    defence: "budget",
+    min: 0,
+    max: 10,
+  },
+  {
+    name: "budgetWindow",
+    default: 10,
+    unit: "s",
+    description: "the retry budget's sliding window",
+    defence: "budget",
+    min: 1,
+    max: 600,
+    integer: true,
+  },
+  {
+    name: "budgetMinPerSecond",
+    default: 0,
+    unit: "retries/s",
+    description: "retries always allowed, however few requests",
+    defence: "budget",
+    min: 0,
+    max: 1000,
+  },
+  {
+    name: "tokenMax",
+    default: 10,
+    unit: "tokens",
+    description: "token bucket size (gRPC maxTokens)",
+    defence: "budget",
+    min: 1,
+    max: 10000,
+  },
+  {
+    name: "tokenRatio",
+    default: 0.1,
+    unit: "tokens",
+    description: "tokens a success puts back (gRPC tokenRatio)",
+    defence: "budget",
+    min: 0,
+    max: 10,
+  },
+  {
+    name: "backoffBase",
+    default: 100,
+    unit: "ms",
+    description: "first backoff ceiling, doubled per retry",
+    defence: "jitter",
+    min: 0,
+    max: 60000,
+  },
+  {
+    name: "backoffCap",
+    default: 2000,
+    unit: "ms",
+    description: "the ceiling no backoff exceeds",
+    defence: "jitter",
+    min: 0,
+    max: 600000,
+  },
+  {
+    name: "deadlineAttemptTimeout",
+    default: 0.3,
+    unit: "s",
+    description: "per-attempt time-out set from pricing's latency percentiles",
+    defence: "timeout",
+    min: 0.001,
+    max: 60,
+  },
+  {
+    name: "shedQueue",
+    default: 10,
+    unit: "requests",
+    description: "most requests allowed to wait for a connection; more are refused at once",
+    defence: "shed",
+    min: 0,
+    max: 100000,
+    integer: true,
+  },
 ];
 
 export type Parameters = Record<string, number | string | null>;
@@ -146,9 +375,11 @@ export function defaultScenario(overrides: Partial<Omit<Scenario, "params">> & {
 /** Check one parameter value; returns the normalised value or throws a RangeError naming it. */
 export function checkParameter(name: string, value: number | string | null): number | string | null {
   const spec = parameterSpecs.find((p) => p.name === name);
-  if (!spec) throw new RangeError(`unknown parameter "${name}"; known: ${parameterSpecs.map((p) => p.name).join(", ")}`);
+  if (!spec)
+    throw new RangeError(`unknown parameter "${name}"; known: ${parameterSpecs.map((p) => p.name).join(", ")}`);
   if (spec.choices) {
-    if (typeof value !== "string" || !spec.choices.includes(value)) throw new RangeError(`${name} must be one of ${spec.choices.join(", ")}, got ${String(value)}`);
+    if (typeof value !== "string" || !spec.choices.includes(value))
+      throw new RangeError(`${name} must be one of ${spec.choices.join(", ")}, got ${String(value)}`);
     return value;
   }
   if (value === null || value === "none") {
@@ -156,10 +387,13 @@ export function checkParameter(name: string, value: number | string | null): num
     throw new RangeError(`${name} needs a number, got none`);
   }
   const n = typeof value === "number" ? value : value.trim() === "" ? NaN : Number(value);
-  if (!Number.isFinite(n)) throw new RangeError(`${name} must be a number${spec.nullable ? ' or "none"' : ""}, got "${String(value)}"`);
+  if (!Number.isFinite(n))
+    throw new RangeError(`${name} must be a number${spec.nullable ? ' or "none"' : ""}, got "${String(value)}"`);
   if (spec.integer && !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
-  if (spec.min !== undefined && n < spec.min) throw new RangeError(`${name} must be at least ${spec.min} ${spec.unit}, got ${n}`);
-  if (spec.max !== undefined && n > spec.max) throw new RangeError(`${name} must be at most ${spec.max} ${spec.unit}, got ${n}`);
+  if (spec.min !== undefined && n < spec.min)
+    throw new RangeError(`${name} must be at least ${spec.min} ${spec.unit}, got ${n}`);
+  if (spec.max !== undefined && n > spec.max)
+    throw new RangeError(`${name} must be at most ${spec.max} ${spec.unit}, got ${n}`);
   return n;
 }
 
@@ -167,7 +401,8 @@ export function checkParameter(name: string, value: number | string | null): num
 export function checkScenario(scenario: Scenario): void {
   if (!Number.isInteger(scenario.seed)) throw new RangeError(`seed must be a whole number, got ${scenario.seed}`);
   for (const d of scenario.defences) {
-    if (!defenceNames.includes(d)) throw new RangeError(`unknown defence "${d}"; choose from ${defenceNames.join(", ")}`);
+    if (!defenceNames.includes(d))
+      throw new RangeError(`unknown defence "${d}"; choose from ${defenceNames.join(", ")}`);
   }
   for (const spec of parameterSpecs) {
     const given = scenario.params[spec.name];

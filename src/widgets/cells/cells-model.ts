@@ -32,7 +32,8 @@ export const defaultCellsState: CellsState = {
   strategy: "dual-write",
 };
 
-const clamp = (v: number, min: number, max: number, fallback: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback);
+const clamp = (v: number, min: number, max: number, fallback: number) =>
+  Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback;
 
 export function normalizeCells(input: Partial<CellsState>): CellsState {
   const d = defaultCellsState;
@@ -41,7 +42,8 @@ export function normalizeCells(input: Partial<CellsState>): CellsState {
     cells,
     customers: clamp(input.customers ?? NaN, cells, 20_000, Math.max(cells, d.customers)),
     zones: clamp(input.zones ?? NaN, 1, 6, d.zones),
-    fault: input.fault === "poison" || input.fault === "lost-zone" || input.fault === "bad-deploy" ? input.fault : d.fault,
+    fault:
+      input.fault === "poison" || input.fault === "lost-zone" || input.fault === "bad-deploy" ? input.fault : d.fault,
     releaseBad: input.releaseBad ?? d.releaseBad,
     healthCheckCatches: input.healthCheckCatches ?? d.healthCheckCatches,
     waveSize: clamp(input.waveSize ?? NaN, 1, Math.max(1, cells - 1), 1),
@@ -80,7 +82,12 @@ export function cellsView(state: CellsState): CellsView {
   const populations = cellPopulations(controlPlane.publish()!);
   const topology = { cells: state.cells, zones: state.zones };
   const blast = blastRadius(customers, router, faultFor(state), topology);
-  const deploy = rollout({ cellPopulations: populations, releaseBad: state.releaseBad, healthCheckCatches: state.healthCheckCatches, waveSize: state.waveSize });
+  const deploy = rollout({
+    cellPopulations: populations,
+    releaseBad: state.releaseBad,
+    healthCheckCatches: state.healthCheckCatches,
+    waveSize: state.waveSize,
+  });
   const to = state.cells - 1;
   const moved = state.cells > 1 ? moveCustomer(controlPlane, router, "c0", to, state.strategy) : undefined;
   return {

@@ -4,7 +4,11 @@ import { poisonCustomer } from "./cells-model.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { grouped, percent } from "./format.ts";
 
-const faultNames = { poison: `a poison request from customer ${poisonCustomer}`, "bad-deploy": "a bad release in cell 0", "lost-zone": "the loss of zone 0" } as const;
+const faultNames = {
+  poison: `a poison request from customer ${poisonCustomer}`,
+  "bad-deploy": "a bad release in cell 0",
+  "lost-zone": "the loss of zone 0",
+} as const;
 
 function cellGrid(view: CellsView): string {
   const hit = new Set(view.blast.affectedCells);
@@ -14,7 +18,7 @@ function cellGrid(view: CellsView): string {
       return `<li class="cw-cell${down ? " cw-cell--down" : ""}" data-cell="${cell}">
   <span class="cw-cell__name">cell ${cell}${cell === 0 ? ' <span class="cw-badge">canary</span>' : ""}</span>
   <span class="cw-cell__count">${grouped(count)} customers</span>
-  <span class="cw-cell__zone">zone ${view.zoneOf[cell]}${down ? ' · <strong>down</strong>' : ""}</span>
+  <span class="cw-cell__zone">zone ${view.zoneOf[cell]}${down ? " · <strong>down</strong>" : ""}</span>
 </li>`;
     })
     .join("");
@@ -41,7 +45,10 @@ function rolloutSteps(view: CellsView): string {
   const r = view.rollout;
   const items = r.steps
     .map((s) => {
-      const cells = s.cells.length === 1 ? `cell ${s.cells[0]}${s.cells[0] === 0 ? " (canary)" : ""}` : `cells ${s.cells[0]}-${s.cells.at(-1)}`;
+      const cells =
+        s.cells.length === 1
+          ? `cell ${s.cells[0]}${s.cells[0] === 0 ? " (canary)" : ""}`
+          : `cells ${s.cells[0]}-${s.cells.at(-1)}`;
       const text =
         s.action === "deploy"
           ? `Wave ${s.wave}: deploy to ${cells}`
@@ -63,7 +70,10 @@ function moveTable(view: CellsView): string {
   if (!view.move) return `<p class="cw-note">With one cell there is nowhere to move a customer.</p>`;
   const list = (cells: number[]) => (cells.length ? cells.map((c) => `cell ${c}`).join(" + ") : "paused");
   const rows = view.move.steps
-    .map((s, i) => `<tr><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")}<span class="cw-why">${escapeHtml(s.description)}</span></th><td>cell ${s.routedTo}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>`)
+    .map(
+      (s, i) =>
+        `<tr><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")}<span class="cw-why">${escapeHtml(s.description)}</span></th><td>cell ${s.routedTo}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>`,
+    )
     .join("");
   return `<table class="cw-table" data-figure="move">
 <caption>Moving customer ${view.move.customer}, grown too big for its cell, from cell ${view.move.from} to cell ${view.move.to} (${view.state.strategy === "dual-write" ? "dual-write" : "brief write freeze"})</caption>
@@ -74,7 +84,9 @@ function moveTable(view: CellsView): string {
 export function cellsSummary(view: CellsView): string {
   const name = faultNames[view.state.fault];
   const b = view.blast;
-  const deploy = view.state.releaseBad ? ` A bad release rolled out cell by cell reaches ${grouped(view.rollout.customersExposed)} customers (${percent(view.rollout.exposedShare)}).` : "";
+  const deploy = view.state.releaseBad
+    ? ` A bad release rolled out cell by cell reaches ${grouped(view.rollout.customersExposed)} customers (${percent(view.rollout.exposedShare)}).`
+    : "";
   return `${name[0]!.toUpperCase()}${name.slice(1)} hits ${b.affectedCells.length} of ${b.cells} cells: ${grouped(b.customersAffected)} customers (${percent(b.customerShare)}), against ${percent(b.nonCellular.customerShare)} in one shared deployment.${deploy}`;
 }
 

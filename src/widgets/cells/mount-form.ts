@@ -24,7 +24,10 @@ export function readFields(form: HTMLFormElement): Record<string, number | boole
   return values;
 }
 
-export function mountFormWidget(root: HTMLElement, draw: (fields: Record<string, number | boolean | string>) => Drawn & { normalized: Record<string, unknown> }): void {
+export function mountFormWidget(
+  root: HTMLElement,
+  draw: (fields: Record<string, number | boolean | string>) => Drawn & { normalized: Record<string, unknown> },
+): void {
   const form = root.querySelector<HTMLFormElement>("form[data-controls]");
   const output = root.querySelector<HTMLElement>("[data-output]");
   const live = root.querySelector<HTMLElement>("[data-live]");
@@ -44,7 +47,8 @@ export function mountFormWidget(root: HTMLElement, draw: (fields: Record<string,
       // Show clamped values in the controls once the reader has finished typing.
       for (const [name, value] of Object.entries(drawn.normalized)) {
         const field = form.elements.namedItem(name);
-        if (field instanceof HTMLInputElement && field.type === "number" && field.value !== String(value)) field.value = String(value);
+        if (field instanceof HTMLInputElement && field.type === "number" && field.value !== String(value))
+          field.value = String(value);
       }
     }
   };

@@ -1,5 +1,10 @@
 /** The static-stability widget's figures, from src/sim/cells. */
-import { controlPlaneOutage, preProvisionFactor, type PhaseOutcome, type RouterMode } from "../../sim/cells/static-stability.ts";
+import {
+  controlPlaneOutage,
+  preProvisionFactor,
+  type PhaseOutcome,
+  type RouterMode,
+} from "../../sim/cells/static-stability.ts";
 
 export interface StabilityState {
   routerMode: RouterMode;
@@ -11,9 +16,17 @@ export interface StabilityState {
   zones: number;
 }
 
-export const defaultStabilityState: StabilityState = { routerMode: "cached-mapping", existing: 1200, arriving: 40, cells: 6, controlPlaneUp: false, zones: 3 };
+export const defaultStabilityState: StabilityState = {
+  routerMode: "cached-mapping",
+  existing: 1200,
+  arriving: 40,
+  cells: 6,
+  controlPlaneUp: false,
+  zones: 3,
+};
 
-const clamp = (v: number, min: number, max: number, fallback: number) => (Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback);
+const clamp = (v: number, min: number, max: number, fallback: number) =>
+  Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback;
 
 export function normalizeStability(input: Partial<StabilityState>): StabilityState {
   const d = defaultStabilityState;
@@ -36,7 +49,12 @@ export interface StabilityView {
 }
 
 export function stabilityView(state: StabilityState): StabilityView {
-  const phases = controlPlaneOutage({ existing: state.existing, arriving: state.arriving, cells: state.cells, routerMode: state.routerMode });
+  const phases = controlPlaneOutage({
+    existing: state.existing,
+    arriving: state.arriving,
+    cells: state.cells,
+    routerMode: state.routerMode,
+  });
   const factor = preProvisionFactor(state.zones);
   return {
     state,

@@ -6,7 +6,10 @@ import { mountFormWidget } from "./mount-form.ts";
 export function mount(root: HTMLElement): void {
   mountFormWidget(root, (fields) => {
     const raw = fields as Record<string, unknown>;
-    const state = normalizeStability({ ...(raw as Partial<StabilityState>), controlPlaneUp: raw.controlPlane === "up" });
+    const state = normalizeStability({
+      ...(raw as Partial<StabilityState>),
+      controlPlaneUp: raw.controlPlane === "up",
+    });
     const view = stabilityView(state);
     return { html: renderStability(view), summary: stabilitySummary(view), normalized: { ...state } };
   });

@@ -2,7 +2,11 @@
 import type { StabilityView } from "./stability-model.ts";
 import { grouped, percent } from "./format.ts";
 
-const phaseNames = { before: "Before", "control-plane-down": "Control plane down", recovered: "Control plane back" } as const;
+const phaseNames = {
+  before: "Before",
+  "control-plane-down": "Control plane down",
+  recovered: "Control plane back",
+} as const;
 
 function diagram(view: StabilityView): string {
   const up = view.state.controlPlaneUp;
@@ -29,12 +33,14 @@ function diagram(view: StabilityView): string {
 
 function phaseTable(view: StabilityView): string {
   const rows = view.phases
-    .map((p) => `<tr data-phase="${p.phase}"${p === view.shown ? ' class="ss-current"' : ""}>
+    .map(
+      (p) => `<tr data-phase="${p.phase}"${p === view.shown ? ' class="ss-current"' : ""}>
   <th scope="row">${phaseNames[p.phase]}</th>
   <td data-figure="routed-${p.phase}">${grouped(p.routed)} of ${grouped(p.routed + p.failed)}</td>
   <td data-figure="placed-${p.phase}">${grouped(p.placed)}</td>
   <td data-figure="waiting-${p.phase}">${grouped(p.turnedAway)}</td>
-</tr>`)
+</tr>`,
+    )
     .join("");
   return `<table class="cw-table">
 <caption>Existing customers routed, and new customers placed, before, during and after a control-plane outage</caption>

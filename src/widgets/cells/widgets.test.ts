@@ -11,18 +11,28 @@ describe("cells widget", () => {
     expect(view.blast.customerShare).toBe(0.1);
     expect(view.rollout.customersExposed).toBe(100);
     expect(view.move?.steps.map((s) => s.name)).toEqual(["copy", "dual-write", "flip-mapping", "clean-up"]);
-    expect(cellsSummary(view)).toMatch(/^A bad release in cell 0 hits 1 of 10 cells: 100 customers \(10%\), against 100%/);
+    expect(cellsSummary(view)).toMatch(
+      /^A bad release in cell 0 hits 1 of 10 cells: 100 customers \(10%\), against 100%/,
+    );
     const html = renderCells(view);
-    for (const figure of ["cells-share", "shared-share", "untouched", "rollout", "exposed", "exposed-share", "move"]) expect(html).toContain(`data-figure="${figure}"`);
+    for (const figure of ["cells-share", "shared-share", "untouched", "rollout", "exposed", "exposed-share", "move"])
+      expect(html).toContain(`data-figure="${figure}"`);
   });
 
   test("the poison customer's cell, and zonal cells for a lost zone", () => {
     expect(cellsView({ ...defaultCellsState, fault: "poison" }).blast.affectedCells).toEqual([7]);
-    expect(cellsView({ ...defaultCellsState, fault: "lost-zone", cells: 12, zones: 4 }).blast.affectedCells).toEqual([0, 4, 8]);
+    expect(cellsView({ ...defaultCellsState, fault: "lost-zone", cells: 12, zones: 4 }).blast.affectedCells).toEqual([
+      0, 4, 8,
+    ]);
   });
 
   test("clamping keeps every state simulable; one cell has nowhere to move a customer", () => {
-    expect(normalizeCells({ cells: 0, customers: 0, waveSize: 99, fault: "nope" as never })).toMatchObject({ cells: 1, customers: 1, waveSize: 1, fault: "bad-deploy" });
+    expect(normalizeCells({ cells: 0, customers: 0, waveSize: 99, fault: "nope" as never })).toMatchObject({
+      cells: 1,
+      customers: 1,
+      waveSize: 1,
+      fault: "bad-deploy",
+    });
     expect(normalizeCells({ cells: 5, customers: 10_000_000 }).customers).toBe(20_000);
     const single = cellsView(normalizeCells({ cells: 1, customers: 10 }));
     expect(single.move).toBeUndefined();
@@ -36,7 +46,9 @@ describe("static-stability widget", () => {
     expect(down.shown).toMatchObject({ phase: "control-plane-down", routed: 1200, turnedAway: 40 });
     const up = stabilityView({ ...defaultStabilityState, controlPlaneUp: true });
     expect(up.shown).toMatchObject({ phase: "recovered", placed: 40, turnedAway: 0 });
-    expect(stabilitySummary(down)).toBe("Control plane down: 1,200 of 1,200 existing customers routed (100%); 0 new customers placed, 40 waiting.");
+    expect(stabilitySummary(down)).toBe(
+      "Control plane down: 1,200 of 1,200 existing customers routed (100%); 0 new customers placed, 40 waiting.",
+    );
   });
 
   test("a router that asks the control plane goes down with it; N/(N-1) pre-provisioning", () => {

@@ -23,10 +23,16 @@ export function exerciseData(root: HTMLElement): ExerciseData | undefined {
  * Show the stored progress of an exercise: which parts are solved, the status line, and the
  * solution unlocked once any part was tried. The widget calls it again after each attempt.
  */
-export function showPartProgress(root: HTMLElement, id: string, partIds: string[], progress: Progress = readProgress()): void {
+export function showPartProgress(
+  root: HTMLElement,
+  id: string,
+  partIds: string[],
+  progress: Progress = readProgress(),
+): void {
   const entry = progress.exercises[id];
   const solvedParts = partIds.filter((p) => entry?.parts[p]?.solved);
-  for (const part of partIds) root.querySelector(`[data-part="${part}"]`)?.toggleAttribute("data-solved", solvedParts.includes(part));
+  for (const part of partIds)
+    root.querySelector(`[data-part="${part}"]`)?.toggleAttribute("data-solved", solvedParts.includes(part));
   const status = root.querySelector("[data-status]");
   if (status) {
     status.textContent = isSolved(progress, id, partIds)
@@ -48,7 +54,12 @@ function showSavedState(root: HTMLElement): void {
   const progress = readProgress();
   const entry = progress.exercises[data.id];
   if (!entry) return;
-  showPartProgress(root, data.id, data.parts.map((p) => p.id), progress);
+  showPartProgress(
+    root,
+    data.id,
+    data.parts.map((p) => p.id),
+    progress,
+  );
   root.querySelectorAll<HTMLElement>("[data-hint]").forEach((hint, i) => (hint.hidden = i >= entry.hints));
   if (entry.hints > 0) showHintButton(root);
 }
@@ -85,7 +96,8 @@ function armExercise(root: HTMLElement): void {
       })
       .catch((error: unknown) => {
         const feedback = root.querySelector("[data-feedback]");
-        if (feedback) feedback.textContent = `The exercise could not load (${String(error)}). Reload the page to try again.`;
+        if (feedback)
+          feedback.textContent = `The exercise could not load (${String(error)}). Reload the page to try again.`;
       });
   };
   for (const type of triggers) root.addEventListener(type, onTrigger, true);

@@ -4,7 +4,15 @@
  * variants from a shown seed, and code checks run in the playground's sandboxed worker.
  */
 import type { ChoicePart, ExerciseMeta, MatchPart, NumericPart, Params } from "../../grader/exercise-schema.ts";
-import { formatNumber, formatShare, gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type Verdict } from "../../grader/grade.ts";
+import {
+  formatNumber,
+  formatShare,
+  gradeChoice,
+  gradeMatch,
+  gradeNumeric,
+  warmUpGrader,
+  type Verdict,
+} from "../../grader/grade.ts";
 import { expectedAnswers, hasVariants, type Expected } from "../../grader/solution.ts";
 import { checkText } from "../../playground/protocol.ts";
 import { mulberry32 } from "../../sim/random.ts";
@@ -75,20 +83,30 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
             verdict = gradeNumeric(part, input.value, want as number, params);
             input.setAttribute("aria-invalid", String(verdict.status !== "right"));
           } else if ("choices" in part) {
-            const picked = [...form.querySelectorAll<HTMLInputElement>('input[name="choice"]:checked')].map((i) => i.value);
+            const picked = [...form.querySelectorAll<HTMLInputElement>('input[name="choice"]:checked')].map(
+              (i) => i.value,
+            );
             verdict = gradeChoice(part, picked, want as string | string[]);
           } else {
             const chosen: Record<string, string> = {};
             for (const select of form.querySelectorAll<HTMLSelectElement>("select")) chosen[select.name] = select.value;
             verdict = gradeMatch(part as MatchPart, chosen, want as Record<string, string>);
             for (const select of form.querySelectorAll<HTMLSelectElement>("select")) {
-              select.setAttribute("aria-invalid", String(verdict.status === "wrong" && (verdict.wrongItems ?? []).includes(select.name)));
+              select.setAttribute(
+                "aria-invalid",
+                String(verdict.status === "wrong" && (verdict.wrongItems ?? []).includes(select.name)),
+              );
             }
           }
           show(feedback, verdict);
           record(part.id, verdict.status);
         })
-        .catch((error: unknown) => show(feedback, { status: "invalid", message: `The grader could not load (${String(error)}). Reload the page and try again.` }));
+        .catch((error: unknown) =>
+          show(feedback, {
+            status: "invalid",
+            message: `The grader could not load (${String(error)}). Reload the page and try again.`,
+          }),
+        );
     });
   }
 
@@ -148,7 +166,10 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     const p = document.createElement("p");
     const shown = data.parts
       .filter((part): part is NumericPart => "type" in part)
-      .map((part) => `${part.id}: ${part.type === "share" ? formatShare(table[part.id] as number) : formatNumber(table[part.id] as number)}`);
+      .map(
+        (part) =>
+          `${part.id}: ${part.type === "share" ? formatShare(table[part.id] as number) : formatNumber(table[part.id] as number)}`,
+      );
     p.textContent = `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation above works the chapter's numbers; the method is the same.`;
     return p;
   };
@@ -177,7 +198,10 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     }
     if (solution) solution.hidden = true;
     if (variantNote) {
-      variantNote.textContent = next === null ? "The chapter's numbers." : `Variant ${next}: new numbers above. Clear the seed and press Deal for the chapter's numbers.`;
+      variantNote.textContent =
+        next === null
+          ? "The chapter's numbers."
+          : `Variant ${next}: new numbers above. Clear the seed and press Deal for the chapter's numbers.`;
     }
   };
   variantForm?.addEventListener("submit", (event) => {
@@ -245,9 +269,15 @@ async function mountCode(
     try {
       const checks = await loadChecks(data.id);
       const events: Parameters<typeof checkOutcome>[0] = [];
-      const result = await runInPage(checkRequest(editor.getCode(), checks, data.timeout ?? 3000), (e) => events.push(e)).result;
+      const result = await runInPage(checkRequest(editor.getCode(), checks, data.timeout ?? 3000), (e) =>
+        events.push(e),
+      ).result;
       const outcome = checkOutcome(events, result);
-      editor.markError(result.status === "syntax-error" && result.error?.line ? { line: result.error.line, column: result.error.column, message: result.error.message } : null);
+      editor.markError(
+        result.status === "syntax-error" && result.error?.line
+          ? { line: result.error.line, column: result.error.column, message: result.error.message }
+          : null,
+      );
       if (!feedback) return;
       const summary = document.createElement("p");
       summary.textContent = outcome.passed ? `✓ ${outcome.summary}` : `✗ ${outcome.summary}`;

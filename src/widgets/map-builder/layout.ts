@@ -54,8 +54,10 @@ export function layoutFailureMap(map: FailureMap): MapLayout {
     details.set(r.name, { role: "resource", detail });
     graph.setNode(r.name, { width: nodeWidth(r.name, `${detail} · shared!`), height: nodeHeight });
   }
-  for (const c of map.calls) graph.setEdge(c.caller, c.callee, { weight: 2, minlen: 1 }, `calls:${c.caller}:${c.callee}`);
-  for (const u of map.uses) graph.setEdge(u.service, u.resource, { weight: 1, minlen: 1 }, `uses:${u.service}:${u.resource}`);
+  for (const c of map.calls)
+    graph.setEdge(c.caller, c.callee, { weight: 2, minlen: 1 }, `calls:${c.caller}:${c.callee}`);
+  for (const u of map.uses)
+    graph.setEdge(u.service, u.resource, { weight: 1, minlen: 1 }, `uses:${u.service}:${u.resource}`);
   layout(graph);
 
   const nodes: PlacedNode[] = graph.nodes().map((name) => {

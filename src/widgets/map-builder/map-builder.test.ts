@@ -50,7 +50,13 @@ describe("saved maps", () => {
     const storage = memoryStorage();
     storage.setItem(storageKey, "{not json");
     expect(listSavedMaps(storage)).toEqual([]);
-    const full = { ...memoryStorage(), getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } } as unknown as Storage;
+    const full = {
+      ...memoryStorage(),
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    } as unknown as Storage;
     expect(saveMap(full, "x", "service x")).toBe(false);
   });
 });
@@ -67,7 +73,8 @@ describe("layout and drawing", () => {
       expect(n.x + n.width / 2).toBeLessThanOrEqual(layout.width + 0.5);
       for (const m of layout.nodes) {
         if (m === n) continue;
-        const apart = Math.abs(n.x - m.x) >= (n.width + m.width) / 2 || Math.abs(n.y - m.y) >= (n.height + m.height) / 2;
+        const apart =
+          Math.abs(n.x - m.x) >= (n.width + m.width) / 2 || Math.abs(n.y - m.y) >= (n.height + m.height) / 2;
         expect(apart, `${n.name} overlaps ${m.name}`).toBe(true);
       }
     }
@@ -77,7 +84,9 @@ describe("layout and drawing", () => {
     const built = buildView(failureMapExamples[0]!.text, "shared-db");
     if (!built.ok) throw new Error("example does not parse");
     const svg = renderMapSvg(built.view, "t");
-    const failing = [...svg.matchAll(/class="mb-node mb-service is-failing" data-service="([^"]+)"/g)].map((m) => m[1]).sort();
+    const failing = [...svg.matchAll(/class="mb-node mb-service is-failing" data-service="([^"]+)"/g)]
+      .map((m) => m[1])
+      .sort();
     expect(failing).toEqual(["accounts", "cart", "checkout", "inventory", "search", "storefront"]);
     expect(svg).toContain('class="mb-node mb-resource is-flagged is-saturated" data-resource="shared-db"');
     expect(svg).toMatch(/role="img" aria-labelledby="t-title t-desc"/);
@@ -99,7 +108,9 @@ describe("layout and drawing", () => {
 
   test("layout is deterministic: the same map gives the same drawing", () => {
     const text = failureMapExamples[1]!.text;
-    expect(JSON.stringify(layoutFailureMap(buildViewOrThrow(text)))).toBe(JSON.stringify(layoutFailureMap(buildViewOrThrow(text))));
+    expect(JSON.stringify(layoutFailureMap(buildViewOrThrow(text)))).toBe(
+      JSON.stringify(layoutFailureMap(buildViewOrThrow(text))),
+    );
   });
 });
 

@@ -22,7 +22,13 @@ function safeStorage(): Storage | null {
   }
 }
 
-const fileName = (title: string) => `${title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "failure-map"}.map.txt`;
+const fileName = (title: string) =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "failure-map"
+  }.map.txt`;
 
 export function mountMapBuilder(root: HTMLElement): MapBuilder {
   const $ = <T extends HTMLElement>(role: string) => root.querySelector<T>(`[data-role="${role}"]`)!;
@@ -82,7 +88,8 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
     view = next;
     draw();
     // Keep keyboard focus on the button that was pressed, now re-rendered.
-    if (resource !== undefined) resources.querySelector<HTMLElement>(`[data-resource="${CSS.escape(resource)}"]`)?.focus();
+    if (resource !== undefined)
+      resources.querySelector<HTMLElement>(`[data-resource="${CSS.escape(resource)}"]`)?.focus();
   }
 
   function refreshSavedOptions(selectTitle?: string): void {
@@ -141,14 +148,16 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   function onSave(): void {
     if (!storage) return say("This browser does not allow saving here (storage is blocked).");
     const title = view.map.title ?? "Untitled map";
-    if (!saveMap(storage, title, textarea.value)) return say("Could not save: the browser's storage refused (is it full?).");
+    if (!saveMap(storage, title, textarea.value))
+      return say("Could not save: the browser's storage refused (is it full?).");
     refreshSavedOptions(title);
     say(`Saved "${title}" on this device. Give the map a "title" line to save it under another name.`);
   }
 
   function onDelete(): void {
     const value = source.value;
-    if (!value.startsWith("saved:") || !storage) return say("Pick one of your saved maps in the list first, then delete it.");
+    if (!value.startsWith("saved:") || !storage)
+      return say("Pick one of your saved maps in the list first, then delete it.");
     const title = value.slice("saved:".length);
     deleteSavedMap(storage, title);
     refreshSavedOptions();
@@ -172,7 +181,9 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
     if (!file) return;
     setText(await file.text());
     importInput.value = "";
-    say(errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`);
+    say(
+      errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`,
+    );
   });
 
   async function onShare(): Promise<void> {

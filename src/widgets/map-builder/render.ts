@@ -6,7 +6,13 @@
 import { resourceKinds, type FailureMap } from "../../sim/failure-map/model.ts";
 import type { MapAnalysis, ResourceImpact } from "../../sim/failure-map/analyse.ts";
 import type { MapError } from "../../sim/failure-map/parse.ts";
-import { describeImpact, describeSharing, explainFailures, formatShare, listNames } from "../../sim/failure-map/describe.ts";
+import {
+  describeImpact,
+  describeSharing,
+  explainFailures,
+  formatShare,
+  listNames,
+} from "../../sim/failure-map/describe.ts";
 import type { MapLayout } from "./layout.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,7 +52,14 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
   const edges = layout.edges
     .map((e) => {
       const d = e.points.map((p, i) => `${i === 0 ? "M" : "L"}${round(p.x)} ${round(p.y)}`).join(" ");
-      const classes = ["mb-edge", `mb-edge--${e.role}`, e.fallback ? "mb-edge--fallback" : "", hotEdge(e.from, e.to, e.role) ? "is-hot" : ""].filter(Boolean).join(" ");
+      const classes = [
+        "mb-edge",
+        `mb-edge--${e.role}`,
+        e.fallback ? "mb-edge--fallback" : "",
+        hotEdge(e.from, e.to, e.role) ? "is-hot" : "",
+      ]
+        .filter(Boolean)
+        .join(" ");
       const marker = e.role === "calls" ? ` marker-end="url(#${idPrefix}-arrow)"` : "";
       return `<path class="${classes}" d="${d}"${marker}><title>${escapeHtml(`${e.from} ${e.role} ${e.to}${e.fallback ? " (with fallback)" : ""}`)}</title></path>`;
     })
@@ -70,13 +83,16 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
         }
         if (impact?.resource === n.name) classes.push("is-saturated");
       }
-      const data = n.role === "resource" ? ` data-resource="${escapeHtml(n.name)}"` : ` data-service="${escapeHtml(n.name)}"`;
+      const data =
+        n.role === "resource" ? ` data-resource="${escapeHtml(n.name)}"` : ` data-service="${escapeHtml(n.name)}"`;
       const radius = n.role === "resource" ? n.height / 2 : 6;
       return (
         `<g class="${classes.join(" ")}"${data}>` +
         `<rect x="${x}" y="${y}" width="${round(n.width)}" height="${round(n.height)}" rx="${radius}"/>` +
         `<text class="mb-name" x="${round(n.x)}" y="${round(n.y - 3)}">${escapeHtml(n.name)}</text>` +
-        (detail ? `<text class="mb-detail" x="${round(n.x)}" y="${round(n.y + 13)}">${escapeHtml(detail)}</text>` : "") +
+        (detail
+          ? `<text class="mb-detail" x="${round(n.x)}" y="${round(n.y + 13)}">${escapeHtml(detail)}</text>`
+          : "") +
         `</g>`
       );
     })
@@ -97,7 +113,8 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
 /** One button per resource ("saturate this"), with its blast radius and any sharing flag. */
 export function renderResourceList(view: MapView): string {
   const { analysis } = view;
-  if (analysis.impacts.length === 0) return `<p class="mb-empty">This map has no shared resources yet: add a line like <code>pool shared-db</code>.</p>`;
+  if (analysis.impacts.length === 0)
+    return `<p class="mb-empty">This map has no shared resources yet: add a line like <code>pool shared-db</code>.</p>`;
   const items = analysis.impacts
     .map((i) => {
       const pressed = view.selected === i.resource;
@@ -119,13 +136,16 @@ export function renderResourceList(view: MapView): string {
 /** The map-wide summary: how many resources are shared by unrelated services. */
 export function renderSummary(view: MapView): string {
   const { analysis } = view;
-  const worst = [...analysis.impacts].sort((a, b) => (b.trafficShare ?? b.serviceShare) - (a.trafficShare ?? a.serviceShare))[0];
+  const worst = [...analysis.impacts].sort(
+    (a, b) => (b.trafficShare ?? b.serviceShare) - (a.trafficShare ?? a.serviceShare),
+  )[0];
   const flagged = analysis.flagged.length
     ? `<strong>${analysis.flagged.length} of ${analysis.impacts.length} resources are shared by otherwise unrelated services</strong>: ${escapeHtml(listNames(analysis.flagged))}.`
     : `No resource is shared by unrelated services.`;
-  const worstText = worst && worst.failing.length > 0
-    ? ` Largest blast radius: ${escapeHtml(worst.resource)}, ${formatShare(worst.trafficShare ?? worst.serviceShare)} of ${worst.trafficShare === null ? "services" : "traffic"}.`
-    : "";
+  const worstText =
+    worst && worst.failing.length > 0
+      ? ` Largest blast radius: ${escapeHtml(worst.resource)}, ${formatShare(worst.trafficShare ?? worst.serviceShare)} of ${worst.trafficShare === null ? "services" : "traffic"}.`
+      : "";
   return `${flagged}${worstText}`;
 }
 
@@ -134,7 +154,9 @@ export function renderResult(view: MapView): string {
   const impact = impactOf(view);
   if (!impact) return `<p>Pick a resource to saturate it and see who fails.</p>`;
   const sharing = describeSharing(impact);
-  const reasons = explainFailures(impact).map((r) => `<li>${escapeHtml(r)}</li>`).join("");
+  const reasons = explainFailures(impact)
+    .map((r) => `<li>${escapeHtml(r)}</li>`)
+    .join("");
   return (
     `<p class="mb-headline">${escapeHtml(describeImpact(impact, view.analysis.services))}</p>` +
     (reasons ? `<ul class="mb-reasons">${reasons}</ul>` : "") +
@@ -147,7 +169,10 @@ export function renderResult(view: MapView): string {
 export function renderErrors(errors: readonly MapError[]): string {
   if (errors.length === 0) return "";
   const items = errors
-    .map((e) => `<li><button type="button" class="mb-goto" data-line="${e.line}">Line ${e.line}</button>: ${escapeHtml(e.message)}</li>`)
+    .map(
+      (e) =>
+        `<li><button type="button" class="mb-goto" data-line="${e.line}">Line ${e.line}</button>: ${escapeHtml(e.message)}</li>`,
+    )
     .join("");
   return `<p>The map text has ${errors.length === 1 ? "an error" : `${errors.length} errors`}; the drawing shows the last map that read cleanly.</p><ul>${items}</ul>`;
 }

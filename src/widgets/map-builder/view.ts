@@ -11,5 +11,8 @@ export function buildView(text: string, selected?: string): ViewResult {
   if (!parsed.ok) return { ok: false, errors: parsed.errors };
   const { map } = parsed;
   const keep = selected !== undefined && map.resources.some((r) => r.name === selected) ? selected : undefined;
-  return { ok: true, view: { map, analysis: analyseFailureMap(map), layout: layoutFailureMap(map), ...(keep ? { selected: keep } : {}) } };
+  return {
+    ok: true,
+    view: { map, analysis: analyseFailureMap(map), layout: layoutFailureMap(map), ...(keep ? { selected: keep } : {}) },
+  };
 }

@@ -3,9 +3,21 @@ import { clearDraft, draftKey, loadDraft, parseDraft, saveDraft, type Draft } fr
 
 const store = () => {
   const data = new Map<string, string>();
-  return { data, getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
 };
-const draft: Draft = { questionId: "cell-size", seed: 7, durationMs: 600_000, usedMs: 125_000, notes: "fixed max size", startedAt: "2026-11-30T10:00:00.000Z" };
+const draft: Draft = {
+  questionId: "cell-size",
+  seed: 7,
+  durationMs: 600_000,
+  usedMs: 125_000,
+  notes: "fixed max size",
+  startedAt: "2026-11-30T10:00:00.000Z",
+};
 
 test("a draft is saved, read back and cleared", () => {
   const s = store();

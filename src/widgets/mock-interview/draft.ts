@@ -22,11 +22,14 @@ export function parseDraft(raw: string | null): Draft | null {
   try {
     const d = JSON.parse(raw) as Record<string, unknown>;
     if (
-      typeof d === "object" && d !== null &&
+      typeof d === "object" &&
+      d !== null &&
       typeof d.questionId === "string" &&
       (d.seed === null || (isCount(d.seed) && Number.isInteger(d.seed))) &&
-      isCount(d.durationMs) && d.durationMs > 0 &&
-      isCount(d.usedMs) && d.usedMs <= d.durationMs &&
+      isCount(d.durationMs) &&
+      d.durationMs > 0 &&
+      isCount(d.usedMs) &&
+      d.usedMs <= d.durationMs &&
       typeof d.notes === "string" &&
       typeof d.startedAt === "string"
     ) {

@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, test } from "vitest";
-import { addAttempt, averageScore, backupKey, clearHistory, historyKey, loadHistory, maxAttempts, parseHistory, score, type Attempt } from "./history.ts";
+import {
+  addAttempt,
+  averageScore,
+  backupKey,
+  clearHistory,
+  historyKey,
+  loadHistory,
+  maxAttempts,
+  parseHistory,
+  score,
+  type Attempt,
+} from "./history.ts";
 
 class MemoryStore {
   data = new Map<string, string>();
@@ -54,7 +65,13 @@ describe("interview history", () => {
   });
 
   test("readable attempts survive next to unreadable ones", () => {
-    const bad = [{ questionId: 3 }, attempt({ hit: [9] }), attempt({ points: 0, hit: [] }), attempt({ startedAt: "yesterday" }), attempt({ hit: [1, 1] })];
+    const bad = [
+      { questionId: 3 },
+      attempt({ hit: [9] }),
+      attempt({ points: 0, hit: [] }),
+      attempt({ startedAt: "yesterday" }),
+      attempt({ hit: [1, 1] }),
+    ];
     store.setItem(historyKey, JSON.stringify({ attempts: [attempt(), ...bad] }));
     const loaded = loadHistory(store);
     expect(loaded.recovered).toBe(true);

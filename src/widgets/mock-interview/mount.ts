@@ -154,7 +154,9 @@ export function mount(root: HTMLElement): void {
     clock = new Countdown(draft.durationMs, () => Date.now(), draft.usedMs);
     startedAt = draft.startedAt;
     run(draft.notes, true);
-    announce(`Resumed “${question.title}”, paused with ${formatClock(clock.remainingMs())} left. Press Resume to restart the clock.`);
+    announce(
+      `Resumed “${question.title}”, paused with ${formatClock(clock.remainingMs())} left. Press Resume to restart the clock.`,
+    );
   };
 
   const togglePause = () => {
@@ -194,7 +196,9 @@ export function mount(root: HTMLElement): void {
     field("your-notes-box").hidden = notes.length === 0;
 
     const answer = field("answer");
-    answer.replaceChildren(...question.answer.map((text) => Object.assign(document.createElement("p"), { textContent: text })));
+    answer.replaceChildren(
+      ...question.answer.map((text) => Object.assign(document.createElement("p"), { textContent: text })),
+    );
 
     const rubric = field("rubric");
     rubric.replaceChildren(
@@ -243,7 +247,9 @@ export function mount(root: HTMLElement): void {
       button("save").disabled = true;
       button("save").textContent = "Saved";
       renderHistory(all);
-      announce(`Saved: ${attempt.hit.length} of ${attempt.points} points. You have ${all.length} ${all.length === 1 ? "attempt" : "attempts"} on this device.`);
+      announce(
+        `Saved: ${attempt.hit.length} of ${attempt.points} points. You have ${all.length} ${all.length === 1 ? "attempt" : "attempts"} on this device.`,
+      );
     } catch {
       announce("Could not save: this browser is not keeping data for this site (private mode or storage full).");
     }
@@ -264,7 +270,11 @@ export function mount(root: HTMLElement): void {
   const renderHistory = (attempts: Attempt[]) => {
     const box = field("history");
     if (attempts.length === 0) {
-      box.replaceChildren(Object.assign(document.createElement("p"), { textContent: "No attempts yet. Finish an interview and save it to see it here." }));
+      box.replaceChildren(
+        Object.assign(document.createElement("p"), {
+          textContent: "No attempts yet. Finish an interview and save it to see it here.",
+        }),
+      );
       button("clear").hidden = true;
       return;
     }
@@ -273,14 +283,23 @@ export function mount(root: HTMLElement): void {
       textContent: `${attempts.length} ${attempts.length === 1 ? "attempt" : "attempts"}, average score ${percent(averageScore(attempts)!)}.`,
     });
     const table = document.createElement("table");
-    const caption = Object.assign(document.createElement("caption"), { textContent: "Attempts, newest first", className: "sr-only" });
+    const caption = Object.assign(document.createElement("caption"), {
+      textContent: "Attempts, newest first",
+      className: "sr-only",
+    });
     const head = document.createElement("tr");
-    for (const h of ["When", "Question", "Score", "Time used"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: h }));
+    for (const h of ["When", "Question", "Score", "Time used"])
+      head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: h }));
     const rows = [...attempts].reverse().map((a) => {
       const tr = document.createElement("tr");
       tr.dataset.attempt = a.questionId;
       const when = new Date(a.startedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      const cells = [when, a.title, `${a.hit.length}/${a.points} (${percent(score(a))})`, formatClock(a.usedSeconds * 1000)];
+      const cells = [
+        when,
+        a.title,
+        `${a.hit.length}/${a.points} (${percent(score(a))})`,
+        formatClock(a.usedSeconds * 1000),
+      ];
       for (const text of cells) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
       return tr;
     });
@@ -340,7 +359,8 @@ export function mount(root: HTMLElement): void {
   const draft = loadDraft(localStorage);
   const draftQuestion = draft && questions.find((q) => q.id === draft.questionId);
   if (draft && draftQuestion) {
-    field("resume-text").textContent = `You have an unfinished interview on “${draftQuestion.title}”, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
+    field("resume-text").textContent =
+      `You have an unfinished interview on “${draftQuestion.title}”, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
     field("resume-box").hidden = false;
   } else {
     field("resume-box").hidden = true;

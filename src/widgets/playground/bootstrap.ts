@@ -9,7 +9,8 @@ import { hasSavedEdit } from "./storage.ts";
 const events = ["click", "keydown", "focusin"] as const;
 
 function actionOf(event: Event): string | undefined {
-  if (event.type === "click") return (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
+  if (event.type === "click")
+    return (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
   const key = event as KeyboardEvent;
   if (event.type === "keydown" && key.key === "Enter" && (key.ctrlKey || key.metaKey)) return "run";
   return undefined;

@@ -33,7 +33,9 @@ const theme = EditorView.theme({
   "&": { color: "var(--sl-color-text)", backgroundColor: "transparent" },
   ".cm-content": { caretColor: "var(--sl-color-text)", fontFamily: "var(--__sl-font-mono, monospace)" },
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--sl-color-text)" },
-  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": { backgroundColor: "var(--pg-selection) !important" },
+  "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+    backgroundColor: "var(--pg-selection) !important",
+  },
   ".cm-gutters": { backgroundColor: "transparent", color: "var(--sl-color-gray-3)", border: "none" },
   ".cm-activeLine": { backgroundColor: "var(--pg-active-line)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--pg-active-line)" },
@@ -86,7 +88,16 @@ export function createEditor(
       const line = doc.line(Math.min(Math.max(error.line, 1), doc.lines));
       const from = Math.min(line.from + Math.max((error.column ?? 1) - 1, 0), line.to);
       const to = from < line.to ? from + 1 : line.to;
-      view.dispatch(setDiagnostics(view.state, [{ from: from === to ? line.from : from, to: from === to ? line.to : to, severity: "error", message: error.message }]));
+      view.dispatch(
+        setDiagnostics(view.state, [
+          {
+            from: from === to ? line.from : from,
+            to: from === to ? line.to : to,
+            severity: "error",
+            message: error.message,
+          },
+        ]),
+      );
     },
   };
 }

@@ -22,11 +22,17 @@ export function warm(): void {
 }
 
 function describe(error: RunError): string {
-  const where = error.line === undefined ? "" : ` (${error.file && error.file !== "main.ts" ? `${error.file}, ` : ""}line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
+  const where =
+    error.line === undefined
+      ? ""
+      : ` (${error.file && error.file !== "main.ts" ? `${error.file}, ` : ""}line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
   return `${error.message}${where}`;
 }
 
-export async function mountPlayground(root: HTMLElement, takeAction: () => string | undefined = () => undefined): Promise<void> {
+export async function mountPlayground(
+  root: HTMLElement,
+  takeAction: () => string | undefined = () => undefined,
+): Promise<void> {
   const name = root.dataset.name!;
   const originalHash = root.dataset.hash!;
   const timeoutMs = Number(root.dataset.timeout) || defaultTimeoutMs;
@@ -97,7 +103,10 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
     code = next;
     printed.textContent = next;
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => saveEdit(name, next === original ? null : { original: originalHash, code: next }), 200);
+    saveTimer = setTimeout(
+      () => saveEdit(name, next === original ? null : { original: originalHash, code: next }),
+      200,
+    );
   };
 
   // When the first thing asked for is a run, the editor (the heaviest part) loads right after
@@ -173,7 +182,12 @@ export async function mountPlayground(root: HTMLElement, takeAction: () => strin
     } catch {
       /* clipboard refused (permissions, insecure origin): the reader copies from the field */
     }
-    showNotice(copied ? "Link copied. It restores this code: " : "Copy this link; it restores this code: ", field, " ", button("Close", () => showNotice()));
+    showNotice(
+      copied ? "Link copied. It restores this code: " : "Copy this link; it restores this code: ",
+      field,
+      " ",
+      button("Close", () => showNotice()),
+    );
   }
 
   const actions: Record<string, () => void> = { run: () => void run(), reset, share: () => void share() };

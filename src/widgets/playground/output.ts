@@ -28,7 +28,10 @@ export class OutputView {
     const started = performance.now();
     this.setStatus("Running…", "running");
     clearInterval(this.clock);
-    this.clock = setInterval(() => this.setStatus(`Running… ${((performance.now() - started) / 1000).toFixed(1)} s`, "running"), 250);
+    this.clock = setInterval(
+      () => this.setStatus(`Running… ${((performance.now() - started) / 1000).toFixed(1)} s`, "running"),
+      250,
+    );
   }
 
   append(event: RunEvent): void {
@@ -62,7 +65,13 @@ export class OutputView {
     }
     const took = result.millis < 1000 ? `${result.millis} ms` : `${(result.millis / 1000).toFixed(2)} s`;
     const status =
-      result.status === "ok" ? `Finished in ${took}` : result.status === "timeout" ? "Stopped at the time limit" : result.status === "syntax-error" ? "Did not run: syntax error" : `Failed after ${took}`;
+      result.status === "ok"
+        ? `Finished in ${took}`
+        : result.status === "timeout"
+          ? "Stopped at the time limit"
+          : result.status === "syntax-error"
+            ? "Did not run: syntax error"
+            : `Failed after ${took}`;
     this.setStatus(status, result.status);
   }
 

@@ -25,7 +25,9 @@ export async function drawPlot(container: HTMLElement, spec: PlotSpec, caption: 
   const bars = spec.kind === "bar" ? uPlot.paths.bars!({ size: [0.7, 60] }) : undefined;
   // Bars are centred on their x: leave half a step free at both ends so none is cut.
   const step = spec.x.length > 1 ? Math.min(...spec.x.slice(1).map((x, i) => Math.abs(x - spec.x[i]!))) || 1 : 1;
-  const xRange = bars ? { range: (_u: unknown, min: number, max: number): [number, number] => [min - step / 2, max + step / 2] } : {};
+  const xRange = bars
+    ? { range: (_u: unknown, min: number, max: number): [number, number] => [min - step / 2, max + step / 2] }
+    : {};
   const width = () => Math.max(240, container.clientWidth - 16);
   const chart = new uPlot(
     {
@@ -33,7 +35,19 @@ export async function drawPlot(container: HTMLElement, spec: PlotSpec, caption: 
       width: width(),
       height: 240,
       // Bars grow from zero, so their heights compare honestly.
-      scales: { x: { time: false, ...xRange }, ...(bars ? { y: { range: (_u: unknown, min: number, max: number): [number, number] => [Math.min(0, min), Math.max(0, max) * 1.05 || 1] } } : {}) },
+      scales: {
+        x: { time: false, ...xRange },
+        ...(bars
+          ? {
+              y: {
+                range: (_u: unknown, min: number, max: number): [number, number] => [
+                  Math.min(0, min),
+                  Math.max(0, max) * 1.05 || 1,
+                ],
+              },
+            }
+          : {}),
+      },
       axes: [
         { stroke: ink, grid, label: spec.xLabel },
         { stroke: ink, grid, label: spec.yLabel },
@@ -53,5 +67,8 @@ export async function drawPlot(container: HTMLElement, spec: PlotSpec, caption: 
   );
   // Follow the column's width (phone rotation, sidebar toggles).
   new ResizeObserver(() => chart.setSize({ width: width(), height: 240 })).observe(container);
-  new MutationObserver(() => chart.redraw(false, true)).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+  new MutationObserver(() => chart.redraw(false, true)).observe(document.documentElement, {
+    attributes: true,
+    attributeFilter: ["data-theme"],
+  });
 }

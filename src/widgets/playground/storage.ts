@@ -32,7 +32,9 @@ export function loadEdit(name: string): SavedEdit | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<SavedEdit>;
-    return typeof parsed.code === "string" && typeof parsed.original === "string" ? { original: parsed.original, code: parsed.code } : null;
+    return typeof parsed.code === "string" && typeof parsed.original === "string"
+      ? { original: parsed.original, code: parsed.code }
+      : null;
   } catch {
     return null;
   }

@@ -32,7 +32,8 @@ export function mountProgressPage(): void {
     }
     const t = totals(progress, catalog);
     const summary = root.querySelector("[data-progress-summary]");
-    if (summary) summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters. Progress is saved in this browser only; export it to keep it or move it to another one.`;
+    if (summary)
+      summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters. Progress is saved in this browser only; export it to keep it or move it to another one.`;
     window.dispatchEvent(new CustomEvent(progressEvent));
   };
 

@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { chapterDone, totals, type Catalog } from "./catalog.ts";
-import { emptyProgress, isSolved, mergeProgress, partEntry, progressKey, readProgress, sanitizeProgress, updateProgress, writeProgress } from "./store.ts";
+import {
+  emptyProgress,
+  isSolved,
+  mergeProgress,
+  partEntry,
+  progressKey,
+  readProgress,
+  sanitizeProgress,
+  updateProgress,
+  writeProgress,
+} from "./store.ts";
 import { exportProgress, importProgress } from "./transfer.ts";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 
@@ -13,7 +23,11 @@ describe("progress storage", () => {
       p.exercises["shuffle-shard-16-workers"]!.revealed = true;
     }, storage);
     const read = readProgress(storage);
-    expect(read.exercises["shuffle-shard-16-workers"]).toEqual({ parts: { shuffle: { attempts: 2, solved: true } }, hints: 0, revealed: true });
+    expect(read.exercises["shuffle-shard-16-workers"]).toEqual({
+      parts: { shuffle: { attempts: 2, solved: true } },
+      hints: 0,
+      revealed: true,
+    });
     expect(JSON.parse(storage.getItem(progressKey)!).version).toBe(1);
   });
 
@@ -30,14 +44,22 @@ describe("progress storage", () => {
         "good-one": { parts: { a: { attempts: 3, solved: true } }, hints: 1, revealed: false },
         "Bad Id!": { parts: {} },
         "not-an-object": 7,
-        "odd-fields": { parts: { a: { attempts: "many", solved: "yes" }, "b c": { attempts: 1 } }, hints: -4, revealed: "no" },
+        "odd-fields": {
+          parts: { a: { attempts: "many", solved: "yes" }, "b c": { attempts: 1 } },
+          hints: -4,
+          revealed: "no",
+        },
       },
     };
     const storage = memoryStorage({ [progressKey]: JSON.stringify(stored) });
     const read = readProgress(storage);
     expect(Object.keys(read.exercises).sort()).toEqual(["good-one", "odd-fields"]);
     expect(read.exercises["good-one"]!.parts.a).toEqual({ attempts: 3, solved: true });
-    expect(read.exercises["odd-fields"]).toEqual({ parts: { a: { attempts: 0, solved: false } }, hints: 0, revealed: false });
+    expect(read.exercises["odd-fields"]).toEqual({
+      parts: { a: { attempts: 0, solved: false } },
+      hints: 0,
+      revealed: false,
+    });
   });
 
   test("foreign data (another version or app) is not read as progress", () => {
@@ -87,14 +109,27 @@ describe("export and import", () => {
   });
 
   test("files that are not progress are refused with a message", () => {
-    expect(importProgress("hello", emptyProgress())).toMatchObject({ ok: false, message: expect.stringMatching(/not JSON/) });
-    expect(importProgress('{"app":"other"}', emptyProgress())).toMatchObject({ ok: false, message: expect.stringMatching(/not Blast Radius progress/) });
+    expect(importProgress("hello", emptyProgress())).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not JSON/),
+    });
+    expect(importProgress('{"app":"other"}', emptyProgress())).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not Blast Radius progress/),
+    });
   });
 });
 
 describe("chapter done marks and totals", () => {
   const catalog: Catalog = [
-    { slug: "cells", title: "Cells", exercises: [{ id: "a", title: "A", parts: ["x"] }, { id: "b", title: "B", parts: ["code"] }] },
+    {
+      slug: "cells",
+      title: "Cells",
+      exercises: [
+        { id: "a", title: "A", parts: ["x"] },
+        { id: "b", title: "B", parts: ["code"] },
+      ],
+    },
     { slug: "empty", title: "Empty", exercises: [] },
   ];
   test("a chapter is done only when every exercise is solved", () => {

@@ -96,7 +96,10 @@ export function writeProgress(progress: Progress, storage: Storage | undefined =
 }
 
 /** Apply a change to the stored progress (read, change, write) and return the new state. */
-export function updateProgress(change: (p: Progress) => void, storage: Storage | undefined = safeLocalStorage()): Progress {
+export function updateProgress(
+  change: (p: Progress) => void,
+  storage: Storage | undefined = safeLocalStorage(),
+): Progress {
   const progress = readProgress(storage);
   change(progress);
   writeProgress(progress, storage);

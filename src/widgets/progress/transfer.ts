@@ -28,8 +28,12 @@ export function importProgress(text: string, current: Progress): ImportResult {
   } catch {
     return { ok: false, message: "That file is not JSON, so it cannot be course progress." };
   }
-  const candidate = typeof parsed === "object" && parsed !== null && "progress" in parsed ? (parsed as { progress: unknown }).progress : parsed;
+  const candidate =
+    typeof parsed === "object" && parsed !== null && "progress" in parsed
+      ? (parsed as { progress: unknown }).progress
+      : parsed;
   const clean = sanitizeProgress(candidate);
-  if (!clean) return { ok: false, message: "That file is JSON, but not Blast Radius progress (version 1). Nothing was changed." };
+  if (!clean)
+    return { ok: false, message: "That file is JSON, but not Blast Radius progress (version 1). Nothing was changed." };
   return { ok: true, progress: mergeProgress(current, clean), exercises: Object.keys(clean.exercises).length };
 }

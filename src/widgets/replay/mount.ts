@@ -8,7 +8,18 @@ import type uPlotType from "uplot";
 import { defenceNames, type DefenceName, type Parameters } from "../../sim/retry-storm/index.ts";
 import { SideRunner, type TimedRun } from "./runner.ts";
 import { fromQuery, normalizeState, queryHasState, scenarios, toQuery, type ReplayState } from "./state.ts";
-import { chartViews, markerColour, markerItemsHtml, markers, momentText, palette, summaryText, tableHtml, type Marker, type RunView } from "./view.ts";
+import {
+  chartViews,
+  markerColour,
+  markerItemsHtml,
+  markers,
+  momentText,
+  palette,
+  summaryText,
+  tableHtml,
+  type Marker,
+  type RunView,
+} from "./view.ts";
 
 type Side = "naive" | "defended";
 const sides: Side[] = ["naive", "defended"];
@@ -39,7 +50,8 @@ function compact(n: number): string {
 
 function decades(min: number, max: number): number[] {
   const out: number[] = [];
-  for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++) if (10 ** p >= min * 0.9999) out.push(10 ** p);
+  for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++)
+    if (10 ** p >= min * 0.9999) out.push(10 ** p);
   return out.length ? out : [min, max];
 }
 
@@ -58,8 +70,14 @@ function readControls(form: HTMLFormElement, seedFallback: number): ReplayState 
   const none = form.elements.namedItem("noIntervention") as HTMLInputElement | null;
   if (none?.checked) params.intervention = null;
   const seed = Number(value("seed"));
-  const defences = defenceNames.filter((d) => (form.elements.namedItem(`defence-${d}`) as HTMLInputElement | null)?.checked);
-  return normalizeState({ seed: value("seed") === "" || !Number.isInteger(seed) ? seedFallback : seed, defences, params });
+  const defences = defenceNames.filter(
+    (d) => (form.elements.namedItem(`defence-${d}`) as HTMLInputElement | null)?.checked,
+  );
+  return normalizeState({
+    seed: value("seed") === "" || !Number.isInteger(seed) ? seedFallback : seed,
+    defences,
+    params,
+  });
 }
 
 function writeControls(form: HTMLFormElement, state: ReplayState): void {
@@ -70,7 +88,8 @@ function writeControls(form: HTMLFormElement, state: ReplayState): void {
   }
   const none = form.elements.namedItem("noIntervention") as HTMLInputElement | null;
   if (none) none.checked = state.params.intervention === null;
-  for (const d of defenceNames) (form.elements.namedItem(`defence-${d}`) as HTMLInputElement).checked = state.defences.includes(d as DefenceName);
+  for (const d of defenceNames)
+    (form.elements.namedItem(`defence-${d}`) as HTMLInputElement).checked = state.defences.includes(d as DefenceName);
 }
 
 export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
@@ -87,14 +106,19 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   root.dataset.state = "loading";
 
   const initial: ReplayState =
-    syncUrl && queryHasState(new URLSearchParams(location.search)) ? fromQuery(new URLSearchParams(location.search)) : normalizeState(JSON.parse(root.dataset.initial ?? "{}"));
+    syncUrl && queryHasState(new URLSearchParams(location.search))
+      ? fromQuery(new URLSearchParams(location.search))
+      : normalizeState(JSON.parse(root.dataset.initial ?? "{}"));
   writeControls(form, initial);
 
   const runners: Record<Side, SideRunner> = { naive: new SideRunner(), defended: new SideRunner() };
   // uPlot's stylesheet comes with the component (RetryStormReplay.astro): Astro's build drops CSS
   // imported from a dynamically loaded client module, and the import then fails at run time.
   const { default: uPlot } = await import("uplot");
-  const charts: Record<Side, SideCharts> = { naive: { plots: [], marks: [], run: null, playheads: [] }, defended: { plots: [], marks: [], run: null, playheads: [] } };
+  const charts: Record<Side, SideCharts> = {
+    naive: { plots: [], marks: [], run: null, playheads: [] },
+    defended: { plots: [], marks: [], run: null, playheads: [] },
+  };
   let playhead = Number(scrub.value);
   let state = initial;
   let version = 0;
@@ -138,21 +162,40 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
           height: 150,
           legend: { show: true, live: false },
           cursor: { sync: { key: `rs-${root.id}` }, drag: { x: false, y: false } },
-          scales: { x: { time: false }, y: view.log ? { distr: 3, log: 10 } : view.range ? { range: view.range } : { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          scales: {
+            x: { time: false },
+            y: view.log
+              ? { distr: 3, log: 10 }
+              : view.range
+                ? { range: view.range }
+                : { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          },
           axes: [
-            { stroke: ink(), grid: { stroke: "rgba(128,128,128,0.2)" }, values: (_u, splits) => splits.map((s) => `${s}s`) },
+            {
+              stroke: ink(),
+              grid: { stroke: "rgba(128,128,128,0.2)" },
+              values: (_u, splits) => splits.map((s) => `${s}s`),
+            },
             {
               stroke: ink(),
               grid: { stroke: "rgba(128,128,128,0.2)" },
               size: 44,
               values: (_u, splits) => splits.map(compact),
               // On a log axis keep one line per decade; uPlot's default draws nine.
-              ...(view.log ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) } : {}),
+              ...(view.log
+                ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) }
+                : {}),
             },
           ],
           series: [
             { label: "time (s)" },
-            ...view.series.map((s) => ({ label: s.label, stroke: palette[s.colour], width: 1.5, ...(s.dashed ? { dash: [5, 4] } : {}), spanGaps: false })),
+            ...view.series.map((s) => ({
+              label: s.label,
+              stroke: palette[s.colour],
+              width: 1.5,
+              ...(s.dashed ? { dash: [5, 4] } : {}),
+              spanGaps: false,
+            })),
           ],
           hooks: { draw: [drawMarkers(side)] },
         },
@@ -177,7 +220,9 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     if (entry.plots.length === 0) buildCharts(side, run);
     else {
       const views = chartViews(run);
-      views.forEach((view, i) => entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData));
+      views.forEach((view, i) =>
+        entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData),
+      );
     }
     q<HTMLElement>(root, `[data-side="${side}"] [data-summary]`).textContent = summaryText(sideName[side], run.summary);
     root.dataset[`${side}Summary`] = JSON.stringify(run.summary);

@@ -5,7 +5,11 @@ import { chartSvg } from "./svg.ts";
 import { chartViews, markerItemsHtml, markers, momentText, summaryText, tableHtml, tableRows } from "./view.ts";
 
 test("state round-trips through the URL, keeping unrelated query keys", () => {
-  const state = normalizeState({ seed: 42, defences: ["budget", "bulkhead"], params: { poolSize: 24, intervention: null, load: 1 } });
+  const state = normalizeState({
+    seed: 42,
+    defences: ["budget", "bulkhead"],
+    params: { poolSize: 24, intervention: null, load: 1 },
+  });
   // Canonical defence order; defaults (load 1) dropped.
   expect(state).toEqual({ seed: 42, defences: ["bulkhead", "budget"], params: { poolSize: 24, intervention: null } });
   const query = toQuery(state, new URLSearchParams("lang=en&seed=9"));
@@ -39,15 +43,25 @@ test("the two scenarios share seed and parameters; only the right-hand one has d
 });
 
 test("views, markers, text and table describe a run from its own numbers", () => {
-  const { summary, metrics } = runRetryStorm(scenarios(normalizeState({ params: { duration: 120, intervention: 100 } })).naive);
+  const { summary, metrics } = runRetryStorm(
+    scenarios(normalizeState({ params: { duration: 120, intervention: 100 } })).naive,
+  );
   const run = { summary, metrics };
   const charts = chartViews(run);
   expect(charts.map((c) => c.id)).toEqual(["success", "pool", "waiting", "rates", "latency"]);
   for (const c of charts) for (const s of c.series) expect(s.values).toHaveLength(metrics.time.length);
   const marks = markers(summary);
-  expect(marks.map((m) => m.label)).toEqual(["pricing slows", "pricing recovers", "pool exhausted", "intervention", "recovered"]);
+  expect(marks.map((m) => m.label)).toEqual([
+    "pricing slows",
+    "pricing recovers",
+    "pool exhausted",
+    "intervention",
+    "recovered",
+  ]);
   expect(marks.find((m) => m.kind === "exhausted")!.time).toBe(summary.poolExhaustedSeconds);
-  expect(summaryText("Naive", summary)).toContain(`exhausted at ${Math.round(summary.poolExhaustedSeconds! * 10) / 10} s`);
+  expect(summaryText("Naive", summary)).toContain(
+    `exhausted at ${Math.round(summary.poolExhaustedSeconds! * 10) / 10} s`,
+  );
   expect(summaryText("Naive", summary)).toContain("only after the intervention");
   const i = metrics.time.indexOf(50);
   expect(momentText(50.7, [{ name: "Naive", run }])).toBe(

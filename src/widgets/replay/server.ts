@@ -16,7 +16,10 @@ export function serverRuns(state: ReplayState): { naive: RunView; defended: RunV
     const pair = scenarios(state);
     const naive = runRetryStorm(pair.naive);
     const defended = runRetryStorm(pair.defended);
-    runs = { naive: { summary: naive.summary, metrics: naive.metrics }, defended: { summary: defended.summary, metrics: defended.metrics } };
+    runs = {
+      naive: { summary: naive.summary, metrics: naive.metrics },
+      defended: { summary: defended.summary, metrics: defended.metrics },
+    };
     memo.set(key, runs);
   }
   return runs;
@@ -35,7 +38,12 @@ export function staticCharts(name: string, run: RunView): StaticChart[] {
     id: view.id,
     title: view.title,
     unit: view.unit,
-    svg: chartSvg(view, run.metrics.time, marks, `${name} run: ${view.title} (${view.unit}), from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`),
+    svg: chartSvg(
+      view,
+      run.metrics.time,
+      marks,
+      `${name} run: ${view.title} (${view.unit}), from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
+    ),
   }));
 }
 

@@ -3,7 +3,15 @@
  * defences of the right-hand ("defended") run, and any parameters changed from the defaults.
  * The left-hand run is always the naive one: same seed and parameters, no defences.
  */
-import { checkParameter, defaultScenario, defenceNames, parameterSpecs, type DefenceName, type Parameters, type Scenario } from "../../sim/retry-storm/index.ts";
+import {
+  checkParameter,
+  defaultScenario,
+  defenceNames,
+  parameterSpecs,
+  type DefenceName,
+  type Parameters,
+  type Scenario,
+} from "../../sim/retry-storm/index.ts";
 import { replayQueryKeys } from "./url-keys.ts";
 
 export interface ReplayState {
@@ -22,7 +30,9 @@ export const seedLimits = { min: 0, max: 999_999 };
 
 /** Keep only valid, non-default parameters; clamp the seed; order defences canonically. */
 export function normalizeState(state: Partial<ReplayState>): ReplayState {
-  const seed = Number.isInteger(state.seed) ? Math.min(seedLimits.max, Math.max(seedLimits.min, state.seed!)) : defaultReplayState.seed;
+  const seed = Number.isInteger(state.seed)
+    ? Math.min(seedLimits.max, Math.max(seedLimits.min, state.seed!))
+    : defaultReplayState.seed;
   const chosen = new Set(state.defences ?? defaultReplayState.defences);
   const params: Parameters = {};
   for (const spec of parameterSpecs) {
@@ -51,7 +61,9 @@ export function toQuery(state: ReplayState, base = new URLSearchParams()): URLSe
   const query = new URLSearchParams(base);
   for (const key of replayQueryKeys) query.delete(key);
   if (state.seed !== defaultReplayState.seed) query.set("seed", String(state.seed));
-  const same = state.defences.length === defaultReplayState.defences.length && state.defences.every((d, i) => d === defaultReplayState.defences[i]);
+  const same =
+    state.defences.length === defaultReplayState.defences.length &&
+    state.defences.every((d, i) => d === defaultReplayState.defences[i]);
   if (!same) query.set("defences", state.defences.length ? state.defences.join(",") : "none");
   for (const spec of parameterSpecs) {
     const value = state.params[spec.name];
@@ -71,7 +83,10 @@ export function fromQuery(query: URLSearchParams): ReplayState {
   }
   return normalizeState({
     seed: seedText === null ? undefined : Number(seedText),
-    defences: defencesText === null ? undefined : (defencesText.split(",").filter((d) => (defenceNames as readonly string[]).includes(d)) as DefenceName[]),
+    defences:
+      defencesText === null
+        ? undefined
+        : (defencesText.split(",").filter((d) => (defenceNames as readonly string[]).includes(d)) as DefenceName[]),
     params,
   });
 }

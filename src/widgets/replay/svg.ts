@@ -26,7 +26,9 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
   const logMax = chart.log ? niceMax(Math.max(yMin * 10, ...values)) : yMax;
   const sx = (t: number) => pad.left + ((t - x0) / (x1 - x0)) * (W - pad.left - pad.right);
   const sy = (v: number) => {
-    const f = chart.log ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(logMax) - Math.log10(yMin)) : (v - yMin) / (yMax - yMin);
+    const f = chart.log
+      ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(logMax) - Math.log10(yMin))
+      : (v - yMin) / (yMax - yMin);
     return H - pad.bottom - Math.min(1, Math.max(0, f)) * (H - pad.top - pad.bottom);
   };
   const r = (n: number) => Math.round(n * 10) / 10;
@@ -34,7 +36,9 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
   // nothing to the picture: keep only the ends of each run, so the page stays light.
   const paths = chart.series
     .map((s) => {
-      const pts: ([number, number] | null)[] = s.values.map((v, i) => (v === null ? null : [r(sx(time[i]! + 0.5)), Math.round(sy(v))]));
+      const pts: ([number, number] | null)[] = s.values.map((v, i) =>
+        v === null ? null : [r(sx(time[i]! + 0.5)), Math.round(sy(v))],
+      );
       let d = "";
       pts.forEach((pt, i) => {
         if (!pt) return;
@@ -48,8 +52,12 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
     .join("");
   const ticks: string[] = [];
   for (let t = 0; t <= x1; t += 120) {
-    ticks.push(`<line x1="${r(sx(t))}" x2="${r(sx(t))}" y1="${H - pad.bottom}" y2="${H - pad.bottom + 4}" stroke="currentColor"/>`);
-    ticks.push(`<text x="${r(sx(t))}" y="${H - 6}" text-anchor="middle">${t === 0 ? "0 s" : t % 60 === 0 ? `${t / 60} min` : `${t} s`}</text>`);
+    ticks.push(
+      `<line x1="${r(sx(t))}" x2="${r(sx(t))}" y1="${H - pad.bottom}" y2="${H - pad.bottom + 4}" stroke="currentColor"/>`,
+    );
+    ticks.push(
+      `<text x="${r(sx(t))}" y="${H - 6}" text-anchor="middle">${t === 0 ? "0 s" : t % 60 === 0 ? `${t / 60} min` : `${t} s`}</text>`,
+    );
   }
   const top = chart.log ? logMax : yMax;
   const topLabel = chart.log && top >= 1000 ? `${top / 1000} s` : `${top}${chart.unit === "%" ? "%" : ""}`;
@@ -57,7 +65,10 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
   ticks.push(`<text x="${pad.left - 4}" y="${pad.top + 8}" text-anchor="end">${escapeHtml(topLabel)}</text>`);
   ticks.push(`<text x="${pad.left - 4}" y="${H - pad.bottom}" text-anchor="end">${escapeHtml(bottomLabel)}</text>`);
   const lines = marks
-    .map((m) => `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="${pad.top}" y2="${H - pad.bottom}" stroke="${markerColour[m.kind]}" stroke-width="1" stroke-dasharray="3 3"><title>${escapeHtml(`${m.label} at ${m.time} s`)}</title></line>`)
+    .map(
+      (m) =>
+        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="${pad.top}" y2="${H - pad.bottom}" stroke="${markerColour[m.kind]}" stroke-width="1" stroke-dasharray="3 3"><title>${escapeHtml(`${m.label} at ${m.time} s`)}</title></line>`,
+    )
     .join("");
   return (
     `<svg class="rs-svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escapeHtml(label)}" font-size="11" fill="currentColor">` +

@@ -99,13 +99,17 @@ export function markers(summary: RetryStormSummary): Marker[] {
     list.push({ time: 0, label: "pricing slows", kind: "trigger" });
     list.push({ time: summary.triggerSeconds, label: "pricing recovers", kind: "trigger" });
   }
-  if (summary.poolExhaustedSeconds !== null) list.push({ time: summary.poolExhaustedSeconds, label: "pool exhausted", kind: "exhausted" });
-  if (summary.interventionSeconds !== null) list.push({ time: summary.interventionSeconds, label: "intervention", kind: "intervention" });
-  if (summary.recoverySeconds !== null) list.push({ time: summary.triggerSeconds + summary.recoverySeconds, label: "recovered", kind: "recovered" });
+  if (summary.poolExhaustedSeconds !== null)
+    list.push({ time: summary.poolExhaustedSeconds, label: "pool exhausted", kind: "exhausted" });
+  if (summary.interventionSeconds !== null)
+    list.push({ time: summary.interventionSeconds, label: "intervention", kind: "intervention" });
+  if (summary.recoverySeconds !== null)
+    list.push({ time: summary.triggerSeconds + summary.recoverySeconds, label: "recovered", kind: "recovered" });
   return list.sort((a, b) => a.time - b.time);
 }
 
-const fmtSeconds = (s: number) => (s >= 120 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s * 10) / 10} s`);
+const fmtSeconds = (s: number) =>
+  s >= 120 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s * 10) / 10} s`;
 const fmtPercent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
 
 /** Success of the services that never call pricing, over the whole run. */
@@ -117,10 +121,14 @@ export function unrelatedSuccess(summary: RetryStormSummary): number {
 
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, summary: RetryStormSummary): string {
-  const exhausted = summary.poolExhaustedSeconds === null ? "the pool is never exhausted" : `the pool is exhausted at ${fmtSeconds(summary.poolExhaustedSeconds)}`;
+  const exhausted =
+    summary.poolExhaustedSeconds === null
+      ? "the pool is never exhausted"
+      : `the pool is exhausted at ${fmtSeconds(summary.poolExhaustedSeconds)}`;
   const recovered = !summary.recovered
     ? "it never recovers"
-    : summary.interventionSeconds !== null && summary.recoverySeconds! >= summary.interventionSeconds - summary.triggerSeconds
+    : summary.interventionSeconds !== null &&
+        summary.recoverySeconds! >= summary.interventionSeconds - summary.triggerSeconds
       ? `it recovers only after the intervention, ${fmtSeconds(summary.recoverySeconds!)} after pricing did`
       : `it recovers ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
   return `${name}: ${exhausted}; ${recovered}; services that never call pricing succeed ${fmtPercent(unrelatedSuccess(summary))} of the time; ${summary.amplification} tries per request.`;
@@ -144,19 +152,40 @@ export interface TableRow {
 
 /** The events under a side's charts, as list items (the server and the page draw the same). */
 export function markerItemsHtml(marks: Marker[]): string {
-  return marks.map((m) => `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${m.time} s</li>`).join("");
+  return marks
+    .map(
+      (m) =>
+        `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${m.time} s</li>`,
+    )
+    .join("");
 }
 
 /** The data-table fallback: one row every `step` seconds, both runs side by side. */
 export function tableRows(naive: RunView, defended: RunView, step = 10): { head: string[]; rows: TableRow[] } {
-  const head = ["time (s)", "naive: in use", "naive: waiting", "naive: success", "defended: in use", "defended: waiting", "defended: success"];
+  const head = [
+    "time (s)",
+    "naive: in use",
+    "naive: waiting",
+    "naive: success",
+    "defended: in use",
+    "defended: waiting",
+    "defended: success",
+  ];
   const rows: TableRow[] = [];
   const m = naive.metrics;
   for (let i = 0; i < m.time.length; i += step) {
     const d = defended.metrics;
     rows.push({
       time: m.time[i]!,
-      cells: [String(m.time[i]), String(m.poolInUse[i]), String(m.waiting[i]), fmtPercent(m.successRate[i]!), String(d.poolInUse[i]), String(d.waiting[i]), fmtPercent(d.successRate[i]!)],
+      cells: [
+        String(m.time[i]),
+        String(m.poolInUse[i]),
+        String(m.waiting[i]),
+        fmtPercent(m.successRate[i]!),
+        String(d.poolInUse[i]),
+        String(d.waiting[i]),
+        fmtPercent(d.successRate[i]!),
+      ],
     });
   }
   return { head, rows };
@@ -166,6 +195,8 @@ export function tableRows(naive: RunView, defended: RunView, step = 10): { head:
 export function tableHtml(naive: RunView, defended: RunView): string {
   const { head, rows } = tableRows(naive, defended);
   const th = head.map((h) => `<th scope="col">${h}</th>`).join("");
-  const body = rows.map((r) => `<tr>${r.cells.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td>${c}</td>`)).join("")}</tr>`).join("");
+  const body = rows
+    .map((r) => `<tr>${r.cells.map((c, i) => (i === 0 ? `<th scope="row">${c}</th>` : `<td>${c}</td>`)).join("")}</tr>`)
+    .join("");
   return `<caption>Both runs every 10 s</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody>`;
 }

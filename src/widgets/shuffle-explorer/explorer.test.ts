@@ -15,7 +15,14 @@ describe("state", () => {
   });
 
   test("clamps what the simulation cannot do", () => {
-    expect(normalize({ workers: 4, shard: 9, groups: 10, customers: 1, seed: -5 })).toEqual({ ...defaultState, workers: 4, shard: 4, groups: 4, customers: 2, seed: 0 });
+    expect(normalize({ workers: 4, shard: 9, groups: 10, customers: 1, seed: -5 })).toEqual({
+      ...defaultState,
+      workers: 4,
+      shard: 4,
+      groups: 4,
+      customers: 2,
+      seed: 0,
+    });
     expect(fromQuery(new URLSearchParams("n=abc&k=&failover=off"))).toEqual({ ...defaultState, failover: false });
     expect(normalize({ workers: 1e9 }).workers).toBe(2048);
   });
@@ -50,7 +57,11 @@ describe("model", () => {
 
   test("fixed groups cover every worker once, sizes within one", () => {
     const groups = fixedGroups(10, 3);
-    expect(groups).toEqual([[0, 3], [3, 6], [6, 10]]);
+    expect(groups).toEqual([
+      [0, 3],
+      [3, 6],
+      [6, 10],
+    ]);
     expect(fixedGroups(8, 4).map(([a, b]) => b - a)).toEqual([2, 2, 2, 2]);
   });
 });
@@ -65,14 +76,32 @@ describe("render", () => {
 
   test("the HTML carries every figure the page and its tests read", () => {
     const html = renderExplorer(explorerView(defaultState));
-    for (const name of ["possible-shards", "inverse", "lost-all", "lost-some", "lost-none", "exact-0", "sim-2", "blast-fixed", "blast-shuffle", "blast-simulated", "failover-note", "poison-shard"]) {
+    for (const name of [
+      "possible-shards",
+      "inverse",
+      "lost-all",
+      "lost-some",
+      "lost-none",
+      "exact-0",
+      "sim-2",
+      "blast-fixed",
+      "blast-shuffle",
+      "blast-simulated",
+      "failover-note",
+      "poison-shard",
+    ]) {
       expect(html).toContain(`data-figure="${name}"`);
     }
     expect(summary(explorerView(defaultState))).toContain("361 lose every worker");
   });
 
   test("the convergence note: the gap to the formula shrinks as customers grow", () => {
-    const gap = (customers: number) => Number(/data-figure="convergence">[^<]*<strong>([\d.]+)<\/strong>/.exec(renderExplorer(explorerView({ ...defaultState, customers })))![1]);
+    const gap = (customers: number) =>
+      Number(
+        /data-figure="convergence">[^<]*<strong>([\d.]+)<\/strong>/.exec(
+          renderExplorer(explorerView({ ...defaultState, customers })),
+        )![1],
+      );
     expect(gap(10_000)).toBe(0.92); // 43.73% simulated against 42.86% exact
     expect(gap(1_000_000)).toBeLessThan(0.1);
   });

@@ -37,7 +37,10 @@ function workerGrid(view: ExplorerView): string {
 function groupStrip(view: ExplorerView): string {
   const many = view.groups.length > 32;
   const boxes = view.groups
-    .map(([from, to], g) => `<span class="sx-g${g === 0 ? " sx-g--down" : ""}" title="group ${g}: workers ${from}-${to - 1}">${many ? "" : to - from}</span>`)
+    .map(
+      ([from, to], g) =>
+        `<span class="sx-g${g === 0 ? " sx-g--down" : ""}" title="group ${g}: workers ${from}-${to - 1}">${many ? "" : to - from}</span>`,
+    )
     .join("");
   return `<div class="sx-groups${many ? " sx-groups--dense" : ""}" role="img" aria-label="${view.groups.length} fixed groups; the poison customer's group is down">${boxes}</div>`;
 }
@@ -56,7 +59,9 @@ function overlapTable(view: ExplorerView): string {
     })
     .join("\n");
   // The largest gap between simulation and formula, against the sampling noise expected there.
-  const worst = view.overlap.reduce((a, b) => (Math.abs(b.simulated - b.exact) > Math.abs(a.simulated - a.exact) ? b : a));
+  const worst = view.overlap.reduce((a, b) =>
+    Math.abs(b.simulated - b.exact) > Math.abs(a.simulated - a.exact) ? b : a,
+  );
   const gap = Math.abs(worst.simulated - worst.exact) * 100;
   const noise = Math.sqrt((worst.exact * (1 - worst.exact)) / view.others) * 100;
   const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${gap.toFixed(2)}</strong> percentage points, where sampling noise is about ${noise.toFixed(2)}. More customers shrink both.</p>`;
@@ -70,21 +75,35 @@ function overlapTable(view: ExplorerView): string {
 function blastTable(view: ExplorerView): string {
   const { groups, failover, shard } = view.state;
   const rows: Array<[string, number, string, string]> = [
-    ["Every customer on every worker", view.blast.everyWorker, "every", "no compartments: the poison reaches every worker"],
-    [`Fixed sharding, ${grouped(groups)} group${groups === 1 ? "" : "s"}`, view.blast.fixed, "fixed", "the poison customer's whole group"],
+    [
+      "Every customer on every worker",
+      view.blast.everyWorker,
+      "every",
+      "no compartments: the poison reaches every worker",
+    ],
+    [
+      `Fixed sharding, ${grouped(groups)} group${groups === 1 ? "" : "s"}`,
+      view.blast.fixed,
+      "fixed",
+      "the poison customer's whole group",
+    ],
     [
       `Shuffle sharding, ${failover ? "with" : "without"} failover`,
       view.blast.shuffleExact,
       "shuffle",
-      failover ? `only customers that lost all ${shard} of their workers` : "every customer that lost any of its workers",
+      failover
+        ? `only customers that lost all ${shard} of their workers`
+        : "every customer that lost any of its workers",
     ],
   ];
   const body = rows
-    .map(([name, share, key, why]) => `<tr data-design="${key}">
+    .map(
+      ([name, share, key, why]) => `<tr data-design="${key}">
   <th scope="row">${name}<span class="sx-why">${why}</span></th>
   <td class="sx-bars">${bar(share, key === "shuffle" ? "exact" : "other")}</td>
   <td data-figure="blast-${key}">${formatShare(share)}</td>
-</tr>`)
+</tr>`,
+    )
     .join("\n");
   return `<table class="sx-table sx-blast">
 <caption>Blast radius of one poison customer: share of the other customers that lose service</caption>

@@ -16,7 +16,14 @@ export interface ExplorerState {
 }
 
 /** The chapter's worked example: the seed article's simulation. */
-export const defaultState: ExplorerState = { workers: 8, shard: 2, customers: 10_000, groups: 4, seed: 7, failover: true };
+export const defaultState: ExplorerState = {
+  workers: 8,
+  shard: 2,
+  customers: 10_000,
+  groups: 4,
+  seed: 7,
+  failover: true,
+};
 
 export const limits = {
   workers: { min: 1, max: 2048 },
@@ -39,7 +46,12 @@ export function normalize(input: Partial<ExplorerState>): ExplorerState {
   const workers = clampInt(input.workers ?? NaN, limits.workers.min, limits.workers.max, defaultState.workers);
   return {
     workers,
-    shard: clampInt(input.shard ?? NaN, limits.shard.min, Math.min(limits.shard.max, workers), Math.min(defaultState.shard, workers)),
+    shard: clampInt(
+      input.shard ?? NaN,
+      limits.shard.min,
+      Math.min(limits.shard.max, workers),
+      Math.min(defaultState.shard, workers),
+    ),
     customers: clampInt(input.customers ?? NaN, limits.customers.min, limits.customers.max, defaultState.customers),
     groups: clampInt(input.groups ?? NaN, limits.groups.min, workers, Math.min(defaultState.groups, workers)),
     seed: clampInt(input.seed ?? NaN, limits.seed.min, limits.seed.max, defaultState.seed),
@@ -49,7 +61,8 @@ export function normalize(input: Partial<ExplorerState>): ExplorerState {
 
 /** Read the state from a query string; missing or bad values fall back to the defaults. */
 export function fromQuery(query: URLSearchParams): ExplorerState {
-  const number = (key: string) => (query.has(key) && query.get(key)!.trim() !== "" ? Number(query.get(key)) : undefined);
+  const number = (key: string) =>
+    query.has(key) && query.get(key)!.trim() !== "" ? Number(query.get(key)) : undefined;
   const failover = query.get(param.failover);
   return normalize({
     workers: number(param.workers),
