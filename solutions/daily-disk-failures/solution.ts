@@ -11,10 +11,10 @@ export interface Params {
 export function answers({ machines, disks, afr }: Params): Record<string, number> {
   const total = machines * disks;
   // The daily rate that compounds to the yearly one: (1 - perDay)^365 = 1 - afr.
-  const perDay = 1 - Math.pow(1 - afr / 100, 1 / 365);
+  const perDay = 1 - (1 - afr / 100) ** (1 / 365);
   return {
     "per-day": total * perDay,
-    "quiet-day": Math.pow(1 - perDay, total),
+    "quiet-day": (1 - perDay) ** total,
   };
 }
 

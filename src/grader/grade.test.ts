@@ -319,7 +319,6 @@ describe("fuzz: 10,000 random inputs", () => {
         if (again >= 50)
           throw new Error(`${JSON.stringify(input)} took ${millis.toFixed(1)} ms, then ${again.toFixed(1)} ms`);
         retimed++;
-        continue;
       }
     }
     // The fuzz reaches the evaluator, not just the input checks.

@@ -21,6 +21,7 @@ describe("inspect", () => {
     expect(inspect(new Set())).toBe("Set(0) {}");
     expect(inspect([])).toBe("[]");
     expect(inspect({})).toBe("{}");
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what this formats
     expect(inspect([1, , 3])).toBe("[ 1, <1 empty item>, 3 ]");
   });
 

@@ -188,6 +188,7 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     for (const [path, js] of Object.entries(run.modules)) {
       // Indirect eval in the global scope; the wrapper shares line 1 with the code, so lines match the source.
       const wrapped = `(async function (exports, require, module) {${js}\n})\n//# sourceURL=${sourcePrefix}${path}`;
+      // biome-ignore lint/security/noGlobalEval: the sandboxed worker runs the learner's transpiled code; indirect eval keeps it out of this scope
       factories.set(path, (0, eval)(wrapped) as Factory);
     }
   } catch (error) {

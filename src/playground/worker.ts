@@ -16,7 +16,7 @@ const nativeAddEventListener = scope.addEventListener.bind(scope);
 /** Replace a global everywhere on the prototype chain, so `self.x` and `x` both see the stand-in. */
 function replaceGlobal(name: string, descriptor: PropertyDescriptor): void {
   for (let o: object | null = scope; o; o = Object.getPrototypeOf(o)) {
-    if (Object.prototype.hasOwnProperty.call(o, name)) {
+    if (Object.hasOwn(o, name)) {
       try {
         delete (o as Record<string, unknown>)[name];
       } catch {

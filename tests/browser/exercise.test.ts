@@ -158,13 +158,11 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
         ),
       },
     };
-    await page
-      .locator('input[type="file"][data-action="import"]')
-      .setInputFiles({
-        name: "progress.json",
-        mimeType: "application/json",
-        buffer: Buffer.from(JSON.stringify(file)),
-      });
+    await page.locator('input[type="file"][data-action="import"]').setInputFiles({
+      name: "progress.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(file)),
+    });
     await expect.poll(() => page.locator("[data-transfer-status]").textContent()).toMatch(/Imported progress/);
     const mark = page.locator('nav.sidebar a[href="/shuffle-sharding/"] .br-done');
     await expect.poll(() => mark.count()).toBeGreaterThan(0);

@@ -79,7 +79,7 @@ const secondsPerYear = 365 * 24 * 3600;
  * share one cause (the same build, the same certificate) are all down with probability p.
  */
 export function replicaOutage(replicas: number, downShare: number) {
-  const independent = Math.pow(downShare, replicas);
+  const independent = downShare ** replicas;
   const correlated = downShare;
   return {
     independent,

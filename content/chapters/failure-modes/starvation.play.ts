@@ -17,7 +17,7 @@ const releaseAt: number[] = []; // the step at which each held thread frees up, 
 let held = 0;
 let fullAt = -1; // when the threads first ran out
 let window = { arrived: 0, failed: 0 }; // the last 20 s
-let sinceFull = { arrived: 0, failed: 0 };
+const sinceFull = { arrived: 0, failed: 0 };
 
 console.log("  time  threads held  failed in last 20 s");
 for (let t = 0; t < seconds / step; t++) {

@@ -17,7 +17,7 @@ test("the fleet has 20,000 disks and loses about 400 a year at a 2% yearly rate"
 
 test("the daily rate compounds back to the yearly rate", () => {
   const p = dailyFailureProbability(fleet.annualFailureRate);
-  expect(1 - Math.pow(1 - p, 365)).toBeCloseTo(fleet.annualFailureRate, 12);
+  expect(1 - (1 - p) ** 365).toBeCloseTo(fleet.annualFailureRate, 12);
 });
 
 test("about 1.1 disks die per day, close to the naive 400 / 365", () => {

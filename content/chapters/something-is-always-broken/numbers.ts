@@ -20,7 +20,7 @@ export function dailyFailureProbability(annualFailureRate: number): number {
   if (!(annualFailureRate >= 0 && annualFailureRate < 1))
     throw new RangeError(`annual failure rate must be in [0, 1), got ${annualFailureRate}`);
   // Surviving 365 independent days must equal surviving the year: (1 - p_day)^365 = 1 - AFR.
-  return 1 - Math.pow(1 - annualFailureRate, 1 / 365);
+  return 1 - (1 - annualFailureRate) ** (1 / 365);
 }
 
 export function diskFleetOutlook(fleet: DiskFleet) {
@@ -28,7 +28,7 @@ export function diskFleetOutlook(fleet: DiskFleet) {
   const perDay = dailyFailureProbability(fleet.annualFailureRate);
   const expectedPerYear = disks * fleet.annualFailureRate;
   const expectedPerDay = disks * perDay;
-  const quietDayProbability = Math.pow(1 - perDay, disks);
+  const quietDayProbability = (1 - perDay) ** disks;
   return { disks, expectedPerYear, expectedPerDay, quietDayProbability };
 }
 

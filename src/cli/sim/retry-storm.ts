@@ -57,7 +57,7 @@ function parseDefences(values: string[] | undefined): DefenceName[] {
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean)) {
-      if (raw === "all") defenceNames.forEach((d) => chosen.add(d));
+      if (raw === "all") for (const d of defenceNames) chosen.add(d);
       else if (raw === "none") continue;
       else if ((defenceNames as readonly string[]).includes(raw)) chosen.add(raw as DefenceName);
       else throw new UsageError(`unknown defence "${raw}"; choose from ${defenceNames.join(", ")} (or all, none)`);

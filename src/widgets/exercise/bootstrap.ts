@@ -60,7 +60,9 @@ function showSavedState(root: HTMLElement): void {
     data.parts.map((p) => p.id),
     progress,
   );
-  root.querySelectorAll<HTMLElement>("[data-hint]").forEach((hint, i) => (hint.hidden = i >= entry.hints));
+  root.querySelectorAll<HTMLElement>("[data-hint]").forEach((hint, i) => {
+    hint.hidden = i >= entry.hints;
+  });
   if (entry.hints > 0) showHintButton(root);
 }
 
@@ -77,6 +79,7 @@ export function showHintButton(root: HTMLElement): void {
 const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;
 
 function armExercise(root: HTMLElement): void {
+  // biome-ignore lint/correctness/noUnusedVariables: read by the `??=` below, which loads the module once
   let loading: Promise<void> | undefined;
   const replay: (() => void)[] = [];
   const onTrigger = (event: Event) => {

@@ -220,9 +220,9 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     if (entry.plots.length === 0) buildCharts(side, run);
     else {
       const views = chartViews(run);
-      views.forEach((view, i) =>
-        entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData),
-      );
+      views.forEach((view, i) => {
+        entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
+      });
     }
     q<HTMLElement>(root, `[data-side="${side}"] [data-summary]`).textContent = summaryText(sideName[side], run.summary);
     root.dataset[`${side}Summary`] = JSON.stringify(run.summary);

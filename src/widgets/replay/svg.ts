@@ -3,7 +3,7 @@
  * any JavaScript runs (and prints). Pure string building: no DOM.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { markerColour, markers, palette, type ChartView } from "./view.ts";
+import { markerColour, type markers, palette, type ChartView } from "./view.ts";
 
 const W = 640;
 const H = 150;
