@@ -6,6 +6,7 @@ import rehypeKatex from "rehype-katex";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
 import offline from "./src/integrations/offline.ts";
+import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
 import { outDirFromEnv } from "./src/integrations/out-dir.ts";
 
 export default defineConfig({
@@ -30,13 +31,14 @@ export default defineConfig({
       components: {
         PageTitle: "./src/components/overrides/PageTitle.astro",
         MarkdownContent: "./src/components/overrides/MarkdownContent.astro",
-        Search: "./src/components/overrides/Search.astro",
         Footer: "./src/components/overrides/Footer.astro",
         Sidebar: "./src/components/ProgressSidebar.astro",
       },
       pagination: true,
       lastUpdated: false,
     }),
+    // Starlight's search component, with the Pagefind UI loaded on first reach (see the file).
+    starlightSearchPatch(),
     // These two post-process the finished build: the service worker lists every built file,
     // and the policy is added to every page.
     offline(),

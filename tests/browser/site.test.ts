@@ -48,6 +48,26 @@ describe.skipIf(skipBrowser)("course site in Chromium", () => {
     await expect(result.getAttribute("href")).resolves.toMatch(/shuffle-sharding/);
   });
 
+  test("search loads only when reached for, and Ctrl+K alone opens it with the cursor in the field", async () => {
+    const { page } = browser;
+    const pagefind: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      if (/pagefind/.test(request.url())) pagefind.push(request.url());
+    };
+    page.on("request", onRequest);
+    await page.goto(`${site}/failure-modes/`);
+    await page.waitForLoadState("networkidle");
+    expect(pagefind).toEqual([]);
+    await page.keyboard.press("Control+k");
+    const input = page.locator("#starlight__search input");
+    await input.waitFor();
+    await expect(input.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.type("bulkhead");
+    await page.locator("#starlight__search .pagefind-ui__result-link").first().waitFor({ timeout: 10_000 });
+    page.off("request", onRequest);
+    expect(pagefind.length).toBeGreaterThan(0);
+  });
+
   test("the theme switches between dark and light and is remembered", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);

@@ -1,0 +1,128 @@
+/**
+ * Starlight's own search component, changed in two small ways instead of copied:
+ *
+ * 1. The Pagefind UI (about 26 KB gz of JavaScript) loads when a reader reaches for search
+ *    (pointer over or focus on the button, a tap, a click, Ctrl/Cmd+K), not on every page's
+ *    idle time, which keeps it out of the JavaScript a page costs before interaction.
+ * 2. The shortcut keys are drawn by CSS, so the button's visible text matches its accessible
+ *    name ("Search"), which axe checks (label-content-name-mismatch).
+ *
+ * Each patch names the exact text it replaces in `@astrojs/starlight/components/Search.astro`.
+ * If Starlight changes that text, the build fails here, naming the patch, instead of silently
+ * shipping an unpatched (or half-patched) component: that is the drift check.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { AstroIntegration } from "astro";
+
+interface Patch {
+  why: string;
+  find: string;
+  replace: string;
+}
+
+export const searchPatches: readonly Patch[] = [
+  {
+    why: "load the Pagefind UI on first reach, not on idle",
+    find: "const onIdle = window.requestIdleCallback || ((cb) => setTimeout(cb, 1));",
+    replace: [
+      "const onIdle = (cb) => {",
+      "  let started = false;",
+      "  const start = () => {",
+      "    if (started) return;",
+      "    started = true;",
+      "    cb().then(() => {",
+      "      if (dialog.open) this.querySelector('#starlight__search input')?.focus();",
+      "    });",
+      "  };",
+      "  for (const type of ['pointerenter', 'focus', 'touchstart', 'click']) {",
+      "    openBtn.addEventListener(type, start, { once: true, passive: true });",
+      "  }",
+      "  window.addEventListener('keydown', (e) => {",
+      "    if ((e.metaKey === true || e.ctrlKey === true) && e.key === 'k') start();",
+      "  });",
+      "};",
+    ].join("\n"),
+  },
+  {
+    why: "the visible label is the accessible name",
+    find: `<span class="sl-hidden md:sl-block" aria-hidden="true">{Astro.locals.t('search.label')}</span>`,
+    replace: `<span class="sl-hidden md:sl-block">{Astro.locals.t('search.label')}</span>`,
+  },
+  {
+    why: "the shortcut hint is hidden from assistive technology (aria-keyshortcuts announces it)",
+    find: `<kbd class="sl-hidden md:sl-flex" style="display: none;">`,
+    replace: `<kbd class="sl-hidden md:sl-flex" style="display: none;" aria-hidden="true">`,
+  },
+  {
+    why: "key names drawn by CSS, not text",
+    find: `<kbd>{Astro.locals.t('search.ctrlKey')}</kbd><kbd>K</kbd>`,
+    replace: `<kbd data-key={Astro.locals.t('search.ctrlKey')}></kbd><kbd data-key="K"></kbd>`,
+  },
+  {
+    why: "the Apple key is drawn by CSS too",
+    find: "platformKey.textContent = '⌘';",
+    replace: "platformKey.dataset.key = '⌘';",
+  },
+  {
+    why: "the CSS that draws the key names",
+    find: "\t\tkbd {\n\t\t\tfont-family: var(--__sl-font);\n\t\t}",
+    replace:
+      "\t\tkbd[data-key]::before {\n\t\t\tcontent: attr(data-key);\n\t\t}\n\t\tkbd {\n\t\t\tfont-family: var(--__sl-font);\n\t\t}",
+  },
+];
+
+/** Apply every patch exactly once, or throw naming the first that no longer fits. */
+export function patchSearch(source: string): string {
+  let out = source;
+  for (const patch of searchPatches) {
+    const first = out.indexOf(patch.find);
+    if (first === -1 || out.indexOf(patch.find, first + 1) !== -1) {
+      const found = first === -1 ? "is not there" : "is there more than once";
+      throw new Error(
+        `Starlight's Search.astro changed: the text for the patch "${patch.why}" ${found}. ` +
+          "Update src/integrations/starlight-search-patch.ts for this Starlight version.",
+      );
+    }
+    out = out.slice(0, first) + patch.replace + out.slice(first + patch.find.length);
+  }
+  return out;
+}
+
+const require = createRequire(import.meta.url);
+
+/** Where the installed Starlight keeps its search component. */
+export function starlightSearchPath(): string {
+  // The component is not in Starlight's package exports; its public components.ts sits beside
+  // the components/ folder that holds it.
+  return join(dirname(require.resolve("@astrojs/starlight/components")), "components", "Search.astro");
+}
+
+/** An Astro integration whose Vite plugin serves the patched component in place of Starlight's. */
+export default function starlightSearchPatch(): AstroIntegration {
+  const target = starlightSearchPath().replaceAll("\\", "/");
+  return {
+    name: "blast-radius:starlight-search-patch",
+    hooks: {
+      "astro:config:setup": ({ updateConfig }) => {
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: "blast-radius:starlight-search-patch",
+                enforce: "pre",
+                // Astro compiles an .astro file from what `load` returns; its own plugin only
+                // loads the `?astro` sub-requests, so the plain file id comes here.
+                load(id) {
+                  if (id.replaceAll("\\", "/") !== target) return null;
+                  return patchSearch(readFileSync(target, "utf8"));
+                },
+              },
+            ],
+          },
+        });
+      },
+    },
+  };
+}
