@@ -28,8 +28,13 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     await expect(replay().locator("svg.rs-svg").count()).resolves.toBe(10);
     await expect(replay().locator(".uplot").count()).resolves.toBe(0);
     const naive = await replay().locator('[data-side="naive"] [data-summary]').textContent();
-    expect(naive).toContain(`exhausted at ${Math.round(golden.naive.poolExhaustedSeconds * 10) / 10} s`);
-    expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain("never exhausted");
+    expect(naive).toContain(
+      `the first request is refused at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`,
+    );
+    expect(naive).toContain("it recovers only at the intervention (11 min 0 s)");
+    expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
+      "no request is refused",
+    );
     await expect(replay().locator("[data-live]").getAttribute("aria-live")).resolves.toBe("polite");
     await expect(replay().locator("[data-table] tbody tr").count()).resolves.toBe(72);
   });

@@ -12,6 +12,6 @@ for (const defences of [[], ["bulkhead"]] as const) {
     const rate = (100 * service.successRate).toFixed(1);
     console.log(`  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${rate.padStart(5)}% served`);
   }
-  const exhausted = summary.poolExhaustedSeconds;
-  console.log(`  first request refused a connection: ${exhausted === null ? "never" : `${exhausted.toFixed(1)} s`}`);
+  const refused = summary.firstRefusalSeconds;
+  console.log(`  first request refused a connection: ${refused === null ? "never" : `${refused.toFixed(1)} s`}`);
 }

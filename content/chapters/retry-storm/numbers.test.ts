@@ -1,5 +1,17 @@
-import { expect, test } from "vitest";
-import { defendedRun, exercise, littles, regions, setting, single, storm } from "./numbers.ts";
+import { describe, expect, test } from "vitest";
+import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import {
+  claims,
+  defendedRun,
+  endlessSummary,
+  exercise,
+  littles,
+  naiveSummary,
+  regions,
+  setting,
+  single,
+  storm,
+} from "./numbers.ts";
 
 test("the setting and Little's law match FACTS.md's worked numbers", () => {
   // FACTS.md: 5 attempts with 1 s time-outs and sleeps of 200, 400, 600, 800 ms hold about 7 s.
@@ -24,26 +36,77 @@ test("the setting and Little's law match FACTS.md's worked numbers", () => {
 
 test("the simulated storm tells the article's story", () => {
   expect(setting.triggerSeconds).toBe("4");
-  // "Within about ninety seconds the pool was exhausted."
-  expect(Number(storm.exhaustedSeconds)).toBeGreaterThan(4);
-  expect(Number(storm.exhaustedSeconds)).toBeLessThanOrEqual(90);
-  // The prose: exhausted "by requests waiting on a dependency that recovered more than a minute earlier".
-  expect(Number(storm.exhaustedSeconds) - Number(setting.triggerSeconds)).toBeGreaterThan(60);
-  // "Eleven minutes", two orders of magnitude longer than the trigger.
+  // The first refusal comes long after the trigger: about 83 s.
+  expect(Number(storm.firstRefusalSeconds)).toBeGreaterThan(60);
+  expect(Number(storm.firstRefusalSeconds)).toBeLessThanOrEqual(90);
+  // "Eleven minutes", two orders of magnitude longer than the trigger; ended by operators.
   expect(storm.outage).toMatch(/^1[01] min/);
   expect(Number(storm.timesTrigger)).toBeGreaterThanOrEqual(100);
+  expect(storm.recoveredBy).toBe("intervention");
   expect(storm.endlessRecovered).toBe(false);
-  expect(parseFloat(storm.unrelatedSuccess)).toBeLessThan(20);
+  expect(parseFloat(storm.unrelatedIncidentSuccess)).toBeLessThan(1);
+});
+
+/**
+ * The story the chapter tells, asserted on the model with the thresholds its sentences use
+ * (`claims`), for the chapter's seed and two more: the pool is full within a second, goodput
+ * is gone within three, the first refusal comes only when waits reach the acquire
+ * time-out, more than a minute later; connections serve callers who left; search and accounts
+ * succeed (almost) never during the incident; left alone, it does not end.
+ */
+describe("the model tells the chapter's story", () => {
+  const runs = [1, 2, 3].map((seed) => ({
+    seed,
+    ...(seed === 1 ? { summary: naiveSummary } : runRetryStorm(defaultScenario({ seed }))),
+  }));
+  const acquireTimeout = defaultParameters().acquireTimeout as number;
+
+  test.each(runs)("seed $seed: saturation, goodput gone, first refusal, in that order", ({ summary }) => {
+    expect(summary.poolFullSeconds!).toBeGreaterThanOrEqual(0);
+    expect(summary.poolFullSeconds!).toBeLessThanOrEqual(claims.poolFullWithinSeconds);
+    expect(summary.goodputZeroSeconds!).toBeGreaterThanOrEqual(0);
+    // goodputZeroSeconds is the start of the first second with no success; that second ends 1 s later.
+    expect(summary.goodputZeroSeconds! + 1).toBeLessThanOrEqual(claims.goodputGoneWithinSeconds);
+    expect(summary.firstRefusalSeconds! - summary.poolFullSeconds!).toBeGreaterThanOrEqual(
+      claims.refusalAfterFullAtLeastSeconds,
+    );
+    // A refusal is a wait that reached the acquire time-out: the try refused first had queued
+    // that long, and it joined the queue long after pricing was fast again.
+    expect(summary.firstRefusalSeconds! - acquireTimeout).toBeGreaterThan(summary.triggerSeconds + 30);
+  });
+
+  test.each(runs)("seed $seed: search and accounts succeed under 1% during the incident", ({ summary }) => {
+    expect(summary.recoveredBy).toBe("intervention");
+    expect(summary.incidentEndSeconds).toBe(summary.interventionSeconds);
+    for (const s of summary.services.filter((x) => x.dependency !== "pricing")) {
+      expect(s.incidentRequests).toBeGreaterThan(10_000);
+      expect(s.incidentSuccessRate!, s.name).toBeLessThan(claims.unrelatedIncidentSuccessBelow);
+      // Whatever they got arrived before goodput was gone: over the run it looks far better.
+      expect(s.successRate).toBeGreaterThan(5 * s.incidentSuccessRate!);
+    }
+  });
+
+  test("after the trigger ends, the busy connections serve callers who already gave up", () => {
+    expect(parseFloat(storm.abandonedShare) / 100).toBeGreaterThanOrEqual(claims.abandonedShareAtLeast);
+  });
+
+  test("left alone it does not end by itself: still down after half an hour", () => {
+    expect(endlessSummary.interventionSeconds).toBeNull();
+    expect(endlessSummary.recoveredBy).toBeNull();
+    expect(endlessSummary.recovered).toBe(false);
+    expect(endlessSummary.incidentEndSeconds).toBe(claims.endlessMinutes * 60);
+    for (const s of endlessSummary.services) expect(s.incidentSuccessRate!).toBeLessThan(0.01);
+  });
 });
 
 test("defences: all together recover within seconds; alone they differ as the prose says", () => {
   expect(Number(defendedRun.recoverySeconds)).toBeLessThanOrEqual(5);
   expect(parseFloat(defendedRun.unrelatedSuccess)).toBeGreaterThanOrEqual(99.9);
   const row = (d: string) => single.find((r) => r.defence === d)!;
-  expect(row("bulkhead").recovery).toBe("only at the intervention");
+  expect(row("bulkhead").recovery).toBe("only at the intervention (660 s)");
   expect(parseFloat(row("bulkhead").unrelated)).toBe(100);
-  expect(row("jitter").recovery).toBe("only at the intervention");
-  for (const d of ["breaker", "budget", "timeout", "shed"]) expect(row(d).exhausted).toBe("never");
+  expect(row("jitter").recovery).toBe("only at the intervention (660 s)");
+  for (const d of ["breaker", "budget", "timeout", "shed"]) expect(row(d).firstRefusal).toBe("never");
 });
 
 test("the regions diagram puts today's load in the vulnerable band and the storm past capacity", () => {

@@ -98,31 +98,88 @@ export const regions = {
 // --- The simulation ------------------------------------------------------------------------
 const run = (defences: DefenceName[], extra: Record<string, number | null> = {}) =>
   runRetryStorm(defaultScenario({ defences, params: extra })).summary;
-const unrelatedSuccess = (s: RetryStormSummary) => {
+/** Success of the services that never call pricing: over the incident window, or the whole run. */
+const unrelatedSuccess = (s: RetryStormSummary, over: "incident" | "run" = "incident") => {
   const rows = s.services.filter((x) => x.dependency !== "pricing");
-  return rows.reduce((a, x) => a + x.succeeded, 0) / rows.reduce((a, x) => a + x.requests, 0);
+  return over === "incident"
+    ? rows.reduce((a, x) => a + x.incidentSucceeded, 0) / rows.reduce((a, x) => a + x.incidentRequests, 0)
+    : rows.reduce((a, x) => a + x.succeeded, 0) / rows.reduce((a, x) => a + x.requests, 0);
 };
-const naive = run([]);
+const naiveRun = runRetryStorm(defaultScenario());
+export const naiveSummary = naiveRun.summary;
+const naive = naiveSummary;
 const defended = run([...defenceNames]);
-const endless = run([], { intervention: null });
+/** Left alone: no intervention, and half an hour of simulated time. */
+export const endlessMinutes = 30;
+export const endlessSummary = run([], { intervention: null, duration: endlessMinutes * 60 });
+const endless = endlessSummary;
+
+/**
+ * The thresholds the chapter's sentences use about the model; numbers.test.ts asserts each on
+ * the model itself (on several seeds), so a sentence built from them stays true.
+ */
+export const claims = {
+  /** Every connection of the pool is in use, with callers queueing, within this long of the trigger (0.47 s on seed 1). */
+  poolFullWithinSeconds: 1,
+  /** By this long after the trigger, a whole second has passed in which no request of search or accounts succeeded. */
+  goodputGoneWithinSeconds: 3,
+  /** The first refusal (a wait reaching the acquire time-out) comes at least this long after the pool filled. */
+  refusalAfterFullAtLeastSeconds: 60,
+  /** Over the incident window, search and accounts succeed less than this share of the time. */
+  unrelatedIncidentSuccessBelow: 0.01,
+  /** From the trigger's end until the intervention, at least this share of the busy connections serve callers who gave up. */
+  abandonedShareAtLeast: 0.99,
+  /** Left alone, it is still down after this many minutes (it never recovers by itself). */
+  endlessMinutes,
+};
+
+/** Connections held for callers who had given up, as a share of those in use, from the trigger's end to the intervention. */
+const storming = (() => {
+  const m = naiveRun.metrics;
+  let held = 0;
+  let busy = 0;
+  for (let i = 0; i < m.time.length; i++) {
+    if (m.time[i]! < naive.triggerSeconds || m.time[i]! >= naive.interventionSeconds!) continue;
+    held += m.abandonedInUse[i]!;
+    busy += m.poolInUse[i]!;
+  }
+  return { abandonedShare: held / busy };
+})();
 
 export const storm = {
-  exhaustedSeconds: fixed(naive.poolExhaustedSeconds!, 0),
+  /** When every connection is first in use with callers waiting (about half a second in). */
+  poolFullSeconds: fixed(naive.poolFullSeconds!, 2),
+  /** The first whole second with no success for search and accounts. */
+  goodputZeroSeconds: count(naive.goodputZeroSeconds!),
+  /** The first refusal: a wait in the queue reaches the pool's acquire time-out. */
+  firstRefusalSeconds: fixed(naive.firstRefusalSeconds!, 0),
+  /** When the try refused first had joined the queue. */
+  firstRefusedQueuedAtSeconds: fixed(naive.firstRefusalSeconds! - p("acquireTimeout"), 0),
+  /** "intervention": the outage ended only when operators stepped in. */
+  recoveredBy: naive.recoveredBy,
+  interventionSeconds: count(naive.interventionSeconds!),
+  /** Share of busy connections serving callers who had already left, from the trigger's end to the intervention. */
+  abandonedShare: percent(storming.abandonedShare, 0),
   recoverySeconds: count(naive.recoverySeconds!),
   outage: minutesAndSeconds(naive.triggerSeconds + naive.recoverySeconds!),
   /** How many times longer than its trigger the outage lasted. */
   timesTrigger: count((naive.triggerSeconds + naive.recoverySeconds!) / naive.triggerSeconds),
   amplification: fixed(naive.amplification, 2),
-  unrelatedSuccess: percent(unrelatedSuccess(naive)),
+  /** Search and accounts over the incident window (trigger start to intervention). */
+  unrelatedIncidentSuccess: percent(unrelatedSuccess(naive), 1),
+  /** Over the whole run, warm-up and the minute after the intervention included (an artefact of the window). */
+  unrelatedSuccessWholeRun: percent(unrelatedSuccess(naive, "run")),
   abandonedWork: count(naive.abandonedWork),
   failed: count(naive.services.reduce((a, s) => a + s.failed, 0)),
   requests: count(naive.services.reduce((a, s) => a + s.requests, 0)),
   endlessRecovered: endless.recovered,
+  endlessMinutes: count(endlessMinutes),
   events: count(naive.events),
 };
 
 export const defendedRun = {
   recoverySeconds: count(defended.recoverySeconds!),
+  /** Search and accounts over the defended run's incident window (trigger start to recovery). */
   unrelatedSuccess: percent(unrelatedSuccess(defended), 2),
   amplification: fixed(defended.amplification, 3),
   breakerOpenings: count(defended.breakerOpenings),
@@ -133,12 +190,13 @@ export const single = defenceNames.map((d) => {
   const s = run([d]);
   return {
     defence: d,
-    exhausted: s.poolExhaustedSeconds === null ? "never" : `${fixed(s.poolExhaustedSeconds, 0)} s`,
-    recovery: !s.recovered
-      ? "never"
-      : s.recoverySeconds! >= p("intervention") - p("triggerDuration")
-        ? "only at the intervention"
-        : `${count(s.recoverySeconds!)} s`,
+    firstRefusal: s.firstRefusalSeconds === null ? "never" : `${fixed(s.firstRefusalSeconds, 0)} s`,
+    recovery:
+      s.recoveredBy === null
+        ? "never"
+        : s.recoveredBy === "intervention"
+          ? `only at the intervention (${count(s.interventionSeconds!)} s)`
+          : `${count(s.recoverySeconds!)} s`,
     unrelated: percent(unrelatedSuccess(s)),
     amplification: fixed(s.amplification, 2),
   };

@@ -14,13 +14,21 @@ const myPolicy: RetryPolicy = (attempt, random) => {
 const params = { duration: 300, intervention: null };
 
 function report(name: string, s: RetryStormSummary): void {
+  // Success over the incident: from the trigger until recovery (or the end of the run).
   const unrelated = s.services.filter((x) => x.dependency !== "pricing");
-  const share = unrelated.reduce((a, x) => a + x.succeeded, 0) / unrelated.reduce((a, x) => a + x.requests, 0);
+  const requests = unrelated.reduce((a, x) => a + x.incidentRequests, 0);
+  const share = unrelated.reduce((a, x) => a + x.incidentSucceeded, 0) / requests;
+  const at = (t: number | null) => (t === null ? "never" : `${t} s`);
   console.log(name);
-  console.log("  pool exhausted:     ", s.poolExhaustedSeconds === null ? "never" : `${s.poolExhaustedSeconds} s`);
+  console.log("  pool full:          ", at(s.poolFullSeconds));
+  console.log("  goodput gone:       ", at(s.goodputZeroSeconds));
+  console.log("  first refusal:      ", at(s.firstRefusalSeconds));
   console.log("  recovered:          ", s.recovered ? `${s.recoverySeconds} s after the trigger ended` : "no");
   console.log("  tries per request:  ", s.amplification);
-  console.log("  unrelated services: ", `${(share * 100).toFixed(1)}% succeed`);
+  console.log(
+    "  unrelated services: ",
+    `${(share * 100).toFixed(1)}% succeed during the incident (0-${s.incidentEndSeconds} s)`,
+  );
 }
 
 const naive = runRetryStorm(defaultScenario({ params }));

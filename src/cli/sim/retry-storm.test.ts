@@ -24,9 +24,13 @@ test("--json prints the summary with the documented field names", { timeout: 60_
     "defences",
     "triggerSeconds",
     "interventionSeconds",
-    "poolExhaustedSeconds",
+    "poolFullSeconds",
+    "goodputZeroSeconds",
+    "firstRefusalSeconds",
     "recovered",
     "recoverySeconds",
+    "recoveredBy",
+    "incidentEndSeconds",
     "amplification",
     "services",
     "events",
@@ -36,9 +40,13 @@ test("--json prints the summary with the documented field names", { timeout: 60_
   }
   expect(json.seed).toBe(3);
   expect([...json.defences].sort()).toEqual(["breaker", "budget", "bulkhead", "jitter", "shed", "timeout"]);
+  expect(json).not.toHaveProperty("poolExhaustedSeconds");
   expect(json.recovered).toBe(true);
+  expect(json.recoveredBy).toBe("self");
   for (const s of json.services)
-    expect(Object.keys(s)).toEqual(expect.arrayContaining(["name", "requests", "succeeded", "failed", "successRate"]));
+    expect(Object.keys(s)).toEqual(
+      expect.arrayContaining(["name", "requests", "succeeded", "failed", "successRate", "incidentSuccessRate"]),
+    );
   expect(json.services.map((s: { name: string }) => s.name)).toEqual(["checkout", "quotes", "search", "accounts"]);
 });
 
@@ -52,8 +60,21 @@ test("--set changes parameters, none switches the intervention off, and the tabl
   expect(json.parameters.duration).toBe(120);
   const { out } = await capture(["--set=duration=120", "--defences=timeout"]);
   expect(out).toMatch(/defences: timeout/);
-  expect(out).toMatch(/recovered\s+yes/);
+  expect(out).toMatch(/recovered\s+yes, by itself/);
   expect(out).toMatch(/checkout\s+pricing/);
+});
+
+test("the table names how the outage ended and shows success over the incident window", {
+  timeout: 60_000,
+}, async () => {
+  const { out } = await capture([]);
+  expect(out).toMatch(/recovered\s+only at the intervention \(660 s\)/);
+  expect(out).not.toMatch(/recovered\s+yes/);
+  expect(out).toMatch(/pool full \(callers wait\)\s+at 0\.\d+ s/);
+  expect(out).toMatch(/first refusal \(acquire time-out\)\s+at 8\d\.\d+ s/);
+  expect(out).toContain("during the incident (requests arriving from the trigger to the intervention, 0-660 s):");
+  // Search succeeds 0.32% during the incident (8.4% over the whole run, warm-up included).
+  expect(out).toMatch(/search\s+catalog\s+26650\s+84\s+26566\s+0\.32%/);
 });
 
 test("--help lists every parameter with its default and unit", async () => {
@@ -73,6 +94,9 @@ test("invalid input is a usage error with a clear message", async () => {
   await expect(capture(["--set", "poolSize"])).rejects.toThrow(/--set needs name=value/);
   await expect(capture(["--set", "wings=2"])).rejects.toThrow(/unknown parameter "wings"/);
   await expect(capture(["--set", "breakerKind=maybe"])).rejects.toThrow(/breakerKind must be one of/);
+  await expect(capture(["--defences", "budget", "--set", "budgetKind=token", "--set", "tokenRatio=0"])).rejects.toThrow(
+    new UsageError("tokenRatio must be greater than 0 tokens (gRFC A6), got 0"),
+  );
   await expect(capture(["--defences", "armour"])).rejects.toThrow(/unknown defence "armour"/);
   await expect(capture(["--seed", "1.5"])).rejects.toThrow(/--seed must be a whole number/);
   await expect(capture(["--colour"])).rejects.toThrow(/unknown option --colour/);
@@ -89,5 +113,5 @@ test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwi
     ["tsx", "src/cli/sim.ts", "retry-storm", "--defences", "all", "--set", "duration=60"],
     { encoding: "utf8" },
   );
-  expect(good).toMatch(/pool exhausted\s+never/);
+  expect(good).toMatch(/first refusal \(acquire time-out\)\s+never/);
 });

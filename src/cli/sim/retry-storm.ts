@@ -13,12 +13,14 @@ import {
   runRetryStorm,
   type DefenceName,
   type Parameters,
+  type RetryStormSummary,
 } from "../../sim/retry-storm/index.ts";
 
 function help(): string {
   const param = (p: (typeof parameterSpecs)[number]) => {
     const value = p.default === null ? "none" : String(p.default);
-    const range = p.choices ? p.choices.join(" | ") : `${p.min ?? ""}..${p.max ?? ""}${p.nullable ? " or none" : ""}`;
+    const low = p.above !== undefined ? `>${p.above}` : (p.min ?? "");
+    const range = p.choices ? p.choices.join(" | ") : `${low}..${p.max ?? ""}${p.nullable ? " or none" : ""}`;
     return [`  ${p.name}`, `${value}${p.unit ? " " + p.unit : ""}`, range, p.description];
   };
   const parameterTable = (defence?: DefenceName) =>
@@ -30,8 +32,9 @@ function help(): string {
     "usage: npm run sim -- retry-storm [--defences bulkhead,breaker,budget,jitter,timeout,shed] [--seed N] [--set name=value ...] [--json]",
     "",
     "Simulates the retry storm: pricing slows down for a few seconds, every caller retries while",
-    "holding a pooled connection, and the shared pool stays exhausted long after pricing recovered.",
-    "Times are seconds from the moment the trigger starts.",
+    "holding a pooled connection, and the shared pool stays full, serving callers who already gave",
+    "up, long after pricing recovered. Times are seconds from the moment the trigger starts; success",
+    "is counted over the incident (from the trigger to recovery, the intervention or the run's end).",
     "",
     "options:",
     "  --defences LIST   comma-separated defences to switch on, or all, or none (default none)",
@@ -82,7 +85,14 @@ function parseSets(values: string[] | undefined): Parameters {
   return params;
 }
 
-const seconds = (x: number | null) => (x === null ? "never" : `${x} s`);
+const at = (x: number | null) => (x === null ? "never" : `at ${x} s`);
+
+/** How the outage ended, in words: by itself, only when operators stepped in, or not at all. */
+function recovery(summary: RetryStormSummary): string {
+  if (summary.recoveredBy === "intervention") return `only at the intervention (${summary.interventionSeconds} s)`;
+  if (summary.recoveredBy === "self") return `yes, by itself, ${summary.recoverySeconds} s after the trigger ended`;
+  return "not recovered";
+}
 
 const command: SimCommand = {
   run(argv) {
@@ -103,7 +113,13 @@ const command: SimCommand = {
       process.stdout.write(JSON.stringify(out, null, 2) + "\n");
       return 0;
     }
-    const percent = (x: number) => `${(x * 100).toFixed(2)}%`;
+    const percent = (x: number | null) => (x === null ? "no requests" : `${(x * 100).toFixed(2)}%`);
+    const incidentEnd =
+      summary.recoveredBy === "self"
+        ? `its recovery, 0-${summary.incidentEndSeconds} s`
+        : summary.recoveredBy === "intervention"
+          ? `the intervention, 0-${summary.incidentEndSeconds} s`
+          : `the end of the run, 0-${summary.incidentEndSeconds} s`;
     const lines = [
       `retry storm, seed ${summary.seed}, defences: ${summary.defences.length ? summary.defences.join(", ") : "none (the naive loop)"}`,
       "",
@@ -111,11 +127,10 @@ const command: SimCommand = {
         ["measure", "value"],
         ["trigger (pricing slow)", `${summary.triggerSeconds} s`],
         ["intervention", summary.interventionSeconds === null ? "none" : `at ${summary.interventionSeconds} s`],
-        ["pool exhausted", summary.poolExhaustedSeconds === null ? "never" : `at ${summary.poolExhaustedSeconds} s`],
-        [
-          "recovered",
-          summary.recovered ? `yes, ${seconds(summary.recoverySeconds)} after the trigger ended` : "not recovered",
-        ],
+        ["pool full (callers wait)", at(summary.poolFullSeconds)],
+        ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
+        ["first refusal (acquire time-out)", at(summary.firstRefusalSeconds)],
+        ["recovered", recovery(summary)],
         [
           "amplification",
           `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`,
@@ -125,15 +140,16 @@ const command: SimCommand = {
         ["events", `${summary.events} in ${wallMillis.toFixed(0)} ms`],
       ]),
       "",
+      `during the incident (requests arriving from the trigger to ${incidentEnd}):`,
       table([
         ["service", "calls", "requests", "succeeded", "failed", "success"],
         ...summary.services.map((s) => [
           s.name,
           s.dependency,
-          String(s.requests),
-          String(s.succeeded),
-          String(s.failed),
-          percent(s.successRate),
+          String(s.incidentRequests),
+          String(s.incidentSucceeded),
+          String(s.incidentRequests - s.incidentSucceeded),
+          percent(s.incidentSuccessRate),
         ]),
       ]),
     ];

@@ -39,6 +39,9 @@ test("--json: the seed article's run, 8 workers, shards of 2, 10,000 customers, 
   expect(json.exact.none).toBeCloseTo(15 / 28, 12);
   expect(json.exact.allFraction).toBe("1/28");
   expect(json.fixedGroupsBlastRadius).toBe(0.25);
+  // The wall-clock field has the same name in every simulation's JSON.
+  expect(json.wallMillis).toBeGreaterThanOrEqual(0);
+  expect(json).not.toHaveProperty("millis");
 });
 
 test("possible shards stay exact decimal strings: 100/5 and Route 53's 2048/4", async () => {

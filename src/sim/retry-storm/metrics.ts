@@ -20,6 +20,11 @@ export interface RetryStormMetrics {
   time: number[];
   /** Connections in use at the end of each second, over all pools. */
   poolInUse: number[];
+  /**
+   * Of those, connections held by tries whose client had already given up (work for nobody),
+   * at the end of each second.
+   */
+  abandonedInUse: number[];
   /** Connections that exist, over all pools. */
   poolCapacity: number;
   /** Requests waiting for a connection at the end of each second. */
@@ -45,7 +50,14 @@ export interface ServiceSummary {
   requests: number;
   succeeded: number;
   failed: number;
+  /** Over the whole run, warm-up and the time after the intervention included. */
   successRate: number;
+  /** Requests that arrived during the incident window (see `incidentEndSeconds`). */
+  incidentRequests: number;
+  /** Of those, the ones that eventually succeeded. */
+  incidentSucceeded: number;
+  /** Share of the requests arriving during the incident that succeeded; null when none arrived. */
+  incidentSuccessRate: number | null;
 }
 
 export interface RetryStormSummary {
@@ -55,12 +67,36 @@ export interface RetryStormSummary {
   triggerSeconds: number;
   /** When operators intervened (seconds after the trigger started), or null for never. */
   interventionSeconds: number | null;
-  /** First moment a request gave up waiting for a connection (the pool could not serve it at all), or null. */
-  poolExhaustedSeconds: number | null;
+  /**
+   * First moment, from the trigger's start on, a try found every connection of its pool in use
+   * and had to wait (or, with shedding, was turned away), or null. With bulkheads: of any pool.
+   */
+  poolFullSeconds: number | null;
+  /**
+   * First whole second, from the trigger's start on, in which requests of the services that
+   * never call the slow dependency arrive and not one of theirs succeeds; null if none.
+   */
+  goodputZeroSeconds: number | null;
+  /**
+   * First moment a try was refused a connection because it had waited the whole acquire
+   * time-out in the pool's queue, or null. (Shedding's instant refusals are not counted.)
+   */
+  firstRefusalSeconds: number | null;
   /** Whether the success rate got back to >= 99% and held for 10 s after the trigger ended. */
   recovered: boolean;
   /** Seconds from the trigger's end to that recovery, or null. */
   recoverySeconds: number | null;
+  /**
+   * What ended the outage: "self" when it recovered before any intervention, "intervention"
+   * when it recovered only once operators stepped in, null when it never recovered.
+   */
+  recoveredBy: "self" | "intervention" | null;
+  /**
+   * End of the incident window, which starts when the trigger does: the recovery if it came by
+   * itself, else the intervention, else the end of the run (never before the trigger ends).
+   * Per-service `incident*` figures count requests arriving in it, in whole seconds.
+   */
+  incidentEndSeconds: number;
   /** Client tries per original request. */
   amplification: number;
   /** Dependency calls per original request. */

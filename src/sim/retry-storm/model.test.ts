@@ -27,10 +27,12 @@ describe("the default (naive) scenario tells the incident's story", () => {
     expect(Math.min(...metrics.successRate.slice(0, at(0)))).toBe(1);
   });
 
-  test("the pool runs out within about 90 s and stays full while the queue holds thousands", () => {
-    expect(summary.poolExhaustedSeconds).not.toBeNull();
-    expect(summary.poolExhaustedSeconds!).toBeGreaterThan(summary.triggerSeconds);
-    expect(summary.poolExhaustedSeconds!).toBeLessThanOrEqual(95);
+  test("the pool is full at once, refuses its first request within about 90 s, and stays full while the queue holds thousands", () => {
+    expect(summary.poolFullSeconds!).toBeGreaterThanOrEqual(0);
+    expect(summary.poolFullSeconds!).toBeLessThan(1);
+    expect(summary.firstRefusalSeconds).not.toBeNull();
+    expect(summary.firstRefusalSeconds!).toBeGreaterThan(summary.triggerSeconds);
+    expect(summary.firstRefusalSeconds!).toBeLessThanOrEqual(95);
     const storm = metrics.poolInUse.slice(at(100), at(600));
     expect(Math.min(...storm)).toBe(metrics.poolCapacity);
     expect(Math.min(...metrics.waiting.slice(at(100), at(600)))).toBeGreaterThan(1000);
@@ -48,6 +50,7 @@ describe("the default (naive) scenario tells the incident's story", () => {
     expect(summary.triggerSeconds).toBe(4);
     expect(summary.interventionSeconds).toBe(660);
     expect(summary.recovered).toBe(true);
+    expect(summary.recoveredBy).toBe("intervention");
     expect(summary.recoverySeconds!).toBeGreaterThanOrEqual(summary.interventionSeconds! - summary.triggerSeconds);
     expect(summary.recoverySeconds!).toBeGreaterThan(100 * summary.triggerSeconds);
     // Retries multiply the load: nearly five tries per request over a run that is mostly storm.
@@ -59,6 +62,7 @@ test("without an intervention the storm never ends by itself", slow, () => {
   const { summary, metrics } = run([], { intervention: null });
   expect(summary.interventionSeconds).toBeNull();
   expect(summary.recovered).toBe(false);
+  expect(summary.recoveredBy).toBeNull();
   expect(summary.recoverySeconds).toBeNull();
   expect(mean(metrics.successRate.slice(-60))).toBeLessThan(0.05);
 });
@@ -94,7 +98,7 @@ test("all defences on: unrelated services >= 99.9% through the run, pricing back
     }
     expect(summary.recovered).toBe(true);
     expect(summary.recoverySeconds!).toBeLessThanOrEqual(5);
-    expect(summary.poolExhaustedSeconds).toBeNull();
+    expect(summary.firstRefusalSeconds).toBeNull();
   }
 });
 
@@ -114,7 +118,7 @@ describe("properties", () => {
       for (const poolSize of [16, 18, 20, 22, 24, 26, 30, 40]) {
         // Exhaustion comes within a few minutes or never: six minutes and no intervention keep it cheap.
         const t =
-          run([], { poolSize, duration: 360, intervention: null }, seed).summary.poolExhaustedSeconds ?? Infinity;
+          run([], { poolSize, duration: 360, intervention: null }, seed).summary.firstRefusalSeconds ?? Infinity;
         expect(t, `pool ${poolSize}, seed ${seed}`).toBeGreaterThanOrEqual(previous);
         previous = t;
       }
@@ -147,7 +151,7 @@ describe("properties", () => {
   test("with no trigger at all the naive system is fine: it is vulnerable, not overloaded", slow, () => {
     for (const seed of [1, 2, 3]) {
       const { summary } = run([], { triggerDuration: 0 }, seed);
-      expect(summary.poolExhaustedSeconds).toBeNull();
+      expect(summary.firstRefusalSeconds).toBeNull();
       for (const s of summary.services) expect(s.successRate).toBeGreaterThanOrEqual(0.999);
     }
   });
@@ -186,10 +190,55 @@ test("accounting holds in every configuration: no request succeeds twice, every 
   }
 });
 
+describe("the incident's milestones and window", () => {
+  test("defended runs recover by themselves, and their incident ends at that recovery", slow, () => {
+    const { summary } = run([...defenceNames]);
+    expect(summary.recoveredBy).toBe("self");
+    expect(summary.incidentEndSeconds).toBe(summary.triggerSeconds + summary.recoverySeconds!);
+    expect(summary.goodputZeroSeconds).toBeNull();
+    for (const s of summary.services) {
+      expect(s.incidentRequests).toBeGreaterThan(0);
+      expect(s.incidentSucceeded).toBeLessThanOrEqual(s.incidentRequests);
+    }
+  });
+
+  test("bulkheads: pricing's pool fills, but search and accounts never lose their goodput", slow, () => {
+    const { summary } = run(["bulkhead"]);
+    expect(summary.poolFullSeconds!).toBeLessThan(1);
+    expect(summary.goodputZeroSeconds).toBeNull();
+    expect(summary.recoveredBy).toBe("intervention");
+    for (const s of summary.services.filter((x) => x.dependency !== "pricing")) expect(s.incidentSuccessRate).toBe(1);
+  });
+
+  test("with no trigger nothing fills, nothing is refused, and the window holds no requests", slow, () => {
+    const { summary } = run([], { triggerDuration: 0 });
+    expect(summary.poolFullSeconds).toBeNull();
+    expect(summary.goodputZeroSeconds).toBeNull();
+    expect(summary.recoveredBy).toBe("self");
+    expect(summary.incidentEndSeconds).toBe(0);
+    for (const s of summary.services) expect(s.incidentSuccessRate).toBeNull();
+  });
+
+  test("the connections held for callers who left are some of those in use, never more", slow, () => {
+    for (const defences of [[], ["timeout"], ["bulkhead"]] as DefenceName[][]) {
+      const { metrics } = run(defences);
+      metrics.abandonedInUse.forEach((n, i) => {
+        expect(n).toBeGreaterThanOrEqual(0);
+        expect(n).toBeLessThanOrEqual(metrics.poolInUse[i]!);
+      });
+    }
+    // Deadlines release the connection when the caller gives up: nothing is held for nobody.
+    expect(Math.max(...run(["timeout"]).metrics.abandonedInUse)).toBe(0);
+  });
+});
+
 test("invalid parameters and defences are refused with the name in the message", () => {
   expect(() => run([], { poolSize: 0 })).toThrow(/poolSize must be at least 1/);
   expect(() => run([], { poolSize: 2.5 })).toThrow(/poolSize must be a whole number/);
   expect(() => run([], { nonsense: 1 })).toThrow(/unknown parameter "nonsense"/);
   expect(() => run([], { breakerKind: "sometimes" })).toThrow(/breakerKind must be one of consecutive, rate/);
+  expect(() => run(["budget"], { budgetKind: "token", tokenRatio: 0 })).toThrow(
+    /tokenRatio must be greater than 0 tokens \(gRFC A6\), got 0/,
+  );
   expect(() => run(["armour" as DefenceName])).toThrow(/unknown defence "armour"/);
 });

@@ -185,7 +185,11 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   let tries = 0;
   let calls = 0;
   let abandonedWork = 0;
-  let poolExhaustedAt: number | null = null;
+  /** Connections held right now by tries whose client has already given up. */
+  let abandonedHolding = 0;
+  const abandonedSeries = zeros();
+  let poolFullAt: number | null = null;
+  let firstRefusalAt: number | null = null;
 
   const queue = new EventQueue<Ref>(-warmup);
   const arrivalRand = services.map((s) => stream(`arrivals:${s.name}`));
@@ -238,7 +242,10 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     const pool = job.pool;
     if (pool.inUse < pool.size && pool.waiters.size === 0) {
       hold(job, now);
-    } else if (pool.waiters.size >= shedLimit) {
+      return;
+    }
+    if (poolFullAt === null && pool.inUse >= pool.size && now >= 0) poolFullAt = now;
+    if (pool.waiters.size >= shedLimit) {
       finish(job, false, now); // shed: refused at once, cheaply
     } else {
       pool.waiters.push(job, now);
@@ -252,7 +259,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
       const expiresAt = waiters.oldestTime() + acquireTimeout;
       if (expiresAt <= now) {
         const job = waiters.shift();
-        if (poolExhaustedAt === null) poolExhaustedAt = expiresAt;
+        if (firstRefusalAt === null) firstRefusalAt = expiresAt;
         // When clients give up before the pool does, an expired try's client left long ago and
         // its time-out event has run: nothing refers to it, and it can be reused untouched.
         if (clientGivesUpFirst) spare.push(job);
@@ -272,6 +279,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   function hold(job: Try, now: number): void {
     job.pool.inUse++;
     job.holding = true;
+    if (job.abandoned) abandonedHolding++;
     beginAttempt(job, now);
   }
 
@@ -332,6 +340,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
     if (job.holding) {
       job.holding = false;
       job.pool.inUse--;
+      if (abandoned) abandonedHolding--;
       serveWaiters(job.pool, now);
     }
     // Recycle only after the last look at this try: serving waiters above can start new tries,
@@ -402,6 +411,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
         }
         if (job.abandoned) break;
         job.abandoned = true;
+        if (job.holding) abandonedHolding++;
         clientBudgets[job.service]?.onOutcome(false);
         clientRetry(job.original, now);
         break;
@@ -423,6 +433,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
         }
         poolInUse[b] = used;
         waitingSeries[b] = waiting;
+        abandonedSeries[b] = abandonedHolding;
         break;
       }
       case INTERVENTION: {
@@ -464,6 +475,7 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   const metrics: RetryStormMetrics = {
     time,
     poolInUse,
+    abandonedInUse: abandonedSeries,
     poolCapacity: pools.reduce((a, pool) => a + pool.size, 0),
     waiting: waitingSeries,
     attempts: total("attempts"),
@@ -476,25 +488,67 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   };
 
   const recoveryAt = recoveryIndex(successRate, Math.ceil(triggerEnd + warmup));
+  const recoveredAt = recoveryAt >= 0 ? time[recoveryAt]! : null;
+  const recoveredBy =
+    recoveredAt === null ? null : interventionAt !== null && recoveredAt >= interventionAt ? "intervention" : "self";
+  // The incident: from the trigger's start until it recovered by itself, or operators stepped
+  // in, or the run ended; never shorter than the trigger. Counted in whole seconds of arrival.
+  const incidentEnd = Math.max(
+    triggerEnd,
+    recoveredBy === "self" ? recoveredAt! : interventionAt !== null ? interventionAt : duration,
+  );
+  const incidentBuckets = [bucketOf(0), Math.min(buckets, bucketOf(0) + Math.ceil(incidentEnd))] as const;
+  const inIncident = (series: number[]) => {
+    let sum = 0;
+    for (let b = incidentBuckets[0]; b < incidentBuckets[1]; b++) sum += series[b]!;
+    return sum;
+  };
+  // Goodput gone: the first whole second from the trigger on in which requests of the services
+  // that never call the slow dependency arrive, and not one of theirs succeeds.
+  const unrelated = services.flatMap((s, i) => (s.dependency === triggeredDependency ? [] : [perService[i]!]));
+  let goodputZeroAt: number | null = null;
+  for (let b = Math.max(0, bucketOf(0)); unrelated.length > 0 && b < buckets; b++) {
+    let arrived = 0;
+    let succeededThen = 0;
+    for (const m of unrelated) {
+      arrived += m.arrived[b]!;
+      succeededThen += m.successes[b]!;
+    }
+    if (arrived > 0 && succeededThen === 0) {
+      goodputZeroAt = time[b]!;
+      break;
+    }
+  }
   const originals = requests.reduce((a, b) => a + b, 0);
   const summary: RetryStormSummary = {
     seed: scenario.seed,
     defences: [...on].sort(),
     triggerSeconds: triggerEnd,
     interventionSeconds: interventionAt,
-    poolExhaustedSeconds: poolExhaustedAt === null ? null : round(poolExhaustedAt, 3),
+    poolFullSeconds: poolFullAt === null ? null : round(poolFullAt, 3),
+    goodputZeroSeconds: goodputZeroAt,
+    firstRefusalSeconds: firstRefusalAt === null ? null : round(firstRefusalAt, 3),
     recovered: recoveryAt >= 0,
     recoverySeconds: recoveryAt >= 0 ? round(Math.max(0, time[recoveryAt]! - triggerEnd), 3) : null,
+    recoveredBy,
+    incidentEndSeconds: round(incidentEnd, 3),
     amplification: originals === 0 ? 0 : round(tries / originals, 3),
     dependencyAmplification: originals === 0 ? 0 : round(calls / originals, 3),
-    services: services.map((svc, i) => ({
-      name: svc.name,
-      dependency: svc.dependency,
-      requests: requests[i]!,
-      succeeded: succeeded[i]!,
-      failed: requests[i]! - succeeded[i]!,
-      successRate: requests[i]! === 0 ? 1 : round(succeeded[i]! / requests[i]!, 5),
-    })),
+    services: services.map((svc, i) => {
+      const incidentRequests = inIncident(perService[i]!.arrived);
+      const incidentSucceeded = inIncident(perService[i]!.servedByArrival);
+      return {
+        name: svc.name,
+        dependency: svc.dependency,
+        requests: requests[i]!,
+        succeeded: succeeded[i]!,
+        failed: requests[i]! - succeeded[i]!,
+        successRate: requests[i]! === 0 ? 1 : round(succeeded[i]! / requests[i]!, 5),
+        incidentRequests,
+        incidentSucceeded,
+        incidentSuccessRate: incidentRequests === 0 ? null : round(incidentSucceeded / incidentRequests, 5),
+      };
+    }),
     abandonedWork,
     breakerOpenings: breakers.reduce((a, br) => a + (br?.opened ?? 0), 0),
     events,

@@ -55,7 +55,11 @@ export interface ParameterSpec {
   /** The defence this parameter tunes, if any. */
   defence?: DefenceName;
   min?: number;
+  /** The value must be greater than this (a strict lower bound). */
+  above?: number;
   max?: number;
+  /** Where a bound comes from, named in the message when a value breaks it. */
+  source?: string;
   integer?: boolean;
   /** For text parameters: the allowed values. */
   choices?: readonly string[];
@@ -285,8 +289,9 @@ export const parameterSpecs: readonly ParameterSpec[] = [
     unit: "tokens",
     description: "tokens a success puts back (gRPC tokenRatio)",
     defence: "budget",
-    min: 0,
+    above: 0,
     max: 10,
+    source: "gRFC A6",
   },
   {
     name: "backoffBase",
@@ -390,8 +395,11 @@ export function checkParameter(name: string, value: number | string | null): num
   if (!Number.isFinite(n))
     throw new RangeError(`${name} must be a number${spec.nullable ? ' or "none"' : ""}, got "${String(value)}"`);
   if (spec.integer && !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
+  const why = spec.source ? ` (${spec.source})` : "";
   if (spec.min !== undefined && n < spec.min)
-    throw new RangeError(`${name} must be at least ${spec.min} ${spec.unit}, got ${n}`);
+    throw new RangeError(`${name} must be at least ${spec.min} ${spec.unit}${why}, got ${n}`);
+  if (spec.above !== undefined && !(n > spec.above))
+    throw new RangeError(`${name} must be greater than ${spec.above} ${spec.unit}${why}, got ${n}`);
   if (spec.max !== undefined && n > spec.max)
     throw new RangeError(`${name} must be at most ${spec.max} ${spec.unit}, got ${n}`);
   return n;

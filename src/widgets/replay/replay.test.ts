@@ -53,16 +53,27 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   const marks = markers(summary);
   expect(marks.map((m) => m.label)).toEqual([
     "pricing slows",
+    "pool full",
+    "goodput gone",
     "pricing recovers",
-    "pool exhausted",
+    "first refusal",
     "intervention",
     "recovered",
   ]);
-  expect(marks.find((m) => m.kind === "exhausted")!.time).toBe(summary.poolExhaustedSeconds);
-  expect(summaryText("Naive", summary)).toContain(
-    `exhausted at ${Math.round(summary.poolExhaustedSeconds! * 10) / 10} s`,
+  expect(marks.find((m) => m.kind === "refused")!.time).toBe(summary.firstRefusalSeconds);
+  expect(marks.find((m) => m.kind === "full")!.time).toBe(summary.poolFullSeconds);
+  const text = summaryText("Naive", summary);
+  expect(text).toContain(`the pool is full at ${Math.round(summary.poolFullSeconds! * 10) / 10} s`);
+  expect(text).toContain(`goodput is gone at ${summary.goodputZeroSeconds} s`);
+  expect(text).toContain(`the first request is refused at ${Math.round(summary.firstRefusalSeconds! * 10) / 10} s`);
+  expect(text).toContain("it recovers only at the intervention (100 s)");
+  // Success is shown over the incident window, here the trigger to the intervention.
+  const unrelated = summary.services.filter((s) => s.dependency !== "pricing");
+  const share =
+    unrelated.reduce((a, s) => a + s.incidentSucceeded, 0) / unrelated.reduce((a, s) => a + s.incidentRequests, 0);
+  expect(text).toContain(
+    `during the incident (0 to 100 s) services that never call pricing succeed ${(share * 100).toFixed(1)}% of the time`,
   );
-  expect(summaryText("Naive", summary)).toContain("only after the intervention");
   const i = metrics.time.indexOf(50);
   expect(momentText(50.7, [{ name: "Naive", run }])).toBe(
     `At 50 s: Naive: ${metrics.poolInUse[i]} of ${metrics.poolCapacity} connections in use, ${metrics.waiting[i]} waiting, ${(metrics.successRate[i]! * 100).toFixed(1)}% of requests succeed.`,
@@ -75,7 +86,7 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   expect(html.match(/<tr><th scope="row">/g)).toHaveLength(table.rows.length);
   expect(html).toContain(`<th scope="row">${metrics.time[0]}</th>`);
   expect(markerItemsHtml(marks).match(/<li>/g)).toHaveLength(marks.length);
-  expect(markerItemsHtml(marks)).toContain(`pool exhausted: ${summary.poolExhaustedSeconds} s</li>`);
+  expect(markerItemsHtml(marks)).toContain(`first refusal: ${summary.firstRefusalSeconds} s</li>`);
 });
 
 test("the static SVG is labelled, draws every series and marker, and escapes text", () => {

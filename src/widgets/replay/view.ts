@@ -82,25 +82,31 @@ export function chartViews(run: RunView): ChartView[] {
 export interface Marker {
   time: number;
   label: string;
-  kind: "trigger" | "exhausted" | "intervention" | "recovered";
+  kind: "trigger" | "full" | "goodput" | "refused" | "intervention" | "recovered";
 }
 
 /** The colour of each kind of event, on the charts and in the list under them. */
 export const markerColour: Record<Marker["kind"], string> = {
   trigger: "#ea580c",
-  exhausted: "#dc2626",
+  full: "#ca8a04",
+  goodput: "#be185d",
+  refused: "#dc2626",
   intervention: "#9333ea",
   recovered: "#16a34a",
 };
 
+/** The run's milestones, in time order: trigger, saturation, goodput gone, first refusal, the end. */
 export function markers(summary: RetryStormSummary): Marker[] {
   const list: Marker[] = [];
   if (summary.triggerSeconds > 0) {
     list.push({ time: 0, label: "pricing slows", kind: "trigger" });
     list.push({ time: summary.triggerSeconds, label: "pricing recovers", kind: "trigger" });
   }
-  if (summary.poolExhaustedSeconds !== null)
-    list.push({ time: summary.poolExhaustedSeconds, label: "pool exhausted", kind: "exhausted" });
+  if (summary.poolFullSeconds !== null) list.push({ time: summary.poolFullSeconds, label: "pool full", kind: "full" });
+  if (summary.goodputZeroSeconds !== null)
+    list.push({ time: summary.goodputZeroSeconds, label: "goodput gone", kind: "goodput" });
+  if (summary.firstRefusalSeconds !== null)
+    list.push({ time: summary.firstRefusalSeconds, label: "first refusal", kind: "refused" });
   if (summary.interventionSeconds !== null)
     list.push({ time: summary.interventionSeconds, label: "intervention", kind: "intervention" });
   if (summary.recoverySeconds !== null)
@@ -112,26 +118,33 @@ const fmtSeconds = (s: number) =>
   s >= 120 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s * 10) / 10} s`;
 const fmtPercent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
 
-/** Success of the services that never call pricing, over the whole run. */
-export function unrelatedSuccess(summary: RetryStormSummary): number {
+/** Success of the services that never call pricing over the incident window, or null when none arrived in it. */
+export function unrelatedSuccess(summary: RetryStormSummary): number | null {
   const unrelated = summary.services.filter((s) => s.dependency !== "pricing");
-  const requests = unrelated.reduce((a, s) => a + s.requests, 0);
-  return requests === 0 ? 1 : unrelated.reduce((a, s) => a + s.succeeded, 0) / requests;
+  const requests = unrelated.reduce((a, s) => a + s.incidentRequests, 0);
+  return requests === 0 ? null : unrelated.reduce((a, s) => a + s.incidentSucceeded, 0) / requests;
 }
 
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, summary: RetryStormSummary): string {
-  const exhausted =
-    summary.poolExhaustedSeconds === null
-      ? "the pool is never exhausted"
-      : `the pool is exhausted at ${fmtSeconds(summary.poolExhaustedSeconds)}`;
-  const recovered = !summary.recovered
-    ? "it never recovers"
-    : summary.interventionSeconds !== null &&
-        summary.recoverySeconds! >= summary.interventionSeconds - summary.triggerSeconds
-      ? `it recovers only after the intervention, ${fmtSeconds(summary.recoverySeconds!)} after pricing did`
-      : `it recovers ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
-  return `${name}: ${exhausted}; ${recovered}; services that never call pricing succeed ${fmtPercent(unrelatedSuccess(summary))} of the time; ${summary.amplification} tries per request.`;
+  const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} at ${fmtSeconds(t)}`);
+  const milestones = [
+    at(summary.poolFullSeconds, "the pool is full", "the pool never fills"),
+    at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
+    at(summary.firstRefusalSeconds, "the first request is refused", "no request is refused"),
+  ].join(", ");
+  const recovered =
+    summary.recoveredBy === null
+      ? "it never recovers by itself"
+      : summary.recoveredBy === "intervention"
+        ? `it recovers only at the intervention (${fmtSeconds(summary.interventionSeconds!)})`
+        : `it recovers by itself ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
+  const share = unrelatedSuccess(summary);
+  const unrelated =
+    share === null
+      ? "no incident, so no incident success rate"
+      : `during the incident (0 to ${fmtSeconds(summary.incidentEndSeconds)}) services that never call pricing succeed ${fmtPercent(share)} of the time`;
+  return `${name}: ${milestones}; ${recovered}; ${unrelated}; ${summary.amplification} tries per request.`;
 }
 
 /** What both runs look like at one moment (the playhead). */
