@@ -10,3 +10,4 @@ export { plot, type PlotOptions } from "../playground/plot.ts";
 export * from "../sim/retry-storm/index.ts";
 export * from "../sim/cells/index.ts";
 export * from "../sim/failure-map/index.ts";
+export * from "../format/number.ts";

@@ -12,10 +12,10 @@ import {
   runRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
+import { percent } from "../../../src/format/number.ts";
 
 const params = defaultParameters();
 const num = (name: string) => params[name] as number;
-const percent = (share: number, digits = 1) => `${(share * 100).toFixed(digits)}%`;
 
 /** z such that P(Z <= z) = 0.99 for a standard normal: the 99th percentile of a log-normal is median * e^(sigma z). */
 export const z99 = 2.3263478740408408;

@@ -5,9 +5,7 @@
 import { blastRadius } from "../../../src/sim/cells/blast.ts";
 import { rollout } from "../../../src/sim/cells/deploy.ts";
 import { cellPopulations, placeAll, uniformCustomers } from "../../../src/sim/cells/router.ts";
-
-const percent = (share: number) => `${Number((share * 100).toFixed(1))}%`;
-const count = (n: number) => n.toLocaleString("en-US");
+import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
 // Ten cells, customers spread evenly: one cell's fault.
 const tenCells = { cells: 10, customers: 5000, zones: 3 } as const;
@@ -17,15 +15,15 @@ const badCell = blastRadius(customers, router, { kind: "bad-deploy", cell: 0 }, 
 
 export const ten = {
   cells: tenCells.cells,
-  customers: count(tenCells.customers),
-  perCell: count(cellPopulations(controlPlane.publish()!)[0]!),
-  hitShare: percent(badCell.customerShare),
-  untouched: percent(1 - badCell.customerShare),
-  sharedShare: percent(badCell.nonCellular.customerShare),
+  customers: grouped(tenCells.customers),
+  perCell: grouped(cellPopulations(controlPlane.publish()!)[0]!),
+  hitShare: percentUpTo(badCell.customerShare),
+  untouched: percentUpTo(1 - badCell.customerShare),
+  sharedShare: percentUpTo(badCell.nonCellular.customerShare),
 };
 
 // Sharding by customer into fixed shards: the blast radius is 1/shards.
-export const shardsLadder = [2, 4, 10, 50].map((shards) => ({ shards, share: percent(1 / shards) }));
+export const shardsLadder = [2, 4, 10, 50].map((shards) => ({ shards, share: percentUpTo(1 / shards) }));
 
 // A canary-first rollout over the same ten cells, with a health check that catches the bad release.
 const caught = rollout({
@@ -34,7 +32,7 @@ const caught = rollout({
   healthCheckCatches: true,
 });
 export const canary = {
-  exposed: count(caught.customersExposed),
-  exposedShare: percent(caught.exposedShare),
+  exposed: grouped(caught.customersExposed),
+  exposedShare: percentUpTo(caught.exposedShare),
   cellsReached: caught.cellsReached,
 };

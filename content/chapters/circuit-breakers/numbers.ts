@@ -13,10 +13,10 @@ import {
   runRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
+import { percentUpTo } from "../../../src/format/number.ts";
 
 const params = defaultParameters();
 const num = (name: string) => params[name] as number;
-const percent = (share: number, digits = 1) => `${Number((share * 100).toFixed(digits))}%`;
 
 // --- Library defaults (FACTS.md; sources in the reading list) -------------------------------
 export const resilience4j = { window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 };
@@ -28,11 +28,11 @@ const pricingRate = defaultServices.filter((s) => s.dependency === triggeredDepe
 const smallWindow = 10;
 
 export const thresholds = {
-  resilience4jPercent: percent(resilience4j.threshold, 0),
+  resilience4jPercent: percentUpTo(resilience4j.threshold, 0),
   resilience4jFailures: failuresToOpen(resilience4j.minCalls, resilience4j.threshold, false),
-  pollyPercent: percent(polly.ratio, 0),
+  pollyPercent: percentUpTo(polly.ratio, 0),
   pollyFailures: failuresToOpen(polly.minThroughput, polly.ratio, false),
-  opossumPercent: percent(opossum.threshold, 0),
+  opossumPercent: percentUpTo(opossum.threshold, 0),
   smallWindow,
   opossumFailuresSmall: failuresToOpen(smallWindow, opossum.threshold, true),
   inclusiveFailuresSmall: failuresToOpen(smallWindow, opossum.threshold, false),
@@ -65,11 +65,11 @@ const shards = 8;
 const failureShare = 1 / shards;
 export const sharded = {
   shards,
-  failurePercent: percent(failureShare),
+  failurePercent: percentUpTo(failureShare),
   pollyTrips: failureShare >= polly.ratio,
   /** Blast radius: one shard's customers without the breaker, everyone once it opens. */
-  withoutBreaker: percent(failureShare),
-  withBreaker: percent(1),
+  withoutBreaker: percentUpTo(failureShare),
+  withBreaker: percentUpTo(1),
 };
 
 // --- The replay ----------------------------------------------------------------------------------
@@ -87,8 +87,8 @@ export const replay = {
   triggerSeconds: naive.triggerSeconds,
   rows: defaultServices.map((s) => ({
     service: s.name,
-    naive: percent(rate(naive, s.name)),
-    breaker: percent(rate(breakers, s.name)),
+    naive: percentUpTo(rate(naive, s.name)),
+    breaker: percentUpTo(rate(breakers, s.name)),
   })),
   pricingCallers: pricingCallers.join(" and "),
   unrelated: unrelated.join(" and "),

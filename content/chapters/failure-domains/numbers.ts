@@ -5,10 +5,10 @@
 import {
   analyseFailureMap,
   failureMapExamples,
-  formatShare,
   parseFailureMapOrThrow,
   type ResourceImpact,
 } from "../../../src/sim/failure-map/index.ts";
+import { percentUpTo } from "../../../src/format/number.ts";
 
 const analyse = (id: string) => {
   const example = failureMapExamples.find((e) => e.id === id);
@@ -43,19 +43,19 @@ export const platform = {
   sharedDb: {
     failing: String(sharedDb.failing.length),
     direct: String(sharedDb.direct.length),
-    services: formatShare(sharedDb.serviceShare),
-    traffic: formatShare(sharedDb.trafficShare ?? 0),
+    services: percentUpTo(sharedDb.serviceShare),
+    traffic: percentUpTo(sharedDb.trafficShare ?? 0),
     bystander: sharedDb.failing.find((f) => f.cause === "call")?.name ?? "",
   },
-  beforeWorst: { resource: beforeWorst.resource, traffic: formatShare(beforeWorst.trafficShare ?? 0) },
+  beforeWorst: { resource: beforeWorst.resource, traffic: percentUpTo(beforeWorst.trafficShare ?? 0) },
   afterWorst: {
     resource: afterWorst.resource,
-    traffic: formatShare(afterWorst.trafficShare ?? 0),
+    traffic: percentUpTo(afterWorst.trafficShare ?? 0),
     via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "",
   },
   pricingClient: {
     failing: String(pricingClient.failing.length),
-    traffic: formatShare(pricingClient.trafficShare ?? 0),
+    traffic: percentUpTo(pricingClient.trafficShare ?? 0),
   },
   raw: { before, after },
 };

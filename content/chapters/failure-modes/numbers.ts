@@ -4,8 +4,7 @@
  * and replica examples use round, stated assumptions.
  */
 
-const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
+import { grouped, percent } from "../../../src/format/number.ts";
 
 export interface HangingDependency {
   servers: number;
@@ -42,17 +41,17 @@ export const sreExample: HangingDependency = {
 const starvation = threadStarvation(sreExample);
 
 export const threads = {
-  servers: count.format(sreExample.servers),
-  perServer: count.format(sreExample.threadsPerServer),
-  total: count.format(starvation.threads),
-  qps: count.format(sreExample.requestsPerSecond),
-  hangingShare: percent(sreExample.hangingShare),
-  hangSeconds: count.format(sreExample.hangSeconds),
-  hangingPerSecond: count.format(starvation.hangingPerSecond),
-  demanded: count.format(starvation.threadsDemanded),
-  secondsToExhaust: count.format(starvation.secondsToExhaust),
-  failing: percent(starvation.failingShare),
-  served: percent(1 - starvation.failingShare),
+  servers: grouped(sreExample.servers),
+  perServer: grouped(sreExample.threadsPerServer),
+  total: grouped(starvation.threads),
+  qps: grouped(sreExample.requestsPerSecond),
+  hangingShare: percent(sreExample.hangingShare, 0),
+  hangSeconds: grouped(sreExample.hangSeconds),
+  hangingPerSecond: grouped(starvation.hangingPerSecond),
+  demanded: grouped(starvation.threadsDemanded),
+  secondsToExhaust: grouped(starvation.secondsToExhaust),
+  failing: percent(starvation.failingShare, 0),
+  served: percent(1 - starvation.failingShare, 0),
   raw: starvation,
 };
 
@@ -65,10 +64,10 @@ const grayServers = 10;
 const grayOneIn = 10;
 const gray = grayFailure(grayServers, grayOneIn);
 export const grayExample = {
-  servers: count.format(grayServers),
-  oneIn: count.format(grayOneIn),
-  overall: percent(gray.overallErrorRate),
-  healthCheck: percent(gray.healthCheckPasses),
+  servers: grouped(grayServers),
+  oneIn: grouped(grayOneIn),
+  overall: percent(gray.overallErrorRate, 0),
+  healthCheck: percent(gray.healthCheckPasses, 0),
   raw: gray,
 };
 
@@ -91,10 +90,10 @@ export function replicaOutage(replicas: number, downShare: number) {
 const replicas = replicaOutage(3, 0.01);
 export const replicaExample = {
   replicas: "three",
-  downShare: percent(0.01),
-  independent: `${(replicas.independent * 100).toFixed(4)}%`,
-  independentSeconds: count.format(replicas.independentSecondsPerYear),
-  correlated: percent(replicas.correlated),
-  correlatedHours: count.format(replicas.correlatedHoursPerYear),
+  downShare: percent(0.01, 0),
+  independent: percent(replicas.independent, 4),
+  independentSeconds: grouped(replicas.independentSecondsPerYear),
+  correlated: percent(replicas.correlated, 0),
+  correlatedHours: grouped(replicas.correlatedHoursPerYear),
   raw: replicas,
 };

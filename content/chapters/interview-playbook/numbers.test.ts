@@ -74,13 +74,9 @@ describe("interview playbook numbers", () => {
   });
 });
 
-test("shares read the way people say them", async () => {
-  const { shareText, prose } = await import("./numbers.ts");
-  expect(shareText(1)).toBe("100%");
-  expect(shareText(0.25)).toBe("25%");
-  expect(shareText(0.125)).toBe("12.5%");
-  expect(shareText(1 / 28)).toBe("3.6%");
-  expect(shareText(1 / 75_287_520)).toBe("1.33e-8");
+test("the ladder's shares read the way people say them", async () => {
+  const { ladder, prose } = await import("./numbers.ts");
+  expect(ladder.map((rung) => rung.shareText)).toEqual(["100%", "25%", "10%", "3.6%", "1.33e-8"]);
   expect(prose.worked.ratio).toBe("8");
 });
 

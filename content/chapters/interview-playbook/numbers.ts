@@ -13,9 +13,7 @@ import {
   stableLoadBound,
 } from "../../../src/sim/backoff.ts";
 
-const int = (n: number | bigint) => n.toLocaleString("en-US");
-/** A share as a percentage with `digits` decimals: 0.0357 -> "3.6%". */
-export const percent = (share: number, digits = 1) => `${(share * 100).toFixed(digits)}%`;
+import { grouped, percent, readableShare, times } from "../../../src/format/number.ts";
 
 /** Blast radius of one fault, as a share of customers, for each rung of the ladder. */
 export interface Rung {
@@ -23,6 +21,9 @@ export interface Rung {
   fault: string;
   share: number;
 }
+
+/** A rung with its share as people say it: "25%", "3.6%", or "1.33e-8". */
+const said = (rung: Rung) => ({ ...rung, shareText: readableShare(rung.share) });
 
 // Cells: equal slices of customers behind a router; one cell lost takes 1/cells of them.
 export const cells = { count: 10, share: fixedGroupsBlastRadius(10), untouched: 1 - fixedGroupsBlastRadius(10) };
@@ -111,87 +112,82 @@ export const starvation = (() => {
 })();
 
 /** The ladder of designs, from one shared fate to shuffle sharding. */
-export const ladder: Rung[] = [
-  { design: "One stack, three replicas", fault: "a bad release or a poison request reaches every replica", share: 1 },
-  {
-    design: `${fixedGroups} fixed shards`,
-    fault: "a poison customer crashes its shard",
-    share: fixedGroupsBlastRadius(fixedGroups),
-  },
-  { design: `${cells.count} cells`, fault: "one cell fails (bad deploy to that cell)", share: cells.share },
-  {
-    design: `Shuffle shards of ${smallFleet.shard} from ${smallFleet.workers} workers`,
-    fault: "a poison customer crashes its two workers: others lose both",
-    share: eight.all.value,
-  },
-  {
-    design: `Shuffle shards of ${largeFleet.shard} from ${largeFleet.workers} workers`,
-    fault: "the same, at a larger fleet",
-    share: 1 / Number(shuffle.hundred.shards),
-  },
-];
+export const ladder = (
+  [
+    { design: "One stack, three replicas", fault: "a bad release or a poison request reaches every replica", share: 1 },
+    {
+      design: `${fixedGroups} fixed shards`,
+      fault: "a poison customer crashes its shard",
+      share: fixedGroupsBlastRadius(fixedGroups),
+    },
+    { design: `${cells.count} cells`, fault: "one cell fails (bad deploy to that cell)", share: cells.share },
+    {
+      design: `Shuffle shards of ${smallFleet.shard} from ${smallFleet.workers} workers`,
+      fault: "a poison customer crashes its two workers: others lose both",
+      share: eight.all.value,
+    },
+    {
+      design: `Shuffle shards of ${largeFleet.shard} from ${largeFleet.workers} workers`,
+      fault: "the same, at a larger fleet",
+      share: 1 / Number(shuffle.hundred.shards),
+    },
+  ] satisfies Rung[]
+).map(said);
 
 /** Formatted figures by name, for {{name}} placeholders in questions.yaml. */
 export const bank: Readonly<Record<string, string>> = {
-  "cells.count": int(cells.count),
+  "cells.count": grouped(cells.count),
   "cells.share": percent(cells.share, 0),
   "cells.untouched": percent(cells.untouched, 0),
-  "worked.tenants": int(worked.tenants),
-  "worked.cells": int(worked.cellCount),
+  "worked.tenants": grouped(worked.tenants),
+  "worked.cells": grouped(worked.cellCount),
   "worked.share": percent(worked.share),
-  "worked.perCell": int(worked.perCell),
-  "worked.minutes": int(worked.incidentMinutes),
-  "worked.globalTenantMinutes": int(worked.globalTenantMinutes),
-  "worked.cellTenantMinutes": int(worked.cellTenantMinutes),
-  "shuffle8.shards": int(shuffle.eight.shards),
+  "worked.perCell": grouped(worked.perCell),
+  "worked.minutes": grouped(worked.incidentMinutes),
+  "worked.globalTenantMinutes": grouped(worked.globalTenantMinutes),
+  "worked.cellTenantMinutes": grouped(worked.cellTenantMinutes),
+  "shuffle8.shards": grouped(shuffle.eight.shards),
   "shuffle8.all": percent(shuffle.eight.all),
   "shuffle8.some": percent(shuffle.eight.some),
   "shuffle8.none": percent(shuffle.eight.none),
   "shuffle8.fixed": percent(shuffle.eight.fixed, 0),
-  "shuffle16.shards": int(shuffle.sixteen.shards),
+  "shuffle16.shards": grouped(shuffle.sixteen.shards),
   "shuffle16.all": percent(shuffle.sixteen.all, 3),
   "shuffle16.fixed": percent(shuffle.sixteen.fixed, 0),
-  "shuffle100.shards": int(shuffle.hundred.shards),
-  "route53.workers": int(shuffle.route53.workers),
-  "route53.size": int(shuffle.route53.size),
-  "route53.shards": int(shuffle.route53.shards),
-  "amp.attempts": int(amplification.attempts),
-  "amp.layers": int(amplification.layers),
-  "amp.total": int(amplification.total),
+  "shuffle100.shards": grouped(shuffle.hundred.shards),
+  "route53.workers": grouped(shuffle.route53.workers),
+  "route53.size": grouped(shuffle.route53.size),
+  "route53.shards": grouped(shuffle.route53.shards),
+  "amp.attempts": grouped(amplification.attempts),
+  "amp.layers": grouped(amplification.layers),
+  "amp.total": grouped(amplification.total),
   "expected.p": percent(expected.p, 0),
-  "expected.retries": int(expected.retries),
-  "expected.attempts": expected.attempts.toFixed(2),
-  "meta.capacity": int(metastable.capacity),
-  "meta.stableBelow": int(metastable.stableBelow),
-  "static.three": `${staticStability.three.toFixed(1)}x`,
-  "static.two": `${staticStability.two.toFixed(1)}x`,
-  "pool.connections": int(pool.connections),
-  "pool.stormHold": `${pool.stormHoldSeconds.toFixed(0)} s`,
-  "pool.normalCapacity": int(pool.normalCapacity),
-  "pool.stormCapacity": pool.stormCapacity.toFixed(1),
-  "starve.threads": int(starvation.threads),
-  "starve.demanded": int(starvation.demanded),
+  "expected.retries": grouped(expected.retries),
+  "expected.attempts": grouped(expected.attempts, 2),
+  "meta.capacity": grouped(metastable.capacity),
+  "meta.stableBelow": grouped(metastable.stableBelow),
+  "static.three": times(staticStability.three),
+  "static.two": times(staticStability.two),
+  "pool.connections": grouped(pool.connections),
+  "pool.stormHold": `${grouped(pool.stormHoldSeconds)} s`,
+  "pool.normalCapacity": grouped(pool.normalCapacity),
+  "pool.stormCapacity": grouped(pool.stormCapacity, 1),
+  "starve.threads": grouped(starvation.threads),
+  "starve.demanded": grouped(starvation.demanded),
 };
-
-/** A share as people say it: "25%", "3.6%", or "1.33e-8" when a percentage would round to nothing. */
-export function shareText(share: number): string {
-  if (share >= 0.1) return percent(share, share * 100 === Math.round(share * 100) ? 0 : 1);
-  if (share >= 0.001) return percent(share, 1);
-  return share.toExponential(2);
-}
 
 /** Prose figures for the chapter text. */
 export const prose = {
   worked: {
-    tenants: int(worked.tenants),
-    cells: int(worked.cellCount),
+    tenants: grouped(worked.tenants),
+    cells: grouped(worked.cellCount),
     share: percent(worked.share),
-    perCell: int(worked.perCell),
-    minutes: int(worked.incidentMinutes),
-    cellTenantMinutes: int(worked.cellTenantMinutes),
-    globalTenantMinutes: int(worked.globalTenantMinutes),
-    ratio: int(worked.globalTenantMinutes / worked.cellTenantMinutes),
+    perCell: grouped(worked.perCell),
+    minutes: grouped(worked.incidentMinutes),
+    cellTenantMinutes: grouped(worked.cellTenantMinutes),
+    globalTenantMinutes: grouped(worked.globalTenantMinutes),
+    ratio: grouped(worked.globalTenantMinutes / worked.cellTenantMinutes),
   },
-  cells: { count: int(cells.count), share: percent(cells.share, 0), untouched: percent(cells.untouched, 0) },
-  shuffle8: { shards: int(shuffle.eight.shards), all: percent(shuffle.eight.all) },
+  cells: { count: grouped(cells.count), share: percent(cells.share, 0), untouched: percent(cells.untouched, 0) },
+  shuffle8: { shards: grouped(shuffle.eight.shards), all: percent(shuffle.eight.all) },
 };

@@ -6,9 +6,7 @@
 import { busyConnections } from "../../../src/sim/backoff.ts";
 import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "./overload.ts";
-
-const percent = (share: number, digits = 0) => `${Number((share * 100).toFixed(digits))}%`;
-const count = (value: number) => Math.round(value).toLocaleString("en-US");
+import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
 // --- One overloaded server, FIFO queue, callers with a time-out -------------------------------------
 const capacity = 100;
@@ -32,29 +30,29 @@ export const overload = {
   capacity,
   timeoutSeconds,
   overloadRate,
-  overloadPercent: percent(overloadRate / capacity),
+  overloadPercent: percentUpTo(overloadRate / capacity, 0),
   overloadSeconds,
   afterRate,
-  afterPercent: percent(afterRate / capacity),
+  afterPercent: percentUpTo(afterRate / capacity, 0),
   /** The longest queue whose last request is still served within the time-out: capacity x timeout. */
   usefulQueue: capacity * timeoutSeconds,
-  arrivals: count(arrivals),
+  arrivals: grouped(arrivals),
   unbounded: {
     uselessFrom: unbounded.uselessFrom!.toFixed(0),
     uselessUntil: unbounded.uselessUntil!.toFixed(0),
     /** How long after the overload ended the queue kept serving only abandoned requests. */
     afterEnd: (unbounded.uselessUntil! - overloadSeconds).toFixed(0),
-    longestQueue: count(unbounded.longestQueue),
-    usefulPercent: percent(unbounded.useful / arrivals),
-    wasted: count(unbounded.wasted),
+    longestQueue: grouped(unbounded.longestQueue),
+    usefulPercent: percentUpTo(unbounded.useful / arrivals, 0),
+    wasted: grouped(unbounded.wasted),
   },
   bounded: {
     queueLimit: sreQueue,
     threads,
     maxWaitSeconds: (sreQueue / capacity).toFixed(1),
-    usefulPercent: percent(bounded.useful / arrivals),
-    rejected: count(bounded.rejected),
-    wasted: count(bounded.wasted),
+    usefulPercent: percentUpTo(bounded.useful / arrivals, 0),
+    rejected: grouped(bounded.rejected),
+    wasted: grouped(bounded.wasted),
   },
 };
 export const rawOverload = { unbounded, bounded, arrivals };
@@ -64,7 +62,7 @@ const scaleUpMinutes = 5;
 const backlog = (overloadRate - capacity) * scaleUpMinutes * 60;
 export const autoscaling = {
   scaleUpMinutes,
-  backlog: count(backlog),
+  backlog: grouped(backlog),
   waitSeconds: (backlog / capacity).toFixed(0),
 };
 
@@ -79,14 +77,14 @@ const demanded = busyConnections(qps * hangingShare, hangSeconds);
 export const starvation = {
   servers,
   threadsPerServer,
-  totalThreads: count(totalThreads),
-  qps: count(qps),
-  hangingPercent: percent(hangingShare),
+  totalThreads: grouped(totalThreads),
+  qps: grouped(qps),
+  hangingPercent: percentUpTo(hangingShare, 0),
   hangSeconds,
-  demanded: count(demanded),
+  demanded: grouped(demanded),
   demandRatio: (demanded / totalThreads).toFixed(0),
   /** Threads are handed out in proportion to demand, so roughly this share of requests finds none. */
-  failingPercent: percent(1 - totalThreads / demanded),
+  failingPercent: percentUpTo(1 - totalThreads / demanded, 0),
 };
 
 // --- Metastable failures in the wild (OSDI 2022) --------------------------------------------------------
@@ -98,10 +96,10 @@ const naive = runRetryStorm(defaultScenario()).summary;
 const shed = runRetryStorm(defaultScenario({ defences: ["shed"] })).summary;
 export const replay = {
   shedQueue: params.shedQueue as number,
-  naiveWorst: percent(Math.min(...naive.services.map((s) => s.successRate)), 1),
-  shedWorst: percent(Math.min(...shed.services.map((s) => s.successRate)), 1),
-  naiveAbandoned: count(naive.abandonedWork),
-  shedAbandoned: count(shed.abandonedWork),
+  naiveWorst: percentUpTo(Math.min(...naive.services.map((s) => s.successRate)), 1),
+  shedWorst: percentUpTo(Math.min(...shed.services.map((s) => s.successRate)), 1),
+  naiveAbandoned: grouped(naive.abandonedWork),
+  shedAbandoned: grouped(shed.abandonedWork),
   shedRecoverySeconds: shed.recoverySeconds,
   naiveRecoverySeconds: naive.recoverySeconds,
 };

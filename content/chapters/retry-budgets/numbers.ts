@@ -13,8 +13,8 @@ import {
 import { mulberry32 } from "../../../src/sim/random.ts";
 import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
 import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { percentUpTo } from "../../../src/format/number.ts";
 
-const percent = (share: number, digits = 1) => `${Number((share * 100).toFixed(digits))}%`;
 const params = defaultParameters();
 const num = (name: string) => params[name] as number;
 
@@ -41,11 +41,11 @@ export const bucket = {
   half: grpc.maxTokens / 2,
   failuresToStop: failuresUntilThrottled(grpc.maxTokens, grpc.tokenRatio),
   successesToRestart: successesUntilRetrying(grpc.maxTokens, grpc.tokenRatio),
-  balancePercent: percent(balancingFailureShare(grpc.tokenRatio)),
-  lowFailurePercent: percent(lowFailure, 0),
-  lowAllowedPercent: percent(allowedShare(lowFailure)),
-  highFailurePercent: percent(highFailure, 0),
-  highAllowedPercent: percent(allowedShare(highFailure), 2),
+  balancePercent: percentUpTo(balancingFailureShare(grpc.tokenRatio)),
+  lowFailurePercent: percentUpTo(lowFailure, 0),
+  lowAllowedPercent: percentUpTo(allowedShare(lowFailure)),
+  highFailurePercent: percentUpTo(highFailure, 0),
+  highAllowedPercent: percentUpTo(allowedShare(highFailure), 2),
 };
 export const rawAllowed = { low: allowedShare(lowFailure), high: allowedShare(highFailure) };
 
@@ -59,9 +59,9 @@ export const ratio = {
   budgetShare,
   /** Per-request cap: when everything fails, every request makes all its attempts. */
   perRequestLoad: amplification(sreAttempts, 1),
-  budgetPercent: percent(budgetShare, 0),
+  budgetPercent: percentUpTo(budgetShare, 0),
   budgetLoad: (1 + budgetShare).toFixed(1),
-  envoyPercent: percent(0.2, 0),
+  envoyPercent: percentUpTo(0.2, 0),
   envoyMinConcurrency: 3,
   envoyBusy,
   envoyQuiet,
@@ -69,7 +69,7 @@ export const ratio = {
   envoyAtQuiet: Math.max(3, 0.2 * envoyQuiet),
   finagleTtlSeconds: 10,
   finagleMinPerSecond: 10,
-  finaglePercent: percent(0.2, 0),
+  finaglePercent: percentUpTo(0.2, 0),
 };
 
 /** Expected load per original request as the failing share p goes from 0 to 1: per-request cap vs budget. */
@@ -86,8 +86,8 @@ export const stability = {
   retryOnce: stableLoadBound(capacity, 1),
   threeAttempts: stableLoadBound(capacity, sreAttempts - 1),
   withBudget: stableLoadBound(capacity, budgetShare).toFixed(0),
-  withBudgetPercent: percent(stableLoadBound(1, budgetShare), 0),
-  threeAttemptsPercent: percent(stableLoadBound(1, sreAttempts - 1), 0),
+  withBudgetPercent: percentUpTo(stableLoadBound(1, budgetShare), 0),
+  threeAttemptsPercent: percentUpTo(stableLoadBound(1, sreAttempts - 1), 0),
 };
 
 // --- Adaptive throttling (SRE book, "Handling Overload") ---------------------------------------------
@@ -99,7 +99,7 @@ export const adaptive = {
   k,
   wanted,
   accepted,
-  rejectPercent: percent(reject),
+  rejectPercent: percentUpTo(reject),
   /** What still reaches the backend: the requests not rejected locally. */
   sent: Math.round(wanted * (1 - reject)),
   windowMinutes: 2,
@@ -110,10 +110,10 @@ const naive = runRetryStorm(defaultScenario()).summary;
 const budgeted = runRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
 const tokens = runRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
 const amplificationText = (summary: typeof naive) => summary.amplification.toFixed(2);
-const served = (summary: typeof naive) => percent(Math.min(...summary.services.map((s) => s.successRate)));
+const served = (summary: typeof naive) => percentUpTo(Math.min(...summary.services.map((s) => s.successRate)));
 
 export const replay = {
-  budgetPercent: percent(num("budgetRatio"), 0),
+  budgetPercent: percentUpTo(num("budgetRatio"), 0),
   windowSeconds: num("budgetWindow"),
   naiveAmplification: naive.amplification.toFixed(2),
   budgetAmplification: amplificationText(budgeted),

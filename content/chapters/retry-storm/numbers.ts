@@ -14,10 +14,7 @@ import {
   type RetryStormSummary,
 } from "../../../src/sim/retry-storm/index.ts";
 
-const count = (n: number) => Math.round(n).toLocaleString("en-US");
-const percent = (share: number, digits = 1) => `${(share * 100).toFixed(digits)}%`;
-const fixed = (n: number, digits = 1) => n.toFixed(digits);
-const minutesAndSeconds = (s: number) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
+import { grouped, minutesAndSeconds, percent } from "../../../src/format/number.ts";
 
 const params = defaultParameters();
 const p = (name: string) => params[name] as number;
@@ -42,18 +39,18 @@ export const setting = {
   services: defaultServices.length,
   pricingCallers: pricingCallers.map((s) => s.name).join(" and "),
   unrelated: unrelated.map((s) => s.name).join(" and "),
-  totalRate: count(totalRate),
-  pricingRate: count(pricingRate),
-  poolSize: count(p("poolSize")),
-  pricingMs: count(p("pricingLatency")),
-  triggerSeconds: count(p("triggerDuration")),
-  triggerMs: count(p("triggerLatency")),
-  clientTimeout: fixed(p("clientTimeout"), 0),
-  attemptTimeout: fixed(p("attemptTimeout"), 0),
-  acquireTimeout: count(p("acquireTimeout")),
-  attempts: count(attempts),
-  sleepStep: count(p("sleepStep")),
-  interventionMinutes: fixed(p("intervention") / 60, 0),
+  totalRate: grouped(totalRate),
+  pricingRate: grouped(pricingRate),
+  poolSize: grouped(p("poolSize")),
+  pricingMs: grouped(p("pricingLatency")),
+  triggerSeconds: grouped(p("triggerDuration")),
+  triggerMs: grouped(p("triggerLatency")),
+  clientTimeout: grouped(p("clientTimeout"), 0),
+  attemptTimeout: grouped(p("attemptTimeout"), 0),
+  acquireTimeout: grouped(p("acquireTimeout")),
+  attempts: grouped(attempts),
+  sleepStep: grouped(p("sleepStep")),
+  interventionMinutes: grouped(p("intervention") / 60, 0),
 };
 
 // --- Little's law for the pool -----------------------------------------------------------
@@ -67,19 +64,19 @@ const stableBound = stableLoadBound(capacity, attempts - 1);
 
 export const littles = {
   /** Average connections busy when all is well. */
-  healthyBusy: fixed(healthyBusy),
-  healthyHoldMs: count(healthyHold * 1000),
+  healthyBusy: grouped(healthyBusy, 1),
+  healthyHoldMs: grouped(healthyHold * 1000),
   utilisation: percent(healthyBusy / p("poolSize"), 0),
   /** Requests per second the pool can serve at healthy holding times. */
-  capacity: count(capacity),
+  capacity: grouped(capacity),
   /** Connection-seconds one naive pricing call holds when every attempt times out. */
-  holdSeconds: fixed(holdDuringTrigger, 0),
+  holdSeconds: grouped(holdDuringTrigger, 0),
   holdSecondsValue: holdDuringTrigger,
-  demandDuringTrigger: count(demandDuringTrigger),
-  demandTimesPool: fixed(demandDuringTrigger / p("poolSize"), 0),
+  demandDuringTrigger: grouped(demandDuringTrigger),
+  demandTimesPool: grouped(demandDuringTrigger / p("poolSize"), 0),
   /** With every try failing, clients send `attempts` tries per request. */
-  stormRate: count(totalRate * attempts),
-  stableBound: count(stableBound),
+  stormRate: grouped(totalRate * attempts),
+  stableBound: grouped(stableBound),
   stableShare: percent(1 / attempts, 0),
 };
 
@@ -87,7 +84,7 @@ export const littles = {
 const axisMax = Math.ceil((capacity * 1.2) / 50) * 50;
 const at = (load: number) => Math.round((load / axisMax) * 600);
 export const regions = {
-  axisMax: count(axisMax),
+  axisMax: grouped(axisMax),
   stableX: at(stableBound),
   capacityX: at(capacity),
   loadX: at(totalRate),
@@ -148,41 +145,41 @@ const storming = (() => {
 
 export const storm = {
   /** When every connection is first in use with callers waiting (about half a second in). */
-  poolFullSeconds: fixed(naive.poolFullSeconds!, 2),
+  poolFullSeconds: grouped(naive.poolFullSeconds!, 2),
   /** The first whole second with no success for search and accounts. */
-  goodputZeroSeconds: count(naive.goodputZeroSeconds!),
+  goodputZeroSeconds: grouped(naive.goodputZeroSeconds!),
   /** The first refusal: a wait in the queue reaches the pool's acquire time-out. */
-  firstRefusalSeconds: fixed(naive.firstRefusalSeconds!, 0),
+  firstRefusalSeconds: grouped(naive.firstRefusalSeconds!, 0),
   /** When the try refused first had joined the queue. */
-  firstRefusedQueuedAtSeconds: fixed(naive.firstRefusalSeconds! - p("acquireTimeout"), 0),
+  firstRefusedQueuedAtSeconds: grouped(naive.firstRefusalSeconds! - p("acquireTimeout"), 0),
   /** "intervention": the outage ended only when operators stepped in. */
   recoveredBy: naive.recoveredBy,
-  interventionSeconds: count(naive.interventionSeconds!),
+  interventionSeconds: grouped(naive.interventionSeconds!),
   /** Share of busy connections serving callers who had already left, from the trigger's end to the intervention. */
   abandonedShare: percent(storming.abandonedShare, 0),
-  recoverySeconds: count(naive.recoverySeconds!),
+  recoverySeconds: grouped(naive.recoverySeconds!),
   outage: minutesAndSeconds(naive.triggerSeconds + naive.recoverySeconds!),
   /** How many times longer than its trigger the outage lasted. */
-  timesTrigger: count((naive.triggerSeconds + naive.recoverySeconds!) / naive.triggerSeconds),
-  amplification: fixed(naive.amplification, 2),
+  timesTrigger: grouped((naive.triggerSeconds + naive.recoverySeconds!) / naive.triggerSeconds),
+  amplification: grouped(naive.amplification, 2),
   /** Search and accounts over the incident window (trigger start to intervention). */
   unrelatedIncidentSuccess: percent(unrelatedSuccess(naive), 1),
   /** Over the whole run, warm-up and the minute after the intervention included (an artefact of the window). */
   unrelatedSuccessWholeRun: percent(unrelatedSuccess(naive, "run")),
-  abandonedWork: count(naive.abandonedWork),
-  failed: count(naive.services.reduce((a, s) => a + s.failed, 0)),
-  requests: count(naive.services.reduce((a, s) => a + s.requests, 0)),
+  abandonedWork: grouped(naive.abandonedWork),
+  failed: grouped(naive.services.reduce((a, s) => a + s.failed, 0)),
+  requests: grouped(naive.services.reduce((a, s) => a + s.requests, 0)),
   endlessRecovered: endless.recovered,
-  endlessMinutes: count(endlessMinutes),
-  events: count(naive.events),
+  endlessMinutes: grouped(endlessMinutes),
+  events: grouped(naive.events),
 };
 
 export const defendedRun = {
-  recoverySeconds: count(defended.recoverySeconds!),
+  recoverySeconds: grouped(defended.recoverySeconds!),
   /** Search and accounts over the defended run's incident window (trigger start to recovery). */
   unrelatedSuccess: percent(unrelatedSuccess(defended), 2),
-  amplification: fixed(defended.amplification, 3),
-  breakerOpenings: count(defended.breakerOpenings),
+  amplification: grouped(defended.amplification, 3),
+  breakerOpenings: grouped(defended.breakerOpenings),
 };
 
 /** One row per defence alone: does it stop the storm, and does it protect the unrelated services? */
@@ -190,15 +187,15 @@ export const single = defenceNames.map((d) => {
   const s = run([d]);
   return {
     defence: d,
-    firstRefusal: s.firstRefusalSeconds === null ? "never" : `${fixed(s.firstRefusalSeconds, 0)} s`,
+    firstRefusal: s.firstRefusalSeconds === null ? "never" : `${grouped(s.firstRefusalSeconds, 0)} s`,
     recovery:
       s.recoveredBy === null
         ? "never"
         : s.recoveredBy === "intervention"
-          ? `only at the intervention (${count(s.interventionSeconds!)} s)`
-          : `${count(s.recoverySeconds!)} s`,
+          ? `only at the intervention (${grouped(s.interventionSeconds!)} s)`
+          : `${grouped(s.recoverySeconds!)} s`,
     unrelated: percent(unrelatedSuccess(s)),
-    amplification: fixed(s.amplification, 2),
+    amplification: grouped(s.amplification, 2),
   };
 });
 
@@ -206,7 +203,7 @@ export const single = defenceNames.map((d) => {
 /** The naive loop sleeps sleepStep x attempt after each failure; the first sleep is 0 ms. */
 const sleeps = Array.from({ length: attempts }, (_, k) => k * p("sleepStep")).filter((ms) => ms > 0);
 export const exercise = {
-  holdSeconds: fixed(holdDuringTrigger, 0),
+  holdSeconds: grouped(holdDuringTrigger, 0),
   sleeps: sleeps.join(", "),
-  sleepCount: count(sleeps.length),
+  sleepCount: grouped(sleeps.length),
 };

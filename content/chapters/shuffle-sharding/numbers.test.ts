@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { count, hundred, percent, route53, scientific, sim, small } from "./numbers.ts";
+import { hundred, route53, sim, small } from "./numbers.ts";
 
 test("8 workers, shards of 2: the worked numbers of FACTS.md", () => {
   expect(small.possibleShards).toBe("28");
@@ -30,15 +30,4 @@ test("bigger fleets: 100/5 and Route 53's 2,048/4", () => {
   expect(hundred.inverse.text).toBe("1.33e-8");
   expect(route53.possibleShards).toBe("730,862,190,080");
   expect(route53.inverse.text).toBe("1.37e-12");
-});
-
-test("formatting helpers", () => {
-  expect(count(730_862_190_080n)).toBe("730,862,190,080");
-  expect(percent(1 / 28)).toBe("3.6%");
-  expect(scientific(0.000549)).toEqual({ mantissa: "5.49", exponent: -4, text: "5.49e-4" });
-});
-
-test("sampling noise and the single way to share both workers", () => {
-  expect(small.allCount).toBe("1");
-  expect(sim.noisePoints).toBe("0.5");
 });

@@ -1,25 +1,11 @@
 /**
  * Every number the shuffle-sharding chapter shows, computed at build time by the simulation
- * library. The prose imports these; numbers.test.ts checks them against FACTS.md.
+ * library. The prose imports these; numbers.test.ts checks them against the published figures
+ * (AWS Builders' Library, "Workload isolation using shuffle-sharding") and against arithmetic.
  */
 import { choose } from "../../../src/sim/combinatorics.ts";
+import { grouped, percent, scientific } from "../../../src/format/number.ts";
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
-
-/** "12,345" */
-export function count(value: number | bigint): string {
-  return value.toLocaleString("en-US");
-}
-
-/** 0.0357 -> "3.6%" */
-export function percent(share: number, digits = 1): string {
-  return `${(share * 100).toFixed(digits)}%`;
-}
-
-/** 1.328e-8 -> { mantissa: "1.33", exponent: -8, text: "1.33e-8" } */
-export function scientific(value: number, digits = 2): { mantissa: string; exponent: number; text: string } {
-  const [mantissa, exponent] = value.toExponential(digits).split("e") as [string, string];
-  return { mantissa, exponent: Number(exponent), text: `${mantissa}e${Number(exponent)}` };
-}
 
 // --- The small fleet: 8 workers, every customer on 2 of them ---------------------------
 const smallFleet = { workers: 8, shard: 2, groups: 4 } as const;
@@ -31,19 +17,19 @@ export const small = {
   /** Workers in one fixed group. */
   groupSize: smallFleet.workers / smallFleet.groups,
   /** C(8, 2) */
-  possibleShards: count(smallExact.possibleShards),
+  possibleShards: grouped(smallExact.possibleShards),
   /** Fixed pairs: the poison customer's pair is a quarter of everyone. */
   fixedPercent: percent(fixedShare, 0),
   /** Same pair: 1 / 28. */
   allFraction: `${smallExact.all.numerator}/${smallExact.all.denominator}`,
   allPercent: percent(smallExact.all.value),
   /** Both workers shared: C(k, k) C(n - k, 0) ways, which is one. */
-  allCount: count(choose(smallFleet.shard, smallFleet.shard) * choose(smallFleet.workers - smallFleet.shard, 0)),
+  allCount: grouped(choose(smallFleet.shard, smallFleet.shard) * choose(smallFleet.workers - smallFleet.shard, 0)),
   /** Exactly one shared worker: k (n - k) / C(n, k), shown unreduced over 28. */
-  oneCount: count(choose(smallFleet.shard, 1) * choose(smallFleet.workers - smallFleet.shard, 1)),
+  oneCount: grouped(choose(smallFleet.shard, 1) * choose(smallFleet.workers - smallFleet.shard, 1)),
   onePercent: percent(smallExact.distribution[1]!.value),
   /** No shared worker: C(n - k, k) / C(n, k). */
-  noneCount: count(choose(smallFleet.workers - smallFleet.shard, smallFleet.shard)),
+  noneCount: grouped(choose(smallFleet.workers - smallFleet.shard, smallFleet.shard)),
   nonePercent: percent(smallExact.none.value),
   /** How many times smaller the shuffle blast radius is than the fixed one. */
   improvement: (fixedShare / smallExact.all.value).toFixed(0),
@@ -56,14 +42,14 @@ const others = simulation.customers - 1;
 
 export const sim = {
   ...simulation,
-  customersText: count(simulation.customers),
-  others: count(others),
+  customersText: grouped(simulation.customers),
+  others: grouped(others),
   poisonShard: simulated.poisonShard.map((w) => `w${w}`).join(" and "),
-  lostAll: count(simulated.lostAll),
+  lostAll: grouped(simulated.lostAll),
   lostAllPercent: percent(simulated.lostAll / others),
-  lostSome: count(simulated.lostSome),
+  lostSome: grouped(simulated.lostSome),
   lostSomePercent: percent(simulated.lostSome / others),
-  lostNone: count(simulated.lostNone),
+  lostNone: grouped(simulated.lostNone),
   lostNonePercent: percent(simulated.lostNone / others),
   /** Standard error of the "lose one" share, in percentage points: sqrt(p (1 - p) / N). */
   noisePoints: (Math.sqrt((smallExact.some.value * (1 - smallExact.some.value)) / others) * 100).toFixed(1),
@@ -73,9 +59,9 @@ export const sim = {
 function fleet(workers: number, shard: number) {
   const exact = exactOverlap(workers, shard);
   return {
-    workers: count(workers),
+    workers: grouped(workers),
     shard,
-    possibleShards: count(exact.possibleShards),
+    possibleShards: grouped(exact.possibleShards),
     /** 1 / C(n, k) */
     inverse: scientific(exact.all.value),
     /** Share of others that lose at least one worker: all of them keep the rest only with failover. */

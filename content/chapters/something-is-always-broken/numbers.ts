@@ -4,9 +4,7 @@
  * assumptions (not a measured fleet): change an input and the prose follows.
  */
 
-const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const percent = (share: number, digits = 0) => `${(share * 100).toFixed(digits)}%`;
+import { grouped, percent } from "../../../src/format/number.ts";
 
 export interface DiskFleet {
   machines: number;
@@ -37,14 +35,14 @@ export const fleet: DiskFleet = { machines: 5_000, disksPerMachine: 4, annualFai
 const outlook = diskFleetOutlook(fleet);
 
 export const disks = {
-  machines: count.format(fleet.machines),
+  machines: grouped(fleet.machines),
   perMachine: String(fleet.disksPerMachine),
-  total: count.format(outlook.disks),
-  afr: percent(fleet.annualFailureRate),
-  perYear: count.format(outlook.expectedPerYear),
-  perDay: oneDecimal.format(outlook.expectedPerDay),
-  quietDays: percent(outlook.quietDayProbability),
-  quietDaysPerYear: count.format(outlook.quietDayProbability * 365),
+  total: grouped(outlook.disks),
+  afr: percent(fleet.annualFailureRate, 0),
+  perYear: grouped(outlook.expectedPerYear),
+  perDay: grouped(outlook.expectedPerDay, 1),
+  quietDays: percent(outlook.quietDayProbability, 0),
+  quietDaysPerYear: grouped(outlook.quietDayProbability * 365),
   raw: outlook,
 };
 
@@ -62,14 +60,14 @@ export const ladder = [
   { design: "Ten cells", compartments: 10 },
 ].map((step) => ({
   ...step,
-  hit: percent(blastRadiusShare(step.compartments)),
-  untouched: percent(1 - blastRadiusShare(step.compartments)),
+  hit: percent(blastRadiusShare(step.compartments), 0),
+  untouched: percent(1 - blastRadiusShare(step.compartments), 0),
 }));
 
 /** Tenants in the worked blast-radius example. */
 export const tenants = { total: 2_000, hit: 500 };
 export const tenantExample = {
-  total: count.format(tenants.total),
-  hit: count.format(tenants.hit),
-  share: percent(tenants.hit / tenants.total),
+  total: grouped(tenants.total),
+  hit: grouped(tenants.hit),
+  share: percent(tenants.hit / tenants.total, 0),
 };

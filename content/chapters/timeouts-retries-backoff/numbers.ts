@@ -12,9 +12,7 @@ import {
   simulateContention,
   type BackoffStrategy,
 } from "../../../src/sim/backoff.ts";
-
-const fixed = (value: number, digits: number) => value.toFixed(digits);
-const grouped = (value: number) => Math.round(value).toLocaleString("en-US");
+import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
 // --- Amplification across layers (SRE book, "Addressing Cascading Failures") -----------------
 export const layers = { count: 3, attempts: 4 } as const;
@@ -30,8 +28,8 @@ export const stacked = {
 export const retriesAllowed = 3;
 const shares = [0.01, 0.1, 0.5, 1] as const;
 export const expected = shares.map((p) => ({
-  failurePercent: `${p * 100}%`,
-  attempts: fixed(expectedAttempts(retriesAllowed, p), 3),
+  failurePercent: percentUpTo(p, 0),
+  attempts: grouped(expectedAttempts(retriesAllowed, p), 3),
 }));
 
 // --- The naive loop from the incident -------------------------------------------------------
@@ -46,11 +44,11 @@ export const naiveLoop = {
   sleepsMillis: Array.from({ length: naive.attempts }, (_, i) => Math.round(i * naive.sleepStepSeconds * 1000)).join(
     ", ",
   ),
-  holdSeconds: fixed(hold, 0),
+  holdSeconds: grouped(hold),
   connections: pool.connections,
   healthyHoldMillis: pool.healthyHoldSeconds * 1000,
   healthyThroughput: grouped(poolThroughput(pool.connections, pool.healthyHoldSeconds)),
-  stormThroughput: fixed(poolThroughput(pool.connections, hold), 1),
+  stormThroughput: grouped(poolThroughput(pool.connections, hold), 1),
   /** How many times the pool's throughput shrinks. */
   shrink: grouped(poolThroughput(pool.connections, pool.healthyHoldSeconds) / poolThroughput(pool.connections, hold)),
 };
@@ -62,7 +60,7 @@ export const schedule = Array.from({ length: 7 }, (_, n) => cappedExponential(n,
 const lateRetry = 10;
 export const uncapped = {
   retry: lateRetry + 1,
-  seconds: fixed(cappedExponential(lateRetry, { ...backoff, cap: Infinity }) / 1000, 1),
+  seconds: grouped(cappedExponential(lateRetry, { ...backoff, cap: Infinity }) / 1000, 1),
 };
 
 // --- The contention simulation (Brooker's experiment, re-implemented) ------------------------
@@ -92,12 +90,12 @@ export const contentionRows = backoffStrategies.map((strategy) => ({
   strategy,
   label: labels[strategy],
   calls: grouped(averages[strategy].calls),
-  seconds: fixed(averages[strategy].millis / 1000, 1),
+  seconds: grouped(averages[strategy].millis / 1000, 1),
 }));
 export const contentionRaw = averages;
 export const contentionRatios = {
   /** How many times slower plain exponential backoff finishes than full jitter. */
-  exponentialVsFullTime: fixed(averages.exponential.millis / averages.full.millis, 0),
+  exponentialVsFullTime: grouped(averages.exponential.millis / averages.full.millis),
   /** How many times more calls no backoff makes than full jitter. */
-  noneVsFullCalls: fixed(averages.none.calls / averages.full.calls, 1),
+  noneVsFullCalls: grouped(averages.none.calls / averages.full.calls, 1),
 };

@@ -5,7 +5,7 @@
 import { numberOption, parseArgs, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
-import { digitsGrouped, inverseScientific } from "../../widgets/shuffle-explorer/model.ts";
+import { grouped, inverseScientific } from "../../format/number.ts";
 
 const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
 
@@ -110,7 +110,7 @@ const percent = (share: number) =>
 function render(r: ShuffleShardReport): string {
   const others = r.customers - 1;
   return [
-    `${r.workers} workers, shards of ${r.shard}: ${digitsGrouped(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${digitsGrouped(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
+    `${r.workers} workers, shards of ${r.shard}: ${grouped(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${grouped(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
     `seed ${r.seed}, ${r.customers} customers; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
     "",
     table([

@@ -1,8 +1,7 @@
 /** Plain-language summaries of an impact, shared by the page, the playgrounds and the tests. */
 import { resourceKinds } from "./model.ts";
 import type { ResourceImpact } from "./analyse.ts";
-
-export const formatShare = (share: number) => `${Math.round(share * 1000) / 10}%`;
+import { percentUpTo } from "../../format/number.ts";
 
 /** "a, b and c" */
 export function listNames(names: readonly string[]): string {
@@ -13,11 +12,11 @@ export function listNames(names: readonly string[]): string {
 /** One sentence: how many services (and how much traffic) fail when the resource saturates. */
 export function describeImpact(impact: ResourceImpact, totalServices: number): string {
   const kind = resourceKinds[impact.kind];
-  const traffic = impact.trafficShare === null ? "" : `, ${formatShare(impact.trafficShare)} of traffic`;
+  const traffic = impact.trafficShare === null ? "" : `, ${percentUpTo(impact.trafficShare)} of traffic`;
   if (impact.failing.length === 0)
     return `When ${kind} ${impact.resource} saturates, nothing fails: no service draws from it.`;
   const verb = impact.failing.length === 1 ? "fails" : "fail";
-  return `When ${kind} ${impact.resource} saturates, ${impact.failing.length} of ${totalServices} services ${verb} (${formatShare(impact.serviceShare)} of services${traffic}).`;
+  return `When ${kind} ${impact.resource} saturates, ${impact.failing.length} of ${totalServices} services ${verb} (${percentUpTo(impact.serviceShare)} of services${traffic}).`;
 }
 
 /** Why each failing service fails: "cart uses it" or "storefront calls search". */

@@ -6,13 +6,8 @@
 import { resourceKinds, type FailureMap } from "../../sim/failure-map/model.ts";
 import type { MapAnalysis, ResourceImpact } from "../../sim/failure-map/analyse.ts";
 import type { MapError } from "../../sim/failure-map/parse.ts";
-import {
-  describeImpact,
-  describeSharing,
-  explainFailures,
-  formatShare,
-  listNames,
-} from "../../sim/failure-map/describe.ts";
+import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
+import { percentUpTo } from "../../format/number.ts";
 import type { MapLayout } from "./layout.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -118,7 +113,7 @@ export function renderResourceList(view: MapView): string {
   const items = analysis.impacts
     .map((i) => {
       const pressed = view.selected === i.resource;
-      const traffic = i.trafficShare === null ? "" : `, ${formatShare(i.trafficShare)} of traffic`;
+      const traffic = i.trafficShare === null ? "" : `, ${percentUpTo(i.trafficShare)} of traffic`;
       const flag = i.sharedByUnrelated ? `<span class="mb-flag">shared by unrelated services</span>` : "";
       return (
         `<li><button type="button" class="mb-saturate" data-resource="${escapeHtml(i.resource)}" aria-pressed="${pressed}">` +
@@ -126,7 +121,7 @@ export function renderResourceList(view: MapView): string {
         // Buttons do not print; the name still must.
         `<span class="mb-mono" data-print="only">${escapeHtml(i.resource)}</span>` +
         `<span class="mb-impact">${escapeHtml(resourceKinds[i.kind])}: ${i.direct.length} direct ${i.direct.length === 1 ? "user" : "users"}, ` +
-        `blast radius ${i.failing.length}/${analysis.services} services (${formatShare(i.serviceShare)})${traffic}</span> ${flag}</li>`
+        `blast radius ${i.failing.length}/${analysis.services} services (${percentUpTo(i.serviceShare)})${traffic}</span> ${flag}</li>`
       );
     })
     .join("");
@@ -144,7 +139,7 @@ export function renderSummary(view: MapView): string {
     : `No resource is shared by unrelated services.`;
   const worstText =
     worst && worst.failing.length > 0
-      ? ` Largest blast radius: ${escapeHtml(worst.resource)}, ${formatShare(worst.trafficShare ?? worst.serviceShare)} of ${worst.trafficShare === null ? "services" : "traffic"}.`
+      ? ` Largest blast radius: ${escapeHtml(worst.resource)}, ${percentUpTo(worst.trafficShare ?? worst.serviceShare)} of ${worst.trafficShare === null ? "services" : "traffic"}.`
       : "";
   return `${flagged}${worstText}`;
 }

@@ -3,6 +3,7 @@
  * the server renders the first view at build time and the page redraws with the same code.
  */
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
+import { grouped, inverseScientific } from "../../format/number.ts";
 import type { ExplorerState } from "./state.ts";
 
 export interface OverlapRow {
@@ -39,30 +40,6 @@ export interface ExplorerView {
   };
 }
 
-/** "730,862,190,080" */
-export function digitsGrouped(value: bigint): string {
-  return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** 1 / value in scientific notation, read off the decimal digits so any size works. */
-export function inverseScientific(value: bigint, digits = 2): { mantissa: string; exponent: number } {
-  if (value <= 0n) throw new RangeError("value must be positive");
-  const text = value.toString();
-  const leading = Number(`${text[0]}.${text.slice(1, 17) || "0"}`);
-  let mantissa = 1 / leading;
-  let exponent = 1 - text.length;
-  if (mantissa < 1) {
-    mantissa *= 10;
-    exponent -= 1;
-  }
-  let rounded = mantissa.toFixed(digits);
-  if (Number(rounded) >= 10) {
-    rounded = (mantissa / 10).toFixed(digits);
-    exponent += 1;
-  }
-  return { mantissa: rounded, exponent };
-}
-
 /** Split `workers` into `count` contiguous groups whose sizes differ by at most one. */
 export function fixedGroups(workers: number, count: number): Array<[number, number]> {
   const groups: Array<[number, number]> = [];
@@ -83,7 +60,7 @@ export function explorerView(state: ExplorerState): ExplorerView {
     state,
     poisonShard: [...outcome.poisonShard].sort((a, b) => a - b),
     groups: fixedGroups(workers, groups),
-    possibleShards: digitsGrouped(exact.possibleShards),
+    possibleShards: grouped(exact.possibleShards),
     inverse: inverseScientific(exact.possibleShards),
     others,
     overlap: exact.distribution.map((share, j) => ({

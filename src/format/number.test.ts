@@ -1,0 +1,100 @@
+import { describe, expect, test } from "vitest";
+import {
+  grouped,
+  inverseScientific,
+  minutesAndSeconds,
+  oneIn,
+  percent,
+  percentUpTo,
+  readableShare,
+  scientific,
+  times,
+} from "./number.ts";
+
+describe("grouped", () => {
+  test("whole numbers, thousands grouped, rounded", () => {
+    expect(grouped(0)).toBe("0");
+    expect(grouped(1820)).toBe("1,820");
+    expect(grouped(1820.5)).toBe("1,821");
+    expect(grouped(75_287_520)).toBe("75,287,520");
+    expect(grouped(-1234)).toBe("-1,234");
+  });
+  test("a fixed number of decimals when asked", () => {
+    expect(grouped(1.0958, 1)).toBe("1.1");
+    expect(grouped(1234.5, 2)).toBe("1,234.50");
+  });
+  test("bigints exactly, however large", () => {
+    expect(grouped(730_862_190_080n)).toBe("730,862,190,080");
+    expect(grouped(10n ** 30n)).toBe("1,000,000,000,000,000,000,000,000,000,000");
+    expect(grouped(999n)).toBe("999");
+  });
+  test("refuses nonsense digits", () => {
+    expect(() => grouped(1, -1)).toThrow(RangeError);
+    expect(() => grouped(1, 1.5)).toThrow(RangeError);
+  });
+});
+
+describe("percentages", () => {
+  test("percent keeps exactly the decimals asked for", () => {
+    expect(percent(0.25)).toBe("25.0%");
+    expect(percent(1 / 28)).toBe("3.6%");
+    expect(percent(0.5, 0)).toBe("50%");
+    expect(percent(1 / 1820, 3)).toBe("0.055%");
+  });
+  test("percentUpTo drops trailing zeros and never shows -0", () => {
+    expect(percentUpTo(0.25)).toBe("25%");
+    expect(percentUpTo(1 / 28)).toBe("3.6%");
+    expect(percentUpTo(0.125)).toBe("12.5%");
+    expect(percentUpTo(1)).toBe("100%");
+    expect(percentUpTo(-0.0001, 1)).toBe("0%");
+    expect(percentUpTo(1 / 11, 1)).toBe("9.1%");
+  });
+  test("readableShare adapts to the size of the share", () => {
+    expect(readableShare(0)).toBe("0%");
+    expect(readableShare(1)).toBe("100%");
+    expect(readableShare(0.25)).toBe("25%");
+    expect(readableShare(12 / 28)).toBe("42.9%");
+    expect(readableShare(1 / 1820)).toBe("0.055%");
+    expect(readableShare(1 / 75_287_520)).toBe("1.33e-8");
+    expect(readableShare(1 / 730_862_190_080)).toBe("1.37e-12");
+    expect(() => readableShare(Number.NaN)).toThrow(RangeError);
+  });
+  test("oneIn", () => {
+    expect(oneIn(1 / 1820)).toBe("1 in 1,820");
+    expect(oneIn(0.25)).toBe("1 in 4");
+    expect(() => oneIn(0)).toThrow(RangeError);
+  });
+});
+
+describe("multiples and scientific notation", () => {
+  test("times", () => {
+    expect(times(2)).toBe("2×");
+    expect(times(1.5)).toBe("1.5×");
+    expect(times(4 / 3)).toBe("1.33×");
+    expect(times(4 / 3, 1)).toBe("1.3×");
+  });
+  test("scientific", () => {
+    expect(scientific(1 / 75_287_520)).toEqual({ mantissa: "1.33", exponent: -8, text: "1.33e-8" });
+    expect(scientific(12345, 1).text).toBe("1.2e4");
+  });
+  test("inverseScientific agrees with the floating-point inverse where both work", () => {
+    for (const n of [1n, 4n, 28n, 1820n, 75_287_520n, 730_862_190_080n]) {
+      const exact = inverseScientific(n);
+      const float = scientific(1 / Number(n));
+      expect(exact).toEqual(float);
+    }
+  });
+  test("inverseScientific stays exact past a double", () => {
+    const huge = 10n ** 400n * 3n;
+    expect(inverseScientific(huge)).toEqual({ mantissa: "3.33", exponent: -401, text: "3.33e-401" });
+    expect(inverseScientific(999n)).toEqual({ mantissa: "1.00", exponent: -3, text: "1.00e-3" });
+    expect(() => inverseScientific(0n)).toThrow(RangeError);
+  });
+});
+
+test("minutesAndSeconds", () => {
+  expect(minutesAndSeconds(656)).toBe("10 min 56 s");
+  expect(minutesAndSeconds(42)).toBe("42 s");
+  expect(minutesAndSeconds(59.6)).toBe("1 min 0 s");
+  expect(() => minutesAndSeconds(-1)).toThrow(RangeError);
+});

@@ -1,0 +1,128 @@
+/**
+ * How the course writes numbers for people: one module, used by the chapters' numbers.ts files,
+ * the simulations' descriptions, the CLIs and the widgets, so the same figure reads the same
+ * everywhere. Pure: no DOM, no Node, no locale of the machine (always en-US digits).
+ *
+ * Each function has one rule; pick the one whose rule you mean:
+ *   grouped(1820.4)            "1,820"      whole numbers (or `digits` decimals), thousands grouped
+ *   percent(0.25)              "25.0%"      a fixed number of decimals
+ *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
+ *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
+ *   oneIn(1/1820)              "1 in 1,820"
+ *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
+ *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
+ *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
+ *   minutesAndSeconds(656)     "10 min 56 s"
+ */
+
+const groupedFormats = new Map<number, Intl.NumberFormat>();
+
+function groupedFormat(digits: number): Intl.NumberFormat {
+  let format = groupedFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    groupedFormats.set(digits, format);
+  }
+  return format;
+}
+
+function checkDigits(digits: number): void {
+  if (!Number.isInteger(digits) || digits < 0 || digits > 20)
+    throw new RangeError(`digits must be a whole number from 0 to 20, got ${digits}`);
+}
+
+/** Thousands grouped, en-US: 1820.4 -> "1,820"; with `digits`, that many decimals: "1.1". Bigints exactly. */
+export function grouped(value: number | bigint, digits = 0): string {
+  checkDigits(digits);
+  if (typeof value === "bigint") return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return groupedFormat(digits).format(value);
+}
+
+/** A share as a percentage with exactly `digits` decimals: 0.0357 -> "3.6%", 0.25 -> "25.0%". */
+export function percent(share: number, digits = 1): string {
+  checkDigits(digits);
+  return `${(share * 100).toFixed(digits)}%`;
+}
+
+/** A share as a percentage with at most `digits` decimals, trailing zeros dropped: 0.25 -> "25%", 1/28 -> "3.6%". */
+export function percentUpTo(share: number, digits = 1): string {
+  checkDigits(digits);
+  // Number() drops trailing zeros; adding 0 turns -0 into 0.
+  return `${Number((share * 100).toFixed(digits)) + 0}%`;
+}
+
+/**
+ * A share whose size may be anything, for reading: "0%", "42.9%", "3.6%", "0.055%", and
+ * "1.37e-12" once a percentage would need more than six zeros after the point.
+ */
+export function readableShare(share: number): string {
+  if (!Number.isFinite(share)) throw new RangeError(`a share must be a finite number, got ${share}`);
+  if (share === 0) return "0%";
+  const size = Math.abs(share);
+  if (size >= 0.01) return percentUpTo(share, 1);
+  if (size >= 1e-6) return `${Number((share * 100).toPrecision(2))}%`;
+  return scientific(share).text;
+}
+
+/** "1 in 1,820": one over the share, rounded to a whole number. */
+export function oneIn(share: number): string {
+  if (!(share > 0 && share <= 1)) throw new RangeError(`a share for "1 in N" must be in (0, 1], got ${share}`);
+  return `1 in ${grouped(Math.round(1 / share))}`;
+}
+
+/** A multiple, with at most `digits` decimals: 2 -> "2×", 1.5 -> "1.5×", 4/3 -> "1.33×". */
+export function times(value: number, digits = 2): string {
+  checkDigits(digits);
+  return `${Number(value.toFixed(digits)) + 0}×`;
+}
+
+export interface Scientific {
+  /** "1.33" */
+  mantissa: string;
+  /** -8 */
+  exponent: number;
+  /** "1.33e-8" */
+  text: string;
+}
+
+/** 1.328e-8 -> { mantissa: "1.33", exponent: -8, text: "1.33e-8" }. */
+export function scientific(value: number, digits = 2): Scientific {
+  checkDigits(digits);
+  if (!Number.isFinite(value)) throw new RangeError(`scientific notation needs a finite number, got ${value}`);
+  const [mantissa, exponent] = value.toExponential(digits).split("e") as [string, string];
+  return { mantissa, exponent: Number(exponent), text: `${mantissa}e${Number(exponent)}` };
+}
+
+/**
+ * 1 / value in scientific notation, read off the decimal digits of the bigint, so it stays right
+ * for numbers far beyond a double (C(2048, 4) and larger): 1820n -> 5.49e-4.
+ */
+export function inverseScientific(value: bigint, digits = 2): Scientific {
+  checkDigits(digits);
+  if (value <= 0n) throw new RangeError("value must be positive");
+  const text = value.toString();
+  const leading = Number(`${text[0]}.${text.slice(1, 17) || "0"}`);
+  let mantissa = 1 / leading;
+  let exponent = 1 - text.length;
+  if (mantissa < 1) {
+    mantissa *= 10;
+    exponent -= 1;
+  }
+  let rounded = mantissa.toFixed(digits);
+  if (Number(rounded) >= 10) {
+    rounded = (mantissa / 10).toFixed(digits);
+    exponent += 1;
+  }
+  return { mantissa: rounded, exponent, text: `${rounded}e${exponent}` };
+}
+
+/** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 42 -> "42 s". */
+export function minutesAndSeconds(seconds: number): string {
+  if (!(seconds >= 0) || !Number.isFinite(seconds))
+    throw new RangeError(`a duration must be a finite number >= 0, got ${seconds}`);
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (minutes === 0) return `${rest} s`;
+  return `${minutes} min ${rest} s`;
+}
