@@ -20,7 +20,7 @@ export const chapterFields = z.object({
   objectives: z.array(z.string().min(1)).min(1),
   /** Estimated reading-and-doing time. */
   minutes: z.number().int().min(1).max(240),
-  /** Further reading, with sources (see ../shared/course/FACTS.md). */
+  /** Further reading: each primary source the chapter relies on, with its title and address (docs/SOURCES.md). */
   reading: z.array(readingSchema).min(1),
 });
 

@@ -1,5 +1,5 @@
 /**
- * The course's chapters as the syllabus (../shared/course/SYLLABUS.md) fixes them, slugs in
+ * The course's chapters, fixed by the syllabus the course was planned from: slugs in
  * course order (docs/ARCHITECTURE.md, "Chapters"). Content tests compare what is on disk to it.
  */
 export const syllabus = [

@@ -37,7 +37,7 @@ test("during the trigger pricing alone wants rate x latency connections", () => 
   expect(Number(queueing.slowWaitSeconds)).toBeGreaterThan(queueing.clientTimeoutSeconds);
 });
 
-test("library defaults (FACTS.md)", () => {
+test("library defaults, as the libraries document them", () => {
   expect(libraries).toEqual({
     resilience4jSemaphoreConcurrent: 25,
     resilience4jThreadPoolQueue: 100,

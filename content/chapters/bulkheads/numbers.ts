@@ -1,7 +1,7 @@
 /**
  * Every number the bulkheads chapter shows, computed at build time: pool sizes by Little's law
  * from the retry-storm scenario's own services and latencies, and the replay with and without
- * bulkheads. numbers.test.ts checks them against FACTS.md and by hand.
+ * bulkheads. numbers.test.ts checks them against the sources and by hand.
  */
 import { busyConnections, poolThroughput } from "../../../src/sim/backoff.ts";
 import {
@@ -80,7 +80,7 @@ export const queueing = {
   slowWaitSeconds: (queue / poolThroughput(num("bulkheadSize"), slowSeconds)).toFixed(1),
 };
 
-// --- Library defaults (FACTS.md; each cited in the chapter's reading list) ------------------------
+// --- Library defaults, from each library's documentation (cited in the chapter's reading list) ----
 export const libraries = {
   resilience4jSemaphoreConcurrent: 25,
   resilience4jThreadPoolQueue: 100,

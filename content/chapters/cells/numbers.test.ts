@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { canary, shardsLadder, ten } from "./numbers.ts";
 
-test("FACTS.md: with 10 cells a cell failure leaves 90% untouched", () => {
+test("with 10 cells a cell failure leaves 90% untouched (AWS cell-based architecture whitepaper)", () => {
   expect(ten).toEqual({
     cells: 10,
     customers: "5,000",

@@ -13,7 +13,7 @@ import {
   thresholds,
 } from "./numbers.ts";
 
-test("library defaults (FACTS.md)", () => {
+test("library defaults, as the libraries document them", () => {
   expect(resilience4j).toEqual({ window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 });
   expect(opossum).toEqual({ timeoutSeconds: 10, threshold: 0.5, resetSeconds: 30, windowSeconds: 10, buckets: 10 });
   expect(polly).toEqual({ ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5 });

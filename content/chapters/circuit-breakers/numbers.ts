@@ -18,7 +18,7 @@ import { percentUpTo } from "../../../src/format/number.ts";
 const params = defaultParameters();
 const num = (name: string) => params[name] as number;
 
-// --- Library defaults (FACTS.md; sources in the reading list) -------------------------------
+// --- Library defaults, each from the library's own documentation (cited in the reading list) ---
 export const resilience4j = { window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 };
 export const opossum = { timeoutSeconds: 10, threshold: 0.5, resetSeconds: 30, windowSeconds: 10, buckets: 10 };
 export const polly = { ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5 };

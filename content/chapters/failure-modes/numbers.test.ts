@@ -7,7 +7,7 @@ test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s ->
   expect(threads.demanded).toBe("5,000");
 });
 
-test("the tier runs out of threads in 20 s and about 80% of requests fail (FACTS.md)", () => {
+test("the tier runs out of threads in 20 s and about 80% of requests fail (the SRE book's example)", () => {
   expect(threads.secondsToExhaust).toBe("20");
   expect(threads.failing).toBe("80%");
   expect(threads.served).toBe("20%"); // 1,000 of 5,000 threads

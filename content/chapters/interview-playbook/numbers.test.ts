@@ -1,4 +1,4 @@
-/** The playbook's figures against FACTS.md and against arithmetic done a second way. */
+/** The playbook's figures against the published figures and against arithmetic done a second way. */
 import { describe, expect, test } from "vitest";
 import {
   amplification,

@@ -1,7 +1,7 @@
 /**
  * Every number the load-shedding chapter shows, computed at build time: the fluid overload
  * model (./overload.ts), the SRE book's thread-starvation example by Little's law, and the
- * retry-storm replay with shedding on. numbers.test.ts checks them against FACTS.md and closed forms.
+ * retry-storm replay with shedding on. numbers.test.ts checks them against the sources and closed forms.
  */
 import { busyConnections } from "../../../src/sim/backoff.ts";
 import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";

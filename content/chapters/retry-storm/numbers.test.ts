@@ -13,8 +13,8 @@ import {
   storm,
 } from "./numbers.ts";
 
-test("the setting and Little's law match FACTS.md's worked numbers", () => {
-  // FACTS.md: 5 attempts with 1 s time-outs and sleeps of 200, 400, 600, 800 ms hold about 7 s.
+test("the setting and Little's law give the worked numbers", () => {
+  // 5 attempts with 1 s time-outs and sleeps of 200, 400, 600, 800 ms (the last after the last attempt) hold 7 s.
   expect(setting.attempts).toBe("5");
   expect(exercise.sleeps).toBe("200, 400, 600, 800");
   expect(exercise.sleepCount).toBe("4");

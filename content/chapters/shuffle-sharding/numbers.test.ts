@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { hundred, route53, sim, small } from "./numbers.ts";
 
-test("8 workers, shards of 2: the worked numbers of FACTS.md", () => {
+test("8 workers, shards of 2: C(8,2) = 28, and the all / one / none shares 1/28, 12/28, 15/28", () => {
   expect(small.possibleShards).toBe("28");
   expect(small.fixedPercent).toBe("25%");
   expect(small.allFraction).toBe("1/28");

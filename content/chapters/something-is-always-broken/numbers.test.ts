@@ -35,7 +35,7 @@ test("a day without a disk failure is the exception: Poisson estimate e^-1.1 agr
 
 test("blast radius shares for the ladder: 100%, 25%, 10% hit", () => {
   expect(ladder.map((s) => s.hit)).toEqual(["100%", "25%", "10%"]);
-  expect(ladder[2]!.untouched).toBe("90%"); // FACTS.md: with 10 cells a cell failure leaves 90% untouched
+  expect(ladder[2]!.untouched).toBe("90%"); // AWS cell-based architecture whitepaper: with 10 cells, one cell's failure leaves 90% untouched
   expect(() => blastRadiusShare(0)).toThrow(RangeError);
 });
 

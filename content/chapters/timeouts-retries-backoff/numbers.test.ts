@@ -31,7 +31,7 @@ test("expected attempts (1 - p^(N+1)) / (1 - p) with N = 3", () => {
   ]);
 });
 
-test("the naive loop holds a connection about 7 s (FACTS: 5 attempts, 1 s time-outs, sleeps to 800 ms)", () => {
+test("the naive loop holds a connection about 7 s (5 attempts, 1 s time-outs, sleeps to 800 ms)", () => {
   expect(naiveLoop.sleepsMillis).toBe("0, 200, 400, 600, 800");
   expect(naiveLoop.holdSeconds).toBe("7");
   // Little's law: 50 connections / 0.05 s = 1,000 per second; / 7 s = 7.1 per second.

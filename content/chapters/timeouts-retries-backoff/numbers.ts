@@ -1,6 +1,6 @@
 /**
  * Every number the timeouts-retries-backoff chapter shows, computed at build time from
- * src/sim/backoff.ts. numbers.test.ts checks them against FACTS.md.
+ * src/sim/backoff.ts. numbers.test.ts checks them against the sources and by arithmetic.
  */
 import {
   amplification,
