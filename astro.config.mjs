@@ -36,6 +36,8 @@ export default defineConfig({
         Sidebar: "./src/components/ProgressSidebar.astro",
       },
       pagination: true,
+      // src/pages/404.astro replaces Starlight's page: it adds a way home and the chapter list.
+      disable404Route: true,
       lastUpdated: false,
     }),
     // Starlight's search component, with the Pagefind UI loaded on first reach (see the file).

@@ -62,11 +62,12 @@ async function networkFirst(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const cached =
       (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(url.pathname.replace(/\/?$/, "/")));
-    return (
-      cached ??
-      (await cache.match("/404.html")) ??
-      new Response("You are offline and this page was not saved.", { status: 503 })
-    );
+    if (cached) return cached;
+    // An address the course does not have: the saved 404 page, with the status a host would send.
+    const notFound = await cache.match("/404.html");
+    if (notFound)
+      return new Response(notFound.body, { status: 404, statusText: "Not Found", headers: notFound.headers });
+    return new Response("You are offline and this page was not saved.", { status: 503 });
   }
 }
 

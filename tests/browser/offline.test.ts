@@ -44,6 +44,11 @@ describe.skipIf(skipBrowser)("offline", () => {
     await page.locator("nav.sidebar").getByRole("link", { name: "Shuffle sharding" }).first().click();
     await page.waitForURL(/\/shuffle-sharding\/$/);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Shuffle sharding");
+    // An address the course does not have: the saved 404 page, with status 404, and a way home.
+    const missing = await page.goto(`${server.url}/no-such-chapter/`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole("link", { name: "Go to the course home" }).click();
+    await page.waitForURL(`${server.url}/`);
     // Search works offline too: its index was precached.
     await page.locator("site-search button[data-open-modal]").first().click();
     await page.locator("#starlight__search input").fill("shuffle");

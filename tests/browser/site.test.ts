@@ -68,6 +68,31 @@ describe.skipIf(skipBrowser)("course site in Chromium", () => {
     expect(pagefind.length).toBeGreaterThan(0);
   });
 
+  test("every chapter's further reading reads “Title, Source” with no space before the comma", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    const items = await page.locator(".further-reading li").allInnerTexts();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item).toMatch(/\S, \S/);
+    expect(items.filter((item) => / ,/.test(item))).toEqual([]);
+  });
+
+  test("an unknown address answers 404 with a page that leads home, on a phone too", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const response = await phone.page.goto(`${site}/no-such-page/`);
+      expect(response?.status()).toBe(404);
+      const home = phone.page.getByRole("link", { name: "Go to the course home" });
+      await expect(home.isVisible()).resolves.toBe(true);
+      const box = await home.boundingBox();
+      expect(box!.y + box!.height, "the way home is on the first screen").toBeLessThanOrEqual(844);
+      await home.click();
+      await phone.page.waitForURL(`${site}/`);
+    } finally {
+      await phone.close();
+    }
+  });
+
   test("the theme switches between dark and light and is remembered", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
