@@ -2,12 +2,27 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { parseQuestionBank } from "../../src/course/question-bank.ts";
+import type { Page } from "playwright-core";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 
 const bank = parseQuestionBank(
   readFileSync(new URL("../../content/chapters/interview-playbook/questions.yaml", import.meta.url), "utf8"),
 );
 const question = bank.find((q) => q.id === "partition-key")!;
+
+/** Holds the widget's code back until `release()`, so a test can act before it has loaded. */
+async function holdWidgetCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/mount\.[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
   const site = inject("siteUrl");
@@ -19,10 +34,15 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
   afterAll(async () => browser?.close());
 
   test("runs to its rubric, saves the self-assessment, and the history survives a reload", async () => {
-    const { page } = browser;
+    // Its own browser: the paused clock below must not reach the other tests.
+    const session = await openBrowser();
+    const { page } = session;
     const widgetRequests: string[] = [];
     page.on("request", (r) => /\/mount\.[^/]+\.js$/.test(r.url()) && widgetRequests.push(r.url()));
-    await page.clock.install();
+    // The page's clock stands still unless the test moves it: real time spent loading or
+    // clicking must not show on the countdown (it once read 4:59 where 5:00 was due).
+    await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
     await page.goto(url);
     const mock = page.getByRole("region", { name: "Mock interview" });
     const status = mock.getByRole("status");
@@ -55,6 +75,8 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await page.clock.runFor(500);
     await expect.poll(() => status.textContent()).toMatch(/^Time is up/);
     await expect(clock.textContent()).resolves.toBe("0:00");
+    // Nothing is left to pause once time is up.
+    await expect(mock.getByRole("button", { name: /^(Pause|Resume)$/ }).count()).resolves.toBe(0);
     await mock.getByRole("button", { name: /show the rubric/ }).click();
 
     const rubric = mock.getByRole("group", { name: "Tick the points your answer hit" });
@@ -91,13 +113,15 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await expect.poll(() => row.count()).toBe(1);
     await expect(row.first().textContent()).resolves.toContain(`2/${points} (${Math.round(200 / points)}%)`);
     await expect(row.first().textContent()).resolves.toContain(question.title);
+    await session.close();
   });
 
   test("an interview interrupted by a reload resumes with its notes and remaining time", async () => {
     const session = await openBrowser();
     try {
       const { page } = session;
-      await page.clock.install();
+      await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
+      await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
       await page.goto(url);
       const mock = page.getByRole("region", { name: "Mock interview" });
       await mock.getByLabel("Or pick one").selectOption(question.id);
@@ -149,6 +173,69 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await mock.getByLabel("Seed").fill(seed);
     await mock.getByLabel("Seed").press("Tab");
     await expect.poll(() => chosen.textContent()).toBe(first);
+  });
+
+  test("a seed typed before the widget has loaded is the seed the first draw uses", async () => {
+    const session = await openBrowser();
+    try {
+      const { page } = session;
+      const release = await holdWidgetCode(page);
+      await page.goto(url);
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      await mock.getByLabel("Seed").fill("42");
+      await mock.getByRole("button", { name: "Draw a question" }).click();
+      release();
+      const drawn = bank[drawIndex(bank.length, 42)]!;
+      await expect
+        .poll(() => mock.locator("[data-field=chosen]").textContent())
+        .toBe(`Seed 42 drew: “${drawn.title}”.`);
+      await expect(mock.getByLabel("Seed").inputValue()).resolves.toBe("42");
+      // Drawing again, with the seed unchanged, draws afresh.
+      await mock.getByRole("button", { name: "Draw a question" }).click();
+      await expect.poll(() => mock.getByLabel("Seed").inputValue()).not.toBe("42");
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a Draw clicked after Start while the code loads cannot swap the question under the rubric", async () => {
+    const session = await openBrowser();
+    try {
+      const { page } = session;
+      const release = await holdWidgetCode(page);
+      await page.goto(url);
+      // A fresh draw would pick this one: pick any other, so a late draw would show.
+      await page.evaluate(() => {
+        Math.random = () => 0.5;
+      });
+      const lateDraw = bank[drawIndex(bank.length, 1 + Math.floor(0.5 * 99_999))]!;
+      const picked = bank.find((q) => q.id !== lateDraw.id)!;
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      await mock.getByLabel("Or pick one").selectOption(picked.id);
+      // A slow phone: Start seems to do nothing, so the learner also presses Draw.
+      await mock.getByRole("button", { name: "Start the interview" }).click();
+      await mock.getByRole("button", { name: "Draw a question" }).click();
+      release();
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("running");
+      await expect(mock.getByRole("heading", { level: 3 }).first().textContent()).resolves.toBe(picked.title);
+      await mock.getByRole("button", { name: /show the rubric/ }).click();
+      await expect
+        .poll(() => mock.locator("[data-field=review-title]").textContent())
+        .toBe(`How did you do? ${picked.title}`);
+      const rubric = mock.getByRole("group", { name: "Tick the points your answer hit" });
+      await expect(rubric.getByRole("checkbox").count()).resolves.toBe(picked.rubric.length);
+      await expect(rubric.getByText(picked.rubric[0]!).count()).resolves.toBe(1);
+      await mock.getByRole("button", { name: "Save to my history" }).click();
+      await expect.poll(() => mock.getByRole("button", { name: "Saved" }).count()).toBe(1);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
+      expect(stored.attempts[0]).toMatchObject({
+        questionId: picked.id,
+        title: picked.title,
+        points: picked.rubric.length,
+      });
+    } finally {
+      await session.close();
+    }
   });
 
   test("unreadable saved history is set aside and the page still works", async () => {

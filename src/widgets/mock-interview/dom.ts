@@ -1,0 +1,39 @@
+/** The few DOM helpers every part of the mock interview uses: its fields, buttons and live region. */
+export interface Ui {
+  root: HTMLElement;
+  field<T extends HTMLElement = HTMLElement>(name: string): T;
+  button(action: string): HTMLButtonElement;
+  /** Says `text` in the polite live region (cleared first, so a repeated message is read again). */
+  announce(text: string): void;
+}
+
+export function bindUi(root: HTMLElement): Ui {
+  const field = <T extends HTMLElement = HTMLElement>(name: string): T => {
+    const el = root.querySelector<T>(`[data-field="${name}"]`);
+    if (!el) throw new Error(`mock interview: missing [data-field="${name}"]`);
+    return el;
+  };
+  const button = (action: string) => {
+    const el = root.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+    if (!el) throw new Error(`mock interview: missing [data-action="${action}"]`);
+    return el;
+  };
+  let pending: number | undefined;
+  const announce = (text: string) => {
+    const region = field("announce");
+    region.textContent = "";
+    window.clearTimeout(pending);
+    pending = window.setTimeout(() => {
+      region.textContent = text;
+    }, 50);
+  };
+  return { root, field, button, announce };
+}
+
+export const percent = (share: number) => `${Math.round(share * 100)}%`;
+
+/** Shows one stage of the widget and hides the others. */
+export function showStage(ui: Ui, stage: "setup" | "running" | "review"): void {
+  for (const el of ui.root.querySelectorAll<HTMLElement>("[data-stage]")) el.hidden = el.dataset.stage !== stage;
+  ui.root.dataset.stage = stage;
+}

@@ -1,0 +1,74 @@
+/** The history of attempts on this device, as a summary line and a table, newest first. */
+import { formatClock } from "./countdown.ts";
+import { percent, type Ui } from "./dom.ts";
+import { averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
+
+export class HistoryView {
+  private readonly box: HTMLDetailsElement;
+
+  constructor(private readonly ui: Ui) {
+    this.box = ui.field<HTMLDetailsElement>("history-box");
+    this.box.addEventListener("toggle", () => this.box.open && this.load());
+  }
+
+  /** Reads the history from storage and shows it, when the box is open. */
+  load(): void {
+    if (!this.box.open) return;
+    const { attempts, recovered } = loadHistory(localStorage);
+    this.render(attempts);
+    if (recovered)
+      this.ui.announce("Part of your saved history could not be read; it was set aside and the rest kept.");
+  }
+
+  clear(): void {
+    if (!window.confirm("Delete every saved mock-interview attempt on this device?")) return;
+    clearHistory(localStorage);
+    this.render([]);
+    this.ui.announce("History cleared.");
+  }
+
+  render(attempts: Attempt[]): void {
+    const { ui } = this;
+    const box = ui.field("history");
+    if (attempts.length === 0) {
+      box.replaceChildren(
+        Object.assign(document.createElement("p"), {
+          textContent: "No attempts yet. Finish an interview and save it to see it here.",
+        }),
+      );
+      ui.button("clear").hidden = true;
+      return;
+    }
+    ui.button("clear").hidden = false;
+    const summary = Object.assign(document.createElement("p"), {
+      textContent: `${attempts.length} ${attempts.length === 1 ? "attempt" : "attempts"}, average score ${percent(averageScore(attempts)!)}.`,
+    });
+    const table = document.createElement("table");
+    const caption = Object.assign(document.createElement("caption"), {
+      textContent: "Attempts, newest first",
+      className: "sr-only",
+    });
+    const head = document.createElement("tr");
+    for (const h of ["When", "Question", "Score", "Time used"])
+      head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: h }));
+    const rows = [...attempts].reverse().map((a) => {
+      const tr = document.createElement("tr");
+      tr.dataset.attempt = a.questionId;
+      const when = new Date(a.startedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      const cells = [
+        when,
+        a.title,
+        `${a.hit.length}/${a.points} (${percent(score(a))})`,
+        formatClock(a.usedSeconds * 1000),
+      ];
+      for (const text of cells) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
+      return tr;
+    });
+    const thead = document.createElement("thead");
+    const tbody = document.createElement("tbody");
+    thead.append(head);
+    tbody.append(...rows);
+    table.append(caption, thead, tbody);
+    box.replaceChildren(summary, table);
+  }
+}
