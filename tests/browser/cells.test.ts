@@ -53,6 +53,48 @@ describe.skipIf(skipBrowser)("cells widgets", () => {
     await expect.poll(() => figure(page, "cells", "move")).toContain("freeze writes");
   });
 
+  test("cells: a value out of range is refused at its field, never clamped behind the reader's back", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    const cw = widget(page, "cells");
+    const cells = cw.locator('input[name="cells"]');
+    for (const typed of ["0", "1000"]) {
+      await setNumber(page, "cells", "cells", typed);
+      await expect.poll(() => cells.getAttribute("aria-invalid")).toBe("true");
+      await expect(cells.inputValue()).resolves.toBe(typed);
+      const message = cw.locator('[data-error-for="cells"]');
+      await expect(message.isVisible()).resolves.toBe(true);
+      await expect(message.textContent()).resolves.toBe("Cells: a whole number from 1 to 48.");
+      await expect(cw.locator("[data-stale-note]").isVisible()).resolves.toBe(true);
+      await expect(cw.locator("[data-live]").innerText()).resolves.toContain("last valid settings");
+      // The drawing still shows the last valid settings: 10 cells.
+      await expect(figure(page, "cells", "cells-share")).resolves.toBe("10%");
+    }
+    await setNumber(page, "cells", "cells", "20");
+    await expect.poll(() => figure(page, "cells", "cells-share")).toBe("5%");
+    await expect(cells.getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(cw.locator("[data-stale-note]").isVisible()).resolves.toBe(false);
+  });
+
+  test("cells: one customer reads as one, and a release that is not bad hurts nobody", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    const cw = widget(page, "cells");
+    await setNumber(page, "cells", "cells", "1");
+    await setNumber(page, "cells", "customers", "1");
+    await expect.poll(() => cw.locator(".cw-cell__count").first().innerText()).toBe("1 customer");
+    await expect(cw.locator("[data-live]").innerText()).resolves.toMatch(/: 1 customer \(100%\)/);
+    await setNumber(page, "cells", "cells", "10");
+    await setNumber(page, "cells", "customers", "1000");
+    await cw.locator('input[name="releaseBad"]').uncheck();
+    await expect
+      .poll(() => cw.locator("[data-live]").innerText())
+      .toBe(
+        "A good release in cell 0 hurts nobody: no cell goes down, in either design, and the rollout reaches all 10 cells.",
+      );
+    await expect(cw.locator("[data-output]").innerText()).resolves.not.toContain("bad release");
+  });
+
   test("static stability: both states, and the router that fails with the control plane", async () => {
     const { page } = browser;
     await page.goto(`${site}/static-stability/`);

@@ -14,6 +14,7 @@ import {
   preProvisionFactor,
   type PhaseOutcome,
   type RouterMode,
+  minZones,
 } from "../../sim/cells/static-stability.ts";
 
 const usage = `usage: npm run sim -- cells [--cells N] [--customers C] [--zones Z] [--fault KIND] [options] [--json]
@@ -26,7 +27,7 @@ takes the control plane down to show what keeps working (static stability).
 options:
   --cells N               cells, 1..1000 (default 10)
   --customers C           customers, N..1000000 (default 1000)
-  --zones Z               availability zones; cell i lives in zone i mod Z, 2..10 (default 3)
+  --zones Z               availability zones; cell i lives in zone i mod Z, ${minZones}..10 (default 3)
   --fault KIND            poison | bad-deploy | lost-zone (default bad-deploy)
   --target T              the poisoned customer number, the bad cell, or the lost zone (default 0)
   --headroom H            spare capacity of the shared design as a share of peak, 0..10 (default 0)
@@ -78,7 +79,7 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const cells = numberOption(args, "cells", 10, { min: 1, max: 1000, integer: true });
   const customers = numberOption(args, "customers", 1000, { min: cells, max: 1_000_000, integer: true });
-  const zones = numberOption(args, "zones", 3, { min: 2, max: 10, integer: true });
+  const zones = numberOption(args, "zones", 3, { min: minZones, max: 10, integer: true });
   const kind = choice(args, "fault", ["poison", "bad-deploy", "lost-zone"] as const, "bad-deploy");
   const targetMax = kind === "poison" ? customers - 1 : kind === "bad-deploy" ? cells - 1 : zones - 1;
   const target = numberOption(args, "target", 0, { min: 0, max: targetMax, integer: true });

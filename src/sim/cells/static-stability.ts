@@ -95,11 +95,17 @@ export function controlPlaneOutage({ existing, arriving, cells, routerMode }: Ou
 }
 
 /**
+ * The fewest availability zones a design in this course has: with one zone there is no other
+ * zone to carry the load when it is lost. The widgets and `npm run sim -- cells` use this bound.
+ */
+export const minZones = 2;
+
+/**
  * Capacity to provision, as a multiple of peak, so that losing one of `zones` zones needs no
  * new launches (launching is a control-plane action): N / (N - 1).
  */
 export function preProvisionFactor(zones: number): number {
-  if (!Number.isInteger(zones) || zones < 2)
-    throw new RangeError(`static stability across zones needs at least 2 zones, got ${zones}`);
+  if (!Number.isInteger(zones) || zones < minZones)
+    throw new RangeError(`static stability across zones needs at least ${minZones} zones, got ${zones}`);
   return zones / (zones - 1);
 }

@@ -7,6 +7,9 @@ import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast
 import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
 import { moveCustomer, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
 import { cellPopulations, placeAll, uniformCustomers } from "../../sim/cells/router.ts";
+import { minZones } from "../../sim/cells/static-stability.ts";
+import { grouped } from "./format.ts";
+import { type Checked, clampTo, type Limit, limitProblem } from "./limits.ts";
 
 export type FaultKind = Fault["kind"];
 
@@ -32,23 +35,63 @@ export const defaultCellsState: CellsState = {
   strategy: "dual-write",
 };
 
-const clamp = (v: number, min: number, max: number, fallback: number) =>
-  Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback;
+/** The widget's number fields and their bounds (the component writes them as min and max). */
+export const cellsLimits = {
+  cells: { min: 1, max: 48, label: "Cells" },
+  customers: { min: 1, max: 20_000, label: "Customers" },
+  zones: { min: minZones, max: 6, label: "Zones" },
+  waveSize: { min: 1, max: 47, label: "Cells per wave after the canary" },
+} as const satisfies Record<string, Limit>;
 
+const faults: readonly FaultKind[] = ["bad-deploy", "poison", "lost-zone"];
+
+/** Any input made drawable by clamping (for the component's props and the defaults). */
 export function normalizeCells(input: Partial<CellsState>): CellsState {
   const d = defaultCellsState;
-  const cells = clamp(input.cells ?? NaN, 1, 48, d.cells);
+  const l = cellsLimits;
+  const cells = clampTo(input.cells, l.cells.min, l.cells.max, d.cells);
   return {
     cells,
-    customers: clamp(input.customers ?? NaN, cells, 20_000, Math.max(cells, d.customers)),
-    zones: clamp(input.zones ?? NaN, 1, 6, d.zones),
-    fault:
-      input.fault === "poison" || input.fault === "lost-zone" || input.fault === "bad-deploy" ? input.fault : d.fault,
+    customers: clampTo(
+      input.customers,
+      Math.max(cells, l.customers.min),
+      l.customers.max,
+      Math.max(cells, d.customers),
+    ),
+    zones: clampTo(input.zones, l.zones.min, l.zones.max, d.zones),
+    fault: faults.includes(input.fault as FaultKind) ? (input.fault as FaultKind) : d.fault,
     releaseBad: input.releaseBad ?? d.releaseBad,
     healthCheckCatches: input.healthCheckCatches ?? d.healthCheckCatches,
-    waveSize: clamp(input.waveSize ?? NaN, 1, Math.max(1, cells - 1), 1),
+    waveSize: clampTo(input.waveSize, l.waveSize.min, Math.max(1, cells - 1), 1),
     strategy: input.strategy === "freeze" ? "freeze" : "dual-write",
   };
+}
+
+/**
+ * What the reader typed, checked against the same bounds: a state when every field is in
+ * range, otherwise a message for each field that is not (the page shows them at the fields and
+ * keeps the last valid drawing; nothing is clamped behind the reader's back).
+ */
+export function checkCells(input: Record<string, unknown>): Checked<CellsState> {
+  const l = cellsLimits;
+  const errors: Record<string, string> = {};
+  const cells = input.cells;
+  const cellsProblem = limitProblem(cells, l.cells);
+  if (cellsProblem) errors.cells = cellsProblem;
+  const perCell = cellsProblem ? l.customers.min : Math.max(l.customers.min, cells as number);
+  const customersProblem = limitProblem(input.customers, l.customers, perCell);
+  if (customersProblem)
+    errors.customers =
+      perCell > l.customers.min && typeof input.customers === "number" && input.customers < perCell
+        ? `Customers: at least one per cell, so ${grouped(perCell)} or more (at most ${grouped(l.customers.max)}).`
+        : customersProblem;
+  const zonesProblem = limitProblem(input.zones, l.zones);
+  if (zonesProblem) errors.zones = `${zonesProblem} One zone has no other zone to fail over to.`;
+  const waveMax = cellsProblem ? l.waveSize.max : Math.max(1, (cells as number) - 1);
+  const waveProblem = limitProblem(input.waveSize, l.waveSize, l.waveSize.min, waveMax);
+  if (waveProblem) errors.waveSize = `${waveProblem.slice(0, -1)} (the cells after the canary).`;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, state: normalizeCells(input as Partial<CellsState>) };
 }
 
 /** Where each fault kind lands in the widget: a named customer's cell, the canary cell, zone 0. */
@@ -81,7 +124,13 @@ export function cellsView(state: CellsState): CellsView {
   const { controlPlane, router } = placeAll(customers, state.cells);
   const populations = cellPopulations(controlPlane.publish()!);
   const topology = { cells: state.cells, zones: state.zones };
-  const blast = blastRadius(customers, router, faultFor(state), topology);
+  const fault = faultFor(state);
+  // A release that is not bad hurts nobody, in either design: the fault the reader picked is a bad
+  // deploy, and the reader has just said the release is fine.
+  const blast =
+    state.fault === "bad-deploy" && !state.releaseBad
+      ? harmless(fault, state.cells, customers.length)
+      : blastRadius(customers, router, fault, topology);
   const deploy = rollout({
     cellPopulations: populations,
     releaseBad: state.releaseBad,
@@ -97,5 +146,19 @@ export function cellsView(state: CellsState): CellsView {
     blast,
     rollout: deploy,
     move: moved?.ok ? { customer: "c0", from: 0, to, steps: moved.steps } : undefined,
+  };
+}
+
+function harmless(fault: Fault, cells: number, customers: number): BlastRadius {
+  return {
+    fault,
+    affectedCells: [],
+    cells,
+    cellShare: 0,
+    customersAffected: 0,
+    customers,
+    customerShare: 0,
+    trafficShare: 0,
+    nonCellular: { customerShare: 0, why: "a good release hurts no one" },
   };
 }

@@ -1,12 +1,11 @@
 /** Page side of the cells widget, loaded on first interaction. */
-import { cellsView, normalizeCells, type CellsState } from "./cells-model.ts";
+import { cellsView, checkCells } from "./cells-model.ts";
 import { cellsSummary, renderCells } from "./cells-render.ts";
 import { mountFormWidget } from "./mount-form.ts";
 
 export function mount(root: HTMLElement): void {
-  mountFormWidget(root, (fields) => {
-    const state = normalizeCells(fields as Partial<CellsState>);
+  mountFormWidget(root, checkCells, (state) => {
     const view = cellsView(state);
-    return { html: renderCells(view), summary: cellsSummary(view), normalized: { ...state } };
+    return { html: renderCells(view), summary: cellsSummary(view) };
   });
 }

@@ -2,13 +2,21 @@
 import type { CellsView } from "./cells-model.ts";
 import { poisonCustomer } from "./cells-model.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { grouped, percent } from "./format.ts";
+import { countOf, grouped, percent } from "./format.ts";
 
-const faultNames = {
-  poison: `a poison request from customer ${poisonCustomer}`,
-  "bad-deploy": "a bad release in cell 0",
-  "lost-zone": "the loss of zone 0",
-} as const;
+/** What the fault is, in words: the release in cell 0 is bad or good as the reader set it. */
+function faultName(view: CellsView): string {
+  switch (view.state.fault) {
+    case "poison":
+      return `a poison request from customer ${poisonCustomer}`;
+    case "bad-deploy":
+      return view.state.releaseBad ? "a bad release in cell 0" : "a good release in cell 0";
+    case "lost-zone":
+      return "the loss of zone 0";
+  }
+}
+
+const capitalised = (text: string) => `${text[0]!.toUpperCase()}${text.slice(1)}`;
 
 function cellGrid(view: CellsView): string {
   const hit = new Set(view.blast.affectedCells);
@@ -17,7 +25,7 @@ function cellGrid(view: CellsView): string {
       const down = hit.has(cell);
       return `<li class="cw-cell${down ? " cw-cell--down" : ""}" data-cell="${cell}">
   <span class="cw-cell__name">cell ${cell}${cell === 0 ? ' <span class="cw-badge">canary</span>' : ""}</span>
-  <span class="cw-cell__count">${grouped(count)} customers</span>
+  <span class="cw-cell__count">${countOf(count, "customer")}</span>
   <span class="cw-cell__zone">zone ${view.zoneOf[cell]}${down ? " · <strong>down</strong>" : ""}</span>
 </li>`;
     })
@@ -28,7 +36,7 @@ function cellGrid(view: CellsView): string {
 function blastTable(view: CellsView): string {
   const b = view.blast;
   return `<table class="cw-table">
-<caption>Blast radius of ${faultNames[view.state.fault]}</caption>
+<caption>Blast radius of ${faultName(view)}</caption>
 <thead><tr><th scope="col">design</th><th scope="col">customers who lose service</th><th scope="col">share</th></tr></thead>
 <tbody>
 <tr data-design="cellular"><th scope="row">${view.state.cells} cells<span class="cw-why">${b.affectedCells.length} of ${b.cells} cells hit</span></th>
@@ -57,7 +65,7 @@ function rolloutSteps(view: CellsView): string {
             : s.action === "halt-and-roll-back"
               ? `Rollout halted; ${cells} rolled back`
               : "Rollout complete";
-      return `<li class="cw-step cw-step--${s.action}">${text}${view.state.releaseBad ? ` <span class="cw-why">${grouped(s.exposedSoFar)} customers have seen the bad release</span>` : ""}</li>`;
+      return `<li class="cw-step cw-step--${s.action}">${text}${view.state.releaseBad ? ` <span class="cw-why">${countOf(s.exposedSoFar, "customer")} ${s.exposedSoFar === 1 ? "has" : "have"} seen the bad release</span>` : ""}</li>`;
     })
     .join("");
   const verdict = view.state.releaseBad
@@ -82,12 +90,14 @@ function moveTable(view: CellsView): string {
 }
 
 export function cellsSummary(view: CellsView): string {
-  const name = faultNames[view.state.fault];
   const b = view.blast;
+  const name = capitalised(faultName(view));
+  if (view.state.fault === "bad-deploy" && !view.state.releaseBad)
+    return `${name} hurts nobody: no cell goes down, in either design, and the rollout reaches all ${countOf(view.rollout.cellsReached, "cell")}.`;
   const deploy = view.state.releaseBad
-    ? ` A bad release rolled out cell by cell reaches ${grouped(view.rollout.customersExposed)} customers (${percent(view.rollout.exposedShare)}).`
+    ? ` A bad release rolled out cell by cell reaches ${countOf(view.rollout.customersExposed, "customer")} (${percent(view.rollout.exposedShare)}).`
     : "";
-  return `${name[0]!.toUpperCase()}${name.slice(1)} hits ${b.affectedCells.length} of ${b.cells} cells: ${grouped(b.customersAffected)} customers (${percent(b.customerShare)}), against ${percent(b.nonCellular.customerShare)} in one shared deployment.${deploy}`;
+  return `${name} hits ${b.affectedCells.length} of ${countOf(b.cells, "cell")}: ${countOf(b.customersAffected, "customer")} (${percent(b.customerShare)}), against ${percent(b.nonCellular.customerShare)} in one shared deployment.${deploy}`;
 }
 
 export function renderCells(view: CellsView): string {

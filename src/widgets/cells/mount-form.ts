@@ -1,15 +1,21 @@
 /**
- * Shared page-side glue for the cells widgets: read the form, redraw the output from the same
- * renderer the server used, announce the result politely.
+ * Shared page-side glue for the cells widgets: read the form, check it against the widget's
+ * limits, redraw the output from the same renderer the server used, announce the result politely.
+ * A value out of range is never clamped behind the reader's back: the field is marked, its
+ * message shows beside it, and the drawing stays on the last valid settings, labelled as such.
  */
+import type { Checked } from "./limits.ts";
+
 export interface Drawn {
   html: string;
   summary: string;
 }
 
-/** Reads the form's fields: numbers (null while one is mid-edit), checkboxes as booleans, the rest as text. */
-export function readFields(form: HTMLFormElement): Record<string, number | boolean | string> | null {
-  const values: Record<string, number | boolean | string> = {};
+export type Fields = Record<string, number | boolean | string | null>;
+
+/** Reads the form's fields: numbers (null when not a number), checkboxes as booleans, the rest as text. */
+export function readFields(form: HTMLFormElement): Fields {
+  const values: Fields = {};
   for (const element of Array.from(form.elements)) {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement) || !element.name) continue;
     if (element instanceof HTMLInputElement && element.type === "checkbox") values[element.name] = element.checked;
@@ -17,39 +23,64 @@ export function readFields(form: HTMLFormElement): Record<string, number | boole
       if (element.checked) values[element.name] = element.value;
     } else if (element instanceof HTMLInputElement && element.type === "number") {
       const text = element.value.trim();
-      if (text === "" || !Number.isFinite(Number(text))) return null;
-      values[element.name] = Number(text);
+      values[element.name] = text === "" || !Number.isFinite(Number(text)) ? null : Number(text);
     } else values[element.name] = element.value;
   }
   return values;
 }
 
-export function mountFormWidget(
+export function mountFormWidget<S>(
   root: HTMLElement,
-  draw: (fields: Record<string, number | boolean | string>) => Drawn & { normalized: Record<string, unknown> },
+  check: (fields: Fields) => Checked<S>,
+  draw: (state: S) => Drawn,
 ): void {
   const form = root.querySelector<HTMLFormElement>("form[data-controls]");
   const output = root.querySelector<HTMLElement>("[data-output]");
   const live = root.querySelector<HTMLElement>("[data-live]");
-  if (!form || !output || !live) throw new Error("widget markup is missing its form, output or live region");
+  const stale = root.querySelector<HTMLElement>("[data-stale-note]");
+  if (!form || !output || !live || !stale)
+    throw new Error("widget markup is missing its form, output, live region or stale note");
   let last = "";
-  const redraw = (writeBack: boolean) => {
-    const fields = readFields(form);
-    if (!fields) return;
-    const drawn = draw(fields);
-    const key = JSON.stringify(drawn.normalized);
-    if (key !== last) {
+
+  const showErrors = (errors: Record<string, string>, committed: boolean) => {
+    for (const input of form.querySelectorAll<HTMLInputElement>("input[type=number]")) {
+      const message = errors[input.name];
+      // While typing, an empty field is a number being written, not yet a mistake.
+      const shown = message !== undefined && (committed || input.value.trim() !== "");
+      const note = root.querySelector<HTMLElement>(`[data-error-for="${input.name}"]`);
+      if (shown) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+      if (note) {
+        note.textContent = shown ? message : "";
+        note.hidden = !shown;
+      }
+    }
+  };
+
+  const redraw = (committed: boolean) => {
+    const checked = check(readFields(form));
+    if (!checked.ok) {
+      showErrors(checked.errors, committed);
+      const shown = Object.entries(checked.errors).filter(([name]) => {
+        const input = form.elements.namedItem(name);
+        return committed || !(input instanceof HTMLInputElement) || input.value.trim() !== "";
+      });
+      if (shown.length > 0) {
+        stale.hidden = false;
+        output.dataset.stale = "true";
+        live.textContent = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
+      }
+      return;
+    }
+    showErrors({}, committed);
+    stale.hidden = true;
+    delete output.dataset.stale;
+    const drawn = draw(checked.state);
+    const key = JSON.stringify(checked.state);
+    if (key !== last || live.textContent !== drawn.summary) {
       last = key;
       output.innerHTML = drawn.html;
       live.textContent = drawn.summary;
-    }
-    if (writeBack) {
-      // Show clamped values in the controls once the reader has finished typing.
-      for (const [name, value] of Object.entries(drawn.normalized)) {
-        const field = form.elements.namedItem(name);
-        if (field instanceof HTMLInputElement && field.type === "number" && field.value !== String(value))
-          field.value = String(value);
-      }
     }
   };
   form.addEventListener("input", () => redraw(false));

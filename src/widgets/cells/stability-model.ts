@@ -4,7 +4,9 @@ import {
   preProvisionFactor,
   type PhaseOutcome,
   type RouterMode,
+  minZones,
 } from "../../sim/cells/static-stability.ts";
+import { type Checked, clampTo, type Limit, limitProblem } from "./limits.ts";
 
 export interface StabilityState {
   routerMode: RouterMode;
@@ -25,19 +27,37 @@ export const defaultStabilityState: StabilityState = {
   zones: 3,
 };
 
-const clamp = (v: number, min: number, max: number, fallback: number) =>
-  Number.isFinite(v) ? Math.min(max, Math.max(min, Math.round(v))) : fallback;
+/** The widget's number fields and their bounds (the component writes them as min and max). */
+export const stabilityLimits = {
+  existing: { min: 1, max: 100_000, label: "Existing customers" },
+  arriving: { min: 0, max: 10_000, label: "Sign-ups during the outage" },
+  cells: { min: 1, max: 48, label: "Cells" },
+  zones: { min: minZones, max: 6, label: "Zones" },
+} as const satisfies Record<string, Limit>;
 
+/** Any input made drawable by clamping (for the component's props and the defaults). */
 export function normalizeStability(input: Partial<StabilityState>): StabilityState {
   const d = defaultStabilityState;
+  const l = stabilityLimits;
   return {
     routerMode: input.routerMode === "asks-control-plane" ? "asks-control-plane" : "cached-mapping",
-    existing: clamp(input.existing ?? NaN, 1, 100_000, d.existing),
-    arriving: clamp(input.arriving ?? NaN, 0, 10_000, d.arriving),
-    cells: clamp(input.cells ?? NaN, 1, 48, d.cells),
+    existing: clampTo(input.existing, l.existing.min, l.existing.max, d.existing),
+    arriving: clampTo(input.arriving, l.arriving.min, l.arriving.max, d.arriving),
+    cells: clampTo(input.cells, l.cells.min, l.cells.max, d.cells),
     controlPlaneUp: input.controlPlaneUp ?? d.controlPlaneUp,
-    zones: clamp(input.zones ?? NaN, 2, 6, d.zones),
+    zones: clampTo(input.zones, l.zones.min, l.zones.max, d.zones),
   };
+}
+
+/** What the reader typed, checked against the same bounds (see checkCells). */
+export function checkStability(input: Record<string, unknown>): Checked<StabilityState> {
+  const errors: Record<string, string> = {};
+  for (const [name, limit] of Object.entries(stabilityLimits)) {
+    const problem = limitProblem(input[name], limit);
+    if (problem) errors[name] = name === "zones" ? `${problem} One zone has no other zone to fail over to.` : problem;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, state: normalizeStability(input as Partial<StabilityState>) };
 }
 
 export interface StabilityView {

@@ -1,6 +1,6 @@
 /** The static-stability widget as an HTML string (server first, then redrawn in the page). */
 import type { StabilityView } from "./stability-model.ts";
-import { grouped, percent } from "./format.ts";
+import { countOf, grouped, percent } from "./format.ts";
 
 const phaseNames = {
   before: "Before",
@@ -51,7 +51,7 @@ function phaseTable(view: StabilityView): string {
 export function stabilitySummary(view: StabilityView): string {
   const s = view.shown;
   const total = s.routed + s.failed;
-  return `${phaseNames[s.phase]}: ${grouped(s.routed)} of ${grouped(total)} existing customers routed (${percent(total ? s.routed / total : 0)}); ${grouped(s.placed)} new customers placed, ${grouped(s.turnedAway)} waiting.`;
+  return `${phaseNames[s.phase]}: ${grouped(s.routed)} of ${countOf(total, "existing customer")} routed (${percent(total ? s.routed / total : 0)}); ${countOf(s.placed, "new customer")} placed, ${grouped(s.turnedAway)} waiting.`;
 }
 
 export function renderStability(view: StabilityView): string {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { cellsView, defaultCellsState, normalizeCells } from "./cells-model.ts";
+import { cellsLimits, cellsView, checkCells, defaultCellsState, normalizeCells } from "./cells-model.ts";
+import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellsSummary, renderCells } from "./cells-render.ts";
-import { defaultStabilityState, normalizeStability, stabilityView } from "./stability-model.ts";
+import { checkStability, defaultStabilityState, normalizeStability, stabilityView } from "./stability-model.ts";
 import { renderStability, stabilitySummary } from "./stability-render.ts";
 
 describe("cells widget", () => {
@@ -40,7 +41,61 @@ describe("cells widget", () => {
   });
 });
 
+describe("cells widget: what the reader typed", () => {
+  const typed = { ...defaultCellsState } as Record<string, unknown>;
+
+  test("values out of range are refused with a message for the field, never clamped", () => {
+    expect(checkCells({ ...typed, cells: 0 })).toEqual({
+      ok: false,
+      errors: { cells: "Cells: a whole number from 1 to 48." },
+    });
+    expect(checkCells({ ...typed, cells: 1000 })).toMatchObject({ ok: false, errors: { cells: expect.any(String) } });
+    expect(checkCells({ ...typed, cells: 2.5 })).toMatchObject({ ok: false });
+    expect(checkCells({ ...typed, cells: null })).toMatchObject({ ok: false });
+    expect(checkCells({ ...typed, cells: 20, customers: 5 })).toEqual({
+      ok: false,
+      errors: { customers: "Customers: at least one per cell, so 20 or more (at most 20,000)." },
+    });
+    expect(checkCells({ ...typed, zones: 1 })).toMatchObject({ ok: false, errors: { zones: /from 2 to 6/ } });
+    expect(checkCells({ ...typed, cells: 4, waveSize: 4 })).toMatchObject({
+      ok: false,
+      errors: { waveSize: /1 to 3/ },
+    });
+    expect(checkCells({ ...typed, cells: 48, customers: 20_000 })).toMatchObject({ ok: true, state: { cells: 48 } });
+  });
+
+  test("one limits object: the widget's zones start where the CLI's and the model's do", () => {
+    expect(cellsLimits.zones.min).toBe(minZones);
+    expect(normalizeCells({ zones: 1 }).zones).toBe(minZones);
+  });
+
+  test("counts read as English: one customer, one cell", () => {
+    const view = cellsView(normalizeCells({ cells: 1, customers: 1 }));
+    expect(renderCells(view)).toContain("1 customer<");
+    expect(cellsSummary(view)).toBe(
+      "A bad release in cell 0 hits 1 of 1 cell: 1 customer (100%), against 100% in one shared deployment. A bad release rolled out cell by cell reaches 1 customer (100%).",
+    );
+  });
+
+  test("a release that is not bad hurts nobody, and the text says so", () => {
+    const view = cellsView({ ...defaultCellsState, releaseBad: false });
+    expect(view.blast.customersAffected).toBe(0);
+    expect(cellsSummary(view)).toBe(
+      "A good release in cell 0 hurts nobody: no cell goes down, in either design, and the rollout reaches all 10 cells.",
+    );
+    expect(renderCells(view)).not.toContain("bad release");
+  });
+});
+
 describe("static-stability widget", () => {
+  test("values out of range are refused with a message for the field", () => {
+    expect(checkStability({ ...defaultStabilityState, existing: 0 })).toEqual({
+      ok: false,
+      errors: { existing: "Existing customers: a whole number from 1 to 100,000." },
+    });
+    expect(checkStability({ ...defaultStabilityState })).toMatchObject({ ok: true });
+  });
+
   test("both states: routed from the cache while down, sign-ups placed once it is back", () => {
     const down = stabilityView(defaultStabilityState);
     expect(down.shown).toMatchObject({ phase: "control-plane-down", routed: 1200, turnedAway: 40 });
