@@ -1,5 +1,5 @@
 /** The failure-domain map builder, as a reader uses it: saturate, edit, save, export, import, share. */
-import { readFileSync, mkdtempSync } from "node:fs";
+import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
@@ -87,6 +87,63 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     await expect(failingServices(page)).resolves.toEqual(["api", "web"]);
   });
 
+  test("an undeclared caller is reported once for its line", async () => {
+    const { page } = browser;
+    const textarea = page.locator("[data-map-builder] textarea");
+    await textarea.fill("service b\nservice c\n\na calls b, c\n");
+    const errors = page.locator("[data-map-builder] [data-role=errors]");
+    await errors.getByText('no service named "a"').first().waitFor();
+    await expect(errors.locator("li").allTextContents()).resolves.toEqual([
+      'Line 4: no service named "a" (declare it with "service a")',
+    ]);
+  });
+
+  test("a 200-service map says why it is not drawn; a 20,000-line file is refused; the page never blocks for 100 ms", async () => {
+    const { page } = browser;
+    const root = page.locator("[data-map-builder]");
+    await root.locator("textarea").focus();
+    await page.locator("[data-map-builder][data-ready]").waitFor();
+    // Every task longer than 50 ms from here on (the long-task API's threshold).
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+      }).observe({ type: "longtask" });
+    });
+    const big = ["title Big", ...Array.from({ length: 200 }, (_, i) => `service s${i} weight 1`), "pool db"];
+    big.push(...Array.from({ length: 200 }, (_, i) => `s${i} uses db`));
+    // Pasted, as one edit (Playwright's fill types it in pieces, which is slow in itself).
+    const paste = (text: string) =>
+      root.locator("textarea").evaluate((area, value) => {
+        (area as HTMLTextAreaElement).value = value;
+        area.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste" }));
+      }, text);
+    await paste(big.join("\n"));
+    await root.getByText("This map has 201 services and resources. Drawings stop at 120").waitFor();
+    await expect(root.getByRole("button", { name: "Saturate db" }).count()).resolves.toBe(1);
+
+    // A map of 100 services is drawn, at a size where its labels stay readable.
+    const hundred = ["title Hundred", ...Array.from({ length: 100 }, (_, i) => `service s${i}`)];
+    hundred.push(...Array.from({ length: 99 }, (_, i) => `s${Math.floor(i / 3)} calls s${i + 1}`));
+    await paste(hundred.join("\n"));
+    await root.locator('g[data-service="s99"]').waitFor();
+    const smallest = await root
+      .locator(".mb-svg text")
+      .evaluateAll((texts) => Math.min(...texts.map((t) => (t as SVGTextElement).getBoundingClientRect().height)));
+    expect(smallest, "label height in CSS pixels").toBeGreaterThanOrEqual(12);
+
+    const file = join(mkdtempSync(join(tmpdir(), "map-big-")), "huge.map.txt");
+    writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => `service x${i}`).join("\n"));
+    await root.locator("input[type=file]").setInputFiles(file);
+    await expect
+      .poll(() => root.locator("[data-role=status]").textContent())
+      .toMatch(/^Could not import huge\.map\.txt: it (is|has) .* up to 100(,000| KB)/);
+    await expect(root.locator("textarea").inputValue()).resolves.toContain("title Hundred");
+    const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+    expect(longest, "longest task on the page's thread, ms").toBeLessThanOrEqual(100);
+  });
+
   test("export then import gives back the same map", async () => {
     const { page } = browser;
     const textarea = page.locator("[data-map-builder] textarea");
@@ -105,11 +162,11 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
     await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
     await expect(textarea.inputValue()).resolves.not.toBe(custom);
     await page.locator("[data-map-builder] input[type=file]").setInputFiles(file);
+    await expect
+      .poll(() => page.locator("[data-map-builder] [data-role=status]").textContent())
+      .toContain("Imported round-trip.map.txt");
     await page.locator('[data-map-builder] g[data-service="b"]').waitFor();
     await expect(textarea.inputValue()).resolves.toBe(custom);
-    await expect(page.locator("[data-map-builder] [data-role=status]").textContent()).resolves.toContain(
-      "Imported round-trip.map.txt",
-    );
   });
 
   test("a share link restores the map in a fresh tab", async () => {
@@ -172,5 +229,20 @@ describe.skipIf(skipBrowser)("map builder on a phone", () => {
     await page.locator('g.mb-resource.is-saturated[data-resource="jobs"]').waitFor();
     await expect(failingServices(page)).resolves.toEqual(["accounts", "checkout", "notifications", "storefront"]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+  });
+
+  test("on a phone the drawing keeps 12 px labels, scrolls inside its box, and says so", async () => {
+    const { page } = phone;
+    await page.goto(`${site}/failure-domains/`);
+    const root = page.locator("[data-map-builder]").first();
+    const smallest = await root
+      .locator(".mb-svg text")
+      .evaluateAll((texts) => Math.min(...texts.map((t) => (t as SVGTextElement).getBoundingClientRect().height)));
+    expect(smallest).toBeGreaterThanOrEqual(12);
+    const canvas = root.locator("[data-role=canvas]");
+    await expect(canvas.evaluate((c) => c.scrollWidth > c.clientWidth)).resolves.toBe(true);
+    await expect(root.locator("[data-role=scroll-hint]").isVisible()).resolves.toBe(true);
+    await canvas.evaluate((c) => c.scrollBy(200, 0));
+    await expect(canvas.evaluate((c) => c.scrollLeft)).resolves.toBeGreaterThan(0);
   });
 });

@@ -87,6 +87,14 @@ describe("parsing", () => {
     expect(() => parseFailureMapOrThrow(text)).toThrow(/line 3: "a" is already declared on line 1/);
   });
 
+  test("an undeclared caller with several callees is reported once for its line", () => {
+    const result = parseFailureMap("service b\nservice c\n\na calls b, c");
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ line: 4, message: 'no service named "a" (declare it with "service a")' }],
+    });
+  });
+
   test("formatting a map and parsing it back gives the same map (both examples)", () => {
     for (const example of failureMapExamples) {
       const map = parseFailureMapOrThrow(example.text);

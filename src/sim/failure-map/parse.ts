@@ -217,11 +217,27 @@ export function parseFailureMap(text: string): ParseResult {
     errors.push({ line: 1, message: 'the map has no services yet: add a line like "service checkout"' });
   }
 
-  if (errors.length > 0) return { ok: false, errors: errors.sort((a, b) => a.line - b.line) };
+  if (errors.length > 0) return { ok: false, errors: distinctErrors(errors) };
   return {
     ok: true,
     map: { ...(title ? { title } : {}), services, resources, uses: dedupeUses(uses), calls: dedupeCalls(calls) },
   };
+}
+
+/**
+ * Errors in line order, each said once: a line such as "a calls b, c" checks its caller once per
+ * callee, and an undeclared caller must not be reported twice for the same line.
+ */
+function distinctErrors(errors: MapError[]): MapError[] {
+  const seen = new Set<string>();
+  return errors
+    .filter((e) => {
+      const key = `${e.line}\n${e.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.line - b.line);
 }
 
 const dedupeUses = (edges: UseEdge[]) => [...new Map(edges.map((e) => [`${e.service}>${e.resource}`, e])).values()];

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
-import { layoutFailureMap } from "./layout.ts";
+import { edgeCrossings, layoutFailureMap, layoutWith } from "./layout.ts";
+import { mapLimits } from "./limits.ts";
+import { parseFailureMapOrThrow } from "../../sim/failure-map/parse.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap, storageKey } from "./storage.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult } from "./render.ts";
@@ -61,11 +63,38 @@ describe("saved maps", () => {
   });
 });
 
+describe("large maps", () => {
+  const services = (n: number) => Array.from({ length: n }, (_, i) => `service s${i}`).join("\n");
+
+  test("a map past the drawing limit is analysed but not drawn, and the page says why", () => {
+    const built = buildView(services(mapLimits.drawnBoxes + 1));
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.view.layout).toBeNull();
+    expect(built.view.analysis.services).toBe(mapLimits.drawnBoxes + 1);
+    expect(renderMapSvg(built.view, "m")).toContain(`Drawings stop at ${mapLimits.drawnBoxes}`);
+    expect(buildView(services(mapLimits.drawnBoxes)).ok && buildView(services(10)).ok).toBe(true);
+  });
+
+  test("a text past the size limit is refused before it is read", () => {
+    const built = buildView("service a\n".repeat(mapLimits.characters / 10 + 1));
+    expect(built).toMatchObject({ ok: false, errors: [], tooLarge: expect.stringMatching(/up to 100,000 characters/) });
+  });
+
+  test("the layout tries several starting orders and keeps the one with fewest crossings", () => {
+    const map = parseFailureMapOrThrow(failureMapExamples[0]!.text);
+    const chosen = edgeCrossings(layoutFailureMap(map));
+    expect(chosen).toBeLessThan(edgeCrossings(layoutWith(map, "network-simplex")));
+    expect(chosen).toBe(19);
+  });
+});
+
 describe("layout and drawing", () => {
   test("every service and resource is placed without overlaps, inside the drawing", () => {
     const built = buildView(failureMapExamples[0]!.text);
     if (!built.ok) throw new Error("example does not parse");
     const { layout, map } = built.view;
+    if (!layout) throw new Error("the example is not drawn");
     expect(layout.nodes).toHaveLength(map.services.length + map.resources.length);
     expect(layout.edges).toHaveLength(map.calls.length + map.uses.length);
     for (const n of layout.nodes) {

@@ -4,14 +4,17 @@
  * rendered the first map, so this only takes over the controls.
  */
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
-import { buildView } from "./view.ts";
+import type { ViewResult } from "./view.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { ViewBuilder } from "./builder.ts";
+import { grouped, mapLimits } from "./limits.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 
 export interface MapBuilder {
   saturate(resource: string | undefined): void;
-  setText(text: string): void;
+  setText(text: string): Promise<void>;
 }
 
 function safeStorage(): Storage | null {
@@ -30,7 +33,7 @@ const fileName = (title: string) =>
       .replace(/^-|-$/g, "") || "failure-map"
   }.map.txt`;
 
-export function mountMapBuilder(root: HTMLElement): MapBuilder {
+export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const $ = <T extends HTMLElement>(role: string) => root.querySelector<T>(`[data-role="${role}"]`)!;
   const textarea = $<HTMLTextAreaElement>("text");
   const canvas = $("canvas");
@@ -45,10 +48,12 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   const idPrefix = root.id || "map-builder";
   const storage = safeStorage();
 
-  let view: MapView;
-  const initial = buildView(textarea.defaultValue); // what the server drew; edits made while loading are applied below
-  if (!initial.ok) throw new Error("the map builder's initial map does not parse");
-  view = initial.view;
+  const builder = new ViewBuilder();
+  // What the server drew, rebuilt in the worker (laying it out on the page's thread would block
+  // it); edits made while loading are applied below.
+  const initial = await builder.build(textarea.defaultValue);
+  if (!initial?.ok) throw new Error("the map builder's initial map does not parse");
+  let view: MapView = initial.view;
 
   const say = (message: string) => {
     status.textContent = message;
@@ -59,26 +64,41 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
     resources.innerHTML = renderResourceList(view);
     summary.innerHTML = renderSummary(view);
     result.innerHTML = renderResult(view);
+    canvas.toggleAttribute(
+      "data-overflows",
+      canvas.scrollWidth > canvas.clientWidth + 1 || canvas.scrollHeight > canvas.clientHeight + 1,
+    );
   }
 
-  function update(): void {
-    const next = buildView(textarea.value, view.selected);
-    if (!next.ok) {
-      errors.innerHTML = renderErrors(next.errors);
+  /** Shows a built view, or what is wrong with the text (the drawing keeps the last good map). */
+  function apply(result: ViewResult): void {
+    if (!result.ok) {
+      errors.innerHTML = result.tooLarge ? `<p>${escapeHtml(result.tooLarge)}</p>` : renderErrors(result.errors);
       textarea.setAttribute("aria-invalid", "true");
       return;
     }
     errors.innerHTML = "";
     textarea.removeAttribute("aria-invalid");
-    view = next.view;
+    view = result.view;
     draw();
   }
 
-  function setText(text: string): void {
+  /** Rebuilds the view from the text, off the main thread; resolves once it is on screen. */
+  async function update(): Promise<void> {
+    canvas.setAttribute("aria-busy", "true");
+    root.dataset.building = "";
+    const result = await builder.build(textarea.value, view.selected);
+    if (result === null) return; // a newer text is being built
+    apply(result);
+    canvas.removeAttribute("aria-busy");
+    delete root.dataset.building;
+  }
+
+  function setText(text: string): Promise<void> {
     textarea.value = text;
     const { selected: _dropped, ...rest } = view;
     view = rest;
-    update();
+    return update();
   }
 
   function saturate(resource: string | undefined): void {
@@ -106,7 +126,7 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   let typing: ReturnType<typeof setTimeout> | undefined;
   textarea.addEventListener("input", () => {
     clearTimeout(typing);
-    typing = setTimeout(update, 250);
+    typing = setTimeout(() => void update(), 250);
   });
 
   root.addEventListener("click", (event) => {
@@ -179,8 +199,23 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   importInput.addEventListener("change", async () => {
     const file = importInput.files?.[0];
     if (!file) return;
-    setText(await file.text());
     importInput.value = "";
+    // Refused by size before it is read: a huge file must not freeze the page.
+    if (file.size > mapLimits.characters * 4) {
+      say(
+        `Could not import ${file.name}: it is ${grouped(Math.ceil(file.size / 1000))} KB, and the builder takes map files up to ${grouped(mapLimits.characters / 1000)} KB (about 3,000 lines).`,
+      );
+      return;
+    }
+    const text = await file.text();
+    if (text.length > mapLimits.characters) {
+      say(
+        `Could not import ${file.name}: it has ${grouped(text.length)} characters, and the builder takes maps up to ${grouped(mapLimits.characters)} (about 3,000 lines).`,
+      );
+      return;
+    }
+    say(`Importing ${file.name}…`);
+    await setText(text);
     say(
       errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`,
     );
@@ -206,12 +241,12 @@ export function mountMapBuilder(root: HTMLElement): MapBuilder {
   // another map, typed, chose a file): catch up with the page as it is now.
   const defaultSource = [...source.options].find((o) => o.defaultSelected)?.value;
   if (source.value !== defaultSource) source.dispatchEvent(new Event("change"));
-  else if (textarea.value !== textarea.defaultValue) update();
+  else if (textarea.value !== textarea.defaultValue) void update();
   if (importInput.files?.length) importInput.dispatchEvent(new Event("change"));
   if (isShareHash(location.hash)) {
     decodeShareHash(location.hash).then(
-      (text) => {
-        setText(text);
+      async (text) => {
+        await setText(text);
         say("Loaded the map from the link.");
       },
       (error: Error) => say(`Could not load the map from the link: ${error.message}.`),

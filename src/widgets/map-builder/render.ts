@@ -9,6 +9,7 @@ import type { MapError } from "../../sim/failure-map/parse.ts";
 import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
 import { percentUpTo } from "../../format/number.ts";
 import type { MapLayout } from "./layout.ts";
+import { grouped, mapLimits } from "./limits.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -16,7 +17,8 @@ const round = (n: number) => Math.round(n * 10) / 10;
 export interface MapView {
   map: FailureMap;
   analysis: MapAnalysis;
-  layout: MapLayout;
+  /** Null when the map has more boxes than mapLimits.drawnBoxes: it is analysed but not drawn. */
+  layout: MapLayout | null;
   /** The saturated resource, if one is selected. */
   selected?: string;
 }
@@ -37,6 +39,10 @@ function svgSummary(view: MapView, impact: ResourceImpact | undefined): string {
 /** The map as an SVG drawing; `idPrefix` keeps marker and title ids unique on the page. */
 export function renderMapSvg(view: MapView, idPrefix: string): string {
   const { layout } = view;
+  if (!layout) {
+    const boxes = view.map.services.length + view.map.resources.length;
+    return `<p class="mb-too-big">This map has ${grouped(boxes)} services and resources. Drawings stop at ${mapLimits.drawnBoxes} so that they stay readable; the resources and blast radii below cover the whole map. Split it into smaller maps (one per team or area) to see them drawn.</p>`;
+  }
   const impact = impactOf(view);
   const failing = new Map(impact?.failing.map((f) => [f.name, f]) ?? []);
   const flagged = new Set(view.analysis.flagged);
@@ -86,7 +92,7 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
         `<rect x="${x}" y="${y}" width="${round(n.width)}" height="${round(n.height)}" rx="${radius}"/>` +
         `<text class="mb-name" x="${round(n.x)}" y="${round(n.y - 3)}">${escapeHtml(n.name)}</text>` +
         (detail
-          ? `<text class="mb-detail" x="${round(n.x)}" y="${round(n.y + 13)}">${escapeHtml(detail)}</text>`
+          ? `<text class="mb-detail" x="${round(n.x)}" y="${round(n.y + 14)}">${escapeHtml(detail)}</text>`
           : "") +
         `</g>`
       );
@@ -94,13 +100,14 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
     .join("");
 
   const title = view.map.title ?? "Failure-domain map";
-  const minWidth = Math.min(layout.width, 560);
+  // Drawn at its natural size (one unit, one CSS pixel), so labels stay 12 px or more on any
+  // screen; a drawing wider or taller than its box scrolls inside it.
   return (
-    `<svg class="mb-svg" viewBox="0 0 ${layout.width} ${layout.height}" style="min-width:${minWidth}px" role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc">` +
+    `<svg class="mb-svg" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc">` +
     `<title id="${idPrefix}-title">${escapeHtml(title)}</title>` +
     `<desc id="${idPrefix}-desc">${escapeHtml(svgSummary(view, impact))}</desc>` +
-    `<defs><marker id="${idPrefix}-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
-    `<path d="M0 0 L10 5 L0 10 z" fill="currentColor"/></marker></defs>` +
+    `<defs><marker id="${idPrefix}-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +
+    `<path d="M0 1 L10 5 L0 9 z" fill="currentColor"/></marker></defs>` +
     `<g class="mb-edges">${edges}</g><g class="mb-nodes">${nodes}</g></svg>`
   );
 }
@@ -116,7 +123,7 @@ export function renderResourceList(view: MapView): string {
       const traffic = i.trafficShare === null ? "" : `, ${percentUpTo(i.trafficShare)} of traffic`;
       const flag = i.sharedByUnrelated ? `<span class="mb-flag">shared by unrelated services</span>` : "";
       return (
-        `<li><button type="button" class="mb-saturate" data-resource="${escapeHtml(i.resource)}" aria-pressed="${pressed}">` +
+        `<li><button type="button" class="br-button mb-saturate" data-resource="${escapeHtml(i.resource)}" aria-pressed="${pressed}">` +
         `Saturate <span class="mb-mono">${escapeHtml(i.resource)}</span></button>` +
         // Buttons do not print; the name still must.
         `<span class="mb-mono" data-print="only">${escapeHtml(i.resource)}</span>` +
