@@ -1,0 +1,84 @@
+/**
+ * Screenshots of the built site at a desktop and a phone width, light and dark.
+ *
+ *   npm run screenshots                 the set kept in docs/screenshots/ (landing page, a chapter
+ *                                       with a playground, the replay, the map builder)
+ *   npm run screenshots -- --out DIR /path/ [/other/ ...] [--full]
+ *                                       any pages, into DIR (for looking at a change)
+ *
+ * Needs a build (npm run build) and Chromium (tests/support/chromium.ts). Not part of npm test.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { openBrowser } from "../tests/support/chromium.ts";
+import { serveStatic } from "../tests/support/static-server.ts";
+import { outDirFromEnv } from "../src/integrations/out-dir.ts";
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Scroll this element to the top of the view before the screenshot. */
+  anchor?: string;
+}
+
+const kept: Shot[] = [
+  { name: "landing", path: "/" },
+  { name: "playground", path: "/timeouts-retries-backoff/", anchor: ".playground" },
+  { name: "replay", path: "/retry-storm/", anchor: "#the-replay" },
+  { name: "map-builder", path: "/failure-domains/", anchor: "[data-map-builder]" },
+];
+
+const widths = [
+  { label: "1280", viewport: { width: 1280, height: 800 } },
+  { label: "390", viewport: { width: 390, height: 844 } },
+];
+const themes = ["light", "dark"] as const;
+
+async function main() {
+  const args = process.argv.slice(2);
+  const outIndex = args.indexOf("--out");
+  const out = (outIndex >= 0 ? args[outIndex + 1] : undefined) ?? "docs/screenshots";
+  const full = args.includes("--full");
+  const paths = args.filter((a, i) => a.startsWith("/") && i !== outIndex + 1);
+  const shots: Shot[] =
+    paths.length > 0
+      ? paths.map((p) => {
+          const [path = "/", anchor] = p.split("@");
+          const name = path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "landing";
+          return anchor ? { name, path, anchor } : { name, path };
+        })
+      : kept;
+  mkdirSync(out, { recursive: true });
+  const server = await serveStatic(outDirFromEnv() + "/");
+  try {
+    for (const { label, viewport } of widths) {
+      for (const theme of themes) {
+        const browser = await openBrowser({ viewport });
+        const { page, context } = browser;
+        await context.addInitScript((t) => localStorage.setItem("starlight-theme", t), theme);
+        await page.emulateMedia({ colorScheme: theme });
+        for (const shot of shots) {
+          await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
+          await page.evaluate(() => document.fonts.ready);
+          if (shot.anchor) {
+            await page
+              .locator(shot.anchor)
+              .first()
+              .evaluate((el) => {
+                el.scrollIntoView({ block: "start" });
+                window.scrollBy(0, -72);
+              });
+          }
+          const file = join(out, `${shot.name}-${label}-${theme}.png`);
+          await page.screenshot({ path: file, fullPage: full && !shot.anchor });
+          console.log(file);
+        }
+        await browser.close();
+      }
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+await main();
