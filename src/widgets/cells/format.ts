@@ -1,10 +1,10 @@
-/** Small formatting helpers shared by the cells widgets. */
-export const grouped = (n: number) => n.toLocaleString("en-US");
+/** The cells widgets' words for numbers, on the course's one formatter (src/format/number.ts). */
+import { grouped, percentUpTo } from "../../format/number.ts";
+
+export { grouped };
+
+/** A share with at most one decimal: "10%", "12.5%". */
+export const percent = (share: number) => percentUpTo(share, 1);
 
 /** "1 customer", "1,200 customers". */
 export const countOf = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
-
-export function percent(share: number): string {
-  const p = share * 100;
-  return `${Number.isInteger(p) ? p.toFixed(0) : p.toFixed(1)}%`;
-}

@@ -2,14 +2,14 @@
  * How large a map the builder takes. Past these, it says so instead of freezing the page or
  * drawing something nobody can read; the numbers are shown to the reader as they are here.
  */
+import { grouped } from "../../format/number.ts";
+
 export const mapLimits = {
   /** Longest map text (typed, pasted, imported or shared), in characters: about 3,000 lines. */
   characters: 100_000,
   /** Most boxes (services plus resources) drawn; larger maps are analysed but not drawn. */
   drawnBoxes: 120,
 } as const;
-
-export const grouped = (n: number) => n.toLocaleString("en-US");
 
 /** The message for a text over the size limit, or null. */
 export function textTooLarge(length: number): string | null {

@@ -9,7 +9,8 @@ import type { MapError } from "../../sim/failure-map/parse.ts";
 import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
 import { percentUpTo } from "../../format/number.ts";
 import type { MapLayout } from "./layout.ts";
-import { grouped, mapLimits } from "./limits.ts";
+import { grouped } from "../../format/number.ts";
+import { mapLimits } from "./limits.ts";
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const round = (n: number) => Math.round(n * 10) / 10;
