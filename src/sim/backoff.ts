@@ -5,6 +5,7 @@
  */
 import { randomStreams, type Random } from "./random.ts";
 import { assertWholeNumber } from "./checks.ts";
+import { EventQueue } from "./event-queue.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Backoff and jitter
@@ -221,56 +222,15 @@ export interface ContentionResult {
   gaveUp: number;
 }
 
-type ContentionEvent = {
-  at: number;
-  seq: number;
+/** What a contention event is about: which client, and for writes and replies, the version and outcome. */
+interface ContentionMessage {
   client: number;
-  step: "read" | "write" | "reply";
   version: number;
   ok: boolean;
-};
-
-/** A binary min-heap on (at, seq): ties break by insertion order, so runs are reproducible. */
-class EventHeap {
-  private items: ContentionEvent[] = [];
-  get size(): number {
-    return this.items.length;
-  }
-  private less(a: ContentionEvent, b: ContentionEvent): boolean {
-    return a.at < b.at || (a.at === b.at && a.seq < b.seq);
-  }
-  push(event: ContentionEvent): void {
-    const items = this.items;
-    items.push(event);
-    let i = items.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.less(items[i]!, items[parent]!)) break;
-      [items[i], items[parent]] = [items[parent]!, items[i]!];
-      i = parent;
-    }
-  }
-  pop(): ContentionEvent {
-    const items = this.items;
-    const top = items[0]!;
-    const last = items.pop()!;
-    if (items.length > 0) {
-      items[0] = last;
-      let i = 0;
-      for (;;) {
-        const left = 2 * i + 1;
-        const right = left + 1;
-        let smallest = i;
-        if (left < items.length && this.less(items[left]!, items[smallest]!)) smallest = left;
-        if (right < items.length && this.less(items[right]!, items[smallest]!)) smallest = right;
-        if (smallest === i) break;
-        [items[i], items[smallest]] = [items[smallest]!, items[i]!];
-        i = smallest;
-      }
-    }
-    return top;
-  }
 }
+const READ = 0;
+const WRITE = 1;
+const REPLY = 2;
 
 /**
  * Clients all want to update one shared record with optimistic concurrency: read the version,
@@ -291,8 +251,7 @@ export function simulateContention(options: ContentionOptions): ContentionResult
   const delay = () => delayMean - delaySpread + 2 * delaySpread * network();
   const backoffs = Array.from({ length: clients }, () => makeBackoff(strategy, { base, cap }, jitter));
   const attempts = new Array<number>(clients).fill(0);
-  const queue = new EventHeap();
-  let seq = 0;
+  const queue = new EventQueue<ContentionMessage>();
   let version = 0;
   let calls = 0;
   let gaveUp = 0;
@@ -301,26 +260,27 @@ export function simulateContention(options: ContentionOptions): ContentionResult
   const attempt = (client: number, at: number) => {
     attempts[client]!++;
     calls++;
-    queue.push({ at: at + delay(), seq: seq++, client, step: "read", version: 0, ok: false });
+    queue.schedule(at + delay(), READ, { client, version: 0, ok: false });
   };
   for (let c = 0; c < clients; c++) attempt(c, 0);
 
-  while (queue.size > 0) {
-    const event = queue.pop();
-    if (event.step === "read") {
+  while (queue.pop()) {
+    const at = queue.now;
+    const event = queue.refOut!;
+    if (queue.kindOut === READ) {
       // The read reaches the record: remember the version, send the conditional write.
-      queue.push({ at: event.at + delay(), seq: seq++, client: event.client, step: "write", version, ok: false });
-    } else if (event.step === "write") {
+      queue.schedule(at + delay(), WRITE, { client: event.client, version, ok: false });
+    } else if (queue.kindOut === WRITE) {
       const ok = event.version === version;
       if (ok) version++;
-      queue.push({ at: event.at + delay(), seq: seq++, client: event.client, step: "reply", version, ok });
+      queue.schedule(at + delay(), REPLY, { client: event.client, version, ok });
     } else if (event.ok) {
-      completionMillis = event.at;
+      completionMillis = at;
     } else if (attempts[event.client]! >= maxAttempts) {
       gaveUp++;
-      completionMillis = Math.max(completionMillis, event.at);
+      completionMillis = Math.max(completionMillis, at);
     } else {
-      attempt(event.client, event.at + backoffs[event.client]!.next());
+      attempt(event.client, at + backoffs[event.client]!.next());
     }
   }
   return { strategy, clients, calls, completionMillis, gaveUp };

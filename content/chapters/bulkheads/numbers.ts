@@ -6,7 +6,7 @@
 import { busyConnections, poolThroughput } from "../../../src/sim/backoff.ts";
 import {
   defaultDependencies,
-  defaultParameters,
+  parameterDefaults,
   defaultScenario,
   defaultServices,
   runRetryStorm,
@@ -14,8 +14,7 @@ import {
 } from "../../../src/sim/retry-storm/index.ts";
 import { percent } from "../../../src/format/number.ts";
 
-const params = defaultParameters();
-const num = (name: string) => params[name] as number;
+const params = parameterDefaults;
 
 /** z such that P(Z <= z) = 0.99 for a standard normal: the 99th percentile of a log-normal is median * e^(sigma z). */
 export const z99 = 2.3263478740408408;
@@ -46,8 +45,8 @@ export const sizing = defaultDependencies.map((dependency) => {
 const pricingSizing = sizing.find((s) => s.dependency === triggeredDependency)!;
 
 export const pools = {
-  shared: num("poolSize"),
-  bulkhead: num("bulkheadSize"),
+  shared: params.poolSize,
+  bulkhead: params.bulkheadSize,
   /** The pools the sizing asks for, together. */
   sizedTotal: sizing.reduce((sum, s) => sum + s.size, 0),
   pricingRate: pricingSizing.rate,
@@ -55,29 +54,29 @@ export const pools = {
 };
 
 // --- What the trigger asks of a shared pool ------------------------------------------------------
-const slowSeconds = num("triggerLatency") / 1000;
+const slowSeconds = params.triggerLatency / 1000;
 export const trigger = {
-  seconds: num("triggerDuration"),
-  latencyMillis: num("triggerLatency"),
+  seconds: params.triggerDuration,
+  latencyMillis: params.triggerLatency,
   /** Little's law: pricing's callers alone want rate x slow latency connections. */
   pricingDemand: Math.round(busyConnections(pricingSizing.rate, slowSeconds)),
   /** How many whole shared pools that demand would fill. */
-  demandOverPool: Math.round(busyConnections(pricingSizing.rate, slowSeconds) / num("poolSize")),
+  demandOverPool: Math.round(busyConnections(pricingSizing.rate, slowSeconds) / params.poolSize),
   /** A full pricing bulkhead completes this many calls per second while pricing is slow. */
-  bulkheadThroughput: poolThroughput(num("bulkheadSize"), slowSeconds).toFixed(1),
+  bulkheadThroughput: poolThroughput(params.bulkheadSize, slowSeconds).toFixed(1),
 };
 
 // --- A queue in front of the bulkhead: how long is too long? --------------------------------------
 const queue = 10;
 export const queueing = {
   length: queue,
-  clientTimeoutSeconds: num("clientTimeout"),
+  clientTimeoutSeconds: params.clientTimeout,
   /** Waiting behind `queue` requests at the healthy rate (median latency)... */
   healthyWaitMillis: Math.round(
-    (queue / poolThroughput(num("bulkheadSize"), pricingSizing.medianMillis / 1000)) * 1000,
+    (queue / poolThroughput(params.bulkheadSize, pricingSizing.medianMillis / 1000)) * 1000,
   ),
   /** ...and while pricing is slow: longer than the client waits, so queued work is wasted. */
-  slowWaitSeconds: (queue / poolThroughput(num("bulkheadSize"), slowSeconds)).toFixed(1),
+  slowWaitSeconds: (queue / poolThroughput(params.bulkheadSize, slowSeconds)).toFixed(1),
 };
 
 // --- Library defaults, from each library's documentation (cited in the chapter's reading list) ----

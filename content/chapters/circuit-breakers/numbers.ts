@@ -7,7 +7,7 @@ import { busyConnections } from "../../../src/sim/backoff.ts";
 import { failuresToOpen } from "./thresholds.ts";
 export { failuresToOpen };
 import {
-  defaultParameters,
+  parameterDefaults,
   defaultScenario,
   defaultServices,
   runRetryStorm,
@@ -15,8 +15,7 @@ import {
 } from "../../../src/sim/retry-storm/index.ts";
 import { percentUpTo } from "../../../src/format/number.ts";
 
-const params = defaultParameters();
-const num = (name: string) => params[name] as number;
+const params = parameterDefaults;
 
 // --- Library defaults, each from the library's own documentation (cited in the reading list) ---
 export const resilience4j = { window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 };
@@ -42,22 +41,22 @@ export const thresholds = {
 // --- How quickly each can notice, at pricing's traffic ------------------------------------------
 export const detection = {
   pricingRate,
-  consecutive: num("breakerThreshold"),
-  consecutiveMillis: Math.round((num("breakerThreshold") / pricingRate) * 1000),
+  consecutive: params.breakerThreshold,
+  consecutiveMillis: Math.round((params.breakerThreshold / pricingRate) * 1000),
   resilience4jSeconds: (resilience4j.minCalls / pricingRate).toFixed(1),
 };
 
 // --- What failing fast saves (Little's law) ------------------------------------------------------
-const timeout = num("attemptTimeout");
+const timeout = params.attemptTimeout;
 export const failFast = {
   timeoutSeconds: timeout,
   /** Connections held by calls waiting out their time-out while the dependency is down. */
   heldClosed: Math.round(busyConnections(pricingRate, timeout)),
-  sharedPool: num("poolSize"),
+  sharedPool: params.poolSize,
   /** With the breaker open only probes reach the dependency: `probes` per cooldown. */
-  probes: num("breakerProbes"),
-  cooldownSeconds: num("breakerCooldown"),
-  heldOpen: busyConnections(num("breakerProbes") / num("breakerCooldown"), timeout).toFixed(1),
+  probes: params.breakerProbes,
+  cooldownSeconds: params.breakerCooldown,
+  heldOpen: busyConnections(params.breakerProbes / params.breakerCooldown, timeout).toFixed(1),
 };
 
 // --- The trap: one breaker in front of a sharded backend ---------------------------------------
@@ -83,7 +82,7 @@ const unrelated = defaultServices.filter((s) => s.dependency !== triggeredDepend
 const rate = (summary: typeof naive, name: string) => summary.services.find((s) => s.name === name)!.successRate;
 
 export const replay = {
-  params: { threshold: num("breakerThreshold"), cooldownSeconds: num("breakerCooldown"), probes: num("breakerProbes") },
+  params: { threshold: params.breakerThreshold, cooldownSeconds: params.breakerCooldown, probes: params.breakerProbes },
   triggerSeconds: naive.triggerSeconds,
   rows: defaultServices.map((s) => ({
     service: s.name,

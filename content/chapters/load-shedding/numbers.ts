@@ -4,7 +4,7 @@
  * retry-storm replay with shedding on. numbers.test.ts checks them against the sources and closed forms.
  */
 import { busyConnections } from "../../../src/sim/backoff.ts";
-import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "./overload.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
@@ -91,11 +91,11 @@ export const starvation = {
 export const wild = { incidents: 22, organisations: 11, retryMoreThan: "half", shedMoreThanPercent: "55%" };
 
 // --- The replay -----------------------------------------------------------------------------------------
-const params = defaultParameters();
+const params = parameterDefaults;
 const naive = runRetryStorm(defaultScenario()).summary;
 const shed = runRetryStorm(defaultScenario({ defences: ["shed"] })).summary;
 export const replay = {
-  shedQueue: params.shedQueue as number,
+  shedQueue: params.shedQueue,
   naiveWorst: percentUpTo(Math.min(...naive.services.map((s) => s.successRate)), 1),
   shedWorst: percentUpTo(Math.min(...shed.services.map((s) => s.successRate)), 1),
   naiveAbandoned: grouped(naive.abandonedWork),

@@ -12,11 +12,10 @@ import {
 } from "../../../src/sim/backoff.ts";
 import { mulberry32 } from "../../../src/sim/random.ts";
 import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
-import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { percentUpTo } from "../../../src/format/number.ts";
 
-const params = defaultParameters();
-const num = (name: string) => params[name] as number;
+const params = parameterDefaults;
 
 // --- gRPC retry throttling (gRFC A6) --------------------------------------------------------------
 export const grpc = { maxTokens: 10, tokenRatio: 0.1 };
@@ -113,8 +112,8 @@ const amplificationText = (summary: typeof naive) => summary.amplification.toFix
 const served = (summary: typeof naive) => percentUpTo(Math.min(...summary.services.map((s) => s.successRate)));
 
 export const replay = {
-  budgetPercent: percentUpTo(num("budgetRatio"), 0),
-  windowSeconds: num("budgetWindow"),
+  budgetPercent: percentUpTo(params.budgetRatio, 0),
+  windowSeconds: params.budgetWindow,
   naiveAmplification: naive.amplification.toFixed(2),
   budgetAmplification: amplificationText(budgeted),
   tokenAmplification: amplificationText(tokens),

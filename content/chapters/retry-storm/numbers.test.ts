@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { defaultParameters, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { defaultScenario, parameterDefaults, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import {
   claims,
   defendedRun,
@@ -59,7 +59,7 @@ describe("the model tells the chapter's story", () => {
     seed,
     ...(seed === 1 ? { summary: naiveSummary } : runRetryStorm(defaultScenario({ seed }))),
   }));
-  const acquireTimeout = defaultParameters().acquireTimeout as number;
+  const acquireTimeout = parameterDefaults.acquireTimeout;
 
   test.each(runs)("seed $seed: saturation, goodput gone, first refusal, in that order", ({ summary }) => {
     expect(summary.poolFullSeconds!).toBeGreaterThanOrEqual(0);

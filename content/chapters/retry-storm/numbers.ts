@@ -5,19 +5,19 @@
 import { busyConnections, naiveHoldSeconds, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
 import {
   defaultDependencies,
-  defaultParameters,
+  parameterDefaults,
   defaultScenario,
   defaultServices,
   defenceNames,
   runRetryStorm,
   type DefenceName,
+  type Parameters,
   type RetryStormSummary,
 } from "../../../src/sim/retry-storm/index.ts";
 
 import { grouped, minutesAndSeconds, percent } from "../../../src/format/number.ts";
 
-const params = defaultParameters();
-const p = (name: string) => params[name] as number;
+const params = parameterDefaults;
 
 // --- The setting ---------------------------------------------------------------------------
 const pricingCallers = defaultServices.filter((s) => s.dependency === "pricing");
@@ -27,13 +27,13 @@ const pricingRate = pricingCallers.reduce((a, s) => a + s.rate, 0);
 /** Mean of a log-normal latency = median x e^(sigma^2 / 2). */
 const meanSeconds = (name: string) => {
   const d = defaultDependencies.find((x) => x.name === name)!;
-  const median = name === "pricing" ? p("pricingLatency") : d.latency.medianMs;
+  const median = name === "pricing" ? params.pricingLatency : d.latency.medianMs;
   return (median / 1000) * Math.exp(d.latency.sigma ** 2 / 2);
 };
 const healthyBusy = defaultServices.reduce((a, s) => a + busyConnections(s.rate, meanSeconds(s.dependency)), 0);
 const healthyHold = healthyBusy / totalRate;
-const capacity = poolThroughput(p("poolSize"), healthyHold);
-const attempts = p("attempts");
+const capacity = poolThroughput(params.poolSize, healthyHold);
+const attempts = params.attempts;
 
 export const setting = {
   services: defaultServices.length,
@@ -41,23 +41,23 @@ export const setting = {
   unrelated: unrelated.map((s) => s.name).join(" and "),
   totalRate: grouped(totalRate),
   pricingRate: grouped(pricingRate),
-  poolSize: grouped(p("poolSize")),
-  pricingMs: grouped(p("pricingLatency")),
-  triggerSeconds: grouped(p("triggerDuration")),
-  triggerMs: grouped(p("triggerLatency")),
-  clientTimeout: grouped(p("clientTimeout"), 0),
-  attemptTimeout: grouped(p("attemptTimeout"), 0),
-  acquireTimeout: grouped(p("acquireTimeout")),
+  poolSize: grouped(params.poolSize),
+  pricingMs: grouped(params.pricingLatency),
+  triggerSeconds: grouped(params.triggerDuration),
+  triggerMs: grouped(params.triggerLatency),
+  clientTimeout: grouped(params.clientTimeout, 0),
+  attemptTimeout: grouped(params.attemptTimeout, 0),
+  acquireTimeout: grouped(params.acquireTimeout),
   attempts: grouped(attempts),
-  sleepStep: grouped(p("sleepStep")),
-  interventionMinutes: grouped(p("intervention") / 60, 0),
+  sleepStep: grouped(params.sleepStep),
+  interventionMinutes: grouped(params.intervention / 60, 0),
 };
 
 // --- Little's law for the pool -----------------------------------------------------------
 const holdDuringTrigger = naiveHoldSeconds({
   attempts,
-  timeoutSeconds: p("attemptTimeout"),
-  sleepStepSeconds: p("sleepStep") / 1000,
+  timeoutSeconds: params.attemptTimeout,
+  sleepStepSeconds: params.sleepStep / 1000,
 });
 const demandDuringTrigger = busyConnections(pricingRate, holdDuringTrigger);
 const stableBound = stableLoadBound(capacity, attempts - 1);
@@ -66,14 +66,14 @@ export const littles = {
   /** Average connections busy when all is well. */
   healthyBusy: grouped(healthyBusy, 1),
   healthyHoldMs: grouped(healthyHold * 1000),
-  utilisation: percent(healthyBusy / p("poolSize"), 0),
+  utilisation: percent(healthyBusy / params.poolSize, 0),
   /** Requests per second the pool can serve at healthy holding times. */
   capacity: grouped(capacity),
   /** Connection-seconds one naive pricing call holds when every attempt times out. */
   holdSeconds: grouped(holdDuringTrigger, 0),
   holdSecondsValue: holdDuringTrigger,
   demandDuringTrigger: grouped(demandDuringTrigger),
-  demandTimesPool: grouped(demandDuringTrigger / p("poolSize"), 0),
+  demandTimesPool: grouped(demandDuringTrigger / params.poolSize, 0),
   /** With every try failing, clients send `attempts` tries per request. */
   stormRate: grouped(totalRate * attempts),
   stableBound: grouped(stableBound),
@@ -93,7 +93,7 @@ export const regions = {
 };
 
 // --- The simulation ------------------------------------------------------------------------
-const run = (defences: DefenceName[], extra: Record<string, number | null> = {}) =>
+const run = (defences: DefenceName[], extra: Partial<Parameters> = {}) =>
   runRetryStorm(defaultScenario({ defences, params: extra })).summary;
 /** Success of the services that never call pricing: over the incident window, or the whole run. */
 const unrelatedSuccess = (s: RetryStormSummary, over: "incident" | "run" = "incident") => {
@@ -151,7 +151,7 @@ export const storm = {
   /** The first refusal: a wait in the queue reaches the pool's acquire time-out. */
   firstRefusalSeconds: grouped(naive.firstRefusalSeconds!, 0),
   /** When the try refused first had joined the queue. */
-  firstRefusedQueuedAtSeconds: grouped(naive.firstRefusalSeconds! - p("acquireTimeout"), 0),
+  firstRefusedQueuedAtSeconds: grouped(naive.firstRefusalSeconds! - params.acquireTimeout, 0),
   /** "intervention": the outage ended only when operators stepped in. */
   recoveredBy: naive.recoveredBy,
   interventionSeconds: grouped(naive.interventionSeconds!),
@@ -201,7 +201,7 @@ export const single = defenceNames.map((d) => {
 
 // --- The exercise's worked numbers ---------------------------------------------------------
 /** The naive loop sleeps sleepStep x attempt after each failure; the first sleep is 0 ms. */
-const sleeps = Array.from({ length: attempts }, (_, k) => k * p("sleepStep")).filter((ms) => ms > 0);
+const sleeps = Array.from({ length: attempts }, (_, k) => k * params.sleepStep).filter((ms) => ms > 0);
 export const exercise = {
   holdSeconds: grouped(holdDuringTrigger, 0),
   sleeps: sleeps.join(", "),

@@ -13,11 +13,12 @@ import {
   runRetryStorm,
   type DefenceName,
   type Parameters,
+  type ParameterSpec,
   type RetryStormSummary,
 } from "../../sim/retry-storm/index.ts";
 
 function help(): string {
-  const param = (p: (typeof parameterSpecs)[number]) => {
+  const param = (p: ParameterSpec) => {
     const value = p.default === null ? "none" : String(p.default);
     const low = p.above !== undefined ? `>${p.above}` : (p.min ?? "");
     const range = p.choices ? p.choices.join(" | ") : `${low}..${p.max ?? ""}${p.nullable ? " or none" : ""}`;
@@ -26,7 +27,7 @@ function help(): string {
   const parameterTable = (defence?: DefenceName) =>
     table([
       ["  name", "default", "allowed", "meaning"],
-      ...parameterSpecs.filter((p) => p.defence === defence).map(param),
+      ...(parameterSpecs as readonly ParameterSpec[]).filter((p) => p.defence === defence).map(param),
     ]);
   const lines = [
     "usage: npm run sim -- retry-storm [--defences bulkhead,breaker,budget,jitter,timeout,shed] [--seed N] [--set name=value ...] [--json]",
@@ -69,8 +70,8 @@ function parseDefences(values: string[] | undefined): DefenceName[] {
   return defenceNames.filter((d) => chosen.has(d));
 }
 
-function parseSets(values: string[] | undefined): Parameters {
-  const params: Parameters = {};
+function parseSets(values: string[] | undefined): Partial<Parameters> {
+  const params: Record<string, unknown> = {};
   for (const item of values ?? []) {
     const eq = item.indexOf("=");
     if (eq <= 0) throw new UsageError(`--set needs name=value, got "${item}"`);
@@ -82,7 +83,7 @@ function parseSets(values: string[] | undefined): Parameters {
       throw new UsageError((error as Error).message);
     }
   }
-  return params;
+  return params as Partial<Parameters>;
 }
 
 const at = (x: number | null) => (x === null ? "never" : `at ${x} s`);

@@ -1,19 +1,34 @@
 /** The retry-storm simulation: scenario, defences, parameters, run, metrics. */
 export { runRetryStorm, type RetryStormResult } from "./model.ts";
 export {
+  createRun,
+  replayActions,
+  drainSeconds,
+  StormRun,
+  type StormAction,
+  type StormState,
+  type TimedAction,
+} from "./engine.ts";
+export type { DependencyCondition } from "./world.ts";
+export {
   defenceNames,
   defenceDescriptions,
   parameterSpecs,
   defaultScenario,
   defaultParameters,
+  parameterDefaults,
   defaultServices,
   defaultDependencies,
   checkParameter,
   checkScenario,
+  parameterSpec,
+  isParameterName,
   triggeredDependency,
   type DefenceName,
   type Scenario,
   type Parameters,
+  type ParameterName,
+  type ParameterValue,
   type ParameterSpec,
   type RetryPolicy,
   type RetryLayer,
@@ -38,4 +53,4 @@ export {
   type ServiceSummary,
   type ServiceSeries,
 } from "./metrics.ts";
-export { EventQueue } from "./event-queue.ts";
+export { EventQueue } from "../event-queue.ts";

@@ -25,8 +25,10 @@ export interface RetryStormMetrics {
    * at the end of each second.
    */
   abandonedInUse: number[];
-  /** Connections that exist, over all pools. */
+  /** Connections that exist, over all pools, at the end of the run (or now, for a run still going). */
   poolCapacity: number;
+  /** Connections that exist at the end of each second, over all pools (operators may resize them). */
+  capacity: number[];
   /** Requests waiting for a connection at the end of each second. */
   waiting: number[];
   /** Client tries per second, all services. */
@@ -65,7 +67,10 @@ export interface RetryStormSummary {
   defences: string[];
   /** How long the trigger lasted. */
   triggerSeconds: number;
-  /** When operators intervened (seconds after the trigger started), or null for never. */
+  /**
+   * When operators stepped in (seconds after the trigger started): the scenario's intervention,
+   * or the first action applied to a stepped run; null for never.
+   */
   interventionSeconds: number | null;
   /**
    * First moment, from the trigger's start on, a try found every connection of its pool in use
@@ -87,8 +92,8 @@ export interface RetryStormSummary {
   /** Seconds from the trigger's end to that recovery, or null. */
   recoverySeconds: number | null;
   /**
-   * What ended the outage: "self" when it recovered before any intervention, "intervention"
-   * when it recovered only once operators stepped in, null when it never recovered.
+   * What ended the outage: "self" when it had recovered (and held 10 s) before operators
+   * stepped in, "intervention" when it recovered only once they had, null when it never did.
    */
   recoveredBy: "self" | "intervention" | null;
   /**

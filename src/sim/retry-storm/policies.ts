@@ -139,13 +139,33 @@ export class CircuitBreaker {
   private failuresInWindow = 0;
   private probesOut = 0;
   private probesOk = 0;
+  /** Operators forced it open or closed; null when it follows its own rules. */
+  forced: "open" | "closed" | null = null;
 
   constructor(private readonly options: BreakerOptions) {
     this.outcomes = new Uint8Array(options.window);
   }
 
+  /**
+   * Force it open (every call fails fast) or closed (every call passes, failures not counted),
+   * or hand it back to its rules (null): it resumes closed, with its counts cleared.
+   */
+  force(state: "open" | "closed" | null, now: number): void {
+    this.forced = state;
+    if (state === "open") this.open(now);
+    else this.close();
+  }
+
+  /** Its state as a dashboard would show it at `now` (an open breaker past its cooldown is half-open). */
+  stateAt(now: number): BreakerState {
+    if (this.forced) return this.forced;
+    if (this.state === "open" && now - this.openedAt >= this.options.cooldownSeconds) return "half-open";
+    return this.state;
+  }
+
   /** May a call start now? Half-open admits only `probes` calls at a time. */
   allow(now: number): boolean {
+    if (this.forced !== null) return this.forced === "closed";
     if (this.state === "open") {
       if (now - this.openedAt < this.options.cooldownSeconds) return false;
       this.state = "half-open";
@@ -161,6 +181,7 @@ export class CircuitBreaker {
 
   /** Report the outcome of a call that `allow` let through. */
   record(now: number, success: boolean): void {
+    if (this.forced !== null) return;
     if (this.state === "open") return; // a straggler from before it opened
     if (this.state === "half-open") {
       if (!success) return this.open(now);

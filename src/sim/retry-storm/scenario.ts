@@ -68,7 +68,7 @@ export interface ParameterSpec {
 }
 
 /** Every parameter, in the order `--help` lists them. */
-export const parameterSpecs: readonly ParameterSpec[] = [
+export const parameterSpecs = [
   {
     name: "duration",
     default: 690,
@@ -330,13 +330,36 @@ export const parameterSpecs: readonly ParameterSpec[] = [
     max: 100000,
     integer: true,
   },
-];
+] as const satisfies readonly ParameterSpec[];
 
-export type Parameters = Record<string, number | string | null>;
+type Spec = (typeof parameterSpecs)[number];
+/** The name of a parameter: a misspelt one is a compile error. */
+export type ParameterName = Spec["name"];
+type SpecNamed<N extends ParameterName> = Extract<Spec, { name: N }>;
+/** The value a parameter takes: one of its choices, a number, or (where allowed) null for none. */
+export type ParameterValue<N extends ParameterName> =
+  SpecNamed<N> extends { choices: readonly (infer C)[] }
+    ? C
+    : SpecNamed<N> extends { nullable: true }
+      ? number | null
+      : number;
+/** Every parameter of a scenario, each with its own kind of value. */
+export type Parameters = { [N in ParameterName]: ParameterValue<N> };
+
+/** The spec of a parameter by name, or undefined for a name that is not one. */
+export function parameterSpec(name: string): ParameterSpec | undefined {
+  return parameterSpecs.find((p) => p.name === name);
+}
+
+/** True when `name` names a parameter (narrows an untyped name from a URL or a command line). */
+export function isParameterName(name: string): name is ParameterName {
+  return parameterSpec(name) !== undefined;
+}
 
 export interface Scenario {
   seed: number;
   defences: DefenceName[];
+  /** Every parameter; `defaultScenario` fills in the defaults of those not given. */
   params: Parameters;
   services: ServiceSpec[];
   dependencies: DependencySpec[];
@@ -361,12 +384,20 @@ export const defaultDependencies: readonly DependencySpec[] = [
 /** The dependency the trigger slows down. */
 export const triggeredDependency = "pricing";
 
+/** Every parameter's default, each typed as exactly its value (`parameterDefaults.intervention` is 660). */
+export const parameterDefaults = Object.freeze(Object.fromEntries(parameterSpecs.map((p) => [p.name, p.default]))) as {
+  readonly [N in ParameterName]: SpecNamed<N>["default"];
+};
+
+/** A fresh copy of every parameter's default, to change. */
 export function defaultParameters(): Parameters {
-  return Object.fromEntries(parameterSpecs.map((p) => [p.name, p.default]));
+  return { ...parameterDefaults };
 }
 
 /** The default scenario: seed 1, no defences, the article's naive retry loop. */
-export function defaultScenario(overrides: Partial<Omit<Scenario, "params">> & { params?: Parameters } = {}): Scenario {
+export function defaultScenario(
+  overrides: Partial<Omit<Scenario, "params">> & { params?: Partial<Parameters> } = {},
+): Scenario {
   return {
     seed: overrides.seed ?? 1,
     defences: [...(overrides.defences ?? [])],
@@ -377,9 +408,14 @@ export function defaultScenario(overrides: Partial<Omit<Scenario, "params">> & {
   };
 }
 
-/** Check one parameter value; returns the normalised value or throws a RangeError naming it. */
-export function checkParameter(name: string, value: number | string | null): number | string | null {
-  const spec = parameterSpecs.find((p) => p.name === name);
+/**
+ * Check one parameter value from anywhere (a typed caller, a command line, a URL, a learner's
+ * untyped playground); returns the normalised value or throws a RangeError naming it.
+ */
+export function checkParameter<N extends ParameterName>(name: N, value: unknown): ParameterValue<N>;
+export function checkParameter(name: string, value: unknown): number | string | null;
+export function checkParameter(name: string, value: unknown): number | string | null {
+  const spec = parameterSpec(name);
   if (!spec)
     throw new RangeError(`unknown parameter "${name}"; known: ${parameterSpecs.map((p) => p.name).join(", ")}`);
   if (spec.choices) {
@@ -391,7 +427,7 @@ export function checkParameter(name: string, value: number | string | null): num
     if (spec.nullable) return null;
     throw new RangeError(`${name} needs a number, got none`);
   }
-  const n = typeof value === "number" ? value : value.trim() === "" ? NaN : Number(value);
+  const n = typeof value === "number" ? value : typeof value !== "string" || value.trim() === "" ? NaN : Number(value);
   if (!Number.isFinite(n))
     throw new RangeError(`${name} must be a number${spec.nullable ? ' or "none"' : ""}, got "${String(value)}"`);
   if (spec.integer && !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
@@ -412,11 +448,13 @@ export function checkScenario(scenario: Scenario): void {
     if (!defenceNames.includes(d))
       throw new RangeError(`unknown defence "${d}"; choose from ${defenceNames.join(", ")}`);
   }
+  // Params may come from untyped code (a playground, a worker message): check every one.
+  const params = scenario.params as Record<string, unknown>;
   for (const spec of parameterSpecs) {
-    const given = scenario.params[spec.name];
-    scenario.params[spec.name] = checkParameter(spec.name, given === undefined ? spec.default : given);
+    const given = params[spec.name];
+    params[spec.name] = checkParameter(spec.name, given === undefined ? spec.default : given);
   }
-  for (const name of Object.keys(scenario.params)) checkParameter(name, scenario.params[name]!);
+  for (const name of Object.keys(params)) checkParameter(name, params[name]);
   const deps = new Set(scenario.dependencies.map((d) => d.name));
   for (const s of scenario.services) {
     if (!deps.has(s.dependency)) throw new RangeError(`service ${s.name} calls unknown dependency ${s.dependency}`);

@@ -5,7 +5,7 @@
  * changed parameters live in the URL.
  */
 import type uPlotType from "uplot";
-import { defenceNames, type DefenceName, type Parameters } from "../../sim/retry-storm/index.ts";
+import { defenceNames, type DefenceName } from "../../sim/retry-storm/index.ts";
 import { SideRunner, type TimedRun } from "./runner.ts";
 import { fromQuery, normalizeState, queryHasState, scenarios, toQuery, type ReplayState } from "./state.ts";
 import {
@@ -63,7 +63,7 @@ function q<T extends Element>(root: ParentNode, selector: string): T {
 
 function readControls(form: HTMLFormElement, seedFallback: number): ReplayState {
   const value = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? "";
-  const params: Parameters = {};
+  const params: Record<string, unknown> = {};
   for (const field of form.querySelectorAll<HTMLInputElement>("[data-param]")) {
     if (field.value.trim() !== "") params[field.name] = field.value.trim();
   }
@@ -83,7 +83,7 @@ function readControls(form: HTMLFormElement, seedFallback: number): ReplayState 
 function writeControls(form: HTMLFormElement, state: ReplayState): void {
   (form.elements.namedItem("seed") as HTMLInputElement).value = String(state.seed);
   for (const field of form.querySelectorAll<HTMLInputElement>("[data-param]")) {
-    const v = state.params[field.name];
+    const v = (state.params as Record<string, unknown>)[field.name];
     field.value = v === undefined ? field.defaultValue : v === null ? field.defaultValue : String(v);
   }
   const none = form.elements.namedItem("noIntervention") as HTMLInputElement | null;

@@ -18,7 +18,14 @@ export interface ReplayState {
   seed: number;
   defences: DefenceName[];
   /** Only the parameters that differ from their defaults. */
-  params: Parameters;
+  params: Partial<Parameters>;
+}
+
+/** A state from outside (a URL, a data attribute, the form): parameters not yet checked. */
+export interface UncheckedState {
+  seed?: number;
+  defences?: DefenceName[];
+  params?: Record<string, unknown>;
 }
 
 export const defaultReplayState: ReplayState = { seed: 1, defences: [...defenceNames], params: {} };
@@ -29,12 +36,12 @@ export const scenarioControls = ["triggerDuration", "intervention", "poolSize", 
 export const seedLimits = { min: 0, max: 999_999 };
 
 /** Keep only valid, non-default parameters; clamp the seed; order defences canonically. */
-export function normalizeState(state: Partial<ReplayState>): ReplayState {
+export function normalizeState(state: UncheckedState): ReplayState {
   const seed = Number.isInteger(state.seed)
     ? Math.min(seedLimits.max, Math.max(seedLimits.min, state.seed!))
     : defaultReplayState.seed;
   const chosen = new Set(state.defences ?? defaultReplayState.defences);
-  const params: Parameters = {};
+  const params: Record<string, unknown> = {};
   for (const spec of parameterSpecs) {
     const value = state.params?.[spec.name];
     if (value === undefined) continue;
@@ -45,7 +52,7 @@ export function normalizeState(state: Partial<ReplayState>): ReplayState {
       // An invalid value (hand-edited URL, half-typed field) falls back to the default.
     }
   }
-  return { seed, defences: defenceNames.filter((d) => chosen.has(d)), params };
+  return { seed, defences: defenceNames.filter((d) => chosen.has(d)), params: params as Partial<Parameters> };
 }
 
 /** The two scenarios the replay compares. */
@@ -76,7 +83,7 @@ export function toQuery(state: ReplayState, base = new URLSearchParams()): URLSe
 export function fromQuery(query: URLSearchParams): ReplayState {
   const seedText = query.get("seed");
   const defencesText = query.get("defences");
-  const params: Parameters = {};
+  const params: Record<string, unknown> = {};
   for (const spec of parameterSpecs) {
     const value = query.get(spec.name);
     if (value !== null) params[spec.name] = value;

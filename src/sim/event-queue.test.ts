@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { mulberry32 } from "../random.ts";
+import { mulberry32 } from "./random.ts";
 import { EventQueue } from "./event-queue.ts";
 
 function drain(queue: EventQueue<string>): [number, string][] {
@@ -60,4 +60,23 @@ test("an event scheduled in the past runs now; a broken in-order promise still s
   ]);
   expect(q.size).toBe(0);
   expect(q.pop()).toBe(false);
+});
+
+test("pop(until) takes only what is due by then and leaves the clock alone otherwise", () => {
+  const q = new EventQueue<string>();
+  q.schedule(1, 2, "one");
+  q.scheduleInOrder(2, 3, "two");
+  q.schedule(3, 15, "three");
+  expect(q.pop(0.5)).toBe(false);
+  expect(q.now).toBe(0);
+  expect(q.pop(2)).toBe(true);
+  expect([q.now, q.kindOut, q.refOut]).toEqual([1, 2, "one"]);
+  expect(q.pop(2)).toBe(true);
+  expect([q.now, q.kindOut, q.refOut]).toEqual([2, 3, "two"]);
+  expect(q.pop(2.5)).toBe(false);
+  q.advanceClock(2.5);
+  expect(q.now).toBe(2.5);
+  expect(q.pop()).toBe(true);
+  expect([q.now, q.kindOut]).toEqual([3, 15]);
+  expect(() => q.schedule(4, 16, "too many kinds")).toThrow(/event kind must be a whole number from 0 to 15/);
 });

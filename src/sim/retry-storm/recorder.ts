@@ -1,0 +1,167 @@
+/**
+ * The metrics recorder: one slot per simulated second from -warmup, filled as events happen,
+ * and turned into the per-second series and the summary's counts on demand (at the end of a
+ * run, or at any moment of a run still going, for a live dashboard).
+ */
+import { quantile, round, type RetryStormMetrics, type ServiceSeries } from "./metrics.ts";
+
+export interface ServiceCounts {
+  /** Tries sent, by second. */
+  attempts: number[];
+  /** Original requests that succeeded, by the second they completed. */
+  successes: number[];
+  /** Original requests that arrived, by second. */
+  arrived: number[];
+  /** Of the originals arriving each second, those that eventually succeeded. */
+  servedByArrival: number[];
+}
+
+export class MetricsRecorder {
+  /** Seconds recorded: ceil(warmup + duration). */
+  readonly buckets: number;
+  readonly warmup: number;
+  readonly poolInUse: number[];
+  readonly waiting: number[];
+  readonly abandonedInUse: number[];
+  readonly capacity: number[];
+  readonly dependencyCalls: number[];
+  readonly latencies: number[][];
+  readonly perService: ServiceCounts[];
+  /** Original requests per service, and how many of them succeeded, over the whole run. */
+  readonly requests: number[];
+  readonly succeeded: number[];
+  tries = 0;
+  calls = 0;
+  abandonedWork = 0;
+  poolFullAt: number | null = null;
+  firstRefusalAt: number | null = null;
+  /** The last second whose end-of-second figures (pool, queue) have been recorded, as a slot. */
+  lastTick = -1;
+
+  constructor(warmup: number, duration: number, services: number) {
+    this.warmup = warmup;
+    this.buckets = Math.ceil(warmup + duration);
+    const zeros = () => new Array<number>(this.buckets).fill(0);
+    this.poolInUse = zeros();
+    this.waiting = zeros();
+    this.abandonedInUse = zeros();
+    this.capacity = zeros();
+    this.dependencyCalls = zeros();
+    this.latencies = Array.from({ length: this.buckets }, () => []);
+    this.perService = Array.from({ length: services }, () => ({
+      attempts: zeros(),
+      successes: zeros(),
+      arrived: zeros(),
+      servedByArrival: zeros(),
+    }));
+    this.requests = new Array<number>(services).fill(0);
+    this.succeeded = new Array<number>(services).fill(0);
+  }
+
+  /** The slot of simulated time `t` (seconds from the trigger). */
+  bucketOf(t: number): number {
+    return Math.floor(t + this.warmup);
+  }
+
+  /** The slot of `t`, or -1 outside the recorded seconds (the drain after the end). */
+  inBucket(t: number): number {
+    const b = Math.floor(t + this.warmup);
+    return b >= 0 && b < this.buckets ? b : -1;
+  }
+
+  arrival(service: number, now: number): void {
+    this.requests[service]!++;
+    this.perService[service]!.arrived[this.bucketOf(now)]!++;
+  }
+
+  attempt(service: number, now: number): void {
+    this.tries++;
+    const b = this.inBucket(now);
+    if (b >= 0) this.perService[service]!.attempts[b]!++;
+  }
+
+  call(now: number): void {
+    this.calls++;
+    const b = this.inBucket(now);
+    if (b >= 0) this.dependencyCalls[b]!++;
+  }
+
+  success(service: number, arrival: number, now: number): void {
+    this.succeeded[service]!++;
+    const counts = this.perService[service]!;
+    const b = this.inBucket(now);
+    if (b >= 0) {
+      counts.successes[b]!++;
+      this.latencies[b]!.push((now - arrival) * 1000);
+    }
+    const a = this.inBucket(arrival);
+    if (a >= 0) counts.servedByArrival[a]!++;
+  }
+
+  /** The end of second `now - 1`: what the pools hold and how many wait. */
+  tick(now: number, inUse: number, waiting: number, abandoned: number, capacity: number): void {
+    const b = this.bucketOf(now) - 1;
+    this.poolInUse[b] = inUse;
+    this.waiting[b] = waiting;
+    this.abandonedInUse[b] = abandoned;
+    this.capacity[b] = capacity;
+    this.lastTick = b;
+  }
+
+  poolFull(now: number): void {
+    if (this.poolFullAt === null && now >= 0) this.poolFullAt = now;
+  }
+
+  refusal(at: number): void {
+    if (this.firstRefusalAt === null) this.firstRefusalAt = at;
+  }
+
+  /**
+   * The series over the first `seconds` slots (all of them once the run is over). A second's
+   * success rate counts its requests by arrival, so it is final only once they have finished.
+   */
+  metrics(names: readonly string[], seconds = this.buckets): RetryStormMetrics {
+    const n = Math.max(0, Math.min(this.buckets, seconds));
+    const cut = <T>(xs: T[]) => (n === this.buckets ? xs.slice() : xs.slice(0, n));
+    const time = Array.from({ length: n }, (_, i) => i - this.warmup);
+    /** Of the originals arriving each second, the share served (1 when none arrived). */
+    const rateBySecond = (arrived: number[], served: number[]) =>
+      time.map((_, b) => (arrived[b] === 0 ? 1 : round(served[b]! / arrived[b]!, 4)));
+    const total = (count: keyof ServiceCounts) =>
+      time.map((_, b) => this.perService.reduce((acc, m) => acc + m[count][b]!, 0));
+    const services: ServiceSeries[] = this.perService.map((m, i) => ({
+      name: names[i]!,
+      attempts: cut(m.attempts),
+      successes: cut(m.successes),
+      successRate: rateBySecond(m.arrived, m.servedByArrival),
+    }));
+    const latencyP50: (number | null)[] = [];
+    const latencyP99: (number | null)[] = [];
+    for (let b = 0; b < n; b++) {
+      const list = this.latencies[b]!;
+      if (list.length === 0) {
+        latencyP50.push(null);
+        latencyP99.push(null);
+        continue;
+      }
+      const sorted = Float64Array.from(list).sort();
+      latencyP50.push(round(quantile(sorted, 0.5), 1));
+      latencyP99.push(round(quantile(sorted, 0.99), 1));
+    }
+    return {
+      time,
+      poolInUse: cut(this.poolInUse),
+      abandonedInUse: cut(this.abandonedInUse),
+      poolCapacity: 0, // set by the engine: connections that exist now
+      capacity: cut(this.capacity),
+      waiting: cut(this.waiting),
+      attempts: total("attempts"),
+      dependencyCalls: cut(this.dependencyCalls),
+      successes: total("successes"),
+      successRate: rateBySecond(total("arrived"), total("servedByArrival")),
+      latencyP50,
+      latencyP99,
+      services,
+    };
+  }
+}
