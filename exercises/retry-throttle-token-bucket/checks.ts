@@ -1,4 +1,5 @@
 import type { Checks } from "course/checks";
+import { mulberry32, RetryThrottle as CourseBucket } from "course";
 import { RetryThrottle } from "./starter.ts";
 
 function repeat(times: number, action: () => void) {
@@ -67,6 +68,36 @@ export default function (t: Checks) {
       }
     }
     t.equal(retries, 2, "from 10 tokens: attempt (9) retry (8), attempt (7) retry (6), attempt (5): stop");
+  });
+  t.check("from empty at maxTokens 100, tokenRatio 0.1: 500 successes make exactly 50, so it takes 501", () => {
+    const throttle = new RetryThrottle(100, 0.1);
+    repeat(100, () => throttle.recordFailure());
+    repeat(500, () => throttle.recordSuccess());
+    t.equal(throttle.tokens, 50);
+    t.equal(throttle.retryAllowed(), false);
+    throttle.recordSuccess();
+    t.equal(throttle.retryAllowed(), true);
+  });
+  t.check("decides like the course's own bucket on 100,000 random calls near the threshold", () => {
+    // Failing about one call in eleven keeps the bucket hovering at half full, where ties happen.
+    const rand = mulberry32(11);
+    const yours = new RetryThrottle(20, 0.1);
+    const course = new CourseBucket(20, 0.1);
+    for (let call = 0; call < 100_000; call++) {
+      if (yours.retryAllowed() !== course.retryAllowed() || yours.tokens !== course.tokens) {
+        t.fail(
+          `call ${call}: your bucket has ${yours.tokens} tokens and says ${yours.retryAllowed()}; the course's has ${course.tokens} and says ${course.retryAllowed()}`,
+        );
+      }
+      if (rand() < 1 / 11) {
+        yours.recordFailure();
+        course.recordFailure();
+      } else {
+        yours.recordSuccess();
+        course.recordSuccess();
+      }
+    }
+    t.equal(yours.tokens, course.tokens);
   });
   t.check("invalid settings throw a RangeError", () => {
     for (const [max, ratio] of [

@@ -1,10 +1,6 @@
-/** Expected answers for "Drain and refill a retry token bucket", by running RetryThrottle (src/sim/backoff.ts). */
+/** Expected answers for "Drain and refill a retry token bucket", by running the course's token bucket (src/sim/token-bucket.ts). */
 import type { Random } from "../../src/sim/random.ts";
-import {
-  balancingFailureShare,
-  failuresUntilThrottled,
-  successesUntilRetrying,
-} from "../../content/chapters/retry-budgets/token-bucket.ts";
+import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "../../src/sim/token-bucket.ts";
 
 export interface Params {
   maxTokens: number;

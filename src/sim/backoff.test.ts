@@ -13,7 +13,6 @@ import {
   makeBackoff,
   naiveHoldSeconds,
   poolThroughput,
-  RetryThrottle,
   simulateContention,
   stableLoadBound,
 } from "./backoff.ts";
@@ -122,33 +121,6 @@ describe("retry arithmetic", () => {
 });
 
 describe("retry throttles", () => {
-  test("gRPC A6 token bucket (maxTokens 10, tokenRatio 0.1)", () => {
-    const throttle = new RetryThrottle(10, 0.1);
-    expect(throttle.tokens).toBe(10);
-    let failures = 0;
-    while (throttle.retryAllowed()) {
-      throttle.recordFailure();
-      failures++;
-    }
-    // Retries stop once tokens <= maxTokens / 2: after 5 failures (10 -> 5).
-    expect(failures).toBe(5);
-    expect(throttle.tokens).toBe(5);
-    throttle.recordSuccess();
-    expect(throttle.tokens).toBe(5.1);
-    expect(throttle.retryAllowed()).toBe(true);
-    // From empty, 51 successes bring it back above half (exact arithmetic: 50 give exactly 5).
-    const empty = new RetryThrottle(10, 0.1);
-    for (let i = 0; i < 20; i++) empty.recordFailure();
-    expect(empty.tokens).toBe(0);
-    for (let i = 0; i < 50; i++) empty.recordSuccess();
-    expect(empty.tokens).toBe(5);
-    expect(empty.retryAllowed()).toBe(false);
-    empty.recordSuccess();
-    expect(empty.retryAllowed()).toBe(true);
-    for (let i = 0; i < 1000; i++) empty.recordSuccess();
-    expect(empty.tokens).toBe(10);
-  });
-
   test("SRE adaptive throttling rejects max(0, (requests - K accepts) / (requests + 1))", () => {
     expect(adaptiveRejectProbability(100, 100)).toBe(0);
     expect(adaptiveRejectProbability(100, 50)).toBe(0);

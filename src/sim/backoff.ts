@@ -151,37 +151,7 @@ export function stableLoadBound(capacity: number, retries: number): number {
 // ---------------------------------------------------------------------------------------------
 // Limiting retries
 
-/**
- * gRPC-style retry throttle (gRFC A6): a token count that starts full; each failure costs one,
- * each success earns `tokenRatio`; retries are allowed only while tokens > maxTokens / 2.
- */
-export class RetryThrottle {
-  // Kept in thousandths of a token, as gRPC does, so 0.1 added fifty times is exactly 5.
-  private milliTokens: number;
-  private readonly milliMax: number;
-  private readonly milliRatio: number;
-  constructor(
-    readonly maxTokens = 10,
-    readonly tokenRatio = 0.1,
-  ) {
-    if (!(maxTokens > 0) || !(tokenRatio > 0)) throw new RangeError("maxTokens and tokenRatio must be > 0");
-    this.milliMax = Math.round(maxTokens * 1000);
-    this.milliRatio = Math.round(tokenRatio * 1000);
-    this.milliTokens = this.milliMax;
-  }
-  get tokens(): number {
-    return this.milliTokens / 1000;
-  }
-  recordFailure(): void {
-    this.milliTokens = Math.max(0, this.milliTokens - 1000);
-  }
-  recordSuccess(): void {
-    this.milliTokens = Math.min(this.milliMax, this.milliTokens + this.milliRatio);
-  }
-  retryAllowed(): boolean {
-    return this.milliTokens * 2 > this.milliMax;
-  }
-}
+// The gRPC retry token bucket (gRFC A6) is src/sim/token-bucket.ts.
 
 /**
  * Google SRE adaptive throttling: the share of new requests a client rejects locally, from the

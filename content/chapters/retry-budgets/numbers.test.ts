@@ -1,6 +1,10 @@
 import { expect, test } from "vitest";
 import { adaptive, bucket, loadCurve, ratio, raw, rawAllowed, replay, stability } from "./numbers.ts";
-import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
+import {
+  balancingFailureShare,
+  failuresUntilThrottled,
+  successesUntilRetrying,
+} from "../../../src/sim/token-bucket.ts";
 
 test("gRFC A6 token bucket, maxTokens 10, tokenRatio 0.1", () => {
   expect(bucket.failuresToStop).toBe(5); // 10 -> 5 tokens, and retries need > 5

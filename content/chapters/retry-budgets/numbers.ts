@@ -1,17 +1,21 @@
 /**
  * Every number the retry-budgets chapter shows, computed at build time: the gRPC token bucket
- * (RetryThrottle in src/sim/backoff.ts), ratio budgets and the stability bound, adaptive
+ * (src/sim/token-bucket.ts), ratio budgets and the stability bound, adaptive
  * throttling, and the retry-storm replay with a budget on.
  */
 import {
   adaptiveRejectProbability,
   amplification,
   expectedAttempts,
-  RetryThrottle,
   stableLoadBound,
 } from "../../../src/sim/backoff.ts";
 import { mulberry32 } from "../../../src/sim/random.ts";
-import { balancingFailureShare, failuresUntilThrottled, successesUntilRetrying } from "./token-bucket.ts";
+import {
+  balancingFailureShare,
+  failuresUntilThrottled,
+  RetryThrottle,
+  successesUntilRetrying,
+} from "../../../src/sim/token-bucket.ts";
 import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { percentUpTo } from "../../../src/format/number.ts";
 

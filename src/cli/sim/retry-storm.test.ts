@@ -97,6 +97,9 @@ test("invalid input is a usage error with a clear message", async () => {
   await expect(capture(["--defences", "budget", "--set", "budgetKind=token", "--set", "tokenRatio=0"])).rejects.toThrow(
     new UsageError("tokenRatio must be greater than 0 tokens (gRFC A6), got 0"),
   );
+  await expect(capture(["--set", "tokenRatio=0.0001"])).rejects.toThrow(
+    new UsageError("tokenRatio has at most 3 decimal places (gRFC A6), got 0.0001"),
+  );
   await expect(capture(["--defences", "armour"])).rejects.toThrow(/unknown defence "armour"/);
   await expect(capture(["--seed", "1.5"])).rejects.toThrow(/--seed must be a whole number/);
   await expect(capture(["--colour"])).rejects.toThrow(/unknown option --colour/);

@@ -4,6 +4,7 @@
  */
 import type { Random } from "../random.ts";
 import { fullJitter } from "../backoff.ts";
+import { RetryThrottle } from "../token-bucket.ts";
 import type { RetryPolicy } from "./scenario.ts";
 
 /** The article's loop: `attempts` tries, sleeping step x attempt after each failure (the last too). */
@@ -88,23 +89,25 @@ export class RatioRetryBudget implements RetryBudget {
 }
 
 /**
- * gRPC retry throttling (gRFC A6): the bucket starts full; a failure takes a token, a success
- * puts back `tokenRatio`; retries stop while tokens <= maxTokens / 2.
+ * gRPC retry throttling (gRFC A6) as a retry budget: the course's one token bucket
+ * (src/sim/token-bucket.ts, exact to a thousandth of a token). A failure takes a token, a
+ * success puts back tokenRatio; retries stop while tokens <= maxTokens / 2.
  */
 export class TokenRetryBudget implements RetryBudget {
-  tokens: number;
-  constructor(
-    private readonly maxTokens: number,
-    private readonly tokenRatio: number,
-  ) {
-    this.tokens = maxTokens;
+  private readonly bucket: RetryThrottle;
+  constructor(maxTokens: number, tokenRatio: number) {
+    this.bucket = new RetryThrottle(maxTokens, tokenRatio);
+  }
+  get tokens(): number {
+    return this.bucket.tokens;
   }
   onRequest(): void {}
   tryRetry(): boolean {
-    return this.tokens > this.maxTokens / 2;
+    return this.bucket.retryAllowed();
   }
   onOutcome(success: boolean): void {
-    this.tokens = success ? Math.min(this.maxTokens, this.tokens + this.tokenRatio) : Math.max(0, this.tokens - 1);
+    if (success) this.bucket.recordSuccess();
+    else this.bucket.recordFailure();
   }
 }
 

@@ -60,6 +60,8 @@ export interface ParameterSpec {
   max?: number;
   /** Where a bound comes from, named in the message when a value breaks it. */
   source?: string;
+  /** The most decimal places a value may have. */
+  decimals?: number;
   integer?: boolean;
   /** For text parameters: the allowed values. */
   choices?: readonly string[];
@@ -282,6 +284,8 @@ export const parameterSpecs = [
     defence: "budget",
     min: 1,
     max: 10000,
+    decimals: 3,
+    source: "gRFC A6",
   },
   {
     name: "tokenRatio",
@@ -291,6 +295,7 @@ export const parameterSpecs = [
     defence: "budget",
     above: 0,
     max: 10,
+    decimals: 3,
     source: "gRFC A6",
   },
   {
@@ -438,6 +443,11 @@ export function checkParameter(name: string, value: unknown): number | string | 
     throw new RangeError(`${name} must be greater than ${spec.above} ${spec.unit}${why}, got ${n}`);
   if (spec.max !== undefined && n > spec.max)
     throw new RangeError(`${name} must be at most ${spec.max} ${spec.unit}, got ${n}`);
+  if (spec.decimals !== undefined) {
+    const scaled = n * 10 ** spec.decimals;
+    if (Math.abs(scaled - Math.round(scaled)) > 1e-6)
+      throw new RangeError(`${name} has at most ${spec.decimals} decimal places${why}, got ${n}`);
+  }
   return n;
 }
 
