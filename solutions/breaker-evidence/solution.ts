@@ -1,6 +1,6 @@
-/** Expected answers for "How much evidence does a breaker need?" (failuresToOpen is the chapter's own). */
+/** Expected answers for "How much evidence does a breaker need?" (failuresToOpen from src/sim). */
 import type { Random } from "../../src/sim/random.ts";
-import { failuresToOpen } from "../../content/chapters/circuit-breakers/thresholds.ts";
+import { failuresToOpen } from "../../src/sim/breaker-thresholds.ts";
 
 export interface Params {
   minCalls: number;

@@ -1,22 +1,29 @@
-/** Expected answers for "Size the pricing bulkhead", by Little's law (src/sim/backoff.ts). */
+/** Expected answers for "Size the pricing bulkhead": Little's law for the mean, the Poisson tail for the size. */
 import type { Random } from "../../src/sim/random.ts";
-import { busyConnections, poolThroughput } from "../../src/sim/backoff.ts";
+import { poolThroughput } from "../../src/sim/backoff.ts";
+import { meanInFlight, sizeForTail } from "../../src/sim/concurrency.ts";
 
 export interface Params {
   rate: number;
-  p99Millis: number;
+  meanMillis: number;
   slowMillis: number;
 }
 
-export function answers({ rate, p99Millis, slowMillis }: Params): Record<string, number> {
-  const size = Math.ceil(busyConnections(rate, p99Millis / 1000));
-  return { size, "slow-throughput": poolThroughput(size, slowMillis / 1000) };
+/** The share of time the pool may be too small, as the prompt states it. */
+const tailTarget = 0.001;
+
+export function answers({ rate, meanMillis, slowMillis }: Params): Record<string, number> {
+  const mean = meanInFlight(rate, meanMillis / 1000);
+  const size = sizeForTail(mean, tailTarget);
+  return { mean, size, "slow-throughput": poolThroughput(size, slowMillis / 1000) };
 }
+
+const pick = <T>(rand: Random, values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
 
 export function variant(rand: Random): Params {
   return {
     rate: 10 * (2 + Math.floor(rand() * 9)), // 20..100 requests/s
-    p99Millis: 50 * (2 + Math.floor(rand() * 7)), // 100..400 ms
+    meanMillis: pick(rand, [30, 45, 60, 68, 80, 100, 120]),
     slowMillis: 500 * (2 + Math.floor(rand() * 7)), // 1..4 s
   };
 }

@@ -1,5 +1,6 @@
 /** Thread starvation by a hanging dependency, by Little's law (the SRE book's cascading-failure example). */
-type Random = () => number;
+import type { Random } from "../../src/sim/random.ts";
+import { threadStarvation } from "../../src/sim/starvation.ts";
 
 export interface Params {
   servers: number;
@@ -10,14 +11,14 @@ export interface Params {
 }
 
 function starvation({ servers, threads, qps, hangPercent, hangSeconds }: Params) {
-  const available = servers * threads;
-  const hangingPerSecond = (qps * hangPercent) / 100;
-  const demanded = hangingPerSecond * hangSeconds;
-  return {
-    demanded,
-    exhausted: available / hangingPerSecond,
-    failing: 1 - Math.min(1, available / demanded),
-  };
+  const s = threadStarvation({
+    servers,
+    threadsPerServer: threads,
+    requestsPerSecond: qps,
+    hangingShare: hangPercent / 100,
+    hangSeconds,
+  });
+  return { demanded: s.threadsDemanded, exhausted: s.secondsToExhaust, failing: s.failingShare };
 }
 
 export function answers(params: Params): Record<string, number> {

@@ -7,6 +7,7 @@ export * from "../sim/combinatorics.ts";
 export * from "../sim/shuffle-shard.ts";
 export * from "../sim/backoff.ts";
 export * from "../sim/token-bucket.ts";
+export * from "../sim/concurrency.ts";
 export { plot, type PlotOptions } from "../playground/plot.ts";
 export * from "../sim/retry-storm/index.ts";
 export * from "../sim/cells/index.ts";

@@ -29,12 +29,10 @@ function typedText(mdx: string): string {
 
 /**
  * Percentages a chapter may type by hand, because they are inputs, not results: the ends of an
- * axis, and the model's own definition of "recovered" (recoveryIndex's threshold in src/sim).
- * Every other percentage a reader sees comes from the chapter's numbers.ts or a component.
+ * axis. Every other percentage a reader sees comes from the chapter's numbers.ts or a component.
  */
 const typedPercentages: Record<string, string[]> = {
   "retry-budgets": ["0%", "100%"],
-  "retry-storm": ["99%"],
 };
 
 test("every chapter's frontmatter is valid (loadChapters validates and throws otherwise)", () => {

@@ -7,10 +7,15 @@ const params = { duration: 120, intervention: null, poolSize: 20, bulkheadSize: 
 
 for (const defences of [[], ["bulkhead"]] as const) {
   const { summary } = runRetryStorm(defaultScenario({ seed: 1, defences: [...defences], params }));
+  // Success during the incident: of the requests arriving from the trigger until the run recovers
+  // (or, with no recovery, until it ends), the share that were eventually served.
+  const window = `0-${summary.incidentEndSeconds} s`;
   console.log(defences.length ? "with bulkheads:" : "one shared pool:");
   for (const service of summary.services) {
-    const rate = (100 * service.successRate).toFixed(1);
-    console.log(`  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${rate.padStart(5)}% served`);
+    const rate = (100 * (service.incidentSuccessRate ?? 1)).toFixed(1);
+    console.log(
+      `  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${rate.padStart(5)}% served (${window})`,
+    );
   }
   const refused = summary.firstRefusalSeconds;
   console.log(`  first request refused a connection: ${refused === null ? "never" : `${refused.toFixed(1)} s`}`);

@@ -1,5 +1,20 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { libraries, pools, queueing, raw, replay, sizing, trigger, z99 } from "./numbers.ts";
+import { poissonTail } from "../../../src/sim/concurrency.ts";
+import {
+  biggerPool,
+  libraries,
+  pools,
+  pricingRow,
+  queueing,
+  quietestRow,
+  raw,
+  replay,
+  sizing,
+  tailTarget,
+  trigger,
+  z99,
+} from "./numbers.ts";
 
 test("z99 is the standard normal's 99th percentile", () => {
   // Independent check: the normal CDF at z99 (Abramowitz-Stegun 7.1.26 erf approximation) is 0.99.
@@ -11,29 +26,42 @@ test("z99 is the standard normal's 99th percentile", () => {
   expect(0.5 * (1 + erf(z99 / Math.SQRT2))).toBeCloseTo(0.99, 6);
 });
 
-test("Little's law pool sizing from the case study's services", () => {
+test("sizing: Little's law gives the mean in flight; the pool comes from the Poisson tail", () => {
   const pricing = sizing.find((s) => s.dependency === "pricing")!;
-  // 25 + 15 requests/s; p99 of a log-normal with median 60 ms, sigma 0.5: 60 * e^(0.5 * 2.326) = 192 ms.
+  // 25 + 15 requests/s; log-normal latency, median 60 ms, sigma 0.5: mean 68 ms, p99 192 ms.
   expect(pricing.rate).toBe(40);
+  expect(pricing.meanMillis).toBe("68");
   expect(pricing.p99Millis).toBe(192);
-  expect(pricing.busy).toBe("7.7");
-  expect(pricing.size).toBe(8);
-  // Each pool is rate x p99, rounded up; together they fit in the old shared pool.
-  for (const row of sizing) expect(row.size).toBe(Math.ceil((row.rate * row.p99Millis) / 1000 - 1e-9));
+  expect(pricing.meanInFlight).toBe("2.7"); // 40/s x 0.068 s
+  expect(pricing.size).toBe(9);
+  // A pool at the mean is too small nearly a third of the time; rate x p99 (8) 0.2% of the time.
+  expect(pricing.atMeanSize).toBe(3);
+  expect(pricing.atMeanTail).toBe("29%");
+  expect(pricing.rateTimesP99).toBe(8);
+  expect(pricing.rateTimesP99Tail).toBe("0.2%");
+  for (const row of sizing) {
+    // The size is the smallest pool whose tail is within the target.
+    expect(poissonTail(row.raw.mean, row.size)).toBeLessThanOrEqual(tailTarget);
+    expect(poissonTail(row.raw.mean, row.size - 1)).toBeGreaterThan(tailTarget);
+  }
+  // The shortcut fails worst for the quietest dependency: profiles' rate x p99 pool is too small 3% of the time.
+  expect(quietestRow.dependency).toBe("profiles");
+  expect(quietestRow.rateTimesP99Tail).toBe("3.2%");
+  expect(pricingRow.dependency).toBe("pricing");
   expect(pools.sizedTotal).toBe(sizing.reduce((a, s) => a + s.size, 0));
   expect(pools.sizedTotal).toBeLessThanOrEqual(pools.shared);
-  // The replay's bulkhead size agrees with the sizing for pricing.
-  expect(pools.bulkhead).toBe(pools.pricingSize);
+  expect(pools.pricingSize).toBe(9);
 });
 
-test("during the trigger pricing alone wants rate x latency connections", () => {
+test("during the trigger: the case study's demand figures, and what a sized pricing pool can do", () => {
   expect(trigger.latencyMillis).toBe(2500);
-  expect(trigger.pricingDemand).toBe(100); // 40/s x 2.5 s
-  expect(trigger.demandOverPool).toBe(5); // 100 / 20
-  expect(trigger.bulkheadThroughput).toBe("3.2"); // 8 / 2.5 s
-  // A queue of 10 drains in 10 / (8 / 0.06 s) = 75 ms healthy, 10 / 3.2 = 3.1 s slow: past the 1 s client timeout.
-  expect(queueing.healthyWaitMillis).toBe(75);
-  expect(queueing.slowWaitSeconds).toBe("3.1");
+  expect(trigger.noTimeoutDemand).toBe("100"); // 40/s x 2.5 s
+  expect(trigger.naiveLoopDemand).toBe("280"); // 40/s x 7 s
+  expect(trigger.naiveOverPool).toBe("14");
+  expect(trigger.bulkheadThroughput).toBe("3.6"); // 9 / 2.5 s
+  // A queue of 10 drains in 10 / (9 / 0.06 s) = 67 ms healthy, 10 / 3.6 = 2.8 s slow: past the 1 s client timeout.
+  expect(queueing.healthyWaitMillis).toBe(67);
+  expect(queueing.slowWaitSeconds).toBe("2.8");
   expect(Number(queueing.slowWaitSeconds)).toBeGreaterThan(queueing.clientTimeoutSeconds);
 });
 
@@ -46,14 +74,38 @@ test("library defaults, as the libraries document them", () => {
 });
 
 test("the replay: bulkheads keep unrelated services served, and do not save pricing's callers", () => {
-  const rate = (summary: typeof raw.naive, name: string) => summary.services.find((s) => s.name === name)!.successRate;
+  const rate = (summary: typeof raw.naive, name: string) =>
+    summary.services.find((s) => s.name === name)!.incidentSuccessRate!;
+  // Both runs end only at the intervention: the same incident window.
+  expect(raw.naive.incidentEndSeconds).toBe(raw.bulkhead.incidentEndSeconds);
+  expect(raw.bulkhead.recoveredBy).toBe("intervention");
   for (const name of ["search", "accounts"]) {
-    expect(rate(raw.naive, name)).toBeLessThan(0.5);
+    expect(rate(raw.naive, name)).toBeLessThan(0.01);
     expect(rate(raw.bulkhead, name)).toBeGreaterThanOrEqual(0.999);
   }
-  for (const name of ["checkout", "quotes"]) expect(rate(raw.bulkhead, name)).toBeLessThan(0.5);
+  for (const name of ["checkout", "quotes"]) expect(rate(raw.bulkhead, name)).toBeLessThan(0.01);
   expect(replay.unrelated).toBe("search and accounts");
   expect(replay.unrelatedBulkheadWorst).toBe(
     `${(100 * Math.min(rate(raw.bulkhead, "search"), rate(raw.bulkhead, "accounts"))).toFixed(1)}%`,
   );
+});
+
+test("a bigger shared pool: at 30 connections the storm ends by itself; at 20 it never does", () => {
+  expect(biggerPool.size).toBe(30);
+  expect(biggerPool.recovered).toBe(true);
+  expect(biggerPool.recoverySeconds!).toBeLessThanOrEqual(5);
+  expect(biggerPool.smallRecovered).toBe(false);
+  // The prose's reason: that pool can serve even five tries per request.
+  expect(biggerPool.capacity).toBeGreaterThan(biggerPool.worstCaseTries);
+});
+
+test("the bulkhead-sizing exercise's worked solution states the chapter's pricing figures", () => {
+  const explanation = readFileSync("solutions/bulkhead-sizing/explanation.md", "utf8");
+  for (const figure of [
+    pricingRow.meanMillis,
+    pricingRow.atMeanTail,
+    pricingRow.rateTimesP99Tail,
+    String(pricingRow.size),
+  ])
+    expect(explanation).toContain(figure);
 });

@@ -3,7 +3,9 @@
  * from the retry-storm scenario's own services and latencies, and the replay with and without
  * bulkheads. numbers.test.ts checks them against the sources and by hand.
  */
-import { busyConnections, poolThroughput } from "../../../src/sim/backoff.ts";
+import { poolThroughput } from "../../../src/sim/backoff.ts";
+import { meanInFlight, poissonTail, sizeForTail } from "../../../src/sim/concurrency.ts";
+import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import {
   defaultDependencies,
   parameterDefaults,
@@ -12,37 +14,59 @@ import {
   runRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { percent } from "../../../src/format/number.ts";
+import { grouped, percent, readableShare } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
 
 /** z such that P(Z <= z) = 0.99 for a standard normal: the 99th percentile of a log-normal is median * e^(sigma z). */
 export const z99 = 2.3263478740408408;
 
-/** The scenario's latency percentile used for sizing, in seconds. */
-function p99Seconds(dependency: string): number {
-  const spec = defaultDependencies.find((d) => d.name === dependency)!;
-  return (spec.latency.medianMs / 1000) * Math.exp(spec.latency.sigma * z99);
+/** The share of time a pool may be too small: more requests in flight than connections. */
+export const tailTarget = 0.001;
+
+function latencySeconds(dependency: string) {
+  const { medianMs, sigma } = defaultDependencies.find((d) => d.name === dependency)!.latency;
+  return {
+    median: medianMs / 1000,
+    /** Mean of a log-normal: median x e^(sigma^2 / 2). */
+    mean: (medianMs / 1000) * Math.exp(sigma ** 2 / 2),
+    p99: (medianMs / 1000) * Math.exp(sigma * z99),
+  };
 }
 
-// --- Sizing one pool per dependency with Little's law ------------------------------------------
+// --- Sizing one pool per dependency: Little's law for the mean, the Poisson tail for the size ---
 export const sizing = defaultDependencies.map((dependency) => {
   const callers = defaultServices.filter((s) => s.dependency === dependency.name);
   const rate = callers.reduce((sum, s) => sum + s.rate, 0);
-  const p99 = p99Seconds(dependency.name);
-  const busy = busyConnections(rate, p99);
+  const latency = latencySeconds(dependency.name);
+  /** Little's law: requests in flight on average. */
+  const mean = meanInFlight(rate, latency.mean);
+  /** The smallest pool that more requests than it holds need less than tailTarget of the time. */
+  const size = sizeForTail(mean, tailTarget);
+  /** The tempting shortcut: rate x p99, rounded up. It mixes a mean (the rate) with a percentile. */
+  const rateTimesP99 = Math.ceil(rate * latency.p99 - 1e-9);
   return {
     dependency: dependency.name,
     callers: callers.map((s) => s.name).join(", "),
     rate,
     medianMillis: dependency.latency.medianMs,
-    p99Millis: Math.round(p99 * 1000),
-    busy: busy.toFixed(1),
-    /** Whole connections: round up. */
-    size: Math.ceil(busy),
+    meanMillis: grouped(latency.mean * 1000),
+    p99Millis: Math.round(latency.p99 * 1000),
+    meanInFlight: grouped(mean, 1),
+    size,
+    sizeTail: readableShare(poissonTail(mean, size)),
+    /** A pool sized at the mean (rounded up) is too small this often. */
+    atMeanSize: Math.ceil(mean),
+    atMeanTail: percent(poissonTail(mean, Math.ceil(mean)), 0),
+    rateTimesP99,
+    rateTimesP99Tail: readableShare(poissonTail(mean, rateTimesP99)),
+    raw: { mean, latency },
   };
 });
 const pricingSizing = sizing.find((s) => s.dependency === triggeredDependency)!;
+/** The rows the prose reads: pricing's, and the quietest dependency's (where the rate x p99 shortcut fails). */
+export const pricingRow = pricingSizing;
+export const quietestRow = [...sizing].sort((a, b) => a.rate - b.rate || a.raw.mean - b.raw.mean)[0]!;
 
 export const pools = {
   shared: params.poolSize,
@@ -51,19 +75,22 @@ export const pools = {
   sizedTotal: sizing.reduce((sum, s) => sum + s.size, 0),
   pricingRate: pricingSizing.rate,
   pricingSize: pricingSizing.size,
+  tailTarget: readableShare(tailTarget),
 };
 
 // --- What the trigger asks of a shared pool ------------------------------------------------------
 const slowSeconds = params.triggerLatency / 1000;
+const demand = pricingDemand(params);
 export const trigger = {
   seconds: params.triggerDuration,
   latencyMillis: params.triggerLatency,
-  /** Little's law: pricing's callers alone want rate x slow latency connections. */
-  pricingDemand: Math.round(busyConnections(pricingSizing.rate, slowSeconds)),
-  /** How many whole shared pools that demand would fill. */
-  demandOverPool: Math.round(busyConnections(pricingSizing.rate, slowSeconds) / params.poolSize),
+  /** The case study's demand figures: a call that waits the slowdown out, and the incident's loop. */
+  noTimeoutDemand: grouped(demand.noTimeout.connections),
+  naiveLoopDemand: grouped(demand.naiveLoop.connections),
+  /** How many whole shared pools the incident's loop wants. */
+  naiveOverPool: grouped(demand.naiveLoop.connections / params.poolSize),
   /** A full pricing bulkhead completes this many calls per second while pricing is slow. */
-  bulkheadThroughput: poolThroughput(params.bulkheadSize, slowSeconds).toFixed(1),
+  bulkheadThroughput: grouped(poolThroughput(pricingSizing.size, slowSeconds), 1),
 };
 
 // --- A queue in front of the bulkhead: how long is too long? --------------------------------------
@@ -72,11 +99,9 @@ export const queueing = {
   length: queue,
   clientTimeoutSeconds: params.clientTimeout,
   /** Waiting behind `queue` requests at the healthy rate (median latency)... */
-  healthyWaitMillis: Math.round(
-    (queue / poolThroughput(params.bulkheadSize, pricingSizing.medianMillis / 1000)) * 1000,
-  ),
+  healthyWaitMillis: Math.round((queue / poolThroughput(pricingSizing.size, pricingSizing.medianMillis / 1000)) * 1000),
   /** ...and while pricing is slow: longer than the client waits, so queued work is wasted. */
-  slowWaitSeconds: (queue / poolThroughput(params.bulkheadSize, slowSeconds)).toFixed(1),
+  slowWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, slowSeconds), 1),
 };
 
 // --- Library defaults, from each library's documentation (cited in the chapter's reading list) ----
@@ -89,7 +114,8 @@ export const libraries = {
 // --- The replay: naive, then with bulkheads only ------------------------------------------------
 function run(defences: "bulkhead"[]) {
   const { summary } = runRetryStorm(defaultScenario({ defences }));
-  const rate = (name: string) => summary.services.find((s) => s.name === name)!.successRate;
+  /** Success over the incident window: from the trigger until the run recovers or operators step in. */
+  const rate = (name: string) => summary.services.find((s) => s.name === name)!.incidentSuccessRate ?? 1;
   return { summary, rate };
 }
 const naive = run([]);
@@ -111,8 +137,34 @@ export const replay = {
   unrelatedNaiveWorst: percent(Math.min(...unrelated.map(naive.rate))),
   unrelatedBulkheadWorst: percent(Math.min(...unrelated.map(walled.rate))),
   pricingBulkheadBest: percent(Math.max(...pricingCallers.map(walled.rate))),
+  /** Both runs end only at the intervention, so their incident windows are the same. */
+  incidentEndSeconds: grouped(naive.summary.incidentEndSeconds),
   naiveRecovered: naive.summary.recovered,
   naiveRecoverySeconds: naive.summary.recoverySeconds,
   interventionSeconds: naive.summary.interventionSeconds,
 };
 export const raw = { naive: naive.summary, bulkhead: walled.summary };
+
+/**
+ * A bigger shared pool, left alone for five minutes: with enough connections even five tries per
+ * request fit (load < capacity / attempts), the platform is in the stable band, and the storm ends
+ * by itself. The chapter says so beside the playground; numbers.test.ts checks the model.
+ */
+const biggerPoolSize = 30;
+const bigger = runRetryStorm(
+  defaultScenario({ params: { poolSize: biggerPoolSize, duration: 300, intervention: null } }),
+).summary;
+const small = runRetryStorm(defaultScenario({ params: { duration: 300, intervention: null } })).summary;
+const totalRate = defaultServices.reduce((a, svc) => a + svc.rate, 0);
+/** Mean connection-seconds per request when healthy, from the sizing's Little's law means. */
+const healthyHold = sizing.reduce((a, row) => a + row.raw.mean, 0) / totalRate;
+export const biggerPool = {
+  size: biggerPoolSize,
+  attempts: params.attempts,
+  /** Tries per second the bigger pool can serve at healthy holding times, against attempts x load. */
+  capacity: poolThroughput(biggerPoolSize, healthyHold),
+  worstCaseTries: params.attempts * totalRate,
+  recovered: bigger.recoveredBy === "self",
+  recoverySeconds: bigger.recoverySeconds,
+  smallRecovered: small.recovered,
+};

@@ -1,9 +1,10 @@
 import { expect, test } from "vitest";
+import { failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
 import { CircuitBreaker } from "../../../src/sim/retry-storm/index.ts";
 import {
+  consecutive,
   detection,
   failFast,
-  failuresToOpen,
   opossum,
   polly,
   raw,
@@ -14,9 +15,24 @@ import {
 } from "./numbers.ts";
 
 test("library defaults, as the libraries document them", () => {
+  // resilience4j.readme.io/docs/circuitbreaker; nodeshift.dev/opossum (volumeThreshold "Default: 0");
+  // pollydocs.org/strategies/circuit-breaker.
   expect(resilience4j).toEqual({ window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 });
-  expect(opossum).toEqual({ timeoutSeconds: 10, threshold: 0.5, resetSeconds: 30, windowSeconds: 10, buckets: 10 });
-  expect(polly).toEqual({ ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5 });
+  expect(opossum).toEqual({
+    timeoutSeconds: 10,
+    threshold: 0.5,
+    resetSeconds: 30,
+    windowSeconds: 10,
+    buckets: 10,
+    volumeThreshold: 0,
+    halfOpenCalls: 1,
+  });
+  expect(polly).toEqual({ ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5, halfOpenCalls: 1 });
+});
+
+test("opossum with its defaults can open on the very first call, if it fails", () => {
+  expect(thresholds.opossumFirstCallCalls).toBe(1);
+  expect(thresholds.opossumFirstCallFailures).toBe(1);
 });
 
 test("fewest failures to open: at or above vs strictly above", () => {
@@ -46,6 +62,16 @@ test("independent check: a rate breaker with resilience4j's window opens on exac
   expect(breaker.state).toBe("open"); // 100 calls, 50 failures: 50% >= 50%
 });
 
+test("a consecutive breaker (5 in a row): 62 calls at 50% failures, about 3,900 at 20%, never on alternating failures", () => {
+  expect(consecutive.streak).toBe(5);
+  expect(consecutive.halfCalls).toBe("62");
+  expect(consecutive.halfSeconds).toBe("1.6"); // 62 calls at 40 a second
+  expect(consecutive.lowCalls).toBe("3,900");
+  expect(consecutive.lowSeconds).toBe("98"); // 3,905 calls at 40 a second
+  expect(consecutive.alternatingFailing).toBe("50%");
+  expect(consecutive.alternatingLongestRun).toBe(1);
+});
+
 test("detection time at pricing's 40 requests/s", () => {
   expect(detection.pricingRate).toBe(40);
   expect(detection.consecutiveMillis).toBe(125); // 5 / 40 s
@@ -53,7 +79,7 @@ test("detection time at pricing's 40 requests/s", () => {
 });
 
 test("failing fast, by Little's law", () => {
-  expect(failFast.heldClosed).toBe(40); // 40/s x 1 s
+  expect(failFast.heldClosed).toBe(40); // 40/s x 1 s: calls that each wait out one time-out, no retries
   expect(failFast.heldClosed).toBeGreaterThan(failFast.sharedPool);
   expect(failFast.heldOpen).toBe("1.5"); // 3 probes / 2 s x 1 s
 });

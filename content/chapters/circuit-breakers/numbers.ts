@@ -4,8 +4,13 @@
  * the sharded-backend trap, and the retry-storm replay with breakers on.
  */
 import { busyConnections } from "../../../src/sim/backoff.ts";
-import { failuresToOpen } from "./thresholds.ts";
-export { failuresToOpen };
+import {
+  expectedCallsToStreak,
+  failuresToOpen,
+  longestFailureRun,
+  roundRobinOutcomes,
+} from "../../../src/sim/breaker-thresholds.ts";
+import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import {
   parameterDefaults,
   defaultScenario,
@@ -13,14 +18,25 @@ import {
   runRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { percentUpTo } from "../../../src/format/number.ts";
+import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
 
 // --- Library defaults, each from the library's own documentation (cited in the reading list) ---
+/** resilience4j CircuitBreakerConfig: count window 100, minimumNumberOfCalls 100, failureRateThreshold 50 (>=), waitDurationInOpenState 60 s, permittedNumberOfCallsInHalfOpenState 10 (judged by their failure rate). */
 export const resilience4j = { window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 };
-export const opossum = { timeoutSeconds: 10, threshold: 0.5, resetSeconds: 30, windowSeconds: 10, buckets: 10 };
-export const polly = { ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5 };
+/** opossum options: timeout 10 s, errorThresholdPercentage 50 (strictly above), resetTimeout 30 s, rolling window 10 s in 10 buckets, volumeThreshold 0, one trial call half-open. */
+export const opossum = {
+  timeoutSeconds: 10,
+  threshold: 0.5,
+  resetSeconds: 30,
+  windowSeconds: 10,
+  buckets: 10,
+  volumeThreshold: 0,
+  halfOpenCalls: 1,
+};
+/** Polly v8 CircuitBreakerStrategyOptions: FailureRatio 0.1 (>=), MinimumThroughput 100, SamplingDuration 30 s, BreakDuration 5 s; the first call after the break is the probe. */
+export const polly = { ratio: 0.1, minThroughput: 100, samplingSeconds: 30, breakSeconds: 5, halfOpenCalls: 1 };
 
 const pricingRate = defaultServices.filter((s) => s.dependency === triggeredDependency).reduce((a, s) => a + s.rate, 0);
 /** A small window for the strict-versus-inclusive comparison. */
@@ -32,6 +48,9 @@ export const thresholds = {
   pollyPercent: percentUpTo(polly.ratio, 0),
   pollyFailures: failuresToOpen(polly.minThroughput, polly.ratio, false),
   opossumPercent: percentUpTo(opossum.threshold, 0),
+  /** With volumeThreshold 0 the very first call counts: one failure out of one is 100% > 50%. */
+  opossumFirstCallFailures: failuresToOpen(Math.max(1, opossum.volumeThreshold), opossum.threshold, true),
+  opossumFirstCallCalls: Math.max(1, opossum.volumeThreshold),
   smallWindow,
   opossumFailuresSmall: failuresToOpen(smallWindow, opossum.threshold, true),
   inclusiveFailuresSmall: failuresToOpen(smallWindow, opossum.threshold, false),
@@ -46,12 +65,31 @@ export const detection = {
   resilience4jSeconds: (resilience4j.minCalls / pricingRate).toFixed(1),
 };
 
+// --- A consecutive-failure breaker and random failures ------------------------------------------
+const streak = params.breakerThreshold;
+const streakCalls = (p: number) => expectedCallsToStreak(p, streak);
+const alternating = roundRobinOutcomes(2, 1);
+export const consecutive = {
+  streak,
+  /** Expected calls before `streak` failures in a row, failing half the calls at random: 62 for 5. */
+  halfCalls: grouped(streakCalls(0.5)),
+  halfSeconds: grouped(streakCalls(0.5) / pricingRate, 1),
+  lowPercent: percentUpTo(0.2, 0),
+  /** ...and failing one call in five: about 3,900, long minutes of traffic for a quiet dependency. */
+  lowCalls: grouped(Math.round(streakCalls(0.2) / 100) * 100),
+  lowSeconds: grouped(streakCalls(0.2) / pricingRate),
+  /** Round robin over two hosts, one dead: half the calls fail, never two in a row. */
+  alternatingFailing: percentUpTo(alternating.filter(Boolean).length / alternating.length, 0),
+  alternatingLongestRun: longestFailureRun(alternating),
+};
+
 // --- What failing fast saves (Little's law) ------------------------------------------------------
 const timeout = params.attemptTimeout;
+const demand = pricingDemand();
 export const failFast = {
   timeoutSeconds: timeout,
-  /** Connections held by calls waiting out their time-out while the dependency is down. */
-  heldClosed: Math.round(busyConnections(pricingRate, timeout)),
+  /** Connections held by calls that each wait out one time-out and do not retry (the case study's one-try figure). */
+  heldClosed: Math.round(demand.oneTry.connections),
   sharedPool: params.poolSize,
   /** With the breaker open only probes reach the dependency: `probes` per cooldown. */
   probes: params.breakerProbes,

@@ -4,7 +4,13 @@ import { platform } from "./numbers.ts";
 // Cross-checked by hand against the example maps in src/sim/failure-map/examples.ts.
 test("the platform before bulkheads: the drained pool plus four other shared risks", () => {
   expect(platform.flaggedBefore).toBe("5");
-  expect(platform.otherRisks).toBe("4"); // the seed article's map found four more
+  expect(platform.otherRisks).toBe("4"); // the incident team's own map found four more
+  expect(platform.otherRiskNames.map((r) => r.name)).toEqual([
+    "gateway-workers",
+    "shared-redis",
+    "jobs",
+    "http-client",
+  ]);
   expect(platform.services).toBe("11");
 });
 

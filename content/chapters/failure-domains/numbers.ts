@@ -39,6 +39,10 @@ export const platform = {
   flaggedBefore: String(before.analysis.flagged.length),
   /** Flagged besides the pool the incident drained. */
   otherRisks: String(before.analysis.flagged.filter((r) => r !== "shared-db").length),
+  /** Their names and kinds, as the map declares them: "gateway-workers (threads)", ... */
+  otherRiskNames: before.analysis.flagged
+    .filter((r) => r !== "shared-db")
+    .map((name) => ({ name, kind: before.map.resources.find((r) => r.name === name)!.kind })),
   flaggedAfter: String(after.analysis.flagged.length),
   sharedDb: {
     failing: String(sharedDb.failing.length),

@@ -5,39 +5,10 @@
  */
 
 import { grouped, percent } from "../../../src/format/number.ts";
+import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
+import { linuxSynDefaults, synGiveUp } from "../../../src/sim/network.ts";
 
-export interface HangingDependency {
-  servers: number;
-  threadsPerServer: number;
-  /** Requests per second arriving at the whole tier. */
-  requestsPerSecond: number;
-  /** Share of requests that hang on the slow dependency. */
-  hangingShare: number;
-  /** How long each hanging request holds its thread. */
-  hangSeconds: number;
-}
-
-/**
- * Little's law: requests in flight = arrival rate x time each one stays. Hanging requests alone
- * demand rate x hang time threads; once that passes the tier's threads, roughly
- * threads / demand of the work can still be served and the rest fails.
- */
-export function threadStarvation(tier: HangingDependency) {
-  const threads = tier.servers * tier.threadsPerServer;
-  const hangingPerSecond = tier.requestsPerSecond * tier.hangingShare;
-  const threadsDemanded = hangingPerSecond * tier.hangSeconds;
-  const secondsToExhaust = threads / hangingPerSecond;
-  const servedShare = Math.min(1, threads / threadsDemanded);
-  return { threads, hangingPerSecond, threadsDemanded, secondsToExhaust, failingShare: 1 - servedShare };
-}
-
-export const sreExample: HangingDependency = {
-  servers: 10,
-  threadsPerServer: 100,
-  requestsPerSecond: 1_000,
-  hangingShare: 0.05,
-  hangSeconds: 100,
-};
+const sreExample = sreStarvationExample;
 const starvation = threadStarvation(sreExample);
 
 export const threads = {
@@ -96,4 +67,17 @@ export const replicaExample = {
   correlated: percent(replicas.correlated, 0),
   correlatedHours: grouped(replicas.correlatedHoursPerYear),
   raw: replicas,
+};
+
+/**
+ * A dead process on a live host is refused in one round trip; a lost host or a black-holed
+ * network answers nothing, and Linux gives up on the connect only when its SYN retries run out.
+ */
+const syn = synGiveUp(linuxSynDefaults);
+export const connect = {
+  synRetries: grouped(linuxSynDefaults.retries),
+  initialRtoSeconds: grouped(linuxSynDefaults.initialRtoSeconds),
+  lastRetransmitSeconds: grouped(syn.lastRetransmitSeconds),
+  giveUpSeconds: grouped(syn.giveUpSeconds),
+  raw: syn,
 };

@@ -6,7 +6,6 @@ import { choose } from "../../../src/sim/combinatorics.ts";
 import { exactOverlap, fixedGroupsBlastRadius } from "../../../src/sim/shuffle-shard.ts";
 import {
   amplification as amplify,
-  busyConnections,
   expectedAttempts,
   naiveHoldSeconds,
   poolThroughput,
@@ -14,6 +13,7 @@ import {
 } from "../../../src/sim/backoff.ts";
 
 import { grouped, percent, readableShare, times } from "../../../src/format/number.ts";
+import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 
 /** Blast radius of one fault, as a share of customers, for each rung of the ladder. */
 export interface Rung {
@@ -96,20 +96,8 @@ export const pool = (() => {
 })();
 
 // Thread starvation (SRE book): hung requests hold threads for the whole hang.
-export const starvation = (() => {
-  const servers = 10;
-  const threadsEach = 100;
-  const qps = 1000;
-  const hangingShare = 0.05;
-  const hangSeconds = 100;
-  return {
-    threads: servers * threadsEach,
-    demanded: busyConnections(qps * hangingShare, hangSeconds),
-    qps,
-    hangingShare,
-    hangSeconds,
-  };
-})();
+const starved = threadStarvation(sreStarvationExample);
+export const starvation = { threads: starved.threads, demanded: starved.threadsDemanded };
 
 /** The ladder of designs, from one shared fate to shuffle sharding. */
 export const ladder = (

@@ -1,12 +1,12 @@
 /**
  * Every number the load-shedding chapter shows, computed at build time: the fluid overload
- * model (./overload.ts), the SRE book's thread-starvation example by Little's law, and the
+ * model (src/sim/overload.ts), the SRE book's thread-starvation example by Little's law, and the
  * retry-storm replay with shedding on. numbers.test.ts checks them against the sources and closed forms.
  */
-import { busyConnections } from "../../../src/sim/backoff.ts";
 import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
-import { simulateOverload } from "./overload.ts";
+import { simulateOverload } from "../../../src/sim/overload.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
+import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 
 // --- One overloaded server, FIFO queue, callers with a time-out -------------------------------------
 const capacity = 100;
@@ -66,29 +66,11 @@ export const autoscaling = {
   waitSeconds: (backlog / capacity).toFixed(0),
 };
 
-// --- Thread starvation (SRE book, "Addressing Cascading Failures") ------------------------------------
-const servers = 10;
-const threadsPerServer = 100;
-const qps = 1000;
-const hangingShare = 0.05;
-const hangSeconds = 100;
-const totalThreads = servers * threadsPerServer;
-const demanded = busyConnections(qps * hangingShare, hangSeconds);
+// --- Thread starvation (SRE book, "Addressing Cascading Failures"; told in the failure-modes chapter) ---
+const starved = threadStarvation(sreStarvationExample);
 export const starvation = {
-  servers,
-  threadsPerServer,
-  totalThreads: grouped(totalThreads),
-  qps: grouped(qps),
-  hangingPercent: percentUpTo(hangingShare, 0),
-  hangSeconds,
-  demanded: grouped(demanded),
-  demandRatio: (demanded / totalThreads).toFixed(0),
-  /** Threads are handed out in proportion to demand, so roughly this share of requests finds none. */
-  failingPercent: percentUpTo(1 - totalThreads / demanded, 0),
+  failingPercent: percentUpTo(starved.failingShare, 0),
 };
-
-// --- Metastable failures in the wild (OSDI 2022) --------------------------------------------------------
-export const wild = { incidents: 22, organisations: 11, retryMoreThan: "half", shedMoreThanPercent: "55%" };
 
 // --- The replay -----------------------------------------------------------------------------------------
 const params = parameterDefaults;

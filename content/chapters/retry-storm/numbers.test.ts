@@ -10,7 +10,9 @@ import {
   regions,
   setting,
   single,
+  steadyState,
   storm,
+  wild,
 } from "./numbers.ts";
 
 test("the setting and Little's law give the worked numbers", () => {
@@ -34,7 +36,7 @@ test("the setting and Little's law give the worked numbers", () => {
   expect(Number(littles.healthyBusy)).toBeCloseTo(5.2, 1);
 });
 
-test("the simulated storm tells the article's story", () => {
+test("the simulated storm tells the incident's story", () => {
   expect(setting.triggerSeconds).toBe("4");
   // The first refusal comes long after the trigger: about 83 s.
   expect(Number(storm.firstRefusalSeconds)).toBeGreaterThan(60);
@@ -115,4 +117,57 @@ test("the regions diagram puts today's load in the vulnerable band and the storm
   expect(regions.stormX).toBeGreaterThan(regions.capacityX);
   expect(regions.stormX).toBeLessThanOrEqual(600);
   expect(regions.stormOffScale).toBe(false);
+});
+
+describe("the chapter's sentences about the default run, asserted on the model", () => {
+  const n = (text: string) => Number(text.replace(/,/g, ""));
+
+  test("the three demand figures, each for one way of calling pricing, all exceed the pool", () => {
+    expect([littles.oneTryDemand, littles.noTimeoutDemand, littles.demandDuringTrigger]).toEqual(["40", "100", "280"]);
+    expect(littles.oneTryHoldSeconds).toBe("1");
+    expect(Math.min(n(littles.oneTryDemand), n(littles.noTimeoutDemand))).toBeGreaterThan(n(setting.poolSize));
+  });
+
+  test("almost every pricing attempt times out during the trigger (latency log-normal around 2,500 ms)", () => {
+    // P(latency > 1 s) = P(Z > ln(1 / 2.5) / 0.5) = Phi(1.83), by the error function's series.
+    const erf = (x: number) => {
+      let sum = 0;
+      let term = x;
+      for (let k = 0; k < 60; k++) {
+        sum += term / (2 * k + 1);
+        term *= (-x * x) / (k + 1);
+      }
+      return (2 / Math.sqrt(Math.PI)) * sum;
+    };
+    const z = Math.log(2.5 / Number(setting.attemptTimeout)) / 0.5;
+    expect(0.5 * (1 + erf(z / Math.SQRT2))).toBeGreaterThan(0.95);
+  });
+
+  test("the storm's steady state: about 500 tries a second, the pool serving at capacity, no goodput", () => {
+    expect(Math.abs(steadyState.raw.triesPerSecond / n(littles.stormRate) - 1)).toBeLessThan(0.05);
+    expect(Math.abs(steadyState.raw.servedPerSecond / n(littles.capacity) - 1)).toBeLessThan(0.05);
+    expect(steadyState.raw.successesPerSecond).toBe(0);
+    expect(steadyState.successesPerSecond).toBe("0");
+    // The queue holds where waits reach the acquire time-out: about tries per second x 20 s.
+    const acquire = Number(setting.acquireTimeout);
+    expect(Math.abs(steadyState.raw.longestQueue / (steadyState.raw.triesPerSecond * acquire) - 1)).toBeLessThan(0.1);
+  });
+
+  test("requests succeed again from the second of the intervention", () => {
+    expect(naiveSummary.triggerSeconds + naiveSummary.recoverySeconds!).toBe(naiveSummary.interventionSeconds);
+  });
+
+  test("search and accounts get through only in the first second, or just before the intervention (served after it)", () => {
+    const { metrics } = runRetryStorm(defaultScenario());
+    for (const service of metrics.services.filter((s) => s.name === "search" || s.name === "accounts")) {
+      metrics.time.forEach((t, i) => {
+        if (t >= 1 && t < naiveSummary.interventionSeconds! - 10)
+          expect(service.successRate[i], `${service.name} at ${t} s`).toBe(0);
+      });
+    }
+  });
+
+  test("Huang et al. (OSDI 2022), as published: 22 incidents, 11 organisations, retries in more than half, shedding in more than 55% of recoveries", () => {
+    expect(wild).toEqual({ incidents: 22, organisations: 11, retryShareAbove: "half", shedShareAbove: "55%" });
+  });
 });

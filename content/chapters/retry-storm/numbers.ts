@@ -2,7 +2,7 @@
  * Every number the retry-storm chapter shows, computed at build time from the simulation and
  * its default scenario. The prose imports these; numbers.test.ts checks them.
  */
-import { busyConnections, naiveHoldSeconds, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
+import { busyConnections, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
 import {
   defaultDependencies,
   parameterDefaults,
@@ -15,6 +15,7 @@ import {
   type RetryStormSummary,
 } from "../../../src/sim/retry-storm/index.ts";
 
+import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import { grouped, minutesAndSeconds, percent } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
@@ -54,12 +55,10 @@ export const setting = {
 };
 
 // --- Little's law for the pool -----------------------------------------------------------
-const holdDuringTrigger = naiveHoldSeconds({
-  attempts,
-  timeoutSeconds: params.attemptTimeout,
-  sleepStepSeconds: params.sleepStep / 1000,
-});
-const demandDuringTrigger = busyConnections(pricingRate, holdDuringTrigger);
+/** Pricing's connection demand while slow, three ways of calling it: the one set of figures every chapter uses. */
+const demand = pricingDemand(params);
+const holdDuringTrigger = demand.naiveLoop.holdSeconds;
+const demandDuringTrigger = demand.naiveLoop.connections;
 const stableBound = stableLoadBound(capacity, attempts - 1);
 
 export const littles = {
@@ -74,6 +73,11 @@ export const littles = {
   holdSecondsValue: holdDuringTrigger,
   demandDuringTrigger: grouped(demandDuringTrigger),
   demandTimesPool: grouped(demandDuringTrigger / params.poolSize, 0),
+  /** A call with no time-out at all waits the slowdown out: rate x slow latency. */
+  noTimeoutDemand: grouped(demand.noTimeout.connections),
+  /** One try that gives up at its time-out, no retry: rate x time-out. */
+  oneTryDemand: grouped(demand.oneTry.connections),
+  oneTryHoldSeconds: grouped(demand.oneTry.holdSeconds),
   /** With every try failing, clients send `attempts` tries per request. */
   stormRate: grouped(totalRate * attempts),
   stableBound: grouped(stableBound),
@@ -143,6 +147,30 @@ const storming = (() => {
   return { abandonedShare: held / busy };
 })();
 
+/** The storm's steady state, from the trigger's end to the intervention, second by second. */
+const steady = (() => {
+  const m = naiveRun.metrics;
+  const seconds = m.time.flatMap((t, i) => (t >= naive.triggerSeconds && t < naive.interventionSeconds! ? [i] : []));
+  const mean = (xs: readonly number[]) => seconds.reduce((a, i) => a + xs[i]!, 0) / seconds.length;
+  return {
+    triesPerSecond: mean(m.attempts),
+    /** Tries the pool serves per second: each holds a connection for one fast pricing call now. */
+    servedPerSecond: mean(m.dependencyCalls),
+    successesPerSecond: mean(m.successes),
+    longestQueue: Math.max(...seconds.map((i) => m.waiting[i]!)),
+  };
+})();
+export const steadyState = {
+  triesPerSecond: grouped(steady.triesPerSecond),
+  servedPerSecond: grouped(steady.servedPerSecond),
+  successesPerSecond: grouped(steady.successesPerSecond),
+  longestQueue: grouped(Math.round(steady.longestQueue / 100) * 100),
+  raw: steady,
+};
+
+/** Huang et al., "Metastable Failures in the Wild" (OSDI 2022): their study's figures, as published. */
+export const wild = { incidents: 22, organisations: 11, retryShareAbove: "half", shedShareAbove: "55%" };
+
 export const storm = {
   /** When every connection is first in use with callers waiting (about half a second in). */
   poolFullSeconds: grouped(naive.poolFullSeconds!, 2),
@@ -162,6 +190,8 @@ export const storm = {
   /** How many times longer than its trigger the outage lasted. */
   timesTrigger: grouped((naive.triggerSeconds + naive.recoverySeconds!) / naive.triggerSeconds),
   amplification: grouped(naive.amplification, 2),
+  /** Calls from the services to their dependencies, per original request. */
+  dependencyAmplification: grouped(naive.dependencyAmplification, 2),
   /** Search and accounts over the incident window (trigger start to intervention). */
   unrelatedIncidentSuccess: percent(unrelatedSuccess(naive), 1),
   /** Over the whole run, warm-up and the minute after the intervention included (an artefact of the window). */

@@ -33,7 +33,7 @@ function report(name: string, s: RetryStormSummary): void {
 
 const naive = runRetryStorm(defaultScenario({ params }));
 const yours = runRetryStorm(defaultScenario({ params, retryPolicy: myPolicy }));
-report("The article's naive loop", naive.summary);
+report("The incident's naive loop", naive.summary);
 report("Your policy", yours.summary);
 
 // Second by second: the share of requests that succeed, as the replay draws it.

@@ -1,15 +1,18 @@
-import { expect, test } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
 import {
   uncapped,
   backoff,
+  contention,
+  contentionFindings,
   contentionRaw,
-  contentionRatios,
-  contentionRows,
+  contentionTable,
   expected,
   naiveLoop,
   retriesAllowed,
   schedule,
   stacked,
+  throttle,
 } from "./numbers.ts";
 
 test("amplification across layers (SRE book): 3 layers x 4 attempts = 64; one layer only = 4", () => {
@@ -32,7 +35,9 @@ test("expected attempts (1 - p^(N+1)) / (1 - p) with N = 3", () => {
 });
 
 test("the naive loop holds a connection about 7 s (5 attempts, 1 s time-outs, sleeps to 800 ms)", () => {
-  expect(naiveLoop.sleepsMillis).toBe("0, 200, 400, 600, 800");
+  // Sleeps between attempts, then one more after the last attempt, before it gives up.
+  expect(naiveLoop.sleepsBetweenMillis).toBe("0, 200, 400 and 600");
+  expect(naiveLoop.lastSleepMillis).toBe("800");
   expect(naiveLoop.holdSeconds).toBe("7");
   // Little's law: 50 connections / 0.05 s = 1,000 per second; / 7 s = 7.1 per second.
   expect(naiveLoop.healthyThroughput).toBe("1,000");
@@ -47,19 +52,70 @@ test("capped exponential backoff min(cap, base * 2^n)", () => {
   expect(uncapped).toEqual({ retry: 11, seconds: "102.4" });
 });
 
-test("the contention experiment agrees with Brooker's published findings", () => {
-  const strategies = contentionRows.map((r) => r.strategy);
-  expect(strategies).toEqual(["none", "exponential", "full", "equal", "decorrelated"]);
-  const calls = strategies.map((s) => contentionRaw[s].calls);
-  const millis = strategies.map((s) => contentionRaw[s].millis);
-  // Plain exponential is by far the slowest.
-  expect(contentionRaw.exponential.millis).toBe(Math.max(...millis));
-  expect(Number(contentionRatios.exponentialVsFullTime)).toBeGreaterThan(5);
-  // No backoff does the most work.
-  expect(contentionRaw.none.calls).toBe(Math.max(...calls));
-  expect(Number(contentionRatios.noneVsFullCalls)).toBeGreaterThan(2);
-  // Full jitter does about the least work (within 5% of the minimum).
-  expect(contentionRaw.full.calls).toBeLessThanOrEqual(1.05 * Math.min(...calls));
-  // Every client finishes: at least one call each.
-  for (const c of calls) expect(c).toBeGreaterThanOrEqual(100);
+describe("the contention experiment: what the chapter says about it is what the model does", () => {
+  const raw = (clients: (typeof contention.crowds)[number]) => contentionRaw[clients];
+  const jittered = ["full", "equal", "decorrelated"] as const;
+
+  test("plain exponential backoff is by far the slowest at every crowd size shown", () => {
+    for (const clients of contention.crowds) {
+      const r = raw(clients);
+      for (const s of ["none", ...jittered] as const) expect(r.exponential.millis).toBeGreaterThan(4 * r[s].millis);
+    }
+  });
+
+  test("no backoff and plain exponential do about the same work, more than any jittered strategy", () => {
+    for (const clients of contention.crowds) {
+      const r = raw(clients);
+      expect(Math.abs(r.none.calls / r.exponential.calls - 1)).toBeLessThan(0.05);
+      for (const s of jittered) expect(Math.min(r.none.calls, r.exponential.calls)).toBeGreaterThan(1.1 * r[s].calls);
+    }
+    expect(Number(contentionFindings.noneVsFullCallsLargest)).toBeGreaterThan(2);
+  });
+
+  test("which jittered strategy does least work depends on the crowd: decorrelated up to 50 clients, full at 100", () => {
+    expect(contentionTable.map((row) => [row.clients, row.leastWork])).toEqual([
+      [10, "decorrelated"],
+      [25, "decorrelated"],
+      [50, "decorrelated"],
+      [100, "full"],
+    ]);
+    expect(contentionFindings.decorrelatedLeastAt).toBe("10, 25 and 50");
+    expect(contentionFindings.fullLeastAt).toBe("100");
+    // At the largest crowd the jittered strategies are within 5% of each other, while no backoff
+    // makes well over twice the calls: there the choice matters far less than having jitter.
+    const largest = raw(100);
+    const calls = jittered.map((s) => largest[s].calls);
+    expect(Math.max(...calls) / Math.min(...calls)).toBeLessThan(1.05);
+    expect(largest.none.calls / Math.max(...calls)).toBeGreaterThan(2);
+  });
+
+  test("decorrelated finishes first, clearly from 25 clients up; at 10 it ties with full jitter", () => {
+    for (const clients of contention.crowds)
+      expect(contentionTable.find((r) => r.clients === clients)!.soonest).toBe("decorrelated");
+    expect(contentionFindings.decorrelatedClearlySoonestFrom).toBe("25");
+    const ten = raw(10);
+    expect(Math.abs(ten.decorrelated.millis / ten.full.millis - 1)).toBeLessThan(0.1);
+  });
+
+  test("the jitter playground runs this very experiment: its printed table is these figures", () => {
+    const golden = readFileSync(new URL("./jitter.golden.txt", import.meta.url), "utf8").split("\n");
+    const rowOf = (title: string, strategy: string) => {
+      const start = golden.findIndex((line) => line.startsWith(title));
+      const line = golden.slice(start).find((l) => l.startsWith(strategy.padEnd(14)))!;
+      return line.slice(14).trim().split(/\s+/);
+    };
+    for (const strategy of ["none", "exponential", "full", "equal", "decorrelated"] as const) {
+      const calls = rowOf("calls", strategy);
+      const seconds = rowOf("last done", strategy);
+      contention.crowds.forEach((clients, i) => {
+        expect(Number(calls[i])).toBe(Math.round(raw(clients)[strategy].calls));
+        expect(seconds[i]).toBe((raw(clients)[strategy].millis / 1000).toFixed(2));
+      });
+    }
+    expect(golden[0]).toContain(`${contention.seeds} seeds`);
+  });
+});
+
+test("gRPC's token bucket (tokenRatio 0.1) keeps retries off above about 1 failure in 11 (9.1%)", () => {
+  expect(throttle).toEqual({ offAbove: "1 in 11", offAbovePercent: "9.1%" });
 });

@@ -12,7 +12,12 @@ import {
   simulateContention,
   type BackoffStrategy,
 } from "../../../src/sim/backoff.ts";
-import { grouped, percentUpTo } from "../../../src/format/number.ts";
+import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
+import { balancingFailureShare } from "../retry-budgets/token-bucket.ts";
+
+/** "a, b and c" */
+const listed = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 // --- Amplification across layers (SRE book, "Addressing Cascading Failures") -----------------
 export const layers = { count: 3, attempts: 4 } as const;
@@ -36,14 +41,16 @@ export const expected = shares.map((p) => ({
 const naive = { attempts: 5, timeoutSeconds: 1, sleepStepSeconds: 0.2 } as const;
 const pool = { connections: 50, healthyHoldSeconds: 0.05 } as const;
 const hold = naiveHoldSeconds(naive);
+/** The loop sleeps step x attempt after every failed attempt, the last one included. */
+const sleeps = Array.from({ length: naive.attempts }, (_, i) => Math.round(i * naive.sleepStepSeconds * 1000));
 export const naiveLoop = {
   attempts: naive.attempts,
   timeoutSeconds: naive.timeoutSeconds,
   sleepStepMillis: naive.sleepStepSeconds * 1000,
-  /** The sleeps after each failed attempt: 0, 200, 400, 600, 800 ms. */
-  sleepsMillis: Array.from({ length: naive.attempts }, (_, i) => Math.round(i * naive.sleepStepSeconds * 1000)).join(
-    ", ",
-  ),
+  /** The sleeps between attempts: after attempts 0..3, 0, 200, 400 and 600 ms. */
+  sleepsBetweenMillis: listed(sleeps.slice(0, -1).map(String)),
+  /** The last sleep, after the last attempt has failed, before the loop gives up: 800 ms. */
+  lastSleepMillis: String(sleeps[sleeps.length - 1]),
   holdSeconds: grouped(hold),
   connections: pool.connections,
   healthyHoldMillis: pool.healthyHoldSeconds * 1000,
@@ -64,7 +71,13 @@ export const uncapped = {
 };
 
 // --- The contention simulation (Brooker's experiment, re-implemented) ------------------------
-export const contention = { clients: 100, seeds: 10 } as const;
+/**
+ * The experiment the chapter and its jitter playground both run: the same crowd sizes, the same
+ * seeds (numbers.test.ts checks the playground's printed table against these figures). Retries
+ * count from 0, so the first retry's window is [0, base), as gRPC's retry policy (gRFC A6)
+ * specifies; Brooker's simulator counts from 1, a window of [0, 2 x base).
+ */
+export const contention = { crowds: [10, 25, 50, 100] as const, seeds: 20 };
 const labels: Record<BackoffStrategy, string> = {
   none: "no backoff",
   exponential: "exponential, no jitter",
@@ -72,30 +85,87 @@ const labels: Record<BackoffStrategy, string> = {
   equal: "equal jitter",
   decorrelated: "decorrelated jitter",
 };
-function average(strategy: BackoffStrategy) {
+const jittered = ["full", "equal", "decorrelated"] as const satisfies readonly BackoffStrategy[];
+
+function average(clients: number, strategy: BackoffStrategy) {
   let calls = 0;
   let millis = 0;
   for (let seed = 1; seed <= contention.seeds; seed++) {
-    const r = simulateContention({ clients: contention.clients, strategy, seed });
+    const r = simulateContention({ clients, strategy, seed });
     calls += r.calls;
     millis += r.completionMillis;
   }
   return { calls: calls / contention.seeds, millis: millis / contention.seeds };
 }
-const averages = Object.fromEntries(backoffStrategies.map((s) => [s, average(s)])) as Record<
-  BackoffStrategy,
-  { calls: number; millis: number }
->;
-export const contentionRows = backoffStrategies.map((strategy) => ({
-  strategy,
-  label: labels[strategy],
-  calls: grouped(averages[strategy].calls),
-  seconds: grouped(averages[strategy].millis / 1000, 1),
+
+/** Averages per crowd size and strategy: calls (the work the record absorbs) and time to the last finish. */
+export const contentionRaw = Object.fromEntries(
+  contention.crowds.map((clients) => [
+    clients,
+    Object.fromEntries(backoffStrategies.map((s) => [s, average(clients, s)])) as Record<
+      BackoffStrategy,
+      { calls: number; millis: number }
+    >,
+  ]),
+) as Record<(typeof contention.crowds)[number], Record<BackoffStrategy, { calls: number; millis: number }>>;
+
+const least = (clients: (typeof contention.crowds)[number], by: "calls" | "millis") =>
+  jittered.reduce((best, s) => (contentionRaw[clients][s][by] < contentionRaw[clients][best][by] ? s : best));
+
+/** One row per crowd size: every strategy's calls and seconds, and which jittered one did least work. */
+export const contentionTable = contention.crowds.map((clients) => ({
+  clients,
+  cells: backoffStrategies.map((strategy) => ({
+    strategy,
+    calls: grouped(contentionRaw[clients][strategy].calls),
+    seconds: grouped(contentionRaw[clients][strategy].millis / 1000, 2),
+  })),
+  leastWork: least(clients, "calls"),
+  soonest: least(clients, "millis"),
 }));
-export const contentionRaw = averages;
-export const contentionRatios = {
-  /** How many times slower plain exponential backoff finishes than full jitter. */
-  exponentialVsFullTime: grouped(averages.exponential.millis / averages.full.millis),
-  /** How many times more calls no backoff makes than full jitter. */
-  noneVsFullCalls: grouped(averages.none.calls / averages.full.calls, 1),
+export const strategyLabels = labels;
+
+const largest = contention.crowds[contention.crowds.length - 1]!;
+const crowdsWhere = (test: (clients: (typeof contention.crowds)[number]) => boolean) =>
+  contention.crowds.filter(test).map(String);
+
+export const contentionFindings = {
+  /** "10, 25 and 50": where decorrelated jitter made the fewest calls of the jittered strategies. */
+  decorrelatedLeastAt: listed(crowdsWhere((c) => least(c, "calls") === "decorrelated")),
+  fullLeastAt: listed(crowdsWhere((c) => least(c, "calls") === "full")),
+  /** How many times slower plain exponential backoff finishes than full jitter, at the smallest and largest crowd. */
+  exponentialVsFullTime: {
+    smallest: grouped(
+      contentionRaw[contention.crowds[0]].exponential.millis / contentionRaw[contention.crowds[0]].full.millis,
+    ),
+    largest: grouped(contentionRaw[largest].exponential.millis / contentionRaw[largest].full.millis),
+  },
+  /** How many times the calls of full jitter no backoff makes, at the largest crowd. */
+  noneVsFullCallsLargest: grouped(contentionRaw[largest].none.calls / contentionRaw[largest].full.calls, 1),
+  /** Crowds from which decorrelated jitter finishes clearly first (by more than the 10% the seeds wobble). */
+  decorrelatedClearlySoonestFrom: String(
+    contention.crowds.find((c) =>
+      contention.crowds
+        .filter((d) => d >= c)
+        .every((d) => contentionRaw[d].decorrelated.millis < 0.9 * contentionRaw[d].full.millis),
+    ),
+  ),
+  /** How far apart the jittered strategies' calls are at the largest crowd: max / min - 1. */
+  jitteredSpreadLargest: percentUpTo(
+    Math.max(...jittered.map((st) => contentionRaw[largest][st].calls)) /
+      Math.min(...jittered.map((st) => contentionRaw[largest][st].calls)) -
+      1,
+    0,
+  ),
+  smallest: String(contention.crowds[0]),
+  largest: String(largest),
+};
+
+// --- What limits retries across a fleet (the retry-budgets chapter has the details) ----------
+/** gRPC's token bucket with its example tokenRatio: retries stay off above this failure share. */
+const throttleRatio = 0.1;
+export const throttle = {
+  /** "1 in 11" */
+  offAbove: oneIn(balancingFailureShare(throttleRatio)),
+  offAbovePercent: percentUpTo(balancingFailureShare(throttleRatio)),
 };
