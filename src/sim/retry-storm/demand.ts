@@ -36,7 +36,10 @@ export interface PricingDemand {
 }
 
 export function pricingDemand(
-  params: Pick<Parameters, "triggerLatency" | "attemptTimeout" | "poolSize" | "attempts" | "sleepStep"> = defaultParameters(),
+  params: Pick<
+    Parameters,
+    "triggerLatency" | "attemptTimeout" | "poolSize" | "attempts" | "sleepStep"
+  > = defaultParameters(),
   services: readonly ServiceSpec[] = defaultServices,
 ): PricingDemand {
   const rate = services.filter((s) => s.dependency === triggeredDependency).reduce((sum, s) => sum + s.rate, 0);
