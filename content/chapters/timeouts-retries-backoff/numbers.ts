@@ -13,7 +13,7 @@ import {
   type BackoffStrategy,
 } from "../../../src/sim/backoff.ts";
 import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
-import { balancingFailureShare } from "../retry-budgets/token-bucket.ts";
+import { balancingFailureShare } from "../../../src/sim/token-bucket.ts";
 
 /** "a, b and c" */
 const listed = (items: string[]) =>
