@@ -3,14 +3,27 @@
  * as a pass: the run finished normally, its output was not cut off, at least one check ran,
  * and every check passed (a skipped check reports as failed). Errors and time-outs fail.
  */
-import type { RunEvent, RunRequest, RunResult } from "../playground/protocol.ts";
+import { checkText, type RunEvent, type RunRequest, type RunResult } from "../playground/protocol.ts";
 
 export const checksEntry = "run-checks.ts";
 
+/**
+ * The entry: the checks' results go to the runner's reporter, a module only the course's files
+ * (this entry and checks.ts) can import; the learner's starter.ts cannot, nor the checks.
+ */
 const entrySource = `import suite from "./checks.ts";
 import { runChecks } from "course/checks";
-await runChecks(suite);
+import { reporter } from "course/check-reporter";
+await runChecks(suite, reporter);
 `;
+
+/**
+ * Why the learner's file imports nothing: a code exercise asks for the learner's own code, so
+ * the course library (which has the answers: choose, RetryThrottle...) is closed to it, as are
+ * the checks. One rule for every code exercise, nothing to declare per exercise.
+ */
+export const closedToLearner =
+  "a code exercise asks you to write this code yourself, so starter.ts cannot import the course library or the checks (the checks still use them); write what you need in starter.ts";
 
 /** The run request for a learner's code (or the reference solution) against the checks. */
 export function checkRequest(code: string, checks: string, timeoutMs: number): RunRequest {
@@ -18,7 +31,17 @@ export function checkRequest(code: string, checks: string, timeoutMs: number): R
     files: { "starter.ts": code, "checks.ts": checks, [checksEntry]: entrySource },
     entry: checksEntry,
     timeoutMs,
+    learner: { files: ["starter.ts"], closed: closedToLearner },
   };
+}
+
+/**
+ * One event of a check run as a terminal line: a check is "✓ name" / "✗ name: why"; whatever
+ * the program printed is indented behind a bar, so no printed line can pass for a check's.
+ */
+export function checkRunLine(event: RunEvent): string {
+  if (event.kind === "check") return checkText(event);
+  return event.text.replace(/^/gm, "  │ ");
 }
 
 export interface CheckResult {

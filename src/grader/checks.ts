@@ -10,10 +10,20 @@
  *   }
  *
  * A skipped check is reported as failed, and a suite that registers no checks throws: neither
- * can ever pass.
+ * can ever pass. Results go to a `CheckReporter` the runner hands to `runChecks` (this module
+ * imports nothing from the runner); learner code never gets one.
+ *
+ * The comparisons read the learner's values without letting them run code that could change
+ * the answer: `equal` is Object.is (no coercion), `deepEqual` reads own data properties once
+ * (a getter is a difference, not a call) and walks Maps and Sets with the built-in iterators,
+ * not with one the value carries. Anything thrown is described without trusting it.
  */
-import { emit } from "../playground/emit.ts";
-import { inspect } from "../playground/format.ts";
+
+/** Where a suite's results go, and how values appear in messages (the runner's formatter). */
+export interface CheckReporter {
+  report(check: { name: string; passed: boolean; message?: string }): void;
+  describe(value: unknown): string;
+}
 
 export class CheckFailure extends Error {
   override name = "CheckFailure";
@@ -45,8 +55,31 @@ export interface Checks {
 
 export type Suite = (t: Checks) => void | Promise<void>;
 
-function show(value: unknown): string {
-  return typeof value === "bigint" ? `${value}n` : inspect(value);
+/** Read something a learner's value does, which may throw: a throw becomes the fallback. */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
+// The built-in readers, taken once, so a value's own `size` or `[Symbol.iterator]` is never asked.
+const mapSize = Object.getOwnPropertyDescriptor(Map.prototype, "size")!.get!;
+const setSize = Object.getOwnPropertyDescriptor(Set.prototype, "size")!.get!;
+const mapEntries = Map.prototype.entries;
+const mapHas = Map.prototype.has;
+const mapGet = Map.prototype.get;
+const setValues = Set.prototype.values;
+const setHas = Set.prototype.has;
+const typedLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), "length")!.get!;
+const call = <T>(fn: (...args: never[]) => T, self: unknown, ...args: unknown[]): T =>
+  Reflect.apply(fn, self, args) as T;
+
+/** An own property's value if it is a data property; a getter (or a lie) is never called. */
+function ownData(object: object, key: string | number): { value: unknown } | null {
+  const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
+  return descriptor && "value" in descriptor ? { value: descriptor.value } : null;
 }
 
 function deepEqual(a: unknown, b: unknown, seen = new Map<object, unknown>()): boolean {
@@ -56,28 +89,38 @@ function deepEqual(a: unknown, b: unknown, seen = new Map<object, unknown>()): b
   if (seen.get(a) === b) return true;
   seen.set(a, b);
   if (a instanceof Map && b instanceof Map) {
-    if (a.size !== b.size) return false;
-    for (const [k, v] of a) if (!b.has(k) || !deepEqual(v, b.get(k), seen)) return false;
+    if (call(mapSize, a) !== call(mapSize, b)) return false;
+    for (const [k, v] of call(mapEntries, a) as Iterable<[unknown, unknown]>) {
+      if (!call(mapHas, b, k) || !deepEqual(v, call(mapGet, b, k), seen)) return false;
+    }
     return true;
   }
   if (a instanceof Set && b instanceof Set) {
-    if (a.size !== b.size) return false;
-    for (const v of a) if (!b.has(v)) return false;
+    if (call(setSize, a) !== call(setSize, b)) return false;
+    for (const v of call(setValues, a) as Iterable<unknown>) if (!call(setHas, b, v)) return false;
     return true;
   }
-  if (ArrayBuffer.isView(a) || Array.isArray(a)) {
-    const x = a as unknown as ArrayLike<unknown>;
-    const y = b as unknown as ArrayLike<unknown>;
-    if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!deepEqual(x[i], y[i], seen)) return false;
+  if (ArrayBuffer.isView(a) && !(a instanceof DataView)) {
+    const length = call(typedLength, a) as number;
+    if (length !== call(typedLength, b)) return false;
+    for (let i = 0; i < length; i++) {
+      if (!Object.is((a as unknown as ArrayLike<unknown>)[i], (b as unknown as ArrayLike<unknown>)[i])) return false;
+    }
     return true;
   }
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
+  const keysA = Reflect.ownKeys(a).filter((k) => typeof k === "string" && ownEnumerable(a, k)) as string[];
+  const keysB = Reflect.ownKeys(b).filter((k) => typeof k === "string" && ownEnumerable(b, k)) as string[];
+  if (Array.isArray(a) && ownData(a, "length")?.value !== ownData(b, "length")?.value) return false;
   if (keysA.length !== keysB.length) return false;
-  return keysA.every(
-    (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], seen),
-  );
+  return keysA.every((k) => {
+    const x = ownData(a, k);
+    const y = ownData(b, k);
+    return x !== null && y !== null && deepEqual(x.value, y.value, seen);
+  });
+}
+
+function ownEnumerable(object: object, key: string): boolean {
+  return Reflect.getOwnPropertyDescriptor(object, key)?.enumerable === true;
 }
 
 function failWith(message: string | undefined, detail: string): never {
@@ -90,7 +133,9 @@ interface Registered {
   skipped: boolean;
 }
 
-function makeChecks(registered: Registered[]): Checks {
+function makeChecks(registered: Registered[], reporter: CheckReporter): Checks {
+  const show = (value: unknown): string =>
+    typeof value === "bigint" ? `${value}n` : safely(() => reporter.describe(value), "(a value that cannot be shown)");
   const t: Checks = {
     check(name, body) {
       if (typeof body !== "function") throw new TypeError(`check "${name}" needs a function`);
@@ -121,7 +166,7 @@ function makeChecks(registered: Registered[]): Checks {
       if (typeof expected === "function") {
         if (!(error instanceof expected)) failWith(message, `expected a ${expected.name}, got ${show(error)}`);
       } else if (expected !== undefined) {
-        const text = error instanceof Error ? error.message : String(error);
+        const text = safely(() => String(error instanceof Error ? error.message : error), "");
         const matches = typeof expected === "string" ? text.includes(expected) : expected.test(text);
         if (!matches) failWith(message, `expected an error matching ${show(expected)}, got ${show(text)}`);
       }
@@ -138,31 +183,34 @@ function makeChecks(registered: Registered[]): Checks {
   return t;
 }
 
-/** Run a suite: register its checks, then run each in order, emitting one `check` event per check. */
-export async function runChecks(suite: Suite): Promise<{ total: number; passed: number }> {
+/** Run a suite: register its checks, then run each in order, reporting each result to `reporter`. */
+export async function runChecks(suite: Suite, reporter: CheckReporter): Promise<{ total: number; passed: number }> {
   if (typeof suite !== "function") throw new TypeError("checks.ts must `export default function (t) { ... }`");
   const registered: Registered[] = [];
-  await suite(makeChecks(registered));
+  await suite(makeChecks(registered, reporter));
   if (registered.length === 0) throw new Error("checks.ts registered no checks: a suite with no checks cannot pass");
   let passed = 0;
   for (const { name, body, skipped } of registered) {
     if (skipped || !body) {
-      emit({ kind: "check", name, passed: false, message: "skipped: a skipped check does not count as a pass" });
+      reporter.report({ name, passed: false, message: "skipped: a skipped check does not count as a pass" });
       continue;
     }
     try {
       await body();
       passed++;
-      emit({ kind: "check", name, passed: true });
+      reporter.report({ name, passed: true });
     } catch (error) {
-      const message =
-        error instanceof CheckFailure
-          ? error.message
-          : error instanceof Error
-            ? `${error.name}: ${error.message}`
-            : `threw ${show(error)}`;
-      emit({ kind: "check", name, passed: false, message });
+      reporter.report({ name, passed: false, message: describeFailure(error, reporter) });
     }
   }
   return { total: registered.length, passed };
+}
+
+/** Why a check failed, read from what was thrown without trusting it (a getter may throw or lie). */
+function describeFailure(error: unknown, reporter: CheckReporter): string {
+  if (error instanceof CheckFailure) return safely(() => String(ownData(error, "message")?.value), "failed");
+  if (error instanceof Error) {
+    return safely(() => reporter.describe(error), "threw an error that cannot be shown");
+  }
+  return `threw ${safely(() => reporter.describe(error), "a value that cannot be shown")}`;
 }

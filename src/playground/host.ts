@@ -7,11 +7,23 @@ import { transpileAll } from "./transpile.ts";
 import {
   outputBudget,
   timeoutMessage,
+  type CompiledRun,
   type RunEvent,
   type RunRequest,
   type RunResult,
   type WorkerMessage,
 } from "./protocol.ts";
+
+/** A fresh secret per run (128 bits): only the runtime, which gets it in the run message, can sign results. */
+function runKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** What a run reports when a message claims to be the runner's without the run's key. */
+export const forgedMessage =
+  "the program sent a message that pretended to come from the runner; the run does not count";
 
 /** The little a host needs from a worker, whatever kind it is. */
 export interface WorkerPort {
@@ -71,8 +83,13 @@ export function runOnWorker(
     settle({ ...outcome, millis: Math.round(now() - startedAt), truncated: truncated || (outcome.truncated ?? false) });
   };
 
+  const key = runKey();
   port.onMessage((message) => {
     if (settled) return;
+    if (message?.key !== key) {
+      end({ status: "error", error: { message: forgedMessage } });
+      return;
+    }
     switch (message.type) {
       case "started":
         startedAt = now();
@@ -82,9 +99,14 @@ export function runOnWorker(
         );
         return;
       case "event": {
-        // The worker caps its output; the host checks again in case the program fakes messages.
-        if (fits("text" in message.event ? message.event.text : "")) onEvent(message.event);
-        else truncated = true;
+        // The worker caps its output; the host checks again.
+        const event = message.event;
+        const text = fits("text" in event ? event.text : "");
+        if (text === null) truncated = true;
+        else if ("text" in event && text !== event.text) {
+          truncated = true;
+          onEvent({ ...event, text } as RunEvent);
+        } else onEvent(event);
         return;
       }
       case "truncated":
@@ -97,7 +119,16 @@ export function runOnWorker(
   });
   port.onFailure((message) => end({ status: "error", error: { message } }));
   void port.whenReady().then(() => {
-    if (!settled) port.send({ type: "run", modules: compiled.modules, entry: request.entry });
+    if (settled) return;
+    const run: CompiledRun = {
+      type: "run",
+      modules: compiled.modules,
+      imports: compiled.imports,
+      entry: request.entry,
+      learner: request.learner,
+      key,
+    };
+    port.send(run);
   });
   return { result, stop: () => end({ status: "error", error: { message: "stopped" } }) };
 }

@@ -28,12 +28,22 @@ export function importCandidates(base: string): string[] {
   return [base, `${base}.ts`, `${base.replace(/\.js$/, "")}.ts`, `${base}/index.ts`];
 }
 
+/** Node's own modules, as programs may name them: "node:fs", "fs", "fs/promises"... */
+const nodeBuiltin =
+  /^(?:node:.*|(?:assert|async_hooks|buffer|child_process|cluster|console|constants|crypto|dgram|diagnostics_channel|dns|domain|events|fs|http|http2|https|inspector|module|net|os|path|perf_hooks|process|punycode|querystring|readline|repl|stream|string_decoder|sys|timers|tls|trace_events|tty|url|util|v8|vm|wasi|worker_threads|zlib)(?:\/.*)?)$/;
+
 export function resolveImport(
   from: string,
   specifier: string,
   files: Iterable<string>,
   libraries: Iterable<string>,
 ): Resolution {
+  if (nodeBuiltin.test(specifier)) {
+    return {
+      kind: "refused",
+      message: `cannot import "${specifier}": playground programs have no file system, environment, child processes or network; import "course" or a file of this playground`,
+    };
+  }
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(specifier)) {
     return {
       kind: "refused",

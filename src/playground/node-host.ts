@@ -1,42 +1,128 @@
 /**
- * The runner in Node: the same transpile, runtime and formatting as the page, in a
- * `worker_threads` Worker per run. `npm run play`, the exercise checker and tests call this.
+ * The runner in Node: the same transpile, runtime and formatting as the page, in a child
+ * process per run. `npm run play`, `npm run exercises` and tests call this.
+ *
+ * The child is locked down twice over (docs/ARCHITECTURE.md, "What learner code cannot do"):
+ * inside, node-child.ts confines the realm as the page's worker does (no `process`, no
+ * `require`, frozen intrinsics); outside, Node's permission model lets the process read only
+ * its own code file and write nothing, start no process or worker, and its environment is
+ * empty. The child's code is node-child.ts bundled with esbuild (no TypeScript loader to boot,
+ * so a run starts in about a tenth of the time tsx took), kept in the system's temp folder
+ * while its sources are unchanged.
  */
-import { Worker } from "node:worker_threads";
+import { fork } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildSync } from "esbuild";
 import { runOnWorker, type WorkerPort } from "./host.ts";
 import type { RunEvent, RunRequest, RunResult, WorkerMessage } from "./protocol.ts";
 
-const boot = new URL("./node-boot.mjs", import.meta.url);
-const runtime = new URL("./node-worker.ts", import.meta.url).href;
+const childEntry = fileURLToPath(new URL("./node-child.ts", import.meta.url));
+const projectRoot = fileURLToPath(new URL("../../", import.meta.url));
+/** Heap of one run: a memory bomb ends the run, not the machine's patience. */
+export const runHeapMb = 512;
 
-function nodeWorker(): WorkerPort {
-  // A memory bomb ends the run (ERR_WORKER_OUT_OF_MEMORY) instead of the machine's patience.
-  const worker = new Worker(boot, {
-    workerData: { runtime },
-    stdout: true,
-    stderr: true,
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
+interface Stamp {
+  inputs: Record<string, [number, number]>;
+}
+
+let bundlePath: string | null = null;
+
+/** The child's code as one ES module file, rebuilt only when one of its sources changed. */
+export function runnerBundle(): string {
+  if (bundlePath) return bundlePath;
+  const dir = join(
+    tmpdir(),
+    `blast-radius-runner-${createHash("sha256").update(projectRoot).digest("hex").slice(0, 12)}`,
+  );
+  const file = join(dir, "runner.mjs");
+  const stampFile = join(dir, "inputs.json");
+  const fresh = (() => {
+    try {
+      const stamp = JSON.parse(readFileSync(stampFile, "utf8")) as Stamp;
+      statSync(file);
+      return Object.entries(stamp.inputs).every(([path, [mtime, size]]) => {
+        const stat = statSync(join(projectRoot, path));
+        return stat.mtimeMs === mtime && stat.size === size;
+      });
+    } catch {
+      return false;
+    }
+  })();
+  if (!fresh) {
+    const result = buildSync({
+      entryPoints: [childEntry],
+      absWorkingDir: projectRoot,
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+    });
+    const inputs: Stamp["inputs"] = {};
+    for (const path of Object.keys(result.metafile.inputs)) {
+      const stat = statSync(join(projectRoot, path));
+      inputs[path] = [stat.mtimeMs, stat.size];
+    }
+    mkdirSync(dir, { recursive: true });
+    // Write then rename: runs in other processes never read half a file.
+    const unique = `${process.pid}-${Date.now()}`;
+    writeFileSync(`${file}.${unique}`, result.outputFiles[0]!.text);
+    renameSync(`${file}.${unique}`, file);
+    writeFileSync(`${stampFile}.${unique}`, JSON.stringify({ inputs } satisfies Stamp));
+    renameSync(`${stampFile}.${unique}`, stampFile);
+  }
+  bundlePath = file;
+  return file;
+}
+
+/** Node's permission flag: `--permission` where Node knows it (22.13+), `--experimental-permission` before. */
+const permissionFlag = process.allowedNodeEnvironmentFlags.has("--permission")
+  ? "--permission"
+  : "--experimental-permission";
+
+function nodeChild(): WorkerPort {
+  const bundle = runnerBundle();
+  const child = fork(bundle, [], {
+    execArgv: [permissionFlag, `--allow-fs-read=${bundle}`, `--max-old-space-size=${runHeapMb}`, "--no-warnings"],
+    env: {},
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+    serialization: "advanced",
   });
-  let ready: () => void;
+  let stderr = "";
+  child.stderr?.setEncoding("utf8");
+  child.stderr?.on("data", (chunk: string) => {
+    if (stderr.length < 4000) stderr += chunk;
+  });
+  let ready!: () => void;
   const readyPromise = new Promise<void>((resolve) => (ready = resolve));
   const handlers: ((message: WorkerMessage) => void)[] = [];
-  worker.on("message", (message: WorkerMessage) => {
-    if (message.type === "ready") ready();
-    else for (const handler of handlers) handler(message);
+  child.on("message", (message: WorkerMessage | { type: "ready" }) => {
+    if (message?.type === "ready") ready();
+    else for (const handler of handlers) handler(message as WorkerMessage);
   });
   return {
     whenReady: () => readyPromise,
-    send: (message) => worker.postMessage(message),
+    send: (message) => child.send(message as object),
     onMessage: (handler) => void handlers.push(handler),
     onFailure: (handler) => {
-      worker.on("error", (error) => handler(`the runner failed: ${error.message}`));
-      worker.on("exit", (code) => handler(`the runner exited (code ${code})`));
+      child.on("error", (error) => handler(`the runner could not start: ${error.message}`));
+      child.on("exit", (code, signal) => {
+        if (/heap limit|out of memory/i.test(stderr))
+          handler(`the program ran out of memory (a run may use ${runHeapMb} MB)`);
+        else handler(`the runner stopped unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`);
+      });
     },
-    terminate: () => void worker.terminate(),
+    terminate: () => void child.kill("SIGKILL"),
   };
 }
 
-/** Run a program in a fresh worker thread; events arrive as the program prints. */
+/** Run a program in a fresh child process; events arrive as the program prints. */
 export function runInNode(request: RunRequest, onEvent: (event: RunEvent) => void = () => {}): Promise<RunResult> {
-  return runOnWorker(request, nodeWorker, onEvent).result;
+  return runOnWorker(request, nodeChild, onEvent).result;
 }

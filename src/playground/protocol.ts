@@ -4,24 +4,23 @@
  * worker runtime, so every host speaks the same messages.
  */
 
+import type { PlotSpec } from "../prelude/plot.ts";
+
+export type { PlotSpec };
+
 export interface RunRequest {
   /** "main.ts" -> TypeScript source; relative imports ("./starter.ts") resolve here. */
   files: Record<string, string>;
   /** The file to run. */
   entry: string;
   timeoutMs: number;
-}
-
-/** A line or bar chart drawn under the output; `plot(...)` from "course" makes one. */
-export interface PlotSpec {
-  kind: "line" | "bar";
-  title?: string;
-  xLabel?: string;
-  yLabel?: string;
-  /** The x values (for bars, one per bar). */
-  x: number[];
-  /** Named y series, each as long as `x`; NaN leaves a gap. */
-  series: { label: string; values: number[] }[];
+  /**
+   * A check run: these files are the learner's. They may import each other and nothing else
+   * (no library module, not the checks); `closed` says why, in the refusal. The other files
+   * (the checks and the entry) are the course's and may use the runner's check reporter.
+   * Without it every file is the learner's and none can report checks.
+   */
+  learner?: { files: string[]; closed: string };
 }
 
 export type RunEvent =
@@ -49,21 +48,41 @@ export interface RunResult {
 export const outputLimits = { lines: 1000, bytes: 200_000 } as const;
 
 /**
- * A run's output counted against outputLimits: each call adds one event's text and says
- * whether everything so far still fits (once past a cap, it never fits again). The worker
- * counts, and the host counts again in case a program fakes the worker's messages.
+ * A run's output counted against outputLimits: each call takes one event's text and returns
+ * what of it fits: all of it, its first part (the event that crosses a cap is cut there, so
+ * one huge line still shows its beginning), or null once the caps are reached. The worker
+ * counts, and the host counts again.
  */
-export function outputBudget(): (text: string) => boolean {
+export function outputBudget(): (text: string) => string | null {
   let lines = 0;
   let bytes = 0;
+  let full = false;
   return (text) => {
-    lines += text.split("\n").length;
-    bytes += text.length + 1;
-    return lines <= outputLimits.lines && bytes <= outputLimits.bytes;
+    if (full) return null;
+    const lineCount = text.split("\n").length;
+    if (lines + lineCount <= outputLimits.lines && bytes + text.length + 1 <= outputLimits.bytes) {
+      lines += lineCount;
+      bytes += text.length + 1;
+      return text;
+    }
+    full = true;
+    const roomLines = outputLimits.lines - lines;
+    const roomBytes = outputLimits.bytes - bytes - 1;
+    if (roomLines <= 0 || roomBytes <= 0) return null;
+    let cut = text.slice(0, roomBytes);
+    const kept = cut.split("\n").slice(0, roomLines);
+    cut = kept.join("\n");
+    lines = outputLimits.lines;
+    bytes = outputLimits.bytes;
+    return cut.length > 0 ? cut : null;
   };
 }
 
 export const defaultTimeoutMs = 5000;
+
+/** What the reader sees when a run waits for a promise that nothing is left to settle. */
+export const stalledMessage =
+  'the program is waiting for a promise that never settles: no timer is pending, so nothing can settle it (like Node\'s "unsettled top-level await")';
 
 /** What the reader sees when a run is stopped at its time limit. */
 export function timeoutMessage(timeoutMs: number): string {
@@ -85,18 +104,35 @@ export function eventText(event: RunEvent): string {
   return event.kind === "check" ? checkText(event) : event.text;
 }
 
+/** A named import of one file from another: `import { a, b } from "./x.ts"` on `line`. */
+export interface NamedImport {
+  specifier: string;
+  names: string[];
+  line: number;
+}
+
 /** Host -> worker: run these already-transpiled (CommonJS) files. */
 export interface CompiledRun {
   type: "run";
   /** path -> JavaScript from `transpile` (line numbers preserved). */
   modules: Record<string, string>;
   entry: string;
+  /** path -> its named imports, so a missing export is named before anything runs. */
+  imports: Record<string, NamedImport[]>;
+  learner?: RunRequest["learner"];
+  /** A secret of this run: the host takes only messages that carry it. */
+  key: string;
 }
 
-/** Worker -> host. */
-export type WorkerMessage =
-  | { type: "ready" }
+/** Worker -> host. Every message after "ready" carries the run's key. */
+export type WorkerMessage = (
   | { type: "started" }
   | { type: "event"; event: RunEvent }
   | { type: "truncated" }
-  | { type: "done"; status: "ok" | "error"; error?: RunError; truncated: boolean };
+  | { type: "done"; status: "ok" | "error"; error?: RunError; truncated: boolean }
+) & { key: string };
+
+/** Worker -> host, once, before a run: the worker can take a run. */
+export interface ReadyMessage {
+  type: "ready";
+}

@@ -1,26 +1,57 @@
 /**
- * The inside of a run, the same in a Web Worker and in a Node worker thread: a console that
+ * The inside of a run, the same in a Web Worker and in Node's child process: a console that
  * formats and caps output, timers that are counted (a run ends when its top level has settled
  * and no timer is pending), a small CommonJS module system over the run's transpiled files
  * plus the library modules, and errors mapped to the learner's file and line.
+ *
+ * The worker entry confines the realm first (confine.ts) and hands over what the runtime
+ * needs from the host, captured before any learner code exists: its channel, its timers.
  */
-import { setEventSink } from "./emit.ts";
+import { lockCodeGeneration } from "./confine.ts";
 import { formatArgs, formatTable, inspect } from "./format.ts";
-import { libraryModules } from "./library.ts";
 import { requiredSpecifiers, resolveImport } from "./modules.ts";
-import { outputBudget, type CompiledRun, type RunError, type RunEvent, type WorkerMessage } from "./protocol.ts";
+import {
+  outputBudget,
+  stalledMessage,
+  type CompiledRun,
+  type RunError,
+  type RunEvent,
+  type WorkerMessage,
+} from "./protocol.ts";
 
 type TimerHandle = unknown;
+type Posted = WorkerMessage extends infer M ? (M extends unknown ? Omit<M, "key"> : never) : never;
+
+/** The library modules a run can import, and how they report charts to it. */
+export interface Library {
+  modules: Record<string, object>;
+  connect(sink: ((event: Extract<RunEvent, { kind: "plot" }>) => void) | null): void;
+}
 
 export interface RuntimeHost {
+  /** The host's channel; the runtime adds the run's key to every message. */
   post(message: WorkerMessage): void;
   /** The host's own timers, captured before learner code can replace them. */
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  now(): number;
   onUnhandledRejection(handler: (reason: unknown) => void): void;
-  /** Runs after the learner's files are compiled and before any of them runs. */
-  lockdown?(): void;
+  library: Library;
 }
+
+/** Names the runtime defines as globals for programs (confineRealm leaves them alone). */
+export const runtimeGlobals = [
+  "console",
+  "setTimeout",
+  "setInterval",
+  "clearTimeout",
+  "clearInterval",
+  "setImmediate",
+  "clearImmediate",
+] as const;
+
+/** The module only the course's own files of a check run can import: where check results go. */
+export const reporterModule = "course/check-reporter";
 
 /** Compiled files are named in stack traces as `playground:<path>`. */
 const sourcePrefix = "playground:";
@@ -32,20 +63,46 @@ interface ModuleRecord {
 
 type Factory = (exports: object, require: (specifier: string) => unknown, module: { exports: object }) => Promise<void>;
 
+/** Read something a program made, which may throw or lie: a failure becomes the fallback. */
+function safely<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch {
+    return fallback;
+  }
+}
+
 /** Where in the learner's files an error was thrown: the innermost frame in a playground file. */
 export function locateError(error: unknown): { file: string; line: number } | undefined {
-  const stack = error instanceof Error ? String(error.stack ?? "") : "";
+  const stack = safely(() => (error instanceof Error ? String(error.stack ?? "") : ""), "");
   const frame = new RegExp(`${sourcePrefix}([^\\s:()]+):(\\d+):\\d+`).exec(stack);
   return frame ? { file: frame[1]!, line: Number(frame[2]) } : undefined;
 }
 
+/** An error (or anything thrown) as one line, without trusting the thrown value. */
+export function describeThrown(error: unknown): string {
+  return safely(
+    () =>
+      error instanceof Error ? inspect(error) : `Uncaught ${typeof error === "string" ? `'${error}'` : inspect(error)}`,
+    "Uncaught exception (a value that cannot be shown)",
+  );
+}
+
 export function describeError(error: unknown): RunError {
-  const message =
-    error instanceof Error ? inspect(error) : `Uncaught ${typeof error === "string" ? `'${error}'` : inspect(error)}`;
-  return { message, ...locateError(error) };
+  return { message: describeThrown(error), ...locateError(error) };
+}
+
+function missingExport(from: string, target: string, name: string, line: number): RunError {
+  return {
+    message: `SyntaxError: ${target} does not export ${name}, which ${from} imports: is \`export\` missing before its declaration, or is it spelt differently?`,
+    file: from,
+    line,
+  };
 }
 
 export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<void> {
+  const { key } = run;
+  const post = (message: Posted) => host.post({ ...message, key } as WorkerMessage);
   let finished = false;
   const fits = outputBudget();
   let truncated = false;
@@ -53,8 +110,8 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   const finish = (status: "ok" | "error", error?: RunError) => {
     if (finished) return;
     finished = true;
-    setEventSink(null);
-    host.post({ type: "done", status, error, truncated });
+    host.library.connect(null);
+    post({ type: "done", status, error, truncated });
   };
   const fail = (error: unknown) => finish("error", describeError(error));
 
@@ -64,15 +121,17 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     if (finished || truncated) return;
     if ("text" in event) {
       if (groupIndent && event.kind !== "plot") event = { ...event, text: event.text.replace(/^/gm, groupIndent) };
-      if (!fits(event.text)) {
+      const text = fits(event.text);
+      if (text === null || text !== event.text) {
+        if (text !== null && event.kind !== "plot") post({ type: "event", event: { ...event, text } as RunEvent });
         truncated = true;
-        host.post({ type: "truncated" });
+        post({ type: "truncated" });
         return;
       }
     }
-    host.post({ type: "event", event });
+    post({ type: "event", event });
   };
-  setEventSink(send);
+  host.library.connect((event) => send(event));
 
   const counts = new Map<string, number>();
   const timers = new Map<string, number>();
@@ -105,13 +164,11 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
       send({ kind: "log", text: `${label}: ${counts.get(label)}` });
     },
     countReset: (label = "default") => void counts.delete(label),
-    time: (label = "default") => void timers.set(label, performance.now()),
+    time: (label = "default") => void timers.set(label, host.now()),
     timeLog: (label = "default", ...args: unknown[]) => {
       const start = timers.get(label);
       const text =
-        start === undefined
-          ? `Timer '${label}' does not exist`
-          : `${label}: ${(performance.now() - start).toFixed(3)}ms`;
+        start === undefined ? `Timer '${label}' does not exist` : `${label}: ${(host.now() - start).toFixed(3)}ms`;
       send({ kind: "log", text: args.length ? `${text} ${formatArgs(args)}` : text });
     },
     timeEnd: (label = "default") => {
@@ -124,11 +181,17 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   let topLevelSettled = false;
   const pending = new Map<number, TimerHandle>();
   let nextTimer = 1;
+  let finishing = false;
   const maybeFinish = () => {
-    if (!topLevelSettled || pending.size > 0 || finished) return;
-    // One host macrotask later every queued promise reaction has run; check again then.
+    if (!topLevelSettled || pending.size > 0 || finished || finishing) return;
+    finishing = true;
+    // Two host macrotasks later every queued promise reaction has run and the host has
+    // reported any promise rejected without a handler; check again then.
     host.setTimeout(() => {
-      if (topLevelSettled && pending.size === 0) finish("ok");
+      host.setTimeout(() => {
+        finishing = false;
+        if (topLevelSettled && pending.size === 0) finish("ok");
+      }, 0);
     }, 0);
   };
   const guard = (callback: unknown, args: unknown[]) => {
@@ -172,15 +235,35 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     pending.delete(id as number);
     maybeFinish();
   };
-  const globals = globalThis as Record<string, unknown>;
-  globals.console = console;
-  globals.setTimeout = setTimeoutShim;
-  globals.setInterval = setIntervalShim;
-  globals.clearTimeout = clearShim;
-  globals.clearInterval = clearShim;
-  globals.setImmediate = (callback: unknown, ...args: unknown[]) => setTimeoutShim(callback, 0, ...args);
-  globals.clearImmediate = clearShim;
+  const globals: Record<(typeof runtimeGlobals)[number], unknown> = {
+    console,
+    setTimeout: setTimeoutShim,
+    setInterval: setIntervalShim,
+    clearTimeout: clearShim,
+    clearInterval: clearShim,
+    setImmediate: (callback: unknown, ...args: unknown[]) => setTimeoutShim(callback, 0, ...args),
+    clearImmediate: clearShim,
+  };
+  Object.freeze(console);
+  for (const [name, value] of Object.entries(globals)) {
+    // Read-only: a program cannot swap the console or the timers the checks use.
+    Object.defineProperty(globalThis, name, { value, writable: false, configurable: false, enumerable: false });
+  }
   host.onUnhandledRejection((reason) => fail(reason));
+
+  // ---- who may import what ----
+  const learnerFiles = new Set(run.learner?.files ?? Object.keys(run.modules));
+  const isLearner = (path: string) => learnerFiles.has(path);
+  // Check results reach the host only through this reporter, which learner files cannot import.
+  const reporter = Object.freeze({
+    report(check: { name: string; passed: boolean; message?: string }) {
+      const event: RunEvent = { kind: "check", name: String(check.name), passed: check.passed === true };
+      if (check.message !== undefined) event.message = String(check.message);
+      send(event);
+    },
+    describe: (value: unknown) => safely(() => inspect(value), "(a value that cannot be shown)"),
+  });
+  const trusted: Record<string, object> = run.learner ? { [reporterModule]: Object.freeze({ reporter }) } : {};
 
   // ---- modules ----
   const factories = new Map<string, Factory>();
@@ -188,22 +271,37 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     for (const [path, js] of Object.entries(run.modules)) {
       // Indirect eval in the global scope; the wrapper shares line 1 with the code, so lines match the source.
       const wrapped = `(async function (exports, require, module) {${js}\n})\n//# sourceURL=${sourcePrefix}${path}`;
-      // biome-ignore lint/security/noGlobalEval: the sandboxed worker runs the learner's transpiled code; indirect eval keeps it out of this scope
+      // biome-ignore lint/security/noGlobalEval: the confined worker compiles the learner's transpiled code, then refuses eval
       factories.set(path, (0, eval)(wrapped) as Factory);
     }
   } catch (error) {
-    finish("error", { message: `could not load the program: ${inspect(error)}` });
+    finish("error", { message: `could not load the program: ${describeThrown(error)}` });
     return;
   }
-  host.lockdown?.();
+  lockCodeGeneration();
 
   const files = Object.keys(run.modules);
-  const libraries = Object.keys(libraryModules);
+  const visibleFrom = (path: string) => {
+    if (!isLearner(path)) return { files, libraries: [...Object.keys(host.library.modules), ...Object.keys(trusted)] };
+    if (run.learner) return { files: files.filter(isLearner), libraries: [] };
+    return { files, libraries: Object.keys(host.library.modules) };
+  };
+  const resolveFrom = (from: string, specifier: string) => {
+    const visible = visibleFrom(from);
+    const target = resolveImport(from, specifier, visible.files, visible.libraries);
+    if (target.kind === "refused" && run.learner && isLearner(from)) {
+      return {
+        kind: "refused" as const,
+        message: `${from} cannot import "${specifier}": ${run.learner.closed}`,
+      };
+    }
+    return target;
+  };
   const records = new Map<string, ModuleRecord>();
   const requireFrom = (from: string) => (specifier: string) => {
-    const target = resolveImport(from, specifier, files, libraries);
+    const target = resolveFrom(from, String(specifier));
     if (target.kind === "refused") throw new Error(target.message);
-    if (target.kind === "library") return libraryModules[target.name];
+    if (target.kind === "library") return host.library.modules[target.name] ?? trusted[target.name];
     const record = records.get(target.path);
     if (!record) throw new Error(`import "${specifier}" with a literal path, so it is loaded before ${from} runs`);
     return record.exports;
@@ -215,9 +313,20 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     const record: ModuleRecord = { exports: {} };
     records.set(path, record);
     record.loading = (async () => {
-      for (const specifier of requiredSpecifiers(run.modules[path]!)) {
-        const target = resolveImport(path, specifier, files, libraries);
+      const required = requiredSpecifiers(run.modules[path]!);
+      for (const specifier of required) {
+        const target = resolveFrom(path, specifier);
         if (target.kind === "file" && target.path !== path) await load(target.path);
+      }
+      // A name imported from a file that does not export it is an error before this file runs,
+      // as in ES modules. (Imports only used as types are gone from the JavaScript: skip them.)
+      for (const { specifier, names, line } of run.imports[path] ?? []) {
+        if (!required.includes(specifier)) continue;
+        const target = resolveFrom(path, specifier);
+        if (target.kind !== "file" || target.path === path) continue;
+        const exports = records.get(target.path)?.exports ?? {};
+        const missing = names.find((name) => !safely(() => name in exports, true));
+        if (missing) throw new MissingExport(missingExport(path, target.path, missing, line));
       }
       const module = { exports: record.exports as object };
       await factories.get(path)!(record.exports, requireFrom(path), module);
@@ -226,13 +335,29 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     return record.loading;
   };
 
-  host.post({ type: "started" });
+  // A program that waits for something nothing can settle (no timer pending) would wait
+  // forever: say so as soon as the thread is idle.
+  const watch = () => {
+    if (finished) return;
+    if (!topLevelSettled && pending.size === 0) finish("error", { message: stalledMessage });
+    else host.setTimeout(watch, 25);
+  };
+
+  post({ type: "started" });
+  host.setTimeout(watch, 0);
   try {
     await load(run.entry);
   } catch (error) {
-    fail(error);
+    if (error instanceof MissingExport) finish("error", error.detail);
+    else fail(error);
     return;
   }
   topLevelSettled = true;
   maybeFinish();
+}
+
+class MissingExport extends Error {
+  constructor(readonly detail: RunError) {
+    super(detail.message);
+  }
 }

@@ -4,7 +4,7 @@
  * a runtime error's line is the learner's line. It does not type-check.
  */
 import { transform } from "sucrase";
-import type { RunError } from "./protocol.ts";
+import type { NamedImport, RunError } from "./protocol.ts";
 
 export type TranspileResult = { ok: true; code: string } | { ok: false; error: RunError };
 
@@ -51,15 +51,38 @@ export function transpile(file: string, source: string): TranspileResult {
   }
 }
 
+const namedImport = /^[ \t]*import\s+(type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm;
+
+/** The value names each `import { a, b as c } from "..."` of a file asks for (type-only names left out). */
+export function namedImports(source: string): NamedImport[] {
+  const found: NamedImport[] = [];
+  for (const match of source.matchAll(namedImport)) {
+    if (match[1]) continue; // import type { ... }
+    const names = match[2]!
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== "" && !/^type\s/.test(part))
+      .map((part) => part.split(/\s+as\s+/)[0]!.trim());
+    if (names.length === 0) continue;
+    const start = match.index + match[0].search(/\S/);
+    found.push({ specifier: match[3]!, names, line: source.slice(0, start).split("\n").length });
+  }
+  return found;
+}
+
 /** Transpile every file of a run; the first syntax error wins. */
 export function transpileAll(
   files: Record<string, string>,
-): { ok: true; modules: Record<string, string> } | { ok: false; error: RunError } {
+):
+  | { ok: true; modules: Record<string, string>; imports: Record<string, NamedImport[]> }
+  | { ok: false; error: RunError } {
   const modules: Record<string, string> = {};
+  const imports: Record<string, NamedImport[]> = {};
   for (const [path, source] of Object.entries(files)) {
     const result = transpile(path, source);
     if (!result.ok) return result;
     modules[path] = result.code;
+    imports[path] = namedImports(source);
   }
-  return { ok: true, modules };
+  return { ok: true, modules, imports };
 }

@@ -3,7 +3,7 @@
  * apart from the transpiler so a worker can start booting before sucrase has even loaded.
  */
 import type { WorkerPort } from "./host.ts";
-import type { WorkerMessage } from "./protocol.ts";
+import type { ReadyMessage, WorkerMessage } from "./protocol.ts";
 
 function browserWorker(): WorkerPort {
   const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module", name: "playground" });
@@ -11,9 +11,9 @@ function browserWorker(): WorkerPort {
   const readyPromise = new Promise<void>((resolve) => (ready = resolve));
   const handlers: ((message: WorkerMessage) => void)[] = [];
   const failures: ((message: string) => void)[] = [];
-  worker.addEventListener("message", (event: MessageEvent<WorkerMessage>) => {
+  worker.addEventListener("message", (event: MessageEvent<WorkerMessage | ReadyMessage>) => {
     if (event.data?.type === "ready") ready();
-    else for (const handler of handlers) handler(event.data);
+    else for (const handler of handlers) handler(event.data as WorkerMessage);
   });
   worker.addEventListener("error", (event) => {
     event.preventDefault();

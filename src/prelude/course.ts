@@ -8,7 +8,7 @@ export * from "../sim/shuffle-shard.ts";
 export * from "../sim/backoff.ts";
 export * from "../sim/token-bucket.ts";
 export * from "../sim/concurrency.ts";
-export { plot, type PlotOptions } from "../playground/plot.ts";
+export { plot, type PlotOptions } from "./plot.ts";
 export * from "../sim/retry-storm/index.ts";
 export * from "../sim/cells/index.ts";
 export * from "../sim/failure-map/index.ts";

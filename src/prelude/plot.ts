@@ -1,10 +1,35 @@
 /**
  * `plot(...)` for playground programs: a line or bar chart under the output. The page draws
  * it with uPlot; the output text (and the terminal) gets a one-line stand-in, identical in
- * both, so golden files match.
+ * both, so golden files match. A run connects its output with `setPlotSink`; outside a run
+ * (plain Node, tests) the stand-in is printed.
  */
-import { emit } from "./emit.ts";
-import type { PlotSpec } from "./protocol.ts";
+
+/** A line or bar chart drawn under the output. */
+export interface PlotSpec {
+  kind: "line" | "bar";
+  title?: string;
+  xLabel?: string;
+  yLabel?: string;
+  /** The x values (for bars, one per bar). */
+  x: number[];
+  /** Named y series, each as long as `x`; NaN leaves a gap. */
+  series: { label: string; values: number[] }[];
+}
+
+export interface PlotEvent {
+  kind: "plot";
+  spec: PlotSpec;
+  /** The chart's one-line stand-in in text output. */
+  text: string;
+}
+
+let sink: ((event: PlotEvent) => void) | null = null;
+
+/** Where plot(...) sends its charts during a run (the runner sets it; null prints them). */
+export function setPlotSink(next: ((event: PlotEvent) => void) | null): void {
+  sink = next;
+}
 
 export interface PlotOptions {
   /** x values; for bars, one per bar. Defaults to 0, 1, 2, ... */
@@ -62,5 +87,7 @@ export function plotSpec(options: PlotOptions): PlotSpec {
 /** Draw a chart under the output: `plot({ x, series: { name: values } })`. */
 export function plot(options: PlotOptions): void {
   const spec = plotSpec(options);
-  emit({ kind: "plot", spec, text: plotCaption(spec) });
+  const event: PlotEvent = { kind: "plot", spec, text: plotCaption(spec) };
+  if (sink) sink(event);
+  else console.log(event.text);
 }
