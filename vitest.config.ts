@@ -15,6 +15,7 @@ export default defineConfig({
             "content/**/*.test.ts",
             "tests/unit/**/*.test.ts",
             "tests/content/**/*.test.ts",
+            "tests/attacks/**/*.test.ts",
           ],
           environment: "node",
         },

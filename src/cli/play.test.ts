@@ -1,48 +1,107 @@
-/** `npm run play` as a terminal user meets it: stdout is the page's output, exit codes say how it ended. */
-import { spawnSync } from "node:child_process";
+/** `npm run play` as a terminal user meets it, called in-process: stdout is the page's output, exit codes say how it ended. */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { run } from "./play.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-const tsx = join(root, "node_modules/.bin/tsx");
-const play = (...args: string[]) =>
-  spawnSync(tsx, ["src/cli/play.ts", ...args], { cwd: root, encoding: "utf8", timeout: 60_000 });
 
-describe("npm run play", { timeout: 90_000 }, () => {
-  test("prints exactly the golden output and exits 0", () => {
-    const run = play("content/chapters/shuffle-sharding/shuffle-shard.play.ts");
-    expect(run.status).toBe(0);
-    expect(run.stdout).toBe(
-      readFileSync(join(root, "content/chapters/shuffle-sharding/shuffle-shard.golden.txt"), "utf8"),
-    );
-    expect(run.stderr).toBe("");
+async function play(...argv: string[]) {
+  let stdout = "";
+  let stderr = "";
+  const status = await run(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  return { status, stdout, stderr };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "play-cli-"));
+const write = (name: string, source: string) => {
+  writeFileSync(join(dir, name), source);
+  return join(dir, name);
+};
+
+describe("npm run play", { timeout: 60_000 }, () => {
+  test("prints exactly the golden output and exits 0", async () => {
+    const result = await play(join(root, "content/chapters/shuffle-sharding/shuffle-shard.play.ts"));
+    expect(result).toEqual({
+      status: 0,
+      stdout: readFileSync(join(root, "content/chapters/shuffle-sharding/shuffle-shard.golden.txt"), "utf8"),
+      stderr: "",
+    });
   });
 
-  test("errors exit 1 with file and line on stderr; time-outs exit 124; bad usage exits 2", () => {
-    const dir = mkdtempSync(join(tmpdir(), "play-cli-"));
-    writeFileSync(join(dir, "broken.ts"), 'console.log("a");\nconst b = ;\n');
-    writeFileSync(join(dir, "throws.ts"), 'import { helper } from "./helper.ts";\nconsole.log("start");\nhelper();\n');
-    writeFileSync(join(dir, "helper.ts"), 'export function helper() {\n  throw new Error("inside the helper");\n}\n');
-    writeFileSync(join(dir, "loop.ts"), "while (true) {}\n");
+  test("errors exit 1 with file and line on stderr; time-outs exit 124", async () => {
+    const broken = await play(write("broken.ts", 'console.log("a");\nconst b = ;\n'));
+    expect(broken).toEqual({
+      status: 1,
+      stdout: "",
+      stderr: "syntax error: Unexpected token (broken.ts, line 2, column 11)\n",
+    });
+    write("helper.ts", 'export function helper() {\n  throw new Error("inside the helper");\n}\n');
+    const throws = await play(
+      write("throws.ts", 'import { helper } from "./helper.ts";\nconsole.log("start");\nhelper();\n'),
+    );
+    expect(throws).toEqual({ status: 1, stdout: "start\n", stderr: "Error: inside the helper (helper.ts, line 2)\n" });
+    const loop = await play(write("loop.ts", "while (true) {}\n"), "--timeout", "300");
+    expect(loop).toEqual({
+      status: 124,
+      stdout: "",
+      stderr: "stopped after 300 ms: the program did not finish (an endless loop?)\n",
+    });
+  });
 
-    const broken = play(join(dir, "broken.ts"));
-    expect(broken.status).toBe(1);
-    expect(broken.stdout).toBe("");
-    expect(broken.stderr).toBe("syntax error: Unexpected token (broken.ts, line 2, column 11)\n");
+  test("an await that nothing can settle is reported at once, not as the runner exiting", async () => {
+    const hang = await play(write("hang.ts", 'console.log("waiting");\nawait new Promise(() => {});\n'));
+    expect(hang.status).toBe(1);
+    expect(hang.stdout).toBe("waiting\n");
+    expect(hang.stderr).toMatch(/^the program is waiting for a promise that never settles: no timer is pending/);
+  });
 
-    const throws = play(join(dir, "throws.ts"));
-    expect(throws.status).toBe(1);
-    expect(throws.stdout).toBe("start\n");
-    expect(throws.stderr).toBe("Error: inside the helper (helper.ts, line 2)\n");
+  test("unhandled rejections fail the run with the learner's line", async () => {
+    const unawaited = await play(
+      write("unawaited.ts", 'async function f() {\n  throw new Error("async boom");\n}\nf();\nconsole.log("after");\n'),
+    );
+    expect(unawaited).toEqual({ status: 1, stdout: "after\n", stderr: "Error: async boom (unawaited.ts, line 2)\n" });
+    const late = await play(
+      write(
+        "late.ts",
+        'new Promise((_, reject) => setTimeout(() => {\n  reject(new Error("late"));\n}, 20));\nconsole.log("waiting");\n',
+      ),
+    );
+    expect(late).toEqual({ status: 1, stdout: "waiting\n", stderr: "Error: late (late.ts, line 2)\n" });
+  });
 
-    const loop = play(join(dir, "loop.ts"), "--timeout", "300");
-    expect(loop.status).toBe(124);
-    expect(loop.stderr).toBe("stopped after 300 ms: the program did not finish (an endless loop?)\n");
+  test("process.exit is refused with a message that says why", async () => {
+    const exit = await play(write("exit.ts", 'console.log("hi");\nprocess.exit(0);\n'));
+    expect(exit).toEqual({
+      status: 1,
+      stdout: "hi\n",
+      stderr:
+        "Error: process.exit() is not available: a program ends when its code finishes, and cannot end the run early (exit.ts, line 2)\n",
+    });
+  });
 
-    const usage = play(join(dir, "loop.ts"), "--timeout", "soon");
-    expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/--timeout must be a number/);
+  test("a huge line prints its first part and the truncation note", async () => {
+    const huge = await play(write("huge.ts", 'console.log("x".repeat(1e7));\n'));
+    expect(huge.status).toBe(0);
+    expect(huge.stdout).toBe(`${"x".repeat(199_999)}\n`);
+    expect(huge.stderr).toMatch(/^output truncated/);
+  });
+
+  test("bad input: one line and exit 2, never a stack trace", async () => {
+    const usage = (stderr: string) => ({
+      status: 2,
+      stdout: "",
+      stderr: `error: ${stderr}\n(run with --help for usage)\n`,
+    });
+    expect(await play("src")).toEqual(usage("src is a folder: name one .ts file in it"));
+    expect(await play(join(dir, "nope.ts"))).toEqual(usage(`no such file: ${join(dir, "nope.ts")}`));
+    expect(await play()).toEqual(
+      usage("name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts"),
+    );
+    expect(await play("a.ts", "b.ts")).toEqual(usage("one file at a time (got 2)"));
+    expect(await play(write("x.ts", ""), "--timeout", "soon")).toEqual(usage('--timeout must be a number, got "soon"'));
+    expect(await play("--frobnicate")).toEqual(usage("unknown option --frobnicate"));
+    expect((await play("--help")).stdout).toMatch(/^usage: npm run play/);
   });
 });

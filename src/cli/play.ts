@@ -3,9 +3,12 @@
  * the page's transpiler, prelude and output formatting. Everything the program prints goes to
  * stdout, byte for byte what the page shows; how a failed run ended goes to stderr.
  * Exit codes: 0 ok, 1 error (syntax or runtime), 2 usage, 124 stopped at the time limit.
+ *
+ * `run(argv, io)` is the whole command, so tests call it in-process.
  */
-import { existsSync } from "node:fs";
-import { numberOption, parseArgs, runMain, UsageError } from "./args.ts";
+import { statSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { numberOption, parseArgs, UsageError } from "./args.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { defaultTimeoutMs, eventText, truncationNote, type RunError } from "../playground/protocol.ts";
@@ -13,11 +16,17 @@ import { defaultTimeoutMs, eventText, truncationNote, type RunError } from "../p
 const usage = `usage: npm run play -- <file.ts> [--timeout ms]
 
 Runs a playground program (plain TypeScript that may import from "course") the way the page
-runs it, and prints exactly what the page prints.
+runs it, and prints exactly what the page prints. The program has no file system,
+environment, child processes or network, as in the page.
 
   --timeout ms   stop the program after this long (default ${defaultTimeoutMs})
 
 exit codes: 0 ok, 1 syntax or runtime error, 2 usage, 124 stopped at the time limit`;
+
+export interface PlayIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
 
 function where(error: RunError): string {
   return error.line === undefined
@@ -25,10 +34,23 @@ function where(error: RunError): string {
     : ` (${error.file ?? "?"}, line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
 }
 
-await runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { options: ["timeout"], flags: ["help"] });
+/** The file named on the command line, or a usage error that says what is wrong with it. */
+function programFile(file: string): string {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(file);
+  } catch {
+    throw new UsageError(`no such file: ${file}`);
+  }
+  if (stat.isDirectory()) throw new UsageError(`${file} is a folder: name one .ts file in it`);
+  if (!stat.isFile()) throw new UsageError(`${file} is not a file`);
+  return file;
+}
+
+async function play(argv: string[], io: PlayIO): Promise<number> {
+  const args = parseArgs(argv, { options: ["timeout"], flags: ["help"] });
   if (args.flags.has("help")) {
-    process.stdout.write(usage + "\n");
+    io.stdout(`${usage}\n`);
     return 0;
   }
   const [file, ...extra] = args.positional;
@@ -37,14 +59,40 @@ await runMain(async () => {
       "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts",
     );
   if (extra.length) throw new UsageError(`one file at a time (got ${args.positional.length})`);
-  if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
   const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, { min: 1, max: 600_000, integer: true });
+  let request: ReturnType<typeof requestForFile>;
+  try {
+    request = requestForFile(programFile(file), timeoutMs);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`cannot read ${file}${code ? ` (${code})` : ""}`);
+  }
 
-  const result = await runInNode(requestForFile(file, timeoutMs), (event) => {
-    process.stdout.write(`${eventText(event)}\n`);
-  });
-  if (result.truncated) process.stderr.write(`${truncationNote()}\n`);
+  const result = await runInNode(request, (event) => io.stdout(`${eventText(event)}\n`));
+  if (result.truncated) io.stderr(`${truncationNote()}\n`);
   if (result.status === "ok") return 0;
-  process.stderr.write(`${result.error?.message ?? result.status}${result.error ? where(result.error) : ""}\n`);
+  io.stderr(`${result.error?.message ?? result.status}${result.error ? where(result.error) : ""}\n`);
   return result.status === "timeout" ? 124 : 1;
-});
+}
+
+/** The command: exit code 2 with one line for bad input, never a stack trace. */
+export async function run(argv: string[], io: PlayIO): Promise<number> {
+  try {
+    return await play(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`error: ${error.message}\n(run with --help for usage)\n`);
+      return 2;
+    }
+    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  process.exitCode = await run(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}

@@ -206,11 +206,11 @@ export async function runChecks(suite: Suite, reporter: CheckReporter): Promise<
   return { total: registered.length, passed };
 }
 
-/** Why a check failed, read from what was thrown without trusting it (a getter may throw or lie). */
+/** Why a check failed, read from what was thrown without trusting it (a getter or a proxy may throw or lie). */
 function describeFailure(error: unknown, reporter: CheckReporter): string {
-  if (error instanceof CheckFailure) return safely(() => String(ownData(error, "message")?.value), "failed");
-  if (error instanceof Error) {
-    return safely(() => reporter.describe(error), "threw an error that cannot be shown");
-  }
-  return `threw ${safely(() => reporter.describe(error), "a value that cannot be shown")}`;
+  return safely(() => {
+    if (error instanceof CheckFailure) return String(ownData(error, "message")?.value);
+    if (error instanceof Error) return reporter.describe(error);
+    return `threw ${reporter.describe(error)}`;
+  }, "threw a value that cannot be shown");
 }

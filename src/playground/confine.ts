@@ -194,6 +194,10 @@ export function confineRealm(keep: readonly string[]): void {
     stackFiltering: "verbose",
     // Keep toLocaleString and friends: programs format numbers with them.
     localeTaming: "unsafe",
+    // The runtime compiles the learner's files with the native eval (no rewriting of their
+    // text: SES's safe eval would refuse strings that merely mention "import(" or "-->"),
+    // then refuses eval itself (lockCodeGeneration).
+    evalTaming: "unsafe-eval",
     // The runner replaces console itself.
     consoleTaming: "unsafe",
     // Assigning to an inherited frozen property (err.name = ..., obj.toString = ...) still works.

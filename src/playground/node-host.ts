@@ -86,10 +86,15 @@ const permissionFlag = process.allowedNodeEnvironmentFlags.has("--permission")
   ? "--permission"
   : "--experimental-permission";
 
+/** Node's flags for a run's process: read its own code file and nothing else; no processes or workers (the permission model's default); a heap cap. */
+export function childFlags(bundle: string): string[] {
+  return [permissionFlag, `--allow-fs-read=${bundle}`, `--max-old-space-size=${runHeapMb}`, "--no-warnings"];
+}
+
 function nodeChild(): WorkerPort {
   const bundle = runnerBundle();
   const child = fork(bundle, [], {
-    execArgv: [permissionFlag, `--allow-fs-read=${bundle}`, `--max-old-space-size=${runHeapMb}`, "--no-warnings"],
+    execArgv: childFlags(bundle),
     env: {},
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",

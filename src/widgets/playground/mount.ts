@@ -7,7 +7,7 @@ import type { Editor } from "./editor.ts";
 import type { RunHandle } from "../../playground/host.ts";
 import { defaultTimeoutMs, type RunError, type RunResult } from "../../playground/protocol.ts";
 import { OutputView } from "./output.ts";
-import { loadEdit, saveEdit } from "./storage.ts";
+import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
 
 import { prewarm } from "../../playground/worker-pool.ts";
@@ -61,25 +61,60 @@ export async function mountPlayground(
     return b;
   };
 
-  // Which code to show: a share link beats a saved edit, which beats the original.
+  // Which code to show: a share link beats a saved edit, which beats the original. A share
+  // link never overwrites the reader's own edit: it is put aside ("kept") and offered back.
   const shared = await sharedCode(name);
   const saved = loadEdit(name);
+  const setCode = (next: string) => {
+    editor?.setCode(next);
+    code = next;
+    printed.textContent = next;
+  };
+  /** Swap what is shown with what is kept aside, so neither is ever lost. */
+  const swapWithKept = (shownLabel: string, keptLabel: string) => {
+    const kept = loadKeptEdit(name);
+    if (!kept) return;
+    const shown = editor?.getCode() ?? code;
+    saveEdit(name, shown === original ? null : { original: originalHash, code: shown }, "kept");
+    saveEdit(name, kept.code === original ? null : { original: originalHash, code: kept.code });
+    setCode(kept.code);
+    if (shown === original) {
+      showNotice(`Showing ${shownLabel}, saved in this browser. Reset restores the original.`);
+      return;
+    }
+    showNotice(
+      `Showing ${shownLabel}. ${keptLabel[0]!.toUpperCase()}${keptLabel.slice(1)} is kept in this browser: `,
+      button(`Open ${keptLabel}`, () => swapWithKept(keptLabel, shownLabel)),
+    );
+  };
+  const keptOffer = (shownLabel: string): (string | Node)[] =>
+    loadKeptEdit(name)
+      ? [
+          " Your own edit from before the shared link is kept: ",
+          button("Open my edit", () => swapWithKept("your own edit", shownLabel)),
+        ]
+      : [];
   if (shared !== null) {
     code = shared;
+    if (saved && saved.code !== shared) saveEdit(name, saved, "kept");
     saveEdit(name, shared === original ? null : { original: originalHash, code: shared });
     history.replaceState(history.state, "", location.pathname + location.search);
-    showNotice("Showing code from a shared link (kept in this browser). Reset restores the original.");
+    showNotice(
+      "Showing code from a shared link (saved in this browser). Reset restores the original.",
+      ...keptOffer("the shared code"),
+    );
     root.scrollIntoView({ block: "start" });
   } else if (saved && saved.original === originalHash) {
     code = saved.code;
-    showNotice("Showing your edited version, saved in this browser. Reset restores the original.");
+    showNotice(
+      "Showing your edited version, saved in this browser. Reset restores the original.",
+      ...keptOffer("the shared code"),
+    );
   } else if (saved) {
     showNotice(
       "You edited an earlier version of this program; the chapter's code has changed since. ",
       button("Load my old edit", () => {
-        editor?.setCode(saved.code);
-        code = saved.code;
-        printed.textContent = code;
+        setCode(saved.code);
         saveEdit(name, { original: originalHash, code: saved.code });
         showNotice();
       }),
@@ -89,6 +124,8 @@ export async function mountPlayground(
         showNotice();
       }),
     );
+  } else if (loadKeptEdit(name)) {
+    showNotice("Showing the original code.", ...keptOffer("the original code"));
   }
 
   // On paper the editor (which draws only the lines in view) gives way to the whole program as text.

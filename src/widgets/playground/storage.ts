@@ -14,12 +14,16 @@ export function storageKey(name: string): string {
   return `blast-radius:playground:v1:${location.pathname}:${name}`;
 }
 
-function readSaved(name: string): string | null {
+function readRaw(key: string): string | null {
   try {
-    return localStorage.getItem(storageKey(name));
+    return localStorage.getItem(key);
   } catch {
     return null; // storage blocked: nothing saved
   }
+}
+
+function readSaved(name: string): string | null {
+  return readRaw(storageKey(name));
 }
 
 /** Whether anything is saved for this playground (the bootstrap mounts such a playground at once). */
@@ -28,7 +32,10 @@ export function hasSavedEdit(name: string): boolean {
 }
 
 export function loadEdit(name: string): SavedEdit | null {
-  const raw = readSaved(name);
+  return parseEdit(readSaved(name));
+}
+
+function parseEdit(raw: string | null): SavedEdit | null {
   if (!raw) return null;
   try {
     const parsed = JSON.parse(raw) as Partial<SavedEdit>;
@@ -40,11 +47,24 @@ export function loadEdit(name: string): SavedEdit | null {
   }
 }
 
-export function saveEdit(name: string, edit: SavedEdit | null): void {
+export function saveEdit(name: string, edit: SavedEdit | null, slot: "current" | "kept" = "current"): void {
+  const key = slot === "kept" ? keptKey(name) : storageKey(name);
   try {
-    if (edit) localStorage.setItem(storageKey(name), JSON.stringify(edit));
-    else localStorage.removeItem(storageKey(name));
+    if (edit) localStorage.setItem(key, JSON.stringify(edit));
+    else localStorage.removeItem(key);
   } catch {
     /* storage full or blocked: edits live only in this page */
   }
+}
+
+/**
+ * The reader's own edit, put aside while a shared link's code is open (a share link never
+ * overwrites it; the notice offers it back).
+ */
+function keptKey(name: string): string {
+  return `${storageKey(name)}:kept`;
+}
+
+export function loadKeptEdit(name: string): SavedEdit | null {
+  return parseEdit(readRaw(keptKey(name)));
 }

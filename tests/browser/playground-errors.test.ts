@@ -1,0 +1,133 @@
+/**
+ * What a learner sees when a program goes wrong in the page (issue 13: errors with no output
+ * before them, unhandled rejections, a huge line, a missing export) and what a share link
+ * does to the reader's own edit.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+describe.skipIf(skipBrowser)("playground errors and share links in Chromium", () => {
+  const site = inject("siteUrl");
+  const chapter = `${site}/shuffle-sharding/`;
+  let browser: Session;
+  let page: Page;
+  let box: Locator;
+
+  const note = () => box.locator("[data-note]");
+  const editorText = () =>
+    box
+      .locator(".cm-content")
+      .evaluate((el) =>
+        (
+          el as Element & { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
+        ).cmTile.root.view.state.doc.toString(),
+      );
+
+  async function typeCode(code: string) {
+    await box.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText(code);
+  }
+  async function run(code: string) {
+    await typeCode(code);
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await page.waitForFunction(
+      (root) => !["running", "", null].includes(root!.querySelector("[data-status]")!.getAttribute("data-state")),
+      await box.elementHandle(),
+      { timeout: 15_000 },
+    );
+  }
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(chapter);
+    box = page.locator("#playground-shuffle-shard");
+    await box.getByRole("button", { name: "Run" }).click();
+    await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
+    await box.locator(".cm-editor").waitFor();
+  });
+  afterAll(async () => browser?.close());
+
+  test.each([
+    ["a refused fetch", "await fetch('/x');\n", /^Error: fetch: the playground has no network/],
+    [
+      "the page's document",
+      "console.log((globalThis as any).document.body);\n",
+      /^Error: document: the playground runs in a worker/,
+    ],
+    ["a rejected top-level await", 'await Promise.reject(new Error("nope"));\n', /^Error: nope \(line 1\)$/],
+    [
+      "deep recursion",
+      "const down = (n: number): number => down(n + 1) + 1;\ndown(0);\n",
+      /^RangeError: Maximum call stack size exceeded \(line 1\)$/,
+    ],
+  ])("%s with nothing printed before shows its message", async (_what, code, message) => {
+    await run(code);
+    await expect(box.locator("[data-output]").textContent()).resolves.toBe("");
+    await expect(note().isVisible()).resolves.toBe(true);
+    await expect(note().textContent()).resolves.toMatch(message);
+  });
+
+  test("an endless loop with nothing printed shows the time-out", async () => {
+    await run("while (true) {}\n");
+    await expect(note().isVisible()).resolves.toBe(true);
+    await expect(note().textContent()).resolves.toBe(
+      "stopped after 5 s: the program did not finish (an endless loop?)",
+    );
+  });
+
+  test("unhandled rejections end the run as errors, with the learner's line", async () => {
+    await run('async function f() {\n  throw new Error("async boom");\n}\nf();\nconsole.log("after");\n');
+    await expect(box.locator("[data-status]").getAttribute("data-state")).resolves.toBe("error");
+    await expect(note().textContent()).resolves.toBe("Error: async boom (line 2)");
+    await run('new Promise((_, reject) => setTimeout(() => {\n  reject(new Error("late"));\n}, 20));\n');
+    await expect(box.locator("[data-status]").getAttribute("data-state")).resolves.toBe("error");
+    await expect(note().textContent()).resolves.toBe("Error: late (line 2)");
+  });
+
+  test("a 10-million-character line shows its first part and the truncation note", async () => {
+    await run("console.log('x'.repeat(1e7));\n");
+    const text = (await box.locator("[data-output]").textContent())!;
+    expect(text).toBe(`${"x".repeat(199_999)}\n`);
+    await expect(note().textContent()).resolves.toMatch(/^output truncated/);
+  });
+
+  test("a share link opens the shared code and keeps the reader's own edit one click away", async () => {
+    await typeCode('console.log("shared");\n');
+    await box.getByRole("button", { name: "Share" }).click();
+    const link = await box.getByRole("textbox", { name: "Share link" }).inputValue();
+    await typeCode('console.log("mine");\n');
+    await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('console.log(\\"mine\\")')));
+    await page.goto("about:blank");
+    await page.goto(link);
+    box = page.locator("#playground-shuffle-shard");
+    await box.locator(".cm-editor").waitFor();
+    await expect(editorText()).resolves.toBe('console.log("shared");\n');
+    const notice = box.locator("[data-notice]");
+    await expect(notice.textContent()).resolves.toMatch(
+      /shared link.*Your own edit from before the shared link is kept/,
+    );
+    await notice.getByRole("button", { name: "Open my edit" }).click();
+    await expect(editorText()).resolves.toBe('console.log("mine");\n');
+    await expect(notice.textContent()).resolves.toMatch(/Showing your own edit\. The shared code is kept/);
+    await notice.getByRole("button", { name: "Open the shared code" }).click();
+    await expect(editorText()).resolves.toBe('console.log("shared");\n');
+  });
+
+  test("a starter without its export says which export is missing", async () => {
+    await page.goto(chapter);
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    await exercise.locator(".br-ex-code__static").click();
+    await exercise.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText("function choose(n: number, k: number): bigint {\n  return 0n;\n}\n");
+    await exercise.getByRole("button", { name: "Check", exact: true }).click();
+    const feedback = exercise.locator('[data-part="code"] [data-feedback][data-verdict]');
+    await feedback.waitFor({ timeout: 20_000 });
+    await expect(feedback.textContent()).resolves.toMatch(
+      /starter\.ts does not export choose, which checks\.ts imports: is `export` missing/,
+    );
+  });
+});
