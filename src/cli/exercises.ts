@@ -33,8 +33,8 @@ import {
   type LoadedExercise,
 } from "../grader/load-exercises.ts";
 import { runChecksInNode } from "../grader/run-checks-node.ts";
+import { checkRunLine } from "../grader/check-run.ts";
 import { expectedAnswers, type SolutionModule } from "../grader/solution.ts";
-import { eventText } from "../playground/protocol.ts";
 import {
   emptyProgress,
   exerciseEntry,
@@ -177,7 +177,7 @@ async function checkOne(exercise: LoadedExercise, { quiet = false } = {}): Promi
     );
   const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
   const outcome = await runChecksInNode(code, exercise.checks!, exercise.meta.timeout, (event) => {
-    if (!quiet) process.stdout.write(`${eventText(event)}\n`);
+    if (!quiet) process.stdout.write(`${checkRunLine(event)}\n`);
   });
   process.stdout.write(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
   saveTerminalProgress((p) => {
