@@ -20,7 +20,7 @@ describe.skipIf(skipBrowser)("playground errors and share links in Chromium", ()
       .locator(".cm-content")
       .evaluate((el) =>
         (
-          el as Element & { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
+          el as unknown as { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
         ).cmTile.root.view.state.doc.toString(),
       );
 
