@@ -87,6 +87,18 @@ describe("code checks through the runner", { timeout: 60_000 }, () => {
     expect(outcome.summary).toMatch(/time limit/);
   });
 
+  test("a starter without its export says which export is missing, not 'reading call'", async () => {
+    const outcome = await runChecksInNode(
+      "function double(x: number) {\n  return x * 2;\n}\nexport const big = (x: number) => BigInt(x);\n",
+      suite(`t.check("double", () => t.equal(double(2), 4));`),
+      5000,
+    );
+    expect(outcome.passed).toBe(false);
+    expect(outcome.summary).toBe(
+      "The run stopped with an error: SyntaxError: starter.ts does not export double, which checks.ts imports: is `export` missing before its declaration, or is it spelt differently? (checks.ts:2)",
+    );
+  });
+
   test("a syntax error in the learner's code fails with where it is", async () => {
     const outcome = await runChecksInNode(
       "export const double = (x: number) => x * ;\n",
