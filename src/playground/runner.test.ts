@@ -14,7 +14,8 @@ describe("runInNode", { timeout: 30_000 }, () => {
   test("timers, promises and top-level await all finish before the run ends", async () => {
     const { result, text } = await run({
       "main.ts": [
-        'setTimeout(() => console.log("timer 30"), 30);',
+        // Far apart on the clock, so a busy machine cannot reorder them.
+        'setTimeout(() => console.log("timer 300"), 300);',
         "await new Promise((resolve) => setTimeout(resolve, 10));",
         'console.log("after await");',
         'Promise.resolve().then(() => console.log("microtask"));',
@@ -24,7 +25,7 @@ describe("runInNode", { timeout: 30_000 }, () => {
       ].join("\n"),
     });
     expect(result.status).toBe("ok");
-    expect(text).toBe("after await\nmicrotask\ntick\ntick\ntimer 30\n");
+    expect(text).toBe("after await\nmicrotask\ntick\ntick\ntimer 300\n");
   });
 
   test("relative imports between files, and the course prelude", async () => {
@@ -100,7 +101,8 @@ describe("runInNode", { timeout: 30_000 }, () => {
     // 19 whole lines, then the first part of the 20th, up to the cap.
     expect(bytes.events.length).toBe(20);
     expect(bytes.text.length).toBe(outputLimits.bytes);
-    const flood = await run({ "main.ts": 'for (;;) console.log("forever");\n' }, 500);
+    // Long enough for the host to read the worker's messages on a busy machine.
+    const flood = await run({ "main.ts": 'for (;;) console.log("forever");\n' }, 3000);
     expect(flood.result).toMatchObject({ status: "timeout", truncated: true });
   });
 });
