@@ -4,6 +4,7 @@ import { mulberry32 } from "../sim/random.ts";
 import { numericPartSchema, choicePartSchema, matchPartSchema } from "./exercise-schema.ts";
 import { gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type VerdictStatus } from "./grade.ts";
 import { maxAnswerLength, parseAnswer } from "./parse-answer.ts";
+import { evaluateExpression } from "./math.ts";
 
 // The 16-worker problem's expected answers, computed independently of the solution file.
 const oneIn1820 = 1 / Number(choose(16, 4));
@@ -185,6 +186,12 @@ describe("number and count parts", () => {
 });
 
 describe("parseAnswer", () => {
+  test("a call of something that is not a plain name is named as written (process.exit, not 'called')", () => {
+    expect(() => evaluateExpression("process.exit()")).toThrow(
+      "the function process.exit(...) is not available; you can use C, sqrt, log, exp, factorial, min, max",
+    );
+  });
+
   test("thousands separators are removed outside function calls only", () => {
     expect(parseAnswer("1,820")).toMatchObject({ ok: true, value: 1820 });
     expect(parseAnswer("C(16,4)")).toMatchObject({ ok: true, value: 1820 });

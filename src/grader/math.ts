@@ -160,7 +160,7 @@ function evaluateNode(node: MathNode, depth: number): number {
       const fn = name === undefined ? undefined : Object.hasOwn(functions, name) ? functions[name] : undefined;
       if (!fn)
         throw new InputError(
-          `the function ${name ?? "called"}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`,
+          `the function ${name ?? writtenAs(call.fn)}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`,
         );
       return fn(...call.args.map((a) => evaluateNode(a, depth + 1)));
     }
@@ -183,6 +183,15 @@ function evaluateNode(node: MathNode, depth: number): number {
  * Evaluate a normalised expression with the restricted instance. Throws InputError for
  * everything a person might type wrongly; the result is a finite number.
  */
+/** How the reader wrote a callee that is not a plain name (`process.exit`), for the message. */
+function writtenAs(node: MathNode): string {
+  try {
+    return node.toString();
+  } catch {
+    return "that";
+  }
+}
+
 export function evaluateExpression(expression: string): number {
   let tree: MathNode;
   try {
