@@ -23,6 +23,7 @@ const pending = new WeakMap<HTMLElement, string | undefined>();
  * click, then the click) are remembered, and the last action is handed over when it is ready.
  */
 function mount(root: HTMLElement, action?: string): void {
+  bootWorker();
   const loading = pending.has(root);
   if (action || !loading) pending.set(root, action ?? pending.get(root));
   if (loading) return;
@@ -34,6 +35,14 @@ function mount(root: HTMLElement, action?: string): void {
   );
 }
 
+/**
+ * Start booting a sandbox worker (its hardening takes tens of milliseconds) from the tiny
+ * worker-pool chunk, without waiting for the widget's larger chunk to arrive first.
+ */
+function bootWorker(): void {
+  void import("../../playground/worker-pool.ts").then((pool) => pool.prewarm());
+}
+
 function onFirstInteraction(event: Event): void {
   mount(event.currentTarget as HTMLElement, actionOf(event));
 }
@@ -43,7 +52,14 @@ for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) 
   if (code) code.tabIndex = 0; // Tab reaches the code; focusing it loads the editor
   for (const type of events) root.addEventListener(type, onFirstInteraction);
   // Hovering or touching is a strong hint a run is coming: fetch the runner and boot a worker.
-  root.addEventListener("pointerenter", () => void import("./mount.ts").then((m) => m.warm()), { once: true });
+  root.addEventListener(
+    "pointerenter",
+    () => {
+      bootWorker();
+      void import("./mount.ts").then((m) => m.warm());
+    },
+    { once: true },
+  );
   const name = root.dataset.name!;
   if (hasSavedEdit(name) || location.hash.startsWith(`#play-${name}=`)) mount(root);
 }
