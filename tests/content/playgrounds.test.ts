@@ -27,7 +27,9 @@ describe("playground programs print their golden output", () => {
       const goldenFile = file.replace(/\.play\.ts$/, ".golden.txt");
       expect(existsSync(goldenFile), `${program} has no golden file ${goldenFile}`).toBe(true);
       let printed = "";
-      const result = await runInNode(requestForFile(file), (event) => {
+      // The output is what is checked here, not the speed: a generous limit, so a busy machine
+      // cannot stop a heavy playground (the page gives bulkhead.play.ts 15 s).
+      const result = await runInNode(requestForFile(file, 45_000), (event) => {
         printed += `${eventText(event)}\n`;
       });
       expect(result.error, `${program} failed`).toBeUndefined();
@@ -35,6 +37,6 @@ describe("playground programs print their golden output", () => {
       expect(result.truncated).toBe(false);
       expect(printed).toBe(readFileSync(goldenFile, "utf8"));
     },
-    30_000,
+    60_000,
   );
 });
