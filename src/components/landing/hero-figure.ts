@@ -1,0 +1,70 @@
+/**
+ * The landing page's figure: the course's retry storm in two curves, drawn at build time from
+ * the same runs the replay chapter shows (src/widgets/replay/server.ts). One service that never
+ * calls the slow dependency, with no defences and with all six: the whole course in a picture.
+ * Pure: a string of SVG and the sentence under it, both computed from the runs.
+ */
+import { minutesAndSeconds, percentUpTo } from "../../format/number.ts";
+import type { RunView } from "../../widgets/replay/view.ts";
+import { escapeHtml } from "../../widgets/escape-html.ts";
+
+/** The service the figure follows: it calls catalog, never pricing. */
+export const heroService = "search";
+
+export interface HeroFigure {
+  svg: string;
+  caption: string;
+}
+
+const width = 320;
+const height = 190;
+const plot = { left: 40, right: 312, top: 14, bottom: 150 };
+
+function serviceIndex(run: RunView): number {
+  const i = run.metrics.services.findIndex((s) => s.name === heroService);
+  if (i < 0) throw new Error(`the retry storm has no service named ${heroService}`);
+  return i;
+}
+
+function path(run: RunView, x: (t: number) => number, y: (share: number) => number): string {
+  const { time } = run.metrics;
+  const rates = run.metrics.services[serviceIndex(run)]!.successRate;
+  return rates.map((rate, i) => `${i === 0 ? "M" : "L"}${x(time[i]!).toFixed(1)} ${y(rate).toFixed(1)}`).join(" ");
+}
+
+export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
+  const { time } = naive.metrics;
+  const t0 = time[0]!;
+  const t1 = time.at(-1)!;
+  const x = (t: number) => plot.left + ((t - t0) / (t1 - t0)) * (plot.right - plot.left);
+  const y = (share: number) => plot.bottom - share * (plot.bottom - plot.top);
+  const minutes = Array.from({ length: Math.floor(t1 / 300) + 1 }, (_, i) => i * 300);
+  const ticks = minutes
+    .map(
+      (t) =>
+        `<text class="hero-fig__tick" x="${x(t).toFixed(1)}" y="${plot.bottom + 18}" text-anchor="middle">${t / 60} min</text>`,
+    )
+    .join("");
+  const trigger = x(0);
+  const s = naive.summary;
+  const label = `Share of ${heroService} requests that succeed over ${Math.round(t1 / 60)} minutes of the retry storm: with no defences it falls to nearly zero when pricing slows at 0 s and stays there until the intervention at ${minutesAndSeconds(s.interventionSeconds!)}; with six defences it stays at 100%.`;
+  const svg =
+    `<svg class="hero-fig__svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}">` +
+    `<line class="hero-fig__axis" x1="${plot.left}" y1="${plot.bottom}" x2="${plot.right}" y2="${plot.bottom}"/>` +
+    `<text class="hero-fig__tick" x="${plot.left - 6}" y="${y(1) + 5}" text-anchor="end">100%</text>` +
+    `<text class="hero-fig__tick" x="${plot.left - 6}" y="${y(0) + 5}" text-anchor="end">0</text>` +
+    ticks +
+    `<line class="hero-fig__trigger" x1="${trigger.toFixed(1)}" y1="${plot.top}" x2="${trigger.toFixed(1)}" y2="${plot.bottom}"/>` +
+    `<path class="hero-fig__line hero-fig__line--defended" d="${path(defended, x, y)}"/>` +
+    `<path class="hero-fig__line hero-fig__line--naive" d="${path(naive, x, y)}"/>` +
+    `<text class="hero-fig__label hero-fig__label--defended" x="${plot.right}" y="${y(1) - 8}" text-anchor="end">six defences</text>` +
+    `<text class="hero-fig__label hero-fig__label--naive" x="${plot.right}" y="${y(0) - 10}" text-anchor="end">no defences</text>` +
+    `</svg>`;
+  const search = (run: RunView) => run.summary.services.find((v) => v.name === heroService)!;
+  const caption =
+    `Pricing is slow for ${s.triggerSeconds} seconds. Without defences the shared connection pool jams, and ` +
+    `${heroService}, which never calls pricing, serves ${percentUpTo(search(naive).incidentSuccessRate!)} of its requests ` +
+    `until someone intervenes ${minutesAndSeconds(s.interventionSeconds!)} later. With the six defences of Part II it serves ` +
+    `${percentUpTo(search(defended).incidentSuccessRate!)}, and the system is whole again ${minutesAndSeconds(defended.summary.recoverySeconds!)} after pricing recovers.`;
+  return { svg, caption };
+}
