@@ -29,9 +29,89 @@ describe.skipIf(skipBrowser)("course site in Chromium", () => {
     }
   });
 
+  test("the landing page leads with its figure and one primary action, above the fold on a desktop and a phone", async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const session = await openBrowser({ viewport });
+      try {
+        const { page } = session;
+        // No script is needed for any of it: the figure is drawn at build time.
+        await page.route(/\.js$/, (route) => route.abort());
+        await page.goto(`${site}/`);
+        const start = page.getByRole("link", { name: "Start the course" });
+        await expect(start.count()).resolves.toBe(1);
+        const box = (await start.boundingBox())!;
+        expect(box.y + box.height, `Start the course at ${viewport.width} px`).toBeLessThanOrEqual(viewport.height);
+        await expect(start.getAttribute("href")).resolves.toBe("/something-is-always-broken/");
+        const figure = page.getByRole("img", { name: /^Share of search requests that succeed/ });
+        await expect(figure.count()).resolves.toBe(1);
+        const paths = (await page.getByRole("heading", { name: "Where to start" }).boundingBox())!;
+        expect(paths.y, "the audiences' paths come below the action").toBeGreaterThan(box.y);
+        // Figure labels stay readable at this width.
+        const smallest = await page
+          .locator(".hero-fig__svg text")
+          .evaluateAll((texts) => Math.min(...texts.map((t) => t.getBoundingClientRect().height)));
+        expect(smallest).toBeGreaterThanOrEqual(12);
+      } finally {
+        await session.close();
+      }
+    }
+  });
+
+  test("at 1280 px code, playgrounds and figures get at least 760 px; on a phone diagram labels stay 12 px or more", async () => {
+    const desktop = await openBrowser({ viewport: { width: 1280, height: 800 } });
+    try {
+      await desktop.page.goto(`${site}/timeouts-retries-backoff/`);
+      const widths = await desktop.page.evaluate(() =>
+        [".playground", ".sl-markdown-content figure.diagram > svg", ".sl-markdown-content > .expressive-code"].map(
+          (selector) => document.querySelector(selector)?.getBoundingClientRect().width ?? 0,
+        ),
+      );
+      for (const width of widths) expect(width).toBeGreaterThanOrEqual(760);
+    } finally {
+      await desktop.close();
+    }
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      for (const chapter of ["bulkheads", "failure-modes", "shuffle-sharding"]) {
+        await phone.page.goto(`${site}/${chapter}/`);
+        const smallest = await phone.page
+          .locator(".sl-markdown-content figure svg[role=img] text")
+          .evaluateAll((texts) => Math.min(...texts.map((t) => t.getBoundingClientRect().height)));
+        expect(smallest, chapter).toBeGreaterThanOrEqual(12);
+        const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+        expect(overflow, `${chapter}: the page itself does not scroll sideways`).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
+  test("formulas: a binomial's parentheses are as tall as what they enclose, in the course's math font", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    await page.evaluate(() => document.fonts.ready);
+    const binomials = await page.locator('mo[fence="true"] + mfrac[linethickness="0px"]').evaluateAll((fracs) =>
+      fracs.map((frac) => ({
+        paren: frac.previousElementSibling!.getBoundingClientRect().height,
+        contents: frac.getBoundingClientRect().height,
+      })),
+    );
+    expect(binomials.length).toBeGreaterThan(2);
+    for (const { paren, contents } of binomials) expect(paren).toBeGreaterThanOrEqual(contents * 0.95);
+    await expect(
+      page.evaluate(
+        () =>
+          document.fonts.check('16px "STIX Two Math"') && getComputedStyle(document.querySelector("math")!).fontFamily,
+      ),
+    ).resolves.toMatch(/^"STIX Two Math"/);
+  });
+
   test("a chapter is reached through the sidebar, with prev/next links", async () => {
     const { page } = browser;
-    await page.goto(`${site}/`);
+    await page.goto(`${site}/cells/`);
     await page.locator("nav.sidebar").getByRole("link", { name: "Shuffle sharding" }).first().click();
     await page.waitForURL(/\/shuffle-sharding\/$/);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Shuffle sharding");
