@@ -6,6 +6,7 @@
 import { createServer, type Server } from "node:http";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, normalize } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -27,7 +28,35 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(root: string, port = 0): Promise<StaticServer> {
+/** Types a host compresses on the fly (fonts and images are compressed already). */
+const compressible = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest"]);
+
+export interface ServeOptions {
+  port?: number;
+  /**
+   * Compress text responses as a static host does: brotli when the client accepts it, else
+   * gzip (used by the Lighthouse benchmark, which should see what a reader's browser gets).
+   */
+  compress?: boolean;
+}
+
+export async function serveStatic(root: string, portOrOptions: number | ServeOptions = 0): Promise<StaticServer> {
+  const { port = 0, compress = false } = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
+  const cache = new Map<string, { br: Buffer; gzip: Buffer }>();
+  const encode = (file: string, body: Buffer, accept: string): { body: Buffer; encoding?: string } => {
+    if (!compress || !compressible.has(extname(file))) return { body };
+    let packed = cache.get(file);
+    if (!packed) {
+      packed = {
+        br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+      };
+      cache.set(file, packed);
+    }
+    if (/\bbr\b/.test(accept)) return { body: packed.br, encoding: "br" };
+    if (/\bgzip\b/.test(accept)) return { body: packed.gzip, encoding: "gzip" };
+    return { body };
+  };
   const server: Server = createServer(async (req, res) => {
     try {
       const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
@@ -44,7 +73,13 @@ export async function serveStatic(root: string, port = 0): Promise<StaticServer>
         res.writeHead(404, { "content-type": types[".html"] }).end(notFound);
         return;
       }
-      res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" }).end(body);
+      const sent = encode(file, body, String(req.headers["accept-encoding"] ?? ""));
+      const headers: Record<string, string> = { "content-type": types[extname(file)] ?? "application/octet-stream" };
+      if (sent.encoding) {
+        headers["content-encoding"] = sent.encoding;
+        headers.vary = "Accept-Encoding";
+      }
+      res.writeHead(200, headers).end(sent.body);
     } catch (error) {
       res.writeHead(500).end(String(error));
     }

@@ -1,0 +1,98 @@
+/**
+ * Lighthouse 12 (mobile preset: a mid-range phone, simulated slow 4G and 4x CPU slowdown) on
+ * every page of the built site, served compressed (brotli) as a static host serves it. One row
+ * per page and figure; the targets are the issue's: performance >= 95, total blocking time
+ * <= 150 ms, cumulative layout shift <= 0.02, largest contentful paint <= 2.0 s.
+ *
+ * `npm run bench -- lighthouse` runs it alone (about 20 s a page on this machine).
+ * `npm run bench -- lighthouse --pages /,/retry-storm/` runs it on some pages.
+ */
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import type { Bench, BenchRow } from "./types.ts";
+import { serveStatic } from "../tests/support/static-server.ts";
+import { chromiumPath } from "../tests/support/chromium.ts";
+import { loadBuiltSite } from "../tests/support/built-site.ts";
+
+export const lighthouseTargets = { performance: 95, tbtMs: 150, cls: 0.02, lcpSeconds: 2.0 };
+
+export interface PageFigures {
+  path: string;
+  performance: number;
+  lcpSeconds: number;
+  tbtMs: number;
+  cls: number;
+  htmlKB: number;
+  domElements: number;
+}
+
+/** Lighthouse's figures for one page of a running server. */
+export async function auditPage(url: string, port: number): Promise<Omit<PageFigures, "path">> {
+  const result = await lighthouse(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+  });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const html = (
+    lhr.audits["network-requests"]?.details as
+      | { items?: { url: string; transferSize?: number; resourceType?: string }[] }
+      | undefined
+  )?.items?.find((item) => item.resourceType === "Document");
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcpSeconds: audit("largest-contentful-paint") / 1000,
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    htmlKB: (html?.transferSize ?? 0) / 1024,
+    domElements: audit("dom-size"),
+  };
+}
+
+const bench: Bench = async ({ distDir }) => {
+  const pagesArg = process.argv.find((a) => a.startsWith("--pages="))?.slice("--pages=".length);
+  const pages = pagesArg
+    ? pagesArg.split(",")
+    : loadBuiltSite(distDir)
+        .map((p) => p.path)
+        .filter((p) => p.endsWith("/"));
+  const server = await serveStatic(distDir, { compress: true });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const rows: BenchRow[] = [];
+  const t = lighthouseTargets;
+  try {
+    for (const path of pages) {
+      const f = await auditPage(`${server.url}${path}`, chrome.port);
+      process.stderr.write(
+        `lighthouse ${path}: ${f.performance} (LCP ${f.lcpSeconds.toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, HTML ${f.htmlKB.toFixed(1)} KB, ${f.domElements} elements)\n`,
+      );
+      rows.push(
+        {
+          area: "lighthouse",
+          metric: `performance ${path}`,
+          value: f.performance,
+          unit: "score",
+          target: `>= ${t.performance}`,
+        },
+        { area: "lighthouse", metric: `LCP ${path}`, value: f.lcpSeconds, unit: "s", target: `<= ${t.lcpSeconds}` },
+        { area: "lighthouse", metric: `TBT ${path}`, value: f.tbtMs, unit: "ms", target: `<= ${t.tbtMs}` },
+        { area: "lighthouse", metric: `CLS ${path}`, value: f.cls, unit: "", target: `<= ${t.cls}` },
+        { area: "lighthouse", metric: `HTML ${path}`, value: f.htmlKB, unit: "KB compressed" },
+        { area: "lighthouse", metric: `DOM elements ${path}`, value: f.domElements, unit: "elements" },
+      );
+    }
+  } finally {
+    await chrome.kill();
+    await server.close();
+  }
+  return rows;
+};
+
+export default bench;
