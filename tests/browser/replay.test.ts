@@ -66,9 +66,22 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();
     expect(moment).toMatch(
-      /^At 120 s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use/,
+      /^At 120 s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
     );
-    // [ and ] step ten seconds from anywhere in the replay but a text field.
+    // [, ] and k work with the slider focused (it is where the reader just was)...
+    await scrub.focus();
+    await page.keyboard.press("]");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("130 s");
+    await page.keyboard.press("[");
+    await page.keyboard.press("[");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("110 s");
+    await page.keyboard.press("k");
+    await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.keyboard.press("k");
+    await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("false");
+    await scrub.fill("120");
+    await scrub.dispatchEvent("input");
+    // ...and from anywhere else in the replay but a text field.
     await page.locator("[data-play]").focus();
     await page.keyboard.press("]");
     await expect(page.locator("[data-time]").textContent()).resolves.toBe("130 s");
@@ -127,15 +140,249 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     }
   });
 
-  test("reduced motion: nothing moves on its own", async () => {
+  test("reduced motion: nothing starts on its own, and Play moves in whole steps", async () => {
     const { page } = browser;
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto(`${site}/retry-storm/?seed=3`);
     await ready();
-    await page.waitForTimeout(1500);
     await expect(page.locator("[data-scrub]").inputValue()).resolves.toBe("0");
     await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("false");
+    await page.locator("[data-play]").click();
+    // One step a second, of the chosen speed (30 s per second): never a glide.
+    await page.waitForFunction(() => (document.querySelector("[data-scrub]") as HTMLInputElement).value !== "0");
+    await expect(page.locator("[data-scrub]").inputValue()).resolves.toBe("30");
+    await page.locator("[data-play]").click();
     await page.emulateMedia({ reducedMotion: "no-preference" });
+  });
+
+  /** The summaries the two sides show, as data, and the moments they disagreed about the scenario. */
+  const summaries = async () => ({
+    naive: JSON.parse((await replay().getAttribute("data-naive-summary"))!),
+    defended: JSON.parse((await replay().getAttribute("data-defended-summary"))!),
+  });
+
+  test("the first click counts before the code has loaded (a defence, a label's text, No intervention), and the heading follows", async () => {
+    const { page } = browser;
+    // A defence's box, clicked on a page whose replay code has not loaded yet.
+    await page.goto(`${site}/retry-storm/`);
+    await expect(replay().getAttribute("data-state")).resolves.toBeNull();
+    await replay().locator('input[name="defence-shed"]').click();
+    await ready();
+    await expect(replay().locator('input[name="defence-shed"]').isChecked()).resolves.toBe(false);
+    expect(new URL(page.url()).searchParams.get("defences")).toBe("bulkhead,breaker,budget,jitter,timeout");
+    expect((await summaries()).defended.defences).not.toContain("shed");
+    // The heading over the defended run lists the defences it has, and only those.
+    await expect(replay().locator('[data-side="defended"] [data-heading]').textContent()).resolves.toBe(
+      "Defended: bulkhead, breaker, budget, jitter, timeout",
+    );
+    // The text of a defence's label.
+    await page.goto(`${site}/retry-storm/`);
+    await replay().locator("label.rs-check", { hasText: "budget" }).locator("span").click();
+    await ready();
+    await expect(replay().locator('input[name="defence-budget"]').isChecked()).resolves.toBe(false);
+    expect((await summaries()).defended.defences).not.toContain("budget");
+    // "No intervention": both runs go on without operators, and the time field is set aside.
+    await page.goto(`${site}/retry-storm/`);
+    await replay().getByText("No intervention").click();
+    await ready();
+    await expect(replay().locator('input[name="noIntervention"]').isChecked()).resolves.toBe(true);
+    await expect(replay().locator('input[name="intervention"]').isDisabled()).resolves.toBe(true);
+    expect(new URL(page.url()).searchParams.get("intervention")).toBe("none");
+    expect((await summaries()).naive.interventionSeconds).toBeNull();
+    // And after the code has loaded, the next click counts too; the heading follows.
+    await replay().locator('input[name="defence-breaker"]').click();
+    await page.waitForFunction(() =>
+      JSON.parse((document.querySelector("[data-retry-storm]") as HTMLElement).dataset.defendedSummary!).defences.every(
+        (d: string) => d !== "breaker",
+      ),
+    );
+    await expect(replay().locator('[data-side="defended"] [data-heading]').textContent()).resolves.toBe(
+      "Defended: bulkhead, budget, jitter, timeout, shed",
+    );
+  });
+
+  test("a shared link loads its state, and a box the reader clicked before any script ran keeps the reader's choice", async () => {
+    // A fresh profile: no service worker yet, so the bootstrap comes from the network, where
+    // it is held until the reader has clicked (a slow network).
+    const fresh = await openBrowser();
+    try {
+      const { page } = fresh;
+      const root = page.locator("[data-retry-storm]");
+      let release = () => {};
+      const clicked = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/_astro/RetryStormReplay*.js", async (route) => {
+        await clicked;
+        await route.continue();
+      });
+      await page.goto(`${site}/retry-storm/?defences=budget,shed&poolSize=24`, { waitUntil: "commit" });
+      await root.locator('input[name="defence-shed"]').click();
+      await expect(root.getAttribute("data-state")).resolves.toBeNull();
+      release();
+      await page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
+      // The link's settings, except the box the reader had already unticked (the link ticks it).
+      await expect(root.locator('input[name="poolSize"]').inputValue()).resolves.toBe("24");
+      await expect(root.locator('input[name="defence-budget"]').isChecked()).resolves.toBe(true);
+      await expect(root.locator('input[name="defence-breaker"]').isChecked()).resolves.toBe(false);
+      await expect(root.locator('input[name="defence-shed"]').isChecked()).resolves.toBe(false);
+      expect(JSON.parse((await root.getAttribute("data-defended-summary"))!).defences).toEqual(["budget"]);
+      expect(new URL(page.url()).searchParams.get("defences")).toBe("budget");
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("an invalid field shows its error there, and the charts stay on the last valid run, labelled so", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    await page.locator("[data-scrub]").focus();
+    await ready();
+    const before = await summaries();
+    const field = (name: string) => replay().locator(`input[name="${name}"]`);
+    const error = (name: string) => replay().locator(`[data-error-for="${name}"]`);
+    await field("poolSize").fill("0");
+    await field("load").fill("-3");
+    await field("triggerDuration").fill("");
+    await field("triggerDuration").dispatchEvent("change");
+    await page.waitForSelector('[data-retry-storm][data-state="invalid"]', { state: "attached" });
+    await expect(error("poolSize").textContent()).resolves.toBe("Must be at least 1 connection.");
+    await expect(error("poolSize").isVisible()).resolves.toBe(true);
+    await expect(error("load").textContent()).resolves.toBe("Must be at least 0.");
+    await expect(error("triggerDuration").textContent()).resolves.toBe("Enter a number.");
+    await expect(field("poolSize").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(field("poolSize").getAttribute("aria-describedby")).resolves.toBe(
+      await error("poolSize").getAttribute("id"),
+    );
+    const status = replay().locator("[data-status]");
+    await expect(status.isVisible()).resolves.toBe(true);
+    await expect(status.textContent()).resolves.toBe(
+      "Fix the marked field to run again. The charts still show the last valid run (seed 1, every other setting at its default).",
+    );
+    expect(await summaries()).toEqual(before);
+    expect(new URL(page.url()).searchParams.has("poolSize")).toBe(false);
+    // Fixed: it runs again, the messages go, the address follows.
+    await field("poolSize").fill("24");
+    await field("load").fill("1");
+    await field("triggerDuration").fill("4");
+    await field("triggerDuration").dispatchEvent("change");
+    await page.waitForFunction(() => {
+      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+      return root.dataset.state === "ready" && new URL(location.href).searchParams.get("poolSize") === "24";
+    });
+    await expect(error("poolSize").isVisible()).resolves.toBe(false);
+    await expect(field("poolSize").getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(status.isVisible()).resolves.toBe(false);
+    expect((await summaries()).naive).not.toEqual(before.naive);
+  });
+
+  test("a rerun shows it is busy, and the two sides never describe different scenarios", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    await page.locator("[data-scrub]").focus();
+    await ready();
+    await page.evaluate(() => {
+      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+      const status = root.querySelector("[data-status]") as HTMLElement;
+      const log = { mismatches: 0, busyText: "", busyVisible: false };
+      (window as unknown as { rsLog: typeof log }).rsLog = log;
+      new MutationObserver(() => {
+        const naive = JSON.parse(root.dataset.naiveSummary!);
+        const defended = JSON.parse(root.dataset.defendedSummary!);
+        if (naive.seed !== defended.seed) log.mismatches++;
+        if (root.dataset.state === "running" && !log.busyText) {
+          log.busyText = status.textContent ?? "";
+          log.busyVisible = status.offsetHeight > 0;
+        }
+      }).observe(root, {
+        attributes: true,
+        attributeFilter: ["data-naive-summary", "data-defended-summary", "data-state"],
+      });
+    });
+    for (const seed of ["5", "6"]) {
+      await replay().locator('input[name="seed"]').fill(seed);
+      await replay().locator('input[name="seed"]').dispatchEvent("change");
+      await page.waitForFunction((s) => {
+        const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+        return root.dataset.state === "ready" && JSON.parse(root.dataset.naiveSummary!).seed === Number(s);
+      }, seed);
+    }
+    const log = await page.evaluate(() => (window as unknown as { rsLog: Record<string, unknown> }).rsLog);
+    expect(log).toEqual({ mismatches: 0, busyText: "Simulating both runs…", busyVisible: true });
+  });
+
+  test("bulkheads: the defended run says where its 24 connections are, beside the naive pool of 20", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    const note = replay().locator('[data-side="defended"] [data-pool-note]');
+    await expect(note.textContent()).resolves.toBe(
+      "Bulkheads: no shared pool; 3 pools of 8, one per dependency (24 connections in all), and pricing's callers can use only the 8 of pricing's pool.",
+    );
+    await expect(replay().locator('[data-side="naive"] [data-pool-note]').textContent()).resolves.toBe("");
+    const scrub = page.locator("[data-scrub]");
+    await scrub.focus();
+    await ready();
+    await scrub.fill("120");
+    await scrub.dispatchEvent("input");
+    await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
+      /Defended: \d+ of 24 connections in use \(pricing \d+ of 8, catalog \d+ of 8, profiles \d+ of 8\)/,
+    );
+    // Without bulkheads the defended run has the one shared pool again, and no note.
+    await replay().locator('input[name="defence-bulkhead"]').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-side="defended"] [data-pool-note]')!.textContent === "",
+    );
+    await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
+      /Defended: \d+ of 20 connections in use,/,
+    );
+  });
+
+  test("on a phone, one run at a time, flipped in place; the flip works before any script too", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = phone;
+      const root = page.locator("[data-retry-storm]");
+      const side = (name: string) => root.locator(`[data-side="${name}"]`);
+      const toggle = root.locator(".rs-compare");
+      // With no script at all (the replay's bootstrap refused), the flip is plain CSS.
+      await page.route("**/_astro/RetryStormReplay*.js", (route) => route.abort());
+      await page.goto(`${site}/retry-storm/`);
+      await expect(toggle.isVisible()).resolves.toBe(true);
+      await expect(side("naive").isVisible()).resolves.toBe(true);
+      await expect(side("defended").isVisible()).resolves.toBe(false);
+      await toggle.getByText("Defended run").click();
+      await expect(side("naive").isVisible()).resolves.toBe(false);
+      await expect(side("defended").isVisible()).resolves.toBe(true);
+      await page.unroute("**/_astro/RetryStormReplay*.js");
+      // With the replay loaded: flipping keeps the same chart at the same place on screen.
+      await page.goto(`${site}/retry-storm/`);
+      await page.locator("[data-scrub]").focus();
+      await page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
+      const top = async (name: string) => (await side(name).locator('[data-chart="pool"]').boundingBox())!.y;
+      // A tap where the label is, as a finger would (no scrolling to it first: the toggle stays on screen).
+      const tap = async (text: string) => {
+        const box = (await toggle.getByText(text).boundingBox())!;
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      };
+      await side("naive").locator('[data-chart="pool"]').scrollIntoViewIfNeeded();
+      const naiveTop = await top("naive");
+      await tap("Defended run");
+      await expect(side("naive").isVisible()).resolves.toBe(false);
+      expect(Math.abs((await top("defended")) - naiveTop)).toBeLessThanOrEqual(2);
+      // The side shown fills its width with live charts.
+      const width = await side("defended")
+        .locator(".uplot")
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
+      expect(width).toBeGreaterThan((await side("defended").evaluate((el) => el.clientWidth)) - 10);
+      await tap("Naive run");
+      expect(Math.abs((await top("naive")) - naiveTop)).toBeLessThanOrEqual(2);
+      // On a desktop both runs sit side by side and there is nothing to flip.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await expect(toggle.isVisible()).resolves.toBe(false);
+      await expect(side("defended").isVisible()).resolves.toBe(true);
+      await expect(side("naive").isVisible()).resolves.toBe(true);
+    } finally {
+      await phone.close();
+    }
   });
 
   test("fits a 375 px phone, and the presenter view shows the replay alone", async () => {

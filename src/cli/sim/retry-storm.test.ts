@@ -89,7 +89,7 @@ test("--help lists every parameter with its default and unit", async () => {
 
 test("invalid input is a usage error with a clear message", async () => {
   await expect(capture(["--set", "poolSize=0"])).rejects.toThrow(
-    new UsageError("poolSize must be at least 1 connections, got 0"),
+    new UsageError("poolSize must be at least 1 connection, got 0"),
   );
   await expect(capture(["--set", "poolSize"])).rejects.toThrow(/--set needs name=value/);
   await expect(capture(["--set", "wings=2"])).rejects.toThrow(/unknown parameter "wings"/);

@@ -528,7 +528,7 @@ export class StormRun {
     const world = this.world;
     for (const pool of world.pools) this.serveWaiters(pool, now);
     world.pruneRetired();
-    this.recorder.tick(now, world.inUse(), world.waiting(), this.abandonedHolding, world.capacity());
+    this.recorder.tick(now, world.pools, world.inUse(), world.waiting(), this.abandonedHolding, world.capacity());
   }
 
   /** Operators turn retries off and flush every wait queue: load finally drops. */

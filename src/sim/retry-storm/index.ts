@@ -52,5 +52,6 @@ export {
   type RetryStormSummary,
   type ServiceSummary,
   type ServiceSeries,
+  type PoolSeries,
 } from "./metrics.ts";
 export { EventQueue } from "../event-queue.ts";

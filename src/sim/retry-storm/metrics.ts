@@ -15,6 +15,16 @@ export interface ServiceSeries {
   successRate: number[];
 }
 
+/** One connection pool's use, second by second. */
+export interface PoolSeries {
+  /** "shared", or with bulkheads the dependency the pool serves. */
+  name: string;
+  /** Its size at the end of the run. */
+  size: number;
+  /** Connections in use at the end of each second. */
+  inUse: number[];
+}
+
 export interface RetryStormMetrics {
   /** Start of each 1 s bucket, seconds from the trigger start. */
   time: number[];
@@ -29,6 +39,8 @@ export interface RetryStormMetrics {
   poolCapacity: number;
   /** Connections that exist at the end of each second, over all pools (operators may resize them). */
   capacity: number[];
+  /** Each pool on its own: one shared pool, or with bulkheads one per dependency. */
+  pools: PoolSeries[];
   /** Requests waiting for a connection at the end of each second. */
   waiting: number[];
   /** Client tries per second, all services. */

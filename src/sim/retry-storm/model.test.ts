@@ -203,7 +203,18 @@ describe("the incident's milestones and window", () => {
   });
 
   test("bulkheads: pricing's pool fills, but search and accounts never lose their goodput", slow, () => {
-    const { summary } = run(["bulkhead"]);
+    const { summary, metrics } = run(["bulkhead"]);
+    // One pool per dependency, each of bulkheadSize; together they are the capacity and the use.
+    expect(metrics.pools.map((p) => [p.name, p.size])).toEqual([
+      ["pricing", 8],
+      ["catalog", 8],
+      ["profiles", 8],
+    ]);
+    const summed = metrics.poolInUse.map((_, i) => metrics.pools.reduce((a, p) => a + p.inUse[i]!, 0));
+    expect(summed).toEqual(metrics.poolInUse);
+    const storm = metrics.time.indexOf(100);
+    expect(metrics.pools.map((p) => p.inUse[storm])).toEqual([8, expect.any(Number), expect.any(Number)]);
+    expect(metrics.pools[1]!.inUse[storm]!).toBeLessThan(8);
     expect(summary.poolFullSeconds!).toBeLessThan(1);
     expect(summary.goodputZeroSeconds).toBeNull();
     expect(summary.recoveredBy).toBe("intervention");

@@ -3,7 +3,7 @@
  * and turned into the per-second series and the summary's counts on demand (at the end of a
  * run, or at any moment of a run still going, for a live dashboard).
  */
-import { quantile, round, type RetryStormMetrics, type ServiceSeries } from "./metrics.ts";
+import { quantile, round, type PoolSeries, type RetryStormMetrics, type ServiceSeries } from "./metrics.ts";
 
 export interface ServiceCounts {
   /** Tries sent, by second. */
@@ -37,6 +37,8 @@ export class MetricsRecorder {
   firstRefusalAt: number | null = null;
   /** The last second whose end-of-second figures (pool, queue) have been recorded, as a slot. */
   lastTick = -1;
+  /** Each pool's connections in use by second, by pool name, in the order the pools appeared. */
+  private readonly pools = new Map<string, PoolSeries>();
 
   constructor(warmup: number, duration: number, services: number) {
     this.warmup = warmup;
@@ -99,8 +101,24 @@ export class MetricsRecorder {
   }
 
   /** The end of second `now - 1`: what the pools hold and how many wait. */
-  tick(now: number, inUse: number, waiting: number, abandoned: number, capacity: number): void {
+  tick(
+    now: number,
+    pools: readonly { name: string; size: number; inUse: number }[],
+    inUse: number,
+    waiting: number,
+    abandoned: number,
+    capacity: number,
+  ): void {
     const b = this.bucketOf(now) - 1;
+    for (const pool of pools) {
+      let series = this.pools.get(pool.name);
+      if (!series) {
+        series = { name: pool.name, size: pool.size, inUse: new Array<number>(this.buckets).fill(0) };
+        this.pools.set(pool.name, series);
+      }
+      series.size = pool.size;
+      series.inUse[b] = pool.inUse;
+    }
     this.poolInUse[b] = inUse;
     this.waiting[b] = waiting;
     this.abandonedInUse[b] = abandoned;
@@ -154,6 +172,7 @@ export class MetricsRecorder {
       abandonedInUse: cut(this.abandonedInUse),
       poolCapacity: 0, // set by the engine: connections that exist now
       capacity: cut(this.capacity),
+      pools: [...this.pools.values()].map((p) => ({ name: p.name, size: p.size, inUse: cut(p.inUse) })),
       waiting: cut(this.waiting),
       attempts: total("attempts"),
       dependencyCalls: cut(this.dependencyCalls),

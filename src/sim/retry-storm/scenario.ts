@@ -413,6 +413,14 @@ export function defaultScenario(
   };
 }
 
+/** "1 connection", "20 connections", "4 s": an amount with its unit, in the singular for one. */
+function amount(n: number, unit: string): string {
+  // A multiplier or a share reads best bare: "at least 0", not "at least 0 x".
+  if (unit === "" || unit === "x" || unit === "share") return String(n);
+  const word = /^[a-z]{3,}$/.test(unit);
+  return `${n} ${word && n === 1 ? unit.replace(/s$/, "") : unit}`;
+}
+
 /**
  * Check one parameter value from anywhere (a typed caller, a command line, a URL, a learner's
  * untyped playground); returns the normalised value or throws a RangeError naming it.
@@ -438,11 +446,11 @@ export function checkParameter(name: string, value: unknown): number | string | 
   if (spec.integer && !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);
   const why = spec.source ? ` (${spec.source})` : "";
   if (spec.min !== undefined && n < spec.min)
-    throw new RangeError(`${name} must be at least ${spec.min} ${spec.unit}${why}, got ${n}`);
+    throw new RangeError(`${name} must be at least ${amount(spec.min, spec.unit)}${why}, got ${n}`);
   if (spec.above !== undefined && !(n > spec.above))
-    throw new RangeError(`${name} must be greater than ${spec.above} ${spec.unit}${why}, got ${n}`);
+    throw new RangeError(`${name} must be greater than ${amount(spec.above, spec.unit)}${why}, got ${n}`);
   if (spec.max !== undefined && n > spec.max)
-    throw new RangeError(`${name} must be at most ${spec.max} ${spec.unit}, got ${n}`);
+    throw new RangeError(`${name} must be at most ${amount(spec.max, spec.unit)}, got ${n}`);
   if (spec.decimals !== undefined) {
     const scaled = n * 10 ** spec.decimals;
     if (Math.abs(scaled - Math.round(scaled)) > 1e-6)

@@ -1,8 +1,28 @@
 import { expect, test } from "vitest";
 import { runRetryStorm, parameterSpecs } from "../../sim/retry-storm/index.ts";
-import { defaultReplayState, fromQuery, normalizeState, queryHasState, scenarios, toQuery } from "./state.ts";
+import {
+  defaultReplayState,
+  describeState,
+  fromQuery,
+  normalizeState,
+  queryHasState,
+  readForm,
+  scenarios,
+  toQuery,
+  type FormInput,
+} from "./state.ts";
 import { chartSvg } from "./svg.ts";
-import { chartViews, markerItemsHtml, markers, momentText, summaryText, tableHtml, tableRows } from "./view.ts";
+import {
+  chartViews,
+  defendedHeading,
+  markerItemsHtml,
+  markers,
+  momentText,
+  poolNote,
+  summaryText,
+  tableHtml,
+  tableRows,
+} from "./view.ts";
 
 test("state round-trips through the URL, keeping unrelated query keys", () => {
   const state = normalizeState({
@@ -62,7 +82,7 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   ]);
   expect(marks.find((m) => m.kind === "refused")!.time).toBe(summary.firstRefusalSeconds);
   expect(marks.find((m) => m.kind === "full")!.time).toBe(summary.poolFullSeconds);
-  const text = summaryText("Naive", summary);
+  const text = summaryText("Naive", run);
   expect(text).toContain(`the pool is full at ${Math.round(summary.poolFullSeconds! * 10) / 10} s`);
   expect(text).toContain(`goodput is gone at ${summary.goodputZeroSeconds} s`);
   expect(text).toContain(`the first request is refused at ${Math.round(summary.firstRefusalSeconds! * 10) / 10} s`);
@@ -97,4 +117,54 @@ test("the static SVG is labelled, draws every series and marker, and escapes tex
   expect(svg.match(/<path /g)).toHaveLength(view.series.length);
   expect(svg.match(/<line [^>]*stroke-dasharray="3 3"/g)).toHaveLength(markers(summary).length);
   expect(svg).not.toMatch(/NaN|undefined/);
+});
+
+test("the form: every field must hold a valid value, and each invalid one gets its own message", () => {
+  const form = (changes: Partial<FormInput["params"]> & { seed?: string; none?: boolean } = {}): FormInput => {
+    const { seed = "1", none = false, ...params } = changes;
+    return {
+      seed,
+      params: { triggerDuration: "4", intervention: "660", poolSize: "20", load: "1", clientTimeout: "1", ...params },
+      noIntervention: none,
+      defences: ["breaker", "shed"],
+    };
+  };
+  expect(readForm(form())).toEqual({ state: { seed: 1, defences: ["breaker", "shed"], params: {} }, errors: null });
+  expect(readForm(form({ poolSize: "0", load: "-3", triggerDuration: "" }))).toEqual({
+    state: null,
+    errors: {
+      poolSize: "Must be at least 1 connection.",
+      load: "Must be at least 0.",
+      triggerDuration: "Enter a number.",
+    },
+  });
+  expect(readForm(form({ poolSize: "2.5" })).errors).toEqual({ poolSize: "Must be a whole number." });
+  expect(readForm(form({ seed: "-1" })).errors).toEqual({ seed: "Enter a whole number from 0 to 999999." });
+  // "No intervention" makes the intervention's time irrelevant, even an invalid one.
+  expect(readForm(form({ none: true, intervention: "" })).state!.params).toEqual({ intervention: null });
+  // Parameters the form does not show (a shared link's bulkheadSize) are kept.
+  expect(readForm(form({ poolSize: "24" }), { bulkheadSize: 4 }).state!.params).toEqual({
+    poolSize: 24,
+    bulkheadSize: 4,
+  });
+  expect(describeState(normalizeState({ seed: 3, params: { poolSize: 24, intervention: null } }))).toBe(
+    "seed 3, no intervention, pool size 24",
+  );
+});
+
+test("the defended heading lists only the defences it has; bulkheads get a line on their pools", () => {
+  expect(defendedHeading(["budget", "breaker"])).toBe("Defended: breaker, budget");
+  expect(defendedHeading([])).toBe("Defended: no defences");
+  const pair = scenarios(normalizeState({ defences: ["bulkhead"], params: { duration: 60 } }));
+  const naive = runRetryStorm(pair.naive);
+  const defended = runRetryStorm(pair.defended);
+  expect(poolNote(naive)).toBe("");
+  expect(poolNote(defended)).toBe(
+    "Bulkheads: no shared pool; 3 pools of 8, one per dependency (24 connections in all), and pricing's callers can use only the 8 of pricing's pool.",
+  );
+  const i = defended.metrics.time.indexOf(30);
+  const [pricing, catalog, profiles] = defended.metrics.pools.map((p) => p.inUse[i]);
+  expect(momentText(30, [{ name: "Defended", run: defended }])).toContain(
+    `${defended.metrics.poolInUse[i]} of 24 connections in use (pricing ${pricing} of 8, catalog ${catalog} of 8, profiles ${profiles} of 8)`,
+  );
 });

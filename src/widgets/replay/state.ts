@@ -32,8 +32,81 @@ export const defaultReplayState: ReplayState = { seed: 1, defences: [...defenceN
 
 /** The scenario controls shown in the page (every parameter still works through the URL). */
 export const scenarioControls = ["triggerDuration", "intervention", "poolSize", "load", "clientTimeout"] as const;
+export type ScenarioControl = (typeof scenarioControls)[number];
+
+/** Each control's label in the page (and in the "last valid run" note). */
+export const controlLabels: Record<ScenarioControl | "seed", string> = {
+  seed: "Seed",
+  triggerDuration: "Pricing slow for (s)",
+  intervention: "Intervention at (s)",
+  poolSize: "Pool size (connections)",
+  load: "Load (x normal)",
+  clientTimeout: "Client time-out (s)",
+};
 
 export const seedLimits = { min: 0, max: 999_999 };
+
+/** What the form holds, as text, before it is checked. */
+export interface FormInput {
+  seed: string;
+  params: Partial<Record<ScenarioControl, string>>;
+  noIntervention: boolean;
+  defences: DefenceName[];
+}
+
+/** The form read: a state to run, or the message for each field that holds something invalid. */
+export type FormReading = { state: ReplayState; errors: null } | { state: null; errors: Record<string, string> };
+
+/**
+ * Check the form's fields. Every field must hold a valid value: an empty or out-of-range one
+ * is an error shown at the field, never silently replaced by the default.
+ */
+export function readForm(input: FormInput, base: Partial<Parameters> = {}): FormReading {
+  const errors: Record<string, string> = {};
+  const seedText = input.seed.trim();
+  const seed = Number(seedText);
+  if (seedText === "" || !Number.isInteger(seed) || seed < seedLimits.min || seed > seedLimits.max)
+    errors.seed = `Enter a whole number from ${seedLimits.min} to ${seedLimits.max}.`;
+  const params: Record<string, unknown> = { ...base };
+  for (const name of scenarioControls) {
+    if (name === "intervention" && input.noIntervention) {
+      params.intervention = null;
+      continue;
+    }
+    const text = (input.params[name] ?? "").trim();
+    if (text === "" || text === "none") {
+      errors[name] = "Enter a number.";
+      continue;
+    }
+    try {
+      params[name] = checkParameter(name, text);
+    } catch (error) {
+      errors[name] = fieldMessage(name, (error as Error).message);
+    }
+  }
+  if (Object.keys(errors).length > 0) return { state: null, errors };
+  return { state: normalizeState({ seed, defences: input.defences, params }), errors: null };
+}
+
+/** "poolSize must be at least 1 connection, got 0" -> "Must be at least 1 connection." */
+function fieldMessage(name: string, message: string): string {
+  const text = message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
+  const short = text.replace(/, got .*$/, "");
+  return `${short.charAt(0).toUpperCase()}${short.slice(1)}.`;
+}
+
+/** The settings of a state in words, for the note that labels the last valid run. */
+export function describeState(state: ReplayState): string {
+  const parts = [`seed ${state.seed}`];
+  for (const name of scenarioControls) {
+    const value = state.params[name];
+    if (value === undefined) continue;
+    const label = controlLabels[name].replace(/ \(.*\)$/, "").toLowerCase();
+    parts.push(value === null ? "no intervention" : `${label} ${value}`);
+  }
+  if (parts.length === 1) parts.push("every other setting at its default");
+  return parts.join(", ");
+}
 
 /** Keep only valid, non-default parameters; clamp the seed; order defences canonically. */
 export function normalizeState(state: UncheckedState): ReplayState {

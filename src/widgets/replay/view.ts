@@ -2,6 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
+import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
 
 export interface RunView {
@@ -126,10 +127,12 @@ export function unrelatedSuccess(summary: RetryStormSummary): number | null {
 }
 
 /** One sentence per run: what a reader should take away, in numbers. */
-export function summaryText(name: string, summary: RetryStormSummary): string {
+export function summaryText(name: string, run: RunView): string {
+  const { summary } = run;
   const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} at ${fmtSeconds(t)}`);
+  const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
   const milestones = [
-    at(summary.poolFullSeconds, "the pool is full", "the pool never fills"),
+    at(summary.poolFullSeconds, `${pool} is full`, `${pool === "the pool" ? "the pool never fills" : "no pool fills"}`),
     at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
     at(summary.firstRefusalSeconds, "the first request is refused", "no request is refused"),
   ].join(", ");
@@ -147,13 +150,37 @@ export function summaryText(name: string, summary: RetryStormSummary): string {
   return `${name}: ${milestones}; ${recovered}; ${unrelated}; ${summary.amplification} tries per request.`;
 }
 
+/** The heading over the right-hand run: the defences it has on, and only those, in the controls' order. */
+export function defendedHeading(defences: readonly string[]): string {
+  const on = defenceNames.filter((d) => defences.includes(d));
+  return `Defended: ${on.length ? on.join(", ") : "no defences"}`;
+}
+
+/**
+ * One line on where a run's connections are, when it is not one shared pool: with bulkheads
+ * each dependency has a pool of its own, so the total is not the pool size the naive run has.
+ */
+export function poolNote(run: RunView): string {
+  const pools = run.metrics.pools;
+  if (pools.length <= 1) return "";
+  const sizes = new Set(pools.map((p) => p.size));
+  const each =
+    sizes.size === 1
+      ? `${pools.length} pools of ${pools[0]!.size}, one per dependency`
+      : pools.map((p) => `${p.name} ${p.size}`).join(", ");
+  const pricing = pools.find((p) => p.name === "pricing");
+  return `Bulkheads: no shared pool; ${each} (${run.metrics.poolCapacity} connections in all)${pricing ? `, and pricing's callers can use only the ${pricing.size} of pricing's pool` : ""}.`;
+}
+
 /** What both runs look like at one moment (the playhead). */
 export function momentText(time: number, runs: { name: string; run: RunView }[]): string {
   const parts = runs.map(({ name, run }) => {
     const m = run.metrics;
     const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
     const rate = m.successRate[i]!;
-    return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use, ${m.waiting[i]} waiting, ${fmtPercent(rate)} of requests succeed`;
+    const pools =
+      m.pools.length > 1 ? ` (${m.pools.map((p) => `${p.name} ${p.inUse[i]} of ${p.size}`).join(", ")})` : "";
+    return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use${pools}, ${m.waiting[i]} waiting, ${fmtPercent(rate)} of requests succeed`;
   });
   return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
 }

@@ -1,0 +1,188 @@
+/**
+ * The replay's live charts: uPlot, one chart per row of `chartViews` for each side, on one
+ * shared time axis (cursor synced across all of them), with the run's markers drawn as dashed
+ * lines and a playhead line over each. Rebuilt when the theme changes (axis ink is read when a
+ * chart is made), resized when the page is.
+ */
+import type uPlotType from "uplot";
+import { chartViews, markerColour, markers, palette, type Marker, type RunView } from "./view.ts";
+
+export type Side = "naive" | "defended";
+export const sides: Side[] = ["naive", "defended"];
+export const sideName: Record<Side, string> = { naive: "Naive", defended: "Defended" };
+
+const chartHeight = 150;
+
+/** 20000 -> "20k", 0.5 -> "0.5": axis labels that fit a phone's width. */
+export function compact(n: number): string {
+  if (n == null) return "";
+  const abs = Math.abs(n);
+  if (abs >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
+  if (abs >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
+  return `${+n.toFixed(2)}`;
+}
+
+/** One grid line per decade on a log axis (uPlot's default draws nine). */
+export function decades(min: number, max: number): number[] {
+  const out: number[] = [];
+  for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++)
+    if (10 ** p >= min * 0.9999) out.push(10 ** p);
+  return out.length ? out : [min, max];
+}
+
+interface SideCharts {
+  plots: uPlotType[];
+  marks: Marker[];
+  run: RunView | null;
+  playheads: HTMLElement[];
+}
+
+export class ReplayCharts {
+  private readonly charts: Record<Side, SideCharts> = {
+    naive: { plots: [], marks: [], run: null, playheads: [] },
+    defended: { plots: [], marks: [], run: null, playheads: [] },
+  };
+  private playhead = 0;
+
+  constructor(
+    private readonly root: HTMLElement,
+    private readonly uPlot: typeof uPlotType,
+  ) {}
+
+  private container(side: Side): HTMLElement {
+    return this.root.querySelector<HTMLElement>(`[data-side="${side}"]`)!;
+  }
+
+  /** Draw a side's run: build its charts the first time, then only swap the data. */
+  show(side: Side, run: RunView): void {
+    const entry = this.charts[side];
+    entry.run = run;
+    entry.marks = markers(run.summary);
+    if (entry.plots.length === 0) return this.build(side, run);
+    chartViews(run).forEach((view, i) => {
+      entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
+    });
+  }
+
+  /** Move every chart's playhead line to simulated second `t`. */
+  setPlayhead(t: number): void {
+    this.playhead = t;
+    for (const side of sides) {
+      this.charts[side].plots.forEach((u, i) => {
+        this.charts[side].playheads[i]!.style.left = `${u.valToPos(t + 0.5, "x")}px`;
+      });
+    }
+  }
+
+  /** Fit every chart to its side's width (a hidden side keeps its size until it is shown). */
+  resize(): void {
+    for (const side of sides) {
+      const width = this.width(side);
+      if (width === null) continue;
+      for (const u of this.charts[side].plots) if (u.width !== width) u.setSize({ width, height: chartHeight });
+    }
+    this.setPlayhead(this.playhead);
+  }
+
+  /** Build every chart again (the theme changed: axis ink is read when a chart is made). */
+  rebuild(): void {
+    for (const side of sides) {
+      const entry = this.charts[side];
+      if (!entry.run) continue;
+      for (const u of entry.plots) u.destroy();
+      entry.plots = [];
+      entry.playheads = [];
+      this.build(side, entry.run);
+    }
+    this.setPlayhead(this.playhead);
+  }
+
+  /** The width a side's charts should have, or null while the side is hidden. */
+  private width(side: Side): number | null {
+    const figure = this.container(side).querySelector<HTMLElement>("[data-chart]");
+    if (!figure || figure.clientWidth === 0) return null;
+    return Math.max(260, figure.clientWidth);
+  }
+
+  private build(side: Side, run: RunView): void {
+    const uPlot = this.uPlot;
+    const container = this.container(side);
+    const ink = getComputedStyle(this.root).color;
+    // A hidden side (the phone's one-run view) is built at the other side's width.
+    const width = this.width(side) ?? this.width(side === "naive" ? "defended" : "naive") ?? 320;
+    const entry = this.charts[side];
+    for (const view of chartViews(run)) {
+      const slot = container.querySelector<HTMLElement>(`[data-chart="${view.id}"] [data-plot]`)!;
+      slot.textContent = "";
+      const u = new uPlot(
+        {
+          width,
+          height: chartHeight,
+          legend: { show: true, live: false },
+          cursor: { sync: { key: `rs-${this.root.id}` }, drag: { x: false, y: false } },
+          scales: {
+            x: { time: false },
+            y: view.log
+              ? { distr: 3, log: 10 }
+              : view.range
+                ? { range: view.range }
+                : { range: (_u, _min, max) => [0, Math.max(1, max)] },
+          },
+          axes: [
+            {
+              stroke: ink,
+              grid: { stroke: "rgba(128,128,128,0.2)" },
+              values: (_u, splits) => splits.map((s) => `${s}s`),
+            },
+            {
+              stroke: ink,
+              grid: { stroke: "rgba(128,128,128,0.2)" },
+              size: 44,
+              values: (_u, splits) => splits.map(compact),
+              ...(view.log
+                ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) }
+                : {}),
+            },
+          ],
+          series: [
+            { label: "time (s)" },
+            ...view.series.map((s) => ({
+              label: s.label,
+              stroke: palette[s.colour],
+              width: 1.5,
+              ...(s.dashed ? { dash: [5, 4] } : {}),
+              spanGaps: false,
+            })),
+          ],
+          hooks: { draw: [(u: uPlotType) => this.drawMarkers(u, entry.marks)] },
+        },
+        [run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData,
+        slot,
+      );
+      u.root.setAttribute("role", "img");
+      u.root.setAttribute("aria-label", `${sideName[side]} run: ${view.title} (${view.unit}) over time`);
+      const head = document.createElement("div");
+      head.className = "rs-playhead";
+      head.setAttribute("aria-hidden", "true");
+      u.over.append(head);
+      entry.plots.push(u);
+      entry.playheads.push(head);
+    }
+  }
+
+  private drawMarkers(u: uPlotType, marks: readonly Marker[]): void {
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.lineWidth = 1.5 * devicePixelRatio;
+    ctx.setLineDash([4 * devicePixelRatio, 4 * devicePixelRatio]);
+    for (const m of marks) {
+      const x = Math.round(u.valToPos(m.time, "x", true));
+      ctx.strokeStyle = markerColour[m.kind];
+      ctx.beginPath();
+      ctx.moveTo(x, u.bbox.top);
+      ctx.lineTo(x, u.bbox.top + u.bbox.height);
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+}

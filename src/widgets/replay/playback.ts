@@ -1,0 +1,110 @@
+/**
+ * The replay's playhead: the range slider, Play / Pause at a chosen speed, and the keys
+ * (`[` and `]` step 10 s, `k` plays and pauses) anywhere in the replay but a text field, the
+ * slider included. Playback moves `speed` simulated seconds per real second; with reduced
+ * motion it never starts on its own and moves in whole steps once a second.
+ */
+export interface PlaybackElements {
+  root: HTMLElement;
+  scrub: HTMLInputElement;
+  play: HTMLButtonElement;
+  speed: HTMLSelectElement;
+}
+
+/** Fields where a typed `[`, `]` or `k` is text, not a command. */
+const typing = 'input:not([type="range"]):not([type="checkbox"]):not([type="radio"]), textarea, select';
+
+export class Playback {
+  private playhead: number;
+  private playing = false;
+  private last = 0;
+  private carry = 0;
+  private timer = 0;
+  private readonly reducedMotion = matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  constructor(
+    private readonly el: PlaybackElements,
+    /** Called with the new second whenever the playhead moves. */
+    private readonly onMove: (t: number) => void,
+    /** Called when playback stops (paused or at the end), to announce where it is. */
+    private readonly onStop: () => void,
+  ) {
+    this.playhead = Number(el.scrub.value);
+    el.play.addEventListener("click", () => this.setPlaying(!this.playing));
+    el.scrub.addEventListener("input", () => this.seek(Number(el.scrub.value)));
+    el.scrub.addEventListener("change", () => this.onStop());
+    el.root.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  get time(): number {
+    return this.playhead;
+  }
+
+  get min(): number {
+    return Number(this.el.scrub.min);
+  }
+
+  get max(): number {
+    return Number(this.el.scrub.max);
+  }
+
+  /** The slider's range: the runs' first and last second. */
+  setRange(min: number, max: number): void {
+    this.el.scrub.min = String(min);
+    this.el.scrub.max = String(max);
+    this.seek(this.playhead);
+  }
+
+  /** Move the playhead to simulated second `t` (clamped, whole seconds). */
+  seek(t: number): void {
+    this.playhead = Math.max(this.min, Math.min(this.max, Math.round(t)));
+    this.el.scrub.value = String(this.playhead);
+    this.onMove(this.playhead);
+  }
+
+  setPlaying(on: boolean): void {
+    this.playing = on;
+    const { play } = this.el;
+    play.setAttribute("aria-pressed", String(on));
+    play.textContent = on ? "Pause" : "Play";
+    cancelAnimationFrame(this.timer);
+    clearInterval(this.timer);
+    if (!on) {
+      this.onStop();
+      return;
+    }
+    if (this.playhead >= this.max) this.seek(this.min);
+    this.last = performance.now();
+    this.carry = 0;
+    if (this.reducedMotion) {
+      this.timer = window.setInterval(() => this.playing && this.advance(performance.now()), 1000);
+      return;
+    }
+    const frame = (now: number) => {
+      if (!this.playing) return;
+      this.advance(now);
+      if (this.playing) this.timer = requestAnimationFrame(frame);
+    };
+    this.timer = requestAnimationFrame(frame);
+  }
+
+  private advance(now: number): void {
+    this.carry += ((now - this.last) / 1000) * Number(this.el.speed.value);
+    this.last = now;
+    const whole = Math.floor(this.carry);
+    this.carry -= whole;
+    if (whole > 0) this.seek(this.playhead + whole);
+    if (this.playhead >= this.max) this.setPlaying(false);
+  }
+
+  private key(event: KeyboardEvent): void {
+    if ((event.target as HTMLElement).closest(typing)) return;
+    if (event.key === "[" || event.key === "]") {
+      this.seek(this.playhead + (event.key === "]" ? 10 : -10));
+      event.preventDefault();
+    } else if (event.key === "k") {
+      this.setPlaying(!this.playing);
+      event.preventDefault();
+    }
+  }
+}
