@@ -6,14 +6,38 @@ import { choose } from "../../../src/sim/combinatorics.ts";
 import { exactOverlap, fixedGroupsBlastRadius } from "../../../src/sim/shuffle-shard.ts";
 import {
   amplification as amplify,
+  busyConnections,
   expectedAttempts,
   naiveHoldSeconds,
   poolThroughput,
   stableLoadBound,
 } from "../../../src/sim/backoff.ts";
 
-import { grouped, percent, readableShare, times } from "../../../src/format/number.ts";
+import { grouped, percent, percentUpTo, readableShare, times } from "../../../src/format/number.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
+import { preProvisionFactor } from "../../../src/sim/cells/static-stability.ts";
+import {
+  allowedDowntimeSeconds,
+  anySlow,
+  budgetSpent,
+  burnRate,
+  burnRateFor,
+  canaryVerdict,
+  chain,
+  coldCacheMultiplier,
+  dnsFailoverSeconds,
+  exhaustionSeconds,
+  hedgeExtraLoad,
+  hedgedSlow,
+  majority,
+  originLoad,
+  redundant,
+  rampHeadroom,
+  requestsToDetect,
+  stepExcessRequests,
+  tolerableFailures,
+  writesLost,
+} from "../../../src/sim/reliability/index.ts";
 
 /** Blast radius of one fault, as a share of customers, for each rung of the ladder. */
 export interface Rung {
@@ -122,6 +146,190 @@ export const ladder = (
   ] satisfies Rung[]
 ).map(said);
 
+// ---- Availability arithmetic -------------------------------------------------------------
+const minutes = (seconds: number) => seconds / 60;
+const month = 30;
+
+// Five dependencies in series at three nines each, and a database with a standby at 99% a copy.
+export const availability = (() => {
+  const depAvailability = 0.999;
+  const deps = 5;
+  const copy = 0.99;
+  const total = chain(depAvailability, deps);
+  return {
+    depAvailability,
+    deps,
+    chain: total,
+    chainDowntimeMinutes: minutes(allowedDowntimeSeconds(total, month)),
+    copy,
+    pair: redundant(copy, 2),
+  };
+})();
+
+// Nines as minutes of downtime over a 30-day month (and a year for five nines).
+export const ninesTable = [0.99, 0.999, 0.9995, 0.9999, 0.99999].map((target) => ({
+  target,
+  monthMinutes: minutes(allowedDowntimeSeconds(target, month)),
+  yearMinutes: minutes(allowedDowntimeSeconds(target, 365)),
+}));
+const ninesAt = (target: number) => ninesTable.find((n) => n.target === target)!;
+
+// An incident against a 99.9% monthly SLO: 2% of requests fail for 90 minutes.
+export const burn = (() => {
+  const target = 0.999;
+  const badShare = 0.02;
+  const incidentMinutes = 90;
+  const rate = burnRate(badShare, target);
+  return {
+    target,
+    badShare,
+    incidentMinutes,
+    rate,
+    spent: budgetSpent(rate, incidentMinutes * 60, month),
+    exhaustionHours: exhaustionSeconds(rate, month) / 3600,
+    // The SRE Workbook's fast-burn page: 2% of a 30-day budget in one hour.
+    pageThreshold: burnRateFor(0.02, 3600, month),
+  };
+})();
+
+// A 99.99% product on twelve hard dependencies that each promise 99.95%.
+export const ceiling = (() => {
+  const target = 0.9999;
+  const depAvailability = 0.9995;
+  const deps = 12;
+  const best = chain(depAvailability, deps);
+  return {
+    target,
+    depAvailability,
+    deps,
+    best,
+    allowedMinutes: minutes(allowedDowntimeSeconds(target, month)),
+    expectedMinutes: minutes(allowedDowntimeSeconds(best, month)),
+  };
+})();
+
+// ---- Failover -------------------------------------------------------------------------------
+// Nightly backups at 200 writes a second: the worst case loses a day of writes.
+export const backups = { intervalHours: 24, writesPerSecond: 200, lost: writesLost(24 * 3600, 200) };
+
+// An asynchronous replica 2 s behind at 3,000 writes a second.
+export const lag = { lagSeconds: 2, writesPerSecond: 3000, lost: writesLost(2, 3000) };
+
+// Active-active across regions: the survivors must carry the peak.
+export const regions = {
+  two: preProvisionFactor(2),
+  three: preProvisionFactor(3),
+  twoMaxUtilisation: 1 / preProvisionFactor(2),
+  threeMaxUtilisation: 1 / preProvisionFactor(3),
+  /** Two regions each running at 60% of their capacity: the survivor's load after one is lost. */
+  overloaded: 0.6 * 2,
+};
+
+// Quorums.
+export const quorum = {
+  three: { majority: majority(3), tolerates: tolerableFailures(3) },
+  four: { majority: majority(4), tolerates: tolerableFailures(4) },
+  five: { majority: majority(5), tolerates: tolerableFailures(5) },
+};
+
+// DNS failover: checks every 30 s, 3 failures to trip, then the TTL.
+export const dns = {
+  interval: 30,
+  failures: 3,
+  shortTtl: 60,
+  longTtl: 300,
+  short: dnsFailoverSeconds({ intervalSeconds: 30, failuresToTrip: 3, ttlSeconds: 60 }),
+  long: dnsFailoverSeconds({ intervalSeconds: 30, failuresToTrip: 3, ttlSeconds: 300 }),
+};
+
+// ---- Tail latency ---------------------------------------------------------------------------
+export const tail = (() => {
+  const slowShare = 0.01;
+  const fanout = 100;
+  return {
+    slowShare,
+    fanout,
+    slow: anySlow(slowShare, fanout),
+    hedgedLeaf: hedgedSlow(slowShare),
+    hedged: anySlow(hedgedSlow(slowShare), fanout),
+    extraLoad: hedgeExtraLoad(0.95),
+  };
+})();
+
+// ---- Caches ---------------------------------------------------------------------------------
+// A hot key at 5,000 requests a second whose database query takes 200 ms: misses in flight at once.
+export const stampede = { rps: 5000, querySeconds: 0.2, concurrent: busyConnections(5000, 0.2) };
+
+// A cache in front of a database: 20,000 rps at a 95% hit ratio; the database is sized for 2,000 rps.
+export const coldCache = (() => {
+  const rps = 20_000;
+  const hitRatio = 0.95;
+  const databaseCapacity = 2_000;
+  return {
+    rps,
+    hitRatio,
+    databaseCapacity,
+    warm: originLoad(rps, hitRatio),
+    multiplier: coldCacheMultiplier(hitRatio),
+    overCapacity: originLoad(rps, 0) / databaseCapacity,
+  };
+})();
+
+// ---- Quotas ---------------------------------------------------------------------------------
+export const quotas = { capacity: 10_000, tenants: 500, perTenant: 100, oversubscription: (500 * 100) / 10_000 };
+
+// ---- Canaries -------------------------------------------------------------------------------
+// 2,000 rps, a 1% canary for a 10-minute bake; errors 0.1% before, a regression doubles them.
+export const canary = (() => {
+  const rps = 2000;
+  const share = 0.01;
+  const bakeMinutes = 10;
+  const baseline = 0.001;
+  const regressed = 0.002;
+  const alpha = 0.01;
+  const power = 0.9;
+  const requests = rps * share * bakeMinutes * 60;
+  const verdict = canaryVerdict({ requests, baseline, regressed, alpha });
+  const needed = requestsToDetect(baseline, regressed, alpha, power);
+  return {
+    rps,
+    share,
+    bakeMinutes,
+    baseline,
+    regressed,
+    alpha,
+    power,
+    requests,
+    ...verdict,
+    needed,
+    neededMinutes: needed / (rps * share) / 60,
+    /** The same regression on a 10% canary. */
+    tenPercentMinutes: needed / (rps * 0.1) / 60,
+  };
+})();
+
+// ---- Capacity -------------------------------------------------------------------------------
+// Three zones, a 9,000 rps peak, 300 rps an instance.
+export const zones = (() => {
+  const count = 3;
+  const peak = 9000;
+  const perInstance = 300;
+  const atPeak = Math.ceil(peak / perInstance);
+  const factor = preProvisionFactor(count);
+  return { count, peak, perInstance, atPeak, factor, total: Math.ceil(atPeak * factor), maxUtilisation: 1 / factor };
+})();
+
+// A ramp of 20 rps every second against an autoscaler that lags 4 minutes; and a step it cannot follow.
+export const autoscaling = {
+  rampPerSecond: 20,
+  lagSeconds: 240,
+  headroom: rampHeadroom(20, 240),
+  stepFrom: 10_000,
+  stepTo: 15_000,
+  stepLag: 180,
+  stepExcess: stepExcessRequests(10_000, 15_000, 180),
+};
+
 /** Formatted figures by name, for {{name}} placeholders in questions.yaml. */
 export const bank: Readonly<Record<string, string>> = {
   "cells.count": grouped(cells.count),
@@ -162,6 +370,138 @@ export const bank: Readonly<Record<string, string>> = {
   "pool.stormCapacity": grouped(pool.stormCapacity, 1),
   "starve.threads": grouped(starvation.threads),
   "starve.demanded": grouped(starvation.demanded),
+  "avail.dep": percentUpTo(availability.depAvailability),
+  "avail.deps": grouped(availability.deps),
+  "avail.chain": percent(availability.chain, 2),
+  "avail.chainHours": grouped(availability.chainDowntimeMinutes / 60, 1),
+  "avail.copy": percentUpTo(availability.copy),
+  "avail.pair": percentUpTo(availability.pair, 2),
+  "nines.99": grouped(ninesAt(0.99).monthMinutes / 60, 1),
+  "nines.999": grouped(ninesAt(0.999).monthMinutes, 1),
+  "nines.9995": grouped(ninesAt(0.9995).monthMinutes, 1),
+  "nines.9999": grouped(ninesAt(0.9999).monthMinutes, 2),
+  "nines.99999year": grouped(ninesAt(0.99999).yearMinutes, 2),
+  "burn.target": percentUpTo(burn.target),
+  "burn.bad": percentUpTo(burn.badShare),
+  "burn.minutes": grouped(burn.incidentMinutes),
+  "burn.rate": grouped(burn.rate),
+  "burn.spent": percent(burn.spent),
+  "burn.exhaustionHours": grouped(burn.exhaustionHours),
+  "burn.page": grouped(burn.pageThreshold, 1),
+  "ceiling.target": percentUpTo(ceiling.target, 2),
+  "ceiling.dep": percentUpTo(ceiling.depAvailability, 2),
+  "ceiling.deps": grouped(ceiling.deps),
+  "ceiling.best": percent(ceiling.best, 2),
+  "ceiling.allowed": grouped(ceiling.allowedMinutes, 1),
+  "ceiling.expected": grouped(ceiling.expectedMinutes),
+  "backup.hours": grouped(backups.intervalHours),
+  "backup.writes": grouped(backups.writesPerSecond),
+  "backup.lost": grouped(backups.lost),
+  "lag.seconds": grouped(lag.lagSeconds),
+  "lag.writes": grouped(lag.writesPerSecond),
+  "lag.lost": grouped(lag.lost),
+  "regions.two": times(regions.two),
+  "regions.three": times(regions.three),
+  "regions.twoMax": percentUpTo(regions.twoMaxUtilisation),
+  "regions.threeMax": percentUpTo(regions.threeMaxUtilisation),
+  "regions.overloaded": percentUpTo(regions.overloaded),
+  "quorum.threeMajority": grouped(quorum.three.majority),
+  "quorum.threeTolerates": grouped(quorum.three.tolerates),
+  "quorum.fourTolerates": grouped(quorum.four.tolerates),
+  "quorum.fiveTolerates": grouped(quorum.five.tolerates),
+  "dns.interval": grouped(dns.interval),
+  "dns.failures": grouped(dns.failures),
+  "dns.shortTtl": grouped(dns.shortTtl),
+  "dns.longTtl": grouped(dns.longTtl),
+  "dns.short": grouped(dns.short),
+  "dns.long": grouped(dns.long),
+  "tail.slowShare": percentUpTo(tail.slowShare),
+  "tail.fanout": grouped(tail.fanout),
+  "tail.slow": percentUpTo(tail.slow),
+  "tail.hedgedLeaf": readableShare(tail.hedgedLeaf),
+  "tail.hedged": percentUpTo(tail.hedged, 2),
+  "tail.extraLoad": percentUpTo(tail.extraLoad),
+  "stampede.rps": grouped(stampede.rps),
+  "stampede.ms": grouped(stampede.querySeconds * 1000),
+  "stampede.concurrent": grouped(stampede.concurrent),
+  "cold.rps": grouped(coldCache.rps),
+  "cold.hit": percentUpTo(coldCache.hitRatio),
+  "cold.capacity": grouped(coldCache.databaseCapacity),
+  "cold.warm": grouped(coldCache.warm),
+  "cold.multiplier": times(coldCache.multiplier),
+  "cold.over": times(coldCache.overCapacity),
+  "quota.capacity": grouped(quotas.capacity),
+  "quota.tenants": grouped(quotas.tenants),
+  "quota.each": grouped(quotas.perTenant),
+  "quota.over": times(quotas.oversubscription),
+  "canary.rps": grouped(canary.rps),
+  "canary.share": percentUpTo(canary.share),
+  "canary.bake": grouped(canary.bakeMinutes),
+  "canary.baseline": percentUpTo(canary.baseline),
+  "canary.regressed": percentUpTo(canary.regressed),
+  "canary.requests": grouped(canary.requests),
+  "canary.healthy": grouped(canary.expectedHealthy),
+  "canary.bad": grouped(canary.expectedBad),
+  "canary.threshold": grouped(canary.threshold),
+  "canary.detection": percentUpTo(canary.detection),
+  "canary.alpha": percentUpTo(canary.alpha),
+  "canary.power": percentUpTo(canary.power),
+  "canary.needed": grouped(canary.needed),
+  "canary.neededMinutes": grouped(canary.neededMinutes),
+  "canary.tenPercentMinutes": grouped(canary.tenPercentMinutes, 1),
+  "zones.count": grouped(zones.count),
+  "zones.peak": grouped(zones.peak),
+  "zones.perInstance": grouped(zones.perInstance),
+  "zones.atPeak": grouped(zones.atPeak),
+  "zones.factor": times(zones.factor),
+  "zones.total": grouped(zones.total),
+  "zones.perZone": grouped(zones.total / zones.count),
+  "zones.maxUtilisation": percentUpTo(zones.maxUtilisation),
+  "scale.ramp": grouped(autoscaling.rampPerSecond),
+  "scale.lagMinutes": grouped(autoscaling.lagSeconds / 60),
+  "scale.headroom": grouped(autoscaling.headroom),
+  "scale.from": grouped(autoscaling.stepFrom),
+  "scale.to": grouped(autoscaling.stepTo),
+  "scale.stepLagMinutes": grouped(autoscaling.stepLag / 60),
+  "scale.excess": grouped(autoscaling.stepExcess),
+};
+
+/**
+ * Reference figures by name, as numbers, for self-assessment evidence: a criterion whose prompt
+ * fixes the inputs names one of these, and the figure a candidate pastes is compared with it.
+ */
+export const values: Readonly<Record<string, number>> = {
+  "worked.share": worked.share,
+  "worked.cellTenantMinutes": worked.cellTenantMinutes,
+  "shuffle8.all": shuffle.eight.all,
+  "shuffle16.all": shuffle.sixteen.all,
+  "amp.total": amplification.total,
+  "pool.stormCapacity": pool.stormCapacity,
+  "meta.stableBelow": metastable.stableBelow,
+  "starve.demanded": starvation.demanded,
+  "static.three": staticStability.three,
+  "avail.chain": availability.chain,
+  "avail.pair": availability.pair,
+  "nines.999": ninesAt(0.999).monthMinutes,
+  "nines.9999": ninesAt(0.9999).monthMinutes,
+  "burn.rate": burn.rate,
+  "burn.spent": burn.spent,
+  "ceiling.best": ceiling.best,
+  "backup.lost": backups.lost,
+  "lag.lost": lag.lost,
+  "regions.twoMax": regions.twoMaxUtilisation,
+  "quorum.fiveTolerates": quorum.five.tolerates,
+  "dns.short": dns.short,
+  "tail.slow": tail.slow,
+  "tail.hedged": tail.hedged,
+  "stampede.concurrent": stampede.concurrent,
+  "cold.multiplier": coldCache.multiplier,
+  "quota.over": quotas.oversubscription,
+  "canary.detection": canary.detection,
+  "canary.neededMinutes": canary.neededMinutes,
+  "zones.total": zones.total,
+  "scale.headroom": autoscaling.headroom,
+  "cells.share": cells.share,
 };
 
 /** Prose figures for the chapter text. */

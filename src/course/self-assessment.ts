@@ -1,0 +1,191 @@
+/**
+ * Scoring a self-assessment against a levelled rubric, and showing where the self-score and the
+ * evidence disagree. A candidate claims a level for each criterion and pastes the evidence behind
+ * it (the number they gave, the defence and its cost, or what they said). The checks are
+ * mechanical and say so: a number must be there (and match the reference when the prompt fixed the
+ * inputs), a defence must be named with a cost, a quote must be a sentence. A claim without
+ * evidence that passes is not counted in the evidence-backed score. Ticking a red flag sinks the
+ * answer at every level.
+ *
+ * Pure: no DOM. The mock interview's review stage and its tests use it.
+ */
+import type { Criterion, Level } from "./question-bank.ts";
+
+/** 0: not shown; 1..3: mid, senior, staff. */
+export type Claimed = 0 | 1 | 2 | 3;
+export const claimNames = ["not shown", "mid", "senior", "staff"] as const;
+
+export interface Claim {
+  level: Claimed;
+  /** The evidence pasted for the claim. */
+  evidence: string;
+  /** For defence evidence: what the defence costs, in the candidate's words. */
+  cost?: string;
+}
+
+export type VerdictStatus = "agrees" | "not-claimed" | "missing" | "contradicts";
+
+export interface Verdict {
+  status: VerdictStatus;
+  /** One sentence for the debrief. */
+  message: string;
+  /** The level the evidence supports: the claimed one when it agrees, otherwise 0. */
+  backed: Claimed;
+}
+
+/** Defences by name, with the words people use for them; evidence must name at least one. */
+export const defenceNames: Readonly<Record<string, readonly string[]>> = {
+  bulkhead: ["bulkhead", "separate pool", "dedicated pool", "pool per"],
+  "circuit breaker": ["circuit breaker", "breaker"],
+  "retry budget": ["retry budget", "retry throttl", "token bucket for retries"],
+  "backoff and jitter": ["backoff", "jitter"],
+  "time-out": ["timeout", "time-out", "deadline"],
+  "load shedding": ["shed", "admission control", "reject early", "drop excess"],
+  "rate limit or quota": ["rate limit", "quota", "token bucket", "leaky bucket", "throttl"],
+  cells: ["cell"],
+  "shuffle sharding": ["shuffle"],
+  sharding: ["shard", "partition"],
+  "static stability": ["static stab", "pre-provision", "preprovision", "headroom", "n/(n-1)", "n-1"],
+  "staged rollout": ["canary", "staged", "progressive", "wave", "one cell first", "rollout", "bake"],
+  rollback: ["rollback", "roll back"],
+  "feature flag": ["feature flag", "kill switch", "flag"],
+  fallback: ["fallback", "degrade", "stale", "default value", "serve cached"],
+  "request coalescing": ["coalesc", "single flight", "singleflight", "request collapsing", "lock per key"],
+  "hedged requests": ["hedg", "backup request", "tied request"],
+  idempotency: ["idempoten", "dedup"],
+  replication: ["replica", "replicat", "standby", "failover", "fail over", "multi-region", "multi-az", "active-active", "active-passive"],
+  quorum: ["quorum", "majority", "fencing", "lease", "consensus", "raft", "paxos"],
+  backups: ["backup", "point-in-time", "snapshot"],
+  "outlier detection": ["outlier", "eject"],
+  "health checks": ["health check", "fail open", "fail-open", "panic"],
+  autoscaling: ["autoscal", "scale out", "scale up"],
+  "queue and async": ["queue", "async", "asynchronous", "outbox"],
+  "cache warming": ["warm", "prewarm", "pre-warm", "priming"],
+  "chaos and game days": ["chaos", "game day", "gameday", "fault injection"],
+};
+
+/** The defences a text names, in the table's order. */
+export function defencesNamed(text: string): string[] {
+  const lower = text.toLowerCase();
+  return Object.entries(defenceNames)
+    .filter(([, words]) => words.some((w) => lower.includes(w)))
+    .map(([name]) => name);
+}
+
+/**
+ * The numbers a text states, read the way people write them: "12.5%" is 0.125, "1 in 28" and
+ * "1/28" are 1/28, "75,000", "2.4k" is 2,400, "3M" is 3,000,000, "1.5x" is 1.5.
+ */
+export function numbersIn(text: string): number[] {
+  const found: number[] = [];
+  const scale: Record<string, number> = { k: 1e3, K: 1e3, m: 1e6, M: 1e6, b: 1e9, B: 1e9 };
+  const num = String.raw`\d+(?:,\d{3})*(?:\.\d+)?|\.\d+`;
+  const pattern = new RegExp(
+    String.raw`\b1\s+in\s+(${num})|(${num})(?:\s*\/\s*(${num}))?(\s*%|[kKmMbB](?![a-zA-Z]))?`,
+    "g",
+  );
+  const read = (s: string) => Number(s.replace(/,/g, ""));
+  for (const m of text.matchAll(pattern)) {
+    let value: number;
+    if (m[1] !== undefined) value = 1 / read(m[1]);
+    else {
+      value = m[3] !== undefined ? read(m[2]!) / read(m[3]) : read(m[2]!);
+      const suffix = m[4]?.trim();
+      if (suffix === "%") value /= 100;
+      else if (suffix) value *= scale[suffix]!;
+    }
+    if (Number.isFinite(value)) found.push(value);
+  }
+  return found;
+}
+
+/**
+ * Whether a stated number is the reference value: within 5%, and for a share above one half
+ * (an availability, a share untouched) its complement within 5% too, so 99.9% is not taken for
+ * 99.7% (their unavailabilities differ threefold).
+ */
+export function sameFigure(stated: number, reference: number): boolean {
+  const close = (a: number, b: number) => Math.abs(a - b) <= 0.05 * Math.abs(b) + 1e-12;
+  if (!close(stated, reference)) return false;
+  if (reference > 0.5 && reference < 1) return close(1 - stated, 1 - reference);
+  return true;
+}
+
+const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
+
+/** How the evidence behind one claim stands up. `values` holds the reference figures by name. */
+export function judgeClaim(
+  criterion: Criterion,
+  claim: Claim,
+  values: Readonly<Record<string, number>>,
+  format: (value: number) => string = String,
+): Verdict {
+  if (claim.level === 0) return { status: "not-claimed", message: "Not claimed.", backed: 0 };
+  const evidence = claim.evidence.trim();
+  const missing = (message: string): Verdict => ({ status: "missing", message, backed: 0 });
+  if (evidence === "") return missing("You ticked it but pasted no evidence.");
+  const { kind, expect } = criterion.evidence;
+  if (kind === "number") {
+    const stated = numbersIn(evidence);
+    if (stated.length === 0) return missing("Your evidence has no number in it.");
+    if (expect !== undefined) {
+      const reference = values[expect];
+      if (reference === undefined) throw new Error(`criterion ${criterion.id}: no reference value named ${expect}`);
+      if (!stated.some((n) => sameFigure(n, reference)))
+        return {
+          status: "contradicts",
+          message: `Your number is not the reference figure, ${format(reference)}.`,
+          backed: 0,
+        };
+    }
+  } else if (kind === "defence") {
+    if (defencesNamed(evidence).length === 0)
+      return missing("Your evidence names no defence the course knows (bulkhead, cells, canary, quota…).");
+    if (words(claim.cost ?? "") < 2) return missing("You named a defence but not what it costs.");
+  } else if (words(evidence) < 4) {
+    return missing("Quote what you said: a sentence, not a word or two.");
+  }
+  return { status: "agrees", message: "Your evidence supports the claim.", backed: claim.level };
+}
+
+export interface Debrief {
+  verdicts: Verdict[];
+  /** Weighted share of the top level, as you scored yourself. */
+  selfScore: number;
+  /** The same, counting only claims your evidence supports. */
+  backedScore: number;
+  /** The highest level at which criteria carrying 75% of the weight are backed, or null (below mid, or sunk). */
+  level: Level | null;
+  /** Red flags ticked: any one sinks the answer. */
+  sunk: boolean;
+  /** Criteria whose claim the evidence does not support. */
+  disagreements: number;
+}
+
+/** The share of the weight that must be backed at a level to reach it. */
+export const levelBar = 0.75;
+
+export function debrief(
+  rubric: readonly Criterion[],
+  claims: readonly Claim[],
+  redFlagsTicked: number,
+  values: Readonly<Record<string, number>>,
+  format?: (value: number) => string,
+): Debrief {
+  if (claims.length !== rubric.length) throw new RangeError(`${rubric.length} criteria, ${claims.length} claims`);
+  const verdicts = rubric.map((c, i) => judgeClaim(c, claims[i]!, values, format));
+  const total = rubric.reduce((sum, c) => sum + c.weight * 3, 0);
+  const selfScore = rubric.reduce((sum, c, i) => sum + c.weight * claims[i]!.level, 0) / total;
+  const backedScore = rubric.reduce((sum, c, i) => sum + c.weight * verdicts[i]!.backed, 0) / total;
+  const weight = rubric.reduce((sum, c) => sum + c.weight, 0);
+  const sunk = redFlagsTicked > 0;
+  let level: Level | null = null;
+  if (!sunk) {
+    for (const [i, name] of (["mid", "senior", "staff"] as const).entries()) {
+      const atLeast = rubric.reduce((sum, c, j) => sum + (verdicts[j]!.backed >= i + 1 ? c.weight : 0), 0);
+      if (atLeast / weight >= levelBar) level = name;
+    }
+  }
+  const disagreements = verdicts.filter((v) => v.status === "missing" || v.status === "contradicts").length;
+  return { verdicts, selfScore, backedScore, level, sunk, disagreements };
+}

@@ -1,0 +1,173 @@
+/** The reliability formulas against published figures and against the same arithmetic done another way. */
+import { describe, expect, test } from "vitest";
+import {
+  allowedDowntimeSeconds,
+  alarmThreshold,
+  anySlow,
+  binomialUpperTail,
+  budgetSpent,
+  burnRate,
+  burnRateFor,
+  canaryVerdict,
+  chain,
+  coldCacheMultiplier,
+  detectionSeconds,
+  dnsFailoverSeconds,
+  exhaustionSeconds,
+  hedgeExtraLoad,
+  hedgedSlow,
+  majority,
+  nines,
+  originLoad,
+  parallel,
+  rampHeadroom,
+  redundant,
+  requestsToDetect,
+  serial,
+  stepExcessRequests,
+  tolerableFailures,
+  writesLost,
+} from "./index.ts";
+
+describe("availability", () => {
+  test("series multiplies, parallel multiplies the unavailabilities", () => {
+    expect(serial([0.999, 0.999, 0.999])).toBeCloseTo(0.997002999, 12);
+    expect(chain(0.999, 3)).toBeCloseTo(serial([0.999, 0.999, 0.999]), 15);
+    expect(parallel([0.99, 0.99])).toBeCloseTo(0.9999, 12);
+    expect(redundant(0.9, 3)).toBeCloseTo(0.999, 12);
+    expect(chain(0.999, 0)).toBe(1);
+  });
+
+  test("nines and minutes: 99.9% over 30 days allows 43.2 minutes", () => {
+    expect(allowedDowntimeSeconds(0.999, 30) / 60).toBeCloseTo(43.2, 9);
+    expect(allowedDowntimeSeconds(0.9999, 30) / 60).toBeCloseTo(4.32, 9);
+    expect(allowedDowntimeSeconds(0.99999, 365) / 60).toBeCloseTo(5.256, 9);
+    expect(nines(0.999)).toBeCloseTo(3, 9);
+    expect(nines(0.9995)).toBeCloseTo(3.30103, 5);
+  });
+
+  test("burn rates match the SRE Workbook's table: 14.4 spends 2% of a 30-day budget in an hour", () => {
+    expect(burnRateFor(0.02, 3600, 30)).toBeCloseTo(14.4, 9);
+    expect(burnRateFor(0.05, 6 * 3600, 30)).toBeCloseTo(6, 9);
+    expect(burnRateFor(0.1, 3 * 86_400, 30)).toBeCloseTo(1, 9);
+    expect(budgetSpent(14.4, 3600, 30)).toBeCloseTo(0.02, 12);
+    // At 14.4 a 30-day budget lasts 50 hours (the workbook says so).
+    expect(exhaustionSeconds(14.4, 30) / 3600).toBeCloseTo(50, 9);
+    expect(burnRate(0.01, 0.999)).toBeCloseTo(10, 9);
+    expect(() => burnRate(0.1, 1)).toThrow(RangeError);
+  });
+
+  test("bad input is refused with the argument's name", () => {
+    expect(() => serial([1.2])).toThrow(/availability 1/);
+    expect(() => parallel([])).toThrow(RangeError);
+    expect(() => chain(0.9, 1.5)).toThrow(/count/);
+    expect(() => allowedDowntimeSeconds(0.999, 0)).toThrow(/days/);
+  });
+});
+
+describe("failover", () => {
+  test("replication lag is data lost, in writes", () => {
+    expect(writesLost(2, 3000)).toBe(6000);
+    expect(writesLost(0, 3000)).toBe(0);
+  });
+
+  test("DNS failover: detection, then a full TTL for a resolver that cached just before the switch", () => {
+    expect(detectionSeconds({ intervalSeconds: 30, failuresToTrip: 3 })).toBe(90);
+    expect(dnsFailoverSeconds({ intervalSeconds: 30, failuresToTrip: 3, ttlSeconds: 60 })).toBe(150);
+    expect(dnsFailoverSeconds({ intervalSeconds: 10, failuresToTrip: 3, ttlSeconds: 300, extraSeconds: 60 })).toBe(390);
+    expect(() => detectionSeconds({ intervalSeconds: 10, failuresToTrip: 0 })).toThrow(RangeError);
+  });
+
+  test("quorums: 3 members lose 1, 5 lose 2, 4 lose only 1", () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(majority)).toEqual([1, 2, 2, 3, 3, 4, 4]);
+    expect([1, 2, 3, 4, 5, 6, 7].map(tolerableFailures)).toEqual([0, 0, 1, 1, 2, 2, 3]);
+  });
+});
+
+describe("tail latency", () => {
+  test("Dean and Barroso's example: 1 slow call in 100, fan-out of 100, 63% of requests slow", () => {
+    expect(anySlow(0.01, 100)).toBeCloseTo(0.634, 3);
+    expect(anySlow(0.01, 1)).toBeCloseTo(0.01, 12);
+  });
+
+  test("a hedge is slow only when both copies are; a p95 hedge adds about 5% more requests", () => {
+    expect(hedgedSlow(0.01)).toBeCloseTo(1e-4, 12);
+    expect(anySlow(hedgedSlow(0.01), 100)).toBeCloseTo(1 - (1 - 1e-4) ** 100, 12);
+    expect(hedgeExtraLoad(0.95)).toBeCloseTo(0.05, 12);
+  });
+});
+
+describe("capacity", () => {
+  test("headroom to ride a ramp is ramp x lag; a step sheds (peak - capacity) x lag", () => {
+    expect(rampHeadroom(20, 240)).toBe(4800);
+    expect(stepExcessRequests(10_000, 15_000, 180)).toBe(900_000);
+    expect(stepExcessRequests(20_000, 15_000, 180)).toBe(0);
+  });
+
+  test("a cold cache multiplies the origin's load by 1 / (1 - hit ratio)", () => {
+    expect(originLoad(20_000, 0.95)).toBeCloseTo(1000, 9);
+    expect(coldCacheMultiplier(0.95)).toBeCloseTo(20, 9);
+    expect(coldCacheMultiplier(0.99)).toBeCloseTo(100, 9);
+    expect(() => coldCacheMultiplier(1)).toThrow(RangeError);
+  });
+});
+
+describe("canary statistics", () => {
+  /** The upper tail summed term by term with exact binomial coefficients (small n only). */
+  function naiveTail(n: number, p: number, k: number): number {
+    let sum = 0;
+    for (let i = k; i <= n; i++) {
+      let c = 1;
+      for (let j = 0; j < i; j++) c = (c * (n - j)) / (j + 1);
+      sum += c * p ** i * (1 - p) ** (n - i);
+    }
+    return sum;
+  }
+
+  test("the binomial tail agrees with a term-by-term sum", () => {
+    for (const [n, p, k] of [
+      [20, 0.1, 3],
+      [50, 0.02, 2],
+      [100, 0.3, 40],
+      [10, 0.5, 10],
+    ] as const) {
+      expect(binomialUpperTail(n, p, k)).toBeCloseTo(naiveTail(n, p, k), 12);
+    }
+    expect(binomialUpperTail(10, 0.5, 0)).toBe(1);
+    expect(binomialUpperTail(10, 0.5, 11)).toBe(0);
+  });
+
+  test("the tail at large n agrees with the normal approximation to within its error", () => {
+    // n = 60,000, p = 0.001: mean 60, sd about 7.75; P(X >= 76) is near the z = 2 tail (about 2.9% with continuity).
+    const tail = binomialUpperTail(60_000, 0.001, 76);
+    expect(tail).toBeGreaterThan(0.02);
+    expect(tail).toBeLessThan(0.04);
+  });
+
+  test("the alarm threshold is the first count a healthy canary reaches at most alpha of the time", () => {
+    const k = alarmThreshold(60_000, 0.001, 0.01);
+    expect(binomialUpperTail(60_000, 0.001, k)).toBeLessThanOrEqual(0.01);
+    expect(binomialUpperTail(60_000, 0.001, k - 1)).toBeGreaterThan(0.01);
+  });
+
+  test("a five-fold regression is caught almost surely; a 50% regression on a small canary mostly is not", () => {
+    const big = canaryVerdict({ requests: 60_000, baseline: 0.001, regressed: 0.005, alpha: 0.01 });
+    expect(big.detection).toBeGreaterThan(0.999999);
+    expect(big.falseAlarm).toBeLessThanOrEqual(0.01);
+    const small = canaryVerdict({ requests: 6_000, baseline: 0.001, regressed: 0.0015, alpha: 0.01 });
+    expect(small.detection).toBeLessThan(0.2);
+  });
+
+  test("requests to detect: enough detects with the power asked, half as many does not", () => {
+    const n = requestsToDetect(0.001, 0.002, 0.01, 0.9);
+    expect(canaryVerdict({ requests: n, baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection).toBeGreaterThanOrEqual(0.9);
+    expect(canaryVerdict({ requests: Math.floor(n / 2), baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection).toBeLessThan(0.9);
+    // The normal-approximation sample size, (z_a sqrt(p0 q0) + z_b sqrt(p1 q1))^2 / (p1 - p0)^2, is
+    // close; the exact test needs a little more (about 20 errors expected: the normal curve is too kind there).
+    const za = 2.3263478740408408;
+    const zb = 1.2815515655446004;
+    const approx = (za * Math.sqrt(0.001 * 0.999) + zb * Math.sqrt(0.002 * 0.998)) ** 2 / 0.001 ** 2;
+    expect(n).toBeGreaterThan(approx);
+    expect((n - approx) / approx).toBeLessThan(0.15);
+  });
+});
