@@ -1,8 +1,16 @@
 /** The question bank with its figures filled in, as the chapter and the mock interview show it. */
-import { fillQuestion, parseQuestionBank, type Question } from "../../../src/course/question-bank.ts";
+import { fillQuestion, mergeBanks, parseQuestionBank, type Question } from "../../../src/course/question-bank.ts";
+import designText from "./designs.yaml?raw";
 import { bank as numbers } from "./numbers.ts";
-import text from "./questions.yaml?raw";
+import questionText from "./questions.yaml?raw";
 
-export const questions: Question[] = parseQuestionBank(text, "content/chapters/interview-playbook/questions.yaml").map(
-  (q) => fillQuestion(q, numbers),
-);
+const folder = "content/chapters/interview-playbook";
+
+/** Every question, the single questions first, then the end-to-end design prompts. */
+export const questions: Question[] = mergeBanks(
+  parseQuestionBank(questionText, `${folder}/questions.yaml`),
+  parseQuestionBank(designText, `${folder}/designs.yaml`),
+).map((q) => fillQuestion(q, numbers));
+
+/** The end-to-end design prompts. */
+export const designPrompts: Question[] = questions.filter((q) => q.type === "design");

@@ -16,9 +16,13 @@ import {
 import { grouped, percent, percentUpTo, readableShare, times } from "../../../src/format/number.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 import { preProvisionFactor } from "../../../src/sim/cells/static-stability.ts";
+import { analyseFailureMap } from "../../../src/sim/failure-map/analyse.ts";
+import { parseFailureMap } from "../../../src/sim/failure-map/parse.ts";
+import { designMaps } from "../../../src/sim/failure-map/designs/index.ts";
 import {
   allowedDowntimeSeconds,
   anySlow,
+  backlogAfter,
   budgetSpent,
   burnRate,
   burnRateFor,
@@ -26,6 +30,7 @@ import {
   chain,
   coldCacheMultiplier,
   dnsFailoverSeconds,
+  drainSeconds,
   exhaustionSeconds,
   hedgeExtraLoad,
   hedgedSlow,
@@ -34,6 +39,7 @@ import {
   redundant,
   rampHeadroom,
   requestsToDetect,
+  serial,
   stepExcessRequests,
   tolerableFailures,
   writesLost,
@@ -330,6 +336,133 @@ export const autoscaling = {
   stepExcess: stepExcessRequests(10_000, 15_000, 180),
 };
 
+// ---- End-to-end designs ---------------------------------------------------------------------
+/** Share of traffic that fails when `resource` saturates in design map `id`, from the map builder's analysis. */
+export function designShare(id: string, resource: string): number {
+  const text = designMaps[id];
+  if (text === undefined) throw new Error(`no design map "${id}"`);
+  const parsed = parseFailureMap(text);
+  if (!parsed.ok) throw new Error(`design map ${id}: ${parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join("; ")}`);
+  const impact = analyseFailureMap(parsed.map).impacts.find((i) => i.resource === resource);
+  if (!impact) throw new Error(`design map ${id} has no resource "${resource}"`);
+  if (impact.trafficShare === null) throw new Error(`design map ${id} gives no traffic weights`);
+  return impact.trafficShare;
+}
+
+export const designs = {
+  saas: {
+    router: designShare("saas-control-data-plane", "router-workers"),
+    cell: designShare("saas-control-data-plane", "cell1-db"),
+    controlPlane: designShare("saas-control-data-plane", "control-db"),
+  },
+  payments: (() => {
+    const paymentsPerSecond = 400;
+    const crossRegionLag = 1;
+    const outageMinutes = 20;
+    const gatewayCapacity = 1200;
+    const backlog = backlogAfter(paymentsPerSecond, outageMinutes * 60);
+    return {
+      usLedger: designShare("multi-region-payments", "us-ledger-db"),
+      paymentsPerSecond,
+      crossRegionLag,
+      lostCrossRegion: writesLost(crossRegionLag, paymentsPerSecond),
+      outageMinutes,
+      backlog,
+      gatewayCapacity,
+      drainMinutes: drainSeconds(backlog, gatewayCapacity, paymentsPerSecond) / 60,
+      regionFactor: preProvisionFactor(2),
+    };
+  })(),
+  notifications: (() => {
+    const emailRate = 2000;
+    const outageMinutes = 30;
+    const senderCapacity = 3000;
+    const backlog = backlogAfter(emailRate, outageMinutes * 60);
+    return {
+      intake: designShare("notification-fanout", "intake-workers"),
+      email: designShare("notification-fanout", "email-queue"),
+      sms: designShare("notification-fanout", "sms-queue"),
+      templates: designShare("notification-fanout", "template-cache"),
+      emailRate,
+      outageMinutes,
+      senderCapacity,
+      backlog,
+      drainMinutes: drainSeconds(backlog, senderCapacity, emailRate) / 60,
+    };
+  })(),
+  limiter: (() => {
+    const edge = 0.9999;
+    const limiter = 0.999;
+    const api = 0.9995;
+    const tenantLimit = 1000;
+    const edgeNodes = 20;
+    return {
+      edge,
+      limiter,
+      api,
+      hardPath: serial([edge, limiter, api]),
+      failOpenPath: serial([edge, api]),
+      tenantLimit,
+      edgeNodes,
+      perNode: tenantLimit / edgeNodes,
+      sharedCounters: designShare("tenant-rate-limiter", "shared-counters"),
+    };
+  })(),
+  flags: (() => {
+    const tenants = 20_000;
+    const detectMinutes = 12;
+    const cell = designShare("feature-flags", "cell1-snapshot");
+    return {
+      cell,
+      flagDb: designShare("feature-flags", "flag-db"),
+      tenants,
+      detectMinutes,
+      globalTenantMinutes: tenants * detectMinutes,
+      firstWaveTenantMinutes: tenants * cell * detectMinutes,
+    };
+  })(),
+  scheduler: (() => {
+    const members = 5;
+    const leaseSeconds = 10;
+    const electionSeconds = 5;
+    const midnightJobs = 60_000;
+    const jitterSeconds = 300;
+    return {
+      members,
+      tolerates: tolerableFailures(members),
+      leaseSeconds,
+      electionSeconds,
+      gapSeconds: leaseSeconds + electionSeconds,
+      jobDb: designShare("job-scheduler", "job-db"),
+      midnightJobs,
+      jitterSeconds,
+      startsPerSecond: midnightJobs / jitterSeconds,
+    };
+  })(),
+  search: (() => {
+    const shards = 20;
+    const slowShare = 0.01;
+    return {
+      router: designShare("cell-search", "router-workers"),
+      cell: designShare("cell-search", "cell1-fanout"),
+      shards,
+      slowShare,
+      slow: anySlow(slowShare, shards),
+      hedged: anySlow(hedgedSlow(slowShare), shards),
+      extraLoad: hedgeExtraLoad(0.95),
+    };
+  })(),
+  dispatch: {
+    gateway: designShare("ride-dispatch", "gateway-workers"),
+    trips: designShare("ride-dispatch", "trips-db"),
+    target: 0.9995,
+    monthMinutes: minutes(allowedDowntimeSeconds(0.9995, month)),
+    zoneFactor: preProvisionFactor(3),
+    pingSeconds: 4,
+    partitions: 8,
+  },
+};
+
 /** Formatted figures by name, for {{name}} placeholders in questions.yaml. */
 export const bank: Readonly<Record<string, string>> = {
   "cells.count": grouped(cells.count),
@@ -464,6 +597,66 @@ export const bank: Readonly<Record<string, string>> = {
   "scale.to": grouped(autoscaling.stepTo),
   "scale.stepLagMinutes": grouped(autoscaling.stepLag / 60),
   "scale.excess": grouped(autoscaling.stepExcess),
+  "saas.router": percentUpTo(designs.saas.router),
+  "saas.cell": percentUpTo(designs.saas.cell),
+  "saas.controlPlane": percentUpTo(designs.saas.controlPlane),
+  "pay.us": percentUpTo(designs.payments.usLedger),
+  "pay.rate": grouped(designs.payments.paymentsPerSecond),
+  "pay.lag": grouped(designs.payments.crossRegionLag),
+  "pay.lost": grouped(designs.payments.lostCrossRegion),
+  "pay.outage": grouped(designs.payments.outageMinutes),
+  "pay.backlog": grouped(designs.payments.backlog),
+  "pay.capacity": grouped(designs.payments.gatewayCapacity),
+  "pay.drain": grouped(designs.payments.drainMinutes),
+  "pay.regions": times(designs.payments.regionFactor),
+  "notify.intake": percentUpTo(designs.notifications.intake),
+  "notify.email": percentUpTo(designs.notifications.email),
+  "notify.sms": percentUpTo(designs.notifications.sms),
+  "notify.templates": percentUpTo(designs.notifications.templates),
+  "notify.rate": grouped(designs.notifications.emailRate),
+  "notify.outage": grouped(designs.notifications.outageMinutes),
+  "notify.capacity": grouped(designs.notifications.senderCapacity),
+  "notify.backlog": grouped(designs.notifications.backlog),
+  "notify.drain": grouped(designs.notifications.drainMinutes),
+  "limit.edge": percentUpTo(designs.limiter.edge, 2),
+  "limit.limiter": percentUpTo(designs.limiter.limiter, 2),
+  "limit.api": percentUpTo(designs.limiter.api, 2),
+  "limit.hard": percent(designs.limiter.hardPath, 2),
+  "limit.open": percent(designs.limiter.failOpenPath, 2),
+  "limit.tenant": grouped(designs.limiter.tenantLimit),
+  "limit.nodes": grouped(designs.limiter.edgeNodes),
+  "limit.perNode": grouped(designs.limiter.perNode),
+  "limit.shared": percentUpTo(designs.limiter.sharedCounters),
+  "flags.cell": percentUpTo(designs.flags.cell),
+  "flags.db": percentUpTo(designs.flags.flagDb),
+  "flags.tenants": grouped(designs.flags.tenants),
+  "flags.detect": grouped(designs.flags.detectMinutes),
+  "flags.global": grouped(designs.flags.globalTenantMinutes),
+  "flags.firstWave": grouped(designs.flags.firstWaveTenantMinutes),
+  "sched.members": grouped(designs.scheduler.members),
+  "sched.tolerates": grouped(designs.scheduler.tolerates),
+  "sched.lease": grouped(designs.scheduler.leaseSeconds),
+  "sched.election": grouped(designs.scheduler.electionSeconds),
+  "sched.gap": grouped(designs.scheduler.gapSeconds),
+  "sched.db": percentUpTo(designs.scheduler.jobDb),
+  "sched.jobs": grouped(designs.scheduler.midnightJobs),
+  "sched.jitter": grouped(designs.scheduler.jitterSeconds),
+  "sched.rate": grouped(designs.scheduler.startsPerSecond),
+  "search.router": percentUpTo(designs.search.router),
+  "search.cell": percentUpTo(designs.search.cell),
+  "search.shards": grouped(designs.search.shards),
+  "search.slowShare": percentUpTo(designs.search.slowShare),
+  "search.slow": percentUpTo(designs.search.slow),
+  "search.hedged": percent(designs.search.hedged, 2),
+  "search.extra": percentUpTo(designs.search.extraLoad),
+  "ride.gateway": percentUpTo(designs.dispatch.gateway),
+  "ride.trips": percentUpTo(designs.dispatch.trips),
+  "ride.target": percentUpTo(designs.dispatch.target, 2),
+  "ride.minutes": grouped(designs.dispatch.monthMinutes, 1),
+  "ride.zones": times(designs.dispatch.zoneFactor),
+  "ride.ping": grouped(designs.dispatch.pingSeconds),
+  "ride.partitions": grouped(designs.dispatch.partitions),
+  "ride.partitionShare": percentUpTo(1 / designs.dispatch.partitions),
 };
 
 /**
@@ -502,6 +695,17 @@ export const values: Readonly<Record<string, number>> = {
   "zones.total": zones.total,
   "scale.headroom": autoscaling.headroom,
   "cells.share": cells.share,
+  "saas.cell": designs.saas.cell,
+  "pay.lost": designs.payments.lostCrossRegion,
+  "pay.drain": designs.payments.drainMinutes,
+  "notify.drain": designs.notifications.drainMinutes,
+  "limit.hard": designs.limiter.hardPath,
+  "limit.perNode": designs.limiter.perNode,
+  "flags.firstWave": designs.flags.firstWaveTenantMinutes,
+  "sched.rate": designs.scheduler.startsPerSecond,
+  "sched.tolerates": designs.scheduler.tolerates,
+  "search.slow": designs.search.slow,
+  "ride.minutes": designs.dispatch.monthMinutes,
 };
 
 /** Prose figures for the chapter text. */

@@ -42,3 +42,23 @@ export function coldCacheMultiplier(hitRatio: number): number {
   if (hitRatio === 1) throw new RangeError("with a hit ratio of 1 the origin sees nothing when warm");
   return 1 / (1 - hitRatio);
 }
+
+/** Messages queued while a consumer is down for `outageSeconds` and producers keep sending `rate` a second. */
+export function backlogAfter(ratePerSecond: number, outageSeconds: number): number {
+  checkNonNegative("rate", ratePerSecond);
+  checkNonNegative("outage", outageSeconds);
+  return ratePerSecond * outageSeconds;
+}
+
+/**
+ * Seconds to drain a backlog once the consumer is back, while new messages keep arriving at `rate`:
+ * backlog / (capacity - rate). A consumer with no spare capacity never drains it.
+ */
+export function drainSeconds(backlog: number, capacityPerSecond: number, ratePerSecond: number): number {
+  checkNonNegative("backlog", backlog);
+  checkNonNegative("capacity", capacityPerSecond);
+  checkNonNegative("rate", ratePerSecond);
+  if (backlog === 0) return 0;
+  if (capacityPerSecond <= ratePerSecond) return Number.POSITIVE_INFINITY;
+  return backlog / (capacityPerSecond - ratePerSecond);
+}

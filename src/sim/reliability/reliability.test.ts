@@ -4,6 +4,7 @@ import {
   allowedDowntimeSeconds,
   alarmThreshold,
   anySlow,
+  backlogAfter,
   binomialUpperTail,
   budgetSpent,
   burnRate,
@@ -12,6 +13,8 @@ import {
   chain,
   coldCacheMultiplier,
   detectionSeconds,
+  dnsFailoverSeconds,
+  drainSeconds,
   dnsFailoverSeconds,
   exhaustionSeconds,
   hedgeExtraLoad,
@@ -102,6 +105,13 @@ describe("capacity", () => {
     expect(rampHeadroom(20, 240)).toBe(4800);
     expect(stepExcessRequests(10_000, 15_000, 180)).toBe(900_000);
     expect(stepExcessRequests(20_000, 15_000, 180)).toBe(0);
+  });
+
+  test("a backlog grows at the send rate and drains at the spare capacity", () => {
+    expect(backlogAfter(2000, 1800)).toBe(3_600_000);
+    expect(drainSeconds(3_600_000, 3000, 2000)).toBe(3600);
+    expect(drainSeconds(10, 2000, 2000)).toBe(Number.POSITIVE_INFINITY);
+    expect(drainSeconds(0, 2000, 2000)).toBe(0);
   });
 
   test("a cold cache multiplies the origin's load by 1 / (1 - hit ratio)", () => {
