@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { parseQuestionBank, fillQuestion } from "./src/course/question-bank.ts";
 import { bank } from "./content/chapters/interview-playbook/numbers.ts";
-const qs = parseQuestionBank(readFileSync(process.argv[2] ?? "content/chapters/interview-playbook/questions.yaml","utf8"));
+const qs = parseQuestionBank(
+  readFileSync(process.argv[2] ?? "content/chapters/interview-playbook/questions.yaml", "utf8"),
+);
 console.log(qs.length);
 for (const q of qs) fillQuestion(q, bank);
 const counts: Record<string, number> = {};

@@ -143,9 +143,7 @@ export const questionSchema = z
     followUps: z.array(followUpSchema).min(1),
     design: designSchema.optional(),
     /** Where a claim about a library, a product or a paper comes from: cited beside the answer. */
-    sources: z
-      .array(z.object({ title: text, url: z.string().url() }).strict())
-      .optional(),
+    sources: z.array(z.object({ title: text, url: z.string().url() }).strict()).optional(),
   })
   .strict()
   .superRefine((q, ctx) => {
@@ -160,7 +158,8 @@ export const questionSchema = z
     if (q.type === "design") {
       const topics = new Set(q.clarify.map((c) => c.topic));
       for (const topic of designClarifyTopics)
-        if (!topics.has(topic)) issue(["clarify"], `a design prompt asks about ${clarifyTopics[topic]} (topic ${topic})`);
+        if (!topics.has(topic))
+          issue(["clarify"], `a design prompt asks about ${clarifyTopics[topic]} (topic ${topic})`);
       q.followUps.forEach((f, i) => {
         if (f.phase === undefined || f.after === undefined)
           issue(["followUps", i], "a design prompt's follow-ups say their phase and minutes (after)");
@@ -230,9 +229,7 @@ function fillDeep<T>(value: T, numbers: Readonly<Record<string, string>>, where:
   if (typeof value === "string") return fillNumbers(value, numbers, where) as T;
   if (Array.isArray(value)) return value.map((v, i) => fillDeep(v, numbers, `${where}[${i}]`)) as T;
   if (typeof value === "object" && value !== null)
-    return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, fillDeep(v, numbers, `${where}.${k}`)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, numbers, `${where}.${k}`)])) as T;
   return value;
 }
 

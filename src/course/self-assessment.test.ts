@@ -33,7 +33,11 @@ describe("numbers in evidence", () => {
   });
 
   test("defences are found by the words people use", () => {
-    expect(defencesNamed("a bulkhead per dependency and a canary cell")).toEqual(["bulkhead", "cells", "staged rollout"]);
+    expect(defencesNamed("a bulkhead per dependency and a canary cell")).toEqual([
+      "bulkhead",
+      "cells",
+      "staged rollout",
+    ]);
     expect(defencesNamed("we hope for the best")).toEqual([]);
   });
 });
@@ -53,7 +57,12 @@ describe("judging a claim", () => {
 
   test("a number checked against the reference says the reference when it disagrees", () => {
     const fixed = criterion("a", "number", 3, "avail.serial");
-    const wrong = judgeClaim(fixed, { level: 3, evidence: "99.9% end to end" }, values, (v) => `${(v * 100).toFixed(2)}%`);
+    const wrong = judgeClaim(
+      fixed,
+      { level: 3, evidence: "99.9% end to end" },
+      values,
+      (v) => `${(v * 100).toFixed(2)}%`,
+    );
     expect(wrong).toMatchObject({ status: "contradicts", backed: 0 });
     expect(wrong.message).toContain("99.70%");
     expect(judgeClaim(fixed, { level: 3, evidence: "0.999^3, about 99.7%" }, values).status).toBe("agrees");

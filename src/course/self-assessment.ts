@@ -53,7 +53,17 @@ export const defenceNames: Readonly<Record<string, readonly string[]>> = {
   "request coalescing": ["coalesc", "single flight", "singleflight", "request collapsing", "lock per key"],
   "hedged requests": ["hedg", "backup request", "tied request"],
   idempotency: ["idempoten", "dedup"],
-  replication: ["replica", "replicat", "standby", "failover", "fail over", "multi-region", "multi-az", "active-active", "active-passive"],
+  replication: [
+    "replica",
+    "replicat",
+    "standby",
+    "failover",
+    "fail over",
+    "multi-region",
+    "multi-az",
+    "active-active",
+    "active-passive",
+  ],
   quorum: ["quorum", "majority", "fencing", "lease", "consensus", "raft", "paxos"],
   backups: ["backup", "point-in-time", "snapshot"],
   "outlier detection": ["outlier", "eject"],
@@ -118,7 +128,7 @@ export function judgeClaim(
   criterion: Criterion,
   claim: Claim,
   values: Readonly<Record<string, number>>,
-  format: (value: number) => string = String,
+  format: (value: number, name: string) => string = String,
 ): Verdict {
   if (claim.level === 0) return { status: "not-claimed", message: "Not claimed.", backed: 0 };
   const evidence = claim.evidence.trim();
@@ -134,7 +144,7 @@ export function judgeClaim(
       if (!stated.some((n) => sameFigure(n, reference)))
         return {
           status: "contradicts",
-          message: `Your number is not the reference figure, ${format(reference)}.`,
+          message: `Your number is not the reference figure, ${format(reference, expect)}.`,
           backed: 0,
         };
     }
@@ -170,7 +180,7 @@ export function debrief(
   claims: readonly Claim[],
   redFlagsTicked: number,
   values: Readonly<Record<string, number>>,
-  format?: (value: number) => string,
+  format?: (value: number, name: string) => string,
 ): Debrief {
   if (claims.length !== rubric.length) throw new RangeError(`${rubric.length} criteria, ${claims.length} claims`);
   const verdicts = rubric.map((c, i) => judgeClaim(c, claims[i]!, values, format));

@@ -1,26 +1,37 @@
-/** The interview question bank: valid, complete, covering the syllabus, with computed figures only. */
+/** The interview question bank: valid, complete, levelled, covering the syllabus and the types senior loops ask, with computed figures only. */
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { questions as filled } from "../../content/chapters/interview-playbook/bank.ts";
+import { bank as numbers, values } from "../../content/chapters/interview-playbook/numbers.ts";
 import {
+  designClarifyTopics,
   fillNumbers,
   fillQuestion,
+  mergeBanks,
   paragraphs,
   parseQuestionBank,
   placeholdersIn,
+  questionTypes,
 } from "../../src/course/question-bank.ts";
-import { bank as numbers } from "../../content/chapters/interview-playbook/numbers.ts";
+import { analyseFailureMap } from "../../src/sim/failure-map/analyse.ts";
+import { designMaps } from "../../src/sim/failure-map/designs/index.ts";
+import { parseFailureMap } from "../../src/sim/failure-map/parse.ts";
 import { syllabus } from "../support/syllabus.ts";
 
-const file = new URL("../../content/chapters/interview-playbook/questions.yaml", import.meta.url);
-const text = readFileSync(file, "utf8");
-const questions = parseQuestionBank(text);
+const folder = new URL("../../content/chapters/interview-playbook/", import.meta.url);
+const texts = ["questions.yaml", "designs.yaml"].map((name) => readFileSync(new URL(name, folder), "utf8"));
+const questions = mergeBanks(
+  ...texts.map((text, i) => parseQuestionBank(text, i === 0 ? "questions.yaml" : "designs.yaml")),
+);
+const designs = questions.filter((q) => q.type === "design");
 
 /** Syllabus chapters 1-14 (the workshop kit is for facilitators, not interview material). */
 const interviewChapters: readonly string[] = syllabus.filter((slug) => slug !== "workshop-kit");
 
 describe("question bank", () => {
-  test("has at least 20 questions with unique ids", () => {
-    expect(questions.length).toBeGreaterThanOrEqual(20);
+  test("has at least 45 questions with unique ids, at least 8 of them end-to-end designs", () => {
+    expect(questions.length).toBeGreaterThanOrEqual(45);
+    expect(designs.length).toBeGreaterThanOrEqual(8);
     expect(new Set(questions.map((q) => q.id)).size).toBe(questions.length);
   });
 
@@ -30,34 +41,129 @@ describe("question bank", () => {
     for (const q of questions) expect(interviewChapters, q.id).toContain(q.chapter);
   });
 
+  test("covers the question types senior loops ask, at every level", () => {
+    const types = new Set(questions.map((q) => q.type));
+    for (const type of Object.keys(questionTypes)) expect(types.has(type as never), `no ${type} question`).toBe(true);
+    for (const level of ["mid", "senior", "staff"] as const)
+      expect(questions.filter((q) => q.level === level).length, level).toBeGreaterThanOrEqual(5);
+    // The topics the issue names, each asked by at least one question.
+    for (const id of [
+      "availability-serial-parallel",
+      "nines-to-minutes",
+      "error-budget-burn",
+      "rto-rpo",
+      "replication-lag-failover",
+      "active-active-vs-passive",
+      "split-brain",
+      "dns-failover",
+      "hedged-requests",
+      "cache-stampede",
+      "cold-cache-recovery",
+      "per-tenant-quotas",
+      "canary-detection",
+      "chaos-experiment",
+      "game-day",
+      "capacity-zone-loss",
+      "autoscaling-lag",
+    ])
+      expect(
+        questions.map((q) => q.id),
+        id,
+      ).toContain(id);
+  });
+
   test("covers the five probes that follow 'cells'", () => {
     const ids = questions.map((q) => q.id);
     for (const id of ["partition-key", "cell-size", "router-shared-fate", "moving-a-tenant", "deploy-order"])
       expect(ids).toContain(id);
   });
 
-  test("every question has a model answer, a rubric of 3-8 points and follow-ups with answers", () => {
+  test("every question has clarifying questions, a model answer, a levelled rubric, red flags and follow-ups", () => {
     for (const q of questions) {
+      expect(q.clarify.length, q.id).toBeGreaterThanOrEqual(2);
       expect(paragraphs(q.answer).length, q.id).toBeGreaterThan(0);
-      expect(q.rubric.length, q.id).toBeGreaterThanOrEqual(3);
-      expect(q.rubric.length, q.id).toBeLessThanOrEqual(8);
+      expect(q.rubric.length, q.id).toBeGreaterThanOrEqual(2);
+      expect(q.redFlags.length, q.id).toBeGreaterThanOrEqual(2);
       expect(q.followUps.length, q.id).toBeGreaterThan(0);
+      for (const c of q.rubric) {
+        // Three distinct descriptions: a level that repeats the one below says nothing.
+        expect(new Set([c.mid, c.senior, c.staff]).size, `${q.id}/${c.id}`).toBe(3);
+        expect([1, 2, 3], `${q.id}/${c.id} weight`).toContain(c.weight);
+      }
+      // At least one criterion carries the most weight in its rubric with weight 3 or the rubric has a heart.
+      expect(Math.max(...q.rubric.map((c) => c.weight)), q.id).toBeGreaterThanOrEqual(2);
       for (const f of q.followUps) expect(f.answer.trim().length, q.id).toBeGreaterThan(10);
     }
+    // Pushbacks are how the mock interviewer escalates: most questions have one.
+    expect(questions.filter((q) => q.followUps.some((f) => f.pushback)).length).toBeGreaterThanOrEqual(
+      Math.ceil(questions.length * 0.8),
+    );
+  });
+
+  test("design prompts settle the SLO, traffic, tenancy, consistency and what down means before anything else", () => {
+    for (const q of designs) {
+      const topics = q.clarify.map((c) => c.topic);
+      for (const topic of designClarifyTopics) expect(topics, `${q.id} asks about ${topic}`).toContain(topic);
+      expect(q.design!.figures.length, q.id).toBeGreaterThanOrEqual(3);
+      // Follow-ups land in the high-level design and the deep dive, where interviewers push.
+      expect(new Set(q.followUps.map((f) => f.phase)), q.id).toEqual(new Set(["high-level", "deep-dive"]));
+      expect(
+        q.followUps.some((f) => f.pushback),
+        q.id,
+      ).toBe(true);
+    }
+  });
+
+  test("every design's map parses in the builder's format and every resource it names is in its map", () => {
+    for (const q of designs) {
+      const text = designMaps[q.design!.map];
+      expect(text, q.id).toBeDefined();
+      const parsed = parseFailureMap(text!);
+      expect(parsed.ok, `${q.design!.map}: ${parsed.ok ? "" : JSON.stringify(parsed.errors)}`).toBe(true);
+      if (!parsed.ok) continue;
+      const analysis = analyseFailureMap(parsed.map);
+      expect(analysis.weighted, `${q.design!.map} gives traffic weights`).toBe(true);
+      expect(parsed.map.title, q.design!.map).toBeTruthy();
+    }
+    expect(Object.keys(designMaps).sort()).toEqual(designs.map((q) => q.design!.map).sort());
   });
 
   test("every {{figure}} resolves to a computed number, and none is left in the output", () => {
+    const strings = (v: unknown): string[] =>
+      typeof v === "string" ? [v] : typeof v === "object" && v !== null ? Object.values(v).flatMap(strings) : [];
     for (const q of questions) {
-      const filled = fillQuestion(q, numbers);
-      expect(JSON.stringify(filled), q.id).not.toMatch(/\{\{|\}\}/);
+      for (const text of strings(fillQuestion(q, numbers))) expect(text, q.id).not.toMatch(/\{\{|\}\}/);
     }
     const used = new Set(questions.flatMap((q) => placeholdersIn(JSON.stringify(q))));
     for (const name of used) expect(numbers, name).toHaveProperty([name]);
+    expect(filled.length).toBe(questions.length);
   });
 
-  test("no computed figure is typed in: no literal percentages or 'C(n, k) = N' results", () => {
-    expect(text).not.toMatch(/\d\s*%/);
-    expect(text).not.toMatch(/C\(\d+,\s*\d+\)\s*=\s*\d/);
+  test("evidence checked against a reference names a computed value that the page can write", () => {
+    for (const q of questions)
+      for (const c of q.rubric) {
+        if (c.evidence.expect === undefined) continue;
+        expect(values, `${q.id}/${c.id}`).toHaveProperty([c.evidence.expect]);
+        expect(numbers, `${q.id}/${c.id}`).toHaveProperty([c.evidence.expect]);
+        expect(c.evidence.kind).toBe("number");
+      }
+    for (const name of Object.keys(values))
+      expect(numbers, `values.${name} has a formatted twin`).toHaveProperty([name]);
+  });
+
+  test("no computed figure is typed in: answers, references and figures state no literal percentage", () => {
+    // Prompts, clarifying questions and pushbacks may state inputs ("99.9% of requests"); whatever an
+    // answer works out comes from numbers.ts.
+    for (const q of questions) {
+      const worked = [
+        q.answer,
+        ...q.followUps.flatMap((f) => [f.answer, f.pushback?.answer ?? ""]),
+        q.design?.reference ?? "",
+        ...(q.design?.figures.map((f) => f.value) ?? []),
+      ];
+      for (const text of worked) expect(text, q.id).not.toMatch(/\d\s*%/);
+    }
+    for (const text of texts) expect(text).not.toMatch(/C\(\d+,\s*\d+\)\s*=\s*\d/);
   });
 
   test("an unknown figure is an error, not a hole in the page", () => {
@@ -66,9 +172,18 @@ describe("question bank", () => {
 
   test("a broken bank fails naming the question and field", () => {
     const broken =
-      "questions:\n  - id: Bad Id\n    title: x\n    chapter: cells\n    difficulty: 5\n    prompt: p\n    answer: a\n    rubric: [one]\n    followUps: []\n";
+      "questions:\n  - id: Bad Id\n    title: x\n    chapter: cells\n    type: design\n    level: principal\n    prompt: p\n    clarify: []\n    answer: a\n    rubric: [one]\n    redFlags: []\n    followUps: []\n";
     expect(() => parseQuestionBank(broken, "broken.yaml")).toThrow(
-      /broken\.yaml[\s\S]*questions\.0\.id[\s\S]*questions\.0\.rubric/,
+      /broken\.yaml[\s\S]*questions\.0\.id[\s\S]*questions\.0\.level[\s\S]*questions\.0\.rubric/,
     );
+  });
+
+  test("a design prompt without the five clarifying topics, or with untimed follow-ups, is refused", () => {
+    const design = designs[0]!;
+    const withoutDown = { questions: [{ ...design, clarify: design.clarify.filter((c) => c.topic !== "down") }] };
+    expect(() => parseQuestionBank(JSON.stringify(withoutDown), "d.yaml")).toThrow(/what "down" means/);
+    const untimed = { questions: [{ ...design, followUps: [{ question: "q?", answer: "a long enough answer" }] }] };
+    expect(() => parseQuestionBank(JSON.stringify(untimed), "d.yaml")).toThrow(/phase and minutes/);
+    expect(() => mergeBanks([design], [design])).toThrow(/used twice/);
   });
 });

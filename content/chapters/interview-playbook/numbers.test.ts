@@ -93,3 +93,97 @@ test("one cell's share agrees with the cells simulation placing real customers",
     expect(hit.customerShare).toBeCloseTo(share, 12);
   }
 });
+
+describe("the arithmetic the playbook states", async () => {
+  const n = await import("./numbers.ts");
+
+  test("availability: the chain, the pair, and hours of failure a month", () => {
+    expect(n.availability.chain).toBeCloseTo(0.999 ** 5, 15);
+    expect(n.bank["avail.chain"]).toBe("99.50%");
+    expect(n.bank["avail.pair"]).toBe("99.99%");
+    expect(n.bank["avail.chainHours"]).toBe("3.6");
+  });
+
+  test("nines as minutes: each nine divides the downtime by ten", () => {
+    expect(n.prose.nines.map((r) => [r.target, r.month])).toEqual([
+      ["99%", "7.2 h"],
+      ["99.9%", "43.2 min"],
+      ["99.95%", "21.6 min"],
+      ["99.99%", "4.32 min"],
+      ["99.999%", "0.43 min"],
+    ]);
+    expect(n.bank["nines.99999year"]).toBe("5.26");
+  });
+
+  test("burn: 2% against 99.9% is 20, 4.2% of the budget in 90 minutes, gone in 36 hours, and it pages", () => {
+    expect(n.burn.rate).toBeCloseTo(20, 9);
+    expect(n.burn.spent).toBeCloseTo((20 * 90) / (30 * 24 * 60), 12);
+    expect(n.burn.exhaustionHours).toBeCloseTo(36, 9);
+    expect(n.burn.rate).toBeGreaterThan(n.burn.pageThreshold);
+    // The slow burn is too slow to page but above the ticket rule's rate.
+    expect(n.burn.slowRate).toBeLessThan(n.burn.pageThreshold);
+    expect(n.burn.slowRate).toBeGreaterThan(n.burn.ticketRate);
+  });
+
+  test("the dependency ceiling is below the promise: the promise cannot be met as built", () => {
+    expect(n.ceiling.best).toBeLessThan(n.ceiling.target);
+    expect(n.ceiling.expectedMinutes).toBeGreaterThan(50 * n.ceiling.allowedMinutes);
+  });
+
+  test("six dependencies at three nines cannot give 99.95% (the nines drill's claim)", () => {
+    expect(0.999 ** 6).toBeLessThan(0.9995);
+  });
+
+  test("failover: lag times writes, detection plus TTL; active-active at 60% overloads the survivor", () => {
+    expect(n.lag.lost).toBe(6000);
+    expect(n.backups.lost).toBe(17_280_000);
+    expect(n.dns.short).toBe(150);
+    expect(n.regions.overloaded).toBeGreaterThan(1);
+    expect(n.bank["regions.twoMax"]).toBe("50%");
+    expect(n.quorum.four.tolerates).toBe(n.quorum.three.tolerates);
+  });
+
+  test("tail: 63.4% slow without hedging, about 1% with, sixty-odd times fewer", () => {
+    expect(n.tail.slow).toBeCloseTo(1 - 0.99 ** 100, 12);
+    expect(n.tail.slow / n.tail.hedged).toBeGreaterThan(60);
+    expect(n.tail.slow / n.tail.hedged).toBeLessThan(70);
+  });
+
+  test("caches: a stampede of 1,000 queries; a cold cache is 20x warm and 10x the database", () => {
+    expect(n.stampede.concurrent).toBeCloseTo(1000, 9);
+    expect(n.coldCache.multiplier).toBeCloseTo(20, 9);
+    expect(n.coldCache.overCapacity).toBe(10);
+  });
+
+  test("canary: about one doubled-error release in three sails through; 16 minutes at 1% catches it 90% of the time", () => {
+    expect(n.canary.requests).toBe(12_000);
+    expect(n.canary.detection).toBeGreaterThan(0.6);
+    expect(n.canary.detection).toBeLessThan(0.75);
+    expect(n.canary.falseAlarm).toBeLessThanOrEqual(0.01);
+    expect(n.bank["canary.neededMinutes"]).toBe("16");
+    expect(n.canary.needed).toBeGreaterThan(n.canary.requests);
+  });
+
+  test("capacity: 45 instances for 3 zones; 4,800 rps of headroom for the ramp; 900,000 requests beyond a step", () => {
+    expect(n.zones.total).toBe(45);
+    expect(n.autoscaling.headroom).toBe(4800);
+    expect(n.autoscaling.stepExcess).toBe(900_000);
+  });
+
+  test("designs: figures read off the map builder's analysis of each design's map", () => {
+    expect(n.designs.saas).toEqual({ router: 0.96, cell: 0.24, controlPlane: 0.04 });
+    expect(n.designs.payments.usLedger).toBeCloseTo(0.55, 12);
+    expect(n.designs.payments.drainMinutes).toBe(10);
+    expect(n.designs.notifications.templates).toBe(1);
+    expect(n.designs.notifications.drainMinutes).toBe(60);
+    expect(n.designs.limiter.hardPath).toBeLessThan(n.designs.limiter.failOpenPath);
+    expect(n.designs.limiter.sharedCounters).toBe(0);
+    expect(n.designs.flags.flagDb).toBe(0);
+    expect(n.designs.flags.globalTenantMinutes / n.designs.flags.firstWaveTenantMinutes).toBeCloseTo(4, 12);
+    expect(n.designs.scheduler.tolerates).toBe(2);
+    expect(n.designs.scheduler.startsPerSecond).toBe(200);
+    expect(n.designs.search.cell).toBe(0.25);
+    expect(n.designs.dispatch.trips).toBeCloseTo(0.55, 12);
+    expect(() => n.designShare("ride-dispatch", "nope")).toThrow(/no resource/);
+  });
+});

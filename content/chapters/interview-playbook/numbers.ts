@@ -195,8 +195,19 @@ export const burn = (() => {
     exhaustionHours: exhaustionSeconds(rate, month) / 3600,
     // The SRE Workbook's fast-burn page: 2% of a 30-day budget in one hour.
     pageThreshold: burnRateFor(0.02, 3600, month),
+    // A slow burn against the same objective, and the workbook's ticket rule: 10% of the budget in three days.
+    slowRate: burnRate(0.002, target),
+    ticketShare: 0.1,
+    ticketRate: burnRateFor(0.1, 3 * 86_400, month),
   };
 })();
+
+/**
+ * Envoy's documented default panic threshold: below this share of healthy hosts it balances across
+ * all of them ("Panic threshold", Envoy documentation:
+ * https://www.envoyproxy.io/docs/envoy/latest/intro/arch_overview/upstream/load_balancing/panic_threshold).
+ */
+export const envoy = { panicThreshold: 0.5 };
 
 // A 99.99% product on twelve hard dependencies that each promise 99.95%.
 export const ceiling = (() => {
@@ -228,6 +239,7 @@ export const regions = {
   twoMaxUtilisation: 1 / preProvisionFactor(2),
   threeMaxUtilisation: 1 / preProvisionFactor(3),
   /** Two regions each running at 60% of their capacity: the survivor's load after one is lost. */
+  utilisation: 0.6,
   overloaded: 0.6 * 2,
 };
 
@@ -342,7 +354,8 @@ export function designShare(id: string, resource: string): number {
   const text = designMaps[id];
   if (text === undefined) throw new Error(`no design map "${id}"`);
   const parsed = parseFailureMap(text);
-  if (!parsed.ok) throw new Error(`design map ${id}: ${parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join("; ")}`);
+  if (!parsed.ok)
+    throw new Error(`design map ${id}: ${parsed.errors.map((e) => `line ${e.line}: ${e.message}`).join("; ")}`);
   const impact = analyseFailureMap(parsed.map).impacts.find((i) => i.resource === resource);
   if (!impact) throw new Error(`design map ${id} has no resource "${resource}"`);
   if (impact.trafficShare === null) throw new Error(`design map ${id} gives no traffic weights`);
@@ -521,6 +534,10 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.spent": percent(burn.spent),
   "burn.exhaustionHours": grouped(burn.exhaustionHours),
   "burn.page": grouped(burn.pageThreshold, 1),
+  "burn.slowRate": grouped(burn.slowRate),
+  "burn.ticketRate": grouped(burn.ticketRate),
+  "burn.ticketShare": percentUpTo(burn.ticketShare),
+  "envoy.panic": percentUpTo(envoy.panicThreshold),
   "ceiling.target": percentUpTo(ceiling.target, 2),
   "ceiling.dep": percentUpTo(ceiling.depAvailability, 2),
   "ceiling.deps": grouped(ceiling.deps),
@@ -538,6 +555,7 @@ export const bank: Readonly<Record<string, string>> = {
   "regions.twoMax": percentUpTo(regions.twoMaxUtilisation),
   "regions.threeMax": percentUpTo(regions.threeMaxUtilisation),
   "regions.overloaded": percentUpTo(regions.overloaded),
+  "regions.utilisation": percentUpTo(regions.utilisation),
   "quorum.threeMajority": grouped(quorum.three.majority),
   "quorum.threeTolerates": grouped(quorum.three.tolerates),
   "quorum.fourTolerates": grouped(quorum.four.tolerates),
@@ -722,4 +740,13 @@ export const prose = {
   },
   cells: { count: grouped(cells.count), share: percent(cells.share, 0), untouched: percent(cells.untouched, 0) },
   shuffle8: { shards: grouped(shuffle.eight.shards), all: percent(shuffle.eight.all) },
+  /** Nines as downtime: the table in "The arithmetic". */
+  nines: ninesTable.map((n) => ({
+    target: percentUpTo(n.target, 3),
+    month:
+      n.monthMinutes >= 120
+        ? `${grouped(n.monthMinutes / 60, 1)} h`
+        : `${grouped(n.monthMinutes, n.monthMinutes < 10 ? 2 : 1)} min`,
+    year: n.yearMinutes >= 120 ? `${grouped(n.yearMinutes / 60, 1)} h` : `${grouped(n.yearMinutes, 1)} min`,
+  })),
 };

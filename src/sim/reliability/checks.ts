@@ -13,7 +13,8 @@ export function checkNonNegative(name: string, value: number): void {
 
 /** A finite number above 0. */
 export function checkPositive(name: string, value: number): void {
-  if (!(value > 0) || !Number.isFinite(value)) throw new RangeError(`${name} must be a finite number above 0, got ${value}`);
+  if (!(value > 0) || !Number.isFinite(value))
+    throw new RangeError(`${name} must be a finite number above 0, got ${value}`);
 }
 
 /** A whole number of at least `min`. */

@@ -13,7 +13,6 @@ import {
   chain,
   coldCacheMultiplier,
   detectionSeconds,
-  dnsFailoverSeconds,
   drainSeconds,
   dnsFailoverSeconds,
   exhaustionSeconds,
@@ -170,8 +169,12 @@ describe("canary statistics", () => {
 
   test("requests to detect: enough detects with the power asked, half as many does not", () => {
     const n = requestsToDetect(0.001, 0.002, 0.01, 0.9);
-    expect(canaryVerdict({ requests: n, baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection).toBeGreaterThanOrEqual(0.9);
-    expect(canaryVerdict({ requests: Math.floor(n / 2), baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection).toBeLessThan(0.9);
+    expect(
+      canaryVerdict({ requests: n, baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection,
+    ).toBeGreaterThanOrEqual(0.9);
+    expect(
+      canaryVerdict({ requests: Math.floor(n / 2), baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection,
+    ).toBeLessThan(0.9);
     // The normal-approximation sample size, (z_a sqrt(p0 q0) + z_b sqrt(p1 q1))^2 / (p1 - p0)^2, is
     // close; the exact test needs a little more (about 20 errors expected: the normal curve is too kind there).
     const za = 2.3263478740408408;

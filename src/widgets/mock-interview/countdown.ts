@@ -14,7 +14,7 @@ export function milestonesFor(durationMs: number): number[] {
 
 /** What the polite live region says at a milestone. */
 export function milestoneMessage(remainingMs: number): string {
-  if (remainingMs <= 0) return "Time is up. Finish your sentence, then show the rubric.";
+  if (remainingMs <= 0) return "Time is up. Finish your sentence, then ask for your debrief.";
   const minutes = Math.round(remainingMs / 60_000);
   return `${minutes} ${minutes === 1 ? "minute" : "minutes"} left.`;
 }

@@ -38,3 +38,20 @@ test("an unreadable or impossible draft is dropped", () => {
   expect(parseDraft(JSON.stringify({ ...draft, durationMs: 0, usedMs: 0 }))).toBeNull();
   expect(parseDraft("null")).toBeNull();
 });
+
+test("a draft keeps its round (phase, clocks, what was asked); a damaged round drops the draft", () => {
+  const round = {
+    phase: 2,
+    phaseUsedMs: [300_000, 240_000, 60_000, 0],
+    asked: [{ id: "f0", atMs: 780_000 }],
+    pushed: [],
+    done: false,
+  };
+  const withRound: Draft = { ...draft, durationMs: 1_920_000, usedMs: 600_000, round };
+  const s = store();
+  saveDraft(s, withRound);
+  expect(loadDraft(s)).toEqual(withRound);
+  expect(parseDraft(JSON.stringify({ ...withRound, round: { ...round, asked: [{ id: 3 }] } }))).toBeNull();
+  expect(parseDraft(JSON.stringify({ ...withRound, round: { ...round, phase: -1 } }))).toBeNull();
+  expect(parseDraft(JSON.stringify({ ...withRound, minutes: 0 }))).toBeNull();
+});

@@ -2,20 +2,50 @@
  * An interview in progress, kept so a reload or a closed tab does not lose the notes or the
  * clock. One draft at a time; unreadable drafts are dropped.
  */
+import type { RoundState } from "./round.ts";
+
 export const draftKey = "blast-radius:interview-draft:v1";
 
 export interface Draft {
   questionId: string;
   seed: number | null;
+  /** The whole interview's length, and the time used so far (every phase). */
   durationMs: number;
   usedMs: number;
   notes: string;
   startedAt: string;
+  /** The round's phases and injects (absent in drafts from before phases: they resume as one phase). */
+  round?: RoundState;
+  /** The length chosen for a single-question round, in minutes. */
+  minutes?: number;
 }
 
 type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
+
+/** A round's saved state, checked field by field (its fit with the plan is checked when it is resumed). */
+export function isRoundState(v: unknown): v is RoundState {
+  if (typeof v !== "object" || v === null) return false;
+  const r = v as Record<string, unknown>;
+  return (
+    isCount(r.phase) &&
+    Number.isInteger(r.phase) &&
+    Array.isArray(r.phaseUsedMs) &&
+    r.phaseUsedMs.every(isCount) &&
+    Array.isArray(r.asked) &&
+    r.asked.every(
+      (a) =>
+        typeof a === "object" &&
+        a !== null &&
+        typeof (a as { id?: unknown }).id === "string" &&
+        isCount((a as { atMs?: unknown }).atMs),
+    ) &&
+    Array.isArray(r.pushed) &&
+    r.pushed.every((p) => typeof p === "string") &&
+    typeof r.done === "boolean"
+  );
+}
 
 export function parseDraft(raw: string | null): Draft | null {
   if (raw === null) return null;
@@ -31,7 +61,9 @@ export function parseDraft(raw: string | null): Draft | null {
       isCount(d.usedMs) &&
       d.usedMs <= d.durationMs &&
       typeof d.notes === "string" &&
-      typeof d.startedAt === "string"
+      typeof d.startedAt === "string" &&
+      (d.round === undefined || isRoundState(d.round)) &&
+      (d.minutes === undefined || (isCount(d.minutes) && d.minutes > 0))
     ) {
       return d as unknown as Draft;
     }

@@ -1,7 +1,20 @@
 /** The history of attempts on this device, as a summary line and a table, newest first. */
 import { formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
-import { averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
+import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
+
+/** "senior", "below mid", "sunk", or for attempts saved before levelled rubrics, "(no levels)". */
+function levelText(a: Attempt): string {
+  if (!a.debrief) return "(no levels)";
+  if (a.debrief.redFlags.length > 0) return "sunk by a red flag";
+  return a.debrief.level ?? "below mid";
+}
+
+/** "42% (you said 79%)" or, for older attempts, "2/4 (50%)". */
+function scoreText(a: Attempt): string {
+  if (!a.debrief) return `${a.hit.length}/${a.points} (${percent(score(a))})`;
+  return `${percent(a.debrief.backedScore)} (you said ${percent(a.debrief.selfScore)})`;
+}
 
 export class HistoryView {
   private readonly box: HTMLDetailsElement;
@@ -40,8 +53,15 @@ export class HistoryView {
       return;
     }
     ui.button("clear").hidden = false;
+    const over = averageOverclaim(attempts);
+    const overText =
+      over === null
+        ? ""
+        : over > 0.005
+          ? ` Your self-scores ran ${percent(over)} above your evidence on average.`
+          : " Your self-scores and your evidence agree on average.";
     const summary = Object.assign(document.createElement("p"), {
-      textContent: `${attempts.length} ${attempts.length === 1 ? "attempt" : "attempts"}, average score ${percent(averageScore(attempts)!)}.`,
+      textContent: `${attempts.length} ${attempts.length === 1 ? "attempt" : "attempts"}, average score on the evidence ${percent(averageScore(attempts)!)}.${overText}`,
     });
     const table = document.createElement("table");
     const caption = Object.assign(document.createElement("caption"), {
@@ -49,18 +69,13 @@ export class HistoryView {
       className: "sr-only",
     });
     const head = document.createElement("tr");
-    for (const h of ["When", "Question", "Score", "Time used"])
+    for (const h of ["When", "Question", "Level shown", "Score on the evidence", "Time used"])
       head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: h }));
     const rows = [...attempts].reverse().map((a) => {
       const tr = document.createElement("tr");
       tr.dataset.attempt = a.questionId;
       const when = new Date(a.startedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-      const cells = [
-        when,
-        a.title,
-        `${a.hit.length}/${a.points} (${percent(score(a))})`,
-        formatClock(a.usedSeconds * 1000),
-      ];
+      const cells = [when, a.title, levelText(a), scoreText(a), formatClock(a.usedSeconds * 1000)];
       for (const text of cells) tr.append(Object.assign(document.createElement("td"), { textContent: text }));
       return tr;
     });

@@ -1,10 +1,12 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import {
   addAttempt,
+  averageOverclaim,
   averageScore,
   backupKey,
   clearHistory,
   historyKey,
+  isAttempt,
   loadHistory,
   maxAttempts,
   parseHistory,
@@ -92,5 +94,40 @@ describe("interview history", () => {
   test("an invalid attempt is refused before it reaches storage", () => {
     expect(() => addAttempt(store, attempt({ hit: [7] }))).toThrow(TypeError);
     expect(store.getItem(historyKey)).toBeNull();
+  });
+});
+
+describe("levelled attempts", () => {
+  const debrief = {
+    claimed: [3, 2, 2, 1],
+    backed: [0, 2, 2, 1],
+    weights: [3, 2, 2, 1],
+    redFlags: [],
+    selfScore: 19 / 24,
+    backedScore: 10 / 24,
+    level: null,
+    phases: [{ id: "answer", usedSeconds: 412 }],
+    asked: 2,
+    pushedBack: 1,
+  };
+
+  test("are stored with their debrief and scored on the evidence, not the self-score", () => {
+    const store = new MemoryStore();
+    const levelled = attempt({ hit: [1, 2, 3], debrief });
+    addAttempt(store, levelled);
+    addAttempt(store, attempt());
+    const { attempts } = loadHistory(store);
+    expect(attempts[0]).toEqual(levelled);
+    expect(score(attempts[0]!)).toBeCloseTo(10 / 24, 12);
+    expect(score(attempts[1]!)).toBe(0.5);
+    expect(averageOverclaim(attempts)).toBeCloseTo(9 / 24, 12);
+    expect(averageOverclaim([attempt()])).toBeNull();
+  });
+
+  test("a debrief that does not fit its rubric makes the attempt unreadable", () => {
+    expect(isAttempt(attempt({ debrief: { ...debrief, backed: [0, 2] } }))).toBe(false);
+    expect(isAttempt(attempt({ debrief: { ...debrief, selfScore: 1.5 } }))).toBe(false);
+    expect(isAttempt(attempt({ debrief: { ...debrief, level: "principal" as never } }))).toBe(false);
+    expect(isAttempt(attempt({ debrief }))).toBe(true);
   });
 });

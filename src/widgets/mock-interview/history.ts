@@ -16,11 +16,34 @@ export interface Attempt {
   seed: number | null;
   durationSeconds: number;
   usedSeconds: number;
-  /** Indices of the rubric points the learner ticked. */
+  /** Indices of the rubric points the learner ticked (with levels: the criteria their evidence backs). */
   hit: number[];
   /** Rubric points in all. */
   points: number;
   notes: string;
+  /** The levelled debrief (attempts saved before levelled rubrics have none). */
+  debrief?: SavedDebrief;
+}
+
+/** What a levelled self-assessment adds to an attempt. */
+export interface SavedDebrief {
+  /** Level claimed per criterion, 0 (not shown) to 3 (staff). */
+  claimed: number[];
+  /** Level the evidence backs per criterion. */
+  backed: number[];
+  /** Weight per criterion. */
+  weights: number[];
+  /** Indices of the red flags ticked. */
+  redFlags: number[];
+  selfScore: number;
+  backedScore: number;
+  /** Level reached on the evidence, or null (below mid, or sunk by a red flag). */
+  level: "mid" | "senior" | "staff" | null;
+  /** Milliseconds used per phase, by phase id. */
+  phases: { id: string; usedSeconds: number }[];
+  /** Follow-ups the interviewer asked, and how many pushed back. */
+  asked: number;
+  pushedBack: number;
 }
 
 export interface LoadedHistory {
@@ -32,6 +55,36 @@ export interface LoadedHistory {
 type Store = Pick<Storage, "getItem" | "setItem">;
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
+
+const isShare = (v: unknown): v is number => typeof v === "number" && v >= 0 && v <= 1;
+const isLevel = (v: unknown): v is number => isCount(v) && v <= 3;
+
+function isDebrief(value: unknown, points: number): value is SavedDebrief {
+  if (typeof value !== "object" || value === null) return false;
+  const d = value as Record<string, unknown>;
+  const perCriterion = (v: unknown, ok: (x: unknown) => boolean) =>
+    Array.isArray(v) && v.length === points && v.every(ok);
+  return (
+    perCriterion(d.claimed, isLevel) &&
+    perCriterion(d.backed, isLevel) &&
+    perCriterion(d.weights, (w) => isCount(w) && w >= 1) &&
+    Array.isArray(d.redFlags) &&
+    d.redFlags.every(isCount) &&
+    isShare(d.selfScore) &&
+    isShare(d.backedScore) &&
+    (d.level === null || d.level === "mid" || d.level === "senior" || d.level === "staff") &&
+    Array.isArray(d.phases) &&
+    d.phases.every(
+      (p) =>
+        typeof p === "object" &&
+        p !== null &&
+        typeof (p as { id?: unknown }).id === "string" &&
+        isCount((p as { usedSeconds?: unknown }).usedSeconds),
+    ) &&
+    isCount(d.asked) &&
+    isCount(d.pushedBack)
+  );
+}
 
 export function isAttempt(value: unknown): value is Attempt {
   if (typeof value !== "object" || value === null) return false;
@@ -49,7 +102,8 @@ export function isAttempt(value: unknown): value is Attempt {
     Array.isArray(a.hit) &&
     a.hit.every((i) => isCount(i) && i < (a.points as number)) &&
     new Set(a.hit).size === a.hit.length &&
-    typeof a.notes === "string"
+    typeof a.notes === "string" &&
+    (a.debrief === undefined || isDebrief(a.debrief, a.points as number))
   );
 }
 
@@ -104,9 +158,19 @@ export function clearHistory(store: Pick<Storage, "removeItem">): void {
   store.removeItem(historyKey);
 }
 
-/** Share of rubric points hit, 0..1. */
-export function score(attempt: Pick<Attempt, "hit" | "points">): number {
-  return attempt.hit.length / attempt.points;
+/** The attempt's score, 0..1: the evidence-backed weighted score, or (older attempts) the share of points ticked. */
+export function score(attempt: Pick<Attempt, "hit" | "points" | "debrief">): number {
+  return attempt.debrief ? attempt.debrief.backedScore : attempt.hit.length / attempt.points;
+}
+
+/**
+ * How far self-scores ran above the evidence, on average, over attempts with a levelled debrief
+ * (in points of score, 0..1), or null when there are none.
+ */
+export function averageOverclaim(attempts: readonly Attempt[]): number | null {
+  const levelled = attempts.flatMap((a) => (a.debrief ? [a.debrief] : []));
+  if (levelled.length === 0) return null;
+  return levelled.reduce((sum, d) => sum + (d.selfScore - d.backedScore), 0) / levelled.length;
 }
 
 /** Average score over attempts, or null with none. */

@@ -1,29 +1,49 @@
 /**
- * The mock interview in the page: setup (draw or pick a question), a running clock with notes,
- * then the model answer and rubric for self-assessment, saved to the history on this device.
- * The markup comes from src/components/MockInterview.astro; this module wires its parts:
- * selection.ts (setup), session.ts (running), review.ts, history-view.ts.
+ * The mock interview in the page: setup (draw or pick a question), a round that behaves like an
+ * interviewer (phases with their own clocks, follow-ups that arrive and push back), then the
+ * debrief against the levelled rubric, saved to the history on this device. The markup comes
+ * from src/components/MockInterview.astro; the questions from the JSON file it names (fetched
+ * here, so the page carries none of them); this module wires selection.ts (setup), session.ts
+ * (running), review.ts (debrief) and history-view.ts.
  *
- * One rule keeps the parts in step: an interview is fixed when it starts (question, seed, clock),
+ * One rule keeps the parts in step: an interview is fixed when it starts (question, seed, plan),
  * and every action belongs to one stage. A click that arrives for another stage (one replayed
  * after the code loaded, such as "Draw" pressed after "Start" on a slow connection) is ignored,
  * so the rubric and the saved attempt always belong to the question that was on screen.
  */
-import { Countdown, formatClock } from "./countdown.ts";
+import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { clearDraft, loadDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
-import { readPayload } from "./payload.ts";
+import { type InterviewQuestion, readPayload } from "./payload.ts";
+import { planFor } from "./plan.ts";
 import { ReviewStage } from "./review.ts";
+import { Round, type RoundState } from "./round.ts";
 import { Selection } from "./selection.ts";
 import { type Interview, RunningStage } from "./session.ts";
 
 type Stage = "setup" | "running" | "review";
 
-export function mount(root: HTMLElement, now: () => number = () => Date.now()): void {
-  if (root.dataset.ready) return;
+async function loadQuestions(root: HTMLElement): Promise<InterviewQuestion[]> {
+  const url = root.dataset.src;
+  if (!url) throw new Error("mock interview: no data-src for its questions");
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`mock interview: ${url} answered ${response.status}`);
+  return readPayload(await response.text());
+}
+
+export async function mount(root: HTMLElement, now: () => number = () => Date.now()): Promise<void> {
+  if (root.dataset.ready || root.dataset.mounting) return;
+  root.dataset.mounting = "";
   const ui = bindUi(root);
-  const questions = readPayload(ui.field("questions").textContent);
+  let questions: InterviewQuestion[];
+  try {
+    questions = await loadQuestions(root);
+  } catch (error) {
+    delete root.dataset.mounting;
+    ui.announce("The questions could not be loaded. Check the connection and reload the page.");
+    throw error;
+  }
   let stage: Stage = "setup";
   let interview: Interview | null = null;
 
@@ -47,13 +67,15 @@ export function mount(root: HTMLElement, now: () => number = () => Date.now()): 
   const start = () => {
     const choice = selection.forStart();
     const minutes = Number(ui.field<HTMLSelectElement>("minutes").value) || 10;
-    begin(
-      { ...choice, clock: new Countdown(minutes * 60_000, now), startedAt: new Date(now()).toISOString() },
-      "",
-      false,
-    );
+    const round = new Round(planFor(choice.question, minutes), now);
+    begin({ ...choice, round, minutes, startedAt: new Date(now()).toISOString() }, "", false);
     running.keepDraft();
-    ui.announce(`Interview started: ${minutes} minutes. The question is on screen.`);
+    const phases = round.plan.phases;
+    ui.announce(
+      phases.length === 1
+        ? `Interview started: ${minutes} minutes. The question is on screen.`
+        : `Interview started: ${phases.length} phases, first the ${phases[0]!.label.toLowerCase()}, ${formatClock(phases[0]!.ms)}. The question is on screen.`,
+    );
   };
 
   const resume = () => {
@@ -64,10 +86,27 @@ export function mount(root: HTMLElement, now: () => number = () => Date.now()): 
       ui.announce("There is no unfinished interview to resume.");
       return;
     }
-    const clock = new Countdown(draft.durationMs, now, draft.usedMs);
-    begin({ question, seed: draft.seed, clock, startedAt: draft.startedAt }, draft.notes, true);
+    const minutes = draft.minutes ?? draft.durationMs / 60_000;
+    // A draft saved before interviews had phases resumes as one phase with its time used.
+    const saved: RoundState = draft.round ?? {
+      phase: 0,
+      phaseUsedMs: [draft.usedMs],
+      asked: [],
+      pushed: [],
+      done: false,
+    };
+    let round: Round;
+    try {
+      round = new Round(planFor(question, minutes), now, saved);
+    } catch {
+      clearDraft(localStorage);
+      ui.field("resume-box").hidden = true;
+      ui.announce("That unfinished interview no longer fits its question (the course changed); start a new one.");
+      return;
+    }
+    begin({ question, seed: draft.seed, round, minutes, startedAt: draft.startedAt }, draft.notes, true);
     ui.announce(
-      `Resumed “${question.title}”, paused with ${formatClock(clock.remainingMs())} left. Press Resume to restart the clock.`,
+      `Resumed “${question.title}”, paused with ${formatClock(round.remainingInPhaseMs())} left in this phase. Press Resume to restart the clock.`,
     );
   };
 
@@ -76,7 +115,9 @@ export function mount(root: HTMLElement, now: () => number = () => Date.now()): 
     running.stop();
     review.show(interview, running.notesText);
     enter("review", ui.field("review-title"));
-    ui.announce("Here are the model answer and the rubric. Tick the points you hit, then save.");
+    ui.announce(
+      "Here is your debrief: the model answer, the follow-ups, and the rubric to score yourself with evidence.",
+    );
   };
 
   const again = () => {
@@ -92,8 +133,9 @@ export function mount(root: HTMLElement, now: () => number = () => Date.now()): 
     start: { stages: ["setup"], run: start },
     resume: { stages: ["setup"], run: resume },
     pause: { stages: ["running"], run: () => running.togglePause() },
+    next: { stages: ["running"], run: () => running.moveOn() },
     finish: { stages: ["running"], run: finish },
-    save: { stages: ["review"], run: () => interview && review.save(interview, running.notesText) },
+    save: { stages: ["review"], run: () => interview && review.save(running.notesText) },
     again: { stages: ["review"], run: again },
     clear: { stages: ["setup", "running", "review"], run: () => history.clear() },
   };
@@ -105,6 +147,7 @@ export function mount(root: HTMLElement, now: () => number = () => Date.now()): 
     if (action.stages.includes(stage)) action.run();
   });
 
+  delete root.dataset.mounting;
   root.dataset.ready = "true";
   root.dataset.stage = stage;
   selection.catchUp();
@@ -116,7 +159,7 @@ export function mount(root: HTMLElement, now: () => number = () => Date.now()): 
     ui.field("resume-text").textContent =
       `You have an unfinished interview on “${draftQuestion.title}”, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
   }
-  // Leaving the page keeps the clock exact to the moment, not to the last periodic save.
+  // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", () => {
     if (interview && stage !== "setup" && !review.isSaved) running.keepDraft();
   });

@@ -1,16 +1,43 @@
-/** The review stage: the model answer, the rubric to tick, the follow-ups, and saving the attempt. */
+/**
+ * The review stage: the debrief. Time per phase, the model answer (clarifying questions and
+ * assumptions first, then the answer, the reference design with its map for design prompts), the
+ * follow-ups that were asked with their model replies, and the self-assessment against the
+ * levelled rubric: a level and the evidence behind it for each point, red flags, and where the
+ * self-score and the evidence disagree (src/course/self-assessment.ts). Saved to the history.
+ */
+import type { Criterion } from "../../course/question-bank.ts";
+import { type Claim, type Claimed, claimNames, type Debrief, debrief } from "../../course/self-assessment.ts";
 import { formatClock } from "./countdown.ts";
-import { clearDraft } from "./draft.ts";
 import { percent, type Ui } from "./dom.ts";
+import { clearDraft } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
+import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
 import type { Interview } from "./session.ts";
 
-const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text: string) =>
-  Object.assign(document.createElement(tag), { textContent: text });
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "", className = "") =>
+  Object.assign(document.createElement(tag), { textContent: text, ...(className ? { className } : {}) });
+
+const levelWords = ["below mid", "mid", "senior", "staff"] as const;
+
+/** The schema's criterion for the scorer, with a criterion's own reference figure under its id. */
+function forScoring(rubric: readonly InterviewCriterion[]) {
+  const values: Record<string, number> = {};
+  const texts: Record<string, string> = {};
+  const criteria: Criterion[] = rubric.map((c) => {
+    const { expect, ...evidence } = c.evidence;
+    if (!expect) return { ...c, evidence };
+    values[c.id] = expect.value;
+    texts[c.id] = expect.text;
+    return { ...c, evidence: { ...evidence, expect: c.id } };
+  });
+  return { criteria, values, format: (_: number, name: string) => texts[name] ?? "" };
+}
 
 export class ReviewStage {
   private saved = false;
-  private usedMs = 0;
+  private interview: Interview | null = null;
+  private scoring: ReturnType<typeof forScoring> | null = null;
+  private last: Debrief | null = null;
 
   constructor(
     private readonly ui: Ui,
@@ -23,45 +50,73 @@ export class ReviewStage {
 
   show(interview: Interview, notes: string): void {
     const { ui } = this;
-    const { question, clock } = interview;
+    const { question, round } = interview;
+    this.interview = interview;
     this.saved = false;
-    this.usedMs = clock.usedMs();
+    this.scoring = forScoring(question.rubric);
     ui.root.dataset.reviewing = question.id;
-    ui.field("review-title").textContent = `How did you do? ${question.title}`;
-    ui.field("used").textContent = `You used ${formatClock(this.usedMs)} of ${formatClock(clock.durationMs)}.`;
+    ui.field("review-title").textContent = `Debrief: ${question.title}`;
+    const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
+    ui.field("used").textContent = `You used ${formatClock(round.totalUsedMs())} of ${formatClock(total)}.`;
+    const used = round.phaseUsedMs();
+    ui.field("phase-times").replaceChildren(
+      ...round.plan.phases.map((p, i) => element("li", `${p.label}: ${formatClock(used[i]!)} of ${formatClock(p.ms)}`)),
+    );
+    ui.field("phase-times").hidden = round.plan.phases.length === 1;
     ui.field("your-notes").textContent = notes.trim();
     ui.field("your-notes-box").hidden = notes.trim().length === 0;
+    ui.field("clarify").replaceChildren(
+      ...question.clarify.flatMap((c) => [element("dt", c.ask), element("dd", `Assume: ${c.assume}`)]),
+    );
     ui.field("answer").replaceChildren(...question.answer.map((text) => element("p", text)));
-    ui.field("rubric").replaceChildren(
-      ...question.rubric.map((point, i) => {
+    this.showDesign(question);
+    this.showSources(question);
+    this.showFollowUps(interview);
+    ui.field("rubric").replaceChildren(...question.rubric.map((c, i) => this.criterionBox(c, i)));
+    ui.field("redflags").replaceChildren(
+      ...question.redFlags.map((flag, i) => {
         const label = document.createElement("label");
         const box = Object.assign(document.createElement("input"), { type: "checkbox", value: String(i) });
-        box.addEventListener("change", () => this.updateScore());
-        label.append(box, document.createTextNode(point));
+        label.append(box, document.createTextNode(flag));
         return label;
       }),
     );
-    this.updateScore();
-    ui.field("followups").replaceChildren(
-      ...question.followUps.flatMap((f) => [element("dt", f.question), element("dd", f.answer)]),
-    );
     ui.button("save").disabled = false;
     ui.button("save").textContent = "Save to my history";
+    this.update();
   }
 
-  save(interview: Interview, notes: string): void {
-    if (this.saved) return;
-    const boxes = this.boxes();
+  save(notes: string): void {
+    const interview = this.interview;
+    if (this.saved || !interview || !this.last) return;
+    const { question, round } = interview;
+    const d = this.last;
+    const claims = this.claims();
     const attempt: Attempt = {
-      questionId: interview.question.id,
-      title: interview.question.title,
+      questionId: question.id,
+      title: question.title,
       startedAt: interview.startedAt,
       seed: interview.seed,
-      durationSeconds: Math.round(interview.clock.durationMs / 1000),
-      usedSeconds: Math.round(this.usedMs / 1000),
-      hit: boxes.filter((b) => b.checked).map((b) => Number(b.value)),
-      points: boxes.length,
+      durationSeconds: Math.round(round.plan.phases.reduce((sum, p) => sum + p.ms, 0) / 1000),
+      usedSeconds: Math.round(round.totalUsedMs() / 1000),
+      hit: d.verdicts.flatMap((v, i) => (v.backed > 0 ? [i] : [])),
+      points: question.rubric.length,
       notes: notes.slice(0, 5000),
+      debrief: {
+        claimed: claims.map((c) => c.level),
+        backed: d.verdicts.map((v) => v.backed),
+        weights: question.rubric.map((c) => c.weight),
+        redFlags: this.redFlagsTicked(),
+        selfScore: d.selfScore,
+        backedScore: d.backedScore,
+        level: d.level,
+        phases: round.plan.phases.map((p, i) => ({
+          id: p.id,
+          usedSeconds: Math.round(round.phaseUsedMs()[i]! / 1000),
+        })),
+        asked: round.asked().length,
+        pushedBack: round.asked().filter((a) => a.pushedBack).length,
+      },
     };
     try {
       const all = addAttempt(localStorage, attempt);
@@ -71,7 +126,7 @@ export class ReviewStage {
       this.ui.button("save").textContent = "Saved";
       this.onSaved(all);
       this.ui.announce(
-        `Saved: ${attempt.hit.length} of ${attempt.points} points. You have ${all.length} ${all.length === 1 ? "attempt" : "attempts"} on this device.`,
+        `Saved: ${this.levelSentence(d)} You have ${all.length} ${all.length === 1 ? "attempt" : "attempts"} on this device.`,
       );
     } catch {
       this.ui.announce(
@@ -80,13 +135,167 @@ export class ReviewStage {
     }
   }
 
-  private boxes(): HTMLInputElement[] {
-    return [...this.ui.field("rubric").querySelectorAll<HTMLInputElement>("input[type=checkbox]")];
+  private showDesign(question: InterviewQuestion): void {
+    const box = this.ui.field("design");
+    const { design } = question;
+    box.hidden = !design;
+    if (!design) {
+      box.replaceChildren();
+      return;
+    }
+    const table = document.createElement("table");
+    table.append(element("caption", "The design's figures, computed by the course's code"));
+    const head = document.createElement("tr");
+    head.append(
+      Object.assign(element("th", "Figure"), { scope: "col" }),
+      Object.assign(element("th", "Value"), { scope: "col" }),
+    );
+    table.append(head);
+    for (const f of design.figures) {
+      const tr = document.createElement("tr");
+      tr.append(element("td", f.label), element("td", f.value));
+      table.append(tr);
+    }
+    const link = Object.assign(element("a", "Open this design's failure-domain map in the map builder"), {
+      href: design.mapHref,
+    });
+    box.replaceChildren(
+      element("h5", "Reference design"),
+      ...design.reference.map((p) => element("p", p)),
+      table,
+      Object.assign(element("p"), { className: "mock__maplink" }),
+    );
+    box.lastElementChild!.append(link);
   }
 
-  private updateScore(): void {
-    const boxes = this.boxes();
-    const hit = boxes.filter((b) => b.checked).length;
-    this.ui.field("score").textContent = `${hit} of ${boxes.length} points (${percent(hit / boxes.length)})`;
+  private showSources(question: InterviewQuestion): void {
+    const box = this.ui.field("sources");
+    box.hidden = !question.sources?.length;
+    if (!question.sources?.length) {
+      box.replaceChildren();
+      return;
+    }
+    const p = element("p", "Sources: ");
+    question.sources.forEach((s, i) => {
+      if (i > 0) p.append("; ");
+      p.append(Object.assign(element("a", s.title), { href: s.url }));
+    });
+    box.replaceChildren(p);
+  }
+
+  private showFollowUps(interview: Interview): void {
+    const { question, round } = interview;
+    const asked = new Map(round.asked().map((a) => [a.inject.id, a]));
+    const list = document.createElement("dl");
+    question.followUps.forEach((f, i) => {
+      const seen = asked.get(`f${i}`);
+      const dt = element("dt", f.question);
+      if (seen) dt.prepend(element("span", `${formatClock(seen.atMs)} `, "mock__when"));
+      else dt.append(element("span", " (not reached)", "mock__not-asked"));
+      list.append(dt, element("dd", f.answer));
+      if (f.pushback) {
+        const push = element("dt", `Pushback: ${f.pushback.say}`);
+        if (!seen?.pushedBack) push.append(element("span", " (not reached)", "mock__not-asked"));
+        list.append(push, element("dd", f.pushback.answer));
+      }
+    });
+    this.ui.field("followups").replaceChildren(list);
+  }
+
+  private criterionBox(c: InterviewCriterion, i: number): HTMLFieldSetElement {
+    const box = document.createElement("fieldset");
+    box.dataset.criterion = String(i);
+    box.append(element("legend", `${c.point} (weight ${c.weight})`));
+    const levels = element("div", "", "mock__levels");
+    const texts = ["Not shown in my answer", c.mid, c.senior, c.staff];
+    texts.forEach((text, level) => {
+      const label = document.createElement("label");
+      const radio = Object.assign(document.createElement("input"), {
+        type: "radio",
+        name: `${this.ui.root.id || "mock"}-c${i}`,
+        value: String(level),
+        checked: level === 0,
+      });
+      radio.addEventListener("change", () => this.update());
+      label.append(radio);
+      if (level > 0)
+        label.append(
+          element("span", claimNames[level]![0]!.toUpperCase() + claimNames[level]!.slice(1), "mock__level-name"),
+        );
+      label.append(document.createTextNode(level > 0 ? ` ${text}` : text));
+      levels.append(label);
+    });
+    const evidence = element("div", "", "mock__evidence");
+    const id = `${this.ui.root.id || "mock"}-e${i}`;
+    const input = Object.assign(document.createElement("input"), { type: "text", id, autocomplete: "off" });
+    input.dataset.evidence = "text";
+    input.addEventListener("input", () => this.update());
+    evidence.append(Object.assign(element("label", `Evidence: ${c.evidence.ask}`), { htmlFor: id }), input);
+    if (c.evidence.kind === "defence") {
+      const costId = `${id}-cost`;
+      const cost = Object.assign(document.createElement("input"), { type: "text", id: costId, autocomplete: "off" });
+      cost.dataset.evidence = "cost";
+      cost.addEventListener("input", () => this.update());
+      evidence.append(Object.assign(element("label", "What it costs"), { htmlFor: costId }), cost);
+    }
+    const verdict = element("p", "", "mock__verdict");
+    verdict.dataset.field = `verdict-${i}`;
+    box.append(levels, evidence, verdict);
+    return box;
+  }
+
+  private claims(): Claim[] {
+    return [...this.ui.field("rubric").querySelectorAll<HTMLFieldSetElement>("fieldset[data-criterion]")].map((box) => {
+      const level = Number(box.querySelector<HTMLInputElement>("input[type=radio]:checked")?.value ?? 0) as Claimed;
+      const evidence = box.querySelector<HTMLInputElement>("input[data-evidence=text]")?.value ?? "";
+      const cost = box.querySelector<HTMLInputElement>("input[data-evidence=cost]")?.value;
+      return cost === undefined ? { level, evidence } : { level, evidence, cost };
+    });
+  }
+
+  private redFlagsTicked(): number[] {
+    return [...this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input:checked")].map((b) =>
+      Number(b.value),
+    );
+  }
+
+  private levelSentence(d: Debrief): string {
+    const shown = d.sunk
+      ? "a red flag sinks this answer at every level."
+      : d.level === null
+        ? "your evidence does not reach the mid-level bar yet."
+        : `your evidence shows ${d.level} level.`;
+    return `self-score ${percent(d.selfScore)}, backed by evidence ${percent(d.backedScore)}; ${shown}`;
+  }
+
+  private update(): void {
+    if (!this.scoring) return;
+    const { criteria, values, format } = this.scoring;
+    // Red-flag boxes are created fresh for each review; listen once per render.
+    for (const box of this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input"))
+      box.onchange = () => this.update();
+    const d = debrief(criteria, this.claims(), this.redFlagsTicked().length, values, format);
+    this.last = d;
+    d.verdicts.forEach((v, i) => {
+      const el = this.ui.root.querySelector<HTMLElement>(`[data-field="verdict-${i}"]`);
+      if (!el) return;
+      el.dataset.status = v.status;
+      el.textContent =
+        v.status === "agrees"
+          ? `Your evidence supports ${levelWords[v.backed]}.`
+          : v.status === "not-claimed"
+            ? ""
+            : `${v.message} Not counted.`;
+    });
+    const sentence = this.levelSentence(d);
+    this.ui.field("score").textContent = sentence[0]!.toUpperCase() + sentence.slice(1);
+    const points = this.interview?.question.rubric ?? [];
+    const disagree = d.verdicts.flatMap((v, i) =>
+      v.status === "missing" || v.status === "contradicts" ? [points[i]!.point] : [],
+    );
+    this.ui.field("disagreements").textContent =
+      disagree.length === 0
+        ? "Your self-score and your evidence agree."
+        : `Your score and your evidence disagree on ${disagree.length} ${disagree.length === 1 ? "point" : "points"}: ${disagree.join("; ")}.`;
   }
 }

@@ -58,6 +58,7 @@ export class Selection {
     this.seedInput.value = "";
     this.pick.value = "";
     this.ui.field("chosen").textContent = noChoiceText;
+    this.ui.field("minutes-box").hidden = false;
   }
 
   /** What the learner set before the widget loaded (the event that loaded it came too early). */
@@ -78,7 +79,11 @@ export class Selection {
     this.current = { question, seed };
     this.source = source;
     const how = seed === null ? "You picked" : `Seed ${seed} drew`;
-    this.ui.field("chosen").textContent = `${how}: “${question.title}”.`;
+    const design = question.type === "design";
+    this.ui.field("chosen").textContent =
+      `${how}: “${question.title}” (${question.level}${design ? ", a design round in four phases" : ""}).`;
+    // A design round's phases set its length; the time chosen applies to single questions.
+    this.ui.field("minutes-box").hidden = design;
   }
 
   private onSeedTyped(): void {

@@ -1,17 +1,21 @@
 /**
  * The running stage: one interview, fixed when it starts. Its question cannot change while it
  * runs or while it is reviewed (the setup controls may still fire late events; they only change
- * the next interview's choice), so the clock, the draft, the rubric and the saved attempt all
- * describe the question on screen.
+ * the next interview's choice), so the clocks, the draft, the rubric and the saved attempt all
+ * describe the question on screen. The interviewer's follow-ups arrive in a log as the round
+ * (round.ts) says they fall due; the phase clock shows the current phase's time left.
  */
-import { type Countdown, formatClock, milestoneMessage } from "./countdown.ts";
-import { saveDraft } from "./draft.ts";
+import { formatClock, milestoneMessage } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
+import { saveDraft } from "./draft.ts";
+import type { Round, RoundEvent } from "./round.ts";
 import type { Choice } from "./selection.ts";
 
 export interface Interview extends Readonly<Choice> {
-  readonly clock: Countdown;
+  readonly round: Round;
   readonly startedAt: string;
+  /** Minutes chosen for a single-question round (kept so a resumed one rebuilds the same plan). */
+  readonly minutes: number;
 }
 
 /** Milliseconds between clock redraws, and between periodic draft saves. */
@@ -36,17 +40,28 @@ export class RunningStage {
     return this.notes.value;
   }
 
-  /** Shows `interview` with `notes`; a resumed interview starts paused. */
+  /** Shows `interview` with `notes`; a resumed interview starts paused, with what was asked already in the log. */
   show(interview: Interview, notes: string, paused: boolean): void {
     const { ui } = this;
+    const { round } = interview;
     ui.field("resume-box").hidden = true;
     ui.field("title").textContent = interview.question.title;
     ui.field("prompt").textContent = interview.question.prompt;
     this.notes.value = notes;
+    ui.field("phases").replaceChildren(
+      ...round.plan.phases.map((p) =>
+        Object.assign(document.createElement("li"), { textContent: `${p.label}, ${formatClock(p.ms)}` }),
+      ),
+    );
+    ui.field("phases").hidden = round.plan.phases.length === 1;
+    ui.field("log").replaceChildren();
+    for (const { inject, atMs, pushedBack } of round.asked()) {
+      this.logLine("question", inject.question, atMs);
+      if (pushedBack && inject.pushback) this.logLine("pushback", inject.pushback, atMs + inject.pushbackAfterMs);
+    }
     this.showPaused(paused);
     ui.button("pause").hidden = false;
-    ui.button("finish").textContent = "Done: show the rubric";
-    if (!paused) interview.clock.start();
+    if (!paused) round.start();
     this.stopTicking();
     this.render();
     this.ticker = window.setInterval(() => this.render(), tick);
@@ -54,23 +69,32 @@ export class RunningStage {
 
   togglePause(): void {
     const interview = this.current();
-    if (!interview || interview.clock.over) return;
-    const { clock } = interview;
-    if (clock.running) {
-      clock.pause();
+    if (!interview || interview.round.done) return;
+    const { round } = interview;
+    if (round.running) {
+      round.pause();
       this.keepDraft();
       this.showPaused(true);
-      this.ui.announce(`Paused with ${formatClock(clock.remainingMs())} left.`);
+      this.ui.announce(`Paused with ${formatClock(round.remainingInPhaseMs())} left in this phase.`);
     } else {
-      clock.start();
+      round.start();
       this.showPaused(false);
       this.ui.announce("Resumed.");
     }
   }
 
-  /** Stops the clock for good (the learner is done) and keeps the draft exact to this moment. */
+  /** "Move on": the interviewer asks what was still due in this phase, then the next phase starts. */
+  moveOn(): void {
+    const interview = this.current();
+    if (!interview || interview.round.done) return;
+    this.handle(interview.round.next());
+    this.keepDraft();
+    this.render();
+  }
+
+  /** Stops every clock for good (the learner is done) and keeps the draft exact to this moment. */
   stop(): void {
-    this.current()?.clock.pause();
+    this.current()?.round.pause();
     this.stopTicking();
     this.keepDraft();
   }
@@ -78,13 +102,17 @@ export class RunningStage {
   keepDraft(): void {
     const interview = this.current();
     if (!interview) return;
+    const { round } = interview;
+    const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
     saveDraft(localStorage, {
       questionId: interview.question.id,
       seed: interview.seed,
-      durationMs: interview.clock.durationMs,
-      usedMs: interview.clock.usedMs(),
+      durationMs: total,
+      usedMs: Math.min(total, round.totalUsedMs()),
       notes: this.notes.value.slice(0, 5000),
       startedAt: interview.startedAt,
+      round: round.snapshot(),
+      minutes: interview.minutes,
     });
   }
 
@@ -98,24 +126,87 @@ export class RunningStage {
     this.ticker = undefined;
   }
 
+  private logLine(kind: "question" | "pushback", text: string, atMs: number): void {
+    const li = document.createElement("li");
+    li.dataset.kind = kind;
+    const when = Object.assign(document.createElement("span"), {
+      className: "mock__when",
+      textContent: formatClock(atMs),
+    });
+    li.append(when);
+    if (kind === "pushback")
+      li.append(Object.assign(document.createElement("span"), { className: "mock__tag", textContent: "Pushes back" }));
+    li.append(document.createTextNode(text));
+    this.ui.field("log").append(li);
+    this.ui.field("log-empty").hidden = true;
+  }
+
+  private handle(events: RoundEvent[]): void {
+    const interview = this.current();
+    if (!interview) return;
+    const { round } = interview;
+    const said: string[] = [];
+    for (const event of events) {
+      if (event.kind === "inject") {
+        const asked = round.asked().find((a) => a.inject.id === event.inject.id);
+        this.logLine("question", event.inject.question, asked?.atMs ?? round.totalUsedMs());
+      } else if (event.kind === "pushback") {
+        this.logLine("pushback", event.inject.pushback ?? "", round.totalUsedMs());
+      } else if (event.kind === "milestone") {
+        said.push(
+          round.plan.phases.length === 1
+            ? milestoneMessage(event.remainingMs)
+            : `1 minute left in the ${round.plan.phases[event.phase]!.label.toLowerCase()}.`,
+        );
+      } else if (event.next === null) {
+        if (!event.early) said.push(milestoneMessage(0));
+      } else {
+        const from = round.plan.phases[event.phase]!.label.toLowerCase();
+        const to = round.plan.phases[event.next]!.label.toLowerCase();
+        said.push(
+          event.early
+            ? `On to the ${to}: ${formatClock(round.plan.phases[event.next]!.ms)}.`
+            : `Time for the ${from} is up; the interviewer moves you on to the ${to}.`,
+        );
+      }
+    }
+    // The log announces the interviewer's words itself (role="log"); the status says the rest.
+    if (said.length > 0) this.ui.announce(said.join(" "));
+    if (events.length > 0) this.keepDraft();
+  }
+
   private render(): void {
     const interview = this.current();
     if (!interview) return;
-    const { clock } = interview;
-    this.ui.field("clock").textContent = formatClock(clock.remainingMs());
+    const { round } = interview;
     if (this.now() - this.lastDraftAt >= draftEvery) {
       this.lastDraftAt = this.now();
       this.keepDraft();
     }
-    const milestone = clock.poll();
-    if (milestone !== null) this.ui.announce(milestoneMessage(milestone));
-    if (clock.over) {
+    this.handle(round.poll());
+    const phases = round.plan.phases;
+    this.ui.field("phase-name").textContent =
+      phases.length === 1 ? "" : `Phase ${round.phase + 1} of ${phases.length}: ${phases[round.phase]!.label}`;
+    [...this.ui.field("phases").children].forEach((li, i) => {
+      if (i === round.phase && !round.done) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
+      li.toggleAttribute("data-done", i < round.phase || round.done);
+    });
+    this.ui.field("clock").textContent = formatClock(round.remainingInPhaseMs());
+    const last = round.phase === phases.length - 1;
+    this.ui.button("next").hidden = round.done || last;
+    this.ui.button("next").textContent = last
+      ? "Move on"
+      : `Move on to the ${phases[round.phase + 1]!.label.toLowerCase()}`;
+    if (round.done) {
       // Time is up: nothing left to pause, so the button goes; the clock stops redrawing.
       this.stopTicking();
       this.ui.field("clock").textContent = formatClock(0);
       this.ui.field("paused").hidden = true;
       this.ui.button("pause").hidden = true;
-      this.ui.button("finish").textContent = "Time is up: show the rubric";
+      this.ui.button("finish").textContent = "Time is up: debrief me";
+    } else {
+      this.ui.button("finish").textContent = "Done: debrief me";
     }
   }
 }

@@ -1,0 +1,31 @@
+/** Expected answers for "Drill: what failover loses and how long it takes" (src/sim/reliability). */
+import type { Random } from "../../src/sim/random.ts";
+import { dnsFailoverSeconds, writesLost } from "../../src/sim/reliability/index.ts";
+
+export interface Params {
+  lag: number;
+  writes: number;
+  interval: number;
+  failures: number;
+  ttl: number;
+}
+
+export function answers({ lag, writes, interval, failures, ttl }: Params): Record<string, number> {
+  return {
+    lost: writesLost(lag, writes),
+    failover: dnsFailoverSeconds({ intervalSeconds: interval, failuresToTrip: failures, ttlSeconds: ttl }),
+  };
+}
+
+const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
+
+/** Another lag, write rate and health check; write rates in hundreds keep half-second lags whole. */
+export function variant(rand: Random): Params {
+  return {
+    lag: pick(rand, [0.5, 1, 2, 5, 10]),
+    writes: 100 * (1 + Math.floor(rand() * 100)),
+    interval: pick(rand, [10, 30]),
+    failures: 1 + Math.floor(rand() * 5),
+    ttl: pick(rand, [30, 60, 120, 300]),
+  };
+}

@@ -1,0 +1,180 @@
+/** The interviewer's clock: phases with their own clocks, injects on time, pushbacks after them, state across reloads. */
+import { describe, expect, test } from "vitest";
+import { designPhases, planFor, pushbackDelay, totalMs } from "./plan.ts";
+import { Round, type RoundEvent } from "./round.ts";
+
+const minute = 60_000;
+const design = {
+  type: "design",
+  followUps: [
+    {
+      question: "The router is a single point of failure.",
+      phase: "high-level",
+      after: 4,
+      pushback: { say: "A bad mapping ships everywhere." },
+    },
+    { question: "Your health check takes the whole fleet out.", phase: "deep-dive", after: 2 },
+    {
+      question: "How do you move a tenant?",
+      phase: "deep-dive",
+      after: 6,
+      pushback: { say: "The copy fails halfway." },
+    },
+  ],
+};
+const single = {
+  type: "recovery",
+  followUps: [{ question: "First?", pushback: { say: "Harder first." } }, { question: "Second?" }],
+};
+
+const kinds = (events: RoundEvent[]) =>
+  events.map((e) =>
+    e.kind === "inject" || e.kind === "pushback"
+      ? `${e.kind}:${e.inject.id}`
+      : e.kind === "phase-end"
+        ? `end:${e.phase}${e.early ? "!" : ""}`
+        : `milestone:${e.remainingMs / 1000}`,
+  );
+
+describe("plans", () => {
+  test("a design prompt runs the four phases, 5 + 5 + 12 + 10 minutes, with injects at their minute", () => {
+    const plan = planFor(design, 10);
+    expect(plan.phases.map((p) => [p.id, p.ms / minute])).toEqual([
+      ["requirements", 5],
+      ["interface", 5],
+      ["high-level", 12],
+      ["deep-dive", 10],
+    ]);
+    expect(totalMs(plan)).toBe(32 * minute);
+    expect(plan.injects.map((i) => [i.id, i.phase, i.atMs / minute])).toEqual([
+      ["f0", 2, 4],
+      ["f1", 3, 2],
+      ["f2", 3, 6],
+    ]);
+    expect(plan.injects[0]!.pushback).toBe("A bad mapping ships everywhere.");
+    expect(plan.injects[1]!.pushback).toBeUndefined();
+  });
+
+  test("any other question is one phase of the chosen length, follow-ups spread from 30% to 80%", () => {
+    const plan = planFor(single, 10);
+    expect(plan.phases).toEqual([{ id: "answer", label: "Your answer", ms: 10 * minute }]);
+    expect(plan.injects.map((i) => i.atMs / minute)).toEqual([3, 8]);
+    expect(pushbackDelay(10 * minute)).toBe(90_000);
+    expect(pushbackDelay(5 * minute)).toBe(45_000);
+    expect(planFor({ type: "x", followUps: [{ question: "only" }] }, 10).injects[0]!.atMs).toBe(5 * minute);
+  });
+
+  test("a follow-up timed past its phase's end is refused", () => {
+    expect(() =>
+      planFor({ type: "design", followUps: [{ question: "late", phase: "interface", after: 5 }] }, 10),
+    ).toThrow(RangeError);
+    expect(designPhases.map((p) => p.label)).toContain("Deep dive");
+  });
+});
+
+describe("a round", () => {
+  test("phases end on their own clock and the interviewer moves you on; injects and pushbacks arrive on time", () => {
+    let now = 0;
+    const round = new Round(planFor(design, 10), () => now);
+    round.start();
+    now += 4 * minute;
+    expect(kinds(round.poll())).toEqual(["milestone:60"]);
+    now += minute;
+    expect(kinds(round.poll())).toEqual(["end:0"]);
+    expect(round.phase).toBe(1);
+    expect(round.remainingInPhaseMs()).toBe(5 * minute);
+    now += 5 * minute + 4 * minute; // interface ends, then 4 minutes into the high-level design
+    expect(kinds(round.poll())).toEqual(["end:1", "inject:f0"]);
+    now += 89_000;
+    expect(round.poll()).toEqual([]);
+    now += 1000; // 90 s after the question
+    expect(kinds(round.poll())).toEqual(["pushback:f0"]);
+    expect(round.asked().map((a) => [a.inject.id, a.atMs / minute, a.pushedBack])).toEqual([["f0", 14, true]]);
+  });
+
+  test("pausing stops every clock; moving on early asks what was still due first", () => {
+    let now = 0;
+    const round = new Round(planFor(design, 10), () => now);
+    round.start();
+    now += minute;
+    round.pause();
+    now += 30 * minute;
+    expect(round.poll()).toEqual([]);
+    expect(round.remainingInPhaseMs()).toBe(4 * minute);
+    round.start();
+    expect(kinds(round.next())).toEqual(["end:0!"]);
+    expect(kinds(round.next())).toEqual(["end:1!"]);
+    now += minute;
+    // Leaving the high-level design a minute in: the router question is asked before moving on.
+    const events = round.next();
+    expect(kinds(events)).toEqual(["inject:f0", "end:2!"]);
+    expect(events[0]).toMatchObject({ early: true });
+    expect(round.phaseUsedMs()).toEqual([minute, 0, minute, 0]);
+  });
+
+  test("time that runs past a phase's end while the tab sleeps carries into the next phase", () => {
+    let now = 0;
+    const round = new Round(planFor(design, 10), () => now);
+    round.start();
+    now += 7 * minute; // requirements ended 2 minutes ago
+    expect(kinds(round.poll())).toEqual(["end:0"]);
+    expect(round.remainingInPhaseMs()).toBe(3 * minute);
+    now += 60 * minute; // long asleep: every phase is over
+    const events = kinds(round.poll());
+    expect(events).toEqual([
+      "end:1",
+      "inject:f0",
+      "pushback:f0",
+      "end:2",
+      "inject:f1",
+      "inject:f2",
+      "pushback:f2",
+      "end:3",
+    ]);
+    expect(round.done).toBe(true);
+    expect(round.phaseUsedMs()).toEqual([5, 5, 12, 10].map((m) => m * minute));
+  });
+
+  test("a saved round resumes where it stopped, without repeating what was asked", () => {
+    let now = 0;
+    const plan = planFor(single, 10);
+    const first = new Round(plan, () => now);
+    first.start();
+    now += 3 * minute;
+    expect(kinds(first.poll())).toEqual(["inject:f0"]);
+    now += 30_000;
+    first.pause();
+    const saved = JSON.parse(JSON.stringify(first.snapshot()));
+    const second = new Round(plan, () => now, saved);
+    expect(second.remainingInPhaseMs()).toBe(6.5 * minute);
+    second.start();
+    now += minute;
+    expect(kinds(second.poll())).toEqual(["pushback:f0"]);
+    now += 5 * minute;
+    // 9.5 minutes used: the second follow-up (at 8) and only the latest milestone crossed since the reload.
+    expect(kinds(second.poll())).toEqual(["inject:f1", "milestone:60"]);
+    expect(second.asked().map((a) => a.atMs / minute)).toEqual([3, 8]);
+  });
+
+  test("a single-phase round announces half time, 2 and 1 minutes left", () => {
+    let now = 0;
+    const round = new Round(planFor({ type: "x", followUps: [] }, 10), () => now);
+    round.start();
+    const heard: string[] = [];
+    for (let s = 0; s < 10 * 60; s += 15) {
+      now = s * 1000;
+      heard.push(...kinds(round.poll()));
+    }
+    now = 10 * minute;
+    heard.push(...kinds(round.poll()));
+    expect(heard).toEqual(["milestone:300", "milestone:120", "milestone:60", "end:0"]);
+    expect(round.done).toBe(true);
+  });
+
+  test("a saved state that does not fit the plan is refused", () => {
+    const plan = planFor(single, 10);
+    expect(() => new Round(plan, () => 0, { phase: 2, phaseUsedMs: [0], asked: [], pushed: [], done: false })).toThrow(
+      RangeError,
+    );
+  });
+});
