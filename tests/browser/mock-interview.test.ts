@@ -1,15 +1,21 @@
 /** A mock interview as a learner runs one: pick, answer against the clock, score, and find it again. */
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { readFileSync } from "node:fs";
-import { parseQuestionBank } from "../../src/course/question-bank.ts";
+import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Page } from "playwright-core";
 import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 
-const bank = parseQuestionBank(
-  readFileSync(new URL("../../content/chapters/interview-playbook/questions.yaml", import.meta.url), "utf8"),
-);
+const read = (name: string) =>
+  parseQuestionBank(
+    readFileSync(new URL(`../../content/chapters/interview-playbook/${name}`, import.meta.url), "utf8"),
+  );
+/** The bank in the order the widget draws from: single questions, then design prompts. */
+const bank = mergeBanks(read("questions.yaml"), read("designs.yaml"));
 const question = bank.find((q) => q.id === "partition-key")!;
+/** What the setup stage says about a chosen question. */
+const chosenText = (how: string, q: Question) =>
+  `${how}: “${q.title}” (${q.level}${q.type === "design" ? ", a design round in four phases" : ""}).`;
 
 /** Holds the widget's code back until `release()`, so a test can act before it has loaded. */
 async function holdWidgetCode(page: Page): Promise<() => void> {
@@ -39,6 +45,8 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     const { page } = session;
     const widgetRequests: string[] = [];
     page.on("request", (r) => /\/mount\.[^/]+\.js$/.test(r.url()) && widgetRequests.push(r.url()));
+    const dataRequests: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/interview.json") && dataRequests.push(r.url()));
     // The page's clock stands still unless the test moves it: real time spent loading or
     // clicking must not show on the countdown (it once read 4:59 where 5:00 was due).
     await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
@@ -48,6 +56,7 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     const status = mock.getByRole("status");
     await page.waitForLoadState("networkidle");
     expect(widgetRequests, "the widget loads on interaction, not with the page").toEqual([]);
+    expect(dataRequests, "and so do its questions").toEqual([]);
 
     await mock.getByLabel("Or pick one").selectOption(question.id);
     await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toContain(question.title);
@@ -56,6 +65,7 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
 
     const clock = mock.getByRole("timer", { name: "Time left" });
     await expect.poll(() => clock.textContent()).toBe("10:00");
+    expect(dataRequests).toHaveLength(1);
     await expect(mock.getByRole("heading", { name: question.title }).isVisible()).resolves.toBe(true);
     await mock.getByLabel(/Your answer/).fill("Tenant id; cross-tenant reports go through a separate path.");
 
@@ -77,33 +87,52 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await expect(clock.textContent()).resolves.toBe("0:00");
     // Nothing is left to pause once time is up.
     await expect(mock.getByRole("button", { name: /^(Pause|Resume)$/ }).count()).resolves.toBe(0);
-    await mock.getByRole("button", { name: /show the rubric/ }).click();
+    // The interviewer asked both follow-ups on the clock, and pushed back on the second.
+    const log = mock.getByRole("log", { name: "The interviewer" });
+    await expect(log.getByRole("listitem").count()).resolves.toBe(3);
+    await expect(log.textContent()).resolves.toContain(question.followUps[1]!.pushback!.say);
+    await mock.getByRole("button", { name: /debrief me/ }).click();
 
-    const rubric = mock.getByRole("group", { name: "Tick the points your answer hit" });
-    const boxes = rubric.getByRole("checkbox");
-    await expect(boxes.count()).resolves.toBe(question.rubric.length);
+    // The debrief: a level and evidence for each point of the levelled rubric.
+    const criteria = mock.locator("fieldset[data-criterion]");
+    await expect(criteria.count()).resolves.toBe(question.rubric.length);
     await expect(mock.getByText(question.followUps[0]!.question).isVisible()).resolves.toBe(true);
-    await rubric.getByLabel(question.rubric[0]!).check();
-    await rubric.getByLabel(question.rubric[2]!).check();
-    const points = question.rubric.length;
-    await expect(rubric.locator("[data-field=score]").textContent()).resolves.toBe(
-      `2 of ${points} points (${Math.round(200 / points)}%)`,
+    const first = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+    await first.getByRole("radio", { name: /^Senior/ }).check();
+    await first.getByLabel(/^Evidence:/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
+    const second = mock.getByRole("group", { name: new RegExp(`^${question.rubric[1]!.point}`) });
+    await second.getByRole("radio", { name: /^Staff/ }).check();
+    await second.getByLabel(/^Evidence:/).fill("an asynchronous aggregate path");
+    // Staff claimed, but no cost given: the evidence does not back it.
+    await expect.poll(() => second.locator(".mock__verdict").textContent()).toMatch(/not what it costs. Not counted/);
+    const weights = question.rubric.map((c) => c.weight);
+    const total = 3 * weights.reduce((a, b) => a + b, 0);
+    const self = Math.round((100 * (2 * weights[0]! + 3 * weights[1]!)) / total);
+    const backed = Math.round((100 * (2 * weights[0]!)) / total);
+    await expect
+      .poll(() => mock.locator("[data-field=score]").textContent())
+      .toBe(`Self-score ${self}%, backed by evidence ${backed}%; your evidence does not reach the mid-level bar yet.`);
+    await expect(mock.locator("[data-field=disagreements]").textContent()).resolves.toContain(
+      question.rubric[1]!.point,
     );
     await mock.getByRole("button", { name: "Save to my history" }).click();
     await page.clock.runFor(500);
     await expect
       .poll(() => status.textContent())
-      .toBe(`Saved: 2 of ${points} points. You have 1 attempt on this device.`);
+      .toBe(
+        `Saved: self-score ${self}%, backed by evidence ${backed}%; your evidence does not reach the mid-level bar yet. You have 1 attempt on this device.`,
+      );
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
     expect(stored.attempts).toHaveLength(1);
     expect(stored.attempts[0]).toMatchObject({
       questionId: question.id,
-      hit: [0, 2],
-      points,
+      hit: [0],
+      points: question.rubric.length,
       seed: null,
       durationSeconds: 600,
       usedSeconds: 600,
+      debrief: { claimed: [2, 3], backed: [2, 0], level: null, redFlags: [], asked: 2, pushedBack: 1 },
     });
     expect(stored.attempts[0].notes).toContain("Tenant id");
 
@@ -111,7 +140,7 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await mock.getByText("Your attempts on this device").click();
     const row = mock.locator("tr[data-attempt]");
     await expect.poll(() => row.count()).toBe(1);
-    await expect(row.first().textContent()).resolves.toContain(`2/${points} (${Math.round(200 / points)}%)`);
+    await expect(row.first().textContent()).resolves.toContain(`${backed}% (you said ${self}%)`);
     await expect(row.first().textContent()).resolves.toContain(question.title);
     await session.close();
   });
@@ -130,6 +159,8 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
       await mock.getByLabel(/Your answer/).fill("Partition on tenant id.");
       await page.clock.fastForward("03:00");
       await page.clock.runFor(500);
+      const log = mock.getByRole("log", { name: "The interviewer" });
+      await expect.poll(() => log.textContent()).toContain(question.followUps[0]!.question);
       await page.reload();
 
       // Offered before the widget has loaded, by the bootstrap.
@@ -138,6 +169,9 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
       await resumeIt.click();
       await expect.poll(() => mock.getByRole("heading", { name: question.title }).isVisible()).toBe(true);
       await expect(mock.getByLabel(/Your answer/).inputValue()).resolves.toBe("Partition on tenant id.");
+      // What the interviewer already asked is still there, and is not asked again.
+      await expect(log.getByRole("listitem").count()).resolves.toBe(1);
+      await expect(log.textContent()).resolves.toContain(question.followUps[0]!.question);
       const clock = mock.getByRole("timer", { name: "Time left" });
       await expect.poll(() => clock.textContent()).toBe("7:00");
       await page.clock.runFor(30_000); // resumed paused: the clock waits for the learner
@@ -145,7 +179,7 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
       await mock.getByRole("button", { name: "Resume", exact: true }).click();
       await page.clock.runFor(2_000);
       await expect.poll(() => clock.textContent()).toBe("6:58");
-      await mock.getByRole("button", { name: /show the rubric/ }).click();
+      await mock.getByRole("button", { name: /debrief me/ }).click();
       await mock.getByRole("button", { name: "Save to my history" }).click();
       const left = await page.evaluate(() => localStorage.getItem("blast-radius:interview-draft:v1"));
       expect(left, "a saved attempt leaves no draft behind").toBeNull();
@@ -166,7 +200,9 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
     await mock.getByRole("button", { name: "Draw a question" }).focus();
     await page.keyboard.press("Enter");
     const chosen = mock.locator("[data-field=chosen]");
-    await expect.poll(() => chosen.textContent()).toMatch(/^Seed \d+ drew: “.+”\.$/);
+    await expect
+      .poll(() => chosen.textContent())
+      .toMatch(/^Seed \d+ drew: “.+” \((mid|senior|staff)(, a design round in four phases)?\)\.$/);
     const first = (await chosen.textContent())!;
     const seed = first.match(/^Seed (\d+)/)![1]!;
     await page.keyboard.press("Enter"); // draw again: a new seed
@@ -186,9 +222,7 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
       await mock.getByRole("button", { name: "Draw a question" }).click();
       release();
       const drawn = bank[drawIndex(bank.length, 42)]!;
-      await expect
-        .poll(() => mock.locator("[data-field=chosen]").textContent())
-        .toBe(`Seed 42 drew: “${drawn.title}”.`);
+      await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toBe(chosenText("Seed 42", drawn));
       await expect(mock.getByLabel("Seed").inputValue()).resolves.toBe("42");
       // Drawing again, with the seed unchanged, draws afresh.
       await mock.getByRole("button", { name: "Draw a question" }).click();
@@ -218,13 +252,13 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
       release();
       await expect.poll(() => mock.getAttribute("data-stage")).toBe("running");
       await expect(mock.getByRole("heading", { level: 3 }).first().textContent()).resolves.toBe(picked.title);
-      await mock.getByRole("button", { name: /show the rubric/ }).click();
-      await expect
-        .poll(() => mock.locator("[data-field=review-title]").textContent())
-        .toBe(`How did you do? ${picked.title}`);
-      const rubric = mock.getByRole("group", { name: "Tick the points your answer hit" });
-      await expect(rubric.getByRole("checkbox").count()).resolves.toBe(picked.rubric.length);
-      await expect(rubric.getByText(picked.rubric[0]!).count()).resolves.toBe(1);
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      await expect.poll(() => mock.locator("[data-field=review-title]").textContent()).toBe(`Debrief: ${picked.title}`);
+      const criteria = mock.locator("fieldset[data-criterion]");
+      await expect(criteria.count()).resolves.toBe(picked.rubric.length);
+      await expect(criteria.first().locator("legend").textContent()).resolves.toBe(
+        `${picked.rubric[0]!.point} (weight ${picked.rubric[0]!.weight})`,
+      );
       await mock.getByRole("button", { name: "Save to my history" }).click();
       await expect.poll(() => mock.getByRole("button", { name: "Saved" }).count()).toBe(1);
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
@@ -233,6 +267,93 @@ describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
         title: picked.title,
         points: picked.rubric.length,
       });
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a design round runs its phases on their own clocks, the interviewer interrupts and pushes back, and a reload keeps it all", async () => {
+    const session = await openBrowser();
+    try {
+      const { page } = session;
+      const design = bank.find((q) => q.id === "design-saas-control-data-plane")!;
+      const router = design.followUps[0]!;
+      await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
+      await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
+      await page.goto(url);
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      const status = mock.getByRole("status");
+      await mock.getByLabel("Or pick one").selectOption(design.id);
+      await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toBe(chosenText("You picked", design));
+      // The length comes from the phases, so the time select goes.
+      await expect(mock.getByLabel("Time", { exact: true }).isVisible()).resolves.toBe(false);
+      // Keyboard only from here.
+      await mock.getByRole("button", { name: "Start the interview" }).focus();
+      await page.keyboard.press("Enter");
+      const phases = mock.getByRole("list", { name: "Phases of this interview" });
+      await expect.poll(() => phases.getByRole("listitem").count()).toBe(4);
+      await expect(phases.locator("[aria-current=step]").textContent()).resolves.toBe("Requirements, 5:00");
+      const clock = mock.getByRole("timer", { name: "Time left in this phase" });
+      await expect.poll(() => clock.textContent()).toBe("5:00");
+
+      // The requirements' clock runs out: the interviewer moves you on.
+      await page.clock.fastForward("05:00");
+      await page.clock.runFor(500);
+      await expect
+        .poll(() => status.textContent())
+        .toBe("Time for the requirements is up; the interviewer moves you on to the interface.");
+      await expect(phases.locator("[aria-current=step]").textContent()).resolves.toBe("Interface, 5:00");
+
+      // Moving on early, from the keyboard.
+      await mock.getByRole("button", { name: "Move on to the high-level design" }).focus();
+      await page.keyboard.press("Enter");
+      await page.clock.runFor(500);
+      await expect.poll(() => status.textContent()).toBe("On to the high-level design: 12:00.");
+      await expect.poll(() => clock.textContent()).toBe("12:00");
+
+      // Four minutes into the high-level design: "the router is a single point of failure".
+      const log = mock.getByRole("log", { name: "The interviewer" });
+      await page.clock.fastForward("04:00");
+      await page.clock.runFor(500);
+      await expect.poll(() => log.textContent()).toContain(router.question);
+      // Ninety seconds later it pushes back, harder.
+      await page.clock.fastForward("01:30");
+      await page.clock.runFor(500);
+      await expect.poll(() => log.locator("li[data-kind=pushback]").textContent()).toContain(router.pushback!.say);
+      await expect(log.locator("li[data-kind=pushback]").textContent()).resolves.toContain("Pushes back");
+
+      // A reload keeps the phase, the clock and what was asked.
+      await mock.getByLabel(/Your answer/).fill("Router: thin, cached mapping.");
+      await page.reload();
+      await mock.getByRole("button", { name: "Resume it" }).click();
+      await expect.poll(() => phases.locator("[aria-current=step]").textContent()).toBe("High-level design, 12:00");
+      await expect(clock.textContent()).resolves.toMatch(/^6:2\d$/);
+      await expect(log.getByRole("listitem").count()).resolves.toBe(2);
+      await expect(mock.getByLabel(/Your answer/).inputValue()).resolves.toBe("Router: thin, cached mapping.");
+
+      // The debrief: time per phase, the reference design and its map, the follow-ups as asked.
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      await expect
+        .poll(() => mock.locator("[data-field=phase-times]").textContent())
+        .toContain("Requirements: 5:00 of 5:00");
+      // Moved on from the interface at once (the clock shows whole seconds, rounded up).
+      await expect(mock.locator("[data-field=phase-times]").textContent()).resolves.toMatch(/Interface: 0:0\d of 5:00/);
+      await expect(mock.locator("[data-field=followups]").textContent()).resolves.toContain("(not reached)");
+      const clarify = mock.locator("[data-field=clarify] dt");
+      await expect(clarify.count()).resolves.toBe(design.clarify.length);
+      const mapLink = mock.getByRole("link", { name: "Open this design's failure-domain map in the map builder" });
+      const href = (await mapLink.getAttribute("href"))!;
+      expect(href).toMatch(/^\/failure-domains\/#map=1\./);
+
+      // The link opens the design in the map builder.
+      await page.goto(`${site}${href}`);
+      const builder = page.locator("[data-map-builder]");
+      await expect
+        .poll(() => builder.locator("[data-role=status]").textContent())
+        .toBe("Loaded the map from the link.");
+      await expect(builder.locator("[data-role=text]").inputValue()).resolves.toContain(
+        "title SaaS: control plane and data plane in cells",
+      );
     } finally {
       await session.close();
     }

@@ -84,7 +84,7 @@ describe.skipIf(skipBrowser)("printing", () => {
     const { page } = browser;
     await page.emulateMedia({ media: "print" });
     await page.goto(`${site}/interview-playbook/`);
-    const answer = page.locator("#q-partition-key details h4").first();
+    const answer = page.locator("#q-partition-key details h5").first();
     await expect(answer.isVisible()).resolves.toBe(true);
     const after = await page
       .locator(".further-reading a[href^='http']")

@@ -170,8 +170,10 @@ export class RunningStage {
         );
       }
     }
-    // The log announces the interviewer's words itself (role="log"); the status says the rest.
-    if (said.length > 0) this.ui.announce(said.join(" "));
+    // The log announces the interviewer's words itself (role="log"); the status says the rest. After
+    // a throttled tab catches up, only what holds now is said: time up, or the latest news.
+    if (round.done && said.length > 0) this.ui.announce(milestoneMessage(0));
+    else if (said.length > 0) this.ui.announce(said.slice(-2).join(" "));
     if (events.length > 0) this.keepDraft();
   }
 

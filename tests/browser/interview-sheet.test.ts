@@ -1,0 +1,70 @@
+/** The interview sheet prints on one page, on A4 and on Letter, with every figure filled in. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { bank } from "../../content/chapters/interview-playbook/numbers.ts";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+/** Pages in a PDF, counted from its page objects. */
+const pageCount = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+describe.skipIf(skipBrowser)("interview sheet", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("prints to exactly one page of PDF on A4 and on Letter", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/interview-sheet/`);
+    await page.emulateMedia({ media: "print" });
+    await expect(page.getByRole("button", { name: "Print the sheet" }).isVisible()).resolves.toBe(false);
+    for (const format of ["A4", "Letter"] as const) {
+      const pdf = await page.pdf({ format, printBackground: false });
+      expect(pageCount(pdf), format).toBe(1);
+    }
+    await page.emulateMedia({ media: "screen" });
+  });
+
+  test("has the four moves, the formulas with computed figures, and the defences with their costs", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/interview-sheet/`);
+    const main = page.locator("main");
+    const text = (await main.textContent())!;
+    for (const heading of [
+      "The four moves",
+      "Availability",
+      "Failover",
+      "Capacity and tail",
+      "Defences, what they shrink, what they cost",
+    ])
+      await expect(page.getByRole("heading", { name: heading }).isVisible(), heading).resolves.toBe(true);
+    for (const name of [
+      "avail.chain",
+      "avail.pair",
+      "burn.page",
+      "lag.lost",
+      "dns.short",
+      "static.three",
+      "scale.headroom",
+      "tail.slow",
+      "cold.multiplier",
+      "canary.detection",
+    ])
+      expect(text, name).toContain(bank[name]);
+    expect(text).not.toMatch(/undefined|NaN|\{\{/);
+    const rows = page.locator(".sheet__defences tbody tr");
+    expect(await rows.count()).toBeGreaterThanOrEqual(10);
+  });
+
+  test("reads on a phone without sideways scrolling", async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    try {
+      await phone.page.goto(`${site}/interview-sheet/`);
+      const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.close();
+    }
+  });
+});
