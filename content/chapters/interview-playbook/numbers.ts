@@ -194,6 +194,7 @@ export const burn = (() => {
     spent: budgetSpent(rate, incidentMinutes * 60, month),
     exhaustionHours: exhaustionSeconds(rate, month) / 3600,
     // The SRE Workbook's fast-burn page: 2% of a 30-day budget in one hour.
+    pageShare: 0.02,
     pageThreshold: burnRateFor(0.02, 3600, month),
     // A slow burn against the same objective, and the workbook's ticket rule: 10% of the budget in three days.
     slowRate: burnRate(0.002, target),
@@ -534,6 +535,7 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.spent": percent(burn.spent),
   "burn.exhaustionHours": grouped(burn.exhaustionHours),
   "burn.page": grouped(burn.pageThreshold, 1),
+  "burn.pageShare": percentUpTo(burn.pageShare),
   "burn.slowRate": grouped(burn.slowRate),
   "burn.ticketRate": grouped(burn.ticketRate),
   "burn.ticketShare": percentUpTo(burn.ticketShare),
