@@ -25,6 +25,9 @@ export default defineConfig({
           name: "site",
           include: ["tests/site/**/*.test.ts"],
           environment: "node",
+          // These read and parse every built page (the playbook alone is ~470 KB of HTML): on two
+          // cores shared with other builds that took over the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {

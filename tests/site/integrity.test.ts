@@ -5,6 +5,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { parseFailureMap } from "../../src/sim/failure-map/parse.ts";
+import { decodeShareHash, isShareHash } from "../../src/widgets/map-builder/share.ts";
 import { distDir, loadBuiltSite, resolveInternal } from "../support/built-site.ts";
 
 const pages = loadBuiltSite();
@@ -17,7 +19,7 @@ function targetExists(path: string): boolean {
 }
 
 describe.each(pages.map((p) => [p.path, p] as const))("page %s", (_path, page) => {
-  test("every internal link and anchor resolves", () => {
+  test("every internal link and anchor resolves", async () => {
     const broken: string[] = [];
     for (const { href } of page.links) {
       const target = resolveInternal(href, page.path);
@@ -27,6 +29,13 @@ describe.each(pages.map((p) => [p.path, p] as const))("page %s", (_path, page) =
         continue;
       }
       const targetPage = byPath.get(target.path);
+      if (isShareHash(`#${target.hash}`)) {
+        // A map builder share link: the page must hold a builder, and the link a map it can read.
+        if (!targetPage?.html.includes("data-map-builder")) broken.push(`${href} (no map builder on ${target.path})`);
+        const parsed = parseFailureMap(await decodeShareHash(`#${target.hash}`));
+        if (!parsed.ok) broken.push(`${href.slice(0, 60)}… (map does not parse: ${JSON.stringify(parsed.errors)})`);
+        continue;
+      }
       if (target.hash && targetPage && !targetPage.ids.has(target.hash))
         broken.push(`${href} (no #${target.hash} on ${target.path})`);
     }
