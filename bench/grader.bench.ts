@@ -15,8 +15,8 @@ const bench: Bench = async () => {
     if (exercise.meta.kind !== "numeric") continue;
     const solution = (await import(`../solutions/${exercise.id}/solution.ts`)) as SolutionModule;
     const params = (exercise.meta.params ?? {}) as Record<string, number>;
-    const expected = expectedAnswers(exercise.meta, solution, params);
-    for (const part of exercise.meta.parts as NumericPart[]) {
+    const expected = expectedAnswers(exercise.meta.parts, solution, params);
+    for (const part of exercise.meta.parts) {
       for (const input of [...part.accept, ...part.reject])
         cases.push({ part, input, expected: expected[part.id] as number, params });
     }

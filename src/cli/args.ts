@@ -1,9 +1,31 @@
 /**
  * Shared command-line conventions for `npm run sim`, `play` and `exercises`:
- * `--name value` or `--name=value`, `--flag`, `--help`; invalid input exits with code 2.
+ * `--name value` or `--name=value`, `--flag`, `--help`, and `--` to end the options (so an
+ * answer may start with a minus sign); numbers are written in decimal; one seed rule for every
+ * simulation; invalid input exits with code 2 and one line that says what to type instead.
  */
 
 export class UsageError extends Error {}
+
+/** An error that is the input's or the files' fault, not a bug: printed as a message, exit 1. */
+export class ReportedError extends Error {}
+
+/** Where a command writes. Tests pass their own to run a command in-process. */
+export interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Environment variables the command reads (BLAST_RADIUS_HOME, BLAST_RADIUS_DEBUG). */
+  env: Record<string, string | undefined>;
+  /** The working directory the command starts from. */
+  cwd: string;
+}
+
+export const processIo: Io = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  env: process.env,
+  cwd: process.cwd(),
+};
 
 export interface ParsedArgs {
   positional: string[];
@@ -11,11 +33,18 @@ export interface ParsedArgs {
   flags: Set<string>;
 }
 
-/** Split argv into positionals, repeated `--name value` options and bare `--flags`. */
+/**
+ * Split argv into positionals, repeated `--name value` options and bare `--flags`. A lone `--`
+ * ends the options: everything after it is positional, so `answer x -- -0.5` works.
+ */
 export function parseArgs(argv: string[], known: { options: string[]; flags: string[] }): ParsedArgs {
   const result: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === "--") {
+      result.positional.push(...argv.slice(i + 1));
+      break;
+    }
     if (!arg.startsWith("--")) {
       result.positional.push(arg);
       continue;
@@ -30,13 +59,25 @@ export function parseArgs(argv: string[], known: { options: string[]; flags: str
       if (value === undefined || (eq === -1 && value.startsWith("--"))) throw new UsageError(`--${name} needs a value`);
       result.options.set(name, [...(result.options.get(name) ?? []), value]);
     } else {
-      throw new UsageError(`unknown option --${name}`);
+      const choices = [...known.options, ...known.flags].map((n) => `--${n}`).join(", ");
+      throw new UsageError(`unknown option --${name}${choices ? ` (options: ${choices})` : ""}`);
     }
   }
   return result;
 }
 
-/** The last value given for an option, parsed as a number within bounds. */
+/** A number written in decimal: 12, -3, 0.25, 1e6, 1_000_000. Not 0x10, 0b1, Infinity or "". */
+const decimal = /^[+-]?(?:\d+(?:_\d{3})*(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** Read a decimal number from text; undefined if it is not one. */
+export function readDecimal(raw: string): number | undefined {
+  const text = raw.trim();
+  if (!decimal.test(text)) return undefined;
+  const value = Number(text.replace(/_/g, ""));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** The last value given for an option, parsed as a decimal number within bounds. */
 export function numberOption(
   args: ParsedArgs,
   name: string,
@@ -45,30 +86,89 @@ export function numberOption(
 ): number {
   const raw = args.options.get(name)?.at(-1);
   if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (raw.trim() === "" || !Number.isFinite(value)) throw new UsageError(`--${name} must be a number, got "${raw}"`);
+  const value = readDecimal(raw);
+  if (value === undefined) throw new UsageError(`--${name} must be a number written in decimal, got "${raw}"`);
   if (opts.integer && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number, got ${raw}`);
   if (opts.min !== undefined && value < opts.min)
-    throw new UsageError(`--${name} must be at least ${opts.min}, got ${raw}`);
+    throw new UsageError(`--${name} must be at least ${grouped(opts.min)}, got ${raw}`);
   if (opts.max !== undefined && value > opts.max)
-    throw new UsageError(`--${name} must be at most ${opts.max}, got ${raw}`);
+    throw new UsageError(`--${name} must be at most ${grouped(opts.max)}, got ${raw}`);
   return value;
 }
 
-/** Run a command's main, turning usage errors into exit code 2 and other failures into 1. */
-export async function runMain(main: () => Promise<number | void> | number | void): Promise<void> {
+/** Every simulation's seed: a whole number the random streams take as it is (32 bits, unsigned). */
+export const seedRange = { min: 0, max: 2 ** 32 - 1 } as const;
+export const seedHelp = `a whole number ${seedRange.min}..${seedRange.max}`;
+
+/** `--seed`, by the one rule all simulations share. */
+export function seedOption(args: ParsedArgs, fallback: number): number {
+  return numberOption(args, "seed", fallback, { ...seedRange, integer: true });
+}
+
+/**
+ * Warnings for settings that will have no effect because what they tune is switched off
+ * (`--set breakerThreshold=0.3` without `--defences breaker`). One line each, for stderr.
+ */
+export function ignoredSettings(
+  names: readonly string[],
+  ownerOf: (name: string) => string | undefined,
+  enabled: readonly string[],
+  enableHint: (owner: string) => string,
+): string[] {
+  const lines: string[] = [];
+  for (const name of names) {
+    const owner = ownerOf(name);
+    if (owner !== undefined && !enabled.includes(owner))
+      lines.push(
+        `warning: ${name} tunes the ${owner} defence, which is off, so it has no effect (${enableHint(owner)})`,
+      );
+  }
+  return lines;
+}
+
+const grouped = (n: number) => (Number.isInteger(n) && Math.abs(n) >= 10_000 ? n.toLocaleString("en") : String(n));
+
+/**
+ * Run a command's main and return its exit code: usage errors are exit 2, reported errors exit 1,
+ * each as one message without a stack trace. Anything else is a bug: its message, a request to
+ * report it, and the stack only with BLAST_RADIUS_DEBUG=1.
+ */
+export async function runMain(main: () => Promise<number | void> | number | void, io: Io = processIo): Promise<number> {
+  const code = await exitCodeOf(main, io);
+  // The process's own streams: this is the process's exit code (in-process callers get it returned).
+  if (io === processIo) process.exitCode = code;
+  return code;
+}
+
+async function exitCodeOf(main: () => Promise<number | void> | number | void, io: Io): Promise<number> {
   try {
-    const code = await main();
-    process.exitCode = code ?? 0;
+    return (await main()) ?? 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message}\n(run with --help for usage)\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
+      io.stderr(`error: ${error.message}\n(run with --help for usage)\n`);
+      return 2;
     }
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof ReportedError) {
+      io.stderr(`error: ${message}\n`);
+      return 1;
+    }
+    io.stderr(
+      `error: ${message}\nThis is a bug in the course's tools, not in your work: please report it with the command you ran.\n`,
+    );
+    if (io.env.BLAST_RADIUS_DEBUG === "1" && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    return 1;
   }
+}
+
+/** The process entry of a command: run it on the real argv and streams, and set the exit code. */
+export async function runAsProcess(run: (argv: string[], io: Io) => Promise<number>): Promise<void> {
+  // `... | head` closes the pipe early: that is not an error.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
+  process.exitCode = await run(process.argv.slice(2), processIo);
 }
 
 /** Format rows as an aligned plain-text table (first row is the header). */

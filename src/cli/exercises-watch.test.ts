@@ -3,11 +3,11 @@
  * exercise, re-checks when the starter is saved, and moves on once it passes. Runs in a
  * scratch copy of exercises/ and solutions/ so the real starters are never touched.
  */
-import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { run } from "./exercises.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-watch-"));
@@ -28,7 +28,7 @@ const unsolved = ["choose-exact", "random-shard-fisher-yates"];
 test("watch re-checks on save and moves to the next unsolved exercise", { timeout: 120_000 }, async () => {
   for (const dir of ["exercises", "solutions"]) cpSync(join(repo, dir), join(scratch, dir), { recursive: true });
   writeFileSync(join(scratch, "package.json"), "{}\n");
-  for (const shared of ["node_modules", "content"]) symlinkSync(join(repo, shared), join(scratch, shared));
+  for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(scratch, shared));
   // Every code exercise solved but two, so the session is short.
   const home = join(scratch, "home");
   mkdirSync(home);
@@ -39,15 +39,17 @@ test("watch re-checks on save and moves to the next unsolved exercise", { timeou
   );
   writeFileSync(join(home, "progress.json"), JSON.stringify({ version: 1, exercises: solved }));
 
-  const child = spawn(process.execPath, ["--import", "tsx", join(repo, "src/cli/exercises.ts"), "watch"], {
-    cwd: scratch,
-    env: { ...process.env, BLAST_RADIUS_HOME: home },
-  });
   let out = "";
-  child.stdout.on("data", (chunk) => (out += String(chunk)));
-  child.stderr.on("data", (chunk) => (out += String(chunk)));
+  const write = (text: string) => void (out += text);
+  const stop = new AbortController();
   let ended = false;
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => ((ended = true), resolve(code))));
+  const exited = run(
+    ["watch"],
+    { stdout: write, stderr: write, env: { BLAST_RADIUS_HOME: home }, cwd: scratch },
+    {
+      signal: stop.signal,
+    },
+  ).finally(() => (ended = true));
   const waitFor = async (pattern: RegExp) => {
     const deadline = Date.now() + 60_000;
     while (!pattern.test(out)) {
@@ -78,6 +80,6 @@ test("watch re-checks on save and moves to the next unsolved exercise", { timeou
     const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
     for (const id of unsolved) expect(progress.exercises[id].parts.code.solved, id).toBe(true);
   } finally {
-    child.kill();
+    stop.abort();
   }
 });

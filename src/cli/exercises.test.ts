@@ -1,51 +1,232 @@
-/** `npm run exercises`: exit codes and what a learner sees, run as a learner runs it. */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+/**
+ * `npm run exercises`: exit codes and what a learner sees, through `run(argv, io)` in-process
+ * (one process for the whole file, not a tsx start per case).
+ */
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import type { Io } from "./args.ts";
+import { run } from "./exercises.ts";
 
-const home = mkdtempSync(join(tmpdir(), "blast-radius-cli-"));
-afterAll(() => rmSync(home, { recursive: true, force: true }));
+const repo = new URL("../../", import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), "blast-radius-cli-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "src/cli/exercises.ts", ...args], {
-    encoding: "utf8",
-    env: { ...process.env, BLAST_RADIUS_HOME: home },
-    timeout: 60_000,
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
+let homes = 0;
+/** A fresh progress folder, so each test starts from nothing. */
+const freshHome = () => join(scratch, `home-${++homes}`);
+
+async function cli(argv: string[], { home = freshHome(), cwd = repo } = {}) {
+  let out = "";
+  let err = "";
+  const io: Io = {
+    stdout: (text) => void (out += text),
+    stderr: (text) => void (err += text),
+    env: { BLAST_RADIUS_HOME: home },
+    cwd,
+  };
+  const code = await run(argv, io);
+  return { code, out, err, home };
 }
 
-describe("npm run exercises", { timeout: 120_000 }, () => {
-  test("answer: 1 for a wrong answer with its feedback, 0 for a right one, 2 for unreadable input", () => {
-    const wrong = cli("answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/28");
+const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+describe("npm run exercises", { timeout: 60_000 }, () => {
+  test("answer: 1 for a wrong answer with its feedback, 0 for a right one, 2 for unreadable input", async () => {
+    const home = freshHome();
+    const wrong = await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/28"], { home });
     expect(wrong.code).toBe(1);
     expect(wrong.out).toMatch(/8-worker case/);
-    const right = cli("answer", "shuffle-shard-16-workers", "--part", "shuffle", "1", "in", "1820");
+    const right = await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1", "in", "1820"], { home });
     expect(right.code).toBe(0);
     expect(right.out).toMatch(/RIGHT/);
-    expect(cli("answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/").code).toBe(2);
+    const unreadable = await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/"], { home });
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.err).toMatch(/ends too early/);
     const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
     expect(progress.exercises["shuffle-shard-16-workers"].parts.shuffle).toEqual({ attempts: 2, solved: true });
   });
 
-  test("usage errors exit 2: a missing --part on a two-part exercise", () => {
-    const result = cli("answer", "shuffle-shard-16-workers", "25%");
+  test("the answers that used to hang the grader are answered at once", async () => {
+    for (const input of ["1/C(1e16,4)", "C(1e300,1)", "1/C(9007199254740993,2)"]) {
+      const started = performance.now();
+      const result = await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", input]);
+      expect(performance.now() - started).toBeLessThan(2000);
+      expect(result.code, input).toBe(2);
+      expect(result.err).toMatch(/C\(n, k\) takes whole numbers up to 9,007,199,254,740,991/);
+    }
+  });
+
+  test("a 1% neighbour of the exact answer is wrong; a decimal rounded from it is right", async () => {
+    expect((await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1819"])).code).toBe(1);
+    expect((await cli(["answer", "retry-expected-attempts", "--part", "flaky", "1.9"])).code).toBe(0);
+    expect((await cli(["answer", "static-stability-preprovision", "--part", "factor", "1.49"])).code).toBe(1);
+  });
+
+  test("unknown choice and match ids are input errors naming the valid ids", async () => {
+    const choice = await cli([
+      "answer",
+      "redundancy-or-compartments",
+      "--part",
+      "third-replica",
+      "power-supply,disk,bogus",
+    ]);
+    expect(choice.code).toBe(2);
+    expect(choice.err).toMatch(/"bogus" is not a choice of this question; its choices are .*power-supply/);
+    const typo = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "power-suply,disk"]);
+    expect(typo.code).toBe(2);
+    const match = await cli(["answer", "failure-modes-match", "--part", "kind", "refused=crsh"]);
+    expect(match.code).toBe(2);
+    expect(match.err).toMatch(/"crsh" is not an option of this question; its options are/);
+    const right = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "power-supply,disk"]);
+    expect(right.code).toBe(0);
+  });
+
+  test("-- ends the options, so an answer may start with a minus sign", async () => {
+    const result = await cli(["answer", "retry-expected-attempts", "--part", "flaky", "--", "-1.875"]);
+    expect(result.code).toBe(1);
+    expect(result.out).toMatch(/WRONG \[flaky\]/);
+  });
+
+  test("usage errors exit 2: a missing --part on a two-part exercise", async () => {
+    const result = await cli(["answer", "shuffle-shard-16-workers", "25%"]);
     expect(result.code).toBe(2);
     expect(result.err).toMatch(/--part shuffle\|fixed/);
   });
 
-  test("check: the untouched starter fails (exit 1) and lists its checks", () => {
-    const result = cli("check", "choose-exact");
+  test("a path instead of an id is an input error, not a stack trace", async () => {
+    for (const argv of [
+      ["show", "../solutions/choose-exact"],
+      ["solution", "../../etc/passwd"],
+      ["hint", "Choose-Exact"],
+      ["show", "choose-exat"],
+    ]) {
+      const result = await cli(argv);
+      expect(result.code, argv.join(" ")).toBe(2);
+      expect(result.err).toMatch(/^error: /);
+      noStack(result.err);
+    }
+    expect((await cli(["show", "choose-exat"])).err).toMatch(/did you mean choose-exact\?/);
+  });
+
+  test("check: the untouched starter fails (exit 1) and lists its checks", async () => {
+    const result = await cli(["check", "choose-exact"]);
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/✗ C\(8, 2\) is 28n/);
     expect(result.out).toMatch(/FAIL choose-exact: 0 of \d+ checks pass/);
   });
 
-  test("list shows the exercises with the status saved above", () => {
-    const list = cli("list");
+  test("list shows the exercises with the status saved above, and titles with their numbers", async () => {
+    const home = freshHome();
+    await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1820"], { home });
+    const list = await cli(["list"], { home });
     expect(list.code).toBe(0);
-    expect(list.out).toMatch(/shuffle-shard-16-workers\s.*1\/2 parts/);
+    expect(list.out).toMatch(/shuffle-shard-16-workers\s.*1\/2 parts\s+The 16-worker problem/);
+    expect(list.out).not.toMatch(/\{[a-zA-Z]+\}/);
+  });
+
+  test("show states the rule for how close is right, and the ids to answer with", async () => {
+    const numeric = await cli(["show", "retry-expected-attempts"]);
+    expect(numeric.out).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
+    const match = await cli(["show", "failure-modes-match"]);
+    expect(match.out).toMatch(/answer with item=option for every item: refused=\.\.\./);
+  });
+
+  test("a worked solution is shown with the exercise's numbers, never a raw {placeholder}", async () => {
+    for (const id of ["daily-disk-failures", "thread-starvation", "retry-storm-connection-hold"]) {
+      const result = await cli(["solution", id]);
+      expect(result.code).toBe(0);
+      expect(result.out, id).not.toMatch(/\{[a-zA-Z][a-zA-Z0-9]*\}/);
+    }
+    expect((await cli(["solution", "daily-disk-failures"])).out).toMatch(/2000 × 12 disks/);
+  });
+});
+
+describe("progress is never lost", { timeout: 60_000 }, () => {
+  const solved = {
+    version: 1,
+    exercises: { "choose-exact": { parts: { code: { attempts: 3, solved: true } }, hints: 1, revealed: false } },
+  };
+
+  test("a progress file with a trailing comma is kept, named, and can be brought back", async () => {
+    const home = freshHome();
+    const broken = JSON.stringify(solved, null, 2).replace(/\n}$/, ",\n}");
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, "progress.json"), broken);
+    const answered = await cli(["answer", "shuffle-shard-16-workers", "--part", "fixed", "25%"], { home });
+    expect(answered.code).toBe(0);
+    expect(answered.err).toMatch(
+      /progress\.json could not be read: it is not valid JSON \(the first problem is at line \d+/,
+    );
+    expect(answered.err).toMatch(/npm run exercises -- import .*progress\.unreadable-\d{8}-\d{6}\.json/);
+    const copies = readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"));
+    expect(copies).toHaveLength(1);
+    expect(readFileSync(join(home, copies[0]!), "utf8")).toBe(broken);
+
+    // The learner repairs the copy and imports it: both the old and the new progress are there.
+    writeFileSync(join(home, copies[0]!), JSON.stringify(solved));
+    const imported = await cli(["import", join(home, copies[0]!)], { home });
+    expect(imported.code).toBe(0);
+    expect(imported.out).toMatch(/Imported progress for 1 exercise/);
+    const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
+    expect(progress.exercises["choose-exact"].parts.code.solved).toBe(true);
+    expect(progress.exercises["shuffle-shard-16-workers"].parts.fixed.solved).toBe(true);
+    // No temporary files are left behind by the atomic writes.
+    expect(readdirSync(home).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+  });
+
+  test("a file from a newer version is kept too, and reading it twice keeps one copy", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, "progress.json"), JSON.stringify({ version: 2, exercises: {} }));
+    const first = await cli(["list"], { home });
+    expect(first.code).toBe(0);
+    expect(first.err).toMatch(/saved by a newer version of the course/);
+    await cli(["hint", "choose-exact"], { home });
+    expect(readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"))).toHaveLength(1);
+  });
+
+  test("import refuses a file that is not progress, and changes nothing", async () => {
+    const home = freshHome();
+    const file = join(scratch, "not-progress.json");
+    writeFileSync(file, '{"hello": 1}');
+    const result = await cli(["import", file], { home });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(/not Blast Radius progress\. Nothing was changed/);
+    expect(existsSync(join(home, "progress.json"))).toBe(false);
+  });
+});
+
+describe("a learner's starter never breaks the other exercises", { timeout: 60_000 }, () => {
+  test("`export { choose }` in a starter: list and check still work", async () => {
+    const copy = join(scratch, "course");
+    for (const dir of ["exercises", "solutions"]) cpSync(join(repo, dir), join(copy, dir), { recursive: true });
+    writeFileSync(join(copy, "package.json"), "{}\n");
+    for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(copy, shared));
+    const starter = join(copy, "exercises", "choose-exact", "starter.ts");
+    writeFileSync(
+      starter,
+      readFileSync(join(repo, "solutions", "choose-exact", "solution.ts"), "utf8").replace(
+        /export function choose/,
+        "function choose",
+      ) + "\nexport { choose };\n",
+    );
+    const list = await cli(["list"], { cwd: copy });
+    expect(list.code).toBe(0);
+    noStack(list.err);
+    const check = await cli(["check", "choose-exact"], { cwd: copy });
+    expect(check.out).toMatch(/PASS choose-exact/);
+    expect(check.code).toBe(0);
   });
 });

@@ -6,43 +6,40 @@
  *   answer <id> [--part p] <answer>   grade a numeric, choice or match answer
  *   hint <id>                         the next hint
  *   solution <id>                     the worked solution
+ *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
  * Exit codes: 0 pass, 1 fail, 2 invalid input or usage.
  * Progress is kept in .blast-radius/progress.json (same format as the page's; import it on /progress/).
+ *
+ * `run(argv, io)` is the whole command, so tests call it in-process; heavy modules (the grader's
+ * mathjs, the runner) load only when a command needs them.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, watch, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, watch } from "node:fs";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs, runMain, table, UsageError } from "./args.ts";
+import { type Io, parseArgs, ReportedError, runAsProcess, runMain, table, UsageError } from "./args.ts";
+import { progressStore } from "./progress-file.ts";
 import { loadChapters } from "../course/catalog.ts";
-import type { ChoicePart, MatchPart, NumericPart } from "../grader/exercise-schema.ts";
 import {
-  fillParams,
-  formatNumber,
-  formatShare,
-  gradeChoice,
-  gradeMatch,
-  gradeNumeric,
-  type Verdict,
-} from "../grader/grade.ts";
+  describeImport,
+  exerciseEntry,
+  importProgress,
+  isSolved,
+  partEntry,
+  type Progress,
+} from "../course/progress.ts";
+import { defaultParams, type Params, type Part, partsOf, titleOf } from "../grader/exercise-schema.ts";
+import { fillParams } from "../grader/fill-params.ts";
 import {
   ExerciseError,
+  type LoadedExercise,
   loadAllExercises,
   loadExercise,
   projectRoot,
-  type LoadedExercise,
+  UnknownExerciseError,
 } from "../grader/load-exercises.ts";
-import { runChecksInNode } from "../grader/run-checks-node.ts";
-import { checkRunLine } from "../grader/check-run.ts";
-import { expectedAnswers, type SolutionModule } from "../grader/solution.ts";
-import {
-  emptyProgress,
-  exerciseEntry,
-  isSolved,
-  partEntry,
-  sanitizeProgress,
-  type Progress,
-} from "../widgets/progress/store.ts";
+import { expectedAnswers, SolutionError, type SolutionModule } from "../grader/solution.ts";
+import { importTypeScript } from "./import-ts.ts";
 
 const usage = `usage: npm run exercises -- <command>
 
@@ -53,40 +50,31 @@ commands:
                                     (no id: every code exercise)
   answer <id> [--part p] <answer>   grade an answer: 1/1820, 0.055%, "1 in 1820", 1/C(16,4) ...
                                     choice: a choice id (several: a,b); match: item=option,item=option
+                                    an answer that starts with a minus sign goes after --: answer <id> -- -0.5
   hint <id>                         the next hint (they come one at a time)
   solution <id>                     the worked solution
+  import <file>                     merge a progress file into yours: an export from the page's
+                                    /progress/, or a kept copy of an unreadable progress file
   watch                             check the next unsolved code exercise on every save
 
 exit codes: 0 pass, 1 fail, 2 invalid input or usage
 progress: .blast-radius/progress.json (import it in the browser on /progress/)`;
 
-const root = projectRoot();
-const progressFile = join(process.env.BLAST_RADIUS_HOME ?? join(root, ".blast-radius"), "progress.json");
+const commandNames = ["list", "show", "check", "answer", "hint", "solution", "import", "watch"];
 
-function readTerminalProgress(): Progress {
-  try {
-    return sanitizeProgress(JSON.parse(readFileSync(progressFile, "utf8"))) ?? emptyProgress();
-  } catch {
-    return emptyProgress();
-  }
-}
-
-function saveTerminalProgress(change: (p: Progress) => void): Progress {
-  const progress = readTerminalProgress();
-  change(progress);
-  mkdirSync(join(progressFile, ".."), { recursive: true });
-  // Write then rename, so an interrupted write never leaves half a file.
-  writeFileSync(`${progressFile}.tmp`, JSON.stringify(progress, null, 2) + "\n");
-  renameSync(`${progressFile}.tmp`, progressFile);
-  return progress;
+interface Context {
+  io: Io;
+  root: string;
+  progress: ReturnType<typeof progressStore>;
+  signal?: AbortSignal;
 }
 
 function partIds(exercise: LoadedExercise): string[] {
-  return exercise.meta.kind === "code" ? ["code"] : exercise.meta.parts.map((p) => p.id);
+  return partsOf(exercise.meta).map((p) => p.id);
 }
 
 /** Every exercise in course order: by chapter order, then difficulty, then id. */
-function exercisesInOrder(): LoadedExercise[] {
+function exercisesInOrder({ root }: Context): LoadedExercise[] {
   const order = new Map(
     loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`))).map((c) => [c.slug, c.order]),
   );
@@ -98,18 +86,33 @@ function exercisesInOrder(): LoadedExercise[] {
   );
 }
 
-function exerciseOrUsage(id: string | undefined): LoadedExercise {
+function exerciseOrUsage({ root }: Context, id: string | undefined): LoadedExercise {
   if (!id) throw new UsageError("name an exercise (npm run exercises -- list shows them)");
   try {
     return loadExercise(id, root);
   } catch (error) {
-    if (error instanceof ExerciseError && /no such exercise/.test(error.message)) throw new UsageError(error.message);
+    if (error instanceof UnknownExerciseError) throw new UsageError(error.message);
     throw error;
   }
 }
 
-const loadSolution = (id: string): Promise<SolutionModule> =>
-  import(pathToFileURL(join(root, "solutions", id, "solution.ts")).href);
+/** The expected answers of an exercise's parts; a broken solution file is named in the error. */
+async function expectedFor(ctx: Context, exercise: LoadedExercise, params: Params) {
+  if (exercise.meta.kind === "code") return {};
+  const file = `solutions/${exercise.id}/solution.ts`;
+  let module: SolutionModule;
+  try {
+    module = await importTypeScript<SolutionModule>(join(ctx.root, file));
+  } catch (error) {
+    throw new ReportedError(`${file} could not be loaded: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    return expectedAnswers(exercise.meta.parts, module, params);
+  } catch (error) {
+    if (error instanceof SolutionError) throw new ReportedError(`${file}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
 
 function status(progress: Progress, exercise: LoadedExercise): string {
   const entry = progress.exercises[exercise.id];
@@ -119,30 +122,30 @@ function status(progress: Progress, exercise: LoadedExercise): string {
   return solved > 0 ? `${solved}/${partIds(exercise).length} parts` : "started";
 }
 
-function list(): number {
-  const progress = readTerminalProgress();
-  const exercises = exercisesInOrder();
+function list(ctx: Context): number {
+  const progress = ctx.progress.read();
+  const exercises = exercisesInOrder(ctx);
   const rows = exercises.map((e) => [
     e.id,
     e.meta.chapter,
     e.meta.kind,
     "★".repeat(e.meta.difficulty),
     status(progress, e),
-    e.meta.title,
+    titleOf(e.meta),
   ]);
-  process.stdout.write(table([["id", "chapter", "kind", "level", "status", "title"], ...rows]) + "\n");
+  ctx.io.stdout(`${table([["id", "chapter", "kind", "level", "status", "title"], ...rows])}\n`);
   const solved = exercises.filter((e) => isSolved(progress, e.id, partIds(e))).length;
-  process.stdout.write(
+  ctx.io.stdout(
     `\n${solved} of ${exercises.length} solved. Code exercises: edit exercises/<id>/starter.ts, then check <id>.\n`,
   );
   return 0;
 }
 
-function show(exercise: LoadedExercise): number {
+async function show(ctx: Context, exercise: LoadedExercise): Promise<number> {
   const { meta } = exercise;
-  const params = meta.kind === "numeric" ? (meta.params ?? {}) : {};
+  const params = defaultParams(meta);
   const out = [
-    `${meta.title}  (${exercise.id}, chapter ${meta.chapter})`,
+    `${titleOf(meta)}  (${exercise.id}, chapter ${meta.chapter})`,
     "",
     fillParams(exercise.readme.trim(), params),
     "",
@@ -152,12 +155,18 @@ function show(exercise: LoadedExercise): number {
       `Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`,
     );
   } else {
+    const { describeRule } = await import("../grader/grade.ts");
     for (const part of meta.parts) {
       out.push(`[${part.id}] ${fillParams(part.prompt, params)}`);
-      if ("choices" in part) for (const c of part.choices) out.push(`    ${c.id}: ${c.text}`);
-      if ("items" in part) {
-        out.push("    items:   " + part.items.map((i) => `${i.id} (${i.text})`).join("; "));
-        out.push("    options: " + part.options.map((o) => `${o.id} (${o.text})`).join("; "));
+      if (part.kind === "numeric") out.push(`    ${describeRule(part)}`);
+      if (part.kind === "choice") {
+        for (const c of part.choices) out.push(`    ${c.id}: ${c.text}`);
+        out.push(`    ${part.multiple ? "answer with every choice that applies: a,b" : "answer with one choice id"}`);
+      }
+      if (part.kind === "match") {
+        out.push(`    items:   ${part.items.map((i) => `${i.id} (${i.text})`).join("; ")}`);
+        out.push(`    options: ${part.options.map((o) => `${o.id} (${o.text})`).join("; ")}`);
+        out.push(`    answer with item=option for every item: ${part.items.map((i) => `${i.id}=...`).join(",")}`);
       }
     }
     out.push(
@@ -165,22 +174,30 @@ function show(exercise: LoadedExercise): number {
       `Answer with: npm run exercises -- answer ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""} <answer>`,
     );
   }
-  process.stdout.write(out.join("\n") + "\n");
+  ctx.io.stdout(`${out.join("\n")}\n`);
   return 0;
 }
 
 /** Run one code exercise's checks on the learner's starter; print each check. */
-async function checkOne(exercise: LoadedExercise, { quiet = false } = {}): Promise<boolean> {
+async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false } = {}): Promise<boolean> {
   if (exercise.meta.kind !== "code")
     throw new UsageError(
       `${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id} <answer>\``,
     );
-  const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
+  const starterFile = join(exercise.dir, "starter.ts");
+  if (!existsSync(starterFile))
+    throw new ReportedError(`exercises/${exercise.id}/starter.ts is missing: restore it with git checkout`);
+  const code = readFileSync(starterFile, "utf8");
+  const [{ runChecksInNode }, { checkRunLine }] = await Promise.all([
+    import("../grader/run-checks-node.ts"),
+    import("../grader/check-run.ts"),
+  ]);
   const outcome = await runChecksInNode(code, exercise.checks!, exercise.meta.timeout, (event) => {
-    if (!quiet) process.stdout.write(`${checkRunLine(event)}\n`);
+    // Printed lines go behind a bar (checkRunLine), so none can pass for a check's result.
+    if (!quiet) ctx.io.stdout(`${checkRunLine(event)}\n`);
   });
-  process.stdout.write(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
-  saveTerminalProgress((p) => {
+  ctx.io.stdout(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
+  ctx.progress.update((p) => {
     const entry = partEntry(p, exercise.id, "code");
     entry.attempts++;
     if (outcome.passed) entry.solved = true;
@@ -188,16 +205,20 @@ async function checkOne(exercise: LoadedExercise, { quiet = false } = {}): Promi
   return outcome.passed;
 }
 
-async function check(id: string | undefined): Promise<number> {
-  if (id) return (await checkOne(exerciseOrUsage(id))) ? 0 : 1;
-  const code = exercisesInOrder().filter((e) => e.meta.kind === "code");
+async function check(ctx: Context, id: string | undefined): Promise<number> {
+  if (id) return (await checkOne(ctx, exerciseOrUsage(ctx, id))) ? 0 : 1;
+  const code = exercisesInOrder(ctx).filter((e) => e.meta.kind === "code");
   let passed = 0;
-  for (const exercise of code) if (await checkOne(exercise, { quiet: true })) passed++;
-  process.stdout.write(`\n${passed} of ${code.length} code exercises pass.\n`);
+  for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true })) passed++;
+  ctx.io.stdout(`\n${passed} of ${code.length} code exercises pass.\n`);
   return passed === code.length ? 0 : 1;
 }
 
-function pickPart<T extends { id: string }>(exercise: LoadedExercise, parts: T[], requested: string | undefined): T {
+function pickPart<T extends { id: string }>(
+  exercise: LoadedExercise,
+  parts: readonly T[],
+  requested: string | undefined,
+): T {
   if (requested === undefined) {
     if (parts.length === 1) return parts[0]!;
     throw new UsageError(`${exercise.id} has ${parts.length} parts: add --part ${parts.map((p) => p.id).join("|")}`);
@@ -210,161 +231,214 @@ function pickPart<T extends { id: string }>(exercise: LoadedExercise, parts: T[]
   return part;
 }
 
-async function answer(exercise: LoadedExercise, requestedPart: string | undefined, text: string): Promise<number> {
+async function answer(
+  ctx: Context,
+  exercise: LoadedExercise,
+  requestedPart: string | undefined,
+  text: string,
+): Promise<number> {
   const { meta } = exercise;
   if (meta.kind === "code")
     throw new UsageError(
       `${exercise.id} is a code exercise: edit exercises/${exercise.id}/starter.ts and run \`check ${exercise.id}\``,
     );
   if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
-  const params = meta.kind === "numeric" ? (meta.params ?? {}) : {};
-  const expected = expectedAnswers(meta, await loadSolution(exercise.id), params);
-  const parts = meta.parts as (NumericPart | ChoicePart | MatchPart)[];
-  const part = pickPart(exercise, parts, requestedPart);
-  let verdict: Verdict;
-  if ("type" in part) {
-    verdict = gradeNumeric(part, text, expected[part.id] as number, params);
-  } else if ("choices" in part) {
-    verdict = gradeChoice(part, text.split(/[\s,]+/).filter(Boolean), expected[part.id] as string | string[]);
-  } else {
-    const chosen: Record<string, string> = {};
-    for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
-      const [item, option] = pair.split("=");
-      if (!item || !option) throw new UsageError(`match answers look like item=option,item=option; got "${pair}"`);
-      chosen[item] = option;
-    }
-    verdict = gradeMatch(part, chosen, expected[part.id] as Record<string, string>);
-  }
+  const part = pickPart<Part>(exercise, meta.parts, requestedPart);
+  const params = defaultParams(meta);
+  const [{ gradePart, readAnswerText }, expected] = await Promise.all([
+    import("../grader/grade.ts"),
+    expectedFor(ctx, exercise, params),
+  ]);
+  const input = readAnswerText(part, text);
+  if ("error" in input) throw new UsageError(input.error);
+  const verdict = gradePart(part, input, expected[part.id]!, params);
   const label = { right: "RIGHT", wrong: "WRONG", invalid: "CAN'T READ THAT" }[verdict.status];
-  process.stdout.write(`${label} [${part.id}] ${verdict.message}\n`);
-  if (verdict.status === "invalid") return 2;
-  const progress = saveTerminalProgress((p) => {
+  if (verdict.status === "invalid") {
+    ctx.io.stderr(`${label} [${part.id}] ${verdict.message}\n`);
+    return 2;
+  }
+  ctx.io.stdout(`${label} [${part.id}] ${verdict.message}\n`);
+  const progress = ctx.progress.update((p) => {
     const entry = partEntry(p, exercise.id, part.id);
     entry.attempts++;
     if (verdict.status === "right") entry.solved = true;
   });
   if (verdict.status === "right") {
     const left = partIds(exercise).filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);
-    process.stdout.write(left.length ? `Parts left: ${left.join(", ")}\n` : `${exercise.id} solved.\n`);
-  } else if (verdict.status === "wrong") {
-    process.stdout.write(`Stuck? npm run exercises -- hint ${exercise.id}\n`);
+    ctx.io.stdout(left.length ? `Parts left: ${left.join(", ")}\n` : `${exercise.id} solved.\n`);
+    return 0;
   }
-  return verdict.status === "right" ? 0 : 1;
+  ctx.io.stdout(`Stuck? npm run exercises -- hint ${exercise.id}\n`);
+  return 1;
 }
 
-function hint(exercise: LoadedExercise): number {
+function hint(ctx: Context, exercise: LoadedExercise): number {
   const { hints } = exercise.meta;
-  const params = exercise.meta.kind === "numeric" ? (exercise.meta.params ?? {}) : {};
-  const progress = saveTerminalProgress((p) => {
+  const params = defaultParams(exercise.meta);
+  const progress = ctx.progress.update((p) => {
     const entry = exerciseEntry(p, exercise.id);
     entry.hints = Math.min(hints.length, entry.hints + 1);
   });
   const shown = progress.exercises[exercise.id]!.hints;
-  for (let i = 0; i < shown; i++)
-    process.stdout.write(`Hint ${i + 1} of ${hints.length}: ${fillParams(hints[i]!, params)}\n`);
+  for (let i = 0; i < shown; i++) ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${fillParams(hints[i]!, params)}\n`);
   if (shown === hints.length)
-    process.stdout.write(`That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}\n`);
+    ctx.io.stdout(`That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}\n`);
   return 0;
 }
 
-async function solution(exercise: LoadedExercise): Promise<number> {
+async function solution(ctx: Context, exercise: LoadedExercise): Promise<number> {
   const { meta } = exercise;
-  const out = [`Worked solution: ${meta.title}`, "", exercise.explanation.trim(), ""];
-  if (meta.kind === "numeric") {
-    const expected = expectedAnswers(meta, await loadSolution(exercise.id), meta.params ?? {});
-    for (const part of meta.parts) {
-      const v = expected[part.id] as number;
-      out.push(`[${part.id}] ${part.type === "share" ? formatShare(v) : formatNumber(v)}`);
-    }
-  } else if (meta.kind === "code") {
+  const params = defaultParams(meta);
+  const out = [`Worked solution: ${titleOf(meta)}`, "", fillParams(exercise.explanation.trim(), params), ""];
+  if (meta.kind === "code") {
     out.push(`The reference implementation: solutions/${exercise.id}/solution.ts`);
   } else {
-    const expected = expectedAnswers(meta, await loadSolution(exercise.id));
-    for (const part of meta.parts) out.push(`[${part.id}] ${JSON.stringify(expected[part.id])}`);
+    const [{ describeAnswer }, expected] = await Promise.all([
+      import("../grader/grade.ts"),
+      expectedFor(ctx, exercise, params),
+    ]);
+    for (const part of meta.parts) out.push(`[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
   }
-  saveTerminalProgress((p) => void (exerciseEntry(p, exercise.id).revealed = true));
-  process.stdout.write(out.join("\n") + "\n");
+  ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
+  ctx.io.stdout(`${out.join("\n")}\n`);
   return 0;
 }
 
-async function watchLoop(): Promise<number> {
+function importFile(ctx: Context, file: string | undefined): number {
+  if (!file) throw new UsageError("name the progress file to import, e.g. import blast-radius-progress.json");
+  const path = resolve(ctx.io.cwd, file);
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw new UsageError(`${file} could not be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+  }
+  const known = new Set(exercisesInOrder(ctx).map((e) => e.id));
+  let message = "";
+  ctx.progress.update((progress) => {
+    const result = importProgress(text, progress, known);
+    if (!result.ok) throw new UsageError(`${file}: ${result.message}`);
+    Object.assign(progress, result.progress);
+    message = describeImport(result);
+  });
+  ctx.io.stdout(`${message}\n`);
+  return 0;
+}
+
+async function watchLoop(ctx: Context): Promise<number> {
   const pending = () => {
-    const progress = readTerminalProgress();
-    return exercisesInOrder().filter((e) => e.meta.kind === "code" && !isSolved(progress, e.id, ["code"]));
+    const progress = ctx.progress.read();
+    return exercisesInOrder(ctx).filter((e) => e.meta.kind === "code" && !isSolved(progress, e.id, ["code"]));
   };
   let current = pending()[0];
   if (!current) {
-    process.stdout.write("Every code exercise is solved. The rest are answered with `answer` (see `list`).\n");
+    ctx.io.stdout("Every code exercise is solved. The rest are answered with `answer` (see `list`).\n");
     return 0;
   }
-  process.stdout.write("Watching: save the starter file to re-check. Ctrl+C stops.\n");
-  let running = false;
-  let again = false;
-  const run = async (): Promise<void> => {
-    if (running) return void (again = true);
-    running = true;
-    process.stdout.write(`\n=== ${current!.id}: edit exercises/${current!.id}/starter.ts ===\n`);
-    const passed = await checkOne(current!);
-    running = false;
-    if (passed) {
-      current = pending()[0];
-      if (!current) {
-        process.stdout.write("\nAll code exercises are solved. Well done.\n");
-        process.exit(0);
+  ctx.io.stdout("Watching: save the starter file to re-check. Ctrl+C stops.\n");
+  return new Promise<number>((finish, fail) => {
+    let running = false;
+    let again = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Watch the folder, not the file: editors often save by replacing the file.
+    const watcher = watch(join(ctx.root, "exercises"), { recursive: true }, (_event, filename) => {
+      if (!current || !filename || !String(filename).replace(/\\/g, "/").startsWith(`${current.id}/`)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => void run(), 150);
+    });
+    const stop = (code: number) => {
+      clearTimeout(timer);
+      watcher.close();
+      finish(code);
+    };
+    ctx.signal?.addEventListener("abort", () => stop(130), { once: true });
+    const run = async (): Promise<void> => {
+      if (running) return void (again = true);
+      running = true;
+      try {
+        ctx.io.stdout(`\n=== ${current!.id}: edit exercises/${current!.id}/starter.ts ===\n`);
+        const passed = await checkOne(ctx, current!);
+        running = false;
+        if (passed) {
+          current = pending()[0];
+          if (!current) {
+            ctx.io.stdout("\nAll code exercises are solved. Well done.\n");
+            return stop(0);
+          }
+          ctx.io.stdout(`\nNext: ${current.id} (${titleOf(current.meta)}).\n`);
+          return run();
+        }
+        if (again) {
+          again = false;
+          return run();
+        }
+      } catch (error) {
+        watcher.close();
+        fail(error);
       }
-      process.stdout.write(`\nNext: ${current.id} (${current.meta.title}).\n`);
-      return run();
-    }
-    if (again) {
-      again = false;
-      return run();
-    }
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // Watch the folder, not the file: editors often save by replacing the file.
-  watch(join(root, "exercises"), { recursive: true }, (_event, filename) => {
-    if (!current || !filename || !String(filename).replace(/\\/g, "/").startsWith(`${current.id}/`)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void run(), 150);
+    };
+    void run();
   });
-  await run();
-  return new Promise<number>(() => {}); // until Ctrl+C
 }
 
-// `npm run exercises -- list | head` closes the pipe early: that is not an error.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
-
-await runMain(async () => {
-  const args = parseArgs(process.argv.slice(2), { options: ["part"], flags: ["help"] });
-  const [command, id, ...rest] = args.positional;
-  if (args.flags.has("help") || command === "help") {
-    process.stdout.write(usage + "\n");
-    return 0;
-  }
-  if (!existsSync(join(root, "exercises"))) throw new UsageError("no exercises/ folder here");
-  switch (command) {
-    case "list":
-      return list();
-    case "show":
-      return show(exerciseOrUsage(id));
-    case "check":
-      if (rest.length) throw new UsageError("check takes at most one exercise id");
-      return check(id);
-    case "answer":
-      return answer(exerciseOrUsage(id), args.options.get("part")?.at(-1), rest.join(" "));
-    case "hint":
-      return hint(exerciseOrUsage(id));
-    case "solution":
-      return solution(exerciseOrUsage(id));
-    case "watch":
-      return watchLoop();
-    case undefined:
-      process.stdout.write(usage + "\n");
+/** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
+export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
+  return runMain(async () => {
+    const args = parseArgs(argv, { options: ["part"], flags: ["help"] });
+    const [command, id, ...rest] = args.positional;
+    if (args.flags.has("help") || command === "help") {
+      io.stdout(`${usage}\n`);
+      return 0;
+    }
+    if (command === undefined) {
+      io.stdout(`${usage}\n`);
       return 2;
-    default:
-      throw new UsageError(`unknown command "${command}"; commands: list, show, check, answer, hint, solution, watch`);
-  }
-});
+    }
+    if (!commandNames.includes(command))
+      throw new UsageError(`unknown command "${command}"; commands: ${commandNames.join(", ")}`);
+    let root: string;
+    try {
+      root = projectRoot(io.cwd);
+    } catch {
+      throw new UsageError("no exercises/ folder here: run this inside the course's folder");
+    }
+    const file = join(io.env.BLAST_RADIUS_HOME ?? join(root, ".blast-radius"), "progress.json");
+    const ctx: Context = { io, root, signal, progress: progressStore(file, { cwd: io.cwd, warn: io.stderr }) };
+    const noMore = (what: string) => {
+      if (rest.length) throw new UsageError(`${what} takes one exercise id (got "${[id, ...rest].join(" ")}")`);
+    };
+    try {
+      switch (command) {
+        case "list":
+          if (id) throw new UsageError("list takes no exercise id");
+          return list(ctx);
+        case "show":
+          noMore("show");
+          return await show(ctx, exerciseOrUsage(ctx, id));
+        case "check":
+          noMore("check");
+          return await check(ctx, id);
+        case "answer":
+          return await answer(ctx, exerciseOrUsage(ctx, id), args.options.get("part")?.at(-1), rest.join(" "));
+        case "hint":
+          noMore("hint");
+          return hint(ctx, exerciseOrUsage(ctx, id));
+        case "solution":
+          noMore("solution");
+          return await solution(ctx, exerciseOrUsage(ctx, id));
+        case "import":
+          noMore("import");
+          return importFile(ctx, id);
+        default:
+          return await watchLoop(ctx);
+      }
+    } catch (error) {
+      // A broken exercise or solution file: say which file, without a stack trace.
+      if (error instanceof ExerciseError || error instanceof SolutionError)
+        throw new ReportedError(error.message, { cause: error });
+      throw error;
+    }
+  }, io);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runAsProcess(run);

@@ -12,8 +12,9 @@
  */
 import { parse } from "yaml";
 import { z } from "zod";
+import { idPattern, idRule } from "./ids.ts";
 
-const slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "lowercase words joined by hyphens");
+const slug = z.string().regex(idPattern, idRule);
 const text = z.string().trim().min(1, "must not be empty");
 
 /** What kind of question it is, as the closing note and the bank's filters group them. */

@@ -3,10 +3,10 @@
  * Pure zod: the site build, the terminal CLI and the content tests validate with the same rules.
  */
 import { z } from "zod";
+import { idPattern, idRule } from "../course/ids.ts";
+import { fillParams, placeholderPattern } from "./fill-params.ts";
 
-/** Ids appear in URLs, storage keys and file names: lower-case words joined by hyphens. */
-export const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const id = z.string().regex(idPattern, "use lower-case letters, digits and single hyphens (like fixed-groups)");
+const id = z.string().regex(idPattern, idRule);
 /** Parameter names appear as {name} placeholders in the prompt. */
 const paramName = /^[a-zA-Z][a-zA-Z0-9]*$/;
 
@@ -14,13 +14,22 @@ const text = z.string().trim().min(1, "must not be empty");
 
 export const numericPartSchema = z
   .object({
+    /** Optional in the file: every part of an exercise has the exercise's kind. */
+    kind: z.literal("numeric").optional(),
     id,
     /** Markdown (inline); may use {param} placeholders. */
     prompt: text,
     /** share: a fraction or a percentage of a whole; number: any quantity; count: a whole number. */
     type: z.enum(["share", "number", "count"]),
-    /** Relative tolerance; 0.01 accepts answers within 1% of the expected value. */
-    tolerance: z.number().min(0).max(0.5).default(0.01),
+    /**
+     * How close is right (see grade.ts, numericRule, and the rule shown under the field):
+     * left out, an answer is right when it is exact, or when the exact answer rounds to the
+     * decimal typed with at least `figures` significant figures; counts must be exact.
+     * A tolerance (relative: 0.02 is 2%) is for answers that are estimates by nature; 0 means exact.
+     */
+    tolerance: z.number().min(0).max(0.5).optional(),
+    /** The fewest significant figures a rounded decimal answer must give (default 2). */
+    figures: z.number().int().min(1).max(12).default(2),
     /** Shown after the field, like "requests per second". */
     unit: z.string().min(1).optional(),
     /** Answers that must be graded right for the default parameters (checked by the content tests). */
@@ -30,12 +39,14 @@ export const numericPartSchema = z
     /** Targeted feedback for common wrong answers, matched numerically with the part's tolerance. */
     feedback: z.array(z.object({ answer: text, message: text }).strict()).default([]),
   })
-  .strict();
+  .strict()
+  .transform((part) => ({ ...part, kind: "numeric" as const }));
 
 const option = z.object({ id, text }).strict();
 
 export const choicePartSchema = z
   .object({
+    kind: z.literal("choice").optional(),
     id,
     prompt: text,
     choices: z.array(option).min(2, "a choice needs at least 2 choices"),
@@ -44,10 +55,12 @@ export const choicePartSchema = z
     /** Shown when the learner picks that choice: why it is right or wrong. */
     feedback: z.record(z.string(), text).default({}),
   })
-  .strict();
+  .strict()
+  .transform((part) => ({ ...part, kind: "choice" as const }));
 
 export const matchPartSchema = z
   .object({
+    kind: z.literal("match").optional(),
     id,
     prompt: text,
     /** Left column: each item gets one option. */
@@ -57,9 +70,11 @@ export const matchPartSchema = z
     /** Keyed by item id: shown when that item is matched wrongly. */
     feedback: z.record(z.string(), text).default({}),
   })
-  .strict();
+  .strict()
+  .transform((part) => ({ ...part, kind: "match" as const }));
 
 const common = {
+  /** May use {param} placeholders, like the prompt: "The {workers}-worker problem". */
   title: text,
   /** The slug of the chapter that embeds it (content/chapters/<slug>/). */
   chapter: id,
@@ -104,7 +119,7 @@ export const exerciseSchema = z
       if (seen.has(part.id))
         ctx.addIssue({ code: "custom", path: ["parts", i, "id"], message: `duplicate part id "${part.id}"` });
       seen.add(part.id);
-      if ("choices" in part) {
+      if (part.kind === "choice") {
         const ids = new Set(part.choices.map((c) => c.id));
         if (ids.size !== part.choices.length)
           ctx.addIssue({ code: "custom", path: ["parts", i, "choices"], message: "choice ids must be unique" });
@@ -113,7 +128,7 @@ export const exerciseSchema = z
             ctx.addIssue({ code: "custom", path: ["parts", i, "feedback", key], message: `no choice has id "${key}"` });
         }
       }
-      if ("items" in part) {
+      if (part.kind === "match") {
         const items = new Set(part.items.map((c) => c.id));
         if (items.size !== part.items.length)
           ctx.addIssue({ code: "custom", path: ["parts", i, "items"], message: "item ids must be unique" });
@@ -132,7 +147,76 @@ export type ExerciseMeta = z.infer<typeof exerciseSchema>;
 export type NumericPart = z.infer<typeof numericPartSchema>;
 export type ChoicePart = z.infer<typeof choicePartSchema>;
 export type MatchPart = z.infer<typeof matchPartSchema>;
+/** A part of an answer exercise; `kind` says which (the exercise's kind). */
 export type Part = NumericPart | ChoicePart | MatchPart;
+/** A code exercise's single part. */
+export interface CodePart {
+  kind: "code";
+  id: "code";
+}
+/** Every part a learner answers, code included. */
+export type AnyPart = Part | CodePart;
+
+/**
+ * What grading a part needs, and no more: the page ships these in its island payload (prompts,
+ * texts and the authors' accept/reject lists stay on the server). A full part is one of these.
+ */
+export type NumericGrading = Pick<NumericPart, "kind" | "id" | "type" | "tolerance" | "figures" | "unit" | "feedback">;
+export type ChoiceGrading = Pick<ChoicePart, "kind" | "id" | "multiple" | "feedback"> & { choices: { id: string }[] };
+export type MatchGrading = Pick<MatchPart, "kind" | "id" | "feedback"> & {
+  items: { id: string }[];
+  options: { id: string }[];
+};
+export type GradingPart = NumericGrading | ChoiceGrading | MatchGrading;
+
+/** A part reduced to what grading needs. */
+export function gradingPart(part: Part): GradingPart {
+  switch (part.kind) {
+    case "numeric": {
+      const { kind, id, type, tolerance, figures, unit, feedback } = part;
+      return {
+        kind,
+        id,
+        type,
+        figures,
+        feedback,
+        ...(tolerance !== undefined ? { tolerance } : {}),
+        ...(unit ? { unit } : {}),
+      };
+    }
+    case "choice":
+      return {
+        kind: part.kind,
+        id: part.id,
+        multiple: part.multiple,
+        feedback: part.feedback,
+        choices: part.choices.map(({ id }) => ({ id })),
+      };
+    case "match":
+      return {
+        kind: part.kind,
+        id: part.id,
+        feedback: part.feedback,
+        items: part.items.map(({ id }) => ({ id })),
+        options: part.options.map(({ id }) => ({ id })),
+      };
+  }
+}
+
+/** The parts of an exercise as progress and the page see them (a code exercise has one, "code"). */
+export function partsOf(meta: ExerciseMeta): AnyPart[] {
+  return meta.kind === "code" ? [{ kind: "code", id: "code" }] : meta.parts;
+}
+
+/** The params a numeric exercise's default variant uses ({} for other kinds). */
+export function defaultParams(meta: ExerciseMeta): Params {
+  return meta.kind === "numeric" ? { ...(meta.params ?? {}) } : {};
+}
+
+/** The exercise's title for a variant (the chapter's numbers by default): "The 16-worker problem". */
+export function titleOf(meta: ExerciseMeta, params: Params = defaultParams(meta)): string {
+  return fillParams(meta.title, params);
+}
 export type Params = Record<string, number>;
 
 /** Expected answers, as solutions/<id>/solution.ts gives them. */
@@ -141,5 +225,5 @@ export type MatchAnswer = Record<string, string>;
 
 /** The placeholders a prompt uses: "{workers}" -> "workers". */
 export function placeholders(markdown: string): string[] {
-  return [...markdown.matchAll(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g)].map((m) => m[1]!);
+  return [...markdown.matchAll(placeholderPattern)].map((m) => m[1]!);
 }

@@ -2,7 +2,16 @@ import { describe, expect, test } from "vitest";
 import { choose } from "../sim/combinatorics.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { numericPartSchema, choicePartSchema, matchPartSchema } from "./exercise-schema.ts";
-import { gradeChoice, gradeMatch, gradeNumeric, warmUpGrader, type VerdictStatus } from "./grade.ts";
+import {
+  describeRule,
+  gradeChoice,
+  gradeMatch,
+  gradeNumeric,
+  gradePart,
+  readAnswerText,
+  warmUpGrader,
+  type VerdictStatus,
+} from "./grade.ts";
 import { maxAnswerLength, parseAnswer } from "./parse-answer.ts";
 import { evaluateExpression } from "./math.ts";
 
@@ -34,7 +43,7 @@ const shareTable: Row[] = [
   ["0.0549%", "right"],
   ["5.49e-4", "right"],
   ["5.49E-4", "right"],
-  ["5.494e-4", "right"],
+  ["5.495e-4", "right"],
   ["0.000549", "right"],
   ["1 in 1820", "right"],
   ["1 in 1,820", "right"],
@@ -60,13 +69,17 @@ const shareTable: Row[] = [
   ["0.0549 percent", "right"],
   ["  1/1820  ", "right"],
   ["=1/1820", "right"],
-  ["1/1830", "right"], // within 1%
+  ["1/1820.0000001", "right"], // floating-point noise only
   // Rejected: numbers that read, but are wrong.
   ["1/28", "wrong"],
   ["25%", "wrong"],
   ["1/4", "wrong"],
   ["0.25", "wrong"],
   ["1/1900", "wrong"], // 4% off
+  ["1/1819", "wrong"], // 0.05% off: a fraction is exact, and this is a different one
+  ["1/1830", "wrong"],
+  ["5.494e-4", "wrong"], // 1/1820 = 5.4945e-4 rounds to 5.495e-4, not 5.494e-4
+  ["0.06%", "wrong"], // one significant figure, and 0.0549% does not round to it anyway
   ["0.055", "wrong"], // a percentage without its % sign
   ["1/1820%", "wrong"], // a fraction with a % sign
   ["1820", "wrong"],
@@ -185,6 +198,125 @@ describe("number and count parts", () => {
   });
 });
 
+describe("one rule for how close is right", () => {
+  const attempts = numericPartSchema.parse({ id: "a", prompt: "attempts", type: "number" });
+  const factor = numericPartSchema.parse({ id: "f", prompt: "factor", type: "number" });
+
+  test("a decimal is right when the exact answer rounds to it, with at least 2 significant figures", () => {
+    // 1.875 rounds to 1.9 (2 figures) and 1.88 (3 figures); 1.87 is a wrong rounding.
+    expect(gradeNumeric(attempts, "1.9", 1.875).status).toBe("right");
+    expect(gradeNumeric(attempts, "1.88", 1.875).status).toBe("right");
+    expect(gradeNumeric(attempts, "1.875", 1.875).status).toBe("right");
+    expect(gradeNumeric(attempts, "1.87", 1.875).status).toBe("wrong");
+    // 1.5 is 1.50 to 3 figures: 1.49 is wrong by the same rule that makes 1.9 right above.
+    expect(gradeNumeric(factor, "1.49", 1.5).status).toBe("wrong");
+    expect(gradeNumeric(factor, "1.51", 1.5).status).toBe("wrong");
+    expect(gradeNumeric(factor, "1.50", 1.5).status).toBe("right");
+    expect(gradeNumeric(factor, "1.5", 1.5).status).toBe("right");
+  });
+
+  test("one figure is too rough to tell, and the message says so", () => {
+    const rough = gradeNumeric(attempts, "2", 1.875);
+    expect(rough.status).toBe("wrong");
+    expect(rough.message).toMatch(/at least 2 significant figures/);
+    // A whole number's trailing zeros may be significant: 50% reads as two figures for 49.9%.
+    expect(gradeNumeric(sharePart, "50%", 200 / 401).status).toBe("right");
+    expect(gradeNumeric(sharePart, "0.50", 200 / 401).status).toBe("right");
+    expect(gradeNumeric(sharePart, "0.5", 200 / 401).message).toMatch(/too rough/);
+  });
+
+  test("fractions, 1 in N and calculations are exact: a near miss is wrong, and told it is close", () => {
+    const near = gradeNumeric(sharePart, "1/1819", oneIn1820);
+    expect(near.status).toBe("wrong");
+    expect(near.message).toMatch(/Close, but not exact/);
+    expect(gradeNumeric(sharePart, "1 in 1819", oneIn1820).status).toBe("wrong");
+    expect(gradeNumeric(sharePart, "1/C(16,4)", oneIn1820).status).toBe("right");
+  });
+
+  test("counts are exact, and a tolerance is only for estimates", () => {
+    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
+    expect(gradeNumeric(count, "2400", 2400).status).toBe("right");
+    expect(gradeNumeric(count, "2.4e3", 2400).status).toBe("right");
+    expect(gradeNumeric(count, "2,401", 2400).status).toBe("wrong");
+    expect(gradeNumeric(count, "2.4e3", 2437).status).toBe("wrong");
+    expect(gradeNumeric(loosePart, "104", 100).status).toBe("right");
+  });
+
+  test("the rule is stated in words for every kind of part", () => {
+    expect(describeRule(attempts)).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
+    expect(describeRule(countPart)).toMatch(/whole number, exactly/);
+    expect(describeRule(loosePart)).toMatch(/Within 5% of the exact value/);
+    expect(describeRule(numericPartSchema.parse({ id: "x", prompt: "p", type: "number", tolerance: 0 }))).toMatch(
+      /exact value/,
+    );
+  });
+});
+
+describe("answers that cannot hang the grader", () => {
+  // Before: C's loop counted in the numbers themselves, and past 2^53 adding 1 changes nothing.
+  const hangs = ["1/C(1e16,4)", "C(1e300,1)", "1/C(9007199254740993,2)", "C(9007199254740991, 3)", "C(1e15, 9999)"];
+  test.each(hangs)("%s gets a message or a value within 20 ms", (input) => {
+    warmUpGrader();
+    const start = performance.now();
+    const verdict = gradeNumeric(sharePart, input, oneIn1820);
+    expect(performance.now() - start).toBeLessThan(20);
+    expect(["wrong", "invalid"]).toContain(verdict.status);
+    if (verdict.status === "invalid") expect(verdict.message).toMatch(/C\(n, k\)|too large/);
+  });
+  test("C(n, k) stays exact while it fits a double", () => {
+    expect(parseAnswer("C(2048,4)")).toMatchObject({ ok: true, value: Number(choose(2048, 4)) });
+    expect(parseAnswer("C(60,30)")).toMatchObject({ ok: true, value: Number(choose(60, 30)) });
+    expect(parseAnswer("C(16,0)")).toMatchObject({ ok: true, value: 1 });
+  });
+});
+
+describe("messages say what form is expected", () => {
+  const message = (input: string) => {
+    const parsed = parseAnswer(input);
+    return parsed.ok ? `read as ${parsed.value}` : parsed.message;
+  };
+  test("log(0), sqrt(-1) and 0^-1 say what is wrong with them", () => {
+    expect(message("log(0)")).toMatch(/above 0, got 0/);
+    expect(message("ln(-2)")).toMatch(/above 0, got -2/);
+    expect(message("sqrt(-1)")).toMatch(/0 or more, got -1/);
+    expect(message("0^-1")).toMatch(/divides by zero/);
+  });
+  test("a long flat sum is not 'nested'; real nesting is", () => {
+    expect(parseAnswer(Array(100).fill("1").join("+"))).toMatchObject({ ok: true, value: 100 });
+    expect(message(`${"(".repeat(70)}1${")".repeat(70)}`)).toMatch(/nested too deeply/);
+  });
+  test("1_820 is a thousands separator, as the comment has always said", () => {
+    expect(parseAnswer("1_820")).toMatchObject({ ok: true, value: 1820 });
+    expect(parseAnswer("1_000_000")).toMatchObject({ ok: true, value: 1e6 });
+    expect(message("1_82")).toMatch(/groups of three digits/);
+  });
+  test('"about 1 in 1820" asks for just the value', () => {
+    expect(message("about 1 in 1820")).toMatch(/leave out "about" and type just the value, as in 1 in 1820/i);
+    expect(message("~0.055%")).toMatch(/leave out "~"/i);
+  });
+  test("units and suffixes get their own message", () => {
+    expect(message("25s")).toMatch(/leave out the unit "s" and type just the number \(25\)/i);
+    expect(message("25 ms")).toMatch(/unit "ms"/);
+    expect(message("1 in 1820 customers")).toMatch(/unit "customers"/);
+    expect(message("2.4k")).toMatch(/write 2400 \(or 2.4e3\)/);
+    expect(message("1.5M")).toMatch(/write 1500000 \(or 1.5e6\)/);
+    // Function names, constants and scientific notation are not units.
+    expect(parseAnswer("2e3")).toMatchObject({ ok: true, value: 2000 });
+    expect(parseAnswer("2 pi")).toMatchObject({ ok: false });
+    expect(parseAnswer("16 choose 4")).toMatchObject({ ok: true, value: 1820 });
+  });
+  test("significant figures are read off a plain decimal; calculations have none", () => {
+    expect(parseAnswer("0.0549%")).toMatchObject({ figures: { min: 3, max: 3 } });
+    expect(parseAnswer("50")).toMatchObject({ figures: { min: 1, max: 2 } });
+    expect(parseAnswer("1.50")).toMatchObject({ figures: { min: 3, max: 3 } });
+    expect(parseAnswer("7.5e4")).toMatchObject({ figures: { min: 2, max: 2 } });
+    expect(parseAnswer("5.49 x 10^-4")).toMatchObject({ figures: { min: 3, max: 3 } });
+    expect(parseAnswer("1,820")).toMatchObject({ figures: { min: 3, max: 4 } });
+    for (const exact of ["1/1820", "1 in 1820", "C(16,4)", "0", "2*0.5"])
+      expect(parseAnswer(exact), exact).not.toHaveProperty("figures");
+  });
+});
+
 describe("parseAnswer", () => {
   test("a call of something that is not a plain name is named as written (process.exit, not 'called')", () => {
     expect(() => evaluateExpression("process.exit()")).toThrow(
@@ -225,6 +357,17 @@ describe("choice and match parts", () => {
     expect(wrong.message).toContain("Retries add load.");
     expect(gradeChoice(single, [], "bulkhead").status).toBe("invalid");
     expect(gradeChoice(single, ["nonsense"], "bulkhead").status).toBe("invalid");
+    expect(gradeChoice(single, ["bulkhead", "cache"], "bulkhead")).toMatchObject({
+      status: "invalid",
+      message: expect.stringMatching(/one choice only/),
+    });
+  });
+
+  test("an unknown id is an input error naming the valid ids, never a right answer", () => {
+    const typo = gradeChoice(multiple, ["bulkhead", "cache", "bogus"], ["bulkhead", "cache"]);
+    expect(typo.status).toBe("invalid");
+    expect(typo.message).toBe('"bogus" is not a choice of this question; its choices are bulkhead, retry or cache.');
+    expect(gradeChoice(multiple, ["bulkhed"], ["bulkhead"]).message).toMatch(/"bulkhed" is not a choice/);
   });
 
   test("multiple choice needs exactly the right set", () => {
@@ -261,6 +404,30 @@ describe("choice and match parts", () => {
     expect(wrong).toMatchObject({ status: "wrong", wrongItems: ["slow"] });
     expect(wrong.message).toContain("Slow is not dead.");
   });
+
+  test("match: unknown items and options are input errors naming the valid ids", () => {
+    expect(gradeMatch(match, { slow: "hang", crash: "lots" }, expected)).toEqual({
+      status: "invalid",
+      message: '"lots" is not an option of this question; its options are hang or lost.',
+    });
+    expect(gradeMatch(match, { slow: "hang", crsh: "lost" }, expected).message).toMatch(
+      /"crsh" is not an item of this question; its items are slow or crash/,
+    );
+  });
+
+  test("gradePart grades every kind through one entry, by the part's kind", () => {
+    expect(gradePart(single, { kind: "choice", picked: ["bulkhead"] }, "bulkhead").status).toBe("right");
+    expect(gradePart(match, { kind: "match", chosen: expected }, expected).status).toBe("right");
+    expect(gradePart(numberPart, { kind: "numeric", text: "C(16,4)" }, 1820).status).toBe("right");
+    expect(gradePart(numberPart, { kind: "choice", picked: ["x"] }, 1820).status).toBe("invalid");
+  });
+
+  test("answers typed as text: choice ids, item=option pairs, each item once", () => {
+    expect(readAnswerText(multiple, "bulkhead, cache")).toEqual({ kind: "choice", picked: ["bulkhead", "cache"] });
+    expect(readAnswerText(match, "slow=hang,crash=lost")).toEqual({ kind: "match", chosen: expected });
+    expect(readAnswerText(match, "slow=hang,slow=lost")).toEqual({ error: expect.stringMatching(/matched twice/) });
+    expect(readAnswerText(match, "slow")).toEqual({ error: expect.stringMatching(/item=option/) });
+  });
 });
 
 describe("fuzz: 10,000 random inputs", () => {
@@ -268,6 +435,9 @@ describe("fuzz: 10,000 random inputs", () => {
     ..."0123456789".split(""),
     ..."+-*/^()!%.,eE xX".split(""),
     "C(",
+    "C(1e16,",
+    "9007199254740993",
+    "1e300",
     "combinations(",
     "sqrt(",
     "log(",

@@ -2,8 +2,18 @@
  * Grading one part of an exercise against its expected answer. Pure and total: every input
  * yields a verdict with a message; nothing throws.
  */
-import type { ChoiceAnswer, ChoicePart, MatchAnswer, MatchPart, NumericPart, Params } from "./exercise-schema.ts";
-import { parseAnswer } from "./parse-answer.ts";
+import type {
+  ChoiceAnswer,
+  ChoiceGrading as ChoicePart,
+  GradingPart as Part,
+  MatchAnswer,
+  MatchGrading as MatchPart,
+  NumericGrading as NumericPart,
+  Params,
+} from "./exercise-schema.ts";
+import { fillParams } from "./fill-params.ts";
+import { type Figures, parseAnswer } from "./parse-answer.ts";
+import type { Expected } from "./solution.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -16,16 +26,75 @@ export interface Verdict {
   wrongItems?: string[];
 }
 
-/** Replace {param} placeholders with the variant's values. */
-export function fillParams(text: string, params: Params): string {
-  return text.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+/** Equal but for the rounding noise of floating point. */
+function nearlyEqual(value: number, target: number): boolean {
+  return Math.abs(value - target) <= 1e-9 * Math.abs(target) + 1e-12;
 }
 
 /** Within a relative tolerance of the expected value (an absolute one around zero). */
 export function isClose(value: number, expected: number, tolerance: number): boolean {
   return Math.abs(value - expected) <= tolerance * Math.abs(expected) + 1e-12;
+}
+
+/**
+ * How close a numeric answer must be, one rule per part:
+ *   exact    counts (and parts with tolerance 0): the exact value, in any form
+ *   rounded  the default: exact, or a decimal the exact answer rounds to, with at least
+ *            `figures` significant figures (1.875: 1.9 and 1.88 are right, 1.87 and 1.49 are
+ *            not); fractions, "1 in N" and calculations are taken as exact, so 1/1819 is not 1/1820
+ *   within   parts whose answer is an estimate by nature: within a relative tolerance
+ */
+export type NumericRule =
+  | { kind: "exact" }
+  | { kind: "rounded"; figures: number }
+  | { kind: "within"; tolerance: number };
+
+export function numericRule(part: NumericPart): NumericRule {
+  if (part.type === "count" || part.tolerance === 0) return { kind: "exact" };
+  if (part.tolerance !== undefined) return { kind: "within", tolerance: part.tolerance };
+  return { kind: "rounded", figures: part.figures };
+}
+
+/** The rule in one sentence, shown with the question in the page and the terminal. */
+export function describeRule(part: NumericPart): string {
+  const rule = numericRule(part);
+  switch (rule.kind) {
+    case "exact":
+      return part.type === "count"
+        ? "A whole number, exactly (a calculation such as 40*60 is fine)."
+        : "The exact value: a decimal, a fraction or a calculation.";
+    case "within":
+      return `Within ${Number((rule.tolerance * 100).toPrecision(3))}% of the exact value (it is an estimate).`;
+    case "rounded":
+      return `Exact (a fraction such as 15/8, or a calculation), or a decimal rounded from it to at least ${rule.figures} significant figure${rule.figures === 1 ? "" : "s"} (for 1.875: 1.9 or 1.88, not 1.87).`;
+  }
+}
+
+type Agreement = "yes" | "no" | "too-rough";
+
+/**
+ * Whether the exact value `target`, rounded to p significant figures (a half rounds away from
+ * zero, as on paper), reads as `value`.
+ */
+function roundsTo(target: number, figures: number, value: number): boolean {
+  // A tie such as 2.675 may sit a hair below the half in binary: nudge it outwards too.
+  return [target, target * (1 + 1e-12)].some((t) => nearlyEqual(value, Number(t.toPrecision(figures))));
+}
+
+/** Does an answer agree with `target` under `rule`? */
+function agrees(answer: { value: number; figures?: Figures }, target: number, rule: NumericRule): Agreement {
+  const { value, figures } = answer;
+  if (nearlyEqual(value, target)) return "yes";
+  if (rule.kind === "exact") return "no";
+  if (rule.kind === "within") return isClose(value, target, rule.tolerance) ? "yes" : "no";
+  if (!figures) return "no"; // fractions and calculations are exact
+  let rough = false;
+  for (let p = figures.max; p >= figures.min; p--) {
+    if (!roundsTo(target, p, value)) continue;
+    if (p >= rule.figures) return "yes";
+    rough = true;
+  }
+  return rough ? "too-rough" : "no";
 }
 
 /** A share for people: "0.0549% (about 1 in 1,820)". */
@@ -46,6 +115,20 @@ function describeExpected(part: NumericPart, expected: number): string {
   return part.type === "share" ? formatShare(expected) : formatNumber(expected) + (part.unit ? ` ${part.unit}` : "");
 }
 
+/** The expected answer of a part as a learner reads it: "0.0549% (about 1 in 1,820)", "disk, power-supply", "a=x, b=y". */
+export function describeAnswer(part: Part, expected: Expected): string {
+  switch (part.kind) {
+    case "numeric":
+      return describeExpected(part, expected as number);
+    case "choice":
+      return (Array.isArray(expected) ? expected : [expected as string]).join(", ");
+    case "match":
+      return Object.entries(expected as MatchAnswer)
+        .map(([item, option]) => `${item}=${option}`)
+        .join(", ");
+  }
+}
+
 /** Grade a numeric part. `params` fills placeholders in feedback answers and messages. */
 export function gradeNumeric(part: NumericPart, input: string, expected: number, params: Params = {}): Verdict {
   const parsed = parseAnswer(input);
@@ -57,28 +140,31 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
     };
   }
   const value = parsed.value;
-  const tolerance = part.tolerance;
-  if (isClose(value, expected, tolerance)) {
-    if (part.type === "count" && !Number.isInteger(Math.round(value * 1e9) / 1e9) && Number.isInteger(expected)) {
-      return { status: "wrong", value, message: "Close, but a count is a whole number." };
-    }
-    return { status: "right", value, message: `Right: ${describeExpected(part, expected)}.` };
-  }
+  const rule = numericRule(part);
+  const agreement = agrees(parsed, expected, rule);
+  if (agreement === "yes") return { status: "right", value, message: `Right: ${describeExpected(part, expected)}.` };
   for (const entry of part.feedback) {
     const known = parseAnswer(fillParams(entry.answer, params));
-    if (known.ok && isClose(value, known.value, tolerance)) {
+    if (known.ok && agrees(parsed, known.value, rule) === "yes") {
       return { status: "wrong", value, message: fillParams(entry.message, params) };
     }
   }
+  if (agreement === "too-rough" && rule.kind === "rounded") {
+    return {
+      status: "wrong",
+      value,
+      message: `Give at least ${rule.figures} significant figures: ${input.trim()} is too rough to tell right from wrong.`,
+    };
+  }
   if (part.type === "share") {
-    if (!parsed.percent && isClose(value, expected * 100, tolerance)) {
+    if (!parsed.percent && agrees(parsed, expected * 100, rule) === "yes") {
       return {
         status: "wrong",
         value,
         message: "That number reads as a fraction of 1. If you meant a percentage, add the % sign.",
       };
     }
-    if (parsed.percent && isClose(value, expected / 100, tolerance)) {
+    if (parsed.percent && agrees({ value: value * 100, figures: parsed.figures }, expected, rule) === "yes") {
       return {
         status: "wrong",
         value,
@@ -92,21 +178,46 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   if (part.type === "count" && !Number.isInteger(value)) {
     return { status: "wrong", value, message: "A count is a whole number." };
   }
+  if (!parsed.figures && rule.kind !== "within" && isClose(value, expected, 0.01)) {
+    return {
+      status: "wrong",
+      value,
+      message:
+        rule.kind === "exact"
+          ? "Close, but not exact: check your working."
+          : "Close, but not exact: a fraction or a calculation must be exact (a decimal may be rounded). Check your working.",
+    };
+  }
   const ratio = value / expected;
   const size = Number.isFinite(ratio) && ratio > 0 ? (ratio > 1 ? "too high" : "too low") : "not right";
   return { status: "wrong", value, message: `Not yet: that is ${size}. A hint may help.` };
 }
 
-/** Grade a choice part; `selected` holds the ticked choice ids. */
+/** "a, b or c" for a list of ids. */
+function listIds(ids: string[]): string {
+  return ids.length < 2 ? ids.join("") : `${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}`;
+}
+
+/** Grade a choice part; `selected` holds the ticked choice ids. Unknown ids are an input error. */
 export function gradeChoice(part: ChoicePart, selected: string[], expected: ChoiceAnswer): Verdict {
-  const valid = new Set(part.choices.map((c) => c.id));
-  const picked = [...new Set(selected.filter((s) => valid.has(s)))];
+  const ids = part.choices.map((c) => c.id);
+  const valid = new Set(ids);
+  const unknown = [...new Set(selected.filter((s) => !valid.has(s)))];
+  if (unknown.length > 0) {
+    return {
+      status: "invalid",
+      message: `${listIds(unknown.map((u) => `"${u}"`))} ${unknown.length === 1 ? "is not a choice" : "are not choices"} of this question; its choices are ${listIds(ids)}.`,
+    };
+  }
+  const picked = [...new Set(selected)];
   if (picked.length === 0)
     return { status: "invalid", message: part.multiple ? "Tick at least one choice first." : "Pick a choice first." };
+  if (!part.multiple && picked.length > 1)
+    return { status: "invalid", message: `Pick one choice only (you gave ${picked.length}: ${picked.join(", ")}).` };
   const right = new Set(Array.isArray(expected) ? expected : [expected]);
   const wrongPicks = picked.filter((p) => !right.has(p));
   const missed = [...right].filter((r) => !picked.includes(r));
-  const feedbackFor = (ids: string[]) => ids.map((id) => part.feedback[id]).filter((t): t is string => !!t);
+  const feedbackFor = (list: string[]) => list.map((id) => part.feedback[id]).filter((t): t is string => !!t);
   if (wrongPicks.length === 0 && missed.length === 0) {
     const why = feedbackFor(picked);
     // Authors often start a right choice's feedback with "Right"; don't say it twice.
@@ -123,16 +234,34 @@ export function gradeChoice(part: ChoicePart, selected: string[], expected: Choi
   return { status: "wrong", message: [summary, ...feedbackFor(wrongPicks)].join(" ") };
 }
 
-/** Grade a match part; `chosen` maps item ids to option ids ("" or missing: not chosen). */
+/**
+ * Grade a match part; `chosen` maps item ids to option ids ("" or missing: not chosen).
+ * Unknown item or option ids are an input error naming the valid ones.
+ */
 export function gradeMatch(part: MatchPart, chosen: Record<string, string>, expected: MatchAnswer): Verdict {
-  const options = new Set(part.options.map((o) => o.id));
-  const unanswered = part.items.filter((item) => !options.has(chosen[item.id] ?? ""));
+  const itemIds = part.items.map((i) => i.id);
+  const optionIds = part.options.map((o) => o.id);
+  const unknownItems = Object.keys(chosen).filter((k) => !itemIds.includes(k));
+  if (unknownItems.length > 0) {
+    return {
+      status: "invalid",
+      message: `${listIds(unknownItems.map((u) => `"${u}"`))} ${unknownItems.length === 1 ? "is not an item" : "are not items"} of this question; its items are ${listIds(itemIds)}.`,
+    };
+  }
+  const unknownOptions = [...new Set(Object.values(chosen).filter((v) => v !== "" && !optionIds.includes(v)))];
+  if (unknownOptions.length > 0) {
+    return {
+      status: "invalid",
+      message: `${listIds(unknownOptions.map((u) => `"${u}"`))} ${unknownOptions.length === 1 ? "is not an option" : "are not options"} of this question; its options are ${listIds(optionIds)}.`,
+    };
+  }
+  const unanswered = part.items.filter((item) => !chosen[item.id]);
   if (unanswered.length === part.items.length)
     return { status: "invalid", message: "Choose a match for each item first." };
   if (unanswered.length > 0) {
     return {
       status: "invalid",
-      message: `Choose a match for every item: ${unanswered.length} still ${unanswered.length === 1 ? "has" : "have"} none.`,
+      message: `Choose a match for every item: ${unanswered.length} still ${unanswered.length === 1 ? "has" : "have"} none (${listIds(unanswered.map((i) => i.id))}).`,
     };
   }
   const wrongItems = part.items.filter((item) => chosen[item.id] !== expected[item.id]).map((item) => item.id);
@@ -144,6 +273,45 @@ export function gradeMatch(part: MatchPart, chosen: Record<string, string>, expe
     wrongItems,
     message: [`${right} of ${part.items.length} matched rightly.`, ...notes].join(" "),
   };
+}
+
+/** A learner's answer to one part, as the page's form or the terminal's text gives it. */
+export type AnswerInput =
+  | { kind: "numeric"; text: string }
+  | { kind: "choice"; picked: string[] }
+  | { kind: "match"; chosen: Record<string, string> };
+
+/** Grade any part: the one entry point for the page and the terminal. */
+export function gradePart(part: Part, input: AnswerInput, expected: Expected, params: Params = {}): Verdict {
+  if (input.kind !== part.kind)
+    return { status: "invalid", message: `This part takes a ${part.kind} answer, not a ${input.kind} one.` };
+  switch (part.kind) {
+    case "numeric":
+      return gradeNumeric(part, (input as { text: string }).text, expected as number, params);
+    case "choice":
+      return gradeChoice(part, (input as { picked: string[] }).picked, expected as ChoiceAnswer);
+    case "match":
+      return gradeMatch(part, (input as { chosen: Record<string, string> }).chosen, expected as MatchAnswer);
+  }
+}
+
+/**
+ * Read an answer typed as text (the terminal): a number or calculation for numeric parts,
+ * choice ids ("disk,power-supply") for choice parts, item=option pairs for match parts.
+ */
+export function readAnswerText(part: Part, text: string): AnswerInput | { error: string } {
+  if (part.kind === "numeric") return { kind: "numeric", text };
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  if (part.kind === "choice") return { kind: "choice", picked: words };
+  const chosen: Record<string, string> = {};
+  for (const pair of words) {
+    const [item, option, extra] = pair.split("=");
+    if (!item || !option || extra !== undefined)
+      return { error: `match answers look like item=option,item=option; got "${pair}"` };
+    if (Object.hasOwn(chosen, item)) return { error: `"${item}" is matched twice; match each item once` };
+    chosen[item] = option;
+  }
+  return { kind: "match", chosen };
 }
 
 /**

@@ -7,7 +7,6 @@
  */
 import {
   addDependencies,
-  combinationsDependencies,
   create,
   divideDependencies,
   expDependencies,
@@ -42,7 +41,6 @@ const factories = {
   log10Dependencies,
   log2Dependencies,
   expDependencies,
-  combinationsDependencies,
   factorialDependencies,
   minDependencies,
   maxDependencies,
@@ -55,8 +53,13 @@ const parse = math.parse.bind(math);
 /** A message for the learner: why an input is not an answer. Never a bug. */
 export class InputError extends Error {}
 
-/** Largest min(k, n - k) accepted by C(n, k): bounds its loop (mathjs iterates that many times). */
-const maxCombinationSpan = 10_000;
+/**
+ * Largest min(k, n - k) accepted by C(n, k): the loop below runs that many times, so this bounds
+ * its cost (10,000 steps take well under a millisecond).
+ */
+export const maxCombinationSpan = 10_000;
+/** Largest whole number a double holds exactly (2^53 - 1); C(n, k) accepts n up to it. */
+const largestExact = Number.MAX_SAFE_INTEGER;
 
 type Fn = (...args: number[]) => number;
 
@@ -72,15 +75,37 @@ function wholeNumber(name: string, v: number): void {
     throw new InputError(`${name} needs whole numbers of 0 or more, got ${formatPlain(v)}`);
 }
 
+/**
+ * C(n, k), computed here rather than by mathjs: mathjs counts its loop in the numbers themselves,
+ * and past 2^53 adding 1 no longer changes a double, so C(1e16, 4) never finished. Here the loop
+ * counter is a small whole number and the work is at most maxCombinationSpan steps.
+ */
 const combinations: Fn = (...args) => {
   arity("C", args, 2);
   const [n, k] = args as [number, number];
   wholeNumber("C(n, k)", n);
   wholeNumber("C(n, k)", k);
+  if (n > largestExact || k > largestExact)
+    throw new InputError(
+      `C(n, k) takes whole numbers up to 9,007,199,254,740,991 (2^53 - 1), the largest a number holds exactly; got ${formatPlain(Math.max(n, k))}`,
+    );
   if (k > n) return 0; // no way to choose more than there are
-  if (Math.min(k, n - k) > maxCombinationSpan) throw new InputError(`C(${n}, ${k}) is too large to work out here`);
-  return math.combinations(n, k);
+  const r = Math.min(k, n - k);
+  if (r > maxCombinationSpan)
+    throw new InputError(
+      `C(${formatPlain(n)}, ${formatPlain(k)}) is too large to work out here (C(n, k) works out up to ${maxCombinationSpan.toLocaleString("en")} factors)`,
+    );
+  // Multiply, then divide: after step i the running value is C(n - r + i, i), a whole number, so
+  // it stays exact for as long as it fits in a double.
+  let result = 1;
+  for (let i = 1; i <= r && Number.isFinite(result); i++) result = (result * (n - r + i)) / i;
+  return result;
 };
+
+/** A logarithm's argument (and base) must be above 0; the base must not be 1. */
+function logArgument(name: string, v: number): void {
+  if (!(v > 0)) throw new InputError(`${name} needs a number above 0, got ${formatPlain(v)}`);
+}
 
 /** The functions an answer may call, by every name people use for them. */
 const functions: Record<string, Fn> = {
@@ -88,20 +113,37 @@ const functions: Record<string, Fn> = {
   combinations,
   choose: combinations,
   nCr: combinations,
-  sqrt: (...a) => (arity("sqrt", a, 1), math.sqrt(a[0]!) as number),
-  log: (...a) => (arity("log", a, 1, 2), (a.length === 2 ? math.log(a[0]!, a[1]!) : math.log(a[0]!)) as number),
-  ln: (...a) => (arity("ln", a, 1), math.log(a[0]!) as number),
-  log10: (...a) => (arity("log10", a, 1), math.log10(a[0]!)),
-  log2: (...a) => (arity("log2", a, 1), math.log2(a[0]!)),
+  sqrt: (...a) => {
+    arity("sqrt", a, 1);
+    if (a[0]! < 0)
+      throw new InputError(`the square root sqrt(...) needs a number of 0 or more, got ${formatPlain(a[0]!)}`);
+    return math.sqrt(a[0]!) as number;
+  },
+  log: (...a) => {
+    arity("log", a, 1, 2);
+    logArgument("the logarithm log(...)", a[0]!);
+    if (a.length === 1) return math.log(a[0]!) as number;
+    logArgument("the base of log(x, base)", a[1]!);
+    if (a[1] === 1) throw new InputError("log(x, 1) has no value: a base of 1 never grows");
+    return math.log(a[0]!, a[1]!) as number;
+  },
+  ln: (...a) => (arity("ln", a, 1), logArgument("the logarithm ln(...)", a[0]!), math.log(a[0]!) as number),
+  log10: (...a) => (arity("log10", a, 1), logArgument("the logarithm log10(...)", a[0]!), math.log10(a[0]!)),
+  log2: (...a) => (arity("log2", a, 1), logArgument("the logarithm log2(...)", a[0]!), math.log2(a[0]!)),
   exp: (...a) => (arity("exp", a, 1), math.exp(a[0]!)),
   factorial: (...a) => (arity("factorial", a, 1), factorial(a[0]!)),
-  pow: (...a) => (arity("pow", a, 2), math.pow(a[0]!, a[1]!) as number),
+  pow: (...a) => (arity("pow", a, 2), power(a[0]!, a[1]!)),
   min: (...a) => (arity("min", a, 1, 100), math.min(...a)),
   max: (...a) => (arity("max", a, 1, 100), math.max(...a)),
 };
 export const allowedFunctions = Object.keys(functions);
 
 const constants: Record<string, number> = { pi: Math.PI, e: Math.E };
+
+function power(base: number, exponent: number): number {
+  if (base === 0 && exponent < 0) throw new InputError("that divides by zero (0 to a negative power)");
+  return math.pow(base, exponent) as number;
+}
 
 function factorial(n: number): number {
   wholeNumber("factorial", n);
@@ -116,7 +158,7 @@ const operators: Record<string, Fn> = {
     if (b === 0) throw new InputError("that divides by zero");
     return math.divide(a!, b!);
   },
-  pow: (a, b) => math.pow(a!, b!) as number,
+  pow: (a, b) => power(a!, b!),
   unaryMinus: (a) => math.unaryMinus(a!),
   unaryPlus: (a) => math.unaryPlus(a!),
   factorial: (a) => factorial(a!),
@@ -128,9 +170,15 @@ const operatorWords: Record<string, string> = {
   in: 'write "1 in N" with just a number on each side',
 };
 
-/** Evaluate an allowlisted tree; anything else is an InputError naming what was found. */
+/** Deepest nesting of brackets and function calls accepted (an answer is at most 200 characters). */
+const maxNesting = 60;
+
+/**
+ * Evaluate an allowlisted tree; anything else is an InputError naming what was found. `depth`
+ * counts brackets and function calls only, so a long flat sum (1+1+...+1) is not "nested".
+ */
 function evaluateNode(node: MathNode, depth: number): number {
-  if (depth > 60) throw new InputError("that is nested too deeply");
+  if (depth > maxNesting) throw new InputError("that is nested too deeply (more than 60 brackets inside each other)");
   switch (node.type) {
     case "ConstantNode": {
       const value = (node as unknown as { value: unknown }).value;
@@ -152,7 +200,7 @@ function evaluateNode(node: MathNode, depth: number): number {
         throw new InputError(
           operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`,
         );
-      return fn(...op.args.map((a) => evaluateNode(a, depth + 1)));
+      return fn(...op.args.map((a) => evaluateNode(a, depth)));
     }
     case "FunctionNode": {
       const call = node as unknown as { fn: MathNode; args: MathNode[] };
@@ -208,6 +256,7 @@ export function evaluateExpression(expression: string): number {
     throw new InputError(`that cannot be worked out (${String((error as Error).message ?? error).split("\n")[0]})`);
   }
   if (typeof value !== "number" || Number.isNaN(value)) throw new InputError("that does not come to a real number");
+  if (value === Number.NEGATIVE_INFINITY) throw new InputError("that comes to minus infinity, which is not an answer");
   if (!Number.isFinite(value)) throw new InputError("that number is too large to be an answer");
   return value;
 }

@@ -1,15 +1,37 @@
 /**
  * Turning what a person types into a number: fractions, percentages, "1 in N", scientific
- * notation, thousands separators, typographic minus/times/divide signs, and calculations
- * such as 1/C(16,4). Never throws: every input gets a value or a message.
+ * notation, thousands separators (1,820, 1 820 and 1_820), typographic minus/times/divide signs,
+ * and calculations such as 1/C(16,4). Never throws: every input gets a value or a message, and
+ * the message says what form is expected ("about", units and "2.4k" each get their own).
  */
-import { evaluateExpression, InputError } from "./math.ts";
+import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
 /** Longest answer accepted, in characters (after trimming). Bounds parse time. */
 export const maxAnswerLength = 200;
 
+/**
+ * The significant figures a plain decimal was written with. Trailing zeros of a whole number are
+ * ambiguous ("50" may be one figure or two), so it is a range: "50" is { min: 1, max: 2 },
+ * "0.50" is { min: 2, max: 2 }.
+ */
+export interface Figures {
+  min: number;
+  max: number;
+}
+
 export type ParsedAnswer =
-  | { ok: true; value: number /** written with a % sign */; percent: boolean; expression: string }
+  | {
+      ok: true;
+      value: number;
+      /** Written with a % sign. */
+      percent: boolean;
+      expression: string;
+      /**
+       * Set when the answer is one decimal number (0.055%, 1.9, 5.49e-4, 2,400): it may be a
+       * rounding. Left out for fractions, "1 in N" and calculations, which are taken as exact.
+       */
+      figures?: Figures;
+    }
   | { ok: false; message: string };
 
 const typographic: [RegExp, string][] = [
@@ -64,7 +86,7 @@ function hasStrayComma(text: string): boolean {
 
 function describeCharacter(text: string): string | undefined {
   for (const ch of text) {
-    if (!/[0-9A-Za-z.+\-*/^()!, ]/.test(ch)) {
+    if (!/[0-9A-Za-z.+\-*/^()!, _]/.test(ch)) {
       const code = ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
       return /\p{L}|\p{N}|\p{P}|\p{S}/u.test(ch)
         ? `the character ${ch} cannot be part of an answer`
@@ -72,6 +94,57 @@ function describeCharacter(text: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Words an answer may contain: function names, constants, and the ones parseAnswer rewrites. */
+const knownWords = new Set([...allowedFunctions, "pi", "e", "in", "out", "of", "choose", "x"]);
+/** Number suffixes people use, with what they stand for. */
+const suffixes: Record<string, number> = {
+  k: 1e3,
+  K: 1e3,
+  thousand: 1e3,
+  M: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  G: 1e9,
+  B: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+};
+
+/**
+ * A word written right after a number, like "25s", "25 ms" or "2.4k": a unit or a suffix, not
+ * part of a calculation. Returns the message for it.
+ */
+function describeWord(text: string): string | undefined {
+  const pattern = /(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)\s*([A-Za-z][A-Za-z/]*)(?![A-Za-z]*\s*\()/g;
+  for (const match of text.matchAll(pattern)) {
+    const [, number, word] = match as unknown as [string, string, string];
+    if (knownWords.has(word) || knownWords.has(word.toLowerCase())) continue;
+    const factor = suffixes[word];
+    if (factor !== undefined) {
+      const whole = Number(number) * factor;
+      return `"${number}${word}" is not a number here: write ${Number(whole.toPrecision(12))} (or ${number}e${Math.log10(factor)})`;
+    }
+    return `leave out the unit "${word}" and type just the number (${number}): the question says which unit it means`;
+  }
+  return undefined;
+}
+
+/** One plain decimal, possibly in scientific notation ("5.49e-4", "5.49*10^-4"). */
+const decimalLiteral = /^[+-]?(?:(\d+)(\.\d*)?|(\.\d+))(?:e[+-]?\d+|\*10\^\(?[+-]?\d+\)?)?$/i;
+
+/** The significant figures of an answer that is one decimal number; undefined for anything else. */
+function decimalFigures(text: string): Figures | undefined {
+  const match = decimalLiteral.exec(text.replace(/\s+/g, ""));
+  if (!match) return undefined;
+  const [, whole = "", fraction = "", bare = ""] = match;
+  const digits = (whole + (fraction || bare).replace(".", "")).replace(/^0+/, "");
+  if (digits === "" || /^0+$/.test(digits)) return undefined; // zero is exact
+  if (fraction || bare) return { min: digits.length, max: digits.length };
+  // A whole number: its trailing zeros may or may not be significant.
+  return { min: Math.max(1, digits.replace(/0+$/, "").length), max: digits.length };
 }
 
 function fail(message: string): ParsedAnswer {
@@ -105,10 +178,20 @@ export function parseAnswer(input: string): ParsedAnswer {
   }
   if (text.includes("%")) return fail("put the % sign only at the very end, as in 0.5%");
   if (/^=/.test(text)) text = text.slice(1).trim();
+  const hedge = /^(about|approximately|approx\.?|roughly|around|circa|nearly|almost|~|≈|\u2248)\s*/i.exec(text);
+  if (hedge && hedge[0].length < text.length) {
+    const rest = text.slice(hedge[0].length);
+    return fail(
+      `leave out "${hedge[1]}" and type just the value, as in ${rest}${percent ? "%" : ""}; a rounded decimal is fine`,
+    );
+  }
 
   const bad = describeCharacter(text);
   if (bad) return fail(bad);
   text = stripThousands(text);
+  if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
+  const word = describeWord(text);
+  if (word) return fail(word);
 
   const oneIn = /^(.+?)\s+(?:in|out\s+of)\s+(.+)$/i.exec(text);
   if (oneIn) {
@@ -125,7 +208,14 @@ export function parseAnswer(input: string): ParsedAnswer {
   }
   try {
     const value = evaluateExpression(text);
-    return { ok: true, value: percent ? value / 100 : value, percent, expression: text };
+    const figures = decimalFigures(text);
+    return {
+      ok: true,
+      value: percent ? value / 100 : value,
+      percent,
+      expression: text,
+      ...(figures ? { figures } : {}),
+    };
   } catch (error) {
     if (error instanceof InputError) return fail(error.message);
     // Defence in depth: the evaluator turns every problem into an InputError; never rethrow.

@@ -6,7 +6,7 @@
  *   code:    the reference implementation, with the same exports as starter.ts
  */
 import type { Random } from "../sim/random.ts";
-import type { ChoiceAnswer, ExerciseMeta, MatchAnswer, Params } from "./exercise-schema.ts";
+import type { ChoiceAnswer, CodePart, GradingPart, MatchAnswer, Params } from "./exercise-schema.ts";
 
 export interface SolutionModule {
   answers?: unknown;
@@ -21,15 +21,17 @@ export class SolutionError extends Error {}
 /**
  * The expected answer of every part, checked against the exercise's parts: a missing part,
  * a non-finite number, an unknown choice or option fails with a message naming the part.
+ * Takes the parts (all of one kind), so the page can call it with its island payload.
  */
 export function expectedAnswers(
-  meta: ExerciseMeta,
+  parts: readonly (GradingPart | CodePart)[],
   solution: SolutionModule,
   params: Params = {},
 ): Record<string, Expected> {
-  if (meta.kind === "code") return {};
+  const kind = parts[0]?.kind;
+  if (kind === undefined || kind === "code") return {};
   let raw: unknown;
-  if (meta.kind === "numeric") {
+  if (kind === "numeric") {
     if (typeof solution.answers !== "function")
       throw new SolutionError("solution.ts must export a function answers(params)");
     raw = (solution.answers as (p: Params) => unknown)(params);
@@ -39,14 +41,15 @@ export function expectedAnswers(
   if (typeof raw !== "object" || raw === null) throw new SolutionError("answers must be an object keyed by part id");
   const table = raw as Record<string, unknown>;
   const result: Record<string, Expected> = {};
-  for (const part of meta.parts) {
+  for (const part of parts) {
     const value = table[part.id];
     const where = `answers.${part.id}`;
-    if ("type" in part) {
+    if (part.kind === "code") continue;
+    if (part.kind === "numeric") {
       if (typeof value !== "number" || !Number.isFinite(value))
         throw new SolutionError(`${where} must be a finite number, got ${String(value)}`);
       result[part.id] = value;
-    } else if ("choices" in part) {
+    } else if (part.kind === "choice") {
       const ids = new Set(part.choices.map((c) => c.id));
       const picked = Array.isArray(value) ? value : [value];
       if (picked.length === 0 || picked.some((v) => typeof v !== "string" || !ids.has(v))) {
@@ -76,6 +79,6 @@ export function expectedAnswers(
 }
 
 /** Whether a numeric exercise can deal generated variants. */
-export function hasVariants(meta: ExerciseMeta, solution: SolutionModule): boolean {
-  return meta.kind === "numeric" && meta.params !== undefined && typeof solution.variant === "function";
+export function hasVariants(exercise: { kind: string; params?: Params }, solution: SolutionModule): boolean {
+  return exercise.kind === "numeric" && exercise.params !== undefined && typeof solution.variant === "function";
 }

@@ -64,9 +64,23 @@ function ratio(num: bigint, den: bigint): number {
 export function overlapDistribution(n: number, k: number): Fraction[] {
   if (k > n) throw new RangeError(`a shard of ${k} cannot be drawn from ${n} workers`);
   const total = choose(n, k);
+  const rest = n - k;
+  // C(k, j) upwards and C(n - k, k - j) downwards, one exact step each, instead of k + 1 fresh
+  // binomials: O(k) big-number steps rather than O(k^2).
+  const kept: bigint[] = new Array(k + 1);
+  let others = 1n; // C(rest, 0), for j = k
+  kept[k] = others;
+  for (let j = k; j > 0; j--) {
+    // C(rest, k - j + 1) = C(rest, k - j) * (rest - (k - j)) / (k - j + 1); zero once k - j + 1 > rest.
+    const top = rest - (k - j);
+    others = top <= 0 ? 0n : (others * BigInt(top)) / BigInt(k - j + 1);
+    kept[j - 1] = others;
+  }
   const result: Fraction[] = [];
+  let ways = 1n; // C(k, 0)
   for (let j = 0; j <= k; j++) {
-    result.push(fraction(choose(k, j) * choose(n - k, k - j), total));
+    result.push(fraction(ways * kept[j]!, total));
+    ways = (ways * BigInt(k - j)) / BigInt(j + 1);
   }
   return result;
 }

@@ -1,19 +1,23 @@
 /**
  * Every exercise, checked the way `rustlings dev check` checks its exercises: the files are
  * valid, every starter fails its checks, every solution passes them (with checks actually run),
- * every numeric part grades its listed answers as the author says, and every exercise is
- * embedded in its chapter.
+ * every numeric part grades its listed answers as the author says, every worked solution is
+ * rendered without a raw {placeholder}, and every exercise is embedded in its chapter.
+ * The cases are split by kind, so every case asserts something about its exercise.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
-import { parseAnswer } from "../../src/grader/parse-answer.ts";
-import { fillParams, gradeChoice, gradeMatch, gradeNumeric } from "../../src/grader/grade.ts";
+import { renderExercise } from "../../src/components/exercise/markdown.ts";
+import { defaultParams, type ExerciseMeta, titleOf } from "../../src/grader/exercise-schema.ts";
+import { fillParams, placeholderPattern } from "../../src/grader/fill-params.ts";
+import { gradeChoice, gradeMatch, gradeNumeric } from "../../src/grader/grade.ts";
 import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
+import { parseAnswer } from "../../src/grader/parse-answer.ts";
 import { runChecksInNode } from "../../src/grader/run-checks-node.ts";
 import { expectedAnswers, hasVariants, type SolutionModule } from "../../src/grader/solution.ts";
-import type { MatchAnswer } from "../../src/grader/exercise-schema.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import { syllabus } from "../support/syllabus.ts";
 
@@ -30,6 +34,16 @@ function exercise(id: string): LoadedExercise {
   return loaded.get(id)!;
 }
 const solution = (id: string): Promise<SolutionModule> => import(`../../solutions/${id}/solution.ts`);
+const ofKind = (kind: ExerciseMeta["kind"]) => ids.filter((id) => exercise(id).meta.kind === kind);
+const numericIds = ofKind("numeric");
+const choiceIds = ofKind("choice");
+const matchIds = ofKind("match");
+const codeIds = ofKind("code");
+const variantIds = (
+  await Promise.all(numericIds.map(async (id) => [id, hasVariants(exercise(id).meta, await solution(id))] as const))
+)
+  .filter(([, has]) => has)
+  .map(([id]) => id);
 
 /** Every value a text states: 42, 1,820, 0.055%, 1/1820, "100 of 100", and N as "1 in N". */
 function numbersIn(text: string): number[] {
@@ -40,30 +54,78 @@ function numbersIn(text: string): number[] {
   });
 }
 
-test("there are exercises", () => {
+/** The names a TypeScript module exports (declarations and `export { a, b as c }`). */
+function exportedNames(source: string): Set<string> {
+  const file = ts.createSourceFile("starter.ts", source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const names = new Set<string>();
+  for (const statement of file.statements) {
+    const exported = ts.getModifiers(statement as ts.HasModifiers)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      for (const element of statement.exportClause.elements) names.add(element.name.text);
+    } else if (exported && ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
+    } else if (
+      exported &&
+      (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) &&
+      statement.name !== undefined
+    ) {
+      names.add(statement.name.text);
+    }
+  }
+  return names;
+}
+
+test("there are exercises of every kind", () => {
   expect(ids.length).toBeGreaterThan(0);
+  for (const group of [numericIds, choiceIds, matchIds, codeIds]) expect(group.length).toBeGreaterThan(0);
+  expect(numericIds.length + choiceIds.length + matchIds.length + codeIds.length).toBe(ids.length);
 });
 
 describe.each(ids)("exercise %s", (id) => {
-  test("its files are valid, and its chapter slug is a course chapter", () => {
+  test("its chapter is a course chapter that embeds it", () => {
     const { meta } = exercise(id);
     expect(syllabus, `exercises/${id}/exercise.yaml: chapter`).toContain(meta.chapter);
+    const file = join(chaptersDir, meta.chapter, "index.mdx");
+    expect(existsSync(file), `content/chapters/${meta.chapter}/index.mdx must exist`).toBe(true);
+    const source = readFileSync(file, "utf8");
+    const embedded = new RegExp(`<Exercise\\s+id=(?:"${id}"|'${id}'|\\{\\s*["'\`]${id}["'\`]\\s*\\})`).test(source);
+    expect(embedded, `content/chapters/${meta.chapter}/index.mdx must embed <Exercise id="${id}" />`).toBe(true);
   });
 
-  test("its solution gives an answer to every part", async () => {
+  test("its title, prompt, hints and worked solution show no raw {placeholder}, in the page and the terminal", async () => {
+    const { meta, readme, explanation } = exercise(id);
+    const params = defaultParams(meta);
+    const placeholder = new RegExp(placeholderPattern.source);
+    const terminal = { title: titleOf(meta), readme, explanation, hints: meta.hints.join("\n") };
+    // Braces inside $math$ are LaTeX ($\frac{1}{n}$), not placeholders.
+    const withoutMath = (text: string) => text.replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$/g, "");
+    for (const [what, text] of Object.entries(terminal))
+      expect(withoutMath(fillParams(text, params)), `${id}: ${what} in the terminal`).not.toMatch(placeholder);
+    // The page renders with the same function Exercise.astro uses.
+    const page = await renderExercise(exercise(id), params);
+    const shown = { ...page, hints: page.hints.join("\n"), parts: page.parts.map((p) => p.html).join("\n") };
+    // What a reader sees: MathML's <annotation> holds the TeX source and is never shown.
+    const visible = (html: string) => html.replace(/<annotation[\s\S]*?<\/annotation>/g, "");
+    for (const [what, html] of Object.entries(shown))
+      expect(visible(html), `${id}: ${what} in the page`).not.toMatch(placeholder);
+  });
+});
+
+describe.each(numericIds)("numeric exercise %s", (id) => {
+  test("its solution answers every part with a finite number", async () => {
     const { meta } = exercise(id);
-    const params = meta.kind === "numeric" ? (meta.params ?? {}) : {};
-    const mod = await solution(id);
-    expect(() => expectedAnswers(meta, mod, params)).not.toThrow();
+    const expected = expectedAnswers(partsOfNumeric(meta), await solution(id), defaultParams(meta));
+    for (const part of partsOfNumeric(meta)) expect(Number.isFinite(expected[part.id]), part.id).toBe(true);
   });
 
-  test("numeric parts grade their accept list right and their reject list wrong", async () => {
+  test("each part grades its accept list right, its reject list and its feedback answers wrong", async () => {
     const { meta } = exercise(id);
-    if (meta.kind !== "numeric") return;
-    const params = meta.params ?? {};
-    const expected = expectedAnswers(meta, await solution(id), params);
-    for (const part of meta.parts) {
+    const params = defaultParams(meta);
+    const expected = expectedAnswers(partsOfNumeric(meta), await solution(id), params);
+    for (const part of partsOfNumeric(meta)) {
       const answer = expected[part.id] as number;
+      // The exact answer itself is always right.
+      expect(gradeNumeric(part, String(answer), answer, params).status, `${id}/${part.id}: ${answer}`).toBe("right");
       for (const input of part.accept) {
         const verdict = gradeNumeric(part, input, answer, params);
         expect(verdict.status, `${id}/${part.id}: accept "${input}" (expected ${answer}): ${verdict.message}`).toBe(
@@ -79,8 +141,7 @@ describe.each(ids)("exercise %s", (id) => {
       }
       for (const entry of part.feedback) {
         const filled = fillParams(entry.answer, params);
-        const parsed = parseAnswer(filled);
-        expect(parsed.ok, `${id}/${part.id}: feedback answer "${entry.answer}" must parse`).toBe(true);
+        expect(parseAnswer(filled).ok, `${id}/${part.id}: feedback answer "${entry.answer}" must parse`).toBe(true);
         const verdict = gradeNumeric(part, filled, answer, params);
         expect(
           verdict.status,
@@ -90,12 +151,11 @@ describe.each(ids)("exercise %s", (id) => {
     }
   });
 
-  test("the worked explanation states each numeric answer the solution computes", async () => {
+  test("the worked explanation states each answer the solution computes", async () => {
     const { meta, explanation } = exercise(id);
-    if (meta.kind !== "numeric") return;
-    const expected = expectedAnswers(meta, await solution(id), meta.params ?? {});
+    const expected = expectedAnswers(partsOfNumeric(meta), await solution(id), defaultParams(meta));
     const stated = numbersIn(explanation);
-    for (const part of meta.parts) {
+    for (const part of partsOfNumeric(meta)) {
       const answer = expected[part.id] as number;
       const tolerance = Math.abs(answer) * (part.tolerance ?? 0.01) + 1e-12;
       expect(
@@ -104,18 +164,24 @@ describe.each(ids)("exercise %s", (id) => {
       ).toBe(true);
     }
   });
+});
 
-  test("generated variants have finite answers, quickly, and fill every placeholder", { timeout: 30_000 }, async () => {
-    const { meta, readme } = exercise(id);
+function partsOfNumeric(meta: ExerciseMeta) {
+  if (meta.kind !== "numeric") throw new Error(`not a numeric exercise: ${meta.kind}`);
+  return meta.parts;
+}
+
+describe.each(variantIds)("exercise %s with variants", (id) => {
+  test("every variant has finite answers, quickly, and fills every placeholder", { timeout: 30_000 }, async () => {
+    const { meta, readme, explanation } = exercise(id);
     const mod = await solution(id);
-    if (!hasVariants(meta, mod) || meta.kind !== "numeric") return;
-    const names = Object.keys(meta.params ?? {});
+    const names = Object.keys(defaultParams(meta));
     for (let seed = 1; seed <= 12; seed++) {
       const params = mod.variant!(mulberry32(seed));
       expect(Object.keys(params).sort(), `${id}: variant(${seed}) params`).toEqual([...names].sort());
       // The page computes these on "Another variant", on the main thread: they must be quick.
       const start = performance.now();
-      const answers = expectedAnswers(meta, mod, params);
+      const answers = expectedAnswers(partsOfNumeric(meta), mod, params);
       const millis = performance.now() - start;
       expect(
         millis,
@@ -123,36 +189,60 @@ describe.each(ids)("exercise %s", (id) => {
       ).toBeLessThan(250);
       for (const [part, value] of Object.entries(answers))
         expect(Number.isFinite(value), `${id}/${part} for ${JSON.stringify(params)}`).toBe(true);
-      expect(fillParams(readme, params)).not.toMatch(new RegExp(`\\{(${names.join("|")})\\}`));
+      for (const text of [
+        titleOf(meta, params),
+        readme,
+        explanation,
+        ...meta.hints,
+        ...partsOfNumeric(meta).map((p) => p.prompt),
+      ])
+        expect(fillParams(text, params)).not.toMatch(new RegExp(`\\{(${names.join("|")})\\}`));
     }
   });
+});
 
-  test("choice and match solutions grade right, and a different answer grades wrong", async () => {
+describe.each(choiceIds)("choice exercise %s", (id) => {
+  test("its solution grades right, and a different answer grades wrong", async () => {
     const { meta } = exercise(id);
-    if (meta.kind !== "choice" && meta.kind !== "match") return;
-    const expected = expectedAnswers(meta, await solution(id));
+    if (meta.kind !== "choice") throw new Error("not a choice exercise");
+    const expected = expectedAnswers(meta.parts, await solution(id));
     for (const part of meta.parts) {
-      const answer = expected[part.id]!;
-      if ("choices" in part) {
-        const picked = Array.isArray(answer) ? (answer as string[]) : [answer as string];
-        expect(gradeChoice(part, picked, answer as string | string[]).status).toBe("right");
-        const other = part.choices.map((c) => c.id).find((c) => !picked.includes(c))!;
-        expect(
-          gradeChoice(part, part.multiple ? [...picked, other] : [other], answer as string | string[]).status,
-        ).toBe("wrong");
-      } else if ("items" in part) {
-        const map = answer as MatchAnswer;
-        expect(gradeMatch(part, map, map).status).toBe("right");
-        const first = part.items[0]!.id;
-        const wrongOption = part.options.find((o) => o.id !== map[first])!.id;
-        expect(gradeMatch(part, { ...map, [first]: wrongOption }, map).status).toBe("wrong");
-      }
+      const answer = expected[part.id] as string | string[];
+      const picked = Array.isArray(answer) ? answer : [answer];
+      expect(gradeChoice(part, picked, answer).status).toBe("right");
+      const other = part.choices.map((c) => c.id).find((c) => !picked.includes(c))!;
+      expect(gradeChoice(part, part.multiple ? [...picked, other] : [other], answer).status).toBe("wrong");
     }
   });
+});
 
-  test("code: the starter fails its checks and the solution passes them", { timeout: 60_000 }, async () => {
+describe.each(matchIds)("match exercise %s", (id) => {
+  test("its solution grades right, and one item changed grades wrong", async () => {
+    const { meta } = exercise(id);
+    if (meta.kind !== "match") throw new Error("not a match exercise");
+    const expected = expectedAnswers(meta.parts, await solution(id));
+    for (const part of meta.parts) {
+      const map = expected[part.id] as Record<string, string>;
+      expect(gradeMatch(part, map, map).status).toBe("right");
+      const first = part.items[0]!.id;
+      const wrongOption = part.options.find((o) => o.id !== map[first])!.id;
+      expect(gradeMatch(part, { ...map, [first]: wrongOption }, map).status).toBe("wrong");
+    }
+  });
+});
+
+describe.each(codeIds)("code exercise %s", (id) => {
+  test("its starter exports every function the exercise names", () => {
+    const { meta, starter } = exercise(id);
+    if (meta.kind !== "code") throw new Error("not a code exercise");
+    const names = exportedNames(starter!);
+    for (const name of meta.functions)
+      expect(names.has(name), `exercises/${id}/starter.ts must export ${name}`).toBe(true);
+  });
+
+  test("the starter fails its checks and the solution passes them", { timeout: 60_000 }, async () => {
     const { meta, starter, checks, solutionDir } = exercise(id);
-    if (meta.kind !== "code") return;
+    if (meta.kind !== "code") throw new Error("not a code exercise");
     const starterRun = await runChecksInNode(starter!, checks!, meta.timeout);
     expect(starterRun.passed, `${id}: the starter must fail its checks (${starterRun.summary})`).toBe(false);
     const reference = readFileSync(join(solutionDir, "solution.ts"), "utf8");
@@ -163,18 +253,15 @@ describe.each(ids)("exercise %s", (id) => {
     );
     expect(solutionRun.checks.length).toBeGreaterThan(0);
   });
+});
 
-  test("it is embedded in its chapter (once that chapter exists)", () => {
-    const { meta } = exercise(id);
-    const file = join(chaptersDir, meta.chapter, "index.mdx");
-    if (!existsSync(file)) {
-      console.info(`pending: exercise ${id} waits for chapter ${meta.chapter} to be written`);
-      return;
-    }
-    const source = readFileSync(file, "utf8");
-    const embedded = new RegExp(`<Exercise\\s+id=(?:"${id}"|'${id}'|\\{\\s*["'\`]${id}["'\`]\\s*\\})`).test(source);
-    expect(embedded, `content/chapters/${meta.chapter}/index.mdx must embed <Exercise id="${id}" />`).toBe(true);
-  });
+test("exportedNames reads declarations and export lists", () => {
+  expect([...exportedNames("export function a() {}\nexport const b = 1;\nclass C {}\nexport { C, C as D };")]).toEqual([
+    "a",
+    "b",
+    "C",
+    "D",
+  ]);
 });
 
 test.each(chapterFolders)("chapter %s has at least one exercise", (slug) => {
@@ -227,5 +314,14 @@ describe("a bad exercise fails with the file and the field", () => {
       "title: T\nchapter: cells\nkind: choice\ndifficulty: 1\nhints: [h]\nparts:\n  - { id: p, prompt: q, choices: [{ id: a, text: A }, { id: b, text: B }], feedback: { c: nope } }\n",
     );
     expect(() => loadExercise("bad-feedback", temp)).toThrow(/parts\.0\.feedback\.c: no choice has id "c"/);
+  });
+  test("a code exercise loads whatever its starter exports: the learner's file never breaks loading", () => {
+    write("edited-starter", "title: T\nchapter: cells\nkind: code\ndifficulty: 1\nhints: [h]\nfunctions: [choose]\n");
+    writeFileSync(
+      join(temp, "exercises", "edited-starter", "starter.ts"),
+      "function choose() {}\nexport { choose };\n",
+    );
+    writeFileSync(join(temp, "exercises", "edited-starter", "checks.ts"), "export default () => {};\n");
+    expect(loadExercise("edited-starter", temp).meta.kind).toBe("code");
   });
 });

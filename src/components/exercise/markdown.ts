@@ -6,7 +6,9 @@
 import { createMarkdownProcessor, type MarkdownProcessor } from "@astrojs/markdown-remark";
 import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
-import type { Params } from "../../grader/exercise-schema.ts";
+import type { ExerciseMeta, Params, Part } from "../../grader/exercise-schema.ts";
+import { placeholderPattern } from "../../grader/fill-params.ts";
+import { escapeHtml } from "../../widgets/escape-html.ts";
 
 let processor: Promise<MarkdownProcessor> | undefined;
 
@@ -27,8 +29,8 @@ const close = "\uE001";
 export async function renderMarkdown(source: string, params: Params = {}, { inline = false } = {}): Promise<string> {
   // The exercise's title is shown already: drop a leading "# Title" line.
   const body = source.replace(/^\s*#\s[^\n]*\n/, "");
-  const marked = body.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) =>
-    name in params ? `${open}${name}${close}` : whole,
+  const marked = body.replace(placeholderPattern, (whole, name: string) =>
+    Object.hasOwn(params, name) ? `${open}${name}${close}` : whole,
   );
   let html = (await (await markdown()).render(marked)).code;
   html = html.replace(
@@ -44,4 +46,50 @@ export async function renderMarkdown(source: string, params: Params = {}, { inli
     if (single && !single[1]!.includes("<p>")) html = single[1]!;
   }
   return html;
+}
+
+/** Plain text (a title) with its placeholders as swappable <span data-param> elements. */
+export function renderPlainText(text: string, params: Params): string {
+  return escapeHtml(text).replace(placeholderPattern, (whole, name: string) =>
+    Object.hasOwn(params, name) ? `<span class="br-ex-param" data-param="${name}">${params[name]}</span>` : whole,
+  );
+}
+
+export interface RenderedExercise {
+  title: string;
+  prompt: string;
+  hints: string[];
+  /** The worked solution, with the variant's numbers where it names a parameter. */
+  explanation: string;
+  parts: { part: Part; html: string; choices: { id: string; html: string }[] }[];
+}
+
+/** Everything an exercise shows, as HTML, for one variant's params (the page's, and the tests'). */
+export async function renderExercise(
+  exercise: { meta: ExerciseMeta; readme: string; explanation: string },
+  params: Params,
+): Promise<RenderedExercise> {
+  const { meta } = exercise;
+  const inline = { inline: true };
+  return {
+    title: renderPlainText(meta.title, params),
+    prompt: await renderMarkdown(exercise.readme, params),
+    hints: await Promise.all(meta.hints.map((h) => renderMarkdown(h, params, inline))),
+    explanation: await renderMarkdown(exercise.explanation, params),
+    parts:
+      meta.kind === "code"
+        ? []
+        : await Promise.all(
+            meta.parts.map(async (part: Part) => ({
+              part,
+              html: await renderMarkdown(part.prompt, params, inline),
+              choices:
+                part.kind === "choice"
+                  ? await Promise.all(
+                      part.choices.map(async (c) => ({ id: c.id, html: await renderMarkdown(c.text, {}, inline) })),
+                    )
+                  : [],
+            })),
+          ),
+  };
 }

@@ -5,8 +5,9 @@
  */
 import { loadChapters } from "../../course/catalog.ts";
 import { pathToFileURL } from "node:url";
+import { titleOf } from "../../grader/exercise-schema.ts";
 import { loadAllExercises, projectRoot } from "../../grader/load-exercises.ts";
-import type { Catalog } from "../../widgets/progress/catalog.ts";
+import type { Catalog } from "../../course/progress.ts";
 
 let cached: Catalog | undefined;
 
@@ -31,7 +32,7 @@ function readCatalogFromDisk(): Catalog {
       .filter((e) => e.meta.chapter === slug)
       .map((e) => ({
         id: e.id,
-        title: e.meta.title,
+        title: titleOf(e.meta),
         parts: e.meta.kind === "code" ? ["code"] : e.meta.parts.map((p) => p.id),
       })),
   }));

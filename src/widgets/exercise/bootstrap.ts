@@ -4,42 +4,39 @@
  * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
  * click made while it loads is replayed once it is ready.
  */
-import { isSolved, readProgress, type Progress } from "../progress/store.ts";
-
-interface ExerciseData {
-  id: string;
-  parts: { id: string }[];
-}
-
-export function exerciseData(root: HTMLElement): ExerciseData | undefined {
-  try {
-    return JSON.parse(root.querySelector("script[data-exercise-data]")?.textContent ?? "");
-  } catch {
-    return undefined;
-  }
-}
+import { isSolved, type Progress } from "../../course/progress.ts";
+import { readProgress } from "../progress/store.ts";
+import { readPayload } from "./payload.ts";
 
 /**
  * Show the stored progress of an exercise: which parts are solved, the status line, and the
  * solution unlocked once any part was tried. The widget calls it again after each attempt.
+ * While a generated variant is shown, `variant` holds the parts answered rightly for its numbers:
+ * the parts' marks show those (a mark from the chapter's numbers says nothing about new ones),
+ * and the status line says both.
  */
 export function showPartProgress(
   root: HTMLElement,
   id: string,
   partIds: string[],
   progress: Progress = readProgress(),
+  variant?: { seed: number; solved: ReadonlySet<string> },
 ): void {
   const entry = progress.exercises[id];
   const solvedParts = partIds.filter((p) => entry?.parts[p]?.solved);
+  const marked = variant ? partIds.filter((p) => variant.solved.has(p)) : solvedParts;
   for (const part of partIds)
-    root.querySelector(`[data-part="${part}"]`)?.toggleAttribute("data-solved", solvedParts.includes(part));
+    root.querySelector(`[data-part="${part}"]`)?.toggleAttribute("data-solved", marked.includes(part));
   const status = root.querySelector("[data-status]");
   if (status) {
-    status.textContent = isSolved(progress, id, partIds)
+    const overall = isSolved(progress, id, partIds)
       ? "✓ Solved"
       : solvedParts.length > 0
         ? `${solvedParts.length} of ${partIds.length} parts solved`
         : "";
+    status.textContent = variant
+      ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${partIds.length} part${partIds.length === 1 ? "" : "s"} answered`
+      : overall;
   }
   if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {
     root.querySelector<HTMLButtonElement>('[data-action="solution"]')?.removeAttribute("disabled");
@@ -49,7 +46,7 @@ export function showPartProgress(
 
 /** Show saved progress before the widget loads: solved parts and the hints already revealed. */
 function showSavedState(root: HTMLElement): void {
-  const data = exerciseData(root);
+  const data = readPayload(root);
   if (!data) return;
   const progress = readProgress();
   const entry = progress.exercises[data.id];
@@ -83,6 +80,8 @@ function armExercise(root: HTMLElement): void {
   let loading: Promise<void> | undefined;
   const replay: (() => void)[] = [];
   const onTrigger = (event: Event) => {
+    // How the reader arrived: a click means they chose to edit; a key (Tab) means they may be passing by.
+    root.dataset.arrivedBy ??= event.type === "pointerdown" || event.type === "click" ? "pointer" : "keyboard";
     if (event.type === "submit") {
       event.preventDefault();
       const form = event.target as HTMLFormElement;

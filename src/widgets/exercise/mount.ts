@@ -3,49 +3,35 @@
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
  * variants from a shown seed, and code checks run in the playground's sandboxed worker.
  */
-import type { ChoicePart, ExerciseMeta, MatchPart, NumericPart, Params } from "../../grader/exercise-schema.ts";
-import {
-  formatNumber,
-  formatShare,
-  gradeChoice,
-  gradeMatch,
-  gradeNumeric,
-  warmUpGrader,
-  type Verdict,
-} from "../../grader/grade.ts";
-import { expectedAnswers, hasVariants, type Expected } from "../../grader/solution.ts";
+import { exerciseEntry, partEntry } from "../../course/progress.ts";
+import type { Params } from "../../grader/exercise-schema.ts";
+import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
+import { expectedAnswers, type Expected, hasVariants } from "../../grader/solution.ts";
 import { checkText } from "../../playground/protocol.ts";
 import { mulberry32 } from "../../sim/random.ts";
-import { partEntry, progressEvent, updateProgress, exerciseEntry } from "../progress/store.ts";
-import { exerciseData, showHintButton, showPartProgress } from "./bootstrap.ts";
+import { progressEvent, updateProgress } from "../progress/store.ts";
+import { showHintButton, showPartProgress } from "./bootstrap.ts";
+import { type ExercisePayload, readPayload } from "./payload.ts";
 import { loadChecks, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
-
-interface ExerciseData {
-  id: string;
-  kind: ExerciseMeta["kind"];
-  chapter: string;
-  params: Params;
-  variants: boolean;
-  timeout?: number;
-  parts: (NumericPart | ChoicePart | MatchPart | { id: "code" })[];
-}
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "true";
-  const data = exerciseData(root) as ExerciseData | undefined;
+  const data = readPayload(root);
   if (!data) return;
   warmUpGrader();
 
-  const meta = { kind: data.kind, parts: data.parts } as ExerciseMeta;
   const partIds = data.parts.map((p) => p.id);
   let params: Params = { ...data.params };
   let seed: number | null = null;
+  /** Parts answered rightly for the variant on show (a dealt variant only). */
+  const variantSolved = new Set<string>();
   let expected: Promise<Record<string, Expected>> | null = null;
-  const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(meta, mod, params)));
+  const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(data.parts, mod, params)));
 
   const solutionButton = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
-  const refreshStatus = () => showPartProgress(root, data.id, partIds);
+  const refreshStatus = () =>
+    showPartProgress(root, data.id, partIds, undefined, seed === null ? undefined : { seed, solved: variantSolved });
 
   /** Count an attempt (invalid input is not one) and announce the change to the page. */
   const record = (part: string, verdict: Verdict["status"]) => {
@@ -55,6 +41,8 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       entry.attempts++;
       if (verdict === "right") entry.solved = true;
     });
+    if (verdict === "right") variantSolved.add(part);
+    else variantSolved.delete(part);
     refreshStatus();
     window.dispatchEvent(new CustomEvent(progressEvent));
   };
@@ -67,8 +55,26 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   };
 
   // ---- answer parts ----
+  /** What the learner entered in a part's form, in the grader's terms. */
+  const inputOf = (form: HTMLFormElement, kind: AnswerInput["kind"]): AnswerInput => {
+    switch (kind) {
+      case "numeric":
+        return { kind, text: form.querySelector<HTMLInputElement>('input[name="answer"]')?.value ?? "" };
+      case "choice":
+        return {
+          kind,
+          picked: [...form.querySelectorAll<HTMLInputElement>('input[name="choice"]:checked')].map((i) => i.value),
+        };
+      case "match": {
+        const chosen: Record<string, string> = {};
+        for (const select of form.querySelectorAll<HTMLSelectElement>("select")) chosen[select.name] = select.value;
+        return { kind, chosen };
+      }
+    }
+  };
+
   for (const part of data.parts) {
-    if (part.id === "code") continue;
+    if (part.kind === "code") continue;
     const form = root.querySelector<HTMLFormElement>(`form[data-part="${part.id}"]`);
     if (!form) continue;
     const feedback = form.querySelector<HTMLElement>("[data-feedback]");
@@ -76,27 +82,13 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       event.preventDefault();
       void answers()
         .then((table) => {
-          const want = table[part.id]!;
-          let verdict: Verdict;
-          if ("type" in part) {
-            const input = form.querySelector<HTMLInputElement>('input[name="answer"]')!;
-            verdict = gradeNumeric(part, input.value, want as number, params);
-            input.setAttribute("aria-invalid", String(verdict.status !== "right"));
-          } else if ("choices" in part) {
-            const picked = [...form.querySelectorAll<HTMLInputElement>('input[name="choice"]:checked')].map(
-              (i) => i.value,
+          const verdict = gradePart(part, inputOf(form, part.kind), table[part.id]!, params);
+          form.querySelector('input[name="answer"]')?.setAttribute("aria-invalid", String(verdict.status !== "right"));
+          for (const select of form.querySelectorAll<HTMLSelectElement>("select")) {
+            select.setAttribute(
+              "aria-invalid",
+              String(verdict.status === "wrong" && (verdict.wrongItems ?? []).includes(select.name)),
             );
-            verdict = gradeChoice(part, picked, want as string | string[]);
-          } else {
-            const chosen: Record<string, string> = {};
-            for (const select of form.querySelectorAll<HTMLSelectElement>("select")) chosen[select.name] = select.value;
-            verdict = gradeMatch(part as MatchPart, chosen, want as Record<string, string>);
-            for (const select of form.querySelectorAll<HTMLSelectElement>("select")) {
-              select.setAttribute(
-                "aria-invalid",
-                String(verdict.status === "wrong" && (verdict.wrongItems ?? []).includes(select.name)),
-              );
-            }
           }
           show(feedback, verdict);
           record(part.id, verdict.status);
@@ -164,13 +156,11 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const describeVariantAnswers = async () => {
     const table = await answers();
     const p = document.createElement("p");
-    const shown = data.parts
-      .filter((part): part is NumericPart => "type" in part)
-      .map(
-        (part) =>
-          `${part.id}: ${part.type === "share" ? formatShare(table[part.id] as number) : formatNumber(table[part.id] as number)}`,
-      );
-    p.textContent = `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation above works the chapter's numbers; the method is the same.`;
+    p.dataset.variantAnswers = "";
+    const shown = data.parts.flatMap((part) =>
+      part.kind === "code" ? [] : [`${part.id}: ${describeAnswer(part, table[part.id]!)}`],
+    );
+    p.textContent = `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`;
     return p;
   };
 
@@ -180,10 +170,11 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const seedInput = variantForm?.querySelector<HTMLInputElement>('input[name="seed"]');
   const deal = async (next: number | null) => {
     const mod = await loadSolution(data.id);
-    if (!hasVariants(meta.kind === "numeric" ? ({ ...meta, params } as ExerciseMeta) : meta, mod)) return;
+    if (!hasVariants(data, mod)) return;
     seed = next;
     params = next === null ? { ...data.params } : mod.variant!(mulberry32(next));
     expected = null;
+    variantSolved.clear();
     for (const span of root.querySelectorAll<HTMLElement>("[data-param]")) {
       const value = params[span.dataset.param!];
       if (value !== undefined) span.textContent = String(value);
@@ -196,7 +187,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
         delete feedback.dataset.verdict;
       }
     }
+    for (const input of root.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
     if (solution) solution.hidden = true;
+    refreshStatus();
     if (variantNote) {
       variantNote.textContent =
         next === null
@@ -227,7 +220,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
 
 async function mountCode(
   root: HTMLElement,
-  data: ExerciseData,
+  data: ExercisePayload,
   record: (part: string, verdict: Verdict["status"]) => void,
   show: (feedback: HTMLElement | null, verdict: Verdict) => void,
 ): Promise<void> {
@@ -314,7 +307,38 @@ async function mountCode(
     onChange: save,
     onRun: () => void run(),
   });
-  if (hadFocus) editor.focus();
+  // Tab moves past the code until the reader chooses to edit it: a click in it, or a key that
+  // edits. Then Tab indents, and Escape then Tab moves on (CodeMirror's escape hatch).
+  let pointer = false;
+  const editingKey = (e: KeyboardEvent) =>
+    e.key === "Enter" ||
+    e.key === "Backspace" ||
+    e.key === "Delete" ||
+    (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) ||
+    ((e.ctrlKey || e.metaKey) && ["v", "x", "z", "y"].includes(e.key.toLowerCase()));
+  box.addEventListener(
+    "pointerdown",
+    () => {
+      pointer = true;
+      editor.setTabMovesFocus(false);
+    },
+    true,
+  );
+  box.addEventListener("focusin", () => {
+    if (!pointer) editor.setTabMovesFocus(true);
+    pointer = false;
+  });
+  box.addEventListener(
+    "keydown",
+    (event) => {
+      if (editingKey(event)) editor.setTabMovesFocus(false);
+    },
+    true,
+  );
+  if (hadFocus) {
+    pointer = root.dataset.arrivedBy === "pointer";
+    editor.focus();
+  }
   runButton.addEventListener("click", () => void run());
   resetButton?.addEventListener("click", () => {
     editor.setCode(starter);

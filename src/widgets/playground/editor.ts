@@ -15,6 +15,8 @@ export interface Editor {
   getCode(): string;
   setCode(code: string): void;
   focus(): void;
+  /** While on, Tab and Shift+Tab move focus instead of indenting (CodeMirror's tab-focus mode). */
+  setTabMovesFocus(on: boolean): void;
   /** Mark a syntax error (1-based line and column); null clears it. */
   markError(error: { line: number; column?: number; message: string } | null): void;
 }
@@ -79,6 +81,7 @@ export function createEditor(
     getCode: () => view.state.doc.toString(),
     setCode: (next) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } }),
     focus: () => view.focus(),
+    setTabMovesFocus: (on) => view.setTabFocusMode(on),
     markError(error) {
       if (!error) {
         view.dispatch(setDiagnostics(view.state, []));

@@ -1,7 +1,16 @@
 /** The /progress/ page: status per exercise and chapter, export, import (merge) and reset. */
-import { chapterDone, readCatalog, totals } from "./catalog.ts";
-import { emptyProgress, isSolved, progressEvent, readProgress, writeProgress, type Progress } from "./store.ts";
-import { exportProgress, importProgress } from "./transfer.ts";
+import {
+  chapterDone,
+  describeImport,
+  emptyProgress,
+  exportProgress,
+  importProgress,
+  isSolved,
+  type Progress,
+  totals,
+} from "../../course/progress.ts";
+import { readCatalog } from "./catalog.ts";
+import { discardUnreadable, progressEvent, readProgress, unreadableProgress, writeProgress } from "./store.ts";
 
 function describe(progress: Progress, id: string, parts: string[]): string {
   const entry = progress.exercises[id];
@@ -14,14 +23,26 @@ function describe(progress: Progress, id: string, parts: string[]): string {
   return attempts > 0 ? `${attempts} attempt${attempts === 1 ? "" : "s"}` : "Started";
 }
 
+function saveFile(text: string, name: string): void {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 export function mountProgressPage(): void {
   const root = document.querySelector<HTMLElement>("[data-progress-page]");
   if (!root) return;
   const catalog = readCatalog(root.querySelector("[data-progress-catalog]"));
   const status = root.querySelector<HTMLElement>("[data-transfer-status]")!;
+  const known = new Set(catalog.flatMap((c) => c.exercises.map((e) => e.id)));
 
   const render = () => {
     const progress = readProgress();
+    showKeptAside();
     for (const chapter of catalog) {
       for (const e of chapter.exercises) {
         const cell = root.querySelector(`[data-exercise-status="${e.id}"]`);
@@ -38,14 +59,7 @@ export function mountProgressPage(): void {
   };
 
   root.querySelector('[data-action="export"]')?.addEventListener("click", () => {
-    const blob = new Blob([exportProgress(readProgress())], { type: "application/json" });
-    const link = document.createElement("a");
-    link.href = URL.createObjectURL(blob);
-    link.download = `blast-radius-progress-${new Date().toISOString().slice(0, 10)}.json`;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    saveFile(exportProgress(readProgress()), `blast-radius-progress-${new Date().toISOString().slice(0, 10)}.json`);
     status.textContent = "Exported: the file is in your downloads.";
   });
 
@@ -53,17 +67,49 @@ export function mountProgressPage(): void {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
-    const result = importProgress(await file.text(), readProgress());
+    const result = importProgress(await file.text(), readProgress(), known);
     if (!result.ok) {
       status.textContent = result.message;
     } else if (writeProgress(result.progress)) {
-      status.textContent = `Imported progress for ${result.exercises} exercise${result.exercises === 1 ? "" : "s"}, merged with what this browser had.`;
+      status.textContent = describeImport(result);
       render();
     } else {
       status.textContent = "This browser refused to save the progress (storage full or blocked).";
     }
     input.value = "";
   });
+
+  // Progress this browser could not read is kept aside: offer it for download, to repair and import.
+  const aside = root.querySelector<HTMLElement>("[data-unreadable]");
+  const showKeptAside = () => {
+    if (!aside) return;
+    const kept = unreadableProgress();
+    aside.hidden = kept.length === 0;
+    const list = aside.querySelector<HTMLElement>("[data-unreadable-list]");
+    if (!list) return;
+    list.replaceChildren(
+      ...kept.map(({ key, text }, i) => {
+        const item = document.createElement("li");
+        const download = document.createElement("button");
+        download.type = "button";
+        download.textContent = `Download copy ${i + 1} (${text.length.toLocaleString("en")} characters)`;
+        download.addEventListener("click", () => {
+          saveFile(text, `blast-radius-progress-unreadable-${i + 1}.json`);
+          status.textContent = `Downloaded copy ${i + 1}. Repair it in a text editor, then import it above.`;
+        });
+        const forget = document.createElement("button");
+        forget.type = "button";
+        forget.textContent = "Forget it";
+        forget.addEventListener("click", () => {
+          discardUnreadable(key);
+          status.textContent = `Copy ${i + 1} forgotten.`;
+          showKeptAside();
+        });
+        item.append(download, " ", forget);
+        return item;
+      }),
+    );
+  };
 
   const confirm = root.querySelector<HTMLElement>("[data-reset-confirm]")!;
   root.querySelector('[data-action="reset"]')?.addEventListener("click", () => {

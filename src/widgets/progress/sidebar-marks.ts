@@ -3,7 +3,8 @@
  * "done" for screen readers). Runs on every page; tiny, and kept up to date as exercises are
  * solved in this tab or another.
  */
-import { chapterDone, readCatalog } from "./catalog.ts";
+import { chapterDone } from "../../course/progress.ts";
+import { readCatalog } from "./catalog.ts";
 import { progressEvent, readProgress } from "./store.ts";
 
 function mark(): void {

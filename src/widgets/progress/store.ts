@@ -1,65 +1,18 @@
 /**
- * Learner progress in localStorage under one versioned key. Reading never throws: a corrupt
- * value is kept aside under a backup key and replaced, and malformed entries are dropped one
- * by one so the valid rest survives. Foreign data (another schema, another app) is ignored.
+ * Learner progress in localStorage under one versioned key, in the format of src/course/progress.ts.
+ * Reading never throws: a value that cannot be read (broken JSON, a newer version, something
+ * else) is kept aside under a backup key before anything overwrites it, and the /progress/ page
+ * offers it for download so it can be repaired and imported again.
  */
-export const progressKey = "blast-radius:progress:v1";
+import { emptyProgress, type Progress, progressKey, readProgressText } from "../../course/progress.ts";
 
 /** Dispatched on window after this tab changes progress, so other parts of the page redraw. */
 export const progressEvent = "blast-radius:progress";
 
-export interface PartProgress {
-  attempts: number;
-  solved: boolean;
-}
-export interface ExerciseProgress {
-  parts: Record<string, PartProgress>;
-  /** How many hints have been revealed. */
-  hints: number;
-  /** Whether the worked solution was shown. */
-  revealed: boolean;
-}
-export interface Progress {
-  version: 1;
-  exercises: Record<string, ExerciseProgress>;
-}
+/** Where an unreadable stored value is kept. The oldest one is never overwritten by a newer one. */
+export const unreadableKey = `${progressKey}:unreadable`;
 
-export function emptyProgress(): Progress {
-  return { version: 1, exercises: {} };
-}
-
-const idPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const count = (v: unknown): number => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9 ? v : 0);
-
-function sanitizeExercise(value: unknown): ExerciseProgress | undefined {
-  if (!isRecord(value)) return undefined;
-  const parts: Record<string, PartProgress> = {};
-  if (isRecord(value.parts)) {
-    for (const [id, part] of Object.entries(value.parts)) {
-      if (!idPattern.test(id) || !isRecord(part)) continue;
-      parts[id] = { attempts: count(part.attempts), solved: part.solved === true };
-    }
-  }
-  return { parts, hints: count(value.hints), revealed: value.revealed === true };
-}
-
-/**
- * Keep every well-formed exercise entry of `value`, drop the rest. Returns undefined when
- * `value` is not progress of this version at all (foreign data).
- */
-export function sanitizeProgress(value: unknown): Progress | undefined {
-  if (!isRecord(value) || value.version !== 1 || !isRecord(value.exercises)) return undefined;
-  const result = emptyProgress();
-  for (const [id, entry] of Object.entries(value.exercises)) {
-    if (!idPattern.test(id)) continue;
-    const clean = sanitizeExercise(entry);
-    if (clean) result.exercises[id] = clean;
-  }
-  return result;
-}
-
-/** Read progress; never throws. Unreadable data is moved to a backup key rather than lost. */
+/** Read progress; never throws. Unreadable data is copied to a backup key rather than lost. */
 export function readProgress(storage: Storage | undefined = safeLocalStorage()): Progress {
   if (!storage) return emptyProgress();
   let raw: string | null = null;
@@ -69,25 +22,58 @@ export function readProgress(storage: Storage | undefined = safeLocalStorage()):
     return emptyProgress();
   }
   if (raw === null) return emptyProgress();
-  let parsed: unknown;
+  const read = readProgressText(raw);
+  if (read.ok) return read.progress;
+  keepAside(storage, raw);
+  return emptyProgress();
+}
+
+/** Most unreadable values kept aside at once; each one is a different value. */
+const maxKeptAside = 10;
+const asideKey = (n: number) => (n === 1 ? unreadableKey : `${unreadableKey}:${n}`);
+
+/** Copy an unreadable value to a free backup key; a value already kept aside is not copied twice. */
+function keepAside(storage: Storage, raw: string): void {
   try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = undefined;
-  }
-  const clean = sanitizeProgress(parsed);
-  if (clean) return clean;
-  try {
-    storage.setItem(`${progressKey}:unreadable`, raw);
+    for (let n = 1; n <= maxKeptAside; n++) {
+      const waiting = storage.getItem(asideKey(n));
+      if (waiting === raw) return;
+      if (waiting === null) return storage.setItem(asideKey(n), raw);
+    }
   } catch {
     // Storage full or denied: nothing more we can do without losing the page.
   }
-  return emptyProgress();
+}
+
+/** The stored values that could not be read and are kept aside, oldest first. */
+export function unreadableProgress(storage: Storage | undefined = safeLocalStorage()): { key: string; text: string }[] {
+  const found: { key: string; text: string }[] = [];
+  try {
+    for (let n = 1; n <= maxKeptAside; n++) {
+      const text = storage?.getItem(asideKey(n));
+      if (text !== null && text !== undefined) found.push({ key: asideKey(n), text });
+    }
+  } catch {
+    // Storage denied: nothing kept aside can be read either.
+  }
+  return found;
+}
+
+/** Forget one kept-aside value (after the learner downloaded or repaired it). */
+export function discardUnreadable(key: string, storage: Storage | undefined = safeLocalStorage()): void {
+  try {
+    storage?.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
 }
 
 export function writeProgress(progress: Progress, storage: Storage | undefined = safeLocalStorage()): boolean {
   if (!storage) return false;
   try {
+    // Never overwrite a value that could not be read before it is kept aside.
+    const raw = storage.getItem(progressKey);
+    if (raw !== null && !readProgressText(raw).ok) keepAside(storage, raw);
     storage.setItem(progressKey, JSON.stringify(progress));
     return true;
   } catch {
@@ -104,39 +90,6 @@ export function updateProgress(
   change(progress);
   writeProgress(progress, storage);
   return progress;
-}
-
-export function exerciseEntry(progress: Progress, id: string): ExerciseProgress {
-  return (progress.exercises[id] ??= { parts: {}, hints: 0, revealed: false });
-}
-
-export function partEntry(progress: Progress, id: string, part: string): PartProgress {
-  return (exerciseEntry(progress, id).parts[part] ??= { attempts: 0, solved: false });
-}
-
-/** An exercise is solved when every one of its parts is. */
-export function isSolved(progress: Progress, id: string, partIds: string[]): boolean {
-  const entry = progress.exercises[id];
-  return !!entry && partIds.length > 0 && partIds.every((p) => entry.parts[p]?.solved === true);
-}
-
-/**
- * Merge imported progress into the current one: attempts add up to the larger count, solved
- * and revealed stay true once true, hints take the larger count.
- */
-export function mergeProgress(current: Progress, imported: Progress): Progress {
-  const result: Progress = JSON.parse(JSON.stringify(current));
-  for (const [id, entry] of Object.entries(imported.exercises)) {
-    const target = exerciseEntry(result, id);
-    target.hints = Math.max(target.hints, entry.hints);
-    target.revealed ||= entry.revealed;
-    for (const [pid, part] of Object.entries(entry.parts)) {
-      const t = partEntry(result, id, pid);
-      t.attempts = Math.max(t.attempts, part.attempts);
-      t.solved ||= part.solved;
-    }
-  }
-  return result;
 }
 
 function safeLocalStorage(): Storage | undefined {

@@ -1,20 +1,49 @@
 import { describe, expect, test } from "vitest";
-import { chapterDone, totals, type Catalog } from "./catalog.ts";
+import { memoryStorage } from "../../tests/support/memory-storage.ts";
 import {
+  readProgress,
+  unreadableKey,
+  unreadableProgress,
+  updateProgress,
+  writeProgress,
+} from "../widgets/progress/store.ts";
+import {
+  type Catalog,
+  chapterDone,
+  describeImport,
   emptyProgress,
+  exportProgress,
+  importProgress,
   isSolved,
   mergeProgress,
   partEntry,
   progressKey,
-  readProgress,
+  readProgressText,
   sanitizeProgress,
-  updateProgress,
-  writeProgress,
-} from "./store.ts";
-import { exportProgress, importProgress } from "./transfer.ts";
-import { memoryStorage } from "../../../tests/support/memory-storage.ts";
+  totals,
+} from "./progress.ts";
 
-describe("progress storage", () => {
+const known = new Set(["a", "b", "cell-router", "shuffle-shard-16-workers"]);
+
+describe("reading progress text", () => {
+  test("broken JSON says where it breaks", () => {
+    const text = '{\n  "version": 1,\n  "exercises": {},\n}';
+    const read = readProgressText(text);
+    expect(read).toMatchObject({ ok: false, reason: "not-json" });
+    if (!read.ok && read.reason === "not-json") expect(read.where).toMatch(/^line 4, column 1$/);
+  });
+  test("a newer version is told apart from other JSON", () => {
+    expect(readProgressText('{"version": 2, "exercises": {}}')).toMatchObject({
+      ok: false,
+      reason: "newer-version",
+      version: 2,
+    });
+    expect(readProgressText('{"hello": 1}')).toMatchObject({ ok: false, reason: "not-progress" });
+    expect(readProgressText(exportProgress(emptyProgress()))).toMatchObject({ ok: true });
+  });
+});
+
+describe("progress storage in the browser", () => {
   test("round trip: attempts, solved and revealed per exercise and part", () => {
     const storage = memoryStorage();
     updateProgress((p) => {
@@ -34,7 +63,18 @@ describe("progress storage", () => {
   test("corrupt JSON is kept aside under a backup key, and reading starts fresh", () => {
     const storage = memoryStorage({ [progressKey]: "{not json" });
     expect(readProgress(storage)).toEqual(emptyProgress());
-    expect(storage.getItem(`${progressKey}:unreadable`)).toBe("{not json");
+    expect(storage.getItem(unreadableKey)).toBe("{not json");
+  });
+
+  test("a second unreadable value never overwrites the first one kept aside", () => {
+    const storage = memoryStorage({ [progressKey]: "{first" });
+    updateProgress((p) => void partEntry(p, "a", "x"), storage);
+    storage.setItem(progressKey, '{"version": 2, "exercises": {}}');
+    writeProgress(emptyProgress(), storage);
+    expect(unreadableProgress(storage).map((k) => k.text)).toEqual(["{first", '{"version": 2, "exercises": {}}']);
+    // The same value is kept once, however often it is read.
+    readProgress(storage);
+    expect(unreadableProgress(storage)).toHaveLength(2);
   });
 
   test("malformed entries are dropped one by one; the valid rest survives", () => {
@@ -91,8 +131,8 @@ describe("export and import", () => {
     const p = emptyProgress();
     partEntry(p, "cell-router", "code").solved = true;
     partEntry(p, "cell-router", "code").attempts = 4;
-    const result = importProgress(exportProgress(p), emptyProgress());
-    expect(result).toMatchObject({ ok: true, exercises: 1 });
+    const result = importProgress(exportProgress(p), emptyProgress(), known);
+    expect(result).toMatchObject({ ok: true, imported: ["cell-router"], unknown: [] });
     if (result.ok) expect(result.progress).toEqual(p);
   });
 
@@ -109,14 +149,37 @@ describe("export and import", () => {
   });
 
   test("files that are not progress are refused with a message", () => {
-    expect(importProgress("hello", emptyProgress())).toMatchObject({
+    expect(importProgress("hello", emptyProgress(), known)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not JSON/),
     });
-    expect(importProgress('{"app":"other"}', emptyProgress())).toMatchObject({
+    expect(importProgress('{"app":"other"}', emptyProgress(), known)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not Blast Radius progress/),
     });
+  });
+
+  test("a file from a newer version says so, and changes nothing", () => {
+    const file = JSON.stringify({ app: "blast-radius", progress: { version: 2, exercises: {} } });
+    const result = importProgress(file, emptyProgress(), known);
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok) {
+      expect(result.message).toMatch(/comes from a newer version of the course \(progress version 2/);
+      expect(result.message).toMatch(/Nothing was changed/);
+    }
+  });
+
+  test("entries for exercises this course does not have are left out, and not counted", () => {
+    const incoming = emptyProgress();
+    partEntry(incoming, "a", "x").solved = true;
+    partEntry(incoming, "no-such-exercise", "x").solved = true;
+    const result = importProgress(exportProgress(incoming), emptyProgress(), known);
+    expect(result).toMatchObject({ ok: true, imported: ["a"], unknown: ["no-such-exercise"] });
+    if (!result.ok) return;
+    expect(Object.keys(result.progress.exercises)).toEqual(["a"]);
+    expect(describeImport(result)).toBe(
+      "Imported progress for 1 exercise, merged with what was here. Left out 1 entry for exercises this course does not have (no-such-exercise).",
+    );
   });
 });
 

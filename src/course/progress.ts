@@ -1,0 +1,258 @@
+/**
+ * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
+ * and the export file, so a learner can move progress between them:
+ *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved } }, hints, revealed } } }
+ * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
+ * valid rest survives, and text that is not progress says why (not JSON, where; a newer version;
+ * something else), so a caller can keep it aside instead of overwriting it.
+ */
+import { isId } from "./ids.ts";
+
+/** Names the format (and is the page's storage key). */
+export const progressKey = "blast-radius:progress:v1";
+export const progressVersion = 1;
+
+export interface PartProgress {
+  attempts: number;
+  solved: boolean;
+}
+export interface ExerciseProgress {
+  parts: Record<string, PartProgress>;
+  /** How many hints have been revealed. */
+  hints: number;
+  /** Whether the worked solution was shown. */
+  revealed: boolean;
+}
+export interface Progress {
+  version: 1;
+  exercises: Record<string, ExerciseProgress>;
+}
+
+export function emptyProgress(): Progress {
+  return { version: 1, exercises: {} };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const count = (v: unknown): number => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9 ? v : 0);
+
+function sanitizeExercise(value: unknown): ExerciseProgress | undefined {
+  if (!isRecord(value)) return undefined;
+  const parts: Record<string, PartProgress> = {};
+  if (isRecord(value.parts)) {
+    for (const [id, part] of Object.entries(value.parts)) {
+      if (!isId(id) || !isRecord(part)) continue;
+      parts[id] = { attempts: count(part.attempts), solved: part.solved === true };
+    }
+  }
+  return { parts, hints: count(value.hints), revealed: value.revealed === true };
+}
+
+/**
+ * Keep every well-formed exercise entry of `value`, drop the rest. Returns undefined when
+ * `value` is not progress of this version at all.
+ */
+export function sanitizeProgress(value: unknown): Progress | undefined {
+  if (!isRecord(value) || value.version !== progressVersion || !isRecord(value.exercises)) return undefined;
+  const result = emptyProgress();
+  for (const [id, entry] of Object.entries(value.exercises)) {
+    if (!isId(id)) continue;
+    const clean = sanitizeExercise(entry);
+    if (clean) result.exercises[id] = clean;
+  }
+  return result;
+}
+
+export type ProgressProblem =
+  /** The text is not JSON; `where` says where it breaks ("line 5, column 3"), when known. */
+  | { reason: "not-json"; where?: string; message: string }
+  /** Progress written by a newer version of the course. */
+  | { reason: "newer-version"; version: number; message: string }
+  /** JSON, but not progress. */
+  | { reason: "not-progress"; message: string };
+
+export type ReadProgressResult = { ok: true; progress: Progress } | ({ ok: false } & ProgressProblem);
+
+/** Where JSON.parse stopped, as "line L, column C" (engines report a position or a line and column). */
+function jsonErrorPlace(text: string, error: unknown): string | undefined {
+  const message = String((error as Error)?.message ?? "");
+  const lineColumn = /line (\d+) column (\d+)/.exec(message);
+  if (lineColumn) return `line ${lineColumn[1]}, column ${lineColumn[2]}`;
+  const position = /position (\d+)/.exec(message);
+  if (!position) return undefined;
+  const before = text.slice(0, Number(position[1]));
+  const line = before.split("\n").length;
+  return `line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
+}
+
+/** What a progress value (already parsed JSON) is; an export file's wrapper is unwrapped. */
+export function readProgressValue(value: unknown): ReadProgressResult {
+  const candidate = isRecord(value) && value.app === "blast-radius" && "progress" in value ? value.progress : value;
+  const progress = sanitizeProgress(candidate);
+  if (progress) return { ok: true, progress };
+  if (isRecord(candidate) && typeof candidate.version === "number" && candidate.version > progressVersion) {
+    return {
+      ok: false,
+      reason: "newer-version",
+      version: candidate.version,
+      message: `it was saved by a newer version of the course (progress version ${candidate.version}; this one reads version ${progressVersion})`,
+    };
+  }
+  return { ok: false, reason: "not-progress", message: "it is JSON, but not Blast Radius progress" };
+}
+
+/** Parse progress text (a stored value, the terminal's file, or an export file). Never throws. */
+export function readProgressText(text: string): ReadProgressResult {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const where = jsonErrorPlace(text, error);
+    return {
+      ok: false,
+      reason: "not-json",
+      where,
+      message: where ? `it is not valid JSON (the first problem is at ${where})` : "it is not valid JSON",
+    };
+  }
+  return readProgressValue(parsed);
+}
+
+export function exerciseEntry(progress: Progress, id: string): ExerciseProgress {
+  return (progress.exercises[id] ??= { parts: {}, hints: 0, revealed: false });
+}
+
+export function partEntry(progress: Progress, id: string, part: string): PartProgress {
+  return (exerciseEntry(progress, id).parts[part] ??= { attempts: 0, solved: false });
+}
+
+/** An exercise is solved when every one of its parts is. */
+export function isSolved(progress: Progress, id: string, partIds: string[]): boolean {
+  const entry = progress.exercises[id];
+  return !!entry && partIds.length > 0 && partIds.every((p) => entry.parts[p]?.solved === true);
+}
+
+/**
+ * Merge imported progress into the current one: attempts take the larger count, solved and
+ * revealed stay true once true, hints take the larger count.
+ */
+export function mergeProgress(current: Progress, imported: Progress): Progress {
+  const result: Progress = JSON.parse(JSON.stringify(current));
+  for (const [id, entry] of Object.entries(imported.exercises)) {
+    const target = exerciseEntry(result, id);
+    target.hints = Math.max(target.hints, entry.hints);
+    target.revealed ||= entry.revealed;
+    for (const [pid, part] of Object.entries(entry.parts)) {
+      const t = partEntry(result, id, pid);
+      t.attempts = Math.max(t.attempts, part.attempts);
+      t.solved ||= part.solved;
+    }
+  }
+  return result;
+}
+
+// ---- progress as a file (export and import) ----
+
+export interface ProgressFile {
+  app: "blast-radius";
+  key: typeof progressKey;
+  exported: string;
+  progress: Progress;
+}
+
+export function exportProgress(progress: Progress, now = new Date()): string {
+  const file: ProgressFile = { app: "blast-radius", key: progressKey, exported: now.toISOString(), progress };
+  return JSON.stringify(file, null, 2);
+}
+
+export type ImportResult =
+  | {
+      ok: true;
+      progress: Progress;
+      /** Exercises of this course the file had progress for. */
+      imported: string[];
+      /** Entries for exercises this course does not have (left out). */
+      unknown: string[];
+    }
+  | { ok: false; message: string };
+
+/** Longest file accepted as progress, in characters. */
+export const maxProgressFileLength = 5_000_000;
+
+/**
+ * Parse an exported file (or a bare progress object) and merge it into `current`. Entries for
+ * exercises not in `known` are left out and listed. Never throws.
+ */
+export function importProgress(text: string, current: Progress, known: ReadonlySet<string>): ImportResult {
+  if (text.length > maxProgressFileLength)
+    return { ok: false, message: "That file is too large to be course progress. Nothing was changed." };
+  const read = readProgressText(text);
+  if (!read.ok) return { ok: false, message: `${importProblem(read)} Nothing was changed.` };
+  const ids = Object.keys(read.progress.exercises);
+  const imported = ids.filter((id) => known.has(id));
+  const unknown = ids.filter((id) => !known.has(id));
+  const kept = emptyProgress();
+  for (const id of imported) kept.exercises[id] = read.progress.exercises[id]!;
+  return { ok: true, progress: mergeProgress(current, kept), imported, unknown };
+}
+
+function importProblem(problem: ProgressProblem): string {
+  switch (problem.reason) {
+    case "not-json":
+      return `That file is not JSON${problem.where ? ` (it breaks at ${problem.where})` : ""}, so it cannot be course progress.`;
+    case "newer-version":
+      return `That file comes from a newer version of the course (progress version ${problem.version}; this site reads version ${progressVersion}). Open it where it was made, or use an up-to-date copy of the course.`;
+    case "not-progress":
+      return "That file is JSON, but not Blast Radius progress.";
+  }
+}
+
+/** One sentence for a finished import. */
+export function describeImport(result: Extract<ImportResult, { ok: true }>): string {
+  const n = result.imported.length;
+  const main =
+    n === 0
+      ? "The file had no progress for this course's exercises, so nothing changed."
+      : `Imported progress for ${n} exercise${n === 1 ? "" : "s"}, merged with what was here.`;
+  if (result.unknown.length === 0) return main;
+  const shown = result.unknown.slice(0, 5).join(", ") + (result.unknown.length > 5 ? ", ..." : "");
+  return `${main} Left out ${result.unknown.length} entr${result.unknown.length === 1 ? "y" : "ies"} for exercises this course does not have (${shown}).`;
+}
+
+// ---- the catalog: which exercises and parts make a chapter ----
+
+export interface CatalogExercise {
+  id: string;
+  title: string;
+  parts: string[];
+}
+
+export interface CatalogChapter {
+  slug: string;
+  title: string;
+  exercises: CatalogExercise[];
+}
+
+export type Catalog = CatalogChapter[];
+
+/** A chapter is done when it has exercises and every one of them is solved. */
+export function chapterDone(progress: Progress, chapter: CatalogChapter): boolean {
+  return chapter.exercises.length > 0 && chapter.exercises.every((e) => isSolved(progress, e.id, e.parts));
+}
+
+export interface Totals {
+  exercises: number;
+  solved: number;
+  chapters: number;
+  chaptersDone: number;
+}
+
+export function totals(progress: Progress, catalog: Catalog): Totals {
+  const all = catalog.flatMap((c) => c.exercises);
+  const withExercises = catalog.filter((c) => c.exercises.length > 0);
+  return {
+    exercises: all.length,
+    solved: all.filter((e) => isSolved(progress, e.id, e.parts)).length,
+    chapters: withExercises.length,
+    chaptersDone: withExercises.filter((c) => chapterDone(progress, c)).length,
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * {param} placeholders in titles, prompts, hints, feedback and worked explanations, filled with a
+ * variant's values. Kept apart from the grader (which loads mathjs) so listing exercises stays light.
+ */
+import type { Params } from "./exercise-schema.ts";
+
+/** A placeholder: "{workers}". */
+export const placeholderPattern = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+
+/** Replace {param} placeholders with the variant's values; unknown names are left as they are. */
+export function fillParams(text: string, params: Params): string {
+  return text.replace(placeholderPattern, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
