@@ -5,6 +5,8 @@
  * simulation; invalid input exits with code 2 and one line that says what to type instead.
  */
 
+import { seedRange } from "../sim/random.ts";
+
 export class UsageError extends Error {}
 
 /** An error that is the input's or the files' fault, not a bug: printed as a message, exit 1. */
@@ -96,9 +98,8 @@ export function numberOption(
   return value;
 }
 
-/** Every simulation's seed: a whole number the random streams take as it is (32 bits, unsigned). */
-export const seedRange = { min: 0, max: 2 ** 32 - 1 } as const;
-export const seedHelp = `a whole number ${seedRange.min}..${seedRange.max}`;
+/** Every simulation's seed, by one rule: what the random streams take as it is (src/sim/random.ts). */
+export const seedHelp = `a whole number ${seedRange.min}..${seedRange.max.toLocaleString("en")}`;
 
 /** `--seed`, by the one rule all simulations share. */
 export function seedOption(args: ParsedArgs, fallback: number): number {

@@ -1,8 +1,9 @@
 /**
  * `npm run sim -- <simulation> [options]`: run a course simulation in the terminal.
- * Each simulation is a module in ./sim/ exporting a `SimCommand`.
+ * Each simulation is a module in ./sim/ exporting a `SimCommand`, loaded only when asked for.
  */
-import { runMain, UsageError } from "./args.ts";
+import { pathToFileURL } from "node:url";
+import { type Io, processIo, runAsProcess, runMain, UsageError } from "./args.ts";
 import type { SimCommand } from "./sim/command.ts";
 
 const commands: Record<string, () => Promise<{ default: SimCommand }>> = {
@@ -18,18 +19,18 @@ simulations:
 
 Run \`npm run sim -- <simulation> --help\` for a simulation's options.`;
 
-await runMain(async () => {
-  const [name, ...rest] = process.argv.slice(2);
-  if (!name || name === "--help" || name === "-h") {
-    process.stdout.write(usage + "\n");
-    return name ? 0 : 2;
-  }
-  const load = commands[name];
-  if (!load) throw new UsageError(`unknown simulation "${name}"; choose one of: ${Object.keys(commands).join(", ")}`);
-  const command = (
-    await load().catch((error: unknown) => {
-      throw new Error(`the ${name} simulation is not available yet (${String(error)})`);
-    })
-  ).default;
-  return command.run(rest);
-});
+/** The whole command, in-process. */
+export async function run(argv: string[], io: Io = processIo): Promise<number> {
+  return runMain(async () => {
+    const [name, ...rest] = argv;
+    if (!name || name === "--help" || name === "-h") {
+      io.stdout(`${usage}\n`);
+      return name ? 0 : 2;
+    }
+    const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
+    if (!load) throw new UsageError(`unknown simulation "${name}"; choose one of: ${Object.keys(commands).join(", ")}`);
+    return (await load()).default.run(rest, io);
+  }, io);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runAsProcess(run);

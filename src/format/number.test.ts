@@ -9,7 +9,18 @@ import {
   readableShare,
   scientific,
   times,
+  wholeNumber,
 } from "./number.ts";
+
+describe("wholeNumber", () => {
+  test("grouped while short, scientific with its digit count when huge", () => {
+    expect(wholeNumber(730_862_190_080n)).toBe("730,862,190,080");
+    expect(wholeNumber(10n ** 40n)).toBe("1.00 × 10^40 (41 digits)");
+    expect(wholeNumber(2875n * 10n ** 769n)).toBe("2.88 × 10^772 (773 digits)");
+    expect(wholeNumber(9999n * 10n ** 40n)).toBe("1.00 × 10^44 (44 digits)");
+    expect(wholeNumber(123_456n, 3)).toBe("1.23 × 10^5 (6 digits)");
+  });
+});
 
 describe("grouped", () => {
   test("whole numbers, thousands grouped, rounded", () => {

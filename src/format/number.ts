@@ -12,6 +12,7 @@
  *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
  *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
+ *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
  *   minutesAndSeconds(656)     "10 min 56 s"
  */
 
@@ -114,6 +115,22 @@ export function inverseScientific(value: bigint, digits = 2): Scientific {
     exponent += 1;
   }
   return { mantissa: rounded, exponent, text: `${rounded}e${exponent}` };
+}
+
+/**
+ * A whole number of any size, for reading: grouped while it has at most `maxDigits` digits
+ * (730,862,190,080), then as "2.87 × 10^772 (773 digits)" rather than a wall of digits.
+ */
+export function wholeNumber(value: bigint, maxDigits = 30): string {
+  const text = (value < 0n ? -value : value).toString();
+  if (text.length <= maxDigits) return grouped(value);
+  let mantissa = Number(`${text[0]}.${text.slice(1, 17)}`).toFixed(2);
+  let exponent = text.length - 1;
+  if (Number(mantissa) >= 10) {
+    mantissa = "1.00";
+    exponent += 1;
+  }
+  return `${value < 0n ? "-" : ""}${mantissa} × 10^${exponent} (${grouped(text.length)} digits)`;
 }
 
 /** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 42 -> "42 s". */

@@ -7,6 +7,12 @@
 export type Random = () => number;
 
 /**
+ * The seeds every simulation accepts: mulberry32 keeps 32 bits, so 0..2^32 - 1 names every
+ * stream once (a seed outside it would repeat one inside: -1 is 4294967295).
+ */
+export const seedRange = { min: 0, max: 2 ** 32 - 1 } as const;
+
+/**
  * mulberry32: a 32-bit generator, small enough to read in one sitting and good enough
  * for teaching simulations (not for cryptography).
  */

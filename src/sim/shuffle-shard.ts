@@ -3,9 +3,50 @@
  * `workers`. One customer's poison request takes out only the workers it touches; the
  * question is how many other customers that leaves with nothing.
  */
-import { type Random, mulberry32 } from "./random.ts";
+import { type Random, mulberry32, seedRange } from "./random.ts";
 import { choose, fraction, overlapDistribution, type Fraction } from "./combinatorics.ts";
 import { assertWholeNumber } from "./checks.ts";
+
+/**
+ * What one shuffle-shard run may cost, for the terminal (`npm run sim -- shuffle-shard`) and the
+ * page's explorer alike (the explorer deals on the page's main thread, so it draws within `page`).
+ * Measured on the course's machine (docs/PERFORMANCE.md): a deal costs about 16 ns per worker
+ * picked, and the exact shares cost grows with the shard (whole-number arithmetic on C(n, k),
+ * about 0.1 s at shards of 256 from 100,000 workers, 8 s at 1,000, 41 s at 2,000).
+ */
+export const shuffleShardLimits = {
+  workers: { min: 1, max: 100_000 },
+  /** Workers per customer; also at most the workers. */
+  shard: { min: 1, max: 256 },
+  /** Customers, the poison one included. */
+  customers: { min: 2, max: 10_000_000 },
+  /** Fixed groups for the comparison; also at most the workers. */
+  groups: { min: 1, max: 100_000 },
+  seed: seedRange,
+  /** Worker picks one run deals (customers x shard): about 0.8 s at 16 ns each. */
+  picks: 50_000_000,
+  /** The explorer in the page: every worker is drawn, every overlap gets a row, and a redraw stays near 100 ms. */
+  page: {
+    workers: { min: 1, max: 2048 },
+    shard: { min: 1, max: 32 },
+    customers: { min: 2, max: 1_000_000 },
+    groups: { min: 1, max: 2048 },
+    picks: 5_000_000,
+  },
+} as const;
+
+/**
+ * Why a run would cost more than `picks` allows, in words that name the limit and a way under
+ * it; undefined when it is within the limit.
+ */
+export function dealCostProblem(
+  { shard, customers }: { shard: number; customers: number },
+  picks: number = shuffleShardLimits.picks,
+): string | undefined {
+  if (shard * customers <= picks) return undefined;
+  const most = Math.floor(picks / shard);
+  return `${customers.toLocaleString("en")} customers with shards of ${shard} is ${(customers * shard).toLocaleString("en")} worker picks, over the limit of ${picks.toLocaleString("en")} a run: with shards of ${shard}, use at most ${most.toLocaleString("en")} customers`;
+}
 
 function assertShard(workers: number, size: number): void {
   assertWholeNumber("workers", workers, 1);

@@ -1,5 +1,10 @@
+import type { Io } from "../args.ts";
+
 /** What every `npm run sim -- <name>` module exports by default. */
 export interface SimCommand {
-  /** Parse argv (after the simulation name), print a table or `--json`, return the exit code. */
-  run(argv: string[]): Promise<number> | number;
+  /**
+   * Parse argv (after the simulation name), print a table or `--json`, return the exit code.
+   * `io` is where to write; a command that does not take it writes to the process's streams.
+   */
+  run(argv: string[], io?: Io): Promise<number> | number;
 }

@@ -2,7 +2,7 @@
  * `npm run sim -- retry-storm`: replay the retry-storm incident in the terminal, with any
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
-import { numberOption, parseArgs, table, UsageError } from "../args.ts";
+import { ignoredSettings, parseArgs, seedOption, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import {
   checkParameter,
@@ -103,11 +103,15 @@ const command: SimCommand = {
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+    const sets = parseSets(args.options.get("set"));
     const scenario = defaultScenario({
-      seed: numberOption(args, "seed", 1, { min: -(2 ** 31), max: 2 ** 31, integer: true }),
+      seed: seedOption(args, 1),
       defences: parseDefences(args.options.get("defences")),
-      params: parseSets(args.options.get("set")),
+      params: sets,
     });
+    const defenceOf = (name: string) => parameterSpecs.find((p) => p.name === name)?.defence;
+    for (const line of ignoredSettings(Object.keys(sets), defenceOf, scenario.defences, (d) => `add --defences ${d}`))
+      process.stderr.write(`${line}\n`);
     const { summary, wallMillis } = runRetryStorm(scenario);
     if (args.flags.has("json")) {
       const out = { ...summary, wallMillis: Math.round(wallMillis * 10) / 10, parameters: scenario.params };

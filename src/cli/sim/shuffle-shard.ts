@@ -2,10 +2,16 @@
  * `npm run sim -- shuffle-shard`: deal shuffle shards to customers, poison customer 0, and count
  * how many of the others lose all, some or none of their workers, beside the exact shares.
  */
-import { numberOption, parseArgs, table, UsageError } from "../args.ts";
+import { numberOption, parseArgs, processIo, seedHelp, seedOption, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
-import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
-import { grouped, inverseScientific } from "../../format/number.ts";
+import {
+  dealCostProblem,
+  exactOverlap,
+  fixedGroupsBlastRadius,
+  shuffleShardLimits as limits,
+  simulatePoison,
+} from "../../sim/shuffle-shard.ts";
+import { grouped, inverseScientific, wholeNumber } from "../../format/number.ts";
 
 const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
 
@@ -15,13 +21,18 @@ of the other C - 1 customers lose all, some or none of theirs. The exact (hyperg
 shares are printed beside the simulated ones, and fixed sharding into G groups for comparison.
 
 options:
-  --workers N     workers in the fleet, 1..100000 (default 8)
-  --shard K       workers per customer, 1..N (default 2)
-  --customers C   customers including the poison one, 2..10000000 (default 10000)
-  --seed S        random seed, a whole number 0..4294967295 (default 7)
+  --workers N     workers in the fleet, ${limits.workers.min}..${grouped(limits.workers.max)} (default 8)
+  --shard K       workers per customer, ${limits.shard.min}..${limits.shard.max} and at most N (default 2)
+  --customers C   customers including the poison one, ${limits.customers.min}..${grouped(limits.customers.max)} (default 10,000)
+  --seed S        random seed, ${seedHelp} (default 7)
   --groups G      fixed groups for the comparison, 1..N (default N / K, at least 1)
   --json          print JSON instead of a table
   --help          this text
+
+cost limits (every run answers within about a second):
+  C x K           at most ${grouped(limits.picks)} worker picks a run (dealing costs about 16 ns a pick)
+  K               at most ${limits.shard.max}: the exact shares use whole-number arithmetic on C(N, K),
+                  whose cost grows fast with K (0.1 s at 256 of 100,000 workers, 41 s at 2,000)
 
 example: npm run sim -- shuffle-shard --workers 2048 --shard 4 --customers 100000 --seed 7`;
 
@@ -92,15 +103,22 @@ function parse(argv: string[]) {
     flags: ["json", "help"],
   });
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-  const workers = numberOption(args, "workers", 8, { min: 1, max: 100_000, integer: true });
-  const shard = numberOption(args, "shard", 2, { min: 1, max: workers, integer: true });
-  const customers = numberOption(args, "customers", 10_000, { min: 2, max: 10_000_000, integer: true });
-  const seed = numberOption(args, "seed", 7, { min: 0, max: 2 ** 32 - 1, integer: true });
+  const workers = numberOption(args, "workers", 8, { ...limits.workers, integer: true });
+  const shard = numberOption(args, "shard", Math.min(2, workers), {
+    min: limits.shard.min,
+    max: Math.min(limits.shard.max, workers),
+    integer: true,
+  });
+  const customers = numberOption(args, "customers", 10_000, { ...limits.customers, integer: true });
+  const seed = seedOption(args, 7);
   const groups = numberOption(args, "groups", Math.max(1, Math.floor(workers / shard)), {
-    min: 1,
+    min: limits.groups.min,
     max: workers,
     integer: true,
   });
+  // Refuse up front what would run for minutes, saying which limit and how to stay under it.
+  const cost = dealCostProblem({ shard, customers });
+  if (cost) throw new UsageError(cost);
   return { args, workers, shard, customers, seed, groups };
 }
 
@@ -110,7 +128,7 @@ const percent = (share: number) =>
 function render(r: ShuffleShardReport): string {
   const others = r.customers - 1;
   return [
-    `${r.workers} workers, shards of ${r.shard}: ${grouped(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${grouped(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
+    `${r.workers} workers, shards of ${r.shard}: ${wholeNumber(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${wholeNumber(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
     `seed ${r.seed}, ${r.customers} customers; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
     "",
     table([
@@ -131,14 +149,14 @@ function render(r: ShuffleShardReport): string {
 }
 
 const command: SimCommand = {
-  run(argv) {
+  run(argv, io = processIo) {
     if (argv.includes("--help")) {
-      process.stdout.write(usage + "\n");
+      io.stdout(`${usage}\n`);
       return 0;
     }
     const { args, workers, shard, customers, seed, groups } = parse(argv);
     const report = shuffleShardReport(workers, shard, customers, seed, groups);
-    process.stdout.write((args.flags.has("json") ? JSON.stringify(report, null, 2) : render(report)) + "\n");
+    io.stdout(`${args.flags.has("json") ? JSON.stringify(report, null, 2) : render(report)}\n`);
     return 0;
   },
 };

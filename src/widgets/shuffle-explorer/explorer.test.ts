@@ -101,3 +101,18 @@ describe("render", () => {
     expect(gap(1_000_000)).toBeLessThan(0.1);
   });
 });
+
+describe("limits shared with the simulation and the CLI", () => {
+  test("the explorer's limits are the page's share of the one limits object", async () => {
+    const { shuffleShardLimits } = await import("../../sim/shuffle-shard.ts");
+    const { limits, costProblem } = await import("./state.ts");
+    expect(limits.workers).toEqual(shuffleShardLimits.page.workers);
+    expect(limits.seed).toEqual(shuffleShardLimits.seed);
+    expect(limits.picks).toBeLessThan(shuffleShardLimits.picks);
+    // A million customers with shards of 32 would freeze the page for about a second: refused, with a way out.
+    expect(costProblem({ ...defaultState, workers: 2048, shard: 32, customers: 1_000_000 })).toMatch(
+      /1,000,000 customers with shards of 32 is 32,000,000 worker picks, over the limit of 5,000,000 a run: with shards of 32, use at most 156,250 customers\. The page deals at most 5,000,000 at once/,
+    );
+    expect(costProblem({ ...defaultState, shard: 5, customers: 1_000_000 })).toBeUndefined();
+  });
+});

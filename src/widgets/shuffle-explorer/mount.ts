@@ -4,7 +4,7 @@
  */
 import { explorerView } from "./model.ts";
 import { renderExplorer, summary } from "./render.ts";
-import { fromQuery, limits, normalize, queryHasState, toQuery, type ExplorerState } from "./state.ts";
+import { costProblem, type ExplorerState, fromQuery, limits, normalize, queryHasState, toQuery } from "./state.ts";
 
 type NumberField = "workers" | "shard" | "customers" | "groups" | "seed";
 const numberFields: NumberField[] = ["workers", "shard", "customers", "groups", "seed"];
@@ -13,6 +13,7 @@ interface Parts {
   form: HTMLFormElement;
   output: HTMLElement;
   live: HTMLElement;
+  problem: HTMLElement | null;
 }
 
 function parts(root: HTMLElement): Parts {
@@ -20,7 +21,7 @@ function parts(root: HTMLElement): Parts {
   const output = root.querySelector<HTMLElement>("[data-output]");
   const live = root.querySelector<HTMLElement>("[data-live]");
   if (!form || !output || !live) throw new Error("shuffle explorer: markup is missing its form, output or live region");
-  return { form, output, live };
+  return { form, output, live, problem: root.querySelector<HTMLElement>("[data-problem]") };
 }
 
 function input(form: HTMLFormElement, name: string): HTMLInputElement {
@@ -57,11 +58,25 @@ export interface MountedExplorer {
 }
 
 export function mount(root: HTMLElement): MountedExplorer {
-  const { form, output, live } = parts(root);
+  const { form, output, live, problem } = parts(root);
   const syncUrl = root.dataset.url !== "off";
   let drawn = "";
 
+  /** Say why a state is not drawn, at the customers field; the last drawing stays, marked as such. */
+  const showProblem = (message: string | undefined) => {
+    const field = input(form, "customers");
+    if (message) field.setAttribute("aria-invalid", "true");
+    else field.removeAttribute("aria-invalid");
+    output.toggleAttribute("data-stale", message !== undefined);
+    if (!problem) return;
+    problem.hidden = message === undefined;
+    problem.textContent = message ? `${message} The figures below are for the last values that fit.` : "";
+  };
+
   const draw = (state: ExplorerState) => {
+    const message = costProblem(state);
+    showProblem(message);
+    if (message) return;
     const key = JSON.stringify(state);
     if (key === drawn) return;
     drawn = key;

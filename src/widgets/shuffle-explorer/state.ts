@@ -2,6 +2,7 @@
  * The explorer's state: what the controls hold, how it is clamped to what the simulation can
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
+import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
 export interface ExplorerState {
   workers: number;
@@ -25,13 +26,8 @@ export const defaultState: ExplorerState = {
   failover: true,
 };
 
-export const limits = {
-  workers: { min: 1, max: 2048 },
-  shard: { min: 1, max: 32 },
-  customers: { min: 2, max: 1_000_000 },
-  groups: { min: 1, max: 2048 },
-  seed: { min: 0, max: 2 ** 32 - 1 },
-} as const;
+/** The explorer's share of the one limits object the simulation, the CLI and this widget use. */
+export const limits = { ...shuffleShardLimits.page, seed: shuffleShardLimits.seed } as const;
 
 /** URL parameter for each field; short, so shared links stay readable. */
 const param = { workers: "n", shard: "k", customers: "c", groups: "g", seed: "seed", failover: "failover" } as const;
@@ -39,6 +35,17 @@ const param = { workers: "n", shard: "k", customers: "c", groups: "g", seed: "se
 function clampInt(value: number, min: number, max: number, fallback: number): number {
   if (!Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.round(value)));
+}
+
+/**
+ * Why the explorer will not deal `state` (too many worker picks for the page's main thread),
+ * or undefined. The terminal has the same rule with a larger budget.
+ */
+export function costProblem(state: ExplorerState): string | undefined {
+  const problem = dealCostProblem(state, limits.picks);
+  return problem
+    ? `${problem}. The page deals at most ${limits.picks.toLocaleString("en")} at once so it stays responsive; npm run sim -- shuffle-shard deals up to ${shuffleShardLimits.picks.toLocaleString("en")}.`
+    : undefined;
 }
 
 /** Bring any combination of inputs to one the simulation accepts (k <= n, groups <= n). */

@@ -1,0 +1,129 @@
+/** The conventions every command shares: options, `--`, decimal numbers, one seed rule, warnings, exit codes. */
+import { describe, expect, test, vi } from "vitest";
+import {
+  ignoredSettings,
+  type Io,
+  numberOption,
+  parseArgs,
+  readDecimal,
+  runMain,
+  seedOption,
+  UsageError,
+} from "./args.ts";
+import { run as sim } from "./sim.ts";
+
+function memoryIo(): Io & { out: string; err: string } {
+  const io = {
+    out: "",
+    err: "",
+    stdout: (text: string) => void (io.out += text),
+    stderr: (text: string) => void (io.err += text),
+    env: {},
+    cwd: process.cwd(),
+  };
+  return io;
+}
+
+describe("parseArgs", () => {
+  test("-- ends the options: what follows is positional, even when it looks like an option", () => {
+    const args = parseArgs(["answer", "x", "--part", "p", "--", "-0.5", "--help"], {
+      options: ["part"],
+      flags: ["help"],
+    });
+    expect(args.positional).toEqual(["answer", "x", "-0.5", "--help"]);
+    expect(args.options.get("part")).toEqual(["p"]);
+    expect(args.flags.has("help")).toBe(false);
+  });
+  test("an unknown option lists the known ones", () => {
+    expect(() => parseArgs(["--colour"], { options: ["seed"], flags: ["json"] })).toThrow(
+      "unknown option --colour (options: --seed, --json)",
+    );
+  });
+});
+
+describe("numbers and seeds", () => {
+  test("numbers are read in decimal only", () => {
+    for (const [text, value] of [
+      ["12", 12],
+      ["-3", -3],
+      ["0.25", 0.25],
+      ["1e6", 1e6],
+      ["1_000_000", 1e6],
+      [" 7 ", 7],
+    ] as const)
+      expect(readDecimal(text), text).toBe(value);
+    for (const text of ["0x10", "0b1", "0o7", "Infinity", "", "1,000", "1e999", "12abc"])
+      expect(readDecimal(text), text).toBeUndefined();
+    const args = parseArgs(["--workers", "0x10"], { options: ["workers"], flags: [] });
+    expect(() => numberOption(args, "workers", 8)).toThrow('--workers must be a number written in decimal, got "0x10"');
+  });
+  test("one seed rule: a whole number 0..4,294,967,295", () => {
+    const seed = (value: string) => seedOption(parseArgs(["--seed", value], { options: ["seed"], flags: [] }), 1);
+    expect(seed("0")).toBe(0);
+    expect(seed("4294967295")).toBe(4294967295);
+    expect(() => seed("-1")).toThrow("--seed must be at least 0, got -1");
+    expect(() => seed("4294967296")).toThrow("--seed must be at most 4,294,967,295, got 4294967296");
+    expect(() => seed("1.5")).toThrow(/whole number/);
+  });
+});
+
+test("a setting for a defence that is off is named in a warning", () => {
+  const owner = (name: string) => ({ breakerThreshold: "breaker", budgetRatio: "budget" })[name];
+  expect(
+    ignoredSettings(["breakerThreshold", "budgetRatio", "poolSize"], owner, ["budget"], (d) => `add --defences ${d}`),
+  ).toEqual([
+    "warning: breakerThreshold tunes the breaker defence, which is off, so it has no effect (add --defences breaker)",
+  ]);
+});
+
+describe("runMain", () => {
+  test("usage errors exit 2 and reported errors 1, each as one message; bugs never show a stack", async () => {
+    const io = memoryIo();
+    expect(
+      await runMain(() => {
+        throw new UsageError("name an exercise");
+      }, io),
+    ).toBe(2);
+    expect(io.err).toBe("error: name an exercise\n(run with --help for usage)\n");
+    const bug = memoryIo();
+    expect(
+      await runMain(() => {
+        throw new TypeError("x is undefined");
+      }, bug),
+    ).toBe(1);
+    expect(bug.err).toMatch(/^error: x is undefined\nThis is a bug/);
+    expect(bug.err).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe("npm run sim, in-process", () => {
+  test("exit 2 with a message on bad input; the usage without a simulation", async () => {
+    const bad = memoryIo();
+    expect(await sim(["shuffle-shard", "--workers", "x"], bad)).toBe(2);
+    expect(bad.err).toMatch(/--workers must be a number written in decimal, got "x"/);
+    const none = memoryIo();
+    expect(await sim([], none)).toBe(2);
+    expect(none.out).toMatch(/simulations:\n {2}shuffle-shard/);
+    const unknown = memoryIo();
+    expect(await sim(["toString"], unknown)).toBe(2);
+    expect(unknown.err).toMatch(/unknown simulation "toString"/);
+  });
+
+  test("retry-storm: the seed rule, and a warning for --set on a defence that is off", async () => {
+    const negative = memoryIo();
+    expect(await sim(["retry-storm", "--seed", "-1"], negative)).toBe(2);
+    expect(negative.err).toMatch(/--seed must be at least 0, got -1/);
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    try {
+      const io = memoryIo();
+      expect(await sim(["retry-storm", "--set", "duration=10", "--set", "breakerThreshold=3", "--json"], io)).toBe(0);
+      expect(stderr.mock.calls.map((c) => String(c[0])).join("")).toMatch(
+        /warning: breakerThreshold tunes the breaker defence, which is off, so it has no effect \(add --defences breaker\)/,
+      );
+    } finally {
+      stderr.mockRestore();
+      stdout.mockRestore();
+    }
+  });
+});
