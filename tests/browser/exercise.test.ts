@@ -189,4 +189,142 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
       /You have solved \d+ of \d+ exercises/,
     );
   });
+
+  test("Tab passes over a code exercise's starter unless the reader chooses to edit it", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    // An earlier test saved an edit of this starter; start from the starter itself.
+    await page.evaluate(() => localStorage.removeItem("blast-radius:exercise-code:v1:choose-exact"));
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    await expect(exercise.locator(".br-ex-code__keys").innerText()).resolves.toMatch(/Esc then Tab moves on/);
+    // Focus whatever comes just before the starter, then Tab onto it, as a keyboard user does.
+    await exercise.locator(".br-ex-code__static").evaluate((pre) => {
+      const focusable = [
+        ...document.querySelectorAll<HTMLElement>("a[href], button:not([disabled]), input, select, [tabindex='0']"),
+      ].filter((el) => el.checkVisibility());
+      focusable[focusable.indexOf(pre as HTMLElement) - 1]!.focus();
+    });
+    await page.keyboard.press("Tab");
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".cm-editor"))).toBe(true);
+    // The next Tab moves on to the Check button; nothing was typed, so nothing is saved as an edit.
+    await page.keyboard.press("Tab");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action))
+      .toBe("run-checks");
+    const saved = () => page.evaluate(() => localStorage.getItem("blast-radius:exercise-code:v1:choose-exact"));
+    await expect(saved()).resolves.toBeNull();
+    // Clicking into the code is choosing to edit: now Tab indents, and Esc then Tab moves on.
+    await exercise.locator(".cm-content").click();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Tab");
+    await expect.poll(saved).not.toBeNull();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action))
+      .toBe("run-checks");
+  });
+
+  test("a dealt variant changes the title with the numbers, and clears marks earned on other numbers", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
+    const title = exercise.locator(".br-ex__title");
+    await expect(title.innerText()).resolves.toMatch(/The 16-worker problem/);
+    const fixed = exercise.locator('form[data-part="fixed"]');
+    await fixed.getByLabel("Your answer").fill("25%");
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => fixed.getAttribute("data-solved")).toBe("");
+
+    await exercise.getByLabel("Variant seed").fill("42");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => exercise.locator("[data-variant-note]").textContent()).toMatch(/Variant 42/);
+    const workers = await exercise.locator('.br-ex-part__prompt [data-param="workers"]').first().textContent();
+    expect(workers).not.toBe("16");
+    await expect(title.innerText()).resolves.toMatch(new RegExp(`The ${workers}-worker problem`));
+    // Solved with the chapter's numbers is not solved for these: the mark goes, the status says so.
+    await expect(fixed.getAttribute("data-solved")).resolves.toBeNull();
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(/variant 42: 0 of 2 parts answered/);
+    const groups = await exercise.locator('.br-ex-part__prompt [data-param="groups"]').first().textContent();
+    await fixed.getByLabel("Your answer").fill(`1/${groups}`);
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => fixed.getAttribute("data-solved")).toBe("");
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(/variant 42: 1 of 2 parts answered/);
+
+    // The worked solution shows this variant's numbers, never a raw {placeholder}.
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await exercise.getByRole("button", { name: "Show it" }).click();
+    const solution = exercise.locator("[data-solution]");
+    await expect.poll(() => solution.innerText()).toMatch(/For this variant \(seed 42\)/);
+    expect(await solution.innerText()).not.toMatch(/\{[a-zA-Z]+\}/);
+  });
+
+  test("the answer field takes what the grader reads, and each kind of slip gets its own message", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const shuffle = page.locator('[data-exercise="shuffle-shard-16-workers"] form[data-part="shuffle"]');
+    const field = shuffle.getByLabel("Your answer");
+    await expect(field.getAttribute("maxlength")).resolves.toBe("200");
+    await expect(shuffle.locator(".br-ex-part__rule").innerText()).resolves.toMatch(/at least 2 significant figures/);
+    const feedback = shuffle.locator("[data-feedback]");
+    const answer = async (text: string) => {
+      await feedback.evaluate((el) => {
+        el.textContent = "";
+      });
+      await field.fill(text);
+      await shuffle.getByRole("button", { name: "Check" }).click();
+      await expect.poll(() => feedback.textContent()).not.toBe("");
+      return (await feedback.textContent()) ?? "";
+    };
+    await expect(answer("about 1 in 1820")).resolves.toMatch(
+      /Leave out "about" and type just the value, as in 1 in 1820/,
+    );
+    await expect(answer("25s")).resolves.toMatch(/Leave out the unit "s"/);
+    await expect(answer("2.4k")).resolves.toMatch(/write 2400/);
+    await expect(answer("1/1819")).resolves.toMatch(/Close, but not exact/);
+    // The answers that froze the tab: answered at once, and no task on the page runs 100 ms or more.
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number };
+      w.longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longest = Math.max(w.longest, entry.duration);
+      }).observe({ type: "longtask" });
+    });
+    for (const input of ["1/C(1e16,4)", "C(1e300,1)", "1/C(9007199254740993,2)"])
+      await expect(answer(input)).resolves.toMatch(/C\(n, k\) takes whole numbers up to 9,007,199,254,740,991/);
+    await expect(page.evaluate(() => (window as unknown as { longest: number }).longest)).resolves.toBeLessThan(100);
+  });
+
+  test("/progress/: a newer file says so, unknown exercises are not counted, unreadable progress is offered back", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/progress/`);
+    const status = page.locator("[data-transfer-status]");
+    const importFile = (content: unknown) =>
+      page.locator('input[type="file"][data-action="import"]').setInputFiles({
+        name: "progress.json",
+        mimeType: "application/json",
+        buffer: Buffer.from(JSON.stringify(content)),
+      });
+    await importFile({ app: "blast-radius", progress: { version: 2, exercises: {} } });
+    await expect.poll(() => status.textContent()).toMatch(/comes from a newer version of the course/);
+    const entry = { parts: { code: { attempts: 1, solved: true } }, hints: 0, revealed: false };
+    await importFile({ version: 1, exercises: { "choose-exact": entry, "not-an-exercise-here": entry } });
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(
+        /Imported progress for 1 exercise, .* Left out 1 entry for exercises this course does not have \(not-an-exercise-here\)/,
+      );
+
+    // Progress this browser cannot read is kept aside and offered for download.
+    await page.evaluate(() => localStorage.setItem("blast-radius:progress:v1", '{"version": 1, "exercises": {},}'));
+    await page.reload();
+    const aside = page.locator("[data-unreadable]");
+    await expect.poll(() => aside.isVisible()).toBe(true);
+    const download = page.waitForEvent("download");
+    await aside.getByRole("button", { name: /Download copy 1/ }).click();
+    const text = await (await (await download).createReadStream())
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text).toBe('{"version": 1, "exercises": {},}');
+  });
 });

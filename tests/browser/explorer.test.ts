@@ -97,6 +97,28 @@ describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
     await expect.poll(() => figure(page, "possible-shards")).toBe("1");
   });
 
+  test("a combination that would freeze the page is refused at the field, with the limit; the last drawing stays", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/?n=2048&k=32&c=100000&g=4&seed=7&failover=1`);
+    await expect.poll(() => figure(page, "lost-none")).toMatch(/\d/);
+    const before = await figure(page, "possible-shards");
+    const problem = page.locator("[data-shuffle-explorer] [data-problem]").first();
+    await expect(problem.isHidden()).resolves.toBe(true);
+    // A million customers with shards of 32: 32,000,000 picks on the main thread (about a second) before.
+    await setField(page, "customers", "1000000");
+    await expect.poll(() => problem.isVisible()).toBe(true);
+    await expect(problem.innerText()).resolves.toMatch(
+      /32,000,000 worker picks, over the limit of 5,000,000 a run: with shards of 32, use at most 156,250 customers/,
+    );
+    await expect(
+      page.locator('[data-shuffle-explorer] input[name="customers"]').first().getAttribute("aria-invalid"),
+    ).resolves.toBe("true");
+    await expect(figure(page, "possible-shards")).resolves.toBe(before);
+    await setField(page, "customers", "150000");
+    await expect.poll(() => problem.isHidden()).toBe(true);
+    await expect.poll(() => page.locator("[data-shuffle-explorer] [data-output][data-stale]").count()).toBe(0);
+  });
+
   test("presenter mode shows the explorer alone, in large type, at a phone's width too", async () => {
     const { page } = browser;
     await page.goto(`${site}/present/explorer/`);
