@@ -1,0 +1,107 @@
+/**
+ * Compiles the terminal commands (npm run exercises, sim, play) from TypeScript to JavaScript,
+ * so they start in a fraction of the time tsx takes to load and transform them. Runs when the
+ * project is installed (the `prepare` script) and again, automatically, whenever a source file
+ * is newer than the last build (scripts/cli-run.mjs checks). The output is in .cli/ (gitignored).
+ *
+ * One bundle per command, split into chunks so a command loads only what it needs: `list`
+ * never loads mathjs, `answer` never loads the code runner, `sim` loads one simulation.
+ * The code runner's worker threads still load their TypeScript through tsx, as before.
+ */
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const cliDir = join(root, ".cli");
+/** Points at the current build: written last, atomically, so a reader never sees half a build. */
+export const currentFile = join(cliDir, "current.json");
+
+/** Each command: its module, and whether it exports run(argv, io) (else it runs on import). */
+export const commands = {
+  exercises: { source: "src/cli/exercises.ts", exportsRun: true },
+  sim: { source: "src/cli/sim.ts", exportsRun: true },
+  play: { source: "src/cli/play.ts", exportsRun: false },
+};
+
+/**
+ * Code that asks `import.meta.url` where it is (to find a file beside it) must get its source
+ * location, not the bundle's: rewrite it to the source file's URL, relative to the bundle.
+ */
+function sourceLocations(outdir) {
+  return {
+    name: "source-locations",
+    setup(build) {
+      build.onResolve({ filter: /^cli-entry:/ }, (args) => ({ path: args.path.slice(10), namespace: "cli-entry" }));
+      build.onLoad({ filter: /.*/, namespace: "cli-entry" }, (args) => {
+        const command = commands[args.path];
+        const module = JSON.stringify(join(root, command.source));
+        const args_ = JSON.stringify(join(root, "src/cli/args.ts"));
+        return {
+          contents: command.exportsRun
+            ? `import { run } from ${module};\nimport { runAsProcess } from ${args_};\nawait runAsProcess(run);\n`
+            : `import ${module};\n`,
+          loader: "js",
+          resolveDir: root,
+        };
+      });
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (args.path.includes(`${join("node_modules", "")}`)) return undefined;
+        const { readFile } = await import("node:fs/promises");
+        const text = await readFile(args.path, "utf8");
+        if (!text.includes("import.meta.url")) return undefined;
+        const fromBundle = relative(outdir, args.path).split("\\").join("/");
+        return {
+          contents: text.replaceAll("import.meta.url", `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`),
+          loader: "ts",
+        };
+      });
+    },
+  };
+}
+
+/** Build every command into a fresh folder of .cli/, then point current.json at it. */
+export async function buildCli({ quiet = false } = {}) {
+  const { build } = await import("esbuild");
+  const id = `${Date.now().toString(36)}-${process.pid}`;
+  const outdir = join(cliDir, id);
+  const started = performance.now();
+  const result = await build({
+    entryPoints: Object.keys(commands).map((name) => ({ in: `cli-entry:${name}`, out: name })),
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outExtension: { ".js": ".mjs" },
+    // Packages load from node_modules as they are; esbuild and tsx are native or loaders themselves.
+    packages: "external",
+    metafile: true,
+    logLevel: "warning",
+    plugins: [sourceLocations(join(cliDir, id))],
+  });
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
+    .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
+  const manifest = { id, builtAt: Date.now(), inputs: [...inputs, "package-lock.json"] };
+  writeFileSync(join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  const temporary = `${currentFile}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ id }));
+  renameSync(temporary, currentFile);
+  // Keep the build just made and the one before (a command may still be running from it).
+  const builds = readdirSync(cliDir)
+    .filter((name) => statSync(join(cliDir, name)).isDirectory())
+    .sort((a, b) => statSync(join(cliDir, b)).mtimeMs - statSync(join(cliDir, a)).mtimeMs);
+  for (const old of builds.slice(2)) rmSync(join(cliDir, old), { recursive: true, force: true });
+  if (!quiet)
+    process.stdout.write(
+      `cli: compiled ${Object.keys(commands).join(", ")} to .cli/ in ${Math.round(performance.now() - started)} ms\n`,
+    );
+  return { id, outdir };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  mkdirSync(cliDir, { recursive: true });
+  await buildCli();
+}

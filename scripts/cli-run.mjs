@@ -1,0 +1,49 @@
+/**
+ * `npm run exercises|sim|play`: run the compiled command from .cli/, compiling it first when it
+ * is missing or older than any source file it was built from (after a git pull, or an edit).
+ * Usage: node scripts/cli-run.mjs <command> [args...]
+ */
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const root = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
+const cliDir = join(root, ".cli");
+const name = process.argv[2];
+
+/** The current build's folder, if it is complete and no source is newer than it. */
+function freshBuild() {
+  try {
+    const { id } = JSON.parse(readFileSync(join(cliDir, "current.json"), "utf8"));
+    const dir = join(cliDir, id);
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    for (const input of manifest.inputs) {
+      const file = join(root, input);
+      // A source newer than the build, or gone: build again.
+      if (!existsSync(file) || statSync(file).mtimeMs > manifest.builtAt) return undefined;
+    }
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+let dir = freshBuild();
+if (!dir) {
+  mkdirSync(cliDir, { recursive: true });
+  const { buildCli } = await import("./cli-build.mjs");
+  dir = (await buildCli({ quiet: true })).outdir;
+}
+const entry = join(dir, `${name}.mjs`);
+if (!name || !existsSync(entry)) {
+  process.stderr.write(`usage: node scripts/cli-run.mjs <exercises|sim|play> [args...]\n`);
+  process.exit(2);
+}
+// `npm run ... | head` closes the pipe early: that is not an error, for any command.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+// The command reads its arguments from process.argv.slice(2), as if it had been run directly.
+process.argv.splice(2, 1);
+await import(pathToFileURL(entry).href);

@@ -1,0 +1,42 @@
+/**
+ * The commands as `npm run` starts them: compiled to JavaScript in .cli/ (scripts/cli-build.mjs,
+ * run by `prepare` on install, and again by scripts/cli-run.mjs when a source is newer). These
+ * are the only tests that start the compiled commands; the rest call run(argv, io) in-process.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, expect, test } from "vitest";
+
+const repo = new URL("../../", import.meta.url).pathname;
+const home = mkdtempSync(join(tmpdir(), "blast-radius-compiled-"));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const command = (...args: string[]) =>
+  spawnSync(process.execPath, [join(repo, "scripts/cli-run.mjs"), ...args], {
+    cwd: repo,
+    encoding: "utf8",
+    env: { ...process.env, BLAST_RADIUS_HOME: home },
+    timeout: 60_000,
+  });
+
+test("the compiled commands list, grade, refuse and simulate as the sources do", { timeout: 120_000 }, () => {
+  const list = command("exercises", "list");
+  expect(list.stderr).toBe("");
+  expect(list.status).toBe(0);
+  expect(list.stdout).toMatch(/shuffle-shard-16-workers\s.*The 16-worker problem/);
+  const answer = command("exercises", "answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/C(16,4)");
+  expect(answer.stdout).toMatch(/^RIGHT \[shuffle\]/);
+  expect(answer.status).toBe(0);
+  const refused = command("exercises", "show", "../solutions/choose-exact");
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toMatch(/^error: "..\/solutions\/choose-exact" is not an exercise id/);
+  // The code runner's worker files are found from the compiled bundle too.
+  const check = command("exercises", "check", "choose-exact");
+  expect(check.stdout).toMatch(/FAIL choose-exact: 0 of \d+ checks pass/);
+  expect(check.status).toBe(1);
+  const sim = command("sim", "shuffle-shard", "--json");
+  expect(sim.status).toBe(0);
+  expect(JSON.parse(sim.stdout)).toMatchObject({ lostAll: 361, lostSome: 4373 });
+});
