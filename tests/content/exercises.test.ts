@@ -112,6 +112,13 @@ describe.each(ids)("exercise %s", (id) => {
 });
 
 describe.each(numericIds)("numeric exercise %s", (id) => {
+  test("its prompt leaves the rule for how close is right to the rule shown with each part", () => {
+    // The rule is stated once, generated from the part (describeRule), so it cannot disagree.
+    const { readme, meta } = exercise(id);
+    for (const text of [readme, ...partsOfNumeric(meta).map((p) => p.prompt)])
+      expect(text, `${id}: states its own tolerance`).not.toMatch(/within \d+(?:\.\d+)?\s*%\s*(?:count|are right)|answers within/i);
+  });
+
   test("its solution answers every part with a finite number", async () => {
     const { meta } = exercise(id);
     const expected = expectedAnswers(partsOfNumeric(meta), await solution(id), defaultParams(meta));
