@@ -92,6 +92,7 @@ export function mountProgressPage(): void {
         const item = document.createElement("li");
         const download = document.createElement("button");
         download.type = "button";
+        download.className = "br-button";
         download.textContent = `Download copy ${i + 1} (${text.length.toLocaleString("en")} characters)`;
         download.addEventListener("click", () => {
           saveFile(text, `blast-radius-progress-unreadable-${i + 1}.json`);
@@ -99,13 +100,14 @@ export function mountProgressPage(): void {
         });
         const forget = document.createElement("button");
         forget.type = "button";
+        forget.className = "br-button";
         forget.textContent = "Forget it";
         forget.addEventListener("click", () => {
           discardUnreadable(key);
           status.textContent = `Copy ${i + 1} forgotten.`;
           showKeptAside();
         });
-        item.append(download, " ", forget);
+        item.append(download, forget);
         return item;
       }),
     );
