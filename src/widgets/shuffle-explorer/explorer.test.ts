@@ -116,3 +116,8 @@ describe("limits shared with the simulation and the CLI", () => {
     expect(costProblem({ ...defaultState, shard: 5, customers: 1_000_000 })).toBeUndefined();
   });
 });
+
+test("a count too long to read is shown in scientific form with its digits, as in the terminal", () => {
+  const view = explorerView({ ...defaultState, workers: 2048, shard: 32, customers: 1000 });
+  expect(view.possibleShards).toMatch(/^\d\.\d\d × 10\^70 \(71 digits\)$/);
+});

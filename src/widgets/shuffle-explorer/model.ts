@@ -3,7 +3,7 @@
  * the server renders the first view at build time and the page redraws with the same code.
  */
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
-import { grouped, inverseScientific } from "../../format/number.ts";
+import { inverseScientific, wholeNumber } from "../../format/number.ts";
 import type { ExplorerState } from "./state.ts";
 
 export interface OverlapRow {
@@ -21,7 +21,7 @@ export interface ExplorerView {
   poisonShard: number[];
   /** Fixed groups as [first worker, last worker + 1); the poison customer is in group 0. */
   groups: Array<[number, number]>;
-  /** C(n, k), exact, with thousands separators. */
+  /** C(n, k): exact with thousands separators, or "2.73 × 10^70 (71 digits)" once it is too long to read. */
   possibleShards: string;
   /** 1 / C(n, k) in scientific notation, exact even when C(n, k) is beyond a double. */
   inverse: { mantissa: string; exponent: number };
@@ -60,7 +60,7 @@ export function explorerView(state: ExplorerState): ExplorerView {
     state,
     poisonShard: [...outcome.poisonShard].sort((a, b) => a - b),
     groups: fixedGroups(workers, groups),
-    possibleShards: grouped(exact.possibleShards),
+    possibleShards: wholeNumber(exact.possibleShards),
     inverse: inverseScientific(exact.possibleShards),
     others,
     overlap: exact.distribution.map((share, j) => ({
