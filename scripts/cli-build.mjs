@@ -5,10 +5,11 @@
  * is newer than the last build (scripts/cli-run.mjs checks). The output is in .cli/ (gitignored).
  *
  * One bundle per command, split into chunks so a command loads only what it needs: `list`
- * never loads mathjs, `answer` never loads the code runner, `sim` loads one simulation.
+ * never loads mathjs, `answer` never loads the code runner, `sim` loads one simulation. The
+ * reference solutions are compiled beside them (solutions/<id>/solution.mjs), for `answer`.
  * The code runner's worker threads still load their TypeScript through tsx, as before.
  */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -66,8 +67,12 @@ export async function buildCli({ quiet = false } = {}) {
   const id = `${Date.now().toString(36)}-${process.pid}`;
   const outdir = join(cliDir, id);
   const started = performance.now();
+  // The reference solutions too, so `answer` imports a compiled one instead of compiling it then.
+  const solutions = readdirSync(join(root, "solutions"))
+    .filter((id) => existsSync(join(root, "solutions", id, "solution.ts")))
+    .map((id) => ({ in: join(root, "solutions", id, "solution.ts"), out: `solutions/${id}/solution` }));
   const result = await build({
-    entryPoints: Object.keys(commands).map((name) => ({ in: `cli-entry:${name}`, out: name })),
+    entryPoints: [...Object.keys(commands).map((name) => ({ in: `cli-entry:${name}`, out: name })), ...solutions],
     outdir,
     bundle: true,
     splitting: true,
@@ -75,8 +80,14 @@ export async function buildCli({ quiet = false } = {}) {
     platform: "node",
     target: "node20",
     outExtension: { ".js": ".mjs" },
-    // Packages load from node_modules as they are; esbuild and tsx are native or loaders themselves.
-    packages: "external",
+    // Packages are bundled too (mathjs tree-shaken to the functions the grader uses); esbuild and
+    // tsx stay outside: one drives a native binary, the other is a loader the runner starts.
+    external: ["esbuild", "tsx", "tsx/*", "playwright-core"],
+    // Bundled CommonJS packages (yaml) require Node's built-ins: give every chunk a require.
+    banner: {
+      js: 'import { createRequire as __cliRequire } from "node:module";\nconst require = __cliRequire(import.meta.url);',
+    },
+    mainFields: ["module", "main"],
     metafile: true,
     logLevel: "warning",
     plugins: [sourceLocations(join(cliDir, id))],

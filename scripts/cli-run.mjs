@@ -39,6 +39,8 @@ if (!name || !existsSync(entry)) {
   process.stderr.write(`usage: node scripts/cli-run.mjs <exercises|sim|play> [args...]\n`);
   process.exit(2);
 }
+// Tells the command where its build is (compiled solutions, the cache key of the exercise index).
+process.env.BLAST_RADIUS_CLI_BUILD = dir;
 // `npm run ... | head` closes the pipe early: that is not an error, for any command.
 process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(0);

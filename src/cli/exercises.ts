@@ -19,7 +19,6 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Io, parseArgs, ReportedError, runAsProcess, runMain, table, UsageError } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
-import { loadChapters } from "../course/catalog.ts";
 import {
   describeImport,
   exerciseEntry,
@@ -28,17 +27,12 @@ import {
   partEntry,
   type Progress,
 } from "../course/progress.ts";
-import { defaultParams, type Params, type Part, partsOf, titleOf } from "../grader/exercise-schema.ts";
+import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
+import type { Params, Part } from "../grader/exercise-schema.ts";
 import { fillParams } from "../grader/fill-params.ts";
-import {
-  ExerciseError,
-  type LoadedExercise,
-  loadAllExercises,
-  loadExercise,
-  projectRoot,
-  UnknownExerciseError,
-} from "../grader/load-exercises.ts";
+import { ExerciseError, type LoadedExercise, projectRoot, UnknownExerciseError } from "../grader/exercise-files.ts";
 import { expectedAnswers, SolutionError, type SolutionModule } from "../grader/solution.ts";
+import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
 
 const usage = `usage: npm run exercises -- <command>
@@ -65,6 +59,7 @@ const commandNames = ["list", "show", "check", "answer", "hint", "solution", "im
 interface Context {
   io: Io;
   root: string;
+  index: ExerciseIndex;
   progress: ReturnType<typeof progressStore>;
   signal?: AbortSignal;
 }
@@ -74,22 +69,12 @@ function partIds(exercise: LoadedExercise): string[] {
 }
 
 /** Every exercise in course order: by chapter order, then difficulty, then id. */
-function exercisesInOrder({ root }: Context): LoadedExercise[] {
-  const order = new Map(
-    loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`))).map((c) => [c.slug, c.order]),
-  );
-  return loadAllExercises(root).sort(
-    (a, b) =>
-      (order.get(a.meta.chapter) ?? 99) - (order.get(b.meta.chapter) ?? 99) ||
-      a.meta.difficulty - b.meta.difficulty ||
-      a.id.localeCompare(b.id),
-  );
-}
+const exercisesInOrder = (ctx: Context): Promise<LoadedExercise[]> => ctx.index.all();
 
-function exerciseOrUsage({ root }: Context, id: string | undefined): LoadedExercise {
+async function exerciseOrUsage(ctx: Context, id: string | undefined): Promise<LoadedExercise> {
   if (!id) throw new UsageError("name an exercise (npm run exercises -- list shows them)");
   try {
-    return loadExercise(id, root);
+    return await ctx.index.exercise(id);
   } catch (error) {
     if (error instanceof UnknownExerciseError) throw new UsageError(error.message);
     throw error;
@@ -102,7 +87,7 @@ async function expectedFor(ctx: Context, exercise: LoadedExercise, params: Param
   const file = `solutions/${exercise.id}/solution.ts`;
   let module: SolutionModule;
   try {
-    module = await importTypeScript<SolutionModule>(join(ctx.root, file));
+    module = await importTypeScript<SolutionModule>(join(ctx.root, file), ctx.root);
   } catch (error) {
     throw new ReportedError(`${file} could not be loaded: ${(error as Error).message}`, { cause: error });
   }
@@ -122,9 +107,9 @@ function status(progress: Progress, exercise: LoadedExercise): string {
   return solved > 0 ? `${solved}/${partIds(exercise).length} parts` : "started";
 }
 
-function list(ctx: Context): number {
+async function list(ctx: Context): Promise<number> {
   const progress = ctx.progress.read();
-  const exercises = exercisesInOrder(ctx);
+  const exercises = await exercisesInOrder(ctx);
   const rows = exercises.map((e) => [
     e.id,
     e.meta.chapter,
@@ -206,8 +191,8 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
 }
 
 async function check(ctx: Context, id: string | undefined): Promise<number> {
-  if (id) return (await checkOne(ctx, exerciseOrUsage(ctx, id))) ? 0 : 1;
-  const code = exercisesInOrder(ctx).filter((e) => e.meta.kind === "code");
+  if (id) return (await checkOne(ctx, await exerciseOrUsage(ctx, id))) ? 0 : 1;
+  const code = (await exercisesInOrder(ctx)).filter((e) => e.meta.kind === "code");
   let passed = 0;
   for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true })) passed++;
   ctx.io.stdout(`\n${passed} of ${code.length} code exercises pass.\n`);
@@ -304,7 +289,7 @@ async function solution(ctx: Context, exercise: LoadedExercise): Promise<number>
   return 0;
 }
 
-function importFile(ctx: Context, file: string | undefined): number {
+async function importFile(ctx: Context, file: string | undefined): Promise<number> {
   if (!file) throw new UsageError("name the progress file to import, e.g. import blast-radius-progress.json");
   const path = resolve(ctx.io.cwd, file);
   let text: string;
@@ -313,7 +298,7 @@ function importFile(ctx: Context, file: string | undefined): number {
   } catch (error) {
     throw new UsageError(`${file} could not be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
   }
-  const known = new Set(exercisesInOrder(ctx).map((e) => e.id));
+  const known = new Set(ctx.index.ids);
   let message = "";
   ctx.progress.update((progress) => {
     const result = importProgress(text, progress, known);
@@ -326,11 +311,11 @@ function importFile(ctx: Context, file: string | undefined): number {
 }
 
 async function watchLoop(ctx: Context): Promise<number> {
-  const pending = () => {
+  const pending = async () => {
     const progress = ctx.progress.read();
-    return exercisesInOrder(ctx).filter((e) => e.meta.kind === "code" && !isSolved(progress, e.id, ["code"]));
+    return (await exercisesInOrder(ctx)).filter((e) => e.meta.kind === "code" && !isSolved(progress, e.id, ["code"]));
   };
-  let current = pending()[0];
+  let current = (await pending())[0];
   if (!current) {
     ctx.io.stdout("Every code exercise is solved. The rest are answered with `answer` (see `list`).\n");
     return 0;
@@ -360,7 +345,7 @@ async function watchLoop(ctx: Context): Promise<number> {
         const passed = await checkOne(ctx, current!);
         running = false;
         if (passed) {
-          current = pending()[0];
+          current = (await pending())[0];
           if (!current) {
             ctx.io.stdout("\nAll code exercises are solved. Well done.\n");
             return stop(0);
@@ -403,7 +388,13 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       throw new UsageError("no exercises/ folder here: run this inside the course's folder");
     }
     const file = join(io.env.BLAST_RADIUS_HOME ?? join(root, ".blast-radius"), "progress.json");
-    const ctx: Context = { io, root, signal, progress: progressStore(file, { cwd: io.cwd, warn: io.stderr }) };
+    const ctx: Context = {
+      io,
+      root,
+      signal,
+      index: exerciseIndex(root),
+      progress: progressStore(file, { cwd: io.cwd, warn: io.stderr }),
+    };
     const noMore = (what: string) => {
       if (rest.length) throw new UsageError(`${what} takes one exercise id (got "${[id, ...rest].join(" ")}")`);
     };
@@ -411,24 +402,24 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       switch (command) {
         case "list":
           if (id) throw new UsageError("list takes no exercise id");
-          return list(ctx);
+          return await list(ctx);
         case "show":
           noMore("show");
-          return await show(ctx, exerciseOrUsage(ctx, id));
+          return await show(ctx, await exerciseOrUsage(ctx, id));
         case "check":
           noMore("check");
           return await check(ctx, id);
         case "answer":
-          return await answer(ctx, exerciseOrUsage(ctx, id), args.options.get("part")?.at(-1), rest.join(" "));
+          return await answer(ctx, await exerciseOrUsage(ctx, id), args.options.get("part")?.at(-1), rest.join(" "));
         case "hint":
           noMore("hint");
-          return hint(ctx, exerciseOrUsage(ctx, id));
+          return hint(ctx, await exerciseOrUsage(ctx, id));
         case "solution":
           noMore("solution");
-          return await solution(ctx, exerciseOrUsage(ctx, id));
+          return await solution(ctx, await exerciseOrUsage(ctx, id));
         case "import":
           noMore("import");
-          return importFile(ctx, id);
+          return await importFile(ctx, id);
         default:
           return await watchLoop(ctx);
       }
@@ -437,6 +428,8 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       if (error instanceof ExerciseError || error instanceof SolutionError)
         throw new ReportedError(error.message, { cause: error });
       throw error;
+    } finally {
+      ctx.index.save();
     }
   }, io);
 }

@@ -1,15 +1,23 @@
 /**
  * Import a TypeScript module (a solution file and what it imports) from a CLI that runs as plain
- * JavaScript. Under tsx (tests, `npx tsx`) Node imports .ts directly. The compiled CLIs
- * (.cli/, built by scripts/build-cli.mjs when the project is installed) bundle the file with
- * esbuild on demand instead: a few milliseconds, and always the file as it is on disk now.
+ * JavaScript. The compiled CLIs (.cli/, built by scripts/cli-build.mjs) find it compiled in their
+ * build (BLAST_RADIUS_CLI_BUILD, set by scripts/cli-run.mjs, which rebuilds when a source is
+ * newer). Under tsx (tests, `npx tsx`) Node imports .ts directly. Otherwise the file is bundled
+ * with esbuild on demand.
  */
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** True when this process can import .ts files itself (tsx is loaded). */
 let nativeTs: boolean | undefined;
 
-export async function importTypeScript<T>(file: string): Promise<T> {
+export async function importTypeScript<T>(file: string, root?: string): Promise<T> {
+  const build = process.env.BLAST_RADIUS_CLI_BUILD;
+  if (build && root) {
+    const compiled = join(build, relative(root, file)).replace(/\.ts$/, ".mjs");
+    if (existsSync(compiled)) return (await import(pathToFileURL(compiled).href)) as T;
+  }
   if (nativeTs !== false) {
     try {
       const module = (await import(pathToFileURL(file).href)) as T;
@@ -20,8 +28,8 @@ export async function importTypeScript<T>(file: string): Promise<T> {
       nativeTs = false;
     }
   }
-  const { build } = await import("esbuild");
-  const result = await build({
+  const esbuild = await import("esbuild");
+  const result = await esbuild.build({
     entryPoints: [file],
     bundle: true,
     format: "esm",

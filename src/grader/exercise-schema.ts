@@ -4,7 +4,6 @@
  */
 import { z } from "zod";
 import { idPattern, idRule } from "../course/ids.ts";
-import { fillParams, placeholderPattern } from "./fill-params.ts";
 
 const id = z.string().regex(idPattern, idRule);
 /** Parameter names appear as {name} placeholders in the prompt. */
@@ -169,61 +168,8 @@ export type MatchGrading = Pick<MatchPart, "kind" | "id" | "feedback"> & {
 };
 export type GradingPart = NumericGrading | ChoiceGrading | MatchGrading;
 
-/** A part reduced to what grading needs. */
-export function gradingPart(part: Part): GradingPart {
-  switch (part.kind) {
-    case "numeric": {
-      const { kind, id, type, tolerance, figures, unit, feedback } = part;
-      return {
-        kind,
-        id,
-        type,
-        figures,
-        feedback,
-        ...(tolerance !== undefined ? { tolerance } : {}),
-        ...(unit ? { unit } : {}),
-      };
-    }
-    case "choice":
-      return {
-        kind: part.kind,
-        id: part.id,
-        multiple: part.multiple,
-        feedback: part.feedback,
-        choices: part.choices.map(({ id }) => ({ id })),
-      };
-    case "match":
-      return {
-        kind: part.kind,
-        id: part.id,
-        feedback: part.feedback,
-        items: part.items.map(({ id }) => ({ id })),
-        options: part.options.map(({ id }) => ({ id })),
-      };
-  }
-}
-
-/** The parts of an exercise as progress and the page see them (a code exercise has one, "code"). */
-export function partsOf(meta: ExerciseMeta): AnyPart[] {
-  return meta.kind === "code" ? [{ kind: "code", id: "code" }] : meta.parts;
-}
-
-/** The params a numeric exercise's default variant uses ({} for other kinds). */
-export function defaultParams(meta: ExerciseMeta): Params {
-  return meta.kind === "numeric" ? { ...(meta.params ?? {}) } : {};
-}
-
-/** The exercise's title for a variant (the chapter's numbers by default): "The 16-worker problem". */
-export function titleOf(meta: ExerciseMeta, params: Params = defaultParams(meta)): string {
-  return fillParams(meta.title, params);
-}
 export type Params = Record<string, number>;
 
 /** Expected answers, as solutions/<id>/solution.ts gives them. */
 export type ChoiceAnswer = string | string[];
 export type MatchAnswer = Record<string, string>;
-
-/** The placeholders a prompt uses: "{workers}" -> "workers". */
-export function placeholders(markdown: string): string[] {
-  return [...markdown.matchAll(placeholderPattern)].map((m) => m[1]!);
-}

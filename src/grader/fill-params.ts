@@ -13,3 +13,8 @@ export function fillParams(text: string, params: Params): string {
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
+
+/** The placeholders a text uses: "{workers}" -> "workers". */
+export function placeholders(text: string): string[] {
+  return [...text.matchAll(placeholderPattern)].map((m) => m[1]!);
+}

@@ -11,7 +11,8 @@ import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
 import { renderExercise } from "../../src/components/exercise/markdown.ts";
-import { defaultParams, type ExerciseMeta, titleOf } from "../../src/grader/exercise-schema.ts";
+import { defaultParams, titleOf } from "../../src/grader/exercise-meta.ts";
+import type { ExerciseMeta } from "../../src/grader/exercise-schema.ts";
 import { fillParams, placeholderPattern } from "../../src/grader/fill-params.ts";
 import { gradeChoice, gradeMatch, gradeNumeric } from "../../src/grader/grade.ts";
 import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
@@ -116,7 +117,9 @@ describe.each(numericIds)("numeric exercise %s", (id) => {
     // The rule is stated once, generated from the part (describeRule), so it cannot disagree.
     const { readme, meta } = exercise(id);
     for (const text of [readme, ...partsOfNumeric(meta).map((p) => p.prompt)])
-      expect(text, `${id}: states its own tolerance`).not.toMatch(/within \d+(?:\.\d+)?\s*%\s*(?:count|are right)|answers within/i);
+      expect(text, `${id}: states its own tolerance`).not.toMatch(
+        /within \d+(?:\.\d+)?\s*%\s*(?:count|are right)|answers within/i,
+      );
   });
 
   test("its solution answers every part with a finite number", async () => {

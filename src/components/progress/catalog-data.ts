@@ -5,7 +5,7 @@
  */
 import { loadChapters } from "../../course/catalog.ts";
 import { pathToFileURL } from "node:url";
-import { titleOf } from "../../grader/exercise-schema.ts";
+import { titleOf } from "../../grader/exercise-meta.ts";
 import { loadAllExercises, projectRoot } from "../../grader/load-exercises.ts";
 import type { Catalog } from "../../course/progress.ts";
 

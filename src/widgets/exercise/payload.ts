@@ -3,14 +3,8 @@
  * time by Exercise.astro (exercisePayload) and read by the widget (readPayload) with the same type.
  * Expected answers are not in it: they come from the solution module, loaded on demand.
  */
-import {
-  type CodePart,
-  defaultParams,
-  type ExerciseMeta,
-  type GradingPart,
-  gradingPart,
-  type Params,
-} from "../../grader/exercise-schema.ts";
+import { defaultParams, gradingPart } from "../../grader/exercise-meta.ts";
+import type { CodePart, ExerciseMeta, GradingPart, Params } from "../../grader/exercise-schema.ts";
 
 export interface ExercisePayload {
   id: string;

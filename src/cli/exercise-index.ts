@@ -1,0 +1,131 @@
+/**
+ * The exercises' validated metadata and the chapters' order, for the terminal, cached in
+ * .cli/cache/exercise-index.json. Parsing 37 YAML files and validating them is most of what
+ * `list` used to cost; a file is parsed again only when its size or modification time changed
+ * (or the schema's source did), so an edited exercise.yaml is read as it is now.
+ * The YAML parser and the schema load only when something must be parsed.
+ */
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { assembleExercise, checkExerciseId, type LoadedExercise, listExerciseIds } from "../grader/exercise-files.ts";
+import type { ExerciseMeta } from "../grader/exercise-schema.ts";
+
+interface IndexFile {
+  /** Stamps of the code that decides what a parsed file becomes. */
+  key: string;
+  exercises: Record<string, { stamp: string; meta: ExerciseMeta }>;
+  chapters?: { stamp: string; order: Record<string, number> };
+}
+
+/** Size and modification time: changes whenever the file does. */
+function stamp(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return "missing";
+  }
+}
+
+/** The schema and catalog sources: a change there changes what every cached entry should be. */
+const schemaSources = [
+  "src/grader/exercise-schema.ts",
+  "src/grader/load-exercises.ts",
+  "src/course/catalog.ts",
+  "src/course/chapter-schema.ts",
+];
+
+export interface ExerciseIndex {
+  ids: string[];
+  /** One exercise, its files read now; throws UnknownExerciseError for an unknown id. */
+  exercise(id: string): Promise<LoadedExercise>;
+  /** Every exercise, in course order (chapter order, then difficulty, then id). */
+  all(): Promise<LoadedExercise[]>;
+  /** Write the cache if anything was parsed. */
+  save(): void;
+}
+
+export function exerciseIndex(root: string): ExerciseIndex {
+  const file = join(root, ".cli", "cache", "exercise-index.json");
+  const key = [process.env.BLAST_RADIUS_CLI_BUILD ?? "", ...schemaSources.map((s) => stamp(join(root, s)))].join("|");
+  let cache: IndexFile = { key, exercises: {} };
+  try {
+    const read = JSON.parse(readFileSync(file, "utf8")) as IndexFile;
+    if (read.key === key && read.exercises) cache = read;
+  } catch {
+    // No cache yet, or an unreadable one: start afresh.
+  }
+  let changed = false;
+  const ids = listExerciseIds(root);
+
+  const metaOf = async (id: string): Promise<ExerciseMeta> => {
+    checkExerciseId(id, root);
+    const now = stamp(join(root, "exercises", id, "exercise.yaml"));
+    const cached = cache.exercises[id];
+    if (cached && cached.stamp === now) return cached.meta;
+    const { readExerciseMeta } = await import("../grader/load-exercises.ts");
+    const meta = readExerciseMeta(id, root);
+    cache.exercises[id] = { stamp: now, meta };
+    changed = true;
+    return meta;
+  };
+
+  const chapterOrder = async (): Promise<Map<string, number>> => {
+    const dir = join(root, "content", "chapters");
+    let slugs: string[] = [];
+    try {
+      slugs = readdirSync(dir).sort();
+    } catch {
+      slugs = [];
+    }
+    const now = slugs.map((s) => `${s}=${stamp(join(dir, s, "index.mdx"))}`).join(",");
+    if (cache.chapters?.stamp !== now) {
+      const { loadChapters } = await import("../course/catalog.ts");
+      const order = Object.fromEntries(
+        loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`))).map((c) => [c.slug, c.order]),
+      );
+      cache.chapters = { stamp: now, order };
+      changed = true;
+    }
+    return new Map(Object.entries(cache.chapters!.order));
+  };
+
+  return {
+    ids,
+    async exercise(id) {
+      return assembleExercise(id, root, await metaOf(id));
+    },
+    async all() {
+      const [order, exercises] = await Promise.all([
+        chapterOrder(),
+        Promise.all(ids.map(async (id) => assembleExercise(id, root, await metaOf(id)))),
+      ]);
+      // Entries for exercises that are gone are dropped.
+      for (const id of Object.keys(cache.exercises)) {
+        if (!ids.includes(id)) {
+          delete cache.exercises[id];
+          changed = true;
+        }
+      }
+      return exercises.sort(
+        (a, b) =>
+          (order.get(a.meta.chapter) ?? 99) - (order.get(b.meta.chapter) ?? 99) ||
+          a.meta.difficulty - b.meta.difficulty ||
+          a.id.localeCompare(b.id),
+      );
+    },
+    save() {
+      if (!changed) return;
+      try {
+        mkdirSync(join(file, ".."), { recursive: true });
+        const temporary = `${file}.${process.pid}.tmp`;
+        writeFileSync(temporary, JSON.stringify(cache));
+        renameSync(temporary, file);
+        changed = false;
+      } catch {
+        // A cache that cannot be written only costs time next run.
+      }
+    },
+  };
+}

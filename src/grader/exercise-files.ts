@@ -1,0 +1,116 @@
+/**
+ * An exercise's files on disk (exercises/<id>/ and solutions/<id>/), read and checked around its
+ * already-validated metadata. Node only, and light: no YAML parser and no schema library, so the
+ * terminal can load an exercise from its cached metadata (src/cli/exercise-index.ts) at once.
+ * load-exercises.ts parses exercise.yaml and hands the result here.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { idPattern } from "../course/ids.ts";
+import type { ExerciseMeta } from "./exercise-schema.ts";
+import { placeholders } from "./fill-params.ts";
+
+export class ExerciseError extends Error {}
+
+/** An id that names no exercise (or is not an id at all), as opposed to a broken exercise. */
+export class UnknownExerciseError extends ExerciseError {}
+
+export interface LoadedExercise {
+  id: string;
+  meta: ExerciseMeta;
+  /** README.md: the prompt, Markdown with {param} placeholders. */
+  readme: string;
+  /** Absolute folder paths. */
+  dir: string;
+  solutionDir: string;
+  /** Code exercises: the source files, keyed by file name. */
+  starter?: string;
+  checks?: string;
+  /** solutions/<id>/explanation.md */
+  explanation: string;
+}
+
+/** The project root: the nearest folder up from the working directory holding exercises/ and package.json. */
+export function projectRoot(start = process.cwd()): string {
+  let dir = start;
+  for (;;) {
+    if (existsSync(join(dir, "exercises")) && existsSync(join(dir, "package.json"))) return dir;
+    const parent = join(dir, "..");
+    if (parent === dir) throw new ExerciseError(`no exercises/ folder found above ${start}`);
+    dir = parent;
+  }
+}
+
+/** Folder names under exercises/, sorted. */
+export function listExerciseIds(root = projectRoot()): string[] {
+  const dir = join(root, "exercises");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith(".") && statSync(join(dir, name)).isDirectory())
+    .sort();
+}
+
+/**
+ * Throw an UnknownExerciseError unless `id` is an id with a folder under exercises/. Checked
+ * before anything else touches the disk, so "../solutions/x" never reads outside exercises/.
+ */
+export function checkExerciseId(id: string, root: string): void {
+  if (!idPattern.test(id)) {
+    throw new UnknownExerciseError(
+      `"${id}" is not an exercise id (ids are lower-case words joined by hyphens, like choose-exact; list shows them all)`,
+    );
+  }
+  const dir = join(root, "exercises", id);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UnknownExerciseError(`no exercise is called "${id}"${suggestion(id, listExerciseIds(root))}`);
+}
+
+/** " (did you mean x?)" for the closest ids, when some are close. */
+function suggestion(id: string, ids: string[]): string {
+  const close = ids.filter((other) => other.includes(id) || id.includes(other) || editDistance(id, other) <= 3);
+  return close.length > 0
+    ? ` (did you mean ${close.slice(0, 3).join(", ")}?)`
+    : "; npm run exercises -- list shows them all";
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++)
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+function readRequired(file: string, root: string, why: string): string {
+  if (!existsSync(file)) throw new ExerciseError(`${relative(root, file)}: missing (${why})`);
+  return readFileSync(file, "utf8");
+}
+
+/** Read an exercise's files around its validated metadata; throws naming the file that is wrong. */
+export function assembleExercise(id: string, root: string, meta: ExerciseMeta): LoadedExercise {
+  const dir = join(root, "exercises", id);
+  const solutionDir = join(root, "solutions", id);
+  const readme = readRequired(join(dir, "README.md"), root, "the prompt");
+  if (!existsSync(join(solutionDir, "solution.ts")))
+    throw new ExerciseError(`solutions/${id}/solution.ts: missing (the reference solution)`);
+  const explanation = readRequired(join(solutionDir, "explanation.md"), root, "the worked explanation");
+  const exercise: LoadedExercise = { id, meta, readme, dir, solutionDir, explanation };
+  if (meta.kind === "code") {
+    // The starter is the learner's file: what it exports is checked when the checks run, not here,
+    // so an edited starter never breaks loading (tests/content/exercises.test.ts checks the shipped ones).
+    exercise.starter = readRequired(join(dir, "starter.ts"), root, "code exercises have a starter");
+    exercise.checks = readRequired(join(dir, "checks.ts"), root, "code exercises have checks");
+  } else if (meta.kind === "numeric" && meta.params) {
+    const used = new Set([meta.title, readme, ...meta.parts.map((p) => p.prompt)].flatMap(placeholders));
+    for (const name of Object.keys(meta.params)) {
+      if (!used.has(name))
+        throw new ExerciseError(
+          `exercises/${id}/exercise.yaml: params.${name}: the title, README.md and the part prompts never show {${name}}`,
+        );
+    }
+  }
+  return exercise;
+}
