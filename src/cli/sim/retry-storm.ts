@@ -9,6 +9,7 @@ import {
   defaultScenario,
   defenceDescriptions,
   defenceNames,
+  parameterSpec,
   parameterSpecs,
   runRetryStorm,
   type DefenceName,
@@ -109,7 +110,7 @@ const command: SimCommand = {
       defences: parseDefences(args.options.get("defences")),
       params: sets,
     });
-    const defenceOf = (name: string) => parameterSpecs.find((p) => p.name === name)?.defence;
+    const defenceOf = (name: string) => parameterSpec(name)?.defence;
     for (const line of ignoredSettings(Object.keys(sets), defenceOf, scenario.defences, (d) => `add --defences ${d}`))
       process.stderr.write(`${line}\n`);
     const { summary, wallMillis } = runRetryStorm(scenario);
