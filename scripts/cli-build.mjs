@@ -22,7 +22,7 @@ export const currentFile = join(cliDir, "current.json");
 export const commands = {
   exercises: { source: "src/cli/exercises.ts", exportsRun: true },
   sim: { source: "src/cli/sim.ts", exportsRun: true },
-  play: { source: "src/cli/play.ts", exportsRun: false },
+  play: { source: "src/cli/play.ts", exportsRun: true },
 };
 
 /**

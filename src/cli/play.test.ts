@@ -100,8 +100,10 @@ describe("npm run play", { timeout: 60_000 }, () => {
       usage("name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts"),
     );
     expect(await play("a.ts", "b.ts")).toEqual(usage("one file at a time (got 2)"));
-    expect(await play(write("x.ts", ""), "--timeout", "soon")).toEqual(usage('--timeout must be a number, got "soon"'));
-    expect(await play("--frobnicate")).toEqual(usage("unknown option --frobnicate"));
+    expect(await play(write("x.ts", ""), "--timeout", "soon")).toEqual(
+      usage('--timeout must be a number written in decimal, got "soon"'),
+    );
+    expect(await play("--frobnicate")).toEqual(usage("unknown option --frobnicate (options: --timeout, --help)"));
     expect((await play("--help")).stdout).toMatch(/^usage: npm run play/);
   });
 });
