@@ -205,7 +205,10 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
       focusable[focusable.indexOf(pre as HTMLElement) - 1]!.focus();
     });
     await page.keyboard.press("Tab");
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest(".cm-editor"))).toBe(true);
+    // The editor loads on that first focus (CodeMirror's chunk), then takes the focus.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest(".cm-editor")), { timeout: 20_000 })
+      .toBe(true);
     // The next Tab moves on to the Check button; nothing was typed, so nothing is saved as an edit.
     await page.keyboard.press("Tab");
     await expect
@@ -234,7 +237,7 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
     const fixed = exercise.locator('form[data-part="fixed"]');
     await fixed.getByLabel("Your answer").fill("25%");
     await fixed.getByRole("button", { name: "Check" }).click();
-    await expect.poll(() => fixed.getAttribute("data-solved")).toBe("");
+    await expect.poll(() => fixed.getAttribute("data-solved"), { timeout: 20_000 }).toBe("");
 
     await exercise.getByLabel("Variant seed").fill("42");
     await exercise.getByRole("button", { name: "Deal" }).click();
@@ -273,7 +276,8 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
       });
       await field.fill(text);
       await shuffle.getByRole("button", { name: "Check" }).click();
-      await expect.poll(() => feedback.textContent()).not.toBe("");
+      // The first Check loads the grader.
+      await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).not.toBe("");
       return (await feedback.textContent()) ?? "";
     };
     await expect(answer("about 1 in 1820")).resolves.toMatch(

@@ -106,7 +106,8 @@ describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
     await expect(problem.isHidden()).resolves.toBe(true);
     // A million customers with shards of 32: 32,000,000 picks on the main thread (about a second) before.
     await setField(page, "customers", "1000000");
-    await expect.poll(() => problem.isVisible()).toBe(true);
+    // The first change loads the explorer's code.
+    await expect.poll(() => problem.isVisible(), { timeout: 20_000 }).toBe(true);
     await expect(problem.innerText()).resolves.toMatch(
       /32,000,000 worker picks, over the limit of 5,000,000 a run: with shards of 32, use at most 156,250 customers/,
     );
