@@ -2,7 +2,7 @@
 export const answers = {
   defence: {
     cert: "stagger-expiry",
-    flag: "staged-flag",
+    build: "staged-release",
     config: "validate-config",
     leap: "clock-test",
     library: "diversity",

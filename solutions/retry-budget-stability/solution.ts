@@ -11,7 +11,10 @@ export interface Params {
 export function answers({ capacity, retries, budgetPercent }: Params): Record<string, number> {
   return {
     "retry-once": stableLoadBound(capacity, retries),
+    // Retries counted against original requests: at most b per request, so r = b.
     "with-budget": stableLoadBound(capacity, budgetPercent / 100),
+    // Retries at most b of everything sent: R <= b (L + R), so R <= L b / (1 - b): r = b / (1 - b).
+    "with-sre-budget": stableLoadBound(capacity, budgetPercent / 100 / (1 - budgetPercent / 100)),
   };
 }
 

@@ -5,10 +5,11 @@
 import { blastRadius } from "../../../src/sim/cells/blast.ts";
 import { rollout } from "../../../src/sim/cells/deploy.ts";
 import { cellPopulations, placeAll, uniformCustomers } from "../../../src/sim/cells/router.ts";
+import { cellExample } from "../../../src/sim/cells/example.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
-// Ten cells, customers spread evenly: one cell's fault.
-const tenCells = { cells: 10, customers: 5000, zones: 3 } as const;
+// The course's worked example (the widget opens on it too): customers spread evenly, one cell's fault.
+const tenCells = cellExample;
 const customers = uniformCustomers(tenCells.customers);
 const { router, controlPlane } = placeAll(customers, tenCells.cells);
 const badCell = blastRadius(customers, router, { kind: "bad-deploy", cell: 0 }, tenCells);

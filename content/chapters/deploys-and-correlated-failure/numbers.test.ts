@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { fleet, rollouts } from "./numbers.ts";
+import { fleet, rollouts, sre } from "./numbers.ts";
 
 test("canary-first rollout over 20 cells of 1,000, waves of 4", () => {
   expect(fleet).toEqual({ cells: 20, perCell: 1000, waveSize: 4 });
@@ -8,4 +8,8 @@ test("canary-first rollout over 20 cells of 1,000, waves of 4", () => {
   expect(rollouts.firstWaveCatches).toEqual({ customers: "5,000", share: "25%", cells: 5 });
   expect(rollouts.nothingCatches).toEqual({ customers: "20,000", share: "100%", cells: 20 });
   expect(rollouts.allAtOnce.share).toBe("100%");
+});
+
+test("the SRE book's figure, as published: roughly 70% of outages come from changes", () => {
+  expect(sre.outagesFromChanges).toBe("70%");
 });

@@ -24,3 +24,6 @@ export const rollouts = {
   firstWaveCatches: exposure(true, 1),
   nothingCatches: exposure(false),
 };
+
+/** Google's SRE book, "Introduction": "SRE has found that roughly 70% of outages are due to changes in a live system." */
+export const sre = { outagesFromChanges: percentUpTo(0.7, 0) };

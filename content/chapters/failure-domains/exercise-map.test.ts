@@ -19,3 +19,20 @@ test("the hidden-shared-fate exercise: README shows the map, and the analysis fl
   expect(readme).toContain("```\n" + sharingMap + "```");
   expect(sharing.flagged).toEqual(["app-workers", "reports-db"]); // worked by hand in explanation.md
 });
+
+test("the reachability exercise: the prompt shows the very shop map the checks and the worked solution use", () => {
+  const shopIn = (file: string) => {
+    const text = readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
+    const start = text.indexOf("const shop: FailureMap = {");
+    expect(start, `${file} has the shop map`).toBeGreaterThanOrEqual(0);
+    return text.slice(start, text.indexOf("\n};", start)).replace(/\s+/g, " ");
+  };
+  expect(shopIn("exercises/blast-radius-reachability/README.md")).toBe(
+    shopIn("exercises/blast-radius-reachability/checks.ts"),
+  );
+  const explanation = readFileSync(
+    new URL("../../../solutions/blast-radius-reachability/explanation.md", import.meta.url),
+    "utf8",
+  );
+  expect(explanation).toContain("shop map from the prompt");
+});

@@ -512,6 +512,8 @@ export const bank: Readonly<Record<string, string>> = {
   "static.three": times(staticStability.three),
   "static.two": times(staticStability.two),
   "pool.connections": grouped(pool.connections),
+  /** The share of time a bulkhead may be too small, as the bulkheads chapter sizes its pools. */
+  "bulkhead.tail": readableShare(0.001),
   "pool.stormHold": `${grouped(pool.stormHoldSeconds)} s`,
   "pool.normalCapacity": grouped(pool.normalCapacity),
   "pool.stormCapacity": grouped(pool.stormCapacity, 1),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { adaptive, bucket, loadCurve, ratio, raw, rawAllowed, replay, stability } from "./numbers.ts";
 import {
@@ -10,6 +11,9 @@ test("gRFC A6 token bucket, maxTokens 10, tokenRatio 0.1", () => {
   expect(bucket.failuresToStop).toBe(5); // 10 -> 5 tokens, and retries need > 5
   expect(bucket.successesToRestart).toBe(51); // 0 -> 5.1 tokens
   expect(bucket.balancePercent).toBe("9.1%"); // 0.1 / 1.1
+  expect(bucket.balanceOneIn).toBe("1 in 11");
+  // gRFC A6: "throttles retry attempts ... when the client's ratio of failures to successes exceeds ~10%".
+  expect(bucket.balanceFailuresToSuccesses).toBe("10%");
   // Closed forms, as an independent check: ceil(max/2) failures; floor(max/2 / ratio) + 1 successes.
   for (const [max, r] of [
     [10, 0.1],
@@ -31,6 +35,7 @@ test("ratio budgets and library defaults (SRE, Finagle, Envoy)", () => {
   expect(ratio.perRequestLoad).toBe(3);
   expect(ratio.budgetPercent).toBe("10%");
   expect(ratio.budgetLoad).toBe("1.1");
+  expect(ratio.budgetLoadOfAll).toBe("1.11"); // 1 / 0.9
   expect([ratio.finagleTtlSeconds, ratio.finagleMinPerSecond, ratio.finaglePercent]).toEqual([10, 10, "20%"]);
   expect([ratio.envoyPercent, ratio.envoyMinConcurrency]).toEqual(["20%", 3]);
   expect(ratio.envoyAtBusy).toBe(20); // 20% of 100
@@ -50,6 +55,9 @@ test("stability bound capacity / (r + 1) (HotOS 2021, OSDI 2022)", () => {
   expect(stability.withBudget).toBe("273");
   expect(stability.threeAttemptsPercent).toBe("33%");
   expect(stability.withBudgetPercent).toBe("91%");
+  // The SRE book's definition (retries under 10% of all requests sent): 300 x 0.9 = 270.
+  expect(stability.withSreBudget).toBe("270");
+  expect(stability.withSreBudgetPercent).toBe("90%");
 });
 
 test("SRE adaptive throttling with K = 2", () => {
@@ -66,4 +74,14 @@ test("the replay: a 10% budget keeps amplification near 1.1 or below and ends th
   expect(raw.tokens.recoverySeconds!).toBeLessThanOrEqual(10);
   for (const s of raw.budgeted.services) expect(s.successRate).toBeGreaterThan(0.95);
   expect(replay.budgetPercent).toBe("10%");
+  expect(raw.naive.recoveredBy).toBe("intervention");
+  expect(replay.naiveIncidentBest).toBe("0.3%");
+});
+
+test("the exercises' worked solutions state the bucket's balance as the chapter computes it", () => {
+  for (const file of [
+    "solutions/backoff-which-jitter/explanation.md",
+    "solutions/retry-throttle-token-bucket/explanation.md",
+  ])
+    expect(readFileSync(file, "utf8").replace(/\s+/g, " "), file).toContain(`about ${bucket.balanceOneIn}`);
 });

@@ -17,7 +17,7 @@ import {
   successesUntilRetrying,
 } from "../../../src/sim/token-bucket.ts";
 import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
-import { percentUpTo } from "../../../src/format/number.ts";
+import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
 
@@ -45,6 +45,10 @@ export const bucket = {
   failuresToStop: failuresUntilThrottled(grpc.maxTokens, grpc.tokenRatio),
   successesToRestart: successesUntilRetrying(grpc.maxTokens, grpc.tokenRatio),
   balancePercent: percentUpTo(balancingFailureShare(grpc.tokenRatio)),
+  /** "1 in 11": the same share as people say it. */
+  balanceOneIn: oneIn(balancingFailureShare(grpc.tokenRatio)),
+  /** gRFC A6 states it as failures to successes: at the balance, failures are tokenRatio of successes. */
+  balanceFailuresToSuccesses: percentUpTo(grpc.tokenRatio, 0),
   lowFailurePercent: percentUpTo(lowFailure, 0),
   lowAllowedPercent: percentUpTo(allowedShare(lowFailure)),
   highFailurePercent: percentUpTo(highFailure, 0),
@@ -63,7 +67,10 @@ export const ratio = {
   /** Per-request cap: when everything fails, every request makes all its attempts. */
   perRequestLoad: amplification(sreAttempts, 1),
   budgetPercent: percentUpTo(budgetShare, 0),
-  budgetLoad: (1 + budgetShare).toFixed(1),
+  /** Retries counted against original requests (Finagle's percentCanRetry, the course's model): load x (1 + b). */
+  budgetLoad: grouped(1 + budgetShare, 1),
+  /** Retries counted as a share of everything sent, retries included (the SRE book): load x 1 / (1 - b). */
+  budgetLoadOfAll: grouped(1 / (1 - budgetShare), 2),
   envoyPercent: percentUpTo(0.2, 0),
   envoyMinConcurrency: 3,
   envoyBusy,
@@ -90,6 +97,9 @@ export const stability = {
   threeAttempts: stableLoadBound(capacity, sreAttempts - 1),
   withBudget: stableLoadBound(capacity, budgetShare).toFixed(0),
   withBudgetPercent: percentUpTo(stableLoadBound(1, budgetShare), 0),
+  /** The SRE book's definition: retries at most b of all requests sent, so load x 1/(1 - b) must fit: capacity x (1 - b). */
+  withSreBudget: grouped(stableLoadBound(capacity, budgetShare / (1 - budgetShare))),
+  withSreBudgetPercent: percentUpTo(stableLoadBound(1, budgetShare / (1 - budgetShare)), 0),
   threeAttemptsPercent: percentUpTo(stableLoadBound(1, sreAttempts - 1), 0),
 };
 
@@ -113,7 +123,10 @@ const naive = runRetryStorm(defaultScenario()).summary;
 const budgeted = runRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
 const tokens = runRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
 const amplificationText = (summary: typeof naive) => summary.amplification.toFixed(2);
+/** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
 const served = (summary: typeof naive) => percentUpTo(Math.min(...summary.services.map((s) => s.successRate)));
+/** The best service's success during the naive incident (trigger to intervention). */
+const naiveIncidentBest = percentUpTo(Math.max(...naive.services.map((s) => s.incidentSuccessRate ?? 1)));
 
 export const replay = {
   budgetPercent: percentUpTo(params.budgetRatio, 0),
@@ -127,5 +140,8 @@ export const replay = {
   budgetRecoverySeconds: budgeted.recoverySeconds,
   tokenRecoverySeconds: tokens.recoverySeconds,
   naiveRecoverySeconds: naive.recoverySeconds,
+  naiveInterventionSeconds: naive.interventionSeconds,
+  naiveRecoveredBy: naive.recoveredBy,
+  naiveIncidentBest,
 };
 export const raw = { naive, budgeted, tokens };

@@ -80,10 +80,10 @@ export const uncapped = {
 export const contention = { crowds: [10, 25, 50, 100] as const, seeds: 20 };
 const labels: Record<BackoffStrategy, string> = {
   none: "no backoff",
-  exponential: "exponential, no jitter",
+  exponential: "plain exponential",
   full: "full jitter",
   equal: "equal jitter",
-  decorrelated: "decorrelated jitter",
+  decorrelated: "decorrelated",
 };
 const jittered = ["full", "equal", "decorrelated"] as const satisfies readonly BackoffStrategy[];
 

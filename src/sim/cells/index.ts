@@ -4,3 +4,4 @@ export * from "./blast.ts";
 export * from "./deploy.ts";
 export * from "./migration.ts";
 export * from "./static-stability.ts";
+export * from "./example.ts";

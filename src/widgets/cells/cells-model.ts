@@ -8,6 +8,7 @@ import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
 import { moveCustomer, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
 import { cellPopulations, placeAll, uniformCustomers } from "../../sim/cells/router.ts";
 import { minZones } from "../../sim/cells/static-stability.ts";
+import { cellExample } from "../../sim/cells/example.ts";
 import { grouped } from "./format.ts";
 import { type Checked, clampTo, type Limit, limitProblem } from "./limits.ts";
 
@@ -24,10 +25,11 @@ export interface CellsState {
   strategy: MoveStrategy;
 }
 
+/** The widget opens on the chapter's worked example (src/sim/cells/example.ts). */
 export const defaultCellsState: CellsState = {
-  cells: 10,
-  customers: 1000,
-  zones: 3,
+  cells: cellExample.cells,
+  customers: cellExample.customers,
+  zones: cellExample.zones,
   fault: "bad-deploy",
   releaseBad: true,
   healthCheckCatches: true,

@@ -1,0 +1,30 @@
+/**
+ * docs/SOURCES.md lists every primary source the chapters cite, with its address, so the list
+ * a maintainer reads and the reading lists a learner sees cannot drift apart.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { loadChapters } from "../../src/course/catalog.ts";
+
+const sources = readFileSync(new URL("../../docs/SOURCES.md", import.meta.url), "utf8");
+const withoutFragment = (url: string) => url.replace(/#.*$/, "");
+const listed = new Set([...sources.matchAll(/https?:\/\/[^\s|)]+/g)].map((m) => withoutFragment(m[0])));
+
+test("every address a chapter's further reading cites is listed in docs/SOURCES.md", () => {
+  const missing = loadChapters().flatMap((chapter) =>
+    chapter.reading
+      .filter((r) => r.url !== undefined && !listed.has(withoutFragment(r.url)))
+      .map((r) => `${chapter.slug}: ${r.title} <${r.url}>`),
+  );
+  expect(missing).toEqual([]);
+});
+
+test("a reading entry without an address says so, and SOURCES.md names it", () => {
+  const unaddressed = loadChapters().flatMap((chapter) =>
+    chapter.reading.filter((r) => r.url === undefined).map((r) => ({ slug: chapter.slug, ...r })),
+  );
+  for (const r of unaddressed) {
+    expect(r.source, `${r.slug}: "${r.title}" has no url`).toMatch(/no public address/);
+    expect(sources, r.title).toContain(r.title);
+  }
+});
