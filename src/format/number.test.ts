@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  duration,
   grouped,
   inverseScientific,
   minutesAndSeconds,
@@ -108,4 +109,14 @@ test("minutesAndSeconds", () => {
   expect(minutesAndSeconds(42)).toBe("42 s");
   expect(minutesAndSeconds(59.6)).toBe("1 min 0 s");
   expect(() => minutesAndSeconds(-1)).toThrow(RangeError);
+});
+
+test("duration, in words", () => {
+  expect(duration(660)).toBe("11 minutes");
+  expect(duration(656)).toBe("10 minutes 56 seconds");
+  expect(duration(61)).toBe("1 minute 1 second");
+  expect(duration(2)).toBe("2 seconds");
+  expect(duration(0)).toBe("0 seconds");
+  expect(duration(59.6)).toBe("1 minute");
+  expect(() => duration(Number.NaN)).toThrow(RangeError);
 });

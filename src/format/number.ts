@@ -14,6 +14,7 @@
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
  *   minutesAndSeconds(656)     "10 min 56 s"
+ *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
  */
 
 const groupedFormats = new Map<number, Intl.NumberFormat>();
@@ -142,4 +143,19 @@ export function minutesAndSeconds(seconds: number): string {
   const rest = whole % 60;
   if (minutes === 0) return `${rest} s`;
   return `${minutes} min ${rest} s`;
+}
+
+/**
+ * A duration in whole seconds in words, for a sentence: 660 -> "11 minutes", 656 -> "10 minutes
+ * 56 seconds", 61 -> "1 minute 1 second", 2 -> "2 seconds". A zero part is left out.
+ */
+export function duration(seconds: number): string {
+  if (!(seconds >= 0) || !Number.isFinite(seconds))
+    throw new RangeError(`a duration must be a finite number >= 0, got ${seconds}`);
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  if (minutes === 0) return unit(rest, "second");
+  return rest === 0 ? unit(minutes, "minute") : `${unit(minutes, "minute")} ${unit(rest, "second")}`;
 }

@@ -8,6 +8,9 @@ const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
 );
 
+/** How far a static chart's height may differ from its live chart's, in CSS pixels. */
+const HEIGHT_SLACK = 4;
+
 describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
   const site = inject("siteUrl");
   let browser: Session;
@@ -31,20 +34,44 @@ describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
     expect(naive).toContain(
       `the first request is refused at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`,
     );
-    expect(naive).toContain("it recovers only at the intervention (11 min 0 s)");
+    expect(naive).toContain(
+      "it does not recover by itself, only when operators step in at 11 min 0 s (an input, not a result of the model)",
+    );
     expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
       "no request is refused",
     );
     await expect(replay().locator("[data-live]").getAttribute("aria-live")).resolves.toBe("polite");
     await expect(replay().locator("[data-table] tbody tr").count()).resolves.toBe(72);
+    // The static charts' labels are read at the page's size, at this width and at a phone's:
+    // the height each label takes on screen (a label shrunk with its drawing would be 5 px).
+    const smallestLabel = () =>
+      replay().evaluate((root) =>
+        Math.min(
+          ...[...root.querySelectorAll(".rs-static text")]
+            .map((t) => t.getBoundingClientRect().height)
+            .filter((h) => h > 0),
+        ),
+      );
+    expect(await smallestLabel()).toBeGreaterThanOrEqual(11);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await smallestLabel()).toBeGreaterThanOrEqual(11);
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   test("first interaction loads the charts; Node and Chromium agree on the summary bytes", async () => {
     const { page } = browser;
     await page.goto(`${site}/retry-storm/`);
+    const heights = () =>
+      replay().evaluate((root) =>
+        [...root.querySelectorAll("[data-chart]")].map((f) => f.getBoundingClientRect().height),
+      );
+    const before = await heights();
     await page.locator("[data-scrub]").focus();
     await ready();
     await expect(replay().locator(".uplot").count()).resolves.toBe(10);
+    // The static charts take the live ones' room: nothing jumps when the live charts arrive.
+    const after = await heights();
+    for (const [i, h] of after.entries()) expect(Math.abs(h - before[i]!)).toBeLessThanOrEqual(HEIGHT_SLACK);
     // The page reran both scenarios in workers; the bytes equal the golden summaries from Node.
     await expect(replay().getAttribute("data-naive-summary")).resolves.toBe(JSON.stringify(golden.naive));
     await expect(replay().getAttribute("data-defended-summary")).resolves.toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { parameterDefaults } from "../../sim/retry-storm/index.ts";
 import { serverRuns } from "../../widgets/replay/server.ts";
 import { defaultReplayState } from "../../widgets/replay/state.ts";
 import { heroFigure, heroService } from "./hero-figure.ts";
@@ -11,15 +12,17 @@ describe("the landing page's figure", () => {
   test("what its sentence says is what the model did", () => {
     // "search, which never calls pricing"
     expect(followed(naive).dependency).not.toBe("pricing");
-    // "serves 0.3% of its requests until someone intervenes": it does not recover by itself.
+    // "serves 0.3% of its requests during the incident; it does not recover by itself, and operators
+    // step in at 11 minutes (a time the model is given)": the intervention is the scenario's input.
     expect(naive.summary.recoveredBy).toBe("intervention");
+    expect(naive.summary.interventionSeconds).toBe(parameterDefaults.intervention);
     expect(followed(naive).incidentSuccessRate).toBeLessThan(0.01);
     // "With the six defences of Part II it serves 100%, and the system is whole again 2 s after pricing recovers."
     expect(defended.summary.defences).toHaveLength(6);
     expect(followed(defended).incidentSuccessRate).toBe(1);
     expect(defended.summary.recoveredBy).toBe("self");
     expect(figure.caption).toBe(
-      "Pricing is slow for 4 seconds. Without defences the shared connection pool jams, and search, which never calls pricing, serves 0.3% of its requests until someone intervenes 11 min 0 s later. With the six defences of Part II it serves 100%, and the system is whole again 2 s after pricing recovers.",
+      "Pricing is slow for 4 seconds. Without defences the shared connection pool jams, and search, which never calls pricing, serves 0.3% of its requests during the incident; it does not recover by itself, and operators step in at 11 minutes (a time the model is given, not one it produces). With the six defences of Part II it serves 100%, and the system is whole again 2 seconds after pricing recovers.",
     );
   });
 

@@ -4,7 +4,7 @@
  * calls the slow dependency, with no defences and with all six: the whole course in a picture.
  * Pure: a string of SVG and the sentence under it, both computed from the runs.
  */
-import { minutesAndSeconds, percentUpTo } from "../../format/number.ts";
+import { duration, percentUpTo } from "../../format/number.ts";
 import type { RunView } from "../../widgets/replay/view.ts";
 import { escapeHtml } from "../../widgets/escape-html.ts";
 
@@ -47,7 +47,7 @@ export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
     .join("");
   const trigger = x(0);
   const s = naive.summary;
-  const label = `Share of ${heroService} requests that succeed over ${Math.round(t1 / 60)} minutes of the retry storm: with no defences it falls to nearly zero when pricing slows at 0 s and stays there until the intervention at ${minutesAndSeconds(s.interventionSeconds!)}; with six defences it stays at 100%.`;
+  const label = `Share of ${heroService} requests that succeed over ${Math.round(t1 / 60)} minutes of the retry storm: with no defences it falls to nearly zero when pricing slows at 0 s and stays there until operators step in at ${duration(s.interventionSeconds!)}; with six defences it stays at 100%.`;
   const svg =
     `<svg class="hero-fig__svg" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}">` +
     `<line class="hero-fig__axis" x1="${plot.left}" y1="${plot.bottom}" x2="${plot.right}" y2="${plot.bottom}"/>` +
@@ -64,7 +64,8 @@ export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
   const caption =
     `Pricing is slow for ${s.triggerSeconds} seconds. Without defences the shared connection pool jams, and ` +
     `${heroService}, which never calls pricing, serves ${percentUpTo(search(naive).incidentSuccessRate!)} of its requests ` +
-    `until someone intervenes ${minutesAndSeconds(s.interventionSeconds!)} later. With the six defences of Part II it serves ` +
-    `${percentUpTo(search(defended).incidentSuccessRate!)}, and the system is whole again ${minutesAndSeconds(defended.summary.recoverySeconds!)} after pricing recovers.`;
+    `during the incident; it does not recover by itself, and operators step in at ${duration(s.interventionSeconds!)} ` +
+    `(a time the model is given, not one it produces). With the six defences of Part II it serves ` +
+    `${percentUpTo(search(defended).incidentSuccessRate!)}, and the system is whole again ${duration(defended.summary.recoverySeconds!)} after pricing recovers.`;
   return { svg, caption };
 }

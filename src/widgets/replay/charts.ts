@@ -5,7 +5,7 @@
  * chart is made), resized when the page is.
  */
 import type uPlotType from "uplot";
-import { chartViews, markerColour, markers, palette, type Marker, type RunView } from "./view.ts";
+import { chartViews, markerColour, markers, palette, timeLabel, timeTicks, type Marker, type RunView } from "./view.ts";
 
 export type Side = "naive" | "defended";
 export const sides: Side[] = ["naive", "defended"];
@@ -97,6 +97,15 @@ export class ReplayCharts {
     this.setPlayhead(this.playhead);
   }
 
+  /** A replay narrower than 26rem (a phone): the time axis labels every four minutes, as replay.css does. */
+  private narrow(): boolean {
+    const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const style = getComputedStyle(this.root);
+    const content =
+      this.root.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return content <= 26 * rem;
+  }
+
   /** The width a side's charts should have, or null while the side is hidden. */
   private width(side: Side): number | null {
     const figure = this.container(side).querySelector<HTMLElement>("[data-chart]");
@@ -132,7 +141,10 @@ export class ReplayCharts {
             {
               stroke: ink,
               grid: { stroke: "rgba(128,128,128,0.2)" },
-              values: (_u, splits) => splits.map((s) => `${s}s`),
+              // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart.
+              splits: (_u: uPlotType, _i: number, _min: number, max: number) =>
+                timeTicks(max, this.narrow() ? 240 : 120),
+              values: (_u, splits) => splits.map(timeLabel),
             },
             {
               stroke: ink,

@@ -77,7 +77,7 @@ test("views, markers, text and table describe a run from its own numbers", () =>
     "goodput gone",
     "pricing recovers",
     "first refusal",
-    "intervention",
+    "operators step in",
     "recovered",
   ]);
   expect(marks.find((m) => m.kind === "refused")!.time).toBe(summary.firstRefusalSeconds);
@@ -86,7 +86,9 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   expect(text).toContain(`the pool is full at ${Math.round(summary.poolFullSeconds! * 10) / 10} s`);
   expect(text).toContain(`goodput is gone at ${summary.goodputZeroSeconds} s`);
   expect(text).toContain(`the first request is refused at ${Math.round(summary.firstRefusalSeconds! * 10) / 10} s`);
-  expect(text).toContain("it recovers only at the intervention (100 s)");
+  expect(text).toContain(
+    "it does not recover by itself, only when operators step in at 100 s (an input, not a result of the model)",
+  );
   // Success is shown over the incident window, here the trigger to the intervention.
   const unrelated = summary.services.filter((s) => s.dependency !== "pricing");
   const share =
@@ -113,7 +115,10 @@ test("the static SVG is labelled, draws every series and marker, and escapes tex
   const { summary, metrics } = runRetryStorm(scenarios(normalizeState({ params: { duration: 60 } })).naive);
   const view = chartViews({ summary, metrics })[1]!;
   const svg = chartSvg(view, metrics.time, markers(summary), `Pool <in use> & "size"`);
-  expect(svg).toMatch(/^<svg [^>]*role="img" aria-label="Pool &lt;in use&gt; &amp; &quot;size&quot;"/);
+  expect(svg).toMatch(/^<div class="rs-static" role="img" aria-label="Pool &lt;in use&gt; &amp; &quot;size&quot;"/);
+  // Labels are text in CSS pixels (never scaled down with the drawing); only the curves stretch.
+  expect(svg).toMatch(/<svg class="rs-svg" viewBox="0 0 1000 120" preserveAspectRatio="none"/);
+  expect(svg).toMatch(/<text x="[\d.]+%" y="16" text-anchor="middle">0 s<\/text>/);
   expect(svg.match(/<path /g)).toHaveLength(view.series.length);
   expect(svg.match(/<line [^>]*stroke-dasharray="3 3"/g)).toHaveLength(markers(summary).length);
   expect(svg).not.toMatch(/NaN|undefined/);

@@ -38,7 +38,7 @@ export type ScenarioControl = (typeof scenarioControls)[number];
 export const controlLabels: Record<ScenarioControl | "seed", string> = {
   seed: "Seed",
   triggerDuration: "Pricing slow for (s)",
-  intervention: "Intervention at (s)",
+  intervention: "Operators step in at (s)",
   poolSize: "Pool size (connections)",
   load: "Load (x normal)",
   clientTimeout: "Client time-out (s)",

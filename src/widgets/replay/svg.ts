@@ -1,13 +1,20 @@
 /**
- * Static SVG charts of a replay run, drawn at build time so the page shows the result before
- * any JavaScript runs (and prints). Pure string building: no DOM.
+ * Static charts of a replay run, drawn at build time so the page shows the result before any
+ * JavaScript runs (and prints). Pure string building: no DOM.
+ *
+ * A chart has the live chart's size and layout (charts.ts: 150 px high, a 44 px value axis),
+ * and its text is real text at the page's size, whatever the width: the curves are drawn in an
+ * SVG that stretches across the width (its strokes do not stretch), while the labels sit in
+ * SVGs measured in CSS pixels, placed by percentage along the time axis.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { markerColour, type markers, palette, type ChartView } from "./view.ts";
+import { markerColour, type markers, palette, timeLabel, timeTicks, type ChartView } from "./view.ts";
 
-const W = 640;
-const H = 150;
-const pad = { left: 48, right: 10, top: 8, bottom: 22 };
+/** The plot's drawing units across; it is stretched to the chart's width. */
+const W = 1000;
+/** The plot's height in CSS pixels (the time axis below it takes 22 more, as in replay.css). */
+export const plotHeight = 120;
+const inset = 6;
 
 function niceMax(x: number): number {
   if (x <= 0) return 1;
@@ -16,7 +23,7 @@ function niceMax(x: number): number {
   return 10 * p;
 }
 
-/** One chart as an SVG string; `time` is the shared x axis (seconds from the trigger). */
+/** One chart as HTML (an image with its name, made of SVGs); `time` is the shared x axis. */
 export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typeof markers>, label: string): string {
   const x0 = time[0]!;
   const x1 = time[time.length - 1]! + 1;
@@ -24,20 +31,23 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
   const yMax = chart.range ? chart.range[1] : niceMax(Math.max(1, ...values));
   const yMin = chart.range ? chart.range[0] : chart.log ? 10 : 0;
   const logMax = chart.log ? niceMax(Math.max(yMin * 10, ...values)) : yMax;
-  const sx = (t: number) => pad.left + ((t - x0) / (x1 - x0)) * (W - pad.left - pad.right);
+  /** Share of the width at time t, 0..1. */
+  const fx = (t: number) => (t - x0) / (x1 - x0);
+  const sx = (t: number) => fx(t) * W;
   const sy = (v: number) => {
     const f = chart.log
       ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(logMax) - Math.log10(yMin))
       : (v - yMin) / (yMax - yMin);
-    return H - pad.bottom - Math.min(1, Math.max(0, f)) * (H - pad.top - pad.bottom);
+    return plotHeight - inset - Math.min(1, Math.max(0, f)) * (plotHeight - 2 * inset);
   };
   const r = (n: number) => Math.round(n * 10) / 10;
+  const pct = (t: number) => `${r(fx(t) * 100)}%`;
   // Points along a flat run (a pool pinned at its size, a success rate stuck at zero) add
   // nothing to the picture: keep only the ends of each run, so the page stays light.
   const paths = chart.series
     .map((s) => {
       const pts: ([number, number] | null)[] = s.values.map((v, i) =>
-        v === null ? null : [r(sx(time[i]! + 0.5)), Math.round(sy(v))],
+        v === null ? null : [r(sx(time[i]! + 0.5)), r(sy(v))],
       );
       let d = "";
       pts.forEach((pt, i) => {
@@ -47,35 +57,42 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
         if (prev && next && prev[1] === pt[1] && next[1] === pt[1]) return;
         d += `${prev ? "L" : "M"}${pt[0]} ${pt[1]}`;
       });
-      return `<path d="${d}" fill="none" stroke="${palette[s.colour]}" stroke-width="1.5"${s.dashed ? ' stroke-dasharray="4 3"' : ""}/>`;
+      return `<path d="${d}" fill="none" stroke="${palette[s.colour]}" stroke-width="1.5" vector-effect="non-scaling-stroke"${s.dashed ? ' stroke-dasharray="4 3"' : ""}/>`;
     })
     .join("");
-  const ticks: string[] = [];
-  for (let t = 0; t <= x1; t += 120) {
-    ticks.push(
-      `<line x1="${r(sx(t))}" x2="${r(sx(t))}" y1="${H - pad.bottom}" y2="${H - pad.bottom + 4}" stroke="currentColor"/>`,
-    );
-    ticks.push(
-      `<text x="${r(sx(t))}" y="${H - 6}" text-anchor="middle">${t === 0 ? "0 s" : t % 60 === 0 ? `${t / 60} min` : `${t} s`}</text>`,
-    );
-  }
-  const top = chart.log ? logMax : yMax;
-  const topLabel = chart.log && top >= 1000 ? `${top / 1000} s` : `${top}${chart.unit === "%" ? "%" : ""}`;
-  const bottomLabel = chart.log ? `${yMin}` : `${yMin}`;
-  ticks.push(`<text x="${pad.left - 4}" y="${pad.top + 8}" text-anchor="end">${escapeHtml(topLabel)}</text>`);
-  ticks.push(`<text x="${pad.left - 4}" y="${H - pad.bottom}" text-anchor="end">${escapeHtml(bottomLabel)}</text>`);
+  const grid = `<line x1="0" x2="${W}" y1="${sy(chart.log ? logMax : yMax)}" y2="${sy(chart.log ? logMax : yMax)}" stroke="currentColor" stroke-opacity="0.2" vector-effect="non-scaling-stroke"/>`;
   const lines = marks
     .map(
       (m) =>
-        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="${pad.top}" y2="${H - pad.bottom}" stroke="${markerColour[m.kind]}" stroke-width="1" stroke-dasharray="3 3"><title>${escapeHtml(`${m.label} at ${m.time} s`)}</title></line>`,
+        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="0" y2="${plotHeight}" stroke="${markerColour[m.kind]}" stroke-width="1.5" stroke-dasharray="3 3" vector-effect="non-scaling-stroke"><title>${escapeHtml(`${m.label} at ${m.time} s`)}</title></line>`,
     )
     .join("");
-  return (
-    `<svg class="rs-svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${escapeHtml(label)}" font-size="11" fill="currentColor">` +
-    `<rect x="${pad.left}" y="${pad.top}" width="${W - pad.left - pad.right}" height="${H - pad.top - pad.bottom}" fill="none" stroke="currentColor" stroke-opacity="0.3"/>` +
-    ticks.join("") +
+  const plot =
+    `<svg class="rs-svg" viewBox="0 0 ${W} ${plotHeight}" preserveAspectRatio="none" aria-hidden="true">` +
+    `<rect x="0" y="0" width="${W}" height="${plotHeight}" fill="none" stroke="currentColor" stroke-opacity="0.3" vector-effect="non-scaling-stroke"/>` +
+    grid +
     lines +
     paths +
-    `</svg>`
-  );
+    `</svg>`;
+  const top = chart.log ? logMax : yMax;
+  const topLabel = chart.log && top >= 1000 ? `${top / 1000} s` : `${top}${chart.unit === "%" ? "%" : ""}`;
+  const yAxis =
+    `<svg class="rs-static-y" aria-hidden="true">` +
+    `<text x="40" y="${r(sy(top) + 4)}" text-anchor="end">${escapeHtml(topLabel)}</text>` +
+    `<text x="40" y="${r(sy(yMin) + 4)}" text-anchor="end">${escapeHtml(String(yMin))}</text>` +
+    `</svg>`;
+  const ticks: string[] = [];
+  for (const t of timeTicks(x1)) {
+    const anchor = fx(t) < 0.04 ? "start" : fx(t) > 0.96 ? "end" : "middle";
+    // Every other label steps aside on a narrow chart (replay.css), as the live charts' do.
+    const minor = t % 240 === 0 ? "" : ' class="rs-tick-minor"';
+    ticks.push(`<line x1="${pct(t)}" x2="${pct(t)}" y1="0" y2="4" stroke="currentColor"/>`);
+    ticks.push(`<text${minor} x="${pct(t)}" y="16" text-anchor="${anchor}">${timeLabel(t)}</text>`);
+  }
+  const xAxis = `<svg class="rs-static-x" aria-hidden="true">${ticks.join("")}</svg>`;
+  // The series' names and colours, as the live chart's legend shows them.
+  const legend = chart.series
+    .map((s) => `<li><span class="rs-key" style="border-color:${palette[s.colour]}"></span>${escapeHtml(s.label)}</li>`)
+    .join("");
+  return `<div class="rs-static" role="img" aria-label="${escapeHtml(label)}">${yAxis}${plot}${xAxis}</div><ul class="rs-static-legend" aria-hidden="true">${legend}</ul>`;
 }

@@ -109,10 +109,22 @@ export function markers(summary: RetryStormSummary): Marker[] {
   if (summary.firstRefusalSeconds !== null)
     list.push({ time: summary.firstRefusalSeconds, label: "first refusal", kind: "refused" });
   if (summary.interventionSeconds !== null)
-    list.push({ time: summary.interventionSeconds, label: "intervention", kind: "intervention" });
+    list.push({ time: summary.interventionSeconds, label: "operators step in", kind: "intervention" });
   if (summary.recoverySeconds !== null)
     list.push({ time: summary.triggerSeconds + summary.recoverySeconds, label: "recovered", kind: "recovered" });
   return list.sort((a, b) => a.time - b.time);
+}
+
+/** A time-axis label, on the static and the live charts alike: "0 s", "2 min", "90 s". */
+export function timeLabel(t: number): string {
+  return t === 0 ? "0 s" : t % 60 === 0 ? `${t / 60} min` : `${t} s`;
+}
+
+/** Time-axis ticks from 0 to `max`, every `step` seconds (two minutes, four on a narrow chart). */
+export function timeTicks(max: number, step = 120): number[] {
+  const out: number[] = [];
+  for (let t = 0; t <= max; t += step) out.push(t);
+  return out;
 }
 
 const fmtSeconds = (s: number) =>
@@ -140,7 +152,7 @@ export function summaryText(name: string, run: RunView): string {
     summary.recoveredBy === null
       ? "it never recovers by itself"
       : summary.recoveredBy === "intervention"
-        ? `it recovers only at the intervention (${fmtSeconds(summary.interventionSeconds!)})`
+        ? `it does not recover by itself, only when operators step in at ${fmtSeconds(summary.interventionSeconds!)} (an input, not a result of the model)`
         : `it recovers by itself ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
   const share = unrelatedSuccess(summary);
   const unrelated =
