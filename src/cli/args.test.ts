@@ -113,6 +113,12 @@ describe("npm run sim, in-process", () => {
     const negative = memoryIo();
     expect(await sim(["retry-storm", "--seed", "-1"], negative)).toBe(2);
     expect(negative.err).toMatch(/--seed must be at least 0, got -1/);
+    // --set values follow the same decimal rule as every other number option: 0x10 is not 16.
+    for (const set of ["load=0x10", "poolSize=0b1", "attempts=0o3", "load=Infinity"]) {
+      const hex = memoryIo();
+      expect(await sim(["retry-storm", "--set", set], hex), set).toBe(2);
+      expect(hex.err, set).toMatch(new RegExp(`${set.split("=")[0]} must be a number.*got "${set.split("=")[1]}"`));
+    }
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     try {

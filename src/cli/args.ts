@@ -5,7 +5,11 @@
  * simulation; invalid input exits with code 2 and one line that says what to type instead.
  */
 
+import { readDecimal } from "../format/decimal.ts";
 import { seedRange } from "../sim/random.ts";
+
+/** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
+export { readDecimal };
 
 export class UsageError extends Error {}
 
@@ -66,17 +70,6 @@ export function parseArgs(argv: string[], known: { options: string[]; flags: str
     }
   }
   return result;
-}
-
-/** A number written in decimal: 12, -3, 0.25, 1e6, 1_000_000. Not 0x10, 0b1, Infinity or "". */
-const decimal = /^[+-]?(?:\d+(?:_\d{3})*(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
-
-/** Read a decimal number from text; undefined if it is not one. */
-export function readDecimal(raw: string): number | undefined {
-  const text = raw.trim();
-  if (!decimal.test(text)) return undefined;
-  const value = Number(text.replace(/_/g, ""));
-  return Number.isFinite(value) ? value : undefined;
 }
 
 /** The last value given for an option, parsed as a decimal number within bounds. */

@@ -35,6 +35,18 @@ describe("backoff delays", () => {
     expect(draws.reduce((a, b) => a + b, 0) / draws.length).toBeCloseTo(400, -1);
   });
 
+  test("the first retry is number 0 by default (window [0, base)); Brooker's simulator counts it as 1", () => {
+    const plain = makeBackoff("exponential", options, mulberry32(1));
+    expect([plain.next(), plain.next(), plain.next()]).toEqual([100, 200, 400]);
+    const fromOne = makeBackoff("exponential", options, mulberry32(1), 1);
+    expect([fromOne.next(), fromOne.next()]).toEqual([200, 400]);
+    fromOne.reset();
+    expect(fromOne.next()).toBe(200);
+    const full = makeBackoff("full", options, mulberry32(3), 1);
+    expect(full.next()).toBeLessThan(200);
+    expect(() => makeBackoff("full", options, mulberry32(1), 2 as 0)).toThrow(/the first retry is number 0 or 1/);
+  });
+
   test("equal jitter stays in [half, capped)", () => {
     const rand = mulberry32(2);
     const draws = Array.from({ length: 20_000 }, () => equalJitter(3, options, rand));

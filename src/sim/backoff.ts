@@ -54,12 +54,25 @@ export interface Backoff {
   reset(): void;
 }
 
+/**
+ * Where the retry count starts. The course, like gRPC's retry policy, calls the first retry
+ * n = 0 (full jitter's first window is [0, base)); Marc Brooker's published simulator counts
+ * it as n = 1 (a first window of [0, 2 x base)). Decorrelated jitter ignores the count.
+ */
+export type FirstRetry = 0 | 1;
+
 /** A stateful backoff for one caller, with any of the strategies. "none" retries immediately. */
-export function makeBackoff(strategy: BackoffStrategy, options: BackoffOptions, rand: Random): Backoff {
+export function makeBackoff(
+  strategy: BackoffStrategy,
+  options: BackoffOptions,
+  rand: Random,
+  firstRetry: FirstRetry = 0,
+): Backoff {
   if (!(options.base > 0) || !(options.cap >= options.base)) {
     throw new RangeError(`need 0 < base <= cap, got base ${options.base}, cap ${options.cap}`);
   }
-  let retries = 0;
+  if (firstRetry !== 0 && firstRetry !== 1) throw new RangeError(`the first retry is number 0 or 1, got ${firstRetry}`);
+  let retries = firstRetry;
   let previous = options.base;
   return {
     next() {
@@ -79,7 +92,7 @@ export function makeBackoff(strategy: BackoffStrategy, options: BackoffOptions, 
       }
     },
     reset() {
-      retries = 0;
+      retries = firstRetry;
       previous = options.base;
     },
   };
@@ -176,6 +189,8 @@ export interface ContentionOptions {
   delaySpread?: number;
   /** Give up on a client after this many attempts (a safety stop; counted as not finished). */
   maxAttempts?: number;
+  /** The first retry's number: 0 (the course's convention, the default) or 1 (Brooker's simulator). */
+  firstRetry?: FirstRetry;
 }
 
 /** The defaults of simulateContention, in milliseconds. */
@@ -219,7 +234,9 @@ export function simulateContention(options: ContentionOptions): ContentionResult
   const network = streams("contention:network");
   const jitter = streams("contention:jitter");
   const delay = () => delayMean - delaySpread + 2 * delaySpread * network();
-  const backoffs = Array.from({ length: clients }, () => makeBackoff(strategy, { base, cap }, jitter));
+  const backoffs = Array.from({ length: clients }, () =>
+    makeBackoff(strategy, { base, cap }, jitter, options.firstRetry ?? 0),
+  );
   const attempts = new Array<number>(clients).fill(0);
   const queue = new EventQueue<ContentionMessage>();
   let version = 0;

@@ -3,6 +3,8 @@ import { describe, expect, test } from "vitest";
 import {
   uncapped,
   backoff,
+  brookerFindings,
+  brookerRaw,
   contention,
   contentionFindings,
   contentionRaw,
@@ -114,6 +116,26 @@ describe("the contention experiment: what the chapter says about it is what the 
     }
     expect(golden[0]).toContain(`${contention.seeds} seeds`);
   });
+});
+
+test("with Brooker's convention (first retry counted as 1) full jitter does least work from 50 clients up, ties at 25", () => {
+  expect(brookerFindings).toEqual({
+    fullLeastFrom: "50",
+    tiedAt: "25",
+    decorrelatedLeastAt: "10",
+    fullSavesLargest: "14%",
+  });
+  for (const clients of [50, 100] as const) {
+    const r = brookerRaw[clients];
+    expect(r.full).toBeLessThan(Math.min(r.equal, r.decorrelated));
+  }
+  expect(Math.abs(brookerRaw[25].full / brookerRaw[25].decorrelated - 1)).toBeLessThan(0.01);
+  expect(brookerRaw[10].decorrelated).toBeLessThan(0.99 * brookerRaw[10].full);
+  // The convention is what moves the winner: with the course's own (first retry 0) decorrelated
+  // jitter did the least work at 50 clients; full jitter's wider first window is what changes it.
+  expect(contentionTable.find((row) => row.clients === 50)!.leastWork).toBe("decorrelated");
+  // Decorrelated jitter ignores the retry count, so its figures are the same in both runs.
+  expect(brookerRaw[100].decorrelated).toBe(contentionRaw[100].decorrelated.calls);
 });
 
 test("gRPC's token bucket (tokenRatio 0.1) keeps retries off above about 1 failure in 11 (9.1%)", () => {

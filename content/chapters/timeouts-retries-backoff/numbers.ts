@@ -11,6 +11,7 @@ import {
   poolThroughput,
   simulateContention,
   type BackoffStrategy,
+  type FirstRetry,
 } from "../../../src/sim/backoff.ts";
 import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
 import { balancingFailureShare } from "../../../src/sim/token-bucket.ts";
@@ -87,11 +88,11 @@ const labels: Record<BackoffStrategy, string> = {
 };
 const jittered = ["full", "equal", "decorrelated"] as const satisfies readonly BackoffStrategy[];
 
-function average(clients: number, strategy: BackoffStrategy) {
+function average(clients: number, strategy: BackoffStrategy, firstRetry: FirstRetry = 0) {
   let calls = 0;
   let millis = 0;
   for (let seed = 1; seed <= contention.seeds; seed++) {
-    const r = simulateContention({ clients, strategy, seed });
+    const r = simulateContention({ clients, strategy, seed, firstRetry });
     calls += r.calls;
     millis += r.completionMillis;
   }
@@ -159,6 +160,44 @@ export const contentionFindings = {
   ),
   smallest: String(contention.crowds[0]),
   largest: String(largest),
+};
+
+// --- The same experiment with Brooker's convention (the first retry counted as 1) --------------
+/**
+ * Full and equal jitter depend on where the retry count starts; decorrelated jitter does not
+ * (its draws are the same in both runs). Averages of calls per crowd size, Brooker's convention.
+ */
+export const brookerRaw = Object.fromEntries(
+  contention.crowds.map((clients) => [
+    clients,
+    {
+      full: average(clients, "full", 1).calls,
+      equal: average(clients, "equal", 1).calls,
+      decorrelated: contentionRaw[clients].decorrelated.calls,
+    },
+  ]),
+) as Record<(typeof contention.crowds)[number], Record<(typeof jittered)[number], number>>;
+
+const brookerLeast = (clients: (typeof contention.crowds)[number]) =>
+  jittered.reduce((best, s) => (brookerRaw[clients][s] < brookerRaw[clients][best] ? s : best));
+/** Two strategies' calls within 1% of each other: a tie, well inside the seeds' noise. */
+const tied = (a: number, b: number) => Math.abs(a / b - 1) < 0.01;
+
+export const brookerFindings = {
+  /** The smallest crowd from which full jitter makes the fewest calls at every larger size ("50"). */
+  fullLeastFrom: String(
+    contention.crowds.find((c) => contention.crowds.filter((d) => d >= c).every((d) => brookerLeast(d) === "full")),
+  ),
+  /** Crowds where full and decorrelated jitter are within 1% of each other in calls ("25"). */
+  tiedAt: listed(
+    crowdsWhere((c) => brookerLeast(c) !== "full" && tied(brookerRaw[c].full, brookerRaw[c].decorrelated)),
+  ),
+  /** Crowds where decorrelated jitter still makes clearly the fewest calls ("10"). */
+  decorrelatedLeastAt: listed(
+    crowdsWhere((c) => brookerLeast(c) === "decorrelated" && !tied(brookerRaw[c].full, brookerRaw[c].decorrelated)),
+  ),
+  /** How many fewer calls full jitter makes than decorrelated at the largest crowd: "14%". */
+  fullSavesLargest: percentUpTo(1 - brookerRaw[largest].full / brookerRaw[largest].decorrelated, 0),
 };
 
 // --- What limits retries across a fleet (the retry-budgets chapter has the details) ----------

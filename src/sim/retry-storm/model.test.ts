@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { runRetryStorm } from "./model.ts";
-import { defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
+import { checkParameter, defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
 
 // Storm runs cost a few hundred milliseconds each: share them between tests.
 const cache = new Map<string, ReturnType<typeof runRetryStorm>>();
@@ -254,4 +254,12 @@ test("invalid parameters and defences are refused with the name in the message",
     /tokenRatio must be greater than 0 tokens \(gRFC A6\), got 0/,
   );
   expect(() => run(["armour" as DefenceName])).toThrow(/unknown defence "armour"/);
+});
+
+test("a parameter given as text is read as a decimal number, as every typed number is (a replay URL, --set)", () => {
+  expect(checkParameter("load", "1.5")).toBe(1.5);
+  expect(checkParameter("poolSize", " 30 ")).toBe(30);
+  expect(checkParameter("intervention", "none")).toBeNull();
+  for (const text of ["0x10", "0b1", "0o7", "Infinity", "1,5", "", "12abc"])
+    expect(() => checkParameter("poolSize", text), text).toThrow(/poolSize must be a number/);
 });

@@ -4,6 +4,7 @@
  * Times are in seconds on a clock whose zero is the moment the trigger starts.
  */
 import type { Random } from "../random.ts";
+import { readDecimal } from "../../format/decimal.ts";
 
 export const defenceNames = ["bulkhead", "breaker", "budget", "jitter", "timeout", "shed"] as const;
 export type DefenceName = (typeof defenceNames)[number];
@@ -440,7 +441,8 @@ export function checkParameter(name: string, value: unknown): number | string | 
     if (spec.nullable) return null;
     throw new RangeError(`${name} needs a number, got none`);
   }
-  const n = typeof value === "number" ? value : typeof value !== "string" || value.trim() === "" ? NaN : Number(value);
+  // Text is read by the one rule for typed numbers: decimal, so "0x10" or "0b1" is refused, not read as 16 or 1.
+  const n = typeof value === "number" ? value : typeof value === "string" ? (readDecimal(value) ?? NaN) : NaN;
   if (!Number.isFinite(n))
     throw new RangeError(`${name} must be a number${spec.nullable ? ' or "none"' : ""}, got "${String(value)}"`);
   if (spec.integer && !Number.isInteger(n)) throw new RangeError(`${name} must be a whole number, got ${n}`);

@@ -1,0 +1,71 @@
+/**
+ * Written for the learner, not for the repository: what a reader sees (chapter prose, exercise
+ * prompts, hints and feedback, worked solutions, the interview bank) names no source file of the
+ * course and no "article" the course grew from. A fact is told in the course's own words and
+ * cited by its primary source in the chapter's reading list.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+
+const root = join(import.meta.dirname, "../..");
+
+/** Text a reader sees: no frontmatter, import lines, MDX comments or YAML comments. */
+function readable(path: string): string {
+  const text = readFileSync(path, "utf8");
+  if (path.endsWith(".mdx"))
+    return text
+      .replace(/^---\n[\s\S]*?\n---\n/, "")
+      .replace(/^import .*$/gm, "")
+      .replace(/\{\/\*[\s\S]*?\*\/\}/g, "");
+  if (path.endsWith(".yaml")) return text.replace(/^\s*#.*$/gm, "");
+  return text;
+}
+
+function readerFiles(): string[] {
+  const files: string[] = [];
+  for (const slug of readdirSync(join(root, "content/chapters"))) {
+    const dir = join(root, "content/chapters", slug);
+    for (const name of readdirSync(dir)) if (/\.(mdx|md|yaml)$/.test(name)) files.push(join(dir, name));
+  }
+  for (const top of ["exercises", "solutions"])
+    for (const id of readdirSync(join(root, top)))
+      for (const name of ["README.md", "exercise.yaml", "explanation.md"]) {
+        try {
+          readFileSync(join(root, top, id, name));
+          files.push(join(root, top, id, name));
+        } catch {
+          // Not every exercise has every file.
+        }
+      }
+  return files;
+}
+
+/** What a reader must never be shown. */
+const forbidden: [RegExp, string][] = [
+  [/\b(?:src|scripts|tests|\.cli)\/[\w./-]+/g, "a path inside the repository"],
+  [/\bthe (?:seed )?article\b/gi, '"the article" (the course is not a commentary on a text the reader has not seen)'],
+  [/\bnumbers\.ts\b|\.golden\.txt\b/g, "a file the course computes its figures in"],
+];
+
+test("what a reader sees names no repository path and no 'article'", () => {
+  const found: string[] = [];
+  for (const path of readerFiles()) {
+    readable(path)
+      .split("\n")
+      .forEach((line, i) => {
+        for (const [pattern, what] of forbidden)
+          for (const m of line.matchAll(pattern))
+            found.push(`${path.slice(root.length + 1)}:${i + 1}: ${m[0]} (${what})`);
+      });
+  }
+  expect(found).toEqual([]);
+});
+
+test("the check sees what it is meant to see", () => {
+  expect(readerFiles().length).toBeGreaterThan(60);
+  expect(forbidden[0]![0].test("see src/sim/backoff.ts")).toBe(true);
+  forbidden[0]![0].lastIndex = 0;
+  expect(forbidden[1]![0].test("the article's naive loop")).toBe(true);
+  forbidden[1]![0].lastIndex = 0;
+});
