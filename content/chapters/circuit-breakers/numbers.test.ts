@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
 import { CircuitBreaker } from "../../../src/sim/retry-storm/index.ts";
@@ -88,6 +89,17 @@ test("the sharded trap (Brooker 2022): one shard of 8 down trips a 10% breaker",
   expect(sharded.failurePercent).toBe("12.5%");
   expect(sharded.pollyTrips).toBe(true);
   expect(sharded.withBreaker).toBe("100%");
+});
+
+test("the sharded playground, as the prose tells it: one breaker serves a few calls, one per shard serves 7 of 8", () => {
+  const golden = readFileSync(new URL("./sharded.golden.txt", import.meta.url), "utf8");
+  const served = (label: string) => Number(new RegExp(`${label}:\\s+([\\d.]+)% served`).exec(golden)![1]) / 100;
+  const best = (sharded.shards - 1) / sharded.shards;
+  // "serves only the few calls it lets through between cooldowns": well under a tenth.
+  expect(served("one breaker for the whole backend")).toBeGreaterThan(0);
+  expect(served("one breaker for the whole backend")).toBeLessThan(0.1);
+  // "the breakers per shard serve everything the healthy shards can".
+  expect(served("one breaker per shard")).toBeCloseTo(best, 3);
 });
 
 test("the replay: breakers end the storm within seconds of the trigger", () => {
