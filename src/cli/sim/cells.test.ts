@@ -19,6 +19,8 @@ test("--json: one bad cell of ten, canary catches it, c0 moves, static stability
   expect(json.move.map((s: { name: string }) => s.name)).toEqual(["copy", "dual-write", "flip-mapping", "clean-up"]);
   expect(json.staticStability.phases[1]).toMatchObject({ phase: "control-plane-down", routed: 1000, turnedAway: 20 });
   expect(json.staticStability.preProvisionFactor).toBe(1.5);
+  // The wall-clock field has one name in every simulation's JSON (retry-storm, shuffle-shard, cells).
+  expect(json.wallMillis).toBeGreaterThanOrEqual(0);
 });
 
 test("blast radius equals affected cells / cells for uniform keys, for each fault", () => {

@@ -191,8 +191,11 @@ const command: SimCommand = {
       process.stdout.write(usage + "\n");
       return 0;
     }
+    const start = performance.now();
     const { report, json } = cellsReport(argv);
-    process.stdout.write((json ? JSON.stringify(report, null, 2) : render(report)) + "\n");
+    // The wall-clock time of the run, named as every simulation's JSON names it.
+    const wallMillis = Math.round((performance.now() - start) * 10) / 10;
+    process.stdout.write((json ? JSON.stringify({ ...report, wallMillis }, null, 2) : render(report)) + "\n");
     return 0;
   },
 };
