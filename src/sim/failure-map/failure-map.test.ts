@@ -62,6 +62,7 @@ describe("parsing", () => {
     ["duplicate name", "service a\npool a", 2, /already declared on line 1/],
     ["bad weight", "service a weight lots", 1, /weight must be a number/],
     ["negative weight", "service a weight -2", 1, /weight must be a number/],
+    ["hexadecimal weight", "service a weight 0x10", 1, /weight must be a number of 0 or more, got "0x10"/],
     ["keyword as a name", "service pool", 1, /keyword/],
     ["bad characters", "service 9lives", 1, /not a valid service name/],
     ["calls itself", "service a\na calls a", 2, /cannot call itself/],

@@ -12,6 +12,7 @@
  *
  * Names may be used before they are declared. Every error names its line.
  */
+import { readDecimal } from "../../format/decimal.ts";
 import {
   resourceKinds,
   type CallEdge,
@@ -124,8 +125,9 @@ export function parseFailureMap(text: string): ParseResult {
           errors.push({ line, message: `expected "service ${name}" or "service ${name} weight <number>"` });
           return;
         }
-        weight = Number(words[3]);
-        if (!Number.isFinite(weight) || weight < 0) {
+        // Decimal only, by the course's one rule for typed numbers: "0x10" is not 16.
+        weight = readDecimal(words[3]!);
+        if (weight === undefined || weight < 0) {
           errors.push({ line, message: `weight must be a number of 0 or more, got "${words[3]}"` });
           return;
         }

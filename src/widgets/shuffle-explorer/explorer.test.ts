@@ -23,6 +23,9 @@ describe("state", () => {
       seed: 0,
     });
     expect(fromQuery(new URLSearchParams("n=abc&k=&failover=off"))).toEqual({ ...defaultState, failover: false });
+    // Numbers in the address follow the course's one rule for typed numbers: decimal only.
+    expect(fromQuery(new URLSearchParams("n=0x10&seed=0b1"))).toEqual(defaultState);
+    expect(fromQuery(new URLSearchParams("n=1_000"))).toMatchObject({ workers: 1000 });
     expect(normalize({ workers: 1e9 }).workers).toBe(2048);
   });
 });

@@ -2,6 +2,7 @@
  * The explorer in the page, loaded on first interaction: reads the controls, redraws the
  * figures with the same renderer the server used, and keeps the state in the URL.
  */
+import { readDecimal } from "../../format/decimal.ts";
 import { explorerView } from "./model.ts";
 import { renderExplorer, summary } from "./render.ts";
 import { costProblem, type ExplorerState, fromQuery, limits, normalize, queryHasState, toQuery } from "./state.ts";
@@ -33,8 +34,8 @@ function readForm(form: HTMLFormElement): ExplorerState | null {
   const raw: Partial<ExplorerState> = {};
   for (const name of numberFields) {
     const text = input(form, name).value.trim();
-    const value = Number(text);
-    if (text === "" || !Number.isFinite(value)) return null;
+    const value = readDecimal(text);
+    if (value === undefined) return null;
     raw[name] = value;
   }
   raw.failover = input(form, "failover").checked;

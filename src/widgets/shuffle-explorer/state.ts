@@ -2,6 +2,7 @@
  * The explorer's state: what the controls hold, how it is clamped to what the simulation can
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
+import { readDecimal } from "../../format/decimal.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
 export interface ExplorerState {
@@ -68,8 +69,7 @@ export function normalize(input: Partial<ExplorerState>): ExplorerState {
 
 /** Read the state from a query string; missing or bad values fall back to the defaults. */
 export function fromQuery(query: URLSearchParams): ExplorerState {
-  const number = (key: string) =>
-    query.has(key) && query.get(key)!.trim() !== "" ? Number(query.get(key)) : undefined;
+  const number = (key: string) => (query.has(key) ? readDecimal(query.get(key)!) : undefined);
   const failover = query.get(param.failover);
   return normalize({
     workers: number(param.workers),
