@@ -120,6 +120,7 @@ describe("the contention experiment: what the chapter says about it is what the 
 
 test("with Brooker's convention (first retry counted as 1) full jitter does least work from 50 clients up, ties at 25", () => {
   expect(brookerFindings).toEqual({
+    tieWithin: "1%",
     fullLeastFrom: "50",
     tiedAt: "25",
     decorrelatedLeastAt: "10",

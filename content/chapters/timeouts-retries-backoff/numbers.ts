@@ -181,9 +181,12 @@ export const brookerRaw = Object.fromEntries(
 const brookerLeast = (clients: (typeof contention.crowds)[number]) =>
   jittered.reduce((best, s) => (brookerRaw[clients][s] < brookerRaw[clients][best] ? s : best));
 /** Two strategies' calls within 1% of each other: a tie, well inside the seeds' noise. */
-const tied = (a: number, b: number) => Math.abs(a / b - 1) < 0.01;
+const tieWithin = 0.01;
+const tied = (a: number, b: number) => Math.abs(a / b - 1) < tieWithin;
 
 export const brookerFindings = {
+  /** What the chapter calls a tie: calls within this share of each other ("1%"). */
+  tieWithin: percentUpTo(tieWithin),
   /** The smallest crowd from which full jitter makes the fewest calls at every larger size ("50"). */
   fullLeastFrom: String(
     contention.crowds.find((c) => contention.crowds.filter((d) => d >= c).every((d) => brookerLeast(d) === "full")),

@@ -1,6 +1,6 @@
 /** The static-stability widget as an HTML string (server first, then redrawn in the page). */
 import type { StabilityView } from "./stability-model.ts";
-import { countOf, grouped, percent } from "./format.ts";
+import { countOf, grouped, percent, times } from "./format.ts";
 
 const phaseNames = {
   before: "Before",
@@ -59,6 +59,6 @@ export function renderStability(view: StabilityView): string {
   return `<section class="cw-panel" aria-label="Router and control plane">${diagram(view)}</section>
 <section class="cw-panel cw-scroll" aria-label="Outage phases">${phaseTable(view)}</section>
 <section class="cw-panel" aria-label="Pre-provisioning">
-  <p class="cw-note">Static stability for capacity: with ${p.zones} zones, run <strong data-figure="provision-factor">${p.factor.toFixed(2)}×</strong> peak (${percent(p.perZone)} of peak in each zone), so losing a zone needs no new instances, and no control plane.</p>
+  <p class="cw-note">Static stability for capacity: with ${p.zones} zones, run <strong data-figure="provision-factor">${times(p.factor)}</strong> peak (${percent(p.perZone)} of peak in each zone), so losing a zone needs no new instances, and no control plane.</p>
 </section>`;
 }

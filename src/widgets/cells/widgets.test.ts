@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { cellsLimits, cellsView, checkCells, defaultCellsState, normalizeCells } from "./cells-model.ts";
+import { provisioning } from "../../../content/chapters/static-stability/numbers.ts";
 import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellsSummary, renderCells } from "./cells-render.ts";
 import { checkStability, defaultStabilityState, normalizeStability, stabilityView } from "./stability-model.ts";
@@ -112,5 +113,12 @@ describe("static-stability widget", () => {
     expect(renderStability(asking)).toContain("cannot route");
     expect(stabilityView(normalizeStability({ zones: 2 })).provision.factor).toBe(2);
     expect(normalizeStability({ zones: 1 }).zones).toBe(2);
+  });
+
+  test("the widget writes the multiple of peak as the chapter's table does (1.5×, 1.33×, never 1.50× or 1.3×)", () => {
+    for (const row of provisioning) {
+      const html = renderStability(stabilityView(normalizeStability({ zones: row.zones })));
+      expect(html).toContain(`data-figure="provision-factor">${row.factor}</strong>`);
+    }
   });
 });
