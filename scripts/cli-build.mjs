@@ -1,5 +1,5 @@
 /**
- * Compiles the terminal commands (npm run exercises, sim, play) from TypeScript to JavaScript,
+ * Compiles the terminal commands (npm run exercises, sim, play, gameday) from TypeScript to JavaScript,
  * so they start in a fraction of the time tsx takes to load and transform them. Runs when the
  * project is installed (the `prepare` script) and again, automatically, whenever a source file
  * is newer than the last build (scripts/cli-run.mjs checks). The output is in .cli/ (gitignored).
@@ -23,6 +23,7 @@ export const commands = {
   exercises: { source: "src/cli/exercises.ts", exportsRun: true },
   sim: { source: "src/cli/sim.ts", exportsRun: true },
   play: { source: "src/cli/play.ts", exportsRun: true },
+  gameday: { source: "src/cli/gameday.ts", exportsRun: true },
 };
 
 /**

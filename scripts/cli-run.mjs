@@ -1,5 +1,5 @@
 /**
- * `npm run exercises|sim|play`: run the compiled command from .cli/, compiling it first when it
+ * `npm run exercises|sim|play|gameday`: run the compiled command from .cli/, compiling it first when it
  * is missing or older than any source file it was built from (after a git pull, or an edit).
  * Usage: node scripts/cli-run.mjs <command> [args...]
  */
@@ -36,7 +36,7 @@ if (!dir) {
 }
 const entry = join(dir, `${name}.mjs`);
 if (!name || !existsSync(entry)) {
-  process.stderr.write(`usage: node scripts/cli-run.mjs <exercises|sim|play> [args...]\n`);
+  process.stderr.write(`usage: node scripts/cli-run.mjs <exercises|sim|play|gameday> [args...]\n`);
   process.exit(2);
 }
 // Tells the command where its build is (compiled solutions, the cache key of the exercise index).

@@ -26,8 +26,8 @@ export function mulberry32(seed: number): Random {
   };
 }
 
-/** FNV-1a hash of a string, used to give each named stream its own seed. */
-function hashName(name: string): number {
+/** FNV-1a hash of a string, used to give each named stream its own seed (and game-day result codes their check digits). */
+export function hashName(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
     h ^= name.charCodeAt(i);

@@ -147,9 +147,18 @@ export function replayActions(scenario: Scenario, actions: readonly TimedAction[
   return result;
 }
 
+/** Told of every original request as it arrives and as it ends (a game day scores each one). */
+export interface StormObserver {
+  arrival(service: number, now: number): void;
+  /** The request that arrived at `arrival` succeeded, or its client gave up on it, at `now`. */
+  outcome(service: number, arrival: number, now: number, success: boolean): void;
+}
+
 export class StormRun {
   /** The scenario as given (checked); the world holds the parameters as they are now. */
   readonly scenario: Scenario;
+  /** Optional: told of each request's arrival and end. */
+  observer: StormObserver | null = null;
   readonly world: World;
   /** When the run stops: the last arrival (duration) plus the drain. */
   readonly end: number;
@@ -493,6 +502,7 @@ export class StormRun {
     if (service.drained) return;
     const original: Original = { service: s, arrival: now, tries: 0, resolved: false };
     this.recorder.arrival(s, now);
+    this.observer?.arrival(s, now);
     this.world.clientBudgets[s]?.onRequest(now);
     this.sendTry(original, now);
     this.scheduleArrival(s, now);
@@ -716,6 +726,7 @@ export class StormRun {
     if (success) {
       original.resolved = true;
       this.recorder.success(s, original.arrival, now);
+      this.observer?.outcome(s, original.arrival, now, true);
       return;
     }
     this.clientRetry(original, now);
@@ -729,6 +740,7 @@ export class StormRun {
     const budget = world.clientBudgets[s];
     if (!decision.retry || world.retriesOff || (budget && !budget.tryRetry(now))) {
       original.resolved = true;
+      this.observer?.outcome(s, original.arrival, now, false);
       return;
     }
     const sleep = Math.max(0, decision.sleepMs) / 1000;

@@ -6,6 +6,7 @@ export {
   drainSeconds,
   StormRun,
   type StormAction,
+  type StormObserver,
   type StormState,
   type TimedAction,
 } from "./engine.ts";

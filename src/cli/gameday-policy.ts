@@ -1,0 +1,75 @@
+/**
+ * Running a learner's automated responder for `npm run gameday -- play --policy <file.ts>`: the
+ * game and the policy run together inside the course's sandboxed runner (the same one that runs
+ * playground programs), which prints the action log the policy produced. The log is then checked
+ * and scored here, outside the sandbox, like any other: nothing the policy prints can change its score.
+ */
+import { posix } from "node:path";
+import { fileURLToPath } from "node:url";
+import { runInNode } from "../playground/node-host.ts";
+import { requestForFile } from "../playground/node-files.ts";
+import type { RunEvent } from "../playground/protocol.ts";
+import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
+import type { PolicyRun } from "../sim/gameday/policy.ts";
+import type { GameScenario, LogEntry } from "../sim/gameday/scenarios.ts";
+
+/** How long a policy's whole game may take in the sandbox. */
+export const policyTimeoutMs = 60_000;
+
+const marker = "gameday-policy-result:";
+
+export type PolicyFileRun =
+  | { ok: true; log: LogEntry[]; refused: PolicyRun["refused"] }
+  | { ok: false; message: string };
+
+export async function runPolicyFile(file: string, scenario: GameScenario, seed: number): Promise<PolicyFileRun> {
+  // The learner's file and what it imports, under "learner/"; the game's own sources under "src/".
+  const learner = requestForFile(file, policyTimeoutMs);
+  const simEntry = fileURLToPath(new URL("../sim/gameday/policy.ts", import.meta.url));
+  const sim = requestForFile(simEntry, policyTimeoutMs);
+  const files: Record<string, string> = {};
+  for (const [key, text] of Object.entries(learner.files)) files[posix.normalize(`learner/${key}`)] = text;
+  for (const [key, text] of Object.entries(sim.files)) files[posix.normalize(`src/sim/gameday/${key}`)] = text;
+  files["main.ts"] = [
+    `import respond from "./learner/${learner.entry}";`,
+    `import { findScenario } from "./src/sim/gameday/scenarios.ts";`,
+    `import { runPolicy } from "./src/sim/gameday/policy.ts";`,
+    `if (typeof respond !== "function") throw new Error("the policy file must default-export a function: export default function respond(view) { ... }");`,
+    `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, respond);`,
+    `console.log(${JSON.stringify(marker)} + JSON.stringify(run));`,
+  ].join("\n");
+  let output = "";
+  const messages: string[] = [];
+  const result = await runInNode(
+    {
+      files,
+      entry: "main.ts",
+      timeoutMs: policyTimeoutMs,
+    },
+    (event: RunEvent) => {
+      if (event.kind === "log" && event.text.startsWith(marker)) output = event.text.slice(marker.length);
+      else if (event.kind !== "plot" && event.kind !== "check") messages.push(event.text);
+    },
+  );
+  if (result.status !== "ok") {
+    const where = result.error?.line === undefined ? "" : ` (${result.error.file ?? file}, line ${result.error.line})`;
+    const why =
+      result.status === "timeout"
+        ? `it did not finish within ${policyTimeoutMs / 1000} s`
+        : (result.error?.message ?? result.status);
+    return {
+      ok: false,
+      message: `the policy failed: ${why}${where}${messages.length ? `\nit printed:\n${messages.slice(-20).join("\n")}` : ""}`,
+    };
+  }
+  let run: PolicyRun;
+  try {
+    run = JSON.parse(output) as PolicyRun;
+    // The log came out of the sandbox: check it like any log from outside.
+    run.log = checkLog(run.log, scenario).entries;
+  } catch (error) {
+    const why = error instanceof LogFormatError ? error.message : "its output could not be read";
+    return { ok: false, message: `the policy's run did not produce a usable log: ${why}` };
+  }
+  return { ok: true, log: run.log, refused: Array.isArray(run.refused) ? run.refused : [] };
+}

@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { formatLog } from "../sim/gameday/log.ts";
+import { verdictText } from "../sim/gameday/report.ts";
+import { findScenario, grayHost, scenarios } from "../sim/gameday/scenarios.ts";
+import { summarize } from "../sim/gameday/summary.ts";
+import { run } from "./gameday.ts";
+
+const slow = { timeout: 120_000 };
+const dir = mkdtempSync(join(tmpdir(), "gameday-cli-"));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+async function cli(...argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await run(argv, {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    env: {},
+    cwd: process.cwd(),
+  });
+  return { code, out, err };
+}
+
+test("list names every scenario", async () => {
+  const { code, out } = await cli("list");
+  expect(code).toBe(0);
+  for (const s of scenarios) expect(out).toContain(s.id);
+});
+
+test(
+  "show gives the briefing, the actions with their delays and costs, and the scores of doing nothing and of par",
+  slow,
+  async () => {
+    const { code, out } = await cli("show", "gray-failure");
+    expect(code).toBe(0);
+    expect(out).toContain(findScenario("gray-failure")!.briefing);
+    expect(out).toMatch(/eject-host\s+10 s\s+h01 h02/);
+    expect(out).toContain("fast-burn (page): 2% of the budget in 1 h, confirmed over 5 min (burn rate above 14.4)");
+    expect(out).toMatch(/doing nothing:\n {2}tenant-minutes of failed or too-slow requests: [\d.]+/);
+    expect(out).toContain("par (the reference response: Eject a host from the load balancer: h07 at 2 min 0 s):");
+  },
+);
+
+test("play --json prints exactly the summary the page exports for the same log", slow, async () => {
+  const log = [{ at: 90, action: "eject-host" as const, target: grayHost }];
+  const path = file("log.json", formatLog("gray-failure", 1, log));
+  const { code, out } = await cli("play", "gray-failure", "--actions", path, "--json");
+  expect(code).toBe(0);
+  expect(out).toBe(JSON.stringify(summarize(findScenario("gray-failure")!, 1, log), null, 2) + "\n");
+  const text = await cli("play", "gray-failure", "--actions", path);
+  expect(text.out).toContain(verdictText(JSON.parse(out)));
+  expect(text.out).toMatch(
+    /debrief:\n {2}1 min 30 s: Eject a host from the load balancer: h07, in effect at 1 min 40 s\./,
+  );
+});
+
+test("invalid or impossible logs exit 2 with a message naming the entry", slow, async () => {
+  const cases: [string, RegExp][] = [
+    [
+      '[{"at": 90, "action": "eject-host", "target": "h99"}]',
+      /entry 1 \(eject-host h99 at 90 s\): "eject-host" cannot target "h99"/,
+    ],
+    ['[{"at": 90, "action": "bounce"}]', /entry 1: unknown action "bounce"/],
+    ['[{"at": 9000, "action": "retries-off"}]', /entry 1: at 9000 s is outside the game \(0 to 600 s\)/],
+    [
+      '[{"at": 90, "action": "return-host", "target": "h03"}]',
+      /entry 1 \(return-host h03 at 90 s\): h03 is not ejected/,
+    ],
+    ["not json", /the log is not JSON/],
+  ];
+  for (const [text, message] of cases) {
+    const { code, err } = await cli("play", "gray-failure", "--actions", file("bad.json", text));
+    expect(code, text).toBe(2);
+    expect(err).toMatch(message);
+  }
+  const seeded = file("seeded.json", formatLog("gray-failure", 3, []));
+  expect((await cli("play", "gray-failure", "--actions", seeded, "--seed", "4")).err).toMatch(
+    /was played with seed 3; --seed 4 contradicts it/,
+  );
+  expect((await cli("play", "nowhere", "--actions", seeded)).err).toMatch(/unknown scenario "nowhere"/);
+  expect((await cli("play", "gray-failure")).err).toMatch(/needs one of --actions/);
+  expect((await cli("fly")).code).toBe(2);
+});

@@ -1,0 +1,184 @@
+/**
+ * `npm run gameday -- list | show <scenario> | play <scenario> (--actions <log.json> | --policy <file.ts>) [--seed N] [--json]`
+ *
+ * Game days in the terminal: the same scenarios, actions and scoring as the page. `play` prints
+ * the same summary the page shows for the same log; with --json, the same bytes. An invalid or
+ * impossible log exits 2 with a message naming the entry. A policy (a learner's automated
+ * responder) runs in the course's sandboxed runner; its actions are scored like any log.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { actionSpec } from "../sim/gameday/actions.ts";
+import { finishedGame, GameRuleError } from "../sim/gameday/game.ts";
+import { LogFormatError, parseLog, type ParsedLog } from "../sim/gameday/log.ts";
+import { alertRuleText, clock, entryText, scoreRows, summaryText, tenantMinutesText } from "../sim/gameday/report.ts";
+import { findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
+import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
+import { type Io, numberOption, parseArgs, runAsProcess, table, UsageError } from "./args.ts";
+
+const usage = `usage: npm run gameday -- <command>
+
+  list                                   the scenarios
+  show <scenario>                        its briefing, actions, alerts, and the scores of doing nothing and of par
+  play <scenario> --actions <log.json>   play an action log and print the score and debrief
+  play <scenario> --policy <file.ts>     play your automated responder (runs sandboxed) and score it
+
+options for play:
+  --seed N    the scenario's seed (default: the scenario's own, or the log's)
+  --json      print the summary as JSON (the same bytes the page exports)
+
+A log is JSON: {"scenario": "gray-failure", "seed": 1, "actions": [{"at": 120, "action": "eject-host", "target": "h07"}]}
+(or just the list). "at" is seconds since the start, in tenths, in time order.
+A policy file default-exports a function of the dashboard's state that returns actions:
+  export default function respond(view) { return view.alerts.length ? [{ action: "retries-off" }] : []; }
+
+exit codes: 0 ok, 1 the policy failed to run, 2 usage, or an invalid or impossible log`;
+
+function scenarioArg(name: string | undefined): GameScenario {
+  if (!name) throw new UsageError(`name a scenario: ${scenarios.map((s) => s.id).join(", ")}`);
+  const scenario = findScenario(name);
+  if (!scenario)
+    throw new UsageError(`unknown scenario "${name}"; choose one of: ${scenarios.map((s) => s.id).join(", ")}`);
+  return scenario;
+}
+
+function list(io: Io): number {
+  io.stdout(
+    table([["scenario", "title", "chapters"], ...scenarios.map((s) => [s.id, s.title, s.chapters.join(", ")])]) + "\n",
+  );
+  return 0;
+}
+
+function show(scenario: GameScenario, io: Io): number {
+  const nothing = finishedGame(scenario, scenario.seed, []).finish().score;
+  const par = finishedGame(scenario, scenario.seed, scenario.reference).finish().score;
+  const lines = [
+    `${scenario.title} (${scenario.id})`,
+    "",
+    scenario.briefing,
+    "",
+    `objective: ${scenario.slo.target * 100}% of requests good (answered within ${scenario.slo.latencyMs} ms) over ${scenario.slo.periodDays} days; the game lasts ${clock(scenario.seconds)}, seed ${scenario.seed}.`,
+    "",
+    "alerts (multiwindow, multi-burn-rate, as the Google SRE Workbook recommends):",
+    ...alertRuleText(scenario.slo).map((l) => `  ${l}`),
+    "",
+    "actions:",
+    table([
+      ["  action", "takes effect after", "targets", "cost"],
+      ...scenario.offers.map((o) => {
+        const spec = actionSpec(o.action);
+        return [
+          `  ${o.action}`,
+          spec.delay === 0 ? "at once" : clock(spec.delay),
+          o.targets ? o.targets.join(" ") : "-",
+          spec.cost,
+        ];
+      }),
+    ]),
+    "",
+    "doing nothing:",
+    ...scoreRows(nothing, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
+    "",
+    `par (the reference response: ${scenario.reference.map((e) => `${entryText(e)} at ${clock(e.at)}`).join("; ")}):`,
+    ...scoreRows(par, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
+    "",
+    `read first: ${scenario.chapters.map((c) => `/${c}/`).join(", ")}`,
+  ];
+  io.stdout(lines.join("\n") + "\n");
+  return 0;
+}
+
+async function play(scenario: GameScenario, argv: string[], io: Io): Promise<number> {
+  const args = parseArgs(argv, { options: ["actions", "policy", "seed"], flags: ["json", "help"] });
+  if (args.positional.length) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+  const actionsFile = args.options.get("actions")?.at(-1);
+  const policyFile = args.options.get("policy")?.at(-1);
+  if (!actionsFile === !policyFile)
+    throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
+  const file = (actionsFile ?? policyFile)!;
+  if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  let seed = numberOption(args, "seed", scenario.seed, { min: 0, max: 999_999_999, integer: true });
+  let log: LogEntry[];
+  let refused: { at: number; action: string; target: string | null; why: string }[] = [];
+  if (actionsFile) {
+    let parsed: ParsedLog;
+    try {
+      parsed = parseLog(readFileSync(file, "utf8"), scenario);
+    } catch (error) {
+      if (error instanceof LogFormatError) throw new UsageError(`${file}: ${error.message}`);
+      throw error;
+    }
+    if (parsed.seed !== undefined) {
+      if (args.options.has("seed") && parsed.seed !== seed)
+        throw new UsageError(`${file} was played with seed ${parsed.seed}; --seed ${seed} contradicts it`);
+      seed = parsed.seed;
+    }
+    log = parsed.entries;
+  } else {
+    const { runPolicyFile } = await import("./gameday-policy.ts");
+    const run = await runPolicyFile(file, scenario, seed);
+    if (!run.ok) {
+      io.stderr(`${run.message}\n`);
+      return 1;
+    }
+    log = run.log;
+    refused = run.refused;
+  }
+  let summary: GameSummary;
+  try {
+    summary = summarize(scenario, seed, log);
+  } catch (error) {
+    if (error instanceof GameRuleError) throw new UsageError(`${file}: ${error.message}`);
+    throw error;
+  }
+  if (args.flags.has("json")) {
+    io.stdout(JSON.stringify(summary, null, 2) + "\n");
+    return 0;
+  }
+  let text = summaryText(summary, scenario);
+  if (policyFile) {
+    text += `\nyour policy took ${log.length} action${log.length === 1 ? "" : "s"}; par is ${tenantMinutesText(summary.par.tenantMinutes)} tenant-minutes.\n`;
+    for (const r of refused.slice(0, 10))
+      text += `  refused at ${clock(r.at)}: ${r.action}${r.target ? ` ${r.target}` : ""} (${r.why})\n`;
+    if (refused.length > 10) text += `  ... and ${refused.length - 10} more refused\n`;
+  }
+  io.stdout(text);
+  return 0;
+}
+
+/** The command, in process: returns its exit code; usage errors and bad logs are written to `io.stderr` (code 2). */
+export async function run(argv: string[], io: Io): Promise<number> {
+  try {
+    return await command(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`error: ${error.message}\n`);
+    return 2;
+  }
+}
+
+async function command(argv: string[], io: Io): Promise<number> {
+  const [command, name, ...rest] = argv;
+  if (!command || command === "--help" || command === "-h" || command === "help") {
+    io.stdout(usage + "\n");
+    return command ? 0 : 2;
+  }
+  switch (command) {
+    case "list":
+      if (name !== undefined) throw new UsageError(`list takes no argument (got "${name}")`);
+      return list(io);
+    case "show":
+      if (rest.length) throw new UsageError(`show takes one scenario (got "${rest[0]}" too)`);
+      return show(scenarioArg(name), io);
+    case "play":
+      if (name === "--help") {
+        io.stdout(usage + "\n");
+        return 0;
+      }
+      return play(scenarioArg(name?.startsWith("--") ? undefined : name), rest, io);
+    default:
+      throw new UsageError(`unknown command "${command}"; use list, show or play`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runAsProcess(run);

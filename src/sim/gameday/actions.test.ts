@@ -1,0 +1,382 @@
+/**
+ * Every action does what the catalogue says, after the delay it gives, on the model that plays
+ * it: small fleets built for the purpose, and the retry-storm engine itself.
+ */
+import { describe, expect, test } from "vitest";
+import { actionCatalogue, actionSpec, scaleOutHosts, scaleOutSeconds, startupSeconds } from "./actions.ts";
+import type { Fleet, FleetSpec } from "./fleet.ts";
+import { Game } from "./game.ts";
+import { findScenario, gameSlo, scenarios, type GameScenario, type Offer } from "./scenarios.ts";
+import type { Frame } from "./telemetry.ts";
+
+const slow = { timeout: 60_000 };
+
+function miniFleet(overrides: Partial<FleetSpec> = {}): FleetSpec {
+  return {
+    seconds: 200,
+    drain: 10,
+    hosts: [
+      { name: "h1", cell: 0, zone: 0 },
+      { name: "h2", cell: 1, zone: 1 },
+    ],
+    cells: null,
+    zones: ["z1", "z2"],
+    tenants: [{ name: "t1", rate: 20, cell: 0 }],
+    routing: "pooled",
+    slots: 4,
+    queueLimit: 50,
+    shedQueueLimit: 4,
+    serviceMs: { median: 20, sigma: 0.3 },
+    client: { tryTimeout: 1, attempts: 3, retryDelayMs: 100, backoffCapMs: 1000 },
+    lowPriorityShare: 0.3,
+    writeShare: 0,
+    database: null,
+    cache: null,
+    detectSeconds: 10,
+    crashRecovery: 20,
+    faults: [],
+    rollout: null,
+    controlPlaneImpaired: false,
+    components: "host",
+    cacheComponent: false,
+    ...overrides,
+  };
+}
+
+/** A scenario around a small fleet that offers every action (targets: the fleet's names). */
+function mini(overrides: Partial<FleetSpec> = {}): Game {
+  const spec = miniFleet(overrides);
+  const targets: Record<string, readonly string[]> = {
+    host: spec.hosts.map((h) => h.name),
+    service: spec.hosts.map((h) => h.name),
+    tenant: spec.tenants.map((t) => t.name),
+    cell: spec.cells ?? [],
+    zone: spec.zones,
+  };
+  const offers: Offer[] = actionCatalogue.map((a) =>
+    a.target ? { action: a.id, targets: targets[a.target] } : { action: a.id },
+  );
+  const scenario: GameScenario = {
+    id: "mini",
+    code: "mi",
+    title: "mini",
+    summary: "",
+    briefing: "",
+    chapters: ["failure-modes"],
+    seconds: spec.seconds,
+    faultAt: 0,
+    cause: "",
+    slo: gameSlo,
+    seed: 1,
+    offers,
+    reference: [],
+    referenceWhy: "",
+    model: { kind: "fleet", build: () => spec },
+  };
+  return new Game(scenario, 1);
+}
+
+const fleetOf = (game: Game) => game.model as unknown as Fleet;
+
+/** Sum over frames ending in (from, to]. */
+function sum(frames: readonly Frame[], from: number, to: number, pick: (f: Frame) => number): number {
+  return frames.filter((f) => f.t > from && f.t <= to).reduce((n, f) => n + pick(f), 0);
+}
+const okShare = (g: Game, from: number, to: number) =>
+  sum(g.frames, from, to, (f) => f.ok) / sum(g.frames, from, to, (f) => f.finished);
+const goodShare = (g: Game, from: number, to: number) =>
+  sum(g.frames, from, to, (f) => f.good) / sum(g.frames, from, to, (f) => f.finished);
+
+test("every action in the catalogue is offered by at least one scenario, and every offer names a catalogue action", () => {
+  const offered = new Set(scenarios.flatMap((s) => s.offers.map((o) => o.action)));
+  expect([...offered].sort()).toEqual(actionCatalogue.map((a) => a.id).sort());
+  expect(new Set(actionCatalogue.map((a) => a.code)).size).toBe(actionCatalogue.length);
+});
+
+describe("the fleet", () => {
+  test("retries-off: after its delay a failed try is the request's last; retries-on brings them back", () => {
+    // h1's zone is lost and the load balancer never notices: half the first tries vanish.
+    const game = mini({ faults: [{ kind: "lose-zone", at: 0, zone: 0 }], detectSeconds: 1000 });
+    game.advanceTo(20);
+    game.act("retries-off");
+    game.advanceTo(100);
+    game.act("retries-on");
+    game.advanceTo(200);
+    const delay = actionSpec("retries-off").delay;
+    expect(okShare(game, 5, 20 + delay)).toBe(1); // the retry on h2 succeeds (late)
+    expect(okShare(game, 20 + delay + 2, 100)).toBeCloseTo(0.5, 1);
+    expect(okShare(game, 100 + delay + 2, 200)).toBe(1);
+  });
+
+  test("retry-budget: once pushed, retries are held to a tenth of requests", () => {
+    const game = mini({ faults: [{ kind: "lose-zone", at: 0, zone: 0 }], detectSeconds: 1000 });
+    game.advanceTo(20);
+    game.act("retry-budget");
+    game.advanceTo(200);
+    const delay = actionSpec("retry-budget").delay;
+    expect(okShare(game, 5, 20 + delay)).toBe(1);
+    // Half the requests need a retry; the budget grants one to about 1 in 10 requests.
+    const after = okShare(game, 20 + delay + 10, 200);
+    expect(after).toBeGreaterThan(0.55);
+    expect(after).toBeLessThan(0.65);
+  });
+
+  test("jitter-on: retries wait the same fixed delay until jitter lands, then a random time up to the backoff", () => {
+    const game = mini();
+    const fleet = fleetOf(game);
+    expect(new Set([0, 0, 1, 1, 2].map((n) => fleet.retryDelayMs(n)))).toEqual(new Set([100]));
+    game.advanceTo(10);
+    game.act("jitter-on");
+    game.advanceTo(10 + actionSpec("jitter-on").delay - 1);
+    expect(fleet.retryDelayMs(0)).toBe(100);
+    game.advanceTo(10 + actionSpec("jitter-on").delay + 1);
+    const first = Array.from({ length: 2000 }, () => fleet.retryDelayMs(0));
+    const third = Array.from({ length: 2000 }, () => fleet.retryDelayMs(2));
+    expect(Math.max(...first)).toBeLessThanOrEqual(100);
+    expect(Math.max(...third)).toBeLessThanOrEqual(400);
+    expect(Math.max(...third)).toBeGreaterThan(390);
+    expect(Math.min(...first)).toBeLessThan(2);
+  });
+
+  test("shed-queue: once pushed, a try that would wait behind a full queue is refused at once", () => {
+    // h1 turns very slow: its queue grows until the limit lands, then it stays at or under the short limit.
+    const game = mini({ faults: [{ kind: "slow-host", at: 0, host: 0, factor: 200 }], queueLimit: 1000 });
+    game.advanceTo(30);
+    const queueAt = (t: number) => game.frames[t - 1]!.components[0]!.queue;
+    expect(queueAt(30)).toBeGreaterThan(100);
+    game.act("shed-queue");
+    game.advanceTo(200);
+    const landed = 30 + actionSpec("shed-queue").delay;
+    // What already waits stays; the queue only shrinks after the limit lands, down to the limit.
+    for (let t = landed + 1; t < 200; t++) expect(queueAt(t + 1)).toBeLessThanOrEqual(Math.max(queueAt(t), 4));
+    expect(queueAt(200)).toBeLessThan(queueAt(landed));
+  });
+
+  test("shed-priority refuses low-priority requests after its delay; unshed-priority stops it", () => {
+    const game = mini();
+    game.advanceTo(20);
+    game.act("shed-priority");
+    game.advanceTo(100);
+    game.act("unshed-priority");
+    game.advanceTo(200);
+    const delay = actionSpec("shed-priority").delay;
+    expect(goodShare(game, 5, 20 + delay)).toBe(1);
+    expect(goodShare(game, 20 + delay + 1, 100)).toBeCloseTo(0.7, 1);
+    expect(goodShare(game, 100 + actionSpec("unshed-priority").delay + 1, 200)).toBe(1);
+  });
+
+  test("block-tenant refuses every request of that tenant, and only of it; unblock-tenant lifts it", () => {
+    const game = mini({
+      tenants: [
+        { name: "t1", rate: 20, cell: 0 },
+        { name: "t2", rate: 20, cell: 0 },
+      ],
+    });
+    game.advanceTo(20);
+    game.act("block-tenant", "t1");
+    game.advanceTo(100);
+    game.act("unblock-tenant", "t1");
+    game.advanceTo(200);
+    game.finish();
+    const { arrived, bad } = game.telemetry;
+    const share = (t: number, from: number, to: number) => {
+      let n = 0;
+      let b = 0;
+      for (let s = from; s < to; s++) {
+        n += arrived[t * 200 + s]!;
+        b += bad[t * 200 + s]!;
+      }
+      return b / n;
+    };
+    const delay = actionSpec("block-tenant").delay;
+    expect(share(0, 0, 20 + delay)).toBe(0);
+    expect(share(0, 20 + delay + 1, 100)).toBe(1);
+    expect(share(1, 0, 200)).toBe(0);
+    expect(share(0, 100 + delay + 1, 200)).toBe(0);
+  });
+
+  test("filter-request drops the crashing request at the edge, and only it", () => {
+    // Every fifth request of t1 crashes the worker that serves it.
+    const game = mini({ faults: [{ kind: "poison", at: 0, tenant: 0, every: 5 }] });
+    game.advanceTo(20);
+    expect(game.feed.some((n) => n.text.includes("crashed; its crash dump shows a request of t1"))).toBe(true);
+    game.act("filter-request");
+    game.advanceTo(200);
+    const landed = 20 + actionSpec("filter-request").delay;
+    expect(game.feed.filter((n) => n.at > landed && n.text.includes("crashed"))).toEqual([]);
+    // Only the poison (1 in 5) fails once the filter is in and the workers are back.
+    expect(1 - goodShare(game, landed + 60, 200)).toBeCloseTo(0.2, 1);
+  });
+
+  test("restart: what the host holds fails at once, it refuses work while it starts, and the load balancer follows its health check", () => {
+    const game = mini({ faults: [{ kind: "slow-host", at: 0, host: 0, factor: 50 }], queueLimit: 1000 });
+    game.advanceTo(20);
+    expect(game.frames[19]!.components[0]!.queue).toBeGreaterThan(0);
+    game.act("restart", "h1");
+    game.advanceTo(21);
+    expect(game.frames[20]!.components[0]).toMatchObject({ queue: 0, status: "starting" });
+    game.advanceTo(200);
+    const statusAt = (t: number) => game.frames[t - 1]!.components[0]!.status;
+    expect(statusAt(20 + startupSeconds - 1)).toBe("starting");
+    expect(statusAt(20 + startupSeconds + 1)).toBe("joining");
+    expect(statusAt(20 + startupSeconds + 11)).toBe("up");
+    // Its capacity is gone from the load balancer's rotation while it starts.
+    expect(game.frames[35]!.components[0]!.capacity).toBe(0);
+  });
+
+  test("eject-host takes a host out of rotation whatever its health check says; return-host puts it back", () => {
+    const game = mini();
+    game.advanceTo(20);
+    game.act("eject-host", "h1");
+    game.advanceTo(100);
+    game.act("return-host", "h1");
+    game.advanceTo(200);
+    const delay = actionSpec("eject-host").delay;
+    const row = (t: number) => game.frames[t - 1]!.components[0]!;
+    expect(row(20 + delay + 2)).toMatchObject({ status: "ejected", capacity: 0, inUse: 0 });
+    expect(row(100 + delay + 2).status).toBe("up");
+  });
+
+  test("halt-rollout stops further waves; rollback-wave puts the latest wave back, one wave at a time", () => {
+    const spec = miniFleet({
+      hosts: [0, 1, 2].map((c) => ({ name: `c${c}`, cell: c, zone: 0 })),
+      cells: ["cell-1", "cell-2", "cell-3"],
+      tenants: [0, 1, 2].map((c) => ({ name: `t${c}`, rate: 10, cell: c })),
+      routing: "cell",
+      components: "cell",
+      rollout: { start: 10, bake: 30, waves: [[0], [1], [2]], errorShare: 1, versions: ["v1", "v2"] },
+      seconds: 400,
+    });
+    const game = mini(spec);
+    game.advanceTo(45);
+    game.act("halt-rollout");
+    game.act("rollback-wave");
+    game.act("rollback-wave");
+    expect(game.check("rollback-wave")).toBe("no wave runs the new release");
+    game.advanceTo(400);
+    const version = (t: number) => game.frames[t - 1]!.components.map((c) => c.status);
+    expect(version(44)).toEqual(["v2", "v2", "v1"]);
+    // The third wave (due at 70 s) never starts: the halt landed at 55 s.
+    expect(version(80)).toEqual(["v2", "v2", "v1"]);
+    const rollback = actionSpec("rollback-wave").delay;
+    expect(version(45 + rollback + 1)).toEqual(["v2", "v1", "v1"]);
+    expect(version(45 + 2 * rollback - 1)).toEqual(["v2", "v1", "v1"]);
+    expect(version(45 + 2 * rollback + 1)).toEqual(["v1", "v1", "v1"]);
+  });
+
+  test("move-tenant and drain-cell flip tenants to the emptiest other cell after the copy", () => {
+    const spec = miniFleet({
+      hosts: [0, 1, 2].map((c) => ({ name: `c${c}`, cell: c, zone: 0 })),
+      cells: ["cell-1", "cell-2", "cell-3"],
+      tenants: [
+        { name: "t0", rate: 10, cell: 0 },
+        { name: "t1", rate: 10, cell: 0 },
+        { name: "t2", rate: 10, cell: 1 },
+      ],
+      routing: "cell",
+      components: "cell",
+      seconds: 500,
+    });
+    const game = mini(spec);
+    game.advanceTo(10);
+    game.act("move-tenant", "t0");
+    game.advanceTo(10 + actionSpec("move-tenant").delay - 1);
+    const busy = (t: number) => game.frames[t - 1]!.components.map((c) => c.inUse + c.queue);
+    const cellOf = (name: string) =>
+      (fleetOf(game) as unknown as { tenantCell: number[] }).tenantCell[Number(name.slice(1))];
+    expect(cellOf("t0")).toBe(0);
+    game.advanceTo(10 + actionSpec("move-tenant").delay + 1);
+    expect(cellOf("t0")).toBe(2); // the emptiest other cell
+    game.act("drain-cell", "cell-2");
+    game.advanceTo(500);
+    expect(cellOf("t2")).not.toBe(1);
+    expect(busy(500)[1]).toBe(0);
+  });
+
+  test("failover-zone: writes fail while the primary's zone is lost, and work again once the promotion lands", () => {
+    const game = mini({
+      faults: [{ kind: "lose-zone", at: 10, zone: 0 }],
+      writeShare: 1,
+      database: { zone: 0, timeout: 2 },
+      hosts: [
+        { name: "h1", cell: 0, zone: 1 },
+        { name: "h2", cell: 0, zone: 1 },
+      ],
+    });
+    game.advanceTo(30);
+    game.act("failover-zone", "z1");
+    expect(game.check("failover-zone", "z1")).toBe("the database primary is not in z1");
+    game.advanceTo(200);
+    const landed = 30 + actionSpec("failover-zone").delay;
+    expect(okShare(game, 12, landed - 2)).toBe(0);
+    expect(okShare(game, landed + 5, 200)).toBe(1);
+  });
+
+  test("scale-out adds hosts after its delay: longer while the control plane is impaired", () => {
+    for (const impaired of [false, true]) {
+      const game = mini({ components: "zone", controlPlaneImpaired: impaired, seconds: 400 });
+      game.advanceTo(10);
+      game.act("scale-out");
+      game.advanceTo(400);
+      const delay = impaired ? scaleOutSeconds.impaired : scaleOutSeconds.healthy;
+      const capacity = (t: number) => game.frames[t - 1]!.components.reduce((n, c) => n + c.capacity, 0);
+      expect(capacity(10 + delay - 1)).toBe(8);
+      expect(capacity(10 + delay + 12)).toBe(8 + scaleOutHosts * 4);
+    }
+  });
+});
+
+describe("the retry storm (on the engine)", () => {
+  const storm = findScenario("retry-storm")!;
+  const engineState = (game: Game) =>
+    (game.model as unknown as { run: { state(): import("../retry-storm/index.ts").StormState } }).run.state();
+
+  test("retries-off, retry-budget and shed-queue reach the engine after their delays", slow, () => {
+    const game = new Game(storm, 1);
+    game.advanceTo(20);
+    game.act("retries-off");
+    game.act("retry-budget");
+    game.act("shed-queue");
+    game.advanceTo(20 + actionSpec("retries-off").delay - 1);
+    expect(engineState(game)).toMatchObject({ retries: true, defences: ["breaker"] });
+    game.advanceTo(20 + actionSpec("shed-queue").delay + 1);
+    expect(engineState(game)).toMatchObject({ retries: false, defences: ["breaker", "shed"] });
+    game.advanceTo(20 + actionSpec("retry-budget").delay + 1);
+    expect(engineState(game).defences).toEqual(["breaker", "budget", "shed"]);
+  });
+
+  test(
+    "restart flushes the service's queue and it refuses work while it starts; grow-pool waits for the platform's restart",
+    slow,
+    () => {
+      const game = new Game(storm, 1);
+      game.advanceTo(150);
+      const before = engineState(game);
+      expect(before.pools[0]!.waiting).toBeGreaterThan(0);
+      game.act("grow-pool");
+      game.act("restart", "search");
+      let state = engineState(game);
+      expect(state.services.find((s) => s.name === "search")!.restarting).toBe(true);
+      expect(state.pools[0]!.size).toBe(before.pools[0]!.size);
+      game.advanceTo(150 + startupSeconds + 1);
+      expect(engineState(game).services.find((s) => s.name === "search")!.restarting).toBe(false);
+      game.act("restart", "platform");
+      state = engineState(game);
+      expect(state.services.every((s) => s.restarting)).toBe(true);
+      expect(state.pools[0]!.size).toBe(2 * before.pools[0]!.size);
+      expect(state.pools[0]!.waiting).toBe(0);
+    },
+  );
+
+  test("breaker-open makes a service fail fast; breaker-closed hands every call through again", slow, () => {
+    const game = new Game(storm, 1);
+    game.advanceTo(20);
+    game.act("breaker-open", "quotes");
+    game.advanceTo(20 + actionSpec("breaker-open").delay + 1);
+    const breakers = () => Object.fromEntries(engineState(game).services.map((s) => [s.name, s.breaker]));
+    expect(breakers()).toEqual({ checkout: "closed", quotes: "open", search: "closed", accounts: "closed" });
+    game.act("breaker-closed", "quotes");
+    game.advanceTo(game.now + actionSpec("breaker-closed").delay + 1);
+    expect(breakers().quotes).toBe("closed");
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The results board's rule: a result code is accepted only once its log has been played again
+ * here and earns exactly the score the code claims. The board ranks what it computed, never
+ * what a code says.
+ */
+import { CodeError, decodeRun, type RunCode } from "./code.ts";
+import { finishedGame, GameRuleError } from "./game.ts";
+import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { compareScores, type Score } from "./score.ts";
+
+export interface BoardEntry {
+  code: string;
+  name: string;
+  scenario: GameScenario;
+  seed: number;
+  log: LogEntry[];
+  /** Computed by the board from the log. */
+  score: Score;
+}
+
+export type Verdict = { ok: true; entry: BoardEntry } | { ok: false; reason: string };
+
+export function verifyCode(code: string): Verdict {
+  let run: RunCode;
+  try {
+    run = decodeRun(code);
+  } catch (error) {
+    if (error instanceof CodeError) return { ok: false, reason: error.message };
+    throw error;
+  }
+  let score: Score;
+  try {
+    score = finishedGame(run.scenario, run.seed, run.log).finish().score;
+  } catch (error) {
+    if (error instanceof GameRuleError) return { ok: false, reason: `its actions cannot be played: ${error.message}` };
+    throw error;
+  }
+  if (Math.round(score.tenantMinutes * 1000) !== Math.round(run.claimedTenantMinutes * 1000))
+    return {
+      ok: false,
+      reason: `the score in this code (${run.claimedTenantMinutes} tenant-minutes) is not what its actions earn (${score.tenantMinutes}): it was edited`,
+    };
+  return {
+    ok: true,
+    entry: { code: code.trim(), name: run.name, scenario: run.scenario, seed: run.seed, log: run.log, score },
+  };
+}
+
+/** Best first; runs of different scenarios or seeds are not comparable and are kept apart by the caller. */
+export function rank(entries: readonly BoardEntry[]): BoardEntry[] {
+  return [...entries].sort((a, b) => compareScores(a.score, b.score) || a.name.localeCompare(b.name));
+}

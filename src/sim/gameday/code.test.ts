@@ -1,0 +1,91 @@
+import { expect, test } from "vitest";
+import { rank, verifyCode } from "./board.ts";
+import { codeName, decodeRun, encodeRun } from "./code.ts";
+import { finishedGame } from "./game.ts";
+import { findScenario } from "./scenarios.ts";
+
+const slow = { timeout: 60_000 };
+const gray = findScenario("gray-failure")!;
+const log = [{ at: 120, action: "eject-host" as const, target: "h07" }];
+const score = finishedGame(gray, 1, log).finish().score;
+const code = encodeRun({
+  scenario: gray,
+  seed: 1,
+  name: "Ada Lovelace",
+  claimedTenantMinutes: score.tenantMinutes,
+  log,
+});
+
+test("a result code holds scenario, seed, name, score and log in a few dozen characters", () => {
+  expect(code).toMatch(/^GD1-gf-1-Ada_Lovelace-\d+-1200eh6-[0-9a-z]+$/);
+  expect(code.length).toBeLessThan(60);
+  expect(decodeRun(code)).toEqual({
+    scenario: gray,
+    seed: 1,
+    name: "Ada_Lovelace",
+    claimedTenantMinutes: score.tenantMinutes,
+    log,
+  });
+  // A link that carries it works as well as the bare code.
+  expect(decodeRun(`https://example.org/gameday/board/#code=${code}`).log).toEqual(log);
+  expect(codeName("  ")).toBe("anonymous");
+  expect(codeName("Zoë & co-founder!")).toBe("Zo__cofounder");
+});
+
+test("the board accepts a code by playing its log and getting the score it claims", slow, () => {
+  const verdict = verifyCode(code);
+  expect(verdict.ok).toBe(true);
+  if (verdict.ok) expect(verdict.entry.score).toEqual(score);
+});
+
+test("a tampered code is refused: changed characters fail the check digits", () => {
+  const edited = code.replace("1200eh6", "1200eh5");
+  expect(verifyCode(edited)).toEqual({
+    ok: false,
+    reason: "this code was changed after it was made: its check digits do not match (copy it again, whole)",
+  });
+  expect(verifyCode("hello")).toMatchObject({
+    ok: false,
+    reason: expect.stringMatching(/^not a game day result code/),
+  });
+});
+
+test(
+  "a code whose score was edited (check digits recomputed) is refused: the board computes the score itself",
+  slow,
+  () => {
+    const forged = encodeRun({ scenario: gray, seed: 1, name: "Mallory", claimedTenantMinutes: 0.5, log });
+    const verdict = verifyCode(forged);
+    expect(verdict).toEqual({
+      ok: false,
+      reason: `the score in this code (0.5 tenant-minutes) is not what its actions earn (${score.tenantMinutes}): it was edited`,
+    });
+  },
+);
+
+test("a code whose log cannot be played is refused, naming the entry", slow, () => {
+  const bad = encodeRun({
+    scenario: gray,
+    seed: 1,
+    name: "Eve",
+    claimedTenantMinutes: 1,
+    log: [...log, { at: 130, action: "eject-host", target: "h07" }],
+  });
+  expect(verifyCode(bad)).toEqual({
+    ok: false,
+    reason: "its actions cannot be played: entry 2 (eject-host h07 at 130 s): h07 is already ejected",
+  });
+});
+
+test("the board ranks by what the logs earn: fewer tenant-minutes first", slow, () => {
+  const nothing = finishedGame(gray, 1, []).finish().score;
+  const lazy = encodeRun({
+    scenario: gray,
+    seed: 1,
+    name: "Lazy",
+    claimedTenantMinutes: nothing.tenantMinutes,
+    log: [],
+  });
+  const entries = [verifyCode(lazy), verifyCode(code)].map((v) => (v.ok ? v.entry : null)!);
+  expect(rank(entries).map((e) => e.name)).toEqual(["Ada_Lovelace", "Lazy"]);
+});

@@ -1,0 +1,116 @@
+/**
+ * Result codes: a short text that holds a game day run (scenario, seed, action log), the
+ * player's name and the score they saw, with check digits. A workshop's results board reads
+ * codes from many browsers and plays every log again itself, so the score it shows is always
+ * the one the actions earn: a code whose score was edited does not match its log and is
+ * refused, and a code changed in any other way fails its check digits (or its log fails to play).
+ *
+ *   GD1-gf-1-Ada-3516-1200eh6-5ax2k1
+ *   |   |  | |   |    |       check digits (FNV-1a of everything before, base 36)
+ *   |   |  | |   |    entries: tenths of a second, the action's two letters, the target's number
+ *   |   |  | |   the score seen: tenant-minutes x 1000
+ *   |   |  | the player's name (letters, digits, underscores)
+ *   |   |  seed
+ *   |   the scenario's two letters
+ *   format version
+ *
+ * The check digits catch typing slips and casual edits; they are not a signature (anyone can
+ * compute them). What makes a score trustworthy is that the board computes it from the log.
+ */
+import { hashName } from "../random.ts";
+import { actionCatalogue } from "./actions.ts";
+import { maxLogEntries } from "./log.ts";
+import { scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
+
+export const codeVersion = "GD1";
+/** Longest name a code carries. */
+export const maxNameLength = 24;
+
+export interface RunCode {
+  scenario: GameScenario;
+  seed: number;
+  name: string;
+  /** The tenant-minutes the player saw, as the code claims it. */
+  claimedTenantMinutes: number;
+  log: LogEntry[];
+}
+
+export class CodeError extends RangeError {}
+
+/** A name as a code holds it: letters, digits and underscores (spaces become underscores), at most 24. */
+export function codeName(name: string): string {
+  const cleaned = name
+    .trim()
+    .replace(/\s+/g, "_")
+    .replace(/[^A-Za-z0-9_]/g, "")
+    .slice(0, maxNameLength);
+  return cleaned === "" ? "anonymous" : cleaned;
+}
+
+function checkDigits(text: string): string {
+  return hashName(text).toString(36);
+}
+
+export function encodeRun(run: RunCode): string {
+  const fields = [
+    codeVersion,
+    run.scenario.code,
+    String(run.seed),
+    codeName(run.name),
+    String(Math.round(run.claimedTenantMinutes * 1000)),
+    ...run.log.map((entry) => {
+      const action = actionCatalogue.find((a) => a.id === entry.action)!;
+      const offer = run.scenario.offers.find((o) => o.action === entry.action);
+      const target = entry.target === undefined ? "" : String(offer?.targets?.indexOf(entry.target) ?? -1);
+      return `${Math.round(entry.at * 10)}${action.code}${target}`;
+    }),
+  ];
+  const body = fields.join("-");
+  return `${body}-${checkDigits(body)}`;
+}
+
+/**
+ * Read a code (or a link holding one after `#code=`). Throws a CodeError saying what is wrong:
+ * not a code, damaged or edited, an unknown scenario or action. Whether the log plays and the
+ * claimed score holds is for the board to check by playing it.
+ */
+export function decodeRun(input: string): RunCode {
+  let text = input.trim();
+  const inLink = /[#&?]code=([^&#\s]+)/.exec(text);
+  if (inLink) text = decodeURIComponent(inLink[1]!);
+  const fields = text.split("-");
+  if (fields[0] !== codeVersion || fields.length < 6)
+    throw new CodeError(`not a game day result code (they look like ${codeVersion}-gf-1-Ada-3516-1200eh6-5ax2k1)`);
+  const check = fields.pop()!;
+  if (checkDigits(fields.join("-")) !== check)
+    throw new CodeError(
+      "this code was changed after it was made: its check digits do not match (copy it again, whole)",
+    );
+  const [, scenarioCode, seedText, name, scoreText, ...entries] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    ...string[],
+  ];
+  const scenario = scenarios.find((s) => s.code === scenarioCode);
+  if (!scenario) throw new CodeError(`unknown scenario "${scenarioCode}" in the code`);
+  if (!/^\d{1,9}$/.test(seedText)) throw new CodeError(`the seed "${seedText}" is not a whole number`);
+  if (!/^\d{1,12}$/.test(scoreText)) throw new CodeError(`the score "${scoreText}" is not a whole number`);
+  if (entries.length > maxLogEntries)
+    throw new CodeError(`the code holds ${entries.length} actions; at most ${maxLogEntries}`);
+  const log = entries.map((raw, i): LogEntry => {
+    const match = /^(\d{1,6})([a-z]{2})(\d{0,4})$/.exec(raw);
+    if (!match) throw new CodeError(`action ${i + 1} of the code ("${raw}") is not in the code's format`);
+    const action = actionCatalogue.find((a) => a.code === match[2]);
+    if (!action) throw new CodeError(`action ${i + 1} of the code has an unknown action "${match[2]}"`);
+    const at = Number(match[1]) / 10;
+    if (match[3] === "") return { at, action: action.id };
+    const targets = scenario.offers.find((o) => o.action === action.id)?.targets;
+    const target = targets?.[Number(match[3])];
+    if (target === undefined) throw new CodeError(`action ${i + 1} of the code aims at a target that does not exist`);
+    return { at, action: action.id, target };
+  });
+  return { scenario, seed: Number(seedText), name, claimedTenantMinutes: Number(scoreText) / 1000, log };
+}

@@ -1,0 +1,250 @@
+/**
+ * A game day being played: a scenario's model running on its seed, the actions taken so far
+ * (the action log), and what monitoring showed each second. The page's worker, the terminal
+ * and the tests all play through this one class, so the same log always gives the same score.
+ *
+ *   const game = new Game(findScenario("gray-failure")!, 1);
+ *   game.advanceTo(120);
+ *   game.act("eject-host", "h07");
+ *   const result = game.finish();
+ */
+import { round } from "../retry-storm/metrics.ts";
+import { actionSpec, isActionId, type ActionId } from "./actions.ts";
+import { entryText } from "./report.ts";
+import { Fleet } from "./fleet.ts";
+import { scoreRun, type Score } from "./score.ts";
+import type { AlertEvent } from "./slo.ts";
+import { Telemetry, type ComponentSnapshot, type Frame } from "./telemetry.ts";
+import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { createStormModel } from "./storm.ts";
+
+/** What a model must offer the game: a clock to advance, actions to check and apply, rows to report. */
+export interface GameModel {
+  readonly now: number;
+  /** The game's length plus the drain: the model stops there. */
+  readonly end: number;
+  advanceTo(time: number): void;
+  /** Why the action cannot be done now, or null when it can. */
+  check(action: string, target: string | null): string | null;
+  /** Do it now (its delay is the model's business). Throws a RangeError when it cannot be done. */
+  apply(action: string, target: string | null): void;
+  componentNames(): string[];
+  /** Called at the end of every second of the game with each component's state. */
+  onTick: (rows: ComponentSnapshot[]) => void;
+  /** What monitoring reported since the last call (crashes, health checks, deploys), oldest first. */
+  takeNotices(): Notice[];
+}
+
+export interface Notice {
+  at: number;
+  text: string;
+}
+
+export interface ModelSetup {
+  tenants: string[];
+  tenantCells?: number[];
+  cells?: string[];
+  baselineRate: number;
+  build: (telemetry: Telemetry) => GameModel;
+}
+
+function modelSetup(scenario: GameScenario, seed: number): ModelSetup {
+  if (scenario.model.kind === "storm") return createStormModel(scenario, seed);
+  const spec = scenario.model.build(seed);
+  return {
+    tenants: spec.tenants.map((t) => t.name),
+    tenantCells: spec.cells ? spec.tenants.map((t) => t.cell) : undefined,
+    cells: spec.cells ?? undefined,
+    baselineRate: spec.tenants.reduce((sum, t) => sum + t.rate, 0),
+    build: (telemetry) => new Fleet(spec, seed, telemetry),
+  };
+}
+
+/** Something that happened, for the timeline. */
+export interface TimelineEvent {
+  at: number;
+  kind: "action" | "effect" | "alert" | "resolved";
+  text: string;
+}
+
+export interface GameResult {
+  scenario: string;
+  seed: number;
+  log: LogEntry[];
+  score: Score;
+  alerts: AlertEvent[];
+}
+
+/** The error a log (or an action) earns when it cannot be played; `entry` is its 0-based index in the log, if any. */
+export class GameRuleError extends RangeError {
+  constructor(
+    message: string,
+    readonly entry?: number,
+  ) {
+    super(message);
+  }
+}
+
+export class Game {
+  readonly scenario: GameScenario;
+  readonly seed: number;
+  readonly log: LogEntry[] = [];
+  readonly telemetry: Telemetry;
+  readonly timeline: TimelineEvent[] = [];
+  /** Monitoring's notices, as the dashboard's feed shows them. */
+  readonly feed: Notice[] = [];
+  readonly componentNames: string[];
+  readonly setup: ModelSetup;
+  readonly model: GameModel;
+  private finished: GameResult | null = null;
+
+  constructor(scenario: GameScenario, seed: number) {
+    if (!Number.isSafeInteger(seed) || seed < 0)
+      throw new GameRuleError(`the seed must be a whole number >= 0, got ${seed}`);
+    this.scenario = scenario;
+    this.seed = seed;
+    this.setup = modelSetup(scenario, seed);
+    this.telemetry = new Telemetry({
+      tenants: this.setup.tenants,
+      tenantCells: this.setup.tenantCells,
+      cells: this.setup.cells,
+      components: [],
+      seconds: scenario.seconds,
+      slo: scenario.slo,
+      baselineRate: this.setup.baselineRate,
+    });
+    this.model = this.setup.build(this.telemetry);
+    this.componentNames = this.model.componentNames();
+    this.telemetry.setComponents(this.componentNames.length);
+    this.model.onTick = (rows) => {
+      if (this.telemetry.second >= this.scenario.seconds) return;
+      for (const notice of this.model.takeNotices()) this.feed.push({ at: round(notice.at, 1), text: notice.text });
+      const { changed } = this.telemetry.closeSecond(rows);
+      for (const alert of changed) {
+        if (alert.resolvedAt === null)
+          this.timeline.push({
+            at: alert.firedAt,
+            kind: "alert",
+            text: `${alert.severity}: ${alert.rule} alert fires`,
+          });
+        else this.timeline.push({ at: alert.resolvedAt, kind: "resolved", text: `${alert.rule} alert resolves` });
+      }
+    };
+  }
+
+  /** Seconds since the start. */
+  get now(): number {
+    return this.model.now;
+  }
+
+  get frames(): readonly Frame[] {
+    return this.telemetry.frames;
+  }
+
+  get over(): boolean {
+    return this.model.now >= this.scenario.seconds;
+  }
+
+  /** Play on until `time` (capped at the game's end). */
+  advanceTo(time: number): void {
+    if (time < this.now) return;
+    this.model.advanceTo(Math.min(time, this.scenario.seconds));
+  }
+
+  /** Why `action` on `target` cannot be done now, or null when it can. */
+  check(action: string, target: string | null = null): string | null {
+    if (!isActionId(action)) return `unknown action "${action}"`;
+    const offer = this.scenario.offers.find((o) => o.action === action);
+    if (!offer)
+      return `"${action}" is not an action in ${this.scenario.id}; its actions are ${this.scenario.offers.map((o) => o.action).join(", ")}`;
+    if (offer.targets) {
+      if (target === null) return `"${action}" needs a target: one of ${offer.targets.join(", ")}`;
+      if (!offer.targets.includes(target))
+        return `"${action}" cannot target "${target}" in ${this.scenario.id}; it can target ${offer.targets.join(", ")}`;
+    } else if (target !== null) return `"${action}" takes no target, got "${target}"`;
+    if (this.over) return "the game is over";
+    return this.model.check(action, target);
+  }
+
+  /** Take an action now; it is logged at the current time. Throws a GameRuleError when it cannot be done. */
+  act(action: ActionId, target: string | null = null): LogEntry {
+    const problem = this.check(action, target);
+    if (problem) throw new GameRuleError(problem);
+    const at = round(this.now, 1);
+    this.model.apply(action, target);
+    const entry: LogEntry = target === null ? { at, action } : { at, action, target };
+    this.log.push(entry);
+    const spec = actionSpec(action);
+    const what = entryText(entry);
+    this.timeline.push({ at, kind: "action", text: what });
+    if (spec.delay > 0)
+      this.timeline.push({ at: round(at + spec.delay, 1), kind: "effect", text: `${what} takes effect` });
+    return entry;
+  }
+
+  /** Play to the end (and the drain), then score the run. */
+  finish(): GameResult {
+    if (this.finished) return this.finished;
+    this.model.advanceTo(this.model.end);
+    const telemetry = this.telemetry;
+    const score = scoreRun({
+      tenants: this.setup.tenants.length,
+      seconds: this.scenario.seconds,
+      arrived: telemetry.arrived,
+      bad: telemetry.bad,
+      slo: this.scenario.slo,
+      baselineRate: this.setup.baselineRate,
+      faultAt: this.scenario.faultAt,
+    });
+    this.timeline.sort((a, b) => a.at - b.at);
+    this.finished = {
+      scenario: this.scenario.id,
+      seed: this.seed,
+      log: this.log.map((e) => ({ ...e })),
+      score,
+      alerts: telemetry.monitor.events.map((e) => ({ ...e })),
+    };
+    return this.finished;
+  }
+}
+
+/**
+ * Play an action log from start to end. Entries must be in time order; each is checked when
+ * its time comes, so an impossible one (a target that does not exist, a rollback with nothing
+ * to roll back) throws a GameRuleError naming it.
+ */
+export function playLog(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Game {
+  const game = new Game(scenario, seed);
+  log.forEach((entry, i) => {
+    const name = `entry ${i + 1} (${entry.action}${entry.target === undefined ? "" : ` ${entry.target}`} at ${entry.at} s)`;
+    if (entry.at < game.now) throw new GameRuleError(`${name}: entries must be in time order`, i);
+    game.advanceTo(entry.at);
+    const problem = game.check(entry.action, entry.target ?? null);
+    if (problem) throw new GameRuleError(`${name}: ${problem}`, i);
+    game.act(entry.action, entry.target ?? null);
+  });
+  game.finish();
+  return game;
+}
+
+/** Finished games, most recent last: the same scenario, seed and log always give the same game. */
+const finishedGames = new Map<string, Game>();
+const keepFinished = 12;
+
+/**
+ * `playLog`, remembered: a results board checking codes, a summary comparing with doing nothing
+ * and par, and a debrief replaying a log without one entry often ask for the same run again.
+ */
+export function finishedGame(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Game {
+  const key = `${scenario.id}|${seed}|${JSON.stringify(log)}`;
+  const known = finishedGames.get(key);
+  if (known) {
+    finishedGames.delete(key);
+    finishedGames.set(key, known);
+    return known;
+  }
+  const game = playLog(scenario, seed, log);
+  finishedGames.set(key, game);
+  if (finishedGames.size > keepFinished) finishedGames.delete(finishedGames.keys().next().value!);
+  return game;
+}

@@ -1,0 +1,66 @@
+import { expect, test } from "vitest";
+import { finishedGame } from "./game.ts";
+import { runPolicy, type PolicyView } from "./policy.ts";
+import { findScenario, grayHost } from "./scenarios.ts";
+
+const slow = { timeout: 60_000 };
+const gray = findScenario("gray-failure")!;
+
+test(
+  "a policy reads the dashboard each second and its actions become an ordinary log, scored like any other",
+  slow,
+  () => {
+    const seen: number[] = [];
+    // Eject the host whose p99 stands out from the others for five seconds in a row.
+    const policy = (view: PolicyView) => {
+      seen.push(view.now);
+      const recent = view.history.slice(-5);
+      if (recent.length < 5 || view.log.length > 0) return [];
+      for (let i = 0; i < view.components.length; i++) {
+        if (recent.every((f) => (f.components[i]!.p99 ?? 0) > 500))
+          return [{ action: "eject-host", target: view.components[i]! }];
+      }
+      return [];
+    };
+    const run = runPolicy(gray, gray.seed, policy);
+    expect(seen[0]).toBe(1);
+    expect(seen.at(-1)).toBe(gray.seconds - 1);
+    expect(run.log).toHaveLength(1);
+    expect(run.log[0]).toMatchObject({ action: "eject-host", target: grayHost });
+    expect(run.log[0]!.at).toBeGreaterThan(60);
+    expect(run.log[0]!.at).toBeLessThan(75);
+    expect(run.refused).toEqual([]);
+    // The log plays to a score better than par (it saw the fault sooner than the reference did).
+    const score = finishedGame(gray, gray.seed, run.log).finish().score;
+    const par = finishedGame(gray, gray.seed, gray.reference).finish().score;
+    expect(score.tenantMinutes).toBeLessThan(par.tenantMinutes);
+  },
+);
+
+test(
+  "impossible decisions are refused, with why, and left out of the log; a policy cannot reach into the game",
+  slow,
+  () => {
+    const run = runPolicy(gray, gray.seed, (view) => {
+      if (view.now === 100) {
+        expect(() => {
+          (view.frame as { good: number }).good = 1e9;
+        }).toThrow(TypeError);
+        expect(Object.isFrozen(view.history[0]!.components[0])).toBe(true);
+        return [
+          { action: "eject-host", target: "h99" },
+          { action: "launch-missiles" },
+          { action: "eject-host", target: grayHost },
+          { action: "eject-host", target: grayHost },
+        ];
+      }
+      return undefined;
+    });
+    expect(run.log).toEqual([{ at: 100, action: "eject-host", target: grayHost }]);
+    expect(run.refused.map((r) => r.why)).toEqual([
+      '"eject-host" cannot target "h99" in gray-failure; it can target h01, h02, h03, h04, h05, h06, h07, h08, h09, h10',
+      'unknown action "launch-missiles"',
+      `${grayHost} is already ejected`,
+    ]);
+  },
+);

@@ -1,0 +1,103 @@
+/**
+ * A game day summary in words, one implementation for the page and the terminal: the rows of
+ * the score, the verdict, the timeline and the debrief's sentences.
+ */
+import { grouped, minutesAndSeconds, percentUpTo, readableShare } from "../../format/number.ts";
+import { actionSpec, type ActionId } from "./actions.ts";
+import type { GameScenario, LogEntry } from "./scenarios.ts";
+import type { Score } from "./score.ts";
+import { alertRules, windowLabel } from "./slo.ts";
+import type { ActionDebrief, GameSummary } from "./summary.ts";
+
+/** "1 min 5 s" for a moment of the game. */
+export function clock(seconds: number): string {
+  return minutesAndSeconds(seconds);
+}
+
+export function tenantMinutesText(value: number): string {
+  return grouped(value, 1);
+}
+
+export function mitigationText(score: Score): string {
+  if (score.mitigation === "never over the line") return "users as a whole never went over the line";
+  if (score.timeToMitigate === null) return "not mitigated";
+  return clock(score.timeToMitigate);
+}
+
+/** The score as label and value pairs, in the order the page and the terminal show them. */
+export function scoreRows(score: Score, slo: GameScenario["slo"]): [string, string][] {
+  return [
+    ["tenant-minutes of failed or too-slow requests", tenantMinutesText(score.tenantMinutes)],
+    [
+      "tenants affected",
+      `${score.tenantsAffected} of ${score.tenants} (${percentUpTo(score.tenantsAffected / score.tenants, 0)})`,
+    ],
+    ["error budget consumed", `${readableShare(score.budgetConsumed)} of the ${slo.periodDays}-day budget`],
+    ["time to mitigate", mitigationText(score)],
+  ];
+}
+
+export function verdictText(summary: GameSummary): string {
+  const { score, par, doNothing } = summary;
+  const you = tenantMinutesText(score.tenantMinutes);
+  if (summary.verdict === "par or better")
+    return `${you} tenant-minutes: par (${tenantMinutesText(par.tenantMinutes)}) or better.`;
+  if (summary.verdict === "better than doing nothing")
+    return `${you} tenant-minutes: better than doing nothing (${tenantMinutesText(doNothing.tenantMinutes)}), short of par (${tenantMinutesText(par.tenantMinutes)}).`;
+  return `${you} tenant-minutes: no better than doing nothing (${tenantMinutesText(doNothing.tenantMinutes)}); par is ${tenantMinutesText(par.tenantMinutes)}.`;
+}
+
+export function entryText(entry: Pick<LogEntry, "action" | "target">): string {
+  const spec = actionSpec(entry.action as ActionId);
+  return entry.target ? `${spec.label}: ${entry.target}` : spec.label;
+}
+
+/** One sentence on what an action did, measured against the run that did nothing. */
+export function debriefText(item: ActionDebrief): string {
+  const what = entryText({ action: item.action as ActionId, target: item.target ?? undefined });
+  const landed = item.effectAt > item.at ? `, in effect at ${clock(item.effectAt)}` : "";
+  const window =
+    item.window.to > item.window.from
+      ? ` Over the next ${Math.round(item.window.to - item.window.from)} s, ${readableShare(item.window.badShare)} of requests were bad, against ${readableShare(item.window.doNothingBadShare)} doing nothing.`
+      : "";
+  const saved =
+    item.savedTenantMinutes === null
+      ? " Without it, a later action could not be played, so its share of the result is not separable."
+      : item.savedTenantMinutes > 0
+        ? ` Without it the run would have cost ${tenantMinutesText(item.savedTenantMinutes)} more tenant-minutes.`
+        : item.savedTenantMinutes < 0
+          ? ` Without it the run would have cost ${tenantMinutesText(-item.savedTenantMinutes)} fewer tenant-minutes.`
+          : " Without it the run would have cost the same.";
+  return `${clock(item.at)}: ${what}${landed}.${window}${saved}`;
+}
+
+/** The alert rules, as an SRE would read them off the configuration. */
+export function alertRuleText(slo: GameScenario["slo"]): string[] {
+  return alertRules.map(
+    (r) =>
+      `${r.id} (${r.severity}): ${percentUpTo(r.budgetSpent)} of the budget in ${windowLabel(r.longWindow)}, confirmed over ${windowLabel(r.shortWindow)} (burn rate above ${grouped((r.budgetSpent * slo.periodDays * 86_400) / r.longWindow, 1)})`,
+  );
+}
+
+/** The whole summary as the terminal prints it. */
+export function summaryText(summary: GameSummary, scenario: GameScenario): string {
+  const lines: string[] = [];
+  const n = summary.log.length;
+  lines.push(`${scenario.title} (${scenario.id}), seed ${summary.seed}: ${n} action${n === 1 ? "" : "s"}`);
+  lines.push("");
+  const rows = scoreRows(summary.score, scenario.slo);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) lines.push(`  ${label.padEnd(width)}  ${value}`);
+  lines.push("");
+  lines.push(verdictText(summary));
+  lines.push("");
+  lines.push("timeline:");
+  if (summary.timeline.length === 0) lines.push("  (nothing: no alert fired and no action was taken)");
+  for (const item of summary.timeline) lines.push(`  ${clock(item.at).padStart(10)}  ${item.text}`);
+  if (summary.debrief.length > 0) {
+    lines.push("");
+    lines.push("debrief:");
+    for (const item of summary.debrief) lines.push(`  ${debriefText(item)} (read: /${item.chapter}/)`);
+  }
+  return lines.join("\n") + "\n";
+}

@@ -1,0 +1,201 @@
+/**
+ * Every scenario, done nothing about and played by its reference response (par): goldens for
+ * both, par beats doing nothing, and doing nothing behaves as the scenario's chapter says.
+ */
+import { describe, expect, test } from "vitest";
+import { createRun, defaultScenario } from "../retry-storm/index.ts";
+import { fixedGroupsBlastRadius } from "../shuffle-shard.ts";
+import { finishedGame, Game } from "./game.ts";
+import { findScenario, grayHost, poisonTenant, scenarios, type GameScenario } from "./scenarios.ts";
+import { stormWarmup } from "./storm.ts";
+
+const slow = { timeout: 120_000 };
+function played(scenario: GameScenario) {
+  return {
+    nothing: finishedGame(scenario, scenario.seed, []),
+    par: finishedGame(scenario, scenario.seed, scenario.reference),
+  };
+}
+
+/** Share of bad requests among those arriving in [from, to) seconds, over all tenants. */
+function badShare(game: Game, from: number, to: number, tenants?: number[]): number {
+  const { arrived, bad } = game.telemetry;
+  const seconds = game.scenario.seconds;
+  let n = 0;
+  let b = 0;
+  for (const t of tenants ?? game.setup.tenants.map((_, i) => i)) {
+    for (let s = from; s < to; s++) {
+      n += arrived[t * seconds + s]!;
+      b += bad[t * seconds + s]!;
+    }
+  }
+  return b / n;
+}
+
+test("there are at least six scenarios, each tied to chapters, with distinct ids and codes", () => {
+  expect(scenarios.length).toBeGreaterThanOrEqual(6);
+  expect(new Set(scenarios.map((s) => s.id)).size).toBe(scenarios.length);
+  expect(new Set(scenarios.map((s) => s.code)).size).toBe(scenarios.length);
+  for (const s of scenarios) expect(s.chapters.length).toBeGreaterThan(0);
+});
+
+describe.each(scenarios.map((s) => [s.id, s] as const))("%s", (_, scenario) => {
+  test("goldens: the scores and alerts of doing nothing and of par", slow, async () => {
+    const { nothing, par } = played(scenario);
+    const golden = {
+      doNothing: { score: nothing.finish().score, alerts: nothing.finish().alerts },
+      par: { log: scenario.reference, score: par.finish().score, alerts: par.finish().alerts },
+    };
+    await expect(JSON.stringify(golden, null, 2) + "\n").toMatchFileSnapshot(`./golden/${scenario.id}.json`);
+  });
+
+  test("the reference response beats doing nothing, and acts only once the fault has shown", slow, () => {
+    const { nothing, par } = played(scenario);
+    expect(par.finish().score.tenantMinutes).toBeLessThan(nothing.finish().score.tenantMinutes);
+    expect(par.finish().score.badRequests).toBeLessThan(nothing.finish().score.badRequests);
+    for (const entry of scenario.reference) expect(entry.at).toBeGreaterThanOrEqual(scenario.faultAt + 30);
+  });
+});
+
+test.each(["retry-storm", "bad-deploy"])(
+  "%s: the same log gives the same result however the game is stepped",
+  slow,
+  (id) => {
+    const scenario = findScenario(id)!;
+    const { par } = played(scenario);
+    // Small, uneven steps, as a page playing at 1x, 5x and 20x makes them.
+    const game = new Game(scenario, scenario.seed);
+    let t = 0;
+    for (const entry of scenario.reference) {
+      while (t + 0.37 < entry.at) game.advanceTo((t += 0.37));
+      game.advanceTo(entry.at);
+      game.act(entry.action, entry.target ?? null);
+      t = entry.at;
+    }
+    while (t < scenario.seconds) game.advanceTo((t += 1.3));
+    expect(game.finish()).toEqual(par.finish());
+    expect(game.frames).toEqual(par.frames);
+  },
+);
+
+describe("doing nothing behaves as the chapter says", () => {
+  test(
+    "retry storm: the outage outlives its trigger and never ends by itself; services that never call pricing fail too",
+    slow,
+    () => {
+      const scenario = findScenario("retry-storm")!;
+      const { nothing } = played(scenario);
+      const score = nothing.finish().score;
+      expect(score.mitigation).toBe("not mitigated");
+      expect(score.tenantsAffected).toBe(4);
+      // The last minute of the game, long after pricing's four slow seconds: still nearly everything fails.
+      expect(badShare(nothing, 540, 600)).toBeGreaterThan(0.9);
+      const search = nothing.setup.tenants.indexOf("search");
+      const accounts = nothing.setup.tenants.indexOf("accounts");
+      expect(badShare(nothing, 540, 600, [search, accounts])).toBeGreaterThan(0.9);
+    },
+  );
+
+  test(
+    "retry storm: the game's do-nothing run is the engine's own naive run (its forced-closed breakers change nothing)",
+    slow,
+    () => {
+      const scenario = findScenario("retry-storm")!;
+      const engine = createRun(
+        defaultScenario({
+          seed: scenario.seed,
+          params: { warmup: stormWarmup, duration: scenario.seconds - stormWarmup, intervention: null },
+        }),
+      );
+      engine.advanceTo(engine.end);
+      const game = played(scenario).nothing.setup;
+      expect(game.tenants).toEqual(engine.state().services.map((s) => s.name));
+      const ours = (played(scenario).nothing.model as unknown as { run: typeof engine }).run;
+      expect(ours.metrics().successRate).toEqual(engine.metrics().successRate);
+      expect(ours.metrics().attempts).toEqual(engine.metrics().attempts);
+    },
+  );
+
+  test(
+    "poison tenant, fixed groups: the poison takes out its whole group, a quarter of the tenants, and nobody else",
+    slow,
+    () => {
+      const scenario = findScenario("poison-fixed")!;
+      const { nothing } = played(scenario);
+      const score = nothing.finish().score;
+      expect(score.tenantsAffected / score.tenants).toBe(fixedGroupsBlastRadius(4));
+      const spec = scenario.model.kind === "fleet" ? scenario.model.build(scenario.seed) : null;
+      const poison = spec!.tenants.findIndex((t) => t.name === poisonTenant);
+      const group = spec!.tenants.flatMap((t, i) => (t.shard![0] === spec!.tenants[poison]!.shard![0] ? [i] : []));
+      const others = spec!.tenants.map((_, i) => i).filter((i) => !group.includes(i));
+      expect(badShare(nothing, 120, 600, group)).toBeGreaterThan(0.9);
+      expect(badShare(nothing, 120, 600, others)).toBeLessThan(0.001);
+    },
+  );
+
+  test(
+    "poison tenant, shuffle shards: only tenants with the poison tenant's exact shard lose everything; the rest fail over",
+    slow,
+    () => {
+      const scenario = findScenario("poison-shuffle")!;
+      const { nothing } = played(scenario);
+      const spec = scenario.model.kind === "fleet" ? scenario.model.build(scenario.seed) : null;
+      const poison = spec!.tenants.find((t) => t.name === poisonTenant)!;
+      const same = (shard: number[]) => [...shard].sort().join() === [...poison.shard!].sort().join();
+      const twins = spec!.tenants.filter((t) => t !== poison && same(t.shard!));
+      // On this seed no other tenant was dealt the same four workers (1 in 1,820 each).
+      expect(twins).toEqual([]);
+      expect(nothing.finish().score.tenantsAffected).toBe(1);
+      const others = spec!.tenants.flatMap((t, i) => (t === poison ? [] : [i]));
+      const overlapping = spec!.tenants.flatMap((t, i) =>
+        t !== poison && t.shard!.some((w) => poison.shard!.includes(w)) ? [i] : [],
+      );
+      expect(overlapping.length).toBeGreaterThan(10);
+      expect(badShare(nothing, 120, 600, others)).toBeLessThan(0.005);
+      expect(badShare(nothing, 120, 600, overlapping)).toBeLessThan(0.005);
+    },
+  );
+
+  test("bad deploy: nothing stops the rollout, so the release reaches every cell and every tenant", slow, () => {
+    const scenario = findScenario("bad-deploy")!;
+    const { nothing } = played(scenario);
+    const score = nothing.finish().score;
+    expect(score.tenantsAffected).toBe(score.tenants);
+    expect(score.mitigation).toBe("not mitigated");
+    const spec = scenario.model.kind === "fleet" ? scenario.model.build(1) : null;
+    const lastWave = spec!.rollout!.start + (spec!.rollout!.waves.length - 1) * spec!.rollout!.bake;
+    expect(badShare(nothing, lastWave + 10, 600)).toBeCloseTo(spec!.rollout!.errorShare, 1);
+  });
+
+  test("lost zone: the zones left cannot carry the load and nothing comes back by itself", slow, () => {
+    const scenario = findScenario("lost-zone")!;
+    const { nothing } = played(scenario);
+    expect(nothing.finish().score.mitigation).toBe("not mitigated");
+    expect(badShare(nothing, 540, 600)).toBeGreaterThan(0.9);
+  });
+
+  test("thundering herd: the cache never refills by itself; the database serves reads nobody waits for", slow, () => {
+    const scenario = findScenario("thundering-herd")!;
+    const { nothing } = played(scenario);
+    expect(nothing.finish().score.mitigation).toBe("not mitigated");
+    const last = nothing.frames.at(-1)!;
+    const cache = last.components.at(-1)!;
+    expect(cache.inUse / cache.capacity).toBeLessThan(0.1);
+    expect(badShare(nothing, 540, 600)).toBeGreaterThan(0.9);
+  });
+
+  test(
+    "gray failure: the slow host's health check keeps passing, so it keeps its share of traffic to the end",
+    slow,
+    () => {
+      const scenario = findScenario("gray-failure")!;
+      const { nothing } = played(scenario);
+      expect(nothing.finish().score.mitigation).toBe("not mitigated");
+      const slowRow = nothing.componentNames.indexOf(grayHost);
+      for (const frame of nothing.frames.slice(60)) expect(frame.components[slowRow]!.status).toBe("up");
+      expect(nothing.feed.some((n) => n.text.includes(grayHost))).toBe(false);
+      expect(badShare(nothing, 120, 600)).toBeGreaterThan(0.05);
+      expect(badShare(nothing, 120, 600)).toBeLessThan(0.15);
+    },
+  );
+});

@@ -1,0 +1,451 @@
+/**
+ * The game days: each a seeded incident on one of the course's systems, the actions its
+ * operator has, the chapters it exercises, and a reference response (the par).
+ */
+import { minutesAndSeconds, percentUpTo, times } from "../../format/number.ts";
+import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cells/index.ts";
+import { randomStreams } from "../random.ts";
+import { defaultServices, parameterDefaults } from "../retry-storm/index.ts";
+import { randomShard } from "../shuffle-shard.ts";
+import type { ActionId } from "./actions.ts";
+import type { FleetSpec, HostSpec, TenantSpec } from "./fleet.ts";
+import type { Slo } from "./slo.ts";
+import { platform, stormWarmup } from "./storm.ts";
+
+/** One entry of an action log: at `at` seconds since the start, the operator did `action` (to `target`). */
+export interface LogEntry {
+  at: number;
+  action: ActionId;
+  target?: string;
+}
+
+/** An action a scenario offers, and what it may be aimed at (names of components, tenants, zones). */
+export interface Offer {
+  action: ActionId;
+  targets?: readonly string[];
+}
+
+export interface GameScenario {
+  id: string;
+  /** Two characters, for result codes. */
+  code: string;
+  title: string;
+  /** One line: the incident, for lists. */
+  summary: string;
+  /** What the on-call engineer knows when the game starts (the briefing). */
+  briefing: string;
+  /** Chapter slugs this game exercises, the first being the one it is built on. */
+  chapters: readonly string[];
+  /** Game length, seconds; requests arriving in it are scored. */
+  seconds: number;
+  /** When the fault starts (time to mitigate counts from here). */
+  faultAt: number;
+  /** What actually happens, for the debrief (hidden while playing). */
+  cause: string;
+  slo: Slo;
+  seed: number;
+  offers: readonly Offer[];
+  /** The reference response: an on-call engineer who acts soon after the evidence. Its score is par. */
+  reference: readonly LogEntry[];
+  /** Why the reference response does what it does, for the debrief. */
+  referenceWhy: string;
+  model: { kind: "fleet"; build: (seed: number) => FleetSpec } | { kind: "storm" };
+}
+
+/** Every scenario is played against the same objective: 99.9% of requests good within 500 ms over 30 days. */
+export const gameSlo: Slo = { target: 0.999, latencyMs: 500, periodDays: 30 };
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const tenantNames = (count: number) => Array.from({ length: count }, (_, i) => `t${pad(i + 1)}`);
+
+/** Defaults every fleet shares; each scenario changes what its story needs. */
+export const fleetDefaults = { crashRecovery: 20, detectSeconds: 10 } as const;
+
+function fleetBase(hosts: HostSpec[], tenants: TenantSpec[]): FleetSpec {
+  return {
+    seconds: 600,
+    drain: 15,
+    hosts,
+    cells: null,
+    zones: ["zone-a"],
+    tenants,
+    routing: "pooled",
+    slots: 2,
+    queueLimit: 20,
+    shedQueueLimit: 4,
+    serviceMs: { median: 40, sigma: 0.5 },
+    client: { tryTimeout: 1, attempts: 3, retryDelayMs: 100, backoffCapMs: 1000 },
+    lowPriorityShare: 0.3,
+    writeShare: 0,
+    database: null,
+    cache: null,
+    detectSeconds: fleetDefaults.detectSeconds,
+    crashRecovery: fleetDefaults.crashRecovery,
+    faults: [],
+    rollout: null,
+    controlPlaneImpaired: false,
+    components: "host",
+    cacheComponent: false,
+  };
+}
+
+// --- Poison tenant -------------------------------------------------------------------------------
+
+const poisonWorkers = 16;
+const poisonShard = 4;
+const poisonTenants = tenantNames(32);
+/** The tenant whose requests crash workers, from when, and how often: one request in `poisonEvery`. */
+export const poisonTenant = "t07";
+const poisonAt = 60;
+const poisonEvery = 5;
+const poisonRate = 8;
+const workerNames = Array.from({ length: poisonWorkers }, (_, i) => `w${pad(i)}`);
+
+function poisonFleet(seed: number, shuffle: boolean): FleetSpec {
+  const hosts = workerNames.map((name) => ({ name, cell: 0, zone: 0 }));
+  const groups = poisonWorkers / poisonShard;
+  const deal = randomStreams(seed)("shards");
+  const tenants: TenantSpec[] = poisonTenants.map((name, i) => ({
+    name,
+    rate: poisonRate,
+    cell: 0,
+    shard: shuffle
+      ? randomShard(poisonWorkers, poisonShard, deal)
+      : Array.from({ length: poisonShard }, (_, k) => (i % groups) * poisonShard + k),
+  }));
+  return {
+    ...fleetBase(hosts, tenants),
+    routing: "shard",
+    faults: [{ kind: "poison", at: poisonAt, tenant: poisonTenants.indexOf(poisonTenant), every: poisonEvery }],
+  };
+}
+
+const poisonOffers: Offer[] = [
+  { action: "filter-request" },
+  { action: "block-tenant", targets: poisonTenants },
+  { action: "unblock-tenant", targets: poisonTenants },
+  { action: "restart", targets: workerNames },
+  { action: "retries-off" },
+  { action: "retries-on" },
+  { action: "shed-priority" },
+  { action: "unshed-priority" },
+];
+
+const poisonReference: LogEntry[] = [
+  { at: 120, action: "block-tenant", target: poisonTenant },
+  { at: 125, action: "filter-request" },
+  { at: 190, action: "unblock-tenant", target: poisonTenant },
+];
+const poisonWhy = `Every crash dump names a request of ${poisonTenant}. Blocking that tenant stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes a minute to push, and once it is in place the tenant is unblocked.`;
+
+// --- Bad deploy -----------------------------------------------------------------------------------
+
+const deployCells = Array.from({ length: 8 }, (_, i) => `cell-${i + 1}`);
+const deployWaveSize = 2;
+const deployTenants = 32;
+const deploy = { start: 60, bake: 90, errorShare: 0.25, versions: ["v41", "v42"] as [string, string] };
+
+function deployFleet(): FleetSpec {
+  const hosts = deployCells.flatMap((cell, c) =>
+    ["a", "b"].map((h, k) => ({ name: `${cell}${h}`, cell: c, zone: (2 * c + k) % 3 })),
+  );
+  // Tenants placed by the cells' control plane: the emptiest cell first.
+  const customers = uniformCustomers(deployTenants);
+  const { router } = placeAll(customers, deployCells.length);
+  const tenants = customers.map((c, i) => {
+    const route = router.route(c.id);
+    return { name: `t${pad(i + 1)}`, rate: 6, cell: route.ok ? route.cell : 0 };
+  });
+  // The pipeline's plan: the canary cell alone, then waves of two cells.
+  const plan = rollout({
+    cellPopulations: deployCells.map((_, c) => tenants.filter((t) => t.cell === c).length),
+    releaseBad: false,
+    healthCheckCatches: false,
+    waveSize: deployWaveSize,
+  });
+  const waves = plan.steps.filter((s) => s.action === "deploy").map((s) => s.cells);
+  return {
+    ...fleetBase(hosts, tenants),
+    cells: deployCells,
+    zones: ["zone-a", "zone-b", "zone-c"],
+    routing: "cell",
+    rollout: { ...deploy, waves },
+    components: "cell",
+  };
+}
+
+// --- Lost zone -------------------------------------------------------------------------------------
+
+const zones = ["zone-a", "zone-b", "zone-c"];
+const zoneHosts = zones.flatMap((z, zi) =>
+  [1, 2, 3, 4].map((k) => ({ name: `${z.slice(-1)}${k}`, cell: 0, zone: zi })),
+);
+
+const zone = { tenants: 40, rate: 8.5, slots: 4, serviceMs: { median: 100, sigma: 0.4 }, lostAt: 60, dbTimeout: 2 };
+/** Capacity over peak load: hosts x slots / mean service time (log-normal: median x e^(sigma^2 / 2)), over requests a second. */
+export const zoneHeadroom =
+  (zoneHosts.length * zone.slots) /
+  ((zone.serviceMs.median / 1000) * Math.exp(zone.serviceMs.sigma ** 2 / 2)) /
+  (zone.tenants * zone.rate);
+
+function zoneFleet(): FleetSpec {
+  const tenants = tenantNames(zone.tenants).map((name) => ({ name, rate: zone.rate, cell: 0 }));
+  return {
+    ...fleetBase(zoneHosts, tenants),
+    zones,
+    slots: zone.slots,
+    serviceMs: zone.serviceMs,
+    lowPriorityShare: 0.25,
+    writeShare: 0.2,
+    database: { zone: 0, timeout: zone.dbTimeout },
+    faults: [{ kind: "lose-zone", at: zone.lostAt, zone: 0 }],
+    controlPlaneImpaired: true,
+    components: "zone",
+  };
+}
+
+// --- Thundering herd -------------------------------------------------------------------------------
+
+const dbHosts = ["db-1", "db-2"];
+
+const herd = { tenants: 30, rate: 10, flushAt: 60, retryDelayMs: 1000, attempts: 3 };
+
+function herdFleet(): FleetSpec {
+  const tenants = tenantNames(herd.tenants).map((name) => ({ name, rate: herd.rate, cell: 0 }));
+  return {
+    ...fleetBase(
+      dbHosts.map((name) => ({ name, cell: 0, zone: 0 })),
+      tenants,
+    ),
+    serviceMs: { median: 25, sigma: 0.5 },
+    // A connection pool's wait queue: long enough to wait far past any client's patience.
+    queueLimit: 2000,
+    client: { tryTimeout: 1, attempts: herd.attempts, retryDelayMs: herd.retryDelayMs, backoffCapMs: 4000 },
+    cache: { keys: 3000, ttl: 300, hitMs: 2 },
+    faults: [{ kind: "flush-cache", at: herd.flushAt }],
+    cacheComponent: true,
+  };
+}
+
+// --- Gray failure ----------------------------------------------------------------------------------
+
+const grayHosts = Array.from({ length: 10 }, (_, i) => `h${pad(i + 1)}`);
+export const grayHost = "h07";
+
+const gray = { tenants: 30, rate: 10, slowAt: 60, factor: 30 };
+
+function grayFleet(): FleetSpec {
+  const tenants = tenantNames(gray.tenants).map((name) => ({ name, rate: gray.rate, cell: 0 }));
+  return {
+    ...fleetBase(
+      grayHosts.map((name) => ({ name, cell: 0, zone: 0 })),
+      tenants,
+    ),
+    slots: 4,
+    serviceMs: { median: 30, sigma: 0.5 },
+    // A thread-pool server with an unbounded queue: whatever it cannot serve yet waits.
+    queueLimit: 100_000,
+    faults: [{ kind: "slow-host", at: gray.slowAt, host: grayHosts.indexOf(grayHost), factor: gray.factor }],
+  };
+}
+
+// --- The scenarios ---------------------------------------------------------------------------------
+
+const stormServices = defaultServices.map((s) => s.name);
+
+export const scenarios: readonly GameScenario[] = [
+  {
+    id: "retry-storm",
+    code: "rs",
+    title: "The retry storm",
+    summary: `Pricing is slow for ${parameterDefaults.triggerDuration} s; naive retries fill the shared connection pool and keep it full.`,
+    briefing: `${stormServices.length} services (${stormServices.join(", ")}) run in one platform and share one pool of ${parameterDefaults.poolSize} connections to their dependencies. Clients and services both retry a failed call up to ${parameterDefaults.attempts} times, holding the connection while they wait. Only checkout and quotes call pricing.`,
+    chapters: [
+      "retry-storm",
+      "timeouts-retries-backoff",
+      "retry-budgets",
+      "circuit-breakers",
+      "load-shedding",
+      "bulkheads",
+    ],
+    seconds: 600,
+    faultAt: stormWarmup,
+    cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${parameterDefaults.triggerLatency} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and search and accounts, which never call pricing, fail with the rest.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: [
+      { action: "retries-off" },
+      { action: "retries-on" },
+      { action: "retry-budget" },
+      { action: "shed-queue" },
+      { action: "restart", targets: [...stormServices, platform] },
+      { action: "grow-pool" },
+      { action: "breaker-open", targets: stormServices },
+      { action: "breaker-closed", targets: stormServices },
+    ],
+    reference: [
+      { at: 120, action: "retries-off" },
+      { at: 140, action: "restart", target: platform },
+    ],
+    referenceWhy:
+      "The storm feeds on its own retries: once the retry flag is off, restarting the platform throws away the queue of tries nobody waits for, and the pool serves fresh requests again.",
+    model: { kind: "storm" },
+  },
+  {
+    id: "poison-fixed",
+    code: "pf",
+    title: "A poison tenant, fixed groups",
+    summary: `One tenant's requests crash the workers that serve them; tenants are split over ${poisonWorkers / poisonShard} fixed groups.`,
+    briefing: `${poisonTenants.length} tenants share ${poisonWorkers} workers, split into ${poisonWorkers / poisonShard} fixed groups of ${poisonShard}: each tenant is served by one group, and its client fails over between the group's workers. A worker that crashes is restarted by its supervisor within ${fleetDefaults.crashRecovery} s.`,
+    chapters: ["shuffle-sharding", "failure-modes", "cells"],
+    seconds: 600,
+    faultAt: 60,
+    cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${poisonTenant} is a query of death: it crashes the worker that starts serving it, and the tenant's client retries it on the next worker of its group.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: poisonOffers,
+    reference: poisonReference,
+    referenceWhy: poisonWhy,
+    model: { kind: "fleet", build: (seed) => poisonFleet(seed, false) },
+  },
+  {
+    id: "poison-shuffle",
+    code: "ps",
+    title: "A poison tenant, shuffle shards",
+    summary: `The same poison tenant, on the same ${poisonWorkers} workers, with a shuffle shard of ${poisonShard} per tenant.`,
+    briefing: `${poisonTenants.length} tenants share ${poisonWorkers} workers. Each tenant has its own shuffle shard: ${poisonShard} workers dealt at random, and its client fails over between them. A worker that crashes is restarted by its supervisor within ${fleetDefaults.crashRecovery} s.`,
+    chapters: ["shuffle-sharding", "failure-modes"],
+    seconds: 600,
+    faultAt: 60,
+    cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${poisonTenant} is a query of death: it crashes every worker of ${poisonTenant}'s shard that tries it.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: poisonOffers,
+    reference: poisonReference,
+    referenceWhy: poisonWhy,
+    model: { kind: "fleet", build: (seed) => poisonFleet(seed, true) },
+  },
+  {
+    id: "bad-deploy",
+    code: "bd",
+    title: "A bad deploy rolling across cells",
+    summary: "A release breaks one kind of request, and the pipeline keeps rolling it out, cell by cell.",
+    briefing: `${deployTenants} tenants live in ${deployCells.length} cells of 2 hosts each. A release, ${deploy.versions[1]}, starts rolling out at ${minutesAndSeconds(deploy.start)}: the canary cell first, then waves of ${deployWaveSize} cells every ${deploy.bake} s. The pipeline's own health check looks for crashes.`,
+    chapters: ["deploys-and-correlated-failure", "cells"],
+    seconds: 600,
+    faultAt: 60,
+    cause: `${deploy.versions[1]} fails every request of one kind (${percentUpTo(deploy.errorShare)} of them), on every host that runs it, so a retry on the other host of the cell fails too. Nothing crashes, so the pipeline's health check passes and the rollout goes on.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: [
+      { action: "halt-rollout" },
+      { action: "rollback-wave" },
+      { action: "drain-cell", targets: deployCells },
+      { action: "move-tenant", targets: tenantNames(deployTenants) },
+      { action: "retries-off" },
+      { action: "retries-on" },
+      { action: "shed-priority" },
+      { action: "unshed-priority" },
+    ],
+    reference: [
+      { at: 120, action: "halt-rollout" },
+      { at: 125, action: "rollback-wave" },
+    ],
+    referenceWhy: `The canary cell's success rate drops as soon as ${deploy.versions[1]} lands there; halting the rollout keeps it in one cell, and one rollback puts that cell back on ${deploy.versions[0]}.`,
+    model: { kind: "fleet", build: () => deployFleet() },
+  },
+  {
+    id: "lost-zone",
+    code: "lz",
+    title: "A lost zone, control plane impaired",
+    summary: "A zone goes dark with the database primary in it; the others were not provisioned to carry its load.",
+    briefing: `${zoneHosts.length} hosts in ${zones.length} zones serve ${zone.tenants} tenants behind one load balancer, with capacity for ${times(zoneHeadroom, 1)} the peak (riding out the loss of a zone without launching anything would take ${times(preProvisionFactor(zones.length), 1)}). The database primary lives in ${zones[0]} with replicas in the other zones. The cloud provider reports its control plane (launches, scaling) is degraded.`,
+    chapters: ["static-stability", "load-shedding", "failure-domains"],
+    seconds: 600,
+    faultAt: 60,
+    cause: `At ${minutesAndSeconds(zone.lostAt)} ${zones[0]} stops answering: its hosts and the database primary with them. Writes wait for the primary until their ${zone.dbTimeout} s time-out, holding the hosts' workers; the zones left have ${percentUpTo((zones.length - 1) / zones.length, 0)} of the capacity for all of the load.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: [
+      { action: "failover-zone", targets: zones },
+      { action: "shed-priority" },
+      { action: "unshed-priority" },
+      { action: "scale-out" },
+      { action: "retries-off" },
+      { action: "retries-on" },
+      { action: "shed-queue" },
+      { action: "eject-host", targets: zoneHosts.map((h) => h.name) },
+      { action: "return-host", targets: zoneHosts.map((h) => h.name) },
+    ],
+    reference: [
+      { at: 120, action: "failover-zone", target: "zone-a" },
+      { at: 125, action: "shed-priority" },
+      { at: 130, action: "scale-out" },
+      { at: 460, action: "unshed-priority" },
+    ],
+    referenceWhy:
+      "Failing the database over is a data-plane step and works while the control plane is impaired; shedding low-priority work makes the zones left enough for the rest; the scale-out is slow, so it is asked for at once and shedding stops once it has landed.",
+    model: { kind: "fleet", build: () => zoneFleet() },
+  },
+  {
+    id: "thundering-herd",
+    code: "th",
+    title: "A thundering herd after a cache flush",
+    summary: "A cache is flushed; every read goes to the database at once, and clients retry in lockstep.",
+    briefing: `${herd.tenants} tenants read through a cache in front of ${dbHosts.length} database hosts; the cache answers nearly every read. Clients retry a failed read after exactly ${herd.retryDelayMs / 1000} s, ${herd.attempts - 1} times at most.`,
+    chapters: ["load-shedding", "timeouts-retries-backoff", "retry-storm"],
+    seconds: 600,
+    faultAt: 60,
+    cause: `At ${minutesAndSeconds(herd.flushAt)} a deploy flushes the cache. Every read misses and goes to the database, which cannot serve them all; its queue grows past the clients' time-out, so it spends its time on reads nobody waits for, and a read fills the cache only if someone still waits for it. The cache does not refill by itself.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: [
+      { action: "shed-queue" },
+      { action: "restart", targets: dbHosts },
+      { action: "retries-off" },
+      { action: "retries-on" },
+      { action: "jitter-on" },
+      { action: "retry-budget" },
+      { action: "shed-priority" },
+      { action: "unshed-priority" },
+    ],
+    reference: [
+      { at: 120, action: "shed-queue" },
+      { at: 150, action: "restart", target: "db-1" },
+      { at: 185, action: "restart", target: "db-2" },
+    ],
+    referenceWhy:
+      "A bounded queue means every read the database takes is answered in time and fills the cache; restarting the database hosts one at a time, once the limit is in place, throws away the backlog of reads nobody waits for.",
+    model: { kind: "fleet", build: () => herdFleet() },
+  },
+  {
+    id: "gray-failure",
+    code: "gf",
+    title: "A gray failure: one slow host",
+    summary: `One host of ${grayHosts.length} turns slow while its health checks keep passing.`,
+    briefing: `${gray.tenants} tenants are spread over ${grayHosts.length} hosts by a load balancer that routes to every host whose health check passes. Clients time out a try after 1 s and retry on another host.`,
+    chapters: ["failure-modes", "load-shedding"],
+    seconds: 600,
+    faultAt: 60,
+    cause: `At ${minutesAndSeconds(gray.slowAt)} ${grayHost}'s disk degrades: it serves ${gray.factor} times slower, but its health check (which touches no disk) keeps passing, so it keeps getting 1 in ${grayHosts.length} tries and queues them.`,
+    slo: gameSlo,
+    seed: 1,
+    offers: [
+      { action: "eject-host", targets: grayHosts },
+      { action: "return-host", targets: grayHosts },
+      { action: "restart", targets: grayHosts },
+      { action: "retries-off" },
+      { action: "retries-on" },
+      { action: "shed-queue" },
+      { action: "shed-priority" },
+      { action: "unshed-priority" },
+    ],
+    reference: [{ at: 120, action: "eject-host", target: grayHost }],
+    referenceWhy: `${grayHost}'s own latency stands out from the other nine; taking it out of rotation stops sending it traffic, whatever its health check says.`,
+    model: { kind: "fleet", build: () => grayFleet() },
+  },
+];
+
+export function findScenario(id: string): GameScenario | undefined {
+  return scenarios.find((s) => s.id === id);
+}

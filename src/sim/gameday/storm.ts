@@ -1,0 +1,204 @@
+/**
+ * The retry storm as a game day, played on the retry-storm engine itself (src/sim/retry-storm):
+ * the seed's incident, its four services sharing one connection pool, pricing slow for four
+ * seconds, and the article's naive retries. Nobody intervenes unless the player does, so left
+ * alone the outage does not end.
+ *
+ * The game's clock starts `warmup` seconds before the trigger. Each service stands for the users
+ * of one product, so the score's tenants are the four services. Actions map onto the engine's
+ * own (retries off, a defence switched on, a restart, a forced breaker, a parameter), landing
+ * after the catalogue's delays.
+ */
+import {
+  createRun,
+  defaultScenario,
+  parameterDefaults,
+  type StormAction,
+  type StormRun,
+} from "../retry-storm/index.ts";
+import { actionSpec, startupSeconds } from "./actions.ts";
+import type { GameModel, ModelSetup, Notice } from "./game.ts";
+import type { GameScenario } from "./scenarios.ts";
+import type { ComponentSnapshot, Telemetry } from "./telemetry.ts";
+
+/** Seconds of normal traffic before pricing slows down. */
+export const stormWarmup = 60;
+/** The name that restarts every service at once (they share one process and its pool). */
+export const platform = "platform";
+
+class StormGame implements GameModel {
+  readonly run: StormRun;
+  readonly end: number;
+  private readonly telemetry: Telemetry;
+  private readonly services: string[];
+  private readonly pending: { at: number; apply: () => void }[] = [];
+  /** The pool size waiting for the platform's next restart (a pool is sized when its process starts). */
+  private stagedPool: number | null = null;
+  /** How each service's breaker is forced: "closed" (no breaker configured) unless the player forces it open. */
+  private readonly breakerForce: ("open" | "closed")[];
+  private retriesOn = true;
+  private budgetOn = false;
+  private shedOn = false;
+  private notices: Notice[] = [];
+  private lastTick = 0;
+  onTick: (rows: ComponentSnapshot[]) => void = () => {};
+
+  constructor(scenario: GameScenario, seed: number, telemetry: Telemetry) {
+    this.telemetry = telemetry;
+    this.run = createRun(
+      defaultScenario({
+        seed,
+        // The breaker is there but forced closed (it passes every call), so the player can force it open.
+        defences: ["breaker"],
+        params: { warmup: stormWarmup, duration: scenario.seconds - stormWarmup, intervention: null },
+      }),
+    );
+    this.services = this.run.state().services.map((s) => s.name);
+    this.breakerForce = this.services.map(() => "closed");
+    for (const service of this.services) this.engine({ kind: "breaker", service, force: "closed" });
+    this.end = scenario.seconds + (this.run.end - this.run.scenario.params.duration);
+    this.run.observer = {
+      arrival: (service, t) => telemetry.arrival(service, t + stormWarmup),
+      outcome: (service, arrival, t, ok) => {
+        telemetry.requestDone(service, arrival + stormWarmup, t + stormWarmup, ok);
+        telemetry.componentWork(service, ok, (t - arrival) * 1000);
+      },
+    };
+  }
+
+  get now(): number {
+    return this.run.now + stormWarmup;
+  }
+
+  private engine(action: StormAction): void {
+    this.run.apply(action);
+  }
+
+  advanceTo(time: number): void {
+    const stop = Math.min(time, this.end);
+    // Whole seconds first (the dashboard's frames), with the actions due on the way.
+    for (;;) {
+      this.pending.sort((a, b) => a.at - b.at);
+      const nextAction = this.pending[0]?.at ?? Infinity;
+      const nextTick = this.lastTick + 1 <= this.telemetry.setup.seconds ? this.lastTick + 1 : Infinity;
+      const next = Math.min(nextAction, nextTick);
+      if (next > stop) break;
+      this.run.advanceTo(next - stormWarmup);
+      if (next === nextAction) {
+        this.pending.shift()!.apply();
+        continue;
+      }
+      this.lastTick = next;
+      this.tick();
+    }
+    this.run.advanceTo(stop - stormWarmup);
+  }
+
+  private later(delay: number, apply: () => void): void {
+    this.pending.push({ at: this.now + delay, apply });
+  }
+
+  componentNames(): string[] {
+    return [...this.services];
+  }
+
+  takeNotices(): Notice[] {
+    const out = this.notices;
+    this.notices = [];
+    return out;
+  }
+
+  private tick(): void {
+    const state = this.run.state();
+    const pool = state.pools[0]!;
+    this.onTick(
+      state.services.map((s) => ({
+        inUse: pool.inUse,
+        capacity: pool.size,
+        queue: pool.waiting,
+        status: s.restarting ? "starting" : s.breaker === "open" ? "breaker open" : "up",
+      })),
+    );
+  }
+
+  check(action: string, target: string | null): string | null {
+    switch (action) {
+      case "retries-off":
+        return this.retriesOn ? null : "retries are already off";
+      case "retries-on":
+        return this.retriesOn ? "retries are already on" : null;
+      case "retry-budget":
+        return this.budgetOn ? "the retry budget is already set" : null;
+      case "shed-queue":
+        return this.shedOn ? "the wait queue is already bounded" : null;
+      case "grow-pool":
+        return this.stagedPool !== null ? "a bigger pool already waits for the next restart" : null;
+      case "restart":
+        if (target !== platform && !this.services.includes(target ?? "")) return `no service named "${target}"`;
+        return null;
+      case "breaker-open":
+      case "breaker-closed": {
+        const i = this.services.indexOf(target ?? "");
+        if (i < 0) return `no service named "${target}"`;
+        const force = action === "breaker-open" ? "open" : "closed";
+        return this.breakerForce[i] === force ? `${target}'s breaker is already forced ${force}` : null;
+      }
+      default:
+        return `${action} is not an action in this scenario`;
+    }
+  }
+
+  apply(action: string, target: string | null): void {
+    const problem = this.check(action, target);
+    if (problem) throw new RangeError(problem);
+    const delay = actionSpec(action as never).delay;
+    switch (action) {
+      case "retries-off":
+        this.retriesOn = false;
+        return this.later(delay, () => this.engine({ kind: "retries", on: false }));
+      case "retries-on":
+        this.retriesOn = true;
+        return this.later(delay, () => this.engine({ kind: "retries", on: true }));
+      case "retry-budget":
+        this.budgetOn = true;
+        return this.later(delay, () => this.engine({ kind: "defence", defence: "budget", on: true }));
+      case "shed-queue":
+        this.shedOn = true;
+        return this.later(delay, () => this.engine({ kind: "defence", defence: "shed", on: true }));
+      case "grow-pool":
+        this.stagedPool = 2 * parameterDefaults.poolSize;
+        return;
+      case "restart":
+        return this.restart(target === platform ? this.services : [target!]);
+      case "breaker-open":
+      case "breaker-closed": {
+        const i = this.services.indexOf(target!);
+        const force = action === "breaker-open" ? "open" : "closed";
+        this.breakerForce[i] = force;
+        return this.later(delay, () => this.engine({ kind: "breaker", service: target!, force }));
+      }
+    }
+  }
+
+  private restart(services: string[]): void {
+    for (const service of services) {
+      this.engine({ kind: "restart", service, seconds: startupSeconds });
+      // A fresh process reads its configuration again: no breaker rules, only what is forced.
+      this.engine({ kind: "breaker", service, force: this.breakerForce[this.services.indexOf(service)]! });
+    }
+    if (services.length === this.services.length && this.stagedPool !== null) {
+      this.engine({ kind: "parameter", name: "poolSize", value: this.stagedPool });
+      this.stagedPool = null;
+    }
+    this.notices.push({ at: this.now, text: `${services.length > 1 ? "the platform" : services[0]} restarting` });
+  }
+}
+
+export function createStormModel(scenario: GameScenario, seed: number): ModelSetup {
+  const scenarioRates = defaultScenario().services;
+  return {
+    tenants: scenarioRates.map((s) => s.name),
+    baselineRate: scenarioRates.reduce((sum, s) => sum + s.rate, 0),
+    build: (telemetry) => new StormGame(scenario, seed, telemetry),
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * What a finished game day says: the score beside doing nothing and beside par, the timeline,
+ * and a debrief of every action with its measured effect. `summarize` is the one place this is
+ * computed: the page's worker and `npm run gameday -- play --json` print the same object, so the
+ * same log gives the same bytes in both.
+ */
+import { round } from "../retry-storm/metrics.ts";
+import { actionSpec } from "./actions.ts";
+import { finishedGame, GameRuleError, type Game } from "./game.ts";
+import type { GameScenario, LogEntry } from "./scenarios.ts";
+import type { Score } from "./score.ts";
+import type { AlertEvent } from "./slo.ts";
+
+/** Seconds after an action takes effect over which its effect is measured against doing nothing. */
+export const effectWindow = 60;
+
+export interface ActionDebrief {
+  entry: number;
+  at: number;
+  action: string;
+  target: string | null;
+  label: string;
+  /** When it took effect (its delay after the click). */
+  effectAt: number;
+  /** Over `effectWindow` seconds from effectAt (cut at the game's end): bad share of requests, in this run and doing nothing. */
+  window: { from: number; to: number; badShare: number; doNothingBadShare: number };
+  /**
+   * Tenant-minutes this run would have cost without this entry, minus what it cost: positive
+   * when the action helped. Null when the log cannot be played without it (a later entry
+   * depends on it).
+   */
+  savedTenantMinutes: number | null;
+  chapter: string;
+}
+
+export interface TimelineItem {
+  at: number;
+  text: string;
+}
+
+export interface GameSummary {
+  format: "blast-radius-gameday";
+  version: 1;
+  scenario: string;
+  seed: number;
+  log: LogEntry[];
+  score: Score;
+  doNothing: Score;
+  par: Score;
+  /** Where the run lands: at or better than par, between par and doing nothing, or no better than doing nothing. */
+  verdict: "par or better" | "better than doing nothing" | "no better than doing nothing";
+  alerts: AlertEvent[];
+  timeline: TimelineItem[];
+  debrief: ActionDebrief[];
+}
+
+function badShare(game: Game, from: number, to: number): number {
+  const { arrived, bad } = game.telemetry;
+  const seconds = game.scenario.seconds;
+  const tenants = game.setup.tenants.length;
+  let n = 0;
+  let b = 0;
+  for (let t = 0; t < tenants; t++) {
+    for (let s = Math.max(0, Math.floor(from)); s < Math.min(seconds, Math.ceil(to)); s++) {
+      n += arrived[t * seconds + s]!;
+      b += bad[t * seconds + s]!;
+    }
+  }
+  return n === 0 ? 0 : round(b / n, 4);
+}
+
+/** Play `log` (throws a GameRuleError naming a bad entry), doing nothing and par, and compare. */
+export function summarize(scenario: GameScenario, seed: number, log: readonly LogEntry[]): GameSummary {
+  const played = finishedGame(scenario, seed, log);
+  const doNothing = finishedGame(scenario, seed, []);
+  const par = finishedGame(scenario, seed, scenario.reference);
+  const score = played.finish().score;
+  const debrief = log.map((entry, i): ActionDebrief => {
+    const spec = actionSpec(entry.action);
+    const effectAt = round(entry.at + spec.delay, 1);
+    const to = Math.min(scenario.seconds, effectAt + effectWindow);
+    let without: number | null = null;
+    try {
+      without = finishedGame(
+        scenario,
+        seed,
+        log.filter((_, k) => k !== i),
+      ).finish().score.tenantMinutes;
+    } catch (error) {
+      if (!(error instanceof GameRuleError)) throw error;
+    }
+    return {
+      entry: i + 1,
+      at: entry.at,
+      action: entry.action,
+      target: entry.target ?? null,
+      label: spec.label,
+      effectAt,
+      window: {
+        from: effectAt,
+        to,
+        badShare: badShare(played, effectAt, to),
+        doNothingBadShare: badShare(doNothing, effectAt, to),
+      },
+      savedTenantMinutes: without === null ? null : round(without - score.tenantMinutes, 3),
+      chapter: spec.chapter,
+    };
+  });
+  const parScore = par.finish().score;
+  const nothingScore = doNothing.finish().score;
+  const timeline: TimelineItem[] = played.timeline.map((e) => ({ at: e.at, text: e.text }));
+  if (score.mitigatedAt !== null && score.mitigation === "mitigated")
+    timeline.push({ at: score.mitigatedAt, text: "users back under the line for good (mitigated)" });
+  timeline.sort((a, b) => a.at - b.at);
+  return {
+    format: "blast-radius-gameday",
+    version: 1,
+    scenario: scenario.id,
+    seed,
+    log: log.map((e) => ({ ...e })),
+    score,
+    doNothing: nothingScore,
+    par: parScore,
+    verdict:
+      score.tenantMinutes <= parScore.tenantMinutes
+        ? "par or better"
+        : score.tenantMinutes < nothingScore.tenantMinutes
+          ? "better than doing nothing"
+          : "no better than doing nothing",
+    alerts: played.finish().alerts,
+    timeline,
+    debrief,
+  };
+}
