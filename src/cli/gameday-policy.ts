@@ -4,7 +4,7 @@
  * playground programs), which prints the action log the policy produced. The log is then checked
  * and scored here, outside the sandbox, like any other: nothing the policy prints can change its score.
  */
-import { posix } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
@@ -45,6 +45,12 @@ export async function runPolicyFile(file: string, scenario: GameScenario, seed: 
       files,
       entry: "main.ts",
       timeoutMs: policyTimeoutMs,
+      // The policy is the learner's: its files may import each other and nothing else; the game's own
+      // files (and the entry) are the course's.
+      learner: {
+        files: Object.keys(files).filter((f) => f.startsWith("learner/")),
+        closed: "a policy reads the dashboard's state it is given; it imports only its own files",
+      },
     },
     (event: RunEvent) => {
       if (event.kind === "log" && event.text.startsWith(marker)) output = event.text.slice(marker.length);
@@ -52,7 +58,11 @@ export async function runPolicyFile(file: string, scenario: GameScenario, seed: 
     },
   );
   if (result.status !== "ok") {
-    const where = result.error?.line === undefined ? "" : ` (${result.error.file ?? file}, line ${result.error.line})`;
+    // Name the learner's own file as they know it, not as the sandbox saw it.
+    const shown = result.error?.file?.startsWith("learner/")
+      ? join(dirname(file), result.error.file.slice("learner/".length))
+      : (result.error?.file ?? file);
+    const where = result.error?.line === undefined ? "" : ` (${shown}, line ${result.error.line})`;
     const why =
       result.status === "timeout"
         ? `it did not finish within ${policyTimeoutMs / 1000} s`

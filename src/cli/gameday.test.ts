@@ -88,3 +88,23 @@ test("invalid or impossible logs exit 2 with a message naming the entry", slow, 
   expect((await cli("play", "gray-failure")).err).toMatch(/needs one of --actions/);
   expect((await cli("fly")).code).toBe(2);
 });
+
+test(
+  "play --policy runs the course's example responder in the sandboxed runner and scores what it did",
+  slow,
+  async () => {
+    const policy = new URL("../sim/gameday/example-policy.ts", import.meta.url).pathname;
+    const { code, out, err } = await cli("play", "gray-failure", "--policy", policy, "--json");
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const summary = JSON.parse(out);
+    expect(summary.log).toHaveLength(1);
+    expect(summary.log[0]).toMatchObject({ action: "eject-host", target: grayHost });
+    expect(summary.verdict).toBe("par or better");
+    // A policy that throws fails the run with its message, exit 1.
+    const broken = file("broken.ts", "export default function respond() { throw new Error('no idea'); }\n");
+    const failed = await cli("play", "gray-failure", "--policy", broken);
+    expect(failed.code).toBe(1);
+    expect(failed.err.startsWith(`the policy failed: Error: no idea (${broken}, line 1)`)).toBe(true);
+  },
+);

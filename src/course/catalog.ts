@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
 import { chapterFields } from "./chapter-schema.ts";
+import { gamedaySidebar } from "./gameday.ts";
 import { parts } from "./parts.ts";
 
 export const chaptersDir = new URL("../../content/chapters/", import.meta.url);
@@ -62,5 +63,6 @@ export function sidebarFromChapters(chapters: ChapterEntry[]) {
         items: chapters.filter((c) => c.part === part.number).map((c) => ({ slug: c.slug })),
       }))
       .filter((group) => group.items.length > 0),
+    gamedaySidebar(),
   ];
 }

@@ -66,6 +66,7 @@ function mini(overrides: Partial<FleetSpec> = {}): Game {
     seconds: spec.seconds,
     faultAt: 0,
     cause: "",
+    faultLabel: "",
     slo: gameSlo,
     seed: 1,
     offers,

@@ -229,7 +229,7 @@ export function playLog(scenario: GameScenario, seed: number, log: readonly LogE
 
 /** Finished games, most recent last: the same scenario, seed and log always give the same game. */
 const finishedGames = new Map<string, Game>();
-const keepFinished = 12;
+const keepFinished = 16;
 
 /**
  * `playLog`, remembered: a results board checking codes, a summary comparing with doing nothing

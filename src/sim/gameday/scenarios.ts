@@ -42,6 +42,8 @@ export interface GameScenario {
   faultAt: number;
   /** What actually happens, for the debrief (hidden while playing). */
   cause: string;
+  /** The fault in a few words, for the debrief's timeline (at `faultAt`). */
+  faultLabel: string;
   slo: Slo;
   seed: number;
   offers: readonly Offer[];
@@ -270,6 +272,7 @@ export const scenarios: readonly GameScenario[] = [
     ],
     seconds: 600,
     faultAt: stormWarmup,
+    faultLabel: `pricing slows to a median of ${parameterDefaults.triggerLatency} ms for ${parameterDefaults.triggerDuration} s`,
     cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${parameterDefaults.triggerLatency} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and search and accounts, which never call pricing, fail with the rest.`,
     slo: gameSlo,
     seed: 1,
@@ -300,6 +303,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["shuffle-sharding", "failure-modes", "cells"],
     seconds: 600,
     faultAt: 60,
+    faultLabel: `${poisonTenant} starts sending a query of death: 1 request in ${poisonEvery}`,
     cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${poisonTenant} is a query of death: it crashes the worker that starts serving it, and the tenant's client retries it on the next worker of its group.`,
     slo: gameSlo,
     seed: 1,
@@ -317,6 +321,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["shuffle-sharding", "failure-modes"],
     seconds: 600,
     faultAt: 60,
+    faultLabel: `${poisonTenant} starts sending a query of death: 1 request in ${poisonEvery}`,
     cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${poisonTenant} is a query of death: it crashes every worker of ${poisonTenant}'s shard that tries it.`,
     slo: gameSlo,
     seed: 1,
@@ -334,6 +339,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["deploys-and-correlated-failure", "cells"],
     seconds: 600,
     faultAt: 60,
+    faultLabel: `${deploy.versions[1]} reaches the canary cell; it fails ${percentUpTo(deploy.errorShare)} of requests`,
     cause: `${deploy.versions[1]} fails every request of one kind (${percentUpTo(deploy.errorShare)} of them), on every host that runs it, so a retry on the other host of the cell fails too. Nothing crashes, so the pipeline's health check passes and the rollout goes on.`,
     slo: gameSlo,
     seed: 1,
@@ -363,6 +369,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["static-stability", "load-shedding", "failure-domains"],
     seconds: 600,
     faultAt: 60,
+    faultLabel: `${zones[0]} stops answering, with the database primary in it`,
     cause: `At ${minutesAndSeconds(zone.lostAt)} ${zones[0]} stops answering: its hosts and the database primary with them. Writes wait for the primary until their ${zone.dbTimeout} s time-out, holding the hosts' workers; the zones left have ${percentUpTo((zones.length - 1) / zones.length, 0)} of the capacity for all of the load.`,
     slo: gameSlo,
     seed: 1,
@@ -396,6 +403,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["load-shedding", "timeouts-retries-backoff", "retry-storm"],
     seconds: 600,
     faultAt: 60,
+    faultLabel: "a deploy flushes the cache",
     cause: `At ${minutesAndSeconds(herd.flushAt)} a deploy flushes the cache. Every read misses and goes to the database, which cannot serve them all; its queue grows past the clients' time-out, so it spends its time on reads nobody waits for, and a read fills the cache only if someone still waits for it. The cache does not refill by itself.`,
     slo: gameSlo,
     seed: 1,
@@ -427,6 +435,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["failure-modes", "load-shedding"],
     seconds: 600,
     faultAt: 60,
+    faultLabel: `${grayHost}'s disk degrades: it serves ${gray.factor} times slower`,
     cause: `At ${minutesAndSeconds(gray.slowAt)} ${grayHost}'s disk degrades: it serves ${gray.factor} times slower, but its health check (which touches no disk) keeps passing, so it keeps getting 1 in ${grayHosts.length} tries and queues them.`,
     slo: gameSlo,
     seed: 1,

@@ -108,7 +108,10 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
   });
   const parScore = par.finish().score;
   const nothingScore = doNothing.finish().score;
-  const timeline: TimelineItem[] = played.timeline.map((e) => ({ at: e.at, text: e.text }));
+  const timeline: TimelineItem[] = [
+    { at: scenario.faultAt, text: `what happened: ${scenario.faultLabel}` },
+    ...played.timeline.map((e) => ({ at: e.at, text: e.text })),
+  ];
   if (score.mitigatedAt !== null && score.mitigation === "mitigated")
     timeline.push({ at: score.mitigatedAt, text: "users back under the line for good (mitigated)" });
   timeline.sort((a, b) => a.at - b.at);

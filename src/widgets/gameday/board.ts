@@ -1,0 +1,151 @@
+/**
+ * The results board of a workshop room, with no server: participants' result codes are pasted
+ * (or arrive in the address), each is checked by playing its log again in a worker, and the
+ * board ranks what it computed. Codes are kept in this browser, and checked again on every visit.
+ */
+import { sitePath } from "../../course/url.ts";
+import { escapeHtml } from "../escape-html.ts";
+import type { BoardAnswer, BoardRow } from "./board.worker.ts";
+import { codeInHash } from "./share.ts";
+
+export const boardKey = "blast-radius:gameday-board:v1";
+
+function q<T extends Element>(root: ParentNode, selector: string): T {
+  const el = root.querySelector<T>(selector);
+  if (!el) throw new Error(`results board: missing ${selector}`);
+  return el;
+}
+
+function readStored(): string[] {
+  try {
+    const data = JSON.parse(localStorage.getItem(boardKey) ?? "[]") as unknown;
+    return Array.isArray(data) ? data.filter((c): c is string => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Split pasted text into candidate codes: one per line (or separated by spaces), links included. */
+export function splitCodes(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .map((s) => codeInHash(s.slice(s.indexOf("#"))) ?? s);
+}
+
+export async function mountBoard(root: HTMLElement): Promise<void> {
+  const input = q<HTMLTextAreaElement>(root, "[data-codes]");
+  const add = q<HTMLButtonElement>(root, "[data-add]");
+  const clear = q<HTMLButtonElement>(root, "[data-clear]");
+  const status = q<HTMLElement>(root, "[data-status]");
+  const results = q<HTMLElement>(root, "[data-board]");
+  const refused = q<HTMLElement>(root, "[data-rejected]");
+  const worker = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
+  const accepted = new Map<string, BoardRow>();
+  const rejected = new Map<string, string>();
+  let checking = 0;
+  let nextId = 1;
+  const waiting = new Map<number, (answer: BoardAnswer) => void>();
+  worker.onmessage = (event: MessageEvent<BoardAnswer>) => {
+    waiting.get(event.data.id)?.(event.data);
+    waiting.delete(event.data.id);
+  };
+
+  const save = () => localStorage.setItem(boardKey, JSON.stringify([...accepted.keys()]));
+
+  function render(): void {
+    const groups = new Map<string, BoardRow[]>();
+    for (const row of accepted.values()) {
+      const key = `${row.scenario}|${row.seed}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    results.innerHTML = groups.size
+      ? [...groups.values()]
+          .map((rows) => {
+            rows.sort(
+              (a, b) =>
+                a.tenantMinutes - b.tenantMinutes ||
+                a.budgetConsumed - b.budgetConsumed ||
+                (a.timeToMitigate ?? Number.MAX_SAFE_INTEGER) - (b.timeToMitigate ?? Number.MAX_SAFE_INTEGER) ||
+                a.name.localeCompare(b.name),
+            );
+            const first = rows[0]!;
+            return `<section class="gd-board-group" aria-label="${escapeHtml(`${first.title}, seed ${first.seed}`)}">
+              <h2>${escapeHtml(first.title)}, seed ${first.seed} <span class="gd-board-count">(${rows.length} run${rows.length === 1 ? "" : "s"})</span></h2>
+              <div class="gd-board-scroll"><table>
+                <thead><tr><th scope="col">rank</th><th scope="col">name</th><th scope="col">tenant-minutes</th><th scope="col">tenants affected</th><th scope="col">error budget</th><th scope="col">time to mitigate</th><th scope="col">actions</th><th scope="col"><span class="visually-hidden">replay or remove</span></th></tr></thead>
+                <tbody>${rows
+                  .map(
+                    (row, i) => `<tr data-board-row="${escapeHtml(row.code)}">
+                      <td>${i + 1}</td><th scope="row">${escapeHtml(row.name)}</th>
+                      <td>${escapeHtml(row.rows[0]![1])}</td><td>${escapeHtml(row.rows[1]![1])}</td><td>${escapeHtml(row.rows[2]![1])}</td><td>${escapeHtml(row.mitigation)}</td><td>${row.actions}</td>
+                      <td><a href="${sitePath(`gameday/${row.scenario}/`)}#code=${encodeURIComponent(row.code)}">Replay</a> <button type="button" class="br-button" data-remove="${escapeHtml(row.code)}">Remove</button></td>
+                    </tr>`,
+                  )
+                  .join("")}</tbody>
+              </table></div>
+            </section>`;
+          })
+          .join("")
+      : "<p>No runs on the board yet: paste result codes above.</p>";
+    refused.innerHTML = rejected.size
+      ? `<h2>Refused</h2><ul>${[...rejected].map(([code, why]) => `<li><code>${escapeHtml(code.slice(0, 60))}</code>: ${escapeHtml(why)}</li>`).join("")}</ul>`
+      : "";
+    root.dataset.accepted = String(accepted.size);
+    root.dataset.rejected = String(rejected.size);
+  }
+
+  function check(code: string): Promise<void> {
+    if (accepted.has(code)) return Promise.resolve();
+    checking++;
+    status.textContent = `Checking ${checking} code${checking === 1 ? "" : "s"} (each run is played again)…`;
+    root.dataset.checking = String(checking);
+    const id = nextId++;
+    return new Promise<BoardAnswer>((resolve) => {
+      waiting.set(id, resolve);
+      worker.postMessage({ id, code });
+    }).then((answer) => {
+      checking--;
+      root.dataset.checking = String(checking);
+      if (answer.ok) {
+        accepted.set(answer.code, answer);
+        rejected.delete(code);
+      } else rejected.set(code, answer.reason);
+      save();
+      render();
+      status.textContent = checking
+        ? `Checking ${checking} code${checking === 1 ? "" : "s"}…`
+        : `${accepted.size} run${accepted.size === 1 ? "" : "s"} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.`;
+    });
+  }
+
+  add.addEventListener("click", () => {
+    const codes = splitCodes(input.value);
+    input.value = "";
+    if (codes.length === 0) status.textContent = "Paste one or more result codes (or links holding them) first.";
+    for (const code of codes) void check(code);
+  });
+  clear.addEventListener("click", () => {
+    if (!confirm("Remove every run from this board?")) return;
+    accepted.clear();
+    rejected.clear();
+    save();
+    render();
+    status.textContent = "The board is empty.";
+  });
+  results.addEventListener("click", (event) => {
+    const code = (event.target as HTMLElement).closest<HTMLElement>("[data-remove]")?.dataset.remove;
+    if (!code) return;
+    accepted.delete(code);
+    save();
+    render();
+    status.textContent = "Removed.";
+  });
+
+  render();
+  const fromLink = codeInHash(location.hash);
+  await Promise.all([...readStored(), ...(fromLink ? [fromLink] : [])].map(check));
+  if (fromLink) history.replaceState(null, "", location.pathname);
+  root.dataset.ready = "true";
+}

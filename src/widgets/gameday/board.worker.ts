@@ -1,0 +1,43 @@
+/** The results board's checks, off the page's thread: each code's log is played again (a full game). */
+import { verifyCode } from "../../sim/gameday/board.ts";
+import { mitigationText, scoreRows } from "../../sim/gameday/report.ts";
+
+export interface BoardRow {
+  code: string;
+  ok: true;
+  name: string;
+  scenario: string;
+  title: string;
+  seed: number;
+  actions: number;
+  tenantMinutes: number;
+  budgetConsumed: number;
+  timeToMitigate: number | null;
+  /** The score as the page and the terminal word it. */
+  rows: [string, string][];
+  mitigation: string;
+}
+export type BoardAnswer = { id: number } & (BoardRow | { ok: false; code: string; reason: string });
+
+self.onmessage = (event: MessageEvent<{ id: number; code: string }>) => {
+  const { id, code } = event.data;
+  const verdict = verifyCode(code);
+  const post = (answer: BoardAnswer) => (self as unknown as Worker).postMessage(answer);
+  if (!verdict.ok) return post({ id, ok: false, code, reason: verdict.reason });
+  const { entry } = verdict;
+  post({
+    id,
+    ok: true,
+    code: entry.code,
+    name: entry.name,
+    scenario: entry.scenario.id,
+    title: entry.scenario.title,
+    seed: entry.seed,
+    actions: entry.log.length,
+    tenantMinutes: entry.score.tenantMinutes,
+    budgetConsumed: entry.score.budgetConsumed,
+    timeToMitigate: entry.score.timeToMitigate,
+    rows: scoreRows(entry.score, entry.scenario.slo),
+    mitigation: mitigationText(entry.score),
+  });
+};

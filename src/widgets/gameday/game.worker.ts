@@ -1,0 +1,211 @@
+/**
+ * A game day running off the page's thread: the simulation advances with the wall clock at the
+ * chosen speed, actions are taken at the simulated moment they arrive (rounded up to the next
+ * tenth of a second, as the log records them), and each change goes back to the page at once.
+ */
+import { actionSpec } from "../../sim/gameday/actions.ts";
+import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
+import { Game, GameRuleError } from "../../sim/gameday/game.ts";
+import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
+import type { AlertEvent } from "../../sim/gameday/slo.ts";
+import { summarize } from "../../sim/gameday/summary.ts";
+import type { FromWorker, OfferState, Speed, ToWorker } from "./protocol.ts";
+
+/** How often the clock moves while playing, in milliseconds of real time. */
+const tickMs = 50;
+
+let game: Game | null = null;
+let replay: LogEntry[] | null = null;
+let speed: Speed = 0;
+let lastTick = 0;
+let sentFrames = 0;
+let sentFeed = 0;
+let alertsSeen = new Map<string, string>();
+let timer: ReturnType<typeof setInterval> | null = null;
+let acked: number[] = [];
+let summarized = false;
+
+function post(message: FromWorker): void {
+  (self as unknown as Worker).postMessage(message);
+}
+
+function offers(g: Game): OfferState[] {
+  return g.scenario.offers.map((offer) => {
+    if (!offer.targets) return { action: offer.action, why: g.check(offer.action, null) };
+    const targets = offer.targets.map((name) => ({ name, why: g.check(offer.action, name) }));
+    return {
+      action: offer.action,
+      targets,
+      why: targets.every((t) => t.why) ? (targets[0]?.why ?? "no target") : null,
+    };
+  });
+}
+
+function alertChanges(g: Game): AlertEvent[] {
+  const changed: AlertEvent[] = [];
+  for (const event of g.telemetry.monitor.events) {
+    const key = `${event.rule}@${event.firedAt}`;
+    const state = event.resolvedAt === null ? "firing" : "resolved";
+    if (alertsSeen.get(key) !== state) {
+      alertsSeen.set(key, state);
+      changed.push({ ...event });
+    }
+  }
+  return changed;
+}
+
+function update(refused?: string): void {
+  const g = game!;
+  const frames = g.frames.slice(sentFrames);
+  sentFrames = g.frames.length;
+  const feed = g.feed.slice(sentFeed);
+  sentFeed = g.feed.length;
+  const clock = Math.min(g.now, g.scenario.seconds);
+  post({
+    type: "update",
+    clock,
+    seconds: g.scenario.seconds,
+    frames,
+    feed,
+    alertChanges: alertChanges(g),
+    log: g.log.map((e) => ({ ...e })),
+    pending: g.log
+      .map((entry) => ({ entry, effectAt: entry.at + actionSpec(entry.action).delay }))
+      .filter((p) => p.effectAt > clock),
+    offers: replay ? [] : offers(g),
+    speed,
+    over: g.over,
+    acked,
+    ...(refused ? { refused } : {}),
+  });
+  acked = [];
+}
+
+/** Move the game to `time`, playing a replay's entries as the clock passes them. */
+function advance(time: number): void {
+  const g = game!;
+  const stop = Math.min(time, g.scenario.seconds);
+  while (replay && replay.length > 0 && replay[0]!.at <= stop) {
+    const entry = replay.shift()!;
+    g.advanceTo(entry.at);
+    g.act(entry.action, entry.target ?? null);
+  }
+  g.advanceTo(stop);
+}
+
+function finishAndSummarize(): void {
+  const g = game!;
+  if (summarized) return;
+  summarized = true;
+  stopClock();
+  advance(g.scenario.seconds);
+  update();
+  post({ type: "summarizing" });
+  post({ type: "summary", summary: summarize(g.scenario, g.seed, g.log) });
+}
+
+function tick(): void {
+  const g = game;
+  if (!g || speed === 0) return;
+  const now = performance.now();
+  const elapsed = (now - lastTick) / 1000;
+  lastTick = now;
+  // Never more than half a second of real time at once (a throttled tab), so the clock does not jump.
+  advance(g.now + Math.min(elapsed, 0.5) * speed);
+  update();
+  if (g.over) finishAndSummarize();
+}
+
+function begin(next: Game, log: LogEntry[] | null): void {
+  stopClock();
+  game = next;
+  replay = log ? [...log] : null;
+  sentFrames = 0;
+  sentFeed = 0;
+  alertsSeen = new Map();
+  summarized = false;
+  speed = 0;
+  update();
+}
+
+function stopClock(): void {
+  if (timer !== null) clearInterval(timer);
+  timer = null;
+}
+
+function setSpeed(next: Speed): void {
+  speed = next;
+  stopClock();
+  if (speed > 0 && game && !game.over) {
+    lastTick = performance.now();
+    timer = setInterval(tick, tickMs);
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data;
+  try {
+    switch (message.type) {
+      case "start": {
+        const scenario = findScenario(message.scenario);
+        if (!scenario) throw new RangeError(`unknown scenario "${message.scenario}"`);
+        begin(new Game(scenario, message.seed), null);
+        return;
+      }
+      case "replay": {
+        let run: ReturnType<typeof decodeRun>;
+        try {
+          run = decodeRun(message.code);
+        } catch (error) {
+          if (error instanceof CodeError)
+            throw new RangeError(`this link's result code cannot be replayed: ${error.message}`);
+          throw error;
+        }
+        post({ type: "replaying", scenario: run.scenario.id, seed: run.seed, name: run.name, log: run.log });
+        begin(new Game(run.scenario, run.seed), run.log);
+        return;
+      }
+      case "code": {
+        if (!game || !summarized) return;
+        const result = game.finish();
+        post({
+          type: "code",
+          code: encodeRun({
+            scenario: game.scenario,
+            seed: game.seed,
+            name: message.name,
+            claimedTenantMinutes: result.score.tenantMinutes,
+            log: result.log,
+          }),
+        });
+        return;
+      }
+      case "speed":
+        if (!game) return;
+        setSpeed(message.speed);
+        update();
+        return;
+      case "act": {
+        if (!game || replay) return;
+        // The action lands at the next tenth of a second: the time the log records.
+        const at = Math.ceil(game.now * 10 - 1e-9) / 10;
+        advance(at);
+        acked.push(message.id);
+        try {
+          game.act(message.action, message.target);
+          update();
+        } catch (error) {
+          if (!(error instanceof GameRuleError)) throw error;
+          update(error.message);
+        }
+        return;
+      }
+      case "finish":
+        if (game) finishAndSummarize();
+        return;
+    }
+  } catch (error) {
+    stopClock();
+    post({ type: "error", message: error instanceof Error ? error.message : String(error) });
+  }
+};

@@ -1,0 +1,478 @@
+/**
+ * The on-call dashboard, loaded on first interaction: it starts the game in a worker, draws what
+ * monitoring shows each second (users' good requests, p99, burn rates, every component's row,
+ * tenants and cells hurting, the feed), takes the player's actions, announces alerts politely,
+ * and at the end shows the score beside doing nothing and par, the timeline and the debrief,
+ * with a share link and a result code for the room's board.
+ */
+import type uPlotType from "uplot";
+import type { ActionId } from "../../sim/gameday/actions.ts";
+import { formatLog } from "../../sim/gameday/log.ts";
+import {
+  clock as clockText,
+  debriefText,
+  entryText,
+  mitigationText,
+  scoreRows,
+  verdictText,
+} from "../../sim/gameday/report.ts";
+import type { LogEntry } from "../../sim/gameday/scenarios.ts";
+import { alertRules, burnThreshold, windowLabel, type AlertEvent, type Slo } from "../../sim/gameday/slo.ts";
+import type { GameSummary } from "../../sim/gameday/summary.ts";
+import type { Frame } from "../../sim/gameday/telemetry.ts";
+import { compact, decades } from "../replay/charts.ts";
+import { escapeHtml } from "../escape-html.ts";
+import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
+import { codeInHash, nameKey } from "./share.ts";
+
+interface Setup {
+  scenario: string;
+  code: string;
+  title: string;
+  seed: number;
+  seconds: number;
+  slo: Slo;
+  components: string[];
+  windows: number[];
+}
+
+const base = import.meta.env.BASE_URL;
+
+function q<T extends Element>(root: ParentNode, selector: string): T {
+  const el = root.querySelector<T>(selector);
+  if (!el) throw new Error(`game day: missing ${selector}`);
+  return el;
+}
+
+const percentText = (share: number | null) => (share === null ? "–" : `${Math.round(share * 1000) / 10}%`);
+const msText = (ms: number | null) =>
+  ms === null ? "–" : ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
+
+function alertText(event: AlertEvent, slo: Slo): string {
+  const rule = alertRules.find((r) => r.id === event.rule)!;
+  const what = `${Math.round(rule.budgetSpent * 100)}% of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${Math.round(burnThreshold(rule, slo) * 10) / 10})`;
+  return event.resolvedAt === null
+    ? `${event.severity === "page" ? "Page" : "Ticket"}: ${event.rule} alert firing at ${clockText(event.firedAt)}: ${what}.`
+    : `${event.rule} alert resolved at ${clockText(event.resolvedAt)}.`;
+}
+
+export async function mountGameday(root: HTMLElement): Promise<void> {
+  const setup = JSON.parse(root.dataset.setup ?? "{}") as Setup;
+  const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
+  const clockOut = q<HTMLElement>(root, "[data-clock]");
+  const speedButtons = [...root.querySelectorAll<HTMLButtonElement>("[data-speed]")];
+  const startButton = q<HTMLButtonElement>(root, "[data-start]");
+  const endButton = q<HTMLButtonElement>(root, "[data-end]");
+  const seedInput = q<HTMLInputElement>(root, "[data-seed]");
+  const live = q<HTMLElement>(root, "[data-live]");
+  const firing = q<HTMLElement>(root, "[data-firing]");
+  const feed = q<HTMLElement>(root, "[data-feed]");
+  const pendingList = q<HTMLElement>(root, "[data-pending]");
+  const refusedOut = q<HTMLElement>(root, "[data-refused]");
+  const hurting = q<HTMLElement>(root, "[data-hurting]");
+  const results = q<HTMLElement>(root, "[data-results]");
+  const rows = [...root.querySelectorAll<HTMLTableRowElement>("[data-row]")];
+  const forms = [...root.querySelectorAll<HTMLFormElement>("[data-offer]")];
+  root.dataset.state = "loading";
+
+  // uPlot's stylesheet comes with the component: Astro drops CSS imported by a lazy client module.
+  const { default: uPlot } = await import("uplot");
+  const worker = new Worker(new URL("./game.worker.ts", import.meta.url), { type: "module" });
+
+  let frames: Frame[] = [];
+  let log: LogEntry[] = [];
+  let replaying = false;
+  let seed = setup.seed;
+  let nextAct = 1;
+  const clicks = new Map<number, number>();
+  let pendingRender: FromWorker & { type: "update" } = undefined as never;
+  let renderQueued = false;
+
+  // --- Charts ---------------------------------------------------------------------------------
+  const ink = () => getComputedStyle(root).color;
+  const accent = () => getComputedStyle(root).getPropertyValue("--sl-color-accent").trim() || "#c2410c";
+  const red = () => getComputedStyle(root).getPropertyValue("--sl-color-red").trim() || "#dc2626";
+  const grid = { stroke: "rgba(128,128,128,0.2)" };
+  const slots = [...root.querySelectorAll<HTMLElement>("[data-chart]")];
+  const width = () => Math.max(240, slots[0]!.clientWidth);
+  const burnWindows = [alertRules[0]!.shortWindow, alertRules[0]!.longWindow];
+  const pageThreshold = burnThreshold(alertRules[0]!, setup.slo);
+  const axes = (unit: (v: number) => string, log = false): uPlotType.Axis[] => [
+    { stroke: ink(), grid, values: (_u, splits) => splits.map((s) => (s % 60 === 0 ? `${s / 60}m` : "")) },
+    {
+      stroke: ink(),
+      grid,
+      size: 62,
+      values: (_u, splits) => splits.map(unit),
+      // On a log axis one line per decade; uPlot's default draws nine.
+      ...(log ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) } : {}),
+    },
+  ];
+  const chart = (slot: HTMLElement, label: string, options: Partial<uPlotType.Options>, series: uPlotType.Series[]) => {
+    const u = new uPlot(
+      {
+        width: width(),
+        height: 150,
+        legend: { show: true, live: false },
+        cursor: { drag: { x: false, y: false }, sync: { key: `gd-${setup.scenario}` } },
+        series: [{ label: "time" }, ...series],
+        ...options,
+        scales: { x: { time: false, range: [0, setup.seconds] }, ...(options.scales ?? {}) },
+      } as uPlotType.Options,
+      [[], ...series.map(() => [])] as unknown as uPlotType.AlignedData,
+      slot,
+    );
+    u.root.setAttribute("role", "img");
+    u.root.setAttribute("aria-label", label);
+    return u;
+  };
+  const usersChart = chart(
+    slots[0]!,
+    "Users: share of requests answered well (within the objective's latency) and at all, each second",
+    { scales: { y: { range: [0, 100] } }, axes: axes((v) => `${v}%`) },
+    [
+      { label: "good", stroke: accent(), width: 2 },
+      { label: "answered", stroke: ink(), width: 1, dash: [4, 3] },
+    ],
+  );
+  const latencyChart = chart(
+    slots[1]!,
+    `p99 latency of the requests answered each second, against the objective's ${setup.slo.latencyMs} ms`,
+    {
+      scales: {
+        y: { distr: 3, log: 10, range: (_u, min, max) => [Math.min(10, min || 10), Math.max(1000, max || 1000)] },
+      },
+      axes: axes((v) => (v >= 1000 ? `${compact(v / 1000)} s` : `${compact(v)} ms`), true),
+    },
+    [
+      { label: "p99", stroke: accent(), width: 2, spanGaps: false },
+      { label: `objective ${setup.slo.latencyMs} ms`, stroke: ink(), width: 1, dash: [4, 3] },
+    ],
+  );
+  const burnChart = chart(
+    slots[2]!,
+    `Error budget burn rate over ${windowLabel(burnWindows[0]!)} and ${windowLabel(burnWindows[1]!)}, against the page threshold ${pageThreshold}`,
+    {
+      scales: { y: { distr: 3, log: 10, range: (_u, _min, max) => [0.1, Math.max(100, max || 100)] } },
+      axes: axes(compact, true),
+    },
+    [
+      { label: windowLabel(burnWindows[0]!), stroke: accent(), width: 2 },
+      { label: windowLabel(burnWindows[1]!), stroke: ink(), width: 1.5 },
+      { label: `page above ${pageThreshold}`, stroke: red(), width: 1, dash: [4, 3] },
+    ],
+  );
+  const charts = [usersChart, latencyChart, burnChart];
+  const resize = new ResizeObserver(() => {
+    for (const u of charts) u.setSize({ width: width(), height: 150 });
+  });
+  resize.observe(slots[0]!);
+
+  function drawCharts(): void {
+    const t = frames.map((f) => f.t);
+    const share = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / d) / 10);
+    usersChart.setData([
+      t,
+      frames.map((f) => share(f.good, f.finished)),
+      frames.map((f) => share(f.ok, f.finished)),
+    ] as uPlotType.AlignedData);
+    latencyChart.setData([t, frames.map((f) => f.p99), frames.map(() => setup.slo.latencyMs)] as uPlotType.AlignedData);
+    const w = burnWindows.map((win) => setup.windows.indexOf(win));
+    burnChart.setData([
+      t,
+      frames.map((f) => Math.max(0.1, f.burn[w[0]!]!)),
+      frames.map((f) => Math.max(0.1, f.burn[w[1]!]!)),
+      frames.map(() => pageThreshold),
+    ] as uPlotType.AlignedData);
+  }
+
+  // --- The rest of the dashboard ----------------------------------------------------------------
+  function spark(values: (number | null)[]): string {
+    const pts = values
+      .map((v, i) =>
+        v === null ? null : `${((i / Math.max(1, values.length - 1)) * 100).toFixed(1)},${(20 - v * 20).toFixed(1)}`,
+      )
+      .filter((p) => p !== null);
+    return `<polyline points="${pts.join(" ")}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/>`;
+  }
+
+  function drawRows(): void {
+    const last = frames.at(-1);
+    if (!last) return;
+    const recent = frames.slice(-60);
+    rows.forEach((row, i) => {
+      const c = last.components[i]!;
+      q<HTMLElement>(row, "[data-status]").textContent = c.status;
+      row.dataset.health =
+        c.status.includes("crashed") || c.status.includes("unreachable")
+          ? "bad"
+          : c.success !== null && c.success < 0.95
+            ? "warn"
+            : "ok";
+      q<HTMLElement>(row, "[data-success]").textContent = percentText(c.success);
+      q<HTMLElement>(row, "[data-p99]").textContent = msText(c.p99);
+      q<HTMLElement>(row, "[data-pool]").textContent = `${c.inUse} / ${c.capacity}`;
+      q<HTMLElement>(row, "[data-queue]").textContent = String(c.queue);
+      q<SVGElement>(row, "[data-spark]").innerHTML = spark(recent.map((f) => f.components[i]!.success));
+    });
+    const cells = last.cellsHurting === null ? "" : `, cells hurting: ${last.cellsHurting}`;
+    hurting.textContent = `Tenants hurting now: ${last.tenantsHurting}${cells}. Error budget spent: ${percentText(last.budgetSpent)}.`;
+  }
+
+  function drawLog(update: FromWorker & { type: "update" }): void {
+    pendingList.innerHTML = update.pending.length
+      ? update.pending
+          .map(
+            (p) =>
+              `<li>${escapeHtml(entryText(p.entry))}: takes effect in ${Math.max(0, Math.ceil(p.effectAt - update.clock))} s</li>`,
+          )
+          .join("")
+      : "<li>No action under way.</li>";
+    for (const form of forms) {
+      const offer = update.offers.find((o) => o.action === form.dataset.offer);
+      const button = q<HTMLButtonElement>(form, "button");
+      const select = form.querySelector<HTMLSelectElement>("select");
+      if (!offer || replaying || update.over) {
+        button.disabled = true;
+        continue;
+      }
+      if (select && offer.targets) {
+        for (const option of select.options) {
+          const t = offer.targets.find((x) => x.name === option.value);
+          option.disabled = Boolean(t?.why);
+        }
+        const chosen = offer.targets.find((t) => t.name === select.value);
+        button.disabled = Boolean(chosen?.why);
+        button.title = chosen?.why ?? "";
+      } else {
+        button.disabled = Boolean(offer.why);
+        button.title = offer.why ?? "";
+      }
+    }
+  }
+
+  function render(): void {
+    renderQueued = false;
+    const update = pendingRender;
+    clockOut.textContent = `${clockText(update.clock)} of ${clockText(update.seconds)}`;
+    for (const b of speedButtons) b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === update.speed));
+    drawCharts();
+    drawRows();
+    drawLog(update);
+    root.dataset.clock = String(update.clock);
+    root.dataset.log = JSON.stringify(log);
+  }
+
+  function addFeed(at: number, text: string, kind: string): void {
+    const li = document.createElement("li");
+    li.dataset.kind = kind;
+    li.innerHTML = `<span class="gd-feed-time">${escapeHtml(clockText(at))}</span> ${escapeHtml(text)}`;
+    feed.prepend(li);
+    while (feed.children.length > 80) feed.lastElementChild!.remove();
+  }
+
+  function onUpdate(update: FromWorker & { type: "update" }): void {
+    if (update.frames.length) frames = frames.concat(update.frames);
+    log = update.log;
+    for (const n of update.feed) addFeed(n.at, n.text, "notice");
+    for (const a of update.alertChanges) {
+      const text = alertText(a, setup.slo);
+      addFeed(a.resolvedAt ?? a.firedAt, text, a.resolvedAt === null ? a.severity : "resolved");
+      live.textContent = text;
+    }
+    const firingNow = frames.at(-1)?.alerts ?? [];
+    firing.innerHTML = firingNow.length
+      ? firingNow
+          .map((id) => `<li data-severity="${alertRules.find((r) => r.id === id)!.severity}">${escapeHtml(id)}</li>`)
+          .join("")
+      : '<li data-severity="none">No alert firing</li>';
+    root.dataset.alerts = firingNow.join(" ");
+    if (update.refused) {
+      refusedOut.textContent = `Not done: ${update.refused}.`;
+    }
+    for (const id of update.acked) {
+      const clicked = clicks.get(id);
+      if (clicked !== undefined) root.dataset.actLatency = String(performance.now() - clicked);
+      clicks.delete(id);
+      if (!update.refused) {
+        const entry = update.log.at(-1);
+        if (entry) addFeed(entry.at, `You: ${entryText(entry)}`, "action");
+      }
+    }
+    pendingRender = update;
+    if (update.acked.length) {
+      // An action's effect shows at once, not at the next frame.
+      render();
+    } else if (!renderQueued) {
+      renderQueued = true;
+      requestAnimationFrame(render);
+    }
+    endButton.disabled = update.over;
+    startButton.disabled = !update.over && update.clock > 0;
+    startButton.textContent = update.clock > 0 || update.over ? "New game" : "Start the game";
+  }
+
+  // --- Results ----------------------------------------------------------------------------------
+  function renderResults(summary: GameSummary): void {
+    const rowsHtml = scoreRows(summary.score, setup.slo)
+      .map(([label], i) => {
+        const mine = scoreRows(summary.score, setup.slo)[i]![1];
+        const nothing = scoreRows(summary.doNothing, setup.slo)[i]![1];
+        const par = scoreRows(summary.par, setup.slo)[i]![1];
+        return `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(mine)}</td><td>${escapeHtml(nothing)}</td><td>${escapeHtml(par)}</td></tr>`;
+      })
+      .join("");
+    const timeline = summary.timeline.length
+      ? summary.timeline
+          .map(
+            (item) =>
+              `<li><span class="gd-feed-time">${escapeHtml(clockText(item.at))}</span> ${escapeHtml(item.text)}</li>`,
+          )
+          .join("")
+      : "<li>No alert fired and no action was taken.</li>";
+    const debrief = summary.debrief.length
+      ? summary.debrief
+          .map(
+            (item) =>
+              `<li>${escapeHtml(debriefText(item))} <a href="${base}${item.chapter}/">Read: ${escapeHtml(item.chapter.replace(/-/g, " "))}</a></li>`,
+          )
+          .join("")
+      : "<li>You took no action: your score is the do-nothing score.</li>";
+    const name = localStorage.getItem(nameKey) ?? "";
+    results.innerHTML = `
+      <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${escapeHtml(setup.title)}, seed ${summary.seed}</h3>
+      <p class="gd-verdict" data-verdict>${escapeHtml(verdictText(summary))}</p>
+      <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${replaying ? "this run" : "you"}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
+      <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
+      <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
+      <h4>Share and compare</h4>
+      <label class="gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(replaying ? replayName : name)}" autocomplete="nickname"></label>
+      <p>Result code, for the <a href="${base}gameday/board/">results board</a>: <output class="gd-code" data-code></output> <button type="button" class="br-button" data-copy-code>Copy</button></p>
+      <p><a data-share href="#">Link to this run</a> (it replays the same run to the same score) · <button type="button" class="br-button" data-download>Download the action log</button> · <button type="button" class="br-button" data-again>Play again</button></p>`;
+    const codeOut = q<HTMLOutputElement>(results, "[data-code]");
+    const share = q<HTMLAnchorElement>(results, "[data-share]");
+    const nameInput = q<HTMLInputElement>(results, "[data-name]");
+    codeReady = (code: string) => {
+      codeOut.textContent = code;
+      share.href = `${location.pathname}#code=${code}`;
+      root.dataset.resultCode = code;
+    };
+    send({ type: "code", name: nameInput.value });
+    nameInput.addEventListener("input", () => {
+      if (!replaying) localStorage.setItem(nameKey, nameInput.value);
+      send({ type: "code", name: nameInput.value });
+    });
+    q<HTMLButtonElement>(results, "[data-copy-code]").addEventListener("click", () => {
+      void navigator.clipboard?.writeText(codeOut.textContent ?? "");
+      live.textContent = "Result code copied.";
+    });
+    q<HTMLButtonElement>(results, "[data-download]").addEventListener("click", () => {
+      const blob = new Blob([formatLog(setup.scenario, summary.seed, summary.log)], { type: "application/json" });
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = `gameday-${setup.scenario}-seed${summary.seed}.json`;
+      a.click();
+      URL.revokeObjectURL(a.href);
+    });
+    q<HTMLButtonElement>(results, "[data-again]").addEventListener("click", () => start(false));
+    results.hidden = false;
+    root.dataset.summary = JSON.stringify(summary, null, 2);
+    root.dataset.state = "over";
+    q<HTMLElement>(results, ".gd-results-title").focus({ preventScroll: reducedMotion.matches });
+    live.textContent = `Game over. ${verdictText(summary)} Time to mitigate: ${mitigationText(summary.score)}.`;
+  }
+  let codeReady: ((code: string) => void) | null = null;
+  let replayName = "";
+
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    switch (message.type) {
+      case "update":
+        onUpdate(message);
+        return;
+      case "summarizing":
+        root.dataset.state = "scoring";
+        live.textContent = "Game over: scoring your run against doing nothing and par.";
+        return;
+      case "summary":
+        renderResults(message.summary);
+        return;
+      case "code":
+        codeReady?.(message.code);
+        return;
+      case "replaying":
+        seed = message.seed;
+        seedInput.value = String(seed);
+        replayName = message.name;
+        live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${message.log.length} action${message.log.length === 1 ? "" : "s"}) at 20 times real time.`;
+        return;
+      case "error":
+        live.textContent = `The game stopped: ${message.message}`;
+        root.dataset.state = "error";
+        return;
+    }
+  };
+
+  function send(message: ToWorker): void {
+    worker.postMessage(message);
+  }
+
+  function start(asReplay: boolean, code?: string): void {
+    frames = [];
+    log = [];
+    feed.textContent = "";
+    results.hidden = true;
+    results.textContent = "";
+    refusedOut.textContent = "";
+    replaying = asReplay;
+    root.dataset.mode = asReplay ? "replay" : "play";
+    if (asReplay) send({ type: "replay", code: code! });
+    else {
+      const typed = Number(seedInput.value);
+      seed = Number.isSafeInteger(typed) && typed >= 0 ? typed : setup.seed;
+      seedInput.value = String(seed);
+      send({ type: "start", scenario: setup.scenario, seed });
+    }
+    send({ type: "speed", speed: asReplay ? 20 : 1 });
+    root.dataset.state = "playing";
+    addFeed(
+      0,
+      asReplay
+        ? "Replay started: the shared run's actions are taken at their times."
+        : `You are on call: ${setup.title}.`,
+      "notice",
+    );
+  }
+
+  // --- Controls ---------------------------------------------------------------------------------
+  startButton.addEventListener("click", () => start(false));
+  for (const b of speedButtons)
+    b.addEventListener("click", () => {
+      if (root.dataset.state !== "playing") return;
+      send({ type: "speed", speed: Number(b.dataset.speed) as Speed });
+    });
+  endButton.addEventListener("click", () => send({ type: "finish" }));
+  for (const form of forms) {
+    const select = form.querySelector<HTMLSelectElement>("select");
+    select?.addEventListener("change", () => pendingRender && drawLog(pendingRender));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (root.dataset.state !== "playing" || replaying) return;
+      const id = nextAct++;
+      clicks.set(id, performance.now());
+      refusedOut.textContent = "";
+      send({ type: "act", id, action: form.dataset.offer as ActionId, target: select?.value ?? null });
+    });
+  }
+  root.addEventListener("keydown", (event) => {
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const key = { "0": 0, "1": 1, "5": 5, "2": 20 }[event.key] as Speed | undefined;
+    if (key !== undefined && root.dataset.state === "playing") send({ type: "speed", speed: key });
+  });
+
+  // A shared run in the link: replay it.
+  const shared = codeInHash(location.hash);
+  if (shared) start(true, shared);
+  root.dataset.ready = "true";
+  if (root.dataset.state === "loading") root.dataset.state = "ready";
+}

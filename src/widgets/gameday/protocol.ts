@@ -1,0 +1,64 @@
+/** What the game-day page and its worker say to each other. */
+import type { ActionId } from "../../sim/gameday/actions.ts";
+import type { Notice } from "../../sim/gameday/game.ts";
+import type { LogEntry } from "../../sim/gameday/scenarios.ts";
+import type { AlertEvent } from "../../sim/gameday/slo.ts";
+import type { GameSummary } from "../../sim/gameday/summary.ts";
+import type { Frame } from "../../sim/gameday/telemetry.ts";
+
+/** Speeds the page offers: simulated seconds per real second (0 is paused). */
+export const speeds = [0, 1, 5, 20] as const;
+export type Speed = (typeof speeds)[number];
+
+export type ToWorker =
+  /** A new game; with `replay`, the log's entries are played when the clock reaches them (no other action is taken). */
+  | { type: "start"; scenario: string; seed: number }
+  /** Replay the run a result code holds: its log's entries are played as the clock reaches them, and nothing else. */
+  | { type: "replay"; code: string }
+  | { type: "speed"; speed: Speed }
+  /** Take an action now; `id` comes back on the update that shows it. */
+  | { type: "act"; id: number; action: ActionId; target: string | null }
+  /** Play the rest of the game at once (no more actions), then summarize. */
+  | { type: "finish" }
+  /** The finished run's result code, with this name on it. */
+  | { type: "code"; name: string };
+
+export interface OfferState {
+  action: ActionId;
+  /** For actions with targets: each target, and why it cannot be chosen now (null when it can). */
+  targets?: { name: string; why: string | null }[];
+  /** Why the action cannot be taken now (null when it can). */
+  why: string | null;
+}
+
+export interface PendingAction {
+  entry: LogEntry;
+  effectAt: number;
+}
+
+export type FromWorker =
+  | {
+      type: "update";
+      clock: number;
+      seconds: number;
+      /** Frames recorded since the last update, oldest first. */
+      frames: Frame[];
+      feed: Notice[];
+      /** Alerts that started or stopped since the last update. */
+      alertChanges: AlertEvent[];
+      log: LogEntry[];
+      pending: PendingAction[];
+      offers: OfferState[];
+      speed: Speed;
+      over: boolean;
+      /** The `act` ids this update answers (their effect is in it). */
+      acked: number[];
+      /** An action that could not be taken: why. */
+      refused?: string;
+    }
+  /** A replay started: the run the code holds. */
+  | { type: "replaying"; scenario: string; seed: number; name: string; log: LogEntry[] }
+  | { type: "summarizing" }
+  | { type: "summary"; summary: GameSummary }
+  | { type: "code"; code: string }
+  | { type: "error"; message: string };
