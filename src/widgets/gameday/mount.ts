@@ -196,31 +196,66 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     return `<polyline points="${pts.join(" ")}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/>`;
   }
 
+  /** Set an element's text only when it changed: unchanged text costs no layout. */
+  const setText = (el: Element, text: string) => {
+    if (el.textContent !== text) el.textContent = text;
+  };
+  const setData = (el: HTMLElement, key: string, value: string) => {
+    if (el.dataset[key] !== value) el.dataset[key] = value;
+  };
+  const cellsOf = rows.map((row) => ({
+    status: q<HTMLElement>(row, "[data-status]"),
+    success: q<HTMLElement>(row, "[data-success]"),
+    p99: q<HTMLElement>(row, "[data-p99]"),
+    pool: q<HTMLElement>(row, "[data-pool]"),
+    queue: q<HTMLElement>(row, "[data-queue]"),
+    spark: q<SVGElement>(row, "[data-spark]"),
+  }));
+
+  const sparkLines: string[] = [];
+
   function drawRows(): void {
     const last = frames.at(-1);
     if (!last) return;
     const recent = frames.slice(-60);
     rows.forEach((row, i) => {
       const c = last.components[i]!;
-      q<HTMLElement>(row, "[data-status]").textContent = c.status;
-      row.dataset.health =
+      const cells = cellsOf[i]!;
+      setText(cells.status, c.status);
+      setData(
+        row,
+        "health",
         c.status.includes("crashed") || c.status.includes("unreachable")
           ? "bad"
           : c.success !== null && c.success < 0.95
             ? "warn"
-            : "ok";
-      q<HTMLElement>(row, "[data-success]").textContent = percentText(c.success);
-      q<HTMLElement>(row, "[data-p99]").textContent = msText(c.p99);
-      q<HTMLElement>(row, "[data-pool]").textContent = `${c.inUse} / ${c.capacity}`;
-      q<HTMLElement>(row, "[data-queue]").textContent = String(c.queue);
-      q<SVGElement>(row, "[data-spark]").innerHTML = spark(recent.map((f) => f.components[i]!.success));
+            : "ok",
+      );
+      setText(cells.success, percentText(c.success));
+      setText(cells.p99, msText(c.p99));
+      setText(cells.pool, `${c.inUse} / ${c.capacity}`);
+      setText(cells.queue, String(c.queue));
+      const line = spark(recent.map((f) => f.components[i]!.success));
+      if (sparkLines[i] !== line) {
+        sparkLines[i] = line;
+        cells.spark.innerHTML = line;
+      }
     });
     const cells = last.cellsHurting === null ? "" : `, cells hurting: ${last.cellsHurting}`;
-    hurting.textContent = `Tenants hurting now: ${last.tenantsHurting}${cells}. Error budget spent: ${percentText(last.budgetSpent)}.`;
+    setText(
+      hurting,
+      `Tenants hurting now: ${last.tenantsHurting}${cells}. Error budget spent: ${percentText(last.budgetSpent)}.`,
+    );
   }
 
+  let shownPending = "";
+  const setButton = (button: HTMLButtonElement, why: string | null) => {
+    if (button.disabled !== Boolean(why)) button.disabled = Boolean(why);
+    if (button.title !== (why ?? "")) button.title = why ?? "";
+  };
+
   function drawLog(update: FromWorker & { type: "update" }): void {
-    pendingList.innerHTML = update.pending.length
+    const pendingHtml = update.pending.length
       ? update.pending
           .map(
             (p) =>
@@ -228,39 +263,52 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
           )
           .join("")
       : "<li>No action under way.</li>";
+    if (pendingHtml !== shownPending) {
+      shownPending = pendingHtml;
+      pendingList.innerHTML = pendingHtml;
+    }
     for (const form of forms) {
       const offer = update.offers.find((o) => o.action === form.dataset.offer);
       const button = q<HTMLButtonElement>(form, "button");
       const select = form.querySelector<HTMLSelectElement>("select");
       if (!offer || replaying || update.over) {
-        button.disabled = true;
+        setButton(button, replaying ? "a replay takes only the shared run's actions" : "the game is over");
         continue;
       }
       if (select && offer.targets) {
         for (const option of select.options) {
           const t = offer.targets.find((x) => x.name === option.value);
-          option.disabled = Boolean(t?.why);
+          if (option.disabled !== Boolean(t?.why)) option.disabled = Boolean(t?.why);
         }
         const chosen = offer.targets.find((t) => t.name === select.value);
-        button.disabled = Boolean(chosen?.why);
-        button.title = chosen?.why ?? "";
-      } else {
-        button.disabled = Boolean(offer.why);
-        button.title = offer.why ?? "";
-      }
+        setButton(button, chosen?.why ?? null);
+      } else setButton(button, offer.why);
     }
   }
+
+  /** Charts and rows redraw at most this often (ms): enough to follow at 20x, cheap for the page's thread. */
+  const redrawEvery = 250;
+  let lastRedraw = -Infinity;
+  let drawnFrames = -1;
 
   function render(): void {
     renderQueued = false;
     const update = pendingRender;
-    clockOut.textContent = `${clockText(update.clock)} of ${clockText(update.seconds)}`;
-    for (const b of speedButtons) b.setAttribute("aria-pressed", String(Number(b.dataset.speed) === update.speed));
-    drawCharts();
-    drawRows();
+    setText(clockOut, `${clockText(update.clock)} of ${clockText(update.seconds)}`);
+    for (const b of speedButtons) {
+      const pressed = String(Number(b.dataset.speed) === update.speed);
+      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+    }
+    const now = performance.now();
+    if (frames.length !== drawnFrames && (now - lastRedraw >= redrawEvery || update.over || update.speed === 0)) {
+      drawnFrames = frames.length;
+      lastRedraw = now;
+      drawCharts();
+      drawRows();
+    }
     drawLog(update);
-    root.dataset.clock = String(update.clock);
-    root.dataset.log = JSON.stringify(log);
+    setData(root, "clock", String(update.clock));
+    setData(root, "log", JSON.stringify(log));
   }
 
   function addFeed(at: number, text: string, kind: string): void {

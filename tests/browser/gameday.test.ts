@@ -1,0 +1,120 @@
+/**
+ * A game day as a player and a workshop room meet it, in Chromium: the dashboard loads on the
+ * first touch, alerts are announced, an action shows at once, the page never blocks, the score is
+ * the bytes Node computes for the same log, a shared link replays the same run, and the results
+ * board ranks honest codes and refuses a tampered one.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { findScenario } from "../../src/sim/gameday/scenarios.ts";
+import { summarize } from "../../src/sim/gameday/summary.ts";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { weighPage } from "../support/page-weight.ts";
+
+describe.skipIf(skipBrowser)("game day in Chromium", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  let code = "";
+  let summaryJson = "";
+  beforeAll(async () => {
+    browser = await openBrowser();
+    // Every long task the page's thread runs, from the start.
+    await browser.context.addInitScript(() => {
+      const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: "longtask", buffered: true });
+    });
+  });
+  afterAll(async () => browser?.close());
+
+  const root = () => browser.page.locator("[data-gameday]");
+  const state = (s: string) => browser.page.waitForSelector(`[data-gameday][data-state="${s}"]`, { timeout: 60_000 });
+  const clockPast = (t: number) =>
+    browser.page.waitForFunction(
+      (t) => Number(document.querySelector<HTMLElement>("[data-gameday]")?.dataset.clock ?? 0) >= t,
+      t,
+      { timeout: 60_000 },
+    );
+
+  test("play the retry storm: lazy dashboard, polite alerts, actions visible at once, no long task, and Node's score to the byte", async () => {
+    const { page } = browser;
+    const weight = await weighPage(page, `${site}/gameday/retry-storm/`);
+    expect(weight.jsGzipBytes / 1024).toBeLessThanOrEqual(30);
+    expect(weight.scripts.some((s) => /uPlot|mount|worker/i.test(s))).toBe(false);
+    await expect(root().locator("[data-live]").getAttribute("aria-live")).resolves.toBe("polite");
+
+    await page.locator("[data-start]").click();
+    await state("playing");
+    await page.locator('[data-speed="20"]').click();
+    const playingFrom = await page.evaluate(() => performance.now());
+    // Pricing slows at 1 min; the storm pages within the next minute, announced politely.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.alerts?.includes("fast-burn"), null, {
+      timeout: 60_000,
+    });
+    await expect(root().locator("[data-live]").textContent()).resolves.toMatch(/^Page: fast-burn alert firing at/);
+
+    await page.locator('[data-offer="retries-off"] button').click();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("retries-off"));
+    // The click's effect (the action under way, with its countdown) is on the page within 100 ms.
+    expect(Number(await root().getAttribute("data-act-latency"))).toBeLessThan(100);
+    await expect(root().locator("[data-pending]").textContent()).resolves.toMatch(/Turn client retries off: takes effect in \d+ s/);
+    await page.locator('[data-offer="restart"] select').selectOption("platform");
+    await page.locator('[data-offer="restart"] button').click();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("platform"));
+    expect(Number(await root().getAttribute("data-act-latency"))).toBeLessThan(100);
+    // A second restart of the same flag is refused at its button: already under way.
+    await expect(page.locator('[data-offer="retries-off"] button').isDisabled()).resolves.toBe(true);
+    await clockPast(300);
+    const longTasks = await page.evaluate(
+      (from) => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start >= from),
+      playingFrom,
+    );
+    expect(longTasks.filter((t) => t.duration > 50)).toEqual([]);
+
+    await page.locator("[data-end]").click();
+    await state("over");
+    summaryJson = (await root().getAttribute("data-summary"))!;
+    const summary = JSON.parse(summaryJson);
+    expect(summary.log.map((e: { action: string }) => e.action)).toEqual(["retries-off", "restart"]);
+    // The same log, scored in Node: the same bytes.
+    const scenario = findScenario("retry-storm")!;
+    expect(summaryJson).toBe(JSON.stringify(summarize(scenario, summary.seed, summary.log), null, 2));
+    await expect(root().locator("[data-verdict]").textContent()).resolves.toMatch(/tenant-minutes/);
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
+    code = (await root().getAttribute("data-result-code"))!;
+    expect(code).toMatch(/^GD1-rs-1-/);
+  });
+
+  test("a shared link replays the same run to the same summary", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/gameday/retry-storm/#code=${code}`);
+    await state("playing");
+    await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    await page.locator("[data-end]").click();
+    await state("over");
+    await expect(root().getAttribute("data-summary")).resolves.toBe(summaryJson);
+  });
+
+  test("the results board ranks honest codes and refuses a tampered one", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/gameday/board/`);
+    const tampered = code.replace(/-(\d+)-(\d+)/, (_m, a: string, b: string) => `-${a}-${Number(b) - 500}`);
+    await page.locator("[data-codes]").fill(`${code}\n${tampered}\nnot-a-code`);
+    await page.locator("[data-add]").click();
+    await page.waitForFunction(() => {
+      const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
+      return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 3;
+    }, null, { timeout: 60_000 });
+    const board = page.locator("[data-gameday-board]");
+    await expect(board.getAttribute("data-accepted")).resolves.toBe("1");
+    await expect(board.locator("[data-board] tbody tr").count()).resolves.toBe(1);
+    const refused = await board.locator("[data-rejected]").textContent();
+    expect(refused).toContain("its check digits do not match");
+    expect(refused).toContain("not a game day result code");
+    // The board keeps its runs: a reload checks them again and shows them.
+    await page.reload();
+    await page.waitForSelector('[data-gameday-board][data-ready="true"]', { timeout: 60_000 });
+    await expect(board.getAttribute("data-accepted")).resolves.toBe("1");
+  });
+});
