@@ -521,6 +521,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   // A shared run in the link: replay it.
   const shared = codeInHash(location.hash);
   if (shared) start(true, shared);
+  // A shared link opened on this same page changes only the address's fragment: replay it too.
+  window.addEventListener("hashchange", () => {
+    const code = codeInHash(location.hash);
+    if (code) start(true, code);
+  });
   root.dataset.ready = "true";
   if (root.dataset.state === "loading") root.dataset.state = "ready";
 }
