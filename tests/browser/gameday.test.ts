@@ -51,6 +51,9 @@ describe.skipIf(skipBrowser)("game day in Chromium", () => {
     );
     await expect(root().locator("[data-live]").textContent()).resolves.toMatch(/^Page: fast-burn alert firing at/);
 
+    // Paused, as a player stops to think: what the clicks do is read before the clock moves on.
+    await page.locator('[data-speed="0"]').click();
+    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
     await page.locator('[data-offer="retries-off"] button').click();
     await page.waitForFunction(() =>
       document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("retries-off"),
@@ -68,8 +71,9 @@ describe.skipIf(skipBrowser)("game day in Chromium", () => {
       document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("platform"),
     );
     expect(Number(await root().getAttribute("data-act-latency"))).toBeLessThan(1000);
-    // A second restart of the same flag is refused at its button: already under way.
+    // The same flag cannot be flipped twice: its button is refused while the first is under way.
     await expect(page.locator('[data-offer="retries-off"] button').isDisabled()).resolves.toBe(true);
+    await page.locator('[data-speed="20"]').click();
     // The clock keeps moving while the player acts. (How long the page's thread is ever blocked
     // while playing is measured by bench/gameday.bench.ts: a figure for a quiet machine, not a test.)
     await clockPast(300);
