@@ -5,3 +5,4 @@ export * from "./deploy.ts";
 export * from "./migration.ts";
 export * from "./static-stability.ts";
 export * from "./example.ts";
+export * from "./sizing.ts";

@@ -105,7 +105,54 @@ export const minZones = 2;
  * new launches (launching is a control-plane action): N / (N - 1).
  */
 export function preProvisionFactor(zones: number): number {
+  return headroomToSurvive(zones, 1);
+}
+
+function checkZones(zones: number): void {
   if (!Number.isInteger(zones) || zones < minZones)
     throw new RangeError(`static stability across zones needs at least ${minZones} zones, got ${zones}`);
-  return zones / (zones - 1);
+}
+
+function checkLost(zones: number, lost: number): void {
+  if (!Number.isInteger(lost) || lost < 0 || lost >= zones)
+    throw new RangeError(`zones lost must be a whole number from 0 to ${zones - 1} (of ${zones}), got ${lost}`);
+}
+
+/**
+ * Capacity to provision, as a multiple of peak, so that losing `lost` of `zones` zones leaves
+ * enough to carry the peak with no new launches: N / (N - lost).
+ */
+export function headroomToSurvive(zones: number, lost: number): number {
+  checkZones(zones);
+  checkLost(zones, lost);
+  return zones / (zones - lost);
+}
+
+export interface ZoneLoss {
+  zones: number;
+  /** Capacity provisioned across all zones, spread evenly, as a multiple of peak (1.5 = 150%). */
+  provisioned: number;
+  /** Zones lost at the peak. */
+  lost: number;
+}
+
+export interface ZoneLossOutcome {
+  /** Capacity left in the surviving zones, as a share of peak demand. */
+  capacityLeft: number;
+  /** Share of peak demand the survivors cannot serve until new capacity arrives (0 when none). */
+  unserved: number;
+}
+
+/**
+ * What losing `lost` zones at the peak leaves: the survivors hold provisioned x (N - lost) / N of
+ * peak. Static stability means that is at least 1, so nothing waits on the control plane to
+ * launch more; below 1 the shortfall is refused (or every request slows) until it does.
+ */
+export function zoneLoss({ zones, provisioned, lost }: ZoneLoss): ZoneLossOutcome {
+  checkZones(zones);
+  checkLost(zones, lost);
+  if (!(provisioned > 0) || !Number.isFinite(provisioned))
+    throw new RangeError(`provisioned capacity must be a positive multiple of peak, got ${provisioned}`);
+  const capacityLeft = (provisioned * (zones - lost)) / zones;
+  return { capacityLeft, unserved: Math.max(0, 1 - capacityLeft) };
 }
