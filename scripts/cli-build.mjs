@@ -72,8 +72,16 @@ export async function buildCli({ quiet = false } = {}) {
   const solutions = readdirSync(join(root, "solutions"))
     .filter((id) => existsSync(join(root, "solutions", id, "solution.ts")))
     .map((id) => ({ in: join(root, "solutions", id, "solution.ts"), out: `solutions/${id}/solution` }));
+  // And the diagnoses' situations, which `show` prints.
+  const situations = readdirSync(join(root, "exercises"))
+    .filter((id) => existsSync(join(root, "exercises", id, "situation.ts")))
+    .map((id) => ({ in: join(root, "exercises", id, "situation.ts"), out: `exercises/${id}/situation` }));
   const result = await build({
-    entryPoints: [...Object.keys(commands).map((name) => ({ in: `cli-entry:${name}`, out: name })), ...solutions],
+    entryPoints: [
+      ...Object.keys(commands).map((name) => ({ in: `cli-entry:${name}`, out: name })),
+      ...solutions,
+      ...situations,
+    ],
     outdir,
     bundle: true,
     splitting: true,

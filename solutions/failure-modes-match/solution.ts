@@ -1,12 +1,10 @@
 /** Each symptom's failure kind and the defence that contains it (see explanation.md for why). */
 export const answers = {
   kind: {
-    refused: "crash",
     waiting: "slow",
     flood: "overload",
     flag: "deploy",
     upload: "poison",
-    provider: "third-party",
     location: "zone",
     blank: "data",
     midnight: "correlated",

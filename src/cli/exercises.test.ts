@@ -86,7 +86,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(choice.err).toMatch(/"bogus" is not a choice of this question; its choices are .*power-supply/);
     const typo = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "power-suply,disk"]);
     expect(typo.code).toBe(2);
-    const match = await cli(["answer", "failure-modes-match", "--part", "kind", "refused=crsh"]);
+    const match = await cli(["answer", "failure-modes-match", "--part", "kind", "waiting=crsh"]);
     expect(match.code).toBe(2);
     expect(match.err).toMatch(/"crsh" is not an option of this question; its options are/);
     const right = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "power-supply,disk"]);
@@ -141,6 +141,17 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(numeric.out).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
     const match = await cli(["show", "failure-modes-match"]);
     expect(match.out).toMatch(/answer with item=option for every item: refused=\.\.\./);
+  });
+
+  test("a diagnosis shows its situation, drawn for the chapter's numbers, and grades each kind of part", async () => {
+    const shown = await cli(["show", "diagnose-poison-shard"]);
+    expect(shown.out).toContain("== The worker fleet, last ten minutes ==");
+    expect(shown.out).toMatch(/w1 .* c-805 ×11/);
+    expect(shown.out).toContain("[lost-all] While this lasts");
+    const what = await cli(["answer", "diagnose-poison-shard", "--part", "what", "bad-host"]);
+    expect(what.out).toMatch(/^WRONG \[what\] Not this one. A sick machine shows as one worker/);
+    const lost = await cli(["answer", "diagnose-poison-shard", "--part", "lost-all", "1/28"]);
+    expect(lost.out).toMatch(/^RIGHT \[lost-all\]/);
   });
 
   test("a worked solution is shown with the exercise's numbers, never a raw {placeholder}", async () => {

@@ -31,6 +31,7 @@ import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { Params, Part } from "../grader/exercise-schema.ts";
 import { fillParams } from "../grader/fill-params.ts";
 import { ExerciseError, type LoadedExercise, projectRoot, UnknownExerciseError } from "../grader/exercise-files.ts";
+import type { SituationModule } from "../grader/situation.ts";
 import { expectedAnswers, SolutionError, type SolutionModule } from "../grader/solution.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
@@ -99,6 +100,18 @@ async function expectedFor(ctx: Context, exercise: LoadedExercise, params: Param
   }
 }
 
+/** A diagnosis's situation as text; a broken situation file is named in the error. */
+async function situationFor(ctx: Context, exercise: LoadedExercise, params: Params): Promise<string> {
+  const file = `exercises/${exercise.id}/situation.ts`;
+  const { renderSituation, situationText } = await import("../grader/situation.ts");
+  try {
+    const module = await importTypeScript<SituationModule>(join(ctx.root, file), ctx.root);
+    return situationText(renderSituation(module, params));
+  } catch (error) {
+    throw new ReportedError(`${file}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 function status(progress: Progress, exercise: LoadedExercise): string {
   const entry = progress.exercises[exercise.id];
   if (isSolved(progress, exercise.id, partIds(exercise))) return "solved";
@@ -135,6 +148,7 @@ async function show(ctx: Context, exercise: LoadedExercise): Promise<number> {
     fillParams(exercise.readme.trim(), params),
     "",
   ];
+  if (exercise.situation) out.push(await situationFor(ctx, exercise, params), "");
   if (meta.kind === "code") {
     out.push(
       `Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`,
@@ -145,7 +159,7 @@ async function show(ctx: Context, exercise: LoadedExercise): Promise<number> {
       out.push(`[${part.id}] ${fillParams(part.prompt, params)}`);
       if (part.kind === "numeric") out.push(`    ${describeRule(part)}`);
       if (part.kind === "choice") {
-        for (const c of part.choices) out.push(`    ${c.id}: ${c.text}`);
+        for (const c of part.choices) out.push(`    ${c.id}: ${fillParams(c.text, params)}`);
         out.push(`    ${part.multiple ? "answer with every choice that applies: a,b" : "answer with one choice id"}`);
       }
       if (part.kind === "match") {

@@ -28,6 +28,8 @@ export interface LoadedExercise {
   checks?: string;
   /** solutions/<id>/explanation.md */
   explanation: string;
+  /** exercises/<id>/situation.ts exists: the exercise shows a situation drawn from its params (src/grader/situation.ts). */
+  situation: boolean;
 }
 
 /** The project root: the nearest folder up from the working directory holding exercises/ and package.json. */
@@ -97,13 +99,15 @@ export function assembleExercise(id: string, root: string, meta: ExerciseMeta): 
   if (!existsSync(join(solutionDir, "solution.ts")))
     throw new ExerciseError(`solutions/${id}/solution.ts: missing (the reference solution)`);
   const explanation = readRequired(join(solutionDir, "explanation.md"), root, "the worked explanation");
-  const exercise: LoadedExercise = { id, meta, readme, dir, solutionDir, explanation };
+  const situation = existsSync(join(dir, "situation.ts"));
+  const exercise: LoadedExercise = { id, meta, readme, dir, solutionDir, explanation, situation };
   if (meta.kind === "code") {
     // The starter is the learner's file: what it exports is checked when the checks run, not here,
     // so an edited starter never breaks loading (tests/content/exercises.test.ts checks the shipped ones).
     exercise.starter = readRequired(join(dir, "starter.ts"), root, "code exercises have a starter");
     exercise.checks = readRequired(join(dir, "checks.ts"), root, "code exercises have checks");
-  } else if (meta.kind === "numeric" && meta.params) {
+  } else if (meta.params && !situation) {
+    // With a situation, the situation shows what the params make (a param may pick the case).
     const used = new Set([meta.title, readme, ...meta.parts.map((p) => p.prompt)].flatMap(placeholders));
     for (const name of Object.keys(meta.params)) {
       if (!used.has(name))
@@ -112,5 +116,9 @@ export function assembleExercise(id: string, root: string, meta: ExerciseMeta): 
         );
     }
   }
+  if (situation && meta.kind === "code")
+    throw new ExerciseError(
+      `exercises/${id}/situation.ts: code exercises have no situation (their checks are the task)`,
+    );
   return exercise;
 }

@@ -12,9 +12,9 @@ export function partsOf(meta: ExerciseMeta): AnyPart[] {
   return meta.kind === "code" ? [{ kind: "code", id: "code" }] : meta.parts;
 }
 
-/** The params a numeric exercise's default variant uses ({} for other kinds). */
+/** The params an exercise's default variant uses (the chapter's numbers; {} for code and exercises without). */
 export function defaultParams(meta: ExerciseMeta): Params {
-  return meta.kind === "numeric" ? { ...(meta.params ?? {}) } : {};
+  return meta.kind === "code" ? {} : { ...(meta.params ?? {}) };
 }
 
 /** The exercise's title for a variant (the chapter's numbers by default): "The 16-worker problem". */

@@ -92,11 +92,36 @@ const params = z
 export const numericExerciseSchema = z
   .object({ ...common, kind: z.literal("numeric"), params, parts: z.array(numericPartSchema).min(1) })
   .strict();
+/** Choice and match exercises may have params too: a variant can change which answer is right. */
 export const choiceExerciseSchema = z
-  .object({ ...common, kind: z.literal("choice"), parts: z.array(choicePartSchema).min(1) })
+  .object({ ...common, kind: z.literal("choice"), params, parts: z.array(choicePartSchema).min(1) })
   .strict();
 export const matchExerciseSchema = z
-  .object({ ...common, kind: z.literal("match"), parts: z.array(matchPartSchema).min(1) })
+  .object({ ...common, kind: z.literal("match"), params, parts: z.array(matchPartSchema).min(1) })
+  .strict();
+/**
+ * Parts of several kinds in one exercise (a diagnosis: what is failing, which defence, what it
+ * costs in a number). Each part says its kind.
+ */
+const mixedPartSchema = z.union([
+  numericPartSchema
+    .innerType()
+    .extend({ kind: z.literal("numeric") })
+    .strict()
+    .transform((p) => ({ ...p, kind: "numeric" as const })),
+  choicePartSchema
+    .innerType()
+    .extend({ kind: z.literal("choice") })
+    .strict()
+    .transform((p) => ({ ...p, kind: "choice" as const })),
+  matchPartSchema
+    .innerType()
+    .extend({ kind: z.literal("match") })
+    .strict()
+    .transform((p) => ({ ...p, kind: "match" as const })),
+]);
+export const mixedExerciseSchema = z
+  .object({ ...common, kind: z.literal("mixed"), params, parts: z.array(mixedPartSchema).min(2) })
   .strict();
 export const codeExerciseSchema = z
   .object({
@@ -110,7 +135,13 @@ export const codeExerciseSchema = z
   .strict();
 
 export const exerciseSchema = z
-  .discriminatedUnion("kind", [numericExerciseSchema, choiceExerciseSchema, matchExerciseSchema, codeExerciseSchema])
+  .discriminatedUnion("kind", [
+    numericExerciseSchema,
+    choiceExerciseSchema,
+    matchExerciseSchema,
+    mixedExerciseSchema,
+    codeExerciseSchema,
+  ])
   .superRefine((exercise, ctx) => {
     if (exercise.kind === "code") return;
     const seen = new Set<string>();

@@ -3,6 +3,9 @@
  *   numeric: answers(params) -> { [partId]: number }, optional variant(rand) -> params
  *   choice:  export const answers = { [partId]: "choiceId" | ["choiceId", ...] }
  *   match:   export const answers = { [partId]: { [itemId]: "optionId" } }
+ *   mixed:   answers(params) -> each part's answer as its kind gives it
+ *   Choice and match answers may also be a function of params, with a variant(rand): a variant
+ *   that changes the situation changes which answer is right.
  *   code:    the reference implementation, with the same exports as starter.ts
  */
 import type { Random } from "../sim/random.ts";
@@ -28,13 +31,14 @@ export function expectedAnswers(
   solution: SolutionModule,
   params: Params = {},
 ): Record<string, Expected> {
-  const kind = parts[0]?.kind;
-  if (kind === undefined || kind === "code") return {};
+  if (parts.length === 0 || parts.every((p) => p.kind === "code")) return {};
   let raw: unknown;
-  if (kind === "numeric") {
-    if (typeof solution.answers !== "function")
-      throw new SolutionError("solution.ts must export a function answers(params)");
+  // Numeric answers depend on the numbers, so they are a function of the params; any other
+  // kind may be one too (a variant that changes the situation changes which choice is right).
+  if (typeof solution.answers === "function") {
     raw = (solution.answers as (p: Params) => unknown)(params);
+  } else if (parts.some((p) => p.kind === "numeric")) {
+    throw new SolutionError("solution.ts must export a function answers(params)");
   } else {
     raw = solution.answers;
   }
@@ -78,7 +82,7 @@ export function expectedAnswers(
   return result;
 }
 
-/** Whether a numeric exercise can deal generated variants. */
+/** Whether an exercise can deal generated variants: it has params and its solution a variant(rand). */
 export function hasVariants(exercise: { kind: string; params?: Params }, solution: SolutionModule): boolean {
-  return exercise.kind === "numeric" && exercise.params !== undefined && typeof solution.variant === "function";
+  return exercise.kind !== "code" && exercise.params !== undefined && typeof solution.variant === "function";
 }

@@ -262,6 +262,33 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
     expect(await solution.innerText()).not.toMatch(/\{[a-zA-Z]+\}/);
   });
 
+  test("a diagnosis: a dealt variant draws a different situation, and its parts are graded for it", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="diagnose-poison-shard"]');
+    const situation = exercise.locator("[data-situation]");
+    await expect(situation.innerText()).resolves.toMatch(/8 workers serve 40 customers/);
+    await expect(situation.innerText()).resolves.toMatch(/c-805 ×11/);
+    await exercise.getByLabel("Variant seed").fill("8");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    // Seed 8 deals a sick host: one worker, its crash logs naming several customers.
+    await expect.poll(() => situation.innerText(), { timeout: 20_000 }).toMatch(/6 workers serve 51 customers/);
+    await expect(situation.innerText()).resolves.toMatch(/c-830, c-157, c-131, c-235/);
+    const what = exercise.locator('form[data-part="what"]');
+    await what.getByLabel("One customer’s requests crash the workers").check();
+    await what.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => what.locator("[data-feedback]").textContent())
+      .toMatch(/^Not this one\. A poison request shows/);
+    await what.getByLabel("One worker’s machine is sick.").check();
+    await what.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => what.locator("[data-feedback]").getAttribute("data-verdict")).toBe("right");
+    const lost = exercise.locator('form[data-part="lost-all"]');
+    await lost.getByLabel("Your answer").fill("0");
+    await lost.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => lost.locator("[data-feedback]").getAttribute("data-verdict")).toBe("right");
+  });
+
   test("the answer field takes what the grader reads, and each kind of slip gets its own message", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);

@@ -86,7 +86,7 @@ export async function renderExercise(
               choices:
                 part.kind === "choice"
                   ? await Promise.all(
-                      part.choices.map(async (c) => ({ id: c.id, html: await renderMarkdown(c.text, {}, inline) })),
+                      part.choices.map(async (c) => ({ id: c.id, html: await renderMarkdown(c.text, params, inline) })),
                     )
                   : [],
             })),

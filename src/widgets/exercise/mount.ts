@@ -6,13 +6,15 @@
 import { exerciseEntry, partEntry } from "../../course/progress.ts";
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
+import { renderSituation } from "../../grader/situation.ts";
 import { expectedAnswers, type Expected, hasVariants } from "../../grader/solution.ts";
 import { checkText } from "../../playground/protocol.ts";
 import { mulberry32 } from "../../sim/random.ts";
 import { progressEvent, updateProgress } from "../progress/store.ts";
 import { showHintButton, showPartProgress } from "./bootstrap.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
-import { loadChecks, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
+import { situationHtml } from "./situation-html.ts";
+import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
@@ -171,8 +173,22 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const deal = async (next: number | null) => {
     const mod = await loadSolution(data.id);
     if (!hasVariants(data, mod)) return;
+    const nextParams = next === null ? { ...data.params } : mod.variant!(mulberry32(next));
+    // A diagnosis's situation changes with the variant: draw it before anything else changes,
+    // so a situation that cannot be drawn leaves the exercise as it was.
+    const box = root.querySelector<HTMLElement>("[data-situation]");
+    let drawn: string | null = null;
+    if (box) {
+      try {
+        drawn = situationHtml(renderSituation(await loadSituation(data.id), nextParams));
+      } catch (error) {
+        if (variantNote) variantNote.textContent = `This variant could not be drawn (${String(error)}).`;
+        return;
+      }
+    }
     seed = next;
-    params = next === null ? { ...data.params } : mod.variant!(mulberry32(next));
+    params = nextParams;
+    if (box && drawn !== null) box.innerHTML = drawn;
     expected = null;
     variantSolved.clear();
     for (const span of root.querySelectorAll<HTMLElement>("[data-param]")) {

@@ -1,10 +1,12 @@
 /**
  * The exercise files the page fetches on demand, one small chunk each: the solution module
- * (expected answers, variants), the starter and the checks of code exercises.
+ * (expected answers, variants), a diagnosis's situation (drawn again for a dealt variant), the starter and the checks of code exercises.
  */
+import type { SituationModule } from "../../grader/situation.ts";
 import type { SolutionModule } from "../../grader/solution.ts";
 
 const solutions = import.meta.glob<SolutionModule>("/solutions/*/solution.ts");
+const situations = import.meta.glob<SituationModule>("/exercises/*/situation.ts");
 const starters = import.meta.glob<string>("/exercises/*/starter.ts", { query: "?raw", import: "default" });
 const checks = import.meta.glob<string>("/exercises/*/checks.ts", { query: "?raw", import: "default" });
 const solutionSources = import.meta.glob<string>("/solutions/*/solution.ts", { query: "?raw", import: "default" });
@@ -18,3 +20,4 @@ export const loadSolution = (id: string) => pick(solutions, `/solutions/${id}/so
 export const loadStarter = (id: string) => pick(starters, `/exercises/${id}/starter.ts`);
 export const loadChecks = (id: string) => pick(checks, `/exercises/${id}/checks.ts`);
 export const loadSolutionSource = (id: string) => pick(solutionSources, `/solutions/${id}/solution.ts`);
+export const loadSituation = (id: string) => pick(situations, `/exercises/${id}/situation.ts`);

@@ -1,0 +1,31 @@
+/** The call chain's configuration, pricing's load and a trace excerpt (src/sim/diagnosis/retries.ts). */
+import type { Params } from "../../src/grader/exercise-schema.ts";
+import type { Situation } from "../../src/grader/situation.ts";
+import { policies, pricingLoad, type RetryParams, traceExcerpt } from "../../src/sim/diagnosis/retries.ts";
+
+export function situation(params: Params): Situation {
+  const p = params as unknown as RetryParams;
+  const load = pricingLoad(p);
+  return {
+    title: "Pricing has slowed past every time-out",
+    blocks: [
+      {
+        kind: "table",
+        caption: "Each hop's retry policy, from the services' configuration",
+        columns: ["hop", "attempts", "time-out (ms)", "backoff"],
+        rows: policies(p).map((l) => [`${l.caller} → ${l.callee}`, l.attempts, l.timeoutMs, l.backoff]),
+      },
+      {
+        kind: "series",
+        caption: "Calls per second",
+        unit: "per second",
+        x: { label: "second", values: load.map((l) => l.second) },
+        lines: [
+          { name: "user requests", values: load.map((l) => l.users) },
+          { name: "tries reaching pricing", values: load.map((l) => l.pricing) },
+        ],
+      },
+      { kind: "log", caption: "A trace excerpt, after the slowdown", lines: traceExcerpt(p) },
+    ],
+  };
+}

@@ -1,0 +1,104 @@
+import { describe, expect, test } from "vitest";
+import { situationHtml } from "../widgets/exercise/situation-html.ts";
+import { checkSituation, renderSituation, type Situation, situationText, sparkline } from "./situation.ts";
+
+const example: Situation = {
+  title: "The dashboard",
+  blocks: [
+    { kind: "text", text: "200 workers <in> the pool" },
+    {
+      kind: "table",
+      caption: "Cells",
+      columns: ["cell", "errors"],
+      rows: [
+        ["cell 0", 12],
+        ["cell 1", 1],
+      ],
+      highlight: [0],
+    },
+    {
+      kind: "series",
+      caption: "Busy",
+      unit: "workers",
+      max: 200,
+      x: { label: "minute", values: [0, 1, 2] },
+      lines: [{ name: "busy", values: [64, null, 200] }],
+    },
+    { kind: "log", caption: "Replay", lines: ["t=0 try 1", "t=1 try 2"] },
+  ],
+};
+
+describe("situations", () => {
+  test("a well-formed situation passes its check", () => {
+    expect(checkSituation(example)).toBe(example);
+  });
+
+  test.each([
+    [{ title: "", blocks: [{ kind: "text", text: "x" }] }, /title/],
+    [{ title: "t", blocks: [] }, /at least one block/],
+    [{ title: "t", blocks: [{ kind: "table", caption: "c", columns: ["a", "b"], rows: [["x"]] }] }, /2 cells expected/],
+    [
+      {
+        title: "t",
+        blocks: [
+          {
+            kind: "series",
+            caption: "c",
+            unit: "u",
+            x: { label: "m", values: [0, 1] },
+            lines: [{ name: "l", values: [1] }],
+          },
+        ],
+      },
+      /has 1 values, x has 2/,
+    ],
+    [
+      {
+        title: "t",
+        blocks: [
+          {
+            kind: "series",
+            caption: "c",
+            unit: "u",
+            x: { label: "m", values: [0, 1] },
+            lines: [{ name: "l", values: [1, Number.NaN] }],
+          },
+        ],
+      },
+      /not a finite number/,
+    ],
+    [{ title: "t", blocks: [{ kind: "chart" }] }, /unknown block kind "chart"/],
+  ])("a malformed situation is named: %#", (value, message) => {
+    expect(() => checkSituation(value)).toThrow(message);
+  });
+
+  test("a module without situation(params) is named", () => {
+    expect(() => renderSituation({} as never, {})).toThrow(/must export a function situation\(params\)/);
+  });
+
+  test("the terminal prints each block: the marked row, a sparkline with its values, the log", () => {
+    const text = situationText(example);
+    expect(text).toContain("== The dashboard ==");
+    expect(text).toMatch(/> cell 0\s+12/);
+    expect(text).toContain("busy  ▃·█  64 - 200");
+    expect(text).toContain("  t=1 try 2");
+  });
+
+  test("sparklines scale to the axis", () => {
+    expect(sparkline([0, 100, 200, null], 200)).toBe("▁▅█·");
+  });
+
+  test("the page escapes every text and draws a chart with its values in a table", () => {
+    const html = situationHtml(example);
+    expect(html).toContain("200 workers &lt;in&gt; the pool");
+    expect(html).toContain('<tr class="br-sit__hot">');
+    expect(html).toContain("<polyline");
+    expect(html).toMatch(/<details class="br-sit__values">[\s\S]*<td>200<\/td>/);
+    expect(html).not.toContain("<in>");
+  });
+});
+
+test("chart axes top out at 1, 2, 2.5 or 5 times a power of ten", async () => {
+  const { niceCeiling } = await import("../widgets/exercise/situation-html.ts");
+  expect([804, 1200, 100, 0.3, 0].map(niceCeiling)).toEqual([1000, 2000, 100, 0.5, 1]);
+});
