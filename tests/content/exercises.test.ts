@@ -26,8 +26,8 @@ import { syllabus } from "../support/syllabus.ts";
 const root = projectRoot();
 const ids = listExerciseIds(root);
 /** Floors that only rise (issue 16 asks for 50 exercises and 12 diagnoses). */
-const MIN_EXERCISES = 44;
-const MIN_DIAGNOSES = 7;
+const MIN_EXERCISES = 50;
+const MIN_DIAGNOSES = 12;
 const chaptersDir = join(root, "content", "chapters");
 const chapterFolders = existsSync(chaptersDir)
   ? readdirSync(chaptersDir).filter((name) => existsSync(join(chaptersDir, name, "index.mdx")))

@@ -1,0 +1,31 @@
+/** The breaker's last window of calls (src/sim/diagnosis/breaker.ts). */
+import type { Params } from "../../src/grader/exercise-schema.ts";
+import type { Situation } from "../../src/grader/situation.ts";
+import { type BreakerParams, breakerWindow } from "../../src/sim/diagnosis/breaker.ts";
+
+export function situation(params: Params): Situation {
+  const p = params as unknown as BreakerParams;
+  const w = breakerWindow(p);
+  return {
+    title: "The breaker on checkout's calls to payments",
+    blocks: [
+      {
+        kind: "text",
+        text: `The breaker keeps the last ${p.window} calls and opens when ${p.thresholdPct}% or more of the completed ones failed. Checkout's on-call engineer sees checkout's workers ${w.waiting > 0 ? "all busy" : "mostly idle"} and its checkouts failing.`,
+      },
+      {
+        kind: "table",
+        caption: "The breaker's window and configuration",
+        columns: ["", "value"],
+        rows: [
+          ["calls started", w.started],
+          ["answered with success", w.succeeded],
+          ["answered with an error", w.failed],
+          ["still waiting for an answer", w.waiting],
+          ["call time-out", w.timeout ? "2 s (a time-out counts as a failure)" : "none"],
+          ["breaker state", w.state],
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,25 @@
+/** The fleet's instances in the incident's first minutes (src/sim/diagnosis/kinds.ts). */
+import type { Params } from "../../src/grader/exercise-schema.ts";
+import type { Situation } from "../../src/grader/situation.ts";
+import { instanceTable, type KindParams } from "../../src/sim/diagnosis/kinds.ts";
+
+export function situation(params: Params): Situation {
+  const p = params as unknown as KindParams;
+  const rows = instanceTable(p);
+  return {
+    title: "The fleet, the incident's first minutes",
+    blocks: [
+      {
+        kind: "text",
+        text: `${p.instances} instances behind one load balancer, spread evenly over ${p.zones} zones; requests are spread evenly over the instances that answer.`,
+      },
+      {
+        kind: "table",
+        caption: "Per instance",
+        columns: ["instance", "zone", "version", "state", "note"],
+        rows: rows.map((r) => [r.instance, r.zone, r.version, r.state, r.note || "–"]),
+        highlight: rows.flatMap((r, i) => (r.state === "serving" ? [] : [i])),
+      },
+    ],
+  };
+}

@@ -1,0 +1,31 @@
+/** The dependency's latency histogram and the callers' time-out (src/sim/diagnosis/timeouts.ts). */
+import type { Params } from "../../src/grader/exercise-schema.ts";
+import type { Situation } from "../../src/grader/situation.ts";
+import { grouped } from "../../src/format/number.ts";
+import { histogram, type TimeoutParams } from "../../src/sim/diagnosis/timeouts.ts";
+
+export function situation(params: Params): Situation {
+  const p = params as unknown as TimeoutParams;
+  const buckets = histogram(p);
+  const total = buckets.reduce((sum, b) => sum + b.count, 0);
+  return {
+    title: "The inventory service's latency, last hour",
+    blocks: [
+      {
+        kind: "text",
+        text: `Checkout calls inventory ${grouped(p.calls / 3600)} times a second, with a time-out of ${grouped(p.timeoutMs)} ms; each call holds one of checkout's workers until it is answered or times out. Checkout's errors are up.`,
+      },
+      {
+        kind: "table",
+        caption: `How long inventory took, as inventory measured it (${grouped(total)} calls)`,
+        columns: ["latency", "calls", "share"],
+        rows: buckets.map((b) => [b.label, grouped(b.count), `${((100 * b.count) / total).toFixed(2)}%`]),
+        highlight: buckets.flatMap((b, i) => (b.from >= p.timeoutMs && b.count > 0 ? [i] : [])),
+      },
+      {
+        kind: "text",
+        text: "Highlighted rows: calls that took at least as long as the time-out in use (they failed as time-outs).",
+      },
+    ],
+  };
+}
