@@ -3,7 +3,7 @@
  * builder's own share links (`#map=1.<data>` on the page that holds it), built at build time.
  */
 import { designMaps } from "../sim/failure-map/designs/index.ts";
-import { encodeShareHash } from "../widgets/map-builder/share.ts";
+import { encodeShareHash } from "./map-share.ts";
 
 /** The chapter whose map builder opens shared maps. */
 export const builderPage = "/failure-domains/";

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseFailureMap } from "../../src/sim/failure-map/parse.ts";
-import { decodeShareHash, isShareHash } from "../../src/widgets/map-builder/share.ts";
+import { decodeShareHash, isShareHash } from "../../src/course/map-share.ts";
 import { distDir, loadBuiltSite, resolveInternal } from "../support/built-site.ts";
 
 const pages = loadBuiltSite();

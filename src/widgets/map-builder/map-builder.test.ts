@@ -3,7 +3,7 @@ import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import { edgeCrossings, layoutFailureMap, layoutWith } from "./layout.ts";
 import { mapLimits } from "./limits.ts";
 import { parseFailureMapOrThrow } from "../../sim/failure-map/parse.ts";
-import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
+import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap, storageKey } from "./storage.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult } from "./render.ts";
 import { buildView } from "./view.ts";

@@ -10,7 +10,7 @@ import { ViewBuilder } from "./builder.ts";
 import { grouped } from "../../format/number.ts";
 import { mapLimits } from "./limits.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
-import { decodeShareHash, encodeShareHash, isShareHash } from "./share.ts";
+import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 
 export interface MapBuilder {

@@ -2,7 +2,7 @@
  * Share links: the code, deflated and base64url-encoded, in the URL's hash
  * (`#play-<name>=<data>`), so nothing leaves the reader's browser until they send the link.
  */
-import { packText, unpackText } from "../url-text.ts";
+import { packText, unpackText } from "../../course/url-text.ts";
 
 export function shareHashPrefix(name: string): string {
   return `#play-${name}=`;

@@ -2,7 +2,7 @@
  * Share links: the map text, deflated and base64url-encoded, in the URL hash
  * (`#map=1.<data>`), so a map travels in a link without any server.
  */
-import { packText, unpackText } from "../url-text.ts";
+import { packText, unpackText } from "./url-text.ts";
 
 const prefix = "#map=";
 const version = "1.";
