@@ -1,0 +1,197 @@
+/**
+ * Every page of the built site, checked in one pass so each page is loaded twice, not five times:
+ *
+ * - at 1280 px, in a fresh tab (nothing from the previous page's memory cache): what it costs
+ *   before the reader touches anything (held to tests/support/budgets.ts), that it carries the
+ *   Content-Security-Policy and loads without a violation, and axe-core's serious or critical
+ *   violations (colour contrast included) in the light theme and then the dark one;
+ * - at 375 px: that nothing is wider than the screen.
+ *
+ * Each check gathers its findings over all pages and fails once, naming every page and element.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { loadChapters } from "../../src/course/catalog.ts";
+import { budgets } from "../support/budgets.ts";
+import { distDir, loadBuiltSite } from "../support/built-site.ts";
+import { openBrowser, type Session, skipBrowser } from "../support/chromium.ts";
+import { weighPage } from "../support/page-weight.ts";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** Paths from the sitemap the build wrote (its host is whatever `site` was). */
+function sitemapPaths(): string[] {
+  const index = readFileSync(`${distDir}/sitemap-index.xml`, "utf8");
+  const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
+  return maps.flatMap((map) =>
+    [...readFileSync(`${distDir}${map}`, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      (m) => new URL(m[1] ?? "").pathname,
+    ),
+  );
+}
+
+/** Every built page (the sitemap's and those outside it, such as the 404 page). */
+const pages = [
+  ...new Set([
+    ...sitemapPaths(),
+    ...loadBuiltSite()
+      .map((p) => p.path)
+      .filter((p) => p.endsWith("/")),
+  ]),
+];
+const chapters = new Set(loadChapters().map((c) => `/${c.slug}/`));
+
+async function axeFindings(page: Page, path: string, theme: string): Promise<string[]> {
+  // Evaluated through DevTools, so the page's CSP does not apply to the checker itself.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${path} (${theme}) [${v.impact}] ${v.id}: ${v.help} -> ${v.targets.join(" | ")}`);
+}
+
+/** Starlight pages switch theme in place; a stand-alone page reads the stored choice when it loads. */
+async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string | null> {
+  await page.evaluate((t) => localStorage.setItem("starlight-theme", t), theme);
+  const starlight = await page.locator("html[data-theme]").count();
+  if (starlight > 0) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+  } else {
+    await page.reload({ waitUntil: "load" });
+  }
+  return page.locator("html").getAttribute("data-theme");
+}
+
+describe.skipIf(skipBrowser)("every page", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  const findings = { budget: [] as string[], csp: [] as string[], axe: [] as string[], wide: [] as string[] };
+  let desktopDone = false;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await browser.context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    // Every page starts in the light theme.
+    await browser.page.goto(`${site}/`);
+    await browser.page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
+  });
+  afterAll(async () => browser?.close());
+
+  test("the page list has the landing page, every chapter and the pages outside the sitemap", () => {
+    expect(pages).toContain("/");
+    for (const chapter of chapters) expect(pages).toContain(chapter);
+    expect(pages.length).toBeGreaterThan(chapters.size + 2);
+  });
+
+  test("at 1280 px, light then dark: budgets, the security policy and axe-core on every page", async () => {
+    const kb = (bytes: number) => bytes / 1024;
+    for (const path of pages) {
+      const page = await browser.context.newPage();
+      try {
+        const w = await weighPage(page, `${site}${path}`);
+        if (kb(w.jsGzipBytes) > budgets.jsBeforeInteractionKB)
+          findings.budget.push(`${path}: JS ${kb(w.jsGzipBytes).toFixed(1)} KB (${w.scripts.join(", ")})`);
+        if (kb(w.cssGzipBytes) > budgets.cssKB)
+          findings.budget.push(`${path}: CSS ${kb(w.cssGzipBytes).toFixed(1)} KB`);
+        if (chapters.has(path) && kb(w.totalGzipBytes) > budgets.chapterTotalKB)
+          findings.budget.push(`${path}: total ${kb(w.totalGzipBytes).toFixed(1)} KB`);
+
+        const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+        if (!policy?.includes("script-src 'self'")) findings.csp.push(`${path}: no policy`);
+        if (path === "/") {
+          // Reach for search too: it loads Pagefind (WebAssembly) on demand.
+          await page.locator("site-search button[data-open-modal]").first().click();
+          await page.locator("#starlight__search input").fill("retry");
+          await page.locator("#starlight__search .pagefind-ui__result-link").first().waitFor({ timeout: 20_000 });
+          await page.keyboard.press("Escape");
+        }
+
+        const shown = await page.locator("html").getAttribute("data-theme");
+        if (shown !== null && shown !== "light") findings.axe.push(`${path}: opened in the ${shown} theme, not light`);
+        findings.axe.push(...(await axeFindings(page, path, "light")));
+        const dark = await switchTheme(page, "dark");
+        if (dark !== null && dark !== "dark") findings.axe.push(`${path}: did not switch to the dark theme`);
+        findings.axe.push(...(await axeFindings(page, path, "dark")));
+        await page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
+
+        const violations = await page.evaluate(
+          () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+        );
+        for (const v of violations) findings.csp.push(`${path}: ${v}`);
+      } finally {
+        await page.close();
+      }
+    }
+    desktopDone = true;
+  }, 400_000);
+
+  test(`JS <= ${budgets.jsBeforeInteractionKB} KB gz and CSS <= ${budgets.cssKB} KB gz before interaction; chapters <= ${budgets.chapterTotalKB} KB gz in all`, () => {
+    expect(desktopDone).toBe(true);
+    expect(findings.budget).toEqual([]);
+  });
+
+  test("every page carries the security policy and loads (search included) without a violation", () => {
+    expect(desktopDone).toBe(true);
+    expect(findings.csp).toEqual([]);
+  });
+
+  test("no serious or critical accessibility violations, light and dark", () => {
+    expect(desktopDone).toBe(true);
+    expect(findings.axe).toEqual([]);
+  });
+
+  test("at 375 px no page scrolls sideways", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of pages) {
+      await page.goto(`${site}${path}`, { waitUntil: "networkidle" });
+      const overflow = await page.evaluate(() => {
+        const doc = document.documentElement;
+        if (doc.scrollWidth <= doc.clientWidth + 1) return null;
+        // Name the widest offender, so the failure says where to look.
+        let worst = "";
+        let right = doc.clientWidth;
+        for (const el of document.querySelectorAll("body *")) {
+          const r = el.getBoundingClientRect();
+          if (r.right > right + 1 && getComputedStyle(el).position !== "fixed") {
+            right = r.right;
+            worst = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(" ").join(".")}` : ""}`;
+          }
+        }
+        return `${doc.scrollWidth}px wide (${worst})`;
+      });
+      if (overflow) findings.wide.push(`${path}: ${overflow}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(findings.wide).toEqual([]);
+  }, 240_000);
+});
