@@ -82,7 +82,12 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   });
 
   test("reload keeps the edit and says so", async () => {
-    await page.waitForTimeout(400); // edits are saved 200 ms after the last keystroke
+    // Edits are saved 200 ms after the last keystroke: wait for the saved copy, not the clock.
+    await page.waitForFunction(() =>
+      Object.keys(localStorage).some(
+        (k) => k.startsWith("blast-radius:playground:") && (localStorage.getItem(k) ?? "").includes("pairs of 8"),
+      ),
+    );
     await page.reload();
     box = page.locator("#playground-shuffle-shard");
     await box.locator(".cm-editor").waitFor();
@@ -201,10 +206,11 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   });
 
   test("an endless loop is stopped at 5 s while the page keeps responding", async () => {
-    await typeCode("let spins = 0;\nwhile (true) spins++;\n");
+    await typeCode('let spins = 0;\nconsole.log("spinning");\nwhile (true) spins++;\n');
     await page.keyboard.press("ControlOrMeta+Enter");
     await box.locator("[data-status][data-state='running']").waitFor();
-    await page.waitForTimeout(500);
+    // The line printed before the loop says the worker is spinning now.
+    await box.locator("[data-output]", { hasText: "spinning" }).waitFor();
     // A click elsewhere is handled promptly: measure from the input event to its handler.
     await page.evaluate(() => {
       document.addEventListener(
@@ -233,7 +239,6 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
     await box.getByRole("button", { name: "Reset" }).click();
     await expect(status()).resolves.toBe("Reset: the original code is back");
     await expect(editorText()).resolves.toBe(original);
-    await page.waitForTimeout(300);
     await expect(note().count()).resolves.toBe(0);
     await expect(
       page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("blast-radius:playground:"))),
