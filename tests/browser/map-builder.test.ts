@@ -55,7 +55,8 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
   test("built from the other example and driven by keyboard only", async () => {
     const { page } = browser;
     await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
-    await page.locator("[data-map-builder][data-ready]").waitFor();
+    // The worker lays the new map out: wait until it is drawn, not only until the builder is ready.
+    await page.locator("[data-map-builder][data-ready]:not([data-building])").waitFor();
     await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toContain(
       "title The platform after bulkheads",
     );
