@@ -87,9 +87,15 @@ export default function (t: Checks) {
       uses: [{ service: "s0", resource: "pool" }],
       calls: services.slice(1).map((s, i) => ({ caller: s, callee: `s${i}` })),
     };
-    const start = Date.now();
-    const failed = blastRadius(map, "pool");
-    t.equal(failed.length, n);
-    t.ok(Date.now() - start < 1500, `took ${Date.now() - start} ms`);
+    // The fastest of three runs: a linear walk takes a fraction of a second, one that rescans the calls
+    // for every service takes minutes, and a busy machine's pauses do not repeat three times.
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3 && fastest >= 1500; run++) {
+      const start = Date.now();
+      const failed = blastRadius(map, "pool");
+      fastest = Math.min(fastest, Date.now() - start);
+      t.equal(failed.length, n);
+    }
+    t.ok(fastest < 1500, `took ${fastest} ms (the fastest of the runs)`);
   });
 }
