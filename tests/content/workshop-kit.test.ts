@@ -11,10 +11,20 @@ import {
   elapsed,
   halfDay,
   lengthText,
+  longestStretchWithoutBreak,
   ninetyMinutes,
   schedule,
   totalMinutes,
 } from "../../content/chapters/workshop-kit/agenda.ts";
+import { explorerStepIds, replayStepIds } from "../../content/chapters/workshop-kit/step-ids.ts";
+import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../content/chapters/workshop-kit/steps.ts";
+import { percent } from "../../src/format/number.ts";
+import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
+import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
+import { unrelatedSuccess } from "../../src/widgets/replay/view.ts";
+import { explorerView } from "../../src/widgets/shuffle-explorer/model.ts";
+import { formatShare } from "../../src/widgets/shuffle-explorer/render.ts";
+import { fromQuery as explorerFromQuery } from "../../src/widgets/shuffle-explorer/state.ts";
 
 const root = new URL("../../", import.meta.url);
 const chapterExists = (slug: string) => existsSync(new URL(`content/chapters/${slug}/index.mdx`, root));
@@ -52,22 +62,79 @@ describe("workshop agendas", () => {
     expect(elapsed(95)).toBe("1:35");
   });
 
-  test("both agendas run a simulation, the map exercise on the team's system, and end with commitments", () => {
+  test("both agendas start with setup, buffer the map block, hold one readout, and end with a retrospective", () => {
     for (const agenda of agendas) {
       const kinds = agenda.blocks.map((b) => b.kind);
+      expect(kinds[0], agenda.id).toBe("setup");
       expect(kinds, agenda.id).toContain("simulation");
-      expect(kinds, agenda.id).toContain("map");
-      expect(kinds.at(-1), agenda.id).toBe("close");
+      // The map block is followed by its buffer, then the session's only readout.
+      const map = kinds.indexOf("map");
+      expect(map, agenda.id).toBeGreaterThan(0);
+      expect(kinds.slice(map, map + 3), agenda.id).toEqual(["map", "buffer", "readout"]);
+      expect(
+        kinds.filter((k) => k === "readout"),
+        agenda.id,
+      ).toHaveLength(1);
+      expect(kinds.filter((k) => k === "buffer").length, agenda.id).toBeGreaterThanOrEqual(1);
+      expect(kinds.at(-1), agenda.id).toBe("retro");
+      const retro = agenda.blocks.at(-1)!;
+      expect(retro.prompts.join(" "), "the retrospective asks for feedback on the session").toMatch(/keep.*cut/);
+      // The map block asks for no readout of its own: reading out happens once.
+      expect(agenda.blocks[map]!.talk + agenda.blocks[map]!.task).not.toMatch(/reports|reads/);
       const presenters = new Set(agenda.blocks.flatMap((b) => (b.present ? [b.present] : [])));
       expect([...presenters].sort(), agenda.id).toEqual(["/present/explorer/", "/present/retry-storm/"]);
     }
   });
 
-  test("every block but breaks has prompts and things to watch for", () => {
+  test("the half day has two breaks and never runs more than 90 minutes without one", () => {
+    expect(halfDay.blocks.filter((b) => b.kind === "break")).toHaveLength(2);
+    expect(longestStretchWithoutBreak(halfDay)).toBeLessThanOrEqual(90);
+    // The measure itself: the short session has no break, so its stretch is the whole session.
+    expect(longestStretchWithoutBreak(ninetyMinutes)).toBe(totalMinutes(ninetyMinutes));
+  });
+
+  test("every block but breaks has a talk track, a task, an expected output, prompts and things to watch for", () => {
+    for (const b of blocks) {
+      expect(b.talk.length, b.title).toBeGreaterThan(20);
+      expect(b.task.length, b.title).toBeGreaterThan(3);
+      expect(b.output.length, b.title).toBeGreaterThan(10);
+    }
     for (const b of blocks.filter((b) => b.kind !== "break")) {
       expect(b.prompts.length, b.title).toBeGreaterThan(0);
       expect(b.watchFor.length, b.title).toBeGreaterThan(0);
     }
+    for (const b of blocks.filter((b) => b.present || b.exercises.length > 0 || b.kind === "map"))
+      expect(b.materials.length, b.title).toBeGreaterThan(0);
+  });
+
+  test("a block's title names only what it covers", () => {
+    for (const b of blocks) {
+      if (/cells/i.test(b.title)) expect(b.chapters, b.title).toContain("cells");
+      if (/shuffle/i.test(b.title)) expect(b.chapters, b.title).toContain("shuffle-sharding");
+    }
+    expect(ninetyMinutes.blocks.find((b) => b.present === "/present/explorer/")!.title).not.toMatch(/cells/i);
+    expect(halfDay.blocks.find((b) => b.present === "/present/explorer/")!.title).toMatch(/cells/i);
+    // The readout runs from the groups' maps, not from the interview playbook.
+    for (const b of blocks.filter((b) => b.kind === "readout")) expect(b.chapters).toEqual([]);
+  });
+
+  test("blocks with a presenter view name prepared steps, and every step is used", () => {
+    for (const b of blocks) {
+      if (b.present) expect(b.steps.length, b.title).toBeGreaterThan(0);
+      for (const id of b.steps) {
+        const href = stepHref(id);
+        expect(href.startsWith(b.present!), `${id} opens ${b.present}`).toBe(true);
+      }
+    }
+    const used = new Set(blocks.flatMap((b) => b.steps));
+    for (const id of [...replayStepIds, ...explorerStepIds]) expect(used.has(id), id).toBe(true);
+  });
+
+  test("the chapter's headings are plain text (the page's contents list shows them as written)", () => {
+    const chapter = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
+    const headings = chapter.split("\n").filter((line) => /^#{2,6} /.test(line));
+    expect(headings.length).toBeGreaterThan(5);
+    for (const h of headings) expect(h, h).not.toMatch(/[{}]/);
   });
 
   test("every chapter named exists, or is listed as not yet written (and really is missing)", () => {
@@ -109,5 +176,125 @@ describe("workshop agendas", () => {
     const { mapText } = await import("../../solutions/workshop-read-the-map/solution.ts");
     const readme = readFileSync(new URL("exercises/workshop-read-the-map/README.md", root), "utf8");
     expect(readme).toContain("```text\n" + mapText + "\n```");
+  });
+});
+
+// Each replay step runs the storm simulation (about a second each on a quiet machine).
+describe("the prepared presenter steps", { timeout: 60_000 }, () => {
+  test("each replay link opens exactly its step's defences, and its figures are that run's", () => {
+    for (const id of replayStepIds) {
+      const state = replayFromQuery(new URL(stepHref(id), "http://x").searchParams);
+      expect(state.defences, id).toEqual(replaySteps[id].defences);
+    }
+    // Checked against a fresh run of the scenario the link opens (two steps: each run costs a second).
+    for (const id of ["replay-off", "replay-three"] as const) {
+      const step = preparedStep(id);
+      const state = replayFromQuery(new URL(step.href, "http://x").searchParams);
+      const pair = scenarios(state);
+      const run = runRetryStorm(state.defences.length === 0 ? pair.naive : pair.defended);
+      const share = unrelatedSuccess(run.summary);
+      expect(step.figures[0]!.value, id).toBe(share === null ? "no incident" : percent(share));
+      expect(step.figures[2]!.value, id).toBe(String(run.summary.amplification));
+      expect(step.moments.length, id).toBeGreaterThan(1);
+      // Moments are in the order they happen, as the screen marks them.
+      const times = step.moments.map((m) => Number.parseFloat(m.value));
+      expect(
+        [...times].sort((a, b) => a - b),
+        id,
+      ).toEqual(times);
+    }
+  });
+
+  test("the replay steps tell the kit's story: off, no recovery until the intervention; three together, recovery by itself", () => {
+    const off = preparedStep("replay-off");
+    expect(off.moments.map((m) => m.label)).toEqual(
+      expect.arrayContaining(["pool full", "goodput gone", "first refusal"]),
+    );
+    expect(off.figures[1]!.value).toMatch(/^only at the intervention/);
+    const three = preparedStep("replay-three");
+    expect(three.figures[1]!.value).toMatch(/^by itself/);
+    expect(three.moments.map((m) => m.label)).not.toContain("goodput gone");
+    // Bulkheads protect the unrelated services; on their own they do not end the storm.
+    const bulkhead = preparedStep("replay-bulkhead");
+    expect(bulkhead.figures[0]!.value).toBe(percent(1));
+    expect(bulkhead.figures[1]!.value).toMatch(/^only at the intervention/);
+  });
+
+  test("each explorer link opens its step's state, and its figures are that view's", () => {
+    for (const id of explorerStepIds) {
+      const step = preparedStep(id);
+      const state = explorerFromQuery(new URL(step.href, "http://x").searchParams);
+      expect(state, id).toEqual(explorerSteps[id].state);
+      const view = explorerView(state);
+      expect(
+        step.figures.map((f) => f.value),
+        id,
+      ).toEqual([
+        formatShare(view.blast.fixed),
+        formatShare(view.blast.shuffleExact),
+        formatShare(view.blast.shuffleSimulated),
+      ]);
+    }
+  });
+
+  test("as the kit warns: without failover, the larger fleet's shuffle shards hurt more customers than its fixed groups", () => {
+    const withFailover = explorerView(explorerSteps["explorer-fleet"].state).blast;
+    const without = explorerView(explorerSteps["explorer-no-failover"].state).blast;
+    expect(withFailover.shuffleExact).toBeLessThan(withFailover.fixed);
+    expect(without.shuffleExact).toBeGreaterThan(without.fixed);
+  });
+});
+
+describe("the example system", () => {
+  test("its map parses, and every resource has a way to notice it and today's protection", async () => {
+    const { answerKey, exampleMap, exampleWatch } = await import(
+      "../../content/chapters/workshop-kit/example-system.ts"
+    );
+    const map = exampleMap();
+    expect(Object.keys(exampleWatch).sort()).toEqual(map.resources.map((r) => r.name).sort());
+    const key = answerKey(map);
+    // Every worksheet question has an answer: entry points with shares that add up, a row per resource.
+    expect(key.entryPoints.length).toBeGreaterThan(1);
+    expect(key.entryPoints.reduce((sum, e) => sum + Number.parseFloat(e.share), 0)).toBeCloseTo(100, 5);
+    expect(key.resources.map((r) => r.resource)).toEqual(map.resources.map((r) => r.name));
+    for (const r of key.resources) expect(r.direct.length, r.resource).toBeGreaterThan(0);
+  });
+
+  test("the decisions cover exactly the resources the analysis flags", async () => {
+    const { analyseFailureMap } = await import("../../src/sim/failure-map/index.ts");
+    const { answerKey, exampleMap } = await import("../../content/chapters/workshop-kit/example-system.ts");
+    const flagged = analyseFailureMap(exampleMap()).flagged;
+    expect(flagged.length).toBeGreaterThan(0);
+    expect(answerKey().decisions.map((d) => d.resource)).toEqual(flagged);
+  });
+
+  test("the story is true of the map: labels holds the riskiest pool, tracking fails through it without calling labels", async () => {
+    const { analyseFailureMap, failingWith } = await import("../../src/sim/failure-map/index.ts");
+    const { answerKey, exampleMap, exampleRetries } = await import(
+      "../../content/chapters/workshop-kit/example-system.ts"
+    );
+    const map = exampleMap();
+    const key = answerKey(map);
+    const labels = exampleRetries[0]!;
+    expect(labels.where.startsWith("labels")).toBe(true);
+    expect(key.riskiest.direct).toContain("labels");
+    // The riskiest loses the most traffic of all resources.
+    const shares = analyseFailureMap(map).impacts.map((i) => i.trafficShare ?? 0);
+    expect(key.riskiest.trafficShare).toBe(Math.max(...shares));
+    // Tracking pages and couriers fail when the pool drains...
+    const failing = key.riskiest.failing.map((f) => f.name);
+    expect(failing).toEqual(expect.arrayContaining(["tracking-web", "courier-app"]));
+    // ...though neither reaches labels by calls: labels failing alone does not take them down.
+    const whenLabelsFails = failingWith(map, ["labels"]).map((f) => f.name);
+    expect(whenLabelsFails).not.toContain("tracking-web");
+    expect(whenLabelsFails).not.toContain("courier-app");
+    // Every retry loop is a call the map has.
+    for (const r of exampleRetries) {
+      const [caller, callee] = r.where.split(" → ");
+      expect(
+        map.calls.some((c) => c.caller === caller && c.callee === callee),
+        r.where,
+      ).toBe(true);
+    }
   });
 });

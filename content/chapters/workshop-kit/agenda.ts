@@ -1,22 +1,44 @@
 /**
- * The workshop agendas as data: the chapter renders them, and tests check that each adds up to
- * its length and that every chapter, exercise and presenter view it names exists.
+ * The workshop agendas as data: the chapter and the printable run sheets render them, and tests
+ * check that each adds up to its length, that the half day has its breaks, and that every
+ * chapter, exercise, presenter view and prepared step it names exists. Numbers a facilitator
+ * should expect on screen are not typed here: blocks name prepared steps (steps.ts), whose
+ * figures the course's own simulations compute.
  */
+import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 
-export type BlockKind = "opening" | "simulation" | "exercise" | "map" | "discussion" | "break" | "close";
+export type BlockKind =
+  | "setup"
+  | "opening"
+  | "simulation"
+  | "exercise"
+  | "map"
+  | "discussion"
+  | "break"
+  | "buffer"
+  | "readout"
+  | "retro";
 
 export interface AgendaBlock {
   minutes: number;
   title: string;
   kind: BlockKind;
-  /** What the group does in this block. */
-  what: string;
-  /** Chapters the facilitator runs from (slugs). */
+  /** What must be in the room or on screen for this block. */
+  materials: string[];
+  /** What the facilitator says and does: a short talk track. */
+  talk: string;
+  /** What participants do. */
+  task: string;
+  /** What the room has produced when the block ends. */
+  output: string;
+  /** Chapters the block draws on (slugs), for the facilitator's preparation. */
   chapters: string[];
   /** Exercise ids to do together, in this order. */
   exercises: string[];
   /** Presenter view to put on the big screen. */
   present?: "/present/retry-storm/" | "/present/explorer/";
+  /** Prepared replay or explorer links, in the order to play them; their numbers are computed. */
+  steps: Array<ReplayStepId | ExplorerStepId>;
   /** Questions to put to the room. */
   prompts: string[];
   /** What the facilitator listens for: misconceptions, signs to slow down. */
@@ -51,6 +73,17 @@ export function schedule(agenda: Agenda): ScheduledBlock[] {
   });
 }
 
+/** The longest stretch of the session, in minutes, without a break. */
+export function longestStretchWithoutBreak(agenda: Agenda): number {
+  let longest = 0;
+  let run = 0;
+  for (const b of agenda.blocks) {
+    run = b.kind === "break" ? 0 : run + b.minutes;
+    longest = Math.max(longest, run);
+  }
+  return longest;
+}
+
 /** Elapsed time as "h:mm" ("0:00", "1:30"), so the agenda works whatever time the session starts. */
 export function elapsed(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${(minutes % 60).toString().padStart(2, "0")}`;
@@ -64,13 +97,38 @@ export function lengthText(minutes: number): string {
   return parts.filter(Boolean).join(" ");
 }
 
-const opening: AgendaBlock = {
-  minutes: 10,
-  title: "Who notices, and how many?",
+const setup = (minutes: number): AgendaBlock => ({
+  minutes,
+  title: "Setup: laptops, groups, worksheets",
+  kind: "setup",
+  materials: [
+    "The site open on the projector (the kit's setup section says where it is)",
+    "One printed worksheet per group of three or four",
+    "The run sheet for this agenda, printed",
+  ],
+  talk: "Put the course's address on the screen. Ask everyone to open it and the retry-storm chapter, then form groups of three or four with at least one person who knows the system you picked. Hand each group a worksheet.",
+  task: "Open the site on a laptop (one per pair is enough), sit in a group of three or four, and write the group's name on the worksheet.",
+  output: "Every group seated, with a worksheet and at least one laptop showing the course.",
+  chapters: [],
+  exercises: [],
+  steps: [],
+  prompts: ["Who here was on call for the last incident? Sit in different groups."],
+  watchFor: ["A laptop that cannot reach the site: pair its owner with a neighbour rather than fixing it now."],
+});
+
+const opening = (minutes: number, chapters: string[], exercises: string[]): AgendaBlock => ({
+  minutes,
+  title: chapters.includes("failure-modes")
+    ? "Who notices, and how many? The failure modes"
+    : "Who notices, and how many?",
   kind: "opening",
-  what: "Ask the room for the last incident they remember, then restate it as a blast radius: which fault, what share of users, for how long. Introduce blast radius and the difference between redundancy and compartments.",
-  chapters: ["something-is-always-broken"],
-  exercises: ["redundancy-or-compartments"],
+  materials: ["The first chapter of the course on the projector"],
+  talk: "Ask the room for the last incident they remember, then restate it as a blast radius: which fault, what share of users, for how long. Define blast radius, and the difference between a spare part (redundancy) and a compartment.",
+  task: "Each group names one recent incident as a number (share of users, minutes), then does the exercise together.",
+  output: "One incident per group written as a blast radius, and the exercise answered.",
+  chapters,
+  exercises,
+  steps: [],
   prompts: [
     "In our last incident, what share of users noticed, and how did we know?",
     "Which of our safeguards is a spare part, and which is a compartment?",
@@ -79,16 +137,20 @@ const opening: AgendaBlock = {
     'Answers in causes ("the database") instead of reach ("a third of checkouts"): ask for the number.',
     '"We have three replicas" offered as protection against a bad deploy.',
   ],
-};
+});
 
 const storm = (minutes: number): AgendaBlock => ({
   minutes,
   title: "Watch a retry storm",
   kind: "simulation",
-  what: "Play the retry-storm replay on the big screen with every defence off. Pause at the trigger, when the pool fills, and when the dependency has recovered but the outage has not. Let the room predict each next step before you play it.",
+  materials: ["The retry-storm presenter view on the projector, opened from the run sheet's first link"],
+  talk: "Play the replay with every defence off. Before each key moment, stop and ask the room what happens next; then jump to it and read the number off the screen. End on the moment the slow dependency has recovered but the outage has not.",
+  task: "Predict each next step aloud before it plays; write down which services failed without ever calling the slow dependency.",
+  output: "The room can say why the outage outlived its trigger, with the numbers from the screen.",
   chapters: ["retry-storm"],
   exercises: [],
   present: "/present/retry-storm/",
+  steps: ["replay-off"],
   prompts: [
     "The slow dependency has recovered. Why is everything still failing?",
     "Which services failed for a dependency they never call, and what did they share with the ones that do?",
@@ -104,10 +166,15 @@ const defences = (minutes: number, exercises: string[]): AgendaBlock => ({
   minutes,
   title: "Turn the defences on",
   kind: "simulation",
-  what: "Replay the same storm with one defence at a time (bulkhead, circuit breaker, retry budget), then all three. Compare goodput and who failed. Then do the exercises in pairs.",
+  materials: ["The retry-storm presenter view, opened from the run sheet's links, one per step"],
+  talk: "Replay the same storm with one defence at a time (bulkhead, circuit breaker, retry budget), then the three together. For each, ask the room to predict who is saved before you open the link. Then set the exercises for pairs.",
+  task: "Predict, for each defence, which services it saves and whether the system recovers by itself; then do the exercises in pairs.",
+  output:
+    "A short list on the board: which defence protects the unrelated services, which protects the dependency; the exercises answered.",
   chapters: ["bulkheads", "circuit-breakers", "retry-budgets"],
   exercises,
   present: "/present/retry-storm/",
+  steps: ["replay-bulkhead", "replay-breaker", "replay-budget", "replay-three"],
   prompts: [
     "Which defence protects the unrelated services, and which one protects the dependency?",
     "What does each defence cost on a normal day?",
@@ -118,17 +185,54 @@ const defences = (minutes: number, exercises: string[]): AgendaBlock => ({
   ],
 });
 
+const explorer = (minutes: number, chapters: string[], exercises: string[]): AgendaBlock => ({
+  minutes,
+  title: chapters.includes("cells")
+    ? "Shrink the blast: cells and shuffle sharding"
+    : "Shrink the blast: shuffle sharding",
+  kind: "simulation",
+  materials: [
+    "The shuffle-shard explorer's presenter view, opened from the run sheet's links",
+    ...(chapters.includes("cells") ? ["The cells chapter's widget, on the projector"] : []),
+  ],
+  talk: `${chapters.includes("cells") ? "Start with cells: in the cells chapter's widget, put a bad deploy and then a poison request into one cell and ask what share of customers it reaches. Then o" : "O"}pen the explorer: one poison customer with fixed groups against shuffle shards, then a larger fleet, then failover off. Ask the room to estimate the share of customers hit before you reveal each figure.`,
+  task: "Estimate the share of other customers hurt before each reveal; then do the exercise in pairs (pairs with different seeds get different numbers: compare the method, not the figure).",
+  output: "Each pair's answer to the exercise, and a sentence on which of the team's faults follow a customer.",
+  chapters,
+  exercises,
+  present: "/present/explorer/",
+  steps: ["explorer-default", "explorer-fleet", "explorer-no-failover"],
+  prompts: [
+    ...(chapters.includes("cells") ? ["What would a cell be in our system, and what would its partition key be?"] : []),
+    "Which of our faults follow a customer (poison requests, noisy tenants), and which hit every copy at once?",
+  ],
+  watchFor: [
+    "Shuffle sharding expected to help against a bad deploy: it only contains faults that follow a customer.",
+    "Forgetting the clients: a customer that shares one worker with the poison one survives only if its client fails over.",
+    "The failover-off step surprises rooms: in the larger fleet, shuffle shards without client failover hurt more customers than fixed groups. Ask why before you explain.",
+  ],
+});
+
 const mapOwnSystem = (minutes: number, exercises: string[]): AgendaBlock => ({
   minutes,
   title: "Map our own failure domains",
   kind: "map",
-  what: "In groups of three or four, fill in the worksheet for one of the team's systems: every shared resource, who draws from it directly or through a call chain, and what fails when it saturates. Enter the map in the map builder to check the blast radius. Each group reports its riskiest resource as one sentence with a number.",
+  materials: [
+    "The worksheet, one per group",
+    "The map builder (in the failure-domains chapter) on one laptop per group",
+    "The example system, for groups who do not share a system they know",
+  ],
+  talk: "Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. Five minutes before the end, ask each group to write section 4 of the worksheet and to copy its map builder share link.",
+  task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, and write the riskiest resource as one sentence with a number.",
+  output:
+    "Per group: a filled-in worksheet, a map builder share link, and one sentence with a number. No readout yet: that comes once, in the readout block.",
   chapters: ["failure-domains"],
   exercises,
+  steps: [],
   prompts: [
     "Which resource here is shared by services that have nothing else to do with each other?",
     "If it saturated for ten minutes, what share of our traffic fails, and who would call us first?",
-    "Split it, protect it, or accept it knowingly: which, and who owns the change?",
+    "How would we notice it, and what protects us from it today?",
   ],
   watchFor: [
     "Groups drawing the architecture diagram (services and arrows) instead of resources and who draws from them: point at the worksheet's resource table.",
@@ -137,33 +241,100 @@ const mapOwnSystem = (minutes: number, exercises: string[]): AgendaBlock => ({
   ],
 });
 
-const explorer = (minutes: number, chapters: string[], exercises: string[]): AgendaBlock => ({
+const buffer = (minutes: number): AgendaBlock => ({
   minutes,
-  title: "Shrink the blast: cells and shuffle sharding",
-  kind: "simulation",
-  what: "On the big screen, open the shuffle-shard explorer: poison one customer with fixed groups, then with shuffle shards, then grow the fleet. Ask the room to estimate the share of customers hit before you reveal it.",
-  chapters,
-  exercises,
-  present: "/present/explorer/",
-  prompts: [
-    "What would a cell be in our system, and what would its partition key be?",
-    "Which of our faults follow a customer (poison requests, noisy tenants), and which hit every copy at once?",
-  ],
-  watchFor: [
-    "Shuffle sharding expected to help against a bad deploy: it only contains faults that follow a customer.",
-    "Forgetting the clients: a customer that shares one worker with the poison one survives only if its client fails over.",
-  ],
+  title: "Buffer",
+  kind: "buffer",
+  materials: [],
+  talk: "Unplanned on purpose: the map block always overruns. Give the time to the groups still writing their sentence; if nobody needs it, start the readout early and end early.",
+  task: "Finish section 4 of the worksheet and share the map link with the facilitator.",
+  output: "Every group's sentence and share link in the facilitator's hands.",
+  chapters: [],
+  exercises: [],
+  steps: [],
+  prompts: ["Which group needs two more minutes?"],
+  watchFor: ["A group polishing the map instead of writing its sentence: the sentence is what the readout needs."],
 });
 
-const close = (minutes: number): AgendaBlock => ({
+const readout = (minutes: number): AgendaBlock => ({
   minutes,
-  title: "Commitments",
-  kind: "close",
-  what: "Each group reads its riskiest resource as one sentence with a number. The room ranks them; the top three get an owner and a date. Collect the worksheets.",
-  chapters: ["interview-playbook"],
+  title: "Readout and commitments",
+  kind: "readout",
+  materials: ["The room board on the projector, loaded with the groups' share links", "The groups' worksheets"],
+  talk: "The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in section 5 of a worksheet.",
+  task: "One person per group reads the sentence; everyone votes for the change that would shrink the biggest blast radius for the least work.",
+  output: "Three commitments, each with an owner and a date.",
+  chapters: [],
   exercises: [],
+  steps: [],
   prompts: ["Which one change would shrink our biggest blast radius the most, for the least work?"],
   watchFor: ["Commitments without an owner or a date.", "Ten action items: three done beat ten listed."],
+});
+
+const retro = (minutes: number): AgendaBlock => ({
+  minutes,
+  title: "Retrospective and feedback",
+  kind: "retro",
+  materials: ["A board or a shared note for the room's answers"],
+  talk: "Ask what the room will do differently in the next design review, then ask for feedback on the session itself: what to keep, what to cut. Collect the worksheets and thank the room.",
+  task: "Name one thing to do differently, and give one piece of feedback on the session.",
+  output: "A list of keep and cut notes for the next session, and the worksheets collected.",
+  chapters: [],
+  exercises: [],
+  steps: [],
+  prompts: [
+    "What will you look for in the next design review?",
+    "What should the next session keep, and what should it cut?",
+  ],
+  watchFor: ["Silence: ask each person for one word, in turn."],
+});
+
+const retries = (minutes: number): AgendaBlock => ({
+  minutes,
+  title: "Retries are load",
+  kind: "exercise",
+  materials: ["The timeouts and retries chapter on participants' laptops"],
+  talk: "Introduce retry amplification across layers and the choice of jitter in two minutes, then set the exercises for pairs and compare answers. Ask each pair to find one retry loop in the team's code and describe it.",
+  task: "Do the exercises in pairs; then describe one retry loop of the team's: attempts, backoff, budget, what it holds while it waits (section 3 of the worksheet).",
+  output: "The exercises answered, and one row of the worksheet's retry inventory per pair.",
+  chapters: ["timeouts-retries-backoff"],
+  exercises: ["retry-amplification-layers", "backoff-which-jitter"],
+  steps: [],
+  prompts: ["How many layers of our stack retry the same request?", "Which of our retries are not idempotent?"],
+  watchFor: ["Backoff seen as reducing total work: with many clients it only spreads it; budgets limit it."],
+});
+
+const breakBlock = (minutes: number, talk: string): AgendaBlock => ({
+  minutes,
+  title: "Break",
+  kind: "break",
+  materials: [],
+  talk,
+  task: "Rest.",
+  output: "Everyone back on time.",
+  chapters: [],
+  exercises: [],
+  steps: [],
+  prompts: [],
+  watchFor: [],
+});
+
+const controlPlane = (minutes: number): AgendaBlock => ({
+  minutes,
+  title: "When the control plane is down, and deploys",
+  kind: "discussion",
+  materials: ["The static stability and deploys chapters, for the facilitator"],
+  talk: "Short discussion: what in our system keeps working on its last known configuration, and how our deploys and config pushes roll out.",
+  task: "Name one thing that needs the control plane to recover, and how a config change reaches production.",
+  output: "A list of safeguards that depend on the control plane during the outage they are meant to fix.",
+  chapters: ["static-stability", "deploys-and-correlated-failure"],
+  exercises: [],
+  steps: [],
+  prompts: [
+    "If our deploy system, config service or DNS provider were down for an hour, what would stop working?",
+    "Does a config change reach every server at once?",
+  ],
+  watchFor: ["Recovery plans that need the control plane (launching instances) during the event that broke it."],
 });
 
 export const ninetyMinutes: Agenda = {
@@ -171,12 +342,15 @@ export const ninetyMinutes: Agenda = {
   title: "90-minute session",
   lengthMinutes: 90,
   blocks: [
-    opening,
-    storm(20),
-    defences(15, ["bulkhead-sizing"]),
+    setup(5),
+    opening(8, ["something-is-always-broken"], ["redundancy-or-compartments"]),
+    storm(15),
+    defences(12, ["bulkhead-sizing"]),
+    explorer(8, ["shuffle-sharding"], ["shuffle-shard-16-workers"]),
     mapOwnSystem(25, []),
-    explorer(10, ["shuffle-sharding"], ["shuffle-shard-16-workers"]),
-    close(10),
+    buffer(5),
+    readout(8),
+    retro(4),
   ],
 };
 
@@ -185,51 +359,19 @@ export const halfDay: Agenda = {
   title: "Half-day session",
   lengthMinutes: 210,
   blocks: [
-    {
-      ...opening,
-      minutes: 20,
-      title: "Who notices, and how many? The failure modes",
-      chapters: ["something-is-always-broken", "failure-modes"],
-      exercises: ["redundancy-or-compartments", "failure-modes-match"],
-    },
-    {
-      minutes: 20,
-      title: "Retries are load",
-      kind: "exercise",
-      what: "Work through retry amplification across layers and the choice of jitter, in pairs, then compare answers. Ask each pair to find one retry loop in the team's code and describe it: attempts, backoff, budget, what it holds while it waits.",
-      chapters: ["timeouts-retries-backoff"],
-      exercises: ["retry-amplification-layers", "backoff-which-jitter"],
-      prompts: ["How many layers of our stack retry the same request?", "Which of our retries are not idempotent?"],
-      watchFor: ["Backoff seen as reducing total work: with many clients it only spreads it; budgets limit it."],
-    },
-    storm(25),
-    defences(30, ["bulkhead-sizing", "breaker-states"]),
-    {
-      minutes: 15,
-      title: "Break",
-      kind: "break",
-      what: "Put the worksheets on the tables and ask each group to pick its system during the break.",
-      chapters: [],
-      exercises: [],
-      prompts: [],
-      watchFor: [],
-    },
-    mapOwnSystem(45, ["map-blast-radius"]),
-    explorer(30, ["cells", "shuffle-sharding"], ["cells-blast-radius", "shuffle-shard-16-workers"]),
-    {
-      minutes: 10,
-      title: "When the control plane is down, and deploys",
-      kind: "discussion",
-      what: "Short discussion: what in our system keeps working on its last known configuration, and how our deploys and config pushes roll out.",
-      chapters: ["static-stability", "deploys-and-correlated-failure"],
-      exercises: [],
-      prompts: [
-        "If our deploy system, config service or DNS provider were down for an hour, what would stop working?",
-        "Does a config change reach every server at once?",
-      ],
-      watchFor: ["Recovery plans that need the control plane (launching instances) during the event that broke it."],
-    },
-    close(15),
+    setup(10),
+    opening(15, ["something-is-always-broken", "failure-modes"], ["redundancy-or-compartments", "failure-modes-match"]),
+    retries(20),
+    storm(20),
+    defences(25, ["bulkhead-sizing", "breaker-states"]),
+    breakBlock(10, "Leave the presenter view on the three-defences step, so people can look at it again."),
+    explorer(25, ["cells", "shuffle-sharding"], ["cells-blast-radius", "shuffle-shard-16-workers"]),
+    controlPlane(10),
+    breakBlock(10, "Put the worksheets on the tables and ask each group to pick its system during the break."),
+    mapOwnSystem(40, ["map-blast-radius"]),
+    buffer(5),
+    readout(15),
+    retro(5),
   ],
 };
 

@@ -249,6 +249,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       async (text) => {
         await setText(text);
         say("Loaded the map from the link.");
+        // The link opens the chapter: bring the builder that now holds the shared map into view.
+        root.scrollIntoView({ block: "start" });
       },
       (error: Error) => say(`Could not load the map from the link: ${error.message}.`),
     );

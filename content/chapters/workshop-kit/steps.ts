@@ -1,0 +1,147 @@
+/**
+ * The prepared presenter steps of the workshop: a link for each step of the replay (all
+ * defences off, one at a time, three together) and of the shuffle-shard explorer, with the
+ * figures the room will see there. Every figure comes from the same simulation runs the
+ * presenter views draw (the replay's build-time runs, the explorer's model), with the same
+ * formatters, so the run sheet and the screen always agree.
+ */
+import { percent, minutesAndSeconds } from "../../../src/format/number.ts";
+import type { DefenceName } from "../../../src/sim/retry-storm/index.ts";
+import { runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { normalizeState, toQuery as replayQuery, scenarios } from "../../../src/widgets/replay/state.ts";
+import { markers, unrelatedSuccess, type RunView } from "../../../src/widgets/replay/view.ts";
+import { explorerView } from "../../../src/widgets/shuffle-explorer/model.ts";
+import { formatShare } from "../../../src/widgets/shuffle-explorer/render.ts";
+import {
+  normalize,
+  toQuery as explorerQuery,
+  type ExplorerState,
+} from "../../../src/widgets/shuffle-explorer/state.ts";
+import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
+
+export interface Figure {
+  /** What to read off the screen. */
+  label: string;
+  /** The same, in a few words, for the one-page run sheet. */
+  short: string;
+  /** The value the screen shows. */
+  value: string;
+}
+
+export interface PreparedStep {
+  id: ReplayStepId | ExplorerStepId;
+  /** What the step shows, for the run sheet. */
+  label: string;
+  /** Site-relative link to the presenter view in that state. */
+  href: string;
+  /** The moments to pause on, in order, with the time the screen marks them (replay only). */
+  moments: Figure[];
+  /** The figures to expect once the step has played. */
+  figures: Figure[];
+}
+
+const presenterReplay = "/present/retry-storm/";
+const presenterExplorer = "/present/explorer/";
+
+/** The replay steps: the defended side's defences (the left side is always the naive run). */
+export const replaySteps: Record<ReplayStepId, { label: string; defences: DefenceName[] }> = {
+  "replay-off": { label: "All defences off", defences: [] },
+  "replay-bulkhead": { label: "Bulkheads only", defences: ["bulkhead"] },
+  "replay-breaker": { label: "Circuit breakers only", defences: ["breaker"] },
+  "replay-budget": { label: "Retry budgets only", defences: ["budget"] },
+  "replay-three": { label: "Bulkheads, breakers and budgets together", defences: ["bulkhead", "breaker", "budget"] },
+};
+
+/** The explorer steps: the seed article's example, a larger fleet, then the same fleet without client failover. */
+export const explorerSteps: Record<ExplorerStepId, { label: string; state: ExplorerState }> = {
+  "explorer-default": { label: "Fixed groups against shuffle shards", state: normalize({}) },
+  "explorer-fleet": {
+    label: "A larger fleet",
+    state: normalize({ workers: 100, shard: 5, groups: 20 }),
+  },
+  "explorer-no-failover": {
+    label: "The larger fleet without client failover",
+    state: normalize({ workers: 100, shard: 5, groups: 20, failover: false }),
+  },
+};
+
+/** How a run ended, in the words of the replay's summary. */
+function recovery(run: RunView): string {
+  const s = run.summary;
+  if (s.recoveredBy === "self") return `by itself, ${minutesAndSeconds(s.recoverySeconds!)} after pricing recovers`;
+  if (s.recoveredBy === "intervention")
+    return `only at the intervention (${minutesAndSeconds(s.interventionSeconds!)})`;
+  return "never";
+}
+
+/** The link of a prepared step, without running anything. */
+export function stepHref(id: ReplayStepId | ExplorerStepId): string {
+  if (id.startsWith("replay-"))
+    return `${presenterReplay}?${replayQuery(normalizeState({ defences: replaySteps[id as ReplayStepId].defences }))}`;
+  return `${presenterExplorer}?${explorerQuery(explorerSteps[id as ExplorerStepId].state)}`;
+}
+
+function replayStep(id: ReplayStepId): PreparedStep {
+  const { label, defences } = replaySteps[id];
+  const state = normalizeState({ defences });
+  // The run the step is about: the defended side (with no defence, it is the naive run).
+  const { summary, metrics } = runRetryStorm(scenarios(state).defended);
+  const run: RunView = { summary, metrics };
+  const unrelated = unrelatedSuccess(run.summary);
+  return {
+    id,
+    label,
+    href: stepHref(id),
+    // The screen marks the scheduled intervention even when the run recovered long before it;
+    // the trigger is the same in every step, so only the first step names it.
+    moments: markers(run.summary)
+      .filter((m) => !(m.kind === "intervention" && run.summary.recoveredBy === "self"))
+      .filter((m) => m.kind !== "trigger" || defences.length === 0)
+      .map((m) => ({ label: m.label, short: m.label, value: `${m.time} s` })),
+    figures: [
+      {
+        label: "Services that never call pricing, success during the incident",
+        short: "unrelated services succeed",
+        value: unrelated === null ? "no incident" : percent(unrelated),
+      },
+      { label: "Recovers", short: "recovers", value: recovery(run) },
+      { label: "Tries per request", short: "tries per request", value: String(run.summary.amplification) },
+    ],
+  };
+}
+
+function explorerStep(id: ExplorerStepId): PreparedStep {
+  const { label, state } = explorerSteps[id];
+  const view = explorerView(state);
+  return {
+    id,
+    label: `${label}: ${state.workers} workers, shards of ${state.shard}, ${state.groups} fixed groups, failover ${state.failover ? "on" : "off"}`,
+    href: stepHref(id),
+    moments: [],
+    figures: [
+      {
+        label: "Fixed groups: other customers that lose service",
+        short: "fixed groups",
+        value: formatShare(view.blast.fixed),
+      },
+      { label: "Shuffle shards, exact", short: "shuffle, exact", value: formatShare(view.blast.shuffleExact) },
+      {
+        label: `Shuffle shards, simulated (seed ${state.seed})`,
+        short: "simulated",
+        value: formatShare(view.blast.shuffleSimulated),
+      },
+    ],
+  };
+}
+
+const memo = new Map<string, PreparedStep>();
+
+/** A prepared step with its link and figures (computed once per build). */
+export function preparedStep(id: ReplayStepId | ExplorerStepId): PreparedStep {
+  let step = memo.get(id);
+  if (!step) {
+    step = id.startsWith("replay-") ? replayStep(id as ReplayStepId) : explorerStep(id as ExplorerStepId);
+    memo.set(id, step);
+  }
+  return step;
+}

@@ -1,0 +1,139 @@
+/**
+ * The replay's presenter tools (on /present/retry-storm/ only), on top of the replay itself:
+ *   - predict first: the summaries, the event lists, the data table and every curve to the right
+ *     of the playhead stay hidden until the playhead reaches the end or the presenter reveals
+ *     them, so the room can predict each next step; a new scenario hides them again;
+ *   - key moments: buttons (and a clicker's Page Down / Page Up, or the arrow keys) jump the
+ *     playhead to the naive run's trigger, pool full, goodput gone, first refusal, intervention;
+ *   - fullscreen.
+ * It drives the replay only through its own controls (the playhead slider), so the replay
+ * needs no presenter code.
+ */
+import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
+import { markers, type Marker } from "./view.ts";
+
+/** The moments a presenter jumps between, in time order, from the naive run's summary. */
+export function keyMoments(summary: RetryStormSummary): Marker[] {
+  const seen = new Set<string>();
+  return markers(summary).filter((m) => {
+    // One stop per moment: the trigger's start (its end is on the way), and each event once.
+    const key = m.kind === "trigger" ? m.label : m.kind;
+    if (m.label === "pricing recovers" || seen.has(key)) return false;
+    seen.add(key);
+    return m.kind !== "recovered";
+  });
+}
+
+/** The moment after (direction 1) or before (-1) the playhead, if any. */
+export function nextMoment(moments: readonly Marker[], playhead: number, direction: 1 | -1): Marker | undefined {
+  // The playhead moves in whole seconds: a moment at 0.473 s is "reached" at 0 s.
+  const at = (m: Marker) => Math.floor(m.time);
+  return direction === 1 ? moments.find((m) => at(m) > playhead) : [...moments].reverse().find((m) => at(m) < playhead);
+}
+
+export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void {
+  const scrub = root.querySelector<HTMLInputElement>("[data-scrub]")!;
+  const time = root.querySelector<HTMLOutputElement>("[data-time]")!;
+  const form = root.querySelector<HTMLFormElement>("[data-controls]")!;
+  const list = tools.querySelector<HTMLElement>("[data-moments]")!;
+  const predict = tools.querySelector<HTMLInputElement>("[data-predict]")!;
+  const revealButton = tools.querySelector<HTMLButtonElement>("[data-reveal]")!;
+  const status = tools.querySelector<HTMLElement>("[data-reveal-status]")!;
+  let moments: Marker[] = [];
+
+  const playhead = () => Number(scrub.value);
+  const seek = (t: number) => {
+    scrub.value = String(t);
+    scrub.dispatchEvent(new Event("input", { bubbles: true }));
+    scrub.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+
+  const setRevealed = (on: boolean) => {
+    if (on) root.dataset.revealed = "";
+    else delete root.dataset.revealed;
+    revealButton.disabled = on || !predict.checked;
+    status.textContent = !predict.checked
+      ? "Everything shows."
+      : on
+        ? "Revealed: summaries and the whole run show."
+        : "Hidden until the end of the run: summaries, events and the curves ahead of the playhead.";
+  };
+  const setPredict = (on: boolean) => {
+    root.dataset.reveal = on ? "on" : "off";
+    setRevealed(false);
+  };
+
+  /** Veils over the part of each chart ahead of the playhead. */
+  const placeVeils = () => {
+    for (const head of root.querySelectorAll<HTMLElement>(".rs-playhead")) {
+      const over = head.parentElement!;
+      let veil = over.querySelector<HTMLElement>(":scope > .rs-veil");
+      if (!veil) {
+        veil = document.createElement("div");
+        veil.className = "rs-veil";
+        veil.setAttribute("aria-hidden", "true");
+        over.append(veil);
+      }
+      veil.style.left = head.style.left || "0px";
+    }
+  };
+
+  const drawMoments = () => {
+    const summary = root.dataset.naiveSummary;
+    if (!summary) return;
+    moments = keyMoments(JSON.parse(summary) as RetryStormSummary);
+    list.replaceChildren(
+      ...moments.map((m) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = "br-button";
+        button.dataset.moment = m.kind;
+        button.textContent = m.label;
+        button.addEventListener("click", () => seek(Math.floor(m.time)));
+        return button;
+      }),
+    );
+  };
+
+  // The replay writes the playhead's time into its output, and its runs into data attributes.
+  new MutationObserver(() => {
+    placeVeils();
+    if (predict.checked && playhead() >= Number(scrub.max)) setRevealed(true);
+  }).observe(time, { childList: true, characterData: true, subtree: true });
+  new MutationObserver(drawMoments).observe(root, { attributes: true, attributeFilter: ["data-naive-summary"] });
+  new MutationObserver(placeVeils).observe(root, { childList: true, subtree: true });
+  // A new scenario is a new prediction.
+  form.addEventListener("change", () => {
+    setRevealed(false);
+    seek(Number(scrub.min));
+  });
+
+  predict.addEventListener("change", () => setPredict(predict.checked));
+  revealButton.addEventListener("click", () => setRevealed(true));
+  tools.querySelector("[data-fullscreen]")?.addEventListener("click", () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.();
+  });
+
+  // Clicker keys (Page Down / Page Up) and arrows jump between key moments, anywhere on the
+  // page except in a text field or on the playhead slider (which keeps its own arrow keys).
+  document.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const direction =
+      event.key === "PageDown" || event.key === "ArrowRight"
+        ? 1
+        : event.key === "PageUp" || event.key === "ArrowLeft"
+          ? -1
+          : 0;
+    if (direction === 0 || moments.length === 0) return;
+    const next = nextMoment(moments, playhead(), direction);
+    event.preventDefault();
+    if (next) seek(Math.floor(next.time));
+    else if (direction === 1) seek(Number(scrub.max));
+  });
+
+  setPredict(predict.checked);
+  drawMoments();
+  placeVeils();
+}

@@ -1,0 +1,113 @@
+import { describe, expect, test } from "vitest";
+import { exampleSystemMap } from "../../../content/chapters/workshop-kit/example-system.ts";
+import { percentUpTo } from "../../format/number.ts";
+import { analyseFailureMap, failureMapExamples, parseFailureMapOrThrow } from "../../sim/failure-map/index.ts";
+import { encodeShareHash } from "../map-builder/share.ts";
+import { exportProgress } from "../progress/transfer.ts";
+import type { Catalog } from "../progress/catalog.ts";
+import { boardLimit, mapRow, progressRow, rankMaps, readLinks, roomStanding, sharedFindings } from "./board.ts";
+
+const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
+const after = failureMapExamples.find((e) => e.id === "after-bulkheads")!.text;
+const link = async (text: string) => `https://course.example/failure-domains/${await encodeShareHash(text)}`;
+
+describe("room board: maps", () => {
+  test("reads share links (full addresses or bare #map= parts) and finds each map's riskiest resource", async () => {
+    const rows = await readLinks(`${await link(before)}\n\n  ${await encodeShareHash(exampleSystemMap)}  \n`);
+    expect(rows).toHaveLength(2);
+    for (const [row, text] of [
+      [rows[0]!, before],
+      [rows[1]!, exampleSystemMap],
+    ] as const) {
+      expect(row.ok).toBe(true);
+      if (!row.ok) continue;
+      const analysis = analyseFailureMap(parseFailureMapOrThrow(text));
+      const most = Math.max(...analysis.impacts.map((i) => i.trafficShare ?? 0));
+      expect(row.riskiest!.share).toBe(most);
+      expect(row.riskiest!.shareText).toBe(percentUpTo(most));
+      expect(row.flagged).toEqual(analysis.flagged);
+    }
+    expect(rows.map((r) => r.source)).toEqual(["Link 1", "Link 2"]);
+  });
+
+  test("ranks riskiest first, and lists what more than one group found", async () => {
+    const rows = await readLinks([await link(after), await link(before), await link(before)].join("\n"));
+    const ranked = rankMaps(rows);
+    const shares = ranked.map((r) => (r.ok ? r.riskiest!.share : -1));
+    expect([...shares].sort((a, b) => b - a)).toEqual(shares);
+    const beforeFlagged = analyseFailureMap(parseFailureMapOrThrow(before)).flagged;
+    const found = sharedFindings(rows);
+    for (const name of beforeFlagged)
+      expect(found.find((f) => f.resource === name)?.maps ?? 0).toBeGreaterThanOrEqual(2);
+  });
+
+  test("a bad line is a readable error in its place, never a lost board", async () => {
+    const good = await link(before);
+    const rows = await readLinks(["not a link", `${good.slice(0, -12)}`, good, "https://x/#map=9.abc"].join("\n"));
+    expect(rows.map((r) => r.ok)).toEqual([false, false, true, false]);
+    expect(rows[0]).toMatchObject({ ok: false, message: expect.stringContaining("no #map=") });
+    expect(rows[1]).toMatchObject({ ok: false, message: expect.stringMatching(/damaged|line \d+/) });
+    expect(rows[3]).toMatchObject({ ok: false, message: expect.stringContaining("newer version") });
+    expect(rankMaps(rows).map((r) => r.ok)).toEqual([true, false, false, false]);
+  });
+
+  test("a map that does not parse says which line; more links than the board takes are refused, not dropped silently", async () => {
+    expect(mapRow("group.map.txt", "service a\na uses nothing")).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^line 2: /),
+    });
+    const many = Array.from({ length: boardLimit + 2 }, () => "x").join("\n");
+    const rows = await readLinks(many);
+    expect(rows).toHaveLength(boardLimit + 1);
+    expect(rows.at(-1)).toMatchObject({ ok: false, message: expect.stringContaining(String(boardLimit)) });
+  });
+});
+
+describe("room board: progress", () => {
+  const catalog: Catalog = [
+    {
+      slug: "a",
+      title: "Chapter A",
+      exercises: [
+        { id: "one", title: "One", parts: ["p", "q"] },
+        { id: "two", title: "Two", parts: ["p"] },
+      ],
+    },
+  ];
+  const file = (exercises: Record<string, { parts: Record<string, { attempts: number; solved: boolean }> }>) =>
+    exportProgress({
+      version: 1,
+      exercises: Object.fromEntries(
+        Object.entries(exercises).map(([id, e]) => [id, { ...e, hints: 0, revealed: false }]),
+      ),
+    });
+
+  test("counts solved exercises per file and where the room is stuck", () => {
+    const alice = progressRow(
+      "alice.json",
+      file({ one: { parts: { p: { attempts: 1, solved: true }, q: { attempts: 2, solved: true } } } }),
+      catalog,
+    );
+    const bob = progressRow(
+      "bob.json",
+      file({ one: { parts: { p: { attempts: 3, solved: false } } }, ghost: { parts: {} } }),
+      catalog,
+    );
+    expect(alice).toMatchObject({ ok: true, solved: 1, unknown: [] });
+    expect(bob).toMatchObject({ ok: true, solved: 0, unknown: ["ghost"] });
+    expect(roomStanding([alice, bob], catalog)).toEqual([
+      { id: "one", title: "One", chapter: "Chapter A", solved: 1, stuck: 1 },
+    ]);
+  });
+
+  test("files that are not progress are named as such", () => {
+    expect(progressRow("x.json", "{", catalog)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("not JSON"),
+    });
+    expect(progressRow("x.json", '{"version":2,"exercises":{}}', catalog)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("not Blast Radius progress"),
+    });
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * The workshop kit as a facilitator uses it: the run sheets (one printed page each, links that
+ * open the presenter views in each step's state, the figures those views show), the worksheet
+ * on paper, and the example system opening in the map builder.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Page } from "playwright-core";
+import { agendas } from "../../content/chapters/workshop-kit/agenda.ts";
+import { replaySteps } from "../../content/chapters/workshop-kit/steps.ts";
+import { exampleSystemMap, exampleSystemName } from "../../content/chapters/workshop-kit/example-system.ts";
+import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
+import { encodeShareHash } from "../../src/widgets/map-builder/share.ts";
+import { mapRow } from "../../src/widgets/room-board/board.ts";
+import { keyMoments } from "../../src/widgets/replay/present.ts";
+import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+/** Pages in a PDF produced by Chromium. */
+const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+async function printedPages(page: Page): Promise<{ A4: number; Letter: number }> {
+  await page.emulateMedia({ media: "print" });
+  const a4 = pdfPages(await page.pdf({ format: "A4" }));
+  const letter = pdfPages(await page.pdf({ format: "Letter" }));
+  await page.emulateMedia({ media: "screen" });
+  return { A4: a4, Letter: letter };
+}
+
+const mm = 96 / 25.4;
+
+describe.skipIf(skipBrowser)("workshop kit", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("the kit's contents list shows plain headings, and links both run sheets", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/workshop-kit/`);
+    const toc = await page.locator("starlight-toc").first().innerText();
+    expect(toc).toContain("Agenda: the short session");
+    expect(toc).not.toMatch(/lengthText|totalMinutes/);
+    for (const agenda of agendas)
+      await expect(page.locator(`a[href="/run-sheet/${agenda.id}/"]`).count()).resolves.toBe(1);
+  });
+
+  for (const agenda of agendas) {
+    test(`the ${agenda.id} run sheet prints on one page, A4 and Letter, with every block and prepared link`, async () => {
+      const { page } = browser;
+      await page.goto(`${site}/run-sheet/${agenda.id}/`);
+      await expect(page.locator(".runsheet__table tbody tr").count()).resolves.toBe(agenda.blocks.length);
+      const steps = agenda.blocks.flatMap((b) => b.steps);
+      await expect(page.locator(".runsheet [data-step] a").count()).resolves.toBe(steps.length);
+      await expect(printedPages(page)).resolves.toEqual({ A4: 1, Letter: 1 });
+      // Links and figures stay on the paper: nothing wider than the page.
+      await page.emulateMedia({ media: "print" });
+      await page.setViewportSize({ width: 718, height: 1000 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.emulateMedia({ media: "screen" });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+  }
+
+  test("a run sheet's replay link opens the presenter view with exactly that step's defences", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/run-sheet/ninety-minutes/`);
+    await page.locator('[data-step="replay-bulkhead"] a').click();
+    await page.waitForURL(/\/present\/retry-storm\//);
+    const checked = await page
+      .locator('.rs--present input[type="checkbox"][name^="defence-"]')
+      .evaluateAll((els) =>
+        (els as HTMLInputElement[]).filter((e) => e.checked).map((e) => e.name.replace("defence-", "")),
+      );
+    expect(checked).toEqual(replaySteps["replay-bulkhead"].defences);
+    // The presenter view opened plainly starts where the agenda starts: every defence off.
+    await page.goto(`${site}/present/retry-storm/`);
+    const none = await page.locator('.rs--present input[type="checkbox"][name^="defence-"]:checked').count();
+    expect(none).toBe(0);
+  });
+
+  test("the worksheet prints on two pages, its decisions table as wide as the page with rows to write in", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/worksheet/`);
+    await expect(page.locator(".worksheet__intro").innerText()).resolves.toContain("two pages");
+    await expect(printedPages(page)).resolves.toEqual({ A4: 2, Letter: 2 });
+    // A4 portrait with Chromium's default margins: about 718 CSS px of width for the content.
+    await page.setViewportSize({ width: 718, height: 1000 });
+    await page.emulateMedia({ media: "print" });
+    const table = page.locator(".worksheet__table--decisions");
+    const geometry = await table.evaluate((el) => {
+      const content = el.closest(".worksheet")!.getBoundingClientRect().width;
+      const cells = [...el.querySelectorAll("tbody tr:first-child td")].map((td) => td.getBoundingClientRect());
+      const head = [...el.querySelectorAll("thead th")].map((th) => th.textContent!.trim());
+      return {
+        width: el.getBoundingClientRect().width,
+        content,
+        cells: cells.map((c) => ({ w: c.width, h: c.height })),
+        head,
+      };
+    });
+    expect(geometry.width / geometry.content).toBeGreaterThanOrEqual(0.99);
+    for (const cell of geometry.cells) expect(cell.h / mm, "row height in mm").toBeGreaterThanOrEqual(10);
+    const owner = geometry.cells[geometry.head.indexOf("Owner")]!;
+    const byWhen = geometry.cells[geometry.head.indexOf("By when")]!;
+    expect(owner.w / mm, "Owner column in mm").toBeGreaterThanOrEqual(25);
+    expect(byWhen.w / mm, "By-when column in mm").toBeGreaterThanOrEqual(25);
+    await page.emulateMedia({ media: "screen" });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test("the example system opens in the map builder, and its answer key prints apart from the handout", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/worksheet/example/`);
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain(exampleSystemName);
+    await expect(page.locator(".worksheet--filled td").first().innerText()).resolves.not.toBe("");
+    await page.getByRole("link", { name: "Open the example system in the map builder" }).click();
+    await page.waitForURL(/\/failure-domains\/#map=/);
+    const builder = page.locator("[data-map-builder]").first();
+    await expect.poll(() => builder.locator("textarea").inputValue()).toContain(`title ${exampleSystemName}`);
+    // The builder is brought into view with the shared map in it.
+    await expect.poll(() => builder.evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200)).toBe(true);
+  });
+
+  test("presenter views follow the site's theme, take the course's colours, and size worker chips for a projector", async () => {
+    const { page } = browser;
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const accent = () =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--sl-color-accent").trim());
+    const themes: Record<string, { accent: string; background: string }> = {};
+    for (const theme of ["light", "dark"]) {
+      // The theme a reader picked on the site is stored by Starlight; the presenter view reads it.
+      await page.goto(`${site}/shuffle-sharding/`);
+      await page.evaluate((t) => localStorage.setItem("starlight-theme", t), theme);
+      await page.reload();
+      const chapterAccent = await accent();
+      await page.goto(`${site}/present/explorer/`);
+      await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe(theme);
+      expect(await accent(), `${theme}: the course's accent`).toBe(chapterAccent);
+      themes[theme] = { accent: await accent(), background: await background() };
+    }
+    expect(themes.light!.background).not.toBe(themes.dark!.background);
+    expect(themes.light!.accent).not.toBe(themes.dark!.accent);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      const chips = await page
+        .locator(".sx--present .sx-w")
+        .evaluateAll((els) =>
+          els.map((el) => Math.min(el.getBoundingClientRect().width, el.getBoundingClientRect().height)),
+        );
+      expect(chips.length).toBeGreaterThan(0);
+      expect(Math.min(...chips), `worker chips at ${width} px`).toBeGreaterThanOrEqual(48);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => localStorage.removeItem("starlight-theme"));
+  });
+
+  test("the room board compares several groups' links and progress files, riskiest first, and keeps the links", async () => {
+    const { page } = browser;
+    const after = failureMapExamples.find((e) => e.id === "after-bulkheads")!.text;
+    const lines = [
+      `${site}/failure-domains/${await encodeShareHash(after)}`,
+      `${site}/failure-domains/${await encodeShareHash(exampleSystemMap)}`,
+      "a line that is not a link",
+    ];
+    await page.goto(`${site}/room-board/`);
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await page.getByLabel("Map share links, one per line").fill(lines.join("\n"));
+    const progress = JSON.stringify({
+      version: 1,
+      exercises: { "bulkhead-sizing": { parts: { mean: { attempts: 2, solved: false } }, hints: 0, revealed: false } },
+    });
+    await page
+      .locator('[data-room-board] input[type="file"]')
+      .setInputFiles([{ name: "pair-1.json", mimeType: "application/json", buffer: Buffer.from(progress) }]);
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect
+      .poll(() => page.locator("[data-board-status]").innerText())
+      .toMatch(/^Compared 2 maps and 1 progress file; 1 could not be read/);
+    const rows = page.locator("[data-board-map-table] tbody tr");
+    await expect(rows.count()).resolves.toBe(3);
+    // Riskiest first: the example system loses more at its riskiest resource than the platform after bulkheads.
+    const example = mapRow("x", exampleSystemMap);
+    const split = mapRow("y", after);
+    expect(example.ok && split.ok && example.riskiest!.share > split.riskiest!.share).toBe(true);
+    await expect(rows.nth(0).innerText()).resolves.toContain(exampleSystemName);
+    await expect(rows.nth(0).innerText()).resolves.toContain(example.ok ? example.riskiest!.shareText : "?");
+    await expect(rows.nth(2).getAttribute("data-bad")).resolves.not.toBeNull();
+    await expect(page.locator("[data-board-standing]").innerText()).resolves.toMatch(
+      /Size the pricing bulkhead[\s\S]*\b0\b[\s\S]*\b1\b/,
+    );
+    // A reload keeps the pasted links.
+    await page.reload();
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await expect(page.getByLabel("Map share links, one per line").inputValue()).resolves.toBe(lines.join("\n"));
+  });
+
+  test("the presenter replay hides what comes next until revealed, and a clicker jumps between key moments", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/run-sheet/ninety-minutes/`);
+    await page.locator('[data-step="replay-bulkhead"] a').click();
+    await page.locator('[data-retry-storm][data-state="ready"]').waitFor();
+    const summary = page.locator('[data-side="defended"] [data-summary]');
+    await expect(summary.isVisible()).resolves.toBe(false);
+    const moments = page.locator("[data-moments] button");
+    await expect.poll(() => moments.count()).toBeGreaterThanOrEqual(4);
+    const naive = JSON.parse(
+      (await page.locator("[data-retry-storm]").getAttribute("data-naive-summary"))!,
+    ) as RetryStormSummary;
+    const expected = keyMoments(naive);
+    await expect(moments.allInnerTexts()).resolves.toEqual(expected.map((m) => m.label));
+    // A clicker's Page Down: the next key moment after the playhead (0 s).
+    const next = expected.find((m) => Math.floor(m.time) > 0)!;
+    await page.locator("body").press("PageDown");
+    await expect.poll(() => page.locator("[data-time]").innerText()).toBe(`${Math.floor(next.time)} s`);
+    // The curves ahead of the playhead are veiled, exactly from the playhead on.
+    const veil = await page
+      .locator(".rs-veil")
+      .first()
+      .evaluate((el) => ({
+        left: (el as HTMLElement).style.left,
+        head: (el.parentElement!.querySelector(".rs-playhead") as HTMLElement).style.left,
+        shown: getComputedStyle(el).display !== "none",
+      }));
+    expect(veil.shown).toBe(true);
+    expect(veil.left).toBe(veil.head);
+    await page.getByRole("button", { name: "Reveal all" }).click();
+    await expect(summary.isVisible()).resolves.toBe(true);
+    // A new scenario is a new prediction: hidden again.
+    await page.locator('.rs--present input[name="defence-breaker"]').check();
+    await expect.poll(() => summary.isVisible()).toBe(false);
+  });
+
+  test("the presenter explorer shows the workers and hides the shares until revealed", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/present/explorer/`);
+    const fixed = page.locator('[data-figure="blast-fixed"]');
+    await expect(page.locator(".sx--present .sx-w").first().isVisible()).resolves.toBe(true);
+    await expect(fixed.isVisible()).resolves.toBe(false);
+    await page.getByRole("button", { name: "Reveal the numbers" }).click();
+    await expect(fixed.isVisible()).resolves.toBe(true);
+    const workers = page.locator('.sx--present input[name="workers"]');
+    await workers.fill("12");
+    await workers.dispatchEvent("change");
+    await expect.poll(() => fixed.isVisible()).toBe(false);
+  });
+});
