@@ -121,9 +121,13 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
     await page.getByRole("link", { name: "Open the example system in the map builder" }).click();
     await page.waitForURL(/\/failure-domains\/#map=/);
     const builder = page.locator("[data-map-builder]").first();
-    await expect.poll(() => builder.locator("textarea").inputValue()).toContain(`title ${exampleSystemName}`);
+    await expect
+      .poll(() => builder.locator("textarea").inputValue(), { timeout: 30_000 })
+      .toContain(`title ${exampleSystemName}`);
     // The builder is brought into view with the shared map in it.
-    await expect.poll(() => builder.evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200)).toBe(true);
+    await expect
+      .poll(() => builder.evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200), { timeout: 10_000 })
+      .toBe(true);
   });
 
   test("presenter views follow the site's theme, take the course's colours, and size worker chips for a projector", async () => {
@@ -183,7 +187,7 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
       .setInputFiles([{ name: "pair-1.json", mimeType: "application/json", buffer: Buffer.from(progress) }]);
     await page.getByRole("button", { name: "Compare" }).click();
     await expect
-      .poll(() => page.locator("[data-board-status]").innerText())
+      .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
       .toMatch(/^Compared 2 maps and 1 progress file; 1 could not be read/);
     const rows = page.locator("[data-board-map-table] tbody tr");
     await expect(rows.count()).resolves.toBe(3);
@@ -211,7 +215,7 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
     const summary = page.locator('[data-side="defended"] [data-summary]');
     await expect(summary.isVisible()).resolves.toBe(false);
     const moments = page.locator("[data-moments] button");
-    await expect.poll(() => moments.count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => moments.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
     const naive = JSON.parse(
       (await page.locator("[data-retry-storm]").getAttribute("data-naive-summary"))!,
     ) as RetryStormSummary;
@@ -220,7 +224,9 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
     // A clicker's Page Down: the next key moment after the playhead (0 s).
     const next = expected.find((m) => Math.floor(m.time) > 0)!;
     await page.locator("body").press("PageDown");
-    await expect.poll(() => page.locator("[data-time]").innerText()).toBe(`${Math.floor(next.time)} s`);
+    await expect
+      .poll(() => page.locator("[data-time]").innerText(), { timeout: 10_000 })
+      .toBe(`${Math.floor(next.time)} s`);
     // The curves ahead of the playhead are veiled, exactly from the playhead on.
     const veil = await page
       .locator(".rs-veil")
@@ -236,7 +242,7 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
     await expect(summary.isVisible()).resolves.toBe(true);
     // A new scenario is a new prediction: hidden again.
     await page.locator('.rs--present input[name="defence-breaker"]').check();
-    await expect.poll(() => summary.isVisible()).toBe(false);
+    await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(false);
   });
 
   test("the presenter explorer shows the workers and hides the shares until revealed", async () => {
@@ -250,6 +256,6 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
     const workers = page.locator('.sx--present input[name="workers"]');
     await workers.fill("12");
     await workers.dispatchEvent("change");
-    await expect.poll(() => fixed.isVisible()).toBe(false);
+    await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(false);
   });
 });
