@@ -7,7 +7,8 @@
  *     playhead to the naive run's trigger, pool full, goodput gone, first refusal, intervention;
  *   - fullscreen.
  * It drives the replay only through its own controls (the playhead slider), so the replay
- * needs no presenter code.
+ * needs no presenter code, and loads on the presenter's first key or click like any widget
+ * (moving the slider is a first touch).
  */
 import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
 import { markers, type Marker } from "./view.ts";
@@ -78,22 +79,35 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     }
   };
 
+  // The page draws the buttons for its first scenario (the naive run is the same whatever the
+  // defences); once the replay runs, they follow its naive run.
+  const readButtons = () => {
+    moments = [...list.querySelectorAll<HTMLButtonElement>("button[data-time]")].map((b) => ({
+      time: Number(b.dataset.time),
+      label: b.textContent ?? "",
+      kind: b.dataset.moment as Marker["kind"],
+    }));
+  };
   const drawMoments = () => {
     const summary = root.dataset.naiveSummary;
     if (!summary) return;
-    moments = keyMoments(JSON.parse(summary) as RetryStormSummary);
     list.replaceChildren(
-      ...moments.map((m) => {
+      ...keyMoments(JSON.parse(summary) as RetryStormSummary).map((m) => {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "br-button";
         button.dataset.moment = m.kind;
+        button.dataset.time = String(m.time);
         button.textContent = m.label;
-        button.addEventListener("click", () => seek(Math.floor(m.time)));
         return button;
       }),
     );
+    readButtons();
   };
+  list.addEventListener("click", (event) => {
+    const button = (event.target as Element).closest<HTMLButtonElement>("button[data-time]");
+    if (button) seek(Math.floor(Number(button.dataset.time)));
+  });
 
   // The replay writes the playhead's time into its output, and its runs into data attributes.
   new MutationObserver(() => {
@@ -134,6 +148,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   });
 
   setPredict(predict.checked);
+  readButtons();
   drawMoments();
   placeVeils();
 }
