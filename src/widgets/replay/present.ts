@@ -82,8 +82,8 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   // The page draws the buttons for its first scenario (the naive run is the same whatever the
   // defences); once the replay runs, they follow its naive run.
   const readButtons = () => {
-    moments = [...list.querySelectorAll<HTMLButtonElement>("button[data-time]")].map((b) => ({
-      time: Number(b.dataset.time),
+    moments = [...list.querySelectorAll<HTMLButtonElement>("button[data-moment-time]")].map((b) => ({
+      time: Number(b.dataset.momentTime),
       label: b.textContent ?? "",
       kind: b.dataset.moment as Marker["kind"],
     }));
@@ -97,7 +97,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
         button.type = "button";
         button.className = "br-button";
         button.dataset.moment = m.kind;
-        button.dataset.time = String(m.time);
+        button.dataset.momentTime = String(m.time);
         button.textContent = m.label;
         return button;
       }),
@@ -105,8 +105,8 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     readButtons();
   };
   list.addEventListener("click", (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>("button[data-time]");
-    if (button) seek(Math.floor(Number(button.dataset.time)));
+    const button = (event.target as Element).closest<HTMLButtonElement>("button[data-moment-time]");
+    if (button) seek(Math.floor(Number(button.dataset.momentTime)));
   });
 
   // The replay writes the playhead's time into its output, and its runs into data attributes.
