@@ -3,8 +3,7 @@ import { exampleSystemMap } from "../../../content/chapters/workshop-kit/example
 import { percentUpTo } from "../../format/number.ts";
 import { analyseFailureMap, failureMapExamples, parseFailureMapOrThrow } from "../../sim/failure-map/index.ts";
 import { encodeShareHash } from "../map-builder/share.ts";
-import { exportProgress } from "../progress/transfer.ts";
-import type { Catalog } from "../progress/catalog.ts";
+import { type Catalog, exportProgress } from "../../course/progress.ts";
 import { boardLimit, mapRow, progressRow, rankMaps, readLinks, roomStanding, sharedFindings } from "./board.ts";
 
 const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
@@ -100,12 +99,16 @@ describe("room board: progress", () => {
     ]);
   });
 
-  test("files that are not progress are named as such", () => {
+  test("files that are not progress are named as such, in the progress reader's words", () => {
     expect(progressRow("x.json", "{", catalog)).toMatchObject({
       ok: false,
-      message: expect.stringContaining("not JSON"),
+      message: expect.stringContaining("not valid JSON"),
     });
     expect(progressRow("x.json", '{"version":2,"exercises":{}}', catalog)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("newer version"),
+    });
+    expect(progressRow("x.json", '{"hello":1}', catalog)).toMatchObject({
       ok: false,
       message: expect.stringContaining("not Blast Radius progress"),
     });

@@ -7,8 +7,13 @@ import { percentUpTo } from "../../format/number.ts";
 import { analyseFailureMap, parseFailureMap, type ResourceImpact } from "../../sim/failure-map/index.ts";
 import { decodeShareHash, isShareHash } from "../map-builder/share.ts";
 import { textTooLarge } from "../map-builder/limits.ts";
-import { isSolved, sanitizeProgress, type Progress } from "../progress/store.ts";
-import type { Catalog } from "../progress/catalog.ts";
+import {
+  type Catalog,
+  isSolved,
+  maxProgressFileLength,
+  type Progress,
+  readProgressText,
+} from "../../course/progress.ts";
 
 export interface MapRow {
   ok: true;
@@ -137,19 +142,11 @@ export interface ProgressRow {
 
 /** One exported progress file (the progress page's export), checked like an import. */
 export function progressRow(source: string, text: string, catalog: Catalog): ProgressRow | BadInput {
-  if (text.length > 5_000_000) return { ok: false, source, message: "too large to be course progress" };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, source, message: "not JSON, so not course progress" };
-  }
-  const candidate =
-    typeof parsed === "object" && parsed !== null && "progress" in parsed
-      ? (parsed as { progress: unknown }).progress
-      : parsed;
-  const progress = sanitizeProgress(candidate);
-  if (!progress) return { ok: false, source, message: "JSON, but not Blast Radius progress" };
+  if (text.length > maxProgressFileLength) return { ok: false, source, message: "too large to be course progress" };
+  // Read as the progress page's import reads it: one reader, one set of messages.
+  const read = readProgressText(text);
+  if (!read.ok) return { ok: false, source, message: read.message };
+  const progress = read.progress;
   const exercises = catalog.flatMap((c) => c.exercises);
   const known = new Set(exercises.map((e) => e.id));
   return {
