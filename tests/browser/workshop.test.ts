@@ -71,6 +71,8 @@ describe.skipIf(skipBrowser)("workshop kit", () => {
     await page.goto(`${site}/run-sheet/ninety-minutes/`);
     await page.locator('[data-step="replay-bulkhead"] a').click();
     await page.waitForURL(/\/present\/retry-storm\//);
+    // The replay reads the link's state once its code has loaded (a link with state loads it at once).
+    await page.locator('[data-retry-storm][data-state="ready"]').waitFor({ timeout: 60_000 });
     const checked = await page
       .locator('.rs--present input[type="checkbox"][name^="defence-"]')
       .evaluateAll((els) =>
