@@ -1,5 +1,5 @@
 /** The interview question bank: valid, complete, levelled, covering the syllabus and the types senior loops ask, with computed figures only. */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { questions as filled } from "../../content/chapters/interview-playbook/bank.ts";
 import { bank as numbers, values } from "../../content/chapters/interview-playbook/numbers.ts";
@@ -185,5 +185,22 @@ describe("question bank", () => {
     const untimed = { questions: [{ ...design, followUps: [{ question: "q?", answer: "a long enough answer" }] }] };
     expect(() => parseQuestionBank(JSON.stringify(untimed), "d.yaml")).toThrow(/phase and minutes/);
     expect(() => mergeBanks([design], [design])).toThrow(/used twice/);
+  });
+
+  test("every timed drill has its clock on the page, set to the target its own text states", () => {
+    const chapter = readFileSync(new URL("index.mdx", folder), "utf8");
+    const words: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+    const drills = readdirSync(new URL("../../exercises/", import.meta.url)).filter((d) => d.startsWith("drill-"));
+    expect(drills.length).toBeGreaterThanOrEqual(6);
+    for (const id of drills) {
+      const readme = readFileSync(new URL(`../../exercises/${id}/README.md`, import.meta.url), "utf8");
+      const stated = /about (\w+) minutes/.exec(readme)?.[1];
+      expect(stated && words[stated], `${id} states its target in words`).toBeTruthy();
+      const clock = new RegExp(
+        `<DrillClock exercise="${id}" minutes=\\{(\\d+)\\}>\\s*<Exercise id="${id}" />\\s*</DrillClock>`,
+      ).exec(chapter);
+      expect(clock, `${id} is wrapped in a DrillClock`).not.toBeNull();
+      expect(Number(clock![1]), id).toBe(words[stated!]);
+    }
   });
 });

@@ -1,0 +1,70 @@
+/** A timed drill as a candidate runs one: start the clock, answer new numbers, run over, finish. */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { answers, type Params } from "../../solutions/drill-canary-counts/solution.ts";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+describe.skipIf(skipBrowser)("drill clock in Chromium", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("deals new numbers, counts down, says when time is up, and stops on the last right answer", async () => {
+    const { page } = browser;
+    // The page's clock moves only when the test moves it.
+    await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
+    await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
+    await page.goto(`${site}/interview-playbook/`);
+    const drill = page.locator('[data-drill-clock][data-drill-for="drill-canary-counts"]');
+    const exercise = page.locator('[data-exercise="drill-canary-counts"]');
+    const face = drill.getByRole("timer", { name: "Drill clock" });
+    const status = drill.getByRole("status");
+    await expect(face.textContent()).resolves.toBe("2:00");
+
+    await drill.getByRole("button", { name: "Start the 2-minute clock" }).click();
+    await expect
+      .poll(() => exercise.locator("[data-variant-note]").textContent(), { timeout: 20_000 })
+      .toMatch(/^Variant \d+/);
+    await expect
+      .poll(() => status.textContent())
+      .toBe("New numbers are below and the clock is running: 2:00 for all 3 parts.");
+    const param = async (name: string) =>
+      Number(await exercise.locator(`[data-param="${name}"]`).first().textContent());
+    const params: Params = {
+      rps: await param("rps"),
+      share: await param("share"),
+      minutes: await param("minutes"),
+      baseline: await param("baseline"),
+      regressed: await param("regressed"),
+    };
+    const expected = answers(params);
+    const answer = async (part: string) => {
+      const form = exercise.locator(`form[data-part="${part}"]`);
+      await form.getByLabel("Your answer").fill(String(Number(expected[part]!.toPrecision(12))));
+      await form.getByRole("button", { name: "Check" }).click();
+      await expect
+        .poll(() => form.locator("[data-feedback]").getAttribute("data-verdict"), { timeout: 20_000 })
+        .toBe("right");
+    };
+
+    await page.clock.runFor(30_000);
+    await expect.poll(() => face.textContent()).toBe("1:30");
+    await answer("requests");
+    await answer("healthy");
+    await page.clock.runFor(100_000);
+    await expect
+      .poll(() => status.textContent())
+      .toBe("2:00 is up with 2 of 3 right. Keep going: the clock counts the time over.");
+    await expect(face.textContent()).resolves.toBe("+0:10");
+    await answer("bad");
+    await expect
+      .poll(() => status.textContent())
+      .toBe("All 3 parts right in 2:10: 0:10 over the 2:00 target. Another variant, and again.");
+    // Stopped: time moving on changes nothing, and the button offers another round.
+    await page.clock.runFor(5_000);
+    await expect(face.textContent()).resolves.toBe("+0:10");
+    await expect(drill.getByRole("button", { name: "Again, with new numbers" }).isVisible()).resolves.toBe(true);
+  });
+});
