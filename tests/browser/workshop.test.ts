@@ -9,7 +9,7 @@ import { agendas } from "../../content/chapters/workshop-kit/agenda.ts";
 import { replaySteps } from "../../content/chapters/workshop-kit/steps.ts";
 import { exampleSystemMap, exampleSystemName } from "../../content/chapters/workshop-kit/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
-import { encodeShareHash } from "../../src/widgets/map-builder/share.ts";
+import { encodeShareHash } from "../../src/course/map-share.ts";
 import { mapRow } from "../../src/widgets/room-board/board.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";

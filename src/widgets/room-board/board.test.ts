@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { exampleSystemMap } from "../../../content/chapters/workshop-kit/example-system.ts";
 import { percentUpTo } from "../../format/number.ts";
 import { analyseFailureMap, failureMapExamples, parseFailureMapOrThrow } from "../../sim/failure-map/index.ts";
-import { encodeShareHash } from "../map-builder/share.ts";
+import { encodeShareHash } from "../../course/map-share.ts";
 import { type Catalog, exportProgress } from "../../course/progress.ts";
 import { boardLimit, mapRow, progressRow, rankMaps, readLinks, roomStanding, sharedFindings } from "./board.ts";
 

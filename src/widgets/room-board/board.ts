@@ -5,7 +5,7 @@
  */
 import { percentUpTo } from "../../format/number.ts";
 import { analyseFailureMap, parseFailureMap, type ResourceImpact } from "../../sim/failure-map/index.ts";
-import { decodeShareHash, isShareHash } from "../map-builder/share.ts";
+import { decodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { textTooLarge } from "../map-builder/limits.ts";
 import {
   type Catalog,
