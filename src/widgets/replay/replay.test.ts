@@ -8,9 +8,11 @@ import {
   queryHasState,
   readForm,
   scenarios,
+  seedLimits,
   toQuery,
   type FormInput,
 } from "./state.ts";
+import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
 import {
   chartViews,
@@ -51,6 +53,13 @@ test("the default state writes nothing; no defences is written as none", () => {
 test("invalid URL values fall back to defaults instead of breaking the page", () => {
   const state = fromQuery(new URLSearchParams("seed=abc&poolSize=-3&breakerKind=maybe&defences=armour,shed&load=2"));
   expect(state).toEqual({ seed: 1, defences: ["shed"], params: { load: 2 } });
+});
+
+test("the seed follows the one rule every simulation follows: decimal, 0 to 2^32 - 1", () => {
+  expect(fromQuery(new URLSearchParams("seed=0x10")).seed).toBe(defaultReplayState.seed);
+  expect(fromQuery(new URLSearchParams("seed=4294967295")).seed).toBe(4_294_967_295);
+  expect(fromQuery(new URLSearchParams("seed=1e3")).seed).toBe(1000);
+  expect(seedLimits).toEqual(seedRange);
 });
 
 test("the two scenarios share seed and parameters; only the right-hand one has defences", () => {
@@ -144,7 +153,12 @@ test("the form: every field must hold a valid value, and each invalid one gets i
     },
   });
   expect(readForm(form({ poolSize: "2.5" })).errors).toEqual({ poolSize: "Must be a whole number." });
-  expect(readForm(form({ seed: "-1" })).errors).toEqual({ seed: "Enter a whole number from 0 to 999999." });
+  expect(readForm(form({ seed: "-1" })).errors).toEqual({
+    seed: "Enter a whole number from 0 to 4,294,967,295, in decimal.",
+  });
+  expect(readForm(form({ seed: "0x10" })).errors).toEqual({
+    seed: "Enter a whole number from 0 to 4,294,967,295, in decimal.",
+  });
   // "No intervention" makes the intervention's time irrelevant, even an invalid one.
   expect(readForm(form({ none: true, intervention: "" })).state!.params).toEqual({ intervention: null });
   // Parameters the form does not show (a shared link's bulkheadSize) are kept.

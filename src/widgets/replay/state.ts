@@ -12,6 +12,9 @@ import {
   type Parameters,
   type Scenario,
 } from "../../sim/retry-storm/index.ts";
+import { readDecimal } from "../../format/decimal.ts";
+import { grouped } from "../../format/number.ts";
+import { seedRange } from "../../sim/random.ts";
 import { replayQueryKeys } from "./url-keys.ts";
 
 export interface ReplayState {
@@ -44,7 +47,8 @@ export const controlLabels: Record<ScenarioControl | "seed", string> = {
   clientTimeout: "Client time-out (s)",
 };
 
-export const seedLimits = { min: 0, max: 999_999 };
+/** The seeds every simulation takes, in the page as in the terminal (one seed rule). */
+export const seedLimits = seedRange;
 
 /** What the form holds, as text, before it is checked. */
 export interface FormInput {
@@ -64,9 +68,9 @@ export type FormReading = { state: ReplayState; errors: null } | { state: null; 
 export function readForm(input: FormInput, base: Partial<Parameters> = {}): FormReading {
   const errors: Record<string, string> = {};
   const seedText = input.seed.trim();
-  const seed = Number(seedText);
+  const seed = readDecimal(seedText) ?? Number.NaN;
   if (seedText === "" || !Number.isInteger(seed) || seed < seedLimits.min || seed > seedLimits.max)
-    errors.seed = `Enter a whole number from ${seedLimits.min} to ${seedLimits.max}.`;
+    errors.seed = `Enter a whole number from ${grouped(seedLimits.min)} to ${grouped(seedLimits.max)}, in decimal.`;
   const params: Record<string, unknown> = { ...base };
   for (const name of scenarioControls) {
     if (name === "intervention" && input.noIntervention) {
@@ -162,7 +166,7 @@ export function fromQuery(query: URLSearchParams): ReplayState {
     if (value !== null) params[spec.name] = value;
   }
   return normalizeState({
-    seed: seedText === null ? undefined : Number(seedText),
+    seed: seedText === null ? undefined : readDecimal(seedText),
     defences:
       defencesText === null
         ? undefined
