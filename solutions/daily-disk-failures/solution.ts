@@ -1,4 +1,6 @@
 /** Expected disk failures per day, and the share of days with none, for a fleet of identical disks. */
+import { grouped, readableShare, rounded } from "../../src/format/number.ts";
+
 type Random = () => number;
 
 export interface Params {
@@ -8,13 +10,37 @@ export interface Params {
   afr: number;
 }
 
+/** One disk's chance of dying on a given day: the daily rate that compounds to the yearly one, (1 - p)^365 = 1 - afr. */
+const dailyChance = (afr: number) => 1 - (1 - afr / 100) ** (1 / 365);
+
 export function answers({ machines, disks, afr }: Params): Record<string, number> {
   const total = machines * disks;
-  // The daily rate that compounds to the yearly one: (1 - perDay)^365 = 1 - afr.
-  const perDay = 1 - (1 - afr / 100) ** (1 / 365);
+  const p = dailyChance(afr);
   return {
-    "per-day": total * perDay,
-    "quiet-day": (1 - perDay) ** total,
+    "per-day": total * p,
+    "quiet-day": (1 - p) ** total,
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { machines, disks, afr } = params;
+  const total = machines * disks;
+  const p = dailyChance(afr);
+  const { "per-day": perDay, "quiet-day": quiet } = answers(params);
+  // The time between failures, in the unit that reads best.
+  const gapDays = 1 / perDay!;
+  const every = (value: number, unit: string) => (rounded(value) === "1" ? unit : `${rounded(value)} ${unit}s`);
+  const gap = gapDays < 1 ? every(gapDays * 24, "hour") : every(gapDays, "day");
+  return {
+    totalDisks: grouped(total),
+    dailyChance: rounded(p, 3),
+    simpleChance: rounded(afr / 100 / 365, 3),
+    perDay: rounded(perDay!),
+    gap,
+    poisson: readableShare(Math.exp(-perDay!)),
+    quietDay: readableShare(quiet!),
+    busyDay: readableShare(1 - quiet!),
   };
 }
 

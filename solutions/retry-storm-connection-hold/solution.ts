@@ -1,4 +1,7 @@
 /** The naive loop's connection-holding time, and what it means for the pool by Little's law. */
+import { grouped, rounded } from "../../src/format/number.ts";
+import { parameterDefaults } from "../../src/sim/retry-storm/scenario.ts";
+
 type Random = () => number;
 
 export interface Params {
@@ -10,10 +13,35 @@ export interface Params {
 }
 
 export function answers(params: Params): Record<string, number> {
-  return worked(params);
+  return holding(params);
 }
 
-function worked({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize }: Params): {
+/** "0, 200, 400 and 600": a list as a sentence says it. */
+const spoken = (items: readonly string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { attempts, timeoutSeconds, sleepStepMs, poolSize } = params;
+  const { hold, demand, fill } = holding(params);
+  const sleeps = Array.from({ length: attempts }, (_, k) => sleepStepMs * k);
+  // Pricing's healthy median in the case study's model, for scale.
+  const healthyMs = parameterDefaults.pricingLatency;
+  return {
+    timeouts: rounded(attempts * timeoutSeconds, 6),
+    sleepsBetween: spoken(sleeps.slice(0, -1).map((ms) => grouped(ms))),
+    lastSleep: grouped(sleeps.at(-1)!),
+    sleepTotal: rounded(sleeps.reduce((a, b) => a + b, 0) / 1000, 6),
+    holdSeconds: rounded(hold, 6),
+    healthyMs: grouped(healthyMs),
+    healthyRatio: grouped(Math.round((hold * 1000) / healthyMs)),
+    demandConnections: grouped(demand),
+    demandOverPool: rounded(demand / poolSize, 3),
+    fillSeconds: rounded(fill, 3),
+  };
+}
+
+function holding({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize }: Params): {
   hold: number;
   demand: number;
   fill: number;
@@ -41,7 +69,7 @@ export function variant(rand: Random): Params {
       pricingRate: pick(rand, [20, 40, 50, 80]),
       poolSize: pick(rand, [10, 20, 30, 50]),
     };
-    const a = worked(params);
+    const a = holding(params);
     if (a.demand >= 3 * params.poolSize && a.fill < a.hold) return params;
   }
 }

@@ -2,6 +2,7 @@
  * Expected answers for the 16-worker problem and its variants, computed by the course's own
  * simulation library so the page, the terminal and the tests agree with the chapter.
  */
+import { grouped, readableShare } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { exactOverlap, fixedGroupsBlastRadius } from "../../src/sim/shuffle-shard.ts";
 
@@ -17,6 +18,16 @@ export function answers({ workers, shard, groups }: Params): Record<string, numb
     shuffle: exactOverlap(workers, shard).all.value,
     // Fixed groups: the poison customer's whole group goes down, 1 group in `groups`.
     fixed: fixedGroupsBlastRadius(groups),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked({ workers, shard, groups }: Params): Record<string, string> {
+  const overlap = exactOverlap(workers, shard);
+  return {
+    combinations: grouped(overlap.possibleShards),
+    shuffleShare: readableShare(overlap.all.value),
+    fixedShare: readableShare(fixedGroupsBlastRadius(groups)),
   };
 }
 

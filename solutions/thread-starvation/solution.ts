@@ -1,4 +1,5 @@
 /** Thread starvation by a hanging dependency, by Little's law (the SRE book's cascading-failure example). */
+import { grouped, readableShare, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { threadStarvation } from "../../src/sim/starvation.ts";
 
@@ -18,11 +19,31 @@ function starvation({ servers, threads, qps, hangPercent, hangSeconds }: Params)
     hangingShare: hangPercent / 100,
     hangSeconds,
   });
-  return { demanded: s.threadsDemanded, exhausted: s.secondsToExhaust, failing: s.failingShare };
+  return {
+    demanded: s.threadsDemanded,
+    exhausted: s.secondsToExhaust,
+    failing: s.failingShare,
+    threads: s.threads,
+    hangingPerSecond: s.hangingPerSecond,
+  };
 }
 
 export function answers(params: Params): Record<string, number> {
-  return starvation(params);
+  const { demanded, exhausted, failing } = starvation(params);
+  return { demanded, exhausted, failing };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const s = starvation(params);
+  return {
+    available: grouped(s.threads),
+    hangingRate: rounded(s.hangingPerSecond, 6),
+    demandedThreads: grouped(s.demanded),
+    secondsToExhaust: rounded(s.exhausted, 3),
+    servedShare: readableShare(s.threads / s.demanded),
+    failingShare: readableShare(s.failing),
+  };
 }
 
 const pick = <T>(rand: Random, values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;

@@ -1,11 +1,11 @@
 /**
  * `npm run exercises -- <command>`: the course's exercises in the terminal, rustlings-style.
  *   list                              every exercise, in course order, with your status
- *   show <id>                         the prompt (and, for code, where to edit)
+ *   show <id> [--seed N]              the prompt (and, for code, where to edit); --seed deals a variant
  *   check [id]                        run a code exercise's checks against exercises/<id>/starter.ts
  *   answer <id> [--part p] <answer>   grade a numeric, choice or match answer
  *   hint <id>                         the next hint
- *   solution <id>                     the worked solution
+ *   solution <id> [--seed N]          the worked solution (a variant's, worked with its numbers)
  *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
  * Exit codes: 0 pass, 1 fail, 2 invalid input or usage.
@@ -17,7 +17,18 @@
 import { existsSync, readFileSync, watch } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { type Io, parseArgs, ReportedError, runAsProcess, runMain, table, UsageError } from "./args.ts";
+import {
+  type Io,
+  type ParsedArgs,
+  parseArgs,
+  ReportedError,
+  runAsProcess,
+  runMain,
+  seedHelp,
+  seedOption,
+  table,
+  UsageError,
+} from "./args.ts";
 import { progressStore } from "./progress-file.ts";
 import {
   describeImport,
@@ -32,7 +43,15 @@ import type { Params, Part } from "../grader/exercise-schema.ts";
 import { fillParams } from "../grader/fill-params.ts";
 import { ExerciseError, type LoadedExercise, projectRoot, UnknownExerciseError } from "../grader/exercise-files.ts";
 import type { SituationModule } from "../grader/situation.ts";
-import { expectedAnswers, SolutionError, type SolutionModule } from "../grader/solution.ts";
+import {
+  expectedAnswers,
+  explanationFigures,
+  type Figures,
+  hasVariants,
+  SolutionError,
+  type SolutionModule,
+} from "../grader/solution.ts";
+import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
 
@@ -40,14 +59,16 @@ const usage = `usage: npm run exercises -- <command>
 
 commands:
   list                              every exercise in course order, with your status
-  show <id>                         the exercise's prompt
+  show <id> [--seed N]              the exercise's prompt; --seed N deals variant N (new numbers),
+                                    as "Another variant" does on the page (seed: ${seedHelp})
   check [id]                        run the checks of a code exercise on exercises/<id>/starter.ts
                                     (no id: every code exercise)
-  answer <id> [--part p] <answer>   grade an answer: 1/1820, 0.055%, "1 in 1820", 1/C(16,4) ...
+  answer <id> [--part p] [--seed N] <answer>
+                                    grade an answer: 1/1820, 0.055%, "1 in 1820", 1/C(16,4) ...
                                     choice: a choice id (several: a,b); match: item=option,item=option
                                     an answer that starts with a minus sign goes after --: answer <id> -- -0.5
-  hint <id>                         the next hint (they come one at a time)
-  solution <id>                     the worked solution
+  hint <id> [--seed N]              the next hint (they come one at a time)
+  solution <id> [--seed N]          the worked solution, worked through with variant N's numbers
   import <file>                     merge a progress file into yours: an export from the page's
                                     /progress/, or a kept copy of an unreadable progress file
   watch                             check the next unsolved code exercise on every save
@@ -82,22 +103,47 @@ async function exerciseOrUsage(ctx: Context, id: string | undefined): Promise<Lo
   }
 }
 
-/** The expected answers of an exercise's parts; a broken solution file is named in the error. */
-async function expectedFor(ctx: Context, exercise: LoadedExercise, params: Params) {
-  if (exercise.meta.kind === "code") return {};
+/** An exercise's solution module; a broken solution file is named in the error. */
+async function solutionFor(ctx: Context, exercise: LoadedExercise): Promise<SolutionModule> {
   const file = `solutions/${exercise.id}/solution.ts`;
-  let module: SolutionModule;
   try {
-    module = await importTypeScript<SolutionModule>(join(ctx.root, file), ctx.root);
+    return await importTypeScript<SolutionModule>(join(ctx.root, file), ctx.root);
   } catch (error) {
     throw new ReportedError(`${file} could not be loaded: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** Run a solution's function; its SolutionError names the file. */
+function fromSolution<T>(exercise: LoadedExercise, compute: () => T): T {
   try {
-    return expectedAnswers(exercise.meta.parts, module, params);
+    return compute();
   } catch (error) {
-    if (error instanceof SolutionError) throw new ReportedError(`${file}: ${error.message}`, { cause: error });
+    if (error instanceof SolutionError)
+      throw new ReportedError(`solutions/${exercise.id}/solution.ts: ${error.message}`, { cause: error });
     throw error;
   }
+}
+
+/** The expected answers of an exercise's parts; a broken solution file is named in the error. */
+async function expectedFor(ctx: Context, exercise: LoadedExercise, params: Params) {
+  if (exercise.meta.kind === "code") return {};
+  const module = await solutionFor(ctx, exercise);
+  return fromSolution(exercise, () =>
+    expectedAnswers(exercise.meta.kind === "code" ? [] : exercise.meta.parts, module, params),
+  );
+}
+
+/**
+ * The numbers an exercise is shown with: the chapter's, or with --seed N the variant its solution
+ * deals from seed N (the page's "Another variant" with that seed deals the same numbers).
+ */
+async function paramsFor(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<Params> {
+  if (!args.options.has("seed")) return defaultParams(exercise.meta);
+  const seed = seedOption(args, 0);
+  const module = exercise.meta.kind === "code" ? {} : await solutionFor(ctx, exercise);
+  if (!hasVariants(exercise.meta, module))
+    throw new UsageError(`${exercise.id} has no variants: it is shown with the chapter's numbers only (drop --seed)`);
+  return fromSolution(exercise, () => module.variant!(mulberry32(seed)));
 }
 
 /** A diagnosis's situation as text; a broken situation file is named in the error. */
@@ -139,11 +185,13 @@ async function list(ctx: Context): Promise<number> {
   return 0;
 }
 
-async function show(ctx: Context, exercise: LoadedExercise): Promise<number> {
+async function show(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { meta } = exercise;
-  const params = defaultParams(meta);
+  const params = await paramsFor(ctx, exercise, args);
+  const variant = args.options.has("seed") ? seedOption(args, 0) : undefined;
+  const seed = variant === undefined ? "" : ` --seed ${variant}`;
   const out = [
-    `${titleOf(meta)}  (${exercise.id}, chapter ${meta.chapter})`,
+    `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     "",
     fillParams(exercise.readme.trim(), params),
     "",
@@ -170,7 +218,7 @@ async function show(ctx: Context, exercise: LoadedExercise): Promise<number> {
     }
     out.push(
       "",
-      `Answer with: npm run exercises -- answer ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""} <answer>`,
+      `Answer with: npm run exercises -- answer ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""}${seed} <answer>`,
     );
   }
   ctx.io.stdout(`${out.join("\n")}\n`);
@@ -235,6 +283,7 @@ async function answer(
   exercise: LoadedExercise,
   requestedPart: string | undefined,
   text: string,
+  args: ParsedArgs,
 ): Promise<number> {
   const { meta } = exercise;
   if (meta.kind === "code")
@@ -243,7 +292,7 @@ async function answer(
     );
   if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
   const part = pickPart<Part>(exercise, meta.parts, requestedPart);
-  const params = defaultParams(meta);
+  const params = await paramsFor(ctx, exercise, args);
   const [{ gradePart, readAnswerText }, expected] = await Promise.all([
     import("../grader/grade.ts"),
     expectedFor(ctx, exercise, params),
@@ -267,13 +316,14 @@ async function answer(
     ctx.io.stdout(left.length ? `Parts left: ${left.join(", ")}\n` : `${exercise.id} solved.\n`);
     return 0;
   }
-  ctx.io.stdout(`Stuck? npm run exercises -- hint ${exercise.id}\n`);
+  const seed = args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : "";
+  ctx.io.stdout(`Stuck? npm run exercises -- hint ${exercise.id}${seed}\n`);
   return 1;
 }
 
-function hint(ctx: Context, exercise: LoadedExercise): number {
+async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { hints } = exercise.meta;
-  const params = defaultParams(exercise.meta);
+  const params = await paramsFor(ctx, exercise, args);
   const progress = ctx.progress.update((p) => {
     const entry = exerciseEntry(p, exercise.id);
     entry.hints = Math.min(hints.length, entry.hints + 1);
@@ -281,14 +331,22 @@ function hint(ctx: Context, exercise: LoadedExercise): number {
   const shown = progress.exercises[exercise.id]!.hints;
   for (let i = 0; i < shown; i++) ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${fillParams(hints[i]!, params)}\n`);
   if (shown === hints.length)
-    ctx.io.stdout(`That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}\n`);
+    ctx.io.stdout(
+      `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : ""}\n`,
+    );
   return 0;
 }
 
-async function solution(ctx: Context, exercise: LoadedExercise): Promise<number> {
+async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { meta } = exercise;
-  const params = defaultParams(meta);
-  const out = [`Worked solution: ${titleOf(meta)}`, "", fillParams(exercise.explanation.trim(), params), ""];
+  const params = await paramsFor(ctx, exercise, args);
+  // The worked figures for these numbers, computed by the solution (solution.ts worked()).
+  let figures: Figures = params;
+  if (meta.kind !== "code") {
+    const module = await solutionFor(ctx, exercise);
+    figures = fromSolution(exercise, () => explanationFigures(module, params));
+  }
+  const out = [`Worked solution: ${titleOf(meta, params)}`, "", fillParams(exercise.explanation.trim(), figures), ""];
   if (meta.kind === "code") {
     out.push(`The reference implementation: solutions/${exercise.id}/solution.ts`);
   } else {
@@ -383,7 +441,7 @@ async function watchLoop(ctx: Context): Promise<number> {
 /** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
 export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return runMain(async () => {
-    const args = parseArgs(argv, { options: ["part"], flags: ["help"] });
+    const args = parseArgs(argv, { options: ["part", "seed"], flags: ["help"] });
     const [command, id, ...rest] = args.positional;
     if (args.flags.has("help") || command === "help") {
       io.stdout(`${usage}\n`);
@@ -419,18 +477,24 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
           return await list(ctx);
         case "show":
           noMore("show");
-          return await show(ctx, await exerciseOrUsage(ctx, id));
+          return await show(ctx, await exerciseOrUsage(ctx, id), args);
         case "check":
           noMore("check");
           return await check(ctx, id);
         case "answer":
-          return await answer(ctx, await exerciseOrUsage(ctx, id), args.options.get("part")?.at(-1), rest.join(" "));
+          return await answer(
+            ctx,
+            await exerciseOrUsage(ctx, id),
+            args.options.get("part")?.at(-1),
+            rest.join(" "),
+            args,
+          );
         case "hint":
           noMore("hint");
-          return hint(ctx, await exerciseOrUsage(ctx, id));
+          return await hint(ctx, await exerciseOrUsage(ctx, id), args);
         case "solution":
           noMore("solution");
-          return await solution(ctx, await exerciseOrUsage(ctx, id));
+          return await solution(ctx, await exerciseOrUsage(ctx, id), args);
         case "import":
           noMore("import");
           return await importFile(ctx, id);

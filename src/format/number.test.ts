@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import {
+  rounded,
   duration,
   grouped,
   inverseScientific,
@@ -119,4 +120,20 @@ test("duration, in words", () => {
   expect(duration(0)).toBe("0 seconds");
   expect(duration(59.6)).toBe("1 minute");
   expect(() => duration(Number.NaN)).toThrow(RangeError);
+});
+
+describe("rounded", () => {
+  test("keeps the significant figures asked for, grouped, without an exponent", () => {
+    expect(rounded(0.99375)).toBe("0.99");
+    expect(rounded(15.78)).toBe("16");
+    expect(rounded(24_000)).toBe("24,000");
+    expect(rounded(0.0000822)).toBe("0.000082");
+    expect(rounded(2.4664, 3)).toBe("2.47");
+    expect(rounded(-0.0000001)).toBe("-0.0000001");
+    expect(rounded(0)).toBe("0");
+  });
+  test("refuses what it cannot round", () => {
+    expect(() => rounded(Number.NaN)).toThrow(RangeError);
+    expect(() => rounded(1, 0)).toThrow(RangeError);
+  });
 });

@@ -5,6 +5,7 @@
  *
  * Each function has one rule; pick the one whose rule you mean:
  *   grouped(1820.4)            "1,820"      whole numbers (or `digits` decimals), thousands grouped
+ *   rounded(0.99375)           "0.99"       `figures` significant figures, thousands grouped
  *   percent(0.25)              "25.0%"      a fixed number of decimals
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
@@ -38,6 +39,17 @@ export function grouped(value: number | bigint, digits = 0): string {
   checkDigits(digits);
   if (typeof value === "bigint") return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return groupedFormat(digits).format(value);
+}
+
+/**
+ * A value rounded to `figures` significant figures (default 2), thousands grouped, never in
+ * exponent form: 0.99375 -> "0.99", 15.78 -> "16", 24000 -> "24,000", 0.0000822 -> "0.000082".
+ */
+export function rounded(value: number, figures = 2): string {
+  if (!Number.isInteger(figures) || figures < 1 || figures > 21)
+    throw new RangeError(`figures must be a whole number from 1 to 21, got ${figures}`);
+  if (!Number.isFinite(value)) throw new RangeError(`a rounded figure needs a finite number, got ${value}`);
+  return (Number(value.toPrecision(figures)) + 0).toLocaleString("en-US", { maximumFractionDigits: 20 });
 }
 
 /** A share as a percentage with exactly `digits` decimals: 0.0357 -> "3.6%", 0.25 -> "25.0%". */

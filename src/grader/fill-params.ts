@@ -7,8 +7,11 @@ import type { Params } from "./exercise-schema.ts";
 /** A placeholder: "{workers}". */
 export const placeholderPattern = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
 
-/** Replace {param} placeholders with the variant's values; unknown names are left as they are. */
-export function fillParams(text: string, params: Params): string {
+/**
+ * Replace {param} placeholders with the variant's values; unknown names are left as they are.
+ * A worked explanation also fills the figures its solution computes for them (solution.ts worked()).
+ */
+export function fillParams(text: string, params: Params | Readonly<Record<string, number | string>>): string {
   return text.replace(placeholderPattern, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );

@@ -7,6 +7,10 @@
  *   Choice and match answers may also be a function of params, with a variant(rand): a variant
  *   that changes the situation changes which answer is right.
  *   code:    the reference implementation, with the same exports as starter.ts
+ *   worked:  optional, with variant(rand): worked(params) -> { name: "figure" }, the figures the
+ *            worked solution shows for those numbers, computed by the solution's own code and
+ *            written as the reader sees them. explanation.md shows each as {name}, so a dealt
+ *            variant's worked solution carries its own numbers (page and terminal alike).
  */
 import type { Random } from "../sim/random.ts";
 import type { ChoiceAnswer, CodePart, GradingPart, MatchAnswer, Params } from "./exercise-schema.ts";
@@ -14,6 +18,7 @@ import type { ChoiceAnswer, CodePart, GradingPart, MatchAnswer, Params } from ".
 export interface SolutionModule {
   answers?: unknown;
   variant?: (rand: Random) => Params;
+  worked?: (params: Params) => Record<string, string>;
   [name: string]: unknown;
 }
 
@@ -85,4 +90,32 @@ export function expectedAnswers(
 /** Whether an exercise can deal generated variants: it has params and its solution a variant(rand). */
 export function hasVariants(exercise: { kind: string; params?: Params }, solution: SolutionModule): boolean {
   return exercise.kind !== "code" && exercise.params !== undefined && typeof solution.variant === "function";
+}
+
+/** What an explanation's {name} placeholders show: the params, and the worked figures for them. */
+export type Figures = Readonly<Record<string, number | string>>;
+
+/**
+ * The worked solution's figures for these params, checked: an object of strings whose names are
+ * not params (a figure never hides a param). An exercise without worked() has none.
+ */
+export function workedFigures(solution: SolutionModule, params: Params): Record<string, string> {
+  if (solution.worked === undefined) return {};
+  if (typeof solution.worked !== "function") throw new SolutionError("worked must be a function worked(params)");
+  const raw: unknown = solution.worked(params);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new SolutionError("worked(params) must return an object of figures keyed by name");
+  const figures: Record<string, string> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (Object.hasOwn(params, name)) throw new SolutionError(`worked.${name} has the name of a param`);
+    if (typeof value !== "string" || value.trim() === "")
+      throw new SolutionError(`worked.${name} must be the figure as shown (a non-empty string), got ${String(value)}`);
+    figures[name] = value;
+  }
+  return figures;
+}
+
+/** The params and the worked figures, as the explanation's placeholders read them. */
+export function explanationFigures(solution: SolutionModule, params: Params): Figures {
+  return { ...params, ...workedFigures(solution, params) };
 }

@@ -254,12 +254,21 @@ describe.skipIf(skipBrowser)("exercises in the page", () => {
     await expect.poll(() => fixed.getAttribute("data-solved")).toBe("");
     await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(/variant 42: 1 of 2 parts answered/);
 
-    // The worked solution shows this variant's numbers, never a raw {placeholder}.
+    // The worked solution is worked through with this variant's numbers (computed by the
+    // solution's worked()), never the chapter's 1/1,820, nor a raw {placeholder}.
+    const shard = Number(await exercise.locator('.br-ex-part__prompt [data-param="shard"]').first().textContent());
+    let combinations = 1;
+    for (let i = 0; i < shard; i++) combinations = (combinations * (Number(workers) - i)) / (i + 1);
     await exercise.getByRole("button", { name: "Show solution" }).click();
     await exercise.getByRole("button", { name: "Show it" }).click();
     const solution = exercise.locator("[data-solution]");
     await expect.poll(() => solution.innerText()).toMatch(/For this variant \(seed 42\)/);
-    expect(await solution.innerText()).not.toMatch(/\{[a-zA-Z]+\}/);
+    const worked = await solution.innerText();
+    expect(worked).not.toMatch(/\{[a-zA-Z]+\}/);
+    expect(worked).toContain(`1 / C(${workers}, ${shard}) = 1/${Math.round(combinations).toLocaleString("en-US")}`);
+    expect(worked).toContain(`1/${groups} of the other customers`);
+    expect(worked).not.toContain("1,820");
+    expect(worked).toMatch(/worked through with this variant's numbers/);
   });
 
   test("a diagnosis: a dealt variant draws a different situation, and its parts are graded for it", async () => {

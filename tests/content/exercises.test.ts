@@ -19,7 +19,13 @@ import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from 
 import { parseAnswer } from "../../src/grader/parse-answer.ts";
 import { runChecksInNode } from "../../src/grader/run-checks-node.ts";
 import { renderSituation, type SituationModule, situationText } from "../../src/grader/situation.ts";
-import { expectedAnswers, hasVariants, type SolutionModule } from "../../src/grader/solution.ts";
+import {
+  expectedAnswers,
+  explanationFigures,
+  hasVariants,
+  type SolutionModule,
+  workedFigures,
+} from "../../src/grader/solution.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import { syllabus } from "../support/syllabus.ts";
 
@@ -114,14 +120,20 @@ describe.each(ids)("exercise %s", (id) => {
   test("its title, prompt, hints and worked solution show no raw {placeholder}, in the page and the terminal", async () => {
     const { meta, readme, explanation } = exercise(id);
     const params = defaultParams(meta);
+    // The explanation also shows the figures its solution works out (worked()), page and terminal alike.
+    const worked = meta.kind === "code" ? {} : workedFigures(await solution(id), params);
     const placeholder = new RegExp(placeholderPattern.source);
-    const terminal = { title: titleOf(meta), readme, explanation, hints: meta.hints.join("\n") };
+    const terminal = { title: titleOf(meta), readme, hints: meta.hints.join("\n") };
     // Braces inside $math$ are LaTeX ($\frac{1}{n}$), not placeholders.
     const withoutMath = (text: string) => text.replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$/g, "");
     for (const [what, text] of Object.entries(terminal))
       expect(withoutMath(fillParams(text, params)), `${id}: ${what} in the terminal`).not.toMatch(placeholder);
+    expect(
+      withoutMath(fillParams(explanation, { ...params, ...worked })),
+      `${id}: explanation in the terminal`,
+    ).not.toMatch(placeholder);
     // The page renders with the same function Exercise.astro uses.
-    const page = await renderExercise(exercise(id), params);
+    const page = await renderExercise(exercise(id), params, worked);
     const shown = {
       ...page,
       hints: page.hints.join("\n"),
@@ -185,8 +197,9 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
 
   test("the worked explanation states each answer the solution computes", async () => {
     const { meta, explanation } = exercise(id);
-    const expected = expectedAnswers(answerParts(meta), await solution(id), defaultParams(meta));
-    const stated = numbersIn(explanation);
+    const mod = await solution(id);
+    const expected = expectedAnswers(answerParts(meta), mod, defaultParams(meta));
+    const stated = numbersIn(fillParams(explanation, explanationFigures(mod, defaultParams(meta))));
     for (const part of partsOf(meta, "numeric")) {
       const answer = expected[part.id] as number;
       const tolerance = Math.abs(answer) * (part.tolerance ?? 0.01) + 1e-12;

@@ -1,12 +1,15 @@
 /**
  * Build-time Markdown for exercise prompts, hints and explanations, with the same math
  * rendering as chapters (KaTeX to MathML: no CSS, fonts or JS). {param} placeholders become
- * <span data-param> elements so "Another variant" can swap their numbers in the page.
+ * <span data-param> elements so "Another variant" can swap their numbers in the page. A worked
+ * explanation's figures ({perDay}: computed by the solution's worked(params)) become the same
+ * spans, so a dealt variant's worked solution shows that variant's results too.
  */
 import { createMarkdownProcessor, type MarkdownProcessor } from "@astrojs/markdown-remark";
 import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
 import type { ExerciseMeta, Params, Part } from "../../grader/exercise-schema.ts";
+import type { Figures } from "../../grader/solution.ts";
 import { placeholderPattern } from "../../grader/fill-params.ts";
 import { escapeHtml } from "../../widgets/escape-html.ts";
 
@@ -26,7 +29,7 @@ const open = "\uE000";
 const close = "\uE001";
 
 /** Render Markdown to HTML, showing the given parameters' values in placeholders. */
-export async function renderMarkdown(source: string, params: Params = {}, { inline = false } = {}): Promise<string> {
+export async function renderMarkdown(source: string, params: Figures = {}, { inline = false } = {}): Promise<string> {
   // The exercise's title is shown already: drop a leading "# Title" line.
   const body = source.replace(/^\s*#\s[^\n]*\n/, "");
   const marked = body.replace(placeholderPattern, (whole, name: string) =>
@@ -35,7 +38,7 @@ export async function renderMarkdown(source: string, params: Params = {}, { inli
   let html = (await (await markdown()).render(marked)).code;
   html = html.replace(
     new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"),
-    (_, name: string) => `<span class="br-ex-param" data-param="${name}">${params[name]}</span>`,
+    (_, name: string) => `<span class="br-ex-param" data-param="${name}">${escapeHtml(String(params[name]))}</span>`,
   );
   // A code block wider than the page scrolls; keyboard users must be able to reach it.
   html = html.replace(/<pre(?![^>]*tabindex)/g, '<pre tabindex="0"');
@@ -64,10 +67,14 @@ export interface RenderedExercise {
   parts: { part: Part; html: string; choices: { id: string; html: string }[] }[];
 }
 
-/** Everything an exercise shows, as HTML, for one variant's params (the page's, and the tests'). */
+/**
+ * Everything an exercise shows, as HTML, for one variant's params (the page's, and the tests'),
+ * with the worked figures its solution computes for them (workedFigures) in the explanation.
+ */
 export async function renderExercise(
   exercise: { meta: ExerciseMeta; readme: string; explanation: string },
   params: Params,
+  worked: Readonly<Record<string, string>> = {},
 ): Promise<RenderedExercise> {
   const { meta } = exercise;
   const inline = { inline: true };
@@ -75,7 +82,7 @@ export async function renderExercise(
     title: renderPlainText(meta.title, params),
     prompt: await renderMarkdown(exercise.readme, params),
     hints: await Promise.all(meta.hints.map((h) => renderMarkdown(h, params, inline))),
-    explanation: await renderMarkdown(exercise.explanation, params),
+    explanation: await renderMarkdown(exercise.explanation, { ...params, ...worked }),
     parts:
       meta.kind === "code"
         ? []

@@ -7,7 +7,13 @@ import { exerciseEntry, partEntry } from "../../course/progress.ts";
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
-import { expectedAnswers, type Expected, hasVariants } from "../../grader/solution.ts";
+import {
+  type Expected,
+  expectedAnswers,
+  explanationFigures,
+  type Figures,
+  hasVariants,
+} from "../../grader/solution.ts";
 import { checkText } from "../../playground/protocol.ts";
 import { mulberry32 } from "../../sim/random.ts";
 import { progressEvent, updateProgress } from "../progress/store.ts";
@@ -26,6 +32,8 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const partIds = data.parts.map((p) => p.id);
   let params: Params = { ...data.params };
   let seed: number | null = null;
+  /** The dealt variant's solution computes its worked figures (solution.ts worked()). */
+  let workedForVariant = false;
   /** Parts answered rightly for the variant on show (a dealt variant only). */
   const variantSolved = new Set<string>();
   let expected: Promise<Record<string, Expected>> | null = null;
@@ -162,7 +170,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     const shown = data.parts.flatMap((part) =>
       part.kind === "code" ? [] : [`${part.id}: ${describeAnswer(part, table[part.id]!)}`],
     );
-    p.textContent = `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`;
+    p.textContent = workedForVariant
+      ? `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The worked solution above is worked through with this variant's numbers.`
+      : `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`;
     return p;
   };
 
@@ -174,6 +184,14 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     const mod = await loadSolution(data.id);
     if (!hasVariants(data, mod)) return;
     const nextParams = next === null ? { ...data.params } : mod.variant!(mulberry32(next));
+    // The worked solution's figures for these numbers, from the solution's own code.
+    let figures: Figures;
+    try {
+      figures = explanationFigures(mod, nextParams);
+    } catch (error) {
+      if (variantNote) variantNote.textContent = `This variant could not be worked through (${String(error)}).`;
+      return;
+    }
     // A diagnosis's situation changes with the variant: draw it before anything else changes,
     // so a situation that cannot be drawn leaves the exercise as it was.
     const box = root.querySelector<HTMLElement>("[data-situation]");
@@ -188,11 +206,12 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     }
     seed = next;
     params = nextParams;
+    workedForVariant = typeof mod.worked === "function";
     if (box && drawn !== null) box.innerHTML = drawn;
     expected = null;
     variantSolved.clear();
     for (const span of root.querySelectorAll<HTMLElement>("[data-param]")) {
-      const value = params[span.dataset.param!];
+      const value = figures[span.dataset.param!];
       if (value !== undefined) span.textContent = String(value);
     }
     for (const form of root.querySelectorAll<HTMLFormElement>("form[data-part]")) {

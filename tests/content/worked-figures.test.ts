@@ -1,0 +1,266 @@
+/**
+ * A dealt variant's worked solution shows that variant's numbers (issue 11): an explanation of an
+ * exercise with variants types no figure that depends on the variant's params. Each such figure
+ * is computed by the solution's own worked(params) and shown as a {name} placeholder, which the
+ * page (a data-param span that "Another variant" swaps) and the terminal (`solution <id> --seed N`)
+ * fill alike. A figure an explanation may type is one that no variant changes (365 days in a
+ * year), listed below with the reason; the list is checked against the chapter's numbers too.
+ *
+ * Below the rule, one test per exercise whose explanation shows worked figures: for two seeds,
+ * each figure equals what the solution's answers() computes for that variant's params.
+ */
+import { describe, expect, test } from "vitest";
+import { renderExercise } from "../../src/components/exercise/markdown.ts";
+import { defaultParams } from "../../src/grader/exercise-meta.ts";
+import type { Params } from "../../src/grader/exercise-schema.ts";
+import { fillParams, placeholders } from "../../src/grader/fill-params.ts";
+import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
+import { hasVariants, type SolutionModule, workedFigures } from "../../src/grader/solution.ts";
+import { mulberry32 } from "../../src/sim/random.ts";
+
+const root = projectRoot();
+const exercise = (id: string): LoadedExercise => loadExercise(id, root);
+const solution = (id: string): Promise<SolutionModule> => import(`../../solutions/${id}/solution.ts`);
+
+/**
+ * Figures an explanation may type because no variant changes them, each with its reason. Any
+ * other digit in the explanation of an exercise with variants fails the rule.
+ */
+const fixed: Record<string, Record<string, string>> = {
+  "bulkhead-sizing": {
+    "0": "the Poisson sum starts at k = 0",
+    "1": "the 1 in 1 − sum",
+    "99": "the shortcut's 99th percentile, named",
+  },
+  "daily-disk-failures": {
+    "365": "days in a year",
+    "1": "the 1 in 1 − p",
+    "100": "percent to a share",
+  },
+  "retry-storm-connection-hold": { "0": "attempts are counted from 0" },
+  "shuffle-shard-16-workers": { "1": "one over the count of combinations" },
+};
+
+/**
+ * NOT DONE (issue 11): these explanations still work their example through with the chapter's
+ * numbers, typed. They are listed, not passed: the rule's test checks that each still types a
+ * figure, so it fails the day one is fixed and not removed from here. Empty this list.
+ */
+const stillTyped = new Set<string>([
+  "adaptive-throttling",
+  "blast-radius-as-a-number",
+  "breaker-evidence",
+  "canary-exposure",
+  "cells-blast-radius",
+  "diagnose-breaker",
+  "diagnose-canary",
+  "diagnose-cell-errors",
+  "diagnose-disk-failures",
+  "diagnose-failure-kind",
+  "diagnose-full-pool",
+  "diagnose-map-outage",
+  "diagnose-poison-shard",
+  "diagnose-queue",
+  "diagnose-retry-budget",
+  "diagnose-retry-chain",
+  "diagnose-timeout",
+  "diagnose-zone-loss",
+  "drill-canary-counts",
+  "drill-capacity-headroom",
+  "drill-error-budget-burn",
+  "drill-failover-data-loss",
+  "drill-nines-and-chains",
+  "drill-tail-and-hedging",
+  "overload-queue-goodput",
+  "retry-amplification-layers",
+  "retry-budget-stability",
+  "retry-expected-attempts",
+  "retry-token-bucket",
+  "static-stability-preprovision",
+]);
+
+/** Each digit run an author typed (outside placeholders): "2,000", "0.99", "365", "1". */
+function typedFigures(explanation: string): string[] {
+  const body = explanation.replace(/^\s*#\s[^\n]*\n/, "").replace(/\{[a-zA-Z][a-zA-Z0-9]*\}/g, " ");
+  return [...body.matchAll(/\d+(?:[.,]\d+)*/g)].map((m) => m[0]);
+}
+
+/** A shown figure as a number: "24,000" -> 24000, "37%" -> 0.37, "1.8 days" -> 1.8. */
+function shownValue(shown: string): number {
+  const m = /^-?[\d,]*\.?\d+(?:e-?\d+)?/.exec(shown.trim());
+  if (!m) throw new Error(`"${shown}" does not start with a number`);
+  const value = Number(m[0].replace(/,/g, ""));
+  return /%/.test(shown) ? value / 100 : value;
+}
+
+/** `shown` is `exact` rounded to the figures it was written with (at least 2 significant). */
+function expectFigure(shown: string, exact: number, what: string): void {
+  const percent = /%/.test(shown);
+  const value = percent ? shownValue(shown) * 100 : shownValue(shown);
+  const target = percent ? exact * 100 : exact;
+  // The significant figures as written: "57.7%" 3, "0.000082" 2, "24,000" 2 (trailing zeros of a whole number are not counted).
+  const written = /[\d,]*\.?\d+/.exec(shown)![0].replace(/,/g, "");
+  const significant = written.includes(".")
+    ? written.replace(/^[0.]*/, "").replace(".", "")
+    : written.replace(/0+$/, "");
+  const digits = significant.length;
+  const figures = Math.max(2, digits);
+  expect(value, `${what}: ${shown} for ${exact}`).toBeCloseTo(Number(target.toPrecision(figures)), 10);
+}
+
+const variantIds: string[] = [];
+for (const id of listExerciseIds(root)) {
+  const { meta } = exercise(id);
+  if (meta.kind !== "code" && hasVariants(meta, await solution(id))) variantIds.push(id);
+}
+
+test("the exercises with variants are found", () => {
+  expect(variantIds.length).toBeGreaterThan(20);
+  for (const id of [...stillTyped, ...Object.keys(fixed)]) expect(variantIds, id).toContain(id);
+});
+
+describe.each(variantIds)("worked solution of %s", (id) => {
+  test("types no figure a variant changes: each is computed by worked(params) and shown as {name}", async () => {
+    const { meta, explanation } = exercise(id);
+    const mod = await solution(id);
+    const params = defaultParams(meta);
+    const allowed = fixed[id] ?? {};
+    const typed = typedFigures(explanation).filter((f) => !Object.hasOwn(allowed, f));
+    if (stillTyped.has(id)) {
+      expect(typed.length, `${id} is listed as still typing figures: remove it from stillTyped`).toBeGreaterThan(0);
+      return;
+    }
+    expect(
+      typed,
+      `solutions/${id}/explanation.md types figures; compute them in worked(params) and show {name}, or list a constant in ${import.meta.filename}`,
+    ).toEqual([]);
+    // A listed constant is typed, and is not one of the chapter's numbers or answers in disguise.
+    const answers = (mod.answers as (p: Params) => Record<string, unknown>)(params);
+    const varying = [...Object.values(params), ...Object.values(answers).filter((v) => typeof v === "number")];
+    for (const figure of Object.keys(allowed)) {
+      expect(typedFigures(explanation), `${id}: listed ${figure} is not typed any more`).toContain(figure);
+      const value = Number(figure.replace(/,/g, ""));
+      expect(
+        varying.some((v) => v === value || Number(v.toPrecision(2)) === value),
+        `${id}: ${figure} is a param or an answer of the chapter's numbers, not a constant`,
+      ).toBe(false);
+    }
+  });
+
+  test("every placeholder names a param or a worked figure, and every worked figure is shown", async () => {
+    const { meta, explanation } = exercise(id);
+    const mod = await solution(id);
+    const params = defaultParams(meta);
+    const worked = workedFigures(mod, params);
+    // Braces inside $math$ are LaTeX ($\frac{1}{n}$), not placeholders.
+    const used = new Set(placeholders(explanation.replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$/g, "")));
+    for (const name of used) expect(Object.hasOwn(params, name) || Object.hasOwn(worked, name), `{${name}}`).toBe(true);
+    for (const name of Object.keys(worked)) expect(used, `worked.${name} is never shown`).toContain(name);
+    // Every seed's worked figures have the same names (the page swaps spans by name).
+    for (const seed of [1, 2])
+      expect(Object.keys(workedFigures(mod, mod.variant!(mulberry32(seed))))).toEqual(Object.keys(worked));
+  });
+});
+
+/** A variant's params, its answers and worked figures, and its explanation as page and terminal show it. */
+async function dealt(id: string, seed: number) {
+  const mod = await solution(id);
+  const params = mod.variant!(mulberry32(seed));
+  const answers = (mod.answers as (p: Params) => Record<string, number>)(params);
+  const worked = workedFigures(mod, params);
+  const page = (await renderExercise(exercise(id), params, worked)).explanation;
+  const terminal = fillParams(exercise(id).explanation, { ...params, ...worked });
+  for (const [name, figure] of Object.entries(worked)) {
+    expect(page, `${id} seed ${seed}: the page shows ${name}`).toContain(`data-param="${name}">${figure}<`);
+    expect(terminal, `${id} seed ${seed}: the terminal shows ${name}`).toContain(figure);
+  }
+  return { params, answers, worked };
+}
+
+const seeds = [1, 2];
+
+describe("worked figures equal the solution's results, for two seeds", () => {
+  test.each(seeds)("shuffle-shard-16-workers, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("shuffle-shard-16-workers", seed);
+    const { workers, shard, groups } = params as Record<string, number>;
+    let combinations = 1;
+    for (let i = 0; i < shard!; i++) combinations = (combinations * (workers! - i)) / (i + 1);
+    expect(shownValue(worked.combinations!)).toBe(Math.round(combinations));
+    expectFigure(worked.shuffleShare!, answers.shuffle!, "shuffle-sharded share");
+    expectFigure(worked.shuffleShare!, 1 / combinations, "one over the combinations");
+    expectFigure(worked.fixedShare!, answers.fixed!, "fixed groups' share");
+    expectFigure(worked.fixedShare!, 1 / groups!, "one group in all");
+  });
+
+  test.each(seeds)("thread-starvation, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("thread-starvation", seed);
+    const { servers, threads, qps, hangPercent, hangSeconds } = params as Record<string, number>;
+    const hanging = (qps! * hangPercent!) / 100;
+    expect(shownValue(worked.available!)).toBe(servers! * threads!);
+    expect(shownValue(worked.hangingRate!)).toBeCloseTo(hanging, 9);
+    expect(shownValue(worked.demandedThreads!)).toBe(answers.demanded);
+    expect(answers.demanded).toBeCloseTo(hanging * hangSeconds!, 9);
+    expectFigure(worked.secondsToExhaust!, answers.exhausted!, "time to exhaustion");
+    expectFigure(worked.servedShare!, 1 - answers.failing!, "served share");
+    expectFigure(worked.failingShare!, answers.failing!, "failing share");
+  });
+
+  test.each(seeds)("retry-storm-connection-hold, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("retry-storm-connection-hold", seed);
+    const { attempts, timeoutSeconds, sleepStepMs, poolSize } = params as Record<string, number>;
+    const sleeps = Array.from({ length: attempts! }, (_, k) => k * sleepStepMs!);
+    expect(shownValue(worked.timeouts!)).toBeCloseTo(attempts! * timeoutSeconds!, 9);
+    expect(worked.sleepsBetween).toBe(
+      sleeps
+        .slice(0, -1)
+        .map((ms) => ms.toLocaleString("en-US"))
+        .join(", ")
+        .replace(/, ([^,]*)$/, " and $1"),
+    );
+    expect(shownValue(worked.lastSleep!)).toBe(sleeps.at(-1));
+    expect(shownValue(worked.sleepTotal!)).toBeCloseTo(sleeps.reduce((a, b) => a + b, 0) / 1000, 9);
+    expect(shownValue(worked.holdSeconds!)).toBeCloseTo(answers.hold!, 9);
+    expect(shownValue(worked.demandConnections!)).toBeCloseTo(answers.demand!, 9);
+    expectFigure(worked.demandOverPool!, answers.demand! / poolSize!, "demand over the pool");
+    expectFigure(worked.fillSeconds!, answers.fill!, "time to fill");
+  });
+
+  test.each(seeds)("bulkhead-sizing, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("bulkhead-sizing", seed);
+    const { rate, meanMillis, slowMillis } = params as Record<string, number>;
+    // The tail of a Poisson count, summed here on its own.
+    const tail = (mean: number, n: number) => {
+      let term = Math.exp(-mean);
+      let below = 0;
+      for (let k = 0; k <= n; k++) {
+        below += term;
+        term *= mean / (k + 1);
+      }
+      return 1 - below;
+    };
+    expect(shownValue(worked.meanInFlight!)).toBeCloseTo((rate! * meanMillis!) / 1000, 9);
+    expect(shownValue(worked.meanInFlight!)).toBeCloseTo(answers.mean!, 9);
+    expect(shownValue(worked.poolSize!)).toBe(answers.size);
+    expect(tail(answers.mean!, answers.size!)).toBeLessThanOrEqual(0.001);
+    expect(tail(answers.mean!, answers.size! - 1)).toBeGreaterThan(0.001);
+    expectFigure(worked.tailAtSize!, tail(answers.mean!, answers.size!), "tail at the pool size");
+    expectFigure(worked.tailOneLess!, tail(answers.mean!, answers.size! - 1), "tail one connection short");
+    expectFigure(worked.averagePoolShort!, tail(answers.mean!, Math.ceil(answers.mean!)), "average pool short");
+    expect(shownValue(worked.slowSeconds!)).toBe(slowMillis! / 1000);
+    expectFigure(worked.slowThroughput!, answers["slow-throughput"]!, "slow throughput");
+    expect(answers["slow-throughput"]).toBeCloseTo(answers.size! / (slowMillis! / 1000), 9);
+  });
+
+  test.each(seeds)("daily-disk-failures, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("daily-disk-failures", seed);
+    const { machines, disks, afr } = params as { machines: number; disks: number; afr: number };
+    const p = 1 - (1 - afr / 100) ** (1 / 365);
+    expect(shownValue(worked.totalDisks!)).toBe(machines * disks);
+    expectFigure(worked.dailyChance!, p, "daily chance");
+    expectFigure(worked.simpleChance!, afr / 100 / 365, "simple daily chance");
+    expectFigure(worked.perDay!, answers["per-day"]!, "per day");
+    expectFigure(worked.quietDay!, answers["quiet-day"]!, "quiet days");
+    expectFigure(worked.busyDay!, 1 - answers["quiet-day"]!, "days with a failure");
+    expectFigure(worked.poisson!, Math.exp(-answers["per-day"]!), "Poisson approximation");
+  });
+});
