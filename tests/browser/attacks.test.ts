@@ -4,22 +4,20 @@
  * exercise widget loads), each expected to fail with its message.
  */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 import { attacks } from "../attacks/attacks.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const checksOf = (id: string) => readFileSync(`${root}exercises/${id}/checks.ts`, "utf8");
 
-describe.skipIf(skipBrowser)("attacks on the page's runner", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
+describeInBrowser("attacks on the page's runner", (browser) => {
+  const { site } = browser;
   let page: Page;
   let chunks: { host: string; checkRun: string };
 
   beforeAll(async () => {
-    browser = await openBrowser();
     page = browser.page;
     await page.goto(`${site}/shuffle-sharding/`);
     // The exercise widget loads the runner and the check-run module on first use.
@@ -34,7 +32,6 @@ describe.skipIf(skipBrowser)("attacks on the page's runner", () => {
     expect(chunks.host).toBeTruthy();
     expect(chunks.checkRun).toBeTruthy();
   });
-  afterAll(async () => browser?.close());
 
   async function attackInPage(attack: (typeof attacks)[number]) {
     const checks = attack.exercise ? (attack.checks ?? checksOf(attack.exercise)) : null;

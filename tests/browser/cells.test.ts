@@ -1,8 +1,8 @@
 /** The cells and static-stability widgets, as a reader drives them. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { readFileSync } from "node:fs";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
 const figure = (page: Page, kind: string, name: string) =>
@@ -14,13 +14,8 @@ async function setNumber(page: Page, kind: string, name: string, value: string) 
   await field.dispatchEvent("change");
 }
 
-describe.skipIf(skipBrowser)("cells widgets", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("cells widgets", (browser) => {
+  const { site } = browser;
 
   test("cells: one bad cell of ten, drawn on the server, then recomputed as the controls move", async () => {
     const { page } = browser;

@@ -1,15 +1,10 @@
 /** A timed drill as a candidate runs one: start the clock, answer new numbers, run over, finish. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { answers, type Params } from "../../solutions/drill-canary-counts/solution.ts";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-describe.skipIf(skipBrowser)("drill clock in Chromium", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("drill clock in Chromium", (browser) => {
+  const { site } = browser;
 
   test("deals new numbers, counts down, says when time is up, and stops on the last right answer", async () => {
     const { page } = browser;

@@ -12,11 +12,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { budgets } from "../support/budgets.ts";
 import { distDir, loadBuiltSite } from "../support/built-site.ts";
-import { openBrowser, type Session, skipBrowser } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 import { weighPage } from "../support/page-weight.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -86,12 +86,10 @@ async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string 
   return page.locator("html").getAttribute("data-theme");
 }
 
-describe.skipIf(skipBrowser)("every page", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
+describeInBrowser("every page", (browser) => {
+  const { site } = browser;
   const wide: string[] = [];
   beforeAll(async () => {
-    browser = await openBrowser();
     await browser.context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
@@ -103,7 +101,6 @@ describe.skipIf(skipBrowser)("every page", () => {
     await browser.page.goto(`${site}/`);
     await browser.page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
   });
-  afterAll(async () => browser?.close());
 
   test("the page list has the landing page, every chapter and the pages outside the sitemap", () => {
     expect(pages).toContain("/");

@@ -1,6 +1,6 @@
 /** Exercises as a learner meets them in the page: grading, feedback, hints, solutions, code checks, progress. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 const chooseSolution = `export function choose(n: number, k: number): bigint {
   if (!Number.isSafeInteger(n) || !Number.isSafeInteger(k) || n < 0 || k < 0) throw new RangeError("whole numbers only");
@@ -12,13 +12,8 @@ const chooseSolution = `export function choose(n: number, k: number): bigint {
 }
 `;
 
-describe.skipIf(skipBrowser)("exercises in the page", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("exercises in the page", (browser) => {
+  const { site } = browser;
 
   test("the 16-worker problem: a wrong answer gets targeted feedback, a right one is kept across a reload", async () => {
     const { page } = browser;

@@ -1,7 +1,7 @@
 /** The shuffle-shard explorer as a reader uses it: server-drawn, then driven by its controls. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 const figure = (page: Page, name: string) =>
   page.locator(`[data-shuffle-explorer] [data-figure="${name}"]`).first().innerText();
@@ -12,13 +12,8 @@ async function setField(page: Page, name: string, value: string) {
   await field.dispatchEvent("change");
 }
 
-describe.skipIf(skipBrowser)("shuffle-shard explorer", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("shuffle-shard explorer", (browser) => {
+  const { site } = browser;
 
   test("the first view is drawn on the server: the seed article's numbers, no JavaScript needed", async () => {
     const { page } = browser;

@@ -4,9 +4,9 @@
  * text, and the code is held back until the click is over: a mount that wrote its own starting
  * state over the controls, or missed a change made before it listened, fails.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Holds every widget module (not the bootstraps) back until `release()`. */
 async function holdWidgetCode(page: Page): Promise<() => void> {
@@ -19,13 +19,8 @@ async function holdWidgetCode(page: Page): Promise<() => void> {
   return release;
 }
 
-describe.skipIf(skipBrowser)("the first click counts, before the widget's code has loaded", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("the first click counts, before the widget's code has loaded", (browser) => {
+  const { site } = browser;
 
   test("cells: a click on the text of 'The release is bad'", async () => {
     const { page } = browser;

@@ -4,21 +4,16 @@
  * the bytes Node computes for the same log, a shared link replays the same run, and the results
  * board ranks honest codes and refuses a tampered one.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 import { weighPage } from "../support/page-weight.ts";
 
-describe.skipIf(skipBrowser)("game day in Chromium", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
+describeInBrowser("game day in Chromium", (browser) => {
+  const { site } = browser;
   let code = "";
   let summaryJson = "";
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
 
   const root = () => browser.page.locator("[data-gameday]");
   const state = (s: string) => browser.page.waitForSelector(`[data-gameday][data-state="${s}"]`, { timeout: 110_000 });

@@ -1,18 +1,14 @@
 /** The interview sheet prints on one page, on A4 and on Letter, with every figure filled in. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { bank } from "../../content/chapters/interview-playbook/numbers.ts";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { openBrowser } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Pages in a PDF, counted from its page objects. */
 const pageCount = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
-describe.skipIf(skipBrowser)("interview sheet", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("interview sheet", (browser) => {
+  const { site } = browser;
 
   test("prints to exactly one page of PDF on A4 and on Letter", async () => {
     const { page } = browser;

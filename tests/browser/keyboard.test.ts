@@ -2,9 +2,9 @@
  * A keyboard-only reader: reads a chapter, runs and edits a playground, answers an exercise,
  * and leaves each widget with Tab (no keyboard trap). No mouse is used anywhere here.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 /**
  * Press Tab until the focused element matches `selector`; fail after `limit` presses. Inside a
@@ -32,13 +32,8 @@ async function tabTo(page: Page, selector: string, limit = 600): Promise<void> {
 const focusOutside = (page: Page, container: string) =>
   page.evaluate((c) => !document.querySelector(c)!.contains(document.activeElement), container);
 
-describe.skipIf(skipBrowser)("keyboard only", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("keyboard only", (browser) => {
+  const { site } = browser;
 
   test("skip link, chapter headings, playground, exercise, and out again", async () => {
     const { page } = browser;

@@ -2,22 +2,18 @@
 import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from "vitest";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { beforeEach, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-const failingServices = (page: Session["page"]) =>
+const failingServices = (page: Page) =>
   page
     .locator("[data-map-builder] .mb-service.is-failing")
     .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-service")).sort());
 
-describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
-  const site = inject("siteUrl");
+describeInBrowser("failure-domain map builder in Chromium", (browser) => {
+  const { site } = browser;
   const url = `${site}/failure-domains/`;
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
   beforeEach(async () => {
     await browser.page.goto(url);
   });
@@ -214,13 +210,8 @@ describe.skipIf(skipBrowser)("failure-domain map builder in Chromium", () => {
   });
 });
 
-describe.skipIf(skipBrowser)("map builder on a phone", () => {
-  const site = inject("siteUrl");
-  let phone: Session;
-  beforeAll(async () => {
-    phone = await openBrowser({ viewport: { width: 375, height: 800 } });
-  });
-  afterAll(async () => phone?.close());
+describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 800 } }, (phone) => {
+  const { site } = phone;
 
   test("at 375 px nothing makes the page scroll sideways, and saturating still works", async () => {
     const { page } = phone;

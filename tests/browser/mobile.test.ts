@@ -1,14 +1,9 @@
 /** On a phone the sidebar waits behind its menu. (No page scrolls sideways: every-page.test.ts.) */
-import { afterAll, beforeAll, describe, inject, test } from "vitest";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-describe.skipIf(skipBrowser)("mobile layout (375 px)", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser({ viewport: { width: 375, height: 740 } });
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 740 } }, (browser) => {
+  const { site } = browser;
 
   test("the sidebar opens from the menu button and leads to a chapter", async () => {
     const { page } = browser;

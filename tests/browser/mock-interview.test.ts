@@ -1,9 +1,10 @@
 /** A mock interview as a learner runs one: pick, answer against the clock, score, and find it again. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { openBrowser } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 
 const read = (name: string) =>
@@ -36,14 +37,9 @@ async function holdWidgetCode(page: Page): Promise<() => void> {
   return release;
 }
 
-describe.skipIf(skipBrowser)("mock interview in Chromium", () => {
-  const site = inject("siteUrl");
+describeInBrowser("mock interview in Chromium", (browser) => {
+  const { site } = browser;
   const url = `${site}/interview-playbook/`;
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
 
   test("runs to its rubric, saves the self-assessment, and the history survives a reload", async () => {
     // Its own browser: the paused clock below must not reach the other tests.

@@ -1,22 +1,19 @@
 /** The Part II chapters (timeouts to load shedding), as a reader meets them, in Chromium. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 const chapters = ["timeouts-retries-backoff", "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"].map(
   (chapter) => ({ chapter }),
 );
 
-describe.skipIf(skipBrowser)("Part II chapters in Chromium", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
+describeInBrowser("Part II chapters in Chromium", { viewport: { width: 375, height: 800 } }, (browser) => {
+  const { site } = browser;
   let page: Page;
 
   beforeAll(async () => {
-    browser = await openBrowser({ viewport: { width: 375, height: 800 } });
     page = browser.page;
   });
-  afterAll(async () => browser?.close());
 
   test.each(chapters)(
     "$chapter: labelled diagrams, no sideways scrolling at 375 px, exercises present",

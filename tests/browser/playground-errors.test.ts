@@ -3,14 +3,13 @@
  * before them, unhandled rejections, a huge line, a missing export) and what a share link
  * does to the reader's own edit.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-describe.skipIf(skipBrowser)("playground errors and share links in Chromium", () => {
-  const site = inject("siteUrl");
+describeInBrowser("playground errors and share links in Chromium", (browser) => {
+  const { site } = browser;
   const chapter = `${site}/shuffle-sharding/`;
-  let browser: Session;
   let page: Page;
   let box: Locator;
 
@@ -40,7 +39,6 @@ describe.skipIf(skipBrowser)("playground errors and share links in Chromium", ()
   }
 
   beforeAll(async () => {
-    browser = await openBrowser();
     page = browser.page;
     await page.goto(chapter);
     box = page.locator("#playground-shuffle-shard");
@@ -48,7 +46,6 @@ describe.skipIf(skipBrowser)("playground errors and share links in Chromium", ()
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
     await box.locator(".cm-editor").waitFor();
   });
-  afterAll(async () => browser?.close());
 
   test.each([
     ["a refused fetch", "await fetch('/x');\n", /^Error: fetch: the playground has no network/],

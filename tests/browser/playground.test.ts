@@ -1,8 +1,9 @@
 /** The shuffle-shard playground, as a learner uses it, in Chromium. */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { openBrowser } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 const golden = readFileSync(
   new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url),
@@ -22,10 +23,9 @@ const linesOf = (el: Element) =>
     el as Element & { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
   ).cmTile.root.view.state.doc.toString();
 
-describe.skipIf(skipBrowser)("playground in Chromium", () => {
-  const site = inject("siteUrl");
+describeInBrowser("playground in Chromium", (browser) => {
+  const { site } = browser;
   const chapter = `${site}/shuffle-sharding/`;
-  let browser: Session;
   let page: Page;
   let box: Locator;
 
@@ -50,10 +50,8 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
   }
 
   beforeAll(async () => {
-    browser = await openBrowser();
     page = browser.page;
   });
-  afterAll(async () => browser?.close());
 
   test("before interaction: highlighted code and a Run button, no editor", async () => {
     await page.goto(chapter);
@@ -312,8 +310,8 @@ describe.skipIf(skipBrowser)("playground in Chromium", () => {
 });
 
 /** Every playground in the course, run in the page, prints its golden file: page and terminal agree. */
-describe.skipIf(skipBrowser)("every playground in the page matches its golden file", () => {
-  const site = inject("siteUrl");
+describeInBrowser("every playground in the page matches its golden file", (browser) => {
+  const { site } = browser;
   const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
   const playgrounds = readdirSync(chapters)
     .flatMap((slug) =>
@@ -324,11 +322,6 @@ describe.skipIf(skipBrowser)("every playground in the page matches its golden fi
         : [],
     )
     .filter(({ slug, name }) => readFileSync(`${chapters}${slug}/index.mdx`, "utf8").includes(`name="${name}"`));
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
 
   test.each(playgrounds)("$slug / $name", async ({ slug, name }) => {
     const { page } = browser;

@@ -1,18 +1,13 @@
 /** Print preview: chapters print as documents, without the site's chrome and with widgets at rest. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Every chapter of the course, whoever wrote it, must print cleanly. */
 const slugs = loadChapters().map((c) => c.slug);
 
-describe.skipIf(skipBrowser)("printing", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("printing", (browser) => {
+  const { site } = browser;
 
   const chrome = [
     ".sidebar-pane",

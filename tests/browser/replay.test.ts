@@ -1,7 +1,8 @@
 /** The retry-storm replay, as a reader meets it: static first, then interactive, in Chromium. */
 import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { expect, test } from "vitest";
+import { openBrowser } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 import { weighPage } from "../support/page-weight.ts";
 
 const golden = JSON.parse(
@@ -11,13 +12,8 @@ const golden = JSON.parse(
 /** How far a static chart's height may differ from its live chart's, in CSS pixels. */
 const HEIGHT_SLACK = 4;
 
-describe.skipIf(skipBrowser)("retry-storm replay in Chromium", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("retry-storm replay in Chromium", (browser) => {
+  const { site } = browser;
 
   const replay = () => browser.page.locator("[data-retry-storm]").first();
   const ready = () =>

@@ -2,14 +2,12 @@
  * The Content-Security-Policy refuses what is not the site's own. (That every page carries it and
  * loads without a violation is checked in every-page.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { beforeAll, expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-describe.skipIf(skipBrowser)("content security policy", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
+describeInBrowser("content security policy", (browser) => {
+  const { site } = browser;
   beforeAll(async () => {
-    browser = await openBrowser();
     await browser.context.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
@@ -18,7 +16,6 @@ describe.skipIf(skipBrowser)("content security policy", () => {
       );
     });
   });
-  afterAll(async () => browser?.close());
 
   test("the policy refuses a script from another origin", async () => {
     const { page } = browser;

@@ -1,14 +1,10 @@
 /** The foundation, as a reader meets it: landing page, sidebar, search, theme. */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { expect, test } from "vitest";
+import { openBrowser } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-describe.skipIf(skipBrowser)("course site in Chromium", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("course site in Chromium", (browser) => {
+  const { site } = browser;
 
   test("landing page shows the course map and the three ways in", async () => {
     const { page } = browser;

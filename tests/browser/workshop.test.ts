@@ -3,7 +3,7 @@
  * open the presenter views in each step's state, the figures those views show), the worksheet
  * on paper, and the example system opening in the map builder.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { agendas } from "../../content/chapters/workshop-kit/agenda.ts";
 import { replaySteps } from "../../content/chapters/workshop-kit/steps.ts";
@@ -13,7 +13,7 @@ import { encodeShareHash } from "../../src/course/map-share.ts";
 import { mapRow } from "../../src/widgets/room-board/board.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -28,13 +28,8 @@ async function printedPages(page: Page): Promise<{ A4: number; Letter: number }>
 
 const mm = 96 / 25.4;
 
-describe.skipIf(skipBrowser)("workshop kit", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("workshop kit", (browser) => {
+  const { site } = browser;
 
   test("the kit's contents list shows plain headings, and links both run sheets", async () => {
     const { page } = browser;

@@ -43,8 +43,13 @@ export interface Session {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /** The window's size (1280 x 900 unless given). */
+  viewport?: { width: number; height: number };
+}
+
 /** A fresh browser profile (so storage starts empty) with one open page. */
-export async function openBrowser(options: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
   assertChromium();
   const profile = mkdtempSync(join(tmpdir(), "blast-radius-chromium-"));
   // playwright-core refuses --user-data-dir in launch(): a persistent context takes the dir instead.
