@@ -2,7 +2,11 @@
  * Compiles the terminal commands (npm run exercises, sim, play, gameday) from TypeScript to JavaScript,
  * so they start in a fraction of the time tsx takes to load and transform them. Runs when the
  * project is installed (the `prepare` script) and again, automatically, whenever a source file
- * is newer than the last build (scripts/cli-run.mjs checks). The output is in .cli/ (gitignored).
+ * is newer than the last build (scripts/cli-run.ts checks). The output is in .cli/ (gitignored).
+ *
+ * This file and scripts/cli-run.ts are TypeScript too: `prepare` compiles the two with esbuild's
+ * binary into .cli/bin/ (`binOptions` below, one file each, in a few milliseconds), and every build
+ * of the commands compiles them again, so a pull that changes them is picked up as a source is.
  *
  * One bundle per command, split into chunks so a command loads only what it needs: `list`
  * never loads mathjs, `answer` never loads the code runner, `sim` loads one simulation. The
@@ -12,14 +16,28 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { BuildOptions, Plugin } from "esbuild";
 
-export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+/** The project's root: the nearest folder above this file (scripts/ or .cli/bin/) with a package.json. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error("cli-build: no package.json above this file");
+    dir = up;
+  }
+  return dir;
+}
+
+export const root = projectRoot();
 export const cliDir = join(root, ".cli");
+/** Where the compiled runner and builder live (not a build of the commands: never pruned). */
+export const binDir = join(cliDir, "bin");
 /** Points at the current build: written last, atomically, so a reader never sees half a build. */
 export const currentFile = join(cliDir, "current.json");
 
 /** Each command: its module, and whether it exports run(argv, io) (else it runs on import). */
-export const commands = {
+export const commands: Record<string, { source: string; exportsRun: boolean }> = {
   exercises: { source: "src/cli/exercises.ts", exportsRun: true },
   sim: { source: "src/cli/sim.ts", exportsRun: true },
   play: { source: "src/cli/play.ts", exportsRun: true },
@@ -30,13 +48,14 @@ export const commands = {
  * Code that asks `import.meta.url` where it is (to find a file beside it) must get its source
  * location, not the bundle's: rewrite it to the source file's URL, relative to the bundle.
  */
-function sourceLocations(outdir) {
+function sourceLocations(outdir: string): Plugin {
   return {
     name: "source-locations",
     setup(build) {
       build.onResolve({ filter: /^cli-entry:/ }, (args) => ({ path: args.path.slice(10), namespace: "cli-entry" }));
       build.onLoad({ filter: /.*/, namespace: "cli-entry" }, (args) => {
         const command = commands[args.path];
+        if (!command) return { errors: [{ text: `no command ${args.path}` }] };
         const module = JSON.stringify(join(root, command.source));
         const args_ = JSON.stringify(join(root, "src/cli/args.ts"));
         return {
@@ -62,9 +81,31 @@ function sourceLocations(outdir) {
   };
 }
 
+/**
+ * How the runner and this builder are compiled into .cli/bin/: one bundle each, packages left
+ * outside (esbuild is imported only to build). `prepare` passes the same settings to esbuild's
+ * binary; a unit test holds the two together.
+ */
+export const binOptions = {
+  entryPoints: ["scripts/cli-run.ts", "scripts/cli-build.ts"],
+  outdir: ".cli/bin",
+  bundle: true,
+  // The runner imports the builder only when a source is newer than the build: kept in its own
+  // file, it is neither loaded nor parsed otherwise (and its "run me" check sees its own name).
+  splitting: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  outExtension: { ".js": ".mjs" },
+  logLevel: "warning",
+} as const satisfies BuildOptions;
+
 /** Build every command into a fresh folder of .cli/, then point current.json at it. */
-export async function buildCli({ quiet = false } = {}) {
+export async function buildCli({ quiet = false } = {}): Promise<{ id: string; outdir: string }> {
   const { build } = await import("esbuild");
+  // The runner and this builder first, so a change to either is in force from the next command.
+  await build({ ...binOptions, absWorkingDir: root });
   const id = `${Date.now().toString(36)}-${process.pid}`;
   const outdir = join(cliDir, id);
   const started = performance.now();
@@ -104,14 +145,14 @@ export async function buildCli({ quiet = false } = {}) {
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
     .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
-  const manifest = { id, builtAt: Date.now(), inputs: [...inputs, "package-lock.json"] };
+  const manifest = { id, builtAt: Date.now(), inputs: [...inputs, ...binOptions.entryPoints, "package-lock.json"] };
   writeFileSync(join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const temporary = `${currentFile}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ id }));
   renameSync(temporary, currentFile);
   // Keep the build just made and the one before (a command may still be running from it).
   const builds = readdirSync(cliDir)
-    .filter((name) => statSync(join(cliDir, name)).isDirectory())
+    .filter((name) => !["bin", "cache"].includes(name) && statSync(join(cliDir, name)).isDirectory())
     .sort((a, b) => statSync(join(cliDir, b)).mtimeMs - statSync(join(cliDir, a)).mtimeMs);
   for (const old of builds.slice(2)) rmSync(join(cliDir, old), { recursive: true, force: true });
   if (!quiet)

@@ -1,22 +1,32 @@
 /**
  * `npm run exercises|sim|play|gameday`: run the compiled command from .cli/, compiling it first when it
  * is missing or older than any source file it was built from (after a git pull, or an edit).
- * Usage: node scripts/cli-run.mjs <command> [args...]
+ * Usage: node .cli/bin/cli-run.mjs <command> [args...] (compiled from this file by `prepare`).
  */
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const root = join(import.meta.dirname ?? new URL(".", import.meta.url).pathname, "..");
+/** The project's root: the nearest folder above this file (scripts/ or .cli/bin/) with a package.json. */
+function projectRoot(): string {
+  let dir = import.meta.dirname;
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+const root = projectRoot();
 const cliDir = join(root, ".cli");
 const name = process.argv[2];
 
 /** The current build's folder, if it is complete and no source is newer than it. */
-function freshBuild() {
+function freshBuild(): string | undefined {
   try {
-    const { id } = JSON.parse(readFileSync(join(cliDir, "current.json"), "utf8"));
+    const { id } = JSON.parse(readFileSync(join(cliDir, "current.json"), "utf8")) as { id: string };
     const dir = join(cliDir, id);
-    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8"));
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
+      builtAt: number;
+      inputs: string[];
+    };
     for (const input of manifest.inputs) {
       const file = join(root, input);
       // A source newer than the build, or gone: build again.
@@ -31,18 +41,18 @@ function freshBuild() {
 let dir = freshBuild();
 if (!dir) {
   mkdirSync(cliDir, { recursive: true });
-  const { buildCli } = await import("./cli-build.mjs");
+  const { buildCli } = await import("./cli-build.ts");
   dir = (await buildCli({ quiet: true })).outdir;
 }
 const entry = join(dir, `${name}.mjs`);
 if (!name || !existsSync(entry)) {
-  process.stderr.write(`usage: node scripts/cli-run.mjs <exercises|sim|play|gameday> [args...]\n`);
+  process.stderr.write(`usage: npm run <exercises|sim|play|gameday> -- [args...]\n`);
   process.exit(2);
 }
 // Tells the command where its build is (compiled solutions, the cache key of the exercise index).
 process.env.BLAST_RADIUS_CLI_BUILD = dir;
 // `npm run ... | head` closes the pipe early: that is not an error, for any command.
-process.stdout.on("error", (error) => {
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code === "EPIPE") process.exit(0);
   throw error;
 });

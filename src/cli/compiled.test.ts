@@ -1,20 +1,25 @@
 /**
- * The commands as `npm run` starts them: compiled to JavaScript in .cli/ (scripts/cli-build.mjs,
- * run by `prepare` on install, and again by scripts/cli-run.mjs when a source is newer). These
- * are the only tests that start the compiled commands; the rest call run(argv, io) in-process.
+ * The commands as `npm run` starts them: compiled to JavaScript in .cli/ (scripts/cli-build.ts,
+ * run by `prepare` on install, and again by scripts/cli-run.ts when a source is newer; both are
+ * compiled into .cli/bin/ first). These are the only tests that start the compiled commands; the
+ * rest call run(argv, io) in-process.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { binOptions } from "../../scripts/cli-build.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
+const packageJson = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+};
 const home = mkdtempSync(join(tmpdir(), "blast-radius-compiled-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 const command = (...args: string[]) =>
-  spawnSync(process.execPath, [join(repo, "scripts/cli-run.mjs"), ...args], {
+  spawnSync(process.execPath, [join(repo, ".cli/bin/cli-run.mjs"), ...args], {
     cwd: repo,
     encoding: "utf8",
     env: { ...process.env, BLAST_RADIUS_HOME: home },
@@ -39,4 +44,22 @@ test("the compiled commands list, grade, refuse and simulate as the sources do",
   const sim = command("sim", "shuffle-shard", "--json");
   expect(sim.status).toBe(0);
   expect(JSON.parse(sim.stdout)).toMatchObject({ lostAll: 361, lostSome: 4373 });
+});
+
+test("`prepare` compiles the runner and the builder with the settings every rebuild uses", () => {
+  const [compile, build] = (packageJson.scripts.prepare ?? "").split(" && ");
+  const prepare = (compile ?? "").split(" ");
+  const { entryPoints, outdir, outExtension, logLevel, packages, ...flags } = binOptions;
+  expect(prepare).toEqual([
+    "esbuild",
+    ...entryPoints,
+    ...Object.entries(flags).map(([name, value]) => (value === true ? `--${name}` : `--${name}=${value}`)),
+    `--packages=${packages}`,
+    `--outdir=${outdir}`,
+    `--out-extension:.js=${outExtension[".js"]}`,
+    `--log-level=${logLevel}`,
+  ]);
+  expect(build).toBe(`node ${outdir}/cli-build.mjs`);
+  for (const name of ["exercises", "sim", "play", "gameday"])
+    expect(packageJson.scripts[name]).toBe(`node ${outdir}/cli-run.mjs ${name}`);
 });

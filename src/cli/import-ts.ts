@@ -1,7 +1,7 @@
 /**
  * Import a TypeScript module (a solution file and what it imports) from a CLI that runs as plain
- * JavaScript. The compiled CLIs (.cli/, built by scripts/cli-build.mjs) find it compiled in their
- * build (BLAST_RADIUS_CLI_BUILD, set by scripts/cli-run.mjs, which rebuilds when a source is
+ * JavaScript. The compiled CLIs (.cli/, built by scripts/cli-build.ts) find it compiled in their
+ * build (BLAST_RADIUS_CLI_BUILD, set by scripts/cli-run.ts, which rebuilds when a source is
  * newer). Under tsx (tests, `npx tsx`) Node imports .ts directly. Otherwise the file is bundled
  * with esbuild on demand.
  */
