@@ -12,6 +12,8 @@ import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
 import { mapRow } from "../../src/widgets/room-board/board.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
+import { disks, ladder } from "../../content/chapters/something-is-always-broken/numbers.ts";
+import { buildView } from "../../src/widgets/map-builder/view.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
@@ -254,5 +256,84 @@ describeInBrowser("workshop kit", (browser) => {
     await workers.fill("12");
     await workers.dispatchEvent("change");
     await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(false);
+  });
+
+  /** At a projector's 1280 x 720: nothing to scroll, and the smallest text the room must read, in CSS px. */
+  const projectorFit = (page: Page, selector: string) =>
+    page.evaluate((sel) => {
+      const de = document.documentElement;
+      const texts = [...document.querySelectorAll(sel)].filter(
+        (el) => (el as HTMLElement).offsetParent !== null && getComputedStyle(el).visibility !== "hidden",
+      );
+      return {
+        overflowX: de.scrollWidth - de.clientWidth,
+        overflowY: de.scrollHeight - de.clientHeight,
+        smallest: Math.min(...texts.map((el) => Number.parseFloat(getComputedStyle(el).fontSize))),
+        count: texts.length,
+      };
+    }, selector);
+
+  test("the presenter opening steps through its slides with a clicker, each answer held back until its step, on a 1280 x 720 screen", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${site}/present/opening/`);
+    const visible = page.locator("[data-slide]:not([hidden])");
+    await expect(visible.locator("h2").innerText()).resolves.toContain("who notices");
+    await page.locator("body").press("PageDown");
+    // The fleet slide: its question shows, its answers wait.
+    await expect(visible.innerText()).resolves.toContain(`${disks.total} disks`);
+    const answers = visible.locator(".deck__answer");
+    await expect(answers.evaluateAll((els) => els.map((e) => getComputedStyle(e).visibility))).resolves.toEqual([
+      "hidden",
+      "hidden",
+    ]);
+    await page.locator("body").press("PageDown");
+    await expect(answers.first().isVisible()).resolves.toBe(true);
+    await expect(answers.first().innerText()).resolves.toContain(`${disks.perDay} a day`);
+    await expect(answers.nth(1).isVisible()).resolves.toBe(false);
+    // Page Up steps back; the Next button steps as the key does.
+    await page.locator("body").press("PageUp");
+    await expect(answers.first().isVisible()).resolves.toBe(false);
+    // To the last slide: the ladder's shares come one row at a time.
+    for (let i = 0; i < 20; i++) await page.locator("body").press("ArrowRight");
+    const cells = page.locator("[data-slide]:not([hidden]) tbody td:first-of-type");
+    await expect(cells.allInnerTexts()).resolves.toEqual(ladder.map((s) => s.hit));
+    await expect(page.getByRole("button", { name: "Next" }).isDisabled()).resolves.toBe(true);
+    const fit = await projectorFit(page, ".deck h2, .deck p, .deck th, .deck td");
+    expect(fit.overflowX, "no sideways scrolling").toBeLessThanOrEqual(0);
+    expect(fit.overflowY, "no scrolling").toBeLessThanOrEqual(0);
+    expect(fit.smallest, "slide text in px").toBeGreaterThanOrEqual(24);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test("the presenter map builder steps through a group's shared map, one saturated resource at a time, answer last", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const text = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
+    const built = buildView(text);
+    if (!built.ok) throw new Error("example does not parse");
+    const { analysis, map } = built.view;
+    await page.goto(`${site}/present/map-builder/${await encodeShareHash(text)}`);
+    await page.locator("[data-present-map][data-ready]").waitFor();
+    await expect(page.locator("[data-map-title]").innerText()).resolves.toBe(map.title);
+    const stage = page.locator("[data-map-stage]:not([hidden])");
+    // The bare map gives nothing away.
+    await expect(stage.locator(".is-failing, .is-flagged, .is-saturated").count()).resolves.toBe(0);
+    await expect(stage.locator(".pm-chip--service").count()).resolves.toBe(map.services.length);
+    await page.locator("body").press("PageDown");
+    const first = analysis.impacts[0]!;
+    await expect(stage.locator(".pm-chip--resource.is-saturated").innerText()).resolves.toContain(first.resource);
+    await expect(stage.locator(".pm-chip--service.is-failing").count()).resolves.toBe(first.failing.length);
+    const fit = await projectorFit(page, ".pm-caption p, .pm-chip__name, .pm-chip__note");
+    expect(fit.overflowY, "no scrolling at 1280 x 720").toBeLessThanOrEqual(0);
+    expect(fit.overflowX).toBeLessThanOrEqual(0);
+    expect(fit.smallest, "chip and caption text in px").toBeGreaterThanOrEqual(24);
+    await page.getByRole("button", { name: "Show the answer" }).click();
+    await expect(stage.locator(".pm-chip--resource.is-flagged").count()).resolves.toBe(analysis.flagged.length);
+    await expect(stage.locator(".pm-caption").innerText()).resolves.toContain("Largest blast radius");
+    // The drawing is one switch away, with the same answer.
+    await page.getByLabel("The drawing").check();
+    await expect(stage.locator("svg .mb-resource.is-flagged").count()).resolves.toBe(analysis.flagged.length);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

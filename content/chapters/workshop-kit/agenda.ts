@@ -36,7 +36,7 @@ export interface AgendaBlock {
   /** Exercise ids to do together, in this order. */
   exercises: string[];
   /** Presenter view to put on the big screen. */
-  present?: "/present/retry-storm/" | "/present/explorer/";
+  present?: "/present/retry-storm/" | "/present/explorer/" | "/present/opening/" | "/present/map-builder/";
   /** Prepared replay or explorer links, in the order to play them; their numbers are computed. */
   steps: Array<ReplayStepId | ExplorerStepId>;
   /** Questions to put to the room. */
@@ -122,12 +122,13 @@ const opening = (minutes: number, chapters: string[], exercises: string[]): Agen
     ? "Who notices, and how many? The failure modes"
     : "Who notices, and how many?",
   kind: "opening",
-  materials: ["The first chapter of the course on the projector"],
-  talk: "Ask the room for the last incident they remember, then restate it as a blast radius: which fault, what share of users, for how long. Define blast radius, and the difference between a spare part (redundancy) and a compartment.",
+  materials: ["The opening's presenter view on the projector (its slides come from the first chapter)"],
+  talk: "Ask the room for the last incident they remember, then restate it as a blast radius: which fault, what share of users, for how long. Then step through the opening's slides: for each, let the room answer before Page Down shows the figure. Define blast radius, and the difference between a spare part (redundancy) and a compartment.",
   task: "Each group names one recent incident as a number (share of users, minutes), then does the exercise together.",
   output: "One incident per group written as a blast radius, and the exercise answered.",
   chapters,
   exercises,
+  present: "/present/opening/",
   steps: [],
   prompts: [
     "In our last incident, what share of users noticed, and how did we know?",
@@ -260,12 +261,17 @@ const readout = (minutes: number): AgendaBlock => ({
   minutes,
   title: "Readout and commitments",
   kind: "readout",
-  materials: ["The room board on the projector, loaded with the groups' share links", "The groups' worksheets"],
+  materials: [
+    "The room board on the projector, loaded with the groups' share links",
+    "The map builder's presenter view, to step through one group's map (open its share link there)",
+    "The groups' worksheets",
+  ],
   talk: "The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in section 5 of a worksheet.",
   task: "One person per group reads the sentence; everyone votes for the change that would shrink the biggest blast radius for the least work.",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
   exercises: [],
+  present: "/present/map-builder/",
   steps: [],
   prompts: ["Which one change would shrink our biggest blast radius the most, for the least work?"],
   watchFor: ["Commitments without an owner or a date.", "Ten action items: three done beat ten listed."],

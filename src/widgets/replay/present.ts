@@ -6,12 +6,15 @@
  *   - key moments: buttons (and a clicker's Page Down / Page Up, or the arrow keys) jump the
  *     playhead to the naive run's trigger, pool full, goodput gone, first refusal, intervention;
  *   - fullscreen.
+ * The reveal, its tool bar and the keys are the presenter views' one implementation
+ * (src/widgets/present/reveal.ts); this file adds the replay's veils and key moments.
  * It drives the replay only through its own controls (the playhead slider), so the replay
  * needs no presenter code, and loads on the presenter's first key or click like any widget
  * (moving the slider is a first touch).
  */
 import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
 import { markers, type Marker } from "./view.ts";
+import { mountReveal } from "../present/reveal.ts";
 
 /** The moments a presenter jumps between, in time order, from the naive run's summary. */
 export function keyMoments(summary: RetryStormSummary): Marker[] {
@@ -37,9 +40,6 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   const time = root.querySelector<HTMLOutputElement>("[data-time]")!;
   const form = root.querySelector<HTMLFormElement>("[data-controls]")!;
   const list = tools.querySelector<HTMLElement>("[data-moments]")!;
-  const predict = tools.querySelector<HTMLInputElement>("[data-predict]")!;
-  const revealButton = tools.querySelector<HTMLButtonElement>("[data-reveal]")!;
-  const status = tools.querySelector<HTMLElement>("[data-reveal-status]")!;
   let moments: Marker[] = [];
 
   const playhead = () => Number(scrub.value);
@@ -49,20 +49,25 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     scrub.dispatchEvent(new Event("change", { bubbles: true }));
   };
 
-  const setRevealed = (on: boolean) => {
-    if (on) root.dataset.revealed = "";
-    else delete root.dataset.revealed;
-    revealButton.disabled = on || !predict.checked;
-    status.textContent = !predict.checked
-      ? "Everything shows."
-      : on
-        ? "Revealed: summaries and the whole run show."
-        : "Hidden until the end of the run: summaries, events and the curves ahead of the playhead.";
-  };
-  const setPredict = (on: boolean) => {
-    root.dataset.reveal = on ? "on" : "off";
-    setRevealed(false);
-  };
+  // Predict first, the tool bar and the clicker keys: the presenter views' one reveal. The keys
+  // jump between key moments; past the last one, to the end of the run (which reveals it).
+  const reveal = mountReveal({
+    root,
+    tools,
+    stages: 1,
+    say: {
+      everything: "Everything shows.",
+      revealed: "Revealed: summaries and the whole run show.",
+      hidden: () => "Hidden until the end of the run: summaries, events and the curves ahead of the playhead.",
+    },
+    onKey(direction) {
+      if (moments.length === 0) return true;
+      const next = nextMoment(moments, playhead(), direction);
+      if (next) seek(Math.floor(next.time));
+      else if (direction === 1) seek(Number(scrub.max));
+      return true;
+    },
+  });
 
   /** Veils over the part of each chart ahead of the playhead. */
   const placeVeils = () => {
@@ -112,42 +117,16 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   // The replay writes the playhead's time into its output, and its runs into data attributes.
   new MutationObserver(() => {
     placeVeils();
-    if (predict.checked && playhead() >= Number(scrub.max)) setRevealed(true);
+    if (reveal.predicting && reveal.stage === 0 && playhead() >= Number(scrub.max)) reveal.go(1);
   }).observe(time, { childList: true, characterData: true, subtree: true });
   new MutationObserver(drawMoments).observe(root, { attributes: true, attributeFilter: ["data-naive-summary"] });
   new MutationObserver(placeVeils).observe(root, { childList: true, subtree: true });
   // A new scenario is a new prediction.
   form.addEventListener("change", () => {
-    setRevealed(false);
+    reveal.reset();
     seek(Number(scrub.min));
   });
 
-  predict.addEventListener("change", () => setPredict(predict.checked));
-  revealButton.addEventListener("click", () => setRevealed(true));
-  tools.querySelector("[data-fullscreen]")?.addEventListener("click", () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void document.documentElement.requestFullscreen?.();
-  });
-
-  // Clicker keys (Page Down / Page Up) and arrows jump between key moments, anywhere on the
-  // page except in a text field or on the playhead slider (which keeps its own arrow keys).
-  document.addEventListener("keydown", (event) => {
-    const target = event.target as HTMLElement;
-    if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
-    const direction =
-      event.key === "PageDown" || event.key === "ArrowRight"
-        ? 1
-        : event.key === "PageUp" || event.key === "ArrowLeft"
-          ? -1
-          : 0;
-    if (direction === 0 || moments.length === 0) return;
-    const next = nextMoment(moments, playhead(), direction);
-    event.preventDefault();
-    if (next) seek(Math.floor(next.time));
-    else if (direction === 1) seek(Number(scrub.max));
-  });
-
-  setPredict(predict.checked);
   readButtons();
   drawMoments();
   placeVeils();

@@ -1,0 +1,26 @@
+import { describe, expect, test } from "vitest";
+import { deck, keyDirection, slideAt, stepStage } from "./reveal.ts";
+
+describe("presenter reveal", () => {
+  test("a clicker's keys and the arrows step forward and back; other keys do nothing", () => {
+    expect(["PageDown", "ArrowRight", "ArrowDown"].map(keyDirection)).toEqual([1, 1, 1]);
+    expect(["PageUp", "ArrowLeft", "ArrowUp"].map(keyDirection)).toEqual([-1, -1, -1]);
+    expect(["Enter", " ", "a", "Tab"].map(keyDirection)).toEqual([0, 0, 0, 0]);
+  });
+
+  test("steps stay between the first stage and the last", () => {
+    expect(stepStage(0, 3, -1)).toBe(0);
+    expect(stepStage(0, 3, 1)).toBe(1);
+    expect(stepStage(3, 3, 1)).toBe(3);
+    expect(stepStage(1, 1, -1)).toBe(0);
+  });
+
+  test("a deck opens each slide on its own stage, then one stage per answer", () => {
+    // Slides with 0, 2, 1 and 3 answers: stages 0 | 1 2 3 | 4 5 | 6 7 8 9.
+    const { starts, stages } = deck([0, 2, 1, 3]);
+    expect(starts).toEqual([0, 1, 4, 6]);
+    expect(stages).toBe(9);
+    expect([0, 1, 3, 4, 5, 6, 9].map((s) => slideAt(s, starts))).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    expect(deck([0])).toEqual({ starts: [0], stages: 0 });
+  });
+});

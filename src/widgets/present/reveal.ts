@@ -1,0 +1,140 @@
+/**
+ * Predict first, for every presenter view (/present/*): the one implementation of the reveal,
+ * its tool bar (the "predict first" switch, the reveal button, the status line, fullscreen) and
+ * the clicker keys. A view has a number of stages: 1 for a single reveal (the explorer's shares,
+ * the replay's summaries), more for a view told step by step (the opening, the map builder).
+ * Elements marked data-reveal-step="n" show from stage n on; the root carries data-reveal
+ * ("on" while predicting), data-stage and, at the last stage, data-revealed, so a view's CSS can
+ * hide whatever else waits. Page Down, Page Up and the arrow keys (what a presentation clicker
+ * sends) step forward and back; a view with stops of its own (the replay's key moments) takes
+ * the keys first. Optional [data-step-next] and [data-step-back] buttons step as the keys do.
+ */
+
+/** The step a key asks for: 1 forward, -1 back, 0 for any other key. */
+export function keyDirection(key: string): 1 | -1 | 0 {
+  if (key === "PageDown" || key === "ArrowRight" || key === "ArrowDown") return 1;
+  if (key === "PageUp" || key === "ArrowLeft" || key === "ArrowUp") return -1;
+  return 0;
+}
+
+/** The stage after a step, kept within 0..stages. */
+export function stepStage(stage: number, stages: number, direction: 1 | -1): number {
+  return Math.min(stages, Math.max(0, stage + direction));
+}
+
+export interface RevealOptions {
+  /** The presented piece: gets data-reveal, data-stage and data-revealed. */
+  root: HTMLElement;
+  /** The tool bar: [data-predict], [data-reveal], [data-reveal-status], [data-fullscreen]. */
+  tools: HTMLElement;
+  /** How many stages the reveal has (1: hidden, then revealed). */
+  stages: number;
+  /** The status line's words. */
+  say: { everything: string; revealed: string; hidden: (stage: number, stages: number) => string };
+  /** A view's own stops for a key; return true when it moved, false to let the key step the reveal. */
+  onKey?: (direction: 1 | -1) => boolean;
+  /** Called after every change, with the stage and whether the room is predicting. */
+  onStage?: (stage: number, predicting: boolean) => void;
+}
+
+export interface Reveal {
+  readonly stage: number;
+  readonly predicting: boolean;
+  /** Goes to a stage (clamped). */
+  go(stage: number): void;
+  /** Back to stage 0: a new setting is a new prediction. */
+  reset(): void;
+  /** Changes the number of stages (a new map has other resources), back at stage 0. */
+  setStages(stages: number): void;
+}
+
+export function mountReveal(options: RevealOptions): Reveal {
+  const { root, tools, say } = options;
+  let stages = options.stages;
+  const predict = tools.querySelector<HTMLInputElement>("[data-predict]");
+  const button = tools.querySelector<HTMLButtonElement>("[data-reveal]");
+  const status = tools.querySelector<HTMLElement>("[data-reveal-status]");
+  const next = tools.querySelector<HTMLButtonElement>("[data-step-next]");
+  const back = tools.querySelector<HTMLButtonElement>("[data-step-back]");
+  let stage = 0;
+  const predicting = () => predict?.checked ?? true;
+
+  const draw = () => {
+    const on = predicting();
+    root.dataset.reveal = on ? "on" : "off";
+    root.dataset.stage = String(stage);
+    root.toggleAttribute("data-revealed", on && stage >= stages);
+    for (const el of root.querySelectorAll<HTMLElement>("[data-reveal-step]"))
+      el.toggleAttribute("data-shown", !on || Number(el.dataset.revealStep) <= stage);
+    if (button) button.disabled = !on || stage >= stages;
+    if (next) next.disabled = stage >= stages;
+    if (back) back.disabled = stage <= 0;
+    if (status) status.textContent = !on ? say.everything : stage >= stages ? say.revealed : say.hidden(stage, stages);
+    options.onStage?.(stage, on);
+  };
+  const go = (next: number) => {
+    stage = Math.min(stages, Math.max(0, next));
+    draw();
+  };
+
+  predict?.addEventListener("change", () => go(0));
+  button?.addEventListener("click", () => go(stages));
+  tools.querySelector("[data-fullscreen]")?.addEventListener("click", () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.();
+  });
+  const step = (direction: 1 | -1) => {
+    if (options.onKey?.(direction)) return;
+    go(stepStage(stage, stages, direction));
+  };
+  // Buttons for the same steps, for a presenter without a clicker.
+  next?.addEventListener("click", () => step(1));
+  back?.addEventListener("click", () => step(-1));
+  // Anywhere on the page but in a field (a slider, a text box and a list keep their own keys).
+  document.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    const direction = keyDirection(event.key);
+    if (direction === 0) return;
+    event.preventDefault();
+    step(direction);
+  });
+  go(0);
+
+  return {
+    get stage() {
+      return stage;
+    },
+    get predicting() {
+      return predicting();
+    },
+    go,
+    reset: () => go(0),
+    setStages(n: number) {
+      stages = n;
+      go(0);
+    },
+  };
+}
+
+/**
+ * A view told as slides, each with some steps to reveal: the stage each slide opens at, and the
+ * number of stages in all. Slide i shows from starts[i] (its question) to starts[i] + steps[i]
+ * (its last answer); the next stage opens the next slide.
+ */
+export function deck(steps: readonly number[]): { starts: number[]; stages: number } {
+  const starts: number[] = [];
+  let at = 0;
+  for (const n of steps) {
+    starts.push(at);
+    at += n + 1;
+  }
+  return { starts, stages: Math.max(0, at - 1) };
+}
+
+/** The slide a stage belongs to. */
+export function slideAt(stage: number, starts: readonly number[]): number {
+  let slide = 0;
+  for (let i = 0; i < starts.length; i++) if (starts[i]! <= stage) slide = i;
+  return slide;
+}
