@@ -6,7 +6,7 @@
  */
 import { Game } from "../src/sim/gameday/game.ts";
 import { scenarios } from "../src/sim/gameday/scenarios.ts";
-import { openBrowser } from "../tests/support/chromium.ts";
+import { openBrowser } from "../tools/chromium.ts";
 import { median } from "./stats.ts";
 import type { Bench, BenchRow } from "./types.ts";
 

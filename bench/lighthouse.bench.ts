@@ -10,9 +10,9 @@
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import type { Bench, BenchRow } from "./types.ts";
-import { serveStatic } from "../tests/support/static-server.ts";
-import { chromiumPath } from "../tests/support/chromium.ts";
-import { loadBuiltSite } from "../tests/support/built-site.ts";
+import { serveStatic } from "../tools/static-server.ts";
+import { chromiumPath } from "../tools/chromium.ts";
+import { loadBuiltSite } from "../tools/built-site.ts";
 
 export const lighthouseTargets = { performance: 95, tbtMs: 150, cls: 0.02, lcpSeconds: 2.0 };
 

@@ -4,7 +4,7 @@
  */
 import type { Bench, BenchRow } from "./types.ts";
 import { median } from "./stats.ts";
-import { openBrowser } from "../tests/support/chromium.ts";
+import { openBrowser } from "../tools/chromium.ts";
 import { simulatePoison } from "../src/sim/shuffle-shard.ts";
 import { placeAll, uniformCustomers } from "../src/sim/cells/router.ts";
 

@@ -12,8 +12,8 @@ import { buildSync } from "esbuild";
 import type { Page } from "playwright-core";
 import type { Bench, BenchRow } from "./types.ts";
 import { median } from "./stats.ts";
-import { openBrowser } from "../tests/support/chromium.ts";
-import { weighPage } from "../tests/support/page-weight.ts";
+import { openBrowser } from "../tools/chromium.ts";
+import { weighPage } from "../tools/page-weight.ts";
 
 const samples = 20;
 /** Between warm runs, as a reader would pause (they read the output); the next worker boots meanwhile. */

@@ -3,7 +3,7 @@
  * events a second that is, and how long the page takes from a control change to redrawn charts.
  */
 import { createRun, defaultScenario, runRetryStorm } from "../src/sim/retry-storm/index.ts";
-import { openBrowser } from "../tests/support/chromium.ts";
+import { openBrowser } from "../tools/chromium.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { median } from "./stats.ts";
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync } from "node:fs";
 import { cpus } from "node:os";
-import { serveStatic } from "../tests/support/static-server.ts";
+import { serveStatic } from "../tools/static-server.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { table } from "../src/cli/args.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";

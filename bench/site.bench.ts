@@ -1,11 +1,11 @@
 /** Site build time, and what each page loads before any interaction, against the budgets. */
 import { execFileSync } from "node:child_process";
 import type { Bench, BenchRow } from "./types.ts";
-import { serveStatic } from "../tests/support/static-server.ts";
-import { openBrowser } from "../tests/support/chromium.ts";
-import { weighPage } from "../tests/support/page-weight.ts";
-import { budgets } from "../tests/support/budgets.ts";
-import { loadBuiltSite } from "../tests/support/built-site.ts";
+import { serveStatic } from "../tools/static-server.ts";
+import { openBrowser } from "../tools/chromium.ts";
+import { weighPage } from "../tools/page-weight.ts";
+import { budgets } from "../tools/budgets.ts";
+import { loadBuiltSite } from "../tools/built-site.ts";
 
 const bench: Bench = async ({ distDir }) => {
   const started = performance.now();

@@ -6,12 +6,12 @@
  *   npm run screenshots -- --out DIR /path/ [/other/ ...] [--full]
  *                                       any pages, into DIR (for looking at a change)
  *
- * Needs a build (npm run build) and Chromium (tests/support/chromium.ts). Not part of npm test.
+ * Needs a build (npm run build) and Chromium (tools/chromium.ts). Not part of npm test.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { openBrowser } from "../tests/support/chromium.ts";
-import { serveStatic } from "../tests/support/static-server.ts";
+import { openBrowser } from "../tools/chromium.ts";
+import { serveStatic } from "../tools/static-server.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 
 interface Shot {

@@ -12,7 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import subsetFont from "subset-font";
-import { loadBuiltSite } from "../tests/support/built-site.ts";
+import { loadBuiltSite } from "../tools/built-site.ts";
 
 const require = createRequire(import.meta.url);
 const source = require.resolve("@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2");

@@ -2,7 +2,7 @@
  * Every page of the built site, checked in one pass so each page is loaded twice, not five times:
  *
  * - at 1280 px, in a fresh tab (nothing from the previous page's memory cache): what it costs
- *   before the reader touches anything (held to tests/support/budgets.ts), that it carries the
+ *   before the reader touches anything (held to tools/budgets.ts), that it carries the
  *   Content-Security-Policy and loads without a violation, and axe-core's serious or critical
  *   violations (colour contrast included) in the light theme and then the dark one;
  * - at 375 px: that nothing is wider than the screen.
@@ -14,10 +14,10 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
-import { budgets } from "../support/budgets.ts";
-import { distDir, loadBuiltSite } from "../support/built-site.ts";
+import { budgets } from "../../tools/budgets.ts";
+import { distDir, loadBuiltSite } from "../../tools/built-site.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { weighPage } from "../support/page-weight.ts";
+import { weighPage } from "../../tools/page-weight.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

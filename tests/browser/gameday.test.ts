@@ -8,7 +8,7 @@ import { expect, test } from "vitest";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { weighPage } from "../support/page-weight.ts";
+import { weighPage } from "../../tools/page-weight.ts";
 
 describeInBrowser("game day in Chromium", (browser) => {
   const { site } = browser;

@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import { outDirFromEnv } from "../../src/integrations/out-dir.ts";
 import type { TestProject } from "vitest/node";
-import { serveStatic } from "../support/static-server.ts";
+import { serveStatic } from "../../tools/static-server.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

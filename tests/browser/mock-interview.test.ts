@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Page } from "playwright-core";
-import { openBrowser } from "../support/chromium.ts";
+import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 

@@ -1,8 +1,8 @@
 /** After one visit the course works with the server gone (the service worker has it all). */
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { serveStatic, type StaticServer } from "../support/static-server.ts";
-import { distDir } from "../support/built-site.ts";
+import { serveStatic, type StaticServer } from "../../tools/static-server.ts";
+import { distDir } from "../../tools/built-site.ts";
 
 describeInBrowser("offline", (browser) => {
   let server: StaticServer;

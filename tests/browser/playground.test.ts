@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openBrowser } from "../support/chromium.ts";
+import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const golden = readFileSync(

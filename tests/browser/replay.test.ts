@@ -1,9 +1,9 @@
 /** The retry-storm replay, as a reader meets it: static first, then interactive, in Chromium. */
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { openBrowser } from "../support/chromium.ts";
+import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { weighPage } from "../support/page-weight.ts";
+import { weighPage } from "../../tools/page-weight.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),

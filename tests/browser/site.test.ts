@@ -1,6 +1,6 @@
 /** The foundation, as a reader meets it: landing page, sidebar, search, theme. */
 import { expect, test } from "vitest";
-import { openBrowser } from "../support/chromium.ts";
+import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("course site in Chromium", (browser) => {

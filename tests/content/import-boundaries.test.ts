@@ -1,6 +1,6 @@
 /**
- * The layers of docs/ARCHITECTURE.md ("may import"), enforced. Every import in src/ and content/
- * is read (static, dynamic and re-exports), resolved to a path, and checked against the rule of
+ * The layers of docs/ARCHITECTURE.md ("may import"), enforced. Every import in src/, content/,
+ * bench/ and scripts/ is read (static, dynamic and re-exports), resolved to a path, and checked against the rule of
  * the layer it is written in. A new edge between layers fails here, naming the file and the
  * import, until the table in ARCHITECTURE.md and the rule below change together.
  */
@@ -63,7 +63,8 @@ function importsOf(file: string): Import[] {
   };
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      add(node.moduleSpecifier.text, node.importClause?.isTypeOnly ?? false);
+      // `import type { x }` (TypeScript 5.9 marks it as the clause's phase modifier).
+      add(node.moduleSpecifier.text, node.importClause?.phaseModifier === ts.SyntaxKind.TypeKeyword);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier.text, node.isTypeOnly);
     } else if (
@@ -80,13 +81,34 @@ function importsOf(file: string): Import[] {
   return found;
 }
 
-const files = [...walk(join(root, "src")), ...walk(join(root, "content"))];
+const files = [
+  ...walk(join(root, "src")),
+  ...walk(join(root, "content")),
+  ...walk(join(root, "bench")),
+  ...walk(join(root, "scripts")),
+];
 const isTest = (path: string) => /\.test(-helper)?\.ts$/.test(path);
 const sourceImports = files.filter((f) => !isTest(f)).flatMap(importsOf);
 
 const inside = (path: string, ...dirs: string[]) => dirs.some((d) => path === d || path.startsWith(`${d}/`));
 const isPackage = (target: string) => !target.includes("/") || target.startsWith("@");
 const isNode = (target: string) => target.startsWith("node:");
+
+/**
+ * Pages and components that still read a chapter folder's data, each named (issue 14: that data
+ * belongs in src/course). The list may only shrink: a new edge fails, and an edge that is gone
+ * fails too until it is struck off here.
+ */
+const chapterDataReadByPages = new Set([
+  "src/components/WorkshopAgenda.astro -> content/chapters/workshop-kit/agenda.ts",
+  "src/components/WorkshopAgenda.astro -> content/chapters/workshop-kit/steps.ts",
+  "src/pages/interview-playbook/interview.json.ts -> content/chapters/interview-playbook/bank.ts",
+  "src/pages/interview-playbook/interview.json.ts -> content/chapters/interview-playbook/numbers.ts",
+  "src/pages/interview-sheet.astro -> content/chapters/interview-playbook/numbers.ts",
+  "src/pages/run-sheet/[agenda].astro -> content/chapters/workshop-kit/agenda.ts",
+  "src/pages/run-sheet/[agenda].astro -> content/chapters/workshop-kit/steps.ts",
+  "src/pages/worksheet/example.astro -> content/chapters/workshop-kit/example-system.ts",
+]);
 
 /** One rule per layer: the reason an import breaks it, or undefined when it is allowed. */
 interface Layer {
@@ -180,6 +202,26 @@ const layers: Layer[] = [
       inside(i.target, "src/sim", "src/format") ? undefined : "a chapter's numbers come from src/sim and src/format",
   },
   {
+    name: "bench",
+    owns: (p) => inside(p, "bench"),
+    breaks: (i) =>
+      inside(i.target, "tests") ? "bench measures the product: never tests/ (shared tooling is in tools/)" : undefined,
+  },
+  {
+    name: "scripts",
+    owns: (p) => inside(p, "scripts"),
+    breaks: (i) =>
+      inside(i.target, "tests") ? "scripts never import tests/ (shared tooling is in tools/)" : undefined,
+  },
+  {
+    name: "components and pages",
+    owns: (p) => inside(p, "src/components", "src/pages"),
+    breaks: (i) =>
+      inside(i.target, "content") && !chapterDataReadByPages.has(`${i.from} -> ${i.target}`)
+        ? "components and pages render chapter data from src/ (src/course, src/sim), not from a chapter's folder"
+        : undefined,
+  },
+  {
     name: "playground programs",
     owns: (p) => p.endsWith(".play.ts"),
     breaks: (i) => (i.target === "course" ? undefined : 'a playground program imports "course" only'),
@@ -211,6 +253,15 @@ describe("import boundaries (docs/ARCHITECTURE.md, 'may import')", () => {
       expect(broken).toEqual([]);
     });
   }
+
+  test("the pages and components that read chapter data are exactly the named ones", () => {
+    const reading = new Set(
+      sourceImports
+        .filter((i) => inside(i.from, "src/components", "src/pages") && inside(i.target, "content"))
+        .map((i) => `${i.from} -> ${i.target}`),
+    );
+    expect([...reading].sort()).toEqual([...chapterDataReadByPages].sort());
+  });
 
   test("nothing outside the site's own layers imports a page or a component", () => {
     const site = ["src/components", "src/pages"];

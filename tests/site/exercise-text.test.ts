@@ -5,7 +5,7 @@
  */
 import { expect, test } from "vitest";
 import { maxAnswerLength } from "../../src/grader/parse-answer.ts";
-import { loadBuiltSite } from "../support/built-site.ts";
+import { loadBuiltSite } from "../../tools/built-site.ts";
 
 const exercisePages = loadBuiltSite().filter((page) => page.html.includes("data-exercise="));
 

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseFailureMap } from "../../src/sim/failure-map/parse.ts";
 import { decodeShareHash, isShareHash } from "../../src/course/map-share.ts";
-import { distDir, loadBuiltSite, resolveInternal } from "../support/built-site.ts";
+import { distDir, loadBuiltSite, resolveInternal } from "../../tools/built-site.ts";
 
 const pages = loadBuiltSite();
 const byPath = new Map(pages.map((p) => [p.path, p]));

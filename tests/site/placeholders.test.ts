@@ -6,7 +6,7 @@
  */
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
-import { loadBuiltSite } from "../support/built-site.ts";
+import { loadBuiltSite } from "../../tools/built-site.ts";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];

@@ -1,6 +1,6 @@
 /**
  * The one fixture every browser test file uses: a describe block that is skipped only where
- * tests/support/chromium.ts says browser tests may be skipped (an explicit opt-out, never under
+ * tools/chromium.ts says browser tests may be skipped (an explicit opt-out, never under
  * CI=true), that launches one fresh Chromium profile before its tests and closes it after them,
  * and that hands its body the built site's URL (served once by tests/browser/global-setup.ts).
  *
@@ -18,7 +18,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, inject } from "vitest";
-import { openBrowser, type OpenOptions, type Session, skipBrowser } from "./chromium.ts";
+import { openBrowser, type OpenOptions, type Session, skipBrowser } from "../../tools/chromium.ts";
 
 export interface BrowserSuite {
   /** The built site's origin, e.g. http://127.0.0.1:40123 (no trailing slash). */

@@ -4,7 +4,7 @@
  */
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
-import { outDirFromEnv } from "../../src/integrations/out-dir.ts";
+import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 
 type Node = DefaultTreeAdapterMap["node"];
