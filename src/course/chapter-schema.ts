@@ -23,5 +23,3 @@ export const chapterFields = z.object({
   /** Further reading: each primary source the chapter relies on, with its title and address (docs/SOURCES.md). */
   reading: z.array(readingSchema).min(1),
 });
-
-export type ChapterFields = z.infer<typeof chapterFields>;

@@ -183,10 +183,8 @@ export const questionBankSchema = z.object({ questions: z.array(questionSchema).
 });
 
 export type Question = z.infer<typeof questionSchema>;
-export type FollowUp = z.infer<typeof followUpSchema>;
 export type Criterion = z.infer<typeof criterionSchema>;
 export type Clarify = z.infer<typeof clarifySchema>;
-export type Evidence = z.infer<typeof evidenceSchema>;
 
 /** Parse and validate bank text; errors name the question index and field. */
 export function parseQuestionBank(text: string, source = "questions.yaml"): Question[] {
@@ -245,9 +243,4 @@ export function paragraphs(text: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter((p) => p.length > 0);
-}
-
-/** Total weight of a rubric: the denominator of a weighted score. */
-export function rubricWeight(rubric: readonly Criterion[]): number {
-  return rubric.reduce((sum, c) => sum + c.weight, 0);
 }

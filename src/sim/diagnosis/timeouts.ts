@@ -66,8 +66,3 @@ export function cutOff(p: TimeoutParams, ms: number): number {
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   return buckets.filter((b) => b.from >= ms).reduce((sum, b) => sum + b.count, 0) / total;
 }
-
-/** The callers' workers a hung call holds for the time-out: arrivals of hung calls x time-out, per second. */
-export function workersHeldByHung(p: TimeoutParams): number {
-  return (p.calls / 3600) * (p.hung / 10_000) * (p.timeoutMs / 1000);
-}
