@@ -1,13 +1,17 @@
 /**
- * Every page of the built site, checked in one pass so each page is loaded twice, not five times:
+ * Every page of the built site, checked in one pass so each page is loaded twice, not five times,
+ * and both loads run at the same time (two browsers: one waits on the network while the other
+ * works):
  *
  * - at 1280 px, in a fresh tab (nothing from the previous page's memory cache): what it costs
  *   before the reader touches anything (held to tools/budgets.ts), that it carries the
  *   Content-Security-Policy and loads without a violation, and axe-core's serious or critical
- *   violations (colour contrast included) in the light theme and then the dark one;
+ *   violations: every rule in the light theme, then in the dark theme the rules whose outcome
+ *   depends on colour (a theme changes colours only: the test checks that every element has the
+ *   same visibility and size in both themes, and runs every rule again in the dark where not);
  * - at 375 px: that nothing is wider than the screen.
  *
- * A page's test lists everything found on it; the phone pass lists every page that scrolls sideways.
+ * A page's test lists everything found on it.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,6 +21,7 @@ import { loadChapters } from "../../src/course/catalog.ts";
 import { budgets } from "../../tools/budgets.ts";
 import { distDir, loadBuiltSite } from "../../tools/built-site.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import type { Session } from "../../tools/chromium.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -43,10 +48,17 @@ const pages = [
 ];
 const chapters = new Set(loadChapters().map((c) => `/${c.slug}/`));
 
-async function axeFindings(page: Page, path: string, theme: string): Promise<string[]> {
-  // Evaluated through DevTools, so the page's CSP does not apply to the checker itself.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+/**
+ * The axe-core rules whose outcome can change when only colours change: contrast of text against
+ * its background, and links told from the text around them by colour (axe-core 4.14's rule list).
+ */
+const colourRules = ["color-contrast", "link-in-text-block"];
+
+async function axeFindings(page: Page, path: string, theme: string, rules?: string[]): Promise<string[]> {
+  // Evaluated through DevTools, so the page's CSP does not apply to the checker itself; once per
+  // document (the dark theme is switched in place on Starlight pages).
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async (rules) => {
     const axe = (
       window as unknown as {
         axe: {
@@ -59,17 +71,49 @@ async function axeFindings(page: Page, path: string, theme: string): Promise<str
         };
       }
     ).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const result = await axe.run(document, {
+      resultTypes: ["violations"],
+      ...(rules ? { runOnly: { type: "rule", values: rules } } : {}),
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
     }));
-  });
+  }, rules);
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${path} (${theme}) [${v.impact}] ${v.id}: ${v.help} -> ${v.targets.join(" | ")}`);
+}
+
+/** Every element's visibility and rounded size, in document order: what a theme must not change. */
+function layout(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("body *")].map((el) => {
+      const box = el.getBoundingClientRect();
+      return `${el.checkVisibility() ? "shown" : "hidden"} ${Math.round(box.width)}x${Math.round(box.height)}`;
+    }),
+  );
+}
+
+/** What makes a page wider than the screen, or null when nothing does. */
+function sidewaysOverflow(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const doc = document.documentElement;
+    if (doc.scrollWidth <= doc.clientWidth + 1) return null;
+    // Name the widest offender, so the failure says where to look.
+    let worst = "";
+    let right = doc.clientWidth;
+    for (const el of document.querySelectorAll("body *")) {
+      const r = el.getBoundingClientRect();
+      if (r.right > right + 1 && getComputedStyle(el).position !== "fixed") {
+        right = r.right;
+        worst = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(" ").join(".")}` : ""}`;
+      }
+    }
+    return `${doc.scrollWidth}px wide (${worst})`;
+  });
 }
 
 /** Starlight pages switch theme in place; a stand-alone page reads the stored choice when it loads. */
@@ -88,7 +132,7 @@ async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string 
 
 describeInBrowser("every page", (browser) => {
   const { site } = browser;
-  const wide: string[] = [];
+  let phone: Session;
   beforeAll(async () => {
     await browser.context.addInitScript(() => {
       const seen: string[] = [];
@@ -100,6 +144,8 @@ describeInBrowser("every page", (browser) => {
     // Every page starts in the light theme.
     await browser.page.goto(`${site}/`);
     await browser.page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
+    phone = await browser.open({ viewport: { width: 375, height: 740 } });
+    await phone.context.addInitScript(() => localStorage.setItem("starlight-theme", "light"));
   });
 
   test("the page list has the landing page, every chapter and the pages outside the sitemap", () => {
@@ -108,12 +154,35 @@ describeInBrowser("every page", (browser) => {
     expect(pages.length).toBeGreaterThan(chapters.size + 2);
   });
 
+  test("the dark pass runs every axe-core rule about colour that the light pass runs", () => {
+    const axe = createRequire(import.meta.url)("axe-core") as { getRules(tags: string[]): { ruleId: string }[] };
+    // color-contrast-enhanced is WCAG AAA, off by default: the light pass does not run it either.
+    expect(
+      axe
+        .getRules(["cat.color"])
+        .map((r) => r.ruleId)
+        .filter((id) => id !== "color-contrast-enhanced")
+        .sort(),
+    ).toEqual([...colourRules].sort());
+  });
+
+  /** The page at 375 px in the phone's browser: what makes it wider than the screen, if anything. */
+  async function atPhoneWidth(path: string): Promise<string | null> {
+    await phone.page.goto(`${site}${path}`, { waitUntil: "networkidle" });
+    return sidewaysOverflow(phone.page);
+  }
+
   // One test per page, so a slow machine times out one page, not the whole pass, and a failure
   // names its page.
   for (const path of pages) {
-    test(`${path} at 1280 px: budgets, the security policy, axe-core light then dark`, async () => {
+    test(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 px no sideways scrolling`, async () => {
       const kb = (bytes: number) => bytes / 1024;
       const found: string[] = [];
+      // The phone's load runs while the desktop checks run; its outcome is read at the end.
+      const narrow = atPhoneWidth(path).then(
+        (overflow) => ({ overflow }),
+        (error: unknown) => ({ error }),
+      );
       const page = await browser.context.newPage();
       try {
         const w = await weighPage(page, `${site}${path}`);
@@ -136,9 +205,12 @@ describeInBrowser("every page", (browser) => {
         const shown = await page.locator("html").getAttribute("data-theme");
         if (shown !== null && shown !== "light") found.push(`opened in the ${shown} theme, not light`);
         found.push(...(await axeFindings(page, path, "light")));
+        const light = await layout(page);
         const dark = await switchTheme(page, "dark");
         if (dark !== null && dark !== "dark") found.push("did not switch to the dark theme");
-        found.push(...(await axeFindings(page, path, "dark")));
+        // Where the dark theme shows, hides or resizes anything, every rule runs again.
+        const sameLayout = JSON.stringify(await layout(page)) === JSON.stringify(light);
+        found.push(...(await axeFindings(page, path, "dark", sameLayout ? colourRules : undefined)));
         await page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
 
         const violations = await page.evaluate(
@@ -148,33 +220,10 @@ describeInBrowser("every page", (browser) => {
       } finally {
         await page.close();
       }
+      const phoneOutcome = await narrow;
+      if ("error" in phoneOutcome) throw phoneOutcome.error;
+      if (phoneOutcome.overflow) found.push(`at 375 px the page scrolls sideways: ${phoneOutcome.overflow}`);
       expect(found).toEqual([]);
     }, 120_000);
   }
-
-  test("at 375 px no page scrolls sideways", async () => {
-    const { page } = browser;
-    await page.setViewportSize({ width: 375, height: 740 });
-    for (const path of pages) {
-      await page.goto(`${site}${path}`, { waitUntil: "networkidle" });
-      const overflow = await page.evaluate(() => {
-        const doc = document.documentElement;
-        if (doc.scrollWidth <= doc.clientWidth + 1) return null;
-        // Name the widest offender, so the failure says where to look.
-        let worst = "";
-        let right = doc.clientWidth;
-        for (const el of document.querySelectorAll("body *")) {
-          const r = el.getBoundingClientRect();
-          if (r.right > right + 1 && getComputedStyle(el).position !== "fixed") {
-            right = r.right;
-            worst = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.split(" ").join(".")}` : ""}`;
-          }
-        }
-        return `${doc.scrollWidth}px wide (${worst})`;
-      });
-      if (overflow) wide.push(`${path}: ${overflow}`);
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
-    expect(wide).toEqual([]);
-  }, 240_000);
 });
