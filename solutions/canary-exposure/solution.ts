@@ -1,4 +1,5 @@
 /** Expected answers for "How far does a bad release get?", from the rollout simulation (src/sim/cells). */
+import { grouped, readableShare } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { rollout } from "../../src/sim/cells/deploy.ts";
 
@@ -22,6 +23,22 @@ export function answers({ cells, perCell, waveSize }: Params): Record<string, nu
     canary: canary.customersExposed,
     "first-wave": firstWave.customersExposed,
     "first-wave-share": firstWave.exposedShare,
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { cells, perCell, waveSize } = params;
+  const a = answers(params);
+  const total = cells * perCell;
+  return {
+    canaryCustomers: grouped(a.canary!),
+    canaryShare: readableShare(a.canary! / total),
+    totalCustomers: grouped(total),
+    cellsReached: String(1 + waveSize),
+    perCellGrouped: grouped(perCell),
+    firstWaveCustomers: grouped(a["first-wave"]!),
+    firstWaveShare: readableShare(a["first-wave-share"]!),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Expected answers for "One bad cell", computed by the cells simulation (src/sim/cells). */
+import { grouped, readableShare } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { blastRadius } from "../../src/sim/cells/blast.ts";
 import { rollout } from "../../src/sim/cells/deploy.ts";
@@ -19,6 +20,17 @@ export function answers({ cells, customers }: Params): Record<string, number> {
     healthCheckCatches: true,
   });
   return { untouched: 1 - hit.customerShare, canary: deploy.customersExposed };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { untouched, canary } = answers(params);
+  return {
+    hitShare: readableShare(1 - untouched!),
+    untouchedShare: readableShare(untouched!),
+    customersGrouped: grouped(params.customers),
+    canaryCustomers: grouped(canary!),
+  };
 }
 
 /** Another service: 4 to 25 cells of 100 to 1,000 customers each (customers divisible by cells). */

@@ -1,4 +1,5 @@
 /** Expected answers for "Retries stacked three deep", computed by src/sim/backoff.ts. */
+import { grouped, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { amplification } from "../../src/sim/backoff.ts";
 
@@ -13,6 +14,18 @@ export function answers({ attempts, layers }: Params): Record<string, number> {
     "every-layer": amplification(attempts, layers),
     // Only the top layer retries: attempts x 1 x 1 ...
     "top-only": amplification([attempts, ...Array<number>(layers - 1).fill(1)]),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { attempts, layers } = params;
+  const a = answers(params);
+  return {
+    product: Array<string>(layers).fill(String(attempts)).join(" × "),
+    everyLayer: grouped(a["every-layer"]!),
+    topOnly: grouped(a["top-only"]!),
+    saving: rounded(a["every-layer"]! / a["top-only"]!, 6),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Expected answers for "Enough capacity to lose a zone": N/(N-1) x peak (src/sim/cells). */
+import { grouped, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { preProvisionFactor } from "../../src/sim/cells/static-stability.ts";
 
@@ -11,6 +12,22 @@ export function answers({ zones, peak }: Params): Record<string, number> {
   const factor = preProvisionFactor(zones);
   // Each zone runs peak / (N - 1); whole instances, so round up.
   return { "per-zone": Math.ceil((peak * factor) / zones - 1e-9), factor };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { zones, peak } = params;
+  const { "per-zone": perZone, factor } = answers(params);
+  const other = (n: number) => rounded(preProvisionFactor(n), 3);
+  return {
+    survivors: String(zones - 1),
+    peakGrouped: grouped(peak),
+    perZone: grouped(perZone!),
+    total: grouped(zones * perZone!),
+    factor: rounded(factor!, 3),
+    oneMore: String(zones + 1),
+    oneMoreFactor: other(zones + 1),
+  };
 }
 
 /** 2 to 5 zones; a peak that divides evenly by zones - 1 keeps the counts exact. */

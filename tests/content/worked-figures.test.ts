@@ -32,12 +32,16 @@ const fixed: Record<string, Record<string, string>> = {
     "1": "the 1 in 1 − sum",
     "99": "the shortcut's 99th percentile, named",
   },
+  "canary-exposure": { "1": "the canary is one cell", "100": "100% for a push to every cell at once" },
+  "cells-blast-radius": { "1": "one cell of the cells, and the 1 in 1 − 1/cells" },
   "daily-disk-failures": {
     "365": "days in a year",
     "1": "the 1 in 1 − p",
     "100": "percent to a share",
   },
   "retry-storm-connection-hold": { "0": "attempts are counted from 0" },
+  "retry-amplification-layers": { "1": "a share written 1/n" },
+  "static-stability-preprovision": { "1": "one zone lost, N − 1 left" },
   "shuffle-shard-16-workers": { "1": "one over the count of combinations" },
 };
 
@@ -50,8 +54,6 @@ const stillTyped = new Set<string>([
   "adaptive-throttling",
   "blast-radius-as-a-number",
   "breaker-evidence",
-  "canary-exposure",
-  "cells-blast-radius",
   "diagnose-breaker",
   "diagnose-canary",
   "diagnose-cell-errors",
@@ -72,11 +74,9 @@ const stillTyped = new Set<string>([
   "drill-nines-and-chains",
   "drill-tail-and-hedging",
   "overload-queue-goodput",
-  "retry-amplification-layers",
   "retry-budget-stability",
   "retry-expected-attempts",
   "retry-token-bucket",
-  "static-stability-preprovision",
 ]);
 
 /** Each digit run an author typed (outside placeholders): "2,000", "0.99", "365", "1". */
@@ -190,6 +190,48 @@ describe("worked figures equal the solution's results, for two seeds", () => {
     expectFigure(worked.shuffleShare!, 1 / combinations, "one over the combinations");
     expectFigure(worked.fixedShare!, answers.fixed!, "fixed groups' share");
     expectFigure(worked.fixedShare!, 1 / groups!, "one group in all");
+  });
+
+  test.each(seeds)("static-stability-preprovision, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("static-stability-preprovision", seed);
+    const { zones, peak } = params as Record<string, number>;
+    expect(shownValue(worked.perZone!)).toBe(answers["per-zone"]);
+    expect(answers["per-zone"]).toBe(Math.ceil(peak! / (zones! - 1)));
+    expect(shownValue(worked.total!)).toBe(zones! * answers["per-zone"]!);
+    expectFigure(worked.factor!, answers.factor!, "factor");
+    expectFigure(worked.factor!, zones! / (zones! - 1), "N / (N - 1)");
+    expectFigure(worked.oneMoreFactor!, (zones! + 1) / zones!, "one zone more");
+  });
+
+  test.each(seeds)("cells-blast-radius, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("cells-blast-radius", seed);
+    const { cells, customers } = params as Record<string, number>;
+    expectFigure(worked.untouchedShare!, answers.untouched!, "untouched");
+    expectFigure(worked.hitShare!, 1 / cells!, "one cell's share");
+    expect(shownValue(worked.canaryCustomers!)).toBe(answers.canary);
+    expect(answers.canary).toBe(customers! / cells!);
+  });
+
+  test.each(seeds)("canary-exposure, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("canary-exposure", seed);
+    const { cells, perCell, waveSize } = params as Record<string, number>;
+    expect(shownValue(worked.canaryCustomers!)).toBe(answers.canary);
+    expect(shownValue(worked.totalCustomers!)).toBe(cells! * perCell!);
+    expectFigure(worked.canaryShare!, 1 / cells!, "canary share");
+    expect(shownValue(worked.cellsReached!)).toBe(1 + waveSize!);
+    expect(shownValue(worked.firstWaveCustomers!)).toBe(answers["first-wave"]);
+    expect(answers["first-wave"]).toBe((1 + waveSize!) * perCell!);
+    expectFigure(worked.firstWaveShare!, answers["first-wave-share"]!, "first wave share");
+  });
+
+  test.each(seeds)("retry-amplification-layers, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("retry-amplification-layers", seed);
+    const { attempts, layers } = params as Record<string, number>;
+    expect(shownValue(worked.everyLayer!)).toBe(answers["every-layer"]);
+    expect(answers["every-layer"]).toBe(attempts! ** layers!);
+    expect(worked.product!.split(" × ")).toHaveLength(layers!);
+    expect(shownValue(worked.topOnly!)).toBe(answers["top-only"]);
+    expect(shownValue(worked.saving!)).toBe(answers["every-layer"]! / answers["top-only"]!);
   });
 
   test.each(seeds)("thread-starvation, seed %i", async (seed) => {
