@@ -12,6 +12,8 @@ export interface Params {
   afterRate: number;
 }
 
+import { rounded } from "../../src/format/number.ts";
+
 export function answers({
   capacity,
   timeoutSeconds,
@@ -25,6 +27,25 @@ export function answers({
     longest,
     onset: longest / (burstRate - capacity),
     recovery: (peak - longest) / (capacity - afterRate),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { capacity, burstRate, burstSeconds, afterRate } = params;
+  const a = answers(params);
+  const excess = burstRate - capacity;
+  const drain = capacity - afterRate;
+  const peak = excess * burstSeconds;
+  const r = (x: number) => rounded(x, 6);
+  return {
+    longest: r(a.longest!),
+    excess: r(excess),
+    onset: rounded(a.onset!, 3),
+    peak: r(peak),
+    drain: r(drain),
+    recovery: rounded(a.recovery!, 3),
+    uselessEnd: rounded(burstSeconds + a.recovery!, 3),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Expected answers for "What does a retry cost?", computed by src/sim/backoff.ts. */
+import { rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { expectedAttempts } from "../../src/sim/backoff.ts";
 
@@ -11,6 +12,23 @@ export function answers({ retries, failurePercent }: Params): Record<string, num
   return {
     flaky: expectedAttempts(retries, failurePercent / 100),
     down: expectedAttempts(retries, 1),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { retries, failurePercent } = params;
+  const p = failurePercent / 100;
+  const a = answers(params);
+  const terms = Array.from({ length: retries + 1 }, (_, k) => rounded(p ** k, 6));
+  return {
+    p: rounded(p, 6),
+    attemptsMost: String(retries + 1),
+    terms: terms.join(" + "),
+    pPower: rounded(p ** (retries + 1), 6),
+    oneMinusP: rounded(1 - p, 6),
+    flakyAttempts: rounded(a.flaky!, 6),
+    downAttempts: String(a.down),
   };
 }
 

@@ -32,6 +32,7 @@ const fixed: Record<string, Record<string, string>> = {
     "1": "the 1 in 1 − sum",
     "99": "the shortcut's 99th percentile, named",
   },
+  "blast-radius-as-a-number": { "1": "one cell, a share written 1/n" },
   "canary-exposure": { "1": "the canary is one cell", "100": "100% for a push to every cell at once" },
   "cells-blast-radius": { "1": "one cell of the cells, and the 1 in 1 − 1/cells" },
   "daily-disk-failures": {
@@ -40,6 +41,8 @@ const fixed: Record<string, Record<string, string>> = {
     "100": "percent to a share",
   },
   "retry-storm-connection-hold": { "0": "attempts are counted from 0" },
+  "retry-expected-attempts": { "1": "the first attempt, and p = 1 when the dependency is down" },
+  "retry-token-bucket": { "0": "an empty bucket", "1": "the 1 in 1 − f", "2": "half the bucket" },
   "retry-amplification-layers": { "1": "a share written 1/n" },
   "static-stability-preprovision": { "1": "one zone lost, N − 1 left" },
   "shuffle-shard-16-workers": { "1": "one over the count of combinations" },
@@ -52,7 +55,6 @@ const fixed: Record<string, Record<string, string>> = {
  */
 const stillTyped = new Set<string>([
   "adaptive-throttling",
-  "blast-radius-as-a-number",
   "breaker-evidence",
   "diagnose-breaker",
   "diagnose-canary",
@@ -73,10 +75,7 @@ const stillTyped = new Set<string>([
   "drill-failover-data-loss",
   "drill-nines-and-chains",
   "drill-tail-and-hedging",
-  "overload-queue-goodput",
   "retry-budget-stability",
-  "retry-expected-attempts",
-  "retry-token-bucket",
 ]);
 
 /** Each digit run an author typed (outside placeholders): "2,000", "0.99", "365", "1". */
@@ -232,6 +231,59 @@ describe("worked figures equal the solution's results, for two seeds", () => {
     expect(worked.product!.split(" × ")).toHaveLength(layers!);
     expect(shownValue(worked.topOnly!)).toBe(answers["top-only"]);
     expect(shownValue(worked.saving!)).toBe(answers["every-layer"]! / answers["top-only"]!);
+  });
+
+  test.each(seeds)("retry-token-bucket, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("retry-token-bucket", seed);
+    const { maxTokens, tokenRatio } = params as Record<string, number>;
+    const countdown = worked.countdown!.split(", ").map(Number);
+    expect(countdown).toHaveLength(answers.failures!);
+    expect(countdown[0]).toBe(maxTokens! - 1);
+    expect(countdown.at(-1)!).toBeLessThanOrEqual(maxTokens! / 2);
+    expect(shownValue(worked.failuresCount!)).toBe(answers.failures);
+    expect(shownValue(worked.successesCount!)).toBe(answers.successes);
+    // Exact tenths of a token: the count before the last success is not above half, after it is.
+    expect(shownValue(worked.tokensBefore!)).toBeLessThanOrEqual(maxTokens! / 2);
+    expect(shownValue(worked.tokensAfter!)).toBeGreaterThan(maxTokens! / 2);
+    expect(shownValue(worked.tokensAfter!)).toBeCloseTo(answers.successes! * tokenRatio!, 9);
+    expectFigure(worked.balanceShare!, answers.balance!, "balance point");
+    expectFigure(worked.balanceShare!, tokenRatio! / (1 + tokenRatio!), "ratio / (1 + ratio)");
+  });
+
+  test.each(seeds)("retry-expected-attempts, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("retry-expected-attempts", seed);
+    const { retries, failurePercent } = params as Record<string, number>;
+    const p = failurePercent! / 100;
+    const terms = worked.terms!.split(" + ").map(Number);
+    expect(terms).toHaveLength(retries! + 1);
+    expect(terms.reduce((a, b) => a + b, 0)).toBeCloseTo(answers.flaky!, 6);
+    expect(shownValue(worked.flakyAttempts!)).toBeCloseTo(answers.flaky!, 5);
+    expect(shownValue(worked.pPower!)).toBeCloseTo(p ** (retries! + 1), 9);
+    expect(shownValue(worked.downAttempts!)).toBe(answers.down);
+    expect(answers.down).toBe(retries! + 1);
+  });
+
+  test.each(seeds)("overload-queue-goodput, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("overload-queue-goodput", seed);
+    const { capacity, timeoutSeconds, burstRate, burstSeconds, afterRate } = params as Record<string, number>;
+    expect(shownValue(worked.longest!)).toBe(answers.longest);
+    expect(answers.longest).toBe(capacity! * timeoutSeconds!);
+    expect(shownValue(worked.excess!)).toBe(burstRate! - capacity!);
+    expectFigure(worked.onset!, answers.onset!, "onset");
+    expect(shownValue(worked.peak!)).toBe((burstRate! - capacity!) * burstSeconds!);
+    expect(shownValue(worked.drain!)).toBe(capacity! - afterRate!);
+    expectFigure(worked.recovery!, answers.recovery!, "recovery");
+    expectFigure(worked.uselessEnd!, burstSeconds! + answers.recovery!, "end of the useless period");
+  });
+
+  test.each(seeds)("blast-radius-as-a-number, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("blast-radius-as-a-number", seed);
+    const { tenants, cells, minutes } = params as Record<string, number>;
+    expectFigure(worked.shareShown!, answers.share!, "share");
+    expect(shownValue(worked.perCell!)).toBe(tenants! / cells!);
+    expect(shownValue(worked.cellMinutes!)).toBe(answers["cell-minutes"]);
+    expect(answers["cell-minutes"]).toBe((tenants! / cells!) * minutes!);
+    expect(shownValue(worked.globalMinutes!)).toBe(answers["global-minutes"]);
   });
 
   test.each(seeds)("thread-starvation, seed %i", async (seed) => {
