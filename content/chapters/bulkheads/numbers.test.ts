@@ -16,6 +16,20 @@ import {
   z99,
 } from "./numbers.ts";
 
+/** The exercise's worked solution as the reader sees it with the chapter's numbers (figures from its solution's worked()). */
+async function workedSolution(id: string): Promise<string> {
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
+  const { explanationFigures } = await import("../../../src/grader/solution.ts");
+  const { fillParams } = await import("../../../src/grader/fill-params.ts");
+  const exercise = loadExercise(id);
+  const params = defaultParams(exercise.meta);
+  return fillParams(
+    exercise.explanation,
+    explanationFigures(await import(`../../../solutions/${id}/solution.ts`), params),
+  );
+}
+
 test("z99 is the standard normal's 99th percentile", () => {
   // Independent check: the normal CDF at z99 (Abramowitz-Stegun 7.1.26 erf approximation) is 0.99.
   const erf = (x: number) => {
@@ -99,8 +113,8 @@ test("a bigger shared pool: at 30 connections the storm ends by itself; at 20 it
   expect(biggerPool.capacity).toBeGreaterThan(biggerPool.worstCaseTries);
 });
 
-test("the bulkhead-sizing exercise's worked solution states the chapter's pricing figures", () => {
-  const explanation = readFileSync("solutions/bulkhead-sizing/explanation.md", "utf8");
+test("the bulkhead-sizing exercise's worked solution states the chapter's pricing figures", async () => {
+  const explanation = await workedSolution("bulkhead-sizing");
   for (const figure of [
     pricingRow.meanMillis,
     pricingRow.atMeanTail,

@@ -2,14 +2,28 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { outage, provisioning } from "./numbers.ts";
 
+/** The exercise's worked solution as the reader sees it with the chapter's numbers (figures from its solution's worked()). */
+async function workedSolution(id: string): Promise<string> {
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
+  const { explanationFigures } = await import("../../../src/grader/solution.ts");
+  const { fillParams } = await import("../../../src/grader/fill-params.ts");
+  const exercise = loadExercise(id);
+  const params = defaultParams(exercise.meta);
+  return fillParams(
+    exercise.explanation,
+    explanationFigures(await import(`../../../solutions/${id}/solution.ts`), params),
+  );
+}
+
 test("N/(N-1) x peak (AWS Builders' Library, static stability): 2 zones 2x, 3 zones 1.5x, 4 zones 1.33x", () => {
   expect(provisioning[0]).toEqual({ zones: 2, factor: "2×", perZone: "100%", extra: "100%" });
   expect(provisioning[1]).toEqual({ zones: 3, factor: "1.5×", perZone: "50%", extra: "50%" });
   expect(provisioning[2]).toEqual({ zones: 4, factor: "1.33×", perZone: "33.3%", extra: "33.3%" });
 });
 
-test("the table and the exercise's worked solution give the same multiple for four zones", () => {
-  const explanation = readFileSync("solutions/static-stability-preprovision/explanation.md", "utf8");
+test("the table and the exercise's worked solution give the same multiple for four zones", async () => {
+  const explanation = await workedSolution("static-stability-preprovision");
   expect(explanation).toContain(provisioning[2]!.factor.replace("×", ""));
 });
 
