@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { poissonTail } from "../../../src/sim/concurrency.ts";
 import {

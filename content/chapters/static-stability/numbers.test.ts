@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { outage, provisioning } from "./numbers.ts";
 
