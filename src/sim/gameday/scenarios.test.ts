@@ -6,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { createRun, defaultScenario } from "../retry-storm/index.ts";
 import { fixedGroupsBlastRadius } from "../shuffle-shard.ts";
 import { finishedGame, Game } from "./game.ts";
+import { judgePar } from "./judgement.ts";
 import { findScenario, grayHost, poisonTenant, scenarios, type GameScenario } from "./scenarios.ts";
 import { stormWarmup } from "./storm.ts";
 
@@ -54,6 +55,21 @@ describe.each(scenarios.map((s) => [s.id, s] as const))("%s", (_, scenario) => {
     expect(par.finish().score.tenantMinutes).toBeLessThan(nothing.finish().score.tenantMinutes);
     expect(par.finish().score.badRequests).toBeLessThan(nothing.finish().score.badRequests);
     for (const entry of scenario.reference) expect(entry.at).toBeGreaterThanOrEqual(scenario.faultAt + 30);
+  });
+
+  // Scoring rewards judgement (src/sim/gameday/judgement.ts): every step of par pays for itself,
+  // and a harmful step costs.
+  test("par beats every play that leaves one of its steps out; adding the trap to par costs", slow, () => {
+    const judged = judgePar(scenario);
+    expect(judged.less).toHaveLength(scenario.reference.length);
+    for (const play of judged.less) {
+      expect(play.log.length).toBeLessThan(scenario.reference.length);
+      expect(play.log).not.toContainEqual(play.step);
+      expect(judged.par.tenantMinutes, `par without ${play.step.action}`).toBeLessThan(play.score.tenantMinutes);
+    }
+    expect(judged.trap.log).toHaveLength(scenario.reference.length + 1);
+    expect(judged.trap.score.tenantMinutes).toBeGreaterThan(judged.par.tenantMinutes);
+    expect(scenario.offers.map((o) => o.action)).toContain(scenario.trap.entry.action);
   });
 });
 

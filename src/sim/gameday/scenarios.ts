@@ -51,6 +51,11 @@ export interface GameScenario {
   reference: readonly LogEntry[];
   /** Why the reference response does what it does, for the debrief. */
   referenceWhy: string;
+  /**
+   * A tempting step that costs users here, added to the reference response in the scoring
+   * chapter and its tests to show that a harmful action costs.
+   */
+  trap: { entry: LogEntry; why: string };
   model: { kind: "fleet"; build: (seed: number) => FleetSpec } | { kind: "storm" };
 }
 
@@ -133,12 +138,14 @@ const poisonOffers: Offer[] = [
   { action: "unshed-priority" },
 ];
 
-const poisonReference: LogEntry[] = [
+const poisonFixedReference: LogEntry[] = [
   { at: 120, action: "block-tenant", target: poisonTenant },
   { at: 125, action: "filter-request" },
   { at: 190, action: "unblock-tenant", target: poisonTenant },
 ];
-const poisonWhy = `Every crash dump names a request of ${poisonTenant}. Blocking that tenant stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes a minute to push, and once it is in place the tenant is unblocked.`;
+const poisonFixedWhy = `Every crash dump names a request of ${poisonTenant}. Its group's workers are down, and with them every tenant of the group: blocking ${poisonTenant} stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes a minute to push, and once it is in place the tenant is unblocked.`;
+const poisonShuffleReference: LogEntry[] = [{ at: 120, action: "filter-request" }];
+const poisonShuffleWhy = `Every crash dump names a request of ${poisonTenant}, but the other tenants barely notice: each shares few of ${poisonTenant}'s workers and fails over to workers of its own shard. Blocking ${poisonTenant} would protect nobody who needs it and fail the requests of its that still get through, so the reference response only pushes the edge rule that drops the crashing request.`;
 
 // --- Bad deploy -----------------------------------------------------------------------------------
 
@@ -288,10 +295,14 @@ export const scenarios: readonly GameScenario[] = [
     ],
     reference: [
       { at: 120, action: "retries-off" },
-      { at: 140, action: "restart", target: platform },
+      { at: 120, action: "shed-queue" },
     ],
     referenceWhy:
-      "The storm feeds on its own retries: once the retry flag is off, restarting the platform throws away the queue of tries nobody waits for, and the pool serves fresh requests again.",
+      "The storm feeds on its own retries and on a queue that serves tries their callers gave up on: turning the retry flag off stops the extra tries, bounding the queue refuses at once what would wait past its caller's patience, and the pool serves fresh requests again.",
+    trap: {
+      entry: { at: 130, action: "breaker-open", target: "search" },
+      why: "Search fails with the rest, but it is a victim of the full pool, not a cause: forcing its breaker open fails every search request for as long as it is held open.",
+    },
     model: { kind: "storm" },
   },
   {
@@ -308,8 +319,12 @@ export const scenarios: readonly GameScenario[] = [
     slo: gameSlo,
     seed: 1,
     offers: poisonOffers,
-    reference: poisonReference,
-    referenceWhy: poisonWhy,
+    reference: poisonFixedReference,
+    referenceWhy: poisonFixedWhy,
+    trap: {
+      entry: { at: 121, action: "block-tenant", target: "t03" },
+      why: `t03 fails along with ${poisonTenant} because it shares ${poisonTenant}'s group, but none of its requests crash anything: blocking it adds all of its requests to the ones lost.`,
+    },
     model: { kind: "fleet", build: (seed) => poisonFleet(seed, false) },
   },
   {
@@ -326,8 +341,12 @@ export const scenarios: readonly GameScenario[] = [
     slo: gameSlo,
     seed: 1,
     offers: poisonOffers,
-    reference: poisonReference,
-    referenceWhy: poisonWhy,
+    reference: poisonShuffleReference,
+    referenceWhy: poisonShuffleWhy,
+    trap: {
+      entry: { at: 120, action: "block-tenant", target: poisonTenant },
+      why: `The fixed-groups game's first step: here ${poisonTenant} is nearly the only tenant hurting, so blocking it turns its partial outage into a full one and protects nobody.`,
+    },
     model: { kind: "fleet", build: (seed) => poisonFleet(seed, true) },
   },
   {
@@ -358,6 +377,10 @@ export const scenarios: readonly GameScenario[] = [
       { at: 125, action: "rollback-wave" },
     ],
     referenceWhy: `The canary cell's success rate drops as soon as ${deploy.versions[1]} lands there; halting the rollout keeps it in one cell, and one rollback puts that cell back on ${deploy.versions[0]}.`,
+    trap: {
+      entry: { at: 130, action: "shed-priority" },
+      why: "Errors climb, but not for lack of capacity: shedding low-priority traffic fails those requests and fixes nothing.",
+    },
     model: { kind: "fleet", build: () => deployFleet() },
   },
   {
@@ -392,6 +415,10 @@ export const scenarios: readonly GameScenario[] = [
     ],
     referenceWhy:
       "Failing the database over is a data-plane step and works while the control plane is impaired; shedding low-priority work makes the zones left enough for the rest; the scale-out is slow, so it is asked for at once and shedding stops once it has landed.",
+    trap: {
+      entry: { at: 135, action: "eject-host", target: "b1" },
+      why: "Every host left is busy because there are too few of them: ejecting one that looks overloaded takes a quarter of its zone's capacity away while the control plane cannot add any.",
+    },
     model: { kind: "fleet", build: () => zoneFleet() },
   },
   {
@@ -419,11 +446,14 @@ export const scenarios: readonly GameScenario[] = [
     ],
     reference: [
       { at: 120, action: "shed-queue" },
-      { at: 150, action: "restart", target: "db-1" },
-      { at: 185, action: "restart", target: "db-2" },
+      { at: 120, action: "jitter-on" },
     ],
     referenceWhy:
-      "A bounded queue means every read the database takes is answered in time and fills the cache; restarting the database hosts one at a time, once the limit is in place, throws away the backlog of reads nobody waits for.",
+      "A bounded queue means every read the database takes is answered in time and fills the cache; jitter spreads the clients' lockstep retries so they stop arriving as one wave a second.",
+    trap: {
+      entry: { at: 150, action: "restart", target: "db-1" },
+      why: "Once the queue is bounded, the backlog drains by itself: restarting a database host only takes half the capacity away while it starts.",
+    },
     model: { kind: "fleet", build: () => herdFleet() },
   },
   {
@@ -451,6 +481,10 @@ export const scenarios: readonly GameScenario[] = [
     ],
     reference: [{ at: 120, action: "eject-host", target: grayHost }],
     referenceWhy: `${grayHost}'s own latency stands out from the other nine; taking it out of rotation stops sending it traffic, whatever its health check says.`,
+    trap: {
+      entry: { at: 125, action: "shed-priority" },
+      why: "Users see slow requests, but the fleet has capacity to spare: shedding low-priority traffic fails those requests and does not make one slow host faster.",
+    },
     model: { kind: "fleet", build: () => grayFleet() },
   },
 ];
