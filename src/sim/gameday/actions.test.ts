@@ -72,6 +72,7 @@ function mini(overrides: Partial<FleetSpec> = {}): Game {
     offers,
     reference: [],
     referenceWhy: "",
+    trap: { entry: { at: 0, action: offers[0]!.action }, why: "" },
     model: { kind: "fleet", build: () => spec },
   };
   return new Game(scenario, 1);
