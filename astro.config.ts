@@ -10,6 +10,9 @@ import { outDirFromEnv } from "./src/integrations/out-dir.ts";
 
 export default defineConfig({
   site: process.env.SITE_URL ?? "http://localhost:4321",
+  // BASE_PATH puts the site under a sub-path (a project site at /blast-radius/); every internal
+  // link goes through src/course/url.ts, which reads it back as import.meta.env.BASE_URL.
+  base: process.env.BASE_PATH || "/",
   // OUT_DIR / CACHE_DIR let several builds run side by side (tests and benchmarks read OUT_DIR too).
   outDir: outDirFromEnv(),
   cacheDir: process.env.CACHE_DIR ?? "./node_modules/.astro",

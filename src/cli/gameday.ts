@@ -14,7 +14,7 @@ import { LogFormatError, parseLog, type ParsedLog } from "../sim/gameday/log.ts"
 import { alertRuleText, clock, entryText, scoreRows, summaryText, tenantMinutesText } from "../sim/gameday/report.ts";
 import { findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
-import { type Io, numberOption, parseArgs, runAsProcess, table, UsageError } from "./args.ts";
+import { type Io, parseArgs, runAsProcess, seedHelp, seedOption, table, UsageError } from "./args.ts";
 
 const usage = `usage: npm run gameday -- <command>
 
@@ -24,7 +24,7 @@ const usage = `usage: npm run gameday -- <command>
   play <scenario> --policy <file.ts>     play your automated responder (runs sandboxed) and score it
 
 options for play:
-  --seed N    the scenario's seed (default: the scenario's own, or the log's)
+  --seed N    the scenario's seed, ${seedHelp} (default: the scenario's own, or the log's)
   --json      print the summary as JSON (the same bytes the page exports)
 
 A log is JSON: {"scenario": "gray-failure", "seed": 1, "actions": [{"at": 120, "action": "eject-host", "target": "h07"}]}
@@ -97,7 +97,7 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
     throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
   const file = (actionsFile ?? policyFile)!;
   if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  let seed = numberOption(args, "seed", scenario.seed, { min: 0, max: 999_999_999, integer: true });
+  let seed = seedOption(args, scenario.seed);
   let log: LogEntry[];
   let refused: { at: number; action: string; target: string | null; why: string }[] = [];
   if (actionsFile) {

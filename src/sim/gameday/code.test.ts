@@ -3,6 +3,7 @@ import { rank, verifyCode } from "./board.ts";
 import { codeName, decodeRun, encodeRun } from "./code.ts";
 import { finishedGame } from "./game.ts";
 import { findScenario } from "./scenarios.ts";
+import { seedRange } from "../random.ts";
 
 const slow = { timeout: 60_000 };
 const gray = findScenario("gray-failure")!;
@@ -88,4 +89,12 @@ test("the board ranks by what the logs earn: fewer tenant-minutes first", slow, 
   });
   const entries = [verifyCode(lazy), verifyCode(code)].map((v) => (v.ok ? v.entry : null)!);
   expect(rank(entries).map((e) => e.name)).toEqual(["Ada_Lovelace", "Lazy"]);
+});
+
+test("a code carries any seed of the one seed rule, and refuses a seed outside it", () => {
+  const biggest = encodeRun({ scenario: gray, seed: seedRange.max, name: "Ada", claimedTenantMinutes: 1, log });
+  expect(decodeRun(biggest).seed).toBe(seedRange.max);
+  // The same code one seed further, check digits and all, as a tool that ignores the rule would make it.
+  const over = encodeRun({ scenario: gray, seed: seedRange.max + 1, name: "Ada", claimedTenantMinutes: 1, log });
+  expect(() => decodeRun(over)).toThrow(/the seed "4294967296" is not a whole number from 0 to 4,294,967,295/);
 });

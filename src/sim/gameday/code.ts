@@ -19,7 +19,7 @@
  */
 import { hashName } from "../random.ts";
 import { actionCatalogue } from "./actions.ts";
-import { maxLogEntries } from "./log.ts";
+import { isSeed, maxLogEntries, seedRule } from "./log.ts";
 import { scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
 
 export const codeVersion = "GD1";
@@ -96,7 +96,8 @@ export function decodeRun(input: string): RunCode {
   ];
   const scenario = scenarios.find((s) => s.code === scenarioCode);
   if (!scenario) throw new CodeError(`unknown scenario "${scenarioCode}" in the code`);
-  if (!/^\d{1,9}$/.test(seedText)) throw new CodeError(`the seed "${seedText}" is not a whole number`);
+  if (!/^\d{1,10}$/.test(seedText) || !isSeed(Number(seedText)))
+    throw new CodeError(`the seed "${seedText}" is not ${seedRule}`);
   if (!/^\d{1,12}$/.test(scoreText)) throw new CodeError(`the score "${scoreText}" is not a whole number`);
   if (entries.length > maxLogEntries)
     throw new CodeError(`the code holds ${entries.length} actions; at most ${maxLogEntries}`);

@@ -10,6 +10,7 @@
  */
 import { round } from "../retry-storm/metrics.ts";
 import { actionSpec, isActionId, type ActionId } from "./actions.ts";
+import { isSeed, seedRule } from "./log.ts";
 import { entryText } from "./report.ts";
 import { Fleet } from "./fleet.ts";
 import { scoreRun, type Score } from "./score.ts";
@@ -99,8 +100,7 @@ export class Game {
   private finished: GameResult | null = null;
 
   constructor(scenario: GameScenario, seed: number) {
-    if (!Number.isSafeInteger(seed) || seed < 0)
-      throw new GameRuleError(`the seed must be a whole number >= 0, got ${seed}`);
+    if (!isSeed(seed)) throw new GameRuleError(`the seed must be ${seedRule}, got ${seed}`);
     this.scenario = scenario;
     this.seed = seed;
     this.setup = modelSetup(scenario, seed);

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
-import { GameRuleError, playLog } from "./game.ts";
-import { formatLog, LogFormatError, maxLogEntries, parseLog } from "./log.ts";
+import { seedRange } from "../random.ts";
+import { Game, GameRuleError, playLog } from "./game.ts";
+import { checkLog, formatLog, isSeed, LogFormatError, maxLogEntries, parseLog, readSeed } from "./log.ts";
 import { findScenario, type LogEntry } from "./scenarios.ts";
 
 const gray = findScenario("gray-failure")!;
@@ -35,7 +36,11 @@ test("invalid logs are refused with a message naming the entry and the problem",
   expect(refused('{"scenario": "bad-deploy", "actions": []}')).toBe(
     'the log is for the scenario "bad-deploy", not "gray-failure"',
   );
-  expect(refused('{"seed": -1, "actions": []}')).toBe('"seed" must be a whole number >= 0, got -1');
+  expect(refused('{"seed": -1, "actions": []}')).toBe(
+    '"seed" must be a whole number from 0 to 4,294,967,295, in decimal, got -1',
+  );
+  expect(refused('{"seed": 4294967296, "actions": []}')).toMatch(/^"seed" must be a whole number from 0/);
+  expect(refused('{"seed": 1.5, "actions": []}')).toMatch(/^"seed" must be a whole number from 0/);
   expect(refused('{"actions": [], "score": 1}')).toBe('unknown field "score" (a log has scenario, seed and actions)');
   expect(refused('[{"at": 120, "action": "eject-host", "target": "h07"}, 5]')).toBe(
     'entry 2: must be an object like {"at": 120, "action": "eject-host"}',
@@ -100,4 +105,16 @@ test("impossible logs are refused when the entry's time comes, naming it", { tim
     0,
     "entry 1 (rollback-wave at 30 s): no wave runs the new release",
   ]);
+});
+
+test("a game day seed follows the one seed rule (src/sim/random.ts seedRange, read as decimal)", () => {
+  expect(readSeed("4294967295")).toBe(seedRange.max);
+  expect(readSeed(" 7 ")).toBe(7);
+  expect(readSeed("1e3")).toBe(1000);
+  for (const bad of ["4294967296", "-1", "0x10", "1.5", "", "seven"]) expect(readSeed(bad), bad).toBeUndefined();
+  expect(isSeed(seedRange.min)).toBe(true);
+  expect(isSeed(seedRange.max + 1)).toBe(false);
+  // The log, the game and the terminal take every seed in the range, and no other.
+  expect(checkLog({ seed: seedRange.max, actions: [] }, gray).seed).toBe(seedRange.max);
+  expect(() => new Game(gray, seedRange.max + 1)).toThrow(/the seed must be a whole number from 0 to 4,294,967,295/);
 });

@@ -3,10 +3,9 @@
  * (or arrive in the address), each is checked by playing its log again in a worker, and the
  * board ranks what it computed. Codes are kept in this browser, and checked again on every visit.
  */
-import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
-import { codeInHash } from "./share.ts";
+import { codeInHash, replayLink } from "./share.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
 
@@ -80,7 +79,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
                     (row, i) => `<tr data-board-row="${escapeHtml(row.code)}">
                       <td>${i + 1}</td><th scope="row">${escapeHtml(row.name)}</th>
                       <td>${escapeHtml(row.rows[0]![1])}</td><td>${escapeHtml(row.rows[1]![1])}</td><td>${escapeHtml(row.rows[2]![1])}</td><td>${escapeHtml(row.mitigation)}</td><td>${row.actions}</td>
-                      <td><a href="${sitePath(`gameday/${row.scenario}/`)}#code=${encodeURIComponent(row.code)}">Replay</a> <button type="button" class="br-button" data-remove="${escapeHtml(row.code)}">Remove</button></td>
+                      <td><a href="${escapeHtml(replayLink(row.scenario, row.code))}">Replay</a> <button type="button" class="br-button" data-remove="${escapeHtml(row.code)}">Remove</button></td>
                     </tr>`,
                   )
                   .join("")}</tbody>

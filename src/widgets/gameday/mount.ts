@@ -7,7 +7,7 @@
  */
 import type uPlotType from "uplot";
 import type { ActionId } from "../../sim/gameday/actions.ts";
-import { formatLog } from "../../sim/gameday/log.ts";
+import { formatLog, readSeed } from "../../sim/gameday/log.ts";
 import {
   clock as clockText,
   debriefText,
@@ -21,9 +21,10 @@ import { alertRules, burnThreshold, windowLabel, type AlertEvent, type Slo } fro
 import type { GameSummary } from "../../sim/gameday/summary.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { compact, decades } from "../replay/charts.ts";
+import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
-import { codeInHash, nameKey } from "./share.ts";
+import { codeInHash, nameKey, replayLink } from "./share.ts";
 
 interface Setup {
   scenario: string;
@@ -35,8 +36,6 @@ interface Setup {
   components: string[];
   windows: number[];
 }
-
-const base = import.meta.env.BASE_URL;
 
 function q<T extends Element>(root: ParentNode, selector: string): T {
   const el = root.querySelector<T>(selector);
@@ -64,6 +63,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const startButton = q<HTMLButtonElement>(root, "[data-start]");
   const endButton = q<HTMLButtonElement>(root, "[data-end]");
   const seedInput = q<HTMLInputElement>(root, "[data-seed]");
+  const seedError = q<HTMLElement>(root, "[data-seed-error]");
   const live = q<HTMLElement>(root, "[data-live]");
   const firing = q<HTMLElement>(root, "[data-firing]");
   const feed = q<HTMLElement>(root, "[data-feed]");
@@ -168,23 +168,45 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   });
   resize.observe(slots[0]!);
 
-  function drawCharts(): void {
-    const t = frames.map((f) => f.t);
-    const share = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / d) / 10);
-    usersChart.setData([
-      t,
-      frames.map((f) => share(f.good, f.finished)),
-      frames.map((f) => share(f.ok, f.finished)),
-    ] as uPlotType.AlignedData);
-    latencyChart.setData([t, frames.map((f) => f.p99), frames.map(() => setup.slo.latencyMs)] as uPlotType.AlignedData);
-    const w = burnWindows.map((win) => setup.windows.indexOf(win));
-    burnChart.setData([
-      t,
-      frames.map((f) => Math.max(0.1, f.burn[w[0]!]!)),
-      frames.map((f) => Math.max(0.1, f.burn[w[1]!]!)),
-      frames.map(() => pageThreshold),
-    ] as uPlotType.AlignedData);
+  // Each chart's columns grow as frames arrive (one push per frame, never a rebuild of the game
+  // so far), and uPlot reads them as they are.
+  const share = (n: number, d: number) => (d === 0 ? null : Math.round((1000 * n) / d) / 10);
+  const burnAt = burnWindows.map((win) => setup.windows.indexOf(win));
+  const columns = {
+    t: [] as number[],
+    good: [] as (number | null)[],
+    ok: [] as (number | null)[],
+    p99: [] as (number | null)[],
+    objective: [] as number[],
+    burnShort: [] as number[],
+    burnLong: [] as number[],
+    page: [] as number[],
+  };
+  function addColumns(added: readonly Frame[]): void {
+    for (const f of added) {
+      columns.t.push(f.t);
+      columns.good.push(share(f.good, f.finished));
+      columns.ok.push(share(f.ok, f.finished));
+      columns.p99.push(f.p99);
+      columns.objective.push(setup.slo.latencyMs);
+      columns.burnShort.push(Math.max(0.1, f.burn[burnAt[0]!]!));
+      columns.burnLong.push(Math.max(0.1, f.burn[burnAt[1]!]!));
+      columns.page.push(pageThreshold);
+    }
   }
+  function clearColumns(): void {
+    for (const column of Object.values(columns)) column.length = 0;
+  }
+  const drawUsers = () => usersChart.setData([columns.t, columns.good, columns.ok] as unknown as uPlotType.AlignedData);
+  const drawLatency = () =>
+    latencyChart.setData([columns.t, columns.p99, columns.objective] as unknown as uPlotType.AlignedData);
+  const drawBurn = () =>
+    burnChart.setData([
+      columns.t,
+      columns.burnShort,
+      columns.burnLong,
+      columns.page,
+    ] as unknown as uPlotType.AlignedData);
 
   // --- The rest of the dashboard ----------------------------------------------------------------
   function spark(values: (number | null)[]): string {
@@ -249,6 +271,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   }
 
   let shownPending = "";
+  let shownFiring: string | null = null;
   const setButton = (button: HTMLButtonElement, why: string | null) => {
     if (button.disabled !== Boolean(why)) button.disabled = Boolean(why);
     if (button.title !== (why ?? "")) button.title = why ?? "";
@@ -290,6 +313,27 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const redrawEvery = 250;
   let lastRedraw = -Infinity;
   let drawnFrames = -1;
+  // A redraw is four jobs (three charts and the components' rows), one per animation frame, so
+  // no task on the page's thread draws more than one of them (the long-task budget is 50 ms).
+  const drawJobs: (() => void)[] = [];
+  let drawQueued = false;
+  function drawNext(): void {
+    drawQueued = false;
+    drawJobs.shift()?.();
+    if (drawJobs.length && !drawQueued) {
+      drawQueued = true;
+      requestAnimationFrame(drawNext);
+    }
+  }
+  function scheduleRedraw(): void {
+    // A round under way reads the newest frames when each job runs: no need for another.
+    if (drawJobs.length) return;
+    drawJobs.push(drawUsers, drawLatency, drawBurn, drawRows);
+    if (!drawQueued) {
+      drawQueued = true;
+      requestAnimationFrame(drawNext);
+    }
+  }
 
   function render(): void {
     renderQueued = false;
@@ -303,8 +347,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (frames.length !== drawnFrames && (now - lastRedraw >= redrawEvery || update.over || update.speed === 0)) {
       drawnFrames = frames.length;
       lastRedraw = now;
-      drawCharts();
-      drawRows();
+      scheduleRedraw();
     }
     drawLog(update);
     setData(root, "clock", String(update.clock));
@@ -320,7 +363,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   }
 
   function onUpdate(update: FromWorker & { type: "update" }): void {
-    if (update.frames.length) frames = frames.concat(update.frames);
+    if (update.frames.length) {
+      for (const f of update.frames) frames.push(f);
+      addColumns(update.frames);
+    }
     log = update.log;
     for (const n of update.feed) addFeed(n.at, n.text, "notice");
     for (const a of update.alertChanges) {
@@ -329,12 +375,16 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       live.textContent = text;
     }
     const firingNow = frames.at(-1)?.alerts ?? [];
-    firing.innerHTML = firingNow.length
-      ? firingNow
-          .map((id) => `<li data-severity="${alertRules.find((r) => r.id === id)!.severity}">${escapeHtml(id)}</li>`)
-          .join("")
-      : '<li data-severity="none">No alert firing</li>';
-    root.dataset.alerts = firingNow.join(" ");
+    // Only when the alerts firing change: rebuilding the list every update cost style and layout.
+    if (firingNow.join(" ") !== shownFiring) {
+      shownFiring = firingNow.join(" ");
+      firing.innerHTML = firingNow.length
+        ? firingNow
+            .map((id) => `<li data-severity="${alertRules.find((r) => r.id === id)!.severity}">${escapeHtml(id)}</li>`)
+            .join("")
+        : '<li data-severity="none">No alert firing</li>';
+    }
+    setData(root, "alerts", shownFiring);
     if (update.refused) {
       refusedOut.textContent = `Not done: ${update.refused}.`;
     }
@@ -382,7 +432,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       ? summary.debrief
           .map(
             (item) =>
-              `<li>${escapeHtml(debriefText(item))} <a href="${base}${item.chapter}/">Read: ${escapeHtml(item.chapter.replace(/-/g, " "))}</a></li>`,
+              `<li>${escapeHtml(debriefText(item))} <a href="${sitePath(`${item.chapter}/`)}">Read: ${escapeHtml(item.chapter.replace(/-/g, " "))}</a></li>`,
           )
           .join("")
       : "<li>You took no action: your score is the do-nothing score.</li>";
@@ -394,15 +444,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
       <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
       <h4>Share and compare</h4>
-      <label class="gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(replaying ? replayName : name)}" autocomplete="nickname"></label>
-      <p>Result code, for the <a href="${base}gameday/board/">results board</a>: <output class="gd-code" data-code></output> <button type="button" class="br-button" data-copy-code>Copy</button></p>
+      <label class="br-panel-field gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(replaying ? replayName : name)}" autocomplete="nickname"></label>
+      <p>Result code, for the <a href="${sitePath("gameday/board/")}">results board</a>: <output class="gd-code" data-code></output> <button type="button" class="br-button" data-copy-code>Copy</button></p>
       <p><a data-share href="#">Link to this run</a> (it replays the same run to the same score) · <button type="button" class="br-button" data-download>Download the action log</button> · <button type="button" class="br-button" data-again>Play again</button></p>`;
     const codeOut = q<HTMLOutputElement>(results, "[data-code]");
     const share = q<HTMLAnchorElement>(results, "[data-share]");
     const nameInput = q<HTMLInputElement>(results, "[data-name]");
     codeReady = (code: string) => {
       codeOut.textContent = code;
-      share.href = `${location.pathname}#code=${code}`;
+      share.href = replayLink(setup.scenario, code);
       root.dataset.resultCode = code;
     };
     send({ type: "code", name: nameInput.value });
@@ -465,8 +515,24 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     worker.postMessage(message);
   }
 
+  /** Whether the seed field holds a seed (the one seed rule); if not, it says so and keeps focus. */
+  function seedReady(): boolean {
+    const ok = readSeed(seedInput.value) !== undefined;
+    seedInput.setAttribute("aria-invalid", String(!ok));
+    seedError.hidden = ok;
+    seedError.textContent = ok ? "" : `The seed must be ${seedError.dataset.rule}.`;
+    if (!ok) seedInput.focus();
+    return ok;
+  }
+
   function start(asReplay: boolean, code?: string): void {
+    if (!asReplay && !seedReady()) return;
+    seedError.hidden = true;
+    seedInput.removeAttribute("aria-invalid");
     frames = [];
+    clearColumns();
+    drawJobs.length = 0;
+    shownFiring = null;
     log = [];
     feed.textContent = "";
     results.hidden = true;
@@ -476,8 +542,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     root.dataset.mode = asReplay ? "replay" : "play";
     if (asReplay) send({ type: "replay", code: code! });
     else {
-      const typed = Number(seedInput.value);
-      seed = Number.isSafeInteger(typed) && typed >= 0 ? typed : setup.seed;
+      seed = readSeed(seedInput.value)!;
       seedInput.value = String(seed);
       send({ type: "start", scenario: setup.scenario, seed });
     }

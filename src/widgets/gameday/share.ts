@@ -3,6 +3,13 @@
  * the address carries a result code, and where the player's name is kept.
  */
 
+import { basePath, joinBase } from "../../course/url.ts";
+
+/** The address (below the host) that replays a run: its scenario's page, the code after `#code=`. */
+export function replayLink(scenario: string, code: string, base: string = basePath): string {
+  return `${joinBase(base, `gameday/${scenario}/`)}#code=${encodeURIComponent(code)}`;
+}
+
 /** The result code carried after `#code=` in a link, or null. */
 export function codeInHash(hash: string): string | null {
   const match = /(?:^#|[#&])code=([^&#\s]+)/.exec(hash);
