@@ -1,10 +1,8 @@
 /** The breaker's last window of calls (src/sim/diagnosis/breaker.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { type BreakerParams, breakerWindow } from "../../src/sim/diagnosis/breaker.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as BreakerParams;
+export const situation = defineSituation((p: BreakerParams) => {
   const w = breakerWindow(p);
   return {
     title: "The breaker on checkout's calls to payments",
@@ -28,4 +26,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

@@ -1,11 +1,9 @@
 /** The rollout's per-cell error counts at the end of the canary's bake (src/sim/diagnosis/rollout.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { type RolloutParams, rolloutTable } from "../../src/sim/diagnosis/rollout.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as RolloutParams;
+export const situation = defineSituation((p: RolloutParams) => {
   const { rows } = rolloutTable(p);
   return {
     title: `The rollout after the canary's ${p.bakeMinutes}-minute bake`,
@@ -28,4 +26,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

@@ -1,11 +1,9 @@
 /** The cells' table (src/sim/diagnosis/cells.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { type CellParams, cellSituation } from "../../src/sim/diagnosis/cells.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as CellParams;
+export const situation = defineSituation((p: CellParams) => {
   const { rows } = cellSituation(p);
   const total = rows.reduce((sum, r) => sum + r.customers, 0);
   return {
@@ -24,4 +22,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

@@ -1,11 +1,9 @@
 /** The fleet's disk replacements, day by day (src/sim/diagnosis/disks.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { type DiskParams, diskDays, diskSeries } from "../../src/sim/diagnosis/disks.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as DiskParams;
+export const situation = defineSituation((p: DiskParams) => {
   const { series } = diskSeries(p);
   const days = Array.from({ length: diskDays }, (_, d) => d + 1);
   return {
@@ -24,4 +22,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

@@ -1,10 +1,8 @@
 /** The fleet's instances in the incident's first minutes (src/sim/diagnosis/kinds.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { instanceTable, type KindParams } from "../../src/sim/diagnosis/kinds.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as KindParams;
+export const situation = defineSituation((p: KindParams) => {
   const rows = instanceTable(p);
   return {
     title: "The fleet, the incident's first minutes",
@@ -22,4 +20,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

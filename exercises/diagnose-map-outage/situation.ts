@@ -1,10 +1,9 @@
 /** The status page and the platform's failure-domain map (src/sim/diagnosis/map-outage.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { type MapOutageParams, outageMapText, statusPage } from "../../src/sim/diagnosis/map-outage.ts";
 
-export function situation(params: Params): Situation {
-  const rows = statusPage(params as unknown as MapOutageParams);
+export const situation = defineSituation((p: MapOutageParams) => {
+  const rows = statusPage(p);
   return {
     title: "The status page, and the map",
     blocks: [
@@ -18,4 +17,4 @@ export function situation(params: Params): Situation {
       { kind: "map", caption: "The platform's failure-domain map", text: outageMapText },
     ],
   };
-}
+});

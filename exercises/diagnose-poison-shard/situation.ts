@@ -1,10 +1,8 @@
 /** The worker table the on-call engineer opens (src/sim/diagnosis/workers.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { type WorkerParams, workerIncident } from "../../src/sim/diagnosis/workers.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as WorkerParams;
+export const situation = defineSituation((p: WorkerParams) => {
   const { rows } = workerIncident(p);
   return {
     title: "The worker fleet, last ten minutes",
@@ -28,4 +26,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

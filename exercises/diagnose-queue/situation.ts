@@ -1,11 +1,9 @@
 /** The service's queue, second by second (src/sim/diagnosis/queue.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { type QueueParams, queueRun } from "../../src/sim/diagnosis/queue.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as QueueParams;
+export const situation = defineSituation((p: QueueParams) => {
   const run = queueRun(p);
   const x = { label: "second", values: run.map((s) => s.second) };
   return {
@@ -35,4 +33,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

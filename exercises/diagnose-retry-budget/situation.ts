@@ -1,11 +1,9 @@
 /** The client fleet's calls to pricing (src/sim/diagnosis/budget.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { type BudgetParams, budgetNow } from "../../src/sim/diagnosis/budget.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as BudgetParams;
+export const situation = defineSituation((p: BudgetParams) => {
   const now = budgetNow(p);
   const round = (n: number) => grouped(Math.round(n));
   return {
@@ -29,4 +27,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

@@ -1,10 +1,8 @@
 /** The call chain's configuration, pricing's load and a trace excerpt (src/sim/diagnosis/retries.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { policies, pricingLoad, type RetryParams, traceExcerpt } from "../../src/sim/diagnosis/retries.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as RetryParams;
+export const situation = defineSituation((p: RetryParams) => {
   const load = pricingLoad(p);
   return {
     title: "Pricing has slowed past every time-out",
@@ -28,4 +26,4 @@ export function situation(params: Params): Situation {
       { kind: "log", caption: "A trace excerpt, after the slowdown", lines: traceExcerpt(p) },
     ],
   };
-}
+});

@@ -1,11 +1,9 @@
 /** The dependency's latency histogram and the callers' time-out (src/sim/diagnosis/timeouts.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { histogram, type TimeoutParams } from "../../src/sim/diagnosis/timeouts.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as TimeoutParams;
+export const situation = defineSituation((p: TimeoutParams) => {
   const buckets = histogram(p);
   const total = buckets.reduce((sum, b) => sum + b.count, 0);
   return {
@@ -28,4 +26,4 @@ export function situation(params: Params): Situation {
       },
     ],
   };
-}
+});

@@ -1,11 +1,9 @@
 /** The region's zones at the peak (src/sim/diagnosis/zones.ts). */
-import type { Params } from "../../src/grader/exercise-schema.ts";
-import type { Situation } from "../../src/grader/situation.ts";
+import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped } from "../../src/format/number.ts";
 import { controlPlaneLog, type ZoneParams, zoneTable } from "../../src/sim/diagnosis/zones.ts";
 
-export function situation(params: Params): Situation {
-  const p = params as unknown as ZoneParams;
+export const situation = defineSituation((p: ZoneParams) => {
   const rows = zoneTable(p);
   return {
     title: "The region at today's peak",
@@ -24,4 +22,4 @@ export function situation(params: Params): Situation {
       { kind: "log", caption: "Control plane, last few minutes", lines: controlPlaneLog(p) },
     ],
   };
-}
+});

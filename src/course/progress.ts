@@ -1,7 +1,10 @@
 /**
  * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
  * and the export file, so a learner can move progress between them:
- *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved } }, hints, revealed } } }
+ *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved } }, hints, revealed } },
+ *     review?: { <id>: ReviewCard } }
+ * `review` is the spaced-review schedule (src/course/review.ts); older copies of the course
+ * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
  * valid rest survives, and text that is not progress says why (not JSON, where; a newer version;
  * something else), so a caller can keep it aside instead of overwriting it.
@@ -23,9 +26,28 @@ export interface ExerciseProgress {
   /** Whether the worked solution was shown. */
   revealed: boolean;
 }
+/**
+ * An exercise's place in the spaced-review schedule: an FSRS card (the ts-fsrs package's Card)
+ * as plain JSON, dates as ISO strings. Only src/course/review.ts reads its meaning.
+ */
+export interface ReviewCard {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: 0 | 1 | 2 | 3;
+  last_review?: string;
+}
 export interface Progress {
   version: 1;
   exercises: Record<string, ExerciseProgress>;
+  /** Spaced review, keyed by exercise id; absent until the first exercise enters it. */
+  review?: Record<string, ReviewCard>;
 }
 
 export function emptyProgress(): Progress {
@@ -47,6 +69,32 @@ function sanitizeExercise(value: unknown): ExerciseProgress | undefined {
   return { parts, hints: count(value.hints), revealed: value.revealed === true };
 }
 
+const isoDate = (v: unknown): v is string => typeof v === "string" && v.length <= 40 && Number.isFinite(Date.parse(v));
+const real = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 1e9;
+
+/** A review card as stored, or undefined when any field is missing or out of range. */
+export function sanitizeReviewCard(value: unknown): ReviewCard | undefined {
+  if (!isRecord(value) || !isoDate(value.due)) return undefined;
+  const { stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state } = value;
+  if (![stability, difficulty, elapsed_days, scheduled_days].every(real)) return undefined;
+  if (![learning_steps, reps, lapses].every((n) => real(n) && Number.isInteger(n))) return undefined;
+  if (state !== 0 && state !== 1 && state !== 2 && state !== 3) return undefined;
+  if (value.last_review !== undefined && !isoDate(value.last_review)) return undefined;
+  const card: ReviewCard = {
+    due: new Date(value.due).toISOString(),
+    stability: stability as number,
+    difficulty: difficulty as number,
+    elapsed_days: elapsed_days as number,
+    scheduled_days: scheduled_days as number,
+    learning_steps: learning_steps as number,
+    reps: reps as number,
+    lapses: lapses as number,
+    state,
+  };
+  if (value.last_review !== undefined) card.last_review = new Date(value.last_review as string).toISOString();
+  return card;
+}
+
 /**
  * Keep every well-formed exercise entry of `value`, drop the rest. Returns undefined when
  * `value` is not progress of this version at all.
@@ -58,6 +106,14 @@ export function sanitizeProgress(value: unknown): Progress | undefined {
     if (!isId(id)) continue;
     const clean = sanitizeExercise(entry);
     if (clean) result.exercises[id] = clean;
+  }
+  if (isRecord(value.review)) {
+    const review: Record<string, ReviewCard> = {};
+    for (const [id, card] of Object.entries(value.review)) {
+      const clean = isId(id) ? sanitizeReviewCard(card) : undefined;
+      if (clean) review[id] = clean;
+    }
+    if (Object.keys(review).length > 0) result.review = review;
   }
   return result;
 }
@@ -133,7 +189,7 @@ export function isSolved(progress: Progress, id: string, partIds: string[]): boo
 
 /**
  * Merge imported progress into the current one: attempts take the larger count, solved and
- * revealed stay true once true, hints take the larger count.
+ * revealed stay true once true, hints take the larger count, review cards the later review.
  */
 export function mergeProgress(current: Progress, imported: Progress): Progress {
   const result: Progress = JSON.parse(JSON.stringify(current));
@@ -145,6 +201,16 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
       const t = partEntry(result, id, pid);
       t.attempts = Math.max(t.attempts, part.attempts);
       t.solved ||= part.solved;
+    }
+  }
+  // Review cards: the one reviewed last wins (then the one with more reviews), so importing an
+  // older export never turns a schedule back.
+  for (const [id, card] of Object.entries(imported.review ?? {})) {
+    const mine = result.review?.[id];
+    const when = (c: ReviewCard) => (c.last_review ? Date.parse(c.last_review) : 0);
+    if (!mine || when(card) > when(mine) || (when(card) === when(mine) && card.reps > mine.reps)) {
+      result.review ??= {};
+      result.review[id] = { ...card };
     }
   }
   return result;
@@ -192,6 +258,8 @@ export function importProgress(text: string, current: Progress, known: ReadonlyS
   const unknown = ids.filter((id) => !known.has(id));
   const kept = emptyProgress();
   for (const id of imported) kept.exercises[id] = read.progress.exercises[id]!;
+  for (const [id, card] of Object.entries(read.progress.review ?? {}))
+    if (known.has(id)) (kept.review ??= {})[id] = card;
   return { ok: true, progress: mergeProgress(current, kept), imported, unknown };
 }
 

@@ -47,6 +47,19 @@ export interface SituationModule {
   situation: (params: Params) => Situation;
 }
 
+/**
+ * The shape every exercises/<id>/situation.ts shares, in one call: it reads the variant's params
+ * as the model's own parameter type and returns the situation.
+ *
+ *   export const situation = defineSituation((p: QueueParams) => ({ title: "...", blocks: [...] }));
+ *
+ * The params are the exercise's (checked by its yaml and its solution's variant), so the cast is
+ * made here once rather than in every file.
+ */
+export function defineSituation<P>(build: (params: P) => Situation): (params: Params) => Situation {
+  return (params) => build(params as unknown as P);
+}
+
 export class SituationError extends Error {}
 
 /** Check a situation's shape (it comes from an exercise's own code); throws naming what is wrong. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { defaultScenario, parameterDefaults, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { grouped } from "../../../src/format/number.ts";
 import {
   claims,
   defendedRun,
@@ -9,6 +10,7 @@ import {
   naiveSummary,
   regions,
   setting,
+  predictions,
   single,
   steadyState,
   storm,
@@ -109,6 +111,24 @@ test("defences: all together recover within seconds; alone they differ as the pr
   expect(parseFloat(row("bulkhead").unrelated)).toBe(100);
   expect(row("jitter").recovery).toBe("only at the intervention (660 s)");
   for (const d of ["breaker", "budget", "timeout", "shed"]) expect(row(d).firstRefusal).toBe("never");
+});
+
+test("the prediction's answers: four defences remove the sustaining effect, bulkheads only contain it, jitter does neither", () => {
+  const effects = Object.fromEntries(single.map((r) => [r.defence, r.effect]));
+  expect(effects).toEqual({
+    bulkhead: "contains",
+    breaker: "removes",
+    budget: "removes",
+    jitter: "neither",
+    timeout: "removes",
+    shed: "removes",
+  });
+  // "removes" is a recovery by itself, so its row shows seconds, never the intervention.
+  for (const r of single.filter((x) => x.effect === "removes")) expect(r.recovery).toMatch(/^[\d.,]+ s$/);
+  expect(predictions.defences.map((d) => d.actual)).toEqual(single.map((r) => r.effect));
+  // The amplification prediction is graded against the figure the prose prints.
+  expect(grouped(predictions.amplification.actual, 2)).toBe(storm.amplification);
+  expect(predictions.amplification.actualText).toBe(storm.amplification);
 });
 
 test("the regions diagram puts today's load in the vulnerable band and the storm past capacity", () => {

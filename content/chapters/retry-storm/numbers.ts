@@ -212,11 +212,38 @@ export const defendedRun = {
   breakerOpenings: grouped(defended.breakerOpenings),
 };
 
+/**
+ * What one defence alone does to the storm, as the chapter sorts them: "removes" the sustaining
+ * effect when the system recovers by itself after the trigger; "contains" it when it does not
+ * but search and accounts still succeed at least 99% of the time during the incident; "neither"
+ * otherwise. The reader predicts these before the table is shown.
+ */
+export type DefenceEffect = "removes" | "contains" | "neither";
+export const containedAtLeast = 0.99;
+export const effectOf = (s: RetryStormSummary): DefenceEffect =>
+  s.recoveredBy === "self" ? "removes" : unrelatedSuccess(s) >= containedAtLeast ? "contains" : "neither";
+export const defenceEffectLabels: Record<DefenceEffect, string> = {
+  removes: "removes the sustaining effect",
+  contains: "only contains it",
+  neither: "does neither",
+};
+/** Each defence as the prediction's rows name it, in the table's order. */
+const defenceLabels: Record<DefenceName, string> = {
+  bulkhead: "a bulkhead (pricing's callers get their own small pool)",
+  breaker: "a circuit breaker on calls to pricing",
+  budget: "a retry budget",
+  jitter: "backoff with jitter",
+  timeout: "deadlines that release the connection",
+  shed: "load shedding",
+};
+
 /** One row per defence alone: does it stop the storm, and does it protect the unrelated services? */
 export const single = defenceNames.map((d) => {
   const s = run([d]);
   return {
     defence: d,
+    label: defenceLabels[d],
+    effect: effectOf(s),
     firstRefusal: s.firstRefusalSeconds === null ? "never" : `${grouped(s.firstRefusalSeconds, 0)} s`,
     recovery:
       s.recoveredBy === null
@@ -228,6 +255,12 @@ export const single = defenceNames.map((d) => {
     amplification: grouped(s.amplification, 2),
   };
 });
+
+/** The two predictions the chapter asks for, with the model's figures to grade them against. */
+export const predictions = {
+  amplification: { actual: naive.amplification, actualText: storm.amplification },
+  defences: single.map((r) => ({ id: r.defence, label: r.label, actual: r.effect })),
+};
 
 // --- The exercise's worked numbers ---------------------------------------------------------
 /** The naive loop sleeps sleepStep x attempt after each failure; the first sleep is 0 ms. */

@@ -1,0 +1,95 @@
+import { describe, expect, test } from "vitest";
+import { gradeClassPrediction, gradeNumberPrediction } from "./prediction.ts";
+
+describe("a number prediction", () => {
+  const options = { actualText: "2.5", unit: "tries per request" };
+
+  test("within 15% is close, with how far and in which direction", () => {
+    const v = gradeNumberPrediction("2.8", 2.5, options);
+    expect(v).toMatchObject({ status: "close", value: 2.8 });
+    expect(v.message).toBe("You predicted 2.8; the model gives 2.5 tries per request: close (12% high).");
+    expect(gradeNumberPrediction("2.5", 2.5, options).message).toContain("spot on");
+    expect(gradeNumberPrediction("2.2", 2.5, options).message).toContain("12% low");
+  });
+
+  test("from half to double is the right size; beyond is far, by a factor", () => {
+    expect(gradeNumberPrediction("4", 2.5, options)).toMatchObject({ status: "near", ratio: 1.6 });
+    expect(gradeNumberPrediction("1.25", 2.5, options).status).toBe("near");
+    const far = gradeNumberPrediction("10", 2.5, options);
+    expect(far.status).toBe("far");
+    expect(far.message).toContain("4 times the model's figure");
+    expect(gradeNumberPrediction("1", 2.5, options).message).toContain("2.5 times too small");
+  });
+
+  test("reads any form the exercises read: fractions, calculations, separators", () => {
+    expect(gradeNumberPrediction("5/2", 2.5, options).status).toBe("close");
+    expect(gradeNumberPrediction("1 + 1.5", 2.5, options).status).toBe("close");
+    expect(gradeNumberPrediction("2,400", 2400, { actualText: "2,400", unit: "calls" }).status).toBe("close");
+  });
+
+  test("what is not a number gets the parser's message, never a grade", () => {
+    const v = gradeNumberPrediction("", 2.5, options);
+    expect(v.status).toBe("invalid");
+    expect(v.message).toMatch(/type an answer/i);
+    expect(gradeNumberPrediction("lots", 2.5, options).status).toBe("invalid");
+  });
+
+  test("zero and negative predictions are far, not an error", () => {
+    expect(gradeNumberPrediction("0", 2.5, options)).toMatchObject({ status: "far" });
+    expect(gradeNumberPrediction("-- -1", 2.5, options).status).not.toBe("close");
+  });
+
+  test("bad settings are the page's error, found at build time", () => {
+    expect(() => gradeNumberPrediction("1", 0, options)).toThrow(/positive/);
+    expect(() => gradeNumberPrediction("1", 2, { ...options, closeWithin: 1.5 })).toThrow(/closeWithin/);
+    expect(() => gradeNumberPrediction("1", 2, { ...options, nearFactor: 1.1 })).toThrow(/nearFactor/);
+  });
+});
+
+describe("a class prediction", () => {
+  type Effect = "removes" | "contains" | "neither";
+  const labels: Record<Effect, string> = {
+    removes: "removes the sustaining effect",
+    contains: "only contains it",
+    neither: "does neither",
+  };
+  const items = [
+    { id: "bulkhead", label: "a bulkhead", actual: "contains" as Effect },
+    { id: "budget", label: "a retry budget", actual: "removes" as Effect },
+    { id: "jitter", label: "jitter", actual: "neither" as Effect },
+  ];
+
+  test("every item right", () => {
+    const v = gradeClassPrediction(items, { bulkhead: "contains", budget: "removes", jitter: "neither" }, labels);
+    expect(v).toMatchObject({ status: "graded", right: 3, total: 3, wrong: [] });
+    expect(v.message).toBe("3 of 3 right. Every one as the model has it.");
+  });
+
+  test("names each wrong item, what the model says and what was predicted", () => {
+    const v = gradeClassPrediction(items, { bulkhead: "removes", budget: "removes", jitter: "contains" }, labels);
+    expect(v.status).toBe("graded");
+    if (v.status !== "graded") return;
+    expect(v.right).toBe(1);
+    expect(v.wrong).toEqual([
+      { id: "bulkhead", predicted: "removes", actual: "contains" },
+      { id: "jitter", predicted: "contains", actual: "neither" },
+    ]);
+    expect(v.message).toBe(
+      "1 of 3 right. In the model, a bulkhead only contains it (you said it removes the sustaining effect); jitter does neither (you said it only contains it).",
+    );
+  });
+
+  test("an unanswered or unknown choice is not graded: it names the rows left", () => {
+    const v = gradeClassPrediction(items, { bulkhead: "contains", budget: "", jitter: "bogus" }, labels);
+    expect(v).toMatchObject({ status: "invalid", missing: ["budget", "jitter"] });
+    expect(v.message).toBe("Choose an answer for every row first: a retry budget, jitter have none.");
+    // Inherited keys are not classes.
+    expect(
+      gradeClassPrediction(items, { bulkhead: "toString", budget: "removes", jitter: "neither" }, labels).status,
+    ).toBe("invalid");
+  });
+
+  test("no items is the page's error", () => {
+    expect(() => gradeClassPrediction([], {}, labels)).toThrow(/at least one/);
+  });
+});

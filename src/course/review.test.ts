@@ -1,0 +1,151 @@
+import { describe, expect, test } from "vitest";
+import { emptyProgress, mergeProgress, type Progress, readProgressText } from "./progress.ts";
+import {
+  dueCards,
+  durability,
+  enrol,
+  ratingFor,
+  recallChance,
+  recordReview,
+  type Reviewable,
+  reviewSeed,
+} from "./review.ts";
+
+const day = 86_400_000;
+const t0 = new Date("2026-12-01T09:00:00.000Z");
+const at = (days: number) => new Date(t0.getTime() + days * day);
+
+const reviewables: Reviewable[] = [
+  { id: "cells-blast-radius", chapter: "cells", parts: ["share"] },
+  { id: "canary-exposure", chapter: "deploys-and-correlated-failure", parts: ["users", "minutes"] },
+  { id: "cell-router", chapter: "cells", parts: ["a"] },
+];
+
+function solved(...ids: string[]): Progress {
+  const p = emptyProgress();
+  for (const r of reviewables.filter((x) => ids.includes(x.id)))
+    p.exercises[r.id] = {
+      parts: Object.fromEntries(r.parts.map((part) => [part, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+  return p;
+}
+
+describe("the outcome of a review", () => {
+  test("right first time is good, one or two wrong answers hard, three or giving up again", () => {
+    expect(ratingFor({ wrong: 0, gaveUp: false })).toBe("good");
+    expect(ratingFor({ wrong: 1, gaveUp: false })).toBe("hard");
+    expect(ratingFor({ wrong: 2, gaveUp: false })).toBe("hard");
+    expect(ratingFor({ wrong: 3, gaveUp: false })).toBe("again");
+    expect(ratingFor({ wrong: 0, gaveUp: true })).toBe("again");
+    expect(() => ratingFor({ wrong: -1, gaveUp: false })).toThrow(RangeError);
+  });
+});
+
+describe("the schedule", () => {
+  test("only solved exercises enter, as reviewed good when first seen; entering twice changes nothing", () => {
+    const p = enrol(solved("cells-blast-radius"), reviewables, t0);
+    expect(Object.keys(p.review ?? {})).toEqual(["cells-blast-radius"]);
+    const card = p.review!["cells-blast-radius"]!;
+    expect(card).toMatchObject({ reps: 1, lapses: 0, state: 2, last_review: t0.toISOString() });
+    expect(enrol(p, reviewables, at(1))).toBe(p);
+    // A partly solved exercise stays out.
+    const partly = solved();
+    partly.exercises["canary-exposure"] = {
+      parts: { users: { attempts: 1, solved: true } },
+      hints: 0,
+      revealed: false,
+    };
+    expect(enrol(partly, reviewables, t0)).toBe(partly);
+  });
+
+  test("deterministic dates: the first interval, and each outcome's next interval from it", () => {
+    const p = enrol(solved("cells-blast-radius"), reviewables, t0);
+    const first = p.review!["cells-blast-radius"]!;
+    // FSRS's default initial stability for "good" is 2.3065 days (w[2]); at the default 90%
+    // retention ts-fsrs makes that a three-day interval.
+    expect(first.stability).toBe(2.3065);
+    expect(first.due).toBe(at(3).toISOString());
+    expect(first.scheduled_days).toBe(3);
+    expect(dueCards(p, reviewables, at(2.99))).toEqual([]);
+    expect(dueCards(p, reviewables, at(3)).map((c) => c.id)).toEqual(["cells-blast-radius"]);
+
+    const reviewedAs = (outcome: "again" | "hard" | "good") =>
+      recordReview(p, "cells-blast-radius", outcome, at(3)).review!["cells-blast-radius"]!;
+    const good = reviewedAs("good");
+    const hard = reviewedAs("hard");
+    const again = reviewedAs("again");
+    // Good stretches the interval well past the first; hard less; again is a lapse: back tomorrow.
+    expect(good).toMatchObject({ reps: 2, lapses: 0, scheduled_days: 14, due: at(17).toISOString() });
+    expect(hard).toMatchObject({ reps: 2, lapses: 0, scheduled_days: 9, due: at(12).toISOString() });
+    expect(again).toMatchObject({ reps: 2, lapses: 1, scheduled_days: 1, due: at(4).toISOString() });
+    expect(again.stability).toBeLessThan(first.stability);
+    // The same review on the same day always gives the same date (no fuzz).
+    expect(reviewedAs("good")).toEqual(good);
+  });
+
+  test("due cards come most overdue first, and cards of exercises no longer in the course are left out", () => {
+    let p = enrol(solved("cells-blast-radius"), reviewables, t0);
+    p = enrol({ ...p, exercises: { ...p.exercises, ...solved("canary-exposure").exercises } }, reviewables, at(-1));
+    expect(dueCards(p, reviewables, at(5)).map((c) => c.id)).toEqual(["canary-exposure", "cells-blast-radius"]);
+    expect(dueCards(p, reviewables.slice(0, 1), at(5)).map((c) => c.id)).toEqual(["cells-blast-radius"]);
+    expect(() => recordReview(p, "cell-router", "good", at(5))).toThrow(/not in the review schedule/);
+  });
+
+  test("a fresh variant seed at every review, the same in page and terminal, never 0", () => {
+    const seeds = [0, 1, 2, 3, 4].map((reps) => reviewSeed("cells-blast-radius", reps));
+    expect(new Set(seeds).size).toBe(5);
+    expect(reviewSeed("cells-blast-radius", 1)).toBe(seeds[1]);
+    expect(reviewSeed("canary-exposure", 1)).not.toBe(seeds[1]);
+    for (const s of seeds) expect(s).toBeGreaterThanOrEqual(1);
+    for (const s of seeds) expect(s).toBeLessThanOrEqual(999_999_999);
+  });
+});
+
+describe("durability per chapter", () => {
+  test("recall falls with time since the review; each chapter shows its cards, due count and next date", () => {
+    const p = enrol(solved("cells-blast-radius", "cell-router", "canary-exposure"), reviewables, t0);
+    const card = p.review!["cells-blast-radius"]!;
+    expect(recallChance(card, t0)).toBeCloseTo(1, 6);
+    // The card is due on the first whole day at which expected recall is below 90% (the default retention).
+    expect(recallChance(card, at(2))).toBeGreaterThan(0.9);
+    expect(recallChance(card, at(3))).toBeLessThan(0.9);
+    expect(recallChance(card, at(30))).toBeLessThan(recallChance(card, at(2)));
+    const rows = durability(p, reviewables, at(3));
+    expect(rows.map((r) => [r.chapter, r.cards, r.due])).toEqual([
+      ["cells", 2, 2],
+      ["deploys-and-correlated-failure", 1, 1],
+    ]);
+    expect(rows[0]!.nextDue.toISOString()).toBe(at(3).toISOString());
+    expect(rows[0]!.stabilityDays).toBe(2.3065);
+    expect(rows[0]!.recall).toBeGreaterThan(0.8);
+    expect(rows[0]!.recall).toBeLessThan(0.9);
+    expect(durability(emptyProgress(), reviewables, t0)).toEqual([]);
+  });
+});
+
+describe("stored with the progress", () => {
+  test("survives the progress file round trip; a damaged card is dropped, the rest kept", () => {
+    const p = enrol(solved("cells-blast-radius", "cell-router"), reviewables, t0);
+    const text = JSON.stringify(p);
+    const read = readProgressText(text);
+    expect(read.ok && read.progress).toEqual(p);
+    const damaged = JSON.parse(text);
+    damaged.review["cell-router"].due = "not a date";
+    damaged.review["../escape"] = p.review!["cells-blast-radius"];
+    const again = readProgressText(JSON.stringify(damaged));
+    expect(again.ok).toBe(true);
+    if (!again.ok) return;
+    expect(Object.keys(again.progress.review!)).toEqual(["cells-blast-radius"]);
+    expect(Object.keys(again.progress.exercises)).toEqual(["cells-blast-radius", "cell-router"]);
+  });
+
+  test("merging keeps the card reviewed last, so an old export never turns the schedule back", () => {
+    const p = enrol(solved("cells-blast-radius"), reviewables, t0);
+    const later = recordReview(p, "cells-blast-radius", "good", at(2));
+    expect(mergeProgress(later, p).review).toEqual(later.review);
+    expect(mergeProgress(p, later).review).toEqual(later.review);
+    expect(mergeProgress(emptyProgress(), p).review).toEqual(p.review);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Spaced review: the schedule that brings solved exercises back, one implementation for the
+ * /review/ page and `npm run exercises -- review`. Scheduling is FSRS, from the ts-fsrs package
+ * (https://github.com/open-spaced-repetition/ts-fsrs), with its default parameters, fuzz off (the
+ * same answers on the same day give the same dates, in the page, the terminal and the tests) and
+ * short-term learning steps off (a card comes back after days, never minutes: a review session
+ * is a daily thing).
+ *
+ * - An exercise enters the schedule once it is solved and has generated variants (a code
+ *   exercise does not: re-deriving means new numbers). Solving counts as its first review,
+ *   graded "good", at the moment the page or the terminal first sees it solved.
+ * - A review deals a fresh variant (reviewSeed: never the chapter's numbers, new at every
+ *   review) and grades it with the exercise's grader; the outcome (ratingFor) schedules the next.
+ * - The schedule is stored in the progress format (progress.review), so it moves with export
+ *   and import like the rest.
+ * Pure: dates come in as arguments.
+ */
+import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
+import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
+
+const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
+
+/** How a review went, from the learner's attempts on the fresh variant. */
+export type ReviewOutcome = "again" | "hard" | "good";
+
+const grades: Record<ReviewOutcome, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good };
+
+/**
+ * The outcome of a review: every part right on the first try is "good"; right after one or two
+ * wrong answers in all is "hard"; three or more wrong answers, or giving up (asking for the
+ * solution), is "again" (the card comes back soon).
+ */
+export function ratingFor({ wrong, gaveUp }: { wrong: number; gaveUp: boolean }): ReviewOutcome {
+  if (!Number.isInteger(wrong) || wrong < 0) throw new RangeError(`wrong answers must be a count, got ${wrong}`);
+  if (gaveUp || wrong >= 3) return "again";
+  return wrong === 0 ? "good" : "hard";
+}
+
+/** An exercise that can be reviewed: it has generated variants and is not a code exercise. */
+export interface Reviewable {
+  id: string;
+  /** Its chapter's slug: review durability is shown per chapter (topic). */
+  chapter: string;
+  parts: string[];
+}
+
+function toStored(card: Card): ReviewCard {
+  const stored: ReviewCard = {
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsed_days,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state as ReviewCard["state"],
+  };
+  if (card.last_review) stored.last_review = card.last_review.toISOString();
+  return stored;
+}
+
+function toCard(stored: ReviewCard): Card {
+  return {
+    ...stored,
+    due: new Date(stored.due),
+    last_review: stored.last_review ? new Date(stored.last_review) : undefined,
+  };
+}
+
+/**
+ * Progress with every solved reviewable exercise in the schedule: a newly solved one is entered
+ * as reviewed "good" at `now`. Cards already there are left as they are. Returns the same object
+ * when nothing changed (so a caller need not write).
+ */
+export function enrol(progress: Progress, reviewables: readonly Reviewable[], now: Date): Progress {
+  const fresh = reviewables.filter((r) => !progress.review?.[r.id] && isSolved(progress, r.id, r.parts));
+  if (fresh.length === 0) return progress;
+  const review = { ...progress.review };
+  for (const r of fresh) review[r.id] = toStored(scheduler.next(createEmptyCard(now), now, Rating.Good).card);
+  return { ...progress, review };
+}
+
+export interface DueCard {
+  id: string;
+  due: Date;
+  /** Reviews so far (solving counts as the first). */
+  reps: number;
+}
+
+/** The cards due at `now`, most overdue first (ties by id), among the exercises still in the course. */
+export function dueCards(progress: Progress, reviewables: readonly Reviewable[], now: Date): DueCard[] {
+  const known = new Set(reviewables.map((r) => r.id));
+  return Object.entries(progress.review ?? {})
+    .filter(([id, card]) => known.has(id) && Date.parse(card.due) <= now.getTime())
+    .map(([id, card]) => ({ id, due: new Date(card.due), reps: card.reps }))
+    .sort((a, b) => a.due.getTime() - b.due.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Record a review of `id` at `now` and schedule the next; the progress returned is new. */
+export function recordReview(progress: Progress, id: string, outcome: ReviewOutcome, now: Date): Progress {
+  const stored = progress.review?.[id];
+  if (!stored) throw new RangeError(`${id} is not in the review schedule`);
+  const next = scheduler.next(toCard(stored), now, grades[outcome]).card;
+  return { ...progress, review: { ...progress.review, [id]: toStored(next) } };
+}
+
+/**
+ * The seed of the variant a review deals: a function of the exercise and how many reviews it has
+ * had, so each review brings new numbers, the page and the terminal deal the same ones, and a
+ * seed is never 0 (0 is not a dealt variant anywhere in the course). 1 to 999,999,999.
+ */
+export function reviewSeed(id: string, reps: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${id}#${reps}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return 1 + (h % 999_999_999);
+}
+
+/** The probability of recalling `id` at `now`, by FSRS's forgetting curve (0 to 1). */
+export function recallChance(card: ReviewCard, now: Date): number {
+  return scheduler.get_retrievability(toCard(card), now, false);
+}
+
+export interface TopicDurability {
+  chapter: string;
+  /** Exercises of the chapter in the schedule. */
+  cards: number;
+  /** Mean probability of recall at `now`. */
+  recall: number;
+  /** Cards due at `now`. */
+  due: number;
+  /** The earliest due date among the chapter's cards. */
+  nextDue: Date;
+  /** The median interval the schedule gives the chapter's cards now, in days (how durable it is). */
+  stabilityDays: number;
+}
+
+/** How durable each chapter's memory is, in the order the chapters first appear in `reviewables`. */
+export function durability(progress: Progress, reviewables: readonly Reviewable[], now: Date): TopicDurability[] {
+  const chapters = [...new Set(reviewables.map((r) => r.chapter))];
+  const result: TopicDurability[] = [];
+  for (const chapter of chapters) {
+    const cards = reviewables.flatMap((r) =>
+      r.chapter === chapter && progress.review?.[r.id] ? [progress.review[r.id]!] : [],
+    );
+    if (cards.length === 0) continue;
+    const stabilities = cards.map((c) => c.stability).sort((a, b) => a - b);
+    const mid = stabilities.length >> 1;
+    result.push({
+      chapter,
+      cards: cards.length,
+      recall: cards.reduce((a, c) => a + recallChance(c, now), 0) / cards.length,
+      due: cards.filter((c) => Date.parse(c.due) <= now.getTime()).length,
+      nextDue: new Date(Math.min(...cards.map((c) => Date.parse(c.due)))),
+      stabilityDays: stabilities.length % 2 === 1 ? stabilities[mid]! : (stabilities[mid - 1]! + stabilities[mid]!) / 2,
+    });
+  }
+  return result;
+}

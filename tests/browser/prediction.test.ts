@@ -1,0 +1,90 @@
+/**
+ * Predict first, as a reader meets it in the retry-storm chapter: the results are not on the
+ * page until a prediction is made; a bad prediction is refused with a reason, a real one is
+ * graded against the model and the result appears and is announced; "Skip, show me" reveals
+ * without a prediction. One page, loaded twice.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { predictions } from "../../content/chapters/retry-storm/numbers.ts";
+import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+
+describe.skipIf(skipBrowser)("predict first in Chromium", () => {
+  const site = inject("siteUrl");
+  let browser: Session;
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  test("hides the results until a prediction, grades it against the model, reveals and announces", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    const text = () => page.locator("main").innerText();
+    const amplification = page.locator('[data-predict="retry-storm-amplification"]');
+    const defences = page.locator('[data-predict="retry-storm-defences"]');
+    const ampReveal = page.locator('[data-predict-reveal="retry-storm-amplification"]');
+    const defReveal = page.locator('[data-predict-reveal="retry-storm-defences"]');
+
+    // Before any prediction: the sentence with the figure and the one-defence table are not in
+    // the visible text, nor in the accessibility tree.
+    const before = await text();
+    expect(before).not.toContain(`Each original request became ${predictions.amplification.actualText} tries`);
+    expect(before).not.toContain("keep the storm inside pricing");
+    expect(await defReveal.locator("table").count()).toBe(1);
+    expect(await page.getByRole("table").filter({ hasText: "defence alone" }).count()).toBe(0);
+
+    // A prediction that is not a number is refused, with the parser's reason, and nothing shows.
+    const field = amplification.getByLabel("Your prediction");
+    await field.fill("lots");
+    await field.press("Enter");
+    const ampVerdict = amplification.getByRole("status");
+    await expect.poll(() => ampVerdict.textContent(), { timeout: 20_000 }).toMatch(/\S/);
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await ampReveal.isHidden()).toBe(true);
+
+    // Five tries per request, the most a client sends, is graded against the model's figure.
+    await field.fill("5");
+    await amplification.getByRole("button", { name: "Check my prediction" }).click();
+    await expect.poll(() => ampReveal.isVisible()).toBe(true);
+    expect(await ampVerdict.textContent()).toBe(
+      `You predicted 5; the model gives ${predictions.amplification.actualText} tries per request: close (8% high). The result is shown below.`,
+    );
+    expect(await field.isDisabled()).toBe(true);
+    expect(await text()).toContain(`Each original request became ${predictions.amplification.actualText} tries`);
+
+    // The defences: an incomplete prediction names the rows left; then a full one is graded.
+    await defences.locator('select[name="bulkhead"]').selectOption("contains");
+    await defences.getByRole("button", { name: "Check my prediction" }).click();
+    const defVerdict = defences.getByRole("status");
+    await expect.poll(() => defVerdict.textContent()).toMatch(/^Choose an answer for every row first: /);
+    expect(await defReveal.isHidden()).toBe(true);
+    for (const d of predictions.defences)
+      if (d.id !== "bulkhead") await defences.locator(`select[name="${d.id}"]`).selectOption("removes");
+    await defences.getByRole("button", { name: "Check my prediction" }).click();
+    await expect.poll(() => defReveal.isVisible()).toBe(true);
+    const right = predictions.defences.filter(
+      (d) => (d.id === "bulkhead" ? "contains" : "removes") === d.actual,
+    ).length;
+    expect(await defVerdict.textContent()).toMatch(
+      new RegExp(`^${right} of ${predictions.defences.length} right\\. In the model, .*The result is shown below\\.$`),
+    );
+    expect(await page.getByRole("table").filter({ hasText: "defence alone" }).count()).toBe(1);
+    expect(await text()).toContain("keep the storm inside pricing");
+    expect(await defences.locator('.predict-row[data-right="false"]').count()).toBe(
+      predictions.defences.length - right,
+    );
+  });
+
+  test("skip, show me: reveals without a prediction, and says so", async () => {
+    const { page } = browser;
+    await page.reload();
+    const amplification = page.locator('[data-predict="retry-storm-amplification"]');
+    await amplification.getByRole("button", { name: "Skip, show me" }).click();
+    await expect
+      .poll(() => page.locator('[data-predict-reveal="retry-storm-amplification"]').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(await amplification.getByRole("status").textContent()).toBe(
+      "No prediction made. The result is shown below.",
+    );
+  });
+});
