@@ -8,14 +8,17 @@
  *   solution <id> [--seed N]          the worked solution (a variant's, worked with its numbers)
  *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
+ *   review [<id> [--part p] <answer> | <id> --give-up]
+ *                                     spaced review (src/course/review.ts, the page's schedule): due
+ *                                     exercises come back with new numbers
  * Exit codes: 0 pass, 1 fail, 2 invalid input or usage.
  * Progress is kept in .blast-radius/progress.json (same format as the page's; import it on /progress/).
  *
  * `run(argv, io)` is the whole command, so tests call it in-process; heavy modules (the grader's
  * mathjs, the runner) load only when a command needs them.
  */
-import { existsSync, readFileSync, watch } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   type Io,
@@ -51,6 +54,16 @@ import {
   SolutionError,
   type SolutionModule,
 } from "../grader/solution.ts";
+import {
+  dueCards,
+  durability,
+  enrol,
+  ratingFor,
+  recordReview,
+  type Reviewable,
+  type ReviewOutcome,
+  reviewSeed,
+} from "../course/review.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
@@ -72,18 +85,24 @@ commands:
   import <file>                     merge a progress file into yours: an export from the page's
                                     /progress/, or a kept copy of an unreadable progress file
   watch                             check the next unsolved code exercise on every save
+  review                            spaced review: what is due, with new numbers, and how each
+                                    chapter is holding (the same schedule as the page's /review/)
+  review <id> [--part p] <answer>   answer a due review; every part right schedules the next one
+  review <id> --give-up             show the answers for these numbers; it comes back tomorrow
 
 exit codes: 0 pass, 1 fail, 2 invalid input or usage
 progress: .blast-radius/progress.json (import it in the browser on /progress/)`;
 
-const commandNames = ["list", "show", "check", "answer", "hint", "solution", "import", "watch"];
+const commandNames = ["list", "show", "check", "answer", "hint", "solution", "import", "watch", "review"];
 
 interface Context {
   io: Io;
   root: string;
   index: ExerciseIndex;
-  progress: ReturnType<typeof progressStore>;
+  progress: ReturnType<typeof progressStore> & { file: string };
   signal?: AbortSignal;
+  /** The clock review schedules by (tests set BLAST_RADIUS_NOW). */
+  now: () => Date;
 }
 
 function partIds(exercise: LoadedExercise): string[] {
@@ -185,12 +204,18 @@ async function list(ctx: Context): Promise<number> {
   return 0;
 }
 
-async function show(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
+async function show(
+  ctx: Context,
+  exercise: LoadedExercise,
+  args: ParsedArgs,
+  review?: { params: Params; intro: string[] },
+): Promise<number> {
   const { meta } = exercise;
-  const params = await paramsFor(ctx, exercise, args);
-  const variant = args.options.has("seed") ? seedOption(args, 0) : undefined;
+  const params = review ? review.params : await paramsFor(ctx, exercise, args);
+  const variant = review ? undefined : args.options.has("seed") ? seedOption(args, 0) : undefined;
   const seed = variant === undefined ? "" : ` --seed ${variant}`;
   const out = [
+    ...(review?.intro ?? []),
     `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     "",
     fillParams(exercise.readme.trim(), params),
@@ -218,7 +243,7 @@ async function show(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
     }
     out.push(
       "",
-      `Answer with: npm run exercises -- answer ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""}${seed} <answer>`,
+      `Answer with: npm run exercises -- ${review ? "review" : "answer"} ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""}${seed} <answer>`,
     );
   }
   ctx.io.stdout(`${out.join("\n")}\n`);
@@ -382,6 +407,177 @@ async function importFile(ctx: Context, file: string | undefined): Promise<numbe
   return 0;
 }
 
+// ---- spaced review (the page's schedule, src/course/review.ts) ----
+
+/**
+ * The exercises review can bring back, as the page lists them: generated variants, not code.
+ * Only solved exercises' solutions are loaded (the others cannot be in the schedule).
+ */
+async function reviewablesFor(ctx: Context, progress: Progress): Promise<Reviewable[]> {
+  const out: Reviewable[] = [];
+  for (const e of await exercisesInOrder(ctx)) {
+    if (e.meta.kind === "code" || !isSolved(progress, e.id, partIds(e))) continue;
+    if (!hasVariants(e.meta, await solutionFor(ctx, e))) continue;
+    out.push({ id: e.id, chapter: e.meta.chapter, parts: partIds(e) });
+  }
+  return out;
+}
+
+/** The review in progress in the terminal: which numbers are out and how it is going (not progress). */
+interface ReviewSession {
+  id: string;
+  seed: number;
+  wrong: number;
+  right: string[];
+}
+
+function sessionFile(ctx: Context): string {
+  return join(dirname(ctx.progress.file), "review-session.json");
+}
+
+function readSession(ctx: Context): ReviewSession | undefined {
+  try {
+    const s = JSON.parse(readFileSync(sessionFile(ctx), "utf8")) as ReviewSession;
+    return typeof s.id === "string" && Number.isInteger(s.seed) && Number.isInteger(s.wrong) && Array.isArray(s.right)
+      ? s
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSession(ctx: Context, session: ReviewSession | undefined): void {
+  const file = sessionFile(ctx);
+  if (session === undefined) return void rmSync(file, { force: true });
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(session));
+}
+
+const dayMs = 86_400_000;
+function whenText(due: Date, now: Date): string {
+  const days = Math.ceil((due.getTime() - now.getTime()) / dayMs);
+  const date = due.toISOString().slice(0, 10);
+  if (days <= 0) return "now";
+  return days === 1 ? `tomorrow (${date})` : `in ${days} days (${date})`;
+}
+
+async function reviewDue(ctx: Context): Promise<number> {
+  const now = ctx.now();
+  const reviewables = await reviewablesFor(ctx, ctx.progress.read());
+  const progress = ctx.progress.update((p) => {
+    const next = enrol(p, reviewables, now);
+    if (next !== p) p.review = next.review;
+  });
+  const topics = durability(progress, reviewables, now);
+  if (topics.length === 0) {
+    ctx.io.stdout(
+      "Nothing to review yet: solve an exercise that deals new numbers (list shows them), and it comes back here in a few days.\n",
+    );
+    return 0;
+  }
+  ctx.io.stdout(
+    `${table([
+      ["chapter", "in review", "due", "recall today", "next review"],
+      ...topics.map((t) => [
+        t.chapter,
+        String(t.cards),
+        String(t.due),
+        `${Math.round(t.recall * 100)}%`,
+        t.due > 0 ? "now" : whenText(t.nextDue, now),
+      ]),
+    ])}\n\n`,
+  );
+  const due = dueCards(progress, reviewables, now);
+  if (due.length === 0) {
+    const soonest = new Date(Math.min(...Object.values(progress.review ?? {}).map((c) => Date.parse(c.due))));
+    ctx.io.stdout(`Nothing is due. The next review is ${whenText(soonest, now)}.\n`);
+    return 0;
+  }
+  const first = due[0]!;
+  const exercise = await ctx.index.exercise(first.id);
+  const module = await solutionFor(ctx, exercise);
+  const seed = reviewSeed(first.id, first.reps);
+  const session = readSession(ctx);
+  if (session?.id !== first.id || session.seed !== seed) writeSession(ctx, { id: first.id, seed, wrong: 0, right: [] });
+  const none: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
+  return show(ctx, exercise, none, {
+    params: fromSolution(exercise, () => module.variant!(mulberry32(seed))),
+    intro: [
+      `${due.length} review${due.length === 1 ? "" : "s"} due. New numbers (variant ${seed}): work it out again.`,
+      `Stuck: npm run exercises -- review ${first.id} --give-up  (shows the answers; it comes back tomorrow)`,
+      "",
+    ],
+  });
+}
+
+/** Grade a review's part on its numbers; `text` null gives up. */
+async function reviewAnswer(
+  ctx: Context,
+  exercise: LoadedExercise,
+  requestedPart: string | undefined,
+  text: string | null,
+): Promise<number> {
+  const now = ctx.now();
+  const progress = ctx.progress.read();
+  const card = progress.review?.[exercise.id];
+  if (!card || Date.parse(card.due) > now.getTime())
+    throw new UsageError(
+      card
+        ? `${exercise.id} is not due for review: it comes back ${whenText(new Date(card.due), now)}`
+        : `${exercise.id} is not in your review schedule; run \`review\` to see what is due`,
+    );
+  if (exercise.meta.kind === "code")
+    throw new UsageError(`${exercise.id} is a code exercise: review has no new numbers for it`);
+  const seed = reviewSeed(exercise.id, card.reps);
+  const saved = readSession(ctx);
+  const session =
+    saved?.id === exercise.id && saved.seed === seed ? saved : { id: exercise.id, seed, wrong: 0, right: [] };
+  const module = await solutionFor(ctx, exercise);
+  if (!module.variant) throw new UsageError(`${exercise.id} has no new numbers to deal, so it is not reviewed`);
+  const params = module.variant(mulberry32(seed));
+  const [{ gradePart, readAnswerText, describeAnswer }, expected] = await Promise.all([
+    import("../grader/grade.ts"),
+    expectedFor(ctx, exercise, params),
+  ]);
+  const schedule = (outcome: ReviewOutcome) => {
+    const updated = ctx.progress.update((p) => {
+      p.review = recordReview(p, exercise.id, outcome, now).review;
+    });
+    writeSession(ctx, undefined);
+    return `${exercise.id} comes back ${whenText(new Date(updated.review![exercise.id]!.due), now)}.`;
+  };
+  if (text === null) {
+    const lines = exercise.meta.parts.map((part) => `[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
+    ctx.io.stdout(`The answers for variant ${seed}:\n${lines.join("\n")}\n${schedule("again")}\n`);
+    return 0;
+  }
+  if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
+  const part = pickPart<Part>(exercise, exercise.meta.parts, requestedPart);
+  const input = readAnswerText(part, text);
+  if ("error" in input) throw new UsageError(input.error);
+  const verdict = gradePart(part, input, expected[part.id]!, params);
+  if (verdict.status === "invalid") {
+    ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${verdict.message}\n`);
+    return 2;
+  }
+  if (verdict.status === "wrong") session.wrong++;
+  else if (!session.right.includes(part.id)) session.right.push(part.id);
+  ctx.io.stdout(`${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
+  const left = partIds(exercise).filter((p) => !session.right.includes(p));
+  if (left.length > 0) {
+    writeSession(ctx, session);
+    if (verdict.status === "right") ctx.io.stdout(`Parts left: ${left.join(", ")}\n`);
+    return verdict.status === "right" ? 0 : 1;
+  }
+  const outcome = ratingFor({ wrong: session.wrong, gaveUp: false });
+  const said =
+    outcome === "good"
+      ? "Re-derived first time."
+      : `Right in the end, after ${session.wrong} wrong answer${session.wrong === 1 ? "" : "s"}.`;
+  ctx.io.stdout(`${said} ${schedule(outcome)}\n`);
+  return 0;
+}
+
 async function watchLoop(ctx: Context): Promise<number> {
   const pending = async () => {
     const progress = ctx.progress.read();
@@ -441,7 +637,7 @@ async function watchLoop(ctx: Context): Promise<number> {
 /** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
 export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return runMain(async () => {
-    const args = parseArgs(argv, { options: ["part", "seed"], flags: ["help"] });
+    const args = parseArgs(argv, { options: ["part", "seed"], flags: ["help", "give-up"] });
     const [command, id, ...rest] = args.positional;
     if (args.flags.has("help") || command === "help") {
       io.stdout(`${usage}\n`);
@@ -465,7 +661,8 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       root,
       signal,
       index: exerciseIndex(root),
-      progress: progressStore(file, { cwd: io.cwd, warn: io.stderr }),
+      progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr }), { file }),
+      now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
     };
     const noMore = (what: string) => {
       if (rest.length) throw new UsageError(`${what} takes one exercise id (got "${[id, ...rest].join(" ")}")`);
@@ -498,6 +695,18 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
         case "import":
           noMore("import");
           return await importFile(ctx, id);
+        case "review":
+          if (id === undefined) return await reviewDue(ctx);
+          if (args.flags.has("give-up")) {
+            noMore("review --give-up");
+            return await reviewAnswer(ctx, await exerciseOrUsage(ctx, id), undefined, null);
+          }
+          return await reviewAnswer(
+            ctx,
+            await exerciseOrUsage(ctx, id),
+            args.options.get("part")?.at(-1),
+            rest.join(" "),
+          );
         default:
           return await watchLoop(ctx);
       }

@@ -1,0 +1,82 @@
+/**
+ * `npm run exercises -- review`: the page's spaced-review schedule in the terminal, in-process,
+ * on a fixed clock (BLAST_RADIUS_NOW), so every date below is exact.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
+import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
+import { reviewSeed } from "../course/review.ts";
+import { mulberry32 } from "../sim/random.ts";
+import type { Io } from "./args.ts";
+import { run } from "./exercises.ts";
+
+const repo = new URL("../../", import.meta.url).pathname;
+const home = mkdtempSync(join(tmpdir(), "blast-radius-review-"));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const t0 = "2026-12-01T09:00:00.000Z";
+const at = (days: number) => new Date(Date.parse(t0) + days * 86_400_000).toISOString();
+
+async function cli(argv: string[], now: string) {
+  let out = "";
+  let err = "";
+  const io: Io = {
+    stdout: (text) => void (out += text),
+    stderr: (text) => void (err += text),
+    env: { BLAST_RADIUS_HOME: home, BLAST_RADIUS_NOW: now },
+    cwd: repo,
+  };
+  const code = await run(argv, io);
+  return { code, out, err };
+}
+
+describe("npm run exercises -- review", { timeout: 60_000 }, () => {
+  test("a solved exercise joins, comes back on its day with new numbers, and is rescheduled by how it went", async () => {
+    const id = "cells-blast-radius";
+    expect((await cli(["review"], t0)).out).toMatch(/^Nothing to review yet/);
+    await cli(["answer", id, "--part", "untouched", "90%"], t0);
+    await cli(["answer", id, "--part", "canary", "500"], t0);
+
+    // Solving counts as the first review: due three days later (FSRS's first interval).
+    const joined = await cli(["review"], t0);
+    expect(joined.code).toBe(0);
+    expect(joined.out).toMatch(/cells\s+1\s+0\s+100%/);
+    expect(joined.out).toContain("Nothing is due. The next review is in 3 days (2026-12-04).");
+    const early = await cli(["review", id, "--part", "canary", "500"], at(1));
+    expect(early.code).toBe(2);
+    expect(early.err).toContain("is not due for review: it comes back in 2 days (2026-12-04)");
+
+    // On the day: the exercise with the numbers of its review variant, not the chapter's.
+    const params = variant(mulberry32(reviewSeed(id, 1)));
+    const expected = answers(params);
+    const due = await cli(["review"], at(3));
+    expect(due.out).toContain(`1 review due. New numbers (variant ${reviewSeed(id, 1)})`);
+    expect(due.out).toContain(`A service runs as ${params.cells} cells with its ${params.customers} customers`);
+    expect(due.out).toContain(`Answer with: npm run exercises -- review ${id} --part <part> <answer>`);
+
+    // The chapter's answer is wrong for these numbers; one wrong answer makes the review "hard".
+    const stale = await cli(["review", id, "--part", "canary", "500"], at(3));
+    expect(stale.code).toBe(1);
+    expect(stale.out).toMatch(/^WRONG \[canary\]/);
+    const canary = await cli(["review", id, "--part", "canary", String(expected.canary)], at(3));
+    expect(canary.out).toContain("Parts left: untouched");
+    const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3));
+    expect(last.code).toBe(0);
+    expect(last.out).toContain(
+      "Right in the end, after 1 wrong answer. cells-blast-radius comes back in 9 days (2026-12-13).",
+    );
+
+    const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
+    expect(progress.review[id]).toMatchObject({ reps: 2, lapses: 0, due: at(12) });
+
+    // Giving up shows this review's answers and brings it back the next day.
+    const next = variant(mulberry32(reviewSeed(id, 2)));
+    const gaveUp = await cli(["review", id, "--give-up"], at(12));
+    expect(gaveUp.code).toBe(0);
+    expect(gaveUp.out).toContain(`The answers for variant ${reviewSeed(id, 2)}:`);
+    expect(gaveUp.out).toContain(`[canary] ${answers(next).canary!.toLocaleString("en")}`);
+    expect(gaveUp.out).toContain("comes back tomorrow (2026-12-14).");
+  });
+});
