@@ -4,17 +4,12 @@
  * graded against the model and the result appears and is announced; "Skip, show me" reveals
  * without a prediction. One page, loaded twice.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { expect, test } from "vitest";
 import { predictions } from "../../content/chapters/retry-storm/numbers.ts";
-import { openBrowser, skipBrowser, type Session } from "../support/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
 
-describe.skipIf(skipBrowser)("predict first in Chromium", () => {
-  const site = inject("siteUrl");
-  let browser: Session;
-  beforeAll(async () => {
-    browser = await openBrowser();
-  });
-  afterAll(async () => browser?.close());
+describeInBrowser("predict first in Chromium", (browser) => {
+  const { site } = browser;
 
   test("hides the results until a prediction, grades it against the model, reveals and announces", async () => {
     const { page } = browser;
