@@ -227,6 +227,20 @@ describeInBrowser("workshop kit", (browser) => {
       .poll(() => page.locator("[data-time]").innerText(), { timeout: 10_000 })
       .toBe(`${Math.floor(next.time)} s`);
     // The curves ahead of the playhead are veiled, exactly from the playhead on.
+    // On a 1280 x 720 projector: one chart a side, filling the screen without scrolling, its title and legend in 24 px type.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight), {
+        timeout: 10_000,
+      })
+      .toBeLessThanOrEqual(0);
+    const fit = await projectorFit(
+      page,
+      ".rs-chart:not([data-off]) figcaption, .rs-chart:not([data-off]) .u-legend th",
+    );
+    expect(fit.count).toBeGreaterThan(2);
+    expect(fit.smallest, "chart titles and legends in px").toBeGreaterThanOrEqual(24);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const veil = await page
       .locator(".rs-veil")
       .first()

@@ -11,7 +11,16 @@ export type Side = "naive" | "defended";
 export const sides: Side[] = ["naive", "defended"];
 export const sideName: Record<Side, string> = { naive: "Naive", defended: "Defended" };
 
-const chartHeight = 150;
+/** Chart sizes: the chapter's, and the presenter view's (one chart at a time, read from the back of a room at 1280 x 720). */
+const geometryFor = (present: boolean, family: string) =>
+  present
+    ? { height: 300, font: `600 24px ${family}`, ySize: 84, xSize: 56 }
+    : { height: 150, font: `12px ${family}`, ySize: 44, xSize: 50 };
+
+/** A presenter chart fills the height the screen has left under it (the page must not scroll), within limits. */
+export function presentChartHeight(screen: number, top: number, below: number): number {
+  return Math.round(Math.min(420, Math.max(140, screen - top - below)));
+}
 
 /** 20000 -> "20k", 0.5 -> "0.5": axis labels that fit a phone's width. */
 export function compact(n: number): string {
@@ -74,12 +83,30 @@ export class ReplayCharts {
     }
   }
 
+  private geometry() {
+    const present = this.root.classList.contains("rs--present");
+    const geometry = geometryFor(present, getComputedStyle(this.root).fontFamily);
+    if (!present) return geometry;
+    const slot = [...this.root.querySelectorAll<HTMLElement>("[data-chart] [data-plot]")].find(
+      (s) => s.clientWidth > 0,
+    );
+    if (!slot) return geometry;
+    const top = slot.getBoundingClientRect().top + window.scrollY;
+    // Under the plot: its legend (about two lines of large type before it is drawn) and the page's margin.
+    const legend = slot.querySelector<HTMLElement>(".u-legend")?.offsetHeight ?? 80;
+    // The replay's own padding and border, and the page's, under the legend.
+    const margin = 64;
+    return { ...geometry, height: presentChartHeight(window.innerHeight, top, legend + margin) };
+  }
+
   /** Fit every chart to its side's width (a hidden side keeps its size until it is shown). */
   resize(): void {
+    const { height } = this.geometry();
     for (const side of sides) {
       const width = this.width(side);
       if (width === null) continue;
-      for (const u of this.charts[side].plots) if (u.width !== width) u.setSize({ width, height: chartHeight });
+      for (const u of this.charts[side].plots)
+        if (u.width !== width || u.height !== height) u.setSize({ width, height });
     }
     this.setPlayhead(this.playhead);
   }
@@ -99,6 +126,8 @@ export class ReplayCharts {
 
   /** A replay narrower than 26rem (a phone): the time axis labels every four minutes, as replay.css does. */
   private narrow(): boolean {
+    // The presenter's large labels need the same room as a phone's small chart.
+    if (this.root.classList.contains("rs--present")) return true;
     const rem = Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
     const style = getComputedStyle(this.root);
     const content =
@@ -108,8 +137,11 @@ export class ReplayCharts {
 
   /** The width a side's charts should have, or null while the side is hidden. */
   private width(side: Side): number | null {
-    const figure = this.container(side).querySelector<HTMLElement>("[data-chart]");
-    if (!figure || figure.clientWidth === 0) return null;
+    // The first chart on show (the presenter view shows one chart at a time).
+    const figure = [...this.container(side).querySelectorAll<HTMLElement>("[data-chart]")].find(
+      (f) => f.clientWidth > 0,
+    );
+    if (!figure) return null;
     return Math.max(260, figure.clientWidth);
   }
 
@@ -120,13 +152,14 @@ export class ReplayCharts {
     // A hidden side (the phone's one-run view) is built at the other side's width.
     const width = this.width(side) ?? this.width(side === "naive" ? "defended" : "naive") ?? 320;
     const entry = this.charts[side];
+    const { height, font, ySize, xSize } = this.geometry();
     for (const view of chartViews(run)) {
       const slot = container.querySelector<HTMLElement>(`[data-chart="${view.id}"] [data-plot]`)!;
       slot.textContent = "";
       const u = new uPlot(
         {
           width,
-          height: chartHeight,
+          height,
           legend: { show: true, live: false },
           cursor: { sync: { key: `rs-${this.root.id}` }, drag: { x: false, y: false } },
           scales: {
@@ -140,6 +173,8 @@ export class ReplayCharts {
           axes: [
             {
               stroke: ink,
+              font,
+              size: xSize,
               grid: { stroke: "rgba(128,128,128,0.2)" },
               // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart.
               splits: (_u: uPlotType, _i: number, _min: number, max: number) =>
@@ -148,8 +183,9 @@ export class ReplayCharts {
             },
             {
               stroke: ink,
+              font,
               grid: { stroke: "rgba(128,128,128,0.2)" },
-              size: 44,
+              size: ySize,
               values: (_u, splits) => splits.map(compact),
               ...(view.log
                 ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) }

@@ -26,3 +26,13 @@ describe("presenter key moments", () => {
     expect(Math.floor(full.time)).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("presenter chart height", () => {
+  test("fills what the screen has left under the chart, within 140 and 420 px", async () => {
+    const { presentChartHeight } = await import("./charts.ts");
+    // 1280 x 720: chart from 320 px down, 90 px of legend and 64 px of margin under it.
+    expect(presentChartHeight(720, 320, 154)).toBe(246);
+    expect(presentChartHeight(720, 600, 154)).toBe(140);
+    expect(presentChartHeight(2000, 100, 100)).toBe(420);
+  });
+});

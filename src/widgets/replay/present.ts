@@ -58,7 +58,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     say: {
       everything: "Everything shows.",
       revealed: "Revealed: summaries and the whole run show.",
-      hidden: () => "Hidden until the end of the run: summaries, events and the curves ahead of the playhead.",
+      hidden: () => "Hidden until the end: summaries and the curves ahead of the playhead.",
     },
     onKey(direction) {
       if (moments.length === 0) return true;
