@@ -15,7 +15,7 @@ export const sideName: Record<Side, string> = { naive: "Naive", defended: "Defen
 const geometryFor = (present: boolean, family: string) =>
   present
     ? { height: 300, font: `600 24px ${family}`, ySize: 84, xSize: 56 }
-    : { height: 150, font: `12px ${family}`, ySize: 44, xSize: 50 };
+    : { height: 150, font: undefined, ySize: 44, xSize: 50 };
 
 /** A presenter chart fills the height the screen has left under it (the page must not scroll), within limits. */
 export function presentChartHeight(screen: number, top: number, below: number): number {
@@ -173,7 +173,7 @@ export class ReplayCharts {
           axes: [
             {
               stroke: ink,
-              font,
+              ...(font ? { font } : {}),
               size: xSize,
               grid: { stroke: "rgba(128,128,128,0.2)" },
               // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart.
@@ -183,7 +183,7 @@ export class ReplayCharts {
             },
             {
               stroke: ink,
-              font,
+              ...(font ? { font } : {}),
               grid: { stroke: "rgba(128,128,128,0.2)" },
               size: ySize,
               values: (_u, splits) => splits.map(compact),

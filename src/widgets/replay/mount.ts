@@ -156,6 +156,8 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   for (const radio of root.querySelectorAll<HTMLInputElement>("[data-show]"))
     radio.addEventListener("change", () => charts?.resize());
   new ResizeObserver(() => charts?.resize()).observe(q<HTMLElement>(root, ".rs-sides"));
+  // A presenter chart's height follows the screen's (charts.ts), so a taller or shorter window resizes it too.
+  if (root.classList.contains("rs--present")) window.addEventListener("resize", () => charts?.resize());
   new MutationObserver(() => charts?.rebuild()).observe(document.documentElement, {
     attributes: true,
     attributeFilter: ["data-theme"],
