@@ -1,4 +1,5 @@
 /** Expected answers for "Adaptive throttling on the client", by adaptiveRejectProbability (src/sim/backoff.ts). */
+import { readableShare, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { adaptiveRejectProbability } from "../../src/sim/backoff.ts";
 
@@ -13,6 +14,22 @@ export function answers({ requests, accepts, k, recovered }: Params): Record<str
   return {
     overloaded: adaptiveRejectProbability(requests, accepts, k),
     recovering: adaptiveRejectProbability(requests, recovered, k),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { requests, accepts, k, recovered } = params;
+  const a = answers(params);
+  return {
+    kAccepts: rounded(k * accepts, 6),
+    excessRequests: rounded(requests - k * accepts, 6),
+    requestsPlusOne: rounded(requests + 1, 6),
+    overloadedShare: rounded(a.overloaded!, 3),
+    overloadedPercent: readableShare(a.overloaded!),
+    stillSent: rounded(requests * (1 - a.overloaded!), 3),
+    recoveredExcess: rounded(requests - k * recovered, 6),
+    recoveringShare: rounded(a.recovering!, 3),
   };
 }
 

@@ -1,4 +1,5 @@
 /** Expected answers for "How much evidence does a breaker need?" (failuresToOpen from src/sim). */
+import { rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { failuresToOpen } from "../../src/sim/breaker-thresholds.ts";
 
@@ -15,6 +16,21 @@ export function answers({ minCalls, thresholdPercent, rate, smallWindow }: Param
     failures: failuresToOpen(minCalls, threshold, false),
     seconds: minCalls / rate,
     strict: failuresToOpen(smallWindow, threshold, true),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { smallWindow, thresholdPercent } = params;
+  const a = answers(params);
+  const threshold = thresholdPercent / 100;
+  const atThreshold = smallWindow * threshold;
+  return {
+    threshold: rounded(threshold, 6),
+    failures: String(a.failures),
+    seconds: rounded(a.seconds!, 3),
+    atThreshold: rounded(atThreshold, 6),
+    strict: String(a.strict),
   };
 }
 
