@@ -1,6 +1,7 @@
 /** Expected answers for "Drill: what failover loses and how long it takes" (src/sim/reliability). */
+import { grouped, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
-import { dnsFailoverSeconds, writesLost } from "../../src/sim/reliability/index.ts";
+import { detectionSeconds, dnsFailoverSeconds, writesLost } from "../../src/sim/reliability/index.ts";
 
 export interface Params {
   lag: number;
@@ -14,6 +15,18 @@ export function answers({ lag, writes, interval, failures, ttl }: Params): Recor
   return {
     lost: writesLost(lag, writes),
     failover: dnsFailoverSeconds({ intervalSeconds: interval, failuresToTrip: failures, ttlSeconds: ttl }),
+  };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { interval, failures } = params;
+  const a = answers(params);
+  return {
+    writesGrouped: grouped(params.writes),
+    lostWrites: grouped(a.lost!),
+    detection: rounded(detectionSeconds({ intervalSeconds: interval, failuresToTrip: failures }), 6),
+    failoverSeconds: rounded(a.failover!, 6),
   };
 }
 

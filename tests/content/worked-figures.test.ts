@@ -37,6 +37,7 @@ const fixed: Record<string, Record<string, string>> = {
   "blast-radius-as-a-number": { "1": "one cell, a share written 1/n" },
   "canary-exposure": { "1": "the canary is one cell", "100": "100% for a push to every cell at once" },
   "cells-blast-radius": { "1": "one cell of the cells, and the 1 in 1 − 1/cells" },
+  "drill-capacity-headroom": { "1": "N/(N − 1): one zone lost" },
   "daily-disk-failures": {
     "365": "days in a year",
     "1": "the 1 in 1 − p",
@@ -75,9 +76,7 @@ const stillTyped = new Set<string>([
   "diagnose-timeout",
   "diagnose-zone-loss",
   "drill-canary-counts",
-  "drill-capacity-headroom",
   "drill-error-budget-burn",
-  "drill-failover-data-loss",
   "drill-nines-and-chains",
   "drill-tail-and-hedging",
 ]);
@@ -325,6 +324,29 @@ describe("worked figures equal the solution's results, for two seeds", () => {
     expectFigure(worked.withSreBudget!, answers["with-sre-budget"]!, "SRE book's budget");
     expectFigure(worked.withSreBudget!, capacity! * (1 - b), "capacity x (1 - b)");
     expectFigure(worked.withBudgetShare!, 1 / (1 + b), "share of capacity");
+  });
+
+  test.each(seeds)("drill-failover-data-loss, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("drill-failover-data-loss", seed);
+    const { lag, writes, interval, failures, ttl } = params as Record<string, number>;
+    expect(shownValue(worked.lostWrites!)).toBe(answers.lost);
+    expect(answers.lost).toBeCloseTo(lag! * writes!, 9);
+    expect(shownValue(worked.detection!)).toBe(interval! * failures!);
+    expect(shownValue(worked.failoverSeconds!)).toBe(answers.failover);
+    expect(answers.failover).toBe(interval! * failures! + ttl!);
+  });
+
+  test.each(seeds)("drill-capacity-headroom, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("drill-capacity-headroom", seed);
+    const { zones, peak, perInstance, ramp, lag } = params as Record<string, number>;
+    const atPeak = Math.ceil(peak! / perInstance!);
+    expect(shownValue(worked.atPeak!)).toBe(atPeak);
+    expect(shownValue(worked.perZone!) * zones!).toBe(answers.instances);
+    expect(shownValue(worked.instances!)).toBe(answers.instances);
+    expect(shownValue(worked.perZone!) * (zones! - 1)).toBeGreaterThanOrEqual(atPeak);
+    expectFigure(worked.multiple!, answers.instances! / atPeak, "multiple of the peak");
+    expect(shownValue(worked.headroom!)).toBe(answers.headroom);
+    expect(answers.headroom).toBe(ramp! * lag! * 60);
   });
 
   test.each(seeds)("thread-starvation, seed %i", async (seed) => {
