@@ -14,20 +14,7 @@ import {
   trigger,
   z99,
 } from "./numbers.ts";
-
-/** The exercise's worked solution as the reader sees it with the chapter's numbers (figures from its solution's worked()). */
-async function workedSolution(id: string): Promise<string> {
-  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
-  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
-  const { explanationFigures } = await import("../../../src/grader/solution.ts");
-  const { fillParams } = await import("../../../src/grader/fill-params.ts");
-  const exercise = loadExercise(id);
-  const params = defaultParams(exercise.meta);
-  return fillParams(
-    exercise.explanation,
-    explanationFigures(await import(`../../../solutions/${id}/solution.ts`), params),
-  );
-}
+import { workedSolution } from "../../../tests/support/worked-solution.ts";
 
 test("z99 is the standard normal's 99th percentile", () => {
   // Independent check: the normal CDF at z99 (Abramowitz-Stegun 7.1.26 erf approximation) is 0.99.

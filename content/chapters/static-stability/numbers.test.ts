@@ -1,19 +1,6 @@
 import { expect, test } from "vitest";
 import { outage, provisioning } from "./numbers.ts";
-
-/** The exercise's worked solution as the reader sees it with the chapter's numbers (figures from its solution's worked()). */
-async function workedSolution(id: string): Promise<string> {
-  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
-  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
-  const { explanationFigures } = await import("../../../src/grader/solution.ts");
-  const { fillParams } = await import("../../../src/grader/fill-params.ts");
-  const exercise = loadExercise(id);
-  const params = defaultParams(exercise.meta);
-  return fillParams(
-    exercise.explanation,
-    explanationFigures(await import(`../../../solutions/${id}/solution.ts`), params),
-  );
-}
+import { workedSolution } from "../../../tests/support/worked-solution.ts";
 
 test("N/(N-1) x peak (AWS Builders' Library, static stability): 2 zones 2x, 3 zones 1.5x, 4 zones 1.33x", () => {
   expect(provisioning[0]).toEqual({ zones: 2, factor: "2×", perZone: "100%", extra: "100%" });

@@ -3,7 +3,7 @@
  * class) and how to word the verdict. Checked when the page is built, so a bad setting fails the
  * build rather than a reader's prediction.
  */
-import { type ClassPredictionItem, gradeClassPrediction, gradeNumberPrediction } from "../../course/prediction.ts";
+import { type ClassPredictionItem, gradeClassPrediction, gradeNumberPrediction } from "../../grader/prediction.ts";
 
 export type PredictConfig =
   | {

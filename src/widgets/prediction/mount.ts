@@ -1,9 +1,9 @@
 /**
- * The page side of a Predict block: reads the form, grades it with src/course/prediction.ts,
+ * The page side of a Predict block: reads the form, grades it with src/grader/prediction.ts,
  * writes the verdict into the live region and reveals the result. Loaded on the first focus,
  * submit or skip.
  */
-import { gradeClassPrediction, gradeNumberPrediction } from "../../course/prediction.ts";
+import { gradeClassPrediction, gradeNumberPrediction } from "../../grader/prediction.ts";
 import type { PredictConfig } from "./config.ts";
 
 function parts(root: HTMLElement) {

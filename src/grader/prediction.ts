@@ -10,7 +10,7 @@
  * Pure: the page (src/widgets/prediction/) and its tests call these functions; nothing here
  * touches the DOM.
  */
-import { parseAnswer } from "../grader/parse-answer.ts";
+import { parseAnswer } from "./parse-answer.ts";
 
 /** How close a number prediction came: within `closeWithin` of the model, within `nearFactor` of it, or farther. */
 export type NumberPredictionStatus = "close" | "near" | "far";
