@@ -192,10 +192,12 @@ export async function mountPlayground(
 
   function reset(): void {
     stop();
-    clearTimeout(saveTimer);
     code = original;
     printed.textContent = original;
     editor?.setCode(original);
+    // setCode reports its change to onChange at once, which schedules a save: cancel it after,
+    // not before, so no save is left pending to land later (say, on a file another tab wrote).
+    clearTimeout(saveTimer);
     editor?.markError(null);
     saveEdit(name, null);
     showNotice();
