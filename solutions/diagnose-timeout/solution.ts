@@ -1,6 +1,7 @@
 /** Expected answers for "Diagnose the time-out", from the histogram of src/sim/diagnosis/timeouts.ts. */
+import { grouped, rounded } from "../../src/format/number.ts";
 import { type Random, randomInt } from "../../src/sim/random.ts";
-import { cutOff, type TimeoutParams, timeoutCase } from "../../src/sim/diagnosis/timeouts.ts";
+import { bucketEdges, cutOff, histogram, type TimeoutParams, timeoutCase } from "../../src/sim/diagnosis/timeouts.ts";
 
 const actionFor = { "too-tight": "raise", "too-loose": "lower", fine: "keep" } as const;
 
@@ -8,6 +9,66 @@ export function answers(params: Record<string, number>) {
   const p = params as unknown as TimeoutParams;
   const what = timeoutCase(p);
   return { what, action: actionFor[what], cut: cutOff(p, p.proposedMs) };
+}
+
+const pct = (share: number) => `${rounded(share * 100, 3)}%`;
+
+/** The worked solution's figures for this hour (explanation.md shows them as {name}). */
+export function worked(params: Record<string, number>): Record<string, string> {
+  const p = params as unknown as TimeoutParams;
+  const what = timeoutCase(p);
+  const buckets = histogram(p);
+  const total = buckets.reduce((sum, b) => sum + b.count, 0);
+  const answered = buckets.filter((b) => b.label !== "no answer (hung)");
+  const hung = buckets.at(-1)!.count;
+  const fastest = buckets[0]!;
+  const atLeast = (ms: number) => buckets.filter((b) => b.from >= ms && b.count > 0);
+  const sumOf = (list: typeof buckets) => list.reduce((sum, b) => sum + b.count, 0);
+  const cutNow = sumOf(atLeast(p.timeoutMs));
+  const proposed = atLeast(p.proposedMs);
+  const cut = cutOff(p, p.proposedMs);
+  const cutText = pct(cut);
+  const nowShare = pct(cutNow / total);
+  const sumText = (list: typeof buckets) =>
+    list.length === 0
+      ? "0"
+      : list.length === 1
+        ? grouped(list[0]!.count)
+        : `${list.map((b) => grouped(b.count)).join(" + ")} = ${grouped(sumOf(list))}`;
+  const healthyTop = answered.filter((b) => b.count > 0).at(-1)!;
+  // The slowest healthy call took at most the top edge of the slowest answered bucket.
+  const slowest = bucketEdges[answered.indexOf(healthyTop)]!;
+  const shape = `Inventory answers ${grouped(fastest.count)} of the hour's ${grouped(total)} calls in under ${grouped(buckets[1]!.from)} ms and the slowest answered calls in ${healthyTop.label}`;
+  let reading: string;
+  if (what === "too-tight")
+    reading = `${shape}; nothing hangs. Checkout's time-out of ${grouped(p.timeoutMs)} ms sits inside that healthy distribution: every call that took ${grouped(p.timeoutMs)} ms or more (${sumText(atLeast(p.timeoutMs))} calls, about ${nowShare}) failed as a time-out although inventory was fine.`;
+  else if (what === "too-loose")
+    reading = `${shape}, but ${grouped(hung)} calls never answered at all, and checkout waits ${grouped(p.timeoutMs / 1000)} s for each before giving up. A hung call holds a checkout worker ${rounded(p.timeoutMs / slowest, 2)} times as long as the slowest healthy call (${grouped(slowest)} ms), so a trickle of hangs drains the pool.`;
+  else
+    reading = `${shape}; nothing hangs. Checkout's time-out of ${grouped(p.timeoutMs)} ms sits above that healthy tail: it cuts off ${sumText(atLeast(p.timeoutMs))} calls, about ${nowShare}. The time-out is not what fails checkout's requests.`;
+  return {
+    reading,
+    diagnosis: {
+      "too-tight": "The time-out is too tight: it cuts off a real share of healthy calls",
+      "too-loose": "The time-out is too loose: hung calls hold workers for far too long",
+      fine: "The time-out is right; checkout's errors come from somewhere else",
+    }[what],
+    action: {
+      "too-tight": "Raise the time-out to just above the healthy tail",
+      "too-loose": "Lower the time-out to just above the healthy tail, and let a breaker stop calling while calls hang",
+      fine: "Keep the time-out, and look elsewhere for checkout's errors",
+    }[what],
+    actionWhy: {
+      "too-tight":
+        "Removing it would let one hung call hold a worker for ever; retrying the cut-off calls multiplies load on a service that is fine.",
+      "too-loose":
+        "A time-out just above the slowest healthy call frees each worker as soon as an answer is no longer coming; the breaker then sees those time-outs as failures and stops sending calls into the hang. Removing the time-out would make it worse; retries would send more calls to hang.",
+      fine: "Raising or lowering it changes almost nothing, since almost no call reaches it; retries would only add load. The errors need their own diagnosis.",
+    }[what],
+    proposed: `${grouped(p.proposedMs)} ms`,
+    cut: cutText,
+    cutWorking: `It cuts off the calls that took ${grouped(p.proposedMs)} ms or more${proposed.length > 0 ? `, the ${proposed.length === 1 ? "row" : "rows"} ${proposed.map((b) => b.label).join(" and ")}` : ""}: ${sumText(proposed)} of ${grouped(total)}, ${cutText} of calls${what === "too-tight" ? `, instead of about ${nowShare} now` : ""}.${what === "too-loose" && hung > 0 ? ` The ${grouped(hung)} hung calls are among them, and now each holds a worker ${grouped(p.proposedMs)} ms instead of ${grouped(p.timeoutMs / 1000)} s.` : ""}`,
+  };
 }
 
 const pick = <T>(rand: Random, list: readonly T[]): T => list[randomInt(rand, list.length)]!;

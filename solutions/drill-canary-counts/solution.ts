@@ -1,5 +1,7 @@
-/** Expected answers for "Drill: count the canary": the counts behind a canary's error rate. */
+/** Expected answers for "Drill: count the canary": the counts behind a canary's error rate (src/sim/reliability). */
+import { grouped, percentUpTo, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
+import { canaryVerdict, requestsToDetect } from "../../src/sim/reliability/index.ts";
 
 export interface Params {
   rps: number;
@@ -9,9 +11,45 @@ export interface Params {
   regressed: number;
 }
 
+/** The test the chapter's canary question uses: at most one good release in a hundred halted. */
+const falseAlarm = 0.01;
+/** How often a canary should catch the regression to be worth its bake: nine times in ten. */
+const power = 0.9;
+
 export function answers({ rps, share, minutes, baseline, regressed }: Params): Record<string, number> {
   const requests = rps * (share / 100) * minutes * 60;
   return { requests, healthy: requests * (baseline / 100), bad: requests * (regressed / 100) };
+}
+
+/** What the counts can tell apart: the exact test's threshold, its detection, and the bake that catches nine in ten. */
+function detection({ rps, share, minutes, baseline, regressed }: Params) {
+  const { requests } = answers({ rps, share, minutes, baseline, regressed });
+  const verdict = canaryVerdict({ requests, baseline: baseline / 100, regressed: regressed / 100, alpha: falseAlarm });
+  const needed = requestsToDetect(baseline / 100, regressed / 100, falseAlarm, power);
+  return { ...verdict, needed, neededMinutes: needed / (rps * (share / 100)) / 60 };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const a = answers(params);
+  const d = detection(params);
+  const perSecond = params.rps * (params.share / 100);
+  const seen = d.detection >= power;
+  return {
+    perSecond: rounded(perSecond, 6),
+    bakeSeconds: grouped(params.minutes * 60),
+    requests: grouped(a.requests!),
+    healthy: rounded(a.healthy!, 6),
+    bad: rounded(a.bad!, 6),
+    threshold: grouped(d.threshold),
+    detectionShare: d.detection > 0.99 ? "more than 99%" : percentUpTo(d.detection, 0),
+    neededRequests: rounded(d.needed, 2),
+    neededMinutes: rounded(d.neededMinutes, 2),
+    verdict: seen
+      ? "This bake is long enough: the canary sees the regression at least nine times in ten."
+      : "This bake is too short to trust: the canary misses the regression more than one time in ten.",
+    bakeComparison: d.neededMinutes > params.minutes ? "longer than" : "within",
+  };
 }
 
 const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;

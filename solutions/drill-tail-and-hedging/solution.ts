@@ -1,4 +1,5 @@
 /** Expected answers for "Drill: fan-out tail and hedged requests" (src/sim/reliability). */
+import { readableShare, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { anySlow, hedgeExtraLoad, hedgedSlow } from "../../src/sim/reliability/index.ts";
 
@@ -11,6 +12,29 @@ export interface Params {
 export function answers({ fanout, slow, percentile }: Params): Record<string, number> {
   const p = slow / 100;
   return { slow: anySlow(p, fanout), hedged: anySlow(hedgedSlow(p), fanout), extra: hedgeExtraLoad(percentile / 100) };
+}
+
+/** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
+export function worked(params: Params): Record<string, string> {
+  const { slow } = params;
+  const a = answers(params);
+  const p = slow / 100;
+  const leafMultiple = a.slow! / p;
+  return {
+    leafFast: rounded(1 - p, 4),
+    allFast: rounded(1 - a.slow!, 3),
+    slowShare: `${rounded(a.slow! * 100, 3)}%`,
+    fanoutEffect:
+      a.slow! >= 0.5
+        ? `Fan-out turns a leaf's rare tail into the common case: most requests are slow.`
+        : `Fan-out multiplies a leaf's tail about ${rounded(leafMultiple, 2)} times: a request is that much likelier to be slow than one leaf call.`,
+    leafSlow: rounded(p, 4),
+    hedgedLeaf: rounded(hedgedSlow(p), 3),
+    hedgedShare: `${rounded(a.hedged! * 100, 3)}%`,
+    fewer: rounded(a.slow! / a.hedged!, 2),
+    percentileShare: rounded(params.percentile / 100, 3),
+    extraShare: readableShare(a.extra!),
+  };
 }
 
 const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;

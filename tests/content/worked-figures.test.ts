@@ -17,6 +17,14 @@ import { fillParams, placeholders } from "../../src/grader/fill-params.ts";
 import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
 import { hasVariants, type SolutionModule, workedFigures } from "../../src/grader/solution.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
+import {
+  allowedDowntimeSeconds,
+  anySlow,
+  burnRateFor,
+  canaryVerdict,
+  chain,
+  requestsToDetect,
+} from "../../src/sim/reliability/index.ts";
 
 const root = projectRoot();
 const exercise = (id: string): LoadedExercise => loadExercise(id, root);
@@ -38,6 +46,10 @@ const fixed: Record<string, Record<string, string>> = {
   "canary-exposure": { "1": "the canary is one cell", "100": "100% for a push to every cell at once" },
   "cells-blast-radius": { "1": "one cell of the cells, and the 1 in 1 − 1/cells" },
   "drill-capacity-headroom": { "1": "N/(N − 1): one zone lost" },
+  "drill-error-budget-burn": { "1": "a burn rate of 1 spends the budget over exactly the period" },
+  "drill-nines-and-chains": { "1": "the 1 in 1 − target", "24": "hours in a day", "60": "minutes in an hour" },
+  "drill-tail-and-hedging": { "1": "the 1 in 1 − p" },
+  "diagnose-queue": { "1": "the 1 in 1 − completed / arriving" },
   "daily-disk-failures": {
     "365": "days in a year",
     "1": "the 1 in 1 − p",
@@ -57,29 +69,11 @@ const fixed: Record<string, Record<string, string>> = {
 };
 
 /**
- * NOT DONE (issue 11): these explanations still work their example through with the chapter's
- * numbers, typed. They are listed, not passed: the rule's test checks that each still types a
- * figure, so it fails the day one is fixed and not removed from here. Empty this list.
+ * Explanations that still work their example through with the chapter's numbers, typed: listed,
+ * not passed, and the rule's test checks that each still types a figure, so one fixed and not
+ * removed from here fails. Empty since every exercise with variants computes its figures (issue 11).
  */
-const stillTyped = new Set<string>([
-  "diagnose-breaker",
-  "diagnose-canary",
-  "diagnose-cell-errors",
-  "diagnose-disk-failures",
-  "diagnose-failure-kind",
-  "diagnose-full-pool",
-  "diagnose-map-outage",
-  "diagnose-poison-shard",
-  "diagnose-queue",
-  "diagnose-retry-budget",
-  "diagnose-retry-chain",
-  "diagnose-timeout",
-  "diagnose-zone-loss",
-  "drill-canary-counts",
-  "drill-error-budget-burn",
-  "drill-nines-and-chains",
-  "drill-tail-and-hedging",
-]);
+const stillTyped = new Set<string>([]);
 
 /** Each digit run an author typed (outside placeholders): "2,000", "0.99", "365", "1". */
 function typedFigures(explanation: string): string[] {
@@ -419,5 +413,260 @@ describe("worked figures equal the solution's results, for two seeds", () => {
     expectFigure(worked.quietDay!, answers["quiet-day"]!, "quiet days");
     expectFigure(worked.busyDay!, 1 - answers["quiet-day"]!, "days with a failure");
     expectFigure(worked.poisson!, Math.exp(-answers["per-day"]!), "Poisson approximation");
+  });
+
+  test.each(seeds)("drill-canary-counts, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("drill-canary-counts", seed);
+    const { rps, share, minutes, baseline, regressed } = params as Record<string, number>;
+    const requests = rps! * (share! / 100) * minutes! * 60;
+    expect(shownValue(worked.requests!)).toBe(answers.requests);
+    expect(answers.requests).toBeCloseTo(requests, 6);
+    expect(shownValue(worked.perSecond!) * shownValue(worked.bakeSeconds!)).toBeCloseTo(requests, 6);
+    expect(shownValue(worked.healthy!)).toBeCloseTo(answers.healthy!, 6);
+    expect(shownValue(worked.bad!)).toBeCloseTo(answers.bad!, 6);
+    const verdict = canaryVerdict({ requests, baseline: baseline! / 100, regressed: regressed! / 100, alpha: 0.01 });
+    expect(shownValue(worked.threshold!)).toBe(verdict.threshold);
+    expect(verdict.falseAlarm).toBeLessThanOrEqual(0.01);
+    if (verdict.detection > 0.99) expect(worked.detectionShare).toBe("more than 99%");
+    else expect(shownValue(worked.detectionShare!)).toBeCloseTo(Math.round(verdict.detection * 100) / 100, 9);
+    const needed = requestsToDetect(baseline! / 100, regressed! / 100, 0.01, 0.9);
+    expectFigure(worked.neededRequests!, needed, "requests to catch nine in ten");
+    expectFigure(worked.neededMinutes!, needed / (rps! * (share! / 100)) / 60, "minutes to catch nine in ten");
+    expect(worked.verdict).toContain(verdict.detection >= 0.9 ? "long enough" : "too short");
+    expect(worked.bakeComparison).toBe(needed / (rps! * (share! / 100)) / 60 > minutes! ? "longer than" : "within");
+  });
+
+  test.each(seeds)("drill-error-budget-burn, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("drill-error-budget-burn", seed);
+    const { target, bad, minutes, days } = params as Record<string, number>;
+    expectFigure(worked.allowance!, 1 - target! / 100, "allowance");
+    expectFigure(worked.rate!, answers.rate!, "burn rate");
+    expectFigure(worked.rate!, bad! / 100 / (1 - target! / 100), "bad share over the allowance");
+    expect(shownValue(worked.periodMinutes!)).toBe(days! * 1440);
+    expectFigure(worked.spent!, answers.spent!, "budget spent");
+    expectFigure(worked.spent!, (answers.rate! * minutes!) / (days! * 1440), "rate x minutes / period");
+    expectFigure(worked.hours!, answers.hours!, "hours to exhaustion");
+    expect(shownValue(worked.periodHours!)).toBe(days! * 24);
+  });
+
+  test.each(seeds)("drill-nines-and-chains, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("drill-nines-and-chains", seed);
+    const { target, days, deps, dep } = params as Record<string, number>;
+    expectFigure(worked.downtime!, answers.downtime!, "downtime minutes");
+    expectFigure(worked.downtime!, (1 - target! / 100) * days! * 1440, "allowance x period");
+    const fewer = shownValue(worked.fewerNines!);
+    const more = shownValue(worked.moreNines!);
+    expect(1 - fewer).toBeCloseTo(10 * (1 - target! / 100), 9);
+    expect(1 - more).toBeCloseTo((1 - target! / 100) / 10, 9);
+    expectFigure(worked.fewerMinutes!, allowedDowntimeSeconds(fewer, days!) / 60, "one nine fewer");
+    expectFigure(worked.moreMinutes!, allowedDowntimeSeconds(more, days!) / 60, "one nine more");
+    expectFigure(worked.ceiling!, (dep! / 100) ** deps!, "the chain's ceiling");
+    expectFigure(worked.chainShare!, answers.chain!, "the chain's failing share");
+    expectFigure(worked.chainMultiple!, answers.chain! / (1 - dep! / 100), "multiple of one dependency");
+    expect(worked.verdict).toContain(chain(dep! / 100, deps!) < target! / 100 ? "cannot give" : "is above");
+  });
+
+  test.each(seeds)("drill-tail-and-hedging, seed %i", async (seed) => {
+    const { params, answers, worked } = await dealt("drill-tail-and-hedging", seed);
+    const { fanout, slow, percentile } = params as Record<string, number>;
+    const p = slow! / 100;
+    expectFigure(worked.allFast!, (1 - p) ** fanout!, "every leaf fast");
+    expectFigure(worked.slowShare!, answers.slow!, "slow requests");
+    expectFigure(worked.hedgedLeaf!, p * p, "a hedged leaf slow");
+    expectFigure(worked.hedgedShare!, answers.hedged!, "slow requests with a hedge");
+    expectFigure(worked.hedgedShare!, anySlow(p * p, fanout!), "the same from the hedged leaf");
+    expectFigure(worked.fewer!, answers.slow! / answers.hedged!, "how many times fewer");
+    expectFigure(worked.extraShare!, answers.extra!, "extra load");
+    expectFigure(worked.extraShare!, 1 - percentile! / 100, "1 - percentile");
+    expect(worked.fanoutEffect).toContain(answers.slow! >= 0.5 ? "common case" : "multiplies");
+  });
+});
+
+/** A sentence whose wording depends on the numbers says what the model does, in every branch some seed deals. */
+describe("computed sentences agree with the model", () => {
+  /** Each seed's params and worked figures, checked by `check`; the wordings it reports, sorted and once each. */
+  const wordings = async (
+    id: string,
+    check: (params: Record<string, number>, worked: Record<string, string>) => string,
+    count = 60,
+  ): Promise<string[]> => {
+    const mod = await solution(id);
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= count; seed++) {
+      const params = mod.variant!(mulberry32(seed)) as Record<string, number>;
+      seen.add(check(params, workedFigures(mod, params)));
+    }
+    return [...seen].sort();
+  };
+
+  test("drill-canary-counts: the bake is called long enough exactly when the canary catches nine in ten", async () => {
+    const mod = await solution("drill-canary-counts");
+    const both = new Set<string>();
+    for (let seed = 1; seed <= 30; seed++) {
+      const params = mod.variant!(mulberry32(seed)) as Record<string, number>;
+      const requests = params.rps! * (params.share! / 100) * params.minutes! * 60;
+      const { detection } = canaryVerdict({
+        requests,
+        baseline: params.baseline! / 100,
+        regressed: params.regressed! / 100,
+        alpha: 0.01,
+      });
+      const verdict = workedFigures(mod, params).verdict!;
+      expect(verdict, `seed ${seed}`).toContain(detection >= 0.9 ? "long enough" : "too short");
+      both.add(detection >= 0.9 ? "seen" : "missed");
+    }
+    expect([...both].sort()).toEqual(["missed", "seen"]);
+  });
+
+  test("drill-error-budget-burn: the page that fires, and when, follows both windows of the Workbook's alerts", async () => {
+    const mod = await solution("drill-error-budget-burn");
+    const kinds = new Set<string>();
+    for (let seed = 1; seed <= 80; seed++) {
+      const params = mod.variant!(mulberry32(seed)) as Record<string, number>;
+      const rate = (mod.answers as (p: Params) => Record<string, number>)(params).rate!;
+      const alert = workedFigures(mod, params).alert!;
+      // The fast-burn page: the last hour and the last five minutes both average its rate.
+      const fast = burnRateFor(0.02, 3600, params.days!);
+      const slow = burnRateFor(0.05, 6 * 3600, params.days!);
+      const fastAt = rate >= fast ? (60 * fast) / rate : Infinity;
+      const slowAt = rate >= slow ? (360 * slow) / rate : Infinity;
+      if (fastAt <= params.minutes!) {
+        kinds.add("fast");
+        expect(alert, `seed ${seed}`).toMatch(/^At .* the fast-burn page fires/);
+        expect(alert).toContain(`${Number(fastAt.toPrecision(3)).toLocaleString("en-US")} minutes into the incident`);
+      } else if (slowAt <= params.minutes!) {
+        kinds.add("slow");
+        expect(alert, `seed ${seed}`).toContain("the fast-burn page");
+        expect(alert).toContain("never fires");
+        expect(alert).toContain(`fires ${Number(slowAt.toPrecision(3)).toLocaleString("en-US")} minutes in`);
+      } else {
+        kinds.add("neither");
+        expect(alert, `seed ${seed}`).toContain("neither page fires");
+      }
+    }
+    // The variants' burn rates either reach the fast page or end before any page: the slow page
+    // fires first only for a long incident burning between its rate and the fast one's.
+    expect([...kinds].sort()).toEqual(["fast", "neither"]);
+    const slow = workedFigures(mod, { target: 99.9, bad: 1, minutes: 300, days: 30 }).alert!;
+    expect(slow).toContain("never fires, since the rate is below it");
+    expect(slow).toContain("fires 216 minutes in"); // six hours x 6 / 10
+    // The chapter's incident: 20 times the budgeted rate pages after 43.2 minutes, not at once.
+    expect(workedFigures(mod, { target: 99.9, bad: 2, minutes: 90, days: 30 }).alert).toContain(
+      "43.2 minutes into the incident",
+    );
+  });
+
+  test("drill-nines-and-chains: the chain is called too weak exactly when its ceiling is below the objective", async () => {
+    const seen = await wordings("drill-nines-and-chains", (p, worked) => {
+      const below = chain(p.dep! / 100, p.deps!) < p.target! / 100;
+      expect(worked.verdict).toContain(below ? "cannot give" : "is above");
+      return below ? "below" : "above";
+    });
+    expect(seen).toEqual(["above", "below"]);
+  });
+
+  test("drill-tail-and-hedging: 'the common case' exactly when most requests are slow", async () => {
+    const seen = await wordings("drill-tail-and-hedging", (p, worked) => {
+      const most = anySlow(p.slow! / 100, p.fanout!) >= 0.5;
+      expect(worked.fanoutEffect).toContain(most ? "common case" : "multiplies");
+      return most ? "most" : "some";
+    });
+    expect(seen).toEqual(["most", "some"]);
+  });
+});
+
+/**
+ * A diagnosis deals a different situation per seed, so its worked solution is computed per
+ * situation: each choice part's figure names the answer that fits the dealt situation (it opens
+ * with that choice's own words), and the numeric part's figure is the answer itself.
+ */
+const diagnoses: Record<
+  string,
+  { choices: Record<string, string>; numbers: Record<string, string>; situations: number }
+> = {
+  "diagnose-breaker": { choices: { what: "diagnosis", action: "change" }, numbers: { rate: "rate" }, situations: 3 },
+  "diagnose-canary": {
+    choices: { what: "diagnosis", action: "action" },
+    numbers: { threshold: "threshold", bake: "bake" },
+    situations: 3,
+  },
+  "diagnose-cell-errors": {
+    choices: { what: "diagnosis", action: "action" },
+    numbers: { affected: "affected" },
+    situations: 3,
+  },
+  "diagnose-disk-failures": {
+    choices: { what: "diagnosis", action: "action" },
+    numbers: { baseline: "baseline" },
+    situations: 3,
+  },
+  "diagnose-failure-kind": {
+    choices: { kind: "diagnosis", defence: "defence" },
+    numbers: { failing: "failing" },
+    situations: 4,
+  },
+  "diagnose-full-pool": {
+    choices: { what: "diagnosis", defence: "defence" },
+    numbers: { cost: "cost" },
+    situations: 3,
+  },
+  "diagnose-map-outage": {
+    choices: { resource: "diagnosis", defence: "defence" },
+    numbers: { traffic: "traffic" },
+    situations: 5,
+  },
+  "diagnose-poison-shard": {
+    choices: { what: "diagnosis", defence: "defence" },
+    numbers: { "lost-all": "lostAll" },
+    situations: 3,
+  },
+  "diagnose-queue": { choices: { what: "diagnosis", action: "action" }, numbers: { shed: "shed" }, situations: 3 },
+  "diagnose-retry-budget": { choices: { what: "diagnosis", action: "action" }, numbers: { cut: "cut" }, situations: 3 },
+  "diagnose-retry-chain": { choices: { what: "diagnosis", fix: "fix" }, numbers: { tries: "tries" }, situations: 3 },
+  "diagnose-timeout": { choices: { what: "diagnosis", action: "action" }, numbers: { cut: "cut" }, situations: 3 },
+  "diagnose-zone-loss": {
+    choices: { what: "diagnosis", action: "action" },
+    numbers: { unserved: "unserved", headroom: "headroom" },
+    situations: 3,
+  },
+};
+
+/** Lower case, and no closing punctuation: "Give the calls a time-out." -> "give the calls a time-out". */
+const words = (text: string) => text.toLowerCase().replace(/[.\s]+$/, "");
+
+describe.each(Object.keys(diagnoses))("the worked solution of %s follows the dealt situation", (id) => {
+  const { choices, numbers, situations } = diagnoses[id]!;
+
+  test.each(seeds)("seed %i: page and terminal show this situation's figures", async (seed) => {
+    const { answers, worked } = await dealt(id, seed);
+    for (const [part, figure] of Object.entries(numbers))
+      expectFigure(worked[figure]!, answers[part]!, `${id} ${part}`);
+  });
+
+  test("every situation: each choice figure opens with the right choice's words, and the number is the answer", async () => {
+    const mod = await solution(id);
+    const { meta } = exercise(id);
+    if (meta.kind === "code") throw new Error(`${id} is a code exercise`);
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const params = mod.variant!(mulberry32(seed));
+      const answers = (mod.answers as (p: Params) => Record<string, unknown>)(params);
+      const worked = workedFigures(mod, params);
+      for (const [part, figure] of Object.entries(choices)) {
+        const spec = meta.parts.find((p) => p.id === part);
+        if (spec?.kind !== "choice") throw new Error(`${id}: ${part} is not a choice part`);
+        const right = spec.choices.find((c) => c.id === answers[part])!;
+        const said = words(worked[figure]!);
+        expect(
+          words(fillParams(right.text, params)).startsWith(said),
+          `${id} seed ${seed}: "${said}" opens "${right.text}"`,
+        ).toBe(true);
+      }
+      for (const [part, figure] of Object.entries(numbers))
+        expectFigure(worked[figure]!, answers[part] as number, `${id} seed ${seed}: ${part}`);
+      seen.add(String(answers[Object.keys(choices)[0]!]));
+    }
+    // Every situation the exercise can deal was dealt, so each branch of worked() was read.
+    expect(seen.size, `${id}: situations dealt in 40 seeds`).toBe(situations);
   });
 });
