@@ -23,7 +23,7 @@ export function answers({ rps, share, minutes, baseline, regressed }: Params): R
 
 /** What the counts can tell apart: the exact test's threshold, its detection, and the bake that catches nine in ten. */
 function detection({ rps, share, minutes, baseline, regressed }: Params) {
-  const { requests } = answers({ rps, share, minutes, baseline, regressed });
+  const requests = answers({ rps, share, minutes, baseline, regressed }).requests!;
   const verdict = canaryVerdict({ requests, baseline: baseline / 100, regressed: regressed / 100, alpha: falseAlarm });
   const needed = requestsToDetect(baseline / 100, regressed / 100, falseAlarm, power);
   return { ...verdict, needed, neededMinutes: needed / (rps * (share / 100)) / 60 };
