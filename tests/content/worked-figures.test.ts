@@ -172,7 +172,7 @@ async function dealt(id: string, seed: number) {
     expect(page, `${id} seed ${seed}: the page shows ${name}`).toContain(`data-param="${name}">${figure}<`);
     expect(terminal, `${id} seed ${seed}: the terminal shows ${name}`).toContain(figure);
   }
-  return { params, answers, worked };
+  return { params, answers, worked, page };
 }
 
 const seeds = [1, 2];
@@ -638,9 +638,13 @@ describe.each(Object.keys(diagnoses))("the worked solution of %s follows the dea
   const { choices, numbers, situations } = diagnoses[id]!;
 
   test.each(seeds)("seed %i: page and terminal show this situation's figures", async (seed) => {
-    const { answers, worked } = await dealt(id, seed);
-    for (const [part, figure] of Object.entries(numbers))
+    const { answers, worked, page } = await dealt(id, seed);
+    for (const [part, figure] of Object.entries(numbers)) {
       expectFigure(worked[figure]!, answers[part]!, `${id} ${part}`);
+      // A number keeps the figure's emphasis; the reading of the situation is set as prose.
+      expect(page).toContain(`class="br-ex-param" data-param="${figure}"`);
+    }
+    expect(page).toContain('class="br-ex-param br-ex-param--prose" data-param="reading"');
   });
 
   test("every situation: each choice figure opens with the right choice's words, and the number is the answer", async () => {

@@ -24,6 +24,9 @@ function markdown(): Promise<MarkdownProcessor> {
   return processor;
 }
 
+/** Words, not a figure: "The pool is full, so ..." rather than "1,167" or "41.7%". */
+const prose = /[a-z]{3,} [a-z]{3,} [a-z]{3,}/i;
+
 // Private-use brackets survive Markdown untouched and never occur in real prose.
 const open = "\uE000";
 const close = "\uE001";
@@ -36,10 +39,12 @@ export async function renderMarkdown(source: string, params: Figures = {}, { inl
     Object.hasOwn(params, name) ? `${open}${name}${close}` : whole,
   );
   let html = (await (await markdown()).render(marked)).code;
-  html = html.replace(
-    new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"),
-    (_, name: string) => `<span class="br-ex-param" data-param="${name}">${escapeHtml(String(params[name]))}</span>`,
-  );
+  html = html.replace(new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"), (_, name: string) => {
+    const value = String(params[name]);
+    // A worked sentence (a diagnosis's reading of its situation) reads as prose, not as a figure.
+    const kind = prose.test(value) ? "br-ex-param br-ex-param--prose" : "br-ex-param";
+    return `<span class="${kind}" data-param="${name}">${escapeHtml(value)}</span>`;
+  });
   // A code block wider than the page scrolls; keyboard users must be able to reach it.
   html = html.replace(/<pre(?![^>]*tabindex)/g, '<pre tabindex="0"');
   // Headings inside an exercise sit below its title (an h3): demote h1-h3 to h4.
