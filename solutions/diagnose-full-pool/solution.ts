@@ -28,6 +28,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
   const before = steadyState(p, false);
   const after = steadyState(p, true);
   const cost = defenceCost(p);
+  const costText = `${rounded(cost * 100, 4)}%`;
   const f = p.dependencyShare;
   const heldBefore = p.cpuMs + f * p.dependencyMs;
   const busyBefore = `${grouped(p.rate)} × ${s(heldBefore)} = ${n(before.demand)}`;
@@ -46,11 +47,11 @@ export function worked(params: Record<string, number>): Record<string, string> {
       reading: `Arrivals stay at ${grouped(p.rate)} a second while the recommendations calls' median latency goes from ${grouped(p.dependencyMs)} ms to ${grouped(slowMs)} ms and none of them fail. Each request holds a worker for its own ${grouped(p.cpuMs)} ms plus, for the ${readableShare(f)} that call recommendations, the call: ${s(p.cpuMs)} + ${n(f)} × ${s(p.dependencyMs)} = ${s(heldBefore)} s before, ${s(p.cpuMs)} + ${n(f)} × ${s(slowMs)} = ${s(heldAfter)} s after. Little's law gives the workers busy: ${busyBefore} before, and ${grouped(p.rate)} × ${s(heldAfter)} = ${n(after.demand)} wanted after, in a pool of ${grouped(p.workers)}. ${full ? `The pool is full, so it turns over ${grouped(p.workers)} / ${s(heldAfter)} = ${n((p.workers * 1000) / heldAfter)} requests a second and ${readableShare(after.success)} of arrivals succeed. Every page fails alike, even those that never call recommendations, because they wait for the same workers.` : `The pool still has room, so ${readableShare(after.success)} of arrivals succeed, slowly.`}`,
       defence: `A time-out on the recommendations call and a bulkhead of ${grouped(p.bulkhead)} workers for it`,
       defenceWhy: `Its slow calls wait in their own ${grouped(p.bulkhead)} workers and fail fast beyond them, and the other pages keep the rest of the pool. Shedding would refuse pages that could be served; a bigger pool fills with waiting calls just the same; retries add arrivals.`,
-      cost: `${rounded(cost * 100, 4)}%`,
+      cost: costText,
       costWorking:
         wanted <= carried
           ? `A recommendations request holds a bulkhead worker for ${s(p.cpuMs)} + ${s(slowMs)} = ${s(bulkHeld)} s, so ${grouped(p.bulkhead)} workers turn over ${n(carried)} of them a second, more than the ${n(wanted)} that arrive: the bulkhead refuses nothing.`
-          : `A recommendations request holds a bulkhead worker for ${s(p.cpuMs)} + ${s(slowMs)} = ${s(bulkHeld)} s, so ${grouped(p.bulkhead)} workers turn over ${grouped(p.bulkhead)} / ${s(bulkHeld)} ≈ ${n(carried)} of them a second. They arrive at ${n(f)} × ${grouped(after.arrivals)} = ${n(wanted)} a second, so about ${n(wanted - carried)} a second fail fast: ${n(wanted - carried)} / ${grouped(after.arrivals)} = ${readableShare(cost)} of all arrivals. The other ${n(others)} a second need ${n(others)} × ${s(p.cpuMs)} = ${n(othersWorkers)} workers of the ${grouped(p.workers - p.bulkhead)} left, and are all served. That beats the ${failingNow} failing without it, and every page that does not call recommendations works.`,
+          : `A recommendations request holds a bulkhead worker for ${s(p.cpuMs)} + ${s(slowMs)} = ${s(bulkHeld)} s, so ${grouped(p.bulkhead)} workers turn over ${grouped(p.bulkhead)} / ${s(bulkHeld)} ≈ ${n(carried)} of them a second. They arrive at ${n(f)} × ${grouped(after.arrivals)} = ${n(wanted)} a second, so about ${n(wanted - carried)} a second fail fast: ${n(wanted - carried)} / ${grouped(after.arrivals)} = ${costText} of all arrivals. The other ${n(others)} a second need ${n(others)} × ${s(p.cpuMs)} = ${n(othersWorkers)} workers of the ${grouped(p.workers - p.bulkhead)} left, and are all served. That beats the ${failingNow} failing without it, and every page that does not call recommendations works.`,
     };
   }
   if (what === "overload") {
@@ -61,8 +62,8 @@ export function worked(params: Record<string, number>): Record<string, string> {
       defence: "Load shedding at the front door",
       defenceWhy:
         "Accept what the pool turns over and refuse the rest at once, so what is accepted stays fast. Nothing is slow or failing, so a bulkhead or a breaker contains nothing; doubling the pool on the same machines overcommits their CPU and memory (adding machines helps, but takes minutes, and shedding protects the service meanwhile); retries add arrivals.",
-      cost: `${rounded(cost * 100, 4)}%`,
-      costWorking: `The pool turns over ${grouped(p.workers)} / ${s(heldBefore)} = ${n(capacity)} requests a second and ${grouped(after.arrivals)} arrive, so shedding refuses 1 − ${n(capacity)} / ${grouped(after.arrivals)} = ${readableShare(cost)} of them at once, and every request it accepts is served.`,
+      cost: costText,
+      costWorking: `The pool turns over ${grouped(p.workers)} / ${s(heldBefore)} = ${n(capacity)} requests a second and ${grouped(after.arrivals)} arrive, so shedding refuses 1 − ${n(capacity)} / ${grouped(after.arrivals)} = ${costText} of them at once, and every request it accepts is served.`,
     };
   }
   const slowCalls =
@@ -75,7 +76,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
     defence: "A circuit breaker on the recommendations call",
     defenceWhy:
       "While it is open, product pages are served without recommendations. A bulkhead contains slow calls, and these are fast; shedding would refuse pages the pool has room for; a bigger pool adds workers nobody is waiting for; retries multiply the calls to a failing service.",
-    cost: `${rounded(cost * 100, 4)}%`,
+    cost: costText,
     costWorking:
       "The fallback serves every page, without recommendations on the ones that would have shown them: nothing is refused.",
   };
