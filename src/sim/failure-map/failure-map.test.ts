@@ -70,6 +70,25 @@ describe("parsing", () => {
     ["nothing after the verb", "service a\na calls", 2, /needs at least one name/],
     ["dedicated to a resource", "service a\npool p\npool q for p", 3, /resource/],
     ["no services", "# nothing here\npool p", 1, /no services/],
+    ["decision on nothing", "service a\ndecide db split", 2, /no resource named "db" to decide about/],
+    ["decision on a service", "service a\ndecide a split", 2, /"a" is a service: decisions are about shared resources/],
+    [
+      "unknown decision",
+      "service a\npool p\ndecide p shrink",
+      3,
+      /"shrink" is not a decision: write split, protect or accept/,
+    ],
+    [
+      "decision without a verb",
+      "service a\npool p\ndecide p",
+      3,
+      /expected "decide <resource> split\|protect\|accept"/,
+    ],
+    ["decision twice", "service a\npool p\ndecide p split\ndecide p accept", 4, /already has a decision, on line 3/],
+    ["unknown decision clause", "service a\npool p\ndecide p split; when May", 3, /cannot read "; when May"/],
+    ["owner without a name", "service a\npool p\ndecide p split; owner", 3, /"owner" needs some text/],
+    ["empty change", "service a\npool p\ndecide p split:", 3, /nothing after ":"/],
+    ["service named decide", "service decide", 1, /keyword/],
   ];
   test.each(errorCases)("%s: the error names line %i", (_, text, line, message) => {
     const result = parseFailureMap(text);
@@ -96,8 +115,38 @@ describe("parsing", () => {
     });
   });
 
-  test("formatting a map and parsing it back gives the same map (both examples)", () => {
-    for (const example of failureMapExamples) {
+  test("decisions: the resource, split, protect or accept, and optionally the change, an owner and a date", () => {
+    const map = parseFailureMapOrThrow(`
+      service a
+      service b
+      pool db
+      cache c
+      queue q
+      a uses db, c, q
+      b uses db
+      decide db split: a pool per service; owner Priya Shah; by 15 January
+      decide c accept
+      decide q protect; by next sprint   # no owner yet
+    `);
+    expect(map.decisions).toEqual([
+      {
+        resource: "db",
+        decision: "split",
+        change: "a pool per service",
+        owner: "Priya Shah",
+        by: "15 January",
+        line: 9,
+      },
+      { resource: "c", decision: "accept", line: 10 },
+      { resource: "q", decision: "protect", by: "next sprint", line: 11 },
+    ]);
+    // A map without decisions has none (and no empty list).
+    expect(parseFailureMapOrThrow("service a").decisions).toBeUndefined();
+  });
+
+  test("formatting a map and parsing it back gives the same map (both examples, and decisions)", () => {
+    const decided = `service a\nservice b\npool db\na uses db\nb uses db\ndecide db split: one each; owner Ana; by May`;
+    for (const example of [...failureMapExamples, { text: decided }]) {
       const map = parseFailureMapOrThrow(example.text);
       const again = parseFailureMapOrThrow(formatFailureMap(map));
       // Line numbers and the order of edges change (edges are grouped by service); nothing else may.

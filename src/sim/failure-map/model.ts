@@ -43,10 +43,33 @@ export interface CallEdge {
   line: number;
 }
 
+/** What a group decided to do about a resource: the worksheet's decisions, carried by the map. */
+export const decisionKinds = {
+  split: "split it (a bulkhead)",
+  protect: "protect it (limits, shedding, budgets)",
+  accept: "accept it knowingly",
+} as const;
+
+export type DecisionKind = keyof typeof decisionKinds;
+
+/** "decide main-db split: a pool per service; owner Priya; by 15 January": a commitment. */
+export interface MapDecision {
+  resource: string;
+  decision: DecisionKind;
+  /** The change, in the group's words. */
+  change?: string;
+  owner?: string;
+  /** By when, as the group wrote it (a date or "next sprint"). */
+  by?: string;
+  line: number;
+}
+
 export interface FailureMap {
   title?: string;
   services: MapService[];
   resources: MapResource[];
   uses: UseEdge[];
   calls: CallEdge[];
+  /** The group's decisions, one per resource at most (absent when the map has none). */
+  decisions?: MapDecision[];
 }

@@ -8,14 +8,21 @@
  *   checkout uses shared-db, jobs       who draws from what
  *   checkout calls pricing, inventory   who calls whom: a caller fails when its callee fails...
  *   storefront calls recs with fallback ...unless it has a fallback
+ *   decide shared-db split: a pool per service; owner Priya; by 15 January
+ *                                       what the group decided for a resource: split, protect or
+ *                                       accept, then optionally ": the change", "; owner <who>",
+ *                                       "; by <when>"
  *   # a comment; blank lines are ignored
  *
  * Names may be used before they are declared. Every error names its line.
  */
 import { readDecimal } from "../../format/decimal.ts";
 import {
+  decisionKinds,
   resourceKinds,
   type CallEdge,
+  type DecisionKind,
+  type MapDecision,
   type FailureMap,
   type MapResource,
   type MapService,
@@ -49,9 +56,35 @@ const keywords = new Set([
   "for",
   "with",
   "fallback",
+  "decide",
   ...Object.keys(resourceKinds),
 ]);
 const isKind = (word: string): word is ResourceKind => Object.hasOwn(resourceKinds, word);
+const isDecision = (word: string): word is DecisionKind => Object.hasOwn(decisionKinds, word);
+const decisionForm =
+  'expected "decide <resource> split|protect|accept", then optionally ": the change", "; owner <who>", "; by <when>"';
+
+/** "decide db split: a pool each; owner Ana; by May": the decision, or an error message. */
+function readDecision(statement: string, line: number): MapDecision | string {
+  const [head = "", ...clauses] = statement.split(";").map((s) => s.trim());
+  const colon = head.indexOf(":");
+  const words = (colon < 0 ? head : head.slice(0, colon)).trim().split(/\s+/);
+  const change = colon < 0 ? undefined : head.slice(colon + 1).trim();
+  if (words.length !== 3) return decisionForm;
+  const [, resource = "", decision = ""] = words;
+  if (!isDecision(decision)) return `"${decision}" is not a decision: write split, protect or accept`;
+  if (change === "") return 'nothing after ":": write the change, or leave the ":" out';
+  const result: MapDecision = { resource, decision, line };
+  if (change) result.change = change;
+  for (const clause of clauses) {
+    const [, key, value] = /^(owner|by)\b\s*(.*)$/.exec(clause) ?? [];
+    if (!key) return `cannot read "; ${clause}": after the decision come "; owner <who>" and "; by <when>"`;
+    if (!value) return `"${key}" needs some text after it`;
+    if (result[key as "owner" | "by"] !== undefined) return `"${key}" is given twice`;
+    result[key as "owner" | "by"] = value;
+  }
+  return result;
+}
 
 function checkName(name: string | undefined, what: string, line: number, errors: MapError[]): name is string {
   if (!name) {
@@ -88,6 +121,7 @@ export function parseFailureMap(text: string): ParseResult {
   const resources: MapResource[] = [];
   const uses: UseEdge[] = [];
   const calls: CallEdge[] = [];
+  const decisions: MapDecision[] = [];
   let title: string | undefined;
   const declared = new Map<string, { line: number; what: "service" | "resource" }>();
 
@@ -113,6 +147,18 @@ export function parseFailureMap(text: string): ParseResult {
       if (rest === "") errors.push({ line, message: "a title needs some text after it" });
       else if (title !== undefined) errors.push({ line, message: "the map already has a title" });
       else title = rest;
+      return;
+    }
+
+    if (first === "decide") {
+      const decision = readDecision(statement, line);
+      if (typeof decision === "string") errors.push({ line, message: decision });
+      else if (checkName(decision.resource, "resource", line, errors)) {
+        const earlier = decisions.find((d) => d.resource === decision.resource);
+        if (earlier)
+          errors.push({ line, message: `"${decision.resource}" already has a decision, on line ${earlier.line}` });
+        else decisions.push(decision);
+      }
       return;
     }
 
@@ -175,7 +221,7 @@ export function parseFailureMap(text: string): ParseResult {
 
     errors.push({
       line,
-      message: `cannot read "${statement}": a line starts with service, pool, threads, cache, queue or title, or reads "<service> uses <resources>" or "<service> calls <services>"`,
+      message: `cannot read "${statement}": a line starts with service, pool, threads, cache, queue, title or decide, or reads "<service> uses <resources>" or "<service> calls <services>"`,
     });
   });
 
@@ -215,6 +261,17 @@ export function parseFailureMap(text: string): ParseResult {
     if (r.dedicatedTo !== undefined)
       mustBeService(r.dedicatedTo, r.line, `a resource can only be dedicated to a service`);
   }
+  for (const d of decisions) {
+    const kind = kindOf(d.resource);
+    if (kind === "resource") continue;
+    errors.push({
+      line: d.line,
+      message:
+        kind === "service"
+          ? `"${d.resource}" is a service: decisions are about shared resources`
+          : `no resource named "${d.resource}" to decide about`,
+    });
+  }
   if (services.length === 0 && errors.length === 0) {
     errors.push({ line: 1, message: 'the map has no services yet: add a line like "service checkout"' });
   }
@@ -222,7 +279,14 @@ export function parseFailureMap(text: string): ParseResult {
   if (errors.length > 0) return { ok: false, errors: distinctErrors(errors) };
   return {
     ok: true,
-    map: { ...(title ? { title } : {}), services, resources, uses: dedupeUses(uses), calls: dedupeCalls(calls) },
+    map: {
+      ...(title ? { title } : {}),
+      services,
+      resources,
+      uses: dedupeUses(uses),
+      calls: dedupeCalls(calls),
+      ...(decisions.length ? { decisions } : {}),
+    },
   };
 }
 
@@ -273,5 +337,15 @@ export function formatFailureMap(map: FailureMap): string {
     if (e.fallbacks.length) edges.push(`${s.name} calls ${e.fallbacks.join(", ")} with fallback`);
   }
   if (edges.length > 0) lines.push("", ...edges);
+  if (map.decisions?.length) lines.push("", ...map.decisions.map(decisionText));
   return lines.join("\n") + "\n";
+}
+
+/** A decision as one line of the map format. */
+export function decisionText(d: Omit<MapDecision, "line">): string {
+  return [
+    `decide ${d.resource} ${d.decision}${d.change ? `: ${d.change}` : ""}`,
+    ...(d.owner ? [`owner ${d.owner}`] : []),
+    ...(d.by ? [`by ${d.by}`] : []),
+  ].join("; ");
 }

@@ -149,7 +149,19 @@ export function renderSummary(view: MapView): string {
     worst && worst.failing.length > 0
       ? ` Largest blast radius: ${escapeHtml(worst.resource)}, ${percentUpTo(worst.trafficShare ?? worst.serviceShare)} of ${worst.trafficShare === null ? "services" : "traffic"}.`
       : "";
-  return `${flagged}${worstText}`;
+  return `${flagged}${worstText}${decisionsText(view)}`;
+}
+
+/** The group's decisions ("decide" lines), and the flagged resources still without one. */
+function decisionsText(view: MapView): string {
+  const decisions = view.map.decisions ?? [];
+  if (decisions.length === 0) return "";
+  const decided = decisions.map((d) => {
+    const who = [d.owner ? `owner ${d.owner}` : "no owner", d.by ? `by ${d.by}` : "no date"].join(", ");
+    return `${d.resource}: ${d.decision} (${who})`;
+  });
+  const open = view.analysis.flagged.filter((f) => !decisions.some((d) => d.resource === f));
+  return ` Decided: ${escapeHtml(decided.join("; "))}.${open.length ? ` Flagged, not decided yet: ${escapeHtml(listNames(open))}.` : ""}`;
 }
 
 /** What fails when the selected resource saturates, for the polite live region. */

@@ -4,7 +4,16 @@ import { percentUpTo } from "../../format/number.ts";
 import { analyseFailureMap, failureMapExamples, parseFailureMapOrThrow } from "../../sim/failure-map/index.ts";
 import { encodeShareHash } from "../../course/map-share.ts";
 import { type Catalog, exportProgress } from "../../course/progress.ts";
-import { boardLimit, mapRow, progressRow, rankMaps, readLinks, roomStanding, sharedFindings } from "./board.ts";
+import {
+  boardLimit,
+  mapRow,
+  progressRow,
+  rankMaps,
+  readLinks,
+  roomCommitments,
+  roomStanding,
+  sharedFindings,
+} from "./board.ts";
 
 const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
 const after = failureMapExamples.find((e) => e.id === "after-bulkheads")!.text;
@@ -59,6 +68,62 @@ describe("room board: maps", () => {
     const rows = await readLinks(many);
     expect(rows).toHaveLength(boardLimit + 1);
     expect(rows.at(-1)).toMatchObject({ ok: false, message: expect.stringContaining(String(boardLimit)) });
+  });
+});
+
+describe("room board: commitments", () => {
+  // Two groups mapped the same platform; one decided with owners and dates, the other not quite.
+  const flagged = analyseFailureMap(parseFailureMapOrThrow(before)).flagged;
+  const [first, second] = flagged as [string, string];
+  const alpha = `${before.replace(/^title .*/, "title Alpha")}\ndecide ${first} split: a pool per service; owner Priya; by 15 January\ndecide ${second} accept; owner Sam; by March`;
+  const beta = `${before.replace(/^title .*/, "title Beta")}\ndecide ${first} protect; owner Lee`;
+
+  test("each map carries its decisions, and the flagged resources it has not decided about", () => {
+    const row = mapRow("a", alpha);
+    expect(row.ok).toBe(true);
+    if (!row.ok) return;
+    expect(row.commitments).toEqual([
+      {
+        resource: first,
+        decision: "split",
+        change: "a pool per service",
+        owner: "Priya",
+        by: "15 January",
+        flagged: true,
+      },
+      { resource: second, decision: "accept", owner: "Sam", by: "March", flagged: true },
+    ]);
+    expect(row.undecided).toEqual(flagged.slice(2));
+    // A map with no decide lines: nothing decided, every flagged resource open.
+    const bare = mapRow("b", before);
+    expect(bare.ok && bare.commitments.length === 0 && bare.undecided).toEqual(flagged);
+  });
+
+  test("the room's commitments side by side: what lacks an owner or a date, and where groups differ", () => {
+    const room = roomCommitments([mapRow("a", alpha), mapRow("b", beta), { ok: false, source: "x", message: "bad" }]);
+    expect(room.all.map((c) => [c.map, c.resource, c.decision, c.missing])).toEqual([
+      ["Alpha", first, "split", []],
+      ["Alpha", second, "accept", []],
+      ["Beta", first, "protect", ["date"]],
+    ]);
+    expect(room.disagreements).toEqual([
+      {
+        resource: first,
+        decisions: [
+          { map: "Alpha", decision: "split" },
+          { map: "Beta", decision: "protect" },
+        ],
+      },
+    ]);
+    expect(room.undecided).toEqual([
+      { map: "Alpha", resources: flagged.slice(2) },
+      { map: "Beta", resources: flagged.slice(1) },
+    ]);
+  });
+
+  test("a decision on a resource the map does not have is a readable error naming its line", () => {
+    const bad = mapRow("c", `${before}\ndecide nowhere split`);
+    expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/^line \d+: no resource named "nowhere"/) });
   });
 });
 

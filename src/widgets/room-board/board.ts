@@ -4,7 +4,12 @@
  * (Compression Streams, in every current browser and in Node), so the page and the tests share it.
  */
 import { percentUpTo } from "../../format/number.ts";
-import { analyseFailureMap, parseFailureMap, type ResourceImpact } from "../../sim/failure-map/index.ts";
+import {
+  analyseFailureMap,
+  type DecisionKind,
+  parseFailureMap,
+  type ResourceImpact,
+} from "../../sim/failure-map/index.ts";
 import { decodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { textTooLarge } from "../map-builder/limits.ts";
 import {
@@ -27,6 +32,20 @@ export interface MapRow {
   flagged: string[];
   /** The resource whose saturation loses the most (traffic when the map has weights, else services). */
   riskiest: { resource: string; share: number; shareText: string; of: "traffic" | "services"; failing: number } | null;
+  /** The group's commitments: its "decide" lines, in map order. */
+  commitments: Commitment[];
+  /** Flagged resources the group has not decided about. */
+  undecided: string[];
+}
+
+export interface Commitment {
+  resource: string;
+  decision: DecisionKind;
+  change?: string;
+  owner?: string;
+  by?: string;
+  /** Whether the resource is one the map flags as shared by unrelated services. */
+  flagged: boolean;
 }
 
 export interface BadInput {
@@ -85,6 +104,11 @@ export function mapRow(source: string, text: string): MapRow | BadInput {
           failing: top.failing.length,
         }
       : null,
+    commitments: (map.decisions ?? []).map(({ line: _line, ...d }) => ({
+      ...d,
+      flagged: analysis.flagged.includes(d.resource),
+    })),
+    undecided: analysis.flagged.filter((f) => !map.decisions?.some((d) => d.resource === f)),
   };
 }
 
@@ -184,4 +208,44 @@ export function roomStanding(rows: (ProgressRow | BadInput)[], catalog: Catalog)
     }
   }
   return standing;
+}
+
+/** One group's commitment, named with its map, for the room's list. */
+export interface RoomCommitment extends Commitment {
+  map: string;
+  /** What the readout must still settle: no owner, no date. */
+  missing: ("owner" | "date")[];
+}
+
+export interface RoomCommitments {
+  /** Every commitment of every readable map, in the order of the maps given (rank them first). */
+  all: RoomCommitment[];
+  /** Resources (by name) that groups decided differently about: where the room should talk. */
+  disagreements: { resource: string; decisions: { map: string; decision: DecisionKind }[] }[];
+  /** Maps with flagged resources nobody in that group decided about. */
+  undecided: { map: string; resources: string[] }[];
+}
+
+/** The room's commitments side by side: who owns what by when, what is missing, where groups differ. */
+export function roomCommitments(rows: (MapRow | BadInput)[]): RoomCommitments {
+  const maps = rows.filter((r): r is MapRow => r.ok);
+  const all: RoomCommitment[] = maps.flatMap((m) =>
+    m.commitments.map((c) => ({
+      ...c,
+      map: m.name,
+      missing: [...(c.owner ? [] : ["owner" as const]), ...(c.by ? [] : ["date" as const])],
+    })),
+  );
+  const byResource = new Map<string, { map: string; decision: DecisionKind }[]>();
+  for (const c of all)
+    byResource.set(c.resource, [...(byResource.get(c.resource) ?? []), { map: c.map, decision: c.decision }]);
+  const disagreements = [...byResource]
+    .filter(([, ds]) => new Set(ds.map((d) => d.decision)).size > 1)
+    .map(([resource, decisions]) => ({ resource, decisions }))
+    .sort((a, b) => a.resource.localeCompare(b.resource));
+  return {
+    all,
+    disagreements,
+    undecided: maps.filter((m) => m.undecided.length > 0).map((m) => ({ map: m.name, resources: m.undecided })),
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * The room board in the page: reads the pasted links and chosen files, draws the comparison,
- * and keeps the pasted links in this browser so a reload loses nothing.
+ * and keeps the pasted links and the chosen files' contents in this browser, so a reload loses
+ * nothing (a file input cannot be refilled, so the board keeps its own list of files).
  */
 import { escapeHtml } from "../escape-html.ts";
 import { readCatalog } from "../progress/catalog.ts";
@@ -10,6 +11,7 @@ import {
   progressRow,
   rankMaps,
   readLinks,
+  roomCommitments,
   roomStanding,
   sharedFindings,
   type BadInput,
@@ -18,6 +20,24 @@ import {
 } from "./board.ts";
 
 const storageKey = "blast-radius:room-board:v1";
+const filesKey = "blast-radius:room-board:files:v1";
+/** Larger files are refused: a progress or map file is a few kilobytes. */
+const maxFileBytes = 5_000_000;
+
+interface KeptFile {
+  name: string;
+  text: string;
+}
+
+function readKept(): KeptFile[] {
+  try {
+    const raw: unknown = JSON.parse(store()?.getItem(filesKey) ?? "[]");
+    if (!Array.isArray(raw)) return [];
+    return raw.filter((f): f is KeptFile => typeof f?.name === "string" && typeof f?.text === "string");
+  } catch {
+    return [];
+  }
+}
 
 function store(): Storage | undefined {
   try {
@@ -37,29 +57,65 @@ export function mountRoomBoard(root: HTMLElement): void {
   links.value ||= store()?.getItem(storageKey) ?? "";
   status.textContent = "Paste links or add files, then press Compare.";
 
+  let kept = readKept();
+  /** Why the files are not kept across a reload, if they are not. */
+  let keepProblem = "";
   const showFiles = () => {
-    const names = [...(files.files ?? [])].map((f) => f.name);
-    fileList.textContent = names.length ? `Files: ${names.join(", ")}` : "";
+    const names = kept.map((f) => f.name);
+    fileList.textContent = names.length
+      ? `Files on the board (${names.length}): ${names.join(", ")}.${keepProblem ? ` ${keepProblem}` : ""}`
+      : "";
   };
-  files.addEventListener("change", showFiles);
+  const saveKept = () => {
+    try {
+      if (kept.length) store()?.setItem(filesKey, JSON.stringify(kept));
+      else store()?.removeItem(filesKey);
+      keepProblem = "";
+    } catch {
+      keepProblem = "They are too large to keep in this browser: a reload loses them.";
+    }
+  };
+  /** Chosen files join the board (a file of the same name replaces the earlier one), and are kept. */
+  let reading: Promise<void> = Promise.resolve();
+  files.addEventListener("change", () => {
+    const chosen = [...(files.files ?? [])];
+    reading = reading.then(() => addChosenFiles(chosen));
+  });
+  async function addChosenFiles(chosen: File[]): Promise<void> {
+    const tooLarge: string[] = [];
+    for (const file of chosen) {
+      if (file.size > maxFileBytes) {
+        tooLarge.push(file.name);
+        continue;
+      }
+      const text = await file.text();
+      kept = [...kept.filter((f) => f.name !== file.name), { name: file.name, text }];
+    }
+    files.value = "";
+    saveKept();
+    showFiles();
+    if (tooLarge.length) fileList.textContent += ` Too large for the board: ${tooLarge.join(", ")}.`;
+  }
+  showFiles();
   links.addEventListener("input", () => store()?.setItem(storageKey, links.value));
 
   async function compare(): Promise<void> {
     status.textContent = "Reading…";
+    await reading;
     const maps: (MapRow | BadInput)[] = await readLinks(links.value);
     const progress: (ProgressRow | BadInput)[] = [];
-    for (const file of [...(files.files ?? [])].slice(0, boardLimit)) {
-      if (file.size > 5_000_000) {
-        progress.push({ ok: false, source: file.name, message: "too large for the board" });
+    for (const [i, { name, text }] of kept.entries()) {
+      if (i >= boardLimit) {
+        progress.push({ ok: false, source: name, message: `the board takes ${boardLimit} files at once` });
         continue;
       }
-      const text = await file.text();
       // Progress files are JSON; anything else is read as an exported map.
-      if (/\.json$/i.test(file.name) || text.trimStart().startsWith("{"))
-        progress.push(progressRow(file.name, text, catalog));
-      else maps.push(mapRow(file.name, text));
+      if (/\.json$/i.test(name) || text.trimStart().startsWith("{")) progress.push(progressRow(name, text, catalog));
+      else maps.push(mapRow(name, text));
     }
-    drawMaps(rankMaps(maps));
+    const ranked = rankMaps(maps);
+    drawMaps(ranked);
+    drawCommitments(ranked);
     drawProgress(progress);
     const good = maps.filter((m) => m.ok).length;
     const goodFiles = progress.filter((p) => p.ok).length;
@@ -76,7 +132,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     const body = rows
       .map((r, i) =>
         r.ok
-          ? `<tr><td class="board__num">${i + 1}</td><th scope="row">${escapeHtml(r.name)}<br><small>${escapeHtml(r.source)}</small></th><td>${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num">${r.flagged.length}</td><td>${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
+          ? `<tr><td class="board__num" data-label="Rank">${i + 1}</td><th scope="row">${escapeHtml(r.name)}<br><small>${escapeHtml(r.source)}</small></th><td data-label="Riskiest resource">${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num" data-label="Lost if it saturates">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num" data-label="Shared by unrelated services">${r.flagged.length}</td><td data-label="Which">${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
           : `<tr data-bad><td class="board__num">–</td><th scope="row">${escapeHtml(r.source)}</th><td colspan="4">Could not read it: ${escapeHtml(r.message)}</td></tr>`,
       )
       .join("");
@@ -86,6 +142,42 @@ export function mountRoomBoard(root: HTMLElement): void {
     root.querySelector("[data-board-shared]")!.innerHTML = shared.length
       ? `<p><strong>Found by more than one group:</strong> ${shared.map((s) => `${escapeHtml(s.resource)} (${s.maps} maps)`).join(", ")}.</p>`
       : "";
+  }
+
+  function drawCommitments(rows: (MapRow | BadInput)[]): void {
+    const section = root.querySelector<HTMLElement>("[data-board-commitments]")!;
+    const room = roomCommitments(rows);
+    const maps = rows.filter((r) => r.ok).length;
+    section.hidden = maps === 0;
+    const missing = (c: (typeof room.all)[number], what: "owner" | "date", value: string | undefined) => {
+      const label = what === "owner" ? "Owner" : "By when";
+      return c.missing.includes(what)
+        ? `<td class="board__missing" data-label="${label}">no ${what} yet</td>`
+        : `<td data-label="${label}">${escapeHtml(value ?? "")}</td>`;
+    };
+    root.querySelector("[data-board-commitments-table]")!.innerHTML = room.all.length
+      ? `<caption>Each group's decisions, riskiest map first (from its map's "decide" lines)</caption><thead><tr><th scope="col">Map</th><th scope="col">Resource</th><th scope="col">Decision</th><th scope="col">The change</th><th scope="col">Owner</th><th scope="col">By when</th></tr></thead><tbody>${room.all
+          .map(
+            (c) =>
+              `<tr${c.missing.length ? " data-incomplete" : ""}><th scope="row">${escapeHtml(c.map)}</th><td data-label="Resource">${escapeHtml(c.resource)}${c.flagged ? "" : " <small>(not flagged)</small>"}</td><td data-label="Decision">${c.decision}</td><td data-label="The change">${escapeHtml(c.change ?? "") || "–"}</td>${missing(c, "owner", c.owner)}${missing(c, "date", c.by)}</tr>`,
+          )
+          .join("")}</tbody>`
+      : "";
+    const incomplete = room.all.filter((c) => c.missing.length > 0).length;
+    const notes = [
+      room.all.length === 0
+        ? `No map has a decision yet. A group adds one in the map builder, one line per resource: <code>decide main-db split: a pool per service; owner Priya; by 15 January</code> (or protect, or accept).`
+        : `${room.all.length} ${room.all.length === 1 ? "commitment" : "commitments"} from ${maps} ${maps === 1 ? "map" : "maps"}${incomplete ? `; <strong>${incomplete} without an owner or a date</strong>: settle them before the room leaves` : ", each with an owner and a date"}.`,
+      ...room.disagreements.map(
+        (d) =>
+          `<strong>Groups differ on ${escapeHtml(d.resource)}:</strong> ${d.decisions.map((x) => `${escapeHtml(x.map)} would ${x.decision} it`).join(", ")}.`,
+      ),
+      ...room.undecided.map(
+        (u) => `${escapeHtml(u.map)}: flagged but not decided yet: ${escapeHtml(u.resources.join(", "))}.`,
+      ),
+    ];
+    root.querySelector("[data-board-commitments-notes]")!.innerHTML =
+      `<ul class="board__notes">${notes.map((n) => `<li>${n}</li>`).join("")}</ul>`;
   }
 
   function drawProgress(rows: (ProgressRow | BadInput)[]): void {
@@ -119,10 +211,17 @@ export function mountRoomBoard(root: HTMLElement): void {
   root.querySelector("[data-board-clear]")!.addEventListener("click", () => {
     links.value = "";
     files.value = "";
+    kept = [];
+    saveKept();
     showFiles();
     store()?.removeItem(storageKey);
-    for (const el of root.querySelectorAll<HTMLElement>("[data-board-maps], [data-board-progress]")) el.hidden = true;
+    for (const el of root.querySelectorAll<HTMLElement>(
+      "[data-board-maps], [data-board-commitments], [data-board-progress]",
+    ))
+      el.hidden = true;
     status.textContent = "The board is empty.";
   });
-  root.dataset.ready = "";
+  // Back after a reload: the board shows what it showed, from the kept links and files.
+  if (links.value.trim() || kept.length) void compare().then(() => (root.dataset.ready = ""));
+  else root.dataset.ready = "";
 }
