@@ -5,6 +5,7 @@
  * should expect on screen are not typed here: blocks name prepared steps (steps.ts), whose
  * figures the course's own simulations compute.
  */
+import { workshopExerciseBlocks as blocks } from "../../../src/course/workshop-exercises.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 
 export type BlockKind =
@@ -34,7 +35,7 @@ export interface AgendaBlock {
   /** Chapters the block draws on (slugs), for the facilitator's preparation. */
   chapters: string[];
   /** Exercise ids to do together, in this order. */
-  exercises: string[];
+  exercises: readonly string[];
   /** Presenter view to put on the big screen. */
   present?: "/present/retry-storm/" | "/present/explorer/" | "/present/opening/" | "/present/map-builder/";
   /** Prepared replay or explorer links, in the order to play them; their numbers are computed. */
@@ -116,7 +117,7 @@ const setup = (minutes: number): AgendaBlock => ({
   watchFor: ["A laptop that cannot reach the site: pair its owner with a neighbour rather than fixing it now."],
 });
 
-const opening = (minutes: number, chapters: string[], exercises: string[]): AgendaBlock => ({
+const opening = (minutes: number, chapters: string[], exercises: readonly string[]): AgendaBlock => ({
   minutes,
   title: chapters.includes("failure-modes")
     ? "Who notices, and how many? The failure modes"
@@ -163,7 +164,7 @@ const storm = (minutes: number): AgendaBlock => ({
   ],
 });
 
-const defences = (minutes: number, exercises: string[]): AgendaBlock => ({
+const defences = (minutes: number, exercises: readonly string[]): AgendaBlock => ({
   minutes,
   title: "Turn the defences on",
   kind: "simulation",
@@ -186,7 +187,7 @@ const defences = (minutes: number, exercises: string[]): AgendaBlock => ({
   ],
 });
 
-const explorer = (minutes: number, chapters: string[], exercises: string[]): AgendaBlock => ({
+const explorer = (minutes: number, chapters: string[], exercises: readonly string[]): AgendaBlock => ({
   minutes,
   title: chapters.includes("cells")
     ? "Shrink the blast: cells and shuffle sharding"
@@ -214,7 +215,7 @@ const explorer = (minutes: number, chapters: string[], exercises: string[]): Age
   ],
 });
 
-const mapOwnSystem = (minutes: number, exercises: string[]): AgendaBlock => ({
+const mapOwnSystem = (minutes: number, exercises: readonly string[]): AgendaBlock => ({
   minutes,
   title: "Map our own failure domains",
   kind: "map",
@@ -223,7 +224,7 @@ const mapOwnSystem = (minutes: number, exercises: string[]): AgendaBlock => ({
     "The map builder (in the failure-domains chapter) on one laptop per group",
     "The example system, for groups who do not share a system they know",
   ],
-  talk: "Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. Five minutes before the end, ask each group to write section 4 of the worksheet and to copy its map builder share link.",
+  talk: "Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. Five minutes before the end, ask each group to write section 5 of the worksheet (its riskiest resource as one sentence) and to copy its map builder share link.",
   task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, and write the riskiest resource as one sentence with a number.",
   output:
     "Per group: a filled-in worksheet, a map builder share link, and one sentence with a number. No readout yet: that comes once, in the readout block.",
@@ -248,7 +249,7 @@ const buffer = (minutes: number): AgendaBlock => ({
   kind: "buffer",
   materials: [],
   talk: "Unplanned on purpose: the map block always overruns. Give the time to the groups still writing their sentence; if nobody needs it, start the readout early and end early.",
-  task: "Finish section 4 of the worksheet and share the map link with the facilitator.",
+  task: "Finish section 5 of the worksheet and share the map link with the facilitator.",
   output: "Every group's sentence and share link in the facilitator's hands.",
   chapters: [],
   exercises: [],
@@ -266,7 +267,7 @@ const readout = (minutes: number): AgendaBlock => ({
     "The map builder's presenter view, to step through one group's map (open its share link there)",
     "The groups' worksheets",
   ],
-  talk: "The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in section 5 of a worksheet.",
+  talk: "The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in section 6 of a worksheet and as a decide line in the group's map, so the room board lists every commitment and flags any without an owner or a date.",
   task: "One person per group reads the sentence; everyone votes for the change that would shrink the biggest blast radius for the least work.",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
@@ -301,10 +302,10 @@ const retries = (minutes: number): AgendaBlock => ({
   kind: "exercise",
   materials: ["The timeouts and retries chapter on participants' laptops"],
   talk: "Introduce retry amplification across layers and the choice of jitter in two minutes, then set the exercises for pairs and compare answers. Ask each pair to find one retry loop in the team's code and describe it.",
-  task: "Do the exercises in pairs; then describe one retry loop of the team's: attempts, backoff, budget, what it holds while it waits (section 3 of the worksheet).",
+  task: "Do the exercises in pairs; then describe one retry loop of the team's: attempts, backoff, budget, what it holds while it waits (section 4 of the worksheet).",
   output: "The exercises answered, and one row of the worksheet's retry inventory per pair.",
   chapters: ["timeouts-retries-backoff"],
-  exercises: ["retry-amplification-layers", "backoff-which-jitter"],
+  exercises: [...blocks.retries.halfDay],
   steps: [],
   prompts: ["How many layers of our stack retry the same request?", "Which of our retries are not idempotent?"],
   watchFor: ["Backoff seen as reducing total work: with many clients it only spreads it; budgets limit it."],
@@ -349,11 +350,11 @@ export const ninetyMinutes: Agenda = {
   lengthMinutes: 90,
   blocks: [
     setup(5),
-    opening(8, ["something-is-always-broken"], ["redundancy-or-compartments"]),
+    opening(8, ["something-is-always-broken"], blocks.opening.short),
     storm(15),
-    defences(12, ["bulkhead-sizing"]),
-    explorer(8, ["shuffle-sharding"], ["shuffle-shard-16-workers"]),
-    mapOwnSystem(25, []),
+    defences(12, blocks.defences.short),
+    explorer(8, ["shuffle-sharding"], blocks.explorer.short),
+    mapOwnSystem(25, blocks.map.short),
     buffer(5),
     readout(8),
     retro(4),
@@ -366,15 +367,15 @@ export const halfDay: Agenda = {
   lengthMinutes: 210,
   blocks: [
     setup(10),
-    opening(15, ["something-is-always-broken", "failure-modes"], ["redundancy-or-compartments", "failure-modes-match"]),
+    opening(15, ["something-is-always-broken", "failure-modes"], blocks.opening.halfDay),
     retries(20),
     storm(20),
-    defences(25, ["bulkhead-sizing", "breaker-states"]),
+    defences(25, blocks.defences.halfDay),
     breakBlock(10, "Leave the presenter view on the three-defences step, so people can look at it again."),
-    explorer(25, ["cells", "shuffle-sharding"], ["cells-blast-radius", "shuffle-shard-16-workers"]),
+    explorer(25, ["cells", "shuffle-sharding"], blocks.explorer.halfDay),
     controlPlane(10),
     breakBlock(10, "Put the worksheets on the tables and ask each group to pick its system during the break."),
-    mapOwnSystem(40, ["map-blast-radius"]),
+    mapOwnSystem(40, blocks.map.halfDay),
     buffer(5),
     readout(15),
     retro(5),

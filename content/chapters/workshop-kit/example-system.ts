@@ -68,7 +68,7 @@ export interface RetryLoop {
   holds: string;
 }
 
-/** Every retry loop the team knows of (facts of the example, for section 3 of the worksheet). */
+/** Every retry loop the team knows of (facts of the example, for section 4 of the worksheet). */
 export const exampleRetries: RetryLoop[] = [
   {
     where: "labels → carrier-api",
@@ -111,7 +111,7 @@ export const exampleWatch: Record<string, { notice: string; protection: string }
   },
 };
 
-/** What a group might decide for each flagged resource (section 5 of the worksheet). */
+/** What a group might decide for each flagged resource (section 6 of the worksheet). */
 export const exampleDecisions: Record<string, { decision: "split" | "protect" | "accept"; change: string }> = {
   "main-db": { decision: "split", change: "a small pool per service, labels' pool sized for the carrier's latency" },
   "api-gateway": {
@@ -147,7 +147,7 @@ export interface AnswerKey {
   entryPoints: { name: string; share: string }[];
   resources: ResourceAnswer[];
   riskiest: ResourceImpact;
-  /** Section 4's sentence, filled in. */
+  /** Section 5's sentence, filled in. */
   sentence: { resource: string; failing: string; share: string; because: string };
   decisions: { resource: string; decision: string; change: string }[];
 }
