@@ -57,9 +57,12 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     stages: 1,
     say: {
       everything: "Everything shows.",
-      revealed: "Revealed: summaries and the whole run show.",
+      revealed: "Revealed.",
       hidden: () => "Hidden until the end: summaries and the curves ahead of the playhead.",
     },
+    // Revealed or hidden, the summaries above the charts take room or give it back: the charts
+    // fit the screen again (charts.ts sizes a presenter chart to the height left under it).
+    onStage: () => window.dispatchEvent(new Event("resize")),
     onKey(direction) {
       if (moments.length === 0) return true;
       const next = nextMoment(moments, playhead(), direction);
