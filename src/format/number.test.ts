@@ -108,7 +108,11 @@ describe("multiples and scientific notation", () => {
 test("minutesAndSeconds", () => {
   expect(minutesAndSeconds(656)).toBe("10 min 56 s");
   expect(minutesAndSeconds(42)).toBe("42 s");
-  expect(minutesAndSeconds(59.6)).toBe("1 min 0 s");
+  // Whole minutes read as minutes: "The game lasts 10 min", "at 1 min", not "10 min 0 s".
+  expect(minutesAndSeconds(59.6)).toBe("1 min");
+  expect(minutesAndSeconds(600)).toBe("10 min");
+  expect(minutesAndSeconds(601)).toBe("10 min 1 s");
+  expect(minutesAndSeconds(0)).toBe("0 s");
   expect(() => minutesAndSeconds(-1)).toThrow(RangeError);
 });
 

@@ -14,7 +14,7 @@
  *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
- *   minutesAndSeconds(656)     "10 min 56 s"
+ *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
  */
 
@@ -146,7 +146,7 @@ export function wholeNumber(value: bigint, maxDigits = 30): string {
   return `${value < 0n ? "-" : ""}${mantissa} × 10^${exponent} (${grouped(text.length)} digits)`;
 }
 
-/** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 42 -> "42 s". */
+/** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 600 -> "10 min", 42 -> "42 s". */
 export function minutesAndSeconds(seconds: number): string {
   if (!(seconds >= 0) || !Number.isFinite(seconds))
     throw new RangeError(`a duration must be a finite number >= 0, got ${seconds}`);
@@ -154,7 +154,8 @@ export function minutesAndSeconds(seconds: number): string {
   const minutes = Math.floor(whole / 60);
   const rest = whole % 60;
   if (minutes === 0) return `${rest} s`;
-  return `${minutes} min ${rest} s`;
+  // A whole number of minutes reads as one: "10 min", never "10 min 0 s".
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
 /**

@@ -31,7 +31,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       `the first request is refused at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`,
     );
     expect(naive).toContain(
-      "it does not recover by itself, only when operators step in at 11 min 0 s (an input, not a result of the model)",
+      "it does not recover by itself, only when operators step in at 11 min (an input, not a result of the model)",
     );
     expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
       "no request is refused",

@@ -2,6 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
+import { minutesAndSeconds } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
 
@@ -127,8 +128,8 @@ export function timeTicks(max: number, step = 120): number[] {
   return out;
 }
 
-const fmtSeconds = (s: number) =>
-  s >= 120 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s * 10) / 10} s`;
+/** Under two minutes to a tenth of a second; longer, in the course's minutes and seconds ("11 min", "10 min 56 s"). */
+const fmtSeconds = (s: number) => (s >= 120 ? minutesAndSeconds(s) : `${Math.round(s * 10) / 10} s`);
 const fmtPercent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
 
 /** Success of the services that never call pricing over the incident window, or null when none arrived in it. */
