@@ -73,7 +73,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
             return `<section class="gd-board-group" aria-label="${escapeHtml(`${first.title}, seed ${first.seed}`)}">
               <h2>${escapeHtml(first.title)}, seed ${first.seed} <span class="gd-board-count">(${rows.length} run${rows.length === 1 ? "" : "s"})</span></h2>
               <div class="gd-board-scroll"><table>
-                <thead><tr><th scope="col">rank</th><th scope="col">name</th><th scope="col">tenant-minutes</th><th scope="col">tenants affected</th><th scope="col">error budget</th><th scope="col">time to mitigate</th><th scope="col">actions</th><th scope="col"><span class="visually-hidden">replay or remove</span></th></tr></thead>
+                <thead><tr><th scope="col">rank</th><th scope="col">name</th><th scope="col">tenant-minutes</th><th scope="col">tenants affected</th><th scope="col">error budget</th><th scope="col">time to mitigate</th><th scope="col">actions</th><th scope="col"><span class="sr-only">replay or remove</span></th></tr></thead>
                 <tbody>${rows
                   .map(
                     (row, i) => `<tr data-board-row="${escapeHtml(row.code)}">
