@@ -159,7 +159,7 @@ export function mountRoomBoard(root: HTMLElement): void {
       ? `<caption>Each group's decisions, riskiest map first (from its map's "decide" lines)</caption><thead><tr><th scope="col">Map</th><th scope="col">Resource</th><th scope="col">Decision</th><th scope="col">The change</th><th scope="col">Owner</th><th scope="col">By when</th></tr></thead><tbody>${room.all
           .map(
             (c) =>
-              `<tr${c.missing.length ? " data-incomplete" : ""}><th scope="row">${escapeHtml(c.map)}</th><td data-label="Resource">${escapeHtml(c.resource)}${c.flagged ? "" : " <small>(not flagged)</small>"}</td><td data-label="Decision">${c.decision}</td><td data-label="The change">${escapeHtml(c.change ?? "") || "–"}</td>${missing(c, "owner", c.owner)}${missing(c, "date", c.by)}</tr>`,
+              `<tr${c.missing.length ? " data-incomplete" : ""}><th scope="row">${escapeHtml(c.map)}</th><td data-label="Resource"><span>${escapeHtml(c.resource)}${c.flagged ? "" : " <small>(not flagged)</small>"}</span></td><td data-label="Decision">${c.decision}</td><td data-label="The change">${escapeHtml(c.change ?? "") || "–"}</td>${missing(c, "owner", c.owner)}${missing(c, "date", c.by)}</tr>`,
           )
           .join("")}</tbody>`
       : "";
