@@ -5,6 +5,7 @@ import { exerciseKey } from "./answer-key.ts";
 import { defaultParams } from "./exercise-meta.ts";
 import { gradeChoice, gradeMatch, gradeNumeric } from "./grade.ts";
 import { loadExercise } from "./load-exercises.ts";
+import type { ChoiceAnswer } from "./exercise-schema.ts";
 import { expectedAnswers, type SolutionModule } from "./solution.ts";
 
 const ids = [...new Set(Object.values(workshopExerciseBlocks).flatMap((b) => [...b.short, ...b.halfDay]))];
@@ -41,7 +42,7 @@ describe("the workshop's answer key", () => {
             const right = [expected[part.id]].flat() as string[];
             for (const c of part.choices)
               expect(shown.includes(c.text), `${id} ${part.id} ${c.id}`).toBe(right.includes(c.id));
-            expect(gradeChoice(part, right, expected[part.id]!).status).toBe("right");
+            expect(gradeChoice(part, right, expected[part.id] as ChoiceAnswer).status).toBe("right");
           } else {
             const right = expected[part.id] as Record<string, string>;
             for (const item of part.items)
