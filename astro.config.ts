@@ -4,6 +4,7 @@ import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
+import baseLinks from "./src/integrations/base-links.ts";
 import offline from "./src/integrations/offline.ts";
 import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
 import { outDirFromEnv } from "./src/integrations/out-dir.ts";
@@ -45,8 +46,9 @@ export default defineConfig({
     }),
     // Starlight's search component, with the Pagefind UI loaded on first reach (see the file).
     starlightSearchPatch(),
-    // These two post-process the finished build: the service worker lists every built file,
-    // and the policy is added to every page.
+    // These post-process the finished build, in this order: under a sub-path, links written from
+    // the root get the base; the service worker lists every built file; the policy is added to every page.
+    baseLinks(),
     offline(),
     contentSecurityPolicy(),
   ],

@@ -21,9 +21,12 @@ async function builtFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-/** "shuffle-sharding/index.html" is fetched as "/shuffle-sharding/". */
-function urlOf(file: string): string {
-  return "/" + file.replace(/(^|\/)index\.html$/, "$1");
+/**
+ * "shuffle-sharding/index.html" is fetched as "shuffle-sharding/", relative to the service
+ * worker's scope (the site's base: "/" or "/blast-radius/"), so one list serves any sub-path.
+ */
+export function urlOf(file: string): string {
+  return file.replace(/(^|\/)index\.html$/, "$1");
 }
 
 export default function offline(): AstroIntegration {

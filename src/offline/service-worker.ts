@@ -9,7 +9,9 @@ export {};
 declare const self: ServiceWorkerGlobalScope;
 
 const VERSION = "__VERSION__";
+/** Built files, relative to the worker's scope: the site's base, at the root or under a sub-path. */
 const PRECACHE: string[] = JSON.parse("__PRECACHE__");
+const inScope = (path: string) => new URL(path, self.registration.scope).href;
 const CACHE = `blast-radius-${VERSION}`;
 
 self.addEventListener("install", (event) => {
@@ -19,7 +21,7 @@ self.addEventListener("install", (event) => {
       // One by one, not addAll: a single missing file must not leave the reader with nothing.
       const batch = 16;
       for (let i = 0; i < PRECACHE.length; i += batch) {
-        await Promise.all(PRECACHE.slice(i, i + batch).map((url) => cache.add(url).catch(() => undefined)));
+        await Promise.all(PRECACHE.slice(i, i + batch).map((path) => cache.add(inScope(path)).catch(() => undefined)));
       }
       await self.skipWaiting();
     })(),
@@ -64,7 +66,7 @@ async function networkFirst(request: Request): Promise<Response> {
       (await cache.match(request, { ignoreSearch: true })) ?? (await cache.match(url.pathname.replace(/\/?$/, "/")));
     if (cached) return cached;
     // An address the course does not have: the saved 404 page, with the status a host would send.
-    const notFound = await cache.match("/404.html");
+    const notFound = await cache.match(inScope("404.html"));
     if (notFound)
       return new Response(notFound.body, { status: 404, statusText: "Not Found", headers: notFound.headers });
     return new Response("You are offline and this page was not saved.", { status: 503 });
