@@ -15,6 +15,7 @@ import { keyMoments } from "../../src/widgets/replay/present.ts";
 import { disks, ladder } from "../../content/chapters/something-is-always-broken/numbers.ts";
 import { buildView } from "../../src/widgets/map-builder/view.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
+import { workshopExerciseBlocks } from "../../src/course/workshop-exercises.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Pages in a PDF produced by Chromium. */
@@ -112,6 +113,35 @@ describeInBrowser("workshop kit", (browser) => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  test("the exercises' answer key prints on five pages or fewer, with every workshop exercise's answers from its solution", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/answer-key/`);
+    const ids = [...new Set(Object.values(workshopExerciseBlocks).flatMap((b) => [...b.short, ...b.halfDay]))];
+    const shown = await page
+      .locator("[data-exercise]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-exercise")));
+    expect(new Set(shown)).toEqual(new Set(ids));
+    // The figure for the chapter's numbers is the one the chapter's worked example gives: 1 in 1,820.
+    await expect(
+      page.locator('[data-exercise="shuffle-shard-16-workers"] [data-part="shuffle"] .key__answer').innerText(),
+    ).resolves.toContain("1 in 1,820");
+    await expect(page.locator('[data-exercise="shuffle-shard-16-workers"] .key__seeds tbody tr').count()).resolves.toBe(
+      8,
+    );
+    const pages = await printedPages(page);
+    // Ten exercises, the matching ones item by item, and eight seeds for each with variants: five pages at most.
+    expect(pages.A4).toBeLessThanOrEqual(5);
+    expect(pages.Letter).toBeLessThanOrEqual(5);
+    await page.setViewportSize({ width: 718, height: 1000 });
+    await page.emulateMedia({ media: "print" });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, "nothing wider than the paper").toBeLessThanOrEqual(0);
+    await page.emulateMedia({ media: "screen" });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test("the example system opens in the map builder, and its answer key prints apart from the handout", async () => {
     const { page } = browser;
     await page.goto(`${site}/worksheet/example/`);
@@ -166,12 +196,14 @@ describeInBrowser("workshop kit", (browser) => {
     await page.evaluate(() => localStorage.removeItem("starlight-theme"));
   });
 
-  test("the room board compares several groups' links and progress files, riskiest first, and keeps the links", async () => {
+  test("the room board compares several groups' links, commitments and progress files, riskiest first, and keeps them across a reload", async () => {
     const { page } = browser;
     const after = failureMapExamples.find((e) => e.id === "after-bulkheads")!.text;
+    // The example system's group decided about one flagged resource, without a date yet.
+    const decided = `${exampleSystemMap}\ndecide main-db split: a pool per service; owner Priya`;
     const lines = [
       `${site}/failure-domains/${await encodeShareHash(after)}`,
-      `${site}/failure-domains/${await encodeShareHash(exampleSystemMap)}`,
+      `${site}/failure-domains/${await encodeShareHash(decided)}`,
       "a line that is not a link",
     ];
     await page.goto(`${site}/room-board/`);
@@ -200,10 +232,30 @@ describeInBrowser("workshop kit", (browser) => {
     await expect(page.locator("[data-board-standing]").innerText()).resolves.toMatch(
       /Size the pricing bulkhead[\s\S]*\b0\b[\s\S]*\b1\b/,
     );
-    // A reload keeps the pasted links.
+    // The commitments: the one decision, its missing date called out, the example's other flagged resources open.
+    const commitment = page.locator("[data-board-commitments-table] tbody tr");
+    await expect(commitment.count()).resolves.toBe(1);
+    await expect(commitment.innerText()).resolves.toMatch(/main-db\s+split\s+a pool per service\s+Priya\s+no date yet/);
+    const notes = await page.locator("[data-board-commitments-notes]").innerText();
+    expect(notes).toContain("1 commitment from 2 maps; 1 without an owner or a date");
+    const decidedRow = mapRow("x", decided);
+    expect(decidedRow.ok && decidedRow.undecided.length).toBeGreaterThan(0);
+    if (decidedRow.ok) expect(notes).toContain(`flagged but not decided yet: ${decidedRow.undecided.join(", ")}.`);
+    // A reload keeps the pasted links and the chosen file, and the board shows again without a click.
     await page.reload();
     await page.locator("[data-room-board][data-ready]").waitFor();
     await expect(page.getByLabel("Map share links, one per line").inputValue()).resolves.toBe(lines.join("\n"));
+    await expect(page.locator("[data-board-files]").innerText()).resolves.toContain("pair-1.json");
+    await expect(page.locator("[data-board-status]").innerText()).resolves.toMatch(
+      /^Compared 2 maps and 1 progress file/,
+    );
+    await expect(commitment.count()).resolves.toBe(1);
+    // Clearing empties the board for the next room, reload or not.
+    await page.getByRole("button", { name: "Clear the board" }).click();
+    await page.reload();
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await expect(page.locator("[data-board-files]").innerText()).resolves.toBe("");
+    await expect(page.getByLabel("Map share links, one per line").inputValue()).resolves.toBe("");
   });
 
   test("the presenter replay hides what comes next until revealed, and a clicker jumps between key moments", async () => {
@@ -251,21 +303,38 @@ describeInBrowser("workshop kit", (browser) => {
       }));
     expect(veil.shown).toBe(true);
     expect(veil.left).toBe(veil.head);
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.getByRole("button", { name: "Reveal all" }).click();
     await expect(summary.isVisible()).resolves.toBe(true);
+    // Revealed, the summaries are projector text and the screen still does not scroll.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight), {
+        timeout: 10_000,
+      })
+      .toBeLessThanOrEqual(0);
+    const revealed = await projectorFit(page, ".rs--present [data-summary]");
+    expect(revealed.count).toBe(2);
+    expect(revealed.smallest, "summaries in px").toBeGreaterThanOrEqual(24);
+    await page.setViewportSize({ width: 1280, height: 900 });
     // A new scenario is a new prediction: hidden again.
     await page.locator('.rs--present input[name="defence-breaker"]').check();
     await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(false);
   });
 
-  test("the presenter explorer shows the workers and hides the shares until revealed", async () => {
+  test("the presenter explorer shows the workers and hides the shares until revealed, on one 1280 x 720 screen", async () => {
     const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${site}/present/explorer/`);
     const fixed = page.locator('[data-figure="blast-fixed"]');
     await expect(page.locator(".sx--present .sx-w").first().isVisible()).resolves.toBe(true);
     await expect(fixed.isVisible()).resolves.toBe(false);
     await page.getByRole("button", { name: "Reveal the numbers" }).click();
     await expect(fixed.isVisible()).resolves.toBe(true);
+    const fit = await projectorFit(page, ".sx--present .sx-blast td");
+    expect(fit.overflowY, "no scrolling, revealed").toBeLessThanOrEqual(0);
+    expect(fit.overflowX).toBeLessThanOrEqual(0);
+    expect(fit.smallest, "the blast radius figures in px").toBeGreaterThanOrEqual(20);
+    await page.setViewportSize({ width: 1280, height: 900 });
     const workers = page.locator('.sx--present input[name="workers"]');
     await workers.fill("12");
     await workers.dispatchEvent("change");
