@@ -118,16 +118,16 @@ describeInBrowser("workshop kit", (browser) => {
     await page.goto(`${site}/answer-key/`);
     const ids = [...new Set(Object.values(workshopExerciseBlocks).flatMap((b) => [...b.short, ...b.halfDay]))];
     const shown = await page
-      .locator("[data-exercise]")
-      .evaluateAll((els) => els.map((e) => e.getAttribute("data-exercise")));
+      .locator("[data-key-exercise]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-key-exercise")));
     expect(new Set(shown)).toEqual(new Set(ids));
     // The figure for the chapter's numbers is the one the chapter's worked example gives: 1 in 1,820.
     await expect(
-      page.locator('[data-exercise="shuffle-shard-16-workers"] [data-part="shuffle"] .key__answer').innerText(),
+      page.locator('[data-key-exercise="shuffle-shard-16-workers"] [data-part="shuffle"] .key__answer').innerText(),
     ).resolves.toContain("1 in 1,820");
-    await expect(page.locator('[data-exercise="shuffle-shard-16-workers"] .key__seeds tbody tr').count()).resolves.toBe(
-      8,
-    );
+    await expect(
+      page.locator('[data-key-exercise="shuffle-shard-16-workers"] .key__seeds tbody tr').count(),
+    ).resolves.toBe(8);
     const pages = await printedPages(page);
     // Ten exercises, the matching ones item by item, and eight seeds for each with variants: four pages at most.
     expect(pages.A4).toBeLessThanOrEqual(4);
