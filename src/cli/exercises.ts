@@ -63,6 +63,7 @@ import {
   type Reviewable,
   type ReviewOutcome,
   reviewSeed,
+  whenText,
 } from "../course/review.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
@@ -451,14 +452,6 @@ function writeSession(ctx: Context, session: ReviewSession | undefined): void {
   if (session === undefined) return void rmSync(file, { force: true });
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(session));
-}
-
-const dayMs = 86_400_000;
-function whenText(due: Date, now: Date): string {
-  const days = Math.ceil((due.getTime() - now.getTime()) / dayMs);
-  const date = due.toISOString().slice(0, 10);
-  if (days <= 0) return "now";
-  return days === 1 ? `tomorrow (${date})` : `in ${days} days (${date})`;
 }
 
 async function reviewDue(ctx: Context): Promise<number> {

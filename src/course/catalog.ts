@@ -57,6 +57,7 @@ export function loadChapters(dir: URL = chaptersDir): ChapterEntry[] {
 export function sidebarFromChapters(chapters: ChapterEntry[]) {
   return [
     { label: "Start here", link: "/" },
+    { label: "Daily review", link: "/review/" },
     ...parts
       .map((part) => ({
         label: `Part ${["I", "II", "III", "IV"][part.number - 1]}: ${part.title}`,

@@ -5,10 +5,12 @@ import {
   durability,
   enrol,
   ratingFor,
+  ratingsAllowed,
   recallChance,
   recordReview,
   type Reviewable,
   reviewSeed,
+  whenText,
 } from "./review.ts";
 
 const day = 86_400_000;
@@ -41,6 +43,13 @@ describe("the outcome of a review", () => {
     expect(ratingFor({ wrong: 0, gaveUp: true })).toBe("again");
     expect(() => ratingFor({ wrong: -1, gaveUp: false })).toThrow(RangeError);
   });
+
+  test("the learner rates a review within what the attempts earned: easy only when right first time", () => {
+    expect(ratingsAllowed({ wrong: 0, gaveUp: false })).toEqual(["again", "hard", "good", "easy"]);
+    expect(ratingsAllowed({ wrong: 2, gaveUp: false })).toEqual(["again", "hard"]);
+    expect(ratingsAllowed({ wrong: 3, gaveUp: false })).toEqual(["again"]);
+    expect(ratingsAllowed({ wrong: 0, gaveUp: true })).toEqual(["again"]);
+  });
 });
 
 describe("the schedule", () => {
@@ -71,7 +80,7 @@ describe("the schedule", () => {
     expect(dueCards(p, reviewables, at(2.99))).toEqual([]);
     expect(dueCards(p, reviewables, at(3)).map((c) => c.id)).toEqual(["cells-blast-radius"]);
 
-    const reviewedAs = (outcome: "again" | "hard" | "good") =>
+    const reviewedAs = (outcome: "again" | "hard" | "good" | "easy") =>
       recordReview(p, "cells-blast-radius", outcome, at(3)).review!["cells-blast-radius"]!;
     const good = reviewedAs("good");
     const hard = reviewedAs("hard");
@@ -80,6 +89,8 @@ describe("the schedule", () => {
     expect(good).toMatchObject({ reps: 2, lapses: 0, scheduled_days: 14, due: at(17).toISOString() });
     expect(hard).toMatchObject({ reps: 2, lapses: 0, scheduled_days: 9, due: at(12).toISOString() });
     expect(again).toMatchObject({ reps: 2, lapses: 1, scheduled_days: 1, due: at(4).toISOString() });
+    // Easy stretches it further than good.
+    expect(reviewedAs("easy").scheduled_days).toBeGreaterThan(good.scheduled_days);
     expect(again.stability).toBeLessThan(first.stability);
     // The same review on the same day always gives the same date (no fuzz).
     expect(reviewedAs("good")).toEqual(good);
@@ -147,5 +158,15 @@ describe("stored with the progress", () => {
     expect(mergeProgress(later, p).review).toEqual(later.review);
     expect(mergeProgress(p, later).review).toEqual(later.review);
     expect(mergeProgress(emptyProgress(), p).review).toEqual(p.review);
+  });
+});
+
+describe("when a review comes back, in words", () => {
+  test("now, later today, tomorrow or in whole days rounded up, with the UTC date", () => {
+    expect(whenText(at(0), at(0))).toBe("now");
+    expect(whenText(at(-2), at(0))).toBe("now");
+    expect(whenText(at(0.5), at(0))).toBe("later today (2026-12-01)");
+    expect(whenText(at(1), at(0))).toBe("tomorrow (2026-12-02)");
+    expect(whenText(at(8.2), at(0))).toBe("in 9 days (2026-12-09)");
   });
 });

@@ -10,7 +10,9 @@
  *   exercise does not: re-deriving means new numbers). Solving counts as its first review,
  *   graded "good", at the moment the page or the terminal first sees it solved.
  * - A review deals a fresh variant (reviewSeed: never the chapter's numbers, new at every
- *   review) and grades it with the exercise's grader; the outcome (ratingFor) schedules the next.
+ *   review) and grades it with the exercise's grader. The terminal schedules the next review by
+ *   what the attempts earned (ratingFor); the page asks the learner to rate the review, among the
+ *   grades the attempts earned (ratingsAllowed).
  * - The schedule is stored in the progress format (progress.review), so it moves with export
  *   and import like the rest.
  * Pure: dates come in as arguments.
@@ -20,20 +22,39 @@ import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
 
 const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
 
-/** How a review went, from the learner's attempts on the fresh variant. */
-export type ReviewOutcome = "again" | "hard" | "good";
+/** How a review went: ts-fsrs's four grades. */
+export type ReviewOutcome = "again" | "hard" | "good" | "easy";
 
-const grades: Record<ReviewOutcome, Grade> = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good };
+/** The four grades, worst first, as ts-fsrs orders them. */
+export const outcomes: readonly ReviewOutcome[] = ["again", "hard", "good", "easy"];
+
+const grades: Record<ReviewOutcome, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
 
 /**
  * The outcome of a review: every part right on the first try is "good"; right after one or two
  * wrong answers in all is "hard"; three or more wrong answers, or giving up (asking for the
  * solution), is "again" (the card comes back soon).
  */
-export function ratingFor({ wrong, gaveUp }: { wrong: number; gaveUp: boolean }): ReviewOutcome {
+export function ratingFor({ wrong, gaveUp }: { wrong: number; gaveUp: boolean }): Exclude<ReviewOutcome, "easy"> {
   if (!Number.isInteger(wrong) || wrong < 0) throw new RangeError(`wrong answers must be a count, got ${wrong}`);
   if (gaveUp || wrong >= 3) return "again";
   return wrong === 0 ? "good" : "hard";
+}
+
+/**
+ * The grades a learner may give a review they have answered (the page asks them to rate it): up
+ * to what their attempts earned (ratingFor), so a review answered only after wrong tries cannot
+ * be rated good, and one given up on is "again". Right first time may be rated "easy" too, or
+ * lower (the learner knows whether it took effort).
+ */
+export function ratingsAllowed(attempts: { wrong: number; gaveUp: boolean }): ReviewOutcome[] {
+  const earned = ratingFor(attempts);
+  return earned === "good" ? [...outcomes] : outcomes.slice(0, outcomes.indexOf(earned) + 1);
 }
 
 /** An exercise that can be reviewed: it has generated variants and is not a code exercise. */
@@ -159,4 +180,19 @@ export function durability(progress: Progress, reviewables: readonly Reviewable[
     });
   }
   return result;
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * When a review comes back, as the page and the terminal say it: "now", "later today
+ * (2026-12-04)", "tomorrow (2026-12-05)", "in 9 days (2026-12-13)" (whole days rounded up; the
+ * date in UTC, as the schedule stores it).
+ */
+export function whenText(due: Date, now: Date): string {
+  const days = Math.ceil((due.getTime() - now.getTime()) / dayMs);
+  const date = due.toISOString().slice(0, 10);
+  if (days <= 0) return "now";
+  if (days > 1) return `in ${days} days (${date})`;
+  return date === now.toISOString().slice(0, 10) ? `later today (${date})` : `tomorrow (${date})`;
 }

@@ -23,6 +23,14 @@ function describe(progress: Progress, id: string, parts: string[]): string {
   return attempts > 0 ? `${attempts} attempt${attempts === 1 ? "" : "s"}` : "Started";
 }
 
+/** The daily review's share of the progress (its schedule is part of the same file). */
+function reviewLine(progress: Progress): string {
+  const cards = Object.values(progress.review ?? {});
+  if (cards.length === 0) return "";
+  const due = cards.filter((c) => Date.parse(c.due) <= Date.now()).length;
+  return ` ${cards.length} exercise${cards.length === 1 ? " is" : "s are"} in your daily review, ${due} due now.`;
+}
+
 function saveFile(text: string, name: string): void {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
@@ -54,7 +62,7 @@ export function mountProgressPage(): void {
     const t = totals(progress, catalog);
     const summary = root.querySelector("[data-progress-summary]");
     if (summary)
-      summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters. Progress is saved in this browser only; export it to keep it or move it to another one.`;
+      summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters.${reviewLine(progress)} Progress is saved in this browser only; export it to keep it or move it to another one.`;
     window.dispatchEvent(new CustomEvent(progressEvent));
   };
 

@@ -1,0 +1,299 @@
+/**
+ * The /review/ page: enters newly solved exercises into the schedule, lists what is due, and shows
+ * the due exercises one at a time. Each is fetched when it comes up (/review/<id>.json, the
+ * chapter's own markup), deals the review's variant (reviewSeed) through the exercise's own
+ * variant form and is graded by the exercise's own grader. Once every part is right, or the
+ * learner gives up, the learner rates the review among the grades their attempts earned
+ * (ratingsAllowed), and that schedules the next one. The table of topics shows how durable each
+ * chapter's memory is. Schedule logic lives in src/course/review.ts; this file is the glue.
+ */
+import {
+  type DueCard,
+  dueCards,
+  durability,
+  enrol,
+  outcomes,
+  type ReviewOutcome,
+  type Reviewable,
+  ratingsAllowed,
+  recordReview,
+  reviewSeed,
+  whenText,
+} from "../../course/review.ts";
+import { bootExercises } from "../exercise/bootstrap.ts";
+import { readProgress, updateProgress } from "../progress/store.ts";
+
+interface Entry extends Reviewable {
+  title: string;
+  chapterTitle: string;
+}
+
+const labels: Record<ReviewOutcome, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
+
+function holdsFor(days: number): string {
+  if (days < 1.5) return "about a day";
+  if (days < 60) return `about ${Math.round(days)} days`;
+  return `about ${Math.round(days / 30)} months`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const el = Object.assign(document.createElement(tag), props);
+  el.append(...children);
+  return el;
+}
+
+export function mountReviewPage(): void {
+  const page = document.querySelector<HTMLElement>("[data-review-page]");
+  if (!page) return;
+  const $ = <T extends HTMLElement>(selector: string) => page.querySelector<T>(selector)!;
+  const entries = JSON.parse($("[data-review-data]").textContent ?? "[]") as Entry[];
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const base = page.dataset.reviewBase ?? "/review/";
+  const chapterPath = base.replace(/review\/$/, "");
+  const status = $("[data-review-status]");
+  const dueSection = $("[data-review-due-section]");
+  const dueList = $("[data-review-due]");
+  const session = $("[data-review-session]");
+  const where = $("[data-review-where]");
+  const slot = $("[data-review-slot]");
+  const giveUp = $<HTMLButtonElement>("[data-review-giveup]");
+  const rate = $("[data-review-rate]");
+  const rateNote = $("[data-review-rate-note]");
+  const rateButtons = $("[data-review-rate-buttons]");
+  const result = $("[data-review-result]");
+  const next = $<HTMLButtonElement>("[data-review-next]");
+  const topics = $("[data-review-topics]");
+  const now = () => new Date();
+
+  // Newly solved exercises join the schedule, as reviewed "good" when first seen.
+  updateProgress((p) => {
+    const enrolled = enrol(p, entries, now());
+    if (enrolled !== p) p.review = enrolled.review;
+  });
+
+  const drawTopics = () => {
+    const at = now();
+    const rows = durability(readProgress(), entries, at);
+    if (rows.length === 0) return;
+    topics.replaceChildren(
+      ...rows.map((r) => {
+        const chapterTitle = entries.find((e) => e.chapter === r.chapter)?.chapterTitle ?? r.chapter;
+        const cells = [
+          String(r.cards),
+          String(r.due),
+          `${Math.round(r.recall * 100)}%`,
+          holdsFor(r.stabilityDays),
+          r.due > 0 ? "now" : whenText(r.nextDue, at),
+        ];
+        return element(
+          "tr",
+          {},
+          element("td", {}, element("a", { href: `${chapterPath}${r.chapter}/`, textContent: chapterTitle })),
+          ...cells.map((t) => element("td", { textContent: t })),
+        );
+      }),
+    );
+  };
+
+  // The session: the cards due when the page opened, in order; done ones stay listed.
+  const queue: DueCard[] = dueCards(readProgress(), entries, now());
+  let index = 0;
+
+  const drawDueList = () => {
+    dueSection.hidden = queue.length === 0;
+    dueList.replaceChildren(
+      ...queue.map((card, i) => {
+        const entry = byId.get(card.id)!;
+        const li = element("li", {}, `${entry.title} `, element("span", { textContent: `(${entry.chapterTitle})` }));
+        if (i < index) {
+          li.dataset.done = "";
+          li.append(" ✓ reviewed");
+        }
+        if (i === index) li.setAttribute("aria-current", "step");
+        return li;
+      }),
+    );
+  };
+
+  const finishSession = () => {
+    session.hidden = true;
+    slot.replaceChildren();
+    drawDueList();
+    const cards = Object.values(readProgress().review ?? {});
+    if (cards.length === 0) {
+      status.textContent =
+        "Nothing to review yet. Solve an exercise that deals new numbers, in any chapter, and it comes back here in a few days.";
+      return;
+    }
+    const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
+    const done = index > 0 ? `Done: ${plural(index, "review")} today. ` : "Nothing is due. ";
+    status.textContent = `${done}The next review is ${whenText(soonest, now())}.`;
+  };
+
+  /** The rating step: the grades the attempts earned, each with the date it would give. */
+  const offerRating = (card: DueCard, wrong: number, gaveUp: boolean) => {
+    giveUp.hidden = true;
+    const allowed = ratingsAllowed({ wrong, gaveUp });
+    const at = now();
+    const progress = readProgress();
+    rateNote.textContent = gaveUp
+      ? "You saw the answers, so this review counts as forgotten: it comes back soon."
+      : wrong === 0
+        ? "Every part right first time. Rate how much effort it took."
+        : `Every part right, after ${plural(wrong, "wrong answer or hint")}: ${allowed.length === 1 ? "it counts as forgotten" : "rate it again or hard"}.`;
+    const buttons = outcomes.map((outcome) => {
+      const enabled = allowed.includes(outcome) && progress.review?.[card.id] !== undefined;
+      const due = enabled ? new Date(recordReview(progress, card.id, outcome, at).review![card.id]!.due) : undefined;
+      const button = element(
+        "button",
+        { type: "button", className: "br-button", disabled: !enabled },
+        labels[outcome],
+        element("small", { textContent: due ? `back ${whenText(due, at)}` : "not earned" }),
+      );
+      button.dataset.rating = outcome;
+      button.addEventListener("click", () => rated(card, outcome));
+      return button;
+    });
+    rateButtons.replaceChildren(...buttons);
+    rate.hidden = false;
+    status.textContent = gaveUp
+      ? "Answers shown. Rate the review to schedule it."
+      : "Answered. Rate the review to schedule it.";
+    const earned = buttons.filter((b) => !b.disabled);
+    (earned[earned.length >= 3 ? 2 : earned.length - 1] ?? next).focus();
+  };
+
+  const rated = (card: DueCard, outcome: ReviewOutcome) => {
+    const at = now();
+    let due: Date | undefined;
+    updateProgress((p) => {
+      if (!p.review?.[card.id]) return;
+      p.review = recordReview(p, card.id, outcome, at).review;
+      due = new Date(p.review![card.id]!.due);
+    });
+    rate.hidden = true;
+    index++;
+    result.textContent = due
+      ? `Rated ${outcome}. This exercise comes back ${whenText(due, at)}.`
+      : "This exercise left the schedule (your progress was reset in another tab).";
+    next.textContent = index < queue.length ? `Next review (${queue.length - index} left)` : "Finish";
+    next.hidden = false;
+    next.focus();
+    drawDueList();
+    drawTopics();
+  };
+
+  const show = async (card: DueCard) => {
+    const entry = byId.get(card.id)!;
+    drawDueList();
+    result.textContent = "";
+    next.hidden = true;
+    rate.hidden = true;
+    giveUp.hidden = false;
+    giveUp.disabled = true;
+    slot.replaceChildren();
+    where.replaceChildren(
+      `Review ${index + 1} of ${queue.length}: from `,
+      element("a", { href: `${chapterPath}${entry.chapter}/#ex-${entry.id}`, textContent: entry.chapterTitle }),
+    );
+    session.hidden = false;
+    status.textContent = `${plural(queue.length - index, "review")} left today. Loading the exercise…`;
+
+    let html: string;
+    try {
+      const response = await fetch(`${base}${encodeURIComponent(card.id)}.json`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      html = ((await response.json()) as { html: string }).html;
+    } catch (error) {
+      status.textContent = `The exercise could not load (${String(error)}). Check your connection and reload the page.`;
+      return;
+    }
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    // The markup's own boot script is not needed (this page boots it below) and would not run.
+    for (const script of template.content.querySelectorAll("script:not([type='application/json'])")) script.remove();
+    const root = template.content.querySelector<HTMLElement>("[data-exercise]");
+    if (!root) {
+      status.textContent = "The exercise could not load (its markup is missing). Reload the page to try again.";
+      return;
+    }
+    slot.replaceChildren(root);
+    if (index > 0) where.focus();
+
+    let wrong = 0;
+    let answered = false;
+    const finish = (gaveUp: boolean) => {
+      if (answered) return;
+      answered = true;
+      verdicts.disconnect();
+      offerRating(card, wrong, gaveUp);
+    };
+    // What the learner does in the exercise: wrong verdicts and hints count against the review;
+    // every part right for the new numbers ends it; showing the solution is giving up.
+    const verdicts = new MutationObserver((records) => {
+      for (const r of records)
+        if ((r.target as HTMLElement).dataset.verdict === "wrong" && r.attributeName === "data-verdict") wrong++;
+      const parts = [...root.querySelectorAll<HTMLElement>("form[data-part] [data-feedback]")];
+      if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(false);
+    });
+    root.addEventListener("click", (event) => {
+      const action = (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
+      if (action === "hint" && !answered) wrong++;
+      if (action === "confirm-solution") finish(true);
+    });
+
+    // Deal this review's numbers through the exercise's own variant form, then hand over.
+    bootExercises();
+    const form = root.querySelector<HTMLFormElement>("[data-variant-form]");
+    const note = root.querySelector<HTMLElement>("[data-variant-note]");
+    if (!form || !note) {
+      status.textContent = "This exercise has no new numbers to deal. Reload the page to try again.";
+      return;
+    }
+    const seed = reviewSeed(card.id, card.reps);
+    form.querySelector<HTMLInputElement>('input[name="seed"]')!.value = String(seed);
+    const dealt = new MutationObserver(() => {
+      const text = note.textContent ?? "";
+      if (text.startsWith(`Variant ${seed}`)) {
+        dealt.disconnect();
+        // The review's numbers stay: no other variant (the exercise's own style shows the form).
+        form.hidden = true;
+        form.style.display = "none";
+        giveUp.disabled = false;
+        status.textContent = `${plural(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.`;
+        verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
+      } else if (!text.startsWith("The chapter's")) {
+        dealt.disconnect();
+        status.textContent = `The new numbers could not be dealt: ${text}`;
+      }
+    });
+    dealt.observe(note, { childList: true, characterData: true, subtree: true });
+    form.requestSubmit();
+
+    giveUp.onclick = () => {
+      // The exercise's own reveal, which also shows the answers for these numbers.
+      const button = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
+      if (button) {
+        button.disabled = false;
+        button.click();
+        root.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.click();
+      }
+      finish(true);
+    };
+  };
+
+  next.addEventListener("click", () => {
+    if (index < queue.length) void show(queue[index]!);
+    else finishSession();
+  });
+
+  drawTopics();
+  if (queue.length > 0) void show(queue[0]!);
+  else finishSession();
+}

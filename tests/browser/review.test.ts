@@ -1,0 +1,138 @@
+/**
+ * /review/ as a learner meets it three days after solving "One bad cell", with a second card not
+ * yet due and a third one damaged in storage: the due list names one exercise, which is fetched
+ * and comes back with new numbers; the chapter's answer is wrong for them, the right ones are
+ * graded right; only then may the learner rate the review, within what the attempts earned; the
+ * rating moves the schedule (in the stored progress) by exactly what FSRS gives it, the damaged
+ * card is dropped and the other kept, and the page says when the next review is. The page's
+ * clock is fixed; timers run. Two page loads: the review, then /progress/ on the same progress.
+ */
+import { expect, test } from "vitest";
+import { answers } from "../../solutions/cells-blast-radius/solution.ts";
+import { loadChapters } from "../../src/course/catalog.ts";
+import { emptyProgress, progressKey } from "../../src/course/progress.ts";
+import { enrol, recordReview, reviewSeed } from "../../src/course/review.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+describeInBrowser("spaced review in Chromium", (browser) => {
+  test("lists what is due, deals new numbers, grades, lets the learner rate, reschedules", async () => {
+    const { page, site } = browser;
+    const id = "cells-blast-radius";
+    const chapter = loadChapters().find((c) => c.slug === "cells")!.title;
+    const day = 86_400_000;
+    const reviewAt = new Date("2026-12-04T09:00:00.000Z");
+    const solved = emptyProgress();
+    solved.exercises[id] = {
+      parts: { untouched: { attempts: 1, solved: true }, canary: { attempts: 1, solved: true } },
+      hints: 0,
+      revealed: false,
+    };
+    const canaryParts = ["canary", "first-wave", "first-wave-share"];
+    solved.exercises["canary-exposure"] = {
+      parts: Object.fromEntries(canaryParts.map((p) => [p, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+    const cells = { id, chapter: "cells", parts: ["untouched", "canary"] };
+    const canary = { id: "canary-exposure", chapter: "deploys-and-correlated-failure", parts: canaryParts };
+    // Solved three days ago (due now), and the canary exercise yesterday (due in two days).
+    let stored = enrol(solved, [cells], new Date(reviewAt.getTime() - 3 * day));
+    stored = enrol(stored, [canary], new Date(reviewAt.getTime() - day));
+    const damaged = { ...stored.review![id]!, due: "not a date" };
+    const seeded = { ...stored, review: { ...stored.review, "shuffle-shard-16-workers": damaged } };
+    await page.clock.setFixedTime(reviewAt);
+    await page.addInitScript(
+      ([key, value]) => {
+        if (!sessionStorage.getItem("seeded")) {
+          localStorage.setItem(key!, value!);
+          sessionStorage.setItem("seeded", "1");
+        }
+      },
+      [progressKey, JSON.stringify(seeded)],
+    );
+    const fetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith(".json")) fetched.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${site}/review/`);
+
+    const seed = reviewSeed(id, 1);
+    const status = page.locator("[data-review-status]");
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+    expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([`One bad cell (${chapter})`]);
+    expect(fetched).toEqual([`/review/${id}.json`]);
+    expect(await page.getByRole("heading", { name: `Review 1 of 1: from ${chapter}`, exact: true }).count()).toBe(1);
+    const exercise = page.locator(`[data-review-slot] [data-exercise="${id}"]`);
+    const param = async (name: string) =>
+      Number(await exercise.locator(`[data-param="${name}"]`).first().textContent());
+    const params = { cells: await param("cells"), customers: await param("customers") };
+    expect(params).not.toEqual({ cells: 10, customers: 5000 });
+    const expected = answers(params) as { canary: number; untouched: number };
+    expect(await exercise.locator("[data-variant-form]").isHidden()).toBe(true);
+    // No rating before an answer.
+    expect(await page.getByRole("group", { name: "How did it go?" }).count()).toBe(0);
+
+    const answer = async (part: string, text: string, verdict: "right" | "wrong") => {
+      const form = exercise.locator(`form[data-part="${part}"]`);
+      await form.getByLabel("Your answer").fill(text);
+      await form.getByRole("button", { name: "Check" }).click();
+      await expect
+        .poll(() => form.locator("[data-feedback]").getAttribute("data-verdict"), { timeout: 20_000 })
+        .toBe(verdict);
+    };
+    await answer("canary", "500", "wrong");
+    await answer("canary", String(expected.canary), "right");
+    expect(await page.getByRole("group", { name: "How did it go?" }).count()).toBe(0);
+    await answer("untouched", String(expected.untouched), "right");
+
+    // One wrong answer earned "hard" at best: again and hard are offered, good and easy are not.
+    const rating = page.getByRole("group", { name: "How did it go?" });
+    await expect.poll(() => rating.count()).toBe(1);
+    const hard = recordReview(stored, id, "hard", reviewAt).review![id]!;
+    const again = recordReview(stored, id, "again", reviewAt).review![id]!;
+    expect(await rating.getByRole("button").allTextContents()).toEqual([
+      `Againback tomorrow (${again.due.slice(0, 10)})`,
+      `Hardback in 9 days (${hard.due.slice(0, 10)})`,
+      "Goodnot earned",
+      "Easynot earned",
+    ]);
+    expect(await rating.getByRole("button", { disabled: true }).count()).toBe(2);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-rating"))).toBe("hard");
+    await rating.getByRole("button", { name: /^Hard/ }).click();
+
+    const result = page.locator("[data-review-result]");
+    await expect
+      .poll(() => result.textContent())
+      .toBe(`Rated hard. This exercise comes back in 9 days (${hard.due.slice(0, 10)}).`);
+    const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
+    // The rated card moved exactly as FSRS says, the other card is kept, the damaged one dropped.
+    expect(saved.review).toEqual({ [id]: hard, "canary-exposure": stored.review!["canary-exposure"] });
+    expect(saved.exercises[id].parts.canary).toEqual({ attempts: 3, solved: true });
+
+    await page.getByRole("button", { name: "Finish" }).click();
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `Done: 1 review today. The next review is in 2 days (${stored.review!["canary-exposure"]!.due.slice(0, 10)}).`,
+      );
+    expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([
+      `One bad cell (${chapter}) ✓ reviewed`,
+    ]);
+    const row = page.locator("[data-review-topics] tr").filter({ hasText: chapter });
+    expect((await row.locator("td").allTextContents()).slice(1)).toEqual([
+      "1",
+      "0",
+      "100%",
+      `about ${Math.round(hard.stability)} days`,
+      `in 9 days (${hard.due.slice(0, 10)})`,
+    ]);
+
+    // The same progress on /progress/: the schedule is part of it.
+    await page.goto(`${site}/progress/`);
+    await expect
+      .poll(() => page.locator("[data-progress-page] [data-progress-summary]").textContent(), { timeout: 20_000 })
+      .toContain(" 2 exercises are in your daily review, 0 due now.");
+  });
+});
