@@ -1,0 +1,85 @@
+import { describe, expect, test } from "vitest";
+import { grouped, percentUpTo, rounded } from "../../format/number.ts";
+import { bakeByShare, canaryAt, canaryDefaults, canaryRegressions, canaryShares } from "../../sim/canary-tradeoff.ts";
+import {
+  bakeText,
+  canaryState,
+  canarySummary,
+  canaryView,
+  defaultCanaryState,
+  renderCanary,
+  shareSummary,
+} from "./render.ts";
+
+describe("the canary widget's words", () => {
+  test("the summary states the model's figures for this share and bake", () => {
+    const view = canaryView(defaultCanaryState);
+    const at = canaryAt(canaryDefaults, 0.01, 1800);
+    expect(canarySummary(view)).toBe(
+      `A 1% canary baked 30 min serves ${grouped(at.requests)} requests and catches this regression ` +
+        `${percentUpTo(at.detection, 0)} of the time; meanwhile the regression fails about ${rounded(at.extraFailures)} ` +
+        `of them. If it slips through, it fails about ${grouped(at.everywherePerHour)} requests an hour once it is ` +
+        "everywhere (0.3% errors instead of 0.1%).",
+    );
+    expect(canarySummary(view)).toContain("serves 9,000 requests and catches this regression 97% of the time");
+  });
+
+  test("the trade-off sentence: the requests and failures every share needs, and how long the smallest and largest take", () => {
+    const view = canaryView(defaultCanaryState);
+    const rows = bakeByShare(canaryDefaults);
+    const requests = rows.map((r) => r.requests);
+    expect(shareSummary(view)).toBe(
+      `To catch it 95% of the time, a canary of any size here must first serve ${grouped(Math.min(...requests))} to ` +
+        `${grouped(Math.max(...requests))} requests, so the regression fails about ${rounded(rows[0]!.extraFailures)} of them ` +
+        `before the alarm, whatever the share. The share sets how long that takes (${bakeText(rows[0]!.bakeSeconds!)} at 0.1%, ` +
+        `${bakeText(rows[6]!.bakeSeconds!)} at 25%) and how many users are on the bad release meanwhile.`,
+    );
+    expect(shareSummary(view)).toContain("(4 h 3 min at 0.1%, 59 s at 25%)");
+    // "whatever the share": every share's failures round to the figure the sentence gives, or fall in its range.
+    for (const p1 of canaryRegressions) {
+      const text = shareSummary(canaryView({ ...defaultCanaryState, regressedErrorRate: p1 }));
+      const found = bakeByShare({ ...canaryDefaults, regressedErrorRate: p1 }).filter((r) => r.bakeSeconds !== null);
+      expect(text).toMatch(/must first serve [\d,]+( to [\d,]+)? requests/);
+      expect(text).toContain(grouped(Math.min(...found.map((r) => r.requests))));
+      expect(text).toContain(grouped(Math.max(...found.map((r) => r.requests))));
+    }
+  });
+
+  test("a share that cannot get there within the longest bake is named", () => {
+    const view = canaryView(defaultCanaryState);
+    const slow = { ...view, rows: bakeByShare({ ...canaryDefaults, regressedErrorRate: 0.002, maxBakeSeconds: 3600 }) };
+    slow.scenario = { ...canaryDefaults, regressedErrorRate: 0.002, maxBakeSeconds: 3600 };
+    expect(shareSummary(slow)).toMatch(/ At 0\.1%, 0\.5%, 1% it takes longer than 1 h\.$/);
+    expect(renderCanary(slow)).toContain("<td>over 1 h</td>");
+  });
+
+  test("bake times in words", () => {
+    expect(bakeText(59)).toBe("59 s");
+    expect(bakeText(90)).toBe("2 min");
+    expect(bakeText(1800)).toBe("30 min");
+    expect(bakeText(3600)).toBe("1 h");
+    expect(bakeText(14_584)).toBe("4 h 3 min");
+  });
+});
+
+describe("the widget's state and drawing", () => {
+  test("form values off the offered choices fall back to the defaults", () => {
+    expect(canaryState({ share: "0.05", bake: "120", regressed: "0.01" })).toEqual({
+      share: 0.05,
+      bakeMinutes: 120,
+      regressedErrorRate: 0.01,
+    });
+    expect(canaryState({ share: "0.3", bake: "7", regressed: "x" })).toEqual(defaultCanaryState);
+    expect(canaryState({})).toEqual(defaultCanaryState);
+  });
+
+  test("one table row per share, the chosen one marked; the curve is labelled with the chance at the bake", () => {
+    const html = renderCanary(canaryView({ ...defaultCanaryState, share: 0.05 }));
+    expect(html.match(/<tr class="ct-current" aria-current="true"><th scope="row">5%<\/th>/g)).toHaveLength(1);
+    expect(html.match(/<th scope="row">/g)).toHaveLength(canaryShares.length);
+    const at = canaryAt(canaryDefaults, 0.05, 1800);
+    expect(html).toContain(
+      `for a 5% canary: ${at.detection >= 0.995 ? "over 99%" : percentUpTo(at.detection, 0)} at 30 min.`,
+    );
+  });
+});

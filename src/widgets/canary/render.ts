@@ -1,0 +1,172 @@
+/**
+ * The canary widget's output, drawn from src/sim/canary-tradeoff.ts as HTML, the same on the
+ * server (first paint) and in the page (after each change): what this canary catches within its
+ * bake, the detection curve against bake time, and for every share the bake it needs and the
+ * failures that costs. Every figure is the model's; the sentences only put them in words.
+ */
+import { grouped, percentUpTo, readableShare, rounded } from "../../format/number.ts";
+import {
+  bakeByShare,
+  bakeLimits,
+  type CanaryAt,
+  type CanaryScenario,
+  canaryAt,
+  canaryDefaults,
+  canaryRegressions,
+  canaryShares,
+  detectionCurve,
+  type ShareRow,
+} from "../../sim/canary-tradeoff.ts";
+import { escapeHtml } from "../escape-html.ts";
+
+export interface CanaryState {
+  share: number;
+  bakeMinutes: number;
+  regressedErrorRate: number;
+}
+
+export const defaultCanaryState: CanaryState = { share: 0.01, bakeMinutes: 30, regressedErrorRate: 0.003 };
+
+/** The state a form's values give: anything off the widget's choices falls back to the default. */
+export function canaryState(fields: { share?: unknown; bake?: unknown; regressed?: unknown }): CanaryState {
+  const share = Number(fields.share);
+  const bake = Number(fields.bake);
+  const regressed = Number(fields.regressed);
+  return {
+    share: (canaryShares as readonly number[]).includes(share) ? share : defaultCanaryState.share,
+    bakeMinutes:
+      Number.isInteger(bake) && bake >= bakeLimits.min && bake <= bakeLimits.max && bake % bakeLimits.step === 0
+        ? bake
+        : defaultCanaryState.bakeMinutes,
+    regressedErrorRate: (canaryRegressions as readonly number[]).includes(regressed)
+      ? regressed
+      : defaultCanaryState.regressedErrorRate,
+  };
+}
+
+export interface CanaryView {
+  state: CanaryState;
+  scenario: CanaryScenario;
+  at: CanaryAt;
+  rows: ShareRow[];
+  curve: { bakeSeconds: number; detection: number }[];
+}
+
+export function canaryView(state: CanaryState): CanaryView {
+  const scenario = { ...canaryDefaults, regressedErrorRate: state.regressedErrorRate };
+  return {
+    state,
+    scenario,
+    at: canaryAt(scenario, state.share, state.bakeMinutes * 60),
+    rows: bakeByShare(scenario),
+    curve: detectionCurve(scenario, state.share, bakeLimits.max * 60),
+  };
+}
+
+/** A bake in words: seconds under a minute and a half, then minutes, then hours and minutes. */
+export function bakeText(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const rest = minutes % 60;
+  return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
+}
+
+/** A detection chance in words; never "100%", which no finite canary earns. */
+const chance = (p: number) => (p >= 0.995 ? "over 99%" : percentUpTo(p, 0));
+
+/** The sentence a screen reader hears after each change (and the first line of the output). */
+export function canarySummary(view: CanaryView): string {
+  const { at, scenario } = view;
+  return (
+    `A ${readableShare(at.share)} canary baked ${bakeText(at.bakeSeconds)} serves ${grouped(at.requests)} requests ` +
+    `and catches this regression ${chance(at.detection)} of the time; meanwhile the regression fails about ` +
+    `${rounded(at.extraFailures)} of them. If it slips through, it fails about ${grouped(at.everywherePerHour)} ` +
+    `requests an hour once it is everywhere (${readableShare(scenario.regressedErrorRate)} errors instead of ${readableShare(scenario.baselineErrorRate)}).`
+  );
+}
+
+/**
+ * The trade-off across shares, in words: every share must serve the same requests first (so the
+ * regression fails the same number of them before the alarm); the share sets how long that takes
+ * and how many users are on the bad release meanwhile.
+ */
+export function shareSummary(view: CanaryView): string {
+  const { rows, scenario } = view;
+  const power = percentUpTo(scenario.power, 0);
+  const found = rows.filter((r) => r.bakeSeconds !== null);
+  if (found.length === 0)
+    return `No canary size here catches this regression ${power} of the time within ${bakeText(scenario.maxBakeSeconds)}.`;
+  const first = found[0]!;
+  const last = found[found.length - 1]!;
+  const requests = found.map((r) => r.requests);
+  const failures = found.map((r) => r.extraFailures);
+  const range = (values: number[], format: (v: number) => string) => {
+    const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
+    return low === high ? `about ${low}` : `${low} to ${high}`;
+  };
+  const slow = rows.filter((r) => r.bakeSeconds === null).map((r) => readableShare(r.share));
+  return (
+    `To catch it ${power} of the time, a canary of any size here must first serve ${range(requests, (v) => grouped(v))} requests, ` +
+    `so the regression fails ${range(failures, (v) => rounded(v))} of them before the alarm, whatever the share. ` +
+    `The share sets how long that takes (${bakeText(first.bakeSeconds!)} at ${readableShare(first.share)}, ` +
+    `${bakeText(last.bakeSeconds!)} at ${readableShare(last.share)}) and how many users are on the bad release meanwhile.` +
+    (slow.length > 0 ? ` At ${slow.join(", ")} it takes longer than ${bakeText(scenario.maxBakeSeconds)}.` : "")
+  );
+}
+
+function curveSvg(view: CanaryView): string {
+  const w = 320;
+  const h = 150;
+  const left = 34;
+  const bottom = 24;
+  const top = 8;
+  const right = 8;
+  const maxS = bakeLimits.max * 60;
+  const x = (s: number) => left + ((w - left - right) * s) / maxS;
+  const y = (p: number) => top + (h - top - bottom) * (1 - p);
+  const path = view.curve
+    .map((pt, i) => `${i === 0 ? "M" : "L"}${x(pt.bakeSeconds).toFixed(1)},${y(pt.detection).toFixed(1)}`)
+    .join(" ");
+  const { at, scenario } = view;
+  const label = `Chance of catching the regression against bake time, for a ${readableShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}.`;
+  const ticks = [0, 60, 120, 180, 240]
+    .map(
+      (m) =>
+        `<line class="ct-grid" x1="${x(m * 60)}" x2="${x(m * 60)}" y1="${y(0)}" y2="${y(1)}"/><text x="${x(m * 60)}" y="${h - 6}" text-anchor="middle">${m === 0 ? "0" : bakeText(m * 60)}</text>`,
+    )
+    .join("");
+  const yTicks = [0, 0.5, 1]
+    .map((p) => `<text x="${left - 4}" y="${y(p) + 4}" text-anchor="end">${percentUpTo(p, 0)}</text>`)
+    .join("");
+  return (
+    `<svg class="ct-curve" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeHtml(label)}">` +
+    ticks +
+    yTicks +
+    `<line class="ct-target" x1="${left}" x2="${w - right}" y1="${y(scenario.power)}" y2="${y(scenario.power)}"/>` +
+    `<path class="ct-line" d="${path}"/>` +
+    `<circle class="ct-dot" cx="${x(at.bakeSeconds).toFixed(1)}" cy="${y(at.detection).toFixed(1)}" r="4"/>` +
+    `</svg>`
+  );
+}
+
+export function renderCanary(view: CanaryView): string {
+  const { rows, state, scenario } = view;
+  const power = percentUpTo(scenario.power, 0);
+  const body = rows
+    .map((r) => {
+      const current = r.share === state.share ? ' class="ct-current" aria-current="true"' : "";
+      const bake = r.bakeSeconds === null ? `over ${bakeText(scenario.maxBakeSeconds)}` : bakeText(r.bakeSeconds);
+      return `<tr${current}><th scope="row">${readableShare(r.share)}</th><td>${bake}</td></tr>`;
+    })
+    .join("");
+  return (
+    `<div class="ct-out">` +
+    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance the alarm has fired, against bake time (dashed: ${power}). The dot is your bake.</figcaption></figure>` +
+    `<div class="cw-scroll ct-table"><table class="cw-table"><caption>Bake needed to catch it ${power} of the time</caption>` +
+    `<thead><tr><th scope="col">Canary share</th><th scope="col">Bake needed</th></tr></thead>` +
+    `<tbody>${body}</tbody></table></div>` +
+    `</div>` +
+    `<p class="ct-trade">${escapeHtml(shareSummary(view))}</p>`
+  );
+}
