@@ -2,6 +2,8 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { readFileSync } from "node:fs";
+import { canarySummary, canaryView, defaultCanaryState, shareSummary } from "../../src/widgets/canary/render.ts";
+import { defaultHeadroomState, headroomSummary, headroomView } from "../../src/widgets/headroom/render.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
@@ -12,6 +14,36 @@ async function setNumber(page: Page, kind: string, name: string, value: string) 
   const field = widget(page, kind).locator(`input[name="${name}"]`);
   await field.fill(value);
   await field.dispatchEvent("change");
+}
+
+/**
+ * The canary widget, on the page the playground test already loaded: drawn on the server; the
+ * first change (made with the keyboard, before its code has loaded) counts; the figures are the
+ * model's (src/sim/canary-tradeoff.ts).
+ */
+async function driveCanary(page: Page) {
+  const root = page.locator("[data-canary-widget]");
+  const live = root.locator("[data-live]");
+  const view = canaryView(defaultCanaryState);
+  await expect(live.innerText()).resolves.toBe(canarySummary(view));
+  expect(await root.getAttribute("data-ready")).toBeNull();
+  const share = root.locator('select[name="share"]');
+  await share.focus();
+  await page.keyboard.press("ArrowDown");
+  const next = { ...defaultCanaryState, share: 0.02 };
+  await expect.poll(() => live.innerText()).toBe(canarySummary(canaryView(next)));
+  expect(await root.locator("tr.ct-current th").innerText()).toBe("2%");
+  const bake = root.locator('input[name="bake"]');
+  await bake.focus();
+  await page.keyboard.press("End");
+  const longest = { ...next, bakeMinutes: 240 };
+  await expect.poll(() => live.innerText()).toBe(canarySummary(canaryView(longest)));
+  expect(await root.locator("output[data-bake]").innerText()).toBe("4 h");
+  expect(await bake.getAttribute("aria-valuetext")).toBe("4 h");
+  await root.locator('select[name="regressed"]').selectOption("0.01");
+  await expect
+    .poll(() => root.locator(".ct-trade").innerText())
+    .toBe(shareSummary(canaryView({ ...longest, regressedErrorRate: 0.01 })));
 }
 
 describeInBrowser("cells widgets", (browser) => {
@@ -114,6 +146,22 @@ describeInBrowser("cells widgets", (browser) => {
 
     await setNumber(page, "static-stability", "zones", "2");
     await expect.poll(() => figure(page, "static-stability", "provision-factor")).toBe("2×");
+
+    // The headroom widget on the same page: drawn on the server, the first key press counts.
+    const headroom = page.locator("[data-headroom-widget]");
+    const live = headroom.locator("[data-live]");
+    await expect(live.innerText()).resolves.toBe(headroomSummary(headroomView(defaultHeadroomState)));
+    expect(await headroom.getAttribute("data-ready")).toBeNull();
+    const slider = headroom.locator('input[name="provisioned"]');
+    await slider.focus();
+    for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
+    const enough = { zones: 3, provisioned: 1.5 };
+    await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView(enough)));
+    expect(await headroom.locator("output[data-provisioned]").innerText()).toBe("1.5× the peak");
+    expect(await headroom.locator("tr.hr-short").count()).toBe(1);
+    await headroom.locator('select[name="zones"]').selectOption("6");
+    await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView({ zones: 6, provisioned: 1.5 })));
+    expect(await headroom.locator("tr.hr-short").count()).toBe(0);
   });
 
   test("the Part III playgrounds print their golden output in the page", async () => {
@@ -131,6 +179,7 @@ describeInBrowser("cells widgets", (browser) => {
       await box.getByRole("button", { name: "Run" }).click();
       await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
       await expect(box.locator("[data-output]").textContent()).resolves.toBe(golden);
+      if (chapter === "deploys-and-correlated-failure") await driveCanary(page);
     }
   });
 
