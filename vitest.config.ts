@@ -38,8 +38,13 @@ export default defineConfig({
           globalSetup: ["tests/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // Two cores: one Chromium at a time keeps timings honest.
+          // One file at a time. Two at a time on the run's one Chromium cut the wall clock by 44%
+          // on six files (docs/PERFORMANCE.md), but at load averages of 26 to 29 it lost tests to
+          // their time limits: set maxWorkers: 2 once a quiet run shows it holds. The timed
+          // checks already run alone either way (`browser.alone()`, tests/support/alone.ts).
           fileParallelism: false,
+          // every-page.test.ts checks its pages this many at a time.
+          maxConcurrency: 2,
         },
       },
     ],

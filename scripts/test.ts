@@ -2,14 +2,17 @@
  * `npm test`: every check CI runs, with the phases that do not depend on each other overlapped.
  *
  *   stage 1, side by side:  lint ──> knip ──> unit      (Biome; dead code and unused exports;
- *                           build                         the unit and content tests)
- *   stage 2, one by one:    site ──> browser ──> check   (they need the build; astro check)
+ *                                                         the unit and content tests)
+ *                           build ──> site ──> check     (the site tests read the build;
+ *                                                         astro check)
+ *   stage 2:                browser                      (one Chromium, a context per block)
  *
- * Only stage 1 overlaps. The browser tests hold timing checks (long tasks, first output), so
- * they run with nothing beside them; astro check and astro build both regenerate .astro/, so
- * check runs after the build has finished, never beside it. Each line a phase prints is shown
- * as it comes, after the phase's name, then a table of what each phase took. A chain stops at
- * its first failure; the other chains still run (a failure in one does not hide one in
+ * The browser tests hold a few timing checks (long tasks, a click's delay), which run alone
+ * (tests/support/alone.ts), so nothing outside the browser tests runs beside them. astro check
+ * and astro build both regenerate .astro/, so check runs after the build, never beside it.
+ * Each line a phase prints is shown as it comes, after the phase's name, then a table of what
+ * each phase took. A chain stops at its first failure, except for check, which is in its chain
+ * only to follow the build; the other chains still run (a failure in one does not hide one in
  * another), except that site and browser are not run without a build. The exit status is 1 if
  * any phase failed.
  *
@@ -21,6 +24,8 @@ import { performance } from "node:perf_hooks";
 interface Phase {
   name: string;
   command: string[];
+  /** Runs even when an earlier phase of its chain failed (it follows them only not to overlap). */
+  regardless?: true;
 }
 
 const vitest = ["node_modules/.bin/vitest", "run"];
@@ -34,18 +39,16 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
         { name: "knip", command: ["node_modules/.bin/knip", "--no-progress"] },
         { name: "unit", command: [...vitest, "--project", "unit"] },
       ],
-      [{ name: "build", command: ["node_modules/.bin/astro", "build"] }],
+      [
+        { name: "build", command: ["node_modules/.bin/astro", "build"] },
+        { name: "site", command: [...vitest, "--project", "site"] },
+        { name: "check", command: ["node_modules/.bin/astro", "check"], regardless: true },
+      ],
     ],
   },
   {
     parallel: false,
-    chains: [
-      [
-        { name: "site", command: [...vitest, "--project", "site"] },
-        { name: "browser", command: [...vitest, "--project", "browser"] },
-      ],
-      [{ name: "check", command: ["node_modules/.bin/astro", "check"] }],
-    ],
+    chains: [[{ name: "browser", command: [...vitest, "--project", "browser"] }]],
   },
 ];
 /** Phases that read the build: not run when the build failed. */
@@ -87,7 +90,8 @@ function runPhase(phase: Phase): Promise<Outcome> {
 async function runChain(chain: Phase[], buildFailed: () => boolean): Promise<Outcome[]> {
   const outcomes: Outcome[] = [];
   for (const phase of chain) {
-    if (outcomes.some((o) => o.status !== "passed") || (needsBuild.has(phase.name) && buildFailed())) {
+    const earlierFailed = !phase.regardless && outcomes.some((o) => o.status !== "passed");
+    if (earlierFailed || (needsBuild.has(phase.name) && buildFailed())) {
       outcomes.push({ name: phase.name, status: "not run", seconds: 0 });
       continue;
     }

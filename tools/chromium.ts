@@ -1,12 +1,20 @@
 /**
- * Launching Debian's Chromium for browser tests, offline-safe, with a fresh profile.
+ * Launching Debian's Chromium, offline-safe, with a fresh profile.
+ *
+ * Two ways in: `openBrowser` launches a Chromium of its own (the benchmarks and the screenshot
+ * script, one at a time); the browser tests launch one Chromium for the whole run
+ * (`launchBrowserServer`, from tests/browser/global-setup.ts) and give every describe block and
+ * every extra reader a fresh context of it (`connectBrowser`, then `openContext`): a context
+ * starts with empty storage, cookies, cache and service workers, as a fresh profile does, and
+ * costs milliseconds where a launch costs a second or more.
+ *
  * Without a Chromium the tests fail with how to install one, unless the reader opted out
  * with SKIP_BROWSER_TESTS=1; under CI=true they never skip.
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from "playwright-core";
 
 export const chromiumPath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
@@ -48,7 +56,9 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
 }
 
-/** A fresh browser profile (so storage starts empty) with one open page. */
+const defaultViewport = { width: 1280, height: 900 };
+
+/** A Chromium of its own, with a fresh browser profile (so storage starts empty) and one open page. */
 export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
   assertChromium();
   const profile = mkdtempSync(join(tmpdir(), "blast-radius-chromium-"));
@@ -57,7 +67,7 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
     executablePath: chromiumPath,
     headless: true,
     args: launchFlags,
-    viewport: options.viewport ?? { width: 1280, height: 900 },
+    viewport: options.viewport ?? defaultViewport,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -66,6 +76,35 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One Chromium for a whole test run, which test files connect to with `connectBrowser`. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  assertChromium();
+  return chromium.launchServer({ executablePath: chromiumPath, headless: true, args: launchFlags });
+}
+
+/** A connection to the Chromium `launchBrowserServer` started. */
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
+}
+
+/**
+ * A fresh context of `browser` with one open page: storage, cookies, cache and service workers
+ * start empty, as in a fresh profile. Closing it twice is harmless.
+ */
+export async function openContext(browser: Browser, options: OpenOptions = {}): Promise<Session> {
+  const context = await browser.newContext({ viewport: options.viewport ?? defaultViewport });
+  const page = await context.newPage();
+  let closing: Promise<void> | undefined;
+  return {
+    context,
+    page,
+    close() {
+      closing ??= context.close();
+      return closing;
     },
   };
 }

@@ -1,28 +1,29 @@
 /**
- * Every page of the built site, checked in one pass so each page is loaded twice, not five times,
- * and both loads run at the same time (two browsers: one waits on the network while the other
- * works):
+ * Every page of the built site, checked in one load each, several pages at a time (each in a
+ * fresh context of the run's one Chromium, so storage and cache start empty and one page's theme
+ * cannot reach another's):
  *
- * - at 1280 px, in a fresh tab (nothing from the previous page's memory cache): what it costs
- *   before the reader touches anything (held to tools/budgets.ts), that it carries the
- *   Content-Security-Policy and loads without a violation, and axe-core's serious or critical
- *   violations: every rule in the light theme, then in the dark theme the rules whose outcome
- *   depends on colour (a theme changes colours only: the test checks that every element has the
- *   same visibility and size in both themes, and runs every rule again in the dark where not);
- * - at 375 px: that nothing is wider than the screen.
+ * - at 1280 px: what it costs before the reader touches anything (held to tools/budgets.ts),
+ *   that it carries the Content-Security-Policy and loads without a violation, and axe-core's
+ *   serious or critical violations: every rule in the light theme, then in the dark theme the
+ *   rules whose outcome depends on colour (a theme changes colours only: the test checks that
+ *   every element has the same visibility and size in both themes, and runs every rule again in
+ *   the dark where not);
+ * - the same page resized to 375 px (media queries and resize observers answer a resize as they
+ *   answer a load at that width): that nothing is wider than the screen.
  *
  * A page's test lists everything found on it.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { budgets } from "../../tools/budgets.ts";
 import { distDir, loadBuiltSite } from "../../tools/built-site.ts";
-import { describeInBrowser } from "../support/browser-suite.ts";
-import type { Session } from "../../tools/chromium.ts";
 import { weighPage } from "../../tools/page-weight.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
+import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -47,6 +48,8 @@ const pages = [
   ]),
 ];
 const chapters = new Set(loadChapters().map((c) => `/${c.slug}/`));
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 375, height: 740 };
 
 /**
  * The axe-core rules whose outcome can change when only colours change: contrast of text against
@@ -132,21 +135,6 @@ async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string 
 
 describeInBrowser("every page", (browser) => {
   const { site } = browser;
-  let phone: Session;
-  beforeAll(async () => {
-    await browser.context.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-      );
-    });
-    // Every page starts in the light theme.
-    await browser.page.goto(`${site}/`);
-    await browser.page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
-    phone = await browser.open({ viewport: { width: 375, height: 740 } });
-    await phone.context.addInitScript(() => localStorage.setItem("starlight-theme", "light"));
-  });
 
   test("the page list has the landing page, every chapter and the pages outside the sitemap", () => {
     expect(pages).toContain("/");
@@ -166,25 +154,23 @@ describeInBrowser("every page", (browser) => {
     ).toEqual([...colourRules].sort());
   });
 
-  /** The page at 375 px in the phone's browser: what makes it wider than the screen, if anything. */
-  async function atPhoneWidth(path: string): Promise<string | null> {
-    await phone.page.goto(`${site}${path}`, { waitUntil: "networkidle" });
-    return sidewaysOverflow(phone.page);
-  }
-
   // One test per page, so a slow machine times out one page, not the whole pass, and a failure
-  // names its page.
+  // names its page. They run a few at a time (the project's maxConcurrency): one page's waits for
+  // the network are another's time to run axe-core.
   for (const path of pages) {
-    test(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 px no sideways scrolling`, async () => {
+    test.concurrent(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 px no sideways scrolling`, async ({
+      expect,
+    }) => {
       const kb = (bytes: number) => bytes / 1024;
       const found: string[] = [];
-      // The phone's load runs while the desktop checks run; its outcome is read at the end.
-      const narrow = atPhoneWidth(path).then(
-        (overflow) => ({ overflow }),
-        (error: unknown) => ({ error }),
-      );
-      const page = await browser.context.newPage();
+      const session = await browser.open({ viewport: desktop });
       try {
+        const { page } = session;
+        await recordCspViolations(session.context);
+        // Every page starts in the light theme (a stand-alone page's switch to dark reloads it).
+        await session.context.addInitScript(() => {
+          if (localStorage.getItem("starlight-theme") === null) localStorage.setItem("starlight-theme", "light");
+        });
         const w = await weighPage(page, `${site}${path}`);
         if (kb(w.jsGzipBytes) > budgets.jsBeforeInteractionKB)
           found.push(`budget: JS ${kb(w.jsGzipBytes).toFixed(1)} KB gz (${w.scripts.join(", ")})`);
@@ -206,23 +192,24 @@ describeInBrowser("every page", (browser) => {
         if (shown !== null && shown !== "light") found.push(`opened in the ${shown} theme, not light`);
         found.push(...(await axeFindings(page, path, "light")));
         const light = await layout(page);
+
+        await page.setViewportSize(phone);
+        // Resize observers answer at the next frames: measure after them.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        const overflow = await sidewaysOverflow(page);
+        if (overflow) found.push(`at 375 px the page scrolls sideways: ${overflow}`);
+        await page.setViewportSize(desktop);
+
         const dark = await switchTheme(page, "dark");
         if (dark !== null && dark !== "dark") found.push("did not switch to the dark theme");
         // Where the dark theme shows, hides or resizes anything, every rule runs again.
         const sameLayout = JSON.stringify(await layout(page)) === JSON.stringify(light);
         found.push(...(await axeFindings(page, path, "dark", sameLayout ? colourRules : undefined)));
-        await page.evaluate(() => localStorage.setItem("starlight-theme", "light"));
 
-        const violations = await page.evaluate(
-          () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
-        );
-        for (const v of violations) found.push(`security policy violation: ${v}`);
+        for (const v of await cspViolations(page)) found.push(`security policy violation: ${v}`);
       } finally {
-        await page.close();
+        await session.close();
       }
-      const phoneOutcome = await narrow;
-      if ("error" in phoneOutcome) throw phoneOutcome.error;
-      if (phoneOutcome.overflow) found.push(`at 375 px the page scrolls sideways: ${phoneOutcome.overflow}`);
       expect(found).toEqual([]);
     }, 120_000);
   }

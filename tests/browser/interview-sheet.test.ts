@@ -1,7 +1,6 @@
 /** The interview sheet prints on one page, on A4 and on Letter, with every figure filled in. */
 import { expect, test } from "vitest";
 import { bank } from "../../content/chapters/interview-playbook/numbers.ts";
-import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Pages in a PDF, counted from its page objects. */
@@ -54,7 +53,7 @@ describeInBrowser("interview sheet", (browser) => {
   });
 
   test("reads on a phone without sideways scrolling", async () => {
-    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {
       await phone.page.goto(`${site}/interview-sheet/`);
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);

@@ -3,7 +3,6 @@ import { expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Page } from "playwright-core";
-import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 
@@ -43,7 +42,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
 
   test("runs to its rubric, saves the self-assessment, and the history survives a reload", async () => {
     // Its own browser: the paused clock below must not reach the other tests.
-    const session = await openBrowser();
+    const session = await browser.open();
     const { page } = session;
     const widgetRequests: string[] = [];
     page.on("request", (r) => /\/mount\.[^/]+\.js$/.test(r.url()) && widgetRequests.push(r.url()));
@@ -150,7 +149,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("an interview interrupted by a reload resumes with its notes and remaining time", async () => {
-    const session = await openBrowser();
+    const session = await browser.open();
     try {
       const { page } = session;
       await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
@@ -216,7 +215,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("a seed typed before the widget has loaded is the seed the first draw uses", async () => {
-    const session = await openBrowser();
+    const session = await browser.open();
     try {
       const { page } = session;
       const release = await holdWidgetCode(page);
@@ -239,7 +238,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("a Draw clicked after Start while the code loads cannot swap the question under the rubric", async () => {
-    const session = await openBrowser();
+    const session = await browser.open();
     try {
       const { page } = session;
       const release = await holdWidgetCode(page);
@@ -279,7 +278,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("a design round runs its phases on their own clocks, the interviewer interrupts and pushes back, and a reload keeps it all", async () => {
-    const session = await openBrowser();
+    const session = await browser.open();
     try {
       const { page } = session;
       const design = bank.find((q) => q.id === "design-saas-control-data-plane")!;
@@ -381,7 +380,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("fits a 375 px phone without sideways scrolling", async () => {
-    const phone = await openBrowser({ viewport: { width: 375, height: 740 } });
+    const phone = await browser.open({ viewport: { width: 375, height: 740 } });
     try {
       await phone.page.goto(url);
       const mock = phone.page.getByRole("region", { name: "Mock interview" });

@@ -2,7 +2,6 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const golden = readFileSync(
@@ -97,7 +96,7 @@ describeInBrowser("playground in Chromium", (browser) => {
     await box.getByRole("button", { name: "Share" }).click();
     const link = await box.getByRole("textbox", { name: "Share link" }).inputValue();
     expect(link).toMatch(/#play-shuffle-shard=[\w-]+$/);
-    const other = await openBrowser();
+    const other = await browser.open();
     try {
       await other.page.goto(link);
       const otherBox = other.page.locator("#playground-shuffle-shard");
@@ -209,7 +208,9 @@ describeInBrowser("playground in Chromium", (browser) => {
     await box.locator("[data-status][data-state='running']").waitFor();
     // The line printed before the loop says the worker is spinning now.
     await box.locator("[data-output]", { hasText: "spinning" }).waitFor();
-    // A click elsewhere is handled promptly: measure from the input event to its handler.
+    // A click elsewhere is handled promptly: measure from the input event to its handler, with no
+    // other browser test running.
+    await browser.alone();
     await page.evaluate(() => {
       document.addEventListener(
         "click",

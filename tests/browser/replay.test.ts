@@ -1,7 +1,6 @@
 /** The retry-storm replay, as a reader meets it: static first, then interactive, in Chromium. */
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 
@@ -227,7 +226,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   test("a shared link loads its state, and a box the reader clicked before any script ran keeps the reader's choice", async () => {
     // A fresh profile: no service worker yet, so the bootstrap comes from the network, where
     // it is held until the reader has clicked (a slow network).
-    const fresh = await openBrowser();
+    const fresh = await browser.open();
     try {
       const { page } = fresh;
       const root = page.locator("[data-retry-storm]");
@@ -359,7 +358,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   });
 
   test("on a phone, one run at a time, flipped in place; the flip works before any script too", async () => {
-    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {
       const { page } = phone;
       const root = page.locator("[data-retry-storm]");
@@ -409,7 +408,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   });
 
   test("fits a 375 px phone, and the presenter view shows the replay alone", async () => {
-    const phone = await openBrowser({ viewport: { width: 375, height: 800 } });
+    const phone = await browser.open({ viewport: { width: 375, height: 800 } });
     try {
       await phone.page.goto(`${site}/retry-storm/`);
       await phone.page.locator("[data-scrub]").focus();

@@ -4,18 +4,11 @@
  */
 import { beforeAll, expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
 
 describeInBrowser("content security policy", (browser) => {
   const { site } = browser;
-  beforeAll(async () => {
-    await browser.context.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (e) =>
-        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
-      );
-    });
-  });
+  beforeAll(() => recordCspViolations(browser.context));
 
   test("the policy refuses a script from another origin", async () => {
     const { page } = browser;
@@ -31,7 +24,7 @@ describeInBrowser("content security policy", (browser) => {
         }),
     );
     expect(loaded).toBe("blocked");
-    const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+    const violations = await cspViolations(page);
     expect(violations.some((v) => v.startsWith("script-src"))).toBe(true);
   });
 });

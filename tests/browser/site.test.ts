@@ -1,6 +1,5 @@
 /** The foundation, as a reader meets it: landing page, sidebar, search, theme. */
 import { expect, test } from "vitest";
-import { openBrowser } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("course site in Chromium", (browser) => {
@@ -30,7 +29,7 @@ describeInBrowser("course site in Chromium", (browser) => {
       { width: 1280, height: 800 },
       { width: 390, height: 844 },
     ]) {
-      const session = await openBrowser({ viewport });
+      const session = await browser.open({ viewport });
       try {
         const { page } = session;
         // No script is needed for any of it: the figure is drawn at build time.
@@ -57,7 +56,7 @@ describeInBrowser("course site in Chromium", (browser) => {
   });
 
   test("at 1280 px code, playgrounds and figures get at least 760 px; on a phone diagram labels stay 12 px or more", async () => {
-    const desktop = await openBrowser({ viewport: { width: 1280, height: 800 } });
+    const desktop = await browser.open({ viewport: { width: 1280, height: 800 } });
     try {
       await desktop.page.goto(`${site}/timeouts-retries-backoff/`);
       const widths = await desktop.page.evaluate(() =>
@@ -69,7 +68,7 @@ describeInBrowser("course site in Chromium", (browser) => {
     } finally {
       await desktop.close();
     }
-    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {
       for (const chapter of ["bulkheads", "failure-modes", "shuffle-sharding"]) {
         await phone.page.goto(`${site}/${chapter}/`);
@@ -154,7 +153,7 @@ describeInBrowser("course site in Chromium", (browser) => {
   });
 
   test("an unknown address answers 404 with a page that leads home, on a phone too", async () => {
-    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {
       const response = await phone.page.goto(`${site}/no-such-page/`);
       expect(response?.status()).toBe(404);

@@ -1,8 +1,8 @@
 /**
  * The one fixture every browser test file uses: a describe block that is skipped only where
  * tools/chromium.ts says browser tests may be skipped (an explicit opt-out, never under
- * CI=true), that launches one fresh Chromium profile before its tests and closes it after them,
- * and that hands its body the built site's URL (served once by tests/browser/global-setup.ts).
+ * CI=true), that opens a fresh browser context before its tests and closes it after them, and
+ * that hands its body the built site's URL (served once by tests/browser/global-setup.ts).
  *
  *     describeInBrowser("cells widgets", (browser) => {
  *       test("...", async () => {
@@ -11,14 +11,21 @@
  *       });
  *     });
  *
- * `browser.page` and `browser.context` are read inside tests and hooks (the browser opens in
- * the block's first beforeAll, so the body's own beforeAll hooks already see it). A test that
- * needs a second profile (a phone-sized window, a second reader) asks `browser.open()`; it closes
- * with the block.
+ * One Chromium serves the whole run (launched by the global setup); each block connects to it
+ * and gets its own context, which starts as empty as a fresh profile (storage, cookies, cache,
+ * service workers). `browser.page` and `browser.context` are read inside tests and hooks (the
+ * context opens in the block's first beforeAll, so the body's own beforeAll hooks already see
+ * it). A test that needs a second reader or a phone-sized window asks `browser.open()`; it
+ * closes with the block (or sooner, by its own `close()`).
+ *
+ * A test that times something on the page's thread calls `await browser.alone()` before its
+ * timed part: from then until it ends, no other browser test runs (tests/support/alone.ts), even
+ * when files run two at a time.
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, inject } from "vitest";
-import { openBrowser, type OpenOptions, type Session, skipBrowser } from "../../tools/chromium.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
+import { connectBrowser, type OpenOptions, openContext, type Session, skipBrowser } from "../../tools/chromium.ts";
+import { hold } from "./alone.ts";
 
 export interface BrowserSuite {
   /** The built site's origin, e.g. http://127.0.0.1:40123 (no trailing slash). */
@@ -27,8 +34,10 @@ export interface BrowserSuite {
   readonly session: Session;
   readonly context: BrowserContext;
   readonly page: Page;
-  /** Another fresh profile (a phone-sized window, a second reader), closed with the block. */
+  /** Another fresh context (a phone-sized window, a second reader), closed with the block. */
   open(options?: OpenOptions): Promise<Session>;
+  /** Wait until no other browser test runs, and keep it so until this test ends. */
+  alone(): Promise<void>;
 }
 
 export function describeInBrowser(name: string, body: (browser: BrowserSuite) => void): void;
@@ -42,7 +51,10 @@ export function describeInBrowser(
   const body = typeof optionsOrBody === "function" ? optionsOrBody : maybeBody;
   if (!body) throw new Error(`describeInBrowser("${name}") needs a body`);
   describe.skipIf(skipBrowser)(name, () => {
+    let chromium: Browser | undefined;
     let session: Session | undefined;
+    /** Each running test's hold of the lock (tests of a block may run concurrently). */
+    const holds = new Map<string, () => void>();
     const others: Session[] = [];
     const open = (): Session => {
       if (!session) throw new Error(`"${name}": the browser is open only inside tests and hooks`);
@@ -60,16 +72,34 @@ export function describeInBrowser(
         return open().page;
       },
       async open(more = {}) {
-        const other = await openBrowser(more);
+        if (!chromium) throw new Error(`"${name}": the browser is open only inside tests and hooks`);
+        const other = await openContext(chromium, more);
         others.push(other);
         return other;
       },
+      async alone() {
+        const [running, ...more] = holds.keys();
+        if (running === undefined || more.length > 0)
+          throw new Error(`"${name}": alone() is for a test running by itself, inside the test`);
+        holds.get(running)?.();
+        holds.delete(running);
+        holds.set(running, await hold(inject("browserLockUrl"), "alone"));
+      },
     };
     beforeAll(async () => {
-      session = await openBrowser(options);
+      chromium = await connectBrowser(inject("chromiumEndpoint"));
+      session = await openContext(chromium, options);
+    });
+    beforeEach(async ({ task }) => {
+      holds.set(task.id, await hold(inject("browserLockUrl"), "shared"));
+    });
+    afterEach(({ task }) => {
+      holds.get(task.id)?.();
+      holds.delete(task.id);
     });
     afterAll(async () => {
       await Promise.all([session, ...others].map((s) => s?.close()));
+      await chromium?.close();
     });
     body(suite);
   });
