@@ -1,8 +1,10 @@
 /**
- * Shared page-side glue for the cells widgets: read the form, check it against the widget's
- * limits, redraw the output from the same renderer the server used, announce the result politely.
- * A value out of range is never clamped behind the reader's back: the field is marked, its
- * message shows beside it, and the drawing stays on the last valid settings, labelled as such.
+ * Shared page-side glue for the form-driven widgets (cells, static stability, canary, zone
+ * headroom): read the form, check it against the widget's limits, redraw the output from the same
+ * renderer the server used, announce the result politely. A value out of range is never clamped
+ * behind the reader's back: the field is marked, its message shows beside it, and the drawing
+ * stays on the last valid settings, labelled as such. A widget whose fields cannot hold a wrong
+ * value (selects and sliders only) has no stale note.
  */
 import type { Checked } from "./limits.ts";
 
@@ -29,17 +31,21 @@ export function readFields(form: HTMLFormElement): Fields {
   return values;
 }
 
+/**
+ * `follow` runs on every valid read, before the redraw, for what moves with the fields (a slider's
+ * shown value and its aria-valuetext).
+ */
 export function mountFormWidget<S>(
   root: HTMLElement,
   check: (fields: Fields) => Checked<S>,
   draw: (state: S) => Drawn,
+  follow?: (state: S) => void,
 ): void {
   const form = root.querySelector<HTMLFormElement>("form[data-controls]");
   const output = root.querySelector<HTMLElement>("[data-output]");
   const live = root.querySelector<HTMLElement>("[data-live]");
   const stale = root.querySelector<HTMLElement>("[data-stale-note]");
-  if (!form || !output || !live || !stale)
-    throw new Error("widget markup is missing its form, output, live region or stale note");
+  if (!form || !output || !live) throw new Error("widget markup is missing its form, output or live region");
   let last = "";
 
   const showErrors = (errors: Record<string, string>, committed: boolean) => {
@@ -66,14 +72,15 @@ export function mountFormWidget<S>(
         return committed || !(input instanceof HTMLInputElement) || input.value.trim() !== "";
       });
       if (shown.length > 0) {
-        stale.hidden = false;
+        if (stale) stale.hidden = false;
         output.dataset.stale = "true";
         live.textContent = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
       }
       return;
     }
     showErrors({}, committed);
-    stale.hidden = true;
+    if (stale) stale.hidden = true;
+    follow?.(checked.state);
     delete output.dataset.stale;
     const drawn = draw(checked.state);
     const key = JSON.stringify(checked.state);
