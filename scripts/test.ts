@@ -3,8 +3,10 @@
  *
  *   stage 1, side by side:  lint ──> knip ──> unit      (Biome; dead code and unused exports;
  *                                                         the unit and content tests)
- *                           build ──> site ──> check     (the site tests read the build;
- *                                                         astro check)
+ *                           build ──> site ──> check ──> sub-path
+ *                                                        (the site tests read the build; astro
+ *                                                         check; the site built again under
+ *                                                         /blast-radius/ for its browser test)
  *   stage 2:                browser                      (one Chromium, a context per block)
  *
  * The browser tests hold a few timing checks (long tasks, a click's delay), which run alone
@@ -20,10 +22,13 @@
  */
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
+import { subPathBuildEnv } from "../tools/built-site.ts";
 
 interface Phase {
   name: string;
   command: string[];
+  /** Extra environment for the command. */
+  env?: Record<string, string>;
   /** Runs even when an earlier phase of its chain failed (it follows them only not to overlap). */
   regardless?: true;
 }
@@ -43,6 +48,9 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
         { name: "build", command: ["node_modules/.bin/astro", "build"] },
         { name: "site", command: [...vitest, "--project", "site"] },
         { name: "check", command: ["node_modules/.bin/astro", "check"], regardless: true },
+        // The same site built under a sub-path, for tests/browser/sub-path.test.ts; after check,
+        // since both write .astro/.
+        { name: "sub-path", command: ["node_modules/.bin/astro", "build"], env: subPathBuildEnv },
       ],
     ],
   },
@@ -64,8 +72,11 @@ function runPhase(phase: Phase): Promise<Outcome> {
   const started = performance.now();
   return new Promise((resolve) => {
     const [file, ...args] = phase.command;
-    const child = spawn(file!, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "1" } });
-    const label = `${phase.name.padEnd(7)} │ `;
+    const child = spawn(file!, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...phase.env, FORCE_COLOR: "1" },
+    });
+    const label = `${phase.name.padEnd(8)} │ `;
     process.stdout.write(`${label}$ ${phase.command.join(" ")}\n`);
     // Whole lines only, each after the phase's name, so two phases never mix inside a line.
     const pending = { out: "", err: "" };

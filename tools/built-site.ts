@@ -3,7 +3,7 @@
  * element ids and images. Used by the integrity checks.
  */
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 
@@ -11,6 +11,20 @@ type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
 
 export const distDir = outDirFromEnv();
+
+/** The path the course is built under for the sub-path test (a project site's address). */
+export const subPathBase = "/blast-radius/";
+/**
+ * How npm test's sub-path phase builds the site a second time (`npm test -- --only sub-path`):
+ * under `subPathBase`, into its own folder and cache, so neither build touches the other's files.
+ */
+export const subPathBuildEnv = {
+  BASE_PATH: subPathBase,
+  OUT_DIR: `dist-sub${subPathBase}`.replace(/\/$/, ""),
+  CACHE_DIR: "node_modules/.astro-sub-path",
+};
+/** Served from here, that build answers at `subPathBase`. */
+export const subPathRoot = dirname(outDirFromEnv({ OUT_DIR: subPathBuildEnv.OUT_DIR }));
 
 export interface BuiltPage {
   /** URL path, e.g. "/shuffle-sharding/". */

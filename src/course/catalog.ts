@@ -11,7 +11,24 @@ import { chapterFields } from "./chapter-schema.ts";
 import { gamedaySidebar } from "./gameday.ts";
 import { parts } from "./parts.ts";
 
-export const chaptersDir = new URL("../../content/chapters/", import.meta.url);
+/**
+ * The project's content/chapters/, found by walking up from this module: at build time this code
+ * runs from a bundled chunk inside the output folder, whose depth depends on OUT_DIR (dist/,
+ * .builds/<name>/, or dist-sub/blast-radius/ for the sub-path build), so a fixed "../../" finds
+ * the chapters only from some of them.
+ */
+function findChaptersDir(): URL {
+  let dir = new URL("./", import.meta.url);
+  for (;;) {
+    const candidate = new URL("content/chapters/", dir);
+    if (existsSync(candidate)) return candidate;
+    const up = new URL("../", dir);
+    if (up.href === dir.href) throw new Error(`no content/chapters/ above ${import.meta.url}`);
+    dir = up;
+  }
+}
+
+export const chaptersDir = findChaptersDir();
 
 const catalogEntry = chapterFields.extend({ title: z.string().min(1), description: z.string().min(1) });
 
