@@ -4,7 +4,8 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { serveStatic, type StaticServer } from "../../tools/static-server.ts";
 import { distDir } from "../../tools/built-site.ts";
 
-describeInBrowser("offline", (browser) => {
+// The one block (with sub-path.test.ts) where the service worker may register.
+describeInBrowser("offline", { serviceWorkers: "allow" }, (browser) => {
   let server: StaticServer;
   beforeAll(async () => {
     // Its own server, so the test can really take the network away by closing it.

@@ -10,7 +10,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { subPathBase, subPathRoot } from "../../tools/built-site.ts";
 import { serveStatic, type StaticServer } from "../../tools/static-server.ts";
 
-describeInBrowser("a build under a sub-path", (browser) => {
+describeInBrowser("a build under a sub-path", { serviceWorkers: "allow" }, (browser) => {
   let server: StaticServer;
   let base: string;
   beforeAll(async () => {

@@ -16,7 +16,10 @@
  * service workers). `browser.page` and `browser.context` are read inside tests and hooks (the
  * context opens in the block's first beforeAll, so the body's own beforeAll hooks already see
  * it). A test that needs a second reader or a phone-sized window asks `browser.open()`; it
- * closes with the block (or sooner, by its own `close()`).
+ * closes with the block (or sooner, by its own `close()`). The site's service worker cannot
+ * register in these contexts unless the block asks for it (`{ serviceWorkers: "allow" }`, as
+ * offline.test.ts and sub-path.test.ts do): it would precache the whole built site, about 400
+ * files, in the background of every fresh context.
  *
  * A test that times something on the page's thread calls `await browser.alone()` before its
  * timed part: from then until it ends, no other browser test runs (tests/support/alone.ts), even
