@@ -5,7 +5,7 @@
  * statistics are src/sim/canary.ts (a one-sided binomial test at a fixed false-alarm rate).
  * Pure: every figure the widget shows comes from here.
  */
-import { binomialTail, canaryRequests, detectionWithin } from "./canary.ts";
+import { binomialTail, canaryRequests, detectionWithin, thresholdWalk } from "./canary.ts";
 
 export interface CanaryScenario {
   /** Requests per second across the whole service. */
@@ -81,12 +81,10 @@ export function canaryAt(scenario: CanaryScenario, share: number, bakeSeconds: n
 function detectsByRequests(scenario: CanaryScenario): (n: number) => boolean {
   const { baselineErrorRate: p0, regressedErrorRate: p1, falseAlarm, power } = scenario;
   const known: boolean[] = [false];
-  let k = 1;
+  const threshold = thresholdWalk(p0, falseAlarm);
   return (n: number) => {
     for (let m = known.length; m <= n; m++) {
-      // A healthy release reaches its mean (rounded down) at least half the time: no alarm below it.
-      k = Math.max(k, Math.floor(m * p0));
-      while (k <= m && binomialTail(m, p0, k) > falseAlarm) k++;
+      const k = threshold(m);
       known.push(k <= m && binomialTail(m, p1, k) >= power);
     }
     return known[n]!;

@@ -7,6 +7,7 @@ import {
   canaryRequests,
   detectionProbability,
   detectionWithin,
+  thresholdWalk,
   waveShares,
 } from "./canary.ts";
 
@@ -82,6 +83,44 @@ describe("the canary's alarm", () => {
       });
       expect(p).toBeLessThanOrEqual(0.05);
     }
+  });
+});
+
+describe("one threshold rule", () => {
+  /** The definition, by brute force: the smallest k >= 1 with P(X >= k) <= falseAlarm (n + 1 if none). */
+  function smallest(requests: number, baselineErrorRate: number, falseAlarm: number): number {
+    let k = 1;
+    while (k <= requests && binomialTail(requests, baselineErrorRate, k) > falseAlarm) k++;
+    return k;
+  }
+
+  it("is the smallest count that rare, from below the mean (false-alarm rates of a half or more) to beyond n", () => {
+    for (const requests of [1, 2, 7, 40, 333, 2000])
+      for (const baselineErrorRate of [0, 0.001, 0.02, 0.3, 0.9])
+        for (const falseAlarm of [0.001, 0.01, 0.05, 0.5, 0.7, 0.99])
+          expect(
+            alarmThreshold({ requests, baselineErrorRate, falseAlarm }),
+            `${requests} ${baselineErrorRate} ${falseAlarm}`,
+          ).toBe(smallest(requests, baselineErrorRate, falseAlarm));
+  });
+
+  it("a canary that keeps serving carries its threshold on, with the same thresholds as from scratch", () => {
+    for (const [p0, falseAlarm] of [
+      [0.001, 0.01],
+      [0.02, 0.05],
+      [0.3, 0.6],
+    ] as const) {
+      const walk = thresholdWalk(p0, falseAlarm);
+      let last = 0;
+      for (let requests = 1; requests <= 3000; requests += requests < 200 ? 1 : 37) {
+        const k = walk(requests);
+        expect(k).toBe(alarmThreshold({ requests, baselineErrorRate: p0, falseAlarm }));
+        expect(k).toBeGreaterThanOrEqual(last);
+        last = k;
+      }
+      expect(() => walk(10)).toThrow(/must not fall/);
+    }
+    expect(() => alarmThreshold({ requests: 10, baselineErrorRate: 0.1, falseAlarm: 0.01 }, 0)).toThrow(/atLeast/);
   });
 });
 

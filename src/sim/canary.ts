@@ -124,21 +124,48 @@ export interface CanaryTest {
 
 /**
  * The alarm's threshold: the fewest errors in `requests` that a healthy release reaches with
- * probability at most `falseAlarm`.
+ * probability at most `falseAlarm` (requests + 1 when no count is that rare). The one rule for
+ * it: every threshold in the course comes from here (see `thresholdWalk` for a growing canary).
+ *
+ * `atLeast` is a count known not to be above the threshold, where the search may start: the
+ * threshold for fewer requests at the same rates is one, since the threshold never falls as
+ * requests grow (P(X >= k) rises with n for a fixed k).
  */
-export function alarmThreshold({ requests, baselineErrorRate, falseAlarm }: CanaryTest): number {
+export function alarmThreshold({ requests, baselineErrorRate, falseAlarm }: CanaryTest, atLeast = 1): number {
   checkBinomial(requests, baselineErrorRate);
   if (!(falseAlarm > 0 && falseAlarm < 1)) throw new RangeError(`falseAlarm must be in (0, 1), got ${falseAlarm}`);
+  if (!(Number.isInteger(atLeast) && atLeast >= 1))
+    throw new RangeError(`atLeast must be a whole number >= 1, got ${atLeast}`);
+  const tail = (k: number) => binomialTail(requests, baselineErrorRate, k);
   // Start near the mean plus a few standard deviations and walk to the exact threshold.
   const mean = requests * baselineErrorRate;
-  let k = Math.max(1, Math.floor(mean));
-  while (k <= requests && binomialTail(requests, baselineErrorRate, k) > falseAlarm) {
-    const sd = Math.sqrt(mean * (1 - baselineErrorRate));
-    const tail = binomialTail(requests, baselineErrorRate, k + Math.max(1, Math.floor(sd)));
-    k += tail > falseAlarm && sd >= 2 ? Math.floor(sd) : 1;
+  const sd = Math.sqrt(mean * (1 - baselineErrorRate));
+  const stride = Math.floor(sd);
+  let k = Math.max(atLeast, Math.floor(mean));
+  let walked = false;
+  while (k <= requests && tail(k) > falseAlarm) {
+    // Every count up to k is below the threshold now; a stride ahead too when its tail is still too high.
+    walked = true;
+    k += stride >= 2 && tail(k + stride) > falseAlarm ? stride : 1;
   }
-  while (k > 1 && binomialTail(requests, baselineErrorRate, k - 1) <= falseAlarm) k--;
+  // Started above the threshold (a false-alarm rate of a half or more puts it below the mean): walk back.
+  if (!walked) while (k > atLeast && tail(k - 1) <= falseAlarm) k--;
   return k;
+}
+
+/**
+ * Thresholds for a canary that keeps serving: call it with request counts that never fall, and
+ * each call carries the search on from the last threshold instead of starting again.
+ */
+export function thresholdWalk(baselineErrorRate: number, falseAlarm: number): (requests: number) => number {
+  let k = 1;
+  let served = 0;
+  return (requests: number) => {
+    if (requests < served) throw new RangeError(`requests must not fall: ${requests} after ${served}`);
+    served = requests;
+    k = alarmThreshold({ requests, baselineErrorRate, falseAlarm }, k);
+    return k;
+  };
 }
 
 export interface Regression extends CanaryTest {
@@ -204,18 +231,15 @@ export function bakeToDetect(plan: CanaryPlan, power: number, stepSeconds = 60, 
   if (!(maxSeconds >= stepSeconds)) throw new RangeError(`maxSeconds must be at least one step, got ${maxSeconds}`);
   const at = (seconds: number) => detectionWithin(plan, seconds);
   // Power rises with the bake, with small steps back where the threshold moves up by one error,
-  // so walk the steps in order: the first that reaches the power is the answer. The threshold
-  // never falls as requests grow, so each step carries it on from the last.
+  // so walk the steps in order: the first that reaches the power is the answer.
   let found: number | null = null;
-  let k = 1;
   const { baselineErrorRate: p0, regressedErrorRate: p1, falseAlarm } = plan;
   if (!(falseAlarm > 0 && falseAlarm < 0.5)) throw new RangeError(`falseAlarm must be in (0, 0.5), got ${falseAlarm}`);
+  const threshold = thresholdWalk(p0, falseAlarm);
   for (let s = stepSeconds; s <= maxSeconds; s += stepSeconds) {
     const n = canaryRequests(plan.rate, plan.share, s);
     if (n === 0) continue;
-    // A healthy release reaches its mean (rounded down) at least half the time: no alarm below it.
-    k = Math.max(k, Math.floor(n * p0));
-    while (k <= n && binomialTail(n, p0, k) > falseAlarm) k++;
+    const k = threshold(n);
     if (k <= n && binomialTail(n, p1, k) >= power) {
       found = s;
       break;

@@ -4,64 +4,15 @@
  * The canary is judged bad when its error count reaches a threshold that a healthy canary
  * passes by chance at most `alpha` of the time (a one-sided test against the known baseline,
  * exact binomial). Detection probability is the chance a bad canary reaches that threshold.
+ * The test and the binomial arithmetic are src/sim/canary.ts's (the canary chapters' own); this
+ * module names them as the interview playbook does and adds the sample size.
  *
  * A real canary analysis compares the canary with a control group over several metrics; the
  * one-metric, known-baseline test is the arithmetic behind it, and the number to say in an
  * interview: how many requests it takes to tell a regression of this size from noise.
  */
+import { alarmThreshold, binomialTail } from "../canary.ts";
 import { checkShare, checkWhole } from "./checks.ts";
-
-/** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9): about 15 significant digits. */
-function lnGamma(x: number): number {
-  const g = 7;
-  const c = [
-    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
-    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
-  ];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
-  const z = x - 1;
-  let a = c[0]!;
-  const t = z + g + 0.5;
-  for (let i = 1; i < g + 2; i++) a += c[i]! / (z + i);
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
-}
-
-function lnBinomialPmf(n: number, k: number, p: number): number {
-  if (p === 0) return k === 0 ? 0 : -Infinity;
-  if (p === 1) return k === n ? 0 : -Infinity;
-  return lnGamma(n + 1) - lnGamma(k + 1) - lnGamma(n - k + 1) + k * Math.log(p) + (n - k) * Math.log1p(-p);
-}
-
-/** P(X >= k) for X ~ Binomial(n, p), summed exactly over every term that matters. */
-export function binomialUpperTail(n: number, p: number, k: number): number {
-  checkWhole("n", n);
-  checkShare("p", p);
-  if (k <= 0) return 1;
-  if (k > n) return 0;
-  const mean = n * p;
-  const sd = Math.sqrt(n * p * (1 - p));
-  // Terms beyond 40 standard deviations above the mean are far below double precision.
-  const top = Math.min(n, Math.ceil(mean + 40 * sd + 40));
-  if (k > top) return 0;
-  let sum = 0;
-  for (let i = k; i <= top; i++) {
-    const term = Math.exp(lnBinomialPmf(n, i, p));
-    sum += term;
-    if (i > mean && term < sum * 1e-17) break;
-  }
-  return Math.min(1, sum);
-}
-
-/** The smallest error count a healthy canary (error rate `baseline`) reaches with probability at most `alpha`. */
-export function alarmThreshold(requests: number, baseline: number, alpha: number): number {
-  checkWhole("requests", requests, 1);
-  checkShare("baseline", baseline);
-  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be between 0 and 1, got ${alpha}`);
-  // Start near the mean and walk up; the tail falls fast, so few steps are needed.
-  let k = Math.max(1, Math.floor(requests * baseline));
-  while (k <= requests && binomialUpperTail(requests, baseline, k) > alpha) k++;
-  return k;
-}
 
 export interface CanaryTest {
   /** Requests the canary serves during its bake time. */
@@ -88,14 +39,17 @@ export interface CanaryVerdict {
 }
 
 export function canaryVerdict({ requests, baseline, regressed, alpha }: CanaryTest): CanaryVerdict {
+  checkWhole("requests", requests, 1);
+  checkShare("baseline", baseline);
   checkShare("regressed", regressed);
-  const threshold = alarmThreshold(requests, baseline, alpha);
+  if (!(alpha > 0 && alpha < 1)) throw new RangeError(`alpha must be between 0 and 1, got ${alpha}`);
+  const threshold = alarmThreshold({ requests, baselineErrorRate: baseline, falseAlarm: alpha });
   return {
     threshold,
     expectedHealthy: requests * baseline,
     expectedBad: requests * regressed,
-    detection: binomialUpperTail(requests, regressed, threshold),
-    falseAlarm: binomialUpperTail(requests, baseline, threshold),
+    detection: binomialTail(requests, regressed, threshold),
+    falseAlarm: binomialTail(requests, baseline, threshold),
   };
 }
 
