@@ -1,12 +1,9 @@
-import { spawnSync } from "node:child_process";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { UsageError } from "../args.ts";
 import command, { cellsReport } from "./cells.ts";
-import { capture as captureOutput } from "./capture.test-helper.ts";
+import { capture as captureOutput, sim } from "./capture.test-helper.ts";
 
 const capture = (argv: string[]) => captureOutput(command, argv);
-
-afterEach(() => vi.restoreAllMocks());
 
 test("--json: one bad cell of ten, canary catches it, c0 moves, static stability", async () => {
   const { code, out } = await capture(["--json"]);
@@ -63,8 +60,10 @@ test("--help, and bad input is a usage error", async () => {
   expect(() => command.run(["--fault", "bad-deploy", "--target", "10"])).toThrow(/at most 9/);
 });
 
-test("npm run sim exits 2 on bad input", { timeout: 30_000 }, () => {
-  const run = spawnSync("npx", ["tsx", "src/cli/sim.ts", "cells", "--zones", "1"], { encoding: "utf8" });
-  expect(run.status).toBe(2);
-  expect(run.stderr).toMatch(/--zones must be at least 2/);
+test("npm run sim exits 2 on bad input, with what to type instead", async () => {
+  // In-process (src/cli/compiled.test.ts starts the compiled command as a process).
+  const run = await sim(["cells", "--zones", "1"]);
+  expect(run.code).toBe(2);
+  expect(run.err).toMatch(/^error: --zones must be at least 2/);
+  expect(run.out).toBe("");
 });

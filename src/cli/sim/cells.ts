@@ -3,7 +3,7 @@
  * customers it reaches (against one shared deployment), a canary-first rollout, a customer move,
  * and what still works while the control plane is down.
  */
-import { numberOption, parseArgs, table, UsageError, type ParsedArgs } from "../args.ts";
+import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
 import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
@@ -186,16 +186,16 @@ function render(r: CellsReport): string {
 }
 
 const command: SimCommand = {
-  run(argv) {
+  run(argv, io = processIo) {
     if (argv.includes("--help")) {
-      process.stdout.write(usage + "\n");
+      io.stdout(usage + "\n");
       return 0;
     }
     const start = performance.now();
     const { report, json } = cellsReport(argv);
     // The wall-clock time of the run, named as every simulation's JSON names it.
     const wallMillis = Math.round((performance.now() - start) * 10) / 10;
-    process.stdout.write((json ? JSON.stringify({ ...report, wallMillis }, null, 2) : render(report)) + "\n");
+    io.stdout((json ? JSON.stringify({ ...report, wallMillis }, null, 2) : render(report)) + "\n");
     return 0;
   },
 };

@@ -4,7 +4,7 @@ import type { Io } from "../args.ts";
 export interface SimCommand {
   /**
    * Parse argv (after the simulation name), print a table or `--json`, return the exit code.
-   * `io` is where to write; a command that does not take it writes to the process's streams.
+   * `io` is where to write (the process's streams unless given: tests pass their own).
    */
   run(argv: string[], io?: Io): Promise<number> | number;
 }

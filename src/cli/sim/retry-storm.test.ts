@@ -1,13 +1,10 @@
-import { execFileSync, spawnSync } from "node:child_process";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { UsageError } from "../args.ts";
 import { parameterSpecs } from "../../sim/retry-storm/index.ts";
 import command from "./retry-storm.ts";
-import { capture as captureOutput } from "./capture.test-helper.ts";
+import { capture as captureOutput, sim } from "./capture.test-helper.ts";
 
 const capture = (argv: string[]) => captureOutput(command, argv);
-
-afterEach(() => vi.restoreAllMocks());
 
 test("--json prints the summary with the documented field names", { timeout: 60_000 }, async () => {
   const { code, out } = await capture([
@@ -105,16 +102,12 @@ test("invalid input is a usage error with a clear message", async () => {
   await expect(capture(["--colour"])).rejects.toThrow(/unknown option --colour/);
 });
 
-test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwise", { timeout: 60_000 }, () => {
-  const bad = spawnSync("npx", ["tsx", "src/cli/sim.ts", "retry-storm", "--set", "clientTimeout=-1"], {
-    encoding: "utf8",
-  });
-  expect(bad.status).toBe(2);
-  expect(bad.stderr).toMatch(/clientTimeout must be at least/);
-  const good = execFileSync(
-    "npx",
-    ["tsx", "src/cli/sim.ts", "retry-storm", "--defences", "all", "--set", "duration=60"],
-    { encoding: "utf8" },
-  );
-  expect(good).toMatch(/first refusal \(acquire time-out\)\s+never/);
+test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwise", async () => {
+  // In-process (src/cli/compiled.test.ts starts the compiled command as a process).
+  const bad = await sim(["retry-storm", "--set", "clientTimeout=-1"]);
+  expect(bad.code).toBe(2);
+  expect(bad.err).toMatch(/^error: clientTimeout must be at least/);
+  const good = await sim(["retry-storm", "--defences", "all", "--set", "duration=60"]);
+  expect(good.code).toBe(0);
+  expect(good.out).toMatch(/first refusal \(acquire time-out\)\s+never/);
 });

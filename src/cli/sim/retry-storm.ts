@@ -2,7 +2,7 @@
  * `npm run sim -- retry-storm`: replay the retry-storm incident in the terminal, with any
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
-import { ignoredSettings, parseArgs, seedOption, table, UsageError } from "../args.ts";
+import { ignoredSettings, parseArgs, processIo, seedOption, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import {
   checkParameter,
@@ -97,10 +97,10 @@ function recovery(summary: RetryStormSummary): string {
 }
 
 const command: SimCommand = {
-  run(argv) {
+  run(argv, io = processIo) {
     const args = parseArgs(argv, { options: ["defences", "seed", "set"], flags: ["json", "help"] });
     if (args.flags.has("help")) {
-      process.stdout.write(help());
+      io.stdout(help());
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
@@ -112,11 +112,11 @@ const command: SimCommand = {
     });
     const defenceOf = (name: string) => parameterSpec(name)?.defence;
     for (const line of ignoredSettings(Object.keys(sets), defenceOf, scenario.defences, (d) => `add --defences ${d}`))
-      process.stderr.write(`${line}\n`);
+      io.stderr(`${line}\n`);
     const { summary, wallMillis } = runRetryStorm(scenario);
     if (args.flags.has("json")) {
       const out = { ...summary, wallMillis: Math.round(wallMillis * 10) / 10, parameters: scenario.params };
-      process.stdout.write(JSON.stringify(out, null, 2) + "\n");
+      io.stdout(JSON.stringify(out, null, 2) + "\n");
       return 0;
     }
     const percent = (x: number | null) => (x === null ? "no requests" : `${(x * 100).toFixed(2)}%`);
@@ -159,7 +159,7 @@ const command: SimCommand = {
         ]),
       ]),
     ];
-    process.stdout.write(lines.join("\n") + "\n");
+    io.stdout(lines.join("\n") + "\n");
     return 0;
   },
 };

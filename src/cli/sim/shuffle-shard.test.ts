@@ -1,11 +1,9 @@
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test } from "vitest";
 import { UsageError } from "../args.ts";
 import command from "./shuffle-shard.ts";
 import { capture as captureOutput } from "./capture.test-helper.ts";
 
 const capture = (argv: string[]) => captureOutput(command, argv);
-
-afterEach(() => vi.restoreAllMocks());
 
 test("--json: the seed article's run, 8 workers, shards of 2, 10,000 customers, seed 7", async () => {
   const { code, out } = await capture([
