@@ -7,7 +7,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { chaptersDir } from "../course/chapters-dir.ts";
 import { assembleExercise, checkExerciseId, type LoadedExercise, listExerciseIds } from "../grader/exercise-files.ts";
 import type { ExerciseMeta } from "../grader/exercise-schema.ts";
 
@@ -72,7 +73,7 @@ export function exerciseIndex(root: string): ExerciseIndex {
   };
 
   const chapterOrder = async (): Promise<Map<string, number>> => {
-    const dir = join(root, "content", "chapters");
+    const dir = fileURLToPath(chaptersDir);
     let slugs: string[] = [];
     try {
       slugs = readdirSync(dir).sort();
@@ -82,9 +83,7 @@ export function exerciseIndex(root: string): ExerciseIndex {
     const now = slugs.map((s) => `${s}=${stamp(join(dir, s, "index.mdx"))}`).join(",");
     if (cache.chapters?.stamp !== now) {
       const { loadChapters } = await import("../course/catalog.ts");
-      const order = Object.fromEntries(
-        loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`))).map((c) => [c.slug, c.order]),
-      );
+      const order = Object.fromEntries(loadChapters().map((c) => [c.slug, c.order]));
       cache.chapters = { stamp: now, order };
       changed = true;
     }

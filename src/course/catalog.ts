@@ -3,7 +3,7 @@
  * the sidebar before content collections exist, and command-line tools and tests need the
  * chapter list without Astro, so this reads the files itself.
  */
-import { readFileSync, readdirSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { z } from "zod";
@@ -11,24 +11,9 @@ import { chapterFields } from "./chapter-schema.ts";
 import { gamedaySidebar } from "./gameday.ts";
 import { parts } from "./parts.ts";
 
-/**
- * The project's content/chapters/, found by walking up from this module: at build time this code
- * runs from a bundled chunk inside the output folder, whose depth depends on OUT_DIR (dist/,
- * .builds/<name>/, or dist-sub/blast-radius/ for the sub-path build), so a fixed "../../" finds
- * the chapters only from some of them.
- */
-function findChaptersDir(): URL {
-  let dir = new URL("./", import.meta.url);
-  for (;;) {
-    const candidate = new URL("content/chapters/", dir);
-    if (existsSync(candidate)) return candidate;
-    const up = new URL("../", dir);
-    if (up.href === dir.href) throw new Error(`no content/chapters/ above ${import.meta.url}`);
-    dir = up;
-  }
-}
+import { chaptersDir } from "./chapters-dir.ts";
 
-export const chaptersDir = findChaptersDir();
+export { chaptersDir };
 
 const catalogEntry = chapterFields.extend({ title: z.string().min(1), description: z.string().min(1) });
 

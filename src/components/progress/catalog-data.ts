@@ -4,7 +4,6 @@
  * file fails the site build even before a chapter embeds it.
  */
 import { loadChapters } from "../../course/catalog.ts";
-import { pathToFileURL } from "node:url";
 import { titleOf } from "../../grader/exercise-meta.ts";
 import { loadAllExercises, projectRoot } from "../../grader/load-exercises.ts";
 import type { Catalog } from "../../course/progress.ts";
@@ -18,8 +17,7 @@ export function buildCatalog(): Catalog {
 function readCatalogFromDisk(): Catalog {
   const root = projectRoot();
   const exercises = loadAllExercises(root);
-  // From the project root, not this file: at build time this code runs from a bundled chunk.
-  const chapters = loadChapters(new URL("content/chapters/", pathToFileURL(`${root}/`)));
+  const chapters = loadChapters();
   const titles = new Map(chapters.map((c) => [c.slug, c.title]));
   const order = new Map(chapters.map((c) => [c.slug, c.order]));
   const slugs = [...new Set(exercises.map((e) => e.meta.chapter))].sort(
