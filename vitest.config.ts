@@ -38,11 +38,11 @@ export default defineConfig({
           globalSetup: ["tests/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One file at a time. Two at a time on the run's one Chromium cut the wall clock by 44%
-          // on six files (docs/PERFORMANCE.md), but at load averages of 26 to 29 it lost tests to
-          // their time limits: set maxWorkers: 2 once a quiet run shows it holds. The timed
-          // checks already run alone either way (`browser.alone()`, tests/support/alone.ts).
-          fileParallelism: false,
+          // Two files at a time on the run's one Chromium (each file's waits for the network and
+          // for animation frames are the other's time to run; docs/PERFORMANCE.md). The timed
+          // checks run with no other browser test beside them (`browser.alone()`,
+          // tests/support/alone.ts).
+          maxWorkers: 2,
           // every-page.test.ts checks its pages this many at a time.
           maxConcurrency: 2,
         },
