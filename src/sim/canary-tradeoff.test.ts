@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { canaryRequests, detectionWithin } from "./canary.ts";
 import {
   bakeByShare,
+  bakeChoices,
   canaryAt,
   canaryDefaults,
   canaryRegressions,
@@ -55,6 +56,26 @@ describe("the bake each share needs", () => {
       const requests = found.map((r) => r.requests);
       expect(Math.max(...requests) / Math.min(...requests)).toBeLessThanOrEqual(4 / 3);
     }
+  });
+
+  test("the slider's longest bake reaches 95% at every share and regression it offers, and an hour less would not", () => {
+    expect(canaryDefaults.maxBakeSeconds).toBe(bakeChoices[bakeChoices.length - 1]! * 60);
+    expect(canaryDefaults.maxBakeSeconds).toBe(13 * 3600);
+    let longest = 0;
+    for (const scenario of scenarios) {
+      for (const row of bakeByShare(scenario)) {
+        expect(row.bakeSeconds, `${row.share} at ${scenario.regressedErrorRate}`).not.toBeNull();
+        longest = Math.max(longest, row.bakeSeconds!);
+      }
+    }
+    // The slowest: 0.1% of traffic against 0.2% errors, 12 h 34 min; an hour less would not reach it.
+    expect(longest).toBe(45_256);
+    expect(longest).toBeGreaterThan(canaryDefaults.maxBakeSeconds - 3600);
+    // The slider's steps: 5 min apart up to 1 h, 15 min up to 4 h, an hour up to 13 h, always rising.
+    expect(bakeChoices.slice(0, 3)).toEqual([5, 10, 15]);
+    expect(bakeChoices).toContain(60);
+    expect(bakeChoices).toContain(240);
+    for (let i = 1; i < bakeChoices.length; i++) expect(bakeChoices[i]!).toBeGreaterThan(bakeChoices[i - 1]!);
   });
 
   test("at the defaults (0.1% to 0.3% errors): 4 h 3 min at 0.1% of traffic, under a minute at 25%", () => {

@@ -22,6 +22,19 @@ export interface CanaryScenario {
   maxBakeSeconds: number;
 }
 
+/**
+ * The bakes the widget's slider offers, in minutes: every 5 minutes up to an hour, every 15 up to
+ * four hours, then every hour up to thirteen, so a phone's slider still picks a short bake.
+ * Thirteen hours is the longest: every share and regression the widget offers reaches the
+ * rollout's 95% within it, the slowest (0.1% of traffic, 0.2% errors) in 12 h 34 min
+ * (canary-tradeoff.test.ts checks each one).
+ */
+export const bakeChoices: readonly number[] = [
+  ...Array.from({ length: 12 }, (_, i) => 5 * (i + 1)),
+  ...Array.from({ length: 12 }, (_, i) => 75 + 15 * i),
+  ...Array.from({ length: 9 }, (_, i) => 300 + 60 * i),
+];
+
 /** The widget's fixed settings: a service of 500 requests a second, 0.1% errors when healthy. */
 export const canaryDefaults: CanaryScenario = {
   rate: 500,
@@ -29,13 +42,12 @@ export const canaryDefaults: CanaryScenario = {
   regressedErrorRate: 0.003,
   falseAlarm: 0.01,
   power: 0.95,
-  maxBakeSeconds: 24 * 3600,
+  maxBakeSeconds: bakeChoices[bakeChoices.length - 1]! * 60,
 };
 
 /** The shares of traffic the widget offers, and the regressions (error rate of the bad release). */
 export const canaryShares = [0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25] as const;
 export const canaryRegressions = [0.002, 0.003, 0.005, 0.01, 0.02] as const;
-export const bakeLimits = { min: 5, max: 240, step: 5 } as const;
 
 export interface CanaryAt {
   share: number;

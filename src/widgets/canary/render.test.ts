@@ -1,12 +1,22 @@
 import { describe, expect, test } from "vitest";
-import { grouped, percentUpTo, rounded } from "../../format/number.ts";
-import { bakeByShare, canaryAt, canaryDefaults, canaryRegressions, canaryShares } from "../../sim/canary-tradeoff.ts";
+import { grouped, percentUpTo, readableShare, rounded } from "../../format/number.ts";
 import {
+  bakeByShare,
+  bakeChoices,
+  canaryAt,
+  canaryDefaults,
+  canaryRegressions,
+  canaryShares,
+} from "../../sim/canary-tradeoff.ts";
+import {
+  bakeIndex,
   bakeText,
+  curveAxis,
   canaryState,
   canarySummary,
   canaryView,
   defaultCanaryState,
+  reachText,
   renderCanary,
   shareSummary,
 } from "./render.ts";
@@ -62,14 +72,61 @@ describe("the canary widget's words", () => {
   });
 });
 
+describe("the curve's time axis", () => {
+  test("at every share, regression and bake the widget offers, it shows the chosen bake and the bake that reaches 95%", () => {
+    for (const regressedErrorRate of canaryRegressions) {
+      for (const share of canaryShares) {
+        for (const bakeMinutes of bakeChoices) {
+          const view = canaryView({ share, bakeMinutes, regressedErrorRate });
+          const needed = view.rows.find((r) => r.share === share)!.bakeSeconds!;
+          expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(bakeMinutes * 60);
+          expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(needed);
+          expect(view.curve[view.curve.length - 1]!.bakeSeconds).toBe(view.axis.maxSeconds);
+          expect(reachText(view)).toBe(`A ${readableShare(share)} canary reaches 95% after ${bakeText(needed)}.`);
+        }
+      }
+    }
+  }, 60_000);
+
+  test("the shortest axis that fits: 30 min for a big canary's short bake, 13 h at 0.1% and a 0.2% error rate", () => {
+    const big = canaryView({ share: 0.25, bakeMinutes: 5, regressedErrorRate: 0.003 });
+    expect(big.axis).toEqual({ maxSeconds: 1800, tickSeconds: 600 });
+    const small = canaryView({ share: 0.001, bakeMinutes: 30, regressedErrorRate: 0.002 });
+    expect(small.axis.maxSeconds).toBe(13 * 3600);
+    const labels = [...renderCanary(small).matchAll(/>([^<>]+)<\/text>/g)].map((m) => m[1]);
+    expect(labels).toEqual(["0", "3 h", "6 h", "9 h", "13 h", "0%", "50%", "100%"]);
+    expect([...renderCanary(big).matchAll(/>([^<>]+)<\/text>/g)].map((m) => m[1]).slice(0, 4)).toEqual([
+      "0",
+      "10 min",
+      "20 min",
+      "30 min",
+    ]);
+    expect(curveAxis(1800, 4 * 3600 + 1).maxSeconds).toBe(8 * 3600);
+    expect(curveAxis(4 * 3600, 60).maxSeconds).toBe(4 * 3600);
+  });
+
+  test("a share that never reaches 95% within the slider's range is said so plainly, on the whole range", () => {
+    expect(curveAxis(1800, null).maxSeconds).toBe(canaryDefaults.maxBakeSeconds);
+    const view = canaryView(defaultCanaryState);
+    const never = { ...view, rows: view.rows.map((r) => (r.share === 0.01 ? { ...r, bakeSeconds: null } : r)) };
+    expect(reachText(never)).toBe("A 1% canary does not reach 95% within 13 h, the longest bake here.");
+    expect(renderCanary(never)).toContain("does not reach 95% within 13 h, the longest bake here.");
+  });
+});
+
 describe("the widget's state and drawing", () => {
   test("form values off the offered choices fall back to the defaults", () => {
-    expect(canaryState({ share: "0.05", bake: "120", regressed: "0.01" })).toEqual({
+    // The bake slider's value is its position among bakeChoices.
+    expect(canaryState({ share: "0.05", bake: String(bakeIndex(120)), regressed: "0.01" })).toEqual({
       share: 0.05,
       bakeMinutes: 120,
       regressedErrorRate: 0.01,
     });
-    expect(canaryState({ share: "0.3", bake: "7", regressed: "x" })).toEqual(defaultCanaryState);
+    expect(canaryState({ bake: String(bakeChoices.length - 1) }).bakeMinutes).toBe(780);
+    expect(canaryState({ bake: "0" }).bakeMinutes).toBe(5);
+    expect(canaryState({ share: "0.3", bake: String(bakeChoices.length), regressed: "x" })).toEqual(defaultCanaryState);
+    expect(canaryState({ bake: "2.5" })).toEqual(defaultCanaryState);
+    expect(canaryState({ bake: "" })).toEqual(defaultCanaryState);
     expect(canaryState({})).toEqual(defaultCanaryState);
   });
 

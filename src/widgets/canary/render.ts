@@ -7,7 +7,7 @@
 import { grouped, percentUpTo, readableShare, rounded } from "../../format/number.ts";
 import {
   bakeByShare,
-  bakeLimits,
+  bakeChoices,
   type CanaryAt,
   type CanaryScenario,
   canaryAt,
@@ -27,7 +27,13 @@ export interface CanaryState {
 
 export const defaultCanaryState: CanaryState = { share: 0.01, bakeMinutes: 30, regressedErrorRate: 0.003 };
 
-/** The state a form's values give: anything off the widget's choices falls back to the default. */
+/** The bake slider's position (an index into bakeChoices) for a bake in minutes. */
+export const bakeIndex = (minutes: number): number => bakeChoices.indexOf(minutes);
+
+/**
+ * The state a form's values give: anything off the widget's choices falls back to the default.
+ * The bake slider's value is a position in bakeChoices (its steps are not evenly spaced).
+ */
 export function canaryState(fields: { share?: unknown; bake?: unknown; regressed?: unknown }): CanaryState {
   const share = Number(fields.share);
   const bake = Number(fields.bake);
@@ -35,8 +41,13 @@ export function canaryState(fields: { share?: unknown; bake?: unknown; regressed
   return {
     share: (canaryShares as readonly number[]).includes(share) ? share : defaultCanaryState.share,
     bakeMinutes:
-      Number.isInteger(bake) && bake >= bakeLimits.min && bake <= bakeLimits.max && bake % bakeLimits.step === 0
-        ? bake
+      typeof fields.bake !== "boolean" &&
+      fields.bake !== "" &&
+      fields.bake !== null &&
+      Number.isInteger(bake) &&
+      bake >= 0 &&
+      bake < bakeChoices.length
+        ? bakeChoices[bake]!
         : defaultCanaryState.bakeMinutes,
     regressedErrorRate: (canaryRegressions as readonly number[]).includes(regressed)
       ? regressed
@@ -49,18 +60,57 @@ export interface CanaryView {
   scenario: CanaryScenario;
   at: CanaryAt;
   rows: ShareRow[];
+  /** The curve's time axis: its end and its tick spacing, in seconds. */
+  axis: { maxSeconds: number; tickSeconds: number };
   curve: { bakeSeconds: number; detection: number }[];
 }
 
+/** The curve's possible time axes, shortest first; the last ends at the slider's longest bake. */
+const axes = [
+  { maxSeconds: 1800, tickSeconds: 600 },
+  { maxSeconds: 3600, tickSeconds: 900 },
+  { maxSeconds: 2 * 3600, tickSeconds: 1800 },
+  { maxSeconds: 4 * 3600, tickSeconds: 3600 },
+  { maxSeconds: 8 * 3600, tickSeconds: 2 * 3600 },
+  { maxSeconds: canaryDefaults.maxBakeSeconds, tickSeconds: 3 * 3600 },
+];
+
+/**
+ * The shortest axis that shows both the chosen bake and the bake at which this share reaches the
+ * rollout's confidence (the whole slider's range when it never does).
+ */
+export function curveAxis(bakeSeconds: number, needed: number | null): CanaryView["axis"] {
+  const reach = Math.max(bakeSeconds, needed ?? canaryDefaults.maxBakeSeconds);
+  return axes.find((a) => a.maxSeconds >= reach) ?? axes[axes.length - 1]!;
+}
+
+/** Each regression's bake-by-share table, computed once (the slider's moves do not change it). */
+const rowsByRegression = new Map<number, ShareRow[]>();
+
 export function canaryView(state: CanaryState): CanaryView {
   const scenario = { ...canaryDefaults, regressedErrorRate: state.regressedErrorRate };
+  let rows = rowsByRegression.get(state.regressedErrorRate);
+  if (!rows) rowsByRegression.set(state.regressedErrorRate, (rows = bakeByShare(scenario)));
+  const needed = rows.find((r) => r.share === state.share)?.bakeSeconds ?? null;
+  const axis = curveAxis(state.bakeMinutes * 60, needed);
   return {
     state,
     scenario,
     at: canaryAt(scenario, state.share, state.bakeMinutes * 60),
-    rows: bakeByShare(scenario),
-    curve: detectionCurve(scenario, state.share, bakeLimits.max * 60),
+    rows,
+    axis,
+    curve: detectionCurve(scenario, state.share, axis.maxSeconds),
   };
+}
+
+/** When this share reaches the rollout's confidence, in words, or plainly that it does not within the slider's range. */
+export function reachText(view: CanaryView): string {
+  const { state, scenario, rows } = view;
+  const power = percentUpTo(scenario.power, 0);
+  const needed = rows.find((r) => r.share === state.share)?.bakeSeconds ?? null;
+  return needed === null
+    ? `A ${readableShare(state.share)} canary does not reach ${power} within ${bakeText(scenario.maxBakeSeconds)}, the longest bake here.`
+    : `A ${readableShare(state.share)} canary reaches ${power} after ${bakeText(needed)}.`;
 }
 
 /** A bake in words: seconds under a minute and a half, then minutes, then hours and minutes. */
@@ -122,18 +172,20 @@ function curveSvg(view: CanaryView): string {
   const bottom = 24;
   const top = 8;
   const right = 8;
-  const maxS = bakeLimits.max * 60;
+  const maxS = view.axis.maxSeconds;
   const x = (s: number) => left + ((w - left - right) * s) / maxS;
   const y = (p: number) => top + (h - top - bottom) * (1 - p);
   const path = view.curve
     .map((pt, i) => `${i === 0 ? "M" : "L"}${x(pt.bakeSeconds).toFixed(1)},${y(pt.detection).toFixed(1)}`)
     .join(" ");
   const { at, scenario } = view;
-  const label = `Chance of catching the regression against bake time, for a ${readableShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}.`;
-  const ticks = [0, 60, 120, 180, 240]
+  const label = `Chance of catching the regression against bake time up to ${bakeText(maxS)}, for a ${readableShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
+  // Every tick interval, and the axis's end (13 h is not a multiple of 3 h: no 12 h beside it).
+  const step = view.axis.tickSeconds;
+  const ticks = [...Array.from({ length: Math.ceil((maxS - step / 2) / step) }, (_, i) => i * step), maxS]
     .map(
-      (m) =>
-        `<line class="ct-grid" x1="${x(m * 60)}" x2="${x(m * 60)}" y1="${y(0)}" y2="${y(1)}"/><text x="${x(m * 60)}" y="${h - 6}" text-anchor="middle">${m === 0 ? "0" : bakeText(m * 60)}</text>`,
+      (s) =>
+        `<line class="ct-grid" x1="${x(s).toFixed(1)}" x2="${x(s).toFixed(1)}" y1="${y(0)}" y2="${y(1)}"/><text x="${x(s).toFixed(1)}" y="${h - 6}" text-anchor="${s === maxS ? "end" : "middle"}">${s === 0 ? "0" : bakeText(s)}</text>`,
     )
     .join("");
   const yTicks = [0, 0.5, 1]
@@ -162,7 +214,7 @@ export function renderCanary(view: CanaryView): string {
     .join("");
   return (
     `<div class="ct-out">` +
-    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance the alarm has fired, against bake time (dashed: ${power}). The dot is your bake.</figcaption></figure>` +
+    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance the alarm has fired, against bake time (dashed: ${power}). The dot is your bake. <span data-reach>${escapeHtml(reachText(view))}</span></figcaption></figure>` +
     `<div class="cw-scroll ct-table"><table class="cw-table"><caption>Bake needed to catch it ${power} of the time</caption>` +
     `<thead><tr><th scope="col">Canary share</th><th scope="col">Bake needed</th></tr></thead>` +
     `<tbody>${body}</tbody></table></div>` +
