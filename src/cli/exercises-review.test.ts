@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
-import { reviewSeed } from "../course/review.ts";
+import type { Progress } from "../course/progress.ts";
+import { type ReviewOutcome, ratingsAllowed, recordReview, reviewSeed, whenText } from "../course/review.ts";
 import { mulberry32 } from "../sim/random.ts";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
@@ -19,13 +20,13 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 const t0 = "2026-12-01T09:00:00.000Z";
 const at = (days: number) => new Date(Date.parse(t0) + days * 86_400_000).toISOString();
 
-async function cli(argv: string[], now: string) {
+async function cli(argv: string[], now: string, dir = home) {
   let out = "";
   let err = "";
   const io: Io = {
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
-    env: { BLAST_RADIUS_HOME: home, BLAST_RADIUS_NOW: now },
+    env: { BLAST_RADIUS_HOME: dir, BLAST_RADIUS_NOW: now },
     cwd: repo,
   };
   const code = await run(argv, io);
@@ -65,7 +66,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3));
     expect(last.code).toBe(0);
     expect(last.out).toContain(
-      "Right in the end, after 1 wrong answer. cells-blast-radius comes back in 9 days (2026-12-13).",
+      "Right in the end, after 1 wrong answer. Rated hard (what your attempts earned): cells-blast-radius comes back in 9 days (2026-12-13).",
     );
 
     const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
@@ -78,5 +79,79 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(gaveUp.out).toContain(`The answers for variant ${reviewSeed(id, 2)}:`);
     expect(gaveUp.out).toContain(`[canary] ${answers(next).canary!.toLocaleString("en")}`);
     expect(gaveUp.out).toContain("comes back tomorrow (2026-12-14).");
+  });
+
+  test("the learner rates a review among the grades the attempts earned, the page's rule; by default what they earned", async () => {
+    const id = "cells-blast-radius";
+    const dir = mkdtempSync(join(tmpdir(), "blast-radius-rate-"));
+    try {
+      const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+      await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
+      await cli(["answer", id, "--part", "canary", "500"], t0, dir);
+      await cli(["review"], t0, dir);
+      expect((await cli(["review", id, "--rate", "good"], at(3), dir)).err).toContain(
+        "nothing to rate for cells-blast-radius",
+      );
+      expect((await cli(["review", id, "--rate", "superb", "1"], at(3), dir)).err).toContain(
+        '--rate takes again, hard, good or easy (got "superb")',
+      );
+
+      // Right first time, no grade named: "good" is recorded, and every grade is offered with its day.
+      const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+      await cli(["review"], at(3), dir);
+      await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
+      const before = read();
+      const half = await cli(["review", id, "--rate", "easy"], at(3), dir);
+      expect(half.code).toBe(2);
+      expect(half.err).toContain("answer every part of cells-blast-radius first (left: untouched)");
+      const done = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
+      expect(done.code).toBe(0);
+      const dueAfter = (o: ReviewOutcome) => new Date(recordReview(before, id, o, new Date(at(3))).review![id]!.due);
+      const day = (o: ReviewOutcome) => whenText(dueAfter(o), new Date(at(3)));
+      expect(done.out).toContain(
+        `Re-derived first time. Rated good (what your attempts earned): ${id} comes back ${day("good")}.`,
+      );
+      expect(ratingsAllowed({ wrong: 0, gaveUp: false })).toEqual(["again", "hard", "good", "easy"]);
+      expect(done.out).toContain(
+        `  again  back ${day("again")}\n  hard   back ${day("hard")}\n  good   back ${day("good")}  (recorded)\n  easy   back ${day("easy")}`,
+      );
+      expect(read().review![id]!.due).toBe(dueAfter("good").toISOString());
+
+      // Rated otherwise: from the card as it was, at the moment it was answered (a later clock changes nothing).
+      const easy = await cli(["review", id, "--rate", "easy"], at(3.5), dir);
+      expect(easy.code).toBe(0);
+      expect(easy.out).toMatch(new RegExp(`^Rated easy: ${id} comes back in \\d+ days`));
+      expect(read().review![id]).toEqual(recordReview(before, id, "easy", new Date(at(3))).review![id]);
+      expect(dueAfter("easy").getTime()).toBeGreaterThan(dueAfter("good").getTime());
+      await cli(["review", id, "--rate", "hard"], at(3), dir);
+      expect(read().review![id]).toEqual(recordReview(before, id, "hard", new Date(at(3))).review![id]);
+
+      // After a wrong answer, a grade above "hard" is not earned: the default is recorded and said so.
+      const reps = read().review![id]!.reps;
+      const dueOn = read().review![id]!.due;
+      const next = answers(variant(mulberry32(reviewSeed(id, reps))));
+      await cli(["review"], dueOn, dir);
+      await cli(["review", id, "--part", "canary", String(Number(next.canary) + 1)], dueOn, dir);
+      await cli(["review", id, "--part", "canary", String(next.canary)], dueOn, dir);
+      const beforeHard = read();
+      const greedy = await cli(
+        ["review", id, "--rate", "easy", "--part", "untouched", String(next.untouched)],
+        dueOn,
+        dir,
+      );
+      expect(greedy.code).toBe(0);
+      expect(greedy.out).toContain(
+        "easy is not among the grades these attempts earned (again, hard). Rated hard (what your attempts earned):",
+      );
+      expect(greedy.out).not.toContain("  good ");
+      const refused = await cli(["review", id, "--rate", "good"], dueOn, dir);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain("good is not among the grades this review earned: again, hard");
+      const again = await cli(["review", id, "--rate", "again"], dueOn, dir);
+      expect(again.out).toContain(`Rated again: ${id} comes back`);
+      expect(read().review![id]).toEqual(recordReview(beforeHard, id, "again", new Date(dueOn)).review![id]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,9 +8,10 @@
  *   solution <id> [--seed N]          the worked solution (a variant's, worked with its numbers)
  *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
- *   review [<id> [--part p] <answer> | <id> --give-up]
+ *   review [<id> [--part p] [--rate g] <answer> | <id> --give-up | <id> --rate g]
  *                                     spaced review (src/course/review.ts, the page's schedule): due
- *                                     exercises come back with new numbers
+ *                                     exercises come back with new numbers; the learner rates each
+ *                                     among the grades the attempts earned (the default: what they earned)
  * Exit codes: 0 pass, 1 fail, 2 invalid input or usage.
  * Progress is kept in .blast-radius/progress.json (same format as the page's; import it on /progress/).
  *
@@ -40,6 +41,7 @@ import {
   isSolved,
   partEntry,
   type Progress,
+  type ReviewCard,
 } from "../course/progress.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { Params, Part } from "../grader/exercise-schema.ts";
@@ -58,7 +60,8 @@ import {
   dueCards,
   durability,
   enrol,
-  ratingFor,
+  rateReview,
+  readOutcome,
   recordReview,
   type Reviewable,
   type ReviewOutcome,
@@ -88,7 +91,11 @@ commands:
   watch                             check the next unsolved code exercise on every save
   review                            spaced review: what is due, with new numbers, and how each
                                     chapter is holding (the same schedule as the page's /review/)
-  review <id> [--part p] <answer>   answer a due review; every part right schedules the next one
+  review <id> [--part p] [--rate again|hard|good|easy] <answer>
+                                    answer a due review; every part right rates it and schedules the
+                                    next one: the grade you name if your attempts earned it, else
+                                    what they earned (good first time, hard after wrong answers)
+  review <id> --rate <grade>        rate the review you just answered otherwise (until the next one)
   review <id> --give-up             show the answers for these numbers; it comes back tomorrow
 
 exit codes: 0 pass, 1 fail, 2 invalid input or usage
@@ -430,6 +437,16 @@ interface ReviewSession {
   seed: number;
   wrong: number;
   right: string[];
+  /** Once answered and rated: enough to rate it again otherwise, until the next review starts. */
+  rated?: {
+    outcome: ReviewOutcome;
+    allowed: ReviewOutcome[];
+    /** When it was answered (a new grade schedules from the same moment). */
+    at: string;
+    /** The card before this review, and the card the rating made. */
+    before: ReviewCard;
+    after: ReviewCard;
+  };
 }
 
 function sessionFile(ctx: Context): string {
@@ -503,12 +520,79 @@ async function reviewDue(ctx: Context): Promise<number> {
   });
 }
 
+/** The --rate option: one of the four grades, or a usage error. */
+function requestedRating(args: ParsedArgs): ReviewOutcome | undefined {
+  const text = args.options.get("rate")?.at(-1);
+  if (text === undefined) return undefined;
+  const outcome = readOutcome(text);
+  if (!outcome) throw new UsageError(`--rate takes again, hard, good or easy (got "${text}")`);
+  return outcome;
+}
+
+/** The grades a review may be given, each with the day it would bring the card back. */
+function ratingLines(
+  progress: Progress,
+  id: string,
+  before: ReviewCard,
+  rated: NonNullable<ReviewSession["rated"]>,
+): string {
+  const at = new Date(rated.at);
+  const from = { ...progress, review: { ...progress.review, [id]: before } };
+  const width = Math.max(...rated.allowed.map((o) => o.length));
+  return rated.allowed
+    .map((o) => {
+      const due = new Date(recordReview(from, id, o, at).review![id]!.due);
+      return `  ${o.padEnd(width)}  back ${whenText(due, at)}${o === rated.outcome ? "  (recorded)" : ""}`;
+    })
+    .join("\n");
+}
+
+/** Rate the review just answered otherwise: from the card as it was before it, at the same moment. */
+function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome): number {
+  const session = readSession(ctx);
+  const rated = session?.id === exercise.id ? session.rated : undefined;
+  const progress = ctx.progress.read();
+  if (!rated) {
+    if (session?.id === exercise.id) {
+      const left = partIds(exercise).filter((p) => !session.right.includes(p));
+      throw new UsageError(
+        `answer every part of ${exercise.id} first (left: ${left.join(", ")}); then it can be rated`,
+      );
+    }
+    throw new UsageError(
+      `nothing to rate for ${exercise.id}: --rate changes the grade of the review you have just answered, until you start the next one`,
+    );
+  }
+  if (JSON.stringify(progress.review?.[exercise.id]) !== JSON.stringify(rated.after))
+    throw new UsageError(
+      `${exercise.id}'s schedule has changed since that review (another import or the page), so it keeps its rating`,
+    );
+  if (!rated.allowed.includes(outcome))
+    throw new UsageError(
+      `${outcome} is not among the grades this review earned: ${rated.allowed.join(", ")} (the answers decide which)`,
+    );
+  const at = new Date(rated.at);
+  const updated = ctx.progress.update((p) => {
+    p.review = recordReview(
+      { ...p, review: { ...p.review, [exercise.id]: rated.before } },
+      exercise.id,
+      outcome,
+      at,
+    ).review;
+  });
+  const after = updated.review![exercise.id]!;
+  writeSession(ctx, { ...session!, rated: { ...rated, outcome, after } });
+  ctx.io.stdout(`Rated ${outcome}: ${exercise.id} comes back ${whenText(new Date(after.due), ctx.now())}.\n`);
+  return 0;
+}
+
 /** Grade a review's part on its numbers; `text` null gives up. */
 async function reviewAnswer(
   ctx: Context,
   exercise: LoadedExercise,
   requestedPart: string | undefined,
   text: string | null,
+  requested?: ReviewOutcome,
 ): Promise<number> {
   const now = ctx.now();
   const progress = ctx.progress.read();
@@ -532,16 +616,32 @@ async function reviewAnswer(
     import("../grader/grade.ts"),
     expectedFor(ctx, exercise, params),
   ]);
-  const schedule = (outcome: ReviewOutcome) => {
+  /** Rate the review (the learner's grade if earned, else the default) and schedule the next one. */
+  const schedule = (attempts: { wrong: number; gaveUp: boolean }) => {
+    const { outcome, allowed, chosen } = rateReview(attempts, requested);
+    const before = ctx.progress.read().review![exercise.id]!;
     const updated = ctx.progress.update((p) => {
       p.review = recordReview(p, exercise.id, outcome, now).review;
     });
-    writeSession(ctx, undefined);
-    return `${exercise.id} comes back ${whenText(new Date(updated.review![exercise.id]!.due), now)}.`;
+    const after = updated.review![exercise.id]!;
+    const rated = { outcome, allowed, at: now.toISOString(), before, after };
+    writeSession(ctx, allowed.length > 1 ? { ...session, rated } : undefined);
+    const refused =
+      requested !== undefined && !chosen
+        ? `${requested} is not among the grades these attempts earned (${allowed.join(", ")}). `
+        : "";
+    const head = `${refused}Rated ${outcome}${chosen ? "" : " (what your attempts earned)"}: ${exercise.id} comes back ${whenText(new Date(after.due), now)}.`;
+    if (allowed.length === 1) return head;
+    return (
+      `${head}\nYour attempts allow these grades; to rate it otherwise (until you start the next review): ` +
+      `npm run exercises -- review ${exercise.id} --rate <grade>\n${ratingLines(updated, exercise.id, before, rated)}`
+    );
   };
   if (text === null) {
     const lines = exercise.meta.parts.map((part) => `[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
-    ctx.io.stdout(`The answers for variant ${seed}:\n${lines.join("\n")}\n${schedule("again")}\n`);
+    ctx.io.stdout(
+      `The answers for variant ${seed}:\n${lines.join("\n")}\n${schedule({ wrong: session.wrong, gaveUp: true })}\n`,
+    );
     return 0;
   }
   if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
@@ -562,12 +662,11 @@ async function reviewAnswer(
     if (verdict.status === "right") ctx.io.stdout(`Parts left: ${left.join(", ")}\n`);
     return verdict.status === "right" ? 0 : 1;
   }
-  const outcome = ratingFor({ wrong: session.wrong, gaveUp: false });
   const said =
-    outcome === "good"
+    session.wrong === 0
       ? "Re-derived first time."
       : `Right in the end, after ${session.wrong} wrong answer${session.wrong === 1 ? "" : "s"}.`;
-  ctx.io.stdout(`${said} ${schedule(outcome)}\n`);
+  ctx.io.stdout(`${said} ${schedule({ wrong: session.wrong, gaveUp: false })}\n`);
   return 0;
 }
 
@@ -630,7 +729,7 @@ async function watchLoop(ctx: Context): Promise<number> {
 /** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
 export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return runMain(async () => {
-    const args = parseArgs(argv, { options: ["part", "seed"], flags: ["help", "give-up"] });
+    const args = parseArgs(argv, { options: ["part", "seed", "rate"], flags: ["help", "give-up"] });
     const [command, id, ...rest] = args.positional;
     if (args.flags.has("help") || command === "help") {
       io.stdout(`${usage}\n`);
@@ -688,18 +787,26 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
         case "import":
           noMore("import");
           return await importFile(ctx, id);
-        case "review":
-          if (id === undefined) return await reviewDue(ctx);
+        case "review": {
+          const rating = requestedRating(args);
+          if (id === undefined) {
+            if (rating) throw new UsageError("--rate needs the exercise id: review <id> --rate <grade>");
+            return await reviewDue(ctx);
+          }
           if (args.flags.has("give-up")) {
             noMore("review --give-up");
-            return await reviewAnswer(ctx, await exerciseOrUsage(ctx, id), undefined, null);
+            return await reviewAnswer(ctx, await exerciseOrUsage(ctx, id), undefined, null, rating);
           }
+          if (rating && rest.length === 0 && !args.options.has("part"))
+            return rerate(ctx, await exerciseOrUsage(ctx, id), rating);
           return await reviewAnswer(
             ctx,
             await exerciseOrUsage(ctx, id),
             args.options.get("part")?.at(-1),
             rest.join(" "),
+            rating,
           );
+        }
         default:
           return await watchLoop(ctx);
       }

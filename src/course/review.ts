@@ -10,9 +10,10 @@
  *   exercise does not: re-deriving means new numbers). Solving counts as its first review,
  *   graded "good", at the moment the page or the terminal first sees it solved.
  * - A review deals a fresh variant (reviewSeed: never the chapter's numbers, new at every
- *   review) and grades it with the exercise's grader. The terminal schedules the next review by
- *   what the attempts earned (ratingFor); the page asks the learner to rate the review, among the
- *   grades the attempts earned (ratingsAllowed).
+ *   review) and grades it with the exercise's grader. Page and terminal alike let the learner rate
+ *   the review among the grades the attempts earned (ratingsAllowed); the default (the page's
+ *   focused button, what the terminal records when no grade is named) is what they earned
+ *   (ratingFor).
  * - The schedule is stored in the progress format (progress.review), so it moves with export
  *   and import like the rest.
  * Pure: dates come in as arguments.
@@ -55,6 +56,25 @@ export function ratingFor({ wrong, gaveUp }: { wrong: number; gaveUp: boolean })
 export function ratingsAllowed(attempts: { wrong: number; gaveUp: boolean }): ReviewOutcome[] {
   const earned = ratingFor(attempts);
   return earned === "good" ? [...outcomes] : outcomes.slice(0, outcomes.indexOf(earned) + 1);
+}
+
+/** A grade the learner typed (`--rate easy`), or undefined when it is none of the four. */
+export function readOutcome(text: string): ReviewOutcome | undefined {
+  const t = text.trim().toLowerCase();
+  return (outcomes as readonly string[]).includes(t) ? (t as ReviewOutcome) : undefined;
+}
+
+/**
+ * The grade a review is given: the learner's choice when it is among the grades the attempts
+ * earned, else the default (what they earned, ratingFor). `chosen` says whether the choice stood.
+ */
+export function rateReview(
+  attempts: { wrong: number; gaveUp: boolean },
+  requested?: ReviewOutcome,
+): { outcome: ReviewOutcome; allowed: ReviewOutcome[]; chosen: boolean } {
+  const allowed = ratingsAllowed(attempts);
+  const chosen = requested !== undefined && allowed.includes(requested);
+  return { outcome: chosen ? requested : ratingFor(attempts), allowed, chosen };
 }
 
 /** An exercise that can be reviewed: it has generated variants and is not a code exercise. */

@@ -16,6 +16,7 @@ import {
   type ReviewOutcome,
   type Reviewable,
   ratingsAllowed,
+  rateReview,
   recordReview,
   reviewSeed,
   whenText,
@@ -165,8 +166,9 @@ export function mountReviewPage(): void {
     status.textContent = gaveUp
       ? "Answers shown. Rate the review to schedule it."
       : "Answered. Rate the review to schedule it.";
-    const earned = buttons.filter((b) => !b.disabled);
-    (earned[earned.length >= 3 ? 2 : earned.length - 1] ?? next).focus();
+    // The default grade (the terminal records it when none is named) has the focus.
+    const fallback = rateReview({ wrong, gaveUp }).outcome;
+    (buttons.find((b) => !b.disabled && b.dataset.rating === fallback) ?? next).focus();
   };
 
   const rated = (card: DueCard, outcome: ReviewOutcome) => {
