@@ -149,7 +149,9 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(shown.out).toMatch(/w1 .* c-805 ×11/);
     expect(shown.out).toContain("[lost-all] While this lasts");
     const what = await cli(["answer", "diagnose-poison-shard", "--part", "what", "bad-host"]);
-    expect(what.out).toMatch(/^WRONG \[what\] Not this one. A sick machine shows as one worker/);
+    expect(what.out).toMatch(
+      /^WRONG \[what\] Not this one. Misconception: Crashes in one place are one sick machine. A sick machine shows as one worker/,
+    );
     const lost = await cli(["answer", "diagnose-poison-shard", "--part", "lost-all", "1/28"]);
     expect(lost.out).toMatch(/^RIGHT \[lost-all\]/);
   });

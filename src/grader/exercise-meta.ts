@@ -43,7 +43,7 @@ export function gradingPart(part: Part): GradingPart {
         id: part.id,
         multiple: part.multiple,
         feedback: part.feedback,
-        choices: part.choices.map(({ id }) => ({ id })),
+        choices: part.choices.map(({ id, misconception }) => (misconception ? { id, misconception } : { id })),
       };
     case "match":
       return {

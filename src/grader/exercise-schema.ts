@@ -43,12 +43,19 @@ export const numericPartSchema = z
 
 const option = z.object({ id, text }).strict();
 
+/**
+ * A choice of a multiple-choice part. `misconception` names the mistaken belief that makes a
+ * learner pick it when it is wrong (shown before its feedback); every choice that can be wrong
+ * has one (a content test).
+ */
+const choiceOption = z.object({ id, text, misconception: text.optional() }).strict();
+
 export const choicePartSchema = z
   .object({
     kind: z.literal("choice").optional(),
     id,
     prompt: text,
-    choices: z.array(option).min(2, "a choice needs at least 2 choices"),
+    choices: z.array(choiceOption).min(2, "a choice needs at least 2 choices"),
     /** true: tick every right choice (checkboxes); false: pick one (radio buttons). */
     multiple: z.boolean().default(false),
     /** Shown when the learner picks that choice: why it is right or wrong. */
@@ -192,7 +199,9 @@ export type AnyPart = Part | CodePart;
  * texts and the authors' accept/reject lists stay on the server). A full part is one of these.
  */
 export type NumericGrading = Pick<NumericPart, "kind" | "id" | "type" | "tolerance" | "figures" | "unit" | "feedback">;
-export type ChoiceGrading = Pick<ChoicePart, "kind" | "id" | "multiple" | "feedback"> & { choices: { id: string }[] };
+export type ChoiceGrading = Pick<ChoicePart, "kind" | "id" | "multiple" | "feedback"> & {
+  choices: { id: string; misconception?: string }[];
+};
 export type MatchGrading = Pick<MatchPart, "kind" | "id" | "feedback"> & {
   items: { id: string }[];
   options: { id: string }[];

@@ -218,20 +218,30 @@ export function gradeChoice(part: ChoicePart, selected: string[], expected: Choi
   const wrongPicks = picked.filter((p) => !right.has(p));
   const missed = [...right].filter((r) => !picked.includes(r));
   const feedbackFor = (list: string[]) => list.map((id) => part.feedback[id]).filter((t): t is string => !!t);
+  // A wrong pick's feedback opens with the misconception it comes from, by name.
+  const misconception = new Map(part.choices.map((c) => [c.id, c.misconception]));
+  const wrongFeedback = (list: string[]) =>
+    list
+      .map((id) => {
+        const named = misconception.get(id);
+        const why = part.feedback[id];
+        return named ? `Misconception: ${named.replace(/[.\s]+$/, "")}. ${why ?? ""}`.trim() : why;
+      })
+      .filter((t): t is string => !!t);
   if (wrongPicks.length === 0 && missed.length === 0) {
     const why = feedbackFor(picked);
     // Authors often start a right choice's feedback with "Right"; don't say it twice.
     const lead = why.length > 0 && /^(right|correct|yes)\b/i.test(why[0]!) ? [] : ["Right."];
     return { status: "right", message: [...lead, ...why].join(" ") };
   }
-  if (!part.multiple) return { status: "wrong", message: ["Not this one.", ...feedbackFor(wrongPicks)].join(" ") };
+  if (!part.multiple) return { status: "wrong", message: ["Not this one.", ...wrongFeedback(wrongPicks)].join(" ") };
   const summary =
     wrongPicks.length > 0 && missed.length > 0
       ? `${wrongPicks.length} of your ticks ${wrongPicks.length === 1 ? "does" : "do"} not apply, and ${missed.length} that ${missed.length === 1 ? "applies is" : "apply are"} not ticked.`
       : wrongPicks.length > 0
         ? `${wrongPicks.length} of your ticks ${wrongPicks.length === 1 ? "does" : "do"} not apply.`
         : `Not all: ${missed.length} more ${missed.length === 1 ? "applies" : "apply"}.`;
-  return { status: "wrong", message: [summary, ...feedbackFor(wrongPicks)].join(" ") };
+  return { status: "wrong", message: [summary, ...wrongFeedback(wrongPicks)].join(" ") };
 }
 
 /**

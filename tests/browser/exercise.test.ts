@@ -283,7 +283,7 @@ describeInBrowser("exercises in the page", (browser) => {
     await what.getByRole("button", { name: "Check" }).click();
     await expect
       .poll(() => what.locator("[data-feedback]").textContent())
-      .toMatch(/^Not this one\. A poison request shows/);
+      .toMatch(/^Not this one\. Misconception: Any crashing shard is a poison request\. A poison request shows/);
     await what.getByLabel("One worker’s machine is sick.").check();
     await what.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => what.locator("[data-feedback]").getAttribute("data-verdict")).toBe("right");

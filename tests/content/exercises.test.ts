@@ -11,7 +11,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
 import { renderExercise } from "../../src/components/exercise/markdown.ts";
-import { defaultParams, titleOf } from "../../src/grader/exercise-meta.ts";
+import { defaultParams, gradingPart, titleOf } from "../../src/grader/exercise-meta.ts";
 import type { ExerciseMeta, Part } from "../../src/grader/exercise-schema.ts";
 import { fillParams, placeholderPattern } from "../../src/grader/fill-params.ts";
 import { gradeChoice, gradeMatch, gradeNumeric } from "../../src/grader/grade.ts";
@@ -277,19 +277,29 @@ describe.each(choiceIds)("choice parts of exercise %s", (id) => {
     }
   });
 
-  test("every wrong choice names its misconception in feedback (every choice, where variants move the answer)", async () => {
+  test("every wrong choice names its misconception (a field, shown first in its feedback) and explains it (every choice, where variants move the answer)", async () => {
     const { meta } = exercise(id);
     const mod = await solution(id);
     const expected = expectedAnswers(answerParts(meta), mod, defaultParams(meta));
     const moves = hasVariants(meta, mod);
     for (const part of partsOf(meta, "choice")) {
       const right = [expected[part.id]].flat();
+      const grading = gradingPart(part);
       for (const choice of part.choices) {
         if (!moves && right.includes(choice.id)) continue;
-        expect(
-          part.feedback[choice.id]?.trim(),
-          `${id}/${part.id}: choice "${choice.id}" has no feedback`,
-        ).toBeTruthy();
+        const where = `${id}/${part.id}: choice "${choice.id}"`;
+        expect(part.feedback[choice.id]?.trim(), `${where} has no feedback`).toBeTruthy();
+        expect(choice.misconception?.trim(), `${where} names no misconception`).toBeTruthy();
+        if (right.includes(choice.id)) continue;
+        // Picked wrongly, the learner reads the misconception's name, then why.
+        const verdict = gradeChoice(
+          grading as Extract<typeof grading, { kind: "choice" }>,
+          [choice.id],
+          expected[part.id]!,
+        );
+        expect(verdict.status).toBe("wrong");
+        expect(verdict.message, where).toContain(`Misconception: ${choice.misconception!.replace(/[.\s]+$/, "")}.`);
+        expect(verdict.message, where).toContain(part.feedback[choice.id]!.trim().slice(0, 40));
       }
     }
   });
