@@ -2,8 +2,15 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { readFileSync } from "node:fs";
-import { canarySummary, canaryView, defaultCanaryState, shareSummary } from "../../src/widgets/canary/render.ts";
+import {
+  canarySummary,
+  canaryView,
+  defaultCanaryState,
+  reachText,
+  shareSummary,
+} from "../../src/widgets/canary/render.ts";
 import { defaultHeadroomState, headroomSummary, headroomView } from "../../src/widgets/headroom/render.ts";
+import { cellSizeSummary, cellSizeView, cellsText, defaultCellSizeState } from "../../src/widgets/cell-size/render.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
@@ -36,10 +43,12 @@ async function driveCanary(page: Page) {
   const bake = root.locator('input[name="bake"]');
   await bake.focus();
   await page.keyboard.press("End");
-  const longest = { ...next, bakeMinutes: 240 };
+  // The longest bake, 13 h: long enough for every share to reach 95%, and the curve's axis goes there.
+  const longest = { ...next, bakeMinutes: 780 };
   await expect.poll(() => live.innerText()).toBe(canarySummary(canaryView(longest)));
-  expect(await root.locator("output[data-bake]").innerText()).toBe("4 h");
-  expect(await bake.getAttribute("aria-valuetext")).toBe("4 h");
+  expect(await root.locator("output[data-bake]").innerText()).toBe("13 h");
+  expect(await bake.getAttribute("aria-valuetext")).toBe("13 h");
+  expect(await root.locator("[data-reach]").innerText()).toBe(reachText(canaryView(longest)));
   await root.locator('select[name="regressed"]').selectOption("0.01");
   await expect
     .poll(() => root.locator(".ct-trade").innerText())
@@ -67,6 +76,26 @@ describeInBrowser("cells widgets", (browser) => {
     await widget(page, "cells").locator('select[name="fault"]').selectOption("lost-zone");
     await expect.poll(() => figure(page, "cells", "cells-share")).toBe("35%");
     await expect(widget(page, "cells").locator(".cw-cell--down").count()).resolves.toBe(7);
+
+    // The cell-size widget on the same page: readable before its code loads (drawn on the server),
+    // announced politely, and the first key press on its slider counts.
+    const size = page.locator("[data-cell-size-widget]");
+    const sizeLive = size.locator("[data-live]");
+    expect(await sizeLive.getAttribute("aria-live")).toBe("polite");
+    await expect(sizeLive.innerText()).resolves.toBe(cellSizeSummary(cellSizeView(defaultCellSizeState)));
+    expect(await size.getAttribute("data-ready")).toBeNull();
+    const slider = size.locator('input[name="cells"]');
+    await slider.focus();
+    await page.keyboard.press("ArrowRight");
+    const eleven = cellSizeView({ cells: 11 });
+    await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(eleven));
+    expect(await size.locator("output[data-cells]").innerText()).toBe(cellsText(eleven));
+    expect(await slider.getAttribute("aria-valuetext")).toBe("11 cells of up to 91 customers");
+    await page.keyboard.press("End");
+    await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 50 })));
+    expect(await size.locator(".cs-cell").count()).toBe(50);
+    expect(await size.locator('[data-figure="tenant"]').innerText()).toBe("125% of a cell");
+    expect(await size.locator('[data-figure="move"]').innerText()).toContain("does not fit in a cell");
   });
 
   test("cells: a canary check that misses lets the release reach everyone", async () => {

@@ -97,3 +97,15 @@ export function tenantMoveCost({ dataGB, copyGBPerHour, writesPerSecond, dualWri
     throw new RangeError("a move needs data >= 0, a copy rate > 0, writes >= 0 and a dual-write time >= 0");
   return { copyHours: dataGB / copyGBPerHour, extraWrites: writesPerSecond * dualWriteHours * 3600 };
 }
+
+/**
+ * The share of one cell a tenant's data fills when `cells` equal cells hold `totalGB` between
+ * them: the smaller the cells, the bigger a large tenant looks. At 1 or more it fits no cell of
+ * that size (it needs bigger cells, or a cell of its own).
+ */
+export function tenantShareOfCell(tenantGB: number, totalGB: number, cells: number): number {
+  assertWholeNumber("cells", cells, 1);
+  if (!(tenantGB >= 0) || !(totalGB > 0) || tenantGB > totalGB)
+    throw new RangeError("a tenant's data must be from 0 to the whole system's, and the system's more than 0");
+  return (tenantGB * cells) / totalGB;
+}

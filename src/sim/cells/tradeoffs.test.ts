@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cellDesign, fewestCellsFor, mostCellsWithin, pathAvailability, tenantMoveCost } from "./sizing.ts";
+import {
+  cellDesign,
+  fewestCellsFor,
+  mostCellsWithin,
+  pathAvailability,
+  tenantMoveCost,
+  tenantShareOfCell,
+} from "./sizing.ts";
 import { headroomToSurvive, preProvisionFactor, zoneLoss } from "./static-stability.ts";
 
 describe("headroom against zones lost", () => {
@@ -78,5 +85,14 @@ describe("cell size against blast radius and overhead", () => {
       copyHours: 4,
       extraWrites: 360_000,
     });
+  });
+
+  it("a tenant fills more of each cell as the cells shrink, and fits none once it is a cell's worth of data", () => {
+    expect(tenantShareOfCell(500, 20_000, 10)).toBe(0.25);
+    expect(tenantShareOfCell(500, 20_000, 40)).toBe(1);
+    expect(tenantShareOfCell(500, 20_000, 1)).toBe(0.025);
+    expect(() => tenantShareOfCell(500, 20_000, 0)).toThrow(/cells/);
+    expect(() => tenantShareOfCell(30_000, 20_000, 2)).toThrow(RangeError);
+    expect(() => tenantShareOfCell(1, 0, 2)).toThrow(RangeError);
   });
 });

@@ -1,0 +1,172 @@
+/**
+ * The cell-size widget's output (how many cells?), drawn from src/sim/cells/sizing.ts as HTML, the
+ * same on the server and in the page: for the number of cells the reader chooses, what one bad
+ * cell takes down, what the router (shared by every cell) still takes down, the monthly bill and
+ * its share of per-cell overhead, and what moving the largest tenant costs and how much of a cell
+ * it fills. Every figure is the model's; the sentences only put them in words.
+ */
+import { grouped, percentUpTo, rounded } from "../../format/number.ts";
+import {
+  type CellCosts,
+  cellDesign,
+  pathAvailability,
+  type TenantMove,
+  tenantMoveCost,
+  tenantShareOfCell,
+} from "../../sim/cells/sizing.ts";
+import { cellExample } from "../../sim/cells/example.ts";
+import { countOf } from "../cells/format.ts";
+
+/** The fleet the widget sizes: the chapter's worked example's customers, and what cells cost. */
+export const cellSizeScenario = {
+  costs: { customers: cellExample.customers, fixedPerCell: 3000, perCustomer: 50 } satisfies CellCosts,
+  /** Availability of the router and of each cell (each is needed on every request). */
+  routerAvailability: 0.9999,
+  cellAvailability: 0.9995,
+  /** The data all the customers hold, and the largest tenant's move. */
+  totalGB: 20_000,
+  largestTenant: { dataGB: 500, copyGBPerHour: 100, writesPerSecond: 40, dualWriteHours: 1 } satisfies TenantMove,
+} as const;
+
+export const cellSizeLimits = { min: 1, max: 50 } as const;
+
+export interface CellSizeState {
+  cells: number;
+}
+
+export const defaultCellSizeState: CellSizeState = { cells: cellExample.cells };
+
+/** The state a form's value gives: anything off the slider's range falls back to the default. */
+export function cellSizeState(fields: { cells?: unknown }): CellSizeState {
+  const cells = typeof fields.cells === "string" && fields.cells.trim() !== "" ? Number(fields.cells) : fields.cells;
+  return typeof cells === "number" &&
+    Number.isInteger(cells) &&
+    cells >= cellSizeLimits.min &&
+    cells <= cellSizeLimits.max
+    ? { cells }
+    : defaultCellSizeState;
+}
+
+export interface CellSizeView {
+  state: CellSizeState;
+  customers: number;
+  /** Customers in the largest cell: what one bad cell takes down. */
+  largestCell: number;
+  /** Whether every cell holds the same number of customers. */
+  even: boolean;
+  blastRadius: number;
+  monthly: number;
+  overhead: number;
+  overheadShare: number;
+  /** What a customer sees through the router and its cell. */
+  availability: number;
+  /** The share of one cell the largest tenant's data fills. */
+  tenantShare: number;
+  move: { copyHours: number; extraWrites: number };
+}
+
+export function cellSizeView(state: CellSizeState): CellSizeView {
+  const s = cellSizeScenario;
+  const design = cellDesign(state.cells, s.costs);
+  return {
+    state,
+    customers: s.costs.customers,
+    largestCell: design.largestCell,
+    even: s.costs.customers % state.cells === 0,
+    blastRadius: design.blastRadius,
+    monthly: design.monthly,
+    overhead: state.cells * s.costs.fixedPerCell,
+    overheadShare: design.overheadShare,
+    availability: pathAvailability(s.routerAvailability, s.cellAvailability),
+    tenantShare: tenantShareOfCell(s.largestTenant.dataGB, s.totalGB, state.cells),
+    move: tenantMoveCost(s.largestTenant),
+  };
+}
+
+const dollars = (n: number) => `$${grouped(n)}`;
+const share = (p: number) => percentUpTo(p, 1);
+
+/** "10 cells of 100 customers", "3 cells of up to 334 customers", "1 cell of 1,000 customers". */
+export function cellsText(view: CellSizeView): string {
+  const { cells } = view.state;
+  return `${countOf(cells, "cell")} of ${view.even ? "" : "up to "}${countOf(view.largestCell, "customer")}`;
+}
+
+/** What one bad cell and a router outage each take down. */
+export function blastText(view: CellSizeView): string {
+  const all = `${grouped(view.customers)} (${share(1)})`;
+  if (view.state.cells === 1)
+    return `a bad cell takes down all ${grouped(view.customers)} customers (${share(1)}), as a router outage does`;
+  return (
+    `one bad cell takes down ${countOf(view.largestCell, "customer")} (${share(view.blastRadius)}); ` +
+    `a router outage still takes down all ${all}`
+  );
+}
+
+/** The monthly bill and its share of per-cell overhead. */
+export function billText(view: CellSizeView): string {
+  const { fixedPerCell } = cellSizeScenario.costs;
+  return (
+    `The bill is ${dollars(view.monthly)} a month, ${share(view.overheadShare)} of it per-cell overhead ` +
+    `(${countOf(view.state.cells, "cell")} × ${dollars(fixedPerCell)}).`
+  );
+}
+
+/** What a screen reader hears after each change (and the line above the figures). */
+export function cellSizeSummary(view: CellSizeView): string {
+  return `${cellsText(view)}: ${blastText(view)}. ${billText(view)}`;
+}
+
+/** The router: on every request whatever the cell count, so its availability multiplies every cell's. */
+export function routerText(view: CellSizeView): string {
+  const s = cellSizeScenario;
+  return (
+    `Every request still crosses the router. With the router up ${percentUpTo(s.routerAvailability, 2)} of the time ` +
+    `and each cell ${percentUpTo(s.cellAvailability, 2)}, a customer sees ${percentUpTo(view.availability, 2)} ` +
+    `at any cell count: more cells make each outage smaller, not the router's.`
+  );
+}
+
+/** The largest tenant: how much of a cell it fills at this size, and what moving it costs. */
+export function moveText(view: CellSizeView): string {
+  const t = cellSizeScenario.largestTenant;
+  const fit =
+    view.tenantShare >= 1
+      ? `At this size it does not fit in a cell: it is ${share(view.tenantShare)} of one, so it needs bigger cells or a cell of its own.`
+      : `At this size it fills ${share(view.tenantShare)} of a cell.`;
+  return (
+    `The largest tenant holds ${grouped(t.dataGB)} GB of the ${grouped(cellSizeScenario.totalGB)} GB. ${fit} ` +
+    `Moving it to another cell copies its data in ${rounded(view.move.copyHours)} h and doubles its ` +
+    `${grouped(t.writesPerSecond)} writes a second for ${countOf(t.dualWriteHours, "hour")} of dual-writing ` +
+    `(${grouped(view.move.extraWrites)} extra writes), whatever the cell count; smaller cells leave it less room to grow before it must move.`
+  );
+}
+
+function bar(width: number, cls: string): string {
+  return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${(Math.min(1, width) * 100).toFixed(1)}%"></span></span>`;
+}
+
+export function renderCellSize(view: CellSizeView): string {
+  const { cells } = view.state;
+  const strip = Array.from(
+    { length: cells },
+    (_, i) => `<span class="cs-cell${i === 0 ? " cs-cell--down" : ""}"></span>`,
+  ).join("");
+  const perCustomer = view.monthly - view.overhead;
+  return (
+    `<div class="cs-strip" aria-hidden="true">${strip}</div>` +
+    `<div class="cw-scroll"><table class="cw-table cs-table"><caption>One bad cell, the router, and the bill</caption>` +
+    `<thead><tr><th scope="col">What</th><th scope="col">Share</th><th scope="col">Figure</th></tr></thead><tbody>` +
+    `<tr><th scope="row">One bad cell takes down</th><td>${bar(view.blastRadius, "cs-bar--down")}</td>` +
+    `<td data-figure="cell-blast">${countOf(view.largestCell, "customer")} (${share(view.blastRadius)})</td></tr>` +
+    `<tr><th scope="row">A router outage takes down</th><td>${bar(1, "cs-bar--down")}</td>` +
+    `<td data-figure="router-blast">${grouped(view.customers)} (${share(1)})</td></tr>` +
+    `<tr><th scope="row">Per-cell overhead</th><td>${bar(view.overheadShare, "cs-bar--cost")}</td>` +
+    `<td data-figure="overhead">${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); customers ${dollars(perCustomer)}</td></tr>` +
+    `<tr><th scope="row">Largest tenant fills</th><td>${bar(view.tenantShare, view.tenantShare >= 1 ? "cs-bar--down" : "cs-bar--cost")}</td>` +
+    `<td data-figure="tenant">${share(view.tenantShare)} of a cell</td></tr>` +
+    `</tbody></table></div>` +
+    `<p class="cs-note" data-figure="router">${routerText(view)}</p>` +
+    `<p class="cs-note" data-figure="move">${moveText(view)}</p>`
+  );
+}
