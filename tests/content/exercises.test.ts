@@ -295,7 +295,7 @@ describe.each(choiceIds)("choice parts of exercise %s", (id) => {
         const verdict = gradeChoice(
           grading as Extract<typeof grading, { kind: "choice" }>,
           [choice.id],
-          expected[part.id]!,
+          expected[part.id] as string | string[],
         );
         expect(verdict.status).toBe("wrong");
         expect(verdict.message, where).toContain(`Misconception: ${choice.misconception!.replace(/[.\s]+$/, "")}.`);

@@ -117,13 +117,15 @@ describe("the widget's state and drawing", () => {
     const html = renderCellSize(cellSizeView({ cells: 20 }));
     expect(html.match(/class="cs-cell[" ]/g)).toHaveLength(20);
     expect(html.match(/cs-cell--down/g)).toHaveLength(1);
-    expect(html).toContain('<td data-figure="cell-blast">50 customers (5%)</td>');
-    expect(html).toContain('<td data-figure="router-blast">1,000 (100%)</td>');
-    expect(html).toContain('<span class="cs-bar cs-bar--down" style="width:5.0%">');
-    expect(html).toContain('<td data-figure="tenant">50% of a cell</td>');
+    expect(html).toContain(
+      '<span data-figure="cell-blast">50 customers (5%)</span><span class="cs-track"><span class="cs-bar cs-bar--down" style="width:5.0%">',
+    );
+    expect(html).toContain('<span data-figure="router-blast">1,000 (100%)</span>');
+    expect(html).toContain('<span data-figure="tenant">50% of a cell</span>');
+    expect(html).toContain("$60,000 of $110,000 a month (54.5%); serving the customers $50,000");
     // A tenant bigger than a cell: its bar is full and red, not wider than the track.
     expect(renderCellSize(cellSizeView({ cells: 50 }))).toContain(
-      '<span class="cs-bar cs-bar--down" style="width:100.0%"></span></span></td><td data-figure="tenant">125% of a cell',
+      '<span data-figure="tenant">125% of a cell</span><span class="cs-track"><span class="cs-bar cs-bar--down" style="width:100.0%">',
     );
   });
 });

@@ -146,6 +146,10 @@ function bar(width: number, cls: string): string {
   return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${(Math.min(1, width) * 100).toFixed(1)}%"></span></span>`;
 }
 
+/** A row of the table: what, the figure in words, and its bar beneath. */
+const row = (what: string, figure: string, text: string, drawn: string) =>
+  `<tr><th scope="row">${what}</th><td><span data-figure="${figure}">${text}</span>${drawn}</td></tr>`;
+
 export function renderCellSize(view: CellSizeView): string {
   const { cells } = view.state;
   const strip = Array.from(
@@ -156,15 +160,31 @@ export function renderCellSize(view: CellSizeView): string {
   return (
     `<div class="cs-strip" aria-hidden="true">${strip}</div>` +
     `<div class="cw-scroll"><table class="cw-table cs-table"><caption>One bad cell, the router, and the bill</caption>` +
-    `<thead><tr><th scope="col">What</th><th scope="col">Share</th><th scope="col">Figure</th></tr></thead><tbody>` +
-    `<tr><th scope="row">One bad cell takes down</th><td>${bar(view.blastRadius, "cs-bar--down")}</td>` +
-    `<td data-figure="cell-blast">${countOf(view.largestCell, "customer")} (${share(view.blastRadius)})</td></tr>` +
-    `<tr><th scope="row">A router outage takes down</th><td>${bar(1, "cs-bar--down")}</td>` +
-    `<td data-figure="router-blast">${grouped(view.customers)} (${share(1)})</td></tr>` +
-    `<tr><th scope="row">Per-cell overhead</th><td>${bar(view.overheadShare, "cs-bar--cost")}</td>` +
-    `<td data-figure="overhead">${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); customers ${dollars(perCustomer)}</td></tr>` +
-    `<tr><th scope="row">Largest tenant fills</th><td>${bar(view.tenantShare, view.tenantShare >= 1 ? "cs-bar--down" : "cs-bar--cost")}</td>` +
-    `<td data-figure="tenant">${share(view.tenantShare)} of a cell</td></tr>` +
+    `<thead><tr><th scope="col">What</th><th scope="col">How much</th></tr></thead><tbody>` +
+    row(
+      "One bad cell takes down",
+      "cell-blast",
+      `${countOf(view.largestCell, "customer")} (${share(view.blastRadius)})`,
+      bar(view.blastRadius, "cs-bar--down"),
+    ) +
+    row(
+      "A router outage takes down",
+      "router-blast",
+      `${grouped(view.customers)} (${share(1)})`,
+      bar(1, "cs-bar--down"),
+    ) +
+    row(
+      "Per-cell overhead",
+      "overhead",
+      `${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); serving the customers ${dollars(perCustomer)}`,
+      bar(view.overheadShare, "cs-bar--cost"),
+    ) +
+    row(
+      "Largest tenant fills",
+      "tenant",
+      `${share(view.tenantShare)} of a cell`,
+      bar(view.tenantShare, view.tenantShare >= 1 ? "cs-bar--down" : "cs-bar--cost"),
+    ) +
     `</tbody></table></div>` +
     `<p class="cs-note" data-figure="router">${routerText(view)}</p>` +
     `<p class="cs-note" data-figure="move">${moveText(view)}</p>`
