@@ -3,6 +3,9 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { weighPage } from "../../tools/page-weight.ts";
+import { grouped } from "../../src/format/number.ts";
+import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
+import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
@@ -50,6 +53,73 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     expect(await smallestLabel()).toBeGreaterThanOrEqual(11);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await smallestLabel()).toBeGreaterThanOrEqual(11);
+    await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  test("the pool animation: its static frame before any code, a jump clicked before the code counts, then the keyboard scrubs it and Play plays", async () => {
+    // The page the test above loaded, untouched: the widget sits far below the first screen, so its code has not loaded.
+    const { page } = browser;
+    const film = poolFilm();
+    const pool = page.locator("[data-pool-fill]");
+    const shows = async (index: number) => {
+      const frame = film.frames[index]!;
+      await expect(pool.locator("[data-pf-caption]").textContent()).resolves.toBe(poolCaption(film, frame));
+      const counts = slotCounts(frame);
+      for (const state of ["free", "waiting", "gone"] as const) {
+        await expect(pool.locator(`[data-pf-slots] [data-state="${state}"]`).count()).resolves.toBe(counts[state]);
+        await expect(pool.locator(`[data-pf-count="${state}"]`).textContent()).resolves.toBe(String(counts[state]));
+      }
+      await expect(pool.locator("[data-pf-queue]").textContent()).resolves.toBe(
+        `${grouped(frame.queue)} ${frame.queue === 1 ? "try" : "tries"}`,
+      );
+      await expect(pool.locator("[data-pf-refused]").textContent()).resolves.toBe(grouped(frame.refused));
+    };
+    await expect(pool.getAttribute("data-ready")).resolves.toBeNull();
+    await shows(film.initial);
+    await expect(pool.locator("[data-pf-slots] .pf-slot").count()).resolves.toBe(film.poolSize);
+    // A jump to the first refusal, clicked before the code has loaded, is where the widget lands.
+    const refusal = film.frames.findIndex((f) => f.moment === "refusal");
+    await pool.locator(`[data-pf-jump="${refusal}"]`).click();
+    await page.waitForSelector(`[data-pool-fill][data-frame="${refusal}"]`, { state: "attached" });
+    await shows(refusal);
+    await expect(pool.locator("[data-pf-time]").textContent()).resolves.toBe(`${grouped(film.firstRefusalSeconds)} s`);
+    await expect(pool.locator("[data-pf-scrub]").getAttribute("aria-valuetext")).resolves.toBe(
+      `${grouped(film.firstRefusalSeconds)} s`,
+    );
+    // The keyboard: a step on, then Home.
+    await pool.locator("[data-pf-scrub]").focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForSelector(`[data-pool-fill][data-frame="${refusal + 1}"]`, { state: "attached" });
+    await shows(refusal + 1);
+    await page.keyboard.press("Home");
+    await page.waitForSelector('[data-pool-fill][data-frame="0"]', { state: "attached" });
+    await shows(0);
+    // Play moves on by itself; Pause stops it and the caption is announced again.
+    await pool.locator("[data-pf-play]").click();
+    await page.waitForFunction(
+      () => Number((document.querySelector("[data-pool-fill]") as HTMLElement).dataset.frame) > 1,
+    );
+    await expect(pool.locator("[data-pf-caption]").getAttribute("aria-live")).resolves.toBe("off");
+    await pool.locator("[data-pf-play]").click();
+    await expect(pool.locator("[data-pf-play]").getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(pool.locator("[data-pf-caption]").getAttribute("aria-live")).resolves.toBe("polite");
+    await shows(Number(await pool.getAttribute("data-frame")));
+    // On a phone the 20 connections fit the row, each still wide enough to see; with reduced motion nothing glides.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = await pool.locator("[data-pf-slots]").evaluate((el) => ({
+      overflow: el.scrollWidth - el.clientWidth,
+      slot: el.firstElementChild!.getBoundingClientRect().width,
+    }));
+    expect(row.overflow).toBe(0);
+    expect(row.slot).toBeGreaterThanOrEqual(10);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect(
+      pool
+        .locator("[data-pf-slots] .pf-slot")
+        .first()
+        .evaluate((el) => getComputedStyle(el).transitionDuration),
+    ).resolves.toBe("0s");
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 

@@ -6,10 +6,12 @@ import {
   defendedRun,
   endlessSummary,
   exercise,
+  film,
   littles,
   naiveSummary,
   regions,
   setting,
+  poolFill,
   predictions,
   single,
   steadyState,
@@ -190,4 +192,25 @@ describe("the chapter's sentences about the default run, asserted on the model",
   test("Huang et al. (OSDI 2022), as published: 22 incidents, 11 organisations, retries in more than half, shedding in more than 55% of recoveries", () => {
     expect(wild).toEqual({ incidents: 22, organisations: 11, retryShareAbove: "half", shedShareAbove: "55%" });
   });
+});
+
+test("the pool animation's sentences: every connection for callers who have gone from its first such frame through the first refusal, and its moments are the table's", () => {
+  const all = film.frames.map((f) => f.slots);
+  const gone = "g".repeat(film.poolSize);
+  const from = film.frames.findIndex((f) => f.slots === gone);
+  expect(from).toBe(film.initial);
+  expect(grouped(film.frames[from]!.t, film.frames[from]!.digits)).toBe(poolFill.allGoneSeconds);
+  expect(all.slice(from).every((s) => s === gone)).toBe(true);
+  const refusal = film.frames.find((f) => f.moment === "refusal")!;
+  expect(refusal.slots).toBe(gone);
+  expect(poolFill.queueAtRefusal).toBe(grouped(refusal.queue));
+  expect(Number.parseFloat(poolFill.queueGoneShareAtRefusal) / 100).toBeCloseTo(refusal.queueGone / refusal.queue, 2);
+  // The frames' moments are the chapter's timeline: the pool full, pricing fast again, the first refusal.
+  expect(grouped(film.poolFullSeconds, 2)).toBe(storm.poolFullSeconds);
+  expect(grouped(film.firstRefusalSeconds, 0)).toBe(storm.firstRefusalSeconds);
+  expect(grouped(film.firstRefusedJoinedSeconds, 0)).toBe(storm.firstRefusedQueuedAtSeconds);
+  expect(grouped(film.triggerSeconds)).toBe(setting.triggerSeconds);
+  expect(grouped(film.poolSize)).toBe(setting.poolSize);
+  // "The first N seconds": the film ends a few seconds after the first refusal.
+  expect(Number(poolFill.windowSeconds)).toBeGreaterThan(Number(storm.firstRefusalSeconds));
 });

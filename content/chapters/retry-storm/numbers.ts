@@ -16,6 +16,7 @@ import {
 } from "../../../src/sim/retry-storm/index.ts";
 
 import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
+import { poolFilm } from "../../../src/sim/retry-storm/pool-frames.ts";
 import { grouped, minutesAndSeconds, percent } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
@@ -202,6 +203,18 @@ export const storm = {
   endlessRecovered: endless.recovered,
   endlessMinutes: grouped(endlessMinutes),
   events: grouped(naive.events),
+};
+
+/** The pool animation's frames (the same run, seed 1), for the sentences around it. */
+export const film = poolFilm();
+const refusalFrame = film.frames.find((f) => f.moment === "refusal")!;
+export const poolFill = {
+  /** Seconds of storm the animation shows (from just before the trigger). */
+  windowSeconds: grouped(film.frames.at(-1)!.t),
+  /** The first frame in which every connection serves a caller who has gone. */
+  allGoneSeconds: grouped(film.frames[film.initial]!.t, film.frames[film.initial]!.digits),
+  queueAtRefusal: grouped(refusalFrame.queue),
+  queueGoneShareAtRefusal: percent(refusalFrame.queueGone / refusalFrame.queue, 0),
 };
 
 export const defendedRun = {

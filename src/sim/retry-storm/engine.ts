@@ -154,11 +154,29 @@ export interface StormObserver {
   outcome(service: number, arrival: number, now: number, success: boolean): void;
 }
 
+/**
+ * Told what happens to each try at the pool: it joins the wait queue, takes a connection, gives
+ * it back, or is refused when its wait reaches the acquire time-out (`expiredAt`, the moment the
+ * summary dates the refusal; the engine notices it at the pool's next hand-out). Tries that leave
+ * the queue otherwise (a flush, a restart, a deadline, shedding) are not told: the pool's
+ * `waiters` hold what waits at any moment. A try is the same object from its wait to its
+ * release, and is reused only after that, so an animation of the pool can follow each connection
+ * (src/sim/retry-storm/pool-frames.ts). Unset, it costs nothing.
+ */
+export interface PoolObserver {
+  wait(job: Try, now: number): void;
+  take(job: Try, now: number): void;
+  give(job: Try, now: number): void;
+  refuse(job: Try, expiredAt: number): void;
+}
+
 export class StormRun {
   /** The scenario as given (checked); the world holds the parameters as they are now. */
   readonly scenario: Scenario;
   /** Optional: told of each request's arrival and end. */
   observer: StormObserver | null = null;
+  /** Optional: told of each try's wait, connection and refusal at the pool. */
+  poolObserver: PoolObserver | null = null;
   readonly world: World;
   /** When the run stops: the last arrival (duration) plus the drain. */
   readonly end: number;
@@ -598,6 +616,7 @@ export class StormRun {
       this.finish(job, false, now); // shed: refused at once, cheaply
     } else {
       pool.waiters.push(now, 0, job);
+      this.poolObserver?.wait(job, now);
     }
   }
 
@@ -611,6 +630,7 @@ export class StormRun {
       if (expiresAt <= now) {
         const job = waiters.shift();
         this.recorder.refusal(expiresAt);
+        this.poolObserver?.refuse(job, expiresAt);
         // When clients give up before the pool does, nothing refers to an expired try any more:
         // reuse it untouched (asking each try instead once time-outs changed mid-run).
         if (world.clientsGiveUpFirst) this.spare.push(job);
@@ -631,6 +651,7 @@ export class StormRun {
     job.pool.inUse++;
     job.holding = true;
     if (job.abandoned) this.abandonedHolding++;
+    this.poolObserver?.take(job, now);
     this.beginAttempt(job, now);
   }
 
@@ -711,6 +732,7 @@ export class StormRun {
       job.holding = false;
       job.pool.inUse--;
       if (abandoned) this.abandonedHolding--;
+      this.poolObserver?.give(job, now);
       this.serveWaiters(job.pool, now);
     }
     // Recycle only after the last look at this try: serving waiters above can start new tries,

@@ -7,6 +7,7 @@ export {
   StormRun,
   type StormAction,
   type StormObserver,
+  type PoolObserver,
   type StormState,
   type TimedAction,
 } from "./engine.ts";
