@@ -5,6 +5,7 @@
  * click made while it loads is replayed once it is ready.
  */
 import { isSolved, type Progress } from "../../course/progress.ts";
+import { prewarm } from "../../playground/worker-pool.ts";
 import { readProgress } from "../progress/store.ts";
 import { readPayload } from "./payload.ts";
 
@@ -90,6 +91,9 @@ function armExercise(root: HTMLElement): void {
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
       if (button && button.type === "button") replay.push(() => button.click());
     }
+    // A code exercise's checks run in a sandbox worker, the slowest part of a first run to
+    // start: boot it now, beside the widget's own loading, not after it.
+    if (root.dataset.kind === "code") prewarm();
     loading ??= import("./mount.ts")
       .then(async ({ mountExercise }) => {
         for (const type of triggers) root.removeEventListener(type, onTrigger, true);

@@ -21,6 +21,7 @@ import { showHintButton, showPartProgress } from "./bootstrap.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
+import { prewarm } from "../../playground/worker-pool.ts";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
@@ -265,13 +266,13 @@ async function mountCode(
   const resetButton = root.querySelector<HTMLButtonElement>('[data-action="reset-code"]');
   if (!box || !runButton) return;
   const codeKey = `blast-radius:exercise-code:v1:${data.id}`;
-  const [{ createEditor }, { runInPage, prewarm }, starter, { checkRequest, checkOutcome }] = await Promise.all([
+  prewarm(); // booted already when the reader's first touch mounted this exercise
+  const [{ createEditor }, { runInPage }, starter, { checkRequest, checkOutcome }] = await Promise.all([
     import("../playground/editor.ts"),
     import("../../playground/browser-host.ts"),
     loadStarter(data.id),
     import("../../grader/check-run.ts"),
   ]);
-  prewarm();
   let saved: string | null = null;
   try {
     saved = localStorage.getItem(codeKey);
