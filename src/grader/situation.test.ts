@@ -96,6 +96,20 @@ describe("situations", () => {
     expect(html).toMatch(/<details class="br-sit__values">[\s\S]*<td>200<\/td>/);
     expect(html).not.toContain("<in>");
   });
+
+  test("a chart's axis numbers are HTML placed along the plot, so they keep their size at any width", () => {
+    const html = situationHtml(example);
+    // No SVG text: an SVG's text would scale with the SVG (22 px at 1280, 7 px on a phone).
+    expect(html).not.toContain("<text");
+    expect(html).toContain('preserveAspectRatio="none"');
+    const ticks = [
+      ...html.matchAll(/class="br-sit__tick br-sit__tick--(x|y)" style="(top|left):([\d.]+)%">([^<]*)</g),
+    ].map((m) => `${m[1]} ${m[4]} at ${m[3]}%`);
+    expect(ticks).toEqual(["y 0 at 100%", "y 100 at 50%", "y 200 at 0%", "x 0 at 0%", "x 1 at 50%", "x 2 at 100%"]);
+    // The line runs from (0, 64) to the top right corner (2, 200), broken by the gap at 1.
+    expect(html).toContain('<polyline points="0,680"');
+    expect(html).toContain('<polyline points="1000,0"');
+  });
 });
 
 test("chart axes top out at 1, 2, 2.5 or 5 times a power of ten", async () => {

@@ -10,7 +10,8 @@
  *   every element has the same visibility and size in both themes, and runs every rule again in
  *   the dark where not);
  * - the same page resized to 375 px (media queries and resize observers answer a resize as they
- *   answer a load at that width): that nothing is wider than the screen.
+ *   answer a load at that width): that nothing is wider than the screen;
+ * - at both widths, the situations of diagnosis exercises: chart labels at 11 to 14 px, nothing cut.
  *
  * A page's test lists everything found on it.
  */
@@ -119,6 +120,45 @@ function sidewaysOverflow(page: Page): Promise<string | null> {
   });
 }
 
+/**
+ * What is wrong with the situations of diagnosis exercises on the page (issue 13: a lone chart's axis
+ * numbers rendered at 22 px at 1280; on a phone a table's caption and a chart's x axis were cut):
+ * every text of a chart renders at 11 to 14 px (an SVG's text at its font size times the SVG's
+ * scale), and nothing in a situation reaches past its box but what scrolls inside its own region.
+ */
+function situationProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const found: string[] = [];
+    for (const sit of document.querySelectorAll<HTMLElement>("[data-situation]")) {
+      const id = sit.closest("[data-exercise]")?.getAttribute("data-exercise") ?? "?";
+      const box = sit.getBoundingClientRect();
+      for (const el of sit.querySelectorAll<Element>(".br-sit__chart :is(.br-sit__tick, figcaption, li, svg text)")) {
+        const size = Number.parseFloat(getComputedStyle(el).fontSize);
+        const scale = el instanceof SVGGraphicsElement ? (el.getScreenCTM()?.a ?? 1) : 1;
+        const px = Math.round(size * scale * 10) / 10;
+        if (px < 11 || px > 14) found.push(`${id} at ${width} px: "${el.textContent}" renders at ${px} px`);
+      }
+      for (const el of sit.querySelectorAll<Element>("*")) {
+        if (el.closest(".br-sit__scroll, pre")) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1))
+          found.push(
+            `${id} at ${width} px: ${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} reaches past its box`,
+          );
+        if (
+          el instanceof HTMLElement &&
+          el.scrollWidth > el.clientWidth + 1 &&
+          getComputedStyle(el).overflowX !== "visible"
+        )
+          found.push(
+            `${id} at ${width} px: ${el.tagName.toLowerCase()}.${el.getAttribute("class") ?? ""} cuts its content`,
+          );
+      }
+    }
+    return found;
+  }, width);
+}
+
 /** Starlight pages switch theme in place; a stand-alone page reads the stored choice when it loads. */
 async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string | null> {
   await page.evaluate((t) => localStorage.setItem("starlight-theme", t), theme);
@@ -191,6 +231,7 @@ describeInBrowser("every page", (browser) => {
         const shown = await page.locator("html").getAttribute("data-theme");
         if (shown !== null && shown !== "light") found.push(`opened in the ${shown} theme, not light`);
         found.push(...(await axeFindings(page, path, "light")));
+        found.push(...(await situationProblems(page, desktop.width)));
         const light = await layout(page);
 
         await page.setViewportSize(phone);
@@ -198,6 +239,7 @@ describeInBrowser("every page", (browser) => {
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         const overflow = await sidewaysOverflow(page);
         if (overflow) found.push(`at 375 px the page scrolls sideways: ${overflow}`);
+        found.push(...(await situationProblems(page, phone.width)));
         await page.setViewportSize(desktop);
 
         const dark = await switchTheme(page, "dark");

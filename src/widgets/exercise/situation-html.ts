@@ -19,7 +19,10 @@ function tableHtml(caption: string, columns: string[], rows: Cell[][], highlight
       return `<tr${mark}>${cells.join("")}</tr>`;
     })
     .join("");
-  return `<div class="br-sit__scroll" tabindex="0" role="region" aria-label="${escapeHtml(caption)}"><table class="br-sit__table"><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
+  // The caption shows above the scrolling box, so it wraps to the box's width on a phone instead of
+  // running off with a wide table; the table keeps its own caption for screen readers.
+  const text = escapeHtml(caption);
+  return `<div class="br-sit__tablebox"><p class="br-sit__caption" aria-hidden="true">${text}</p><div class="br-sit__scroll" tabindex="0" role="region" aria-label="${text}"><table class="br-sit__table"><caption class="br-sit__sr">${text}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></div>`;
 }
 
 /** The axis top: the block's max when it gives one, else 1, 2, 2.5 or 5 times a power of ten at or above the largest value. */
@@ -33,48 +36,61 @@ export function niceCeiling(value: number): number {
 const lineColours = ["#2f7fd1", "#d1603d", "#3d9a50", "#9b59b6"];
 const dashes = ["", "6 3", "2 3", "8 3 2 3"];
 
+/**
+ * A chart whose labels keep their size at any width: the lines are drawn in an SVG stretched to
+ * the plot's box (strokes keep their width, `non-scaling-stroke`), and the axis numbers are HTML
+ * placed at percentages of that box, so they render at the page's chart-label size (12 px) on a
+ * phone and on a desktop alike, and the chart never needs more width than its container has.
+ */
 function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string {
-  const W = 360;
-  const H = 150;
-  const pad = { left: 44, right: 10, top: 10, bottom: 24 };
+  // The plot's own coordinates: x and y from 0 to 1000, y downwards.
+  const S = 1000;
   const max = block.max ?? niceCeiling(seriesMax(block));
   const xs = block.x.values;
   const x0 = xs[0]!;
   const x1 = xs.at(-1)!;
-  const sx = (x: number) => pad.left + ((x - x0) / (x1 - x0 || 1)) * (W - pad.left - pad.right);
-  const sy = (y: number) => H - pad.bottom - (Math.min(Math.max(y, 0), max) / max) * (H - pad.top - pad.bottom);
+  const fx = (x: number) => (x - x0) / (x1 - x0 || 1);
+  const fy = (y: number) => 1 - Math.min(Math.max(y, 0), max) / max;
   const r = (n: number) => Math.round(n * 10) / 10;
-  const grid = [0, 0.5, 1]
+  const pct = (f: number) => `${r(f * 100)}%`;
+  const fractions = [0, 0.5, 1];
+  const grid = fractions
     .map((f) => {
-      const y = sy(max * f);
-      const label = Number((max * f).toPrecision(3));
-      return `<line x1="${pad.left}" x2="${W - pad.right}" y1="${r(y)}" y2="${r(y)}" class="br-sit__grid"/><text x="${pad.left - 6}" y="${r(y + 4)}" text-anchor="end">${label}</text>`;
+      const y = r(fy(max * f) * S);
+      return `<line x1="0" x2="${S}" y1="${y}" y2="${y}" class="br-sit__grid" vector-effect="non-scaling-stroke"/>`;
     })
     .join("");
-  const ticks = [x0, xs[Math.floor((xs.length - 1) / 2)]!, x1]
-    .map((x) => `<text x="${r(sx(x))}" y="${H - 8}" text-anchor="middle">${escapeHtml(String(x))}</text>`)
+  const yTexts = fractions.map((f) => String(Number((max * f).toPrecision(3))));
+  // The left gutter fits the longest y label (in ch of the labels' font).
+  const gutter = Math.max(...yTexts.map((t) => t.length));
+  const yLabels = fractions
+    .map((f, i) => `<span class="br-sit__tick br-sit__tick--y" style="top:${pct(fy(max * f))}">${yTexts[i]}</span>`)
     .join("");
+  const xLabels = [x0, xs[Math.floor((xs.length - 1) / 2)]!, x1]
+    .map((x) => `<span class="br-sit__tick br-sit__tick--x" style="left:${pct(fx(x))}">${escapeHtml(String(x))}</span>`)
+    .join("");
+  const stroke = (i: number) => {
+    const dash = dashes[i % dashes.length];
+    return `stroke="${lineColours[i % lineColours.length]}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ""}`;
+  };
   const lines = block.lines
     .map((line, i) => {
       // A gap (null) breaks the line into pieces.
       const pieces: string[][] = [[]];
       line.values.forEach((v, j) => {
         if (v === null) pieces.push([]);
-        else pieces.at(-1)!.push(`${r(sx(xs[j]!))},${r(sy(v))}`);
+        else pieces.at(-1)!.push(`${r(fx(xs[j]!) * S)},${r(fy(v) * S)}`);
       });
       return pieces
         .filter((p) => p.length > 0)
-        .map(
-          (p) =>
-            `<polyline points="${p.join(" ")}" fill="none" stroke="${lineColours[i % lineColours.length]}" stroke-width="2"${dashes[i % dashes.length] ? ` stroke-dasharray="${dashes[i % dashes.length]}"` : ""}/>`,
-        )
+        .map((p) => `<polyline points="${p.join(" ")}" fill="none" ${stroke(i)} vector-effect="non-scaling-stroke"/>`)
         .join("");
     })
     .join("");
   const legend = block.lines
     .map(
       (line, i) =>
-        `<li><svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" stroke="${lineColours[i % lineColours.length]}" stroke-width="2"${dashes[i % dashes.length] ? ` stroke-dasharray="${dashes[i % dashes.length]}"` : ""}/></svg>${escapeHtml(line.name)}</li>`,
+        `<li><svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" ${stroke(i)}/></svg>${escapeHtml(line.name)}</li>`,
     )
     .join("");
   const description = `${block.caption}, ${block.unit}, over ${block.x.label} ${x0} to ${x1}; the values are in the table below.`;
@@ -83,7 +99,7 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
     [block.x.label, ...block.lines.map((l) => l.name)],
     xs.map((x, j) => [x, ...block.lines.map((l) => l.values[j] ?? "–")]),
   );
-  return `<figure class="br-sit__chart"><figcaption>${escapeHtml(block.caption)} <span class="br-sit__unit">(${escapeHtml(block.unit)})</span></figcaption><svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(description)}" preserveAspectRatio="xMidYMid meet">${grid}${ticks}${lines}</svg><ul class="br-sit__legend">${legend}</ul><details class="br-sit__values"><summary>The values</summary>${values}</details></figure>`;
+  return `<figure class="br-sit__chart"><figcaption>${escapeHtml(block.caption)} <span class="br-sit__unit">(${escapeHtml(block.unit)})</span></figcaption><div class="br-sit__plot" role="img" aria-label="${escapeHtml(description)}" style="--gutter:${gutter}ch"><svg viewBox="0 0 ${S} ${S}" preserveAspectRatio="none" aria-hidden="true" focusable="false">${grid}${lines}</svg><div aria-hidden="true">${yLabels}${xLabels}</div></div><ul class="br-sit__legend">${legend}</ul><details class="br-sit__values"><summary>The values</summary>${values}</details></figure>`;
 }
 
 function blockHtml(block: SituationBlock): string {
