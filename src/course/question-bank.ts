@@ -1,5 +1,5 @@
 /**
- * The interview question bank: questions as data (content/chapters/interview-playbook/questions.yaml
+ * The interview question bank: questions as data (src/course/interview/questions.yaml
  * and designs.yaml). Each question has clarifying questions with the assumptions a model answer goes
  * on, the model answer, a levelled rubric (what mid, senior and staff answers show, with weights and
  * the evidence a self-assessment asks for), red flags that sink an answer, and the follow-ups an
@@ -243,4 +243,18 @@ export function paragraphs(text: string): string[] {
     .split(/\n\s*\n/)
     .map((p) => p.replace(/\s+/g, " ").trim())
     .filter((p) => p.length > 0);
+}
+
+/**
+ * Where the single questions are read: one page per question type (the chapter lists them and
+ * links here), so no page carries the whole bank. Paths are from the site's root, without its base.
+ */
+export const bankTypeHref = (type: QuestionType): string => `interview-playbook/questions/${type}/`;
+export const bankQuestionHref = (q: Pick<Question, "id" | "type">): string => `${bankTypeHref(q.type)}#q-${q.id}`;
+
+/** The questions grouped by type, in the order of `questionTypes`, leaving out types with none. */
+export function bankTypes(questions: readonly Question[]): { type: QuestionType; label: string; items: Question[] }[] {
+  return (Object.entries(questionTypes) as [QuestionType, string][])
+    .map(([type, label]) => ({ type, label, items: questions.filter((q) => q.type === type) }))
+    .filter((g) => g.items.length > 0);
 }

@@ -1,6 +1,6 @@
 /** The interview sheet prints on one page, on A4 and on Letter, with every figure filled in. */
 import { expect, test } from "vitest";
-import { bank } from "../../content/chapters/interview-playbook/numbers.ts";
+import { bank } from "../../src/course/interview/numbers.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Pages in a PDF, counted from its page objects. */

@@ -7,9 +7,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 
 const read = (name: string) =>
-  parseQuestionBank(
-    readFileSync(new URL(`../../content/chapters/interview-playbook/${name}`, import.meta.url), "utf8"),
-  );
+  parseQuestionBank(readFileSync(new URL(`../../src/course/interview/${name}`, import.meta.url), "utf8"));
 /** The bank in the order the widget draws from: single questions, then design prompts. */
 const bank = mergeBanks(read("questions.yaml"), read("designs.yaml"));
 const question = bank.find((q) => q.id === "partition-key")!;

@@ -78,9 +78,10 @@ describeInBrowser("printing", (browser) => {
   test("collapsed model answers print open, external links print their address, the mock interview prints its state", async () => {
     const { page } = browser;
     await page.emulateMedia({ media: "print" });
+    // The question bank's pages (the chapter lists the questions and links there).
+    await page.goto(`${site}/interview-playbook/questions/blast-radius/`);
+    await expect(page.locator("#q-partition-key details h3").first().isVisible()).resolves.toBe(true);
     await page.goto(`${site}/interview-playbook/`);
-    const answer = page.locator("#q-partition-key details h5").first();
-    await expect(answer.isVisible()).resolves.toBe(true);
     const after = await page
       .locator(".further-reading a[href^='http']")
       .first()

@@ -102,9 +102,6 @@ const isNode = (target: string) => target.startsWith("node:");
 const chapterDataReadByPages = new Set([
   "src/components/WorkshopAgenda.astro -> content/chapters/workshop-kit/agenda.ts",
   "src/components/WorkshopAgenda.astro -> content/chapters/workshop-kit/steps.ts",
-  "src/pages/interview-playbook/interview.json.ts -> content/chapters/interview-playbook/bank.ts",
-  "src/pages/interview-playbook/interview.json.ts -> content/chapters/interview-playbook/numbers.ts",
-  "src/pages/interview-sheet.astro -> content/chapters/interview-playbook/numbers.ts",
   "src/pages/present/map-builder.astro -> content/chapters/workshop-kit/example-system.ts",
   "src/pages/present/opening.astro -> content/chapters/something-is-always-broken/numbers.ts",
   "src/pages/run-sheet/[agenda].astro -> content/chapters/workshop-kit/agenda.ts",

@@ -1,8 +1,8 @@
 /** The interview question bank: valid, complete, levelled, covering the syllabus and the types senior loops ask, with computed figures only. */
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { questions as filled } from "../../content/chapters/interview-playbook/bank.ts";
-import { bank as numbers, values } from "../../content/chapters/interview-playbook/numbers.ts";
+import { questions as filled } from "../../src/course/interview/bank.ts";
+import { bank as numbers, values } from "../../src/course/interview/numbers.ts";
 import {
   designClarifyTopics,
   fillNumbers,
@@ -18,7 +18,7 @@ import { designMaps } from "../../src/sim/failure-map/designs/index.ts";
 import { parseFailureMap } from "../../src/sim/failure-map/parse.ts";
 import { syllabus } from "../support/syllabus.ts";
 
-const folder = new URL("../../content/chapters/interview-playbook/", import.meta.url);
+const folder = new URL("../../src/course/interview/", import.meta.url);
 const texts = ["questions.yaml", "designs.yaml"].map((name) => readFileSync(new URL(name, folder), "utf8"));
 const questions = mergeBanks(
   ...texts.map((text, i) => parseQuestionBank(text, i === 0 ? "questions.yaml" : "designs.yaml")),
@@ -188,7 +188,10 @@ describe("question bank", () => {
   });
 
   test("every timed drill has its clock on the page, set to the target its own text states", () => {
-    const chapter = readFileSync(new URL("index.mdx", folder), "utf8");
+    const chapter = readFileSync(
+      new URL("../../content/chapters/interview-playbook/index.mdx", import.meta.url),
+      "utf8",
+    );
     const words: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5 };
     const drills = readdirSync(new URL("../../exercises/", import.meta.url)).filter((d) => d.startsWith("drill-"));
     expect(drills.length).toBeGreaterThanOrEqual(6);

@@ -4,8 +4,8 @@
  * not carry the bank twice.
  */
 import type { APIRoute } from "astro";
-import { questions } from "../../../content/chapters/interview-playbook/bank.ts";
-import { bank, values } from "../../../content/chapters/interview-playbook/numbers.ts";
+import { questions } from "../../course/interview/bank.ts";
+import { bank, values } from "../../course/interview/numbers.ts";
 import { designMapHrefs } from "../../course/design-links.ts";
 import { interviewPayload, payloadJson } from "../../widgets/mock-interview/payload.ts";
 

@@ -1,9 +1,12 @@
 /**
  * Every figure the interview playbook shows, in its prose and in its question bank, computed
  * from src/sim at build time. The bank refers to them as {{name}} placeholders (see `bank`).
+ * They live in src/course, beside the bank's questions, rather than in the chapter's folder,
+ * because pages outside the chapter render them too: the question bank's pages, the mock
+ * interview's data and the interview sheet.
  */
-import { choose } from "../../../src/sim/combinatorics.ts";
-import { exactOverlap, fixedGroupsBlastRadius } from "../../../src/sim/shuffle-shard.ts";
+import { choose } from "../../sim/combinatorics.ts";
+import { exactOverlap, fixedGroupsBlastRadius } from "../../sim/shuffle-shard.ts";
 import {
   amplification as amplify,
   busyConnections,
@@ -11,14 +14,14 @@ import {
   naiveHoldSeconds,
   poolThroughput,
   stableLoadBound,
-} from "../../../src/sim/backoff.ts";
+} from "../../sim/backoff.ts";
 
-import { grouped, percent, percentUpTo, readableShare, times } from "../../../src/format/number.ts";
-import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
-import { preProvisionFactor } from "../../../src/sim/cells/static-stability.ts";
-import { analyseFailureMap } from "../../../src/sim/failure-map/analyse.ts";
-import { parseFailureMap } from "../../../src/sim/failure-map/parse.ts";
-import { designMaps } from "../../../src/sim/failure-map/designs/index.ts";
+import { grouped, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
+import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
+import { preProvisionFactor } from "../../sim/cells/static-stability.ts";
+import { analyseFailureMap } from "../../sim/failure-map/analyse.ts";
+import { parseFailureMap } from "../../sim/failure-map/parse.ts";
+import { designMaps } from "../../sim/failure-map/designs/index.ts";
 import {
   allowedDowntimeSeconds,
   anySlow,
@@ -43,7 +46,7 @@ import {
   stepExcessRequests,
   tolerableFailures,
   writesLost,
-} from "../../../src/sim/reliability/index.ts";
+} from "../../sim/reliability/index.ts";
 
 /** Blast radius of one fault, as a share of customers, for each rung of the ladder. */
 export interface Rung {

@@ -81,8 +81,8 @@ test("the ladder's shares read the way people say them", async () => {
 });
 
 test("one cell's share agrees with the cells simulation placing real customers", async () => {
-  const { blastRadius } = await import("../../../src/sim/cells/blast.ts");
-  const { placeAll, uniformCustomers } = await import("../../../src/sim/cells/router.ts");
+  const { blastRadius } = await import("../../sim/cells/blast.ts");
+  const { placeAll, uniformCustomers } = await import("../../sim/cells/router.ts");
   for (const [count, customers, share] of [
     [worked.cellCount, worked.tenants, worked.share],
     [cells.count, 5_000, cells.share],

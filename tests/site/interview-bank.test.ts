@@ -1,0 +1,57 @@
+/**
+ * The interview question bank is split off the chapter's page (issue 13: the chapter carried 5,236
+ * elements, 2,815 of them the single questions, most of the rest the design prompts): the chapter
+ * lists every question and links to it on its type's page, where the whole question is; no
+ * question is lost, shown twice or left without its model answer.
+ */
+import { expect, test } from "vitest";
+import { questions } from "../../src/course/interview/bank.ts";
+import { bankQuestionHref, bankTypeHref, bankTypes } from "../../src/course/question-bank.ts";
+import { loadBuiltSite, resolveInternal } from "../../tools/built-site.ts";
+
+const pages = loadBuiltSite();
+const byPath = new Map(pages.map((p) => [p.path, p]));
+const chapter = byPath.get("/interview-playbook/")!;
+const elements = (html: string) => (html.match(/<[a-z][a-z0-9-]*[\s>/]/gi) ?? []).length;
+/** The built pages that hold a question's whole text (its model answer's summary). */
+const holders = (id: string) =>
+  pages.filter((p) =>
+    new RegExp(`id="q-${id}"[^>]*>\\s*<article[\\s\\S]*?Model answer, rubric and follow-ups`).test(p.html),
+  );
+
+test("the chapter lists every question, linking to its place on its type's page", () => {
+  expect(chapter).toBeDefined();
+  expect(questions.filter((q) => q.type === "design").length).toBeGreaterThan(5);
+  expect(questions.length).toBeGreaterThan(50);
+  for (const q of questions) {
+    const link = chapter.links.find((l) => l.href.endsWith(bankQuestionHref(q)));
+    expect(link, q.id).toBeDefined();
+    expect(link?.text.trim()).toBe(q.title);
+    // The id the question had on the chapter's page still lands on it (its entry in the list).
+    expect(chapter.ids.has(`q-${q.id}`), q.id).toBe(true);
+    const target = resolveInternal(link!.href, chapter.path)!;
+    expect(target.path).toBe(`/${bankTypeHref(q.type)}`);
+    expect(byPath.get(target.path)?.ids.has(`q-${q.id}`), q.id).toBe(true);
+  }
+});
+
+test("each question is whole on exactly one page, its type's", () => {
+  for (const q of questions)
+    expect(
+      holders(q.id).map((p) => p.path),
+      q.id,
+    ).toEqual([`/${bankTypeHref(q.type)}`]);
+  const typePages = pages.filter((p) => p.path.startsWith("/interview-playbook/questions/"));
+  expect(typePages.map((p) => p.path).sort()).toEqual(
+    bankTypes(questions)
+      .map((g) => `/${bankTypeHref(g.type)}`)
+      .sort(),
+  );
+});
+
+test("the chapter's page is light and no type's page is heavy", () => {
+  // 5,236 elements with the whole bank on the chapter (Lighthouse's count, 2026-12-01).
+  expect(elements(chapter.html)).toBeLessThan(1_800);
+  for (const p of pages.filter((p) => p.path.startsWith("/interview-playbook/questions/")))
+    expect(elements(p.html), p.path).toBeLessThan(1_500);
+});
