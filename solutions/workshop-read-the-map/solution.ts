@@ -1,7 +1,8 @@
 /**
  * Expected answers for "Read a failure-domain map", computed by the map analysis
- * (src/sim/failure-map) from the map the exercise shows.
+ * (src/sim/failure-map) from the map the exercise shows, and from the same map after the split.
  */
+import { percentUpTo } from "../../src/format/number.ts";
 import { analyseFailureMap, parseFailureMapOrThrow } from "../../src/sim/failure-map/index.ts";
 
 /** The map in the exercise's README, exactly (a content test checks they match). */
@@ -22,11 +23,38 @@ checkout calls pricing
 search uses app-db
 admin uses app-db`;
 
+/** The fix the exercise asks for: search and admin get pools of their own; app-db is left to checkout. */
+export const splitMapText = mapText
+  .replace("pool app-db\n", "pool app-db\npool search-db\npool admin-db\n")
+  .replace("search uses app-db", "search uses search-db")
+  .replace("admin uses app-db", "admin uses admin-db");
+
 const analysis = analyseFailureMap(parseFailureMapOrThrow(mapText));
 const widest = [...analysis.impacts].sort((a, b) => (b.trafficShare ?? 0) - (a.trafficShare ?? 0))[0]!;
 
-export const answers = {
-  widest: widest.resource,
-  unrelated: analysis.flagged,
-  "first-fix": "split",
-};
+/** What each of the three pools takes down after the split, in the map's order. */
+const splitPools = ["app-db", "search-db", "admin-db"];
+const afterSplit = analyseFailureMap(parseFailureMapOrThrow(splitMapText)).impacts.filter((i) =>
+  splitPools.includes(i.resource),
+);
+const share = (resource: string, impacts = afterSplit) =>
+  impacts.find((i) => i.resource === resource)?.trafficShare ?? 0;
+
+export function answers() {
+  return {
+    widest: widest.resource,
+    unrelated: analysis.flagged,
+    "first-fix": "split",
+    "after-split": Math.max(...afterSplit.map((i) => i.trafficShare ?? 0)),
+  };
+}
+
+/** The worked solution's figures for the split (explanation.md shows them as {name}). */
+export function worked(): Record<string, string> {
+  return {
+    appDbBefore: percentUpTo(share("app-db", analysis.impacts)),
+    searchPool: percentUpTo(share("search-db")),
+    checkoutPool: percentUpTo(share("app-db")),
+    adminPool: percentUpTo(share("admin-db")),
+  };
+}

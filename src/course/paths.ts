@@ -6,8 +6,16 @@ export interface LearningPath {
   id: "self-study" | "interview" | "workshop";
   audience: string;
   summary: string;
-  steps: { label: string; chapters: string[] }[];
+  steps: {
+    label: string;
+    chapters: string[];
+    /** A page of the site that is not a chapter (its path without slashes, and its link text). */
+    page?: { path: string; title: string };
+  }[];
 }
+
+/** The daily review (`/review/`): the exercises a learner solved, back on a schedule, with new numbers. */
+const dailyReview = { path: "review", title: "Daily review" };
 
 export const learningPaths: readonly LearningPath[] = [
   {
@@ -34,6 +42,7 @@ export const learningPaths: readonly LearningPath[] = [
         label: "Part III: architect for a small blast radius",
         chapters: ["cells", "shuffle-sharding", "static-stability", "deploys-and-correlated-failure"],
       },
+      { label: "Every day, about ten minutes: re-derive what you solved", chapters: [], page: dailyReview },
     ],
   },
   {
@@ -50,6 +59,7 @@ export const learningPaths: readonly LearningPath[] = [
       },
       { label: "Day 5: shuffle sharding, with numbers", chapters: ["shuffle-sharding"] },
       { label: "Days 6-7: mock interviews", chapters: ["interview-playbook"] },
+      { label: "From day 2, the first ten minutes of each day: review", chapters: [], page: dailyReview },
     ],
   },
   {

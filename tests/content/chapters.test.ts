@@ -100,3 +100,17 @@ test("learning paths name only chapters that exist", () => {
       for (const slug of step.chapters) expect(slugs.has(slug), `${path.id}: ${slug}`).toBe(true);
   }
 });
+
+test("learning paths link only pages that exist, and self-study and interview prep both make room for the daily review", () => {
+  const pages = new URL("../../src/pages/", import.meta.url);
+  for (const path of learningPaths)
+    for (const step of path.steps)
+      if (step.page)
+        expect(
+          existsSync(new URL(`${step.page.path}.astro`, pages)) ||
+            existsSync(new URL(`${step.page.path}/index.astro`, pages)),
+          `${path.id}: ${step.page.path}`,
+        ).toBe(true);
+  const reviewed = learningPaths.filter((p) => p.steps.some((s) => s.page?.path === "review")).map((p) => p.id);
+  expect(reviewed).toEqual(["self-study", "interview"]);
+});
