@@ -46,7 +46,7 @@ async function driveCanary(page: Page) {
   // The longest bake, 13 h: long enough for every share to reach 95%, and the curve's axis goes there.
   const longest = { ...next, bakeMinutes: 780 };
   await expect.poll(() => live.innerText()).toBe(canarySummary(canaryView(longest)));
-  expect(await root.locator("output[data-bake]").innerText()).toBe("13 h");
+  expect(await root.locator("output[data-slider-value]").innerText()).toBe("13 h");
   expect(await bake.getAttribute("aria-valuetext")).toBe("13 h");
   expect(await root.locator("[data-reach]").innerText()).toBe(reachText(canaryView(longest)));
   await root.locator('select[name="regressed"]').selectOption("0.01");
@@ -89,7 +89,7 @@ describeInBrowser("cells widgets", (browser) => {
     await page.keyboard.press("ArrowRight");
     const eleven = cellSizeView({ cells: 11 });
     await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(eleven));
-    expect(await size.locator("output[data-cells]").innerText()).toBe(cellsText(eleven));
+    expect(await size.locator("output[data-slider-value]").innerText()).toBe(cellsText(eleven));
     expect(await slider.getAttribute("aria-valuetext")).toBe("11 cells of up to 91 customers");
     await page.keyboard.press("End");
     await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 50 })));
@@ -186,7 +186,7 @@ describeInBrowser("cells widgets", (browser) => {
     for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
     const enough = { zones: 3, provisioned: 1.5 };
     await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView(enough)));
-    expect(await headroom.locator("output[data-provisioned]").innerText()).toBe("1.5× the peak");
+    expect(await headroom.locator("output[data-slider-value]").innerText()).toBe("1.5× the peak");
     expect(await headroom.locator("tr.hr-short").count()).toBe(1);
     await headroom.locator('select[name="zones"]').selectOption("6");
     await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView({ zones: 6, provisioned: 1.5 })));

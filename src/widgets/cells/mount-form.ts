@@ -4,7 +4,9 @@
  * renderer the server used, announce the result politely. A value out of range is never clamped
  * behind the reader's back: the field is marked, its message shows beside it, and the drawing
  * stays on the last valid settings, labelled as such. A widget whose fields cannot hold a wrong
- * value (selects and sliders only) has no stale note.
+ * value (selects and sliders only) has no stale note; `mountSliderWidget` is the mount of those
+ * with one slider (cell size, canary, zone headroom), whose markup is
+ * src/components/cells/SliderField.astro.
  */
 import type { Checked } from "./limits.ts";
 
@@ -99,4 +101,33 @@ export function mountFormWidget<S>(
   root.dataset.ready = "true";
   redraw(Boolean(root.dataset.pendingChange));
   delete root.dataset.pendingChange;
+}
+
+/** A form-driven widget whose fields cannot hold a wrong value: selects and one slider. */
+export interface SliderWidget<S> {
+  /** The state the fields describe (every read is valid). */
+  state: (fields: Fields) => S;
+  draw: (state: S) => Drawn;
+  /** What the slider's value means, in words: shown beside it and given as its aria-valuetext. */
+  sliderText: (state: S) => string;
+}
+
+/**
+ * Mounts a slider widget: the slider's words (`output[data-slider-value]`, aria-valuetext) follow
+ * every read, and the rest is `mountFormWidget`'s.
+ */
+export function mountSliderWidget<S>(root: HTMLElement, widget: SliderWidget<S>): void {
+  const shown = root.querySelector<HTMLOutputElement>("output[data-slider-value]");
+  const slider = root.querySelector<HTMLInputElement>('input[type="range"]');
+  if (!shown || !slider) throw new Error("slider widget markup is missing its slider or its shown value");
+  mountFormWidget(
+    root,
+    (fields) => ({ ok: true, state: widget.state(fields) }),
+    widget.draw,
+    (state) => {
+      const text = widget.sliderText(state);
+      shown.textContent = text;
+      slider.setAttribute("aria-valuetext", text);
+    },
+  );
 }

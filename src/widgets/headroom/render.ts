@@ -20,6 +20,11 @@ export interface HeadroomState {
 
 export const defaultHeadroomState: HeadroomState = { zones: 3, provisioned: 1.2 };
 
+/** The slider's value in words: the capacity run across all zones, as a multiple of the peak. */
+export function provisionedText(state: HeadroomState): string {
+  return `${times(state.provisioned)} the peak`;
+}
+
 /** The state a form's values give: anything off the widget's range falls back to the default. */
 export function headroomState(fields: { zones?: unknown; provisioned?: unknown }): HeadroomState {
   const zones = Number(fields.zones);
