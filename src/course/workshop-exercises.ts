@@ -1,6 +1,6 @@
 /**
  * The exercises the workshop sets, block by block, for each agenda: the agendas
- * (content/chapters/workshop-kit/agenda.ts) take their lists from here, and so does the
+ * (src/course/workshop/agenda.ts) take their lists from here, and so does the
  * facilitator's printed answer key (/answer-key/), so the key always covers what the room does.
  */
 export interface WorkshopExerciseBlock {

@@ -5,14 +5,14 @@
  */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { agendas } from "../../content/chapters/workshop-kit/agenda.ts";
-import { replaySteps } from "../../content/chapters/workshop-kit/steps.ts";
-import { exampleSystemMap, exampleSystemName } from "../../content/chapters/workshop-kit/example-system.ts";
+import { agendas } from "../../src/course/workshop/agenda.ts";
+import { replaySteps } from "../../src/widgets/present/steps.ts";
+import { exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
 import { mapRow } from "../../src/widgets/room-board/board.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
-import { disks, ladder } from "../../content/chapters/something-is-always-broken/numbers.ts";
+import { disks, ladder } from "../../src/course/opening.ts";
 import { buildView } from "../../src/widgets/map-builder/view.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
 import { workshopExerciseBlocks } from "../../src/course/workshop-exercises.ts";

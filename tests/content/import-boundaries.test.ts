@@ -94,21 +94,6 @@ const inside = (path: string, ...dirs: string[]) => dirs.some((d) => path === d 
 const isPackage = (target: string) => !target.includes("/") || target.startsWith("@");
 const isNode = (target: string) => target.startsWith("node:");
 
-/**
- * Pages and components that still read a chapter folder's data, each named (issue 14: that data
- * belongs in src/course). The list may only shrink: a new edge fails, and an edge that is gone
- * fails too until it is struck off here.
- */
-const chapterDataReadByPages = new Set([
-  "src/components/WorkshopAgenda.astro -> content/chapters/workshop-kit/agenda.ts",
-  "src/components/WorkshopAgenda.astro -> content/chapters/workshop-kit/steps.ts",
-  "src/pages/present/map-builder.astro -> content/chapters/workshop-kit/example-system.ts",
-  "src/pages/present/opening.astro -> content/chapters/something-is-always-broken/numbers.ts",
-  "src/pages/run-sheet/[agenda].astro -> content/chapters/workshop-kit/agenda.ts",
-  "src/pages/run-sheet/[agenda].astro -> content/chapters/workshop-kit/steps.ts",
-  "src/pages/worksheet/example.astro -> content/chapters/workshop-kit/example-system.ts",
-]);
-
 /** One rule per layer: the reason an import breaks it, or undefined when it is allowed. */
 interface Layer {
   name: string;
@@ -216,7 +201,7 @@ const layers: Layer[] = [
     name: "components and pages",
     owns: (p) => inside(p, "src/components", "src/pages"),
     breaks: (i) =>
-      inside(i.target, "content") && !chapterDataReadByPages.has(`${i.from} -> ${i.target}`)
+      inside(i.target, "content")
         ? "components and pages render chapter data from src/ (src/course, src/sim), not from a chapter's folder"
         : undefined,
   },
@@ -252,15 +237,6 @@ describe("import boundaries (docs/ARCHITECTURE.md, 'may import')", () => {
       expect(broken).toEqual([]);
     });
   }
-
-  test("the pages and components that read chapter data are exactly the named ones", () => {
-    const reading = new Set(
-      sourceImports
-        .filter((i) => inside(i.from, "src/components", "src/pages") && inside(i.target, "content"))
-        .map((i) => `${i.from} -> ${i.target}`),
-    );
-    expect([...reading].sort()).toEqual([...chapterDataReadByPages].sort());
-  });
 
   test("nothing outside the site's own layers imports a page or a component", () => {
     const site = ["src/components", "src/pages"];

@@ -15,9 +15,9 @@ import {
   ninetyMinutes,
   schedule,
   totalMinutes,
-} from "../../content/chapters/workshop-kit/agenda.ts";
-import { explorerStepIds, replayStepIds } from "../../content/chapters/workshop-kit/step-ids.ts";
-import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../content/chapters/workshop-kit/steps.ts";
+} from "../../src/course/workshop/agenda.ts";
+import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
+import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
 import { percent } from "../../src/format/number.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
@@ -256,9 +256,7 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
 
 describe("the example system", () => {
   test("its map parses, and every resource has a way to notice it and today's protection", async () => {
-    const { answerKey, exampleMap, exampleWatch } = await import(
-      "../../content/chapters/workshop-kit/example-system.ts"
-    );
+    const { answerKey, exampleMap, exampleWatch } = await import("../../src/course/workshop/example-system.ts");
     const map = exampleMap();
     expect(Object.keys(exampleWatch).sort()).toEqual(map.resources.map((r) => r.name).sort());
     const key = answerKey(map);
@@ -271,7 +269,7 @@ describe("the example system", () => {
 
   test("the decisions cover exactly the resources the analysis flags", async () => {
     const { analyseFailureMap } = await import("../../src/sim/failure-map/index.ts");
-    const { answerKey, exampleMap } = await import("../../content/chapters/workshop-kit/example-system.ts");
+    const { answerKey, exampleMap } = await import("../../src/course/workshop/example-system.ts");
     const flagged = analyseFailureMap(exampleMap()).flagged;
     expect(flagged.length).toBeGreaterThan(0);
     expect(answerKey().decisions.map((d) => d.resource)).toEqual(flagged);
@@ -279,9 +277,7 @@ describe("the example system", () => {
 
   test("the story is true of the map: labels holds the riskiest pool, tracking fails through it without calling labels", async () => {
     const { analyseFailureMap, failingWith } = await import("../../src/sim/failure-map/index.ts");
-    const { answerKey, exampleMap, exampleRetries } = await import(
-      "../../content/chapters/workshop-kit/example-system.ts"
-    );
+    const { answerKey, exampleMap, exampleRetries } = await import("../../src/course/workshop/example-system.ts");
     const map = exampleMap();
     const key = answerKey(map);
     const labels = exampleRetries[0]!;

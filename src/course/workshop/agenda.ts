@@ -5,7 +5,7 @@
  * should expect on screen are not typed here: blocks name prepared steps (steps.ts), whose
  * figures the course's own simulations compute.
  */
-import { workshopExerciseBlocks as blocks } from "../../../src/course/workshop-exercises.ts";
+import { workshopExerciseBlocks as blocks } from "../workshop-exercises.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 
 export type BlockKind =

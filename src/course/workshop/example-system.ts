@@ -5,7 +5,7 @@
  * answer key is computed from the map by the course's failure-map analysis (answerKey below),
  * never typed.
  */
-import { percentUpTo } from "../../../src/format/number.ts";
+import { percentUpTo } from "../../format/number.ts";
 import {
   analyseFailureMap,
   listNames,
@@ -13,7 +13,7 @@ import {
   resourceKinds,
   type FailureMap,
   type ResourceImpact,
-} from "../../../src/sim/failure-map/index.ts";
+} from "../../sim/failure-map/index.ts";
 
 export const exampleSystemName = "Parcel Hub";
 

@@ -5,19 +5,15 @@
  * presenter views draw (the replay's build-time runs, the explorer's model), with the same
  * formatters, so the run sheet and the screen always agree.
  */
-import { percent, minutesAndSeconds } from "../../../src/format/number.ts";
-import type { DefenceName } from "../../../src/sim/retry-storm/index.ts";
-import { runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
-import { normalizeState, toQuery as replayQuery, scenarios } from "../../../src/widgets/replay/state.ts";
-import { markers, unrelatedSuccess, type RunView } from "../../../src/widgets/replay/view.ts";
-import { explorerView } from "../../../src/widgets/shuffle-explorer/model.ts";
-import { formatShare } from "../../../src/widgets/shuffle-explorer/render.ts";
-import {
-  normalize,
-  toQuery as explorerQuery,
-  type ExplorerState,
-} from "../../../src/widgets/shuffle-explorer/state.ts";
-import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
+import { percent, minutesAndSeconds } from "../../format/number.ts";
+import type { DefenceName } from "../../sim/retry-storm/index.ts";
+import { runRetryStorm } from "../../sim/retry-storm/index.ts";
+import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
+import { markers, unrelatedSuccess, type RunView } from "../replay/view.ts";
+import { explorerView } from "../shuffle-explorer/model.ts";
+import { formatShare } from "../shuffle-explorer/render.ts";
+import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
+import type { ExplorerStepId, ReplayStepId } from "../../course/workshop/step-ids.ts";
 
 export interface Figure {
   /** What to read off the screen. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { exampleSystemMap } from "../../../content/chapters/workshop-kit/example-system.ts";
+import { exampleSystemMap } from "../../course/workshop/example-system.ts";
 import { percentUpTo } from "../../format/number.ts";
 import { analyseFailureMap, failureMapExamples, parseFailureMapOrThrow } from "../../sim/failure-map/index.ts";
 import { encodeShareHash } from "../../course/map-share.ts";
