@@ -7,6 +7,7 @@ import contentSecurityPolicy from "./src/integrations/csp.ts";
 import baseLinks from "./src/integrations/base-links.ts";
 import offline from "./src/integrations/offline.ts";
 import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
+import starlightTocPatch from "./src/integrations/starlight-toc-patch.ts";
 import { outDirFromEnv } from "./src/integrations/out-dir.ts";
 
 export default defineConfig({
@@ -46,6 +47,8 @@ export default defineConfig({
     }),
     // Starlight's search component, with the Pagefind UI loaded on first reach (see the file).
     starlightSearchPatch(),
+    // Starlight's table of contents, finding the elements it watches once a page (see the file).
+    starlightTocPatch(),
     // These post-process the finished build, in this order: under a sub-path, links written from
     // the root get the base; the service worker lists every built file; the policy is added to every page.
     baseLinks(),

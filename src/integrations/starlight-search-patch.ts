@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { AstroIntegration } from "astro";
 
-interface Patch {
+export interface Patch {
   why: string;
   find: string;
   replace: string;
@@ -73,16 +73,19 @@ export const searchPatches: readonly Patch[] = [
   },
 ];
 
-/** Apply every patch exactly once, or throw naming the first that no longer fits. */
-export function patchSearch(source: string): string {
+/**
+ * Apply every patch exactly once to Starlight's `file`, or throw naming the first that no longer
+ * fits and the module (`patchFile`) that holds the patches.
+ */
+export function applyPatches(source: string, patches: readonly Patch[], file: string, patchFile: string): string {
   let out = source;
-  for (const patch of searchPatches) {
+  for (const patch of patches) {
     const first = out.indexOf(patch.find);
     if (first === -1 || out.indexOf(patch.find, first + 1) !== -1) {
       const found = first === -1 ? "is not there" : "is there more than once";
       throw new Error(
-        `Starlight's Search.astro changed: the text for the patch "${patch.why}" ${found}. ` +
-          "Update src/integrations/starlight-search-patch.ts for this Starlight version.",
+        `Starlight's ${file} changed: the text for the patch "${patch.why}" ${found}. ` +
+          `Update ${patchFile} for this Starlight version.`,
       );
     }
     out = out.slice(0, first) + patch.replace + out.slice(first + patch.find.length);
@@ -90,13 +93,23 @@ export function patchSearch(source: string): string {
   return out;
 }
 
+/** Apply every search patch exactly once, or throw naming the first that no longer fits. */
+export function patchSearch(source: string): string {
+  return applyPatches(source, searchPatches, "Search.astro", "src/integrations/starlight-search-patch.ts");
+}
+
 const require = createRequire(import.meta.url);
+
+/** Where the installed Starlight keeps one of its components' files (`Search.astro`, ...). */
+export function starlightComponentPath(file: string): string {
+  // The components are not in Starlight's package exports; its public components.ts sits beside
+  // the components/ folder that holds them.
+  return join(dirname(require.resolve("@astrojs/starlight/components")), "components", file);
+}
 
 /** Where the installed Starlight keeps its search component. */
 export function starlightSearchPath(): string {
-  // The component is not in Starlight's package exports; its public components.ts sits beside
-  // the components/ folder that holds it.
-  return join(dirname(require.resolve("@astrojs/starlight/components")), "components", "Search.astro");
+  return starlightComponentPath("Search.astro");
 }
 
 /** An Astro integration whose Vite plugin serves the patched component in place of Starlight's. */

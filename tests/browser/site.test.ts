@@ -1,4 +1,6 @@
 /** The foundation, as a reader meets it: landing page, sidebar, search, theme. */
+import { readFileSync } from "node:fs";
+import { transformSync } from "esbuild";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
@@ -55,16 +57,44 @@ describeInBrowser("course site in Chromium", (browser) => {
     }
   });
 
-  test("at 1280 px code, playgrounds and figures get at least 760 px; on a phone diagram labels stay 12 px or more", async () => {
+  test("at 1280 px code, playgrounds and figures get at least 760 px, and the table of contents follows the reader; on a phone diagram labels stay 12 px or more", async () => {
     const desktop = await browser.open({ viewport: { width: 1280, height: 800 } });
     try {
-      await desktop.page.goto(`${site}/timeouts-retries-backoff/`);
-      const widths = await desktop.page.evaluate(() =>
+      const { page } = desktop;
+      await page.goto(`${site}/timeouts-retries-backoff/`);
+      const widths = await page.evaluate(() =>
         [".playground", ".sl-markdown-content figure.diagram > svg", ".sl-markdown-content > .expressive-code"].map(
           (selector) => document.querySelector(selector)?.getBoundingClientRect().width ?? 0,
         ),
       );
       for (const width of widths) expect(width).toBeGreaterThanOrEqual(760);
+      // The table of contents watches exactly the elements Starlight's own selectors pick, found
+      // by src/widgets/toc-targets.ts (this very file, run in the page) without matching :has()
+      // against every element (src/integrations/starlight-toc-patch.ts)...
+      const finder = transformSync(readFileSync(new URL("../../src/widgets/toc-targets.ts", import.meta.url), "utf8"), {
+        loader: "ts",
+        format: "iife",
+        globalName: "tocTargetsModule",
+      }).code;
+      const compared = (await page.evaluate(`(() => {
+        ${finder}
+        const H = "h1#_top,:where(h2,h3)[id]";
+        const starlight = [...document.querySelectorAll([
+          \`main :where(\${H})\`,
+          \`main :where(\${H}, .sl-heading-wrapper) ~ *:not(:has(\${H}))\`,
+          \`main .sl-markdown-content > *:not(:has(\${H}))\`,
+          \`main > *:not(:has(\${H}))\`,
+        ].join())];
+        const ours = tocTargetsModule.tocTargets(H);
+        return { count: starlight.length, same: starlight.length === ours.length && starlight.every((el, i) => el === ours[i]) };
+      })()`)) as { count: number; same: boolean };
+      expect(compared.count).toBeGreaterThan(20);
+      expect(compared.same, "the same elements, in the same order").toBe(true);
+      // ...and the shipped table marks the section a reader scrolls to.
+      const heading = page.locator(".sl-markdown-content h2[id]").nth(2);
+      const id = await heading.getAttribute("id");
+      await heading.evaluate((el) => el.scrollIntoView());
+      await page.locator(`starlight-toc a[aria-current="true"][href="#${id}"]`).waitFor();
     } finally {
       await desktop.close();
     }
