@@ -4,6 +4,7 @@
  * solved in this tab or another.
  */
 import { chapterDone } from "../../course/progress.ts";
+import { sitePath } from "../../course/url.ts";
 import { readCatalog } from "./catalog.ts";
 import { progressEvent, readProgress } from "./store.ts";
 
@@ -12,7 +13,9 @@ function mark(): void {
   const progress = readProgress();
   for (const chapter of catalog) {
     const done = chapterDone(progress, chapter);
-    for (const link of document.querySelectorAll<HTMLAnchorElement>(`nav.sidebar a[href="/${chapter.slug}/"]`)) {
+    for (const link of document.querySelectorAll<HTMLAnchorElement>(
+      `nav.sidebar a[href="${sitePath(`${chapter.slug}/`)}"]`,
+    )) {
       const existing = link.querySelector(".br-done");
       if (done && !existing) {
         const badge = document.createElement("span");
