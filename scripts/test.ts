@@ -3,11 +3,18 @@
  *
  *   stage 1, side by side:  lint ──> knip ──> unit      (Biome; dead code and unused exports;
  *                                                         the unit and content tests)
- *                           build ──> site ──> check ──> sub-path
- *                                                        (the site tests read the build; astro
- *                                                         check; the site built again under
- *                                                         /blast-radius/ for its browser test)
- *   stage 2:                browser                      (one Chromium, a context per block)
+ *                           build ──> site ──> check    (the site built under /blast-radius/, as
+ *                                                         a project site serves it; the site
+ *                                                         tests read that build; astro check)
+ *   stage 2:                browser                      (one Chromium, a context per block,
+ *                                                         against that build, served under
+ *                                                         /blast-radius/)
+ *
+ * One build serves every test: it is made under a sub-path (tools/built-site.ts's
+ * `subPathBuildEnv`, into dist-sub/), the harder case of the two a deploy can use, so every page
+ * the site and browser tests reach proves it works under a base (before, a second whole build,
+ * under the sub-path, was made for one browser test). `npm run build` still builds at the root,
+ * into dist/, for a deploy at a domain's root and for the benchmark.
  *
  * The browser tests hold a few timing checks (long tasks, a click's delay), which run alone
  * (tests/support/alone.ts), so nothing outside the browser tests runs beside them. astro check
@@ -45,18 +52,15 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
         { name: "unit", command: [...vitest, "--project", "unit"] },
       ],
       [
-        { name: "build", command: ["node_modules/.bin/astro", "build"] },
-        { name: "site", command: [...vitest, "--project", "site"] },
+        { name: "build", command: ["node_modules/.bin/astro", "build"], env: subPathBuildEnv },
+        { name: "site", command: [...vitest, "--project", "site"], env: subPathBuildEnv },
         { name: "check", command: ["node_modules/.bin/astro", "check"], regardless: true },
-        // The same site built under a sub-path, for tests/browser/sub-path.test.ts; after check,
-        // since both write .astro/.
-        { name: "sub-path", command: ["node_modules/.bin/astro", "build"], env: subPathBuildEnv },
       ],
     ],
   },
   {
     parallel: false,
-    chains: [[{ name: "browser", command: [...vitest, "--project", "browser"] }]],
+    chains: [[{ name: "browser", command: [...vitest, "--project", "browser"], env: subPathBuildEnv }]],
   },
 ];
 /** Phases that read the build: not run when the build failed. */

@@ -3,7 +3,7 @@
  * element ids and images. Used by the integrity checks.
  */
 import { readFileSync, readdirSync, statSync, existsSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 
@@ -12,19 +12,51 @@ type Element = DefaultTreeAdapterMap["element"];
 
 export const distDir = outDirFromEnv();
 
-/** The path the course is built under for the sub-path test (a project site's address). */
-export const subPathBase = "/blast-radius/";
 /**
- * How npm test's sub-path phase builds the site a second time (`npm test -- --only sub-path`):
- * under `subPathBase`, into its own folder and cache, so neither build touches the other's files.
+ * The path the built site is served under, as the build read it from BASE_PATH: "/" for a
+ * build at the root (`npm run build`), else "/blast-radius/" or whatever was asked for, with a
+ * slash at each end. Tests read it from the same variable as the build they check.
+ */
+export const siteBase = baseFromEnv();
+
+function baseFromEnv(env: Record<string, string | undefined> = process.env): string {
+  const trimmed = (env.BASE_PATH ?? "").replace(/^\/+|\/+$/g, "");
+  return trimmed ? `/${trimmed}/` : "/";
+}
+
+/** The path npm test builds the course under: a project site's address, as on GitHub Pages. */
+const subPathBase = "/blast-radius/";
+/**
+ * How npm test builds, checks and serves the site: under `subPathBase`, into its own folder and
+ * cache, so it never touches a root build in dist/ (`npm run build`, what deploys at a domain's
+ * root and what the benchmark measures). Every site and browser test then runs against the
+ * course as a project site serves it, so any link, asset, worker or script that ignores the base
+ * fails the test that reaches it. The same variables select that build when a test file runs by
+ * hand: `BASE_PATH=/blast-radius/ OUT_DIR=dist-sub npx vitest run --project browser <file>`.
  */
 export const subPathBuildEnv = {
   BASE_PATH: subPathBase,
-  OUT_DIR: `dist-sub${subPathBase}`.replace(/\/$/, ""),
+  OUT_DIR: "dist-sub",
   CACHE_DIR: "node_modules/.astro-sub-path",
 };
-/** Served from here, that build answers at `subPathBase`. */
-export const subPathRoot = dirname(outDirFromEnv({ OUT_DIR: subPathBuildEnv.OUT_DIR }));
+
+/**
+ * Throws unless the build in `dir` was made under `base`: its landing page must load its
+ * assets from `${base}_astro/`. A test run reading a build made under another base would test
+ * the wrong addresses, so it stops with what to do instead.
+ */
+export function assertBuiltUnder(dir: string, base = siteBase): void {
+  const index = join(dir, "index.html");
+  if (!existsSync(index))
+    throw new Error(`${dir} has no built site: run \`npm run build\` first (npm test builds its own)`);
+  const html = readFileSync(index, "utf8");
+  const bases = new Set([...html.matchAll(/(?:href|src)="([^"]*\/)_astro\//g)].map((m) => m[1]));
+  if (bases.size !== 1 || !bases.has(base))
+    throw new Error(
+      `${dir} was built under ${[...bases].join(", ") || "no base"}, but this run expects ${base} (BASE_PATH=${process.env.BASE_PATH ?? ""}): ` +
+        "run the tests with the same BASE_PATH and OUT_DIR as the build (npm test passes both)",
+    );
+}
 
 export interface BuiltPage {
   /** URL path, e.g. "/shuffle-sharding/". */
@@ -66,8 +98,8 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-export function loadBuiltSite(dir = distDir): BuiltPage[] {
-  if (!existsSync(join(dir, "index.html"))) throw new Error(`${dir} has no built site: run \`npm run build\` first`);
+export function loadBuiltSite(dir = distDir, base = siteBase): BuiltPage[] {
+  assertBuiltUnder(dir, base);
   return htmlFiles(dir).map((file) => {
     const html = readFileSync(file, "utf8");
     const rel = "/" + relative(dir, file).replace(/\\/g, "/");
@@ -92,11 +124,20 @@ export function loadBuiltSite(dir = distDir): BuiltPage[] {
   });
 }
 
-/** Resolve an href found on `from` to a site path and fragment, or null when it leaves the site. */
-export function resolveInternal(href: string, from: string): { path: string; hash: string } | null {
+/**
+ * Resolve an href found on the page at `from` (a site path such as "/cells/", without the base)
+ * to a site path and fragment, or null when it leaves the site. The page is read at its real
+ * address (`base` + `from`), and the result is a site path again; a link to the same host
+ * outside the base (which a project site cannot serve) comes back as a path no page has, naming
+ * the base it escaped.
+ */
+export function resolveInternal(href: string, from: string, base = siteBase): { path: string; hash: string } | null {
   if (/^(mailto:|tel:|javascript:|data:)/i.test(href)) return null;
-  const base = "http://site.invalid";
-  const url = new URL(href, base + from);
-  if (url.origin !== base) return null;
-  return { path: decodeURIComponent(url.pathname), hash: decodeURIComponent(url.hash.slice(1)) };
+  const origin = "http://site.invalid";
+  const url = new URL(href, origin + base + from.replace(/^\//, ""));
+  if (url.origin !== origin) return null;
+  const pathname = decodeURIComponent(url.pathname);
+  const hash = decodeURIComponent(url.hash.slice(1));
+  if (!pathname.startsWith(base)) return { path: `${pathname} (outside the base ${base})`, hash };
+  return { path: `/${pathname.slice(base.length)}`, hash };
 }

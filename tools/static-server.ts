@@ -38,10 +38,19 @@ export interface ServeOptions {
    * gzip (used by the Lighthouse benchmark, which should see what a reader's browser gets).
    */
   compress?: boolean;
+  /**
+   * The path the site answers under ("/" unless given), as a project site answers under
+   * `/<project>/`: `${base}x` serves `root/x`; an address outside it gets the 404 page.
+   */
+  base?: string;
 }
 
 export async function serveStatic(root: string, portOrOptions: number | ServeOptions = 0): Promise<StaticServer> {
-  const { port = 0, compress = false } = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
+  const {
+    port = 0,
+    compress = false,
+    base = "/",
+  } = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
   const cache = new Map<string, { br: Buffer; gzip: Buffer }>();
   const encode = (file: string, body: Buffer, accept: string): { body: Buffer; encoding?: string } => {
     if (!compress || !compressible.has(extname(file))) return { body };
@@ -59,15 +68,17 @@ export async function serveStatic(root: string, portOrOptions: number | ServeOpt
   };
   const server: Server = createServer(async (req, res) => {
     try {
-      const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
-      let file = normalize(join(root, pathname));
+      const requested = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname);
+      // Outside the base nothing is served (the 404 page below answers).
+      const inside = requested.startsWith(base);
+      let file = normalize(join(root, inside ? requested.slice(base.length - 1) : "/"));
       if (!file.startsWith(normalize(root))) {
         res.writeHead(403).end();
         return;
       }
       const info = await stat(file).catch(() => null);
       if (info?.isDirectory()) file = join(file, "index.html");
-      const body = await readFile(file).catch(() => null);
+      const body = inside ? await readFile(file).catch(() => null) : null;
       if (!body) {
         const notFound = await readFile(join(root, "404.html")).catch(() => Buffer.from("not found"));
         res.writeHead(404, { "content-type": types[".html"] }).end(notFound);

@@ -1,7 +1,7 @@
 /**
  * The project's content/chapters/, found by walking up from this module: at build time this code
  * runs from a bundled chunk inside the output folder, whose depth depends on OUT_DIR (dist/,
- * .builds/<name>/, or dist-sub/blast-radius/ for the sub-path build), and the terminal's commands
+ * .builds/<name>/, or dist-sub/ for npm test's build under a sub-path), and the terminal's commands
  * run from .cli/, so a fixed "../../" finds the chapters only from some of them. Its own module,
  * with no parser behind it, so a command that only needs the folder loads nothing else.
  */

@@ -21,22 +21,23 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { budgets } from "../../tools/budgets.ts";
-import { distDir, loadBuiltSite } from "../../tools/built-site.ts";
+import { distDir, loadBuiltSite, siteBase } from "../../tools/built-site.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** Paths from the sitemap the build wrote (its host is whatever `site` was). */
+/** Site paths (base left out) from the sitemap the build wrote (its host is whatever `site` was). */
 function sitemapPaths(): string[] {
-  const index = readFileSync(`${distDir}/sitemap-index.xml`, "utf8");
-  const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
-  return maps.flatMap((map) =>
-    [...readFileSync(`${distDir}${map}`, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map(
-      (m) => new URL(m[1] ?? "").pathname,
-    ),
-  );
+  const sitePath = (loc: string) => {
+    const path = new URL(loc).pathname;
+    if (!path.startsWith(siteBase)) throw new Error(`the sitemap lists ${loc}, outside the base ${siteBase}`);
+    return `/${path.slice(siteBase.length)}`;
+  };
+  const locs = (file: string) =>
+    [...readFileSync(`${distDir}${file}`, "utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
+  return locs("/sitemap-index.xml").flatMap((map) => locs(sitePath(map)).map(sitePath));
 }
 
 /** Every built page (the sitemap's and those outside it, such as the 404 page). */

@@ -159,7 +159,7 @@ describeInBrowser("exercises in the page", (browser) => {
       buffer: Buffer.from(JSON.stringify(file)),
     });
     await expect.poll(() => page.locator("[data-transfer-status]").textContent()).toMatch(/Imported progress/);
-    const mark = page.locator('nav.sidebar a[href="/shuffle-sharding/"] .br-done');
+    const mark = page.locator(`nav.sidebar a[href="${browser.base}shuffle-sharding/"] .br-done`);
     await expect.poll(() => mark.count()).toBeGreaterThan(0);
 
     await page

@@ -62,7 +62,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       .poll(() => status.textContent(), { timeout: 30_000 })
       .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
     expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([`One bad cell (${chapter})`]);
-    expect(fetched).toEqual([`/review/${id}.json`]);
+    expect(fetched).toEqual([`${browser.base}review/${id}.json`]);
     expect(await page.getByRole("heading", { name: `Review 1 of 1: from ${chapter}`, exact: true }).count()).toBe(1);
     const exercise = page.locator(`[data-review-slot] [data-exercise="${id}"]`);
     const param = async (name: string) =>

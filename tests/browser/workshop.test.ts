@@ -63,7 +63,7 @@ describeInBrowser("workshop kit", (browser) => {
     expect(toc).toContain("Agenda: the short session");
     expect(toc).not.toMatch(/lengthText|totalMinutes/);
     for (const agenda of agendas)
-      await expect(page.locator(`a[href="/run-sheet/${agenda.id}/"]`).count()).resolves.toBe(1);
+      await expect(page.locator(`a[href="${browser.base}run-sheet/${agenda.id}/"]`).count()).resolves.toBe(1);
   });
 
   for (const agenda of agendas) {

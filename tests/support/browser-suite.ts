@@ -2,7 +2,9 @@
  * The one fixture every browser test file uses: a describe block that is skipped only where
  * tools/chromium.ts says browser tests may be skipped (an explicit opt-out, never under
  * CI=true), that opens a fresh browser context before its tests and closes it after them, and
- * that hands its body the built site's URL (served once by tests/browser/global-setup.ts).
+ * that hands its body the built site's URL (served once by tests/browser/global-setup.ts, under
+ * the base it was built for: npm test's build answers at /blast-radius/, so a test addresses
+ * pages as `${site}/cells/` and compares a link's href with `${base}cells/`, never with "/cells/").
  *
  *     describeInBrowser("cells widgets", (browser) => {
  *       test("...", async () => {
@@ -18,7 +20,7 @@
  * it). A test that needs a second reader or a phone-sized window asks `browser.open()`; it
  * closes with the block (or sooner, by its own `close()`). The site's service worker cannot
  * register in these contexts unless the block asks for it (`{ serviceWorkers: "allow" }`, as
- * offline.test.ts and sub-path.test.ts do): it would precache the whole built site, about 400
+ * offline.test.ts does): it would precache the whole built site, about 400
  * files, in the background of every fresh context.
  *
  * A test that times something on the page's thread calls `await browser.alone()` before its
@@ -28,11 +30,17 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
 import { connectBrowser, type OpenOptions, openContext, type Session, skipBrowser } from "../../tools/chromium.ts";
+import { siteBase } from "../../tools/built-site.ts";
 import { hold } from "./alone.ts";
 
 export interface BrowserSuite {
-  /** The built site's origin, e.g. http://127.0.0.1:40123 (no trailing slash). */
+  /**
+   * The built site's address, base included, with no trailing slash: http://127.0.0.1:40123 for a
+   * root build, http://127.0.0.1:40123/blast-radius under npm test. `${site}/cells/` is a page.
+   */
   readonly site: string;
+  /** The path the site is built under, "/" or e.g. "/blast-radius/": what its own links start with. */
+  readonly base: string;
   /** The open browser: its context and first page. */
   readonly session: Session;
   readonly context: BrowserContext;
@@ -65,6 +73,7 @@ export function describeInBrowser(
     };
     const suite: BrowserSuite = {
       site: inject("siteUrl"),
+      base: siteBase,
       get session() {
         return open();
       },
