@@ -88,10 +88,30 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
   };
 }
 
+/**
+ * Browser features a test run has no use for. Every window of headless Chromium (a test run
+ * opens one per context, over a hundred) loads two WebUI documents for the address bar's
+ * suggestion popups (chrome://omnibox-popup.top-chrome/ and its AI-mode twin), each in a
+ * renderer of its own: about 6% of the browser tests' CPU (docs/PERFORMANCE.md), for popups
+ * nothing can open.
+ */
+const unusedFeatures = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
+
 /** One Chromium for a whole test run, which test files connect to with `connectBrowser`. */
-export function launchBrowserServer(): Promise<BrowserServer> {
+export async function launchBrowserServer(): Promise<BrowserServer> {
   assertChromium();
-  return chromium.launchServer({ executablePath: chromiumPath, headless: true, args: launchFlags });
+  const options = { executablePath: chromiumPath, headless: true, args: launchFlags };
+  // Chromium keeps only the last --disable-features it is given, and Playwright passes its own
+  // list: read that off a first launch's command line and pass one list with both.
+  const probe = await chromium.launchServer(options);
+  const playwrights = probe.process().spawnargs.find((arg) => arg.startsWith("--disable-features="));
+  await probe.close();
+  if (!playwrights) return chromium.launchServer(options);
+  return chromium.launchServer({
+    ...options,
+    ignoreDefaultArgs: [playwrights],
+    args: [...launchFlags, `${playwrights},${unusedFeatures.join(",")}`],
+  });
 }
 
 /** A connection to the Chromium `launchBrowserServer` started. */
