@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { layoutShift } from "../support/layout-shift.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -51,15 +52,8 @@ describeInBrowser("game day in a room", (browser) => {
     // Participants join at this host's address, whatever it is, as text and as a QR code.
     await expect(page.locator("[data-room-url]").innerText()).resolves.toBe(`${site}/gameday/${scenario.id}/`);
     await page.locator("[data-room-qr] svg").waitFor();
-    // Writing them in moved nothing: the layout shifts not caused by input, summed as Lighthouse
-    // does (a buffered observer holds every shift so far, so takeRecords has them).
-    const shift = await page.evaluate(() => {
-      const observer = new PerformanceObserver(() => {});
-      observer.observe({ type: "layout-shift", buffered: true });
-      const entries = observer.takeRecords() as unknown as { value: number; hadRecentInput: boolean }[];
-      observer.disconnect();
-      return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0);
-    });
+    // Writing them in moved nothing (tests/support/layout-shift.ts: Lighthouse's measure).
+    const shift = await layoutShift(page);
     expect(shift, "layout shift at 412 px once the address and QR code are in").toBeLessThanOrEqual(0.02);
     await page.setViewportSize(wide);
     const size = await page

@@ -4,6 +4,7 @@
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { layoutShift } from "../support/layout-shift.ts";
 
 describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 740 } }, (browser) => {
   const { site } = browser;
@@ -23,16 +24,8 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
     // The script's work is done: the full address (with the host) and the drawn code.
     await page.locator("[data-room-url]", { hasText: /^http/ }).waitFor();
     await page.locator("[data-room-qr] svg").waitFor();
-    // Lighthouse's measure: the layout shifts not caused by input, summed (all land in one window here).
-    // Lighthouse's measure: the layout shifts not caused by input, summed (one window here). A
-    // buffered observer holds every shift so far as soon as it observes, so takeRecords has them.
-    const shift = await page.evaluate(() => {
-      const observer = new PerformanceObserver(() => {});
-      observer.observe({ type: "layout-shift", buffered: true });
-      const entries = observer.takeRecords() as unknown as { value: number; hadRecentInput: boolean }[];
-      observer.disconnect();
-      return entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0);
-    });
+    // Lighthouse's measure (tests/support/layout-shift.ts).
+    const shift = await layoutShift(page);
     expect(shift).toBeLessThanOrEqual(0.02);
   });
 });

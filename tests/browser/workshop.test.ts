@@ -17,30 +17,15 @@ import { buildView } from "../../src/widgets/map-builder/view.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
 import { workshopExerciseBlocks } from "../../src/course/workshop-exercises.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { layoutShift } from "../support/layout-shift.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
 
-/**
- * The layout shift a page has had since it loaded (a layout-shift observer's buffered entries, as
- * Lighthouse counts them), once its presenter status line has been written by its script.
- */
+/** The layout shift a presenter view has had since it loaded, once its script has written its status line. */
 async function presenterShift(page: Page): Promise<number> {
   await expect.poll(() => page.locator("[data-reveal-status]").innerText(), { timeout: 20_000 }).not.toBe("");
-  return page.evaluate(
-    () =>
-      new Promise<number>((done) => {
-        const observer = new PerformanceObserver(() => {});
-        observer.observe({ type: "layout-shift", buffered: true });
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            const entries = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
-            observer.disconnect();
-            done(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
-          }),
-        );
-      }),
-  );
+  return layoutShift(page);
 }
 
 async function printedPages(page: Page): Promise<{ A4: number; Letter: number }> {
