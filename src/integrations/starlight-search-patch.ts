@@ -112,24 +112,36 @@ export function starlightSearchPath(): string {
   return starlightComponentPath("Search.astro");
 }
 
-/** An Astro integration whose Vite plugin serves the patched component in place of Starlight's. */
-export default function starlightSearchPatch(): AstroIntegration {
-  const target = starlightSearchPath().replaceAll("\\", "/");
+/**
+ * An Astro integration whose Vite plugin serves a patched Starlight file in place of the
+ * installed one: Starlight's search component here, its table of contents' element in
+ * starlight-toc-patch.ts. `withQuery` says whether an id with a query (`file?v=...`) is the file
+ * too: so for a module Vite may ask for with one; never for an .astro file, whose `?astro`
+ * sub-requests Astro's own plugin loads (it compiles the file from what `load` returns for the
+ * plain id).
+ */
+export function servePatchedStarlightFile(options: {
+  name: string;
+  file: string;
+  patch: (source: string) => string;
+  withQuery: boolean;
+}): AstroIntegration {
+  const { name, file, patch, withQuery } = options;
+  const target = file.replaceAll("\\", "/");
   return {
-    name: "blast-radius:starlight-search-patch",
+    name,
     hooks: {
       "astro:config:setup": ({ updateConfig }) => {
         updateConfig({
           vite: {
             plugins: [
               {
-                name: "blast-radius:starlight-search-patch",
+                name,
                 enforce: "pre",
-                // Astro compiles an .astro file from what `load` returns; its own plugin only
-                // loads the `?astro` sub-requests, so the plain file id comes here.
                 load(id) {
-                  if (id.replaceAll("\\", "/") !== target) return null;
-                  return patchSearch(readFileSync(target, "utf8"));
+                  const path = id.replaceAll("\\", "/");
+                  if ((withQuery ? path.split("?")[0] : path) !== target) return null;
+                  return patch(readFileSync(file, "utf8"));
                 },
               },
             ],
@@ -138,4 +150,14 @@ export default function starlightSearchPatch(): AstroIntegration {
       },
     },
   };
+}
+
+/** Serves the patched search component in place of Starlight's. */
+export default function starlightSearchPatch(): AstroIntegration {
+  return servePatchedStarlightFile({
+    name: "blast-radius:starlight-search-patch",
+    file: starlightSearchPath(),
+    patch: patchSearch,
+    withQuery: false,
+  });
 }

@@ -9,11 +9,15 @@
  * Each patch names the exact text it replaces; if Starlight changes it, the build fails here,
  * naming the patch (the same drift check as starlight-search-patch.ts).
  */
-import { readFileSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { applyPatches, type Patch, starlightComponentPath } from "./starlight-search-patch.ts";
+import {
+  applyPatches,
+  type Patch,
+  servePatchedStarlightFile,
+  starlightComponentPath,
+} from "./starlight-search-patch.ts";
 
 /** The installed Starlight's table-of-contents element. */
 export const starlightTocPath = () => starlightComponentPath("TableOfContents/starlight-toc.ts");
@@ -59,29 +63,13 @@ export function patchToc(source: string, tocFile = starlightTocPath()): string {
   );
 }
 
-/** An Astro integration whose Vite plugin serves the patched element in place of Starlight's. */
+/** Serves the patched table-of-contents element in place of Starlight's (in the build and in `npm start`). */
 export default function starlightTocPatch(): AstroIntegration {
   const file = starlightTocPath();
-  const target = file.replaceAll("\\", "/");
-  return {
+  return servePatchedStarlightFile({
     name: "blast-radius:starlight-toc-patch",
-    hooks: {
-      "astro:config:setup": ({ updateConfig }) => {
-        updateConfig({
-          vite: {
-            plugins: [
-              {
-                name: "blast-radius:starlight-toc-patch",
-                enforce: "pre",
-                load(id) {
-                  if (id.replaceAll("\\", "/").split("?")[0] !== target) return null;
-                  return patchToc(readFileSync(file, "utf8"), file);
-                },
-              },
-            ],
-          },
-        });
-      },
-    },
-  };
+    file,
+    patch: (source) => patchToc(source, file),
+    withQuery: true,
+  });
 }
