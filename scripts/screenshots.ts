@@ -69,6 +69,10 @@ async function main() {
                 window.scrollBy(0, -72);
               });
           }
+          // A whole-page picture shows every block as a reader scrolling down would see it: none
+          // left unrendered as off-screen (content-visibility in src/styles/course.css).
+          if (full && !shot.anchor)
+            await page.addStyleTag({ content: ".sl-markdown-content > * { content-visibility: visible !important; }" });
           const file = join(out, `${shot.name}-${label}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: full && !shot.anchor });
           console.log(file);

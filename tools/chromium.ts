@@ -61,6 +61,33 @@ export interface OpenOptions {
    * its own, `openBrowser`, to "allow", as a reader's browser does).
    */
   serviceWorkers?: "allow" | "block";
+  /**
+   * Whether a page's blocks far below the screen stay unrendered until the reader nears them, as
+   * the site's CSS asks (`content-visibility: auto`, src/styles/course.css). Unrendered text has
+   * no `innerText` and no rendered box, so a test context renders every block ("render", the
+   * default of `openContext`) and reads or measures a widget wherever it sits on the page; a
+   * test of that rendering itself asks for "auto", as a reader's browser has it (`openBrowser`).
+   */
+  offScreenBlocks?: "auto" | "render";
+}
+
+/**
+ * The page style a test context adds before anything on the page runs when it renders every
+ * block: the site's own rule, undone (a <style> element, which the site's security policy allows).
+ */
+function renderEveryBlock(): void {
+  const add = () => {
+    const style = document.createElement("style");
+    style.textContent = ".sl-markdown-content > * { content-visibility: visible !important; }";
+    document.documentElement.append(style);
+  };
+  if (document.documentElement) add();
+  else
+    new MutationObserver((_, observer) => {
+      if (!document.documentElement) return;
+      observer.disconnect();
+      add();
+    }).observe(document, { childList: true });
 }
 
 const defaultViewport = { width: 1280, height: 900 };
@@ -77,6 +104,7 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
     viewport: options.viewport ?? defaultViewport,
     serviceWorkers: options.serviceWorkers ?? "allow",
   });
+  if (options.offScreenBlocks === "render") await context.addInitScript(renderEveryBlock);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -122,13 +150,15 @@ export function connectBrowser(wsEndpoint: string): Promise<Browser> {
 /**
  * A fresh context of `browser` with one open page: storage, cookies, cache and service workers
  * start empty, as in a fresh profile. Service workers cannot register unless `options` allows
- * them. Closing it twice is harmless.
+ * them, and every block of a page is rendered unless `options` asks for the site's off-screen
+ * skipping. Closing it twice is harmless.
  */
 export async function openContext(browser: Browser, options: OpenOptions = {}): Promise<Session> {
   const context = await browser.newContext({
     viewport: options.viewport ?? defaultViewport,
     serviceWorkers: options.serviceWorkers ?? "block",
   });
+  if ((options.offScreenBlocks ?? "render") === "render") await context.addInitScript(renderEveryBlock);
   const page = await context.newPage();
   let closing: Promise<void> | undefined;
   return {

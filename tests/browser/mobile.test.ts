@@ -1,6 +1,7 @@
 /**
- * On a phone the sidebar waits behind its menu, and what a page's script adds after load does
- * not push the page about. (No page scrolls sideways: every-page.test.ts.)
+ * On a phone the sidebar waits behind its menu, a long chapter renders only what is near the
+ * screen, and what a page's script adds after load does not push the page about. (No page
+ * scrolls sideways: every-page.test.ts.)
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -16,6 +17,48 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
     await page.getByRole("button", { name: /menu/i }).first().click();
     await page.locator("nav.sidebar").getByRole("link", { name: "Shuffle sharding" }).first().click();
     await page.waitForURL(/\/shuffle-sharding\/$/);
+  });
+
+  test("a long chapter leaves the blocks far below unrendered until the reader nears them; a link into one shows it", async () => {
+    // Lighthouse's phone is 412 x 823; the longest chapter (2,350 elements); the site's CSS as a
+    // reader's browser applies it (test contexts otherwise render every block: tools/chromium.ts).
+    const { page } = await browser.open({ viewport: { width: 412, height: 823 }, offScreenBlocks: "auto" });
+    const chapter = `${site}/timeouts-retries-backoff/`;
+    await page.goto(chapter);
+    const blocks = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll(".sl-markdown-content > *")].map((el) => {
+          const style = getComputedStyle(el);
+          const inside = el.querySelector("*");
+          return {
+            tag: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}`,
+            top: el.getBoundingClientRect().top,
+            bottom: el.getBoundingClientRect().bottom,
+            auto: style.contentVisibility === "auto",
+            clipMargin: Number.parseFloat(style.overflowClipMargin) || 0,
+            // A block's contents are skipped while it is far from the screen.
+            rendered: inside === null || inside.checkVisibility({ contentVisibilityAuto: true }),
+          };
+        }),
+      );
+    const atLoad = await blocks();
+    const skippable = atLoad.filter((b) => b.auto);
+    // The widgets, figures, code and tables: most of the page.
+    expect(skippable.map((b) => b.tag)).toEqual(expect.arrayContaining(["section#ex-diagnose-timeout"]));
+    expect(skippable.length).toBeGreaterThan(10);
+    // Everything on the first screen is drawn; nothing three screens down is.
+    expect(atLoad.filter((b) => b.top < 823 && !b.rendered)).toEqual([]);
+    const farBelow = skippable.filter((b) => b.top > 3 * 823);
+    expect(farBelow.length).toBeGreaterThan(5);
+    expect(farBelow.filter((b) => b.rendered)).toEqual([]);
+    // Each skippable block leaves room to paint a focus ring (2px outline, 2px offset) at its edge.
+    expect(skippable.filter((b) => b.clipMargin < 4)).toEqual([]);
+    // A link to an exercise far down the page lands on it, drawn.
+    await page.goto(`${chapter}#ex-diagnose-timeout`);
+    const target = (await blocks()).find((b) => b.tag === "section#ex-diagnose-timeout")!;
+    expect(target.rendered).toBe(true);
+    expect(target.top).toBeGreaterThanOrEqual(0);
+    expect(target.top).toBeLessThan(823);
   });
 
   test("a facilitator view (the longest address) fills in its address and QR code without shifting the page (CLS <= 0.02)", async () => {

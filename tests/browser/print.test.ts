@@ -6,7 +6,9 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 /** Every chapter of the course, whoever wrote it, must print cleanly. */
 const slugs = loadChapters().map((c) => c.slug);
 
-describeInBrowser("printing", (browser) => {
+// The site's CSS as a reader's browser applies it, blocks far below the screen left unrendered
+// until needed (test contexts otherwise render every block: tools/chromium.ts): paper must show them.
+describeInBrowser("printing", { offScreenBlocks: "auto" }, (browser) => {
   const { site } = browser;
 
   const chrome = [
@@ -65,6 +67,13 @@ describeInBrowser("printing", (browser) => {
         return { by: document.documentElement.scrollWidth - width, wide: [...new Set(wide)].slice(0, 5) };
       });
       expect(overflow, `wider than the paper: ${overflow.wide.join(", ")}`).toEqual({ by: 0, wide: [] });
+      // Paper shows every block, even those the screen leaves unrendered while far below it.
+      const unrendered = await page.evaluate(() =>
+        [...document.querySelectorAll(".sl-markdown-content > *")]
+          .filter((el) => getComputedStyle(el).contentVisibility !== "visible")
+          .map((el) => el.tagName.toLowerCase()),
+      );
+      expect(unrendered).toEqual([]);
       // Buttons mean nothing on paper.
       const buttons = await page
         .locator("main button")
