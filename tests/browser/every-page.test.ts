@@ -1,7 +1,12 @@
 /**
- * Every page of the built site, checked in one load each, several pages at a time (each in a
- * fresh context of the run's one Chromium, so storage and cache start empty and one page's theme
- * cannot reach another's):
+ * Every page of the built site, checked in one load each, several pages at a time. Each check
+ * takes a tab of its own (the run's one Chromium), so pages never share a document, and starts it
+ * empty: a tab that checked an earlier page is reused only with that origin's storage cleared
+ * (local and session storage, IndexedDB, cookies and the rest; the test fails if any is left at
+ * the new page's first script) and with its HTTP and memory caches off (every file is fetched
+ * again, so the page weighs what it weighs in a fresh context), so one page's theme or sidebar
+ * state cannot reach another. Reusing a tab keeps its renderer process warm: a fresh context per
+ * page started a renderer and compiled axe-core anew 61 times (docs/PERFORMANCE.md).
  *
  * - at 1280 px: what it costs before the reader touches anything (held to tools/budgets.ts),
  *   that it carries the Content-Security-Policy and loads without a violation, and axe-core's
@@ -17,10 +22,11 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { budgets } from "../../tools/budgets.ts";
+import type { Session } from "../../tools/chromium.ts";
 import { distDir, loadBuiltSite, siteBase } from "../../tools/built-site.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -78,6 +84,9 @@ async function axeFindings(page: Page, path: string, theme: string, rules?: stri
     ).axe;
     const result = await axe.run(document, {
       resultTypes: ["violations"],
+      // No HTML snippet of each node checked (a findings line names its target selectors, never
+      // the snippet): about 6% of a run's CPU went into serialising every node it looked at.
+      noHtml: true,
       ...(rules ? { runOnly: { type: "rule", values: rules } } : {}),
     });
     return result.violations.map((v) => ({
@@ -174,8 +183,59 @@ async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string 
   return page.locator("html").getAttribute("data-theme");
 }
 
+/** A tab for checking pages one after another, with the DevTools session that keeps its caches off. */
+interface Tab {
+  session: Session;
+  devtools: CDPSession;
+  /** Whether it has loaded a page since it opened (so its storage must be cleared first). */
+  used: boolean;
+}
+
 describeInBrowser("every page", (browser) => {
   const { site } = browser;
+  /** Tabs no check is using; a check takes one or opens one, and gives it back when it completes. */
+  const idle: Tab[] = [];
+
+  async function openTab(): Promise<Tab> {
+    const session = await browser.open({ viewport: desktop });
+    await recordCspViolations(session.context);
+    // What storage holds when the page's first script runs (it must be empty), then: every page
+    // starts in the light theme (a stand-alone page's switch to dark reloads it).
+    await session.context.addInitScript(() => {
+      (window as unknown as { __storageAtStart: number[] }).__storageAtStart = [
+        localStorage.length,
+        sessionStorage.length,
+        document.cookie.length,
+      ];
+      if (localStorage.getItem("starlight-theme") === null) localStorage.setItem("starlight-theme", "light");
+    });
+    const devtools = await session.context.newCDPSession(session.page);
+    // Off for the HTTP cache and Blink's memory cache alike: each load fetches (and weighs) every file.
+    await devtools.send("Network.enable");
+    await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
+    return { session, devtools, used: false };
+  }
+
+  /** A tab whose origin's storage is empty, as a fresh context's is. */
+  async function takeTab(): Promise<Tab> {
+    const tab = idle.pop() ?? (await openTab());
+    if (tab.used) {
+      const { page, context } = tab.session;
+      // Leave the last page first (Starlight saves the sidebar's state to session storage as its
+      // page is hidden) for a small file of the same origin, where session storage, which
+      // belongs to the tab, can be cleared; then the origin's other storage.
+      await page.goto(`${site}/favicon.svg`);
+      await page.evaluate(() => {
+        sessionStorage.clear();
+        localStorage.clear();
+      });
+      await tab.devtools.send("Storage.clearDataForOrigin", { origin: new URL(site).origin, storageTypes: "all" });
+      await context.clearCookies();
+      await page.setViewportSize(desktop);
+    }
+    tab.used = true;
+    return tab;
+  }
 
   test("the page list has the landing page, every chapter and the pages outside the sitemap", () => {
     expect(pages).toContain("/");
@@ -204,20 +264,22 @@ describeInBrowser("every page", (browser) => {
     }) => {
       const kb = (bytes: number) => bytes / 1024;
       const found: string[] = [];
-      const session = await browser.open({ viewport: desktop });
+      const tab = await takeTab();
+      let completed = false;
       try {
-        const { page } = session;
-        await recordCspViolations(session.context);
-        // Every page starts in the light theme (a stand-alone page's switch to dark reloads it).
-        await session.context.addInitScript(() => {
-          if (localStorage.getItem("starlight-theme") === null) localStorage.setItem("starlight-theme", "light");
-        });
+        const { page } = tab.session;
         const w = await weighPage(page, `${site}${path}`);
         if (kb(w.jsGzipBytes) > budgets.jsBeforeInteractionKB)
           found.push(`budget: JS ${kb(w.jsGzipBytes).toFixed(1)} KB gz (${w.scripts.join(", ")})`);
         if (kb(w.cssGzipBytes) > budgets.cssKB) found.push(`budget: CSS ${kb(w.cssGzipBytes).toFixed(1)} KB gz`);
         if (chapters.has(path) && kb(w.totalGzipBytes) > budgets.chapterTotalKB)
           found.push(`budget: total ${kb(w.totalGzipBytes).toFixed(1)} KB gz`);
+
+        const storage = await page.evaluate(
+          () => (window as unknown as { __storageAtStart: number[] }).__storageAtStart,
+        );
+        if (storage.some((n) => n > 0))
+          found.push(`storage not empty when the page started (local, session, cookies): ${storage.join(", ")}`);
 
         const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
         if (!policy?.includes("script-src 'self'")) found.push("no security policy");
@@ -250,8 +312,11 @@ describeInBrowser("every page", (browser) => {
         found.push(...(await axeFindings(page, path, "dark", sameLayout ? colourRules : undefined)));
 
         for (const v of await cspViolations(page)) found.push(`security policy violation: ${v}`);
+        completed = true;
       } finally {
-        await session.close();
+        // A tab whose check stopped part-way (a timeout, a crash) is closed, never reused.
+        if (completed) idle.push(tab);
+        else await tab.session.close();
       }
       expect(found).toEqual([]);
     }, 120_000);
