@@ -191,6 +191,90 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
   });
 
+  /** The summaries the two sides show, as data, and the moments they disagreed about the scenario. */
+  const summaries = async () => ({
+    naive: JSON.parse((await replay().getAttribute("data-naive-summary"))!),
+    defended: JSON.parse((await replay().getAttribute("data-defended-summary"))!),
+  });
+
+  test("an invalid field shows its error there, and the charts stay on the last valid run, labelled so", async () => {
+    // The replay the tests above loaded and played: its settings as the page gave them (the keyboard
+    // moved only the playhead), so the last valid run is the default one.
+    const { page } = browser;
+    await ready();
+    expect(new URL(page.url()).search).toBe("");
+    const before = await summaries();
+    const field = (name: string) => replay().locator(`input[name="${name}"]`);
+    const error = (name: string) => replay().locator(`[data-error-for="${name}"]`);
+    await field("poolSize").fill("0");
+    await field("load").fill("-3");
+    await field("triggerDuration").fill("");
+    await field("triggerDuration").dispatchEvent("change");
+    await page.waitForSelector('[data-retry-storm][data-state="invalid"]', { state: "attached" });
+    await expect(error("poolSize").textContent()).resolves.toBe("Must be at least 1 connection.");
+    await expect(error("poolSize").isVisible()).resolves.toBe(true);
+    await expect(error("load").textContent()).resolves.toBe("Must be at least 0.");
+    await expect(error("triggerDuration").textContent()).resolves.toBe("Enter a number.");
+    await expect(field("poolSize").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(field("poolSize").getAttribute("aria-describedby")).resolves.toBe(
+      await error("poolSize").getAttribute("id"),
+    );
+    const status = replay().locator("[data-status]");
+    await expect(status.isVisible()).resolves.toBe(true);
+    await expect(status.textContent()).resolves.toBe(
+      "Fix the marked field to run again. The charts still show the last valid run (seed 1, every other setting at its default).",
+    );
+    expect(await summaries()).toEqual(before);
+    expect(new URL(page.url()).searchParams.has("poolSize")).toBe(false);
+    // Fixed: it runs again, the messages go, the address follows.
+    await field("poolSize").fill("24");
+    await field("load").fill("1");
+    await field("triggerDuration").fill("4");
+    await field("triggerDuration").dispatchEvent("change");
+    await page.waitForFunction(() => {
+      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+      return root.dataset.state === "ready" && new URL(location.href).searchParams.get("poolSize") === "24";
+    });
+    await expect(error("poolSize").isVisible()).resolves.toBe(false);
+    await expect(field("poolSize").getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(status.isVisible()).resolves.toBe(false);
+    expect((await summaries()).naive).not.toEqual(before.naive);
+  });
+
+  test("a rerun shows it is busy, and the two sides never describe different scenarios", async () => {
+    // The replay the test above left ready after its rerun.
+    const { page } = browser;
+    await ready();
+    await page.evaluate(() => {
+      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+      const status = root.querySelector("[data-status]") as HTMLElement;
+      const log = { mismatches: 0, busyText: "", busyVisible: false };
+      (window as unknown as { rsLog: typeof log }).rsLog = log;
+      new MutationObserver(() => {
+        const naive = JSON.parse(root.dataset.naiveSummary!);
+        const defended = JSON.parse(root.dataset.defendedSummary!);
+        if (naive.seed !== defended.seed) log.mismatches++;
+        if (root.dataset.state === "running" && !log.busyText) {
+          log.busyText = status.textContent ?? "";
+          log.busyVisible = status.offsetHeight > 0;
+        }
+      }).observe(root, {
+        attributes: true,
+        attributeFilter: ["data-naive-summary", "data-defended-summary", "data-state"],
+      });
+    });
+    for (const seed of ["5", "6"]) {
+      await replay().locator('input[name="seed"]').fill(seed);
+      await replay().locator('input[name="seed"]').dispatchEvent("change");
+      await page.waitForFunction((s) => {
+        const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+        return root.dataset.state === "ready" && JSON.parse(root.dataset.naiveSummary!).seed === Number(s);
+      }, seed);
+    }
+    const log = await page.evaluate(() => (window as unknown as { rsLog: Record<string, unknown> }).rsLog);
+    expect(log).toEqual({ mismatches: 0, busyText: "Simulating both runs…", busyVisible: true });
+  });
+
   test("a control change reruns the simulation and keeps the settings in the URL", async () => {
     const { page } = browser;
     const before = await replay().getAttribute("data-defended-summary");
@@ -221,10 +305,10 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   });
 
   test("switching theme redraws the charts in the new ink, playheads included", async () => {
+    // The replay the shared link above mounted, ready.
     const { page } = browser;
-    await page.goto(`${site}/retry-storm/`);
-    await page.locator("[data-scrub]").focus();
     await ready();
+    await expect(replay().locator(".uplot").count()).resolves.toBe(10);
     for (const theme of ["light", "dark"]) {
       await page.locator("starlight-theme-select select").first().selectOption(theme);
       await expect(replay().locator(".uplot").count()).resolves.toBe(10);
@@ -245,12 +329,6 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(page.locator("[data-scrub]").inputValue()).resolves.toBe("30");
     await page.locator("[data-play]").click();
     await page.emulateMedia({ reducedMotion: "no-preference" });
-  });
-
-  /** The summaries the two sides show, as data, and the moments they disagreed about the scenario. */
-  const summaries = async () => ({
-    naive: JSON.parse((await replay().getAttribute("data-naive-summary"))!),
-    defended: JSON.parse((await replay().getAttribute("data-defended-summary"))!),
   });
 
   test("the first click counts before the code has loaded (a defence, a label's text, No intervention), and the heading follows", async () => {
@@ -321,84 +399,6 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     } finally {
       await fresh.close();
     }
-  });
-
-  test("an invalid field shows its error there, and the charts stay on the last valid run, labelled so", async () => {
-    const { page } = browser;
-    await page.goto(`${site}/retry-storm/`);
-    await page.locator("[data-scrub]").focus();
-    await ready();
-    const before = await summaries();
-    const field = (name: string) => replay().locator(`input[name="${name}"]`);
-    const error = (name: string) => replay().locator(`[data-error-for="${name}"]`);
-    await field("poolSize").fill("0");
-    await field("load").fill("-3");
-    await field("triggerDuration").fill("");
-    await field("triggerDuration").dispatchEvent("change");
-    await page.waitForSelector('[data-retry-storm][data-state="invalid"]', { state: "attached" });
-    await expect(error("poolSize").textContent()).resolves.toBe("Must be at least 1 connection.");
-    await expect(error("poolSize").isVisible()).resolves.toBe(true);
-    await expect(error("load").textContent()).resolves.toBe("Must be at least 0.");
-    await expect(error("triggerDuration").textContent()).resolves.toBe("Enter a number.");
-    await expect(field("poolSize").getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(field("poolSize").getAttribute("aria-describedby")).resolves.toBe(
-      await error("poolSize").getAttribute("id"),
-    );
-    const status = replay().locator("[data-status]");
-    await expect(status.isVisible()).resolves.toBe(true);
-    await expect(status.textContent()).resolves.toBe(
-      "Fix the marked field to run again. The charts still show the last valid run (seed 1, every other setting at its default).",
-    );
-    expect(await summaries()).toEqual(before);
-    expect(new URL(page.url()).searchParams.has("poolSize")).toBe(false);
-    // Fixed: it runs again, the messages go, the address follows.
-    await field("poolSize").fill("24");
-    await field("load").fill("1");
-    await field("triggerDuration").fill("4");
-    await field("triggerDuration").dispatchEvent("change");
-    await page.waitForFunction(() => {
-      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
-      return root.dataset.state === "ready" && new URL(location.href).searchParams.get("poolSize") === "24";
-    });
-    await expect(error("poolSize").isVisible()).resolves.toBe(false);
-    await expect(field("poolSize").getAttribute("aria-invalid")).resolves.toBeNull();
-    await expect(status.isVisible()).resolves.toBe(false);
-    expect((await summaries()).naive).not.toEqual(before.naive);
-  });
-
-  test("a rerun shows it is busy, and the two sides never describe different scenarios", async () => {
-    const { page } = browser;
-    await page.goto(`${site}/retry-storm/`);
-    await page.locator("[data-scrub]").focus();
-    await ready();
-    await page.evaluate(() => {
-      const root = document.querySelector("[data-retry-storm]") as HTMLElement;
-      const status = root.querySelector("[data-status]") as HTMLElement;
-      const log = { mismatches: 0, busyText: "", busyVisible: false };
-      (window as unknown as { rsLog: typeof log }).rsLog = log;
-      new MutationObserver(() => {
-        const naive = JSON.parse(root.dataset.naiveSummary!);
-        const defended = JSON.parse(root.dataset.defendedSummary!);
-        if (naive.seed !== defended.seed) log.mismatches++;
-        if (root.dataset.state === "running" && !log.busyText) {
-          log.busyText = status.textContent ?? "";
-          log.busyVisible = status.offsetHeight > 0;
-        }
-      }).observe(root, {
-        attributes: true,
-        attributeFilter: ["data-naive-summary", "data-defended-summary", "data-state"],
-      });
-    });
-    for (const seed of ["5", "6"]) {
-      await replay().locator('input[name="seed"]').fill(seed);
-      await replay().locator('input[name="seed"]').dispatchEvent("change");
-      await page.waitForFunction((s) => {
-        const root = document.querySelector("[data-retry-storm]") as HTMLElement;
-        return root.dataset.state === "ready" && JSON.parse(root.dataset.naiveSummary!).seed === Number(s);
-      }, seed);
-    }
-    const log = await page.evaluate(() => (window as unknown as { rsLog: Record<string, unknown> }).rsLog);
-    expect(log).toEqual({ mismatches: 0, busyText: "Simulating both runs…", busyVisible: true });
   });
 
   test("bulkheads: the defended run says where its 24 connections are, beside the naive pool of 20", async () => {
