@@ -324,14 +324,24 @@ describeInBrowser("every playground in the page matches its golden file", (brows
     )
     .filter(({ slug, name }) => readFileSync(`${chapters}${slug}/index.mdx`, "utf8").includes(`name="${name}"`));
 
-  test.each(playgrounds)("$slug / $name", async ({ slug, name }) => {
+  // One load per chapter: a chapter's playgrounds are run one after another on its page, as a reader would.
+  const byChapter = [...new Set(playgrounds.map((p) => p.slug))]
+    .map((slug) => ({
+      slug,
+      names: playgrounds.filter((p) => p.slug === slug).map((p) => p.name),
+    }))
+    .map((c) => ({ ...c, list: c.names.join(", ") }));
+
+  test.each(byChapter)("$slug: $list", async ({ slug, names }) => {
     const { page } = browser;
     await page.goto(`${site}/${slug}/`);
-    const root = page.locator(`#playground-${name}`);
-    await root.locator("[data-action='run']").click();
-    await root.locator("[data-status][data-state='ok']").waitFor({ timeout: 20_000 });
-    await expect(root.locator("[data-output]").textContent()).resolves.toBe(
-      readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"),
-    );
+    for (const name of names) {
+      const root = page.locator(`#playground-${name}`);
+      await root.locator("[data-action='run']").click();
+      await root.locator("[data-status][data-state='ok']").waitFor({ timeout: 20_000 });
+      await expect(root.locator("[data-output]").textContent(), name).resolves.toBe(
+        readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"),
+      );
+    }
   });
 });
