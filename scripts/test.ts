@@ -17,8 +17,11 @@
  * into dist/, for a deploy at a domain's root and for the benchmark.
  *
  * The browser tests hold a few timing checks (long tasks, a click's delay), which run alone
- * (tests/support/alone.ts), so nothing outside the browser tests runs beside them. astro check
- * and astro build both regenerate .astro/, so check runs after the build, never beside it.
+ * (tests/support/alone.ts), so nothing outside the browser tests runs beside them. astro build
+ * generates Astro's types (.astro/) as its first step, as `astro sync` does; astro check would
+ * generate them again (a whole Astro start), so after a build that passed in the same run it
+ * reads the build's types (`--noSync`; the same files, docs/PERFORMANCE.md), and without one it
+ * generates them itself. Both write .astro/, so check still never runs beside the build.
  * Each line a phase prints is shown as it comes, after the phase's name, then a table of what
  * each phase took. A chain stops at its first failure, except for check, which is in its chain
  * only to follow the build; the other chains still run (a failure in one does not hide one in
@@ -38,6 +41,12 @@ interface Phase {
   env?: Record<string, string>;
   /** Runs even when an earlier phase of its chain failed (it follows them only not to overlap). */
   regardless?: true;
+  /**
+   * The command to run instead when no build passed earlier in its chain in this run: `astro
+   * check` reuses the types the build has just generated in .astro/ (`--noSync`), and generates
+   * them itself when there is no such build (it failed, or `--only check`).
+   */
+  withoutBuild?: string[];
 }
 
 const vitest = ["node_modules/.bin/vitest", "run"];
@@ -54,7 +63,12 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
       [
         { name: "build", command: ["node_modules/.bin/astro", "build"], env: subPathBuildEnv },
         { name: "site", command: [...vitest, "--project", "site"], env: subPathBuildEnv },
-        { name: "check", command: ["node_modules/.bin/astro", "check"], regardless: true },
+        {
+          name: "check",
+          command: ["node_modules/.bin/astro", "check", "--noSync"],
+          withoutBuild: ["node_modules/.bin/astro", "check"],
+          regardless: true,
+        },
       ],
     ],
   },
@@ -110,7 +124,8 @@ async function runChain(chain: Phase[], buildFailed: () => boolean): Promise<Out
       outcomes.push({ name: phase.name, status: "not run", seconds: 0 });
       continue;
     }
-    outcomes.push(await runPhase(phase));
+    const built = outcomes.some((o) => o.name === "build" && o.status === "passed");
+    outcomes.push(await runPhase(phase.withoutBuild && !built ? { ...phase, command: phase.withoutBuild } : phase));
   }
   return outcomes;
 }
