@@ -16,7 +16,7 @@ import { median } from "./stats.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { serveStatic } from "../tools/static-server.ts";
 import { chromiumPath } from "../tools/chromium.ts";
-import { loadBuiltSite } from "../tools/built-site.ts";
+import { pagesAndRuns } from "./pages.ts";
 
 export const lighthouseTargets = { performance: 95, tbtMs: 150, cls: 0.02, lcpSeconds: 2.0 };
 
@@ -58,16 +58,7 @@ export async function auditPage(url: string, port: number): Promise<Omit<PageFig
 }
 
 const bench: Bench = async ({ distDir }) => {
-  const pagesArg = process.argv.find((a) => a.startsWith("--pages="))?.slice("--pages=".length);
-  const runsArg = process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? "1";
-  const runs = Number(runsArg);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 15)
-    throw new Error(`--runs takes a whole number from 1 to 15, got "${runsArg}"`);
-  const pages = pagesArg
-    ? pagesArg.split(",")
-    : loadBuiltSite(distDir)
-        .map((p) => p.path)
-        .filter((p) => p.endsWith("/"));
+  const { pages, runs } = pagesAndRuns(distDir);
   const server = await serveStatic(distDir, { compress: true });
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath,

@@ -21,7 +21,7 @@ import { median } from "./stats.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { serveStatic } from "../tools/static-server.ts";
 import { chromiumPath, launchFlags } from "../tools/chromium.ts";
-import { loadBuiltSite } from "../tools/built-site.ts";
+import { pagesAndRuns } from "./pages.ts";
 
 interface TraceEvent {
   name: string;
@@ -84,16 +84,7 @@ export function loadWork(events: TraceEvent[], origin: string): LoadWork {
 }
 
 const bench: Bench = async ({ distDir }) => {
-  const pagesArg = process.argv.find((a) => a.startsWith("--pages="))?.slice("--pages=".length);
-  const runsArg = process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? "1";
-  const runs = Number(runsArg);
-  if (!Number.isInteger(runs) || runs < 1 || runs > 15)
-    throw new Error(`--runs takes a whole number from 1 to 15, got "${runsArg}"`);
-  const pages = pagesArg
-    ? pagesArg.split(",")
-    : loadBuiltSite(distDir)
-        .map((p) => p.path)
-        .filter((p) => p.endsWith("/"));
+  const { pages, runs } = pagesAndRuns(distDir);
   const server = await serveStatic(distDir, { compress: true });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: launchFlags });
   const loads = new Map<string, LoadWork[]>(pages.map((path) => [path, []]));
