@@ -177,9 +177,11 @@ describeInBrowser("workshop kit", (browser) => {
     await page.setViewportSize({ width: 412, height: 823 });
     for (const theme of ["light", "dark"]) {
       // The theme a reader picked on the site is stored by Starlight; the presenter view reads it.
-      await page.goto(`${site}/shuffle-sharding/`);
+      // Stored from the site's page the browser is on (the test above left it there), then a chapter loaded with it.
+      expect(page.url().startsWith(`${site}/`)).toBe(true);
       await page.evaluate((t) => localStorage.setItem("starlight-theme", t), theme);
-      await page.reload();
+      await page.goto(`${site}/shuffle-sharding/`);
+      await expect(page.locator("html").getAttribute("data-theme")).resolves.toBe(theme);
       const chapterAccent = await accent();
       await page.goto(`${site}/present/explorer/`);
       expect(await presenterShift(page), `${theme}: layout shift of the explorer at 412 px`).toBeLessThanOrEqual(0.02);
