@@ -53,7 +53,9 @@ async function main() {
   try {
     for (const { label, viewport } of widths) {
       for (const theme of themes) {
-        const browser = await openBrowser({ viewport });
+        // A whole-page picture shows every block as a reader scrolling down would see it, none left
+        // unrendered as off-screen (content-visibility in src/styles/course.css).
+        const browser = await openBrowser({ viewport, offScreenBlocks: full ? "render" : "auto" });
         const { page, context } = browser;
         await context.addInitScript((t) => localStorage.setItem("starlight-theme", t), theme);
         await page.emulateMedia({ colorScheme: theme });
@@ -69,10 +71,6 @@ async function main() {
                 window.scrollBy(0, -72);
               });
           }
-          // A whole-page picture shows every block as a reader scrolling down would see it: none
-          // left unrendered as off-screen (content-visibility in src/styles/course.css).
-          if (full && !shot.anchor)
-            await page.addStyleTag({ content: ".sl-markdown-content > * { content-visibility: visible !important; }" });
           const file = join(out, `${shot.name}-${label}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: full && !shot.anchor });
           console.log(file);

@@ -72,15 +72,18 @@ export interface OpenOptions {
 }
 
 /**
- * The page style a test context adds before anything on the page runs when it renders every
- * block: the site's own rule, undone (a <style> element, which the site's security policy allows).
+ * The page script a context runs before anything on the page when it renders every block: the
+ * site's own rule, undone by a <style> element (which the site's security policy allows). It is
+ * a string, not a function, so that no transpiler's helper (tsx names inner functions through one
+ * the page does not have) can end up in the page.
  */
-function renderEveryBlock(): void {
-  const add = () => {
+const renderEveryBlock = `(() => {
+  const css = ".sl-markdown-content > * { content-visibility: visible !important; }";
+  function add() {
     const style = document.createElement("style");
-    style.textContent = ".sl-markdown-content > * { content-visibility: visible !important; }";
+    style.textContent = css;
     document.documentElement.append(style);
-  };
+  }
   if (document.documentElement) add();
   else
     new MutationObserver((_, observer) => {
@@ -88,7 +91,7 @@ function renderEveryBlock(): void {
       observer.disconnect();
       add();
     }).observe(document, { childList: true });
-}
+})();`;
 
 const defaultViewport = { width: 1280, height: 900 };
 
