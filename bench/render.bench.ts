@@ -83,6 +83,14 @@ export function loadWork(events: TraceEvent[], origin: string): LoadWork {
   return work;
 }
 
+/** The rows each page gets: what is reported, read off a load, and in what unit. */
+const figures: [string, (w: LoadWork) => number, string][] = [
+  ["layout objects laid out", (w) => w.layoutObjects, "objects"],
+  ["elements styled", (w) => w.elementsStyled, "elements"],
+  ["main-thread CPU", (w) => w.cpuMs, "ms"],
+  ["blocking at 4x (estimate)", (w) => w.blockingAt4xMs, "ms"],
+];
+
 const bench: Bench = async ({ distDir }) => {
   const { pages, runs } = pagesAndRuns(distDir);
   const server = await serveStatic(distDir, { compress: true });
@@ -128,35 +136,8 @@ const bench: Bench = async ({ distDir }) => {
     const all = loads.get(path) ?? [];
     const mid = (pick: (w: LoadWork) => number) => median(all.map(pick));
     const note = runs > 1 ? `median of ${runs}` : undefined;
-    const row = (metric: string, value: number, unit: string): BenchRow => ({
-      area: "render",
-      metric: `${metric} ${path}`,
-      value,
-      unit,
-      ...(note ? { note } : {}),
-    });
-    rows.push(
-      row(
-        "layout objects laid out",
-        mid((w) => w.layoutObjects),
-        "objects",
-      ),
-      row(
-        "elements styled",
-        mid((w) => w.elementsStyled),
-        "elements",
-      ),
-      row(
-        "main-thread CPU",
-        mid((w) => w.cpuMs),
-        "ms",
-      ),
-      row(
-        "blocking at 4x (estimate)",
-        mid((w) => w.blockingAt4xMs),
-        "ms",
-      ),
-    );
+    for (const [metric, pick, unit] of figures)
+      rows.push({ area: "render", metric: `${metric} ${path}`, value: mid(pick), unit, ...(note ? { note } : {}) });
   }
   return rows;
 };

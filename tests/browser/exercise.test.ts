@@ -111,8 +111,8 @@ describeInBrowser("exercises in the page", (browser) => {
   test("a code exercise: the starter fails its checks, a solution typed in the page passes them", async () => {
     // The chapter the test above dealt a variant on: this exercise on it is untouched, as on a fresh load.
     const { page } = browser;
-    await expect(page.locator('[data-exercise="choose-exact"]').getAttribute("data-mounted")).resolves.toBeNull();
     const exercise = page.locator('[data-exercise="choose-exact"]');
+    await expect(exercise.getAttribute("data-mounted")).resolves.toBeNull();
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     await exercise.getByRole("button", { name: "Check", exact: true }).click();
     await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✗ 0 of \d+ checks pass/);
@@ -270,10 +270,8 @@ describeInBrowser("exercises in the page", (browser) => {
   test("a diagnosis: a dealt variant draws a different situation, and its parts are graded for it", async () => {
     // The chapter the test above dealt a variant on: this exercise on it is untouched, as on a fresh load.
     const { page } = browser;
-    await expect(
-      page.locator('[data-exercise="diagnose-poison-shard"]').getAttribute("data-mounted"),
-    ).resolves.toBeNull();
     const exercise = page.locator('[data-exercise="diagnose-poison-shard"]');
+    await expect(exercise.getAttribute("data-mounted")).resolves.toBeNull();
     const situation = exercise.locator("[data-situation]");
     await expect(situation.innerText()).resolves.toMatch(/8 workers serve 40 customers/);
     await expect(situation.innerText()).resolves.toMatch(/c-805 ×11/);
