@@ -230,21 +230,45 @@ export function playLog(scenario: GameScenario, seed: number, log: readonly LogE
 /** Finished games, most recent last: the same scenario, seed and log always give the same game. */
 const finishedGames = new Map<string, Game>();
 const keepFinished = 16;
+/**
+ * The scores of finished games, kept far longer than the games themselves: a score is ten
+ * numbers, a game about 3.8 MB of telemetry. Comparing plays (`judgePar`, a summary's "without
+ * this step", the results board) needs only scores, and it often asks again for a game that has
+ * left the last 16 (the game-day chapter judges par for every scenario after their pages played
+ * doing nothing and par; judging a scenario plays more than 16 games).
+ */
+const finishedScores = new Map<string, Score>();
+const keepScores = 512;
+
+const gameKey = (scenario: GameScenario, seed: number, log: readonly LogEntry[]) =>
+  `${scenario.id}|${seed}|${JSON.stringify(log)}`;
+
+/** Remember `value` under `key` as the most recent of `map`, forgetting the oldest beyond `keep`. */
+function remember<T>(map: Map<string, T>, key: string, value: T, keep: number): T {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > keep) map.delete(map.keys().next().value!);
+  return value;
+}
 
 /**
  * `playLog`, remembered: a results board checking codes, a summary comparing with doing nothing
  * and par, and a debrief replaying a log without one entry often ask for the same run again.
  */
 export function finishedGame(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Game {
-  const key = `${scenario.id}|${seed}|${JSON.stringify(log)}`;
-  const known = finishedGames.get(key);
-  if (known) {
-    finishedGames.delete(key);
-    finishedGames.set(key, known);
-    return known;
-  }
-  const game = playLog(scenario, seed, log);
-  finishedGames.set(key, game);
-  if (finishedGames.size > keepFinished) finishedGames.delete(finishedGames.keys().next().value!);
-  return game;
+  const key = gameKey(scenario, seed, log);
+  const game = finishedGames.get(key) ?? playLog(scenario, seed, log);
+  remember(finishedScores, key, game.finish().score, keepScores);
+  return remember(finishedGames, key, game, keepFinished);
+}
+
+/**
+ * The score of `log` played to the end: `finishedGame(scenario, seed, log).finish().score`, the
+ * same object, without playing the game again while its score is remembered. Throws the same
+ * GameRuleError when the log cannot be played (a log that cannot be played has no score).
+ */
+export function finishedScore(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Score {
+  const key = gameKey(scenario, seed, log);
+  const known = finishedScores.get(key);
+  return known ? remember(finishedScores, key, known, keepScores) : finishedGame(scenario, seed, log).finish().score;
 }

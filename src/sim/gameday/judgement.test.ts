@@ -4,6 +4,7 @@
  * scenario's games are played once.
  */
 import { expect, test } from "vitest";
+import { finishedGame, finishedScore, GameRuleError } from "./game.ts";
 import { judgePar, withoutStep, withStep } from "./judgement.ts";
 import { findScenario, poisonTenant } from "./scenarios.ts";
 
@@ -43,3 +44,12 @@ test(
     expect(judged.trap.score.tenantMinutes).toBeGreaterThan(judged.doNothing.tenantMinutes);
   },
 );
+
+test("a remembered score is the score of the finished game, and a log that cannot be played has none", slow, () => {
+  const herd = findScenario("thundering-herd")!;
+  const score = finishedScore(herd, herd.seed, herd.reference);
+  expect(score).toBe(finishedGame(herd, herd.seed, herd.reference).finish().score);
+  const impossible = [{ at: 100, action: "retries-off" as const, target: "h07" }];
+  expect(() => finishedScore(herd, herd.seed, impossible)).toThrow(GameRuleError);
+  expect(() => finishedScore(herd, herd.seed, impossible)).toThrow(/entry 1 \(retries-off h07 at 100 s\)/);
+});

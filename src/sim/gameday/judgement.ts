@@ -4,7 +4,7 @@
  * tempting wrong step added. The scoring chapter shows these numbers and the tests hold them:
  * par beats doing nothing, every step of par pays for itself, and a harmful step costs.
  */
-import { finishedGame, GameRuleError } from "./game.ts";
+import { finishedScore, GameRuleError } from "./game.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
 
@@ -21,7 +21,7 @@ export function withoutStep(
   let kept = log.filter((_, k) => k !== leaveOut);
   for (;;) {
     try {
-      finishedGame(scenario, seed, kept);
+      finishedScore(scenario, seed, kept);
       return kept;
     } catch (error) {
       if (!(error instanceof GameRuleError) || error.entry === undefined) throw error;
@@ -56,7 +56,7 @@ export interface ParJudgement {
 
 /** Play doing nothing, par, par less each of its steps, and par with the trap, on `seed`. */
 export function judgePar(scenario: GameScenario, seed = scenario.seed): ParJudgement {
-  const score = (log: readonly LogEntry[]) => finishedGame(scenario, seed, log).finish().score;
+  const score = (log: readonly LogEntry[]) => finishedScore(scenario, seed, log);
   const less = scenario.reference.map((step, i) => {
     const log = withoutStep(scenario, seed, scenario.reference, i);
     return { step, log, score: score(log) };
