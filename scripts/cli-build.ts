@@ -16,7 +16,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { BuildOptions, Plugin } from "esbuild";
+import type { BuildOptions, Metafile, Plugin } from "esbuild";
 
 /** The project's root: the nearest folder above this file (scripts/ or .cli/bin/) with a package.json. */
 function projectRoot(): string {
@@ -101,6 +101,56 @@ export const binOptions = {
   logLevel: "warning",
 } as const satisfies BuildOptions;
 
+/** What the runner reads to tell whether a build is fresh (written beside the build's files). */
+export interface Manifest {
+  id: string;
+  builtAt: number;
+  /** Every source of the build, relative to the project's root. */
+  inputs: string[];
+  /**
+   * Each command's own sources: those of its file and of every chunk it may load, statically or
+   * not, plus the runner, this builder and package-lock.json. A command is rebuilt when one of
+   * these is newer, so `sim` checks about 40 files before it starts instead of all 180.
+   */
+  commands: Record<string, string[]>;
+}
+
+/**
+ * The sources each command may run, from esbuild's metafile (paths relative to the project's
+ * root): its entry's output and every chunk reachable from it by import or dynamic import. A
+ * command that imports compiled files by path (src/cli/import-ts.ts: the solutions and
+ * situations, which no import names) depends on all of those entries too.
+ */
+export function commandSources(metafile: Metafile): Record<string, string[]> {
+  const outputs = metafile.outputs;
+  const reachable = (from: Iterable<string>): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...from];
+    while (stack.length > 0) {
+      const path = stack.pop()!;
+      if (seen.has(path) || !outputs[path]) continue;
+      seen.add(path);
+      for (const next of outputs[path].imports) if (!next.external) stack.push(next.path);
+    }
+    return seen;
+  };
+  const sourcesOf = (files: Set<string>): string[] =>
+    [...new Set([...files].flatMap((file) => Object.keys(outputs[file]!.inputs)))]
+      .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
+      .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
+  const entries = Object.entries(outputs).filter(([, o]) => o.entryPoint !== undefined);
+  const loadedByPath = entries.filter(([, o]) => !o.entryPoint!.startsWith("cli-entry:")).map(([path]) => path);
+  const result: Record<string, string[]> = {};
+  for (const name of Object.keys(commands)) {
+    const entry = entries.find(([, o]) => o.entryPoint === `cli-entry:${name}`);
+    if (!entry) throw new Error(`cli-build: no output for the ${name} command`);
+    let files = reachable([entry[0]]);
+    if (sourcesOf(files).includes("src/cli/import-ts.ts")) files = reachable([entry[0], ...loadedByPath]);
+    result[name] = [...sourcesOf(files), ...binOptions.entryPoints, "package-lock.json"];
+  }
+  return result;
+}
+
 /** Build every command into a fresh folder of .cli/, then point current.json at it. */
 export async function buildCli({ quiet = false } = {}): Promise<{ id: string; outdir: string }> {
   const { build } = await import("esbuild");
@@ -124,6 +174,8 @@ export async function buildCli({ quiet = false } = {}): Promise<{ id: string; ou
       ...situations,
     ],
     outdir,
+    // Paths in the metafile are relative to the project's root wherever the command was started.
+    absWorkingDir: root,
     bundle: true,
     splitting: true,
     format: "esm",
@@ -145,7 +197,12 @@ export async function buildCli({ quiet = false } = {}): Promise<{ id: string; ou
   const inputs = Object.keys(result.metafile.inputs)
     .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
     .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
-  const manifest = { id, builtAt: Date.now(), inputs: [...inputs, ...binOptions.entryPoints, "package-lock.json"] };
+  const manifest: Manifest = {
+    id,
+    builtAt: Date.now(),
+    inputs: [...inputs, ...binOptions.entryPoints, "package-lock.json"],
+    commands: commandSources(result.metafile),
+  };
   writeFileSync(join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
   const temporary = `${currentFile}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ id }));

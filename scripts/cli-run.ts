@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import type { Manifest } from "./cli-build.ts";
 
 /** The project's root: the nearest folder above this file (scripts/ or .cli/bin/) with a package.json. */
 function projectRoot(): string {
@@ -18,19 +19,21 @@ const root = projectRoot();
 const cliDir = join(root, ".cli");
 const name = process.argv[2];
 
-/** The current build's folder, if it is complete and no source is newer than it. */
+/** The current build's folder, if it is complete and no source of the command is newer than it. */
 function freshBuild(): string | undefined {
   try {
     const { id } = JSON.parse(readFileSync(join(cliDir, "current.json"), "utf8")) as { id: string };
     const dir = join(cliDir, id);
-    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as {
-      builtAt: number;
-      inputs: string[];
-    };
-    for (const input of manifest.inputs) {
-      const file = join(root, input);
-      // A source newer than the build, or gone: build again.
-      if (!existsSync(file) || statSync(file).mtimeMs > manifest.builtAt) return undefined;
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Partial<Manifest>;
+    // The command's own sources (every source, for a name that is not a command or a build from
+    // before the manifest listed them).
+    const inputs = (name && manifest.commands?.[name]) || manifest.inputs;
+    const { builtAt } = manifest;
+    if (!inputs || builtAt === undefined) return undefined;
+    for (const input of inputs) {
+      // A source newer than the build, or gone: build again. (One system call a file.)
+      const stat = statSync(join(root, input), { throwIfNoEntry: false });
+      if (!stat || stat.mtimeMs > builtAt) return undefined;
     }
     return dir;
   } catch {

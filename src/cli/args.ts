@@ -6,6 +6,7 @@
  */
 
 import { readDecimal } from "../format/decimal.ts";
+import { grouped as groupedDigits } from "../format/number.ts";
 import { seedRange } from "../sim/random.ts";
 
 /** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
@@ -91,8 +92,12 @@ export function numberOption(
   return value;
 }
 
-/** Every simulation's seed, by one rule: what the random streams take as it is (src/sim/random.ts). */
-export const seedHelp = `a whole number ${seedRange.min}..${seedRange.max.toLocaleString("en")}`;
+/**
+ * Every simulation's seed, by one rule: what the random streams take as it is (src/sim/random.ts).
+ * Grouped as a bigint, which is exact string work: a number would go through Intl, whose first
+ * use loads the locale data (about 20 ms), and every command loads this module at start.
+ */
+export const seedHelp = `a whole number ${seedRange.min}..${groupedDigits(BigInt(seedRange.max))}`;
 
 /** `--seed`, by the one rule all simulations share. */
 export function seedOption(args: ParsedArgs, fallback: number): number {

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { binOptions } from "../../scripts/cli-build.ts";
+import { binOptions, type Manifest } from "../../scripts/cli-build.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const packageJson = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
@@ -44,6 +44,21 @@ test("the compiled commands list, grade, refuse and simulate as the sources do",
   const sim = command("sim", "shuffle-shard", "--json");
   expect(sim.status).toBe(0);
   expect(JSON.parse(sim.stdout)).toMatchObject({ lostAll: 361, lostSome: 4373 });
+  // The runner checks only the sources of the command it starts: each command's list holds what
+  // it runs (the exercises, the solutions it imports by path too), and not the other commands'.
+  const { id } = JSON.parse(readFileSync(join(repo, ".cli/current.json"), "utf8")) as { id: string };
+  const manifest = JSON.parse(readFileSync(join(repo, ".cli", id, "manifest.json"), "utf8")) as Manifest;
+  const { exercises, sim: simSources } = manifest.commands;
+  expect(simSources).toEqual(
+    expect.arrayContaining(["src/cli/sim.ts", "src/sim/retry-storm/engine.ts", "src/sim/shuffle-shard.ts"]),
+  );
+  expect(simSources).not.toContain("src/grader/grade.ts");
+  expect(exercises).toEqual(
+    expect.arrayContaining(["src/grader/grade.ts", "solutions/choose-exact/solution.ts", "package-lock.json"]),
+  );
+  expect(exercises).not.toContain("src/cli/gameday.ts");
+  for (const sources of Object.values(manifest.commands))
+    expect(manifest.inputs).toEqual(expect.arrayContaining(sources));
 });
 
 test("`prepare` compiles the runner and the builder with the settings every rebuild uses", () => {

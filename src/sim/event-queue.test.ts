@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { mulberry32 } from "./random.ts";
-import { EventQueue } from "./event-queue.ts";
+import { delayLanes, EventQueue } from "./event-queue.ts";
 
 function drain(queue: EventQueue<string>): [number, string][] {
   const out: [number, string][] = [];
@@ -46,6 +46,39 @@ test("thousands of random events match a stable sort, across the heap and two in
   }
   expected.sort((a, b) => a.t - b.t || a.seq - b.seq);
   expect(drain(q).map(([, id]) => id)).toEqual(expected.map((e) => e.id));
+});
+
+test("events a fixed delay after the clock come out as a stable sort would order them, past the lanes' limit too", () => {
+  // A running simulation: each event taken off schedules more, some at random times (the heap),
+  // some a fixed delay after the clock (lanes by delay: more delays than there are lanes, so the
+  // last ones use the heap), and a few whose time is not the clock plus their delay (a broken
+  // promise, which must still sort). A plain list kept sorted is the reference.
+  const rand = mulberry32(11);
+  const q = new EventQueue<string>();
+  const delays = Array.from({ length: delayLanes + 3 }, (_, k) => [0.25, 1, 0.1, 3][k % 4]! * (k + 1));
+  const pending: { t: number; seq: number; id: string }[] = [];
+  let seq = 0;
+  const add = (t: number, id: string, delay?: number) => {
+    if (delay === undefined) q.schedule(t, 1, id);
+    else q.scheduleDelayed(t, delay, 2, id);
+    pending.push({ t: Math.max(t, q.now), seq: seq++, id });
+  };
+  for (let i = 0; i < 20; i++) add(rand() * 5, `start${i}`);
+  let taken = 0;
+  while (taken < 6000) {
+    pending.sort((a, b) => a.t - b.t || a.seq - b.seq);
+    const next = pending.shift()!;
+    expect(q.pop()).toBe(true);
+    expect([q.now, q.refOut, q.kindOut === 2 || q.kindOut === 1]).toEqual([next.t, next.id, true]);
+    taken++;
+    const r = rand();
+    const delay = delays[Math.floor(rand() * delays.length)]!;
+    if (r < 0.3) add(q.now + rand() * 4, `h${taken}`);
+    if (r < 0.97) add(q.now + delay, `d${taken}`, delay);
+    else add(q.now + delay / 2, `early${taken}`, delay);
+    if (r > 0.5 && pending.length < 400) add(q.now + delay, `d${taken}b`, delay);
+  }
+  expect(q.size).toBe(pending.length);
 });
 
 test("an event scheduled in the past runs now; a broken in-order promise still sorts", () => {

@@ -7,7 +7,9 @@
  * Most events go into a binary min-heap. A stream of events its caller promises to schedule in
  * non-decreasing time (every client time-out is "now + the same time-out"; the once-a-second
  * ticks) goes into a lane of its own: a first-in first-out ring (src/sim/ring.ts) that costs no
- * heap work and keeps the heap small. All lanes share one order. Events are stored in parallel
+ * heap work and keeps the heap small. The caller names such a lane by number, or by the fixed
+ * delay its events come after the clock (a retry's fixed back-off): events of one delay are due
+ * in the order they were scheduled. All lanes share one order. Events are stored in parallel
  * arrays, not objects, so a run of a million events allocates almost nothing.
  *
  * Each event carries a tag, `order x kinds + kind`: comparing tags compares scheduling order
@@ -18,6 +20,9 @@ import { Ring } from "./ring.ts";
 /** How many event kinds a queue can tell apart (0 .. kinds - 1). */
 export const eventKinds = 16;
 
+/** How many fixed delays get a lane of their own; events after any other delay go to the heap. */
+export const delayLanes = 8;
+
 export class EventQueue<Ref> {
   // Heap lane: slot numbers ordered by (time, tag); each slot's fields live in parallel arrays.
   private heap = new Int32Array(1024);
@@ -27,12 +32,22 @@ export class EventQueue<Ref> {
   private ref: (Ref | undefined)[] = new Array(1024);
   private free: number[] = [];
   private slots = 0;
+  /** Every lane, numbered and by delay, in the order they were opened: what `pop` looks at. */
   private lanes: Ring<Ref | undefined>[] = [];
+  /** The lanes `scheduleInOrder` names by number. */
+  private numbered: Ring<Ref | undefined>[] = [];
+  /** The lanes of `scheduleDelayed`, and the delay each is for. */
+  private delayed: Ring<Ref | undefined>[] = [];
+  private delays: number[] = [];
   private laneEvents = 0;
 
   private nextOrder = 0;
-  /** The simulated clock: the time of the event most recently taken off the queue. */
-  now: number;
+  /**
+   * The simulated clock: the time of the event most recently taken off the queue. Declared with
+   * a number (not left undefined until the constructor runs): a field that has held something
+   * other than a number stores every new fraction as a freshly allocated box, once per event.
+   */
+  now = Number.NaN;
   /** The event most recently taken off the queue. */
   kindOut = 0;
   refOut: Ref | undefined = undefined;
@@ -89,11 +104,39 @@ export class EventQueue<Ref> {
    * promise is broken, so order is never wrong.)
    */
   scheduleInOrder(time: number, kind: number, ref?: Ref, lane = 0): void {
+    while (this.numbered.length <= lane) this.numbered.push(this.openLane());
+    this.pushOnLane(this.numbered[lane]!, time, kind, ref);
+  }
+
+  /**
+   * Schedule an event at `time`, which is `delay` after the clock: a time-out or back-off that
+   * is the same for every event it delays. Events of one delay are due in the order they are
+   * scheduled, so each delay gets an in-order lane of its own and skips the heap (the first
+   * `delayLanes` delays; the heap after that). Same order as `schedule` in every case.
+   */
+  scheduleDelayed(time: number, delay: number, kind: number, ref?: Ref): void {
+    const delays = this.delays;
+    let k = 0;
+    while (k < delays.length && delays[k] !== delay) k++;
+    if (k === delays.length) {
+      if (k === delayLanes) return this.schedule(time, kind, ref);
+      delays.push(delay);
+      this.delayed.push(this.openLane());
+    }
+    this.pushOnLane(this.delayed[k]!, time, kind, ref);
+  }
+
+  private openLane(): Ring<Ref | undefined> {
+    const lane = new Ring<Ref | undefined>();
+    this.lanes.push(lane);
+    return lane;
+  }
+
+  /** Onto `lane`, or onto the heap if it would come before the lane's last event. */
+  private pushOnLane(lane: Ring<Ref | undefined>, time: number, kind: number, ref: Ref | undefined): void {
     if (time < this.now) time = this.now;
-    while (this.lanes.length <= lane) this.lanes.push(new Ring<Ref | undefined>());
-    const l = this.lanes[lane]!;
-    if (l.size > 0 && time < l.tailTime()) return this.schedule(time, kind, ref);
-    l.push(time, this.nextTag(kind), ref);
+    if (lane.size > 0 && time < lane.tailTime()) return this.schedule(time, kind, ref);
+    lane.push(time, this.nextTag(kind), ref);
     this.laneEvents++;
   }
 
@@ -133,7 +176,7 @@ export class EventQueue<Ref> {
     if (bestTime > until) return false;
     if (best) {
       this.now = bestTime;
-      this.kindOut = bestTag % eventKinds;
+      this.kindOut = (bestTag % eventKinds) | 0;
       this.refOut = best.shift();
       this.laneEvents--;
       return true;
@@ -144,7 +187,7 @@ export class EventQueue<Ref> {
     const tags = this.tag;
     const top = heap[0]!;
     this.now = bestTime;
-    this.kindOut = bestTag % eventKinds;
+    this.kindOut = (bestTag % eventKinds) | 0;
     this.refOut = this.ref[top];
     this.ref[top] = undefined;
     this.free.push(top);

@@ -11,7 +11,7 @@ import {
   defenceNames,
   parameterSpec,
   parameterSpecs,
-  runRetryStorm,
+  summarizeRetryStorm,
   type DefenceName,
   type Parameters,
   type ParameterSpec,
@@ -113,7 +113,7 @@ const command: SimCommand = {
     const defenceOf = (name: string) => parameterSpec(name)?.defence;
     for (const line of ignoredSettings(Object.keys(sets), defenceOf, scenario.defences, (d) => `add --defences ${d}`))
       io.stderr(`${line}\n`);
-    const { summary, wallMillis } = runRetryStorm(scenario);
+    const { summary, wallMillis } = summarizeRetryStorm(scenario);
     if (args.flags.has("json")) {
       const out = { ...summary, wallMillis: Math.round(wallMillis * 10) / 10, parameters: scenario.params };
       io.stdout(JSON.stringify(out, null, 2) + "\n");

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { createRun, replayActions, type StormAction, type TimedAction } from "./engine.ts";
-import { runRetryStorm } from "./model.ts";
+import { runRetryStorm, summarizeRetryStorm } from "./model.ts";
 import { defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
 
 const slow = { timeout: 120_000 };
@@ -64,6 +64,22 @@ describe("stepping", () => {
     expect(summary.poolFullSeconds!).toBeLessThan(1);
     expect(summary.recoveredBy).toBeNull();
     expect(summary.incidentEndSeconds).toBe(60);
+  });
+});
+
+describe("the summary alone", () => {
+  test("is the summary of the full result, mid-run and at the end, for the terminal's run too", slow, () => {
+    const scenarios = [short(), short({ intervention: 90 }, [...defenceNames], 3), short({ load: 0.5 }, ["budget"])];
+    for (const scenario of scenarios) {
+      const run = createRun(scenario);
+      for (const t of [-10, 0, 4.5, 60.5, 100, run.end]) {
+        run.advanceTo(t);
+        expect(run.summary(), `at ${t} s`).toEqual(run.summary(run.metrics()));
+      }
+      expect(run.summary()).toEqual(runRetryStorm(scenario).summary);
+    }
+    // What `npm run sim -- retry-storm` prints: the default 12-minute run.
+    expect(summarizeRetryStorm(defaultScenario()).summary).toEqual(runRetryStorm(defaultScenario()).summary);
   });
 });
 

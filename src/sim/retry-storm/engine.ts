@@ -122,6 +122,35 @@ const GIVE_UP_ASLEEP = 3;
 /** What an event is about: a service (ARRIVAL), a request (CLIENT_RETRY), a try (the rest), or an intervention's token. */
 type Ref = number | Original | Try;
 
+/**
+ * What a recycled try refers to instead of its last request: no request at all. (Not frozen: a
+ * frozen object has a shape of its own, and the field would then hold two.)
+ */
+const noOriginal: Original = { service: -1, arrival: Number.NaN, tries: 0, resolved: true };
+
+/**
+ * A new try, every field present from the start with the kind of value it will hold (a fraction
+ * for the deadline), so all tries share one shape with their fields inside the object: the
+ * handlers read them without a second lookup, and no field changes kind when first written.
+ */
+function blankTry(pool: Pool): Try {
+  return {
+    original: noOriginal,
+    service: 0,
+    pool,
+    deadline: Number.NaN,
+    abandoned: false,
+    finished: false,
+    holding: false,
+    attempt: 0,
+    next: ATTEMPT_DONE,
+    retryAfterSleep: false,
+    attemptSucceeds: false,
+    timeoutFired: false,
+    generation: 0,
+  };
+}
+
 /** Parameters that shape the run's clock and slots; they cannot change once it has started. */
 const fixedParameters: readonly ParameterName[] = ["duration", "warmup"];
 
@@ -191,7 +220,7 @@ export class StormRun {
   /** The pending intervention event's token: changing the parameter reschedules it. */
   private interventionToken = 0;
   private intervenedAt: number | null = null;
-  private wallMillis = 0;
+  private advanceMillis = 0;
 
   constructor(input: Scenario) {
     const scenario: Scenario = { ...input, params: { ...input.params }, defences: [...input.defences] };
@@ -254,7 +283,7 @@ export class StormRun {
     }
     this.events += events;
     queue.advanceClock(stop);
-    if (typeof performance !== "undefined") this.wallMillis += performance.now() - wallStart;
+    if (typeof performance !== "undefined") this.advanceMillis += performance.now() - wallStart;
   }
 
   /**
@@ -402,27 +431,41 @@ export class StormRun {
     };
   }
 
+  /** Wall-clock time spent advancing the run so far. */
+  get wallMillis(): number {
+    return this.advanceMillis;
+  }
+
+  /** How many seconds the series cover: those completed so far (all of them once the run is done). */
+  private secondsDone(): number {
+    return this.done ? this.recorder.buckets : this.recorder.lastTick + 1;
+  }
+
   /** The per-second series of the seconds completed so far (all of them once the run is done). */
   metrics(): RetryStormMetrics {
-    const seconds = this.done ? this.recorder.buckets : this.recorder.lastTick + 1;
     const metrics = this.recorder.metrics(
       this.world.services.map((s) => s.spec.name),
-      seconds,
+      this.secondsDone(),
     );
     metrics.poolCapacity = this.world.capacity();
     return metrics;
   }
 
   /** The summary of the seconds completed so far (of the whole run once it is done). */
-  summary(metrics = this.metrics()): RetryStormSummary {
+  summary(metrics?: RetryStormMetrics): RetryStormSummary {
     const world = this.world;
     const rec = this.recorder;
     const warmup = rec.warmup;
-    const time = metrics.time;
+    // Of the metrics, the summary reads only the success rate by second: without them (the
+    // terminal prints the summary alone), that one series is all that is computed.
+    const successRate = metrics ? metrics.successRate : rec.successRate(this.secondsDone());
+    const seconds = successRate.length;
+    /** The start of slot `b`, as `metrics.time[b]` has it. */
+    const time = (b: number) => b - warmup;
     const triggerEnd = world.triggerEnd;
     const interventionAt = this.intervenedAt;
-    const recoveryAt = recoveryIndex(metrics.successRate, Math.ceil(triggerEnd + warmup), recoveryHoldSeconds);
-    const recoveredAt = recoveryAt >= 0 ? time[recoveryAt]! : null;
+    const recoveryAt = recoveryIndex(successRate, Math.ceil(triggerEnd + warmup), recoveryHoldSeconds);
+    const recoveredAt = recoveryAt >= 0 ? time(recoveryAt) : null;
     // Success is counted by arrival, so a recovery can be dated a few seconds before the action
     // that brought it: it was by itself only if it had held its full 10 s before operators acted.
     const recoveredBy =
@@ -433,7 +476,7 @@ export class StormRun {
           : "self";
     // The incident: from the trigger's start until it recovered by itself, or operators stepped
     // in, or the run (so far) ended; never shorter than the trigger. Counted in whole seconds of arrival.
-    const lastSecond = time.length - warmup;
+    const lastSecond = seconds - warmup;
     const incidentEnd = Math.max(
       triggerEnd,
       recoveredBy === "self"
@@ -443,7 +486,7 @@ export class StormRun {
           : Math.min(this.duration, lastSecond),
     );
     const from = rec.bucketOf(0);
-    const to = Math.min(time.length, from + Math.ceil(incidentEnd));
+    const to = Math.min(seconds, from + Math.ceil(incidentEnd));
     const inIncident = (series: number[]) => {
       let sum = 0;
       for (let b = Math.max(0, from); b < to; b++) sum += series[b]!;
@@ -455,7 +498,7 @@ export class StormRun {
       s.spec.dependency === triggeredDependency ? [] : [rec.perService[i]!],
     );
     let goodputZeroAt: number | null = null;
-    for (let b = Math.max(0, from); unrelated.length > 0 && b < time.length; b++) {
+    for (let b = Math.max(0, from); unrelated.length > 0 && b < seconds; b++) {
       let arrived = 0;
       let succeededThen = 0;
       for (const m of unrelated) {
@@ -463,7 +506,7 @@ export class StormRun {
         succeededThen += m.successes[b]!;
       }
       if (arrived > 0 && succeededThen === 0) {
-        goodputZeroAt = time[b]!;
+        goodputZeroAt = time(b);
         break;
       }
     }
@@ -508,7 +551,7 @@ export class StormRun {
   /** Summary and metrics together, with the wall-clock time spent advancing the run. */
   result(): RetryStormResult {
     const metrics = this.metrics();
-    return { summary: this.summary(metrics), metrics, wallMillis: this.wallMillis };
+    return { summary: this.summary(metrics), metrics, wallMillis: this.advanceMillis };
   }
 
   // --- Event handlers --------------------------------------------------------------------------
@@ -573,7 +616,9 @@ export class StormRun {
   }
 
   private recycle(job: Try): void {
-    job.original = undefined as unknown as Original;
+    // Let go of its request (for the garbage collector) without storing another kind of value in
+    // the field, which would change the shape every optimized handler was compiled for.
+    job.original = noOriginal;
     this.spare.push(job);
   }
 
@@ -584,7 +629,7 @@ export class StormRun {
     this.recorder.attempt(s, now);
     // Tries are recycled: a storm makes hundreds of thousands, and most wait long enough in the
     // pool's queue to outlive the young generation of the garbage collector.
-    const job: Try = this.spare.pop() ?? ({} as Try);
+    const job = this.spare.pop() ?? blankTry(world.pools[0]!);
     const service = world.services[s]!;
     job.original = original;
     job.pool = world.servicePool[s]!;
@@ -768,6 +813,7 @@ export class StormRun {
     const sleep = Math.max(0, decision.sleepMs) / 1000;
     // No sleep: the retry goes out at once (and is not an event of its own).
     if (sleep === 0) this.sendTry(original, now);
+    else if (world.fixedSleeps) this.queue.scheduleDelayed(now + sleep, sleep, CLIENT_RETRY, original);
     else this.queue.schedule(now + sleep, CLIENT_RETRY, original);
   }
 

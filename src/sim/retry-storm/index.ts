@@ -1,5 +1,5 @@
 /** The retry-storm simulation: scenario, defences, parameters, run, metrics. */
-export { runRetryStorm, type RetryStormResult } from "./model.ts";
+export { runRetryStorm, summarizeRetryStorm, type RetryStormResult } from "./model.ts";
 export {
   createRun,
   replayActions,

@@ -13,3 +13,13 @@ export function runRetryStorm(input: Scenario): RetryStormResult {
   run.advanceTo(run.end);
   return run.result();
 }
+
+/**
+ * Run one scenario to the end for its summary alone (what the terminal prints): the same run and
+ * the same summary as `runRetryStorm`'s, without the per-second series charts are drawn from.
+ */
+export function summarizeRetryStorm(input: Scenario): Pick<RetryStormResult, "summary" | "wallMillis"> {
+  const run = createRun(input);
+  run.advanceTo(run.end);
+  return { summary: run.summary(), wallMillis: run.wallMillis };
+}

@@ -134,12 +134,37 @@ export class MetricsRecorder {
     if (this.firstRefusalAt === null) this.firstRefusalAt = at;
   }
 
+  /** How many of the first `seconds` slots there are (all of them once the run is over). */
+  private slots(seconds: number): number {
+    return Math.max(0, Math.min(this.buckets, seconds));
+  }
+
+  /**
+   * Of the originals arriving in each of the first `seconds` slots, all services together, the
+   * share served (1 when none arrived): the series a recovery is read from. The summary needs
+   * only this, so it is computed without the rest of `metrics`.
+   */
+  successRate(seconds = this.buckets): number[] {
+    const n = this.slots(seconds);
+    const rate = new Array<number>(n);
+    for (let b = 0; b < n; b++) {
+      let arrived = 0;
+      let served = 0;
+      for (const m of this.perService) {
+        arrived += m.arrived[b]!;
+        served += m.servedByArrival[b]!;
+      }
+      rate[b] = arrived === 0 ? 1 : round(served / arrived, 4);
+    }
+    return rate;
+  }
+
   /**
    * The series over the first `seconds` slots (all of them once the run is over). A second's
    * success rate counts its requests by arrival, so it is final only once they have finished.
    */
   metrics(names: readonly string[], seconds = this.buckets): RetryStormMetrics {
-    const n = Math.max(0, Math.min(this.buckets, seconds));
+    const n = this.slots(seconds);
     const cut = <T>(xs: T[]) => (n === this.buckets ? xs.slice() : xs.slice(0, n));
     const time = Array.from({ length: n }, (_, i) => i - this.warmup);
     /** Of the originals arriving each second, the share served (1 when none arrived). */
@@ -177,7 +202,7 @@ export class MetricsRecorder {
       attempts: total("attempts"),
       dependencyCalls: cut(this.dependencyCalls),
       successes: total("successes"),
-      successRate: rateBySecond(total("arrived"), total("servedByArrival")),
+      successRate: this.successRate(n),
       latencyP50,
       latencyP99,
       services,

@@ -119,6 +119,11 @@ export class World {
   /** Each service's pool. */
   servicePool: Pool[] = [];
   policy!: RetryPolicy;
+  /**
+   * The policy sleeps the same after every n-th failure (the naive loop): a retry's sleep is one
+   * of a few fixed delays, which the event queue keeps in order without its heap.
+   */
+  fixedSleeps = false;
   breakers: (CircuitBreaker | null)[] = [];
   clientBudgets: (RetryBudget | null)[] = [];
   serviceBudgets: (RetryBudget | null)[] = [];
@@ -231,6 +236,7 @@ export class World {
   /** The retry policy: a learner's, else jitter if on, else the article's naive loop. */
   buildPolicy(): void {
     const p = this.params;
+    this.fixedSleeps = !this.learnerPolicy && !this.defences.has("jitter");
     this.policy =
       this.learnerPolicy ??
       (this.defences.has("jitter")
