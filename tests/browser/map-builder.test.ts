@@ -2,7 +2,7 @@
 import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { beforeEach, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
@@ -14,12 +14,13 @@ const failingServices = (page: Page) =>
 describeInBrowser("failure-domain map builder in Chromium", (browser) => {
   const { site } = browser;
   const url = `${site}/failure-domains/`;
-  beforeEach(async () => {
-    await browser.page.goto(url);
-  });
+  // Each test loads the chapter afresh, but two that start where the test before them left the
+  // page, which is as they need it (each checks so first).
+  const load = () => browser.page.goto(url);
 
   test("the first map is drawn in the HTML, before any script runs", async () => {
     const { page } = browser;
+    await load();
     const root = page.locator("[data-map-builder]");
     await expect(root.locator("svg.mb-svg[role=img]").count()).resolves.toBe(1);
     await expect(root.locator(".mb-service").count()).resolves.toBe(11);
@@ -29,6 +30,8 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("saturating the shared pool marks exactly the services that fail, and says so politely", async () => {
     const { page } = browser;
+    // The page the test above loaded and only read: the builder not started, as on a fresh load.
+    await expect(page.locator("[data-map-builder]").getAttribute("data-ready")).resolves.toBeNull();
     await page.getByRole("button", { name: "Saturate shared-db" }).click();
     await page.locator("[data-map-builder][data-ready]").waitFor();
     await page.locator('g.mb-resource.is-saturated[data-resource="shared-db"]').waitFor();
@@ -50,6 +53,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("built from the other example and driven by keyboard only", async () => {
     const { page } = browser;
+    await load();
     await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
     // The worker lays the new map out: wait until it is drawn, not only until the builder is ready.
     await page.locator("[data-map-builder][data-ready]:not([data-building])").waitFor();
@@ -71,6 +75,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("a mistake in the text gets an error naming its line; fixing it redraws the map", async () => {
     const { page } = browser;
+    await load();
     const textarea = page.locator("[data-map-builder] textarea");
     await textarea.fill("service web\nservice api\npool db\nweb calls api\napi uses dbb\n");
     const errors = page.locator("[data-map-builder] [data-role=errors]");
@@ -86,6 +91,8 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("an undeclared caller is reported once for its line", async () => {
     const { page } = browser;
+    // The page the test above left: its map valid again, so no error is listed yet.
+    await expect(page.locator("[data-map-builder] [data-role=errors]").textContent()).resolves.toBe("");
     const textarea = page.locator("[data-map-builder] textarea");
     await textarea.fill("service b\nservice c\n\na calls b, c\n");
     const errors = page.locator("[data-map-builder] [data-role=errors]");
@@ -97,6 +104,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("a 200-service map says why it is not drawn; a 20,000-line file is refused; the page never blocks for 100 ms", async () => {
     const { page } = browser;
+    await load();
     const root = page.locator("[data-map-builder]");
     await root.locator("textarea").focus();
     await page.locator("[data-map-builder][data-ready]").waitFor();
@@ -145,6 +153,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("export then import gives back the same map", async () => {
     const { page } = browser;
+    await load();
     const textarea = page.locator("[data-map-builder] textarea");
     const custom = "title Round trip\nservice a weight 2\nservice b\nqueue q\na calls b\nb uses q\n";
     await textarea.fill(custom);
@@ -170,6 +179,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("a share link restores the map in a fresh tab", async () => {
     const { page, context } = browser;
+    await load();
     const custom = "title Shared\nservice front weight 1\nservice back\ncache c\nfront calls back\nback uses c\n";
     await page.locator("[data-map-builder] textarea").fill(custom);
     await page.locator('[data-map-builder] g[data-service="front"]').waitFor();
@@ -187,6 +197,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("a first click on Share, before the builder has loaded, is not lost", async () => {
     const { page } = browser;
+    await load();
     await page.getByRole("button", { name: "Copy share link" }).click();
     await page.waitForFunction(() => location.hash.startsWith("#map=1."));
     await expect(page.locator("[data-map-builder] [data-role=status]").textContent()).resolves.toMatch(/Share link/);
@@ -194,6 +205,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 
   test("a saved map is still there after a reload", async () => {
     const { page } = browser;
+    await load();
     const custom = "title Kept\nservice only\n";
     await page.locator("[data-map-builder] textarea").fill(custom);
     await page.locator('[data-map-builder] g[data-service="only"]').waitFor();
@@ -215,16 +227,8 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
 describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 800 } }, (phone) => {
   const { site } = phone;
 
-  test("at 375 px nothing makes the page scroll sideways, and saturating still works", async () => {
-    const { page } = phone;
-    await page.goto(`${site}/failure-domains/`);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
-    await page.getByRole("button", { name: "Saturate jobs" }).click();
-    await page.locator('g.mb-resource.is-saturated[data-resource="jobs"]').waitFor();
-    await expect(failingServices(page)).resolves.toEqual(["accounts", "checkout", "notifications", "storefront"]);
-    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
-  });
-
+  // One load for both tests: the first reads the drawing the HTML brought (it only scrolls the
+  // drawing's box, which does not start the builder, as the second test's first check shows).
   test("on a phone the drawing keeps 12 px labels, scrolls inside its box, and says so", async () => {
     const { page } = phone;
     await page.goto(`${site}/failure-domains/`);
@@ -238,5 +242,16 @@ describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 80
     await expect(root.locator("[data-role=scroll-hint]").isVisible()).resolves.toBe(true);
     await canvas.evaluate((c) => c.scrollBy(200, 0));
     await expect(canvas.evaluate((c) => c.scrollLeft)).resolves.toBeGreaterThan(0);
+  });
+
+  test("at 375 px nothing makes the page scroll sideways, and saturating still works", async () => {
+    const { page } = phone;
+    // The page the test above loaded, its builder not started yet (as on a fresh load).
+    await expect(page.locator("[data-map-builder]").first().getAttribute("data-ready")).resolves.toBeNull();
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+    await page.getByRole("button", { name: "Saturate jobs" }).click();
+    await page.locator('g.mb-resource.is-saturated[data-resource="jobs"]').waitFor();
+    await expect(failingServices(page)).resolves.toEqual(["accounts", "checkout", "notifications", "storefront"]);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
   });
 });
