@@ -1,10 +1,51 @@
-/** A timed drill as a candidate runs one: start the clock, answer new numbers, run over, finish. */
+/**
+ * A timed drill as a candidate runs one: choose it, start the clock, answer new numbers, run over,
+ * finish. And the set of drills: one shown at a time, a link to a drill shows it, paper shows all.
+ */
 import { expect, test } from "vitest";
 import { answers, type Params } from "../../solutions/drill-canary-counts/solution.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("drill clock in Chromium", (browser) => {
   const { site } = browser;
+
+  test("shows one drill at a time; a link to a drill shows and selects it; paper shows every drill", async () => {
+    const { page } = browser;
+    const choices = page.getByRole("group", { name: "Choose a drill" }).getByRole("radio");
+    const drills = page.locator("[data-drillset] [data-drill-clock]");
+    const shown = async () => {
+      const visible: string[] = [];
+      for (const drill of await drills.all())
+        if (await drill.isVisible()) visible.push((await drill.getAttribute("data-drill-for")) ?? "");
+      return visible;
+    };
+    await page.goto(`${site}/interview-playbook/`);
+    await expect(choices.count()).resolves.toBe(6);
+    await expect(drills.count()).resolves.toBe(6);
+    await expect(shown()).resolves.toEqual(["drill-nines-and-chains"]);
+    // Arrow keys move through the choices, as in any radio group, and show the drill chosen.
+    await choices.first().focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(shown()).resolves.toEqual(["drill-error-budget-burn"]);
+
+    // A link to the fifth drill's exercise (as the progress and review pages give) lands on it.
+    await page.goto(`${site}/interview-playbook/#ex-drill-canary-counts`);
+    await expect.poll(shown).toEqual(["drill-canary-counts"]);
+    await expect(choices.nth(4).isChecked()).resolves.toBe(true);
+    const target = page.locator("#ex-drill-canary-counts");
+    await expect
+      .poll(() => target.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(page.viewportSize()!.height / 2);
+    await expect.poll(() => target.evaluate((el) => el.getBoundingClientRect().bottom > 0)).toBe(true);
+
+    await page.emulateMedia({ media: "print" });
+    try {
+      await expect(shown()).resolves.toHaveLength(6);
+      await expect(page.getByRole("group", { name: "Choose a drill" }).isVisible()).resolves.toBe(false);
+    } finally {
+      await page.emulateMedia({ media: "screen" });
+    }
+  });
 
   test("deals new numbers, counts down, says when time is up, and stops on the last right answer", async () => {
     const { page } = browser;
@@ -13,6 +54,12 @@ describeInBrowser("drill clock in Chromium", (browser) => {
     await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
     await page.goto(`${site}/interview-playbook/`);
     const drill = page.locator('[data-drill-clock][data-drill-for="drill-canary-counts"]');
+    await expect(drill.isVisible()).resolves.toBe(false);
+    await page
+      .getByRole("group", { name: "Choose a drill" })
+      .getByRole("radio", { name: /Count the canary/ })
+      .check();
+    await expect(drill.isVisible()).resolves.toBe(true);
     const exercise = page.locator('[data-exercise="drill-canary-counts"]');
     const face = drill.getByRole("timer", { name: "Drill clock" });
     const status = drill.getByRole("status");
