@@ -24,8 +24,9 @@
  * files, in the background of every fresh context.
  *
  * A test that times something on the page's thread calls `await browser.alone()` before its
- * timed part: from then until it ends, no other browser test runs (tests/support/alone.ts), even
- * when files run two at a time.
+ * timed part: from then until it ends, or until it calls `await browser.together()` after the
+ * timed part, no other browser test runs (tests/support/alone.ts), even when files run two at a
+ * time.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from "vitest";
@@ -47,8 +48,10 @@ export interface BrowserSuite {
   readonly page: Page;
   /** Another fresh context (a phone-sized window, a second reader), closed with the block. */
   open(options?: OpenOptions): Promise<Session>;
-  /** Wait until no other browser test runs, and keep it so until this test ends. */
+  /** Wait until no other browser test runs, and keep it so until this test ends (or `together()`). */
   alone(): Promise<void>;
+  /** The timed part is over: other browser tests may run beside this one again. */
+  together(): Promise<void>;
 }
 
 export function describeInBrowser(name: string, body: (browser: BrowserSuite) => void): void;
@@ -71,6 +74,15 @@ export function describeInBrowser(
       if (!session) throw new Error(`"${name}": the browser is open only inside tests and hooks`);
       return session;
     };
+    /** Trade the running test's hold of the lock for one of `mode`. */
+    const rehold = async (mode: "alone" | "shared") => {
+      const [running, ...more] = holds.keys();
+      if (running === undefined || more.length > 0)
+        throw new Error(`"${name}": alone() and together() are for a test running by itself, inside the test`);
+      holds.get(running)?.();
+      holds.delete(running);
+      holds.set(running, await hold(inject("browserLockUrl"), mode));
+    };
     const suite: BrowserSuite = {
       site: inject("siteUrl"),
       base: siteBase,
@@ -89,14 +101,8 @@ export function describeInBrowser(
         others.push(other);
         return other;
       },
-      async alone() {
-        const [running, ...more] = holds.keys();
-        if (running === undefined || more.length > 0)
-          throw new Error(`"${name}": alone() is for a test running by itself, inside the test`);
-        holds.get(running)?.();
-        holds.delete(running);
-        holds.set(running, await hold(inject("browserLockUrl"), "alone"));
-      },
+      alone: () => rehold("alone"),
+      together: () => rehold("shared"),
     };
     beforeAll(async () => {
       chromium = await connectBrowser(inject("chromiumEndpoint"));
