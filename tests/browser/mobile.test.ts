@@ -52,8 +52,23 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
     const farBelow = skippable.filter((b) => b.top > 3 * 823);
     expect(farBelow.length).toBeGreaterThan(5);
     expect(farBelow.filter((b) => b.rendered)).toEqual([]);
-    // Each skippable block leaves room to paint a focus ring (2px outline, 2px offset) at its edge.
+    // Each skippable block leaves room to paint a focus ring (2px outline, 2px offset) at its edge,
+    // and only a browser that has that margin skips blocks: the rule sits inside a feature query.
     expect(skippable.filter((b) => b.clipMargin < 4)).toEqual([]);
+    const conditions = await page.evaluate(() =>
+      [...document.styleSheets].flatMap((sheet) =>
+        [...sheet.cssRules]
+          .filter((rule): rule is CSSSupportsRule => rule instanceof CSSSupportsRule)
+          .filter((rule) =>
+            [...rule.cssRules].some(
+              (inner) => inner instanceof CSSStyleRule && inner.style.contentVisibility === "auto",
+            ),
+          )
+          .map((rule) => rule.conditionText),
+      ),
+    );
+    expect(conditions).toHaveLength(1);
+    expect(conditions[0]).toMatch(/^\(overflow-clip-margin: 0?\.5rem\)$/);
     // A link to an exercise far down the page lands on it, drawn.
     await page.goto(`${chapter}#ex-diagnose-timeout`);
     const target = (await blocks()).find((b) => b.tag === "section#ex-diagnose-timeout")!;
