@@ -1,8 +1,9 @@
 /**
  * Integrity of the built site: every internal link and anchor resolves, every image has a
- * text alternative, and no page is orphaned from the navigation.
+ * text alternative, no page is orphaned from the navigation, and no file names the folder it
+ * was built in.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseFailureMap } from "../../src/sim/failure-map/parse.ts";
@@ -64,4 +65,12 @@ test("every page can be reached from the landing page by following links", () =>
   }
   const orphans = pages.map((p) => p.path).filter((p) => !seen.has(p) && p !== "/404.html");
   expect(orphans).toEqual([]);
+});
+
+test("no built file names the folder the site was built in (the build does not depend on where it ran)", () => {
+  const root = process.cwd();
+  const text = /\.(html|json|js|mjs|css|xml|txt|svg|webmanifest)$/;
+  const files = readdirSync(distDir, { recursive: true, encoding: "utf8" }).filter((f) => text.test(f));
+  expect(files.length).toBeGreaterThan(100);
+  expect(files.filter((f) => readFileSync(join(distDir, f), "utf8").includes(root))).toEqual([]);
 });
