@@ -36,10 +36,17 @@ export const binDir = join(cliDir, "bin");
 /** Points at the current build: written last, atomically, so a reader never sees half a build. */
 export const currentFile = join(cliDir, "current.json");
 
-/** Each command: its module, and whether it exports run(argv, io) (else it runs on import). */
-export const commands: Record<string, { source: string; exportsRun: boolean }> = {
+/**
+ * Each command: its module, whether it exports run(argv, io) (else it runs on import), and
+ * whether the process may end as soon as run() has returned and its output is written. A
+ * simulation leaves nothing running, but V8 may still be optimizing its hot functions on
+ * background threads, and a process that ends by itself first waits for every queued
+ * compilation (one that exits waits only for those already running, and skips tearing down
+ * its heap).
+ */
+export const commands: Record<string, { source: string; exportsRun: boolean; exitWhenDone?: boolean }> = {
   exercises: { source: "src/cli/exercises.ts", exportsRun: true },
-  sim: { source: "src/cli/sim.ts", exportsRun: true },
+  sim: { source: "src/cli/sim.ts", exportsRun: true, exitWhenDone: true },
   play: { source: "src/cli/play.ts", exportsRun: true },
   gameday: { source: "src/cli/gameday.ts", exportsRun: true },
 };
@@ -58,9 +65,13 @@ function sourceLocations(outdir: string): Plugin {
         if (!command) return { errors: [{ text: `no command ${args.path}` }] };
         const module = JSON.stringify(join(root, command.source));
         const args_ = JSON.stringify(join(root, "src/cli/args.ts"));
+        // Once the output is written (stderr, then stdout, in order), end with run()'s exit code.
+        const exit = command.exitWhenDone
+          ? `process.stderr.write("", () => process.stdout.write("", () => process.exit()));\n`
+          : "";
         return {
           contents: command.exportsRun
-            ? `import { run } from ${module};\nimport { runAsProcess } from ${args_};\nawait runAsProcess(run);\n`
+            ? `import { run } from ${module};\nimport { runAsProcess } from ${args_};\nawait runAsProcess(run);\n${exit}`
             : `import ${module};\n`,
           loader: "js",
           resolveDir: root,

@@ -81,6 +81,30 @@ test("events a fixed delay after the clock come out as a stable sort would order
   expect(q.size).toBe(pending.length);
 });
 
+test("any number of numbered lanes (more than the queue first makes room for) sort with the heap", () => {
+  const rand = mulberry32(5);
+  const q = new EventQueue<string>();
+  const expected: { t: number; seq: number; id: string }[] = [];
+  const laneTimes = new Array<number>(40).fill(0);
+  for (let i = 0; i < 3000; i++) {
+    const lane = Math.floor(rand() * 41);
+    const id = `e${i}`;
+    if (lane === 40) {
+      const t = rand() * 100;
+      q.schedule(t, 0, id);
+      expected.push({ t, seq: i, id });
+    } else {
+      laneTimes[lane]! += rand() * 5;
+      q.scheduleInOrder(laneTimes[lane]!, 0, id, lane);
+      expected.push({ t: laneTimes[lane]!, seq: i, id });
+    }
+  }
+  expect(q.peekTime()).toBe(Math.min(...expected.map((e) => e.t)));
+  expected.sort((a, b) => a.t - b.t || a.seq - b.seq);
+  expect(drain(q).map(([, id]) => id)).toEqual(expected.map((e) => e.id));
+  expect(q.peekTime()).toBe(Infinity);
+});
+
 test("an event scheduled in the past runs now; a broken in-order promise still sorts", () => {
   const q = new EventQueue<string>(10);
   q.schedule(5, 0, "late");
