@@ -113,7 +113,11 @@ describe.each(ids)("exercise %s", (id) => {
     const file = join(chaptersDir, meta.chapter, "index.mdx");
     expect(existsSync(file), `content/chapters/${meta.chapter}/index.mdx must exist`).toBe(true);
     const source = readFileSync(file, "utf8");
-    const embedded = new RegExp(`<Exercise\\s+id=(?:"${id}"|'${id}'|\\{\\s*["'\`]${id}["'\`]\\s*\\})`).test(source);
+    // Directly, or as a drill of a <DrillSet drills={[{ exercise: "<id>", minutes }]} />, which
+    // renders each drill's <Exercise> (src/components/DrillSet.astro).
+    const embedded =
+      new RegExp(`<Exercise\\s+id=(?:"${id}"|'${id}'|\\{\\s*["'\`]${id}["'\`]\\s*\\})`).test(source) ||
+      new RegExp(`<DrillSet[^>]*\\{\\s*exercise:\\s*"${id}",`).test(source);
     expect(embedded, `content/chapters/${meta.chapter}/index.mdx must embed <Exercise id="${id}" />`).toBe(true);
   });
 
