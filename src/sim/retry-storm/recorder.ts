@@ -16,6 +16,9 @@ export interface ServiceCounts {
   servedByArrival: number[];
 }
 
+/** Of the originals arriving in one second, the share served (1 when none arrived). */
+const shareServed = (arrived: number, served: number) => (arrived === 0 ? 1 : round(served / arrived, 4));
+
 export class MetricsRecorder {
   /** Seconds recorded: ceil(warmup + duration). */
   readonly buckets: number;
@@ -154,7 +157,7 @@ export class MetricsRecorder {
         arrived += m.arrived[b]!;
         served += m.servedByArrival[b]!;
       }
-      rate[b] = arrived === 0 ? 1 : round(served / arrived, 4);
+      rate[b] = shareServed(arrived, served);
     }
     return rate;
   }
@@ -167,9 +170,8 @@ export class MetricsRecorder {
     const n = this.slots(seconds);
     const cut = <T>(xs: T[]) => (n === this.buckets ? xs.slice() : xs.slice(0, n));
     const time = Array.from({ length: n }, (_, i) => i - this.warmup);
-    /** Of the originals arriving each second, the share served (1 when none arrived). */
     const rateBySecond = (arrived: number[], served: number[]) =>
-      time.map((_, b) => (arrived[b] === 0 ? 1 : round(served[b]! / arrived[b]!, 4)));
+      time.map((_, b) => shareServed(arrived[b]!, served[b]!));
     const total = (count: keyof ServiceCounts) =>
       time.map((_, b) => this.perService.reduce((acc, m) => acc + m[count][b]!, 0));
     const services: ServiceSeries[] = this.perService.map((m, i) => ({
