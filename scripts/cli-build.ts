@@ -126,6 +126,16 @@ export interface Manifest {
   commands: Record<string, string[]>;
 }
 
+/** The project's own files among esbuild's inputs, as paths relative to the project's root. */
+function projectSources(inputs: Iterable<string>): string[] {
+  return [...inputs]
+    .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
+    .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
+}
+
+/** Sources, plus what every build depends on: the runner, this builder and the lock file. */
+const withBuildInputs = (sources: string[]): string[] => [...sources, ...binOptions.entryPoints, "package-lock.json"];
+
 /**
  * The sources each command may run, from esbuild's metafile (paths relative to the project's
  * root): its entry's output and every chunk reachable from it by import or dynamic import. A
@@ -146,9 +156,7 @@ export function commandSources(metafile: Metafile): Record<string, string[]> {
     return seen;
   };
   const sourcesOf = (files: Set<string>): string[] =>
-    [...new Set([...files].flatMap((file) => Object.keys(outputs[file]!.inputs)))]
-      .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
-      .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
+    projectSources(new Set([...files].flatMap((file) => Object.keys(outputs[file]!.inputs))));
   const entries = Object.entries(outputs).filter(([, o]) => o.entryPoint !== undefined);
   const loadedByPath = entries.filter(([, o]) => !o.entryPoint!.startsWith("cli-entry:")).map(([path]) => path);
   const result: Record<string, string[]> = {};
@@ -157,7 +165,7 @@ export function commandSources(metafile: Metafile): Record<string, string[]> {
     if (!entry) throw new Error(`cli-build: no output for the ${name} command`);
     let files = reachable([entry[0]]);
     if (sourcesOf(files).includes("src/cli/import-ts.ts")) files = reachable([entry[0], ...loadedByPath]);
-    result[name] = [...sourcesOf(files), ...binOptions.entryPoints, "package-lock.json"];
+    result[name] = withBuildInputs(sourcesOf(files));
   }
   return result;
 }
@@ -205,13 +213,10 @@ export async function buildCli({ quiet = false } = {}): Promise<{ id: string; ou
     logLevel: "warning",
     plugins: [sourceLocations(join(cliDir, id))],
   });
-  const inputs = Object.keys(result.metafile.inputs)
-    .filter((p) => !p.startsWith("cli-entry:") && !p.includes("node_modules"))
-    .map((p) => relative(root, resolve(root, p)).split("\\").join("/"));
   const manifest: Manifest = {
     id,
     builtAt: Date.now(),
-    inputs: [...inputs, ...binOptions.entryPoints, "package-lock.json"],
+    inputs: withBuildInputs(projectSources(Object.keys(result.metafile.inputs))),
     commands: commandSources(result.metafile),
   };
   writeFileSync(join(outdir, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
