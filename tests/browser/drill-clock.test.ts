@@ -38,6 +38,14 @@ describeInBrowser("drill clock in Chromium", (browser) => {
       .toBeLessThan(page.viewportSize()!.height / 2);
     await expect.poll(() => target.evaluate((el) => el.getBoundingClientRect().bottom > 0)).toBe(true);
 
+    // A malformed address names no drill: the page keeps the drill it shows, with no error.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${site}/interview-playbook/#%E0%A4%A`);
+    await expect(shown()).resolves.toEqual(["drill-canary-counts"]);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(errors).toEqual([]);
+
     await page.emulateMedia({ media: "print" });
     try {
       await expect(shown()).resolves.toHaveLength(6);
