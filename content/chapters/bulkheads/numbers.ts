@@ -11,7 +11,7 @@ import {
   parameterDefaults,
   defaultScenario,
   defaultServices,
-  runRetryStorm,
+  rememberedRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, percent, readableShare } from "../../../src/format/number.ts";
@@ -113,7 +113,7 @@ export const libraries = {
 
 // --- The replay: naive, then with bulkheads only ------------------------------------------------
 function run(defences: "bulkhead"[]) {
-  const { summary } = runRetryStorm(defaultScenario({ defences }));
+  const { summary } = rememberedRetryStorm(defaultScenario({ defences }));
   /** Success over the incident window: from the trigger until the run recovers or operators step in. */
   const rate = (name: string) => summary.services.find((s) => s.name === name)!.incidentSuccessRate ?? 1;
   return { summary, rate };
@@ -151,10 +151,10 @@ export const raw = { naive: naive.summary, bulkhead: walled.summary };
  * by itself. The chapter says so beside the playground; numbers.test.ts checks the model.
  */
 const biggerPoolSize = 30;
-const bigger = runRetryStorm(
+const bigger = rememberedRetryStorm(
   defaultScenario({ params: { poolSize: biggerPoolSize, duration: 300, intervention: null } }),
 ).summary;
-const small = runRetryStorm(defaultScenario({ params: { duration: 300, intervention: null } })).summary;
+const small = rememberedRetryStorm(defaultScenario({ params: { duration: 300, intervention: null } })).summary;
 const totalRate = defaultServices.reduce((a, svc) => a + svc.rate, 0);
 /** Mean connection-seconds per request when healthy, from the sizing's Little's law means. */
 const healthyHold = sizing.reduce((a, row) => a + row.raw.mean, 0) / totalRate;

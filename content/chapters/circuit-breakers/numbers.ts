@@ -15,7 +15,7 @@ import {
   parameterDefaults,
   defaultScenario,
   defaultServices,
-  runRetryStorm,
+  rememberedRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
@@ -111,7 +111,7 @@ export const sharded = {
 
 // --- The replay ----------------------------------------------------------------------------------
 function run(defences: "breaker"[]) {
-  return runRetryStorm(defaultScenario({ defences })).summary;
+  return rememberedRetryStorm(defaultScenario({ defences })).summary;
 }
 const naive = run([]);
 const breakers = run(["breaker"]);

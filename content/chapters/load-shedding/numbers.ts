@@ -3,7 +3,7 @@
  * model (src/sim/overload.ts), the SRE book's thread-starvation example by Little's law, and the
  * retry-storm replay with shedding on. numbers.test.ts checks them against the sources and closed forms.
  */
-import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { parameterDefaults, defaultScenario, rememberedRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "../../../src/sim/overload.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
@@ -74,8 +74,8 @@ export const starvation = {
 
 // --- The replay -----------------------------------------------------------------------------------------
 const params = parameterDefaults;
-const naive = runRetryStorm(defaultScenario()).summary;
-const shed = runRetryStorm(defaultScenario({ defences: ["shed"] })).summary;
+const naive = rememberedRetryStorm(defaultScenario()).summary;
+const shed = rememberedRetryStorm(defaultScenario({ defences: ["shed"] })).summary;
 export const replay = {
   shedQueue: params.shedQueue,
   naiveWorst: percentUpTo(Math.min(...naive.services.map((s) => s.successRate)), 1),

@@ -16,7 +16,7 @@ import {
   RetryThrottle,
   successesUntilRetrying,
 } from "../../../src/sim/token-bucket.ts";
-import { parameterDefaults, defaultScenario, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import { parameterDefaults, defaultScenario, rememberedRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
@@ -119,9 +119,9 @@ export const adaptive = {
 };
 
 // --- The replay ---------------------------------------------------------------------------------------
-const naive = runRetryStorm(defaultScenario()).summary;
-const budgeted = runRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
-const tokens = runRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
+const naive = rememberedRetryStorm(defaultScenario()).summary;
+const budgeted = rememberedRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
+const tokens = rememberedRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
 const amplificationText = (summary: typeof naive) => summary.amplification.toFixed(2);
 /** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
 const served = (summary: typeof naive) => percentUpTo(Math.min(...summary.services.map((s) => s.successRate)));

@@ -9,7 +9,7 @@ import {
   defaultScenario,
   defaultServices,
   defenceNames,
-  runRetryStorm,
+  rememberedRetryStorm,
   type DefenceName,
   type Parameters,
   type RetryStormSummary,
@@ -99,7 +99,7 @@ export const regions = {
 
 // --- The simulation ------------------------------------------------------------------------
 const run = (defences: DefenceName[], extra: Partial<Parameters> = {}) =>
-  runRetryStorm(defaultScenario({ defences, params: extra })).summary;
+  rememberedRetryStorm(defaultScenario({ defences, params: extra })).summary;
 /** Success of the services that never call pricing: over the incident window, or the whole run. */
 const unrelatedSuccess = (s: RetryStormSummary, over: "incident" | "run" = "incident") => {
   const rows = s.services.filter((x) => x.dependency !== "pricing");
@@ -107,7 +107,7 @@ const unrelatedSuccess = (s: RetryStormSummary, over: "incident" | "run" = "inci
     ? rows.reduce((a, x) => a + x.incidentSucceeded, 0) / rows.reduce((a, x) => a + x.incidentRequests, 0)
     : rows.reduce((a, x) => a + x.succeeded, 0) / rows.reduce((a, x) => a + x.requests, 0);
 };
-const naiveRun = runRetryStorm(defaultScenario());
+const naiveRun = rememberedRetryStorm(defaultScenario());
 export const naiveSummary = naiveRun.summary;
 const naive = naiveSummary;
 const defended = run([...defenceNames]);

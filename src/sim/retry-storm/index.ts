@@ -1,5 +1,6 @@
 /** The retry-storm simulation: scenario, defences, parameters, run, metrics. */
 export { runRetryStorm, summarizeRetryStorm, type RetryStormResult } from "./model.ts";
+export { rememberedRetryStorm } from "./remembered.ts";
 export {
   createRun,
   replayActions,

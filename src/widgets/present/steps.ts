@@ -7,7 +7,7 @@
  */
 import { percent, minutesAndSeconds } from "../../format/number.ts";
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
-import { runRetryStorm } from "../../sim/retry-storm/index.ts";
+import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
 import { markers, unrelatedSuccess, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
@@ -81,7 +81,7 @@ function replayStep(id: ReplayStepId): PreparedStep {
   const { label, defences } = replaySteps[id];
   const state = normalizeState({ defences });
   // The run the step is about: the defended side (with no defence, it is the naive run).
-  const { summary, metrics } = runRetryStorm(scenarios(state).defended);
+  const { summary, metrics } = rememberedRetryStorm(scenarios(state).defended);
   const run: RunView = { summary, metrics };
   const unrelated = unrelatedSuccess(run.summary);
   return {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { runRetryStorm, defaultScenario } from "../../sim/retry-storm/index.ts";
+import { rememberedRetryStorm, defaultScenario } from "../../sim/retry-storm/index.ts";
 import { keyMoments, nextMoment } from "./present.ts";
 import { markers } from "./view.ts";
 
 describe("presenter key moments", () => {
-  const naive = runRetryStorm(defaultScenario({ seed: 1, defences: [], params: {} })).summary;
+  const naive = rememberedRetryStorm(defaultScenario({ seed: 1, defences: [], params: {} })).summary;
 
   test("are the issue's five stops, in time order: trigger, pool full, goodput gone, first refusal, intervention", () => {
     const moments = keyMoments(naive);

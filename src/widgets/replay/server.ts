@@ -1,28 +1,16 @@
 /**
- * Build-time rendering support for the replay: runs both scenarios once per state (the chapter
- * and the presenter page share them) and turns them into static SVG charts and text.
+ * Build-time rendering support for the replay: both scenarios' runs for a state (made once per
+ * build, `rememberedRetryStorm`: the chapter, the presenter page and the chapters' figures share
+ * them), turned into static SVG charts and text.
  */
-import { runRetryStorm } from "../../sim/retry-storm/index.ts";
+import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { scenarios, type ReplayState } from "./state.ts";
 import { chartSvg } from "./svg.ts";
 import { chartViews, markers, summaryText, type RunView } from "./view.ts";
 
-const memo = new Map<string, { naive: RunView; defended: RunView }>();
-
 export function serverRuns(state: ReplayState): { naive: RunView; defended: RunView } {
-  const key = JSON.stringify(state);
-  let runs = memo.get(key);
-  if (!runs) {
-    const pair = scenarios(state);
-    const naive = runRetryStorm(pair.naive);
-    const defended = runRetryStorm(pair.defended);
-    runs = {
-      naive: { summary: naive.summary, metrics: naive.metrics },
-      defended: { summary: defended.summary, metrics: defended.metrics },
-    };
-    memo.set(key, runs);
-  }
-  return runs;
+  const pair = scenarios(state);
+  return { naive: rememberedRetryStorm(pair.naive), defended: rememberedRetryStorm(pair.defended) };
 }
 
 export interface StaticChart {
