@@ -7,17 +7,20 @@ import { readdirSync } from "node:fs";
 import { cpus } from "node:os";
 import { serveStatic } from "../tools/static-server.ts";
 import type { Bench, BenchRow } from "./types.ts";
+import { benchArgs } from "./args.ts";
 import { table } from "../src/cli/args.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 
-const args = process.argv.slice(2);
-const json = args.includes("--json");
-const only = args.filter((a) => !a.startsWith("--"));
 const here = new URL(".", import.meta.url).pathname;
-const files = readdirSync(here)
-  .filter((f) => f.endsWith(".bench.ts"))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
-  .sort();
+const chosen = benchArgs(
+  process.argv.slice(2),
+  readdirSync(here).filter((f) => f.endsWith(".bench.ts")),
+);
+if ("error" in chosen) {
+  process.stderr.write(`bench: ${chosen.error}\n`);
+  process.exit(2);
+}
+const { json, files } = chosen;
 
 const distDir = outDirFromEnv() + "/";
 const rows: BenchRow[] = [];
