@@ -77,7 +77,8 @@ export class Playback {
     this.last = performance.now();
     this.carry = 0;
     if (this.reducedMotion) {
-      this.timer = window.setInterval(() => this.playing && this.advance(performance.now()), 1000);
+      // One whole step of the chosen speed per tick, however late the tick comes: never a glide.
+      this.timer = window.setInterval(() => this.playing && this.step(Number(this.el.speed.value)), 1000);
       return;
     }
     const frame = (now: number) => {
@@ -93,7 +94,12 @@ export class Playback {
     this.last = now;
     const whole = Math.floor(this.carry);
     this.carry -= whole;
-    if (whole > 0) this.seek(this.playhead + whole);
+    this.step(whole);
+  }
+
+  /** Move on `seconds` (none: stay), and stop at the end. */
+  private step(seconds: number): void {
+    if (seconds > 0) this.seek(this.playhead + seconds);
     if (this.playhead >= this.max) this.setPlaying(false);
   }
 
