@@ -367,3 +367,38 @@ describeInBrowser("exercises in the page", (browser) => {
     expect(text).toBe('{"version": 1, "exercises": {},}');
   });
 });
+
+// A fresh context: no saved code, so the starter is what the checks run.
+describeInBrowser("an exercise's first click", (mounting) => {
+  test("a click on Check made while the exercise is still mounting is held and made once it has", async () => {
+    const { page, site } = mounting;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    const feedback = exercise.locator('[data-part="code"] [data-feedback]');
+    // The mount waits for the starter's source: hold it back until the click has been made.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const starter = "**/_astro/starter.*.js";
+    await page.route(starter, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      // Press on Check (the first touch: the widget's code loads and its mount begins), and let go
+      // only once the mount has begun, as a reader's slower click or a slow network would.
+      await exercise.getByRole("button", { name: "Check", exact: true }).hover();
+      await page.mouse.down();
+      await page.waitForFunction(
+        () => document.querySelector('[data-exercise="choose-exact"]')?.getAttribute("data-mounted") === "true",
+      );
+      await page.mouse.up();
+      release();
+      await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✗ 0 of \d+ checks pass/);
+    } finally {
+      release();
+      await page.unroute(starter);
+    }
+  });
+});

@@ -80,25 +80,36 @@ function armExercise(root: HTMLElement): void {
   // biome-ignore lint/correctness/noUnusedVariables: read by the `??=` below, which loads the module once
   let loading: Promise<void> | undefined;
   const replay: (() => void)[] = [];
+  // Until the widget has mounted, a submit or an action button's click is held here (the
+  // widget's own handlers may not exist yet, or only some of them) and made again once it has.
+  // The hold lasts through the whole mount, which awaits the editor and the starter: a click
+  // between the module's arrival and the end of the mount was once lost.
   const onTrigger = (event: Event) => {
     // How the reader arrived: a click means they chose to edit; a key (Tab) means they may be passing by.
     root.dataset.arrivedBy ??= event.type === "pointerdown" || event.type === "click" ? "pointer" : "keyboard";
     if (event.type === "submit") {
       event.preventDefault();
+      event.stopImmediatePropagation();
       const form = event.target as HTMLFormElement;
       replay.push(() => form.requestSubmit());
     } else if (event.type === "click") {
       const button = (event.target as HTMLElement).closest<HTMLButtonElement>("button[data-action]");
-      if (button && button.type === "button") replay.push(() => button.click());
+      if (button && button.type === "button") {
+        event.stopImmediatePropagation();
+        replay.push(() => button.click());
+      }
     }
     // A code exercise's checks run in a sandbox worker, the slowest part of a first run to
     // start: boot it now, beside the widget's own loading, not after it.
     if (root.dataset.kind === "code") prewarm();
     loading ??= import("./mount.ts")
       .then(async ({ mountExercise }) => {
-        for (const type of triggers) root.removeEventListener(type, onTrigger, true);
-        await mountExercise(root);
-        for (const action of replay.splice(0)) action();
+        try {
+          await mountExercise(root);
+        } finally {
+          for (const type of triggers) root.removeEventListener(type, onTrigger, true);
+          for (const action of replay.splice(0)) action();
+        }
       })
       .catch((error: unknown) => {
         const feedback = root.querySelector("[data-feedback]");
