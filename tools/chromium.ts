@@ -7,7 +7,8 @@
  *   for headless tests ("Playwright runs a separate chromium headless shell build for headless
  *   operation", https://github.com/microsoft/playwright/issues/33566). The full browser's
  *   headless mode builds and paints a whole browser window for every context a test opens;
- *   measured here, the shell ran the same browser tests in 31% less time (docs/PERFORMANCE.md).
+ *   measured here, the same browser tests took 280 s on the shell and 395 s on the full
+ *   browser (docs/PERFORMANCE.md).
  *   They launch one for the whole run (`launchBrowserServer`, from tests/browser/global-setup.ts)
  *   and give every describe block and every extra reader a fresh context of it
  *   (`connectBrowser`, then `openContext`): a context starts with empty storage, cookies, cache
