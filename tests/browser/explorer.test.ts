@@ -95,6 +95,10 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
   test("a combination that would freeze the page is refused at the field, with the limit; the last drawing stays", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/?n=2048&k=32&c=100000&g=4&seed=7&failover=1`);
+    // The address's combination is drawn (C(2048, 32), about 2.73 x 10^70), not the page's first
+    // view (28): until then the figures are the server's, and "the last drawing" is not yet the
+    // address's. (Reading them sooner failed once: the figure read was the server's 28.)
+    await expect.poll(() => figure(page, "possible-shards")).toMatch(/10\^70/);
     await expect.poll(() => figure(page, "lost-none")).toMatch(/\d/);
     const before = await figure(page, "possible-shards");
     const problem = page.locator("[data-shuffle-explorer] [data-problem]").first();
