@@ -119,6 +119,33 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await expect.poll(() => page.locator("[data-shuffle-explorer] [data-output][data-stale]").count()).toBe(0);
   });
 
+  test("a shared link's figures are marked out of date until the explorer has drawn them", async () => {
+    const { page } = browser;
+    // Hold the explorer's code back, to look at the page before it has drawn the address's state.
+    let release = () => {};
+    const held = new Promise<void>((done) => {
+      release = done;
+    });
+    const code = "**/_astro/mount*.js";
+    await page.route(code, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      // (Not waiting for "load", which the held code may delay.)
+      await page.goto(`${site}/shuffle-sharding/?n=100&k=5&c=10000&g=4&seed=7`, { waitUntil: "domcontentloaded" });
+      const output = page.locator("[data-shuffle-explorer] [data-output]").first();
+      await expect(figure(page, "possible-shards")).resolves.toBe("28");
+      await expect(output.getAttribute("data-stale")).resolves.toBe("");
+      release();
+      await expect.poll(() => figure(page, "possible-shards")).toBe("75,287,520");
+      await expect.poll(() => output.getAttribute("data-stale")).toBeNull();
+    } finally {
+      release();
+      await page.unroute(code);
+    }
+  });
+
   test("presenter mode shows the explorer alone, in large type, at a phone's width too", async () => {
     const { page } = browser;
     await page.goto(`${site}/present/explorer/`);
