@@ -1,6 +1,7 @@
 /** Exercises as a learner meets them in the page: grading, feedback, hints, solutions, code checks, progress. */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 
 const chooseSolution = `export function choose(n: number, k: number): bigint {
   if (!Number.isSafeInteger(n) || !Number.isSafeInteger(k) || n < 0 || k < 0) throw new RangeError("whole numbers only");
@@ -376,15 +377,8 @@ describeInBrowser("an exercise's first click", (mounting) => {
     const exercise = page.locator('[data-exercise="choose-exact"]');
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     // The mount waits for the starter's source: hold it back until the click has been made.
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
     const starter = "**/_astro/starter.*.js";
-    await page.route(starter, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, starter);
     try {
       // Press on Check (the first touch: the widget's code loads and its mount begins), and let go
       // only once the mount has begun, as a reader's slower click or a slow network would.

@@ -2,6 +2,7 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 
 const figure = (page: Page, name: string) =>
   page.locator(`[data-shuffle-explorer] [data-figure="${name}"]`).first().innerText();
@@ -122,15 +123,8 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
   test("a shared link's figures are marked out of date until the explorer has drawn them", async () => {
     const { page } = browser;
     // Hold the explorer's code back, to look at the page before it has drawn the address's state.
-    let release = () => {};
-    const held = new Promise<void>((done) => {
-      release = done;
-    });
     const code = "**/_astro/mount*.js";
-    await page.route(code, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, code);
     try {
       // (Not waiting for "load", which the held code may delay.)
       await page.goto(`${site}/shuffle-sharding/?n=100&k=5&c=10000&g=4&seed=7`, { waitUntil: "domcontentloaded" });

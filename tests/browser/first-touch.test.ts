@@ -7,17 +7,10 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 
 /** Holds every widget module (not the bootstraps) back until `release()`. */
-async function holdWidgetCode(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/_astro\/(cells-mount|mount-form|mount)\.[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdWidgetCode = (page: Page) => holdRequests(page, /\/_astro\/(cells-mount|mount-form|mount)\.[^/]+\.js$/);
 
 describeInBrowser("the first click counts, before the widget's code has loaded", (browser) => {
   const { site } = browser;

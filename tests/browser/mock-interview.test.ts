@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 
 const read = (name: string) =>
@@ -22,17 +23,7 @@ const chosenText = (how: string, q: Question) =>
   `${how}: “${q.title}” (${q.level}${q.type === "design" ? ", a design round in four phases" : ""}).`;
 
 /** Holds the widget's code back until `release()`, so a test can act before it has loaded. */
-async function holdWidgetCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/mount\.[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdWidgetCode = (page: Page) => holdRequests(page, /\/mount\.[^/]+\.js$/);
 
 describeInBrowser("mock interview in Chromium", (browser) => {
   const { site } = browser;

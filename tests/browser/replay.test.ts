@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { grouped } from "../../src/format/number.ts";
 import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
@@ -389,12 +390,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     try {
       const { page } = fresh;
       const root = page.locator("[data-retry-storm]");
-      let release = () => {};
-      const clicked = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/_astro/RetryStormReplay*.js", async (route) => {
-        await clicked;
-        await route.continue();
-      });
+      const release = await holdRequests(page, "**/_astro/RetryStormReplay*.js");
       await page.goto(`${site}/retry-storm/?defences=budget,shed&poolSize=24`, { waitUntil: "commit" });
       await root.locator('input[name="defence-shed"]').click();
       await expect(root.getAttribute("data-state")).resolves.toBeNull();
