@@ -12,12 +12,15 @@ import {
   chapterDone,
   describeImport,
   emptyProgress,
+  exerciseStatus,
   exportProgress,
   importProgress,
   isSolved,
   mergeProgress,
   partEntry,
   progressKey,
+  progressSummary,
+  type ReviewCard,
   readProgressText,
   sanitizeProgress,
   totals,
@@ -203,5 +206,53 @@ describe("chapter done marks and totals", () => {
     expect(chapterDone(p, catalog[0]!)).toBe(true);
     expect(chapterDone(p, catalog[1]!)).toBe(false);
     expect(totals(p, catalog)).toEqual({ exercises: 2, solved: 2, chapters: 1, chaptersDone: 1 });
+  });
+
+  test("the progress page's words for an exercise follow what the reader has done", () => {
+    const p = emptyProgress();
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("Not started");
+    partEntry(p, "a", "x");
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("Started");
+    partEntry(p, "a", "x").attempts = 1;
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("1 attempt");
+    partEntry(p, "a", "y").attempts = 2;
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("3 attempts");
+    partEntry(p, "a", "x").solved = true;
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("1 of 2 parts");
+    partEntry(p, "a", "y").solved = true;
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("✓ Solved");
+    p.exercises.a!.revealed = true;
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("✓ Solved (solution seen)");
+    partEntry(p, "b", "code");
+    p.exercises.b!.revealed = true;
+    expect(exerciseStatus(p, "b", ["code"])).toBe("Solution seen");
+  });
+
+  test("the summary counts solved exercises, finished chapters and review cards due by the given time", () => {
+    // What the page is built with: a new reader's browser computes the same sentence.
+    expect(progressSummary(emptyProgress(), catalog, 0)).toBe(
+      "You have solved 0 of 2 exercises and finished 0 of 1 chapters.",
+    );
+    const p = emptyProgress();
+    partEntry(p, "a", "x").solved = true;
+    const card = (due: string): ReviewCard => ({
+      due,
+      stability: 1,
+      difficulty: 5,
+      elapsed_days: 0,
+      scheduled_days: 1,
+      learning_steps: 0,
+      reps: 1,
+      lapses: 0,
+      state: 2,
+    });
+    p.review = { a: card("2026-12-01T00:00:00.000Z"), b: card("2026-12-03T00:00:00.000Z") };
+    expect(progressSummary(p, catalog, Date.parse("2026-12-02T00:00:00Z"))).toBe(
+      "You have solved 1 of 2 exercises and finished 0 of 1 chapters. 2 exercises are in your daily review, 1 due now.",
+    );
+    delete p.review.b;
+    expect(progressSummary(p, catalog, Date.parse("2026-12-02T00:00:00Z"))).toBe(
+      "You have solved 1 of 2 exercises and finished 0 of 1 chapters. 1 exercise is in your daily review, 1 due now.",
+    );
   });
 });

@@ -109,4 +109,20 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
     }
     expect(Object.entries(shifts).filter(([, shift]) => shift > 0.02)).toEqual([]);
   });
+
+  test("the progress page is built with what a new reader's browser writes into it, so filling it in moves nothing", async () => {
+    // Its summary was once built shorter than the script's sentence and grew by a line on
+    // Lighthouse's phone, a shift of 0.020 (issue 13).
+    const built = await (await fetch(`${site}/progress/`)).text();
+    const { page } = await browser.open({ viewport: { width: 412, height: 823 }, offScreenBlocks: "auto" });
+    await page.goto(`${site}/progress/`, { waitUntil: "load" });
+    const filled = page.locator("[data-progress-page] [data-progress-summary]");
+    await expect.poll(() => filled.textContent()).toMatch(/^You have solved 0 of \d+ exercises/);
+    const summary = await filled.textContent();
+    expect(built.match(/data-progress-summary[^>]*>([^<]*)</)?.[1]).toBe(summary);
+    const cells = await page.locator("[data-exercise-status]").allTextContents();
+    expect(new Set(cells)).toEqual(new Set(["Not started"]));
+    expect(built.match(/data-exercise-status="[^"]+"[^>]*>Not started</g)?.length).toBe(cells.length);
+    expect(await layoutShift(page)).toBe(0);
+  });
 });

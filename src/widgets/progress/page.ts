@@ -3,33 +3,13 @@ import {
   chapterDone,
   describeImport,
   emptyProgress,
+  exerciseStatus,
   exportProgress,
   importProgress,
-  isSolved,
-  type Progress,
-  totals,
+  progressSummary,
 } from "../../course/progress.ts";
 import { readCatalog } from "./catalog.ts";
 import { discardUnreadable, progressEvent, readProgress, unreadableProgress, writeProgress } from "./store.ts";
-
-function describe(progress: Progress, id: string, parts: string[]): string {
-  const entry = progress.exercises[id];
-  if (!entry) return "Not started";
-  if (isSolved(progress, id, parts)) return entry.revealed ? "✓ Solved (solution seen)" : "✓ Solved";
-  const solved = parts.filter((p) => entry.parts[p]?.solved).length;
-  const attempts = Object.values(entry.parts).reduce((n, p) => n + p.attempts, 0);
-  if (solved > 0) return `${solved} of ${parts.length} parts`;
-  if (entry.revealed) return "Solution seen";
-  return attempts > 0 ? `${attempts} attempt${attempts === 1 ? "" : "s"}` : "Started";
-}
-
-/** The daily review's share of the progress (its schedule is part of the same file). */
-function reviewLine(progress: Progress): string {
-  const cards = Object.values(progress.review ?? {});
-  if (cards.length === 0) return "";
-  const due = cards.filter((c) => Date.parse(c.due) <= Date.now()).length;
-  return ` ${cards.length} exercise${cards.length === 1 ? " is" : "s are"} in your daily review, ${due} due now.`;
-}
 
 function saveFile(text: string, name: string): void {
   const link = document.createElement("a");
@@ -54,15 +34,13 @@ export function mountProgressPage(): void {
     for (const chapter of catalog) {
       for (const e of chapter.exercises) {
         const cell = root.querySelector(`[data-exercise-status="${e.id}"]`);
-        if (cell) cell.textContent = describe(progress, e.id, e.parts);
+        if (cell) cell.textContent = exerciseStatus(progress, e.id, e.parts);
       }
       const chapterCell = root.querySelector(`[data-chapter-status="${chapter.slug}"]`);
       if (chapterCell) chapterCell.textContent = chapterDone(progress, chapter) ? "✓ done" : "";
     }
-    const t = totals(progress, catalog);
     const summary = root.querySelector("[data-progress-summary]");
-    if (summary)
-      summary.textContent = `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters.${reviewLine(progress)} Progress is saved in this browser only; export it to keep it or move it to another one.`;
+    if (summary) summary.textContent = progressSummary(progress, catalog, Date.now());
     window.dispatchEvent(new CustomEvent(progressEvent));
   };
 
