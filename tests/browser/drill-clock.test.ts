@@ -103,7 +103,15 @@ describeInBrowser("drill clock in Chromium", (browser) => {
     await expect.poll(() => face.textContent()).toBe("1:30");
     await answer("requests");
     await answer("healthy");
+    // Looking at another drill does not stop this one's clock, as the set says.
+    const choices = page.getByRole("group", { name: "Choose a drill" });
+    await expect(
+      choices.getByText("A clock you start keeps running while you look at another drill").isVisible(),
+    ).resolves.toBe(true);
+    await choices.getByRole("radio").first().check();
+    await expect(drill.isVisible()).resolves.toBe(false);
     await page.clock.runFor(100_000);
+    await choices.getByRole("radio", { name: /Count the canary/ }).check();
     await expect
       .poll(() => status.textContent())
       .toBe("2:00 is up with 2 of 3 right. Keep going: the clock counts the time over.");
