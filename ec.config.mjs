@@ -1,0 +1,28 @@
+// @ts-check
+/**
+ * Expressive Code's options that cannot be written in astro.config.ts (it passes that file's
+ * options on as JSON, and a function does not survive: Starlight's `<Code>` component refuses
+ * them). Expressive Code reads only a file of this name, so this is the one JavaScript file.
+ *
+ * Shiki stops colouring a line after 500 ms by default (`tokenizeTimeLimit`, @shikijs/core), so on
+ * a loaded machine the same source built with other colours (docs/PERFORMANCE.md). No code block
+ * here comes near that time on a quiet machine; with the limit off, a build is the same whatever
+ * the load. src/components/Playground.astro uses the same transformer for Astro's own `<Code>`.
+ */
+
+/** A Shiki transformer that lets every line be tokenised to its end (0: no time limit). */
+export const wholeLineTokens = {
+  name: "blast-radius:no-tokenize-time-limit",
+  /**
+   * @param {string} code
+   * @param {{ tokenizeTimeLimit?: number }} options
+   */
+  preprocess(code, options) {
+    options.tokenizeTimeLimit = 0;
+    return code;
+  },
+};
+
+export default {
+  shiki: { transformers: [wholeLineTokens] },
+};
