@@ -136,7 +136,7 @@ describe.each(ids)("exercise %s", (id) => {
       withoutMath(fillParams(explanation, { ...params, ...worked })),
       `${id}: explanation in the terminal`,
     ).not.toMatch(placeholder);
-    // The page renders with the same function Exercise.astro uses.
+    // The page renders with the same function ExerciseBody.astro uses.
     const page = await renderExercise(exercise(id), params, worked);
     const shown = {
       ...page,

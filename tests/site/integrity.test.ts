@@ -74,3 +74,18 @@ test("no built file names the folder the site was built in (the build does not d
   expect(files.length).toBeGreaterThan(100);
   expect(files.filter((f) => readFileSync(join(distDir, f), "utf8").includes(root))).toEqual([]);
 });
+
+test("the exercise bootstrap's script tag sits just before each page's first exercise, in every build", () => {
+  // It used to follow whichever exercise finished loading its files first, so two builds of the
+  // same sources placed it differently (src/components/Exercise.astro says why it no longer can).
+  const withExercises = pages.filter((p) => p.html.includes('<section class="br-ex'));
+  expect(withExercises.length).toBeGreaterThan(10);
+  const misplaced = withExercises.filter((p) => {
+    const first = p.html.indexOf('<section class="br-ex');
+    const before = p.html.slice(0, first).trimEnd();
+    return !/<script type="module" src="[^"]*\/_astro\/Exercise\.astro_astro_type_script_index_0_lang\.[\w-]+\.js"><\/script>$/.test(
+      before,
+    );
+  });
+  expect(misplaced.map((p) => p.path)).toEqual([]);
+});

@@ -1,6 +1,6 @@
 /**
  * The exercise island's payload: what the page needs to grade an exercise, built once at build
- * time by Exercise.astro (exercisePayload) and read by the widget (readPayload) with the same type.
+ * time by ExerciseBody.astro (exercisePayload) and read by the widget (readPayload) with the same type.
  * Expected answers are not in it: they come from the solution module, loaded on demand.
  */
 import { defaultParams, gradingPart } from "../../grader/exercise-meta.ts";

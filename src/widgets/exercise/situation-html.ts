@@ -1,5 +1,5 @@
 /**
- * A situation (src/grader/situation.ts) as HTML: built into the page by Exercise.astro, and
+ * A situation (src/grader/situation.ts) as HTML: built into the page by ExerciseBody.astro, and
  * drawn again in the page when a variant is dealt (mount.ts). Pure string building, so the
  * build and the browser share it; every text is escaped.
  */
