@@ -71,6 +71,9 @@ async function main() {
                 window.scrollBy(0, -72);
               });
           }
+          // Blocks the scroll has just brought near the screen are rendered at the next frames
+          // (content-visibility); a picture taken at once showed the replay as an empty box.
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
           const file = join(out, `${shot.name}-${label}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: full && !shot.anchor });
           console.log(file);
