@@ -8,6 +8,7 @@ import { cpus } from "node:os";
 import { serveStatic } from "../tools/static-server.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { benchArgs } from "./args.ts";
+import { cpuShares, describeCpuShares, readCpuTimes } from "./cpu-share.ts";
 import { table } from "../src/cli/args.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 
@@ -27,6 +28,7 @@ const rows: BenchRow[] = [];
 // site.bench.ts builds the site first, so it runs first.
 files.sort((a, b) => (a === "site.bench.ts" ? -1 : b === "site.bench.ts" ? 1 : a.localeCompare(b)));
 let server: Awaited<ReturnType<typeof serveStatic>> | undefined;
+const cpuBefore = readCpuTimes();
 try {
   for (const file of files) {
     if (!server && file !== "site.bench.ts") server = await serveStatic(distDir);
@@ -38,6 +40,8 @@ try {
 } finally {
   await server?.close();
 }
+const cpuAfter = readCpuTimes();
+const shares = cpuBefore && cpuAfter ? cpuShares(cpuBefore, cpuAfter) : undefined;
 
 if (json) {
   process.stdout.write(
@@ -46,6 +50,7 @@ if (json) {
         date: new Date().toISOString(),
         machine: `${cpus().length} x ${cpus()[0]?.model ?? "cpu"}`,
         node: process.version,
+        ...(shares ? { cpuBusyShare: shares.busy, cpuStealShare: shares.steal } : {}),
         rows,
       },
       null,
@@ -61,4 +66,5 @@ if (json) {
     ]) + "\n",
   );
   process.stdout.write(`\nmachine: ${cpus().length} x ${cpus()[0]?.model ?? "cpu"}, node ${process.version}\n`);
+  if (shares) process.stdout.write(`${describeCpuShares(shares)}\n`);
 }
