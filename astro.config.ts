@@ -4,6 +4,7 @@ import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
+import cssOrder from "./src/integrations/css-order.ts";
 import baseLinks from "./src/integrations/base-links.ts";
 import offline from "./src/integrations/offline.ts";
 import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
@@ -26,6 +27,8 @@ export default defineConfig({
     rehypePlugins: [[rehypeKatex, { output: "mathml" }]],
   },
   integrations: [
+    // Style sheets in the same order in every build (see the file).
+    cssOrder(),
     starlight({
       title: "Blast Radius",
       description: "An interactive course on designing for failure domains.",
