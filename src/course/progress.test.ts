@@ -231,7 +231,7 @@ describe("chapter done marks and totals", () => {
   test("the summary counts solved exercises, finished chapters and review cards due by the given time", () => {
     // What the page is built with: a new reader's browser computes the same sentence.
     expect(progressSummary(emptyProgress(), catalog, 0)).toBe(
-      "You have solved 0 of 2 exercises and finished 0 of 1 chapters.",
+      "You have solved 0 of 2 exercises and finished 0 of 1 chapter.",
     );
     const p = emptyProgress();
     partEntry(p, "a", "x").solved = true;
@@ -248,11 +248,11 @@ describe("chapter done marks and totals", () => {
     });
     p.review = { a: card("2026-12-01T00:00:00.000Z"), b: card("2026-12-03T00:00:00.000Z") };
     expect(progressSummary(p, catalog, Date.parse("2026-12-02T00:00:00Z"))).toBe(
-      "You have solved 1 of 2 exercises and finished 0 of 1 chapters. 2 exercises are in your daily review, 1 due now.",
+      "You have solved 1 of 2 exercises and finished 0 of 1 chapter. 2 exercises are in your daily review, 1 due now.",
     );
     delete p.review.b;
     expect(progressSummary(p, catalog, Date.parse("2026-12-02T00:00:00Z"))).toBe(
-      "You have solved 1 of 2 exercises and finished 0 of 1 chapters. 1 exercise is in your daily review, 1 due now.",
+      "You have solved 1 of 2 exercises and finished 0 of 1 chapter. 1 exercise is in your daily review, 1 due now.",
     );
   });
 });

@@ -350,5 +350,6 @@ export function progressSummary(progress: Progress, catalog: Catalog, now: numbe
     cards.length === 0
       ? ""
       : ` ${cards.length} exercise${cards.length === 1 ? " is" : "s are"} in your daily review, ${due} due now.`;
-  return `You have solved ${t.solved} of ${t.exercises} exercises and finished ${t.chaptersDone} of ${t.chapters} chapters.${review}`;
+  const of = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return `You have solved ${t.solved} of ${of(t.exercises, "exercise")} and finished ${t.chaptersDone} of ${of(t.chapters, "chapter")}.${review}`;
 }
