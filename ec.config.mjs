@@ -4,10 +4,10 @@
  * options on as JSON, and a function does not survive: Starlight's `<Code>` component refuses
  * them). Expressive Code reads only a file of this name, so this is the one JavaScript file.
  *
- * Shiki stops colouring a line after 500 ms by default (`tokenizeTimeLimit`, @shikijs/core), so on
- * a loaded machine the same source built with other colours (docs/PERFORMANCE.md). No code block
- * here comes near that time on a quiet machine; with the limit off, a build is the same whatever
- * the load. src/components/Playground.astro uses the same transformer for Astro's own `<Code>`.
+ * Shiki stops colouring a line after 500 ms by default (`tokenizeTimeLimit`, @shikijs/core): a
+ * build at load 11 coloured /gameday/'s code otherwise than a quiet build of the same commit
+ * (docs/PERFORMANCE.md). With the limit off, the colours do not depend on the load.
+ * src/components/Playground.astro uses the same transformer for Astro's own `<Code>`.
  */
 
 /** A Shiki transformer that lets every line be tokenised to its end (0: no time limit). */
