@@ -9,6 +9,7 @@
  * valid rest survives, and text that is not progress says why (not JSON, where; a newer version;
  * something else), so a caller can keep it aside instead of overwriting it.
  */
+import { countOf } from "../format/number.ts";
 import { isId } from "./ids.ts";
 
 /** Names the format (and is the page's storage key). */
@@ -334,7 +335,7 @@ export function exerciseStatus(progress: Progress, id: string, parts: string[]):
   const attempts = Object.values(entry.parts).reduce((n, p) => n + p.attempts, 0);
   if (solved > 0) return `${solved} of ${parts.length} parts`;
   if (entry.revealed) return "Solution seen";
-  return attempts > 0 ? `${attempts} attempt${attempts === 1 ? "" : "s"}` : "Started";
+  return attempts > 0 ? countOf(attempts, "attempt") : "Started";
 }
 
 /**
@@ -350,6 +351,5 @@ export function progressSummary(progress: Progress, catalog: Catalog, now: numbe
     cards.length === 0
       ? ""
       : ` ${cards.length} exercise${cards.length === 1 ? " is" : "s are"} in your daily review, ${due} due now.`;
-  const of = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  return `You have solved ${t.solved} of ${of(t.exercises, "exercise")} and finished ${t.chaptersDone} of ${of(t.chapters, "chapter")}.${review}`;
+  return `You have solved ${t.solved} of ${countOf(t.exercises, "exercise")} and finished ${t.chaptersDone} of ${countOf(t.chapters, "chapter")}.${review}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   rounded,
+  countOf,
   duration,
   grouped,
   inverseScientific,
@@ -114,6 +115,12 @@ test("minutesAndSeconds", () => {
   expect(minutesAndSeconds(601)).toBe("10 min 1 s");
   expect(minutesAndSeconds(0)).toBe("0 s");
   expect(() => minutesAndSeconds(-1)).toThrow(RangeError);
+});
+
+test("a count with its noun", () => {
+  expect(countOf(1, "chapter")).toBe("1 chapter");
+  expect(countOf(0, "chapter")).toBe("0 chapters");
+  expect(countOf(15, "chapter")).toBe("15 chapters");
 });
 
 test("duration, in words", () => {

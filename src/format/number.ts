@@ -158,6 +158,11 @@ export function minutesAndSeconds(seconds: number): string {
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
+/** A count with its noun, singular for one: (1, "chapter") -> "1 chapter", (15, "chapter") -> "15 chapters". */
+export function countOf(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 /**
  * A duration in whole seconds in words, for a sentence: 660 -> "11 minutes", 656 -> "10 minutes
  * 56 seconds", 61 -> "1 minute 1 second", 2 -> "2 seconds". A zero part is left out.
@@ -168,7 +173,6 @@ export function duration(seconds: number): string {
   const whole = Math.round(seconds);
   const minutes = Math.floor(whole / 60);
   const rest = whole % 60;
-  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  if (minutes === 0) return unit(rest, "second");
-  return rest === 0 ? unit(minutes, "minute") : `${unit(minutes, "minute")} ${unit(rest, "second")}`;
+  if (minutes === 0) return countOf(rest, "second");
+  return rest === 0 ? countOf(minutes, "minute") : `${countOf(minutes, "minute")} ${countOf(rest, "second")}`;
 }
