@@ -1,14 +1,16 @@
 /**
- * Every scenario, done nothing about and played by its reference response (par): goldens for
- * both, par beats doing nothing, and doing nothing behaves as the scenario's chapter says.
+ * Every scenario, done nothing about and played by its reference response (par): goldens of the
+ * results the pages show (results.ts; the build reads them through stored.ts), par beats doing
+ * nothing and every play that does less, and doing nothing behaves as the scenario's chapter says.
  */
 import { describe, expect, test } from "vitest";
 import { createRun, defaultScenario } from "../retry-storm/index.ts";
 import { fixedGroupsBlastRadius } from "../shuffle-shard.ts";
 import { finishedGame, Game } from "./game.ts";
-import { judgePar } from "./judgement.ts";
+import { judgePar, type ParJudgement } from "./judgement.ts";
 import { findScenario, grayHost, poisonTenant, scenarios, type GameScenario } from "./scenarios.ts";
 import { stormWarmup } from "./storm.ts";
+import { resultsOf } from "./results.ts";
 
 const slow = { timeout: 120_000 };
 /**
@@ -39,6 +41,16 @@ function played(scenario: GameScenario): { readonly nothing: Game; readonly par:
     },
   };
 }
+/** Each scenario's judgement of par, made once for this file (the golden and the judgement test read it). */
+const judgements = new Map<string, ParJudgement>();
+function judged(scenario: GameScenario): ParJudgement {
+  let known = judgements.get(scenario.id);
+  if (!known) {
+    known = judgePar(scenario);
+    judgements.set(scenario.id, known);
+  }
+  return known;
+}
 
 /** Share of bad requests among those arriving in [from, to) seconds, over all tenants. */
 function badShare(game: Game, from: number, to: number, tenants?: number[]): number {
@@ -63,14 +75,17 @@ test("there are at least six scenarios, each tied to chapters, with distinct ids
 });
 
 describe.each(scenarios.map((s) => [s.id, s] as const))("%s", (_, scenario) => {
-  test("goldens: the scores and alerts of doing nothing and of par", slow, async () => {
-    const { nothing, par } = played(scenario);
-    const golden = {
-      doNothing: { score: nothing.finish().score, alerts: nothing.finish().alerts },
-      par: { log: scenario.reference, score: par.finish().score, alerts: par.finish().alerts },
-    };
-    await expect(JSON.stringify(golden, null, 2) + "\n").toMatchFileSnapshot(`./golden/${scenario.id}.json`);
-  });
+  // The pages read this file instead of playing the games (stored.ts): it must be exactly what
+  // the games give.
+  test(
+    "goldens: doing nothing and par (scores, alerts, injects), par less each step, par plus the trap",
+    slow,
+    async () => {
+      const { nothing, par } = played(scenario);
+      const golden = resultsOf(nothing, par, judged(scenario));
+      await expect(JSON.stringify(golden, null, 2) + "\n").toMatchFileSnapshot(`./golden/${scenario.id}.json`);
+    },
+  );
 
   test("the reference response beats doing nothing, and acts only once the fault has shown", slow, () => {
     const { nothing, par } = played(scenario);
@@ -82,15 +97,15 @@ describe.each(scenarios.map((s) => [s.id, s] as const))("%s", (_, scenario) => {
   // Scoring rewards judgement (src/sim/gameday/judgement.ts): every step of par pays for itself,
   // and a harmful step costs.
   test("par beats every play that leaves one of its steps out; adding the trap to par costs", slow, () => {
-    const judged = judgePar(scenario);
-    expect(judged.less).toHaveLength(scenario.reference.length);
-    for (const play of judged.less) {
+    const judgement = judged(scenario);
+    expect(judgement.less).toHaveLength(scenario.reference.length);
+    for (const play of judgement.less) {
       expect(play.log.length).toBeLessThan(scenario.reference.length);
       expect(play.log).not.toContainEqual(play.step);
-      expect(judged.par.tenantMinutes, `par without ${play.step.action}`).toBeLessThan(play.score.tenantMinutes);
+      expect(judgement.par.tenantMinutes, `par without ${play.step.action}`).toBeLessThan(play.score.tenantMinutes);
     }
-    expect(judged.trap.log).toHaveLength(scenario.reference.length + 1);
-    expect(judged.trap.score.tenantMinutes).toBeGreaterThan(judged.par.tenantMinutes);
+    expect(judgement.trap.log).toHaveLength(scenario.reference.length + 1);
+    expect(judgement.trap.score.tenantMinutes).toBeGreaterThan(judgement.par.tenantMinutes);
     expect(scenario.offers.map((o) => o.action)).toContain(scenario.trap.entry.action);
   });
 });
