@@ -234,8 +234,8 @@ const keepFinished = 16;
  * The scores of finished games, kept far longer than the games themselves: a score is ten
  * numbers, a game about 3.8 MB of telemetry. Comparing plays (`judgePar`, a summary's "without
  * this step", the results board) needs only scores, and it often asks again for a game that has
- * left the last 16 (the game-day chapter judges par for every scenario after their pages played
- * doing nothing and par; judging a scenario plays more than 16 games).
+ * left the last 16 (the scenario tests judge par after playing doing nothing and par; judging a
+ * scenario plays more than 16 games).
  */
 const finishedScores = new Map<string, Score>();
 const keepScores = 512;
