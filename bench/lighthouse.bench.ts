@@ -9,9 +9,11 @@
  * `--runs=N` audits each page N times in turn and reports each figure's median: on this 2-core
  * machine one page's TBT moved from 66 to 417 ms between quiet runs of the same build
  * (docs/PERFORMANCE.md), so one run cannot hold TBT to its 150 ms target.
+ *
+ * Lighthouse and chrome-launcher are not root dependencies: they load from bench/lighthouse/
+ * (lighthouse-package.ts), installed once with `npm ci --prefix bench/lighthouse`.
  */
-import lighthouse from "lighthouse";
-import * as chromeLauncher from "chrome-launcher";
+import { asLighthouseReport, loadLighthouse } from "./lighthouse-package.ts";
 import { median } from "./stats.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { serveStatic } from "../tools/static-server.ts";
@@ -39,6 +41,7 @@ export interface PageFigures {
 
 /** Lighthouse's figures for one page of a running server. */
 export async function auditPage(url: string, port: number): Promise<Omit<PageFigures, "path">> {
+  const { lighthouse } = await loadLighthouse();
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -46,7 +49,7 @@ export async function auditPage(url: string, port: number): Promise<Omit<PageFig
     onlyCategories: ["performance"],
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+  const lhr = asLighthouseReport(result.lhr, url);
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const html = (
@@ -67,8 +70,9 @@ export async function auditPage(url: string, port: number): Promise<Omit<PageFig
 
 const bench: Bench = async ({ distDir }) => {
   const { pages, runs } = pagesAndRuns(distDir);
+  const { launchChrome } = await loadLighthouse();
   const server = await serveStatic(distDir, { compress: true });
-  const chrome = await chromeLauncher.launch({
+  const chrome = await launchChrome({
     chromePath: chromiumPath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });

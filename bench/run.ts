@@ -8,6 +8,7 @@ import { cpus } from "node:os";
 import { serveStatic } from "../tools/static-server.ts";
 import type { Bench, BenchRow } from "./types.ts";
 import { benchArgs } from "./args.ts";
+import { lighthouseSetupProblem } from "./lighthouse-package.ts";
 import { cpuShares, describeCpuShares, readCpuTimes } from "./cpu-share.ts";
 import { table } from "../src/cli/args.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
@@ -22,6 +23,13 @@ if ("error" in chosen) {
   process.exit(2);
 }
 const { json, files } = chosen;
+// Lighthouse is installed apart from the root package (bench/lighthouse/): when it is missing,
+// say so before the site is built and the other benches run, not at the end.
+const lighthouseProblem = files.includes("lighthouse.bench.ts") ? lighthouseSetupProblem() : undefined;
+if (lighthouseProblem) {
+  process.stderr.write(`bench: ${lighthouseProblem}\n`);
+  process.exit(1);
+}
 
 const distDir = outDirFromEnv() + "/";
 const rows: BenchRow[] = [];
