@@ -27,11 +27,11 @@ test("a scenario without a file, or with a file of another shape, stops the buil
   const { doNothing, par } = old["./golden/bad-deploy.json"] as { doNothing: { injects: unknown }; par: unknown };
   delete doNothing.injects;
   old["./golden/bad-deploy.json"] = { doNothing, par };
-  expect(() => readStored(old)).toThrow(/scenario "bad-deploy" .*: the file's doNothing\.injects is missing;/);
+  expect(() => readStored(old)).toThrow(/scenario "bad-deploy" .*: the file's doNothing.injects is not a list;/);
   const broken = allFiles();
   (broken["./golden/lost-zone.json"] as { less: { tenantMinutes: unknown }[] }).less[1]!.tenantMinutes = "12";
   expect(() => readStored(broken)).toThrow(
-    /scenario "lost-zone" .*: the file's less\[1\]\.tenantMinutes is a string, not a number;/,
+    /scenario "lost-zone" .*: the file's less\[1\].tenantMinutes is not a number;/,
   );
 });
 

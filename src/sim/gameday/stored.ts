@@ -8,66 +8,72 @@
  * file is missing, of an older shape, or made for another reference response or trap fails at
  * once, naming the scenario.
  */
-import { z } from "zod";
 import type { StoredResults } from "./results.ts";
 import { type GameScenario, scenarios } from "./scenarios.ts";
 
 const regenerate = "npx vitest run --project unit src/sim/gameday/scenarios.test.ts -u";
 
-// The shape of a file (results.ts's StoredResults), checked with zod as the course's other
-// stored data is (src/course/chapter-schema.ts). The log entries' actions are checked below,
-// against the scenario itself.
-const score = z.object({
-  tenantMinutes: z.number(),
-  tenantsAffected: z.number(),
-  tenants: z.number(),
-  requests: z.number(),
-  badRequests: z.number(),
-  budgetConsumed: z.number(),
-  mitigatedAt: z.number().nullable(),
-  timeToMitigate: z.number().nullable(),
-  mitigation: z.enum(["never over the line", "mitigated", "not mitigated"]),
+// A cheap check of the shape, field by field: each returns what is wrong, or null.
+type Check = (value: unknown) => string | null;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+/** `problem` of the field or item `where`: ".less[1].tenantMinutes is not a number". */
+const under = (where: string, problem: string) => (/^[.[]/.test(problem) ? where + problem : `${where} ${problem}`);
+const number: Check = (v) => (typeof v === "number" && Number.isFinite(v) ? null : "is not a number");
+const numberOrNull: Check = (v) => (v === null ? null : number(v));
+const text: Check = (v) => (typeof v === "string" ? null : "is not a string");
+const oneOf =
+  (...values: string[]): Check =>
+  (v) =>
+    values.includes(v as string) ? null : `is not one of ${values.join(", ")}`;
+const fields =
+  (shape: Record<string, Check>): Check =>
+  (v) => {
+    if (!isObject(v)) return "is not an object";
+    for (const [key, check] of Object.entries(shape)) {
+      const problem = check(v[key]);
+      if (problem) return under(`.${key}`, problem);
+    }
+    return null;
+  };
+const list =
+  (item: Check): Check =>
+  (v) => {
+    if (!Array.isArray(v)) return "is not a list";
+    for (const [i, entry] of v.entries()) {
+      const problem = item(entry);
+      if (problem) return under(`[${i}]`, problem);
+    }
+    return null;
+  };
+const score = fields({
+  tenantMinutes: number,
+  tenantsAffected: number,
+  tenants: number,
+  requests: number,
+  badRequests: number,
+  budgetConsumed: number,
+  mitigatedAt: numberOrNull,
+  timeToMitigate: numberOrNull,
+  mitigation: oneOf("never over the line", "mitigated", "not mitigated"),
 });
-const alerts = z.array(
-  z.object({
-    rule: z.string(),
-    severity: z.enum(["page", "ticket"]),
-    firedAt: z.number(),
-    resolvedAt: z.number().nullable(),
-  }),
+const alerts = list(
+  fields({ rule: text, severity: oneOf("page", "ticket"), firedAt: number, resolvedAt: numberOrNull }),
 );
-const entry = z.object({ at: z.number(), action: z.string(), target: z.string().optional() });
-const shape = z.object({
-  doNothing: z.object({ score, alerts, injects: z.array(z.object({ at: z.number(), text: z.string() })) }),
-  par: z.object({ log: z.array(entry), score, alerts }),
-  less: z.array(z.object({ step: entry, tenantMinutes: z.number() })),
-  trap: z.object({ entry, tenantMinutes: z.number() }),
+const entry = fields({ at: number, action: text });
+const shape = fields({
+  doNothing: fields({ score, alerts, injects: list(fields({ at: number, text })) }),
+  par: fields({ log: list(entry), score, alerts }),
+  less: list(fields({ step: entry, tenantMinutes: number })),
+  trap: fields({ entry, tenantMinutes: number }),
 });
-
-/**
- * What is wrong with the shape of `value`, the first problem only ("the file's
- * less[1].tenantMinutes is a string, not a number"), or null.
- */
-function shapeProblem(value: unknown): string | null {
-  const parsed = shape.safeParse(value);
-  const issue = parsed.success ? undefined : parsed.error.issues[0];
-  if (!issue) return null;
-  const where = issue.path.map((key, i) => (typeof key === "number" ? `[${key}]` : i === 0 ? key : `.${key}`)).join("");
-  const what =
-    issue.code !== "invalid_type"
-      ? issue.message
-      : issue.received === "undefined"
-        ? "is missing"
-        : `is ${/^[aeiou]/.test(issue.received) ? "an" : "a"} ${issue.received}, not ${/^[aeiou]/.test(issue.expected) ? "an" : "a"} ${issue.expected}`;
-  return where ? `the file's ${where} ${what}` : `the file ${what}`;
-}
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Why `value` cannot be the stored results of `scenario`, or null when it can. */
 function problemWith(scenario: GameScenario, value: unknown): string | null {
-  const problem = shapeProblem(value);
-  if (problem) return problem;
+  const problem = shape(value);
+  if (problem) return `the file's ${problem.replace(/^\./, "")}`;
   const stored = value as StoredResults;
   if (!same(stored.par.log, scenario.reference)) return "par's log is not the scenario's reference response";
   const steps = stored.less.map((play) => play.step);
