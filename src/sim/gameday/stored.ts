@@ -13,7 +13,8 @@ import { type GameScenario, scenarios } from "./scenarios.ts";
 
 const regenerate = "npx vitest run --project unit src/sim/gameday/scenarios.test.ts -u";
 
-// A cheap check of the shape, field by field: each returns what is wrong, or null.
+// A cheap check of the shape, field by field: each returns what is wrong, or null. (Not zod, as
+// src/course's schemas are: src/sim imports only src/sim and src/format, docs/ARCHITECTURE.md.)
 type Check = (value: unknown) => string | null;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
