@@ -14,7 +14,7 @@ export const situation = defineSituation((p: BreakerParams) => {
       {
         kind: "table",
         caption: "The breaker's window and configuration",
-        columns: ["", "value"],
+        columns: ["measure", "value"],
         rows: [
           ["calls started", w.started],
           ["answered with success", w.succeeded],
