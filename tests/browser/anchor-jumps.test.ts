@@ -1,0 +1,67 @@
+/**
+ * A link to a place far down a chapter lands on it, on a 1280 px screen, with blocks far below
+ * the screen left unrendered as a reader's browser has them (src/styles/course.css). Before
+ * src/widgets/anchor-jumps.ts, the table of contents put "Exercises" on /cells/ 1,369 px below
+ * the top of the window and a shared link to /retry-storm/#the-replay 131 px above it.
+ */
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+/**
+ * Where `id` is in the window, two frames apart (it must not move), against where the jump
+ * should put it: the window's scroll padding below its top (the header's height), unless the
+ * page is scrolled as far as it goes.
+ */
+async function landing(page: Page, id: string) {
+  const read = () =>
+    page.evaluate((id) => {
+      const html = document.documentElement;
+      return {
+        top: Math.round(document.getElementById(id)!.getBoundingClientRect().top),
+        wanted: Math.round(Number.parseFloat(getComputedStyle(html).scrollPaddingTop) || 0),
+        atEnd: Math.ceil(scrollY + innerHeight) >= html.scrollHeight,
+      };
+    }, id);
+  const frames = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await frames();
+  const first = await read();
+  await frames();
+  await frames();
+  return { first, later: await read() };
+}
+
+describeInBrowser("links to places far down a page", { offScreenBlocks: "auto" }, (browser) => {
+  const { site } = browser;
+
+  test("an address with a place in it lands on the place, and it stays there", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [path, id] of [
+      ["/retry-storm/", "the-replay"],
+      ["/circuit-breakers/", "ex-diagnose-breaker"],
+      ["/cells/", "exercises"],
+    ] as const) {
+      await page.goto(`${site}${path}#${id}`, { waitUntil: "load" });
+      const { first, later } = await landing(page, id);
+      expect(first.wanted, "the header's height as scroll padding").toBeGreaterThan(40);
+      expect(first.atEnd).toBe(false);
+      expect(first.top, `${path}#${id}`).toBe(first.wanted);
+      expect(later.top, `${path}#${id}, two frames later`).toBe(first.top);
+    }
+  });
+
+  test("the table of contents lands on the section it names", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const path of ["/cells/", "/circuit-breakers/", "/bulkheads/"]) {
+      await page.goto(`${site}${path}`, { waitUntil: "load" });
+      await page.locator('.right-sidebar starlight-toc a[href="#exercises"]').click();
+      await page.waitForFunction(() => location.hash === "#exercises");
+      const { first, later } = await landing(page, "exercises");
+      expect(first.top, `${path}: Exercises`).toBe(first.wanted);
+      expect(later.top).toBe(first.top);
+    }
+  });
+});
