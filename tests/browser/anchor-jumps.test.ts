@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { twoFrames } from "../support/frames.ts";
 
 /**
  * Where `id` is in the window, two frames apart (it must not move), against where the jump
@@ -23,12 +24,10 @@ async function landing(page: Page, id: string) {
         atEnd: Math.ceil(scrollY + innerHeight) >= html.scrollHeight,
       };
     }, id);
-  const frames = () =>
-    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await frames();
+  await twoFrames(page);
   const first = await read();
-  await frames();
-  await frames();
+  await twoFrames(page);
+  await twoFrames(page);
   return { first, later: await read() };
 }
 

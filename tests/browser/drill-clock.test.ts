@@ -5,6 +5,7 @@
 import { expect, test } from "vitest";
 import { answers, type Params } from "../../solutions/drill-canary-counts/solution.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { twoFrames } from "../support/frames.ts";
 
 describeInBrowser("drill clock in Chromium", (browser) => {
   const { site } = browser;
@@ -43,7 +44,7 @@ describeInBrowser("drill clock in Chromium", (browser) => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.goto(`${site}/interview-playbook/#%E0%A4%A`);
     await expect(shown()).resolves.toEqual(["drill-canary-counts"]);
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await twoFrames(page);
     expect(errors).toEqual([]);
 
     await page.emulateMedia({ media: "print" });

@@ -32,6 +32,7 @@ import { distDir, loadBuiltSite, siteBase } from "../../tools/built-site.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
+import { twoFrames } from "../support/frames.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -297,7 +298,7 @@ describeInBrowser("every page", (browser) => {
 
         await page.setViewportSize(phone);
         // Resize observers answer at the next frames: measure after them.
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await twoFrames(page);
         const overflow = await sidewaysOverflow(page);
         if (overflow) found.push(`at 375 px the page scrolls sideways: ${overflow}`);
         found.push(...(await situationProblems(page, phone.width)));
