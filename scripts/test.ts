@@ -1,14 +1,20 @@
 /**
  * `npm test`: every check CI runs, with the phases that do not depend on each other overlapped.
  *
- *   stage 1, side by side:  lint ──> knip ──> unit      (Biome; dead code and unused exports;
- *                                                         the unit and content tests)
+ *   stage 1, side by side:  unit                         (the unit and content tests)
  *                           build ──> site ──> check    (the site built under /blast-radius/, as
  *                                                         a project site serves it; the site
  *                                                         tests read that build; astro check)
+ *                           lint ──> knip               (Biome; dead code and unused exports)
  *   stage 2:                browser                      (one Chromium, a context per block,
  *                                                         against that build, served under
  *                                                         /blast-radius/)
+ *
+ * The unit tests (one vitest worker) and the build's chain take about as long as each other, so
+ * each starts at once; lint and knip, short, run beside both in the first seconds, when the
+ * machine is busy anyway. Ahead of the unit tests in their chain (as they were until session 12)
+ * they made that chain about 10 s the longer, and for the last 20 s of stage 1 only one of the two
+ * cores was fully used (docs/PERFORMANCE.md).
  *
  * One build serves every test: it is made under a sub-path (tools/built-site.ts's
  * `subPathBuildEnv`, into dist-sub/), the harder case of the two a deploy can use, so every page
@@ -55,11 +61,7 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
   {
     parallel: true,
     chains: [
-      [
-        { name: "lint", command: ["node_modules/.bin/biome", "check", "."] },
-        { name: "knip", command: ["node_modules/.bin/knip", "--no-progress"] },
-        { name: "unit", command: [...vitest, "--project", "unit"] },
-      ],
+      [{ name: "unit", command: [...vitest, "--project", "unit"] }],
       [
         { name: "build", command: ["node_modules/.bin/astro", "build"], env: subPathBuildEnv },
         { name: "site", command: [...vitest, "--project", "site"], env: subPathBuildEnv },
@@ -69,6 +71,10 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
           withoutBuild: ["node_modules/.bin/astro", "check"],
           regardless: true,
         },
+      ],
+      [
+        { name: "lint", command: ["node_modules/.bin/biome", "check", "."] },
+        { name: "knip", command: ["node_modules/.bin/knip", "--no-progress"] },
       ],
     ],
   },
