@@ -13,8 +13,8 @@
  * The unit tests (one vitest worker) and the build's chain take about as long as each other, so
  * each starts at once; lint and knip, short, run beside both in the first seconds, when the
  * machine is busy anyway. Ahead of the unit tests in their chain (as they were until session 12)
- * they made that chain about 10 s the longer, and for the last 20 s of stage 1 only one of the two
- * cores was fully used (docs/PERFORMANCE.md).
+ * they made that chain about 10 s the longer, and in the last 20 s of stage 1 only 1.4 to 1.5 of
+ * the two cores were busy (docs/PERFORMANCE.md).
  *
  * One build serves every test: it is made under a sub-path (tools/built-site.ts's
  * `subPathBuildEnv`, into dist-sub/), the harder case of the two a deploy can use, so every page
