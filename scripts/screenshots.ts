@@ -63,13 +63,28 @@ async function main() {
           await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
           await page.evaluate(() => document.fonts.ready);
           if (shot.anchor) {
-            await page
-              .locator(shot.anchor)
-              .first()
-              .evaluate((el) => {
-                el.scrollIntoView({ block: "start" });
-                window.scrollBy(0, -72);
-              });
+            // The element lands below the header, where the site's scroll padding puts a link's
+            // target. Blocks far from the screen stand in at a placeholder height until first
+            // shown (content-visibility in src/styles/course.css), so one scroll computed across
+            // them can land far from the element on a wide screen (8,193 px down instead of
+            // 9,200 for the first diagnosis on /circuit-breakers/ at 1280). Scroll again, two
+            // frames later (when the blocks it brought near have been rendered and measured),
+            // until a scroll moves nothing.
+            const landing = () =>
+              page
+                .locator(shot.anchor!)
+                .first()
+                .evaluate(async (el) => {
+                  el.scrollIntoView({ block: "start" });
+                  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+                  return `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`;
+                });
+            let before = await landing();
+            for (let tries = 0; tries < 10; tries++) {
+              const now = await landing();
+              if (now === before) break;
+              before = now;
+            }
           }
           // Blocks the scroll has just brought near the screen are rendered at the next frames
           // (content-visibility); a picture taken at once showed the replay as an empty box.
