@@ -11,6 +11,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { openBrowser } from "../tools/chromium.ts";
+import { twoFrames } from "../tools/frames.ts";
 import { serveStatic } from "../tools/static-server.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 
@@ -70,15 +71,14 @@ async function main() {
             // 9,200 for the first diagnosis on /circuit-breakers/ at 1280). Scroll again, two
             // frames later (when the blocks it brought near have been rendered and measured),
             // until a scroll moves nothing.
-            const landing = () =>
-              page
-                .locator(shot.anchor!)
-                .first()
-                .evaluate(async (el) => {
-                  el.scrollIntoView({ block: "start" });
-                  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-                  return `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`;
-                });
+            const target = page.locator(shot.anchor).first();
+            const landing = async () => {
+              await target.evaluate((el) => el.scrollIntoView({ block: "start" }));
+              await twoFrames(page);
+              return target.evaluate(
+                (el) => `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`,
+              );
+            };
             let before = await landing();
             for (let tries = 0; tries < 10; tries++) {
               const now = await landing();
@@ -88,7 +88,7 @@ async function main() {
           }
           // Blocks the scroll has just brought near the screen are rendered at the next frames
           // (content-visibility); a picture taken at once showed the replay as an empty box.
-          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          await twoFrames(page);
           const file = join(out, `${shot.name}-${label}-${theme}.png`);
           await page.screenshot({ path: file, fullPage: full && !shot.anchor });
           console.log(file);

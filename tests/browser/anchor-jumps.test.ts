@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { twoFrames } from "../support/frames.ts";
+import { twoFrames } from "../../tools/frames.ts";
 
 /**
  * Where `id` is in the window, two frames apart (it must not move), against where the jump

@@ -5,7 +5,7 @@
 import { expect, test } from "vitest";
 import { answers, type Params } from "../../solutions/drill-canary-counts/solution.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { twoFrames } from "../support/frames.ts";
+import { twoFrames } from "../../tools/frames.ts";
 
 describeInBrowser("drill clock in Chromium", (browser) => {
   const { site } = browser;

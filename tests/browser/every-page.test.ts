@@ -32,7 +32,7 @@ import { distDir, loadBuiltSite, siteBase } from "../../tools/built-site.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
-import { twoFrames } from "../support/frames.ts";
+import { twoFrames } from "../../tools/frames.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
