@@ -24,9 +24,11 @@ export interface StoredResults {
 /** What is stored for a scenario, from its finished do-nothing and par games and its judgement. */
 export function resultsOf(nothing: Game, par: Game, judged: ParJudgement): StoredResults {
   const scenario = nothing.scenario;
+  const { score, alerts } = nothing.finish();
+  const parRun = par.finish();
   return {
-    doNothing: { score: nothing.finish().score, alerts: nothing.finish().alerts, injects: injects(nothing) },
-    par: { log: [...scenario.reference], score: par.finish().score, alerts: par.finish().alerts },
+    doNothing: { score, alerts, injects: injects(nothing) },
+    par: { log: [...scenario.reference], score: parRun.score, alerts: parRun.alerts },
     less: judged.less.map((play) => ({ step: play.step, tenantMinutes: play.score.tenantMinutes })),
     trap: { entry: scenario.trap.entry, tenantMinutes: judged.trap.score.tenantMinutes },
   };
