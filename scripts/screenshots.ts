@@ -60,40 +60,49 @@ async function main() {
         const { page, context } = browser;
         await context.addInitScript((t) => localStorage.setItem("starlight-theme", t), theme);
         await page.emulateMedia({ colorScheme: theme });
-        for (const shot of shots) {
-          await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
-          await page.evaluate(() => document.fonts.ready);
-          if (shot.anchor) {
-            // The element lands below the header, where the site's scroll padding puts a link's
-            // target. Blocks far from the screen stand in at a placeholder height until first
-            // shown (content-visibility in src/styles/course.css), so one scroll computed across
-            // them can land far from the element on a wide screen (8,193 px down instead of
-            // 9,200 for the first diagnosis on /circuit-breakers/ at 1280). Scroll again, two
-            // frames later (when the blocks it brought near have been rendered and measured),
-            // until a scroll moves nothing.
-            const target = page.locator(shot.anchor).first();
-            const landing = async () => {
-              await target.evaluate((el) => el.scrollIntoView({ block: "start" }));
-              await twoFrames(page);
-              return target.evaluate(
-                (el) => `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`,
+        try {
+          for (const shot of shots) {
+            const response = await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
+            if (!response?.ok())
+              throw new Error(
+                `${shot.path}: the built site has no such page (HTTP ${response?.status() ?? "no answer"})`,
               );
-            };
-            let before = await landing();
-            for (let tries = 0; tries < 10; tries++) {
-              const now = await landing();
-              if (now === before) break;
-              before = now;
+            await page.evaluate(() => document.fonts.ready);
+            if (shot.anchor) {
+              // The element lands below the header, where the site's scroll padding puts a link's
+              // target. Blocks far from the screen stand in at a placeholder height until first
+              // shown (content-visibility in src/styles/course.css), so one scroll computed across
+              // them can land far from the element on a wide screen (8,193 px down instead of
+              // 9,200 for the first diagnosis on /circuit-breakers/ at 1280). Scroll again, two
+              // frames later (when the blocks it brought near have been rendered and measured),
+              // until a scroll moves nothing.
+              const target = page.locator(shot.anchor).first();
+              if ((await target.count()) === 0)
+                throw new Error(`${shot.path}: nothing on the page matches "${shot.anchor}"`);
+              const landing = async () => {
+                await target.evaluate((el) => el.scrollIntoView({ block: "start" }));
+                await twoFrames(page);
+                return target.evaluate(
+                  (el) => `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`,
+                );
+              };
+              let before = await landing();
+              for (let tries = 0; tries < 10; tries++) {
+                const now = await landing();
+                if (now === before) break;
+                before = now;
+              }
             }
+            // Blocks the scroll has just brought near the screen are rendered at the next frames
+            // (content-visibility); a picture taken at once showed the replay as an empty box.
+            await twoFrames(page);
+            const file = join(out, `${shot.name}-${label}-${theme}.png`);
+            await page.screenshot({ path: file, fullPage: full && !shot.anchor });
+            console.log(file);
           }
-          // Blocks the scroll has just brought near the screen are rendered at the next frames
-          // (content-visibility); a picture taken at once showed the replay as an empty box.
-          await twoFrames(page);
-          const file = join(out, `${shot.name}-${label}-${theme}.png`);
-          await page.screenshot({ path: file, fullPage: full && !shot.anchor });
-          console.log(file);
+        } finally {
+          await browser.close();
         }
-        await browser.close();
       }
     }
   } finally {
@@ -101,4 +110,9 @@ async function main() {
   }
 }
 
-await main();
+try {
+  await main();
+} catch (error) {
+  console.error(`screenshots: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
