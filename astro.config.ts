@@ -20,6 +20,9 @@ export default defineConfig({
   outDir: outDirFromEnv(),
   cacheDir: process.env.CACHE_DIR ?? "./node_modules/.astro",
   trailingSlash: "always",
+  // Vite gzips every output file to print its size; nothing reads that list (tools/page-weight.ts
+  // weighs what a page loads), so the build skips it.
+  vite: { build: { reportCompressedSize: false } },
   markdown: {
     remarkPlugins: [remarkMath],
     // MathML needs no stylesheet: every current browser renders it, with the math font that
