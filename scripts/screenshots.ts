@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { openBrowser } from "../tools/chromium.ts";
 import { twoFrames } from "../tools/frames.ts";
 import { serveStatic } from "../tools/static-server.ts";
@@ -35,6 +36,44 @@ const widths = [
 ];
 const themes = ["light", "dark"] as const;
 
+/**
+ * Opens `shot`'s page (reusing the open one when only its #hash differs) and scrolls its anchor,
+ * if it has one, to the top of the view. Throws, naming it, when the build has no such page or
+ * nothing matches the anchor.
+ */
+async function bringIntoView(page: Page, site: string, shot: Shot): Promise<void> {
+  const response = await page.goto(site + shot.path, { waitUntil: "networkidle" });
+  // (No response is a move within the page already open: a path that differs in its #hash only.)
+  if (response && !response.ok())
+    throw new Error(`${shot.path}: the built site has no such page (HTTP ${response.status()})`);
+  await page.evaluate(() => document.fonts.ready);
+  if (shot.anchor) {
+    // The element lands below the header, where the site's scroll padding puts a link's
+    // target. Blocks far from the screen stand in at a placeholder height until first
+    // shown (content-visibility in src/styles/course.css), so one scroll computed across
+    // them can land far from the element on a wide screen (8,193 px down instead of
+    // 9,200 for the first diagnosis on /circuit-breakers/ at 1280). Scroll again, two
+    // frames later (when the blocks it brought near have been rendered and measured),
+    // until a scroll moves nothing.
+    const target = page.locator(shot.anchor).first();
+    if ((await target.count()) === 0) throw new Error(`${shot.path}: nothing on the page matches "${shot.anchor}"`);
+    const landing = async () => {
+      await target.evaluate((el) => el.scrollIntoView({ block: "start" }));
+      await twoFrames(page);
+      return target.evaluate((el) => `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`);
+    };
+    let before = await landing();
+    for (let tries = 0; tries < 10; tries++) {
+      const now = await landing();
+      if (now === before) break;
+      before = now;
+    }
+  }
+  // Blocks the scroll has just brought near the screen are rendered at the next frames
+  // (content-visibility); a picture taken at once showed the replay as an empty box.
+  await twoFrames(page);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const outIndex = args.indexOf("--out");
@@ -58,43 +97,11 @@ async function main() {
         // unrendered as off-screen (content-visibility in src/styles/course.css).
         const browser = await openBrowser({ viewport, offScreenBlocks: full ? "render" : "auto" });
         const { page, context } = browser;
-        await context.addInitScript((t) => localStorage.setItem("starlight-theme", t), theme);
-        await page.emulateMedia({ colorScheme: theme });
         try {
+          await context.addInitScript((t) => localStorage.setItem("starlight-theme", t), theme);
+          await page.emulateMedia({ colorScheme: theme });
           for (const shot of shots) {
-            const response = await page.goto(server.url + shot.path, { waitUntil: "networkidle" });
-            // (No response is a move within the page already open: a path that differs in its #hash only.)
-            if (response && !response.ok())
-              throw new Error(`${shot.path}: the built site has no such page (HTTP ${response.status()})`);
-            await page.evaluate(() => document.fonts.ready);
-            if (shot.anchor) {
-              // The element lands below the header, where the site's scroll padding puts a link's
-              // target. Blocks far from the screen stand in at a placeholder height until first
-              // shown (content-visibility in src/styles/course.css), so one scroll computed across
-              // them can land far from the element on a wide screen (8,193 px down instead of
-              // 9,200 for the first diagnosis on /circuit-breakers/ at 1280). Scroll again, two
-              // frames later (when the blocks it brought near have been rendered and measured),
-              // until a scroll moves nothing.
-              const target = page.locator(shot.anchor).first();
-              if ((await target.count()) === 0)
-                throw new Error(`${shot.path}: nothing on the page matches "${shot.anchor}"`);
-              const landing = async () => {
-                await target.evaluate((el) => el.scrollIntoView({ block: "start" }));
-                await twoFrames(page);
-                return target.evaluate(
-                  (el) => `${Math.round(window.scrollY)} ${Math.round(el.getBoundingClientRect().top)}`,
-                );
-              };
-              let before = await landing();
-              for (let tries = 0; tries < 10; tries++) {
-                const now = await landing();
-                if (now === before) break;
-                before = now;
-              }
-            }
-            // Blocks the scroll has just brought near the screen are rendered at the next frames
-            // (content-visibility); a picture taken at once showed the replay as an empty box.
-            await twoFrames(page);
+            await bringIntoView(page, server.url, shot);
             const file = join(out, `${shot.name}-${label}-${theme}.png`);
             await page.screenshot({ path: file, fullPage: full && !shot.anchor });
             console.log(file);
