@@ -148,9 +148,10 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
  * `node --v8-options` prints the same line). By default V8 compiles hot functions again, optimised,
  * on helper threads, and while axe-core checked a chapter those threads used nearly as much CPU
  * as the page's own thread (3.4 s against 3.8 s over six chapters); with the flag they used 0.3 s
- * and the page's thread no more. On a machine whose two cores the tests keep busy, that was
- * time taken from the other test file: the browser phase used 454 and 409 CPU-s against 520
- * and 482, and every-page.test.ts 129 and 125 against 185 and 150 (docs/PERFORMANCE.md). It changes no
+ * and the page's thread took the same within the run-to-run spread. On a machine whose two cores
+ * the tests keep busy, that was time taken from the other test file: the browser phase used 454
+ * and 409 CPU-s against 520 and 482, and every-page.test.ts 129 and 125 against 185 and 150
+ * (docs/PERFORMANCE.md). It changes no
  * script's behaviour, and it moves the garbage collector's and the compilers' work onto the
  * page's thread, so the timed checks (no task of 100 ms, a click answered within 200 ms) are
  * held to a thread at least as loaded as a reader's. Web Workers are threads of the page's own,
