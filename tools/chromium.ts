@@ -151,12 +151,11 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
  * and the page's thread took the same within the run-to-run spread. On a machine whose two cores
  * the tests keep busy, that was time taken from the other test file: the browser phase used 454
  * and 409 CPU-s against 520 and 482, and every-page.test.ts 129 and 125 against 185 and 150
- * (docs/PERFORMANCE.md). It changes no
- * script's behaviour, and it moves the garbage collector's and the compilers' work onto the
- * page's thread, so the timed checks (no task of 100 ms, a click answered within 200 ms) are
- * held to a thread at least as loaded as a reader's. Web Workers are threads of the page's own,
- * not V8's background tasks: they still run beside it. The benchmarks and screenshots
- * (`openBrowser`) keep V8's defaults, as a reader's browser has them.
+ * (docs/PERFORMANCE.md). It changes no script's behaviour, and it moves the garbage collector's
+ * and the compilers' work onto the page's thread, so the timed checks (no task of 100 ms, a click
+ * answered within 200 ms) are held to a thread at least as loaded as a reader's. Web Workers are
+ * threads of the page's own, not V8's background tasks: they still run beside it. The benchmarks
+ * and screenshots (`openBrowser`) keep V8's defaults, as a reader's browser has them.
  */
 const testOnlyFlags = ["--js-flags=--single-threaded"];
 
