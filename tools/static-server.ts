@@ -43,6 +43,12 @@ export interface ServeOptions {
    * `/<project>/`: `${base}x` serves `root/x`; an address outside it gets the 404 page.
    */
   base?: string;
+  /**
+   * Seconds a browser may keep each file without asking again (`Cache-Control: max-age`), as a
+   * static host lets it; without it no file carries a caching header and each load fetches
+   * every file anew.
+   */
+  maxAge?: number;
 }
 
 export async function serveStatic(root: string, portOrOptions: number | ServeOptions = 0): Promise<StaticServer> {
@@ -50,6 +56,7 @@ export async function serveStatic(root: string, portOrOptions: number | ServeOpt
     port = 0,
     compress = false,
     base = "/",
+    maxAge,
   } = typeof portOrOptions === "number" ? { port: portOrOptions } : portOrOptions;
   const cache = new Map<string, { br: Buffer; gzip: Buffer }>();
   const encode = (file: string, body: Buffer, accept: string): { body: Buffer; encoding?: string } => {
@@ -86,6 +93,7 @@ export async function serveStatic(root: string, portOrOptions: number | ServeOpt
       }
       const sent = encode(file, body, String(req.headers["accept-encoding"] ?? ""));
       const headers: Record<string, string> = { "content-type": types[extname(file)] ?? "application/octet-stream" };
+      if (maxAge !== undefined) headers["cache-control"] = `max-age=${maxAge}`;
       if (sent.encoding) {
         headers["content-encoding"] = sent.encoding;
         headers.vary = "Accept-Encoding";
