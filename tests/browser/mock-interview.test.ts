@@ -153,11 +153,21 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.runFor(500);
       const log = mock.getByRole("log", { name: "The interviewer" });
       await expect.poll(() => log.textContent()).toContain(question.followUps[0]!.question);
+      const release = await holdWidgetCode(page);
       await page.reload();
 
-      // Offered before the widget has loaded, by the bootstrap.
+      // Offered before the widget has loaded, by the bootstrap, in the words the widget keeps:
+      // pressing the button is what loads the widget, so nothing may move it under the pointer.
+      const offer = `You have an unfinished interview on “${question.title}”, 7:00 left.`;
       const resumeIt = mock.getByRole("button", { name: "Resume it" });
       await expect(resumeIt.isVisible()).resolves.toBe(true);
+      await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
+      const before = await resumeIt.boundingBox();
+      await resumeIt.focus();
+      release();
+      await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
+      await expect(resumeIt.boundingBox()).resolves.toEqual(before);
       await resumeIt.click();
       await expect.poll(() => mock.getByRole("heading", { name: question.title }).isVisible(), loading).toBe(true);
       await expect(mock.getByLabel(/Your answer/).inputValue()).resolves.toBe("Partition on tenant id.");

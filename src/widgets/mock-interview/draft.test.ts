@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { clearDraft, draftKey, loadDraft, parseDraft, saveDraft, type Draft } from "./draft.ts";
+import { clearDraft, draftKey, loadDraft, parseDraft, resumeOffer, saveDraft, type Draft } from "./draft.ts";
 
 const store = () => {
   const data = new Map<string, string>();
@@ -54,4 +54,17 @@ test("a draft keeps its round (phase, clocks, what was asked); a damaged round d
   expect(parseDraft(JSON.stringify({ ...withRound, round: { ...round, asked: [{ id: 3 }] } }))).toBeNull();
   expect(parseDraft(JSON.stringify({ ...withRound, round: { ...round, phase: -1 } }))).toBeNull();
   expect(parseDraft(JSON.stringify({ ...withRound, minutes: 0 }))).toBeNull();
+});
+
+test("the offer to resume names the question and the time left, rounded up as the clock shows it", () => {
+  const titled: Draft = { ...draft, title: "Pick a partition key" };
+  const s = store();
+  saveDraft(s, titled);
+  expect(loadDraft(s)).toEqual(titled);
+  expect(resumeOffer(titled)).toBe("You have an unfinished interview on “Pick a partition key”, 7:55 left.");
+  // Older drafts carry no title; 600 s less 125.5 s used is 474.5 s, shown as 7:55.
+  expect(resumeOffer({ ...draft, usedMs: 125_500 })).toBe(
+    "You have an unfinished interview on this device, 7:55 left.",
+  );
+  expect(parseDraft(JSON.stringify({ ...draft, title: 3 }))).toBeNull();
 });

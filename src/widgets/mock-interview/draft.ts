@@ -1,13 +1,17 @@
 /**
  * An interview in progress, kept so a reload or a closed tab does not lose the notes or the
- * clock. One draft at a time; unreadable drafts are dropped.
+ * clock. One draft at a time; unreadable drafts are dropped. Small and light on imports: the
+ * page's bootstrap reads it to offer the resume before the widget's code has loaded.
  */
+import { formatClock } from "./countdown.ts";
 import type { RoundState } from "./round.ts";
 
 export const draftKey = "blast-radius:interview-draft:v1";
 
 export interface Draft {
   questionId: string;
+  /** The question's title when the draft was saved (absent in older drafts), for the resume offer. */
+  title?: string;
   seed: number | null;
   /** The whole interview's length, and the time used so far (every phase). */
   durationMs: number;
@@ -55,6 +59,7 @@ export function parseDraft(raw: string | null): Draft | null {
       typeof d === "object" &&
       d !== null &&
       typeof d.questionId === "string" &&
+      (d.title === undefined || typeof d.title === "string") &&
       (d.seed === null || (isCount(d.seed) && Number.isInteger(d.seed))) &&
       isCount(d.durationMs) &&
       d.durationMs > 0 &&
@@ -71,6 +76,16 @@ export function parseDraft(raw: string | null): Draft | null {
     /* unreadable: treated as no draft */
   }
   return null;
+}
+
+/**
+ * The offer to resume, written once by the page's bootstrap from the draft alone: the widget,
+ * when it loads, leaves it as it is, so the "Resume it" button beside it does not move under a
+ * pointer that is pressing it (a press is what loads the widget).
+ */
+export function resumeOffer(draft: Draft): string {
+  const on = draft.title ? `on “${draft.title}”` : "on this device";
+  return `You have an unfinished interview ${on}, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
 }
 
 export function loadDraft(store: Store): Draft | null {

@@ -152,13 +152,10 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   root.dataset.stage = stage;
   selection.catchUp();
   history.load();
+  // The bootstrap already offered the resume (its words are left alone: see resumeOffer); a draft
+  // whose question the course no longer has cannot be resumed, so its offer goes.
   const draft = loadDraft(localStorage);
-  const draftQuestion = draft && questions.find((q) => q.id === draft.questionId);
-  ui.field("resume-box").hidden = !(draft && draftQuestion);
-  if (draft && draftQuestion) {
-    ui.field("resume-text").textContent =
-      `You have an unfinished interview on “${draftQuestion.title}”, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
-  }
+  ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", () => {
     if (interview && stage !== "setup" && !review.isSaved) running.keepDraft();

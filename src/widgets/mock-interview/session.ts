@@ -106,6 +106,7 @@ export class RunningStage {
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
     saveDraft(localStorage, {
       questionId: interview.question.id,
+      title: interview.question.title,
       seed: interview.seed,
       durationMs: total,
       usedMs: Math.min(total, round.totalUsedMs()),
