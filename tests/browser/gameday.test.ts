@@ -33,8 +33,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(weight.scripts.some((s) => /uPlot|mount|worker/i.test(s))).toBe(false);
     await expect(root().locator("[data-live]").getAttribute("aria-live")).resolves.toBe("polite");
 
+    // The charts' room is kept before they are drawn: starting the game moves neither the
+    // actions nor the table of components (they sit below or beside the charts).
+    const tops = () =>
+      root().evaluate((el) =>
+        [...el.querySelectorAll("[data-offer], [data-row]")].map((e) => e.getBoundingClientRect().top + window.scrollY),
+      );
+    const before = await tops();
     await page.locator("[data-start]").click();
     await state("playing");
+    const after = await tops();
+    expect(after.length).toBe(before.length);
+    for (const [i, top] of after.entries()) expect(Math.abs(top - before[i]!)).toBeLessThanOrEqual(1);
     await page.locator('[data-speed="20"]').click();
     // Pricing slows at 1 min; the storm pages within the next minute, announced politely.
     await page.waitForFunction(

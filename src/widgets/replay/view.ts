@@ -186,7 +186,7 @@ export function poolNote(run: RunView): string {
 }
 
 /** What both runs look like at one moment (the playhead). */
-export function momentText(time: number, runs: { name: string; run: RunView }[]): string {
+export function momentText(time: number, runs: readonly { name: string; run: RunView }[]): string {
   const parts = runs.map(({ name, run }) => {
     const m = run.metrics;
     const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
