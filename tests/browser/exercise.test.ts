@@ -115,8 +115,14 @@ describeInBrowser("exercises in the page", (browser) => {
     const exercise = page.locator('[data-exercise="choose-exact"]');
     await expect(exercise.getAttribute("data-mounted")).resolves.toBeNull();
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
-    await exercise.getByRole("button", { name: "Check", exact: true }).click();
+    const check = exercise.getByRole("button", { name: "Check", exact: true });
+    const checkTop = () => check.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    const topBefore = await checkTop();
+    await check.click();
     await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✗ 0 of \d+ checks pass/);
+    // The editor took exactly the static starter's room: Check did not move under the pointer.
+    await expect(exercise.locator(".cm-editor").count()).resolves.toBe(1);
+    expect(Math.abs((await checkTop()) - topBefore)).toBeLessThanOrEqual(1);
 
     const editor = exercise.locator(".cm-content");
     await editor.click();

@@ -62,12 +62,18 @@ describeInBrowser("playground in Chromium", (browser) => {
   });
 
   test("Run prints exactly the golden output", async () => {
+    const codeBox = box.locator("[data-code]");
+    const codeHeight = () => codeBox.evaluate((el) => el.getBoundingClientRect().height);
+    const staticHeight = await codeHeight();
     await box.getByRole("button", { name: "Run" }).click();
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
     await expect(output()).resolves.toBe(golden);
     await expect(status()).resolves.toMatch(/^Finished in \d+ ms$/);
     await box.locator(".cm-editor").waitFor();
     await expect(editorText()).resolves.toBe(original);
+    // The editor takes the static code's room, line for line (its last lines measured once in view).
+    await codeBox.evaluate((el) => el.scrollIntoView({ block: "end" }));
+    await expect.poll(codeHeight).toBeCloseTo(staticHeight, 0);
   });
 
   test("type a change and run again with Ctrl+Enter", async () => {

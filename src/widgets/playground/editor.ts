@@ -33,6 +33,9 @@ const highlight = HighlightStyle.define([
 
 const theme = EditorView.theme({
   "&": { color: "var(--sl-color-text)", backgroundColor: "transparent" },
+  // The line height comes from the page (each widget sets its static code's), so the editor
+  // takes exactly the room of the code it replaces; CodeMirror's own is 1.4.
+  ".cm-scroller": { lineHeight: "inherit" },
   ".cm-content": { caretColor: "var(--sl-color-text)", fontFamily: "var(--__sl-font-mono, monospace)" },
   ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--sl-color-text)" },
   "&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection": {
