@@ -4,6 +4,7 @@
  * board ranks what it computed. Codes are kept in this browser, and checked again on every visit.
  */
 import { escapeHtml } from "../escape-html.ts";
+import { siteStorage } from "../site-storage.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
 import { codeInHash, replayLink } from "./share.ts";
 
@@ -17,7 +18,7 @@ function q<T extends Element>(root: ParentNode, selector: string): T {
 
 function readStored(): string[] {
   try {
-    const data = JSON.parse(localStorage.getItem(boardKey) ?? "[]") as unknown;
+    const data = JSON.parse(siteStorage()?.getItem(boardKey) ?? "[]") as unknown;
     return Array.isArray(data) ? data.filter((c): c is string => typeof c === "string") : [];
   } catch {
     return [];
@@ -51,7 +52,13 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     waiting.delete(event.data.id);
   };
 
-  const save = () => localStorage.setItem(boardKey, JSON.stringify([...accepted.keys()]));
+  const save = () => {
+    try {
+      siteStorage()?.setItem(boardKey, JSON.stringify([...accepted.keys()]));
+    } catch {
+      /* storage full: the board shows what it has, kept only in this page */
+    }
+  };
 
   function render(): void {
     const groups = new Map<string, BoardRow[]>();

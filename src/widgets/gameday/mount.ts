@@ -23,6 +23,7 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { compact, decades } from "../replay/charts.ts";
 import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { siteStorage } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
 
@@ -436,7 +437,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
           )
           .join("")
       : "<li>You took no action: your score is the do-nothing score.</li>";
-    const name = localStorage.getItem(nameKey) ?? "";
+    const name = siteStorage()?.getItem(nameKey) ?? "";
     results.innerHTML = `
       <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${escapeHtml(setup.title)}, seed ${summary.seed}</h3>
       <p class="gd-verdict" data-verdict>${escapeHtml(verdictText(summary))}</p>
@@ -457,7 +458,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     };
     send({ type: "code", name: nameInput.value });
     nameInput.addEventListener("input", () => {
-      if (!replaying) localStorage.setItem(nameKey, nameInput.value);
+      try {
+        if (!replaying) siteStorage()?.setItem(nameKey, nameInput.value);
+      } catch {
+        /* storage full: the name is used, not kept */
+      }
       send({ type: "code", name: nameInput.value });
     });
     q<HTMLButtonElement>(results, "[data-copy-code]").addEventListener("click", () => {

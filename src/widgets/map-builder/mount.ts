@@ -12,18 +12,11 @@ import { mapLimits } from "./limits.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
+import { siteStorage } from "../site-storage.ts";
 
 export interface MapBuilder {
   saturate(resource: string | undefined): void;
   setText(text: string): Promise<void>;
-}
-
-function safeStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
 }
 
 const fileName = (title: string) =>
@@ -47,7 +40,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const importInput = $<HTMLInputElement>("import");
   const shareField = $<HTMLInputElement>("share-link");
   const idPrefix = root.id || "map-builder";
-  const storage = safeStorage();
+  const storage = siteStorage();
 
   const builder = new ViewBuilder();
   // What the server drew, rebuilt in the worker (laying it out on the page's thread would block

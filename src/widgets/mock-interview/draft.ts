@@ -4,6 +4,7 @@
  * page's bootstrap reads it to offer the resume before the widget's code has loaded.
  */
 import { formatClock } from "./countdown.ts";
+import type { Store } from "../site-storage.ts";
 import type { RoundState } from "./round.ts";
 
 export const draftKey = "blast-radius:interview-draft:v1";
@@ -23,8 +24,6 @@ export interface Draft {
   /** The length chosen for a single-question round, in minutes. */
   minutes?: number;
 }
-
-type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
 

@@ -1,4 +1,5 @@
 /** The history of attempts on this device, as a summary line and a table, newest first. */
+import { storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
@@ -27,7 +28,7 @@ export class HistoryView {
   /** Reads the history from storage and shows it, when the box is open. */
   load(): void {
     if (!this.box.open) return;
-    const { attempts, recovered } = loadHistory(localStorage);
+    const { attempts, recovered } = loadHistory(storeOrNothing());
     this.render(attempts);
     if (recovered)
       this.ui.announce("Part of your saved history could not be read; it was set aside and the rest kept.");
@@ -35,7 +36,7 @@ export class HistoryView {
 
   clear(): void {
     if (!window.confirm("Delete every saved mock-interview attempt on this device?")) return;
-    clearHistory(localStorage);
+    clearHistory(storeOrNothing());
     this.render([]);
     this.ui.announce("History cleared.");
   }

@@ -2,6 +2,8 @@
  * Attempts at mock interviews, kept on this device in localStorage. Unreadable data is never
  * allowed to break the page: valid attempts are kept, the rest is set aside under a backup key.
  */
+import type { Store } from "../site-storage.ts";
+
 export const historyKey = "blast-radius:interviews:v1";
 export const backupKey = `${historyKey}:unreadable`;
 /** Oldest attempts are dropped beyond this, so storage stays small. */
@@ -51,8 +53,6 @@ export interface LoadedHistory {
   /** True when something stored could not be read and was set aside. */
   recovered: boolean;
 }
-
-type Store = Pick<Storage, "getItem" | "setItem">;
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0;
 

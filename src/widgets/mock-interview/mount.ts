@@ -13,6 +13,7 @@
  */
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
+import { storeOrNothing } from "../site-storage.ts";
 import { clearDraft, loadDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
@@ -79,7 +80,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   };
 
   const resume = () => {
-    const draft = loadDraft(localStorage);
+    const draft = loadDraft(storeOrNothing());
     const question = draft && questions.find((q) => q.id === draft.questionId);
     if (!draft || !question) {
       ui.field("resume-box").hidden = true;
@@ -99,7 +100,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     try {
       round = new Round(planFor(question, minutes), now, saved);
     } catch {
-      clearDraft(localStorage);
+      clearDraft(storeOrNothing());
       ui.field("resume-box").hidden = true;
       ui.announce("That unfinished interview no longer fits its question (the course changed); start a new one.");
       return;
@@ -121,7 +122,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   };
 
   const again = () => {
-    clearDraft(localStorage);
+    clearDraft(storeOrNothing());
     interview = null;
     delete root.dataset.reviewing;
     selection.reset();
@@ -154,7 +155,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   history.load();
   // The bootstrap already offered the resume (its words are left alone: see resumeOffer); a draft
   // whose question the course no longer has cannot be resumed, so its offer goes.
-  const draft = loadDraft(localStorage);
+  const draft = loadDraft(storeOrNothing());
   ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", () => {

@@ -9,6 +9,7 @@ import type { Criterion } from "../../course/question-bank.ts";
 import { type Claim, type Claimed, claimNames, type Debrief, debrief } from "../../course/self-assessment.ts";
 import { formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
+import { siteStorage } from "../site-storage.ts";
 import { clearDraft } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
@@ -119,8 +120,11 @@ export class ReviewStage {
       },
     };
     try {
-      const all = addAttempt(localStorage, attempt);
-      clearDraft(localStorage);
+      // Refused storage is a failure to save here, never a "Saved" that kept nothing.
+      const store = siteStorage();
+      if (!store) throw new Error("storage refused");
+      const all = addAttempt(store, attempt);
+      clearDraft(store);
       this.saved = true;
       this.ui.button("save").disabled = true;
       this.ui.button("save").textContent = "Saved";

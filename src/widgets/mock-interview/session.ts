@@ -7,6 +7,7 @@
  */
 import { formatClock, milestoneMessage } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
+import { storeOrNothing } from "../site-storage.ts";
 import { saveDraft } from "./draft.ts";
 import type { Round, RoundEvent } from "./round.ts";
 import type { Choice } from "./selection.ts";
@@ -104,7 +105,7 @@ export class RunningStage {
     if (!interview) return;
     const { round } = interview;
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
-    saveDraft(localStorage, {
+    saveDraft(storeOrNothing(), {
       questionId: interview.question.id,
       title: interview.question.title,
       seed: interview.seed,

@@ -5,6 +5,7 @@
  * offers it for download so it can be repaired and imported again.
  */
 import { emptyProgress, type Progress, progressKey, readProgressText } from "../../course/progress.ts";
+import { siteStorage } from "../site-storage.ts";
 
 /** Dispatched on window after this tab changes progress, so other parts of the page redraw. */
 export const progressEvent = "blast-radius:progress";
@@ -13,7 +14,7 @@ export const progressEvent = "blast-radius:progress";
 export const unreadableKey = `${progressKey}:unreadable`;
 
 /** Read progress; never throws. Unreadable data is copied to a backup key rather than lost. */
-export function readProgress(storage: Storage | undefined = safeLocalStorage()): Progress {
+export function readProgress(storage: Storage | null = siteStorage()): Progress {
   if (!storage) return emptyProgress();
   let raw: string | null = null;
   try {
@@ -46,7 +47,7 @@ function keepAside(storage: Storage, raw: string): void {
 }
 
 /** The stored values that could not be read and are kept aside, oldest first. */
-export function unreadableProgress(storage: Storage | undefined = safeLocalStorage()): { key: string; text: string }[] {
+export function unreadableProgress(storage: Storage | null = siteStorage()): { key: string; text: string }[] {
   const found: { key: string; text: string }[] = [];
   try {
     for (let n = 1; n <= maxKeptAside; n++) {
@@ -60,7 +61,7 @@ export function unreadableProgress(storage: Storage | undefined = safeLocalStora
 }
 
 /** Forget one kept-aside value (after the learner downloaded or repaired it). */
-export function discardUnreadable(key: string, storage: Storage | undefined = safeLocalStorage()): void {
+export function discardUnreadable(key: string, storage: Storage | null = siteStorage()): void {
   try {
     storage?.removeItem(key);
   } catch {
@@ -68,7 +69,7 @@ export function discardUnreadable(key: string, storage: Storage | undefined = sa
   }
 }
 
-export function writeProgress(progress: Progress, storage: Storage | undefined = safeLocalStorage()): boolean {
+export function writeProgress(progress: Progress, storage: Storage | null = siteStorage()): boolean {
   if (!storage) return false;
   try {
     // Never overwrite a value that could not be read before it is kept aside.
@@ -82,20 +83,9 @@ export function writeProgress(progress: Progress, storage: Storage | undefined =
 }
 
 /** Apply a change to the stored progress (read, change, write) and return the new state. */
-export function updateProgress(
-  change: (p: Progress) => void,
-  storage: Storage | undefined = safeLocalStorage(),
-): Progress {
+export function updateProgress(change: (p: Progress) => void, storage: Storage | null = siteStorage()): Progress {
   const progress = readProgress(storage);
   change(progress);
   writeProgress(progress, storage);
   return progress;
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof localStorage === "undefined" ? undefined : localStorage;
-  } catch {
-    return undefined; // Access denied (privacy settings, sandboxed frames).
-  }
 }

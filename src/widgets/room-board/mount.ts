@@ -4,6 +4,7 @@
  * nothing (a file input cannot be refilled, so the board keeps its own list of files).
  */
 import { escapeHtml } from "../escape-html.ts";
+import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "../progress/catalog.ts";
 import {
   boardLimit,
@@ -31,19 +32,11 @@ interface KeptFile {
 
 function readKept(): KeptFile[] {
   try {
-    const raw: unknown = JSON.parse(store()?.getItem(filesKey) ?? "[]");
+    const raw: unknown = JSON.parse(siteStorage()?.getItem(filesKey) ?? "[]");
     if (!Array.isArray(raw)) return [];
     return raw.filter((f): f is KeptFile => typeof f?.name === "string" && typeof f?.text === "string");
   } catch {
     return [];
-  }
-}
-
-function store(): Storage | undefined {
-  try {
-    return localStorage;
-  } catch {
-    return undefined;
   }
 }
 
@@ -54,7 +47,7 @@ export function mountRoomBoard(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>("[data-board-status]")!;
   const fileList = root.querySelector<HTMLElement>("[data-board-files]")!;
   const catalog = readCatalog(root.querySelector("[data-board-catalog]"));
-  links.value ||= store()?.getItem(storageKey) ?? "";
+  links.value ||= siteStorage()?.getItem(storageKey) ?? "";
   status.textContent = "Paste links or add files, then press Compare.";
 
   let kept = readKept();
@@ -68,8 +61,8 @@ export function mountRoomBoard(root: HTMLElement): void {
   };
   const saveKept = () => {
     try {
-      if (kept.length) store()?.setItem(filesKey, JSON.stringify(kept));
-      else store()?.removeItem(filesKey);
+      if (kept.length) siteStorage()?.setItem(filesKey, JSON.stringify(kept));
+      else siteStorage()?.removeItem(filesKey);
       keepProblem = "";
     } catch {
       keepProblem = "They are too large to keep in this browser: a reload loses them.";
@@ -97,7 +90,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     if (tooLarge.length) fileList.textContent += ` Too large for the board: ${tooLarge.join(", ")}.`;
   }
   showFiles();
-  links.addEventListener("input", () => store()?.setItem(storageKey, links.value));
+  links.addEventListener("input", () => siteStorage()?.setItem(storageKey, links.value));
 
   async function compare(): Promise<void> {
     status.textContent = "Reading…";
@@ -214,7 +207,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     kept = [];
     saveKept();
     showFiles();
-    store()?.removeItem(storageKey);
+    siteStorage()?.removeItem(storageKey);
     for (const el of root.querySelectorAll<HTMLElement>(
       "[data-board-maps], [data-board-commitments], [data-board-progress]",
     ))

@@ -1,0 +1,30 @@
+/**
+ * The one way a widget reaches the browser's storage. Where the reader's browser refuses it
+ * (site data blocked, a sandboxed frame), merely reading `localStorage` throws a SecurityError;
+ * here that means "nothing is kept", never a broken widget. Kept free of imports: bootstraps
+ * that run on every page use it.
+ */
+
+/** What the widgets need of a storage (a test passes a Map-backed one). */
+export type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** The page's localStorage, or null where the browser refuses it or has none (Node). */
+export function siteStorage(): Storage | null {
+  try {
+    return typeof localStorage === "undefined" ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps nothing: what a widget reads and writes when storage is refused. */
+export const keepsNothing: Store = {
+  getItem: () => null,
+  setItem: () => {},
+  removeItem: () => {},
+};
+
+/** The page's storage, or one that keeps nothing: for code that only reads and writes. */
+export function storeOrNothing(): Store {
+  return siteStorage() ?? keepsNothing;
+}
