@@ -17,7 +17,8 @@
  *   the dark where not);
  * - the same page resized to 375 px (media queries and resize observers answer a resize as they
  *   answer a load at that width): that nothing is wider than the screen;
- * - at both widths, the situations of diagnosis exercises: chart labels at 11 to 14 px, nothing cut.
+ * - at both widths, and at 320 px (WCAG's reflow width), the situations of diagnosis exercises:
+ *   chart labels at 11 to 14 px, nothing cut.
  *
  * A page's test lists everything found on it.
  */
@@ -60,6 +61,7 @@ const pages = [
 const chapters = new Set(loadChapters().map((c) => `/${c.slug}/`));
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 740 };
+const narrowest = { width: 320, height: 740 };
 
 /**
  * The axe-core rules whose outcome can change when only colours change: contrast of text against
@@ -302,6 +304,10 @@ describeInBrowser("every page", (browser) => {
         const overflow = await sidewaysOverflow(page);
         if (overflow) found.push(`at 375 px the page scrolls sideways: ${overflow}`);
         found.push(...(await situationProblems(page, phone.width)));
+        // The diagnosis situations again at 320 px, the width WCAG's reflow criterion names.
+        await page.setViewportSize(narrowest);
+        await twoFrames(page);
+        found.push(...(await situationProblems(page, narrowest.width)));
         await page.setViewportSize(desktop);
 
         const dark = await switchTheme(page, "dark");

@@ -117,6 +117,9 @@ describeInBrowser("workshop kit", (browser) => {
     expect(owner.w / mm, "Owner column in mm").toBeGreaterThanOrEqual(25);
     expect(byWhen.w / mm, "By-when column in mm").toBeGreaterThanOrEqual(25);
     await page.emulateMedia({ media: "screen" });
+    // On screen at 320 px (WCAG's reflow width) the labels wrap rather than widen the page.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(320);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
