@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "vitest";
-import { keepsNothing, siteStorage, storeOrNothing } from "./site-storage.ts";
+import { keep, keepsNothing, siteStorage, storeOrNothing } from "./site-storage.ts";
 
 // Newer Node versions have a localStorage of their own: each test sets the one it needs, and
 // whatever was there before comes back after it.
@@ -42,4 +42,26 @@ test("a browser that allows it: the page's own storage", () => {
   expect(siteStorage()).toBe(storage);
   storeOrNothing().setItem("k", "v");
   expect(data.get("k")).toBe("v");
+});
+
+test("keep writes, forgets on null, and answers false where storage is refused or full", () => {
+  const data = new Map<string, string>();
+  let full = false;
+  setStorage({
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => {
+      if (full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      data.set(k, v);
+    },
+    removeItem: (k: string) => void data.delete(k),
+  });
+  expect(keep("k", "v")).toBe(true);
+  expect(data.get("k")).toBe("v");
+  full = true;
+  expect(keep("k", "w")).toBe(false);
+  expect(data.get("k")).toBe("v");
+  expect(keep("k", null)).toBe(true);
+  expect(data.has("k")).toBe(false);
+  setStorage(undefined);
+  expect(keep("k", "v")).toBe(false);
 });

@@ -17,6 +17,22 @@ export function siteStorage(): Storage | null {
   }
 }
 
+/**
+ * Keeps `value` under `key`, or forgets the key when `value` is null, if the browser lets it:
+ * false where storage is refused or full (the value then lives only in the page).
+ */
+export function keep(key: string, value: string | null): boolean {
+  const storage = siteStorage();
+  if (!storage) return false;
+  try {
+    if (value === null) storage.removeItem(key);
+    else storage.setItem(key, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Keeps nothing: what a widget reads and writes when storage is refused. */
 export const keepsNothing: Store = {
   getItem: () => null,

@@ -22,6 +22,7 @@ import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
+import { keep, siteStorage } from "../site-storage.ts";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
@@ -273,20 +274,9 @@ async function mountCode(
     loadStarter(data.id),
     import("../../grader/check-run.ts"),
   ]);
-  let saved: string | null = null;
-  try {
-    saved = localStorage.getItem(codeKey);
-  } catch {
-    saved = null;
-  }
-  const save = (code: string) => {
-    try {
-      if (code === starter) localStorage.removeItem(codeKey);
-      else localStorage.setItem(codeKey, code);
-    } catch {
-      // Storage full or blocked: the edit lives on in the editor.
-    }
-  };
+  const saved = siteStorage()?.getItem(codeKey) ?? null;
+  // Where storage is refused or full, the edit lives on in the editor.
+  const save = (code: string) => void keep(codeKey, code === starter ? null : code);
   const hadFocus = box.contains(document.activeElement);
   box.replaceChildren();
   const run = async () => {

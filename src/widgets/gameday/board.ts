@@ -4,7 +4,7 @@
  * board ranks what it computed. Codes are kept in this browser, and checked again on every visit.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { siteStorage } from "../site-storage.ts";
+import { keep, siteStorage } from "../site-storage.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
 import { codeInHash, replayLink } from "./share.ts";
 
@@ -52,13 +52,8 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     waiting.delete(event.data.id);
   };
 
-  const save = () => {
-    try {
-      siteStorage()?.setItem(boardKey, JSON.stringify([...accepted.keys()]));
-    } catch {
-      /* storage full: the board shows what it has, kept only in this page */
-    }
-  };
+  // Where storage is refused or full, the board shows what it has, kept only in this page.
+  const save = () => void keep(boardKey, JSON.stringify([...accepted.keys()]));
 
   function render(): void {
     const groups = new Map<string, BoardRow[]>();

@@ -23,7 +23,7 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { compact, decades } from "../replay/charts.ts";
 import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { siteStorage } from "../site-storage.ts";
+import { keep, siteStorage } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
 
@@ -458,11 +458,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     };
     send({ type: "code", name: nameInput.value });
     nameInput.addEventListener("input", () => {
-      try {
-        if (!replaying) siteStorage()?.setItem(nameKey, nameInput.value);
-      } catch {
-        /* storage full: the name is used, not kept */
-      }
+      // Where storage is refused or full, the name is used, not kept.
+      if (!replaying) keep(nameKey, nameInput.value);
       send({ type: "code", name: nameInput.value });
     });
     q<HTMLButtonElement>(results, "[data-copy-code]").addEventListener("click", () => {

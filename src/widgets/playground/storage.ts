@@ -3,6 +3,7 @@
  * the value remembers which original the edit was made from, so when the chapter's code
  * changes the reader is told instead of silently getting stale code back.
  */
+import { keep, siteStorage } from "../site-storage.ts";
 
 export interface SavedEdit {
   /** Hash of the original the edit started from (data-hash of the playground). */
@@ -15,11 +16,7 @@ export function storageKey(name: string): string {
 }
 
 function readRaw(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null; // storage blocked: nothing saved
-  }
+  return siteStorage()?.getItem(key) ?? null; // storage refused: nothing saved
 }
 
 function readSaved(name: string): string | null {
@@ -49,12 +46,8 @@ function parseEdit(raw: string | null): SavedEdit | null {
 
 export function saveEdit(name: string, edit: SavedEdit | null, slot: "current" | "kept" = "current"): void {
   const key = slot === "kept" ? keptKey(name) : storageKey(name);
-  try {
-    if (edit) localStorage.setItem(key, JSON.stringify(edit));
-    else localStorage.removeItem(key);
-  } catch {
-    /* storage full or blocked: edits live only in this page */
-  }
+  // Where storage is refused or full, edits live only in this page.
+  keep(key, edit ? JSON.stringify(edit) : null);
 }
 
 /**

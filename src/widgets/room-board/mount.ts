@@ -4,7 +4,7 @@
  * nothing (a file input cannot be refilled, so the board keeps its own list of files).
  */
 import { escapeHtml } from "../escape-html.ts";
-import { siteStorage } from "../site-storage.ts";
+import { keep, siteStorage } from "../site-storage.ts";
 import { readCatalog } from "../progress/catalog.ts";
 import {
   boardLimit,
@@ -60,13 +60,11 @@ export function mountRoomBoard(root: HTMLElement): void {
       : "";
   };
   const saveKept = () => {
-    try {
-      if (kept.length) siteStorage()?.setItem(filesKey, JSON.stringify(kept));
-      else siteStorage()?.removeItem(filesKey);
-      keepProblem = "";
-    } catch {
-      keepProblem = "They are too large to keep in this browser: a reload loses them.";
-    }
+    // Refused storage keeps nothing at all; only a full one is worth a word here.
+    keepProblem =
+      keep(filesKey, kept.length ? JSON.stringify(kept) : null) || !siteStorage()
+        ? ""
+        : "They are too large to keep in this browser: a reload loses them.";
   };
   /** Chosen files join the board (a file of the same name replaces the earlier one), and are kept. */
   let reading: Promise<void> = Promise.resolve();
@@ -90,7 +88,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     if (tooLarge.length) fileList.textContent += ` Too large for the board: ${tooLarge.join(", ")}.`;
   }
   showFiles();
-  links.addEventListener("input", () => siteStorage()?.setItem(storageKey, links.value));
+  links.addEventListener("input", () => keep(storageKey, links.value));
 
   async function compare(): Promise<void> {
     status.textContent = "Reading…";
@@ -207,7 +205,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     kept = [];
     saveKept();
     showFiles();
-    siteStorage()?.removeItem(storageKey);
+    keep(storageKey, null);
     for (const el of root.querySelectorAll<HTMLElement>(
       "[data-board-maps], [data-board-commitments], [data-board-progress]",
     ))
