@@ -340,6 +340,51 @@ describeInBrowser("workshop kit", (browser) => {
     await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(false);
   });
 
+  test("the presenter replay opened plainly gives nothing away, before its code loads and after", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/present/retry-storm/`);
+    const root = page.locator("[data-retry-storm]");
+    // Untouched, the replay's code has not loaded: these are the static charts the page was built with.
+    await expect(root.getAttribute("data-state")).resolves.toBeNull();
+    await expect(page.locator("[data-summary]").first().isVisible()).resolves.toBe(false);
+    // Each shown chart's veil covers its plot from the 0 s tick (the playhead) to the right edge,
+    // and a pixel past the top and bottom, where a curve at 0 or 100% is drawn half outside.
+    const staticCover = await page.locator(".rs-chart:not([data-off]) .rs-static").evaluateAll((charts) =>
+      charts.map((chart) => {
+        const plot = chart.querySelector(".rs-svg")!.getBoundingClientRect();
+        const veil = chart.querySelector(".rs-ahead");
+        const tick = [...chart.querySelectorAll(".rs-static-x text")].find((t) => t.textContent === "0 s");
+        if (!veil || !tick || getComputedStyle(veil).display === "none") return "no veil shown";
+        const v = veil.getBoundingClientRect();
+        const t = tick.getBoundingClientRect();
+        const zero = t.left + t.width / 2;
+        return v.left <= zero + 1 && v.right >= plot.right + 1 && v.top <= plot.top - 1 && v.bottom >= plot.bottom + 1
+          ? "covered"
+          : `veil ${Math.round(v.left)}..${Math.round(v.right)} x ${Math.round(v.top)}..${Math.round(v.bottom)}, plot from ${Math.round(zero)} to ${Math.round(plot.right)} x ${Math.round(plot.top)}..${Math.round(plot.bottom)}`;
+      }),
+    );
+    expect(staticCover).toEqual(["covered", "covered"]);
+    // Touched, the live charts (sized to the screen as they load): the same cover, exactly from the playhead on.
+    await page.locator("[data-scrub]").focus();
+    await page.locator('[data-retry-storm][data-state="ready"]').waitFor();
+    await expect.poll(() => page.locator(".rs-chart:not([data-off]) .rs-veil").count(), { timeout: 10_000 }).toBe(2);
+    const liveCover = await page.locator(".rs-chart:not([data-off]) .rs-veil").evaluateAll((veils) =>
+      veils.map((veil) => {
+        const over = veil.parentElement!.getBoundingClientRect();
+        const head = veil.parentElement!.querySelector(".rs-playhead")!.getBoundingClientRect();
+        const v = veil.getBoundingClientRect();
+        return getComputedStyle(veil).display !== "none" &&
+          Math.abs(v.left - head.left) <= 1 &&
+          v.right >= over.right + 1 &&
+          v.top <= over.top - 1 &&
+          v.bottom >= over.bottom + 1
+          ? "covered"
+          : `veil ${Math.round(v.left)}..${Math.round(v.right)} x ${Math.round(v.top)}..${Math.round(v.bottom)}, plot from ${Math.round(head.left)} to ${Math.round(over.right)} x ${Math.round(over.top)}..${Math.round(over.bottom)}`;
+      }),
+    );
+    expect(liveCover).toEqual(["covered", "covered"]);
+  });
+
   test("the presenter explorer shows the workers and hides the shares until revealed, on one 1280 x 720 screen", async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -72,9 +72,19 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     },
   });
 
-  /** Veils over the part of each chart ahead of the playhead. */
+  /**
+   * Veils over the part of each chart ahead of the playhead. A playhead moves without the time
+   * changing too (a chart resized to the screen moves it to the same second's new place), so each
+   * playhead's own style is watched.
+   */
+  const watched = new WeakSet<HTMLElement>();
+  const headMoved = new MutationObserver(() => placeVeils());
   const placeVeils = () => {
     for (const head of root.querySelectorAll<HTMLElement>(".rs-playhead")) {
+      if (!watched.has(head)) {
+        watched.add(head);
+        headMoved.observe(head, { attributes: true, attributeFilter: ["style"] });
+      }
       const over = head.parentElement!;
       let veil = over.querySelector<HTMLElement>(":scope > .rs-veil");
       if (!veil) {
@@ -83,7 +93,8 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
         veil.setAttribute("aria-hidden", "true");
         over.append(veil);
       }
-      veil.style.left = head.style.left || "0px";
+      const left = head.style.left || "0px";
+      if (veil.style.left !== left) veil.style.left = left;
     }
   };
 

@@ -131,6 +131,15 @@ test("the static SVG is labelled, draws every series and marker, and escapes tex
   expect(svg.match(/<path /g)).toHaveLength(view.series.length);
   expect(svg.match(/<line [^>]*stroke-dasharray="3 3"/g)).toHaveLength(markers(summary).length);
   expect(svg).not.toMatch(/NaN|undefined/);
+  // A chapter's chart has no veil; the presenter's has one from the playhead to past the right edge, drawn over the curves.
+  expect(svg).not.toContain("rs-ahead");
+  const veiled = chartSvg(view, metrics.time, markers(summary), "veiled", 0);
+  const zeroTick = Number(
+    /<line x1="([\d.]+)%"[^>]*\/><text x="[\d.]+%" y="16" text-anchor="middle">0 s</.exec(veiled)![1],
+  );
+  const veil = /<rect class="rs-ahead" x="([\d.]+)" y="-2" width="([\d.]+)" height="124"\/><\/svg>/.exec(veiled)!;
+  expect(Number(veil[1]) / 10).toBeCloseTo(zeroTick, 0);
+  expect(Number(veil[1]) + Number(veil[2])).toBeGreaterThan(1000);
 });
 
 test("the form: every field must hold a valid value, and each invalid one gets its own message", () => {

@@ -20,7 +20,8 @@ export interface StaticChart {
   svg: string;
 }
 
-export function staticCharts(name: string, run: RunView): StaticChart[] {
+/** The static charts of a run; `veilFrom` as in chartSvg (the presenter view's playhead). */
+export function staticCharts(name: string, run: RunView, veilFrom?: number): StaticChart[] {
   const marks = markers(run.summary);
   return chartViews(run).map((view) => ({
     id: view.id,
@@ -31,6 +32,7 @@ export function staticCharts(name: string, run: RunView): StaticChart[] {
       run.metrics.time,
       marks,
       `${name} run: ${view.title} (${view.unit}), from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
+      veilFrom,
     ),
   }));
 }

@@ -23,8 +23,19 @@ function niceMax(x: number): number {
   return 10 * p;
 }
 
-/** One chart as HTML (an image with its name, made of SVGs); `time` is the shared x axis. */
-export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typeof markers>, label: string): string {
+/**
+ * One chart as HTML (an image with its name, made of SVGs); `time` is the shared x axis. With
+ * `veilFrom`, the plot also holds a veil from that time to the end, in the page's background
+ * colour, which the presenter view shows while the room predicts (as it veils a live chart ahead
+ * of its playhead), so the static chart does not give the run away before the replay loads.
+ */
+export function chartSvg(
+  chart: ChartView,
+  time: number[],
+  marks: ReturnType<typeof markers>,
+  label: string,
+  veilFrom?: number,
+): string {
   const x0 = time[0]!;
   const x1 = time[time.length - 1]! + 1;
   const values = chart.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
@@ -73,6 +84,9 @@ export function chartSvg(chart: ChartView, time: number[], marks: ReturnType<typ
     grid +
     lines +
     paths +
+    (veilFrom === undefined
+      ? ""
+      : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${plotHeight + 4}"/>`) +
     `</svg>`;
   const top = chart.log ? logMax : yMax;
   const topLabel = chart.log && top >= 1000 ? `${top / 1000} s` : `${top}${chart.unit === "%" ? "%" : ""}`;
