@@ -15,10 +15,11 @@
  *   rules whose outcome depends on colour (a theme changes colours only: the test checks that
  *   every element has the same visibility and size in both themes, and runs every rule again in
  *   the dark where not);
- * - the same page resized to 375 px (media queries and resize observers answer a resize as they
- *   answer a load at that width): that nothing is wider than the screen;
- * - at both widths, and at 320 px (WCAG's reflow width), the situations of diagnosis exercises:
- *   chart labels at 11 to 14 px, nothing cut.
+ * - the same page resized to 375 px, then to 320 px, the width WCAG's reflow criterion names
+ *   (media queries and resize observers answer a resize as they answer a load at that width):
+ *   that nothing is wider than the screen;
+ * - at all three widths, the situations of diagnosis exercises: chart labels at 11 to 14 px,
+ *   nothing cut.
  *
  * A page's test lists everything found on it.
  */
@@ -260,7 +261,7 @@ describeInBrowser("every page", (browser) => {
   // names its page. They run a few at a time (the project's maxConcurrency): one page's waits for
   // the network are another's time to run axe-core.
   for (const path of pages) {
-    test.concurrent(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 px no sideways scrolling`, async ({
+    test.concurrent(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 and 320 px no sideways scrolling`, async ({
       expect,
     }) => {
       const kb = (bytes: number) => bytes / 1024;
@@ -304,9 +305,11 @@ describeInBrowser("every page", (browser) => {
         const overflow = await sidewaysOverflow(page);
         if (overflow) found.push(`at 375 px the page scrolls sideways: ${overflow}`);
         found.push(...(await situationProblems(page, phone.width)));
-        // The diagnosis situations again at 320 px, the width WCAG's reflow criterion names.
+        // Again at 320 px, the width WCAG's reflow criterion names.
         await page.setViewportSize(narrowest);
         await twoFrames(page);
+        const narrowOverflow = await sidewaysOverflow(page);
+        if (narrowOverflow) found.push(`at 320 px the page scrolls sideways: ${narrowOverflow}`);
         found.push(...(await situationProblems(page, narrowest.width)));
         await page.setViewportSize(desktop);
 
