@@ -277,6 +277,46 @@ describeInBrowser("workshop kit", (browser) => {
     await expect(page.getByLabel("Map share links, one per line").inputValue()).resolves.toBe("");
   });
 
+  test("the room board says when its files cannot be kept in this browser, and refuses a file too large for it", async () => {
+    const other = await browser.open();
+    // This browser's storage is full for the board's files (the large thing it keeps), as a
+    // browser with little room answers: the write throws.
+    await other.context.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.includes("room-board:files"))
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        setItem.call(this, key, value);
+      };
+    });
+    const { page } = other;
+    await page.goto(`${site}/room-board/`);
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    // Two files chosen at once, one of them over the board's 5 MB (made in the page: sending 5 MB
+    // through DevTools took seconds).
+    await page.locator('[data-room-board] input[type="file"]').evaluate((input: HTMLInputElement) => {
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([JSON.stringify({ version: 1, exercises: {} })], "pair-1.json"));
+      chosen.items.add(new File([new Uint8Array(5_000_001)], "huge.json"));
+      input.files = chosen.files;
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    await expect
+      .poll(() => page.locator("[data-board-files]").innerText(), { timeout: 10_000 })
+      .toBe(
+        "Files on the board (1): pair-1.json. They are too large to keep in this browser: a reload loses them. Too large for the board: huge.json.",
+      );
+    // The board still compares what it holds; a reload loses the file, as it said.
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect
+      .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
+      .toBe("Compared 0 maps and 1 progress file.");
+    await page.reload();
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await expect(page.locator("[data-board-files]").innerText()).resolves.toBe("");
+    await other.close();
+  });
+
   test("the presenter replay hides what comes next until revealed, and a clicker jumps between key moments", async () => {
     const { page } = browser;
     await page.goto(`${site}/run-sheet/ninety-minutes/`);
