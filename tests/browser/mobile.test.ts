@@ -1,7 +1,8 @@
 /**
  * On a phone the sidebar waits behind its menu, a long chapter renders only what is near the
- * screen, and what a page's script adds after load does not push the page about. (No page
- * scrolls sideways: every-page.test.ts.)
+ * screen, what a page's script adds after load does not push the page about, and the game day's
+ * components, one card each, keep their numbers in columns. (No page scrolls sideways:
+ * every-page.test.ts.)
  */
 import { expect, test } from "vitest";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
@@ -124,5 +125,22 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
     expect(new Set(cells)).toEqual(new Set(["Not started"]));
     expect(built.match(/data-exercise-status="[^"]+"[^>]*>Not started</g)?.length).toBe(cells.length);
     expect(await layoutShift(page)).toBe(0);
+  });
+
+  test("the game day's components, a card each on a phone, keep one set of columns whatever their numbers", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/gameday/gray-failure/`);
+    const columns = await page.locator(".gd-components tbody").evaluate((body) => {
+      // One host's numbers as wide as a game makes them (a slow host: p99 in seconds, a long queue).
+      const slow = body.querySelectorAll("tr")[6]!;
+      slow.querySelector("[data-success]")!.textContent = "100%";
+      slow.querySelector("[data-p99]")!.textContent = "158.1 s";
+      slow.querySelector("[data-queue]")!.textContent = "4865";
+      return [...body.querySelectorAll("tr")].map((row) =>
+        [...row.querySelectorAll("td[data-label]")].map((td) => Math.round(td.getBoundingClientRect().left)).join(" "),
+      );
+    });
+    expect(columns.length).toBe(10);
+    expect(new Set(columns).size, columns.join(" | ")).toBe(1);
   });
 });
