@@ -40,6 +40,19 @@ describeInBrowser("game day in Chromium", (browser) => {
         [...el.querySelectorAll("[data-offer], [data-row]")].map((e) => e.getBoundingClientRect().top + window.scrollY),
       );
     const before = await tops();
+    // Pressed before a game runs (here, the press that loads the dashboard), an action only says
+    // why it did nothing; its form once went to the server, which reloaded the page. The speeds
+    // wait for a game, as End does.
+    const address = page.url();
+    await expect(
+      page.locator("[data-speed]").evaluateAll((bs) => bs.map((b) => (b as HTMLButtonElement).disabled)),
+    ).resolves.toEqual([true, true, true, true]);
+    await page.locator('[data-offer="retries-off"] button').click();
+    await expect
+      .poll(() => root().locator("[data-refused]").textContent(), { timeout: 20_000 })
+      .toBe("Not done: start the game first; an action acts on a running game.");
+    expect(page.url()).toBe(address);
+    await expect(root().getAttribute("data-state")).resolves.toBe("ready");
     await page.locator("[data-start]").click();
     await state("playing");
     const after = await tops();

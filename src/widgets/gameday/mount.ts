@@ -343,6 +343,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     for (const b of speedButtons) {
       const pressed = String(Number(b.dataset.speed) === update.speed);
       if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+      b.disabled = update.over;
     }
     const now = performance.now();
     if (frames.length !== drawnFrames && (now - lastRedraw >= redrawEvery || update.over || update.speed === 0)) {
@@ -549,6 +550,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       send({ type: "start", scenario: setup.scenario, seed });
     }
     send({ type: "speed", speed: asReplay ? 20 : 1 });
+    for (const b of speedButtons) b.disabled = false;
     root.dataset.state = "playing";
     addFeed(
       0,
@@ -572,7 +574,13 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     select?.addEventListener("change", () => pendingRender && drawLog(pendingRender));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      if (root.dataset.state !== "playing" || replaying) return;
+      // A replay's buttons are disabled, with their reason: it takes only the shared run's actions.
+      if (replaying) return;
+      if (root.dataset.state !== "playing") {
+        // Before a game (or after one stopped), a press says why it did nothing, where a refused action does.
+        refusedOut.textContent = "Not done: start the game first; an action acts on a running game.";
+        return;
+      }
       const id = nextAct++;
       clicks.set(id, performance.now());
       refusedOut.textContent = "";
