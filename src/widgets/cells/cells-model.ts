@@ -127,18 +127,21 @@ export function cellsView(state: CellsState): CellsView {
   const populations = cellPopulations(controlPlane.publish()!);
   const topology = { cells: state.cells, zones: state.zones };
   const fault = faultFor(state);
-  // A release that is not bad hurts nobody, in either design: the fault the reader picked is a bad
-  // deploy, and the reader has just said the release is fine.
-  const blast =
-    state.fault === "bad-deploy" && !state.releaseBad
-      ? harmless(fault, state.cells, customers.length)
-      : blastRadius(customers, router, fault, topology);
   const deploy = rollout({
     cellPopulations: populations,
     releaseBad: state.releaseBad,
     healthCheckCatches: state.healthCheckCatches,
     waveSize: state.waveSize,
   });
+  // A bad deploy lands where the rollout takes it: cell 0 alone when the canary's health check
+  // halts it there, every cell it reached when the check misses. A release that is not bad hurts
+  // nobody, in either design.
+  const blast =
+    state.fault === "bad-deploy"
+      ? state.releaseBad
+        ? rolledOut(blastRadius(customers, router, fault, topology), deploy, populations)
+        : harmless(fault, state.cells, customers.length)
+      : blastRadius(customers, router, fault, topology);
   const to = state.cells - 1;
   const moved = state.cells > 1 ? moveCustomer(controlPlane, router, "c0", to, state.strategy) : undefined;
   return {
@@ -148,6 +151,22 @@ export function cellsView(state: CellsState): CellsView {
     blast,
     rollout: deploy,
     move: moved?.ok ? { customer: "c0", from: 0, to, steps: moved.steps } : undefined,
+  };
+}
+
+/** The canary's blast radius widened to every cell the rollout reached before it halted (or all). */
+function rolledOut(canary: BlastRadius, deploy: RolloutOutcome, populations: number[]): BlastRadius {
+  const affectedCells = deploy.steps.filter((s) => s.action === "deploy").flatMap((s) => s.cells);
+  const customersAffected = affectedCells.reduce((sum, cell) => sum + populations[cell]!, 0);
+  const customerShare = canary.customers ? customersAffected / canary.customers : 0;
+  return {
+    ...canary,
+    affectedCells,
+    cellShare: affectedCells.length / canary.cells,
+    customersAffected,
+    customerShare,
+    // Every customer in the widget weighs the same.
+    trafficShare: customerShare,
   };
 }
 

@@ -10,7 +10,10 @@ function faultName(view: CellsView): string {
     case "poison":
       return `a poison request from customer ${poisonCustomer}`;
     case "bad-deploy":
-      return view.state.releaseBad ? "a bad release in cell 0" : "a good release in cell 0";
+      if (!view.state.releaseBad) return "a good release in cell 0";
+      return view.state.healthCheckCatches
+        ? "a bad release in cell 0"
+        : "a bad release the canary's health check misses";
     case "lost-zone":
       return "the loss of zone 0";
   }
@@ -94,9 +97,15 @@ export function cellsSummary(view: CellsView): string {
   const name = capitalised(faultName(view));
   if (view.state.fault === "bad-deploy" && !view.state.releaseBad)
     return `${name} hurts nobody: no cell goes down, in either design, and the rollout reaches all ${countOf(view.rollout.cellsReached, "cell")}.`;
-  const deploy = view.state.releaseBad
-    ? ` A bad release rolled out cell by cell reaches ${countOf(view.rollout.customersExposed, "customer")} (${percent(view.rollout.exposedShare)}).`
-    : "";
+  // For a bad deploy the cells hit are the rollout's reach, so the second sentence says why.
+  const deploy =
+    view.state.fault === "bad-deploy"
+      ? view.state.healthCheckCatches
+        ? " The canary's health check halts the rollout there."
+        : " Nothing halts the rollout, so it reaches every cell."
+      : view.state.releaseBad
+        ? ` A bad release rolled out cell by cell reaches ${countOf(view.rollout.customersExposed, "customer")} (${percent(view.rollout.exposedShare)}).`
+        : "";
   return `${name} hits ${b.affectedCells.length} of ${countOf(b.cells, "cell")}: ${countOf(b.customersAffected, "customer")} (${percent(b.customerShare)}), against ${percent(b.nonCellular.customerShare)} in one shared deployment.${deploy}`;
 }
 

@@ -3,6 +3,7 @@ import { cellsLimits, cellsView, checkCells, defaultCellsState, normalizeCells }
 import { provisioning } from "../../../content/chapters/static-stability/numbers.ts";
 import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellsSummary, renderCells } from "./cells-render.ts";
+import { countOf, percent } from "./format.ts";
 import { checkStability, defaultStabilityState, normalizeStability, stabilityView } from "./stability-model.ts";
 import { renderStability, stabilitySummary } from "./stability-render.ts";
 
@@ -74,8 +75,31 @@ describe("cells widget: what the reader typed", () => {
     const view = cellsView(normalizeCells({ cells: 1, customers: 1 }));
     expect(renderCells(view)).toContain("1 customer<");
     expect(cellsSummary(view)).toBe(
-      "A bad release in cell 0 hits 1 of 1 cell: 1 customer (100%), against 100% in one shared deployment. A bad release rolled out cell by cell reaches 1 customer (100%).",
+      "A bad release in cell 0 hits 1 of 1 cell: 1 customer (100%), against 100% in one shared deployment. The canary's health check halts the rollout there.",
     );
+  });
+
+  test("a bad release the canary's check misses: every sentence counts the cells the rollout reached", () => {
+    const view = cellsView({ ...defaultCellsState, healthCheckCatches: false });
+    expect(cellsSummary(view)).toBe(
+      "A bad release the canary's health check misses hits 10 of 10 cells: 1,000 customers (100%), against 100% in one shared deployment. Nothing halts the rollout, so it reaches every cell.",
+    );
+    const html = renderCells(view);
+    expect(html).toContain('data-figure="untouched">0%<');
+    expect(html).toContain('data-figure="cells-share">100%<');
+    expect(html).toContain("10 of 10 cells hit");
+    expect(html).not.toContain("bad release in cell 0");
+    for (const cells of [1, 2, 10, 48])
+      for (const healthCheckCatches of [true, false])
+        for (const waveSize of [1, Math.max(1, cells - 1)]) {
+          const v = cellsView(normalizeCells({ cells, customers: 1000, healthCheckCatches, waveSize }));
+          const exposed = v.rollout.customersExposed;
+          expect(v.blast.customersAffected).toBe(exposed);
+          expect(v.blast.affectedCells).toHaveLength(v.rollout.cellsReached);
+          expect(renderCells(v)).toContain(`data-figure="untouched">${percent(1 - v.rollout.exposedShare)}<`);
+          expect(renderCells(v)).toContain(`data-figure="exposed-share">${percent(v.rollout.exposedShare)}<`);
+          expect(cellsSummary(v)).toContain(`${countOf(exposed, "customer")} (${percent(v.rollout.exposedShare)})`);
+        }
   });
 
   test("a release that is not bad hurts nobody, and the text says so", () => {
