@@ -313,6 +313,17 @@ describe("messages say what form is expected", () => {
     expect(parseAnswer("2 pi")).toMatchObject({ ok: false });
     expect(parseAnswer("16 choose 4")).toMatchObject({ ok: true, value: 1820 });
   });
+  test("words that are not numbers are named as such, not taken for two numbers missing an operator", () => {
+    expect(message("ninety")).toBe('"ninety" is not a number or a known function.');
+    expect(message("five hundred")).toBe('"five" is not a number or a known function.');
+    expect(message("one hundred and twenty")).toMatch(/^"one" is not a number/);
+    expect(message("two and a half")).toMatch(/^"two" is not a number/);
+    expect(message("hundred 5")).toMatch(/^"hundred" is not a number/);
+    expect(message("C(16, 4) customers")).toMatch(/^"customers" is not a number/);
+    // Two numbers, constants or brackets side by side still ask for the operator.
+    expect(message("2 pi")).toMatch(/put an operator \(\* or \/\) between two numbers or brackets/i);
+    expect(message("(1)(1820)")).toMatch(/put an operator/i);
+  });
   test("significant figures are read off a plain decimal; calculations have none", () => {
     expect(parseAnswer("0.0549%")).toMatchObject({ figures: { min: 3, max: 3 } });
     expect(parseAnswer("50")).toMatchObject({ figures: { min: 1, max: 2 } });

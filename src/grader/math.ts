@@ -170,6 +170,15 @@ const operatorWords: Record<string, string> = {
   in: 'write "1 in N" with just a number on each side',
 };
 
+/** The first name in `node` that is neither a constant nor an allowed function, if any. */
+function unknownWord(node: MathNode): string | undefined {
+  for (const found of node.filter((n) => n.type === "SymbolNode")) {
+    const name = (found as unknown as { name: string }).name;
+    if (!(name in constants) && !Object.hasOwn(functions, name)) return name;
+  }
+  return undefined;
+}
+
 /** Deepest nesting of brackets and function calls accepted (an answer is at most 200 characters). */
 const maxNesting = 60;
 
@@ -194,12 +203,25 @@ function evaluateNode(node: MathNode, depth: number): number {
     }
     case "OperatorNode": {
       const op = node as unknown as { fn: string; op: string; implicit: boolean; args: MathNode[] };
-      if (op.implicit) throw new InputError("put an operator (* or /) between two numbers or brackets");
-      const fn = operators[op.fn];
-      if (!fn)
+      if (op.implicit) {
+        // "five hundred" is two words, not two numbers: name the word first, as "ninety" is named.
+        const word = unknownWord(node);
         throw new InputError(
-          operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`,
+          word === undefined
+            ? "put an operator (* or /) between two numbers or brackets"
+            : `"${word}" is not a number or a known function`,
         );
+      }
+      const fn = operators[op.fn];
+      if (!fn) {
+        // "one hundred and twenty": the words are the slip, not the "and".
+        const word = unknownWord(node);
+        throw new InputError(
+          word !== undefined
+            ? `"${word}" is not a number or a known function`
+            : (operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`),
+        );
+      }
       return fn(...op.args.map((a) => evaluateNode(a, depth)));
     }
     case "FunctionNode": {
