@@ -10,7 +10,7 @@ import { cellPopulations, placeAll, uniformCustomers } from "../../sim/cells/rou
 import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellExample } from "../../sim/cells/example.ts";
 import { grouped } from "./format.ts";
-import { type Checked, clampTo, type Limit, limitProblem } from "./limits.ts";
+import { type Checked, clampTo, type Limit, limitProblem, zonesProblem } from "./limits.ts";
 
 export type FaultKind = Fault["kind"];
 
@@ -87,8 +87,8 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
       perCell > l.customers.min && typeof input.customers === "number" && input.customers < perCell
         ? `Customers: at least one per cell, so ${grouped(perCell)} or more (at most ${grouped(l.customers.max)}).`
         : customersProblem;
-  const zonesProblem = limitProblem(input.zones, l.zones);
-  if (zonesProblem) errors.zones = `${zonesProblem} One zone has no other zone to fail over to.`;
+  const zonesWrong = zonesProblem(input.zones, l.zones);
+  if (zonesWrong) errors.zones = zonesWrong;
   const waveMax = cellsProblem ? l.waveSize.max : Math.max(1, (cells as number) - 1);
   const waveProblem = limitProblem(input.waveSize, l.waveSize, l.waveSize.min, waveMax);
   if (waveProblem) errors.waveSize = `${waveProblem.slice(0, -1)} (the cells after the canary).`;

@@ -17,6 +17,16 @@ export function limitProblem(value: unknown, limit: Limit, min = limit.min, max 
   return `${limit.label}: a whole number from ${grouped(min)} to ${grouped(max)}.`;
 }
 
+/**
+ * Why a zone count was refused, with the reason that fits the value: one zone has nothing to fail
+ * over to; other values only need the bounds.
+ */
+export function zonesProblem(value: unknown, limit: Limit): string | null {
+  const problem = limitProblem(value, limit);
+  if (!problem) return null;
+  return value === 1 ? `${problem} One zone has no other zone to fail over to.` : problem;
+}
+
 export const clampTo = (value: number | undefined, min: number, max: number, fallback: number) =>
   value !== undefined && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
 

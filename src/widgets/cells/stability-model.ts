@@ -6,7 +6,7 @@ import {
   type RouterMode,
   minZones,
 } from "../../sim/cells/static-stability.ts";
-import { type Checked, clampTo, type Limit, limitProblem } from "./limits.ts";
+import { type Checked, clampTo, type Limit, limitProblem, zonesProblem } from "./limits.ts";
 
 export interface StabilityState {
   routerMode: RouterMode;
@@ -53,8 +53,8 @@ export function normalizeStability(input: Partial<StabilityState>): StabilitySta
 export function checkStability(input: Record<string, unknown>): Checked<StabilityState> {
   const errors: Record<string, string> = {};
   for (const [name, limit] of Object.entries(stabilityLimits)) {
-    const problem = limitProblem(input[name], limit);
-    if (problem) errors[name] = name === "zones" ? `${problem} One zone has no other zone to fail over to.` : problem;
+    const problem = name === "zones" ? zonesProblem(input[name], limit) : limitProblem(input[name], limit);
+    if (problem) errors[name] = problem;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, state: normalizeStability(input as Partial<StabilityState>) };

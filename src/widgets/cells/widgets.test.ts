@@ -66,6 +66,16 @@ describe("cells widget: what the reader typed", () => {
     expect(checkCells({ ...typed, cells: 48, customers: 20_000 })).toMatchObject({ ok: true, state: { cells: 48 } });
   });
 
+  test("a refused zone count gives the reason that fits it", () => {
+    const one = "Zones: a whole number from 2 to 6. One zone has no other zone to fail over to.";
+    const bounds = "Zones: a whole number from 2 to 6.";
+    expect(checkCells({ ...typed, zones: 1 })).toEqual({ ok: false, errors: { zones: one } });
+    for (const zones of [7, 0, 2.5, null])
+      expect(checkCells({ ...typed, zones })).toEqual({ ok: false, errors: { zones: bounds } });
+    expect(checkStability({ ...defaultStabilityState, zones: 1 })).toEqual({ ok: false, errors: { zones: one } });
+    expect(checkStability({ ...defaultStabilityState, zones: 7 })).toEqual({ ok: false, errors: { zones: bounds } });
+  });
+
   test("one limits object: the widget's zones start where the CLI's and the model's do", () => {
     expect(cellsLimits.zones.min).toBe(minZones);
     expect(normalizeCells({ zones: 1 }).zones).toBe(minZones);
