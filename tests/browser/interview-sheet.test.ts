@@ -58,6 +58,12 @@ describeInBrowser("interview sheet", (browser) => {
       await phone.page.goto(`${site}/interview-sheet/`);
       const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(390);
+      // The defences stack one under another there, their column headings hidden: each line says which it is.
+      const labels = await phone.page
+        .locator(".sheet__defences tbody tr")
+        .first()
+        .evaluate((row) => [...row.querySelectorAll("td")].map((td) => getComputedStyle(td, "::before").content));
+      expect(labels).toEqual(["none", '"Shrinks: "', '"Costs: "']);
     } finally {
       await phone.close();
     }
