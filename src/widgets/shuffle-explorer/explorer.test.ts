@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { explorerView, fixedGroups } from "./model.ts";
-import { formatShare, renderExplorer, summary } from "./render.ts";
+import { formatShare, renderExplorer, shareHtml, summary } from "./render.ts";
 import { defaultState, fromQuery, normalize, queryHasState, toQuery } from "./state.ts";
 
 describe("state", () => {
@@ -65,11 +65,37 @@ describe("model", () => {
 });
 
 describe("render", () => {
-  test("shares read as percentages until they are too small for one", () => {
+  test("shares read as percentages, in scientific form once a percentage would be all zeros", () => {
     expect(formatShare(0)).toBe("0%");
     expect(formatShare(0.25)).toBe("25.0%");
     expect(formatShare(1 / 1820)).toBe("0.055%");
-    expect(formatShare(1 / 730_862_190_080)).toBe("1.37e-12");
+    expect(formatShare(1 / 730_862_190_080)).toBe("1.37 × 10^-10%");
+    expect(shareHtml(1 / 730_862_190_080)).toBe("1.37 × 10<sup>-10</sup>%");
+    expect(shareHtml(0.25)).toBe("25.0%");
+  });
+
+  test("route 53's fleet: every figure in a percentage column is a percentage, tiny ones in the page's scientific style", () => {
+    const view = explorerView({ ...defaultState, workers: 2048, shard: 4, customers: 2000 });
+    const html = renderExplorer(view);
+    const cells = [...html.matchAll(/data-figure="(?:exact|sim|blast)-[^"]+">(.*?)<\/td>/g)].map((m) => m[1]!);
+    expect(cells.length).toBe(view.overlap.length * 2 + 4);
+    for (const cell of cells) expect(cell).toMatch(/^(?:\d[\d.,]*%|\d\.\d\d × 10<sup>-\d+<\/sup>%)(?: <span|$)/);
+    expect(html).toContain('data-figure="exact-3">1.12 × 10<sup>-6</sup>%<');
+    expect(html).toContain('data-figure="blast-shuffle">1.37 × 10<sup>-10</sup>%<');
+    expect(html).not.toMatch(/\de-\d/);
+  });
+
+  test("one worker, one customer more: the words agree with the counts", () => {
+    const view = explorerView({ ...defaultState, workers: 1, shard: 1, groups: 1, customers: 2 });
+    expect(summary(view)).toBe(
+      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100.0%) loses service, against 100.0% with fixed groups.",
+    );
+    const html = renderExplorer(view);
+    expect(html).toContain('aria-label="1 worker;');
+    expect(html).toContain("simulation of 1 other customer<");
+    expect(html).toContain("other customer loses every worker");
+    expect(html).toContain("only customers that lost their one worker");
+    expect(html).not.toMatch(/\b1 (?:workers|other customers|possible shards|fixed groups)\b/);
   });
 
   test("the HTML carries every figure the page and its tests read", () => {

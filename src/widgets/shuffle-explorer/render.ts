@@ -3,16 +3,34 @@
  * page reads without JavaScript) and the page redraws with it after each control change.
  */
 import type { ExplorerView } from "./model.ts";
+import { grouped, percent, readableShare, scientific } from "../../format/number.ts";
 
-const grouped = (n: number) => n.toLocaleString("en-US");
+/** Below this a share's percentage would need more than six zeros after the point. */
+const tiny = 1e-6;
 
-/** A share for people: "42.9%", "0.055%", or "1.37e-12" when a percentage would be all zeros. */
+/**
+ * A share for people, as plain text, always a percentage: "42.9%", "0.055%", and in scientific
+ * form once it would be all zeros: "1.37 × 10^-10%" (1.37e-12 of the customers).
+ */
 export function formatShare(share: number): string {
-  if (share === 0) return "0%";
-  if (share >= 0.01) return `${(share * 100).toFixed(1)}%`;
-  if (share >= 1e-6) return `${Number((share * 100).toPrecision(2))}%`;
-  return share.toExponential(2);
+  if (share === 0 || Math.abs(share) >= 0.01) return share === 0 ? "0%" : percent(share, 1);
+  if (Math.abs(share) >= tiny) return readableShare(share);
+  const { mantissa, exponent } = scientific(share * 100);
+  return `${mantissa} × 10^${exponent}%`;
 }
+
+/** The same share for a table cell: the exponent set as a superscript, as the page writes 1 / C(n, k). */
+export function shareHtml(share: number): string {
+  if (share === 0 || Math.abs(share) >= tiny) return formatShare(share);
+  const { mantissa, exponent } = scientific(share * 100);
+  return `${mantissa} × 10<sup>${exponent}</sup>%`;
+}
+
+/** "1 worker", "2,048 workers". */
+const countOf = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
+
+/** The verb for a count: "1 loses", "2 lose". */
+const lose = (n: number) => (n === 1 ? "loses" : "lose");
 
 function bar(share: number, kind: string): string {
   // A non-zero share always gets a visible sliver, so "rare" never reads as "never".
@@ -30,7 +48,7 @@ function workerGrid(view: ExplorerView): string {
     cells.push(`<span class="sx-w${hit ? " sx-w--poison" : ""}">${dense ? "" : w}</span>`);
   }
   const shardList = view.poisonShard.map((w) => `w${w}`).join(", ");
-  return `<div class="sx-grid${dense ? " sx-grid--dense" : ""}" role="img" aria-label="${workers} workers; the poison customer's shard is ${shardList}">${cells.join("")}</div>
+  return `<div class="sx-grid${dense ? " sx-grid--dense" : ""}" role="img" aria-label="${countOf(workers, "worker")}; the poison customer's shard is ${shardList}">${cells.join("")}</div>
 <p class="sx-note">Poison customer's shard: <strong data-figure="poison-shard">${shardList}</strong></p>`;
 }
 
@@ -42,7 +60,7 @@ function groupStrip(view: ExplorerView): string {
         `<span class="sx-g${g === 0 ? " sx-g--down" : ""}" title="group ${g}: workers ${from}-${to - 1}">${many ? "" : to - from}</span>`,
     )
     .join("");
-  return `<div class="sx-groups${many ? " sx-groups--dense" : ""}" role="img" aria-label="${view.groups.length} fixed groups; the poison customer's group is down">${boxes}</div>`;
+  return `<div class="sx-groups${many ? " sx-groups--dense" : ""}" role="img" aria-label="${countOf(view.groups.length, "fixed group")}; the poison customer's group is down">${boxes}</div>`;
 }
 
 function overlapTable(view: ExplorerView): string {
@@ -53,8 +71,8 @@ function overlapTable(view: ExplorerView): string {
       return `<tr data-shared="${row.shared}">
   <th scope="row">${label}</th>
   <td class="sx-bars">${bar(row.exact, "exact")}${bar(row.simulated, "sim")}</td>
-  <td data-figure="exact-${row.shared}">${formatShare(row.exact)}</td>
-  <td data-figure="sim-${row.shared}">${formatShare(row.simulated)} <span class="sx-count">(${grouped(row.count)})</span></td>
+  <td data-figure="exact-${row.shared}">${shareHtml(row.exact)}</td>
+  <td data-figure="sim-${row.shared}">${shareHtml(row.simulated)} <span class="sx-count">(${grouped(row.count)})</span></td>
 </tr>`;
     })
     .join("\n");
@@ -66,7 +84,7 @@ function overlapTable(view: ExplorerView): string {
   const noise = Math.sqrt((worst.exact * (1 - worst.exact)) / view.others) * 100;
   const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${gap.toFixed(2)}</strong> percentage points, where sampling noise is about ${noise.toFixed(2)}. More customers shrink both.</p>`;
   return `<table class="sx-table">
-<caption>Workers other customers share with the poison shard: the exact (hypergeometric) share beside the seeded simulation of ${grouped(view.others)} other customers</caption>
+<caption>Workers other customers share with the poison shard: the exact (hypergeometric) share beside the seeded simulation of ${countOf(view.others, "other customer")}</caption>
 <thead><tr><th scope="col">shared</th><th scope="col"><span class="sx-key sx-key--exact"></span>exact <span class="sx-key sx-key--sim"></span>simulated</th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>${convergence}`;
@@ -92,7 +110,9 @@ function blastTable(view: ExplorerView): string {
       view.blast.shuffleExact,
       "shuffle",
       failover
-        ? `only customers that lost all ${shard} of their workers`
+        ? shard === 1
+          ? "only customers that lost their one worker"
+          : `only customers that lost all ${shard} of their workers`
         : "every customer that lost any of its workers",
     ],
   ];
@@ -101,14 +121,14 @@ function blastTable(view: ExplorerView): string {
       ([name, share, key, why]) => `<tr data-design="${key}">
   <th scope="row">${name}<span class="sx-why">${why}</span></th>
   <td class="sx-bars">${bar(share, key === "shuffle" ? "exact" : "other")}</td>
-  <td data-figure="blast-${key}">${formatShare(share)}</td>
+  <td data-figure="blast-${key}">${shareHtml(share)}</td>
 </tr>`,
     )
     .join("\n");
   return `<table class="sx-table sx-blast">
 <caption>Blast radius of one poison customer: share of the other customers that lose service</caption>
 <tbody>${body}
-<tr><th scope="row">Shuffle, simulated<span class="sx-why">seed ${view.state.seed}</span></th><td class="sx-bars">${bar(view.blast.shuffleSimulated, "sim")}</td><td data-figure="blast-simulated">${formatShare(view.blast.shuffleSimulated)}</td></tr>
+<tr><th scope="row">Shuffle, simulated<span class="sx-why">seed ${view.state.seed}</span></th><td class="sx-bars">${bar(view.blast.shuffleSimulated, "sim")}</td><td data-figure="blast-simulated">${shareHtml(view.blast.shuffleSimulated)}</td></tr>
 </tbody>
 </table>`;
 }
@@ -117,18 +137,20 @@ function blastTable(view: ExplorerView): string {
 export function summary(view: ExplorerView): string {
   const { workers, shard, failover } = view.state;
   const hurt = failover ? view.lostAll : view.lostAll + view.lostSome;
+  const possible = view.possibleShards === "1" ? "possible shard" : "possible shards";
   return (
-    `${grouped(workers)} workers, shards of ${shard}: ${view.possibleShards} possible shards. ` +
-    `Of ${grouped(view.others)} other customers, ${grouped(view.lostAll)} lose every worker and ${grouped(view.lostSome)} lose some; ` +
-    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${formatShare(hurt / view.others)}) lose service, against ${formatShare(view.blast.fixed)} with fixed groups.`
+    `${countOf(workers, "worker")}, shards of ${shard}: ${view.possibleShards} ${possible}. ` +
+    `Of ${countOf(view.others, "other customer")}, ${grouped(view.lostAll)} ${lose(view.lostAll)} every worker and ${grouped(view.lostSome)} ${lose(view.lostSome)} some; ` +
+    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${formatShare(hurt / view.others)}) ${lose(hurt)} service, against ${formatShare(view.blast.fixed)} with fixed groups.`
   );
 }
 
 function failoverNote(view: ExplorerView): string {
-  const some = grouped(view.lostSome);
+  const n = view.lostSome;
+  const who = `the <strong>${grouped(n)}</strong> ${n === 1 ? "customer that lost some of its workers" : "customers that lost some of their workers"}`;
   return view.state.failover
-    ? `<p class="sx-note" data-figure="failover-note">Failover on: the <strong>${some}</strong> customers that lost some of their workers retry on the ones left and stay up.</p>`
-    : `<p class="sx-note" data-figure="failover-note">Failover off: clients keep sending to their dead workers, so the <strong>${some}</strong> customers that lost some of their workers see errors too.</p>`;
+    ? `<p class="sx-note" data-figure="failover-note">Failover on: ${who} ${n === 1 ? "retries on the ones left and stays up" : "retry on the ones left and stay up"}.</p>`
+    : `<p class="sx-note" data-figure="failover-note">Failover off: clients keep sending to their dead workers, so ${who} ${n === 1 ? "sees" : "see"} errors too.</p>`;
 }
 
 export function renderExplorer(view: ExplorerView, { headingLevel = 3 }: { headingLevel?: 2 | 3 } = {}): string {
@@ -144,7 +166,7 @@ export function renderExplorer(view: ExplorerView, { headingLevel = 3 }: { headi
   <${h}>Possible shards</${h}>
   <p class="sx-big" data-figure="possible-shards">${view.possibleShards}</p>
   <p class="sx-note">Chance another customer holds the very same shard: 1 / C(n, k) = <strong data-figure="inverse">${view.inverse.mantissa} × 10<sup>${view.inverse.exponent}</sup></strong></p>
-  <p class="sx-note">Simulated: <strong data-figure="lost-all">${grouped(view.lostAll)}</strong> other customers lose every worker, <strong data-figure="lost-some">${grouped(view.lostSome)}</strong> lose some, <strong data-figure="lost-none">${grouped(view.lostNone)}</strong> lose none.</p>
+  <p class="sx-note">Simulated: <strong data-figure="lost-all">${grouped(view.lostAll)}</strong> other ${view.lostAll === 1 ? "customer loses" : "customers lose"} every worker, <strong data-figure="lost-some">${grouped(view.lostSome)}</strong> ${lose(view.lostSome)} some, <strong data-figure="lost-none">${grouped(view.lostNone)}</strong> ${lose(view.lostNone)} none.</p>
 </section>
 </div>
 <section class="sx-panel sx-wide" aria-label="Overlap">${overlapTable(view)}</section>
