@@ -176,6 +176,14 @@ describe("the arithmetic the playbook states", async () => {
     expect(n.designs.payments.drainMinutes).toBe(10);
     expect(n.designs.notifications.templates).toBe(1);
     expect(n.designs.notifications.drainMinutes).toBe(60);
+    // What the answers say: the backlog drains at the capacity less what keeps arriving, not at the full capacity.
+    for (const [d, capacity, rate] of [
+      [n.designs.payments, n.designs.payments.gatewayCapacity, n.designs.payments.paymentsPerSecond],
+      [n.designs.notifications, n.designs.notifications.senderCapacity, n.designs.notifications.emailRate],
+    ] as const) {
+      expect(d.drainMinutes * 60).toBeCloseTo(d.backlog / (capacity - rate), 9);
+      expect(d.drainMinutes * 60).toBeGreaterThan(d.backlog / capacity);
+    }
     expect(n.designs.limiter.hardPath).toBeLessThan(n.designs.limiter.failOpenPath);
     expect(n.designs.limiter.sharedCounters).toBe(0);
     expect(n.designs.flags.flagDb).toBe(0);
