@@ -253,6 +253,13 @@ describeInBrowser("playground in Chromium", (browser) => {
     await expect(
       page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("blast-radius:playground:"))),
     ).resolves.toEqual([]);
+    // Edited again, the code is no longer the original, and the status stops saying it is.
+    await box.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.insertText("// mine\n");
+    await expect.poll(status).toBe("");
+    await page.keyboard.press("ControlOrMeta+z");
+    await expect.poll(editorText).toBe(original);
   });
 
   test("an edit saved for an older version of the code is offered, not silently restored", async () => {

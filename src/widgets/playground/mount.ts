@@ -14,6 +14,8 @@ import { prewarm } from "../../playground/worker-pool.ts";
 
 const loadRunner = () => import("../../playground/browser-host.ts");
 const loadEditor = () => import("./editor.ts");
+/** What the status says after Reset, while the code is the original. */
+const resetSaid = "Reset: the original code is back";
 
 /** Start what a run needs before the click lands: boot a worker, fetch the transpiler. */
 export function warm(): void {
@@ -138,6 +140,8 @@ export async function mountPlayground(
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   const onChange = (next: string) => {
     code = next;
+    // Edited (or a reset undone), the code is no longer the original: the reset's word is no longer true.
+    if (next !== original) output.withdraw(resetSaid);
     printed.textContent = next;
     clearTimeout(saveTimer);
     saveTimer = setTimeout(
@@ -202,7 +206,7 @@ export async function mountPlayground(
     saveEdit(name, null);
     showNotice();
     output.clear();
-    output.stopped("Reset: the original code is back");
+    output.stopped(resetSaid);
   }
 
   async function share(): Promise<void> {

@@ -81,6 +81,11 @@ export class OutputView {
     this.setStatus(message, "stopped");
   }
 
+  /** Takes back a status that is no longer true (a reset's, once the code is edited again). */
+  withdraw(message: string): void {
+    if (this.status.textContent === message) this.setStatus("", "idle");
+  }
+
   clear(): void {
     clearInterval(this.clock);
     this.text.textContent = "";
