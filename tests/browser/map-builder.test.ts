@@ -46,6 +46,21 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     const result = page.locator("[data-map-builder] [data-role=result]");
     await expect(result.getAttribute("aria-live")).resolves.toBe("polite");
     await expect(result.textContent()).resolves.toContain("6 of 11 services fail (54.5% of services, 100% of traffic)");
+    // Why it is flagged, in words: the related users named as a group, no set notation.
+    await expect(result.textContent()).resolves.toContain(
+      "shared-db is shared by unrelated services (checkout, cart and inventory, related by calls; search; accounts)",
+    );
+    // Every resource's figures sit on a line of their own under its button, short or long.
+    const below = await page
+      .locator("[data-map-builder] .mb-resources li")
+      .evaluateAll((items) =>
+        items.map(
+          (li) =>
+            li.querySelector(".mb-impact")!.getBoundingClientRect().top >=
+            li.querySelector(".mb-saturate")!.getBoundingClientRect().bottom,
+        ),
+      );
+    expect(below).toEqual([true, true, true, true, true]);
     await expect(page.getByRole("button", { name: "Saturate shared-db" }).getAttribute("aria-pressed")).resolves.toBe(
       "true",
     );
@@ -221,6 +236,13 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       .locator("[data-map-builder] optgroup[data-saved] option", { hasText: "Kept" })
       .waitFor({ state: "attached" });
     await select.selectOption("saved:Kept");
+    await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
+    // Deleted, the map stays in the editor, and the list says that is what it shows (not an example).
+    await page.getByRole("button", { name: "Delete saved map" }).click();
+    await expect(page.locator("[data-map-builder] optgroup[data-saved] option").count()).resolves.toBe(0);
+    await expect(select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).resolves.toBe(
+      "Kept (in the editor, not saved)",
+    );
     await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
   });
 });

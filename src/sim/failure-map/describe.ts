@@ -26,9 +26,15 @@ export function explainFailures(impact: ResourceImpact): string[] {
   );
 }
 
-/** Why a resource is flagged, or null. */
+/**
+ * Why a resource is flagged, or null: "db is shared by unrelated services (search and checkout)",
+ * or, where some of its users are related to each other, "(checkout, cart and inventory, related
+ * by calls; search; accounts)".
+ */
 export function describeSharing(impact: ResourceImpact): string | null {
   if (!impact.sharedByUnrelated) return null;
-  const groups = impact.userGroups.map((g) => (g.length === 1 ? g[0]! : `{${g.join(", ")}}`));
-  return `${impact.resource} is shared by unrelated services (${listNames(groups)}): a fault in one can starve the others.`;
+  const related = impact.userGroups.some((g) => g.length > 1);
+  const groups = impact.userGroups.map((g) => (g.length === 1 ? g[0]! : `${listNames(g)}, related by calls`));
+  const users = related ? groups.join("; ") : listNames(groups);
+  return `${impact.resource} is shared by unrelated services (${users}): a fault in one can starve the others.`;
 }

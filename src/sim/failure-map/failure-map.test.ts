@@ -227,6 +227,17 @@ describe("resources shared by unrelated services", () => {
     expect(describeSharing(impact)).toMatch(/shared by unrelated services \(search and checkout\)/);
   });
 
+  test("users related to each other are named as one group of the unrelated ones, in words", () => {
+    const map = parseFailureMapOrThrow(
+      "service a\nservice b\nservice c\nservice d\npool db\na calls b\na uses db\nb uses db\nc uses db\nd uses db",
+    );
+    const impact = saturateResource(map, "db");
+    expect(impact.userGroups).toEqual([["a", "b"], ["c"], ["d"]]);
+    expect(describeSharing(impact)).toBe(
+      "db is shared by unrelated services (a and b, related by calls; c; d): a fault in one can starve the others.",
+    );
+  });
+
   test("a pool shared along a call path is not flagged: the caller fails with its callee anyway", () => {
     const map = parseFailureMapOrThrow("service web\nservice api\npool db\nweb calls api\nweb uses db\napi uses db");
     expect(saturateResource(map, "db").sharedByUnrelated).toBe(false);

@@ -106,7 +106,21 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       resources.querySelector<HTMLElement>(`[data-resource="${CSS.escape(resource)}"]`)?.focus();
   }
 
+  /**
+   * The list names the map in the editor: after its saved copy is deleted that is no map in the
+   * list, so the list shows it as unsaved (an entry that cannot be picked) until another is loaded.
+   */
+  function showUnsaved(title: string | null): void {
+    source.querySelector("option[data-unsaved]")?.remove();
+    if (title === null) return;
+    const option = new Option(`${title} (in the editor, not saved)`, "unsaved", false, true);
+    option.dataset.unsaved = "";
+    option.disabled = true;
+    source.prepend(option);
+  }
+
   function refreshSavedOptions(selectTitle?: string): void {
+    showUnsaved(null);
     source.querySelector("optgroup[data-saved]")?.remove();
     const saved = storage ? listSavedMaps(storage) : [];
     if (saved.length === 0) return;
@@ -147,6 +161,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   });
 
   source.addEventListener("change", () => {
+    showUnsaved(null);
     const value = source.value;
     if (value.startsWith("example:")) {
       const example = failureMapExamples.find((e) => e.id === value.slice("example:".length));
@@ -175,7 +190,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const title = value.slice("saved:".length);
     deleteSavedMap(storage, title);
     refreshSavedOptions();
-    source.value = `example:${failureMapExamples[0]!.id}`;
+    showUnsaved(title);
     say(`Deleted "${title}" from this device. The text stays in the editor until you load another map.`);
   }
 
