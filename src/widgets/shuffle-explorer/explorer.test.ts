@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { explorerView, fixedGroups } from "./model.ts";
 import { formatShare, renderExplorer, shareHtml, summary } from "./render.ts";
-import { defaultState, fromQuery, normalize, queryHasState, toQuery } from "./state.ts";
+import { checkExplorer, defaultState, fromQuery, normalize, queryHasState, toQuery } from "./state.ts";
 
 describe("state", () => {
   test("round-trips through the URL and keeps unrelated parameters", () => {
@@ -27,6 +27,49 @@ describe("state", () => {
     expect(fromQuery(new URLSearchParams("n=0x10&seed=0b1"))).toEqual(defaultState);
     expect(fromQuery(new URLSearchParams("n=1_000"))).toMatchObject({ workers: 1000 });
     expect(normalize({ workers: 1e9 }).workers).toBe(2048);
+  });
+});
+
+describe("what the reader typed", () => {
+  const typed = { ...defaultState };
+
+  test("the defaults are drawn as typed", () => {
+    expect(checkExplorer(typed)).toEqual({ ok: true, state: defaultState });
+  });
+
+  test("every field that cannot be drawn gets its own message; nothing is clamped", () => {
+    expect(checkExplorer({ ...typed, customers: undefined })).toEqual({
+      ok: false,
+      errors: { customers: "Customers: a whole number from 2 to 1,000,000." },
+    });
+    expect(checkExplorer({ ...typed, workers: -5 })).toEqual({
+      ok: false,
+      errors: { workers: "Workers (n): a whole number from 1 to 2,048." },
+    });
+    // One worker: the shard and the groups the reader typed are refused, not rewritten to 1.
+    expect(checkExplorer({ ...typed, workers: 1 })).toEqual({
+      ok: false,
+      errors: {
+        shard: "Per shard (k): a whole number from 1 to 1, no more than the workers.",
+        groups: "Fixed groups: a whole number from 1 to 1, no more than the workers.",
+      },
+    });
+    expect(checkExplorer({ ...typed, workers: 16, shard: 32 })).toEqual({
+      ok: false,
+      errors: { shard: "Per shard (k): a whole number from 1 to 16, no more than the workers." },
+    });
+    expect(checkExplorer({ ...typed, workers: 2048, shard: 33 })).toMatchObject({
+      errors: { shard: "Per shard (k): a whole number from 1 to 32." },
+    });
+    expect(checkExplorer({ ...typed, seed: 2.5, groups: 0 })).toMatchObject({
+      errors: {
+        seed: expect.stringMatching(/^Seed: a whole number from 0 to 4,294,967,295\.$/),
+        groups: expect.any(String),
+      },
+    });
+    expect(checkExplorer({ ...typed, workers: 2048, shard: 32, customers: 1_000_000 })).toMatchObject({
+      errors: { customers: expect.stringMatching(/over the limit of 5,000,000/) },
+    });
   });
 });
 
@@ -70,7 +113,7 @@ describe("render", () => {
     expect(formatShare(0.25)).toBe("25.0%");
     expect(formatShare(1 / 1820)).toBe("0.055%");
     expect(formatShare(1 / 730_862_190_080)).toBe("1.37 × 10^-10%");
-    expect(shareHtml(1 / 730_862_190_080)).toBe("1.37 × 10<sup>-10</sup>%");
+    expect(shareHtml(1 / 730_862_190_080)).toBe('<span class="sx-sci">1.37 × 10<sup>-10</sup>%</span>');
     expect(shareHtml(0.25)).toBe("25.0%");
   });
 
@@ -79,9 +122,10 @@ describe("render", () => {
     const html = renderExplorer(view);
     const cells = [...html.matchAll(/data-figure="(?:exact|sim|blast)-[^"]+">(.*?)<\/td>/g)].map((m) => m[1]!);
     expect(cells.length).toBe(view.overlap.length * 2 + 4);
-    for (const cell of cells) expect(cell).toMatch(/^(?:\d[\d.,]*%|\d\.\d\d × 10<sup>-\d+<\/sup>%)(?: <span|$)/);
-    expect(html).toContain('data-figure="exact-3">1.12 × 10<sup>-6</sup>%<');
-    expect(html).toContain('data-figure="blast-shuffle">1.37 × 10<sup>-10</sup>%<');
+    for (const cell of cells)
+      expect(cell).toMatch(/^(?:\d[\d.,]*%|<span class="sx-sci">\d\.\d\d × 10<sup>-\d+<\/sup>%<\/span>)(?: <span|$)/);
+    expect(html).toContain('data-figure="exact-3"><span class="sx-sci">1.12 × 10<sup>-6</sup>%</span><');
+    expect(html).toContain('data-figure="blast-shuffle"><span class="sx-sci">1.37 × 10<sup>-10</sup>%</span><');
     expect(html).not.toMatch(/\de-\d/);
   });
 

@@ -23,7 +23,7 @@ export function formatShare(share: number): string {
 export function shareHtml(share: number): string {
   if (share === 0 || Math.abs(share) >= tiny) return formatShare(share);
   const { mantissa, exponent } = scientific(share * 100);
-  return `${mantissa} × 10<sup>${exponent}</sup>%`;
+  return `<span class="sx-sci">${mantissa} × 10<sup>${exponent}</sup>%</span>`;
 }
 
 /** "1 worker", "2,048 workers". */
