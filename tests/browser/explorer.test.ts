@@ -66,6 +66,9 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await page.goto(`${site}/shuffle-sharding/?n=2048&k=4&c=2000&g=4&seed=7&failover=1`);
     await expect.poll(() => figure(page, "possible-shards")).toBe("730,862,190,080");
     await expect(figure(page, "inverse")).resolves.toBe("1.37 × 10-12");
+    // Shares too small for a plain percentage are still percentages, in the same scientific style.
+    await expect(figure(page, "blast-shuffle")).resolves.toBe("1.37 × 10-10%");
+    await expect(figure(page, "exact-3")).resolves.toBe("1.12 × 10-6%");
   });
 
   test("client failover: customers that lost one of two workers are up only with it", async () => {
@@ -85,12 +88,65 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     );
   });
 
-  test("out-of-range input is clamped, not crashed on", async () => {
+  test("a value that cannot be drawn gets a message at its field; nothing is clamped or rewritten", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
+    const field = (name: string) => page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
+    const error = (name: string) => page.locator(`[data-shuffle-explorer] [data-error-for="${name}"]`).first();
+    const output = page.locator("[data-shuffle-explorer] [data-output]").first();
     await setField(page, "shard", "20");
-    await expect.poll(() => page.locator('[data-shuffle-explorer] input[name="shard"]').first().inputValue()).toBe("8");
-    await expect.poll(() => figure(page, "possible-shards")).toBe("1");
+    await expect
+      .poll(() => error("shard").innerText())
+      .toBe("Per shard (k): a whole number from 1 to 8, no more than the workers.");
+    await expect(field("shard").inputValue()).resolves.toBe("20");
+    await expect(field("shard").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(figure(page, "possible-shards")).resolves.toBe("28");
+    await expect(output.getAttribute("data-stale")).resolves.toBe("");
+    await setField(page, "shard", "2");
+    await expect.poll(() => error("shard").isHidden()).toBe(true);
+    // An empty or lettered customers field: a message, and the figures marked out of date.
+    for (const typed of ["", "e"]) {
+      // (A number field takes letters from the keyboard only, and reads them as no value.)
+      await field("customers").fill("");
+      await field("customers").pressSequentially(typed);
+      await field("customers").dispatchEvent("change");
+      await expect.poll(() => error("customers").innerText()).toBe("Customers: a whole number from 2 to 1,000,000.");
+      await expect(output.getAttribute("data-stale")).resolves.toBe("");
+    }
+    await setField(page, "customers", "10000");
+    // -5 workers is refused as typed, not made 1.
+    await setField(page, "workers", "-5");
+    await expect.poll(() => error("workers").innerText()).toBe("Workers (n): a whole number from 1 to 2,048.");
+    await expect(field("workers").inputValue()).resolves.toBe("-5");
+    // One worker: the shard and the groups the reader typed stay as typed, each with its message.
+    await setField(page, "workers", "1");
+    await expect
+      .poll(() => error("shard").innerText())
+      .toBe("Per shard (k): a whole number from 1 to 1, no more than the workers.");
+    await expect(error("groups").innerText()).resolves.toBe(
+      "Fixed groups: a whole number from 1 to 1, no more than the workers.",
+    );
+    await expect(field("shard").inputValue()).resolves.toBe("2");
+    await expect(field("groups").inputValue()).resolves.toBe("4");
+    await expect(error("workers").isHidden()).resolves.toBe(true);
+    await setField(page, "workers", "16");
+    await expect.poll(() => figure(page, "possible-shards")).toBe("120");
+    await expect(output.getAttribute("data-stale")).resolves.toBeNull();
+    // Half-typed: on the way to 32, the 3 is not drawn; the figures say they are the last drawn.
+    await field("shard").fill("3");
+    const stale = page.locator("[data-shuffle-explorer] [data-stale-note]").first();
+    await expect.poll(() => stale.innerText()).toMatch(/last values drawn: press Enter or leave the field/);
+    await expect(output.getAttribute("data-stale")).resolves.toBe("");
+    await expect(figure(page, "possible-shards")).resolves.toBe("120");
+    await field("shard").fill("32");
+    await expect
+      .poll(() => error("shard").innerText())
+      .toBe("Per shard (k): a whole number from 1 to 16, no more than the workers.");
+    await expect(figure(page, "possible-shards")).resolves.toBe("120");
+    await field("shard").fill("3");
+    await field("shard").press("Enter");
+    await expect.poll(() => figure(page, "possible-shards")).toBe("560");
+    await expect(output.getAttribute("data-stale")).resolves.toBeNull();
   });
 
   test("a combination that would freeze the page is refused at the field, with the limit; the last drawing stays", async () => {

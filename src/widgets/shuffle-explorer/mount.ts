@@ -1,20 +1,33 @@
 /**
  * The explorer in the page, loaded on first interaction: reads the controls, redraws the
  * figures with the same renderer the server used, and keeps the state in the URL.
+ *
+ * A number is drawn once the reader has finished typing it (Enter, or leaving the field), so a
+ * half-typed value (the 3 on the way to 32) is never drawn; until then the figures are marked as
+ * the last values drawn. A value that cannot be drawn gets a message at its field, the figures
+ * stay on the last values drawn, marked as such, and no field is rewritten behind the reader's
+ * back.
  */
 import { readDecimal } from "../../format/decimal.ts";
 import { explorerView } from "./model.ts";
 import { renderExplorer, summary } from "./render.ts";
-import { costProblem, type ExplorerState, fromQuery, limits, normalize, queryHasState, toQuery } from "./state.ts";
-
-type NumberField = "workers" | "shard" | "customers" | "groups" | "seed";
-const numberFields: NumberField[] = ["workers", "shard", "customers", "groups", "seed"];
+import {
+  checkExplorer,
+  type ExplorerFields,
+  type ExplorerState,
+  fromQuery,
+  limits,
+  numberFields,
+  queryHasState,
+  toQuery,
+} from "./state.ts";
 
 interface Parts {
   form: HTMLFormElement;
   output: HTMLElement;
   live: HTMLElement;
   problem: HTMLElement | null;
+  stale: HTMLElement | null;
 }
 
 function parts(root: HTMLElement): Parts {
@@ -22,24 +35,24 @@ function parts(root: HTMLElement): Parts {
   const output = root.querySelector<HTMLElement>("[data-output]");
   const live = root.querySelector<HTMLElement>("[data-live]");
   if (!form || !output || !live) throw new Error("shuffle explorer: markup is missing its form, output or live region");
-  return { form, output, live, problem: root.querySelector<HTMLElement>("[data-problem]") };
+  return {
+    form,
+    output,
+    live,
+    problem: root.querySelector<HTMLElement>("[data-problem]"),
+    stale: root.querySelector<HTMLElement>("[data-stale-note]"),
+  };
 }
 
 function input(form: HTMLFormElement, name: string): HTMLInputElement {
   return form.elements.namedItem(name) as HTMLInputElement;
 }
 
-/** The controls' values, or null while one of them is mid-edit (empty or not a number). */
-function readForm(form: HTMLFormElement): ExplorerState | null {
-  const raw: Partial<ExplorerState> = {};
-  for (const name of numberFields) {
-    const text = input(form, name).value.trim();
-    const value = readDecimal(text);
-    if (value === undefined) return null;
-    raw[name] = value;
-  }
-  raw.failover = input(form, "failover").checked;
-  return normalize(raw);
+/** The controls as typed: each number read in decimal, undefined when empty or not a number. */
+function readForm(form: HTMLFormElement): ExplorerFields {
+  const fields = { failover: input(form, "failover").checked } as ExplorerFields;
+  for (const name of numberFields) fields[name] = readDecimal(input(form, name).value);
+  return fields;
 }
 
 function writeForm(form: HTMLFormElement, state: ExplorerState): void {
@@ -48,52 +61,74 @@ function writeForm(form: HTMLFormElement, state: ExplorerState): void {
     if (field.value !== String(state[name])) field.value = String(state[name]);
   }
   input(form, "failover").checked = state.failover;
-  // The shard and the group count cannot exceed the workers.
-  input(form, "shard").max = String(Math.min(limits.shard.max, state.workers));
-  input(form, "groups").max = String(state.workers);
 }
 
 export interface MountedExplorer {
-  /** Redraw from the controls now; returns the state drawn. */
+  /** Redraw from the controls now, as if the reader had finished typing; returns the state drawn. */
   redraw(): ExplorerState | null;
 }
 
 export function mount(root: HTMLElement): MountedExplorer {
-  const { form, output, live, problem } = parts(root);
+  const { form, output, live, problem, stale } = parts(root);
   const syncUrl = root.dataset.url !== "off";
   let drawn = "";
 
-  /** Say why a state is not drawn, at the customers field; the last drawing stays, marked as such. */
-  const showProblem = (message: string | undefined) => {
-    const field = input(form, "customers");
-    if (message) field.setAttribute("aria-invalid", "true");
-    else field.removeAttribute("aria-invalid");
-    output.toggleAttribute("data-stale", message !== undefined);
-    if (!problem) return;
-    problem.hidden = message === undefined;
-    problem.textContent = message ? `${message} The figures below are for the last values that fit.` : "";
+  /**
+   * Marks the fields that cannot be drawn, with their messages, and says what the figures show.
+   * While a field is being typed in, an empty one is a number not yet written, not a mistake.
+   */
+  const showState = (errors: Partial<Record<string, string>>, finished: boolean, pending: boolean) => {
+    let shown = 0;
+    for (const name of numberFields) {
+      const field = input(form, name);
+      const message = errors[name];
+      const visible = message !== undefined && (finished || field.value.trim() !== "");
+      if (visible) field.setAttribute("aria-invalid", "true");
+      else field.removeAttribute("aria-invalid");
+      const note = root.querySelector<HTMLElement>(`[data-error-for="${name}"]`);
+      if (note) {
+        note.textContent = visible ? message : "";
+        note.hidden = !visible;
+      }
+      if (visible) shown++;
+    }
+    const outOfDate = shown > 0 || pending || Object.keys(errors).length > 0;
+    output.toggleAttribute("data-stale", outOfDate);
+    if (stale) {
+      stale.textContent =
+        shown > 0
+          ? "The figures below are for the last values drawn: correct the marked fields to redraw them."
+          : "The figures below are for the last values drawn: press Enter or leave the field to redraw them.";
+    }
+    if (problem) problem.hidden = !outOfDate;
   };
 
   const draw = (state: ExplorerState) => {
-    const message = costProblem(state);
-    showProblem(message);
-    if (message) return;
     const key = JSON.stringify(state);
     if (key === drawn) return;
     drawn = key;
     const view = explorerView(state);
     output.innerHTML = renderExplorer(view, { headingLevel: root.dataset.headingLevel === "2" ? 2 : 3 });
     live.textContent = summary(view);
+    // The shard and the group count cannot exceed the workers.
+    input(form, "shard").max = String(Math.min(limits.shard.max, state.workers));
+    input(form, "groups").max = String(Math.min(limits.groups.max, state.workers));
     if (syncUrl) {
       const query = toQuery(state, new URLSearchParams(location.search));
       history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
     }
   };
 
-  const redraw = () => {
-    const state = readForm(form);
-    if (state) draw(state);
-    return state;
+  /** `finished`: the reader has left the field or pressed Enter (or ticked a box), so draw. */
+  const redraw = (finished: boolean): ExplorerState | null => {
+    const checked = checkExplorer(readForm(form));
+    if (!checked.ok) {
+      showState(checked.errors, finished, true);
+      return null;
+    }
+    if (finished) draw(checked.state);
+    showState({}, finished, JSON.stringify(checked.state) !== drawn);
+    return finished ? checked.state : null;
   };
 
   // A shared link wins over the server-rendered defaults.
@@ -102,19 +137,19 @@ export function mount(root: HTMLElement): MountedExplorer {
   // The server drew this state already (JSON of the normalized state, same key order).
   drawn = root.dataset.initial ?? "";
 
-  form.addEventListener("input", redraw);
-  form.addEventListener("change", () => {
-    const state = redraw();
-    if (state) writeForm(form, state);
+  form.addEventListener("input", (event) => {
+    // A tick is finished as soon as it is made; a number may be half-typed.
+    const target = event.target as HTMLInputElement;
+    redraw(target.type !== "number");
   });
+  form.addEventListener("change", () => redraw(true));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const state = redraw();
-    if (state) writeForm(form, state);
+    redraw(true);
   });
   root.dataset.ready = "true";
-  const state = redraw();
-  if (state && root.dataset.pendingChange) writeForm(form, state);
+  // A shared link's state is drawn at once; so is a change made before the code had loaded.
+  redraw(Boolean(root.dataset.pendingChange) || (syncUrl && queryHasState(query)));
   delete root.dataset.pendingChange;
-  return { redraw };
+  return { redraw: () => redraw(true) };
 }

@@ -3,6 +3,7 @@
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
 import { readDecimal } from "../../format/decimal.ts";
+import { grouped } from "../../format/number.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
 export interface ExplorerState {
@@ -96,4 +97,56 @@ export function toQuery(state: ExplorerState, base = new URLSearchParams()): URL
   query.set(param.seed, String(state.seed));
   query.set(param.failover, state.failover ? "1" : "0");
   return query;
+}
+
+/** The explorer's number fields, in the order the page shows them, with their labels. */
+export const fieldLabels = {
+  workers: "Workers (n)",
+  shard: "Per shard (k)",
+  customers: "Customers",
+  groups: "Fixed groups",
+  seed: "Seed",
+} as const;
+
+export type NumberField = keyof typeof fieldLabels;
+export const numberFields = Object.keys(fieldLabels) as NumberField[];
+
+/** What the controls hold: each number as read (undefined when the field is empty or not a number). */
+export type ExplorerFields = Record<NumberField, number | undefined> & { failover: boolean };
+
+/** A state to draw, or a message for each field that cannot be drawn as typed. */
+export type CheckedExplorer =
+  | { ok: true; state: ExplorerState }
+  | { ok: false; errors: Partial<Record<NumberField, string>> };
+
+const whole = (value: number | undefined, min: number, max: number): value is number =>
+  value !== undefined && Number.isInteger(value) && value >= min && value <= max;
+
+/**
+ * What the reader typed, checked field by field: nothing is clamped and no field is rewritten,
+ * so a value the reader did not mean is never drawn. The shard and the groups may not exceed
+ * the workers; the customers may not cost more picks than the page deals at once.
+ */
+export function checkExplorer(fields: ExplorerFields): CheckedExplorer {
+  const errors: Partial<Record<NumberField, string>> = {};
+  const range = (name: NumberField, min: number, max: number, why = "") => {
+    if (whole(fields[name], min, max)) return true;
+    errors[name] = `${fieldLabels[name]}: a whole number from ${grouped(min)} to ${grouped(max)}${why}.`;
+    return false;
+  };
+  const workersOk = range("workers", limits.workers.min, limits.workers.max);
+  const workers = workersOk ? fields.workers! : limits.workers.max;
+  const capped = (max: number) => (workersOk && workers < max ? ", no more than the workers" : "");
+  const shardMax = Math.min(limits.shard.max, workers);
+  const shardOk = range("shard", limits.shard.min, shardMax, capped(limits.shard.max));
+  const customersOk = range("customers", limits.customers.min, limits.customers.max);
+  range("groups", limits.groups.min, Math.min(limits.groups.max, workers), capped(limits.groups.max));
+  range("seed", limits.seed.min, limits.seed.max);
+  if (shardOk && customersOk) {
+    const cost = costProblem({ ...defaultState, shard: fields.shard!, customers: fields.customers! });
+    if (cost) errors.customers = cost;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const { workers: n, shard, customers, groups, seed, failover } = fields as ExplorerState;
+  return { ok: true, state: { workers: n, shard, customers, groups, seed, failover } };
 }
