@@ -3,7 +3,9 @@
  * headroom): read the form, check it against the widget's limits, redraw the output from the same
  * renderer the server used, announce the result politely. A value out of range is never clamped
  * behind the reader's back: the field is marked, its message shows beside it, and the drawing
- * stays on the last valid settings, labelled as such. A widget whose fields cannot hold a wrong
+ * stays on the last valid settings, labelled as such. A typed number is drawn once the reader
+ * has finished it (Enter, or leaving the field), never half-typed (the 9 on the way to 99); until
+ * then the drawing is labelled as the last settings drawn. A widget whose fields cannot hold a wrong
  * value (selects and sliders only) has no stale note; `mountSliderWidget` is the mount of those
  * with one slider (cell size, canary, zone headroom), whose markup is
  * src/components/cells/SliderField.astro.
@@ -49,6 +51,9 @@ export function mountFormWidget<S>(
   const stale = root.querySelector<HTMLElement>("[data-stale-note]");
   if (!form || !output || !live) throw new Error("widget markup is missing its form, output or live region");
   let last = "";
+  // The note's words for a wrong value (from the page); a value still being typed gets its own.
+  const staleText = stale?.textContent ?? "";
+  const typingText = "Showing the last settings drawn: press Enter or leave the field to redraw.";
 
   const showErrors = (errors: Record<string, string>, committed: boolean) => {
     for (const input of form.querySelectorAll<HTMLInputElement>("input[type=number]")) {
@@ -65,6 +70,19 @@ export function mountFormWidget<S>(
     }
   };
 
+  const markStale = (text: string) => {
+    if (stale) {
+      stale.textContent = text;
+      stale.hidden = false;
+    }
+    output.dataset.stale = "true";
+  };
+  const unmarkStale = () => {
+    if (stale) stale.hidden = true;
+    delete output.dataset.stale;
+  };
+
+  /** `committed`: the reader has finished (left the field, pressed Enter, or moved a control that is not typed in). */
   const redraw = (committed: boolean) => {
     const checked = check(readFields(form));
     if (!checked.ok) {
@@ -74,32 +92,46 @@ export function mountFormWidget<S>(
         return committed || !(input instanceof HTMLInputElement) || input.value.trim() !== "";
       });
       if (shown.length > 0) {
-        if (stale) stale.hidden = false;
-        output.dataset.stale = "true";
+        markStale(staleText);
         live.textContent = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
-      }
+      } else markStale(typingText);
       return;
     }
     showErrors({}, committed);
-    if (stale) stale.hidden = true;
-    follow?.(checked.state);
-    delete output.dataset.stale;
-    const drawn = draw(checked.state);
     const key = JSON.stringify(checked.state);
+    if (!committed) {
+      // Typing: the drawing waits for the number to be finished, and says so while it differs.
+      if (key === last) unmarkStale();
+      else markStale(typingText);
+      return;
+    }
+    unmarkStale();
+    follow?.(checked.state);
+    const drawn = draw(checked.state);
     if (key !== last || live.textContent !== drawn.summary) {
       last = key;
       output.innerHTML = drawn.html;
       live.textContent = drawn.summary;
     }
   };
-  form.addEventListener("input", () => redraw(false));
+  // A number may be half-typed; a slider, a tick or a choice is finished as soon as it is made.
+  form.addEventListener("input", (event) =>
+    redraw(!(event.target instanceof HTMLInputElement && event.target.type === "number")),
+  );
+  const firstRedraw = (committed: boolean) => {
+    const checked = check(readFields(form));
+    if (checked.ok) redraw(true);
+    else redraw(committed);
+  };
   form.addEventListener("change", () => redraw(true));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     redraw(true);
   });
   root.dataset.ready = "true";
-  redraw(Boolean(root.dataset.pendingChange));
+  // The form as the code finds it: drawn if valid (the server's settings, or a change made before
+  // the code loaded); only a change made by then shows an empty field as a mistake.
+  firstRedraw(Boolean(root.dataset.pendingChange));
   delete root.dataset.pendingChange;
 }
 
