@@ -78,6 +78,23 @@ describeInBrowser("exercises in the page", (browser) => {
     await page.reload();
     await expect(visibleHints.count()).resolves.toBe(1);
 
+    // From the keyboard: the last hint leaves the focus on its button, which says there are no
+    // more, and the next Tab goes on to the solution (a disabled button dropped it to the page).
+    const hintButton = exercise.locator('[data-action="hint"]');
+    await hintButton.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => visibleHints.count()).toBe(2);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => visibleHints.count()).toBe(3);
+    await expect.poll(() => hintButton.textContent()).toBe("No more hints");
+    const focused = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action ?? null);
+    await expect(focused()).resolves.toBe("hint");
+    await expect(hintButton.getAttribute("aria-disabled")).resolves.toBe("true");
+    await page.keyboard.press("Enter");
+    await expect(visibleHints.count()).resolves.toBe(3);
+    await page.keyboard.press("Tab");
+    await expect.poll(focused).toBe("solution");
+
     await exercise.getByRole("button", { name: "Show solution" }).click();
     const solution = exercise.locator("[data-solution]");
     await expect(solution.isHidden()).resolves.toBe(true);

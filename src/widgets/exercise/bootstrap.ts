@@ -64,14 +64,19 @@ function showSavedState(root: HTMLElement): void {
   if (entry.hints > 0) showHintButton(root);
 }
 
-/** The hint button offers the next hidden hint by number, or is disabled once all are shown. */
+/**
+ * The hint button offers the next hidden hint by number, or says there are no more once all are
+ * shown. It stays focusable then (aria-disabled, not disabled): the keyboard user who pressed it
+ * for the last hint keeps their place, where a disabled button would drop the focus to the page.
+ */
 export function showHintButton(root: HTMLElement): void {
   const button = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
   if (!button) return;
   const hints = [...root.querySelectorAll<HTMLElement>("[data-hint]")];
   const shown = hints.filter((h) => !h.hidden).length;
-  button.disabled = shown === hints.length;
-  button.textContent = shown === hints.length ? "No more hints" : `Show a hint (${shown + 1} of ${hints.length})`;
+  const none = shown === hints.length;
+  button.setAttribute("aria-disabled", String(none));
+  button.textContent = none ? "No more hints" : `Show a hint (${shown + 1} of ${hints.length})`;
 }
 
 const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;
