@@ -8,6 +8,7 @@ import {
   writeProgress,
 } from "../widgets/progress/store.ts";
 import {
+  answeredAfterReveal,
   type Catalog,
   chapterDone,
   describeImport,
@@ -16,6 +17,7 @@ import {
   exportProgress,
   importProgress,
   isSolved,
+  markSolved,
   mergeProgress,
   partEntry,
   progressKey,
@@ -205,7 +207,13 @@ describe("chapter done marks and totals", () => {
     partEntry(p, "b", "code").solved = true;
     expect(chapterDone(p, catalog[0]!)).toBe(true);
     expect(chapterDone(p, catalog[1]!)).toBe(false);
-    expect(totals(p, catalog)).toEqual({ exercises: 2, solved: 2, chapters: 1, chaptersDone: 1 });
+    expect(totals(p, catalog)).toEqual({
+      exercises: 2,
+      solved: 2,
+      answeredAfterReveal: 0,
+      chapters: 1,
+      chaptersDone: 1,
+    });
   });
 
   test("the progress page's words for an exercise follow what the reader has done", () => {
@@ -254,5 +262,98 @@ describe("chapter done marks and totals", () => {
     expect(progressSummary(p, catalog, Date.parse("2026-12-02T00:00:00Z"))).toBe(
       "You have solved 1 of 2 exercises and finished 0 of 1 chapter. 1 exercise is in your daily review, 1 due now.",
     );
+  });
+});
+
+describe("an exercise answered after its solution was shown is not solved", () => {
+  const catalog: Catalog = [
+    {
+      slug: "sharding",
+      title: "Sharding",
+      exercises: [
+        { id: "a", title: "A", parts: ["x", "y"] },
+        { id: "b", title: "B", parts: ["code"] },
+      ],
+    },
+  ];
+  /** Part x answered wrongly, the solution shown, then both parts answered: the audit's steps. */
+  const revealedThenAnswered = () => {
+    const p = emptyProgress();
+    partEntry(p, "a", "x").attempts = 2;
+    p.exercises.a!.revealed = true;
+    markSolved(p, "a", "x");
+    markSolved(p, "a", "y");
+    markSolved(p, "b", "code");
+    return p;
+  };
+
+  test("parts answered after the reveal are marked so; one solved before it stays solved", () => {
+    const p = emptyProgress();
+    markSolved(p, "a", "x");
+    p.exercises.a!.revealed = true;
+    markSolved(p, "a", "x"); // answered again after the reveal: still solved before it
+    markSolved(p, "a", "y");
+    expect(p.exercises.a!.parts).toEqual({
+      x: { attempts: 0, solved: true },
+      y: { attempts: 0, solved: true, afterReveal: true },
+    });
+    expect(isSolved(p, "a", ["x", "y"])).toBe(false);
+    expect(answeredAfterReveal(p, "a", ["x", "y"])).toBe(true);
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("Answered after seeing the solution");
+  });
+
+  test("totals, chapter completion and the summary count it apart from the solved", () => {
+    const p = revealedThenAnswered();
+    expect(isSolved(p, "a", ["x", "y"])).toBe(false);
+    expect(chapterDone(p, catalog[0]!)).toBe(false);
+    expect(totals(p, catalog)).toEqual({
+      exercises: 2,
+      solved: 1,
+      answeredAfterReveal: 1,
+      chapters: 1,
+      chaptersDone: 0,
+    });
+    expect(progressSummary(p, catalog, 0)).toBe(
+      "You have solved 1 of 2 exercises and finished 0 of 1 chapter. 1 more exercise was answered after seeing the solution.",
+    );
+    // Only some parts answered after the reveal: neither solved nor answered yet.
+    const q = emptyProgress();
+    q.exercises.a = { parts: {}, hints: 0, revealed: true };
+    markSolved(q, "a", "x");
+    partEntry(q, "a", "y").attempts = 1;
+    expect(answeredAfterReveal(q, "a", ["x", "y"])).toBe(false);
+    expect(exerciseStatus(q, "a", ["x", "y"])).toBe("Solution seen");
+  });
+
+  test("the mark survives export and import; a part solved before the reveal on either side wins a merge", () => {
+    const p = revealedThenAnswered();
+    const round = importProgress(exportProgress(p), emptyProgress(), known);
+    expect(round.ok && round.progress).toEqual(p);
+    const earned = emptyProgress();
+    markSolved(earned, "a", "y");
+    const merged = mergeProgress(p, earned);
+    expect(merged.exercises.a!.parts.y).toEqual({ attempts: 0, solved: true });
+    expect(merged.exercises.a!.parts.x).toEqual({ attempts: 2, solved: true, afterReveal: true });
+    expect(mergeProgress(earned, p).exercises.a!.parts.y).toEqual({ attempts: 0, solved: true });
+  });
+
+  test("progress saved before the mark existed reads as it did: solved, with the solution seen", () => {
+    const old = JSON.stringify({
+      version: 1,
+      exercises: {
+        a: { parts: { x: { attempts: 1, solved: true }, y: { attempts: 3, solved: true } }, hints: 2, revealed: true },
+      },
+    });
+    const read = readProgressText(old);
+    expect(read.ok && isSolved(read.progress, "a", ["x", "y"])).toBe(true);
+    expect(read.ok && exerciseStatus(read.progress, "a", ["x", "y"])).toBe("✓ Solved (solution seen)");
+    // A mark on a part that is not solved means nothing and is dropped.
+    const odd = readProgressText(
+      JSON.stringify({
+        version: 1,
+        exercises: { a: { parts: { x: { attempts: 1, solved: false, afterReveal: true } } } },
+      }),
+    );
+    expect(odd.ok && odd.progress.exercises.a!.parts.x).toEqual({ attempts: 1, solved: false });
   });
 });

@@ -1,8 +1,12 @@
 /**
  * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
  * and the export file, so a learner can move progress between them:
- *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved } }, hints, revealed } },
- *     review?: { <id>: ReviewCard } }
+ *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal? } }, hints,
+ *     revealed } }, review?: { <id>: ReviewCard } }
+ * `afterReveal` marks a part first answered rightly after the worked solution was shown: it is
+ * answered, not solved, and no count of solved exercises takes it (isSolved). Progress saved
+ * before the field existed has none, so its parts stay solved (the order cannot be known), and
+ * older copies of the course read the file and ignore it.
  * `review` is the spaced-review schedule (src/course/review.ts); older copies of the course
  * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
@@ -18,7 +22,10 @@ export const progressVersion = 1;
 
 export interface PartProgress {
   attempts: number;
+  /** Answered rightly at least once. */
   solved: boolean;
+  /** First answered rightly after the worked solution was shown (present only when true). */
+  afterReveal?: true;
 }
 export interface ExerciseProgress {
   parts: Record<string, PartProgress>;
@@ -64,7 +71,12 @@ function sanitizeExercise(value: unknown): ExerciseProgress | undefined {
   if (isRecord(value.parts)) {
     for (const [id, part] of Object.entries(value.parts)) {
       if (!isId(id) || !isRecord(part)) continue;
-      parts[id] = { attempts: count(part.attempts), solved: part.solved === true };
+      const solved = part.solved === true;
+      parts[id] = {
+        attempts: count(part.attempts),
+        solved,
+        ...(solved && part.afterReveal === true ? { afterReveal: true } : {}),
+      };
     }
   }
   return { parts, hints: count(value.hints), revealed: value.revealed === true };
@@ -182,15 +194,50 @@ export function partEntry(progress: Progress, id: string, part: string): PartPro
   return (exerciseEntry(progress, id).parts[part] ??= { attempts: 0, solved: false });
 }
 
-/** An exercise is solved when every one of its parts is. */
+/**
+ * Record a right answer to a part. A part first answered rightly after the exercise's solution
+ * was shown is marked as such; one solved before the reveal stays solved.
+ */
+export function markSolved(progress: Progress, id: string, part: string): void {
+  const entry = partEntry(progress, id, part);
+  if (entry.solved) return;
+  entry.solved = true;
+  if (exerciseEntry(progress, id).revealed) entry.afterReveal = true;
+}
+
+/** A part the learner solved themselves: answered rightly, and not only after seeing the solution. */
+export function partEarned(part: PartProgress | undefined): boolean {
+  return part?.solved === true && part.afterReveal !== true;
+}
+
+/**
+ * An exercise is solved when every one of its parts is, each before the solution was shown.
+ * Every count of solved exercises (totals, chapters done, the sidebar, review, the terminal)
+ * goes through here.
+ */
 export function isSolved(progress: Progress, id: string, partIds: string[]): boolean {
   const entry = progress.exercises[id];
-  return !!entry && partIds.length > 0 && partIds.every((p) => entry.parts[p]?.solved === true);
+  return !!entry && partIds.length > 0 && partIds.every((p) => partEarned(entry.parts[p]));
+}
+
+/**
+ * Every part answered rightly, but at least one only after the worked solution was shown: an
+ * exercise answered, not solved. Counted apart from solved ones, never with them.
+ */
+export function answeredAfterReveal(progress: Progress, id: string, partIds: string[]): boolean {
+  const entry = progress.exercises[id];
+  return (
+    !!entry &&
+    partIds.length > 0 &&
+    partIds.every((p) => entry.parts[p]?.solved === true) &&
+    partIds.some((p) => entry.parts[p]?.afterReveal === true)
+  );
 }
 
 /**
  * Merge imported progress into the current one: attempts take the larger count, solved and
- * revealed stay true once true, hints take the larger count, review cards the later review.
+ * revealed stay true once true, hints take the larger count, review cards the later review. A
+ * part solved before the reveal on either side counts as solved before it.
  */
 export function mergeProgress(current: Progress, imported: Progress): Progress {
   const result: Progress = JSON.parse(JSON.stringify(current));
@@ -200,8 +247,11 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
     target.revealed ||= entry.revealed;
     for (const [pid, part] of Object.entries(entry.parts)) {
       const t = partEntry(result, id, pid);
+      const earned = partEarned(t) || partEarned(part);
       t.attempts = Math.max(t.attempts, part.attempts);
       t.solved ||= part.solved;
+      if (t.solved && !earned) t.afterReveal = true;
+      else delete t.afterReveal;
     }
   }
   // Review cards: the one reviewed last wins (then the one with more reviews), so importing an
@@ -311,6 +361,8 @@ export function chapterDone(progress: Progress, chapter: CatalogChapter): boolea
 export interface Totals {
   exercises: number;
   solved: number;
+  /** Exercises answered only after their solution was shown: not among the solved. */
+  answeredAfterReveal: number;
   chapters: number;
   chaptersDone: number;
 }
@@ -321,6 +373,7 @@ export function totals(progress: Progress, catalog: Catalog): Totals {
   return {
     exercises: all.length,
     solved: all.filter((e) => isSolved(progress, e.id, e.parts)).length,
+    answeredAfterReveal: all.filter((e) => answeredAfterReveal(progress, e.id, e.parts)).length,
     chapters: withExercises.length,
     chaptersDone: withExercises.filter((c) => chapterDone(progress, c)).length,
   };
@@ -331,7 +384,8 @@ export function exerciseStatus(progress: Progress, id: string, parts: string[]):
   const entry = progress.exercises[id];
   if (!entry) return "Not started";
   if (isSolved(progress, id, parts)) return entry.revealed ? "✓ Solved (solution seen)" : "✓ Solved";
-  const solved = parts.filter((p) => entry.parts[p]?.solved).length;
+  if (answeredAfterReveal(progress, id, parts)) return "Answered after seeing the solution";
+  const solved = parts.filter((p) => partEarned(entry.parts[p])).length;
   const attempts = Object.values(entry.parts).reduce((n, p) => n + p.attempts, 0);
   if (solved > 0) return `${solved} of ${parts.length} parts`;
   if (entry.revealed) return "Solution seen";
@@ -351,5 +405,9 @@ export function progressSummary(progress: Progress, catalog: Catalog, now: numbe
     cards.length === 0
       ? ""
       : ` ${cards.length} exercise${cards.length === 1 ? " is" : "s are"} in your daily review, ${due} due now.`;
-  return `You have solved ${t.solved} of ${countOf(t.exercises, "exercise")} and finished ${t.chaptersDone} of ${countOf(t.chapters, "chapter")}.${review}`;
+  const seen =
+    t.answeredAfterReveal === 0
+      ? ""
+      : ` ${countOf(t.answeredAfterReveal, "more exercise")} ${t.answeredAfterReveal === 1 ? "was" : "were"} answered after seeing the solution.`;
+  return `You have solved ${t.solved} of ${countOf(t.exercises, "exercise")} and finished ${t.chaptersDone} of ${countOf(t.chapters, "chapter")}.${seen}${review}`;
 }

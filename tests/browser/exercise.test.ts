@@ -419,3 +419,52 @@ describeInBrowser("an exercise's first click", (mounting) => {
     }
   });
 });
+
+// A fresh context: the exercise has no progress yet, so its solution can be shown before it is solved.
+describeInBrowser("an exercise answered after its solution was shown", (reader) => {
+  test("says so instead of a solved tick, and /progress/ and the landing page do not count it as solved", async () => {
+    const { page, site } = reader;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
+    const status = exercise.locator("[data-status]");
+    const shuffle = exercise.locator('form[data-part="shuffle"]');
+    const fixed = exercise.locator('form[data-part="fixed"]');
+    const answer = async (form: typeof shuffle, text: string) => {
+      await form.getByLabel("Your answer").fill(text);
+      await form.getByRole("button", { name: "Check" }).click();
+    };
+    await answer(shuffle, "1/28");
+    await expect.poll(() => shuffle.locator("[data-feedback]").getAttribute("data-verdict")).toBe("wrong");
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await exercise.getByRole("button", { name: "Show it" }).click();
+    // The confirmation said the exercise is marked as revealed: it is.
+    await expect.poll(() => status.textContent()).toBe("Solution seen");
+
+    await answer(shuffle, "1/1820");
+    await expect.poll(() => shuffle.getAttribute("data-solved")).toBe("after-reveal");
+    await answer(fixed, "1/4");
+    await expect.poll(() => fixed.getAttribute("data-solved")).toBe("after-reveal");
+    await expect.poll(() => status.textContent()).toBe("Answered after seeing the solution");
+    await expect(status.getAttribute("data-unearned")).resolves.toBe("");
+    await expect(shuffle.evaluate((form) => getComputedStyle(form, "::before").content)).resolves.toBe(
+      '"answered after the solution"',
+    );
+    await page.reload();
+    await expect(status.textContent()).resolves.toBe("Answered after seeing the solution");
+
+    await page.goto(`${site}/progress/`);
+    await expect(page.locator('[data-exercise-status="shuffle-shard-16-workers"]').textContent()).resolves.toBe(
+      "Answered after seeing the solution",
+    );
+    const summary = page.locator("[data-progress-page] [data-progress-summary]");
+    await expect(summary.textContent()).resolves.toMatch(
+      /^You have solved 0 of \d+ exercises and finished 0 of \d+ chapters\. 1 more exercise was answered after seeing the solution\.$/,
+    );
+
+    await page.goto(`${site}/`);
+    await expect(page.locator("[data-course-progress] [data-progress-summary]").textContent()).resolves.toMatch(
+      /^You have solved 0 of \d+ exercises .*1 more exercise was answered after seeing the solution\.$/,
+    );
+    await expect(page.locator("[data-progress-fill]").getAttribute("style")).resolves.toMatch(/width: 0%/);
+  });
+});

@@ -4,14 +4,15 @@
  * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
  * click made while it loads is replayed once it is ready.
  */
-import { isSolved, type Progress } from "../../course/progress.ts";
+import { answeredAfterReveal, isSolved, type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { readProgress } from "../progress/store.ts";
 import { readPayload } from "./payload.ts";
 
 /**
- * Show the stored progress of an exercise: which parts are solved, the status line, and the
- * solution unlocked once any part was tried. The widget calls it again after each attempt.
+ * Show the stored progress of an exercise: which parts are solved (or answered only after the
+ * solution was shown, marked apart), the status line, and the solution unlocked once any part was
+ * tried. The widget calls it again after each attempt and after the solution is shown.
  * While a generated variant is shown, `variant` holds the parts answered rightly for its numbers:
  * the parts' marks show those (a mark from the chapter's numbers says nothing about new ones),
  * and the status line says both.
@@ -24,17 +25,34 @@ export function showPartProgress(
   variant?: { seed: number; solved: ReadonlySet<string> },
 ): void {
   const entry = progress.exercises[id];
-  const solvedParts = partIds.filter((p) => entry?.parts[p]?.solved);
-  const marked = variant ? partIds.filter((p) => variant.solved.has(p)) : solvedParts;
-  for (const part of partIds)
-    root.querySelector(`[data-part="${part}"]`)?.toggleAttribute("data-solved", marked.includes(part));
-  const status = root.querySelector("[data-status]");
+  const solvedParts = partIds.filter((p) => partEarned(entry?.parts[p]));
+  const afterParts = partIds.filter((p) => entry?.parts[p]?.afterReveal === true);
+  const marked = variant ? partIds.filter((p) => variant.solved.has(p)) : [...solvedParts, ...afterParts];
+  for (const part of partIds) {
+    const box = root.querySelector(`[data-part="${part}"]`);
+    if (!marked.includes(part)) box?.removeAttribute("data-solved");
+    // A part answered only after the solution was shown is marked so, never with the tick.
+    else box?.setAttribute("data-solved", !variant && afterParts.includes(part) ? "after-reveal" : "");
+  }
+  const status = root.querySelector<HTMLElement>("[data-status]");
   if (status) {
+    const seen = entry?.revealed === true;
     const overall = isSolved(progress, id, partIds)
-      ? "✓ Solved"
-      : solvedParts.length > 0
-        ? `${solvedParts.length} of ${partIds.length} parts solved`
-        : "";
+      ? seen
+        ? "✓ Solved · solution seen"
+        : "✓ Solved"
+      : answeredAfterReveal(progress, id, partIds)
+        ? "Answered after seeing the solution"
+        : solvedParts.length > 0
+          ? `${solvedParts.length} of ${partIds.length} parts solved${seen ? " · solution seen" : ""}`
+          : seen
+            ? "Solution seen"
+            : "";
+    // Answered after the solution, or the solution seen and nothing solved: not in the solved colour.
+    status.toggleAttribute(
+      "data-unearned",
+      answeredAfterReveal(progress, id, partIds) || (solvedParts.length === 0 && seen),
+    );
     status.textContent = variant
       ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${partIds.length} part${partIds.length === 1 ? "" : "s"} answered`
       : overall;

@@ -3,7 +3,7 @@
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
  * variants from a shown seed, and code checks run in the playground's sandboxed worker.
  */
-import { exerciseEntry, partEntry } from "../../course/progress.ts";
+import { exerciseEntry, markSolved, partEntry } from "../../course/progress.ts";
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
@@ -49,9 +49,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const record = (part: string, verdict: Verdict["status"]) => {
     if (verdict === "invalid") return;
     updateProgress((p) => {
-      const entry = partEntry(p, data.id, part);
-      entry.attempts++;
-      if (verdict === "right") entry.solved = true;
+      partEntry(p, data.id, part).attempts++;
+      // Solved, or answered after seeing the solution when it was shown first.
+      if (verdict === "right") markSolved(p, data.id, part);
     });
     if (verdict === "right") variantSolved.add(part);
     else variantSolved.delete(part);
@@ -152,6 +152,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     updateProgress((p) => {
       exerciseEntry(p, data.id).revealed = true;
     });
+    // The exercise says it is revealed: a part answered from here on is answered, not solved.
+    refreshStatus();
+    window.dispatchEvent(new CustomEvent(progressEvent));
     if (seed !== null) void describeVariantAnswers().then((p) => solution.append(p));
     if (data.kind === "code") {
       void loadSolutionSource(data.id).then((code) => {
