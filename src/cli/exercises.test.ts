@@ -136,6 +136,23 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(list.out).not.toMatch(/\{[a-zA-Z]+\}/);
   });
 
+  test("answered after `solution`, an exercise is recorded as such and not counted as solved", async () => {
+    const home = freshHome();
+    await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1820"], { home });
+    expect((await cli(["solution", "shuffle-shard-16-workers"], { home })).code).toBe(0);
+    const last = await cli(["answer", "shuffle-shard-16-workers", "--part", "fixed", "25%"], { home });
+    expect(last.code).toBe(0);
+    expect(last.out).toMatch(/shuffle-shard-16-workers answered after seeing its solution: not counted as solved\./);
+    const parts = JSON.parse(readFileSync(join(home, "progress.json"), "utf8")).exercises["shuffle-shard-16-workers"]
+      .parts;
+    // The part solved before the solution was shown stays solved; the one after is marked.
+    expect(parts.shuffle).toEqual({ attempts: 1, solved: true });
+    expect(parts.fixed).toEqual({ attempts: 1, solved: true, afterReveal: true });
+    expect((await cli(["list"], { home })).out).toMatch(
+      /shuffle-shard-16-workers\s.*answered after the solution\s+The 16-worker/,
+    );
+  });
+
   test("show states the rule for how close is right, and the ids to answer with", async () => {
     const numeric = await cli(["show", "retry-expected-attempts"]);
     expect(numeric.out).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);

@@ -35,10 +35,13 @@ import {
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
 import {
+  answeredAfterReveal,
   describeImport,
   exerciseEntry,
   importProgress,
   isSolved,
+  markSolved,
+  partEarned,
   partEntry,
   type Progress,
   type ReviewCard,
@@ -189,7 +192,8 @@ function status(progress: Progress, exercise: LoadedExercise): string {
   const entry = progress.exercises[exercise.id];
   if (isSolved(progress, exercise.id, partIds(exercise))) return "solved";
   if (!entry) return "";
-  const solved = partIds(exercise).filter((p) => entry.parts[p]?.solved).length;
+  if (answeredAfterReveal(progress, exercise.id, partIds(exercise))) return "answered after the solution";
+  const solved = partIds(exercise).filter((p) => partEarned(entry.parts[p])).length;
   return solved > 0 ? `${solved}/${partIds(exercise).length} parts` : "started";
 }
 
@@ -278,9 +282,9 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   });
   ctx.io.stdout(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
   ctx.progress.update((p) => {
-    const entry = partEntry(p, exercise.id, "code");
-    entry.attempts++;
-    if (outcome.passed) entry.solved = true;
+    partEntry(p, exercise.id, "code").attempts++;
+    // After `solution`, a pass is recorded as answered after seeing it, as the page records it.
+    if (outcome.passed) markSolved(p, exercise.id, "code");
   });
   return outcome.passed;
 }
@@ -340,13 +344,16 @@ async function answer(
   }
   ctx.io.stdout(`${label} [${part.id}] ${verdict.message}\n`);
   const progress = ctx.progress.update((p) => {
-    const entry = partEntry(p, exercise.id, part.id);
-    entry.attempts++;
-    if (verdict.status === "right") entry.solved = true;
+    partEntry(p, exercise.id, part.id).attempts++;
+    if (verdict.status === "right") markSolved(p, exercise.id, part.id);
   });
   if (verdict.status === "right") {
-    const left = partIds(exercise).filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);
-    ctx.io.stdout(left.length ? `Parts left: ${left.join(", ")}\n` : `${exercise.id} solved.\n`);
+    const parts = partIds(exercise);
+    const left = parts.filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);
+    const done = isSolved(progress, exercise.id, parts)
+      ? `${exercise.id} solved.`
+      : `${exercise.id} answered after seeing its solution: not counted as solved.`;
+    ctx.io.stdout(left.length ? `Parts left: ${left.join(", ")}\n` : `${done}\n`);
     return 0;
   }
   const seed = args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : "";
