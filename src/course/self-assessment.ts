@@ -33,53 +33,208 @@ export interface Verdict {
   backed: Claimed;
 }
 
-/** Defences by name, with the words people use for them; evidence must name at least one. */
+/**
+ * Defences and mechanisms by name, with the words people use for them; defence evidence must name
+ * at least one. The list covers every mechanism the question bank's rubrics name at senior and
+ * staff level (src/widgets/mock-interview/rubric-evidence.test.ts reads each of those rubric texts
+ * as evidence against it), so the checker accepts the rubric's own answer.
+ *
+ * A word matches at the start of a word of the evidence ("shed" finds "shedding" but not
+ * "published"), with hyphens read as spaces ("rate-limits" is "rate limits").
+ */
 export const defenceNames: Readonly<Record<string, readonly string[]>> = {
-  bulkhead: ["bulkhead", "separate pool", "dedicated pool", "pool per"],
-  "circuit breaker": ["circuit breaker", "breaker"],
-  "retry budget": ["retry budget", "retry throttl", "token bucket for retries"],
-  "backoff and jitter": ["backoff", "jitter"],
-  "time-out": ["timeout", "time-out", "deadline"],
-  "load shedding": ["shed", "admission control", "reject early", "drop excess"],
-  "rate limit or quota": ["rate limit", "quota", "token bucket", "leaky bucket", "throttl"],
+  bulkhead: [
+    "bulkhead",
+    "separate pool",
+    "dedicated pool",
+    "pool per",
+    "own pool",
+    "concurrency limit",
+    "reserved capacity",
+    "reserve capacity",
+  ],
+  isolation: ["isolat", "split", "separate", "dedicated", "compartment"],
+  "circuit breaker": ["circuit breaker", "circuitbreaker", "breaker"],
+  "retry budget": [
+    "retry budget",
+    "budget",
+    "retry throttl",
+    "token bucket for retries",
+    "retries at one layer",
+    "retry at one layer",
+    "one layer retries",
+    "retries off",
+    "retry limit",
+    "limit on retries",
+    "max attempts",
+    "cap attempts",
+    "caps attempts",
+  ],
+  "backoff and jitter": ["backoff", "back off", "jitter"],
+  "time-out": ["timeout", "time out", "deadline"],
+  "fail fast": ["fail fast", "fails fast", "failing fast", "fast reject"],
+  "load shedding": ["shed", "loadshed", "admission", "reject early", "drop excess", "dropping expired", "drop expired"],
+  prioritisation: ["priorit"],
+  "rate limit or quota": [
+    "rate limit",
+    "ratelimit",
+    "quota",
+    "token bucket",
+    "leaky bucket",
+    "throttl",
+    "global limit",
+    "limited separately",
+    "per tenant limit",
+    "limits per",
+    "limit per",
+  ],
+  "fair sharing": ["fair shar", "fairness", "fair queu", "weighted fair"],
   cells: ["cell"],
-  "shuffle sharding": ["shuffle"],
-  sharding: ["shard", "partition"],
-  "static stability": ["static stab", "pre-provision", "preprovision", "headroom", "n/(n-1)", "n-1"],
-  "staged rollout": ["canary", "staged", "progressive", "wave", "one cell first", "rollout", "bake"],
-  rollback: ["rollback", "roll back"],
+  "shuffle sharding": [
+    "shuffle",
+    "stored assignment",
+    "assignment is stored",
+    "assignments are stored",
+    "assignment stored",
+    "store the assignment",
+    "stores the assignment",
+    "store each customer",
+    "assignment table",
+  ],
+  sharding: ["shard", "partition", "home region"],
+  "moving tenants": [
+    "moving a tenant",
+    "move a tenant",
+    "moving tenants",
+    "move tenants",
+    "tenant move",
+    "migrate",
+    "migration",
+    "move tool",
+    "repeatable tool",
+  ],
+  "static stability": ["static stab", "pre provision", "preprovision", "headroom", "n/(n 1)", "n 1"],
+  "staged rollout": [
+    "canary",
+    "staged",
+    "staging",
+    "staggered",
+    "progressive",
+    "wave",
+    "one cell first",
+    "cell by cell",
+    "rollout",
+    "rolled out",
+    "rolls out",
+    "bake",
+    "control group",
+  ],
+  rollback: ["rollback", "roll back", "rolls back"],
   "feature flag": ["feature flag", "kill switch", "flag"],
-  fallback: ["fallback", "degrade", "stale", "default value", "serve cached"],
+  "versioned changes": [
+    "versioned",
+    "versions",
+    "versioning",
+    "audit log",
+    "change log",
+    "changelog",
+    "log changes",
+    "logs changes",
+  ],
+  fallback: [
+    "fallback",
+    "fall back",
+    "degrade",
+    "stale",
+    "default value",
+    "serve cached",
+    "serves the last",
+    "serve the last",
+  ],
   "request coalescing": ["coalesc", "single flight", "singleflight", "request collapsing", "lock per key"],
   "hedged requests": ["hedg", "backup request", "tied request"],
   idempotency: ["idempoten", "dedup"],
+  "locks and conditional writes": [
+    "lock",
+    "conditional write",
+    "compare and set",
+    "compare and swap",
+    "optimistic concurrency",
+    "version check",
+  ],
   replication: [
     "replica",
     "replicat",
+    "redundan",
     "standby",
     "failover",
     "fail over",
-    "multi-region",
-    "multi-az",
-    "active-active",
-    "active-passive",
+    "fails over",
+    "multi region",
+    "multi az",
+    "two regions",
+    "second region",
+    "active active",
+    "active passive",
   ],
-  quorum: ["quorum", "majority", "fencing", "lease", "consensus", "raft", "paxos"],
-  backups: ["backup", "point-in-time", "snapshot"],
+  quorum: [
+    "quorum",
+    "majority",
+    "fencing",
+    "lease",
+    "consensus",
+    "raft",
+    "paxos",
+    "stonith",
+    "kill the old primary",
+    "kills the old primary",
+  ],
+  reconciliation: ["reconcil"],
+  backups: ["backup", "back up", "backs up", "point in time", "snapshot", "log archiv", "restore"],
+  diversity: [
+    "diversit",
+    "two implementations",
+    "second implementation",
+    "second vendor",
+    "another vendor",
+    "multi vendor",
+  ],
   "outlier detection": ["outlier", "eject"],
-  "health checks": ["health check", "fail open", "fail-open", "panic"],
-  autoscaling: ["autoscal", "scale out", "scale up"],
+  "health checks": ["health check", "healthcheck", "liveness", "readiness", "fail open", "panic", "re resolve"],
+  "detection and alerts": ["monitor", "alert", "runbook", "time to detect", "automat"],
+  autoscaling: ["autoscal", "scale out", "scale up", "scaling schedule", "scheduled scaling"],
   "queue and async": ["queue", "async", "asynchronous", "outbox"],
-  "cache warming": ["warm", "prewarm", "pre-warm", "priming"],
-  "chaos and game days": ["chaos", "game day", "gameday", "fault injection"],
+  "cache warming": ["warm", "prewarm", "pre warm", "priming"],
+  "chaos and game days": [
+    "chaos",
+    "game day",
+    "gameday",
+    "fault injection",
+    "drill",
+    "abort condition",
+    "automatic stop",
+  ],
 };
+
+/** Evidence as the table reads it: lower case, hyphens and dashes as spaces, one space between words. */
+const normalise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[-‐‑–—_]/g, " ")
+    .replace(/\s+/g, " ");
+
+/** Each defence's words as one pattern, each word anchored at the start of a word. */
+const defencePatterns = Object.entries(defenceNames).map(([name, words]) => ({
+  name,
+  pattern: new RegExp(
+    `(?<![a-z0-9])(?:${words.map((w) => normalise(w).replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})`,
+  ),
+}));
 
 /** The defences a text names, in the table's order. */
 export function defencesNamed(text: string): string[] {
-  const lower = text.toLowerCase();
-  return Object.entries(defenceNames)
-    .filter(([, words]) => words.some((w) => lower.includes(w)))
-    .map(([name]) => name);
+  const read = normalise(text);
+  return defencePatterns.filter(({ pattern }) => pattern.test(read)).map(({ name }) => name);
 }
 
 /**

@@ -195,6 +195,88 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     }
   });
 
+  test("a reload during the debrief comes back to the debrief, with its self-scores and evidence", async () => {
+    const session = await browser.open();
+    try {
+      const { page } = session;
+      const shuffle = bank.find((q) => q.id === "shuffle-sharding-numbers")!;
+      const needs = shuffle.rubric.findIndex((c) => c.point === "What it needs, and what it costs");
+      await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
+      await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
+      await page.goto(url);
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      const status = mock.locator("[data-field=announce]");
+      await mock.getByLabel("Or pick one").selectOption(shuffle.id);
+      await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(shuffle.title);
+      await mock.getByRole("button", { name: "Start the interview" }).click();
+      await page.clock.fastForward("02:00");
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      const point = mock.getByRole("group", { name: new RegExp(`^${shuffle.rubric[needs]!.point}`) });
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      // The rubric's own senior answer is evidence the checker accepts.
+      await point.getByLabel(/^Evidence:/).fill("Stored assignment");
+      await point.getByLabel("What it costs", { exact: true }).fill("a table to keep in step with the fleet");
+      await expect.poll(() => point.locator(".mock__verdict").textContent()).toBe("Your evidence supports senior.");
+      await mock.getByRole("checkbox", { name: shuffle.redFlags[0]! }).check();
+
+      const release = await holdWidgetCode(page);
+      await page.reload();
+      // Offered by the bootstrap, at its debrief; the widget, once loaded, leaves the words alone.
+      const offer = `You have an unfinished interview on “${shuffle.title}”, at its debrief.`;
+      await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
+      const resumeIt = mock.getByRole("button", { name: "Resume it" });
+      await resumeIt.focus(); // the widget loads on the first touch
+      const before = await resumeIt.boundingBox();
+      release();
+      await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
+      await expect(resumeIt.boundingBox()).resolves.toEqual(before);
+      await resumeIt.click();
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("review");
+      await expect(point.getByRole("radio", { name: /^Senior/ }).isChecked()).resolves.toBe(true);
+      await expect(point.getByLabel(/^Evidence:/).inputValue()).resolves.toBe("Stored assignment");
+      await expect(point.getByLabel("What it costs", { exact: true }).inputValue()).resolves.toBe(
+        "a table to keep in step with the fleet",
+      );
+      await expect(mock.getByRole("checkbox", { name: shuffle.redFlags[0]! }).isChecked()).resolves.toBe(true);
+      await expect(point.locator(".mock__verdict").textContent()).resolves.toBe("Your evidence supports senior.");
+      await page.clock.runFor(500);
+      await expect
+        .poll(() => status.textContent())
+        .toBe(`Resumed the debrief of “${shuffle.title}”, with the scores and evidence you had entered.`);
+      // A second reload still finds it at its debrief, with the time it had used.
+      await page.reload();
+      await mock.getByRole("button", { name: "Resume it" }).click();
+      await expect.poll(() => mock.getAttribute("data-stage"), loading).toBe("review");
+      await expect(point.getByLabel(/^Evidence:/).inputValue()).resolves.toBe("Stored assignment");
+      await expect(mock.locator("[data-field=used]").textContent()).resolves.toBe("You used 2:00 of 10:00.");
+
+      // Saved from the keyboard: the button says so and keeps the focus.
+      const save = mock.getByRole("button", { name: "Save to my history" });
+      await save.focus();
+      await page.keyboard.press("Enter");
+      const saved = mock.getByRole("button", { name: "Saved" });
+      await expect.poll(() => saved.getAttribute("aria-disabled")).toBe("true");
+      await expect(saved.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+      await page.keyboard.press("Enter"); // pressed again, it saves nothing more
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
+      expect(stored.attempts).toHaveLength(1);
+      expect(stored.attempts[0].debrief).toMatchObject({ redFlags: [0] });
+      expect(stored.attempts[0].debrief.backed[needs]).toBe(2);
+      expect(await page.evaluate(() => localStorage.getItem("blast-radius:interview-draft:v1"))).toBeNull();
+
+      // Another question: nothing the status said about that interview stays on screen.
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+      await page.clock.runFor(500);
+      await expect(status.textContent()).resolves.toBe("");
+      await expect(status.isVisible()).resolves.toBe(false); // an empty status line is not shown
+    } finally {
+      await session.close();
+    }
+  });
+
   test("a seeded draw works from the keyboard and the same seed draws the same question", async () => {
     const { page } = browser;
     await page.goto(url);
@@ -207,10 +289,27 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       .toMatch(/^Seed \d+ drew: “.+” \((mid|senior|staff)(, a design round in four phases)?\)\.$/);
     const first = (await chosen.textContent())!;
     const seed = first.match(/^Seed (\d+)/)![1]!;
+    // The line above Start says what was drawn, and says it alone: the status line does not repeat it.
+    await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");
     await page.keyboard.press("Enter"); // draw again: a new seed
     await mock.getByLabel("Seed").fill(seed);
     await mock.getByLabel("Seed").press("Tab");
     await expect.poll(() => chosen.textContent()).toBe(first);
+
+    // A seed that is not one is said on that same line, with what Start would still ask.
+    await mock.getByLabel("Seed").fill("abc");
+    await mock.getByLabel("Seed").press("Tab");
+    await expect
+      .poll(() => chosen.textContent())
+      .toBe(
+        `“abc” is not a seed: a seed is a whole number, such as 4821. The question is still ${first.slice(first.indexOf("“"), -1)}, drawn by seed ${seed}.`,
+      );
+    await expect(mock.getByLabel("Seed").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");
+    await mock.getByLabel("Seed").fill(seed);
+    await mock.getByLabel("Seed").press("Tab");
+    await expect.poll(() => chosen.textContent()).toBe(first);
+    await expect(mock.getByLabel("Seed").getAttribute("aria-invalid")).resolves.toBeNull();
   });
 
   test("a seed typed before the widget has loaded is the seed the first draw uses", async () => {
@@ -331,9 +430,18 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // A reload keeps the phase, the clock and what was asked.
       await mock.getByLabel(/Your answer/).fill("Router: thin, cached mapping.");
       await page.reload();
+      const offer = (await mock.locator("[data-field=resume-text]").textContent())!;
       await mock.getByRole("button", { name: "Resume it" }).click();
       await expect.poll(() => phases.locator("[aria-current=step]").textContent()).toBe("High-level design, 12:00");
       await expect(clock.textContent()).resolves.toMatch(/^6:2\d$/);
+      // The offer's time left is what the clocks then show: this phase's rest and the deep dive's
+      // 10:00, not the interface's unused minutes (skipped by moving on).
+      const [m, s] = (await clock.textContent())!.split(":").map(Number) as [number, number];
+      const left = 60 * m + s + 10 * 60;
+      const leftText = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+      expect(offer).toBe(`You have an unfinished interview on “${design.title}”, ${leftText} left.`);
+      await page.clock.runFor(500);
+      await expect.poll(() => status.textContent()).toContain(`left in this phase, ${leftText} in all.`);
       await expect(log.getByRole("listitem").count()).resolves.toBe(2);
       await expect(mock.getByLabel(/Your answer/).inputValue()).resolves.toBe("Router: thin, cached mapping.");
 

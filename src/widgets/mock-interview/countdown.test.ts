@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Countdown, formatClock, milestoneMessage, milestonesFor } from "./countdown.ts";
+import { Countdown, formatClock, milestoneMessage, milestonesFor, timeLeftMs } from "./countdown.ts";
 
 const minute = 60_000;
 
@@ -54,4 +54,12 @@ test("a resumed countdown starts where it stopped and does not repeat passed mil
   expect(clock.poll()).toBeNull(); // 5 minutes left was announced before the reload
   now += 2 * minute;
   expect(clock.poll()).toBe(2 * minute);
+});
+
+test("time left in a round is the rest of this phase and every later phase, whatever earlier ones used", () => {
+  const phases = [5 * minute, 5 * minute, 12 * minute, 10 * minute];
+  expect(timeLeftMs(phases, 0, 0)).toBe(32 * minute);
+  expect(timeLeftMs(phases, 2, 3000)).toBe(22 * minute - 3000);
+  expect(timeLeftMs(phases, 3, 10 * minute)).toBe(0);
+  expect(timeLeftMs([10 * minute], 0, 125_500)).toBe(474_500);
 });

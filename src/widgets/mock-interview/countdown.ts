@@ -27,6 +27,16 @@ export function formatClock(remainingMs: number): string {
   return `${minutes}:${seconds.toString().padStart(2, "0")}`;
 }
 
+/**
+ * Time left in a round of timed phases: the rest of the current phase and the whole of each one
+ * after it. Time a phase left unused when the round moved on early is gone, as it is from the
+ * clock. The round (round.ts) and the offer to resume a draft (draft.ts) both count with this.
+ */
+export function timeLeftMs(phaseMs: readonly number[], phase: number, usedInPhaseMs: number): number {
+  const current = Math.max(0, (phaseMs[phase] ?? 0) - usedInPhaseMs);
+  return phaseMs.slice(phase + 1).reduce((sum, ms) => sum + ms, current);
+}
+
 export class Countdown {
   private usedBeforeMs = 0;
   private runningSince: number | null = null;

@@ -5,6 +5,8 @@ export interface Ui {
   button(action: string): HTMLButtonElement;
   /** Says `text` in the polite live region (cleared first, so a repeated message is read again). */
   announce(text: string): void;
+  /** Empties the live region (and drops a message still pending), so nothing stale stays on screen. */
+  quiet(): void;
 }
 
 export function bindUi(root: HTMLElement): Ui {
@@ -27,7 +29,11 @@ export function bindUi(root: HTMLElement): Ui {
       region.textContent = text;
     }, 50);
   };
-  return { root, field, button, announce };
+  const quiet = () => {
+    window.clearTimeout(pending);
+    field("announce").textContent = "";
+  };
+  return { root, field, button, announce, quiet };
 }
 
 export const percent = (share: number) => `${Math.round(share * 100)}%`;

@@ -68,3 +68,38 @@ test("the offer to resume names the question and the time left, rounded up as th
   );
   expect(parseDraft(JSON.stringify({ ...draft, title: 3 }))).toBeNull();
 });
+
+test("a draft at its debrief keeps what was entered there, and the offer says it is at its debrief", () => {
+  const debrief = {
+    claims: [
+      { level: 2, evidence: "1 in 28" },
+      { level: 2, evidence: "Stored assignment", cost: "a table to keep" },
+    ],
+    redFlags: [1],
+  };
+  const atDebrief: Draft = { ...draft, title: "Shuffle sharding, with numbers", phaseMs: [600_000], debrief };
+  const s = store();
+  saveDraft(s, atDebrief);
+  expect(loadDraft(s)).toEqual(atDebrief);
+  expect(resumeOffer(atDebrief)).toBe(
+    "You have an unfinished interview on “Shuffle sharding, with numbers”, at its debrief.",
+  );
+  const damaged = (d: unknown) => parseDraft(JSON.stringify({ ...draft, debrief: d }));
+  expect(damaged({ ...debrief, claims: [{ level: 4, evidence: "" }] })).toBeNull();
+  expect(damaged({ ...debrief, claims: [{ level: 1 }] })).toBeNull();
+  expect(damaged({ ...debrief, redFlags: [-1] })).toBeNull();
+  expect(damaged({ claims: [] })).toBeNull();
+});
+
+test("phase lengths must fit the round they describe", () => {
+  const round = { phase: 1, phaseUsedMs: [300_000, 2000], asked: [], pushed: [], done: false };
+  const twoPhases: Draft = { ...draft, durationMs: 900_000, usedMs: 302_000, round, phaseMs: [300_000, 600_000] };
+  expect(parseDraft(JSON.stringify(twoPhases))).toEqual(twoPhases);
+  expect(resumeOffer(twoPhases)).toBe("You have an unfinished interview on this device, 9:58 left.");
+  expect(parseDraft(JSON.stringify({ ...twoPhases, phaseMs: [900_000] }))).toBeNull();
+  expect(parseDraft(JSON.stringify({ ...twoPhases, phaseMs: [0, 900_000] }))).toBeNull();
+  // A round whose time is up says so rather than "0:00 left".
+  expect(resumeOffer({ ...twoPhases, round: { ...round, done: true } })).toBe(
+    "You have an unfinished interview on this device, with its time up.",
+  );
+});

@@ -3,7 +3,7 @@
  * clock. One draft at a time; unreadable drafts are dropped. Small and light on imports: the
  * page's bootstrap reads it to offer the resume before the widget's code has loaded.
  */
-import { formatClock } from "./countdown.ts";
+import { formatClock, timeLeftMs } from "./countdown.ts";
 import type { Store } from "../site-storage.ts";
 import type { RoundState } from "./round.ts";
 
@@ -23,6 +23,16 @@ export interface Draft {
   round?: RoundState;
   /** The length chosen for a single-question round, in minutes. */
   minutes?: number;
+  /** Each phase's length (absent in older drafts), so the offer to resume counts time as the clocks will. */
+  phaseMs?: number[];
+  /** Present once the interview reached its debrief: what was entered there so far. */
+  debrief?: DebriefDraft;
+}
+
+/** The debrief as the learner left it: a level and evidence per rubric point, and the red flags ticked. */
+export interface DebriefDraft {
+  claims: { level: number; evidence: string; cost?: string }[];
+  redFlags: number[];
 }
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
@@ -50,6 +60,27 @@ export function isRoundState(v: unknown): v is RoundState {
   );
 }
 
+function isDebriefDraft(v: unknown): v is DebriefDraft {
+  if (typeof v !== "object" || v === null) return false;
+  const d = v as Record<string, unknown>;
+  return (
+    Array.isArray(d.claims) &&
+    d.claims.every((c) => {
+      if (typeof c !== "object" || c === null) return false;
+      const { level, evidence, cost } = c as Record<string, unknown>;
+      return (
+        Number.isInteger(level) &&
+        (level as number) >= 0 &&
+        (level as number) <= 3 &&
+        typeof evidence === "string" &&
+        (cost === undefined || typeof cost === "string")
+      );
+    }) &&
+    Array.isArray(d.redFlags) &&
+    d.redFlags.every((i) => isCount(i) && Number.isInteger(i))
+  );
+}
+
 export function parseDraft(raw: string | null): Draft | null {
   if (raw === null) return null;
   try {
@@ -67,7 +98,13 @@ export function parseDraft(raw: string | null): Draft | null {
       typeof d.notes === "string" &&
       typeof d.startedAt === "string" &&
       (d.round === undefined || isRoundState(d.round)) &&
-      (d.minutes === undefined || (isCount(d.minutes) && d.minutes > 0))
+      (d.minutes === undefined || (isCount(d.minutes) && d.minutes > 0)) &&
+      (d.phaseMs === undefined ||
+        (Array.isArray(d.phaseMs) &&
+          d.phaseMs.length > 0 &&
+          d.phaseMs.every((ms) => isCount(ms) && ms > 0) &&
+          (d.round === undefined || (d.round as RoundState).phaseUsedMs.length === d.phaseMs.length))) &&
+      (d.debrief === undefined || isDebriefDraft(d.debrief))
     ) {
       return d as unknown as Draft;
     }
@@ -84,7 +121,21 @@ export function parseDraft(raw: string | null): Draft | null {
  */
 export function resumeOffer(draft: Draft): string {
   const on = draft.title ? `on “${draft.title}”` : "on this device";
-  return `You have an unfinished interview ${on}, ${formatClock(draft.durationMs - draft.usedMs)} left.`;
+  if (draft.debrief) return `You have an unfinished interview ${on}, at its debrief.`;
+  const left = draftTimeLeftMs(draft);
+  return `You have an unfinished interview ${on}, ${left > 0 ? `${formatClock(left)} left` : "with its time up"}.`;
+}
+
+/**
+ * The time left in a draft's interview, as its clocks will show it once resumed (timeLeftMs, as
+ * the round counts it): time a phase did not use before moving on is not left. Drafts from before
+ * phase lengths were kept count the whole length less the time used.
+ */
+export function draftTimeLeftMs(draft: Draft): number {
+  const { round, phaseMs } = draft;
+  if (round?.done) return 0;
+  if (!round || !phaseMs) return draft.durationMs - draft.usedMs;
+  return timeLeftMs(phaseMs, round.phase, round.phaseUsedMs[round.phase] ?? 0);
 }
 
 export function loadDraft(store: Store): Draft | null {

@@ -14,7 +14,7 @@
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { storeOrNothing } from "../site-storage.ts";
-import { clearDraft, loadDraft } from "./draft.ts";
+import { clearDraft, type DebriefDraft, loadDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "./plan.ts";
@@ -51,7 +51,12 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   const selection = new Selection(ui, questions);
   const running = new RunningStage(ui, () => interview, now);
   const history = new HistoryView(ui);
-  const review = new ReviewStage(ui, (all) => history.render(all));
+  /** Keeps the interview in the draft as it stands, at its debrief with what was entered there. */
+  const keepDraft = () => {
+    if (!interview || stage === "setup" || review.isSaved) return;
+    running.keepDraft(stage === "review" ? review.entered() : undefined);
+  };
+  const review = new ReviewStage(ui, (all) => history.render(all), keepDraft);
 
   const enter = (next: Stage, focus: HTMLElement) => {
     stage = next;
@@ -106,16 +111,36 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
       return;
     }
     begin({ question, seed: draft.seed, round, minutes, startedAt: draft.startedAt }, draft.notes, true);
+    if (draft.debrief) {
+      const kept = debriefMe(draft.debrief);
+      ui.announce(
+        kept
+          ? `Resumed the debrief of “${question.title}”, with the scores and evidence you had entered.`
+          : `Resumed the debrief of “${question.title}”. Its rubric has changed since, so your scores were not kept.`,
+      );
+      return;
+    }
+    // The time in all is the figure the offer to resume gave (timeLeftMs counts both).
+    const inAll = round.plan.phases.length > 1 ? `, ${formatClock(round.timeLeftMs())} in all` : "";
     ui.announce(
-      `Resumed “${question.title}”, paused with ${formatClock(round.remainingInPhaseMs())} left in this phase. Press Resume to restart the clock.`,
+      `Resumed “${question.title}”, paused with ${formatClock(round.remainingInPhaseMs())} left in this phase${inAll}. Press Resume to restart the clock.`,
     );
+  };
+
+  /** Stops the round and opens its debrief, with what a draft had entered there; false if that no longer fits. */
+  const debriefMe = (entered?: DebriefDraft): boolean => {
+    if (!interview) return false;
+    running.stop();
+    const fits = review.show(interview, running.notesText, entered);
+    enter("review", ui.field("review-title"));
+    // From here the draft says the interview is at its debrief, so a reload comes back to it.
+    keepDraft();
+    return fits;
   };
 
   const finish = () => {
     if (!interview) return;
-    running.stop();
-    review.show(interview, running.notesText);
-    enter("review", ui.field("review-title"));
+    debriefMe();
     ui.announce(
       "Here is your debrief: the model answer, the follow-ups, and the rubric to score yourself with evidence.",
     );
@@ -125,6 +150,8 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     clearDraft(storeOrNothing());
     interview = null;
     delete root.dataset.reviewing;
+    // What the status said belonged to the interview just left.
+    ui.quiet();
     selection.reset();
     enter("setup", ui.button("draw"));
   };
@@ -136,7 +163,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     pause: { stages: ["running"], run: () => running.togglePause() },
     next: { stages: ["running"], run: () => running.moveOn() },
     finish: { stages: ["running"], run: finish },
-    save: { stages: ["review"], run: () => interview && review.save(running.notesText) },
+    save: { stages: ["review"], run: () => interview && review.save() },
     again: { stages: ["review"], run: again },
     clear: { stages: ["setup", "running", "review"], run: () => history.clear() },
   };
@@ -158,7 +185,5 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   const draft = loadDraft(storeOrNothing());
   ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
-  window.addEventListener("pagehide", () => {
-    if (interview && stage !== "setup" && !review.isSaved) running.keepDraft();
-  });
+  window.addEventListener("pagehide", keepDraft);
 }

@@ -4,13 +4,14 @@
  * follow-ups that were asked with their model replies, and the self-assessment against the
  * levelled rubric: a level and the evidence behind it for each point, red flags, and where the
  * self-score and the evidence disagree (src/course/self-assessment.ts). Saved to the history.
+ * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it.
  */
 import type { Criterion } from "../../course/question-bank.ts";
 import { type Claim, type Claimed, claimNames, type Debrief, debrief } from "../../course/self-assessment.ts";
 import { formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
-import { clearDraft } from "./draft.ts";
+import { clearDraft, type DebriefDraft } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
 import type { Interview } from "./session.ts";
@@ -39,20 +40,29 @@ export class ReviewStage {
   private interview: Interview | null = null;
   private scoring: ReturnType<typeof forScoring> | null = null;
   private last: Debrief | null = null;
+  private notes = "";
 
   constructor(
     private readonly ui: Ui,
     private readonly onSaved: (all: Attempt[]) => void,
+    /** Called whenever a level, a piece of evidence or a red flag changes. */
+    private readonly onChange: () => void = () => {},
   ) {}
 
   get isSaved(): boolean {
     return this.saved;
   }
 
-  show(interview: Interview, notes: string): void {
+  /**
+   * Shows the debrief of `interview`, with `entered` (a draft's self-scores and evidence) filled
+   * in when there is one. Returns false when `entered` no longer fits the rubric (the course
+   * changed), which leaves the debrief blank.
+   */
+  show(interview: Interview, notes: string, entered?: DebriefDraft): boolean {
     const { ui } = this;
     const { question, round } = interview;
     this.interview = interview;
+    this.notes = notes;
     this.saved = false;
     this.scoring = forScoring(question.rubric);
     ui.root.dataset.reviewing = question.id;
@@ -82,12 +92,27 @@ export class ReviewStage {
         return label;
       }),
     );
-    ui.button("save").disabled = false;
+    ui.button("save").removeAttribute("aria-disabled");
     ui.button("save").textContent = "Save to my history";
+    const fits = entered ? this.fill(entered) : true;
     this.update();
+    return fits;
   }
 
-  save(notes: string): void {
+  /** What the learner has entered so far, for the draft. */
+  entered(): DebriefDraft {
+    return {
+      claims: this.claims().map(({ level, evidence, cost }) => ({
+        level,
+        evidence: evidence.slice(0, 1000),
+        ...(cost === undefined ? {} : { cost: cost.slice(0, 1000) }),
+      })),
+      redFlags: this.redFlagsTicked(),
+    };
+  }
+
+  save(): void {
+    const { notes } = this;
     const interview = this.interview;
     if (this.saved || !interview || !this.last) return;
     const { question, round } = interview;
@@ -126,7 +151,8 @@ export class ReviewStage {
       const all = addAttempt(store, attempt);
       clearDraft(store);
       this.saved = true;
-      this.ui.button("save").disabled = true;
+      // Still focusable, so a keyboard user who pressed it stays where they were.
+      this.ui.button("save").setAttribute("aria-disabled", "true");
       this.ui.button("save").textContent = "Saved";
       this.onSaved(all);
       this.ui.announce(
@@ -257,6 +283,29 @@ export class ReviewStage {
     });
   }
 
+  /** Puts a draft's entries back into the rubric's fields, when they fit the rubric shown. */
+  private fill(entered: DebriefDraft): boolean {
+    const boxes = [...this.ui.field("rubric").querySelectorAll<HTMLFieldSetElement>("fieldset[data-criterion]")];
+    const flags = [...this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input")];
+    const fits =
+      entered.claims.length === boxes.length &&
+      entered.claims.every(
+        (c, i) => (c.cost === undefined) === !boxes[i]!.querySelector("input[data-evidence=cost]"),
+      ) &&
+      entered.redFlags.every((i) => i < flags.length);
+    if (!fits) return false;
+    entered.claims.forEach((claim, i) => {
+      const box = boxes[i]!;
+      const radio = box.querySelector<HTMLInputElement>(`input[type=radio][value="${claim.level}"]`);
+      if (radio) radio.checked = true;
+      box.querySelector<HTMLInputElement>("input[data-evidence=text]")!.value = claim.evidence;
+      const cost = box.querySelector<HTMLInputElement>("input[data-evidence=cost]");
+      if (cost) cost.value = claim.cost ?? "";
+    });
+    for (const i of entered.redFlags) flags[i]!.checked = true;
+    return true;
+  }
+
   private redFlagsTicked(): number[] {
     return [...this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input:checked")].map((b) =>
       Number(b.value),
@@ -301,5 +350,6 @@ export class ReviewStage {
       disagree.length === 0
         ? "Your self-score and your evidence agree."
         : `Your score and your evidence disagree on ${disagree.length} ${disagree.length === 1 ? "point" : "points"}: ${disagree.join("; ")}.`;
+    if (!this.saved) this.onChange();
   }
 }

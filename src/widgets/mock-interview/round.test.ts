@@ -1,6 +1,7 @@
 /** The interviewer's clock: phases with their own clocks, injects on time, pushbacks after them, state across reloads. */
 import { describe, expect, test } from "vitest";
 import { designPhases, planFor, pushbackDelay, totalMs } from "./plan.ts";
+import { type Draft, draftTimeLeftMs, resumeOffer } from "./draft.ts";
 import { Round, type RoundEvent } from "./round.ts";
 
 const minute = 60_000;
@@ -169,6 +170,41 @@ describe("a round", () => {
     heard.push(...kinds(round.poll()));
     expect(heard).toEqual(["milestone:300", "milestone:120", "milestone:60", "end:0"]);
     expect(round.done).toBe(true);
+  });
+
+  test("the time left counts no time a phase left unused, and a draft's resume offer says the same", () => {
+    // The audit's case: requirements run out, "Move on" 2 s into the interface, 3 s into the high-level design.
+    let now = 0;
+    const round = new Round(planFor(design, 10), () => now);
+    round.start();
+    now += 5 * minute;
+    round.poll();
+    now += 2000;
+    round.next();
+    now += 3000;
+    expect(round.remainingInPhaseMs()).toBe(12 * minute - 3000);
+    // 11:57 on the high-level design's clock, then the deep dive's 10:00; the interface's unused 4:58 is gone.
+    expect(round.timeLeftMs()).toBe(22 * minute - 3000);
+    const draft: Draft = {
+      questionId: "d",
+      title: "A design",
+      seed: null,
+      durationMs: totalMs(round.plan),
+      usedMs: round.totalUsedMs(),
+      notes: "",
+      startedAt: "2026-03-02T09:00:00.000Z",
+      round: round.snapshot(),
+      phaseMs: round.plan.phases.map((p) => p.ms),
+    };
+    expect(draftTimeLeftMs(draft)).toBe(round.timeLeftMs());
+    expect(resumeOffer(draft)).toBe("You have an unfinished interview on “A design”, 21:57 left.");
+    // Resumed from that draft, the round shows the same.
+    const resumed = new Round(planFor(design, 10), () => now, draft.round);
+    expect(resumed.timeLeftMs()).toBe(draftTimeLeftMs(draft));
+    round.next();
+    round.next();
+    expect(round.done).toBe(true);
+    expect(round.timeLeftMs()).toBe(0);
   });
 
   test("a saved state that does not fit the plan is refused", () => {

@@ -4,7 +4,7 @@
  * phase's time runs out (the interviewer moves you on). Pure: time comes from `now`, so tests and
  * a paused page clock drive it without waiting, and its state survives a reload as plain data.
  */
-import { Countdown } from "./countdown.ts";
+import { Countdown, timeLeftMs } from "./countdown.ts";
 import type { Inject, Plan } from "./plan.ts";
 
 export type RoundEvent =
@@ -65,6 +65,16 @@ export class Round {
 
   remainingInPhaseMs(): number {
     return this.state.done ? 0 : this.clock.remainingMs();
+  }
+
+  /** Time left in the whole round, as the clocks will show it: this phase's rest and every later phase. */
+  timeLeftMs(): number {
+    if (this.state.done) return 0;
+    return timeLeftMs(
+      this.plan.phases.map((p) => p.ms),
+      this.state.phase,
+      this.clock.usedMs(),
+    );
   }
 
   /** Milliseconds used in every phase, the current one counted to now. */

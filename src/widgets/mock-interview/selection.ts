@@ -2,6 +2,10 @@
  * The setup stage: which question the next interview asks. A draw uses the seed in the field
  * when the learner typed one (so a seed typed before the first draw is honoured), and a fresh
  * seed otherwise; picking from the list clears the seed.
+ *
+ * The line above Start (a polite live region of its own) says what the next interview will ask,
+ * and is the one place that says it: the widget's status line is emptied when the choice changes,
+ * so it never repeats the line or contradicts it.
  */
 import type { Ui } from "./dom.ts";
 import { drawIndex, freshSeed, parseSeed } from "./draw.ts";
@@ -17,6 +21,10 @@ export interface Choice {
 type Source = "typed" | "drawn" | "picked";
 
 export const noChoiceText = "No question yet: draw one, pick one, or just start and one is drawn for you.";
+
+/** “Title” (senior) or, for a design prompt, “Title” (staff, a design round in four phases). */
+const questionText = (q: InterviewQuestion) =>
+  `“${q.title}” (${q.level}${q.type === "design" ? ", a design round in four phases" : ""})`;
 
 export class Selection {
   private current: Choice | null = null;
@@ -43,7 +51,7 @@ export class Selection {
     const typed = parseSeed(this.seedInput.value);
     const useTyped = typed !== null && (typed !== this.current?.seed || this.source === "typed");
     this.drawWith(useTyped ? typed : freshSeed(), "drawn");
-    this.ui.announce(this.ui.field("chosen").textContent ?? "");
+    this.ui.quiet();
   }
 
   /** The choice to start with: the current one, or a fresh draw. */
@@ -57,7 +65,7 @@ export class Selection {
     this.source = null;
     this.seedInput.value = "";
     this.pick.value = "";
-    this.ui.field("chosen").textContent = noChoiceText;
+    this.showChoice();
     this.ui.field("minutes-box").hidden = false;
   }
 
@@ -78,23 +86,39 @@ export class Selection {
   private choose(question: InterviewQuestion, seed: number | null, source: Source): void {
     this.current = { question, seed };
     this.source = source;
-    const how = seed === null ? "You picked" : `Seed ${seed} drew`;
-    const design = question.type === "design";
-    this.ui.field("chosen").textContent =
-      `${how}: “${question.title}” (${question.level}${design ? ", a design round in four phases" : ""}).`;
+    this.showChoice();
     // A design round's phases set its length; the time chosen applies to single questions.
-    this.ui.field("minutes-box").hidden = design;
+    this.ui.field("minutes-box").hidden = question.type === "design";
+  }
+
+  /** The line above Start: the current choice, or that there is none yet. */
+  private showChoice(): void {
+    this.seedInput.removeAttribute("aria-invalid");
+    const choice = this.current;
+    const how = choice?.seed === null ? "You picked" : `Seed ${choice?.seed} drew`;
+    this.ui.field("chosen").textContent = choice ? `${how}: ${questionText(choice.question)}.` : noChoiceText;
   }
 
   private onSeedTyped(): void {
-    if (this.seedInput.value.trim() === "") return;
+    // An emptied field takes back what it said about a seed that was not one.
+    if (this.seedInput.value.trim() === "") {
+      if (this.seedInput.hasAttribute("aria-invalid")) this.showChoice();
+      return;
+    }
     const seed = parseSeed(this.seedInput.value);
+    this.ui.quiet();
     if (seed === null) {
-      this.ui.announce("A seed is a whole number, such as 4821.");
+      // Said where the choice is said, with what Start would still ask, so the two cannot disagree.
+      const text = this.seedInput.value.trim();
+      const typed = text.length > 20 ? `${text.slice(0, 20)}…` : text;
+      const still = this.current
+        ? ` The question is still ${questionText(this.current.question)}, ${this.current.seed === null ? "which you picked" : `drawn by seed ${this.current.seed}`}.`
+        : "";
+      this.seedInput.setAttribute("aria-invalid", "true");
+      this.ui.field("chosen").textContent = `“${typed}” is not a seed: a seed is a whole number, such as 4821.${still}`;
       return;
     }
     this.drawWith(seed, "typed");
-    this.ui.announce(this.ui.field("chosen").textContent ?? "");
   }
 
   private onPicked(): void {
@@ -102,5 +126,6 @@ export class Selection {
     if (!question) return;
     this.seedInput.value = "";
     this.choose(question, null, "picked");
+    this.ui.quiet();
   }
 }

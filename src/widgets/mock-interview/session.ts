@@ -8,7 +8,7 @@
 import { formatClock, milestoneMessage } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { storeOrNothing } from "../site-storage.ts";
-import { saveDraft } from "./draft.ts";
+import { type DebriefDraft, saveDraft } from "./draft.ts";
 import type { Round, RoundEvent } from "./round.ts";
 import type { Choice } from "./selection.ts";
 
@@ -100,7 +100,8 @@ export class RunningStage {
     this.keepDraft();
   }
 
-  keepDraft(): void {
+  /** Saves the interview as it stands, with what the debrief holds once it has reached it. */
+  keepDraft(debrief?: DebriefDraft): void {
     const interview = this.current();
     if (!interview) return;
     const { round } = interview;
@@ -115,6 +116,8 @@ export class RunningStage {
       startedAt: interview.startedAt,
       round: round.snapshot(),
       minutes: interview.minutes,
+      phaseMs: round.plan.phases.map((p) => p.ms),
+      ...(debrief ? { debrief } : {}),
     });
   }
 
