@@ -86,6 +86,10 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     // The debrief: a level and evidence for each point of the levelled rubric.
     const criteria = mock.locator("fieldset[data-criterion]");
     await expect(criteria.count()).resolves.toBe(question.rubric.length);
+    // Nothing scored yet: nothing to agree or disagree on, and the line says what to do.
+    await expect(mock.locator("[data-field=disagreements]").textContent()).resolves.toBe(
+      "Score each point you showed, and paste the evidence for it.",
+    );
     await expect(
       mock.locator("[data-field=followups]").getByText(question.followUps[0]!.question).isVisible(),
     ).resolves.toBe(true);

@@ -346,8 +346,11 @@ export class ReviewStage {
     const disagree = d.verdicts.flatMap((v, i) =>
       v.status === "missing" || v.status === "contradicts" ? [points[i]!.point] : [],
     );
-    this.ui.field("disagreements").textContent =
-      disagree.length === 0
+    // Agreement needs something to agree on: before any point is scored there is none to report.
+    const scored = d.verdicts.some((v) => v.status !== "not-claimed");
+    this.ui.field("disagreements").textContent = !scored
+      ? "Score each point you showed, and paste the evidence for it."
+      : disagree.length === 0
         ? "Your self-score and your evidence agree."
         : `Your score and your evidence disagree on ${disagree.length} ${disagree.length === 1 ? "point" : "points"}: ${disagree.join("; ")}.`;
     if (!this.saved) this.onChange();
