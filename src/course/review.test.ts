@@ -1,15 +1,19 @@
+import { forgetting_curve, generatorParameters } from "ts-fsrs";
 import { describe, expect, test } from "vitest";
 import { emptyProgress, mergeProgress, type Progress, readProgressText } from "./progress.ts";
 import {
   dueCards,
   durability,
   enrol,
+  holdsForDays,
   ratingFor,
   ratingsAllowed,
   recallChance,
+  recallPercent,
   recordReview,
   type Reviewable,
   reviewSeed,
+  targetRecallPercent,
   whenText,
 } from "./review.ts";
 
@@ -133,6 +137,107 @@ describe("durability per chapter", () => {
     expect(rows[0]!.recall).toBeGreaterThan(0.8);
     expect(rows[0]!.recall).toBeLessThan(0.9);
     expect(durability(emptyProgress(), reviewables, t0)).toEqual([]);
+  });
+});
+
+describe("what the /review/ page says of the figures", () => {
+  const outcomesWorstFirst = ["again", "hard", "good", "easy"] as const;
+  const shown = (p: Progress, chapter: string, when: Date) =>
+    recallPercent(durability(p, reviewables, when).find((r) => r.chapter === chapter)!.recall);
+
+  test("recall is shown rounded down, so a figure shown at the target or above is never below it", () => {
+    expect(targetRecallPercent).toBe(90);
+    expect(recallPercent(1)).toBe(100);
+    expect(recallPercent(0.9)).toBe(90);
+    expect(recallPercent(0.89999999)).toBe(89);
+    expect(recallPercent(0.29)).toBe(29);
+  });
+
+  test("holds for: whole days from today until the chapter's recall, as shown, falls below the target", () => {
+    let p = enrol(solved("cells-blast-radius", "cell-router"), reviewables, t0);
+    p = enrol({ ...p, exercises: { ...p.exercises, ...solved("canary-exposure").exercises } }, reviewables, at(-1.6));
+    p = recordReview(p, "cell-router", "good", at(3));
+    let checked = 0;
+    for (const days of [0, 0.04, 0.5, 1, 2, 2.99, 3, 3.5, 7, 12, 20, 40]) {
+      for (const row of durability(p, reviewables, at(days))) {
+        const h = row.holdsDays;
+        if (h === 0) expect(shown(p, row.chapter, at(days))).toBeLessThan(targetRecallPercent);
+        else {
+          expect(shown(p, row.chapter, at(days + h - 1))).toBeGreaterThanOrEqual(targetRecallPercent);
+          expect(shown(p, row.chapter, at(days + h))).toBeLessThan(targetRecallPercent);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(holdsForDays([], t0)).toBe(0);
+  });
+
+  test("just solved: recall holds for as many days as the next review is away, though stability is 2.3 days", () => {
+    const p = enrol(solved("cells-blast-radius"), reviewables, t0);
+    const row = durability(p, reviewables, at(0.04))[0]!;
+    // The audit's case: the page said "holds for about 2 days" (stability) and "next review in 3 days".
+    expect(row.stabilityDays).toBeCloseTo(2.3065, 4);
+    expect(row.holdsDays).toBe(3);
+    expect(whenText(row.nextDue, at(0.04))).toBe("in 3 days (2026-12-04)");
+    expect([0, 1, 2, 3].map((d) => shown(p, "cells", at(d + 0.04)))).toEqual([100, 94, 90, 88]);
+  });
+
+  test("next review: the whole day nearest the 90% point (stability), or the day after a worse rating's", () => {
+    const w = generatorParameters().w;
+    let cards = [enrol(solved("cells-blast-radius"), reviewables, t0)];
+    let dayBefore = 0;
+    let later = 0;
+    for (let generation = 0; generation < 3; generation++) {
+      const next: Progress[] = [];
+      for (const p of cards) {
+        const card = p.review!["cells-blast-radius"]!;
+        const reviewed = new Date(card.due);
+        let worse = 0;
+        for (const outcome of outcomesWorstFirst) {
+          const after = recordReview(p, "cells-blast-radius", outcome, reviewed);
+          const c = after.review!["cells-blast-radius"]!;
+          // Stability is when FSRS's continuous curve reaches the target.
+          expect(forgetting_curve(w, c.stability, c.stability)).toBeCloseTo(targetRecallPercent / 100, 6);
+          const nearest = Math.max(1, Math.round(c.stability));
+          const falls = holdsForDays([c], reviewed);
+          // The nearest whole day is the day recall (as shown) drops below the target, or the day before.
+          expect(nearest === falls || nearest === falls - 1).toBe(true);
+          if (nearest === falls - 1) dayBefore++;
+          expect(c.scheduled_days).toBeGreaterThanOrEqual(nearest);
+          if (c.scheduled_days > nearest) {
+            expect(c.scheduled_days).toBe(worse + 1);
+            later++;
+          }
+          expect(c.scheduled_days).toBeGreaterThan(worse);
+          expect(Date.parse(c.due)).toBe(reviewed.getTime() + c.scheduled_days * day);
+          worse = c.scheduled_days;
+          next.push(after);
+        }
+      }
+      cards = next.slice(0, 8);
+    }
+    // Both cases the page names occur.
+    expect(dayBefore).toBeGreaterThan(0);
+    expect(later).toBeGreaterThan(0);
+    // Solving is the later case: good comes back 3 days on, after hard's 2, where stability is 2.3065.
+    const first = enrol(solved("cells-blast-radius"), reviewables, t0).review!["cells-blast-radius"]!;
+    expect([Math.round(first.stability), first.scheduled_days]).toEqual([2, 3]);
+  });
+
+  test("both recall today and holds for grow with every review got right", () => {
+    const p = enrol(solved("cells-blast-radius"), reviewables, t0);
+    let progress = p;
+    for (let i = 0; i < 4; i++) {
+      const due = new Date(progress.review!["cells-blast-radius"]!.due);
+      const before = durability(progress, reviewables, due)[0]!;
+      for (const outcome of ["hard", "good", "easy"] as const) {
+        const after = durability(recordReview(progress, "cells-blast-radius", outcome, due), reviewables, due)[0]!;
+        expect(after.recall).toBeGreaterThan(before.recall);
+        expect(after.holdsDays).toBeGreaterThan(before.holdsDays);
+      }
+      progress = recordReview(progress, "cells-blast-radius", outcomesWorstFirst[1 + (i % 3)]!, due);
+    }
   });
 });
 

@@ -160,9 +160,58 @@ export function reviewSeed(id: string, reps: number): number {
   return 1 + (h % 999_999_999);
 }
 
-/** The probability of recalling `id` at `now`, by FSRS's forgetting curve (0 to 1). */
+const dayMs = 86_400_000;
+
+/**
+ * The probability of recalling `id` at `now`, by FSRS's forgetting curve (0 to 1). As ts-fsrs
+ * computes it, time since the last review counts in whole days (rounded down), so the figure
+ * changes once a day, at the hour of that review.
+ */
 export function recallChance(card: ReviewCard, now: Date): number {
   return scheduler.get_retrievability(toCard(card), now, false);
+}
+
+/**
+ * The recall FSRS schedules for, as a whole percentage: its requested retention (90% by default).
+ * A card's stability is the time its recall takes to fall to this, and its next review is set
+ * near that point (review.test.ts checks how near, as the /review/ page says it).
+ */
+export const targetRecallPercent = Math.round(scheduler.parameters.request_retention * 100);
+
+/**
+ * A probability of recall as the page shows it: a whole percentage, rounded down, so a figure
+ * shown as 90% or more is never below 90% (the test "holds for" uses).
+ */
+export function recallPercent(chance: number): number {
+  return Math.floor(chance * 100 + 1e-9);
+}
+
+function meanRecall(cards: readonly ReviewCard[], now: Date): number {
+  return cards.reduce((a, c) => a + recallChance(c, now), 0) / cards.length;
+}
+
+/**
+ * How many whole days from `now` until the mean recall of `cards` (as recallChance gives it, and
+ * recallPercent shows it) falls below targetRecallPercent: the first whole number of days at
+ * which it is below. 0 when it is below already. Recall never rises with time, so a search by
+ * halving finds it.
+ */
+export function holdsForDays(cards: readonly ReviewCard[], now: Date): number {
+  const below = (days: number) =>
+    recallPercent(meanRecall(cards, new Date(now.getTime() + days * dayMs))) < targetRecallPercent;
+  if (cards.length === 0 || below(0)) return 0;
+  let held = 0;
+  let fell = 1;
+  while (!below(fell)) {
+    held = fell;
+    fell *= 2;
+  }
+  while (fell - held > 1) {
+    const mid = (held + fell) >> 1;
+    if (below(mid)) fell = mid;
+    else held = mid;
+  }
+  return fell;
 }
 
 export interface TopicDurability {
@@ -171,11 +220,16 @@ export interface TopicDurability {
   cards: number;
   /** Mean probability of recall at `now`. */
   recall: number;
+  /** Whole days from `now` until that mean recall falls below targetRecallPercent (holdsForDays). */
+  holdsDays: number;
   /** Cards due at `now`. */
   due: number;
   /** The earliest due date among the chapter's cards. */
   nextDue: Date;
-  /** The median interval the schedule gives the chapter's cards now, in days (how durable it is). */
+  /**
+   * The median FSRS stability of the chapter's cards, in days: the time after a card's last
+   * review at which its recall, on FSRS's continuous curve, falls to targetRecallPercent.
+   */
   stabilityDays: number;
 }
 
@@ -193,7 +247,8 @@ export function durability(progress: Progress, reviewables: readonly Reviewable[
     result.push({
       chapter,
       cards: cards.length,
-      recall: cards.reduce((a, c) => a + recallChance(c, now), 0) / cards.length,
+      recall: meanRecall(cards, now),
+      holdsDays: holdsForDays(cards, now),
       due: cards.filter((c) => Date.parse(c.due) <= now.getTime()).length,
       nextDue: new Date(Math.min(...cards.map((c) => Date.parse(c.due)))),
       stabilityDays: stabilities.length % 2 === 1 ? stabilities[mid]! : (stabilities[mid - 1]! + stabilities[mid]!) / 2,
@@ -201,8 +256,6 @@ export function durability(progress: Progress, reviewables: readonly Reviewable[
   }
   return result;
 }
-
-const dayMs = 86_400_000;
 
 /**
  * When a review comes back, as the page and the terminal say it: "now", "later today
