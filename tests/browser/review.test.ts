@@ -6,12 +6,29 @@
  * rating moves the schedule (in the stored progress) by exactly what FSRS gives it, the damaged
  * card is dropped and the other kept, and the page says when the next review is. The page's
  * clock is fixed; timers run. Two page loads: the review, then /progress/ on the same progress.
+ * Finish leaves the focus on the summary, and the topics row's "holds for" is the days until the
+ * recall shown falls below 90% (src/course/review.ts, holdsForDays).
+ *
+ * Then, at 320 px, "The 16-worker problem" comes back as another worker count: the due list names
+ * it as the dealt heading does, and the topics table stacks into labelled cards inside the screen.
  */
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
+import { variant as shuffleVariant } from "../../solutions/shuffle-shard-16-workers/solution.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { emptyProgress, progressKey } from "../../src/course/progress.ts";
-import { enrol, recordReview, reviewSeed } from "../../src/course/review.ts";
+import {
+  durability,
+  enrol,
+  holdsForDays,
+  recallPercent,
+  recordReview,
+  reviewSeed,
+  targetRecallPercent,
+} from "../../src/course/review.ts";
+import { titleOf } from "../../src/grader/exercise-meta.ts";
+import { loadExercise } from "../../src/grader/load-exercises.ts";
+import { mulberry32 } from "../../src/sim/random.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("spaced review in Chromium", (browser) => {
@@ -117,15 +134,21 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       .toBe(
         `Done: 1 review today. The next review is in 2 days (${stored.review!["canary-exposure"]!.due.slice(0, 10)}).`,
       );
+    // The Finish button went with the session: the focus is on the summary, not dropped to the page.
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-review-status"))).toBe(true);
     expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([
       `One bad cell (${chapter}) ✓ reviewed`,
     ]);
     const row = page.locator("[data-review-topics] tr").filter({ hasText: chapter });
+    // Holds for: the days until the recall shown falls below 90%, the day after the day before
+    // the next review here (FSRS's day nearest to 90% is the day before recall drops below it).
+    const holds = holdsForDays([hard], reviewAt);
+    expect(holds).toBe(10);
     expect((await row.locator("td").allTextContents()).slice(1)).toEqual([
       "1",
       "0",
-      "100%",
-      `about ${Math.round(hard.stability)} days`,
+      `${recallPercent(1)}%`,
+      `${holds} days`,
       `in 9 days (${hard.due.slice(0, 10)})`,
     ]);
 
@@ -134,5 +157,71 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     await expect
       .poll(() => page.locator("[data-progress-page] [data-progress-summary]").textContent(), { timeout: 20_000 })
       .toContain(" 2 exercises are in your daily review, 0 due now.");
+  });
+
+  test("on a phone: the due list names the dealt variant as its heading does; the topics stack, no sideways scroll", async () => {
+    const { site } = browser;
+    const id = "shuffle-shard-16-workers";
+    const meta = loadExercise(id).meta;
+    const chapter = loadChapters().find((c) => c.slug === meta.chapter)!.title;
+    const day = 86_400_000;
+    const reviewAt = new Date("2026-12-04T09:00:00.000Z");
+    const solved = emptyProgress();
+    solved.exercises[id] = {
+      parts: { shuffle: { attempts: 1, solved: true }, fixed: { attempts: 1, solved: true } },
+      hints: 0,
+      revealed: false,
+    };
+    const stored = enrol(
+      solved,
+      [{ id, chapter: meta.chapter, parts: ["shuffle", "fixed"] }],
+      new Date(reviewAt.getTime() - 3 * day),
+    );
+    const seed = reviewSeed(id, 1);
+    const dealtTitle = titleOf(meta, { ...shuffleVariant(mulberry32(seed)) });
+    expect(dealtTitle).not.toBe(titleOf(meta));
+
+    const phone = await browser.open({ viewport: { width: 320, height: 800 } });
+    const page = phone.page;
+    await page.clock.setFixedTime(reviewAt);
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [progressKey, JSON.stringify(stored)],
+    );
+    await page.goto(`${site}/review/`);
+    await expect
+      .poll(() => page.locator("[data-review-status]").textContent(), { timeout: 30_000 })
+      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+    const heading = page.locator(`[data-review-slot] #ex-${id}-title`);
+    expect((await heading.textContent())?.replace(/\s+/g, " ").trim()).toBe(`Exercise ${dealtTitle}`);
+    expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([
+      `${dealtTitle} (${chapter}), the chapter's “${titleOf(meta)}” with new numbers`,
+    ]);
+
+    // The topics: one card per chapter, each figure beside its column's name, all inside 320 px.
+    const row = page.locator("[data-review-topics] tr").filter({ hasText: chapter });
+    const shown = durability(stored, [{ id, chapter: meta.chapter, parts: ["shuffle", "fixed"] }], reviewAt)[0]!;
+    expect(recallPercent(shown.recall)).toBeLessThan(targetRecallPercent);
+    const labelled = await row
+      .locator("td")
+      .evaluateAll((cells) => cells.map((td) => `${getComputedStyle(td, "::before").content} ${td.textContent}`));
+    expect(labelled.slice(1)).toEqual([
+      `"In review" 1`,
+      `"Due" 1`,
+      `"Recall today" ${recallPercent(shown.recall)}%`,
+      `"Holds for" below ${targetRecallPercent}% now`,
+      `"Next review" now`,
+    ]);
+    const widths = await page.evaluate(() => {
+      const table = document.querySelector<HTMLElement>(".br-review__topics")!;
+      const cells = [...table.querySelectorAll("td")].map((td) => td.getBoundingClientRect().right);
+      return {
+        page: document.documentElement.scrollWidth,
+        table: table.scrollWidth - table.clientWidth,
+        right: Math.max(...cells),
+      };
+    });
+    expect(widths).toEqual({ page: 320, table: 0, right: expect.any(Number) });
+    expect(widths.right).toBeLessThanOrEqual(320);
   });
 });

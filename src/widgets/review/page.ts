@@ -17,8 +17,10 @@ import {
   type Reviewable,
   ratingsAllowed,
   rateReview,
+  recallPercent,
   recordReview,
   reviewSeed,
+  targetRecallPercent,
   whenText,
 } from "../../course/review.ts";
 import { bootExercises } from "../exercise/bootstrap.ts";
@@ -31,10 +33,10 @@ interface Entry extends Reviewable {
 
 const labels: Record<ReviewOutcome, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
 
+/** The "holds for" cell: whole days until recall falls below the target (durability's holdsDays). */
 function holdsFor(days: number): string {
-  if (days < 1.5) return "about a day";
-  if (days < 60) return `about ${Math.round(days)} days`;
-  return `about ${Math.round(days / 30)} months`;
+  if (days === 0) return `below ${targetRecallPercent}% now`;
+  return days === 1 ? "1 day" : `${days} days`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -82,21 +84,27 @@ export function mountReviewPage(): void {
     const at = now();
     const rows = durability(readProgress(), entries, at);
     if (rows.length === 0) return;
+    // Each cell carries its column's name, shown beside it where the rows stack (narrow screens).
+    const columns = [...page.querySelectorAll(".br-review__topics thead th")].map((th) => th.textContent ?? "");
     topics.replaceChildren(
       ...rows.map((r) => {
         const chapterTitle = entries.find((e) => e.chapter === r.chapter)?.chapterTitle ?? r.chapter;
         const cells = [
           String(r.cards),
           String(r.due),
-          `${Math.round(r.recall * 100)}%`,
-          holdsFor(r.stabilityDays),
+          `${recallPercent(r.recall)}%`,
+          holdsFor(r.holdsDays),
           r.due > 0 ? "now" : whenText(r.nextDue, at),
         ];
         return element(
           "tr",
           {},
           element("td", {}, element("a", { href: `${chapterPath}${r.chapter}/`, textContent: chapterTitle })),
-          ...cells.map((t) => element("td", { textContent: t })),
+          ...cells.map((t, i) => {
+            const td = element("td", { textContent: t });
+            td.dataset.label = columns[i + 1] ?? "";
+            return td;
+          }),
         );
       }),
     );
@@ -105,13 +113,18 @@ export function mountReviewPage(): void {
   // The session: the cards due when the page opened, in order; done ones stay listed.
   const queue: DueCard[] = dueCards(readProgress(), entries, now());
   let index = 0;
+  // The title each exercise was dealt under, by its place in the queue: a title that names one of
+  // the exercise's numbers ("The 16-worker problem") takes the review's numbers.
+  const dealtTitles: string[] = [];
 
   const drawDueList = () => {
     dueSection.hidden = queue.length === 0;
     dueList.replaceChildren(
       ...queue.map((card, i) => {
         const entry = byId.get(card.id)!;
-        const li = element("li", {}, `${entry.title} `, element("span", { textContent: `(${entry.chapterTitle})` }));
+        const title = dealtTitles[i] ?? entry.title;
+        const li = element("li", {}, `${title} `, element("span", { textContent: `(${entry.chapterTitle})` }));
+        if (title !== entry.title) li.append(`, the chapter's “${entry.title}” with new numbers`);
         if (i < index) {
           li.dataset.done = "";
           li.append(" ✓ reviewed");
@@ -122,7 +135,8 @@ export function mountReviewPage(): void {
     );
   };
 
-  const finishSession = () => {
+  /** The end of the session; `focus` when the learner pressed Finish (its button goes with the session). */
+  const finishSession = (focus: boolean) => {
     session.hidden = true;
     slot.replaceChildren();
     drawDueList();
@@ -135,6 +149,7 @@ export function mountReviewPage(): void {
     const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
     const done = index > 0 ? `Done: ${plural(index, "review")} today. ` : "Nothing is due. ";
     status.textContent = `${done}The next review is ${whenText(soonest, now())}.`;
+    if (focus) status.focus();
   };
 
   /** The rating step: the grades the attempts earned, each with the date it would give. */
@@ -193,6 +208,7 @@ export function mountReviewPage(): void {
 
   const show = async (card: DueCard) => {
     const entry = byId.get(card.id)!;
+    const place = index;
     drawDueList();
     result.textContent = "";
     next.hidden = true;
@@ -267,6 +283,16 @@ export function mountReviewPage(): void {
         // The review's numbers stay: no other variant (the exercise's own style shows the form).
         form.hidden = true;
         form.style.display = "none";
+        // The list names the exercise as the dealt heading does.
+        const heading = root.querySelector(`#${CSS.escape(`ex-${card.id}-title`)}`)?.cloneNode(true) as
+          | HTMLElement
+          | undefined;
+        if (heading) {
+          for (const eyebrow of heading.querySelectorAll(".br-ex__eyebrow")) eyebrow.remove();
+          const title = (heading.textContent ?? "").replace(/\s+/g, " ").trim();
+          if (title) dealtTitles[place] = title;
+          drawDueList();
+        }
         giveUp.disabled = false;
         status.textContent = `${plural(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.`;
         verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
@@ -292,10 +318,10 @@ export function mountReviewPage(): void {
 
   next.addEventListener("click", () => {
     if (index < queue.length) void show(queue[index]!);
-    else finishSession();
+    else finishSession(true);
   });
 
   drawTopics();
   if (queue.length > 0) void show(queue[0]!);
-  else finishSession();
+  else finishSession(false);
 }
