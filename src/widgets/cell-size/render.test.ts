@@ -50,6 +50,11 @@ describe("the cell-size widget's words", () => {
       "one bad cell takes down 334 customers (33.4%); a router outage still takes down all 1,000 (100%)",
     );
     expect(moveText(cellSizeView({ cells: 39 }))).toContain("At this size it fills 97.5% of a cell.");
+    // One cell: there is nowhere to move it to yet.
+    expect(moveText(cellSizeView({ cells: 1 }))).toContain(
+      "With one cell there is no other cell to move it to; once there are more, moving it copies its data in 5 h",
+    );
+    expect(moveText(cellSizeView({ cells: 2 }))).toContain("Moving it to another cell copies its data in 5 h");
     expect(moveText(cellSizeView({ cells: 40 }))).toContain(
       "At this size it does not fit in a cell: it is 100% of one, so it needs bigger cells or a cell of its own.",
     );
@@ -116,6 +121,8 @@ describe("the widget's state and drawing", () => {
   test("one square per cell with the bad one marked, the figures in the table, the bars to scale", () => {
     const html = renderCellSize(cellSizeView({ cells: 20 }));
     expect(html.match(/class="cs-cell[" ]/g)).toHaveLength(20);
+    // The strip has a place for every count the slider allows, so it is as tall at any count.
+    expect(html.match(/class="cs-slot"/g)).toHaveLength(30);
     expect(html.match(/cs-cell--down/g)).toHaveLength(1);
     expect(html).toContain(
       '<span data-figure="cell-blast">50 customers (5%)</span><span class="cs-track"><span class="cs-bar cs-bar--down" style="width:5.0%">',

@@ -134,11 +134,17 @@ export function moveText(view: CellSizeView): string {
     view.tenantShare >= 1
       ? `At this size it does not fit in a cell: it is ${share(view.tenantShare)} of one, so it needs bigger cells or a cell of its own.`
       : `At this size it fills ${share(view.tenantShare)} of a cell.`;
+  const move =
+    `copies its data in ${rounded(view.move.copyHours)} h and doubles its ` +
+    `${grouped(t.writesPerSecond)} writes a second for ${countOf(t.dualWriteHours, "hour")} of dual-writing ` +
+    `(${grouped(view.move.extraWrites)} extra writes), whatever the cell count`;
+  const moving =
+    view.state.cells === 1
+      ? `With one cell there is no other cell to move it to; once there are more, moving it ${move}`
+      : `Moving it to another cell ${move}`;
   return (
     `The largest tenant holds ${grouped(t.dataGB)} GB of the ${grouped(cellSizeScenario.totalGB)} GB. ${fit} ` +
-    `Moving it to another cell copies its data in ${rounded(view.move.copyHours)} h and doubles its ` +
-    `${grouped(t.writesPerSecond)} writes a second for ${countOf(t.dualWriteHours, "hour")} of dual-writing ` +
-    `(${grouped(view.move.extraWrites)} extra writes), whatever the cell count; smaller cells leave it less room to grow before it must move.`
+    `${moving}; smaller cells leave it less room to grow before it must move.`
   );
 }
 
@@ -152,9 +158,10 @@ const row = (what: string, figure: string, text: string, drawn: string) =>
 
 export function renderCellSize(view: CellSizeView): string {
   const { cells } = view.state;
-  const strip = Array.from(
-    { length: cells },
-    (_, i) => `<span class="cs-cell${i === 0 ? " cs-cell--down" : ""}"></span>`,
+  // A place for every cell the slider allows, the unused ones empty, so the strip is as tall at
+  // any count and moving the slider does not move the page below it.
+  const strip = Array.from({ length: cellSizeLimits.max }, (_, i) =>
+    i >= cells ? `<span class="cs-slot"></span>` : `<span class="cs-cell${i === 0 ? " cs-cell--down" : ""}"></span>`,
   ).join("");
   const perCustomer = view.monthly - view.overhead;
   return (
