@@ -68,6 +68,7 @@ import {
   recordReview,
   type Reviewable,
   type ReviewOutcome,
+  recallPercent,
   reviewSeed,
   whenText,
 } from "../course/review.ts";
@@ -499,7 +500,8 @@ async function reviewDue(ctx: Context): Promise<number> {
         t.chapter,
         String(t.cards),
         String(t.due),
-        `${Math.round(t.recall * 100)}%`,
+        // The page's rounding: down, so a figure shown as 90% is never below 90%.
+        `${recallPercent(t.recall)}%`,
         t.due > 0 ? "now" : whenText(t.nextDue, now),
       ]),
     ])}\n\n`,
