@@ -126,6 +126,9 @@ describeInBrowser("cells widgets", (browser) => {
       await expect(message.textContent()).resolves.toBe("Cells: a whole number from 1 to 48.");
       await expect(cw.locator("[data-stale-note]").isVisible()).resolves.toBe(true);
       await expect(cw.locator("[data-live]").innerText()).resolves.toContain("last valid settings");
+      // Said once on the page: the live line announces the message but does not show it again.
+      await expect(cw.locator("[data-live] .sr-only").count()).resolves.toBe(1);
+      await expect(cw.getByText("Cells: a whole number from 1 to 48.", { exact: true }).count()).resolves.toBe(1);
       // The drawing still shows the last valid settings: 10 cells.
       await expect(figure(page, "cells", "cells-share")).resolves.toBe("10%");
     }
@@ -232,6 +235,20 @@ describeInBrowser("cells widgets", (browser) => {
 
     await setNumber(page, "static-stability", "zones", "2");
     await expect.poll(() => figure(page, "static-stability", "provision-factor")).toBe("2×");
+    // A refused value is said below the controls, as in the cells widget: no field moves.
+    const ss = widget(page, "static-stability");
+    const places = () =>
+      ss
+        .locator(".cw-controls > *")
+        .evaluateAll((fields) =>
+          fields.map((f) => `${Math.round(f.getBoundingClientRect().x)},${Math.round(f.getBoundingClientRect().y)}`),
+        );
+    const before = await places();
+    await setNumber(page, "static-stability", "zones", "9");
+    await expect.poll(() => ss.locator('[data-error-for="zones"]').isVisible()).toBe(true);
+    expect(await places()).toEqual(before);
+    await setNumber(page, "static-stability", "zones", "2");
+    await expect.poll(() => ss.locator('[data-error-for="zones"]').isVisible()).toBe(false);
 
     // The headroom widget on the same page: drawn on the server, the first key press counts.
     const headroom = page.locator("[data-headroom-widget]");

@@ -93,7 +93,12 @@ export function mountFormWidget<S>(
       });
       if (shown.length > 0) {
         markStale(staleText);
-        live.textContent = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
+        // Announced, not shown: each message is on the page already, under the controls, and the
+        // note above the figures says they are the last valid settings.
+        const said = document.createElement("span");
+        said.className = "sr-only";
+        said.textContent = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
+        live.replaceChildren(said);
       } else markStale(typingText);
       return;
     }
