@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
+import { levelBar } from "../../src/course/self-assessment.ts";
 
 const read = (name: string) =>
   parseQuestionBank(readFileSync(new URL(`../../src/course/interview/${name}`, import.meta.url), "utf8"));
@@ -24,6 +25,9 @@ const chosenText = (how: string, q: Question) =>
 
 /** Holds the widget's code back until `release()`, so a test can act before it has loaded. */
 const holdWidgetCode = (page: Page) => holdRequests(page, /\/mount\.[^/]+\.js$/);
+
+/** What the debrief says when the evidence reaches no level, with the rule it applies. */
+const belowBar = `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${Math.round(levelBar * 100)}% of the weight, at that level or above).`;
 
 describeInBrowser("mock interview in Chromium", (browser) => {
   const { site } = browser;
@@ -107,7 +111,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     const backed = Math.round((100 * (2 * weights[0]!)) / total);
     await expect
       .poll(() => mock.locator("[data-field=score]").textContent())
-      .toBe(`Self-score ${self}%, backed by evidence ${backed}%; your evidence does not reach the mid-level bar yet.`);
+      .toBe(`Self-score ${self}%, backed by evidence ${backed}%; ${belowBar}`);
     await expect(mock.locator("[data-field=disagreements]").textContent()).resolves.toContain(
       question.rubric[1]!.point,
     );
@@ -116,7 +120,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect
       .poll(() => status.textContent())
       .toBe(
-        `Saved: self-score ${self}%, backed by evidence ${backed}%; your evidence does not reach the mid-level bar yet. You have 1 attempt on this device.`,
+        `Saved: self-score ${self}%, backed by evidence ${backed}%; ${belowBar} You have 1 attempt on this device.`,
       );
 
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));

@@ -7,7 +7,7 @@
  * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it.
  */
 import type { Criterion } from "../../course/question-bank.ts";
-import { type Claim, type Claimed, claimNames, type Debrief, debrief } from "../../course/self-assessment.ts";
+import { type Claim, type Claimed, claimNames, type Debrief, debrief, levelBar } from "../../course/self-assessment.ts";
 import { formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
@@ -316,7 +316,7 @@ export class ReviewStage {
     const shown = d.sunk
       ? "a red flag sinks this answer at every level."
       : d.level === null
-        ? "your evidence does not reach the mid-level bar yet."
+        ? `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${percent(levelBar)} of the weight, at that level or above).`
         : `your evidence shows ${d.level} level.`;
     return `self-score ${percent(d.selfScore)}, backed by evidence ${percent(d.backedScore)}; ${shown}`;
   }
