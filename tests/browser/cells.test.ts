@@ -285,6 +285,16 @@ describeInBrowser("cells widgets", (browser) => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
+      // Words kept whole in narrow table headings: "up-to-date" (not broken at each hyphen), and
+      // each legend swatch on the line of the word it names. One box each means one line each.
+      const kept = await page
+        .locator(".cw-nowrap, .sx-keyed")
+        .evaluateAll((els) => els.map((el) => `${el.textContent} ${el.getClientRects().length}`));
+      expect(
+        kept.every((k) => k.endsWith(" 1")),
+        `${path}: ${kept.join(", ")}`,
+      ).toBe(true);
+      if (path !== "/static-stability/") expect(kept.length, path).toBeGreaterThan(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
   });

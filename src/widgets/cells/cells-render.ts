@@ -88,7 +88,7 @@ function moveTable(view: CellsView): string {
     .join("");
   return `<table class="cw-table" data-figure="move">
 <caption>Moving customer ${view.move.customer}, grown too big for its cell, from cell ${view.move.from} to cell ${view.move.to} (${view.state.strategy === "dual-write" ? "dual-write" : "brief write freeze"})</caption>
-<thead><tr><th scope="col">step</th><th scope="col">routed to</th><th scope="col">writes go to</th><th scope="col">up-to-date data in</th></tr></thead>
+<thead><tr><th scope="col">step</th><th scope="col">routed to</th><th scope="col">writes go to</th><th scope="col"><span class="cw-nowrap">up-to-date</span> data in</th></tr></thead>
 <tbody>${rows}</tbody></table>`;
 }
 

@@ -85,7 +85,7 @@ function overlapTable(view: ExplorerView): string {
   const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${gap.toFixed(2)}</strong> percentage points, where sampling noise is about ${noise.toFixed(2)}. More customers shrink both.</p>`;
   return `<table class="sx-table">
 <caption>Workers other customers share with the poison shard: the exact (hypergeometric) share beside the seeded simulation of ${countOf(view.others, "other customer")}</caption>
-<thead><tr><th scope="col">shared</th><th scope="col"><span class="sx-key sx-key--exact"></span>exact <span class="sx-key sx-key--sim"></span>simulated</th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
+<thead><tr><th scope="col">shared</th><th scope="col"><span class="sx-keyed"><span class="sx-key sx-key--exact"></span>exact</span> <span class="sx-keyed"><span class="sx-key sx-key--sim"></span>simulated</span></th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>${convergence}`;
 }
