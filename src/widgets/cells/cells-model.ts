@@ -10,7 +10,8 @@ import { cellPopulations, placeAll, uniformCustomers } from "../../sim/cells/rou
 import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellExample } from "../../sim/cells/example.ts";
 import { grouped } from "./format.ts";
-import { type Checked, clampTo, type Limit, limitProblem, zonesProblem } from "./limits.ts";
+import { zonesProblem } from "./limits.ts";
+import { type Checked, clampTo, type Limit, limitProblem } from "../number-fields.ts";
 
 export type FaultKind = Fault["kind"];
 

@@ -2,7 +2,7 @@
  * Shared page-side glue for the form-driven widgets (cells, static stability, canary, zone
  * headroom): read the form, check it against the widget's limits, redraw the output from the same
  * renderer the server used, announce the result politely. A value out of range is never clamped
- * behind the reader's back: the field is marked, its message shows beside it, and the drawing
+ * behind the reader's back: the field is marked, its message shows under the controls, and the drawing
  * stays on the last valid settings, labelled as such. A typed number is drawn once the reader
  * has finished it (Enter, or leaving the field), never half-typed (the 9 on the way to 99); until
  * then the drawing is labelled as the last settings drawn. A widget whose fields cannot hold a wrong
@@ -10,7 +10,8 @@
  * with one slider (cell size, canary, zone headroom), whose markup is
  * src/components/cells/SliderField.astro.
  */
-import type { Checked } from "./limits.ts";
+import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
+import type { Checked } from "../number-fields.ts";
 
 export interface Drawn {
   html: string;
@@ -55,21 +56,6 @@ export function mountFormWidget<S>(
   const staleText = stale?.textContent ?? "";
   const typingText = "Showing the last settings drawn: press Enter or leave the field to redraw.";
 
-  const showErrors = (errors: Record<string, string>, committed: boolean) => {
-    for (const input of form.querySelectorAll<HTMLInputElement>("input[type=number]")) {
-      const message = errors[input.name];
-      // While typing, an empty field is a number being written, not yet a mistake.
-      const shown = message !== undefined && (committed || input.value.trim() !== "");
-      const note = root.querySelector<HTMLElement>(`[data-error-for="${input.name}"]`);
-      if (shown) input.setAttribute("aria-invalid", "true");
-      else input.removeAttribute("aria-invalid");
-      if (note) {
-        note.textContent = shown ? message : "";
-        note.hidden = !shown;
-      }
-    }
-  };
-
   const markStale = (text: string) => {
     if (stale) {
       stale.textContent = text;
@@ -86,7 +72,7 @@ export function mountFormWidget<S>(
   const redraw = (committed: boolean) => {
     const checked = check(readFields(form));
     if (!checked.ok) {
-      showErrors(checked.errors, committed);
+      showFieldErrors(root, form, checked.errors, committed);
       const shown = Object.entries(checked.errors).filter(([name]) => {
         const input = form.elements.namedItem(name);
         return committed || !(input instanceof HTMLInputElement) || input.value.trim() !== "";
@@ -102,7 +88,7 @@ export function mountFormWidget<S>(
       } else markStale(typingText);
       return;
     }
-    showErrors({}, committed);
+    showFieldErrors(root, form, {}, committed);
     const key = JSON.stringify(checked.state);
     if (!committed) {
       // Typing: the drawing waits for the number to be finished, and says so while it differs.
@@ -119,20 +105,12 @@ export function mountFormWidget<S>(
       live.textContent = drawn.summary;
     }
   };
-  // A number may be half-typed; a slider, a tick or a choice is finished as soon as it is made.
-  form.addEventListener("input", (event) =>
-    redraw(!(event.target instanceof HTMLInputElement && event.target.type === "number")),
-  );
   const firstRedraw = (committed: boolean) => {
     const checked = check(readFields(form));
     if (checked.ok) redraw(true);
     else redraw(committed);
   };
-  form.addEventListener("change", () => redraw(true));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    redraw(true);
-  });
+  redrawOnEdit(form, redraw);
   root.dataset.ready = "true";
   // The form as the code finds it: drawn if valid (the server's settings, or a change made before
   // the code loaded); only a change made by then shows an empty field as a mistake.

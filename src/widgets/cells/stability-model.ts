@@ -6,7 +6,8 @@ import {
   type RouterMode,
   minZones,
 } from "../../sim/cells/static-stability.ts";
-import { type Checked, clampTo, type Limit, limitProblem, zonesProblem } from "./limits.ts";
+import { zonesProblem } from "./limits.ts";
+import { type Checked, clampTo, type Limit, limitProblem } from "../number-fields.ts";
 
 export interface StabilityState {
   routerMode: RouterMode;

@@ -9,6 +9,7 @@
  * back.
  */
 import { readDecimal } from "../../format/decimal.ts";
+import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
 import { explorerView } from "./model.ts";
 import { renderExplorer, summary } from "./render.ts";
 import {
@@ -78,20 +79,7 @@ export function mount(root: HTMLElement): MountedExplorer {
    * While a field is being typed in, an empty one is a number not yet written, not a mistake.
    */
   const showState = (errors: Partial<Record<string, string>>, finished: boolean, pending: boolean) => {
-    let shown = 0;
-    for (const name of numberFields) {
-      const field = input(form, name);
-      const message = errors[name];
-      const visible = message !== undefined && (finished || field.value.trim() !== "");
-      if (visible) field.setAttribute("aria-invalid", "true");
-      else field.removeAttribute("aria-invalid");
-      const note = root.querySelector<HTMLElement>(`[data-error-for="${name}"]`);
-      if (note) {
-        note.textContent = visible ? message : "";
-        note.hidden = !visible;
-      }
-      if (visible) shown++;
-    }
+    const shown = showFieldErrors(root, form, errors, finished);
     const outOfDate = shown > 0 || pending || Object.keys(errors).length > 0;
     output.toggleAttribute("data-stale", outOfDate);
     if (stale) {
@@ -137,16 +125,7 @@ export function mount(root: HTMLElement): MountedExplorer {
   // The server drew this state already (JSON of the normalized state, same key order).
   drawn = root.dataset.initial ?? "";
 
-  form.addEventListener("input", (event) => {
-    // A tick is finished as soon as it is made; a number may be half-typed.
-    const target = event.target as HTMLInputElement;
-    redraw(target.type !== "number");
-  });
-  form.addEventListener("change", () => redraw(true));
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    redraw(true);
-  });
+  redrawOnEdit(form, redraw);
   root.dataset.ready = "true";
   // A shared link's state is drawn at once; so is a change made before the code had loaded.
   redraw(Boolean(root.dataset.pendingChange) || (syncUrl && queryHasState(query)));

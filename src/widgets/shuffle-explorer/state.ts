@@ -3,7 +3,7 @@
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
 import { readDecimal } from "../../format/decimal.ts";
-import { grouped } from "../../format/number.ts";
+import { type Checked, clampTo, limitProblem } from "../number-fields.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
 export interface ExplorerState {
@@ -34,11 +34,6 @@ export const limits = { ...shuffleShardLimits.page, seed: shuffleShardLimits.see
 /** URL parameter for each field; short, so shared links stay readable. */
 const param = { workers: "n", shard: "k", customers: "c", groups: "g", seed: "seed", failover: "failover" } as const;
 
-function clampInt(value: number, min: number, max: number, fallback: number): number {
-  if (!Number.isFinite(value)) return fallback;
-  return Math.min(max, Math.max(min, Math.round(value)));
-}
-
 /**
  * Why the explorer will not deal `state` (too many worker picks for the page's main thread),
  * or undefined. The terminal has the same rule with a larger budget.
@@ -52,18 +47,18 @@ export function costProblem(state: ExplorerState): string | undefined {
 
 /** Bring any combination of inputs to one the simulation accepts (k <= n, groups <= n). */
 export function normalize(input: Partial<ExplorerState>): ExplorerState {
-  const workers = clampInt(input.workers ?? NaN, limits.workers.min, limits.workers.max, defaultState.workers);
+  const workers = clampTo(input.workers, limits.workers.min, limits.workers.max, defaultState.workers);
   return {
     workers,
-    shard: clampInt(
-      input.shard ?? NaN,
+    shard: clampTo(
+      input.shard,
       limits.shard.min,
       Math.min(limits.shard.max, workers),
       Math.min(defaultState.shard, workers),
     ),
-    customers: clampInt(input.customers ?? NaN, limits.customers.min, limits.customers.max, defaultState.customers),
-    groups: clampInt(input.groups ?? NaN, limits.groups.min, workers, Math.min(defaultState.groups, workers)),
-    seed: clampInt(input.seed ?? NaN, limits.seed.min, limits.seed.max, defaultState.seed),
+    customers: clampTo(input.customers, limits.customers.min, limits.customers.max, defaultState.customers),
+    groups: clampTo(input.groups, limits.groups.min, workers, Math.min(defaultState.groups, workers)),
+    seed: clampTo(input.seed, limits.seed.min, limits.seed.max, defaultState.seed),
     failover: input.failover ?? defaultState.failover,
   };
 }
@@ -114,25 +109,18 @@ export const numberFields = Object.keys(fieldLabels) as NumberField[];
 /** What the controls hold: each number as read (undefined when the field is empty or not a number). */
 export type ExplorerFields = Record<NumberField, number | undefined> & { failover: boolean };
 
-/** A state to draw, or a message for each field that cannot be drawn as typed. */
-export type CheckedExplorer =
-  | { ok: true; state: ExplorerState }
-  | { ok: false; errors: Partial<Record<NumberField, string>> };
-
-const whole = (value: number | undefined, min: number, max: number): value is number =>
-  value !== undefined && Number.isInteger(value) && value >= min && value <= max;
-
 /**
  * What the reader typed, checked field by field: nothing is clamped and no field is rewritten,
  * so a value the reader did not mean is never drawn. The shard and the groups may not exceed
  * the workers; the customers may not cost more picks than the page deals at once.
  */
-export function checkExplorer(fields: ExplorerFields): CheckedExplorer {
+export function checkExplorer(fields: ExplorerFields): Checked<ExplorerState> {
   const errors: Partial<Record<NumberField, string>> = {};
+  /** A message for the field unless it is a whole number from min to max (a state's bounds). */
   const range = (name: NumberField, min: number, max: number, why = "") => {
-    if (whole(fields[name], min, max)) return true;
-    errors[name] = `${fieldLabels[name]}: a whole number from ${grouped(min)} to ${grouped(max)}${why}.`;
-    return false;
+    const problem = limitProblem(fields[name], { ...limits[name], label: fieldLabels[name] }, min, max, why);
+    if (problem) errors[name] = problem;
+    return problem === null;
   };
   const workersOk = range("workers", limits.workers.min, limits.workers.max);
   const workers = workersOk ? fields.workers! : limits.workers.max;
