@@ -8,7 +8,7 @@ test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s ->
   expect(threads.demanded).toBe("5,000");
 });
 
-test("the tier runs out of threads in 20 s and about 80% of requests fail (the SRE book's example)", () => {
+test("the tier runs out of threads in 20 s and about 80% of requests fail", () => {
   expect(threads.secondsToExhaust).toBe("20");
   expect(threads.failing).toBe("80%");
   expect(threads.served).toBe("20%"); // 1,000 of 5,000 threads
@@ -37,8 +37,35 @@ test("the prose: the simulated tier runs out when Little's law says, and its fai
   expect(Math.abs(failed - threads.raw.failingShare)).toBeLessThan(0.02);
 });
 
-test("connect to a silent address: Linux gives up after 127 s, the last SYN at 63 s", () => {
-  expect(connect.synRetries).toBe("6");
-  expect(connect.lastRetransmitSeconds).toBe("63");
-  expect(connect.giveUpSeconds).toBe("127");
+test("connect to a silent address: Linux (6.5 on) sends the SYN 10 more times, the first 5 a second apart, last at 67 s, gives up at 131 s", () => {
+  // docs.kernel.org/networking/ip-sysctl.html, tcp_syn_retries: "67seconds (with tcp_syn_linear_timeouts = 4)
+  // till the last retransmission ... the final timeout ... after 131seconds".
+  expect(connect.retransmissions).toBe("10");
+  expect(connect.flatWaits).toBe("5");
+  expect(connect.initialRtoSeconds).toBe("1");
+  expect(connect.lastRetransmitSeconds).toBe("67");
+  expect(connect.giveUpSeconds).toBe("131");
+  // Before 6.5 the documentation said 63 s to the last retransmission and 127 s to the final timeout.
+  expect(connect.before65).toEqual({ retransmissions: "6", giveUpSeconds: "127" });
+  expect(connect.raw.synBefore65.lastRetransmitSeconds).toBe(63);
+  // "about two minutes", both ways.
+  for (const s of [connect.raw.syn, connect.raw.synBefore65]) expect(Math.round(s.giveUpSeconds / 60)).toBe(2);
+});
+
+test("the prose: the simulated threads fill, free up when the first hanging calls give up, and fill again", () => {
+  const golden = readFileSync(new URL("./starvation.golden.txt", import.meta.url), "utf8");
+  const rows = [...golden.matchAll(/^\s*(\d+) s\s+(\d+)\s+([\d.]+)%$/gm)].map((m) => ({
+    t: Number(m[1]),
+    held: Number(m[2]),
+  }));
+  const total = threads.raw.threads;
+  const hang = Number(threads.hangSeconds);
+  const fullAt = threads.raw.secondsToExhaust;
+  expect(rows.length).toBeGreaterThan(10);
+  // Full once the threads first run out, until the first hanging calls give up...
+  expect(rows.filter((r) => r.t >= fullAt && r.t < fullAt + hang).every((r) => r.held === total)).toBe(true);
+  // ...then some come free in the wave after it, and the tier is full again before the next one.
+  const freed = rows.findIndex((r) => r.t >= fullAt + hang && r.held < total);
+  expect(rows[freed]!.t).toBeLessThanOrEqual(fullAt + hang + 20);
+  expect(rows.slice(freed + 1).some((r) => r.held === total)).toBe(true);
 });

@@ -1,12 +1,12 @@
 /**
- * Every number "A field guide to failure modes" shows, computed here. The thread-starvation
- * example is the one in Google's SRE book ("Addressing Cascading Failures"); the gray-failure
- * and replica examples use round, stated assumptions.
+ * Every number "A field guide to failure modes" shows, computed here. The thread-starvation,
+ * gray-failure and replica examples use round, stated assumptions (the SRE book's "Addressing
+ * Cascading Failures" describes thread starvation, but works no example with these figures).
  */
 
 import { grouped, percent } from "../../../src/format/number.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
-import { linuxSynDefaults, synGiveUp } from "../../../src/sim/network.ts";
+import { linuxSynBefore65, linuxSynDefaults, synGiveUp } from "../../../src/sim/network.ts";
 
 const sreExample = sreStarvationExample;
 const starvation = threadStarvation(sreExample);
@@ -71,13 +71,21 @@ export const replicaExample = {
 
 /**
  * A dead process on a live host is refused in one round trip; a lost host or a black-holed
- * network answers nothing, and Linux gives up on the connect only when its SYN retries run out.
+ * network answers nothing, and Linux gives up on the connect only when its SYN retries run out:
+ * today's defaults (since 6.5, linear time-outs first), and the classic schedule before them.
  */
 const syn = synGiveUp(linuxSynDefaults);
+const synBefore65 = synGiveUp(linuxSynBefore65);
 export const connect = {
-  synRetries: grouped(linuxSynDefaults.retries),
   initialRtoSeconds: grouped(linuxSynDefaults.initialRtoSeconds),
+  /** How many retransmissions wait the initial time-out before the doubling starts: 5. */
+  flatWaits: grouped(linuxSynDefaults.linearTimeouts + 1),
+  retransmissions: grouped(syn.retransmissions),
   lastRetransmitSeconds: grouped(syn.lastRetransmitSeconds),
   giveUpSeconds: grouped(syn.giveUpSeconds),
-  raw: syn,
+  before65: {
+    retransmissions: grouped(synBefore65.retransmissions),
+    giveUpSeconds: grouped(synBefore65.giveUpSeconds),
+  },
+  raw: { syn, synBefore65 },
 };
