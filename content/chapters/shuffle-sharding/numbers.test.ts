@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { hundred, route53, sim, small } from "./numbers.ts";
+import { hundred, route53, sim, simGap, small } from "./numbers.ts";
 
 test("8 workers, shards of 2: C(8,2) = 28, and the all / one / none shares 1/28, 12/28, 15/28", () => {
   expect(small.possibleShards).toBe("28");
@@ -13,7 +13,7 @@ test("8 workers, shards of 2: C(8,2) = 28, and the all / one / none shares 1/28,
   expect(small.improvement).toBe("7");
 });
 
-test("the seeded simulation reproduces the seed article (mulberry32 seed 7, 10,000 customers)", () => {
+test("the seeded simulation deals the same on every run (mulberry32 seed 7, 10,000 customers)", () => {
   expect(sim.others).toBe("9,999");
   expect(sim.poisonShard).toBe("w0 and w1");
   expect(sim.lostAll).toBe("361");
@@ -30,4 +30,19 @@ test("bigger fleets: 100/5 and Route 53's 2,048/4", () => {
   expect(hundred.inverse.text).toBe("1.33e-8");
   expect(route53.possibleShards).toBe("730,862,190,080");
   expect(route53.inverse.text).toBe("1.37e-12");
+});
+
+test("the gap between the simulation and the formula is sampling noise: under two standard errors, about half a point", () => {
+  // "here about 0.5 of a percentage point for the middle row": sqrt(p (1 - p) / N) with p = 12/28, N = 9,999.
+  expect(sim.noisePoints).toBe("0.5");
+  expect(simGap.standardError).toBeCloseTo(Math.sqrt(((12 / 28) * (16 / 28)) / 9_999), 12);
+  // "The gap is sampling noise": each simulated share lies within two standard errors of the exact one.
+  expect(Math.abs(simGap.lostAll)).toBeLessThan(2);
+  expect(Math.abs(simGap.lostSome)).toBeLessThan(2);
+});
+
+test("the opening's figures: everyone, 25% with fixed shards, 1/28 shuffled, one in C(100, 5) on a hundred workers", () => {
+  expect(small.fixedPercent).toBe("25%");
+  expect(small.allPercent).toBe("3.6%");
+  expect(hundred).toMatchObject({ workers: "100", shard: 5, possibleShards: "75,287,520" });
 });

@@ -35,10 +35,11 @@ export const small = {
   improvement: (fixedShare / smallExact.all.value).toFixed(0),
 };
 
-// --- The seeded simulation from the seed article -----------------------------------------
+// --- The seeded simulation: mulberry32, seed 7, 10,000 customers -------------------------
 const simulation = { workers: 8, shard: 2, customers: 10_000, seed: 7 } as const;
 const simulated = simulatePoison(simulation);
 const others = simulation.customers - 1;
+const someStandardError = Math.sqrt((smallExact.some.value * (1 - smallExact.some.value)) / others);
 
 export const sim = {
   ...simulation,
@@ -52,7 +53,15 @@ export const sim = {
   lostNone: grouped(simulated.lostNone),
   lostNonePercent: percent(simulated.lostNone / others),
   /** Standard error of the "lose one" share, in percentage points: sqrt(p (1 - p) / N). */
-  noisePoints: (Math.sqrt((smallExact.some.value * (1 - smallExact.some.value)) / others) * 100).toFixed(1),
+  noisePoints: (someStandardError * 100).toFixed(1),
+};
+/** How far each simulated share is from the formula's, in standard errors (the prose calls the gap noise). */
+export const simGap = {
+  standardError: someStandardError,
+  lostAll:
+    (simulated.lostAll / others - smallExact.all.value) /
+    Math.sqrt((smallExact.all.value * (1 - smallExact.all.value)) / others),
+  lostSome: (simulated.lostSome / others - smallExact.some.value) / someStandardError,
 };
 
 // --- Bigger fleets: full overlap becomes vanishingly rare ----------------------------------
