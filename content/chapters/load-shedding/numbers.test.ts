@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { answers } from "../../../solutions/overload-queue-goodput/solution.ts";
-import { autoscaling, overload, raw, rawOverload, replay, starvation } from "./numbers.ts";
+import { autoscaling, overload, raw, rawAutoscaling, rawOverload, replay, starvation } from "./numbers.ts";
+import { defaultScenario, parameterDefaults, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "../../../src/sim/overload.ts";
 
 test("the fluid overload model matches the closed forms", () => {
@@ -62,10 +63,6 @@ test("a bounded queue of half the thread pool (SRE) wastes nothing and answers m
   expect(rawOverload.bounded.rejected).toBeCloseTo(20 * 60 - 49, 0);
 });
 
-test("autoscaling lag: 20/s excess for 5 minutes is 6,000 requests, a 60 s wait", () => {
-  expect(autoscaling).toEqual({ scaleUpMinutes: 5, backlog: "6,000", waitSeconds: "60" });
-});
-
 test("the SRE book's thread starvation, from the one computation: about 80% fail", () => {
   expect(starvation.failingPercent).toBe("80%");
 });
@@ -75,4 +72,36 @@ test("the replay: shedding keeps every service served and removes abandoned work
   expect(raw.shed.abandonedWork).toBeLessThan(raw.naive.abandonedWork / 100);
   expect(raw.shed.recovered).toBe(true);
   expect(replay.shedQueue).toBe(10);
+});
+
+test("autoscaling's lag, in the model: the burst kept up 5 minutes leaves 6,000 queued, every one due after its caller left", () => {
+  const { untilScaled, scaleUpSeconds } = rawAutoscaling;
+  expect(autoscaling).toEqual({ scaleUpMinutes: 5, backlog: "6,000", waitSeconds: "60", uselessFrom: "5" });
+  // "a 60 s wait, for callers who give up after 1 s"
+  expect(untilScaled.longestQueue / overload.capacity).toBeGreaterThan(overload.timeoutSeconds);
+  // "Every request that joined it after the first 5 s was due to be served after its caller had left":
+  // useless from 5 s to the moment the new capacity arrives, and only the first 5 s answered in time.
+  expect(untilScaled.uselessFrom!).toBeCloseTo(5, 6);
+  expect(untilScaled.uselessUntil!).toBeCloseTo(scaleUpSeconds, 6);
+  expect(untilScaled.useful).toBeCloseTo(overload.overloadRate * 5, 6); // the arrivals of the first 5 s
+});
+
+test("the replay's shares count the whole run; the playground's minute fails the same requests out of fewer", () => {
+  expect(replay.warmupSeconds).toBe(parameterDefaults.warmup);
+  expect(replay.durationSeconds).toBe(parameterDefaults.duration);
+  const code = readFileSync(new URL("./shed.play.ts", import.meta.url), "utf8");
+  expect(code).toContain(`duration: ${replay.playSeconds},`);
+  expect(code).toContain(`shedQueue: ${replay.shedQueue} `);
+  const play = runRetryStorm(
+    defaultScenario({ defences: ["shed"], params: { duration: replay.playSeconds, intervention: null } }),
+  ).summary;
+  for (const s of play.services) {
+    const whole = raw.shed.services.find((w) => w.name === s.name)!;
+    expect(s.failed).toBe(whole.failed);
+    expect(s.requests).toBeLessThan(whole.requests);
+    expect(s.successRate).toBeLessThan(whole.successRate);
+  }
+  // The playground's chart: the warm-up and the minute, one point a second.
+  const golden = readFileSync(new URL("./shed.golden.txt", import.meta.url), "utf8");
+  expect(golden).toContain(`over ${parameterDefaults.warmup + replay.playSeconds} points`);
 });

@@ -59,12 +59,20 @@ export const rawOverload = { unbounded, bounded, arrivals };
 
 // --- Autoscaling's lag ---------------------------------------------------------------------------------
 const scaleUpMinutes = 5;
-const backlog = (overloadRate - capacity) * scaleUpMinutes * 60;
+/** The burst's demand, kept up until new capacity arrives, into an unbounded queue. */
+const untilScaled = simulateOverload({
+  capacity,
+  timeoutSeconds,
+  phases: [{ seconds: scaleUpMinutes * 60, rate: overloadRate }],
+  queueLimit: Infinity,
+});
 export const autoscaling = {
   scaleUpMinutes,
-  backlog: grouped(backlog),
-  waitSeconds: (backlog / capacity).toFixed(0),
+  backlog: grouped(untilScaled.longestQueue),
+  waitSeconds: (untilScaled.longestQueue / capacity).toFixed(0),
+  uselessFrom: untilScaled.uselessFrom!.toFixed(0),
 };
+export const rawAutoscaling = { untilScaled, scaleUpSeconds: scaleUpMinutes * 60 };
 
 // --- Thread starvation (SRE book, "Addressing Cascading Failures"; told in the failure-modes chapter) ---
 const starved = threadStarvation(sreStarvationExample);
@@ -76,8 +84,14 @@ export const starvation = {
 const params = parameterDefaults;
 const naive = rememberedRetryStorm(defaultScenario()).summary;
 const shed = rememberedRetryStorm(defaultScenario({ defences: ["shed"] })).summary;
+/** The playground's run: the same model, stopped this long after the trigger starts. */
+const playSeconds = 60;
 export const replay = {
   shedQueue: params.shedQueue,
+  /** The services' shares count every request of the run: the warm-up, then `duration` from the trigger on. */
+  warmupSeconds: params.warmup,
+  durationSeconds: params.duration,
+  playSeconds,
   naiveWorst: percentUpTo(Math.min(...naive.services.map((s) => s.successRate)), 1),
   shedWorst: percentUpTo(Math.min(...shed.services.map((s) => s.successRate)), 1),
   naiveAbandoned: grouped(naive.abandonedWork),
