@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { exponential, mulberry32, randomInt, randomStreams } from "./random.ts";
+import { exponential, isSeed, mulberry32, randomInt, randomStreams, readSeed, seedRange, seedRule } from "./random.ts";
 
 test("mulberry32 golden output for seed 7", () => {
   const rand = mulberry32(7);
@@ -44,4 +44,17 @@ test("randomInt and exponential", () => {
   let sum = 0;
   for (let i = 0; i < 20000; i++) sum += exponential(rand, 2);
   expect(sum / 20000).toBeCloseTo(2, 1);
+});
+
+test("one seed rule: a whole number in seedRange, typed in decimal, for every seed field and option", () => {
+  expect(readSeed("4294967295")).toBe(seedRange.max);
+  expect(readSeed(" 7 ")).toBe(7);
+  expect(readSeed("0")).toBe(0);
+  expect(readSeed("1e3")).toBe(1000);
+  // Ten digits: the exercise widget and the mock interview refused these before they shared the rule.
+  expect(readSeed("4000000000")).toBe(4_000_000_000);
+  for (const bad of ["4294967296", "-1", "0x10", "1.5", "", "seven", "12a"]) expect(readSeed(bad), bad).toBeUndefined();
+  expect(isSeed(seedRange.min)).toBe(true);
+  expect(isSeed(seedRange.max + 1)).toBe(false);
+  expect(seedRule).toBe("a whole number from 0 to 4,294,967,295, in decimal");
 });

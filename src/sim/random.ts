@@ -3,6 +3,9 @@
  * same seed prints the same bytes in Node, in a worker and in the page.
  */
 
+import { readDecimal } from "../format/decimal.ts";
+import { grouped } from "../format/number.ts";
+
 /** A source of uniform numbers in [0, 1). */
 export type Random = () => number;
 
@@ -11,6 +14,24 @@ export type Random = () => number;
  * stream once (a seed outside it would repeat one inside: -1 is 4294967295).
  */
 export const seedRange = { min: 0, max: 2 ** 32 - 1 } as const;
+
+/** Whether `value` is a seed: a whole number in `seedRange`. The one seed rule of the course. */
+export function isSeed(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value >= seedRange.min && value <= seedRange.max;
+}
+
+/** What a seed may be, in words, for error messages. */
+export const seedRule = `a whole number from ${grouped(seedRange.min)} to ${grouped(seedRange.max)}, in decimal`;
+
+/**
+ * A seed typed in a field or a link, read as decimal (`readDecimal`); undefined when it breaks the
+ * rule. Every seed field (an exercise's variant, the mock interview's draw, a game day) reads
+ * through this.
+ */
+export function readSeed(text: string): number | undefined {
+  const value = readDecimal(text);
+  return isSeed(value) ? value : undefined;
+}
 
 /**
  * mulberry32: a 32-bit generator, small enough to read in one sitting and good enough

@@ -109,9 +109,23 @@ describeInBrowser("exercises in the page", (browser) => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
-    await exercise.getByLabel("Variant seed").fill("7");
+    const seedField = exercise.getByLabel("Variant seed");
+    const note = exercise.locator("[data-variant-note]");
+    // A seed that is not one is refused in the page's words (not the browser's pattern bubble),
+    // by the course's one seed rule, the terminal's `--seed` rule too.
+    await seedField.fill("12a");
     await exercise.getByRole("button", { name: "Deal" }).click();
-    await expect.poll(() => exercise.locator("[data-variant-note]").textContent()).toMatch(/Variant 7/);
+    await expect
+      .poll(() => note.textContent())
+      .toBe("Not dealt: a seed is a whole number from 0 to 4,294,967,295, in decimal.");
+    await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
+    await seedField.fill("4000000000");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => note.textContent()).toMatch(/^Variant 4000000000:/);
+    await expect(seedField.getAttribute("aria-invalid")).resolves.toBeNull();
+    await seedField.fill("7");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => note.textContent()).toMatch(/Variant 7/);
     const workers = Number(await exercise.locator('.br-ex-part__prompt [data-param="workers"]').first().textContent());
     const shard = Number(await exercise.locator('.br-ex-part__prompt [data-param="shard"]').first().textContent());
     const groups = Number(await exercise.locator('.br-ex-part__prompt [data-param="groups"]').first().textContent());

@@ -17,9 +17,9 @@
  * The check digits catch typing slips and casual edits; they are not a signature (anyone can
  * compute them). What makes a score trustworthy is that the board computes it from the log.
  */
-import { hashName } from "../random.ts";
+import { hashName, isSeed, seedRule } from "../random.ts";
 import { actionCatalogue } from "./actions.ts";
-import { isSeed, maxLogEntries, seedRule } from "./log.ts";
+import { maxLogEntries } from "./log.ts";
 import { scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
 
 export const codeVersion = "GD1";

@@ -10,7 +10,7 @@
  */
 import { round } from "../retry-storm/metrics.ts";
 import { actionSpec, isActionId, type ActionId } from "./actions.ts";
-import { isSeed, seedRule } from "./log.ts";
+import { isSeed, seedRule } from "../random.ts";
 import { entryText } from "./report.ts";
 import { Fleet } from "./fleet.ts";
 import { scoreRun, type Score } from "./score.ts";

@@ -9,25 +9,9 @@
  * checks the shape; whether each action is possible when its time comes is the game's to say
  * (`playLog`), and both name the entry that is wrong.
  */
-import { readDecimal } from "../../format/decimal.ts";
-import { grouped } from "../../format/number.ts";
-import { seedRange } from "../random.ts";
+import { isSeed, seedRule } from "../random.ts";
 import { isActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
-
-/** A game day's seed follows the one seed rule of every simulation (src/sim/random.ts `seedRange`). */
-export function isSeed(value: unknown): value is number {
-  return typeof value === "number" && Number.isInteger(value) && value >= seedRange.min && value <= seedRange.max;
-}
-
-/** What a seed may be, in words, for error messages. */
-export const seedRule = `a whole number from ${grouped(seedRange.min)} to ${grouped(seedRange.max)}, in decimal`;
-
-/** A seed typed in a field or a link, read as decimal (`readDecimal`); undefined when it breaks the rule. */
-export function readSeed(text: string): number | undefined {
-  const value = readDecimal(text);
-  return isSeed(value) ? value : undefined;
-}
 
 /** Most entries a log may hold: enough for any game, few enough to score in a moment. */
 export const maxLogEntries = 200;

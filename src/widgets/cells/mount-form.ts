@@ -10,6 +10,7 @@
  * with one slider (cell size, canary, zone headroom), whose markup is
  * src/components/cells/SliderField.astro.
  */
+import { readDecimal } from "../../format/decimal.ts";
 import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
 import type { Checked } from "../number-fields.ts";
 
@@ -20,7 +21,10 @@ export interface Drawn {
 
 export type Fields = Record<string, number | boolean | string | null>;
 
-/** Reads the form's fields: numbers (null when not a number), checkboxes as booleans, the rest as text. */
+/**
+ * Reads the form's fields: numbers by the course's one decimal reader, as the explorer reads
+ * them (null when empty or not a number), checkboxes as booleans, the rest as text.
+ */
 export function readFields(form: HTMLFormElement): Fields {
   const values: Fields = {};
   for (const element of Array.from(form.elements)) {
@@ -29,8 +33,7 @@ export function readFields(form: HTMLFormElement): Fields {
     else if (element instanceof HTMLInputElement && element.type === "radio") {
       if (element.checked) values[element.name] = element.value;
     } else if (element instanceof HTMLInputElement && element.type === "number") {
-      const text = element.value.trim();
-      values[element.name] = text === "" || !Number.isFinite(Number(text)) ? null : Number(text);
+      values[element.name] = readDecimal(element.value) ?? null;
     } else values[element.name] = element.value;
   }
   return values;

@@ -15,7 +15,7 @@ import {
   hasVariants,
 } from "../../grader/solution.ts";
 import { checkText } from "../../playground/protocol.ts";
-import { mulberry32 } from "../../sim/random.ts";
+import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { progressEvent, updateProgress } from "../progress/store.ts";
 import { showHintButton, showPartProgress } from "./bootstrap.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
@@ -240,12 +240,15 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   variantForm?.addEventListener("submit", (event) => {
     event.preventDefault();
     const text = seedInput?.value.trim() ?? "";
+    seedInput?.removeAttribute("aria-invalid");
     if (text === "") return void deal(null);
-    if (!/^\d{1,9}$/.test(text)) {
-      if (variantNote) variantNote.textContent = "A seed is a whole number (up to 9 digits).";
+    const next = readSeed(text);
+    if (next === undefined) {
+      seedInput?.setAttribute("aria-invalid", "true");
+      if (variantNote) variantNote.textContent = `Not dealt: a seed is ${seedRule}.`;
       return;
     }
-    void deal(Number(text));
+    void deal(next);
   });
   root.querySelector('[data-action="variant"]')?.addEventListener("click", () => {
     const next = 1 + Math.floor(Math.random() * 999_999);

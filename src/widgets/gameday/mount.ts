@@ -7,7 +7,8 @@
  */
 import type uPlotType from "uplot";
 import type { ActionId } from "../../sim/gameday/actions.ts";
-import { formatLog, readSeed } from "../../sim/gameday/log.ts";
+import { formatLog } from "../../sim/gameday/log.ts";
+import { readSeed } from "../../sim/random.ts";
 import {
   clock as clockText,
   debriefText,

@@ -11,10 +11,3 @@ export function drawIndex(count: number, seed: number): number {
 export function freshSeed(entropy: () => number = Math.random): number {
   return 1 + Math.floor(entropy() * 99_999);
 }
-
-/** A seed typed by the learner, or null when it is not a whole number >= 0. */
-export function parseSeed(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}$/.test(trimmed)) return null;
-  return Number(trimmed);
-}

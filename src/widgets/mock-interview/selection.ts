@@ -8,7 +8,8 @@
  * so it never repeats the line or contradicts it.
  */
 import type { Ui } from "./dom.ts";
-import { drawIndex, freshSeed, parseSeed } from "./draw.ts";
+import { readSeed, seedRule } from "../../sim/random.ts";
+import { drawIndex, freshSeed } from "./draw.ts";
 import type { InterviewQuestion } from "./payload.ts";
 
 export interface Choice {
@@ -48,8 +49,8 @@ export class Selection {
 
   /** The "Draw a question" button: the typed seed if there is a new one, otherwise a fresh seed. */
   draw(): void {
-    const typed = parseSeed(this.seedInput.value);
-    const useTyped = typed !== null && (typed !== this.current?.seed || this.source === "typed");
+    const typed = readSeed(this.seedInput.value);
+    const useTyped = typed !== undefined && (typed !== this.current?.seed || this.source === "typed");
     this.drawWith(useTyped ? typed : freshSeed(), "drawn");
     this.ui.quiet();
   }
@@ -72,9 +73,9 @@ export class Selection {
   /** What the learner set before the widget loaded (the event that loaded it came too early). */
   catchUp(): void {
     const picked = this.questions.find((q) => q.id === this.pick.value);
-    const typed = parseSeed(this.seedInput.value);
+    const typed = readSeed(this.seedInput.value);
     if (picked) this.choose(picked, null, "picked");
-    else if (typed !== null) this.drawWith(typed, "typed");
+    else if (typed !== undefined) this.drawWith(typed, "typed");
   }
 
   private drawWith(seed: number, source: Source): void {
@@ -105,9 +106,9 @@ export class Selection {
       if (this.seedInput.hasAttribute("aria-invalid")) this.showChoice();
       return;
     }
-    const seed = parseSeed(this.seedInput.value);
+    const seed = readSeed(this.seedInput.value);
     this.ui.quiet();
-    if (seed === null) {
+    if (seed === undefined) {
       // Said where the choice is said, with what Start would still ask, so the two cannot disagree.
       const text = this.seedInput.value.trim();
       const typed = text.length > 20 ? `${text.slice(0, 20)}…` : text;
@@ -115,7 +116,7 @@ export class Selection {
         ? ` The question is still ${questionText(this.current.question)}, ${this.current.seed === null ? "which you picked" : `drawn by seed ${this.current.seed}`}.`
         : "";
       this.seedInput.setAttribute("aria-invalid", "true");
-      this.ui.field("chosen").textContent = `“${typed}” is not a seed: a seed is a whole number, such as 4821.${still}`;
+      this.ui.field("chosen").textContent = `“${typed}” is not a seed: a seed is ${seedRule}, such as 4821.${still}`;
       return;
     }
     this.drawWith(seed, "typed");
