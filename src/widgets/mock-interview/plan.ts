@@ -5,7 +5,8 @@
  * A design prompt runs the four phases of a system design interview (requirements about 5
  * minutes, interface about 5, high-level design 12, deep dive 10) and its follow-ups arrive at
  * the minute of the phase the bank gives them. Any other question is one phase of the length the
- * candidate chose, with its follow-ups spread over the second half and more.
+ * candidate chose, its follow-ups spread from 30% of the time so that the last one's pushback
+ * arrives with a fifth of the time left to answer it.
  */
 export const phaseIds = ["requirements", "interface", "high-level", "deep-dive"] as const;
 export type DesignPhase = (typeof phaseIds)[number];
@@ -76,12 +77,14 @@ export function planFor(question: PlannedQuestion, minutes: number): Plan {
   if (!(minutes > 0)) throw new RangeError(`an interview needs some minutes, got ${minutes}`);
   const ms = Math.round(minutes * minute);
   const count = question.followUps.length;
-  // Spread from 30% to 80% of the time, so there is room to answer each and its pushback.
+  // From 30% of the time to the last moment whose pushback still leaves a fifth of the time.
+  const first = 0.3 * ms;
+  const last = 0.8 * ms - pushbackDelay(ms);
   const injects = question.followUps.map(
     (f, i): Inject => ({
       id: `f${i}`,
       phase: 0,
-      atMs: Math.round(ms * (0.3 + (count === 1 ? 0.2 : (0.5 * i) / (count - 1)))),
+      atMs: Math.round(count === 1 ? Math.min(0.5 * ms, last) : first + ((last - first) * i) / (count - 1)),
       question: f.question,
       ...(f.pushback ? { pushback: f.pushback.say } : {}),
       pushbackAfterMs: pushbackDelay(ms),

@@ -1,5 +1,6 @@
 /** The interviewer's clock: phases with their own clocks, injects on time, pushbacks after them, state across reloads. */
 import { describe, expect, test } from "vitest";
+import { questions } from "../../course/interview/bank.ts";
 import { designPhases, planFor, pushbackDelay, totalMs } from "./plan.ts";
 import { type Draft, draftTimeLeftMs, resumeOffer } from "./draft.ts";
 import { Round, type RoundEvent } from "./round.ts";
@@ -56,13 +57,29 @@ describe("plans", () => {
     expect(plan.injects[1]!.pushback).toBeUndefined();
   });
 
-  test("any other question is one phase of the chosen length, follow-ups spread from 30% to 80%", () => {
+  test("any other question is one phase of the chosen length, follow-ups from 30% of it on", () => {
     const plan = planFor(single, 10);
     expect(plan.phases).toEqual([{ id: "answer", label: "Your answer", ms: 10 * minute }]);
-    expect(plan.injects.map((i) => i.atMs / minute)).toEqual([3, 8]);
+    // The last at 6.5 minutes: its pushback, 90 s later, leaves 2 of the 10 minutes.
+    expect(plan.injects.map((i) => i.atMs / minute)).toEqual([3, 6.5]);
     expect(pushbackDelay(10 * minute)).toBe(90_000);
     expect(pushbackDelay(5 * minute)).toBe(45_000);
     expect(planFor({ type: "x", followUps: [{ question: "only" }] }, 10).injects[0]!.atMs).toBe(5 * minute);
+  });
+
+  test("every pushback in the bank leaves a fifth of its phase to answer it, at any length of round", () => {
+    // A 5-minute round pushed back at 4:45 once: 15 s to answer before "Time is up".
+    for (const question of questions)
+      for (const minutes of [1, 5, 10, 15, 20, 45]) {
+        const plan = planFor(question, minutes);
+        for (const inject of plan.injects.filter((i) => i.pushback)) {
+          const phaseMs = plan.phases[inject.phase]!.ms;
+          expect(
+            phaseMs - (inject.atMs + inject.pushbackAfterMs),
+            `${question.id}, ${minutes} min`,
+          ).toBeGreaterThanOrEqual(phaseMs / 5);
+        }
+      }
   });
 
   test("a follow-up timed past its phase's end is refused", () => {
@@ -152,9 +169,9 @@ describe("a round", () => {
     now += minute;
     expect(kinds(second.poll())).toEqual(["pushback:f0"]);
     now += 5 * minute;
-    // 9.5 minutes used: the second follow-up (at 8) and only the latest milestone crossed since the reload.
+    // 9.5 minutes used: the second follow-up (at 6.5) and only the latest milestone crossed since the reload.
     expect(kinds(second.poll())).toEqual(["inject:f1", "milestone:60"]);
-    expect(second.asked().map((a) => a.atMs / minute)).toEqual([3, 8]);
+    expect(second.asked().map((a) => a.atMs / minute)).toEqual([3, 6.5]);
   });
 
   test("a single-phase round announces half time, 2 and 1 minutes left", () => {
