@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
-import { CircuitBreaker } from "../../../src/sim/retry-storm/index.ts";
+import { expectedCallsToStreak, failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
+import { CircuitBreaker, parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
 import {
   consecutive,
   detection,
@@ -110,4 +110,27 @@ test("the replay: breakers end the storm within seconds of the trigger", () => {
   expect(raw.breakers.dependencyAmplification).toBeLessThan(raw.naive.dependencyAmplification);
   for (const s of raw.breakers.services) expect(s.successRate).toBeGreaterThan(0.95);
   expect(replay.rows).toHaveLength(4);
+});
+
+test("the replay's prose: the naive run ends only at the intervention; the shares count the whole run", () => {
+  // "The naive run recovers only when the operators intervene at 660 s"
+  expect(raw.naive.recoveredBy).toBe("intervention");
+  expect(raw.naive.triggerSeconds + raw.naive.recoverySeconds!).toBeGreaterThanOrEqual(replay.interventionSeconds!);
+  expect(raw.breakers.recoveredBy).toBe("self");
+  expect(replay.warmupSeconds).toBe(parameterDefaults.warmup);
+  expect(replay.durationSeconds).toBe(parameterDefaults.duration);
+  // The rows are whole-run shares: served over every request of the run.
+  for (const s of raw.breakers.services) expect(s.successRate).toBeCloseTo(s.succeeded / s.requests, 4);
+});
+
+test("a coin-flip dependency trips a 5-in-a-row breaker in under 1.6 s of pricing's traffic", () => {
+  const seconds = expectedCallsToStreak(0.5, consecutive.streak) / detection.pricingRate;
+  expect(seconds).toBeLessThan(Number(consecutive.halfSeconds));
+});
+
+test("the breaker playground is the breaker the prose describes: 5 in a row, a one-second cooldown, three probes", () => {
+  const code = readFileSync(new URL("./breaker.play.ts", import.meta.url), "utf8");
+  expect(code).toMatch(/kind: "consecutive",\s+threshold: 5,/);
+  expect(code).toMatch(/cooldownSeconds: 1,/);
+  expect(code).toMatch(/probes: 3,/);
 });

@@ -122,6 +122,9 @@ const rate = (summary: typeof naive, name: string) => summary.services.find((s) 
 export const replay = {
   params: { threshold: params.breakerThreshold, cooldownSeconds: params.breakerCooldown, probes: params.breakerProbes },
   triggerSeconds: naive.triggerSeconds,
+  /** The rows' shares count every request of the run: the warm-up, then `duration` from the trigger on. */
+  warmupSeconds: params.warmup,
+  durationSeconds: params.duration,
   rows: defaultServices.map((s) => ({
     service: s.name,
     naive: percentUpTo(rate(naive, s.name)),
