@@ -13,7 +13,7 @@
  * reference solutions are compiled beside them (solutions/<id>/solution.mjs), for `answer`.
  * The code runner's worker threads still load their TypeScript through tsx, as before.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { BuildOptions, Metafile, Plugin } from "esbuild";
@@ -170,6 +170,47 @@ export function commandSources(metafile: Metafile): Record<string, string[]> {
   return result;
 }
 
+/** The builds in .cli/, each with when its folder last changed. */
+function listBuilds(): { id: string; mtimeMs: number }[] {
+  const builds: { id: string; mtimeMs: number }[] = [];
+  for (const name of readdirSync(cliDir)) {
+    if (name === "bin" || name === "cache") continue;
+    // A folder another build is removing at this moment is simply not listed.
+    const stat = statSync(join(cliDir, name), { throwIfNoEntry: false });
+    if (stat?.isDirectory()) builds.push({ id: name, mtimeMs: stat.mtimeMs });
+  }
+  return builds;
+}
+
+/** The build current.json names, if it can be read. */
+function currentId(): string | undefined {
+  try {
+    return (JSON.parse(readFileSync(currentFile, "utf8")) as { id?: string }).id;
+  } catch {
+    return undefined;
+  }
+}
+
+/** How long a build's folder is kept whatever else is newer: another command may be writing it, or about to start from it. */
+export const buildGraceMs = 60_000;
+
+/**
+ * The old builds to remove once a build is done. Kept: this build, the one current.json names
+ * (another command, built at the same moment, may have written it last), the two newest (a
+ * command may still be running from the one before), and every build changed in the last
+ * minute (commands started together after a pull each build one, and each must find its own).
+ */
+export function buildsToRemove(
+  builds: readonly { id: string; mtimeMs: number }[],
+  { own, current, now }: { own: string; current: string | undefined; now: number },
+): string[] {
+  const newest = [...builds].sort((a, b) => b.mtimeMs - a.mtimeMs);
+  return newest
+    .slice(2)
+    .filter((b) => b.id !== own && b.id !== current && now - b.mtimeMs > buildGraceMs)
+    .map((b) => b.id);
+}
+
 /** Build every command into a fresh folder of .cli/, then point current.json at it. */
 export async function buildCli({ quiet = false } = {}): Promise<{ id: string; outdir: string }> {
   const { build } = await import("esbuild");
@@ -223,11 +264,8 @@ export async function buildCli({ quiet = false } = {}): Promise<{ id: string; ou
   const temporary = `${currentFile}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ id }));
   renameSync(temporary, currentFile);
-  // Keep the build just made and the one before (a command may still be running from it).
-  const builds = readdirSync(cliDir)
-    .filter((name) => !["bin", "cache"].includes(name) && statSync(join(cliDir, name)).isDirectory())
-    .sort((a, b) => statSync(join(cliDir, b)).mtimeMs - statSync(join(cliDir, a)).mtimeMs);
-  for (const old of builds.slice(2)) rmSync(join(cliDir, old), { recursive: true, force: true });
+  for (const old of buildsToRemove(listBuilds(), { own: id, current: currentId(), now: Date.now() }))
+    rmSync(join(cliDir, old), { recursive: true, force: true });
   if (!quiet)
     process.stdout.write(
       `cli: compiled ${Object.keys(commands).join(", ")} to .cli/ in ${Math.round(performance.now() - started)} ms\n`,

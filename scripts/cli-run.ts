@@ -45,7 +45,16 @@ let dir = freshBuild();
 if (!dir) {
   mkdirSync(cliDir, { recursive: true });
   const { buildCli } = await import("./cli-build.ts");
-  dir = (await buildCli({ quiet: true })).outdir;
+  try {
+    dir = (await buildCli({ quiet: true })).outdir;
+  } catch (error) {
+    // esbuild has printed where the sources do not compile; one line more says what it means.
+    const first = String((error as Error).message ?? error).split("\n")[0];
+    process.stderr.write(
+      `error: the terminal commands could not be compiled from src/ (${first}). If you changed a file there, fix it; otherwise git pull and npm install, then try again.\n`,
+    );
+    process.exit(1);
+  }
 }
 const entry = join(dir, `${name}.mjs`);
 if (!name || !existsSync(entry)) {

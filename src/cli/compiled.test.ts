@@ -4,12 +4,12 @@
  * compiled into .cli/bin/ first). These are the only tests that start the compiled commands; the
  * rest call run(argv, io) in-process.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { binOptions, type Manifest } from "../../scripts/cli-build.ts";
+import { binOptions, buildGraceMs, buildsToRemove, type Manifest } from "../../scripts/cli-build.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const packageJson = JSON.parse(readFileSync(join(repo, "package.json"), "utf8")) as {
@@ -77,4 +77,77 @@ test("`prepare` compiles the runner and the builder with the settings every rebu
   expect(build).toBe(`node ${outdir}/cli-build.mjs`);
   for (const name of ["exercises", "sim", "play", "gameday"])
     expect(packageJson.scripts[name]).toBe(`node ${outdir}/cli-run.mjs ${name}`);
+});
+
+/**
+ * A project of its own with no build yet (so the first command builds): the sources linked, or
+ * `src/` copied with `broken` written over one file. Removed after the test.
+ */
+async function projectWithoutBuild(broken?: { file: string; text: string }): Promise<string> {
+  const project = mkdtempSync(join(tmpdir(), "blast-radius-builds-"));
+  projects.push(project);
+  for (const name of ["src", "scripts", "exercises", "solutions", "content", "node_modules", "package-lock.json"]) {
+    if (name === "src" && broken) cpSync(join(repo, name), join(project, name), { recursive: true });
+    else symlinkSync(join(repo, name), join(project, name));
+  }
+  if (broken) writeFileSync(join(project, broken.file), broken.text);
+  copyFileSync(join(repo, "package.json"), join(project, "package.json"));
+  const { build } = await import("esbuild");
+  await build({ ...binOptions, absWorkingDir: project });
+  return project;
+}
+const projects: string[] = [];
+afterAll(() => {
+  for (const project of projects) rmSync(project, { recursive: true, force: true });
+});
+
+/** Start a command of `project`'s runner; resolves when it ends. */
+const started = (project: string, ...args: string[]) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
+    const child = spawn(process.execPath, [join(project, ".cli/bin/cli-run.mjs"), ...args], { cwd: project });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => void (stdout += chunk));
+    child.stderr.on("data", (chunk) => void (stderr += chunk));
+    child.on("close", (code) => done({ code, stdout, stderr }));
+  });
+
+test("commands started together after a change each build, and none loses its build to another", {
+  timeout: 180_000,
+}, async () => {
+  const project = await projectWithoutBuild();
+  const results = await Promise.all(
+    Array.from({ length: 4 }, () => started(project, "sim", "shuffle-shard", "--json")),
+  );
+  for (const result of results) {
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ lostAll: 361 });
+  }
+});
+
+test("sources that do not compile: esbuild's message and one line of what to do, no stack trace", {
+  timeout: 120_000,
+}, async () => {
+  const project = await projectWithoutBuild({ file: "src/cli/sim.ts", text: "export const = ;\n" });
+  const result = await started(project, "sim", "shuffle-shard");
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(/src\/cli\/sim\.ts/);
+  expect(result.stderr).toMatch(/^error: the terminal commands could not be compiled from src\/ .*try again\.$/m);
+  expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+});
+
+test("a build keeps its own folder, the current one, the two newest and every young one", () => {
+  const now = 10 * buildGraceMs;
+  const old = (id: string, age: number) => ({ id, mtimeMs: now - age });
+  const builds = [
+    old("newest", 1000),
+    old("second", 2000),
+    old("building", 3000),
+    old("own", 2 * buildGraceMs),
+    old("current", 3 * buildGraceMs),
+    old("stale", 4 * buildGraceMs),
+  ];
+  expect(buildsToRemove(builds, { own: "own", current: "current", now })).toEqual(["stale"]);
+  expect(buildsToRemove(builds, { own: "own", current: undefined, now })).toEqual(["current", "stale"]);
 });
