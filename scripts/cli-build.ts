@@ -215,7 +215,17 @@ export function buildsToRemove(
 export async function buildCli({ quiet = false } = {}): Promise<{ id: string; outdir: string }> {
   const { build } = await import("esbuild");
   // The runner and this builder first, so a change to either is in force from the next command.
-  await build({ ...binOptions, absWorkingDir: root });
+  // Each file is replaced whole (written beside, then renamed), and only when it changed: other
+  // commands started at the same moment are loading these files.
+  const bin = await build({ ...binOptions, absWorkingDir: root, write: false });
+  for (const file of bin.outputFiles) {
+    const same = existsSync(file.path) && readFileSync(file.path).equals(file.contents);
+    if (same) continue;
+    mkdirSync(dirname(file.path), { recursive: true });
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
   const id = `${Date.now().toString(36)}-${process.pid}`;
   const outdir = join(cliDir, id);
   const started = performance.now();
