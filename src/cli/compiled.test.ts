@@ -5,7 +5,16 @@
  * rest call run(argv, io) in-process.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
@@ -101,10 +110,13 @@ afterAll(() => {
   for (const project of projects) rmSync(project, { recursive: true, force: true });
 });
 
-/** Start a command of `project`'s runner; resolves when it ends. */
-const started = (project: string, ...args: string[]) =>
+/** Start a command of `project`'s runner (with `home` for progress); resolves when it ends. */
+const started = (project: string, args: string[], env: Record<string, string> = {}) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
-    const child = spawn(process.execPath, [join(project, ".cli/bin/cli-run.mjs"), ...args], { cwd: project });
+    const child = spawn(process.execPath, [join(project, ".cli/bin/cli-run.mjs"), ...args], {
+      cwd: project,
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => void (stdout += chunk));
@@ -117,7 +129,7 @@ test("commands started together after a change each build, and none loses its bu
 }, async () => {
   const project = await projectWithoutBuild();
   const results = await Promise.all(
-    Array.from({ length: 4 }, () => started(project, "sim", "shuffle-shard", "--json")),
+    Array.from({ length: 4 }, () => started(project, ["sim", "shuffle-shard", "--json"])),
   );
   for (const result of results) {
     expect(result.stderr).toBe("");
@@ -130,11 +142,23 @@ test("sources that do not compile: esbuild's message and one line of what to do,
   timeout: 120_000,
 }, async () => {
   const project = await projectWithoutBuild({ file: "src/cli/sim.ts", text: "export const = ;\n" });
-  const result = await started(project, "sim", "shuffle-shard");
+  const result = await started(project, ["sim", "shuffle-shard"]);
   expect(result.code).toBe(1);
   expect(result.stderr).toMatch(/src\/cli\/sim\.ts/);
   expect(result.stderr).toMatch(/^error: the terminal commands could not be compiled from src\/ .*try again\.$/m);
   expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+});
+
+test("commands saving progress at the same moment each keep their change", { timeout: 120_000 }, async () => {
+  const shared = mkdtempSync(join(home, "together-"));
+  const ids = readdirSync(join(repo, "exercises")).slice(0, 16);
+  const results = await Promise.all(
+    ids.map((id) => started(repo, ["exercises", "hint", id], { BLAST_RADIUS_HOME: shared })),
+  );
+  for (const result of results) expect(result.stderr).toBe("");
+  const progress = JSON.parse(readFileSync(join(shared, "progress.json"), "utf8")) as { exercises: object };
+  expect(Object.keys(progress.exercises).sort()).toEqual(ids);
+  expect(readdirSync(shared)).toEqual(["progress.json"]);
 });
 
 test("a build keeps its own folder, the current one, the two newest and every young one", () => {

@@ -6,9 +6,22 @@
  *     where it is and how to bring it back (repair it, then `npm run exercises -- import <copy>`);
  *   - if that copy cannot be made, nothing is written at all;
  *   - every write goes to a temporary file first and is renamed over the old one, so a crash or a
- *     full disk mid-write leaves the old file whole.
+ *     full disk mid-write leaves the old file whole;
+ *   - every read-change-write holds progress.json.lock, so two commands at once (watch in one
+ *     terminal, answer in another) each add their change instead of one writing over the other's.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
 import { ReportedError } from "./args.ts";
@@ -115,10 +128,48 @@ export function progressStore(
     shown,
     read,
     update(change) {
-      const progress = read();
-      change(progress);
-      write(progress);
-      return progress;
+      return withLock(`${file}.lock`, show, () => {
+        const progress = read();
+        change(progress);
+        write(progress);
+        return progress;
+      });
     },
   };
+}
+
+/** A lock older than this was left by a command that ended without removing it (a read-change-write takes milliseconds). */
+const staleLockMs = 10_000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Run `body` holding `lock` (a file created only if absent): a command that finds it waits its
+ * turn. A lock left behind by a command that was killed is taken over once it is stale.
+ */
+function withLock<T>(lock: string, show: (path: string) => string, body: () => T): T {
+  mkdirSync(dirname(lock), { recursive: true });
+  const giveUp = Date.now() + 2 * staleLockMs;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, "wx"));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
+        throw new ReportedError(
+          `your progress could not be saved: ${show(lock)} could not be created (${(error as Error).message}); nothing was changed`,
+        );
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > staleLockMs) rmSync(lock, { force: true });
+      else if (Date.now() > giveUp)
+        throw new ReportedError(
+          `${show(lock)} says another command is saving your progress; if none is running, delete that file and try again`,
+        );
+      else Atomics.wait(pause, 0, 0, 15);
+    }
+  }
+  try {
+    return body();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
