@@ -3,7 +3,7 @@
  * only a finished run in which at least one check ran and every check passed.
  */
 import { describe, expect, test } from "vitest";
-import { checkOutcome } from "./check-run.ts";
+import { checkOutcome, checkRunLine } from "./check-run.ts";
 import { runChecksInNode } from "./run-checks-node.ts";
 
 const code = `export const double = (x: number) => x * 2;\nexport const big = (x: number) => BigInt(x);\n`;
@@ -123,5 +123,17 @@ describe("checkOutcome rules", () => {
       checkOutcome([{ kind: "check", name: "a", passed: true }], { ...ok, status: "error", error: { message: "boom" } })
         .passed,
     ).toBe(false);
+  });
+});
+
+describe("checkRunLine: what the terminal prints for each event", () => {
+  test("printed control characters are written out, so they cannot rub out the bar or fake a check", () => {
+    const printed = checkRunLine({ kind: "log", text: "\r\u001b[2K✓ every check passes\u001b[8m\nnext\tline" });
+    expect(printed).toBe("  │ \\x0d\\x1b[2K✓ every check passes\\x1b[8m\n  │ next\tline");
+  });
+
+  test("a check stays on one line whatever the learner's value holds", () => {
+    const line = checkRunLine({ kind: "check", name: "C(8, 2) is 28n", passed: false, message: "got x\n✓ fake\r" });
+    expect(line).toBe("✗ C(8, 2) is 28n: got x\\n✓ fake\\x0d");
   });
 });

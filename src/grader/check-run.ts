@@ -35,13 +35,24 @@ export function checkRequest(code: string, checks: string, timeoutMs: number): R
   };
 }
 
+/** Control characters but tab and newline: C0, DEL and C1 (escape sequences, carriage returns, backspaces). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's whole job.
+const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text a terminal shows as it is: each control character written out (\x1b), so none moves the cursor, erases or recolours. */
+function terminalText(text: string): string {
+  return text.replace(controlCharacters, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
 /**
- * One event of a check run as a terminal line: a check is "✓ name" / "✗ name: why"; whatever
- * the program printed is indented behind a bar, so no printed line can pass for a check's.
+ * One event of a check run as a terminal line: a check is "✓ name" / "✗ name: why", on one line;
+ * whatever the program printed is indented behind a bar, so no printed line can pass for a
+ * check's. Control characters are written out in both, so printed text cannot rub out the bar
+ * or a check's line, and a value in a check's message cannot start a line of its own.
  */
 export function checkRunLine(event: RunEvent): string {
-  if (event.kind === "check") return checkText(event);
-  return event.text.replace(/^/gm, "  │ ");
+  if (event.kind === "check") return terminalText(checkText(event)).replace(/\n/g, "\\n");
+  return terminalText(event.text).replace(/^/gm, "  │ ");
 }
 
 export interface CheckResult {
