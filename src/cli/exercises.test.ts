@@ -130,9 +130,12 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
   test("list shows the exercises with the status saved above, and titles with their numbers", async () => {
     const home = freshHome();
     await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1820"], { home });
+    await cli(["solution", "choose-exact"], { home });
     const list = await cli(["list"], { home });
+    expect(list.out).toMatch(/choose-exact\s.*Solution seen\s+Count the shards exactly/);
     expect(list.code).toBe(0);
-    expect(list.out).toMatch(/shuffle-shard-16-workers\s.*1\/2 parts\s+The 16-worker problem/);
+    // In the words of the page's /progress/ (exerciseStatus), as every status below.
+    expect(list.out).toMatch(/shuffle-shard-16-workers\s.*1 of 2 parts\s+The 16-worker problem/);
     expect(list.out).not.toMatch(/\{[a-zA-Z]+\}/);
   });
 
@@ -149,7 +152,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(parts.shuffle).toEqual({ attempts: 1, solved: true });
     expect(parts.fixed).toEqual({ attempts: 1, solved: true, afterReveal: true });
     expect((await cli(["list"], { home })).out).toMatch(
-      /shuffle-shard-16-workers\s.*answered after the solution\s+The 16-worker/,
+      /shuffle-shard-16-workers\s.*Answered after seeing the solution\s+The 16-worker/,
     );
   });
 

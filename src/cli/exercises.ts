@@ -35,13 +35,12 @@ import {
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
 import {
-  answeredAfterReveal,
   describeImport,
   exerciseEntry,
+  exerciseStatus,
   importProgress,
   isSolved,
   markSolved,
-  partEarned,
   partEntry,
   type Progress,
   type ReviewCard,
@@ -189,13 +188,9 @@ async function situationFor(ctx: Context, exercise: LoadedExercise, params: Para
   }
 }
 
+/** An exercise's status in the page's words (the /progress/ page's), left blank when not started. */
 function status(progress: Progress, exercise: LoadedExercise): string {
-  const entry = progress.exercises[exercise.id];
-  if (isSolved(progress, exercise.id, partIds(exercise))) return "solved";
-  if (!entry) return "";
-  if (answeredAfterReveal(progress, exercise.id, partIds(exercise))) return "answered after the solution";
-  const solved = partIds(exercise).filter((p) => partEarned(entry.parts[p])).length;
-  return solved > 0 ? `${solved}/${partIds(exercise).length} parts` : "started";
+  return progress.exercises[exercise.id] ? exerciseStatus(progress, exercise.id, partIds(exercise)) : "";
 }
 
 async function list(ctx: Context): Promise<number> {
