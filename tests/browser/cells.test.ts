@@ -92,11 +92,19 @@ describeInBrowser("cells widgets", (browser) => {
     expect(await slider.getAttribute("aria-valuetext")).toBe("11 cells of up to 91 customers");
     const stripHeight = () => size.locator(".cs-strip").evaluate((el) => el.getBoundingClientRect().height);
     const elevenCells = await stripHeight();
+    // The move note, below the table: at 40 cells the tenant stops fitting and its wording grows.
+    const noteHeight = () =>
+      size
+        .locator("p.cs-note")
+        .last()
+        .evaluate((el) => el.getBoundingClientRect().height);
+    const elevenNote = await noteHeight();
     await page.keyboard.press("End");
     await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 50 })));
     expect(await size.locator(".cs-cell").count()).toBe(50);
     // The strip keeps a place for every count, so moving the slider does not move the page below it.
     expect(await stripHeight()).toBe(elevenCells);
+    expect(await noteHeight()).toBe(elevenNote);
     expect(await size.locator('[data-figure="tenant"]').innerText()).toBe("125% of a cell");
     expect(await size.locator('[data-figure="move"]').innerText()).toContain("does not fit in a cell");
   });

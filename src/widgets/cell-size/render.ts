@@ -148,6 +148,23 @@ export function moveText(view: CellSizeView): string {
   );
 }
 
+/**
+ * The longest wording of the move note (one cell or more, the tenant fitting or not), over every
+ * count the slider allows. Each is laid, unseen, under the note the page shows, so the note is as
+ * tall as the tallest it can be and moving the slider does not move the page below it (at 40 cells,
+ * where the tenant stops fitting, it grew a line).
+ */
+export const longestMoveTexts: readonly string[] = (() => {
+  const longest = new Map<string, string>();
+  for (let cells = cellSizeLimits.min; cells <= cellSizeLimits.max; cells++) {
+    const view = cellSizeView({ cells });
+    const wording = `${cells === 1} ${view.tenantShare >= 1}`;
+    const text = moveText(view);
+    if (text.length > (longest.get(wording)?.length ?? -1)) longest.set(wording, text);
+  }
+  return [...longest.values()];
+})();
+
 function bar(width: number, cls: string): string {
   return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${(Math.min(1, width) * 100).toFixed(1)}%"></span></span>`;
 }
@@ -194,6 +211,8 @@ export function renderCellSize(view: CellSizeView): string {
     ) +
     `</tbody></table></div>` +
     `<p class="cs-note" data-figure="router">${routerText(view)}</p>` +
-    `<p class="cs-note" data-figure="move">${moveText(view)}</p>`
+    `<p class="cs-note cs-stack"><span data-figure="move">${moveText(view)}</span>` +
+    longestMoveTexts.map((text) => `<span class="cs-sizer" aria-hidden="true">${text}</span>`).join("") +
+    `</p>`
   );
 }
