@@ -1,4 +1,4 @@
-/** Thread starvation by a hanging dependency, by Little's law (the course's worked example in "A field guide to failure modes"). */
+/** Thread starvation by a hanging dependency, by Little's law (the SRE book's example under "Bimodal latency", chapter 22). */
 import { grouped, readableShare, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { threadStarvation } from "../../src/sim/starvation.ts";

@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { sreStarvationExample, threadStarvation } from "./starvation.ts";
 
-test("the course's example: 1,000 threads, 5,000 demanded, out in 20 s, about 80% fail", () => {
+test("the SRE book's example (bimodal latency): 1,000 threads, 5,000 demanded, out in 20 s, about 80% fail", () => {
   const s = threadStarvation(sreStarvationExample);
   expect(s.threads).toBe(1000);
   expect(s.hangingPerSecond).toBe(50);

@@ -1,10 +1,10 @@
 /**
  * Thread starvation by a hanging dependency, by Little's law: the one computation the failure
  * modes chapter, the load-shedding chapter, the interview playbook and the thread-starvation
- * exercise all use. The example is the course's own, with round figures: 10 servers of 100
- * threads, 1,000 requests a second, 5% of them hanging for 100 s. (Google's SRE book, "Addressing
- * Cascading Failures", describes thread starvation but works no example with these figures; the
- * export keeps its old name, `sreStarvationExample`, for the pages that import it.)
+ * exercise all use. The example is the one Google's SRE book works in chapter 22, "Addressing
+ * Cascading Failures", under "Bimodal latency": 10 servers of 100 threads, 1,000 requests a second
+ * taking 100 ms, 5% of them never completing and held to a 100 s deadline, three orders of
+ * magnitude above the usual latency.
  */
 
 export interface HangingDependency {
