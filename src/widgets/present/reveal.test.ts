@@ -1,11 +1,35 @@
 import { describe, expect, test } from "vitest";
-import { deck, keyDirection, slideAt, stepStage } from "./reveal.ts";
+import { deck, fieldKeepsKey, keyDirection, slideAt, stepStage } from "./reveal.ts";
 
 describe("presenter reveal", () => {
   test("a clicker's keys and the arrows step forward and back; other keys do nothing", () => {
     expect(["PageDown", "ArrowRight", "ArrowDown"].map(keyDirection)).toEqual([1, 1, 1]);
     expect(["PageUp", "ArrowLeft", "ArrowUp"].map(keyDirection)).toEqual([-1, -1, -1]);
     expect(["Enter", " ", "a", "Tab"].map(keyDirection)).toEqual([0, 0, 0, 0]);
+  });
+
+  test("a ticked box or a pressed button leaves the clicker's keys to the view; sliders, boxes and lists keep theirs", () => {
+    const keys = ["PageDown", "PageUp", "ArrowRight", "ArrowLeft"];
+    for (const type of ["checkbox", "button", "submit"])
+      expect(
+        keys.map((k) => fieldKeepsKey("input", type, k)),
+        type,
+      ).toEqual([false, false, false, false]);
+    // Radio buttons move between their choices with the arrows; the page keys step the view.
+    expect(keys.map((k) => fieldKeepsKey("input", "radio", k))).toEqual([false, false, true, true]);
+    for (const [tag, type] of [
+      ["input", "range"],
+      ["input", "number"],
+      ["input", "text"],
+      ["select", "select-one"],
+      ["textarea", "textarea"],
+    ])
+      expect(
+        keys.map((k) => fieldKeepsKey(tag!, type!, k)),
+        `${tag} ${type}`,
+      ).toEqual([true, true, true, true]);
+    // Keys that step nothing are always the field's.
+    expect(fieldKeepsKey("input", "checkbox", " ")).toBe(true);
   });
 
   test("steps stay between the first stage and the last", () => {

@@ -17,6 +17,20 @@ export function keyDirection(key: string): 1 | -1 | 0 {
   return 0;
 }
 
+/**
+ * Whether a focused field uses a key itself, so a presenter view leaves it alone. A slider, a
+ * number or text box and a pick list take the arrows and the page keys; radio buttons take the
+ * arrows (they move between the choices), not the page keys; a checkbox or a button takes none
+ * of them, so the clicker steps the view even after a presenter has ticked a box.
+ */
+export function fieldKeepsKey(tag: string, type: string, key: string): boolean {
+  if (keyDirection(key) === 0) return true;
+  if (tag !== "input") return true;
+  if (type === "checkbox" || type === "button" || type === "submit" || type === "reset") return false;
+  if (type === "radio") return key.startsWith("Arrow");
+  return true;
+}
+
 /** The stage after a step, kept within 0..stages. */
 export function stepStage(stage: number, stages: number, direction: 1 | -1): number {
   return Math.min(stages, Math.max(0, stage + direction));
@@ -90,10 +104,13 @@ export function mountReveal(options: RevealOptions): Reveal {
   // Buttons for the same steps, for a presenter without a clicker.
   next?.addEventListener("click", () => step(1));
   back?.addEventListener("click", () => step(-1));
-  // Anywhere on the page but in a field (a slider, a text box and a list keep their own keys).
+  // Anywhere on the page, a field's own keys apart (fieldKeepsKey): a presenter who has just
+  // ticked a defence or a switch still steps with the clicker.
   document.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
-    if (target.closest("input, select, textarea") || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const field = target.closest<HTMLElement>("input, select, textarea");
+    if (field && fieldKeepsKey(field.localName, (field as HTMLInputElement).type ?? "", event.key)) return;
     const direction = keyDirection(event.key);
     if (direction === 0) return;
     event.preventDefault();
