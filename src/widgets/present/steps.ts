@@ -9,7 +9,8 @@ import { percent, minutesAndSeconds } from "../../format/number.ts";
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
-import { markers, unrelatedSuccess, type RunView } from "../replay/view.ts";
+import { clickerStops, keyMoments } from "../replay/present.ts";
+import { unrelatedSuccess, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
 import { formatShare } from "../shuffle-explorer/render.ts";
 import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
@@ -30,7 +31,10 @@ export interface PreparedStep {
   label: string;
   /** Site-relative link to the presenter view in that state. */
   href: string;
-  /** The moments to pause on, in order, with the time the screen marks them (replay only). */
+  /**
+   * Where a clicker's Page Down stops, in order, with the time the screen shows there (replay
+   * only). The stops follow the naive run, the same in every replay step.
+   */
   moments: Figure[];
   /** The figures to expect once the step has played. */
   figures: Figure[];
@@ -48,7 +52,7 @@ export const replaySteps: Record<ReplayStepId, { label: string; defences: Defenc
   "replay-three": { label: "Bulkheads, breakers and budgets together", defences: ["bulkhead", "breaker", "budget"] },
 };
 
-/** The explorer steps: the seed article's example, a larger fleet, then the same fleet without client failover. */
+/** The explorer steps: the explorer's own default fleet, a larger fleet, then the same fleet without client failover. */
 export const explorerSteps: Record<ExplorerStepId, { label: string; state: ExplorerState }> = {
   "explorer-default": { label: "Fixed groups against shuffle shards", state: normalize({}) },
   "explorer-fleet": {
@@ -81,19 +85,21 @@ function replayStep(id: ReplayStepId): PreparedStep {
   const { label, defences } = replaySteps[id];
   const state = normalizeState({ defences });
   // The run the step is about: the defended side (with no defence, it is the naive run).
-  const { summary, metrics } = rememberedRetryStorm(scenarios(state).defended);
+  const pair = scenarios(state);
+  const { summary, metrics } = rememberedRetryStorm(pair.defended);
   const run: RunView = { summary, metrics };
   const unrelated = unrelatedSuccess(run.summary);
+  // The presenter view's key moments are the naive run's, whatever the defences: the clicker
+  // stops at each in whole seconds, as the playhead moves and the screen's clock reads.
+  const stops = clickerStops(keyMoments(rememberedRetryStorm(pair.naive).summary));
   return {
     id,
     label,
     href: stepHref(id),
-    // The screen marks the scheduled intervention even when the run recovered long before it;
-    // the trigger is the same in every step, so only the first step names it.
-    moments: markers(run.summary)
-      .filter((m) => !(m.kind === "intervention" && run.summary.recoveredBy === "self"))
-      .filter((m) => m.kind !== "trigger" || defences.length === 0)
-      .map((m) => ({ label: m.label, short: m.label, value: `${m.time} s` })),
+    moments: stops.map((stop) => {
+      const label = stop.labels.join(" and ");
+      return { label, short: label, value: `${stop.second} s` };
+    }),
     figures: [
       {
         label: "Services that never call pricing, success during the incident",

@@ -1,14 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { rememberedRetryStorm, defaultScenario } from "../../sim/retry-storm/index.ts";
-import { keyMoments, nextMoment } from "./present.ts";
+import { clickerStops, keyMoments, nextMoment, stopSecond } from "./present.ts";
 import { markers } from "./view.ts";
 
 describe("presenter key moments", () => {
   const naive = rememberedRetryStorm(defaultScenario({ seed: 1, defences: [], params: {} })).summary;
 
-  test("are the issue's five stops, in time order: trigger, pool full, goodput gone, first refusal, intervention", () => {
+  test("are the workshop kit's six stops, in time order: pricing slows, pool full, goodput gone, pricing recovers, first refusal, intervention", () => {
     const moments = keyMoments(naive);
-    expect(moments.map((m) => m.kind)).toEqual(["trigger", "full", "goodput", "refused", "intervention"]);
+    // Every moment the replay marks but its end: the kit's storm block ends where pricing has
+    // recovered and the outage has not, a stop of its own.
+    expect(moments).toEqual(markers(naive).filter((m) => m.kind !== "recovered"));
+    expect(moments.find((m) => m.label === "pricing recovers")).toBeDefined();
+    expect(moments.map((m) => m.kind)).toEqual(["trigger", "full", "goodput", "trigger", "refused", "intervention"]);
     const times = moments.map((m) => m.time);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     // Each is a marker the replay itself draws, at the same time.
@@ -24,6 +28,18 @@ describe("presenter key moments", () => {
     expect(nextMoment(moments, Math.floor(moments.at(-1)!.time), -1)!.time).toBeLessThan(moments.at(-1)!.time);
     expect(nextMoment(moments, 0, -1)).toBeUndefined();
     expect(Math.floor(full.time)).toBeGreaterThanOrEqual(0);
+  });
+
+  test("a clicker stops once a second: moments within the same second share a stop", () => {
+    const moments = keyMoments(naive);
+    const stops = clickerStops(moments);
+    expect(stops.map((s) => s.second)).toEqual([...new Set(moments.map((m) => Math.floor(m.time)))]);
+    expect(stops.flatMap((s) => s.labels)).toEqual(moments.map((m) => m.label));
+    // Walking forward with nextMoment from the first stop visits every other stop, in order.
+    const visited = [stops[0]!.second];
+    for (let m = nextMoment(moments, visited[0]!, 1); m; m = nextMoment(moments, visited.at(-1)!, 1))
+      visited.push(stopSecond(m.time));
+    expect(visited).toEqual(stops.map((s) => s.second));
   });
 });
 

@@ -16,23 +16,40 @@ import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
 import { markers, type Marker } from "./view.ts";
 import { mountReveal } from "../present/reveal.ts";
 
-/** The moments a presenter jumps between, in time order, from the naive run's summary. */
+/**
+ * The moments a presenter jumps between, in time order, from the naive run's summary: the
+ * trigger's start and its end (the workshop pauses where pricing has recovered and the outage
+ * has not), and each event once.
+ */
 export function keyMoments(summary: RetryStormSummary): Marker[] {
   const seen = new Set<string>();
   return markers(summary).filter((m) => {
-    // One stop per moment: the trigger's start (its end is on the way), and each event once.
     const key = m.kind === "trigger" ? m.label : m.kind;
-    if (m.label === "pricing recovers" || seen.has(key)) return false;
+    if (seen.has(key)) return false;
     seen.add(key);
     return m.kind !== "recovered";
   });
 }
 
+/** The second the playhead stops at for a moment: it moves in whole seconds, so 0.473 s is 0 s. */
+export const stopSecond = (time: number): number => Math.floor(time);
+
+/** Where a clicker stops, in order: each second once, with the moments it shows there. */
+export function clickerStops(moments: readonly Marker[]): { second: number; labels: string[] }[] {
+  const stops: { second: number; labels: string[] }[] = [];
+  for (const m of moments) {
+    const last = stops.at(-1);
+    if (last?.second === stopSecond(m.time)) last.labels.push(m.label);
+    else stops.push({ second: stopSecond(m.time), labels: [m.label] });
+  }
+  return stops;
+}
+
 /** The moment after (direction 1) or before (-1) the playhead, if any. */
 export function nextMoment(moments: readonly Marker[], playhead: number, direction: 1 | -1): Marker | undefined {
-  // The playhead moves in whole seconds: a moment at 0.473 s is "reached" at 0 s.
-  const at = (m: Marker) => Math.floor(m.time);
-  return direction === 1 ? moments.find((m) => at(m) > playhead) : [...moments].reverse().find((m) => at(m) < playhead);
+  return direction === 1
+    ? moments.find((m) => stopSecond(m.time) > playhead)
+    : [...moments].reverse().find((m) => stopSecond(m.time) < playhead);
 }
 
 export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void {
@@ -50,7 +67,9 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   };
 
   // Predict first, the tool bar and the clicker keys: the presenter views' one reveal. The keys
-  // jump between key moments; past the last one, to the end of the run (which reveals it).
+  // jump between key moments; past the last one, to the end of the run (which reveals it), and
+  // at the end, where the playhead cannot move on, they step the reveal itself (a room told to
+  // predict again there still gets its answer from the clicker).
   const reveal = mountReveal({
     root,
     tools,
@@ -58,7 +77,8 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     say: {
       everything: "Everything shows.",
       revealed: "Revealed.",
-      hidden: () => "Hidden until the end: summaries and the curves ahead of the playhead.",
+      hidden: () =>
+        "Hidden until the end: summaries and the curves ahead of the playhead. Page Down jumps to the next moment.",
     },
     // Revealed or hidden, the summaries above the charts take room or give it back: the charts
     // fit the screen again (charts.ts sizes a presenter chart to the height left under it).
@@ -66,8 +86,11 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     onKey(direction) {
       if (moments.length === 0) return true;
       const next = nextMoment(moments, playhead(), direction);
-      if (next) seek(Math.floor(next.time));
-      else if (direction === 1) seek(Number(scrub.max));
+      if (next) seek(stopSecond(next.time));
+      else if (direction === 1) {
+        if (playhead() >= Number(scrub.max)) return false;
+        seek(Number(scrub.max));
+      }
       return true;
     },
   });
@@ -125,7 +148,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   };
   list.addEventListener("click", (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>("button[data-moment-time]");
-    if (button) seek(Math.floor(Number(button.dataset.momentTime)));
+    if (button) seek(stopSecond(Number(button.dataset.momentTime)));
   });
 
   // The replay writes the playhead's time into its output, and its runs into data attributes.
