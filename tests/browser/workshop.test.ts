@@ -58,6 +58,15 @@ describeInBrowser("workshop kit", (browser) => {
       await expect(page.locator(".runsheet__table tbody tr").count()).resolves.toBe(agenda.blocks.length);
       const steps = agenda.blocks.flatMap((b) => b.steps);
       await expect(page.locator(".runsheet [data-step] a").count()).resolves.toBe(steps.length);
+      // From the sheet on screen, the rest of the kit a facilitator needs is one link away.
+      for (const path of ["workshop-kit/", "worksheet/", "answer-key/", "room-board/"])
+        await expect(page.locator(`.runsheet a[href="${browser.base}${path}"]`).count(), path).resolves.toBeGreaterThan(
+          0,
+        );
+      // Each block's title is ended once: "Who notices, and how many?" takes no full stop after it.
+      const titles = await page.locator(".runsheet__table tbody tr > td:nth-child(2) > strong").allInnerTexts();
+      expect(titles).toHaveLength(agenda.blocks.length);
+      for (const t of titles) expect(t, t).toMatch(/[^.?!][.?!]$/);
       await expect(printedPages(page)).resolves.toEqual({ A4: 1, Letter: 1 });
       // Links and figures stay on the paper: nothing wider than the page.
       await page.emulateMedia({ media: "print" });
@@ -380,6 +389,46 @@ describeInBrowser("workshop kit", (browser) => {
     await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(false);
   });
 
+  test("the run sheet's pauses are where a clicker stops the replay, and at the end the clicker reveals, even from a ticked box", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${site}/run-sheet/ninety-minutes/`);
+    const sheet = await page.locator('[data-step="replay-off"] .runsheet__moments').innerText();
+    const stops = [...sheet.matchAll(/(?:: |, )([a-z ]+?) (\d+) s/g)].map((m) => ({ label: m[1]!, second: m[2]! }));
+    expect(stops.length, sheet).toBeGreaterThan(3);
+    expect(stops.map((s) => s.label)).toContain("pricing recovers");
+    await page.locator('[data-step="replay-off"] a').click();
+    await page.locator('[data-retry-storm][data-state="ready"]').waitFor({ timeout: 60_000 });
+    const clock = page.locator("[data-time]");
+    // The view opens on the first stop; each Page Down lands on the next the sheet lists.
+    await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(`${stops[0]!.second} s`);
+    for (const stop of stops.slice(1)) {
+      await page.keyboard.press("PageDown");
+      await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(`${stop.second} s`);
+    }
+    // Past the last stop, the end of the run, which reveals it.
+    const summary = page.locator('[data-side="defended"] [data-summary]');
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(true);
+    // The presenter asks the room to predict again (the switch off and on): the clicker, pressed
+    // with the focus on that switch and the playhead at the end, reveals again.
+    const predict = page.locator("[data-predict]");
+    await predict.click();
+    await predict.click();
+    await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(false);
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(true);
+    // Predicting off, everything shows: the six moments, the status and the summaries still fit the projector.
+    await predict.click();
+    await expect.poll(() => page.locator("[data-reveal-status]").innerText()).toBe("Everything shows.");
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - document.documentElement.clientHeight), {
+        timeout: 10_000,
+      })
+      .toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test("the presenter replay opened plainly gives nothing away, before its code loads and after", async () => {
     const { page } = browser;
     await page.goto(`${site}/present/retry-storm/`);
@@ -443,6 +492,14 @@ describeInBrowser("workshop kit", (browser) => {
     await workers.fill("12");
     await workers.dispatchEvent("change");
     await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(false);
+    // A presenter who has just ticked a box (failover off: a new prediction) reveals with the
+    // clicker, the focus still on the box.
+    await workers.press("Enter");
+    await page.locator('.sx--present input[name="failover"]').click();
+    await expect(page.evaluate(() => (document.activeElement as HTMLInputElement).name)).resolves.toBe("failover");
+    await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(false);
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
   /** At a projector's 1280 x 720: nothing to scroll, and the smallest text the room must read, in CSS px. */
@@ -521,6 +578,18 @@ describeInBrowser("workshop kit", (browser) => {
     // The drawing is one switch away, with the same answer.
     await page.getByLabel("The drawing").check();
     await expect(stage.locator("svg .mb-resource.is-flagged").count()).resolves.toBe(analysis.flagged.length);
+    // The next group's link, its #map= part typed over this one's in the address bar: the view
+    // shows that map, from its bare first stage (the page is not loaded anew for a new hash).
+    const next = failureMapExamples.find((e) => e.id === "after-bulkheads")!.text;
+    const nextBuilt = buildView(next);
+    if (!nextBuilt.ok) throw new Error("example does not parse");
+    await page.goto(`${site}/present/map-builder/${await encodeShareHash(next)}`);
+    await expect
+      .poll(() => page.locator("[data-map-title]").innerText(), { timeout: 10_000 })
+      .toBe(nextBuilt.view.map.title);
+    await page.locator("[data-present-map][data-ready]").waitFor();
+    await expect(page.locator("[data-present-map]").getAttribute("data-stage")).resolves.toBe("0");
+    await expect(stage.locator(".pm-chip--service").count()).resolves.toBe(nextBuilt.view.map.services.length);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });
