@@ -85,6 +85,9 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     const log = mock.getByRole("log", { name: "The interviewer" });
     await expect(log.getByRole("listitem").count()).resolves.toBe(3);
     await expect(log.textContent()).resolves.toContain(question.followUps[1]!.pushback!.say);
+    // Each is stamped with the time since the start, said as such beside a clock that counts down;
+    // the last pushback came with two of the ten minutes left.
+    await expect(log.locator(".mock__when").allTextContents()).resolves.toEqual(["3:00 in", "6:30 in", "8:00 in"]);
     await mock.getByRole("button", { name: /debrief me/ }).click();
 
     // The debrief: a level and evidence for each point of the levelled rubric.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { Countdown, formatClock, milestoneMessage, milestonesFor, timeLeftMs } from "./countdown.ts";
+import { Countdown, elapsedStamp, formatClock, milestoneMessage, milestonesFor, timeLeftMs } from "./countdown.ts";
 
 const minute = 60_000;
 
@@ -42,6 +42,11 @@ describe("countdown", () => {
     expect(formatClock(1)).toBe("0:01");
     expect(formatClock(0)).toBe("0:00");
     expect(formatClock(-5)).toBe("0:00");
+  });
+
+  test("a log line's time says it is time since the start, not time left", () => {
+    expect(elapsedStamp(3 * minute)).toBe("3:00 in");
+    expect(elapsedStamp(12.5 * minute)).toBe("12:30 in");
   });
 });
 

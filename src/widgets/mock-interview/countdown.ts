@@ -28,6 +28,14 @@ export function formatClock(remainingMs: number): string {
 }
 
 /**
+ * When something happened, as time since the interview started ("3:00 in"): said so, because the
+ * big clock beside it counts down, within a phase.
+ */
+export function elapsedStamp(elapsedMs: number): string {
+  return `${formatClock(elapsedMs)} in`;
+}
+
+/**
  * Time left in a round of timed phases: the rest of the current phase and the whole of each one
  * after it. Time a phase left unused when the round moved on early is gone, as it is from the
  * clock. The round (round.ts) and the offer to resume a draft (draft.ts) both count with this.

@@ -8,7 +8,7 @@
  */
 import type { Criterion } from "../../course/question-bank.ts";
 import { type Claim, type Claimed, claimNames, type Debrief, debrief, levelBar } from "../../course/self-assessment.ts";
-import { formatClock } from "./countdown.ts";
+import { elapsedStamp, formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
 import { clearDraft, type DebriefDraft } from "./draft.ts";
@@ -220,7 +220,7 @@ export class ReviewStage {
     question.followUps.forEach((f, i) => {
       const seen = asked.get(`f${i}`);
       const dt = element("dt", f.question);
-      if (seen) dt.prepend(element("span", `${formatClock(seen.atMs)} `, "mock__when"));
+      if (seen) dt.prepend(element("span", `${elapsedStamp(seen.atMs)} `, "mock__when"));
       else dt.append(element("span", " (not reached)", "mock__not-asked"));
       list.append(dt, element("dd", f.answer));
       if (f.pushback) {

@@ -5,7 +5,7 @@
  * describe the question on screen. The interviewer's follow-ups arrive in a log as the round
  * (round.ts) says they fall due; the phase clock shows the current phase's time left.
  */
-import { formatClock, milestoneMessage } from "./countdown.ts";
+import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { storeOrNothing } from "../site-storage.ts";
 import { type DebriefDraft, saveDraft } from "./draft.ts";
@@ -136,7 +136,7 @@ export class RunningStage {
     li.dataset.kind = kind;
     const when = Object.assign(document.createElement("span"), {
       className: "mock__when",
-      textContent: formatClock(atMs),
+      textContent: elapsedStamp(atMs),
     });
     li.append(when);
     if (kind === "pushback")
@@ -152,11 +152,11 @@ export class RunningStage {
     const { round } = interview;
     const said: string[] = [];
     for (const event of events) {
-      if (event.kind === "inject") {
-        const asked = round.asked().find((a) => a.inject.id === event.inject.id);
-        this.logLine("question", event.inject.question, asked?.atMs ?? round.totalUsedMs());
-      } else if (event.kind === "pushback") {
-        this.logLine("pushback", event.inject.pushback ?? "", round.totalUsedMs());
+      if (event.kind === "inject" || event.kind === "pushback") {
+        // Stamped when it was due, as a reload stamps it (below), not when the page got to it.
+        const asked = round.asked().find((a) => a.inject.id === event.inject.id)?.atMs ?? round.totalUsedMs();
+        if (event.kind === "inject") this.logLine("question", event.inject.question, asked);
+        else this.logLine("pushback", event.inject.pushback ?? "", asked + event.inject.pushbackAfterMs);
       } else if (event.kind === "milestone") {
         said.push(
           round.plan.phases.length === 1
