@@ -71,7 +71,8 @@ test("the table names how the outage ended and shows success over the incident w
   expect(out).toMatch(/first refusal \(acquire time-out\)\s+at 8\d\.\d+ s/);
   expect(out).toContain("during the incident (requests arriving from the trigger to the intervention, 0-660 s):");
   // Search succeeds 0.32% during the incident (8.4% over the whole run, warm-up included).
-  expect(out).toMatch(/search\s+catalog\s+26650\s+84\s+26566\s+0\.32%/);
+  expect(out).toMatch(/search\s+catalog\s+26,650\s+84\s+26,566\s+0\.32%/);
+  expect(out).toMatch(/abandoned work\s+\d{3},\d{3} tries/);
 });
 
 test("--help lists every parameter with its default and unit", async () => {

@@ -17,6 +17,7 @@ import {
   type ParameterSpec,
   type RetryStormSummary,
 } from "../../sim/retry-storm/index.ts";
+import { grouped, percent } from "../../format/number.ts";
 
 function help(): string {
   const param = (p: ParameterSpec) => {
@@ -119,7 +120,7 @@ const command: SimCommand = {
       io.stdout(JSON.stringify(out, null, 2) + "\n");
       return 0;
     }
-    const percent = (x: number | null) => (x === null ? "no requests" : `${(x * 100).toFixed(2)}%`);
+    const success = (x: number | null) => (x === null ? "no requests" : percent(x, 2));
     const incidentEnd =
       summary.recoveredBy === "self"
         ? `its recovery, 0-${summary.incidentEndSeconds} s`
@@ -141,9 +142,9 @@ const command: SimCommand = {
           "amplification",
           `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`,
         ],
-        ["abandoned work", `${summary.abandonedWork} tries held a connection for a caller who had left`],
-        ["breaker openings", String(summary.breakerOpenings)],
-        ["events", `${summary.events} in ${wallMillis.toFixed(0)} ms`],
+        ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
+        ["breaker openings", grouped(summary.breakerOpenings)],
+        ["events", `${grouped(summary.events)} in ${wallMillis.toFixed(0)} ms`],
       ]),
       "",
       `during the incident (requests arriving from the trigger to ${incidentEnd}):`,
@@ -152,10 +153,10 @@ const command: SimCommand = {
         ...summary.services.map((s) => [
           s.name,
           s.dependency,
-          String(s.incidentRequests),
-          String(s.incidentSucceeded),
-          String(s.incidentRequests - s.incidentSucceeded),
-          percent(s.incidentSuccessRate),
+          grouped(s.incidentRequests),
+          grouped(s.incidentSucceeded),
+          grouped(s.incidentRequests - s.incidentSucceeded),
+          success(s.incidentSuccessRate),
         ]),
       ]),
     ];

@@ -11,7 +11,7 @@ import {
   shuffleShardLimits as limits,
   simulatePoison,
 } from "../../sim/shuffle-shard.ts";
-import { grouped, inverseScientific, wholeNumber } from "../../format/number.ts";
+import { grouped, inverseScientific, percent, scientific, wholeNumber } from "../../format/number.ts";
 
 const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
 
@@ -122,29 +122,36 @@ function parse(argv: string[]) {
   return { args, workers, shard, customers, seed, groups };
 }
 
-const percent = (share: number) =>
-  share === 0 ? "0%" : share >= 0.0001 ? `${(share * 100).toFixed(2)}%` : share.toExponential(2);
+/** Two decimals, to set the simulated share beside the exact one; a share too small for that in e-notation. */
+const share = (value: number) => (value === 0 ? "0%" : value >= 0.0001 ? percent(value, 2) : scientific(value).text);
+
+/** "1/730862190080" (as --json keeps it) as the course writes it: "1 in 730,862,190,080". */
+const inWords = (fraction: string) =>
+  fraction
+    .split("/")
+    .map((part) => wholeNumber(BigInt(part)))
+    .join(" in ");
 
 function render(r: ShuffleShardReport): string {
   const others = r.customers - 1;
   return [
-    `${r.workers} workers, shards of ${r.shard}: ${wholeNumber(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${wholeNumber(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
-    `seed ${r.seed}, ${r.customers} customers; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
+    `${grouped(r.workers)} workers, shards of ${r.shard}: ${wholeNumber(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${wholeNumber(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
+    `seed ${r.seed}, ${grouped(r.customers)} customers; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
     "",
     table([
-      [`of the other ${others} customers`, "count", "simulated", "exact"],
+      [`of the other ${grouped(others)} customers`, "count", "simulated", "exact"],
       [
         `lose all ${r.shard} workers`,
-        String(r.lostAll),
-        percent(r.lostAll / others),
-        `${percent(r.exact.all)} (${r.exact.allFraction})`,
+        grouped(r.lostAll),
+        share(r.lostAll / others),
+        `${share(r.exact.all)} (${inWords(r.exact.allFraction)})`,
       ],
-      ["lose some", String(r.lostSome), percent(r.lostSome / others), percent(r.exact.some)],
-      ["lose none", String(r.lostNone), percent(r.lostNone / others), percent(r.exact.none)],
+      ["lose some", grouped(r.lostSome), share(r.lostSome / others), share(r.exact.some)],
+      ["lose none", grouped(r.lostNone), share(r.lostNone / others), share(r.exact.none)],
     ]),
     "",
-    `fixed sharding into ${r.groups} groups: ${percent(r.fixedGroupsBlastRadius)} of customers lose service`,
-    `shuffle sharding: ${percent(r.lostAll / others)} lose every worker (with client failover), ${percent((r.lostAll + r.lostSome) / others)} lose at least one (without)`,
+    `fixed sharding into ${grouped(r.groups)} groups: ${share(r.fixedGroupsBlastRadius)} of customers lose service`,
+    `shuffle sharding: ${share(r.lostAll / others)} lose every worker (with client failover), ${share((r.lostAll + r.lostSome) / others)} lose at least one (without)`,
   ].join("\n");
 }
 
