@@ -127,6 +127,13 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(result.out).toMatch(/FAIL choose-exact: 0 of \d+ checks pass/);
   });
 
+  test("check on an exercise that is not code says how to answer it, naming its parts", async () => {
+    const twoParts = await cli(["check", "shuffle-shard-16-workers"]);
+    expect(twoParts.code).toBe(2);
+    expect(twoParts.err).toMatch(/grade it with `answer shuffle-shard-16-workers --part shuffle\|fixed <answer>`/);
+    noStack(twoParts.err);
+  });
+
   test("list shows the exercises with the status saved above, and titles with their numbers", async () => {
     const home = freshHome();
     await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1820"], { home });

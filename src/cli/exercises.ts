@@ -262,7 +262,7 @@ async function show(
 async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false } = {}): Promise<boolean> {
   if (exercise.meta.kind !== "code")
     throw new UsageError(
-      `${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id} <answer>\``,
+      `${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id}${exercise.meta.parts.length > 1 ? ` --part ${exercise.meta.parts.map((p) => p.id).join("|")}` : ""} <answer>\``,
     );
   const starterFile = join(exercise.dir, "starter.ts");
   if (!existsSync(starterFile))
