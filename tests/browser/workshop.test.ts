@@ -76,6 +76,16 @@ describeInBrowser("workshop kit", (browser) => {
       );
       expect(overflow).toBeLessThanOrEqual(0);
       await page.emulateMedia({ media: "screen" });
+      // On a phone the table keeps its columns: the time and the block as wide as the sheet sets them.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const columns = await page
+        .locator(".runsheet__table thead th")
+        .evaluateAll((ths) => ths.map((th) => th.getBoundingClientRect().width));
+      const rem = await page.evaluate(() => Number.parseFloat(getComputedStyle(document.documentElement).fontSize));
+      expect(columns[0]!, "time column at 390 px").toBeGreaterThanOrEqual(3 * rem);
+      expect(columns[1]! / columns.reduce((a, b) => a + b, 0), "block column's share at 390 px").toBeGreaterThanOrEqual(
+        0.35,
+      );
       await page.setViewportSize({ width: 1280, height: 900 });
     });
   }
