@@ -2,7 +2,7 @@
  * Share links: the map text, deflated and base64url-encoded, in the URL hash
  * (`#map=1.<data>`), so a map travels in a link without any server.
  */
-import { packText, unpackText } from "./url-text.ts";
+import { packText, UnpackedTooLarge, unpackText } from "./url-text.ts";
 
 const prefix = "#map=";
 const version = "1.";
@@ -22,7 +22,9 @@ export async function decodeShareHash(hash: string): Promise<string> {
   if (!payload.startsWith(version)) throw new Error("this map link was made by a newer version of the page");
   try {
     return await unpackText(payload.slice(version.length), { fatal: true });
-  } catch {
+  } catch (error) {
+    if (error instanceof UnpackedTooLarge)
+      throw new Error(`this map link is too large: ${error.message}, far more than any map the builder takes`);
     throw new Error("this map link is damaged (was it cut short when it was copied?)");
   }
 }
