@@ -3,7 +3,13 @@
  * as a pass: the run finished normally, its output was not cut off, at least one check ran,
  * and every check passed (a skipped check reports as failed). Errors and time-outs fail.
  */
-import { checkText, type RunEvent, type RunRequest, type RunResult } from "../playground/protocol.ts";
+import {
+  checkText,
+  visibleText as terminalText,
+  type RunEvent,
+  type RunRequest,
+  type RunResult,
+} from "../playground/protocol.ts";
 
 export const checksEntry = "run-checks.ts";
 
@@ -33,15 +39,6 @@ export function checkRequest(code: string, checks: string, timeoutMs: number): R
     timeoutMs,
     learner: { files: ["starter.ts"], closed: closedToLearner },
   };
-}
-
-/** Control characters but tab and newline: C0, DEL and C1 (escape sequences, carriage returns, backspaces). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's whole job.
-const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/** Text a terminal shows as it is: each control character written out (\x1b), so none moves the cursor, erases or recolours. */
-function terminalText(text: string): string {
-  return text.replace(controlCharacters, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 }
 
 /**

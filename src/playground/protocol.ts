@@ -99,9 +99,22 @@ export function checkText(check: { name: string; passed: boolean; message?: stri
   return `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}`;
 }
 
-/** One line of text for an event, as the output region and the terminal print it. */
+/** Control characters but tab and newline: C0, DEL and C1 (escape sequences, carriage returns, backspaces). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's whole job.
+const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text shown as it is, in a terminal as on the page: each control character written out
+ * (`\x1b`), so printed text cannot recolour the terminal, move its cursor or rub out a line,
+ * and the page shows the same characters the terminal does.
+ */
+export function visibleText(text: string): string {
+  return text.replace(controlCharacters, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+}
+
+/** One line of text for an event, as the output region and the terminal print it (control characters written out). */
 export function eventText(event: RunEvent): string {
-  return event.kind === "check" ? checkText(event) : event.text;
+  return visibleText(event.kind === "check" ? checkText(event) : event.text);
 }
 
 /** A named import of one file from another: `import { a, b } from "./x.ts"` on `line`. */

@@ -84,6 +84,35 @@ describe("runInNode", { timeout: 30_000 }, () => {
     );
   });
 
+  test("a name the course does not export is an error before the program runs, with a near name", async () => {
+    const { result, text } = await run({
+      "main.ts": 'import { mulberyr32 } from "course";\nconsole.log("ran");\nconsole.log(mulberyr32);\n',
+    });
+    expect(text).toBe("");
+    expect(result.error).toEqual({
+      message: 'SyntaxError: "course" does not export mulberyr32, which main.ts imports: did you mean mulberry32?',
+      file: "main.ts",
+      line: 1,
+    });
+  });
+
+  test("an interface imported from another file without `type` is not a missing export", async () => {
+    const { result, text } = await run({
+      "main.ts": 'import { Plan, plan } from "./lib.ts";\nconst p: Plan = plan;\nconsole.log(p.n);\n',
+      "lib.ts": "export interface Plan { n: number }\nexport const plan: Plan = { n: 1 };\n",
+    });
+    expect(result.status).toBe("ok");
+    expect(text).toBe("1\n");
+  });
+
+  test("control characters are written out in the output and in an error, so the terminal shows what the page does", async () => {
+    const { result, text } = await run({
+      "main.ts": 'console.log("a\\x1b[31mred\\rX\\x07\\tb\\u009bc");\nthrow new Error("\\x1b[2Jgone");\n',
+    });
+    expect(text).toBe("a\\x1b[31mred\\x0dX\\x07\tb\\x9bc\n");
+    expect(result.error?.message).toBe("Error: \\x1b[2Jgone");
+  });
+
   test("an endless loop is stopped at the time limit with the message", async () => {
     const { result } = await run({ "main.ts": "while (true) {}\n" }, 300);
     expect(result.status).toBe("timeout");

@@ -13,6 +13,7 @@ import { requiredSpecifiers, resolveImport } from "./modules.ts";
 import {
   outputBudget,
   stalledMessage,
+  visibleText,
   type CompiledRun,
   type RunError,
   type RunEvent,
@@ -89,12 +90,39 @@ export function describeThrown(error: unknown): string {
 }
 
 export function describeError(error: unknown): RunError {
-  return { message: describeThrown(error), ...locateError(error) };
+  // Written out as printed output is, so a thrown message cannot recolour or rub out the terminal either.
+  return { message: visibleText(describeThrown(error)), ...locateError(error) };
 }
 
 function missingExport(from: string, target: string, name: string, line: number): RunError {
   return {
     message: `SyntaxError: ${target} does not export ${name}, which ${from} imports: is \`export\` missing before its declaration, or is it spelt differently?`,
+    file: from,
+    line,
+  };
+}
+
+/** How many single-character edits turn one name into the other. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** A name a library module does not export, with the export it most likely meant. */
+function missingLibraryExport(from: string, library: string, name: string, exports: object, line: number): RunError {
+  const near = Object.keys(exports)
+    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .filter(({ distance }) => distance <= Math.max(1, Math.floor(name.length / 3)))
+    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))[0];
+  return {
+    message: `SyntaxError: "${library}" does not export ${name}, which ${from} imports${near ? `: did you mean ${near.candidate}?` : ""}`,
     file: from,
     line,
   };
@@ -323,6 +351,12 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
       for (const { specifier, names, line } of run.imports[path] ?? []) {
         if (!required.includes(specifier)) continue;
         const target = resolveFrom(path, specifier);
+        if (target.kind === "library") {
+          const library = host.library.modules[target.name] ?? trusted[target.name] ?? {};
+          const missing = names.find((name) => !(name in library));
+          if (missing) throw new MissingExport(missingLibraryExport(path, target.name, missing, library, line));
+          continue;
+        }
         if (target.kind !== "file" || target.path === path) continue;
         const exports = records.get(target.path)?.exports ?? {};
         const missing = names.find((name) => !safely(() => name in exports, true));

@@ -43,4 +43,17 @@ describe("transpile", () => {
     expect(all.ok).toBe(false);
     expect(!all.ok && all.error.file).toBe("lib.ts");
   });
+
+  test("a name imported only as a type is not looked for at run time; a value's is", () => {
+    const all = transpileAll({
+      "main.ts": 'import { Plan, plan, unused } from "./lib.ts";\nconst p: Plan = plan;\nconsole.log(p);\n',
+      "lib.ts": "export interface Plan { n: number }\nexport const plan: Plan = { n: 1 };\n",
+      "types.ts": 'import { Plan } from "./lib.ts";\nexport const n: Plan["n"] = 1;\n',
+    });
+    expect(all.ok && all.imports).toEqual({
+      "main.ts": [{ specifier: "./lib.ts", names: ["plan"], line: 1 }],
+      "lib.ts": [],
+      "types.ts": [],
+    });
+  });
 });

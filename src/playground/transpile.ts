@@ -70,6 +70,26 @@ export function namedImports(source: string): NamedImport[] {
   return found;
 }
 
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The named imports the transpiled JavaScript still reads. A name used only as a type
+ * (`import { Plan, plan } from "./lib.ts"` where Plan is an interface) is gone from it, as the
+ * import of a file that imports only types is (transpile.test.ts shows both): such a name is
+ * not looked for at run time, where the file has no such export. A kept name is read through
+ * the module's variable (`_libts.plan`).
+ */
+function usedImports(imports: NamedImport[], js: string): NamedImport[] {
+  return imports.flatMap((entry) => {
+    const binding = new RegExp(`\\bvar ([\\w$]+) = require\\((['"])${literally(entry.specifier)}\\2\\)`).exec(js)?.[1];
+    if (!binding) return [];
+    const names = entry.names.filter((name) =>
+      new RegExp(`(?<![\\w$])${literally(binding)}\\.${literally(name)}(?![\\w$])`).test(js),
+    );
+    return names.length ? [{ ...entry, names }] : [];
+  });
+}
+
 /** Transpile every file of a run; the first syntax error wins. */
 export function transpileAll(
   files: Record<string, string>,
@@ -82,7 +102,7 @@ export function transpileAll(
     const result = transpile(path, source);
     if (!result.ok) return result;
     modules[path] = result.code;
-    imports[path] = namedImports(source);
+    imports[path] = usedImports(namedImports(source), result.code);
   }
   return { ok: true, modules, imports };
 }
