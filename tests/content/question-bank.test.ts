@@ -166,6 +166,49 @@ describe("question bank", () => {
     for (const text of texts) expect(text).not.toMatch(/C\(\d+,\s*\d+\)\s*=\s*\d/);
   });
 
+  test("a question that states what a library or system does cites that library's own documentation", () => {
+    // Each name, and where its primary documentation lives.
+    const primary: Record<string, readonly string[]> = {
+      opossum: ["https://nodeshift.dev/opossum/"],
+      resilience4j: ["https://resilience4j.readme.io/"],
+      Hystrix: ["https://github.com/Netflix/Hystrix/"],
+      Polly: ["https://www.pollydocs.org/"],
+      gRPC: ["https://grpc.io/", "https://github.com/grpc/proposal/"],
+      Envoy: ["https://www.envoyproxy.io/docs/"],
+      "Route 53": [
+        "https://docs.aws.amazon.com/Route53/",
+        "https://aws.amazon.com/builders-library/workload-isolation-using-shuffle-sharding/",
+        "https://aws.amazon.com/blogs/architecture/a-case-study-in-global-fault-isolation/",
+      ],
+      "Application Load Balancer": ["https://docs.aws.amazon.com/elasticloadbalancing/"],
+      "SRE book": ["https://sre.google/sre-book/"],
+      "SRE Workbook": ["https://sre.google/workbook/"],
+      "The Tail at Scale": ["https://cacm.acm.org/research/the-tail-at-scale/"],
+    };
+    for (const q of questions) {
+      const said = [
+        q.answer,
+        q.design?.reference ?? "",
+        ...q.followUps.flatMap((f) => [f.question, f.answer, f.pushback?.say ?? "", f.pushback?.answer ?? ""]),
+      ].join("\n");
+      const urls = (q.sources ?? []).map((s) => s.url);
+      for (const [name, homes] of Object.entries(primary)) {
+        if (!said.includes(name)) continue;
+        expect(
+          urls.some((url) => homes.some((home) => url.startsWith(home))),
+          `${q.id} names ${name} without citing ${homes.join(" or ")}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  test("managed health checkers are not said to decide by majority (Route 53 needs only more than 18% healthy)", () => {
+    const dns = questions.find((q) => q.id === "dns-failover")!;
+    const said = dns.followUps.flatMap((f) => [f.answer, f.pushback?.answer ?? ""]).join("\n");
+    expect(said).not.toMatch(/majority/);
+    expect(said).toContain("{{route53.healthy}}");
+  });
+
   test("an unknown figure is an error, not a hole in the page", () => {
     expect(() => fillNumbers("about {{nope}} of tenants", numbers, "q")).toThrow(/q: unknown number \{\{nope\}\}/);
   });

@@ -195,3 +195,59 @@ describe("the arithmetic the playbook states", async () => {
     expect(() => n.designShare("ride-dispatch", "nope")).toThrow(/no resource/);
   });
 });
+
+describe("figures added so the bank types none of its own", async () => {
+  const n = await import("./numbers.ts");
+  const { RetryThrottle } = await import("../../sim/token-bucket.ts");
+  const { percentUpTo } = await import("../../format/number.ts");
+  const { levelBar } = await import("../self-assessment.ts");
+
+  test("Route 53 counts an endpoint healthy above its documented 18% of checkers, not by majority", () => {
+    expect(n.route53Health.healthyShare).toBeLessThan(0.5);
+    expect(n.bank["route53.healthy"]).toBe("18%");
+  });
+
+  test("gRPC throttling at a token ratio of 0.1 stops retries once failures pass about 9.1% of calls", () => {
+    expect(n.bank["grpc.stopShare"]).toBe("9.1%");
+    // Run the bucket with failures spread evenly at a share just below and just above the figure.
+    const retryingAfter = (failureShare: number) => {
+      const bucket = new RetryThrottle(10, n.retryThrottle.tokenRatio);
+      for (let i = 0; i < 20_000; i++) {
+        if (Math.floor((i + 1) * failureShare) > Math.floor(i * failureShare)) bucket.recordFailure();
+        else bucket.recordSuccess();
+      }
+      return bucket.retryAllowed();
+    };
+    expect(retryingAfter(n.retryThrottle.stopShare - 0.01)).toBe(true);
+    expect(retryingAfter(n.retryThrottle.stopShare + 0.01)).toBe(false);
+  });
+
+  test("a coalesced hot key: everyone who asks during a 5 s query waits on it, far more than 1,000", () => {
+    expect(n.stampede.waiting).toBe(n.stampede.rps * n.stampede.slowQuerySeconds);
+    expect(n.bank["stampede.waiting"]).toBe("25,000");
+    expect(n.stampede.waiting).toBeGreaterThan(n.stampede.concurrent);
+  });
+
+  test("the fan-out formula as the answer writes it gives the slow share", () => {
+    expect(n.bank["tail.fastLeaf"]).toBe("0.99");
+    expect(1 - Number(n.bank["tail.fastLeaf"]) ** n.tail.fanout).toBeCloseTo(n.tail.slow, 12);
+  });
+
+  test("one more zone lowers the factor; a hot tenant on two of twenty nodes gets a tenth of its limit", () => {
+    expect(n.bank["zones.oneMoreFactor"]).toBe("1.33×");
+    expect(n.zones.oneMoreFactor).toBeLessThan(n.zones.factor);
+    expect(n.designs.limiter.hotShare).toBeCloseTo(
+      (n.designs.limiter.hotNodes * n.designs.limiter.perNode) / n.designs.limiter.tenantLimit,
+      12,
+    );
+    expect(n.bank["limit.hotShare"]).toBe("10%");
+  });
+
+  test("the canary lets about one doubled-error release in three through, as the answer says", () => {
+    expect(Math.round(1 / (1 - n.canary.detection))).toBe(3);
+  });
+
+  test("the chapter's level bar is the debrief's", () => {
+    expect(n.prose.levelBar).toBe(percentUpTo(levelBar));
+  });
+});

@@ -17,6 +17,8 @@ import {
 } from "../../sim/backoff.ts";
 
 import { grouped, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
+import { balancingFailureShare } from "../../sim/token-bucket.ts";
+import { levelBar } from "../self-assessment.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
 import { preProvisionFactor } from "../../sim/cells/static-stability.ts";
 import { analyseFailureMap } from "../../sim/failure-map/analyse.ts";
@@ -213,6 +215,20 @@ export const burn = (() => {
  */
 export const envoy = { panicThreshold: 0.5 };
 
+/**
+ * Route 53's documented rule for an endpoint health check: healthy while more than this share of
+ * its health checkers report it healthy ("How Amazon Route 53 determines whether a health check is
+ * healthy", Amazon Route 53 Developer Guide:
+ * https://docs.aws.amazon.com/Route53/latest/DeveloperGuide/dns-failover-determining-health-of-endpoints.html).
+ */
+export const route53Health = { healthyShare: 0.18 };
+
+/**
+ * gRPC retry throttling (gRFC A6) with a token ratio of 0.1: the failure share above which the
+ * bucket drains and retries stop, from the course's token bucket (src/sim/token-bucket.ts).
+ */
+export const retryThrottle = { tokenRatio: 0.1, stopShare: balancingFailureShare(0.1) };
+
 // A 99.99% product on twelve hard dependencies that each promise 99.95%.
 export const ceiling = (() => {
   const target = 0.9999;
@@ -280,7 +296,14 @@ export const tail = (() => {
 
 // ---- Caches ---------------------------------------------------------------------------------
 // A hot key at 5,000 requests a second whose database query takes 200 ms: misses in flight at once.
-export const stampede = { rps: 5000, querySeconds: 0.2, concurrent: busyConnections(5000, 0.2) };
+// With coalescing, every request for the key waits while the one query runs: if it slows to 5 s, that many wait.
+export const stampede = {
+  rps: 5000,
+  querySeconds: 0.2,
+  concurrent: busyConnections(5000, 0.2),
+  slowQuerySeconds: 5,
+  waiting: busyConnections(5000, 5),
+};
 
 // A cache in front of a database: 20,000 rps at a 95% hit ratio; the database is sized for 2,000 rps.
 export const coldCache = (() => {
@@ -338,7 +361,17 @@ export const zones = (() => {
   const perInstance = 300;
   const atPeak = Math.ceil(peak / perInstance);
   const factor = preProvisionFactor(count);
-  return { count, peak, perInstance, atPeak, factor, total: Math.ceil(atPeak * factor), maxUtilisation: 1 / factor };
+  return {
+    count,
+    peak,
+    perInstance,
+    atPeak,
+    factor,
+    total: Math.ceil(atPeak * factor),
+    maxUtilisation: 1 / factor,
+    /** The factor with one more zone. */
+    oneMoreFactor: preProvisionFactor(count + 1),
+  };
 })();
 
 // A ramp of 20 rps every second against an autoscaler that lags 4 minutes; and a step it cannot follow.
@@ -413,6 +446,8 @@ export const designs = {
     const api = 0.9995;
     const tenantLimit = 1000;
     const edgeNodes = 20;
+    // A tenant whose traffic all lands on a few nodes, each enforcing only its local share.
+    const hotNodes = 2;
     return {
       edge,
       limiter,
@@ -422,6 +457,8 @@ export const designs = {
       tenantLimit,
       edgeNodes,
       perNode: tenantLimit / edgeNodes,
+      hotNodes,
+      hotShare: hotNodes / edgeNodes,
       sharedCounters: designShare("tenant-rate-limiter", "shared-counters"),
     };
   })(),
@@ -545,6 +582,9 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.ticketRate": grouped(burn.ticketRate),
   "burn.ticketShare": percentUpTo(burn.ticketShare),
   "envoy.panic": percentUpTo(envoy.panicThreshold),
+  "route53.healthy": percentUpTo(route53Health.healthyShare),
+  "grpc.tokenRatio": grouped(retryThrottle.tokenRatio, 1),
+  "grpc.stopShare": percentUpTo(retryThrottle.stopShare),
   "ceiling.target": percentUpTo(ceiling.target, 2),
   "ceiling.dep": percentUpTo(ceiling.depAvailability, 2),
   "ceiling.deps": grouped(ceiling.deps),
@@ -574,6 +614,8 @@ export const bank: Readonly<Record<string, string>> = {
   "dns.short": grouped(dns.short),
   "dns.long": grouped(dns.long),
   "tail.slowShare": percentUpTo(tail.slowShare),
+  /** The chance one leaf call is fast, as the power is written: 1 - 0.99^100. */
+  "tail.fastLeaf": grouped(1 - tail.slowShare, 2),
   "tail.fanout": grouped(tail.fanout),
   "tail.slow": percentUpTo(tail.slow),
   "tail.hedgedLeaf": readableShare(tail.hedgedLeaf),
@@ -582,6 +624,8 @@ export const bank: Readonly<Record<string, string>> = {
   "stampede.rps": grouped(stampede.rps),
   "stampede.ms": grouped(stampede.querySeconds * 1000),
   "stampede.concurrent": grouped(stampede.concurrent),
+  "stampede.slowSeconds": grouped(stampede.slowQuerySeconds),
+  "stampede.waiting": grouped(stampede.waiting),
   "cold.rps": grouped(coldCache.rps),
   "cold.hit": percentUpTo(coldCache.hitRatio),
   "cold.capacity": grouped(coldCache.databaseCapacity),
@@ -615,6 +659,7 @@ export const bank: Readonly<Record<string, string>> = {
   "zones.total": grouped(zones.total),
   "zones.perZone": grouped(zones.total / zones.count),
   "zones.maxUtilisation": percentUpTo(zones.maxUtilisation),
+  "zones.oneMoreFactor": times(zones.oneMoreFactor),
   "scale.ramp": grouped(autoscaling.rampPerSecond),
   "scale.lagMinutes": grouped(autoscaling.lagSeconds / 60),
   "scale.headroom": grouped(autoscaling.headroom),
@@ -651,6 +696,8 @@ export const bank: Readonly<Record<string, string>> = {
   "limit.tenant": grouped(designs.limiter.tenantLimit),
   "limit.nodes": grouped(designs.limiter.edgeNodes),
   "limit.perNode": grouped(designs.limiter.perNode),
+  "limit.hotNodes": grouped(designs.limiter.hotNodes),
+  "limit.hotShare": percentUpTo(designs.limiter.hotShare),
   "limit.shared": percentUpTo(designs.limiter.sharedCounters),
   "flags.cell": percentUpTo(designs.flags.cell),
   "flags.db": percentUpTo(designs.flags.flagDb),
@@ -735,6 +782,8 @@ export const values: Readonly<Record<string, number>> = {
 
 /** Prose figures for the chapter text. */
 export const prose = {
+  /** The share of a rubric's weight that must be backed at a level to reach it (the debrief's rule). */
+  levelBar: percentUpTo(levelBar),
   worked: {
     tenants: grouped(worked.tenants),
     cells: grouped(worked.cellCount),
