@@ -184,6 +184,7 @@ describe("question bank", () => {
       "SRE book": ["https://sre.google/sre-book/"],
       "SRE Workbook": ["https://sre.google/workbook/"],
       "The Tail at Scale": ["https://cacm.acm.org/research/the-tail-at-scale/"],
+      MySQL: ["https://dev.mysql.com/doc/"],
     };
     for (const q of questions) {
       const said = [
@@ -200,6 +201,12 @@ describe("question bank", () => {
         ).toBe(true);
       }
     }
+  });
+
+  test("semi-synchronous replication is not said to make the RPO zero: MySQL's falls back to asynchronous", () => {
+    const replication = questions.find((q) => q.answer.includes("Semi-synchronous replication"))!;
+    expect(replication.answer).not.toMatch(/semi-synchronous replication[^.]*RPO goes to zero/i);
+    expect(replication.answer).toMatch(/falls back to asynchronous/);
   });
 
   test("managed health checkers are not said to decide by majority (Route 53 needs only more than 18% healthy)", () => {
