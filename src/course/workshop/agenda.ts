@@ -7,6 +7,7 @@
  */
 import { workshopExerciseBlocks as blocks } from "../workshop-exercises.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
+import { section } from "./worksheet.ts";
 
 export type BlockKind =
   | "setup"
@@ -224,7 +225,7 @@ const mapOwnSystem = (minutes: number, exercises: readonly string[]): AgendaBloc
     "The map builder (in the failure-domains chapter) on one laptop per group",
     "The example system, for groups who do not share a system they know",
   ],
-  talk: "Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. Five minutes before the end, ask each group to write section 5 of the worksheet (its riskiest resource as one sentence) and to copy its map builder share link.",
+  talk: `Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. Five minutes before the end, ask each group to write ${section("ws-sentence")} of the worksheet (its riskiest resource as one sentence) and to copy its map builder share link.`,
   task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, and write the riskiest resource as one sentence with a number.",
   output:
     "Per group: a filled-in worksheet, a map builder share link, and one sentence with a number. No readout yet: that comes once, in the readout block.",
@@ -249,7 +250,7 @@ const buffer = (minutes: number): AgendaBlock => ({
   kind: "buffer",
   materials: [],
   talk: "Unplanned on purpose: the map block always overruns. Give the time to the groups still writing their sentence; if nobody needs it, start the readout early and end early.",
-  task: "Finish section 5 of the worksheet and share the map link with the facilitator.",
+  task: `Finish ${section("ws-sentence")} of the worksheet and share the map link with the facilitator.`,
   output: "Every group's sentence and share link in the facilitator's hands.",
   chapters: [],
   exercises: [],
@@ -267,7 +268,7 @@ const readout = (minutes: number): AgendaBlock => ({
     "The map builder's presenter view, to step through one group's map (open its share link there)",
     "The groups' worksheets",
   ],
-  talk: "The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in section 6 of a worksheet and as a decide line in the group's map, so the room board lists every commitment and flags any without an owner or a date.",
+  talk: `The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in ${section("ws-decisions")} of a worksheet and as a decide line in the group's map, so the room board lists every commitment and flags any without an owner or a date.`,
   task: "One person per group reads the sentence; everyone votes for the change that would shrink the biggest blast radius for the least work.",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
@@ -302,7 +303,7 @@ const retries = (minutes: number): AgendaBlock => ({
   kind: "exercise",
   materials: ["The timeouts and retries chapter on participants' laptops"],
   talk: "Introduce retry amplification across layers and the choice of jitter in two minutes, then set the exercises for pairs and compare answers. Ask each pair to find one retry loop in the team's code and describe it.",
-  task: "Do the exercises in pairs; then describe one retry loop of the team's: attempts, backoff, budget, what it holds while it waits (section 4 of the worksheet).",
+  task: `Do the exercises in pairs; then describe one retry loop of the team's: attempts, backoff, budget, what it holds while it waits (${section("ws-retries")} of the worksheet).`,
   output: "The exercises answered, and one row of the worksheet's retry inventory per pair.",
   chapters: ["timeouts-retries-backoff"],
   exercises: [...blocks.retries.halfDay],
