@@ -56,6 +56,11 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     ],
     ["a rejected top-level await", 'await Promise.reject(new Error("nope"));\n', /^Error: nope \(line 1\)$/],
     [
+      "a name the course does not export",
+      'import { mulberyr32 } from "course";\nconsole.log(mulberyr32);\n',
+      /^SyntaxError: "course" does not export mulberyr32, which main.ts imports: did you mean mulberry32\? \(line 1\)$/,
+    ],
+    [
       "deep recursion",
       "const down = (n: number): number => down(n + 1) + 1;\ndown(0);\n",
       /^RangeError: Maximum call stack size exceeded \(line 1\)$/,
@@ -65,6 +70,25 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     await expect(box.locator("[data-output]").textContent()).resolves.toBe("");
     await expect(note().isVisible()).resolves.toBe(true);
     await expect(note().textContent()).resolves.toMatch(message);
+  });
+
+  test("control characters are written out and HTML is shown as text, as the terminal prints them", async () => {
+    await run('console.log("a\\x1b[31mred\\rX\\x07");\nconsole.log("<b>bold</b> &amp;");\n');
+    await expect(box.locator("[data-output]").textContent()).resolves.toBe(
+      "a\\x1b[31mred\\x0dX\\x07\n<b>bold</b> &amp;\n",
+    );
+    await expect(box.locator("[data-output] b").count()).resolves.toBe(0);
+  });
+
+  test("the end of a run is announced once, with its error and how much was printed", async () => {
+    await run('console.log("before");\nthrow new Error("boom");\n');
+    await expect(box.locator("[data-announce]").getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(box.locator("[data-announce]").textContent()).resolves.toMatch(
+      /^Failed after \d+ ms\. Error: boom \(line 2\)\. 1 line printed\.( .*)?$/,
+    );
+    // Neither the ticking status nor every printed line is a live region of its own.
+    await expect(box.locator("[data-status]").getAttribute("aria-live")).resolves.toBeNull();
+    await expect(box.locator("[data-output-region]").getAttribute("aria-live")).resolves.toBeNull();
   });
 
   test("an endless loop with nothing printed shows the time-out", async () => {

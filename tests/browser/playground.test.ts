@@ -58,7 +58,7 @@ describeInBrowser("playground in Chromium", (browser) => {
     await expect(box.locator("pre.astro-code").count()).resolves.toBe(1);
     await expect(box.getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
     await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
-    await expect(box.locator("[data-output-region]").getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(box.locator("[data-announce]").getAttribute("aria-live")).resolves.toBe("polite");
   });
 
   test("Run prints exactly the golden output", async () => {
@@ -82,6 +82,42 @@ describeInBrowser("playground in Chromium", (browser) => {
     );
     await runAndWait();
     await expect(output()).resolves.toBe("pairs of 8: 28n Map(1) { 'a' => 1 }\n");
+    // The run says what changed since the last one (the golden output's lines) and marks the new line.
+    const before = golden.trimEnd().split("\n").length;
+    await expect(status()).resolves.toMatch(
+      new RegExp(`^Finished in \\d+ ms · 1 line new or changed, ${before - 1} lines gone since the last run$`),
+    );
+    await expect(box.locator(".playground__line--changed").count()).resolves.toBe(1);
+    await runAndWait();
+    await expect(status()).resolves.toMatch(/^Finished in \d+ ms · same output as the last run$/);
+    await expect(box.locator(".playground__line--changed").count()).resolves.toBe(0);
+  });
+
+  test("an edit says it is saved in this browser", async () => {
+    await expect
+      .poll(() => box.locator("[data-notice]").textContent())
+      .toBe("Your edit is saved in this browser and comes back when you return. Reset restores the original.");
+  });
+
+  test("an edit made just before leaving the page is kept", async () => {
+    const other = await browser.open();
+    try {
+      // A fake clock: the save 200 ms after the last keystroke never comes on its own.
+      await other.page.clock.install();
+      await other.page.goto(chapter);
+      const otherBox = other.page.locator("#playground-shuffle-shard");
+      await otherBox.locator("[data-code]").click();
+      await otherBox.locator(".cm-content").click();
+      await other.page.keyboard.press("ControlOrMeta+a");
+      await other.page.keyboard.insertText('console.log("typed just before leaving");\n');
+      await other.page.goto(chapter);
+      await otherBox.locator(".cm-editor").waitFor();
+      await expect(otherBox.locator(".cm-content").evaluate(linesOf)).resolves.toBe(
+        'console.log("typed just before leaving");\n',
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   test("reload keeps the edit and says so", async () => {
@@ -217,6 +253,8 @@ describeInBrowser("playground in Chromium", (browser) => {
     await box.locator("[data-status][data-state='running']").waitFor();
     // The line printed before the loop says the worker is spinning now.
     await box.locator("[data-output]", { hasText: "spinning" }).waitFor();
+    // Screen readers heard the start once; the status's clock ticks without being announced.
+    await expect(box.locator("[data-announce]").textContent()).resolves.toBe("Running");
     // A click elsewhere is handled promptly: measure from the input event to its handler.
     await page.evaluate(() => {
       document.addEventListener(

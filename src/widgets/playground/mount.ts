@@ -138,17 +138,28 @@ export async function mountPlayground(
   codeBox.after(printed);
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let unsaved = false;
+  /** Says, once an edit is saved, that it is kept; the notice goes when the code is the original again. */
+  const savedSaid = "Your edit is saved in this browser and comes back when you return. Reset restores the original.";
+  const save = () => {
+    clearTimeout(saveTimer);
+    if (!unsaved) return;
+    unsaved = false;
+    saveEdit(name, code === original ? null : { original: originalHash, code });
+    // Another notice (a share link, an old edit on offer) says more than this one: leave it.
+    if (notice.hidden || notice.textContent === savedSaid) showNotice(...(code === original ? [] : [savedSaid]));
+  };
   const onChange = (next: string) => {
     code = next;
     // Edited (or a reset undone), the code is no longer the original: the reset's word is no longer true.
     if (next !== original) output.withdraw(resetSaid);
     printed.textContent = next;
+    unsaved = true;
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(
-      () => saveEdit(name, next === original ? null : { original: originalHash, code: next }),
-      200,
-    );
+    saveTimer = setTimeout(save, 200);
   };
+  // Leaving the page (a link, a reload, closing the tab) within the 200 ms still keeps the last keystrokes.
+  addEventListener("pagehide", save);
 
   // When the first thing asked for is a run, the editor (the heaviest part) loads right after
   // the run has started printing, so it does not compete with the run for the main thread.
@@ -202,6 +213,7 @@ export async function mountPlayground(
     // setCode reports its change to onChange at once, which schedules a save: cancel it after,
     // not before, so no save is left pending to land later (say, on a file another tab wrote).
     clearTimeout(saveTimer);
+    unsaved = false;
     editor?.markError(null);
     saveEdit(name, null);
     showNotice();

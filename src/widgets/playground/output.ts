@@ -1,14 +1,22 @@
 /**
  * The output region: printed lines (their text is exactly what `npm run play` prints),
- * charts, and a note for how the run ended. The status line shows running / elapsed time.
+ * charts, and a note for how the run ended. The status line shows running / elapsed time and,
+ * from the second run on, what changed since the last run (the new or changed lines are
+ * marked). Screen readers hear one line when a run starts and one when it ends (the status,
+ * the error, how much was printed), not each printed line or each tick of the clock.
  */
 import { eventText, truncationNote, type RunEvent, type RunResult } from "../../playground/protocol.ts";
+import { changedLines, changeSummary } from "./changed-lines.ts";
 
 export class OutputView {
   private readonly text: HTMLElement;
   private readonly plots: HTMLElement;
   private readonly status: HTMLElement;
   private readonly region: HTMLElement;
+  private readonly announcer: HTMLElement;
+  /** The lines the last run that ran printed (null before the first). */
+  private lastLines: string[] | null = null;
+  private lines: string[] = [];
   private note: HTMLElement | null = null;
   private clock: ReturnType<typeof setInterval> | undefined;
 
@@ -17,6 +25,7 @@ export class OutputView {
     this.plots = root.querySelector("[data-plots]")!;
     this.status = root.querySelector("[data-status]")!;
     this.region = root.querySelector("[data-output-region]")!;
+    this.announcer = root.querySelector("[data-announce]")!;
   }
 
   start(): void {
@@ -24,7 +33,9 @@ export class OutputView {
     this.plots.textContent = "";
     this.note?.remove();
     this.note = null;
+    this.lines = [];
     this.region.setAttribute("aria-busy", "true");
+    this.announcer.textContent = "Running";
     const started = performance.now();
     this.setStatus("Running…", "running");
     clearInterval(this.clock);
@@ -37,8 +48,10 @@ export class OutputView {
   append(event: RunEvent): void {
     const line = document.createElement("span");
     line.className = `playground__line playground__line--${event.kind}`;
-    line.textContent = `${eventText(event)}\n`;
+    const text = eventText(event);
+    line.textContent = `${text}\n`;
     this.text.append(line);
+    this.lines.push(...text.split("\n"));
     if (event.kind === "plot") {
       import("./plot-view.ts")
         .then(({ drawPlot }) => drawPlot(this.plots, event.spec, event.text))
@@ -64,7 +77,7 @@ export class OutputView {
       this.region.append(this.note);
     }
     const took = result.millis < 1000 ? `${result.millis} ms` : `${(result.millis / 1000).toFixed(2)} s`;
-    const status =
+    const ended =
       result.status === "ok"
         ? `Finished in ${took}`
         : result.status === "timeout"
@@ -72,13 +85,48 @@ export class OutputView {
           : result.status === "syntax-error"
             ? "Did not run: syntax error"
             : `Failed after ${took}`;
-    this.setStatus(status, result.status);
+    // A program that did not run printed nothing to compare.
+    const changed = result.status === "syntax-error" ? "" : this.markChanges();
+    this.setStatus(changed ? `${ended} · ${changed}` : ended, result.status);
+    const printed = this.lines.length === 1 ? "1 line printed" : `${this.lines.length} lines printed`;
+    this.announcer.textContent = [
+      `${ended}.`,
+      ...notes.map((n) => `${n}.`),
+      `${printed}.`,
+      changed ? `${changed}.` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+  }
+
+  /** Compare this run's lines with the last run's: mark the new or changed ones, and say how many. */
+  private markChanges(): string {
+    const before = this.lastLines;
+    this.lastLines = this.lines;
+    if (before === null) return "";
+    const changed = changedLines(before, this.lines);
+    if (changed.size > 0) {
+      // Each printed event is one element that may hold several lines: mark it when any of its lines changed.
+      let index = 0;
+      for (const element of this.text.children) {
+        const count = (element.textContent ?? "").split("\n").length - 1;
+        for (let k = index; k < index + count; k++) {
+          if (changed.has(k)) {
+            element.classList.add("playground__line--changed");
+            break;
+          }
+        }
+        index += count;
+      }
+    }
+    return changeSummary(before, this.lines, changed.size);
   }
 
   stopped(message: string): void {
     clearInterval(this.clock);
     this.region.removeAttribute("aria-busy");
     this.setStatus(message, "stopped");
+    this.announcer.textContent = message;
   }
 
   /** Takes back a status that is no longer true (a reset's, once the code is edited again). */
