@@ -159,9 +159,12 @@ describeInBrowser("exercises in the page", (browser) => {
     await editor.click();
     await page.keyboard.press("Control+A");
     await page.keyboard.press("Delete");
-    await page.keyboard.insertText(chooseSolution);
+    // The solution, and a line that prints an escape sequence and a carriage return.
+    await page.keyboard.insertText(`${chooseSolution}\nconsole.log("\\x1b[31mred\\rX");\n`);
     await exercise.getByRole("button", { name: "Check", exact: true }).click();
     await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✓ All \d+ checks pass/);
+    // Printed output shows control characters written out, as the playground and the terminal do.
+    await expect(feedback.locator("details pre").textContent()).resolves.toContain(String.raw`\x1b[31mred\x0dX`);
     await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("✓ Solved");
 
     await page.reload();

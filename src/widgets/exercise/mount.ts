@@ -14,7 +14,7 @@ import {
   type Figures,
   hasVariants,
 } from "../../grader/solution.ts";
-import { checkText } from "../../playground/protocol.ts";
+import { checkText, visibleText } from "../../playground/protocol.ts";
 import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { progressEvent, updateProgress } from "../progress/store.ts";
 import { showHintButton, showPartProgress } from "./bootstrap.ts";
@@ -310,11 +310,12 @@ async function mountCode(
       list.className = "br-ex-checks";
       for (const check of outcome.checks) {
         const li = document.createElement("li");
-        li.textContent = checkText(check);
+        li.textContent = visibleText(checkText(check));
         li.dataset.passed = String(check.passed);
         list.append(li);
       }
-      const logs = events.flatMap((e) => (e.kind === "check" ? [] : [e.text]));
+      // Written out as the playground and the terminal write it: control characters as \x1b.
+      const logs = events.flatMap((e) => (e.kind === "check" ? [] : [visibleText(e.text)]));
       const parts: Node[] = [summary, list];
       if (logs.length > 0) {
         const details = document.createElement("details");
