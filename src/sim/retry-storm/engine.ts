@@ -19,7 +19,13 @@
  */
 import { EventQueue } from "../event-queue.ts";
 import { randomStreams } from "../random.ts";
-import { recoveryIndex, round, type RetryStormMetrics, type RetryStormSummary } from "./metrics.ts";
+import {
+  recoveryHoldSeconds,
+  recoveryIndex,
+  round,
+  type RetryStormMetrics,
+  type RetryStormSummary,
+} from "./metrics.ts";
 import { MetricsRecorder } from "./recorder.ts";
 import {
   checkParameter,
@@ -43,9 +49,6 @@ export interface RetryStormResult {
 
 /** Extra seconds after the last arrival for requests in flight to finish. */
 export const drainSeconds = 15;
-
-/** A recovery: the success rate at or above 99% for this many seconds in a row. */
-const recoveryHoldSeconds = 10;
 
 /** Something operators (or a game) do to a running system. Each applies at the run's clock. */
 export type StormAction =
@@ -475,15 +478,13 @@ export class StormRun {
           ? "intervention"
           : "self";
     // The incident: from the trigger's start until it recovered by itself, or operators stepped
-    // in, or the run (so far) ended; never shorter than the trigger. Counted in whole seconds of arrival.
+    // in, or the run (so far) ended; never shorter than the trigger unless the run is: a window
+    // past the run's end would name seconds that were never simulated. Counted in whole seconds of arrival.
     const lastSecond = seconds - warmup;
-    const incidentEnd = Math.max(
-      triggerEnd,
-      recoveredBy === "self"
-        ? recoveredAt!
-        : interventionAt !== null
-          ? interventionAt
-          : Math.min(this.duration, lastSecond),
+    const runEnd = Math.min(this.duration, lastSecond);
+    const incidentEnd = Math.min(
+      runEnd,
+      Math.max(triggerEnd, recoveredBy === "self" ? recoveredAt! : interventionAt !== null ? interventionAt : runEnd),
     );
     const from = rec.bucketOf(0);
     const to = Math.min(seconds, from + Math.ceil(incidentEnd));

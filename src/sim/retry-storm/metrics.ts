@@ -110,7 +110,8 @@ export interface RetryStormSummary {
   recoveredBy: "self" | "intervention" | null;
   /**
    * End of the incident window, which starts when the trigger does: the recovery if it came by
-   * itself, else the intervention, else the end of the run (never before the trigger ends).
+   * itself, else the intervention, else the end of the run (never before the trigger ends, unless
+   * the run ends first: never after the run's end).
    * Per-service `incident*` figures count requests arriving in it, in whole seconds.
    */
   incidentEndSeconds: number;
@@ -126,6 +127,9 @@ export interface RetryStormSummary {
   /** Events the simulation processed. */
   events: number;
 }
+
+/** A recovery: the success rate at or above 99% for this many seconds in a row. */
+export const recoveryHoldSeconds = 10;
 
 /** The `q` quantile (0..1) of sorted values, nearest-rank. */
 export function quantile(sorted: ArrayLike<number>, q: number): number {
@@ -144,7 +148,12 @@ export function round(x: number, digits = 3): number {
  * Recovery: the first second, at or after the trigger's end, from which the success rate
  * stays >= `threshold` for `hold` consecutive seconds. Returns the index, or -1.
  */
-export function recoveryIndex(rate: ArrayLike<number>, from: number, hold = 10, threshold = 0.99): number {
+export function recoveryIndex(
+  rate: ArrayLike<number>,
+  from: number,
+  hold = recoveryHoldSeconds,
+  threshold = 0.99,
+): number {
   let run = 0;
   for (let i = Math.max(0, from); i < rate.length; i++) {
     run = rate[i]! >= threshold ? run + 1 : 0;

@@ -196,3 +196,57 @@ test("the defended heading lists only the defences it has; bulkheads get a line 
     `${defended.metrics.poolInUse[i]} of 24 connections in use (pricing ${pricing} of 8, catalog ${catalog} of 8, profiles ${profiles} of 8)`,
   );
 });
+
+test("every run's summary sentence holds for the settings a reader can reach, not only the defaults", () => {
+  // Corners of the form and the URL: no trigger, no load, a trickle, an overload that refuses
+  // before the trigger, a trigger longer than the run, operators at once, a client that never retries.
+  const corners: Record<string, unknown>[] = [
+    { triggerDuration: 0 },
+    { load: 0 },
+    { load: 0.001 },
+    { load: 5, poolSize: 1 },
+    { load: 5, poolSize: 1, triggerDuration: 0 },
+    { triggerDuration: 600, intervention: null },
+    { intervention: 0 },
+    { clientTimeout: 60 },
+  ];
+  let refusedEarly = 0;
+  for (const params of corners) {
+    const pair = scenarios(normalizeState({ params: { duration: 60, ...params } }));
+    for (const scenario of [pair.naive, pair.defended]) {
+      const run = runRetryStorm(scenario);
+      const { summary } = run;
+      const text = summaryText("Run", run);
+      const where = `${JSON.stringify(params)} ${scenario.defences.join(",")}: ${text}`;
+      const requests = summary.services.reduce((a, s) => a + s.requests, 0);
+      expect(text.includes("no request arrives in the whole run"), where).toBe(requests === 0);
+      if (requests === 0) {
+        expect(summary.poolFullSeconds, where).toBeNull();
+        expect(summary.firstRefusalSeconds, where).toBeNull();
+        expect(Math.max(...run.metrics.poolInUse), where).toBe(0);
+        continue;
+      }
+      expect(text, where).toContain(
+        `${summary.amplification} ${summary.amplification === 1 ? "try" : "tries"} per request`,
+      );
+      // No moment is written as a negative time, and no window runs past the simulated run.
+      expect(text, where).not.toMatch(/(^|\s)-\d/);
+      expect(summary.incidentEndSeconds, where).toBeLessThanOrEqual(60);
+      // Pricing is said to recover only when it was slow; "no incident" only when there was none.
+      expect(text.includes("after pricing does"), where).toBe(
+        summary.triggerSeconds > 0 && summary.recoveredBy === "self",
+      );
+      expect(text.includes("pricing never slows"), where).toBe(summary.triggerSeconds === 0);
+      expect(text.includes("no incident,"), where).toBe(summary.incidentEndSeconds === 0);
+      expect(text, where).not.toMatch(/\b1 tries\b/);
+      if (summary.firstRefusalSeconds !== null && summary.firstRefusalSeconds < 0) {
+        refusedEarly++;
+        expect(text, where).toContain(
+          `the first request is refused ${Math.round(-summary.firstRefusalSeconds * 10) / 10} s before the trigger`,
+        );
+      }
+    }
+  }
+  // The overload corners refuse during the warm-up, so the last rule was put to work.
+  expect(refusedEarly).toBeGreaterThan(0);
+});

@@ -4,6 +4,7 @@
  */
 import { minutesAndSeconds } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
+import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
 
 export interface RunView {
@@ -139,28 +140,46 @@ export function unrelatedSuccess(summary: RetryStormSummary): number | null {
   return requests === 0 ? null : unrelated.reduce((a, s) => a + s.incidentSucceeded, 0) / requests;
 }
 
+/** A moment on the replay's clock: "at 21.6 s", or before the trigger "9.2 s before the trigger". */
+const when = (t: number) => (t < 0 ? `${fmtSeconds(-t)} before the trigger` : `at ${fmtSeconds(t)}`);
+
+/** Whether the run recovered, and how, in words that hold with a trigger and without one. */
+function recoveryText(summary: RetryStormSummary): string {
+  const operators = `operators step in ${when(summary.interventionSeconds ?? 0)} (an input, not a result of the model)`;
+  if (summary.triggerSeconds > 0) {
+    if (summary.recoveredBy === null) return "it never recovers by itself";
+    if (summary.recoveredBy === "intervention") return `it does not recover by itself, only when ${operators}`;
+    return `it recovers by itself ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
+  }
+  // No trigger: nothing slowed, so "after pricing does" would be false; say what the model measured.
+  const healthy = `healthy (at least 99% of requests succeeding ${recoveryHoldSeconds} s running)`;
+  if (summary.recoveredBy === null) return `pricing never slows, yet from 0 s on it is never ${healthy}`;
+  if (summary.recoveredBy === "intervention") return `pricing never slows, yet it is ${healthy} only once ${operators}`;
+  return `pricing never slows, and it is ${healthy} from ${fmtSeconds(summary.recoverySeconds!)}`;
+}
+
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
-  const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} at ${fmtSeconds(t)}`);
+  if (summary.services.every((s) => s.requests === 0))
+    return `${name}: no request arrives in the whole run, so no connection is used, nothing is refused and nothing needs to recover.`;
+  const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} ${when(t)}`);
   const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
   const milestones = [
     at(summary.poolFullSeconds, `${pool} is full`, `${pool === "the pool" ? "the pool never fills" : "no pool fills"}`),
     at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
     at(summary.firstRefusalSeconds, "the first request is refused", "no request is refused"),
   ].join(", ");
-  const recovered =
-    summary.recoveredBy === null
-      ? "it never recovers by itself"
-      : summary.recoveredBy === "intervention"
-        ? `it does not recover by itself, only when operators step in at ${fmtSeconds(summary.interventionSeconds!)} (an input, not a result of the model)`
-        : `it recovers by itself ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
   const share = unrelatedSuccess(summary);
+  const window = `during the incident (0 to ${fmtSeconds(summary.incidentEndSeconds)})`;
   const unrelated =
-    share === null
+    summary.incidentEndSeconds === 0
       ? "no incident, so no incident success rate"
-      : `during the incident (0 to ${fmtSeconds(summary.incidentEndSeconds)}) services that never call pricing succeed ${fmtPercent(share)} of the time`;
-  return `${name}: ${milestones}; ${recovered}; ${unrelated}; ${summary.amplification} tries per request.`;
+      : share === null
+        ? `no request to the services that never call pricing arrives ${window}`
+        : `${window} services that never call pricing succeed ${fmtPercent(share)} of the time`;
+  const tries = `${summary.amplification} ${summary.amplification === 1 ? "try" : "tries"} per request`;
+  return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
 /** The heading over the right-hand run: the defences it has on, and only those, in the controls' order. */
