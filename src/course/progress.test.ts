@@ -357,3 +357,37 @@ describe("an exercise answered after its solution was shown is not solved", () =
     expect(odd.ok && odd.progress.exercises.a!.parts.x).toEqual({ attempts: 1, solved: false });
   });
 });
+
+describe("importing a file with fields of the wrong type", () => {
+  test("the entry is kept, the wrong fields read as nothing done, and the message says which entry", () => {
+    const file = JSON.stringify({
+      version: 1,
+      exercises: {
+        a: { parts: { x: { attempts: "3", solved: "true" } }, hints: "2", revealed: 1 },
+        b: "solved",
+        "cell-router": { parts: { code: { attempts: 2, solved: true } }, hints: 1, revealed: false },
+        "no-such-exercise": 7,
+      },
+    });
+    const result = importProgress(file, emptyProgress(), known);
+    expect(result).toMatchObject({ ok: true, imported: ["a", "cell-router"], unread: ["a", "b"] });
+    if (!result.ok) return;
+    expect(result.progress.exercises.a).toEqual({
+      parts: { x: { attempts: 0, solved: false } },
+      hints: 0,
+      revealed: false,
+    });
+    expect(describeImport(result)).toBe(
+      "Imported progress for 2 exercises, merged with what was here. 2 entries could not be read whole (a, b): a field of the wrong type counts as nothing done.",
+    );
+  });
+
+  test("a well-formed file, and one from before a field existed, read whole", () => {
+    const p = emptyProgress();
+    partEntry(p, "a", "x").solved = true;
+    const result = importProgress(exportProgress(p), emptyProgress(), known);
+    expect(result).toMatchObject({ ok: true, unread: [] });
+    const older = JSON.stringify({ version: 1, exercises: { a: { parts: { x: { solved: true } } } } });
+    expect(importProgress(older, emptyProgress(), known)).toMatchObject({ ok: true, imported: ["a"], unread: [] });
+  });
+});

@@ -65,12 +65,27 @@ export function emptyProgress(): Progress {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const count = (v: unknown): number => (typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9 ? v : 0);
 
-function sanitizeExercise(value: unknown): ExerciseProgress | undefined {
+/** A field that is there but of the wrong kind (a missing one is only an older file). */
+const wrongKind = (v: unknown, ok: (v: unknown) => boolean) => v !== undefined && !ok(v);
+const isCount = (v: unknown) => count(v) === v;
+const isBoolean = (v: unknown) => typeof v === "boolean";
+
+/**
+ * An exercise entry as stored, or undefined when it is not an object. `lossy` is called when a
+ * field or part is there but could not be read, so it was read as its default (nothing done).
+ */
+function sanitizeExercise(value: unknown, lossy: () => void = () => {}): ExerciseProgress | undefined {
   if (!isRecord(value)) return undefined;
   const parts: Record<string, PartProgress> = {};
+  if (wrongKind(value.parts, isRecord)) lossy();
   if (isRecord(value.parts)) {
     for (const [id, part] of Object.entries(value.parts)) {
-      if (!isId(id) || !isRecord(part)) continue;
+      if (!isId(id) || !isRecord(part)) {
+        lossy();
+        continue;
+      }
+      if (wrongKind(part.attempts, isCount) || wrongKind(part.solved, isBoolean)) lossy();
+      if (wrongKind(part.afterReveal, isBoolean)) lossy();
       const solved = part.solved === true;
       parts[id] = {
         attempts: count(part.attempts),
@@ -79,6 +94,7 @@ function sanitizeExercise(value: unknown): ExerciseProgress | undefined {
       };
     }
   }
+  if (wrongKind(value.hints, isCount) || wrongKind(value.revealed, isBoolean)) lossy();
   return { parts, hints: count(value.hints), revealed: value.revealed === true };
 }
 
@@ -110,15 +126,18 @@ export function sanitizeReviewCard(value: unknown): ReviewCard | undefined {
 
 /**
  * Keep every well-formed exercise entry of `value`, drop the rest. Returns undefined when
- * `value` is not progress of this version at all.
+ * `value` is not progress of this version at all. The ids of exercise entries dropped, or
+ * read only in part (a field of the wrong kind read as nothing done), are pushed to `lossy`.
  */
-export function sanitizeProgress(value: unknown): Progress | undefined {
+export function sanitizeProgress(value: unknown, lossy: string[] = []): Progress | undefined {
   if (!isRecord(value) || value.version !== progressVersion || !isRecord(value.exercises)) return undefined;
   const result = emptyProgress();
   for (const [id, entry] of Object.entries(value.exercises)) {
     if (!isId(id)) continue;
-    const clean = sanitizeExercise(entry);
+    let lost = false;
+    const clean = sanitizeExercise(entry, () => (lost = true));
     if (clean) result.exercises[id] = clean;
+    if (lost || !clean) lossy.push(id);
   }
   if (isRecord(value.review)) {
     const review: Record<string, ReviewCard> = {};
@@ -139,7 +158,14 @@ export type ProgressProblem =
   /** JSON, but not progress. */
   | { reason: "not-progress"; message: string };
 
-export type ReadProgressResult = { ok: true; progress: Progress } | ({ ok: false } & ProgressProblem);
+export type ReadProgressResult =
+  | {
+      ok: true;
+      progress: Progress;
+      /** Exercise entries dropped or read only in part (sanitizeProgress). */
+      lossy: string[];
+    }
+  | ({ ok: false } & ProgressProblem);
 
 /** Where JSON.parse stopped, as "line L, column C" (engines report a position or a line and column). */
 function jsonErrorPlace(text: string, error: unknown): string | undefined {
@@ -156,8 +182,9 @@ function jsonErrorPlace(text: string, error: unknown): string | undefined {
 /** What a progress value (already parsed JSON) is; an export file's wrapper is unwrapped. */
 export function readProgressValue(value: unknown): ReadProgressResult {
   const candidate = isRecord(value) && value.app === "blast-radius" && "progress" in value ? value.progress : value;
-  const progress = sanitizeProgress(candidate);
-  if (progress) return { ok: true, progress };
+  const lossy: string[] = [];
+  const progress = sanitizeProgress(candidate, lossy);
+  if (progress) return { ok: true, progress, lossy };
   if (isRecord(candidate) && typeof candidate.version === "number" && candidate.version > progressVersion) {
     return {
       ok: false,
@@ -289,6 +316,11 @@ export type ImportResult =
       imported: string[];
       /** Entries for exercises this course does not have (left out). */
       unknown: string[];
+      /**
+       * Entries for this course's exercises that could not be read whole: dropped, or with a
+       * field of the wrong kind read as nothing done (so "imported" does not overstate them).
+       */
+      unread: string[];
     }
   | { ok: false; message: string };
 
@@ -311,7 +343,8 @@ export function importProgress(text: string, current: Progress, known: ReadonlyS
   for (const id of imported) kept.exercises[id] = read.progress.exercises[id]!;
   for (const [id, card] of Object.entries(read.progress.review ?? {}))
     if (known.has(id)) (kept.review ??= {})[id] = card;
-  return { ok: true, progress: mergeProgress(current, kept), imported, unknown };
+  const unread = read.lossy.filter((id) => known.has(id));
+  return { ok: true, progress: mergeProgress(current, kept), imported, unknown, unread };
 }
 
 function importProblem(problem: ProgressProblem): string {
@@ -332,10 +365,20 @@ export function describeImport(result: Extract<ImportResult, { ok: true }>): str
     n === 0
       ? "The file had no progress for this course's exercises, so nothing changed."
       : `Imported progress for ${n} exercise${n === 1 ? "" : "s"}, merged with what was here.`;
-  if (result.unknown.length === 0) return main;
-  const shown = result.unknown.slice(0, 5).join(", ") + (result.unknown.length > 5 ? ", ..." : "");
-  return `${main} Left out ${result.unknown.length} entr${result.unknown.length === 1 ? "y" : "ies"} for exercises this course does not have (${shown}).`;
+  const { unread } = result;
+  const damaged =
+    unread.length === 0
+      ? ""
+      : ` ${entries(unread)} could not be read whole (${listed(unread)}): a field of the wrong type counts as nothing done.`;
+  const left =
+    result.unknown.length === 0
+      ? ""
+      : ` Left out ${entries(result.unknown)} for exercises this course does not have (${listed(result.unknown)}).`;
+  return `${main}${damaged}${left}`;
 }
+
+const entries = (ids: string[]) => `${ids.length} entr${ids.length === 1 ? "y" : "ies"}`;
+const listed = (ids: string[]) => ids.slice(0, 5).join(", ") + (ids.length > 5 ? ", ..." : "");
 
 // ---- the catalog: which exercises and parts make a chapter ----
 
