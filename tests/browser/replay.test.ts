@@ -203,6 +203,71 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
   });
 
+  test("playing, a late frame (a background tab, a busy page) moves the playhead a quarter second's worth, not the time it was away", async () => {
+    const { page } = browser;
+    await page.locator("[data-scrub]").fill("0");
+    await page.locator("[data-scrub]").dispatchEvent("input");
+    await page.locator("[data-speed]").selectOption("120");
+    await page.locator("[data-play]").click();
+    await page.waitForFunction(() => Number((document.querySelector("[data-scrub]") as HTMLInputElement).value) > 0);
+    // No frame for two seconds: at 2 min a second, the old playhead jumped 240 s on the next frame.
+    // Read two frames after the stall (the first may carry a time stamp from during it): the
+    // playback's callback was queued first each frame, so it has run.
+    const { before, after } = await page.evaluate(async () => {
+      const scrub = document.querySelector("[data-scrub]") as HTMLInputElement;
+      const at = Number(scrub.value);
+      const until = performance.now() + 2000;
+      while (performance.now() < until) {
+        // Busy: the page draws no frame.
+      }
+      return new Promise<{ before: number; after: number }>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ before: at, after: Number(scrub.value) }))),
+      );
+    });
+    await page.locator("[data-play]").click();
+    await page.locator("[data-speed]").selectOption("30");
+    // Two frames of at most a quarter second each, at 120 simulated seconds a second, plus the rounding.
+    expect(after - before).toBeGreaterThan(0);
+    expect(after - before).toBeLessThanOrEqual(61);
+  });
+
+  test("the live region says a run's results once: a blur after typing does not read them out again", async () => {
+    const { page } = browser;
+    const field = replay().locator('input[name="poolSize"]');
+    const readyCount = () =>
+      replay().evaluate((root) => {
+        const w = window as unknown as { readies?: number; liveChanges?: number };
+        if (w.readies === undefined) {
+          w.readies = 0;
+          w.liveChanges = 0;
+          new MutationObserver(() => root.dataset.state === "ready" && w.readies!++).observe(root, {
+            attributes: true,
+            attributeFilter: ["data-state"],
+          });
+          new MutationObserver(() => w.liveChanges!++).observe(root.querySelector("[data-live]")!, {
+            childList: true,
+            characterData: true,
+            subtree: true,
+          });
+        }
+        return w.readies;
+      });
+    await readyCount();
+    await field.fill("21");
+    // The typing's run (after its short pause), then the blur's: two runs, one set of results.
+    await page.waitForFunction(() => (window as unknown as { readies: number }).readies >= 1, null, {
+      timeout: 60_000,
+    });
+    await field.blur();
+    await page.waitForFunction(() => (window as unknown as { readies: number }).readies >= 2, null, {
+      timeout: 60_000,
+    });
+    expect(await page.evaluate(() => (window as unknown as { liveChanges: number }).liveChanges)).toBe(1);
+    await field.fill("20");
+    await field.blur();
+    await ready();
+  });
+
   /** The summaries the two sides show, as data, and the moments they disagreed about the scenario. */
   const summaries = async () => ({
     naive: JSON.parse((await replay().getAttribute("data-naive-summary"))!),

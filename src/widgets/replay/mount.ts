@@ -63,6 +63,10 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   let version = 0;
   let charts: ReplayCharts | null = null;
 
+  /** Say `text` once: the same words set again (a blur after typing, a pause where it stopped) are read out again. */
+  const announce = (text: string) => {
+    if (live.textContent !== text) live.textContent = text;
+  };
   const describeMoment = (t: number) => {
     timeOut.value = `${t} s`;
     const both = sides.filter((s) => runs[s]).map((s) => ({ name: sideName[s], run: runs[s]! }));
@@ -79,7 +83,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
       charts?.setPlayhead(t);
       describeMoment(t);
     },
-    () => (live.textContent = moment.textContent ?? ""),
+    () => announce(moment.textContent ?? ""),
   );
 
   // Listen before anything slow, so no change made while the charts load is missed.
@@ -147,7 +151,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     const time = results[0]!.metrics.time;
     playback.setRange(time[0]!, time.at(-1)!);
     table.innerHTML = tableHtml(results[0]!, results[1]!);
-    live.textContent = sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" ");
+    announce(sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" "));
     root.dataset.redrawMillis = (performance.now() - started).toFixed(1);
     showStatus(root, statusLine, { kind: "ready" });
   }

@@ -1,7 +1,8 @@
 /**
  * The replay's playhead: the range slider, Play / Pause at a chosen speed, and the keys
  * (`[` and `]` step 10 s, `k` plays and pauses) anywhere in the replay but a text field, the
- * slider included. Playback moves `speed` simulated seconds per real second; with reduced
+ * slider included. Playback moves `speed` simulated seconds per real second (a late frame, as in a
+ * background tab, counts a quarter second at most); with reduced
  * motion it never starts on its own and moves in whole steps once a second.
  */
 export interface PlaybackElements {
@@ -10,6 +11,9 @@ export interface PlaybackElements {
   play: HTMLButtonElement;
   speed: HTMLSelectElement;
 }
+
+/** The most wall-clock time one animation frame may advance the playhead by. */
+const longestFrameMillis = 250;
 
 /** Fields where a typed `[`, `]` or `k` is text, not a command. */
 const typing = 'input:not([type="range"]):not([type="checkbox"]):not([type="radio"]), textarea, select';
@@ -90,7 +94,10 @@ export class Playback {
   }
 
   private advance(now: number): void {
-    this.carry += ((now - this.last) / 1000) * Number(this.el.speed.value);
+    // A background tab gets no frames: its first frame back must not jump over the time it was
+    // hidden (at 2 min a second, ten seconds away would reach the end). Playback resumes instead.
+    const elapsed = Math.min(now - this.last, longestFrameMillis);
+    this.carry += (elapsed / 1000) * Number(this.el.speed.value);
     this.last = now;
     const whole = Math.floor(this.carry);
     this.carry -= whole;
