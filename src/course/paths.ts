@@ -1,7 +1,11 @@
 /**
  * Where to start, per audience. Steps name chapters by slug; a content test checks that every
- * slug exists, and the landing page leaves out chapters that are not written yet.
+ * slug exists, and the landing page leaves out chapters that are not written yet. The landing
+ * page shows each step's reading time, summed from its chapters' own estimates (stepMinutes),
+ * so no path promises a time its chapters do not add up to.
  */
+import { ninetyMinutes, totalMinutes } from "./workshop/agenda.ts";
+
 export interface LearningPath {
   id: "self-study" | "interview" | "workshop";
   audience: string;
@@ -48,7 +52,7 @@ export const learningPaths: readonly LearningPath[] = [
   {
     id: "interview",
     audience: "Interview prep in a week",
-    summary: "An hour a day: the ideas interviewers probe, then timed mock questions.",
+    summary: "The ideas interviewers probe, a day at a time, then timed mock questions.",
     steps: [
       { label: "Day 1: the vocabulary", chapters: ["something-is-always-broken", "failure-modes"] },
       { label: "Day 2: retries and the storm", chapters: ["timeouts-retries-backoff", "retry-storm"] },
@@ -64,7 +68,7 @@ export const learningPaths: readonly LearningPath[] = [
   },
   {
     id: "workshop",
-    audience: "90-minute team workshop",
+    audience: `${totalMinutes(ninetyMinutes)}-minute team workshop`,
     summary: "For a facilitator: the agenda, the simulations to run live, and the map exercise on your own system.",
     steps: [
       { label: "Before: read the kit, print the worksheet", chapters: ["workshop-kit"] },
@@ -73,8 +77,13 @@ export const learningPaths: readonly LearningPath[] = [
         label: "Live: the retry storm and its defences",
         chapters: ["retry-storm", "bulkheads", "circuit-breakers", "retry-budgets"],
       },
-      { label: "Your own system: the failure-domain map", chapters: ["failure-domains"] },
       { label: "Shrinking the blast", chapters: ["shuffle-sharding"] },
+      { label: "Your own system: the failure-domain map", chapters: ["failure-domains"] },
     ],
   },
 ];
+
+/** A step's reading time: the sum of its chapters' estimates (those not written yet count nothing). */
+export function stepMinutes(chapters: readonly string[], minutesOf: ReadonlyMap<string, number>): number {
+  return chapters.reduce((sum, slug) => sum + (minutesOf.get(slug) ?? 0), 0);
+}
