@@ -324,16 +324,17 @@ export type ImportResult =
     }
   | { ok: false; message: string };
 
-/** Longest file accepted as progress, in characters. */
+/** Longest file accepted as progress, in characters (and, before it is read, in bytes). */
 export const maxProgressFileLength = 5_000_000;
+
+export const tooLargeToImport = "That file is too large to be course progress. Nothing was changed.";
 
 /**
  * Parse an exported file (or a bare progress object) and merge it into `current`. Entries for
  * exercises not in `known` are left out and listed. Never throws.
  */
 export function importProgress(text: string, current: Progress, known: ReadonlySet<string>): ImportResult {
-  if (text.length > maxProgressFileLength)
-    return { ok: false, message: "That file is too large to be course progress. Nothing was changed." };
+  if (text.length > maxProgressFileLength) return { ok: false, message: tooLargeToImport };
   const read = readProgressText(text);
   if (!read.ok) return { ok: false, message: `${importProblem(read)} Nothing was changed.` };
   const ids = Object.keys(read.progress.exercises);

@@ -21,9 +21,115 @@ describeInBrowser("course site in Chromium", (browser) => {
     }
     await expect(map.getByRole("link", { name: "Shuffle sharding" }).count()).resolves.toBe(1);
     const paths = page.getByRole("region", { name: "Where to start" });
-    for (const audience of ["Self-study", "Interview prep in a week", "90-minute team workshop"]) {
+    for (const audience of ["Self-study", "Interview prep in a week", /^\d+-minute team workshop$/]) {
       await expect(paths.getByRole("heading", { name: audience }).count()).resolves.toBe(1);
     }
+  });
+
+  test("each step of a path shows its chapters' minutes, summed from the course map's, and the landing's Next starts the course", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/`);
+    const minutesOf = new Map(
+      await page.$$eval(".course-map [data-chapter]", (items) =>
+        items.map((li) => [
+          li.querySelector("a")!.getAttribute("href")!,
+          Number(/(\d+) min/.exec(li.querySelector(".course-map__minutes")!.textContent!)![1]),
+        ]),
+      ),
+    );
+    const steps = await page.$$eval(".paths__card li", (items) =>
+      items.map((li) => ({
+        chapters: [...li.querySelectorAll("a")].map((a) => a.getAttribute("href")!),
+        shown: /\((\d+) min\)$/.exec(li.textContent!.trim())?.[1],
+      })),
+    );
+    let withChapters = 0;
+    for (const step of steps) {
+      const sum = step.chapters.reduce((n, href) => n + (minutesOf.get(href) ?? 0), 0);
+      if (sum > 0) withChapters++;
+      expect(step.shown, step.chapters.join(" ")).toBe(sum > 0 ? String(sum) : undefined);
+    }
+    expect(withChapters).toBeGreaterThan(10);
+    const next = page.locator(".pagination-links a[rel='next']");
+    const first = await page.getByRole("link", { name: "Start the course" }).getAttribute("href");
+    await expect(next.getAttribute("href")).resolves.toBe(first);
+  });
+
+  test("progress: reset says what it removes, starts on the safe choice, keeps typed code, and can be undone", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/progress/`);
+    const id = await page.locator("[data-exercise-status]").first().getAttribute("data-exercise-status");
+    const parts: string[] = await page.evaluate(
+      (id) =>
+        JSON.parse(document.querySelector("[data-progress-catalog]")!.textContent!)
+          .flatMap((c: { exercises: { id: string; parts: string[] }[] }) => c.exercises)
+          .find((e: { id: string }) => e.id === id).parts,
+      id,
+    );
+    await page.evaluate(
+      ({ id, parts }) => {
+        const solved = Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }]));
+        localStorage.setItem(
+          "blast-radius:progress:v1",
+          JSON.stringify({ version: 1, exercises: { [id!]: { parts: solved, hints: 0, revealed: false } } }),
+        );
+        localStorage.setItem(`blast-radius:exercise-code:v1:${id}`, "// mine");
+      },
+      { id, parts },
+    );
+    await page.reload();
+    const summary = page.locator("[data-progress-summary]");
+    await expect(summary.textContent()).resolves.toMatch(/^You have solved 1 of/);
+    const reset = page.getByRole("button", { name: "Reset progress…" });
+    await reset.click();
+    await expect(page.locator("[data-reset-confirm]").textContent()).resolves.toMatch(/daily review schedule/);
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Keep it");
+    await page.keyboard.press("Enter");
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Reset progress…");
+    await expect(summary.textContent()).resolves.toMatch(/^You have solved 1 of/);
+    await reset.click();
+    await page.getByRole("button", { name: "Reset progress", exact: true }).click();
+    await expect(summary.textContent()).resolves.toMatch(/^You have solved 0 of/);
+    await expect(page.locator("[data-transfer-status]").textContent()).resolves.toMatch(
+      /^Progress reset: 1 solved exercise /,
+    );
+    await expect(page.evaluate((id) => localStorage.getItem(`blast-radius:exercise-code:v1:${id}`), id)).resolves.toBe(
+      "// mine",
+    );
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Undo the reset");
+    await page.keyboard.press("Enter");
+    await expect(summary.textContent()).resolves.toMatch(/^You have solved 1 of/);
+    await expect(page.getByRole("button", { name: "Undo the reset" }).isVisible()).resolves.toBe(false);
+    await page.evaluate(() => localStorage.clear());
+  });
+
+  test("progress: a file of the wrong types says what it could not read; one too large is refused unread", async () => {
+    // Its own page: the counting script below stays out of the other tests.
+    const reader = await browser.open({});
+    const { page } = reader;
+    await page.addInitScript(() => {
+      const text = Blob.prototype.text;
+      Blob.prototype.text = function (this: Blob) {
+        document.documentElement.dataset.fileRead = "yes";
+        return text.call(this);
+      };
+    });
+    await page.goto(`${site}/progress/`);
+    const id = await page.locator("[data-exercise-status]").first().getAttribute("data-exercise-status");
+    const status = page.locator("[data-transfer-status]");
+    const input = page.locator('input[data-action="import"]');
+    const wrong = { version: 1, exercises: { [id!]: { parts: { x: { solved: "true" } }, hints: "2" } } };
+    await input.setInputFiles({
+      name: "wrong.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify(wrong)),
+    });
+    await expect.poll(() => status.textContent()).toMatch(new RegExp(`1 entry could not be read whole \\(${id}\\)`));
+    await page.evaluate(() => delete document.documentElement.dataset.fileRead);
+    await input.setInputFiles({ name: "huge.json", mimeType: "application/json", buffer: Buffer.alloc(5_000_001, 32) });
+    await expect.poll(() => status.textContent()).toMatch(/^That file is too large/);
+    await expect(page.locator("html").getAttribute("data-file-read")).resolves.toBeNull();
+    await reader.close();
   });
 
   test("the landing page leads with its figure and one primary action, above the fold on a desktop and a phone", async () => {

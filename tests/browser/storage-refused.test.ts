@@ -45,6 +45,16 @@ describeInBrowser("storage refused", (browser) => {
     expect(ownErrors).toEqual([]);
   });
 
+  test("the progress page says nothing is kept, and offers no export, import or reset", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/progress/`);
+    await expect.poll(() => page.locator("[data-storage-refused]").isVisible(), loading).toBe(true);
+    for (const name of ["Export progress (JSON)", "Reset progress…"])
+      await expect(page.getByRole("button", { name }).isDisabled()).resolves.toBe(true);
+    await expect(page.locator('input[data-action="import"]').isDisabled()).resolves.toBe(true);
+    expect(ownErrors).toEqual([]);
+  });
+
   test("a game day plays to its results and its result code", async () => {
     const { page } = browser;
     await page.goto(`${site}/gameday/retry-storm/`);

@@ -6,8 +6,15 @@ import {
   exerciseStatus,
   exportProgress,
   importProgress,
+  maxProgressFileLength,
+  mergeProgress,
+  type Progress,
   progressSummary,
+  tooLargeToImport,
+  totals,
 } from "../../course/progress.ts";
+import { countOf } from "../../format/number.ts";
+import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "./catalog.ts";
 import { discardUnreadable, progressEvent, readProgress, unreadableProgress, writeProgress } from "./store.ts";
 
@@ -53,6 +60,12 @@ export function mountProgressPage(): void {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
+    // Refused before it is read: a file of gigabytes would otherwise be read whole into memory.
+    if (file.size > maxProgressFileLength) {
+      status.textContent = tooLargeToImport;
+      input.value = "";
+      return;
+    }
     const result = importProgress(await file.text(), readProgress(), known);
     if (!result.ok) {
       status.textContent = result.message;
@@ -99,18 +112,58 @@ export function mountProgressPage(): void {
     );
   };
 
+  const resetButton = root.querySelector<HTMLButtonElement>('[data-action="reset"]')!;
   const confirm = root.querySelector<HTMLElement>("[data-reset-confirm]")!;
-  root.querySelector('[data-action="reset"]')?.addEventListener("click", () => {
+  const undo = root.querySelector<HTMLElement>("[data-reset-undo]")!;
+  const undoButton = undo.querySelector<HTMLButtonElement>("button")!;
+  /** What the last reset removed, until it is undone or the page is left. */
+  let beforeReset: Progress | undefined;
+  resetButton.addEventListener("click", () => {
     confirm.hidden = false;
-    confirm.querySelector<HTMLButtonElement>("button")?.focus();
+    // The safe choice has the focus: Enter twice does not reset.
+    confirm.querySelector<HTMLButtonElement>('[data-action="reset-cancel"]')?.focus();
   });
-  root.querySelector('[data-action="reset-cancel"]')?.addEventListener("click", () => (confirm.hidden = true));
-  root.querySelector('[data-action="reset-confirm"]')?.addEventListener("click", () => {
-    writeProgress(emptyProgress());
+  root.querySelector('[data-action="reset-cancel"]')?.addEventListener("click", () => {
     confirm.hidden = true;
-    status.textContent = "Progress reset.";
+    resetButton.focus();
+  });
+  root.querySelector('[data-action="reset-confirm"]')?.addEventListener("click", () => {
+    const before = readProgress();
+    confirm.hidden = true;
+    if (!writeProgress(emptyProgress())) {
+      status.textContent = "This browser refused to change the stored progress, so nothing was reset.";
+      resetButton.focus();
+      return;
+    }
+    beforeReset = before;
+    const { solved } = totals(before, catalog);
+    status.textContent = `Progress reset: ${countOf(solved, "solved exercise")} and every attempt, hint and review card removed from this browser.`;
+    undo.hidden = false;
+    undoButton.focus();
     render();
   });
+  undoButton.addEventListener("click", () => {
+    if (!beforeReset) return;
+    // Merged, so anything done in another tab since the reset is kept too.
+    if (!writeProgress(mergeProgress(readProgress(), beforeReset))) {
+      status.textContent = "This browser refused to save the progress (storage full or blocked).";
+      return;
+    }
+    beforeReset = undefined;
+    undo.hidden = true;
+    status.textContent = "Reset undone: your progress is back.";
+    resetButton.focus();
+    render();
+  });
+
+  // Where the browser refuses storage nothing is kept: say so, and offer nothing that needs it.
+  if (!siteStorage()) {
+    root.querySelector<HTMLElement>("[data-storage-refused]")!.hidden = false;
+    for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(
+      '[data-action="export"], [data-action="import"], [data-action="reset"]',
+    ))
+      control.disabled = true;
+  }
 
   render();
 }
