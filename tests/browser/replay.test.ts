@@ -25,6 +25,17 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   const ready = () =>
     browser.page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
 
+  /** Wait until the replay is ready with a side's summary other than `before`: a rerun has been drawn. */
+  const redrawn = (key: "naiveSummary" | "defendedSummary", before: string | null) =>
+    browser.page.waitForFunction(
+      ({ key, old }) => {
+        const root = document.querySelector("[data-retry-storm]") as HTMLElement;
+        return root.dataset.state === "ready" && root.dataset[key] !== old;
+      },
+      { key, old: before },
+      { timeout: 60_000 },
+    );
+
   test("before any interaction: the naive and defended results as static charts and text", async () => {
     const { page } = browser;
     const weight = await weighPage(page, `${site}/retry-storm/`);
@@ -356,14 +367,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     const { page } = browser;
     const before = await replay().getAttribute("data-defended-summary");
     await replay().locator('input[name="defence-breaker"]').uncheck();
-    await page.waitForFunction(
-      (old) => {
-        const root = document.querySelector("[data-retry-storm]") as HTMLElement;
-        return root.dataset.state === "ready" && root.dataset.defendedSummary !== old;
-      },
-      before,
-      { timeout: 60_000 },
-    );
+    await redrawn("defendedSummary", before);
     const summary = JSON.parse((await replay().getAttribute("data-defended-summary"))!);
     expect(summary.defences).not.toContain("breaker");
     expect(new URL(page.url()).searchParams.get("defences")).toBe("bulkhead,budget,jitter,timeout,shed");
@@ -482,6 +486,25 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     } finally {
       await fresh.close();
     }
+  });
+
+  test("a link with values the replay cannot use says which, runs the defaults for them, and drops them from the address", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/?seed=-5&poolSize=abc&load=2`);
+    await ready();
+    const status = replay().locator("[data-status]");
+    await expect(status.textContent()).resolves.toBe(
+      'This link asked for values the replay cannot use: seed "-5" is not a whole number from 0 to 4,294,967,295, so it runs seed 0; poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections.',
+    );
+    await expect(replay().locator('input[name="poolSize"]').inputValue()).resolves.toBe("20");
+    await expect(replay().locator('input[name="load"]').inputValue()).resolves.toBe("2");
+    expect(new URL(page.url()).search).toBe("?seed=0&load=2");
+    // The note is about the link: the next run, the reader's own, clears it.
+    const before = await replay().getAttribute("data-naive-summary");
+    await replay().locator('input[name="load"]').fill("1");
+    await replay().locator('input[name="load"]').blur();
+    await redrawn("naiveSummary", before);
+    await expect(status.textContent()).resolves.toBe("");
   });
 
   test("bulkheads: the defended run says where its 24 connections are, beside the naive pool of 20", async () => {

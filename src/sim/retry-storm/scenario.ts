@@ -415,7 +415,7 @@ export function defaultScenario(
 }
 
 /** "1 connection", "20 connections", "4 s": an amount with its unit, in the singular for one. */
-function amount(n: number, unit: string): string {
+export function amount(n: number, unit: string): string {
   // A multiplier or a share reads best bare: "at least 0", not "at least 0 x".
   if (unit === "" || unit === "x" || unit === "share") return String(n);
   const word = /^[a-z]{3,}$/.test(unit);

@@ -8,7 +8,7 @@ import { ReplayCharts, sideName, sides, type Side } from "./charts.ts";
 import { ReplayControls } from "./controls.ts";
 import { Playback } from "./playback.ts";
 import { SideRunner, type TimedRun } from "./runner.ts";
-import { describeState, normalizeState, scenarios, type ReplayState } from "./state.ts";
+import { describeState, linkProblems, normalizeState, scenarios, type ReplayState } from "./state.ts";
 import { showStatus } from "./status.ts";
 import { stateInUrl, writeUrl } from "./url-sync.ts";
 import {
@@ -55,6 +55,9 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   // The server drew the page's own state into the form; a shared link replaces it, except
   // where the reader has already changed a field.
   const shared = syncUrl ? stateInUrl() : null;
+  // Said with the link's first run, then dropped: the address is rewritten with what ran.
+  const problems = shared ? linkProblems(new URLSearchParams(location.search)) : [];
+  let linkNote = problems.length ? `This link asked for values the replay cannot use: ${problems.join("; ")}.` : "";
   if (shared) controls.write(shared, controls.changedByReader());
   else controls.syncIntervention();
   /** The state the charts show: the server's, then the last valid one run. */
@@ -153,7 +156,8 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     table.innerHTML = tableHtml(results[0]!, results[1]!);
     announce(sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" "));
     root.dataset.redrawMillis = (performance.now() - started).toFixed(1);
-    showStatus(root, statusLine, { kind: "ready" });
+    showStatus(root, statusLine, { kind: "ready", note: linkNote });
+    linkNote = "";
   }
 
   // The phone's one-run view: a side shown again takes its width then.

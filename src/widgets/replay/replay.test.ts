@@ -4,6 +4,7 @@ import {
   defaultReplayState,
   describeState,
   fromQuery,
+  linkProblems,
   normalizeState,
   queryHasState,
   readForm,
@@ -224,6 +225,14 @@ test("every run's summary sentence holds for the settings a reader can reach, no
         expect(summary.poolFullSeconds, where).toBeNull();
         expect(summary.firstRefusalSeconds, where).toBeNull();
         expect(Math.max(...run.metrics.poolInUse), where).toBe(0);
+        // Nor does the playhead's line or the events list claim a success rate or a recovery.
+        expect(momentText(20, [{ name: "Run", run }]), where).toBe(
+          "At 20 s: Run: no requests, so no connection in use.",
+        );
+        expect(
+          markers(summary).map((m) => m.kind),
+          where,
+        ).not.toContain("recovered");
         continue;
       }
       expect(text, where).toContain(
@@ -249,4 +258,21 @@ test("every run's summary sentence holds for the settings a reader can reach, no
   }
   // The overload corners refuse during the warm-up, so the last rule was put to work.
   expect(refusedEarly).toBeGreaterThan(0);
+});
+
+test("a link's values the replay cannot use are named, each with what runs instead", () => {
+  const query = new URLSearchParams(
+    "seed=-5&defences=armour,shed&poolSize=abc&clientTimeout=1e9&attempts=2.5&breakerKind=maybe&load=2&triggerDuration=1e1",
+  );
+  expect(linkProblems(query)).toEqual([
+    'seed "-5" is not a whole number from 0 to 4,294,967,295, so it runs seed 0',
+    'no defence is called "armour", so it is left out',
+    'poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections',
+    'clientTimeout "1e9" cannot be used (must be at most 60 s), so it takes its default, 1 s',
+    'attempts "2.5" cannot be used (must be a whole number), so it takes its default, 5 attempts',
+    'breakerKind "maybe" cannot be used (must be one of consecutive, rate), so it takes its default, consecutive',
+  ]);
+  // What the link names and the replay can use (e-notation included, "none" for no defences) is no problem.
+  expect(linkProblems(new URLSearchParams("seed=1e3&defences=none&triggerDuration=1e1&intervention=none"))).toEqual([]);
+  expect(fromQuery(query)).toEqual({ seed: 0, defences: ["shed"], params: { load: 2, triggerDuration: 10 } });
 });

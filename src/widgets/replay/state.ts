@@ -12,6 +12,7 @@ import {
   type Parameters,
   type Scenario,
 } from "../../sim/retry-storm/index.ts";
+import { amount } from "../../sim/retry-storm/scenario.ts";
 import { readDecimal } from "../../format/decimal.ts";
 import { grouped } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
@@ -173,6 +174,40 @@ export function fromQuery(query: URLSearchParams): ReplayState {
         : (defencesText.split(",").filter((d) => (defenceNames as readonly string[]).includes(d)) as DefenceName[]),
     params,
   });
+}
+
+/**
+ * What a link asked for and did not get, one sentence per key: a value the replay could not use
+ * (a hand-edited or truncated link) is replaced by the default, and the reader is told so.
+ */
+export function linkProblems(query: URLSearchParams): string[] {
+  const state = fromQuery(query);
+  const problems: string[] = [];
+  const seedText = query.get("seed");
+  if (seedText !== null && readDecimal(seedText) !== state.seed)
+    problems.push(
+      `seed "${seedText}" is not a whole number from ${grouped(seedLimits.min)} to ${grouped(seedLimits.max)}, so it runs seed ${state.seed}`,
+    );
+  const defencesText = query.get("defences");
+  if (defencesText !== null && defencesText !== "none") {
+    const unknown = defencesText.split(",").filter((d) => !(defenceNames as readonly string[]).includes(d));
+    if (unknown.length > 0)
+      problems.push(`no defence is called ${unknown.map((d) => `"${d}"`).join(" or ")}, so it is left out`);
+  }
+  for (const spec of parameterSpecs) {
+    const text = query.get(spec.name);
+    if (text === null) continue;
+    try {
+      checkParameter(spec.name, text);
+    } catch (error) {
+      const why = fieldMessage(spec.name, (error as Error).message)
+        .replace(/\.$/, "")
+        .toLowerCase();
+      const fallback = typeof spec.default === "number" ? amount(spec.default, spec.unit) : String(spec.default);
+      problems.push(`${spec.name} "${text}" cannot be used (${why}), so it takes its default, ${fallback}`);
+    }
+  }
+  return problems;
 }
 
 export { queryHasState } from "./url-keys.ts";

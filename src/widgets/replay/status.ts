@@ -4,7 +4,9 @@
  * that says so while it matters (a rerun under way, an invalid field, a failed run).
  */
 export type ReplayStatus =
-  | { kind: "loading" | "running" | "ready" }
+  | { kind: "loading" | "running" }
+  /** `note`: something the reader should know about the run shown (a shared link's unusable values). */
+  | { kind: "ready"; note?: string }
   | { kind: "invalid"; lastValid: string }
   | { kind: "error"; message: string };
 
@@ -20,5 +22,7 @@ export function showStatus(root: HTMLElement, line: HTMLElement, status: ReplayS
         ? `Fix the marked field to run again. The charts still show the last valid run (${status.lastValid}).`
         : status.kind === "error"
           ? `The simulation could not run: ${status.message}`
-          : "";
+          : status.kind === "ready"
+            ? (status.note ?? "")
+            : "";
 }

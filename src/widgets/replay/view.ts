@@ -98,6 +98,9 @@ export const markerColour: Record<Marker["kind"], string> = {
   recovered: "#16a34a",
 };
 
+/** Whether any request arrived in the run: without one, nothing fails, succeeds or recovers. */
+const hasRequests = (summary: RetryStormSummary) => summary.services.some((s) => s.requests > 0);
+
 /** The run's milestones, in time order: trigger, saturation, goodput gone, first refusal, the end. */
 export function markers(summary: RetryStormSummary): Marker[] {
   const list: Marker[] = [];
@@ -112,7 +115,7 @@ export function markers(summary: RetryStormSummary): Marker[] {
     list.push({ time: summary.firstRefusalSeconds, label: "first refusal", kind: "refused" });
   if (summary.interventionSeconds !== null)
     list.push({ time: summary.interventionSeconds, label: "operators step in", kind: "intervention" });
-  if (summary.recoverySeconds !== null)
+  if (summary.recoverySeconds !== null && hasRequests(summary))
     list.push({ time: summary.triggerSeconds + summary.recoverySeconds, label: "recovered", kind: "recovered" });
   return list.sort((a, b) => a.time - b.time);
 }
@@ -161,7 +164,7 @@ function recoveryText(summary: RetryStormSummary): string {
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
-  if (summary.services.every((s) => s.requests === 0))
+  if (!hasRequests(summary))
     return `${name}: no request arrives in the whole run, so no connection is used, nothing is refused and nothing needs to recover.`;
   const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} ${when(t)}`);
   const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
@@ -208,6 +211,8 @@ export function poolNote(run: RunView): string {
 export function momentText(time: number, runs: readonly { name: string; run: RunView }[]): string {
   const parts = runs.map(({ name, run }) => {
     const m = run.metrics;
+    // A run without requests has no success rate to give (the model counts an empty second as 1).
+    if (!hasRequests(run.summary)) return `${name}: no requests, so no connection in use`;
     const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
     const rate = m.successRate[i]!;
     const pools =
