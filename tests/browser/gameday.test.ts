@@ -4,7 +4,14 @@
  * the bytes Node computes for the same log, a shared link replays the same run, and the results
  * board ranks honest codes and refuses a tampered one.
  */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "vitest";
+import { run as gamedayCli } from "../../src/cli/gameday.ts";
+import { actionSpec } from "../../src/sim/gameday/actions.ts";
+import { encodeRun } from "../../src/sim/gameday/code.ts";
+import { clock } from "../../src/sim/gameday/report.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -32,6 +39,14 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(weight.jsGzipBytes / 1024).toBeLessThanOrEqual(30);
     expect(weight.scripts.some((s) => /uPlot|mount|worker/i.test(s))).toBe(false);
     await expect(root().locator("[data-live]").getAttribute("aria-live")).resolves.toBe("polite");
+    // The clock changes twenty times a second: a timer, which screen readers read when asked,
+    // not a status (an <output> is one), which they would read out at every change.
+    await expect(root().getByRole("timer").count()).resolves.toBe(1);
+    expect(
+      await root()
+        .locator("[data-clock]")
+        .evaluate((el) => el.closest("output, [role=status]")),
+    ).toBeNull();
 
     // The charts' room is kept before they are drawn: starting the game moves neither the
     // actions nor the table of components (they sit below or beside the charts).
@@ -83,12 +98,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-pending]").textContent()).resolves.toMatch(
       /Turn client retries off: takes effect in \d+ s/,
     );
+    // A refusal is said by the refused line; an action taken is said too, with when it lands.
+    const taken = JSON.parse((await root().getAttribute("data-log"))!).at(-1) as { at: number };
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(
+      `Done at ${clock(taken.at)}: Turn client retries off; it takes effect in ${clock(actionSpec("retries-off").delay)}.`,
+    );
     await page.locator('[data-offer="restart"] select').selectOption("platform");
     await page.locator('[data-offer="restart"] button').click();
     await page.waitForFunction(() =>
       document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("platform"),
     );
     expect(Number(await root().getAttribute("data-act-latency"))).toBeLessThan(1000);
+    await expect(root().locator("[data-live]").textContent()).resolves.toMatch(/: Restart: platform; in effect now\.$/);
     // The same flag cannot be flipped twice: its button is refused while the first is under way.
     await expect(page.locator('[data-offer="retries-off"] button').isDisabled()).resolves.toBe(true);
     const resumedAt = Number(await root().getAttribute("data-clock"));
@@ -98,6 +119,20 @@ describeInBrowser("game day in Chromium", (browser) => {
     // nothing more). How long the page's thread is ever blocked while playing is measured by
     // bench/gameday.bench.ts: a figure for a quiet machine, not a test.
     await clockPast(resumedAt + 20);
+    // The tab goes to the background: the clock stops, and the feed says why, until the player
+    // is back and presses a speed.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await expect(root().locator("[data-feed] li").first().textContent()).resolves.toContain(
+      "Paused while this tab was in the background",
+    );
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
 
     await page.locator("[data-end]").click();
     await state("over");
@@ -111,16 +146,87 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
     code = (await root().getAttribute("data-result-code"))!;
     expect(code).toMatch(/^GD1-rs-1-/);
+
+    // The downloaded log, played in the terminal, earns the page's summary to the byte.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator("[data-download]").click()]);
+    const logFile = join(mkdtempSync(join(tmpdir(), "gameday-log-")), download.suggestedFilename());
+    await download.saveAs(logFile);
+    expect(JSON.parse(readFileSync(logFile, "utf8"))).toEqual({
+      scenario: "retry-storm",
+      seed: summary.seed,
+      actions: summary.log,
+    });
+    let printed = "";
+    const exit = await gamedayCli(["play", "retry-storm", "--actions", logFile, "--json"], {
+      stdout: (t) => void (printed += t),
+      stderr: (t) => void (printed += t),
+      env: {},
+      cwd: process.cwd(),
+    });
+    expect(exit).toBe(0);
+    expect(printed).toBe(`${summaryJson}\n`);
   });
 
   test("a shared link replays the same run to the same summary", { timeout: 120_000 }, async () => {
     const { page } = browser;
+    // On a phone: the score's three columns stay inside the results panel.
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${site}/gameday/retry-storm/#code=${code}`);
     await state("playing");
     await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
     await page.locator("[data-end]").click();
     await state("over");
     await expect(root().getAttribute("data-summary")).resolves.toBe(summaryJson);
+    const overflow = await root()
+      .locator("[data-results]")
+      .evaluate((el) => {
+        const right = el.getBoundingClientRect().right;
+        return [...el.querySelectorAll(".gd-score td, .gd-score th")].map(
+          (c) => c.getBoundingClientRect().right - right,
+        );
+      });
+    expect(overflow.length).toBeGreaterThan(0);
+    expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
+    // A replay is the shared player's run: its code keeps their name, and a viewer cannot put
+    // theirs on it (the board would rank someone else's run under it).
+    await expect(root().locator("[data-name]").count()).resolves.toBe(0);
+    await expect(root().locator("[data-played-by]").textContent()).resolves.toContain("anonymous");
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
+    await expect(root().getAttribute("data-result-code")).resolves.toBe(code);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test("a run of another game day replays on its own page; a code whose log cannot be played is refused in sight", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = browser;
+    const retryStorm = findScenario("retry-storm")!;
+    const noAction = encodeRun({ scenario: retryStorm, seed: 1, name: "Ada", claimedTenantMinutes: 0, log: [] });
+    await page.goto(`${site}/gameday/gray-failure/#code=${noAction}`);
+    await page.waitForURL(/\/gameday\/retry-storm\/#code=/, { timeout: 60_000 });
+    await state("playing");
+    await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    // Out of time order (the check digits recomputed, as anyone can): the board refuses it, and
+    // so does its replay, which would otherwise play another log and show that log's score.
+    const edited = encodeRun({
+      scenario: retryStorm,
+      seed: 1,
+      name: "Eve",
+      claimedTenantMinutes: 0,
+      log: [
+        { at: 200, action: "retries-off" },
+        { at: 100, action: "shed-queue" },
+      ],
+    });
+    await page.goto(`${site}/gameday/retry-storm/#code=${encodeURIComponent(edited)}`);
+    await state("error");
+    const error = root().locator("[data-error]");
+    await expect(error.isVisible()).resolves.toBe(true);
+    await expect(error.textContent()).resolves.toMatch(/cannot be replayed: entry 2 .*time order/);
+    // Nothing runs on behind the refusal: the run replaying before it stopped with it (it once
+    // went on at 20x, its updates enabling End again).
+    await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
+    await expect(root().getAttribute("data-state")).resolves.toBe("error");
   });
 
   test("the results board ranks honest codes and refuses a tampered one", { timeout: 120_000 }, async () => {

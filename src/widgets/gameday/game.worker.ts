@@ -5,7 +5,7 @@
  */
 import { actionSpec } from "../../sim/gameday/actions.ts";
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
-import { Game, GameRuleError } from "../../sim/gameday/game.ts";
+import { finishedGame, Game, GameRuleError } from "../../sim/gameday/game.ts";
 import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
 import type { AlertEvent } from "../../sim/gameday/slo.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
@@ -162,6 +162,18 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
           throw error;
         }
         post({ type: "replaying", scenario: run.scenario.id, seed: run.seed, name: run.name, log: run.log });
+        // A run of another game day: that page replays it (this one's dashboard has other rows).
+        if (run.scenario.id !== message.scenario) return;
+        // A code whose log cannot be played (edited out of time order, past the end, an action
+        // refused when its time comes) is refused as the board refuses it, naming the entry: its
+        // replay would otherwise play some other log and show that log's score.
+        try {
+          finishedGame(run.scenario, run.seed, run.log);
+        } catch (error) {
+          if (error instanceof GameRuleError)
+            throw new RangeError(`this link's run cannot be replayed: ${error.message}`);
+          throw error;
+        }
         begin(new Game(run.scenario, run.seed), run.log);
         return;
       }
@@ -206,6 +218,9 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
     }
   } catch (error) {
     stopClock();
+    // The game stops for good: a speed or an action sent after the failed message (the page
+    // sends a speed right after a replay) must not start the previous game's clock again.
+    game = null;
     post({ type: "error", message: error instanceof Error ? error.message : String(error) });
   }
 };

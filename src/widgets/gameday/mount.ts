@@ -6,7 +6,7 @@
  * with a share link and a result code for the room's board.
  */
 import type uPlotType from "uplot";
-import type { ActionId } from "../../sim/gameday/actions.ts";
+import { actionSpec, type ActionId } from "../../sim/gameday/actions.ts";
 import { formatLog } from "../../sim/gameday/log.ts";
 import { readSeed } from "../../sim/random.ts";
 import {
@@ -49,6 +49,12 @@ const percentText = (share: number | null) => (share === null ? "–" : `${Math.
 const msText = (ms: number | null) =>
   ms === null ? "–" : ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
 
+/** What a screen reader hears when an action is taken: a refusal is said by the refused line's own status. */
+function ackText(entry: LogEntry): string {
+  const delay = actionSpec(entry.action).delay;
+  return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${delay === 0 ? "in effect now" : `it takes effect in ${clockText(delay)}`}.`;
+}
+
 function alertText(event: AlertEvent, slo: Slo): string {
   const rule = alertRules.find((r) => r.id === event.rule)!;
   const what = `${Math.round(rule.budgetSpent * 100)}% of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${Math.round(burnThreshold(rule, slo) * 10) / 10})`;
@@ -66,6 +72,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const endButton = q<HTMLButtonElement>(root, "[data-end]");
   const seedInput = q<HTMLInputElement>(root, "[data-seed]");
   const seedError = q<HTMLElement>(root, "[data-seed-error]");
+  const errorOut = q<HTMLElement>(root, "[data-error]");
   const live = q<HTMLElement>(root, "[data-live]");
   const firing = q<HTMLElement>(root, "[data-firing]");
   const feed = q<HTMLElement>(root, "[data-feed]");
@@ -372,10 +379,13 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     }
     log = update.log;
     for (const n of update.feed) addFeed(n.at, n.text, "notice");
+    // Everything this update has to say, said at once: one sentence written over another in the
+    // live region is never read out.
+    const said: string[] = [];
     for (const a of update.alertChanges) {
       const text = alertText(a, setup.slo);
       addFeed(a.resolvedAt ?? a.firedAt, text, a.resolvedAt === null ? a.severity : "resolved");
-      live.textContent = text;
+      said.push(text);
     }
     const firingNow = frames.at(-1)?.alerts ?? [];
     // Only when the alerts firing change: rebuilding the list every update cost style and layout.
@@ -397,9 +407,13 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       clicks.delete(id);
       if (!update.refused) {
         const entry = update.log.at(-1);
-        if (entry) addFeed(entry.at, `You: ${entryText(entry)}`, "action");
+        if (entry) {
+          addFeed(entry.at, `You: ${entryText(entry)}`, "action");
+          said.push(ackText(entry));
+        }
       }
     }
+    if (said.length) live.textContent = said.join(" ");
     pendingRender = update;
     if (update.acked.length) {
       // An action's effect shows at once, not at the next frame.
@@ -415,12 +429,13 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   // --- Results ----------------------------------------------------------------------------------
   function renderResults(summary: GameSummary): void {
+    const who = replaying ? "this run" : "you";
     const rowsHtml = scoreRows(summary.score, setup.slo)
       .map(([label], i) => {
         const mine = scoreRows(summary.score, setup.slo)[i]![1];
         const nothing = scoreRows(summary.doNothing, setup.slo)[i]![1];
         const par = scoreRows(summary.par, setup.slo)[i]![1];
-        return `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(mine)}</td><td>${escapeHtml(nothing)}</td><td>${escapeHtml(par)}</td></tr>`;
+        return `<tr><th scope="row">${escapeHtml(label)}</th><td data-label="${who}">${escapeHtml(mine)}</td><td data-label="doing nothing">${escapeHtml(nothing)}</td><td data-label="par">${escapeHtml(par)}</td></tr>`;
       })
       .join("");
     const timeline = summary.timeline.length
@@ -443,25 +458,30 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     results.innerHTML = `
       <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${escapeHtml(setup.title)}, seed ${summary.seed}</h3>
       <p class="gd-verdict" data-verdict>${escapeHtml(verdictText(summary))}</p>
-      <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${replaying ? "this run" : "you"}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
+      <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${who}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
       <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
       <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
       <h4>Share and compare</h4>
-      <label class="br-panel-field gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(replaying ? replayName : name)}" autocomplete="nickname"></label>
+      ${
+        replaying
+          ? `<p data-played-by>Played by <strong>${escapeHtml(replayName)}</strong>. A replay keeps its player's name: to put yours on the board, play the game yourself.</p>`
+          : `<label class="br-panel-field gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(name)}" autocomplete="nickname"></label>`
+      }
       <p>Result code, for the <a href="${sitePath("gameday/board/")}">results board</a>: <output class="gd-code" data-code></output> <button type="button" class="br-button" data-copy-code>Copy</button></p>
       <p><a data-share href="#">Link to this run</a> (it replays the same run to the same score) · <button type="button" class="br-button" data-download>Download the action log</button> · <button type="button" class="br-button" data-again>Play again</button></p>`;
     const codeOut = q<HTMLOutputElement>(results, "[data-code]");
     const share = q<HTMLAnchorElement>(results, "[data-share]");
-    const nameInput = q<HTMLInputElement>(results, "[data-name]");
+    const nameInput = results.querySelector<HTMLInputElement>("[data-name]");
     codeReady = (code: string) => {
       codeOut.textContent = code;
       share.href = replayLink(setup.scenario, code);
       root.dataset.resultCode = code;
     };
-    send({ type: "code", name: nameInput.value });
-    nameInput.addEventListener("input", () => {
+    // A replay's code carries the name of whoever played it: the run is theirs, not the viewer's.
+    send({ type: "code", name: nameInput?.value ?? replayName });
+    nameInput?.addEventListener("input", () => {
       // Where storage is refused or full, the name is used, not kept.
-      if (!replaying) keep(nameKey, nameInput.value);
+      keep(nameKey, nameInput.value);
       send({ type: "code", name: nameInput.value });
     });
     q<HTMLButtonElement>(results, "[data-copy-code]").addEventListener("click", () => {
@@ -485,6 +505,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   }
   let codeReady: ((code: string) => void) | null = null;
   let replayName = "";
+  let replayCode = "";
 
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const message = event.data;
@@ -503,13 +524,22 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         codeReady?.(message.code);
         return;
       case "replaying":
+        // A run of another game day, in a link edited by hand: its own page replays it.
+        if (message.scenario !== setup.scenario) {
+          location.replace(replayLink(message.scenario, replayCode));
+          return;
+        }
         seed = message.seed;
         seedInput.value = String(seed);
         replayName = message.name;
         live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${message.log.length} action${message.log.length === 1 ? "" : "s"}) at 20 times real time.`;
         return;
       case "error":
-        live.textContent = `The game stopped: ${message.message}`;
+        // Said where it can be seen (role="alert" reads it out too), not only to screen readers.
+        errorOut.textContent = `The game stopped: ${message.message}`;
+        errorOut.hidden = false;
+        for (const b of speedButtons) b.disabled = true;
+        endButton.disabled = true;
         root.dataset.state = "error";
         return;
     }
@@ -544,8 +574,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     refusedOut.textContent = "";
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";
-    if (asReplay) send({ type: "replay", code: code! });
-    else {
+    errorOut.hidden = true;
+    if (asReplay) {
+      replayCode = code!;
+      send({ type: "replay", code: replayCode, scenario: setup.scenario });
+    } else {
       seed = readSeed(seedInput.value)!;
       seedInput.value = String(seed);
       send({ type: "start", scenario: setup.scenario, seed });
@@ -592,6 +625,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     const key = { "0": 0, "1": 1, "5": 5, "2": 20 }[event.key] as Speed | undefined;
     if (key !== undefined && root.dataset.state === "playing") send({ type: "speed", speed: key });
+  });
+
+  // A tab in the background: the player can neither see nor answer the incident, so the clock
+  // stops until they come back, whatever the browser does to timers in a hidden tab.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "hidden" || root.dataset.state !== "playing") return;
+    if (!pendingRender || pendingRender.speed === 0 || pendingRender.over) return;
+    send({ type: "speed", speed: 0 });
+    addFeed(pendingRender.clock, "Paused while this tab was in the background: press a speed to go on.", "notice");
   });
 
   // A shared run in the link: replay it.

@@ -11,10 +11,13 @@ export const speeds = [0, 1, 5, 20] as const;
 export type Speed = (typeof speeds)[number];
 
 export type ToWorker =
-  /** A new game; with `replay`, the log's entries are played when the clock reaches them (no other action is taken). */
+  /** A new game of `scenario` on `seed`. */
   | { type: "start"; scenario: string; seed: number }
-  /** Replay the run a result code holds: its log's entries are played as the clock reaches them, and nothing else. */
-  | { type: "replay"; code: string }
+  /**
+   * Replay the run a result code holds, if it is a run of `scenario` (the page's): its log's
+   * entries are played as the clock reaches them, and nothing else.
+   */
+  | { type: "replay"; code: string; scenario: string }
   | { type: "speed"; speed: Speed }
   /** Take an action now; `id` comes back on the update that shows it. */
   | { type: "act"; id: number; action: ActionId; target: string | null }
