@@ -45,6 +45,14 @@ describeInBrowser("storage refused", (browser) => {
     expect(ownErrors).toEqual([]);
   });
 
+  test("the landing page does not say progress is kept", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/`);
+    const summary = page.locator("[data-progress-summary]");
+    await expect.poll(() => summary.textContent(), loading).toMatch(/so your progress is not kept between visits\.$/);
+    expect(await summary.textContent()).not.toContain("is kept in this browser");
+  });
+
   test("the progress page says nothing is kept, and offers no export, import or reset", async () => {
     const { page } = browser;
     await page.goto(`${site}/progress/`);
