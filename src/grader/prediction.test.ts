@@ -39,6 +39,27 @@ describe("a number prediction", () => {
     expect(gradeNumberPrediction("-- -1", 2.5, options).status).not.toBe("close");
   });
 
+  test("a prediction of any size is echoed as typed, never as 0 nor as a wall of digits", () => {
+    const said = (input: string) => gradeNumberPrediction(input, 2.5, options).message;
+    expect(said("0.0000001")).toBe(
+      "You predicted 1 × 10^-7; the model gives 2.5 tries per request: 25,000,000 times too small. Read on for why.",
+    );
+    expect(said("1e-300")).toContain("You predicted 1 × 10^-300;");
+    expect(said("1e-300")).toContain(": 2.5 × 10^300 times too small.");
+    expect(said("1e21")).toBe(
+      "You predicted 1 × 10^21; the model gives 2.5 tries per request: 4 × 10^20 times the model's figure. Read on for why.",
+    );
+    expect(said("123456789012345678901234")).toContain("You predicted 1.235 × 10^23;");
+    expect(said("0.0012")).toContain("You predicted 0.0012;");
+    expect(said("120000")).toContain("You predicted 120,000;");
+    // No echo may drop the figures of a prediction of any size.
+    for (let exponent = -300; exponent <= 300; exponent += 7) {
+      const message = said(`3e${exponent}`);
+      expect(message, message).toMatch(/^You predicted (0\.0*3|30{0,2}(,000)*|3 × 10\^-?\d+);/);
+      expect(message.length, message).toBeLessThan(160);
+    }
+  });
+
   test("bad settings are the page's error, found at build time", () => {
     expect(() => gradeNumberPrediction("1", 0, options)).toThrow(/positive/);
     expect(() => gradeNumberPrediction("1", 2, { ...options, closeWithin: 1.5 })).toThrow(/closeWithin/);
