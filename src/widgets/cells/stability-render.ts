@@ -8,11 +8,22 @@ const phaseNames = {
   recovered: "Control plane back",
 } as const;
 
+/** The diagram has room for eight cells: beyond eight, the eighth box stands for the rest. */
+const cellRoom = 8;
+
+/** The cells' boxes, by label: "cell 0" to "cell 7", or "cell 0" to "cell 6" and "+41 more". */
+export function cellBoxes(cells: number): string[] {
+  const named = cells > cellRoom ? cellRoom - 1 : cells;
+  const boxes = Array.from({ length: named }, (_, i) => `cell ${i}`);
+  if (cells > named) boxes.push(`+${grouped(cells - named)} more`);
+  return boxes;
+}
+
 function diagram(view: StabilityView): string {
   const up = view.state.controlPlaneUp;
   const cached = view.state.routerMode === "cached-mapping";
   const routing = view.shown.routed > 0;
-  const label = `Control plane ${up ? "up" : "down"}; the router ${routing ? "routes" : "cannot route"} existing customers${cached ? " from its cached mapping" : ""}; new customers ${up ? "are placed" : "wait"}.`;
+  const label = `Control plane ${up ? "up" : "down"}; the router ${routing ? "routes" : "cannot route"} existing customers${cached ? " from its cached mapping" : ""} to ${countOf(view.state.cells, "cell")}; new customers ${up ? "are placed" : "wait"}.`;
   return `<svg class="ss-diagram" viewBox="0 0 560 200" role="img" aria-label="${label}">
   <rect class="${up ? "ss-box" : "ss-box ss-box--down"}" x="190" y="8" width="180" height="44" rx="6"/>
   <text x="280" y="28" text-anchor="middle">control plane</text>
@@ -24,10 +35,12 @@ function diagram(view: StabilityView): string {
   <text x="280" y="128" text-anchor="middle" class="ss-small">${cached ? `cached mapping v${view.shown.mapVersion ?? "-"}` : "no cache"}</text>
   <text x="20" y="118" class="ss-small">requests</text>
   <line class="ss-link" x1="80" y1="114" x2="188" y2="114"/>
-  ${Array.from({ length: Math.min(view.state.cells, 8) }, (_, i) => {
-    const x = 30 + i * 64;
-    return `<line class="${routing ? "ss-link" : "ss-link ss-link--cut"}" x1="280" y1="136" x2="${x + 26}" y2="160"/><rect class="ss-box" x="${x}" y="160" width="52" height="30" rx="4"/><text x="${x + 26}" y="180" text-anchor="middle" class="ss-small">cell ${i}</text>`;
-  }).join("")}
+  ${cellBoxes(view.state.cells)
+    .map((name, i) => {
+      const x = 30 + i * 64;
+      return `<line class="${routing ? "ss-link" : "ss-link ss-link--cut"}" x1="280" y1="136" x2="${x + 26}" y2="160"/><rect class="ss-box" x="${x}" y="160" width="52" height="30" rx="4"/><text x="${x + 26}" y="180" text-anchor="middle" class="ss-small">${name}</text>`;
+    })
+    .join("")}
 </svg>`;
 }
 

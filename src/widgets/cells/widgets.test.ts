@@ -4,8 +4,14 @@ import { provisioning } from "../../../content/chapters/static-stability/numbers
 import { minZones } from "../../sim/cells/static-stability.ts";
 import { cellsSummary, renderCells } from "./cells-render.ts";
 import { countOf, percent } from "./format.ts";
-import { checkStability, defaultStabilityState, normalizeStability, stabilityView } from "./stability-model.ts";
-import { renderStability, stabilitySummary } from "./stability-render.ts";
+import {
+  checkStability,
+  defaultStabilityState,
+  normalizeStability,
+  stabilityLimits,
+  stabilityView,
+} from "./stability-model.ts";
+import { cellBoxes, renderStability, stabilitySummary } from "./stability-render.ts";
 
 describe("cells widget", () => {
   test("defaults: a bad release in cell 0 of 10, caught by the canary", () => {
@@ -147,6 +153,21 @@ describe("static-stability widget", () => {
     expect(renderStability(asking)).toContain("cannot route");
     expect(stabilityView(normalizeStability({ zones: 2 })).provision.factor).toBe(2);
     expect(normalizeStability({ zones: 1 }).zones).toBe(2);
+  });
+
+  test("the diagram counts every cell the reader set: eight boxes at most, the last one for the rest", () => {
+    const l = stabilityLimits.cells;
+    for (let cells = l.min; cells <= l.max; cells++) {
+      const boxes = cellBoxes(cells);
+      expect(boxes.length).toBe(Math.min(cells, 8));
+      const more = /^\+(\d+) more$/.exec(boxes.at(-1)!);
+      expect(boxes.filter((b) => b.startsWith("cell ")).length + (more ? Number(more[1]) : 0)).toBe(cells);
+      const html = renderStability(stabilityView(normalizeStability({ cells })));
+      for (const box of boxes) expect(html).toContain(`>${box}</text>`);
+      expect(html).toContain(`existing customers from its cached mapping to ${countOf(cells, "cell")};`);
+    }
+    expect(cellBoxes(48)).toEqual(["cell 0", "cell 1", "cell 2", "cell 3", "cell 4", "cell 5", "cell 6", "+41 more"]);
+    expect(renderStability(stabilityView(normalizeStability({ cells: 48 })))).not.toContain(">cell 7<");
   });
 
   test("the widget writes the multiple of peak as the chapter's table does (1.5×, 1.33×, never 1.50× or 1.3×)", () => {
