@@ -286,13 +286,24 @@ describeInBrowser("cells widgets", (browser) => {
 
   test("the widgets fit a phone's width", async () => {
     const { page } = browser;
-    await page.setViewportSize({ width: 375, height: 800 });
+    // The narrowest phone in use (320 CSS pixels).
+    await page.setViewportSize({ width: 320, height: 800 });
     for (const path of ["/cells/", "/static-stability/", "/shuffle-sharding/"]) {
       await page.goto(`${site}${path}`);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(overflow, path).toBeLessThanOrEqual(0);
+      // Every control inside its widget's border, none cut off by it (a long option's select).
+      const outside = await page.locator(".cw, .sx").evaluateAll((roots) =>
+        roots.flatMap((root) => {
+          const box = root.getBoundingClientRect();
+          return [...root.querySelectorAll("input, select, button")]
+            .filter((c) => c.getBoundingClientRect().right > box.right)
+            .map((c) => `${c.getAttribute("name")}: ${Math.round(c.getBoundingClientRect().right - box.right)} px`);
+        }),
+      );
+      expect(outside, path).toEqual([]);
       // Words kept whole in narrow table headings: "up-to-date" (not broken at each hyphen), and
       // each legend swatch on the line of the word it names. One box each means one line each.
       const kept = await page
