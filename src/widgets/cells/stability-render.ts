@@ -11,11 +11,11 @@ const phaseNames = {
 /** The diagram has room for eight cells: beyond eight, the eighth box stands for the rest. */
 const cellRoom = 8;
 
-/** The cells' boxes, by label: "cell 0" to "cell 7", or "cell 0" to "cell 6" and "+41 more". */
+/** The cells' boxes, by label: "cell 0" to "cell 7", or "cell 0" to "cell 6" and "41 more". */
 export function cellBoxes(cells: number): string[] {
   const named = cells > cellRoom ? cellRoom - 1 : cells;
   const boxes = Array.from({ length: named }, (_, i) => `cell ${i}`);
-  if (cells > named) boxes.push(`+${grouped(cells - named)} more`);
+  if (cells > named) boxes.push(`${grouped(cells - named)} more`);
   return boxes;
 }
 
