@@ -13,6 +13,8 @@ import { actionSpec, isActionId, type ActionId } from "./actions.ts";
 import { isSeed, seedRule } from "../random.ts";
 import { entryText } from "./report.ts";
 import { Fleet } from "./fleet.ts";
+import { checkLog } from "./log.ts";
+import type { SavedGame } from "./saved.ts";
 import { scoreRun, type Score } from "./score.ts";
 import type { AlertEvent } from "./slo.ts";
 import { Telemetry, type ComponentSnapshot, type Frame } from "./telemetry.ts";
@@ -209,20 +211,30 @@ export class Game {
 }
 
 /**
- * Play an action log from start to end. Entries must be in time order; each is checked when
- * its time comes, so an impossible one (a target that does not exist, a rollback with nothing
- * to roll back) throws a GameRuleError naming it.
+ * Play an action log from the start up to `until` (capped at the game's end), leaving the game
+ * there: a game resumed after a reload is its log played to the moment it was left. Entries must
+ * be in time order, none after `until`; each is checked when its time comes, so an impossible one
+ * (a target that does not exist, a rollback with nothing to roll back) throws a GameRuleError
+ * naming it.
  */
-export function playLog(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Game {
+export function playLogTo(scenario: GameScenario, seed: number, log: readonly LogEntry[], until: number): Game {
   const game = new Game(scenario, seed);
   log.forEach((entry, i) => {
     const name = `entry ${i + 1} (${entry.action}${entry.target === undefined ? "" : ` ${entry.target}`} at ${entry.at} s)`;
     if (entry.at < game.now) throw new GameRuleError(`${name}: entries must be in time order`, i);
+    if (entry.at > until) throw new GameRuleError(`${name}: it comes after ${until} s, where the game was left`, i);
     game.advanceTo(entry.at);
     const problem = game.check(entry.action, entry.target ?? null);
     if (problem) throw new GameRuleError(`${name}: ${problem}`, i);
     game.act(entry.action, entry.target ?? null);
   });
+  game.advanceTo(until);
+  return game;
+}
+
+/** Play an action log from start to end (`playLogTo` the end), and score it. */
+export function playLog(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Game {
+  const game = playLogTo(scenario, seed, log, Number.POSITIVE_INFINITY);
   game.finish();
   return game;
 }
@@ -271,4 +283,17 @@ export function finishedScore(scenario: GameScenario, seed: number, log: readonl
   const key = gameKey(scenario, seed, log);
   const known = finishedScores.get(key);
   return known ? remember(finishedScores, key, known, keepScores) : finishedGame(scenario, seed, log).finish().score;
+}
+
+/**
+ * A game left under way (a reload of its page), played again to where it was left: its log
+ * checked as a log file's is (`checkLog`), then played to its clock (`playLogTo`), so its state,
+ * and its score once finished, are those of the same log played straight through. Throws a
+ * LogFormatError or a GameRuleError (both RangeErrors) saying why it cannot be resumed; a game
+ * left at its end is not resumed.
+ */
+export function resumeGame(scenario: GameScenario, saved: SavedGame): Game {
+  if (!(saved.clock < scenario.seconds))
+    throw new GameRuleError(`it was left at ${saved.clock} s, and the game ends at ${scenario.seconds} s`);
+  return playLogTo(scenario, saved.seed, checkLog(saved.log, scenario).entries, saved.clock);
 }
