@@ -44,3 +44,15 @@ export const keepsNothing: Store = {
 export function storeOrNothing(): Store {
   return siteStorage() ?? keepsNothing;
 }
+
+/**
+ * The tab's sessionStorage (it outlives a reload, not the tab), or one that keeps nothing where
+ * the browser refuses it. Its writes can still throw (storage full): catch them.
+ */
+export function tabStoreOrNothing(): Store {
+  try {
+    return typeof sessionStorage === "undefined" ? keepsNothing : sessionStorage;
+  } catch {
+    return keepsNothing;
+  }
+}

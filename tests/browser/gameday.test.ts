@@ -1,8 +1,9 @@
 /**
  * A game day as a player and a workshop room meet it, in Chromium: the dashboard loads on the
  * first touch, alerts are announced, an action shows at once, the score is
- * the bytes Node computes for the same log, a shared link replays the same run, and the results
- * board ranks honest codes and refuses a tampered one.
+ * the bytes Node computes for the same log, a reload offers the game back where it was left, a
+ * shared link replays the same run, and the results board ranks honest codes and refuses a
+ * tampered one.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,8 +11,15 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
-import { encodeRun } from "../../src/sim/gameday/code.ts";
+import { decodeRun, encodeRun } from "../../src/sim/gameday/code.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
+import {
+  resumedResultText,
+  resumedText,
+  resumeOfferText,
+  savedGameKey,
+  type SavedGame,
+} from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -165,6 +173,103 @@ describeInBrowser("game day in Chromium", (browser) => {
     });
     expect(exit).toBe(0);
     expect(printed).toBe(`${summaryJson}\n`);
+  });
+
+  test("a reload offers the game back: resumed paused where it was left, it ends as the same log played straight", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = browser;
+    const key = savedGameKey("retry-storm");
+    const kept = () => page.evaluate((k) => sessionStorage.getItem(k), key);
+    const offer = root().locator("[data-resume-offer]");
+    // The game above is over: nothing is kept, so nothing will be offered.
+    await expect(kept()).resolves.toBeNull();
+
+    // A kept game whose log cannot be played (out of time order) is offered, and dropped when
+    // resumed, saying why: it would fail again every time.
+    const broken: SavedGame = {
+      seed: 1,
+      clock: 300,
+      log: [
+        { at: 200, action: "retries-off" },
+        { at: 100, action: "shed-queue" },
+      ],
+    };
+    await page.evaluate(([k, v]) => sessionStorage.setItem(k!, v!), [key, JSON.stringify(broken)]);
+    await page.reload();
+    await expect(offer.isVisible()).resolves.toBe(true);
+    await expect(offer.locator("[data-resume-text]").textContent()).resolves.toBe(resumeOfferText(broken, 600));
+    await offer.getByRole("button", { name: "Resume it" }).click();
+    await page.waitForSelector("[data-gameday] [data-error]:not([hidden])", { timeout: 60_000 });
+    await expect(root().locator("[data-error]").textContent()).resolves.toMatch(
+      /^The saved game could not be resumed, so it was dropped: entry 2: at 100 s comes before .*time order\. Start a new game\.$/,
+    );
+    await expect(kept()).resolves.toBeNull();
+    await expect(offer.isVisible()).resolves.toBe(false);
+    await expect(root().getAttribute("data-state")).resolves.toBe("ready");
+
+    // Play a little: past the page, paused, one action taken.
+    await page.locator("[data-start]").click();
+    await state("playing");
+    await expect(root().locator("[data-error]").isVisible()).resolves.toBe(false);
+    await page.locator('[data-speed="20"]').click();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.alerts?.includes("fast-burn"),
+      null,
+      { timeout: 60_000 },
+    );
+    await page.locator('[data-speed="0"]').click();
+    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.locator('[data-offer="retries-off"] button').click();
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("retries-off"),
+    );
+    // What the dashboard shows, drawn: the rows and the line under the charts follow the frames.
+    const shown = () =>
+      root().evaluate((el) => ({
+        clock: el.dataset.clock,
+        log: el.dataset.log,
+        alerts: el.dataset.alerts,
+        hurting: el.querySelector("[data-hurting]")!.textContent,
+        rows: [...el.querySelectorAll("[data-row]")].map((r) => r.textContent),
+        pending: el.querySelector("[data-pending]")!.textContent,
+      }));
+    await expect.poll(async () => (await shown()).hurting).not.toBe("Tenants hurting now: none yet.");
+    const before = await shown();
+    const saved: SavedGame = { seed: 1, clock: Number(before.clock), log: JSON.parse(before.log!) };
+    expect(saved.log.map((e) => e.action)).toEqual(["retries-off"]);
+    await expect(kept()).resolves.toBe(JSON.stringify(saved));
+
+    // Reloaded: offered, not forced; resumed, it is paused where it was left, showing the same.
+    await page.reload();
+    await expect(offer.isVisible()).resolves.toBe(true);
+    await expect(offer.locator("[data-resume-text]").textContent()).resolves.toBe(resumeOfferText(saved, 600));
+    await expect(root().getAttribute("data-state")).resolves.toBeNull();
+    await offer.getByRole("button", { name: "Resume it" }).click();
+    await page.waitForSelector("[data-gameday][data-resumed]", { timeout: 60_000 });
+    await expect(root().getAttribute("data-resumed")).resolves.toBe(String(saved.clock));
+    await expect.poll(shown, { timeout: 20_000 }).toEqual(before);
+    await expect(offer.isVisible()).resolves.toBe(false);
+    await expect(page.locator('[data-speed="0"]').getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(root().locator("[data-seed]").inputValue()).resolves.toBe("1");
+    // The feed says so, after what happened before the reload (the action taken among it).
+    const feed = root().locator("[data-feed] li");
+    await expect(feed.first().textContent()).resolves.toContain(resumedText(saved));
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(resumedText(saved));
+    await expect(root().locator("[data-feed]").textContent()).resolves.toContain("You: Turn client retries off");
+
+    // Ended from there: the summary Node gives the same log played straight through, said resumed.
+    await page.locator("[data-end]").click();
+    await state("over");
+    const summaryJson = (await root().getAttribute("data-summary"))!;
+    expect(summaryJson).toBe(JSON.stringify(summarize(findScenario("retry-storm")!, 1, saved.log), null, 2));
+    await expect(root().locator("[data-resumed-note]").textContent()).resolves.toBe(resumedResultText(saved.clock));
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
+    const resumedCode = decodeRun((await root().getAttribute("data-result-code"))!);
+    expect(resumedCode.log).toEqual(saved.log);
+    expect(resumedCode.claimedTenantMinutes).toBe(JSON.parse(summaryJson).score.tenantMinutes);
+    // A finished game is not kept, so never offered.
+    await expect(kept()).resolves.toBeNull();
   });
 
   test("a shared link replays the same run to the same summary", { timeout: 120_000 }, async () => {

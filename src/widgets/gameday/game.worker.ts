@@ -5,7 +5,7 @@
  */
 import { actionSpec } from "../../sim/gameday/actions.ts";
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
-import { finishedGame, Game, GameRuleError } from "../../sim/gameday/game.ts";
+import { finishedGame, finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
 import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
 import type { AlertEvent } from "../../sim/gameday/slo.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
@@ -24,6 +24,8 @@ let alertsSeen = new Map<string, string>();
 let timer: ReturnType<typeof setInterval> | null = null;
 let acked: number[] = [];
 let summarized = false;
+/** Whether the game running was resumed after a reload (its code's score is checked against the log's). */
+let resumed = false;
 
 function post(message: FromWorker): void {
   (self as unknown as Worker).postMessage(message);
@@ -116,9 +118,10 @@ function tick(): void {
   if (g.over) finishAndSummarize();
 }
 
-function begin(next: Game, log: LogEntry[] | null): void {
+function begin(next: Game, log: LogEntry[] | null, wasResumed = false): void {
   stopClock();
   game = next;
+  resumed = wasResumed;
   replay = log ? [...log] : null;
   sentFrames = 0;
   sentFeed = 0;
@@ -177,9 +180,32 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         begin(new Game(run.scenario, run.seed), run.log);
         return;
       }
+      case "resume": {
+        const scenario = findScenario(message.scenario);
+        if (!scenario) throw new RangeError(`unknown scenario "${message.scenario}"`);
+        let resumedGame: Game;
+        try {
+          resumedGame = resumeGame(scenario, message.saved);
+        } catch (error) {
+          if (!(error instanceof RangeError)) throw error;
+          stopClock();
+          game = null;
+          post({ type: "resume-failed", message: error.message });
+          return;
+        }
+        begin(resumedGame, null, true);
+        return;
+      }
       case "code": {
         if (!game || !summarized) return;
         const result = game.finish();
+        // A resumed game scores as its log played straight through (game.test.ts holds it); a
+        // code claiming anything else would be refused by the board, so none is made.
+        if (
+          resumed &&
+          JSON.stringify(result.score) !== JSON.stringify(finishedScore(game.scenario, game.seed, game.log))
+        )
+          throw new Error("this resumed game's score is not its log's: its result code is not made");
         post({
           type: "code",
           code: encodeRun({

@@ -17,6 +17,7 @@ import {
   scoreRows,
   verdictText,
 } from "../../sim/gameday/report.ts";
+import { resumedResultText, resumedText, type SavedGame } from "../../sim/gameday/saved.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import { alertRules, burnThreshold, windowLabel, type AlertEvent, type Slo } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
@@ -24,8 +25,9 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { compact, decades } from "../replay/charts.ts";
 import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
-import { keep, siteStorage } from "../site-storage.ts";
+import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
+import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
 
 interface Setup {
@@ -82,6 +84,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const results = q<HTMLElement>(root, "[data-results]");
   const rows = [...root.querySelectorAll<HTMLTableRowElement>("[data-row]")];
   const forms = [...root.querySelectorAll<HTMLFormElement>("[data-offer]")];
+  const resumeOffer = q<HTMLElement>(root, "[data-resume-offer]");
   root.dataset.state = "loading";
 
   // uPlot's stylesheet comes with the component: Astro drops CSS imported by a lazy client module.
@@ -91,6 +94,13 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   let frames: Frame[] = [];
   let log: LogEntry[] = [];
   let replaying = false;
+  // A game left under way in this tab (a reload), offered by the bootstrap; the one resuming,
+  // until its first update; and the clock it was resumed at, for the results.
+  const tabStore = tabStoreOrNothing();
+  let saved = loadSavedGame(tabStore, setup.scenario, setup.seconds);
+  let resuming: SavedGame | null = null;
+  let resumedAt: number | null = null;
+  let lastKept = "";
   let seed = setup.seed;
   let nextAct = 1;
   const clicks = new Map<number, number>();
@@ -378,14 +388,18 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       addColumns(update.frames);
     }
     log = update.log;
-    for (const n of update.feed) addFeed(n.at, n.text, "notice");
+    if (!replaying) keepGame(update);
     // Everything this update has to say, said at once: one sentence written over another in the
     // live region is never read out.
     const said: string[] = [];
-    for (const a of update.alertChanges) {
-      const text = alertText(a, setup.slo);
-      addFeed(a.resolvedAt ?? a.firedAt, text, a.resolvedAt === null ? a.severity : "resolved");
-      said.push(text);
+    if (resuming) said.push(showResumed(update, resuming));
+    else {
+      for (const n of update.feed) addFeed(n.at, n.text, "notice");
+      for (const a of update.alertChanges) {
+        const text = alertText(a, setup.slo);
+        addFeed(a.resolvedAt ?? a.firedAt, text, a.resolvedAt === null ? a.severity : "resolved");
+        said.push(text);
+      }
     }
     const firingNow = frames.at(-1)?.alerts ?? [];
     // Only when the alerts firing change: rebuilding the list every update cost style and layout.
@@ -427,6 +441,44 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     startButton.textContent = update.clock > 0 || update.over ? "New game" : "Start the game";
   }
 
+  /** Keep the game in the tab as it runs, so a reload can resume it; a game over is dropped. */
+  function keepGame(update: FromWorker & { type: "update" }): void {
+    const key = `${update.clock}|${update.log.length}|${update.over}`;
+    if (key === lastKept) return;
+    lastKept = key;
+    keepSavedGame(
+      tabStore,
+      setup.scenario,
+      setup.seconds,
+      update.over ? null : { seed, clock: update.clock, log: update.log },
+    );
+  }
+
+  /**
+   * A resumed game's first update holds everything so far: the feed gets it in time order (the
+   * actions taken too), then says the game was resumed, and only that is read out.
+   */
+  function showResumed(update: FromWorker & { type: "update" }, from: SavedGame): string {
+    resuming = null;
+    resumedAt = update.clock;
+    const alertLines = update.alertChanges.flatMap((a) => {
+      const fired = { at: a.firedAt, text: alertText({ ...a, resolvedAt: null }, setup.slo), kind: a.severity };
+      return a.resolvedAt === null
+        ? [fired]
+        : [fired, { at: a.resolvedAt, text: alertText(a, setup.slo), kind: "resolved" }];
+    });
+    const lines = [
+      ...update.feed.map((n) => ({ at: n.at, text: n.text, kind: "notice" })),
+      ...alertLines,
+      ...update.log.map((e) => ({ at: e.at, text: `You: ${entryText(e)}`, kind: "action" })),
+    ].sort((a, b) => a.at - b.at);
+    for (const line of lines) addFeed(line.at, line.text, line.kind);
+    const note = resumedText(from);
+    addFeed(update.clock, note, "notice");
+    root.dataset.resumed = String(update.clock);
+    return note;
+  }
+
   // --- Results ----------------------------------------------------------------------------------
   function renderResults(summary: GameSummary): void {
     const who = replaying ? "this run" : "you";
@@ -458,6 +510,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     results.innerHTML = `
       <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${escapeHtml(setup.title)}, seed ${summary.seed}</h3>
       <p class="gd-verdict" data-verdict>${escapeHtml(verdictText(summary))}</p>
+      ${resumedAt === null ? "" : `<p class="gd-resumed" data-resumed-note>${escapeHtml(resumedResultText(resumedAt))}</p>`}
       <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${who}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
       <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
       <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
@@ -496,7 +549,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       a.click();
       URL.revokeObjectURL(a.href);
     });
-    q<HTMLButtonElement>(results, "[data-again]").addEventListener("click", () => start(false));
+    q<HTMLButtonElement>(results, "[data-again]").addEventListener("click", () => start({ kind: "play" }));
     results.hidden = false;
     root.dataset.summary = JSON.stringify(summary, null, 2);
     root.dataset.state = "over";
@@ -534,6 +587,17 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         replayName = message.name;
         live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${message.log.length} action${message.log.length === 1 ? "" : "s"}) at 20 times real time.`;
         return;
+      case "resume-failed":
+        // The saved game is dropped: offered again, it would fail again.
+        keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
+        saved = null;
+        resuming = null;
+        errorOut.textContent = `The saved game could not be resumed, so it was dropped: ${message.message}. Start a new game.`;
+        errorOut.hidden = false;
+        for (const b of speedButtons) b.disabled = true;
+        endButton.disabled = true;
+        root.dataset.state = "ready";
+        return;
       case "error":
         // Said where it can be seen (role="alert" reads it out too), not only to screen readers.
         errorOut.textContent = `The game stopped: ${message.message}`;
@@ -559,8 +623,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     return ok;
   }
 
-  function start(asReplay: boolean, code?: string): void {
-    if (!asReplay && !seedReady()) return;
+  type Begin = { kind: "play" } | { kind: "replay"; code: string } | { kind: "resume"; saved: SavedGame };
+
+  /** A new game, a shared run's replay, or the tab's saved game resumed (paused where it was left). */
+  function start(how: Begin): void {
+    const asReplay = how.kind === "replay";
+    if (how.kind === "play" && !seedReady()) return;
     seedError.hidden = true;
     seedInput.removeAttribute("aria-invalid");
     frames = [];
@@ -575,28 +643,45 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";
     errorOut.hidden = true;
-    if (asReplay) {
-      replayCode = code!;
+    resuming = null;
+    resumedAt = null;
+    lastKept = "";
+    delete root.dataset.resumed;
+    // The learner's own game (new or resumed) answers the offer; a shared run's replay does not.
+    if (!asReplay) resumeOffer.hidden = true;
+    if (how.kind === "replay") {
+      replayCode = how.code;
       send({ type: "replay", code: replayCode, scenario: setup.scenario });
+      send({ type: "speed", speed: 20 });
+      addFeed(0, "Replay started: the shared run's actions are taken at their times.", "notice");
+    } else if (how.kind === "resume") {
+      // Paused where it was left: the feed says so once the game is back (showResumed).
+      resuming = how.saved;
+      seed = how.saved.seed;
+      seedInput.value = String(seed);
+      send({ type: "resume", scenario: setup.scenario, saved: how.saved });
     } else {
       seed = readSeed(seedInput.value)!;
       seedInput.value = String(seed);
       send({ type: "start", scenario: setup.scenario, seed });
+      send({ type: "speed", speed: 1 });
+      addFeed(0, `You are on call: ${setup.title}.`, "notice");
     }
-    send({ type: "speed", speed: asReplay ? 20 : 1 });
     for (const b of speedButtons) b.disabled = false;
     root.dataset.state = "playing";
-    addFeed(
-      0,
-      asReplay
-        ? "Replay started: the shared run's actions are taken at their times."
-        : `You are on call: ${setup.title}.`,
-      "notice",
-    );
   }
 
   // --- Controls ---------------------------------------------------------------------------------
-  startButton.addEventListener("click", () => start(false));
+  startButton.addEventListener("click", () => start({ kind: "play" }));
+  q<HTMLButtonElement>(resumeOffer, "[data-resume]").addEventListener("click", () => {
+    if (saved) start({ kind: "resume", saved });
+  });
+  q<HTMLButtonElement>(resumeOffer, "[data-discard]").addEventListener("click", () => {
+    keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
+    saved = null;
+    resumeOffer.hidden = true;
+    live.textContent = "The unfinished game was discarded.";
+  });
   for (const b of speedButtons)
     b.addEventListener("click", () => {
       if (root.dataset.state !== "playing") return;
@@ -638,11 +723,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   // A shared run in the link: replay it.
   const shared = codeInHash(location.hash);
-  if (shared) start(true, shared);
+  if (shared) start({ kind: "replay", code: shared });
   // A shared link opened on this same page changes only the address's fragment: replay it too.
   window.addEventListener("hashchange", () => {
     const code = codeInHash(location.hash);
-    if (code) start(true, code);
+    if (code) start({ kind: "replay", code });
   });
   root.dataset.ready = "true";
   if (root.dataset.state === "loading") root.dataset.state = "ready";

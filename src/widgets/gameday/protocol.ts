@@ -1,6 +1,7 @@
 /** What the game-day page and its worker say to each other. */
 import type { ActionId } from "../../sim/gameday/actions.ts";
 import type { Notice } from "../../sim/gameday/game.ts";
+import type { SavedGame } from "../../sim/gameday/saved.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import type { AlertEvent } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
@@ -18,6 +19,8 @@ export type ToWorker =
    * entries are played as the clock reaches them, and nothing else.
    */
   | { type: "replay"; code: string; scenario: string }
+  /** Resume a game of `scenario` left under way (a reload): its log played again to its clock, paused. */
+  | { type: "resume"; scenario: string; saved: SavedGame }
   | { type: "speed"; speed: Speed }
   /** Take an action now; `id` comes back on the update that shows it. */
   | { type: "act"; id: number; action: ActionId; target: string | null }
@@ -64,4 +67,6 @@ export type FromWorker =
   | { type: "summarizing" }
   | { type: "summary"; summary: GameSummary }
   | { type: "code"; code: string }
+  /** A saved game that cannot be resumed (its log does not play, or it was over): why. No game runs. */
+  | { type: "resume-failed"; message: string }
   | { type: "error"; message: string };
