@@ -7,8 +7,8 @@ import { actionSpec } from "../../sim/gameday/actions.ts";
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
 import { finishedGame, finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
 import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
-import type { AlertEvent } from "../../sim/gameday/slo.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
+import { type AlertsSaid, alertChanges } from "./alert-changes.ts";
 import type { FromWorker, OfferState, Speed, ToWorker } from "./protocol.ts";
 
 /** How often the clock moves while playing, in milliseconds of real time. */
@@ -20,7 +20,7 @@ let speed: Speed = 0;
 let lastTick = 0;
 let sentFrames = 0;
 let sentFeed = 0;
-let alertsSeen = new Map<string, string>();
+let alertsSeen: AlertsSaid = new Map();
 let timer: ReturnType<typeof setInterval> | null = null;
 let acked: number[] = [];
 let summarized = false;
@@ -43,19 +43,6 @@ function offers(g: Game): OfferState[] {
   });
 }
 
-function alertChanges(g: Game): AlertEvent[] {
-  const changed: AlertEvent[] = [];
-  for (const event of g.telemetry.monitor.events) {
-    const key = `${event.rule}@${event.firedAt}`;
-    const state = event.resolvedAt === null ? "firing" : "resolved";
-    if (alertsSeen.get(key) !== state) {
-      alertsSeen.set(key, state);
-      changed.push({ ...event });
-    }
-  }
-  return changed;
-}
-
 function update(refused?: string): void {
   const g = game!;
   const frames = g.frames.slice(sentFrames);
@@ -69,7 +56,7 @@ function update(refused?: string): void {
     seconds: g.scenario.seconds,
     frames,
     feed,
-    alertChanges: alertChanges(g),
+    alertChanges: alertChanges(g.telemetry.monitor.events, alertsSeen),
     log: g.log.map((e) => ({ ...e })),
     pending: g.log
       .map((entry) => ({ entry, effectAt: entry.at + actionSpec(entry.action).delay }))

@@ -461,12 +461,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function showResumed(update: FromWorker & { type: "update" }, from: SavedGame): string {
     resuming = null;
     resumedAt = update.clock;
-    const alertLines = update.alertChanges.flatMap((a) => {
-      const fired = { at: a.firedAt, text: alertText({ ...a, resolvedAt: null }, setup.slo), kind: a.severity };
-      return a.resolvedAt === null
-        ? [fired]
-        : [fired, { at: a.resolvedAt, text: alertText(a, setup.slo), kind: "resolved" }];
-    });
+    // Each change is its own line, firing and resolved alike (alert-changes.ts), as in play.
+    const alertLines = update.alertChanges.map((a) => ({
+      at: a.resolvedAt ?? a.firedAt,
+      text: alertText(a, setup.slo),
+      kind: a.resolvedAt === null ? a.severity : "resolved",
+    }));
     const lines = [
       ...update.feed.map((n) => ({ at: n.at, text: n.text, kind: "notice" })),
       ...alertLines,
