@@ -19,10 +19,10 @@ export function siteStorage(): Storage | null {
 
 /**
  * Keeps `value` under `key`, or forgets the key when `value` is null, if the browser lets it:
- * false where storage is refused or full (the value then lives only in the page).
+ * false where storage is refused or full (the value then lives only in the page). In the site's
+ * storage unless given another (the tab's, `tabStoreOrNothing`).
  */
-export function keep(key: string, value: string | null): boolean {
-  const storage = siteStorage();
+export function keep(key: string, value: string | null, storage: Store | null = siteStorage()): boolean {
   if (!storage) return false;
   try {
     if (value === null) storage.removeItem(key);

@@ -4,7 +4,7 @@
  * nothing is offered.
  */
 import { parseSavedGame, resumable, savedGameKey, type SavedGame } from "../../sim/gameday/saved.ts";
-import type { Store } from "../site-storage.ts";
+import { keep, type Store } from "../site-storage.ts";
 
 /** The tab's saved game of `scenario`, or null; one that cannot be read or resumed is dropped. */
 export function loadSavedGame(store: Store, scenario: string, seconds: number): SavedGame | null {
@@ -22,11 +22,5 @@ export function loadSavedGame(store: Store, scenario: string, seconds: number): 
  * over, or nothing happened yet). False when the browser would not keep it.
  */
 export function keepSavedGame(store: Store, scenario: string, seconds: number, saved: SavedGame | null): boolean {
-  try {
-    if (saved && resumable(saved, seconds)) store.setItem(savedGameKey(scenario), JSON.stringify(saved));
-    else store.removeItem(savedGameKey(scenario));
-    return true;
-  } catch {
-    return false;
-  }
+  return keep(savedGameKey(scenario), saved && resumable(saved, seconds) ? JSON.stringify(saved) : null, store);
 }
