@@ -9,6 +9,7 @@ import {
   oneIn,
   percent,
   percentUpTo,
+  readableNumber,
   readableShare,
   scientific,
   times,
@@ -72,6 +73,13 @@ describe("percentages", () => {
     expect(readableShare(1 / 75_287_520)).toBe("1.33e-8");
     expect(readableShare(1 / 730_862_190_080)).toBe("1.37e-12");
     expect(() => readableShare(Number.NaN)).toThrow(RangeError);
+  });
+  test("readableNumber: digits in the readable range, powers of ten beyond, never 0 for a tiny figure", () => {
+    expect(readableNumber(0.0000001, 4)).toBe("1 × 10^-7");
+    expect(readableNumber(4e20, 2)).toBe("4 × 10^20");
+    expect(readableNumber(0.0012, 4)).toBe("0.0012");
+    expect(readableNumber(120_000, 4)).toBe("120,000");
+    expect(readableNumber(0, 4)).toBe("0");
   });
   test("oneIn", () => {
     expect(oneIn(1 / 1820)).toBe("1 in 1,820");

@@ -78,6 +78,18 @@ export function readableShare(share: number): string {
   return scientific(share).text;
 }
 
+/**
+ * A figure of any size for a sentence, to `figures` significant figures: grouped while it reads
+ * as digits (0.0012, 2.73, 120,000), in powers of ten beyond (1 × 10^-7, 2.7 × 10^300), so a tiny
+ * figure never reads as 0 and a huge one never as a wall of digits.
+ */
+export function readableNumber(value: number, figures: number): string {
+  const size = Math.abs(value);
+  if (size === 0 || (size >= 1e-3 && size < 1e9)) return rounded(value, figures);
+  const { mantissa, exponent } = scientific(value, figures - 1);
+  return `${Number(mantissa)} × 10^${exponent}`;
+}
+
 /** "1 in 1,820": one over the share, rounded to a whole number. */
 export function oneIn(share: number): string {
   if (!(share > 0 && share <= 1)) throw new RangeError(`a share for "1 in N" must be in (0, 1], got ${share}`);

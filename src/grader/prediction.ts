@@ -10,7 +10,7 @@
  * Pure: the page (src/widgets/prediction/) and its tests call these functions; nothing here
  * touches the DOM.
  */
-import { rounded, scientific } from "../format/number.ts";
+import { readableNumber } from "../format/number.ts";
 import { parseAnswer } from "./parse-answer.ts";
 
 /** How close a number prediction came: within `closeWithin` of the model, within `nearFactor` of it, or farther. */
@@ -47,26 +47,14 @@ function tolerances(options: NumberPredictionOptions): { close: number; near: nu
   return { close, near };
 }
 
-/**
- * A figure of any size for a sentence, to `figures` significant figures: grouped while it reads
- * as digits (0.0012, 2.73, 120,000), in powers of ten beyond (1 × 10^-7, 2.7 × 10^300), so a
- * tiny prediction never reads as 0 and a huge one never as a wall of digits.
- */
-function figure(value: number, figures: number): string {
-  const size = Math.abs(value);
-  if (size === 0 || (size >= 1e-3 && size < 1e9)) return rounded(value, figures);
-  const { mantissa, exponent } = scientific(value, figures - 1);
-  return `${Number(mantissa)} × 10^${exponent}`;
-}
-
 /** "12% high", "a third of it", "3.1 times it". */
 function howFar(ratio: number): string {
   if (ratio >= 0.5 && ratio <= 2) {
     const off = Math.round(Math.abs(ratio - 1) * 100);
     return off === 0 ? "spot on" : `${off}% ${ratio > 1 ? "high" : "low"}`;
   }
-  if (ratio > 2) return `${figure(ratio, 2)} times the model's figure`;
-  if (ratio > 0) return `${figure(1 / ratio, 2)} times too small`;
+  if (ratio > 2) return `${readableNumber(ratio, 2)} times the model's figure`;
+  if (ratio > 0) return `${readableNumber(1 / ratio, 2)} times too small`;
   return "not even positive";
 }
 
@@ -83,7 +71,7 @@ export function gradeNumberPrediction(
   if (!parsed.ok) return { status: "invalid", message: parsed.message };
   const value = parsed.value;
   const ratio = value / actual;
-  const said = `You predicted ${figure(value, 4)}; the model gives ${options.actualText} ${options.unit}`;
+  const said = `You predicted ${readableNumber(value, 4)}; the model gives ${options.actualText} ${options.unit}`;
   if (Math.abs(ratio - 1) <= close)
     return { status: "close", value, ratio, message: `${said}: close (${howFar(ratio)}).` };
   if (ratio >= 1 / near && ratio <= near)
