@@ -4,7 +4,7 @@
  * resuming plays the log again to the clock (`resumeGame` in game.ts). Light on imports: the
  * page's bootstrap reads a saved game to offer it before the dashboard's code has loaded.
  */
-import { minutesAndSeconds } from "../../format/number.ts";
+import { countOf, minutesAndSeconds } from "../../format/number.ts";
 import { isSeed } from "../random.ts";
 import type { LogEntry } from "./scenarios.ts";
 
@@ -55,16 +55,14 @@ export function parseSavedGame(raw: string | null, seconds: number): SavedGame |
   return resumable(saved, seconds) ? saved : null;
 }
 
-const actionsText = (n: number) => `${n} action${n === 1 ? "" : "s"}`;
-
 /** The offer the page makes for a saved game, before anything has loaded. */
 export function resumeOfferText(saved: SavedGame, seconds: number): string {
-  return `This tab has an unfinished game: seed ${saved.seed}, ${actionsText(saved.log.length)} taken, left at ${minutesAndSeconds(saved.clock)} of ${minutesAndSeconds(seconds)}.`;
+  return `This tab has an unfinished game: seed ${saved.seed}, ${countOf(saved.log.length, "action")} taken, left at ${minutesAndSeconds(saved.clock)} of ${minutesAndSeconds(seconds)}.`;
 }
 
 /** What the feed says once a saved game is resumed. */
 export function resumedText(saved: SavedGame): string {
-  return `Resumed after a reload: your ${actionsText(saved.log.length)} played again to ${minutesAndSeconds(saved.clock)}, where you left. Paused: press a speed to go on.`;
+  return `Resumed after a reload: your ${countOf(saved.log.length, "action")} played again to ${minutesAndSeconds(saved.clock)}, where you left. Paused: press a speed to go on.`;
 }
 
 /** What the results say of a resumed game: resumed, and scored as if it had not been. */

@@ -1,3 +1,5 @@
+import { countOf } from "../../format/number.ts";
+
 /**
  * What a run printed that the run before it did not: the lines of the new output outside a
  * longest common subsequence of the two (so a line added near the top marks that line, not
@@ -35,8 +37,8 @@ export function changeSummary(before: readonly string[] | null, after: readonly 
   // Lines of the old output that are in the new one neither as they were nor changed in their place.
   const removed = Math.max(0, before.length - (after.length - changed) - changed);
   const parts = [
-    changed > 0 ? `${changed} ${changed === 1 ? "line" : "lines"} new or changed` : "",
-    removed > 0 ? `${removed} ${removed === 1 ? "line" : "lines"} gone` : "",
+    changed > 0 ? `${countOf(changed, "line")} new or changed` : "",
+    removed > 0 ? `${countOf(removed, "line")} gone` : "",
   ].filter(Boolean);
   return `${parts.join(", ")} since the last run`;
 }
