@@ -9,6 +9,7 @@ import { join, relative } from "node:path";
 import { idPattern } from "../course/ids.ts";
 import type { ExerciseMeta } from "./exercise-schema.ts";
 import { placeholders } from "./fill-params.ts";
+import { editDistance } from "../format/edit-distance.ts";
 
 export class ExerciseError extends Error {}
 
@@ -73,17 +74,6 @@ function suggestion(id: string, ids: string[]): string {
   return close.length > 0
     ? ` (did you mean ${close.slice(0, 3).join(", ")}?)`
     : "; npm run exercises -- list shows them all";
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++)
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 function readRequired(file: string, root: string, why: string): string {

@@ -19,6 +19,7 @@ import {
   type RunEvent,
   type WorkerMessage,
 } from "./protocol.ts";
+import { editDistance } from "../format/edit-distance.ts";
 
 type TimerHandle = unknown;
 type Posted = WorkerMessage extends infer M ? (M extends unknown ? Omit<M, "key"> : never) : never;
@@ -100,19 +101,6 @@ function missingExport(from: string, target: string, name: string, line: number)
     file: from,
     line,
   };
-}
-
-/** How many single-character edits turn one name into the other. */
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    previous = row;
-  }
-  return previous[b.length]!;
 }
 
 /** A name a library module does not export, with the export it most likely meant. */
