@@ -592,22 +592,28 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
         saved = null;
         resuming = null;
-        errorOut.textContent = `The saved game could not be resumed, so it was dropped: ${message.message}. Start a new game.`;
-        errorOut.hidden = false;
-        for (const b of speedButtons) b.disabled = true;
-        endButton.disabled = true;
-        root.dataset.state = "ready";
+        stopWith(
+          `The saved game could not be resumed, so it was dropped: ${message.message}. Start a new game.`,
+          "ready",
+        );
         return;
       case "error":
-        // Said where it can be seen (role="alert" reads it out too), not only to screen readers.
-        errorOut.textContent = `The game stopped: ${message.message}`;
-        errorOut.hidden = false;
-        for (const b of speedButtons) b.disabled = true;
-        endButton.disabled = true;
-        root.dataset.state = "error";
+        stopWith(`The game stopped: ${message.message}`, "error");
         return;
     }
   };
+
+  /**
+   * No game runs any more: say why where it can be seen (role="alert" reads it out too, not only
+   * to screen readers), and take away the controls that would act on it.
+   */
+  function stopWith(text: string, state: "ready" | "error"): void {
+    errorOut.textContent = text;
+    errorOut.hidden = false;
+    for (const b of speedButtons) b.disabled = true;
+    endButton.disabled = true;
+    root.dataset.state = state;
+  }
 
   function send(message: ToWorker): void {
     worker.postMessage(message);
