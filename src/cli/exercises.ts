@@ -74,6 +74,7 @@ import {
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
+import { countOf } from "../format/number.ts";
 
 const usage = `usage: npm run exercises -- <command>
 
@@ -517,7 +518,7 @@ async function reviewDue(ctx: Context): Promise<number> {
   return show(ctx, exercise, none, {
     params: fromSolution(exercise, () => module.variant!(mulberry32(seed))),
     intro: [
-      `${due.length} review${due.length === 1 ? "" : "s"} due. New numbers (variant ${seed}): work it out again.`,
+      `${countOf(due.length, "review")} due. New numbers (variant ${seed}): work it out again.`,
       `Stuck: npm run exercises -- review ${first.id} --give-up  (shows the answers; it comes back tomorrow)`,
       "",
     ],
@@ -669,7 +670,7 @@ async function reviewAnswer(
   const said =
     session.wrong === 0
       ? "Re-derived first time."
-      : `Right in the end, after ${session.wrong} wrong answer${session.wrong === 1 ? "" : "s"}.`;
+      : `Right in the end, after ${countOf(session.wrong, "wrong answer")}.`;
   ctx.io.stdout(`${said} ${schedule({ wrong: session.wrong, gaveUp: false })}\n`);
   return 0;
 }

@@ -15,6 +15,7 @@ import { alertRuleText, clock, entryText, scoreRows, summaryText, tenantMinutesT
 import { findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import { type Io, parseArgs, runAsProcess, seedHelp, seedOption, table, UsageError } from "./args.ts";
+import { countOf } from "../format/number.ts";
 
 const usage = `usage: npm run gameday -- <command>
 
@@ -137,7 +138,7 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
   }
   let text = summaryText(summary, scenario);
   if (policyFile) {
-    text += `\nyour policy took ${log.length} action${log.length === 1 ? "" : "s"}; par is ${tenantMinutesText(summary.par.tenantMinutes)} tenant-minutes.\n`;
+    text += `\nyour policy took ${countOf(log.length, "action")}; par is ${tenantMinutesText(summary.par.tenantMinutes)} tenant-minutes.\n`;
     for (const r of refused.slice(0, 10))
       text += `  refused at ${clock(r.at)}: ${r.action}${r.target ? ` ${r.target}` : ""} (${r.why})\n`;
     if (refused.length > 10) text += `  ... and ${refused.length - 10} more refused\n`;

@@ -365,7 +365,7 @@ export function describeImport(result: Extract<ImportResult, { ok: true }>): str
   const main =
     n === 0
       ? "The file had no progress for this course's exercises, so nothing changed."
-      : `Imported progress for ${n} exercise${n === 1 ? "" : "s"}, merged with what was here.`;
+      : `Imported progress for ${countOf(n, "exercise")}, merged with what was here.`;
   const { unread } = result;
   const damaged =
     unread.length === 0
@@ -378,7 +378,7 @@ export function describeImport(result: Extract<ImportResult, { ok: true }>): str
   return `${main}${damaged}${left}`;
 }
 
-const entries = (ids: string[]) => `${ids.length} entr${ids.length === 1 ? "y" : "ies"}`;
+const entries = (ids: string[]) => countOf(ids.length, "entry", "entries");
 const listed = (ids: string[]) => ids.slice(0, 5).join(", ") + (ids.length > 5 ? ", ..." : "");
 
 // ---- the catalog: which exercises and parts make a chapter ----
@@ -448,7 +448,7 @@ export function progressSummary(progress: Progress, catalog: Catalog, now: numbe
   const review =
     cards.length === 0
       ? ""
-      : ` ${cards.length} exercise${cards.length === 1 ? " is" : "s are"} in your daily review, ${due} due now.`;
+      : ` ${countOf(cards.length, "exercise")} ${cards.length === 1 ? "is" : "are"} in your daily review, ${due} due now.`;
   const seen =
     t.answeredAfterReveal === 0
       ? ""

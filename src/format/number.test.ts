@@ -129,6 +129,14 @@ test("a count with its noun", () => {
   expect(countOf(1, "chapter")).toBe("1 chapter");
   expect(countOf(0, "chapter")).toBe("0 chapters");
   expect(countOf(15, "chapter")).toBe("15 chapters");
+  // Thousands grouped, as every number for reading; decimals kept as given.
+  expect(countOf(2048, "worker")).toBe("2,048 workers");
+  expect(countOf(1.5, "try", "tries")).toBe("1.5 tries");
+  expect(countOf(2.347, "try", "tries")).toBe("2.347 tries");
+  // A plural that is not noun + "s" is named; one is still singular.
+  expect(countOf(1, "try", "tries")).toBe("1 try");
+  expect(countOf(3, "entry", "entries")).toBe("3 entries");
+  expect(countOf(-0, "step")).toBe("0 steps");
 });
 
 test("duration, in words", () => {

@@ -16,6 +16,7 @@
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
+ *   countOf(2048, "worker")    "2,048 workers"  a count and its noun, singular for one ("1 try", "2 tries")
  */
 
 const groupedFormats = new Map<number, Intl.NumberFormat>();
@@ -170,9 +171,19 @@ export function minutesAndSeconds(seconds: number): string {
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
-/** A count with its noun, singular for one: (1, "chapter") -> "1 chapter", (15, "chapter") -> "15 chapters". */
-export function countOf(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+/** Made on first use: a command that counts nothing never loads Intl's locale data. */
+let countFormat: Intl.NumberFormat | undefined;
+
+/**
+ * A count with its noun, singular for exactly one: (1, "chapter") -> "1 chapter", (15, "chapter")
+ * -> "15 chapters", (2048, "worker") -> "2,048 workers". A noun whose plural is not noun + "s"
+ * names it: (2, "try", "tries") -> "2 tries". The number is thousands grouped and otherwise as
+ * given (an average keeps its decimals: (1.5, "try", "tries") -> "1.5 tries").
+ */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  // Adding 0 turns -0 into 0.
+  countFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
+  return `${countFormat.format(n + 0)} ${n === 1 ? noun : plural}`;
 }
 
 /**

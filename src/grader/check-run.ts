@@ -10,6 +10,7 @@ import {
   type RunRequest,
   type RunResult,
 } from "../playground/protocol.ts";
+import { countOf } from "../format/number.ts";
 
 export const checksEntry = "run-checks.ts";
 
@@ -70,7 +71,7 @@ export function checkOutcome(events: RunEvent[], result: RunResult): CheckOutcom
     .filter((e): e is Extract<RunEvent, { kind: "check" }> => e.kind === "check")
     .map(({ name, passed, message }) => ({ name, passed, message }));
   const passing = checks.filter((c) => c.passed).length;
-  const counted = `${passing} of ${checks.length} check${checks.length === 1 ? "" : "s"} pass`;
+  const counted = `${passing} of ${countOf(checks.length, "check")} pass`;
   const fail = (why: string): CheckOutcome => ({
     passed: false,
     checks,

@@ -14,6 +14,7 @@ import type {
 import { fillParams } from "./fill-params.ts";
 import { type Figures, parseAnswer } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
+import { countOf } from "../format/number.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -66,7 +67,7 @@ export function describeRule(part: NumericPart): string {
     case "within":
       return `Within ${Number((rule.tolerance * 100).toPrecision(3))}% of the exact value (it is an estimate).`;
     case "rounded":
-      return `Exact (a fraction such as 15/8, or a calculation), or a decimal rounded from it to at least ${rule.figures} significant figure${rule.figures === 1 ? "" : "s"} (for 1.875: 1.9 or 1.88, not 1.87).`;
+      return `Exact (a fraction such as 15/8, or a calculation), or a decimal rounded from it to at least ${countOf(rule.figures, "significant figure")} (for 1.875: 1.9 or 1.88, not 1.87).`;
   }
 }
 

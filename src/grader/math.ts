@@ -26,6 +26,7 @@ import {
   type FactoryFunctionMap,
   type MathNode,
 } from "mathjs/number";
+import { countOf } from "../format/number.ts";
 
 const factories = {
   parseDependencies,
@@ -65,8 +66,8 @@ type Fn = (...args: number[]) => number;
 
 function arity(name: string, args: number[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
-    const want = min === max ? `${min}` : `${min} or ${max}`;
-    throw new InputError(`${name}(...) takes ${want} number${max === 1 ? "" : "s"}, got ${args.length}`);
+    const want = min === max ? countOf(min, "number") : `${min} or ${max} numbers`;
+    throw new InputError(`${name}(...) takes ${want}, got ${args.length}`);
   }
 }
 

@@ -8,6 +8,7 @@
 import { workshopExerciseBlocks as blocks } from "../workshop-exercises.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 import { section } from "./worksheet.ts";
+import { countOf } from "../../format/number.ts";
 
 export type BlockKind =
   | "setup"
@@ -95,7 +96,7 @@ export function elapsed(minutes: number): string {
 export function lengthText(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const parts = [h > 0 ? `${h} ${h === 1 ? "hour" : "hours"}` : "", m > 0 ? `${m} minutes` : ""];
+  const parts = [h > 0 ? countOf(h, "hour") : "", m > 0 ? countOf(m, "minute") : ""];
   return parts.filter(Boolean).join(" ");
 }
 

@@ -3,7 +3,7 @@
  * told, and when) are read off the scenario's do-nothing run, so every figure on a card is one
  * the simulation produced.
  */
-import { percentUpTo } from "../../format/number.ts";
+import { countOf, percentUpTo } from "../../format/number.ts";
 import type { Game } from "./game.ts";
 import { clock } from "./report.ts";
 import type { Frame } from "./telemetry.ts";
@@ -29,10 +29,9 @@ function status(game: Game, frame: Frame): string {
   const parts = [
     `users: ${percentUpTo(share)} of requests good`,
     `p99 ${frame.p99 === null ? "none answered" : frame.p99 >= 1000 ? `${(frame.p99 / 1000).toFixed(1)} s` : `${Math.round(frame.p99)} ms`}`,
-    `${frame.tenantsHurting} tenant${frame.tenantsHurting === 1 ? "" : "s"} hurting`,
+    `${countOf(frame.tenantsHurting, "tenant")} hurting`,
   ];
-  if (frame.cellsHurting !== null)
-    parts.push(`${frame.cellsHurting} cell${frame.cellsHurting === 1 ? "" : "s"} hurting`);
+  if (frame.cellsHurting !== null) parts.push(`${countOf(frame.cellsHurting, "cell")} hurting`);
   const detail = `${game.componentNames[worst]}: ${c.status}, ${c.success === null ? "no work finished" : `${percentUpTo(c.success)} success`}, ${c.inUse}/${c.capacity} busy, queue ${c.queue}`;
   return `${parts.join(", ")}. Worst: ${detail}.`;
 }

@@ -2,7 +2,7 @@
  * A game day summary in words, one implementation for the page and the terminal: the rows of
  * the score, the verdict, the timeline and the debrief's sentences.
  */
-import { grouped, minutesAndSeconds, percentUpTo, readableShare } from "../../format/number.ts";
+import { countOf, grouped, minutesAndSeconds, percentUpTo, readableShare } from "../../format/number.ts";
 import { actionSpec, type ActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
@@ -83,7 +83,7 @@ export function alertRuleText(slo: GameScenario["slo"]): string[] {
 export function summaryText(summary: GameSummary, scenario: GameScenario): string {
   const lines: string[] = [];
   const n = summary.log.length;
-  lines.push(`${scenario.title} (${scenario.id}), seed ${summary.seed}: ${n} action${n === 1 ? "" : "s"}`);
+  lines.push(`${scenario.title} (${scenario.id}), seed ${summary.seed}: ${countOf(n, "action")}`);
   lines.push("");
   const rows = scoreRows(summary.score, scenario.slo);
   const width = Math.max(...rows.map(([label]) => label.length));

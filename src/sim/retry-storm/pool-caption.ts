@@ -3,7 +3,7 @@
  * one implementation for the page's static state (drawn at build time) and the page's code, which
  * loads the frames and this file (and pool-film.ts), never the engine. Pure: no DOM.
  */
-import { grouped } from "../../format/number.ts";
+import { countOf, grouped } from "../../format/number.ts";
 import { slotCodes, type PoolFilm, type PoolFrame, type SlotState } from "./pool-film.ts";
 
 /** How the animation names each state of a connection, in its legend. */
@@ -39,7 +39,7 @@ export function waitTime(seconds: number): string {
   return `${grouped(seconds, seconds < 1 ? 2 : 1)} s`;
 }
 
-const tries = (n: number) => `${grouped(n)} ${n === 1 ? "try" : "tries"}`;
+const tries = (n: number) => countOf(n, "try", "tries");
 
 /** What the connections are doing, as one sentence's worth (no time, no full stop). */
 function connections(film: PoolFilm, frame: PoolFrame): string {

@@ -8,6 +8,7 @@ import { answeredAfterReveal, isSolved, type Progress, partEarned } from "../../
 import { prewarm } from "../../playground/worker-pool.ts";
 import { readProgress } from "../progress/store.ts";
 import { readPayload } from "./payload.ts";
+import { countOf } from "../../format/number.ts";
 
 /**
  * Show the stored progress of an exercise: which parts are solved (or answered only after the
@@ -54,7 +55,7 @@ export function showPartProgress(
       answeredAfterReveal(progress, id, partIds) || (solvedParts.length === 0 && seen),
     );
     status.textContent = variant
-      ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${partIds.length} part${partIds.length === 1 ? "" : "s"} answered`
+      ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${countOf(partIds.length, "part")} answered`
       : overall;
   }
   if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {

@@ -23,6 +23,7 @@ import { situationHtml } from "./situation-html.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { keep, siteStorage } from "../site-storage.ts";
+import { countOf } from "../../format/number.ts";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
@@ -320,7 +321,7 @@ async function mountCode(
       if (logs.length > 0) {
         const details = document.createElement("details");
         const label = document.createElement("summary");
-        label.textContent = `Your program's output (${logs.length} line${logs.length === 1 ? "" : "s"})`;
+        label.textContent = `Your program's output (${countOf(logs.length, "line")})`;
         const pre = document.createElement("pre");
         pre.textContent = logs.join("\n");
         details.append(label, pre);

@@ -7,6 +7,7 @@ import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
 import { codeInHash, replayLink } from "./share.ts";
+import { countOf } from "../../format/number.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
 
@@ -73,7 +74,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
             );
             const first = rows[0]!;
             return `<section class="gd-board-group" aria-label="${escapeHtml(`${first.title}, seed ${first.seed}`)}">
-              <h2>${escapeHtml(first.title)}, seed ${first.seed} <span class="gd-board-count">(${rows.length} run${rows.length === 1 ? "" : "s"})</span></h2>
+              <h2>${escapeHtml(first.title)}, seed ${first.seed} <span class="gd-board-count">(${countOf(rows.length, "run")})</span></h2>
               <div class="gd-board-scroll"><table>
                 <thead><tr><th scope="col">rank</th><th scope="col">name</th><th scope="col">tenant-minutes</th><th scope="col">tenants affected</th><th scope="col">error budget</th><th scope="col">time to mitigate</th><th scope="col">actions</th><th scope="col"><span class="sr-only">replay or remove</span></th></tr></thead>
                 <tbody>${rows
@@ -100,7 +101,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
   function check(code: string): Promise<void> {
     if (accepted.has(code)) return Promise.resolve();
     checking++;
-    status.textContent = `Checking ${checking} code${checking === 1 ? "" : "s"} (each run is played again)…`;
+    status.textContent = `Checking ${countOf(checking, "code")} (each run is played again)…`;
     root.dataset.checking = String(checking);
     const id = nextId++;
     return new Promise<BoardAnswer>((resolve) => {
@@ -116,8 +117,8 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
       save();
       render();
       status.textContent = checking
-        ? `Checking ${checking} code${checking === 1 ? "" : "s"}…`
-        : `${accepted.size} run${accepted.size === 1 ? "" : "s"} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.`;
+        ? `Checking ${countOf(checking, "code")}…`
+        : `${countOf(accepted.size, "run")} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.`;
     });
   }
 

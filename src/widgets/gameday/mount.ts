@@ -29,6 +29,7 @@ import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
+import { countOf } from "../../format/number.ts";
 
 interface Setup {
   scenario: string;
@@ -85,6 +86,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const rows = [...root.querySelectorAll<HTMLTableRowElement>("[data-row]")];
   const forms = [...root.querySelectorAll<HTMLFormElement>("[data-offer]")];
   const resumeOffer = q<HTMLElement>(root, "[data-resume-offer]");
+  const unreadableNote = q<HTMLElement>(root, "[data-resume-unreadable]");
   root.dataset.state = "loading";
 
   // uPlot's stylesheet comes with the component: Astro drops CSS imported by a lazy client module.
@@ -585,7 +587,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         seed = message.seed;
         seedInput.value = String(seed);
         replayName = message.name;
-        live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${message.log.length} action${message.log.length === 1 ? "" : "s"}) at 20 times real time.`;
+        live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${countOf(message.log.length, "action")}) at 20 times real time.`;
         return;
       case "resume-failed":
         // The saved game is dropped: offered again, it would fail again.
@@ -653,8 +655,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     resumedAt = null;
     lastKept = "";
     delete root.dataset.resumed;
-    // The learner's own game (new or resumed) answers the offer; a shared run's replay does not.
-    if (!asReplay) resumeOffer.hidden = true;
+    // The learner's own game (new or resumed) answers the offer, and the note that a saved game
+    // could not be read; a shared run's replay does not.
+    if (!asReplay) {
+      resumeOffer.hidden = true;
+      unreadableNote.hidden = true;
+    }
     if (how.kind === "replay") {
       replayCode = how.code;
       send({ type: "replay", code: replayCode, scenario: setup.scenario });

@@ -4,7 +4,7 @@
  * capacity run and the number of zones, what losing one or two zones at the peak leaves, what is
  * refused until new capacity launches, and the bill. Every figure is the model's.
  */
-import { percentUpTo, times } from "../../format/number.ts";
+import { countOf, percentUpTo, times } from "../../format/number.ts";
 import { headroomToSurvive, minZones, zoneLoss } from "../../sim/cells/static-stability.ts";
 
 export const headroomLimits = {
@@ -71,7 +71,7 @@ export function headroomView(state: HeadroomState): HeadroomView {
 }
 
 const spare = (provisioned: number) => percentUpTo(provisioned - 1, 0);
-const zonesWord = (n: number) => `${n} zone${n === 1 ? "" : "s"}`;
+const zonesWord = (n: number) => countOf(n, "zone");
 
 function lossText(row: LossRow): string {
   return row.unserved === 0

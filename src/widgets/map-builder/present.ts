@@ -9,6 +9,7 @@
 import { renderMapSvg, renderSummary, type MapView } from "./render.ts";
 import { describeImpact, listNames } from "../../sim/failure-map/describe.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { countOf } from "../../format/number.ts";
 
 export interface PresentedStage {
   /** What the room is asked, or told, at this stage. */
@@ -63,7 +64,7 @@ export function presentStages(view: MapView, idPrefix: string): PresentedStage[]
   const names = analysis.impacts.map((i) => i.resource);
   const stages: PresentedStage[] = [
     {
-      caption: `<p class="pm-question">${names.length} shared ${names.length === 1 ? "resource" : "resources"}: ${escapeHtml(listNames(names))}. Which one hurts most when it saturates, and which are shared by services that have nothing else to do with each other?</p>`,
+      caption: `<p class="pm-question">${countOf(names.length, "shared resource")}: ${escapeHtml(listNames(names))}. Which one hurts most when it saturates, and which are shared by services that have nothing else to do with each other?</p>`,
       chips: renderChips(view, undefined, []),
       svg: renderMapSvg(bare(), `${idPrefix}-0`),
     },

@@ -7,7 +7,7 @@ import { resourceKinds, type FailureMap } from "../../sim/failure-map/model.ts";
 import type { MapAnalysis, ResourceImpact } from "../../sim/failure-map/analyse.ts";
 import type { MapError } from "../../sim/failure-map/parse.ts";
 import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
-import { percentUpTo } from "../../format/number.ts";
+import { countOf, percentUpTo } from "../../format/number.ts";
 import type { MapLayout } from "./layout.ts";
 import { grouped } from "../../format/number.ts";
 import { mapLimits } from "./limits.ts";
@@ -128,7 +128,7 @@ export function renderResourceList(view: MapView): string {
         `Saturate <span class="mb-mono">${escapeHtml(i.resource)}</span></button>` +
         // Buttons do not print; the name still must.
         `<span class="mb-mono" data-print="only">${escapeHtml(i.resource)}</span>` +
-        `<span class="mb-impact">${escapeHtml(resourceKinds[i.kind])}: ${i.direct.length} direct ${i.direct.length === 1 ? "user" : "users"}, ` +
+        `<span class="mb-impact">${escapeHtml(resourceKinds[i.kind])}: ${countOf(i.direct.length, "direct user")}, ` +
         `blast radius ${i.failing.length}/${analysis.services} services (${percentUpTo(i.serviceShare)})${traffic}</span> ${flag}</li>`
       );
     })

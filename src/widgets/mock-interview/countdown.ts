@@ -3,6 +3,7 @@
  * Pure: time comes from the `now` function it is given, so tests (and a faked page clock)
  * drive it without waiting.
  */
+import { countOf } from "../../format/number.ts";
 
 /** Remaining times (ms) worth announcing, largest first, for a countdown of `durationMs`. */
 export function milestonesFor(durationMs: number): number[] {
@@ -16,7 +17,7 @@ export function milestonesFor(durationMs: number): number[] {
 export function milestoneMessage(remainingMs: number): string {
   if (remainingMs <= 0) return "Time is up. Finish your sentence, then ask for your debrief.";
   const minutes = Math.round(remainingMs / 60_000);
-  return `${minutes} ${minutes === 1 ? "minute" : "minutes"} left.`;
+  return `${countOf(minutes, "minute")} left.`;
 }
 
 /** "9:05" for 545 seconds; rounds up, so the clock shows 0:00 only when time is really up. */

@@ -3,6 +3,7 @@ import { storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
 import { percent, type Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
+import { countOf } from "../../format/number.ts";
 
 /** "senior", "below mid", "sunk", or for attempts saved before levelled rubrics, "(no levels)". */
 function levelText(a: Attempt): string {
@@ -62,7 +63,7 @@ export class HistoryView {
           ? ` Your self-scores ran ${percent(over)} above your evidence on average.`
           : " Your self-scores and your evidence agree on average.";
     const summary = Object.assign(document.createElement("p"), {
-      textContent: `${attempts.length} ${attempts.length === 1 ? "attempt" : "attempts"}, average score on the evidence ${percent(averageScore(attempts)!)}.${overText}`,
+      textContent: `${countOf(attempts.length, "attempt")}, average score on the evidence ${percent(averageScore(attempts)!)}.${overText}`,
     });
     const table = document.createElement("table");
     const caption = Object.assign(document.createElement("caption"), {

@@ -15,6 +15,7 @@ import { clearDraft, type DebriefDraft } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
 import type { Interview } from "./session.ts";
+import { countOf } from "../../format/number.ts";
 
 const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "", className = "") =>
   Object.assign(document.createElement(tag), { textContent: text, ...(className ? { className } : {}) });
@@ -155,9 +156,7 @@ export class ReviewStage {
       this.ui.button("save").setAttribute("aria-disabled", "true");
       this.ui.button("save").textContent = "Saved";
       this.onSaved(all);
-      this.ui.announce(
-        `Saved: ${this.levelSentence(d)} You have ${all.length} ${all.length === 1 ? "attempt" : "attempts"} on this device.`,
-      );
+      this.ui.announce(`Saved: ${this.levelSentence(d)} You have ${countOf(all.length, "attempt")} on this device.`);
     } catch {
       this.ui.announce(
         "Could not save: this browser is not keeping data for this site (private mode or storage full).",
@@ -352,7 +351,7 @@ export class ReviewStage {
       ? "Score each point you showed, and paste the evidence for it."
       : disagree.length === 0
         ? "Your self-score and your evidence agree."
-        : `Your score and your evidence disagree on ${disagree.length} ${disagree.length === 1 ? "point" : "points"}: ${disagree.join("; ")}.`;
+        : `Your score and your evidence disagree on ${countOf(disagree.length, "point")}: ${disagree.join("; ")}.`;
     if (!this.saved) this.onChange();
   }
 }

@@ -7,6 +7,7 @@
  */
 import { eventText, truncationNote, type RunEvent, type RunResult } from "../../playground/protocol.ts";
 import { changedLines, changeSummary } from "./changed-lines.ts";
+import { countOf } from "../../format/number.ts";
 
 export class OutputView {
   private readonly text: HTMLElement;
@@ -88,7 +89,7 @@ export class OutputView {
     // A program that did not run printed nothing to compare.
     const changed = result.status === "syntax-error" ? "" : this.markChanges();
     this.setStatus(changed ? `${ended} · ${changed}` : ended, result.status);
-    const printed = this.lines.length === 1 ? "1 line printed" : `${this.lines.length} lines printed`;
+    const printed = `${countOf(this.lines.length, "line")} printed`;
     this.announcer.textContent = [
       `${ended}.`,
       ...notes.map((n) => `${n}.`),

@@ -3,7 +3,7 @@
  * component draws it at build time (the static state, readable and printable before any code)
  * and the page's code applies it to the same elements when the reader scrubs or plays. Pure.
  */
-import { grouped } from "../../format/number.ts";
+import { countOf, grouped } from "../../format/number.ts";
 import {
   frameSlots,
   frameTime,
@@ -56,7 +56,7 @@ export function poolView(film: PoolFilm, index: number): PoolView {
     counts,
     slotsLabel: `The pool's ${size} connections at ${frameTime(frame)}: ${slotOrder.map((s) => `${grouped(counts[s])} ${slotLegend[s]}`).join(", ")}`,
     pricing: frame.t < 0 ? "healthy" : frame.t < film.triggerSeconds ? "slow" : "fast again",
-    queue: `${grouped(frame.queue)} ${frame.queue === 1 ? "try" : "tries"}`,
+    queue: countOf(frame.queue, "try", "tries"),
     queueGone: grouped(frame.queueGone),
     queueShare: frame.queue / longest,
     queueGoneShare: frame.queueGone / longest,

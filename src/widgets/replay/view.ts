@@ -2,7 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { minutesAndSeconds } from "../../format/number.ts";
+import { countOf, minutesAndSeconds } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -36,7 +36,8 @@ export const palette = ["#2563eb", "#ea580c", "#16a34a", "#9333ea", "#64748b", "
 /** The five rows of charts, one shared time axis. */
 export function chartViews(run: RunView): ChartView[] {
   const m = run.metrics;
-  const percent = (xs: number[]) => xs.map((x) => Math.round(x * 1000) / 10);
+  // A second in which no request arrived has no rate: null, a gap in the curve, not 100%.
+  const percent = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : Math.round(x * 1000) / 10));
   return [
     {
       id: "success",
@@ -115,7 +116,7 @@ export function markers(summary: RetryStormSummary): Marker[] {
     list.push({ time: summary.firstRefusalSeconds, label: "first refusal", kind: "refused" });
   if (summary.interventionSeconds !== null)
     list.push({ time: summary.interventionSeconds, label: "operators step in", kind: "intervention" });
-  if (summary.recoverySeconds !== null && hasRequests(summary))
+  if (summary.recoverySeconds !== null)
     list.push({ time: summary.triggerSeconds + summary.recoverySeconds, label: "recovered", kind: "recovered" });
   return list.sort((a, b) => a.time - b.time);
 }
@@ -135,6 +136,8 @@ export function timeTicks(max: number, step = 120): number[] {
 /** Under two minutes to a tenth of a second; longer, in the course's minutes and seconds ("11 min", "10 min 56 s"). */
 const fmtSeconds = (s: number) => (s >= 120 ? minutesAndSeconds(s) : `${Math.round(s * 10) / 10} s`);
 const fmtPercent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
+/** A second's success rate, or "no requests" where none arrived (the model's null): nothing measured is not 100%. */
+const fmtRate = (x: number | null) => (x === null ? "no requests" : fmtPercent(x));
 
 /** Success of the services that never call pricing over the incident window, or null when none arrived in it. */
 export function unrelatedSuccess(summary: RetryStormSummary): number | null {
@@ -181,7 +184,7 @@ export function summaryText(name: string, run: RunView): string {
       : share === null
         ? `no request to the services that never call pricing arrives ${window}`
         : `${window} services that never call pricing succeed ${fmtPercent(share)} of the time`;
-  const tries = `${summary.amplification} ${summary.amplification === 1 ? "try" : "tries"} per request`;
+  const tries = `${countOf(summary.amplification, "try", "tries")} per request`;
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
@@ -211,13 +214,14 @@ export function poolNote(run: RunView): string {
 export function momentText(time: number, runs: readonly { name: string; run: RunView }[]): string {
   const parts = runs.map(({ name, run }) => {
     const m = run.metrics;
-    // A run without requests has no success rate to give (the model counts an empty second as 1).
+    // A run without requests: one short line, whatever the second.
     if (!hasRequests(run.summary)) return `${name}: no requests, so no connection in use`;
     const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
-    const rate = m.successRate[i]!;
+    const rate = m.successRate[i] ?? null;
     const pools =
       m.pools.length > 1 ? ` (${m.pools.map((p) => `${p.name} ${p.inUse[i]} of ${p.size}`).join(", ")})` : "";
-    return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use${pools}, ${m.waiting[i]} waiting, ${fmtPercent(rate)} of requests succeed`;
+    const success = rate === null ? "no request arrives in this second" : `${fmtPercent(rate)} of requests succeed`;
+    return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use${pools}, ${m.waiting[i]} waiting, ${success}`;
   });
   return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
 }
@@ -258,10 +262,10 @@ export function tableRows(naive: RunView, defended: RunView, step = 10): { head:
         String(m.time[i]),
         String(m.poolInUse[i]),
         String(m.waiting[i]),
-        fmtPercent(m.successRate[i]!),
+        fmtRate(m.successRate[i] ?? null),
         String(d.poolInUse[i]),
         String(d.waiting[i]),
-        fmtPercent(d.successRate[i]!),
+        fmtRate(d.successRate[i] ?? null),
       ],
     });
   }

@@ -25,6 +25,7 @@ import {
 } from "../../course/review.ts";
 import { bootExercises } from "../exercise/bootstrap.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
+import { countOf } from "../../format/number.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -36,10 +37,8 @@ const labels: Record<ReviewOutcome, string> = { again: "Again", hard: "Hard", go
 /** The "holds for" cell: whole days until recall falls below the target (durability's holdsDays). */
 function holdsFor(days: number): string {
   if (days === 0) return `below ${targetRecallPercent}% now`;
-  return days === 1 ? "1 day" : `${days} days`;
+  return countOf(days, "day");
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -147,7 +146,7 @@ export function mountReviewPage(): void {
       return;
     }
     const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
-    const done = index > 0 ? `Done: ${plural(index, "review")} today. ` : "Nothing is due. ";
+    const done = index > 0 ? `Done: ${countOf(index, "review")} today. ` : "Nothing is due. ";
     status.textContent = `${done}The next review is ${whenText(soonest, now())}.`;
     if (focus) status.focus();
   };
@@ -162,7 +161,7 @@ export function mountReviewPage(): void {
       ? "You saw the answers, so this review counts as forgotten: it comes back soon."
       : wrong === 0
         ? "Every part right first time. Rate how much effort it took."
-        : `Every part right, after ${plural(wrong, "wrong answer or hint")}: ${allowed.length === 1 ? "it counts as forgotten" : "rate it again or hard"}.`;
+        : `Every part right, after ${countOf(wrong, "wrong answer or hint")}: ${allowed.length === 1 ? "it counts as forgotten" : "rate it again or hard"}.`;
     const buttons = outcomes.map((outcome) => {
       const enabled = allowed.includes(outcome) && progress.review?.[card.id] !== undefined;
       const due = enabled ? new Date(recordReview(progress, card.id, outcome, at).review![card.id]!.due) : undefined;
@@ -221,7 +220,7 @@ export function mountReviewPage(): void {
       element("a", { href: `${chapterPath}${entry.chapter}/#ex-${entry.id}`, textContent: entry.chapterTitle }),
     );
     session.hidden = false;
-    status.textContent = `${plural(queue.length - index, "review")} left today. Loading the exercise…`;
+    status.textContent = `${countOf(queue.length - index, "review")} left today. Loading the exercise…`;
 
     let html: string;
     try {
@@ -294,7 +293,7 @@ export function mountReviewPage(): void {
           drawDueList();
         }
         giveUp.disabled = false;
-        status.textContent = `${plural(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.`;
+        status.textContent = `${countOf(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.`;
         verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
       } else if (!text.startsWith("The chapter's")) {
         dealt.disconnect();

@@ -19,6 +19,7 @@ import {
   type MapRow,
   type ProgressRow,
 } from "./board.ts";
+import { countOf } from "../../format/number.ts";
 
 const storageKey = "blast-radius:room-board:v1";
 const filesKey = "blast-radius:room-board:files:v1";
@@ -114,7 +115,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     status.textContent =
       maps.length + progress.length === 0
         ? "Nothing to compare yet: paste a share link or add a file."
-        : `Compared ${good} ${good === 1 ? "map" : "maps"} and ${goodFiles} progress ${goodFiles === 1 ? "file" : "files"}${bad ? `; ${bad} could not be read (listed in red)` : ""}.`;
+        : `Compared ${countOf(good, "map")} and ${countOf(goodFiles, "progress file")}${bad ? `; ${bad} could not be read (listed in red)` : ""}.`;
   }
 
   function drawMaps(rows: (MapRow | BadInput)[]): void {
@@ -158,7 +159,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     const notes = [
       room.all.length === 0
         ? `No map has a decision yet. A group adds one in the map builder, one line per resource: <code>decide main-db split: a pool per service; owner Priya; by 15 January</code> (or protect, or accept).`
-        : `${room.all.length} ${room.all.length === 1 ? "commitment" : "commitments"} from ${maps} ${maps === 1 ? "map" : "maps"}${incomplete ? `; <strong>${incomplete} without an owner or a date</strong>: settle them before the room leaves` : ", each with an owner and a date"}.`,
+        : `${countOf(room.all.length, "commitment")} from ${countOf(maps, "map")}${incomplete ? `; <strong>${incomplete} without an owner or a date</strong>: settle them before the room leaves` : ", each with an owner and a date"}.`,
       ...room.disagreements.map(
         (d) =>
           `<strong>Groups differ on ${escapeHtml(d.resource)}:</strong> ${d.decisions.map((x) => `${escapeHtml(x.map)} would ${x.decision} it`).join(", ")}.`,
@@ -179,14 +180,14 @@ export function mountRoomBoard(root: HTMLElement): void {
       `<caption>Each file</caption><thead><tr><th scope="col">File</th><th scope="col">Exercises solved</th></tr></thead><tbody>${rows
         .map((r) =>
           r.ok
-            ? `<tr><th scope="row">${escapeHtml(r.source)}</th><td class="board__num">${r.solved} of ${total}${r.unknown.length ? ` (${r.unknown.length} unknown ${r.unknown.length === 1 ? "exercise" : "exercises"} ignored)` : ""}</td></tr>`
+            ? `<tr><th scope="row">${escapeHtml(r.source)}</th><td class="board__num">${r.solved} of ${total}${r.unknown.length ? ` (${countOf(r.unknown.length, "unknown exercise")} ignored)` : ""}</td></tr>`
             : `<tr data-bad><th scope="row">${escapeHtml(r.source)}</th><td>Could not read it: ${escapeHtml(r.message)}</td></tr>`,
         )
         .join("")}</tbody>`;
     const good = rows.filter((r) => r.ok).length;
     const standing = roomStanding(rows, catalog);
     root.querySelector("[data-board-standing]")!.innerHTML = standing.length
-      ? `<caption>Where the room stands (out of ${good} ${good === 1 ? "file" : "files"})</caption><thead><tr><th scope="col">Exercise</th><th scope="col">Chapter</th><th scope="col">Solved</th><th scope="col">Tried, not solved</th></tr></thead><tbody>${standing
+      ? `<caption>Where the room stands (out of ${countOf(good, "file")})</caption><thead><tr><th scope="col">Exercise</th><th scope="col">Chapter</th><th scope="col">Solved</th><th scope="col">Tried, not solved</th></tr></thead><tbody>${standing
           .map(
             (s) =>
               `<tr><th scope="row">${escapeHtml(s.title)}</th><td>${escapeHtml(s.chapter)}</td><td class="board__num">${s.solved}</td><td class="board__num">${s.stuck}</td></tr>`,

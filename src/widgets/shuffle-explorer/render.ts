@@ -3,7 +3,7 @@
  * page reads without JavaScript) and the page redraws with it after each control change.
  */
 import type { ExplorerView } from "./model.ts";
-import { grouped, percent, readableShare, scientific } from "../../format/number.ts";
+import { countOf, grouped, percent, readableShare, scientific } from "../../format/number.ts";
 
 /** Below this a share's percentage would need more than six zeros after the point. */
 const tiny = 1e-6;
@@ -25,9 +25,6 @@ export function shareHtml(share: number): string {
   const { mantissa, exponent } = scientific(share * 100);
   return `<span class="sx-sci">${mantissa} × 10<sup>${exponent}</sup>%</span>`;
 }
-
-/** "1 worker", "2,048 workers". */
-const countOf = (n: number, one: string, many = `${one}s`) => `${grouped(n)} ${n === 1 ? one : many}`;
 
 /** The verb for a count: "1 loses", "2 lose". */
 const lose = (n: number) => (n === 1 ? "loses" : "lose");
@@ -99,12 +96,7 @@ function blastTable(view: ExplorerView): string {
       "every",
       "no compartments: the poison reaches every worker",
     ],
-    [
-      `Fixed sharding, ${grouped(groups)} group${groups === 1 ? "" : "s"}`,
-      view.blast.fixed,
-      "fixed",
-      "the poison customer's whole group",
-    ],
+    [`Fixed sharding, ${countOf(groups, "group")}`, view.blast.fixed, "fixed", "the poison customer's whole group"],
     [
       `Shuffle sharding, ${failover ? "with" : "without"} failover`,
       view.blast.shuffleExact,
