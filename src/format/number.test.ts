@@ -9,6 +9,7 @@ import {
   oneIn,
   percent,
   percentUpTo,
+  powerOfTen,
   readableNumber,
   readableShare,
   scientific,
@@ -98,6 +99,27 @@ describe("multiples and scientific notation", () => {
   test("scientific", () => {
     expect(scientific(1 / 75_287_520)).toEqual({ mantissa: "1.33", exponent: -8, text: "1.33e-8" });
     expect(scientific(12345, 1).text).toBe("1.2e4");
+  });
+  test("powerOfTen: a mantissa and an exponent, written for reading", () => {
+    expect(powerOfTen(1 / 730_862_190_080)).toEqual({
+      mantissa: "1.37",
+      exponent: "-12",
+      text: "1.37 × 10^-12",
+      html: "1.37 × 10<sup>-12</sup>",
+    });
+    expect(powerOfTen(-2.5e20, 1).text).toBe("-2.5 × 10^20");
+    // trim drops trailing zeros, as readableNumber writes significant figures.
+    expect(powerOfTen(1e-7, 3, { trim: true }).text).toBe("1 × 10^-7");
+    expect(powerOfTen(2.7e300, 2, { trim: true }).text).toBe("2.7 × 10^300");
+    // A bigint is read off its digits: exact past a double, rounding up to the next power.
+    expect(powerOfTen(2875n * 10n ** 769n).text).toBe("2.88 × 10^772");
+    expect(powerOfTen(-9999n * 10n ** 40n).text).toBe("-1.00 × 10^44");
+    expect(powerOfTen(7n).text).toBe("7.00 × 10^0");
+    // An agreed bigint and double write the same.
+    expect(powerOfTen(730_862_190_080n)).toEqual(powerOfTen(730_862_190_080));
+    // A figure already split (1 / n of a bigint) is written as it is.
+    expect(powerOfTen(inverseScientific(10n ** 400n * 3n)).html).toBe("3.33 × 10<sup>-401</sup>");
+    expect(() => powerOfTen(Number.NaN)).toThrow(RangeError);
   });
   test("inverseScientific agrees with the floating-point inverse where both work", () => {
     for (const n of [1n, 4n, 28n, 1820n, 75_287_520n, 730_862_190_080n]) {

@@ -13,6 +13,7 @@
  *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
  *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
+ *   powerOfTen(1.37e-10)       { mantissa: "1.37", exponent: "-10", text: "1.37 × 10^-10", html: "1.37 × 10<sup>-10</sup>" }
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
@@ -87,8 +88,7 @@ export function readableShare(share: number): string {
 export function readableNumber(value: number, figures: number): string {
   const size = Math.abs(value);
   if (size === 0 || (size >= 1e-3 && size < 1e9)) return rounded(value, figures);
-  const { mantissa, exponent } = scientific(value, figures - 1);
-  return `${Number(mantissa)} × 10^${exponent}`;
+  return powerOfTen(value, figures - 1, { trim: true }).text;
 }
 
 /** "1 in 1,820": one over the share, rounded to a whole number. */
@@ -143,20 +143,56 @@ export function inverseScientific(value: bigint, digits = 2): Scientific {
   return { mantissa: rounded, exponent, text: `${rounded}e${exponent}` };
 }
 
+export interface PowerOfTen {
+  /** "1.37" */
+  mantissa: string;
+  /** "-10" */
+  exponent: string;
+  /** "1.37 × 10^-10", for plain text (a terminal, an aria-label, a sentence) */
+  text: string;
+  /** "1.37 × 10<sup>-10</sup>", for a page: the exponent set as a superscript */
+  html: string;
+}
+
+/**
+ * A number as a mantissa times a power of ten, for reading: 1.37e-10 -> "1.37 × 10^-10" (and
+ * its `html`). The mantissa has `digits` decimals (`trim` drops trailing zeros: "1 × 10^-7", not
+ * "1.00 × 10^-7"). A bigint is read off its decimal digits, so it stays exact far beyond a
+ * double (2.88 × 10^772). A figure already split ({ mantissa, exponent }, as inverseScientific
+ * gives 1 / n) is written as it is.
+ */
+export function powerOfTen(
+  value: number | bigint | { mantissa: string; exponent: number | string },
+  digits = 2,
+  { trim = false } = {},
+): PowerOfTen {
+  checkDigits(digits);
+  let mantissa: string;
+  let exponent: number | string;
+  if (typeof value === "number") ({ mantissa, exponent } = scientific(value, digits));
+  else if (typeof value === "bigint") {
+    const text = (value < 0n ? -value : value).toString();
+    let size = Number(`${text[0]}.${text.slice(1, 17) || "0"}`).toFixed(digits);
+    exponent = text.length - 1;
+    if (Number(size) >= 10) {
+      size = (Number(size) / 10).toFixed(digits);
+      exponent += 1;
+    }
+    mantissa = `${value < 0n ? "-" : ""}${size}`;
+  } else ({ mantissa, exponent } = value);
+  if (trim) mantissa = String(Number(mantissa));
+  const e = String(exponent);
+  return { mantissa, exponent: e, text: `${mantissa} × 10^${e}`, html: `${mantissa} × 10<sup>${e}</sup>` };
+}
+
 /**
  * A whole number of any size, for reading: grouped while it has at most `maxDigits` digits
  * (730,862,190,080), then as "2.87 × 10^772 (773 digits)" rather than a wall of digits.
  */
 export function wholeNumber(value: bigint, maxDigits = 30): string {
-  const text = (value < 0n ? -value : value).toString();
-  if (text.length <= maxDigits) return grouped(value);
-  let mantissa = Number(`${text[0]}.${text.slice(1, 17)}`).toFixed(2);
-  let exponent = text.length - 1;
-  if (Number(mantissa) >= 10) {
-    mantissa = "1.00";
-    exponent += 1;
-  }
-  return `${value < 0n ? "-" : ""}${mantissa} × 10^${exponent} (${grouped(text.length)} digits)`;
+  const digits = (value < 0n ? -value : value).toString().length;
+  if (digits <= maxDigits) return grouped(value);
+  return `${powerOfTen(value).text} (${grouped(digits)} digits)`;
 }
 
 /** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 600 -> "10 min", 42 -> "42 s". */

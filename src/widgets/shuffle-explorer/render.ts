@@ -3,7 +3,7 @@
  * page reads without JavaScript) and the page redraws with it after each control change.
  */
 import type { ExplorerView } from "./model.ts";
-import { countOf, grouped, percent, readableShare, scientific } from "../../format/number.ts";
+import { countOf, grouped, percent, powerOfTen, readableShare } from "../../format/number.ts";
 
 /** Below this a share's percentage would need more than six zeros after the point. */
 const tiny = 1e-6;
@@ -15,15 +15,13 @@ const tiny = 1e-6;
 export function formatShare(share: number): string {
   if (share === 0 || Math.abs(share) >= 0.01) return share === 0 ? "0%" : percent(share, 1);
   if (Math.abs(share) >= tiny) return readableShare(share);
-  const { mantissa, exponent } = scientific(share * 100);
-  return `${mantissa} × 10^${exponent}%`;
+  return `${powerOfTen(share * 100).text}%`;
 }
 
 /** The same share for a table cell: the exponent set as a superscript, as the page writes 1 / C(n, k). */
 export function shareHtml(share: number): string {
   if (share === 0 || Math.abs(share) >= tiny) return formatShare(share);
-  const { mantissa, exponent } = scientific(share * 100);
-  return `<span class="sx-sci">${mantissa} × 10<sup>${exponent}</sup>%</span>`;
+  return `<span class="sx-sci">${powerOfTen(share * 100).html}%</span>`;
 }
 
 /** The verb for a count: "1 loses", "2 lose". */
@@ -157,7 +155,7 @@ export function renderExplorer(view: ExplorerView, { headingLevel = 3 }: { headi
 <section class="sx-panel" aria-label="Possible shards">
   <${h}>Possible shards</${h}>
   <p class="sx-big" data-figure="possible-shards">${view.possibleShards}</p>
-  <p class="sx-note">Chance another customer holds the very same shard: 1 / C(n, k) = <strong data-figure="inverse">${view.inverse.mantissa} × 10<sup>${view.inverse.exponent}</sup></strong></p>
+  <p class="sx-note">Chance another customer holds the very same shard: 1 / C(n, k) = <strong data-figure="inverse">${powerOfTen(view.inverse).html}</strong></p>
   <p class="sx-note">Simulated: <strong data-figure="lost-all">${grouped(view.lostAll)}</strong> other ${view.lostAll === 1 ? "customer loses" : "customers lose"} every worker, <strong data-figure="lost-some">${grouped(view.lostSome)}</strong> ${lose(view.lostSome)} some, <strong data-figure="lost-none">${grouped(view.lostNone)}</strong> ${lose(view.lostNone)} none.</p>
 </section>
 </div>
