@@ -36,13 +36,12 @@ const yours = runRetryStorm(defaultScenario({ params, retryPolicy: myPolicy }));
 report("The incident's naive loop", naive.summary);
 report("Your policy", yours.summary);
 
-// Second by second: the share of requests that succeed, as the replay draws it.
+// Second by second: the share of requests that succeed, as the replay draws it. A second in
+// which no request arrived has no share (null): NaN leaves a gap there.
+const percent = (rates: (number | null)[]) => rates.map((r) => (r === null ? NaN : 100 * r));
 plot({
   title: "Requests that succeed (%)",
   x: naive.metrics.time,
   xLabel: "seconds after pricing slows",
-  series: {
-    naive: naive.metrics.successRate.map((r) => 100 * r),
-    yours: yours.metrics.successRate.map((r) => 100 * r),
-  },
+  series: { naive: percent(naive.metrics.successRate), yours: percent(yours.metrics.successRate) },
 });

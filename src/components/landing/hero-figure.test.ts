@@ -32,4 +32,15 @@ describe("the landing page's figure", () => {
     expect(points("hero-fig__line--defended")).toBe(defended.metrics.time.length);
     expect(figure.svg).toMatch(/role="img" aria-label="Share of search requests that succeed/);
   });
+
+  test("a second in which no search request arrived is a gap in the curve, not a point at 100% or 0", () => {
+    const rates = [...naive.metrics.services.find((s) => s.name === heroService)!.successRate];
+    rates[100] = null;
+    const services = naive.metrics.services.map((s) => (s.name === heroService ? { ...s, successRate: rates } : s));
+    const gapped = heroFigure({ ...naive, metrics: { ...naive.metrics, services } }, defended);
+    const d = gapped.svg.match(/hero-fig__line--naive" d="([^"]+)"/)![1]!;
+    // One point fewer, and the curve starts again after the gap.
+    expect(d.match(/[ML]/g)).toHaveLength(naive.metrics.time.length - 1);
+    expect(d.match(/M/g)).toHaveLength(2);
+  });
 });

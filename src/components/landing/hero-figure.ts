@@ -26,10 +26,17 @@ function serviceIndex(run: RunView): number {
   return i;
 }
 
+/** The service's success, a point a second; a second with no request is a gap, not a point at 100%. */
 function path(run: RunView, x: (t: number) => number, y: (share: number) => number): string {
   const { time } = run.metrics;
   const rates = run.metrics.services[serviceIndex(run)]!.successRate;
-  return rates.map((rate, i) => `${i === 0 ? "M" : "L"}${x(time[i]!).toFixed(1)} ${y(rate).toFixed(1)}`).join(" ");
+  return rates
+    .flatMap((rate, i) =>
+      rate === null
+        ? []
+        : [`${i === 0 || rates[i - 1] === null ? "M" : "L"}${x(time[i]!).toFixed(1)} ${y(rate).toFixed(1)}`],
+    )
+    .join(" ");
 }
 
 export function heroFigure(naive: RunView, defended: RunView): HeroFigure {

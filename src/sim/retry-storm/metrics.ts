@@ -11,8 +11,11 @@ export interface ServiceSeries {
   attempts: number[];
   /** Original requests that succeeded, by the second they completed. */
   successes: number[];
-  /** Share of the original requests arriving in each second that eventually succeeded (1 when none arrived). */
-  successRate: number[];
+  /**
+   * Share of the original requests arriving in each second that eventually succeeded; null for
+   * a second in which none arrived (nothing to measure is not 100%).
+   */
+  successRate: (number | null)[];
 }
 
 /** One connection pool's use, second by second. */
@@ -49,8 +52,8 @@ export interface RetryStormMetrics {
   dependencyCalls: number[];
   /** Successful original requests per second (by completion), all services. */
   successes: number[];
-  /** Share of the originals arriving each second that succeeded, all services. */
-  successRate: number[];
+  /** Share of the originals arriving each second that succeeded, all services; null when none arrived. */
+  successRate: (number | null)[];
   /** Median and 99th percentile latency (ms) of requests that succeeded in each second; null when none did. */
   latencyP50: (number | null)[];
   latencyP99: (number | null)[];
@@ -99,7 +102,10 @@ export interface RetryStormSummary {
    * time-out in the pool's queue, or null. (Shedding's instant refusals are not counted.)
    */
   firstRefusalSeconds: number | null;
-  /** Whether the success rate got back to >= 99% and held for 10 s after the trigger ended. */
+  /**
+   * Whether the success rate got back to >= 99% and held for 10 s after the trigger ended (see
+   * `recoveryIndex`: false when no request arrived to show it).
+   */
   recovered: boolean;
   /** Seconds from the trigger's end to that recovery, or null. */
   recoverySeconds: number | null;
@@ -128,7 +134,7 @@ export interface RetryStormSummary {
   events: number;
 }
 
-/** A recovery: the success rate at or above 99% for this many seconds in a row. */
+/** A recovery: the success rate at or above 99% for this many seconds in a row (`recoveryIndex`). */
 export const recoveryHoldSeconds = 10;
 
 /** The `q` quantile (0..1) of sorted values, nearest-rank. */
@@ -147,17 +153,25 @@ export function round(x: number, digits = 3): number {
 /**
  * Recovery: the first second, at or after the trigger's end, from which the success rate
  * stays >= `threshold` for `hold` consecutive seconds. Returns the index, or -1.
+ *
+ * A second in which no request arrived (null) measured nothing: it neither breaks those seconds
+ * nor starts them, so a recovery starts at a second whose requests were served, and seconds with
+ * no request at all are never one. Where every second has requests, this is the plain rule.
  */
 export function recoveryIndex(
-  rate: ArrayLike<number>,
+  rate: ArrayLike<number | null>,
   from: number,
   hold = recoveryHoldSeconds,
   threshold = 0.99,
 ): number {
-  let run = 0;
+  let start = -1;
   for (let i = Math.max(0, from); i < rate.length; i++) {
-    run = rate[i]! >= threshold ? run + 1 : 0;
-    if (run >= hold) return i - hold + 1;
+    const r = rate[i]!;
+    if (r !== null) {
+      if (r < threshold) start = -1;
+      else if (start < 0) start = i;
+    }
+    if (start >= 0 && i - start + 1 >= hold) return start;
   }
   return -1;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "vitest";
+import { createRun } from "./engine.ts";
+import { recoveryIndex } from "./metrics.ts";
 import { runRetryStorm } from "./model.ts";
 import { checkParameter, defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
 
@@ -11,6 +13,11 @@ const run = (defences: DefenceName[] = [], params: Partial<Parameters> = {}, see
 };
 const slow = { timeout: 120_000 };
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** A success-rate series at full load, where every second has requests: none is null. */
+const measured = (rates: (number | null)[]): number[] => {
+  expect(rates).not.toContain(null);
+  return rates as number[];
+};
 
 describe("the default (naive) scenario tells the incident's story", () => {
   const { summary, metrics } = run();
@@ -24,7 +31,7 @@ describe("the default (naive) scenario tells the incident's story", () => {
     expect(expected).toBeCloseTo(5.2, 1);
     expect(mean(before)).toBeGreaterThan(expected - 1.5);
     expect(mean(before)).toBeLessThan(expected + 1.5);
-    expect(Math.min(...metrics.successRate.slice(0, at(0)))).toBe(1);
+    expect(Math.min(...measured(metrics.successRate.slice(0, at(0))))).toBe(1);
   });
 
   test("the pool is full at once, refuses its first request within about 90 s, and stays full while the queue holds thousands", () => {
@@ -41,7 +48,7 @@ describe("the default (naive) scenario tells the incident's story", () => {
   test("unrelated services fail for a dependency they never call, until the intervention", () => {
     for (const name of ["search", "accounts"]) {
       const series = metrics.services.find((s) => s.name === name)!;
-      expect(mean(series.successRate.slice(at(30), at(650)))).toBeLessThan(0.05);
+      expect(mean(measured(series.successRate.slice(at(30), at(650))))).toBeLessThan(0.05);
     }
     expect(summary.services.find((s) => s.name === "search")!.dependency).not.toBe("pricing");
   });
@@ -64,7 +71,7 @@ test("without an intervention the storm never ends by itself", slow, () => {
   expect(summary.recovered).toBe(false);
   expect(summary.recoveredBy).toBeNull();
   expect(summary.recoverySeconds).toBeNull();
-  expect(mean(metrics.successRate.slice(-60))).toBeLessThan(0.05);
+  expect(mean(measured(metrics.successRate.slice(-60)))).toBeLessThan(0.05);
 });
 
 test("golden summaries: naive, each defence alone, and all of them", slow, async () => {
@@ -94,7 +101,7 @@ test("all defences on: unrelated services >= 99.9% through the run, pricing back
     for (const s of summary.services.filter((x) => x.dependency !== "pricing"))
       expect(s.successRate).toBeGreaterThanOrEqual(0.999);
     for (const s of metrics.services.filter((x) => x.name === "search" || x.name === "accounts")) {
-      expect(Math.min(...s.successRate)).toBeGreaterThanOrEqual(0.99);
+      expect(Math.min(...measured(s.successRate))).toBeGreaterThanOrEqual(0.99);
     }
     expect(summary.recovered).toBe(true);
     expect(summary.recoverySeconds!).toBeLessThanOrEqual(5);
@@ -183,7 +190,7 @@ test("accounting holds in every configuration: no request succeeds twice, every 
       // Successes by completion second add up to the total (none fall outside the run here).
       const series = metrics.services[i]!;
       expect(series.successes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(s.succeeded);
-      for (const r of series.successRate) expect(r >= 0 && r <= 1).toBe(true);
+      for (const r of measured(series.successRate)) expect(r >= 0 && r <= 1).toBe(true);
     });
     for (let b = 0; b < metrics.time.length; b++)
       expect(metrics.poolInUse[b]!).toBeLessThanOrEqual(metrics.poolCapacity);
@@ -240,6 +247,74 @@ describe("the incident's milestones and window", () => {
     }
     // Deadlines release the connection when the caller gives up: nothing is held for nobody.
     expect(Math.max(...run(["timeout"]).metrics.abandonedInUse)).toBe(0);
+  });
+});
+
+describe("a trickle of requests: a second in which none arrived has no success rate", () => {
+  /**
+   * A run whose observer counts, second by second and by service, the requests that arrive and
+   * how many of them are served (by their arrival second, as the model's success rate counts).
+   */
+  const observed = (params: Partial<Parameters>) => {
+    const run = createRun(defaultScenario({ seed: 1, params: { duration: 120, intervention: null, ...params } }));
+    const seconds = Math.ceil(run.scenario.params.warmup + run.scenario.params.duration);
+    const counts = () => run.world.services.map(() => new Array<number>(seconds).fill(0));
+    const arrived = counts();
+    const served = counts();
+    const slot = (t: number) => Math.floor(t - run.start);
+    run.observer = {
+      arrival: (s, now) => void arrived[s]![slot(now)]!++,
+      outcome: (s, arrival, _now, success) => void (success && served[s]![slot(arrival)]!++),
+    };
+    run.advanceTo(run.end);
+    const all = (xs: number[][]) => xs[0]!.map((_, b) => xs.reduce((a, x) => a + x[b]!, 0));
+    return { ...run.result(), arrived, served, arrivedAll: all(arrived), servedAll: all(served) };
+  };
+  const share = (served: number, arrived: number) =>
+    arrived === 0 ? null : Math.round((served / arrived) * 1e4) / 1e4;
+
+  test("each second's rate is of the requests that arrived in it, and null (not 100%) when none did", () => {
+    // 0.5 requests a second over four services: most seconds bring none.
+    const { metrics, arrived, served, arrivedAll, servedAll } = observed({ load: 0.005 });
+    expect(arrivedAll.filter((n) => n === 0).length).toBeGreaterThan(60);
+    expect(metrics.successRate).toEqual(arrivedAll.map((n, b) => share(servedAll[b]!, n)));
+    metrics.services.forEach((series, i) => {
+      expect(series.successRate, series.name).toEqual(arrived[i]!.map((n, b) => share(served[i]![b]!, n)));
+    });
+  });
+
+  test("with no request at all, nothing is said to have recovered", () => {
+    const { summary, metrics } = observed({ load: 0 });
+    expect(metrics.successRate.every((r) => r === null)).toBe(true);
+    expect(summary.recovered).toBe(false);
+    expect(summary.recoverySeconds).toBeNull();
+    expect(summary.recoveredBy).toBeNull();
+  });
+
+  test("a recovery is dated at a second whose requests were served, not at an empty one", () => {
+    // One connection and a minute of slow pricing: the callers fail until pricing is fast again.
+    const { summary, metrics, arrivedAll } = observed({ load: 0.005, poolSize: 1, triggerDuration: 60 });
+    expect(summary.recoveredBy).toBe("self");
+    const first = metrics.time.indexOf(summary.triggerSeconds + summary.recoverySeconds!);
+    expect(arrivedAll[first]!).toBeGreaterThan(0);
+    // Every second of the 10 s that had requests served at least 99% of them; the empty ones measured nothing.
+    const held = metrics.successRate.slice(first, first + 10);
+    expect(held.filter((r) => r !== null).every((r) => r! >= 0.99)).toBe(true);
+  });
+
+  test("recoveryIndex: an empty second neither holds a recovery nor breaks one", () => {
+    const good = (n: number) => new Array<number>(n).fill(1);
+    // Without empty seconds: the first of 10 good seconds in a row, as ever.
+    expect(recoveryIndex([0, ...good(10)], 0)).toBe(1);
+    expect(recoveryIndex([0, ...good(9), 0.5, ...good(9)], 0)).toBe(-1);
+    // An empty second inside the 10 s neither breaks them nor starts them.
+    expect(recoveryIndex([0, null, 1, null, ...good(7), null], 0)).toBe(2);
+    expect(recoveryIndex([0, null, null, ...good(10)], 0)).toBe(3);
+    // A second that failed still breaks them; seconds that measured nothing never make a recovery.
+    expect(recoveryIndex([1, null, 0.5, ...good(3), null, null, null, null, null, null, null], 0)).toBe(3);
+    expect(recoveryIndex(new Array(30).fill(null), 0)).toBe(-1);
+    // The 10 s must fit in the run.
+    expect(recoveryIndex([0, 1, null, null], 0)).toBe(-1);
   });
 });
 

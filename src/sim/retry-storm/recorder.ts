@@ -16,8 +16,11 @@ export interface ServiceCounts {
   servedByArrival: number[];
 }
 
-/** Of the originals arriving in one second, the share served (1 when none arrived). */
-const shareServed = (arrived: number, served: number) => (arrived === 0 ? 1 : round(served / arrived, 4));
+/**
+ * Of the originals arriving in one second, the share served; null when none arrived: a second
+ * with nothing to measure has no success rate (it is not 100%).
+ */
+const shareServed = (arrived: number, served: number) => (arrived === 0 ? null : round(served / arrived, 4));
 
 export class MetricsRecorder {
   /** Seconds recorded: ceil(warmup + duration). */
@@ -144,12 +147,12 @@ export class MetricsRecorder {
 
   /**
    * Of the originals arriving in each of the first `seconds` slots, all services together, the
-   * share served (1 when none arrived): the series a recovery is read from. The summary needs
+   * share served (null when none arrived): the series a recovery is read from. The summary needs
    * only this, so it is computed without the rest of `metrics`.
    */
-  successRate(seconds = this.buckets): number[] {
+  successRate(seconds = this.buckets): (number | null)[] {
     const n = this.slots(seconds);
-    const rate = new Array<number>(n);
+    const rate = new Array<number | null>(n);
     for (let b = 0; b < n; b++) {
       let arrived = 0;
       let served = 0;

@@ -121,6 +121,39 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   expect(markerItemsHtml(marks)).toContain(`first refusal: ${summary.firstRefusalSeconds} s</li>`);
 });
 
+test("a second in which no request arrived says so: 'no requests', a gap in the charts, never 100%", () => {
+  // Half a request a second over four services: most seconds bring none.
+  const run = runRetryStorm(scenarios(normalizeState({ params: { duration: 60, load: 0.005 } })).naive);
+  const m = run.metrics;
+  const empty = m.successRate.flatMap((r, i) => (r === null ? [i] : []));
+  expect(empty.length).toBeGreaterThan(20);
+  const i = empty.find((k) => m.time[k]! > 0)!;
+  expect(momentText(m.time[i]! + 0.5, [{ name: "Naive", run }])).toBe(
+    `At ${m.time[i]} s: Naive: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use, ${m.waiting[i]} waiting, no request arrives in this second.`,
+  );
+  // A second with requests still gives its share.
+  const j = m.successRate.findIndex((r) => r !== null);
+  expect(momentText(m.time[j]!, [{ name: "Naive", run }])).toContain(
+    `${(m.successRate[j]! * 100).toFixed(1)}% of requests succeed.`,
+  );
+  // The success chart: a gap wherever a service had no request, its share elsewhere; the static SVG breaks its curves there.
+  const success = chartViews(run).find((v) => v.id === "success")!;
+  success.series.forEach((series, k) => {
+    const rates = m.services[k]!.successRate;
+    expect(series.values).toEqual(rates.map((r) => (r === null ? null : Math.round(r * 1000) / 10)));
+  });
+  const svg = chartSvg(success, m.time, markers(run.summary), "success");
+  expect(svg.match(/M/g)!.length).toBeGreaterThan(success.series.length);
+  // The data table: "no requests" where no request arrived, a percentage where some did.
+  const { rows } = tableRows(run, run);
+  rows.forEach((row, r) => {
+    const rate = m.successRate[r * 10] ?? null;
+    for (const cell of [row.cells[3], row.cells[6]])
+      expect(cell).toBe(rate === null ? "no requests" : `${(rate * 100).toFixed(1)}%`);
+  });
+  expect(rows.some((row) => row.cells[3] === "no requests")).toBe(true);
+});
+
 test("the static SVG is labelled, draws every series and marker, and escapes text", () => {
   const { summary, metrics } = runRetryStorm(scenarios(normalizeState({ params: { duration: 60 } })).naive);
   const view = chartViews({ summary, metrics })[1]!;
