@@ -2,7 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { minutesAndSeconds } from "../../format/number.ts";
+import { countOf, minutesAndSeconds } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -184,7 +184,7 @@ export function summaryText(name: string, run: RunView): string {
       : share === null
         ? `no request to the services that never call pricing arrives ${window}`
         : `${window} services that never call pricing succeed ${fmtPercent(share)} of the time`;
-  const tries = `${summary.amplification} ${summary.amplification === 1 ? "try" : "tries"} per request`;
+  const tries = `${countOf(summary.amplification, "try", "tries")} per request`;
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
