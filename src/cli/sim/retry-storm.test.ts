@@ -75,6 +75,16 @@ test("the table names how the outage ended and shows success over the incident w
   expect(out).toMatch(/abandoned work\s+\d{3},\d{3} tries/);
 });
 
+test("with no request at all, no recovery is claimed and no success rate is given", async () => {
+  const json = JSON.parse((await capture(["--set", "load=0", "--set", "duration=30", "--json"])).out);
+  expect(json.recovered).toBe(false);
+  expect(json.recoveredBy).toBeNull();
+  const { out } = await capture(["--set", "load=0", "--set", "duration=30"]);
+  expect(out).toMatch(/recovered\s+nothing to recover: no request arrived/);
+  expect(out).not.toMatch(/recovered\s+(yes|not recovered)/);
+  expect(out).toMatch(/search\s+catalog\s+0\s+0\s+0\s+no requests/);
+});
+
 test("--help lists every parameter with its default and unit", async () => {
   const { code, out } = await capture(["--help"]);
   expect(code).toBe(0);

@@ -90,8 +90,12 @@ function parseSets(values: string[] | undefined): Partial<Parameters> {
 
 const at = (x: number | null) => (x === null ? "never" : `at ${x} s`);
 
-/** How the outage ended, in words: by itself, only when operators stepped in, or not at all. */
+/**
+ * How the outage ended, in words: by itself, only when operators stepped in, or not at all; or,
+ * when no request arrived (load 0), that there was nothing to measure a recovery by.
+ */
 function recovery(summary: RetryStormSummary): string {
+  if (summary.services.every((s) => s.requests === 0)) return "nothing to recover: no request arrived";
   if (summary.recoveredBy === "intervention") return `only at the intervention (${summary.interventionSeconds} s)`;
   if (summary.recoveredBy === "self") return `yes, by itself, ${summary.recoverySeconds} s after the trigger ended`;
   return "not recovered";
