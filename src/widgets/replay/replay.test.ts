@@ -13,6 +13,7 @@ import {
   toQuery,
   type FormInput,
 } from "./state.ts";
+import { countOf } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
 import {
@@ -268,9 +269,7 @@ test("every run's summary sentence holds for the settings a reader can reach, no
         ).not.toContain("recovered");
         continue;
       }
-      expect(text, where).toContain(
-        `${summary.amplification} ${summary.amplification === 1 ? "try" : "tries"} per request`,
-      );
+      expect(text, where).toContain(`${countOf(summary.amplification, "try", "tries")} per request`);
       // No moment is written as a negative time, and no window runs past the simulated run.
       expect(text, where).not.toMatch(/(^|\s)-\d/);
       expect(summary.incidentEndSeconds, where).toBeLessThanOrEqual(60);
@@ -298,7 +297,7 @@ test("a link's values the replay cannot use are named, each with what runs inste
     "seed=-5&defences=armour,shed&poolSize=abc&clientTimeout=1e9&attempts=2.5&breakerKind=maybe&load=2&triggerDuration=1e1",
   );
   expect(linkProblems(query)).toEqual([
-    'seed "-5" is not a whole number from 0 to 4,294,967,295, so it runs seed 0',
+    'seed "-5" is not a whole number from 0 to 4,294,967,295, in decimal, so it runs seed 1',
     'no defence is called "armour", so it is left out',
     'poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections',
     'clientTimeout "1e9" cannot be used (must be at most 60 s), so it takes its default, 1 s',
@@ -307,5 +306,10 @@ test("a link's values the replay cannot use are named, each with what runs inste
   ]);
   // What the link names and the replay can use (e-notation included, "none" for no defences) is no problem.
   expect(linkProblems(new URLSearchParams("seed=1e3&defences=none&triggerDuration=1e1&intervention=none"))).toEqual([]);
-  expect(fromQuery(query)).toEqual({ seed: 0, defences: ["shed"], params: { load: 2, triggerDuration: 10 } });
+  expect(fromQuery(query)).toEqual({ seed: 1, defences: ["shed"], params: { load: 2, triggerDuration: 10 } });
+  // Out of range above, or not whole: not a seed either, so the default seed runs (nothing is clamped).
+  expect(linkProblems(new URLSearchParams("seed=4294967296"))).toEqual([
+    'seed "4294967296" is not a whole number from 0 to 4,294,967,295, in decimal, so it runs seed 1',
+  ]);
+  expect(fromQuery(new URLSearchParams("seed=2.5")).seed).toBe(defaultReplayState.seed);
 });

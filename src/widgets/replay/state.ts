@@ -13,9 +13,7 @@ import {
   type Scenario,
 } from "../../sim/retry-storm/index.ts";
 import { amount } from "../../sim/retry-storm/scenario.ts";
-import { readDecimal } from "../../format/decimal.ts";
-import { grouped } from "../../format/number.ts";
-import { seedRange } from "../../sim/random.ts";
+import { isSeed, readSeed, seedRange, seedRule } from "../../sim/random.ts";
 import { replayQueryKeys } from "./url-keys.ts";
 
 export interface ReplayState {
@@ -68,10 +66,8 @@ export type FormReading = { state: ReplayState; errors: null } | { state: null; 
  */
 export function readForm(input: FormInput, base: Partial<Parameters> = {}): FormReading {
   const errors: Record<string, string> = {};
-  const seedText = input.seed.trim();
-  const seed = readDecimal(seedText) ?? Number.NaN;
-  if (seedText === "" || !Number.isInteger(seed) || seed < seedLimits.min || seed > seedLimits.max)
-    errors.seed = `Enter a whole number from ${grouped(seedLimits.min)} to ${grouped(seedLimits.max)}, in decimal.`;
+  const seed = readSeed(input.seed);
+  if (seed === undefined) errors.seed = `Enter ${seedRule}.`;
   const params: Record<string, unknown> = { ...base };
   for (const name of scenarioControls) {
     if (name === "intervention" && input.noIntervention) {
@@ -113,11 +109,12 @@ export function describeState(state: ReplayState): string {
   return parts.join(", ");
 }
 
-/** Keep only valid, non-default parameters; clamp the seed; order defences canonically. */
+/**
+ * Keep only valid, non-default parameters; order defences canonically. A seed that is not one
+ * (isSeed, the one seed rule) takes the default, as an invalid parameter does.
+ */
 export function normalizeState(state: UncheckedState): ReplayState {
-  const seed = Number.isInteger(state.seed)
-    ? Math.min(seedLimits.max, Math.max(seedLimits.min, state.seed!))
-    : defaultReplayState.seed;
+  const seed = isSeed(state.seed) ? state.seed : defaultReplayState.seed;
   const chosen = new Set(state.defences ?? defaultReplayState.defences);
   const params: Record<string, unknown> = {};
   for (const spec of parameterSpecs) {
@@ -167,7 +164,7 @@ export function fromQuery(query: URLSearchParams): ReplayState {
     if (value !== null) params[spec.name] = value;
   }
   return normalizeState({
-    seed: seedText === null ? undefined : readDecimal(seedText),
+    seed: seedText === null ? undefined : readSeed(seedText),
     defences:
       defencesText === null
         ? undefined
@@ -184,10 +181,8 @@ export function linkProblems(query: URLSearchParams): string[] {
   const state = fromQuery(query);
   const problems: string[] = [];
   const seedText = query.get("seed");
-  if (seedText !== null && readDecimal(seedText) !== state.seed)
-    problems.push(
-      `seed "${seedText}" is not a whole number from ${grouped(seedLimits.min)} to ${grouped(seedLimits.max)}, so it runs seed ${state.seed}`,
-    );
+  if (seedText !== null && readSeed(seedText) === undefined)
+    problems.push(`seed "${seedText}" is not ${seedRule}, so it runs seed ${state.seed}`);
   const defencesText = query.get("defences");
   if (defencesText !== null && defencesText !== "none") {
     const unknown = defencesText.split(",").filter((d) => !(defenceNames as readonly string[]).includes(d));
