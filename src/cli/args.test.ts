@@ -1,6 +1,7 @@
 /** The conventions every command shares: options, `--`, decimal numbers, one seed rule, warnings, exit codes. */
 import { describe, expect, test } from "vitest";
 import {
+  helpOrMissing,
   ignoredSettings,
   type Io,
   numberOption,
@@ -10,6 +11,9 @@ import {
   seedOption,
   UsageError,
 } from "./args.ts";
+import { run as exercises } from "./exercises.ts";
+import { run as gameday } from "./gameday.ts";
+import { run as play } from "./play.ts";
 import { run as sim } from "./sim.ts";
 
 function memoryIo(): Io & { out: string; err: string } {
@@ -97,13 +101,16 @@ describe("runMain", () => {
 });
 
 describe("npm run sim, in-process", () => {
-  test("exit 2 with a message on bad input; the usage without a simulation", async () => {
+  test("exit 2 with a message on bad input, and without a simulation", async () => {
     const bad = memoryIo();
     expect(await sim(["shuffle-shard", "--workers", "x"], bad)).toBe(2);
     expect(bad.err).toMatch(/--workers must be a number written in decimal, got "x"/);
     const none = memoryIo();
     expect(await sim([], none)).toBe(2);
-    expect(none.out).toMatch(/simulations:\n {2}shuffle-shard/);
+    expect(none.err).toBe("error: name a simulation: shuffle-shard, retry-storm, cells\n(run with --help for usage)\n");
+    const help = memoryIo();
+    expect(await sim(["--help"], help)).toBe(0);
+    expect(help.out).toMatch(/simulations:\n {2}shuffle-shard/);
     const unknown = memoryIo();
     expect(await sim(["toString"], unknown)).toBe(2);
     expect(unknown.err).toMatch(/unknown simulation "toString"/);
@@ -125,5 +132,41 @@ describe("npm run sim, in-process", () => {
       /warning: breakerThreshold tunes the breaker defence, which is off, so it has no effect \(add --defences breaker\)/,
     );
     expect(JSON.parse(io.out).parameters.breakerThreshold).toBe(3);
+  });
+});
+
+describe("help, and no command: one convention for the four commands", () => {
+  const commands = { exercises, gameday, play, sim };
+  const missing: Record<keyof typeof commands, string> = {
+    exercises: "name a command: list, show, check, answer, hint, solution, import, watch, review",
+    gameday: "name a command: list, show or play",
+    play: "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts",
+    sim: "name a simulation: shuffle-shard, retry-storm, cells",
+  };
+
+  for (const [name, run] of Object.entries(commands) as [keyof typeof commands, typeof sim][]) {
+    test(`npm run ${name}: help, --help and -h print the usage on stdout, exit 0`, async () => {
+      for (const word of ["help", "--help", "-h"]) {
+        const io = memoryIo();
+        expect(await run([word], io), word).toBe(0);
+        expect(io.out, word).toMatch(new RegExp(`^usage: npm run ${name} -- `));
+        expect(io.err, word).toBe("");
+      }
+    });
+
+    test(`npm run ${name} with no command is a usage error: stderr, exit 2, nothing on stdout`, async () => {
+      const io = memoryIo();
+      expect(await run([], io)).toBe(2);
+      expect(io.out).toBe("");
+      expect(io.err).toBe(`error: ${missing[name]}\n(run with --help for usage)\n`);
+    });
+  }
+
+  test("a --help flag anywhere asks for the usage, even with no command", () => {
+    const io = memoryIo();
+    expect(helpOrMissing(undefined, "usage: x", "name a command", io, true)).toBe(0);
+    expect(io.out).toBe("usage: x\n");
+    expect(helpOrMissing("list", "usage: x", "name a command", io)).toBeUndefined();
+    expect(() => helpOrMissing(undefined, "usage: x", "name a command", io)).toThrow(UsageError);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Shared command-line conventions for `npm run sim`, `play` and `exercises`:
+ * Shared command-line conventions for `npm run sim`, `play`, `exercises` and `gameday`:
  * `--name value` or `--name=value`, `--flag`, `--help`, and `--` to end the options (so an
  * answer may start with a minus sign); numbers are written in decimal; one seed rule for every
- * simulation; invalid input exits with code 2 and one line that says what to type instead.
+ * simulation; invalid input exits with code 2 and one line that says what to type instead;
+ * `help`, `--help` or `-h` prints the usage on stdout and exits 0, while no command at all is
+ * invalid input like any other (`helpOrMissing`).
  */
 
 import { readDecimal } from "../format/decimal.ts";
@@ -13,6 +15,32 @@ import { seedRange } from "../sim/random.ts";
 export { readDecimal };
 
 export class UsageError extends Error {}
+
+/** The words that ask a command for its usage, as its first word. */
+const helpWords: readonly string[] = ["help", "--help", "-h"];
+
+/**
+ * The one convention of the four commands for their first word (`first`: the command, the
+ * simulation, the file). `help`, `--help` or `-h`, or a `--help` flag anywhere (`flagged`),
+ * asks for the usage: printed on stdout, exit 0. No word at all is a usage error (`missing`
+ * says what to type; stderr, exit 2): a script that left its command out fails, rather than
+ * reading the usage as output. Returns the exit code when the command is done here, or
+ * undefined when `first` is the command's to run.
+ */
+export function helpOrMissing(
+  first: string | undefined,
+  usage: string,
+  missing: string,
+  io: Pick<Io, "stdout">,
+  flagged = false,
+): 0 | undefined {
+  if (flagged || (first !== undefined && helpWords.includes(first))) {
+    io.stdout(`${usage}\n`);
+    return 0;
+  }
+  if (first === undefined) throw new UsageError(missing);
+  return undefined;
+}
 
 /** An error that is the input's or the files' fault, not a bug: printed as a message, exit 1. */
 export class ReportedError extends Error {}

@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } fro
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
+  helpOrMissing,
   type Io,
   type ParsedArgs,
   parseArgs,
@@ -736,15 +737,15 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
   return runMain(async () => {
     const args = parseArgs(argv, { options: ["part", "seed", "rate"], flags: ["help", "give-up"] });
     const [command, id, ...rest] = args.positional;
-    if (args.flags.has("help") || command === "help") {
-      io.stdout(`${usage}\n`);
-      return 0;
-    }
-    if (command === undefined) {
-      io.stdout(`${usage}\n`);
-      return 2;
-    }
-    if (!commandNames.includes(command))
+    const done = helpOrMissing(
+      command,
+      usage,
+      `name a command: ${commandNames.join(", ")}`,
+      io,
+      args.flags.has("help"),
+    );
+    if (done !== undefined) return done;
+    if (!commandNames.includes(command!))
       throw new UsageError(`unknown command "${command}"; commands: ${commandNames.join(", ")}`);
     let root: string;
     try {

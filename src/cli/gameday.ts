@@ -14,7 +14,17 @@ import { LogFormatError, parseLog, type ParsedLog } from "../sim/gameday/log.ts"
 import { alertRuleText, clock, entryText, scoreRows, summaryText, tenantMinutesText } from "../sim/gameday/report.ts";
 import { findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
-import { type Io, parseArgs, runAsProcess, seedHelp, seedOption, table, UsageError } from "./args.ts";
+import {
+  helpOrMissing,
+  type Io,
+  parseArgs,
+  runAsProcess,
+  runMain,
+  seedHelp,
+  seedOption,
+  table,
+  UsageError,
+} from "./args.ts";
 import { countOf } from "../format/number.ts";
 
 const usage = `usage: npm run gameday -- <command>
@@ -149,21 +159,13 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
 
 /** The command, in process: returns its exit code; usage errors and bad logs are written to `io.stderr` (code 2). */
 export async function run(argv: string[], io: Io): Promise<number> {
-  try {
-    return await command(argv, io);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`error: ${error.message}\n`);
-    return 2;
-  }
+  return runMain(() => command(argv, io), io);
 }
 
 async function command(argv: string[], io: Io): Promise<number> {
   const [command, name, ...rest] = argv;
-  if (!command || command === "--help" || command === "-h" || command === "help") {
-    io.stdout(usage + "\n");
-    return command ? 0 : 2;
-  }
+  const done = helpOrMissing(command, usage, "name a command: list, show or play", io);
+  if (done !== undefined) return done;
   switch (command) {
     case "list":
       if (name !== undefined) throw new UsageError(`list takes no argument (got "${name}")`);

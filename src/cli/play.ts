@@ -8,7 +8,7 @@
  */
 import { statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { numberOption, parseArgs, UsageError } from "./args.ts";
+import { helpOrMissing, numberOption, parseArgs, UsageError } from "./args.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { defaultTimeoutMs, eventText, truncationNote, type RunError } from "../playground/protocol.ts";
@@ -49,20 +49,16 @@ function programFile(file: string): string {
 
 async function play(argv: string[], io: PlayIO): Promise<number> {
   const args = parseArgs(argv, { options: ["timeout"], flags: ["help"] });
-  if (args.flags.has("help")) {
-    io.stdout(`${usage}\n`);
-    return 0;
-  }
   const [file, ...extra] = args.positional;
-  if (!file)
-    throw new UsageError(
-      "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts",
-    );
+  const missing =
+    "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts";
+  const done = helpOrMissing(file, usage, missing, io, args.flags.has("help"));
+  if (done !== undefined) return done;
   if (extra.length) throw new UsageError(`one file at a time (got ${args.positional.length})`);
   const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, { min: 1, max: 600_000, integer: true });
   let request: ReturnType<typeof requestForFile>;
   try {
-    request = requestForFile(programFile(file), timeoutMs);
+    request = requestForFile(programFile(file!), timeoutMs);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

@@ -3,7 +3,7 @@
  * Each simulation is a module in ./sim/ exporting a `SimCommand`, loaded only when asked for.
  */
 import { pathToFileURL } from "node:url";
-import { type Io, processIo, runAsProcess, runMain, UsageError } from "./args.ts";
+import { helpOrMissing, type Io, processIo, runAsProcess, runMain, UsageError } from "./args.ts";
 import type { SimCommand } from "./sim/command.ts";
 
 const commands: Record<string, () => Promise<{ default: SimCommand }>> = {
@@ -23,12 +23,11 @@ Run \`npm run sim -- <simulation> --help\` for a simulation's options.`;
 export async function run(argv: string[], io: Io = processIo): Promise<number> {
   return runMain(async () => {
     const [name, ...rest] = argv;
-    if (!name || name === "--help" || name === "-h") {
-      io.stdout(`${usage}\n`);
-      return name ? 0 : 2;
-    }
-    const load = Object.hasOwn(commands, name) ? commands[name] : undefined;
-    if (!load) throw new UsageError(`unknown simulation "${name}"; choose one of: ${Object.keys(commands).join(", ")}`);
+    const names = Object.keys(commands).join(", ");
+    const done = helpOrMissing(name, usage, `name a simulation: ${names}`, io);
+    if (done !== undefined) return done;
+    const load = Object.hasOwn(commands, name!) ? commands[name!] : undefined;
+    if (!load) throw new UsageError(`unknown simulation "${name}"; choose one of: ${names}`);
     return (await load()).default.run(rest, io);
   }, io);
 }
