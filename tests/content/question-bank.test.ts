@@ -216,6 +216,131 @@ describe("question bank", () => {
     expect(said).toContain("{{route53.healthy}}");
   });
 
+  test("inputs the text states (counts, days, shares, percentiles) read their constants, never typed beside them", () => {
+    const said = (id: string) => {
+      const q = questions.find((x) => x.id === id);
+      expect(q, id).toBeDefined();
+      const strings = (v: unknown): string[] =>
+        typeof v === "string" ? [v] : typeof v === "object" && v !== null ? Object.values(v).flatMap(strings) : [];
+      return strings(q).join(" ").replace(/\s+/g, " ");
+    };
+    // Each sentence as the bank writes it, with the inputs it reads from numbers.ts.
+    const reads: [string, string][] = [
+      ["blast-radius-in-one-sentence", '"one cell of {{cells.count}}, {{cells.share}} of tenants"'],
+      [
+        "three-replicas-bad-deploy",
+        "Our canary takes {{canary.share}} of traffic. A bug fails {{canary.bugOneIn}} requests.",
+      ],
+      ["three-replicas-bad-deploy", "takes about {{canary.needed}} canary requests"],
+      ["retry-storm-postmortem", "operators stepped in, {{storm.intervention}} later"],
+      ["retry-storm-postmortem", "makes {{pool.attempts}} attempts with {{pool.timeout}} time-outs"],
+      ["metastable-recovery", "Clients retry a failed request {{meta.retryTimes}}."],
+      ["metastable-recovery", "below capacity divided by {{meta.attempts}}, {{meta.stableBelow}}"],
+      ["cell-size", "tolerates about {{cells.share}} of tenants"],
+      ["cell-size", "reaches {{cells.halvedShare}} of tenants instead of {{cells.share}}"],
+      [
+        "shuffle-sharding-numbers",
+        "You have {{shuffle8.workers}} workers and give each customer {{shuffle8.size}} of them.",
+      ],
+      ["shuffle-sharding-numbers", "C({{shuffle8.workers}}, {{shuffle8.size}}) = {{shuffle8.shards}}"],
+      ["shuffle-sharding-numbers", "{{shuffle100.workers}} workers with shards of {{shuffle100.size}} give"],
+      ["shuffle-sharding-numbers", "With {{shuffle16.workers}} workers and shards of {{shuffle16.size}}?"],
+      [
+        "static-stability",
+        "{{static.three}} with {{static.zones}} zones and {{static.two}} with {{static.fewerZones}}",
+      ],
+      ["state-it-as-a-number", "the alert waits for {{worked.alertMinutes}} minutes"],
+      ["availability-serial-parallel", "{{avail.copies}} copies at {{avail.copy}} give {{avail.pair}}"],
+      ["nines-to-minutes", "Over a {{month.days}}-day month"],
+      ["error-budget-burn", "({{burn.pageShare}} of a {{month.days}}-day budget in that time)"],
+      ["error-budget-burn", "at {{burn.slowBad}} errors for {{burn.slowDays}} days never pages"],
+      ["error-budget-burn", "above {{burn.ticketRate}} over {{burn.ticketDays}} days"],
+      ["dependency-ceiling", "does each need all {{ceiling.depsWord}}?"],
+      ["rto-rpo", "backed up every {{backup.hours}} hours"],
+      ["active-active-vs-passive", "You run in {{regions.count}} regions."],
+      ["hedged-requests", "{{tail.slowOneIn}} leaf calls takes over a second"],
+      ["hedged-requests", "by its {{tail.hedgeAt}}-percentile latency"],
+      ["canary-detection", "raises the error rate to {{canary.regressed}}"],
+      ["canary-detection", "about {{canary.missOneIn}} such releases sail through"],
+      ["retry-budget", "limit every request to {{budget.attempts}} attempts"],
+      ["retry-budget", "a per-client budget of about {{budget.share}}"],
+      ["capacity-zone-loss", "What changes with {{zones.oneMore}} zones?"],
+      ["autoscaling-lag", "every second, for {{scale.rampMinutes}} minutes"],
+      [
+        "design-saas-control-data-plane",
+        "with {{saas.cells}} cells, one cell's database pool saturating fails {{saas.cell}}",
+      ],
+      ["design-feature-flags", "the applications run in {{flags.cells}} cells, {{flags.tenants}} tenants in all"],
+      ["design-multi-region-payments", "Capacity each of {{pay.regionCount}} regions needs to carry both"],
+      ["design-tenant-rate-limiter", "the API promises {{limit.api}}"],
+      ["design-cell-search", "after its {{search.hedgeAt}}-percentile latency"],
+      ["design-ride-dispatch", "Across {{ride.zoneCount}} zones each runs {{ride.zones}}"],
+    ];
+    for (const [id, sentence] of reads) expect(said(id), id).toContain(sentence);
+    // What those sentences typed before they read their constants.
+    const all = texts.join("\n").replace(/\s+/g, " ");
+    for (const typed of [
+      "four cells",
+      "for three days",
+      "over three days",
+      "0.2%",
+      "30-day",
+      "30 days",
+      "eleven minutes",
+      "five attempts",
+      "one-second time-outs",
+      "You have 8 workers",
+      "C(8, 2)",
+      "a twentieth",
+      "twice the share",
+      "two copies",
+      "Nightly",
+      "95th",
+      "in a hundred",
+      "one in twenty",
+      "three attempts",
+      "dependency triples",
+      "can triple load",
+      "about ten percent on top",
+      "with three zones",
+      "Across three zones",
+      "two regions",
+      "three regions",
+      "the API promises 99.95%",
+    ])
+      expect(all, typed).not.toContain(typed);
+  });
+
+  test("Polly's single half-open probe is cited to the code that enforces it, beside its documentation", () => {
+    const breaker = questions.find((q) => q.id === "circuit-breaker")!;
+    expect(breaker.answer).toMatch(/Hystrix, opossum and Polly try one call and reopen if it fails/);
+    const urls = (breaker.sources ?? []).map((s) => s.url);
+    expect(urls).toContain("https://www.pollydocs.org/strategies/circuit-breaker.html");
+    expect(urls).toContain(
+      "https://github.com/App-vNext/Polly/blob/main/src/Polly.Core/CircuitBreaker/Controller/CircuitStateController.cs",
+    );
+  });
+
+  test("the chapter, the sheet and the mock interview read the same inputs instead of typing them", () => {
+    const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), "utf8").replace(/\s+/g, " ");
+    const chapter = read("content/chapters/interview-playbook/index.mdx");
+    const sheet = read("src/pages/interview-sheet.astro");
+    const mock = read("src/components/MockInterview.astro");
+    for (const text of [chapter, sheet]) {
+      expect(text).toContain('{bank["month.days"]}-day month');
+      expect(text).toContain('{bank["avail.copies"]} at {bank["avail.copy"]}');
+      for (const typed of ["30-day", "two at {bank", "95th", "p95", "3 zones", "2 zones", "over 1 h"])
+        expect(text).not.toContain(typed);
+    }
+    expect(chapter).toContain('of a {bank["month.days"]}-day budget in that time');
+    expect(chapter).toContain('raises the rate to {bank["canary.regressed"]}');
+    expect(chapter).toContain('possible shards of {bank["shuffle8.size"]} from {bank["shuffle8.workers"]} workers');
+    for (const text of [chapter, mock]) {
+      expect(text).toContain("{inWords(designPhases.length)} phases");
+      expect(text).not.toContain("four phases");
+    }
+  });
+
   test("an unknown figure is an error, not a hole in the page", () => {
     expect(() => fillNumbers("about {{nope}} of tenants", numbers, "q")).toThrow(/q: unknown number \{\{nope\}\}/);
   });

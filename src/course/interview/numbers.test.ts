@@ -171,7 +171,7 @@ describe("the arithmetic the playbook states", async () => {
   });
 
   test("designs: figures read off the map builder's analysis of each design's map", () => {
-    expect(n.designs.saas).toEqual({ router: 0.96, cell: 0.24, controlPlane: 0.04 });
+    expect(n.designs.saas).toEqual({ cells: 4, router: 0.96, cell: 0.24, controlPlane: 0.04 });
     expect(n.designs.payments.usLedger).toBeCloseTo(0.55, 12);
     expect(n.designs.payments.drainMinutes).toBe(10);
     expect(n.designs.notifications.templates).toBe(1);
@@ -249,5 +249,101 @@ describe("figures added so the bank types none of its own", async () => {
 
   test("the chapter's level bar is the debrief's", () => {
     expect(n.prose.levelBar).toBe(percentUpTo(levelBar));
+  });
+});
+
+describe("inputs the prose states, read from the constants they feed", async () => {
+  const n = await import("./numbers.ts");
+  const { parameterDefaults } = await import("../../sim/retry-storm/scenario.ts");
+
+  test("small counts in words, how many times, and percentiles as ordinals", () => {
+    expect([1, 2, 3, 4, 12].map(n.inWords)).toEqual(["one", "two", "three", "four", "twelve"]);
+    expect(() => n.inWords(13)).toThrow(/write it as a figure/);
+    expect(() => n.inWords(2.5)).toThrow(RangeError);
+    expect([1, 2, 3].map(n.timesInWords)).toEqual(["once", "twice", "three times"]);
+    expect([0.95, 0.99, 0.5, 0.91, 0.92, 0.93, 0.11, 0.12].map(n.percentileOrdinal)).toEqual([
+      "95th",
+      "99th",
+      "50th",
+      "91st",
+      "92nd",
+      "93rd",
+      "11th",
+      "12th",
+    ]);
+  });
+
+  test("the design maps' cell counts: four cells, each a quarter of the flags' tenants", () => {
+    expect(n.bank["saas.cells"]).toBe("four");
+    // Every cell carries the same weight and the control plane the rest.
+    expect(n.designs.saas.cells * n.designs.saas.cell + n.designs.saas.controlPlane).toBeCloseTo(1, 12);
+    expect(n.bank["flags.cells"]).toBe("four");
+    expect(n.designs.flags.cell).toBeCloseTo(1 / n.designs.flags.cells, 12);
+  });
+
+  test("the slow burn lasts the ticket window, and the ticket rule catches it", () => {
+    expect(n.bank["burn.slowBad"]).toBe("0.2%");
+    expect(n.bank["burn.slowDays"]).toBe("three");
+    expect(n.burn.slowDays).toBeGreaterThanOrEqual(n.burn.ticketDays);
+    expect(n.burn.slowRate).toBeCloseTo(n.burn.slowBad / (1 - n.burn.target), 9);
+    // What it spends over its days is at least the ticket rule's share of the budget.
+    expect((n.burn.slowRate * n.burn.slowDays) / n.month).toBeGreaterThanOrEqual(n.burn.ticketShare);
+    expect(n.bank["burn.pageWindow"]).toBe("1 hour");
+    expect(n.burn.pageThreshold).toBeCloseTo((n.burn.pageShare * n.month * 24) / n.burn.pageWindowHours, 9);
+    expect(n.bank["month.days"]).toBe("30");
+  });
+
+  test("the retry storm's eleven minutes and its naive loop come from the replay's scenario and the pool", () => {
+    expect(n.storm.interventionSeconds).toBe(parameterDefaults.intervention);
+    expect(n.bank["storm.intervention"]).toBe("11 minutes");
+    expect(n.pool.stormHoldSeconds).toBeCloseTo(
+      n.pool.attempts * n.pool.timeoutSeconds +
+        n.pool.sleepStepSeconds * ((n.pool.attempts * (n.pool.attempts - 1)) / 2),
+      12,
+    );
+    expect([n.bank["pool.attempts"], n.bank["pool.timeout"]]).toEqual(["five", "1 s"]);
+  });
+
+  test("cells: the largest tenant fits in one cell; half as many cells doubles a cell's share", () => {
+    expect(n.cells.largestTenant).toBeLessThan(n.cells.share);
+    expect(n.cells.halvedShare).toBeCloseTo(2 * n.cells.share, 12);
+    expect(n.bank["cells.halvedShare"]).toBe("20%");
+  });
+
+  test("retries: one retry per request is twice the load and a stable bound of capacity over two", () => {
+    expect(n.bank["meta.retryTimes"]).toBe("once");
+    expect(n.metastable.stableBelow).toBe(n.metastable.capacity / n.metastable.attempts);
+    expect(n.bank["meta.load"]).toBe("2×");
+    expect(n.retryBudget.load).toBe(n.retryBudget.attempts);
+    expect([n.bank["budget.attempts"], n.bank["budget.load"], n.bank["budget.share"]]).toEqual(["three", "3×", "10%"]);
+  });
+
+  test("canary: the bug doubles the errors; one bad release in three and one good in a hundred", () => {
+    expect(n.canary.baseline + n.canary.bugShare).toBeCloseTo(n.canary.regressed, 12);
+    expect(n.canary.regressed).toBeCloseTo(2 * n.canary.baseline, 12);
+    expect(n.bank["canary.bugOneIn"]).toBe("1 in 1,000");
+    expect(n.bank["canary.missOneIn"]).toBe("1 in 3");
+    expect(n.bank["canary.alphaOneIn"]).toBe("1 in 100");
+    expect(n.canary.tenPercentMinutes).toBeCloseTo((n.canary.neededMinutes * n.canary.share) / n.canary.widerShare, 9);
+  });
+
+  test("tail: one leaf call in a hundred; a hedge at the 95th percentile adds one call in twenty", () => {
+    expect(n.bank["tail.slowOneIn"]).toBe("1 in 100");
+    expect(n.tail.extraLoad).toBeCloseTo(1 - n.tail.hedgeAt, 12);
+    expect([n.bank["tail.hedgeAt"], n.bank["tail.extraOneIn"]]).toEqual(["95th", "1 in 20"]);
+    expect(n.designs.search.extraLoad).toBeCloseTo(1 - n.designs.search.hedgeAt, 12);
+  });
+
+  test("capacity and regions: the counts behind the factors", () => {
+    expect(n.staticStability.three).toBe(n.staticStability.zones / (n.staticStability.zones - 1));
+    expect(n.staticStability.two).toBe(n.staticStability.fewerZones / (n.staticStability.fewerZones - 1));
+    expect(n.regions.overloaded).toBeCloseTo((n.regions.utilisation * n.regions.count) / (n.regions.count - 1), 12);
+    expect(n.designs.payments.regionFactor).toBe(n.regions.two);
+    expect(n.designs.dispatch.zoneFactor).toBe(n.staticStability.three);
+    expect(n.bank["zones.oneMore"]).toBe("four");
+    // The ramp outlasts the autoscaler's lag, so the gap reaches ramp x lag.
+    expect(n.autoscaling.rampMinutes * 60).toBeGreaterThanOrEqual(n.autoscaling.lagSeconds);
+    // The alert's wait is part of the detection time.
+    expect(n.worked.alertMinutes).toBeLessThan(n.worked.incidentMinutes);
   });
 });

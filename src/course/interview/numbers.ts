@@ -16,7 +16,8 @@ import {
   stableLoadBound,
 } from "../../sim/backoff.ts";
 
-import { grouped, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
+import { countOf, duration, grouped, oneIn, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
+import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { balancingFailureShare } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
@@ -57,11 +58,56 @@ export interface Rung {
   share: number;
 }
 
+/** A small count in words, for the sentences that say one ("four cells", "three zones"). */
+const countWords = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
+export function inWords(n: number): string {
+  const word = countWords[n];
+  if (!Number.isInteger(n) || word === undefined) throw new RangeError(`no word for ${n}: write it as a figure`);
+  return word;
+}
+
+/** How many times, in words: 1 -> "once", 2 -> "twice", 3 -> "three times". */
+export function timesInWords(n: number): string {
+  return n === 1 ? "once" : n === 2 ? "twice" : `${inWords(n)} times`;
+}
+
+/** A percentile as an ordinal: 0.95 -> "95th". */
+export function percentileOrdinal(share: number): string {
+  const p = Math.round(share * 100);
+  const suffix = p % 100 >= 11 && p % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][p % 10] ?? "th");
+  return `${p}${suffix}`;
+}
+
 /** A rung with its share as people say it: "25%", "3.6%", or "1.33e-8". */
 const said = (rung: Rung) => ({ ...rung, shareText: readableShare(rung.share) });
 
 // Cells: equal slices of customers behind a router; one cell lost takes 1/cells of them.
-export const cells = { count: 10, share: fixedGroupsBlastRadius(10), untouched: 1 - fixedGroupsBlastRadius(10) };
+export const cells = (() => {
+  const count = 10;
+  return {
+    count,
+    share: fixedGroupsBlastRadius(count),
+    untouched: 1 - fixedGroupsBlastRadius(count),
+    /** Half as many cells, as finance asks: one cell's share of tenants then. */
+    halvedShare: fixedGroupsBlastRadius(count / 2),
+    /** The largest tenant's share of all traffic: it must fit in one cell. */
+    largestTenant: 1 / 20,
+  };
+})();
 
 // The worked example in "Say it as a number": a SaaS with tenants spread over cells, and a bad
 // release that takes `incidentMinutes` to notice and roll back.
@@ -69,12 +115,15 @@ export const worked = (() => {
   const tenants = 40_000;
   const cellCount = 8;
   const incidentMinutes = 15;
+  // Of those minutes, the alert waits this long for errors before anyone is told.
+  const alertMinutes = 10;
   const share = fixedGroupsBlastRadius(cellCount);
   const perCell = tenants / cellCount;
   return {
     tenants,
     cellCount,
     incidentMinutes,
+    alertMinutes,
     share,
     perCell,
     /** Tenant-minutes of errors when the release goes everywhere at once. */
@@ -89,17 +138,26 @@ const fixedGroups = 4;
 const smallFleet = { workers: 8, shard: 2 } as const;
 const largeFleet = { workers: 100, shard: 5 } as const;
 const eight = exactOverlap(smallFleet.workers, smallFleet.shard);
-const sixteen = exactOverlap(16, 4);
+const sixteenFleet = { workers: 16, shard: 4 } as const;
+const sixteen = exactOverlap(sixteenFleet.workers, sixteenFleet.shard);
 export const shuffle = {
   eight: {
     shards: eight.possibleShards,
     all: eight.all.value,
     some: eight.some.value,
     none: eight.none.value,
-    fixed: fixedGroupsBlastRadius(fixedGroups),
+    // The same workers in fixed groups of the shard's size.
+    fixed: fixedGroupsBlastRadius(smallFleet.workers / smallFleet.shard),
   },
-  sixteen: { shards: sixteen.possibleShards, all: sixteen.all.value, fixed: fixedGroupsBlastRadius(fixedGroups) },
+  sixteen: {
+    shards: sixteen.possibleShards,
+    all: sixteen.all.value,
+    fixed: fixedGroupsBlastRadius(sixteenFleet.workers / sixteenFleet.shard),
+  },
   hundred: { shards: choose(largeFleet.workers, largeFleet.shard) },
+  smallFleet,
+  largeFleet,
+  sixteenFleet,
   route53: { workers: 2048, size: 4, shards: choose(2048, 4) },
 };
 
@@ -110,18 +168,29 @@ export const amplification = { attempts: 4, layers: 3, total: amplify(4, 3) };
 export const expected = { p: 0.5, retries: 3, attempts: expectedAttempts(3, 0.5) };
 
 // Metastability: with r retries per request the system is stable only below capacity / (r + 1).
-export const metastable = { capacity: 300, retries: 1, stableBelow: stableLoadBound(300, 1) };
+export const metastable = (() => {
+  const capacity = 300;
+  const retries = 1;
+  return { capacity, retries, attempts: retries + 1, stableBelow: stableLoadBound(capacity, retries) };
+})();
 
 // Static stability: losing one of N zones must need no launches, so provision N / (N - 1) x peak.
-export const staticStability = { three: 3 / 2, two: 2 / 1 };
+// (`three` and `two` name the bank's figures; `zones` and `fewerZones` are the counts they are computed for.)
+export const staticStability = (() => {
+  const zones = 3;
+  const fewerZones = 2;
+  return { zones, three: preProvisionFactor(zones), fewerZones, two: preProvisionFactor(fewerZones) };
+})();
 
 // A pool whose connections are held through retries: capacity = connections / holding time.
 export const pool = (() => {
   const connections = 50;
   const normalHoldSeconds = 0.05;
   // The naive loop: 5 attempts, 1 s time-outs, sleeping 200 ms x attempt, connection held throughout.
-  const stormHoldSeconds = naiveHoldSeconds({ attempts: 5, timeoutSeconds: 1, sleepStepSeconds: 0.2 });
+  const loop = { attempts: 5, timeoutSeconds: 1, sleepStepSeconds: 0.2 };
+  const stormHoldSeconds = naiveHoldSeconds(loop);
   return {
+    ...loop,
     connections,
     normalHoldSeconds,
     stormHoldSeconds,
@@ -159,13 +228,15 @@ export const ladder = (
 
 // ---- Availability arithmetic -------------------------------------------------------------
 const minutes = (seconds: number) => seconds / 60;
-const month = 30;
+/** The window every monthly figure is counted over, in days. */
+export const month = 30;
 
 // Five dependencies in series at three nines each, and a database with a standby at 99% a copy.
 export const availability = (() => {
   const depAvailability = 0.999;
   const deps = 5;
   const copy = 0.99;
+  const copies = 2;
   const total = chain(depAvailability, deps);
   return {
     depAvailability,
@@ -173,7 +244,8 @@ export const availability = (() => {
     chain: total,
     chainDowntimeMinutes: minutes(allowedDowntimeSeconds(total, month)),
     copy,
-    pair: redundant(copy, 2),
+    copies,
+    pair: redundant(copy, copies),
   };
 })();
 
@@ -191,6 +263,14 @@ export const burn = (() => {
   const badShare = 0.02;
   const incidentMinutes = 90;
   const rate = burnRate(badShare, target);
+  // The SRE Workbook's fast-burn page: 2% of a 30-day budget in one hour.
+  const pageShare = 0.02;
+  const pageWindowHours = 1;
+  // A slow burn against the same objective, lasting as long as the workbook's ticket window
+  // (10% of the budget in three days).
+  const slowBad = 0.002;
+  const ticketShare = 0.1;
+  const ticketDays = 3;
   return {
     target,
     badShare,
@@ -198,13 +278,15 @@ export const burn = (() => {
     rate,
     spent: budgetSpent(rate, incidentMinutes * 60, month),
     exhaustionHours: exhaustionSeconds(rate, month) / 3600,
-    // The SRE Workbook's fast-burn page: 2% of a 30-day budget in one hour.
-    pageShare: 0.02,
-    pageThreshold: burnRateFor(0.02, 3600, month),
-    // A slow burn against the same objective, and the workbook's ticket rule: 10% of the budget in three days.
-    slowRate: burnRate(0.002, target),
-    ticketShare: 0.1,
-    ticketRate: burnRateFor(0.1, 3 * 86_400, month),
+    pageShare,
+    pageWindowHours,
+    pageThreshold: burnRateFor(pageShare, pageWindowHours * 3600, month),
+    slowBad,
+    slowDays: ticketDays,
+    slowRate: burnRate(slowBad, target),
+    ticketShare,
+    ticketDays,
+    ticketRate: burnRateFor(ticketShare, ticketDays * 86_400, month),
   };
 })();
 
@@ -228,6 +310,20 @@ export const route53Health = { healthyShare: 0.18 };
  * bucket drains and retries stop, from the course's token bucket (src/sim/token-bucket.ts).
  */
 export const retryThrottle = { tokenRatio: 0.1, stopShare: balancingFailureShare(0.1) };
+
+/**
+ * A per-request attempt cap against a retry budget: in a failure that hits every request, each
+ * uses all its attempts, so the load on the dependency is that many times its normal load. The
+ * budget is the SRE book's per-client 10% of requests ("Handling Overload", Site Reliability
+ * Engineering, chapter 21: https://sre.google/sre-book/handling-overload/).
+ */
+export const retryBudget = (() => {
+  const attempts = 3;
+  return { attempts, load: attempts, share: 0.1 };
+})();
+
+/** The retry storm's incident: when operators stepped in, from the replay's own scenario. */
+export const storm = { interventionSeconds: parameterDefaults.intervention };
 
 // A 99.99% product on twelve hard dependencies that each promise 99.95%.
 export const ceiling = (() => {
@@ -253,15 +349,23 @@ export const backups = { intervalHours: 24, writesPerSecond: 200, lost: writesLo
 export const lag = { lagSeconds: 2, writesPerSecond: 3000, lost: writesLost(2, 3000) };
 
 // Active-active across regions: the survivors must carry the peak.
-export const regions = {
-  two: preProvisionFactor(2),
-  three: preProvisionFactor(3),
-  twoMaxUtilisation: 1 / preProvisionFactor(2),
-  threeMaxUtilisation: 1 / preProvisionFactor(3),
-  /** Two regions each running at 60% of their capacity: the survivor's load after one is lost. */
-  utilisation: 0.6,
-  overloaded: 0.6 * 2,
-};
+// (`two` and `three` name the bank's figures; `count` and `more` are the region counts behind them.)
+export const regions = (() => {
+  const count = 2;
+  const more = 3;
+  const utilisation = 0.6;
+  return {
+    count,
+    more,
+    two: preProvisionFactor(count),
+    three: preProvisionFactor(more),
+    twoMaxUtilisation: 1 / preProvisionFactor(count),
+    threeMaxUtilisation: 1 / preProvisionFactor(more),
+    /** Each region running at this share of its capacity; after one is lost, the survivors carry it all. */
+    utilisation,
+    overloaded: (utilisation * count) / (count - 1),
+  };
+})();
 
 // Quorums.
 export const quorum = {
@@ -284,13 +388,16 @@ export const dns = {
 export const tail = (() => {
   const slowShare = 0.01;
   const fanout = 100;
+  // A hedge goes out when a leaf has not answered by this percentile of its latency.
+  const hedgeAt = 0.95;
   return {
     slowShare,
     fanout,
+    hedgeAt,
     slow: anySlow(slowShare, fanout),
     hedgedLeaf: hedgedSlow(slowShare),
     hedged: anySlow(hedgedSlow(slowShare), fanout),
-    extraLoad: hedgeExtraLoad(0.95),
+    extraLoad: hedgeExtraLoad(hedgeAt),
   };
 })();
 
@@ -333,6 +440,7 @@ export const canary = (() => {
   const regressed = 0.002;
   const alpha = 0.01;
   const power = 0.9;
+  const widerShare = 0.1;
   const requests = rps * share * bakeMinutes * 60;
   const verdict = canaryVerdict({ requests, baseline, regressed, alpha });
   const needed = requestsToDetect(baseline, regressed, alpha, power);
@@ -348,8 +456,11 @@ export const canary = (() => {
     ...verdict,
     needed,
     neededMinutes: needed / (rps * share) / 60,
-    /** The same regression on a 10% canary. */
-    tenPercentMinutes: needed / (rps * 0.1) / 60,
+    /** The same regression on a canary of `widerShare`. */
+    widerShare,
+    tenPercentMinutes: needed / (rps * widerShare) / 60,
+    /** The bug that doubles the errors fails this share of requests on top of the baseline. */
+    bugShare: regressed - baseline,
   };
 })();
 
@@ -377,6 +488,8 @@ export const zones = (() => {
 // A ramp of 20 rps every second against an autoscaler that lags 4 minutes; and a step it cannot follow.
 export const autoscaling = {
   rampPerSecond: 20,
+  /** How long the ramp lasts: longer than the lag, so the gap reaches ramp x lag. */
+  rampMinutes: 10,
   lagSeconds: 240,
   headroom: rampHeadroom(20, 240),
   stepFrom: 10_000,
@@ -399,8 +512,18 @@ export function designShare(id: string, resource: string): number {
   return impact.trafficShare;
 }
 
+/** How many cells design map `id` draws: its entry points named cell<N>-tenants. */
+export function designCells(id: string): number {
+  const text = designMaps[id];
+  if (text === undefined) throw new Error(`no design map "${id}"`);
+  const parsed = parseFailureMap(text);
+  if (!parsed.ok) throw new Error(`design map ${id} does not parse`);
+  return parsed.map.services.filter((s) => /^cell\d+-tenants$/.test(s.name)).length;
+}
+
 export const designs = {
   saas: {
+    cells: designCells("saas-control-data-plane"),
     router: designShare("saas-control-data-plane", "router-workers"),
     cell: designShare("saas-control-data-plane", "cell1-db"),
     controlPlane: designShare("saas-control-data-plane", "control-db"),
@@ -420,7 +543,8 @@ export const designs = {
       backlog,
       gatewayCapacity,
       drainMinutes: drainSeconds(backlog, gatewayCapacity, paymentsPerSecond) / 60,
-      regionFactor: preProvisionFactor(2),
+      regions: regions.count,
+      regionFactor: preProvisionFactor(regions.count),
     };
   })(),
   notifications: (() => {
@@ -467,6 +591,7 @@ export const designs = {
     const detectMinutes = 12;
     const cell = designShare("feature-flags", "cell1-snapshot");
     return {
+      cells: designCells("feature-flags"),
       cell,
       flagDb: designShare("feature-flags", "flag-db"),
       tenants,
@@ -503,7 +628,8 @@ export const designs = {
       slowShare,
       slow: anySlow(slowShare, shards),
       hedged: anySlow(hedgedSlow(slowShare), shards),
-      extraLoad: hedgeExtraLoad(0.95),
+      hedgeAt: tail.hedgeAt,
+      extraLoad: hedgeExtraLoad(tail.hedgeAt),
     };
   })(),
   dispatch: {
@@ -511,7 +637,8 @@ export const designs = {
     trips: designShare("ride-dispatch", "trips-db"),
     target: 0.9995,
     monthMinutes: minutes(allowedDowntimeSeconds(0.9995, month)),
-    zoneFactor: preProvisionFactor(3),
+    zones: staticStability.zones,
+    zoneFactor: preProvisionFactor(staticStability.zones),
     pingSeconds: 4,
     partitions: 8,
   },
@@ -522,21 +649,32 @@ export const bank: Readonly<Record<string, string>> = {
   "cells.count": grouped(cells.count),
   "cells.share": percent(cells.share, 0),
   "cells.untouched": percent(cells.untouched, 0),
+  "cells.halvedShare": percentUpTo(cells.halvedShare),
+  "cells.largestTenant": percentUpTo(cells.largestTenant),
   "worked.tenants": grouped(worked.tenants),
   "worked.cells": grouped(worked.cellCount),
   "worked.share": percent(worked.share),
   "worked.perCell": grouped(worked.perCell),
   "worked.minutes": grouped(worked.incidentMinutes),
+  "worked.alertMinutes": grouped(worked.alertMinutes),
   "worked.globalTenantMinutes": grouped(worked.globalTenantMinutes),
   "worked.cellTenantMinutes": grouped(worked.cellTenantMinutes),
+  "shuffle8.workers": grouped(shuffle.smallFleet.workers),
+  "shuffle8.size": grouped(shuffle.smallFleet.shard),
+  "shuffle8.groups": grouped(shuffle.smallFleet.workers / shuffle.smallFleet.shard),
   "shuffle8.shards": grouped(shuffle.eight.shards),
   "shuffle8.all": percent(shuffle.eight.all),
   "shuffle8.some": percent(shuffle.eight.some),
   "shuffle8.none": percent(shuffle.eight.none),
   "shuffle8.fixed": percent(shuffle.eight.fixed, 0),
+  "shuffle16.workers": grouped(shuffle.sixteenFleet.workers),
+  "shuffle16.size": grouped(shuffle.sixteenFleet.shard),
+  "shuffle16.groups": grouped(shuffle.sixteenFleet.workers / shuffle.sixteenFleet.shard),
   "shuffle16.shards": grouped(shuffle.sixteen.shards),
   "shuffle16.all": percent(shuffle.sixteen.all, 3),
   "shuffle16.fixed": percent(shuffle.sixteen.fixed, 0),
+  "shuffle100.workers": grouped(shuffle.largeFleet.workers),
+  "shuffle100.size": grouped(shuffle.largeFleet.shard),
   "shuffle100.shards": grouped(shuffle.hundred.shards),
   "route53.workers": grouped(shuffle.route53.workers),
   "route53.size": grouped(shuffle.route53.size),
@@ -549,9 +687,17 @@ export const bank: Readonly<Record<string, string>> = {
   "expected.attempts": grouped(expected.attempts, 2),
   "meta.capacity": grouped(metastable.capacity),
   "meta.stableBelow": grouped(metastable.stableBelow),
+  "meta.retryTimes": timesInWords(metastable.retries),
+  "meta.retries": countOf(metastable.retries, "retry", "retries"),
+  "meta.attempts": grouped(metastable.attempts),
+  "meta.load": times(metastable.attempts),
   "static.three": times(staticStability.three),
   "static.two": times(staticStability.two),
+  "static.zones": inWords(staticStability.zones),
+  "static.fewerZones": inWords(staticStability.fewerZones),
   "pool.connections": grouped(pool.connections),
+  "pool.attempts": inWords(pool.attempts),
+  "pool.timeout": `${grouped(pool.timeoutSeconds)} s`,
   /** The share of time a bulkhead may be too small, as the bulkheads chapter sizes its pools. */
   "bulkhead.tail": readableShare(0.001),
   "pool.stormHold": `${grouped(pool.stormHoldSeconds)} s`,
@@ -564,6 +710,7 @@ export const bank: Readonly<Record<string, string>> = {
   "avail.chain": percent(availability.chain, 2),
   "avail.chainHours": grouped(availability.chainDowntimeMinutes / 60, 1),
   "avail.copy": percentUpTo(availability.copy),
+  "avail.copies": inWords(availability.copies),
   "avail.pair": percentUpTo(availability.pair, 2),
   "nines.99": grouped(ninesAt(0.99).monthMinutes / 60, 1),
   "nines.999": grouped(ninesAt(0.999).monthMinutes, 1),
@@ -578,6 +725,12 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.exhaustionHours": grouped(burn.exhaustionHours),
   "burn.page": grouped(burn.pageThreshold, 1),
   "burn.pageShare": percentUpTo(burn.pageShare),
+  "burn.pageWindow": countOf(burn.pageWindowHours, "hour"),
+  "burn.pageHours": grouped(burn.pageWindowHours),
+  "month.days": grouped(month),
+  "burn.slowBad": percentUpTo(burn.slowBad),
+  "burn.slowDays": inWords(burn.slowDays),
+  "burn.ticketDays": inWords(burn.ticketDays),
   "burn.slowRate": grouped(burn.slowRate),
   "burn.ticketRate": grouped(burn.ticketRate),
   "burn.ticketShare": percentUpTo(burn.ticketShare),
@@ -585,9 +738,14 @@ export const bank: Readonly<Record<string, string>> = {
   "route53.healthy": percentUpTo(route53Health.healthyShare),
   "grpc.tokenRatio": grouped(retryThrottle.tokenRatio, 1),
   "grpc.stopShare": percentUpTo(retryThrottle.stopShare),
+  "budget.attempts": inWords(retryBudget.attempts),
+  "budget.load": times(retryBudget.load),
+  "budget.share": percentUpTo(retryBudget.share),
+  "storm.intervention": duration(storm.interventionSeconds),
   "ceiling.target": percentUpTo(ceiling.target, 2),
   "ceiling.dep": percentUpTo(ceiling.depAvailability, 2),
   "ceiling.deps": grouped(ceiling.deps),
+  "ceiling.depsWord": inWords(ceiling.deps),
   "ceiling.best": percent(ceiling.best, 2),
   "ceiling.allowed": grouped(ceiling.allowedMinutes, 1),
   "ceiling.expected": grouped(ceiling.expectedMinutes),
@@ -603,6 +761,8 @@ export const bank: Readonly<Record<string, string>> = {
   "regions.threeMax": percentUpTo(regions.threeMaxUtilisation),
   "regions.overloaded": percentUpTo(regions.overloaded),
   "regions.utilisation": percentUpTo(regions.utilisation),
+  "regions.count": inWords(regions.count),
+  "regions.more": inWords(regions.more),
   "quorum.threeMajority": grouped(quorum.three.majority),
   "quorum.threeTolerates": grouped(quorum.three.tolerates),
   "quorum.fourTolerates": grouped(quorum.four.tolerates),
@@ -617,6 +777,9 @@ export const bank: Readonly<Record<string, string>> = {
   /** The chance one leaf call is fast, as the power is written: 1 - 0.99^100. */
   "tail.fastLeaf": grouped(1 - tail.slowShare, 2),
   "tail.fanout": grouped(tail.fanout),
+  "tail.slowOneIn": oneIn(tail.slowShare),
+  "tail.hedgeAt": percentileOrdinal(tail.hedgeAt),
+  "tail.extraOneIn": oneIn(tail.extraLoad),
   "tail.slow": percentUpTo(tail.slow),
   "tail.hedgedLeaf": readableShare(tail.hedgedLeaf),
   "tail.hedged": percentUpTo(tail.hedged, 2),
@@ -651,6 +814,10 @@ export const bank: Readonly<Record<string, string>> = {
   "canary.needed": grouped(canary.needed),
   "canary.neededMinutes": grouped(canary.neededMinutes),
   "canary.tenPercentMinutes": grouped(canary.tenPercentMinutes, 1),
+  "canary.widerShare": percentUpTo(canary.widerShare),
+  "canary.bugOneIn": oneIn(canary.bugShare),
+  "canary.alphaOneIn": oneIn(canary.alpha),
+  "canary.missOneIn": oneIn(1 - canary.detection),
   "zones.count": grouped(zones.count),
   "zones.peak": grouped(zones.peak),
   "zones.perInstance": grouped(zones.perInstance),
@@ -660,13 +827,16 @@ export const bank: Readonly<Record<string, string>> = {
   "zones.perZone": grouped(zones.total / zones.count),
   "zones.maxUtilisation": percentUpTo(zones.maxUtilisation),
   "zones.oneMoreFactor": times(zones.oneMoreFactor),
+  "zones.oneMore": inWords(zones.count + 1),
   "scale.ramp": grouped(autoscaling.rampPerSecond),
+  "scale.rampMinutes": inWords(autoscaling.rampMinutes),
   "scale.lagMinutes": grouped(autoscaling.lagSeconds / 60),
   "scale.headroom": grouped(autoscaling.headroom),
   "scale.from": grouped(autoscaling.stepFrom),
   "scale.to": grouped(autoscaling.stepTo),
   "scale.stepLagMinutes": grouped(autoscaling.stepLag / 60),
   "scale.excess": grouped(autoscaling.stepExcess),
+  "saas.cells": inWords(designs.saas.cells),
   "saas.router": percentUpTo(designs.saas.router),
   "saas.cell": percentUpTo(designs.saas.cell),
   "saas.controlPlane": percentUpTo(designs.saas.controlPlane),
@@ -679,6 +849,7 @@ export const bank: Readonly<Record<string, string>> = {
   "pay.capacity": grouped(designs.payments.gatewayCapacity),
   "pay.drain": grouped(designs.payments.drainMinutes),
   "pay.regions": times(designs.payments.regionFactor),
+  "pay.regionCount": inWords(designs.payments.regions),
   "notify.intake": percentUpTo(designs.notifications.intake),
   "notify.email": percentUpTo(designs.notifications.email),
   "notify.sms": percentUpTo(designs.notifications.sms),
@@ -699,6 +870,7 @@ export const bank: Readonly<Record<string, string>> = {
   "limit.hotNodes": grouped(designs.limiter.hotNodes),
   "limit.hotShare": percentUpTo(designs.limiter.hotShare),
   "limit.shared": percentUpTo(designs.limiter.sharedCounters),
+  "flags.cells": inWords(designs.flags.cells),
   "flags.cell": percentUpTo(designs.flags.cell),
   "flags.db": percentUpTo(designs.flags.flagDb),
   "flags.tenants": grouped(designs.flags.tenants),
@@ -721,11 +893,13 @@ export const bank: Readonly<Record<string, string>> = {
   "search.slow": percentUpTo(designs.search.slow),
   "search.hedged": percent(designs.search.hedged, 2),
   "search.extra": percentUpTo(designs.search.extraLoad),
+  "search.hedgeAt": percentileOrdinal(designs.search.hedgeAt),
   "ride.gateway": percentUpTo(designs.dispatch.gateway),
   "ride.trips": percentUpTo(designs.dispatch.trips),
   "ride.target": percentUpTo(designs.dispatch.target, 2),
   "ride.minutes": grouped(designs.dispatch.monthMinutes, 1),
   "ride.zones": times(designs.dispatch.zoneFactor),
+  "ride.zoneCount": inWords(designs.dispatch.zones),
   "ride.ping": grouped(designs.dispatch.pingSeconds),
   "ride.partitions": grouped(designs.dispatch.partitions),
   "ride.partitionShare": percentUpTo(1 / designs.dispatch.partitions),
