@@ -275,6 +275,7 @@ describe("question bank", () => {
       ["design-tenant-rate-limiter", "the API promises {{limit.api}}"],
       ["design-cell-search", "after its {{search.hedgeAt}}-percentile latency"],
       ["design-ride-dispatch", "Across {{ride.zoneCount}} zones each runs {{ride.zones}}"],
+      ["split-brain", "{{quorum.three}} members tolerate {{quorum.threeTolerates}} failure, {{quorum.five}} tolerate"],
     ];
     for (const [id, sentence] of reads) expect(said(id), id).toContain(sentence);
     // What those sentences typed before they read their constants.
@@ -329,7 +330,17 @@ describe("question bank", () => {
     for (const text of [chapter, sheet]) {
       expect(text).toContain('{bank["month.days"]}-day month');
       expect(text).toContain('{bank["avail.copies"]} at {bank["avail.copy"]}');
-      for (const typed of ["30-day", "two at {bank", "95th", "p95", "3 zones", "2 zones", "over 1 h"])
+      for (const typed of [
+        "30-day",
+        "two at {bank",
+        "95th",
+        "p95",
+        "3 zones",
+        "2 zones",
+        "over 1 h",
+        "3 lose",
+        "5 lose",
+      ])
         expect(text).not.toContain(typed);
     }
     expect(chapter).toContain('of a {bank["month.days"]}-day budget in that time');

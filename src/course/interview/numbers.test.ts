@@ -256,23 +256,6 @@ describe("inputs the prose states, read from the constants they feed", async () 
   const n = await import("./numbers.ts");
   const { parameterDefaults } = await import("../../sim/retry-storm/scenario.ts");
 
-  test("small counts in words, how many times, and percentiles as ordinals", () => {
-    expect([1, 2, 3, 4, 12].map(n.inWords)).toEqual(["one", "two", "three", "four", "twelve"]);
-    expect(() => n.inWords(13)).toThrow(/write it as a figure/);
-    expect(() => n.inWords(2.5)).toThrow(RangeError);
-    expect([1, 2, 3].map(n.timesInWords)).toEqual(["once", "twice", "three times"]);
-    expect([0.95, 0.99, 0.5, 0.91, 0.92, 0.93, 0.11, 0.12].map(n.percentileOrdinal)).toEqual([
-      "95th",
-      "99th",
-      "50th",
-      "91st",
-      "92nd",
-      "93rd",
-      "11th",
-      "12th",
-    ]);
-  });
-
   test("the design maps' cell counts: four cells, each a quarter of the flags' tenants", () => {
     expect(n.bank["saas.cells"]).toBe("four");
     // Every cell carries the same weight and the control plane the rest.
@@ -341,6 +324,8 @@ describe("inputs the prose states, read from the constants they feed", async () 
     expect(n.designs.payments.regionFactor).toBe(n.regions.two);
     expect(n.designs.dispatch.zoneFactor).toBe(n.staticStability.three);
     expect(n.bank["zones.oneMore"]).toBe("four");
+    for (const q of [n.quorum.three, n.quorum.four, n.quorum.five]) expect(q.tolerates).toBe(q.members - q.majority);
+    expect([n.bank["quorum.three"], n.bank["quorum.four"], n.bank["quorum.five"]]).toEqual(["three", "four", "five"]);
     // The ramp outlasts the autoscaler's lag, so the gap reaches ramp x lag.
     expect(n.autoscaling.rampMinutes * 60).toBeGreaterThanOrEqual(n.autoscaling.lagSeconds);
     // The alert's wait is part of the detection time.

@@ -17,6 +17,7 @@ import {
 } from "../../sim/backoff.ts";
 
 import { countOf, duration, grouped, oneIn, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
+import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts";
 import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { balancingFailureShare } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
@@ -56,40 +57,6 @@ export interface Rung {
   design: string;
   fault: string;
   share: number;
-}
-
-/** A small count in words, for the sentences that say one ("four cells", "three zones"). */
-const countWords = [
-  "zero",
-  "one",
-  "two",
-  "three",
-  "four",
-  "five",
-  "six",
-  "seven",
-  "eight",
-  "nine",
-  "ten",
-  "eleven",
-  "twelve",
-];
-export function inWords(n: number): string {
-  const word = countWords[n];
-  if (!Number.isInteger(n) || word === undefined) throw new RangeError(`no word for ${n}: write it as a figure`);
-  return word;
-}
-
-/** How many times, in words: 1 -> "once", 2 -> "twice", 3 -> "three times". */
-export function timesInWords(n: number): string {
-  return n === 1 ? "once" : n === 2 ? "twice" : `${inWords(n)} times`;
-}
-
-/** A percentile as an ordinal: 0.95 -> "95th". */
-export function percentileOrdinal(share: number): string {
-  const p = Math.round(share * 100);
-  const suffix = p % 100 >= 11 && p % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][p % 10] ?? "th");
-  return `${p}${suffix}`;
 }
 
 /** A rung with its share as people say it: "25%", "3.6%", or "1.33e-8". */
@@ -368,11 +335,9 @@ export const regions = (() => {
 })();
 
 // Quorums.
-export const quorum = {
-  three: { majority: majority(3), tolerates: tolerableFailures(3) },
-  four: { majority: majority(4), tolerates: tolerableFailures(4) },
-  five: { majority: majority(5), tolerates: tolerableFailures(5) },
-};
+// (`three`, `four` and `five` name the bank's figures; `members` is the count each is computed for.)
+const quorumOf = (members: number) => ({ members, majority: majority(members), tolerates: tolerableFailures(members) });
+export const quorum = { three: quorumOf(3), four: quorumOf(4), five: quorumOf(5) };
 
 // DNS failover: checks every 30 s, 3 failures to trip, then the TTL.
 export const dns = {
@@ -763,6 +728,9 @@ export const bank: Readonly<Record<string, string>> = {
   "regions.utilisation": percentUpTo(regions.utilisation),
   "regions.count": inWords(regions.count),
   "regions.more": inWords(regions.more),
+  "quorum.three": inWords(quorum.three.members),
+  "quorum.four": inWords(quorum.four.members),
+  "quorum.five": inWords(quorum.five.members),
   "quorum.threeMajority": grouped(quorum.three.majority),
   "quorum.threeTolerates": grouped(quorum.three.tolerates),
   "quorum.fourTolerates": grouped(quorum.four.tolerates),

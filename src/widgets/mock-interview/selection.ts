@@ -7,10 +7,12 @@
  * and is the one place that says it: the widget's status line is emptied when the choice changes,
  * so it never repeats the line or contradicts it.
  */
+import { inWords } from "../../format/words.ts";
 import type { Ui } from "./dom.ts";
 import { readSeed, seedRule } from "../../sim/random.ts";
 import { drawIndex, freshSeed } from "./draw.ts";
 import type { InterviewQuestion } from "./payload.ts";
+import { designPhases } from "./plan.ts";
 
 export interface Choice {
   question: InterviewQuestion;
@@ -23,9 +25,9 @@ type Source = "typed" | "drawn" | "picked";
 
 export const noChoiceText = "No question yet: draw one, pick one, or just start and one is drawn for you.";
 
-/** “Title” (senior) or, for a design prompt, “Title” (staff, a design round in four phases). */
+/** “Title” (senior) or, for a design prompt, “Title” (staff, a design round in four phases): the phases counted. */
 const questionText = (q: InterviewQuestion) =>
-  `“${q.title}” (${q.level}${q.type === "design" ? ", a design round in four phases" : ""})`;
+  `“${q.title}” (${q.level}${q.type === "design" ? `, a design round in ${inWords(designPhases.length)} phases` : ""})`;
 
 export class Selection {
   private current: Choice | null = null;

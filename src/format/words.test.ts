@@ -1,0 +1,29 @@
+import { describe, expect, test } from "vitest";
+import { inWords, percentileOrdinal, timesInWords } from "./words.ts";
+
+describe("small numbers in words", () => {
+  test("counts from zero to twelve, and nothing else", () => {
+    expect([0, 1, 2, 3, 4, 12].map(inWords)).toEqual(["zero", "one", "two", "three", "four", "twelve"]);
+    expect(() => inWords(13)).toThrow(/write it as a figure/);
+    expect(() => inWords(2.5)).toThrow(RangeError);
+    expect(() => inWords(-1)).toThrow(RangeError);
+  });
+
+  test("how many times", () => {
+    expect([1, 2, 3, 10].map(timesInWords)).toEqual(["once", "twice", "three times", "ten times"]);
+  });
+
+  test("percentiles as ordinals", () => {
+    expect([0.95, 0.99, 0.5, 0.91, 0.92, 0.93, 0.11, 0.12, 0.13].map(percentileOrdinal)).toEqual([
+      "95th",
+      "99th",
+      "50th",
+      "91st",
+      "92nd",
+      "93rd",
+      "11th",
+      "12th",
+      "13th",
+    ]);
+  });
+});

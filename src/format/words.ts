@@ -1,0 +1,45 @@
+/**
+ * How the course writes a small number in words, for the sentences that say one ("four cells",
+ * "retry once", "the 95th percentile"), so the word is computed from the number it stands for and
+ * changes with it. Pure: no DOM, no Node.
+ *
+ *   inWords(4)                 "four"          whole numbers from zero to twelve; others throw
+ *   timesInWords(1)            "once"          "once", "twice", then "three times"
+ *   percentileOrdinal(0.95)    "95th"          a percentile, given as a share, as an ordinal
+ */
+
+const countWords = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+];
+
+/** A small count in words: 4 -> "four". Beyond twelve, or not whole, it throws: write it as a figure. */
+export function inWords(n: number): string {
+  const word = Number.isInteger(n) ? countWords[n] : undefined;
+  if (word === undefined) throw new RangeError(`no word for ${n}: write it as a figure`);
+  return word;
+}
+
+/** How many times, in words: 1 -> "once", 2 -> "twice", 3 -> "three times". */
+export function timesInWords(n: number): string {
+  return n === 1 ? "once" : n === 2 ? "twice" : `${inWords(n)} times`;
+}
+
+/** A percentile, given as a share, as an ordinal: 0.95 -> "95th", 0.91 -> "91st", 0.11 -> "11th". */
+export function percentileOrdinal(share: number): string {
+  const p = Math.round(share * 100);
+  const teen = p % 100 >= 11 && p % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][p % 10] ?? "th");
+  return `${p}${suffix}`;
+}
