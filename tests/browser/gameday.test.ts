@@ -1,8 +1,8 @@
 /**
  * A game day as a player and a workshop room meet it, in Chromium: the dashboard loads on the
  * first touch, alerts are announced, an action shows at once, the score is
- * the bytes Node computes for the same log, a reload offers the game back where it was left, a
- * shared link replays the same run, and the results board ranks honest codes and refuses a
+ * the bytes Node computes for the same log, a reload offers the game back where it was left (or
+ * says a saved game it could not read was discarded), a shared link replays the same run, and the results board ranks honest codes and refuses a
  * tampered one.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -19,6 +19,7 @@ import {
   resumeOfferText,
   savedGameKey,
   type SavedGame,
+  unreadableSaveText,
 } from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
@@ -185,6 +186,25 @@ describeInBrowser("game day in Chromium", (browser) => {
     // The game above is over: nothing is kept, so nothing will be offered.
     await expect(kept()).resolves.toBeNull();
 
+    // A kept game that cannot be read at all (cut short) is dropped, and the page says so where
+    // the offer would be, read out politely; nothing is offered. A game started answers the note.
+    const unreadable = root().locator("[data-resume-unreadable]");
+    await expect(unreadable.isVisible()).resolves.toBe(false);
+    await page.evaluate((k) => sessionStorage.setItem(k, '{"seed":1,"clock":300,"log":[{"at":20'), key);
+    await page.reload();
+    await expect(unreadable.isVisible()).resolves.toBe(true);
+    await expect(unreadable.textContent()).resolves.toBe(unreadableSaveText);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(unreadableSaveText);
+    await expect(offer.isVisible()).resolves.toBe(false);
+    await expect(kept()).resolves.toBeNull();
+    await page.locator("[data-start]").click();
+    await state("playing");
+    await expect(unreadable.isVisible()).resolves.toBe(false);
+    // Ended, the game is not kept: the reload below finds only the game put there.
+    await page.locator("[data-end]").click();
+    await state("over");
+    await expect(kept()).resolves.toBeNull();
+
     // A kept game whose log cannot be played (out of time order) is offered, and dropped when
     // resumed, saying why: it would fail again every time.
     const broken: SavedGame = {
@@ -199,6 +219,9 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.reload();
     await expect(offer.isVisible()).resolves.toBe(true);
     await expect(offer.locator("[data-resume-text]").textContent()).resolves.toBe(resumeOfferText(broken, 600));
+    // The unreadable game was said once: dropped, it is not said again.
+    await expect(unreadable.isVisible()).resolves.toBe(false);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe("");
     await offer.getByRole("button", { name: "Resume it" }).click();
     await page.waitForSelector("[data-gameday] [data-error]:not([hidden])", { timeout: 60_000 });
     await expect(root().locator("[data-error]").textContent()).resolves.toMatch(

@@ -74,26 +74,33 @@ test("a saved game that cannot be played to its clock is refused, naming why", (
   );
 });
 
-test("a saved game is read back only when it is one, under way and not over", () => {
+test("a saved game is read back only when it is one, under way and not over; one that is no game is told apart", () => {
   const saved: SavedGame = { seed: 7, clock: 42.5, log: [{ at: 30, action: "shed-priority" }] };
   expect(parseSavedGame(JSON.stringify(saved), 600)).toEqual(saved);
-  expect(parseSavedGame(JSON.stringify({ seed: 7, clock: 0, log: [{ at: 0, action: "scale-out" }] }), 600)).not.toBe(
-    null,
-  );
+  expect(parseSavedGame(JSON.stringify({ seed: 7, clock: 0, log: [{ at: 0, action: "scale-out" }] }), 600)).toEqual({
+    seed: 7,
+    clock: 0,
+    log: [{ at: 0, action: "scale-out" }],
+  });
+  // Nothing to offer and nothing to say: none kept, a finished game, or one where nothing happened.
+  for (const raw of [null, JSON.stringify({ ...saved, clock: 600 }), JSON.stringify({ seed: 7, clock: 0, log: [] })])
+    expect(parseSavedGame(raw, 600)).toBeNull();
+  // Kept, but no saved game: damaged or of another shape. The page drops it and says so.
   for (const raw of [
-    null,
+    "",
     "not json",
+    '{"seed": 7, "clock": 42.5, "log": [',
     "[]",
+    "null",
+    "42",
     JSON.stringify({ ...saved, seed: -1 }),
     JSON.stringify({ ...saved, clock: "42" }),
+    JSON.stringify({ ...saved, clock: -1 }),
+    JSON.stringify({ seed: 7, clock: 42.5 }),
     JSON.stringify({ ...saved, log: [{ at: "30", action: "shed-priority" }] }),
     JSON.stringify({ ...saved, log: [{ at: 30, action: "eject-host", target: 7 }] }),
-    // Over: a finished game is never offered.
-    JSON.stringify({ ...saved, clock: 600 }),
-    // Nothing happened yet: nothing to resume.
-    JSON.stringify({ seed: 7, clock: 0, log: [] }),
   ])
-    expect(parseSavedGame(raw, 600)).toBeNull();
+    expect(parseSavedGame(raw, 600), raw).toBe("unreadable");
 });
 
 test("the offer, the feed and the results say the game was resumed, and where", () => {

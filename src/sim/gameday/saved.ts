@@ -35,25 +35,30 @@ const isEntry = (v: unknown): v is LogEntry => {
 };
 
 /**
- * A saved game read back, or null when there is none, it is not one (damaged, another version),
- * or it is not `resumable` in a game of `seconds`. Its shape only: whether its log plays, entry by
- * entry, is for `resumeGame` to say.
+ * A saved game read back; null when there is none, or it is not `resumable` in a game of `seconds`
+ * (nothing to offer, nothing to say); `"unreadable"` when the tab kept something that is not a
+ * saved game (damaged, another shape), which the page drops and says it dropped. Its shape only:
+ * whether its log plays, entry by entry, is for `resumeGame` to say.
  */
-export function parseSavedGame(raw: string | null, seconds: number): SavedGame | null {
+export function parseSavedGame(raw: string | null, seconds: number): SavedGame | "unreadable" | null {
   if (raw === null) return null;
   let data: unknown;
   try {
     data = JSON.parse(raw);
   } catch {
-    return null;
+    return "unreadable";
   }
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return null;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) return "unreadable";
   const { seed, clock, log } = data as Record<string, unknown>;
-  if (!isSeed(seed) || typeof clock !== "number" || !Number.isFinite(clock) || clock < 0) return null;
-  if (!Array.isArray(log) || !log.every(isEntry)) return null;
+  if (!isSeed(seed) || typeof clock !== "number" || !Number.isFinite(clock) || clock < 0) return "unreadable";
+  if (!Array.isArray(log) || !log.every(isEntry)) return "unreadable";
   const saved: SavedGame = { seed, clock, log };
   return resumable(saved, seconds) ? saved : null;
 }
+
+/** What the page says, once, of a saved game it could not read and so discarded. */
+export const unreadableSaveText =
+  "Sorry: the game this tab had saved could not be read, so it was discarded. Start a new game when you are ready.";
 
 /** The offer the page makes for a saved game, before anything has loaded. */
 export function resumeOfferText(saved: SavedGame, seconds: number): string {

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 import { savedGameKey, type SavedGame } from "../../sim/gameday/saved.ts";
 import { keepsNothing } from "../site-storage.ts";
-import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
+import { keepSavedGame, loadSavedGame, readSavedGame } from "./saved-game.ts";
 
 const store = memoryStorage;
 const saved: SavedGame = { seed: 1, clock: 75.5, log: [{ at: 70.2, action: "retries-off" }] };
@@ -23,10 +23,19 @@ test("a game under way is kept per scenario, read back, and dropped once over", 
   expect(s.getItem(savedGameKey("retry-storm")) !== null).toBe(false);
 });
 
-test("a saved game that cannot be read is dropped", () => {
+test("a saved game that cannot be read is dropped, said once: the next read finds none", () => {
   const s = store();
   s.setItem(savedGameKey("retry-storm"), "{ damaged");
+  expect(readSavedGame(s, "retry-storm", 600)).toBe("unreadable");
+  expect(s.getItem(savedGameKey("retry-storm")) !== null).toBe(false);
+  expect(readSavedGame(s, "retry-storm", 600)).toBeNull();
+  // The dashboard's read, after the bootstrap's: no game, whatever was kept.
+  s.setItem(savedGameKey("retry-storm"), JSON.stringify({ seed: 1, clock: "75" }));
   expect(loadSavedGame(s, "retry-storm", 600)).toBeNull();
+  expect(s.getItem(savedGameKey("retry-storm")) !== null).toBe(false);
+  // A game kept over, or with nothing in it, is dropped without a word.
+  s.setItem(savedGameKey("retry-storm"), JSON.stringify({ ...saved, clock: 600 }));
+  expect(readSavedGame(s, "retry-storm", 600)).toBeNull();
   expect(s.getItem(savedGameKey("retry-storm")) !== null).toBe(false);
 });
 
@@ -43,6 +52,7 @@ test("refused or full storage keeps nothing, offers nothing and throws nothing",
     },
   };
   expect(loadSavedGame(refused, "retry-storm", 600)).toBeNull();
+  expect(readSavedGame(refused, "retry-storm", 600)).toBeNull();
   expect(keepSavedGame(refused, "retry-storm", 600, saved)).toBe(false);
   expect(keepSavedGame(refused, "retry-storm", 600, null)).toBe(false);
   expect(keepSavedGame(keepsNothing, "retry-storm", 600, saved)).toBe(true);

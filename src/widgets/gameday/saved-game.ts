@@ -6,15 +6,24 @@
 import { parseSavedGame, resumable, savedGameKey, type SavedGame } from "../../sim/gameday/saved.ts";
 import { keep, type Store } from "../site-storage.ts";
 
-/** The tab's saved game of `scenario`, or null; one that cannot be read or resumed is dropped. */
-export function loadSavedGame(store: Store, scenario: string, seconds: number): SavedGame | null {
+/**
+ * The tab's saved game of `scenario`, or null; `"unreadable"` when what the tab kept is no saved
+ * game (`parseSavedGame`). One that cannot be read or resumed is dropped, so it is said once.
+ */
+export function readSavedGame(store: Store, scenario: string, seconds: number): SavedGame | "unreadable" | null {
   try {
     const saved = parseSavedGame(store.getItem(savedGameKey(scenario)), seconds);
-    if (!saved) store.removeItem(savedGameKey(scenario));
+    if (saved === null || saved === "unreadable") store.removeItem(savedGameKey(scenario));
     return saved;
   } catch {
     return null;
   }
+}
+
+/** The tab's saved game of `scenario`, or null; one that cannot be read or resumed is dropped. */
+export function loadSavedGame(store: Store, scenario: string, seconds: number): SavedGame | null {
+  const saved = readSavedGame(store, scenario, seconds);
+  return saved === "unreadable" ? null : saved;
 }
 
 /**
