@@ -229,7 +229,7 @@ describeInBrowser("cells widgets", (browser) => {
 
     await widget(page, "static-stability").locator('select[name="routerMode"]').selectOption("asks-control-plane");
     await expect.poll(() => figure(page, "static-stability", "routed-control-plane-down")).toBe("0 of 1,200");
-    await expect(widget(page, "static-stability").locator("svg").getAttribute("aria-label")).resolves.toContain(
+    await expect(widget(page, "static-stability").locator("svg:visible").getAttribute("aria-label")).resolves.toContain(
       "cannot route",
     );
 

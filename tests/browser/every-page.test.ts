@@ -171,6 +171,28 @@ function situationProblems(page: Page, width: number): Promise<string[]> {
   }, width);
 }
 
+/**
+ * What is wrong with the static-stability diagram on the page (src/widgets/cells/stability-render.ts:
+ * its one wide layout drew its text at 5 px at 320): each widget shows one of its two layouts, and
+ * every text of it renders at 11 px or more (its font size times the SVG's scale).
+ */
+function diagramProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const found: string[] = [];
+    for (const widget of document.querySelectorAll<HTMLElement>('[data-cells-widget="static-stability"]')) {
+      const shown = [...widget.querySelectorAll<SVGSVGElement>("svg.ss-diagram")].filter(
+        (svg) => svg.getClientRects().length > 0,
+      );
+      if (shown.length !== 1) found.push(`static-stability diagram at ${width} px: ${shown.length} layouts shown`);
+      for (const el of shown.flatMap((svg) => [...svg.querySelectorAll("text")])) {
+        const px = Math.round(Number.parseFloat(getComputedStyle(el).fontSize) * (el.getScreenCTM()?.a ?? 1) * 10) / 10;
+        if (px < 11) found.push(`static-stability diagram at ${width} px: "${el.textContent}" renders at ${px} px`);
+      }
+    }
+    return found;
+  }, width);
+}
+
 /** Starlight pages switch theme in place; a stand-alone page reads the stored choice when it loads. */
 async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string | null> {
   await page.evaluate((t) => localStorage.setItem("starlight-theme", t), theme);
@@ -297,6 +319,7 @@ describeInBrowser("every page", (browser) => {
         if (shown !== null && shown !== "light") found.push(`opened in the ${shown} theme, not light`);
         found.push(...(await axeFindings(page, path, "light")));
         found.push(...(await situationProblems(page, desktop.width)));
+        found.push(...(await diagramProblems(page, desktop.width)));
         const light = await layout(page);
 
         await page.setViewportSize(phone);
@@ -305,12 +328,14 @@ describeInBrowser("every page", (browser) => {
         const overflow = await sidewaysOverflow(page);
         if (overflow) found.push(`at 375 px the page scrolls sideways: ${overflow}`);
         found.push(...(await situationProblems(page, phone.width)));
+        found.push(...(await diagramProblems(page, phone.width)));
         // Again at 320 px, the width WCAG's reflow criterion names.
         await page.setViewportSize(narrowest);
         await twoFrames(page);
         const narrowOverflow = await sidewaysOverflow(page);
         if (narrowOverflow) found.push(`at 320 px the page scrolls sideways: ${narrowOverflow}`);
         found.push(...(await situationProblems(page, narrowest.width)));
+        found.push(...(await diagramProblems(page, narrowest.width)));
         await page.setViewportSize(desktop);
 
         const dark = await switchTheme(page, "dark");
