@@ -276,5 +276,19 @@ describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 80
     await page.locator('g.mb-resource.is-saturated[data-resource="jobs"]').waitFor();
     await expect(failingServices(page)).resolves.toEqual(["accounts", "checkout", "notifications", "storefront"]);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(375);
+
+    // The first button, as a reader who has scrolled to the list meets it: its result's headline
+    // was some 600 px below it, off the screen. Pressed, the page brings the headline into sight,
+    // scrolling no farther than that, and the button keeps focus.
+    const first = page.getByRole("button", { name: "Saturate shared-db" });
+    await first.evaluate((b) => b.scrollIntoView({ block: "start" }));
+    const headline = page.locator("[data-map-builder] [data-role=result] .mb-headline");
+    const below = () => headline.evaluate((el) => window.innerHeight - el.getBoundingClientRect().bottom);
+    await first.click();
+    await expect.poll(() => headline.textContent()).toContain("6 of 11 services fail");
+    await expect.poll(below).toBeGreaterThanOrEqual(0);
+    expect(await below()).toBeLessThanOrEqual(16);
+    await expect(headline.evaluate((el) => el.getBoundingClientRect().top)).resolves.toBeGreaterThan(0);
+    await expect(first.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
   });
 });

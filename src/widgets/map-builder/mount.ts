@@ -107,6 +107,31 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   }
 
   /**
+   * A press in the list shows its result where the reader can see it: on a phone the result sits
+   * some 600 px below the first button, so nothing seemed to happen. The page scrolls as far as
+   * shows the whole result while the pressed button stays in sight, and at least as far as shows
+   * its headline (how many fail), even where the button must then go under the page's header (the
+   * first button on a phone). The drawing, clicked, shows the change where it was clicked. Focus
+   * stays on the button, so pressing it again releases it.
+   */
+  function revealResult(): void {
+    const pressed = resources.querySelector<HTMLElement>('[aria-pressed="true"]');
+    const headline = result.firstElementChild;
+    if (!pressed || !headline) return;
+    const bottom = window.innerHeight - 12;
+    const toShowAll = result.getBoundingClientRect().bottom - bottom;
+    if (toShowAll <= 0) return;
+    // Below the page's fixed header, as the page's own scrolling keeps things (scroll-padding-top).
+    const header = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+    const toKeepPressed = pressed.getBoundingClientRect().top - header;
+    const toShowHeadline = headline.getBoundingClientRect().bottom - bottom;
+    const by = Math.max(toShowHeadline, Math.min(toShowAll, toKeepPressed));
+    if (by <= 0) return;
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    window.scrollBy({ top: by, behavior: still ? "instant" : "smooth" });
+  }
+
+  /**
    * The list names the map in the editor: after its saved copy is deleted that is no map in the
    * list, so the list shows it as unsaved (an entry that cannot be picked) until another is loaded.
    */
@@ -142,6 +167,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const resourceButton = target.closest<HTMLElement>("button[data-resource], g[data-resource]");
     if (resourceButton) {
       saturate(resourceButton.dataset.resource ?? resourceButton.getAttribute("data-resource") ?? undefined);
+      if (resourceButton instanceof HTMLButtonElement && view.selected !== undefined) revealResult();
       return;
     }
     const goto = target.closest<HTMLElement>("button[data-line]");
