@@ -99,14 +99,28 @@ describeInBrowser("cells widgets", (browser) => {
         .last()
         .evaluate((el) => el.getBoundingClientRect().height);
     const elevenNote = await noteHeight();
+    // The summary, above the strip: at 1 cell its wording is shorter (the room from its top to the
+    // strip's, which holds on the old markup too).
+    const summaryRoom = () =>
+      size.evaluate(
+        (el) =>
+          el.querySelector(".cs-strip")!.getBoundingClientRect().top -
+          el.querySelector("[data-live]")!.getBoundingClientRect().top,
+      );
+    const elevenSummary = await summaryRoom();
     await page.keyboard.press("End");
     await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 50 })));
     expect(await size.locator(".cs-cell").count()).toBe(50);
     // The strip keeps a place for every count, so moving the slider does not move the page below it.
     expect(await stripHeight()).toBe(elevenCells);
     expect(await noteHeight()).toBe(elevenNote);
+    expect(await summaryRoom()).toBe(elevenSummary);
     expect(await size.locator('[data-figure="tenant"]').innerText()).toBe("125% of a cell");
     expect(await size.locator('[data-figure="move"]').innerText()).toContain("does not fit in a cell");
+    await page.keyboard.press("Home");
+    await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 1 })));
+    expect(await summaryRoom()).toBe(elevenSummary);
+    expect(await noteHeight()).toBe(elevenNote);
   });
 
   test("cells: a canary check that misses lets the release reach everyone", async () => {

@@ -149,21 +149,30 @@ export function moveText(view: CellSizeView): string {
 }
 
 /**
- * The longest wording of the move note (one cell or more, the tenant fitting or not), over every
- * count the slider allows. Each is laid, unseen, under the note the page shows, so the note is as
- * tall as the tallest it can be and moving the slider does not move the page below it (at 40 cells,
- * where the tenant stops fitting, it grew a line).
+ * The longest of `text` in each of its wordings (`wording` names the sentences a view's text
+ * uses), over every count the slider allows. Each is laid, unseen, under the text the page shows,
+ * so that text is as tall as the tallest it can be and moving the slider does not move the page
+ * below it.
  */
-export const longestMoveTexts: readonly string[] = (() => {
+function longestWordings(
+  text: (view: CellSizeView) => string,
+  wording: (view: CellSizeView) => string,
+): readonly string[] {
   const longest = new Map<string, string>();
   for (let cells = cellSizeLimits.min; cells <= cellSizeLimits.max; cells++) {
     const view = cellSizeView({ cells });
-    const wording = `${cells === 1} ${view.tenantShare >= 1}`;
-    const text = moveText(view);
-    if (text.length > (longest.get(wording)?.length ?? -1)) longest.set(wording, text);
+    const kind = wording(view);
+    const said = text(view);
+    if (said.length > (longest.get(kind)?.length ?? -1)) longest.set(kind, said);
   }
   return [...longest.values()];
-})();
+}
+
+/** The move note's: one cell or more, the tenant fitting or not (at 40 cells, where it stops fitting, it grew a line). */
+const longestMoveTexts = longestWordings(moveText, (view) => `${view.state.cells === 1} ${view.tenantShare >= 1}`);
+
+/** The summary's: one cell or more, cells even or not ("up to"); at 1 cell it was a line shorter. */
+export const longestSummaries = longestWordings(cellSizeSummary, (view) => `${view.state.cells === 1} ${view.even}`);
 
 function bar(width: number, cls: string): string {
   return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${(Math.min(1, width) * 100).toFixed(1)}%"></span></span>`;
