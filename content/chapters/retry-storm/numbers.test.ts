@@ -71,7 +71,7 @@ describe("the model tells the chapter's story", () => {
     expect(summary.poolFullSeconds!).toBeGreaterThanOrEqual(0);
     expect(summary.poolFullSeconds!).toBeLessThanOrEqual(claims.poolFullWithinSeconds);
     expect(summary.goodputZeroSeconds!).toBeGreaterThanOrEqual(0);
-    // goodputZeroSeconds is the start of the first second with no success; that second ends 1 s later.
+    // goodputZeroSeconds is the start of the first second whose arrivals are none of them served; it ends 1 s later.
     expect(summary.goodputZeroSeconds! + 1).toBeLessThanOrEqual(claims.goodputGoneWithinSeconds);
     expect(summary.firstRefusalSeconds! - summary.poolFullSeconds!).toBeGreaterThanOrEqual(
       claims.refusalAfterFullAtLeastSeconds,

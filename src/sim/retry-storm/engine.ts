@@ -494,19 +494,24 @@ export class StormRun {
       return sum;
     };
     // Goodput gone: the first whole second from the trigger on in which requests of the services
-    // that never call the slow dependency arrive, and not one of theirs succeeds.
+    // that never call the slow dependency arrive, and not one of them is ever served. Counted by
+    // arrival, as the success rate is: the first second whose success rates for those services
+    // all read 0% (a service with no arrivals that second reads nothing). Counted by completion,
+    // it was dated wrongly at a trickle of requests: a lone request that arrives late in a second
+    // and finishes in the next left its own second with an arrival and no success, although
+    // nothing failed.
     const unrelated = world.services.flatMap((s, i) =>
       s.spec.dependency === triggeredDependency ? [] : [rec.perService[i]!],
     );
     let goodputZeroAt: number | null = null;
     for (let b = Math.max(0, from); unrelated.length > 0 && b < seconds; b++) {
       let arrived = 0;
-      let succeededThen = 0;
+      let served = 0;
       for (const m of unrelated) {
         arrived += m.arrived[b]!;
-        succeededThen += m.successes[b]!;
+        served += m.servedByArrival[b]!;
       }
-      if (arrived > 0 && succeededThen === 0) {
+      if (arrived > 0 && served === 0) {
         goodputZeroAt = time(b);
         break;
       }

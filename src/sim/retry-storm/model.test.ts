@@ -302,6 +302,32 @@ describe("a trickle of requests: a second in which none arrived has no success r
     expect(held.filter((r) => r !== null).every((r) => r! >= 0.99)).toBe(true);
   });
 
+  test("goodput is gone at the first second whose arrivals, of the services that never call pricing, are all lost", () => {
+    const unrelated = (o: ReturnType<typeof observed>, row: number[][]) =>
+      row[0]!.map((_, b) =>
+        o.summary.services.reduce((a, s, i) => a + (s.dependency === "pricing" ? 0 : row[i]![b]!), 0),
+      );
+    const firstLost = (o: ReturnType<typeof observed>) => {
+      const [arrived, served] = [unrelated(o, o.arrived), unrelated(o, o.served)];
+      const from = o.metrics.time.indexOf(0);
+      const b = arrived.findIndex((n, i) => i >= from && n > 0 && served[i] === 0);
+      return b < 0 ? null : o.metrics.time[b]!;
+    };
+    // The storm: the second the success chart of search and accounts first reads 0%.
+    const storm = observed({});
+    expect(storm.summary.goodputZeroSeconds).not.toBeNull();
+    expect(storm.summary.goodputZeroSeconds).toBe(firstLost(storm));
+    // A trickle, with and without slow pricing: every request of theirs is served, though a lone
+    // request often finishes in the second after it arrived (counted by completion, that second
+    // once read as goodput gone, at 31 s).
+    for (const triggerDuration of [0, 30]) {
+      const o = observed({ load: 0.005, triggerDuration });
+      expect(o.summary.services.filter((s) => s.dependency !== "pricing").every((s) => s.failed === 0)).toBe(true);
+      expect(firstLost(o)).toBeNull();
+      expect(o.summary.goodputZeroSeconds, `trigger ${triggerDuration} s`).toBeNull();
+    }
+  });
+
   test("recoveryIndex: an empty second neither holds a recovery nor breaks one", () => {
     const good = (n: number) => new Array<number>(n).fill(1);
     // Without empty seconds: the first of 10 good seconds in a row, as ever.
