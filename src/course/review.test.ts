@@ -7,6 +7,7 @@ import {
   enrol,
   holdsForDays,
   ratingFor,
+  ratingNote,
   ratingsAllowed,
   recallChance,
   recallPercent,
@@ -53,6 +54,20 @@ describe("the outcome of a review", () => {
     expect(ratingsAllowed({ wrong: 2, gaveUp: false })).toEqual(["again", "hard"]);
     expect(ratingsAllowed({ wrong: 3, gaveUp: false })).toEqual(["again"]);
     expect(ratingsAllowed({ wrong: 0, gaveUp: true })).toEqual(["again"]);
+  });
+
+  test("the note above the grades says what the attempts earned, in the right number", () => {
+    expect(ratingNote({ wrong: 1, gaveUp: false })).toBe(
+      "Every part right, after 1 wrong answer or hint: rate it again or hard.",
+    );
+    expect(ratingNote({ wrong: 2, gaveUp: false })).toBe(
+      "Every part right, after 2 wrong answers or hints: rate it again or hard.",
+    );
+    expect(ratingNote({ wrong: 3, gaveUp: false })).toBe(
+      "Every part right, after 3 wrong answers or hints: it counts as forgotten.",
+    );
+    expect(ratingNote({ wrong: 0, gaveUp: false })).toMatch(/^Every part right first time/);
+    expect(ratingNote({ wrong: 0, gaveUp: true })).toMatch(/counts as forgotten/);
   });
 });
 

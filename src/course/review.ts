@@ -19,6 +19,7 @@
  * Pure: dates come in as arguments.
  */
 import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
+import { countOf } from "../format/number.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
 
 const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
@@ -56,6 +57,14 @@ export function ratingFor({ wrong, gaveUp }: { wrong: number; gaveUp: boolean })
 export function ratingsAllowed(attempts: { wrong: number; gaveUp: boolean }): ReviewOutcome[] {
   const earned = ratingFor(attempts);
   return earned === "good" ? [...outcomes] : outcomes.slice(0, outcomes.indexOf(earned) + 1);
+}
+
+/** What the page says above the grades it offers for a review the learner has answered. */
+export function ratingNote(attempts: { wrong: number; gaveUp: boolean }): string {
+  if (attempts.gaveUp) return "You saw the answers, so this review counts as forgotten: it comes back soon.";
+  if (attempts.wrong === 0) return "Every part right first time. Rate how much effort it took.";
+  const after = countOf(attempts.wrong, "wrong answer or hint", "wrong answers or hints");
+  return `Every part right, after ${after}: ${ratingsAllowed(attempts).length === 1 ? "it counts as forgotten" : "rate it again or hard"}.`;
 }
 
 /** A grade the learner typed (`--rate easy`), or undefined when it is none of the four. */

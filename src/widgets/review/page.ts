@@ -15,6 +15,7 @@ import {
   outcomes,
   type ReviewOutcome,
   type Reviewable,
+  ratingNote,
   ratingsAllowed,
   rateReview,
   recallPercent,
@@ -157,11 +158,7 @@ export function mountReviewPage(): void {
     const allowed = ratingsAllowed({ wrong, gaveUp });
     const at = now();
     const progress = readProgress();
-    rateNote.textContent = gaveUp
-      ? "You saw the answers, so this review counts as forgotten: it comes back soon."
-      : wrong === 0
-        ? "Every part right first time. Rate how much effort it took."
-        : `Every part right, after ${countOf(wrong, "wrong answer or hint")}: ${allowed.length === 1 ? "it counts as forgotten" : "rate it again or hard"}.`;
+    rateNote.textContent = ratingNote({ wrong, gaveUp });
     const buttons = outcomes.map((outcome) => {
       const enabled = allowed.includes(outcome) && progress.review?.[card.id] !== undefined;
       const due = enabled ? new Date(recordReview(progress, card.id, outcome, at).review![card.id]!.due) : undefined;
