@@ -5,7 +5,19 @@
  * chart is made), resized when the page is.
  */
 import type uPlotType from "uplot";
-import { chartViews, markerColour, markers, palette, timeLabel, timeTicks, type Marker, type RunView } from "./view.ts";
+import {
+  chartViews,
+  isolatedPointSize,
+  isolatedPoints,
+  markerColour,
+  markers,
+  palette,
+  timeLabel,
+  timeTicks,
+  type ChartView,
+  type Marker,
+  type RunView,
+} from "./view.ts";
 
 export type Side = "naive" | "defended";
 export const sides: Side[] = ["naive", "defended"];
@@ -37,6 +49,36 @@ export function decades(min: number, max: number): number[] {
   for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++)
     if (10 ** p >= min * 0.9999) out.push(10 ** p);
   return out.length ? out : [min, max];
+}
+
+/**
+ * uPlot's series of one chart: time, then each line. A line breaks at a gap (spanGaps off); a
+ * value with a gap on each side, which no segment reaches, is drawn as a dot (uPlot shows every
+ * point by itself only when they are few enough to stand apart).
+ */
+export function seriesOptions(view: ChartView): uPlotType.Series[] {
+  return [
+    { label: "time (s)" },
+    ...view.series.map(
+      (s): uPlotType.Series => ({
+        label: s.label,
+        stroke: palette[s.colour],
+        width: 1.5,
+        ...(s.dashed ? { dash: [5, 4] } : {}),
+        spanGaps: false,
+        points: {
+          size: isolatedPointSize,
+          fill: palette[s.colour],
+          // Read from the chart's data when it draws: a new run swaps the data, not these options.
+          filter: (u, i, show) => {
+            if (show) return null;
+            const lone = isolatedPoints(u.data[i]!);
+            return lone.length > 0 ? lone : null;
+          },
+        },
+      }),
+    ),
+  ];
 }
 
 interface SideCharts {
@@ -192,16 +234,7 @@ export class ReplayCharts {
                 : {}),
             },
           ],
-          series: [
-            { label: "time (s)" },
-            ...view.series.map((s) => ({
-              label: s.label,
-              stroke: palette[s.colour],
-              width: 1.5,
-              ...(s.dashed ? { dash: [5, 4] } : {}),
-              spanGaps: false,
-            })),
-          ],
+          series: seriesOptions(view),
           hooks: { draw: [(u: uPlotType) => this.drawMarkers(u, entry.marks)] },
         },
         [run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData,

@@ -16,8 +16,11 @@ import {
 import { countOf } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
+import { seriesOptions } from "./charts.ts";
 import {
   chartViews,
+  isolatedPoints,
+  type ChartView,
   defendedHeading,
   markerItemsHtml,
   markers,
@@ -153,6 +156,44 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
       expect(cell).toBe(rate === null ? "no requests" : `${(rate * 100).toFixed(1)}%`);
   });
   expect(rows.some((row) => row.cells[3] === "no requests")).toBe(true);
+});
+
+test("a value with a gap on each side, which no line reaches, is a dot on the static and the live chart", () => {
+  const time = [0, 1, 2, 3, 4, 5, 6, 7];
+  const values = [null, 50, null, 20, 30, null, null, 70];
+  expect(isolatedPoints(values)).toEqual([1, 7]);
+  const view: ChartView = {
+    id: "success",
+    title: "t",
+    unit: "%",
+    range: [0, 100],
+    series: [{ label: "a", values, colour: 2 }],
+  };
+  // The static chart: one zero-length round-capped stroke per lone value, at that value's place on the line's scale.
+  const svg = chartSvg(view, time, [], "lone");
+  const line = /<path d="([^"]*)"/.exec(svg)![1]!;
+  const at = (d: string) => [...d.matchAll(/M([\d.]+) ([\d.]+)/g)].map((m) => `${m[1]} ${m[2]}`);
+  const dots = /<path class="rs-dots" d="([^"]*)"[^>]*stroke="#16a34a" stroke-width="5" stroke-linecap="round"/.exec(
+    svg,
+  )!;
+  expect(dots[1]).toMatch(/^(M[\d.]+ [\d.]+h0){2}$/);
+  expect(at(dots[1]!)).toEqual([at(line)[0], at(line)[2]]);
+  // The live chart: uPlot draws those indexes as points, read from the data it holds when it draws
+  // (a new run swaps the data); when it shows every point by itself, it is left to do so.
+  const series = seriesOptions(view);
+  expect(series).toHaveLength(2);
+  const filter = series[1]!.points!.filter as (u: unknown, i: number, show: boolean) => number[] | null;
+  expect(filter({ data: [time, values] }, 1, false)).toEqual([1, 7]);
+  expect(filter({ data: [time, [1, 2, null, 3, 4]] }, 1, false)).toBeNull();
+  expect(filter({ data: [time, values] }, 1, true)).toBeNull();
+  // At a trickle of requests the success chart has such seconds, and each gets its dot.
+  const run = runRetryStorm(scenarios(normalizeState({ params: { duration: 120, load: 0.005 } })).naive);
+  const success = chartViews(run).find((v) => v.id === "success")!;
+  const lone = success.series.map((s) => isolatedPoints(s.values).length);
+  expect(lone.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  const drawn = chartSvg(success, run.metrics.time, markers(run.summary), "success");
+  const perSeries = [...drawn.matchAll(/<path class="rs-dots" d="([^"]*)"/g)].map((m) => m[1]!.split("h0").length - 1);
+  expect(perSeries).toEqual(lone.filter((n) => n > 0));
 });
 
 test("the static SVG is labelled, draws every series and marker, and escapes text", () => {

@@ -8,7 +8,16 @@
  * SVGs measured in CSS pixels, placed by percentage along the time axis.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { markerColour, type markers, palette, timeLabel, timeTicks, type ChartView } from "./view.ts";
+import {
+  isolatedPointSize,
+  isolatedPoints,
+  markerColour,
+  type markers,
+  palette,
+  timeLabel,
+  timeTicks,
+  type ChartView,
+} from "./view.ts";
 
 /** The plot's drawing units across; it is stretched to the chart's width. */
 const W = 1000;
@@ -68,7 +77,15 @@ export function chartSvg(
         if (prev && next && prev[1] === pt[1] && next[1] === pt[1]) return;
         d += `${prev ? "L" : "M"}${pt[0]} ${pt[1]}`;
       });
-      return `<path d="${d}" fill="none" stroke="${palette[s.colour]}" stroke-width="1.5" vector-effect="non-scaling-stroke"${s.dashed ? ' stroke-dasharray="4 3"' : ""}/>`;
+      const line = `<path d="${d}" fill="none" stroke="${palette[s.colour]}" stroke-width="1.5" vector-effect="non-scaling-stroke"${s.dashed ? ' stroke-dasharray="4 3"' : ""}/>`;
+      // A value with a gap on each side is a lone "M" the line never leaves: a dot marks it. The
+      // dot is a zero-length stroke with a round cap, which stays round when the plot stretches
+      // (a circle would stretch into an ellipse).
+      const lone = isolatedPoints(s.values).map((i) => `M${pts[i]![0]} ${pts[i]![1]}h0`);
+      const dots = lone.length
+        ? `<path class="rs-dots" d="${lone.join("")}" fill="none" stroke="${palette[s.colour]}" stroke-width="${isolatedPointSize}" stroke-linecap="round" vector-effect="non-scaling-stroke"/>`
+        : "";
+      return line + dots;
     })
     .join("");
   const grid = `<line x1="0" x2="${W}" y1="${sy(chart.log ? logMax : yMax)}" y2="${sy(chart.log ? logMax : yMax)}" stroke="currentColor" stroke-opacity="0.2" vector-effect="non-scaling-stroke"/>`;

@@ -33,6 +33,22 @@ export interface ChartView {
 
 export const palette = ["#2563eb", "#ea580c", "#16a34a", "#9333ea", "#64748b", "#dc2626"];
 
+/**
+ * The indexes of a series' values that no line reaches: a value whose neighbours on both sides are
+ * gaps (or the series' ends). A line needs two neighbouring values to draw a segment, so at a
+ * trickle of requests a second with some between two empty ones would show nothing; both charts
+ * (the static SVG and uPlot) draw a dot there instead.
+ */
+export function isolatedPoints(values: ArrayLike<number | null | undefined>): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++)
+    if (values[i] != null && values[i - 1] == null && values[i + 1] == null) out.push(i);
+  return out;
+}
+
+/** The diameter of that dot in CSS pixels, on both charts. */
+export const isolatedPointSize = 5;
+
 /** The five rows of charts, one shared time axis. */
 export function chartViews(run: RunView): ChartView[] {
   const m = run.metrics;
