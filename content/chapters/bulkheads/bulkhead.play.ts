@@ -12,10 +12,10 @@ for (const defences of [[], ["bulkhead"]] as const) {
   const window = `0-${summary.incidentEndSeconds} s`;
   console.log(defences.length ? "with bulkheads:" : "one shared pool:");
   for (const service of summary.services) {
-    const rate = (100 * (service.incidentSuccessRate ?? 1)).toFixed(1);
-    console.log(
-      `  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${rate.padStart(5)}% served (${window})`,
-    );
+    // A service no request reached in the window has no success rate: it says so.
+    const rate = service.incidentSuccessRate;
+    const served = rate === null ? "no request arrived" : `${(100 * rate).toFixed(1).padStart(5)}% served`;
+    console.log(`  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${served} (${window})`);
   }
   const refused = summary.firstRefusalSeconds;
   console.log(`  first request refused a connection: ${refused === null ? "never" : `${refused.toFixed(1)} s`}`);

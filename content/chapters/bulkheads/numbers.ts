@@ -12,6 +12,7 @@ import {
   defaultScenario,
   defaultServices,
   rememberedRetryStorm,
+  statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, percent, readableShare } from "../../../src/format/number.ts";
@@ -115,7 +116,8 @@ export const libraries = {
 function run(defences: "bulkhead"[]) {
   const { summary } = rememberedRetryStorm(defaultScenario({ defences }));
   /** Success over the incident window: from the trigger until the run recovers or operators step in. */
-  const rate = (name: string) => summary.services.find((s) => s.name === name)!.incidentSuccessRate ?? 1;
+  const rate = (name: string) =>
+    statedRate(summary.services.find((s) => s.name === name)!.incidentSuccessRate, `${name}'s success in the incident`);
   return { summary, rate };
 }
 const naive = run([]);

@@ -34,6 +34,9 @@ for (const defences of [[], ["breaker"]] as const) {
   const { summary } = runRetryStorm(
     defaultScenario({ defences: [...defences], params: { duration: 120, intervention: null } }),
   );
-  const served = summary.services.map((s) => `${s.name} ${(100 * s.successRate).toFixed(1)}%`).join(", ");
+  // A service no request reached has no success rate: it says so instead of a percentage.
+  const served = summary.services
+    .map((s) => `${s.name} ${s.successRate === null ? "no requests" : `${(100 * s.successRate).toFixed(1)}%`}`)
+    .join(", ");
   console.log(`${defences.length ? "breakers" : "naive"}: ${served}; opened ${summary.breakerOpenings} times`);
 }

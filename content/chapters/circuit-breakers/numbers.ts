@@ -16,6 +16,7 @@ import {
   defaultScenario,
   defaultServices,
   rememberedRetryStorm,
+  statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
@@ -117,7 +118,8 @@ const naive = run([]);
 const breakers = run(["breaker"]);
 const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
 const unrelated = defaultServices.filter((s) => s.dependency !== triggeredDependency).map((s) => s.name);
-const rate = (summary: typeof naive, name: string) => summary.services.find((s) => s.name === name)!.successRate;
+const rate = (summary: typeof naive, name: string) =>
+  statedRate(summary.services.find((s) => s.name === name)!.successRate, `${name}'s success over the run`);
 
 export const replay = {
   params: { threshold: params.breakerThreshold, cooldownSeconds: params.breakerCooldown, probes: params.breakerProbes },

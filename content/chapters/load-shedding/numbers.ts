@@ -3,7 +3,13 @@
  * model (src/sim/overload.ts), the SRE book's thread-starvation example by Little's law, and the
  * retry-storm replay with shedding on. numbers.test.ts checks them against the sources and closed forms.
  */
-import { parameterDefaults, defaultScenario, rememberedRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import {
+  parameterDefaults,
+  defaultScenario,
+  rememberedRetryStorm,
+  statedRate,
+  worstSuccessRate,
+} from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "../../../src/sim/overload.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
@@ -92,8 +98,8 @@ export const replay = {
   warmupSeconds: params.warmup,
   durationSeconds: params.duration,
   playSeconds,
-  naiveWorst: percentUpTo(Math.min(...naive.services.map((s) => s.successRate)), 1),
-  shedWorst: percentUpTo(Math.min(...shed.services.map((s) => s.successRate)), 1),
+  naiveWorst: percentUpTo(statedRate(worstSuccessRate(naive), "the worst service"), 1),
+  shedWorst: percentUpTo(statedRate(worstSuccessRate(shed), "the worst service"), 1),
   naiveAbandoned: grouped(naive.abandonedWork),
   shedAbandoned: grouped(shed.abandonedWork),
   shedRecoverySeconds: shed.recoverySeconds,

@@ -1,7 +1,7 @@
 // The retry storm with and without load shedding: a bounded wait queue for connections that
 // refuses new requests at once when it is full, instead of letting them wait behind work
 // whose callers have already given up. Try another shedQueue, or a larger load.
-import { runRetryStorm, defaultScenario, plot } from "course";
+import { runRetryStorm, defaultScenario, plot, worstSuccessRate } from "course";
 
 const params = { duration: 60, intervention: null, shedQueue: 10 };
 const runs = {
@@ -11,10 +11,10 @@ const runs = {
 
 for (const [label, { summary, metrics }] of Object.entries(runs)) {
   const longest = Math.max(...metrics.waiting);
-  const worst = Math.min(...summary.services.map((s) => s.successRate));
-  console.log(
-    `${label}: longest wait queue ${longest}, worst service ${(100 * worst).toFixed(1)}% served, recovered: ${summary.recovered}`,
-  );
+  // The lowest success rate of the services that had requests (null if none had one).
+  const worst = worstSuccessRate(summary);
+  const served = worst === null ? "no service had a request" : `worst service ${(100 * worst).toFixed(1)}% served`;
+  console.log(`${label}: longest wait queue ${longest}, ${served}, recovered: ${summary.recovered}`);
 }
 
 const { metrics } = runs["unbounded queue"];

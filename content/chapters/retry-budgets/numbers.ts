@@ -16,7 +16,13 @@ import {
   RetryThrottle,
   successesUntilRetrying,
 } from "../../../src/sim/token-bucket.ts";
-import { parameterDefaults, defaultScenario, rememberedRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import {
+  parameterDefaults,
+  defaultScenario,
+  rememberedRetryStorm,
+  statedRate,
+  worstSuccessRate,
+} from "../../../src/sim/retry-storm/index.ts";
 import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
@@ -124,9 +130,11 @@ const budgeted = rememberedRetryStorm(defaultScenario({ defences: ["budget"] }))
 const tokens = rememberedRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
 const amplificationText = (summary: typeof naive) => summary.amplification.toFixed(2);
 /** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
-const served = (summary: typeof naive) => percentUpTo(Math.min(...summary.services.map((s) => s.successRate)));
+const served = (summary: typeof naive) => percentUpTo(statedRate(worstSuccessRate(summary), "the worst service"));
 /** The best service's success during the naive incident (trigger to intervention). */
-const naiveIncidentBest = percentUpTo(Math.max(...naive.services.map((s) => s.incidentSuccessRate ?? 1)));
+const naiveIncidentBest = percentUpTo(
+  Math.max(...naive.services.map((s) => statedRate(s.incidentSuccessRate, `${s.name}'s success in the incident`))),
+);
 
 export const replay = {
   budgetPercent: percentUpTo(params.budgetRatio, 0),

@@ -1,7 +1,7 @@
 // Part 1: a gRPC-style retry throttle (gRFC A6). The bucket holds up to 10 tokens; a failed
 // call takes one, a success puts back 0.1; retries are allowed only above half full.
 // Part 2: the retry storm with nothing but a retry budget switched on, both kinds.
-import { RetryThrottle, runRetryStorm, defaultScenario } from "course";
+import { RetryThrottle, runRetryStorm, defaultScenario, worstSuccessRate } from "course";
 
 const bucket = new RetryThrottle(10, 0.1);
 // 20 healthy calls, an outage of 30 failed calls, then 80 healthy calls again.
@@ -24,8 +24,8 @@ for (const [label, defences] of Object.entries(runs)) {
   const { summary } = runRetryStorm(
     defaultScenario({ defences: [...defences], params: { duration: 60, intervention: null, budgetKind } }),
   );
-  const worst = Math.min(...summary.services.map((s) => s.successRate));
-  console.log(
-    `${label.padEnd(13)} tries per request ${summary.amplification.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`,
-  );
+  // The lowest success rate of the services that had requests (null if none had one).
+  const worst = worstSuccessRate(summary);
+  const served = worst === null ? "no service had a request" : `worst service ${(100 * worst).toFixed(1)}% served`;
+  console.log(`${label.padEnd(13)} tries per request ${summary.amplification.toFixed(2)}, ${served}`);
 }

@@ -79,6 +79,11 @@ test("with no request at all, no recovery is claimed and no success rate is give
   const json = JSON.parse((await capture(["--set", "load=0", "--set", "duration=30", "--json"])).out);
   expect(json.recovered).toBe(false);
   expect(json.recoveredBy).toBeNull();
+  // A service with no request has no success rate, over the run or the incident: null, never 1.
+  for (const s of json.services) {
+    expect(s.successRate, s.name).toBeNull();
+    expect(s.incidentSuccessRate, s.name).toBeNull();
+  }
   const { out } = await capture(["--set", "load=0", "--set", "duration=30"]);
   expect(out).toMatch(/recovered\s+nothing to recover: no request arrived/);
   expect(out).not.toMatch(/recovered\s+(yes|not recovered)/);

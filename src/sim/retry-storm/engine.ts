@@ -542,7 +542,7 @@ export class StormRun {
           requests,
           succeeded,
           failed: requests - succeeded,
-          successRate: requests === 0 ? 1 : round(succeeded / requests, 5),
+          successRate: requests === 0 ? null : round(succeeded / requests, 5),
           incidentRequests,
           incidentSucceeded,
           incidentSuccessRate: incidentRequests === 0 ? null : round(incidentSucceeded / incidentRequests, 5),

@@ -51,6 +51,8 @@ export {
 } from "./policies.ts";
 export {
   recoveryIndex,
+  worstSuccessRate,
+  statedRate,
   type RetryStormMetrics,
   type RetryStormSummary,
   type ServiceSummary,

@@ -67,8 +67,11 @@ export interface ServiceSummary {
   requests: number;
   succeeded: number;
   failed: number;
-  /** Over the whole run, warm-up and the time after the intervention included. */
-  successRate: number;
+  /**
+   * Share of the service's requests that succeeded over the whole run, warm-up and the time after
+   * the intervention included; null when none arrived (a rate of nothing is not 100%).
+   */
+  successRate: number | null;
   /** Requests that arrived during the incident window (see `incidentEndSeconds`). */
   incidentRequests: number;
   /** Of those, the ones that eventually succeeded. */
@@ -148,6 +151,25 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
 export function round(x: number, digits = 3): number {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
+}
+
+/**
+ * The lowest whole-run success rate among the services that had a request, or null when none had
+ * one: a service with no request has no rate, so it is neither the worst nor the best.
+ */
+export function worstSuccessRate(summary: Pick<RetryStormSummary, "services">): number | null {
+  const rates = summary.services.flatMap((s) => (s.successRate === null ? [] : [s.successRate]));
+  return rates.length === 0 ? null : Math.min(...rates);
+}
+
+/**
+ * A success rate that a sentence states as a number: the rate itself, or an error naming what had
+ * no request to measure it by. A chapter's figure is computed when the site is built, so a setting
+ * that left a service without requests stops the build instead of printing 100% (or 0%).
+ */
+export function statedRate(rate: number | null, what: string): number {
+  if (rate === null) throw new Error(`${what}: no request arrived, so there is no success rate to state`);
+  return rate;
 }
 
 /**

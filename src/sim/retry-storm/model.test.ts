@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createRun } from "./engine.ts";
-import { recoveryIndex } from "./metrics.ts";
+import { recoveryIndex, statedRate, worstSuccessRate } from "./metrics.ts";
 import { runRetryStorm } from "./model.ts";
 import { checkParameter, defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
 
@@ -87,9 +87,9 @@ test("golden summaries: naive, each defence alone, and all of them", slow, async
   // Bulkheads alone contain the storm to pricing's callers.
   for (const s of summaries.bulkhead!.services)
     expect(s.successRate).toBe(s.dependency === "pricing" ? s.successRate : 1);
-  expect(summaries.bulkhead!.services.filter((s) => s.dependency === "pricing").every((s) => s.successRate < 0.2)).toBe(
-    true,
-  );
+  expect(
+    summaries.bulkhead!.services.filter((s) => s.dependency === "pricing").every((s) => s.successRate! < 0.2),
+  ).toBe(true);
   // Breaker, budget, deadlines and shedding each remove the sustaining effect.
   for (const d of ["breaker", "budget", "timeout", "shed"])
     expect(summaries[d]!.recoverySeconds!).toBeLessThanOrEqual(10);
@@ -286,9 +286,36 @@ describe("a trickle of requests: a second in which none arrived has no success r
   test("with no request at all, nothing is said to have recovered", () => {
     const { summary, metrics } = observed({ load: 0 });
     expect(metrics.successRate.every((r) => r === null)).toBe(true);
+    // Nor has any service a success rate over the run: a rate of nothing is not 100%.
+    expect(summary.services.map((s) => s.successRate)).toEqual(summary.services.map(() => null));
+    expect(worstSuccessRate(summary)).toBeNull();
+    expect(() => statedRate(worstSuccessRate(summary), "the worst service")).toThrow(
+      "the worst service: no request arrived, so there is no success rate to state",
+    );
     expect(summary.recovered).toBe(false);
     expect(summary.recoverySeconds).toBeNull();
     expect(summary.recoveredBy).toBeNull();
+  });
+
+  test("a service no request reached has no rate over the run; the others have theirs, and the worst is of theirs", () => {
+    // A fifth of a request a second over four services for ten seconds: quotes gets none.
+    const { summary, arrived, served } = observed({ load: 0.002, duration: 10 });
+    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    summary.services.forEach((s, i) => {
+      expect(s.requests, s.name).toBe(total(arrived[i]!));
+      expect(s.successRate, s.name).toBe(
+        s.requests === 0 ? null : Math.round((total(served[i]!) / s.requests) * 1e5) / 1e5,
+      );
+    });
+    const rates = summary.services.map((s) => s.successRate);
+    expect(rates).toContain(null);
+    const measuredRates = rates.filter((r): r is number => r !== null);
+    expect(measuredRates.length).toBeGreaterThan(0);
+    expect(worstSuccessRate(summary)).toBe(Math.min(...measuredRates));
+    expect(statedRate(measuredRates[0]!, "a service")).toBe(measuredRates[0]);
+    // The worst is the lowest of the rates there are, not a missing one read as 0.
+    const halfServed = { ...summary.services[0]!, successRate: 0.5 };
+    expect(worstSuccessRate({ services: [halfServed, { ...halfServed, successRate: null }] })).toBe(0.5);
   });
 
   test("a recovery is dated at a second whose requests were served, not at an empty one", () => {

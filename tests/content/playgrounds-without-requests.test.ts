@@ -1,0 +1,43 @@
+/**
+ * The playgrounds that print the retry storm's success rates, run with no request at all (load
+ * 0): a rate of nothing is neither 100% nor 0%, so each says that no request arrived instead of
+ * printing a percentage. At their own settings every service has requests, and the golden files
+ * (playgrounds.test.ts) hold what they print then.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import { runInNode } from "../../src/playground/node-host.ts";
+import { requestForFile } from "../../src/playground/node-files.ts";
+import { eventText } from "../../src/playground/protocol.ts";
+
+const contentDir = new URL("../../content/chapters/", import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), "play-no-requests-"));
+
+/** What a playground prints once every run in it has load 0 (the runs all switch the intervention off). */
+async function printedWithoutRequests(program: string): Promise<string> {
+  const source = readFileSync(join(contentDir, program), "utf8");
+  const changed = source.replaceAll("intervention: null", "intervention: null, load: 0");
+  expect(changed, `${program} sets no intervention to change`).not.toBe(source);
+  const file = join(dir, program.replace("/", "-"));
+  writeFileSync(file, changed);
+  let printed = "";
+  const result = await runInNode(requestForFile(file, 45_000), (event) => void (printed += `${eventText(event)}\n`));
+  expect(result.error, `${program} failed`).toBeUndefined();
+  return printed;
+}
+
+test.each([
+  [
+    "circuit-breakers/breaker.play.ts",
+    /^naive: checkout no requests, quotes no requests, search no requests, accounts no requests;/m,
+  ],
+  ["retry-budgets/retry-budget.play.ts", /^token bucket +tries per request 0\.00, no service had a request$/m],
+  ["load-shedding/shed.play.ts", /^shedding: longest wait queue 0, no service had a request, recovered: false$/m],
+  ["bulkheads/bulkhead.play.ts", /^ {2}search +calls catalog +no request arrived \(0-120 s\)$/m],
+])("%s says no request arrived, and prints no success rate", { timeout: 60_000 }, async (program, says) => {
+  const printed = await printedWithoutRequests(program);
+  expect(printed).toMatch(says);
+  expect(printed).not.toMatch(/\d%/);
+});
