@@ -287,6 +287,23 @@ describe("inputs the prose states, read from the constants they feed", async () 
     expect([n.bank["pool.attempts"], n.bank["pool.timeout"]]).toEqual(["five", "1 s"]);
   });
 
+  test("the shared-pool question: checkout's share of traffic is the replay's, read from its services", async () => {
+    const { defaultServices } = await import("../../sim/retry-storm/scenario.ts");
+    const { questions } = await import("./bank.ts");
+    const rate = (name: string) => defaultServices.find((s) => s.name === name)!.rate;
+    const all = defaultServices.reduce((a, s) => a + s.rate, 0);
+    expect(n.checkoutTraffic).toEqual({ checkout: rate("checkout"), total: all, share: rate("checkout") / all });
+    expect([n.bank["checkout.share"], n.bank["checkout.rate"], n.bank["checkout.total"]]).toEqual(["25%", "25", "100"]);
+    // The question is that system: checkout calls pricing, search never does; and it says the share it computes.
+    expect(defaultServices.find((s) => s.name === "checkout")!.dependency).toBe("pricing");
+    expect(defaultServices.find((s) => s.name === "search")!.dependency).not.toBe("pricing");
+    const question = questions.find((q) => q.id === "shared-pool-unrelated-service")!;
+    const traffic = question.clarify!.find((c) => c.topic === "traffic")!;
+    expect(traffic.assume).toBe(
+      "Checkout is 25% of traffic (25 of 100 requests a second) and pricing calls went from milliseconds to seconds.",
+    );
+  });
+
   test("cells: the largest tenant fits in one cell; half as many cells doubles a cell's share", () => {
     expect(n.cells.largestTenant).toBeLessThan(n.cells.share);
     expect(n.cells.halvedShare).toBeCloseTo(2 * n.cells.share, 12);

@@ -18,7 +18,7 @@ import {
 
 import { countOf, duration, grouped, oneIn, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
 import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts";
-import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
+import { defaultServices, parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { balancingFailureShare } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
@@ -291,6 +291,16 @@ export const retryBudget = (() => {
 
 /** The retry storm's incident: when operators stepped in, from the replay's own scenario. */
 export const storm = { interventionSeconds: parameterDefaults.intervention };
+
+/**
+ * The shared-pool question's system is the replay's (checkout calls pricing, search never does,
+ * one pool): checkout's requests a second against every service's, from the replay's services.
+ */
+export const checkoutTraffic = (() => {
+  const checkout = defaultServices.find((s) => s.name === "checkout")!.rate;
+  const total = defaultServices.reduce((sum, s) => sum + s.rate, 0);
+  return { checkout, total, share: checkout / total };
+})();
 
 // A 99.99% product on twelve hard dependencies that each promise 99.95%.
 export const ceiling = (() => {
@@ -707,6 +717,9 @@ export const bank: Readonly<Record<string, string>> = {
   "budget.load": times(retryBudget.load),
   "budget.share": percentUpTo(retryBudget.share),
   "storm.intervention": duration(storm.interventionSeconds),
+  "checkout.share": percentUpTo(checkoutTraffic.share),
+  "checkout.rate": grouped(checkoutTraffic.checkout),
+  "checkout.total": grouped(checkoutTraffic.total),
   "ceiling.target": percentUpTo(ceiling.target, 2),
   "ceiling.dep": percentUpTo(ceiling.depAvailability, 2),
   "ceiling.deps": grouped(ceiling.deps),
