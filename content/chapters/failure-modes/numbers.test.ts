@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { connect, grayExample, replicaOutage, threads } from "./numbers.ts";
+import { inWords } from "../../../src/format/words.ts";
+import { percent } from "../../../src/format/number.ts";
+import { connect, grayExample, replicaExample, replicaOutage, threads } from "./numbers.ts";
 
 test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s -> 5,000 threads demanded", () => {
   expect(threads.total).toBe("1,000");
@@ -27,6 +29,23 @@ test("three replicas each down 1% of the time: independent 1e-6, correlated 1e-2
   expect(r.correlated).toBe(0.01);
   expect(Math.round(r.independentSecondsPerYear)).toBe(32); // 31.536 s
   expect(Math.round(r.correlatedHoursPerYear)).toBe(88); // 87.6 h
+});
+
+test("the replica example's count is one constant: its words say it and its figures are computed for it", () => {
+  expect(replicaExample.replicas).toBe(inWords(replicaExample.count));
+  expect(replicaExample.raw).toEqual(replicaOutage(replicaExample.count, replicaExample.downShareValue));
+  expect(replicaExample.downShare).toBe(percent(replicaExample.downShareValue, 0));
+  // The section's prose types no count or exponent of its own: each comes from replicaExample.
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  const from = mdx.indexOf("## Correlated failures defeat redundancy");
+  const section = mdx.slice(from, mdx.indexOf("\n## ", from + 1));
+  expect(section).toContain("each of {replicaExample.replicas} replicas");
+  expect(section).toContain("<i>p</i><sup>{replicaExample.count}</sup>");
+  const typedCounts = new RegExp(
+    `\\b(${[2, 3, 4, 5].map(inWords).join("|")})\\b|second and third|\\^\\d|<sup>\\d`,
+    "i",
+  );
+  expect(section).not.toMatch(typedCounts);
 });
 
 test("the prose: the simulated tier runs out when Little's law says, and its failure rate lands on the estimate", () => {

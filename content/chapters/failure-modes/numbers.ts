@@ -5,6 +5,7 @@
  */
 
 import { grouped, percent } from "../../../src/format/number.ts";
+import { inWords } from "../../../src/format/words.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 import { linuxSynBefore65, linuxSynDefaults, synGiveUp } from "../../../src/sim/network.ts";
 
@@ -58,10 +59,16 @@ export function replicaOutage(replicas: number, downShare: number) {
     correlatedHoursPerYear: (correlated * secondsPerYear) / 3600,
   };
 }
-const replicas = replicaOutage(3, 0.01);
+/** The example's assumptions: how many replicas, and the share of the time each is down. */
+const replicaCount = 3;
+const replicaDownShare = 0.01;
+const replicas = replicaOutage(replicaCount, replicaDownShare);
 export const replicaExample = {
-  replicas: "three",
-  downShare: percent(0.01, 0),
+  count: replicaCount,
+  /** The count in words, for the sentences that say it ("each of three replicas"). */
+  replicas: inWords(replicaCount),
+  downShareValue: replicaDownShare,
+  downShare: percent(replicaDownShare, 0),
   independent: percent(replicas.independent, 4),
   independentSeconds: grouped(replicas.independentSecondsPerYear),
   correlated: percent(replicas.correlated, 0),
