@@ -374,9 +374,12 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
       `${summary.amplification} tries per request`,
     );
-    // A shared link reproduces the state: the replay mounts at once with those controls.
-    await page.goto(`${site}/retry-storm/?seed=2&defences=budget&poolSize=24`);
+    // A shared link reproduces the state: the replay mounts at once with those controls, and
+    // with the parameters the form has no field for (here the duration: two minutes, not eleven).
+    await page.goto(`${site}/retry-storm/?seed=2&defences=budget&poolSize=24&duration=120`);
     await ready();
+    expect(new URL(page.url()).searchParams.get("duration")).toBe("120");
+    await expect(replay().locator("[data-scrub]").getAttribute("max")).resolves.toBe("119");
     await expect(replay().locator('input[name="seed"]').inputValue()).resolves.toBe("2");
     await expect(replay().locator('input[name="poolSize"]').inputValue()).resolves.toBe("24");
     await expect(replay().locator('input[name="defence-budget"]').isChecked()).resolves.toBe(true);

@@ -62,6 +62,12 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   else controls.syncIntervention();
   /** The state the charts show: the server's, then the last valid one run. */
   let shown: ReplayState = normalizeState(JSON.parse(root.dataset.initial ?? "{}"));
+  /**
+   * Where the parameters the form has no field for (a link's duration, say) are read from: a
+   * shared link, until a run of it has been drawn; then the state run last. Read from the
+   * server's state, the link's first run dropped them.
+   */
+  let beyondForm: ReplayState | null = shared;
   const runs: Partial<Record<Side, TimedRun>> = {};
   let version = 0;
   let charts: ReplayCharts | null = null;
@@ -126,7 +132,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   }
 
   async function update(): Promise<void> {
-    const reading = controls.read(shown);
+    const reading = controls.read(beyondForm ?? shown);
     controls.showErrors(reading.errors);
     const mine = ++version;
     if (!reading.state) {
@@ -151,6 +157,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     // Both sides at once: never one side of the new scenario beside one of the old.
     for (const [i, s] of sides.entries()) draw(liveCharts, s, results[i]!);
     shown = state;
+    beyondForm = null;
     const time = results[0]!.metrics.time;
     playback.setRange(time[0]!, time.at(-1)!);
     table.innerHTML = tableHtml(results[0]!, results[1]!);
