@@ -168,7 +168,8 @@ export function shareSummary(view: CanaryView): string {
 function curveSvg(view: CanaryView): string {
   const w = 320;
   const h = 150;
-  const left = 34;
+  // Room for "100%" at the largest size canary.css gives the labels.
+  const left = 44;
   const bottom = 24;
   const top = 8;
   const right = 8;
