@@ -9,7 +9,14 @@ import {
   shareSummary,
 } from "../../src/widgets/canary/render.ts";
 import { defaultHeadroomState, headroomSummary, headroomView } from "../../src/widgets/headroom/render.ts";
-import { cellSizeSummary, cellSizeView, cellsText, defaultCellSizeState } from "../../src/widgets/cell-size/render.ts";
+import {
+  cellSizeLimits,
+  cellSizeSummary,
+  cellSizeView,
+  cellsText,
+  defaultCellSizeState,
+} from "../../src/widgets/cell-size/render.ts";
+import { twoFrames } from "../../tools/frames.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
@@ -121,6 +128,25 @@ describeInBrowser("cells widgets", (browser) => {
     await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 1 })));
     expect(await summaryRoom()).toBe(elevenSummary);
     expect(await noteHeight()).toBe(elevenNote);
+    // At 320 px the table's overhead row wrapped to one line more at 28 of the 50 counts (17 to 22,
+    // 26 to 30, 32 to 44, 46 to 49) and the slider's words at every uneven count ("of up to"),
+    // moving the page below: the table and the whole widget keep their heights at every count.
+    await page.setViewportSize({ width: 320, height: 740 });
+    await twoFrames(page);
+    const heights = () =>
+      size.evaluate((el) =>
+        [el.querySelector(".cs-table")!, el].map((e) => e.getBoundingClientRect().height).join(" and "),
+      );
+    const atOne = await heights();
+    const moved: string[] = [];
+    for (let cells = 2; cells <= cellSizeLimits.max; cells++) {
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells })));
+      const now = await heights();
+      if (now !== atOne) moved.push(`${cells} cells: table and widget ${now} px tall, not ${atOne}`);
+    }
+    expect(moved).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   test("cells: a canary check that misses lets the release reach everyone", async () => {

@@ -174,13 +174,37 @@ const longestMoveTexts = longestWordings(moveText, (view) => `${view.state.cells
 /** The summary's: one cell or more, cells even or not ("up to"); at 1 cell it was a line shorter. */
 export const longestSummaries = longestWordings(cellSizeSummary, (view) => `${view.state.cells === 1} ${view.even}`);
 
+/** The slider's words: one cell or more, cells even or not ("up to" took a second line at 320 px). */
+export const longestCellsTexts = longestWordings(cellsText, (view) => `${view.state.cells === 1} ${view.even}`);
+
+/** The overhead row's figure: the overhead, the bill it is part of, and what serving the customers costs. */
+function overheadText(view: CellSizeView): string {
+  return `${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); serving the customers ${dollars(view.monthly - view.overhead)}`;
+}
+
+/**
+ * The overhead row's one wording, at its longest: at 320 px the row wrapped to one line more at 28
+ * of the 50 counts (17 to 22, 26 to 30, 32 to 44, 46 to 49).
+ */
+const longestOverheadTexts = longestWordings(overheadText, () => "");
+
+/** Texts laid unseen (and unread) beside the shown one, in one grid cell with it (cw-stack, cells.css). */
+const sizers = (texts: readonly string[]) =>
+  texts.map((text) => `<span class="cw-sizer" aria-hidden="true">${text}</span>`).join("");
+
 function bar(width: number, cls: string): string {
   return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${(Math.min(1, width) * 100).toFixed(1)}%"></span></span>`;
 }
 
-/** A row of the table: what, the figure in words, and its bar beneath. */
-const row = (what: string, figure: string, text: string, drawn: string) =>
-  `<tr><th scope="row">${what}</th><td><span data-figure="${figure}">${text}</span>${drawn}</td></tr>`;
+/**
+ * A row of the table: what, the figure in words, and its bar beneath; with `longest`, the figure's
+ * longest wordings laid unseen in its place, so the row is as tall at every count.
+ */
+function row(what: string, figure: string, text: string, drawn: string, longest: readonly string[] = []): string {
+  const shown = `<span data-figure="${figure}">${text}</span>`;
+  const sized = longest.length === 0 ? shown : `<span class="cw-stack">${shown}${sizers(longest)}</span>`;
+  return `<tr><th scope="row">${what}</th><td>${sized}${drawn}</td></tr>`;
+}
 
 export function renderCellSize(view: CellSizeView): string {
   const { cells } = view.state;
@@ -189,7 +213,6 @@ export function renderCellSize(view: CellSizeView): string {
   const strip = Array.from({ length: cellSizeLimits.max }, (_, i) =>
     i >= cells ? `<span class="cs-slot"></span>` : `<span class="cs-cell${i === 0 ? " cs-cell--down" : ""}"></span>`,
   ).join("");
-  const perCustomer = view.monthly - view.overhead;
   return (
     `<div class="cs-strip" aria-hidden="true">${strip}</div>` +
     `<div class="cw-scroll"><table class="cw-table cs-table"><caption>One bad cell, the router, and the bill</caption>` +
@@ -209,8 +232,9 @@ export function renderCellSize(view: CellSizeView): string {
     row(
       "Per-cell overhead",
       "overhead",
-      `${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); serving the customers ${dollars(perCustomer)}`,
+      overheadText(view),
       bar(view.overheadShare, "cs-bar--cost"),
+      longestOverheadTexts,
     ) +
     row(
       "Largest tenant fills",
@@ -220,8 +244,8 @@ export function renderCellSize(view: CellSizeView): string {
     ) +
     `</tbody></table></div>` +
     `<p class="cs-note" data-figure="router">${routerText(view)}</p>` +
-    `<p class="cs-note cs-stack"><span data-figure="move">${moveText(view)}</span>` +
-    longestMoveTexts.map((text) => `<span class="cs-sizer" aria-hidden="true">${text}</span>`).join("") +
+    `<p class="cs-note cw-stack"><span data-figure="move">${moveText(view)}</span>` +
+    sizers(longestMoveTexts) +
     `</p>`
   );
 }
