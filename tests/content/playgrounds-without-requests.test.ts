@@ -33,11 +33,11 @@ test.each([
     "circuit-breakers/breaker.play.ts",
     /^naive: checkout no requests, quotes no requests, search no requests, accounts no requests;/m,
   ],
-  ["retry-budgets/retry-budget.play.ts", /^token bucket +tries per request 0\.00, no service had a request$/m],
+  ["retry-budgets/retry-budget.play.ts", /^token bucket +no request arrived$/m],
   ["load-shedding/shed.play.ts", /^shedding: longest wait queue 0, no service had a request, recovered: false$/m],
   ["bulkheads/bulkhead.play.ts", /^ {2}search +calls catalog +no request arrived \(0-120 s\)$/m],
 ])("%s says no request arrived, and prints no success rate", { timeout: 60_000 }, async (program, says) => {
   const printed = await printedWithoutRequests(program);
   expect(printed).toMatch(says);
-  expect(printed).not.toMatch(/\d%/);
+  expect(printed).not.toMatch(/\d%|tries per request 0/);
 });

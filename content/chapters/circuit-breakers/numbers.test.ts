@@ -107,7 +107,7 @@ test("the replay: breakers end the storm within seconds of the trigger", () => {
   expect(raw.breakers.recovered).toBe(true);
   expect(raw.breakers.recoverySeconds!).toBeLessThanOrEqual(10);
   expect(raw.breakers.breakerOpenings).toBeGreaterThan(0);
-  expect(raw.breakers.dependencyAmplification).toBeLessThan(raw.naive.dependencyAmplification);
+  expect(raw.breakers.dependencyAmplification!).toBeLessThan(raw.naive.dependencyAmplification!);
   for (const s of raw.breakers.services) expect(s.successRate).toBeGreaterThan(0.95);
   expect(replay.rows).toHaveLength(4);
 });

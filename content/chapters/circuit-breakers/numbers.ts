@@ -138,7 +138,7 @@ export const replay = {
   interventionSeconds: naive.interventionSeconds,
   breakerRecoverySeconds: breakers.recoverySeconds,
   openings: breakers.breakerOpenings,
-  naiveAmplification: naive.dependencyAmplification.toFixed(2),
-  breakerAmplification: breakers.dependencyAmplification.toFixed(2),
+  naiveAmplification: statedRate(naive.dependencyAmplification, "the naive run's calls per request").toFixed(2),
+  breakerAmplification: statedRate(breakers.dependencyAmplification, "the breakers' calls per request").toFixed(2),
 };
 export const raw = { naive, breakers };

@@ -128,7 +128,7 @@ export const adaptive = {
 const naive = rememberedRetryStorm(defaultScenario()).summary;
 const budgeted = rememberedRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
 const tokens = rememberedRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
-const amplificationText = (summary: typeof naive) => summary.amplification.toFixed(2);
+const amplificationText = (summary: typeof naive) => statedRate(summary.amplification, "tries per request").toFixed(2);
 /** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
 const served = (summary: typeof naive) => percentUpTo(statedRate(worstSuccessRate(summary), "the worst service"));
 /** The best service's success during the naive incident (trigger to intervention). */
@@ -139,7 +139,7 @@ const naiveIncidentBest = percentUpTo(
 export const replay = {
   budgetPercent: percentUpTo(params.budgetRatio, 0),
   windowSeconds: params.budgetWindow,
-  naiveAmplification: naive.amplification.toFixed(2),
+  naiveAmplification: amplificationText(naive),
   budgetAmplification: amplificationText(budgeted),
   tokenAmplification: amplificationText(tokens),
   naiveWorst: served(naive),

@@ -24,8 +24,13 @@ for (const [label, defences] of Object.entries(runs)) {
   const { summary } = runRetryStorm(
     defaultScenario({ defences: [...defences], params: { duration: 60, intervention: null, budgetKind } }),
   );
-  // The lowest success rate of the services that had requests (null if none had one).
+  // The lowest success rate of the services that had requests. With no request at all, there is
+  // nothing to rate: both it and the tries per request are null.
   const worst = worstSuccessRate(summary);
-  const served = worst === null ? "no service had a request" : `worst service ${(100 * worst).toFixed(1)}% served`;
-  console.log(`${label.padEnd(13)} tries per request ${summary.amplification.toFixed(2)}, ${served}`);
+  const tries = summary.amplification;
+  if (worst === null || tries === null) console.log(`${label.padEnd(13)} no request arrived`);
+  else
+    console.log(
+      `${label.padEnd(13)} tries per request ${tries.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`,
+    );
 }

@@ -13,6 +13,7 @@ import {
   type DefenceName,
   type Parameters,
   type RetryStormSummary,
+  statedRate,
 } from "../../../src/sim/retry-storm/index.ts";
 
 import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
@@ -190,9 +191,9 @@ export const storm = {
   outage: minutesAndSeconds(naive.triggerSeconds + naive.recoverySeconds!),
   /** How many times longer than its trigger the outage lasted. */
   timesTrigger: grouped((naive.triggerSeconds + naive.recoverySeconds!) / naive.triggerSeconds),
-  amplification: grouped(naive.amplification, 2),
+  amplification: grouped(statedRate(naive.amplification, "the naive run's tries per request"), 2),
   /** Calls from the services to their dependencies, per original request. */
-  dependencyAmplification: grouped(naive.dependencyAmplification, 2),
+  dependencyAmplification: grouped(statedRate(naive.dependencyAmplification, "the naive run's calls per request"), 2),
   /** Search and accounts over the incident window (trigger start to intervention). */
   unrelatedIncidentSuccess: percent(unrelatedSuccess(naive), 1),
   /** Over the whole run, warm-up and the minute after the intervention included (an artefact of the window). */
@@ -221,7 +222,7 @@ export const defendedRun = {
   recoverySeconds: grouped(defended.recoverySeconds!),
   /** Search and accounts over the defended run's incident window (trigger start to recovery). */
   unrelatedSuccess: percent(unrelatedSuccess(defended), 2),
-  amplification: grouped(defended.amplification, 3),
+  amplification: grouped(statedRate(defended.amplification, "the defended run's tries per request"), 3),
   breakerOpenings: grouped(defended.breakerOpenings),
 };
 
@@ -265,13 +266,16 @@ export const single = defenceNames.map((d) => {
           ? `only at the intervention (${grouped(s.interventionSeconds!)} s)`
           : `${grouped(s.recoverySeconds!)} s`,
     unrelated: percent(unrelatedSuccess(s)),
-    amplification: grouped(s.amplification, 2),
+    amplification: grouped(statedRate(s.amplification, "tries per request"), 2),
   };
 });
 
 /** The two predictions the chapter asks for, with the model's figures to grade them against. */
 export const predictions = {
-  amplification: { actual: naive.amplification, actualText: storm.amplification },
+  amplification: {
+    actual: statedRate(naive.amplification, "the naive run's tries per request"),
+    actualText: storm.amplification,
+  },
   defences: single.map((r) => ({ id: r.defence, label: r.label, actual: r.effect })),
 };
 

@@ -88,6 +88,9 @@ test("with no request at all, no recovery is claimed and no success rate is give
   expect(out).toMatch(/recovered\s+nothing to recover: no request arrived/);
   expect(out).not.toMatch(/recovered\s+(yes|not recovered)/);
   expect(out).toMatch(/search\s+catalog\s+0\s+0\s+0\s+no requests/);
+  // Nor tries per request: nothing to divide by (it printed "0 tries per request").
+  expect([json.amplification, json.dependencyAmplification]).toEqual([null, null]);
+  expect(out).toMatch(/amplification\s+no request arrived, so no tries per request/);
 });
 
 test("--help lists every parameter with its default and unit", async () => {

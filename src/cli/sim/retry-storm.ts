@@ -144,7 +144,9 @@ const command: SimCommand = {
         ["recovered", recovery(summary)],
         [
           "amplification",
-          `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`,
+          summary.amplification === null
+            ? "no request arrived, so no tries per request"
+            : `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`,
         ],
         ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
         ["breaker openings", grouped(summary.breakerOpenings)],

@@ -529,8 +529,8 @@ export class StormRun {
       recoverySeconds: recoveryAt >= 0 ? round(Math.max(0, recoveredAt! - triggerEnd), 3) : null,
       recoveredBy,
       incidentEndSeconds: round(incidentEnd, 3),
-      amplification: originals === 0 ? 0 : round(rec.tries / originals, 3),
-      dependencyAmplification: originals === 0 ? 0 : round(rec.calls / originals, 3),
+      amplification: originals === 0 ? null : round(rec.tries / originals, 3),
+      dependencyAmplification: originals === 0 ? null : round(rec.calls / originals, 3),
       services: world.services.map((svc, i) => {
         const requests = rec.requests[i]!;
         const succeeded = rec.succeeded[i]!;

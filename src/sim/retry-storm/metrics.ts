@@ -124,10 +124,10 @@ export interface RetryStormSummary {
    * Per-service `incident*` figures count requests arriving in it, in whole seconds.
    */
   incidentEndSeconds: number;
-  /** Client tries per original request. */
-  amplification: number;
-  /** Dependency calls per original request. */
-  dependencyAmplification: number;
+  /** Client tries per original request; null when no request arrived (there is nothing to divide by). */
+  amplification: number | null;
+  /** Dependency calls per original request; null when no request arrived. */
+  dependencyAmplification: number | null;
   services: ServiceSummary[];
   /** Tries that held a connection and finished after their client had given up: work for nobody. */
   abandonedWork: number;
@@ -163,12 +163,13 @@ export function worstSuccessRate(summary: Pick<RetryStormSummary, "services">): 
 }
 
 /**
- * A success rate that a sentence states as a number: the rate itself, or an error naming what had
- * no request to measure it by. A chapter's figure is computed when the site is built, so a setting
- * that left a service without requests stops the build instead of printing 100% (or 0%).
+ * A rate per request (a success rate, tries per request) that a sentence states as a number: the
+ * rate itself, or an error naming what had no request to measure it by. A chapter's figure is
+ * computed when the site is built, so a setting that left a service without requests stops the
+ * build instead of printing 100%, 0% or 0 tries.
  */
 export function statedRate(rate: number | null, what: string): number {
-  if (rate === null) throw new Error(`${what}: no request arrived, so there is no success rate to state`);
+  if (rate === null) throw new Error(`${what}: no request arrived, so there is no rate to state`);
   return rate;
 }
 

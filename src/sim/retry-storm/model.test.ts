@@ -289,8 +289,10 @@ describe("a trickle of requests: a second in which none arrived has no success r
     // Nor has any service a success rate over the run: a rate of nothing is not 100%.
     expect(summary.services.map((s) => s.successRate)).toEqual(summary.services.map(() => null));
     expect(worstSuccessRate(summary)).toBeNull();
+    // Nor tries per request: there is no request to divide by (it read 0 tries per request).
+    expect([summary.amplification, summary.dependencyAmplification]).toEqual([null, null]);
     expect(() => statedRate(worstSuccessRate(summary), "the worst service")).toThrow(
-      "the worst service: no request arrived, so there is no success rate to state",
+      "the worst service: no request arrived, so there is no rate to state",
     );
     expect(summary.recovered).toBe(false);
     expect(summary.recoverySeconds).toBeNull();

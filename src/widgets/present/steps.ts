@@ -107,7 +107,11 @@ function replayStep(id: ReplayStepId): PreparedStep {
         value: unrelated === null ? "no incident" : percent(unrelated),
       },
       { label: "Recovers", short: "recovers", value: recovery(run) },
-      { label: "Tries per request", short: "tries per request", value: String(run.summary.amplification) },
+      {
+        label: "Tries per request",
+        short: "tries per request",
+        value: run.summary.amplification === null ? "no requests" : String(run.summary.amplification),
+      },
     ],
   };
 }

@@ -310,7 +310,7 @@ test("every run's summary sentence holds for the settings a reader can reach, no
         ).not.toContain("recovered");
         continue;
       }
-      expect(text, where).toContain(`${countOf(summary.amplification, "try", "tries")} per request`);
+      expect(text, where).toContain(`${countOf(summary.amplification!, "try", "tries")} per request`);
       // No moment is written as a negative time, and no window runs past the simulated run.
       expect(text, where).not.toMatch(/(^|\s)-\d/);
       expect(summary.incidentEndSeconds, where).toBeLessThanOrEqual(60);

@@ -183,7 +183,7 @@ function recoveryText(summary: RetryStormSummary): string {
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
-  if (!hasRequests(summary))
+  if (!hasRequests(summary) || summary.amplification === null)
     return `${name}: no request arrives in the whole run, so no connection is used, nothing is refused and nothing needs to recover.`;
   const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} ${when(t)}`);
   const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
