@@ -8,7 +8,13 @@ import {
   reachText,
   shareSummary,
 } from "../../src/widgets/canary/render.ts";
-import { defaultHeadroomState, headroomSummary, headroomView } from "../../src/widgets/headroom/render.ts";
+import {
+  defaultHeadroomState,
+  headroomLimits,
+  headroomSummary,
+  headroomView,
+  provisionedSteps,
+} from "../../src/widgets/headroom/render.ts";
 import {
   cellSizeLimits,
   cellSizeSummary,
@@ -313,6 +319,50 @@ describeInBrowser("cells widgets", (browser) => {
     await headroom.locator('select[name="zones"]').selectOption("6");
     await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView({ zones: 6, provisioned: 1.5 })));
     expect(await headroom.locator("tr.hr-short").count()).toBe(0);
+    // At 320 px the summary took a line more or less as the slider moved (196, 171.5, 147 px at 3
+    // zones), moving the page below. At every zone count (chosen in the select, which lays that
+    // count's longest wordings) the widget keeps its height over the slider's whole range, and the
+    // summary's place is that of its tallest wording at this count: stepped in the page as a key
+    // press does (its value, then its input event), one round trip a count.
+    await page.setViewportSize({ width: 320, height: 740 });
+    const moved: string[] = [];
+    let at = enough.provisioned;
+    for (let zones = headroomLimits.zones.min; zones <= headroomLimits.zones.max; zones++) {
+      await headroom.locator('select[name="zones"]').selectOption(String(zones));
+      await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView({ zones, provisioned: at })));
+      const stepped = await headroom.evaluate((el, values) => {
+        const range = el.querySelector<HTMLInputElement>('input[name="provisioned"]')!;
+        const said = el.querySelector<HTMLElement>("[data-live]")!;
+        const { marginTop, marginBottom } = getComputedStyle(said);
+        // Its own height, not stretched to its place (which its place's height does not depend on).
+        said.style.alignSelf = "start";
+        const steps = values.map((value) => {
+          range.value = value;
+          range.dispatchEvent(new Event("input", { bubbles: true }));
+          // What the summary's place holds beyond the shown summary and its margins.
+          const spare =
+            said.parentElement!.getBoundingClientRect().height -
+            said.getBoundingClientRect().height -
+            Number.parseFloat(marginTop) -
+            Number.parseFloat(marginBottom);
+          return { said: said.textContent, height: el.getBoundingClientRect().height, spare };
+        });
+        said.style.removeProperty("align-self");
+        return steps;
+      }, provisionedSteps.map(String));
+      for (const [i, { said, height }] of stepped.entries()) {
+        const provisioned = provisionedSteps[i]!;
+        expect(said).toBe(headroomSummary(headroomView({ zones, provisioned })));
+        if (height !== stepped[0]!.height)
+          moved.push(`${zones} zones at ${provisioned}×: ${height} px tall, not ${stepped[0]!.height}`);
+      }
+      // No taller than this count's tallest summary (the wordings laid are the new count's).
+      const least = Math.min(...stepped.map((step) => step.spare));
+      if (least !== 0) moved.push(`${zones} zones: the summary's place is ${least} px taller than its tallest`);
+      at = provisionedSteps.at(-1)!;
+    }
+    expect(moved).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   // The Part III playgrounds (cells, rollout) print their golden output in the page: checked with

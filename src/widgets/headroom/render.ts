@@ -98,6 +98,54 @@ export function headroomPrices(view: HeadroomView): string {
   return `${parts.join("; ")}. Below that, the shortfall waits on launches, which need the control plane at the moment it is busiest.`;
 }
 
+/** Every capacity the slider offers, lowest first. */
+export const provisionedSteps: readonly number[] = (() => {
+  const { min, max, step } = headroomLimits.provisioned;
+  const steps: number[] = [];
+  for (let i = 0; min + i * step <= max + 1e-9; i++) steps.push(Number((min + i * step).toFixed(2)));
+  return steps;
+})();
+
+/**
+ * The longest of `text` in each of its wordings (`wording` names the sentences a state's text
+ * uses), over every capacity the slider offers at `zones`. Each is laid, unseen, under the text
+ * the page shows, so that text is as tall as the tallest it can be at this zone count and moving
+ * the slider does not move the page below it.
+ */
+function longestWordings(
+  zones: number,
+  text: (view: HeadroomView) => string,
+  wording: (view: HeadroomView) => string,
+): readonly string[] {
+  const longest = new Map<string, string>();
+  for (const provisioned of provisionedSteps) {
+    const view = headroomView({ zones, provisioned });
+    const kind = wording(view);
+    const said = text(view);
+    if (said.length > (longest.get(kind)?.length ?? -1)) longest.set(kind, said);
+  }
+  return [...longest.values()];
+}
+
+/** The slider's words: one wording, the same at every zone count. */
+export const longestProvisionedTexts = longestWordings(
+  defaultHeadroomState.zones,
+  (view) => provisionedText(view.state),
+  () => "",
+);
+
+/**
+ * The summary's longest wordings at `zones` (which losses refuse nothing), laid unseen (and
+ * unread) in one grid cell with the shown summary (cw-stack, cells.css): at 320 px it took a line
+ * more or less as the slider moved (196, 171.5, 147 px at 3 zones). They depend on the zone
+ * count, so the page lays them again when that changes (mount.ts), not at each slider step.
+ */
+export function summarySizers(zones: number): string {
+  return longestWordings(zones, headroomSummary, (view) => view.rows.map((r) => r.unserved === 0).join(" "))
+    .map((text) => `<p class="cw-live cw-live--answer">${text}</p>`)
+    .join("");
+}
+
 export function renderHeadroom(view: HeadroomView): string {
   const scale = Math.max(headroomLimits.provisioned.max, view.state.provisioned);
   const body = view.rows
