@@ -18,6 +18,7 @@
  * - the same page resized to 375 px, then to 320 px, the width WCAG's reflow criterion names
  *   (media queries and resize observers answer a resize as they answer a load at that width):
  *   that nothing is wider than the screen;
+ * - at 375 and 320 px, no table caption running past the region it scrolls in;
  * - at all three widths, every shown SVG text of the page's content at 11 px or more, and the
  *   situations of diagnosis exercises: chart labels at 11 to 14 px, nothing cut.
  *
@@ -229,6 +230,31 @@ function smallSvgText(page: Page, width: number): Promise<string[]> {
   );
 }
 
+/**
+ * Every shown table caption that runs past the edge of the region it scrolls in (or of the page):
+ * a caption is as wide as its table, so a wide table's caption was cut mid-word at 320 px until
+ * the reader scrolled the table (six pages and the presenter's explorer did, by 5 to 263 px).
+ */
+function cutCaptions(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const found: string[] = [];
+    for (const caption of document.querySelectorAll("main caption")) {
+      const box = caption.getBoundingClientRect();
+      // A caption for screen readers only is 1 px wide and clipped on purpose.
+      if (box.width <= 1 || !caption.checkVisibility()) continue;
+      let region = caption.parentElement;
+      while (region && region !== document.body && getComputedStyle(region).overflowX === "visible")
+        region = region.parentElement;
+      const edge = (region ?? document.documentElement).getBoundingClientRect().right;
+      if (box.right > edge + 1)
+        found.push(
+          `caption at ${width} px: "${caption.textContent?.trim().slice(0, 50)}" runs ${Math.round(box.right - edge)} px past its region`,
+        );
+    }
+    return found;
+  }, width);
+}
+
 /** Starlight pages switch theme in place; a stand-alone page reads the stored choice when it loads. */
 async function switchTheme(page: Page, theme: "light" | "dark"): Promise<string | null> {
   await page.evaluate((t) => localStorage.setItem("starlight-theme", t), theme);
@@ -367,6 +393,7 @@ describeInBrowser("every page", (browser) => {
         found.push(...(await situationProblems(page, phone.width)));
         found.push(...(await diagramProblems(page, phone.width)));
         found.push(...(await smallSvgText(page, phone.width)));
+        found.push(...(await cutCaptions(page, phone.width)));
         // Again at 320 px, the width WCAG's reflow criterion names.
         await page.setViewportSize(narrowest);
         await twoFrames(page);
@@ -375,6 +402,7 @@ describeInBrowser("every page", (browser) => {
         found.push(...(await situationProblems(page, narrowest.width)));
         found.push(...(await diagramProblems(page, narrowest.width)));
         found.push(...(await smallSvgText(page, narrowest.width)));
+        found.push(...(await cutCaptions(page, narrowest.width)));
         await page.setViewportSize(desktop);
 
         const dark = await switchTheme(page, "dark");
