@@ -28,9 +28,9 @@ for (const [label, defences] of Object.entries(runs)) {
   // nothing to rate: both it and the tries per request are null.
   const worst = worstSuccessRate(summary);
   const tries = summary.amplification;
-  if (worst === null || tries === null) console.log(`${label.padEnd(13)} no request arrived`);
-  else
-    console.log(
-      `${label.padEnd(13)} tries per request ${tries.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`,
-    );
+  const line =
+    worst === null || tries === null
+      ? "no request arrived"
+      : `tries per request ${tries.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`;
+  console.log(`${label.padEnd(13)} ${line}`);
 }
