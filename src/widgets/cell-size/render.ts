@@ -16,6 +16,7 @@ import {
 } from "../../sim/cells/sizing.ts";
 import { cellExample } from "../../sim/cells/example.ts";
 import { countOf } from "../cells/format.ts";
+import { longestWordings } from "../cells/sizers.ts";
 
 /** The fleet the widget sizes: the chapter's worked example's customers, and what cells cost. */
 export const cellSizeScenario = {
@@ -148,34 +149,31 @@ export function moveText(view: CellSizeView): string {
   );
 }
 
-/**
- * The longest of `text` in each of its wordings (`wording` names the sentences a view's text
- * uses), over every count the slider allows. Each is laid, unseen, under the text the page shows,
- * so that text is as tall as the tallest it can be and moving the slider does not move the page
- * below it.
- */
-function longestWordings(
-  text: (view: CellSizeView) => string,
-  wording: (view: CellSizeView) => string,
-): readonly string[] {
-  const longest = new Map<string, string>();
-  for (let cells = cellSizeLimits.min; cells <= cellSizeLimits.max; cells++) {
-    const view = cellSizeView({ cells });
-    const kind = wording(view);
-    const said = text(view);
-    if (said.length > (longest.get(kind)?.length ?? -1)) longest.set(kind, said);
-  }
-  return [...longest.values()];
-}
+/** The view at every count the slider allows: the texts' longest wordings are read from these. */
+const everyCount = Array.from({ length: cellSizeLimits.max - cellSizeLimits.min + 1 }, (_, i) =>
+  cellSizeView({ cells: cellSizeLimits.min + i }),
+);
 
 /** The move note's: one cell or more, the tenant fitting or not (at 40 cells, where it stops fitting, it grew a line). */
-const longestMoveTexts = longestWordings(moveText, (view) => `${view.state.cells === 1} ${view.tenantShare >= 1}`);
+const longestMoveTexts = longestWordings(
+  everyCount,
+  moveText,
+  (view) => `${view.state.cells === 1} ${view.tenantShare >= 1}`,
+);
 
 /** The summary's: one cell or more, cells even or not ("up to"); at 1 cell it was a line shorter. */
-export const longestSummaries = longestWordings(cellSizeSummary, (view) => `${view.state.cells === 1} ${view.even}`);
+export const longestSummaries = longestWordings(
+  everyCount,
+  cellSizeSummary,
+  (view) => `${view.state.cells === 1} ${view.even}`,
+);
 
 /** The slider's words: one cell or more, cells even or not ("up to" took a second line at 320 px). */
-export const longestCellsTexts = longestWordings(cellsText, (view) => `${view.state.cells === 1} ${view.even}`);
+export const longestCellsTexts = longestWordings(
+  everyCount,
+  cellsText,
+  (view) => `${view.state.cells === 1} ${view.even}`,
+);
 
 /** The overhead row's figure: the overhead, the bill it is part of, and what serving the customers costs. */
 function overheadText(view: CellSizeView): string {
@@ -186,7 +184,7 @@ function overheadText(view: CellSizeView): string {
  * The overhead row's one wording, at its longest: at 320 px the row wrapped to one line more at 28
  * of the 50 counts (17 to 22, 26 to 30, 32 to 44, 46 to 49).
  */
-const longestOverheadTexts = longestWordings(overheadText, () => "");
+const longestOverheadTexts = longestWordings(everyCount, overheadText, () => "");
 
 /** Texts laid unseen (and unread) beside the shown one, in one grid cell with it (cw-stack, cells.css). */
 const sizers = (texts: readonly string[]) =>

@@ -6,6 +6,7 @@
  */
 import { countOf, percentUpTo, times } from "../../format/number.ts";
 import { headroomToSurvive, minZones, zoneLoss } from "../../sim/cells/static-stability.ts";
+import { longestWordings } from "../cells/sizers.ts";
 
 export const headroomLimits = {
   zones: { min: minZones, max: 6 },
@@ -106,30 +107,12 @@ export const provisionedSteps: readonly number[] = (() => {
   return steps;
 })();
 
-/**
- * The longest of `text` in each of its wordings (`wording` names the sentences a state's text
- * uses), over every capacity the slider offers at `zones`. Each is laid, unseen, under the text
- * the page shows, so that text is as tall as the tallest it can be at this zone count and moving
- * the slider does not move the page below it.
- */
-function longestWordings(
-  zones: number,
-  text: (view: HeadroomView) => string,
-  wording: (view: HeadroomView) => string,
-): readonly string[] {
-  const longest = new Map<string, string>();
-  for (const provisioned of provisionedSteps) {
-    const view = headroomView({ zones, provisioned });
-    const kind = wording(view);
-    const said = text(view);
-    if (said.length > (longest.get(kind)?.length ?? -1)) longest.set(kind, said);
-  }
-  return [...longest.values()];
-}
+/** The view at every capacity the slider offers, at `zones`: the texts' longest wordings are read from these. */
+const everyCapacity = (zones: number) => provisionedSteps.map((provisioned) => headroomView({ zones, provisioned }));
 
 /** The slider's words: one wording, the same at every zone count. */
 export const longestProvisionedTexts = longestWordings(
-  defaultHeadroomState.zones,
+  everyCapacity(defaultHeadroomState.zones),
   (view) => provisionedText(view.state),
   () => "",
 );
@@ -141,7 +124,9 @@ export const longestProvisionedTexts = longestWordings(
  * count, so the page lays them again when that changes (mount.ts), not at each slider step.
  */
 export function summarySizers(zones: number): string {
-  return longestWordings(zones, headroomSummary, (view) => view.rows.map((r) => r.unserved === 0).join(" "))
+  return longestWordings(everyCapacity(zones), headroomSummary, (view) =>
+    view.rows.map((r) => r.unserved === 0).join(" "),
+  )
     .map((text) => `<p class="cw-live cw-live--answer">${text}</p>`)
     .join("");
 }
