@@ -115,8 +115,12 @@ export const markerColour: Record<Marker["kind"], string> = {
   recovered: "#16a34a",
 };
 
-/** Whether any request arrived in the run: without one, nothing fails, succeeds or recovers. */
-const hasRequests = (summary: RetryStormSummary) => summary.services.some((s) => s.requests > 0);
+/**
+ * Whether any request arrived in the run: without one, nothing fails, succeeds or recovers, and
+ * the model gives no tries per request (null), which is what this reads.
+ */
+const hasRequests = (summary: RetryStormSummary): summary is RetryStormSummary & { amplification: number } =>
+  summary.amplification !== null;
 
 /** The run's milestones, in time order: trigger, saturation, goodput gone, first refusal, the end. */
 export function markers(summary: RetryStormSummary): Marker[] {
@@ -183,7 +187,7 @@ function recoveryText(summary: RetryStormSummary): string {
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
-  if (!hasRequests(summary) || summary.amplification === null)
+  if (!hasRequests(summary))
     return `${name}: no request arrives in the whole run, so no connection is used, nothing is refused and nothing needs to recover.`;
   const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} ${when(t)}`);
   const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
