@@ -505,12 +505,7 @@ export class StormRun {
     );
     let goodputZeroAt: number | null = null;
     for (let b = Math.max(0, from); unrelated.length > 0 && b < seconds; b++) {
-      let arrived = 0;
-      let served = 0;
-      for (const m of unrelated) {
-        arrived += m.arrived[b]!;
-        served += m.servedByArrival[b]!;
-      }
+      const { arrived, served } = rec.arrivedAndServed(b, unrelated);
       if (arrived > 0 && served === 0) {
         goodputZeroAt = time(b);
         break;

@@ -154,15 +154,24 @@ export class MetricsRecorder {
     const n = this.slots(seconds);
     const rate = new Array<number | null>(n);
     for (let b = 0; b < n; b++) {
-      let arrived = 0;
-      let served = 0;
-      for (const m of this.perService) {
-        arrived += m.arrived[b]!;
-        served += m.servedByArrival[b]!;
-      }
+      const { arrived, served } = this.arrivedAndServed(b);
       rate[b] = shareServed(arrived, served);
     }
     return rate;
+  }
+
+  /** Of the originals of `services` (all, unless named) arriving in slot `b`: how many, and how many were served. */
+  arrivedAndServed(
+    b: number,
+    services: readonly ServiceCounts[] = this.perService,
+  ): { arrived: number; served: number } {
+    let arrived = 0;
+    let served = 0;
+    for (const m of services) {
+      arrived += m.arrived[b]!;
+      served += m.servedByArrival[b]!;
+    }
+    return { arrived, served };
   }
 
   /**
