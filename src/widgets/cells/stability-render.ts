@@ -19,20 +19,17 @@ export function cellBoxes(cells: number): string[] {
   return boxes;
 }
 
-/** What the diagram says, in words: its text alternative, at either width. */
-function diagramLabel(view: StabilityView): string {
-  const up = view.state.controlPlaneUp;
-  const cached = view.state.routerMode === "cached-mapping";
-  const routing = view.shown.routed > 0;
-  return `Control plane ${up ? "up" : "down"}; the router ${routing ? "routes" : "cannot route"} existing customers${cached ? " from its cached mapping" : ""} to ${countOf(view.state.cells, "cell")}; new customers ${up ? "are placed" : "wait"}.`;
-}
-
-/** The diagram's words and states, the same in both layouts. */
+/**
+ * The diagram's words and states, the same in both layouts, read from three facts of the view:
+ * whether the control plane is up, whether the router keeps a cached mapping, and whether it
+ * routes anyone. `label` is what the diagram says in words, its text alternative at either width.
+ */
 function diagramParts(view: StabilityView) {
   const up = view.state.controlPlaneUp;
   const cached = view.state.routerMode === "cached-mapping";
   const routing = view.shown.routed > 0;
   return {
+    label: `Control plane ${up ? "up" : "down"}; the router ${routing ? "routes" : "cannot route"} existing customers${cached ? " from its cached mapping" : ""} to ${countOf(view.state.cells, "cell")}; new customers ${up ? "are placed" : "wait"}.`,
     controlBox: up ? "ss-box" : "ss-box ss-box--down",
     controlState: up ? "up: places customers" : "DOWN",
     controlLink: up ? "ss-link" : "ss-link ss-link--cut",
@@ -47,7 +44,7 @@ function diagramParts(view: StabilityView) {
 /** Wide: the cells in one row under the router, 560 units across (its text 11 px at 560 px or more). */
 function wideDiagram(view: StabilityView): string {
   const p = diagramParts(view);
-  return `<svg class="ss-diagram ss-diagram--wide" viewBox="0 0 560 200" role="img" aria-label="${diagramLabel(view)}">
+  return `<svg class="ss-diagram ss-diagram--wide" viewBox="0 0 560 200" role="img" aria-label="${p.label}">
   <rect class="${p.controlBox}" x="190" y="8" width="180" height="44" rx="6"/>
   <text x="280" y="28" text-anchor="middle">control plane</text>
   <text x="280" y="44" text-anchor="middle" class="ss-small">${p.controlState}</text>
@@ -103,7 +100,7 @@ function narrowDiagram(view: StabilityView): string {
       );
     })
     .join("");
-  return `<svg class="ss-diagram ss-diagram--narrow" viewBox="0 0 240 252" role="img" aria-label="${diagramLabel(view)}">
+  return `<svg class="ss-diagram ss-diagram--narrow" viewBox="0 0 240 252" role="img" aria-label="${p.label}">
   <rect class="${p.controlBox}" x="60" y="8" width="176" height="44" rx="6"/>
   <text x="${router}" y="28" text-anchor="middle">control plane</text>
   <text x="${router}" y="44" text-anchor="middle" class="ss-small">${p.controlState}</text>
