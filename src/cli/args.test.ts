@@ -69,6 +69,14 @@ describe("numbers and seeds", () => {
     expect(() => seed("4294967296")).toThrow("--seed must be at most 4,294,967,295, got 4294967296");
     expect(() => seed("1.5")).toThrow(/whole number/);
   });
+  test("a bound is stated by the course's one grouping rule, as the page's fields state theirs", () => {
+    const option = (value: string, opts: { min?: number; max?: number }) =>
+      numberOption(parseArgs(["--n", value], { options: ["n"], flags: [] }), "n", 1, opts);
+    expect(() => option("5000", { max: 1000 })).toThrow("--n must be at most 1,000, got 5000");
+    expect(() => option("0", { min: 1000 })).toThrow("--n must be at least 1,000, got 0");
+    expect(() => option("0.1", { min: 0.25 })).toThrow("--n must be at least 0.25, got 0.1");
+    expect(() => option("11", { max: 10 })).toThrow("--n must be at most 10, got 11");
+  });
 });
 
 test("a setting for a defence that is off is named in a warning", () => {

@@ -8,7 +8,7 @@
  */
 
 import { readDecimal } from "../format/decimal.ts";
-import { grouped as groupedDigits } from "../format/number.ts";
+import { grouped } from "../format/number.ts";
 import { seedRange } from "../sim/random.ts";
 
 /** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
@@ -101,6 +101,13 @@ export function parseArgs(argv: string[], known: { options: string[]; flags: str
   return result;
 }
 
+/**
+ * A bound as an error states it: a whole number thousands-grouped by the course's one rule
+ * (src/format/number.ts), as the page's fields state theirs ("from 1 to 1,000"); any other number
+ * exactly as written.
+ */
+const bound = (n: number) => (Number.isInteger(n) ? grouped(n) : String(n));
+
 /** The last value given for an option, parsed as a decimal number within bounds. */
 export function numberOption(
   args: ParsedArgs,
@@ -114,9 +121,9 @@ export function numberOption(
   if (value === undefined) throw new UsageError(`--${name} must be a number written in decimal, got "${raw}"`);
   if (opts.integer && !Number.isInteger(value)) throw new UsageError(`--${name} must be a whole number, got ${raw}`);
   if (opts.min !== undefined && value < opts.min)
-    throw new UsageError(`--${name} must be at least ${grouped(opts.min)}, got ${raw}`);
+    throw new UsageError(`--${name} must be at least ${bound(opts.min)}, got ${raw}`);
   if (opts.max !== undefined && value > opts.max)
-    throw new UsageError(`--${name} must be at most ${grouped(opts.max)}, got ${raw}`);
+    throw new UsageError(`--${name} must be at most ${bound(opts.max)}, got ${raw}`);
   return value;
 }
 
@@ -125,7 +132,7 @@ export function numberOption(
  * Grouped as a bigint, which is exact string work: a number would go through Intl, whose first
  * use loads the locale data (about 20 ms), and every command loads this module at start.
  */
-export const seedHelp = `a whole number ${seedRange.min}..${groupedDigits(BigInt(seedRange.max))}`;
+export const seedHelp = `a whole number ${seedRange.min}..${grouped(BigInt(seedRange.max))}`;
 
 /** `--seed`, by the one rule all simulations share. */
 export function seedOption(args: ParsedArgs, fallback: number): number {
@@ -152,8 +159,6 @@ export function ignoredSettings(
   }
   return lines;
 }
-
-const grouped = (n: number) => (Number.isInteger(n) && Math.abs(n) >= 10_000 ? n.toLocaleString("en") : String(n));
 
 /**
  * Run a command's main and return its exit code: usage errors are exit 2, reported errors exit 1,
