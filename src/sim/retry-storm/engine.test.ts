@@ -67,6 +67,22 @@ describe("stepping", () => {
   });
 });
 
+test("read mid-run, a second whose requests are not all answered yet reads low until they are", slow, () => {
+  // Before the trigger every request is served in tens of milliseconds; ten seconds into that,
+  // the requests of the second just ended that arrived in its last milliseconds are in flight.
+  const scenario = short();
+  const whole = runRetryStorm(scenario).metrics;
+  const run = createRun(scenario);
+  run.advanceTo(-20);
+  const partial = run.metrics().successRate;
+  const last = partial.length - 1;
+  expect(whole.time[last]).toBe(-21);
+  expect(whole.successRate.slice(0, last + 1).every((r) => r === 1)).toBe(true);
+  expect(partial.slice(0, last)).toEqual(whole.successRate.slice(0, last));
+  expect(partial[last]).toBeLessThan(1);
+  expect(partial[last]).toBeGreaterThan(0.9);
+});
+
 describe("the summary alone", () => {
   test("is the summary of the full result, mid-run and at the end, for the terminal's run too", slow, () => {
     const scenarios = [short(), short({ intervention: 90 }, [...defenceNames], 3), short({ load: 0.5 }, ["budget"])];

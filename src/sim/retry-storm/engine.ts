@@ -444,7 +444,13 @@ export class StormRun {
     return this.done ? this.recorder.buckets : this.recorder.lastTick + 1;
   }
 
-  /** The per-second series of the seconds completed so far (all of them once the run is done). */
+  /**
+   * The per-second series of the seconds completed so far (all of them once the run is done).
+   * A second's success rate counts its arrivals that have not yet been answered as not served,
+   * as the end of a run counts those it leaves unanswered: read before the end, the last
+   * seconds (up to a request's longest life, its tries and their sleeps) read low until their
+   * requests end.
+   */
   metrics(): RetryStormMetrics {
     const metrics = this.recorder.metrics(
       this.world.services.map((s) => s.spec.name),
