@@ -7,8 +7,7 @@ import {
   parameterDefaults,
   defaultScenario,
   rememberedRetryStorm,
-  statedRate,
-  worstSuccessRate,
+  statedWorstSuccessRate,
 } from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "../../../src/sim/overload.ts";
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
@@ -98,8 +97,8 @@ export const replay = {
   warmupSeconds: params.warmup,
   durationSeconds: params.duration,
   playSeconds,
-  naiveWorst: percentUpTo(statedRate(worstSuccessRate(naive), "the worst service"), 1),
-  shedWorst: percentUpTo(statedRate(worstSuccessRate(shed), "the worst service"), 1),
+  naiveWorst: percentUpTo(statedWorstSuccessRate(naive), 1),
+  shedWorst: percentUpTo(statedWorstSuccessRate(shed), 1),
   naiveAbandoned: grouped(naive.abandonedWork),
   shedAbandoned: grouped(shed.abandonedWork),
   shedRecoverySeconds: shed.recoverySeconds,

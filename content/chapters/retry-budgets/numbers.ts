@@ -21,7 +21,7 @@ import {
   defaultScenario,
   rememberedRetryStorm,
   statedRate,
-  worstSuccessRate,
+  statedWorstSuccessRate,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
 
@@ -130,7 +130,7 @@ const budgeted = rememberedRetryStorm(defaultScenario({ defences: ["budget"] }))
 const tokens = rememberedRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
 const amplificationText = (summary: typeof naive) => statedRate(summary.amplification, "tries per request").toFixed(2);
 /** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
-const served = (summary: typeof naive) => percentUpTo(statedRate(worstSuccessRate(summary), "the worst service"));
+const served = (summary: typeof naive) => percentUpTo(statedWorstSuccessRate(summary));
 /** The best service's success during the naive incident (trigger to intervention). */
 const naiveIncidentBest = percentUpTo(
   Math.max(...naive.services.map((s) => statedRate(s.incidentSuccessRate, `${s.name}'s success in the incident`))),

@@ -53,6 +53,7 @@ export {
   recoveryIndex,
   worstSuccessRate,
   statedRate,
+  statedWorstSuccessRate,
   type RetryStormMetrics,
   type RetryStormSummary,
   type ServiceSummary,

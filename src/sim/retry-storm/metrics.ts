@@ -173,6 +173,11 @@ export function statedRate(rate: number | null, what: string): number {
   return rate;
 }
 
+/** The worst service's whole-run success rate, stated: a run in which no service had a request stops with an error. */
+export function statedWorstSuccessRate(summary: Pick<RetryStormSummary, "services">): number {
+  return statedRate(worstSuccessRate(summary), "the worst service");
+}
+
 /**
  * Recovery: the first second, at or after the trigger's end, from which the success rate
  * stays >= `threshold` for `hold` consecutive seconds. Returns the index, or -1.

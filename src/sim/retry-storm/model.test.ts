@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { createRun } from "./engine.ts";
-import { recoveryIndex, statedRate, worstSuccessRate } from "./metrics.ts";
+import { recoveryIndex, statedRate, statedWorstSuccessRate, worstSuccessRate } from "./metrics.ts";
 import { runRetryStorm } from "./model.ts";
 import { checkParameter, defaultScenario, defenceNames, type DefenceName, type Parameters } from "./scenario.ts";
 
@@ -294,6 +294,10 @@ describe("a trickle of requests: a second in which none arrived has no success r
     expect(() => statedRate(worstSuccessRate(summary), "the worst service")).toThrow(
       "the worst service: no request arrived, so there is no rate to state",
     );
+    // What the chapters state: the same refusal, in the same words.
+    expect(() => statedWorstSuccessRate(summary)).toThrow(
+      "the worst service: no request arrived, so there is no rate to state",
+    );
     expect(summary.recovered).toBe(false);
     expect(summary.recoverySeconds).toBeNull();
     expect(summary.recoveredBy).toBeNull();
@@ -314,6 +318,7 @@ describe("a trickle of requests: a second in which none arrived has no success r
     const measuredRates = rates.filter((r): r is number => r !== null);
     expect(measuredRates.length).toBeGreaterThan(0);
     expect(worstSuccessRate(summary)).toBe(Math.min(...measuredRates));
+    expect(statedWorstSuccessRate(summary)).toBe(worstSuccessRate(summary));
     expect(statedRate(measuredRates[0]!, "a service")).toBe(measuredRates[0]);
     // The worst is the lowest of the rates there are, not a missing one read as 0.
     const halfServed = { ...summary.services[0]!, successRate: 0.5 };
