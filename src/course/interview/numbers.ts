@@ -350,14 +350,15 @@ const quorumOf = (members: number) => ({ members, majority: majority(members), t
 export const quorum = { three: quorumOf(3), four: quorumOf(4), five: quorumOf(5) };
 
 // DNS failover: checks every 30 s, 3 failures to trip, then the TTL.
-export const dns = {
-  interval: 30,
-  failures: 3,
-  shortTtl: 60,
-  longTtl: 300,
-  short: dnsFailoverSeconds({ intervalSeconds: 30, failuresToTrip: 3, ttlSeconds: 60 }),
-  long: dnsFailoverSeconds({ intervalSeconds: 30, failuresToTrip: 3, ttlSeconds: 300 }),
-};
+export const dns = (() => {
+  const interval = 30;
+  const failures = 3;
+  const shortTtl = 60;
+  const longTtl = 300;
+  const failover = (ttlSeconds: number) =>
+    dnsFailoverSeconds({ intervalSeconds: interval, failuresToTrip: failures, ttlSeconds });
+  return { interval, failures, shortTtl, longTtl, short: failover(shortTtl), long: failover(longTtl) };
+})();
 
 // ---- Tail latency ---------------------------------------------------------------------------
 export const tail = (() => {
