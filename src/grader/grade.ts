@@ -14,7 +14,7 @@ import type {
 import { fillParams } from "./fill-params.ts";
 import { type Figures, parseAnswer } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
-import { countOf } from "../format/number.ts";
+import { countOf, grouped, oneIn } from "../format/number.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -101,12 +101,12 @@ function agrees(answer: { value: number; figures?: Figures }, target: number, ru
 /** A share for people: "0.0549% (about 1 in 1,820)". */
 export function formatShare(share: number): string {
   const shown = Number((share * 100).toPrecision(3)).toString();
-  const oneIn = share > 0 && share < 0.5 ? ` (about 1 in ${Math.round(1 / share).toLocaleString("en")})` : "";
-  return `${shown}%${oneIn}`;
+  const about = share > 0 && share < 0.5 ? ` (about ${oneIn(share)})` : "";
+  return `${shown}%${about}`;
 }
 
 export function formatNumber(value: number): string {
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return value.toLocaleString("en");
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return grouped(value);
   const abs = Math.abs(value);
   if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) return value.toExponential(3);
   return Number(value.toPrecision(4)).toLocaleString("en", { maximumSignificantDigits: 4 });

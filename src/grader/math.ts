@@ -26,7 +26,7 @@ import {
   type FactoryFunctionMap,
   type MathNode,
 } from "mathjs/number";
-import { countOf } from "../format/number.ts";
+import { countOf, grouped } from "../format/number.ts";
 
 const factories = {
   parseDependencies,
@@ -94,7 +94,7 @@ const combinations: Fn = (...args) => {
   const r = Math.min(k, n - k);
   if (r > maxCombinationSpan)
     throw new InputError(
-      `C(${formatPlain(n)}, ${formatPlain(k)}) is too large to work out here (C(n, k) works out up to ${maxCombinationSpan.toLocaleString("en")} factors)`,
+      `C(${formatPlain(n)}, ${formatPlain(k)}) is too large to work out here (C(n, k) works out up to ${grouped(maxCombinationSpan)} factors)`,
     );
   // Multiply, then divide: after step i the running value is C(n - r + i, i), a whole number, so
   // it stays exact for as long as it fits in a double.

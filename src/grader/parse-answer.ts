@@ -4,6 +4,7 @@
  * and calculations such as 1/C(16,4). Never throws: every input gets a value or a message, and
  * the message says what form is expected ("about", units and "2.4k" each get their own).
  */
+import { grouped } from "../format/number.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
 /** Longest answer accepted, in characters (after trimming). Bounds parse time. */
@@ -159,9 +160,7 @@ export function parseAnswer(input: string): ParsedAnswer {
   if (typeof input !== "string") return fail("type an answer");
   // Check length first, so nothing below ever scans a huge input.
   if (input.length > maxAnswerLength * 4)
-    return fail(
-      `that answer is ${input.length.toLocaleString("en")} characters long; an answer fits in ${maxAnswerLength}`,
-    );
+    return fail(`that answer is ${grouped(input.length)} characters long; an answer fits in ${maxAnswerLength}`);
   let text = input;
   for (const [pattern, replacement] of typographic) text = text.replace(pattern, replacement);
   text = text.trim();

@@ -4,6 +4,7 @@
  * worker runtime, so every host speaks the same messages.
  */
 
+import { grouped } from "../format/number.ts";
 import type { PlotSpec } from "../prelude/plot.ts";
 
 export type { PlotSpec };
@@ -91,7 +92,7 @@ export function timeoutMessage(timeoutMs: number): string {
 }
 
 export function truncationNote(): string {
-  return `output truncated: only the first ${outputLimits.lines.toLocaleString("en-US")} lines or ${outputLimits.bytes / 1000} KB are shown`;
+  return `output truncated: only the first ${grouped(outputLimits.lines)} lines or ${outputLimits.bytes / 1000} KB are shown`;
 }
 
 /** A check's line: "✓ name", or "✗ name: why" when it failed with a message. */

@@ -6,6 +6,7 @@
 import { type Random, mulberry32, seedRange } from "./random.ts";
 import { choose, fraction, overlapDistribution, type Fraction } from "./combinatorics.ts";
 import { assertWholeNumber } from "./checks.ts";
+import { grouped } from "../format/number.ts";
 
 /**
  * What one shuffle-shard run may cost, for the terminal (`npm run sim -- shuffle-shard`) and the
@@ -45,7 +46,7 @@ export function dealCostProblem(
 ): string | undefined {
   if (shard * customers <= picks) return undefined;
   const most = Math.floor(picks / shard);
-  return `${customers.toLocaleString("en")} customers with shards of ${shard} is ${(customers * shard).toLocaleString("en")} worker picks, over the limit of ${picks.toLocaleString("en")} a run: with shards of ${shard}, use at most ${most.toLocaleString("en")} customers`;
+  return `${grouped(customers)} customers with shards of ${shard} is ${grouped(customers * shard)} worker picks, over the limit of ${grouped(picks)} a run: with shards of ${shard}, use at most ${grouped(most)} customers`;
 }
 
 function assertShard(workers: number, size: number): void {

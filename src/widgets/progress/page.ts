@@ -13,7 +13,7 @@ import {
   tooLargeToImport,
   totals,
 } from "../../course/progress.ts";
-import { countOf } from "../../format/number.ts";
+import { countOf, grouped } from "../../format/number.ts";
 import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "./catalog.ts";
 import { discardUnreadable, progressEvent, readProgress, unreadableProgress, writeProgress } from "./store.ts";
@@ -92,7 +92,7 @@ export function mountProgressPage(): void {
         const download = document.createElement("button");
         download.type = "button";
         download.className = "br-button";
-        download.textContent = `Download copy ${i + 1} (${text.length.toLocaleString("en")} characters)`;
+        download.textContent = `Download copy ${i + 1} (${grouped(text.length)} characters)`;
         download.addEventListener("click", () => {
           saveFile(text, `blast-radius-progress-unreadable-${i + 1}.json`);
           status.textContent = `Downloaded copy ${i + 1}. Repair it in a text editor, then import it above.`;

@@ -3,6 +3,7 @@
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
 import { readDecimal } from "../../format/decimal.ts";
+import { grouped } from "../../format/number.ts";
 import { type Checked, clampTo, limitProblem } from "../number-fields.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
@@ -41,7 +42,7 @@ const param = { workers: "n", shard: "k", customers: "c", groups: "g", seed: "se
 export function costProblem(state: ExplorerState): string | undefined {
   const problem = dealCostProblem(state, limits.picks);
   return problem
-    ? `${problem}. The page deals at most ${limits.picks.toLocaleString("en")} at once so it stays responsive; npm run sim -- shuffle-shard deals up to ${shuffleShardLimits.picks.toLocaleString("en")}.`
+    ? `${problem}. The page deals at most ${grouped(limits.picks)} at once so it stays responsive; npm run sim -- shuffle-shard deals up to ${grouped(shuffleShardLimits.picks)}.`
     : undefined;
 }
 
