@@ -2,19 +2,22 @@
  * `npm test`: every check CI runs, with the phases that do not depend on each other overlapped.
  *
  *   stage 1, side by side:  unit                         (the unit and content tests)
- *                           build ──> site ──> check    (the site built under /blast-radius/, as
+ *                           build ──> site ──> check ──> lint ──> knip
+ *                                                        (the site built under /blast-radius/, as
  *                                                         a project site serves it; the site
- *                                                         tests read that build; astro check)
- *                           lint ──> knip               (Biome; dead code and unused exports)
+ *                                                         tests read that build; astro check;
+ *                                                         Biome; dead code and unused exports)
  *   stage 2:                browser                      (one Chromium, a context per block,
  *                                                         against that build, served under
  *                                                         /blast-radius/)
  *
  * The unit tests (one vitest worker) and the build's chain take about as long as each other, so
- * each starts at once; lint and knip, short, run beside both in the first seconds, when the
- * machine is busy anyway. Ahead of the unit tests in their chain (as they were until session 12)
- * they made that chain about 10 s the longer, and in the last 20 s of stage 1 only 1.4 to 1.5 of
- * the two cores were busy (docs/PERFORMANCE.md).
+ * each starts at once. Lint and knip, short, end the build's chain: there they run beside the
+ * last of the unit tests, when only the unit tests' one worker was left and part of the two cores
+ * stood idle, instead of as a third process beside the unit tests and the build in the first
+ * seconds, where knip took 10 to 14 s against 4 alone. Stage 1 took 96.1 and 98.2 s against
+ * 100.7 and 100.7 s, in turn (docs/PERFORMANCE.md, session 23). Ahead of the unit tests in their
+ * chain (until session 12) they made that chain about 10 s the longer.
  *
  * One build serves every test: it is made under a sub-path (tools/built-site.ts's
  * `subPathBuildEnv`, into dist-sub/), the harder case of the two a deploy can use, so every page
@@ -29,9 +32,10 @@
  * reads the build's types (`--noSync`; the same files, docs/PERFORMANCE.md), and without one it
  * generates them itself. Both write .astro/, so check still never runs beside the build.
  * Each line a phase prints is shown as it comes, after the phase's name, then a table of what
- * each phase took. A chain stops at its first failure, except for check, which is in its chain
- * only to follow the build; the other chains still run (a failure in one does not hide one in
- * another), except that site and browser are not run without a build. The exit status is 1 if
+ * each phase took. A chain stops at its first failure, except for check, lint and knip, which
+ * are in the build's chain only to follow it (each runs whatever failed before it); the other
+ * chains still run (a failure in one does not hide one in another), except that site and browser
+ * are not run without a build. The exit status is 1 if
  * any phase failed.
  *
  * Usage: npm test [-- --only <phase,...>]   e.g. `npm test -- --only lint,unit`
@@ -45,7 +49,7 @@ interface Phase {
   command: string[];
   /** Extra environment for the command. */
   env?: Record<string, string>;
-  /** Runs even when an earlier phase of its chain failed (it follows them only not to overlap). */
+  /** Runs even when an earlier phase of its chain failed (it follows them only not to overlap them). */
   regardless?: true;
   /**
    * The command to run instead when no build passed earlier in its chain in this run: `astro
@@ -71,10 +75,8 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
           withoutBuild: ["node_modules/.bin/astro", "check"],
           regardless: true,
         },
-      ],
-      [
-        { name: "lint", command: ["node_modules/.bin/biome", "check", "."] },
-        { name: "knip", command: ["node_modules/.bin/knip", "--no-progress"] },
+        { name: "lint", command: ["node_modules/.bin/biome", "check", "."], regardless: true },
+        { name: "knip", command: ["node_modules/.bin/knip", "--no-progress"], regardless: true },
       ],
     ],
   },
