@@ -35,8 +35,7 @@
  * each phase took. A chain stops at its first failure, except for check, lint and knip, which
  * are in the build's chain only to follow it (each runs whatever failed before it); the other
  * chains still run (a failure in one does not hide one in another), except that site and browser
- * are not run without a build. The exit status is 1 if
- * any phase failed.
+ * are not run without a build. The exit status is 1 if any phase failed.
  *
  * Usage: npm test [-- --only <phase,...>]   e.g. `npm test -- --only lint,unit`
  */
