@@ -2,6 +2,7 @@
  * The retry-storm simulation: how long the default 12-minute naive run takes in Node, how many
  * events a second that is, and how long the page takes from a control change to redrawn charts.
  */
+import { grouped } from "../src/format/number.ts";
 import { createRun, defaultScenario, runRetryStorm } from "../src/sim/retry-storm/index.ts";
 import { openBrowser } from "../tools/chromium.ts";
 import type { Bench, BenchRow } from "./types.ts";
@@ -65,7 +66,7 @@ const bench: Bench = async ({ siteUrl }) => {
       metric: "events processed per second",
       value: events / (median(wall) / 1000) / 1e6,
       unit: "M events/s",
-      note: `${events.toLocaleString("en-US")} events`,
+      note: `${grouped(events)} events`,
     },
   ];
 

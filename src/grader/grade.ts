@@ -14,7 +14,7 @@ import type {
 import { fillParams } from "./fill-params.ts";
 import { type Figures, parseAnswer } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
-import { countOf, grouped, oneIn } from "../format/number.ts";
+import { countOf, grouped, oneIn, rounded } from "../format/number.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -109,7 +109,7 @@ export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return grouped(value);
   const abs = Math.abs(value);
   if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) return value.toExponential(3);
-  return Number(value.toPrecision(4)).toLocaleString("en", { maximumSignificantDigits: 4 });
+  return rounded(value, 4);
 }
 
 function describeExpected(part: NumericPart, expected: number): string {
