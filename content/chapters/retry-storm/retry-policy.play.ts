@@ -17,18 +17,17 @@ function report(name: string, s: RetryStormSummary): void {
   // Success over the incident: from the trigger until recovery (or the end of the run).
   const unrelated = s.services.filter((x) => x.dependency !== "pricing");
   const requests = unrelated.reduce((a, x) => a + x.incidentRequests, 0);
-  const share = unrelated.reduce((a, x) => a + x.incidentSucceeded, 0) / requests;
+  const succeeded = unrelated.reduce((a, x) => a + x.incidentSucceeded, 0);
+  // With no request at all there is no share to print (nothing to divide by): it says so.
+  const served = requests === 0 ? "no request arrived" : `${((100 * succeeded) / requests).toFixed(1)}% succeed`;
   const at = (t: number | null) => (t === null ? "never" : `${t} s`);
   console.log(name);
   console.log("  pool full:          ", at(s.poolFullSeconds));
   console.log("  goodput gone:       ", at(s.goodputZeroSeconds));
   console.log("  first refusal:      ", at(s.firstRefusalSeconds));
   console.log("  recovered:          ", s.recovered ? `${s.recoverySeconds} s after the trigger ended` : "no");
-  console.log("  tries per request:  ", s.amplification);
-  console.log(
-    "  unrelated services: ",
-    `${(share * 100).toFixed(1)}% succeed during the incident (0-${s.incidentEndSeconds} s)`,
-  );
+  console.log("  tries per request:  ", s.amplification ?? "none (no request arrived)");
+  console.log("  unrelated services: ", `${served} during the incident (0-${s.incidentEndSeconds} s)`);
 }
 
 const naive = runRetryStorm(defaultScenario({ params }));
