@@ -3,8 +3,11 @@
  * it, no code calls `toLocaleString` on a number or makes its own `Intl.NumberFormat`, so a figure
  * cannot read one way in a chapter and another in the CLI. Dates are formatted where they are
  * shown (`new Date(…).toLocaleString(…)`, the reader's own locale on purpose); they are the one
- * receiver allowed. Calls are found by TypeScript's parser, so a word in a comment or a string is
- * not a call.
+ * receiver allowed. In TypeScript, an Astro file's frontmatter and scripts, and an MDX file's
+ * imports, calls are found by TypeScript's parser, so a word in a comment or a string is not a
+ * call; in an Astro file's template and an MDX file's text, where `{…}` expressions are code too,
+ * by their text once code shown to the reader (fenced blocks, inline code) and comments are left
+ * out.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -18,18 +21,51 @@ function walk(dir: string, out: string[] = []): string[] {
     if (name === "node_modules" || name.startsWith(".")) continue;
     const path = join(dir, name);
     if (statSync(path).isDirectory()) walk(path, out);
-    else if (/\.(ts|mts|astro)$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
+    else if (/\.(ts|mts|astro|mdx)$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
   }
   return out;
 }
 
-/** The script code of an Astro file (frontmatter and scripts), or a TypeScript file's text. */
-function codeOf(file: string): string {
-  const text = readFileSync(file, "utf8");
-  if (!file.endsWith(".astro")) return text;
-  const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
-  const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-  return [front, ...scripts].join("\n");
+/**
+ * A file split into what TypeScript parses (a TypeScript file's text; an Astro file's frontmatter
+ * and scripts; an MDX file's import and export lines) and the rest, a template or MDX text whose
+ * `{…}` expressions are code too.
+ */
+function partsOf(file: string, text: string): { code: string; template: string } {
+  if (file.endsWith(".astro")) {
+    const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
+    const scripts = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
+    const code = [front, ...[...text.matchAll(scripts)].map((m) => m[1])].join("\n");
+    // Blank what was taken, keeping the lines, so a line number is the file's.
+    const blank = (s: string) => s.replace(/[^\n]/g, " ");
+    return { code, template: text.replace(/^---\n[\s\S]*?\n---/, blank).replace(scripts, blank) };
+  }
+  if (file.endsWith(".mdx")) {
+    const lines = text.split("\n");
+    const esm = (line: string) => /^(import|export) /.test(line);
+    return {
+      code: lines.filter(esm).join("\n"),
+      template: lines.map((line) => (esm(line) ? "" : line)).join("\n"),
+    };
+  }
+  return { code: text, template: "" };
+}
+
+/** "file:line: what" for each number formatted in a template's or MDX text's expressions. */
+function templateFormatting(file: string, template: string): string[] {
+  const blank = (s: string) => s.replace(/[^\n]/g, " ");
+  const text = template
+    .replace(/^(```|~~~)[\s\S]*?^\1/gm, blank) // code shown to the reader
+    .replace(/`[^`\n]*`/g, blank)
+    .replace(/<!--[\s\S]*?-->/g, blank)
+    .replace(/\{\/\*[\s\S]*?\*\/\}/g, blank);
+  const found: string[] = [];
+  for (const m of text.matchAll(/\.toLocaleString\s*\(|\bIntl\s*\.\s*NumberFormat\b/g)) {
+    const before = text.slice(0, m.index);
+    if (m[0].startsWith(".toLocaleString") && /new Date\([^()]*\)\s*$/.test(before)) continue;
+    found.push(`${file}:${before.split("\n").length}: ${m[0].replace(/\s+/g, "")}`);
+  }
+  return found;
 }
 
 /** "file:line: what" for each call that formats a number outside src/format. */
@@ -73,10 +109,34 @@ test("the check finds a number's toLocaleString and Intl.NumberFormat, and lets 
   expect(ownFormatting("x.ts", code)).toEqual(["x.ts:1: (1820).toLocaleString(…)", "x.ts:2: Intl.NumberFormat"]);
 });
 
+test("the check finds them in an MDX file's expressions and an Astro template's, and not in code shown to the reader", () => {
+  const mdx = [
+    "import { fleet } from './numbers.ts';",
+    "With {fleet.perCell.toLocaleString('en-US')} customers.",
+    "Prose that names `n.toLocaleString()` in inline code.",
+    "```ts",
+    "console.log((5).toLocaleString());",
+    "```",
+    "{/* n.toLocaleString() in a comment */}",
+    "Seen {new Date(0).toLocaleString()}, a date.",
+    "{new Intl.NumberFormat('en').format(3)}",
+  ].join("\n");
+  expect(templateFormatting("x.mdx", partsOf("x.mdx", mdx).template)).toEqual([
+    "x.mdx:2: .toLocaleString(",
+    "x.mdx:9: Intl.NumberFormat",
+  ]);
+});
+
 test("outside src/format, no code formats a number for people on its own", () => {
   const files = ["src", "content", "bench", "scripts", "tools"]
     .flatMap((dir) => walk(join(root, dir)))
     .filter((file) => !relative(root, file).startsWith(join("src", "format")));
   expect(files.length).toBeGreaterThan(100);
-  expect(files.flatMap((file) => ownFormatting(relative(root, file), codeOf(file)))).toEqual([]);
+  expect(files.some((file) => file.endsWith(".mdx"))).toBe(true);
+  expect(
+    files.flatMap((file) => {
+      const { code, template } = partsOf(file, readFileSync(file, "utf8"));
+      return [...ownFormatting(relative(root, file), code), ...templateFormatting(relative(root, file), template)];
+    }),
+  ).toEqual([]);
 });

@@ -8,6 +8,7 @@ test("canary-first rollout over 20 cells of 1,000, waves of 4", () => {
   expect(rollouts.firstWaveCatches).toEqual({ customers: "5,000", share: "25%", cells: 5 });
   expect(rollouts.nothingCatches).toEqual({ customers: "20,000", share: "100%", cells: 20 });
   expect(rollouts.allAtOnce.share).toBe("100%");
+  expect(rollouts.perCell).toBe("1,000");
 });
 
 test("the SRE book's figure, as published: roughly 70% of outages come from changes", () => {

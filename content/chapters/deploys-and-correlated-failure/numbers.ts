@@ -18,6 +18,7 @@ function exposure(healthCheckCatches: boolean, detectedInWave = 0) {
 }
 
 export const rollouts = {
+  perCell: grouped(fleet.perCell),
   customers: grouped(fleet.cells * fleet.perCell),
   allAtOnce: { customers: grouped(fleet.cells * fleet.perCell), share: "100%", cells: fleet.cells },
   canaryCatches: exposure(true, 0),
