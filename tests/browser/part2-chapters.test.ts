@@ -1,11 +1,23 @@
-/** The Part II chapters (timeouts to load shedding), as a reader meets them, in Chromium. */
+/** The Part II chapters (timeouts to load shedding, the catalog's part 2), as a reader meets them, in Chromium. */
 import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
+import { loadChapters } from "../../src/course/catalog.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
-const chapters = ["timeouts-retries-backoff", "bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"].map(
-  (chapter) => ({ chapter }),
-);
+const chapters = loadChapters()
+  .filter((c) => c.part === 2)
+  .map((c) => ({ chapter: c.slug }));
+
+test("Part II runs from timeouts to load shedding, the retry storm's case study among them", () => {
+  expect(chapters.map((c) => c.chapter)).toEqual([
+    "timeouts-retries-backoff",
+    "retry-storm",
+    "bulkheads",
+    "circuit-breakers",
+    "retry-budgets",
+    "load-shedding",
+  ]);
+});
 
 describeInBrowser("Part II chapters in Chromium", { viewport: { width: 375, height: 800 } }, (browser) => {
   const { site } = browser;
