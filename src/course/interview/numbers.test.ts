@@ -1,4 +1,5 @@
 /** The playbook's figures against the published figures and against arithmetic done a second way. */
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import {
   amplification,
@@ -71,6 +72,28 @@ describe("interview playbook numbers", () => {
 
   test("every bank figure is a non-empty string", () => {
     for (const [name, value] of Object.entries(bank)) expect(value, name).toMatch(/\S/);
+  });
+
+  // `bank` is a record of strings, so a misspelt name in a page's `{bank["…"]}` would type-check
+  // and render as nothing; every name a file quotes from it must be one of its figures.
+  const root = new URL("../../../", import.meta.url);
+  const quoting = ["src", "content"]
+    .flatMap((dir) =>
+      readdirSync(new URL(dir, root), { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`),
+    )
+    .filter((file) => /\.(ts|astro|mdx)$/.test(file) && !file.endsWith(".test.ts"))
+    .map((file) => ({ file, names: [...readFileSync(new URL(file, root), "utf8").matchAll(/\bbank\["([^"]+)"\]/g)] }))
+    .filter((quote) => quote.names.length > 0);
+
+  test("the pages that quote the bank by name are the interview sheet and the playbook", () => {
+    expect(quoting.map((quote) => quote.file).sort()).toEqual([
+      "content/chapters/interview-playbook/index.mdx",
+      "src/pages/interview-sheet.astro",
+    ]);
+  });
+
+  test.each(quoting)("every figure $file quotes from the bank is there", ({ names }) => {
+    expect(names.map((m) => m[1]).filter((name) => !Object.hasOwn(bank, name as string))).toEqual([]);
   });
 });
 
