@@ -29,7 +29,15 @@ export const splitMapText = mapText
   .replace("search uses app-db", "search uses search-db")
   .replace("admin uses app-db", "admin uses admin-db");
 
-const analysis = analyseFailureMap(parseFailureMapOrThrow(mapText));
+const map = parseFailureMapOrThrow(mapText);
+const analysis = analyseFailureMap(map);
+const impactOf = (resource: string) => analysis.impacts.find((i) => i.resource === resource)!;
+const weightOf = (service: string) => map.services.find((s) => s.name === service)?.weight ?? 0;
+/** The weights of what a resource takes down, summed as the explanation writes it: "30 + 15 + 5 = 50". */
+const failingSum = (resource: string) => {
+  const weights = impactOf(resource).failing.map((f) => weightOf(f.name));
+  return `${weights.join(" + ")} = ${weights.reduce((a, b) => a + b, 0)}`;
+};
 const widest = [...analysis.impacts].sort((a, b) => (b.trafficShare ?? 0) - (a.trafficShare ?? 0))[0]!;
 
 /** What each of the three pools takes down after the split, in the map's order. */
@@ -49,9 +57,22 @@ export function answers() {
   };
 }
 
-/** The worked solution's figures for the split (explanation.md shows them as {name}). */
+/** Which services each resource the explanation walks through takes down, in map order. */
+export function failingServices(): Record<string, string[]> {
+  return Object.fromEntries(
+    ["sessions", "app-db", "pricing-client", "email"].map((r) => [r, impactOf(r).failing.map((f) => f.name)]),
+  );
+}
+
+/** The worked solution's figures (explanation.md shows them as {name}): the map's, then the split's. */
 export function worked(): Record<string, string> {
+  const total = map.services.reduce((sum, s) => sum + (s.weight ?? 0), 0);
   return {
+    storefrontWeight: String(weightOf("storefront")),
+    checkoutWeight: String(weightOf("checkout")),
+    sessionsFailing: String(Math.round((impactOf("sessions").trafficShare ?? 0) * total)),
+    totalWeight: String(total),
+    appDbSum: failingSum("app-db"),
     appDbBefore: percentUpTo(share("app-db", analysis.impacts)),
     searchPool: percentUpTo(share("search-db")),
     checkoutPool: percentUpTo(share("app-db")),

@@ -7,10 +7,11 @@
  *   Choice and match answers may also be a function of params, with a variant(rand): a variant
  *   that changes the situation changes which answer is right.
  *   code:    the reference implementation, with the same exports as starter.ts
- *   worked:  optional, with variant(rand): worked(params) -> { name: "figure" }, the figures the
- *            worked solution shows for those numbers, computed by the solution's own code and
- *            written as the reader sees them. explanation.md shows each as {name}, so a dealt
- *            variant's worked solution carries its own numbers (page and terminal alike).
+ *   worked:  optional: worked(params) -> { name: "figure" }, the figures the worked solution
+ *            shows for those numbers, computed by the solution's own code and written as the
+ *            reader sees them. explanation.md shows each as {name}, so a dealt variant's worked
+ *            solution carries its own numbers (page and terminal alike); an exercise without
+ *            variants uses it too, so no figure of its explanation is typed.
  */
 import type { Random } from "../sim/random.ts";
 import type { ChoiceAnswer, CodePart, GradingPart, MatchAnswer, Params } from "./exercise-schema.ts";

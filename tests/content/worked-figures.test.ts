@@ -160,6 +160,29 @@ describe.each(variantIds)("worked solution of %s", (id) => {
   });
 });
 
+// An exercise without variants may show worked figures too (computed once, from its own model):
+// the same rule for its placeholders.
+const fixedWithWorked: string[] = [];
+for (const id of listExerciseIds(root)) {
+  const mod = await solution(id);
+  if (!variantIds.includes(id) && typeof mod.worked === "function") fixedWithWorked.push(id);
+}
+
+describe.each(fixedWithWorked)("worked solution of %s (no variants)", (id) => {
+  test("every placeholder names a worked figure, and every worked figure is shown", async () => {
+    const { meta, explanation } = exercise(id);
+    const worked = workedFigures(await solution(id), defaultParams(meta));
+    expect(Object.keys(worked).length).toBeGreaterThan(0);
+    const used = new Set(placeholders(explanation.replace(/\$\$[\s\S]*?\$\$|\$[^$\n]*\$/g, "")));
+    for (const name of used) expect(Object.hasOwn(worked, name), `{${name}}`).toBe(true);
+    for (const name of Object.keys(worked)) expect(used, `worked.${name} is never shown`).toContain(name);
+  });
+});
+
+test("the exercises without variants that show worked figures are found", () => {
+  expect(fixedWithWorked).toContain("workshop-read-the-map");
+});
+
 /** A variant's params, its answers and worked figures, and its explanation as page and terminal show it. */
 async function dealt(id: string, seed: number) {
   const mod = await solution(id);

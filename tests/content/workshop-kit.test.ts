@@ -187,6 +187,18 @@ describe("workshop agendas", () => {
     const readme = readFileSync(new URL("exercises/workshop-read-the-map/README.md", root), "utf8");
     expect(readme).toContain("```text\n" + mapText + "\n```");
   });
+
+  test("the map exercise's explanation names the services each resource takes down as the analysis finds them", async () => {
+    const { failingServices } = await import("../../solutions/workshop-read-the-map/solution.ts");
+    // explanation.md: sessions takes down storefront and checkout; app-db search, checkout and admin
+    // (storefront survives by its fallback); pricing-client and email checkout only.
+    expect(failingServices()).toEqual({
+      sessions: ["storefront", "checkout"],
+      "app-db": ["search", "checkout", "admin"],
+      "pricing-client": ["checkout"],
+      email: ["checkout"],
+    });
+  });
 });
 
 // Each replay step runs the storm simulation (about a second each on a quiet machine).
