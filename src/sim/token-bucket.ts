@@ -13,14 +13,21 @@
  * 5.000000000000002), so the 51st is the one that allows retries again. In floating point the
  * answer depends on rounding, and decisions made exactly at the threshold can flip.
  */
+/**
+ * The settings of gRFC A6's example service config ("retryThrottling": maxTokens 10, tokenRatio
+ * 0.1): the bucket's defaults, and the "gRPC's example settings" the chapters, exercises and
+ * interview bank quote.
+ */
+export const grpcExampleThrottling = { maxTokens: 10, tokenRatio: 0.1 } as const;
+
 export class RetryThrottle {
   private milliTokens: number;
   private readonly milliMax: number;
   private readonly milliRatio: number;
 
   constructor(
-    readonly maxTokens = 10,
-    readonly tokenRatio = 0.1,
+    readonly maxTokens: number = grpcExampleThrottling.maxTokens,
+    readonly tokenRatio: number = grpcExampleThrottling.tokenRatio,
   ) {
     if (!(maxTokens > 0) || !(tokenRatio > 0))
       throw new RangeError(`maxTokens and tokenRatio must be > 0 (gRFC A6), got ${maxTokens} and ${tokenRatio}`);

@@ -12,6 +12,7 @@ import {
 import { mulberry32 } from "../../../src/sim/random.ts";
 import {
   balancingFailureShare,
+  grpcExampleThrottling,
   failuresUntilThrottled,
   RetryThrottle,
   successesUntilRetrying,
@@ -28,7 +29,7 @@ import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
 const params = parameterDefaults;
 
 // --- gRPC retry throttling (gRFC A6) --------------------------------------------------------------
-export const grpc = { maxTokens: 10, tokenRatio: 0.1 };
+export const grpc = grpcExampleThrottling;
 
 /** Share of calls for which retries are allowed, when each call fails at random with probability f. */
 function allowedShare(failureShare: number, calls = 100_000, seed = 1): number {

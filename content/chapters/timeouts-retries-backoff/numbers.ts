@@ -14,7 +14,7 @@ import {
   type FirstRetry,
 } from "../../../src/sim/backoff.ts";
 import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
-import { balancingFailureShare } from "../../../src/sim/token-bucket.ts";
+import { balancingFailureShare, grpcExampleThrottling } from "../../../src/sim/token-bucket.ts";
 
 /** "a, b and c" */
 const listed = (items: string[]) =>
@@ -205,7 +205,7 @@ export const brookerFindings = {
 
 // --- What limits retries across a fleet (the retry-budgets chapter has the details) ----------
 /** gRPC's token bucket with its example tokenRatio: retries stay off above this failure share. */
-const throttleRatio = 0.1;
+const throttleRatio = grpcExampleThrottling.tokenRatio;
 export const throttle = {
   /** "1 in 11" */
   offAbove: oneIn(balancingFailureShare(throttleRatio)),

@@ -19,7 +19,7 @@ import {
 import { countOf, duration, grouped, oneIn, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
 import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts";
 import { defaultServices, parameterDefaults } from "../../sim/retry-storm/scenario.ts";
-import { balancingFailureShare } from "../../sim/token-bucket.ts";
+import { balancingFailureShare, grpcExampleThrottling } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
 import { preProvisionFactor } from "../../sim/cells/static-stability.ts";
@@ -276,7 +276,10 @@ export const route53Health = { healthyShare: 0.18 };
  * gRPC retry throttling (gRFC A6) with a token ratio of 0.1: the failure share above which the
  * bucket drains and retries stop, from the course's token bucket (src/sim/token-bucket.ts).
  */
-export const retryThrottle = { tokenRatio: 0.1, stopShare: balancingFailureShare(0.1) };
+export const retryThrottle = {
+  tokenRatio: grpcExampleThrottling.tokenRatio,
+  stopShare: balancingFailureShare(grpcExampleThrottling.tokenRatio),
+};
 
 /**
  * A per-request attempt cap against a retry budget: in a failure that hits every request, each
