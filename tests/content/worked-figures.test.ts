@@ -9,6 +9,8 @@
  * Below the rule, one test per exercise whose explanation shows worked figures: for two seeds,
  * each figure equals what the solution's answers() computes for that variant's params.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { renderExercise } from "../../src/components/exercise/markdown.ts";
 import { defaultParams } from "../../src/grader/exercise-meta.ts";
@@ -180,7 +182,60 @@ describe.each(fixedWithWorked)("worked solution of %s (no variants)", (id) => {
 });
 
 test("the exercises without variants that show worked figures are found", () => {
-  expect(fixedWithWorked).toContain("workshop-read-the-map");
+  expect(fixedWithWorked.sort()).toEqual(
+    [
+      "backoff-which-jitter",
+      "breaker-states",
+      "bulkhead-when-full",
+      "map-blast-radius",
+      "workshop-read-the-map",
+    ].sort(),
+  );
+});
+
+// Exercises without variants state their situation in exercise.yaml, and the worked solution
+// computes from the same situation: the two must say the same, and what the prose claims about
+// the model must hold.
+describe("exercises without variants: the question states what the worked solution computes", () => {
+  const yaml = (id: string) => readFileSync(join(root, "exercises", id, "exercise.yaml"), "utf8");
+
+  test("bulkhead-when-full: the prompt's pool, call time and timeout, and the long queue's drain", async () => {
+    const w = workedFigures(await solution("bulkhead-when-full"), {});
+    const text = yaml("bulkhead-when-full");
+    expect(text).toContain(`bulkhead has ${w.connections} connections. Pricing is slow (${w.callSeconds} s per call)`);
+    expect(text).toContain(`clients time out after ${w.timeoutSeconds} s`);
+    expect(text).toContain(`Put it in a queue of ${w.queue},`);
+    expect(text).toContain(
+      `A queue of ${w.queue} drains at ${w.perSecond} calls a second: about ${w.drainSeconds} s, far beyond the ${w.timeoutSeconds} s the client waits.`,
+    );
+  });
+
+  test("breaker-states: the prompt's shards, failure share and threshold; the throttle rejects nothing at that share", async () => {
+    const mod = await solution("breaker-states");
+    const w = workedFigures(mod, {});
+    const { shards, down, threshold } = mod.situation as { shards: number; down: number; threshold: number };
+    const text = yaml("breaker-states");
+    expect(text).toContain(
+      `A backend has ${w.shards} shards and one of them is down, so ${w.failShare} of calls fail.`,
+    );
+    expect(down).toBe(1);
+    expect(text).toContain(`opens at a ${w.threshold} failure rate`);
+    expect(text).toContain(`customers of the ${shards - down} healthy shards`);
+    expect(text).toContain(`cutting off all ${w.shards} shards`);
+    // "above its threshold": the single breaker does open.
+    expect(down / shards).toBeGreaterThan(threshold);
+    expect(w.throttleRejects).toBe("nothing");
+  });
+
+  test("map-blast-radius: all of the traffic fails with main-db, search survives it, and web is all sessions takes", async () => {
+    const mod = await solution("map-blast-radius");
+    const answers = (mod.answers as () => Record<string, number>)();
+    expect(answers["db-traffic"]).toBe(1); // "all of it"
+    const w = workedFigures(mod, {});
+    expect(w.dbFailing?.split(", ")).not.toContain("search"); // "search ... keeps working"
+    expect(w.dbTraffic).toMatch(/^web \d+ \+ mobile-api \d+ \+ admin \d+ = (\d+) of \1$/);
+    expect(w.sessionsTraffic).toBe(w.dbTraffic?.match(/^web (\d+) /)?.[1] + "%"); // "web's" share alone
+  });
 });
 
 /** A variant's params, its answers and worked figures, and its explanation as page and terminal show it. */

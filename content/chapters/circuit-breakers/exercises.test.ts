@@ -4,10 +4,17 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
+import { fillParams } from "../../../src/grader/fill-params.ts";
+import { workedFigures } from "../../../src/grader/solution.ts";
 import { adaptiveRejectProbability } from "../../../src/sim/backoff.ts";
+import * as solution from "../../../solutions/breaker-states/solution.ts";
 import { sharded } from "./numbers.ts";
 
-const explanation = readFileSync(new URL("../../../solutions/breaker-states/explanation.md", import.meta.url), "utf8");
+/** The worked solution as a reader sees it: its {name} figures filled by the solution's worked(). */
+const explanation = fillParams(
+  readFileSync(new URL("../../../solutions/breaker-states/explanation.md", import.meta.url), "utf8"),
+  workedFigures(solution, {}),
+).replace(/\s+/g, " ");
 
 test("breaker-states: at 12.5% failures, SRE adaptive throttling with K = 2 rejects nothing", () => {
   expect(explanation).toContain(`at ${sharded.failurePercent} failures, with the usual K = 2, it rejects nothing`);
