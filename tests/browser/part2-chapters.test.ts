@@ -3,20 +3,16 @@ import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { syllabus } from "../support/syllabus.ts";
 
 const chapters = loadChapters()
   .filter((c) => c.part === 2)
   .map((c) => ({ chapter: c.slug }));
 
 test("Part II runs from timeouts to load shedding, the retry storm's case study among them", () => {
-  expect(chapters.map((c) => c.chapter)).toEqual([
-    "timeouts-retries-backoff",
-    "retry-storm",
-    "bulkheads",
-    "circuit-breakers",
-    "retry-budgets",
-    "load-shedding",
-  ]);
+  const from = syllabus.indexOf("timeouts-retries-backoff");
+  expect(chapters.map((c) => c.chapter)).toEqual(syllabus.slice(from, syllabus.indexOf("load-shedding") + 1));
+  expect(chapters.map((c) => c.chapter)).toContain("retry-storm");
 });
 
 describeInBrowser("Part II chapters in Chromium", { viewport: { width: 375, height: 800 } }, (browser) => {

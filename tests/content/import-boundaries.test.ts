@@ -4,22 +4,13 @@
  * the layer it is written in. A new edge between layers fails here, naming the file and the
  * import, until the table in ARCHITECTURE.md and the rule below change together.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
+import { sourceFiles } from "../support/source-files.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, out);
-    else if (/\.(ts|mts|astro|mdx)$/.test(name)) out.push(path);
-  }
-  return out;
-}
 
 interface Import {
   /** The file that imports, relative to the repository. */
@@ -82,10 +73,10 @@ function importsOf(file: string): Import[] {
 }
 
 const files = [
-  ...walk(join(root, "src")),
-  ...walk(join(root, "content")),
-  ...walk(join(root, "bench")),
-  ...walk(join(root, "scripts")),
+  ...sourceFiles(join(root, "src")),
+  ...sourceFiles(join(root, "content")),
+  ...sourceFiles(join(root, "bench")),
+  ...sourceFiles(join(root, "scripts")),
 ];
 const isTest = (path: string) => /\.test(-helper)?\.ts$/.test(path);
 const sourceImports = files.filter((f) => !isTest(f)).flatMap(importsOf);

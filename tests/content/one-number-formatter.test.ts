@@ -9,22 +9,13 @@
  * by their text once code shown to the reader (fenced blocks, inline code) and comments are left
  * out.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { expect, test } from "vitest";
+import { sourceFiles } from "../support/source-files.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, out);
-    else if (/\.(ts|mts|astro|mdx)$/.test(name) && !/\.test\.ts$/.test(name)) out.push(path);
-  }
-  return out;
-}
 
 /**
  * A file split into what TypeScript parses (a TypeScript file's text; an Astro file's frontmatter
@@ -129,7 +120,8 @@ test("the check finds them in an MDX file's expressions and an Astro template's,
 
 test("outside src/format, no code formats a number for people on its own", () => {
   const files = ["src", "content", "bench", "scripts", "tools"]
-    .flatMap((dir) => walk(join(root, dir)))
+    .flatMap((dir) => sourceFiles(join(root, dir)))
+    .filter((file) => !file.endsWith(".test.ts"))
     .filter((file) => !relative(root, file).startsWith(join("src", "format")));
   expect(files.length).toBeGreaterThan(100);
   expect(files.some((file) => file.endsWith(".mdx"))).toBe(true);
