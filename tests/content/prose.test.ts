@@ -10,9 +10,12 @@ import { expect, test } from "vitest";
 
 const root = join(import.meta.dirname, "../..");
 
-/** Text a reader sees: no frontmatter, import lines, MDX comments or YAML comments. */
+/**
+ * Text a reader sees: no frontmatter, import lines, MDX comments or YAML comments; no web
+ * address (a cited source's own path, such as "…/src/Polly.Core/…", is not one of the course's).
+ */
 function readable(path: string): string {
-  const text = readFileSync(path, "utf8");
+  const text = readFileSync(path, "utf8").replace(/\bhttps?:\/\/\S+/g, "");
   if (path.endsWith(".mdx"))
     return text
       .replace(/^---\n[\s\S]*?\n---\n/, "")
@@ -38,6 +41,8 @@ function readerFiles(): string[] {
           // Not every exercise has every file.
         }
       }
+  // The interview bank: its questions, model answers and designs.
+  for (const name of ["questions.yaml", "designs.yaml"]) files.push(join(root, "src/course/interview", name));
   return files;
 }
 
@@ -63,7 +68,16 @@ test("what a reader sees names no repository path and no 'article'", () => {
 });
 
 test("the check sees what it is meant to see", () => {
-  expect(readerFiles().length).toBeGreaterThan(60);
+  // Every chapter's prose, every exercise's README, question and worked solution, and the bank.
+  const files = readerFiles().map((f) => f.slice(root.length + 1));
+  for (const id of readdirSync(join(root, "exercises")))
+    for (const file of [`exercises/${id}/README.md`, `exercises/${id}/exercise.yaml`, `solutions/${id}/explanation.md`])
+      expect(files).toContain(file);
+  for (const slug of readdirSync(join(root, "content/chapters")))
+    expect(files, slug).toContain(`content/chapters/${slug}/index.mdx`);
+  expect(files).toContain("src/course/interview/questions.yaml");
+  expect(files).toContain("src/course/interview/designs.yaml");
+  expect(readable(join(root, "src/course/interview/questions.yaml"))).not.toMatch(/https?:/);
   expect(forbidden[0]![0].test("see src/sim/backoff.ts")).toBe(true);
   forbidden[0]![0].lastIndex = 0;
   expect(forbidden[1]![0].test("the article's naive loop")).toBe(true);
