@@ -16,8 +16,19 @@ const programs = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
   .sort();
 
 describe("playground programs print their golden output", () => {
-  test("there are playgrounds to check", () => {
-    expect(programs.length).toBeGreaterThan(0);
+  test("the programs checked are exactly those the chapters show", () => {
+    // Each chapter imports its playgrounds' source as `./<name>.play.ts?raw`.
+    const shown = readdirSync(join(contentDir, "chapters"))
+      .flatMap((slug) => {
+        const mdx = join(contentDir, "chapters", slug, "index.mdx");
+        if (!existsSync(mdx)) return [];
+        return [...readFileSync(mdx, "utf8").matchAll(/from "\.\/([\w-]+\.play\.ts)\?raw"/g)].map(
+          (m) => `chapters/${slug}/${m[1]}`,
+        );
+      })
+      .sort();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(programs).toEqual(shown);
   });
 
   test.each(programs)(
