@@ -1,7 +1,7 @@
 /**
- * Integrity of the built site: every internal link and anchor resolves, every image has a
- * text alternative, no page is orphaned from the navigation, and no file names the folder it
- * was built in.
+ * Integrity of the built site: every internal link and anchor resolves, every file a page loads
+ * is in the build, every image has a text alternative, no page is orphaned from the navigation,
+ * and no file names the folder it was built in.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -41,6 +41,19 @@ describe.each(pages.map((p) => [p.path, p] as const))("page %s", (_path, page) =
         broken.push(`${href} (no #${target.hash} on ${target.path})`);
     }
     expect(broken).toEqual([]);
+  });
+
+  test("every file the page loads (stylesheets, scripts, images, icons, preloads) is in the build", () => {
+    const refs = [...page.html.matchAll(/<(?:link|script|img|source|iframe)\b[^>]*?\s(?:href|src)="([^"]+)"/g)].map(
+      (m) => m[1] as string,
+    );
+    expect(refs.length).toBeGreaterThan(0);
+    const missing = refs
+      .filter((ref) => !ref.startsWith("data:"))
+      .map((ref) => ({ ref, target: resolveInternal(ref, page.path) }))
+      .filter(({ target }) => target !== null && !targetExists(target.path))
+      .map(({ ref }) => ref);
+    expect(missing).toEqual([]);
   });
 
   test("every image has a text alternative", () => {
