@@ -1,6 +1,7 @@
 /**
  * A keyboard-only reader: reads a chapter, runs and edits a playground, answers an exercise,
- * and leaves each widget with Tab (no keyboard trap). No mouse is used anywhere here.
+ * and leaves each widget with Tab (no keyboard trap), the course's other widgets too. No mouse
+ * is used anywhere here.
  */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -107,6 +108,39 @@ describeInBrowser("keyboard only", (browser) => {
     await expect.poll(() => page.locator(`${builder} [data-role=result]`).textContent()).toMatch(/services fail/);
     await leaveWith(page, builder);
   });
+
+  // Every other interactive widget of the course, by the page it is on: focus its first control,
+  // then Tab must take focus out of it (the playground, exercise, explorer and map builder are
+  // operated above).
+  const widgetsByPage: Record<string, string[]> = {
+    "/retry-storm/": ["[data-retry-storm]", "[data-pool-fill]", "[data-predict]"],
+    "/cells/": ['[data-cells-widget="cells"]', "[data-cell-size-widget]"],
+    "/static-stability/": ['[data-cells-widget="static-stability"]', "[data-headroom-widget]"],
+    "/deploys-and-correlated-failure/": ["[data-canary-widget]"],
+    "/interview-playbook/": ["[data-drillset]", "[data-drill-clock]", "[data-mock-interview]"],
+    "/gameday/bad-deploy/": ["[data-gameday]"],
+  };
+  test.each(Object.entries(widgetsByPage))(
+    "%s: Tab leaves each widget from its first control",
+    async (path, widgets) => {
+      const { page } = browser;
+      await page.goto(`${site}${path}`);
+      for (const widget of widgets) {
+        const focused = await page.evaluate((selector) => {
+          const root = document.querySelector(selector);
+          const first = [
+            ...(root?.querySelectorAll<HTMLElement>(
+              'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, a[href], [tabindex]:not([tabindex="-1"])',
+            ) ?? []),
+          ].find((el) => el.checkVisibility());
+          first?.focus();
+          return first !== undefined && document.activeElement === first;
+        }, widget);
+        expect(focused, `${widget} has a control that takes focus`).toBe(true);
+        await leaveWith(page, widget);
+      }
+    },
+  );
 });
 
 /** Keep pressing Tab (Escape first inside an editor) until focus is outside `container`. */
