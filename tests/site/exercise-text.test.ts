@@ -4,6 +4,7 @@
  * the grader accepts.
  */
 import { expect, test } from "vitest";
+import { listExerciseIds, loadExercise, projectRoot } from "../../src/grader/load-exercises.ts";
 import { maxAnswerLength } from "../../src/grader/parse-answer.ts";
 import { loadBuiltSite } from "../../tools/built-site.ts";
 
@@ -26,8 +27,15 @@ function exerciseTexts(html: string): string[] {
     });
 }
 
-test("there are pages with exercises", () => {
-  expect(exercisePages.length).toBeGreaterThan(5);
+test("every chapter an exercise belongs to has exercises on its page, and every exercise is on a page", () => {
+  const root = projectRoot();
+  const ids = listExerciseIds(root);
+  const chapters = new Set(ids.map((id) => `/${loadExercise(id, root).meta.chapter}/`));
+  for (const chapter of chapters) expect(exercisePages.map((p) => p.path)).toContain(chapter);
+  const shown = new Set(
+    exercisePages.flatMap((p) => [...p.html.matchAll(/data-exercise="([^"]+)"/g)].map((m) => m[1])),
+  );
+  expect(ids.filter((id) => !shown.has(id))).toEqual([]);
 });
 
 test.each(exercisePages.map((p) => [p.path, p] as const))(
