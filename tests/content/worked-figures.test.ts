@@ -18,6 +18,7 @@ import type { Params } from "../../src/grader/exercise-schema.ts";
 import { fillParams, placeholders } from "../../src/grader/fill-params.ts";
 import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
 import { hasVariants, type SolutionModule, workedFigures } from "../../src/grader/solution.ts";
+import { parseFailureMapOrThrow, saturateResource } from "../../src/sim/failure-map/index.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import {
   allowedDowntimeSeconds,
@@ -235,6 +236,11 @@ describe("exercises without variants: the question states what the worked soluti
     expect(w.dbFailing?.split(", ")).not.toContain("search"); // "search ... keeps working"
     expect(w.dbTraffic).toMatch(/^web \d+ \+ mobile-api \d+ \+ admin \d+ = (\d+) of \1$/);
     expect(w.sessionsTraffic).toBe(w.dbTraffic?.match(/^web (\d+) /)?.[1] + "%"); // "web's" share alone
+    // "reports keeps working and so does admin behind it"; "web and search draw from it and fail".
+    const { exerciseMap } = await import("../../solutions/map-blast-radius/map.ts");
+    const sessions = saturateResource(parseFailureMapOrThrow(exerciseMap), "sessions");
+    expect(sessions.spared).toEqual(expect.arrayContaining(["reports", "admin"]));
+    expect(sessions.failing.map((f) => f.name)).toEqual(["web", "search"]);
   });
 });
 
