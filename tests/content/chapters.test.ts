@@ -81,6 +81,15 @@ describe.each(chapters.map((c) => [c.slug, c] as const))("chapter %s", (slug, ch
     expect(typed).toEqual(typedPercentages[slug] ?? []);
   });
 
+  test("a link that names a chapter by number names the number that chapter has", () => {
+    // "[chapter 6](/bulkheads/)": the number is typed, so it is held to the chapter's order.
+    const order = new Map(chapters.map((c) => [c.slug, c.order]));
+    const wrong = [...source(slug).matchAll(/\[chapter (\d+)\]\(\/([a-z0-9-]+)\/[^)]*\)/gi)]
+      .filter((m) => order.get(m[2] as string) !== Number(m[1]))
+      .map((m) => `${m[0]} (that chapter is number ${order.get(m[2] as string) ?? "none"})`);
+    expect(wrong).toEqual([]);
+  });
+
   test("every playground it imports exists beside it, with a golden output", () => {
     for (const m of source(slug).matchAll(/from\s+"\.\/([^"?]+\.play\.ts)\?raw"/g)) {
       const file = new URL(`${slug}/${m[1]}`, chaptersDir);
