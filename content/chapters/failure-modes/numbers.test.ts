@@ -88,3 +88,12 @@ test("the prose: the simulated threads fill, free up when the first hanging call
   expect(rows[freed]!.t).toBeLessThanOrEqual(fullAt + hang + 20);
   expect(rows.slice(freed + 1).some((r) => r.held === total)).toBe(true);
 });
+
+test("the prose and the playground's header state the step the playground runs (10 ms)", () => {
+  const play = readFileSync(new URL("./starvation.play.ts", import.meta.url), "utf8");
+  const step = Number(/^const step = ([\d.]+);/m.exec(play)?.[1]);
+  expect(step).toBeGreaterThan(0);
+  const ms = `${Math.round(step * 1000)} ms steps`;
+  expect(play.split("\n")[0]).toContain(ms);
+  expect(readFileSync(new URL("./index.mdx", import.meta.url), "utf8")).toContain(`runs the same tier in ${ms}`);
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { hundred, route53, sim, simGap, small } from "./numbers.ts";
 
@@ -30,6 +31,15 @@ test("bigger fleets: 100/5 and Route 53's 2,048/4", () => {
   expect(hundred.inverse.text).toBe("1.33e-8");
   expect(route53.possibleShards).toBe("730,862,190,080");
   expect(route53.inverse.text).toBe("1.37e-12");
+});
+
+test("Route 53's overlap rule: a zone under attack can take out at most half of another zone's servers", () => {
+  // The prose says "more than half" in words: the shared servers over a zone's shard.
+  expect(route53.maxShared / route53.shard).toBe(1 / 2);
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  expect(mdx.replace(/\s+/g, " ")).toContain(
+    "{route53.maxShared} name servers, so a zone under attack can never take out more than half of another zone's servers.",
+  );
 });
 
 test("the gap between the simulation and the formula is sampling noise: under two standard errors, about half a point", () => {
