@@ -3,6 +3,9 @@
  * (src/course/workshop/agenda.ts) take their lists from here, and so does the
  * facilitator's printed answer key (/answer-key/), so the key always covers what the room does.
  */
+/** The answer key covers variant seeds 1 to this: a pair's seed is its table number, and rooms rarely have more tables. */
+export const answerKeySeeds = 8;
+
 export interface WorkshopExerciseBlock {
   /** The block, as the answer key names it. */
   block: string;
