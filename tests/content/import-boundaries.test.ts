@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
-import { sourceFiles } from "../support/source-files.ts";
+import { sourceFiles, splitSource } from "../support/source-files.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
@@ -22,26 +22,17 @@ interface Import {
   typeOnly: boolean;
 }
 
-/** The code of a file that TypeScript can parse: an Astro file's frontmatter and scripts, an MDX file's ESM lines. */
-function codeOf(file: string, text: string): string {
-  if (file.endsWith(".astro")) {
-    const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
-    const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-    return [front, ...scripts].join("\n");
-  }
-  if (file.endsWith(".mdx"))
-    return text
-      .split("\n")
-      .filter((line) => /^(import|export) /.test(line))
-      .join("\n");
-  return text;
-}
-
 /** Static imports, re-exports and dynamic imports, read by TypeScript's parser (strings and comments are not imports). */
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, "utf8");
   const from = relative(root, file);
-  const source = ts.createSourceFile(file, codeOf(file, text), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    splitSource(file, text).code,
+    ts.ScriptTarget.Latest,
+    false,
+    ts.ScriptKind.TS,
+  );
   const found: Import[] = [];
   const add = (specifier: string, typeOnly: boolean) => {
     const bare = specifier.split("?")[0] ?? specifier;

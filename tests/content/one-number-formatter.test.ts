@@ -13,38 +13,12 @@ import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { expect, test } from "vitest";
-import { sourceFiles } from "../support/source-files.ts";
+import { blank, sourceFiles, splitSource } from "../support/source-files.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
-/**
- * A file split into what TypeScript parses (a TypeScript file's text; an Astro file's frontmatter
- * and scripts; an MDX file's import and export lines) and the rest, a template or MDX text whose
- * `{…}` expressions are code too.
- */
-function partsOf(file: string, text: string): { code: string; template: string } {
-  if (file.endsWith(".astro")) {
-    const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
-    const scripts = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
-    const code = [front, ...[...text.matchAll(scripts)].map((m) => m[1])].join("\n");
-    // Blank what was taken, keeping the lines, so a line number is the file's.
-    const blank = (s: string) => s.replace(/[^\n]/g, " ");
-    return { code, template: text.replace(/^---\n[\s\S]*?\n---/, blank).replace(scripts, blank) };
-  }
-  if (file.endsWith(".mdx")) {
-    const lines = text.split("\n");
-    const esm = (line: string) => /^(import|export) /.test(line);
-    return {
-      code: lines.filter(esm).join("\n"),
-      template: lines.map((line) => (esm(line) ? "" : line)).join("\n"),
-    };
-  }
-  return { code: text, template: "" };
-}
-
 /** "file:line: what" for each number formatted in a template's or MDX text's expressions. */
 function templateFormatting(file: string, template: string): string[] {
-  const blank = (s: string) => s.replace(/[^\n]/g, " ");
   const text = template
     .replace(/^(```|~~~)[\s\S]*?^\1/gm, blank) // code shown to the reader
     .replace(/`[^`\n]*`/g, blank)
@@ -112,7 +86,7 @@ test("the check finds them in an MDX file's expressions and an Astro template's,
     "Seen {new Date(0).toLocaleString()}, a date.",
     "{new Intl.NumberFormat('en').format(3)}",
   ].join("\n");
-  expect(templateFormatting("x.mdx", partsOf("x.mdx", mdx).template)).toEqual([
+  expect(templateFormatting("x.mdx", splitSource("x.mdx", mdx).template)).toEqual([
     "x.mdx:2: .toLocaleString(",
     "x.mdx:9: Intl.NumberFormat",
   ]);
@@ -127,7 +101,7 @@ test("outside src/format, no code formats a number for people on its own", () =>
   expect(files.some((file) => file.endsWith(".mdx"))).toBe(true);
   expect(
     files.flatMap((file) => {
-      const { code, template } = partsOf(file, readFileSync(file, "utf8"));
+      const { code, template } = splitSource(file, readFileSync(file, "utf8"));
       return [...ownFormatting(relative(root, file), code), ...templateFormatting(relative(root, file), template)];
     }),
   ).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * The source files under a folder, for checks that read the code itself (the import boundaries,
  * the one number formatter): TypeScript, Astro and MDX, nested folders included, leaving out
- * node_modules and hidden folders.
+ * node_modules and hidden folders; and each file split into its code and its template.
  */
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -14,4 +14,33 @@ export function sourceFiles(dir: string, out: string[] = []): string[] {
     else if (/\.(ts|mts|astro|mdx)$/.test(name)) out.push(path);
   }
   return out;
+}
+
+/**
+ * A file split into what TypeScript parses (a TypeScript file's text; an Astro file's frontmatter
+ * and scripts; an MDX file's import and export lines) and the rest, a template or MDX text whose
+ * `{…}` expressions are code too. The template keeps the file's lines (what was taken is blanked),
+ * so a line number in it is the file's.
+ */
+export function splitSource(file: string, text: string): { code: string; template: string } {
+  if (file.endsWith(".astro")) {
+    const front = /^---\n([\s\S]*?)\n---/.exec(text)?.[1] ?? "";
+    const scripts = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
+    const code = [front, ...[...text.matchAll(scripts)].map((m) => m[1])].join("\n");
+    return { code, template: text.replace(/^---\n[\s\S]*?\n---/, blank).replace(scripts, blank) };
+  }
+  if (file.endsWith(".mdx")) {
+    const lines = text.split("\n");
+    const esm = (line: string) => /^(import|export) /.test(line);
+    return {
+      code: lines.filter(esm).join("\n"),
+      template: lines.map((line) => (esm(line) ? "" : line)).join("\n"),
+    };
+  }
+  return { code: text, template: "" };
+}
+
+/** Text with every character but line breaks made a space: gone, with the lines kept. */
+export function blank(text: string): string {
+  return text.replace(/[^\n]/g, " ");
 }
