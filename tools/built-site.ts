@@ -67,19 +67,23 @@ export interface BuiltPage {
   images: { src: string; alt: string | undefined }[];
   /** Inline SVGs that claim to be images, with their accessible name if any. */
   svgImages: { label: string | undefined }[];
+  /** The address of every file the page loads: each <link>'s href, each <script>, <img>, <source> and <iframe>'s src. */
+  assets: string[];
   html: string;
 }
 
-function attr(el: Element, name: string): string | undefined {
+export function attr(el: Element, name: string): string | undefined {
   return el.attrs.find((a) => a.name === name)?.value;
 }
 
-function textOf(node: Node): string {
+/** The text of a node and everything in it, entities decoded (parse5's). */
+export function textOf(node: Node): string {
   if (node.nodeName === "#text") return (node as DefaultTreeAdapterMap["textNode"]).value;
   return "childNodes" in node ? node.childNodes.map(textOf).join("") : "";
 }
 
-function walk(node: Node, visit: (el: Element) => void): void {
+/** Visits `node`, if it is an element, and every element inside it (a template's content too), in document order. */
+export function walk(node: Node, visit: (el: Element) => void): void {
   if ("tagName" in node) visit(node);
   const children =
     "content" in node && node.nodeName === "template"
@@ -98,13 +102,16 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
+/** Elements whose src a page loads (a <link> loads its href). */
+const loaders = new Set(["script", "img", "source", "iframe"]);
+
 export function loadBuiltSite(dir = distDir, base = siteBase): BuiltPage[] {
   assertBuiltUnder(dir, base);
   return htmlFiles(dir).map((file) => {
     const html = readFileSync(file, "utf8");
     const rel = "/" + relative(dir, file).replace(/\\/g, "/");
     const path = rel.endsWith("/index.html") ? rel.slice(0, -"index.html".length) : rel;
-    const page: BuiltPage = { path, file, ids: new Set(), links: [], images: [], svgImages: [], html };
+    const page: BuiltPage = { path, file, ids: new Set(), links: [], images: [], svgImages: [], assets: [], html };
     walk(parse(html), (el) => {
       const id = attr(el, "id");
       if (id) page.ids.add(id);
@@ -113,6 +120,8 @@ export function loadBuiltSite(dir = distDir, base = siteBase): BuiltPage[] {
       if (el.tagName === "a" && attr(el, "href") !== undefined)
         page.links.push({ href: attr(el, "href")!, text: textOf(el).trim() });
       if (el.tagName === "img") page.images.push({ src: attr(el, "src") ?? "", alt: attr(el, "alt") });
+      const asset = el.tagName === "link" ? attr(el, "href") : loaders.has(el.tagName) ? attr(el, "src") : undefined;
+      if (asset !== undefined) page.assets.push(asset);
       if (el.tagName === "svg" && attr(el, "role") === "img") {
         const title = el.childNodes.find((c) => "tagName" in c && c.tagName === "title");
         page.svgImages.push({

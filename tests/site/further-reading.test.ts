@@ -4,26 +4,23 @@
  * one there). The text is the page's as a reader sees it: tags left out, runs of white space one
  * space, as a browser lays out inline text.
  */
+import { parse } from "parse5";
 import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
-import { loadBuiltSite } from "../../tools/built-site.ts";
+import { attr, loadBuiltSite, textOf, walk } from "../../tools/built-site.ts";
 
 const pages = new Map(loadBuiltSite().map((page) => [page.path, page]));
 
-/** The items of the page's further reading, as text. */
+/** The items of the page's further reading, as text (entities decoded by the HTML parser). */
 function furtherReading(html: string): string[] {
-  const section = /<section class="further-reading"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
-  return [...section.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) =>
-    (m[1] ?? "")
-      .replace(/<[^>]+>/g, "")
-      .replace(/&#39;/g, "'")
-      .replace(/&quot;/g, '"')
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ")
-      .trim(),
-  );
+  const items: string[] = [];
+  walk(parse(html), (el) => {
+    if (el.tagName === "section" && attr(el, "class") === "further-reading")
+      walk(el, (li) => {
+        if (li.tagName === "li") items.push(textOf(li).replace(/\s+/g, " ").trim());
+      });
+  });
+  return items;
 }
 
 test.each(loadChapters().map((c) => [c.slug, c] as const))(
