@@ -1,7 +1,8 @@
 /**
  * Every playground program in content/ prints exactly its golden file when run through the
  * Node runner (the same transpiler, prelude and formatting as the page). A playground without
- * a golden file fails: write it with `npm run play -- <file> > <name>.golden.txt`, then check it.
+ * a golden file fails: write it with `npm run play -- <file> > <name>.golden.txt`, then check it;
+ * so does a golden file without its playground.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +30,13 @@ describe("playground programs print their golden output", () => {
       .sort();
     expect(shown.length).toBeGreaterThan(0);
     expect(programs).toEqual(shown);
+  });
+
+  test("every golden file belongs to a program: none is left from one renamed or removed", () => {
+    const goldens = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".golden.txt"))
+      .sort();
+    expect(goldens).toEqual(programs.map((p) => p.replace(/\.play\.ts$/, ".golden.txt")).sort());
   });
 
   test.each(programs)(
