@@ -12,9 +12,10 @@ import { requestForFile } from "../../src/playground/node-files.ts";
 import { eventText } from "../../src/playground/protocol.ts";
 
 const contentDir = new URL("../../content/", import.meta.url).pathname;
-const programs = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
-  .filter((f) => f.endsWith(".play.ts"))
-  .sort();
+const contentFiles = readdirSync(contentDir, { recursive: true, encoding: "utf8" });
+const programs = contentFiles.filter((f) => f.endsWith(".play.ts")).sort();
+/** A program's golden file, beside it: `x.play.ts` prints `x.golden.txt`. */
+const goldenOf = (program: string) => program.replace(/\.play\.ts$/, ".golden.txt");
 
 describe("playground programs print their golden output", () => {
   test("the programs checked are exactly those the chapters show", () => {
@@ -33,17 +34,15 @@ describe("playground programs print their golden output", () => {
   });
 
   test("every golden file belongs to a program: none is left from one renamed or removed", () => {
-    const goldens = readdirSync(contentDir, { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".golden.txt"))
-      .sort();
-    expect(goldens).toEqual(programs.map((p) => p.replace(/\.play\.ts$/, ".golden.txt")).sort());
+    const goldens = contentFiles.filter((f) => f.endsWith(".golden.txt")).sort();
+    expect(goldens).toEqual(programs.map(goldenOf).sort());
   });
 
   test.each(programs)(
     "%s",
     async (program) => {
       const file = join(contentDir, program);
-      const goldenFile = file.replace(/\.play\.ts$/, ".golden.txt");
+      const goldenFile = join(contentDir, goldenOf(program));
       expect(existsSync(goldenFile), `${program} has no golden file ${goldenFile}`).toBe(true);
       let printed = "";
       // The output is what is checked here, not the speed: a generous limit, so a busy machine
