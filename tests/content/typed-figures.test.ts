@@ -1,13 +1,16 @@
 /**
- * Figures a page types instead of computing, where it cannot compute them: the retry-storm
- * chapter's description (frontmatter takes no expression), the naive loop written out as code in
- * two chapters (a code block shows text, not values), and a playground's comment. Each is held
- * here to the model it restates, so changing a default fails until the page says the same.
+ * Figures a page types instead of computing, where it cannot compute them or writes them as
+ * words: the retry-storm chapter's description (frontmatter takes no expression), the naive loop
+ * written out as code in two chapters (a code block shows text, not values), a playground's
+ * settings restated in prose, and counts in words of a table's rows or a list's items. Each is
+ * held here to what it restates, so changing a default, a setting or a list fails until the page
+ * says the same.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { inWords } from "../../src/format/words.ts";
+import { backoffStrategies } from "../../src/sim/backoff.ts";
 import { defaultParameters, naiveRetryPolicy } from "../../src/sim/retry-storm/index.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 
@@ -67,4 +70,68 @@ test("the retry-policy playground runs for the five minutes its comment and the 
   expect(read("content/chapters/retry-storm/index.mdx")).toContain(
     `The program runs ${minutes} minutes after the trigger`,
   );
+});
+
+test("the failure-modes chapter counts in words the kinds its table lists", () => {
+  const chapter = read("content/chapters/failure-modes/index.mdx");
+  const table = chapter.match(/^## The \w+ kinds\n\n((?:\|.*\n)+)/m)?.[1] ?? "";
+  // Less the header row and the line under it.
+  const kinds = inWords(table.trimEnd().split("\n").length - 2);
+  for (const said of [
+    `description: ${kinds[0]!.toUpperCase()}${kinds.slice(1)} ways production breaks`,
+    `the ${kinds} common failure kinds`,
+    `## The ${kinds} kinds`,
+    `should ask it ${kinds} times`,
+  ])
+    expect(chapter).toContain(said);
+});
+
+test("the circuit-breakers chapter states the settings its two playgrounds run with", () => {
+  const chapter = read("content/chapters/circuit-breakers/index.mdx");
+  const breaker = read("content/chapters/circuit-breakers/breaker.play.ts");
+  const threshold = figure(breaker, /threshold: (\d+),/);
+  const cooldown = figure(breaker, /cooldownSeconds: (\d+),/);
+  const probes = figure(breaker, /probes: (\d+),/);
+  expect(threshold % 10).toBeGreaterThan(3); // an ordinal written "th"
+  expect(chapter.replace(/\s+/g, " ")).toContain(
+    `open on the ${threshold}th consecutive failure, a ${inWords(cooldown)}-second cooldown, ${inWords(probes)} probes`,
+  );
+  const shards = figure(read("content/chapters/circuit-breakers/sharded.play.ts"), /const shards = (\d+);/);
+  expect(chapter).toContain(`title="One breaker for ${inWords(shards)} shards, or one per shard"`);
+});
+
+test("the shuffle-sharding chapter's small fleet in words is its numbers' small fleet", async () => {
+  const { small } = await import("../../content/chapters/shuffle-sharding/numbers.ts");
+  const chapter = read("content/chapters/shuffle-sharding/index.mdx").replace(/\s+/g, " ");
+  const workers = inWords(small.workers);
+  expect(small.shard).toBe(2); // "pair", "its two workers"
+  for (const said of [
+    `On ${workers} workers, the share`,
+    `## Three ways to place customers on ${workers} workers`,
+    `<title id="shards-diagram-title">${workers[0]!.toUpperCase()}${workers.slice(1)} workers.`,
+    "its own random pair of workers",
+    `destroys its ${inWords(small.shard)} workers`,
+  ])
+    expect(chapter).toContain(said);
+  // "Three ways": the numbered list under that heading.
+  const ways = chapter.match(/## Three ways[^#]*?Take a fleet[^.]*\.(.*?)<figure/)?.[1] ?? "";
+  expect(ways.match(/ \d\. \*\*/g)).toHaveLength(3);
+});
+
+test("counts in words of the lists they count: presenter views, probes that follow 'cells', jittered backoffs", () => {
+  const kit = read("content/chapters/workshop-kit/index.mdx").replace(/\s+/g, " ");
+  const views = readdirSync(join(root, "src/pages/present")).filter((f) => f.endsWith(".astro"));
+  const sentence = kit.match(/The (\w+) presenter views are the (.*?)\. All open/);
+  expect(sentence?.[1]).toBe(inWords(views.length));
+  expect(sentence?.[2]?.match(/\]\(\/present\/[\w-]+\/\)/g)).toHaveLength(views.length);
+  const playbook = read("content/chapters/interview-playbook/index.mdx");
+  const probes = playbook.match(/^## The (\w+) probes that follow "cells"\n\n([\s\S]*?)\n\nPractise/m);
+  const items = probes?.[2]?.match(/^\d+\. \*\*/gm) ?? [];
+  expect(probes?.[1]).toBe(inWords(items.length));
+  expect(playbook).toContain(`probe the same ${inWords(items.length)} places`);
+  // Every backoff strategy but the two without jitter (retry at once, plain capped exponential).
+  const jittered = inWords(backoffStrategies.filter((s) => s !== "none" && s !== "exponential").length);
+  const timeouts = read("content/chapters/timeouts-retries-backoff/index.mdx").replace(/\s+/g, " ");
+  expect(timeouts).toContain(`capped exponential backoff and its ${jittered} jittered variants`);
+  expect(timeouts).toContain(`clients the ${jittered} jittered strategies are`);
 });
