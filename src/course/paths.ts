@@ -4,6 +4,7 @@
  * page shows each step's reading time, summed from its chapters' own estimates (stepMinutes),
  * so no path promises a time its chapters do not add up to.
  */
+import { inWords } from "../format/words.ts";
 import { ninetyMinutes, totalMinutes } from "./workshop/agenda.ts";
 
 export interface LearningPath {
@@ -20,6 +21,12 @@ export interface LearningPath {
 
 /** The daily review (`/review/`): the exercises a learner solved, back on a schedule, with new numbers. */
 const dailyReview = { path: "review", title: "Daily review" };
+/**
+ * The time the course suggests for the daily review, each day: a plan the paths and the review
+ * page give alike, not a measurement (a learner with many exercises due may need longer).
+ */
+export const dailyReviewMinutes = 10;
+const reviewMinutes = inWords(dailyReviewMinutes);
 
 export const learningPaths: readonly LearningPath[] = [
   {
@@ -46,7 +53,11 @@ export const learningPaths: readonly LearningPath[] = [
         label: "Part III: architect for a small blast radius",
         chapters: ["cells", "shuffle-sharding", "static-stability", "deploys-and-correlated-failure"],
       },
-      { label: "Every day, about ten minutes: re-derive what you solved", chapters: [], page: dailyReview },
+      {
+        label: `Every day, about ${reviewMinutes} minutes: re-derive what you solved`,
+        chapters: [],
+        page: dailyReview,
+      },
     ],
   },
   {
@@ -63,7 +74,7 @@ export const learningPaths: readonly LearningPath[] = [
       },
       { label: "Day 5: shuffle sharding, with numbers", chapters: ["shuffle-sharding"] },
       { label: "Days 6-7: mock interviews", chapters: ["interview-playbook"] },
-      { label: "From day 2, the first ten minutes of each day: review", chapters: [], page: dailyReview },
+      { label: `From day 2, the first ${reviewMinutes} minutes of each day: review`, chapters: [], page: dailyReview },
     ],
   },
   {
