@@ -6,6 +6,7 @@
  * figures. Elsewhere (no /proc/stat) there is nothing to print.
  */
 import { readFileSync } from "node:fs";
+import { percent } from "../src/format/number.ts";
 
 /** The first line of /proc/stat, in clock ticks since boot. */
 export interface CpuTimes {
@@ -45,6 +46,5 @@ export function cpuShares(before: CpuTimes, after: CpuTimes): { busy: number; st
 
 /** One line for the bench's footer. */
 export function describeCpuShares(shares: { busy: number; steal: number }): string {
-  const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-  return `CPUs while measuring: busy ${pct(shares.busy)} (the bench included), taken by the hypervisor (steal) ${pct(shares.steal)}`;
+  return `CPUs while measuring: busy ${percent(shares.busy, 1)} (the bench included), taken by the hypervisor (steal) ${percent(shares.steal, 1)}`;
 }

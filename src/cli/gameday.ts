@@ -25,7 +25,7 @@ import {
   table,
   UsageError,
 } from "./args.ts";
-import { countOf } from "../format/number.ts";
+import { countOf, percentUpTo } from "../format/number.ts";
 
 const usage = `usage: npm run gameday -- <command>
 
@@ -68,7 +68,7 @@ function show(scenario: GameScenario, io: Io): number {
     "",
     scenario.briefing,
     "",
-    `objective: ${scenario.slo.target * 100}% of requests good (answered within ${scenario.slo.latencyMs} ms) over ${scenario.slo.periodDays} days; the game lasts ${clock(scenario.seconds)}, seed ${scenario.seed}.`,
+    `objective: ${percentUpTo(scenario.slo.target, 2)} of requests good (answered within ${scenario.slo.latencyMs} ms) over ${scenario.slo.periodDays} days; the game lasts ${clock(scenario.seconds)}, seed ${scenario.seed}.`,
     "",
     "alerts (multiwindow, multi-burn-rate, as the Google SRE Workbook recommends):",
     ...alertRuleText(scenario.slo).map((l) => `  ${l}`),

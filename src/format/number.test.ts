@@ -9,6 +9,12 @@ import {
   oneIn,
   percent,
   percentUpTo,
+  percentAndOneIn,
+  percentAnySize,
+  percentAnySizeHtml,
+  percentFigures,
+  percentOf,
+  percentagePoints,
   powerOfTen,
   readableNumber,
   readableShare,
@@ -65,6 +71,42 @@ describe("percentages", () => {
     expect(percentUpTo(-0.0001, 1)).toBe("0%");
     expect(percentUpTo(1 / 11, 1)).toBe("9.1%");
   });
+  test("percentFigures keeps significant figures and drops trailing zeros", () => {
+    expect(percentFigures(1 / 1820)).toBe("0.0549%");
+    expect(percentFigures(0.05)).toBe("5%");
+    expect(percentFigures(0.123456, 4)).toBe("12.35%");
+    expect(() => percentFigures(0.5, 0)).toThrow(RangeError);
+  });
+
+  test("percentOf rounds 100 x part / whole once, so an exact half rounds up", () => {
+    expect(percentOf(29, 200)).toBe("15%");
+    // The share times 100 rounds twice and lands below the half.
+    expect((29 / 200) * 100).toBeLessThan(14.5);
+    expect(percent(29 / 200, 0)).toBe("14%");
+    expect(percentOf(1, 3, 1)).toBe("33.3%");
+    expect(percentOf(0, 7)).toBe("0%");
+  });
+
+  test("percentagePoints gives the number alone", () => {
+    expect(percentagePoints(0.0042)).toBe("0.4");
+    expect(percentagePoints(0.0042, 2)).toBe("0.42");
+  });
+
+  test("percentAnySize: always a percentage, in powers of ten once it would be all zeros", () => {
+    expect(percentAnySize(0)).toBe("0%");
+    expect(percentAnySize(0.25)).toBe("25.0%");
+    expect(percentAnySize(1 / 1820)).toBe("0.055%");
+    expect(percentAnySize(1 / 730_862_190_080)).toBe("1.37 × 10^-10%");
+    expect(percentAnySizeHtml(1 / 730_862_190_080)).toBe("1.37 × 10<sup>-10</sup>%");
+    expect(percentAnySizeHtml(0.25)).toBe("25.0%");
+  });
+
+  test("percentAndOneIn gives the odds below one half", () => {
+    expect(percentAndOneIn(1 / 1820)).toBe("0.0549% (about 1 in 1,820)");
+    expect(percentAndOneIn(0.5)).toBe("50%");
+    expect(percentAndOneIn(0)).toBe("0%");
+  });
+
   test("readableShare adapts to the size of the share", () => {
     expect(readableShare(0)).toBe("0%");
     expect(readableShare(1)).toBe("100%");

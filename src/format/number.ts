@@ -8,7 +8,12 @@
  *   rounded(0.99375)           "0.99"       `figures` significant figures, thousands grouped
  *   percent(0.25)              "25.0%"      a fixed number of decimals
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
+ *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
+ *   percentOf(29, 200)         "15%"        a count out of a count, `digits` decimals, one rounding
+ *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
+ *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros
+ *   percentAndOneIn(1/1820)    "0.0549% (about 1 in 1,820)"
  *   oneIn(1/1820)              "1 in 1,820"
  *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
  *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
@@ -78,6 +83,58 @@ export function readableShare(share: number): string {
   if (size >= 0.01) return percentUpTo(share, 1);
   if (size >= 1e-6) return `${Number((share * 100).toPrecision(2))}%`;
   return scientific(share).text;
+}
+
+/** A share as a percentage to `figures` significant figures, trailing zeros dropped: 1/1820 -> "0.0549%", 0.05 -> "5%". */
+export function percentFigures(share: number, figures = 3): string {
+  if (!Number.isInteger(figures) || figures < 1 || figures > 21)
+    throw new RangeError(`figures must be a whole number from 1 to 21, got ${figures}`);
+  return `${Number((share * 100).toPrecision(figures))}%`;
+}
+
+/**
+ * A count out of a count as a percentage with exactly `digits` decimals: (29, 200) -> "15%".
+ * 100 x part / whole is rounded once; share x 100 twice, which can tip a half the other way
+ * (29 / 200 x 100 is 14.499999999999998).
+ */
+export function percentOf(part: number, whole: number, digits = 0): string {
+  checkDigits(digits);
+  return `${((100 * part) / whole).toFixed(digits)}%`;
+}
+
+/**
+ * A gap between two shares in percentage points, the number alone, with `digits` decimals: the
+ * sentence names the unit ("0.4 of a percentage point"), since "0.4%" would be a share.
+ */
+export function percentagePoints(share: number, digits = 1): string {
+  checkDigits(digits);
+  return (share * 100).toFixed(digits);
+}
+
+/** Below this, percentAnySize writes a power of ten (a percentage would start with six zeros). */
+const allZeros = 1e-6;
+
+/**
+ * A share of any size, always as a percentage: one decimal from 1% ("42.9%"), readableShare's
+ * two figures below ("0.055%"), and a power of ten once it would be all zeros: 1.37e-12 ->
+ * "1.37 × 10^-10%". (readableShare writes that one as a share, "1.37e-12".)
+ */
+export function percentAnySize(share: number): string {
+  if (share === 0 || Math.abs(share) >= 0.01) return share === 0 ? "0%" : percent(share, 1);
+  if (Math.abs(share) >= allZeros) return readableShare(share);
+  return `${powerOfTen(share * 100).text}%`;
+}
+
+/** percentAnySize as HTML: the same text, with a power of ten's exponent as a superscript. */
+export function percentAnySizeHtml(share: number): string {
+  if (share === 0 || Math.abs(share) >= allZeros) return percentAnySize(share);
+  return `${powerOfTen(share * 100).html}%`;
+}
+
+/** A share for people, with its odds below one half: 1/1820 -> "0.0549% (about 1 in 1,820)", 0.5 -> "50%". */
+export function percentAndOneIn(share: number): string {
+  const about = share > 0 && share < 0.5 ? ` (about ${oneIn(share)})` : "";
+  return `${percentFigures(share, 3)}${about}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { inWords, percentileOrdinal, timesInWords } from "./words.ts";
+import { inWords, percentileName, percentileOrdinal, timesInWords } from "./words.ts";
 
 describe("small numbers in words", () => {
   test("counts from zero to twelve, and nothing else", () => {
@@ -25,5 +25,9 @@ describe("small numbers in words", () => {
       "12th",
       "13th",
     ]);
+  });
+
+  test("percentiles as engineers name them", () => {
+    expect([0.95, 0.99, 0.5, 0.999].map(percentileName)).toEqual(["p95", "p99", "p50", "p99.9"]);
   });
 });

@@ -6,6 +6,7 @@
  *   inWords(4)                 "four"          whole numbers from zero to twelve; others throw
  *   timesInWords(1)            "once"          "once", "twice", then "three times"
  *   percentileOrdinal(0.95)    "95th"          a percentile, given as a share, as an ordinal
+ *   percentileName(0.95)       "p95"           the same percentile as engineers write it
  */
 
 const countWords = [
@@ -34,6 +35,11 @@ export function inWords(n: number): string {
 /** How many times, in words: 1 -> "once", 2 -> "twice", 3 -> "three times". */
 export function timesInWords(n: number): string {
   return n === 1 ? "once" : n === 2 ? "twice" : `${inWords(n)} times`;
+}
+
+/** A percentile, given as a share, as engineers name it: 0.95 -> "p95", 0.999 -> "p99.9". */
+export function percentileName(share: number): string {
+  return `p${Math.round(share * 1000) / 10}`;
 }
 
 /** A percentile, given as a share, as an ordinal: 0.95 -> "95th", 0.91 -> "91st", 0.11 -> "11th". */

@@ -14,7 +14,7 @@ import type {
 import { fillParams } from "./fill-params.ts";
 import { type Figures, parseAnswer } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
-import { countOf, grouped, oneIn, rounded } from "../format/number.ts";
+import { countOf, grouped, percentAndOneIn, percentFigures, rounded } from "../format/number.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -65,7 +65,7 @@ export function describeRule(part: NumericPart): string {
         ? "A whole number, exactly (a calculation such as 40*60 is fine)."
         : "The exact value: a decimal, a fraction or a calculation.";
     case "within":
-      return `Within ${Number((rule.tolerance * 100).toPrecision(3))}% of the exact value (it is an estimate).`;
+      return `Within ${percentFigures(rule.tolerance, 3)} of the exact value (it is an estimate).`;
     case "rounded":
       return `Exact (a fraction such as 15/8, or a calculation), or a decimal rounded from it to at least ${countOf(rule.figures, "significant figure")} (for 1.875: 1.9 or 1.88, not 1.87).`;
   }
@@ -98,13 +98,6 @@ function agrees(answer: { value: number; figures?: Figures }, target: number, ru
   return rough ? "too-rough" : "no";
 }
 
-/** A share for people: "0.0549% (about 1 in 1,820)". */
-export function formatShare(share: number): string {
-  const shown = Number((share * 100).toPrecision(3)).toString();
-  const about = share > 0 && share < 0.5 ? ` (about ${oneIn(share)})` : "";
-  return `${shown}%${about}`;
-}
-
 export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return grouped(value);
   const abs = Math.abs(value);
@@ -113,7 +106,9 @@ export function formatNumber(value: number): string {
 }
 
 function describeExpected(part: NumericPart, expected: number): string {
-  return part.type === "share" ? formatShare(expected) : formatNumber(expected) + (part.unit ? ` ${part.unit}` : "");
+  return part.type === "share"
+    ? percentAndOneIn(expected)
+    : formatNumber(expected) + (part.unit ? ` ${part.unit}` : "");
 }
 
 /** The expected answer of a part as a learner reads it: "0.0549% (about 1 in 1,820)", "disk, power-supply", "a=x, b=y". */
@@ -331,6 +326,6 @@ export function readAnswerText(part: Part, text: string): AnswerInput | { error:
  */
 export function warmUpGrader(): void {
   parseAnswer("1/C(16,4) + sqrt(4) * log(8, 2) - exp(0) + factorial(3) / max(1, 2) - min(1, 2) ^ 2");
-  formatShare(0.5);
+  percentAndOneIn(0.5);
   formatNumber(1820.5);
 }

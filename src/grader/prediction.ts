@@ -10,7 +10,7 @@
  * Pure: the page (src/widgets/prediction/) and its tests call these functions; nothing here
  * touches the DOM.
  */
-import { readableNumber } from "../format/number.ts";
+import { percent, readableNumber } from "../format/number.ts";
 import { parseAnswer } from "./parse-answer.ts";
 
 /** How close a number prediction came: within `closeWithin` of the model, within `nearFactor` of it, or farther. */
@@ -50,8 +50,8 @@ function tolerances(options: NumberPredictionOptions): { close: number; near: nu
 /** "12% high", "a third of it", "3.1 times it". */
 function howFar(ratio: number): string {
   if (ratio >= 0.5 && ratio <= 2) {
-    const off = Math.round(Math.abs(ratio - 1) * 100);
-    return off === 0 ? "spot on" : `${off}% ${ratio > 1 ? "high" : "low"}`;
+    const off = percent(Math.abs(ratio - 1), 0);
+    return off === "0%" ? "spot on" : `${off} ${ratio > 1 ? "high" : "low"}`;
   }
   if (ratio > 2) return `${readableNumber(ratio, 2)} times the model's figure`;
   if (ratio > 0) return `${readableNumber(1 / ratio, 2)} times too small`;

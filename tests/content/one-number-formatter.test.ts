@@ -1,13 +1,17 @@
 /**
  * Numbers are written for people by src/format alone (issue 14, "one number formatter"): outside
- * it, no code calls `toLocaleString` on a number or makes its own `Intl.NumberFormat`, so a figure
- * cannot read one way in a chapter and another in the CLI. Dates are formatted where they are
- * shown (`new Date(…).toLocaleString(…)`, the reader's own locale on purpose); they are the one
- * receiver allowed. In TypeScript, an Astro file's frontmatter and scripts, and an MDX file's
- * imports, calls are found by TypeScript's parser, so a word in a comment or a string is not a
- * call; in an Astro file's template and an MDX file's text, where `{…}` expressions are code too,
- * by their text once code shown to the reader (fenced blocks, inline code) and comments are left
- * out.
+ * it, no code calls `toLocaleString` on a number or makes its own `Intl.NumberFormat`, and none
+ * makes its own percentage (a share times 100 written with "%", or rounded with `toFixed` or
+ * `toPrecision`), so a figure cannot read one way in a chapter and another in the CLI. Dates are
+ * formatted where they are shown (`new Date(…).toLocaleString(…)`, the reader's own locale on
+ * purpose); they are the one receiver allowed. A percentage that is a CSS length (`width:…%`, an
+ * element's `style.width`) is for the browser, not for people. The playgrounds (`*.play.ts`) are
+ * the learner's programs, whole and runnable as shown, and print with their own code.
+ *
+ * In TypeScript, an Astro file's frontmatter and scripts, and an MDX file's imports, calls are
+ * found by TypeScript's parser, so a word in a comment or a string is not a call; in an Astro
+ * file's template and an MDX file's text, where `{…}` expressions are code too, by their text
+ * once code shown to the reader (fenced blocks, inline code) and comments are left out.
  */
 import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -30,7 +34,55 @@ function templateFormatting(file: string, template: string): string[] {
     if (m[0].startsWith(".toLocaleString") && /new Date\([^()]*\)\s*$/.test(before)) continue;
     found.push(`${file}:${before.split("\n").length}: ${m[0].replace(/\s+/g, "")}`);
   }
+  // An expression that scales by 100 is a percentage made in the template.
+  for (const m of text.matchAll(/\{([^{}]*)\}/g)) {
+    if (/\*\s*100\b|\b100\s*\*/.test(m[1] ?? ""))
+      found.push(`${file}:${text.slice(0, m.index).split("\n").length}: ${m[0]}`);
+  }
   return found;
+}
+
+const isHundred = (e: ts.Expression): boolean =>
+  ts.isParenthesizedExpression(e) ? isHundred(e.expression) : ts.isNumericLiteral(e) && e.text === "100";
+
+/**
+ * Whether `e` makes a percentage's number from a share: a product with 100 (or a quotient of
+ * one: 100 x part / whole), rounded or not (Math's rounding, `Number(…)`, `toFixed`, `toPrecision`).
+ */
+function scaledToPercent(e: ts.Expression): boolean {
+  if (ts.isParenthesizedExpression(e)) return scaledToPercent(e.expression);
+  if (ts.isBinaryExpression(e)) {
+    if (e.operatorToken.kind === ts.SyntaxKind.AsteriskToken)
+      return isHundred(e.left) || isHundred(e.right) || scaledToPercent(e.left) || scaledToPercent(e.right);
+    if (e.operatorToken.kind === ts.SyntaxKind.SlashToken) return scaledToPercent(e.left);
+    return false;
+  }
+  if (ts.isCallExpression(e)) {
+    const callee = e.expression;
+    if (ts.isPropertyAccessExpression(callee) && ["toFixed", "toPrecision"].includes(callee.name.text))
+      return scaledToPercent(callee.expression);
+    if (
+      ts.isPropertyAccessExpression(callee) &&
+      ts.isIdentifier(callee.expression) &&
+      callee.expression.text === "Math"
+    )
+      return e.arguments.some(scaledToPercent);
+    if (ts.isIdentifier(callee) && callee.text === "Number") return e.arguments.some(scaledToPercent);
+  }
+  return false;
+}
+
+/** A template literal that is a CSS length: its text before ends "width:", or it is assigned to an element's style. */
+function isCssLength(template: ts.TemplateExpression, textBefore: string): boolean {
+  if (/(?:width|height|left|right|top|bottom)\s*:\s*$/.test(textBefore)) return true;
+  const parent = template.parent;
+  return (
+    ts.isBinaryExpression(parent) &&
+    parent.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+    ts.isPropertyAccessExpression(parent.left) &&
+    ts.isPropertyAccessExpression(parent.left.expression) &&
+    parent.left.expression.name.text === "style"
+  );
 }
 
 /** "file:line: what" for each call that formats a number outside src/format. */
@@ -57,6 +109,28 @@ function ownFormatting(file: string, code: string): string[] {
       node.expression.text === "Intl"
     )
       found.push(`${where(node)}: Intl.NumberFormat`);
+    // A share times 100 written with "%" in a template literal.
+    if (ts.isTemplateExpression(node))
+      node.templateSpans.forEach((span, i) => {
+        const before = i === 0 ? node.head.text : (node.templateSpans[i - 1]?.literal.text ?? "");
+        if (scaledToPercent(span.expression) && span.literal.text.startsWith("%") && !isCssLength(node, before))
+          found.push(`${where(span)}: ${span.expression.getText(source)}%`);
+      });
+    // A share times 100 rounded for showing anywhere else (in a template literal, the rule above judges it).
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ["toFixed", "toPrecision"].includes(node.expression.name.text) &&
+      scaledToPercent(node.expression.expression)
+    ) {
+      let parent: ts.Node = node.parent;
+      while (
+        ts.isParenthesizedExpression(parent) ||
+        (ts.isCallExpression(parent) && ts.isIdentifier(parent.expression) && parent.expression.text === "Number")
+      )
+        parent = parent.parent;
+      if (!ts.isTemplateSpan(parent)) found.push(`${where(node)}: ${node.getText(source)}`);
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -72,6 +146,26 @@ test("the check finds a number's toLocaleString and Intl.NumberFormat, and lets 
     "const d = 'Intl.NumberFormat in a string';",
   ].join("\n");
   expect(ownFormatting("x.ts", code)).toEqual(["x.ts:1: (1820).toLocaleString(…)", "x.ts:2: Intl.NumberFormat"]);
+});
+
+test("the check finds a percentage made by hand, and lets a CSS length pass", () => {
+  // Source code as text, for the check to parse (each \` and \${ is the code's own).
+  const code = `const a = \`\${share * 100}%\`;
+const b = \`\${Math.round((100 * hits) / lookups)}% hits\`;
+const c = \`\${Number((share * 100).toFixed(2))}%\`;
+const d = (share * 100).toFixed(1);
+const e = \`<span style="width:\${(share * 100).toFixed(1)}%"></span>\`;
+bar.style.width = \`\${Math.round(share * 100)}%\`;
+const f = \`\${share * 100} points\`;
+const g = \`\${(share * 10).toFixed(1)}%\`;`;
+  expect(ownFormatting("x.ts", code)).toEqual([
+    "x.ts:1: share * 100%",
+    "x.ts:2: Math.round((100 * hits) / lookups)%",
+    "x.ts:3: Number((share * 100).toFixed(2))%",
+    "x.ts:4: (share * 100).toFixed(1)",
+  ]);
+  const template = "At least {containedAtLeast * 100}% of it, {percent(share)} and {x + 100}.";
+  expect(templateFormatting("x.mdx", template)).toEqual(["x.mdx:1: {containedAtLeast * 100}"]);
 });
 
 test("the check finds them in an MDX file's expressions and an Astro template's, and not in code shown to the reader", () => {
@@ -95,7 +189,7 @@ test("the check finds them in an MDX file's expressions and an Astro template's,
 test("outside src/format, no code formats a number for people on its own", () => {
   const files = ["src", "content", "bench", "scripts", "tools"]
     .flatMap((dir) => sourceFiles(join(root, dir)))
-    .filter((file) => !file.endsWith(".test.ts"))
+    .filter((file) => !file.endsWith(".test.ts") && !file.endsWith(".play.ts"))
     .filter((file) => !relative(root, file).startsWith(join("src", "format")));
   expect(files.length).toBeGreaterThan(100);
   expect(files.some((file) => file.endsWith(".mdx"))).toBe(true);

@@ -18,13 +18,12 @@ import {
 } from "../../src/course/workshop/agenda.ts";
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
-import { minutesAndSeconds, percent } from "../../src/format/number.ts";
+import { minutesAndSeconds, percent, percentAnySize } from "../../src/format/number.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
 import { unrelatedSuccess } from "../../src/widgets/replay/view.ts";
 import { explorerView } from "../../src/widgets/shuffle-explorer/model.ts";
-import { formatShare } from "../../src/widgets/shuffle-explorer/render.ts";
 import { fromQuery as explorerFromQuery } from "../../src/widgets/shuffle-explorer/state.ts";
 
 const root = new URL("../../", import.meta.url);
@@ -274,9 +273,9 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
         step.figures.map((f) => f.value),
         id,
       ).toEqual([
-        formatShare(view.blast.fixed),
-        formatShare(view.blast.shuffleExact),
-        formatShare(view.blast.shuffleSimulated),
+        percentAnySize(view.blast.fixed),
+        percentAnySize(view.blast.shuffleExact),
+        percentAnySize(view.blast.shuffleSimulated),
       ]);
     }
   });

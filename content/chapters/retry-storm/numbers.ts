@@ -18,7 +18,7 @@ import {
 
 import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import { poolFilm } from "../../../src/sim/retry-storm/pool-frames.ts";
-import { grouped, minutesAndSeconds, percent } from "../../../src/format/number.ts";
+import { grouped, minutesAndSeconds, percent, percentUpTo } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
 
@@ -234,6 +234,8 @@ export const defendedRun = {
  */
 export type DefenceEffect = "removes" | "contains" | "neither";
 export const containedAtLeast = 0.99;
+/** containedAtLeast for the prose: "99%". */
+export const containedAtLeastPercent = percentUpTo(containedAtLeast, 2);
 export const effectOf = (s: RetryStormSummary): DefenceEffect =>
   s.recoveredBy === "self" ? "removes" : unrelatedSuccess(s) >= containedAtLeast ? "contains" : "neither";
 export const defenceEffectLabels: Record<DefenceEffect, string> = {

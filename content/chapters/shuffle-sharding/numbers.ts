@@ -4,7 +4,7 @@
  * (AWS Builders' Library, "Workload isolation using shuffle-sharding") and against arithmetic.
  */
 import { choose } from "../../../src/sim/combinatorics.ts";
-import { grouped, percent, scientific } from "../../../src/format/number.ts";
+import { grouped, percent, percentagePoints, scientific } from "../../../src/format/number.ts";
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
 
 // --- The small fleet: 8 workers, every customer on 2 of them ---------------------------
@@ -53,7 +53,7 @@ export const sim = {
   lostNone: grouped(simulated.lostNone),
   lostNonePercent: percent(simulated.lostNone / others),
   /** Standard error of the "lose one" share, in percentage points: sqrt(p (1 - p) / N). */
-  noisePoints: (someStandardError * 100).toFixed(1),
+  noisePoints: percentagePoints(someStandardError, 1),
 };
 /** How far each simulated share is from the formula's, in standard errors (the prose calls the gap noise). */
 export const simGap = {

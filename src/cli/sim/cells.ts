@@ -3,6 +3,7 @@
  * customers it reaches (against one shared deployment), a canary-first rollout, a customer move,
  * and what still works while the control plane is down.
  */
+import { percentUpTo } from "../../format/number.ts";
 import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
@@ -126,8 +127,6 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
   };
 }
 
-const pct = (share: number) => `${Number((share * 100).toFixed(2))}%`;
-
 function render(r: CellsReport): string {
   const b = r.blast;
   const where =
@@ -142,11 +141,11 @@ function render(r: CellsReport): string {
     `fault: ${where}; cells hit: ${b.affectedCells.join(", ") || "none"}`,
     table([
       ["design", "customers affected", "share"],
-      [`${r.cells} cells`, String(b.customersAffected), pct(b.customerShare)],
+      [`${r.cells} cells`, String(b.customersAffected), percentUpTo(b.customerShare, 2)],
       [
         "one shared deployment",
         String(Math.round(b.nonCellular.customerShare * b.customers)),
-        pct(b.nonCellular.customerShare),
+        percentUpTo(b.nonCellular.customerShare, 2),
       ],
     ]),
     `  (shared design: ${b.nonCellular.why})`,
@@ -155,7 +154,7 @@ function render(r: CellsReport): string {
     ...r.rollout.steps.map((s) =>
       `  wave ${s.wave}: ${s.action} ${s.cells.length ? `cells ${s.cells.join(", ")}` : ""}`.trimEnd(),
     ),
-    `  customers who saw the release while bad: ${r.rollout.customersExposed} (${pct(r.rollout.exposedShare)}); all at once: ${pct(r.rollout.allAtOnceExposedShare)}`,
+    `  customers who saw the release while bad: ${r.rollout.customersExposed} (${percentUpTo(r.rollout.exposedShare, 2)}); all at once: ${percentUpTo(r.rollout.allAtOnceExposedShare, 2)}`,
     "",
   ];
   if (Array.isArray(r.move)) {

@@ -3,6 +3,7 @@
  * same system built as one shared deployment.
  */
 import type { CellRouter, Customer } from "./router.ts";
+import { percent } from "../../format/number.ts";
 import { assertWholeNumber } from "../checks.ts";
 
 export type Fault =
@@ -71,7 +72,7 @@ export function nonCellularImpact(fault: Fault, topology: Topology): { customerS
         ? { customerShare: 0, why: "the surviving zones were provisioned to carry the whole load" }
         : {
             customerShare: 1,
-            why: `the surviving zones hold ${(left * 100).toFixed(0)}% of peak capacity, and every customer shares the overload`,
+            why: `the surviving zones hold ${percent(left, 0)} of peak capacity, and every customer shares the overload`,
           };
     }
   }

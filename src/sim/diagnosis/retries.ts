@@ -10,6 +10,7 @@
  *                   client's retries land in the same second
  * Pure and seeded: the seed picks when the slowdown starts and the log's request ids.
  */
+import { percent } from "../../format/number.ts";
 import { amplification } from "../backoff.ts";
 import { mulberry32, randomInt } from "../random.ts";
 
@@ -134,7 +135,7 @@ export function traceExcerpt(p: RetryParams): string[] {
       `${at(t0 + edge.timeoutMs)} ${id} gateway → ${edge.callee} try 1: timed out after ${edge.timeoutMs} ms; retrying`,
       `${at(t0 + edge.timeoutMs + 40)} ${id} gateway → ${edge.callee} try 2 of ${edge.attempts}: started`,
       `${at(t0 + last.timeoutMs - 20)} ${id} ${last.caller} → pricing try 1: answered after ${last.timeoutMs - 20 - 10} ms (its caller gave up ${last.timeoutMs - 20 - edge.timeoutMs} ms ago)`,
-      `${at(t0 + last.timeoutMs)} pricing pool: 100% in use, ${Math.round((1 - edge.timeoutMs / last.timeoutMs) * 100)}% of it by tries whose user request has already failed`,
+      `${at(t0 + last.timeoutMs)} pricing pool: 100% in use, ${percent(1 - edge.timeoutMs / last.timeoutMs, 0)} of it by tries whose user request has already failed`,
     ];
   }
   const edge = hops[0]!;

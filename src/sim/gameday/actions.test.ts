@@ -3,7 +3,15 @@
  * it: small fleets built for the purpose, and the retry-storm engine itself.
  */
 import { describe, expect, test } from "vitest";
-import { actionCatalogue, actionSpec, scaleOutHosts, scaleOutSeconds, startupSeconds } from "./actions.ts";
+import {
+  actionCatalogue,
+  actionSpec,
+  retryBudgetRatio,
+  retryBudgetWindowSeconds,
+  scaleOutHosts,
+  scaleOutSeconds,
+  startupSeconds,
+} from "./actions.ts";
 import type { Fleet, FleetSpec } from "./fleet.ts";
 import { Game } from "./game.ts";
 import { findScenario, gameSlo, scenarios, type GameScenario, type Offer } from "./scenarios.ts";
@@ -332,6 +340,19 @@ describe("the retry storm (on the engine)", () => {
   const storm = findScenario("retry-storm")!;
   const engineState = (game: Game) =>
     (game.model as unknown as { run: { state(): import("../retry-storm/index.ts").StormState } }).run.state();
+
+  test("the retry budget the action describes is the one the engine applies, as the fleet's is", () => {
+    const game = new Game(storm, 1);
+    const params = (game.model as unknown as { run: { scenario: { params: Record<string, unknown> } } }).run.scenario
+      .params;
+    expect(params).toMatchObject({
+      budgetKind: "ratio",
+      budgetRatio: retryBudgetRatio,
+      budgetWindow: retryBudgetWindowSeconds,
+      budgetMinPerSecond: 0,
+    });
+    expect(actionSpec("retry-budget").does).toContain("at most 10% of requests over a 10 s window");
+  });
 
   test("retries-off, retry-budget and shed-queue reach the engine after their delays", slow, () => {
     const game = new Game(storm, 1);

@@ -4,6 +4,7 @@
  * its system (and the components each one may target); the models read the delays from here,
  * so the catalogue the page and the cards show is the one the simulation obeys.
  */
+import { percentUpTo } from "../../format/number.ts";
 
 /** What an action is aimed at; `null` for actions on the whole system. */
 export type TargetKind = "service" | "host" | "cell" | "zone" | "tenant" | null;
@@ -34,6 +35,8 @@ export const scaleOutHosts = 4;
 export const scaleOutSeconds = { healthy: 120, impaired: 300 } as const;
 /** Share of requests a retry budget lets be retries, over its window (the SRE book's per-client 10%). */
 export const retryBudgetRatio = 0.1;
+/** The retry budget's window, in seconds. */
+export const retryBudgetWindowSeconds = 10;
 
 export const actionCatalogue = [
   {
@@ -61,7 +64,7 @@ export const actionCatalogue = [
     code: "rb",
     label: "Set a retry budget",
     target: null,
-    does: `Pushes a retry budget to every client: retries may be at most ${retryBudgetRatio * 100}% of requests over a 10 s window.`,
+    does: `Pushes a retry budget to every client: retries may be at most ${percentUpTo(retryBudgetRatio, 2)} of requests over a ${retryBudgetWindowSeconds} s window.`,
     delay: 60,
     cost: "A config push: a minute before every client has it; a request refused a retry fails.",
     chapter: "retry-budgets",

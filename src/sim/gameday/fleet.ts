@@ -24,7 +24,15 @@ import { EventQueue } from "../event-queue.ts";
 import { RatioRetryBudget } from "../retry-storm/policies.ts";
 import { logNormal } from "../retry-storm/world.ts";
 import { Ring } from "../ring.ts";
-import { actionSpec, retryBudgetRatio, scaleOutHosts, scaleOutSeconds, startupSeconds } from "./actions.ts";
+import { percentOf } from "../../format/number.ts";
+import {
+  actionSpec,
+  retryBudgetRatio,
+  retryBudgetWindowSeconds,
+  scaleOutHosts,
+  scaleOutSeconds,
+  startupSeconds,
+} from "./actions.ts";
 import type { ComponentSnapshot, Telemetry } from "./telemetry.ts";
 
 export interface HostSpec {
@@ -249,7 +257,7 @@ export class Fleet {
     this.requestRand = spec.tenants.map((t) => this.stream(`requests:${t.name}`));
     this.routeRand = this.stream("route");
     this.retryRand = this.stream("retry");
-    this.budgets = spec.tenants.map(() => new RatioRetryBudget(retryBudgetRatio, 10, 0));
+    this.budgets = spec.tenants.map(() => new RatioRetryBudget(retryBudgetRatio, retryBudgetWindowSeconds, 0));
     this.tenantCell = spec.tenants.map((t) => t.cell);
     this.shardHosts = spec.tenants.map((t) => (t.shard ?? []).map((i) => this.hosts[i]!));
     this.cellHosts = (spec.cells ?? [""]).map((_, c) => this.hosts.filter((h) => h.spec.cell === c));
@@ -963,7 +971,7 @@ export class Fleet {
       const row = rows[rows.length - 1]!;
       row.inUse = cached;
       row.capacity = this.spec.cache.keys;
-      row.status = this.cacheLookups === 0 ? "idle" : `${Math.round((100 * this.cacheHits) / this.cacheLookups)}% hits`;
+      row.status = this.cacheLookups === 0 ? "idle" : `${percentOf(this.cacheHits, this.cacheLookups)} hits`;
       this.cacheLookups = 0;
       this.cacheHits = 0;
     }

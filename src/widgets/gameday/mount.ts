@@ -29,7 +29,7 @@ import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
-import { countOf } from "../../format/number.ts";
+import { countOf, percent } from "../../format/number.ts";
 
 interface Setup {
   scenario: string;
@@ -60,7 +60,7 @@ function ackText(entry: LogEntry): string {
 
 function alertText(event: AlertEvent, slo: Slo): string {
   const rule = alertRules.find((r) => r.id === event.rule)!;
-  const what = `${Math.round(rule.budgetSpent * 100)}% of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${Math.round(burnThreshold(rule, slo) * 10) / 10})`;
+  const what = `${percent(rule.budgetSpent, 0)} of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${Math.round(burnThreshold(rule, slo) * 10) / 10})`;
   return event.resolvedAt === null
     ? `${event.severity === "page" ? "Page" : "Ticket"}: ${event.rule} alert firing at ${clockText(event.firedAt)}: ${what}.`
     : `${event.rule} alert resolved at ${clockText(event.resolvedAt)}.`;

@@ -135,11 +135,10 @@ export function renderHeadroom(view: HeadroomView): string {
   const scale = Math.max(headroomLimits.provisioned.max, view.state.provisioned);
   const body = view.rows
     .map((r) => {
-      const width = ((Math.min(r.capacityLeft, scale) / scale) * 100).toFixed(1);
       const refused = r.unserved === 0 ? "none" : percentUpTo(r.unserved, 0);
       return (
         `<tr${r.unserved > 0 ? ' class="hr-short"' : ""}><th scope="row">${r.lost === 0 ? "none" : zonesWord(r.lost)}</th>` +
-        `<td><span class="hr-track"><span class="hr-bar" style="width:${width}%"></span><span class="hr-peak" style="left:${((1 / scale) * 100).toFixed(1)}%"></span></span>` +
+        `<td><span class="hr-track"><span class="hr-bar" style="width:${((Math.min(r.capacityLeft, scale) / scale) * 100).toFixed(1)}%"></span><span class="hr-peak" style="left:${((1 / scale) * 100).toFixed(1)}%"></span></span>` +
         `${percentUpTo(r.capacityLeft, 0)} of peak</td><td>${refused}</td><td>${times(r.needed)}</td></tr>`
       );
     })

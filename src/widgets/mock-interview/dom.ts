@@ -36,8 +36,6 @@ export function bindUi(root: HTMLElement): Ui {
   return { root, field, button, announce, quiet };
 }
 
-export const percent = (share: number) => `${Math.round(share * 100)}%`;
-
 /** Shows one stage of the widget and hides the others. */
 export function showStage(ui: Ui, stage: "setup" | "running" | "review"): void {
   for (const el of ui.root.querySelectorAll<HTMLElement>("[data-stage]")) el.hidden = el.dataset.stage !== stage;

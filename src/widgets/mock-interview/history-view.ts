@@ -1,9 +1,9 @@
 /** The history of attempts on this device, as a summary line and a table, newest first. */
 import { storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
-import { percent, type Ui } from "./dom.ts";
+import type { Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
-import { countOf } from "../../format/number.ts";
+import { countOf, percent } from "../../format/number.ts";
 
 /** "senior", "below mid", "sunk", or for attempts saved before levelled rubrics, "(no levels)". */
 function levelText(a: Attempt): string {
@@ -14,8 +14,8 @@ function levelText(a: Attempt): string {
 
 /** "42% (you said 79%)" or, for older attempts, "2/4 (50%)". */
 function scoreText(a: Attempt): string {
-  if (!a.debrief) return `${a.hit.length}/${a.points} (${percent(score(a))})`;
-  return `${percent(a.debrief.backedScore)} (you said ${percent(a.debrief.selfScore)})`;
+  if (!a.debrief) return `${a.hit.length}/${a.points} (${percent(score(a), 0)})`;
+  return `${percent(a.debrief.backedScore, 0)} (you said ${percent(a.debrief.selfScore, 0)})`;
 }
 
 export class HistoryView {
@@ -60,10 +60,10 @@ export class HistoryView {
       over === null
         ? ""
         : over > 0.005
-          ? ` Your self-scores ran ${percent(over)} above your evidence on average.`
+          ? ` Your self-scores ran ${percent(over, 0)} above your evidence on average.`
           : " Your self-scores and your evidence agree on average.";
     const summary = Object.assign(document.createElement("p"), {
-      textContent: `${countOf(attempts.length, "attempt")}, average score on the evidence ${percent(averageScore(attempts)!)}.${overText}`,
+      textContent: `${countOf(attempts.length, "attempt")}, average score on the evidence ${percent(averageScore(attempts)!, 0)}.${overText}`,
     });
     const table = document.createElement("table");
     const caption = Object.assign(document.createElement("caption"), {

@@ -9,13 +9,13 @@
 import type { Criterion } from "../../course/question-bank.ts";
 import { type Claim, type Claimed, claimNames, type Debrief, debrief, levelBar } from "../../course/self-assessment.ts";
 import { elapsedStamp, formatClock } from "./countdown.ts";
-import { percent, type Ui } from "./dom.ts";
+import type { Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
 import { clearDraft, type DebriefDraft } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
 import type { Interview } from "./session.ts";
-import { countOf } from "../../format/number.ts";
+import { countOf, percent } from "../../format/number.ts";
 
 const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "", className = "") =>
   Object.assign(document.createElement(tag), { textContent: text, ...(className ? { className } : {}) });
@@ -315,9 +315,9 @@ export class ReviewStage {
     const shown = d.sunk
       ? "a red flag sinks this answer at every level."
       : d.level === null
-        ? `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${percent(levelBar)} of the weight, at that level or above).`
+        ? `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${percent(levelBar, 0)} of the weight, at that level or above).`
         : `your evidence shows ${d.level} level.`;
-    return `self-score ${percent(d.selfScore)}, backed by evidence ${percent(d.backedScore)}; ${shown}`;
+    return `self-score ${percent(d.selfScore, 0)}, backed by evidence ${percent(d.backedScore, 0)}; ${shown}`;
   }
 
   private update(): void {

@@ -5,14 +5,13 @@
  * presenter views draw (the replay's build-time runs, the explorer's model), with the same
  * formatters, so the run sheet and the screen always agree.
  */
-import { percent, minutesAndSeconds } from "../../format/number.ts";
+import { minutesAndSeconds, percent, percentAnySize } from "../../format/number.ts";
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
 import { clickerStops, keyMoments } from "../replay/present.ts";
 import { unrelatedSuccess, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
-import { formatShare } from "../shuffle-explorer/render.ts";
 import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
 import type { ExplorerStepId, ReplayStepId } from "../../course/workshop/step-ids.ts";
 
@@ -128,13 +127,13 @@ function explorerStep(id: ExplorerStepId): PreparedStep {
       {
         label: "Fixed groups: other customers that lose service",
         short: "fixed groups",
-        value: formatShare(view.blast.fixed),
+        value: percentAnySize(view.blast.fixed),
       },
-      { label: "Shuffle shards, exact", short: "shuffle, exact", value: formatShare(view.blast.shuffleExact) },
+      { label: "Shuffle shards, exact", short: "shuffle, exact", value: percentAnySize(view.blast.shuffleExact) },
       {
         label: `Shuffle shards, simulated (seed ${state.seed})`,
         short: "simulated",
-        value: formatShare(view.blast.shuffleSimulated),
+        value: percentAnySize(view.blast.shuffleSimulated),
       },
     ],
   };

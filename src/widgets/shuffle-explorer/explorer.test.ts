@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { explorerView, fixedGroups } from "./model.ts";
-import { formatShare, renderExplorer, shareHtml, summary } from "./render.ts";
+import { renderExplorer, shareHtml, summary } from "./render.ts";
 import { checkExplorer, defaultState, fromQuery, normalize, queryHasState, toQuery } from "./state.ts";
 
 describe("state", () => {
@@ -108,11 +108,7 @@ describe("model", () => {
 });
 
 describe("render", () => {
-  test("shares read as percentages, in scientific form once a percentage would be all zeros", () => {
-    expect(formatShare(0)).toBe("0%");
-    expect(formatShare(0.25)).toBe("25.0%");
-    expect(formatShare(1 / 1820)).toBe("0.055%");
-    expect(formatShare(1 / 730_862_190_080)).toBe("1.37 × 10^-10%");
+  test("a table cell's share sets a power of ten's exponent as a superscript (percentAnySize for the rest)", () => {
     expect(shareHtml(1 / 730_862_190_080)).toBe('<span class="sx-sci">1.37 × 10<sup>-10</sup>%</span>');
     expect(shareHtml(0.25)).toBe("25.0%");
   });

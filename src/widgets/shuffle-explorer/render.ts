@@ -3,25 +3,12 @@
  * page reads without JavaScript) and the page redraws with it after each control change.
  */
 import type { ExplorerView } from "./model.ts";
-import { countOf, grouped, percent, powerOfTen, readableShare } from "../../format/number.ts";
+import { countOf, grouped, percentAnySize, percentAnySizeHtml, powerOfTen } from "../../format/number.ts";
 
-/** Below this a share's percentage would need more than six zeros after the point. */
-const tiny = 1e-6;
-
-/**
- * A share for people, as plain text, always a percentage: "42.9%", "0.055%", and in scientific
- * form once it would be all zeros: "1.37 × 10^-10%" (1.37e-12 of the customers).
- */
-export function formatShare(share: number): string {
-  if (share === 0 || Math.abs(share) >= 0.01) return share === 0 ? "0%" : percent(share, 1);
-  if (Math.abs(share) >= tiny) return readableShare(share);
-  return `${powerOfTen(share * 100).text}%`;
-}
-
-/** The same share for a table cell: the exponent set as a superscript, as the page writes 1 / C(n, k). */
+/** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
 export function shareHtml(share: number): string {
-  if (share === 0 || Math.abs(share) >= tiny) return formatShare(share);
-  return `<span class="sx-sci">${powerOfTen(share * 100).html}%</span>`;
+  const html = percentAnySizeHtml(share);
+  return html === percentAnySize(share) ? html : `<span class="sx-sci">${html}</span>`;
 }
 
 /** The verb for a count: "1 loses", "2 lose". */
@@ -131,7 +118,7 @@ export function summary(view: ExplorerView): string {
   return (
     `${countOf(workers, "worker")}, shards of ${shard}: ${view.possibleShards} ${possible}. ` +
     `Of ${countOf(view.others, "other customer")}, ${grouped(view.lostAll)} ${lose(view.lostAll)} every worker and ${grouped(view.lostSome)} ${lose(view.lostSome)} some; ` +
-    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${formatShare(hurt / view.others)}) ${lose(hurt)} service, against ${formatShare(view.blast.fixed)} with fixed groups.`
+    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${percentAnySize(hurt / view.others)}) ${lose(hurt)} service, against ${percentAnySize(view.blast.fixed)} with fixed groups.`
   );
 }
 
