@@ -9,6 +9,7 @@ import {
   oneIn,
   percent,
   percentUpTo,
+  latency,
   percentAndOneIn,
   percentAnySize,
   percentAnySizeHtml,
@@ -176,6 +177,20 @@ describe("multiples and scientific notation", () => {
     expect(inverseScientific(999n)).toEqual({ mantissa: "1.00", exponent: -3, text: "1.00e-3" });
     expect(() => inverseScientific(0n)).toThrow(RangeError);
   });
+});
+
+test("latency: milliseconds below a second, then seconds to one decimal", () => {
+  expect([0, 420.4, 999.4, 1000, 1149, 2500, 2000, 61_000].map(latency)).toEqual([
+    "0 ms",
+    "420 ms",
+    "999 ms",
+    "1 s",
+    "1.1 s",
+    "2.5 s",
+    "2 s",
+    "61 s",
+  ]);
+  expect(() => latency(-1)).toThrow(RangeError);
 });
 
 test("minutesAndSeconds", () => {

@@ -20,6 +20,7 @@
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   powerOfTen(1.37e-10)       { mantissa: "1.37", exponent: "-10", text: "1.37 × 10^-10", html: "1.37 × 10<sup>-10</sup>" }
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
+ *   latency(2500)              "2.5 s"      a latency: whole ms below a second, then seconds to one decimal
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
  *   countOf(2048, "worker")    "2,048 workers"  a count and its noun, singular for one ("1 try", "2 tries")
@@ -250,6 +251,16 @@ export function wholeNumber(value: bigint, maxDigits = 30): string {
   const digits = (value < 0n ? -value : value).toString().length;
   if (digits <= maxDigits) return grouped(value);
   return `${powerOfTen(value).text} (${grouped(digits)} digits)`;
+}
+
+/**
+ * A latency in milliseconds, as a dashboard shows it: whole milliseconds below a second, then
+ * seconds to one decimal with a trailing zero dropped: 420.4 -> "420 ms", 2500 -> "2.5 s",
+ * 2000 -> "2 s".
+ */
+export function latency(ms: number): string {
+  if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`a latency must be a finite number >= 0, got ${ms}`);
+  return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Math.round(ms)} ms`;
 }
 
 /** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 600 -> "10 min", 42 -> "42 s". */

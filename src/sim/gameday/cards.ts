@@ -3,7 +3,7 @@
  * told, and when) are read off the scenario's do-nothing run, so every figure on a card is one
  * the simulation produced.
  */
-import { countOf, percentUpTo } from "../../format/number.ts";
+import { countOf, latency, percentUpTo } from "../../format/number.ts";
 import type { Game } from "./game.ts";
 import { clock } from "./report.ts";
 import type { Frame } from "./telemetry.ts";
@@ -28,7 +28,7 @@ function status(game: Game, frame: Frame): string {
   const c = frame.components[worst]!;
   const parts = [
     `users: ${percentUpTo(share)} of requests good`,
-    `p99 ${frame.p99 === null ? "none answered" : frame.p99 >= 1000 ? `${(frame.p99 / 1000).toFixed(1)} s` : `${Math.round(frame.p99)} ms`}`,
+    `p99 ${frame.p99 === null ? "none answered" : latency(frame.p99)}`,
     `${countOf(frame.tenantsHurting, "tenant")} hurting`,
   ];
   if (frame.cellsHurting !== null) parts.push(`${countOf(frame.cellsHurting, "cell")} hurting`);

@@ -29,7 +29,7 @@ import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
-import { countOf, percent } from "../../format/number.ts";
+import { countOf, latency, percent, percentUpTo } from "../../format/number.ts";
 
 interface Setup {
   scenario: string;
@@ -48,9 +48,8 @@ function q<T extends Element>(root: ParentNode, selector: string): T {
   return el;
 }
 
-const percentText = (share: number | null) => (share === null ? "–" : `${Math.round(share * 1000) / 10}%`);
-const msText = (ms: number | null) =>
-  ms === null ? "–" : ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${Math.round(ms)} ms`;
+const percentText = (share: number | null) => (share === null ? "–" : percentUpTo(share, 1));
+const msText = (ms: number | null) => (ms === null ? "–" : latency(ms));
 
 /** What a screen reader hears when an action is taken: a refusal is said by the refused line's own status. */
 function ackText(entry: LogEntry): string {
