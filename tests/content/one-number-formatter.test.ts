@@ -200,3 +200,17 @@ test("outside src/format, no code formats a number for people on its own", () =>
     }),
   ).toEqual([]);
 });
+
+test("a numbers.ts file, which exists to write a page's figures, rounds none itself", () => {
+  // Its figures come from src/format whole: even a plain toFixed would skip the grouping of thousands.
+  const files = [...sourceFiles(join(root, "content")), ...sourceFiles(join(root, "src/course"))].filter((file) =>
+    file.endsWith("/numbers.ts"),
+  );
+  expect(files.length).toBeGreaterThan(10);
+  const found = files.flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/\.(toFixed|toPrecision)\s*\(/g)].map(
+      (m) => `${relative(root, file)}: .${m[1]}(`,
+    ),
+  );
+  expect(found).toEqual([]);
+});

@@ -63,7 +63,7 @@ export const detection = {
   pricingRate,
   consecutive: params.breakerThreshold,
   consecutiveMillis: Math.round((params.breakerThreshold / pricingRate) * 1000),
-  resilience4jSeconds: (resilience4j.minCalls / pricingRate).toFixed(1),
+  resilience4jSeconds: grouped(resilience4j.minCalls / pricingRate, 1),
 };
 
 // --- A consecutive-failure breaker and random failures ------------------------------------------
@@ -95,7 +95,7 @@ export const failFast = {
   /** With the breaker open only probes reach the dependency: `probes` per cooldown. */
   probes: params.breakerProbes,
   cooldownSeconds: params.breakerCooldown,
-  heldOpen: busyConnections(params.breakerProbes / params.breakerCooldown, timeout).toFixed(1),
+  heldOpen: grouped(busyConnections(params.breakerProbes / params.breakerCooldown, timeout), 1),
 };
 
 // --- The trap: one breaker in front of a sharded backend ---------------------------------------
@@ -138,7 +138,7 @@ export const replay = {
   interventionSeconds: naive.interventionSeconds,
   breakerRecoverySeconds: breakers.recoverySeconds,
   openings: breakers.breakerOpenings,
-  naiveAmplification: statedRate(naive.dependencyAmplification, "the naive run's calls per request").toFixed(2),
-  breakerAmplification: statedRate(breakers.dependencyAmplification, "the breakers' calls per request").toFixed(2),
+  naiveAmplification: grouped(statedRate(naive.dependencyAmplification, "the naive run's calls per request"), 2),
+  breakerAmplification: grouped(statedRate(breakers.dependencyAmplification, "the breakers' calls per request"), 2),
 };
 export const raw = { naive, breakers };

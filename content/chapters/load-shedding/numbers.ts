@@ -43,10 +43,10 @@ export const overload = {
   usefulQueue: capacity * timeoutSeconds,
   arrivals: grouped(arrivals),
   unbounded: {
-    uselessFrom: unbounded.uselessFrom!.toFixed(0),
-    uselessUntil: unbounded.uselessUntil!.toFixed(0),
+    uselessFrom: grouped(unbounded.uselessFrom!),
+    uselessUntil: grouped(unbounded.uselessUntil!),
     /** How long after the overload ended the queue kept serving only abandoned requests. */
-    afterEnd: (unbounded.uselessUntil! - overloadSeconds).toFixed(0),
+    afterEnd: grouped(unbounded.uselessUntil! - overloadSeconds),
     longestQueue: grouped(unbounded.longestQueue),
     usefulPercent: percentUpTo(unbounded.useful / arrivals, 0),
     wasted: grouped(unbounded.wasted),
@@ -54,7 +54,7 @@ export const overload = {
   bounded: {
     queueLimit: sreQueue,
     threads,
-    maxWaitSeconds: (sreQueue / capacity).toFixed(1),
+    maxWaitSeconds: grouped(sreQueue / capacity, 1),
     usefulPercent: percentUpTo(bounded.useful / arrivals, 0),
     rejected: grouped(bounded.rejected),
     wasted: grouped(bounded.wasted),
@@ -74,8 +74,8 @@ const untilScaled = simulateOverload({
 export const autoscaling = {
   scaleUpMinutes,
   backlog: grouped(untilScaled.longestQueue),
-  waitSeconds: (untilScaled.longestQueue / capacity).toFixed(0),
-  uselessFrom: untilScaled.uselessFrom!.toFixed(0),
+  waitSeconds: grouped(untilScaled.longestQueue / capacity),
+  uselessFrom: grouped(untilScaled.uselessFrom!),
 };
 export const rawAutoscaling = { untilScaled, scaleUpSeconds: scaleUpMinutes * 60 };
 

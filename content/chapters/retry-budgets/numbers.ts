@@ -102,7 +102,7 @@ export const stability = {
   capacity,
   retryOnce: stableLoadBound(capacity, 1),
   threeAttempts: stableLoadBound(capacity, sreAttempts - 1),
-  withBudget: stableLoadBound(capacity, budgetShare).toFixed(0),
+  withBudget: grouped(stableLoadBound(capacity, budgetShare)),
   withBudgetPercent: percentUpTo(stableLoadBound(1, budgetShare), 0),
   /** The SRE book's definition: retries at most b of all requests sent, so load x 1/(1 - b) must fit: capacity x (1 - b). */
   withSreBudget: grouped(stableLoadBound(capacity, budgetShare / (1 - budgetShare))),
@@ -129,7 +129,7 @@ export const adaptive = {
 const naive = rememberedRetryStorm(defaultScenario()).summary;
 const budgeted = rememberedRetryStorm(defaultScenario({ defences: ["budget"] })).summary;
 const tokens = rememberedRetryStorm(defaultScenario({ defences: ["budget"], params: { budgetKind: "token" } })).summary;
-const amplificationText = (summary: typeof naive) => statedRate(summary.amplification, "tries per request").toFixed(2);
+const amplificationText = (summary: typeof naive) => grouped(statedRate(summary.amplification, "tries per request"), 2);
 /** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
 const served = (summary: typeof naive) => percentUpTo(statedWorstSuccessRate(summary));
 /** The best service's success during the naive incident (trigger to intervention). */

@@ -32,7 +32,7 @@ export const small = {
   noneCount: grouped(choose(smallFleet.workers - smallFleet.shard, smallFleet.shard)),
   nonePercent: percent(smallExact.none.value),
   /** How many times smaller the shuffle blast radius is than the fixed one. */
-  improvement: (fixedShare / smallExact.all.value).toFixed(0),
+  improvement: grouped(fixedShare / smallExact.all.value),
 };
 
 // --- The seeded simulation: mulberry32, seed 7, 10,000 customers -------------------------

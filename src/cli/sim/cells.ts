@@ -3,7 +3,7 @@
  * customers it reaches (against one shared deployment), a canary-first rollout, a customer move,
  * and what still works while the control plane is down.
  */
-import { percentUpTo } from "../../format/number.ts";
+import { grouped, percentUpTo } from "../../format/number.ts";
 import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
@@ -179,7 +179,7 @@ function render(r: CellsReport): string {
         String(p.turnedAway),
       ]),
     ]),
-    `pre-provision ${r.staticStability.preProvisionFactor.toFixed(2)}x peak so losing one of ${r.zones} zones needs no launches`,
+    `pre-provision ${grouped(r.staticStability.preProvisionFactor, 2)}x peak so losing one of ${r.zones} zones needs no launches`,
   );
   return lines.join("\n");
 }

@@ -150,7 +150,7 @@ const command: SimCommand = {
         ],
         ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
         ["breaker openings", grouped(summary.breakerOpenings)],
-        ["events", `${grouped(summary.events)} in ${wallMillis.toFixed(0)} ms`],
+        ["events", `${grouped(summary.events)} in ${grouped(wallMillis)} ms`],
       ]),
       "",
       `during the incident (requests arriving from the trigger to ${incidentEnd}):`,

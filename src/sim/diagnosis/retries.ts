@@ -10,7 +10,7 @@
  *                   client's retries land in the same second
  * Pure and seeded: the seed picks when the slowdown starts and the log's request ids.
  */
-import { percent } from "../../format/number.ts";
+import { grouped, percent } from "../../format/number.ts";
 import { amplification } from "../backoff.ts";
 import { mulberry32, randomInt } from "../random.ts";
 
@@ -111,7 +111,7 @@ export function traceExcerpt(p: RetryParams): string[] {
   const hops = policies(p);
   const last = hops.at(-1)!;
   const t0 = slowdownStart(p) * 1000 + randomInt(rand, 400);
-  const at = (ms: number) => `t=${(ms / 1000).toFixed(3)}s`;
+  const at = (ms: number) => `t=${grouped(ms / 1000, 3)}s`;
   if (kind === "amplification") {
     const lines: string[] = [];
     let t = t0;
