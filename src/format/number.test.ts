@@ -14,7 +14,6 @@ import {
   percentAnySize,
   percentAnySizeHtml,
   percentFigures,
-  percentOf,
   percentagePoints,
   powerOfTen,
   readableNumber,
@@ -79,13 +78,16 @@ describe("percentages", () => {
     expect(() => percentFigures(0.5, 0)).toThrow(RangeError);
   });
 
-  test("percentOf rounds 100 x part / whole once, so an exact half rounds up", () => {
-    expect(percentOf(29, 200)).toBe("15%");
-    // The share times 100 rounds twice and lands below the half.
-    expect((29 / 200) * 100).toBeLessThan(14.5);
-    expect(percent(29 / 200, 0)).toBe("14%");
-    expect(percentOf(1, 3, 1)).toBe("33.3%");
-    expect(percentOf(0, 7)).toBe("0%");
+  test("a share whose percentage ends in an exact half rounds up, whatever times 100 gives in floating point", () => {
+    // 0.2875 x 100 is 28.749999999999996, and 29 / 200 x 100 is 14.499999999999998.
+    expect(0.2875 * 100).toBeLessThan(28.75);
+    expect(percent(0.2875, 1)).toBe("28.8%");
+    expect(percentUpTo(23 / 80, 1)).toBe("28.8%");
+    expect(percent(29 / 200, 0)).toBe("15%");
+    expect(percent(201 / 400, 1)).toBe("50.3%");
+    expect(percentagePoints(0.002875, 2)).toBe("0.29");
+    expect(percentFigures(0.0028751)).toBe("0.288%");
+    expect(percent(1 / 3, 1)).toBe("33.3%");
   });
 
   test("percentagePoints gives the number alone", () => {

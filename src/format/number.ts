@@ -9,7 +9,6 @@
  *   percent(0.25)              "25.0%"      a fixed number of decimals
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
- *   percentOf(29, 200)         "15%"        a count out of a count, `digits` decimals, one rounding
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
  *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros
@@ -60,17 +59,27 @@ export function rounded(value: number, figures = 2): string {
   return (Number(value.toPrecision(figures)) + 0).toLocaleString("en-US", { maximumFractionDigits: 20 });
 }
 
+/**
+ * A share's percentage, with the error of multiplying by 100 taken out: 0.2875 x 100 is
+ * 28.749999999999996 in floating point, which rounds to "28.7%" where the share's own decimal,
+ * 28.75, rounds to "28.8%". Fifteen significant figures are as many as every double carries, so
+ * the rounding that follows judges the share's decimal, not the product's last bit.
+ */
+function hundredfold(share: number): number {
+  return Number((share * 100).toPrecision(15));
+}
+
 /** A share as a percentage with exactly `digits` decimals: 0.0357 -> "3.6%", 0.25 -> "25.0%". */
 export function percent(share: number, digits = 1): string {
   checkDigits(digits);
-  return `${(share * 100).toFixed(digits)}%`;
+  return `${hundredfold(share).toFixed(digits)}%`;
 }
 
 /** A share as a percentage with at most `digits` decimals, trailing zeros dropped: 0.25 -> "25%", 1/28 -> "3.6%". */
 export function percentUpTo(share: number, digits = 1): string {
   checkDigits(digits);
   // Number() drops trailing zeros; adding 0 turns -0 into 0.
-  return `${Number((share * 100).toFixed(digits)) + 0}%`;
+  return `${Number(hundredfold(share).toFixed(digits)) + 0}%`;
 }
 
 /**
@@ -82,7 +91,7 @@ export function readableShare(share: number): string {
   if (share === 0) return "0%";
   const size = Math.abs(share);
   if (size >= 0.01) return percentUpTo(share, 1);
-  if (size >= 1e-6) return `${Number((share * 100).toPrecision(2))}%`;
+  if (size >= 1e-6) return `${Number(hundredfold(share).toPrecision(2))}%`;
   return scientific(share).text;
 }
 
@@ -90,17 +99,7 @@ export function readableShare(share: number): string {
 export function percentFigures(share: number, figures = 3): string {
   if (!Number.isInteger(figures) || figures < 1 || figures > 21)
     throw new RangeError(`figures must be a whole number from 1 to 21, got ${figures}`);
-  return `${Number((share * 100).toPrecision(figures))}%`;
-}
-
-/**
- * A count out of a count as a percentage with exactly `digits` decimals: (29, 200) -> "15%".
- * 100 x part / whole is rounded once; share x 100 twice, which can tip a half the other way
- * (29 / 200 x 100 is 14.499999999999998).
- */
-export function percentOf(part: number, whole: number, digits = 0): string {
-  checkDigits(digits);
-  return `${((100 * part) / whole).toFixed(digits)}%`;
+  return `${Number(hundredfold(share).toPrecision(figures))}%`;
 }
 
 /**
@@ -109,7 +108,7 @@ export function percentOf(part: number, whole: number, digits = 0): string {
  */
 export function percentagePoints(share: number, digits = 1): string {
   checkDigits(digits);
-  return (share * 100).toFixed(digits);
+  return hundredfold(share).toFixed(digits);
 }
 
 /** Below this, percentAnySize writes a power of ten (a percentage would start with six zeros). */

@@ -24,7 +24,7 @@ import { EventQueue } from "../event-queue.ts";
 import { RatioRetryBudget } from "../retry-storm/policies.ts";
 import { logNormal } from "../retry-storm/world.ts";
 import { Ring } from "../ring.ts";
-import { percentOf } from "../../format/number.ts";
+import { percent } from "../../format/number.ts";
 import {
   actionSpec,
   retryBudgetRatio,
@@ -971,7 +971,7 @@ export class Fleet {
       const row = rows[rows.length - 1]!;
       row.inUse = cached;
       row.capacity = this.spec.cache.keys;
-      row.status = this.cacheLookups === 0 ? "idle" : `${percentOf(this.cacheHits, this.cacheLookups)} hits`;
+      row.status = this.cacheLookups === 0 ? "idle" : `${percent(this.cacheHits / this.cacheLookups, 0)} hits`;
       this.cacheLookups = 0;
       this.cacheHits = 0;
     }

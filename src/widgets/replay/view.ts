@@ -2,7 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { countOf, minutesAndSeconds } from "../../format/number.ts";
+import { countOf, minutesAndSeconds, percent } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -53,14 +53,14 @@ export const isolatedPointSize = 5;
 export function chartViews(run: RunView): ChartView[] {
   const m = run.metrics;
   // A second in which no request arrived has no rate: null, a gap in the curve, not 100%.
-  const percent = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : Math.round(x * 1000) / 10));
+  const percentages = (xs: (number | null)[]) => xs.map((x) => (x === null ? null : Math.round(x * 1000) / 10));
   return [
     {
       id: "success",
       title: "Requests that succeed, by service",
       unit: "%",
       range: [0, 100],
-      series: m.services.map((s, i) => ({ label: s.name, values: percent(s.successRate), colour: i })),
+      series: m.services.map((s, i) => ({ label: s.name, values: percentages(s.successRate), colour: i })),
     },
     {
       id: "pool",
@@ -155,9 +155,8 @@ export function timeTicks(max: number, step = 120): number[] {
 
 /** Under two minutes to a tenth of a second; longer, in the course's minutes and seconds ("11 min", "10 min 56 s"). */
 const fmtSeconds = (s: number) => (s >= 120 ? minutesAndSeconds(s) : `${Math.round(s * 10) / 10} s`);
-const fmtPercent = (x: number) => `${(Math.round(x * 1000) / 10).toFixed(1)}%`;
 /** A second's success rate, or "no requests" where none arrived (the model's null): nothing measured is not 100%. */
-const fmtRate = (x: number | null) => (x === null ? "no requests" : fmtPercent(x));
+const fmtRate = (x: number | null) => (x === null ? "no requests" : percent(x, 1));
 
 /** Success of the services that never call pricing over the incident window, or null when none arrived in it. */
 export function unrelatedSuccess(summary: RetryStormSummary): number | null {
@@ -203,7 +202,7 @@ export function summaryText(name: string, run: RunView): string {
       ? "no incident, so no incident success rate"
       : share === null
         ? `no request to the services that never call pricing arrives ${window}`
-        : `${window} services that never call pricing succeed ${fmtPercent(share)} of the time`;
+        : `${window} services that never call pricing succeed ${percent(share, 1)} of the time`;
   const tries = `${countOf(summary.amplification, "try", "tries")} per request`;
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
@@ -240,7 +239,7 @@ export function momentText(time: number, runs: readonly { name: string; run: Run
     const rate = m.successRate[i] ?? null;
     const pools =
       m.pools.length > 1 ? ` (${m.pools.map((p) => `${p.name} ${p.inUse[i]} of ${p.size}`).join(", ")})` : "";
-    const success = rate === null ? "no request arrives in this second" : `${fmtPercent(rate)} of requests succeed`;
+    const success = rate === null ? "no request arrives in this second" : `${percent(rate, 1)} of requests succeed`;
     return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use${pools}, ${m.waiting[i]} waiting, ${success}`;
   });
   return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
