@@ -43,6 +43,8 @@ export const designPhases: readonly Phase[] = [
   { id: "high-level", label: "High-level design", ms: 12 * minute },
   { id: "deep-dive", label: "Deep dive", ms: 10 * minute },
 ];
+/** A design round's length, all four phases' clocks together, in whole minutes. */
+export const designMinutes = designPhases.reduce((total, p) => total + p.ms, 0) / minute;
 
 /** What the plan needs from a question. */
 export interface PlannedQuestion {

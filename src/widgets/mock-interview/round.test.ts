@@ -1,7 +1,7 @@
 /** The interviewer's clock: phases with their own clocks, injects on time, pushbacks after them, state across reloads. */
 import { describe, expect, test } from "vitest";
 import { questions } from "../../course/interview/bank.ts";
-import { designPhases, planFor, pushbackDelay, totalMs } from "./plan.ts";
+import { designMinutes, designPhases, planFor, pushbackDelay, totalMs } from "./plan.ts";
 import { type Draft, draftTimeLeftMs, resumeOffer } from "./draft.ts";
 import { Round, type RoundEvent } from "./round.ts";
 
@@ -48,6 +48,8 @@ describe("plans", () => {
       ["deep-dive", 10],
     ]);
     expect(totalMs(plan)).toBe(32 * minute);
+    // The length the playbook gives for a design round.
+    expect(designMinutes).toBe(32);
     expect(plan.injects.map((i) => [i.id, i.phase, i.atMs / minute])).toEqual([
       ["f0", 2, 4],
       ["f1", 3, 2],
