@@ -11,6 +11,8 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { inWords } from "../../src/format/words.ts";
 import { backoffStrategies } from "../../src/sim/backoff.ts";
+import { actionSpec } from "../../src/sim/gameday/actions.ts";
+import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { defaultParameters, naiveRetryPolicy } from "../../src/sim/retry-storm/index.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 
@@ -134,4 +136,17 @@ test("counts in words of the lists they count: presenter views, probes that foll
   const timeouts = read("content/chapters/timeouts-retries-backoff/index.mdx").replace(/\s+/g, " ");
   expect(timeouts).toContain(`capped exponential backoff and its ${jittered} jittered variants`);
   expect(timeouts).toContain(`clients the ${jittered} jittered strategies are`);
+});
+
+test("the game day's words for its own figures: a rollback's minute and a half, a quarter of a zone", () => {
+  // One wave's rollback takes as long as the action's delay.
+  expect(actionSpec("rollback-wave").delay).toBe(90);
+  expect(actionSpec("rollback-wave").cost).toContain("a minute and a half per wave");
+  // Ejecting one host of the lost-zone game takes the share of its zone that one host is.
+  const lostZone = findScenario("lost-zone")!;
+  if (lostZone.model.kind !== "fleet") throw new Error("the lost-zone game runs on the fleet");
+  const hosts = lostZone.model.build(lostZone.seed).hosts;
+  const target = hosts.find((h) => h.name === lostZone.trap.entry.target)!;
+  expect(hosts.filter((h) => h.zone === target.zone)).toHaveLength(4);
+  expect(lostZone.trap.why).toContain("takes a quarter of its zone's capacity away");
 });

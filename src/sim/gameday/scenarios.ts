@@ -67,6 +67,8 @@ const tenantNames = (count: number) => Array.from({ length: count }, (_, i) => `
 
 /** Defaults every fleet shares; each scenario changes what its story needs. */
 export const fleetDefaults = { crashRecovery: 20, detectSeconds: 10 } as const;
+/** How every fleet's clients call: a try given up after `tryTimeout` seconds, retried with jittered backoff. */
+const fleetClient = { tryTimeout: 1, attempts: 3, retryDelayMs: 100, backoffCapMs: 1000 } as const;
 
 function fleetBase(hosts: HostSpec[], tenants: TenantSpec[]): FleetSpec {
   return {
@@ -81,7 +83,7 @@ function fleetBase(hosts: HostSpec[], tenants: TenantSpec[]): FleetSpec {
     queueLimit: 20,
     shedQueueLimit: 4,
     serviceMs: { median: 40, sigma: 0.5 },
-    client: { tryTimeout: 1, attempts: 3, retryDelayMs: 100, backoffCapMs: 1000 },
+    client: { ...fleetClient },
     lowPriorityShare: 0.3,
     writeShare: 0,
     database: null,
@@ -152,11 +154,13 @@ const poisonShuffleWhy = `Every crash dump names a request of ${poisonTenant}, b
 const deployCells = Array.from({ length: 8 }, (_, i) => `cell-${i + 1}`);
 const deployWaveSize = 2;
 const deployTenants = 32;
+/** Each cell's hosts, by the letter after the cell's name. */
+const deployCellHosts = ["a", "b"];
 const deploy = { start: 60, bake: 90, errorShare: 0.25, versions: ["v41", "v42"] as [string, string] };
 
 function deployFleet(): FleetSpec {
   const hosts = deployCells.flatMap((cell, c) =>
-    ["a", "b"].map((h, k) => ({ name: `${cell}${h}`, cell: c, zone: (2 * c + k) % 3 })),
+    deployCellHosts.map((h, k) => ({ name: `${cell}${h}`, cell: c, zone: (deployCellHosts.length * c + k) % 3 })),
   );
   // Tenants placed by the cells' control plane: the emptiest cell first.
   const customers = uniformCustomers(deployTenants);
@@ -354,7 +358,7 @@ export const scenarios: readonly GameScenario[] = [
     code: "bd",
     title: "A bad deploy rolling across cells",
     summary: "A release breaks one kind of request, and the pipeline keeps rolling it out, cell by cell.",
-    briefing: `${deployTenants} tenants live in ${deployCells.length} cells of 2 hosts each. A release, ${deploy.versions[1]}, starts rolling out at ${minutesAndSeconds(deploy.start)}: the canary cell first, then waves of ${deployWaveSize} cells every ${deploy.bake} s. The pipeline's own health check looks for crashes.`,
+    briefing: `${deployTenants} tenants live in ${deployCells.length} cells of ${deployCellHosts.length} hosts each. A release, ${deploy.versions[1]}, starts rolling out at ${minutesAndSeconds(deploy.start)}: the canary cell first, then waves of ${deployWaveSize} cells every ${deploy.bake} s. The pipeline's own health check looks for crashes.`,
     chapters: ["deploys-and-correlated-failure", "cells"],
     seconds: 600,
     faultAt: 60,
@@ -461,7 +465,7 @@ export const scenarios: readonly GameScenario[] = [
     code: "gf",
     title: "A gray failure: one slow host",
     summary: `One host of ${grayHosts.length} turns slow while its health checks keep passing.`,
-    briefing: `${gray.tenants} tenants are spread over ${grayHosts.length} hosts by a load balancer that routes to every host whose health check passes. Clients time out a try after 1 s and retry on another host.`,
+    briefing: `${gray.tenants} tenants are spread over ${grayHosts.length} hosts by a load balancer that routes to every host whose health check passes. Clients time out a try after ${fleetClient.tryTimeout} s and retry on another host.`,
     chapters: ["failure-modes", "load-shedding"],
     seconds: 600,
     faultAt: 60,
