@@ -43,6 +43,8 @@ test(
     expect(out).toContain(findScenario("gray-failure")!.briefing);
     expect(out).toMatch(/eject-host\s+10 s\s+h01 h02/);
     expect(out).toContain("fast-burn (page): 2% of the budget in 1 h, confirmed over 5 min (burn rate above 14.4)");
+    // The threshold as the SRE Workbook writes it, and as the page and the dashboard say it: 6, not 6.0.
+    expect(out).toContain("confirmed over 30 min (burn rate above 6)");
     expect(out).toMatch(/doing nothing:\n {2}tenant-minutes of failed or too-slow requests: [\d.]+/);
     expect(out).toContain("par (the reference response: Eject a host from the load balancer: h07 at 2 min):");
   },

@@ -2,11 +2,11 @@
  * A game day summary in words, one implementation for the page and the terminal: the rows of
  * the score, the verdict, the timeline and the debrief's sentences.
  */
-import { countOf, grouped, minutesAndSeconds, percentUpTo, readableShare } from "../../format/number.ts";
+import { countOf, grouped, minutesAndSeconds, percentUpTo, readableShare, rounded } from "../../format/number.ts";
 import { actionSpec, type ActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
-import { alertRules, windowLabel } from "./slo.ts";
+import { type AlertRule, alertRules, burnThreshold, type Slo, windowLabel } from "./slo.ts";
 import type { ActionDebrief, GameSummary } from "./summary.ts";
 
 /** "1 min 5 s" for a moment of the game. */
@@ -71,11 +71,16 @@ export function debriefText(item: ActionDebrief): string {
   return `${clock(item.at)}: ${what}${landed}.${window}${saved}`;
 }
 
+/** The burn rate above which `rule` fires, as the SRE Workbook writes its table: 14.4, 6, 1. */
+export function burnRateText(rule: AlertRule, slo: Slo): string {
+  return rounded(burnThreshold(rule, slo), 3);
+}
+
 /** The alert rules, as an SRE would read them off the configuration. */
 export function alertRuleText(slo: GameScenario["slo"]): string[] {
   return alertRules.map(
     (r) =>
-      `${r.id} (${r.severity}): ${percentUpTo(r.budgetSpent)} of the budget in ${windowLabel(r.longWindow)}, confirmed over ${windowLabel(r.shortWindow)} (burn rate above ${grouped((r.budgetSpent * slo.periodDays * 86_400) / r.longWindow, 1)})`,
+      `${r.id} (${r.severity}): ${percentUpTo(r.budgetSpent)} of the budget in ${windowLabel(r.longWindow)}, confirmed over ${windowLabel(r.shortWindow)} (burn rate above ${burnRateText(r, slo)})`,
   );
 }
 

@@ -11,6 +11,7 @@ import { formatLog } from "../../sim/gameday/log.ts";
 import { readSeed } from "../../sim/random.ts";
 import {
   clock as clockText,
+  burnRateText,
   debriefText,
   entryText,
   mitigationText,
@@ -59,7 +60,7 @@ function ackText(entry: LogEntry): string {
 
 function alertText(event: AlertEvent, slo: Slo): string {
   const rule = alertRules.find((r) => r.id === event.rule)!;
-  const what = `${percent(rule.budgetSpent, 0)} of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${Math.round(burnThreshold(rule, slo) * 10) / 10})`;
+  const what = `${percent(rule.budgetSpent, 0)} of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${burnRateText(rule, slo)})`;
   return event.resolvedAt === null
     ? `${event.severity === "page" ? "Page" : "Ticket"}: ${event.rule} alert firing at ${clockText(event.firedAt)}: ${what}.`
     : `${event.rule} alert resolved at ${clockText(event.resolvedAt)}.`;
@@ -117,6 +118,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const width = () => Math.max(240, slots[0]!.clientWidth);
   const burnWindows = [alertRules[0]!.shortWindow, alertRules[0]!.longWindow];
   const pageThreshold = burnThreshold(alertRules[0]!, setup.slo);
+  const pageThresholdText = burnRateText(alertRules[0]!, setup.slo);
   const axes = (unit: (v: number) => string, log = false): uPlotType.Axis[] => [
     { stroke: ink(), grid, values: (_u, splits) => splits.map((s) => (s % 60 === 0 ? `${s / 60}m` : "")) },
     {
@@ -171,7 +173,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   );
   const burnChart = chart(
     slots[2]!,
-    `Error budget burn rate over ${windowLabel(burnWindows[0]!)} and ${windowLabel(burnWindows[1]!)}, against the page threshold ${pageThreshold}`,
+    `Error budget burn rate over ${windowLabel(burnWindows[0]!)} and ${windowLabel(burnWindows[1]!)}, against the page threshold ${pageThresholdText}`,
     {
       scales: { y: { distr: 3, log: 10, range: (_u, _min, max) => [0.1, Math.max(100, max || 100)] } },
       axes: axes(compact, true),
@@ -179,7 +181,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     [
       { label: windowLabel(burnWindows[0]!), stroke: accent(), width: 2 },
       { label: windowLabel(burnWindows[1]!), stroke: ink(), width: 1.5 },
-      { label: `page above ${pageThreshold}`, stroke: red(), width: 1, dash: [4, 3] },
+      { label: `page above ${pageThresholdText}`, stroke: red(), width: 1, dash: [4, 3] },
     ],
   );
   const charts = [usersChart, latencyChart, burnChart];
