@@ -182,10 +182,11 @@ describe("multiples and scientific notation", () => {
 });
 
 test("latency: milliseconds below a second, then seconds to one decimal", () => {
-  expect([0, 420.4, 999.4, 1000, 1149, 2500, 2000, 61_000].map(latency)).toEqual([
+  expect([0, 420.4, 999.4, 999.6, 1000, 1149, 2500, 2000, 61_000].map(latency)).toEqual([
     "0 ms",
     "420 ms",
     "999 ms",
+    "1 s",
     "1 s",
     "1.1 s",
     "2.5 s",

@@ -259,7 +259,8 @@ export function wholeNumber(value: bigint, maxDigits = 30): string {
  */
 export function latency(ms: number): string {
   if (!(ms >= 0) || !Number.isFinite(ms)) throw new RangeError(`a latency must be a finite number >= 0, got ${ms}`);
-  return ms >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Math.round(ms)} ms`;
+  // 999.6 ms reads "1 s", not "1000 ms".
+  return Math.round(ms) >= 1000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Math.round(ms)} ms`;
 }
 
 /** A duration in whole seconds as minutes and seconds: 656 -> "10 min 56 s", 600 -> "10 min", 42 -> "42 s". */
