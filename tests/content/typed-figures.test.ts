@@ -2,7 +2,8 @@
  * Figures a page types instead of computing, where it cannot compute them or writes them as
  * words: the retry-storm chapter's description (frontmatter takes no expression), the naive loop
  * written out as code in two chapters (a code block shows text, not values), a playground's
- * settings restated in prose, and counts in words of a table's rows or a list's items. Each is
+ * settings restated in prose, counts in words of a table's rows or a list's items, and the game
+ * day's words for its own figures ("a minute and a half", "a quarter"). Each is
  * held here to what it restates, so changing a default, a setting or a list fails until the page
  * says the same.
  */
