@@ -5,8 +5,9 @@
  * `toPrecision`), so a figure cannot read one way in a chapter and another in the CLI. Dates are
  * formatted where they are shown (`new Date(…).toLocaleString(…)`, the reader's own locale on
  * purpose); they are the one receiver allowed. A percentage that is a CSS length (`width:…%`, an
- * element's `style.width`) is for the browser, not for people. The playgrounds (`*.play.ts`) are
- * the learner's programs, whole and runnable as shown, and print with their own code.
+ * element's `style.width`, a function named `css…`) is for the browser, not for people. The
+ * playgrounds (`*.play.ts`) are the learner's programs, whole and runnable as shown, and print
+ * with their own code.
  *
  * In TypeScript, an Astro file's frontmatter and scripts, and an MDX file's imports, calls are
  * found by TypeScript's parser, so a word in a comment or a string is not a call; in an Astro
@@ -42,8 +43,11 @@ function templateFormatting(file: string, template: string): string[] {
   return found;
 }
 
+/** 100, or a larger power of ten that a later division brings back to a percentage (x * 1000 / 10). */
 const isHundred = (e: ts.Expression): boolean =>
-  ts.isParenthesizedExpression(e) ? isHundred(e.expression) : ts.isNumericLiteral(e) && e.text === "100";
+  ts.isParenthesizedExpression(e)
+    ? isHundred(e.expression)
+    : ts.isNumericLiteral(e) && /^10{2,}$/.test(String(Number(e.text)));
 
 /**
  * Whether `e` makes a percentage's number from a share: a product with 100 (or a quotient of
@@ -72,9 +76,19 @@ function scaledToPercent(e: ts.Expression): boolean {
   return false;
 }
 
-/** A template literal that is a CSS length: its text before ends "width:", or it is assigned to an element's style. */
+/**
+ * A template literal that is a CSS length: its text before ends "width:", it is assigned to an
+ * element's style, or it is made by a function named for it (`cssWidth`).
+ */
 function isCssLength(template: ts.TemplateExpression, textBefore: string): boolean {
   if (/(?:width|height|left|right|top|bottom)\s*:\s*$/.test(textBefore)) return true;
+  for (let node: ts.Node = template; node.parent; node = node.parent)
+    if (
+      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node)) &&
+      node.name &&
+      /^css[A-Z]/.test(node.name.getText())
+    )
+      return true;
   const parent = template.parent;
   return (
     ts.isBinaryExpression(parent) &&
@@ -157,12 +171,15 @@ const d = (share * 100).toFixed(1);
 const e = \`<span style="width:\${(share * 100).toFixed(1)}%"></span>\`;
 bar.style.width = \`\${Math.round(share * 100)}%\`;
 const f = \`\${share * 100} points\`;
-const g = \`\${(share * 10).toFixed(1)}%\`;`;
+const g = \`\${(share * 10).toFixed(1)}%\`;
+const h = \`\${Math.round(share * 1000) / 10}%\`;
+const cssWidth = (share: number) => \`\${Math.round(share * 10000) / 100}%\`;`;
   expect(ownFormatting("x.ts", code)).toEqual([
     "x.ts:1: share * 100%",
     "x.ts:2: Math.round((100 * hits) / lookups)%",
     "x.ts:3: Number((share * 100).toFixed(2))%",
     "x.ts:4: (share * 100).toFixed(1)",
+    "x.ts:9: Math.round(share * 1000) / 10%",
   ]);
   const template = "At least {containedAtLeast * 100}% of it, {percent(share)} and {x + 100}.";
   expect(templateFormatting("x.mdx", template)).toEqual(["x.mdx:1: {containedAtLeast * 100}"]);

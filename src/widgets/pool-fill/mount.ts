@@ -9,7 +9,7 @@
  * plays by itself, nothing glides (pool-fill.css), and Play moves one frame a second.
  */
 import type { PoolFilm } from "../../sim/retry-storm/pool-film.ts";
-import { poolView, width } from "./view.ts";
+import { poolView, cssWidth } from "./view.ts";
 
 const frameMillis = 250;
 const reducedFrameMillis = 1000;
@@ -46,10 +46,10 @@ export function mount(root: HTMLElement): void {
     for (const state of ["free", "waiting", "gone"] as const) counts[state].textContent = String(view.counts[state]);
     text("[data-pf-queue]").textContent = view.queue;
     text("[data-pf-queue-gone]").textContent = view.queueGone;
-    text("[data-pf-queue-gone-bar]").style.width = width(view.queueGoneShare);
-    text("[data-pf-queue-bar]").style.width = width(view.queueShare - view.queueGoneShare);
+    text("[data-pf-queue-gone-bar]").style.width = cssWidth(view.queueGoneShare);
+    text("[data-pf-queue-bar]").style.width = cssWidth(view.queueShare - view.queueGoneShare);
     text("[data-pf-wait]").textContent = view.wait;
-    text("[data-pf-wait-bar]").style.width = width(view.waitShare);
+    text("[data-pf-wait-bar]").style.width = cssWidth(view.waitShare);
     text("[data-pf-refused]").textContent = view.refused;
     caption.textContent = view.caption;
     root.dataset.frame = String(view.index);

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { waitTime } from "../../sim/retry-storm/pool-caption.ts";
 import type { PoolFilm } from "../../sim/retry-storm/pool-film.ts";
-import { longestQueue, poolJumps, poolView, width } from "./view.ts";
+import { longestQueue, poolJumps, poolView, cssWidth } from "./view.ts";
 
 // The golden frames (src/sim/retry-storm/pool-frames.test.ts checks them against the engine).
 const film = JSON.parse(
@@ -51,6 +51,6 @@ test("the jumps: before the trigger, then each moment in time order, with the ti
   ]);
   for (let i = 1; i < jumps.length; i++) expect(jumps[i]!.index).toBeGreaterThan(jumps[i - 1]!.index);
   expect(jumps[2]!.index).toBe(film.initial);
-  expect(width(0.5)).toBe("50%");
-  expect(width(1 / 3)).toBe("33.33%");
+  expect(cssWidth(0.5)).toBe("50%");
+  expect(cssWidth(1 / 3)).toBe("33.33%");
 });

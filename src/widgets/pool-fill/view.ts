@@ -84,4 +84,4 @@ export function poolJumps(film: PoolFilm): { index: number; label: string }[] {
 }
 
 /** A share as a CSS width. */
-export const width = (share: number) => `${Math.round(share * 10000) / 100}%`;
+export const cssWidth = (share: number) => `${Math.round(share * 10000) / 100}%`;
