@@ -43,8 +43,6 @@ export const designPhases: readonly Phase[] = [
   { id: "high-level", label: "High-level design", ms: 12 * minute },
   { id: "deep-dive", label: "Deep dive", ms: 10 * minute },
 ];
-/** A design round's length, all four phases' clocks together, in whole minutes. */
-export const designMinutes = designPhases.reduce((total, p) => total + p.ms, 0) / minute;
 
 /** What the plan needs from a question. */
 export interface PlannedQuestion {
@@ -95,4 +93,8 @@ export function planFor(question: PlannedQuestion, minutes: number): Plan {
   return { phases: [{ id: "answer", label: "Your answer", ms }], injects };
 }
 
-export const totalMs = (plan: Plan) => plan.phases.reduce((sum, p) => sum + p.ms, 0);
+/** A plan's length: all its phases' clocks together. */
+export const totalMs = (plan: { phases: readonly Phase[] }) => plan.phases.reduce((sum, p) => sum + p.ms, 0);
+
+/** A design round's length, all four phases' clocks together, in whole minutes. */
+export const designMinutes = totalMs({ phases: designPhases }) / minute;
