@@ -8,7 +8,7 @@ import { countOf, grouped, percentAnySize, percentAnySizeHtml, powerOfTen } from
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
 export function shareHtml(share: number): string {
   const html = percentAnySizeHtml(share);
-  return html === percentAnySize(share) ? html : `<span class="sx-sci">${html}</span>`;
+  return html.includes("<sup>") ? `<span class="sx-sci">${html}</span>` : html;
 }
 
 /** The verb for a count: "1 loses", "2 lose". */
