@@ -98,3 +98,6 @@ export const totalMs = (plan: { phases: readonly Phase[] }) => plan.phases.reduc
 
 /** A design round's length, all four phases' clocks together, in whole minutes. */
 export const designMinutes = totalMs({ phases: designPhases }) / minute;
+
+/** One phase's clock in minutes, as the setup screen lists them. */
+export const phaseMinutes = (phase: Phase) => phase.ms / minute;
