@@ -23,6 +23,20 @@
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
  *   countOf(2048, "worker")    "2,048 workers"  a count and its noun, singular for one ("1 try", "2 tries")
+ *   secondsOrMinutes(12.34)    "12.3 s"     a moment for a sentence: tenths below two minutes, then minutesAndSeconds
+ *   elapsedSeconds(1234, 2)    "1.23 s"     a measured time in milliseconds, as seconds with exactly `digits` decimals
+ *   timerMillis(1.2346)        "1.235ms"    a timer's reading as Node's console.timeEnd writes it
+ *   fixed(1234.56, 1)          "1234.6"     exactly `digits` decimals, not grouped: a log line, a terminal table, a data attribute
+ *   plainFigures(1/3, 3)       "0.333"      `figures` significant figures as JavaScript writes a number (not grouped)
+ *   compactNumber(20000)       "20k"        an axis tick that fits a phone: k and M to one decimal, below 1,000 to two
+ *
+ * For the browser, not for people (the same rounding, kept here so it lives in one place):
+ *   svgCoordinate(12.345)      "12.3"       an SVG coordinate, one decimal
+ *   cssPercent(0.5, 1)         "50.0%"      a share as a CSS length; { trim: true } drops trailing zeros ("50%")
+ *
+ * And the rounding behind them, for a number that stays a number (a slider's step, a grader's comparison):
+ *   roundToDecimals(0.1 + 0.2, 2)   0.3     `digits` decimals
+ *   roundToFigures(2.675, 3)        2.67    `figures` significant figures (of the double: 2.675 is a hair below)
  */
 
 const groupedFormats = new Map<number, Intl.NumberFormat>();
@@ -160,6 +174,66 @@ export function times(value: number, digits = 2): string {
   return `${Number(value.toFixed(digits)) + 0}×`;
 }
 
+/** A number rounded to `digits` decimals, still a number: 0.1 + 0.2 -> 0.3, a slider's step 0.7000000000000001 -> 0.7. */
+export function roundToDecimals(value: number, digits: number): number {
+  checkDigits(digits);
+  return Number(value.toFixed(digits));
+}
+
+/**
+ * A number rounded to `figures` significant figures, still a number: (2.4664, 3) -> 2.47. The
+ * double is rounded as it is stored (2.675 is a hair below the half, so (2.675, 3) -> 2.67).
+ * Any count of figures a double takes (1 to 100), so a figure read from what someone typed fits.
+ */
+export function roundToFigures(value: number, figures: number): number {
+  return Number(value.toPrecision(figures));
+}
+
+/**
+ * A value to `figures` significant figures as JavaScript writes a number: not grouped, trailing
+ * zeros dropped, an exponent once huge or tiny: (1/3, 3) -> "0.333", (1500, 3) -> "1500",
+ * (1.23456e-7, 2) -> "1.2e-7". For a figure someone may type back (a grader's message) or a
+ * chart's tick label.
+ */
+export function plainFigures(value: number, figures: number): string {
+  return String(roundToFigures(value, figures));
+}
+
+/**
+ * Exactly `digits` decimals, not grouped and not trimmed: (1234.56, 1) -> "1234.6", (2, 2) ->
+ * "2.00". For a measurement in a log line, a terminal table whose columns line up, or a data
+ * attribute a test reads; a figure in a sentence is grouped (`grouped(value, digits)`).
+ */
+export function fixed(value: number, digits: number): string {
+  checkDigits(digits);
+  return value.toFixed(digits);
+}
+
+/** A number in few characters, for an axis tick that fits a phone: 20000 -> "20k", 3.45e6 -> "3.5M", 0.125 -> "0.13" (trailing zeros dropped). */
+export function compactNumber(n: number): string {
+  const size = Math.abs(n);
+  if (size >= 1e6) return `${roundToDecimals(n / 1e6, 1)}M`;
+  if (size >= 1e3) return `${roundToDecimals(n / 1e3, 1)}k`;
+  return `${roundToDecimals(n, 2)}`;
+}
+
+/** An SVG coordinate (a path's point, an attribute), for the browser: one decimal, 12.345 -> "12.3". */
+export function svgCoordinate(n: number): string {
+  return fixed(n, 1);
+}
+
+/**
+ * A share as a CSS percentage length, for the browser (a bar's width, a marker's left): (0.5, 1)
+ * -> "50.0%". The product with 100 is used as it is (no hundredfold): a style is not read. With
+ * `trim`, rounded to at most `digits` decimals and trailing zeros dropped: (0.5, 2) -> "50%",
+ * (1/3, 2) -> "33.33%".
+ */
+export function cssPercent(share: number, digits: number, { trim = false } = {}): string {
+  if (!trim) return `${fixed(share * 100, digits)}%`;
+  checkDigits(digits);
+  return `${Math.round(share * 10 ** (digits + 2)) / 10 ** digits}%`;
+}
+
 export interface Scientific {
   /** "1.33" */
   mantissa: string;
@@ -273,6 +347,30 @@ export function minutesAndSeconds(seconds: number): string {
   if (minutes === 0) return `${rest} s`;
   // A whole number of minutes reads as one: "10 min", never "10 min 0 s".
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/**
+ * A moment or a length in seconds for a sentence: to a tenth of a second below two minutes,
+ * trailing zero dropped (12.34 -> "12.3 s", 45 -> "45 s"), then minutesAndSeconds (656 -> "10 min 56 s").
+ */
+export function secondsOrMinutes(seconds: number): string {
+  return seconds >= 120 ? minutesAndSeconds(seconds) : `${Math.round(seconds * 10) / 10} s`;
+}
+
+/**
+ * A time measured in milliseconds, as seconds with exactly `digits` decimals, as a progress line
+ * or a log shows it: (1234, 1) -> "1.2 s", (1000, 2) -> "1.00 s".
+ */
+export function elapsedSeconds(ms: number, digits: number): string {
+  return `${fixed(ms / 1000, digits)} s`;
+}
+
+/**
+ * A timer's reading in milliseconds as Node's console.timeLog and console.timeEnd write it (the
+ * playground's console mimics them): three decimals and "ms" with no space, 1.2346 -> "1.235ms".
+ */
+export function timerMillis(ms: number): string {
+  return `${fixed(ms, 3)}ms`;
 }
 
 /** Made on first use: a command that counts nothing never loads Intl's locale data. */

@@ -14,7 +14,7 @@ import type {
 import { fillParams } from "./fill-params.ts";
 import { type Figures, parseAnswer } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
-import { countOf, grouped, percentAndOneIn, percentFigures, rounded } from "../format/number.ts";
+import { countOf, grouped, percentAndOneIn, percentFigures, rounded, roundToFigures } from "../format/number.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -79,7 +79,7 @@ type Agreement = "yes" | "no" | "too-rough";
  */
 function roundsTo(target: number, figures: number, value: number): boolean {
   // A tie such as 2.675 may sit a hair below the half in binary: nudge it outwards too.
-  return [target, target * (1 + 1e-12)].some((t) => nearlyEqual(value, Number(t.toPrecision(figures))));
+  return [target, target * (1 + 1e-12)].some((t) => nearlyEqual(value, roundToFigures(t, figures)));
 }
 
 /** Does an answer agree with `target` under `rule`? */

@@ -26,7 +26,7 @@ import {
   type FactoryFunctionMap,
   type MathNode,
 } from "mathjs/number";
-import { countOf, grouped } from "../format/number.ts";
+import { countOf, grouped, plainFigures } from "../format/number.ts";
 
 const factories = {
   parseDependencies,
@@ -294,5 +294,5 @@ function describeParseError(message: string, expression: string): string {
 }
 
 export function formatPlain(v: number): string {
-  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(6)));
+  return Number.isInteger(v) ? String(v) : plainFigures(v, 6);
 }

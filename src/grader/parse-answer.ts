@@ -4,7 +4,7 @@
  * and calculations such as 1/C(16,4). Never throws: every input gets a value or a message, and
  * the message says what form is expected ("about", units and "2.4k" each get their own).
  */
-import { grouped } from "../format/number.ts";
+import { grouped, plainFigures } from "../format/number.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
 /** Longest answer accepted, in characters (after trimming). Bounds parse time. */
@@ -126,7 +126,7 @@ function describeWord(text: string): string | undefined {
     const factor = suffixes[word];
     if (factor !== undefined) {
       const whole = Number(number) * factor;
-      return `"${number}${word}" is not a number here: write ${Number(whole.toPrecision(12))} (or ${number}e${Math.log10(factor)})`;
+      return `"${number}${word}" is not a number here: write ${plainFigures(whole, 12)} (or ${number}e${Math.log10(factor)})`;
     }
     return `leave out the unit "${word}" and type just the number (${number}): the question says which unit it means`;
   }

@@ -20,6 +20,7 @@ import {
   type WorkerMessage,
 } from "./protocol.ts";
 import { editDistance } from "../format/edit-distance.ts";
+import { timerMillis } from "../format/number.ts";
 
 type TimerHandle = unknown;
 type Posted = WorkerMessage extends infer M ? (M extends unknown ? Omit<M, "key"> : never) : never;
@@ -184,7 +185,7 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     timeLog: (label = "default", ...args: unknown[]) => {
       const start = timers.get(label);
       const text =
-        start === undefined ? `Timer '${label}' does not exist` : `${label}: ${(host.now() - start).toFixed(3)}ms`;
+        start === undefined ? `Timer '${label}' does not exist` : `${label}: ${timerMillis(host.now() - start)}`;
       send({ kind: "log", text: args.length ? `${text} ${formatArgs(args)}` : text });
     },
     timeEnd: (label = "default") => {

@@ -4,7 +4,7 @@
  * calls the slow dependency, with no defences and with all six: the whole course in a picture.
  * Pure: a string of SVG and the sentence under it, both computed from the runs.
  */
-import { duration, percentUpTo } from "../../format/number.ts";
+import { duration, percentUpTo, svgCoordinate } from "../../format/number.ts";
 import type { RunView } from "../../widgets/replay/view.ts";
 import { escapeHtml } from "../../widgets/escape-html.ts";
 
@@ -34,7 +34,7 @@ function path(run: RunView, x: (t: number) => number, y: (share: number) => numb
     .flatMap((rate, i) =>
       rate === null
         ? []
-        : [`${i === 0 || rates[i - 1] === null ? "M" : "L"}${x(time[i]!).toFixed(1)} ${y(rate).toFixed(1)}`],
+        : [`${i === 0 || rates[i - 1] === null ? "M" : "L"}${svgCoordinate(x(time[i]!))} ${svgCoordinate(y(rate))}`],
     )
     .join(" ");
 }
@@ -49,7 +49,7 @@ export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
   const ticks = minutes
     .map(
       (t) =>
-        `<text class="hero-fig__tick" x="${x(t).toFixed(1)}" y="${plot.bottom + 18}" text-anchor="middle">${t / 60} min</text>`,
+        `<text class="hero-fig__tick" x="${svgCoordinate(x(t))}" y="${plot.bottom + 18}" text-anchor="middle">${t / 60} min</text>`,
     )
     .join("");
   const trigger = x(0);
@@ -61,7 +61,7 @@ export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
     `<text class="hero-fig__tick" x="${plot.left - 6}" y="${y(1) + 5}" text-anchor="end">100%</text>` +
     `<text class="hero-fig__tick" x="${plot.left - 6}" y="${y(0) + 5}" text-anchor="end">0</text>` +
     ticks +
-    `<line class="hero-fig__trigger" x1="${trigger.toFixed(1)}" y1="${plot.top}" x2="${trigger.toFixed(1)}" y2="${plot.bottom}"/>` +
+    `<line class="hero-fig__trigger" x1="${svgCoordinate(trigger)}" y1="${plot.top}" x2="${svgCoordinate(trigger)}" y2="${plot.bottom}"/>` +
     `<path class="hero-fig__line hero-fig__line--defended" d="${path(defended, x, y)}"/>` +
     `<path class="hero-fig__line hero-fig__line--naive" d="${path(naive, x, y)}"/>` +
     `<text class="hero-fig__label hero-fig__label--defended" x="${plot.right}" y="${y(1) - 8}" text-anchor="end">six defences</text>` +

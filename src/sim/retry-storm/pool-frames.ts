@@ -15,6 +15,7 @@ import { createRun, type PoolObserver } from "./engine.ts";
 import { defaultScenario } from "./scenario.ts";
 import type { Try } from "./world.ts";
 import { slotCodes, type PoolFilm, type PoolFrame, type PoolMoment } from "./pool-film.ts";
+import { grouped } from "../../format/number.ts";
 
 export interface PoolFilmOptions {
   seed?: number;
@@ -96,7 +97,8 @@ export function poolFilm(options: PoolFilmOptions = {}): PoolFilm {
   const end = moments.refusal + after;
   const times = new Map<number, { digits: number; moment?: PoolMoment }>();
   for (const tenths of grid(Math.floor(end * 10))) times.set(tenths / 10, { digits: tenths % 10 === 0 ? 0 : 1 });
-  // A moment's frame replaces the grid's frame that would be written with the same time.
+  // A moment's frame replaces the grid's frame that would be written with the same time (as
+  // pool-caption.ts's frameTime writes it).
   const marks: [number, number, PoolMoment][] = [
     [moments.full, 2, "full"],
     [triggerSeconds, 0, "fast"],
@@ -104,7 +106,7 @@ export function poolFilm(options: PoolFilmOptions = {}): PoolFilm {
   ];
   for (const [t, digits, moment] of marks) {
     for (const [g, spec] of times)
-      if (g.toFixed(digits) === t.toFixed(digits) && spec.digits === digits) times.delete(g);
+      if (spec.digits === digits && grouped(g, digits) === grouped(t, digits)) times.delete(g);
     times.set(t, { digits, moment });
   }
 

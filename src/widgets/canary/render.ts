@@ -4,7 +4,7 @@
  * bake, the detection curve against bake time, and for every share the bake it needs and the
  * failures that costs. Every figure is the model's; the sentences only put them in words.
  */
-import { grouped, percentUpTo, readableShare, rounded } from "../../format/number.ts";
+import { grouped, percentUpTo, readableShare, rounded, svgCoordinate } from "../../format/number.ts";
 import {
   bakeByShare,
   bakeChoices,
@@ -177,7 +177,7 @@ function curveSvg(view: CanaryView): string {
   const x = (s: number) => left + ((w - left - right) * s) / maxS;
   const y = (p: number) => top + (h - top - bottom) * (1 - p);
   const path = view.curve
-    .map((pt, i) => `${i === 0 ? "M" : "L"}${x(pt.bakeSeconds).toFixed(1)},${y(pt.detection).toFixed(1)}`)
+    .map((pt, i) => `${i === 0 ? "M" : "L"}${svgCoordinate(x(pt.bakeSeconds))},${svgCoordinate(y(pt.detection))}`)
     .join(" ");
   const { at, scenario } = view;
   const label = `Chance of catching the regression against bake time up to ${bakeText(maxS)}, for a ${readableShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
@@ -186,7 +186,7 @@ function curveSvg(view: CanaryView): string {
   const ticks = [...Array.from({ length: Math.ceil((maxS - step / 2) / step) }, (_, i) => i * step), maxS]
     .map(
       (s) =>
-        `<line class="ct-grid" x1="${x(s).toFixed(1)}" x2="${x(s).toFixed(1)}" y1="${y(0)}" y2="${y(1)}"/><text x="${x(s).toFixed(1)}" y="${h - 6}" text-anchor="${s === maxS ? "end" : "middle"}">${s === 0 ? "0" : bakeText(s)}</text>`,
+        `<line class="ct-grid" x1="${svgCoordinate(x(s))}" x2="${svgCoordinate(x(s))}" y1="${y(0)}" y2="${y(1)}"/><text x="${svgCoordinate(x(s))}" y="${h - 6}" text-anchor="${s === maxS ? "end" : "middle"}">${s === 0 ? "0" : bakeText(s)}</text>`,
     )
     .join("");
   const yTicks = [0, 0.5, 1]
@@ -198,7 +198,7 @@ function curveSvg(view: CanaryView): string {
     yTicks +
     `<line class="ct-target" x1="${left}" x2="${w - right}" y1="${y(scenario.power)}" y2="${y(scenario.power)}"/>` +
     `<path class="ct-line" d="${path}"/>` +
-    `<circle class="ct-dot" cx="${x(at.bakeSeconds).toFixed(1)}" cy="${y(at.detection).toFixed(1)}" r="4"/>` +
+    `<circle class="ct-dot" cx="${svgCoordinate(x(at.bakeSeconds))}" cy="${svgCoordinate(y(at.detection))}" r="4"/>` +
     `</svg>`
   );
 }

@@ -5,7 +5,7 @@
  * its share of per-cell overhead, and what moving the largest tenant costs and how much of a cell
  * it fills. Every figure is the model's; the sentences only put them in words.
  */
-import { grouped, percentUpTo, rounded } from "../../format/number.ts";
+import { cssPercent, grouped, percentUpTo, rounded } from "../../format/number.ts";
 import {
   type CellCosts,
   cellDesign,
@@ -191,7 +191,7 @@ const sizers = (texts: readonly string[]) =>
   texts.map((text) => `<span class="cw-sizer" aria-hidden="true">${text}</span>`).join("");
 
 function bar(width: number, cls: string): string {
-  return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${(Math.min(1, width) * 100).toFixed(1)}%"></span></span>`;
+  return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${cssPercent(Math.min(1, width), 1)}"></span></span>`;
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { CellsView } from "./cells-model.ts";
 import { poisonCustomer } from "./cells-model.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { cssPercent } from "../../format/number.ts";
 import { countOf, grouped, percent } from "./format.ts";
 
 /** What the fault is, in words: the release in cell 0 is bad or good as the reader set it. */
@@ -43,10 +44,10 @@ function blastTable(view: CellsView): string {
 <thead><tr><th scope="col">design</th><th scope="col">customers who lose service</th><th scope="col">share</th></tr></thead>
 <tbody>
 <tr data-design="cellular"><th scope="row">${view.state.cells} cells<span class="cw-why">${b.affectedCells.length} of ${b.cells} cells hit</span></th>
-  <td><span class="cw-bar" style="width:${(b.customerShare * 100).toFixed(1)}%"></span>${grouped(b.customersAffected)} of ${grouped(b.customers)}</td>
+  <td><span class="cw-bar" style="width:${cssPercent(b.customerShare, 1)}"></span>${grouped(b.customersAffected)} of ${grouped(b.customers)}</td>
   <td data-figure="cells-share">${percent(b.customerShare)}</td></tr>
 <tr data-design="shared"><th scope="row">One shared deployment<span class="cw-why">${escapeHtml(b.nonCellular.why)}</span></th>
-  <td><span class="cw-bar cw-bar--shared" style="width:${(b.nonCellular.customerShare * 100).toFixed(1)}%"></span>${grouped(Math.round(b.nonCellular.customerShare * b.customers))} of ${grouped(b.customers)}</td>
+  <td><span class="cw-bar cw-bar--shared" style="width:${cssPercent(b.nonCellular.customerShare, 1)}"></span>${grouped(Math.round(b.nonCellular.customerShare * b.customers))} of ${grouped(b.customers)}</td>
   <td data-figure="shared-share">${percent(b.nonCellular.customerShare)}</td></tr>
 </tbody></table>
 <p class="cw-note">Untouched in the cellular design: <strong data-figure="untouched">${percent(1 - b.customerShare)}</strong> of customers.</p>`;

@@ -4,6 +4,7 @@
  * build and the browser share it; every text is escaped.
  */
 import { type Cell, type Situation, type SituationBlock, seriesMax } from "../../grader/situation.ts";
+import { plainFigures } from "../../format/number.ts";
 import { escapeHtml } from "../escape-html.ts";
 
 const cellHtml = (cell: Cell) => escapeHtml(typeof cell === "number" ? String(cell) : cell);
@@ -60,7 +61,7 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
       return `<line x1="0" x2="${S}" y1="${y}" y2="${y}" class="br-sit__grid" vector-effect="non-scaling-stroke"/>`;
     })
     .join("");
-  const yTexts = fractions.map((f) => String(Number((max * f).toPrecision(3))));
+  const yTexts = fractions.map((f) => plainFigures(max * f, 3));
   // The left gutter fits the longest y label (in ch of the labels' font).
   const gutter = Math.max(...yTexts.map((t) => t.length));
   const yLabels = fractions

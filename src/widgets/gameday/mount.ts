@@ -30,7 +30,7 @@ import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
-import { countOf, latency, percent, percentUpTo } from "../../format/number.ts";
+import { countOf, latency, percent, percentUpTo, svgCoordinate } from "../../format/number.ts";
 
 interface Setup {
   scenario: string;
@@ -234,7 +234,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function spark(values: (number | null)[]): string {
     const pts = values
       .map((v, i) =>
-        v === null ? null : `${((i / Math.max(1, values.length - 1)) * 100).toFixed(1)},${(20 - v * 20).toFixed(1)}`,
+        v === null
+          ? null
+          : `${svgCoordinate((i / Math.max(1, values.length - 1)) * 100)},${svgCoordinate(20 - v * 20)}`,
       )
       .filter((p) => p !== null);
     return `<polyline points="${pts.join(" ")}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/>`;

@@ -4,7 +4,7 @@
  * capacity run and the number of zones, what losing one or two zones at the peak leaves, what is
  * refused until new capacity launches, and the bill. Every figure is the model's.
  */
-import { countOf, percentUpTo, times } from "../../format/number.ts";
+import { countOf, cssPercent, percentUpTo, roundToDecimals, times } from "../../format/number.ts";
 import { headroomToSurvive, minZones, zoneLoss } from "../../sim/cells/static-stability.ts";
 import { longestWordings } from "../cells/sizers.ts";
 
@@ -39,7 +39,7 @@ export function headroomState(fields: { zones?: unknown; provisioned?: unknown }
         : defaultHeadroomState.zones,
     provisioned:
       provisioned >= min && provisioned <= max && onStep
-        ? Number(provisioned.toFixed(2))
+        ? roundToDecimals(provisioned, 2)
         : defaultHeadroomState.provisioned,
   };
 }
@@ -103,7 +103,7 @@ export function headroomPrices(view: HeadroomView): string {
 export const provisionedSteps: readonly number[] = (() => {
   const { min, max, step } = headroomLimits.provisioned;
   const steps: number[] = [];
-  for (let i = 0; min + i * step <= max + 1e-9; i++) steps.push(Number((min + i * step).toFixed(2)));
+  for (let i = 0; min + i * step <= max + 1e-9; i++) steps.push(roundToDecimals(min + i * step, 2));
   return steps;
 })();
 
@@ -138,7 +138,7 @@ export function renderHeadroom(view: HeadroomView): string {
       const refused = r.unserved === 0 ? "none" : percentUpTo(r.unserved, 0);
       return (
         `<tr${r.unserved > 0 ? ' class="hr-short"' : ""}><th scope="row">${r.lost === 0 ? "none" : zonesWord(r.lost)}</th>` +
-        `<td><span class="hr-track"><span class="hr-bar" style="width:${((Math.min(r.capacityLeft, scale) / scale) * 100).toFixed(1)}%"></span><span class="hr-peak" style="left:${((1 / scale) * 100).toFixed(1)}%"></span></span>` +
+        `<td><span class="hr-track"><span class="hr-bar" style="width:${cssPercent(Math.min(r.capacityLeft, scale) / scale, 1)}"></span><span class="hr-peak" style="left:${cssPercent(1 / scale, 1)}"></span></span>` +
         `${percentUpTo(r.capacityLeft, 0)} of peak</td><td>${refused}</td><td>${times(r.needed)}</td></tr>`
       );
     })

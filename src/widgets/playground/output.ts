@@ -7,7 +7,7 @@
  */
 import { eventText, truncationNote, type RunEvent, type RunResult } from "../../playground/protocol.ts";
 import { changedLines, changeSummary } from "./changed-lines.ts";
-import { countOf } from "../../format/number.ts";
+import { countOf, elapsedSeconds } from "../../format/number.ts";
 
 export class OutputView {
   private readonly text: HTMLElement;
@@ -41,7 +41,7 @@ export class OutputView {
     this.setStatus("Running…", "running");
     clearInterval(this.clock);
     this.clock = setInterval(
-      () => this.setStatus(`Running… ${((performance.now() - started) / 1000).toFixed(1)} s`, "running"),
+      () => this.setStatus(`Running… ${elapsedSeconds(performance.now() - started, 1)}`, "running"),
       250,
     );
   }
@@ -77,7 +77,7 @@ export class OutputView {
       this.note.textContent = notes.join("\n");
       this.region.append(this.note);
     }
-    const took = result.millis < 1000 ? `${result.millis} ms` : `${(result.millis / 1000).toFixed(2)} s`;
+    const took = result.millis < 1000 ? `${result.millis} ms` : elapsedSeconds(result.millis, 2);
     const ended =
       result.status === "ok"
         ? `Finished in ${took}`

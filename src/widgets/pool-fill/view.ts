@@ -3,7 +3,7 @@
  * component draws it at build time (the static state, readable and printable before any code)
  * and the page's code applies it to the same elements when the reader scrubs or plays. Pure.
  */
-import { countOf, grouped } from "../../format/number.ts";
+import { countOf, cssPercent, grouped } from "../../format/number.ts";
 import {
   frameSlots,
   frameTime,
@@ -83,5 +83,5 @@ export function poolJumps(film: PoolFilm): { index: number; label: string }[] {
   return jumps;
 }
 
-/** A share as a CSS width. */
-export const cssWidth = (share: number) => `${Math.round(share * 10000) / 100}%`;
+/** A share as a CSS width, to at most two decimals: "50%", "33.33%". */
+export const cssWidth = (share: number) => cssPercent(share, 2, { trim: true });

@@ -5,6 +5,7 @@
  * chart is made), resized when the page is.
  */
 import type uPlotType from "uplot";
+import { compactNumber } from "../../format/number.ts";
 import {
   chartViews,
   isolatedPointSize,
@@ -36,11 +37,8 @@ export function presentChartHeight(screen: number, top: number, below: number): 
 
 /** 20000 -> "20k", 0.5 -> "0.5": axis labels that fit a phone's width. */
 export function compact(n: number): string {
-  if (n == null) return "";
-  const abs = Math.abs(n);
-  if (abs >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
-  if (abs >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
-  return `${+n.toFixed(2)}`;
+  // uPlot hands a split it has no value for as null.
+  return n == null ? "" : compactNumber(n);
 }
 
 /** One grid line per decade on a log axis (uPlot's default draws nine). */

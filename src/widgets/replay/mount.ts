@@ -4,6 +4,7 @@
  * (charts.ts), the playhead (playback.ts) and the status line (status.ts). Both runs are
  * redrawn together, only once both are back, so the two sides always describe one scenario.
  */
+import { fixed } from "../../format/number.ts";
 import { ReplayCharts, sideName, sides, type Side } from "./charts.ts";
 import { ReplayControls } from "./controls.ts";
 import { Playback } from "./playback.ts";
@@ -162,7 +163,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     playback.setRange(time[0]!, time.at(-1)!);
     table.innerHTML = tableHtml(results[0]!, results[1]!);
     announce(sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" "));
-    root.dataset.redrawMillis = (performance.now() - started).toFixed(1);
+    root.dataset.redrawMillis = fixed(performance.now() - started, 1);
     showStatus(root, statusLine, { kind: "ready", note: linkNote });
     linkNote = "";
   }

@@ -2,7 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { countOf, minutesAndSeconds, percent } from "../../format/number.ts";
+import { countOf, percent, secondsOrMinutes } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -153,8 +153,6 @@ export function timeTicks(max: number, step = 120): number[] {
   return out;
 }
 
-/** Under two minutes to a tenth of a second; longer, in the course's minutes and seconds ("11 min", "10 min 56 s"). */
-const fmtSeconds = (s: number) => (s >= 120 ? minutesAndSeconds(s) : `${Math.round(s * 10) / 10} s`);
 /** A second's success rate, or "no requests" where none arrived (the model's null): nothing measured is not 100%. */
 const fmtRate = (x: number | null) => (x === null ? "no requests" : percent(x, 1));
 
@@ -166,7 +164,7 @@ export function unrelatedSuccess(summary: RetryStormSummary): number | null {
 }
 
 /** A moment on the replay's clock: "at 21.6 s", or before the trigger "9.2 s before the trigger". */
-const when = (t: number) => (t < 0 ? `${fmtSeconds(-t)} before the trigger` : `at ${fmtSeconds(t)}`);
+const when = (t: number) => (t < 0 ? `${secondsOrMinutes(-t)} before the trigger` : `at ${secondsOrMinutes(t)}`);
 
 /** Whether the run recovered, and how, in words that hold with a trigger and without one. */
 function recoveryText(summary: RetryStormSummary): string {
@@ -174,13 +172,13 @@ function recoveryText(summary: RetryStormSummary): string {
   if (summary.triggerSeconds > 0) {
     if (summary.recoveredBy === null) return "it never recovers by itself";
     if (summary.recoveredBy === "intervention") return `it does not recover by itself, only when ${operators}`;
-    return `it recovers by itself ${fmtSeconds(summary.recoverySeconds!)} after pricing does`;
+    return `it recovers by itself ${secondsOrMinutes(summary.recoverySeconds!)} after pricing does`;
   }
   // No trigger: nothing slowed, so "after pricing does" would be false; say what the model measured.
   const healthy = `healthy (at least 99% of requests succeeding ${recoveryHoldSeconds} s running)`;
   if (summary.recoveredBy === null) return `pricing never slows, yet from 0 s on it is never ${healthy}`;
   if (summary.recoveredBy === "intervention") return `pricing never slows, yet it is ${healthy} only once ${operators}`;
-  return `pricing never slows, and it is ${healthy} from ${fmtSeconds(summary.recoverySeconds!)}`;
+  return `pricing never slows, and it is ${healthy} from ${secondsOrMinutes(summary.recoverySeconds!)}`;
 }
 
 /** One sentence per run: what a reader should take away, in numbers. */
@@ -196,7 +194,7 @@ export function summaryText(name: string, run: RunView): string {
     at(summary.firstRefusalSeconds, "the first request is refused", "no request is refused"),
   ].join(", ");
   const share = unrelatedSuccess(summary);
-  const window = `during the incident (0 to ${fmtSeconds(summary.incidentEndSeconds)})`;
+  const window = `during the incident (0 to ${secondsOrMinutes(summary.incidentEndSeconds)})`;
   const unrelated =
     summary.incidentEndSeconds === 0
       ? "no incident, so no incident success rate"

@@ -3,7 +3,15 @@
  * page reads without JavaScript) and the page redraws with it after each control change.
  */
 import type { ExplorerView } from "./model.ts";
-import { countOf, grouped, percentAnySize, percentAnySizeHtml, powerOfTen } from "../../format/number.ts";
+import {
+  countOf,
+  cssPercent,
+  grouped,
+  percentAnySize,
+  percentAnySizeHtml,
+  percentagePoints,
+  powerOfTen,
+} from "../../format/number.ts";
 
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
 export function shareHtml(share: number): string {
@@ -15,9 +23,9 @@ export function shareHtml(share: number): string {
 const lose = (n: number) => (n === 1 ? "loses" : "lose");
 
 function bar(share: number, kind: string): string {
-  // A non-zero share always gets a visible sliver, so "rare" never reads as "never".
-  const width = share === 0 ? 0 : Math.max(0.6, share * 100);
-  return `<span class="sx-bar sx-bar--${kind}" style="width:${width.toFixed(2)}%"></span>`;
+  // A non-zero share always gets a visible sliver (0.6% of the track), so "rare" never reads as "never".
+  const width = share === 0 ? 0 : Math.max(0.006, share);
+  return `<span class="sx-bar sx-bar--${kind}" style="width:${cssPercent(width, 2)}"></span>`;
 }
 
 function workerGrid(view: ExplorerView): string {
@@ -62,9 +70,9 @@ function overlapTable(view: ExplorerView): string {
   const worst = view.overlap.reduce((a, b) =>
     Math.abs(b.simulated - b.exact) > Math.abs(a.simulated - a.exact) ? b : a,
   );
-  const gap = Math.abs(worst.simulated - worst.exact) * 100;
-  const noise = Math.sqrt((worst.exact * (1 - worst.exact)) / view.others) * 100;
-  const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${gap.toFixed(2)}</strong> percentage points, where sampling noise is about ${noise.toFixed(2)}. More customers shrink both.</p>`;
+  const gap = Math.abs(worst.simulated - worst.exact);
+  const noise = Math.sqrt((worst.exact * (1 - worst.exact)) / view.others);
+  const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${percentagePoints(gap, 2)}</strong> percentage points, where sampling noise is about ${percentagePoints(noise, 2)}. More customers shrink both.</p>`;
   return `<table class="sx-table">
 <caption>Workers other customers share with the poison shard: the exact (hypergeometric) share beside the seeded simulation of ${countOf(view.others, "other customer")}</caption>
 <thead><tr><th scope="col">shared</th><th scope="col"><span class="sx-keyed"><span class="sx-key sx-key--exact"></span>exact</span> <span class="sx-keyed"><span class="sx-key sx-key--sim"></span>simulated</span></th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
