@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Bench } from "./types.ts";
 import { median } from "./stats.ts";
+import { fixed } from "../src/format/number.ts";
 
 const repo = new URL("../", import.meta.url).pathname;
 
@@ -47,7 +48,7 @@ const bench: Bench = async () => {
         value: list,
         unit: "ms",
         target: "<= 600",
-        note: `through tsx ${Math.round(listTsx)} ms (${(listTsx / list).toFixed(1)}x), without npm`,
+        note: `through tsx ${Math.round(listTsx)} ms (${fixed(listTsx / list, 1)}x), without npm`,
       },
       {
         area: "terminal",
@@ -62,7 +63,7 @@ const bench: Bench = async () => {
         value: storm,
         unit: "ms",
         target: "<= 800",
-        note: `through tsx ${Math.round(stormTsx)} ms (${(stormTsx / storm).toFixed(1)}x), without npm`,
+        note: `through tsx ${Math.round(stormTsx)} ms (${fixed(stormTsx / storm, 1)}x), without npm`,
       },
     ];
   } finally {

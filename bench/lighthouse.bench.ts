@@ -19,6 +19,7 @@ import type { Bench, BenchRow } from "./types.ts";
 import { serveStatic } from "../tools/static-server.ts";
 import { chromiumPath } from "../tools/chromium.ts";
 import { pagesAndRuns } from "./pages.ts";
+import { fixed } from "../src/format/number.ts";
 
 export const lighthouseTargets = { performance: 95, tbtMs: 150, cls: 0.02, lcpSeconds: 2.0 };
 
@@ -86,7 +87,7 @@ const bench: Bench = async ({ distDir }) => {
         const a = await auditPage(`${server.url}${path}`, chrome.port);
         audits.get(path)?.push(a);
         if (runs > 1)
-          process.stderr.write(`lighthouse ${path} run ${run + 1}: ${a.performance}, TBT ${a.tbtMs.toFixed(0)} ms\n`);
+          process.stderr.write(`lighthouse ${path} run ${run + 1}: ${a.performance}, TBT ${fixed(a.tbtMs, 0)} ms\n`);
       }
     for (const path of pages) {
       const all = audits.get(path) ?? [];
@@ -101,7 +102,7 @@ const bench: Bench = async ({ distDir }) => {
         benchmarkIndex: mid((a) => a.benchmarkIndex),
       };
       process.stderr.write(
-        `lighthouse ${path}${runs > 1 ? ` (median of ${runs})` : ""}: ${f.performance} (LCP ${f.lcpSeconds.toFixed(2)} s, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, HTML ${f.htmlKB.toFixed(1)} KB, ${f.domElements} elements, host benchmark index ${f.benchmarkIndex.toFixed(0)})\n`,
+        `lighthouse ${path}${runs > 1 ? ` (median of ${runs})` : ""}: ${f.performance} (LCP ${fixed(f.lcpSeconds, 2)} s, TBT ${fixed(f.tbtMs, 0)} ms, CLS ${fixed(f.cls, 3)}, HTML ${fixed(f.htmlKB, 1)} KB, ${f.domElements} elements, host benchmark index ${fixed(f.benchmarkIndex, 0)})\n`,
       );
       rows.push(
         {

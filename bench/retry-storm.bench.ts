@@ -2,7 +2,7 @@
  * The retry-storm simulation: how long the default 12-minute naive run takes in Node, how many
  * events a second that is, and how long the page takes from a control change to redrawn charts.
  */
-import { grouped } from "../src/format/number.ts";
+import { fixed, grouped } from "../src/format/number.ts";
 import { createRun, defaultScenario, runRetryStorm } from "../src/sim/retry-storm/index.ts";
 import { openBrowser } from "../tools/chromium.ts";
 import type { Bench, BenchRow } from "./types.ts";
@@ -42,7 +42,7 @@ const bench: Bench = async ({ siteUrl }) => {
       value: median(wall),
       unit: "ms",
       target: "<= 250",
-      note: `fastest ${Math.min(...wall).toFixed(0)} ms`,
+      note: `fastest ${fixed(Math.min(...wall), 0)} ms`,
     },
     // On a shared machine wall time includes waiting for a core; CPU time is what the run itself costs.
     {
@@ -51,7 +51,7 @@ const bench: Bench = async ({ siteUrl }) => {
       value: median(cpu),
       unit: "ms",
       target: "<= 250",
-      note: `least ${Math.min(...cpu).toFixed(0)} ms`,
+      note: `least ${fixed(Math.min(...cpu), 0)} ms`,
     },
     { area: "retry-storm", metric: "same run, first in a fresh process (cold)", value: cold, unit: "ms" },
     {
@@ -59,7 +59,7 @@ const bench: Bench = async ({ siteUrl }) => {
       metric: "same run stepped 50 ms at a time through the engine (median of 5)",
       value: median(stepped),
       unit: "ms",
-      note: `${(simulatedSeconds / (median(stepped) / 1000)).toFixed(0)}x faster than real time`,
+      note: `${fixed(simulatedSeconds / (median(stepped) / 1000), 0)}x faster than real time`,
     },
     {
       area: "retry-storm",

@@ -11,6 +11,7 @@ import { benchArgs } from "./args.ts";
 import { lighthouseSetupProblem } from "./lighthouse-package.ts";
 import { cpuShares, describeCpuShares, readCpuTimes } from "./cpu-share.ts";
 import { table } from "../src/cli/args.ts";
+import { elapsedSeconds, fixed } from "../src/format/number.ts";
 import { outDirFromEnv } from "../src/integrations/out-dir.ts";
 
 const here = new URL(".", import.meta.url).pathname;
@@ -43,7 +44,7 @@ try {
     const bench = (await import(`./${file}`)).default as Bench;
     const started = performance.now();
     rows.push(...(await bench({ siteUrl: server?.url ?? "", distDir })));
-    process.stderr.write(`bench: ${file} took ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(`bench: ${file} took ${elapsedSeconds(performance.now() - started, 1)}\n`);
   }
 } finally {
   await server?.close();
@@ -66,7 +67,7 @@ if (json) {
     ) + "\n",
   );
 } else {
-  const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+  const fmt = (v: number) => fixed(v, Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2);
   process.stdout.write(
     table([
       ["area", "metric", "value", "unit", "target", "note"],

@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import subsetFont from "subset-font";
 import { loadBuiltSite } from "../tools/built-site.ts";
+import { fixed } from "../src/format/number.ts";
 
 const require = createRequire(import.meta.url);
 const source = require.resolve("@fontsource/stix-two-math/files/stix-two-math-latin-400-normal.woff2");
@@ -48,7 +49,7 @@ async function main() {
   const out = new URL("../src/styles/fonts/", import.meta.url);
   writeFileSync(new URL("stix-two-math-course.woff2", out), font);
   writeFileSync(new URL("stix-two-math-course.json", out), JSON.stringify({ characters: chars }, null, 2) + "\n");
-  console.log(`${chars.length} characters, ${(font.length / 1024).toFixed(1)} KB`);
+  console.log(`${chars.length} characters, ${fixed(font.length / 1024, 1)} KB`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -42,6 +42,7 @@
 import { spawn } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { subPathBuildEnv } from "../tools/built-site.ts";
+import { fixed } from "../src/format/number.ts";
 
 interface Phase {
   name: string;
@@ -115,7 +116,7 @@ function runPhase(phase: Phase): Promise<Outcome> {
     const finish = (ok: boolean, note = "") => {
       const seconds = (performance.now() - started) / 1000;
       for (const rest of [pending.out, pending.err]) if (rest) process.stdout.write(`${label}${rest}\n`);
-      process.stdout.write(`${label}${ok ? "passed" : `FAILED (${note})`} in ${seconds.toFixed(1)} s\n`);
+      process.stdout.write(`${label}${ok ? "passed" : `FAILED (${note})`} in ${fixed(seconds, 1)} s\n`);
       resolve({ name: phase.name, status: ok ? "passed" : "failed", seconds });
     };
     child.on("error", (error) => finish(false, `could not start: ${error.message}`));
@@ -165,7 +166,7 @@ const total = (performance.now() - started) / 1000;
 process.stdout.write("\nphase     status    seconds\n");
 for (const o of outcomes)
   process.stdout.write(
-    `${o.name.padEnd(10)}${o.status.padEnd(10)}${o.status === "not run" ? "" : o.seconds.toFixed(1)}\n`,
+    `${o.name.padEnd(10)}${o.status.padEnd(10)}${o.status === "not run" ? "" : fixed(o.seconds, 1)}\n`,
   );
-process.stdout.write(`${"total".padEnd(20)}${total.toFixed(1)} (wall clock; stage 1 overlaps)\n`);
+process.stdout.write(`${"total".padEnd(20)}${fixed(total, 1)} (wall clock; stage 1 overlaps)\n`);
 process.exit(outcomes.every((o) => o.status === "passed") ? 0 : 1);
