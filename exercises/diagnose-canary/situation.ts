@@ -1,6 +1,6 @@
 /** The rollout's per-cell error counts at the end of the canary's bake (src/sim/diagnosis/rollout.ts). */
 import { defineSituation } from "../../src/grader/situation.ts";
-import { grouped } from "../../src/format/number.ts";
+import { grouped, percent } from "../../src/format/number.ts";
 import { type RolloutParams, rolloutTable } from "../../src/sim/diagnosis/rollout.ts";
 
 export const situation = defineSituation((p: RolloutParams) => {
@@ -21,7 +21,7 @@ export const situation = defineSituation((p: RolloutParams) => {
           r.release,
           grouped(r.requests),
           r.errors,
-          `${((100 * r.errors) / r.requests).toFixed(2)}%`,
+          percent(r.errors / r.requests, 2),
         ]),
       },
     ],

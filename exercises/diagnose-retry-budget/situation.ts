@@ -1,6 +1,6 @@
 /** The client fleet's calls to pricing (src/sim/diagnosis/budget.ts). */
 import { defineSituation } from "../../src/grader/situation.ts";
-import { grouped } from "../../src/format/number.ts";
+import { grouped, percentUpTo } from "../../src/format/number.ts";
 import { type BudgetParams, budgetNow } from "../../src/sim/diagnosis/budget.ts";
 
 export const situation = defineSituation((p: BudgetParams) => {
@@ -19,10 +19,10 @@ export const situation = defineSituation((p: BudgetParams) => {
         columns: ["measure", "value"],
         rows: [
           ["user requests", round(now.requests)],
-          ["calls failing at pricing", `${Number((now.failing * 100).toFixed(2))}%`],
+          ["calls failing at pricing", percentUpTo(now.failing, 2)],
           ["retries sent", round(now.retries)],
           ["calls reaching pricing", round(now.calls)],
-          ["retries per user request", (now.retries / now.requests).toFixed(3)],
+          ["retries per user request", grouped(now.retries / now.requests, 3)],
         ],
       },
     ],

@@ -1,6 +1,6 @@
 /** The dependency's latency histogram and the callers' time-out (src/sim/diagnosis/timeouts.ts). */
 import { defineSituation } from "../../src/grader/situation.ts";
-import { grouped } from "../../src/format/number.ts";
+import { grouped, percent } from "../../src/format/number.ts";
 import { histogram, type TimeoutParams } from "../../src/sim/diagnosis/timeouts.ts";
 
 export const situation = defineSituation((p: TimeoutParams) => {
@@ -17,7 +17,7 @@ export const situation = defineSituation((p: TimeoutParams) => {
         kind: "table",
         caption: `How long inventory took, as inventory measured it (${grouped(total)} calls)`,
         columns: ["latency", "calls", "share"],
-        rows: buckets.map((b) => [b.label, grouped(b.count), `${((100 * b.count) / total).toFixed(2)}%`]),
+        rows: buckets.map((b) => [b.label, grouped(b.count), percent(b.count / total, 2)]),
         highlight: buckets.flatMap((b, i) => (b.from >= p.timeoutMs && b.count > 0 ? [i] : [])),
       },
       {

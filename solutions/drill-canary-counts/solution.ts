@@ -1,5 +1,5 @@
 /** Expected answers for "Drill: count the canary": the counts behind a canary's error rate (src/sim/reliability). */
-import { grouped, percentUpTo, rounded } from "../../src/format/number.ts";
+import { grouped, percentUpTo, rounded, roundToDecimals } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { canaryVerdict, requestsToDetect } from "../../src/sim/reliability/index.ts";
 
@@ -62,6 +62,6 @@ export function variant(rand: Random): Params {
     share: pick(rand, [0.5, 1, 2, 5]),
     minutes: pick(rand, [5, 10, 15, 30]),
     baseline,
-    regressed: Number((baseline * pick(rand, [1.5, 2, 3])).toFixed(3)),
+    regressed: roundToDecimals(baseline * pick(rand, [1.5, 2, 3]), 3),
   };
 }

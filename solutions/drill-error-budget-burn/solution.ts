@@ -1,5 +1,5 @@
 /** Expected answers for "Drill: error budget and burn rate" (src/sim/reliability). */
-import { grouped, percentUpTo, readableShare, rounded } from "../../src/format/number.ts";
+import { grouped, percentUpTo, readableShare, rounded, roundToDecimals } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { budgetSpent, burnRate, burnRateFor, exhaustionSeconds } from "../../src/sim/reliability/index.ts";
 
@@ -88,6 +88,6 @@ const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand(
 export function variant(rand: Random): Params {
   const target = pick(rand, [99, 99.5, 99.9, 99.95]);
   const allowance = 100 - target;
-  const bad = Number((allowance * pick(rand, [2, 4, 5, 10, 20, 50])).toFixed(3));
+  const bad = roundToDecimals(allowance * pick(rand, [2, 4, 5, 10, 20, 50]), 3);
   return { target, bad, minutes: 10 * (1 + Math.floor(rand() * 18)), days: pick(rand, [28, 30]) };
 }

@@ -1,5 +1,5 @@
 /** Expected answers for "Drill: nines and chains": downtime allowed, and a chain's failure share (src/sim/reliability). */
-import { grouped, percentUpTo, readableShare, rounded } from "../../src/format/number.ts";
+import { grouped, percentUpTo, readableShare, rounded, roundToFigures } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { allowedDowntimeSeconds, chain } from "../../src/sim/reliability/index.ts";
 
@@ -15,7 +15,7 @@ export function answers({ target, days, deps, dep }: Params): Record<string, num
 }
 
 /** A target with one nine fewer (allowance x 10) or one more (allowance / 10), as a percentage. */
-const shiftNines = (target: number, factor: number) => Number((100 - (100 - target) * factor).toPrecision(12));
+const shiftNines = (target: number, factor: number) => roundToFigures(100 - (100 - target) * factor, 12);
 
 /** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
 export function worked(params: Params): Record<string, string> {

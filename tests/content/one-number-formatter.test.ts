@@ -5,16 +5,27 @@
  * `toPrecision`), so a figure cannot read one way in a chapter and another in the CLI. Dates are
  * formatted where they are shown (`new Date(…).toLocaleString(…)`, the reader's own locale on
  * purpose); they are the one receiver allowed. A percentage that is a CSS length (`width:…%`, an
- * element's `style.width`, a function named `css…`) is for the browser, not for people. The
+ * element's `style.width`, a function named `css…`) is for the browser, not for people.
+ *
+ * Rounding lives in src/format too: outside it, no code calls `toFixed` or `toPrecision` at all,
+ * whatever the number is for (a sentence, a log line, an SVG coordinate, a CSS width, a slider's
+ * step, a grader's comparison); each goes through the named function in src/format that says
+ * which rounding it means (`fixed`, `svgCoordinate`, `cssPercent`, `roundToDecimals`,
+ * `roundToFigures`, …). That covers a chapter's numbers.ts, whose figures come from src/format whole.
+ *
+ * Tests (`*.test.ts`) are left out: they compute the old expressions to compare with. The
  * playgrounds (`*.play.ts`) are the learner's programs, whole and runnable as shown, and print
- * with their own code.
+ * with their own code; so are a code exercise's `starter.ts` and its worked solution. An
+ * exercise's situation (the tables and logs a diagnosis exercise shows) and a generated
+ * exercise's solution (its variants' numbers and worked figures) are the course's own code, and
+ * are read.
  *
  * In TypeScript, an Astro file's frontmatter and scripts, and an MDX file's imports, calls are
  * found by TypeScript's parser, so a word in a comment or a string is not a call; in an Astro
  * file's template and an MDX file's text, where `{…}` expressions are code too, by their text
  * once code shown to the reader (fenced blocks, inline code) and comments are left out.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { expect, test } from "vitest";
@@ -22,13 +33,18 @@ import { blank, sourceFiles, splitSource } from "../support/source-files.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
-/** "file:line: what" for each number formatted in a template's or MDX text's expressions. */
-function templateFormatting(file: string, template: string): string[] {
-  const text = template
+/** A template or MDX text with code shown to the reader (fenced blocks, inline code) and comments blanked. */
+function templateCode(template: string): string {
+  return template
     .replace(/^(```|~~~)[\s\S]*?^\1/gm, blank) // code shown to the reader
     .replace(/`[^`\n]*`/g, blank)
     .replace(/<!--[\s\S]*?-->/g, blank)
     .replace(/\{\/\*[\s\S]*?\*\/\}/g, blank);
+}
+
+/** "file:line: what" for each number formatted in a template's or MDX text's expressions. */
+function templateFormatting(file: string, template: string): string[] {
+  const text = templateCode(template);
   const found: string[] = [];
   for (const m of text.matchAll(/\.toLocaleString\s*\(|\bIntl\s*\.\s*NumberFormat\b/g)) {
     const before = text.slice(0, m.index);
@@ -151,6 +167,36 @@ function ownFormatting(file: string, code: string): string[] {
   return found;
 }
 
+const rounders = ["toFixed", "toPrecision"];
+
+/**
+ * "file:line: what" for each use of `toFixed` or `toPrecision` in code (a call, `x["toFixed"]`,
+ * or the method taken to call later), and in a template's or MDX text's expressions.
+ */
+function ownRounding(file: string, code: string, template = ""): string[] {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const where = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+  const visit = (node: ts.Node) => {
+    const named =
+      (ts.isPropertyAccessExpression(node) && rounders.includes(node.name.text)) ||
+      (ts.isElementAccessExpression(node) &&
+        ts.isStringLiteralLike(node.argumentExpression) &&
+        rounders.includes(node.argumentExpression.text));
+    if (named) {
+      // The call when it is one, so the message shows the digits asked for.
+      const call = ts.isCallExpression(node.parent) && node.parent.expression === node ? node.parent : node;
+      found.push(`${where(node)}: ${call.getText(source)}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const text = templateCode(template);
+  for (const m of text.matchAll(/\.\s*(toFixed|toPrecision)\b/g))
+    found.push(`${file}:${text.slice(0, m.index).split("\n").length}: .${m[1]}`);
+  return found;
+}
+
 test("the check finds a number's toLocaleString and Intl.NumberFormat, and lets a date's pass", () => {
   const code = [
     "const a = (1820).toLocaleString('en-US');",
@@ -203,11 +249,54 @@ test("the check finds them in an MDX file's expressions and an Astro template's,
   ]);
 });
 
-test("outside src/format, no code formats a number for people on its own", () => {
-  const files = ["src", "content", "bench", "scripts", "tools"]
+test("the check finds every toFixed and toPrecision, and not the words in comments, strings or code shown to the reader", () => {
+  const code = [
+    "const a = x.toFixed(1);",
+    "const b = Number((max * f).toPrecision(3));",
+    "const c = (1820).toFixed();",
+    'const d = share["toFixed"](2);',
+    "const e = Number.prototype.toPrecision.call(x, 2);",
+    "// x.toFixed(1) in a comment",
+    "const f = 'x.toPrecision(3) in a string';",
+    "const g = fixed(x, 1);",
+  ].join("\n");
+  expect(ownRounding("x.ts", code)).toEqual([
+    "x.ts:1: x.toFixed(1)",
+    "x.ts:2: (max * f).toPrecision(3)",
+    "x.ts:3: (1820).toFixed()",
+    'x.ts:4: share["toFixed"](2)',
+    "x.ts:5: Number.prototype.toPrecision",
+  ]);
+  const mdx = [
+    "import { fleet } from './numbers.ts';",
+    "With {fleet.share.toFixed(1)} customers.",
+    "Prose that names `n.toFixed(2)` in inline code.",
+    "```ts",
+    "console.log((5).toPrecision(2));",
+    "```",
+    "{/* n.toFixed(1) in a comment */}",
+    "{(2).toPrecision(1)}",
+  ].join("\n");
+  const { code: esm, template } = splitSource("x.mdx", mdx);
+  expect(ownRounding("x.mdx", esm, template)).toEqual(["x.mdx:2: .toFixed", "x.mdx:8: .toPrecision"]);
+});
+
+/** A learner's program: a playground, a code exercise's starter, or that exercise's worked solution. */
+function learnersProgram(file: string): boolean {
+  if (file.endsWith(".play.ts") || file.endsWith("/starter.ts")) return true;
+  const solution = /\/solutions\/([^/]+)\/solution\.ts$/.exec(file);
+  return solution !== null && existsSync(join(root, "exercises", solution[1]!, "starter.ts"));
+}
+
+/** The files the rule reads: source outside src/format, tests and learners' programs left out. */
+const checkedFiles = () =>
+  ["src", "content", "exercises", "solutions", "bench", "scripts", "tools"]
     .flatMap((dir) => sourceFiles(join(root, dir)))
-    .filter((file) => !file.endsWith(".test.ts") && !file.endsWith(".play.ts"))
+    .filter((file) => !file.endsWith(".test.ts") && !learnersProgram(file))
     .filter((file) => !relative(root, file).startsWith(join("src", "format")));
+
+test("outside src/format, no code formats a number for people on its own", () => {
+  const files = checkedFiles();
   expect(files.length).toBeGreaterThan(100);
   expect(files.some((file) => file.endsWith(".mdx"))).toBe(true);
   expect(
@@ -218,16 +307,23 @@ test("outside src/format, no code formats a number for people on its own", () =>
   ).toEqual([]);
 });
 
-test("a numbers.ts file, which exists to write a page's figures, rounds none itself", () => {
-  // Its figures come from src/format whole: even a plain toFixed would skip the grouping of thousands.
-  const files = [...sourceFiles(join(root, "content")), ...sourceFiles(join(root, "src/course"))].filter((file) =>
-    file.endsWith("/numbers.ts"),
+test("outside src/format, no code rounds a number with toFixed or toPrecision", () => {
+  const files = checkedFiles();
+  // Among them every chapter's numbers.ts: even a plain toFixed there would skip the grouping of thousands.
+  expect(files.filter((file) => file.endsWith("/numbers.ts")).length).toBeGreaterThan(10);
+  expect(files.some((file) => file.startsWith(join(root, "bench")))).toBe(true);
+  // Situations and generated solutions are read; a code exercise's starter and its solution are not.
+  expect(files.some((file) => file.endsWith("/situation.ts"))).toBe(true);
+  expect(files.some((file) => file.endsWith("/solution.ts"))).toBe(true);
+  expect(files.some((file) => file.endsWith("/starter.ts"))).toBe(false);
+  expect(files.filter((file) => file.startsWith(join(root, "solutions")) && file.endsWith("/solution.ts")).length).toBe(
+    sourceFiles(join(root, "solutions")).filter((file) => file.endsWith("/solution.ts")).length -
+      sourceFiles(join(root, "exercises")).filter((file) => file.endsWith("/starter.ts")).length,
   );
-  expect(files.length).toBeGreaterThan(10);
-  const found = files.flatMap((file) =>
-    [...readFileSync(file, "utf8").matchAll(/\.(toFixed|toPrecision)\s*\(/g)].map(
-      (m) => `${relative(root, file)}: .${m[1]}(`,
-    ),
-  );
-  expect(found).toEqual([]);
+  expect(
+    files.flatMap((file) => {
+      const { code, template } = splitSource(file, readFileSync(file, "utf8"));
+      return ownRounding(relative(root, file), code, template);
+    }),
+  ).toEqual([]);
 });
