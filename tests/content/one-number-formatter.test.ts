@@ -51,9 +51,10 @@ function templateFormatting(file: string, template: string): string[] {
     if (m[0].startsWith(".toLocaleString") && /new Date\([^()]*\)\s*$/.test(before)) continue;
     found.push(`${file}:${before.split("\n").length}: ${m[0].replace(/\s+/g, "")}`);
   }
-  // An expression that scales by 100 is a percentage made in the template.
+  // An expression that scales by 100 is a percentage made in the template; so is one that scales
+  // by a larger power of ten and divides back down (x * 1000 / 10), as the TypeScript rule finds.
   for (const m of text.matchAll(/\{([^{}]*)\}/g)) {
-    if (/\*\s*100\b|\b100\s*\*/.test(m[1] ?? ""))
+    if (/\*\s*100\b|\b100\s*\*|\*\s*10{3,}\b.*\/\s*10+\b|\b10{3,}\s*\*.*\/\s*10+\b/.test(m[1] ?? ""))
       found.push(`${file}:${text.slice(0, m.index).split("\n").length}: ${m[0]}`);
   }
   return found;
@@ -227,8 +228,12 @@ const cssWidth = (share: number) => \`\${Math.round(share * 10000) / 100}%\`;`;
     "x.ts:4: (share * 100).toFixed(1)",
     "x.ts:9: Math.round(share * 1000) / 10%",
   ]);
-  const template = "At least {containedAtLeast * 100}% of it, {percent(share)} and {x + 100}.";
-  expect(templateFormatting("x.mdx", template)).toEqual(["x.mdx:1: {containedAtLeast * 100}"]);
+  const template =
+    "At least {containedAtLeast * 100}% of it, {percent(share)} and {x + 100}; {Math.round(share * 1000) / 10}%, {seconds * 1000} ms.";
+  expect(templateFormatting("x.mdx", template)).toEqual([
+    "x.mdx:1: {containedAtLeast * 100}",
+    "x.mdx:1: {Math.round(share * 1000) / 10}",
+  ]);
 });
 
 test("the check finds them in an MDX file's expressions and an Astro template's, and not in code shown to the reader", () => {
