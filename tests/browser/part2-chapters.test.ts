@@ -1,4 +1,10 @@
-/** The Part II chapters (timeouts to load shedding, the catalog's part 2), as a reader meets them, in Chromium. */
+/**
+ * The Part II chapters (timeouts to load shedding, the catalog's part 2), as a reader meets them,
+ * in Chromium on a phone: an exercise grades what is typed and explains a wrong pick. Their
+ * diagrams and exercises are facts of the built HTML (tests/site/chapter-diagrams.test.ts), their
+ * figures are filled in (tests/site/placeholders.test.ts), and no page scrolls sideways at 375 or
+ * 320 px (every-page.test.ts).
+ */
 import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { loadChapters } from "../../src/course/catalog.ts";
@@ -22,38 +28,6 @@ describeInBrowser("Part II chapters in Chromium", { viewport: { width: 375, heig
   beforeAll(async () => {
     page = browser.page;
   });
-
-  test.each(chapters)(
-    "$chapter: labelled diagrams, no sideways scrolling at 375 px, exercises present",
-    async ({ chapter }) => {
-      const response = await page.goto(`${site}/${chapter}/`);
-      expect(response?.status()).toBe(200);
-      const svgs = page.locator("figure.diagram svg");
-      expect(await svgs.count()).toBeGreaterThan(0);
-      for (const svg of await svgs.all()) {
-        expect(await svg.getAttribute("role")).toBe("img");
-        const labelledBy = await svg.getAttribute("aria-labelledby");
-        const title = labelledBy
-          ? await page.locator(`[id="${labelledBy}"]`).textContent()
-          : await svg.getAttribute("aria-label");
-        expect((title ?? "").trim().length).toBeGreaterThan(20);
-      }
-      // Numbers in the diagrams and prose are filled in at build time: no unrendered {expressions}.
-      const text = await page.evaluate(() => {
-        // Visible prose only: not code, and not the TeX source KaTeX keeps in <annotation>.
-        const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
-        const parts: string[] = [];
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          if (!node.parentElement?.closest("pre, code, annotation, template, script, style"))
-            parts.push(node.textContent ?? "");
-        }
-        return parts.join("");
-      });
-      expect(text).not.toMatch(/\{[a-zA-Z.]+\}/);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      expect(await page.locator("main [data-exercise], main .exercise").count()).toBeGreaterThan(0);
-    },
-  );
 
   test("a numeric exercise grades an expression, and names a common mistake", async () => {
     await page.goto(`${site}/timeouts-retries-backoff/`);
