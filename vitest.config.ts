@@ -19,7 +19,7 @@ export default defineConfig({
           ],
           environment: "node",
           // One module graph for every file of a worker, instead of a fresh one per file: the
-          // files are pure logic and content checks (no mocks; the one global stub is undone
+          // files are pure logic and content checks (no mocks; the global stubs are undone
           // after each test), and importing the simulations, grader and content anew for each
           // of 110 files was most of the phase. The same 1,783 tests pass, also with the files
           // shuffled (docs/PERFORMANCE.md): 75.5 s wall, 91.7 s CPU against 132.9 s, 170.0 s.

@@ -214,34 +214,6 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
   });
 
-  test("playing, a late frame (a background tab, a busy page) moves the playhead a quarter second's worth, not the time it was away", async () => {
-    const { page } = browser;
-    await page.locator("[data-scrub]").fill("0");
-    await page.locator("[data-scrub]").dispatchEvent("input");
-    await page.locator("[data-speed]").selectOption("120");
-    await page.locator("[data-play]").click();
-    await page.waitForFunction(() => Number((document.querySelector("[data-scrub]") as HTMLInputElement).value) > 0);
-    // No frame for two seconds: at 2 min a second, the old playhead jumped 240 s on the next frame.
-    // Read two frames after the stall (the first may carry a time stamp from during it): the
-    // playback's callback was queued first each frame, so it has run.
-    const { before, after } = await page.evaluate(async () => {
-      const scrub = document.querySelector("[data-scrub]") as HTMLInputElement;
-      const at = Number(scrub.value);
-      const until = performance.now() + 2000;
-      while (performance.now() < until) {
-        // Busy: the page draws no frame.
-      }
-      return new Promise<{ before: number; after: number }>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve({ before: at, after: Number(scrub.value) }))),
-      );
-    });
-    await page.locator("[data-play]").click();
-    await page.locator("[data-speed]").selectOption("30");
-    // Two frames of at most a quarter second each, at 120 simulated seconds a second, plus the rounding.
-    expect(after - before).toBeGreaterThan(0);
-    expect(after - before).toBeLessThanOrEqual(61);
-  });
-
   test("the live region says a run's results once: a blur after typing does not read them out again", async () => {
     const { page } = browser;
     const field = replay().locator('input[name="poolSize"]');
@@ -580,30 +552,29 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       expect(width).toBeGreaterThan((await side("defended").evaluate((el) => el.clientWidth)) - 10);
       await tap("Naive run");
       expect(Math.abs((await top("naive")) - naiveTop)).toBeLessThanOrEqual(2);
+      // A narrower phone, 375 px: once the live charts have followed it (each side's plots as wide
+      // as its first chart on show, as the replay sizes them), nothing in the replay scrolls sideways.
+      await page.setViewportSize({ width: 375, height: 844 });
+      await page.waitForFunction(() => {
+        const shown = [...document.querySelectorAll("[data-retry-storm] [data-side]")].map((s) =>
+          [...s.querySelectorAll<HTMLElement>("[data-chart]")].filter((f) => f.clientWidth > 0),
+        );
+        return (
+          shown.some((figures) => figures.length > 0) &&
+          shown.every((figures) =>
+            figures.every(
+              (f) =>
+                f.querySelector<HTMLElement>(".u-wrap")?.style.width === `${Math.max(260, figures[0]!.clientWidth)}px`,
+            ),
+          )
+        );
+      });
+      await expect(root.evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(1);
       // On a desktop both runs sit side by side and there is nothing to flip.
       await page.setViewportSize({ width: 1280, height: 900 });
       await expect(toggle.isVisible()).resolves.toBe(false);
       await expect(side("defended").isVisible()).resolves.toBe(true);
       await expect(side("naive").isVisible()).resolves.toBe(true);
-    } finally {
-      await phone.close();
-    }
-  });
-
-  test("fits a 375 px phone, and the presenter view shows the replay alone", async () => {
-    const phone = await browser.open({ viewport: { width: 375, height: 800 } });
-    try {
-      await phone.page.goto(`${site}/retry-storm/`);
-      await phone.page.locator("[data-scrub]").focus();
-      await phone.page.waitForSelector('[data-retry-storm][data-state="ready"]', {
-        state: "attached",
-        timeout: 60_000,
-      });
-      const overflow = await phone.page.locator("[data-retry-storm]").evaluate((el) => el.scrollWidth - el.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(1);
-      await phone.page.goto(`${site}/present/retry-storm/`);
-      await expect(phone.page.locator(".rs--present svg.rs-svg").count()).resolves.toBe(10);
-      await expect(phone.page.locator("nav.sidebar").count()).resolves.toBe(0);
     } finally {
       await phone.close();
     }
