@@ -61,16 +61,6 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     );
   });
 
-  test("route 53's fleet: the possible shards shown exactly", async () => {
-    const { page } = browser;
-    await page.goto(`${site}/shuffle-sharding/?n=2048&k=4&c=2000&g=4&seed=7&failover=1`);
-    await expect.poll(() => figure(page, "possible-shards")).toBe("730,862,190,080");
-    await expect(figure(page, "inverse")).resolves.toBe("1.37 × 10-12");
-    // Shares too small for a plain percentage are still percentages, in the same scientific style.
-    await expect(figure(page, "blast-shuffle")).resolves.toBe("1.37 × 10-10%");
-    await expect(figure(page, "exact-3")).resolves.toBe("1.12 × 10-6%");
-  });
-
   test("client failover: customers that lost one of two workers are up only with it", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
@@ -194,20 +184,5 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
       release();
       await page.unroute(code);
     }
-  });
-
-  test("presenter mode shows the explorer alone, in large type, at a phone's width too", async () => {
-    const { page } = browser;
-    await page.goto(`${site}/present/explorer/`);
-    await expect(page.locator(".sx--present").count()).resolves.toBe(1);
-    await expect(page.locator("nav.sidebar").count()).resolves.toBe(0);
-    const size = await page.locator(".sx--present").evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
-    expect(size).toBeGreaterThanOrEqual(20);
-    await page.setViewportSize({ width: 375, height: 800 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

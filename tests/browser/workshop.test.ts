@@ -90,33 +90,17 @@ describeInBrowser("workshop kit", (browser) => {
     });
   }
 
-  test("a run sheet's replay link opens the presenter view with exactly that step's defences", async () => {
-    const { page } = browser;
-    await page.goto(`${site}/run-sheet/ninety-minutes/`);
-    await page.locator('[data-step="replay-bulkhead"] a').click();
-    await page.waitForURL(/\/present\/retry-storm\//);
-    // The replay reads the link's state once its code has loaded (a link with state loads it at once).
-    await page.locator('[data-retry-storm][data-state="ready"]').waitFor({ timeout: 60_000 });
-    const checked = await page
-      .locator('.rs--present input[type="checkbox"][name^="defence-"]')
-      .evaluateAll((els) =>
-        (els as HTMLInputElement[]).filter((e) => e.checked).map((e) => e.name.replace("defence-", "")),
-      );
-    expect(checked).toEqual(replaySteps["replay-bulkhead"].defences);
-    // The presenter view opened plainly starts where the agenda starts: every defence off.
-    await page.goto(`${site}/present/retry-storm/`);
-    const none = await page.locator('.rs--present input[type="checkbox"][name^="defence-"]:checked').count();
-    expect(none).toBe(0);
-  });
-
   test("the worksheet prints on two pages, its decisions table as wide as the page with rows to write in", async () => {
     const { page } = browser;
     await page.goto(`${site}/worksheet/`);
     await expect(page.locator(".worksheet__intro").innerText()).resolves.toContain("two pages");
     await expect(printedPages(page)).resolves.toEqual({ A4: 2, Letter: 2 });
+    // Paper shows the sheet alone, even from a desktop's window: no sidebar, no button to print it.
+    await page.emulateMedia({ media: "print" });
+    await expect(page.locator("nav.sidebar").isVisible()).resolves.toBe(false);
+    await expect(page.getByRole("button", { name: "Print the worksheet" }).isVisible()).resolves.toBe(false);
     // A4 portrait with Chromium's default margins: about 718 CSS px of width for the content.
     await page.setViewportSize({ width: 718, height: 1000 });
-    await page.emulateMedia({ media: "print" });
     const table = page.locator(".worksheet__table--decisions");
     const geometry = await table.evaluate((el) => {
       const content = el.closest(".worksheet")!.getBoundingClientRect().width;
@@ -336,11 +320,18 @@ describeInBrowser("workshop kit", (browser) => {
     await other.close();
   });
 
-  test("the presenter replay hides what comes next until revealed, and a clicker jumps between key moments", async () => {
+  test("a run sheet's replay link opens the presenter view with exactly that step's defences, hiding what comes next until revealed, and a clicker jumps between key moments", async () => {
     const { page } = browser;
     await page.goto(`${site}/run-sheet/ninety-minutes/`);
     await page.locator('[data-step="replay-bulkhead"] a').click();
-    await page.locator('[data-retry-storm][data-state="ready"]').waitFor();
+    // The replay reads the link's state once its code has loaded (a link with state loads it at once).
+    await page.locator('[data-retry-storm][data-state="ready"]').waitFor({ timeout: 60_000 });
+    const checked = await page
+      .locator('.rs--present input[type="checkbox"][name^="defence-"]')
+      .evaluateAll((els) =>
+        (els as HTMLInputElement[]).filter((e) => e.checked).map((e) => e.name.replace("defence-", "")),
+      );
+    expect(checked).toEqual(replaySteps["replay-bulkhead"].defences);
     const summary = page.locator('[data-side="defended"] [data-summary]');
     await expect(summary.isVisible()).resolves.toBe(false);
     const moments = page.locator("[data-moments] button");
@@ -497,6 +488,10 @@ describeInBrowser("workshop kit", (browser) => {
     expect(fit.overflowY, "no scrolling, revealed").toBeLessThanOrEqual(0);
     expect(fit.overflowX).toBeLessThanOrEqual(0);
     expect(fit.smallest, "the blast radius figures in px").toBeGreaterThanOrEqual(20);
+    // The explorer's own type, which the rest of its text takes unless it says otherwise.
+    const type = await projectorFit(page, ".sx--present");
+    expect(type.count).toBe(1);
+    expect(type.smallest, "the explorer's type in px").toBeGreaterThanOrEqual(20);
     await page.setViewportSize({ width: 1280, height: 900 });
     const workers = page.locator('.sx--present input[name="workers"]');
     await workers.fill("12");
