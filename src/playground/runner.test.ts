@@ -1,7 +1,7 @@
 /** The runner end to end in Node: the same runtime the page's worker uses. */
 import { describe, expect, test } from "vitest";
 import { runInNode } from "./node-host.ts";
-import { eventText, outputLimits, type RunEvent, type RunRequest } from "./protocol.ts";
+import { eventText, outputLimits, timeoutMessage, type RunEvent, type RunRequest } from "./protocol.ts";
 
 async function run(files: Record<string, string>, timeoutMs = 3000) {
   const events: RunEvent[] = [];
@@ -118,6 +118,11 @@ describe("runInNode", { timeout: 30_000 }, () => {
     expect(result.status).toBe("timeout");
     expect(result.error?.message).toBe("stopped after 300 ms: the program did not finish (an endless loop?)");
     expect(result.millis).toBeGreaterThanOrEqual(300);
+  });
+
+  test("the time-out says a whole-second limit in seconds, as the page's 5 s default", () => {
+    expect(timeoutMessage(5000)).toBe("stopped after 5 s: the program did not finish (an endless loop?)");
+    expect(timeoutMessage(15_000)).toBe("stopped after 15 s: the program did not finish (an endless loop?)");
   });
 
   test("output is capped by lines and by bytes", async () => {

@@ -366,9 +366,9 @@ describeInBrowser("cells widgets", (browser) => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  // The Part III playgrounds (cells, rollout) print their golden output in the page: checked with
-  // every other playground's, on the same chapter pages, by playground.test.ts (whose list is held
-  // to contain them), so they are not run a second time here.
+  // The Part III playgrounds (cells, rollout) print their golden output in the page's worker:
+  // checked with every other playground's, each with its own page's code and time limit, by
+  // playground.test.ts (whose list is held to contain them), so they are not run a second time here.
   test("the canary trade-off on the deploys chapter: drawn on the server, the first keyboard change counts", async () => {
     const { page } = browser;
     await page.goto(`${site}/deploys-and-correlated-failure/`);

@@ -1,7 +1,11 @@
-/** The shuffle-shard playground, as a learner uses it, in Chromium. */
+/**
+ * The shuffle-shard playground, as a learner uses it, in Chromium; and every other playground
+ * of the course, run on that page by the runner its Run button loads.
+ */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const golden = readFileSync(
@@ -12,6 +16,20 @@ const original = readFileSync(
   new URL("../../content/chapters/shuffle-sharding/shuffle-shard.play.ts", import.meta.url),
   "utf8",
 );
+
+const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
+/** Every playground a chapter shows: its `<name>.play.ts` beside the chapter that names it. */
+const playgrounds = readdirSync(chapters)
+  .flatMap((slug) =>
+    existsSync(`${chapters}${slug}/index.mdx`)
+      ? readdirSync(`${chapters}${slug}`)
+          .filter((f) => f.endsWith(".play.ts"))
+          .map((f) => ({ slug, name: f.replace(/\.play\.ts$/, "") }))
+      : [],
+  )
+  .filter(({ slug, name }) => readFileSync(`${chapters}${slug}/index.mdx`, "utf8").includes(`name="${name}"`));
+/** The one this file runs with its Run button. */
+const clicked = (p: { slug: string; name: string }) => p.slug === "shuffle-sharding" && p.name === "shuffle-shard";
 
 /**
  * The editor's whole text. CodeMirror draws only the lines in view, so read its document
@@ -75,6 +93,72 @@ describeInBrowser("playground in Chromium", (browser) => {
     await codeBox.evaluate((el) => el.scrollIntoView({ block: "end" }));
     await expect.poll(codeHeight).toBeCloseTo(staticHeight, 0);
   });
+
+  // Every other playground runs on this page, not on its own chapter's: each chapter's section is
+  // read from its page as mount.ts reads it (the code in its template, its time limit) and run by
+  // the runner module this page's Run button just loaded (so the same worker script, with the
+  // course library built into it), its events printed as the output region prints them. What differs from a
+  // chapter's own Run is the page around it, and tests/site/playgrounds.test.ts holds that the same:
+  // every page with a playground loads the same playground script under the same policy, and shows
+  // each program as its .play.ts file.
+  test("every other playground in the course prints its golden output in the page, with its chapter's code and time limit", async () => {
+    const others = playgrounds.filter((p) => !clicked(p));
+    expect(playgrounds.filter(clicked)).toHaveLength(1);
+    // cells.test.ts leaves the Part III playgrounds' golden output to this list.
+    expect(others).toEqual(
+      expect.arrayContaining([
+        { slug: "cells", name: "cells" },
+        { slug: "deploys-and-correlated-failure", name: "rollout" },
+      ]),
+    );
+    const host = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .find((u) => /\/_astro\/browser-host\.[\w-]+\.js$/.test(u)),
+    );
+    expect(host).toBeTruthy();
+    const wanted = others.map((p) => ({ ...p, url: `${site}/${p.slug}/` }));
+    // A string, not a function: vitest would rewrite import() in a function's source.
+    const args = JSON.stringify({ host, wanted, fallback: defaultTimeoutMs });
+    const runs = (await page.evaluate(`(async ({ host, wanted, fallback }) => {
+      const { runInPage } = await import(host);
+      const pages = new Map();
+      const runs = [];
+      for (const { url, name } of wanted) {
+        if (!pages.has(url)) {
+          const html = await (await fetch(url)).text();
+          pages.set(url, new DOMParser().parseFromString(html, "text/html"));
+        }
+        const root = pages.get(url).querySelector("#playground-" + name);
+        if (!root) {
+          runs.push({ missing: true, events: [] });
+          continue;
+        }
+        const code = root.querySelector("template[data-original]").content.textContent ?? "";
+        const timeoutMs = Number(root.dataset.timeout) || fallback;
+        const events = [];
+        const request = { files: { "main.ts": code }, entry: "main.ts", timeoutMs };
+        const result = await runInPage(request, (event) => events.push(event)).result;
+        runs.push({ status: result.status, error: result.error, truncated: result.truncated, events });
+      }
+      return runs;
+    })(${args})`)) as { missing?: true; status: string; error?: unknown; truncated: boolean; events: RunEvent[] }[];
+    expect(
+      runs.map(({ events, ...run }, i) => ({
+        playground: `${others[i]!.slug}/${others[i]!.name}`,
+        ...run,
+        output: events.map((e) => `${eventText(e)}\n`).join(""),
+      })),
+    ).toEqual(
+      others.map(({ slug, name }) => ({
+        playground: `${slug}/${name}`,
+        status: "ok",
+        truncated: false,
+        output: readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"),
+      })),
+    );
+  }, 120_000);
 
   test("type a change and run again with Ctrl+Enter", async () => {
     await typeCode(
@@ -322,22 +406,14 @@ describeInBrowser("playground in Chromium", (browser) => {
     await expect(editorText()).resolves.toBe(original);
   });
 
-  test("fits a 375 px phone without horizontal page scroll", async () => {
+  test("the Run button shows on a 375 px phone; print shows the whole program and the last output, without the buttons", async () => {
+    // every-page.test.ts checks that the chapter does not scroll sideways at 375 and 320 px.
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.reload();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await expect(
-      page.locator("#playground-shuffle-shard").getByRole("button", { name: "Run" }).isVisible(),
-    ).resolves.toBe(true);
-  });
-  test("print shows the whole program and the last output, without the buttons", async () => {
-    await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate(() => localStorage.clear());
     await page.goto(chapter);
     box = page.locator("#playground-shuffle-shard");
+    await expect(box.getByRole("button", { name: "Run" }).isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await box.getByRole("button", { name: "Run" }).click();
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
     await box.locator(".cm-editor").waitFor();
@@ -367,61 +443,5 @@ describeInBrowser("playground in Chromium", (browser) => {
     await page.keyboard.press("Tab");
     await expect(page.evaluate(() => Boolean(document.activeElement?.closest(".cm-editor")))).resolves.toBe(false);
     await expect(box.locator(".playground__keys").textContent()).resolves.toMatch(/Ctrl.*Enter.*runs.*Esc.*Tab/s);
-  });
-});
-
-/** Every playground in the course, run in the page, prints its golden file: page and terminal agree. */
-describeInBrowser("every playground in the page matches its golden file", (browser) => {
-  const { site } = browser;
-  const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
-  const playgrounds = readdirSync(chapters)
-    .flatMap((slug) =>
-      existsSync(`${chapters}${slug}`)
-        ? readdirSync(`${chapters}${slug}`)
-            .filter((f) => f.endsWith(".play.ts"))
-            .map((f) => ({ slug, name: f.replace(/\.play\.ts$/, "") }))
-        : [],
-    )
-    .filter(({ slug, name }) => readFileSync(`${chapters}${slug}/index.mdx`, "utf8").includes(`name="${name}"`));
-
-  // The shuffle-shard playground's golden output is checked by "Run prints exactly the golden
-  // output" above (the same chapter page, the same Run and wait, the same golden file), so its
-  // chapter is not loaded and run a second time here.
-  const checkedAbove = (p: { slug: string; name: string }) =>
-    p.slug === "shuffle-sharding" && p.name === "shuffle-shard";
-  const here = playgrounds.filter((p) => !checkedAbove(p));
-
-  // One load per chapter: a chapter's playgrounds are run one after another on its page, as a reader would.
-  const byChapter = [...new Set(here.map((p) => p.slug))]
-    .map((slug) => ({
-      slug,
-      names: here.filter((p) => p.slug === slug).map((p) => p.name),
-    }))
-    .map((c) => ({ ...c, list: c.names.join(", ") }));
-
-  test("runs every playground a chapter shows, but the one checked above", () => {
-    expect(playgrounds.filter(checkedAbove)).toHaveLength(1);
-    expect(byChapter.flatMap((c) => c.names.map((name) => ({ slug: c.slug, name })))).toEqual(here);
-    expect(here).toHaveLength(playgrounds.length - 1);
-    // cells.test.ts leaves the Part III playgrounds' golden output to this list.
-    expect(here).toEqual(
-      expect.arrayContaining([
-        { slug: "cells", name: "cells" },
-        { slug: "deploys-and-correlated-failure", name: "rollout" },
-      ]),
-    );
-  });
-
-  test.each(byChapter)("$slug: $list", async ({ slug, names }) => {
-    const { page } = browser;
-    await page.goto(`${site}/${slug}/`);
-    for (const name of names) {
-      const root = page.locator(`#playground-${name}`);
-      await root.locator("[data-action='run']").click();
-      await root.locator("[data-status][data-state='ok']").waitFor({ timeout: 20_000 });
-      await expect(root.locator("[data-output]").textContent(), name).resolves.toBe(
-        readFileSync(`${chapters}${slug}/${name}.golden.txt`, "utf8"),
-      );
-    }
   });
 });
