@@ -22,7 +22,6 @@ import {
   cellsText,
   defaultCellSizeState,
 } from "../../src/widgets/cell-size/render.ts";
-import { loadBuiltSite } from "../../tools/built-site.ts";
 import { twoFrames } from "../../tools/frames.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
@@ -373,52 +372,5 @@ describeInBrowser("cells widgets", (browser) => {
     const { page } = browser;
     await page.goto(`${site}/deploys-and-correlated-failure/`);
     await driveCanary(page);
-  });
-
-  test("the widgets fit a phone's width, on every page that has one", async () => {
-    const { page } = browser;
-    // Every built page with a cells-family widget (.cw) or the shuffle explorer (.sx).
-    const widgetPages = loadBuiltSite()
-      .filter((p) => /class="[^"]*\b(cw|sx)\b/.test(p.html))
-      .map((p) => p.path)
-      .sort();
-    expect(widgetPages).toEqual([
-      "/cells/",
-      "/deploys-and-correlated-failure/",
-      "/present/explorer/",
-      "/shuffle-sharding/",
-      "/static-stability/",
-    ]);
-    // The narrowest phone in use (320 CSS pixels).
-    await page.setViewportSize({ width: 320, height: 800 });
-    for (const path of widgetPages) {
-      await page.goto(`${site}${path}`);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, path).toBeLessThanOrEqual(0);
-      // Every control inside its widget's border, none cut off by it (a long option's select).
-      const outside = await page.locator(".cw, .sx").evaluateAll((roots) =>
-        roots.flatMap((root) => {
-          const box = root.getBoundingClientRect();
-          return [...root.querySelectorAll("input, select, button")]
-            .filter((c) => c.getBoundingClientRect().right > box.right)
-            .map((c) => `${c.getAttribute("name")}: ${Math.round(c.getBoundingClientRect().right - box.right)} px`);
-        }),
-      );
-      expect(outside, path).toEqual([]);
-      // Words kept whole in narrow table headings: "up-to-date" (not broken at each hyphen), and
-      // each legend swatch on the line of the word it names. One box each means one line each.
-      const kept = await page
-        .locator(".cw-nowrap, .sx-keyed")
-        .evaluateAll((els) => els.map((el) => `${el.textContent} ${el.getClientRects().length}`));
-      expect(
-        kept.every((k) => k.endsWith(" 1")),
-        `${path}: ${kept.join(", ")}`,
-      ).toBe(true);
-      // The pages whose tables and legends have such words.
-      if (path === "/cells/" || path === "/shuffle-sharding/") expect(kept.length, path).toBeGreaterThan(0);
-    }
-    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -19,6 +19,8 @@
  *   (media queries and resize observers answer a resize as they answer a load at that width):
  *   that nothing is wider than the screen;
  * - at 375 and 320 px, no table caption running past the region it scrolls in;
+ * - at 320 px, in the cells-family widgets and the shuffle explorer, every control inside its
+ *   widget and the words and legend swatches kept on one line that are meant to be;
  * - at all three widths, every shown SVG text of the page's content at 11 px or more, and the
  *   situations of diagnosis exercises: chart labels at 11 to 14 px, nothing cut.
  *
@@ -226,6 +228,32 @@ function smallSvgText(page: Page, width: number): Promise<string[]> {
 }
 
 /**
+ * In the cells-family widgets (.cw) and the shuffle explorer (.sx): every control inside its
+ * widget's border, none cut off by it (a long option's select), and the words kept whole in narrow
+ * table headings ("up-to-date", not broken at each hyphen) and each legend swatch on the line of
+ * the word it names, one box each.
+ */
+function widgetProblems(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((width) => {
+    const found: string[] = [];
+    for (const root of document.querySelectorAll(".cw, .sx")) {
+      const edge = root.getBoundingClientRect().right;
+      for (const control of root.querySelectorAll("input, select, button")) {
+        const right = control.getBoundingClientRect().right;
+        if (right > edge)
+          found.push(
+            `at ${width} px ${control.getAttribute("name")} runs ${Math.round(right - edge)} px past its widget`,
+          );
+      }
+    }
+    for (const el of document.querySelectorAll(".cw-nowrap, .sx-keyed"))
+      if (el.getClientRects().length !== 1)
+        found.push(`at ${width} px "${el.textContent}" breaks over ${el.getClientRects().length} lines`);
+    return found;
+  }, width);
+}
+
+/**
  * Every shown table caption that runs past the edge of the region it scrolls in (or of the page):
  * a caption is as wide as its table, so a wide table's caption was cut mid-word at 320 px until
  * the reader scrolled the table (six pages and the presenter's explorer did, by 5 to 263 px).
@@ -400,6 +428,7 @@ describeInBrowser("every page", (browser) => {
         found.push(...(await diagramProblems(page, narrowest.width)));
         found.push(...(await smallSvgText(page, narrowest.width)));
         found.push(...(await cutCaptions(page, narrowest.width)));
+        found.push(...(await widgetProblems(page, narrowest.width)));
         await page.setViewportSize(desktop);
 
         const dark = await switchTheme(page, "dark");

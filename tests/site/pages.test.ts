@@ -96,3 +96,10 @@ describe("the interview sheet", () => {
     expect(rows.length).toBeGreaterThanOrEqual(10);
   });
 });
+
+// every-page.test.ts checks at 320 px that these stay on one line each; here, that there are some
+// to check where the tables and legends need them.
+test("the cells chapter keeps a heading's words whole and the shuffle-sharding chapter keeps its legend swatches with their words", () => {
+  expect(all(page("/cells/"), (el) => hasClass(el, "cw-nowrap")).length).toBeGreaterThan(0);
+  expect(all(page("/shuffle-sharding/"), (el) => hasClass(el, "sx-keyed")).length).toBeGreaterThan(0);
+});
