@@ -1,8 +1,8 @@
 /**
  * A game day in a workshop room, in Chromium: the facilitator's projector view of a fleet
  * scenario (join address and QR code for this host, large type, reduced motion respected, the
- * debrief's reveal), the tabletop cards on paper, and result codes from several participants'
- * browsers combined on one results board. Every wait is on the page's state, never the clock.
+ * debrief's reveal) and the tabletop cards on paper. The results board the room's codes go to is
+ * in gameday.test.ts. Every wait is on the page's state, never the clock.
  */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -15,26 +15,6 @@ const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page
 
 const state = (page: Page, s: string) =>
   page.waitForSelector(`[data-gameday][data-state="${s}"]`, { timeout: 110_000 });
-
-/** Play a scenario to its end in `page`, optionally flipping one flag first, and return the result code. */
-async function playToCode(page: Page, site: string, action?: string): Promise<string> {
-  await page.goto(`${site}/gameday/retry-storm/`);
-  await page.locator("[data-start]").click();
-  await state(page, "playing");
-  if (action) {
-    await page.locator('[data-speed="0"]').click();
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
-    await page.locator(`[data-offer="${action}"] button`).click();
-    await page.waitForFunction(
-      (a) => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes(a),
-      action,
-    );
-  }
-  await page.locator("[data-end]").click();
-  await state(page, "over");
-  await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
-  return (await page.locator("[data-gameday]").getAttribute("data-result-code"))!;
-}
 
 describeInBrowser("game day in a room", (browser) => {
   const { site } = browser;
@@ -91,34 +71,5 @@ describeInBrowser("game day in a room", (browser) => {
     const letter = pdfPages(await page.pdf({ format: "Letter" }));
     await page.emulateMedia({ media: "screen" });
     expect({ a4, letter }).toEqual({ a4: scenarios.length, letter: scenarios.length });
-  });
-
-  test("result codes from several participants' browsers combine on one board, ranked by what users felt", {
-    timeout: 240_000,
-  }, async () => {
-    // Two participants, each in a browser of their own.
-    const [alice, bob] = await Promise.all([browser.open(), browser.open()]);
-    const [idle, acted] = await Promise.all([
-      playToCode(alice!.page, site),
-      playToCode(bob!.page, site, "retries-off"),
-    ]);
-    expect(idle).not.toBe(acted);
-    const { page } = browser;
-    await page.goto(`${site}/gameday/board/`);
-    await page.locator("[data-codes]").fill(`${idle}\n${acted}`);
-    await page.locator("[data-add]").click();
-    await page.waitForFunction(
-      () => {
-        const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
-        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) === 2;
-      },
-      null,
-      { timeout: 110_000 },
-    );
-    const rows = page.locator("[data-gameday-board] [data-board] tbody tr");
-    await expect(rows.count()).resolves.toBe(2);
-    // Turning retries off early beats doing nothing: the participant who acted ranks first.
-    await expect(rows.first().getAttribute("data-board-row")).resolves.toBe(acted);
-    await expect(rows.nth(1).getAttribute("data-board-row")).resolves.toBe(idle);
   });
 });

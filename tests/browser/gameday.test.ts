@@ -2,8 +2,8 @@
  * A game day as a player and a workshop room meet it, in Chromium: the dashboard loads on the
  * first touch, alerts are announced, an action shows at once, the score is
  * the bytes Node computes for the same log, a reload offers the game back where it was left (or
- * says a saved game it could not read was discarded), a shared link replays the same run, and the results board ranks honest codes and refuses a
- * tampered one.
+ * says a saved game it could not read was discarded), a shared link replays the same run, and the
+ * results board ranks participants' codes by what users felt and refuses a tampered one.
  */
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,6 +12,7 @@ import { expect, test } from "vitest";
 import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { decodeRun, encodeRun } from "../../src/sim/gameday/code.ts";
+import { finishedScore } from "../../src/sim/gameday/game.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
 import {
   resumedResultText,
@@ -30,8 +31,22 @@ describeInBrowser("game day in Chromium", (browser) => {
   const { site } = browser;
   let code = "";
   let summaryJson = "";
+  /** The first game as the tab kept it while it sat paused after its actions, and what the dashboard showed then. */
+  let left: { saved: SavedGame; shown: Shown } | null = null;
 
   const root = () => browser.page.locator("[data-gameday]");
+  const kept = () => browser.page.evaluate((k) => sessionStorage.getItem(k), savedGameKey("retry-storm"));
+  // What the dashboard shows, drawn: the rows and the line under the charts follow the frames.
+  const shown = () =>
+    root().evaluate((el) => ({
+      clock: el.dataset.clock,
+      log: el.dataset.log,
+      alerts: el.dataset.alerts,
+      hurting: el.querySelector("[data-hurting]")!.textContent,
+      rows: [...el.querySelectorAll("[data-row]")].map((r) => r.textContent),
+      pending: el.querySelector("[data-pending]")!.textContent,
+    }));
+  type Shown = Awaited<ReturnType<typeof shown>>;
   const state = (s: string) => browser.page.waitForSelector(`[data-gameday][data-state="${s}"]`, { timeout: 110_000 });
   const clockPast = (t: number) =>
     browser.page.waitForFunction(
@@ -121,6 +136,14 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-live]").textContent()).resolves.toMatch(/: Restart: platform; in effect now\.$/);
     // The same flag cannot be flipped twice: its button is refused while the first is under way.
     await expect(page.locator('[data-offer="retries-off"] button').isDisabled()).resolves.toBe(true);
+    // Kept in the tab as it stands, for a reload: the test below reloads with it and resumes it
+    // (this game plays on to its end without one, so its result code is a game played straight).
+    await expect.poll(async () => (await shown()).hurting).not.toBe("Tenants hurting now: none yet.");
+    const shownPaused = await shown();
+    const saved: SavedGame = { seed: 1, clock: Number(shownPaused.clock), log: JSON.parse(shownPaused.log!) };
+    expect(saved.log.map((e) => e.action)).toEqual(["retries-off", "restart"]);
+    await expect(kept()).resolves.toBe(JSON.stringify(saved));
+    left = { saved, shown: shownPaused };
     const resumedAt = Number(await root().getAttribute("data-clock"));
     await page.locator('[data-speed="20"]').click();
     // The clock moves on again once the player resumes, while both actions are under way (20
@@ -181,7 +204,6 @@ describeInBrowser("game day in Chromium", (browser) => {
   }, async () => {
     const { page } = browser;
     const key = savedGameKey("retry-storm");
-    const kept = () => page.evaluate((k) => sessionStorage.getItem(k), key);
     const offer = root().locator("[data-resume-offer]");
     // The game above is over: nothing is kept, so nothing will be offered.
     await expect(kept()).resolves.toBeNull();
@@ -231,37 +253,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(offer.isVisible()).resolves.toBe(false);
     await expect(root().getAttribute("data-state")).resolves.toBe("ready");
 
-    // Play a little: past the page, paused, one action taken.
+    // A new game answers the error. Paused, it is kept no more (the tab keeps a game each time its
+    // clock moves), so the game put in its place below is the one the reload finds.
     await page.locator("[data-start]").click();
     await state("playing");
     await expect(root().locator("[data-error]").isVisible()).resolves.toBe(false);
-    await page.locator('[data-speed="20"]').click();
-    await page.waitForFunction(
-      () => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.alerts?.includes("fast-burn"),
-      null,
-      { timeout: 60_000 },
-    );
     await page.locator('[data-speed="0"]').click();
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
-    await page.locator('[data-offer="retries-off"] button').click();
-    await page.waitForFunction(() =>
-      document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("retries-off"),
-    );
-    // What the dashboard shows, drawn: the rows and the line under the charts follow the frames.
-    const shown = () =>
-      root().evaluate((el) => ({
-        clock: el.dataset.clock,
-        log: el.dataset.log,
-        alerts: el.dataset.alerts,
-        hurting: el.querySelector("[data-hurting]")!.textContent,
-        rows: [...el.querySelectorAll("[data-row]")].map((r) => r.textContent),
-        pending: el.querySelector("[data-pending]")!.textContent,
-      }));
-    await expect.poll(async () => (await shown()).hurting).not.toBe("Tenants hurting now: none yet.");
-    const before = await shown();
-    const saved: SavedGame = { seed: 1, clock: Number(before.clock), log: JSON.parse(before.log!) };
-    expect(saved.log.map((e) => e.action)).toEqual(["retries-off"]);
-    await expect(kept()).resolves.toBe(JSON.stringify(saved));
+
+    // The game above, paused after its two actions, as the tab kept it: a reload then finds this
+    // (the tab's storage is all a reload keeps of a game), so it is put back and the page reloaded.
+    const { saved, shown: before } = left!;
+    await page.evaluate(([k, v]) => sessionStorage.setItem(k!, v!), [key, JSON.stringify(saved)]);
 
     // Reloaded: offered, not forced; resumed, it is paused where it was left, showing the same.
     await page.reload();
@@ -281,16 +284,19 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-live]").textContent()).resolves.toBe(resumedText(saved));
     await expect(root().locator("[data-feed]").textContent()).resolves.toContain("You: Turn client retries off");
 
-    // Ended from there: the summary Node gives the same log played straight through, said resumed.
+    // Ended from there: the summary Node gives the same log played straight through, said resumed,
+    // and the very summary and result code of the game above, which played on without a reload.
     await page.locator("[data-end]").click();
     await state("over");
-    const summaryJson = (await root().getAttribute("data-summary"))!;
-    expect(summaryJson).toBe(JSON.stringify(summarize(findScenario("retry-storm")!, 1, saved.log), null, 2));
+    const resumedSummary = (await root().getAttribute("data-summary"))!;
+    expect(resumedSummary).toBe(JSON.stringify(summarize(findScenario("retry-storm")!, 1, saved.log), null, 2));
+    expect(resumedSummary).toBe(summaryJson);
     await expect(root().locator("[data-resumed-note]").textContent()).resolves.toBe(resumedResultText(saved.clock));
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
-    const resumedCode = decodeRun((await root().getAttribute("data-result-code"))!);
-    expect(resumedCode.log).toEqual(saved.log);
-    expect(resumedCode.claimedTenantMinutes).toBe(JSON.parse(summaryJson).score.tenantMinutes);
+    const resumedCode = (await root().getAttribute("data-result-code"))!;
+    expect(decodeRun(resumedCode).log).toEqual(saved.log);
+    expect(decodeRun(resumedCode).claimedTenantMinutes).toBe(JSON.parse(resumedSummary).score.tenantMinutes);
+    expect(resumedCode).toBe(code);
     // A finished game is not kept, so never offered.
     await expect(kept()).resolves.toBeNull();
   });
@@ -357,29 +363,46 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().getAttribute("data-state")).resolves.toBe("error");
   });
 
-  test("the results board ranks honest codes and refuses a tampered one", { timeout: 120_000 }, async () => {
+  test("the results board ranks participants' codes by what users felt and refuses a tampered one", {
+    timeout: 120_000,
+  }, async () => {
     const { page } = browser;
+    // Another participant's run of the same seed, who did nothing: a code holds the whole run, so
+    // one made here is as good as one copied from another browser.
+    const retryStorm = findScenario("retry-storm")!;
+    const { seed, claimedTenantMinutes } = decodeRun(code);
+    const nothing = finishedScore(retryStorm, seed, []).tenantMinutes;
+    const idle = encodeRun({ scenario: retryStorm, seed, name: "Idle", claimedTenantMinutes: nothing, log: [] });
+    expect(claimedTenantMinutes).toBeLessThan(nothing);
     await page.goto(`${site}/gameday/board/`);
     const tampered = code.replace(/-(\d+)-(\d+)/, (_m, a: string, b: string) => `-${a}-${Number(b) - 500}`);
-    await page.locator("[data-codes]").fill(`${code}\n${tampered}\nnot-a-code`);
+    // The idle run is pasted (and so checked) first: the board's own order puts it second.
+    await page.locator("[data-codes]").fill(`${idle}\n${code}\n${tampered}\nnot-a-code`);
     await page.locator("[data-add]").click();
     await page.waitForFunction(
       () => {
         const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
-        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 3;
+        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 4;
       },
       null,
       { timeout: 110_000 },
     );
     const board = page.locator("[data-gameday-board]");
-    await expect(board.getAttribute("data-accepted")).resolves.toBe("1");
-    await expect(board.locator("[data-board] tbody tr").count()).resolves.toBe(1);
+    await expect(board.getAttribute("data-accepted")).resolves.toBe("2");
+    // Turning retries off early beats doing nothing: the participant who acted ranks first.
+    const ranked = () =>
+      board.locator("[data-board] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-board-row")));
+    await expect(ranked()).resolves.toEqual([code, idle]);
     const refused = await board.locator("[data-rejected]").textContent();
     expect(refused).toContain("its check digits do not match");
     expect(refused).toContain("not a game day result code");
-    // The board keeps its runs: a reload checks them again and shows them.
+    // A run removed leaves the board; the board keeps the others: a reload checks them again and
+    // shows them.
+    await board.locator(`[data-board-row="${idle}"] [data-remove]`).click();
+    await expect(ranked()).resolves.toEqual([code]);
     await page.reload();
     await page.waitForSelector('[data-gameday-board][data-ready="true"]', { timeout: 110_000 });
     await expect(board.getAttribute("data-accepted")).resolves.toBe("1");
+    await expect(ranked()).resolves.toEqual([code]);
   });
 });
