@@ -4,10 +4,12 @@
  * lists every question and links to it on its type's page, where the whole question is; no
  * question is lost, shown twice or left without its model answer.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import { questions } from "../../src/course/interview/bank.ts";
 import { bankQuestionHref, bankTypeHref, bankTypes } from "../../src/course/question-bank.ts";
-import { loadBuiltSite, resolveInternal } from "../../tools/built-site.ts";
+import { distDir, loadBuiltSite, resolveInternal, siteBase } from "../../tools/built-site.ts";
 
 const pages = loadBuiltSite();
 const byPath = new Map(pages.map((p) => [p.path, p]));
@@ -54,4 +56,20 @@ test("the chapter's page is light and no type's page is heavy", () => {
   expect(elements(chapter.html)).toBeLessThan(1_800);
   for (const p of pages.filter((p) => p.path.startsWith("/interview-playbook/questions/")))
     expect(elements(p.html), p.path).toBeLessThan(1_500);
+});
+
+test("the mock interview's design links are the question pages' own, the site's base included", () => {
+  const json = JSON.parse(readFileSync(join(distDir, "interview-playbook", "interview.json"), "utf8")) as {
+    id: string;
+    design?: { mapHref: string };
+  }[];
+  const designs = json.filter((q) => q.design);
+  expect(designs.length).toBe(questions.filter((q) => q.type === "design").length);
+  const page = byPath.get("/interview-playbook/questions/design/")!;
+  for (const q of designs) {
+    // The widget writes the link into a page as it is: it must already carry the base, as the
+    // links the build writes do.
+    expect(q.design!.mapHref.startsWith(`${siteBase}failure-domains/#map=`), q.id).toBe(true);
+    expect(page.links.map((l) => l.href)).toContain(q.design!.mapHref);
+  }
 });
