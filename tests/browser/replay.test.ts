@@ -1,9 +1,9 @@
 /** The retry-storm replay, as a reader meets it: static first, then interactive, in Chromium. */
 import { readFileSync } from "node:fs";
+import type { Request } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
-import { weighPage } from "../../tools/page-weight.ts";
 import { grouped } from "../../src/format/number.ts";
 import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
 import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
@@ -38,9 +38,14 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
 
   test("before any interaction: the naive and defended results as static charts and text", async () => {
     const { page } = browser;
-    const weight = await weighPage(page, `${site}/retry-storm/`);
-    expect(weight.jsGzipBytes / 1024).toBeLessThanOrEqual(30);
-    expect(weight.scripts.some((s) => /uPlot/i.test(s))).toBe(false);
+    // Every script the page asks for before the reader touches it: the charts' code (uPlot) must
+    // not be among them (every-page.test.ts holds their size to tools/budgets.ts).
+    const scripts: string[] = [];
+    const onRequest = (request: Request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    };
+    page.on("request", onRequest);
+    await page.goto(`${site}/retry-storm/`);
     await expect(replay().locator("svg.rs-svg").count()).resolves.toBe(10);
     await expect(replay().locator(".uplot").count()).resolves.toBe(0);
     const naive = await replay().locator('[data-side="naive"] [data-summary]').textContent();
@@ -69,6 +74,11 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await smallestLabel()).toBeGreaterThanOrEqual(11);
     await page.setViewportSize({ width: 1280, height: 720 });
+    // Nothing has touched the page yet. Its next idle moment comes after any the page itself
+    // waited for, so a script it fetches once idle has been asked for by then.
+    await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))));
+    page.off("request", onRequest);
+    expect(scripts.filter((s) => /uPlot/i.test(s))).toEqual([]);
   });
 
   test("the pool animation: its static frame before any code, a jump clicked before the code counts, then the keyboard scrubs it and Play plays", async () => {

@@ -1,17 +1,23 @@
 /**
- * What a few pages hold as the server built them, read from their HTML: the presenter views show
- * their widget alone (the replay opened plainly with every defence off, where the workshop's
- * agenda starts), and the interview sheet has every section and figure filled in. What needs a
- * browser is checked in one: the sheet on paper and on a phone (tests/browser/interview-sheet.test.ts),
- * the views' type and fit on a projector (tests/browser/workshop.test.ts), and that no page scrolls
- * sideways at 375 and 320 px (tests/browser/every-page.test.ts).
+ * What a few pages hold as the server built them, read from their HTML: the landing page's course
+ * map and the three audiences' paths with their minutes, a chapter's title and links to its
+ * neighbours, the workshop kit's contents list, the presenter views showing their widget alone
+ * (the replay opened plainly with every defence off, where the workshop's agenda starts), and the
+ * interview sheet with every section and figure filled in. None of it is hidden by the pages' CSS
+ * (no rule of theirs hides these sections on a screen) or set by a script. What needs a browser is
+ * checked in one: the landing's action and figure above the fold and a desktop sidebar link
+ * followed by a click (tests/browser/site.test.ts), the sheet on paper and on a phone
+ * (tests/browser/interview-sheet.test.ts), the views' type and fit on a projector
+ * (tests/browser/workshop.test.ts), and that no page scrolls sideways at 375 and 320 px
+ * (tests/browser/every-page.test.ts).
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
 import { describe, expect, test } from "vitest";
 import { bank } from "../../src/course/interview/numbers.ts";
-import { assertBuiltUnder, attr, distDir, textOf, walk } from "../../tools/built-site.ts";
+import { agendas } from "../../src/course/workshop/agenda.ts";
+import { assertBuiltUnder, attr, distDir, siteBase, textOf, walk } from "../../tools/built-site.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
 
@@ -28,6 +34,107 @@ function all(root: DefaultTreeAdapterMap["node"], match: (el: Element) => boolea
 }
 
 const hasClass = (el: Element, name: string) => (attr(el, "class") ?? "").split(/\s+/).includes(name);
+
+const textIn = (el: Element) => textOf(el).trim();
+
+/** Whether `el` and every element around it are shown as far as the markup says (no `hidden`, no aria-hidden="true"). */
+function shownInMarkup(el: Element): boolean {
+  for (let at: DefaultTreeAdapterMap["parentNode"] | null = el; at && "tagName" in at; at = at.parentNode)
+    if (attr(at, "hidden") !== undefined || attr(at, "aria-hidden") === "true") return false;
+  return true;
+}
+
+/** The region named `name` by the heading its aria-labelledby points to: the one such region, shown. */
+function region(doc: DefaultTreeAdapterMap["document"], name: string): Element {
+  const named = all(doc, (el) => {
+    const by = attr(el, "aria-labelledby");
+    return by !== undefined && all(doc, (h) => attr(h, "id") === by).some((h) => textIn(h) === name);
+  });
+  expect(named, name).toHaveLength(1);
+  expect(shownInMarkup(named[0]!), name).toBe(true);
+  return named[0]!;
+}
+
+const isHeading = (el: Element) => /^h[1-6]$/.test(el.tagName);
+const isLink = (el: Element) => el.tagName === "a" && attr(el, "href") !== undefined;
+/** A link's or heading's name as a screen reader gives it: its aria-label, else its text. */
+const nameOf = (el: Element) => attr(el, "aria-label") ?? textIn(el);
+
+describe("the landing page", () => {
+  const doc = page("/");
+
+  test("shows the course map with its three parts and the three ways in", () => {
+    expect(textIn(all(doc, (el) => el.tagName === "title")[0]!)).toContain("Blast Radius");
+    const map = region(doc, "Course map");
+    const mapHeadings = all(map, isHeading).map(nameOf);
+    for (const part of ["Thinking in failure domains", "Containing the blast", "Architecture for a small blast radius"])
+      expect(
+        mapHeadings.filter((h) => h.includes(part)),
+        part,
+      ).toHaveLength(1);
+    expect(all(map, isLink).filter((a) => /shuffle sharding/i.test(nameOf(a)))).toHaveLength(1);
+    const pathHeadings = all(region(doc, "Where to start"), isHeading).map(nameOf);
+    for (const audience of [/self-study/i, /interview prep in a week/i, /^\d+-minute team workshop$/])
+      expect(
+        pathHeadings.filter((h) => audience.test(h)),
+        String(audience),
+      ).toHaveLength(1);
+  });
+
+  test("each step of a path shows its chapters' minutes, summed from the course map's, and Next starts the course", () => {
+    const minutesOf = new Map(
+      all(doc, (el) => attr(el, "data-chapter") !== undefined).map((li) => {
+        const [link] = all(li, isLink);
+        const [minutes] = all(li, (el) => hasClass(el, "course-map__minutes"));
+        return [attr(link!, "href")!, Number(/(\d+) min/.exec(textIn(minutes!))![1])] as const;
+      }),
+    );
+    expect(minutesOf.size).toBeGreaterThan(10);
+    const steps = all(doc, (el) => hasClass(el, "paths__card")).flatMap((card) =>
+      all(card, (el) => el.tagName === "li"),
+    );
+    let withChapters = 0;
+    for (const li of steps) {
+      const chapters = all(li, isLink).map((a) => attr(a, "href")!);
+      const shown = /\((\d+) min\)$/.exec(textIn(li))?.[1];
+      const sum = chapters.reduce((n, href) => n + (minutesOf.get(href) ?? 0), 0);
+      if (sum > 0) withChapters++;
+      expect(shown, chapters.join(" ")).toBe(sum > 0 ? String(sum) : undefined);
+    }
+    expect(withChapters).toBeGreaterThan(10);
+    const start = all(doc, (el) => isLink(el) && /start the course/i.test(nameOf(el)));
+    expect(start).toHaveLength(1);
+    const next = all(doc, (el) => hasClass(el, "pagination-links")).flatMap((links) =>
+      all(links, (a) => isLink(a) && attr(a, "rel") === "next"),
+    );
+    expect(next.map((a) => attr(a, "href"))).toEqual([attr(start[0]!, "href")]);
+  });
+});
+
+// That a reader gets there by the desktop sidebar is tests/browser/site.test.ts's click.
+test("a chapter is titled in its one top heading and links to its neighbours", () => {
+  const doc = page("/shuffle-sharding/");
+  expect(all(doc, (el) => el.tagName === "h1").map(textIn)).toEqual(["Shuffle sharding"]);
+  const pagination = all(doc, (el) => hasClass(el, "pagination-links"));
+  expect(pagination).toHaveLength(1);
+  expect(shownInMarkup(pagination[0]!)).toBe(true);
+  expect(all(pagination[0]!, (a) => isLink(a) && /^(prev|next)$/.test(attr(a, "rel") ?? "")).length).toBeGreaterThan(0);
+});
+
+test("the workshop kit's contents list shows plain headings, and the kit links both run sheets once", () => {
+  const doc = page("/workshop-kit/");
+  // Starlight writes the list on the server; its script only marks the section being read.
+  const [toc] = all(doc, (el) => el.tagName === "starlight-toc");
+  const contents = textOf(toc!);
+  expect(contents).toContain("Agenda: the short session");
+  // A heading written with an expression once showed the expression's code here.
+  expect(contents).not.toMatch(/lengthText|totalMinutes/);
+  for (const agenda of agendas)
+    expect(
+      all(doc, (a) => isLink(a) && attr(a, "href") === `${siteBase}run-sheet/${agenda.id}/`),
+      agenda.id,
+    ).toHaveLength(1);
+});
 
 describe("the presenter views", () => {
   test("the replay opened plainly shows the static charts alone, with every defence off", () => {
