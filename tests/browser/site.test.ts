@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { transformSync } from "esbuild";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
 
 describeInBrowser("course site in Chromium", (browser) => {
   const { site } = browser;
@@ -192,8 +193,11 @@ describeInBrowser("course site in Chromium", (browser) => {
     await page.waitForURL(/\/shuffle-sharding\/$/);
   });
 
-  test("search loads only when reached for, Ctrl+K alone opens it with the cursor in the field, and it finds the shuffle-sharding chapter", async () => {
+  test("search loads only when reached for, Ctrl+K alone opens it with the cursor in the field, and it finds the shuffle-sharding chapter under the page's security policy", async () => {
     const { page } = browser;
+    // Pagefind (its WebAssembly, its index, its results) loads without a violation of the page's
+    // policy. (Every page is checked for violations without search, in every-page.test.ts.)
+    await recordCspViolations(browser.context);
     const pagefind: string[] = [];
     const onRequest = (request: { url(): string }) => {
       if (/pagefind/.test(request.url())) pagefind.push(request.url());
@@ -213,6 +217,7 @@ describeInBrowser("course site in Chromium", (browser) => {
     expect(pagefind.length).toBeGreaterThan(0);
     // The first results may be for the word half typed: wait for the whole word's.
     await expect.poll(() => result.getAttribute("href"), { timeout: 10_000 }).toMatch(/shuffle-sharding/);
+    await expect(cspViolations(page)).resolves.toEqual([]);
   });
 
   test("an unknown address answers 404 with a page that leads home, on a phone too", async () => {
