@@ -1,16 +1,33 @@
 /**
  * The attack list (tests/attacks/attacks.ts) against the page's runner in Chromium: the same
  * requests as the Node runner gets, sent through the page's own runner modules (the chunks the
- * exercise widget loads), each expected to fail with its message.
+ * exercise widget loads, found in the build), each expected to fail with its message.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { attacks } from "../attacks/attacks.ts";
+import { distDir } from "../../tools/built-site.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const checksOf = (id: string) => readFileSync(`${root}exercises/${id}/checks.ts`, "utf8");
+
+/** The one built chunk named `name` (its hash aside). */
+function builtChunk(name: string): string {
+  const found = readdirSync(join(distDir, "_astro")).filter((file) =>
+    new RegExp(`^${name}\\.[\\w-]+\\.js$`).test(file),
+  );
+  expect(found, `one ${name} chunk in the build`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** A built page's Content-Security-Policy, as its meta tag states it. */
+const policyOf = (path: string) =>
+  readFileSync(join(distDir, path, "index.html"), "utf8").match(
+    /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i,
+  )?.[1];
 
 describeInBrowser("attacks on the page's runner", (browser) => {
   const { site } = browser;
@@ -19,18 +36,16 @@ describeInBrowser("attacks on the page's runner", (browser) => {
 
   beforeAll(async () => {
     page = browser.page;
-    await page.goto(`${site}/shuffle-sharding/`);
-    // The exercise widget loads the runner and the check-run module on first use.
-    const exercise = page.locator('[data-exercise="choose-exact"]');
-    await exercise.getByRole("button", { name: "Check", exact: true }).click();
-    await exercise.locator('[data-part="code"] [data-feedback][data-verdict]').waitFor({ timeout: 20_000 });
-    chunks = await page.evaluate(() => {
-      const urls = performance.getEntriesByType("resource").map((e) => e.name);
-      const find = (name: string) => urls.find((u) => new RegExp(`/_astro/${name}\\.[\\w-]+\\.js$`).test(u))!;
-      return { host: find("browser-host"), checkRun: find("check-run") };
-    });
-    expect(chunks.host).toBeTruthy();
-    expect(chunks.checkRun).toBeTruthy();
+    // The runner's modules, imported into a light page under exactly the policy of the chapter
+    // whose code exercises load them (shuffle-sharding): no editor to mount, no checks run first.
+    const policy = policyOf("shuffle-sharding");
+    expect(policy).toMatch(/script-src 'self'/);
+    expect(policyOf("progress")).toBe(policy);
+    await page.goto(`${site}/progress/`);
+    chunks = {
+      host: `${site}/_astro/${builtChunk("browser-host")}`,
+      checkRun: `${site}/_astro/${builtChunk("check-run")}`,
+    };
   });
 
   async function attackInPage(attack: (typeof attacks)[number]) {

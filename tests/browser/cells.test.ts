@@ -136,20 +136,26 @@ describeInBrowser("cells widgets", (browser) => {
     expect(await noteHeight()).toBe(elevenNote);
     // At 320 px the table's overhead row wrapped to one line more at 28 of the 50 counts (17 to 22,
     // 26 to 30, 32 to 44, 46 to 49) and the slider's words at every uneven count ("of up to"),
-    // moving the page below: the table and the whole widget keep their heights at every count.
+    // moving the page below: the table and the whole widget keep their heights at every count,
+    // stepped in the page as a key press does (its value, then its input event), in one round trip.
     await page.setViewportSize({ width: 320, height: 740 });
     await twoFrames(page);
-    const heights = () =>
-      size.evaluate((el) =>
-        [el.querySelector(".cs-table")!, el].map((e) => e.getBoundingClientRect().height).join(" and "),
-      );
-    const atOne = await heights();
+    const counts = Array.from({ length: cellSizeLimits.max }, (_, i) => i + 1);
+    const stepped = await size.evaluate((el, values) => {
+      const range = el.querySelector<HTMLInputElement>('input[name="cells"]')!;
+      return values.map((value) => {
+        range.value = String(value);
+        range.dispatchEvent(new Event("input", { bubbles: true }));
+        const heights = [el.querySelector(".cs-table")!, el].map((e) => e.getBoundingClientRect().height);
+        return { said: el.querySelector("[data-live]")!.textContent, heights: heights.join(" and ") };
+      });
+    }, counts);
+    const atOne = stepped[0]!.heights;
     const moved: string[] = [];
-    for (let cells = 2; cells <= cellSizeLimits.max; cells++) {
-      await page.keyboard.press("ArrowRight");
-      await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells })));
-      const now = await heights();
-      if (now !== atOne) moved.push(`${cells} cells: table and widget ${now} px tall, not ${atOne}`);
+    for (const [i, { said, heights }] of stepped.entries()) {
+      const cells = counts[i]!;
+      expect(said).toBe(cellSizeSummary(cellSizeView({ cells })));
+      if (heights !== atOne) moved.push(`${cells} cells: table and widget ${heights} px tall, not ${atOne}`);
     }
     expect(moved).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -12,7 +12,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
  * code editor Tab indents, so, as the editor's on-screen hint says, Escape comes first.
  */
 async function tabTo(page: Page, selector: string, limit = 600): Promise<void> {
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i <= limit; i++) {
     const where = await page.evaluate(
       (s) =>
         document.activeElement?.matches(s)
@@ -23,10 +23,30 @@ async function tabTo(page: Page, selector: string, limit = 600): Promise<void> {
       selector,
     );
     if (where === "there") return;
+    if (i === limit) break;
     if (where === "editor") await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
   }
   throw new Error(`Tab never reached ${selector}`);
+}
+
+/**
+ * Focus the last element before `container` that Tab stops at, as a keyboard reader who has
+ * tabbed down the page to it has: the walk from the top is the first test's.
+ */
+async function focusJustBefore(page: Page, container: string): Promise<void> {
+  const focused = await page.evaluate((c) => {
+    const root = document.querySelector(c)!;
+    const before = [
+      ...document.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, [tabindex="0"]',
+      ),
+    ].filter((el) => el.checkVisibility() && root.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
+    const last = before.at(-1);
+    last?.focus();
+    return last !== undefined && document.activeElement === last;
+  }, container);
+  expect(focused, `something before ${container} takes focus`).toBe(true);
 }
 
 /** The focused element is outside `container`. */
@@ -87,7 +107,9 @@ describeInBrowser("keyboard only", (browser) => {
     const explorer = "[data-shuffle-explorer]";
     const shards = page.locator(`${explorer} [data-figure="possible-shards"]`).first();
     await expect(shards.textContent()).resolves.toBe("28");
-    await tabTo(page, `${explorer} input[name="workers"]`);
+    // One Tab from what comes before it reaches its first field.
+    await focusJustBefore(page, explorer);
+    await tabTo(page, `${explorer} input[name="workers"]`, 1);
     // 8 -> 9 workers: C(9, 2) = 36 possible pairs.
     await page.keyboard.press("ArrowUp");
     await expect.poll(() => shards.textContent(), { timeout: 20_000 }).toBe("36");
@@ -98,7 +120,9 @@ describeInBrowser("keyboard only", (browser) => {
     const { page } = browser;
     await page.goto(`${site}/failure-domains/`);
     const builder = "[data-map-builder]";
-    await tabTo(page, `${builder} button[aria-pressed]`);
+    // Tab from what comes before it, through its map controls and text, to its first resource.
+    await focusJustBefore(page, builder);
+    await tabTo(page, `${builder} button[aria-pressed]`, 20);
     const resource = await page.evaluate(() => document.activeElement!.textContent!.replace(/^Saturate\s+/, "").trim());
     await page.keyboard.press("Enter");
     await page
