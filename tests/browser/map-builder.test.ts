@@ -14,23 +14,14 @@ const failingServices = (page: Page) =>
 describeInBrowser("failure-domain map builder in Chromium", (browser) => {
   const { site } = browser;
   const url = `${site}/failure-domains/`;
-  // Each test loads the chapter afresh, but two that start where the test before them left the
-  // page, which is as they need it (each checks so first).
+  // Each test loads the chapter afresh.
   const load = () => browser.page.goto(url);
-
-  test("the first map is drawn in the HTML, before any script runs", async () => {
-    const { page } = browser;
-    await load();
-    const root = page.locator("[data-map-builder]");
-    await expect(root.locator("svg.mb-svg[role=img]").count()).resolves.toBe(1);
-    await expect(root.locator(".mb-service").count()).resolves.toBe(11);
-    await expect(root.locator(".mb-resource.is-flagged").count()).resolves.toBe(5);
-    await expect(root.getAttribute("data-ready")).resolves.toBeNull(); // not mounted until touched
-  });
 
   test("saturating the shared pool marks exactly the services that fail, and says so politely", async () => {
     const { page } = browser;
-    // The page the test above loaded and only read: the builder not started, as on a fresh load.
+    // The first map as the HTML draws it is tests/site/map-builder.test.ts's: loaded, the builder
+    // is not started until touched.
+    await load();
     await expect(page.locator("[data-map-builder]").getAttribute("data-ready")).resolves.toBeNull();
     await page.getByRole("button", { name: "Saturate shared-db" }).click();
     await page.locator("[data-map-builder][data-ready]").waitFor();
@@ -102,19 +93,6 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await page.locator('[data-map-builder] g[data-resource="db"]').click(); // clicking the drawing saturates too
     await page.locator('[data-map-builder] g.is-saturated[data-resource="db"]').waitFor();
     await expect(failingServices(page)).resolves.toEqual(["api", "web"]);
-  });
-
-  test("an undeclared caller is reported once for its line", async () => {
-    const { page } = browser;
-    // The page the test above left: its map valid again, so no error is listed yet.
-    await expect(page.locator("[data-map-builder] [data-role=errors]").textContent()).resolves.toBe("");
-    const textarea = page.locator("[data-map-builder] textarea");
-    await textarea.fill("service b\nservice c\n\na calls b, c\n");
-    const errors = page.locator("[data-map-builder] [data-role=errors]");
-    await errors.getByText('no service named "a"').first().waitFor();
-    await expect(errors.locator("li").allTextContents()).resolves.toEqual([
-      'Line 4: no service named "a" (declare it with "service a")',
-    ]);
   });
 
   test("a 200-service map says why it is not drawn; a 20,000-line file is refused; the page never blocks for 100 ms", async () => {

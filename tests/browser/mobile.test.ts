@@ -97,11 +97,11 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
   });
 
   test("the pages that are one widget draw it at once: no layout shift as their script fills them in (CLS <= 0.02)", async () => {
+    // The progress page is held to no shift at all, at this size, by the test after this one.
     const { page } = await browser.open({ viewport: { width: 412, height: 823 }, offScreenBlocks: "auto" });
     const shifts: Record<string, number> = {};
     for (const [path, filled] of [
       ["review/", "[data-review-status]:not(:has-text('needs JavaScript'))"],
-      ["progress/", "[data-progress-status], .br-progress"],
       ["room-board/", ".board"],
     ] as const) {
       await page.goto(`${site}/${path}`, { waitUntil: "load" });
