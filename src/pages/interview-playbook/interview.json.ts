@@ -7,7 +7,6 @@ import type { APIRoute } from "astro";
 import { questions } from "../../course/interview/bank.ts";
 import { bank, values } from "../../course/interview/numbers.ts";
 import { designMapHrefs } from "../../course/design-links.ts";
-import { sitePath } from "../../course/url.ts";
 import { interviewPayload, payloadJson } from "../../widgets/mock-interview/payload.ts";
 
 export const GET: APIRoute = async () => {
@@ -18,9 +17,7 @@ export const GET: APIRoute = async () => {
       if (text === undefined) throw new Error(`no formatted figure for reference value ${name}`);
       return text;
     },
-    // A page's own links get the site's base when the page is built; a link in this JSON is
-    // written into the page by the widget, so it carries the base itself.
-    mapHrefs: Object.fromEntries(Object.entries(await designMapHrefs()).map(([id, href]) => [id, sitePath(href)])),
+    mapHrefs: await designMapHrefs(),
   });
   return new Response(payloadJson(payload), { headers: { "Content-Type": "application/json; charset=utf-8" } });
 };
