@@ -82,6 +82,25 @@ export function textOf(node: Node): string {
   return "childNodes" in node ? node.childNodes.map(textOf).join("") : "";
 }
 
+/** Whether `el`'s class list has `name`. */
+export function hasClass(el: Element, name: string): boolean {
+  return (attr(el, "class") ?? "").split(/\s+/).includes(name);
+}
+
+/** Every element in `root` (itself included) that `match` accepts, in document order. */
+export function findAll(root: Node, match: (el: Element) => boolean): Element[] {
+  const found: Element[] = [];
+  walk(root, (el) => {
+    if (match(el)) found.push(el);
+  });
+  return found;
+}
+
+/** The built page at a site path such as "/interview-sheet/", parsed. */
+export function parseBuiltPage(path: string, dir = distDir): DefaultTreeAdapterMap["document"] {
+  return parse(readFileSync(join(dir, path, "index.html"), "utf8"));
+}
+
 /** Visits `node`, if it is an element, and every element inside it (a template's content too), in document order. */
 export function walk(node: Node, visit: (el: Element) => void): void {
   if ("tagName" in node) visit(node);

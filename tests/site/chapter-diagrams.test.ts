@@ -10,7 +10,7 @@ import type { DefaultTreeAdapterMap } from "parse5";
 import { parse } from "parse5";
 import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
-import { attr, loadBuiltSite, textOf, walk } from "../../tools/built-site.ts";
+import { attr, hasClass, loadBuiltSite, textOf, walk } from "../../tools/built-site.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
 
@@ -27,9 +27,8 @@ function readPage(html: string): { diagrams: Diagram[]; exercises: number } {
   walk(parse(html), (el) => {
     const id = attr(el, "id");
     if (id) byId.set(id, el);
-    const classes = (attr(el, "class") ?? "").split(/\s+/);
-    if (el.tagName === "figure" && classes.includes("diagram")) figures.push(el);
-    if (attr(el, "data-exercise") !== undefined || classes.includes("exercise")) exercises++;
+    if (el.tagName === "figure" && hasClass(el, "diagram")) figures.push(el);
+    if (attr(el, "data-exercise") !== undefined || hasClass(el, "exercise")) exercises++;
   });
   const diagrams: Diagram[] = [];
   for (const figure of figures)

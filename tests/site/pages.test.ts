@@ -1,39 +1,21 @@
-/**
- * What a few pages hold as the server built them, read from their HTML: the landing page's course
- * map and the three audiences' paths with their minutes, a chapter's title and links to its
- * neighbours, the workshop kit's contents list, the presenter views showing their widget alone
- * (the replay opened plainly with every defence off, where the workshop's agenda starts), and the
- * interview sheet with every section and figure filled in. None of it is hidden by the pages' CSS
- * (no rule of theirs hides these sections on a screen) or set by a script. What needs a browser is
- * checked in one: the landing's action and figure above the fold and a desktop sidebar link
- * followed by a click (tests/browser/site.test.ts), the sheet on paper and on a phone
- * (tests/browser/interview-sheet.test.ts), the views' type and fit on a projector
- * (tests/browser/workshop.test.ts), and that no page scrolls sideways at 375 and 320 px
- * (tests/browser/every-page.test.ts).
- */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { type DefaultTreeAdapterMap, parse } from "parse5";
+import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, test } from "vitest";
 import { bank } from "../../src/course/interview/numbers.ts";
 import { agendas } from "../../src/course/workshop/agenda.ts";
-import { assertBuiltUnder, attr, distDir, siteBase, textOf, walk } from "../../tools/built-site.ts";
+import {
+  assertBuiltUnder,
+  attr,
+  distDir,
+  findAll,
+  hasClass,
+  parseBuiltPage,
+  siteBase,
+  textOf,
+} from "../../tools/built-site.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
 
 assertBuiltUnder(distDir);
-
-/** The built page at a site path such as "/interview-sheet/", parsed. */
-const page = (path: string) => parse(readFileSync(join(distDir, path, "index.html"), "utf8"));
-
-/** Every element in `root` (itself included) that `match` accepts, in document order. */
-function all(root: DefaultTreeAdapterMap["node"], match: (el: Element) => boolean): Element[] {
-  const found: Element[] = [];
-  walk(root, (el) => match(el) && found.push(el));
-  return found;
-}
-
-const hasClass = (el: Element, name: string) => (attr(el, "class") ?? "").split(/\s+/).includes(name);
 
 const textIn = (el: Element) => textOf(el).trim();
 
@@ -46,9 +28,9 @@ function shownInMarkup(el: Element): boolean {
 
 /** The region named `name` by the heading its aria-labelledby points to: the one such region, shown. */
 function region(doc: DefaultTreeAdapterMap["document"], name: string): Element {
-  const named = all(doc, (el) => {
+  const named = findAll(doc, (el) => {
     const by = attr(el, "aria-labelledby");
-    return by !== undefined && all(doc, (h) => attr(h, "id") === by).some((h) => textIn(h) === name);
+    return by !== undefined && findAll(doc, (h) => attr(h, "id") === by).some((h) => textIn(h) === name);
   });
   expect(named, name).toHaveLength(1);
   expect(shownInMarkup(named[0]!), name).toBe(true);
@@ -61,19 +43,19 @@ const isLink = (el: Element) => el.tagName === "a" && attr(el, "href") !== undef
 const nameOf = (el: Element) => attr(el, "aria-label") ?? textIn(el);
 
 describe("the landing page", () => {
-  const doc = page("/");
+  const doc = parseBuiltPage("/");
 
   test("shows the course map with its three parts and the three ways in", () => {
-    expect(textIn(all(doc, (el) => el.tagName === "title")[0]!)).toContain("Blast Radius");
+    expect(textIn(findAll(doc, (el) => el.tagName === "title")[0]!)).toContain("Blast Radius");
     const map = region(doc, "Course map");
-    const mapHeadings = all(map, isHeading).map(nameOf);
+    const mapHeadings = findAll(map, isHeading).map(nameOf);
     for (const part of ["Thinking in failure domains", "Containing the blast", "Architecture for a small blast radius"])
       expect(
         mapHeadings.filter((h) => h.includes(part)),
         part,
       ).toHaveLength(1);
-    expect(all(map, isLink).filter((a) => /shuffle sharding/i.test(nameOf(a)))).toHaveLength(1);
-    const pathHeadings = all(region(doc, "Where to start"), isHeading).map(nameOf);
+    expect(findAll(map, isLink).filter((a) => /shuffle sharding/i.test(nameOf(a)))).toHaveLength(1);
+    const pathHeadings = findAll(region(doc, "Where to start"), isHeading).map(nameOf);
     for (const audience of [/self-study/i, /interview prep in a week/i, /^\d+-minute team workshop$/])
       expect(
         pathHeadings.filter((h) => audience.test(h)),
@@ -83,29 +65,29 @@ describe("the landing page", () => {
 
   test("each step of a path shows its chapters' minutes, summed from the course map's, and Next starts the course", () => {
     const minutesOf = new Map(
-      all(doc, (el) => attr(el, "data-chapter") !== undefined).map((li) => {
-        const [link] = all(li, isLink);
-        const [minutes] = all(li, (el) => hasClass(el, "course-map__minutes"));
+      findAll(doc, (el) => attr(el, "data-chapter") !== undefined).map((li) => {
+        const [link] = findAll(li, isLink);
+        const [minutes] = findAll(li, (el) => hasClass(el, "course-map__minutes"));
         return [attr(link!, "href")!, Number(/(\d+) min/.exec(textIn(minutes!))![1])] as const;
       }),
     );
     expect(minutesOf.size).toBeGreaterThan(10);
-    const steps = all(doc, (el) => hasClass(el, "paths__card")).flatMap((card) =>
-      all(card, (el) => el.tagName === "li"),
+    const steps = findAll(doc, (el) => hasClass(el, "paths__card")).flatMap((card) =>
+      findAll(card, (el) => el.tagName === "li"),
     );
     let withChapters = 0;
     for (const li of steps) {
-      const chapters = all(li, isLink).map((a) => attr(a, "href")!);
+      const chapters = findAll(li, isLink).map((a) => attr(a, "href")!);
       const shown = /\((\d+) min\)$/.exec(textIn(li))?.[1];
       const sum = chapters.reduce((n, href) => n + (minutesOf.get(href) ?? 0), 0);
       if (sum > 0) withChapters++;
       expect(shown, chapters.join(" ")).toBe(sum > 0 ? String(sum) : undefined);
     }
     expect(withChapters).toBeGreaterThan(10);
-    const start = all(doc, (el) => isLink(el) && /start the course/i.test(nameOf(el)));
+    const start = findAll(doc, (el) => isLink(el) && /start the course/i.test(nameOf(el)));
     expect(start).toHaveLength(1);
-    const next = all(doc, (el) => hasClass(el, "pagination-links")).flatMap((links) =>
-      all(links, (a) => isLink(a) && attr(a, "rel") === "next"),
+    const next = findAll(doc, (el) => hasClass(el, "pagination-links")).flatMap((links) =>
+      findAll(links, (a) => isLink(a) && attr(a, "rel") === "next"),
     );
     expect(next.map((a) => attr(a, "href"))).toEqual([attr(start[0]!, "href")]);
   });
@@ -113,37 +95,39 @@ describe("the landing page", () => {
 
 // That a reader gets there by the desktop sidebar is tests/browser/site.test.ts's click.
 test("a chapter is titled in its one top heading and links to its neighbours", () => {
-  const doc = page("/shuffle-sharding/");
-  expect(all(doc, (el) => el.tagName === "h1").map(textIn)).toEqual(["Shuffle sharding"]);
-  const pagination = all(doc, (el) => hasClass(el, "pagination-links"));
+  const doc = parseBuiltPage("/shuffle-sharding/");
+  expect(findAll(doc, (el) => el.tagName === "h1").map(textIn)).toEqual(["Shuffle sharding"]);
+  const pagination = findAll(doc, (el) => hasClass(el, "pagination-links"));
   expect(pagination).toHaveLength(1);
   expect(shownInMarkup(pagination[0]!)).toBe(true);
-  expect(all(pagination[0]!, (a) => isLink(a) && /^(prev|next)$/.test(attr(a, "rel") ?? "")).length).toBeGreaterThan(0);
+  expect(
+    findAll(pagination[0]!, (a) => isLink(a) && /^(prev|next)$/.test(attr(a, "rel") ?? "")).length,
+  ).toBeGreaterThan(0);
 });
 
 test("the workshop kit's contents list shows plain headings, and the kit links both run sheets once", () => {
-  const doc = page("/workshop-kit/");
+  const doc = parseBuiltPage("/workshop-kit/");
   // Starlight writes the list on the server; its script only marks the section being read.
-  const [toc] = all(doc, (el) => el.tagName === "starlight-toc");
+  const [toc] = findAll(doc, (el) => el.tagName === "starlight-toc");
   const contents = textOf(toc!);
   expect(contents).toContain("Agenda: the short session");
   // A heading written with an expression once showed the expression's code here.
   expect(contents).not.toMatch(/lengthText|totalMinutes/);
   for (const agenda of agendas)
     expect(
-      all(doc, (a) => isLink(a) && attr(a, "href") === `${siteBase}run-sheet/${agenda.id}/`),
+      findAll(doc, (a) => isLink(a) && attr(a, "href") === `${siteBase}run-sheet/${agenda.id}/`),
       agenda.id,
     ).toHaveLength(1);
 });
 
 describe("the presenter views", () => {
   test("the replay opened plainly shows the static charts alone, with every defence off", () => {
-    const doc = page("/present/retry-storm/");
-    const replays = all(doc, (el) => hasClass(el, "rs--present"));
+    const doc = parseBuiltPage("/present/retry-storm/");
+    const replays = findAll(doc, (el) => hasClass(el, "rs--present"));
     expect(replays).toHaveLength(1);
-    expect(all(replays[0]!, (el) => el.tagName === "svg" && hasClass(el, "rs-svg"))).toHaveLength(10);
-    expect(all(doc, (el) => el.tagName === "nav" && hasClass(el, "sidebar"))).toEqual([]);
-    const defences = all(
+    expect(findAll(replays[0]!, (el) => el.tagName === "svg" && hasClass(el, "rs-svg"))).toHaveLength(10);
+    expect(findAll(doc, (el) => el.tagName === "nav" && hasClass(el, "sidebar"))).toEqual([]);
+    const defences = findAll(
       replays[0]!,
       (el) => el.tagName === "input" && attr(el, "type") === "checkbox" && /^defence-/.test(attr(el, "name") ?? ""),
     );
@@ -159,19 +143,19 @@ describe("the presenter views", () => {
   });
 
   test("the explorer shows the explorer alone", () => {
-    const doc = page("/present/explorer/");
-    expect(all(doc, (el) => hasClass(el, "sx--present"))).toHaveLength(1);
-    expect(all(doc, (el) => el.tagName === "nav" && hasClass(el, "sidebar"))).toEqual([]);
+    const doc = parseBuiltPage("/present/explorer/");
+    expect(findAll(doc, (el) => hasClass(el, "sx--present"))).toHaveLength(1);
+    expect(findAll(doc, (el) => el.tagName === "nav" && hasClass(el, "sidebar"))).toEqual([]);
   });
 });
 
 describe("the interview sheet", () => {
-  const doc = page("/interview-sheet/");
-  const main = all(doc, (el) => el.tagName === "main");
+  const doc = parseBuiltPage("/interview-sheet/");
+  const main = findAll(doc, (el) => el.tagName === "main");
 
   test("has the four moves, the formulas with computed figures, and the defences with their costs", () => {
     expect(main).toHaveLength(1);
-    const headings = all(main[0]!, (el) => /^h[1-6]$/.test(el.tagName)).map((h) => textOf(h).trim());
+    const headings = findAll(main[0]!, (el) => /^h[1-6]$/.test(el.tagName)).map((h) => textOf(h).trim());
     for (const heading of [
       "The four moves",
       "Availability",
@@ -195,10 +179,10 @@ describe("the interview sheet", () => {
     ])
       expect(text, name).toContain(bank[name]);
     expect(text).not.toMatch(/undefined|NaN|\{\{/);
-    const defences = all(main[0]!, (el) => hasClass(el, "sheet__defences"));
+    const defences = findAll(main[0]!, (el) => hasClass(el, "sheet__defences"));
     expect(defences).toHaveLength(1);
-    const rows = all(defences[0]!, (el) => el.tagName === "tbody").flatMap((body) =>
-      all(body, (el) => el.tagName === "tr"),
+    const rows = findAll(defences[0]!, (el) => el.tagName === "tbody").flatMap((body) =>
+      findAll(body, (el) => el.tagName === "tr"),
     );
     expect(rows.length).toBeGreaterThanOrEqual(10);
   });
@@ -207,6 +191,6 @@ describe("the interview sheet", () => {
 // every-page.test.ts checks at 320 px that these stay on one line each; here, that there are some
 // to check where the tables and legends need them.
 test("the cells chapter keeps a heading's words whole and the shuffle-sharding chapter keeps its legend swatches with their words", () => {
-  expect(all(page("/cells/"), (el) => hasClass(el, "cw-nowrap")).length).toBeGreaterThan(0);
-  expect(all(page("/shuffle-sharding/"), (el) => hasClass(el, "sx-keyed")).length).toBeGreaterThan(0);
+  expect(findAll(parseBuiltPage("/cells/"), (el) => hasClass(el, "cw-nowrap")).length).toBeGreaterThan(0);
+  expect(findAll(parseBuiltPage("/shuffle-sharding/"), (el) => hasClass(el, "sx-keyed")).length).toBeGreaterThan(0);
 });
