@@ -101,6 +101,12 @@ export function parseBuiltPage(path: string, dir = distDir): DefaultTreeAdapterM
   return parse(readFileSync(join(dir, path, "index.html"), "utf8"));
 }
 
+/** A parsed page's Content-Security-Policy, as its meta tag states it (undefined without one). */
+export function contentSecurityPolicy(doc: Node): string | undefined {
+  const [meta] = findAll(doc, (el) => el.tagName === "meta" && attr(el, "http-equiv") === "Content-Security-Policy");
+  return meta && attr(meta, "content");
+}
+
 /** Visits `node`, if it is an element, and every element inside it (a template's content too), in document order. */
 export function walk(node: Node, visit: (el: Element) => void): void {
   if ("tagName" in node) visit(node);

@@ -9,7 +9,7 @@ import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { attacks } from "../attacks/attacks.ts";
-import { distDir } from "../../tools/built-site.ts";
+import { contentSecurityPolicy, distDir, parseBuiltPage } from "../../tools/built-site.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const checksOf = (id: string) => readFileSync(`${root}exercises/${id}/checks.ts`, "utf8");
@@ -24,10 +24,7 @@ function builtChunk(name: string): string {
 }
 
 /** A built page's Content-Security-Policy, as its meta tag states it. */
-const policyOf = (path: string) =>
-  readFileSync(join(distDir, path, "index.html"), "utf8").match(
-    /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/i,
-  )?.[1];
+const policyOf = (path: string) => contentSecurityPolicy(parseBuiltPage(path));
 
 describeInBrowser("attacks on the page's runner", (browser) => {
   const { site } = browser;

@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
-import { assertBuiltUnder, attr, distDir, textOf, walk } from "../../tools/built-site.ts";
+import { assertBuiltUnder, attr, contentSecurityPolicy, distDir, textOf, walk } from "../../tools/built-site.ts";
 
 const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
 
@@ -42,12 +42,12 @@ function readPage(file: string): PlaygroundPage {
     policy: "",
     playgrounds: [],
   };
-  walk(parse(readFileSync(file, "utf8")), (el) => {
+  const doc = parse(readFileSync(file, "utf8"));
+  page.policy = contentSecurityPolicy(doc) ?? "";
+  walk(doc, (el) => {
     const id = attr(el, "id");
     if (id) page.ids.push(id);
     if (el.tagName === "script" && attr(el, "src")) page.scripts.push(attr(el, "src")!);
-    if (el.tagName === "meta" && attr(el, "http-equiv") === "Content-Security-Policy")
-      page.policy = attr(el, "content") ?? "";
     if (attr(el, "data-playground") === undefined) return;
     // What mount.ts starts the editor from and runs: the text of the section's template.
     let original: string | undefined;
