@@ -72,7 +72,7 @@ describe("question bank", () => {
       ).toContain(id);
   });
 
-  test("covers the five probes that follow 'cells'", () => {
+  test("covers the five decisions behind 'cells'", () => {
     const ids = questions.map((q) => q.id);
     for (const id of ["partition-key", "cell-size", "router-shared-fate", "moving-a-tenant", "deploy-order"])
       expect(ids).toContain(id);

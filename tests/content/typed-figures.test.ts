@@ -121,17 +121,17 @@ test("the shuffle-sharding chapter's small fleet in words is its numbers' small 
   expect(ways.match(/ \d\. \*\*/g)).toHaveLength(3);
 });
 
-test("counts in words of the lists they count: presenter views, probes that follow 'cells', jittered backoffs", () => {
+test("counts in words of the lists they count: presenter views, decisions behind 'cells', jittered backoffs", () => {
   const kit = read("content/chapters/workshop-kit/index.mdx").replace(/\s+/g, " ");
   const views = readdirSync(join(root, "src/pages/present")).filter((f) => f.endsWith(".astro"));
   const sentence = kit.match(/The (\w+) presenter views are the (.*?)\. All open/);
   expect(sentence?.[1]).toBe(inWords(views.length));
   expect(sentence?.[2]?.match(/\]\(\/present\/[\w-]+\/\)/g)).toHaveLength(views.length);
   const playbook = read("content/chapters/interview-playbook/index.mdx");
-  const probes = playbook.match(/^## The (\w+) probes that follow "cells"\n\n([\s\S]*?)\n\nPractise/m);
-  const items = probes?.[2]?.match(/^\d+\. \*\*/gm) ?? [];
-  expect(probes?.[1]).toBe(inWords(items.length));
-  expect(playbook).toContain(`probe the same ${inWords(items.length)} places`);
+  const decisions = playbook.match(/^## The (\w+) decisions behind "cells"\n\n([\s\S]*?)\n\nPractise/m);
+  const items = decisions?.[2]?.match(/^\d+\. \*\*/gm) ?? [];
+  expect(decisions?.[1]).toBe(inWords(items.length));
+  expect(playbook).toContain(`leaves ${inWords(items.length)} decisions to make`);
   // Every backoff strategy but the two without jitter (retry at once, plain capped exponential).
   const jittered = inWords(backoffStrategies.filter((s) => s !== "none" && s !== "exponential").length);
   const timeouts = read("content/chapters/timeouts-retries-backoff/index.mdx").replace(/\s+/g, " ");
