@@ -6,6 +6,7 @@ import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
 import cssOrder from "./src/integrations/css-order.ts";
 import baseLinks from "./src/integrations/base-links.ts";
+import numberUnits from "./src/integrations/number-units.ts";
 import offline from "./src/integrations/offline.ts";
 import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
 import starlightTocPatch from "./src/integrations/starlight-toc-patch.ts";
@@ -56,8 +57,10 @@ export default defineConfig({
     // Starlight's table of contents, finding the elements it watches once a page (see the file).
     starlightTocPatch(),
     // These post-process the finished build, in this order: under a sub-path, links written from
-    // the root get the base; the service worker lists every built file; the policy is added to every page.
+    // the root get the base; numbers keep their units on their line; the service worker lists
+    // every built file; the policy is added to every page.
     baseLinks(),
+    numberUnits(),
     offline(),
     contentSecurityPolicy(),
   ],

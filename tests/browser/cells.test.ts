@@ -24,6 +24,7 @@ import {
 } from "../../src/widgets/cell-size/render.ts";
 import { twoFrames } from "../../tools/frames.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { keepUnitWithNumber } from "../../src/format/units.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
 const figure = (page: Page, kind: string, name: string) =>
@@ -44,27 +45,27 @@ async function driveCanary(page: Page) {
   const root = page.locator("[data-canary-widget]");
   const live = root.locator("[data-live]");
   const view = canaryView(defaultCanaryState);
-  await expect(live.innerText()).resolves.toBe(canarySummary(view));
+  await expect(live.innerText()).resolves.toBe(keepUnitWithNumber(canarySummary(view)));
   expect(await root.getAttribute("data-ready")).toBeNull();
   const share = root.locator('select[name="share"]');
   await share.focus();
   await page.keyboard.press("ArrowDown");
   const next = { ...defaultCanaryState, share: 0.02 };
-  await expect.poll(() => live.innerText()).toBe(canarySummary(canaryView(next)));
+  await expect.poll(() => live.innerText()).toBe(keepUnitWithNumber(canarySummary(canaryView(next))));
   expect(await root.locator("tr.ct-current th").innerText()).toBe("2%");
   const bake = root.locator('input[name="bake"]');
   await bake.focus();
   await page.keyboard.press("End");
   // The longest bake, 13 h: long enough for every share to reach 95%, and the curve's axis goes there.
   const longest = { ...next, bakeMinutes: 780 };
-  await expect.poll(() => live.innerText()).toBe(canarySummary(canaryView(longest)));
-  expect(await root.locator("output[data-slider-value]").innerText()).toBe("13 h");
+  await expect.poll(() => live.innerText()).toBe(keepUnitWithNumber(canarySummary(canaryView(longest))));
+  expect(await root.locator("output[data-slider-value]").innerText()).toBe("13\u00a0h");
   expect(await bake.getAttribute("aria-valuetext")).toBe("13 h");
-  expect(await root.locator("[data-reach]").innerText()).toBe(reachText(canaryView(longest)));
+  expect(await root.locator("[data-reach]").innerText()).toBe(keepUnitWithNumber(reachText(canaryView(longest))));
   await root.locator('select[name="regressed"]').selectOption("0.01");
   await expect
     .poll(() => root.locator(".ct-trade").innerText())
-    .toBe(shareSummary(canaryView({ ...longest, regressedErrorRate: 0.01 })));
+    .toBe(keepUnitWithNumber(shareSummary(canaryView({ ...longest, regressedErrorRate: 0.01 }))));
 }
 
 describeInBrowser("cells widgets", (browser) => {
@@ -94,13 +95,15 @@ describeInBrowser("cells widgets", (browser) => {
     const size = page.locator("[data-cell-size-widget]");
     const sizeLive = size.locator("[data-live]");
     expect(await sizeLive.getAttribute("aria-live")).toBe("polite");
-    await expect(sizeLive.innerText()).resolves.toBe(cellSizeSummary(cellSizeView(defaultCellSizeState)));
+    await expect(sizeLive.innerText()).resolves.toBe(
+      keepUnitWithNumber(cellSizeSummary(cellSizeView(defaultCellSizeState))),
+    );
     expect(await size.getAttribute("data-ready")).toBeNull();
     const slider = size.locator('input[name="cells"]');
     await slider.focus();
     await page.keyboard.press("ArrowRight");
     const eleven = cellSizeView({ cells: 11 });
-    await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(eleven));
+    await expect.poll(() => sizeLive.innerText()).toBe(keepUnitWithNumber(cellSizeSummary(eleven)));
     expect(await size.locator("output[data-slider-value]").innerText()).toBe(cellsText(eleven));
     expect(await slider.getAttribute("aria-valuetext")).toBe("11 cells of up to 91 customers");
     const stripHeight = () => size.locator(".cs-strip").evaluate((el) => el.getBoundingClientRect().height);
@@ -122,7 +125,9 @@ describeInBrowser("cells widgets", (browser) => {
       );
     const elevenSummary = await summaryRoom();
     await page.keyboard.press("End");
-    await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 50 })));
+    await expect
+      .poll(() => sizeLive.innerText())
+      .toBe(keepUnitWithNumber(cellSizeSummary(cellSizeView({ cells: 50 }))));
     expect(await size.locator(".cs-cell").count()).toBe(50);
     // The strip keeps a place for every count, so moving the slider does not move the page below it.
     expect(await stripHeight()).toBe(elevenCells);
@@ -131,7 +136,7 @@ describeInBrowser("cells widgets", (browser) => {
     expect(await size.locator('[data-figure="tenant"]').innerText()).toBe("125% of a cell");
     expect(await size.locator('[data-figure="move"]').innerText()).toContain("does not fit in a cell");
     await page.keyboard.press("Home");
-    await expect.poll(() => sizeLive.innerText()).toBe(cellSizeSummary(cellSizeView({ cells: 1 })));
+    await expect.poll(() => sizeLive.innerText()).toBe(keepUnitWithNumber(cellSizeSummary(cellSizeView({ cells: 1 }))));
     expect(await summaryRoom()).toBe(elevenSummary);
     expect(await noteHeight()).toBe(elevenNote);
     // At 320 px the table's overhead row wrapped to one line more at 28 of the 50 counts (17 to 22,
@@ -154,7 +159,7 @@ describeInBrowser("cells widgets", (browser) => {
     const moved: string[] = [];
     for (const [i, { said, heights }] of stepped.entries()) {
       const cells = counts[i]!;
-      expect(said).toBe(cellSizeSummary(cellSizeView({ cells })));
+      expect(said).toBe(keepUnitWithNumber(cellSizeSummary(cellSizeView({ cells }))));
       if (heights !== atOne) moved.push(`${cells} cells: table and widget ${heights} px tall, not ${atOne}`);
     }
     expect(moved).toEqual([]);
@@ -313,17 +318,21 @@ describeInBrowser("cells widgets", (browser) => {
     // The headroom widget on the same page: drawn on the server, the first key press counts.
     const headroom = page.locator("[data-headroom-widget]");
     const live = headroom.locator("[data-live]");
-    await expect(live.innerText()).resolves.toBe(headroomSummary(headroomView(defaultHeadroomState)));
+    await expect(live.innerText()).resolves.toBe(
+      keepUnitWithNumber(headroomSummary(headroomView(defaultHeadroomState))),
+    );
     expect(await headroom.getAttribute("data-ready")).toBeNull();
     const slider = headroom.locator('input[name="provisioned"]');
     await slider.focus();
     for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowRight");
     const enough = { zones: 3, provisioned: 1.5 };
-    await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView(enough)));
+    await expect.poll(() => live.innerText()).toBe(keepUnitWithNumber(headroomSummary(headroomView(enough))));
     expect(await headroom.locator("output[data-slider-value]").innerText()).toBe("1.5× the peak");
     expect(await headroom.locator("tr.hr-short").count()).toBe(1);
     await headroom.locator('select[name="zones"]').selectOption("6");
-    await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView({ zones: 6, provisioned: 1.5 })));
+    await expect
+      .poll(() => live.innerText())
+      .toBe(keepUnitWithNumber(headroomSummary(headroomView({ zones: 6, provisioned: 1.5 }))));
     expect(await headroom.locator("tr.hr-short").count()).toBe(0);
     // At 320 px the summary took a line more or less as the slider moved (196, 171.5, 147 px at 3
     // zones), moving the page below. At every zone count (chosen in the select, which lays that
@@ -335,7 +344,9 @@ describeInBrowser("cells widgets", (browser) => {
     let at = enough.provisioned;
     for (let zones = headroomLimits.zones.min; zones <= headroomLimits.zones.max; zones++) {
       await headroom.locator('select[name="zones"]').selectOption(String(zones));
-      await expect.poll(() => live.innerText()).toBe(headroomSummary(headroomView({ zones, provisioned: at })));
+      await expect
+        .poll(() => live.innerText())
+        .toBe(keepUnitWithNumber(headroomSummary(headroomView({ zones, provisioned: at }))));
       const stepped = await headroom.evaluate((el, values) => {
         const range = el.querySelector<HTMLInputElement>('input[name="provisioned"]')!;
         const said = el.querySelector<HTMLElement>("[data-live]")!;
@@ -358,7 +369,7 @@ describeInBrowser("cells widgets", (browser) => {
       }, provisionedSteps.map(String));
       for (const [i, { said, height }] of stepped.entries()) {
         const provisioned = provisionedSteps[i]!;
-        expect(said).toBe(headroomSummary(headroomView({ zones, provisioned })));
+        expect(said).toBe(keepUnitWithNumber(headroomSummary(headroomView({ zones, provisioned }))));
         if (height !== stepped[0]!.height)
           moved.push(`${zones} zones at ${provisioned}×: ${height} px tall, not ${stepped[0]!.height}`);
       }

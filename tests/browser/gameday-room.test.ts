@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
+import { keepUnitWithNumber } from "../../src/format/units.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -58,7 +59,7 @@ describeInBrowser("game day in a room", (browser) => {
     const reveal = page.locator(".gd-room-reveal");
     await expect(reveal.locator("p").first().isVisible()).resolves.toBe(false);
     await reveal.locator("summary").click();
-    await expect(reveal.innerText()).resolves.toContain(scenario.cause);
+    await expect(reveal.innerText()).resolves.toContain(keepUnitWithNumber(scenario.cause));
     await page.emulateMedia({ reducedMotion: null });
   });
 

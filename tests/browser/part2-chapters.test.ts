@@ -2,7 +2,7 @@
  * The Part II chapters (timeouts to load shedding, the catalog's part 2), as a reader meets them,
  * in Chromium on a phone: an exercise grades what is typed and explains a wrong pick. Their
  * diagrams and exercises are facts of the built HTML (tests/site/chapter-diagrams.test.ts), their
- * figures are filled in (tests/site/placeholders.test.ts), and no page scrolls sideways at 375 or
+ * figures are filled in (tests/site/visible-text.test.ts), and no page scrolls sideways at 375 or
  * 320 px (every-page.test.ts).
  */
 import { beforeAll, expect, test } from "vitest";

@@ -7,6 +7,7 @@ import { holdRequests } from "../support/hold-requests.ts";
 import { grouped } from "../../src/format/number.ts";
 import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
 import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
+import { keepUnitWithNumber } from "../../src/format/units.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
@@ -49,11 +50,14 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(replay().locator("svg.rs-svg").count()).resolves.toBe(10);
     await expect(replay().locator(".uplot").count()).resolves.toBe(0);
     const naive = await replay().locator('[data-side="naive"] [data-summary]').textContent();
+    // The page binds each number to its unit (src/format/units.ts).
     expect(naive).toContain(
-      `the first request is refused at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`,
+      keepUnitWithNumber(`the first request is refused at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`),
     );
     expect(naive).toContain(
-      "it does not recover by itself, only when operators step in at 11 min (an input, not a result of the model)",
+      keepUnitWithNumber(
+        "it does not recover by itself, only when operators step in at 11 min (an input, not a result of the model)",
+      ),
     );
     expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
       "no request is refused",
@@ -88,7 +92,9 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     const pool = page.locator("[data-pool-fill]");
     const shows = async (index: number) => {
       const frame = film.frames[index]!;
-      await expect(pool.locator("[data-pf-caption]").textContent()).resolves.toBe(poolCaption(film, frame));
+      await expect(pool.locator("[data-pf-caption]").textContent()).resolves.toBe(
+        keepUnitWithNumber(poolCaption(film, frame)),
+      );
       const counts = slotCounts(frame);
       for (const state of ["free", "waiting", "gone"] as const) {
         await expect(pool.locator(`[data-pf-slots] [data-state="${state}"]`).count()).resolves.toBe(counts[state]);
@@ -107,7 +113,9 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await pool.locator(`[data-pf-jump="${refusal}"]`).click();
     await page.waitForSelector(`[data-pool-fill][data-frame="${refusal}"]`, { state: "attached" });
     await shows(refusal);
-    await expect(pool.locator("[data-pf-time]").textContent()).resolves.toBe(`${grouped(film.firstRefusalSeconds)} s`);
+    await expect(pool.locator("[data-pf-time]").textContent()).resolves.toBe(
+      keepUnitWithNumber(`${grouped(film.firstRefusalSeconds)} s`),
+    );
     await expect(pool.locator("[data-pf-scrub]").getAttribute("aria-valuetext")).resolves.toBe(
       `${grouped(film.firstRefusalSeconds)} s`,
     );
@@ -168,7 +176,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     // describes once it has loaded: nothing jumps when the live charts arrive.
     const after = await layout();
     expect(after.moment).toBe(before.moment);
-    expect(after.moment).toMatch(/^At 0 s: Naive: \d+ of 20 connections in use/);
+    expect(after.moment).toMatch(/^At 0\u00a0s: Naive: \d+ of 20 connections in use/);
     for (const [i, v] of after.charts.entries()) expect(Math.abs(v - before.charts[i]!)).toBeLessThanOrEqual(SLACK);
     // The page reran both scenarios in workers; the bytes equal the golden summaries from Node.
     await expect(replay().getAttribute("data-naive-summary")).resolves.toBe(JSON.stringify(golden.naive));
@@ -183,23 +191,23 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await scrub.focus();
     await page.keyboard.press("Home");
     await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
-      /^At -30 s: Naive: \d+ of 20 connections in use/,
+      /^At -30\u00a0s: Naive: \d+ of 20 connections in use/,
     );
     await page.keyboard.press("End");
-    await expect(page.locator("[data-time]").textContent()).resolves.toBe("689 s");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("689\u00a0s");
     await scrub.fill("120");
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();
     expect(moment).toMatch(
-      /^At 120 s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
+      /^At 120\u00a0s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
     );
     // [, ] and k work with the slider focused (it is where the reader just was)...
     await scrub.focus();
     await page.keyboard.press("]");
-    await expect(page.locator("[data-time]").textContent()).resolves.toBe("130 s");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("130\u00a0s");
     await page.keyboard.press("[");
     await page.keyboard.press("[");
-    await expect(page.locator("[data-time]").textContent()).resolves.toBe("110 s");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("110\u00a0s");
     await page.keyboard.press("k");
     await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("true");
     await page.keyboard.press("k");
@@ -209,7 +217,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     // ...and from anywhere else in the replay but a text field.
     await page.locator("[data-play]").focus();
     await page.keyboard.press("]");
-    await expect(page.locator("[data-time]").textContent()).resolves.toBe("130 s");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("130\u00a0s");
     // Play moves the playhead; pause stops it and announces where it is.
     await page.locator("[data-play]").click();
     await page.waitForFunction(
@@ -219,7 +227,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     );
     await page.locator("[data-play]").click();
     await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("false");
-    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^At \d+ s:/);
+    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^At \d+\u00a0s:/);
     // The playhead line sits on every chart.
     await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
   });

@@ -18,6 +18,7 @@ import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
 import { workshopExerciseBlocks } from "../../src/course/workshop-exercises.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
+import { keepUnitWithNumber } from "../../src/format/units.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -339,7 +340,7 @@ describeInBrowser("workshop kit", (browser) => {
     await page.locator("body").press("PageDown");
     await expect
       .poll(() => page.locator("[data-time]").innerText(), { timeout: 10_000 })
-      .toBe(`${Math.floor(next.time)} s`);
+      .toBe(keepUnitWithNumber(`${Math.floor(next.time)} s`));
     // The curves ahead of the playhead are veiled, exactly from the playhead on.
     // On a 1280 x 720 projector: one chart a side, filling the screen without scrolling, its title and legend in 24 px type.
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -388,17 +389,17 @@ describeInBrowser("workshop kit", (browser) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${site}/run-sheet/ninety-minutes/`);
     const sheet = await page.locator('[data-step="replay-off"] .runsheet__moments').innerText();
-    const stops = [...sheet.matchAll(/(?:: |, )([a-z ]+?) (\d+) s/g)].map((m) => ({ label: m[1]!, second: m[2]! }));
+    const stops = [...sheet.matchAll(/(?:: |, )([a-z ]+?) (\d+)\s+s/g)].map((m) => ({ label: m[1]!, second: m[2]! }));
     expect(stops.length, sheet).toBeGreaterThan(3);
     expect(stops.map((s) => s.label)).toContain("pricing recovers");
     await page.locator('[data-step="replay-off"] a').click();
     await page.locator('[data-retry-storm][data-state="ready"]').waitFor({ timeout: 60_000 });
     const clock = page.locator("[data-time]");
     // The view opens on the first stop; each Page Down lands on the next the sheet lists.
-    await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(`${stops[0]!.second} s`);
+    await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(keepUnitWithNumber(`${stops[0]!.second} s`));
     for (const stop of stops.slice(1)) {
       await page.keyboard.press("PageDown");
-      await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(`${stop.second} s`);
+      await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(keepUnitWithNumber(`${stop.second} s`));
     }
     // Past the last stop, the end of the run, which reveals it.
     const summary = page.locator('[data-side="defended"] [data-summary]');

@@ -68,7 +68,7 @@ describe("the landing page", () => {
       findAll(doc, (el) => attr(el, "data-chapter") !== undefined).map((li) => {
         const [link] = findAll(li, isLink);
         const [minutes] = findAll(li, (el) => hasClass(el, "course-map__minutes"));
-        return [attr(link!, "href")!, Number(/(\d+) min/.exec(textIn(minutes!))![1])] as const;
+        return [attr(link!, "href")!, Number(/(\d+)\s+min/.exec(textIn(minutes!))![1])] as const;
       }),
     );
     expect(minutesOf.size).toBeGreaterThan(10);
@@ -78,7 +78,7 @@ describe("the landing page", () => {
     let withChapters = 0;
     for (const li of steps) {
       const chapters = findAll(li, isLink).map((a) => attr(a, "href")!);
-      const shown = /\((\d+) min\)$/.exec(textIn(li))?.[1];
+      const shown = /\((\d+)\s+min\)$/.exec(textIn(li))?.[1];
       const sum = chapters.reduce((n, href) => n + (minutesOf.get(href) ?? 0), 0);
       if (sum > 0) withChapters++;
       expect(shown, chapters.join(" ")).toBe(sum > 0 ? String(sum) : undefined);

@@ -13,6 +13,7 @@
 import { readDecimal } from "../../format/decimal.ts";
 import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
 import type { Checked } from "../number-fields.ts";
+import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
 
 export interface Drawn {
   html: string;
@@ -101,7 +102,9 @@ export function mountFormWidget<S>(
     }
     unmarkStale();
     follow?.(checked.state);
-    const drawn = draw(checked.state);
+    const made = draw(checked.state);
+    // Numbers and units bound as the build binds the server's drawing, so a redraw breaks its lines as that did.
+    const drawn = { html: keepUnitsInPage(made.html), summary: keepUnitWithNumber(made.summary) };
     if (key !== last || live.textContent !== drawn.summary) {
       last = key;
       output.innerHTML = drawn.html;
@@ -144,7 +147,7 @@ export function mountSliderWidget<S>(root: HTMLElement, widget: SliderWidget<S>)
     widget.draw,
     (state) => {
       const text = widget.sliderText(state);
-      shown.textContent = text;
+      shown.textContent = keepUnitWithNumber(text);
       slider.setAttribute("aria-valuetext", text);
     },
   );

@@ -31,6 +31,7 @@ import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInHash, nameKey, replayLink } from "./share.ts";
 import { countOf, latency, percent, percentUpTo, svgCoordinate } from "../../format/number.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 
 interface Setup {
   scenario: string;
@@ -242,8 +243,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     return `<polyline points="${pts.join(" ")}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/>`;
   }
 
-  /** Set an element's text only when it changed: unchanged text costs no layout. */
-  const setText = (el: Element, text: string) => {
+  /**
+   * Set an element's text only when it changed: unchanged text costs no layout. Its numbers keep
+   * their units on their line, as the build binds the server's first state (src/format/units.ts).
+   */
+  const setText = (el: Element, words: string) => {
+    const text = keepUnitWithNumber(words);
     if (el.textContent !== text) el.textContent = text;
   };
   const setData = (el: HTMLElement, key: string, value: string) => {

@@ -13,6 +13,7 @@ import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSum
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 import { siteStorage } from "../site-storage.ts";
+import { keepUnitsInPage } from "../../format/units.ts";
 
 export interface MapBuilder {
   saturate(resource: string | undefined): void;
@@ -55,9 +56,10 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
 
   function draw(): void {
     canvas.innerHTML = renderMapSvg(view, idPrefix);
-    resources.innerHTML = renderResourceList(view);
-    summary.innerHTML = renderSummary(view);
-    result.innerHTML = renderResult(view);
+    // Numbers and units bound as the build binds the server's drawing (src/format/units.ts).
+    resources.innerHTML = keepUnitsInPage(renderResourceList(view));
+    summary.innerHTML = keepUnitsInPage(renderSummary(view));
+    result.innerHTML = keepUnitsInPage(renderResult(view));
     canvas.toggleAttribute(
       "data-overflows",
       canvas.scrollWidth > canvas.clientWidth + 1 || canvas.scrollHeight > canvas.clientHeight + 1,

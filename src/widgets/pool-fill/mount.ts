@@ -10,6 +10,7 @@
  */
 import type { PoolFilm } from "../../sim/retry-storm/pool-film.ts";
 import { poolView, cssWidth } from "./view.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 
 const frameMillis = 250;
 const reducedFrameMillis = 1000;
@@ -28,6 +29,10 @@ export function mount(root: HTMLElement): void {
     gone: $<HTMLElement>('[data-pf-count="gone"]'),
   };
   const text = (selector: string) => $<HTMLElement>(selector);
+  /** Writes `words` into the element, with its numbers bound to their units as the build binds the server's frame. */
+  const say = (selector: string, words: string) => {
+    text(selector).textContent = keepUnitWithNumber(words);
+  };
   const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
   const last = film.frames.length - 1;
   let timer = 0;
@@ -37,21 +42,21 @@ export function mount(root: HTMLElement): void {
     const view = poolView(film, index);
     scrub.value = String(view.index);
     scrub.setAttribute("aria-valuetext", view.time);
-    text("[data-pf-time]").textContent = view.time;
-    text("[data-pf-pricing]").textContent = view.pricing;
+    say("[data-pf-time]", view.time);
+    say("[data-pf-pricing]", view.pricing);
     view.slots.forEach((state, i) => {
       if (slots[i] && slots[i]!.dataset.state !== state) slots[i]!.dataset.state = state;
     });
     $("[data-pf-slots]").setAttribute("aria-label", view.slotsLabel);
     for (const state of ["free", "waiting", "gone"] as const) counts[state].textContent = String(view.counts[state]);
-    text("[data-pf-queue]").textContent = view.queue;
-    text("[data-pf-queue-gone]").textContent = view.queueGone;
+    say("[data-pf-queue]", view.queue);
+    say("[data-pf-queue-gone]", view.queueGone);
     text("[data-pf-queue-gone-bar]").style.width = cssWidth(view.queueGoneShare);
     text("[data-pf-queue-bar]").style.width = cssWidth(view.queueShare - view.queueGoneShare);
-    text("[data-pf-wait]").textContent = view.wait;
+    say("[data-pf-wait]", view.wait);
     text("[data-pf-wait-bar]").style.width = cssWidth(view.waitShare);
-    text("[data-pf-refused]").textContent = view.refused;
-    caption.textContent = view.caption;
+    say("[data-pf-refused]", view.refused);
+    caption.textContent = keepUnitWithNumber(view.caption);
     root.dataset.frame = String(view.index);
   };
 

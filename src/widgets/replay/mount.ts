@@ -22,6 +22,7 @@ import {
   tableHtml,
   type Marker,
 } from "./view.ts";
+import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
 
 export interface MountedReplay {
   /** Move the playhead to simulated second `t`. */
@@ -78,9 +79,10 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     if (live.textContent !== text) live.textContent = text;
   };
   const describeMoment = (t: number) => {
-    timeOut.value = `${t} s`;
+    timeOut.value = keepUnitWithNumber(`${t} s`);
     const both = sides.filter((s) => runs[s]).map((s) => ({ name: sideName[s], run: runs[s]! }));
-    if (both.length) moment.textContent = momentText(t, both);
+    // Numbers and units bound as the build binds the server's text (src/format/units.ts).
+    if (both.length) moment.textContent = keepUnitWithNumber(momentText(t, both));
   };
   const playback = new Playback(
     {
@@ -126,9 +128,9 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     const container = q<HTMLElement>(root, `[data-side="${side}"]`);
     if (side === "defended")
       q<HTMLElement>(container, "[data-heading]").textContent = defendedHeading(run.summary.defences);
-    q<HTMLElement>(container, "[data-summary]").textContent = summaryText(sideName[side], run);
-    q<HTMLElement>(container, "[data-pool-note]").textContent = poolNote(run);
-    q<HTMLElement>(container, "[data-markers]").innerHTML = markerItemsHtml(markers(run.summary));
+    q<HTMLElement>(container, "[data-summary]").textContent = keepUnitWithNumber(summaryText(sideName[side], run));
+    q<HTMLElement>(container, "[data-pool-note]").textContent = keepUnitWithNumber(poolNote(run));
+    q<HTMLElement>(container, "[data-markers]").innerHTML = keepUnitsInPage(markerItemsHtml(markers(run.summary)));
     root.dataset[`${side}Summary`] = JSON.stringify(run.summary);
   }
 
@@ -161,8 +163,8 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     beyondForm = null;
     const time = results[0]!.metrics.time;
     playback.setRange(time[0]!, time.at(-1)!);
-    table.innerHTML = tableHtml(results[0]!, results[1]!);
-    announce(sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" "));
+    table.innerHTML = keepUnitsInPage(tableHtml(results[0]!, results[1]!));
+    announce(keepUnitWithNumber(sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" ")));
     root.dataset.redrawMillis = fixed(performance.now() - started, 1);
     showStatus(root, statusLine, { kind: "ready", note: linkNote });
     linkNote = "";

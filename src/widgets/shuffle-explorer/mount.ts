@@ -22,6 +22,7 @@ import {
   queryHasState,
   toQuery,
 } from "./state.ts";
+import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
 
 interface Parts {
   form: HTMLFormElement;
@@ -96,8 +97,11 @@ export function mount(root: HTMLElement): MountedExplorer {
     if (key === drawn) return;
     drawn = key;
     const view = explorerView(state);
-    output.innerHTML = renderExplorer(view, { headingLevel: root.dataset.headingLevel === "2" ? 2 : 3 });
-    live.textContent = summary(view);
+    // Numbers and units bound as the build binds the server's drawing (src/format/units.ts).
+    output.innerHTML = keepUnitsInPage(
+      renderExplorer(view, { headingLevel: root.dataset.headingLevel === "2" ? 2 : 3 }),
+    );
+    live.textContent = keepUnitWithNumber(summary(view));
     // The shard and the group count cannot exceed the workers.
     input(form, "shard").max = String(Math.min(limits.shard.max, state.workers));
     input(form, "groups").max = String(Math.min(limits.groups.max, state.workers));

@@ -1,0 +1,47 @@
+import { expect, test } from "vitest";
+import { keepUnitsInPage, keepUnitWithNumber } from "./units.ts";
+
+const nbsp = "\u00a0";
+
+test("the space between a number and its unit becomes a no-break space; counts and words stay as they are", () => {
+  expect(keepUnitWithNumber("a pool of 500 ms, 2 seconds, 10 min and 1.5 %")).toBe(
+    `a pool of 500${nbsp}ms, 2${nbsp}seconds, 10${nbsp}min and 1.5${nbsp}%`,
+  );
+  // A line break in the source is white space like any other.
+  expect(keepUnitWithNumber("after 15\n  s.")).toBe(`after 15${nbsp}s.`);
+  // Counts may break as any two words may; a word that starts like a unit is not one.
+  expect(keepUnitWithNumber("3 zones, 4 services, 2 hosts, 5 minutely, 2 mst")).toBe(
+    "3 zones, 4 services, 2 hosts, 5 minutely, 2 mst",
+  );
+  // Only after a digit.
+  expect(keepUnitWithNumber("the s in ms")).toBe("the s in ms");
+});
+
+test("only running text changes: not attributes, comments, code, templates, scripts, styles, math or SVG", () => {
+  const asWritten = [
+    "<!-- 2 s -->",
+    "<script>const t = a<b ? '2 s' : '3 s';</script>",
+    "<style>/* 2 s */</style>",
+    "<pre><code>sleep(2 s)</code></pre>",
+    "<code>2 s</code>",
+    "<template data-original>sleep(2 s)</template>",
+    "<math><mn>2</mn><mtext> s</mtext></math>",
+    "<svg><text>2 s</text><svg><text>3 s</text></svg><text>4 s</text></svg>",
+  ].join("");
+  // Text after each of them is running text again (each element was closed where it ends).
+  expect(keepUnitsInPage(`<p title="2 s">in 2 s</p>${asWritten}<p>then 5 ms</p>`)).toBe(
+    `<p title="2 s">in 2${nbsp}s</p>${asWritten}<p>then 5${nbsp}ms</p>`,
+  );
+  // An attribute holding ">" does not end its tag early.
+  expect(keepUnitsInPage('<div data-x="a > 2 s">3 s</div>')).toBe(`<div data-x="a > 2 s">3${nbsp}s</div>`);
+});
+
+test("a number in an inline element keeps the unit written after it; a block or a line break parts them", () => {
+  expect(keepUnitsInPage("<p>Game clock: <output>0</output> s of 10 min</p>")).toBe(
+    `<p>Game clock: <output>0</output>${nbsp}s of 10${nbsp}min</p>`,
+  );
+  expect(keepUnitsInPage("<p><strong>2</strong>\nms</p>")).toBe(`<p><strong>2</strong>${nbsp}ms</p>`);
+  expect(keepUnitsInPage("<td>2</td> <td>s</td>")).toBe("<td>2</td> <td>s</td>");
+  expect(keepUnitsInPage("<p>2<br> s</p>")).toBe("<p>2<br> s</p>");
+  expect(keepUnitsInPage("<p>2</p><p> s</p>")).toBe("<p>2</p><p> s</p>");
+});

@@ -1,0 +1,114 @@
+/**
+ * A number and its unit stay on one line: the space between a number and a unit of measure
+ * ("500 ms", "2 seconds", "1.5 %") in running text becomes a no-break space (U+00A0), so no line
+ * ends at "500" with "ms" at the start of the next. Counts ("3 zones") may still break, as any two
+ * words may. The build applies `keepUnitsInPage` to every page (src/integrations/number-units.ts);
+ * a widget that writes text over the page's applies the same rule to what it writes, so its text
+ * breaks as the server's did.
+ *
+ * In a page, only running text changes: nothing inside a tag (attributes), a comment, or a script,
+ * style, pre, code, textarea, template, math or svg element.
+ */
+
+/** Units of measure the course writes after a number: time, data sizes, and the percent sign. */
+export const units = [
+  "ms",
+  "s",
+  "second",
+  "seconds",
+  "min",
+  "minute",
+  "minutes",
+  "h",
+  "hour",
+  "hours",
+  "d",
+  "day",
+  "days",
+  "KB",
+  "MB",
+  "GB",
+  "TB",
+  "%",
+] as const;
+
+/**
+ * Elements whose text is left exactly as written: code (a playground keeps its program in a
+ * template), math and diagrams. A script's, a style's and a text area's are raw text, read to
+ * their closing tag in one piece (a "<" in a script opens no tag).
+ */
+const untouched = new Set(["pre", "code", "template", "math", "svg"]);
+/**
+ * Elements that sit inside a line of text: a number in one ("<output>500</output> ms") and its
+ * unit in the text after it are still one line's words.
+ */
+const inline = new Set([
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "cite",
+  "data",
+  "dfn",
+  "em",
+  "i",
+  "kbd",
+  "mark",
+  "output",
+  "q",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "u",
+  "var",
+]);
+
+const unit = `(?:${units.join("|")})(?![\\p{L}\\p{N}_])`;
+const spaceBeforeUnit = new RegExp(`(\\d)\\s+(?=${unit})`, "gu");
+const leadingSpaceBeforeUnit = new RegExp(`^\\s+(?=${unit})`, "u");
+
+/** `text` with the white space between each number and the unit after it made one no-break space. */
+export function keepUnitWithNumber(text: string): string {
+  return text.replace(spaceBeforeUnit, "$1\u00a0");
+}
+
+/** The page with its running text's numbers kept with their units (see the file's comment). */
+export function keepUnitsInPage(html: string): string {
+  /** How deep inside an untouched element, and which one. */
+  let inside = 0;
+  let closing = "";
+  /** The text since the last tag that breaks a line of text (a block, a <br>). */
+  let line = "";
+  return html.replace(
+    /<(script|style|textarea)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</gi,
+    (token: string, raw: string | undefined, slash: string | undefined, tag: string | undefined) => {
+      if (raw !== undefined) {
+        line = "";
+        return token;
+      }
+      if (tag !== undefined) {
+        const name = tag.toLowerCase();
+        const selfClosing = token.endsWith("/>");
+        if (inside === 0 && !slash && untouched.has(name) && !selfClosing) {
+          inside = 1;
+          closing = name;
+        } else if (inside > 0 && name === closing) {
+          inside += slash ? -1 : selfClosing ? 0 : 1;
+        }
+        if (!inline.has(name)) line = "";
+        return token;
+      }
+      if (inside > 0 || token.startsWith("<")) return token;
+      let kept = keepUnitWithNumber(token);
+      if (/\d$/.test(line)) kept = kept.replace(leadingSpaceBeforeUnit, "\u00a0");
+      line += kept;
+      return kept;
+    },
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * What a reader sees of every built page's text.
+ *
+ * No reader ever sees a raw placeholder: a `{name}` left in a page's visible text (or in an
+ * accessible name: aria-label, alt, title) means a figure or a parameter was never filled in.
+ * Code, math source, scripts, templates and hidden elements are not visible text and are skipped:
+ * revealing hidden content (a worked solution) is checked where it is revealed.
+ *
+ * No line ends between a number and its unit ("500" then "ms" on the next line): in the text of
+ * each block (a paragraph, a list item, a table cell, a caption, a heading), inline elements
+ * included, a number and the unit after it are joined by a no-break space
+ * (src/format/units.ts; the build binds every page, src/integrations/number-units.ts). Code, math and diagrams are
+ * left as written.
+ */
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { expect, test } from "vitest";
+import { loadBuiltSite, textOf } from "../../tools/built-site.ts";
+import { units } from "../../src/format/units.ts";
+
+type Node = DefaultTreeAdapterMap["node"];
+type Element = DefaultTreeAdapterMap["element"];
+
+const placeholder = /\{[A-Za-z_][\w.]*\}/g;
+/** Elements whose text a reader does not see as prose. */
+const notVisible = new Set(["script", "style", "template", "code", "pre", "annotation", "noscript", "textarea"]);
+const spokenAttributes = ["aria-label", "alt", "title", "placeholder"];
+
+/** Every placeholder in the visible text and accessible names of a document, with some context. */
+function visiblePlaceholders(html: string | Node): string[] {
+  const found: string[] = [];
+  const visit = (node: Node) => {
+    if (node.nodeName === "#text") {
+      const text = (node as DefaultTreeAdapterMap["textNode"]).value;
+      for (const m of text.matchAll(placeholder)) {
+        const at = m.index ?? 0;
+        found.push(`${m[0]} in "…${text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, " ")}…"`);
+      }
+      return;
+    }
+    if ("tagName" in node) {
+      const el = node as Element;
+      if (notVisible.has(el.tagName) || el.attrs.some((a) => a.name === "hidden")) return;
+      for (const a of el.attrs)
+        if (spokenAttributes.includes(a.name))
+          for (const m of a.value.matchAll(placeholder)) found.push(`${m[0]} in ${a.name}="${a.value}"`);
+    }
+    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(typeof html === "string" ? parse(html) : html);
+  return found;
+}
+
+/** Elements whose text is one block of running text. */
+const blocks = new Set([
+  "p",
+  "li",
+  "td",
+  "th",
+  "dt",
+  "dd",
+  "caption",
+  "figcaption",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+]);
+/** Elements whose text is left as written: code, math, diagrams. */
+const asWritten = new Set(["script", "style", "template", "code", "pre", "textarea", "math", "svg"]);
+const numberThenUnit = new RegExp(`\\d[ \\t\\r\\n]+(?:${units.join("|")})(?![\\p{L}\\p{N}_])`, "u");
+
+/** The text of `node` without what is left as written, and without blocks inside it (each is checked as its own). */
+function runningText(node: Node): string {
+  if (node.nodeName === "#text") return textOf(node);
+  if ("tagName" in node && (asWritten.has(node.tagName) || blocks.has(node.tagName))) return " ";
+  return "childNodes" in node ? node.childNodes.map(runningText).join("") : "";
+}
+
+/** Every block of a document where a number and its unit are parted by a breaking space. */
+function unitsParted(doc: Node): string[] {
+  const found: string[] = [];
+  const visit = (node: Node) => {
+    if ("tagName" in node && asWritten.has(node.tagName)) return;
+    if ("tagName" in node && blocks.has(node.tagName)) {
+      const text = "childNodes" in node ? node.childNodes.map(runningText).join("") : "";
+      const m = numberThenUnit.exec(text);
+      if (m)
+        found.push(`<${node.tagName}> "…${text.slice(Math.max(0, m.index - 30), m.index + 20).replace(/\s+/g, " ")}…"`);
+    }
+    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
+  };
+  visit(doc);
+  return found;
+}
+
+test("the checker finds placeholders where readers would see them, and only there", () => {
+  expect(visiblePlaceholders("<p>Disks: {machines} x 4</p>")).toHaveLength(1);
+  expect(visiblePlaceholders('<img alt="a {shard} of workers" src="x.png">')).toHaveLength(1);
+  expect(visiblePlaceholders("<p>set {x}, then { spaced } and {}</p><code>{fine}</code>")).toHaveLength(1);
+  expect(visiblePlaceholders("<div hidden><p>{later}</p></div><script>const a = ({c});</script>")).toEqual([]);
+  expect(
+    visiblePlaceholders('<math><annotation encoding="application/x-tex">\\binom{n}{k}</annotation></math>'),
+  ).toEqual([]);
+});
+
+test("the checker finds a number parted from its unit in a block's text, inline elements included", () => {
+  expect(unitsParted(parse("<p>within 500 ms</p><table><tr><td>2\nseconds</td></tr></table>"))).toHaveLength(2);
+  expect(unitsParted(parse("<p>clock: <output>0</output> s</p>"))).toHaveLength(1);
+  expect(unitsParted(parse("<p>within 500\u00a0ms, 3 zones</p><code>2 s</code><p>2</p><p>s</p>"))).toEqual([]);
+  expect(unitsParted(parse("<li>2<ul><li>s</li></ul></li>"))).toEqual([]);
+});
+
+// Parsing every page takes a few seconds on a busy machine.
+const parsed = loadBuiltSite().map((page) => ({ path: page.path, doc: parse(page.html) }));
+
+test("no built page shows a raw {placeholder}", { timeout: 60_000 }, () => {
+  const found = parsed.flatMap(({ path, doc }) => visiblePlaceholders(doc).map((p) => `${path}: ${p}`));
+  expect(found).toEqual([]);
+});
+
+test("no built page parts a number from its unit where a line may break", { timeout: 60_000 }, () => {
+  const found = parsed.flatMap(({ path, doc }) => unitsParted(doc).map((p) => `${path}: ${p}`));
+  expect(found).toEqual([]);
+});
