@@ -121,7 +121,7 @@ test("the shuffle-sharding chapter's small fleet in words is its numbers' small 
   expect(ways.match(/ \d\. \*\*/g)).toHaveLength(3);
 });
 
-test("counts in words of the lists they count: presenter views, decisions behind 'cells', jittered backoffs", () => {
+test("counts in words of the lists they count: presenter views, the decisions cells leave, jittered backoffs", () => {
   const kit = read("content/chapters/workshop-kit/index.mdx").replace(/\s+/g, " ");
   const views = readdirSync(join(root, "src/pages/present")).filter((f) => f.endsWith(".astro"));
   const sentence = kit.match(/The (\w+) presenter views are the (.*?)\. All open/);
@@ -132,6 +132,11 @@ test("counts in words of the lists they count: presenter views, decisions behind
   const items = decisions?.[2]?.match(/^\d+\. \*\*/gm) ?? [];
   expect(decisions?.[1]).toBe(inWords(items.length));
   expect(playbook).toContain(`leaves ${inWords(items.length)} decisions to make`);
+  const cells = read("content/chapters/cells/index.mdx");
+  const open = cells.match(/^### The (\w+) decisions cells leave open\n\n[\s\S]*?\n\n([\s\S]*?)\n\n/m);
+  const decided = open?.[2]?.match(/^- \*\*/gm) ?? [];
+  expect(open?.[1]).toBe(inWords(decided.length));
+  expect(cells).toContain(`leaves ${inWords(decided.length)} decisions open`);
   // Every backoff strategy but the two without jitter (retry at once, plain capped exponential).
   const jittered = inWords(backoffStrategies.filter((s) => s !== "none" && s !== "exponential").length);
   const timeouts = read("content/chapters/timeouts-retries-backoff/index.mdx").replace(/\s+/g, " ");
