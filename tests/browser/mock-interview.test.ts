@@ -73,7 +73,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     // Half time is announced once, politely; seconds are not.
     await page.clock.fastForward("05:00");
     await page.clock.runFor(500);
-    await expect.poll(() => status.textContent()).toBe("5 minutes left.");
+    await expect.poll(() => status.textContent()).toBe("5\u00a0minutes left.");
     await expect.poll(() => clock.textContent()).toBe("5:00");
 
     // Paused, the clock stands still.

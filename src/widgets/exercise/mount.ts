@@ -24,6 +24,7 @@ import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarte
 import { prewarm } from "../../playground/worker-pool.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { countOf } from "../../format/number.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
@@ -63,7 +64,8 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const show = (feedback: HTMLElement | null, verdict: Verdict) => {
     if (!feedback) return;
     const prefix = verdict.status === "wrong" && !/^Not /.test(verdict.message) ? "Not right. " : "";
-    feedback.textContent = prefix + verdict.message;
+    // Numbers kept with their units, as the build keeps the page's (src/format/units.ts).
+    feedback.textContent = keepUnitWithNumber(prefix + verdict.message);
     feedback.dataset.verdict = verdict.status;
   };
 
@@ -176,9 +178,11 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     const shown = data.parts.flatMap((part) =>
       part.kind === "code" ? [] : [`${part.id}: ${describeAnswer(part, table[part.id]!)}`],
     );
-    p.textContent = workedForVariant
-      ? `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The worked solution above is worked through with this variant's numbers.`
-      : `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`;
+    p.textContent = keepUnitWithNumber(
+      workedForVariant
+        ? `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The worked solution above is worked through with this variant's numbers.`
+        : `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`,
+    );
     return p;
   };
 

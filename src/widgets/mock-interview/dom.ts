@@ -1,4 +1,6 @@
 /** The few DOM helpers every part of the mock interview uses: its fields, buttons and live region. */
+import { keepUnitWithNumber } from "../../format/units.ts";
+
 export interface Ui {
   root: HTMLElement;
   field<T extends HTMLElement = HTMLElement>(name: string): T;
@@ -26,7 +28,8 @@ export function bindUi(root: HTMLElement): Ui {
     region.textContent = "";
     window.clearTimeout(pending);
     pending = window.setTimeout(() => {
-      region.textContent = text;
+      // Numbers kept with their units, as the build keeps the page's (src/format/units.ts).
+      region.textContent = keepUnitWithNumber(text);
     }, 50);
   };
   const quiet = () => {
