@@ -111,7 +111,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const again = recordReview(stored, id, "again", reviewAt).review![id]!;
     expect(await rating.getByRole("button").allTextContents()).toEqual([
       `Againback tomorrow (${again.due.slice(0, 10)})`,
-      `Hardback in 9 days (${hard.due.slice(0, 10)})`,
+      `Hardback in 9\u00a0days (${hard.due.slice(0, 10)})`,
       "Goodnot earned",
       "Easynot earned",
     ]);
@@ -122,7 +122,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const result = page.locator("[data-review-result]");
     await expect
       .poll(() => result.textContent())
-      .toBe(`Rated hard. This exercise comes back in 9 days (${hard.due.slice(0, 10)}).`);
+      .toBe(`Rated hard. This exercise comes back in 9\u00a0days (${hard.due.slice(0, 10)}).`);
     const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
     // The rated card moved exactly as FSRS says, the other card is kept, the damaged one dropped.
     expect(saved.review).toEqual({ [id]: hard, "canary-exposure": stored.review!["canary-exposure"] });
@@ -132,7 +132,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     await expect
       .poll(() => status.textContent())
       .toBe(
-        `Done: 1 review today. The next review is in 2 days (${stored.review!["canary-exposure"]!.due.slice(0, 10)}).`,
+        `Done: 1 review today. The next review is in 2\u00a0days (${stored.review!["canary-exposure"]!.due.slice(0, 10)}).`,
       );
     // The Finish button went with the session: the focus is on the summary, not dropped to the page.
     expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-review-status"))).toBe(true);
@@ -148,8 +148,8 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       "1",
       "0",
       `${recallPercent(1)}%`,
-      `${holds} days`,
-      `in 9 days (${hard.due.slice(0, 10)})`,
+      `${holds}\u00a0days`,
+      `in 9\u00a0days (${hard.due.slice(0, 10)})`,
     ]);
 
     // The same progress on /progress/: the schedule is part of it.

@@ -27,6 +27,7 @@ import {
 import { bootExercises } from "../exercise/bootstrap.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -38,7 +39,12 @@ const labels: Record<ReviewOutcome, string> = { again: "Again", hard: "Hard", go
 /** The "holds for" cell: whole days until recall falls below the target (durability's holdsDays). */
 function holdsFor(days: number): string {
   if (days === 0) return `below ${targetRecallPercent}% now`;
-  return countOf(days, "day");
+  return keepUnitWithNumber(countOf(days, "day"));
+}
+
+/** `whenText`, its number kept on the line of its unit ("in 9 days"), as the build keeps the site's pages' (src/format/units.ts). */
+function when(due: Date, now: Date): string {
+  return keepUnitWithNumber(whenText(due, now));
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -94,7 +100,7 @@ export function mountReviewPage(): void {
           String(r.due),
           `${recallPercent(r.recall)}%`,
           holdsFor(r.holdsDays),
-          r.due > 0 ? "now" : whenText(r.nextDue, at),
+          r.due > 0 ? "now" : when(r.nextDue, at),
         ];
         return element(
           "tr",
@@ -148,7 +154,7 @@ export function mountReviewPage(): void {
     }
     const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
     const done = index > 0 ? `Done: ${countOf(index, "review")} today. ` : "Nothing is due. ";
-    status.textContent = `${done}The next review is ${whenText(soonest, now())}.`;
+    status.textContent = `${done}The next review is ${when(soonest, now())}.`;
     if (focus) status.focus();
   };
 
@@ -166,7 +172,7 @@ export function mountReviewPage(): void {
         "button",
         { type: "button", className: "br-button", disabled: !enabled },
         labels[outcome],
-        element("small", { textContent: due ? `back ${whenText(due, at)}` : "not earned" }),
+        element("small", { textContent: due ? `back ${when(due, at)}` : "not earned" }),
       );
       button.dataset.rating = outcome;
       button.addEventListener("click", () => rated(card, outcome));
@@ -193,7 +199,7 @@ export function mountReviewPage(): void {
     rate.hidden = true;
     index++;
     result.textContent = due
-      ? `Rated ${outcome}. This exercise comes back ${whenText(due, at)}.`
+      ? `Rated ${outcome}. This exercise comes back ${when(due, at)}.`
       : "This exercise left the schedule (your progress was reset in another tab).";
     next.textContent = index < queue.length ? `Next review (${queue.length - index} left)` : "Finish";
     next.hidden = false;
