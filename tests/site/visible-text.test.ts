@@ -8,9 +8,9 @@
  *
  * No line ends between a number and its unit ("500" then "ms" on the next line): in the text of
  * each block (a paragraph, a list item, a table cell, a caption, a heading), inline elements
- * included, a number and the unit after it are joined by a no-break space
- * (src/format/units.ts; the build binds every page, src/integrations/number-units.ts). Code, math and diagrams are
- * left as written.
+ * included, a number and the unit after it are joined by a no-break space (src/format/units.ts;
+ * the build binds every page, src/integrations/number-units.ts). Code, math and diagrams are left
+ * as written.
  */
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";

@@ -42,7 +42,10 @@ function holdsFor(days: number): string {
   return keepUnitWithNumber(countOf(days, "day"));
 }
 
-/** `whenText`, its number kept on the line of its unit ("in 9 days"), as the build keeps the site's pages' (src/format/units.ts). */
+/**
+ * `whenText`, its number kept on the line of its unit ("in 9 days"), as the build keeps the
+ * site's pages' numbers (src/format/units.ts).
+ */
 function when(due: Date, now: Date): string {
   return keepUnitWithNumber(whenText(due, now));
 }
