@@ -5,11 +5,9 @@
  * the text. After the build, every root-relative href, src and action in every page gets the
  * base, unless it has it already. At the root ("/") nothing changes.
  */
-import { readFile, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 import { normalizeBase } from "../course/url.ts";
-import { htmlFilesIn } from "./html-files.ts";
+import { rewriteBuiltPages } from "./html-files.ts";
 
 /** The page's root-relative links under `base` ("/" leaves the page as it is). */
 export function withBase(html: string, base: string): string {
@@ -32,13 +30,8 @@ export default function baseLinks(): AstroIntegration {
       },
       "astro:build:done": async ({ dir, logger }) => {
         if (base === "/") return;
-        const files = await htmlFilesIn(fileURLToPath(dir));
-        for (const file of files) {
-          const html = await readFile(file, "utf8");
-          const moved = withBase(html, base);
-          if (moved !== html) await writeFile(file, moved);
-        }
-        logger.info(`root-relative links moved under ${base} in ${files.length} pages`);
+        const { pages } = await rewriteBuiltPages(dir, (html) => withBase(html, base));
+        logger.info(`root-relative links moved under ${base} in ${pages} pages`);
       },
     },
   };

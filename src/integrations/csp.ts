@@ -7,10 +7,8 @@
  * takes network access away from learner code itself (docs/ARCHITECTURE.md, "Page sandbox").
  */
 import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
-import { htmlFilesIn } from "./html-files.ts";
+import { rewriteBuiltPages } from "./html-files.ts";
 
 /** The policy's fixed part. `script-src` gets the page's inline-script hashes appended. */
 export const baseDirectives: Record<string, string[]> = {
@@ -62,12 +60,8 @@ export default function contentSecurityPolicy(extra: Record<string, string[]> = 
     name: "blast-radius:csp",
     hooks: {
       "astro:build:done": async ({ dir, logger }) => {
-        const files = await htmlFilesIn(fileURLToPath(dir));
-        for (const file of files) {
-          const html = await readFile(file, "utf8");
-          await writeFile(file, withPolicy(html, policyFor(html, extra)));
-        }
-        logger.info(`Content-Security-Policy added to ${files.length} pages`);
+        const { pages } = await rewriteBuiltPages(dir, (html) => withPolicy(html, policyFor(html, extra)));
+        logger.info(`Content-Security-Policy added to ${pages} pages`);
       },
     },
   };
