@@ -32,6 +32,8 @@ test("only running text changes: not attributes, comments, code, templates, scri
   expect(keepUnitsInPage(`<p title="2 s">in 2 s</p>${asWritten}<p>then 5 ms</p>`)).toBe(
     `<p title="2 s">in 2${nbsp}s</p>${asWritten}<p>then 5${nbsp}ms</p>`,
   );
+  // A script never closed is raw text to the end of the page, as a browser reads it.
+  expect(keepUnitsInPage("<p>1 s</p><script>wait(2 s)")).toBe(`<p>1${nbsp}s</p><script>wait(2 s)`);
   // An attribute holding ">" does not end its tag early.
   expect(keepUnitsInPage('<div data-x="a > 2 s">3 s</div>')).toBe(`<div data-x="a > 2 s">3${nbsp}s</div>`);
 });

@@ -85,11 +85,11 @@ export function keepUnitsInPage(html: string): string {
   let closing = "";
   /** The text since the last tag that breaks a line of text (a block, a <br>). */
   let line = "";
-  // One token at a time: a raw-text element whole (script, style, textarea), a comment, a tag
-  // (its attributes quoted or not, so a ">" inside quotes does not end it), a run of text, or a
-  // lone "<".
+  // One token at a time: a raw-text element whole (script, style, textarea; one never closed runs
+  // to the end, as a browser reads it), a comment, a tag (its attributes quoted or not, so a ">"
+  // inside quotes does not end it), a run of text, or a lone "<".
   return html.replace(
-    /<(script|style|textarea)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?<\/\1\s*>|<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</gi,
+    /<(script|style|textarea)\b(?:[^>"']|"[^"]*"|'[^']*')*>[\s\S]*?(?:<\/\1\s*>|$)|<!--[\s\S]*?-->|<(\/?)([A-Za-z][\w:-]*)(?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</gi,
     (token: string, raw: string | undefined, slash: string | undefined, tag: string | undefined) => {
       if (raw !== undefined) {
         line = "";
