@@ -28,3 +28,17 @@ test("a reading entry without an address says so, and SOURCES.md names it", () =
     expect(sources, r.title).toContain(r.title);
   }
 });
+
+test("every chapter that tells the incident lists the team's write-up it comes from", () => {
+  // The case study, the failure-domain chapter and the workshop retell the write-up's account (the
+  // trigger, the pool, the eleven minutes, the four other risks); a learner must see where it is from.
+  const writeUp = "Designing for Failure Domains, Not Just Failures";
+  const chapters = loadChapters();
+  for (const slug of ["retry-storm", "failure-domains", "workshop-kit"]) {
+    const chapter = chapters.find((c) => c.slug === slug)!;
+    expect(
+      chapter.reading.map((r) => r.title),
+      slug,
+    ).toContain(writeUp);
+  }
+});

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { poissonTail } from "../../../src/sim/concurrency.ts";
+import { createRun, defaultScenario, type Try } from "../../../src/sim/retry-storm/index.ts";
 import {
   biggerPool,
   libraries,
@@ -54,13 +55,14 @@ test("sizing: Little's law gives the mean in flight; the pool comes from the Poi
 });
 
 test("during the trigger: the case study's demand figures, and what a sized pricing pool can do", () => {
-  expect(trigger.latencyMillis).toBe(2500);
+  expect(trigger.latencyMillis).toBe("2,500");
   expect(trigger.noTimeoutDemand).toBe("100"); // 40/s x 2.5 s
   expect(trigger.naiveLoopDemand).toBe("280"); // 40/s x 7 s
   expect(trigger.naiveOverPool).toBe("14");
   expect(trigger.bulkheadThroughput).toBe("3.6"); // 9 / 2.5 s
-  // A queue of 10 drains in 10 / (9 / 0.06 s) = 67 ms healthy, 10 / 3.6 = 2.8 s slow: past the 1 s client timeout.
-  expect(queueing.healthyWaitMillis).toBe(67);
+  // A queue of 10 drains in 10 / (9 / 0.068 s) = 76 ms healthy (the mean latency: a full pool's
+  // throughput is its size over the mean holding time), 10 / 3.6 = 2.8 s slow: past the 1 s client timeout.
+  expect(queueing.healthyWaitMillis).toBe(76);
   expect(queueing.slowWaitSeconds).toBe("2.8");
   expect(Number(queueing.slowWaitSeconds)).toBeGreaterThan(queueing.clientTimeoutSeconds);
 });
@@ -108,4 +110,31 @@ test("the bulkhead-sizing exercise's worked solution states the chapter's pricin
     String(pricingRow.size),
   ])
     expect(explanation).toContain(figure);
+});
+
+test("while pricing is slow, every connection of the shared pool ends up held by a pricing call; after, by callers of every kind who have gone", () => {
+  // The chapter's sentence and its diagram: watch who holds each connection in the default run.
+  const run = createRun(defaultScenario({}));
+  const held = new Set<Try>();
+  run.poolObserver = { wait() {}, take: (t) => void held.add(t), give: (t) => void held.delete(t), refuse() {} };
+  const dependencyOf = (t: Try) => run.world.services[t.service]!.spec.dependency;
+  const pricingOnly: number[] = [];
+  for (let tenths = 1; tenths <= run.world.triggerEnd * 10; tenths++) {
+    run.advanceTo(tenths / 10);
+    if (held.size === pools.shared && [...held].every((t) => dependencyOf(t) === "pricing")) pricingOnly.push(tenths);
+  }
+  // From some moment of the slowdown to its end, every sample: the whole pool, pricing calls only.
+  expect(pricingOnly.length).toBeGreaterThan(0);
+  expect(pricingOnly.at(-1)).toBe(run.world.triggerEnd * 10);
+  const from = pricingOnly[0]!;
+  expect(pricingOnly).toEqual(Array.from({ length: pricingOnly.length }, (_, i) => from + i));
+  expect(from).toBeLessThan(run.world.triggerEnd * 10);
+  // Once pricing is fast again the pool stays full, now also of other services' tries.
+  run.advanceTo(run.world.triggerEnd + 6);
+  expect(held.size).toBe(pools.shared);
+  expect(new Set([...held].map(dependencyOf)).size).toBeGreaterThan(1);
+});
+
+test("the diagram names the model's services, in the model's order", () => {
+  expect(replay.rows.map((r) => r.service)).toEqual(["checkout", "quotes", "search", "accounts"]);
 });

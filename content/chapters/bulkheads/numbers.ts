@@ -84,7 +84,7 @@ const slowSeconds = params.triggerLatency / 1000;
 const demand = pricingDemand(params);
 export const trigger = {
   seconds: params.triggerDuration,
-  latencyMillis: params.triggerLatency,
+  latencyMillis: grouped(params.triggerLatency),
   /** The case study's demand figures: a call that waits the slowdown out, and the incident's loop. */
   noTimeoutDemand: grouped(demand.noTimeout.connections),
   naiveLoopDemand: grouped(demand.naiveLoop.connections),
@@ -99,8 +99,11 @@ const queue = 10;
 export const queueing = {
   length: queue,
   clientTimeoutSeconds: params.clientTimeout,
-  /** Waiting behind `queue` requests at the healthy rate (median latency)... */
-  healthyWaitMillis: Math.round((queue / poolThroughput(pricingSizing.size, pricingSizing.medianMillis / 1000)) * 1000),
+  /**
+   * Waiting behind `queue` requests while pricing is healthy: a full pool completes its size
+   * divided by the mean holding time each second (Little's law; the mean, not the median)...
+   */
+  healthyWaitMillis: Math.round((queue / poolThroughput(pricingSizing.size, pricingSizing.raw.latency.mean)) * 1000),
   /** ...and while pricing is slow: longer than the client waits, so queued work is wasted. */
   slowWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, slowSeconds), 1),
 };

@@ -27,8 +27,20 @@ test("after bulkheads nothing is flagged; the worst left is search-db at 70% (se
   expect(platform.afterWorst).toEqual({ resource: "search-db", traffic: "70%", via: "storefront" });
 });
 
-test("the pricing client pool: checkout, cart and storefront (which calls cart), 65% of traffic", () => {
-  expect(platform.pricingClient).toEqual({ failing: "3", traffic: "65%" });
+test("the pricing client pool: checkout and cart draw from it; they and storefront (which calls cart) fail, 65% of traffic, every one a caller of pricing", () => {
+  expect(platform.pricingClient).toEqual({
+    direct: "checkout and cart",
+    failing: "3",
+    throughCalls: [{ name: "storefront", via: "cart" }],
+    traffic: "65%",
+  });
+  // "all of which already depend on pricing": each failing service reaches pricing by its calls.
+  const { map } = platform.raw.after;
+  const calls = (name: string) => map.calls.filter((c) => c.caller === name).map((c) => c.callee);
+  const reachesPricing = (name: string, seen = new Set<string>()): boolean =>
+    calls(name).some((c) => c === "pricing" || (!seen.has(c) && reachesPricing(c, seen.add(c))));
+  const failing = platform.raw.after.analysis.impacts.find((i) => i.resource === "pricing-client")!.failing;
+  for (const f of failing) expect(reachesPricing(f.name), f.name).toBe(true);
 });
 
 test("the format example shown in the chapter parses, and main-db takes down everything", async () => {

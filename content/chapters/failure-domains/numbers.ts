@@ -58,7 +58,13 @@ export const platform = {
     via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "",
   },
   pricingClient: {
+    /** The services that draw from the pool: "checkout and cart". */
+    direct: pricingClient.direct.join(" and "),
     failing: String(pricingClient.failing.length),
+    /** Those that fail only because they call one that does, each with the service it calls. */
+    throughCalls: pricingClient.failing
+      .filter((f) => f.cause === "call")
+      .map((f) => ({ name: f.name, via: f.via ?? "" })),
     traffic: percentUpTo(pricingClient.trafficShare ?? 0),
   },
   raw: { before, after },

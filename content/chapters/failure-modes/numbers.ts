@@ -1,7 +1,7 @@
 /**
- * Every number "A field guide to failure modes" shows, computed here. The thread-starvation,
- * gray-failure and replica examples use round, stated assumptions (the SRE book's "Addressing
- * Cascading Failures" describes thread starvation, but works no example with these figures).
+ * Every number "A field guide to failure modes" shows, computed here. The gray-failure and
+ * replica examples use round, stated assumptions; the thread-starvation example is the one the
+ * SRE book's "Addressing Cascading Failures" works under "Bimodal latency" (src/sim/starvation.ts).
  */
 
 import { grouped, percent } from "../../../src/format/number.ts";

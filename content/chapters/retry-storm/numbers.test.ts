@@ -1,7 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { defaultScenario, parameterDefaults, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
+import {
+  defaultDependencies,
+  defaultScenario,
+  parameterDefaults,
+  runRetryStorm,
+  triggeredDependency,
+} from "../../../src/sim/retry-storm/index.ts";
 import { grouped } from "../../../src/format/number.ts";
 import {
+  abandonedWith,
   claims,
   defendedRun,
   endlessSummary,
@@ -113,6 +120,11 @@ test("defences: all together recover within seconds; alone they differ as the pr
   expect(parseFloat(row("bulkhead").unrelated)).toBe(100);
   expect(row("jitter").recovery).toBe("only at the intervention (660 s)");
   for (const d of ["breaker", "budget", "timeout", "shed"]) expect(row(d).firstRefusal).toBe("never");
+  // "Deadlines ... all but stop the pool doing work for callers who left", and shedding serves
+  // "nearly everything ... still wanted": each under 1% of the naive run's work for nobody.
+  const naiveWork = naiveSummary.abandonedWork;
+  for (const d of ["timeout", "shed"]) expect(row(d).rawAbandonedWork).toBeLessThan(naiveWork / 100);
+  expect(abandonedWith).toEqual({ deadline: row("timeout").abandonedWork, shed: row("shed").abandonedWork });
 });
 
 test("the prediction's answers: four defences remove the sustaining effect, bulkheads only contain it, jitter does neither", () => {
@@ -161,7 +173,11 @@ describe("the chapter's sentences about the default run, asserted on the model",
       }
       return (2 / Math.sqrt(Math.PI)) * sum;
     };
-    const z = Math.log(2.5 / Number(setting.attemptTimeout)) / 0.5;
+    // The model's own trigger median and spread, so the sentence is checked against what it runs.
+    const median = parameterDefaults.triggerLatency / 1000;
+    const { sigma } = defaultDependencies.find((d) => d.name === triggeredDependency)!.latency;
+    expect(median).toBe(2.5);
+    const z = Math.log(median / Number(setting.attemptTimeout)) / sigma;
     expect(0.5 * (1 + erf(z / Math.SQRT2))).toBeGreaterThan(0.95);
   });
 

@@ -269,8 +269,14 @@ export const single = defenceNames.map((d) => {
           : `${grouped(s.recoverySeconds!)} s`,
     unrelated: percent(unrelatedSuccess(s)),
     amplification: grouped(statedRate(s.amplification, "tries per request"), 2),
+    /** Tries served for callers who had left, with this defence alone (the naive run: storm.abandonedWork). */
+    abandonedWork: grouped(s.abandonedWork),
+    rawAbandonedWork: s.abandonedWork,
   };
 });
+const singleOf = (d: DefenceName) => single.find((r) => r.defence === d)!;
+/** The work for callers who left, with deadlines alone and with shedding alone: the chapter's list. */
+export const abandonedWith = { deadline: singleOf("timeout").abandonedWork, shed: singleOf("shed").abandonedWork };
 
 /** The two predictions the chapter asks for, with the model's figures to grade them against. */
 export const predictions = {

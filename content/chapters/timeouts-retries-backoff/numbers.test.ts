@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import {
+  buildersTimeout,
   uncapped,
   backoff,
   brookerFindings,
@@ -141,4 +142,25 @@ test("with Brooker's convention (first retry counted as 1) full jitter does leas
 
 test("gRPC's token bucket (tokenRatio 0.1) keeps retries off above about 1 failure in 11 (9.1%)", () => {
   expect(throttle).toEqual({ offAbove: "1 in 11", offAbovePercent: "9.1%" });
+});
+
+test('the timeout playground\'s golden: "a timeout that cuts off a sliver of healthy calls can cut off many times more" on the slow day', () => {
+  const golden = readFileSync(new URL("./timeout-percentile.golden.txt", import.meta.url), "utf8");
+  const rows = [...golden.matchAll(/^(\S.*?)\s+\d+ ms\s+([\d.]+)%\s+([\d.]+)%$/gm)].map((m) => ({
+    from: m[1]!.trim(),
+    healthy: Number(m[2]),
+    slow: Number(m[3]),
+  }));
+  expect(rows.map((r) => r.from)).toEqual(["p99", "p99.9", "2 x p99.9"]);
+  // The percentile timeouts cut off a sliver when healthy (at most 1%) and at least five times as
+  // many on the slow day; the padded one, none when healthy.
+  for (const r of rows.slice(0, 2)) {
+    expect(r.healthy).toBeGreaterThan(0);
+    expect(r.healthy).toBeLessThanOrEqual(1);
+    expect(r.slow / r.healthy).toBeGreaterThanOrEqual(5);
+  }
+});
+
+test("the Builders' Library's timeout example: 0.1% false timeouts, the 99.9th percentile", () => {
+  expect(buildersTimeout).toEqual({ falseTimeouts: "0.1%", percentile: "99.9th" });
 });

@@ -21,6 +21,16 @@ const listed = (items: string[]) =>
   items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 // --- Amplification across layers (SRE book, "Addressing Cascading Failures") -----------------
+/**
+ * The AWS Builders' Library's example of picking a timeout ("Timeouts, retries, and backoff with
+ * jitter"): an acceptable rate of false timeouts, 0.1%, and the latency percentile that matches it.
+ */
+const falseTimeoutRate = 0.001;
+export const buildersTimeout = {
+  falseTimeouts: percentUpTo(falseTimeoutRate),
+  percentile: `${grouped((1 - falseTimeoutRate) * 100, 1)}th`,
+};
+
 export const layers = { count: 3, attempts: 4 } as const;
 export const stacked = {
   ...layers,

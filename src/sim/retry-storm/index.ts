@@ -12,7 +12,7 @@ export {
   type StormState,
   type TimedAction,
 } from "./engine.ts";
-export type { DependencyCondition } from "./world.ts";
+export type { DependencyCondition, Try } from "./world.ts";
 export {
   defenceNames,
   defenceDescriptions,
