@@ -77,6 +77,9 @@ test("detection time at pricing's 40 requests/s", () => {
   expect(detection.pricingRate).toBe(40);
   expect(detection.consecutiveMillis).toBe(125); // 5 / 40 s
   expect(detection.resilience4jSeconds).toBe("2.5"); // 100 / 40 s
+  // A dependency called 3 times a minute reaches 100 calls after ceil(100 / 3) = 34 minutes.
+  expect(detection.quietPerMinute).toBe(3);
+  expect(detection.quietFillMinutes).toBe("34");
 });
 
 test("failing fast, by Little's law", () => {

@@ -59,11 +59,15 @@ export const thresholds = {
 };
 
 // --- How quickly each can notice, at pricing's traffic ------------------------------------------
+const quietCallsPerMinute = 3;
 export const detection = {
   pricingRate,
   consecutive: params.breakerThreshold,
   consecutiveMillis: Math.round((params.breakerThreshold / pricingRate) * 1000),
   resilience4jSeconds: grouped(resilience4j.minCalls / pricingRate, 1),
+  /** A quiet dependency's calls a minute, and the minutes they take to reach resilience4j's minimum. */
+  quietPerMinute: quietCallsPerMinute,
+  quietFillMinutes: grouped(Math.ceil(resilience4j.minCalls / quietCallsPerMinute)),
 };
 
 // --- A consecutive-failure breaker and random failures ------------------------------------------

@@ -81,8 +81,17 @@ export const rawAutoscaling = { untilScaled, scaleUpSeconds: scaleUpMinutes * 60
 
 // --- Thread starvation (SRE book, "Addressing Cascading Failures"; told in the failure-modes chapter) ---
 const starved = threadStarvation(sreStarvationExample);
+/** The same tier with the slow call cut off by a time-out short enough for the hanging calls to fit. */
+const shortTimeoutSeconds = 10;
+const timedOut = threadStarvation({ ...sreStarvationExample, hangSeconds: shortTimeoutSeconds });
 export const starvation = {
   failingPercent: percentUpTo(starved.failingShare, 0),
+  shortTimeoutSeconds,
+  /** Threads the hanging calls hold with that time-out, of the tier's threads. */
+  shortTimeoutHeld: grouped(timedOut.threadsDemanded),
+  threads: grouped(timedOut.threads),
+  /** Share of queries that find no thread with that time-out (0: only the slow calls fail, by timing out). */
+  shortTimeoutStarved: timedOut.failingShare,
 };
 
 // --- The replay -----------------------------------------------------------------------------------------
