@@ -105,3 +105,25 @@ test("fixed groups: a poison customer takes down 1/groups", () => {
   expect(fixedGroupsBlastRadius(4)).toBe(0.25);
   expect(() => fixedGroupsBlastRadius(0)).toThrow(/groups/);
 });
+
+test("each deal costs exactly k random draws, in randomShard and in the dealer the chapter's simulation runs", () => {
+  for (const [n, k] of [
+    [8, 2],
+    [100, 5],
+    [16, 4],
+    [5, 5],
+  ] as const) {
+    let draws = 0;
+    const source = mulberry32(7);
+    const counted = () => {
+      draws++;
+      return source();
+    };
+    randomShard(n, k, counted);
+    expect(draws).toBe(k);
+    const deal = shardDealer(n, k, counted);
+    draws = 0;
+    for (let i = 0; i < 3; i++) deal();
+    expect(draws).toBe(3 * k);
+  }
+});

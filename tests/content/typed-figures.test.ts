@@ -14,6 +14,7 @@ import { inWords } from "../../src/format/words.ts";
 import { backoffStrategies } from "../../src/sim/backoff.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
+import { agendas } from "../../src/course/workshop/agenda.ts";
 import { defaultParameters, naiveRetryPolicy } from "../../src/sim/retry-storm/index.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 
@@ -156,3 +157,16 @@ test("the game day's words for its own figures: a rollback's minute and a half, 
   expect(hosts.filter((h) => h.zone === target.zone)).toHaveLength(4);
   expect(lostZone.trap.why).toContain("takes a quarter of its zone's capacity away");
 });
+
+test("counts in words of what follows them: the playbook's moves, the kit's formats", () => {
+  const playbook = read("content/chapters/interview-playbook/index.mdx");
+  const moves = playbook.match(/the same (\w+) moves work, in this order:\n\n([\s\S]*?)\n\n(?!\d)/);
+  const listed = moves?.[2]?.match(/^\d+\. \*\*/gm) ?? [];
+  expect(listed.length).toBeGreaterThan(1);
+  expect(moves?.[1]).toBe(inWords(listed.length));
+  const kit = read("content/chapters/workshop-kit/index.mdx");
+  // "Two formats follow": the agendas the kit prints, one section each.
+  expect(kit).toMatch(new RegExp(`^${capitalised(inWords(agendas.length))} formats follow:`, "m"));
+});
+
+const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -17,10 +17,25 @@ function exposure(healthCheckCatches: boolean, detectedInWave = 0) {
   return { customers: grouped(out.customersExposed), share: percentUpTo(out.exposedShare), cells: out.cellsReached };
 }
 
+/** The same bad release shipped to every cell in one step: what the rollout model says it reaches. */
+function allAtOnce() {
+  const out = rollout({
+    cellPopulations: populations,
+    releaseBad: true,
+    healthCheckCatches: false,
+    waveSize: fleet.waveSize,
+  });
+  return {
+    customers: grouped(out.allAtOnceExposedShare * fleet.cells * fleet.perCell),
+    share: percentUpTo(out.allAtOnceExposedShare),
+    cells: fleet.cells,
+  };
+}
+
 export const rollouts = {
   perCell: grouped(fleet.perCell),
   customers: grouped(fleet.cells * fleet.perCell),
-  allAtOnce: { customers: grouped(fleet.cells * fleet.perCell), share: "100%", cells: fleet.cells },
+  allAtOnce: allAtOnce(),
   canaryCatches: exposure(true, 0),
   firstWaveCatches: exposure(true, 1),
   nothingCatches: exposure(false),

@@ -23,6 +23,7 @@ import { balancingFailureShare, grpcExampleThrottling } from "../../sim/token-bu
 import { levelBar } from "../self-assessment.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
 import { preProvisionFactor } from "../../sim/cells/static-stability.ts";
+import { nonCellularImpact } from "../../sim/cells/blast.ts";
 import { analyseFailureMap } from "../../sim/failure-map/analyse.ts";
 import { parseFailureMap } from "../../sim/failure-map/parse.ts";
 import { designMaps } from "../../sim/failure-map/designs/index.ts";
@@ -173,7 +174,15 @@ export const starvation = { threads: starved.threads, demanded: starved.threadsD
 /** The ladder of designs, from one shared fate to shuffle sharding. */
 export const ladder = (
   [
-    { design: "One stack, three replicas", fault: "a bad release or a poison request reaches every replica", share: 1 },
+    {
+      design: "One stack, three replicas",
+      fault: "a bad release or a poison request reaches every replica",
+      // One shared deployment: the cells model's comparison for both faults.
+      share: Math.min(
+        nonCellularImpact({ kind: "bad-deploy", cell: 0 }, { cells: 1, zones: 1 }).customerShare,
+        nonCellularImpact({ kind: "poison", customer: "c0" }, { cells: 1, zones: 1 }).customerShare,
+      ),
+    },
     {
       design: `${fixedGroups} fixed shards`,
       fault: "a poison customer crashes its shard",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { blastRadius, type Fault } from "./blast.ts";
+import { blastRadius, type Fault, nonCellularImpact } from "./blast.ts";
 import { rollout } from "./deploy.ts";
 import { moveCustomer } from "./migration.ts";
 import { CellRouter, ControlPlane, cellPopulations, emptyCellMap, placeAll, uniformCustomers } from "./router.ts";
@@ -195,4 +195,9 @@ describe("static stability", () => {
 test("an empty map needs at least one cell", () => {
   expect(() => emptyCellMap(0)).toThrow(/cells/);
   expect(new ControlPlane(emptyCellMap(2)).publish()!.version).toBe(0);
+});
+
+test("one shared deployment: a poison request and a bad release each reach every customer (the ladder's first rung)", () => {
+  expect(nonCellularImpact({ kind: "poison", customer: "c0" }, { cells: 1, zones: 1 }).customerShare).toBe(1);
+  expect(nonCellularImpact({ kind: "bad-deploy", cell: 0 }, { cells: 1, zones: 1 }).customerShare).toBe(1);
 });

@@ -118,7 +118,7 @@ export interface CellsView {
   zoneOf: number[];
   blast: BlastRadius;
   rollout: RolloutOutcome;
-  /** The largest customer moves from cell 0 to the last cell. */
+  /** Customer c0 (every customer weighs the same) moves from cell 0 to the last cell. */
   move: { customer: string; from: number; to: number; steps: MoveStep[] } | undefined;
 }
 
