@@ -10,6 +10,7 @@ import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts
 import type { Progress } from "../course/progress.ts";
 import { type ReviewOutcome, ratingsAllowed, recordReview, reviewSeed, whenText } from "../course/review.ts";
 import { mulberry32 } from "../sim/random.ts";
+import { paramText } from "../grader/fill-params.ts";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
 
@@ -54,7 +55,9 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const expected = answers(params);
     const due = await cli(["review"], at(3));
     expect(due.out).toContain(`1 review due. New numbers (variant ${reviewSeed(id, 1)})`);
-    expect(due.out).toContain(`A service runs as ${params.cells} cells with its ${params.customers} customers`);
+    expect(due.out).toContain(
+      `A service runs as ${params.cells} cells with its ${paramText(params.customers!)} customers`,
+    );
     expect(due.out).toContain(`Answer with: npm run exercises -- review ${id} --part <part> <answer>`);
 
     // The chapter's answer is wrong for these numbers; one wrong answer makes the review "hard".

@@ -189,15 +189,15 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
       expect(result.code).toBe(0);
       expect(result.out, id).not.toMatch(/\{[a-zA-Z][a-zA-Z0-9]*\}/);
     }
-    expect((await cli(["solution", "daily-disk-failures"])).out).toMatch(/2000 × 12 = 24,000 disks/);
+    expect((await cli(["solution", "daily-disk-failures"])).out).toMatch(/2,000 × 12 = 24,000 disks/);
   });
 
   test("--seed N deals variant N: its prompt, its grading and its worked solution, with that variant's numbers", async () => {
-    // Variant 2 of daily-disk-failures: 5000 machines of 4 disks at 1% a year (the page deals the same).
+    // Variant 2 of daily-disk-failures: 5,000 machines of 4 disks at 1% a year (the page deals the same).
     const shown = await cli(["show", "daily-disk-failures", "--seed", "2"]);
     expect(shown.code).toBe(0);
     expect(shown.out).toMatch(/variant 2/);
-    expect(shown.out).toMatch(/5000 machines, each with 4 disks/);
+    expect(shown.out).toMatch(/5,000 machines, each with 4 disks/);
     expect(shown.out).toMatch(/answer daily-disk-failures --part <part> --seed 2 <answer>/);
     const right = await cli(["answer", "daily-disk-failures", "--part", "per-day", "--seed", "2", "0.55"]);
     expect(right.out).toMatch(/^RIGHT/);
@@ -205,7 +205,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(chapters.code).toBe(1);
     expect(chapters.out).toMatch(/hint daily-disk-failures --seed 2/);
     const worked = await cli(["solution", "daily-disk-failures", "--seed", "2"]);
-    expect(worked.out).toMatch(/5000 × 4 = 20,000 disks/);
+    expect(worked.out).toMatch(/5,000 × 4 = 20,000 disks/);
     expect(worked.out).toMatch(/≈ \*\*0\.55\*\*/);
     expect(worked.out).not.toMatch(/24,000|0\.99/);
     const noVariants = await cli(["show", "choose-exact", "--seed", "1"]);

@@ -48,7 +48,7 @@ import {
 } from "../course/progress.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { Params, Part } from "../grader/exercise-schema.ts";
-import { fillParams } from "../grader/fill-params.ts";
+import { fillParamsForReading } from "../grader/fill-params.ts";
 import { ExerciseError, type LoadedExercise, projectRoot, UnknownExerciseError } from "../grader/exercise-files.ts";
 import type { SituationModule } from "../grader/situation.ts";
 import {
@@ -228,7 +228,7 @@ async function show(
     ...(review?.intro ?? []),
     `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     "",
-    fillParams(exercise.readme.trim(), params),
+    fillParamsForReading(exercise.readme.trim(), params),
     "",
   ];
   if (exercise.situation) out.push(await situationFor(ctx, exercise, params), "");
@@ -239,10 +239,10 @@ async function show(
   } else {
     const { describeRule } = await import("../grader/grade.ts");
     for (const part of meta.parts) {
-      out.push(`[${part.id}] ${fillParams(part.prompt, params)}`);
+      out.push(`[${part.id}] ${fillParamsForReading(part.prompt, params)}`);
       if (part.kind === "numeric") out.push(`    ${describeRule(part)}`);
       if (part.kind === "choice") {
-        for (const c of part.choices) out.push(`    ${c.id}: ${fillParams(c.text, params)}`);
+        for (const c of part.choices) out.push(`    ${c.id}: ${fillParamsForReading(c.text, params)}`);
         out.push(`    ${part.multiple ? "answer with every choice that applies: a,b" : "answer with one choice id"}`);
       }
       if (part.kind === "match") {
@@ -367,7 +367,8 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
     entry.hints = Math.min(hints.length, entry.hints + 1);
   });
   const shown = progress.exercises[exercise.id]!.hints;
-  for (let i = 0; i < shown; i++) ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${fillParams(hints[i]!, params)}\n`);
+  for (let i = 0; i < shown; i++)
+    ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${fillParamsForReading(hints[i]!, params)}\n`);
   if (shown === hints.length)
     ctx.io.stdout(
       `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : ""}\n`,
@@ -384,7 +385,12 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
     const module = await solutionFor(ctx, exercise);
     figures = fromSolution(exercise, () => explanationFigures(module, params));
   }
-  const out = [`Worked solution: ${titleOf(meta, params)}`, "", fillParams(exercise.explanation.trim(), figures), ""];
+  const out = [
+    `Worked solution: ${titleOf(meta, params)}`,
+    "",
+    fillParamsForReading(exercise.explanation.trim(), figures),
+    "",
+  ];
   if (meta.kind === "code") {
     out.push(`The reference implementation: solutions/${exercise.id}/solution.ts`);
   } else {

@@ -383,9 +383,17 @@ let countFormat: Intl.NumberFormat | undefined;
  * given (an average keeps its decimals: (1.5, "try", "tries") -> "1.5 tries").
  */
 export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${asGiven(n)} ${n === 1 ? noun : plural}`;
+}
+
+/**
+ * A number exactly as given, thousands grouped: 5000 -> "5,000", 0.05 -> "0.05", 1500.25 ->
+ * "1,500.25". What an exercise's prompt shows for a parameter a variant dealt.
+ */
+export function asGiven(n: number): string {
   // Adding 0 turns -0 into 0.
   countFormat ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 20 });
-  return `${countFormat.format(n + 0)} ${n === 1 ? noun : plural}`;
+  return countFormat.format(n + 0);
 }
 
 /**

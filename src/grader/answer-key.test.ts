@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { workshopExerciseBlocks } from "../course/workshop-exercises.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { exerciseKey } from "./answer-key.ts";
+import { paramText } from "./fill-params.ts";
 import { defaultParams } from "./exercise-meta.ts";
 import { gradeChoice, gradeMatch, gradeNumeric } from "./grade.ts";
 import { loadExercise } from "./load-exercises.ts";
@@ -57,7 +58,7 @@ describe("the workshop's answer key", () => {
       );
       for (const v of key.variants) {
         const dealt = module.variant!(mulberry32(v.seed));
-        for (const [name, value] of Object.entries(dealt)) expect(v.numbers).toContain(`${name} ${value}`);
+        for (const [name, value] of Object.entries(dealt)) expect(v.numbers).toContain(`${name} ${paramText(value)}`);
         check(dealt, v.answers);
       }
       expect(key.variants.length).toBe(typeof module.variant === "function" && meta.params ? 8 : 0);

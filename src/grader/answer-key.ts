@@ -7,7 +7,7 @@
 import { mulberry32 } from "../sim/random.ts";
 import { defaultParams, titleOf } from "./exercise-meta.ts";
 import type { ExerciseMeta, MatchAnswer, Params, Part } from "./exercise-schema.ts";
-import { fillParams } from "./fill-params.ts";
+import { fillParamsForReading, paramText } from "./fill-params.ts";
 import { describeAnswer } from "./grade.ts";
 import { type Expected, expectedAnswers, hasVariants, type SolutionModule } from "./solution.ts";
 
@@ -79,7 +79,7 @@ export function exerciseKey(id: string, meta: ExerciseMeta, solution: SolutionMo
       variants.push({
         seed,
         numbers: Object.entries(dealt)
-          .map(([name, value]) => `${name} ${value}`)
+          .map(([name, value]) => `${name} ${paramText(value)}`)
           .join(", "),
         answers: partsAnswered(meta, solution, dealt),
       });
@@ -91,7 +91,7 @@ export function exerciseKey(id: string, meta: ExerciseMeta, solution: SolutionMo
     chapter: meta.chapter,
     parts: answered.map(([part, expected]) => ({
       id: part.id,
-      question: plain(fillParams(part.prompt, params)),
+      question: plain(fillParamsForReading(part.prompt, params)),
       answer: answerText(part, expected),
       lines: part.kind === "match" ? matchLines(part, expected as MatchAnswer) : [answerText(part, expected)],
     })),

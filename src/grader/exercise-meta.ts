@@ -5,7 +5,7 @@
  * the schema itself is exercise-schema.ts.
  */
 import type { AnyPart, ExerciseMeta, GradingPart, Params, Part } from "./exercise-schema.ts";
-import { fillParams } from "./fill-params.ts";
+import { fillParamsForReading } from "./fill-params.ts";
 
 /** The parts of an exercise as progress and the page see them (a code exercise has one, "code"). */
 export function partsOf(meta: ExerciseMeta): AnyPart[] {
@@ -19,7 +19,7 @@ export function defaultParams(meta: ExerciseMeta): Params {
 
 /** The exercise's title for a variant (the chapter's numbers by default): "The 16-worker problem". */
 export function titleOf(meta: ExerciseMeta, params: Params = defaultParams(meta)): string {
-  return fillParams(meta.title, params);
+  return fillParamsForReading(meta.title, params);
 }
 
 /** A part reduced to what grading needs. */

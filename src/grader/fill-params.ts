@@ -2,6 +2,7 @@
  * {param} placeholders in titles, prompts, hints, feedback and worked explanations, filled with a
  * variant's values. Kept apart from the grader (which loads mathjs) so listing exercises stays light.
  */
+import { asGiven } from "../format/number.ts";
 import type { Params } from "./exercise-schema.ts";
 
 /** A placeholder: "{workers}". */
@@ -14,6 +15,22 @@ export const placeholderPattern = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
 export function fillParams(text: string, params: Params | Readonly<Record<string, number | string>>): string {
   return text.replace(placeholderPattern, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/**
+ * A parameter's value as a reader sees it in a prompt, a hint or a message: a number thousands
+ * grouped like every other number the course shows ("5,000 customers"), a text as it is.
+ * `fillParams` keeps the plain digits, for expressions the grader parses.
+ */
+export function paramText(value: number | string): string {
+  return typeof value === "number" ? asGiven(value) : value;
+}
+
+/** `fillParams` for text a person reads: each number as `paramText` writes it. */
+export function fillParamsForReading(text: string, params: Params | Readonly<Record<string, number | string>>): string {
+  return text.replace(placeholderPattern, (whole, name: string) =>
+    Object.hasOwn(params, name) ? paramText(params[name]!) : whole,
   );
 }
 

@@ -11,7 +11,7 @@ import type {
   NumericGrading as NumericPart,
   Params,
 } from "./exercise-schema.ts";
-import { fillParams } from "./fill-params.ts";
+import { fillParams, fillParamsForReading } from "./fill-params.ts";
 import { type Figures, parseAnswer } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
 import { countOf, grouped, percentAndOneIn, percentFigures, rounded, roundToFigures } from "../format/number.ts";
@@ -142,7 +142,7 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   for (const entry of part.feedback) {
     const known = parseAnswer(fillParams(entry.answer, params));
     if (known.ok && agrees(parsed, known.value, rule) === "yes") {
-      return { status: "wrong", value, message: fillParams(entry.message, params) };
+      return { status: "wrong", value, message: fillParamsForReading(entry.message, params) };
     }
   }
   if (agreement === "too-rough" && rule.kind === "rounded") {

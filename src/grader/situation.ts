@@ -10,6 +10,7 @@
  * and the terminal prints it (situationText, below), from the same spec.
  */
 import type { Params } from "./exercise-schema.ts";
+import { asGiven } from "../format/number.ts";
 
 /** A cell of a table: text, or a number shown as given. */
 export type Cell = string | number;
@@ -122,7 +123,7 @@ export function renderSituation(module: SituationModule, params: Params): Situat
 }
 
 /** A cell as text: numbers as given (the situation already rounded them for people). */
-const cellText = (cell: Cell): string => (typeof cell === "number" ? String(cell) : cell);
+const cellText = (cell: Cell): string => (typeof cell === "number" ? asGiven(cell) : cell);
 
 function textTable(columns: string[], rows: Cell[][], highlight: readonly number[] = []): string[] {
   const cells = [columns, ...rows.map((r) => r.map(cellText))];

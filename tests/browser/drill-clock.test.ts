@@ -82,7 +82,7 @@ describeInBrowser("drill clock in Chromium", (browser) => {
       .poll(() => status.textContent())
       .toBe("New numbers are below and the clock is running: 2:00 for all 3 parts.");
     const param = async (name: string) =>
-      Number(await exercise.locator(`[data-param="${name}"]`).first().textContent());
+      Number((await exercise.locator(`[data-param="${name}"]`).first().textContent())?.replaceAll(",", ""));
     const params: Params = {
       rps: await param("rps"),
       share: await param("share"),

@@ -83,7 +83,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     expect(await page.getByRole("heading", { name: `Review 1 of 1: from ${chapter}`, exact: true }).count()).toBe(1);
     const exercise = page.locator(`[data-review-slot] [data-exercise="${id}"]`);
     const param = async (name: string) =>
-      Number(await exercise.locator(`[data-param="${name}"]`).first().textContent());
+      Number((await exercise.locator(`[data-param="${name}"]`).first().textContent())?.replaceAll(",", ""));
     const params = { cells: await param("cells"), customers: await param("customers") };
     expect(params).not.toEqual({ cells: 10, customers: 5000 });
     const expected = answers(params) as { canary: number; untouched: number };

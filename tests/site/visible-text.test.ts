@@ -11,6 +11,9 @@
  * included, a number and the unit after it are joined by a no-break space (src/format/units.ts;
  * the build binds every page, src/integrations/number-units.ts). Code, math and diagrams are left
  * as written.
+ *
+ * No quantity of thousands is written without its separator ("10237" for "10,237"): every number
+ * the course shows is grouped by one rule. Years, clock faces, code and diagrams are left alone.
  */
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
@@ -78,22 +81,55 @@ function runningText(node: Node): string {
   return "childNodes" in node ? node.childNodes.map(runningText).join("") : "";
 }
 
-/** Every block of a document where a number and its unit are parted by a breaking space. */
-function unitsParted(doc: Node): string[] {
-  const found: string[] = [];
+/** Each block of a document (a paragraph, a list item, a cell...) with its running text, code and diagrams left out. */
+function blockTexts(doc: Node): { tag: string; text: string }[] {
+  const found: { tag: string; text: string }[] = [];
   const visit = (node: Node) => {
     if ("tagName" in node && asWritten.has(node.tagName)) return;
-    if ("tagName" in node && blocks.has(node.tagName)) {
-      const text = "childNodes" in node ? node.childNodes.map(runningText).join("") : "";
-      const m = numberThenUnit.exec(text);
-      if (m)
-        found.push(`<${node.tagName}> "…${text.slice(Math.max(0, m.index - 30), m.index + 20).replace(/\s+/g, " ")}…"`);
-    }
+    if ("tagName" in node && blocks.has(node.tagName))
+      found.push({ tag: node.tagName, text: "childNodes" in node ? node.childNodes.map(runningText).join("") : "" });
     if ("childNodes" in node) for (const child of node.childNodes) visit(child);
   };
   visit(doc);
   return found;
 }
+
+/** A finding: the block and the text around `at`. */
+const around = (tag: string, text: string, at: number) =>
+  `<${tag}> "…${text.slice(Math.max(0, at - 30), at + 20).replace(/\s+/g, " ")}…"`;
+
+/** Every block of a document where a number and its unit are parted by a breaking space. */
+function unitsParted(doc: Node): string[] {
+  return blockTexts(doc).flatMap(({ tag, text }) => {
+    const m = numberThenUnit.exec(text);
+    return m ? [around(tag, text, m.index)] : [];
+  });
+}
+
+/**
+ * A whole number of four or more digits written without its thousands separator ("10237", not
+ * "10,237"), in the running text of each block: every number the course shows is grouped by one
+ * rule (src/format/number.ts). A year ("OSDI 2022") is a name, not a quantity, and is left alone.
+ */
+const ungrouped = /(?<![\p{L}\p{N}_.,:/-])(\d{4,})(?![\p{N}_]|[.,]\d)/gu;
+function thousandsUngrouped(doc: Node): string[] {
+  return blockTexts(doc).flatMap(({ tag, text }) =>
+    [...text.matchAll(ungrouped)]
+      .filter((m) => !(m[1]!.length === 4 && Number(m[1]) >= 1900 && Number(m[1]) < 2100))
+      .map((m) => around(tag, text, m.index)),
+  );
+}
+
+test("the checker finds a quantity of thousands written without its separator, and leaves years and code alone", () => {
+  expect(
+    thousandsUngrouped(parse("<p>queue 10237, then 5000 customers</p><ul><li>1600–3200 ms</li></ul>")),
+  ).toHaveLength(4);
+  expect(
+    thousandsUngrouped(
+      parse("<p>queue 10,237 in 2022; 0.0005 s; 999</p><code>1000</code><svg><text>2000</text></svg>"),
+    ),
+  ).toEqual([]);
+});
 
 test("the checker finds placeholders where readers would see them, and only there", () => {
   expect(visiblePlaceholders("<p>Disks: {machines} x 4</p>")).toHaveLength(1);
@@ -117,6 +153,11 @@ const parsed = loadBuiltSite().map((page) => ({ path: page.path, doc: parse(page
 
 test("no built page shows a raw {placeholder}", { timeout: 60_000 }, () => {
   const found = parsed.flatMap(({ path, doc }) => visiblePlaceholders(doc).map((p) => `${path}: ${p}`));
+  expect(found).toEqual([]);
+});
+
+test("no built page writes a quantity of thousands without its separator", { timeout: 60_000 }, () => {
+  const found = parsed.flatMap(({ path, doc }) => thousandsUngrouped(doc).map((p) => `${path}: ${p}`));
   expect(found).toEqual([]);
 });
 

@@ -3,6 +3,7 @@ import { poissonTail } from "../../../src/sim/concurrency.ts";
 import { createRun, defaultScenario, type Try } from "../../../src/sim/retry-storm/index.ts";
 import {
   biggerPool,
+  envoyDefaultShown,
   libraries,
   pools,
   pricingRow,
@@ -73,6 +74,7 @@ test("library defaults, as the libraries document them", () => {
     resilience4jThreadPoolQueue: 100,
     envoyMaxRequests: 1024,
   });
+  expect(envoyDefaultShown).toBe("1,024");
 });
 
 test("the replay: bulkheads keep unrelated services served, and do not save pricing's callers", () => {

@@ -114,6 +114,8 @@ export const libraries = {
   resilience4jThreadPoolQueue: 100,
   envoyMaxRequests: 1024,
 };
+/** Envoy's default for each of its three limits, as the prose shows it. */
+export const envoyDefaultShown = grouped(libraries.envoyMaxRequests);
 
 // --- The replay: naive, then with bulkheads only ------------------------------------------------
 function run(defences: "bulkhead"[]) {

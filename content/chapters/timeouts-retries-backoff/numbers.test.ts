@@ -14,6 +14,7 @@ import {
   naiveLoop,
   retriesAllowed,
   schedule,
+  scheduleShown,
   stacked,
   throttle,
 } from "./numbers.ts";
@@ -51,6 +52,10 @@ test("the naive loop holds a connection about 7 s (5 attempts, 1 s time-outs, sl
 test("capped exponential backoff min(cap, base * 2^n)", () => {
   expect(backoff).toEqual({ base: 100, cap: 2000 });
   expect(schedule).toEqual([100, 200, 400, 800, 1600, 2000, 2000]);
+  expect(scheduleShown).toEqual({
+    cap: "2,000",
+    waits: "100 ms, 200 ms, 400 ms, 800 ms, 1,600 ms, 2,000 ms, 2,000 ms",
+  });
   // The 11th retry (n = 10) without a cap: 100 ms * 2^10 = 102.4 s.
   expect(uncapped).toEqual({ retry: 11, seconds: "102.4" });
 });

@@ -74,6 +74,11 @@ export const naiveLoop = {
 // --- Capped exponential backoff --------------------------------------------------------------
 export const backoff = { base: 100, cap: 2000 } as const;
 export const schedule = Array.from({ length: 7 }, (_, n) => cappedExponential(n, backoff));
+/** The schedule as the prose lists it, each wait with its unit: "100 ms, 200 ms, …, 1,600 ms, …". */
+export const scheduleShown = {
+  cap: grouped(backoff.cap),
+  waits: schedule.map((ms) => `${grouped(ms)} ms`).join(", "),
+};
 /** What the same formula asks for without a cap, at a late retry (retry number n counts from 0). */
 const lateRetry = 10;
 export const uncapped = {

@@ -10,7 +10,7 @@ import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
 import type { ExerciseMeta, Params, Part } from "../../grader/exercise-schema.ts";
 import type { Figures } from "../../grader/solution.ts";
-import { placeholderPattern } from "../../grader/fill-params.ts";
+import { paramText, placeholderPattern } from "../../grader/fill-params.ts";
 import { escapeHtml } from "../../widgets/escape-html.ts";
 
 let processor: Promise<MarkdownProcessor> | undefined;
@@ -40,7 +40,7 @@ export async function renderMarkdown(source: string, params: Figures = {}, { inl
   );
   let html = (await (await markdown()).render(marked)).code;
   html = html.replace(new RegExp(`${open}([a-zA-Z0-9]+)${close}`, "g"), (_, name: string) => {
-    const value = String(params[name]);
+    const value = paramText(params[name]!);
     // A worked sentence (a diagnosis's reading of its situation) reads as prose, not as a figure.
     const kind = prose.test(value) ? "br-ex-param br-ex-param--prose" : "br-ex-param";
     return `<span class="${kind}" data-param="${name}">${escapeHtml(value)}</span>`;
@@ -59,7 +59,9 @@ export async function renderMarkdown(source: string, params: Figures = {}, { inl
 /** Plain text (a title) with its placeholders as swappable <span data-param> elements. */
 export function renderPlainText(text: string, params: Params): string {
   return escapeHtml(text).replace(placeholderPattern, (whole, name: string) =>
-    Object.hasOwn(params, name) ? `<span class="br-ex-param" data-param="${name}">${params[name]}</span>` : whole,
+    Object.hasOwn(params, name)
+      ? `<span class="br-ex-param" data-param="${name}">${escapeHtml(paramText(params[name]!))}</span>`
+      : whole,
   );
 }
 

@@ -10,6 +10,7 @@
  * time-outs. Pure and seeded: the seed moves each bucket's count by a few percent.
  */
 import { mulberry32 } from "../random.ts";
+import { asGiven } from "../../format/number.ts";
 
 export const timeoutCases = ["too-tight", "too-loose", "fine"] as const;
 export type TimeoutCase = (typeof timeoutCases)[number];
@@ -51,7 +52,7 @@ export function histogram(p: TimeoutParams): Bucket[] {
   const hung = timeoutCase(p) === "too-loose" ? p.hung : 0;
   const scale = p.calls / 10_000;
   const buckets: Bucket[] = healthyShape.map((share, i) => ({
-    label: `${i === 0 ? 0 : bucketEdges[i - 1]}–${bucketEdges[i]} ms`,
+    label: `${asGiven(i === 0 ? 0 : bucketEdges[i - 1]!)}–${asGiven(bucketEdges[i]!)} ms`,
     from: i === 0 ? 0 : bucketEdges[i - 1]!,
     count: Math.round(share * scale * (0.95 + rand() * 0.1)),
   }));

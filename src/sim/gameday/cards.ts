@@ -3,7 +3,7 @@
  * told, and when) are read off the scenario's do-nothing run, so every figure on a card is one
  * the simulation produced.
  */
-import { countOf, latency, percentUpTo } from "../../format/number.ts";
+import { asGiven, countOf, latency, percentUpTo } from "../../format/number.ts";
 import type { Game } from "./game.ts";
 import { clock } from "./report.ts";
 import type { Frame } from "./telemetry.ts";
@@ -32,7 +32,7 @@ function status(game: Game, frame: Frame): string {
     `${countOf(frame.tenantsHurting, "tenant")} hurting`,
   ];
   if (frame.cellsHurting !== null) parts.push(`${countOf(frame.cellsHurting, "cell")} hurting`);
-  const detail = `${game.componentNames[worst]}: ${c.status}, ${c.success === null ? "no work finished" : `${percentUpTo(c.success)} success`}, ${c.inUse}/${c.capacity} busy, queue ${c.queue}`;
+  const detail = `${game.componentNames[worst]}: ${c.status}, ${c.success === null ? "no work finished" : `${percentUpTo(c.success)} success`}, ${c.inUse}/${c.capacity} busy, queue ${asGiven(c.queue)}`;
   return `${parts.join(", ")}. Worst: ${detail}.`;
 }
 

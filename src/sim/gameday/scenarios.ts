@@ -2,7 +2,7 @@
  * The game days: each a seeded incident on one of the course's systems, the actions its
  * operator has, the chapters it exercises, and a reference response (the par).
  */
-import { minutesAndSeconds, percentUpTo, times } from "../../format/number.ts";
+import { asGiven, minutesAndSeconds, percentUpTo, times } from "../../format/number.ts";
 import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cells/index.ts";
 import { randomStreams } from "../random.ts";
 import { defaultServices, parameterDefaults } from "../retry-storm/index.ts";
@@ -283,8 +283,8 @@ export const scenarios: readonly GameScenario[] = [
     ],
     seconds: 600,
     faultAt: stormWarmup,
-    faultLabel: `pricing slows to a median of ${parameterDefaults.triggerLatency} ms for ${parameterDefaults.triggerDuration} s`,
-    cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${parameterDefaults.triggerLatency} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and search and accounts, which never call pricing, fail with the rest.`,
+    faultLabel: `pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s`,
+    cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and search and accounts, which never call pricing, fail with the rest.`,
     slo: gameSlo,
     seed: 1,
     offers: [

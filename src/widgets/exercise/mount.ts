@@ -7,6 +7,7 @@ import { exerciseEntry, markSolved, partEntry } from "../../course/progress.ts";
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
+import { paramText } from "../../grader/fill-params.ts";
 import {
   type Expected,
   expectedAnswers,
@@ -222,7 +223,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     variantSolved.clear();
     for (const span of root.querySelectorAll<HTMLElement>("[data-param]")) {
       const value = figures[span.dataset.param!];
-      if (value !== undefined) span.textContent = String(value);
+      if (value !== undefined) span.textContent = paramText(value);
     }
     for (const form of root.querySelectorAll<HTMLFormElement>("form[data-part]")) {
       form.reset();

@@ -4,10 +4,10 @@
  * build and the browser share it; every text is escaped.
  */
 import { type Cell, type Situation, type SituationBlock, seriesMax } from "../../grader/situation.ts";
-import { plainFigures } from "../../format/number.ts";
+import { asGiven, plainFigures } from "../../format/number.ts";
 import { escapeHtml } from "../escape-html.ts";
 
-const cellHtml = (cell: Cell) => escapeHtml(typeof cell === "number" ? String(cell) : cell);
+const cellHtml = (cell: Cell) => escapeHtml(typeof cell === "number" ? asGiven(cell) : cell);
 
 function tableHtml(caption: string, columns: string[], rows: Cell[][], highlight: readonly number[] = []): string {
   const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join("");

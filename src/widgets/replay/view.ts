@@ -2,7 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { countOf, percent, secondsOrMinutes } from "../../format/number.ts";
+import { asGiven, countOf, percent, secondsOrMinutes } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -276,12 +276,12 @@ export function tableRows(naive: RunView, defended: RunView, step = 10): { head:
     rows.push({
       time: m.time[i]!,
       cells: [
-        String(m.time[i]),
-        String(m.poolInUse[i]),
-        String(m.waiting[i]),
+        asGiven(m.time[i]!),
+        asGiven(m.poolInUse[i]!),
+        asGiven(m.waiting[i]!),
         fmtRate(m.successRate[i] ?? null),
-        String(d.poolInUse[i]),
-        String(d.waiting[i]),
+        asGiven(d.poolInUse[i]!),
+        asGiven(d.waiting[i]!),
         fmtRate(d.successRate[i] ?? null),
       ],
     });
