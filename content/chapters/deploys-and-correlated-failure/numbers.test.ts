@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { fleet, rollouts, sre } from "./numbers.ts";
+import { fleet, hpe, rollouts, sre } from "./numbers.ts";
 
 test("canary-first rollout over 20 cells of 1,000, waves of 4", () => {
   expect(fleet).toEqual({ cells: 20, perCell: 1000, waveSize: 4 });
@@ -13,4 +13,10 @@ test("canary-first rollout over 20 cells of 1,000, waves of 4", () => {
 
 test("the SRE book's figure, as published: roughly 70% of outages come from changes", () => {
   expect(sre.outagesFromChanges).toBe("70%");
+});
+
+test("HPE's bulletin, as published: failure at 32,768 hours of operation (3 years, 270 days and 8 hours)", () => {
+  expect(hpe).toEqual({ hours: "32,768", days: "1,365" });
+  // 3 x 365 + 270 days and 8 hours, as the bulletin states it.
+  expect((3 * 365 + 270) * 24 + 8).toBe(32_768);
 });

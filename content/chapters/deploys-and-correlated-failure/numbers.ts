@@ -43,3 +43,10 @@ export const rollouts = {
 
 /** Google's SRE book, "Introduction": "SRE has found that roughly 70% of outages are due to changes in a live system." */
 export const sre = { outagesFromChanges: percentUpTo(0.7, 0) };
+
+/**
+ * HPE Customer Bulletin a00092491en_us (2019): drives failing at 32,768 hours of operation, the
+ * first hour a signed 16-bit count of hours cannot hold (2^15); about 3 years and 270 days.
+ */
+const hpeFailureHour = 2 ** 15;
+export const hpe = { hours: grouped(hpeFailureHour), days: grouped(Math.floor(hpeFailureHour / 24)) };
