@@ -12,7 +12,7 @@ import { actionSpec } from "../sim/gameday/actions.ts";
 import { finishedGame, GameRuleError } from "../sim/gameday/game.ts";
 import { LogFormatError, parseLog, type ParsedLog } from "../sim/gameday/log.ts";
 import { alertRuleText, clock, entryText, scoreRows, summaryText, tenantMinutesText } from "../sim/gameday/report.ts";
-import { findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
+import { actionDelay, findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import {
   helpOrMissing,
@@ -78,9 +78,10 @@ function show(scenario: GameScenario, io: Io): number {
       ["  action", "takes effect after", "targets", "cost"],
       ...scenario.offers.map((o) => {
         const spec = actionSpec(o.action);
+        const delay = actionDelay(scenario, o.action);
         return [
           `  ${o.action}`,
-          spec.delay === 0 ? "at once" : clock(spec.delay),
+          delay === 0 ? "at once" : clock(delay),
           o.targets ? o.targets.join(" ") : "-",
           spec.cost,
         ];

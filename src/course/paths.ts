@@ -63,7 +63,7 @@ export const learningPaths: readonly LearningPath[] = [
   {
     id: "interview",
     audience: "Interview prep in a week",
-    summary: "The ideas interviewers probe, a day at a time, then timed mock questions.",
+    summary: "The ideas this course's question bank covers, a day at a time, then timed mock questions.",
     steps: [
       { label: "Day 1: the vocabulary", chapters: ["something-is-always-broken", "failure-modes"] },
       { label: "Day 2: retries and the storm", chapters: ["timeouts-retries-backoff", "retry-storm"] },

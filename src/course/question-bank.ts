@@ -35,7 +35,7 @@ export const questionTypes = {
 export type QuestionType = keyof typeof questionTypes;
 const typeIds = Object.keys(questionTypes) as [QuestionType, ...QuestionType[]];
 
-/** The levels a rubric describes, lowest first. A question's own `level` is the bar it is usually asked at. */
+/** The levels a rubric describes, lowest first. A question's own `level` is the bar this course pitches it at. */
 export const levels = ["mid", "senior", "staff"] as const;
 export type Level = (typeof levels)[number];
 
@@ -129,7 +129,7 @@ export const questionSchema = z
     /** The chapter a learner should (re)read for this question; a content test checks it exists. */
     chapter: slug,
     type: z.enum(typeIds),
-    /** The level this question is usually asked at. */
+    /** The level this course pitches the question at (its own rating, not a survey of interviews). */
     level: z.enum(levels),
     /** The question as the interviewer says it. */
     prompt: text,

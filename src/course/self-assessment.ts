@@ -310,7 +310,8 @@ export function judgeClaim(
   } else if (words(evidence) < 4) {
     return missing("Quote what you said: a sentence, not a word or two.");
   }
-  return { status: "agrees", message: "Your evidence supports the claim.", backed: claim.level };
+  // The checks above are all the page can make of a quote: it passes them, and the level claimed counts.
+  return { status: "agrees", message: "Your evidence passes the page's checks.", backed: claim.level };
 }
 
 export interface Debrief {

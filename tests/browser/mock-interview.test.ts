@@ -234,7 +234,9 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // The rubric's own senior answer is evidence the checker accepts.
       await point.getByLabel(/^Evidence:/).fill("Stored assignment");
       await point.getByLabel("What it costs", { exact: true }).fill("a table to keep in step with the fleet");
-      await expect.poll(() => point.locator(".mock__verdict").textContent()).toBe("Your evidence supports senior.");
+      await expect
+        .poll(() => point.locator(".mock__verdict").textContent())
+        .toBe("Your evidence passes the page's checks: counted at senior.");
       await mock.getByRole("checkbox", { name: shuffle.redFlags[0]! }).check();
 
       const release = await holdWidgetCode(page);
@@ -257,7 +259,9 @@ describeInBrowser("mock interview in Chromium", (browser) => {
         "a table to keep in step with the fleet",
       );
       await expect(mock.getByRole("checkbox", { name: shuffle.redFlags[0]! }).isChecked()).resolves.toBe(true);
-      await expect(point.locator(".mock__verdict").textContent()).resolves.toBe("Your evidence supports senior.");
+      await expect(point.locator(".mock__verdict").textContent()).resolves.toBe(
+        "Your evidence passes the page's checks: counted at senior.",
+      );
       await page.clock.runFor(500);
       await expect
         .poll(() => status.textContent())

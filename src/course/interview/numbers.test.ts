@@ -197,6 +197,9 @@ describe("the arithmetic the playbook states", async () => {
     expect(n.designs.saas).toEqual({ cells: 4, router: 0.96, cell: 0.24, controlPlane: 0.04 });
     expect(n.designs.payments.usLedger).toBeCloseTo(0.55, 12);
     expect(n.designs.payments.drainMinutes).toBe(10);
+    // A failover of the US region loses its own second of payments: 400 a second x 55%, not both regions'.
+    expect(n.designs.payments.lostCrossRegion).toBeCloseTo(220, 9);
+    expect(n.bank["pay.lost"]).toBe("220");
     expect(n.designs.notifications.templates).toBe(1);
     expect(n.designs.notifications.drainMinutes).toBe(60);
     // What the answers say: the backlog drains at the capacity less what keeps arriving, not at the full capacity.

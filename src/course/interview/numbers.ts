@@ -522,11 +522,13 @@ export const designs = {
     const outageMinutes = 20;
     const gatewayCapacity = 1200;
     const backlog = backlogAfter(paymentsPerSecond, outageMinutes * 60);
+    const usLedger = designShare("multi-region-payments", "us-ledger-db");
     return {
-      usLedger: designShare("multi-region-payments", "us-ledger-db"),
+      usLedger,
       paymentsPerSecond,
       crossRegionLag,
-      lostCrossRegion: writesLost(crossRegionLag, paymentsPerSecond),
+      /** A failover of the US region loses its own unreplicated window: the US share of the payments. */
+      lostCrossRegion: writesLost(crossRegionLag, paymentsPerSecond * usLedger),
       outageMinutes,
       backlog,
       gatewayCapacity,

@@ -14,7 +14,7 @@ import {
 } from "./actions.ts";
 import type { Fleet, FleetSpec } from "./fleet.ts";
 import { Game } from "./game.ts";
-import { findScenario, gameSlo, scenarios, type GameScenario, type Offer } from "./scenarios.ts";
+import { actionDelay, findScenario, gameSlo, scenarios, type GameScenario, type Offer } from "./scenarios.ts";
 import type { Frame } from "./telemetry.ts";
 
 const slow = { timeout: 60_000 };
@@ -402,4 +402,48 @@ describe("the retry storm (on the engine)", () => {
     game.advanceTo(game.now + actionSpec("breaker-closed").delay + 1);
     expect(breakers().quotes).toBe("closed");
   });
+});
+
+describe("what the pages say an action costs in time, against what the game does", () => {
+  test("the lost zone's scale-out lands after the impaired control plane's 5 minutes: its offer, card, countdown and trap say so", () => {
+    const lostZone = findScenario("lost-zone")!;
+    if (lostZone.model.kind !== "fleet") throw new Error("the lost zone runs on the fleet");
+    expect(lostZone.model.build(lostZone.seed).controlPlaneImpaired).toBe(true);
+    expect(actionDelay(lostZone, "scale-out")).toBe(scaleOutSeconds.impaired);
+    expect(lostZone.trap.why).toContain("the impaired control plane needs 5 min to add any");
+    // In the game itself: the hosts are in rotation only after that delay.
+    const game = new Game(lostZone, lostZone.seed);
+    game.advanceTo(100);
+    game.act("scale-out");
+    const capacity = (t: number) => {
+      game.advanceTo(t);
+      return game.frames[t - 1]!.components.reduce((n, c) => n + c.capacity, 0);
+    };
+    const before = capacity(100 + scaleOutSeconds.impaired - 1);
+    expect(capacity(100 + scaleOutSeconds.impaired + 12)).toBeGreaterThan(before);
+  });
+
+  test("every other offered action takes its catalogue delay in every game", () => {
+    for (const scenario of scenarios)
+      for (const { action } of scenario.offers)
+        if (action !== "scale-out")
+          expect(actionDelay(scenario, action), `${scenario.id} ${action}`).toBe(actionSpec(action).delay);
+  });
+
+  test("the retry storm's briefing counts attempts and retries as the model makes them", () => {
+    const storm = findScenario("retry-storm")!;
+    expect(storm.briefing).toContain("make up to 5 attempts at a call (4 retries)");
+  });
+});
+
+test("the thundering herd's words for jitter: a failed read's first retry waits half its fixed delay on average", async () => {
+  const { fullJitter } = await import("../backoff.ts");
+  const { mulberry32 } = await import("../random.ts");
+  const herd = findScenario("thundering-herd")!;
+  expect(herd.summary).toContain("comes back as a retry 1 s later");
+  expect(herd.referenceWhy).toContain("first retry waits 0.5 s on average (anywhere up to 1 s) instead of exactly 1 s");
+  const rand = mulberry32(3);
+  const waits = Array.from({ length: 20_000 }, () => fullJitter(0, { base: 1000, cap: 4000 }, rand));
+  expect(Math.max(...waits)).toBeLessThan(1000);
+  expect(waits.reduce((a, b) => a + b, 0) / waits.length).toBeCloseTo(500, -1);
 });

@@ -154,7 +154,7 @@ export const actionCatalogue = [
     code: "gp",
     label: "Grow the connection pool (at the next restart)",
     target: null,
-    does: "Doubles the shared connection pool. A pool is sized when its process starts, so it takes effect at the next restart of the platform.",
+    does: "Doubles the shared connection pool. In this game the platform sizes its pool when it starts, so the change takes effect at its next restart.",
     delay: 0,
     cost: "Nothing until the restart; then more connections also means more concurrent load on the dependency.",
     chapter: "bulkheads",

@@ -9,7 +9,7 @@
  *   const result = game.finish();
  */
 import { round } from "../retry-storm/metrics.ts";
-import { actionSpec, isActionId, type ActionId } from "./actions.ts";
+import { isActionId, type ActionId } from "./actions.ts";
 import { isSeed, seedRule } from "../random.ts";
 import { entryText } from "./report.ts";
 import { Fleet } from "./fleet.ts";
@@ -18,7 +18,7 @@ import type { SavedGame } from "./saved.ts";
 import { scoreRun, type Score } from "./score.ts";
 import type { AlertEvent } from "./slo.ts";
 import { Telemetry, type ComponentSnapshot, type Frame } from "./telemetry.ts";
-import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { actionDelay, type GameScenario, type LogEntry } from "./scenarios.ts";
 import { createStormModel } from "./storm.ts";
 
 /** What a model must offer the game: a clock to advance, actions to check and apply, rows to report. */
@@ -176,11 +176,10 @@ export class Game {
     this.model.apply(action, target);
     const entry: LogEntry = target === null ? { at, action } : { at, action, target };
     this.log.push(entry);
-    const spec = actionSpec(action);
+    const delay = actionDelay(this.scenario, action);
     const what = entryText(entry);
     this.timeline.push({ at, kind: "action", text: what });
-    if (spec.delay > 0)
-      this.timeline.push({ at: round(at + spec.delay, 1), kind: "effect", text: `${what} takes effect` });
+    if (delay > 0) this.timeline.push({ at: round(at + delay, 1), kind: "effect", text: `${what} takes effect` });
     return entry;
   }
 

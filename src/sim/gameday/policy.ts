@@ -8,9 +8,9 @@
  *     return paged && !view.log.some((e) => e.action === "retries-off") ? [{ action: "retries-off" }] : [];
  *   }
  */
-import { actionSpec, type ActionId } from "./actions.ts";
+import type { ActionId } from "./actions.ts";
 import { Game } from "./game.ts";
-import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { actionDelay, type GameScenario, type LogEntry } from "./scenarios.ts";
 import type { AlertEvent } from "./slo.ts";
 import type { Frame } from "./telemetry.ts";
 
@@ -58,7 +58,7 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
       Object.freeze({
         action: o.action,
         ...(o.targets ? { targets: Object.freeze([...o.targets]) } : {}),
-        delay: actionSpec(o.action).delay,
+        delay: actionDelay(scenario, o.action),
       }),
     ),
   );

@@ -7,7 +7,7 @@ import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cell
 import { randomStreams } from "../random.ts";
 import { defaultServices, parameterDefaults } from "../retry-storm/index.ts";
 import { randomShard } from "../shuffle-shard.ts";
-import type { ActionId } from "./actions.ts";
+import { type ActionId, actionSpec, scaleOutSeconds } from "./actions.ts";
 import type { FleetSpec, HostSpec, TenantSpec } from "./fleet.ts";
 import type { Slo } from "./slo.ts";
 import { platform, stormWarmup } from "./storm.ts";
@@ -272,7 +272,7 @@ export const scenarios: readonly GameScenario[] = [
     code: "rs",
     title: "The retry storm",
     summary: `Pricing is slow for ${parameterDefaults.triggerDuration} s; naive retries fill the shared connection pool and keep it full.`,
-    briefing: `${stormServices.length} services (${stormServices.join(", ")}) run in one platform and share one pool of ${parameterDefaults.poolSize} connections to their dependencies. Clients and services both retry a failed call up to ${parameterDefaults.attempts} times, holding the connection while they wait. Only checkout and quotes call pricing.`,
+    briefing: `${stormServices.length} services (${stormServices.join(", ")}) run in one platform and share one pool of ${parameterDefaults.poolSize} connections to their dependencies. Clients and services both make up to ${parameterDefaults.attempts} attempts at a call (${parameterDefaults.attempts - 1} retries), holding the connection while they wait. Only checkout and quotes call pricing.`,
     chapters: [
       "retry-storm",
       "timeouts-retries-backoff",
@@ -421,7 +421,7 @@ export const scenarios: readonly GameScenario[] = [
       "Failing the database over is a data-plane step and works while the control plane is impaired; shedding low-priority work makes the zones left enough for the rest; the scale-out is slow, so it is asked for at once and shedding stops once it has landed.",
     trap: {
       entry: { at: 135, action: "eject-host", target: "b1" },
-      why: "Every host left is busy because there are too few of them: ejecting one that looks overloaded takes a quarter of its zone's capacity away while the control plane cannot add any.",
+      why: `Every host left is busy because there are too few of them: ejecting one that looks overloaded takes a quarter of its zone's capacity away, and the impaired control plane needs ${minutesAndSeconds(scaleOutSeconds.impaired)} to add any.`,
     },
     model: { kind: "fleet", build: () => zoneFleet() },
   },
@@ -429,7 +429,7 @@ export const scenarios: readonly GameScenario[] = [
     id: "thundering-herd",
     code: "th",
     title: "A thundering herd after a cache flush",
-    summary: "A cache is flushed; every read goes to the database at once, and clients retry in lockstep.",
+    summary: `A cache is flushed; every read goes to the database at once, and each failed read comes back as a retry ${herd.retryDelayMs / 1000} s later.`,
     briefing: `${herd.tenants} tenants read through a cache in front of ${dbHosts.length} database hosts; the cache answers nearly every read. Clients retry a failed read after exactly ${herd.retryDelayMs / 1000} s, ${herd.attempts - 1} times at most.`,
     chapters: ["load-shedding", "timeouts-retries-backoff", "retry-storm"],
     seconds: 600,
@@ -452,8 +452,7 @@ export const scenarios: readonly GameScenario[] = [
       { at: 120, action: "shed-queue" },
       { at: 120, action: "jitter-on" },
     ],
-    referenceWhy:
-      "A bounded queue means every read the database takes is answered in time and fills the cache; jitter spreads the clients' lockstep retries so they stop arriving as one wave a second.",
+    referenceWhy: `A bounded queue means every read the database takes is answered in time and fills the cache; with jitter a failed read's first retry waits ${herd.retryDelayMs / 2000} s on average (anywhere up to ${herd.retryDelayMs / 1000} s) instead of exactly ${herd.retryDelayMs / 1000} s.`,
     trap: {
       entry: { at: 150, action: "restart", target: "db-1" },
       why: "Once the queue is bounded, the backlog drains by itself: restarting a database host only takes half the capacity away while it starts.",
@@ -495,4 +494,18 @@ export const scenarios: readonly GameScenario[] = [
 
 export function findScenario(id: string): GameScenario | undefined {
   return scenarios.find((s) => s.id === id);
+}
+
+/**
+ * Seconds from taking an action in this game to its effect, as the model applies it: a
+ * scale-out waits for the control plane, which is slower while the game's is impaired (the lost
+ * zone); every other action takes its catalogue delay. What the offers, the cards and the
+ * countdown of actions under way show.
+ */
+export function actionDelay(scenario: GameScenario, action: ActionId): number {
+  if (action === "scale-out" && scenario.model.kind === "fleet")
+    return scenario.model.build(scenario.seed).controlPlaneImpaired
+      ? scaleOutSeconds.impaired
+      : scaleOutSeconds.healthy;
+  return actionSpec(action).delay;
 }

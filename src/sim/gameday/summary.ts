@@ -7,7 +7,7 @@
 import { round } from "../retry-storm/metrics.ts";
 import { actionSpec } from "./actions.ts";
 import { finishedGame, GameRuleError, type Game } from "./game.ts";
-import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { actionDelay, type GameScenario, type LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
 import type { AlertEvent } from "./slo.ts";
 
@@ -77,7 +77,7 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
   const score = played.finish().score;
   const debrief = log.map((entry, i): ActionDebrief => {
     const spec = actionSpec(entry.action);
-    const effectAt = round(entry.at + spec.delay, 1);
+    const effectAt = round(entry.at + actionDelay(scenario, entry.action), 1);
     const to = Math.min(scenario.seconds, effectAt + effectWindow);
     let without: number | null = null;
     try {

@@ -3,10 +3,9 @@
  * chosen speed, actions are taken at the simulated moment they arrive (rounded up to the next
  * tenth of a second, as the log records them), and each change goes back to the page at once.
  */
-import { actionSpec } from "../../sim/gameday/actions.ts";
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
 import { finishedGame, finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
-import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
+import { actionDelay, findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
 import { type AlertsSaid, alertChanges } from "./alert-changes.ts";
 import type { FromWorker, OfferState, Speed, ToWorker } from "./protocol.ts";
@@ -59,7 +58,7 @@ function update(refused?: string): void {
     alertChanges: alertChanges(g.telemetry.monitor.events, alertsSeen),
     log: g.log.map((e) => ({ ...e })),
     pending: g.log
-      .map((entry) => ({ entry, effectAt: entry.at + actionSpec(entry.action).delay }))
+      .map((entry) => ({ entry, effectAt: entry.at + actionDelay(g.scenario, entry.action) }))
       .filter((p) => p.effectAt > clock),
     offers: replay ? [] : offers(g),
     speed,

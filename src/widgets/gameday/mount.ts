@@ -42,6 +42,8 @@ interface Setup {
   slo: Slo;
   components: string[];
   windows: number[];
+  /** Seconds each offered action takes to land in this game (GameDay.astro, from `actionDelay`). */
+  delays: Record<string, number>;
 }
 
 function q<T extends Element>(root: ParentNode, selector: string): T {
@@ -54,8 +56,8 @@ const percentText = (share: number | null) => (share === null ? "–" : percentU
 const msText = (ms: number | null) => (ms === null ? "–" : latency(ms));
 
 /** What a screen reader hears when an action is taken: a refusal is said by the refused line's own status. */
-function ackText(entry: LogEntry): string {
-  const delay = actionSpec(entry.action).delay;
+function ackText(entry: LogEntry, delays: Record<string, number>): string {
+  const delay = delays[entry.action] ?? actionSpec(entry.action).delay;
   return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${delay === 0 ? "in effect now" : `it takes effect in ${clockText(delay)}`}.`;
 }
 
@@ -433,7 +435,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         const entry = update.log.at(-1);
         if (entry) {
           addFeed(entry.at, `You: ${entryText(entry)}`, "action");
-          said.push(ackText(entry));
+          said.push(ackText(entry, setup.delays));
         }
       }
     }

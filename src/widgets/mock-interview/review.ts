@@ -316,7 +316,7 @@ export class ReviewStage {
       ? "a red flag sinks this answer at every level."
       : d.level === null
         ? `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${percent(levelBar, 0)} of the weight, at that level or above).`
-        : `your evidence shows ${d.level} level.`;
+        : `counting the points whose evidence passes the page's checks: ${d.level} level.`;
     return `self-score ${percent(d.selfScore, 0)}, backed by evidence ${percent(d.backedScore, 0)}; ${shown}`;
   }
 
@@ -334,7 +334,7 @@ export class ReviewStage {
       el.dataset.status = v.status;
       el.textContent =
         v.status === "agrees"
-          ? `Your evidence supports ${levelWords[v.backed]}.`
+          ? `Your evidence passes the page's checks: counted at ${levelWords[v.backed]}.`
           : v.status === "not-claimed"
             ? ""
             : `${v.message} Not counted.`;
