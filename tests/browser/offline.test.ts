@@ -93,5 +93,17 @@ describeInBrowser("offline, under the base", { serviceWorkers: "allow" }, (brows
     const result = page.locator("#starlight__search .pagefind-ui__result-link").first();
     await result.waitFor({ timeout: 10_000 });
     expect(new URL((await result.getAttribute("href"))!, home).pathname.startsWith(siteBase)).toBe(true);
+    // A game day, never opened while online, plays offline too (the facilitator's page promises it):
+    // its page, its game worker and its charts come from the precache, and the storm pages.
+    await page.goto(`${home}gameday/retry-storm/`);
+    await page.locator("[data-start]").click();
+    await page.waitForSelector('[data-gameday][data-state="playing"]');
+    await page.locator('[data-speed="20"]').click();
+    await page.waitForFunction(
+      () => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.alerts?.includes("fast-burn"),
+      null,
+      { timeout: 60_000 },
+    );
+    await expect(page.locator("[data-gameday] .uplot").count()).resolves.toBeGreaterThan(0);
   });
 });
