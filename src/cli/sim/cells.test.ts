@@ -50,7 +50,7 @@ test("the table tells both designs apart", async () => {
   const { out } = await capture(["--fault", "poison", "--target", "7"]);
   expect(out).toMatch(/poison request from c7; cells hit: 7/);
   expect(out).toMatch(/10 cells\s+100\s+10%/);
-  expect(out).toMatch(/one shared deployment\s+1000\s+100%/);
+  expect(out).toMatch(/one shared deployment\s+1,000\s+100%/);
 });
 
 test("--help, and bad input is a usage error", async () => {
@@ -66,4 +66,10 @@ test("npm run sim exits 2 on bad input, with what to type instead", async () => 
   expect(run.code).toBe(2);
   expect(run.err).toMatch(/^error: --zones must be at least 2/);
   expect(run.out).toBe("");
+});
+
+test("the text groups thousands as the pages do, and says a cell's share once when every cell holds the same", async () => {
+  const { out } = await capture(["--customers", "12000", "--cells", "10"]);
+  expect(out).toMatch(/^12,000 customers in 10 cells \(1,200 per cell\), 3 zones$/m);
+  expect(out).not.toMatch(/(^|[^\d,.])\d{4,}(?![\d,])/m);
 });

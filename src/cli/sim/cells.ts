@@ -3,7 +3,14 @@
  * customers it reaches (against one shared deployment), a canary-first rollout, a customer move,
  * and what still works while the control plane is down.
  */
-import { grouped, percentUpTo } from "../../format/number.ts";
+import { asGiven, grouped, percentUpTo } from "../../format/number.ts";
+
+/** Customers per cell: "100 per cell" when every cell holds the same, else "95 to 105 per cell". */
+function perCell(populations: readonly number[]): string {
+  const low = Math.min(...populations);
+  const high = Math.max(...populations);
+  return low === high ? `${asGiven(low)} per cell` : `${asGiven(low)} to ${asGiven(high)} per cell`;
+}
 import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
@@ -136,15 +143,15 @@ function render(r: CellsReport): string {
         ? `bad deploy in cell ${b.fault.cell}`
         : `loss of zone ${b.fault.zone}`;
   const lines = [
-    `${r.customers} customers in ${r.cells} cells (${Math.min(...r.populations)}-${Math.max(...r.populations)} per cell), ${r.zones} zones`,
+    `${asGiven(r.customers)} customers in ${r.cells} cells (${perCell(r.populations)}), ${r.zones} zones`,
     "",
     `fault: ${where}; cells hit: ${b.affectedCells.join(", ") || "none"}`,
     table([
       ["design", "customers affected", "share"],
-      [`${r.cells} cells`, String(b.customersAffected), percentUpTo(b.customerShare, 2)],
+      [`${r.cells} cells`, asGiven(b.customersAffected), percentUpTo(b.customerShare, 2)],
       [
         "one shared deployment",
-        String(Math.round(b.nonCellular.customerShare * b.customers)),
+        asGiven(Math.round(b.nonCellular.customerShare * b.customers)),
         percentUpTo(b.nonCellular.customerShare, 2),
       ],
     ]),
@@ -154,7 +161,7 @@ function render(r: CellsReport): string {
     ...r.rollout.steps.map((s) =>
       `  wave ${s.wave}: ${s.action} ${s.cells.length ? `cells ${s.cells.join(", ")}` : ""}`.trimEnd(),
     ),
-    `  customers who saw the release while bad: ${r.rollout.customersExposed} (${percentUpTo(r.rollout.exposedShare, 2)}); all at once: ${percentUpTo(r.rollout.allAtOnceExposedShare, 2)}`,
+    `  customers who saw the release while bad: ${asGiven(r.rollout.customersExposed)} (${percentUpTo(r.rollout.exposedShare, 2)}); all at once: ${percentUpTo(r.rollout.allAtOnceExposedShare, 2)}`,
     "",
   ];
   if (Array.isArray(r.move)) {
@@ -173,10 +180,10 @@ function render(r: CellsReport): string {
       ["phase", "existing routed", "failed", "new placed", "new waiting"],
       ...r.staticStability.phases.map((p) => [
         p.phase,
-        String(p.routed),
-        String(p.failed),
-        String(p.placed),
-        String(p.turnedAway),
+        asGiven(p.routed),
+        asGiven(p.failed),
+        asGiven(p.placed),
+        asGiven(p.turnedAway),
       ]),
     ]),
     `pre-provision ${grouped(r.staticStability.preProvisionFactor, 2)}x peak so losing one of ${r.zones} zones needs no launches`,
