@@ -33,6 +33,11 @@ export const startupSeconds = 30;
 export const scaleOutHosts = 4;
 /** Seconds a scale-out takes with a healthy control plane, and while it is impaired. */
 export const scaleOutSeconds = { healthy: 120, impaired: 300 } as const;
+
+/** The one rule for how long a scale-out takes: the fleet applies it, and the pages show it. */
+export function scaleOutDelay(controlPlaneImpaired: boolean): number {
+  return controlPlaneImpaired ? scaleOutSeconds.impaired : scaleOutSeconds.healthy;
+}
 /** Share of requests a retry budget lets be retries, over its window (the SRE book's per-client 10%). */
 export const retryBudgetRatio = 0.1;
 /** The retry budget's window, in seconds. */

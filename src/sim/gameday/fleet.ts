@@ -30,7 +30,7 @@ import {
   retryBudgetRatio,
   retryBudgetWindowSeconds,
   scaleOutHosts,
-  scaleOutSeconds,
+  scaleOutDelay,
   startupSeconds,
 } from "./actions.ts";
 import type { ComponentSnapshot, Telemetry } from "./telemetry.ts";
@@ -876,7 +876,7 @@ export class Fleet {
   private scaleOut(now: number): void {
     if (this.spec.components === "host")
       throw new RangeError("this dashboard has a row per host: it cannot show new ones");
-    const seconds = this.spec.controlPlaneImpaired ? scaleOutSeconds.impaired : scaleOutSeconds.healthy;
+    const seconds = scaleOutDelay(this.spec.controlPlaneImpaired);
     const round = this.scaleOuts++;
     this.at(now + seconds, () => {
       const zones = this.spec.zones.map((_, z) => z).filter((z) => !this.zoneLost(z));

@@ -7,7 +7,7 @@ import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cell
 import { randomStreams } from "../random.ts";
 import { defaultServices, parameterDefaults } from "../retry-storm/index.ts";
 import { randomShard } from "../shuffle-shard.ts";
-import { type ActionId, actionSpec, scaleOutSeconds } from "./actions.ts";
+import { type ActionId, actionSpec, scaleOutDelay, scaleOutSeconds } from "./actions.ts";
 import type { FleetSpec, HostSpec, TenantSpec } from "./fleet.ts";
 import type { Slo } from "./slo.ts";
 import { platform, stormWarmup } from "./storm.ts";
@@ -503,9 +503,20 @@ export function findScenario(id: string): GameScenario | undefined {
  * countdown of actions under way show.
  */
 export function actionDelay(scenario: GameScenario, action: ActionId): number {
-  if (action === "scale-out" && scenario.model.kind === "fleet")
-    return scenario.model.build(scenario.seed).controlPlaneImpaired
-      ? scaleOutSeconds.impaired
-      : scaleOutSeconds.healthy;
+  if (action === "scale-out" && scenario.model.kind === "fleet") return scaleOutDelay(controlPlaneImpaired(scenario));
   return actionSpec(action).delay;
+}
+
+/**
+ * Whether a fleet game's control plane is impaired, read once per scenario from the fleet its
+ * model builds (the game worker asks at every frame for each action under way).
+ */
+const impairedByScenario = new WeakMap<GameScenario, boolean>();
+function controlPlaneImpaired(scenario: GameScenario): boolean {
+  let impaired = impairedByScenario.get(scenario);
+  if (impaired === undefined) {
+    impaired = scenario.model.kind === "fleet" && scenario.model.build(scenario.seed).controlPlaneImpaired;
+    impairedByScenario.set(scenario, impaired);
+  }
+  return impaired;
 }
