@@ -4,13 +4,6 @@
  * and what still works while the control plane is down.
  */
 import { asGiven, grouped, percentUpTo } from "../../format/number.ts";
-
-/** Customers per cell: "100 per cell" when every cell holds the same, else "95 to 105 per cell". */
-function perCell(populations: readonly number[]): string {
-  const low = Math.min(...populations);
-  const high = Math.max(...populations);
-  return low === high ? `${asGiven(low)} per cell` : `${asGiven(low)} to ${asGiven(high)} per cell`;
-}
 import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
@@ -24,6 +17,13 @@ import {
   type RouterMode,
   minZones,
 } from "../../sim/cells/static-stability.ts";
+
+/** Customers per cell: "100 per cell" when every cell holds the same, else "95 to 105 per cell". */
+function perCell(populations: readonly number[]): string {
+  const low = Math.min(...populations);
+  const high = Math.max(...populations);
+  return low === high ? `${asGiven(low)} per cell` : `${asGiven(low)} to ${asGiven(high)} per cell`;
+}
 
 const usage = `usage: npm run sim -- cells [--cells N] [--customers C] [--zones Z] [--fault KIND] [options] [--json]
 
