@@ -269,7 +269,13 @@ function remember<T>(map: Map<string, T>, key: string, value: T, keep: number): 
 export function finishedGame(scenario: GameScenario, seed: number, log: readonly LogEntry[]): Game {
   const key = gameKey(scenario, seed, log);
   const game = finishedGames.get(key) ?? playLog(scenario, seed, log);
-  remember(finishedScores, key, game.finish().score, keepScores);
+  const result = game.finish();
+  // A game played again after it left the last 16 while its score stayed remembered: the same
+  // numbers (a game is a pure function of scenario, seed and log), kept as the one score object
+  // `finishedScore` has already handed out.
+  const known = finishedScores.get(key);
+  if (known) result.score = known;
+  remember(finishedScores, key, result.score, keepScores);
   return remember(finishedGames, key, game, keepFinished);
 }
 
