@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { seedRange } from "../random.ts";
 import { Game, GameRuleError, playLog } from "./game.ts";
 import { checkLog, formatLog, LogFormatError, maxLogEntries, parseLog } from "./log.ts";
-import { findScenario, type LogEntry } from "./scenarios.ts";
+import { findScenario, type LogEntry, scenarios } from "./scenarios.ts";
 
 const gray = findScenario("gray-failure")!;
 const deploy = findScenario("bad-deploy")!;
@@ -111,4 +111,26 @@ test("a game day seed follows the one seed rule (src/sim/random.ts)", () => {
   // The log, the game and the terminal take every seed in the range, and no other.
   expect(checkLog({ seed: seedRange.max, actions: [] }, gray).seed).toBe(seedRange.max);
   expect(() => new Game(gray, seedRange.max + 1)).toThrow(/the seed must be a whole number from 0 to 4,294,967,295/);
+});
+
+test("every game's clock reads the tenth it was advanced to, so two actions in one tenth replay in order", () => {
+  for (const scenario of scenarios) {
+    const game = new Game(scenario, 1);
+    for (let tenth = 1; tenth <= 300; tenth++) {
+      game.advanceTo(tenth / 10);
+      // The storm's clock read 0.10000000000000142 at 0.1 (88 of these 300 tenths drifted).
+      expect(game.now, `${scenario.id} at ${tenth / 10} s`).toBe(tenth / 10);
+    }
+  }
+  // The case a player met: paused at 0.2 s, two actions, then the end.
+  const storm = findScenario("retry-storm")!;
+  const game = new Game(storm, 1);
+  game.advanceTo(0.2);
+  game.act("retries-off");
+  game.act("shed-queue");
+  expect(game.log).toEqual([
+    { at: 0.2, action: "retries-off" },
+    { at: 0.2, action: "shed-queue" },
+  ]);
+  expect(() => playLog(storm, 1, game.log)).not.toThrow();
 });

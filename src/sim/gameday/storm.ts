@@ -41,6 +41,12 @@ class StormGame implements GameModel {
   private shedOn = false;
   private notices: Notice[] = [];
   private lastTick = 0;
+  /**
+   * The game's clock, exactly the time it was last advanced to: the run's own clock starts at
+   * minus the warm-up, and adding the warm-up back drifts (0.1 read back as 0.10000000000000142),
+   * which put two actions taken in the same tenth out of order when their log was played again.
+   */
+  private clock: number;
   onTick: (rows: ComponentSnapshot[]) => void = () => {};
 
   constructor(scenario: GameScenario, seed: number, telemetry: Telemetry) {
@@ -56,6 +62,7 @@ class StormGame implements GameModel {
     this.services = this.run.state().services.map((s) => s.name);
     this.breakerForce = this.services.map(() => "closed");
     for (const service of this.services) this.engine({ kind: "breaker", service, force: "closed" });
+    this.clock = this.run.now + stormWarmup;
     this.end = scenario.seconds + (this.run.end - this.run.scenario.params.duration);
     this.run.observer = {
       arrival: (service, t) => telemetry.arrival(service, t + stormWarmup),
@@ -67,7 +74,7 @@ class StormGame implements GameModel {
   }
 
   get now(): number {
-    return this.run.now + stormWarmup;
+    return this.clock;
   }
 
   private engine(action: StormAction): void {
@@ -84,6 +91,7 @@ class StormGame implements GameModel {
       const next = Math.min(nextAction, nextTick);
       if (next > stop) break;
       this.run.advanceTo(next - stormWarmup);
+      this.clock = next;
       if (next === nextAction) {
         this.pending.shift()!.apply();
         continue;
@@ -92,6 +100,7 @@ class StormGame implements GameModel {
       this.tick();
     }
     this.run.advanceTo(stop - stormWarmup);
+    this.clock = Math.max(this.clock, stop);
   }
 
   private later(delay: number, apply: () => void): void {
