@@ -7,7 +7,8 @@
 import { expect, test } from "vitest";
 import { decodeRun, encodeRun } from "../sim/gameday/code.ts";
 import { findScenario } from "../sim/gameday/scenarios.ts";
-import { codeInHash, replayLink } from "../widgets/gameday/share.ts";
+import { codeInLink } from "../sim/gameday/code-link.ts";
+import { replayLink } from "../widgets/gameday/share.ts";
 import { basePath, joinBase, normalizeBase, sitePath } from "./url.ts";
 
 test("a base is read as Astro may give it, with or without slashes", () => {
@@ -39,7 +40,7 @@ test("a replay link under a sub-path carries its result code back to the page an
   expect(link).toBe(`/blast-radius/gameday/gray-failure/#code=${code}`);
   const url = new URL(link, "https://example.github.io");
   expect(url.pathname).toBe("/blast-radius/gameday/gray-failure/");
-  expect(codeInHash(url.hash)).toBe(code);
+  expect(codeInLink(url.hash)).toBe(code);
   // The whole link, pasted on the board, reads as the code it holds.
   expect(decodeRun(url.href)).toEqual(decodeRun(code));
   expect(replayLink("gray-failure", code)).toBe(`/gameday/gray-failure/#code=${code}`);

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { rank, verifyCode } from "./board.ts";
-import { codeName, decodeRun, encodeRun } from "./code.ts";
+import { CodeError, codeName, decodeRun, encodeRun } from "./code.ts";
+import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
 import { findScenario } from "./scenarios.ts";
 import { seedRange } from "../random.ts";
@@ -97,4 +98,14 @@ test("a code carries any seed of the one seed rule, and refuses a seed outside i
   // The same code one seed further, check digits and all, as a tool that ignores the rule would make it.
   const over = encodeRun({ scenario: gray, seed: seedRange.max + 1, name: "Ada", claimedTenantMinutes: 1, log });
   expect(() => decodeRun(over)).toThrow(/the seed "4294967296" is not a whole number from 0 to 4,294,967,295/);
+});
+
+test("a link whose code has a malformed %-escape is read as a damaged code, never thrown as a URIError", () => {
+  // A link cut short in the middle of an escape froze the game day and hid the board's stored runs.
+  for (const link of ["#code=abc%E0%A4%A", "https://example.org/gameday/board/#code=garbage%ZZ"]) {
+    expect(codeInLink(link)).toBe(link.slice(link.indexOf("code=") + 5));
+    expect(() => decodeRun(link)).toThrow(CodeError);
+  }
+  expect(codeInLink("#code=a%20b")).toBe("a b");
+  expect(codeInLink("#other=1")).toBeNull();
 });

@@ -19,6 +19,7 @@
  */
 import { hashName, isSeed, seedRule } from "../random.ts";
 import { actionCatalogue } from "./actions.ts";
+import { codeInLink } from "./code-link.ts";
 import { maxLogEntries } from "./log.ts";
 import { scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
 
@@ -76,8 +77,7 @@ export function encodeRun(run: RunCode): string {
  */
 export function decodeRun(input: string): RunCode {
   let text = input.trim();
-  const inLink = /[#&?]code=([^&#\s]+)/.exec(text);
-  if (inLink) text = decodeURIComponent(inLink[1]!);
+  text = codeInLink(text) ?? text;
   const fields = text.split("-");
   if (fields[0] !== codeVersion || fields.length < 6)
     throw new CodeError(`not a game day result code (they look like ${codeVersion}-gf-1-Ada-3516-1200eh6-5ax2k1)`);

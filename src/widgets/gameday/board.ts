@@ -6,7 +6,8 @@
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
-import { codeInHash, replayLink } from "./share.ts";
+import { codeInLink } from "../../sim/gameday/code-link.ts";
+import { replayLink } from "./share.ts";
 import { countOf } from "../../format/number.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
@@ -32,7 +33,7 @@ export function splitCodes(text: string): string[] {
     .split(/\s+/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0)
-    .map((s) => codeInHash(s.slice(s.indexOf("#"))) ?? s);
+    .map((s) => codeInLink(s.slice(s.indexOf("#"))) ?? s);
 }
 
 export async function mountBoard(root: HTMLElement): Promise<void> {
@@ -146,7 +147,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
   });
 
   render();
-  const fromLink = codeInHash(location.hash);
+  const fromLink = codeInLink(location.hash);
   await Promise.all([...readStored(), ...(fromLink ? [fromLink] : [])].map(check));
   if (fromLink) history.replaceState(null, "", location.pathname);
   root.dataset.ready = "true";

@@ -29,7 +29,8 @@ import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
-import { codeInHash, nameKey, replayLink } from "./share.ts";
+import { codeInLink } from "../../sim/gameday/code-link.ts";
+import { nameKey, replayLink } from "./share.ts";
 import { countOf, latency, percent, percentUpTo, svgCoordinate } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 
@@ -744,11 +745,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   });
 
   // A shared run in the link: replay it.
-  const shared = codeInHash(location.hash);
+  const shared = codeInLink(location.hash);
   if (shared) start({ kind: "replay", code: shared });
   // A shared link opened on this same page changes only the address's fragment: replay it too.
   window.addEventListener("hashchange", () => {
-    const code = codeInHash(location.hash);
+    const code = codeInLink(location.hash);
     if (code) start({ kind: "replay", code });
   });
   root.dataset.ready = "true";

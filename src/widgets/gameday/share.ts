@@ -10,11 +10,5 @@ export function replayLink(scenario: string, code: string, base: string = basePa
   return `${joinBase(base, `gameday/${scenario}/`)}#code=${encodeURIComponent(code)}`;
 }
 
-/** The result code carried after `#code=` in a link, or null. */
-export function codeInHash(hash: string): string | null {
-  const match = /(?:^#|[#&])code=([^&#\s]+)/.exec(hash);
-  return match ? decodeURIComponent(match[1]!) : null;
-}
-
 /** Where the name a player puts on the room's board is remembered. */
 export const nameKey = "blast-radius:gameday-name:v1";
