@@ -125,6 +125,14 @@ export function describeAnswer(part: Part, expected: Expected): string {
   }
 }
 
+/**
+ * Whether a part's unit is a multiple ("× peak", "× the budgeted rate"): only there is "1.5x"
+ * the answer 1.5. Elsewhere an x says the learner reads the question as asking for something else.
+ */
+function asksForMultiple(part: NumericPart): boolean {
+  return /^(?:[×✕]|x\s|times\b)/i.test(part.unit?.trim() ?? "");
+}
+
 /** Grade a numeric part. `params` fills placeholders in feedback answers and messages. */
 export function gradeNumeric(part: NumericPart, input: string, expected: number, params: Params = {}): Verdict {
   const parsed = parseAnswer(input);
@@ -133,6 +141,14 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
     return {
       status: "invalid",
       message: `This asks for a ${part.type === "count" ? "count" : "number"}, not a share: leave out the % sign.`,
+    };
+  }
+  if (parsed.times && !asksForMultiple(part)) {
+    return {
+      status: "invalid",
+      message: part.unit
+        ? `The answer is in ${part.unit}, not a multiple: leave out the ×.`
+        : `This asks for a ${part.type}, not a multiple: leave out the ×.`,
     };
   }
   const value = parsed.value;

@@ -1,8 +1,9 @@
 /**
  * Turning what a person types into a number: fractions, percentages, "1 in N", scientific
- * notation, thousands separators (1,820, 1 820 and 1_820), typographic minus/times/divide signs,
- * and calculations such as 1/C(16,4). Never throws: every input gets a value or a message, and
- * the message says what form is expected ("about", units and "2.4k" each get their own).
+ * notation, thousands separators (1,820, 1 820 and 1_820, also before a decimal part: 2,400.5),
+ * typographic minus/times/divide signs, superscript exponents (10⁻⁴), full-width forms, multiples
+ * (1.5x) and calculations such as 1/C(16,4). Never throws: every input gets a value or a message,
+ * and the message says what form is expected ("about", units and "2.4k" each get their own).
  */
 import { grouped, plainFigures } from "../format/number.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
@@ -26,6 +27,11 @@ export type ParsedAnswer =
       value: number;
       /** Written with a % sign. */
       percent: boolean;
+      /**
+       * Written as a multiple, one number with an x or × before or after it ("1.5x", "×1.5"). The
+       * grader takes it only on parts whose unit is a multiple ("× peak"), as it takes % only on shares.
+       */
+      times: boolean;
       expression: string;
       /**
        * Set when the answer is one decimal number (0.055%, 1.9, 5.49e-4, 2,400): it may be a
@@ -35,20 +41,38 @@ export type ParsedAnswer =
     }
   | { ok: false; message: string };
 
-const typographic: [RegExp, string][] = [
-  [/[\u2212\u2012\u2013\u2014\u2010\u2011\uFE63\uFF0D]/g, "-"],
-  [/[\u00D7\u22C5\u00B7\u2217\u2715\u2716\uFF0A]/g, "*"],
-  [/[\u00F7\u2215\u2044\uFF0F]/g, "/"],
-  [/[\uFF05\u066A]/g, "%"],
-  [/\u00B2/g, "^2"],
-  [/\u00B3/g, "^3"],
+/** Superscript digits and signs, in the order of "0123456789+-". */
+const superscripts = "\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079\u207A\u207B";
+
+/**
+ * Full-width forms (an East Asian keyboard's digits, point, comma, signs and letters) are the ASCII
+ * ones shifted by 0xFEE0, so one rule covers all of them, not only % ( ) * - /. Applied before
+ * anything else reads the answer, so "１.５ｘ" is a multiple as "1.5x" is.
+ */
+function narrow(text: string): string {
+  return text.replace(/[\uFF01-\uFF5E]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
+}
+
+const typographic: [RegExp, string | ((match: string) => string)][] = [
+  [/[\u2212\u2012\u2013\u2014\u2010\u2011\uFE63]/g, "-"],
+  [/[\u00D7\u22C5\u00B7\u2217\u2715\u2716]/g, "*"],
+  [/[\u00F7\u2215\u2044]/g, "/"],
+  [/[\u066A]/g, "%"],
+  // A run of superscripts is one exponent (10⁻⁴ is 10^(-4), 10¹² is 10^(12)), not one per
+  // character; the brackets keep its sign with it. A lone sign is left, and refused below.
+  [
+    /[\u207A\u207B]?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]+/g,
+    (run) => `^(${[...run].map((ch) => "0123456789+-"[superscripts.indexOf(ch)]).join("")})`,
+  ],
   [/\*\*/g, "^"],
   [/[\t\u00A0\u202F\u2009\u2007\u200A\u2002\u2003\u3000]/g, " "],
-  [/[\uFF08]/g, "("],
-  [/[\uFF09]/g, ")"],
 ];
 
-/** Remove thousands separators (1,820 / 1 820 / 1_820) except between a function's arguments. */
+/**
+ * Remove thousands separators (1,820 / 1 820 / 1_820) except between a function's arguments.
+ * A group may be followed by a decimal part (2,400.5): a comma before a point can only separate
+ * thousands. What stays refused is a comma that could be a decimal comma (0,25, 1,82, 1.820,5).
+ */
 function stripThousands(text: string): string {
   let out = "";
   const stack: ("call" | "group")[] = [];
@@ -59,7 +83,7 @@ function stripThousands(text: string): string {
     } else if (ch === ")") {
       stack.pop();
     } else if (/\d/.test(ch) && !/[\d.]$/.test(out) && stack.at(-1) !== "call") {
-      const group = /^[1-9]\d{0,2}(?:[, _]\d{3})+(?![\d.])/.exec(text.slice(i, i + 64));
+      const group = /^[1-9]\d{0,2}(?:[, _]\d{3})+(?!\d)/.exec(text.slice(i, i + 64));
       if (group) {
         out += group[0].replace(/[, _]/g, "");
         i += group[0].length;
@@ -114,11 +138,15 @@ const suffixes: Record<string, number> = {
   billion: 1e9,
 };
 
+/** One plain number, as an answer's expression reads once separators are removed ("1820", "-1.5", "2e3"). */
+const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
 /**
  * A word written right after a number, like "25s", "25 ms" or "2.4k": a unit or a suffix, not
- * part of a calculation. Returns the message for it.
+ * part of a calculation. Returns the message for it. `percent` says the answer ended in a % sign,
+ * which `text` no longer holds; `suggest`, whether the message may name the answer without it.
  */
-function describeWord(text: string): string | undefined {
+function describeWord(text: string, percent: boolean, suggest: boolean): string | undefined {
   const pattern = /(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)\s*([A-Za-z][A-Za-z/]*)(?![A-Za-z]*\s*\()/g;
   for (const match of text.matchAll(pattern)) {
     const [, number, word] = match as unknown as [string, string, string];
@@ -128,9 +156,32 @@ function describeWord(text: string): string | undefined {
       const whole = Number(number) * factor;
       return `"${number}${word}" is not a number here: write ${plainFigures(whole, 12)} (or ${number}e${Math.log10(factor)})`;
     }
-    return `leave out the unit "${word}" and type just the number (${number}): the question says which unit it means`;
+    const without = suggest
+      ? withoutWord(text, match.index + number.length, match.index + match[0].length, percent)
+      : "";
+    return `leave out the unit "${word}"${without}: the question says which unit it means`;
   }
   return undefined;
+}
+
+/**
+ * How to type the answer without a unit word that runs from `end` back to `numberEnd`: the rest
+ * of what was typed, as in "and type the answer without it (1 in 1820)" for "1 in 1,820
+ * customers", not just the number before the word (1820, a different answer). Empty when the rest
+ * does not read as an answer, or when taking the word out would run into what follows it (25s/2
+ * would become 252, 1 s 820 would become 1 820): a suggestion must mean what the learner meant.
+ */
+function withoutWord(text: string, numberEnd: number, end: number, percent: boolean): string {
+  const after = text.slice(end);
+  if (after !== "" && !/^\s+[A-Za-z]/.test(after)) return "";
+  const rest = text.slice(0, numberEnd) + after;
+  // Only whether the rest reads matters here, not its message: reading it without suggestions
+  // keeps this to one more parse, where "1a in 1a in 1a…" would otherwise nest one per word.
+  const parsed = read(rest + (percent ? "%" : ""), false);
+  if (!parsed.ok) return "";
+  return plainNumber.test(parsed.expression) && !percent
+    ? ` and type just the number (${rest.trim()})`
+    : ` and type the answer without it (${rest.trim()}${percent ? "%" : ""})`;
 }
 
 /** One plain decimal, possibly in scientific notation ("5.49e-4", "5.49*10^-4"). */
@@ -155,21 +206,58 @@ function fail(message: string): ParsedAnswer {
   };
 }
 
+/**
+ * A multiple as people write one on a slide: a number with an x or × after it ("1.5x", "1.5 ×")
+ * or before it ("×1.5"). Matched on the answer as typed, because × becomes * below and "1.5*" is
+ * a calculation cut short, not a multiple. The sign must touch a digit or point on its side, so
+ * "x = 1" and a lone "x" are not multiples, and "5.49 x 10^-4" (x between numbers) is untouched.
+ */
+const multipleForm = /^(?:([xX\u00D7\u2715\u2716])\s*(?=[\d.])(.*)|(.*[\d.])\s*([xX\u00D7\u2715\u2716]))$/s;
+
+/**
+ * Read a multiple: only one plain number takes the sign, so "1.5x" is 1.5 times. A calculation
+ * with one ("3/2x", which algebra reads as 3/(2x)) is refused, naming it without the sign.
+ */
+function parseMultiple(sign: string, number: string, suggest: boolean): ParsedAnswer {
+  // The number is shorter than the answer, so this recursion ends.
+  const parsed = read(number, suggest);
+  if (!parsed.ok) return parsed;
+  if (!parsed.times && !parsed.percent && plainNumber.test(parsed.expression)) return { ...parsed, times: true };
+  const without = parsed.times ? parsed.expression : number.trim();
+  return fail(`leave out the "${sign}" and type the answer without it (${without}): the question gives the unit`);
+}
+
 /** Parse an answer. `input` may be anything a text field can hold. */
 export function parseAnswer(input: string): ParsedAnswer {
+  return read(input, true);
+}
+
+/** parseAnswer, with or without naming the answer without a unit word in its message (see withoutWord). */
+function read(input: string, suggest: boolean): ParsedAnswer {
   if (typeof input !== "string") return fail("type an answer");
   // Check length first, so nothing below ever scans a huge input.
   if (input.length > maxAnswerLength * 4)
     return fail(`that answer is ${grouped(input.length)} characters long; an answer fits in ${maxAnswerLength}`);
-  let text = input;
-  for (const [pattern, replacement] of typographic) text = text.replace(pattern, replacement);
+  let text = narrow(input);
+  const typed = text.trim();
+  for (const [pattern, replacement] of typographic)
+    text = typeof replacement === "string" ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
   text = text.trim();
   if (text === "") return fail("type an answer first");
   if (text.length > maxAnswerLength)
     return fail(`that answer is ${text.length} characters long; an answer fits in ${maxAnswerLength}`);
+  const multiple = multipleForm.exec(typed);
+  if (multiple) {
+    const [, signBefore, after, before, signAfter] = multiple;
+    return signBefore !== undefined
+      ? parseMultiple(signBefore, after!, suggest)
+      : parseMultiple(signAfter!, before!, suggest);
+  }
 
   let percent = false;
-  const percentSuffix = /\s*(?:%|per\s*cent|percent)\s*$/i.exec(text);
+  // "pct" is how "percent" is cut short in tables; read as anything else it would be a unit, and
+  // leaving it out would turn 0.055 pct (0.055%) into 0.055, a hundred times the answer.
+  const percentSuffix = /\s*(?:%|per\s*cent|percent|pct\.?)\s*$/i.exec(text);
   if (percentSuffix) {
     percent = true;
     text = text.slice(0, percentSuffix.index).trim();
@@ -189,7 +277,7 @@ export function parseAnswer(input: string): ParsedAnswer {
   if (bad) return fail(bad);
   text = stripThousands(text);
   if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
-  const word = describeWord(text);
+  const word = describeWord(text, percent, suggest);
   if (word) return fail(word);
 
   const oneIn = /^(.+?)\s+(?:in|out\s+of)\s+(.+)$/i.exec(text);
@@ -212,6 +300,7 @@ export function parseAnswer(input: string): ParsedAnswer {
       ok: true,
       value: percent ? value / 100 : value,
       percent,
+      times: false,
       expression: text,
       ...(figures ? { figures } : {}),
     };

@@ -1,0 +1,213 @@
+/**
+ * Forms of answer the QA pass found refused or misdirected (.scratch/qa-ex.md D5, P1, P2, P5):
+ * each is read as the learner meant it, and a wrong value written that way is still wrong.
+ * The wider tables of accepted, wrong and invalid answers are in grade.test.ts.
+ */
+import { describe, expect, test } from "vitest";
+import { choose } from "../sim/combinatorics.ts";
+import { numericPartSchema } from "./exercise-schema.ts";
+import { gradeNumeric } from "./grade.ts";
+import { parseAnswer } from "./parse-answer.ts";
+
+const oneIn1820 = 1 / Number(choose(16, 4));
+const sharePart = numericPartSchema.parse({
+  id: "shuffle",
+  prompt: "share",
+  type: "share",
+  feedback: [{ answer: "1/4", message: "fixed groups" }],
+});
+const countPart = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
+const numberPart = numericPartSchema.parse({ id: "n", prompt: "how many", type: "number" });
+const secondsPart = numericPartSchema.parse({ id: "s", prompt: "how long", type: "number", unit: "seconds" });
+// The parts of diagnose-zone-loss, static-stability-preprovision and drill-error-budget-burn.
+const peakPart = numericPartSchema.parse({ id: "headroom", prompt: "multiple", type: "number", unit: "× peak" });
+const burnPart = numericPartSchema.parse({
+  id: "rate",
+  prompt: "burn rate",
+  type: "number",
+  unit: "× the budgeted rate",
+  tolerance: 0.02,
+});
+
+const message = (input: string) => {
+  const parsed = parseAnswer(input);
+  return parsed.ok ? `read as ${parsed.value}` : parsed.message;
+};
+
+describe("thousands separators with a decimal part (D5)", () => {
+  test.each([
+    ["2,400.0", 2400],
+    ["1,820.5", 1820.5],
+    ["12,000.25", 12000.25],
+    ["1,000,000.5", 1000000.5],
+    ["2 400.0", 2400],
+    ["1_820.5", 1820.5],
+    ["-1,820.5", -1820.5],
+    ["1 in 1,820.0", 1 / 1820],
+  ])("%s reads as %d", (input, value) => {
+    expect(parseAnswer(input)).toMatchObject({ ok: true, value });
+  });
+
+  test("the decimal part counts towards the significant figures", () => {
+    expect(parseAnswer("2,400.0")).toMatchObject({ figures: { min: 5, max: 5 } });
+    expect(parseAnswer("1,820.5")).toMatchObject({ figures: { min: 5, max: 5 } });
+  });
+
+  test.each([
+    "0,25", // a decimal comma
+    "1,82", // two digits after the comma: not a group of three
+    "1,82.5",
+    "12,00.5",
+    "1,8200.5", // four digits after the comma
+    "1.820,5", // points for thousands and a comma for decimals
+    "1,820.5.3",
+    "1,820,5",
+    "0,055%",
+  ])("%s is still refused", (input) => {
+    expect(parseAnswer(input).ok).toBe(false);
+  });
+
+  test("a grouped number with a decimal part is graded by its value", () => {
+    expect(gradeNumeric(countPart, "2,400.0", 2400).status).toBe("right");
+    expect(gradeNumeric(countPart, "2,401.0", 2400).status).toBe("wrong");
+    expect(gradeNumeric(countPart, "2,400.5", 2400).status).toBe("wrong");
+    expect(gradeNumeric(numberPart, "1,820.5", 1820.5).status).toBe("right");
+    expect(gradeNumeric(numberPart, "1,820.4", 1820.5).status).toBe("wrong");
+    // Five figures written: 1,820.0 is not a rounding of 1,820.5.
+    expect(gradeNumeric(numberPart, "1,820.0", 1820.5).status).toBe("wrong");
+  });
+});
+
+describe('"leave out the unit" names an answer that is right when typed (P1)', () => {
+  /** The answer a message suggests, in its brackets. */
+  const suggested = (text: string) => /\(([^()]+)\)/.exec(text)?.[1];
+
+  test("the suggestion keeps everything but the unit", () => {
+    expect(message("1 in 1,820 customers")).toMatch(
+      /leave out the unit "customers" and type the answer without it \(1 in 1820\)/i,
+    );
+    expect(message("1 customer in 1820")).toMatch(/\(1 in 1820\)/);
+    for (const input of ["1 in 1,820 customers", "1 customer in 1820", "1/1820 customers"]) {
+      const suggestion = suggested(message(input));
+      expect(suggestion, input).toBeDefined();
+      expect(gradeNumeric(sharePart, suggestion!, oneIn1820).status, input).toBe("right");
+    }
+  });
+
+  test("a number with a unit still asks for just the number", () => {
+    expect(message("25s")).toMatch(/leave out the unit "s" and type just the number \(25\)/i);
+    expect(message("25 ms")).toMatch(/leave out the unit "ms" and type just the number \(25\)/i);
+  });
+
+  test("no suggestion when taking the word out would join two numbers or leave another word", () => {
+    // Taking "s/" out of 25s/2 would leave 252, and taking "s" out of 1 s 820 would leave 1 820 (1820).
+    expect(message("25s/2")).not.toMatch(/252/);
+    expect(message("1 s 820")).not.toMatch(/1820|1 820/);
+    expect(message("1820 customers total")).toMatch(/unit "customers"/);
+    expect(message("1820 customers total")).not.toMatch(/\(/);
+  });
+
+  test('"pct" is a percent sign, as "percent" is', () => {
+    expect(parseAnswer("25 pct")).toMatchObject({ ok: true, value: 0.25, percent: true });
+    expect(parseAnswer("0.055 pct")).toMatchObject({ ok: true, value: 0.00055, percent: true });
+    expect(parseAnswer("0.055PCT")).toMatchObject({ ok: true, value: 0.00055, percent: true });
+    expect(parseAnswer("0.055 pct.")).toMatchObject({ ok: true, value: 0.00055, percent: true });
+    expect(gradeNumeric(sharePart, "0.055 pct", oneIn1820).status).toBe("right");
+    expect(gradeNumeric(sharePart, "0.06 pct", oneIn1820).status).toBe("wrong");
+    expect(gradeNumeric(sharePart, "25 pct", oneIn1820).message).toBe("fixed groups");
+    expect(gradeNumeric(numberPart, "25 pct", 25).message).toMatch(/not a share/);
+    expect(parseAnswer("pct").ok).toBe(false);
+    expect(parseAnswer("1 in 1820 pct").ok).toBe(false);
+  });
+});
+
+describe("a multiple written with x or × (P2)", () => {
+  test.each(["1.5x", "1.5X", "1.5 x", "1.5×", "1.5 ×", "×1.5", "x1.5", "× 1.5", " 1.5x "])(
+    "%s reads as 1.5 times",
+    (input) => {
+      expect(parseAnswer(input)).toMatchObject({ ok: true, value: 1.5, times: true, percent: false });
+    },
+  );
+
+  test("a plain number is not a multiple", () => {
+    expect(parseAnswer("1.5")).toMatchObject({ ok: true, value: 1.5, times: false });
+  });
+
+  test("a multiple keeps its significant figures and its thousands separators", () => {
+    expect(parseAnswer("1.50x")).toMatchObject({ value: 1.5, figures: { min: 3, max: 3 } });
+    expect(parseAnswer("1,000x")).toMatchObject({ value: 1000, times: true });
+  });
+
+  test("is right on a part whose unit is a multiple, and only for the right value", () => {
+    for (const input of ["1.5x", "1.5×", "x1.5", "1.50x"])
+      expect(gradeNumeric(peakPart, input, 1.5).status).toBe("right");
+    for (const input of ["1.33x", "2x", "1.4x", "1.49×", "1.51x", "15x", "0.15x", "-1.5x"])
+      expect(gradeNumeric(peakPart, input, 1.5).status, input).toBe("wrong");
+    expect(gradeNumeric(burnPart, "20x", 20).status).toBe("right");
+    expect(gradeNumeric(burnPart, "20.3x", 20).status).toBe("right"); // within its 2%
+    expect(gradeNumeric(burnPart, "21x", 20).status).toBe("wrong");
+    expect(gradeNumeric(burnPart, "2x", 20).status).toBe("wrong");
+  });
+
+  test("is refused, saying why, on a part that does not ask for a multiple", () => {
+    const onSeconds = gradeNumeric(secondsPart, "25x", 25);
+    expect(onSeconds.status).toBe("invalid");
+    expect(onSeconds.message).toMatch(/in seconds, not a multiple: leave out the ×/);
+    expect(gradeNumeric(numberPart, "1820x", 1820)).toMatchObject({ status: "invalid", message: /not a multiple/ });
+    expect(gradeNumeric(countPart, "28x", 28).status).toBe("invalid");
+    expect(gradeNumeric(sharePart, "0.000549x", oneIn1820).status).toBe("invalid");
+  });
+
+  test("anything more than one number with an × gets a message, not a value", () => {
+    expect(message("3/2x")).toMatch(/leave out the "x" and type the answer without it \(3\/2\)/i);
+    expect(message("3/2 ×")).toMatch(/leave out the "×"/i);
+    expect(message("1 in 4x")).toMatch(/leave out the "x"/i);
+    expect(message("x1.5x")).toMatch(/leave out the "x"/i);
+    for (const input of ["1.5xx", "1.5x%", "25%x", "x", "×", "1.5x2x", "1.5.3x", "x = 1.5"])
+      expect(parseAnswer(input).ok, input).toBe(false);
+    // Too long is too long, with or without the sign.
+    expect(message(`${"1".repeat(250)}x`)).toMatch(/251 characters long/);
+    // A trailing * is a calculation cut short, not a multiple.
+    expect(message("1.5*")).toMatch(/ends too early/);
+  });
+
+  test("x between numbers still multiplies, and hexadecimal is still refused", () => {
+    expect(parseAnswer("5.49 x 10^-4")).toMatchObject({ ok: true, value: 5.49e-4, times: false });
+    expect(parseAnswer("2x3")).toMatchObject({ ok: true, value: 6, times: false });
+    expect(parseAnswer("0x10").ok).toBe(false);
+  });
+});
+
+describe("superscripts and full-width forms (P5)", () => {
+  test.each([
+    ["5.49×10⁻⁴", 5.49e-4],
+    ["2⁻¹", 0.5],
+    ["10⁴", 1e4],
+    ["10¹²", 1e12],
+    ["10⁺³", 1e3],
+    ["2²", 4],
+    ["2³", 8],
+    ["1820⁻¹", 1 / 1820],
+    ["１２", 12],
+    ["12．5", 12.5],
+    ["１，８２０", 1820],
+    ["１ ｉｎ １８２０", 1 / 1820],
+    ["０.０５５％", 0.00055],
+    ["Ｃ（１６，４）", 1820],
+    ["１.５ｘ", 1.5],
+  ])("%s reads as %d", (input, value) => {
+    expect(parseAnswer(input)).toMatchObject({ ok: true, value });
+  });
+
+  test("a superscript exponent is scientific notation, with its figures", () => {
+    expect(parseAnswer("5.49×10⁻⁴")).toMatchObject({ figures: { min: 3, max: 3 } });
+    expect(gradeNumeric(sharePart, "5.49×10⁻⁴", oneIn1820).status).toBe("right");
+    expect(gradeNumeric(sharePart, "5.48×10⁻⁴", oneIn1820).status).toBe("wrong");
+    expect(gradeNumeric(sharePart, "5.49×10⁻³", oneIn1820).status).toBe("wrong");
+    expect(gradeNumeric(sharePart, "5.49×10⁴", oneIn1820).status).toBe("wrong");
+  });
+
+  test("a superscript with nothing to raise, or a lone sign, is still refused", () => {
+    for (const input of ["⁻⁴", "²", "10⁻", "1/1820 ⁻"]) expect(parseAnswer(input).ok, input).toBe(false);
+  });
+});
