@@ -3,13 +3,53 @@
  * "Don't allow sites to save data"): merely reading `localStorage` throws a SecurityError there.
  * The widgets go through src/widgets/site-storage.ts: they work, keep nothing, and never say
  * they kept something. (Starlight's own theme and sidebar scripts still throw on such a page;
- * that is upstream, and the page reads and works without them.)
+ * that is upstream, and the page reads and works without them.) A browser whose storage is full
+ * reads but cannot write: for an exercise that is the same, and the last block checks it.
  */
+import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Waiting on the widgets' code, which loads on the first touch: seconds on a busy machine. */
 const loading = { timeout: 20_000 };
+
+/**
+ * "What does a retry cost?" where nothing the learner does can be stored: a wrong answer and then
+ * a right one still unlock the solution and mark the part solved, and one note beside the
+ * exercise, there only from the first checked answer, says that progress is not being saved.
+ */
+async function expectExerciseFollowsThePage(page: Page): Promise<void> {
+  const exercise = page.locator('[data-exercise="retry-expected-attempts"]');
+  const flaky = exercise.locator('form[data-part="flaky"]');
+  const field = flaky.getByLabel("Your answer");
+  const feedback = flaky.locator("[data-feedback]");
+  const show = exercise.getByRole("button", { name: "Show solution" });
+  const note = page.getByText(/^This browser cannot save your progress/);
+  await expect(show.isDisabled()).resolves.toBe(true);
+  await expect(note.count()).resolves.toBe(0);
+
+  await field.fill("3");
+  await flaky.getByRole("button", { name: "Check" }).click();
+  await expect.poll(() => feedback.getAttribute("data-verdict"), loading).toBe("wrong");
+  await expect.poll(() => show.isEnabled()).toBe(true);
+  await expect(exercise.getByText("Check an answer first to unlock the solution.").isVisible()).resolves.toBe(false);
+  await expect(note.count()).resolves.toBe(1);
+  await expect(exercise.locator("[data-unsaved]").isVisible()).resolves.toBe(true);
+
+  await field.fill("15/8");
+  await flaky.getByRole("button", { name: "Check" }).click();
+  await expect.poll(() => feedback.getAttribute("data-verdict")).toBe("right");
+  await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("1 of 2 parts solved");
+  await expect(flaky.getAttribute("data-solved")).resolves.toBe("");
+  // The tick is drawn by the part's ::before: what a sighted learner sees.
+  await expect(flaky.evaluate((form) => getComputedStyle(form, "::before").content)).resolves.toBe('"✓ solved"');
+  await expect(note.count()).resolves.toBe(1);
+
+  await show.click();
+  await exercise.getByRole("button", { name: "Show it" }).click();
+  await expect.poll(() => exercise.locator("[data-solution]").isVisible()).toBe(true);
+  await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("1 of 2 parts solved · solution seen");
+}
 
 describeInBrowser("storage refused", (browser) => {
   const { site } = browser;
@@ -53,6 +93,13 @@ describeInBrowser("storage refused", (browser) => {
     expect(await summary.textContent()).not.toContain("is kept in this browser");
   });
 
+  test("an exercise follows the answers checked on the page, and says once that they are not saved", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/timeouts-retries-backoff/`);
+    await expectExerciseFollowsThePage(page);
+    expect(ownErrors).toEqual([]);
+  });
+
   test("the progress page says nothing is kept, and offers no export, import or reset", async () => {
     const { page } = browser;
     await page.goto(`${site}/progress/`);
@@ -73,6 +120,34 @@ describeInBrowser("storage refused", (browser) => {
     await expect
       .poll(() => page.locator("[data-gameday]").getAttribute("data-result-code"), loading)
       .toMatch(/^GD1-rs-1-/);
+    expect(ownErrors).toEqual([]);
+  });
+});
+
+/** A browser whose storage is full: reading works, and every write of progress fails. */
+describeInBrowser("storage full", (browser) => {
+  const { site } = browser;
+  const ownErrors: string[] = [];
+
+  beforeAll(async () => {
+    await browser.context.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith("blast-radius:progress"))
+          throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        setItem.call(this, key, value);
+      };
+    });
+    browser.page.on("pageerror", (error) => {
+      if (error.stack?.includes("/_astro/")) ownErrors.push(`${error.message}\n${error.stack}`);
+    });
+  });
+
+  test("an exercise follows the answers checked on the page, and says once that they are not saved", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/timeouts-retries-backoff/`);
+    await expectExerciseFollowsThePage(page);
+    await expect(page.evaluate(() => localStorage.getItem("blast-radius:progress:v1"))).resolves.toBeNull();
     expect(ownErrors).toEqual([]);
   });
 });

@@ -6,14 +6,15 @@
  */
 import { answeredAfterReveal, isSolved, type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
-import { readProgress } from "../progress/store.ts";
+import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { countOf } from "../../format/number.ts";
 
 /**
- * Show the stored progress of an exercise: which parts are solved (or answered only after the
- * solution was shown, marked apart), the status line, and the solution unlocked once any part was
- * tried. The widget calls it again after each attempt and after the solution is shown.
+ * Show the progress of an exercise: which parts are solved (or answered only after the solution
+ * was shown, marked apart), the status line, and the solution unlocked once any part was tried.
+ * The widget calls it again after each attempt and after the solution is shown. It reads the
+ * page's progress (page-progress.ts): the stored one, plus what this page view could not store.
  * While a generated variant is shown, `variant` holds the parts answered rightly for its numbers:
  * the parts' marks show those (a mark from the chapter's numbers says nothing about new ones),
  * and the status line says both.
@@ -22,7 +23,7 @@ export function showPartProgress(
   root: HTMLElement,
   id: string,
   partIds: string[],
-  progress: Progress = readProgress(),
+  progress: Progress = pageProgress.read(),
   variant?: { seed: number; solved: ReadonlySet<string> },
 ): void {
   const entry = progress.exercises[id];
@@ -68,7 +69,7 @@ export function showPartProgress(
 function showSavedState(root: HTMLElement): void {
   const data = readPayload(root);
   if (!data) return;
-  const progress = readProgress();
+  const progress = pageProgress.read();
   const entry = progress.exercises[data.id];
   if (!entry) return;
   showPartProgress(

@@ -3,7 +3,7 @@
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
  * variants from a shown seed, and code checks run in the playground's sandboxed worker.
  */
-import { exerciseEntry, markSolved, partEntry } from "../../course/progress.ts";
+import { exerciseEntry, markSolved, type Progress, partEntry } from "../../course/progress.ts";
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
@@ -17,8 +17,9 @@ import {
 } from "../../grader/solution.ts";
 import { checkText, visibleText } from "../../playground/protocol.ts";
 import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
-import { progressEvent, updateProgress } from "../progress/store.ts";
+import { progressEvent } from "../progress/store.ts";
 import { showHintButton, showPartProgress } from "./bootstrap.ts";
+import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
@@ -48,10 +49,28 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const refreshStatus = () =>
     showPartProgress(root, data.id, partIds, undefined, seed === null ? undefined : { seed, solved: variantSolved });
 
+  // Where the browser would not store this exercise's progress, one note beside it says so. It
+  // appears only once this exercise has changed something, and leaves when a later write (from
+  // any exercise on the page) stored what was held. Text is set only when it changes: the note
+  // is a live region, and the same words written again could be read out again.
+  const note = root.querySelector<HTMLElement>("[data-unsaved]");
+  let changed = false;
+  const showUnsaved = () => {
+    const text = changed && pageProgress.unsaved() ? unsavedNote : "";
+    if (note && note.textContent !== text) note.textContent = text;
+  };
+  window.addEventListener(progressEvent, showUnsaved);
+  /** Change this page's progress: stored if the browser allows, held in the page if not. */
+  const save = (change: (p: Progress) => void) => {
+    pageProgress.update(change);
+    changed = true;
+    showUnsaved();
+  };
+
   /** Count an attempt (invalid input is not one) and announce the change to the page. */
   const record = (part: string, verdict: Verdict["status"]) => {
     if (verdict === "invalid") return;
-    updateProgress((p) => {
+    save((p) => {
       partEntry(p, data.id, part).attempts++;
       // Solved, or answered after seeing the solution when it was shown first.
       if (verdict === "right") markSolved(p, data.id, part);
@@ -126,7 +145,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     if (!next) return;
     next.hidden = false;
     const shown = hints.filter((h) => !h.hidden).length;
-    updateProgress((p) => {
+    save((p) => {
       const entry = exerciseEntry(p, data.id);
       entry.hints = Math.max(entry.hints, shown);
     });
@@ -153,7 +172,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
     solution.hidden = false;
     solution.focus();
-    updateProgress((p) => {
+    save((p) => {
       exerciseEntry(p, data.id).revealed = true;
     });
     // The exercise says it is revealed: a part answered from here on is answered, not solved.

@@ -1,0 +1,88 @@
+import { describe, expect, test } from "vitest";
+import { memoryStorage } from "../../../tests/support/memory-storage.ts";
+import { isSolved, markSolved, partEntry, progressKey } from "../../course/progress.ts";
+import { readProgress } from "../progress/store.ts";
+import { pageProgressOver } from "./page-progress.ts";
+
+/** Two checked answers to one part, the second one right, as a learner makes them. */
+const wrongThenRight = (page: ReturnType<typeof pageProgressOver>) => [
+  page.update((p) => void partEntry(p, "retry-expected-attempts", "flaky").attempts++),
+  page.update((p) => {
+    partEntry(p, "retry-expected-attempts", "flaky").attempts++;
+    markSolved(p, "retry-expected-attempts", "flaky");
+  }),
+];
+
+describe("progress as the page view knows it", () => {
+  test("storage refused: the attempts and the solved part are held in the page, and said to be unsaved", () => {
+    const page = pageProgressOver(() => null);
+    expect(page.unsaved()).toBe(false);
+    expect(wrongThenRight(page)).toEqual([false, false]);
+    expect(page.read().exercises["retry-expected-attempts"]?.parts.flaky).toEqual({ attempts: 2, solved: true });
+    expect(isSolved(page.read(), "retry-expected-attempts", ["flaky"])).toBe(true);
+    expect(page.unsaved()).toBe(true);
+  });
+
+  test("storage full: what was stored before is read with what the page holds on top", () => {
+    const stored = JSON.stringify({
+      version: 1,
+      exercises: { "shuffle-shard-16-workers": { parts: { shuffle: { attempts: 1, solved: true } }, hints: 1 } },
+    });
+    const storage = memoryStorage({ [progressKey]: stored }, { full: true });
+    const page = pageProgressOver(() => storage);
+    expect(wrongThenRight(page)).toEqual([false, false]);
+    const read = page.read();
+    expect(read.exercises["shuffle-shard-16-workers"]?.parts.shuffle).toEqual({ attempts: 1, solved: true });
+    expect(read.exercises["retry-expected-attempts"]?.parts.flaky).toEqual({ attempts: 2, solved: true });
+    // The storage still holds only what it held: nothing claims a write that failed.
+    expect(storage.getItem(progressKey)).toBe(stored);
+  });
+
+  test("a part answered after the solution was shown stays marked so while held in the page", () => {
+    const page = pageProgressOver(() => null);
+    page.update((p) => {
+      partEntry(p, "e", "a").attempts++;
+      p.exercises.e!.revealed = true;
+    });
+    page.update((p) => {
+      partEntry(p, "e", "a").attempts++;
+      markSolved(p, "e", "a");
+    });
+    expect(page.read().exercises.e).toMatchObject({
+      revealed: true,
+      parts: { a: { attempts: 2, solved: true, afterReveal: true } },
+    });
+  });
+
+  test("once storage takes a write again, what the page held is stored with it", () => {
+    const base = memoryStorage();
+    let full = true;
+    const storage: Storage = {
+      ...base,
+      getItem: (k) => base.getItem(k),
+      setItem: (k, v) => {
+        if (full) throw new DOMException("quota", "QuotaExceededError");
+        base.setItem(k, v);
+      },
+    };
+    const page = pageProgressOver(() => storage);
+    page.update((p) => void partEntry(p, "a", "x").attempts++);
+    expect(page.unsaved()).toBe(true);
+    full = false;
+    expect(page.update((p) => void (p.exercises.a!.hints = 1))).toBe(true);
+    expect(page.unsaved()).toBe(false);
+    expect(readProgress(base).exercises.a).toEqual({
+      parts: { x: { attempts: 1, solved: false } },
+      hints: 1,
+      revealed: false,
+    });
+  });
+
+  test("storage that works: the page reads exactly what is stored, and holds nothing", () => {
+    const storage = memoryStorage();
+    const page = pageProgressOver(() => storage);
+    expect(page.update((p) => void partEntry(p, "a", "x").attempts++)).toBe(true);
+    expect(page.unsaved()).toBe(false);
+    expect(page.read()).toEqual(readProgress(storage));
+  });
+});
