@@ -1,3 +1,4 @@
+import { default_maximum_interval, S_MAX, S_MIN } from "ts-fsrs";
 import { describe, expect, test } from "vitest";
 import { memoryStorage } from "../../tests/support/memory-storage.ts";
 import {
@@ -25,8 +26,10 @@ import {
   type ReviewCard,
   readProgressText,
   sanitizeProgress,
+  sanitizeReviewCard,
   totals,
 } from "./progress.ts";
+import { enrol, recordReview } from "./review.ts";
 
 const known = new Set(["a", "b", "cell-router", "shuffle-shard-16-workers"]);
 
@@ -389,5 +392,90 @@ describe("importing a file with fields of the wrong type", () => {
     expect(result).toMatchObject({ ok: true, unread: [] });
     const older = JSON.stringify({ version: 1, exercises: { a: { parts: { x: { solved: true } } } } });
     expect(importProgress(older, emptyProgress(), known)).toMatchObject({ ok: true, imported: ["a"], unread: [] });
+  });
+});
+
+describe("review cards: only what ts-fsrs can write is read", () => {
+  const reviewed = new Date("2026-12-01T09:00:00.000Z");
+  const solvedA = () => {
+    const p = emptyProgress();
+    partEntry(p, "a", "x").solved = true;
+    return p;
+  };
+  /** A card as the course writes it when an exercise is first solved. */
+  const written = () => enrol(solvedA(), [{ id: "a", chapter: "c", parts: ["x"] }], reviewed).review!.a!;
+
+  test("every card the scheduler writes reads whole, at the edges of ts-fsrs's ranges too", () => {
+    const card = written();
+    const blank: ReviewCard = {
+      due: reviewed.toISOString(),
+      stability: 0,
+      difficulty: 0,
+      elapsed_days: 0,
+      scheduled_days: 0,
+      learning_steps: 0,
+      reps: 0,
+      lapses: 0,
+      state: 0,
+    };
+    const edges: ReviewCard[] = [
+      card,
+      blank,
+      { ...card, stability: S_MIN, difficulty: 1 },
+      // Each better grade's interval a day longer than the worse one's, after each is capped.
+      { ...card, stability: S_MAX, difficulty: 10, scheduled_days: default_maximum_interval + 3 },
+    ];
+    for (const c of edges) expect(sanitizeReviewCard(c)).toEqual(c);
+    // Reviewed "easy" each time it comes back, a card reaches ts-fsrs's largest stability and an
+    // interval past its maximum_interval ("easy" is kept a day longer than "good", which is kept a
+    // day longer than "hard"), and still reads whole.
+    let p = enrol(solvedA(), [{ id: "a", chapter: "c", parts: ["x"] }], reviewed);
+    for (let i = 0; i < 30; i++) p = recordReview(p, "a", "easy", new Date(p.review!.a!.due));
+    const mature = p.review!.a!;
+    expect(mature).toMatchObject({ stability: S_MAX, scheduled_days: default_maximum_interval + 2 });
+    expect(sanitizeReviewCard(mature)).toEqual(mature);
+  });
+
+  test("numbers no FSRS card can have are refused", () => {
+    const card = written();
+    const impossible: Record<string, unknown>[] = [
+      // The QA's file: /review/ froze on it (its recall holds past the last date JavaScript can name).
+      { ...card, stability: 999_999_999 },
+      { ...card, stability: 1.2e8 },
+      { ...card, stability: S_MAX * 1.001 },
+      { ...card, stability: S_MIN / 2 },
+      { ...card, difficulty: 10.5 },
+      { ...card, difficulty: 0.5 },
+      // One of the pair blank: ts-fsrs refuses to schedule it ("Invalid memory state").
+      { ...card, stability: 0 },
+      { ...card, difficulty: 0 },
+      { ...card, scheduled_days: default_maximum_interval + 4 },
+      // Reviewed (not new), yet never reviewed: ts-fsrs cannot tell its recall ("Invalid date").
+      { ...card, last_review: undefined },
+    ];
+    for (const c of impossible) expect(sanitizeReviewCard(c)).toBeUndefined();
+  });
+
+  test("an imported card with such a number is dropped and named; the rest of the file is kept", () => {
+    const p = solvedA();
+    p.exercises.b = { parts: { y: { attempts: 2, solved: true } }, hints: 3, revealed: false };
+    p.review = { a: { ...written(), stability: 999_999_999 }, b: written() };
+    const file = JSON.parse(exportProgress(p));
+    // An entry whose exercise fields are damaged too is named once.
+    file.progress.exercises["cell-router"] = { parts: {}, hints: "2", revealed: false };
+    file.progress.review["cell-router"] = { ...written(), difficulty: 11 };
+    const result = importProgress(JSON.stringify(file), emptyProgress(), known);
+    expect(result).toMatchObject({ ok: true, imported: ["a", "b", "cell-router"], unread: ["cell-router", "a"] });
+    if (!result.ok) return;
+    expect(result.progress.exercises.a).toEqual(p.exercises.a);
+    expect(result.progress.exercises.b).toEqual(p.exercises.b);
+    expect(result.progress.review).toEqual({ b: written() });
+    expect(describeImport(result)).toBe(
+      "Imported progress for 3 exercises, merged with what was here. 2 entries could not be read whole (cell-router, a): a field of the wrong type counts as nothing done.",
+    );
+    // Stored progress reads the same way: the card goes, the exercise stays.
+    const stored = readProgressText(JSON.stringify(p));
+    expect(stored.ok && stored.progress.review).toEqual({ b: written() });
+    expect(stored.ok && stored.progress.exercises.a).toEqual(p.exercises.a);
   });
 });

@@ -101,14 +101,46 @@ function sanitizeExercise(value: unknown, lossy: () => void = () => {}): Exercis
 const isoDate = (v: unknown): v is string => typeof v === "string" && v.length <= 40 && Number.isFinite(Date.parse(v));
 const real = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 1e9;
 
-/** A review card as stored, or undefined when any field is missing or out of range. */
+// The ranges of the ts-fsrs package the schedule is written with (5.4.2; its dist/index.d.ts
+// exports them): stability from S_MIN (0.001 days) to S_MAX (36,500), difficulty clamped to 1 to
+// 10, intervals capped at default_maximum_interval (36,500 days). The progress format does not
+// import ts-fsrs (it is read on every chapter page); progress.test.ts checks these against it.
+const stabilityMin = 0.001;
+const stabilityMax = 36_500;
+const maximumInterval = 36_500;
+
+/**
+ * A card's memory as ts-fsrs can hold it: blank (stability and difficulty 0, a new card), or both
+ * within ts-fsrs's ranges. Any other pair it refuses to schedule ("Invalid memory state"), and a
+ * stability far past S_MAX (1.2e8 days, which this format once let in) held recall above the
+ * target past the last date a Date can name, which froze /review/ (review.ts, holdsForDays).
+ */
+const fsrsMemory = (stability: number, difficulty: number) =>
+  (stability === 0 && difficulty === 0) ||
+  (stability >= stabilityMin && stability <= stabilityMax && difficulty >= 1 && difficulty <= 10);
+
+/**
+ * An interval ts-fsrs can schedule: each grade's is capped at maximum_interval, then each better
+ * grade's is kept a day longer than the worse one's, so the four reach at most 3 days past it.
+ */
+const fsrsInterval = (days: number) => days <= maximumInterval + 3;
+
+/**
+ * A review card as stored, or undefined when any field is missing or out of range, or holds a
+ * number no card of ts-fsrs's can have.
+ */
 export function sanitizeReviewCard(value: unknown): ReviewCard | undefined {
   if (!isRecord(value) || !isoDate(value.due)) return undefined;
   const { stability, difficulty, elapsed_days, scheduled_days, learning_steps, reps, lapses, state } = value;
   if (![stability, difficulty, elapsed_days, scheduled_days].every(real)) return undefined;
+  if (!fsrsMemory(stability as number, difficulty as number) || !fsrsInterval(scheduled_days as number))
+    return undefined;
   if (![learning_steps, reps, lapses].every((n) => real(n) && Number.isInteger(n))) return undefined;
   if (state !== 0 && state !== 1 && state !== 2 && state !== 3) return undefined;
   if (value.last_review !== undefined && !isoDate(value.last_review)) return undefined;
+  // Only a new card has never been reviewed: ts-fsrs cannot tell another's recall without the date
+  // of its last review ("Invalid date"), and the /review/ page asks for it.
+  if (value.last_review === undefined && state !== 0) return undefined;
   const card: ReviewCard = {
     due: new Date(value.due).toISOString(),
     stability: stability as number,
@@ -125,9 +157,10 @@ export function sanitizeReviewCard(value: unknown): ReviewCard | undefined {
 }
 
 /**
- * Keep every well-formed exercise entry of `value`, drop the rest. Returns undefined when
- * `value` is not progress of this version at all. The ids of exercise entries dropped, or
- * read only in part (a field of the wrong kind read as nothing done), are pushed to `lossy`.
+ * Keep every well-formed exercise entry and review card of `value`, drop the rest. Returns
+ * undefined when `value` is not progress of this version at all. The ids of exercise entries
+ * dropped, or read only in part (a field of the wrong kind read as nothing done), and of review
+ * cards dropped, are pushed to `lossy`, each once.
  */
 export function sanitizeProgress(value: unknown, lossy: string[] = []): Progress | undefined {
   if (!isRecord(value) || value.version !== progressVersion || !isRecord(value.exercises)) return undefined;
@@ -142,8 +175,11 @@ export function sanitizeProgress(value: unknown, lossy: string[] = []): Progress
   if (isRecord(value.review)) {
     const review: Record<string, ReviewCard> = {};
     for (const [id, card] of Object.entries(value.review)) {
-      const clean = isId(id) ? sanitizeReviewCard(card) : undefined;
+      if (!isId(id)) continue;
+      const clean = sanitizeReviewCard(card);
       if (clean) review[id] = clean;
+      // A card dropped is read as never scheduled, and its exercise is named among those lost.
+      else if (!lossy.includes(id)) lossy.push(id);
     }
     if (Object.keys(review).length > 0) result.review = review;
   }

@@ -5,6 +5,7 @@ import {
   dueCards,
   durability,
   enrol,
+  hintsOpened,
   holdsForDays,
   ratingFor,
   ratingNote,
@@ -54,6 +55,20 @@ describe("the outcome of a review", () => {
     expect(ratingsAllowed({ wrong: 2, gaveUp: false })).toEqual(["again", "hard"]);
     expect(ratingsAllowed({ wrong: 3, gaveUp: false })).toEqual(["again"]);
     expect(ratingsAllowed({ wrong: 0, gaveUp: true })).toEqual(["again"]);
+  });
+
+  test("a hint counts against a review when a press opens it, once; a press that opens none counts nothing", () => {
+    // Presses of a three-hint exercise's button: each of the first three opens one hint.
+    let counted = 0;
+    let wrong = 0;
+    for (const open of [1, 2, 3, 3, 3]) {
+      wrong += hintsOpened(counted, open);
+      counted = Math.max(counted, open);
+    }
+    expect(wrong).toBe(3);
+    // "No more hints" (all three open): pressed again, it counts nothing.
+    expect(hintsOpened(3, 3)).toBe(0);
+    expect(ratingsAllowed({ wrong: hintsOpened(0, 1) + hintsOpened(1, 1), gaveUp: false })).toEqual(["again", "hard"]);
   });
 
   test("the note above the grades says what the attempts earned, in the right number", () => {
@@ -188,6 +203,22 @@ describe("what the /review/ page says of the figures", () => {
     expect(holdsForDays([], t0)).toBe(0);
   });
 
+  test("holds for: the search ends, even for a card whose recall outlasts the last date a Date can name", () => {
+    const card = enrol(solved("cells-blast-radius"), reviewables, t0).review!["cells-blast-radius"]!;
+    // The last day from t0 that a Date can name (time values end at 8.64e15 ms, in 275760).
+    const lastDay = Math.floor((8.64e15 - t0.getTime()) / day);
+    // Stability the progress format once let in (below 1e9 days), and ts-fsrs's largest stability
+    // counted from a last review near that last date: neither falls below the target by then.
+    expect(holdsForDays([{ ...card, stability: 999_999_999 }], t0)).toBe(lastDay);
+    expect(holdsForDays([{ ...card, stability: 1.2e8 }], t0)).toBe(lastDay);
+    const farReview = { ...card, stability: 36_500, last_review: "+275700-01-01T00:00:00.000Z" };
+    expect(holdsForDays([farReview], t0)).toBe(lastDay);
+    expect(holdsForDays([{ ...card, stability: 5e7 }, card], t0)).toBeLessThan(lastDay);
+    // The search's last day is a day a Date can name.
+    expect(Number.isNaN(new Date(t0.getTime() + lastDay * day).getTime())).toBe(false);
+    expect(Number.isNaN(new Date(t0.getTime() + (lastDay + 1) * day).getTime())).toBe(true);
+  });
+
   test("just solved: recall holds for as many days as the next review is away, though stability is 2.3 days", () => {
     const p = enrol(solved("cells-blast-radius"), reviewables, t0);
     const row = durability(p, reviewables, at(0.04))[0]!;
@@ -288,5 +319,9 @@ describe("when a review comes back, in words", () => {
     expect(whenText(at(0.5), at(0))).toBe("later today (2026-12-01)");
     expect(whenText(at(1), at(0))).toBe("tomorrow (2026-12-02)");
     expect(whenText(at(8.2), at(0))).toBe("in 9 days (2026-12-09)");
+    // Counts of a thousand days or more are grouped, as the course writes every such number.
+    expect(whenText(at(1715.3), at(0))).toBe("in 1,716 days (2031-08-12)");
+    // A date past the year 9999 keeps its whole day (an ISO string has six year digits then).
+    expect(whenText(new Date(8.64e15), at(0))).toBe("in 99,979,212 days (+275760-09-13)");
   });
 });

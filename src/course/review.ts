@@ -67,6 +67,16 @@ export function ratingNote(attempts: { wrong: number; gaveUp: boolean }): string
   return `Every part right, after ${after}: ${ratingsAllowed(attempts).length === 1 ? "it counts as forgotten" : "rate it again or hard"}.`;
 }
 
+/**
+ * How many hints a press of the review's hint button counts against the learner, as wrong
+ * answers: the hints the press opened. `counted` is how many the review has counted so far, `open`
+ * how many the exercise shows after the press. A press that opened none counts nothing: once every
+ * hint is open the button reads "No more hints" and, kept focusable, can still be pressed.
+ */
+export function hintsOpened(counted: number, open: number): number {
+  return Math.max(0, open - counted);
+}
+
 /** A grade the learner typed (`--rate easy`), or undefined when it is none of the four. */
 export function readOutcome(text: string): ReviewOutcome | undefined {
   const t = text.trim().toLowerCase();
@@ -199,21 +209,29 @@ function meanRecall(cards: readonly ReviewCard[], now: Date): number {
   return cards.reduce((a, c) => a + recallChance(c, now), 0) / cards.length;
 }
 
+/** The last moment a Date can hold: ECMAScript's time values end 8.64e15 ms after 1970 (in 275760). */
+const lastTime = 8.64e15;
+
 /**
  * How many whole days from `now` until the mean recall of `cards` (as recallChance gives it, and
  * recallPercent shows it) falls below targetRecallPercent: the first whole number of days at
  * which it is below. 0 when it is below already. Recall never rises with time, so a search by
  * halving finds it.
+ * The search ends at the last whole day a Date can name, and recall still at the target then
+ * gives that day's count: past it every date is invalid and every recall NaN, which is never
+ * below, so a doubling without that end ran forever (an imported card whose stability was 1.2e8
+ * days froze /review/).
  */
 export function holdsForDays(cards: readonly ReviewCard[], now: Date): number {
+  const lastDay = Math.max(0, Math.floor((lastTime - now.getTime()) / dayMs));
   const below = (days: number) =>
-    recallPercent(meanRecall(cards, new Date(now.getTime() + days * dayMs))) < targetRecallPercent;
+    days >= lastDay || recallPercent(meanRecall(cards, new Date(now.getTime() + days * dayMs))) < targetRecallPercent;
   if (cards.length === 0 || below(0)) return 0;
   let held = 0;
   let fell = 1;
   while (!below(fell)) {
     held = fell;
-    fell *= 2;
+    fell = Math.min(fell * 2, lastDay);
   }
   while (fell - held > 1) {
     const mid = (held + fell) >> 1;
@@ -267,14 +285,21 @@ export function durability(progress: Progress, reviewables: readonly Reviewable[
 }
 
 /**
+ * A date's day in UTC as an ISO string writes it: "2026-12-04", or "+275760-09-13" past the year
+ * 9999 (six year digits then, so the day is what comes before the time, not the first ten characters).
+ */
+const isoDay = (date: Date) => date.toISOString().slice(0, -"T00:00:00.000Z".length);
+
+/**
  * When a review comes back, as the page and the terminal say it: "now", "later today
- * (2026-12-04)", "tomorrow (2026-12-05)", "in 9 days (2026-12-13)" (whole days rounded up; the
- * date in UTC, as the schedule stores it).
+ * (2026-12-04)", "tomorrow (2026-12-05)", "in 9 days (2026-12-13)", "in 1,716 days (2031-08-12)"
+ * (whole days rounded up and grouped, as the course writes every count; the date in UTC, as the
+ * schedule stores it).
  */
 export function whenText(due: Date, now: Date): string {
   const days = Math.ceil((due.getTime() - now.getTime()) / dayMs);
-  const date = due.toISOString().slice(0, 10);
+  const date = isoDay(due);
   if (days <= 0) return "now";
-  if (days > 1) return `in ${days} days (${date})`;
-  return date === now.toISOString().slice(0, 10) ? `later today (${date})` : `tomorrow (${date})`;
+  if (days > 1) return `in ${countOf(days, "day")} (${date})`;
+  return date === isoDay(now) ? `later today (${date})` : `tomorrow (${date})`;
 }

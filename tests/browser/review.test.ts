@@ -11,6 +11,10 @@
  *
  * Then, at 320 px, "The 16-worker problem" comes back as another worker count: the due list names
  * it as the dealt heading does, and the topics table stacks into labelled cards inside the screen.
+ *
+ * Last, the same exercise solved with all three hints opened in the chapter: its review starts
+ * with them closed, each hint opened in the review counts against it once, and pressing the spent
+ * "No more hints" button counts nothing (QA D3, D4).
  */
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
@@ -223,5 +227,76 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     });
     expect(widths).toEqual({ page: 320, table: 0, right: expect.any(Number) });
     expect(widths.right).toBeLessThanOrEqual(320);
+  });
+
+  test("hints opened in the chapter start closed; only a press that opens a hint counts against the review", async () => {
+    const { site } = browser;
+    const id = "shuffle-shard-16-workers";
+    const meta = loadExercise(id).meta;
+    const reviewAt = new Date("2026-12-04T09:00:00.000Z");
+    const solved = emptyProgress();
+    // Solved in the chapter after opening every hint.
+    solved.exercises[id] = {
+      parts: { shuffle: { attempts: 1, solved: true }, fixed: { attempts: 1, solved: true } },
+      hints: meta.hints.length,
+      revealed: false,
+    };
+    const stored = enrol(
+      solved,
+      [{ id, chapter: meta.chapter, parts: ["shuffle", "fixed"] }],
+      new Date(reviewAt.getTime() - 3 * 86_400_000),
+    );
+    const seed = reviewSeed(id, 1);
+    const params = shuffleVariant(mulberry32(seed));
+
+    const reader = await browser.open();
+    const page = reader.page;
+    await page.clock.setFixedTime(reviewAt);
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [progressKey, JSON.stringify(stored)],
+    );
+    await page.goto(`${site}/review/`);
+    await expect
+      .poll(() => page.locator("[data-review-status]").textContent(), { timeout: 30_000 })
+      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+    const exercise = page.locator(`[data-review-slot] [data-exercise="${id}"]`);
+    const open = exercise.locator("[data-hint]:not([hidden])");
+    const hintButton = exercise.locator('[data-action="hint"]');
+    expect(meta.hints.length).toBe(3);
+    expect(await open.count()).toBe(0);
+    expect(await hintButton.textContent()).toBe("Show a hint (1 of 3)");
+
+    // Three presses open the three hints; two more, on "No more hints", open nothing. The spent
+    // button is aria-disabled but focusable, so the keyboard presses it.
+    for (let shown = 1; shown <= 3; shown++) {
+      await hintButton.click();
+      await expect.poll(() => open.count()).toBe(shown);
+    }
+    expect(await hintButton.textContent()).toBe("No more hints");
+    await hintButton.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+    expect(await open.count()).toBe(3);
+
+    const answer = async (part: string, text: string) => {
+      const form = exercise.locator(`form[data-part="${part}"]`);
+      await form.getByLabel("Your answer").fill(text);
+      await form.getByRole("button", { name: "Check" }).click();
+      await expect
+        .poll(() => form.locator("[data-feedback]").getAttribute("data-verdict"), { timeout: 20_000 })
+        .toBe("right");
+    };
+    await answer("shuffle", `1/C(${params.workers},${params.shard})`);
+    await answer("fixed", `1/${params.groups}`);
+
+    const rating = page.getByRole("group", { name: "How did it go?" });
+    await expect.poll(() => rating.count()).toBe(1);
+    expect(await page.locator("[data-review-rate-note]").textContent()).toBe(
+      "Every part right, after 3 wrong answers or hints: it counts as forgotten.",
+    );
+    // The hints opened in the chapter are still on record: the review only closed them on screen.
+    const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
+    expect(saved.exercises[id].hints).toBe(3);
   });
 });

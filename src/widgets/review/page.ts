@@ -12,6 +12,7 @@ import {
   dueCards,
   durability,
   enrol,
+  hintsOpened,
   outcomes,
   type ReviewOutcome,
   type Reviewable,
@@ -24,7 +25,7 @@ import {
   targetRecallPercent,
   whenText,
 } from "../../course/review.ts";
-import { bootExercises } from "../exercise/bootstrap.ts";
+import { bootExercises, showHintButton } from "../exercise/bootstrap.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
@@ -250,6 +251,8 @@ export function mountReviewPage(): void {
     if (index > 0) where.focus();
 
     let wrong = 0;
+    /** Hints counted against this review so far (hintsOpened). */
+    let hintsCounted = 0;
     let answered = false;
     const finish = (gaveUp: boolean) => {
       if (answered) return;
@@ -267,12 +270,24 @@ export function mountReviewPage(): void {
     });
     root.addEventListener("click", (event) => {
       const action = (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
-      if (action === "hint" && !answered) wrong++;
+      if (action === "hint" && !answered) {
+        // This listener, on the exercise's root, runs after the hint button's own (mount.ts), so a
+        // hint the press opened is open by now; a press that opened none ("No more hints") counts nothing.
+        const open = root.querySelectorAll("[data-hint]:not([hidden])").length;
+        wrong += hintsOpened(hintsCounted, open);
+        hintsCounted = Math.max(hintsCounted, open);
+      }
       if (action === "confirm-solution") finish(true);
     });
 
     // Deal this review's numbers through the exercise's own variant form, then hand over.
     bootExercises();
+    // A review starts with its hints closed, since it counts them against the learner:
+    // bootExercises reopens the hints opened when the exercise was solved in its chapter (its
+    // saved state), and those would help with the review's numbers without being counted. Only
+    // this view closes them; the stored count of hints stays as it is.
+    for (const hint of root.querySelectorAll<HTMLElement>("[data-hint]")) hint.hidden = true;
+    showHintButton(root);
     const form = root.querySelector<HTMLFormElement>("[data-variant-form]");
     const note = root.querySelector<HTMLElement>("[data-variant-note]");
     if (!form || !note) {
