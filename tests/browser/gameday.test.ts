@@ -105,7 +105,11 @@ describeInBrowser("game day in Chromium", (browser) => {
     const after = await tops();
     expect(after.length).toBe(before.length);
     for (const [i, top] of after.entries()) expect(Math.abs(top - before[i]!)).toBeLessThanOrEqual(1);
-    await page.locator('[data-speed="20"]').click();
+    // Start is disabled once the clock runs: the focus it had moves to the speed the game runs at,
+    // so the speed keys work at once (they fell to the page's body, where they did nothing).
+    await page.waitForFunction(() => document.activeElement?.matches('[data-speed][aria-pressed="true"]'));
+    await page.keyboard.press("2");
+    await page.waitForSelector('[data-speed="20"][aria-pressed="true"]');
     // Pricing slows at 1 min; the storm pages within the next minute, announced politely.
     await page.waitForFunction(
       () => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.alerts?.includes("fast-burn"),

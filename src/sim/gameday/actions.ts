@@ -21,6 +21,12 @@ export interface ActionSpec {
   does: string;
   /** Seconds from the click until it takes effect (a flag propagating, a config push, a start-up). */
   delay: number;
+  /**
+   * What it waits for before it takes effect, when that is not a delay but another event (the
+   * platform's next restart, for a pool sized at start-up): the acknowledgement, the actions
+   * under way and the debrief say so.
+   */
+  waitsFor?: string;
   /** What it costs, in one sentence: the price a real operator weighs. */
   cost: string;
   /** The chapter that explains why it works (or does not). */
@@ -161,6 +167,7 @@ export const actionCatalogue = [
     target: null,
     does: "Doubles the shared connection pool. In this game the platform sizes its pool when it starts, so the change takes effect at its next restart.",
     delay: 0,
+    waitsFor: "the platform's next restart",
     cost: "Nothing until the restart; then more connections also means more concurrent load on the dependency.",
     chapter: "bulkheads",
   },

@@ -724,12 +724,20 @@ export class Fleet {
     }
   }
 
-  /** Do `action` now; its effect lands after the delay the catalogue gives it. Throws a RangeError if it cannot be done. */
-  apply(action: string, target: string | null): void {
+  /**
+   * Do `action` now; returns when its effect lands: after the delay the catalogue gives it, but a
+   * rollback waits for the one before it and a scale-out for the control plane. Throws a
+   * RangeError if it cannot be done.
+   */
+  apply(action: string, target: string | null): number {
     const problem = this.check(action, target);
     if (problem) throw new RangeError(problem);
     const now = this.now;
-    const later = (effect: () => void) => this.at(now + actionSpec(action as never).delay, effect);
+    const lands = now + actionSpec(action as never).delay;
+    const later = (effect: () => void) => {
+      this.at(lands, effect);
+      return lands;
+    };
     this.intend(action, target);
     switch (action) {
       case "filter-request":
@@ -777,7 +785,8 @@ export class Fleet {
         });
       }
       case "restart":
-        return this.restart(this.host(target), now);
+        this.restart(this.host(target), now);
+        return lands;
       case "eject-host": {
         const host = this.host(target);
         return later(() => {
@@ -819,6 +828,7 @@ export class Fleet {
       case "scale-out":
         return this.scaleOut(now);
     }
+    throw new RangeError(`${action} is not an action in this scenario`);
   }
 
   /** What the operator has asked for, before it lands: checks read this, so a second click is refused at once. */
@@ -863,7 +873,8 @@ export class Fleet {
     this.at(host.startingUntil, () => this.recheck(host, this.now));
   }
 
-  private rollback(now: number): void {
+  /** Roll back the latest wave not yet rolled back; returns when it is back on the old release. */
+  private rollback(now: number): number {
     // One wave at a time: a rollback waits for the one before it.
     const start = Math.max(now, this.rollbackBusyUntil);
     const done = start + actionSpec("rollback-wave").delay;
@@ -871,9 +882,11 @@ export class Fleet {
     this.rolledBack++;
     const wave = this.wavesStarted - this.rolledBack;
     this.at(done, () => this.setWaveVersion(wave, 0));
+    return done;
   }
 
-  private scaleOut(now: number): void {
+  /** Add hosts once the control plane answers; returns when they are there. */
+  private scaleOut(now: number): number {
     if (this.spec.components === "host")
       throw new RangeError("this dashboard has a row per host: it cannot show new ones");
     const seconds = scaleOutDelay(this.spec.controlPlaneImpaired);
@@ -886,6 +899,7 @@ export class Fleet {
         this.recheck(host, this.now);
       }
     });
+    return now + seconds;
   }
 
   /** The cell with the fewest tenants (lowest number on ties), avoiding `leaving` and, when it can, cells on the new release. */

@@ -18,7 +18,7 @@ import type { SavedGame } from "./saved.ts";
 import { scoreRun, type Score } from "./score.ts";
 import type { AlertEvent } from "./slo.ts";
 import { Telemetry, type ComponentSnapshot, type Frame } from "./telemetry.ts";
-import { actionDelay, type GameScenario, type LogEntry } from "./scenarios.ts";
+import type { GameScenario, LogEntry } from "./scenarios.ts";
 import { createStormModel } from "./storm.ts";
 
 /** What a model must offer the game: a clock to advance, actions to check and apply, rows to report. */
@@ -29,8 +29,14 @@ export interface GameModel {
   advanceTo(time: number): void;
   /** Why the action cannot be done now, or null when it can. */
   check(action: string, target: string | null): string | null;
-  /** Do it now (its delay is the model's business). Throws a RangeError when it cannot be done. */
-  apply(action: string, target: string | null): void;
+  /**
+   * Do it now (its delay is the model's business). Returns when its effect lands (seconds since
+   * the start), or null when it waits for something yet to happen (a pool grown at the platform's
+   * next restart). Throws a RangeError when it cannot be done.
+   */
+  apply(action: string, target: string | null): number | null;
+  /** When the effect of the `index`th action applied, one that waited, landed: null while it waits. */
+  landedAt?(index: number): number | null;
   componentNames(): string[];
   /** Called at the end of every second of the game with each component's state. */
   onTick: (rows: ComponentSnapshot[]) => void;
@@ -92,6 +98,8 @@ export class Game {
   readonly scenario: GameScenario;
   readonly seed: number;
   readonly log: LogEntry[] = [];
+  /** When each entry of the log lands (`effectAt`). */
+  private readonly lands: (number | null)[] = [];
   readonly telemetry: Telemetry;
   readonly timeline: TimelineEvent[] = [];
   /** Monitoring's notices, as the dashboard's feed shows them. */
@@ -173,14 +181,32 @@ export class Game {
     const problem = this.check(action, target);
     if (problem) throw new GameRuleError(problem);
     const at = round(this.now, 1);
-    this.model.apply(action, target);
+    const lands = this.model.apply(action, target);
     const entry: LogEntry = target === null ? { at, action } : { at, action, target };
     this.log.push(entry);
-    const delay = actionDelay(this.scenario, action);
+    this.lands.push(lands === null ? null : round(lands, 1));
     const what = entryText(entry);
     this.timeline.push({ at, kind: "action", text: what });
-    if (delay > 0) this.timeline.push({ at: round(at + delay, 1), kind: "effect", text: `${what} takes effect` });
+    if (lands !== null && lands > this.now)
+      this.timeline.push({ at: round(lands, 1), kind: "effect", text: `${what} takes effect` });
+    // This action may be what an earlier one waited for (the restart that sizes a grown pool).
+    this.lands.forEach((known, i) => {
+      const landed = known === null ? this.model.landedAt?.(i) : null;
+      if (landed === null || landed === undefined) return;
+      this.lands[i] = round(landed, 1);
+      this.timeline.push({ at: round(landed, 1), kind: "effect", text: `${entryText(this.log[i]!)} takes effect` });
+    });
     return entry;
+  }
+
+  /**
+   * When the effect of the log's `index`th entry lands (seconds since the start, to the tenth),
+   * as the model applies it: a rollback queued behind another lands after it, a pool grown at the
+   * next restart lands with that restart. Null while it waits (for good, if nothing it waits for
+   * happens before the end).
+   */
+  effectAt(index: number): number | null {
+    return this.lands[index] ?? null;
   }
 
   /** Play to the end (and the drain), then score the run. */

@@ -52,12 +52,29 @@ export function entryText(entry: Pick<LogEntry, "action" | "target">): string {
   return entry.target ? `${spec.label}: ${entry.target}` : spec.label;
 }
 
+/**
+ * When an action offered in a game lands, as the pages, the cards and the terminal write it:
+ * "at once", "after 1 min 30 s" (`seconds` is `actionDelay` for that game), or at the event it
+ * waits for ("at the platform's next restart").
+ */
+export function landsText(action: ActionId, seconds: number): string {
+  const waitsFor = actionSpec(action).waitsFor;
+  if (waitsFor) return `at ${waitsFor}`;
+  return seconds === 0 ? "at once" : `after ${minutesAndSeconds(seconds)}`;
+}
+
 /** One sentence on what an action did, measured against the run that did nothing. */
 export function debriefText(item: ActionDebrief): string {
   const what = entryText({ action: item.action as ActionId, target: item.target ?? undefined });
-  const landed = item.effectAt > item.at ? `, in effect at ${clock(item.effectAt)}` : "";
+  const waitsFor = actionSpec(item.action as ActionId).waitsFor;
+  const landed =
+    item.effectAt === null
+      ? `, never in effect: ${waitsFor ?? "what it waited for"} did not come before the end`
+      : item.effectAt > item.at
+        ? `, in effect at ${clock(item.effectAt)}`
+        : "";
   const window =
-    item.window.to > item.window.from
+    item.window && item.window.to > item.window.from
       ? ` Over the next ${Math.round(item.window.to - item.window.from)} s, ${readableShare(item.window.badShare)} of requests were bad, against ${readableShare(item.window.doNothingBadShare)} doing nothing.`
       : "";
   const saved =

@@ -47,6 +47,12 @@ class StormGame implements GameModel {
    * which put two actions taken in the same tenth out of order when their log was played again.
    */
   private clock: number;
+  /** How many actions have been applied: the next one's index in the game's log. */
+  private applied = 0;
+  /** Pools grown at the next restart, by their action's index, that wait for it. */
+  private readonly growsWaiting: number[] = [];
+  /** When each of those landed: the platform's restart that sized the pool. */
+  private readonly landed = new Map<number, number>();
   onTick: (rows: ComponentSnapshot[]) => void = () => {};
 
   constructor(scenario: GameScenario, seed: number, telemetry: Telemetry) {
@@ -150,43 +156,64 @@ class StormGame implements GameModel {
         const i = this.services.indexOf(target ?? "");
         if (i < 0) return `no service named "${target}"`;
         const force = action === "breaker-open" ? "open" : "closed";
-        return this.breakerForce[i] === force ? `${target}'s breaker is already forced ${force}` : null;
+        if (this.breakerForce[i] !== force) return null;
+        // Closed is where every breaker starts (it passes every call): nobody forced it.
+        return force === "open"
+          ? `${target}'s breaker is already forced open`
+          : `${target}'s breaker already passes every call`;
       }
       default:
         return `${action} is not an action in this scenario`;
     }
   }
 
-  apply(action: string, target: string | null): void {
+  /**
+   * Do it now; returns when its effect lands, or null for a pool grown at the next restart, which
+   * waits for the platform to restart (`landedAt` then says when it did).
+   */
+  apply(action: string, target: string | null): number | null {
     const problem = this.check(action, target);
     if (problem) throw new RangeError(problem);
+    const index = this.applied++;
     const delay = actionSpec(action as never).delay;
+    const later = (effect: StormAction) => {
+      this.later(delay, () => this.engine(effect));
+      return this.now + delay;
+    };
     switch (action) {
       case "retries-off":
         this.retriesOn = false;
-        return this.later(delay, () => this.engine({ kind: "retries", on: false }));
+        return later({ kind: "retries", on: false });
       case "retries-on":
         this.retriesOn = true;
-        return this.later(delay, () => this.engine({ kind: "retries", on: true }));
+        return later({ kind: "retries", on: true });
       case "retry-budget":
         this.budgetOn = true;
-        return this.later(delay, () => this.engine({ kind: "defence", defence: "budget", on: true }));
+        return later({ kind: "defence", defence: "budget", on: true });
       case "shed-queue":
         this.shedOn = true;
-        return this.later(delay, () => this.engine({ kind: "defence", defence: "shed", on: true }));
+        return later({ kind: "defence", defence: "shed", on: true });
       case "grow-pool":
         this.stagedPool = 2 * parameterDefaults.poolSize;
-        return;
+        this.growsWaiting.push(index);
+        return null;
       case "restart":
-        return this.restart(target === platform ? this.services : [target!]);
+        this.restart(target === platform ? this.services : [target!]);
+        return this.now + delay;
       case "breaker-open":
       case "breaker-closed": {
         const i = this.services.indexOf(target!);
         const force = action === "breaker-open" ? "open" : "closed";
         this.breakerForce[i] = force;
-        return this.later(delay, () => this.engine({ kind: "breaker", service: target!, force }));
+        return later({ kind: "breaker", service: target!, force });
       }
     }
+    throw new RangeError(`${action} is not an action in this scenario`);
+  }
+
+  /** When the effect of the `index`th action applied landed, for one that waited: null while it waits. */
+  landedAt(index: number): number | null {
+    return this.landed.get(index) ?? null;
   }
 
   private restart(services: string[]): void {
@@ -198,6 +225,7 @@ class StormGame implements GameModel {
     if (services.length === this.services.length && this.stagedPool !== null) {
       this.engine({ kind: "parameter", name: "poolSize", value: this.stagedPool });
       this.stagedPool = null;
+      for (const index of this.growsWaiting.splice(0)) this.landed.set(index, this.now);
     }
     this.notices.push({ at: this.now, text: `${services.length > 1 ? "the platform" : services[0]} restarting` });
   }

@@ -4,9 +4,11 @@
  * Each is held here to the games it describes.
  */
 import { expect, test } from "vitest";
-import { finishedGame, finishedScore } from "./game.ts";
-import { debriefText } from "./report.ts";
+import { actionSpec } from "./actions.ts";
+import { finishedGame, finishedScore, Game } from "./game.ts";
+import { debriefText, entryText, landsText } from "./report.ts";
 import { findScenario, grayHost } from "./scenarios.ts";
+import { platform } from "./storm.ts";
 import { effectWindow, summarize } from "./summary.ts";
 
 const slow = { timeout: 120_000 };
@@ -35,14 +37,15 @@ test("the debrief sets an action's window against doing nothing, and says what t
   const [eject, shed] = summary.debrief;
   // The window: from the moment the action took effect, for effectWindow seconds.
   expect(eject!.effectAt).toBeGreaterThan(eject!.at);
-  expect(eject!.window).toMatchObject({ from: eject!.effectAt, to: eject!.effectAt + effectWindow });
-  expect(eject!.window.badShare).toBeCloseTo(badShareOf(log, eject!.window.from, eject!.window.to), 4);
-  expect(eject!.window.doNothingBadShare).toBeCloseTo(badShareOf([], eject!.window.from, eject!.window.to), 4);
+  const window = eject!.window!;
+  expect(window).toMatchObject({ from: eject!.effectAt, to: eject!.effectAt! + effectWindow });
+  expect(window.badShare).toBeCloseTo(badShareOf(log, window.from, window.to), 4);
+  expect(window.doNothingBadShare).toBeCloseTo(badShareOf([], window.from, window.to), 4);
   // Ejecting the slow host is what helps: alone, users are better off than doing nothing over
   // its window, and the run without it costs more; shedding healthy traffic costs (here it
   // fails low-priority requests inside the ejection's window), so the run without it costs less.
   const alone = summarize(gray, gray.seed, [log[0]!]).debrief[0]!;
-  expect(alone.window.badShare).toBeLessThan(alone.window.doNothingBadShare);
+  expect(alone.window!.badShare).toBeLessThan(alone.window!.doNothingBadShare);
   expect(debriefText(alone)).toContain(` of requests were bad, against `);
   const score = summary.score.tenantMinutes;
   expect(eject!.savedTenantMinutes).toBeCloseTo(finishedScore(gray, gray.seed, [log[1]!]).tenantMinutes - score, 3);
@@ -65,3 +68,51 @@ test("an action a later one depends on has no separable share, and the debrief s
   expect(debriefText(eject!)).toContain("its share of the result is not separable");
   expect(back!.savedTenantMinutes).not.toBeNull();
 });
+
+test(
+  "an action lands when the model applies it: rollbacks one wave at a time, a grown pool at the next restart",
+  slow,
+  () => {
+    // Three rollbacks at once: each waits for the one before it (the page said 1 min 30 s for all three).
+    const deploy = findScenario("bad-deploy")!;
+    const game = new Game(deploy, deploy.seed);
+    game.advanceTo(253);
+    game.act("halt-rollout");
+    for (let k = 0; k < 3; k++) game.act("rollback-wave");
+    const wave = actionSpec("rollback-wave").delay;
+    expect([1, 2, 3].map((i) => game.effectAt(i))).toEqual([253 + wave, 253 + 2 * wave, 253 + 3 * wave]);
+    expect(game.timeline.filter((e) => e.kind === "effect" && e.text.startsWith("Roll back")).map((e) => e.at)).toEqual(
+      [253 + wave, 253 + 2 * wave, 253 + 3 * wave],
+    );
+    const debrief = summarize(deploy, deploy.seed, game.log).debrief;
+    expect(debrief.slice(1).map((d) => d.effectAt)).toEqual([253 + wave, 253 + 2 * wave, 253 + 3 * wave]);
+    expect(debrief[3]!.window!.from).toBe(253 + 3 * wave);
+
+    // A pool grown at the next restart waits for it (the page said "in effect now"), and lands with it.
+    const storm = findScenario("retry-storm")!;
+    const grown = new Game(storm, storm.seed);
+    grown.advanceTo(10);
+    grown.act("grow-pool");
+    expect(grown.effectAt(0)).toBeNull();
+    grown.advanceTo(20);
+    grown.act("restart", platform);
+    expect(grown.effectAt(0)).toBe(20);
+    expect(grown.timeline).toContainEqual({
+      at: 20,
+      kind: "effect",
+      text: `${entryText({ action: "grow-pool" })} takes effect`,
+    });
+
+    // With no restart after it, it never lands, and the debrief says so instead of measuring a window.
+    const waited = summarize(storm, storm.seed, [{ at: 10, action: "grow-pool" }]).debrief[0]!;
+    expect(waited).toMatchObject({ effectAt: null, window: null });
+    expect(debriefText(waited)).toContain(
+      ", never in effect: the platform's next restart did not come before the end.",
+    );
+
+    // How the pages, the cards and the terminal write when an action lands.
+    expect(landsText("grow-pool", 0)).toBe("at the platform's next restart");
+    expect(landsText("retries-off", 0)).toBe("at once");
+    expect(landsText("rollback-wave", wave)).toBe("after 1 min 30 s");
+  },
+);

@@ -7,7 +7,7 @@
 import { round } from "../retry-storm/metrics.ts";
 import { actionSpec } from "./actions.ts";
 import { finishedGame, GameRuleError, type Game } from "./game.ts";
-import { actionDelay, type GameScenario, type LogEntry } from "./scenarios.ts";
+import type { GameScenario, LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
 import type { AlertEvent } from "./slo.ts";
 
@@ -20,10 +20,17 @@ export interface ActionDebrief {
   action: string;
   target: string | null;
   label: string;
-  /** When it took effect (its delay after the click). */
-  effectAt: number;
-  /** Over `effectWindow` seconds from effectAt (cut at the game's end): bad share of requests, in this run and doing nothing. */
-  window: { from: number; to: number; badShare: number; doNothingBadShare: number };
+  /**
+   * When it took effect, as the model applied it (`Game.effectAt`): its delay after the click, or
+   * later when it queued behind another (a rollback) or waited for something (a pool grown at the
+   * next restart). Null when what it waited for never came before the end.
+   */
+  effectAt: number | null;
+  /**
+   * Over `effectWindow` seconds from effectAt (cut at the game's end): bad share of requests, in
+   * this run and doing nothing. Null when it never took effect.
+   */
+  window: { from: number; to: number; badShare: number; doNothingBadShare: number } | null;
   /**
    * Tenant-minutes this run would have cost without this entry, minus what it cost: positive
    * when the action helped. Null when the log cannot be played without it (a later entry
@@ -77,8 +84,11 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
   const score = played.finish().score;
   const debrief = log.map((entry, i): ActionDebrief => {
     const spec = actionSpec(entry.action);
-    const effectAt = round(entry.at + actionDelay(scenario, entry.action), 1);
-    const to = Math.min(scenario.seconds, effectAt + effectWindow);
+    const effectAt = played.effectAt(i);
+    const measuredWindow = (from: number) => {
+      const to = Math.min(scenario.seconds, from + effectWindow);
+      return { from, to, badShare: badShare(played, from, to), doNothingBadShare: badShare(doNothing, from, to) };
+    };
     let without: number | null = null;
     try {
       without = finishedGame(
@@ -96,12 +106,7 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
       target: entry.target ?? null,
       label: spec.label,
       effectAt,
-      window: {
-        from: effectAt,
-        to,
-        badShare: badShare(played, effectAt, to),
-        doNothingBadShare: badShare(doNothing, effectAt, to),
-      },
+      window: effectAt === null ? null : measuredWindow(effectAt),
       savedTenantMinutes: without === null ? null : round(without - score.tenantMinutes, 3),
       chapter: spec.chapter,
     };

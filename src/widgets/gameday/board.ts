@@ -138,12 +138,18 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     status.textContent = "The board is empty.";
   });
   results.addEventListener("click", (event) => {
-    const code = (event.target as HTMLElement).closest<HTMLElement>("[data-remove]")?.dataset.remove;
-    if (!code) return;
+    const button = (event.target as HTMLElement).closest<HTMLElement>("[data-remove]");
+    const code = button?.dataset.remove;
+    if (!button || !code) return;
+    const place = [...results.querySelectorAll("[data-remove]")].indexOf(button);
     accepted.delete(code);
     save();
     render();
     status.textContent = "Removed.";
+    // The button pressed is gone with its row: keep the keyboard on the board, at the row that
+    // took its place (or the last), or at the field for codes once the board is empty.
+    const left = results.querySelectorAll<HTMLElement>("[data-remove]");
+    (left[Math.min(place, left.length - 1)] ?? input).focus();
   });
 
   render();

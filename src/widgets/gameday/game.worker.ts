@@ -5,7 +5,7 @@
  */
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
 import { finishedGame, finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
-import { actionDelay, findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
+import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
 import { type AlertsSaid, alertChanges } from "./alert-changes.ts";
 import type { FromWorker, OfferState, Speed, ToWorker } from "./protocol.ts";
@@ -58,8 +58,8 @@ function update(refused?: string): void {
     alertChanges: alertChanges(g.telemetry.monitor.events, alertsSeen),
     log: g.log.map((e) => ({ ...e })),
     pending: g.log
-      .map((entry) => ({ entry, effectAt: entry.at + actionDelay(g.scenario, entry.action) }))
-      .filter((p) => p.effectAt > clock),
+      .map((entry, index) => ({ index, entry, effectAt: g.effectAt(index) }))
+      .filter((p) => p.effectAt === null || p.effectAt > clock),
     offers: replay ? [] : offers(g),
     speed,
     over: g.over,

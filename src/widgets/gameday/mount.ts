@@ -27,11 +27,11 @@ import { compact, decades } from "../replay/charts.ts";
 import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
-import type { FromWorker, Speed, ToWorker } from "./protocol.ts";
+import type { FromWorker, PendingAction, Speed, ToWorker } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { nameKey, replayLink } from "./share.ts";
-import { countOf, latency, percent, percentUpTo, svgCoordinate } from "../../format/number.ts";
+import { countOf, grouped, latency, percent, percentUpTo, svgCoordinate } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 
 interface Setup {
@@ -43,8 +43,8 @@ interface Setup {
   slo: Slo;
   components: string[];
   windows: number[];
-  /** Seconds each offered action takes to land in this game (GameDay.astro, from `actionDelay`). */
-  delays: Record<string, number>;
+  /** The title of each chapter an offered action's debrief links to, by its slug. */
+  chapterTitles: Record<string, string>;
 }
 
 function q<T extends Element>(root: ParentNode, selector: string): T {
@@ -57,9 +57,26 @@ const percentText = (share: number | null) => (share === null ? "–" : percentU
 const msText = (ms: number | null) => (ms === null ? "–" : latency(ms));
 
 /** What a screen reader hears when an action is taken: a refusal is said by the refused line's own status. */
-function ackText(entry: LogEntry, delays: Record<string, number>): string {
-  const delay = delays[entry.action] ?? actionSpec(entry.action).delay;
-  return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${delay === 0 ? "in effect now" : `it takes effect in ${clockText(delay)}`}.`;
+/** When an action under way lands, from the clock: "in 90 s", or what it waits for. */
+function landsText(p: PendingAction, clock: number): string {
+  return p.effectAt === null
+    ? `waits for ${actionSpec(p.entry.action).waitsFor ?? "an event"}`
+    : `takes effect in ${Math.max(0, Math.ceil(p.effectAt - clock))} s`;
+}
+
+/**
+ * What a screen reader hears when an action is done: when it lands as the model applies it (a
+ * rollback queued behind another lands after it), read from the actions under way; one not
+ * among them landed at once.
+ */
+function ackText(entry: LogEntry, pending: PendingAction | undefined): string {
+  const when =
+    pending === undefined
+      ? "in effect now"
+      : pending.effectAt === null
+        ? `it takes effect at ${actionSpec(entry.action).waitsFor ?? "a later event"}`
+        : `it takes effect in ${clockText(pending.effectAt - entry.at)}`;
+  return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${when}.`;
 }
 
 function alertText(event: AlertEvent, slo: Slo): string {
@@ -288,7 +305,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       setText(cells.success, percentText(c.success));
       setText(cells.p99, msText(c.p99));
       setText(cells.pool, `${c.inUse} / ${c.capacity}`);
-      setText(cells.queue, String(c.queue));
+      setText(cells.queue, grouped(c.queue));
       const line = spark(recent.map((f) => f.components[i]!.success));
       if (sparkLines[i] !== line) {
         sparkLines[i] = line;
@@ -312,10 +329,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function drawLog(update: FromWorker & { type: "update" }): void {
     const pendingHtml = update.pending.length
       ? update.pending
-          .map(
-            (p) =>
-              `<li>${escapeHtml(entryText(p.entry))}: takes effect in ${Math.max(0, Math.ceil(p.effectAt - update.clock))} s</li>`,
-          )
+          .map((p) => `<li>${escapeHtml(entryText(p.entry))}: ${escapeHtml(landsText(p, update.clock))}</li>`)
           .join("")
       : "<li>No action under way.</li>";
     if (pendingHtml !== shownPending) {
@@ -436,7 +450,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         const entry = update.log.at(-1);
         if (entry) {
           addFeed(entry.at, `You: ${entryText(entry)}`, "action");
-          said.push(ackText(entry, setup.delays));
+          said.push(
+            ackText(
+              entry,
+              update.pending.find((p) => p.index === update.log.length - 1),
+            ),
+          );
         }
       }
     }
@@ -450,7 +469,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       requestAnimationFrame(render);
     }
     endButton.disabled = update.over;
+    const startHadFocus = document.activeElement === startButton;
     startButton.disabled = !update.over && update.clock > 0;
+    // A disabled button loses focus to the page's body, where the speed keys (listened for in
+    // the widget) do nothing: keep the player in the game, on the speed it runs at.
+    if (startHadFocus && startButton.disabled)
+      (speedButtons.find((b) => Number(b.dataset.speed) === update.speed) ?? speedButtons[0])?.focus();
     startButton.textContent = update.clock > 0 || update.over ? "New game" : "Start the game";
   }
 
@@ -515,7 +539,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       ? summary.debrief
           .map(
             (item) =>
-              `<li>${escapeHtml(debriefText(item))} <a href="${sitePath(`${item.chapter}/`)}">Read: ${escapeHtml(item.chapter.replace(/-/g, " "))}</a></li>`,
+              `<li>${escapeHtml(debriefText(item))} <a href="${sitePath(`${item.chapter}/`)}">Read: ${escapeHtml(setup.chapterTitles[item.chapter] ?? item.chapter)}</a></li>`,
           )
           .join("")
       : "<li>You took no action: your score is the do-nothing score.</li>";

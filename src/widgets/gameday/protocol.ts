@@ -37,9 +37,13 @@ export interface OfferState {
   why: string | null;
 }
 
+/** An action taken whose effect has not landed yet. */
 export interface PendingAction {
+  /** Its place in the game's log. */
+  index: number;
   entry: LogEntry;
-  effectAt: number;
+  /** When it lands (`Game.effectAt`), or null while it waits for an event (`ActionSpec.waitsFor`). */
+  effectAt: number | null;
 }
 
 export type FromWorker =
