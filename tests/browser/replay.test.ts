@@ -199,7 +199,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();
     expect(moment).toMatch(
-      /^At 120\u00a0s: Naive: 20 of 20 connections in use, \d+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
+      /^At 120\u00a0s: Naive: 20 of 20 connections in use, [\d,]+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
     );
     // [, ] and k work with the slider focused (it is where the reader just was)...
     await scrub.focus();

@@ -13,7 +13,7 @@ import {
   toQuery,
   type FormInput,
 } from "./state.ts";
-import { countOf } from "../../format/number.ts";
+import { countOf, grouped, secondsOrMinutes } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
 import { seriesOptions } from "./charts.ts";
@@ -112,7 +112,13 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   );
   const i = metrics.time.indexOf(50);
   expect(momentText(50.7, [{ name: "Naive", run }])).toBe(
-    `At 50 s: Naive: ${metrics.poolInUse[i]} of ${metrics.poolCapacity} connections in use, ${metrics.waiting[i]} waiting, ${(metrics.successRate[i]! * 100).toFixed(1)}% of requests succeed.`,
+    `At 50 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use, ${grouped(metrics.waiting[i]!)} waiting, ${(metrics.successRate[i]! * 100).toFixed(1)}% of requests succeed.`,
+  );
+  // A queue of thousands is written with its separator ("10173 waiting" sat beside "1,684" in the table).
+  const deep = metrics.waiting.findIndex((w) => w >= 1000);
+  expect(deep).toBeGreaterThan(-1);
+  expect(momentText(metrics.time[deep]!, [{ name: "Naive", run }])).toContain(
+    `, ${grouped(metrics.waiting[deep]!)} waiting,`,
   );
   const table = tableRows(run, run);
   expect(table.rows).toHaveLength(Math.ceil(metrics.time.length / 10));
@@ -122,7 +128,9 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   expect(html.match(/<tr><th scope="row">/g)).toHaveLength(table.rows.length);
   expect(html).toContain(`<th scope="row">${metrics.time[0]}</th>`);
   expect(markerItemsHtml(marks).match(/<li>/g)).toHaveLength(marks.length);
-  expect(markerItemsHtml(marks)).toContain(`first refusal: ${summary.firstRefusalSeconds} s</li>`);
+  // To a tenth, as the summary says it ("82.712 s" sat under "82.7 s").
+  expect(markerItemsHtml(marks)).toContain(`first refusal: ${secondsOrMinutes(summary.firstRefusalSeconds!)}</li>`);
+  expect(markerItemsHtml(marks)).not.toMatch(/\d\.\d\d+ s</);
 });
 
 test("a second in which no request arrived says so: 'no requests', a gap in the charts, never 100%", () => {
@@ -133,7 +141,7 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
   expect(empty.length).toBeGreaterThan(20);
   const i = empty.find((k) => m.time[k]! > 0)!;
   expect(momentText(m.time[i]! + 0.5, [{ name: "Naive", run }])).toBe(
-    `At ${m.time[i]} s: Naive: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use, ${m.waiting[i]} waiting, no request arrives in this second.`,
+    `At ${m.time[i]} s: Naive: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use, ${grouped(m.waiting[i]!)} waiting, no request arrives in this second.`,
   );
   // A second with requests still gives its share.
   const j = m.successRate.findIndex((r) => r !== null);
@@ -347,6 +355,9 @@ test("a link's values the replay cannot use are named, each with what runs inste
   ]);
   // What the link names and the replay can use (e-notation included, "none" for no defences) is no problem.
   expect(linkProblems(new URLSearchParams("seed=1e3&defences=none&triggerDuration=1e1&intervention=none"))).toEqual([]);
+  // An empty list of defences is none, as the form writes it, not a defence called "".
+  expect(linkProblems(new URLSearchParams("defences="))).toEqual([]);
+  expect(linkProblems(new URLSearchParams("defences=budget,,shed"))).toEqual([]);
   expect(fromQuery(query)).toEqual({ seed: 1, defences: ["shed"], params: { load: 2, triggerDuration: 10 } });
   // Out of range above, or not whole: not a seed either, so the default seed runs (nothing is clamped).
   expect(linkProblems(new URLSearchParams("seed=4294967296"))).toEqual([

@@ -185,7 +185,8 @@ export function linkProblems(query: URLSearchParams): string[] {
     problems.push(`seed "${seedText}" is not ${seedRule}, so it runs seed ${state.seed}`);
   const defencesText = query.get("defences");
   if (defencesText !== null && defencesText !== "none") {
-    const unknown = defencesText.split(",").filter((d) => !(defenceNames as readonly string[]).includes(d));
+    // An empty name (`?defences=`, "a,,b") names nothing: it is no defence, not an unknown one.
+    const unknown = defencesText.split(",").filter((d) => d !== "" && !(defenceNames as readonly string[]).includes(d));
     if (unknown.length > 0)
       problems.push(`no defence is called ${unknown.map((d) => `"${d}"`).join(" or ")}, so it is left out`);
   }

@@ -2,7 +2,7 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { asGiven, countOf, percent, secondsOrMinutes } from "../../format/number.ts";
+import { asGiven, countOf, grouped, percent, secondsOrMinutes } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -236,9 +236,11 @@ export function momentText(time: number, runs: readonly { name: string; run: Run
     const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
     const rate = m.successRate[i] ?? null;
     const pools =
-      m.pools.length > 1 ? ` (${m.pools.map((p) => `${p.name} ${p.inUse[i]} of ${p.size}`).join(", ")})` : "";
+      m.pools.length > 1
+        ? ` (${m.pools.map((p) => `${p.name} ${grouped(p.inUse[i]!)} of ${grouped(p.size)}`).join(", ")})`
+        : "";
     const success = rate === null ? "no request arrives in this second" : `${percent(rate, 1)} of requests succeed`;
-    return `${name}: ${m.poolInUse[i]} of ${m.poolCapacity} connections in use${pools}, ${m.waiting[i]} waiting, ${success}`;
+    return `${name}: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use${pools}, ${grouped(m.waiting[i]!)} waiting, ${success}`;
   });
   return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
 }
@@ -253,7 +255,7 @@ export function markerItemsHtml(marks: Marker[]): string {
   return marks
     .map(
       (m) =>
-        `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${m.time} s</li>`,
+        `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${secondsOrMinutes(m.time)}</li>`,
     )
     .join("");
 }
