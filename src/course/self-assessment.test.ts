@@ -1,4 +1,7 @@
-/** Self-assessment: numbers read as people write them, claims judged by their evidence, levels and red flags. */
+/**
+ * Self-assessment: numbers read as people write them, claims judged by their evidence (found in
+ * the candidate's own notes), levels and red flags.
+ */
 import { describe, expect, test } from "vitest";
 import type { Criterion } from "./question-bank.ts";
 import { type Claim, debrief, defencesNamed, judgeClaim, numbersIn, sameFigure } from "./self-assessment.ts";
@@ -20,6 +23,8 @@ describe("numbers in evidence", () => {
     expect(numbersIn("75,000 tenant-minutes, 2.4k rps, 3M users")).toEqual([75_000, 2400, 3_000_000]);
     expect(numbersIn("about 43.2 minutes a month")).toEqual([43.2]);
     expect(numbersIn("no figure here")).toEqual([]);
+    // A thousands group is three digits and no more.
+    expect(numbersIn("4,8001 and 4,800")).toEqual([4, 8001, 4800]);
     // A unit word starting with k or m is not a multiplier.
     expect(numbersIn("15 minutes, 4 ms")).toEqual([15, 4]);
   });
@@ -44,15 +49,23 @@ describe("numbers in evidence", () => {
 
 describe("judging a claim", () => {
   const values = { "avail.serial": 0.997003 };
+  /** Notes that hold every piece of evidence below: these tests are about the evidence's form. */
+  const notes = [
+    "A small share: one cell of 8, 12.5% of tenants.",
+    "Serial: 0.999^3, about 99.7% end to end, not 99.9% end to end. Then 5.",
+    "Cells, with more fixed cost per cell. More servers.",
+    "Yes. I asked what down means first.",
+  ].join("\n");
+
   test("a claim with no evidence, or evidence of the wrong kind, is not backed", () => {
     const number = criterion("n", "number", 2);
-    expect(judgeClaim(number, { level: 2, evidence: "" }, values).status).toBe("missing");
-    expect(judgeClaim(number, { level: 2, evidence: "a small share" }, values).status).toBe("missing");
-    expect(judgeClaim(number, { level: 2, evidence: "one cell of 8, 12.5%" }, values)).toMatchObject({
+    expect(judgeClaim(number, { level: 2, evidence: "" }, notes, values).status).toBe("missing");
+    expect(judgeClaim(number, { level: 2, evidence: "a small share" }, notes, values).status).toBe("missing");
+    expect(judgeClaim(number, { level: 2, evidence: "one cell of 8, 12.5%" }, notes, values)).toMatchObject({
       status: "agrees",
       backed: 2,
     });
-    expect(judgeClaim(number, { level: 0, evidence: "" }, values).status).toBe("not-claimed");
+    expect(judgeClaim(number, { level: 0, evidence: "" }, notes, values).status).toBe("not-claimed");
   });
 
   test("a number checked against the reference says the reference when it disagrees", () => {
@@ -60,25 +73,145 @@ describe("judging a claim", () => {
     const wrong = judgeClaim(
       fixed,
       { level: 3, evidence: "99.9% end to end" },
+      notes,
       values,
       (v) => `${(v * 100).toFixed(2)}%`,
     );
     expect(wrong).toMatchObject({ status: "contradicts", backed: 0 });
     expect(wrong.message).toContain("99.70%");
-    expect(judgeClaim(fixed, { level: 3, evidence: "0.999^3, about 99.7%" }, values).status).toBe("agrees");
-    expect(() => judgeClaim(criterion("b", "number", 1, "nope"), { level: 1, evidence: "5" }, values)).toThrow(/nope/);
+    expect(judgeClaim(fixed, { level: 3, evidence: "0.999^3, about 99.7%" }, notes, values).status).toBe("agrees");
+    expect(() => judgeClaim(criterion("b", "number", 1, "nope"), { level: 1, evidence: "5" }, notes, values)).toThrow(
+      /nope/,
+    );
   });
 
   test("a defence needs its name and its cost; a quote needs a sentence", () => {
     const defence = criterion("d", "defence", 2);
-    expect(judgeClaim(defence, { level: 2, evidence: "more servers" }, {}).status).toBe("missing");
-    expect(judgeClaim(defence, { level: 2, evidence: "cells", cost: "" }, {}).message).toMatch(/costs/);
-    expect(judgeClaim(defence, { level: 2, evidence: "cells", cost: "more fixed cost per cell" }, {}).status).toBe(
+    expect(judgeClaim(defence, { level: 2, evidence: "more servers" }, notes, {}).status).toBe("missing");
+    expect(judgeClaim(defence, { level: 2, evidence: "cells", cost: "" }, notes, {}).message).toMatch(/costs/);
+    expect(
+      judgeClaim(defence, { level: 2, evidence: "cells", cost: "more fixed cost per cell" }, notes, {}).status,
+    ).toBe("agrees");
+    const quote = criterion("q", "quote", 1);
+    expect(judgeClaim(quote, { level: 1, evidence: "yes" }, notes, {}).status).toBe("missing");
+    expect(judgeClaim(quote, { level: 1, evidence: "I asked what down means first" }, notes, {}).status).toBe("agrees");
+  });
+});
+
+describe("evidence comes from the candidate's own notes", () => {
+  // The QA pass's answer (D5): "x" in the notes, staff claimed on both points, with a figure
+  // printed in the model answer on the same screen and a defence named only in the evidence.
+  const values = { peak: 4800 };
+  const figure = criterion("peak", "number", 2, "peak");
+  const defence = criterion("shed", "defence", 1);
+  const quote = criterion("said", "quote", 1);
+  const staff: Claim[] = [
+    { level: 3, evidence: "4,800" },
+    { level: 3, evidence: "shed", cost: "some money" },
+  ];
+
+  test("a one-letter answer backs nothing, and each point says why", () => {
+    const figureVerdict = judgeClaim(figure, staff[0]!, "x", values);
+    expect(figureVerdict).toMatchObject({ status: "missing", backed: 0 });
+    expect(figureVerdict.message).toMatch(/4,800 is not found in your notes/);
+    const defenceVerdict = judgeClaim(defence, staff[1]!, "x", values);
+    expect(defenceVerdict).toMatchObject({ status: "missing", backed: 0 });
+    expect(defenceVerdict.message).toMatch(/not found in your notes/);
+    // Any four words were a "sentence"; now they must be the candidate's.
+    const quoteVerdict = judgeClaim(quote, { level: 3, evidence: "any four words here" }, "x", {});
+    expect(quoteVerdict).toMatchObject({ status: "missing", backed: 0 });
+    expect(quoteVerdict.message).toMatch(/not found in your notes/);
+  });
+
+  test("so the debrief of that answer is not staff, nor backed at all", () => {
+    const d = debrief([figure, defence], staff, "x", 0, values);
+    expect(d.selfScore).toBe(1);
+    expect(d.backedScore).toBe(0);
+    expect(d.level).toBeNull();
+    expect(d.disagreements).toBe(2);
+  });
+
+  test("the same evidence counts when the notes hold it", () => {
+    const notes = "Peak is 4800 rps. Past that we shed the batch traffic; it costs some money in late reports.";
+    const d = debrief([figure, defence], staff, notes, 0, values);
+    expect(d.verdicts.map((v) => v.status)).toEqual(["agrees", "agrees"]);
+    expect(d.level).toBe("staff");
+  });
+
+  test("the cost must be in the notes too, not only the defence", () => {
+    const verdict = judgeClaim(defence, staff[1]!, "We shed load when the queue is full.", {});
+    expect(verdict).toMatchObject({ status: "missing", backed: 0 });
+    expect(verdict.message).toMatch(/costs? is not found in your notes/);
+  });
+
+  test("figures are found whatever their thousands separators, width or spaces", () => {
+    for (const notes of [
+      "peak 4800 rps",
+      "peak 4,800 rps",
+      "peak 4\u00a0800 rps", // a no-break space
+      "peak 4\u202f800 rps", // a narrow no-break space, as French and SI write it
+      "peak 4\u2019800 rps", // an apostrophe, as Swiss German writes it
+      "peak \uff14\uff0c\uff18\uff10\uff10 rps", // full-width digits and comma
+      "peak 4.8k rps",
+    ])
+      expect(judgeClaim(figure, { level: 2, evidence: "4,800" }, notes, values).status, notes).toBe("agrees");
+    expect(judgeClaim(figure, { level: 2, evidence: "4\u00a0800 rps" }, "peak 4,800 rps", values).status).toBe(
       "agrees",
     );
-    const quote = criterion("q", "quote", 1);
-    expect(judgeClaim(quote, { level: 1, evidence: "yes" }, {}).status).toBe("missing");
-    expect(judgeClaim(quote, { level: 1, evidence: "I asked what down means first" }, {}).status).toBe("agrees");
+  });
+
+  test("a figure is matched as a number, not as characters inside another one", () => {
+    for (const notes of ["14,800 rps", "4,8001", "48 00", "4,80"])
+      expect(judgeClaim(figure, { level: 2, evidence: "4,800" }, notes, values).status, notes).toBe("missing");
+  });
+
+  test("every figure of the evidence must be in the notes, and the first missing one is named", () => {
+    const any = criterion("any", "number", 1);
+    const verdict = judgeClaim(any, { level: 1, evidence: "4,800 rps at 12.5%" }, "4800 rps", {});
+    expect(verdict.status).toBe("missing");
+    expect(verdict.message).toMatch(/12\.5% is not found in your notes/);
+    expect(judgeClaim(any, { level: 1, evidence: "4,800 rps at 12.5%" }, "4800 rps, 12.5 %", {}).status).toBe("agrees");
+  });
+
+  test("a quote is found whatever its case, spacing, line breaks, quote marks and dashes", () => {
+    const notes =
+      "First I asked what \u201cdown\u201d  means \u2013\nbefore sizing anything. It\u2019s per tenant, every time.";
+    for (const evidence of [
+      "I asked what down means - before sizing anything",
+      'i ASKED what "down" means before sizing',
+      "  I asked   what 'down' means—before sizing.  ",
+      "It's per tenant, every time",
+    ])
+      expect(judgeClaim(quote, { level: 1, evidence }, notes, {}).status, evidence).toBe("agrees");
+  });
+
+  test("a quote is whole words in the notes' order, not letters inside words or words out of order", () => {
+    const notes = "We reshard the tenants every night, slowly.";
+    expect(judgeClaim(quote, { level: 1, evidence: "shard the tenants every" }, notes, {}).status).toBe("missing");
+    expect(judgeClaim(quote, { level: 1, evidence: "the tenants every night" }, notes, {}).status).toBe("agrees");
+    expect(judgeClaim(quote, { level: 1, evidence: "every night the tenants" }, notes, {}).status).toBe("missing");
+  });
+
+  test("a defence's words are found the same way", () => {
+    const notes = "Per-tenant rate limits at the edge; they cost a table of quotas to keep.";
+    const verdict = judgeClaim(
+      defence,
+      { level: 1, evidence: "per tenant rate-limits", cost: "a table of quotas" },
+      notes,
+      {},
+    );
+    expect(verdict.status).toBe("agrees");
+  });
+
+  test("empty notes back nothing, and say so", () => {
+    const verdict = judgeClaim(quote, { level: 1, evidence: "I asked what down means" }, "  \n ", {});
+    expect(verdict).toMatchObject({ status: "missing", backed: 0 });
+    expect(verdict.message).toMatch(/not found in your notes \(they are empty\)/);
+  });
+
+  test("the form checks come first: a wrong figure still says the reference, a missing cost still says so", () => {
+    expect(judgeClaim(figure, { level: 2, evidence: "5,900" }, "x", values).status).toBe("contradicts");
+    expect(judgeClaim(defence, { level: 2, evidence: "shed" }, "x", values).message).toMatch(/not what it costs/);
   });
 });
 
@@ -87,11 +220,13 @@ describe("the debrief", () => {
   const full: Claim[] = [
     { level: 3, evidence: "12.5% of tenants for 15 minutes" },
     { level: 2, evidence: "a canary cell", cost: "slower releases, a day per wave" },
-    { level: 2, evidence: "I said the router is shared by every cell" },
+    { level: 2, evidence: "the router is shared by every cell" },
   ];
+  const notes =
+    "One cell: 12.5% of tenants for 15 minutes. Deploy to a canary cell first, at the price of slower releases, a day per wave. But the router is shared by every cell.";
 
   test("scores are weighted shares of the top level; the level is where 75% of the weight is backed", () => {
-    const d = debrief(rubric, full, 0, {});
+    const d = debrief(rubric, full, notes, 0, {});
     expect(d.selfScore).toBeCloseTo((3 * 3 + 2 * 2 + 1 * 2) / 18, 12);
     expect(d.backedScore).toBeCloseTo(d.selfScore, 12);
     expect(d.disagreements).toBe(0);
@@ -101,7 +236,7 @@ describe("the debrief", () => {
 
   test("self-score and evidence disagree when a tick has nothing behind it", () => {
     const claims: Claim[] = [{ level: 3, evidence: "small" }, full[1]!, full[2]!];
-    const d = debrief(rubric, claims, 0, {});
+    const d = debrief(rubric, claims, notes, 0, {});
     expect(d.selfScore).toBeGreaterThan(d.backedScore);
     expect(d.disagreements).toBe(1);
     expect(d.verdicts[0]!.status).toBe("missing");
@@ -110,13 +245,13 @@ describe("the debrief", () => {
   });
 
   test("one red flag sinks the answer at every level", () => {
-    const d = debrief(rubric, full, 1, {});
+    const d = debrief(rubric, full, notes, 1, {});
     expect(d.sunk).toBe(true);
     expect(d.level).toBeNull();
     expect(d.backedScore).toBeGreaterThan(0.5);
   });
 
   test("claims must match the rubric one for one", () => {
-    expect(() => debrief(rubric, full.slice(1), 0, {})).toThrow(RangeError);
+    expect(() => debrief(rubric, full.slice(1), notes, 0, {})).toThrow(RangeError);
   });
 });

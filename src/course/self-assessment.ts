@@ -3,9 +3,11 @@
  * evidence disagree. A candidate claims a level for each criterion and pastes the evidence behind
  * it (the number they gave, the defence and its cost, or what they said). The checks are
  * mechanical and say so: a number must be there (and match the reference when the prompt fixed the
- * inputs), a defence must be named with a cost, a quote must be a sentence. A claim without
- * evidence that passes is not counted in the evidence-backed score. Ticking a red flag sinks the
- * answer at every level.
+ * inputs), a defence must be named with a cost, a quote must be a sentence, and all of it must be
+ * in the candidate's own notes. Without that last check a one-letter answer was "staff" on a
+ * figure copied from the model answer shown on the same screen. A claim without evidence that
+ * passes is not counted in the evidence-backed score. Ticking a red flag sinks the answer at
+ * every level.
  *
  * Pure: no DOM. The mock interview's review stage and its tests use it.
  */
@@ -237,14 +239,18 @@ export function defencesNamed(text: string): string[] {
   return defencePatterns.filter(({ pattern }) => pattern.test(read)).map(({ name }) => name);
 }
 
-/**
- * The numbers a text states, read the way people write them: "12.5%" is 0.125, "1 in 28" and
- * "1/28" are 1/28, "75,000", "2.4k" is 2,400, "3M" is 3,000,000, "1.5x" is 1.5.
- */
-export function numbersIn(text: string): number[] {
-  const found: number[] = [];
+/** A number as a text states it: its value, and the characters that wrote it. */
+interface Figure {
+  value: number;
+  text: string;
+}
+
+/** The figures a text states, with the characters of each, as numbersIn reads them. */
+function figuresIn(text: string): Figure[] {
+  const found: Figure[] = [];
   const scale: Record<string, number> = { k: 1e3, K: 1e3, m: 1e6, M: 1e6, b: 1e9, B: 1e9 };
-  const num = String.raw`\d+(?:,\d{3})*(?:\.\d+)?|\.\d+`;
+  // A group of three ends there: "4,8001" is not 4,800 and then 1.
+  const num = String.raw`\d+(?:,\d{3}(?!\d))*(?:\.\d+)?|\.\d+`;
   const pattern = new RegExp(
     String.raw`\b1\s+in\s+(${num})|(${num})(?:\s*\/\s*(${num}))?(\s*%|[kKmMbB](?![a-zA-Z]))?`,
     "g",
@@ -259,10 +265,59 @@ export function numbersIn(text: string): number[] {
       if (suffix === "%") value /= 100;
       else if (suffix) value *= scale[suffix]!;
     }
-    if (Number.isFinite(value)) found.push(value);
+    if (Number.isFinite(value)) found.push({ value, text: m[0] });
   }
   return found;
 }
+
+/**
+ * The numbers a text states, read the way people write them: "12.5%" is 0.125, "1 in 28" and
+ * "1/28" are 1/28, "75,000", "2.4k" is 2,400, "3M" is 3,000,000, "1.5x" is 1.5.
+ */
+export function numbersIn(text: string): number[] {
+  return figuresIn(text).map((f) => f.value);
+}
+
+/**
+ * Text as the notes check reads both the notes and the evidence, so that evidence pasted from
+ * the notes is found however either was typed: thousands separators dropped ("4,800", "4 800"
+ * with a no-break or narrow space, "4’800" are all 4800), compatibility forms folded (NFKC:
+ * full-width digits and commas), curly quotes made straight, lower case, and hyphens and dashes
+ * read as spaces, as the defence words are.
+ */
+function plainText(text: string): string {
+  // The typographic spaces go before NFKC, which turns them into plain spaces: a plain space
+  // between digits is too often two numbers ("8 100 ms timeouts") to read as a separator.
+  const groups = (separators: string) => new RegExp(`(?<=\\p{Nd})[${separators}](?=\\p{Nd}{3}(?!\\p{Nd}))`, "gu");
+  return normalise(
+    text
+      .replace(groups("\u00a0\u2007\u2009\u202f"), "")
+      .normalize("NFKC")
+      .replace(groups(",'\u2019"), "")
+      .replace(/[\u2018\u2019\u201a\u201b\u2032]/g, "'")
+      .replace(/[\u201c\u201d\u201e\u201f\u2033]/g, '"'),
+  );
+}
+
+/**
+ * A text's words, one space apart, for finding a phrase in the notes: punctuation between words
+ * goes ("cell." is "cell"), while a word's own stays ("12.5%", "it's", "0.999").
+ */
+function wordsOf(text: string): string {
+  const words = plainText(text)
+    .replace(/(\d)\s+%/g, "$1%")
+    .match(/[\p{L}\p{M}\p{N}]+(?:['.][\p{L}\p{M}\p{N}]+)*%?/gu);
+  return words ? words.join(" ") : "";
+}
+
+/** Whether `phrase` is in `notes` as whole words, in order (so "shard" is not found in "reshard"). */
+function inNotes(phrase: string, notes: string): boolean {
+  const words = wordsOf(phrase);
+  return words !== "" && ` ${wordsOf(notes)} `.includes(` ${words} `);
+}
+
+/** Whether two readings of a figure are the same number ("4,800" and "4.8k"), bar floating-point noise. */
+const sameNumber = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
 
 /**
  * Whether a stated number is the reference value: within 5%, and for a share above one half
@@ -278,10 +333,14 @@ export function sameFigure(stated: number, reference: number): boolean {
 
 const words = (text: string) => text.trim().split(/\s+/).filter(Boolean).length;
 
-/** How the evidence behind one claim stands up. `values` holds the reference figures by name. */
+/**
+ * How the evidence behind one claim stands up. `notes` is what the candidate wrote during the
+ * interview: the evidence counts only if it is there. `values` holds the reference figures by name.
+ */
 export function judgeClaim(
   criterion: Criterion,
   claim: Claim,
+  notes: string,
   values: Readonly<Record<string, number>>,
   format: (value: number, name: string) => string = String,
 ): Verdict {
@@ -289,28 +348,43 @@ export function judgeClaim(
   const evidence = claim.evidence.trim();
   const missing = (message: string): Verdict => ({ status: "missing", message, backed: 0 });
   if (evidence === "") return missing("You ticked it but pasted no evidence.");
+  // Evidence the answer does not hold is no evidence of the answer, however well formed (the model
+  // answer's figures are on the same screen). The form is checked first, so its advice comes first.
+  const empty = notes.trim() === "" ? " (they are empty)" : "";
+  const notFound = (what: string) => missing(`${what} is not found in your notes${empty}. Paste it as you wrote it.`);
   const { kind, expect } = criterion.evidence;
   if (kind === "number") {
-    const stated = numbersIn(evidence);
+    const stated = figuresIn(plainText(evidence));
     if (stated.length === 0) return missing("Your evidence has no number in it.");
     if (expect !== undefined) {
       const reference = values[expect];
       if (reference === undefined) throw new Error(`criterion ${criterion.id}: no reference value named ${expect}`);
-      if (!stated.some((n) => sameFigure(n, reference)))
+      if (!stated.some((n) => sameFigure(n.value, reference)))
         return {
           status: "contradicts",
           message: `Your number is not the reference figure, ${format(reference, expect)}.`,
           backed: 0,
         };
     }
+    // Compared as numbers, so "4,800" is found in "4.8k" but not in "14,800"; every figure the
+    // evidence states must be the candidate's, named as they typed it when one is not.
+    const written = numbersIn(plainText(notes));
+    const absent = stated.find((n) => !written.some((w) => sameNumber(w, n.value)));
+    const typed = absent && figuresIn(evidence).find((f) => sameNumber(f.value, absent.value));
+    if (absent) return notFound(`Your figure ${(typed ?? absent).text.trim()}`);
   } else if (kind === "defence") {
     if (defencesNamed(evidence).length === 0)
       return missing("Your evidence names no defence the course knows (bulkhead, cells, canary, quota…).");
-    if (words(claim.cost ?? "") < 2) return missing("You named a defence but not what it costs.");
-  } else if (words(evidence) < 4) {
-    return missing("Quote what you said: a sentence, not a word or two.");
+    const cost = claim.cost ?? "";
+    if (words(cost) < 2) return missing("You named a defence but not what it costs.");
+    if (!inNotes(evidence, notes)) return notFound("The defence you pasted");
+    if (!inNotes(cost, notes)) return notFound("What you say it costs");
+  } else {
+    if (words(evidence) < 4) return missing("Quote what you said: a sentence, not a word or two.");
+    if (!inNotes(evidence, notes)) return notFound("Your quote");
   }
-  // The checks above are all the page can make of a quote: it passes them, and the level claimed counts.
+  // The checks above are all the page can make of the evidence: it passes them, and the level
+  // claimed counts. That is the page's reading, not a judgement that the answer was right.
   return { status: "agrees", message: "Your evidence passes the page's checks.", backed: claim.level };
 }
 
@@ -331,15 +405,17 @@ export interface Debrief {
 /** The share of the weight that must be backed at a level to reach it. */
 export const levelBar = 0.75;
 
+/** The debrief of `claims` against `rubric`, their evidence judged against the candidate's `notes`. */
 export function debrief(
   rubric: readonly Criterion[],
   claims: readonly Claim[],
+  notes: string,
   redFlagsTicked: number,
   values: Readonly<Record<string, number>>,
   format?: (value: number, name: string) => string,
 ): Debrief {
   if (claims.length !== rubric.length) throw new RangeError(`${rubric.length} criteria, ${claims.length} claims`);
-  const verdicts = rubric.map((c, i) => judgeClaim(c, claims[i]!, values, format));
+  const verdicts = rubric.map((c, i) => judgeClaim(c, claims[i]!, notes, values, format));
   const total = rubric.reduce((sum, c) => sum + c.weight * 3, 0);
   const selfScore = rubric.reduce((sum, c, i) => sum + c.weight * claims[i]!.level, 0) / total;
   const backedScore = rubric.reduce((sum, c, i) => sum + c.weight * verdicts[i]!.backed, 0) / total;

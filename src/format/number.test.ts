@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   rounded,
+  clockTime,
   compactNumber,
   countOf,
   cssPercent,
@@ -31,6 +32,7 @@ import {
   timerMillis,
   times,
   wholeNumber,
+  wholeSecondsThatAddUp,
 } from "./number.ts";
 
 describe("wholeNumber", () => {
@@ -215,6 +217,25 @@ test("minutesAndSeconds", () => {
   expect(minutesAndSeconds(601)).toBe("10 min 1 s");
   expect(minutesAndSeconds(0)).toBe("0 s");
   expect(() => minutesAndSeconds(-1)).toThrow(RangeError);
+});
+
+test("clockTime: whole seconds as a clock shows them; the caller picks the rounding", () => {
+  expect(clockTime(545)).toBe("9:05");
+  expect(clockTime(60)).toBe("1:00");
+  expect(clockTime(0)).toBe("0:00");
+  expect(clockTime(3600)).toBe("60:00");
+  expect(() => clockTime(1.5)).toThrow(RangeError);
+  expect(() => clockTime(-1)).toThrow(RangeError);
+});
+
+test("wholeSecondsThatAddUp: measured parts in whole seconds whose sum is the whole shown", () => {
+  // Rounded one by one these are 2 + 1 + 2 + 1 (up) or 1 + 0 + 1 + 0 (down), of a whole of 3.4 s.
+  expect(wholeSecondsThatAddUp([1400, 300, 1200, 500])).toEqual({ parts: [1, 0, 1, 1], total: 3 });
+  expect(wholeSecondsThatAddUp([300_000, 0, 400_000])).toEqual({ parts: [300, 0, 400], total: 700 });
+  expect(wholeSecondsThatAddUp([999])).toEqual({ parts: [0], total: 0 });
+  expect(wholeSecondsThatAddUp([])).toEqual({ parts: [], total: 0 });
+  expect(() => wholeSecondsThatAddUp([Number.NaN])).toThrow(RangeError);
+  expect(() => wholeSecondsThatAddUp([-1])).toThrow(RangeError);
 });
 
 test("a count with its noun", () => {

@@ -21,6 +21,7 @@
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
  *   latency(2500)              "2.5 s"      a latency: whole ms below a second, then seconds to one decimal
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
+ *   clockTime(545)             "9:05"       whole seconds as a clock shows them, minutes and two-digit seconds
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
  *   countOf(2048, "worker")    "2,048 workers"  a count and its noun, singular for one ("1 try", "2 tries")
  *   secondsOrMinutes(12.34)    "12.3 s"     a moment for a sentence: tenths below two minutes, then minutesAndSeconds
@@ -37,6 +38,7 @@
  * And the rounding behind them, for a number that stays a number (a slider's step, a grader's comparison):
  *   roundToDecimals(0.1 + 0.2, 2)   0.3     `digits` decimals
  *   roundToFigures(2.675, 3)        2.67    `figures` significant figures (of the double: 2.675 is a hair below)
+ *   wholeSecondsThatAddUp([1400, 300])   { parts: [1, 0], total: 1 }   measured parts in whole seconds that sum to the whole
  */
 
 const groupedFormats = new Map<number, Intl.NumberFormat>();
@@ -347,6 +349,40 @@ export function minutesAndSeconds(seconds: number): string {
   if (minutes === 0) return `${rest} s`;
   // A whole number of minutes reads as one: "10 min", never "10 min 0 s".
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/**
+ * Whole seconds as a clock shows them, minutes then two-digit seconds: 545 -> "9:05", 60 ->
+ * "1:00", 3600 -> "60:00" (no hours: the course's clocks run for minutes). The caller rounds, as
+ * only it knows which way is honest: up for a countdown (0:00 only when time is up), down for
+ * time spent (never shown longer than it was).
+ */
+export function clockTime(seconds: number): string {
+  if (!Number.isInteger(seconds) || seconds < 0)
+    throw new RangeError(`a clock shows a whole number of seconds >= 0, got ${seconds}`);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Times measured in milliseconds, one after the other, as whole seconds that add up: `total` is
+ * the whole seconds of all of them (rounded down), and each part is the whole seconds from the
+ * start to its end less those to its start. Rounding each part alone does not add up (1.4 s, 0.3
+ * s, 1.2 s and 0.5 s round up to 2 + 1 + 2 + 1 = 6 s of a 4 s whole, and round down to 2 of 3);
+ * this way each part is within a second of its own time and the parts sum to the total shown.
+ */
+export function wholeSecondsThatAddUp(ms: readonly number[]): { parts: number[]; total: number } {
+  const parts: number[] = [];
+  let elapsed = 0;
+  let shown = 0;
+  for (const part of ms) {
+    if (!(part >= 0) || !Number.isFinite(part))
+      throw new RangeError(`a measured time must be a finite number >= 0, got ${part}`);
+    elapsed += part;
+    const upToHere = Math.floor(elapsed / 1000);
+    parts.push(upToHere - shown);
+    shown = upToHere;
+  }
+  return { parts, total: shown };
 }
 
 /**

@@ -68,7 +68,12 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       .poll(() => page.evaluate(() => (innerWidth === 375 ? document.documentElement.scrollWidth : null)))
       .toBeLessThanOrEqual(375);
     await page.setViewportSize({ width: 1280, height: 900 });
-    await mock.getByLabel(/Your answer/).fill("Tenant id; cross-tenant reports go through a separate path.");
+    // The evidence pasted at the debrief must be in the notes to count.
+    await mock
+      .getByLabel(/Your answer/)
+      .fill(
+        "Tenant id, on every request, keeps a tenant's data in one cell. Cross-tenant reports go through a separate path.",
+      );
 
     // Half time is announced once, politely; seconds are not.
     await page.clock.fastForward("05:00");
@@ -227,6 +232,10 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await mock.getByLabel("Or pick one").selectOption(shuffle.id);
       await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(shuffle.title);
       await mock.getByRole("button", { name: "Start the interview" }).click();
+      // The evidence pasted below, as the notes must hold it to count.
+      await mock
+        .getByLabel(/Your answer/)
+        .fill("Stored assignment per customer, at a table to keep in step with the fleet.");
       await page.clock.fastForward("02:00");
       await mock.getByRole("button", { name: /debrief me/ }).click();
       const point = mock.getByRole("group", { name: new RegExp(`^${shuffle.rubric[needs]!.point}`) });
@@ -472,7 +481,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await expect
         .poll(() => mock.locator("[data-field=phase-times]").textContent())
         .toContain("Requirements: 5:00 of 5:00");
-      // Moved on from the interface at once (the clock shows whole seconds, rounded up).
+      // Moved on from the interface at once (time spent is whole seconds, rounded down so the phases add up).
       await expect(mock.locator("[data-field=phase-times]").textContent()).resolves.toMatch(/Interface: 0:0\d of 5:00/);
       await expect(mock.locator("[data-field=followups]").textContent()).resolves.toContain("(not reached)");
       const clarify = mock.locator("[data-field=clarify] dt");

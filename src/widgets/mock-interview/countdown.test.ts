@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { Countdown, elapsedStamp, formatClock, milestoneMessage, milestonesFor, timeLeftMs } from "./countdown.ts";
+import {
+  Countdown,
+  elapsedStamp,
+  formatClock,
+  milestoneMessage,
+  milestonesFor,
+  timeLeftMs,
+  timeUsed,
+} from "./countdown.ts";
 
 const minute = 60_000;
 
@@ -67,4 +75,48 @@ test("time left in a round is the rest of this phase and every later phase, what
   expect(timeLeftMs(phases, 2, 3000)).toBe(22 * minute - 3000);
   expect(timeLeftMs(phases, 3, 10 * minute)).toBe(0);
   expect(timeLeftMs([10 * minute], 0, 125_500)).toBe(474_500);
+});
+
+describe("time used, as the debrief shows it and the history keeps it", () => {
+  const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+  const seconds = (clock: string) => {
+    const [m, s] = clock.split(":").map(Number) as [number, number];
+    return 60 * m + s;
+  };
+
+  test("the phases add up to the total: a design round moved through in 3.4 s is 0:03, not 0:04 of 0:06", () => {
+    // The QA pass's round: rounded up one by one, these read 0:02 + 0:01 + 0:02 + 0:01 under "You used 0:04".
+    const used = timeUsed([1_400, 300, 1_200, 500]);
+    expect(used.total).toBe("0:03");
+    expect(used.phases).toEqual(["0:01", "0:00", "0:01", "0:01"]);
+    expect(sum(used.phases.map(seconds))).toBe(seconds(used.total));
+    // What the history keeps is what the debrief showed.
+    expect(used.totalSeconds).toBe(3);
+    expect(used.phaseSeconds).toEqual([1, 0, 1, 1]);
+  });
+
+  test("whole phases read as they ran, and time spent is never shown longer than it was", () => {
+    expect(timeUsed([5 * minute, 0, 6 * minute + 40_000, 10 * minute])).toMatchObject({
+      total: "21:40",
+      phases: ["5:00", "0:00", "6:40", "10:00"],
+    });
+    expect(timeUsed([59_999])).toMatchObject({ total: "0:59", phases: ["0:59"], totalSeconds: 59 });
+    expect(timeUsed([])).toMatchObject({ total: "0:00", phases: [], totalSeconds: 0 });
+  });
+
+  test("for any times, the parts add up and each is within a second of its own time", () => {
+    let state = 7;
+    const random = () => {
+      state = (state * 48_271) % 2_147_483_647;
+      return state / 2_147_483_647;
+    };
+    for (let trial = 0; trial < 500; trial++) {
+      const ms = Array.from({ length: 1 + Math.floor(random() * 4) }, () => Math.floor(random() * 5 * minute));
+      const used = timeUsed(ms);
+      expect(sum(used.phaseSeconds)).toBe(used.totalSeconds);
+      expect(sum(used.phases.map(seconds))).toBe(seconds(used.total));
+      expect(used.totalSeconds).toBe(Math.floor(sum(ms) / 1000));
+      for (const [i, s] of used.phaseSeconds.entries()) expect(Math.abs(s - ms[i]! / 1000)).toBeLessThan(1);
+    }
+  });
 });

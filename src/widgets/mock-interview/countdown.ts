@@ -3,7 +3,7 @@
  * Pure: time comes from the `now` function it is given, so tests (and a faked page clock)
  * drive it without waiting.
  */
-import { countOf } from "../../format/number.ts";
+import { clockTime, countOf, wholeSecondsThatAddUp } from "../../format/number.ts";
 
 /** Remaining times (ms) worth announcing, largest first, for a countdown of `durationMs`. */
 export function milestonesFor(durationMs: number): number[] {
@@ -22,10 +22,23 @@ export function milestoneMessage(remainingMs: number): string {
 
 /** "9:05" for 545 seconds; rounds up, so the clock shows 0:00 only when time is really up. */
 export function formatClock(remainingMs: number): string {
-  const total = Math.max(0, Math.ceil(remainingMs / 1000));
-  const minutes = Math.floor(total / 60);
-  const seconds = total % 60;
-  return `${minutes}:${seconds.toString().padStart(2, "0")}`;
+  return clockTime(Math.max(0, Math.ceil(remainingMs / 1000)));
+}
+
+/**
+ * The time used in each phase and in all, as the debrief shows it and the history keeps it: in
+ * whole seconds that add up (src/format/number.ts), never rounded up as the countdown is. Rounded
+ * up one by one, a round moved through in 3.4 s read "0:04" in all over phases of 0:02, 0:01, 0:02
+ * and 0:01.
+ */
+export function timeUsed(phaseUsedMs: readonly number[]): {
+  phases: string[];
+  total: string;
+  phaseSeconds: number[];
+  totalSeconds: number;
+} {
+  const { parts, total } = wholeSecondsThatAddUp(phaseUsedMs);
+  return { phases: parts.map(clockTime), total: clockTime(total), phaseSeconds: parts, totalSeconds: total };
 }
 
 /**

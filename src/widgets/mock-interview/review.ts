@@ -2,13 +2,14 @@
  * The review stage: the debrief. Time per phase, the model answer (clarifying questions and
  * assumptions first, then the answer, the reference design with its map for design prompts), the
  * follow-ups that were asked with their model replies, and the self-assessment against the
- * levelled rubric: a level and the evidence behind it for each point, red flags, and where the
- * self-score and the evidence disagree (src/course/self-assessment.ts). Saved to the history.
+ * levelled rubric: a level and the evidence behind it for each point (counted only when the
+ * notes hold it), red flags, and where the self-score and the evidence disagree
+ * (src/course/self-assessment.ts). Saved to the history.
  * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it.
  */
 import type { Criterion } from "../../course/question-bank.ts";
 import { type Claim, type Claimed, claimNames, type Debrief, debrief, levelBar } from "../../course/self-assessment.ts";
-import { elapsedStamp, formatClock } from "./countdown.ts";
+import { elapsedStamp, formatClock, timeUsed } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
 import { clearDraft, type DebriefDraft } from "./draft.ts";
@@ -69,10 +70,11 @@ export class ReviewStage {
     ui.root.dataset.reviewing = question.id;
     ui.field("review-title").textContent = `Debrief: ${question.title}`;
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
-    ui.field("used").textContent = `You used ${formatClock(round.totalUsedMs())} of ${formatClock(total)}.`;
-    const used = round.phaseUsedMs();
+    // Time spent, in whole seconds that add up to the total: not the countdown's rounding up.
+    const used = timeUsed(round.phaseUsedMs());
+    ui.field("used").textContent = `You used ${used.total} of ${formatClock(total)}.`;
     ui.field("phase-times").replaceChildren(
-      ...round.plan.phases.map((p, i) => element("li", `${p.label}: ${formatClock(used[i]!)} of ${formatClock(p.ms)}`)),
+      ...round.plan.phases.map((p, i) => element("li", `${p.label}: ${used.phases[i]!} of ${formatClock(p.ms)}`)),
     );
     ui.field("phase-times").hidden = round.plan.phases.length === 1;
     ui.field("your-notes").textContent = notes.trim();
@@ -119,13 +121,15 @@ export class ReviewStage {
     const { question, round } = interview;
     const d = this.last;
     const claims = this.claims();
+    // The seconds the debrief showed, so the history's time used is the debrief's and its phases add up to it.
+    const used = timeUsed(round.phaseUsedMs());
     const attempt: Attempt = {
       questionId: question.id,
       title: question.title,
       startedAt: interview.startedAt,
       seed: interview.seed,
       durationSeconds: Math.round(round.plan.phases.reduce((sum, p) => sum + p.ms, 0) / 1000),
-      usedSeconds: Math.round(round.totalUsedMs() / 1000),
+      usedSeconds: used.totalSeconds,
       hit: d.verdicts.flatMap((v, i) => (v.backed > 0 ? [i] : [])),
       points: question.rubric.length,
       notes: notes.slice(0, 5000),
@@ -137,10 +141,7 @@ export class ReviewStage {
         selfScore: d.selfScore,
         backedScore: d.backedScore,
         level: d.level,
-        phases: round.plan.phases.map((p, i) => ({
-          id: p.id,
-          usedSeconds: Math.round(round.phaseUsedMs()[i]! / 1000),
-        })),
+        phases: round.plan.phases.map((p, i) => ({ id: p.id, usedSeconds: used.phaseSeconds[i]! })),
         asked: round.asked().length,
         pushedBack: round.asked().filter((a) => a.pushedBack).length,
       },
@@ -326,7 +327,8 @@ export class ReviewStage {
     // Red-flag boxes are created fresh for each review; listen once per render.
     for (const box of this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input"))
       box.onchange = () => this.update();
-    const d = debrief(criteria, this.claims(), this.redFlagsTicked().length, values, format);
+    // Judged against the notes taken during the round: evidence they do not hold is not counted.
+    const d = debrief(criteria, this.claims(), this.notes, this.redFlagsTicked().length, values, format);
     this.last = d;
     d.verdicts.forEach((v, i) => {
       const el = this.ui.root.querySelector<HTMLElement>(`[data-field="verdict-${i}"]`);

@@ -19,6 +19,15 @@ export interface Interview extends Readonly<Choice> {
   readonly minutes: number;
 }
 
+/**
+ * Hides `control` or shows it again. A control hidden under the keyboard's focus drops the focus
+ * to the page's body, where a keyboard user loses their place, so `heir` takes it first.
+ */
+function setHidden(control: HTMLElement, hidden: boolean, heir: HTMLElement): void {
+  if (hidden && !control.hidden && document.activeElement === control) heir.focus();
+  control.hidden = hidden;
+}
+
 /** Milliseconds between clock redraws, and between periodic draft saves. */
 const tick = 250;
 const draftEvery = 5000;
@@ -201,7 +210,10 @@ export class RunningStage {
     });
     this.ui.field("clock").textContent = formatClock(round.remainingInPhaseMs());
     const last = round.phase === phases.length - 1;
-    this.ui.button("next").hidden = round.done || last;
+    // Moving on into the last phase (or its clock moving on) hides the button: the phase's name,
+    // set above, takes the focus and says where the learner now is. Not "Done: debrief me", the
+    // next control, which a second press of Enter would set off.
+    setHidden(this.ui.button("next"), round.done || last, this.ui.field("phase-name"));
     this.ui.button("next").textContent = last
       ? "Move on"
       : `Move on to the ${phases[round.phase + 1]!.label.toLowerCase()}`;
@@ -210,8 +222,10 @@ export class RunningStage {
       this.stopTicking();
       this.ui.field("clock").textContent = formatClock(0);
       this.ui.field("paused").hidden = true;
-      this.ui.button("pause").hidden = true;
       this.ui.button("finish").textContent = "Time is up: debrief me";
+      // The one action left takes the focus from Pause and says that time is up. The clock ran
+      // out, not a key press, so no second press sets it off by mistake.
+      setHidden(this.ui.button("pause"), true, this.ui.button("finish"));
     } else {
       this.ui.button("finish").textContent = "Done: debrief me";
     }

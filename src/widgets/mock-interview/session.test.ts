@@ -1,0 +1,190 @@
+/**
+ * The running stage's keyboard focus, on a stand-in for the page: a button hidden under the
+ * keyboard's focus drops it to the page's body, where a keyboard user loses their place, so the
+ * stage hands it on first. The unit project runs in Node, so the few parts of the DOM the stage
+ * touches are faked here, with the one browser rule that matters: hiding the focused element
+ * sends the focus to the body.
+ */
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { Ui } from "./dom.ts";
+import { planFor } from "./plan.ts";
+import { Round } from "./round.ts";
+import { type Interview, RunningStage } from "./session.ts";
+
+const minute = 60_000;
+
+class FakeElement {
+  textContent = "";
+  tabIndex = -1;
+  value = "";
+  readonly dataset: Record<string, string> = {};
+  readonly children: FakeElement[] = [];
+  private readonly attributes = new Map<string, string>();
+  private isHidden = false;
+
+  constructor(
+    private readonly page: FakePage,
+    readonly name: string,
+  ) {}
+
+  get hidden(): boolean {
+    return this.isHidden;
+  }
+
+  set hidden(hidden: boolean) {
+    this.isHidden = hidden;
+    // As a browser does: a hidden element cannot keep the focus, which falls to the body.
+    if (hidden && this.page.activeElement === this) this.page.activeElement = this.page.body;
+  }
+
+  focus(): void {
+    if (!this.isHidden) this.page.activeElement = this;
+  }
+
+  append(...nodes: FakeElement[]): void {
+    this.children.push(...nodes);
+  }
+
+  replaceChildren(...nodes: FakeElement[]): void {
+    this.children.splice(0, this.children.length, ...nodes);
+  }
+
+  setAttribute(name: string, value: string): void {
+    this.attributes.set(name, value);
+  }
+
+  removeAttribute(name: string): void {
+    this.attributes.delete(name);
+  }
+
+  toggleAttribute(name: string, on: boolean): void {
+    if (on) this.attributes.set(name, "");
+    else this.attributes.delete(name);
+  }
+
+  addEventListener(): void {}
+}
+
+class FakePage {
+  readonly body = new FakeElement(this, "body");
+  activeElement: FakeElement = this.body;
+  private readonly fields = new Map<string, FakeElement>();
+  /** The stage's ticker, run by the test when it moves the clock. */
+  tick: () => void = () => {};
+  readonly said: string[] = [];
+
+  element(name: string): FakeElement {
+    let el = this.fields.get(name);
+    if (!el) {
+      el = new FakeElement(this, name);
+      this.fields.set(name, el);
+    }
+    return el;
+  }
+
+  ui(): Ui {
+    return {
+      root: this.element("root") as unknown as HTMLElement,
+      field: <T extends HTMLElement>(name: string) => this.element(name) as unknown as T,
+      button: (action: string) => this.element(`button:${action}`) as unknown as HTMLButtonElement,
+      announce: (text: string) => this.said.push(text),
+      quiet: () => {},
+    };
+  }
+}
+
+let page: FakePage;
+
+beforeEach(() => {
+  page = new FakePage();
+  vi.stubGlobal("document", {
+    get activeElement() {
+      return page.activeElement;
+    },
+    body: page.body,
+    createElement: (tag: string) => new FakeElement(page, tag),
+    createTextNode: (text: string) => Object.assign(new FakeElement(page, "#text"), { textContent: text }),
+  });
+  vi.stubGlobal("window", {
+    setInterval: (run: () => void) => {
+      page.tick = run;
+      return 1;
+    },
+    clearInterval: () => {},
+  });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A design round with no follow-ups, running from `now`, on the fake page. */
+function designRound(clock: { now: number }) {
+  const now = () => clock.now;
+  const question = {
+    id: "design-test",
+    title: "A design",
+    prompt: "Design it.",
+    type: "design",
+    followUps: [],
+  } as unknown as Interview["question"];
+  const round = new Round(planFor({ type: "design", followUps: [] }, 0), now);
+  const interview: Interview = { question, seed: null, round, minutes: 32, startedAt: "2026-03-02T09:00:00.000Z" };
+  const stage = new RunningStage(page.ui(), () => interview, now);
+  stage.show(interview, "", false);
+  return { stage, round };
+}
+
+describe("the running stage keeps the keyboard's place", () => {
+  test("moving on into the last phase hands the focus to the phase's name, not the body", () => {
+    const clock = { now: 0 };
+    const { stage, round } = designRound(clock);
+    const next = page.element("button:next");
+    for (const label of ["interface", "high-level design", "deep dive"]) {
+      expect(next.textContent).toBe(`Move on to the ${label}`);
+      next.focus();
+      stage.moveOn();
+    }
+    expect(round.phase).toBe(3);
+    expect(next.hidden).toBe(true);
+    expect(page.activeElement).not.toBe(page.body);
+    expect(page.activeElement).toBe(page.element("phase-name"));
+    // What the focus lands on says where the learner now is.
+    expect(page.activeElement.textContent).toBe("Phase 4 of 4: Deep dive");
+  });
+
+  test("moving on earlier leaves the focus on the button, which stays for the next phase", () => {
+    const clock = { now: 0 };
+    const { stage } = designRound(clock);
+    const next = page.element("button:next");
+    next.focus();
+    stage.moveOn();
+    expect(next.hidden).toBe(false);
+    expect(page.activeElement).toBe(next);
+  });
+
+  test("the high-level design's time running out under the focus hands it on too", () => {
+    const clock = { now: 0 };
+    const { stage } = designRound(clock);
+    const next = page.element("button:next");
+    next.focus();
+    stage.moveOn();
+    stage.moveOn();
+    expect(next.textContent).toBe("Move on to the deep dive");
+    clock.now += 12 * minute;
+    page.tick();
+    expect(next.hidden).toBe(true);
+    expect(page.activeElement).toBe(page.element("phase-name"));
+  });
+
+  test("time up with the focus on Pause hands it to the button that opens the debrief", () => {
+    const clock = { now: 0 };
+    designRound(clock);
+    const pause = page.element("button:pause");
+    pause.focus();
+    clock.now += 32 * minute;
+    page.tick();
+    expect(pause.hidden).toBe(true);
+    const finish = page.element("button:finish");
+    expect(page.activeElement).toBe(finish);
+    expect(finish.textContent).toBe("Time is up: debrief me");
+  });
+});
