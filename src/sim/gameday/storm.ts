@@ -148,9 +148,19 @@ class StormGame implements GameModel {
         return this.shedOn ? "the wait queue is already bounded" : null;
       case "grow-pool":
         return this.stagedPool !== null ? "a bigger pool already waits for the next restart" : null;
-      case "restart":
+      case "restart": {
         if (target !== platform && !this.services.includes(target ?? "")) return `no service named "${target}"`;
-        return null;
+        // Not twice on the same thing while the first is under way (the game's rule): a process
+        // still starting is not restarted again, nor the platform while any of it starts.
+        const starting = this.run
+          .state()
+          .services.filter((s) => s.restarting && (target === platform || s.name === target))
+          .map((s) => s.name);
+        if (starting.length === 0) return null;
+        return target === platform
+          ? `the platform is still restarting (${starting.join(", ")} ${starting.length === 1 ? "is" : "are"} starting)`
+          : `${target} is still restarting`;
+      }
       case "breaker-open":
       case "breaker-closed": {
         const i = this.services.indexOf(target ?? "");

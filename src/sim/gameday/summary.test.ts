@@ -116,3 +116,18 @@ test(
     expect(landsText("rollback-wave", wave)).toBe("after 1 min 30 s");
   },
 );
+
+test("a restart is refused while the one before it is under way, as the rules say; a breaker passes every call until forced", () => {
+  const storm = findScenario("retry-storm")!;
+  const game = new Game(storm, storm.seed);
+  game.advanceTo(5);
+  // Every breaker starts passing every call: nobody forced it closed, as the refusal said.
+  expect(game.check("breaker-closed", "checkout")).toBe("checkout's breaker already passes every call");
+  game.act("restart", platform);
+  game.advanceTo(6);
+  // Eight presses in five seconds were all accepted, and the debrief blamed none.
+  expect(game.check("restart", platform)).toMatch(/^the platform is still restarting \(/);
+  expect(game.check("restart", "checkout")).toBe("checkout is still restarting");
+  game.advanceTo(5 + 31);
+  expect(game.check("restart", platform)).toBeNull();
+});
