@@ -19,7 +19,15 @@ export const isShareHash = (hash: string) => hash.startsWith(prefix);
 export async function decodeShareHash(hash: string): Promise<string> {
   if (!isShareHash(hash)) throw new Error("this link carries no map");
   const payload = hash.slice(prefix.length);
-  if (!payload.startsWith(version)) throw new Error("this map link was made by a newer version of the page");
+  if (!payload.startsWith(version)) {
+    // Only a later version's number ("2.") means a newer page: anything else (no number, a
+    // hand-edited hash) is no map link at all, and calling it newer would send the reader
+    // looking for an update that does not exist.
+    const number = /^(\d+)\./.exec(payload)?.[1];
+    if (number !== undefined && Number(number) > Number.parseInt(version, 10))
+      throw new Error("this map link was made by a newer version of the page");
+    throw new Error(`this is not a map link the builder made (its map part should start with "${version}")`);
+  }
   try {
     return await unpackText(payload.slice(version.length), { fatal: true });
   } catch (error) {

@@ -185,4 +185,36 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
       await page.unroute(code);
     }
   });
+
+  // QA: the poison shard's worker numbers were white on Starlight's pink, 3.59:1 light and 3.37:1
+  // dark, below the 4.5:1 that text of this size needs (WCAG 2 relative luminance, as axe-core).
+  test("the poison shard's worker numbers reach 4.5:1 against their box, light and dark", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const worker = page.locator("[data-shuffle-explorer] .sx-w--poison").first();
+    await expect(worker.innerText()).resolves.toMatch(/^\d+$/);
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      const ratio = await worker.evaluate((el) => {
+        const channels = (css: string) =>
+          css
+            .match(/[\d.]+/g)!
+            .slice(0, 3)
+            .map(Number);
+        const luminance = (css: string) => {
+          const [r, g, b] = channels(css).map((c) => {
+            const v = c / 255;
+            return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        };
+        const style = getComputedStyle(el);
+        const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+        return (a! + 0.05) / (b! + 0.05);
+      });
+      expect(ratio, `${theme} theme`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { encodeShareHash } from "../../src/course/map-share.ts";
 
 const failingServices = (page: Page) =>
   page
@@ -186,6 +187,107 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await other.locator('[data-map-builder] g[data-service="front"]').waitFor();
     await expect(other.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
     await other.close();
+  });
+
+  // QA: a link that failed wrote its error only into the status line, some 2,850 px down the
+  // chapter, and the page stayed at its top: nothing on screen said the link had failed.
+  test("a damaged share link scrolls to the builder and says why there", async () => {
+    const { page } = browser;
+    // From another document: from this chapter, only the hash would change, and nothing reload.
+    await page.goto("about:blank");
+    await page.goto(`${url}#map=1.@@@notbase64`);
+    const root = page.locator("[data-map-builder]");
+    const status = root.locator("[data-role=status]");
+    await expect
+      .poll(() => status.textContent())
+      .toBe("Could not load the map from the link: this map link is damaged (was it cut short when it was copied?).");
+    await expect(status.getAttribute("data-tone")).resolves.toBe("error");
+    // The builder's top, and the status under its toolbar, are in the window.
+    await expect.poll(() => root.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+    const box = await status.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(await page.evaluate(() => window.innerHeight));
+  });
+
+  test("a share link whose map has errors says it loaded with errors", async () => {
+    const { page } = browser;
+    const hash = await encodeShareHash("service a\na uses nothing\nbogus line here\n");
+    await page.goto("about:blank");
+    await page.goto(`${url}${hash}`);
+    const status = page.locator("[data-map-builder] [data-role=status]");
+    await expect.poll(() => status.textContent()).toMatch(/^Loaded the map from the link, but it has errors/);
+    await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toContain("bogus line here");
+  });
+
+  // QA: with an error in the text, Save used the title of the last map that read cleanly, and
+  // overwrote "Mine" with a text whose own title line said "Brand new title".
+  test("a text with an error is not saved, under any title", async () => {
+    const { page } = browser;
+    await load();
+    // No maps saved by the tests before.
+    await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1"));
+    const root = page.locator("[data-map-builder]");
+    const textarea = root.locator("textarea");
+    const mine = "title Mine\nservice a\npool p\na uses p\n";
+    await textarea.fill(mine);
+    await root.locator('g[data-service="a"]').waitFor();
+    await page.getByRole("button", { name: "Save on this device" }).click();
+    await expect(root.locator("[data-role=status]").textContent()).resolves.toMatch(/^Saved "Mine" on this device/);
+    // Saved at once, before the builder has read the text (250 ms after typing stops).
+    await textarea.fill("title Brand new title\nservice a\npool p\na uses p\nthis line is wrong\n");
+    await page.getByRole("button", { name: "Save on this device" }).click();
+    await expect(root.locator("[data-role=status]").textContent()).resolves.toBe(
+      "Not saved: the map text has 1 error (see below the editor). Fix it and save again, or keep the text as it is with Export file.",
+    );
+    await root.locator("[data-role=errors] button[data-line]").first().waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem("blast-radius:maps:v1"));
+    expect(JSON.parse(stored!).maps.map((m: { title: string; text: string }) => [m.title, m.text])).toEqual([
+      ["Mine", mine],
+    ]);
+    await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1")); // as the next test expects
+  });
+
+  // QA: a second map titled "Mine" replaced the first without a word.
+  test("saving a different map under a saved title asks first; keeping the saved one keeps it", async () => {
+    const { page } = browser;
+    await load();
+    // No maps saved by the tests before.
+    await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1"));
+    const root = page.locator("[data-map-builder]");
+    const textarea = root.locator("textarea");
+    const saveButton = page.getByRole("button", { name: "Save on this device" });
+    const savedTexts = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:maps:v1")))!).maps.map(
+        (m: { text: string }) => m.text,
+      );
+    const first = "title Mine\nservice a\n";
+    const second = "title Mine\nservice b\nservice c\n";
+    await textarea.fill(first);
+    await saveButton.click();
+    await root.locator("[data-role=status]", { hasText: 'Saved "Mine"' }).waitFor();
+    await textarea.fill(second);
+    await saveButton.click();
+    const question = root.locator("[data-role=replace-confirm]");
+    await expect(question.isVisible()).resolves.toBe(true);
+    await expect(question.textContent()).resolves.toContain('You already have a different map saved as "Mine"');
+    // The safe answer has the focus: Enter twice loses nothing.
+    const keep = page.getByRole("button", { name: "Keep the saved map" });
+    await expect(keep.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(savedTexts()).resolves.toEqual([first]);
+    await page.keyboard.press("Enter");
+    await expect(question.isVisible()).resolves.toBe(false);
+    await expect(root.locator("[data-role=status]").textContent()).resolves.toMatch(
+      /^Not saved: your saved map "Mine" is unchanged/,
+    );
+    await expect(savedTexts()).resolves.toEqual([first]);
+    // Asked again and answered "Replace it", the map is replaced, and the status says so.
+    await saveButton.click();
+    await page.getByRole("button", { name: "Replace it" }).click();
+    await expect(root.locator("[data-role=status]").textContent()).resolves.toBe(
+      'Replaced your saved map "Mine" with the map in the editor.',
+    );
+    await expect(savedTexts()).resolves.toEqual([second]);
+    await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1")); // as the next test expects
   });
 
   test("a first click on Share, before the builder has loaded, is not lost", async () => {

@@ -235,6 +235,33 @@ describeInBrowser("playground in Chromium", (browser) => {
     }
   });
 
+  // QA's reproduction: a real link cut short when pasted into chat. The playground opened at the
+  // top of the page with the chapter's code and no word, so the reader took it for the shared code.
+  test("a cut-short share link says its code could not be read, scrolls to the playground and is announced", async () => {
+    await box.getByRole("button", { name: "Share" }).click();
+    const link = await box.getByRole("textbox", { name: "Share link" }).inputValue();
+    const other = await browser.open();
+    try {
+      await other.page.goto(link.slice(0, link.indexOf("=") + 13));
+      const otherBox = other.page.locator("#playground-shuffle-shard");
+      await otherBox.locator(".cm-editor").waitFor();
+      await expect(otherBox.locator(".cm-content").evaluate(linesOf)).resolves.toBe(original);
+      const notice = otherBox.locator("[data-notice]");
+      const said =
+        "This link's code could not be read: it is damaged, perhaps cut short when it was copied; showing the chapter's code.";
+      await expect(notice.isVisible()).resolves.toBe(true);
+      await expect(notice.textContent()).resolves.toBe(said);
+      await expect(otherBox.locator("[data-announce]").textContent()).resolves.toBe(said);
+      // In view, as a good link's playground is: its top at the top of the window, below the header.
+      const top = await otherBox.evaluate((el) => el.getBoundingClientRect().top);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(top).toBeLessThan(200);
+      await expect(other.page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   test("a syntax error shows its line and column and marks the line", async () => {
     await typeCode("const a = 1;\nconst b = ;\n");
     await runAndWait();

@@ -43,7 +43,7 @@ function blastTable(view: CellsView): string {
 <caption>Blast radius of ${faultName(view)}</caption>
 <thead><tr><th scope="col">design</th><th scope="col">customers who lose service</th><th scope="col">share</th></tr></thead>
 <tbody>
-<tr data-design="cellular"><th scope="row">${view.state.cells} cells<span class="cw-why">${b.affectedCells.length} of ${b.cells} cells hit</span></th>
+<tr data-design="cellular"><th scope="row">${countOf(view.state.cells, "cell")}<span class="cw-why">${b.affectedCells.length} of ${countOf(b.cells, "cell")} hit</span></th>
   <td><span class="cw-bar" style="width:${cssPercent(b.customerShare, 1)}"></span>${grouped(b.customersAffected)} of ${grouped(b.customers)}</td>
   <td data-figure="cells-share">${percent(b.customerShare)}</td></tr>
 <tr data-design="shared"><th scope="row">One shared deployment<span class="cw-why">${escapeHtml(b.nonCellular.why)}</span></th>

@@ -104,6 +104,11 @@ describe("cells widget: what the reader typed", () => {
     expect(html).toContain('data-figure="untouched">0%<');
     expect(html).toContain('data-figure="cells-share">100%<');
     expect(html).toContain("10 of 10 cells hit");
+    // QA: one cell read "1 cells / 1 of 1 cells hit", while the summary said "1 of 1 cell".
+    const one = renderCells(
+      cellsView(normalizeCells({ cells: 1, customers: 1000, healthCheckCatches: false, waveSize: 1 })),
+    );
+    expect(one).toContain('<th scope="row">1 cell<span class="cw-why">1 of 1 cell hit</span>');
     expect(html).not.toContain("bad release in cell 0");
     for (const cells of [1, 2, 10, 48])
       for (const healthCheckCatches of [true, false])

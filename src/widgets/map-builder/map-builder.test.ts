@@ -5,8 +5,9 @@ import { mapLimits } from "./limits.ts";
 import { parseFailureMapOrThrow } from "../../sim/failure-map/parse.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap, storageKey } from "./storage.ts";
-import { renderErrors, renderMapSvg, renderResourceList, renderResult } from "./render.ts";
+import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary } from "./render.ts";
 import { buildView } from "./view.ts";
+import { titleToSave, untitled } from "./saving.ts";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 
 describe("share links", () => {
@@ -30,15 +31,24 @@ describe("share links", () => {
     await expect(decodeShareHash(hash.slice(0, 30))).rejects.toThrow(/damaged/);
     await expect(decodeShareHash("#map=9.abc")).rejects.toThrow(/newer version/);
   });
+
+  // QA: a link without "1." (hand-edited, or its data pasted alone) was called "made by a newer
+  // version of the page", which sent the reader looking for an update that does not exist.
+  test("a link without the version is no map link, not a newer one", async () => {
+    const data = (await encodeShareHash("service a\n")).slice("#map=1.".length);
+    for (const hash of [`#map=${data}`, "#map=hello", "#map=", "#map=1", "#map=0.abc", "#map=x2.abc"])
+      await expect(decodeShareHash(hash), hash).rejects.toThrow(/^this is not a map link the builder made/);
+    await expect(decodeShareHash("#map=12.abc")).rejects.toThrow(/newer version/);
+  });
 });
 
 describe("saved maps", () => {
-  test("save, replace by title, list sorted, delete", () => {
+  test("save, replace by title when asked, list sorted, delete", () => {
     const storage = memoryStorage();
     expect(listSavedMaps(storage)).toEqual([]);
-    saveMap(storage, "Zeta", "service z\n", new Date("2026-01-01T00:00:00Z"));
-    saveMap(storage, "Alpha", "service a\n");
-    saveMap(storage, "Zeta", "service z2\n");
+    expect(saveMap(storage, "Zeta", "service z\n", { now: new Date("2026-01-01T00:00:00Z") })).toBe("saved");
+    expect(saveMap(storage, "Alpha", "service a\n")).toBe("saved");
+    expect(saveMap(storage, "Zeta", "service z2\n", { replace: true })).toBe("replaced");
     expect(listSavedMaps(storage).map((m) => [m.title, m.text])).toEqual([
       ["Alpha", "service a\n"],
       ["Zeta", "service z2\n"],
@@ -59,7 +69,42 @@ describe("saved maps", () => {
         throw new Error("QuotaExceededError");
       },
     } as unknown as Storage;
-    expect(saveMap(full, "x", "service x")).toBe(false);
+    expect(saveMap(full, "x", "service x")).toBe("refused");
+  });
+
+  // QA: a second map titled "Mine" replaced the first without a word.
+  test("a different map under a saved title is not written unless replacing is asked for", () => {
+    const storage = memoryStorage();
+    saveMap(storage, "Mine", "title Mine\nservice a\n");
+    expect(saveMap(storage, "Mine", "title Mine\nservice b\n")).toBe("exists");
+    expect(listSavedMaps(storage).map((m) => m.text)).toEqual(["title Mine\nservice a\n"]);
+    // The same text again loses nothing: it is saved without asking.
+    expect(saveMap(storage, "Mine", "title Mine\nservice a\n")).toBe("saved");
+    expect(saveMap(storage, "Mine", "title Mine\nservice b\n", { replace: true })).toBe("replaced");
+    expect(listSavedMaps(storage).map((m) => m.text)).toEqual(["title Mine\nservice b\n"]);
+  });
+
+  // QA: with an error in the text, Save used the title of the last map that read cleanly and
+  // overwrote "Mine" with a text whose title line said "Brand new title".
+  test("a map is saved under its own text's title, and a text that does not read is not saved", () => {
+    expect(titleToSave("title Brand new title\nservice a\npool p\na uses p\n")).toEqual({
+      ok: true,
+      title: "Brand new title",
+    });
+    expect(titleToSave("service a\n")).toEqual({ ok: true, title: untitled });
+    expect(titleToSave("title Brand new title\nservice a\npool p\na uses p\nthis line is wrong\n")).toEqual({
+      ok: false,
+      reason:
+        "Not saved: the map text has 1 error (see below the editor). Fix it and save again, or keep the text as it is with Export file.",
+    });
+    expect(titleToSave("service a\nbad one\nbad two\n")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("has 2 errors"),
+    });
+    expect(titleToSave("service a\n".repeat(mapLimits.characters / 10 + 1))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^Not saved: the map text is too long/),
+    });
   });
 });
 
@@ -121,6 +166,22 @@ describe("layout and drawing", () => {
     expect(svg).toMatch(/role="img" aria-labelledby="t-title t-desc"/);
     expect(renderResourceList(built.view)).toContain('data-resource="shared-db" aria-pressed="true"');
     expect(renderResult(built.view)).toContain("6 of 11 services fail");
+  });
+
+  // QA: "1 of 1 resources are shared", "2 services and 1 shared resources", "1 services".
+  test("counts of one read in the singular, in the summary and the drawing's description", () => {
+    const built = buildView("service a\nservice b\npool p\na uses p\nb uses p\n");
+    if (!built.ok) throw new Error("does not parse");
+    expect(renderSummary(built.view)).toContain(
+      "<strong>1 of 1 resource is shared by otherwise unrelated services</strong>",
+    );
+    expect(renderMapSvg(built.view, "t")).toContain('<desc id="t-desc">2 services and 1 shared resource.');
+    const lone = buildView("service a\n");
+    if (!lone.ok) throw new Error("does not parse");
+    expect(renderMapSvg(lone.view, "t")).toContain('<desc id="t-desc">1 service and 0 shared resources.');
+    const two = buildView("service a\nservice b\npool p\npool q\na uses p, q\nb uses p, q\n");
+    if (!two.ok) throw new Error("does not parse");
+    expect(renderSummary(two.view)).toContain("<strong>2 of 2 resources are shared");
   });
 
   test("errors render with their lines, escaped", () => {

@@ -12,6 +12,7 @@ import { mapLimits } from "./limits.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
+import { titleToSave } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
@@ -40,6 +41,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const source = $<HTMLSelectElement>("source");
   const importInput = $<HTMLInputElement>("import");
   const shareField = $<HTMLInputElement>("share-link");
+  const replaceConfirm = $("replace-confirm");
   const idPrefix = root.id || "map-builder";
   const storage = siteStorage();
 
@@ -49,9 +51,14 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const initial = await builder.build(textarea.defaultValue);
   if (!initial?.ok) throw new Error("the map builder's initial map does not parse");
   let view: MapView = initial.view;
+  /** The map waiting for the reader's answer: replace the saved map of the same title with it? */
+  let replacing: { title: string; text: string } | null = null;
 
-  const say = (message: string) => {
+  /** The status line; an error is marked as one, so it is seen and not only read. */
+  const say = (message: string, tone?: "error") => {
     status.textContent = message;
+    if (tone) status.dataset.tone = tone;
+    else delete status.dataset.tone;
   };
 
   function draw(): void {
@@ -91,6 +98,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   }
 
   function setText(text: string): Promise<void> {
+    dismissReplace();
     textarea.value = text;
     const { selected: _dropped, ...rest } = view;
     view = rest;
@@ -160,6 +168,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
 
   let typing: ReturnType<typeof setTimeout> | undefined;
   textarea.addEventListener("input", () => {
+    dismissReplace();
     clearTimeout(typing);
     typing = setTimeout(() => void update(), 250);
   });
@@ -183,6 +192,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     }
     const action = target.closest<HTMLElement>("button[data-action]")?.dataset.action;
     if (action === "save") onSave();
+    else if (action === "replace-confirm") onReplace();
+    else if (action === "replace-cancel") onKeepSaved();
     else if (action === "delete") onDelete();
     else if (action === "export") onExport();
     else if (action === "share") void onShare();
@@ -202,13 +213,64 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     }
   });
 
-  function onSave(): void {
-    if (!storage) return say("This browser does not allow saving here (storage is blocked).");
-    const title = view.map.title ?? "Untitled map";
-    if (!saveMap(storage, title, textarea.value))
-      return say("Could not save: the browser's storage refused (is it full?).");
+  /** The question goes when what it asked about changes (the text is edited or another map loaded). */
+  function dismissReplace(): void {
+    replacing = null;
+    replaceConfirm.hidden = true;
+  }
+
+  function saved(title: string, replaced: boolean): void {
     refreshSavedOptions(title);
-    say(`Saved "${title}" on this device. Give the map a "title" line to save it under another name.`);
+    say(
+      replaced
+        ? `Replaced your saved map "${title}" with the map in the editor.`
+        : `Saved "${title}" on this device. Give the map a "title" line to save it under another name.`,
+    );
+  }
+
+  function onSave(): void {
+    dismissReplace();
+    if (!storage) return say("This browser does not allow saving here (storage is blocked).");
+    // The text as it is now, not the drawing: that may be an earlier map (see saving.ts).
+    const text = textarea.value;
+    const read = titleToSave(text);
+    if (!read.ok) {
+      // The errors the reason points to are listed at once, even if typing stopped just now.
+      clearTimeout(typing);
+      void update();
+      return say(read.reason, "error");
+    }
+    const outcome = saveMap(storage, read.title, text);
+    if (outcome === "refused") return say("Could not save: the browser's storage refused (is it full?).", "error");
+    if (outcome !== "exists") return saved(read.title, false);
+    // Another map is saved under this title: replacing it is the reader's call, asked as the
+    // progress page asks before a reset, with the safe answer focused (Enter twice loses nothing).
+    replacing = { title: read.title, text };
+    $("replace-question").textContent =
+      `You already have a different map saved as "${read.title}" on this device. Replace it with the map in the editor? To keep both, change this map's "title" line, then save.`;
+    replaceConfirm.hidden = false;
+    say("");
+    replaceConfirm.querySelector<HTMLElement>('[data-action="replace-cancel"]')!.focus();
+  }
+
+  function onReplace(): void {
+    const asked = replacing;
+    dismissReplace();
+    root.querySelector<HTMLElement>('[data-action="save"]')!.focus();
+    if (!asked || !storage) return;
+    const outcome = saveMap(storage, asked.title, asked.text, { replace: true });
+    if (outcome === "refused") return say("Could not save: the browser's storage refused (is it full?).", "error");
+    saved(asked.title, outcome === "replaced");
+  }
+
+  function onKeepSaved(): void {
+    const asked = replacing;
+    dismissReplace();
+    root.querySelector<HTMLElement>('[data-action="save"]')!.focus();
+    if (asked)
+      say(
+        `Not saved: your saved map "${asked.title}" is unchanged. Change this map's "title" line to save it beside that one.`,
+      );
   }
 
   function onDelete(): void {
@@ -284,11 +346,22 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     decodeShareHash(location.hash).then(
       async (text) => {
         await setText(text);
-        say("Loaded the map from the link.");
+        // A text with errors is in the editor, but the drawing still shows the map before it.
+        say(
+          errors.innerHTML
+            ? "Loaded the map from the link, but it has errors: see below the editor. The drawing still shows the map before it."
+            : "Loaded the map from the link.",
+          errors.innerHTML ? "error" : undefined,
+        );
         // The link opens the chapter: bring the builder that now holds the shared map into view.
         root.scrollIntoView({ block: "start" });
       },
-      (error: Error) => say(`Could not load the map from the link: ${error.message}.`),
+      (error: Error) => {
+        say(`Could not load the map from the link: ${error.message}.`, "error");
+        // As a good link does: the reader followed it to this builder, and the status line saying
+        // why it failed sits near the builder's top, some 2,800 px down the chapter.
+        root.scrollIntoView({ block: "start" });
+      },
     );
   }
   root.dataset.ready = "";

@@ -30,7 +30,7 @@ function impactOf(view: MapView): ResourceImpact | undefined {
 
 function svgSummary(view: MapView, impact: ResourceImpact | undefined): string {
   const { map, analysis } = view;
-  const base = `${map.services.length} services and ${map.resources.length} shared resources.`;
+  const base = `${countOf(map.services.length, "service")} and ${countOf(map.resources.length, "shared resource")}.`;
   const flagged = analysis.flagged.length ? ` Shared by unrelated services: ${listNames(analysis.flagged)}.` : "";
   if (!impact) return base + flagged;
   const failing = impact.failing.map((f) => f.name);
@@ -143,7 +143,7 @@ export function renderSummary(view: MapView): string {
     (a, b) => (b.trafficShare ?? b.serviceShare) - (a.trafficShare ?? a.serviceShare),
   )[0];
   const flagged = analysis.flagged.length
-    ? `<strong>${analysis.flagged.length} of ${analysis.impacts.length} resources are shared by otherwise unrelated services</strong>: ${escapeHtml(listNames(analysis.flagged))}.`
+    ? `<strong>${analysis.flagged.length} of ${countOf(analysis.impacts.length, "resource")} ${analysis.flagged.length === 1 ? "is" : "are"} shared by otherwise unrelated services</strong>: ${escapeHtml(listNames(analysis.flagged))}.`
     : `No resource is shared by unrelated services.`;
   const worstText =
     worst && worst.failing.length > 0

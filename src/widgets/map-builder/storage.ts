@@ -32,16 +32,34 @@ export function listSavedMaps(storage: Storage): SavedMap[] {
   return read(storage).maps.sort((a, b) => a.title.localeCompare(b.title));
 }
 
-/** Saves (or replaces) a map by title; returns false when storage refused. */
-export function saveMap(storage: Storage, title: string, text: string, now = new Date()): boolean {
+/**
+ * What a save did: "saved" (a new title, or the same text again), "replaced" (asked for),
+ * "exists" (another text is saved under this title, and nothing was written) or "refused"
+ * (the browser's storage refused).
+ */
+export type SaveOutcome = "saved" | "replaced" | "exists" | "refused";
+
+/**
+ * Saves a map by title. A different map already saved under the title is replaced only when
+ * `replace` says so: otherwise nothing is written and the caller hears "exists", so that no map
+ * is lost to a save that happens to share its title.
+ */
+export function saveMap(
+  storage: Storage,
+  title: string,
+  text: string,
+  { replace = false, now = new Date() }: { replace?: boolean; now?: Date } = {},
+): SaveOutcome {
   const stored = read(storage);
+  const before = stored.maps.find((m) => m.title === title);
+  if (before && before.text !== text && !replace) return "exists";
   const maps = stored.maps.filter((m) => m.title !== title);
   maps.push({ title, text, savedAt: now.toISOString() });
   try {
     storage.setItem(storageKey, JSON.stringify({ maps }));
-    return true;
+    return before && before.text !== text ? "replaced" : "saved";
   } catch {
-    return false;
+    return "refused";
   }
 }
 

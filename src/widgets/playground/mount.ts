@@ -65,7 +65,8 @@ export async function mountPlayground(
 
   // Which code to show: a share link beats a saved edit, which beats the original. A share
   // link never overwrites the reader's own edit: it is put aside ("kept") and offered back.
-  const shared = await sharedCode(name);
+  const link = await sharedCode(name);
+  const shared = link.kind === "code" ? link.code : null;
   const saved = loadEdit(name);
   const setCode = (next: string) => {
     editor?.setCode(next);
@@ -96,25 +97,28 @@ export async function mountPlayground(
           button("Open my edit", () => swapWithKept("your own edit", shownLabel)),
         ]
       : [];
+  // A link that could not be read says so first, then what is shown instead: the reader who
+  // followed it expects someone's code, and without a word would take the chapter's for it.
+  const unread = link.kind === "damaged" ? `This link's code could not be read: ${link.reason}; ` : "";
   if (shared !== null) {
     code = shared;
     if (saved && saved.code !== shared) saveEdit(name, saved, "kept");
     saveEdit(name, shared === original ? null : { original: originalHash, code: shared });
-    history.replaceState(history.state, "", location.pathname + location.search);
     showNotice(
       "Showing code from a shared link (saved in this browser). Reset restores the original.",
       ...keptOffer("the shared code"),
     );
-    root.scrollIntoView({ block: "start" });
   } else if (saved && saved.original === originalHash) {
     code = saved.code;
     showNotice(
-      "Showing your edited version, saved in this browser. Reset restores the original.",
+      unread
+        ? `${unread}showing your edited version, saved in this browser. Reset restores the original.`
+        : "Showing your edited version, saved in this browser. Reset restores the original.",
       ...keptOffer("the shared code"),
     );
   } else if (saved) {
     showNotice(
-      "You edited an earlier version of this program; the chapter's code has changed since. ",
+      `${unread ? `${unread}showing the chapter's code. ` : ""}You edited an earlier version of this program; the chapter's code has changed since. `,
       button("Load my old edit", () => {
         setCode(saved.code);
         saveEdit(name, { original: originalHash, code: saved.code });
@@ -127,8 +131,23 @@ export async function mountPlayground(
       }),
     );
   } else if (loadKeptEdit(name)) {
-    showNotice("Showing the original code.", ...keptOffer("the original code"));
+    showNotice(
+      unread ? `${unread}showing the chapter's code.` : "Showing the original code.",
+      ...keptOffer("the original code"),
+    );
+  } else if (unread) {
+    showNotice(`${unread}showing the chapter's code.`);
   }
+  if (link.kind !== "none") {
+    // Read or not, the link has had its say: a reload shows what is saved, and scrolls nowhere.
+    history.replaceState(history.state, "", location.pathname + location.search);
+    // The link opens the chapter at this playground, whether its code could be read or not.
+    root.scrollIntoView({ block: "start" });
+  }
+  // The notice is no live region (it changes as the reader edits); a link that failed is said
+  // once more through the playground's announcer, so a screen reader hears it without looking.
+  // Its first sentence only: the buttons after it are read where they are.
+  if (unread) root.querySelector<HTMLElement>("[data-announce]")!.textContent = notice.firstChild?.textContent ?? "";
 
   // On paper the editor (which draws only the lines in view) gives way to the whole program as text.
   const printed = document.createElement("pre");
