@@ -10,6 +10,7 @@ import {
   runMain,
   seedOption,
   UsageError,
+  userPath,
 } from "./args.ts";
 import { run as exercises } from "./exercises.ts";
 import { run as gameday } from "./gameday.ts";
@@ -176,5 +177,19 @@ describe("help, and no command: one convention for the four commands", () => {
     expect(io.out).toBe("usage: x\n");
     expect(helpOrMissing("list", "usage: x", "name a command", io)).toBeUndefined();
     expect(() => helpOrMissing(undefined, "usage: x", "name a command", io)).toThrow(UsageError);
+  });
+});
+
+describe("userPath: a path the learner typed", () => {
+  test("is read from INIT_CWD, the folder npm was run in, when npm set it; an absolute path as it is", () => {
+    const io = { cwd: "/course", env: { INIT_CWD: "/course/content/chapters/cells" } };
+    expect(userPath(io, "cells.play.ts")).toBe("/course/content/chapters/cells/cells.play.ts");
+    expect(userPath(io, "../x.ts")).toBe("/course/content/chapters/x.ts");
+    expect(userPath(io, "/tmp/log.json")).toBe("/tmp/log.json");
+  });
+
+  test("is read from the working directory when the command was not started by npm", () => {
+    expect(userPath({ cwd: "/course", env: {} }, "log.json")).toBe("/course/log.json");
+    expect(userPath({ cwd: "/course", env: { INIT_CWD: "" } }, "log.json")).toBe("/course/log.json");
   });
 });

@@ -7,6 +7,8 @@
  * invalid input like any other (`helpOrMissing`).
  */
 
+import { statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
 import { readDecimal } from "../format/decimal.ts";
 import { grouped } from "../format/number.ts";
 import { seedRange } from "../sim/random.ts";
@@ -49,10 +51,49 @@ export class ReportedError extends Error {}
 export interface Io {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Environment variables the command reads (BLAST_RADIUS_HOME, BLAST_RADIUS_DEBUG). */
+  /** Environment variables the command reads (BLAST_RADIUS_HOME, BLAST_RADIUS_DEBUG, INIT_CWD). */
   env: Record<string, string | undefined>;
-  /** The working directory the command starts from. */
+  /** The working directory the command starts from (under `npm run`, the project's root: see userPath). */
   cwd: string;
+}
+
+/**
+ * A path the learner typed (`play <file>`, `gameday --actions/--policy`, `exercises import
+ * <file>`), as the path it names, absolute. `npm run` starts a script in the project's root
+ * whatever folder it was typed in, and sets INIT_CWD to that folder: "Scripts are run from the
+ * root of the package folder, regardless of what the current working directory is when npm run
+ * is called. If you want your script to use different behavior based on what subdirectory you're
+ * in, you can use the INIT_CWD environment variable, which holds the full path you were in when
+ * you ran npm run." (https://docs.npmjs.com/cli/commands/npm-run-script#description). So a
+ * relative path is read from INIT_CWD when it is set (from the working directory when the
+ * command was started some other way), and an absolute one is kept as it is.
+ */
+export function userPath(io: Partial<Pick<Io, "cwd" | "env">>, typed: string): string {
+  const cwd = io.cwd ?? process.cwd();
+  const from = io.env?.INIT_CWD;
+  return resolve(from ? resolve(cwd, from) : cwd, typed);
+}
+
+/**
+ * A file the learner named (userPath), checked before it is read: a usage error that names the
+ * path and what is wrong with it (missing, a folder, not a file, not readable) instead of a
+ * file-system error. `oneFile` says what to name instead of a folder ("one .ts file").
+ */
+export function userFile(io: Partial<Pick<Io, "cwd" | "env">>, typed: string, oneFile: string): string {
+  const path = userPath(io, typed);
+  // Where a relative path was looked for, in case the learner expected somewhere else.
+  const looked = isAbsolute(typed) ? typed : `${typed} (looked for ${path})`;
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw new UsageError(`no such file: ${looked}`);
+    throw new UsageError(`cannot read ${looked}${code ? ` (${code})` : ""}`);
+  }
+  if (stat.isDirectory()) throw new UsageError(`${typed} is a folder: name ${oneFile} in it`);
+  if (!stat.isFile()) throw new UsageError(`${typed} is not a file`);
+  return path;
 }
 
 export const processIo: Io = {

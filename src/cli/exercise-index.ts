@@ -93,12 +93,12 @@ export function exerciseIndex(root: string): ExerciseIndex {
   return {
     ids,
     async exercise(id) {
-      return assembleExercise(id, root, await metaOf(id));
+      return assembleExercise(id, root, await metaOf(id), { learnerStarter: true });
     },
     async all() {
       const [order, exercises] = await Promise.all([
         chapterOrder(),
-        Promise.all(ids.map(async (id) => assembleExercise(id, root, await metaOf(id)))),
+        Promise.all(ids.map(async (id) => assembleExercise(id, root, await metaOf(id), { learnerStarter: true }))),
       ]);
       // Entries for exercises that are gone are dropped.
       for (const id of Object.keys(cache.exercises)) {

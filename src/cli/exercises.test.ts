@@ -27,13 +27,16 @@ let homes = 0;
 /** A fresh progress folder, so each test starts from nothing. */
 const freshHome = () => join(scratch, `home-${++homes}`);
 
-async function cli(argv: string[], { home = freshHome(), cwd = repo } = {}) {
+async function cli(
+  argv: string[],
+  { home = freshHome(), cwd = repo, env = {} }: { home?: string; cwd?: string; env?: Io["env"] } = {},
+) {
   let out = "";
   let err = "";
   const io: Io = {
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
-    env: { BLAST_RADIUS_HOME: home },
+    env: { BLAST_RADIUS_HOME: home, ...env },
     cwd,
   };
   const code = await run(argv, io);
@@ -261,6 +264,85 @@ describe("progress is never lost", { timeout: 60_000 }, () => {
     expect(readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"))).toHaveLength(1);
   });
 
+  test("a file read only in part is kept aside before it is written back without the damage, and the learner is told", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    // The QA's file: one part's "solved" is a string, which reads as not solved.
+    const damaged = JSON.stringify({
+      version: 1,
+      exercises: {
+        "daily-disk-failures": {
+          parts: { "per-day": { attempts: 1, solved: true }, "quiet-day": { attempts: 1, solved: "true" } },
+          hints: 0,
+          revealed: false,
+        },
+      },
+    });
+    writeFileSync(join(home, "progress.json"), damaged);
+    const hinted = await cli(["hint", "choose-exact"], { home });
+    expect(hinted.code).toBe(0);
+    expect(hinted.err).toMatch(/progress\.json could not be read whole: .* of daily-disk-failures had/);
+    expect(hinted.err).toMatch(/npm run exercises -- import .*progress\.unreadable-\d{8}-\d{6}\.json/);
+    const copies = () => readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"));
+    expect(copies()).toHaveLength(1);
+    expect(readFileSync(join(home, copies()[0]!), "utf8")).toBe(damaged);
+    // The file written back reads whole: the next command neither warns nor keeps another copy.
+    const again = await cli(["hint", "choose-exact"], { home });
+    expect(again.err).toBe("");
+    expect(copies()).toHaveLength(1);
+  });
+
+  test("a review card with one field of the wrong kind is kept aside too, not dropped in silence", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    const card = {
+      due: "2026-12-01T09:00:00.000Z",
+      stability: 3,
+      difficulty: 5,
+      elapsed_days: 1,
+      scheduled_days: 3,
+      learning_steps: 0,
+      reps: "4",
+      lapses: 0,
+      state: 2,
+      last_review: "2026-11-28T09:00:00.000Z",
+    };
+    const damaged = JSON.stringify({ version: 1, exercises: {}, review: { "daily-disk-failures": card } });
+    writeFileSync(join(home, "progress.json"), damaged);
+    const hinted = await cli(["hint", "choose-exact"], { home });
+    expect(hinted.code).toBe(0);
+    expect(hinted.err).toMatch(/could not be read whole: the progress or review schedule of daily-disk-failures had/);
+    const copies = readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"));
+    expect(copies.map((f) => readFileSync(join(home, f), "utf8"))).toEqual([damaged]);
+  });
+
+  test("a progress folder that is a file is a clear usage error naming it (exit 2), not a bug", async () => {
+    const home = join(scratch, "home-is-a-file");
+    writeFileSync(home, "");
+    for (const command of [["hint", "choose-exact"], ["list"]]) {
+      const result = await cli(command, { home });
+      expect(result.code, command.join(" ")).toBe(2);
+      expect(result.err).toContain(home);
+      expect(result.err).toMatch(/is a file where a folder is needed \((EEXIST|ENOTDIR)\)/);
+      expect(result.err).not.toMatch(/bug/);
+    }
+  });
+
+  test("import reads a relative file from the folder npm was run in (INIT_CWD)", async () => {
+    const home = freshHome();
+    const folder = join(scratch, "downloads");
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "exported.json"), JSON.stringify(solved));
+    // npm runs the command in the course's root; INIT_CWD is where the learner typed it.
+    const result = await cli(["import", "exported.json"], { home, env: { INIT_CWD: folder } });
+    expect(result.err).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.out).toMatch(/Imported progress for 1 exercise/);
+    const missing = await cli(["import", "nowhere.json"], { home, env: { INIT_CWD: folder } });
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(`no such file: nowhere.json (looked for ${join(folder, "nowhere.json")})`);
+  });
+
   test("import refuses a file that is not progress, and changes nothing", async () => {
     const home = freshHome();
     const file = join(scratch, "not-progress.json");
@@ -292,5 +374,48 @@ describe("a learner's starter never breaks the other exercises", { timeout: 60_0
     const check = await cli(["check", "choose-exact"], { cwd: copy });
     expect(check.out).toMatch(/PASS choose-exact/);
     expect(check.code).toBe(0);
+  });
+});
+
+describe("one exercise's missing file affects only that exercise", { timeout: 60_000 }, () => {
+  const copy = join(scratch, "course-without-a-starter");
+  for (const dir of ["exercises", "solutions"]) cpSync(join(repo, dir), join(copy, dir), { recursive: true });
+  writeFileSync(join(copy, "package.json"), "{}\n");
+  for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(copy, shared));
+  rmSync(join(copy, "exercises", "choose-exact", "starter.ts"));
+  const restore =
+    "exercises/choose-exact/starter.ts is missing: restore it with git checkout -- exercises/choose-exact/starter.ts";
+
+  test("list, show and review still work, and list marks the exercise with how to restore its starter", async () => {
+    const list = await cli(["list"], { cwd: copy });
+    expect(list.err).toBe("");
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/choose-exact .*starter\.ts missing/);
+    expect(list.out).toContain(restore);
+    expect(list.out).toMatch(/daily-disk-failures/);
+    expect((await cli(["show", "daily-disk-failures"], { cwd: copy })).code).toBe(0);
+    expect((await cli(["review"], { cwd: copy })).code).toBe(0);
+  });
+
+  test("check names the fix: git checkout", async () => {
+    const check = await cli(["check", "choose-exact"], { cwd: copy });
+    expect(check.code).toBe(1);
+    expect(check.out).toContain(`FAIL choose-exact: ${restore}`);
+    noStack(check.err);
+  });
+});
+
+describe("an empty BLAST_RADIUS_HOME is unset", { timeout: 60_000 }, () => {
+  test("progress goes to the default .blast-radius/, not a bare progress.json in the working folder", async () => {
+    const copy = join(scratch, "course-empty-home");
+    mkdirSync(join(copy, "exercises"), { recursive: true });
+    cpSync(join(repo, "exercises", "choose-exact"), join(copy, "exercises", "choose-exact"), { recursive: true });
+    cpSync(join(repo, "solutions", "choose-exact"), join(copy, "solutions", "choose-exact"), { recursive: true });
+    writeFileSync(join(copy, "package.json"), "{}\n");
+    for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(copy, shared));
+    const hinted = await cli(["hint", "choose-exact"], { home: "", cwd: copy });
+    expect(hinted.code).toBe(0);
+    expect(existsSync(join(copy, ".blast-radius", "progress.json"))).toBe(true);
+    expect(existsSync(join(process.cwd(), "progress.json"))).toBe(false);
   });
 });

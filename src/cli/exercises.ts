@@ -19,7 +19,7 @@
  * mathjs, the runner) load only when a command needs them.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   helpOrMissing,
@@ -33,6 +33,7 @@ import {
   seedOption,
   table,
   UsageError,
+  userFile,
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
 import {
@@ -190,6 +191,17 @@ async function situationFor(ctx: Context, exercise: LoadedExercise, params: Para
   }
 }
 
+/**
+ * What to tell the learner when a code exercise's starter.ts is gone (deleted or moved by mistake;
+ * it is theirs to edit), or undefined when it is there. Only that exercise is affected: the
+ * others list, show and check as ever (assembleExercise's learnerStarter).
+ */
+function missingStarter(exercise: LoadedExercise): string | undefined {
+  const file = `exercises/${exercise.id}/starter.ts`;
+  if (exercise.meta.kind !== "code" || existsSync(join(exercise.dir, "starter.ts"))) return undefined;
+  return `${file} is missing: restore it with git checkout -- ${file}`;
+}
+
 /** An exercise's status in the page's words (the /progress/ page's), left blank when not started. */
 function status(progress: Progress, exercise: LoadedExercise): string {
   return progress.exercises[exercise.id] ? exerciseStatus(progress, exercise.id, partIds(exercise)) : "";
@@ -198,15 +210,17 @@ function status(progress: Progress, exercise: LoadedExercise): string {
 async function list(ctx: Context): Promise<number> {
   const progress = ctx.progress.read();
   const exercises = await exercisesInOrder(ctx);
+  const missing = exercises.flatMap((e) => missingStarter(e) ?? []);
   const rows = exercises.map((e) => [
     e.id,
     e.meta.chapter,
     e.meta.kind,
     "★".repeat(e.meta.difficulty),
-    status(progress, e),
+    missingStarter(e) ? "starter.ts missing" : status(progress, e),
     titleOf(e.meta),
   ]);
   ctx.io.stdout(`${table([["id", "chapter", "kind", "level", "status", "title"], ...rows])}\n`);
+  if (missing.length) ctx.io.stdout(`\n${missing.join("\n")}\n`);
   const solved = exercises.filter((e) => isSolved(progress, e.id, partIds(e))).length;
   ctx.io.stdout(
     `\n${solved} of ${exercises.length} solved. Code exercises: edit exercises/<id>/starter.ts, then check <id>.\n`,
@@ -236,6 +250,8 @@ async function show(
     out.push(
       `Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`,
     );
+    const missing = missingStarter(exercise);
+    if (missing) out.push(missing);
   } else {
     const { describeRule } = await import("../grader/grade.ts");
     for (const part of meta.parts) {
@@ -266,10 +282,14 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
     throw new UsageError(
       `${exercise.id} is a ${exercise.meta.kind} exercise: grade it with \`answer ${exercise.id}${exercise.meta.parts.length > 1 ? ` --part ${exercise.meta.parts.map((p) => p.id).join("|")}` : ""} <answer>\``,
     );
-  const starterFile = join(exercise.dir, "starter.ts");
-  if (!existsSync(starterFile))
-    throw new ReportedError(`exercises/${exercise.id}/starter.ts is missing: restore it with git checkout`);
-  const code = readFileSync(starterFile, "utf8");
+  // A missing starter fails this exercise's check, with how to restore it; `check` goes on to the
+  // next exercise and `watch` waits for the file to come back.
+  const missing = missingStarter(exercise);
+  if (missing) {
+    ctx.io.stdout(`FAIL ${exercise.id}: ${missing}\n`);
+    return false;
+  }
+  const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
   const [{ runChecksInNode }, { checkRunLine }] = await Promise.all([
     import("../grader/run-checks-node.ts"),
     import("../grader/check-run.ts"),
@@ -407,7 +427,7 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
 
 async function importFile(ctx: Context, file: string | undefined): Promise<number> {
   if (!file) throw new UsageError("name the progress file to import, e.g. import blast-radius-progress.json");
-  const path = resolve(ctx.io.cwd, file);
+  const path = userFile(ctx.io, file, "one .json file");
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -759,7 +779,10 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     } catch {
       throw new UsageError("no exercises/ folder here: run this inside the course's folder");
     }
-    const file = join(io.env.BLAST_RADIUS_HOME ?? join(root, ".blast-radius"), "progress.json");
+    // An empty BLAST_RADIUS_HOME (`BLAST_RADIUS_HOME= npm run ...`) is unset, as in a shell's
+    // ${VAR:-default}: kept, it would make progress.json a bare name, written into whatever folder
+    // the command runs in.
+    const file = join(io.env.BLAST_RADIUS_HOME || join(root, ".blast-radius"), "progress.json");
     const ctx: Context = {
       io,
       root,
@@ -768,8 +791,8 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr }), { file }),
       now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
     };
-    const noMore = (what: string) => {
-      if (rest.length) throw new UsageError(`${what} takes one exercise id (got "${[id, ...rest].join(" ")}")`);
+    const noMore = (what: string, takes = "one exercise id") => {
+      if (rest.length) throw new UsageError(`${what} takes ${takes} (got "${[id, ...rest].join(" ")}")`);
     };
     try {
       switch (command) {
@@ -797,7 +820,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
           noMore("solution");
           return await solution(ctx, await exerciseOrUsage(ctx, id), args);
         case "import":
-          noMore("import");
+          noMore("import", "one file");
           return await importFile(ctx, id);
         case "review": {
           const rating = requestedRating(args);

@@ -1,14 +1,18 @@
 /**
  * Running a learner's automated responder for `npm run gameday -- play --policy <file.ts>`: the
  * game and the policy run together inside the course's sandboxed runner (the same one that runs
- * playground programs), which prints the action log the policy produced. The log is then checked
- * and scored here, outside the sandbox, like any other: nothing the policy prints can change its score.
+ * playground programs). The action log the policy produced comes back through the runner's check
+ * reporter (course/check-reporter), a module the course's entry file may import and the policy's
+ * files may not, so it is the one channel the policy's code cannot write to: whatever the policy
+ * prints, at any time, is only output. The log is then checked and scored here, outside the
+ * sandbox, by replaying it in the game like any other log: nothing the policy prints can change its score.
  */
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
+import { countOf } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
-import type { RunEvent } from "../playground/protocol.ts";
+import { outputLimits, type RunEvent } from "../playground/protocol.ts";
 import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
 import type { PolicyRun } from "../sim/gameday/policy.ts";
 import type { GameScenario, LogEntry } from "../sim/gameday/scenarios.ts";
@@ -16,13 +20,20 @@ import type { GameScenario, LogEntry } from "../sim/gameday/scenarios.ts";
 /** How long a policy's whole game may take in the sandbox. */
 export const policyTimeoutMs = 60_000;
 
-const marker = "gameday-policy-result:";
+/** The name of the one report the course's entry makes: the run, as JSON in its message. */
+const resultName = "gameday-policy-result";
 
 export type PolicyFileRun =
   | { ok: true; log: LogEntry[]; refused: PolicyRun["refused"] }
   | { ok: false; message: string };
 
-export async function runPolicyFile(file: string, scenario: GameScenario, seed: number): Promise<PolicyFileRun> {
+/** Run the policy in `file` (absolute); `named` is the file as the learner typed it, for messages. */
+export async function runPolicyFile(
+  file: string,
+  scenario: GameScenario,
+  seed: number,
+  named = file,
+): Promise<PolicyFileRun> {
   // The learner's file and what it imports, under "learner/"; the game's own sources under "src/".
   const learner = requestForFile(file, policyTimeoutMs);
   const simEntry = fileURLToPath(new URL("../sim/gameday/policy.ts", import.meta.url));
@@ -31,14 +42,15 @@ export async function runPolicyFile(file: string, scenario: GameScenario, seed: 
   for (const [key, text] of Object.entries(learner.files)) files[posix.normalize(`learner/${key}`)] = text;
   for (const [key, text] of Object.entries(sim.files)) files[posix.normalize(`src/sim/gameday/${key}`)] = text;
   files["main.ts"] = [
+    `import { reporter } from "course/check-reporter";`,
     `import respond from "./learner/${learner.entry}";`,
     `import { findScenario } from "./src/sim/gameday/scenarios.ts";`,
     `import { runPolicy } from "./src/sim/gameday/policy.ts";`,
     `if (typeof respond !== "function") throw new Error("the policy file must default-export a function: export default function respond(view) { ... }");`,
     `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, respond);`,
-    `console.log(${JSON.stringify(marker)} + JSON.stringify(run));`,
+    `reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify(run) });`,
   ].join("\n");
-  let output = "";
+  let output: string | undefined;
   const messages: string[] = [];
   const result = await runInNode(
     {
@@ -53,15 +65,18 @@ export async function runPolicyFile(file: string, scenario: GameScenario, seed: 
       },
     },
     (event: RunEvent) => {
-      if (event.kind === "log" && event.text.startsWith(marker)) output = event.text.slice(marker.length);
-      else if (event.kind !== "plot" && event.kind !== "check") messages.push(event.text);
+      // Only the course's entry can report (the policy's files cannot import the reporter), and it
+      // reports once; a line the policy prints that looks like a result is only a line it printed.
+      if (event.kind === "check") {
+        if (event.name === resultName && output === undefined) output = event.message ?? "";
+      } else if (event.kind !== "plot") messages.push(event.text);
     },
   );
   if (result.status !== "ok") {
     // Name the learner's own file as they know it, not as the sandbox saw it.
     const shown = result.error?.file?.startsWith("learner/")
-      ? join(dirname(file), result.error.file.slice("learner/".length))
-      : (result.error?.file ?? file);
+      ? join(dirname(named), result.error.file.slice("learner/".length))
+      : (result.error?.file ?? named);
     const where = result.error?.line === undefined ? "" : ` (${shown}, line ${result.error.line})`;
     const why =
       result.status === "timeout"
@@ -71,6 +86,13 @@ export async function runPolicyFile(file: string, scenario: GameScenario, seed: 
       ok: false,
       message: `the policy failed: ${why}${where}${messages.length ? `\nit printed:\n${messages.slice(-20).join("\n")}` : ""}`,
     };
+  }
+  if (output === undefined) {
+    // The runner drops everything after its output cap, the result too.
+    const why = result.truncated
+      ? `it printed more than the runner keeps (${countOf(outputLimits.lines, "line")}), so its result was cut off: print less`
+      : "it reported no result";
+    return { ok: false, message: `the policy's run did not produce a usable log: ${why}` };
   }
   let run: PolicyRun;
   try {

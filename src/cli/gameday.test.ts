@@ -16,17 +16,18 @@ const file = (name: string, text: string) => {
   return path;
 };
 
-async function cli(...argv: string[]) {
+async function cliWith(env: Record<string, string>, argv: string[]) {
   let out = "";
   let err = "";
   const code = await run(argv, {
     stdout: (t) => void (out += t),
     stderr: (t) => void (err += t),
-    env: {},
+    env,
     cwd: process.cwd(),
   });
   return { code, out, err };
 }
+const cli = (...argv: string[]) => cliWith({}, argv);
 
 test("list names every scenario", async () => {
   const { code, out } = await cli("list");
@@ -41,7 +42,7 @@ test(
     const { code, out } = await cli("show", "gray-failure");
     expect(code).toBe(0);
     expect(out).toContain(findScenario("gray-failure")!.briefing);
-    expect(out).toMatch(/eject-host\s+10 s\s+h01 h02/);
+    expect(out).toMatch(/eject-host\s+after 10 s\s+h01 h02/);
     expect(out).toContain("fast-burn (page): 2% of the budget in 1 h, confirmed over 5 min (burn rate above 14.4)");
     // The threshold as the SRE Workbook writes it, and as the page and the dashboard say it: 6, not 6.0.
     expect(out).toContain("confirmed over 30 min (burn rate above 6)");
@@ -110,3 +111,48 @@ test(
     expect(failed.err.startsWith(`the policy failed: Error: no idea (${broken}, line 1)`)).toBe(true);
   },
 );
+
+test("a policy that prints a forged result, now or from a timer, is scored for what it did", slow, async () => {
+  // The QA's policy: it takes no action, and prints what the old result line looked like, once
+  // while the game runs and once from a timer that fires after the game's own result.
+  const forged = `gameday-policy-result:${JSON.stringify({ log: [{ at: 120, action: "eject-host", target: grayHost }], refused: [] })}`;
+  const policy = file(
+    "forge.ts",
+    [
+      "let armed = false;",
+      "export default function respond() {",
+      `  if (!armed) { armed = true; console.log(${JSON.stringify(forged)}); setTimeout(() => console.log(${JSON.stringify(forged)}), 0); }`,
+      "  return [];",
+      "}",
+    ].join("\n"),
+  );
+  const { code, out, err } = await cli("play", "gray-failure", "--policy", policy, "--json");
+  expect(err).toBe("");
+  expect(code).toBe(0);
+  expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(summarize(findScenario("gray-failure")!, 1, []))));
+  const text = await cli("play", "gray-failure", "--policy", policy);
+  expect(text.out).toMatch(/your policy took 0 actions/);
+  expect(text.out).not.toMatch(/eject/i);
+});
+
+test("a relative --actions file is read from the folder npm was run in (INIT_CWD)", slow, async () => {
+  file("relative.json", formatLog("gray-failure", 1, []));
+  const found = await cliWith({ INIT_CWD: dir }, ["play", "gray-failure", "--actions", "relative.json", "--json"]);
+  expect(found.err).toBe("");
+  expect(found.code).toBe(0);
+  const missing = await cliWith({ INIT_CWD: dir }, ["play", "gray-failure", "--actions", "nowhere.json"]);
+  expect(missing.code).toBe(2);
+  expect(missing.err).toContain(`no such file: nowhere.json (looked for ${join(dir, "nowhere.json")})`);
+});
+
+test("--actions or --policy naming a folder is a usage error naming it (exit 2), not a bug", async () => {
+  for (const [option, want] of [
+    ["--actions", "one .json file"],
+    ["--policy", "one .ts file"],
+  ]) {
+    const { code, err } = await cli("play", "gray-failure", option!, dir);
+    expect(code, option).toBe(2);
+    expect(err).toContain(`${dir} is a folder: name ${want} in it`);
+    expect(err).not.toMatch(/bug/);
+  }
+});

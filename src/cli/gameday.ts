@@ -6,12 +6,20 @@
  * impossible log exits 2 with a message naming the entry. A policy (a learner's automated
  * responder) runs in the course's sandboxed runner; its actions are scored like any log.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { actionSpec } from "../sim/gameday/actions.ts";
 import { finishedGame, GameRuleError } from "../sim/gameday/game.ts";
 import { LogFormatError, parseLog, type ParsedLog } from "../sim/gameday/log.ts";
-import { alertRuleText, clock, entryText, scoreRows, summaryText, tenantMinutesText } from "../sim/gameday/report.ts";
+import {
+  alertRuleText,
+  clock,
+  entryText,
+  landsText,
+  scoreRows,
+  summaryText,
+  tenantMinutesText,
+} from "../sim/gameday/report.ts";
 import { actionDelay, findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import {
@@ -24,6 +32,7 @@ import {
   seedOption,
   table,
   UsageError,
+  userFile,
 } from "./args.ts";
 import { countOf, percentUpTo } from "../format/number.ts";
 
@@ -75,13 +84,12 @@ function show(scenario: GameScenario, io: Io): number {
     "",
     "actions:",
     table([
-      ["  action", "takes effect after", "targets", "cost"],
+      ["  action", "takes effect", "targets", "cost"],
       ...scenario.offers.map((o) => {
         const spec = actionSpec(o.action);
-        const delay = actionDelay(scenario, o.action);
         return [
           `  ${o.action}`,
-          delay === 0 ? "at once" : clock(delay),
+          landsText(o.action, actionDelay(scenario, o.action)),
           o.targets ? o.targets.join(" ") : "-",
           spec.cost,
         ];
@@ -107,15 +115,24 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
   const policyFile = args.options.get("policy")?.at(-1);
   if (!actionsFile === !policyFile)
     throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
+  // The path as typed names the file in messages; `path` is where it is (userPath).
   const file = (actionsFile ?? policyFile)!;
-  if (!existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const path = userFile(io, file, actionsFile ? "one .json file" : "one .ts file");
   let seed = seedOption(args, scenario.seed);
   let log: LogEntry[];
   let refused: { at: number; action: string; target: string | null; why: string }[] = [];
   if (actionsFile) {
     let parsed: ParsedLog;
+    let text: string;
     try {
-      parsed = parseLog(readFileSync(file, "utf8"), scenario);
+      text = readFileSync(path, "utf8");
+    } catch (error) {
+      throw new UsageError(
+        `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
+    }
+    try {
+      parsed = parseLog(text, scenario);
     } catch (error) {
       if (error instanceof LogFormatError) throw new UsageError(`${file}: ${error.message}`);
       throw error;
@@ -128,7 +145,7 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
     log = parsed.entries;
   } else {
     const { runPolicyFile } = await import("./gameday-policy.ts");
-    const run = await runPolicyFile(file, scenario, seed);
+    const run = await runPolicyFile(path, scenario, seed, file);
     if (!run.ok) {
       io.stderr(`${run.message}\n`);
       return 1;

@@ -7,12 +7,13 @@ import { run } from "./play.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
-async function play(...argv: string[]) {
+async function playWith(env: Record<string, string>, argv: string[]) {
   let stdout = "";
   let stderr = "";
-  const status = await run(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) });
+  const status = await run(argv, { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), env });
   return { status, stdout, stderr };
 }
+const play = (...argv: string[]) => playWith({}, argv);
 
 const dir = mkdtempSync(join(tmpdir(), "play-cli-"));
 const write = (name: string, source: string) => {
@@ -86,6 +87,15 @@ describe("npm run play", { timeout: 60_000 }, () => {
     expect(huge.status).toBe(0);
     expect(huge.stdout).toBe(`${"x".repeat(199_999)}\n`);
     expect(huge.stderr).toMatch(/^output truncated/);
+  });
+
+  test("a relative file is read from the folder npm was run in (INIT_CWD), not the course's root", async () => {
+    // `cd content/chapters/cells && npm run play -- cells.play.ts`: npm starts the command in the
+    // root and says where it was typed in INIT_CWD.
+    const folder = join(root, "content/chapters/shuffle-sharding");
+    const result = await playWith({ INIT_CWD: folder }, ["shuffle-shard.play.ts"]);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe(readFileSync(join(folder, "shuffle-shard.golden.txt"), "utf8"));
   });
 
   test("bad input: one line and exit 2, never a stack trace", async () => {

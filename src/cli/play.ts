@@ -6,9 +6,8 @@
  *
  * `run(argv, io)` is the whole command, so tests call it in-process.
  */
-import { statSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { helpOrMissing, numberOption, parseArgs, UsageError } from "./args.ts";
+import { helpOrMissing, type Io, numberOption, parseArgs, processIo, UsageError, userFile } from "./args.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { defaultTimeoutMs, eventText, truncationNote, type RunError } from "../playground/protocol.ts";
@@ -23,28 +22,13 @@ environment, child processes or network, as in the page.
 
 exit codes: 0 ok, 1 syntax or runtime error, 2 usage, 124 stopped at the time limit`;
 
-export interface PlayIO {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
+/** Where the command writes; `cwd` and `env` say where a relative file is read from (userPath). */
+export type PlayIO = Pick<Io, "stdout" | "stderr"> & Partial<Pick<Io, "cwd" | "env">>;
 
 function where(error: RunError): string {
   return error.line === undefined
     ? ""
     : ` (${error.file ?? "?"}, line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
-}
-
-/** The file named on the command line, or a usage error that says what is wrong with it. */
-function programFile(file: string): string {
-  let stat: ReturnType<typeof statSync>;
-  try {
-    stat = statSync(file);
-  } catch {
-    throw new UsageError(`no such file: ${file}`);
-  }
-  if (stat.isDirectory()) throw new UsageError(`${file} is a folder: name one .ts file in it`);
-  if (!stat.isFile()) throw new UsageError(`${file} is not a file`);
-  return file;
 }
 
 async function play(argv: string[], io: PlayIO): Promise<number> {
@@ -58,7 +42,7 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
   const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, { min: 1, max: 600_000, integer: true });
   let request: ReturnType<typeof requestForFile>;
   try {
-    request = requestForFile(programFile(file!), timeoutMs);
+    request = requestForFile(userFile(io, file!, "one .ts file"), timeoutMs);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
@@ -87,8 +71,5 @@ export async function run(argv: string[], io: PlayIO): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  process.exitCode = await run(process.argv.slice(2), {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  });
+  process.exitCode = await run(process.argv.slice(2), processIo);
 }

@@ -4,11 +4,17 @@
  *   - a file that cannot be read (broken JSON, a newer version, something else) is copied to
  *     progress.unreadable-<time>.json before anything is written over it, and the learner is told
  *     where it is and how to bring it back (repair it, then `npm run exercises -- import <copy>`);
+ *   - so is a file that can be read only in part (an entry with a field of the wrong kind, such as
+ *     `"solved": "true"`, or a review card that is not whole), before it is written back without
+ *     what could not be read;
  *   - if that copy cannot be made, nothing is written at all;
  *   - every write goes to a temporary file first and is renamed over the old one, so a crash or a
  *     full disk mid-write leaves the old file whole;
  *   - every read-change-write holds progress.json.lock, so two commands at once (watch in one
  *     terminal, answer in another) each add their change instead of one writing over the other's.
+ * A progress folder that cannot be used (BLAST_RADIUS_HOME names a file, or a folder that cannot
+ * be written) is the setting's fault, not the course's tools': a usage error (exit 2) names the
+ * path and the problem.
  */
 import {
   closeSync,
@@ -24,7 +30,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
-import { ReportedError } from "./args.ts";
+import { ReportedError, UsageError } from "./args.ts";
 
 export interface ProgressStore {
   /** The file, as shown to the learner (relative to the working directory when inside it). */
@@ -39,6 +45,20 @@ function stamp(now: Date): string {
   return now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
 }
 
+/** A file-system error's cause in words and its code, for a message that names the path it is about. */
+function problemOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EEXIST: "it, or a folder above it, is a file where a folder is needed",
+    ENOTDIR: "it, or a folder above it, is a file where a folder is needed",
+    EISDIR: "it is a folder, not a file",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the disk is read-only",
+  };
+  return code && words[code] ? `${words[code]} (${code})` : String((error as Error).message ?? error);
+}
+
 export function progressStore(
   file: string,
   { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
@@ -50,9 +70,17 @@ export function progressStore(
   };
   const shown = show(file);
   const warned = new Set<string>();
+  /** The progress folder cannot be used: the setting's fault, so a usage error naming it (exit 2). */
+  const folderError = (error: unknown) =>
+    new UsageError(
+      `your progress cannot be kept in ${show(dir)}: ${problemOf(error)}; point BLAST_RADIUS_HOME at a folder, or unset it for the default (.blast-radius/ in the course's folder)`,
+    );
 
-  /** The kept copy of `text`: an existing identical one, or a new one. Throws if it cannot be made. */
-  const keepCopy = (text: string): string => {
+  /**
+   * The kept copy of `text`: an existing identical one, or a new one. Throws if it cannot be made.
+   * `unread` says what of the file could not be read ("could not be read", "could not be read whole").
+   */
+  const keepCopy = (text: string, unread = "could not be read"): string => {
     const prefix = `${basename(file, ".json")}.unreadable-`;
     for (const name of existsSync(dir) ? readdirSync(dir) : []) {
       if (!name.startsWith(prefix)) continue;
@@ -68,7 +96,7 @@ export function progressStore(
       writeFileSync(copy, text, { flag: "wx" });
     } catch (error) {
       throw new ReportedError(
-        `${shown} could not be read, and a copy of it could not be saved (${(error as Error).message}), so nothing was written: your progress file is as it was. Repair or move it, then try again.`,
+        `${shown} ${unread}, and a copy of it could not be saved (${(error as Error).message}), so nothing was written: your progress file is as it was. Repair or move it, then try again.`,
       );
     }
     return copy;
@@ -80,7 +108,7 @@ export function progressStore(
       text = readFileSync(file, "utf8");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return emptyProgress();
-      throw new ReportedError(`${shown} could not be opened (${(error as Error).message})`);
+      throw new UsageError(`${shown} could not be opened: ${problemOf(error)}`);
     }
     const result = readProgressText(text);
     if (result.ok) return result.progress;
@@ -105,12 +133,40 @@ export function progressStore(
     return emptyProgress();
   };
 
+  /**
+   * Keep a copy of a file read only in part before it is written back without what could not be
+   * read, and say so once, as for a file that cannot be read at all.
+   */
+  const keepPartlyRead = (text: string, lost: string[]): void => {
+    const copy = keepCopy(text, "could not be read whole");
+    if (warned.has(copy)) return;
+    warned.add(copy);
+    const shownLost = lost.length > 5 ? `${lost.slice(0, 5).join(", ")} and ${lost.length - 5} more` : lost.join(", ");
+    warn(
+      [
+        `warning: ${shown} could not be read whole: the progress or review schedule of ${shownLost} had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled).`,
+        `The file as it was is kept, unchanged, as ${show(copy)}; your progress from now on is saved in ${shown}.`,
+        'Repair that copy (each field as the page writes it: true or false, not "true"; whole numbers for counts), then bring it back with',
+        `  npm run exercises -- import ${show(copy)}`,
+        "which merges it with your new progress.",
+        "",
+      ].join("\n"),
+    );
+  };
+
   const write = (progress: Progress): void => {
-    mkdirSync(dir, { recursive: true });
-    // Never write over a file that cannot be read unless a copy of it is kept.
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw folderError(error);
+    }
+    // Never write over a file that cannot be read, or can be read only in part, unless a copy of it is kept.
     if (existsSync(file)) {
       const current = readFileSync(file, "utf8");
-      if (!readProgressText(current).ok) keepCopy(current);
+      const read = readProgressText(current);
+      if (!read.ok) keepCopy(current);
+      // The exercises whose entries or review cards were dropped or read only in part (src/course/progress.ts).
+      else if (read.lossy.length > 0) keepPartlyRead(current, read.lossy);
     }
     const temporary = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
     try {
@@ -128,7 +184,7 @@ export function progressStore(
     shown,
     read,
     update(change) {
-      return withLock(`${file}.lock`, show, () => {
+      return withLock(`${file}.lock`, show, folderError, () => {
         const progress = read();
         change(progress);
         write(progress);
@@ -146,8 +202,17 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * Run `body` holding `lock` (a file created only if absent): a command that finds it waits its
  * turn. A lock left behind by a command that was killed is taken over once it is stale.
  */
-function withLock<T>(lock: string, show: (path: string) => string, body: () => T): T {
-  mkdirSync(dirname(lock), { recursive: true });
+function withLock<T>(
+  lock: string,
+  show: (path: string) => string,
+  folderError: (error: unknown) => Error,
+  body: () => T,
+): T {
+  try {
+    mkdirSync(dirname(lock), { recursive: true });
+  } catch (error) {
+    throw folderError(error);
+  }
   const giveUp = Date.now() + 2 * staleLockMs;
   for (;;) {
     try {
@@ -155,8 +220,8 @@ function withLock<T>(lock: string, show: (path: string) => string, body: () => T
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST")
-        throw new ReportedError(
-          `your progress could not be saved: ${show(lock)} could not be created (${(error as Error).message}); nothing was changed`,
+        throw new UsageError(
+          `your progress could not be saved: ${show(lock)} could not be created: ${problemOf(error)}; nothing was changed`,
         );
       const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
       if (since !== undefined && Date.now() - since > staleLockMs) rmSync(lock, { force: true });

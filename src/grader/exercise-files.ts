@@ -81,8 +81,19 @@ function readRequired(file: string, root: string, why: string): string {
   return readFileSync(file, "utf8");
 }
 
-/** Read an exercise's files around its validated metadata; throws naming the file that is wrong. */
-export function assembleExercise(id: string, root: string, meta: ExerciseMeta): LoadedExercise {
+/**
+ * Read an exercise's files around its validated metadata; throws naming the file that is wrong.
+ * `learnerStarter`: the terminal reads a code exercise's starter.ts only when it checks it (it is
+ * the learner's file, and may be deleted by mistake), so a missing one is left out here, to be
+ * named with how to restore it when that exercise is used, instead of breaking every command for
+ * every exercise. The page's build reads it here, and a missing one fails the build.
+ */
+export function assembleExercise(
+  id: string,
+  root: string,
+  meta: ExerciseMeta,
+  { learnerStarter = false }: { learnerStarter?: boolean } = {},
+): LoadedExercise {
   const dir = join(root, "exercises", id);
   const solutionDir = join(root, "solutions", id);
   const readme = readRequired(join(dir, "README.md"), root, "the prompt");
@@ -94,7 +105,9 @@ export function assembleExercise(id: string, root: string, meta: ExerciseMeta): 
   if (meta.kind === "code") {
     // The starter is the learner's file: what it exports is checked when the checks run, not here,
     // so an edited starter never breaks loading (tests/content/exercises.test.ts checks the shipped ones).
-    exercise.starter = readRequired(join(dir, "starter.ts"), root, "code exercises have a starter");
+    const starter = join(dir, "starter.ts");
+    if (!learnerStarter || existsSync(starter))
+      exercise.starter = readRequired(starter, root, "code exercises have a starter");
     exercise.checks = readRequired(join(dir, "checks.ts"), root, "code exercises have checks");
   } else if (meta.params && !situation) {
     // With a situation, the situation shows what the params make (a param may pick the case).

@@ -160,6 +160,27 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
       );
   });
 
+  test("the example answers its prompt gives answer no part, for its own numbers or a variant's", async () => {
+    // "Expressions such as `24000 * 0.015 / 365` are fine" gave away the first exercise's answer.
+    const { meta, readme } = exercise(id);
+    const mod = await solution(id);
+    const prompts = [readme.replace(/```[\s\S]*?```/g, ""), ...partsOf(meta, "numeric").map((p) => p.prompt)];
+    const examples = prompts
+      .flatMap((text) => [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!))
+      .filter((text) => parseAnswer(text).ok);
+    const paramSets = [defaultParams(meta)];
+    if (variantIds.includes(id)) for (let seed = 1; seed <= 12; seed++) paramSets.push(mod.variant!(mulberry32(seed)));
+    for (const params of paramSets) {
+      const expected = expectedAnswers(answerParts(meta), mod, params);
+      for (const part of partsOf(meta, "numeric"))
+        for (const example of examples)
+          expect(
+            gradeNumeric(part, example, expected[part.id] as number, params).status,
+            `${id}/${part.id}: the prompt's example \`${example}\` answers it (${JSON.stringify(params)})`,
+          ).not.toBe("right");
+    }
+  });
+
   test("its solution answers every part with a finite number", async () => {
     const { meta } = exercise(id);
     const expected = expectedAnswers(answerParts(meta), await solution(id), defaultParams(meta));

@@ -55,6 +55,10 @@ test("the table tells both designs apart", async () => {
 
 test("--help, and bad input is a usage error", async () => {
   expect((await capture(["--help"])).out).toMatch(/--fault KIND/);
+  // Bounds grouped as the errors state them ("at most 1,000").
+  expect((await capture(["--help"])).out).toMatch(
+    /cells, 1\.\.1,000 \(default 10\)[\s\S]*customers, N\.\.1,000,000 \(default 1,000\)/,
+  );
   expect(() => command.run(["--fault", "meteor"])).toThrow(UsageError);
   expect(() => command.run(["--cells", "10", "--customers", "5"])).toThrow(/at least 10/);
   expect(() => command.run(["--fault", "bad-deploy", "--target", "10"])).toThrow(/at most 9/);

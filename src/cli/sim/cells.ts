@@ -25,6 +25,11 @@ function perCell(populations: readonly number[]): string {
   return low === high ? `${asGiven(low)} per cell` : `${asGiven(low)} to ${asGiven(high)} per cell`;
 }
 
+/** The bounds the help states and the options enforce: one number for both. */
+const maxCells = 1000;
+const maxCustomers = 1_000_000;
+const defaultCustomers = 1000;
+
 const usage = `usage: npm run sim -- cells [--cells N] [--customers C] [--zones Z] [--fault KIND] [options] [--json]
 
 Places C customers (uniform partition keys) in N cells behind a router with a cached mapping,
@@ -33,8 +38,8 @@ then rolls a release out cell by cell behind a canary, moves customer c0 to the 
 takes the control plane down to show what keeps working (static stability).
 
 options:
-  --cells N               cells, 1..1000 (default 10)
-  --customers C           customers, N..1000000 (default 1000)
+  --cells N               cells, 1..${grouped(maxCells)} (default 10)
+  --customers C           customers, N..${grouped(maxCustomers)} (default ${grouped(defaultCustomers)})
   --zones Z               availability zones; cell i lives in zone i mod Z, ${minZones}..10 (default 3)
   --fault KIND            poison | bad-deploy | lost-zone (default bad-deploy)
   --target T              the poisoned customer number, the bad cell, or the lost zone (default 0)
@@ -85,8 +90,8 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
     flags: ["json", "help", "health-check-misses"],
   });
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
-  const cells = numberOption(args, "cells", 10, { min: 1, max: 1000, integer: true });
-  const customers = numberOption(args, "customers", 1000, { min: cells, max: 1_000_000, integer: true });
+  const cells = numberOption(args, "cells", 10, { min: 1, max: maxCells, integer: true });
+  const customers = numberOption(args, "customers", defaultCustomers, { min: cells, max: maxCustomers, integer: true });
   const zones = numberOption(args, "zones", 3, { min: minZones, max: 10, integer: true });
   const kind = choice(args, "fault", ["poison", "bad-deploy", "lost-zone"] as const, "bad-deploy");
   const targetMax = kind === "poison" ? customers - 1 : kind === "bad-deploy" ? cells - 1 : zones - 1;

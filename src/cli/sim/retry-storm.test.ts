@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { asGiven } from "../../format/number.ts";
 import { UsageError } from "../args.ts";
 import { parameterSpecs } from "../../sim/retry-storm/index.ts";
 import command from "./retry-storm.ts";
@@ -99,8 +100,14 @@ test("--help lists every parameter with its default and unit", async () => {
   for (const p of parameterSpecs) {
     const line = out.split("\n").find((l) => l.trimStart().startsWith(p.name + " "));
     expect(line, p.name).toBeDefined();
-    expect(line).toContain(`${p.default === null ? "none" : p.default}${p.unit ? " " + p.unit : ""}`);
+    // Numbers as the course writes them: 2,500 ms, and ranges such as 1..1,000.
+    expect(line).toContain(
+      `${p.default === null ? "none" : typeof p.default === "number" ? asGiven(p.default) : p.default}${p.unit ? " " + p.unit : ""}`,
+    );
+    expect(line).not.toMatch(/\d{4}/);
   }
+  // The dashes under each table's header start where its names do.
+  expect(out).toMatch(/^ {2}name +default +allowed +meaning\n {2}-+ {2}-+/m);
 });
 
 test("invalid input is a usage error with a clear message", async () => {
@@ -129,4 +136,9 @@ test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwi
   const good = await sim(["retry-storm", "--defences", "all", "--set", "duration=60"]);
   expect(good.code).toBe(0);
   expect(good.out).toMatch(/first refusal \(acquire time-out\)\s+never/);
+});
+
+test("one try per request is singular", { timeout: 60_000 }, async () => {
+  const { out } = await capture(["--set", "triggerDuration=0"]);
+  expect(out).toMatch(/amplification\s+1 try per request \(1 dependency call\)/);
 });

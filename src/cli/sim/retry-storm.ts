@@ -17,20 +17,25 @@ import {
   type ParameterSpec,
   type RetryStormSummary,
 } from "../../sim/retry-storm/index.ts";
-import { grouped, percent } from "../../format/number.ts";
+import { asGiven, countOf, grouped, percent } from "../../format/number.ts";
 
 function help(): string {
+  // Numbers as the course writes them, thousands grouped ("1..1,000", "2,500 ms"), as the errors
+  // for the same parameters state their bounds.
+  const number = (n: number | string) => (typeof n === "number" ? asGiven(n) : n);
   const param = (p: ParameterSpec) => {
-    const value = p.default === null ? "none" : String(p.default);
-    const low = p.above !== undefined ? `>${p.above}` : (p.min ?? "");
-    const range = p.choices ? p.choices.join(" | ") : `${low}..${p.max ?? ""}${p.nullable ? " or none" : ""}`;
-    return [`  ${p.name}`, `${value}${p.unit ? " " + p.unit : ""}`, range, p.description];
+    const value = p.default === null ? "none" : number(p.default);
+    const low = p.above !== undefined ? `>${number(p.above)}` : p.min === undefined ? "" : number(p.min);
+    const high = p.max === undefined ? "" : number(p.max);
+    const range = p.choices ? p.choices.join(" | ") : `${low}..${high}${p.nullable ? " or none" : ""}`;
+    return [p.name, `${value}${p.unit ? " " + p.unit : ""}`, range, p.description];
   };
+  // Indented as a whole, so the dashes under the header start where its names do.
   const parameterTable = (defence?: DefenceName) =>
     table([
-      ["  name", "default", "allowed", "meaning"],
+      ["name", "default", "allowed", "meaning"],
       ...(parameterSpecs as readonly ParameterSpec[]).filter((p) => p.defence === defence).map(param),
-    ]);
+    ]).replace(/^/gm, "  ");
   const lines = [
     "usage: npm run sim -- retry-storm [--defences bulkhead,breaker,budget,jitter,timeout,shed] [--seed N] [--set name=value ...] [--json]",
     "",
@@ -144,9 +149,10 @@ const command: SimCommand = {
         ["recovered", recovery(summary)],
         [
           "amplification",
-          summary.amplification === null
+          // Both are null together: with no request there is nothing to divide by.
+          summary.amplification === null || summary.dependencyAmplification === null
             ? "no request arrived, so no tries per request"
-            : `${summary.amplification} tries per request (${summary.dependencyAmplification} dependency calls)`,
+            : `${countOf(summary.amplification, "try", "tries")} per request (${countOf(summary.dependencyAmplification, "dependency call")})`,
         ],
         ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
         ["breaker openings", grouped(summary.breakerOpenings)],

@@ -125,3 +125,12 @@ test("one seed rule, and numbers in decimal only", () => {
   expect(() => command.run(["--workers", "0x10"])).toThrow(/--workers must be a number written in decimal, got "0x10"/);
   expect(() => command.run(["--workers", "Infinity"])).toThrow(/written in decimal/);
 });
+
+test("one of a thing is singular: 1 worker, 1 possible shard, 1 group, the other 1 customer", async () => {
+  const { out } = await capture(["--workers", "1", "--shard", "1", "--customers", "2"]);
+  expect(out).toMatch(/^1 worker, shards of 1: 1 possible shard /);
+  expect(out).toMatch(/seed 7, 2 customers;/);
+  expect(out).toMatch(/of the other 1 customer /);
+  expect(out).toMatch(/lose their worker /);
+  expect(out).toMatch(/fixed sharding into 1 group:/);
+});

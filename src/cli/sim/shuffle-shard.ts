@@ -11,7 +11,7 @@ import {
   shuffleShardLimits as limits,
   simulatePoison,
 } from "../../sim/shuffle-shard.ts";
-import { grouped, inverseScientific, percent, scientific, wholeNumber } from "../../format/number.ts";
+import { countOf, grouped, inverseScientific, percent, scientific, wholeNumber } from "../../format/number.ts";
 
 const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
 
@@ -135,13 +135,13 @@ const inWords = (fraction: string) =>
 function render(r: ShuffleShardReport): string {
   const others = r.customers - 1;
   return [
-    `${grouped(r.workers)} workers, shards of ${r.shard}: ${wholeNumber(BigInt(r.possibleShards))} possible shards (same shard: 1 in ${wholeNumber(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
-    `seed ${r.seed}, ${grouped(r.customers)} customers; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
+    `${countOf(r.workers, "worker")}, shards of ${r.shard}: ${wholeNumber(BigInt(r.possibleShards))} possible ${r.possibleShards === "1" ? "shard" : "shards"} (same shard: 1 in ${wholeNumber(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
+    `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
     "",
     table([
-      [`of the other ${grouped(others)} customers`, "count", "simulated", "exact"],
+      [`of the other ${countOf(others, "customer")}`, "count", "simulated", "exact"],
       [
-        `lose all ${r.shard} workers`,
+        r.shard === 1 ? "lose their worker" : `lose all ${r.shard} workers`,
         grouped(r.lostAll),
         share(r.lostAll / others),
         `${share(r.exact.all)} (${inWords(r.exact.allFraction)})`,
@@ -150,7 +150,7 @@ function render(r: ShuffleShardReport): string {
       ["lose none", grouped(r.lostNone), share(r.lostNone / others), share(r.exact.none)],
     ]),
     "",
-    `fixed sharding into ${grouped(r.groups)} groups: ${share(r.fixedGroupsBlastRadius)} of customers lose service`,
+    `fixed sharding into ${countOf(r.groups, "group")}: ${share(r.fixedGroupsBlastRadius)} of customers lose service`,
     `shuffle sharding: ${share(r.lostAll / others)} lose every worker (with client failover), ${share((r.lostAll + r.lostSome) / others)} lose at least one (without)`,
   ].join("\n");
 }
