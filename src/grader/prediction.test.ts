@@ -34,9 +34,14 @@ describe("a number prediction", () => {
     expect(gradeNumberPrediction("lots", 2.5, options).status).toBe("invalid");
   });
 
-  test("zero and negative predictions are far, not an error", () => {
-    expect(gradeNumberPrediction("0", 2.5, options)).toMatchObject({ status: "far" });
-    expect(gradeNumberPrediction("-- -1", 2.5, options).status).not.toBe("close");
+  test("zero and negative predictions are refused for the reader to correct, never graded: a prediction has one try", () => {
+    // A typed -5 was graded "not even positive" and used the block's only attempt.
+    for (const typed of ["0", "-5", "1 - 2"])
+      expect(gradeNumberPrediction(typed, 2.5, options)).toEqual({
+        status: "invalid",
+        message: `The figure is a positive number of ${options.unit}: type one above 0.`,
+      });
+    expect(gradeNumberPrediction("0.001", 2.5, options).status).toBe("far");
   });
 
   test("a prediction of any size is echoed as typed, never as 0 nor as a wall of digits", () => {

@@ -54,8 +54,7 @@ function howFar(ratio: number): string {
     return off === "0%" ? "spot on" : `${off} ${ratio > 1 ? "high" : "low"}`;
   }
   if (ratio > 2) return `${readableNumber(ratio, 2)} times the model's figure`;
-  if (ratio > 0) return `${readableNumber(1 / ratio, 2)} times too small`;
-  return "not even positive";
+  return `${readableNumber(1 / ratio, 2)} times too small`;
 }
 
 /** Grade a predicted figure against the model's `actual`. Never throws on what a reader types. */
@@ -70,6 +69,10 @@ export function gradeNumberPrediction(
   const parsed = parseAnswer(input);
   if (!parsed.ok) return { status: "invalid", message: parsed.message };
   const value = parsed.value;
+  // The figure is a positive quantity: 0 or -5 is a slip of the keyboard, and a prediction has
+  // one try, so it is refused (for the reader to correct) rather than graded "not even positive".
+  if (!(value > 0))
+    return { status: "invalid", message: `The figure is a positive number of ${options.unit}: type one above 0.` };
   const ratio = value / actual;
   const said = `You predicted ${readableNumber(value, 4)}; the model gives ${options.actualText} ${options.unit}`;
   if (Math.abs(ratio - 1) <= close)
