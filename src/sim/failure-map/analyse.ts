@@ -146,12 +146,15 @@ export function saturateResource(
     failing,
     spared: map.services.map((s) => s.name).filter((name) => !failingNames.has(name)),
     serviceShare: share(failing.length, map.services.length),
-    trafficShare: weighted
-      ? share(
-          failing.reduce((sum, f) => sum + weightOf(f.name), 0),
-          totalWeight,
-        )
-      : null,
+    // Weights that add up to nothing say nothing about traffic (0 of 0 is not 0%): the share of
+    // services stands alone then, as for a map without weights.
+    trafficShare:
+      weighted && totalWeight > 0
+        ? share(
+            failing.reduce((sum, f) => sum + weightOf(f.name), 0),
+            totalWeight,
+          )
+        : null,
     userGroups,
     sharedByUnrelated: userGroups.length > 1,
   };

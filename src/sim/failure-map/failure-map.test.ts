@@ -62,7 +62,14 @@ describe("parsing", () => {
     ["duplicate name", "service a\npool a", 2, /already declared on line 1/],
     ["bad weight", "service a weight lots", 1, /weight must be a number/],
     ["negative weight", "service a weight -2", 1, /weight must be a number/],
-    ["hexadecimal weight", "service a weight 0x10", 1, /weight must be a number of 0 or more, got "0x10"/],
+    [
+      "hexadecimal weight",
+      "service a weight 0x10",
+      1,
+      /weight must be a number from 0 to 1,000,000,000 .*, got "0x10"/,
+    ],
+    // Two of 1e308 added up to Infinity, and every share of traffic read 0%.
+    ["weight past the bound", "service a weight 1e308", 1, /weight must be a number from 0 to 1,000,000,000/],
     ["keyword as a name", "service pool", 1, /keyword/],
     ["bad characters", "service 9lives", 1, /not a valid service name/],
     ["calls itself", "service a\na calls a", 2, /cannot call itself/],
@@ -174,6 +181,13 @@ describe("what fails when a resource saturates", () => {
     ]);
     expect(impact.spared).toEqual(["d"]);
     expect(impact.serviceShare).toBe(3 / 4);
+    expect(impact.trafficShare).toBeNull();
+  });
+
+  test("weights that add up to nothing give no share of traffic: 0 of 0 is not 0%", () => {
+    const map = parseFailureMapOrThrow("service a weight 0\nservice b weight 0\npool db\na uses db\nb uses db");
+    const impact = saturateResource(map, "db");
+    expect(impact.serviceShare).toBe(1);
     expect(impact.trafficShare).toBeNull();
   });
 

@@ -17,6 +17,13 @@
  * Names may be used before they are declared. Every error names its line.
  */
 import { readDecimal } from "../../format/decimal.ts";
+import { grouped } from "../../format/number.ts";
+
+/**
+ * The largest weight a service may carry. Only ratios count, so no map needs more, and a bound
+ * keeps the sum finite: two weights of 1e308 added up to Infinity and made every share 0%.
+ */
+export const maxWeight = 1e9;
 import {
   decisionKinds,
   resourceKinds,
@@ -173,8 +180,11 @@ export function parseFailureMap(text: string): ParseResult {
         }
         // Decimal only, by the course's one rule for typed numbers: "0x10" is not 16.
         weight = readDecimal(words[3]!);
-        if (weight === undefined || weight < 0) {
-          errors.push({ line, message: `weight must be a number of 0 or more, got "${words[3]}"` });
+        if (weight === undefined || weight < 0 || weight > maxWeight) {
+          errors.push({
+            line,
+            message: `weight must be a number from 0 to ${grouped(maxWeight)} (only the weights' ratios count), got "${words[3]}"`,
+          });
           return;
         }
       }
