@@ -92,7 +92,12 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
   if (zonesWrong) errors.zones = zonesWrong;
   const waveMax = cellsProblem ? l.waveSize.max : Math.max(1, (cells as number) - 1);
   const waveProblem = limitProblem(input.waveSize, l.waveSize, l.waveSize.min, waveMax);
-  if (waveProblem) errors.waveSize = `${waveProblem.slice(0, -1)} (the cells after the canary).`;
+  if (waveProblem)
+    errors.waveSize =
+      // One cell leaves none after the canary: "a whole number from 1 to 1" said nothing.
+      !cellsProblem && cells === 1
+        ? `${l.waveSize.label}: 1, since one cell is all canary and leaves no cell after it.`
+        : `${waveProblem.slice(0, -1)} (the cells after the canary).`;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, state: normalizeCells(input as Partial<CellsState>) };
 }

@@ -69,6 +69,13 @@ describe("cells widget: what the reader typed", () => {
       ok: false,
       errors: { waveSize: /1 to 3/ },
     });
+    // One cell leaves none after the canary ("a whole number from 1 to 1" said nothing).
+    expect(checkCells({ ...typed, cells: 1, waveSize: 3 })).toEqual({
+      ok: false,
+      errors: {
+        waveSize: "Cells per wave after the canary: 1, since one cell is all canary and leaves no cell after it.",
+      },
+    });
     expect(checkCells({ ...typed, cells: 48, customers: 20_000 })).toMatchObject({ ok: true, state: { cells: 48 } });
   });
 
