@@ -69,7 +69,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3));
     expect(last.code).toBe(0);
     expect(last.out).toContain(
-      "Right in the end, after 1 wrong answer. Rated hard (what your attempts earned): cells-blast-radius comes back in 9 days (2026-12-13).",
+      "Right in the end, after 1 wrong answer or hint. Rated hard (what your attempts earned): cells-blast-radius comes back in 9 days (2026-12-13).",
     );
 
     const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
@@ -156,5 +156,33 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test("a hint in a review has the review's numbers and counts against it, as a wrong answer does", async () => {
+    const dir = mkdtempSync(join(home, "hint-"));
+    const id = "cells-blast-radius";
+    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
+    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
+    // Solving enters the schedule when the schedule is next read (due three days later).
+    await cli(["review"], t0, dir);
+    const seed = reviewSeed(id, 1);
+    const params = variant(mulberry32(seed));
+    const expected = answers(params);
+    const due = await cli(["review"], at(3), dir);
+    const hintCommand = `npm run exercises -- hint ${id} --seed ${seed}`;
+    expect(due.out).toContain(`A hint with these numbers: ${hintCommand}  (it counts against the review)`);
+    // A wrong answer pointed at "a hint", whose plain command shows the chapter's numbers.
+    const wrong = await cli(["review", id, "--part", "canary", "500"], at(3), dir);
+    expect(wrong.out).toContain(`A hint with these numbers: ${hintCommand}\n`);
+    const first = await cli(["hint", id, "--seed", String(seed)], at(3), dir);
+    expect(first.out).toContain("This hint counts against the review under way, as a wrong answer does.");
+    const second = await cli(["hint", id, "--seed", String(seed)], at(3), dir);
+    expect(second.out).toContain(`${paramText(params.customers!)} / ${params.cells} of them`);
+    // The chapter's numbers' hint (no seed) is not this review's: it does not count.
+    const chapter = await cli(["hint", id], at(3), dir);
+    expect(chapter.out).not.toContain("counts against");
+    await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
+    const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
+    expect(last.out).toContain("Right in the end, after 3 wrong answers or hints.");
   });
 });

@@ -389,6 +389,14 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   const shown = progress.exercises[exercise.id]!.hints;
   for (let i = 0; i < shown; i++)
     ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${fillParamsForReading(hints[i]!, params)}\n`);
+  // A hint for the numbers of the review under way counts against it, as a wrong answer does
+  // (the page's rule: "wrong answers and hints count against the review").
+  const session = args.options.has("seed") ? readSession(ctx) : undefined;
+  if (session?.id === exercise.id && session.seed === seedOption(args, 0)) {
+    session.wrong++;
+    writeSession(ctx, session);
+    ctx.io.stdout("This hint counts against the review under way, as a wrong answer does.\n");
+  }
   if (shown === hints.length)
     ctx.io.stdout(
       `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : ""}\n`,
@@ -546,6 +554,7 @@ async function reviewDue(ctx: Context): Promise<number> {
     params: fromSolution(exercise, () => module.variant!(mulberry32(seed))),
     intro: [
       `${countOf(due.length, "review")} due. New numbers (variant ${seed}): work it out again.`,
+      `A hint with these numbers: npm run exercises -- hint ${first.id} --seed ${seed}  (it counts against the review)`,
       `Stuck: npm run exercises -- review ${first.id} --give-up  (shows the answers; it comes back tomorrow)`,
       "",
     ],
@@ -688,6 +697,9 @@ async function reviewAnswer(
   if (verdict.status === "wrong") session.wrong++;
   else if (!session.right.includes(part.id)) session.right.push(part.id);
   ctx.io.stdout(`${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
+  // "A hint may help": the chapter's hint would show the chapter's numbers, not these.
+  if (verdict.status === "wrong")
+    ctx.io.stdout(`A hint with these numbers: npm run exercises -- hint ${exercise.id} --seed ${seed}\n`);
   const left = partIds(exercise).filter((p) => !session.right.includes(p));
   if (left.length > 0) {
     writeSession(ctx, session);
@@ -697,7 +709,7 @@ async function reviewAnswer(
   const said =
     session.wrong === 0
       ? "Re-derived first time."
-      : `Right in the end, after ${countOf(session.wrong, "wrong answer")}.`;
+      : `Right in the end, after ${countOf(session.wrong, "wrong answer or hint", "wrong answers or hints")}.`;
   ctx.io.stdout(`${said} ${schedule({ wrong: session.wrong, gaveUp: false })}\n`);
   return 0;
 }
