@@ -39,12 +39,28 @@ export function scoreRows(score: Score, slo: GameScenario["slo"]): [string, stri
 
 export function verdictText(summary: GameSummary): string {
   const { score, par, doNothing } = summary;
-  const you = tenantMinutesText(score.tenantMinutes);
-  if (summary.verdict === "par or better")
-    return `${you} tenant-minutes: par (${tenantMinutesText(par.tenantMinutes)}) or better.`;
+  const [you, parText, nothingText] = distinctFigures([
+    score.tenantMinutes,
+    par.tenantMinutes,
+    doNothing.tenantMinutes,
+  ]);
+  if (summary.verdict === "par or better") return `${you} tenant-minutes: par (${parText}) or better.`;
   if (summary.verdict === "better than doing nothing")
-    return `${you} tenant-minutes: better than doing nothing (${tenantMinutesText(doNothing.tenantMinutes)}), short of par (${tenantMinutesText(par.tenantMinutes)}).`;
-  return `${you} tenant-minutes: no better than doing nothing (${tenantMinutesText(doNothing.tenantMinutes)}); par is ${tenantMinutesText(par.tenantMinutes)}.`;
+    return `${you} tenant-minutes: better than doing nothing (${nothingText}), short of par (${parText}).`;
+  return `${you} tenant-minutes: no better than doing nothing (${nothingText}); par is ${parText}.`;
+}
+
+/**
+ * Tenant-minutes to one decimal, or to as many more (up to three, the score's own precision) as
+ * it takes for figures that differ to read differently: "better than doing nothing" said of 27.0
+ * against 27.0 (26.962 and 26.971) contradicted its own figures.
+ */
+function distinctFigures(values: number[]): string[] {
+  for (let digits = 1; ; digits++) {
+    const texts = values.map((v) => grouped(v, digits));
+    const clash = values.some((v, i) => values.some((w, j) => v !== w && texts[i] === texts[j]));
+    if (!clash || digits === 3) return texts;
+  }
 }
 
 export function entryText(entry: Pick<LogEntry, "action" | "target">): string {

@@ -6,10 +6,10 @@
 import { expect, test } from "vitest";
 import { actionSpec } from "./actions.ts";
 import { finishedGame, finishedScore, Game } from "./game.ts";
-import { debriefText, entryText, landsText } from "./report.ts";
+import { debriefText, entryText, landsText, verdictText } from "./report.ts";
 import { findScenario, grayHost } from "./scenarios.ts";
 import { platform } from "./storm.ts";
-import { effectWindow, summarize } from "./summary.ts";
+import { effectWindow, type GameSummary, summarize } from "./summary.ts";
 
 const slow = { timeout: 120_000 };
 const gray = findScenario("gray-failure")!;
@@ -130,4 +130,22 @@ test("a restart is refused while the one before it is under way, as the rules sa
   expect(game.check("restart", "checkout")).toBe("checkout is still restarting");
   game.advanceTo(5 + 31);
   expect(game.check("restart", platform)).toBeNull();
+});
+
+test("the verdict writes figures that differ so they read differently: never 'better than doing nothing (27.0)' of 27.0", () => {
+  const summary = (you: number, nothing: number, par: number, verdict: GameSummary["verdict"]) =>
+    ({
+      verdict,
+      score: { tenantMinutes: you },
+      doNothing: { tenantMinutes: nothing },
+      par: { tenantMinutes: par },
+    }) as GameSummary;
+  expect(verdictText(summary(26.962, 26.971, 6.6, "better than doing nothing"))).toBe(
+    "26.96 tenant-minutes: better than doing nothing (26.97), short of par (6.60).",
+  );
+  expect(verdictText(summary(3.2, 27, 6.6, "par or better"))).toBe("3.2 tenant-minutes: par (6.6) or better.");
+  // Equal figures stay equal, at one decimal.
+  expect(verdictText(summary(27, 27, 6.6, "no better than doing nothing"))).toBe(
+    "27.0 tenant-minutes: no better than doing nothing (27.0); par is 6.6.",
+  );
 });
