@@ -16,3 +16,13 @@ export function textTooLarge(length: number): string | null {
   if (length <= mapLimits.characters) return null;
   return `The map text is ${grouped(length)} characters; the builder takes maps up to ${grouped(mapLimits.characters)} characters (about 3,000 lines). Split the system into smaller maps, one per team or area.`;
 }
+
+/**
+ * The message for a file that is not text (an image, an archive), or null. Read as text, such a
+ * file holds NUL characters, or bytes that are not UTF-8, which decoding turns into U+FFFD: a PNG
+ * was read as 642 lines of map errors.
+ */
+export function notText(text: string): string | null {
+  if (!text.includes("\0") && !text.includes("\uFFFD")) return null;
+  return "this is not a text file: a map is plain text, such as the file the builder's Export file writes";
+}

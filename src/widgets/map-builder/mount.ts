@@ -8,7 +8,7 @@ import type { ViewResult } from "./view.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { ViewBuilder } from "./builder.ts";
 import { grouped } from "../../format/number.ts";
-import { mapLimits } from "./limits.ts";
+import { mapLimits, notText } from "./limits.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
@@ -311,6 +311,11 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       say(
         `Could not import ${file.name}: it has ${grouped(text.length)} characters, and the builder takes maps up to ${grouped(mapLimits.characters)} (about 3,000 lines).`,
       );
+      return;
+    }
+    const binary = notText(text);
+    if (binary) {
+      say(`Could not import ${file.name}: ${binary}.`);
       return;
     }
     say(`Importing ${file.name}…`);

@@ -59,6 +59,17 @@ describe("room board: maps", () => {
     expect(rankMaps(rows).map((r) => r.ok)).toEqual([true, false, false, false]);
   });
 
+  test("a file that is not text (an image) is refused as such, not read as hundreds of map errors", () => {
+    // A PNG's first bytes, as a browser's file.text() gives them: the signature, then NULs.
+    const png = "\uFFFDPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR";
+    expect(mapRow("photo.png", png)).toEqual({
+      ok: false,
+      source: "photo.png",
+      message: "this is not a text file: a map is plain text, such as the file the builder's Export file writes",
+    });
+    expect(mapRow("ok.txt", "service a\npool db\na uses db")).toMatchObject({ ok: true });
+  });
+
   test("a map that does not parse says which line; more links than the board takes are refused, not dropped silently", async () => {
     expect(mapRow("group.map.txt", "service a\na uses nothing")).toMatchObject({
       ok: false,

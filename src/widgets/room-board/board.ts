@@ -11,7 +11,7 @@ import {
   type ResourceImpact,
 } from "../../sim/failure-map/index.ts";
 import { decodeShareHash, isShareHash } from "../../course/map-share.ts";
-import { textTooLarge } from "../map-builder/limits.ts";
+import { notText, textTooLarge } from "../map-builder/limits.ts";
 import {
   type Catalog,
   isSolved,
@@ -75,7 +75,7 @@ export async function mapTextFromLink(line: string): Promise<string> {
 
 /** One map, analysed for the board; a text that does not parse is a readable error, never a throw. */
 export function mapRow(source: string, text: string): MapRow | BadInput {
-  const tooLarge = textTooLarge(text.length);
+  const tooLarge = textTooLarge(text.length) ?? notText(text);
   if (tooLarge) return { ok: false, source, message: tooLarge };
   const parsed = parseFailureMap(text);
   if (!parsed.ok) {
