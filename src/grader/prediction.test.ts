@@ -54,7 +54,9 @@ describe("a number prediction", () => {
     expect(said("1e21")).toBe(
       "You predicted 1 × 10^21; the model gives 2.5 tries per request: 4 × 10^20 times the model's figure. Read on for why.",
     );
-    expect(said("123456789012345678901234")).toContain("You predicted 1.235 × 10^23;");
+    expect(said("123456789012345678901234")).toContain("You predicted 1.2345679 × 10^23;");
+    expect(said("99999999")).toContain("You predicted 99,999,999;");
+    expect(said("1/3")).toContain("You predicted 0.33333333;");
     expect(said("0.0012")).toContain("You predicted 0.0012;");
     expect(said("120000")).toContain("You predicted 120,000;");
     // No echo may drop the figures of a prediction of any size.

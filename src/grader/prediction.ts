@@ -74,7 +74,8 @@ export function gradeNumberPrediction(
   if (!(value > 0))
     return { status: "invalid", message: `The figure is a positive number of ${options.unit}: type one above 0.` };
   const ratio = value / actual;
-  const said = `You predicted ${readableNumber(value, 4)}; the model gives ${options.actualText} ${options.unit}`;
+  // To eight figures, so a typed guess reads back as typed (99999999 read back as 100,000,000).
+  const said = `You predicted ${readableNumber(value, 8)}; the model gives ${options.actualText} ${options.unit}`;
   if (Math.abs(ratio - 1) <= close)
     return { status: "close", value, ratio, message: `${said}: close (${howFar(ratio)}).` };
   if (ratio >= 1 / near && ratio <= near)
