@@ -215,6 +215,19 @@ describe("one rule for how close is right", () => {
     expect(gradeNumeric(factor, "1.5", 1.5).status).toBe("right");
   });
 
+  test("a decimal comma is wrong and told how it was read, not only 'too high'", () => {
+    // The course reads 1,875 as one thousand eight hundred and seventy-five, as it writes numbers.
+    expect(gradeNumeric(attempts, "1,875", 1.875)).toEqual({
+      status: "wrong",
+      value: 1875,
+      message: "That reads as 1,875, a comma separating thousands. For a decimal, use a point: 1.875.",
+    });
+    expect(gradeNumeric(attempts, "1,880", 1.875).message).toMatch(/use a point: 1\.88\.$/);
+    expect(gradeNumeric(attempts, "1.88", 1.875).status).toBe("right");
+    // A grouped number that is simply wrong keeps the usual message.
+    expect(gradeNumeric(attempts, "1,876", 1.875).message).toBe("Not yet: that is too high. A hint may help.");
+  });
+
   test("one figure is too rough to tell, and the message says so", () => {
     const rough = gradeNumeric(attempts, "2", 1.875);
     expect(rough.status).toBe("wrong");
@@ -446,6 +459,11 @@ describe("choice and match parts", () => {
     expect(readAnswerText(match, "slow=hang,crash=lost")).toEqual({ kind: "match", chosen: expected });
     expect(readAnswerText(match, "slow=hang,slow=lost")).toEqual({ error: expect.stringMatching(/matched twice/) });
     expect(readAnswerText(match, "slow")).toEqual({ error: expect.stringMatching(/item=option/) });
+    // Spaces around "=" are part of one pair; nothing else about the form is looser.
+    expect(readAnswerText(match, "slow = hang, crash= lost")).toEqual({ kind: "match", chosen: expected });
+    expect(readAnswerText(match, "slow =hang crash =  lost")).toEqual({ kind: "match", chosen: expected });
+    expect(readAnswerText(match, "slow = = hang")).toEqual({ error: expect.stringMatching(/item=option/) });
+    expect(readAnswerText(match, "slow = ,crash=lost")).toEqual({ error: expect.stringMatching(/item=option/) });
   });
 });
 

@@ -200,6 +200,20 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
           : "Close, but not exact: a fraction or a calculation must be exact (a decimal may be rounded). Check your working.",
     };
   }
+  // "1,875" is read as a thousand and more, as the course writes numbers; a reader who writes a
+  // decimal comma meant 1.875, and is told how it was read instead of only "too high".
+  const commaGroup = /^\s*\d{1,3},\d{3}\s*$/.test(input);
+  if (commaGroup && agrees({ value: value / 1000, figures: parsed.figures }, expected, rule) === "yes") {
+    return {
+      status: "wrong",
+      value,
+      // Trailing zeros dropped: "1,880" meant 1.88 (right to three figures), and 1.880 would claim four.
+      message: `That reads as ${input.trim()}, a comma separating thousands. For a decimal, use a point: ${input
+        .trim()
+        .replace(",", ".")
+        .replace(/\.?0+$/, "")}.`,
+    };
+  }
   const ratio = value / expected;
   const size = Number.isFinite(ratio) && ratio > 0 ? (ratio > 1 ? "too high" : "too low") : "not right";
   return { status: "wrong", value, message: `Not yet: that is ${size}. A hint may help.` };
@@ -323,10 +337,15 @@ export function gradePart(part: Part, input: AnswerInput, expected: Expected, pa
  */
 export function readAnswerText(part: Part, text: string): AnswerInput | { error: string } {
   if (part.kind === "numeric") return { kind: "numeric", text };
-  const words = text.split(/[\s,]+/).filter(Boolean);
-  if (part.kind === "choice") return { kind: "choice", picked: words };
+  if (part.kind === "choice") return { kind: "choice", picked: text.split(/[\s,]+/).filter(Boolean) };
+  // "route = data" is one pair written with spaces, as people write it; spaces elsewhere still
+  // separate pairs, as commas do.
+  const pairs = text
+    .replace(/\s*=\s*/g, "=")
+    .split(/[\s,]+/)
+    .filter(Boolean);
   const chosen: Record<string, string> = {};
-  for (const pair of words) {
+  for (const pair of pairs) {
     const [item, option, extra] = pair.split("=");
     if (!item || !option || extra !== undefined)
       return { error: `match answers look like item=option,item=option; got "${pair}"` };
