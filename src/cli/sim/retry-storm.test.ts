@@ -124,6 +124,16 @@ test("invalid input is a usage error with a clear message", async () => {
     new UsageError("tokenRatio has at most 3 decimal places (gRFC A6), got 0.0001"),
   );
   await expect(capture(["--defences", "armour"])).rejects.toThrow(/unknown defence "armour"/);
+  // A list that contradicts itself is refused, not read one way or the other.
+  await expect(capture(["--defences", "all,none"])).rejects.toThrow(
+    new UsageError(
+      "--defences all cannot be combined with other defences (got all,none); give all alone, or a list of defences",
+    ),
+  );
+  await expect(capture(["--defences", "none,breaker"])).rejects.toThrow(
+    /--defences none cannot be combined with other defences \(got none,breaker\)/,
+  );
+  await expect(capture(["--defences", "breaker", "--defences", "all"])).rejects.toThrow(/--defences all cannot be/);
   await expect(capture(["--seed", "1.5"])).rejects.toThrow(/--seed must be a whole number/);
   await expect(capture(["--colour"])).rejects.toThrow(/unknown option --colour/);
 });
@@ -133,6 +143,9 @@ test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwi
   const bad = await sim(["retry-storm", "--set", "clientTimeout=-1"]);
   expect(bad.code).toBe(2);
   expect(bad.err).toMatch(/^error: clientTimeout must be at least/);
+  const mixed = await sim(["retry-storm", "--defences", "none,breaker"]);
+  expect(mixed.code).toBe(2);
+  expect(mixed.err).toMatch(/^error: --defences none cannot be combined with other defences/);
   const good = await sim(["retry-storm", "--defences", "all", "--set", "duration=60"]);
   expect(good.code).toBe(0);
   expect(good.out).toMatch(/first refusal \(acquire time-out\)\s+never/);

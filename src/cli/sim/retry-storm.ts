@@ -62,17 +62,27 @@ function help(): string {
 }
 
 function parseDefences(values: string[] | undefined): DefenceName[] {
+  const words = new Set(
+    (values ?? []).flatMap((value) =>
+      value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  );
+  // "all,none" or "none,breaker" contradicts itself; picking one reading silently would run a
+  // different experiment from the one the learner may have meant.
+  for (const word of ["all", "none"])
+    if (words.has(word) && words.size > 1)
+      throw new UsageError(
+        `--defences ${word} cannot be combined with other defences (got ${[...words].join(",")}); give ${word} alone, or a list of defences`,
+      );
   const chosen = new Set<DefenceName>();
-  for (const value of values ?? []) {
-    for (const raw of value
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean)) {
-      if (raw === "all") for (const d of defenceNames) chosen.add(d);
-      else if (raw === "none") continue;
-      else if ((defenceNames as readonly string[]).includes(raw)) chosen.add(raw as DefenceName);
-      else throw new UsageError(`unknown defence "${raw}"; choose from ${defenceNames.join(", ")} (or all, none)`);
-    }
+  for (const raw of words) {
+    if (raw === "all") for (const d of defenceNames) chosen.add(d);
+    else if (raw === "none") continue;
+    else if ((defenceNames as readonly string[]).includes(raw)) chosen.add(raw as DefenceName);
+    else throw new UsageError(`unknown defence "${raw}"; choose from ${defenceNames.join(", ")} (or all, none)`);
   }
   return defenceNames.filter((d) => chosen.has(d));
 }
