@@ -12,9 +12,10 @@ import { fileURLToPath } from "node:url";
 import { countOf } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
-import { outputLimits, type RunEvent } from "../playground/protocol.ts";
+import { outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
 import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
-import type { PolicyRun } from "../sim/gameday/policy.ts";
+import { maxPolicyDecisions, type PolicyRun } from "../sim/gameday/policy.ts";
+import { clock } from "../sim/gameday/report.ts";
 import type { GameScenario, LogEntry } from "../sim/gameday/scenarios.ts";
 
 /** How long a policy's whole game may take in the sandbox. */
@@ -23,9 +24,56 @@ export const policyTimeoutMs = 60_000;
 /** The name of the one report the course's entry makes: the run, as JSON in its message. */
 const resultName = "gameday-policy-result";
 
+/**
+ * What the course's entry reports: the run, and the second at which the policy went over
+ * maxPolicyDecisions (null if it never did). The entry stops the policy there itself, rather than
+ * let runPolicy throw, so that the decisions refused so far (often the real trouble: an invalid
+ * action returned every second) still come back to be named.
+ */
+interface PolicyResult extends PolicyRun {
+  stoppedAt: number | null;
+}
+
 export type PolicyFileRun =
-  | { ok: true; log: LogEntry[]; refused: PolicyRun["refused"] }
-  | { ok: false; message: string };
+  /** `printed` is what the policy printed, ready to show ("" if nothing), as printedText writes it. */
+  { ok: true; log: LogEntry[]; refused: PolicyRun["refused"]; printed: string } | { ok: false; message: string };
+
+/** Most lines of a policy's output shown in the terminal: its last ones. */
+export const printedLinesShown = 20;
+
+/**
+ * What a policy printed, for the terminal: its last `printedLinesShown` lines, indented under a
+ * heading that says whose output it is and how much was left out, or "" when it printed nothing
+ * (no newline at the end).
+ * Each of `texts` is one thing it printed, which may hold several lines.
+ */
+export function printedText(texts: readonly string[]): string {
+  if (texts.length === 0) return "";
+  const lines = texts.flatMap((t) => visibleText(t).split("\n"));
+  const shown = lines.slice(-printedLinesShown);
+  const heading =
+    shown.length < lines.length
+      ? `the policy printed ${countOf(lines.length, "line")}; the last ${shown.length}:`
+      : "the policy printed:";
+  return `${heading}\n${shown.map((l) => `  ${l}`).join("\n")}`;
+}
+
+/** A failure's message, and under it what the policy printed (if anything). */
+function withPrinted(message: string, texts: readonly string[]): string {
+  const printed = printedText(texts);
+  return printed ? `${message}\n${printed}` : message;
+}
+
+/** Why a policy that went over maxPolicyDecisions was stopped, naming its first refused decision if it had one. */
+export function tooManyDecisionsText(stoppedAt: number, refused: PolicyRun["refused"]): string {
+  const first = refused[0];
+  const cause = first
+    ? `; ${countOf(refused.length, "decision was", "decisions were")} refused, the first at ${clock(first.at)}: ${first.action}${first.target === null ? "" : ` ${first.target}`} (${first.why})`
+    : "";
+  return visibleText(
+    `the policy made more than ${maxPolicyDecisions} decisions by ${clock(stoppedAt)}, and a game day log holds at most that many${cause}`,
+  );
+}
 
 /** Run the policy in `file` (absolute); `named` is the file as the learner typed it, for messages. */
 export async function runPolicyFile(
@@ -45,10 +93,23 @@ export async function runPolicyFile(
     `import { reporter } from "course/check-reporter";`,
     `import respond from "./learner/${learner.entry}";`,
     `import { findScenario } from "./src/sim/gameday/scenarios.ts";`,
-    `import { runPolicy } from "./src/sim/gameday/policy.ts";`,
+    `import { maxPolicyDecisions, runPolicy } from "./src/sim/gameday/policy.ts";`,
     `if (typeof respond !== "function") throw new Error("the policy file must default-export a function: export default function respond(view) { ... }");`,
-    `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, respond);`,
-    `reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify(run) });`,
+    // The cap counted as runPolicy counts it, one decision per item returned; at the second that
+    // would go over it, the policy gets only what fits and is not asked again, so runPolicy never
+    // throws and its list of refused decisions comes back with the run (see PolicyResult).
+    `let decisions = 0;`,
+    `let stoppedAt: number | null = null;`,
+    `const capped = (view: any) => {`,
+    `  if (stoppedAt !== null) return [];`,
+    `  const answer = respond(view);`,
+    `  const list = answer == null ? [] : Array.isArray(answer) ? answer : [answer];`,
+    `  if (decisions + list.length <= maxPolicyDecisions) { decisions += list.length; return answer; }`,
+    `  stoppedAt = view.now;`,
+    `  return list.slice(0, maxPolicyDecisions - decisions);`,
+    `};`,
+    `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, capped);`,
+    `reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify({ ...run, stoppedAt }) });`,
   ].join("\n");
   let output: string | undefined;
   const messages: string[] = [];
@@ -84,7 +145,7 @@ export async function runPolicyFile(
         : (result.error?.message ?? result.status);
     return {
       ok: false,
-      message: `the policy failed: ${why}${where}${messages.length ? `\nit printed:\n${messages.slice(-20).join("\n")}` : ""}`,
+      message: withPrinted(`the policy failed: ${why}${where}`, messages),
     };
   }
   if (output === undefined) {
@@ -94,14 +155,18 @@ export async function runPolicyFile(
       : "it reported no result";
     return { ok: false, message: `the policy's run did not produce a usable log: ${why}` };
   }
-  let run: PolicyRun;
+  let run: PolicyResult;
   try {
-    run = JSON.parse(output) as PolicyRun;
+    run = JSON.parse(output) as PolicyResult;
     // The log came out of the sandbox: check it like any log from outside.
     run.log = checkLog(run.log, scenario).entries;
   } catch (error) {
     const why = error instanceof LogFormatError ? error.message : "its output could not be read";
     return { ok: false, message: `the policy's run did not produce a usable log: ${why}` };
   }
-  return { ok: true, log: run.log, refused: Array.isArray(run.refused) ? run.refused : [] };
+  const refused = Array.isArray(run.refused) ? run.refused : [];
+  if (typeof run.stoppedAt === "number")
+    return { ok: false, message: withPrinted(tooManyDecisionsText(run.stoppedAt, refused), messages) };
+  // A policy that runs but scores badly is debugged from what it printed, so that is shown too.
+  return { ok: true, log: run.log, refused, printed: printedText(messages) };
 }

@@ -6,6 +6,7 @@ import { formatLog } from "../sim/gameday/log.ts";
 import { verdictText } from "../sim/gameday/report.ts";
 import { findScenario, grayHost, scenarios } from "../sim/gameday/scenarios.ts";
 import { summarize } from "../sim/gameday/summary.ts";
+import { printedText } from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
 
 const slow = { timeout: 120_000 };
@@ -89,6 +90,9 @@ test("invalid or impossible logs exit 2 with a message naming the entry", slow, 
   );
   expect((await cli("play", "nowhere", "--actions", seeded)).err).toMatch(/unknown scenario "nowhere"/);
   expect((await cli("play", "gray-failure")).err).toMatch(/needs one of --actions/);
+  const both = await cli("play", "gray-failure", "--actions", seeded, "--policy", file("both.ts", ""));
+  expect(both.code).toBe(2);
+  expect(both.err).toMatch(/--actions and --policy cannot be used together/);
   expect((await cli("fly")).code).toBe(2);
 });
 
@@ -127,7 +131,8 @@ test("a policy that prints a forged result, now or from a timer, is scored for w
     ].join("\n"),
   );
   const { code, out, err } = await cli("play", "gray-failure", "--policy", policy, "--json");
-  expect(err).toBe("");
+  // What it printed is shown as its output, on stderr, under a heading that says so.
+  expect(err).toBe(`the policy printed:\n  ${forged}\n  ${forged}\n`);
   expect(code).toBe(0);
   expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(summarize(findScenario("gray-failure")!, 1, []))));
   const text = await cli("play", "gray-failure", "--policy", policy);
@@ -156,3 +161,38 @@ test("--actions or --policy naming a folder is a usage error naming it (exit 2),
     expect(err).not.toMatch(/bug/);
   }
 });
+
+test(
+  "what a policy prints is shown on stderr when it runs too, its last 20 lines, saying how many were left out",
+  slow,
+  async () => {
+    const policy = file(
+      "chatty.ts",
+      "export default function respond(view: { now: number }) { if (view.now <= 25) console.log('second ' + view.now); return []; }\n",
+    );
+    const { code, out, err } = await cli("play", "gray-failure", "--policy", policy, "--json");
+    expect(code).toBe(0);
+    const lines = Array.from({ length: 20 }, (_, i) => `  second ${i + 6}\n`).join("");
+    expect(err).toBe(`the policy printed 25 lines; the last 20:\n${lines}`);
+    expect(JSON.parse(out)).toEqual(JSON.parse(JSON.stringify(summarize(findScenario("gray-failure")!, 1, []))));
+  },
+);
+
+test("printedText shows a policy's output as text, control characters written out, and nothing for no output", () => {
+  expect(printedText([])).toBe("");
+  expect(printedText(["one\ntwo", "\u001b[2Jthree"])).toBe("the policy printed:\n  one\n  two\n  \\x1b[2Jthree");
+});
+
+test(
+  "a policy that returns an invalid action every second is stopped at the cap with the first refusal's reason",
+  slow,
+  async () => {
+    const policy = file("fly.ts", 'export default function respond() { return [{ action: "fly" }]; }\n');
+    const { code, out, err } = await cli("play", "gray-failure", "--policy", policy);
+    expect(code).toBe(1);
+    expect(out).toBe("");
+    expect(err).toBe(
+      'the policy made more than 200 decisions by 3 min 21 s, and a game day log holds at most that many; 200 decisions were refused, the first at 1 s: fly (unknown action "fly")\n',
+    );
+  },
+);

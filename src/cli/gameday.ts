@@ -113,8 +113,11 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
   if (args.positional.length) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const actionsFile = args.options.get("actions")?.at(-1);
   const policyFile = args.options.get("policy")?.at(-1);
-  if (!actionsFile === !policyFile)
-    throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
+  if (actionsFile && policyFile)
+    throw new UsageError(
+      "--actions and --policy cannot be used together: play either a log (--actions <log.json>) or a policy (--policy <file.ts>)",
+    );
+  if (!actionsFile && !policyFile) throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
   // The path as typed names the file in messages; `path` is where it is (userPath).
   const file = (actionsFile ?? policyFile)!;
   const path = userFile(io, file, actionsFile ? "one .json file" : "one .ts file");
@@ -152,6 +155,8 @@ async function play(scenario: GameScenario, argv: string[], io: Io): Promise<num
     }
     log = run.log;
     refused = run.refused;
+    // On stderr, so that --json's output stays the summary alone.
+    if (run.printed) io.stderr(`${run.printed}\n`);
   }
   let summary: GameSummary;
   try {
