@@ -92,6 +92,9 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     const match = await cli(["answer", "failure-modes-match", "--part", "kind", "waiting=crsh"]);
     expect(match.code).toBe(2);
     expect(match.err).toMatch(/"crsh" is not an option of this question; its options are/);
+    // Spaces around "=", typed as separate words, still make one pair.
+    const spaced = await cli(["answer", "failure-modes-match", "--part", "kind", "waiting", "=", "crsh"]);
+    expect(spaced.err).toMatch(/"crsh" is not an option of this question/);
     const right = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "power-supply,disk"]);
     expect(right.code).toBe(0);
   });
@@ -171,6 +174,12 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(numeric.out).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
     const match = await cli(["show", "failure-modes-match"]);
     expect(match.out).toMatch(/answer with item=option for every item: refused=\.\.\./);
+    // A choice part with several right choices shows its own ids as the example, not "a,b".
+    const choice = await cli(["show", "redundancy-or-compartments"]);
+    expect(choice.out).toContain(
+      "answer with the id of every choice that applies, separated by commas (for example power-supply,config)",
+    );
+    expect(choice.out).not.toContain("a,b");
   });
 
   test("a diagnosis shows its situation, drawn for the chapter's numbers, and grades each kind of part", async () => {

@@ -259,7 +259,15 @@ async function show(
       if (part.kind === "numeric") out.push(`    ${describeRule(part)}`);
       if (part.kind === "choice") {
         for (const c of part.choices) out.push(`    ${c.id}: ${fillParamsForReading(c.text, params)}`);
-        out.push(`    ${part.multiple ? "answer with every choice that applies: a,b" : "answer with one choice id"}`);
+        // The example uses this part's own ids (the first two as listed, not a hint at the answer):
+        // a placeholder like "a,b" reads as ids to type.
+        const example = part.choices
+          .slice(0, 2)
+          .map((c) => c.id)
+          .join(",");
+        out.push(
+          `    ${part.multiple ? `answer with the id of every choice that applies, separated by commas (for example ${example})` : "answer with one choice id"}`,
+        );
       }
       if (part.kind === "match") {
         out.push(`    items:   ${part.items.map((i) => `${i.id} (${i.text})`).join("; ")}`);

@@ -59,9 +59,23 @@ function problemOf(error: unknown): string {
   return code && words[code] ? `${words[code]} (${code})` : String((error as Error).message ?? error);
 }
 
+/** How waiting for the lock passes: the time in ms, and a pause. Tests pass a clock that only pretends to wait. */
+export interface LockClock {
+  now(): number;
+  sleep(ms: number): void;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const realClock: LockClock = { now: Date.now, sleep: (ms) => void Atomics.wait(pause, 0, 0, ms) };
+
 export function progressStore(
   file: string,
-  { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
+  {
+    cwd,
+    warn,
+    now = () => new Date(),
+    lockClock = realClock,
+  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
 ): ProgressStore {
   const dir = dirname(file);
   const show = (path: string) => {
@@ -184,7 +198,7 @@ export function progressStore(
     shown,
     read,
     update(change) {
-      return withLock(`${file}.lock`, show, folderError, () => {
+      return withLock(`${file}.lock`, show, folderError, warn, lockClock, () => {
         const progress = read();
         change(progress);
         write(progress);
@@ -196,7 +210,16 @@ export function progressStore(
 
 /** A lock older than this was left by a command that ended without removing it (a read-change-write takes milliseconds). */
 const staleLockMs = 10_000;
-const pause = new Int32Array(new SharedArrayBuffer(4));
+/** How long a command waits for the lock before it says so (a lock held that long is probably stale). */
+const lockNoticeMs = 1_000;
+
+/**
+ * The line a command waiting for the lock prints, once: without it, a lock left by a killed
+ * command makes the next one sit silent for up to `staleLockMs`.
+ */
+export function lockWaitText(shownLock: string): string {
+  return `waiting for another command's lock on your progress (${shownLock}); a lock left by a command that was stopped is taken over after ${staleLockMs / 1000} s\n`;
+}
 
 /**
  * Run `body` holding `lock` (a file created only if absent): a command that finds it waits its
@@ -206,6 +229,8 @@ function withLock<T>(
   lock: string,
   show: (path: string) => string,
   folderError: (error: unknown) => Error,
+  warn: (text: string) => void,
+  clock: LockClock,
   body: () => T,
 ): T {
   try {
@@ -213,7 +238,9 @@ function withLock<T>(
   } catch (error) {
     throw folderError(error);
   }
-  const giveUp = Date.now() + 2 * staleLockMs;
+  const started = clock.now();
+  const giveUp = started + 2 * staleLockMs;
+  let noticed = false;
   for (;;) {
     try {
       closeSync(openSync(lock, "wx"));
@@ -224,12 +251,19 @@ function withLock<T>(
           `your progress could not be saved: ${show(lock)} could not be created: ${problemOf(error)}; nothing was changed`,
         );
       const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
-      if (since !== undefined && Date.now() - since > staleLockMs) rmSync(lock, { force: true });
-      else if (Date.now() > giveUp)
+      const time = clock.now();
+      if (since !== undefined && time - since > staleLockMs) rmSync(lock, { force: true });
+      else if (time > giveUp)
         throw new ReportedError(
           `${show(lock)} says another command is saving your progress; if none is running, delete that file and try again`,
         );
-      else Atomics.wait(pause, 0, 0, 15);
+      else {
+        if (!noticed && time - started >= lockNoticeMs) {
+          noticed = true;
+          warn(lockWaitText(show(lock)));
+        }
+        clock.sleep(15);
+      }
     }
   }
   try {
