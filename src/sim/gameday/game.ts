@@ -209,6 +209,17 @@ export class Game {
     return this.lands[index] ?? null;
   }
 
+  /**
+   * The actions under way at `clock`: taken, and landing after it or waiting. One that lands when
+   * it is taken is in effect, not under way, even where the clock sits a little before its tenth
+   * (12.36 s, logged at 12.4): it was listed as "takes effect in 1 s", and acknowledged "in 0 s".
+   */
+  underWay(clock: number): { index: number; entry: LogEntry; effectAt: number | null }[] {
+    return this.log
+      .map((entry, index) => ({ index, entry, effectAt: this.effectAt(index) }))
+      .filter((p) => p.effectAt === null || (p.effectAt > p.entry.at && p.effectAt > clock));
+  }
+
   /** Play to the end (and the drain), then score the run. */
   finish(): GameResult {
     if (this.finished) return this.finished;

@@ -149,3 +149,18 @@ test("the verdict writes figures that differ so they read differently: never 'be
     "27.0 tenant-minutes: no better than doing nothing (27.0); par is 6.6.",
   );
 });
+
+test("an action that lands when it is taken is in effect, never under way", () => {
+  const storm = findScenario("retry-storm")!;
+  const game = new Game(storm, storm.seed);
+  game.advanceTo(12.36);
+  // A restart lands at once; the clock (12.36) sits before its logged tenth (12.4).
+  game.act("restart", "checkout");
+  game.act("retries-off");
+  game.act("grow-pool");
+  expect(game.log.map((e) => e.at)).toEqual([12.4, 12.4, 12.4]);
+  expect(game.underWay(12.36).map((p) => [p.entry.action, p.effectAt])).toEqual([
+    ["retries-off", 12.4 + actionSpec("retries-off").delay],
+    ["grow-pool", null],
+  ]);
+});

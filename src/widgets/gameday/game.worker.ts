@@ -57,9 +57,7 @@ function update(refused?: string): void {
     feed,
     alertChanges: alertChanges(g.telemetry.monitor.events, alertsSeen),
     log: g.log.map((e) => ({ ...e })),
-    pending: g.log
-      .map((entry, index) => ({ index, entry, effectAt: g.effectAt(index) }))
-      .filter((p) => p.effectAt === null || p.effectAt > clock),
+    pending: g.underWay(clock),
     offers: replay ? [] : offers(g),
     speed,
     over: g.over,
