@@ -20,7 +20,8 @@ import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
 import { variant as shuffleVariant } from "../../solutions/shuffle-shard-16-workers/solution.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
-import { emptyProgress, progressKey } from "../../src/course/progress.ts";
+import type { Page } from "playwright-core";
+import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
 import {
   durability,
   enrol,
@@ -33,15 +34,32 @@ import {
 import { titleOf } from "../../src/grader/exercise-meta.ts";
 import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
+import type { OpenOptions } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("spaced review in Chromium", (browser) => {
+  /** The day every test reviews on: the clock the pages are set to. */
+  const reviewAt = new Date("2026-12-04T09:00:00.000Z");
+  /** A reader of /review/ on the day `stored` is due, once the page says which variant it dealt. */
+  async function openReview(stored: Progress, seed: number, options?: OpenOptions): Promise<Page> {
+    const { page } = await browser.open(options);
+    await page.clock.setFixedTime(reviewAt);
+    await page.addInitScript(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [progressKey, JSON.stringify(stored)],
+    );
+    await page.goto(`${browser.site}/review/`);
+    await expect
+      .poll(() => page.locator("[data-review-status]").textContent(), { timeout: 30_000 })
+      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+    return page;
+  }
+
   test("lists what is due, deals new numbers, grades, lets the learner rate, reschedules", async () => {
     const { page, site } = browser;
     const id = "cells-blast-radius";
     const chapter = loadChapters().find((c) => c.slug === "cells")!.title;
     const day = 86_400_000;
-    const reviewAt = new Date("2026-12-04T09:00:00.000Z");
     const solved = emptyProgress();
     solved.exercises[id] = {
       parts: { untouched: { attempts: 1, solved: true }, canary: { attempts: 1, solved: true } },
@@ -164,12 +182,10 @@ describeInBrowser("spaced review in Chromium", (browser) => {
   });
 
   test("on a phone: the due list names the dealt variant as its heading does; the topics stack, no sideways scroll", async () => {
-    const { site } = browser;
     const id = "shuffle-shard-16-workers";
     const meta = loadExercise(id).meta;
     const chapter = loadChapters().find((c) => c.slug === meta.chapter)!.title;
     const day = 86_400_000;
-    const reviewAt = new Date("2026-12-04T09:00:00.000Z");
     const solved = emptyProgress();
     solved.exercises[id] = {
       parts: { shuffle: { attempts: 1, solved: true }, fixed: { attempts: 1, solved: true } },
@@ -185,17 +201,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const dealtTitle = titleOf(meta, { ...shuffleVariant(mulberry32(seed)) });
     expect(dealtTitle).not.toBe(titleOf(meta));
 
-    const phone = await browser.open({ viewport: { width: 320, height: 800 } });
-    const page = phone.page;
-    await page.clock.setFixedTime(reviewAt);
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [progressKey, JSON.stringify(stored)],
-    );
-    await page.goto(`${site}/review/`);
-    await expect
-      .poll(() => page.locator("[data-review-status]").textContent(), { timeout: 30_000 })
-      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+    const page = await openReview(stored, seed, { viewport: { width: 320, height: 800 } });
     const heading = page.locator(`[data-review-slot] #ex-${id}-title`);
     expect((await heading.textContent())?.replace(/\s+/g, " ").trim()).toBe(`Exercise ${dealtTitle}`);
     expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([
@@ -230,10 +236,8 @@ describeInBrowser("spaced review in Chromium", (browser) => {
   });
 
   test("hints opened in the chapter start closed; only a press that opens a hint counts against the review", async () => {
-    const { site } = browser;
     const id = "shuffle-shard-16-workers";
     const meta = loadExercise(id).meta;
-    const reviewAt = new Date("2026-12-04T09:00:00.000Z");
     const solved = emptyProgress();
     // Solved in the chapter after opening every hint.
     solved.exercises[id] = {
@@ -249,17 +253,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const seed = reviewSeed(id, 1);
     const params = shuffleVariant(mulberry32(seed));
 
-    const reader = await browser.open();
-    const page = reader.page;
-    await page.clock.setFixedTime(reviewAt);
-    await page.addInitScript(
-      ([key, value]) => localStorage.setItem(key!, value!),
-      [progressKey, JSON.stringify(stored)],
-    );
-    await page.goto(`${site}/review/`);
-    await expect
-      .poll(() => page.locator("[data-review-status]").textContent(), { timeout: 30_000 })
-      .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
+    const page = await openReview(stored, seed);
     const exercise = page.locator(`[data-review-slot] [data-exercise="${id}"]`);
     const open = exercise.locator("[data-hint]:not([hidden])");
     const hintButton = exercise.locator('[data-action="hint"]');
