@@ -24,16 +24,6 @@ export const policyTimeoutMs = 60_000;
 /** The name of the one report the course's entry makes: the run, as JSON in its message. */
 const resultName = "gameday-policy-result";
 
-/**
- * What the course's entry reports: the run, and the second at which the policy went over
- * maxPolicyDecisions (null if it never did). The entry stops the policy there itself, rather than
- * let runPolicy throw, so that the decisions refused so far (often the real trouble: an invalid
- * action returned every second) still come back to be named.
- */
-interface PolicyResult extends PolicyRun {
-  stoppedAt: number | null;
-}
-
 export type PolicyFileRun =
   /** `printed` is what the policy printed, ready to show ("" if nothing), as printedText writes it. */
   { ok: true; log: LogEntry[]; refused: PolicyRun["refused"]; printed: string } | { ok: false; message: string };
@@ -93,23 +83,10 @@ export async function runPolicyFile(
     `import { reporter } from "course/check-reporter";`,
     `import respond from "./learner/${learner.entry}";`,
     `import { findScenario } from "./src/sim/gameday/scenarios.ts";`,
-    `import { maxPolicyDecisions, runPolicy } from "./src/sim/gameday/policy.ts";`,
+    `import { runPolicy } from "./src/sim/gameday/policy.ts";`,
     `if (typeof respond !== "function") throw new Error("the policy file must default-export a function: export default function respond(view) { ... }");`,
-    // The cap counted as runPolicy counts it, one decision per item returned; at the second that
-    // would go over it, the policy gets only what fits and is not asked again, so runPolicy never
-    // throws and its list of refused decisions comes back with the run (see PolicyResult).
-    `let decisions = 0;`,
-    `let stoppedAt: number | null = null;`,
-    `const capped = (view: any) => {`,
-    `  if (stoppedAt !== null) return [];`,
-    `  const answer = respond(view);`,
-    `  const list = answer == null ? [] : Array.isArray(answer) ? answer : [answer];`,
-    `  if (decisions + list.length <= maxPolicyDecisions) { decisions += list.length; return answer; }`,
-    `  stoppedAt = view.now;`,
-    `  return list.slice(0, maxPolicyDecisions - decisions);`,
-    `};`,
-    `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, capped);`,
-    `reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify({ ...run, stoppedAt }) });`,
+    `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, respond);`,
+    `reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify(run) });`,
   ].join("\n");
   let output: string | undefined;
   const messages: string[] = [];
@@ -155,9 +132,9 @@ export async function runPolicyFile(
       : "it reported no result";
     return { ok: false, message: `the policy's run did not produce a usable log: ${why}` };
   }
-  let run: PolicyResult;
+  let run: PolicyRun;
   try {
-    run = JSON.parse(output) as PolicyResult;
+    run = JSON.parse(output) as PolicyRun;
     // The log came out of the sandbox: check it like any log from outside.
     run.log = checkLog(run.log, scenario).entries;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { finishedGame } from "./game.ts";
-import { runPolicy, type PolicyView } from "./policy.ts";
+import { maxPolicyDecisions, runPolicy, type PolicyView } from "./policy.ts";
 import { findScenario, grayHost } from "./scenarios.ts";
 
 const slow = { timeout: 60_000 };
@@ -64,3 +64,13 @@ test(
     ]);
   },
 );
+
+test("a policy over the decision cap is stopped at that second, and what it had refused comes back", () => {
+  // Three invalid decisions a second: 198 by second 66, two more fit at second 67, the third is over.
+  const run = runPolicy(gray, gray.seed, () => [{ action: "fly" }, { action: "fly" }, { action: "fly" }]);
+  expect(run.stoppedAt).toBe(Math.ceil(maxPolicyDecisions / 3));
+  expect(run.refused).toHaveLength(maxPolicyDecisions);
+  expect(run.refused[0]).toMatchObject({ at: 1, action: "fly", why: 'unknown action "fly"' });
+  expect(run.log).toEqual([]);
+  expect(runPolicy(gray, gray.seed, () => null).stoppedAt).toBeNull();
+});

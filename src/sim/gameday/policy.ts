@@ -45,6 +45,12 @@ export interface PolicyRun {
   log: LogEntry[];
   /** Decisions that could not be carried out, with why (they are left out of the log). */
   refused: { at: number; action: string; target: string | null; why: string }[];
+  /**
+   * The second at which the policy went over `maxPolicyDecisions`, where it was stopped (the
+   * decisions that fit were carried out), or null. A run stopped there still returns what it
+   * refused, often the real trouble: an invalid action returned every second.
+   */
+  stoppedAt: number | null;
 }
 
 /** Most decisions a policy may make in a game (then it is stopped). */
@@ -65,7 +71,8 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
   const components = Object.freeze([...game.componentNames]);
   const tenants = Object.freeze([...game.setup.tenants]);
   let decisions = 0;
-  for (let t = 1; t < scenario.seconds; t++) {
+  let stoppedAt: number | null = null;
+  seconds: for (let t = 1; t < scenario.seconds; t++) {
     game.advanceTo(t);
     const frames = game.frames;
     const frame = frames[frames.length - 1];
@@ -86,10 +93,10 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
     const answer = policy(view);
     const list = answer == null ? [] : Array.isArray(answer) ? answer : [answer];
     for (const decision of list) {
-      if (++decisions > maxPolicyDecisions)
-        throw new RangeError(
-          `the policy made more than ${maxPolicyDecisions} decisions; a game day log holds at most that many`,
-        );
+      if (++decisions > maxPolicyDecisions) {
+        stoppedAt = t;
+        break seconds;
+      }
       const action = typeof decision?.action === "string" ? decision.action : String(decision?.action);
       const target = typeof decision?.target === "string" ? decision.target : null;
       const why = game.check(action, target);
@@ -100,5 +107,5 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
       game.act(action as ActionId, target);
     }
   }
-  return { log: game.log.map((e) => ({ ...e })), refused };
+  return { log: game.log.map((e) => ({ ...e })), refused, stoppedAt };
 }
