@@ -53,17 +53,22 @@ function narrow(text: string): string {
   return text.replace(/[\uFF01-\uFF5E]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0));
 }
 
-const typographic: [RegExp, string | ((match: string) => string)][] = [
+/**
+ * A run of superscripts is one exponent (10⁻⁴ is 10^(-4), 10¹² is 10^(12)), not one per
+ * character; the brackets keep its sign with it. A lone sign is left, and refused below.
+ */
+function superscriptExponents(text: string): string {
+  return text.replace(
+    /[\u207A\u207B]?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]+/g,
+    (run) => `^(${[...run].map((ch) => "0123456789+-"[superscripts.indexOf(ch)]).join("")})`,
+  );
+}
+
+const typographic: [RegExp, string][] = [
   [/[\u2212\u2012\u2013\u2014\u2010\u2011\uFE63]/g, "-"],
   [/[\u00D7\u22C5\u00B7\u2217\u2715\u2716]/g, "*"],
   [/[\u00F7\u2215\u2044]/g, "/"],
   [/[\u066A]/g, "%"],
-  // A run of superscripts is one exponent (10⁻⁴ is 10^(-4), 10¹² is 10^(12)), not one per
-  // character; the brackets keep its sign with it. A lone sign is left, and refused below.
-  [
-    /[\u207A\u207B]?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]+/g,
-    (run) => `^(${[...run].map((ch) => "0123456789+-"[superscripts.indexOf(ch)]).join("")})`,
-  ],
   [/\*\*/g, "^"],
   [/[\t\u00A0\u202F\u2009\u2007\u200A\u2002\u2003\u3000]/g, " "],
 ];
@@ -240,8 +245,10 @@ function read(input: string, suggest: boolean): ParsedAnswer {
     return fail(`that answer is ${grouped(input.length)} characters long; an answer fits in ${maxAnswerLength}`);
   let text = narrow(input);
   const typed = text.trim();
-  for (const [pattern, replacement] of typographic)
-    text = typeof replacement === "string" ? text.replace(pattern, replacement) : text.replace(pattern, replacement);
+  // Superscripts first: no rule of the table makes or reads one, and what they become ("^(-4)")
+  // is plain ASCII the table leaves as it is.
+  text = superscriptExponents(text);
+  for (const [pattern, replacement] of typographic) text = text.replace(pattern, replacement);
   text = text.trim();
   if (text === "") return fail("type an answer first");
   if (text.length > maxAnswerLength)
