@@ -82,13 +82,14 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
   const doNothing = finishedGame(scenario, seed, []);
   const par = finishedGame(scenario, seed, scenario.reference);
   const score = played.finish().score;
+  /** The bad share over `effectWindow` seconds from `from` (cut at the end), played and doing nothing. */
+  const measuredWindow = (from: number) => {
+    const to = Math.min(scenario.seconds, from + effectWindow);
+    return { from, to, badShare: badShare(played, from, to), doNothingBadShare: badShare(doNothing, from, to) };
+  };
   const debrief = log.map((entry, i): ActionDebrief => {
     const spec = actionSpec(entry.action);
     const effectAt = played.effectAt(i);
-    const measuredWindow = (from: number) => {
-      const to = Math.min(scenario.seconds, from + effectWindow);
-      return { from, to, badShare: badShare(played, from, to), doNothingBadShare: badShare(doNothing, from, to) };
-    };
     let without: number | null = null;
     try {
       without = finishedGame(

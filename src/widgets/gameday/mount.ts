@@ -58,7 +58,7 @@ const msText = (ms: number | null) => (ms === null ? "–" : latency(ms));
 
 /** What a screen reader hears when an action is taken: a refusal is said by the refused line's own status. */
 /** When an action under way lands, from the clock: "in 90 s", or what it waits for. */
-function landsText(p: PendingAction, clock: number): string {
+function countdownText(p: PendingAction, clock: number): string {
   return p.effectAt === null
     ? `waits for ${actionSpec(p.entry.action).waitsFor ?? "an event"}`
     : `takes effect in ${Math.max(0, Math.ceil(p.effectAt - clock))} s`;
@@ -329,7 +329,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function drawLog(update: FromWorker & { type: "update" }): void {
     const pendingHtml = update.pending.length
       ? update.pending
-          .map((p) => `<li>${escapeHtml(entryText(p.entry))}: ${escapeHtml(landsText(p, update.clock))}</li>`)
+          .map((p) => `<li>${escapeHtml(entryText(p.entry))}: ${escapeHtml(countdownText(p, update.clock))}</li>`)
           .join("")
       : "<li>No action under way.</li>";
     if (pendingHtml !== shownPending) {
