@@ -225,6 +225,13 @@ describe("the fleet", () => {
     game.act("restart", "h1");
     game.advanceTo(21);
     expect(game.frames[20]!.components[0]).toMatchObject({ queue: 0, status: "starting" });
+    // Not again while it starts (the game's rule: not twice while the first is under way), and
+    // again once it is up.
+    expect(game.check("restart", "h1")).toBe("h1 is still starting");
+    game.advanceTo(20 + startupSeconds - 1);
+    expect(game.check("restart", "h1")).toBe("h1 is still starting");
+    game.advanceTo(20 + startupSeconds);
+    expect(game.check("restart", "h1")).toBeNull();
     game.advanceTo(200);
     const statusAt = (t: number) => game.frames[t - 1]!.components[0]!.status;
     expect(statusAt(20 + startupSeconds - 1)).toBe("starting");

@@ -693,6 +693,9 @@ export class Fleet {
       case "restart": {
         const host = this.host(target);
         if (host.blackHoled) return `${target} is in a lost zone: it cannot be reached`;
+        // Not twice on the same thing while the first is under way (the game's rule): a host still
+        // starting is not restarted again, which would only throw its start-up away.
+        if (this.now < host.startingUntil) return `${target} is still starting`;
         return null;
       }
       case "eject-host":
