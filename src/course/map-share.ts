@@ -19,6 +19,9 @@ export const isShareHash = (hash: string) => hash.startsWith(prefix);
 export async function decodeShareHash(hash: string): Promise<string> {
   if (!isShareHash(hash)) throw new Error("this link carries no map");
   const payload = hash.slice(prefix.length);
+  // Nothing after "#map=" (or only the version): the link was cut short, not made elsewhere.
+  if (version.startsWith(payload))
+    throw new Error(`this map link is empty: it has no map after "${prefix}" (was it cut short when it was copied?)`);
   if (!payload.startsWith(version)) {
     // Only a later version's number ("2.") means a newer page: anything else (no number, a
     // hand-edited hash) is no map link at all, and calling it newer would send the reader

@@ -24,3 +24,9 @@ test("a link that unpacks past the limit is refused, not unpacked whole", async 
   // Damage is still told apart from size.
   await expect(decodeShareHash("#map=1.AAAA")).rejects.toThrow(/damaged/);
 });
+
+test("a share link with nothing after #map= (or only its version) is empty, not newer", async () => {
+  for (const hash of ["#map=", "#map=1", "#map=1."])
+    await expect(decodeShareHash(hash)).rejects.toThrow('this map link is empty: it has no map after "#map="');
+  await expect(decodeShareHash("#map=2.abc")).rejects.toThrow(/newer version/);
+});

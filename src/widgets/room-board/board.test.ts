@@ -59,6 +59,17 @@ describe("room board: maps", () => {
     expect(rankMaps(rows).map((r) => r.ok)).toEqual([true, false, false, false]);
   });
 
+  // QA: a bare "#map=" line was reported as made by a newer version of the page.
+  test("an empty map link says it is empty, not newer", async () => {
+    const rows = await readLinks(["#map=", "https://x/failure-domains/#map=", "#map=1", "#map=1."].join("\n"));
+    for (const row of rows)
+      expect(row).toMatchObject({
+        ok: false,
+        message: 'this map link is empty: it has no map after "#map=" (was it cut short when it was copied?)',
+      });
+    expect(rows).toHaveLength(4);
+  });
+
   test("a file that is not text (an image) is refused as such, not read as hundreds of map errors", () => {
     // A PNG's first bytes, as a browser's file.text() gives them: the signature, then NULs.
     const png = "\uFFFDPNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR";
