@@ -10,6 +10,7 @@ import { describe, expect, test } from "vitest";
 import { runInNode } from "../../src/playground/node-host.ts";
 import { requestForFile } from "../../src/playground/node-files.ts";
 import { eventText } from "../../src/playground/protocol.ts";
+import { ungroupedThousands } from "../support/thousands.ts";
 
 const contentDir = new URL("../../content/", import.meta.url).pathname;
 const contentFiles = readdirSync(contentDir, { recursive: true, encoding: "utf8" });
@@ -36,6 +37,19 @@ describe("playground programs print their golden output", () => {
   test("every golden file belongs to a program: none is left from one renamed or removed", () => {
     const goldens = contentFiles.filter((f) => f.endsWith(".golden.txt")).sort();
     expect(goldens).toEqual(programs.map(goldenOf).sort());
+  });
+
+  // A playground prints its counts and amounts as the rest of the course writes them: thousands
+  // grouped (`grouped` from "course", the course's one formatter), so "9,999 customers" does not
+  // sit next to "75,287,520 possible shards". Seeds, ids and years are code or names: none is printed.
+  test("every golden output groups its thousands", () => {
+    const ungrouped = programs.flatMap((program) =>
+      readFileSync(join(contentDir, goldenOf(program)), "utf8")
+        .split("\n")
+        .filter((line) => ungroupedThousands(line).length > 0)
+        .map((line) => `${goldenOf(program)}: ${line}`),
+    );
+    expect(ungrouped).toEqual([]);
   });
 
   test.each(programs)(

@@ -19,6 +19,7 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
 import { loadBuiltSite, textOf } from "../../tools/built-site.ts";
 import { units } from "../../src/format/units.ts";
+import { ungroupedThousands } from "../support/thousands.ts";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -111,13 +112,8 @@ function unitsParted(doc: Node): string[] {
  * "10,237"), in the running text of each block: every number the course shows is grouped by one
  * rule (src/format/number.ts). A year ("OSDI 2022") is a name, not a quantity, and is left alone.
  */
-const ungrouped = /(?<![\p{L}\p{N}_.,:/-])(\d{4,})(?![\p{N}_]|[.,]\d)/gu;
 function thousandsUngrouped(doc: Node): string[] {
-  return blockTexts(doc).flatMap(({ tag, text }) =>
-    [...text.matchAll(ungrouped)]
-      .filter((m) => !(m[1]!.length === 4 && Number(m[1]) >= 1900 && Number(m[1]) < 2100))
-      .map((m) => around(tag, text, m.index)),
-  );
+  return blockTexts(doc).flatMap(({ tag, text }) => ungroupedThousands(text).map((at) => around(tag, text, at)));
 }
 
 test("the checker finds a quantity of thousands written without its separator, and leaves years and code alone", () => {

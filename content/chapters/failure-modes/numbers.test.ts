@@ -73,9 +73,11 @@ test("connect to a silent address: Linux (6.5 on) sends the SYN 10 more times, t
 
 test("the prose: the simulated threads fill, free up when the first hanging calls give up, and fill again", () => {
   const golden = readFileSync(new URL("./starvation.golden.txt", import.meta.url), "utf8");
-  const rows = [...golden.matchAll(/^\s*(\d+) s\s+(\d+)\s+([\d.]+)%$/gm)].map((m) => ({
-    t: Number(m[1]),
-    held: Number(m[2]),
+  // The playground groups thousands as the course does: "1,000".
+  const n = (s: string) => Number(s.replace(/,/g, ""));
+  const rows = [...golden.matchAll(/^\s*([\d,]+) s\s+([\d,]+)\s+([\d.]+)%$/gm)].map((m) => ({
+    t: n(m[1]!),
+    held: n(m[2]!),
   }));
   const total = threads.raw.threads;
   const hang = Number(threads.hangSeconds);

@@ -1,7 +1,7 @@
 // Thread starvation, simulated in 10 ms steps. A tier has 1,000 threads and takes 1,000
 // requests a second. At t = 0 a dependency starts to hang: 5% of requests hold their thread
 // for 100 s; the rest finish within one step. Watch the threads fill up, and who fails.
-import { mulberry32 } from "course";
+import { grouped, mulberry32 } from "course";
 
 const threads = 1_000;
 const requestsPerSecond = 1_000;
@@ -44,7 +44,7 @@ for (let t = 0; t < seconds / step; t++) {
   const now = Math.round((t + 1) * step * 100) / 100;
   if (now % 20 === 0) {
     const share = ((100 * window.failed) / window.arrived).toFixed(1);
-    console.log(`${String(now).padStart(5)} s  ${String(held).padStart(12)}  ${share.padStart(18)}%`);
+    console.log(`${grouped(now).padStart(5)} s  ${grouped(held).padStart(12)}  ${share.padStart(18)}%`);
     window = { arrived: 0, failed: 0 };
   }
 }

@@ -1,7 +1,7 @@
 // One server completes 100 requests a second from a first-in first-out queue; callers give up
 // after 1 s, but the server still serves them. Demand is 120/s for 60 s, then 80/s.
 // Compare an unbounded queue with one capped at 50. Change the numbers and run it again.
-import { plot } from "course";
+import { grouped, plot } from "course";
 
 const capacity = 100;
 const timeout = 1;
@@ -27,9 +27,9 @@ function run(queueLimit: number) {
 const unbounded = run(Infinity);
 const bounded = run(50);
 const total = (series: number[]) => series.reduce((a, b) => a + b, 0);
-console.log(`useful answers, unbounded queue: ${total(unbounded)}`);
-console.log(`useful answers, queue of 50:     ${total(bounded)}`);
-console.log(`seconds with no useful answers (unbounded): ${unbounded.filter((g) => g === 0).length}`);
+console.log(`useful answers, unbounded queue: ${grouped(total(unbounded))}`);
+console.log(`useful answers, queue of 50:     ${grouped(total(bounded))}`);
+console.log(`seconds with no useful answers (unbounded): ${grouped(unbounded.filter((g) => g === 0).length)}`);
 plot({
   x: unbounded.map((_, second) => second),
   series: { "unbounded queue": unbounded, "queue of 50": bounded },

@@ -23,7 +23,8 @@ test("the fluid overload model matches the closed forms", () => {
 test("the goodput playground, written out for the reader, agrees with the chapter's model", () => {
   // Same server, demand and queues as `overload`; the playground counts per second, so compare rounded.
   const golden = readFileSync(new URL("./goodput.golden.txt", import.meta.url), "utf8");
-  const printed = (label: string) => Number(golden.match(new RegExp(`${label}: *(\\d+)`))![1]);
+  // Thousands grouped as the course writes them: "15,649".
+  const printed = (label: string) => Number(golden.match(new RegExp(`${label}: *([\\d,]+)`))![1]!.replace(/,/g, ""));
   expect(printed("useful answers, unbounded queue")).toBe(Math.round(rawOverload.unbounded.useful));
   expect(printed(`useful answers, queue of ${overload.bounded.queueLimit}`)).toBe(
     Math.round(rawOverload.bounded.useful),

@@ -1,7 +1,7 @@
 // The retry storm with and without load shedding: a bounded wait queue for connections that
 // refuses new requests at once when it is full, instead of letting them wait behind work
 // whose callers have already given up. Try another shedQueue, or a larger load.
-import { runRetryStorm, defaultScenario, plot, worstSuccessRate } from "course";
+import { runRetryStorm, defaultScenario, grouped, plot, worstSuccessRate } from "course";
 
 const params = { duration: 60, intervention: null, shedQueue: 10 };
 const runs = {
@@ -14,7 +14,7 @@ for (const [label, { summary, metrics }] of Object.entries(runs)) {
   // The lowest success rate of the services that had requests (null if none had one).
   const worst = worstSuccessRate(summary);
   const served = worst === null ? "no service had a request" : `worst service ${(100 * worst).toFixed(1)}% served`;
-  console.log(`${label}: longest wait queue ${longest}, ${served}, recovered: ${summary.recovered}`);
+  console.log(`${label}: longest wait queue ${grouped(longest)}, ${served}, recovered: ${summary.recovered}`);
 }
 
 const { metrics } = runs["unbounded queue"];

@@ -1,7 +1,7 @@
 // Shuffle sharding, simulated. Every customer gets its own random pair of the 8 workers.
 // Customer 0 sends a poison request that crashes both of its workers: how many of the
 // other customers lose every worker they have? Change the numbers and run it again.
-import { mulberry32, randomShard, choose } from "course";
+import { mulberry32, randomShard, choose, grouped } from "course";
 
 const workers = 8;
 const shardSize = 2;
@@ -23,21 +23,22 @@ for (let customer = 1; customer < customers; customer++) {
 
 const others = customers - 1;
 const percent = (count: number) => `${((100 * count) / others).toFixed(2)}%`;
-console.log(`of the other ${others} customers:`);
-const row = (label: string, count: number) => `  ${label.padEnd(20)}${String(count).padStart(5)} (${percent(count)})`;
+console.log(`of the other ${grouped(others)} customers:`);
+const row = (label: string, count: number) => `  ${label.padEnd(20)}${grouped(count).padStart(5)} (${percent(count)})`;
 console.log(row(`lose all ${shardSize} workers:`, lostAll));
 console.log(row("lose some:", lostSome));
 console.log(row("lose none:", others - lostAll - lostSome));
 
 // Only customers dealt exactly the poison shard lose everything: 1 in C(workers, shardSize).
 const shardCount = choose(workers, shardSize);
-console.log(`possible shards: ${shardCount}, so expect about ${(others / Number(shardCount)).toFixed(1)} to lose all`);
+console.log(
+  `possible shards: ${grouped(shardCount)}, so expect about ${grouped(others / Number(shardCount), 1)} to lose all`,
+);
 
 // With more workers the number of possible shards explodes.
-const grouped = (n: bigint) => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 for (const [n, k] of [
   [100, 5],
   [2048, 4],
 ] as const) {
-  console.log(`${n} workers, shards of ${k}: ${grouped(choose(n, k))} possible shards`);
+  console.log(`${grouped(n)} workers, shards of ${k}: ${grouped(choose(n, k))} possible shards`);
 }

@@ -1,7 +1,7 @@
 // A year in the life of a disk fleet. Each disk has a small chance of dying within the year,
 // on a random day. Count the deaths day by day: how many days are quiet?
 // Change the fleet and run it again; the seed makes every run print the same year.
-import { mulberry32 } from "course";
+import { asGiven, grouped, mulberry32 } from "course";
 
 const machines = 5_000;
 const disksPerMachine = 4;
@@ -20,7 +20,9 @@ for (let disk = 0; disk < disks; disk++) {
 const total = deathsOnDay.reduce((sum, n) => sum + n, 0);
 const quiet = deathsOnDay.filter((n) => n === 0).length;
 const worst = Math.max(...deathsOnDay);
-console.log(`${disks} disks, ${total} died this year (expected ${disks * annualFailureRate})`);
+console.log(
+  `${grouped(disks)} disks, ${grouped(total)} died this year (expected ${asGiven(disks * annualFailureRate)})`,
+);
 console.log(`average ${(total / 365).toFixed(2)} a day; ${quiet} of 365 days had no disk death; worst day: ${worst}`);
 
 // How the days spread out: most days lose a disk or two.

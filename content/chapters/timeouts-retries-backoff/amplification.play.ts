@@ -1,15 +1,15 @@
 // How much load do retries add? Two calculators from the course library:
 //   amplification(attempts, layers): calls reaching the bottom when every layer retries
 //   expectedAttempts(retries, p): average attempts when each one fails with probability p
-import { amplification, expectedAttempts } from "course";
+import { amplification, expectedAttempts, grouped } from "course";
 
 const attempts = 4;
 for (const layers of [1, 2, 3, 4]) {
   console.log(
-    `${layers} layer(s) of ${attempts} attempts: ${amplification(attempts, layers)} calls on the bottom layer`,
+    `${layers} layer(s) of ${attempts} attempts: ${grouped(amplification(attempts, layers))} calls on the bottom layer`,
   );
 }
-console.log(`retry at the top only: ${amplification([attempts, 1, 1])} calls`);
+console.log(`retry at the top only: ${grouped(amplification([attempts, 1, 1]))} calls`);
 
 // Retries are cheap when failures are rare, and a multiplier when the dependency is down.
 const retries = attempts - 1;

@@ -110,7 +110,12 @@ describe("the contention experiment: what the chapter says about it is what the 
     const rowOf = (title: string, strategy: string) => {
       const start = golden.findIndex((line) => line.startsWith(title));
       const line = golden.slice(start).find((l) => l.startsWith(strategy.padEnd(14)))!;
-      return line.slice(14).trim().split(/\s+/);
+      // Thousands grouped as the course writes them: "1,946".
+      return line
+        .slice(14)
+        .trim()
+        .split(/\s+/)
+        .map((cell) => cell.replace(/,/g, ""));
     };
     for (const strategy of ["none", "exponential", "full", "equal", "decorrelated"] as const) {
       const calls = rowOf("calls", strategy);
@@ -151,7 +156,7 @@ test("gRPC's token bucket (tokenRatio 0.1) keeps retries off above about 1 failu
 
 test('the timeout playground\'s golden: "a timeout that cuts off a sliver of healthy calls can cut off many times more" on the slow day', () => {
   const golden = readFileSync(new URL("./timeout-percentile.golden.txt", import.meta.url), "utf8");
-  const rows = [...golden.matchAll(/^(\S.*?)\s+\d+ ms\s+([\d.]+)%\s+([\d.]+)%$/gm)].map((m) => ({
+  const rows = [...golden.matchAll(/^(\S.*?)\s+[\d,]+ ms\s+([\d.]+)%\s+([\d.]+)%$/gm)].map((m) => ({
     from: m[1]!.trim(),
     healthy: Number(m[2]),
     slow: Number(m[3]),

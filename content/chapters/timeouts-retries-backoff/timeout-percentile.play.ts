@@ -2,7 +2,7 @@
 // We draw 100,000 seeded latencies of a dependency that is usually fast (about 20 ms) with a
 // slow tail (1 call in 50 hits a cold cache, about 300 ms), choose timeouts from percentiles
 // of that healthy data, and replay the same calls with the dependency ten times slower.
-import { mulberry32 } from "course";
+import { grouped, mulberry32 } from "course";
 
 const rand = mulberry32(42);
 
@@ -23,12 +23,12 @@ console.log("timeout from       value     timed out (healthy)  timed out (10x sl
 for (const p of [99, 99.9]) {
   const timeout = percentile(p);
   console.log(
-    `p${String(p).padEnd(16)} ${timeout.toFixed(0).padStart(5)} ms   ${pct(share(healthy, timeout))}              ${pct(share(slowDay, timeout))}`,
+    `p${String(p).padEnd(16)} ${grouped(timeout).padStart(5)} ms   ${pct(share(healthy, timeout))}              ${pct(share(slowDay, timeout))}`,
   );
 }
 const generous = 2 * percentile(99.9);
 console.log(
-  `2 x p99.9         ${generous.toFixed(0).padStart(5)} ms   ${pct(share(healthy, generous))}              ${pct(share(slowDay, generous))}`,
+  `2 x p99.9         ${grouped(generous).padStart(5)} ms   ${pct(share(healthy, generous))}              ${pct(share(slowDay, generous))}`,
 );
 // With one retry per timed-out call, each of those shares is also the extra load the callers
 // add: small on a good day, large exactly when the dependency can least afford it.
