@@ -1,7 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { readableShare } from "../../format/number.ts";
 import { explorerView, fixedGroups } from "./model.ts";
-import { renderExplorer, shareHtml, summary } from "./render.ts";
-import { checkExplorer, defaultState, fromQuery, normalize, queryHasState, toQuery } from "./state.ts";
+import { bar, drawable, renderExplorer, shareHtml, summary } from "./render.ts";
+import { checkExplorer, defaultState, fromQuery, limits, normalize, queryHasState, toQuery } from "./state.ts";
 
 describe("state", () => {
   test("round-trips through the URL and keeps unrelated parameters", () => {
@@ -128,7 +129,7 @@ describe("render", () => {
   test("one worker, one customer more: the words agree with the counts", () => {
     const view = explorerView({ ...defaultState, workers: 1, shard: 1, groups: 1, customers: 2 });
     expect(summary(view)).toBe(
-      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100.0%) loses service, against 100.0% with fixed groups.",
+      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100%) loses service, against 100% with fixed groups.",
     );
     const html = renderExplorer(view);
     expect(html).toContain('aria-label="1 worker;');
@@ -136,6 +137,36 @@ describe("render", () => {
     expect(html).toContain("other customer loses every worker");
     expect(html).toContain("only customers that lost their one worker");
     expect(html).not.toMatch(/\b1 (?:workers|other customers|possible shards|fixed groups)\b/);
+  });
+
+  // QA: "0 (0%) lose service, against 25.0%": two rules for the shares of one sentence.
+  test("the sentence writes its two shares by one rule, whatever their size", () => {
+    const sentence = (state: Partial<typeof defaultState>) => summary(explorerView({ ...defaultState, ...state }));
+    expect(sentence({})).toMatch(/ 361 \(3\.6%\) lose service, against 25% with fixed groups\.$/);
+    expect(sentence({ failover: false })).toMatch(/ 4,734 \(47\.3%\) lose service, against 25% with/);
+    const wide = { workers: 2048, shard: 32, customers: 1000 };
+    expect(sentence(wide)).toMatch(/ 0 \(0%\) lose service, against 25% with fixed groups\.$/);
+    expect(sentence({ ...wide, groups: 2048 })).toMatch(/ 0 \(0%\) lose service, against 0\.049% with fixed groups\.$/);
+    // At the limits, the smallest share either figure can be is still written as a percentage.
+    expect(readableShare(1 / limits.workers.max)).toMatch(/^[\d.]+%$/);
+    expect(readableShare(1 / (limits.customers.max - 1))).toMatch(/^[\d.]+%$/);
+  });
+
+  // QA: at n=2048, k=32 the exact 3.66 × 10^-69 % was drawn as the same sliver as fixed groups' 0.049%.
+  test("bars are true to scale; a share too small to see says so, and zero draws nothing", () => {
+    const width = (html: string) => Number(/style="width:([\d.]+)%"/.exec(html)![1]) / 100;
+    for (const share of [1, 0.25, 1 / 28, drawable, 0.00048828125, 3.66e-71, 0]) {
+      expect(width(bar(share, "exact"))).toBeCloseTo(share, 4);
+      expect(bar(share, "exact").includes("too small to draw")).toBe(share > 0 && share < drawable);
+    }
+    const view = explorerView({ ...defaultState, workers: 2048, shard: 32, customers: 1000, groups: 2048 });
+    const html = renderExplorer(view);
+    const row = (design: string) => new RegExp(`<tr data-design="${design}">[\\s\\S]*?</tr>`).exec(html)![0];
+    expect(width(row("fixed"))).toBe(0.0005);
+    expect(width(row("shuffle"))).toBe(0);
+    for (const design of ["fixed", "shuffle"]) expect(row(design)).toContain("too small to draw");
+    expect(width(row("every"))).toBe(1);
+    expect(row("every")).not.toContain("too small");
   });
 
   test("the HTML carries every figure the page and its tests read", () => {

@@ -7,10 +7,10 @@ import {
   countOf,
   cssPercent,
   grouped,
-  percentAnySize,
   percentAnySizeHtml,
   percentagePoints,
   powerOfTen,
+  readableShare,
 } from "../../format/number.ts";
 
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
@@ -22,10 +22,23 @@ export function shareHtml(share: number): string {
 /** The verb for a count: "1 loses", "2 lose". */
 const lose = (n: number) => (n === 1 ? "loses" : "lose");
 
-function bar(share: number, kind: string): string {
-  // A non-zero share always gets a visible sliver (0.6% of the track), so "rare" never reads as "never".
-  const width = share === 0 ? 0 : Math.max(0.006, share);
-  return `<span class="sx-bar sx-bar--${kind}" style="width:${cssPercent(width, 2)}"></span>`;
+/**
+ * Below this share of its track a bar is too narrow to see (under a pixel in a phone's 70 px
+ * column), and it is labelled so: a rare share never reads as none.
+ */
+export const drawable = 0.01;
+
+/**
+ * A share's bar, true to scale: that share of the track, however small. A share too small to see
+ * is drawn so (zero width or nearly) beside the words "too small to draw", marked in its series'
+ * colour, so 0.049% and 3.66 × 10^-69% are never one sliver of the same size. Not a log scale:
+ * the bars are here to compare shares of customers (100%, 25%, 3.6%) by length, which a log scale
+ * would squeeze into lengths that look alike.
+ */
+export function bar(share: number, kind: string): string {
+  const drawn = `<span class="sx-bar sx-bar--${kind}" style="width:${cssPercent(share, 2)}"></span>`;
+  if (share === 0 || share >= drawable) return drawn;
+  return `${drawn}<span class="sx-tiny sx-tiny--${kind}">too small to draw</span>`;
 }
 
 function workerGrid(view: ExplorerView): string {
@@ -118,7 +131,12 @@ function blastTable(view: ExplorerView): string {
 </table>`;
 }
 
-/** One sentence for screen readers, announced after each change. */
+/**
+ * One sentence for screen readers, announced after each change. Its two shares are written by one
+ * rule, readableShare's (the other widgets' sentences' percentUpTo from 1%, two figures below), so
+ * "0 (0%)" sits beside "25%", not "25.0%". Both are 0 or at least 1 / 2,048 (the most fixed
+ * groups, and one customer of a million): as a percentage, never readableShare's powers of ten.
+ */
 export function summary(view: ExplorerView): string {
   const { workers, shard, failover } = view.state;
   const hurt = failover ? view.lostAll : view.lostAll + view.lostSome;
@@ -126,7 +144,7 @@ export function summary(view: ExplorerView): string {
   return (
     `${countOf(workers, "worker")}, shards of ${shard}: ${view.possibleShards} ${possible}. ` +
     `Of ${countOf(view.others, "other customer")}, ${grouped(view.lostAll)} ${lose(view.lostAll)} every worker and ${grouped(view.lostSome)} ${lose(view.lostSome)} some; ` +
-    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${percentAnySize(hurt / view.others)}) ${lose(hurt)} service, against ${percentAnySize(view.blast.fixed)} with fixed groups.`
+    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${readableShare(hurt / view.others)}) ${lose(hurt)} service, against ${readableShare(view.blast.fixed)} with fixed groups.`
   );
 }
 
