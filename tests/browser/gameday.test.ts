@@ -386,24 +386,44 @@ describeInBrowser("game day in Chromium", (browser) => {
     const nothing = finishedScore(retryStorm, seed, []).tenantMinutes;
     const idle = encodeRun({ scenario: retryStorm, seed, name: "Idle", claimedTenantMinutes: nothing, log: [] });
     expect(claimedTenantMinutes).toBeLessThan(nothing);
+    // And one who turned retries off before pricing slowed: it knew the scenario, and however
+    // well it scores, the board lists it after the responses, unranked.
+    const earlyLog = [{ at: retryStorm.faultAt - 30, action: "retries-off" as const }];
+    const earlyScore = finishedScore(retryStorm, seed, earlyLog).tenantMinutes;
+    expect(earlyScore).toBeLessThan(claimedTenantMinutes);
+    const early = encodeRun({
+      scenario: retryStorm,
+      seed,
+      name: "Seer",
+      claimedTenantMinutes: earlyScore,
+      log: earlyLog,
+    });
     await page.goto(`${site}/gameday/board/`);
     const tampered = code.replace(/-(\d+)-(\d+)/, (_m, a: string, b: string) => `-${a}-${Number(b) - 500}`);
     // The idle run is pasted (and so checked) first: the board's own order puts it second.
-    await page.locator("[data-codes]").fill(`${idle}\n${code}\n${tampered}\nnot-a-code`);
+    await page.locator("[data-codes]").fill(`${early}\n${idle}\n${code}\n${tampered}\nnot-a-code`);
     await page.locator("[data-add]").click();
     await page.waitForFunction(
       () => {
         const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
-        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 4;
+        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 5;
       },
       null,
       { timeout: 110_000 },
     );
     const board = page.locator("[data-gameday-board]");
-    await expect(board.getAttribute("data-accepted")).resolves.toBe("2");
-    // Turning retries off early beats doing nothing: the participant who acted ranks first.
+    await expect(board.getAttribute("data-accepted")).resolves.toBe("3");
+    // Turning retries off once the storm shows beats doing nothing: the participant who acted
+    // ranks first; the run that acted before the fault comes last, with no rank, and a note says why.
     const ranked = () =>
       board.locator("[data-board] tbody tr").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-board-row")));
+    await expect(ranked()).resolves.toEqual([code, idle, early]);
+    const rankCells = await board.locator("[data-board] tbody tr td:first-child").allInnerTexts();
+    expect(rankCells.map((t) => t.trim())).toEqual(["1", "2", "–\nnot ranked: acted before the fault"]);
+    await expect(board.locator(".gd-board-note").textContent()).resolves.toBe(
+      `– not ranked: 1 run acted before the fault began at ${clock(retryStorm.faultAt)}: that is knowing the scenario, not responding to it.`,
+    );
+    await board.locator(`[data-board-row="${early}"] [data-remove]`).click();
     await expect(ranked()).resolves.toEqual([code, idle]);
     const refused = await board.locator("[data-rejected]").textContent();
     expect(refused).toContain("its check digits do not match");

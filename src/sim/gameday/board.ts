@@ -1,12 +1,14 @@
 /**
  * The results board's rule: a result code is accepted only once its log has been played again
  * here and earns exactly the score the code claims. The board ranks what it computed, never
- * what a code says.
+ * what a code says, and ranks responses only: a run that acted before the fault began is
+ * listed after them, unranked (`actionsBeforeFault`).
  */
 import { CodeError, decodeRun, type RunCode } from "./code.ts";
 import { finishedGame, GameRuleError } from "./game.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import { compareScores, type Score } from "./score.ts";
+import { actionsBeforeFault } from "./summary.ts";
 
 export interface BoardEntry {
   code: string;
@@ -16,6 +18,8 @@ export interface BoardEntry {
   log: LogEntry[];
   /** Computed by the board from the log. */
   score: Score;
+  /** Actions of the log taken before the fault began (`actionsBeforeFault`). */
+  beforeFault: number;
 }
 
 export type Verdict = { ok: true; entry: BoardEntry } | { ok: false; reason: string };
@@ -42,11 +46,34 @@ export function verifyCode(code: string): Verdict {
     };
   return {
     ok: true,
-    entry: { code: code.trim(), name: run.name, scenario: run.scenario, seed: run.seed, log: run.log, score },
+    entry: {
+      code: code.trim(),
+      name: run.name,
+      scenario: run.scenario,
+      seed: run.seed,
+      log: run.log,
+      score,
+      beforeFault: actionsBeforeFault(run.scenario, run.log),
+    },
   };
 }
 
-/** Best first; runs of different scenarios or seeds are not comparable and are kept apart by the caller. */
-export function rank(entries: readonly BoardEntry[]): BoardEntry[] {
-  return [...entries].sort((a, b) => compareScores(a.score, b.score) || a.name.localeCompare(b.name));
+/** What the board orders runs by: the page's rows carry these too. */
+type Rankable = Pick<BoardEntry, "name" | "score" | "beforeFault">;
+
+/**
+ * Best first: responses by their scores (`compareScores`), then by name; after them, the runs
+ * that acted before the fault, in the same order among themselves. Runs of different scenarios
+ * or seeds are not comparable and are kept apart by the caller.
+ */
+export function rank<T extends Rankable>(entries: readonly T[]): T[] {
+  const early = (entry: T) => (entry.beforeFault > 0 ? 1 : 0);
+  return [...entries].sort(
+    (a, b) => early(a) - early(b) || compareScores(a.score, b.score) || a.name.localeCompare(b.name),
+  );
+}
+
+/** Whether the board ranks `entry` (it acted only after the fault began). */
+export function ranked(entry: Rankable): boolean {
+  return entry.beforeFault === 0;
 }

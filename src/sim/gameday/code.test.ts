@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { rank, verifyCode } from "./board.ts";
+import { rank, ranked, verifyCode } from "./board.ts";
 import { CodeError, codeName, decodeRun, encodeRun } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
@@ -90,6 +90,34 @@ test("the board ranks by what the logs earn: fewer tenant-minutes first", slow, 
   });
   const entries = [verifyCode(lazy), verifyCode(code)].map((v) => (v.ok ? v.entry : null)!);
   expect(rank(entries).map((e) => e.name)).toEqual(["Ada_Lovelace", "Lazy"]);
+});
+
+test("a run that acted before the fault is listed after the responses, unranked, however well it scored", slow, () => {
+  // The same step as Ada's, taken before the host slowed down: the player knew the scenario.
+  const earlyLog = [{ at: gray.faultAt - 30, action: "eject-host" as const, target: "h07" }];
+  const earlyScore = finishedGame(gray, 1, earlyLog).finish().score;
+  expect(earlyScore.tenantMinutes).toBeLessThan(score.tenantMinutes);
+  const early = encodeRun({
+    scenario: gray,
+    seed: 1,
+    name: "Seer",
+    claimedTenantMinutes: earlyScore.tenantMinutes,
+    log: earlyLog,
+  });
+  const lazy = encodeRun({
+    scenario: gray,
+    seed: 1,
+    name: "Lazy",
+    claimedTenantMinutes: finishedGame(gray, 1, []).finish().score.tenantMinutes,
+    log: [],
+  });
+  const entries = [early, lazy, code].map((c) => verifyCode(c)).map((v) => (v.ok ? v.entry : null)!);
+  expect(entries.map((e) => e.beforeFault)).toEqual([1, 0, 0]);
+  expect(rank(entries).map((e) => [e.name, ranked(e)])).toEqual([
+    ["Ada_Lovelace", true],
+    ["Lazy", true],
+    ["Seer", false],
+  ]);
 });
 
 test("a code carries any seed of the one seed rule, and refuses a seed outside it", () => {

@@ -44,10 +44,25 @@ export function verdictText(summary: GameSummary): string {
     par.tenantMinutes,
     doNothing.tenantMinutes,
   ]);
-  if (summary.verdict === "par or better") return `${you} tenant-minutes: par (${parText}) or better.`;
-  if (summary.verdict === "better than doing nothing")
-    return `${you} tenant-minutes: better than doing nothing (${nothingText}), short of par (${parText}).`;
-  return `${you} tenant-minutes: no better than doing nothing (${nothingText}); par is ${parText}.`;
+  const verdict =
+    summary.verdict === "par or better"
+      ? `${you} tenant-minutes: par (${parText}) or better.`
+      : summary.verdict === "better than doing nothing"
+        ? `${you} tenant-minutes: better than doing nothing (${nothingText}), short of par (${parText}).`
+        : `${you} tenant-minutes: no better than doing nothing (${nothingText}); par is ${parText}.`;
+  return summary.beforeFault > 0 ? `${verdict} ${beforeFaultText(summary.beforeFault, summary.faultAt)}` : verdict;
+}
+
+const knowingNotResponding = "that is knowing the scenario, not responding to it";
+
+/** Why a run that acted before the fault is not set beside par (`actionsBeforeFault`). */
+export function beforeFaultText(count: number, faultAt: number): string {
+  return `${countOf(count, "action")} came before the fault began at ${clock(faultAt)}, when nothing called for ${count === 1 ? "it" : "them"} yet: ${knowingNotResponding}, so the results board lists this run apart, unranked.`;
+}
+
+/** The results board's note under runs it lists but does not rank (`actionsBeforeFault`). */
+export function unrankedText(runs: number, faultAt: number): string {
+  return `${countOf(runs, "run")} acted before the fault began at ${clock(faultAt)}: ${knowingNotResponding}.`;
 }
 
 /**

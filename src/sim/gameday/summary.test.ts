@@ -164,3 +164,19 @@ test("an action that lands when it is taken is in effect, never under way", () =
     ["grow-pool", null],
   ]);
 });
+
+test(
+  "a run that acted before the fault is told so beside its verdict: knowing the scenario, not responding to it",
+  slow,
+  () => {
+    const gray = findScenario("gray-failure")!;
+    const early = summarize(gray, gray.seed, [{ at: gray.faultAt - 30, action: "eject-host", target: grayHost }]);
+    expect(early).toMatchObject({ faultAt: gray.faultAt, beforeFault: 1, verdict: "par or better" });
+    expect(verdictText(early)).toMatch(
+      /: par \(\d+\.\d\) or better\. 1 action came before the fault began at 1 min, when nothing called for it yet: that is knowing the scenario, not responding to it, so the results board lists this run apart, unranked\.$/,
+    );
+    const response = summarize(gray, gray.seed, gray.reference);
+    expect(response.beforeFault).toBe(0);
+    expect(verdictText(response)).toMatch(/or better\.$/);
+  },
+);

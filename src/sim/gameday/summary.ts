@@ -56,6 +56,10 @@ export interface GameSummary {
   par: Score;
   /** Where the run lands: at or better than par, between par and doing nothing, or no better than doing nothing. */
   verdict: "par or better" | "better than doing nothing" | "no better than doing nothing";
+  /** When the scenario's fault began. */
+  faultAt: number;
+  /** How many of the log's actions came before it (`actionsBeforeFault`). */
+  beforeFault: number;
   alerts: AlertEvent[];
   timeline: TimelineItem[];
   debrief: ActionDebrief[];
@@ -74,6 +78,20 @@ function badShare(game: Game, from: number, to: number): number {
     }
   }
   return n === 0 ? 0 : round(b / n, 4);
+}
+
+/**
+ * How many of `log`'s actions were taken before the scenario's fault began. Nothing had gone
+ * wrong yet, so nothing on the dashboards called for them: they come from knowing the scenario
+ * (its page, or an earlier play), not from responding to it. Par acts after the evidence
+ * (scenarios.test.ts), so such a run's score is not set beside par's as a response: the verdict
+ * says so and the results board lists it apart, unranked.
+ */
+export function actionsBeforeFault(
+  scenario: Pick<GameScenario, "faultAt">,
+  log: readonly Pick<LogEntry, "at">[],
+): number {
+  return log.filter((entry) => entry.at < scenario.faultAt).length;
 }
 
 /** Play `log` (throws a GameRuleError naming a bad entry), doing nothing and par, and compare. */
@@ -136,6 +154,8 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
         : score.tenantMinutes < nothingScore.tenantMinutes
           ? "better than doing nothing"
           : "no better than doing nothing",
+    faultAt: scenario.faultAt,
+    beforeFault: actionsBeforeFault(scenario, log),
     alerts: played.finish().alerts,
     timeline,
     debrief,

@@ -9,6 +9,8 @@ import type { BoardAnswer, BoardRow } from "./board.worker.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { replayLink } from "./share.ts";
 import { countOf } from "../../format/number.ts";
+import { rank, ranked } from "../../sim/gameday/board.ts";
+import { unrankedText } from "../../sim/gameday/report.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
 
@@ -65,29 +67,25 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     }
     results.innerHTML = groups.size
       ? [...groups.values()]
-          .map((rows) => {
-            rows.sort(
-              (a, b) =>
-                a.tenantMinutes - b.tenantMinutes ||
-                a.budgetConsumed - b.budgetConsumed ||
-                (a.timeToMitigate ?? Number.MAX_SAFE_INTEGER) - (b.timeToMitigate ?? Number.MAX_SAFE_INTEGER) ||
-                a.name.localeCompare(b.name),
-            );
+          .map((group) => {
+            const rows = rank(group);
             const first = rows[0]!;
+            const early = rows.filter((row) => !ranked(row)).length;
             return `<section class="gd-board-group" aria-label="${escapeHtml(`${first.title}, seed ${first.seed}`)}">
               <h2>${escapeHtml(first.title)}, seed ${first.seed} <span class="gd-board-count">(${countOf(rows.length, "run")})</span></h2>
               <div class="gd-board-scroll"><table>
                 <thead><tr><th scope="col">rank</th><th scope="col">name</th><th scope="col">tenant-minutes</th><th scope="col">tenants affected</th><th scope="col">error budget</th><th scope="col">time to mitigate</th><th scope="col">actions</th><th scope="col"><span class="sr-only">replay or remove</span></th></tr></thead>
                 <tbody>${rows
                   .map(
-                    (row, i) => `<tr data-board-row="${escapeHtml(row.code)}">
-                      <td>${i + 1}</td><th scope="row">${escapeHtml(row.name)}</th>
+                    (row, i) => `<tr data-board-row="${escapeHtml(row.code)}"${ranked(row) ? "" : ' data-unranked=""'}>
+                      <td>${ranked(row) ? i + 1 : `<span aria-hidden="true">–</span><span class="sr-only">not ranked: acted before the fault</span>`}</td><th scope="row">${escapeHtml(row.name)}</th>
                       <td>${escapeHtml(row.rows[0]![1])}</td><td>${escapeHtml(row.rows[1]![1])}</td><td>${escapeHtml(row.rows[2]![1])}</td><td>${escapeHtml(row.mitigation)}</td><td>${row.actions}</td>
                       <td><a href="${escapeHtml(replayLink(row.scenario, row.code))}">Replay</a> <button type="button" class="br-button" data-remove="${escapeHtml(row.code)}">Remove</button></td>
                     </tr>`,
                   )
                   .join("")}</tbody>
               </table></div>
+              ${early ? `<p class="gd-board-note">– not ranked: ${escapeHtml(unrankedText(early, first.faultAt))}</p>` : ""}
             </section>`;
           })
           .join("")

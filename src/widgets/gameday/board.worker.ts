@@ -1,6 +1,7 @@
 /** The results board's checks, off the page's thread: each code's log is played again (a full game). */
 import { verifyCode } from "../../sim/gameday/board.ts";
 import { mitigationText, scoreRows } from "../../sim/gameday/report.ts";
+import type { Score } from "../../sim/gameday/score.ts";
 
 export interface BoardRow {
   code: string;
@@ -10,9 +11,11 @@ export interface BoardRow {
   title: string;
   seed: number;
   actions: number;
-  tenantMinutes: number;
-  budgetConsumed: number;
-  timeToMitigate: number | null;
+  /** What the board ranks by (`rank`, src/sim/gameday/board.ts). */
+  score: Score;
+  /** Actions taken before the fault began: such a run is listed, not ranked. */
+  beforeFault: number;
+  faultAt: number;
   /** The score as the page and the terminal word it. */
   rows: [string, string][];
   mitigation: string;
@@ -34,9 +37,9 @@ self.onmessage = (event: MessageEvent<{ id: number; code: string }>) => {
     title: entry.scenario.title,
     seed: entry.seed,
     actions: entry.log.length,
-    tenantMinutes: entry.score.tenantMinutes,
-    budgetConsumed: entry.score.budgetConsumed,
-    timeToMitigate: entry.score.timeToMitigate,
+    score: entry.score,
+    beforeFault: entry.beforeFault,
+    faultAt: entry.scenario.faultAt,
     rows: scoreRows(entry.score, entry.scenario.slo),
     mitigation: mitigationText(entry.score),
   });
