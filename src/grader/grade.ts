@@ -12,7 +12,7 @@ import type {
   Params,
 } from "./exercise-schema.ts";
 import { fillParams, fillParamsForReading } from "./fill-params.ts";
-import { type Figures, parseAnswer } from "./parse-answer.ts";
+import { type Figures, parseAnswer, shareScale } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
 import { countOf, grouped, percentAndOneIn, percentFigures, rounded, roundToFigures } from "../format/number.ts";
 
@@ -137,10 +137,13 @@ function asksForMultiple(part: NumericPart): boolean {
 export function gradeNumeric(part: NumericPart, input: string, expected: number, params: Params = {}): Verdict {
   const parsed = parseAnswer(input);
   if (!parsed.ok) return { status: "invalid", message: parsed.message };
+  // The sign a share was written with, and what it divides the number by.
+  const sign = parsed.perMille ? "‰" : "%";
+  const scale = shareScale[sign];
   if (parsed.percent && part.type !== "share") {
     return {
       status: "invalid",
-      message: `This asks for a ${part.type === "count" ? "count" : "number"}, not a share: leave out the % sign.`,
+      message: `This asks for a ${part.type === "count" ? "count" : "number"}, not a share: leave out the ${sign} sign.`,
     };
   }
   if (parsed.times && !asksForMultiple(part)) {
@@ -176,11 +179,18 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
         message: "That number reads as a fraction of 1. If you meant a percentage, add the % sign.",
       };
     }
-    if (parsed.percent && agrees({ value: value * 100, figures: parsed.figures }, expected, rule) === "yes") {
+    if (parsed.percent && agrees({ value: value * scale, figures: parsed.figures }, expected, rule) === "yes") {
       return {
         status: "wrong",
         value,
-        message: "With the % sign that is a hundredth of your number: drop the % sign, or multiply by 100.",
+        message: `With the ${sign} sign that is a ${parsed.perMille ? "thousandth" : "hundredth"} of your number: drop the ${sign} sign, or multiply by ${grouped(scale)}.`,
+      };
+    }
+    if (parsed.perMille && agrees({ value: value * 10, figures: parsed.figures }, expected, rule) === "yes") {
+      return {
+        status: "wrong",
+        value,
+        message: "The ‰ sign is per mille, thousandths: 5‰ is 0.5%. For a percentage, use the % sign.",
       };
     }
     if (value < 0 || value > 1) {

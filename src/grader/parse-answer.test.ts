@@ -211,3 +211,129 @@ describe("superscripts and full-width forms (P5)", () => {
     for (const input of ["⁻⁴", "²", "10⁻", "1/1820 ⁻"]) expect(parseAnswer(input).ok, input).toBe(false);
   });
 });
+
+describe("vulgar fractions (½, ¾, ⅛ …) and mixed numbers", () => {
+  test.each([
+    ["½", 1 / 2],
+    ["¼", 1 / 4],
+    ["¾", 3 / 4],
+    ["⅐", 1 / 7],
+    ["⅑", 1 / 9],
+    ["⅒", 1 / 10],
+    ["⅓", 1 / 3],
+    ["⅔", 2 / 3],
+    ["⅕", 1 / 5],
+    ["⅘", 4 / 5],
+    ["⅙", 1 / 6],
+    ["⅚", 5 / 6],
+    ["⅛", 1 / 8],
+    ["⅜", 3 / 8],
+    ["⅞", 7 / 8],
+    ["↉", 0],
+    // A whole number before one is a mixed number, as on paper, with or without a space.
+    ["1½", 1.5],
+    ["1 ½", 1.5],
+    ["12¾", 12.75],
+    ["-1½", -1.5],
+    ["−2¼", -2.25],
+    ["１½", 1.5],
+    // In a calculation it is one number: 2^½ is the square root of 2, 3/1½ is 2.
+    ["2^½", Math.SQRT2],
+    ["3/1½", 2],
+    ["2*½", 1],
+    ["1 in 2½", 0.4],
+    ["½%", 0.005],
+  ])("%s reads as %d", (input, value) => {
+    const parsed = parseAnswer(input);
+    expect(parsed.ok, message(input)).toBe(true);
+    if (parsed.ok) expect(parsed.value).toBeCloseTo(value, 15);
+  });
+
+  test("a vulgar fraction is exact, as a fraction typed with a slash is", () => {
+    expect(parseAnswer("⅓")).not.toHaveProperty("figures");
+    const third = numericPartSchema.parse({ id: "t", prompt: "share", type: "share" });
+    expect(gradeNumeric(third, "⅓", 1 / 3).status).toBe("right");
+    expect(gradeNumeric(third, "⅔", 1 / 3).status).toBe("wrong");
+    expect(gradeNumeric(third, "¼", 1 / 3).status).toBe("wrong");
+    expect(gradeNumeric(sharePart, "¼", oneIn1820).message).toBe("fixed groups");
+    // Exact: ⅓ is not 0.33, and 1½ is not 1.49.
+    expect(gradeNumeric(numberPart, "⅓", 0.33).status).toBe("wrong");
+    expect(gradeNumeric(peakPart, "1½", 1.5).status).toBe("right");
+    expect(gradeNumeric(peakPart, "1⅓", 1.5).status).toBe("wrong");
+    expect(gradeNumeric(peakPart, "½", 1.5).status).toBe("wrong");
+    expect(gradeNumeric(peakPart, "11/2", 1.5).status).toBe("wrong");
+  });
+
+  test("a vulgar fraction takes an x as one number does, on a multiple's part only", () => {
+    for (const input of ["1½x", "1½ ×", "×1½", "1 ½x"])
+      expect(parseAnswer(input), input).toMatchObject({ ok: true, value: 1.5, times: true });
+    expect(gradeNumeric(peakPart, "1½x", 1.5).status).toBe("right");
+    expect(gradeNumeric(peakPart, "1¼x", 1.5).status).toBe("wrong");
+    expect(gradeNumeric(secondsPart, "1½x", 1.5)).toMatchObject({ status: "invalid", message: /not a multiple/ });
+    expect(message("3/1½x")).toMatch(/leave out the "x" and type the answer without it \(3\/1½\)/i);
+  });
+
+  test("a fraction run into a decimal or a thousands group is refused, not read as a mixed number", () => {
+    for (const input of ["1.5½", "1,000½", "½½", "½1", "⅟4", "½/"]) expect(parseAnswer(input).ok, input).toBe(false);
+    expect(message("1.5½")).toMatch(/put an operator/i);
+  });
+});
+
+describe("per mille (‰)", () => {
+  test.each([
+    ["5‰", 0.005],
+    ["0.5‰", 0.0005],
+    ["0.549‰", 0.000549],
+    ["5 ‰", 0.005],
+    ["5 per mille", 0.005],
+    ["5 Per Mille", 0.005],
+    ["5؉", 0.005], // the Arabic per mille sign
+    ["1/1820‰", 1 / 1820 / 1000],
+    ["½‰", 0.0005],
+  ])("%s reads as %d", (input, value) => {
+    expect(parseAnswer(input)).toMatchObject({ ok: true, value, percent: true, perMille: true });
+  });
+
+  test("a % sign is not a per mille sign", () => {
+    expect(parseAnswer("5%")).toMatchObject({ ok: true, value: 0.05, percent: true, perMille: false });
+    expect(parseAnswer("5")).toMatchObject({ ok: true, value: 5, percent: false, perMille: false });
+  });
+
+  test("per mille keeps the figures of its number", () => {
+    expect(parseAnswer("0.549‰")).toMatchObject({ figures: { min: 3, max: 3 } });
+  });
+
+  test("is graded on a share part, and only the right value is right", () => {
+    // 1/1820 is 0.54945‰.
+    for (const input of ["0.549‰", "0.5495‰", "0.55‰", "0.54945‰", "0.549 per mille"])
+      expect(gradeNumeric(sharePart, input, oneIn1820).status, input).toBe("right");
+    for (const input of ["0.548‰", "0.56‰", "5.49‰", "0.0549‰", "0.6‰", "549‰", "1/1820‰"])
+      expect(gradeNumeric(sharePart, input, oneIn1820).status, input).toBe("wrong");
+    expect(gradeNumeric(sharePart, "250‰", oneIn1820).message).toBe("fixed groups");
+  });
+
+  test("a number that is right without its ‰ sign, or as a percentage, is told so", () => {
+    expect(gradeNumeric(sharePart, "0.000549‰", oneIn1820).message).toBe(
+      "With the ‰ sign that is a thousandth of your number: drop the ‰ sign, or multiply by 1,000.",
+    );
+    expect(gradeNumeric(sharePart, "0.0549‰", oneIn1820).message).toMatch(/per mille, thousandths.*use the % sign/);
+  });
+
+  test("is refused where a % sign is refused, naming the ‰ sign", () => {
+    expect(gradeNumeric(numberPart, "5‰", 5)).toEqual({
+      status: "invalid",
+      message: "This asks for a number, not a share: leave out the ‰ sign.",
+    });
+    expect(gradeNumeric(countPart, "28‰", 28)).toMatchObject({
+      status: "invalid",
+      message: /count, not a share: leave out the ‰ sign/,
+    });
+    expect(gradeNumeric(peakPart, "1.5‰", 1.5).status).toBe("invalid");
+    expect(message("‰")).toMatch(/‰ sign needs a number before it/);
+    expect(message("5‰ + 1")).toMatch(/put the ‰ sign only at the very end/i);
+    expect(message("5‰%")).toMatch(/put the ‰ sign only at the very end/i);
+    expect(message("1 in 5‰")).toMatch(/"1 in N" or a per mille figure, not both/);
+    expect(message("5‰x")).not.toMatch(/^read as/);
+    expect(message("about 5‰")).toMatch(/as in 5‰/);
+  });
+});

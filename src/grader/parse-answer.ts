@@ -1,8 +1,8 @@
 /**
- * Turning what a person types into a number: fractions, percentages, "1 in N", scientific
- * notation, thousands separators (1,820, 1 820 and 1_820, also before a decimal part: 2,400.5),
- * typographic minus/times/divide signs, superscript exponents (10⁻⁴), full-width forms, multiples
- * (1.5x) and calculations such as 1/C(16,4). Never throws: every input gets a value or a message,
+ * Turning what a person types into a number: fractions, percentages, per mille (5‰), "1 in N",
+ * scientific notation, thousands separators (1,820, 1 820 and 1_820, also before a decimal part:
+ * 2,400.5), typographic minus/times/divide signs, superscript exponents (10⁻⁴), vulgar fractions
+ * (½, 1½), full-width forms, multiples (1.5x) and calculations such as 1/C(16,4). Never throws: every input gets a value or a message,
  * and the message says what form is expected ("about", units and "2.4k" each get their own).
  */
 import { grouped, plainFigures } from "../format/number.ts";
@@ -25,8 +25,10 @@ export type ParsedAnswer =
   | {
       ok: true;
       value: number;
-      /** Written with a % sign. */
+      /** Written with a % sign, or a ‰ sign (see perMille): a share, its value the number over 100 or 1000. */
       percent: boolean;
+      /** Written with a ‰ sign ("5‰", "5 per mille"): the value is the number over 1000, 5‰ = 0.5%. */
+      perMille: boolean;
       /**
        * Written as a multiple, one number with an x or × before or after it ("1.5x", "×1.5"). The
        * grader takes it only on parts whose unit is a multiple ("× peak"), as it takes % only on shares.
@@ -64,11 +66,38 @@ function superscriptExponents(text: string): string {
   );
 }
 
+/** Unicode's vulgar fractions, as a character class's body: ¼ ½ ¾, ⅐ to ⅞, and ↉ (zero thirds). */
+const vulgarCharacters = "\\u00BC-\\u00BE\\u2150-\\u215E\\u2189";
+
+/**
+ * A vulgar fraction with the whole number written before it, if any. The whole number starts
+ * after no digit, point or separator, so 1.5½ and 1,000½ are not read as mixed numbers (they are
+ * refused below, as two numbers side by side).
+ */
+const vulgarFraction = new RegExp(`(?:(?<![\\d.,_])(\\d+)\\s*)?([${vulgarCharacters}])`, "g");
+/** One number written with a vulgar fraction, as a multiple takes one: "½", "1½", "-1 ½". */
+const vulgarNumber = new RegExp(`^[+-]?${vulgarFraction.source}$`);
+
+/**
+ * A vulgar fraction is the fraction Unicode spells it as (⅜ is 3⁄8, and the table reads the
+ * fraction slash ⁄ as /), so no list of values is kept here. It is bracketed, so 2^½ is a square
+ * root; a whole number before it makes a mixed number, as on paper: 1½ and 1 ½ are 1 + 1/2, and
+ * -1½ is -(1 + 1/2), not -1 + 1/2.
+ */
+function vulgarFractions(text: string): string {
+  return text.replace(
+    vulgarFraction,
+    (_, whole: string | undefined, fraction: string) =>
+      `(${whole === undefined ? "" : `${whole}+`}${fraction.normalize("NFKC")})`,
+  );
+}
+
 const typographic: [RegExp, string][] = [
   [/[\u2212\u2012\u2013\u2014\u2010\u2011\uFE63]/g, "-"],
   [/[\u00D7\u22C5\u00B7\u2217\u2715\u2716]/g, "*"],
   [/[\u00F7\u2215\u2044]/g, "/"],
   [/[\u066A]/g, "%"],
+  [/[\u0609]/g, "‰"],
   [/\*\*/g, "^"],
   [/[\t\u00A0\u202F\u2009\u2007\u200A\u2002\u2003\u3000]/g, " "],
 ];
@@ -148,10 +177,11 @@ const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /**
  * A word written right after a number, like "25s", "25 ms" or "2.4k": a unit or a suffix, not
- * part of a calculation. Returns the message for it. `percent` says the answer ended in a % sign,
- * which `text` no longer holds; `suggest`, whether the message may name the answer without it.
+ * part of a calculation. Returns the message for it. `sign` is the % or ‰ sign the answer ended in
+ * ("" for none), which `text` no longer holds; `suggest`, whether the message may name the answer
+ * without it.
  */
-function describeWord(text: string, percent: boolean, suggest: boolean): string | undefined {
+function describeWord(text: string, sign: string, suggest: boolean): string | undefined {
   const pattern = /(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)\s*([A-Za-z][A-Za-z/]*)(?![A-Za-z]*\s*\()/g;
   for (const match of text.matchAll(pattern)) {
     const [, number, word] = match as unknown as [string, string, string];
@@ -161,9 +191,7 @@ function describeWord(text: string, percent: boolean, suggest: boolean): string 
       const whole = Number(number) * factor;
       return `"${number}${word}" is not a number here: write ${plainFigures(whole, 12)} (or ${number}e${Math.log10(factor)})`;
     }
-    const without = suggest
-      ? withoutWord(text, match.index + number.length, match.index + match[0].length, percent)
-      : "";
+    const without = suggest ? withoutWord(text, match.index + number.length, match.index + match[0].length, sign) : "";
     return `leave out the unit "${word}"${without}: the question says which unit it means`;
   }
   return undefined;
@@ -176,17 +204,17 @@ function describeWord(text: string, percent: boolean, suggest: boolean): string 
  * does not read as an answer, or when taking the word out would run into what follows it (25s/2
  * would become 252, 1 s 820 would become 1 820): a suggestion must mean what the learner meant.
  */
-function withoutWord(text: string, numberEnd: number, end: number, percent: boolean): string {
+function withoutWord(text: string, numberEnd: number, end: number, sign: string): string {
   const after = text.slice(end);
   if (after !== "" && !/^\s+[A-Za-z]/.test(after)) return "";
   const rest = text.slice(0, numberEnd) + after;
   // Only whether the rest reads matters here, not its message: reading it without suggestions
   // keeps this to one more parse, where "1a in 1a in 1a…" would otherwise nest one per word.
-  const parsed = read(rest + (percent ? "%" : ""), false);
+  const parsed = read(rest + sign, false);
   if (!parsed.ok) return "";
-  return plainNumber.test(parsed.expression) && !percent
+  return plainNumber.test(parsed.expression) && sign === ""
     ? ` and type just the number (${rest.trim()})`
-    : ` and type the answer without it (${rest.trim()}${percent ? "%" : ""})`;
+    : ` and type the answer without it (${rest.trim()}${sign})`;
 }
 
 /** One plain decimal, possibly in scientific notation ("5.49e-4", "5.49*10^-4"). */
@@ -214,23 +242,32 @@ function fail(message: string): ParsedAnswer {
 /**
  * A multiple as people write one on a slide: a number with an x or × after it ("1.5x", "1.5 ×")
  * or before it ("×1.5"). Matched on the answer as typed, because × becomes * below and "1.5*" is
- * a calculation cut short, not a multiple. The sign must touch a digit or point on its side, so
- * "x = 1" and a lone "x" are not multiples, and "5.49 x 10^-4" (x between numbers) is untouched.
+ * a calculation cut short, not a multiple. The sign must touch a digit, point or vulgar fraction
+ * on its side, so "x = 1" and a lone "x" are not multiples, and "5.49 x 10^-4" (x between numbers)
+ * is untouched.
  */
-const multipleForm = /^(?:([xX\u00D7\u2715\u2716])\s*(?=[\d.])(.*)|(.*[\d.])\s*([xX\u00D7\u2715\u2716]))$/s;
+const multipleForm = new RegExp(
+  `^(?:([xX\\u00D7\\u2715\\u2716])\\s*(?=[\\d.${vulgarCharacters}])(.*)|(.*[\\d.${vulgarCharacters}])\\s*([xX\\u00D7\\u2715\\u2716]))$`,
+  "s",
+);
 
 /**
- * Read a multiple: only one plain number takes the sign, so "1.5x" is 1.5 times. A calculation
- * with one ("3/2x", which algebra reads as 3/(2x)) is refused, naming it without the sign.
+ * Read a multiple: only one number takes the sign, so "1.5x" is 1.5 times and "1½x" is 1½ times.
+ * A calculation with one ("3/2x", which algebra reads as 3/(2x)) is refused, naming it without
+ * the sign.
  */
 function parseMultiple(sign: string, number: string, suggest: boolean): ParsedAnswer {
   // The number is shorter than the answer, so this recursion ends.
   const parsed = read(number, suggest);
   if (!parsed.ok) return parsed;
-  if (!parsed.times && !parsed.percent && plainNumber.test(parsed.expression)) return { ...parsed, times: true };
+  const oneNumber = plainNumber.test(parsed.expression) || vulgarNumber.test(number.trim());
+  if (!parsed.times && !parsed.percent && oneNumber) return { ...parsed, times: true };
   const without = parsed.times ? parsed.expression : number.trim();
   return fail(`leave out the "${sign}" and type the answer without it (${without}): the question gives the unit`);
 }
+
+/** What a share's sign divides the number by: none, % (5% = 0.05) and ‰ (5‰ = 0.005). */
+export const shareScale = { "": 1, "%": 100, "‰": 1000 };
 
 /** Parse an answer. `input` may be anything a text field can hold. */
 export function parseAnswer(input: string): ParsedAnswer {
@@ -245,9 +282,10 @@ function read(input: string, suggest: boolean): ParsedAnswer {
     return fail(`that answer is ${grouped(input.length)} characters long; an answer fits in ${maxAnswerLength}`);
   let text = narrow(input);
   const typed = text.trim();
-  // Superscripts first: no rule of the table makes or reads one, and what they become ("^(-4)")
-  // is plain ASCII the table leaves as it is.
-  text = superscriptExponents(text);
+  // Superscripts and vulgar fractions first: no rule of the table makes or reads one, and what
+  // they become ("^(-4)", "(1+1⁄2)") is plain ASCII the table leaves as it is, but for the
+  // fraction slash, which it reads as /.
+  text = vulgarFractions(superscriptExponents(text));
   for (const [pattern, replacement] of typographic) text = text.replace(pattern, replacement);
   text = text.trim();
   if (text === "") return fail("type an answer first");
@@ -261,35 +299,36 @@ function read(input: string, suggest: boolean): ParsedAnswer {
       : parseMultiple(signAfter!, before!, suggest);
   }
 
-  let percent = false;
-  // "pct" is how "percent" is cut short in tables; read as anything else it would be a unit, and
-  // leaving it out would turn 0.055 pct (0.055%) into 0.055, a hundred times the answer.
-  const percentSuffix = /\s*(?:%|per\s*cent|percent|pct\.?)\s*$/i.exec(text);
-  if (percentSuffix) {
-    percent = true;
-    text = text.slice(0, percentSuffix.index).trim();
-    if (text === "") return fail("a % sign needs a number before it");
+  // The sign of a share written as a percentage or per mille, "" for none. "pct" is how "percent" is
+  // cut short in tables; read as anything else it would be a unit, and leaving it out would turn
+  // 0.055 pct (0.055%) into 0.055, a hundred times the answer.
+  let sign: keyof typeof shareScale = "";
+  const shareSuffix = /\s*(?:(%|per\s*cent|percent|pct\.?)|‰|per\s*mille)\s*$/i.exec(text);
+  if (shareSuffix) {
+    sign = shareSuffix[1] === undefined ? "‰" : "%";
+    text = text.slice(0, shareSuffix.index).trim();
+    if (text === "") return fail(`a ${sign} sign needs a number before it`);
   }
-  if (text.includes("%")) return fail("put the % sign only at the very end, as in 0.5%");
+  const percent = sign !== "";
+  const strayShare = /[%‰]/.exec(text);
+  if (strayShare) return fail(`put the ${strayShare[0]} sign only at the very end, as in 0.5${strayShare[0]}`);
   if (/^=/.test(text)) text = text.slice(1).trim();
   const hedge = /^(about|approximately|approx\.?|roughly|around|circa|nearly|almost|~|≈|\u2248)\s*/i.exec(text);
   if (hedge && hedge[0].length < text.length) {
     const rest = text.slice(hedge[0].length);
-    return fail(
-      `leave out "${hedge[1]}" and type just the value, as in ${rest}${percent ? "%" : ""}; a rounded decimal is fine`,
-    );
+    return fail(`leave out "${hedge[1]}" and type just the value, as in ${rest}${sign}; a rounded decimal is fine`);
   }
 
   const bad = describeCharacter(text);
   if (bad) return fail(bad);
   text = stripThousands(text);
   if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
-  const word = describeWord(text, percent, suggest);
+  const word = describeWord(text, sign, suggest);
   if (word) return fail(word);
 
   const oneIn = /^(.+?)\s+(?:in|out\s+of)\s+(.+)$/i.exec(text);
   if (oneIn) {
-    if (percent) return fail('use either "1 in N" or a percentage, not both');
+    if (percent) return fail(`use either "1 in N" or a ${sign === "%" ? "percentage" : "per mille figure"}, not both`);
     text = `(${oneIn[1]})/(${oneIn[2]})`;
   }
   if (/\b0[xbo][0-9a-f]/i.test(text)) return fail("write numbers in decimal");
@@ -305,8 +344,9 @@ function read(input: string, suggest: boolean): ParsedAnswer {
     const figures = decimalFigures(text);
     return {
       ok: true,
-      value: percent ? value / 100 : value,
+      value: value / shareScale[sign],
       percent,
+      perMille: sign === "‰",
       times: false,
       expression: text,
       ...(figures ? { figures } : {}),
