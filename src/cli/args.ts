@@ -55,6 +55,19 @@ export interface Io {
   env: Record<string, string | undefined>;
   /** The working directory the command starts from (under `npm run`, the project's root: see userPath). */
   cwd: string;
+  /** Whether stdout is a terminal (not a pipe or a file); unset in tests, as for a pipe. */
+  isTTY?: boolean;
+}
+
+/**
+ * Whether a command may write bold and italic as ANSI escapes: only to a terminal, and not when
+ * NO_COLOR is set to anything but the empty string ("Command-line software which adds ANSI color
+ * to its output by default should check for a NO_COLOR environment variable that, when present
+ * and not an empty string (regardless of its value), prevents the addition of ANSI color",
+ * https://no-color.org/). A pipe or a file gets the bare words.
+ */
+export function ansiStyles(io: Pick<Io, "env" | "isTTY">): boolean {
+  return io.isTTY === true && !io.env.NO_COLOR;
 }
 
 /**
@@ -101,6 +114,7 @@ export const processIo: Io = {
   stderr: (text) => void process.stderr.write(text),
   env: process.env,
   cwd: process.cwd(),
+  isTTY: process.stdout.isTTY === true,
 };
 
 export interface ParsedArgs {

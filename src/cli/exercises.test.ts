@@ -29,7 +29,12 @@ const freshHome = () => join(scratch, `home-${++homes}`);
 
 async function cli(
   argv: string[],
-  { home = freshHome(), cwd = repo, env = {} }: { home?: string; cwd?: string; env?: Io["env"] } = {},
+  {
+    home = freshHome(),
+    cwd = repo,
+    env = {},
+    isTTY = false,
+  }: { home?: string; cwd?: string; env?: Io["env"]; isTTY?: boolean } = {},
 ) {
   let out = "";
   let err = "";
@@ -38,6 +43,7 @@ async function cli(
     stderr: (text) => void (err += text),
     env: { BLAST_RADIUS_HOME: home, ...env },
     cwd,
+    isTTY,
   };
   const code = await run(argv, io);
   return { code, out, err, home };
@@ -218,7 +224,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(chapters.out).toMatch(/hint daily-disk-failures --seed 2/);
     const worked = await cli(["solution", "daily-disk-failures", "--seed", "2"]);
     expect(worked.out).toMatch(/5,000 × 4 = 20,000 disks/);
-    expect(worked.out).toMatch(/≈ \*\*0\.55\*\*/);
+    expect(worked.out).toMatch(/≈ 0\.55:/);
     expect(worked.out).not.toMatch(/24,000|0\.99/);
     const noVariants = await cli(["show", "choose-exact", "--seed", "1"]);
     expect(noVariants.code).toBe(2);
@@ -226,6 +232,64 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     const badSeed = await cli(["solution", "daily-disk-failures", "--seed", "0x10"]);
     expect(badSeed.code).toBe(2);
     expect(badSeed.err).toMatch(/--seed must be a number written in decimal/);
+  });
+});
+
+describe("the course's Markdown and math read as text in a terminal", { timeout: 60_000 }, () => {
+  const id = "shuffle-shard-16-workers";
+
+  test("solution: the formula in plain text, emphasis as the bare words in a pipe", async () => {
+    const { code, out } = await cli(["solution", id]);
+    expect(code).toBe(0);
+    expect(out).toContain("There are\nC(n, k) = n! / (k! (n − k)!) combinations of k workers out of n");
+    expect(out).toContain("\nShuffle sharding. The poison customer crashes exactly the 4 workers");
+    expect(out).toContain("all of its workers are among those");
+    expect(out).toContain("1/1,820, about 0.055%:");
+    for (const raw of ["$", "\\frac", "**", "*its*"]) expect(out).not.toContain(raw);
+  });
+
+  test("show: bold and italic as ANSI escapes on a terminal; the bare words with NO_COLOR or in a pipe", async () => {
+    const bold = "\x1b[1mShuffle sharding.\x1b[22m";
+    const tty = await cli(["show", id], { isTTY: true });
+    expect(tty.out).toContain(
+      `[shuffle] ${bold} Every customer gets its own random combination of 4 of the 16 workers.`,
+    );
+    expect(tty.out).toContain("sending a \x1b[3mpoison request\x1b[23m:");
+    for (const plain of [await cli(["show", id], { isTTY: true, env: { NO_COLOR: "1" } }), await cli(["show", id])]) {
+      expect(plain.out).toContain("[shuffle] Shuffle sharding. Every customer");
+      expect(plain.out).toContain("[fixed] Fixed groups. Instead, the 16 workers");
+      expect(plain.out).not.toContain("\x1b");
+      expect(plain.out).not.toContain("**");
+    }
+    // An empty NO_COLOR is unset (https://no-color.org/).
+    expect((await cli(["show", id], { isTTY: true, env: { NO_COLOR: "" } })).out).toContain(bold);
+  });
+
+  test("hint and review print their text the same way", async () => {
+    const copy = join(scratch, "course-markdown-hint");
+    for (const dir of ["exercises", "solutions"]) cpSync(join(repo, dir, id), join(copy, dir, id), { recursive: true });
+    writeFileSync(join(copy, "package.json"), "{}\n");
+    for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(copy, shared));
+    const yaml = join(copy, "exercises", id, "exercise.yaml");
+    writeFileSync(
+      yaml,
+      readFileSync(yaml, "utf8").replace(
+        /^hints:\n/m,
+        'hints:\n  - "**Count** them: $C({workers}, {shard}) = \\\\frac{{workers}!}{{shard}!\\\\,({workers}-{shard})!}$."\n',
+      ),
+    );
+    const home = freshHome();
+    const hint = await cli(["hint", id], { home, cwd: copy });
+    expect(hint.err).toBe("");
+    expect(hint.out).toMatch(/^Hint 1 of 4: Count them: C\(16, 4\) = 16! \/ \(4! \(16 − 4\)!\)\.$/m);
+
+    // Solved, it joins the review; a year later it is due, and review shows its prompt as show does.
+    await cli(["answer", id, "--part", "shuffle", "1/1820"], { home });
+    await cli(["answer", id, "--part", "fixed", "25%"], { home });
+    await cli(["review"], { home, env: { BLAST_RADIUS_NOW: "2026-01-01T00:00:00Z" } });
+    const review = await cli(["review"], { home, env: { BLAST_RADIUS_NOW: "2027-06-01T00:00:00Z" } });
+    expect(review.out).toMatch(/^\[shuffle\] Shuffle sharding\. Every customer gets its own random combination/m);
+    expect(review.out).not.toContain("**");
   });
 });
 

@@ -22,6 +22,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } fro
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
+  ansiStyles,
   helpOrMissing,
   type Io,
   type ParsedArgs,
@@ -77,6 +78,7 @@ import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
 import { countOf } from "../format/number.ts";
+import { markdownText } from "../format/markdown-text.ts";
 
 const usage = `usage: npm run exercises -- <command>
 
@@ -117,6 +119,18 @@ interface Context {
   signal?: AbortSignal;
   /** The clock review schedules by (tests set BLAST_RADIUS_NOW). */
   now: () => Date;
+  /** Bold and italic as ANSI escapes (ansiStyles): stdout is a terminal and NO_COLOR is unset. */
+  ansi: boolean;
+}
+
+/**
+ * An exercise's Markdown (its README, a prompt, a choice, a hint, a worked solution) as terminal
+ * text (src/format/markdown-text.ts: math as plain text, emphasis as bold and italic or bare
+ * words), with these numbers in its {placeholders}: the page renders the same text, then fills in
+ * the numbers, so a number is never read as Markdown.
+ */
+function readable(ctx: Context, markdown: string, values: Parameters<typeof fillParamsForReading>[1]): string {
+  return fillParamsForReading(markdownText(markdown, { ansi: ctx.ansi }), values);
 }
 
 function partIds(exercise: LoadedExercise): string[] {
@@ -242,7 +256,7 @@ async function show(
     ...(review?.intro ?? []),
     `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     "",
-    fillParamsForReading(exercise.readme.trim(), params),
+    readable(ctx, exercise.readme.trim(), params),
     "",
   ];
   if (exercise.situation) out.push(await situationFor(ctx, exercise, params), "");
@@ -255,10 +269,10 @@ async function show(
   } else {
     const { describeRule } = await import("../grader/grade.ts");
     for (const part of meta.parts) {
-      out.push(`[${part.id}] ${fillParamsForReading(part.prompt, params)}`);
+      out.push(`[${part.id}] ${readable(ctx, part.prompt, params)}`);
       if (part.kind === "numeric") out.push(`    ${describeRule(part)}`);
       if (part.kind === "choice") {
-        for (const c of part.choices) out.push(`    ${c.id}: ${fillParamsForReading(c.text, params)}`);
+        for (const c of part.choices) out.push(`    ${c.id}: ${readable(ctx, c.text, params)}`);
         // The example uses this part's own ids (the first two as listed, not a hint at the answer):
         // a placeholder like "a,b" reads as ids to type.
         const example = part.choices
@@ -396,7 +410,7 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   });
   const shown = progress.exercises[exercise.id]!.hints;
   for (let i = 0; i < shown; i++)
-    ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${fillParamsForReading(hints[i]!, params)}\n`);
+    ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${readable(ctx, hints[i]!, params)}\n`);
   // A hint for the numbers of the review under way counts against it, as a wrong answer does
   // (the page's rule: "wrong answers and hints count against the review").
   const session = args.options.has("seed") ? readSession(ctx) : undefined;
@@ -424,7 +438,7 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
   const out = [
     `Worked solution: ${titleOf(meta, params)}`,
     "",
-    fillParamsForReading(exercise.explanation.trim(), figures),
+    readable(ctx, exercise.explanation.trim(), figures),
     "",
   ];
   if (meta.kind === "code") {
@@ -810,6 +824,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       index: exerciseIndex(root),
       progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr }), { file }),
       now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
+      ansi: ansiStyles(io),
     };
     const noMore = (what: string, takes = "one exercise id") => {
       if (rest.length) throw new UsageError(`${what} takes ${takes} (got "${[id, ...rest].join(" ")}")`);
