@@ -337,3 +337,41 @@ describe("per mille (‰)", () => {
     expect(message("about 5‰")).toMatch(/as in 5‰/);
   });
 });
+
+describe('a multiple written with the word "times"', () => {
+  test.each(["1.5 times", "1.5times", "1.5 Times", "1.5 TIMES", " 1.5 times ", "1.50 times"])(
+    "%s reads as 1.5 times",
+    (input) => {
+      expect(parseAnswer(input)).toMatchObject({ ok: true, value: 1.5, times: true, percent: false });
+    },
+  );
+
+  test("is right on a part whose unit is a multiple, and only for the right value", () => {
+    for (const input of ["1.5 times", "1.50 times", "1½ times"])
+      expect(gradeNumeric(peakPart, input, 1.5).status, input).toBe("right");
+    for (const input of ["1.4 times", "1.49 times", "1.51 times", "2 times", "15 times", "0.15 times", "-1.5 times"])
+      expect(gradeNumeric(peakPart, input, 1.5).status, input).toBe("wrong");
+    expect(gradeNumeric(burnPart, "20 times", 20).status).toBe("right");
+    expect(gradeNumeric(burnPart, "21 times", 20).status).toBe("wrong");
+  });
+
+  test("is refused elsewhere with the message an x gets", () => {
+    for (const [part, expected] of [
+      [secondsPart, 25],
+      [numberPart, 1820],
+      [countPart, 28],
+      [sharePart, oneIn1820],
+    ] as const) {
+      const byWord = gradeNumeric(part, `${expected} times`, expected);
+      expect(byWord.status).toBe("invalid");
+      expect(byWord.message).toBe(gradeNumeric(part, `${expected}x`, expected).message);
+    }
+    expect(gradeNumeric(secondsPart, "25 times", 25).message).toMatch(/in seconds, not a multiple: leave out the ×/);
+  });
+
+  test("a calculation, or a word that only starts like it, still gets a message", () => {
+    expect(message("3/2 times")).toMatch(/leave out the "times" and type the answer without it \(3\/2\)/i);
+    for (const input of ["times", "times 1.5", "1.5 timesx", "1.5% times", "1.5 times times", "2 times 3"])
+      expect(parseAnswer(input).ok, input).toBe(false);
+  });
+});

@@ -2,8 +2,9 @@
  * Turning what a person types into a number: fractions, percentages, per mille (5‰), "1 in N",
  * scientific notation, thousands separators (1,820, 1 820 and 1_820, also before a decimal part:
  * 2,400.5), typographic minus/times/divide signs, superscript exponents (10⁻⁴), vulgar fractions
- * (½, 1½), full-width forms, multiples (1.5x) and calculations such as 1/C(16,4). Never throws: every input gets a value or a message,
- * and the message says what form is expected ("about", units and "2.4k" each get their own).
+ * (½, 1½), full-width forms, multiples (1.5x, 1.5 times) and calculations such as 1/C(16,4).
+ * Never throws: every input gets a value or a message, and the message says what form is expected
+ * ("about", units and "2.4k" each get their own).
  */
 import { grouped, plainFigures } from "../format/number.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
@@ -30,8 +31,9 @@ export type ParsedAnswer =
       /** Written with a ‰ sign ("5‰", "5 per mille"): the value is the number over 1000, 5‰ = 0.5%. */
       perMille: boolean;
       /**
-       * Written as a multiple, one number with an x or × before or after it ("1.5x", "×1.5"). The
-       * grader takes it only on parts whose unit is a multiple ("× peak"), as it takes % only on shares.
+       * Written as a multiple, one number with an x or × before or after it, or "times" after it
+       * ("1.5x", "×1.5", "1.5 times"). The grader takes it only on parts whose unit is a multiple
+       * ("× peak"), as it takes % only on shares.
        */
       times: boolean;
       expression: string;
@@ -241,14 +243,14 @@ function fail(message: string): ParsedAnswer {
 
 /**
  * A multiple as people write one on a slide: a number with an x or × after it ("1.5x", "1.5 ×")
- * or before it ("×1.5"). Matched on the answer as typed, because × becomes * below and "1.5*" is
- * a calculation cut short, not a multiple. The sign must touch a digit, point or vulgar fraction
- * on its side, so "x = 1" and a lone "x" are not multiples, and "5.49 x 10^-4" (x between numbers)
- * is untouched.
+ * or before it ("×1.5"), or the word "times" after it ("1.5 times"). Matched on the answer as
+ * typed, because × becomes * below and "1.5*" is a calculation cut short, not a multiple. The sign
+ * must touch a digit, point or vulgar fraction on its side, so "x = 1" and a lone "x" are not
+ * multiples, and "5.49 x 10^-4" and "2 times 3" (a sign between numbers) are not either.
  */
 const multipleForm = new RegExp(
-  `^(?:([xX\\u00D7\\u2715\\u2716])\\s*(?=[\\d.${vulgarCharacters}])(.*)|(.*[\\d.${vulgarCharacters}])\\s*([xX\\u00D7\\u2715\\u2716]))$`,
-  "s",
+  `^(?:([x\\u00D7\\u2715\\u2716])\\s*(?=[\\d.${vulgarCharacters}])(.*)|(.*[\\d.${vulgarCharacters}])\\s*([x\\u00D7\\u2715\\u2716]|times))$`,
+  "is",
 );
 
 /**
