@@ -77,6 +77,50 @@ describeInBrowser("exercises in the page", (browser) => {
     expect(errors).toEqual([]);
   });
 
+  // QA: a field marked wrong kept its red border, cross and aria-invalid after the answer in it was
+  // changed, until the next Check: the mark described an answer no longer there.
+  test("editing a field marked wrong clears its mark at once; the next Check marks it again", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/failure-modes/`);
+    const demanded = page.locator('[data-exercise="thread-starvation"] form[data-part="demanded"]');
+    const field = demanded.getByLabel("Your answer");
+    const border = () => field.evaluate((f) => getComputedStyle(f).borderTopWidth);
+    await expect(border()).resolves.toBe("1px");
+    await field.fill("1000");
+    await demanded.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => demanded.locator("[data-feedback]").getAttribute("data-verdict")).toBe("wrong");
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(border()).resolves.toBe("2px");
+    // One key deleted at the end of the answer (the focus put the caret at its start).
+    await field.press("End");
+    await field.press("Backspace");
+    await expect(field.inputValue()).resolves.toBe("100");
+    await expect(field.getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(border()).resolves.toBe("1px");
+    // The feedback stays: it is the record of the Check that was made.
+    await expect(demanded.locator("[data-feedback]").getAttribute("data-verdict")).resolves.toBe("wrong");
+    await demanded.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => field.getAttribute("aria-invalid")).toBe("true");
+
+    // A match: only the select that was changed loses its cross; the others keep theirs.
+    const kind = page.locator('[data-exercise="failure-modes-match"] form[data-part="kind"]');
+    const selects = kind.locator("select");
+    for (const select of await selects.all()) await select.selectOption("crash");
+    await kind.getByRole("button", { name: "Check" }).click();
+    const waiting = kind.locator('select[name="waiting"]');
+    await expect.poll(() => waiting.getAttribute("aria-invalid")).toBe("true");
+    const cross = (name: string) =>
+      kind
+        .locator(`.br-ex-part__match:has(select[name="${name}"]) label`)
+        .evaluate((label) => getComputedStyle(label, "::before").content);
+    await expect(cross("waiting")).resolves.toMatch(/^"✗ "/);
+    await waiting.selectOption("slow");
+    await expect(waiting.getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(cross("waiting")).resolves.toBe("none");
+    await expect(kind.locator('select[name="flood"]').getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(cross("flood")).resolves.toMatch(/^"✗ "/);
+  });
+
   test("hints are revealed one at a time and stay revealed; the solution needs a confirmation", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);

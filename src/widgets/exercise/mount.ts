@@ -137,6 +137,20 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     });
   }
 
+  // A field marked wrong describes the answer Check read. Edited, it no longer holds that answer,
+  // so its mark (red border, a match's cross, aria-invalid) goes at once; the feedback below stays
+  // as the record of that Check, and the next Check marks the fields again.
+  const clearWrongMark = (event: Event) => {
+    const field = event.target;
+    if (
+      (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) &&
+      field.getAttribute("aria-invalid") === "true"
+    )
+      field.removeAttribute("aria-invalid");
+  };
+  root.addEventListener("input", clearWrongMark);
+  root.addEventListener("change", clearWrongMark);
+
   // ---- hints, one at a time ----
   const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
   const hints = [...root.querySelectorAll<HTMLElement>("[data-hint]")];
