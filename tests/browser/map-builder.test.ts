@@ -6,6 +6,7 @@ import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
+import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 
 const failingServices = (page: Page) =>
   page
@@ -187,6 +188,43 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await other.locator('[data-map-builder] g[data-service="front"]').waitFor();
     await expect(other.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
     await other.close();
+  });
+
+  // QA: after a map was typed, imported or opened from a link, the list still named the example
+  // ("The platform before bulkheads") while the editor held "title Win".
+  test("the Map list names what the editor holds: typed, imported, from a link, with errors, or an example again", async () => {
+    const { page } = browser;
+    const picked = (p: Page) =>
+      p.locator("[data-map-builder] select[data-role=source]").evaluate((s: HTMLSelectElement) => ({
+        text: s.selectedOptions[0]?.textContent,
+        disabled: s.selectedOptions[0]?.disabled,
+      }));
+    await load();
+    const root = page.locator("[data-map-builder]");
+    const textarea = root.locator("textarea");
+    await textarea.fill("title Win\nservice a\n");
+    await expect.poll(() => picked(page)).toEqual({ text: "Win (in the editor, not saved)", disabled: true });
+    // Without a title, under the name Save would give it; with an error, as a map with errors.
+    await textarea.fill("service a\n");
+    await expect.poll(() => picked(page)).toEqual({ text: "Untitled map (in the editor, not saved)", disabled: true });
+    await textarea.fill("title Win\nservice a\nbogus line\n");
+    await expect
+      .poll(() => picked(page))
+      .toEqual({ text: "A map with errors (in the editor, not saved)", disabled: true });
+    // The example's own text again: the example is named again, and can be picked as before.
+    const example = failureMapExamples[0]!;
+    await textarea.fill(example.text);
+    await expect.poll(() => picked(page)).toEqual({ text: example.label, disabled: false });
+
+    const file = join(mkdtempSync(join(tmpdir(), "map-name-")), "imported.map.txt");
+    writeFileSync(file, "title Imported\nservice b\n");
+    await root.locator("input[type=file]").setInputFiles(file);
+    await expect.poll(() => picked(page)).toEqual({ text: "Imported (in the editor, not saved)", disabled: true });
+
+    const hash = await encodeShareHash("title From a link\nservice c\n");
+    await page.goto("about:blank");
+    await page.goto(`${url}${hash}`);
+    await expect.poll(() => picked(page)).toEqual({ text: "From a link (in the editor, not saved)", disabled: true });
   });
 
   // QA: a link that failed wrote its error only into the status line, some 2,850 px down the

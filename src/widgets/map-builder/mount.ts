@@ -12,7 +12,7 @@ import { mapLimits, notText } from "./limits.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
-import { titleToSave } from "./saving.ts";
+import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
@@ -93,6 +93,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const result = await builder.build(textarea.value, view.selected);
     if (result === null) return; // a newer text is being built
     apply(result);
+    // A text with errors has no title that can be trusted (see saving.ts).
+    nameEditorMap(result.ok ? (result.view.map.title ?? untitled) : "A map with errors");
     canvas.removeAttribute("aria-busy");
     delete root.dataset.building;
   }
@@ -142,9 +144,25 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   }
 
   /**
-   * The list names the map in the editor: after its saved copy is deleted that is no map in the
-   * list, so the list shows it as unsaved (an entry that cannot be picked) until another is loaded.
+   * The list names the map in the editor: the example or saved map whose text it holds (the one
+   * picked, if more than one does), else the map as unsaved under `title`, an entry that cannot be
+   * picked (a map typed, imported, opened from a link, or left after its saved copy was deleted).
    */
+  function nameEditorMap(title: string): void {
+    const text = textarea.value;
+    const holding = [
+      ...failureMapExamples.filter((e) => e.text === text).map((e) => `example:${e.id}`),
+      ...(storage ? listSavedMaps(storage) : []).filter((m) => m.text === text).map((m) => `saved:${m.title}`),
+    ];
+    if (holding.length > 0) {
+      showUnsaved(null);
+      if (!holding.includes(source.value)) source.value = holding[0]!;
+      return;
+    }
+    showUnsaved(title);
+  }
+
+  /** The list's entry for the map in the editor when no entry holds it; null takes it away. */
   function showUnsaved(title: string | null): void {
     source.querySelector("option[data-unsaved]")?.remove();
     if (title === null) return;
@@ -280,7 +298,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const title = value.slice("saved:".length);
     deleteSavedMap(storage, title);
     refreshSavedOptions();
-    showUnsaved(title);
+    nameEditorMap(title);
     say(`Deleted "${title}" from this device. The text stays in the editor until you load another map.`);
   }
 
