@@ -45,6 +45,8 @@ export default defineConfig({
         PageTitle: "./src/components/overrides/PageTitle.astro",
         MarkdownContent: "./src/components/overrides/MarkdownContent.astro",
         Footer: "./src/components/overrides/Footer.astro",
+        // Starlight's theme script, kept from throwing where the browser refuses storage (see the file).
+        ThemeProvider: "./src/components/overrides/ThemeProvider.astro",
         Sidebar: "./src/components/ProgressSidebar.astro",
       },
       pagination: true,

@@ -2,9 +2,10 @@
  * A reader whose browser refuses this site any storage (Safari's "Block all cookies", Chrome's
  * "Don't allow sites to save data"): merely reading `localStorage` throws a SecurityError there.
  * The widgets go through src/widgets/site-storage.ts: they work, keep nothing, and never say
- * they kept something. (Starlight's own theme and sidebar scripts still throw on such a page;
- * that is upstream, and the page reads and works without them.) A browser whose storage is full
- * reads but cannot write: for an exercise that is the same, and the last block checks it.
+ * they kept something. Starlight's own theme scripts read storage directly, behind the course's
+ * ThemeProvider override (src/components/overrides/ThemeProvider.astro): the page throws nothing,
+ * and the theme select still changes the page's theme. A browser whose storage is full reads but
+ * cannot write: for an exercise that is the same, and the last block checks it.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
@@ -53,8 +54,10 @@ async function expectExerciseFollowsThePage(page: Page): Promise<void> {
 
 describeInBrowser("storage refused", (browser) => {
   const { site } = browser;
-  /** Errors thrown by this site's own modules (Starlight's inline scripts are set aside above). */
+  /** Errors thrown by this site's own modules. */
   const ownErrors: string[] = [];
+  /** Every error the page throws, inline scripts' included (Starlight's threw before the override). */
+  const pageErrors: string[] = [];
 
   beforeAll(async () => {
     await browser.context.addInitScript(() => {
@@ -68,7 +71,32 @@ describeInBrowser("storage refused", (browser) => {
     });
     browser.page.on("pageerror", (error) => {
       if (error.stack?.includes("/_astro/")) ownErrors.push(`${error.message}\n${error.stack}`);
+      pageErrors.push(error.message);
     });
+  });
+
+  // QA: Starlight's inline theme script threw the SecurityError, then each theme select's inline
+  // call threw "StarlightThemeProvider is not defined", and the select changed nothing.
+  test("a chapter throws no error, and the theme select still changes the page's theme", async () => {
+    const { page } = browser;
+    pageErrors.length = 0;
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.goto(`${site}/timeouts-retries-backoff/`);
+    // Module scripts have run once the theme select is defined (its constructor reads the theme).
+    await page.waitForFunction(() => customElements.get("starlight-theme-select") !== undefined);
+    const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    // Nothing stored, so the system's: light here.
+    await expect(theme()).resolves.toBe("light");
+    const select = page.locator("starlight-theme-select select").first();
+    await expect(select.inputValue()).resolves.toBe("auto");
+    await select.selectOption("dark");
+    await expect.poll(theme).toBe("dark");
+    await select.selectOption("auto");
+    await expect.poll(theme).toBe("light");
+    expect(pageErrors).toEqual([]);
+    // The site's own code still finds no storage, and keeps nothing.
+    await expect(page.evaluate(() => typeof localStorage)).resolves.toBe("undefined");
+    await page.emulateMedia({ colorScheme: null });
   });
 
   test("the mock interview runs and debriefs, and says its attempt could not be saved", async () => {
