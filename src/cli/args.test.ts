@@ -1,4 +1,6 @@
 /** The conventions every command shares: options, `--`, decimal numbers, one seed rule, warnings, exit codes. */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import {
   helpOrMissing,
@@ -6,6 +8,7 @@ import {
   type Io,
   numberOption,
   parseArgs,
+  parseCommandArgs,
   readDecimal,
   runMain,
   seedOption,
@@ -31,18 +34,49 @@ function memoryIo(): Io & { out: string; err: string } {
 
 describe("parseArgs", () => {
   test("-- ends the options: what follows is positional, even when it looks like an option", () => {
-    const args = parseArgs(["answer", "x", "--part", "p", "--", "-0.5", "--help"], {
-      options: ["part"],
-      flags: ["help"],
-    });
+    const args = parseArgs(["answer", "x", "--part", "p", "--", "-0.5", "--help"], "answer", { options: ["part"] });
     expect(args.positional).toEqual(["answer", "x", "-0.5", "--help"]);
     expect(args.options.get("part")).toEqual(["p"]);
     expect(args.flags.has("help")).toBe(false);
   });
-  test("an unknown option lists the known ones", () => {
-    expect(() => parseArgs(["--colour"], { options: ["seed"], flags: ["json"] })).toThrow(
-      "unknown option --colour (options: --seed, --json)",
+  test("an option the command does not take is refused, naming it, the command and what it takes", () => {
+    expect(() => parseArgs(["--colour"], "cells", { options: ["seed"], flags: ["json"] })).toThrow(
+      "cells takes only --seed, --json (got --colour)",
     );
+    expect(() => parseArgs(["x", "--seed", "3"], "import", {})).toThrow("import takes no options (got --seed)");
+    expect(parseArgs(["--help"], "import", {}).flags.has("help")).toBe(true);
+    expect(() => parseArgs(["--seed"], "s", { options: ["seed"] })).toThrow("--seed needs a value");
+    expect(() => parseArgs(["--json=1"], "s", { flags: ["json"] })).toThrow("--json takes no value");
+  });
+});
+
+describe("parseCommandArgs: each command of a tool takes its own options", () => {
+  const commands = { list: {}, show: { options: ["seed"] }, answer: { options: ["part", "seed"], flags: ["json"] } };
+  test("the command is found wherever the options stand, and keeps its own", () => {
+    const line = parseCommandArgs(["--seed", "3", "show", "x"], commands);
+    expect(line.positional).toEqual(["show", "x"]);
+    expect(line.ownOptions("show").options.get("seed")).toEqual(["3"]);
+    expect(line.ownOptions("answer").options.get("seed")).toEqual(["3"]);
+  });
+  test("another command's option, or one no command takes, is a usage error naming it and the command", () => {
+    const list = parseCommandArgs(["list", "--seed", "3", "--part", "a"], commands);
+    expect(list.positional).toEqual(["list"]);
+    expect(() => list.ownOptions("list")).toThrow("list takes no options (got --seed)");
+    expect(() => parseCommandArgs(["show", "x", "--json"], commands).ownOptions("show")).toThrow(
+      "show takes only --seed (got --json)",
+    );
+    expect(() => parseCommandArgs(["answer", "x", "--sed", "3"], commands).ownOptions("answer")).toThrow(
+      "answer takes only --part, --seed, --json (got --sed)",
+    );
+    // Even without its value: the option is the mistake, not its missing value.
+    expect(() => parseCommandArgs(["list", "--seed"], commands).ownOptions("list")).toThrow(
+      "list takes no options (got --seed)",
+    );
+  });
+  test("--help is every command's", () => {
+    const line = parseCommandArgs(["list", "--help"], commands);
+    expect(line.flags.has("help")).toBe(true);
+    expect(line.ownOptions("list").flags.has("help")).toBe(true);
   });
 });
 
@@ -59,11 +93,11 @@ describe("numbers and seeds", () => {
       expect(readDecimal(text), text).toBe(value);
     for (const text of ["0x10", "0b1", "0o7", "Infinity", "", "1,000", "1e999", "12abc"])
       expect(readDecimal(text), text).toBeUndefined();
-    const args = parseArgs(["--workers", "0x10"], { options: ["workers"], flags: [] });
+    const args = parseArgs(["--workers", "0x10"], "sim", { options: ["workers"] });
     expect(() => numberOption(args, "workers", 8)).toThrow('--workers must be a number written in decimal, got "0x10"');
   });
   test("one seed rule: a whole number 0..4,294,967,295", () => {
-    const seed = (value: string) => seedOption(parseArgs(["--seed", value], { options: ["seed"], flags: [] }), 1);
+    const seed = (value: string) => seedOption(parseArgs(["--seed", value], "sim", { options: ["seed"] }), 1);
     expect(seed("0")).toBe(0);
     expect(seed("4294967295")).toBe(4294967295);
     expect(() => seed("-1")).toThrow("--seed must be at least 0, got -1");
@@ -72,7 +106,7 @@ describe("numbers and seeds", () => {
   });
   test("a bound is stated by the course's one grouping rule, as the page's fields state theirs", () => {
     const option = (value: string, opts: { min?: number; max?: number }) =>
-      numberOption(parseArgs(["--n", value], { options: ["n"], flags: [] }), "n", 1, opts);
+      numberOption(parseArgs(["--n", value], "sim", { options: ["n"] }), "n", 1, opts);
     expect(() => option("5000", { max: 1000 })).toThrow("--n must be at most 1,000, got 5000");
     expect(() => option("0", { min: 1000 })).toThrow("--n must be at least 1,000, got 0");
     expect(() => option("0.1", { min: 0.25 })).toThrow("--n must be at least 0.25, got 0.1");
@@ -178,6 +212,54 @@ describe("help, and no command: one convention for the four commands", () => {
     expect(helpOrMissing("list", "usage: x", "name a command", io)).toBeUndefined();
     expect(() => helpOrMissing(undefined, "usage: x", "name a command", io)).toThrow(UsageError);
   });
+});
+
+describe("each command takes only its own options: a usage error naming the option and the command", () => {
+  const tools = { exercises, gameday, play, sim };
+  const cases: [keyof typeof tools, string[], string][] = [
+    ["exercises", ["list", "--seed", "3", "--part", "a"], "list takes no options (got --seed)"],
+    ["exercises", ["show", "shuffle-shard-16-workers", "--part", "a"], "show takes only --seed (got --part)"],
+    ["exercises", ["check", "choose-exact", "--seed", "1"], "check takes no options (got --seed)"],
+    ["exercises", ["answer", "choose-exact", "--rate", "good", "1"], "answer takes only --part, --seed (got --rate)"],
+    ["exercises", ["hint", "choose-exact", "--give-up"], "hint takes only --seed (got --give-up)"],
+    ["exercises", ["import", "x.json", "--seed", "2"], "import takes no options (got --seed)"],
+    ["exercises", ["watch", "--seed", "2"], "watch takes no options (got --seed)"],
+    ["exercises", ["review", "--seed", "2"], "review takes only --part, --rate, --give-up (got --seed)"],
+    ["exercises", ["review", "--give-up"], "--give-up needs the exercise id: review <id> --give-up"],
+    ["exercises", ["review", "--part", "a"], "--part needs the exercise id: review <id> --part <part> <answer>"],
+    ["gameday", ["list", "--seed", "3"], "list takes no options (got --seed)"],
+    ["gameday", ["show", "--json", "gray-failure"], "show takes no options (got --json)"],
+    [
+      "gameday",
+      ["play", "gray-failure", "--timeout", "5"],
+      "play takes only --actions, --policy, --seed, --json (got --timeout)",
+    ],
+    ["play", ["x.ts", "--seed", "3"], "play takes only --timeout (got --seed)"],
+    [
+      "sim",
+      ["shuffle-shard", "--defences", "breaker"],
+      "shuffle-shard takes only --workers, --shard, --customers, --seed, --groups, --json (got --defences)",
+    ],
+    [
+      "sim",
+      ["retry-storm", "--workers", "8"],
+      "retry-storm takes only --defences, --seed, --set, --json (got --workers)",
+    ],
+    [
+      "sim",
+      ["cells", "--seed", "3"],
+      "cells takes only --cells, --customers, --zones, --fault, --target, --headroom, --release, --wave, --move, --router, --arriving, --json, --health-check-misses (got --seed)",
+    ],
+  ];
+  for (const [tool, argv, message] of cases)
+    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
+      const io = memoryIo();
+      // Refused before anything is read or written: a progress folder that is never made.
+      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+      expect(await tools[tool](argv, io)).toBe(2);
+      expect(io.out).toBe("");
+      expect(io.err).toBe(`error: ${message}\n(run with --help for usage)\n`);
+    });
 });
 
 describe("userPath: a path the learner typed", () => {

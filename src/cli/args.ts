@@ -123,12 +123,28 @@ export interface ParsedArgs {
   flags: Set<string>;
 }
 
+/** The options a command takes: `--name value` options and bare `--flags`. */
+export interface Takes {
+  options?: readonly string[];
+  flags?: readonly string[];
+}
+
+/** argv split by the options' arity, with every option named as it came, taken or not. */
+interface Split extends ParsedArgs {
+  given: string[];
+  /** The first option written wrong (`--seed` without a value, `--json=1`), said after the rest. */
+  problem?: UsageError;
+}
+
 /**
  * Split argv into positionals, repeated `--name value` options and bare `--flags`. A lone `--`
- * ends the options: everything after it is positional, so `answer x -- -0.5` works.
+ * ends the options: everything after it is positional, so `answer x -- -0.5` works. A name
+ * `takes` does not list is kept in `given` as a flag, for the command to refuse by name.
  */
-export function parseArgs(argv: string[], known: { options: string[]; flags: string[] }): ParsedArgs {
-  const result: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
+function split(argv: string[], takes: Takes): Split {
+  const options = takes.options ?? [];
+  const flags = takes.flags ?? [];
+  const result: Split = { positional: [], options: new Map(), flags: new Set(), given: [] };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") {
@@ -141,19 +157,63 @@ export function parseArgs(argv: string[], known: { options: string[]; flags: str
     }
     const eq = arg.indexOf("=");
     const name = arg.slice(2, eq === -1 ? undefined : eq);
-    if (known.flags.includes(name)) {
-      if (eq !== -1) throw new UsageError(`--${name} takes no value`);
-      result.flags.add(name);
-    } else if (known.options.includes(name)) {
+    result.given.push(name);
+    if (options.includes(name)) {
       const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (eq === -1 && value.startsWith("--"))) throw new UsageError(`--${name} needs a value`);
-      result.options.set(name, [...(result.options.get(name) ?? []), value]);
+      if (value === undefined || (eq === -1 && value.startsWith("--"))) {
+        result.problem ??= new UsageError(`--${name} needs a value`);
+        if (value !== undefined) i--;
+      } else result.options.set(name, [...(result.options.get(name) ?? []), value]);
     } else {
-      const choices = [...known.options, ...known.flags].map((n) => `--${n}`).join(", ");
-      throw new UsageError(`unknown option --${name}${choices ? ` (options: ${choices})` : ""}`);
+      if (eq !== -1 && flags.includes(name)) result.problem ??= new UsageError(`--${name} takes no value`);
+      result.flags.add(name);
     }
   }
   return result;
+}
+
+/**
+ * The one rule for options: a command takes its own and `--help`, and anything else is a usage
+ * error naming the option and the command, with what it takes instead ("list takes no options
+ * (got --seed)", "answer takes only --part, --seed (got --rate)"), never ignored. Then an option
+ * written wrong (`--seed` with no value) is one.
+ */
+function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs {
+  const own = [...(takes.options ?? []), ...(takes.flags ?? [])].filter((name) => name !== "help");
+  const foreign = args.given.find((name) => name !== "help" && !own.includes(name));
+  if (foreign !== undefined)
+    throw new UsageError(
+      own.length
+        ? `${command} takes only ${own.map((name) => `--${name}`).join(", ")} (got --${foreign})`
+        : `${command} takes no options (got --${foreign})`,
+    );
+  if (args.problem) throw args.problem;
+  const { positional, options, flags } = args;
+  return { positional, options, flags };
+}
+
+/** The options of one command (`play`, a simulation): `takes` and `--help`, by ownOptionsOnly. */
+export function parseArgs(argv: string[], command: string, takes: Takes): ParsedArgs {
+  const all = { options: takes.options, flags: [...(takes.flags ?? []), "help"] };
+  return ownOptionsOnly(split(argv, all), command, takes);
+}
+
+/**
+ * The options of a tool of several commands (`exercises`, `gameday`), whose first word is the
+ * command: argv is read with every command's options, so the command is found wherever the
+ * options stand, and `--help` anywhere asks for the usage. `ownOptions(command)`, once the
+ * command is known to be one, holds it to its own options (ownOptionsOnly).
+ */
+export function parseCommandArgs(
+  argv: string[],
+  commands: Readonly<Record<string, Takes>>,
+): ParsedArgs & { ownOptions(command: string): ParsedArgs } {
+  const every = Object.values(commands);
+  const args = split(argv, {
+    options: every.flatMap((c) => c.options ?? []),
+    flags: [...every.flatMap((c) => c.flags ?? []), "help"],
+  });
+  return { ...args, ownOptions: (command) => ownOptionsOnly(args, command, commands[command] ?? {}) };
 }
 
 /**

@@ -26,12 +26,13 @@ import {
   helpOrMissing,
   type Io,
   type ParsedArgs,
-  parseArgs,
+  parseCommandArgs,
   ReportedError,
   runAsProcess,
   runMain,
   seedHelp,
   seedOption,
+  type Takes,
   table,
   UsageError,
   userFile,
@@ -109,7 +110,20 @@ commands:
 exit codes: 0 pass, 1 fail, 2 invalid input or usage
 progress: .blast-radius/progress.json (import it in the browser on /progress/)`;
 
-const commandNames = ["list", "show", "check", "answer", "hint", "solution", "import", "watch", "review"];
+/** Each command and the options it takes (besides --help); any other is a usage error naming both. */
+const commandOptions: Readonly<Record<string, Takes>> = {
+  list: {},
+  show: { options: ["seed"] },
+  check: {},
+  answer: { options: ["part", "seed"] },
+  hint: { options: ["seed"] },
+  solution: { options: ["seed"] },
+  import: {},
+  watch: {},
+  review: { options: ["part", "rate"], flags: ["give-up"] },
+};
+
+const commandNames = Object.keys(commandOptions);
 
 interface Context {
   io: Io;
@@ -795,18 +809,19 @@ async function watchLoop(ctx: Context): Promise<number> {
 /** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
 export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return runMain(async () => {
-    const args = parseArgs(argv, { options: ["part", "seed", "rate"], flags: ["help", "give-up"] });
-    const [command, id, ...rest] = args.positional;
+    const line = parseCommandArgs(argv, commandOptions);
+    const [command, id, ...rest] = line.positional;
     const done = helpOrMissing(
       command,
       usage,
       `name a command: ${commandNames.join(", ")}`,
       io,
-      args.flags.has("help"),
+      line.flags.has("help"),
     );
     if (done !== undefined) return done;
     if (!commandNames.includes(command!))
       throw new UsageError(`unknown command "${command}"; commands: ${commandNames.join(", ")}`);
+    const args = line.ownOptions(command!);
     let root: string;
     try {
       root = projectRoot(io.cwd);
@@ -861,6 +876,10 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
           const rating = requestedRating(args);
           if (id === undefined) {
             if (rating) throw new UsageError("--rate needs the exercise id: review <id> --rate <grade>");
+            if (args.options.has("part"))
+              throw new UsageError("--part needs the exercise id: review <id> --part <part> <answer>");
+            if (args.flags.has("give-up"))
+              throw new UsageError("--give-up needs the exercise id: review <id> --give-up");
             return await reviewDue(ctx);
           }
           if (args.flags.has("give-up")) {

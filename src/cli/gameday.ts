@@ -25,11 +25,13 @@ import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import {
   helpOrMissing,
   type Io,
-  parseArgs,
+  type ParsedArgs,
+  parseCommandArgs,
   runAsProcess,
   runMain,
   seedHelp,
   seedOption,
+  type Takes,
   table,
   UsageError,
   userFile,
@@ -108,9 +110,7 @@ function show(scenario: GameScenario, io: Io): number {
   return 0;
 }
 
-async function play(scenario: GameScenario, argv: string[], io: Io): Promise<number> {
-  const args = parseArgs(argv, { options: ["actions", "policy", "seed"], flags: ["json", "help"] });
-  if (args.positional.length) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
+async function play(scenario: GameScenario, args: ParsedArgs, io: Io): Promise<number> {
   const actionsFile = args.options.get("actions")?.at(-1);
   const policyFile = args.options.get("policy")?.at(-1);
   if (actionsFile && policyFile)
@@ -185,10 +185,21 @@ export async function run(argv: string[], io: Io): Promise<number> {
   return runMain(() => command(argv, io), io);
 }
 
+/** Each command and the options it takes (besides --help); any other is a usage error naming both. */
+const commandOptions: Readonly<Record<string, Takes>> = {
+  list: {},
+  show: {},
+  play: { options: ["actions", "policy", "seed"], flags: ["json"] },
+};
+
 async function command(argv: string[], io: Io): Promise<number> {
-  const [command, name, ...rest] = argv;
-  const done = helpOrMissing(command, usage, "name a command: list, show or play", io);
+  const line = parseCommandArgs(argv, commandOptions);
+  const [command, name, ...rest] = line.positional;
+  const done = helpOrMissing(command, usage, "name a command: list, show or play", io, line.flags.has("help"));
   if (done !== undefined) return done;
+  if (!Object.hasOwn(commandOptions, command!))
+    throw new UsageError(`unknown command "${command}"; use list, show or play`);
+  const args = line.ownOptions(command!);
   switch (command) {
     case "list":
       if (name !== undefined) throw new UsageError(`list takes no argument (got "${name}")`);
@@ -196,14 +207,9 @@ async function command(argv: string[], io: Io): Promise<number> {
     case "show":
       if (rest.length) throw new UsageError(`show takes one scenario (got "${rest[0]}" too)`);
       return show(scenarioArg(name), io);
-    case "play":
-      if (name === "--help") {
-        io.stdout(usage + "\n");
-        return 0;
-      }
-      return play(scenarioArg(name?.startsWith("--") ? undefined : name), rest, io);
     default:
-      throw new UsageError(`unknown command "${command}"; use list, show or play`);
+      if (rest.length) throw new UsageError(`play takes one scenario (got "${rest[0]}" too)`);
+      return play(scenarioArg(name), args, io);
   }
 }
 

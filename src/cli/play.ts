@@ -32,7 +32,7 @@ function where(error: RunError): string {
 }
 
 async function play(argv: string[], io: PlayIO): Promise<number> {
-  const args = parseArgs(argv, { options: ["timeout"], flags: ["help"] });
+  const args = parseArgs(argv, "play", { options: ["timeout"] });
   const [file, ...extra] = args.positional;
   const missing =
     "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts";

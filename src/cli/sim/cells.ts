@@ -73,7 +73,7 @@ export interface CellsReport {
 }
 
 export function cellsReport(argv: string[]): { report: CellsReport; json: boolean } {
-  const args = parseArgs(argv, {
+  const args = parseArgs(argv, "cells", {
     options: [
       "cells",
       "customers",
@@ -87,7 +87,7 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
       "router",
       "arriving",
     ],
-    flags: ["json", "help", "health-check-misses"],
+    flags: ["json", "health-check-misses"],
   });
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const cells = numberOption(args, "cells", 10, { min: 1, max: maxCells, integer: true });

@@ -118,7 +118,7 @@ function recovery(summary: RetryStormSummary): string {
 
 const command: SimCommand = {
   run(argv, io = processIo) {
-    const args = parseArgs(argv, { options: ["defences", "seed", "set"], flags: ["json", "help"] });
+    const args = parseArgs(argv, "retry-storm", { options: ["defences", "seed", "set"], flags: ["json"] });
     if (args.flags.has("help")) {
       io.stdout(help());
       return 0;

@@ -98,9 +98,9 @@ export function shuffleShardReport(
 }
 
 function parse(argv: string[]) {
-  const args = parseArgs(argv, {
+  const args = parseArgs(argv, "shuffle-shard", {
     options: ["workers", "shard", "customers", "seed", "groups"],
-    flags: ["json", "help"],
+    flags: ["json"],
   });
   if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
   const workers = numberOption(args, "workers", 8, { ...limits.workers, integer: true });
