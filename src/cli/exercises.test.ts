@@ -478,6 +478,27 @@ describe("one exercise's missing file affects only that exercise", { timeout: 60
   });
 });
 
+describe("--help names the progress file this run uses", { timeout: 60_000 }, () => {
+  test("BLAST_RADIUS_HOME's, or .blast-radius/ in the course's folder", async () => {
+    const home = freshHome();
+    const moved = await cli(["--help"], { home });
+    expect(moved.code).toBe(0);
+    expect(moved.out).toContain(
+      `\nprogress: ${join(home, "progress.json")} (from BLAST_RADIUS_HOME); import it in the browser on /progress/\n`,
+    );
+    expect(moved.out).not.toContain(".blast-radius/progress.json");
+    for (const unset of [{ home: "" }, { home: "", env: { BLAST_RADIUS_HOME: undefined } }]) {
+      const standard = await cli(["help"], unset);
+      expect(standard.out).toContain(
+        "\nprogress: .blast-radius/progress.json; import it in the browser on /progress/\n",
+      );
+    }
+    // Outside the course, where no progress file would be used, it says where it would be.
+    const outside = await cli(["-h"], { home: "", cwd: tmpdir() });
+    expect(outside.out).toContain("\nprogress: .blast-radius/progress.json in the course's folder;");
+  });
+});
+
 describe("an empty BLAST_RADIUS_HOME is unset", { timeout: 60_000 }, () => {
   test("progress goes to the default .blast-radius/, not a bare progress.json in the working folder", async () => {
     const copy = join(scratch, "course-empty-home");

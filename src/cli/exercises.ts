@@ -13,7 +13,8 @@
  *                                     exercises come back with new numbers; the learner rates each
  *                                     among the grades the attempts earned (the default: what they earned)
  * Exit codes: 0 pass, 1 fail, 2 invalid input or usage.
- * Progress is kept in .blast-radius/progress.json (same format as the page's; import it on /progress/).
+ * Progress is kept in .blast-radius/progress.json, or in BLAST_RADIUS_HOME (same format as the page's;
+ * import it on /progress/); --help names the file this run uses.
  *
  * `run(argv, io)` is the whole command, so tests call it in-process; heavy modules (the grader's
  * mathjs, the runner) load only when a command needs them.
@@ -81,7 +82,8 @@ import { importTypeScript } from "./import-ts.ts";
 import { countOf } from "../format/number.ts";
 import { markdownText } from "../format/markdown-text.ts";
 
-const usage = `usage: npm run exercises -- <command>
+/** The usage, naming where this run keeps progress (`progress`: progressShown). */
+const usage = (progress: string) => `usage: npm run exercises -- <command>
 
 commands:
   list                              every exercise in course order, with your status
@@ -108,7 +110,7 @@ commands:
   review <id> --give-up             show the answers for these numbers; it comes back tomorrow
 
 exit codes: 0 pass, 1 fail, 2 invalid input or usage
-progress: .blast-radius/progress.json (import it in the browser on /progress/)`;
+progress: ${progress}; import it in the browser on /progress/`;
 
 /** Each command and the options it takes (besides --help); any other is a usage error naming both. */
 const commandOptions: Readonly<Record<string, Takes>> = {
@@ -806,14 +808,40 @@ async function watchLoop(ctx: Context): Promise<number> {
   });
 }
 
+/**
+ * The progress file a run uses: progress.json in BLAST_RADIUS_HOME when it is set, else in
+ * .blast-radius/ in the course's folder (undefined outside it). An empty BLAST_RADIUS_HOME
+ * (`BLAST_RADIUS_HOME= npm run ...`) is unset, as in a shell's ${VAR:-default}: kept, it would make
+ * progress.json a bare name, written into whatever folder the command runs in.
+ */
+function progressFile(io: Io, root: string | undefined): string | undefined {
+  const home = io.env.BLAST_RADIUS_HOME;
+  if (home) return join(home, "progress.json");
+  return root === undefined ? undefined : join(root, ".blast-radius", "progress.json");
+}
+
+/** The progress file as the usage names it: as every message names it (progressStore's `shown`), and why there. */
+function progressShown(io: Io, file: string | undefined): string {
+  if (file === undefined) return ".blast-radius/progress.json in the course's folder";
+  const { shown } = progressStore(file, { cwd: io.cwd, warn: io.stderr });
+  return io.env.BLAST_RADIUS_HOME ? `${shown} (from BLAST_RADIUS_HOME)` : shown;
+}
+
 /** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
 export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
   return runMain(async () => {
     const line = parseCommandArgs(argv, commandOptions);
     const [command, id, ...rest] = line.positional;
+    let root: string | undefined;
+    try {
+      root = projectRoot(io.cwd);
+    } catch {
+      root = undefined;
+    }
+    const file = progressFile(io, root);
     const done = helpOrMissing(
       command,
-      usage,
+      usage(progressShown(io, file)),
       `name a command: ${commandNames.join(", ")}`,
       io,
       line.flags.has("help"),
@@ -822,16 +850,8 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     if (!commandNames.includes(command!))
       throw new UsageError(`unknown command "${command}"; commands: ${commandNames.join(", ")}`);
     const args = line.ownOptions(command!);
-    let root: string;
-    try {
-      root = projectRoot(io.cwd);
-    } catch {
+    if (root === undefined || file === undefined)
       throw new UsageError("no exercises/ folder here: run this inside the course's folder");
-    }
-    // An empty BLAST_RADIUS_HOME (`BLAST_RADIUS_HOME= npm run ...`) is unset, as in a shell's
-    // ${VAR:-default}: kept, it would make progress.json a bare name, written into whatever folder
-    // the command runs in.
-    const file = join(io.env.BLAST_RADIUS_HOME || join(root, ".blast-radius"), "progress.json");
     const ctx: Context = {
       io,
       root,
