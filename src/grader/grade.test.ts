@@ -255,6 +255,78 @@ describe("one rule for how close is right", () => {
     expect(gradeNumeric(loosePart, "104", 100).status).toBe("right");
   });
 
+  test("a count takes a whole number: a typed decimal a hair off it is wrong, and told why", () => {
+    // thread-starvation's count parts: 2,400 workers.
+    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
+    for (const input of [
+      "2399.9999999",
+      "2400.0000001",
+      "2,400.0000001",
+      "2399.9999999999", // fourteen figures: still typed, still not whole
+      "2.3999999999e3",
+      "2399.9999999*1", // a typed near miss inside a calculation
+      "(2399.9999999)",
+      "24000/10.0000000001",
+    ]) {
+      const verdict = gradeNumeric(count, input, 2400);
+      expect(verdict.status, input).toBe("wrong");
+      expect(verdict.message, input).toBe(`A count is a whole number, and ${input} is not one.`);
+    }
+    expect(gradeNumeric(count, "2401", 2400).status).toBe("wrong");
+    expect(gradeNumeric(count, "2400.0", 2400).status).toBe("right");
+    expect(gradeNumeric(count, "2,400", 2400).status).toBe("right");
+  });
+
+  test("a calculation that floating point rounds off the whole number is still that number", () => {
+    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
+    const right: [string, number][] = [
+      ["C(16,4)", 1820],
+      ["16!/(4!*12!)", 1820],
+      ["factorial(16)/(factorial(4)*factorial(12))", 1820],
+      ["16*15*14*13/(4*3*2*1)", 1820],
+      ["18.2*100", 1820], // 1819.9999999999998 in doubles
+      ["4.35*10^2", 435], // 434.99999999999994
+      ["0.1*3*10", 3], // 3.0000000000000004
+      ["1/3*3", 1],
+      ["exp(ln(1820))", 1820],
+      ["25!/(21!*4!)", 12650], // factorials past 2^53, rounded
+      ["C(2048,4)", Number(choose(2048, 4))],
+    ];
+    for (const [input, expected] of right) expect(gradeNumeric(count, input, expected).status, input).toBe("right");
+    // The same calculations against a neighbour stay wrong.
+    for (const [input, expected] of right) expect(gradeNumeric(count, input, expected + 1).status, input).toBe("wrong");
+    // A solution's own rounding (a variant's 50 * 9.2 = 459.99999999999994) is its whole number too.
+    expect(gradeNumeric(count, "460", 50 * 9.2).status).toBe("right");
+    expect(gradeNumeric(count, "459", 50 * 9.2).status).toBe("wrong");
+  });
+
+  test("a count whose solution is no whole number is graded by its exact value rather than left unanswerable", () => {
+    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
+    expect(gradeNumeric(count, "187.5", 187.5).status).toBe("right");
+    expect(gradeNumeric(count, "375/2", 187.5).status).toBe("right");
+    expect(gradeNumeric(count, "188", 187.5).status).toBe("wrong");
+    expect(gradeNumeric(count, "187", 187.5).status).toBe("wrong");
+  });
+
+  test("an answer of 0 takes exactly 0, under every rule", () => {
+    // diagnose-breaker's part "rate": the breaker sees a 0% failure rate.
+    const rate = numericPartSchema.parse({ id: "rate", prompt: "rate", type: "share" });
+    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
+    const exact = numericPartSchema.parse({ id: "e", prompt: "p", type: "number", tolerance: 0 });
+    for (const part of [rate, count, numberPart, exact, loosePart]) {
+      for (const input of ["0", "0.0", "-0", "1-1", "5*0", "0/3", "1/3-1/3"])
+        expect(gradeNumeric(part, input, 0).status, `${part.id}: ${input}`).toBe("right");
+      for (const input of ["1e-13", "1e-300", "5e-324", "-1e-13", "1/1e13", "0.0000000000001", "0.1+0.2-0.3"])
+        expect(gradeNumeric(part, input, 0).status, `${part.id}: ${input}`).toBe("wrong");
+    }
+    for (const input of ["0%", "0‰", "0 in 3"]) expect(gradeNumeric(rate, input, 0).status, input).toBe("right");
+    for (const input of ["1e-13", "1e-11%", "1e-10‰", "1 in 1e13"]) {
+      const verdict = gradeNumeric(rate, input, 0);
+      expect(verdict, input).toMatchObject({ status: "wrong", message: "Not yet: that is too high. A hint may help." });
+    }
+    expect(gradeNumeric(numberPart, "-1e-13", 0).message).toMatch(/too low/);
+  });
+
   test("the rule is stated in words for every kind of part", () => {
     expect(describeRule(attempts)).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
     expect(describeRule(countPart)).toMatch(/whole number, exactly/);

@@ -12,7 +12,7 @@ import type {
   Params,
 } from "./exercise-schema.ts";
 import { fillParams, fillParamsForReading } from "./fill-params.ts";
-import { type Figures, parseAnswer, shareScale } from "./parse-answer.ts";
+import { type Figures, parseAnswer, plainNumber, shareScale } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
 import { countOf, grouped, percentAndOneIn, percentFigures, rounded, roundToFigures } from "../format/number.ts";
 
@@ -27,31 +27,63 @@ export interface Verdict {
   wrongItems?: string[];
 }
 
-/** Equal but for the rounding noise of floating point. */
+/**
+ * Equal but for the rounding noise of floating point, in the answer's calculation and in the
+ * solution's. The noise is relative to the size of the target, so an expected 0 takes exactly 0:
+ * the ways people write nothing (0, 0%, 0/3, 1-1, 5*0) come to exactly 0 in floating point (only
+ * inexact decimals that cancel, 0.1+0.2-0.3, do not), while any absolute allowance is a value
+ * someone can type (1e-13 was "Right: 0%").
+ */
 function nearlyEqual(value: number, target: number): boolean {
-  return Math.abs(value - target) <= 1e-9 * Math.abs(target) + 1e-12;
+  return Math.abs(value - target) <= 1e-9 * Math.abs(target);
 }
 
-/** Within a relative tolerance of the expected value (an absolute one around zero). */
+/** Within a relative tolerance of the expected value; as in nearlyEqual, 0 is only close to 0. */
 export function isClose(value: number, expected: number, tolerance: number): boolean {
-  return Math.abs(value - expected) <= tolerance * Math.abs(expected) + 1e-12;
+  return Math.abs(value - expected) <= tolerance * Math.abs(expected);
+}
+
+/**
+ * How far, relative to its size, a calculation may round away from the whole number it works
+ * out exactly. Each step of floating-point arithmetic rounds by at most 1.1e-16 of its result, so
+ * the few dozen steps a 200-character answer holds stay below 1e-14 (18.2*100 comes to
+ * 1819.9999999999998, 2e-16 off); 1e-12 leaves a margin of a hundred, and a decimal typed into a
+ * calculation must have 13 significant figures to come that close to a whole number it is not.
+ */
+const calculationNoise = 1e-12;
+
+/**
+ * The whole number an answer stands for, if any. A number typed as one decimal is taken as typed,
+ * so 2399.9999999 is no whole number; a calculation (C(16,4), 16!/(4!*12!), 18.2*100) is the
+ * whole number it comes within calculationNoise of. `expression` is left out for values the
+ * grader works out itself, which are calculations.
+ */
+function wholeNumber(answer: { value: number; expression?: string }): number | undefined {
+  const { value, expression } = answer;
+  if (Number.isInteger(value)) return value;
+  if (expression !== undefined && plainNumber.test(expression)) return undefined;
+  const nearest = Math.round(value);
+  return Math.abs(value - nearest) <= calculationNoise * Math.abs(nearest) ? nearest : undefined;
 }
 
 /**
  * How close a numeric answer must be, one rule per part:
- *   exact    counts (and parts with tolerance 0): the exact value, in any form
+ *   whole    counts: a whole number, equal to the expected one (see wholeNumber), in any form
+ *   exact    parts with tolerance 0: the exact value, in any form
  *   rounded  the default: exact, or a decimal the exact answer rounds to, with at least
  *            `figures` significant figures (1.875: 1.9 and 1.88 are right, 1.87 and 1.49 are
  *            not); fractions, "1 in N" and calculations are taken as exact, so 1/1819 is not 1/1820
  *   within   parts whose answer is an estimate by nature: within a relative tolerance
  */
 export type NumericRule =
+  | { kind: "whole" }
   | { kind: "exact" }
   | { kind: "rounded"; figures: number }
   | { kind: "within"; tolerance: number };
 
 export function numericRule(part: NumericPart): NumericRule {
-  if (part.type === "count" || part.tolerance === 0) return { kind: "exact" };
+  if (part.type === "count") return { kind: "whole" };
+  if (part.tolerance === 0) return { kind: "exact" };
   if (part.tolerance !== undefined) return { kind: "within", tolerance: part.tolerance };
   return { kind: "rounded", figures: part.figures };
 }
@@ -60,10 +92,10 @@ export function numericRule(part: NumericPart): NumericRule {
 export function describeRule(part: NumericPart): string {
   const rule = numericRule(part);
   switch (rule.kind) {
+    case "whole":
+      return "A whole number, exactly (a calculation such as 40*60 is fine).";
     case "exact":
-      return part.type === "count"
-        ? "A whole number, exactly (a calculation such as 40*60 is fine)."
-        : "The exact value: a decimal, a fraction or a calculation.";
+      return "The exact value: a decimal, a fraction or a calculation.";
     case "within":
       return `Within ${percentFigures(rule.tolerance, 3)} of the exact value (it is an estimate).`;
     case "rounded":
@@ -83,8 +115,19 @@ function roundsTo(target: number, figures: number, value: number): boolean {
 }
 
 /** Does an answer agree with `target` under `rule`? */
-function agrees(answer: { value: number; figures?: Figures }, target: number, rule: NumericRule): Agreement {
+function agrees(
+  answer: { value: number; figures?: Figures; expression?: string },
+  target: number,
+  rule: NumericRule,
+): Agreement {
   const { value, figures } = answer;
+  if (rule.kind === "whole") {
+    const whole = wholeNumber({ value: target });
+    // A count its solution works out as no whole number (a variant's 187.5 connections) would
+    // have no right answer at all: it is graded by its exact value instead.
+    if (whole === undefined) return nearlyEqual(value, target) ? "yes" : "no";
+    return wholeNumber(answer) === whole ? "yes" : "no";
+  }
   if (nearlyEqual(value, target)) return "yes";
   if (rule.kind === "exact") return "no";
   if (rule.kind === "within") return isClose(value, target, rule.tolerance) ? "yes" : "no";
@@ -197,17 +240,17 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
       return { status: "wrong", value, message: "A share lies between 0 and 1 (0% and 100%)." };
     }
   }
-  if (part.type === "count" && !Number.isInteger(value)) {
-    return { status: "wrong", value, message: "A count is a whole number." };
+  if (part.type === "count" && wholeNumber(parsed) === undefined) {
+    return { status: "wrong", value, message: `A count is a whole number, and ${input.trim()} is not one.` };
   }
   if (!parsed.figures && rule.kind !== "within" && isClose(value, expected, 0.01)) {
     return {
       status: "wrong",
       value,
       message:
-        rule.kind === "exact"
-          ? "Close, but not exact: check your working."
-          : "Close, but not exact: a fraction or a calculation must be exact (a decimal may be rounded). Check your working.",
+        rule.kind === "rounded"
+          ? "Close, but not exact: a fraction or a calculation must be exact (a decimal may be rounded). Check your working."
+          : "Close, but not exact: check your working.",
     };
   }
   // "1,875" is read as a thousand and more, as the course writes numbers; a reader who writes a
@@ -224,9 +267,15 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
         .replace(/\.?0+$/, "")}.`,
     };
   }
+  return { status: "wrong", value, message: `Not yet: that is ${whichWay(value, expected)}. A hint may help.` };
+}
+
+/** "too high" or "too low" by size; "not right" where the sign differs. Any answer but 0 is off an expected 0. */
+function whichWay(value: number, expected: number): string {
+  if (expected === 0) return value > 0 ? "too high" : "too low";
   const ratio = value / expected;
-  const size = Number.isFinite(ratio) && ratio > 0 ? (ratio > 1 ? "too high" : "too low") : "not right";
-  return { status: "wrong", value, message: `Not yet: that is ${size}. A hint may help.` };
+  if (!Number.isFinite(ratio) || ratio <= 0) return "not right";
+  return ratio > 1 ? "too high" : "too low";
 }
 
 /** "a, b or c" for a list of ids. */

@@ -174,8 +174,11 @@ const suffixes: Record<string, number> = {
   billion: 1e9,
 };
 
-/** One plain number, as an answer's expression reads once separators are removed ("1820", "-1.5", "2e3"). */
-const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+/**
+ * One plain number, as an answer's expression reads once separators are removed ("1820", "-1.5",
+ * "2e3"): its value is the number as typed, with no calculation's rounding.
+ */
+export const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /**
  * A word written right after a number, like "25s", "25 ms" or "2.4k": a unit or a suffix, not

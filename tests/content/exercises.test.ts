@@ -220,6 +220,24 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
     }
   });
 
+  test("a count part takes only its whole number, and an answer of 0 only 0: near misses are wrong", async () => {
+    const { meta } = exercise(id);
+    const params = defaultParams(meta);
+    const expected = expectedAnswers(answerParts(meta), await solution(id), params);
+    for (const part of partsOf(meta, "numeric")) {
+      const answer = expected[part.id] as number;
+      // A typed decimal a ten-billionth off a count (2399.99999976 for 2,400) is no whole number.
+      const misses = [
+        ...(part.type === "count" && answer !== 0 ? [answer * (1 - 1e-10), answer * (1 + 1e-10)].map(String) : []),
+        ...(answer === 0 ? ["1e-13", "-1e-13", "1/1e13"] : []),
+      ];
+      for (const input of misses)
+        expect(gradeNumeric(part, input, answer, params).status, `${id}/${part.id}: "${input}" for ${answer}`).toBe(
+          "wrong",
+        );
+    }
+  });
+
   test("the worked explanation states each answer the solution computes", async () => {
     const { meta, explanation } = exercise(id);
     const mod = await solution(id);
