@@ -72,7 +72,7 @@ export function ansiStyles(io: Pick<Io, "env" | "isTTY">): boolean {
 
 /**
  * A path the learner typed (`play <file>`, `gameday --actions/--policy`, `exercises import
- * <file>`), as the path it names, absolute. `npm run` starts a script in the project's root
+ * <file>`) or set (BLAST_RADIUS_HOME), as the path it names, absolute. `npm run` starts a script in the project's root
  * whatever folder it was typed in, and sets INIT_CWD to that folder: "Scripts are run from the
  * root of the package folder, regardless of what the current working directory is when npm run
  * is called. If you want your script to use different behavior based on what subdirectory you're

@@ -499,6 +499,29 @@ describe("--help names the progress file this run uses", { timeout: 60_000 }, ()
   });
 });
 
+describe("a relative BLAST_RADIUS_HOME is read from the folder npm was run in (INIT_CWD)", { timeout: 60_000 }, () => {
+  test("progress is kept there, not in the course's folder, and --help names it", async () => {
+    const learner = join(scratch, "learner-folder");
+    mkdirSync(learner);
+    const env = { INIT_CWD: learner };
+    const hinted = await cli(["hint", "choose-exact"], { home: "my-progress", env });
+    expect(hinted.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(learner, "my-progress", "progress.json"), "utf8")).exercises).toHaveProperty(
+      "choose-exact",
+    );
+    expect(existsSync(join(repo, "my-progress"))).toBe(false);
+    const help = await cli(["--help"], { home: "my-progress", env });
+    expect(help.out).toContain(
+      `\nprogress: ${join(learner, "my-progress", "progress.json")} (from BLAST_RADIUS_HOME);`,
+    );
+    // The review session is kept beside it.
+    await cli(["review"], { home: "my-progress", env });
+    expect(existsSync(join(repo, "my-progress"))).toBe(false);
+    // Unset, it is the course's own .blast-radius/, wherever npm was run.
+    expect((await cli(["--help"], { home: "", env })).out).toContain("\nprogress: .blast-radius/progress.json;");
+  });
+});
+
 describe("an empty BLAST_RADIUS_HOME is unset", { timeout: 60_000 }, () => {
   test("progress goes to the default .blast-radius/, not a bare progress.json in the working folder", async () => {
     const copy = join(scratch, "course-empty-home");

@@ -37,6 +37,7 @@ import {
   table,
   UsageError,
   userFile,
+  userPath,
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
 import {
@@ -810,13 +811,15 @@ async function watchLoop(ctx: Context): Promise<number> {
 
 /**
  * The progress file a run uses: progress.json in BLAST_RADIUS_HOME when it is set, else in
- * .blast-radius/ in the course's folder (undefined outside it). An empty BLAST_RADIUS_HOME
+ * .blast-radius/ in the course's folder (undefined outside it). BLAST_RADIUS_HOME is a path the
+ * learner gave, so a relative one is read from the folder they ran `npm run` in, as every such
+ * path is (userPath), not from the course's folder where npm starts the command. An empty BLAST_RADIUS_HOME
  * (`BLAST_RADIUS_HOME= npm run ...`) is unset, as in a shell's ${VAR:-default}: kept, it would make
  * progress.json a bare name, written into whatever folder the command runs in.
  */
 function progressFile(io: Io, root: string | undefined): string | undefined {
   const home = io.env.BLAST_RADIUS_HOME;
-  if (home) return join(home, "progress.json");
+  if (home) return join(userPath(io, home), "progress.json");
   return root === undefined ? undefined : join(root, ".blast-radius", "progress.json");
 }
 
