@@ -30,6 +30,12 @@ export type RunEvent =
   | { kind: "plot"; spec: PlotSpec; text: string }
   | { kind: "check"; name: string; passed: boolean; message?: string };
 
+/**
+ * The name, in compiled code, of what records where a `throw` statement threw (transpile.ts
+ * writes the calls, runtime.ts hands each file its own, as it hands it `require`).
+ */
+export const throwSiteName = "__throwSite";
+
 export interface RunError {
   message: string;
   file?: string;

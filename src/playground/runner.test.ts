@@ -71,6 +71,30 @@ describe("runInNode", { timeout: 30_000 }, () => {
     expect(thrownString.result.error?.message).toBe("Uncaught 'plain'");
   });
 
+  test("a thrown value that is not an Error is reported at the line of the throw that threw it", async () => {
+    const nested = await run({
+      "main.ts": 'import { check } from "./lib.ts";\ntry {\n  throw "caught";\n} catch {}\ncheck(3);\n',
+      "lib.ts": "export function check(n: number) {\n  if (n > 2)\n    throw { code: n };\n}\n",
+    });
+    expect(nested.result.error).toEqual({ message: "Uncaught { code: 3 }", file: "lib.ts", line: 3 });
+    const timer = await run({ "main.ts": "setTimeout(() => {\n  console.log(1);\n  throw 42;\n}, 5);\n" });
+    expect(timer.result.error).toEqual({ message: "Uncaught 42", file: "main.ts", line: 3 });
+    // Thrown in an async function nobody awaits: it ends the run as an unhandled rejection.
+    const rejected = await run({ "main.ts": 'async function f() {\n\n  throw "async";\n}\nf();\n' });
+    expect(rejected.result.error).toEqual({ message: "Uncaught 'async'", file: "main.ts", line: 3 });
+  });
+
+  test("a value that is not an Error and no throw statement threw says its line is unknown and how to get one", async () => {
+    const { result } = await run({ "main.ts": 'console.log("a");\nawait Promise.reject("late");\n' });
+    expect(result.error).toEqual({
+      message:
+        "Uncaught 'late' (line unknown: only an Error records where it was made, so throw or reject with new Error(...))",
+    });
+    // A different value thrown (and caught) earlier is not taken for where this one came from.
+    const other = await run({ "main.ts": 'try {\n  throw "x";\n} catch {}\nawait Promise.reject("y");\n' });
+    expect(other.result.error?.line).toBeUndefined();
+  });
+
   test("a syntax error never starts a worker", async () => {
     const { result } = await run({ "main.ts": "let = 3;\n" });
     expect(result).toMatchObject({ status: "syntax-error", millis: 0, error: { file: "main.ts", line: 1 } });

@@ -13,6 +13,7 @@ import { requiredSpecifiers, resolveImport } from "./modules.ts";
 import {
   outputBudget,
   stalledMessage,
+  throwSiteName,
   visibleText,
   type CompiledRun,
   type RunError,
@@ -64,7 +65,19 @@ interface ModuleRecord {
   loading?: Promise<void>;
 }
 
-type Factory = (exports: object, require: (specifier: string) => unknown, module: { exports: object }) => Promise<void>;
+/** Where a learner's `throw` statement threw what it threw (recorded by the code transpile.ts writes). */
+interface ThrowSite {
+  value: unknown;
+  file: string;
+  line: number;
+}
+
+type Factory = (
+  exports: object,
+  require: (specifier: string) => unknown,
+  module: { exports: object },
+  throwSite: (line: number) => { value: unknown },
+) => Promise<void>;
 
 /** Read something a program made, which may throw or lie: a failure becomes the fallback. */
 function safely<T>(read: () => T, fallback: T): T {
@@ -91,9 +104,21 @@ export function describeThrown(error: unknown): string {
   );
 }
 
-export function describeError(error: unknown): RunError {
+/** What a run that ended on a value with no line says after it, so the learner can find it next time. */
+const noLineHint = "line unknown: only an Error records where it was made, so throw or reject with new Error(...)";
+
+/**
+ * An error as the run reports it, at the innermost line of the learner's files in its stack;
+ * a value with no stack that a learner's `throw` statement threw (`throw "boom"`), at that
+ * statement's line. A value with neither (`Promise.reject("boom")`) says how to get one.
+ */
+export function describeError(error: unknown, lastThrow?: ThrowSite): RunError {
   // Written out as printed output is, so a thrown message cannot recolour or rub out the terminal either.
-  return { message: visibleText(describeThrown(error)), ...locateError(error) };
+  const message = visibleText(describeThrown(error));
+  const located = locateError(error);
+  if (located) return { message, ...located };
+  if (lastThrow && Object.is(lastThrow.value, error)) return { message, file: lastThrow.file, line: lastThrow.line };
+  return safely(() => error instanceof Error, true) ? { message } : { message: `${message} (${noLineHint})` };
 }
 
 function missingExport(from: string, target: string, name: string, line: number): RunError {
@@ -130,7 +155,15 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
     host.library.connect(null);
     post({ type: "done", status, error, truncated });
   };
-  const fail = (error: unknown) => finish("error", describeError(error));
+  // The last value a learner's `throw` statement threw, and where: a string has no stack to say so.
+  let lastThrow: ThrowSite | undefined;
+  const throwSiteOf = (file: string) => (line: number) =>
+    Object.freeze({
+      set value(value: unknown) {
+        lastThrow = { value, file, line: Number(line) };
+      },
+    }) as { value: unknown };
+  const fail = (error: unknown) => finish("error", describeError(error, lastThrow));
 
   // ---- output, capped ----
   let groupIndent = "";
@@ -287,7 +320,7 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   try {
     for (const [path, js] of Object.entries(run.modules)) {
       // Indirect eval in the global scope; the wrapper shares line 1 with the code, so lines match the source.
-      const wrapped = `(async function (exports, require, module) {${js}\n})\n//# sourceURL=${sourcePrefix}${path}`;
+      const wrapped = `(async function (exports, require, module, ${throwSiteName}) {${js}\n})\n//# sourceURL=${sourcePrefix}${path}`;
       // biome-ignore lint/security/noGlobalEval: the confined worker compiles the learner's transpiled code, then refuses eval
       factories.set(path, (0, eval)(wrapped) as Factory);
     }
@@ -352,7 +385,7 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
         if (missing) throw new MissingExport(missingExport(path, target.path, missing, line));
       }
       const module = { exports: record.exports as object };
-      await factories.get(path)!(record.exports, requireFrom(path), module);
+      await factories.get(path)!(record.exports, requireFrom(path), module, throwSiteOf(path));
       record.exports = module.exports as Record<string, unknown>;
     })();
     return record.loading;

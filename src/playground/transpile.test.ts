@@ -10,9 +10,36 @@ describe("transpile", () => {
     if (!result.ok) return;
     const lines = result.code.split("\n");
     expect(lines.length).toBe(source.split("\n").length);
-    expect(lines[3]).toContain("throw new Error(String(p.x))");
+    expect(lines[3]).toContain("new Error(String(p.x))");
     expect(result.code).toContain("require('course')");
     expect(result.code).not.toContain("interface");
+  });
+
+  test("every throw statement records what it throws and its line, on that line; no other `throw` is touched", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal of the program, as its text
+    const strings = "const s = `throw ${o.throw}` + 'throw' + /throw/.source;";
+    const source = [
+      "const o = { throw: 1 }; // throw",
+      strings,
+      'if (s) throw "boom";',
+      "function* g() {",
+      "  throw yield 1;",
+      "}",
+      "throw(o), g;",
+      "",
+    ].join("\n");
+    const result = transpile("main.ts", source);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.code.split("\n").slice(0, 7)).toEqual([
+      expect.stringContaining("const o = { throw: 1 }; // throw"),
+      strings,
+      'if (s) throw __throwSite(3).value = "boom";',
+      "function* g() {",
+      "  throw __throwSite(5).value = yield 1;",
+      "}",
+      "throw __throwSite(7).value =(o), g;",
+    ]);
   });
 
   test("turns dynamic import into require, so the runner decides what may load", () => {

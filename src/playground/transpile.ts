@@ -3,8 +3,8 @@
  * ES imports into `require` calls for the runner's module system, keeping line numbers, so
  * a runtime error's line is the learner's line. It does not type-check.
  */
-import { transform } from "sucrase";
-import type { NamedImport, RunError } from "./protocol.ts";
+import { getFormattedTokens, transform } from "sucrase";
+import { throwSiteName, type NamedImport, type RunError } from "./protocol.ts";
 
 export type TranspileResult = { ok: true; code: string } | { ok: false; error: RunError };
 
@@ -33,7 +33,7 @@ export function transpile(file: string, source: string): TranspileResult {
       filePath: file,
       disableESTransforms: true,
     });
-    return { ok: true, code };
+    return { ok: true, code: recordThrows(code) };
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
     const message = (error instanceof Error ? error.message : String(error))
@@ -49,6 +49,48 @@ export function transpile(file: string, source: string): TranspileResult {
       },
     };
   }
+}
+
+/** A `throw` keyword token in sucrase's table of tokens: its 1-based line and column. */
+const throwRow = /^(\d+):(\d+)-\S+ +throw /gm;
+const identifierCharacter = /[\p{ID_Continue}$\u200c\u200d]/u;
+
+/**
+ * Compiled code whose every `throw` statement also records what it throws and on which line:
+ * `throw x` becomes `throw __throwSite(7).value = x`, on the same line. The statement throws
+ * the same value (an assignment's value is what is assigned), and when it is not an Error,
+ * which carries its own stack, the runtime can still say where it came from. Only `throw`
+ * keywords are touched, found by sucrase's own tokenizer (its public table of tokens, one row a
+ * token: location, label, text...), never one in a string, a comment, a regular expression or a
+ * property name; each is checked against the code before it is touched.
+ */
+function recordThrows(code: string): string {
+  if (!code.includes("throw")) return code;
+  let table: string;
+  try {
+    table = getFormattedTokens(code, { transforms: [] });
+  } catch {
+    return code; // sucrase's own output always parses; if not, the program runs as it is
+  }
+  const lineStarts = [0];
+  for (let i = code.indexOf("\n"); i !== -1; i = code.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  const sites = [...table.matchAll(throwRow)].flatMap((m) => {
+    const line = Number(m[1]);
+    const start = lineStarts[line - 1];
+    if (start === undefined) return [];
+    const at = start + Number(m[2]) - 1;
+    const keyword =
+      code.startsWith("throw", at) &&
+      !identifierCharacter.test(code[at - 1] ?? " ") &&
+      !identifierCharacter.test(code[at + 5] ?? " ");
+    return keyword ? [{ line, at }] : [];
+  });
+  let out = code;
+  for (const { line, at } of sites.reverse()) {
+    const end = at + "throw".length;
+    out = `${out.slice(0, end)} ${throwSiteName}(${line}).value =${out.slice(end)}`;
+  }
+  return out;
 }
 
 const namedImport = /^[ \t]*import\s+(type\s+)?(?:[\w$]+\s*,\s*)?\{([^}]*)\}\s*from\s*["']([^"']+)["']/gm;
