@@ -36,9 +36,10 @@ export const drawable = 0.01;
  * would squeeze into lengths that look alike.
  */
 export function bar(share: number, kind: string): string {
-  const drawn = `<span class="sx-bar sx-bar--${kind}" style="width:${cssPercent(share, 2)}"></span>`;
-  if (share === 0 || share >= drawable) return drawn;
-  return `${drawn}<span class="sx-tiny sx-tiny--${kind}">too small to draw</span>`;
+  const width = `width:${cssPercent(share, 2)}`;
+  if (share === 0 || share >= drawable) return `<span class="sx-bar sx-bar--${kind}" style="${width}"></span>`;
+  // The bar at its true width takes no line of its own: the words stand in its place.
+  return `<span class="sx-bar sx-bar--${kind} sx-bar--tiny" style="${width}"></span><span class="sx-tiny sx-tiny--${kind}">too small to draw</span>`;
 }
 
 function workerGrid(view: ExplorerView): string {
