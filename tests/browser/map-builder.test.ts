@@ -409,4 +409,19 @@ describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 80
     await expect(headline.evaluate((el) => el.getBoundingClientRect().top)).resolves.toBeGreaterThan(0);
     await expect(first.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
   });
+
+  // The Map list names a typed map by its own title, which may be longer than a phone is wide.
+  test("a long title in the Map list stays inside the builder, its arrow in sight", async () => {
+    const { page } = phone;
+    await page.goto(`${site}/failure-domains/`);
+    const root = page.locator("[data-map-builder]").first();
+    const title = "The platform before bulkheads, with my own edits to it";
+    await root.locator("textarea").fill(`title ${title}\nservice web\n`);
+    const select = root.locator("select[data-role=source]");
+    await expect
+      .poll(() => select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent))
+      .toBe(`${title} (in the editor, not saved)`);
+    const [box, builder] = await Promise.all([select.boundingBox(), root.boundingBox()]);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(builder!.x + builder!.width);
+  });
 });
