@@ -23,6 +23,18 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
         ).cmTile.root.view.state.doc.toString(),
       );
 
+  /** Each line the editor marks as an error (1-based), with the code its mark underlines. */
+  const marks = () =>
+    box.locator(".cm-content").evaluate((content) => {
+      const lines = [...content.querySelectorAll(".cm-line")];
+      const marked = new Map<number, string>();
+      for (const mark of content.querySelectorAll(".cm-lintRange-error")) {
+        const line = lines.indexOf(mark.closest(".cm-line")!) + 1;
+        marked.set(line, (marked.get(line) ?? "") + mark.textContent);
+      }
+      return [...marked].map(([line, text]) => ({ line, text }));
+    });
+
   async function typeCode(code: string) {
     await box.locator(".cm-content").click();
     await page.keyboard.press("ControlOrMeta+a");
@@ -98,6 +110,32 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     await run('new Promise((_, reject) => setTimeout(() => {\n  reject(new Error("late"));\n}, 20));\n');
     await expect(box.locator("[data-status]").getAttribute("data-state")).resolves.toBe("error");
     await expect(note().textContent()).resolves.toBe("Error: late (line 2)");
+  });
+
+  test("a runtime error's line is marked in the editor, as a syntax error's is, until the next run", async () => {
+    await run('console.log("one");\nconst a = [1, 2];\n\n  if (a.length > 1) throw new Error("too long");\n');
+    await expect(note().textContent()).resolves.toBe("Error: too long (line 4)");
+    await box.locator(".cm-lint-marker-error").waitFor();
+    await expect(marks()).resolves.toEqual([{ line: 4, text: 'if (a.length > 1) throw new Error("too long");' }]);
+    await run('console.log("fine");\n');
+    await expect(box.locator("[data-status]").getAttribute("data-state")).resolves.toBe("ok");
+    await expect(marks()).resolves.toEqual([]);
+    await expect(box.locator(".cm-lint-marker-error").count()).resolves.toBe(0);
+  });
+
+  test("a thrown string is named and marked at the line of the throw that threw it", async () => {
+    await run('function check(n: number) {\n  if (n > 2) {\n    throw "boom";\n  }\n}\ncheck(3);\n');
+    await expect(note().textContent()).resolves.toBe("Uncaught 'boom' (line 3)");
+    await box.locator(".cm-lint-marker-error").waitFor();
+    await expect(marks()).resolves.toEqual([{ line: 3, text: 'throw "boom";' }]);
+  });
+
+  test("a rejected string, which no throw statement threw, says its line is unknown and how to see it", async () => {
+    await run('console.log("a");\nawait Promise.reject("late");\n');
+    await expect(note().textContent()).resolves.toBe(
+      "Uncaught 'late' (line unknown: only an Error records where it was made, so throw or reject with new Error(...))",
+    );
+    await expect(marks()).resolves.toEqual([]);
   });
 
   test("a 10-million-character line shows its first part and the truncation note", async () => {

@@ -17,7 +17,11 @@ export interface Editor {
   focus(): void;
   /** While on, Tab and Shift+Tab move focus instead of indenting (CodeMirror's tab-focus mode). */
   setTabMovesFocus(on: boolean): void;
-  /** Mark a syntax error (1-based line and column); null clears it. */
+  /**
+   * Mark an error in the code as a lint diagnostic (gutter marker, underline, its message on
+   * hover): at its column (1-based) when it has one, as a syntax error does, else the whole
+   * line's code, as a runtime error's line. null clears it.
+   */
   markError(error: { line: number; column?: number; message: string } | null): void;
 }
 
@@ -45,6 +49,12 @@ const theme = EditorView.theme({
   ".cm-activeLine": { backgroundColor: "var(--pg-active-line)" },
   ".cm-activeLineGutter": { backgroundColor: "var(--pg-active-line)" },
   "&.cm-focused": { outline: "2px solid var(--sl-color-text-accent)", outlineOffset: "-2px" },
+  // An error mark's message on hover, in the page's colours (CodeMirror's own are for a light page).
+  ".cm-tooltip": {
+    backgroundColor: "var(--sl-color-bg)",
+    color: "var(--sl-color-text)",
+    border: "1px solid var(--sl-color-gray-5)",
+  },
 });
 
 export function createEditor(
@@ -92,7 +102,14 @@ export function createEditor(
       }
       const doc = view.state.doc;
       const line = doc.line(Math.min(Math.max(error.line, 1), doc.lines));
-      const from = Math.min(line.from + Math.max((error.column ?? 1) - 1, 0), line.to);
+      if (error.column === undefined) {
+        // The line's code, without its indentation: that is where the underline reads as "this line".
+        const indent = /^\s*/.exec(line.text)![0].length;
+        const from = indent < line.length ? line.from + indent : line.from;
+        view.dispatch(setDiagnostics(view.state, [{ from, to: line.to, severity: "error", message: error.message }]));
+        return;
+      }
+      const from = Math.min(line.from + Math.max(error.column - 1, 0), line.to);
       const to = from < line.to ? from + 1 : line.to;
       view.dispatch(
         setDiagnostics(view.state, [

@@ -196,6 +196,13 @@ export async function mountPlayground(
     return editor;
   });
 
+  /** How many times the error marks were cleared: a mark for an older run is not made. */
+  let cleared = 0;
+  const clearMarks = () => {
+    cleared++;
+    editor?.markError(null);
+  };
+
   const stop = () => {
     current?.handle.stop();
     current = null;
@@ -204,7 +211,7 @@ export async function mountPlayground(
   async function run(): Promise<void> {
     stop();
     const source = editor?.getCode() ?? code;
-    editor?.markError(null);
+    clearMarks();
     output.start();
     const { runInPage } = await runner;
     const token: { handle: RunHandle } = { handle: undefined as unknown as RunHandle };
@@ -218,9 +225,16 @@ export async function mountPlayground(
     if (current !== token) return; // reset or run again meanwhile
     current = null;
     output.finish(result, describe);
-    if (result.status === "syntax-error" && result.error?.line !== undefined) {
-      const error = result.error;
-      void editorReady.then((e) => e.markError({ line: error.line!, column: error.column, message: error.message }));
+    // A syntax error and a runtime error with a line are both marked where they are (the
+    // playground's one file is main.ts); the next run or Reset clears the mark.
+    const error = result.error;
+    if (error?.line !== undefined && (error.file ?? "main.ts") === "main.ts") {
+      const line = error.line;
+      const marked = cleared;
+      void editorReady.then((e) => {
+        // A run or Reset since (the editor may still have been loading) cleared the marks for good.
+        if (cleared === marked) e.markError({ line, column: error.column, message: error.message });
+      });
     }
   }
 
@@ -233,7 +247,7 @@ export async function mountPlayground(
     // not before, so no save is left pending to land later (say, on a file another tab wrote).
     clearTimeout(saveTimer);
     unsaved = false;
-    editor?.markError(null);
+    clearMarks();
     saveEdit(name, null);
     showNotice();
     output.clear();
