@@ -254,6 +254,30 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
   });
 });
 
+/** Off a whole number by more than the rounding of a solution's arithmetic. */
+const notWhole = (value: number) => Math.abs(value - Math.round(value)) > 1e-12 * Math.abs(value);
+
+test("every count is a whole number, for the chapter's numbers and for 50 variants of each exercise", async () => {
+  // A count part whose answer is not whole (187.5 connections) has no right answer a learner can
+  // type as a count: such a quantity is a number part. Only the solutions' answers() run here.
+  const found: string[] = [];
+  for (const id of numericIds) {
+    const { meta } = exercise(id);
+    const counts = partsOf(meta, "numeric").filter((part) => part.type === "count");
+    if (counts.length === 0) continue;
+    const mod = await solution(id);
+    const sets = [defaultParams(meta)];
+    if (variantIds.includes(id)) for (let seed = 1; seed <= 50; seed++) sets.push(mod.variant!(mulberry32(seed)));
+    for (const params of sets) {
+      const answers = expectedAnswers(counts, mod, params);
+      for (const part of counts)
+        if (notWhole(answers[part.id] as number))
+          found.push(`${id}/${part.id} = ${answers[part.id]} for ${JSON.stringify(params)}`);
+    }
+  }
+  expect(found).toEqual([]);
+});
+
 describe.each(variantIds)("exercise %s with variants", (id) => {
   test("every variant has answers of the right kind, quickly, and fills every placeholder", {
     timeout: 30_000,
