@@ -248,6 +248,14 @@ describe("the course's Markdown and math read as text in a terminal", { timeout:
     for (const raw of ["$", "\\frac", "**", "*its*"]) expect(out).not.toContain(raw);
   });
 
+  test("show and solution print a title once: a README's or an explanation's own leading heading is left out, as on the page", async () => {
+    // Its README opens with "# How often does a disk die?", its explanation with "# Worked solution".
+    const shown = await cli(["show", "daily-disk-failures"]);
+    expect(shown.out.match(/How often does a disk die\?/g)).toHaveLength(1);
+    const solved = await cli(["solution", "daily-disk-failures"]);
+    expect(solved.out.match(/Worked solution/g)).toHaveLength(1);
+  });
+
   test("show: bold and italic as ANSI escapes on a terminal; the bare words with NO_COLOR or in a pipe", async () => {
     const bold = "\x1b[1mShuffle sharding.\x1b[22m";
     const tty = await cli(["show", id], { isTTY: true });

@@ -16,10 +16,22 @@ export class ExerciseError extends Error {}
 /** An id that names no exercise (or is not an id at all), as opposed to a broken exercise. */
 export class UnknownExerciseError extends ExerciseError {}
 
+/**
+ * A README or a worked explanation as the page and the terminal show it, under a title of their
+ * own (the exercise's, "Worked solution"): a leading "# Heading" line, which the file shows when
+ * read on its own (on GitHub), is dropped.
+ */
+function withoutLeadingHeading(markdown: string): string {
+  return markdown.replace(/^\s*#\s[^\n]*\n/, "");
+}
+
 export interface LoadedExercise {
   id: string;
   meta: ExerciseMeta;
-  /** README.md: the prompt, Markdown with {param} placeholders. */
+  /**
+   * README.md: the prompt, Markdown with {param} placeholders, without a leading "# Title" line
+   * (the page and the terminal show the title from exercise.yaml already: `withoutLeadingHeading`).
+   */
   readme: string;
   /** Absolute folder paths. */
   dir: string;
@@ -27,7 +39,7 @@ export interface LoadedExercise {
   /** Code exercises: the source files, keyed by file name. */
   starter?: string;
   checks?: string;
-  /** solutions/<id>/explanation.md */
+  /** solutions/<id>/explanation.md, without a leading "# Heading" line, as `readme`. */
   explanation: string;
   /** exercises/<id>/situation.ts exists: the exercise shows a situation drawn from its params (src/grader/situation.ts). */
   situation: boolean;
@@ -96,10 +108,12 @@ export function assembleExercise(
 ): LoadedExercise {
   const dir = join(root, "exercises", id);
   const solutionDir = join(root, "solutions", id);
-  const readme = readRequired(join(dir, "README.md"), root, "the prompt");
+  const readme = withoutLeadingHeading(readRequired(join(dir, "README.md"), root, "the prompt"));
   if (!existsSync(join(solutionDir, "solution.ts")))
     throw new ExerciseError(`solutions/${id}/solution.ts: missing (the reference solution)`);
-  const explanation = readRequired(join(solutionDir, "explanation.md"), root, "the worked explanation");
+  const explanation = withoutLeadingHeading(
+    readRequired(join(solutionDir, "explanation.md"), root, "the worked explanation"),
+  );
   const situation = existsSync(join(dir, "situation.ts"));
   const exercise: LoadedExercise = { id, meta, readme, dir, solutionDir, explanation, situation };
   if (meta.kind === "code") {

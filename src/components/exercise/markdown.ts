@@ -33,9 +33,7 @@ const close = "\uE001";
 
 /** Render Markdown to HTML, showing the given parameters' values in placeholders. */
 export async function renderMarkdown(source: string, params: Figures = {}, { inline = false } = {}): Promise<string> {
-  // The exercise's title is shown already: drop a leading "# Title" line.
-  const body = source.replace(/^\s*#\s[^\n]*\n/, "");
-  const marked = body.replace(placeholderPattern, (whole, name: string) =>
+  const marked = source.replace(placeholderPattern, (whole, name: string) =>
     Object.hasOwn(params, name) ? `${open}${name}${close}` : whole,
   );
   let html = (await (await markdown()).render(marked)).code;
