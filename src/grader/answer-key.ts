@@ -4,6 +4,7 @@
  * the chapter's numbers and for the variant seeds a room hands out (a pair's table number). The
  * page (/answer-key/) and its test share it, so the printed key is what the grader accepts.
  */
+import { markdownText } from "../format/markdown-text.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { defaultParams, titleOf } from "./exercise-meta.ts";
 import type { ExerciseMeta, MatchAnswer, Params, Part } from "./exercise-schema.ts";
@@ -38,11 +39,8 @@ export interface ExerciseKey {
   variants: KeyVariant[];
 }
 
-const plain = (markdown: string) =>
-  markdown
-    .replace(/\*\*|__|`/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+/** A prompt on one line, its Markdown and math as text (the terminal's rule), code marks dropped. */
+const plain = (markdown: string) => markdownText(markdown).replace(/`/g, "").replace(/\s+/g, " ").trim();
 
 /** A part's expected answer in words: numbers as the grader describes them, choices by their text. */
 export function answerText(part: Part, expected: Expected): string {
