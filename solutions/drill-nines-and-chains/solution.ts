@@ -21,13 +21,23 @@ const shiftNines = (target: number, factor: number) => roundToFigures(100 - (100
 export function worked(params: Params): Record<string, string> {
   const { target, days, deps, dep } = params;
   const a = answers(params);
-  const ceiling = chain(dep / 100, deps);
+  const parts = Array.from({ length: deps }, () => dep / 100);
+  // What independent failures give: the product. Not the best case: failures that coincide fail
+  // fewer requests, down to the weakest part's share when all fail together (the true ceiling);
+  // failures that never overlap fail the most, the sum of what each loses (the union bound).
+  const independent = chain(dep / 100, deps);
+  const weakest = Math.min(...parts);
+  const worst = Math.min(
+    1,
+    parts.reduce((sum, p) => sum + (1 - p), 0),
+  );
   const depFailure = 1 - dep / 100;
   const fewer = shiftNines(target, 10);
   const more = shiftNines(target, 0.1);
   const minutes = (t: number) => rounded(allowedDowntimeSeconds(t / 100, days) / 60, 3);
+  const objective = target / 100;
   return {
-    allowance: rounded(1 - target / 100, 3),
+    allowance: rounded(1 - objective, 3),
     periodMinutes: grouped(days * 24 * 60),
     downtime: minutes(target),
     fewerNines: `${fewer}%`,
@@ -35,14 +45,18 @@ export function worked(params: Params): Record<string, string> {
     moreNines: `${more}%`,
     moreMinutes: minutes(more),
     depShare: rounded(dep / 100, 4),
-    ceiling: rounded(ceiling, 5),
+    independent: rounded(independent, 5),
     chainShare: `${rounded(a.chain! * 100, 3)}%`,
     chainMultiple: rounded(a.chain! / depFailure, 3),
     depFailure: readableShare(depFailure),
+    weakest: percentUpTo(weakest, 3),
+    worstShare: `${rounded(worst * 100, 3)}%`,
     verdict:
-      ceiling < target / 100
-        ? `${deps} dependencies at ${dep}% cannot give a ${target}% service: the chain's ceiling, ${percentUpTo(ceiling, 3)}, is below the objective before your own code fails once.`
-        : `The chain's ceiling, ${percentUpTo(ceiling, 3)}, is above the ${target}% objective, so your own code may fail ${readableShare(1 - target / 100 / ceiling)} of the requests the chain serves before the objective is missed.`,
+      weakest < objective
+        ? `${deps} dependencies at ${dep}% cannot give a ${target}% service however their failures fall: even if they all failed at the same moments the chain would be no better than its weakest part, ${percentUpTo(weakest, 3)}, and failing independently it gives ${percentUpTo(independent, 3)}.`
+        : independent < objective
+          ? `Failing independently, ${deps} dependencies at ${dep}% cannot give a ${target}% service: they give ${percentUpTo(independent, 3)}, below the objective before your own code fails once. Only failures that coincide could lift the chain towards its ceiling, its weakest part, ${percentUpTo(weakest, 3)}.`
+          : `Failing independently, the chain gives ${percentUpTo(independent, 3)}, which is above the ${target}% objective, so your own code may fail ${readableShare(1 - objective / independent)} of the requests the chain serves before the objective is missed.`,
   };
 }
 

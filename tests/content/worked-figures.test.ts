@@ -544,7 +544,11 @@ describe("worked figures equal the solution's results, for two seeds", () => {
     expect(1 - more).toBeCloseTo((1 - target! / 100) / 10, 9);
     expectFigure(worked.fewerMinutes!, allowedDowntimeSeconds(fewer, days!) / 60, "one nine fewer");
     expectFigure(worked.moreMinutes!, allowedDowntimeSeconds(more, days!) / 60, "one nine more");
-    expectFigure(worked.ceiling!, (dep! / 100) ** deps!, "the chain's ceiling");
+    expectFigure(worked.independent!, (dep! / 100) ** deps!, "the chain if its parts fail independently");
+    // The true ceiling is the weakest part (every failure coinciding), the worst case the union bound.
+    expectFigure(worked.weakest!, dep! / 100, "the chain's ceiling, its weakest part");
+    expectFigure(worked.worstShare!, Math.min(1, deps! * (1 - dep! / 100)), "failures that never overlap");
+    expect(shownValue(worked.weakest!)).toBeGreaterThanOrEqual(shownValue(worked.independent!));
     expectFigure(worked.chainShare!, answers.chain!, "the chain's failing share");
     expectFigure(worked.chainMultiple!, answers.chain! / (1 - dep! / 100), "multiple of one dependency");
     expect(worked.verdict).toContain(chain(dep! / 100, deps!) < target! / 100 ? "cannot give" : "is above");
@@ -640,13 +644,17 @@ describe("computed sentences agree with the model", () => {
     );
   });
 
-  test("drill-nines-and-chains: the chain is called too weak exactly when its ceiling is below the objective", async () => {
+  test("drill-nines-and-chains: the chain is called too weak exactly when independent failures fall below the objective, and 'however their failures fall' only when its weakest part does", async () => {
     const seen = await wordings("drill-nines-and-chains", (p, worked) => {
       const below = chain(p.dep! / 100, p.deps!) < p.target! / 100;
+      const weakestBelow = p.dep! < p.target!;
       expect(worked.verdict).toContain(below ? "cannot give" : "is above");
-      return below ? "below" : "above";
+      expect(worked.verdict!.includes("however their failures fall")).toBe(weakestBelow);
+      // Never the product called a best case or a ceiling.
+      expect(worked.verdict).not.toMatch(/at best|chain's ceiling, [\d.]+%, is/);
+      return weakestBelow ? "weakest below" : below ? "below" : "above";
     });
-    expect(seen).toEqual(["above", "below"]);
+    expect(seen).toEqual(["above", "below", "weakest below"]);
   });
 
   test("drill-tail-and-hedging: 'the common case' exactly when most requests are slow", async () => {

@@ -14,6 +14,7 @@ import {
   staticStability,
   worked,
 } from "./numbers.ts";
+import { questions } from "./bank.ts";
 
 describe("interview playbook numbers", () => {
   test("shuffle sharding matches the fact sheet", () => {
@@ -149,8 +150,34 @@ describe("the arithmetic the playbook states", async () => {
   });
 
   test("the dependency ceiling is below the promise: the promise cannot be met as built", () => {
-    expect(n.ceiling.best).toBeLessThan(n.ceiling.target);
+    // Independent failures: the product, 0.9995^12 (99.40%), about an hour of failure a month.
+    expect(n.ceiling.independent).toBeCloseTo(0.9995 ** 12, 12);
+    expect(n.bank["ceiling.independent"]).toBe("99.40%");
+    expect(n.ceiling.independent).toBeLessThan(n.ceiling.target);
     expect(n.ceiling.expectedMinutes).toBeGreaterThan(50 * n.ceiling.allowedMinutes);
+    // The true ceiling is the weakest dependency (every failure coinciding): 99.95%, still below
+    // 99.99%, so the conclusion holds however the failures fall.
+    expect(n.ceiling.weakest).toBe(0.9995);
+    expect(n.bank["ceiling.weakest"]).toBe("99.95%");
+    expect(n.ceiling.weakest).toBeLessThan(n.ceiling.target);
+    expect(n.ceiling.weakest).toBeGreaterThan(n.ceiling.independent);
+    // The worst case, failures never overlapping (the union bound), is just below independence.
+    expect(n.ceiling.worst).toBeCloseTo(1 - 12 * 0.0005, 12);
+    expect(n.ceiling.worst).toBeLessThanOrEqual(n.ceiling.independent);
+    expect(n.availability.weakest).toBe(n.availability.depAvailability);
+  });
+
+  test("no sentence calls the independent product a best case or a ceiling", () => {
+    const q = questions.find((x) => x.id === "dependency-ceiling")!;
+    const text = [q.answer, ...q.rubric.flatMap((c) => [c.senior, c.staff, c.evidence.ask])]
+      .join(" ")
+      .replace(/\s+/g, " ");
+    expect(text).not.toMatch(/at best/i);
+    expect(text).toContain(`the ceiling is ${n.bank["ceiling.weakest"]}`);
+    expect(text).toContain(
+      `fail independently, and then availabilities multiply: ${n.bank["ceiling.dep"]} to the power 12 is ${n.bank["ceiling.independent"]}`,
+    );
+    expect(q.rubric.find((c) => c.id === "ceiling")!.evidence.expect).toBe("ceiling.independent");
   });
 
   test("six dependencies at three nines cannot give 99.95% (the nines drill's claim)", () => {
@@ -315,7 +342,6 @@ describe("inputs the prose states, read from the constants they feed", async () 
 
   test("the shared-pool question: checkout's share of traffic is the replay's, read from its services", async () => {
     const { defaultServices } = await import("../../sim/retry-storm/scenario.ts");
-    const { questions } = await import("./bank.ts");
     const rate = (name: string) => defaultServices.find((s) => s.name === name)!.rate;
     const all = defaultServices.reduce((a, s) => a + s.rate, 0);
     expect(n.checkoutTraffic).toEqual({ checkout: rate("checkout"), total: all, share: rate("checkout") / all });

@@ -217,7 +217,10 @@ export const availability = (() => {
   return {
     depAvailability,
     deps,
+    /** The product: the chain's availability if its parts fail independently. */
     chain: total,
+    /** The chain's ceiling, reached only if every failure coincides: its weakest part. */
+    weakest: Math.min(...Array.from({ length: deps }, () => depAvailability)),
     chainDowntimeMinutes: minutes(allowedDowntimeSeconds(total, month)),
     copy,
     copies,
@@ -314,19 +317,29 @@ export const checkoutTraffic = (() => {
   return { checkout, total, share: checkout / total };
 })();
 
-// A 99.99% product on twelve hard dependencies that each promise 99.95%.
+// A 99.99% product on twelve hard dependencies that each promise 99.95%. The product of their
+// availabilities is what they give if they fail independently; it is not the best case. Failures
+// that coincide fail fewer requests, the fewest when all coincide, so no chain beats its weakest part (the
+// true ceiling). Failures that never overlap are the worst case, one minus the sum of what each
+// loses (the union bound), and independence lies close to it.
 export const ceiling = (() => {
   const target = 0.9999;
   const depAvailability = 0.9995;
   const deps = 12;
-  const best = chain(depAvailability, deps);
+  const parts = Array.from({ length: deps }, () => depAvailability);
+  const independent = serial(parts);
   return {
     target,
     depAvailability,
     deps,
-    best,
+    /** Expected availability if the dependencies fail independently: the product. */
+    independent,
+    /** The true ceiling: every failure coincides, so the chain is as good as its weakest part. */
+    weakest: Math.min(...parts),
+    /** The worst case: no two failures overlap. */
+    worst: Math.max(0, 1 - parts.reduce((sum, a) => sum + (1 - a), 0)),
     allowedMinutes: minutes(allowedDowntimeSeconds(target, month)),
-    expectedMinutes: minutes(allowedDowntimeSeconds(best, month)),
+    expectedMinutes: minutes(allowedDowntimeSeconds(independent, month)),
   };
 })();
 
@@ -698,6 +711,7 @@ export const bank: Readonly<Record<string, string>> = {
   "avail.dep": percentUpTo(availability.depAvailability),
   "avail.deps": grouped(availability.deps),
   "avail.chain": percent(availability.chain, 2),
+  "avail.weakest": percentUpTo(availability.weakest, 2),
   "avail.chainHours": grouped(availability.chainDowntimeMinutes / 60, 1),
   "avail.copy": percentUpTo(availability.copy),
   "avail.copies": inWords(availability.copies),
@@ -739,7 +753,9 @@ export const bank: Readonly<Record<string, string>> = {
   "ceiling.dep": percentUpTo(ceiling.depAvailability, 2),
   "ceiling.deps": grouped(ceiling.deps),
   "ceiling.depsWord": inWords(ceiling.deps),
-  "ceiling.best": percent(ceiling.best, 2),
+  "ceiling.independent": percent(ceiling.independent, 2),
+  "ceiling.weakest": percentUpTo(ceiling.weakest, 2),
+  "ceiling.worst": percent(ceiling.worst, 2),
   "ceiling.allowed": grouped(ceiling.allowedMinutes, 1),
   "ceiling.expected": grouped(ceiling.expectedMinutes),
   "backup.hours": grouped(backups.intervalHours),
@@ -921,7 +937,7 @@ export const values: Readonly<Record<string, number>> = {
   "nines.9999": ninesAt(0.9999).monthMinutes,
   "burn.rate": burn.rate,
   "burn.spent": burn.spent,
-  "ceiling.best": ceiling.best,
+  "ceiling.independent": ceiling.independent,
   "backup.lost": backups.lost,
   "lag.lost": lag.lost,
   "regions.twoMax": regions.twoMaxUtilisation,
