@@ -247,6 +247,25 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     expect(box.bottom).toBeLessThanOrEqual(await page.evaluate(() => window.innerHeight));
   });
 
+  // QA: a typo in a decide line went out in a share link without a word, and the room board
+  // then refused the group's whole map at the readout.
+  test("sharing a text with errors says the room board and presenter view cannot read it", async () => {
+    const { page } = browser;
+    await load();
+    await page
+      .locator("[data-map-builder] textarea")
+      .fill("title Ours\nservice a\ndatabase db\na uses db\ndecide nosuch split\n");
+    await page.getByRole("button", { name: "Copy share link" }).click();
+    const status = page.locator("[data-map-builder] [data-role=status]");
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(
+        /^Share link (copied|ready).* The map has errors \(see below the editor\): the room board and the presenter view cannot read it until they are fixed\./,
+      );
+    await expect(status.getAttribute("data-tone")).resolves.toBe("error");
+    await expect(page.locator("[data-map-builder] textarea").getAttribute("aria-invalid")).resolves.toBe("true");
+  });
+
   test("a share link whose map has errors says it loaded with errors", async () => {
     const { page } = browser;
     const hash = await encodeShareHash("service a\na uses nothing\nbogus line here\n");

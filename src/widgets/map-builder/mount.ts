@@ -344,6 +344,17 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   });
 
   async function onShare(): Promise<void> {
+    // The link holds the text as it is now: read it first (typing may have stopped just now), so
+    // a text with errors is said to have them. Such a link still opens here with its errors
+    // listed, but the room board and the presenter view cannot read it: a group that shares one
+    // at the readout would find its map missing there (QA).
+    clearTimeout(typing);
+    await update();
+    const broken = errors.innerHTML !== "";
+    const warning = broken
+      ? " The map has errors (see below the editor): the room board and the presenter view cannot read it until they are fixed."
+      : "";
+    const tone = broken ? "error" : undefined;
     const hash = await encodeShareHash(textarea.value);
     history.replaceState(null, "", hash);
     shareField.value = location.href;
@@ -351,10 +362,13 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     if (shareField.parentElement) shareField.parentElement.hidden = false;
     try {
       await navigator.clipboard.writeText(location.href);
-      say("Share link copied to the clipboard. It holds the whole map; nothing is uploaded.");
+      say(`Share link copied to the clipboard.${warning} It holds the whole map; nothing is uploaded.`, tone);
     } catch {
       shareField.select();
-      say("Share link ready in the field below; copy it from there. It holds the whole map; nothing is uploaded.");
+      say(
+        `Share link ready in the field below; copy it from there.${warning} It holds the whole map; nothing is uploaded.`,
+        tone,
+      );
     }
   }
 
