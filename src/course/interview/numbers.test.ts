@@ -134,7 +134,7 @@ describe("the arithmetic the playbook states", async () => {
       ["99.9%", "43.2 min"],
       ["99.95%", "21.6 min"],
       ["99.99%", "4.32 min"],
-      ["99.999%", "0.43 min"],
+      ["99.999%", "26 s"],
     ]);
     expect(n.bank["nines.99999year"]).toBe("5.26");
   });
@@ -165,6 +165,37 @@ describe("the arithmetic the playbook states", async () => {
     expect(n.ceiling.worst).toBeCloseTo(1 - 12 * 0.0005, 12);
     expect(n.ceiling.worst).toBeLessThanOrEqual(n.ceiling.independent);
     expect(n.availability.weakest).toBe(n.availability.depAvailability);
+  });
+
+  test("a downtime is written with one precision wherever the playbook and the interview sheet show it", () => {
+    const at = (target: number) => n.ninesTable.find((row) => row.target === target)!;
+    const row = (target: number) => n.prose.nines[n.ninesTable.findIndex((r) => r.target === target)]!;
+    // Every minute figure that names the same quantity, as the bank and the tables write it.
+    const written: [number, string][] = [
+      [at(0.999).monthMinutes, `${n.bank["nines.999"]} min`],
+      [at(0.9995).monthMinutes, `${n.bank["nines.9995"]} min`],
+      [at(0.9999).monthMinutes, `${n.bank["nines.9999"]} min`],
+      [at(0.99999).yearMinutes, `${n.bank["nines.99999year"]} min`],
+      [n.ceiling.allowedMinutes, `${n.bank["ceiling.allowed"]} min`],
+      [n.designs.dispatch.monthMinutes, `${n.bank["ride.minutes"]} min`],
+      ...n.ninesTable.flatMap((r): [number, string][] => [
+        [r.monthMinutes, row(r.target).month],
+        [r.yearMinutes, row(r.target).year],
+      ]),
+    ];
+    const byQuantity = new Map<string, Set<string>>();
+    for (const [minutes, text] of written) {
+      const key = minutes.toPrecision(9);
+      byQuantity.set(key, (byQuantity.get(key) ?? new Set()).add(text));
+    }
+    for (const [minutes, texts] of byQuantity) expect([minutes, [...texts]]).toEqual([minutes, [[...texts][0]]]);
+    // The figures the QA report found written two ways, now one way each.
+    expect(n.bank["nines.99999year"]).toBe("5.26");
+    expect(row(0.99999).year).toBe("5.26 min");
+    expect(n.bank["ceiling.allowed"]).toBe("4.32");
+    expect(row(0.9999).month).toBe("4.32 min");
+    // Under a minute, in seconds: five nines a month is 26 s, not 0.43 min.
+    expect(row(0.99999).month).toBe("26 s");
   });
 
   test("no sentence calls the independent product a best case or a ceiling", () => {

@@ -236,6 +236,20 @@ export const ninesTable = [0.99, 0.999, 0.9995, 0.9999, 0.99999].map((target) =>
 }));
 const ninesAt = (target: number) => ninesTable.find((n) => n.target === target)!;
 
+/**
+ * Minutes of downtime as the playbook writes them, one precision for a figure wherever it appears:
+ * two decimals below ten minutes (4.32, 5.26), one from ten (43.2, 52.6).
+ */
+export const downtimeMinutes = (minutes: number): string => grouped(minutes, minutes < 10 ? 2 : 1);
+
+/** A downtime with its unit: hours from two hours ("7.2 h"), whole seconds under a minute ("26 s"), minutes between. */
+export const downtimeText = (minutes: number): string =>
+  minutes >= 120
+    ? `${grouped(minutes / 60, 1)} h`
+    : minutes < 1
+      ? `${grouped(minutes * 60)} s`
+      : `${downtimeMinutes(minutes)} min`;
+
 // An incident against a 99.9% monthly SLO: 2% of requests fail for 90 minutes.
 export const burn = (() => {
   const target = 0.999;
@@ -717,10 +731,10 @@ export const bank: Readonly<Record<string, string>> = {
   "avail.copies": inWords(availability.copies),
   "avail.pair": percentUpTo(availability.pair, 2),
   "nines.99": grouped(ninesAt(0.99).monthMinutes / 60, 1),
-  "nines.999": grouped(ninesAt(0.999).monthMinutes, 1),
-  "nines.9995": grouped(ninesAt(0.9995).monthMinutes, 1),
-  "nines.9999": grouped(ninesAt(0.9999).monthMinutes, 2),
-  "nines.99999year": grouped(ninesAt(0.99999).yearMinutes, 2),
+  "nines.999": downtimeMinutes(ninesAt(0.999).monthMinutes),
+  "nines.9995": downtimeMinutes(ninesAt(0.9995).monthMinutes),
+  "nines.9999": downtimeMinutes(ninesAt(0.9999).monthMinutes),
+  "nines.99999year": downtimeMinutes(ninesAt(0.99999).yearMinutes),
   "burn.target": percentUpTo(burn.target),
   "burn.bad": percentUpTo(burn.badShare),
   "burn.minutes": grouped(burn.incidentMinutes),
@@ -756,7 +770,7 @@ export const bank: Readonly<Record<string, string>> = {
   "ceiling.independent": percent(ceiling.independent, 2),
   "ceiling.weakest": percentUpTo(ceiling.weakest, 2),
   "ceiling.worst": percent(ceiling.worst, 2),
-  "ceiling.allowed": grouped(ceiling.allowedMinutes, 1),
+  "ceiling.allowed": downtimeMinutes(ceiling.allowedMinutes),
   "ceiling.expected": grouped(ceiling.expectedMinutes),
   "backup.hours": grouped(backups.intervalHours),
   "backup.writes": grouped(backups.writesPerSecond),
@@ -909,7 +923,7 @@ export const bank: Readonly<Record<string, string>> = {
   "ride.gateway": percentUpTo(designs.dispatch.gateway),
   "ride.trips": percentUpTo(designs.dispatch.trips),
   "ride.target": percentUpTo(designs.dispatch.target, 2),
-  "ride.minutes": grouped(designs.dispatch.monthMinutes, 1),
+  "ride.minutes": downtimeMinutes(designs.dispatch.monthMinutes),
   "ride.zones": times(designs.dispatch.zoneFactor),
   "ride.zoneCount": inWords(designs.dispatch.zones),
   "ride.ping": grouped(designs.dispatch.pingSeconds),
@@ -985,10 +999,7 @@ export const prose = {
   /** Nines as downtime: the table in "The arithmetic". */
   nines: ninesTable.map((n) => ({
     target: percentUpTo(n.target, 3),
-    month:
-      n.monthMinutes >= 120
-        ? `${grouped(n.monthMinutes / 60, 1)} h`
-        : `${grouped(n.monthMinutes, n.monthMinutes < 10 ? 2 : 1)} min`,
-    year: n.yearMinutes >= 120 ? `${grouped(n.yearMinutes / 60, 1)} h` : `${grouped(n.yearMinutes, 1)} min`,
+    month: downtimeText(n.monthMinutes),
+    year: downtimeText(n.yearMinutes),
   })),
 };
