@@ -18,7 +18,7 @@ import {
 
 import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import { poolFilm } from "../../../src/sim/retry-storm/pool-frames.ts";
-import { grouped, minutesAndSeconds, percent, percentUpTo } from "../../../src/format/number.ts";
+import { grouped, minutesAndSeconds, percent, percentUpTo, secondsOrMinutes } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
 
@@ -173,18 +173,24 @@ export const steadyState = {
 /** Huang et al., "Metastable Failures in the Wild" (OSDI 2022): their study's figures, as published. */
 export const wild = { incidents: 22, organisations: 11, retryShareAbove: "half", shedShareAbove: "55%" };
 
+/**
+ * The storm's moments with their unit, as every page writes a moment of the storm (the replay's
+ * summary and events, the pool film, the run sheets): secondsOrMinutes, to a tenth of a second
+ * below two minutes ("0.5 s", "82.7 s"), then minutes ("11 min").
+ */
 export const storm = {
   /** When every connection is first in use with callers waiting (about half a second in). */
-  poolFullSeconds: grouped(naive.poolFullSeconds!, 2),
+  poolFullAt: secondsOrMinutes(naive.poolFullSeconds!),
   /** The first whole second with no success for search and accounts. */
-  goodputZeroSeconds: grouped(naive.goodputZeroSeconds!),
+  goodputZeroAt: secondsOrMinutes(naive.goodputZeroSeconds!),
   /** The first refusal: a wait in the queue reaches the pool's acquire time-out. */
-  firstRefusalSeconds: grouped(naive.firstRefusalSeconds!, 0),
+  firstRefusalAt: secondsOrMinutes(naive.firstRefusalSeconds!),
   /** When the try refused first had joined the queue. */
-  firstRefusedQueuedAtSeconds: grouped(naive.firstRefusalSeconds! - params.acquireTimeout, 0),
+  firstRefusedQueuedAt: secondsOrMinutes(naive.firstRefusalSeconds! - params.acquireTimeout),
   /** "intervention": the outage ended only when operators stepped in. */
   recoveredBy: naive.recoveredBy,
-  interventionSeconds: grouped(naive.interventionSeconds!),
+  /** When the operators step in (the model's input). */
+  interventionAt: secondsOrMinutes(naive.interventionSeconds!),
   /** Share of busy connections serving callers who had already left, from the trigger's end to the intervention. */
   abandonedShare: percent(storming.abandonedShare, 0),
   recoverySeconds: grouped(naive.recoverySeconds!),
@@ -260,7 +266,7 @@ export const single = defenceNames.map((d) => {
     defence: d,
     label: defenceLabels[d],
     effect: effectOf(s),
-    firstRefusal: s.firstRefusalSeconds === null ? "never" : `${grouped(s.firstRefusalSeconds, 0)} s`,
+    firstRefusal: s.firstRefusalSeconds === null ? "never" : secondsOrMinutes(s.firstRefusalSeconds),
     recovery:
       s.recoveredBy === null
         ? "never"

@@ -3,7 +3,7 @@
  * one implementation for the page's static state (drawn at build time) and the page's code, which
  * loads the frames and this file (and pool-film.ts), never the engine. Pure: no DOM.
  */
-import { countOf, grouped } from "../../format/number.ts";
+import { countOf, grouped, secondsOrMinutes } from "../../format/number.ts";
 import { slotCodes, type PoolFilm, type PoolFrame, type SlotState } from "./pool-film.ts";
 
 /** How the animation names each state of a connection, in its legend. */
@@ -28,9 +28,13 @@ export function slotCounts(frame: PoolFrame): Record<SlotState, number> {
   return counts;
 }
 
-/** The frame's time as the animation writes it: "0.47 s", "1.6 s", "83 s". */
-export function frameTime(frame: PoolFrame): string {
-  return `${grouped(frame.t, frame.digits)} s`;
+/**
+ * The frame's time as the animation writes it: a frame on the film's grid with its own decimals
+ * ("1.6 s", "12 s"), and a moment the model dates as every page writes a moment of the storm
+ * (secondsOrMinutes: "0.5 s" for the pool full at 0.47 s, "82.7 s" for the first refusal).
+ */
+export function frameTime(frame: Pick<PoolFrame, "t" | "digits" | "moment">): string {
+  return frame.moment ? secondsOrMinutes(frame.t) : `${grouped(frame.t, frame.digits)} s`;
 }
 
 /** A wait as the animation writes it: hundredths under a second, then tenths ("0 s", "0.53 s", "19.8 s"). */
@@ -80,7 +84,7 @@ export function poolCaption(film: PoolFilm, frame: PoolFrame): string {
   if (frame.moment === "full")
     return `The pool is full at ${time}: all ${grouped(film.poolSize)} connections are in use, and the first try joins the queue to wait for one.`;
   if (frame.moment === "refusal")
-    return `The first refusal, at ${time}: the try at the head of the queue joined it at ${grouped(film.firstRefusedJoinedSeconds)} s, has waited the pool's full ${grouped(film.acquireTimeout)} s, and is refused a connection. ${sentence(connections(film, frame))} ${sentence(queue(film, frame))}`;
+    return `The first refusal, at ${time}: the try at the head of the queue joined it at ${secondsOrMinutes(film.firstRefusedJoinedSeconds)}, has waited the pool's full ${grouped(film.acquireTimeout)} s, and is refused a connection. ${sentence(connections(film, frame))} ${sentence(queue(film, frame))}`;
   if (frame.moment === "fast")
     return `Pricing is fast again at ${time}, but the pool does not recover: ${connections(film, frame)}. ${sentence(queue(film, frame))}`;
   if (frame.t < 0) return `At ${time}, before the trigger: ${connections(film, frame)}; ${queue(film, frame)}.`;

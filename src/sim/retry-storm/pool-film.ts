@@ -16,7 +16,10 @@ export type PoolMoment = "full" | "fast" | "refusal";
 export interface PoolFrame {
   /** Seconds from the trigger's start. */
   t: number;
-  /** Decimals the time is written with: 2 for the pool full (as the chapter writes it), 1 on the tenths' grid, else 0. */
+  /**
+   * Decimals the time is written with: 1 on the tenths' grid, else 0. A moment's frame is written
+   * as every moment of the storm is (pool-caption.ts's frameTime: to a tenth of a second).
+   */
   digits: number;
   /** One character per connection, in the pool's order (see `slotCodes`). */
   slots: string;

@@ -15,7 +15,7 @@ import { createRun, type PoolObserver } from "./engine.ts";
 import { defaultScenario } from "./scenario.ts";
 import type { Try } from "./world.ts";
 import { slotCodes, type PoolFilm, type PoolFrame, type PoolMoment } from "./pool-film.ts";
-import { grouped } from "../../format/number.ts";
+import { frameTime } from "./pool-caption.ts";
 
 export interface PoolFilmOptions {
   seed?: number;
@@ -98,15 +98,16 @@ export function poolFilm(options: PoolFilmOptions = {}): PoolFilm {
   const times = new Map<number, { digits: number; moment?: PoolMoment }>();
   for (const tenths of grid(Math.floor(end * 10))) times.set(tenths / 10, { digits: tenths % 10 === 0 ? 0 : 1 });
   // A moment's frame replaces the grid's frame that would be written with the same time (as
-  // pool-caption.ts's frameTime writes it).
-  const marks: [number, number, PoolMoment][] = [
-    [moments.full, 2, "full"],
-    [triggerSeconds, 0, "fast"],
-    [moments.refusal, 0, "refusal"],
+  // pool-caption.ts's frameTime writes each: a moment as every moment of the storm is).
+  const marks: [number, PoolMoment][] = [
+    [moments.full, "full"],
+    [triggerSeconds, "fast"],
+    [moments.refusal, "refusal"],
   ];
-  for (const [t, digits, moment] of marks) {
-    for (const [g, spec] of times)
-      if (spec.digits === digits && grouped(g, digits) === grouped(t, digits)) times.delete(g);
+  for (const [t, moment] of marks) {
+    const digits = Number.isInteger(Math.round(t * 10) / 10) ? 0 : 1;
+    const written = frameTime({ t, digits, moment });
+    for (const [g, spec] of times) if (frameTime({ t: g, digits: spec.digits }) === written) times.delete(g);
     times.set(t, { digits, moment });
   }
 

@@ -44,10 +44,10 @@ test("the jumps: before the trigger, then each moment in time order, with the ti
   const jumps = poolJumps(film);
   expect(jumps.map((j) => j.label)).toEqual([
     "Before the trigger",
-    "Pool full, 0.47 s",
+    "Pool full, 0.5 s",
     "All 20 for callers gone, 1.6 s",
     "Pricing fast again, 4 s",
-    "First refusal, 83 s",
+    "First refusal, 82.7 s",
   ]);
   for (let i = 1; i < jumps.length; i++) expect(jumps[i]!.index).toBeGreaterThan(jumps[i - 1]!.index);
   expect(jumps[2]!.index).toBe(film.initial);

@@ -5,12 +5,12 @@
  * presenter views draw (the replay's build-time runs, the explorer's model), with the same
  * formatters, so the run sheet and the screen always agree.
  */
-import { minutesAndSeconds, percent, percentAnySize } from "../../format/number.ts";
+import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../format/number.ts";
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
-import { clickerStops, keyMoments } from "../replay/present.ts";
-import { unrelatedSuccess, type RunView } from "../replay/view.ts";
+import { clickerStops, keyMoments, stopSecond } from "../replay/present.ts";
+import { unrelatedSuccess, type Marker, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
 import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
 import type { ExplorerStepId, ReplayStepId } from "../../course/workshop/step-ids.ts";
@@ -31,8 +31,9 @@ export interface PreparedStep {
   /** Site-relative link to the presenter view in that state. */
   href: string;
   /**
-   * Where a clicker's Page Down stops, in order, with the time the screen shows there (replay
-   * only). The stops follow the naive run, the same in every replay step.
+   * Where a clicker's Page Down stops, in order (replay only): `value` is the stop's time as the
+   * replay's clock shows it, `label` the events there, each with the model's time where it is not
+   * that second (clickerMoments). The stops follow the naive run, the same in every replay step.
    */
   moments: Figure[];
   /** The figures to expect once the step has played. */
@@ -73,6 +74,24 @@ function recovery(run: RunView): string {
   return "never";
 }
 
+/**
+ * Where a clicker stops, as Figures: the stop's time as the replay's clock shows it (whole
+ * seconds, `value`) and the events it shows there, each with its time as the model gives it and
+ * every page writes a moment of the storm (secondsOrMinutes) where that is not the stop's own
+ * second: "82 s" for "first refusal at 82.7 s".
+ */
+export function clickerMoments(moments: readonly Marker[]): Figure[] {
+  return clickerStops(moments).map((stop) => {
+    const events = moments
+      .filter((m) => stopSecond(m.time) === stop.second)
+      .map((m) =>
+        Math.round(m.time * 10) / 10 === stop.second ? m.label : `${m.label} at ${secondsOrMinutes(m.time)}`,
+      )
+      .join("; ");
+    return { label: events, short: events, value: `${stop.second} s` };
+  });
+}
+
 /** The link of a prepared step, without running anything. */
 export function stepHref(id: ReplayStepId | ExplorerStepId): string {
   if (id.startsWith("replay-"))
@@ -90,15 +109,11 @@ function replayStep(id: ReplayStepId): PreparedStep {
   const unrelated = unrelatedSuccess(run.summary);
   // The presenter view's key moments are the naive run's, whatever the defences: the clicker
   // stops at each in whole seconds, as the playhead moves and the screen's clock reads.
-  const stops = clickerStops(keyMoments(rememberedRetryStorm(pair.naive).summary));
   return {
     id,
     label,
     href: stepHref(id),
-    moments: stops.map((stop) => {
-      const label = stop.labels.join(" and ");
-      return { label, short: label, value: `${stop.second} s` };
-    }),
+    moments: clickerMoments(keyMoments(rememberedRetryStorm(pair.naive).summary)),
     figures: [
       {
         label: "Services that never call pricing, success during the incident",
