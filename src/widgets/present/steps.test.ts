@@ -1,0 +1,69 @@
+import { expect, test } from "vitest";
+import { secondsOrMinutes } from "../../format/number.ts";
+import { defaultScenario, rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
+import { frameTime, poolCaption } from "../../sim/retry-storm/pool-caption.ts";
+import { film, single, storm } from "../../../content/chapters/retry-storm/numbers.ts";
+import { keyMoments } from "../replay/present.ts";
+import { markerItemsHtml, markers, summaryText } from "../replay/view.ts";
+import { poolJumps } from "../pool-fill/view.ts";
+import { clickerMoments, preparedStep, replaySteps } from "./steps.ts";
+import type { ReplayStepId } from "../../course/workshop/step-ids.ts";
+
+const naive = rememberedRetryStorm(defaultScenario());
+const { summary } = naive;
+
+test("every page writes a moment of the storm the same way: the chapter, the pool film, the replay and the run sheets", () => {
+  const events = [
+    { name: "pool full", at: summary.poolFullSeconds!, chapter: storm.poolFullAt, film: "full" as const },
+    {
+      name: "first refusal",
+      at: summary.firstRefusalSeconds!,
+      chapter: storm.firstRefusalAt,
+      film: "refusal" as const,
+    },
+  ];
+  // Neither is on a whole second: the test is about the rounding of a moment, not a coincidence.
+  for (const e of events) expect(Number.isInteger(Math.round(e.at * 10) / 10), e.name).toBe(false);
+  const replay = summaryText("Naive", naive);
+  const replayEvents = markerItemsHtml(markers(summary));
+  const jumps = poolJumps(film).map((j) => j.label);
+  const sheet = (id: ReplayStepId) =>
+    preparedStep(id)
+      .moments.map((m) => `${m.value} (${m.label})`)
+      .join(", ");
+  for (const e of events) {
+    const written = secondsOrMinutes(e.at);
+    // The chapter's timeline.
+    expect(e.chapter, e.name).toBe(written);
+    // The pool film: its jump buttons and its caption at that frame.
+    const frame = film.frames.find((f) => f.moment === e.film)!;
+    expect(frameTime(frame), e.name).toBe(written);
+    expect(
+      jumps.some((j) => j.endsWith(`, ${written}`)),
+      `${e.name} in ${jumps.join(" | ")}`,
+    ).toBe(true);
+    expect(poolCaption(film, frame)).toContain(`at ${written}`);
+    // The replay's summary and its list of events.
+    expect(replay).toContain(`at ${written}`);
+    expect(replayEvents).toContain(`${e.name}: ${written}</li>`);
+    // The run sheets and the kit: the stop the clicker makes (a whole second), and the event at its own time.
+    for (const id of Object.keys(replaySteps) as ReplayStepId[]) {
+      expect(sheet(id), id).toContain(`${Math.floor(e.at)} s (`);
+      expect(sheet(id), id).toContain(`${e.name} at ${written}`);
+    }
+  }
+  // The chapter's table of defences alone writes a first refusal by the same rule.
+  for (const row of single) expect(row.firstRefusal).toMatch(/^(never|\d+(\.\d)? s)$/);
+});
+
+test("a clicker stop says its whole second, and each event's own time only where it is not that second", () => {
+  const stops = clickerMoments(keyMoments(summary));
+  const texts = stops.map((m) => `${m.value} (${m.label})`);
+  expect(texts[0]).toBe(`0 s (pricing slows; pool full at ${secondsOrMinutes(summary.poolFullSeconds!)})`);
+  expect(texts).toContain(`${summary.goodputZeroSeconds} s (goodput gone)`);
+  expect(texts).toContain(
+    `${Math.floor(summary.firstRefusalSeconds!)} s (first refusal at ${secondsOrMinutes(summary.firstRefusalSeconds!)})`,
+  );
+  // 660 s is the stop and "11 min" the same moment: said once, as the replay's clock shows it.
+  expect(texts.at(-1)).toBe(`${summary.interventionSeconds} s (operators step in)`);
+});
