@@ -100,7 +100,10 @@ describe("interview playbook numbers", () => {
 
 test("the ladder's shares read the way people say them", async () => {
   const { ladder, prose } = await import("./numbers.ts");
-  expect(ladder.map((rung) => rung.shareText)).toEqual(["100%", "25%", "10%", "3.6%", "1.33e-8"]);
+  // Every rung a percentage, the smallest with a superscript exponent as the shuffle-sharding chapter writes it.
+  expect(ladder.map((rung) => rung.shareText)).toEqual(["100.0%", "25.0%", "10.0%", "3.6%", "1.33 × 10^-6%"]);
+  expect(ladder.at(-1)!.shareHtml).toBe("1.33 × 10<sup>-6</sup>%");
+  for (const rung of ladder) expect(rung.shareText).toMatch(/%$/);
   expect(prose.worked.ratio).toBe("8");
 });
 

@@ -16,7 +16,18 @@ import {
   stableLoadBound,
 } from "../../sim/backoff.ts";
 
-import { countOf, duration, grouped, oneIn, percent, percentUpTo, readableShare, times } from "../../format/number.ts";
+import {
+  countOf,
+  duration,
+  grouped,
+  oneIn,
+  percent,
+  percentAnySize,
+  percentAnySizeHtml,
+  percentUpTo,
+  readableShare,
+  times,
+} from "../../format/number.ts";
 import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts";
 import { defaultServices, parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { balancingFailureShare, grpcExampleThrottling } from "../../sim/token-bucket.ts";
@@ -60,8 +71,15 @@ export interface Rung {
   share: number;
 }
 
-/** A rung with its share as people say it: "25%", "3.6%", or "1.33e-8". */
-const said = (rung: Rung) => ({ ...rung, shareText: readableShare(rung.share) });
+/**
+ * A rung with its share as a percentage however small, as the shuffle-sharding chapter writes it:
+ * "25.0%", "3.6%", "1.33 × 10^-6%" as text, the exponent a superscript in `shareHtml`.
+ */
+const said = (rung: Rung) => ({
+  ...rung,
+  shareText: percentAnySize(rung.share),
+  shareHtml: percentAnySizeHtml(rung.share),
+});
 
 // Cells: equal slices of customers behind a router; one cell lost takes 1/cells of them.
 export const cells = (() => {
