@@ -93,6 +93,27 @@ describe("interview playbook numbers", () => {
     ]);
   });
 
+  test("the interview sheet and the playbook write powers, minus signs and headings one way", () => {
+    const read = (file: string) => readFileSync(new URL(file, root), "utf8");
+    const sheet = read("src/pages/interview-sheet.astro");
+    const page = read("content/chapters/interview-playbook/index.mdx");
+    for (const text of [sheet, page]) {
+      // A power is a superscript, as beside (1 − a)ⁿ; N − 1 takes a minus sign, not a hyphen.
+      expect(text).not.toMatch(/\}\^\{|N-1/);
+    }
+    expect(sheet).toContain('{bank["amp.attempts"]}<sup>{bank["amp.layers"]}</sup>');
+    // No section numbered while the others are not.
+    expect([...sheet.matchAll(/<h2[^>]*>\s*\d+\./g)]).toEqual([]);
+    // "takes 1.5× of peak" read as a cost; the capacity rule is what to provision.
+    expect(page).toContain('provision {bank["zones.factor"]} peak');
+  });
+
+  test("the control-plane question is filed with failover and recovery, not capacity", () => {
+    const controlPlane = questions.find((q) => q.title === "The control plane is down")!;
+    expect(controlPlane.type).toBe("recovery");
+    expect(questions.filter((q) => q.type === "capacity").map((q) => q.id)).not.toContain(controlPlane.id);
+  });
+
   test.each(quoting)("every figure $file quotes from the bank is there", ({ names }) => {
     expect(names.map((m) => m[1]).filter((name) => !Object.hasOwn(bank, name as string))).toEqual([]);
   });
