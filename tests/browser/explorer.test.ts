@@ -186,6 +186,24 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     }
   });
 
+  // The overlap table's legend sat in a column header whose swatches stay on one line: at a
+  // phone's width the table ran past its panel and its "simulated" column scrolled out of sight.
+  test("at 375 px both tables fit their panel, the smallest shares included", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 375, height: 740 });
+    try {
+      await page.goto(`${site}/shuffle-sharding/?n=2048&k=4&c=2000&g=4`);
+      await expect.poll(() => figure(page, "possible-shards")).toContain("730");
+      const tables = await page
+        .locator("[data-shuffle-explorer] .sx-table")
+        .evaluateAll((all) => all.map((t) => [t.scrollWidth, t.parentElement!.clientWidth]));
+      expect(tables).toHaveLength(2);
+      for (const [table, panel] of tables) expect(table).toBeLessThanOrEqual(panel!);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   // QA: the poison shard's worker numbers were white on Starlight's pink, 3.59:1 light and 3.37:1
   // dark, below the 4.5:1 that text of this size needs (WCAG 2 relative luminance, as axe-core).
   test("the poison shard's worker numbers reach 4.5:1 against their box, light and dark", async () => {

@@ -88,8 +88,8 @@ function overlapTable(view: ExplorerView): string {
   const noise = Math.sqrt((worst.exact * (1 - worst.exact)) / view.others);
   const convergence = `<p class="sx-note" data-figure="convergence">Largest gap between simulation and formula: <strong>${percentagePoints(gap, 2)}</strong> percentage points, where sampling noise is about ${percentagePoints(noise, 2)}. More customers shrink both.</p>`;
   return `<table class="sx-table">
-<caption>Workers other customers share with the poison shard: the exact (hypergeometric) share beside the seeded simulation of ${countOf(view.others, "other customer")}</caption>
-<thead><tr><th scope="col">shared</th><th scope="col"><span class="sx-keyed"><span class="sx-key sx-key--exact"></span>exact</span> <span class="sx-keyed"><span class="sx-key sx-key--sim"></span>simulated</span></th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
+<caption>Workers other customers share with the poison shard: the <span class="sx-keyed"><span class="sx-key sx-key--exact"></span>exact</span> (hypergeometric) share beside the <span class="sx-keyed"><span class="sx-key sx-key--sim"></span>simulated</span> one, a seeded simulation of ${countOf(view.others, "other customer")}</caption>
+<thead><tr><th scope="col">shared</th><th scope="col"><span class="sr-only">bars: exact, then simulated</span></th><th scope="col">exact</th><th scope="col">simulated</th></tr></thead>
 <tbody>${rows}</tbody>
 </table>${convergence}`;
 }
