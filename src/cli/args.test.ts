@@ -157,6 +157,12 @@ describe("npm run sim, in-process", () => {
     const unknown = memoryIo();
     expect(await sim(["toString"], unknown)).toBe(2);
     expect(unknown.err).toMatch(/unknown simulation "toString"/);
+    // Options first: the name is found among them and put first in the message.
+    const optionsFirst = memoryIo();
+    expect(await sim(["--seed", "3", "shuffle-shard"], optionsFirst)).toBe(2);
+    expect(optionsFirst.err).toMatch(
+      /^error: the simulation's name comes first: npm run sim -- shuffle-shard --seed \.\.\.\n/,
+    );
   });
 
   test("retry-storm: the seed rule, and a warning for --set on a defence that is off", async () => {

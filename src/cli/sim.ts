@@ -27,7 +27,13 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
     const done = helpOrMissing(name, usage, `name a simulation: ${names}`, io);
     if (done !== undefined) return done;
     const load = Object.hasOwn(commands, name!) ? commands[name!] : undefined;
-    if (!load) throw new UsageError(`unknown simulation "${name}"; choose one of: ${names}`);
+    if (!load) {
+      // An option first (`sim -- --seed 3 shuffle-shard`): the name comes before its options.
+      const named = rest.find((arg) => Object.hasOwn(commands, arg));
+      if (name!.startsWith("-") && named)
+        throw new UsageError(`the simulation's name comes first: npm run sim -- ${named} ${name} ...`);
+      throw new UsageError(`unknown simulation "${name}"; choose one of: ${names}`);
+    }
     return (await load()).default.run(rest, io);
   }, io);
 }
