@@ -20,15 +20,17 @@ const report = (t: number) => {
   state = breaker.state;
 };
 let failedFast = 0;
+let calls = 0;
 for (let tick = 0; tick <= 60; tick++) {
   const t = tick / 10;
+  calls++;
   const allowed = breaker.allow(t);
   report(t); // allow() moves an open breaker to half-open once the cooldown is over
   if (!allowed) failedFast++;
   else breaker.record(t, dependencyUp(t));
   report(t);
 }
-console.log(`calls failed fast without touching the dependency: ${failedFast} of 61`);
+console.log(`calls failed fast without touching the dependency: ${failedFast} of ${calls}`);
 
 for (const defences of [[], ["breaker"]] as const) {
   const { summary } = runRetryStorm(
