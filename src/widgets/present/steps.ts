@@ -5,7 +5,13 @@
  * presenter views draw (the replay's build-time runs, the explorer's model), with the same
  * formatters, so the run sheet and the screen always agree.
  */
-import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../format/number.ts";
+import {
+  minutesAndSeconds,
+  percent,
+  percentAnySize,
+  percentAnySizeHtml,
+  secondsOrMinutes,
+} from "../../format/number.ts";
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
@@ -20,8 +26,10 @@ export interface Figure {
   label: string;
   /** The same, in a few words, for the one-page run sheet. */
   short: string;
-  /** The value the screen shows. */
+  /** The value the screen shows, as plain text. */
   value: string;
+  /** The same for a page, where it differs: a power of ten's exponent as a superscript (percentAnySizeHtml). */
+  html?: string;
 }
 
 export interface PreparedStep {
@@ -130,6 +138,9 @@ function replayStep(id: ReplayStepId): PreparedStep {
   };
 }
 
+/** A share as the explorer writes it: text, and for a page the power of ten's exponent as a superscript. */
+const share = (x: number) => ({ value: percentAnySize(x), html: percentAnySizeHtml(x) });
+
 function explorerStep(id: ExplorerStepId): PreparedStep {
   const { label, state } = explorerSteps[id];
   const view = explorerView(state);
@@ -139,16 +150,12 @@ function explorerStep(id: ExplorerStepId): PreparedStep {
     href: stepHref(id),
     moments: [],
     figures: [
-      {
-        label: "Fixed groups: other customers that lose service",
-        short: "fixed groups",
-        value: percentAnySize(view.blast.fixed),
-      },
-      { label: "Shuffle shards, exact", short: "shuffle, exact", value: percentAnySize(view.blast.shuffleExact) },
+      { label: "Fixed groups: other customers that lose service", short: "fixed groups", ...share(view.blast.fixed) },
+      { label: "Shuffle shards, exact", short: "shuffle, exact", ...share(view.blast.shuffleExact) },
       {
         label: `Shuffle shards, simulated (seed ${state.seed})`,
         short: "simulated",
-        value: percentAnySize(view.blast.shuffleSimulated),
+        ...share(view.blast.shuffleSimulated),
       },
     ],
   };
