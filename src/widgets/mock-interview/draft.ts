@@ -31,7 +31,8 @@ export interface Draft {
 
 /** The debrief as the learner left it: a level and evidence per rubric point, and the red flags ticked. */
 export interface DebriefDraft {
-  claims: { level: number; evidence: string; cost?: string }[];
+  /** `step`: the staff step pasted for a point whose figure alone backs senior at most. */
+  claims: { level: number; evidence: string; cost?: string; step?: string }[];
   redFlags: number[];
 }
 
@@ -67,13 +68,14 @@ function isDebriefDraft(v: unknown): v is DebriefDraft {
     Array.isArray(d.claims) &&
     d.claims.every((c) => {
       if (typeof c !== "object" || c === null) return false;
-      const { level, evidence, cost } = c as Record<string, unknown>;
+      const { level, evidence, cost, step } = c as Record<string, unknown>;
       return (
         Number.isInteger(level) &&
         (level as number) >= 0 &&
         (level as number) <= 3 &&
         typeof evidence === "string" &&
-        (cost === undefined || typeof cost === "string")
+        (cost === undefined || typeof cost === "string") &&
+        (step === undefined || typeof step === "string")
       );
     }) &&
     Array.isArray(d.redFlags) &&

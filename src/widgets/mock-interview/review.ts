@@ -8,7 +8,8 @@
  * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it.
  */
 import type { Criterion } from "../../course/question-bank.ts";
-import { type Claim, type Claimed, claimNames, type Debrief, debrief, levelBar } from "../../course/self-assessment.ts";
+import { debriefWithSteps, staffStep } from "../../course/interview/staff-step.ts";
+import { type Claim, type Claimed, claimNames, type Debrief, levelBar } from "../../course/self-assessment.ts";
 import { elapsedStamp, formatClock, timeUsed } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
@@ -105,11 +106,15 @@ export class ReviewStage {
   /** What the learner has entered so far, for the draft. */
   entered(): DebriefDraft {
     return {
-      claims: this.claims().map(({ level, evidence, cost }) => ({
-        level,
-        evidence: evidence.slice(0, 1000),
-        ...(cost === undefined ? {} : { cost: cost.slice(0, 1000) }),
-      })),
+      claims: this.claims().map(({ level, evidence, cost }, i) => {
+        const step = this.steps()[i];
+        return {
+          level,
+          evidence: evidence.slice(0, 1000),
+          ...(cost === undefined ? {} : { cost: cost.slice(0, 1000) }),
+          ...(step === undefined ? {} : { step: step.slice(0, 1000) }),
+        };
+      }),
       redFlags: this.redFlagsTicked(),
     };
   }
@@ -268,6 +273,15 @@ export class ReviewStage {
       cost.addEventListener("input", () => this.update());
       evidence.append(Object.assign(element("label", "What it costs"), { htmlFor: costId }), cost);
     }
+    // A figure backs senior at most; staff also asks for the step the staff descriptor names.
+    const step = staffStep(c);
+    if (step !== undefined) {
+      const stepId = `${id}-step`;
+      const input = Object.assign(document.createElement("input"), { type: "text", id: stepId, autocomplete: "off" });
+      input.dataset.evidence = "step";
+      input.addEventListener("input", () => this.update());
+      evidence.append(Object.assign(element("label", step), { htmlFor: stepId }), input);
+    }
     const verdict = element("p", "", "mock__verdict");
     verdict.dataset.field = `verdict-${i}`;
     box.append(levels, evidence, verdict);
@@ -281,6 +295,13 @@ export class ReviewStage {
       const cost = box.querySelector<HTMLInputElement>("input[data-evidence=cost]")?.value;
       return cost === undefined ? { level, evidence } : { level, evidence, cost };
     });
+  }
+
+  /** The staff step pasted for each point, undefined for a point that asks for none. */
+  private steps(): (string | undefined)[] {
+    return [...this.ui.field("rubric").querySelectorAll<HTMLFieldSetElement>("fieldset[data-criterion]")].map(
+      (box) => box.querySelector<HTMLInputElement>("input[data-evidence=step]")?.value,
+    );
   }
 
   /** Puts a draft's entries back into the rubric's fields, when they fit the rubric shown. */
@@ -301,6 +322,8 @@ export class ReviewStage {
       box.querySelector<HTMLInputElement>("input[data-evidence=text]")!.value = claim.evidence;
       const cost = box.querySelector<HTMLInputElement>("input[data-evidence=cost]");
       if (cost) cost.value = claim.cost ?? "";
+      const step = box.querySelector<HTMLInputElement>("input[data-evidence=step]");
+      if (step) step.value = claim.step ?? "";
     });
     for (const i of entered.redFlags) flags[i]!.checked = true;
     return true;
@@ -328,7 +351,15 @@ export class ReviewStage {
     for (const box of this.ui.field("redflags").querySelectorAll<HTMLInputElement>("input"))
       box.onchange = () => this.update();
     // Judged against the notes taken during the round: evidence they do not hold is not counted.
-    const d = debrief(criteria, this.claims(), this.notes, this.redFlagsTicked().length, values, format);
+    const d = debriefWithSteps(
+      criteria,
+      this.claims(),
+      this.steps(),
+      this.notes,
+      this.redFlagsTicked().length,
+      values,
+      format,
+    );
     this.last = d;
     d.verdicts.forEach((v, i) => {
       const el = this.ui.root.querySelector<HTMLElement>(`[data-field="verdict-${i}"]`);
@@ -339,7 +370,9 @@ export class ReviewStage {
           ? `Your evidence passes the page's checks: counted at ${levelWords[v.backed]}.`
           : v.status === "not-claimed"
             ? ""
-            : `${v.message} Not counted.`;
+            : v.backed > 0
+              ? v.message
+              : `${v.message} Not counted.`;
     });
     const sentence = this.levelSentence(d);
     this.ui.field("score").textContent = sentence[0]!.toUpperCase() + sentence.slice(1);

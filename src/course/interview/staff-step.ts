@@ -1,0 +1,73 @@
+/**
+ * What each level of a rubric point needs as evidence, as one rule over the bank's rubrics.
+ *
+ * A point's evidence (src/course/question-bank.ts) is what its mid and senior descriptors show: a
+ * defence with its cost, a quote, or a number. Every staff descriptor of a number point asks for a
+ * step beyond the figure (the improvement it leads to, a second figure, the conclusion drawn), so a
+ * figure alone backs at most senior: "75,000 tenant-minutes" pasted for "uses the two levers to
+ * propose the next improvement" was counted at staff. A staff claim on a number point also quotes
+ * that step from the notes; without it the claim counts at senior.
+ *
+ * Pure, with no import of the bank itself, so the mock interview's page code can use it.
+ */
+import type { Criterion } from "../question-bank.ts";
+import { type Claim, type Claimed, type Debrief, debrief, judgeClaim } from "../self-assessment.ts";
+
+/** The level a number's evidence backs at most, without the staff step. */
+const figureBacks: Claimed = 2;
+
+/** The staff step's prompt for a point, or undefined when the point's own evidence is enough at staff. */
+export function staffStep(criterion: {
+  staff: string;
+  evidence: { kind: Criterion["evidence"]["kind"] };
+}): string | undefined {
+  if (criterion.evidence.kind !== "number") return undefined;
+  return `Staff also needs the step beyond the figure, quoted from your notes: ${criterion.staff}`;
+}
+
+/** Words of a text that are not figures: "75,000 tenant-minutes" has one, so it is no step. */
+const wordsBeyondFigures = (text: string) =>
+  text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word) && !/\p{Nd}/u.test(word)).length;
+
+/** Why a staff step does not back a staff claim, or null when it does. */
+export function stepShortfall(criterion: Criterion, step: string, notes: string): string | null {
+  const ask = staffStep(criterion);
+  if (ask === undefined) return null;
+  if (step.trim() === "")
+    return "Your figure backs senior; staff also needs the step beyond it, quoted from your notes.";
+  if (wordsBeyondFigures(step) < 4)
+    return "Your staff step is the figure again: quote what your notes do with it, in a sentence.";
+  const quote = judgeClaim({ ...criterion, evidence: { ask, kind: "quote" } }, { level: 3, evidence: step }, notes, {});
+  return quote.status === "agrees" ? null : `Staff step: ${quote.message}`;
+}
+
+/**
+ * The debrief, with each staff claim on a number point backed at staff only when its step holds
+ * (`steps[i]`, the step pasted for point i). A claim whose figure passes but whose step does not
+ * counts at senior and is reported as a disagreement; the self-score stays what was claimed.
+ */
+export function debriefWithSteps(
+  rubric: readonly Criterion[],
+  claims: readonly Claim[],
+  steps: readonly (string | undefined)[],
+  notes: string,
+  redFlagsTicked: number,
+  values: Readonly<Record<string, number>>,
+  format?: (value: number, name: string) => string,
+): Debrief {
+  const short = rubric.map((c, i) => (claims[i]!.level === 3 ? stepShortfall(c, steps[i] ?? "", notes) : null));
+  const backing = claims.map((claim, i) => (short[i] ? { ...claim, level: figureBacks } : claim));
+  const claimed = debrief(rubric, claims, notes, redFlagsTicked, values, format);
+  const backed = debrief(rubric, backing, notes, redFlagsTicked, values, format);
+  const verdicts = backed.verdicts.map((v, i) =>
+    short[i] && v.status === "agrees"
+      ? { status: "missing" as const, message: `${short[i]} Counted at senior.`, backed: v.backed }
+      : v,
+  );
+  return {
+    ...backed,
+    selfScore: claimed.selfScore,
+    verdicts,
+    disagreements: verdicts.filter((v) => v.status === "missing" || v.status === "contradicts").length,
+  };
+}
