@@ -18,7 +18,7 @@ import {
 } from "../../src/course/workshop/agenda.ts";
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
-import { minutesAndSeconds, percent, percentAnySize } from "../../src/format/number.ts";
+import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../src/format/number.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
@@ -236,12 +236,16 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
     // The presenter view's key moments follow the naive run, the same in every step (one fresh run).
     const state = replayFromQuery(new URL(stepHref("replay-off"), "http://x").searchParams);
     const moments = keyMoments(runRetryStorm(scenarios(state).naive).summary);
+    // Each stop is the whole second the clock shows; each event there is named, with its own time
+    // as every page writes a moment of the storm where that is not the stop's second.
     const expected: { label: string; value: string }[] = [];
     for (const m of moments) {
       const last = expected.at(-1);
       const value = `${Math.floor(m.time)} s`;
-      if (last?.value === value) last.label += ` and ${m.label}`;
-      else expected.push({ label: m.label, value });
+      const event =
+        Math.round(m.time * 10) / 10 === Math.floor(m.time) ? m.label : `${m.label} at ${secondsOrMinutes(m.time)}`;
+      if (last?.value === value) last.label += `; ${event}`;
+      else expected.push({ label: event, value });
     }
     // The storm block's question: the dependency has recovered, the outage has not.
     expect(expected.map((e) => e.label)).toContain("pricing recovers");
