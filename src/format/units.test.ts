@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { keepUnitsInPage, keepUnitWithNumber } from "./units.ts";
+import { keepUnitsInPage, keepUnitWithNumber, unitBesideTitle } from "./units.ts";
 
 const nbsp = "\u00a0";
 
@@ -46,4 +46,15 @@ test("a number in an inline element keeps the unit written after it; a block or 
   expect(keepUnitsInPage("<td>2</td> <td>s</td>")).toBe("<td>2</td> <td>s</td>");
   expect(keepUnitsInPage("<p>2<br> s</p>")).toBe("<p>2<br> s</p>");
   expect(keepUnitsInPage("<p>2</p><p> s</p>")).toBe("<p>2</p><p> s</p>");
+});
+
+test("a chart's title takes its unit in brackets only when it does not already say it", () => {
+  expect(unitBesideTitle("Calls per second", "per second")).toBeUndefined();
+  expect(unitBesideTitle("Disks replaced per day", "disks")).toBeUndefined();
+  expect(unitBesideTitle("Pooled connections in use", "connections")).toBeUndefined();
+  expect(unitBesideTitle("Latency of successful requests", "ms")).toBe("ms");
+  expect(unitBesideTitle("Wait in the queue", "seconds")).toBe("seconds");
+  // A unit is said only as a whole word: "Requests" does not say "s".
+  expect(unitBesideTitle("Requests", "s")).toBe("s");
+  expect(unitBesideTitle("Share (%) of tries", "%")).toBeUndefined();
 });

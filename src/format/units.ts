@@ -115,3 +115,14 @@ export function keepUnitsInPage(html: string): string {
     },
   );
 }
+
+/**
+ * The unit a chart's title adds in brackets, or undefined when the title already says it: a
+ * title says its unit once ("Calls per second", not "Calls per second (per second)"; "Pooled
+ * connections in use", not "… (connections)"), and one that does not gets it ("Latency (ms)").
+ */
+export function unitBesideTitle(title: string, unit: string): string | undefined {
+  // As a whole word: "s" is not said by "Requests".
+  const said = new RegExp(`(?<![\\p{L}\\p{N}])${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu");
+  return said.test(title) ? undefined : unit;
+}

@@ -22,7 +22,7 @@ import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "..
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
-import { unrelatedSuccess } from "../../src/widgets/replay/view.ts";
+import { triesPerRequest, unrelatedSuccess } from "../../src/widgets/replay/view.ts";
 import { explorerView } from "../../src/widgets/shuffle-explorer/model.ts";
 import { fromQuery as explorerFromQuery } from "../../src/widgets/shuffle-explorer/state.ts";
 
@@ -221,7 +221,7 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
       } else {
         expect(recovers, id).toBe("never");
       }
-      expect(step.figures[2]!.value, id).toBe(String(summary.amplification));
+      expect(step.figures[2]!.value, id).toBe(triesPerRequest(summary.amplification!));
       expect(step.moments.length, id).toBeGreaterThan(1);
       // Moments are in the order they happen, as the screen marks them.
       const times = step.moments.map((m) => Number.parseFloat(m.value));

@@ -227,8 +227,8 @@ export const poolFill = {
 export const defendedRun = {
   recoverySeconds: grouped(defended.recoverySeconds!),
   /** Search and accounts over the defended run's incident window (trigger start to recovery). */
-  unrelatedSuccess: percent(unrelatedSuccess(defended), 2),
-  amplification: grouped(statedRate(defended.amplification, "the defended run's tries per request"), 3),
+  unrelatedSuccess: percent(unrelatedSuccess(defended), 1),
+  amplification: grouped(statedRate(defended.amplification, "the defended run's tries per request"), 2),
   breakerOpenings: grouped(defended.breakerOpenings),
 };
 

@@ -4,8 +4,9 @@
  * build and the browser share it; every text is escaped.
  */
 import { type Cell, type Situation, type SituationBlock, seriesMax } from "../../grader/situation.ts";
-import { asGiven, plainFigures } from "../../format/number.ts";
+import { asGiven, rounded } from "../../format/number.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { unitBesideTitle } from "../../format/units.ts";
 
 const cellHtml = (cell: Cell) => escapeHtml(typeof cell === "number" ? asGiven(cell) : cell);
 
@@ -61,14 +62,17 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
       return `<line x1="0" x2="${S}" y1="${y}" y2="${y}" class="br-sit__grid" vector-effect="non-scaling-stroke"/>`;
     })
     .join("");
-  const yTexts = fractions.map((f) => plainFigures(max * f, 3));
+  // Thousands grouped, as every figure the course shows ("10,000", not "10000").
+  const yTexts = fractions.map((f) => rounded(max * f, 3));
   // The left gutter fits the longest y label (in ch of the labels' font).
   const gutter = Math.max(...yTexts.map((t) => t.length));
   const yLabels = fractions
     .map((f, i) => `<span class="br-sit__tick br-sit__tick--y" style="top:${pct(fy(max * f))}">${yTexts[i]}</span>`)
     .join("");
   const xLabels = [x0, xs[Math.floor((xs.length - 1) / 2)]!, x1]
-    .map((x) => `<span class="br-sit__tick br-sit__tick--x" style="left:${pct(fx(x))}">${escapeHtml(String(x))}</span>`)
+    .map(
+      (x) => `<span class="br-sit__tick br-sit__tick--x" style="left:${pct(fx(x))}">${escapeHtml(asGiven(x))}</span>`,
+    )
     .join("");
   const stroke = (i: number) => {
     const dash = dashes[i % dashes.length];
@@ -94,13 +98,14 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
         `<li><svg width="22" height="8" aria-hidden="true"><line x1="0" x2="22" y1="4" y2="4" ${stroke(i)}/></svg>${escapeHtml(line.name)}</li>`,
     )
     .join("");
+  const unit = unitBesideTitle(block.caption, block.unit);
   const description = `${block.caption}, ${block.unit}, over ${block.x.label} ${x0} to ${x1}; the values are in the table below.`;
   const values = tableHtml(
-    `${block.caption} (${block.unit})`,
+    unit ? `${block.caption} (${unit})` : block.caption,
     [block.x.label, ...block.lines.map((l) => l.name)],
     xs.map((x, j) => [x, ...block.lines.map((l) => l.values[j] ?? "–")]),
   );
-  return `<figure class="br-sit__chart"><figcaption>${escapeHtml(block.caption)} <span class="br-sit__unit">(${escapeHtml(block.unit)})</span></figcaption><div class="br-sit__plot" role="img" aria-label="${escapeHtml(description)}" style="--gutter:${gutter}ch"><svg viewBox="0 0 ${S} ${S}" preserveAspectRatio="none" aria-hidden="true" focusable="false">${grid}${lines}</svg><div aria-hidden="true">${yLabels}${xLabels}</div></div><ul class="br-sit__legend">${legend}</ul><details class="br-sit__values"><summary>The values</summary>${values}</details></figure>`;
+  return `<figure class="br-sit__chart"><figcaption>${escapeHtml(block.caption)}${unit ? ` <span class="br-sit__unit">(${escapeHtml(unit)})</span>` : ""}</figcaption><div class="br-sit__plot" role="img" aria-label="${escapeHtml(description)}" style="--gutter:${gutter}ch"><svg viewBox="0 0 ${S} ${S}" preserveAspectRatio="none" aria-hidden="true" focusable="false">${grid}${lines}</svg><div aria-hidden="true">${yLabels}${xLabels}</div></div><ul class="br-sit__legend">${legend}</ul><details class="br-sit__values"><summary>The values</summary>${values}</details></figure>`;
 }
 
 function blockHtml(block: SituationBlock): string {

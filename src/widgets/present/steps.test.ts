@@ -67,3 +67,13 @@ test("a clicker stop says its whole second, and each event's own time only where
   // 660 s is the stop and "11 min" the same moment: said once, as the replay's clock shows it.
   expect(texts.at(-1)).toBe(`${summary.interventionSeconds} s (operators step in)`);
 });
+
+test("tries per request read the same on the run sheets as in the replay's summary: two decimals", () => {
+  for (const id of Object.keys(replaySteps) as ReplayStepId[]) {
+    const tries = preparedStep(id).figures.find((f) => f.short === "tries per request")!.value;
+    expect(tries, id).toMatch(/^\d+\.\d\d$/);
+  }
+  expect(summaryText("Naive", naive)).toContain(
+    `${preparedStep("replay-off").figures.find((f) => f.short === "tries per request")!.value} tries per request`,
+  );
+});

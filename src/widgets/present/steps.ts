@@ -16,7 +16,7 @@ import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
 import { clickerStops, keyMoments, stopSecond } from "../replay/present.ts";
-import { unrelatedSuccess, type Marker, type RunView } from "../replay/view.ts";
+import { triesPerRequest, unrelatedSuccess, type Marker, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
 import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
 import type { ExplorerStepId, ReplayStepId } from "../../course/workshop/step-ids.ts";
@@ -132,7 +132,7 @@ function replayStep(id: ReplayStepId): PreparedStep {
       {
         label: "Tries per request",
         short: "tries per request",
-        value: run.summary.amplification === null ? "no requests" : String(run.summary.amplification),
+        value: run.summary.amplification === null ? "no requests" : triesPerRequest(run.summary.amplification),
       },
     ],
   };

@@ -7,6 +7,7 @@
 import type uPlotType from "uplot";
 import { compactNumber } from "../../format/number.ts";
 import {
+  chartName,
   chartViews,
   isolatedPointSize,
   isolatedPoints,
@@ -239,7 +240,7 @@ export class ReplayCharts {
         slot,
       );
       u.root.setAttribute("role", "img");
-      u.root.setAttribute("aria-label", `${sideName[side]} run: ${view.title} (${view.unit}) over time`);
+      u.root.setAttribute("aria-label", `${sideName[side]} run: ${chartName(view)} over time`);
       const head = document.createElement("div");
       head.className = "rs-playhead";
       head.setAttribute("aria-hidden", "true");

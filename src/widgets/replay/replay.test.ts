@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { runRetryStorm, parameterSpecs } from "../../sim/retry-storm/index.ts";
+import { defaultScenario, parameterSpecs, rememberedRetryStorm, runRetryStorm } from "../../sim/retry-storm/index.ts";
 import {
   defaultReplayState,
   describeState,
@@ -13,11 +13,12 @@ import {
   toQuery,
   type FormInput,
 } from "./state.ts";
-import { countOf, grouped, secondsOrMinutes } from "../../format/number.ts";
+import { grouped, secondsOrMinutes } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
 import { seriesOptions } from "./charts.ts";
 import {
+  chartName,
   chartViews,
   isolatedPoints,
   type ChartView,
@@ -29,6 +30,7 @@ import {
   summaryText,
   tableHtml,
   tableRows,
+  triesPerRequest,
 } from "./view.ts";
 
 test("state round-trips through the URL, keeping unrelated query keys", () => {
@@ -318,7 +320,7 @@ test("every run's summary sentence holds for the settings a reader can reach, no
         ).not.toContain("recovered");
         continue;
       }
-      expect(text, where).toContain(`${countOf(summary.amplification!, "try", "tries")} per request`);
+      expect(text, where).toContain(`${triesPerRequest(summary.amplification!)} tries per request`);
       // No moment is written as a negative time, and no window runs past the simulated run.
       expect(text, where).not.toMatch(/(^|\s)-\d/);
       expect(summary.incidentEndSeconds, where).toBeLessThanOrEqual(60);
@@ -364,4 +366,19 @@ test("a link's values the replay cannot use are named, each with what runs inste
     'seed "4294967296" is not a whole number from 0 to 4,294,967,295, in decimal, so it runs seed 1',
   ]);
   expect(fromQuery(new URLSearchParams("seed=2.5")).seed).toBe(defaultReplayState.seed);
+});
+
+test("the static charts group the thousands of their axis labels, and no chart title says its unit twice", () => {
+  const run = rememberedRetryStorm(defaultScenario());
+  for (const view of chartViews(run)) {
+    // The title and its unit in brackets, as the page writes them: never the unit twice.
+    const caption = chartName(view);
+    expect(caption.toLowerCase().split(view.unit.toLowerCase()).length, caption).toBeLessThanOrEqual(2);
+    const labels = [...chartSvg(view, run.metrics.time, [], view.id).matchAll(/text-anchor="end">([^<]*)</g)].map(
+      (m) => m[1]!,
+    );
+    for (const label of labels) expect(label, `${view.id}: ${label}`).not.toMatch(/\d{4}/);
+  }
+  const waiting = chartViews(run).find((v) => v.id === "waiting")!;
+  expect(chartSvg(waiting, run.metrics.time, [], "w")).toMatch(/text-anchor="end">\d{1,3}(,\d{3})+</);
 });

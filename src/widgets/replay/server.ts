@@ -6,7 +6,7 @@
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { scenarios, type ReplayState } from "./state.ts";
 import { chartSvg } from "./svg.ts";
-import { chartViews, markers, summaryText, type RunView } from "./view.ts";
+import { chartName, chartViews, markers, summaryText, type RunView } from "./view.ts";
 
 export function serverRuns(state: ReplayState): { naive: RunView; defended: RunView } {
   const pair = scenarios(state);
@@ -31,7 +31,7 @@ export function staticCharts(name: string, run: RunView, veilFrom?: number): Sta
       view,
       run.metrics.time,
       marks,
-      `${name} run: ${view.title} (${view.unit}), from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
+      `${name} run: ${chartName(view)}, from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
       veilFrom,
     ),
   }));

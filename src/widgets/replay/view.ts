@@ -2,7 +2,8 @@
  * Pure descriptions of what the replay draws, shared by the server (static SVG) and the page
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
-import { asGiven, countOf, grouped, percent, secondsOrMinutes } from "../../format/number.ts";
+import { unitBesideTitle } from "../../format/units.ts";
+import { asGiven, grouped, percent, secondsOrMinutes } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -79,8 +80,8 @@ export function chartViews(run: RunView): ChartView[] {
     },
     {
       id: "rates",
-      title: "Tries sent and requests served, per second",
-      unit: "per s",
+      title: "Tries sent and requests served",
+      unit: "per second",
       series: [
         { label: "tries", values: m.attempts, colour: 5 },
         { label: "successes", values: m.successes, colour: 2 },
@@ -181,6 +182,15 @@ function recoveryText(summary: RetryStormSummary): string {
   return `pricing never slows, and it is ${healthy} from ${secondsOrMinutes(summary.recoverySeconds!)}`;
 }
 
+/** A chart's title with its unit in brackets, unless the title already says it: for its figcaption and its accessible name. */
+export function chartName(view: Pick<ChartView, "title" | "unit">): string {
+  const unit = unitBesideTitle(view.title, view.unit);
+  return unit ? `${view.title} (${unit})` : view.title;
+}
+
+/** Tries per request as every page writes it (the replay's summary, the run sheets): two decimals, "4.65", "1.00". */
+export const triesPerRequest = (amplification: number): string => grouped(amplification, 2);
+
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
@@ -201,7 +211,7 @@ export function summaryText(name: string, run: RunView): string {
       : share === null
         ? `no request to the services that never call pricing arrives ${window}`
         : `${window} services that never call pricing succeed ${percent(share, 1)} of the time`;
-  const tries = `${countOf(summary.amplification, "try", "tries")} per request`;
+  const tries = `${triesPerRequest(summary.amplification)} tries per request`;
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
