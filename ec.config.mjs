@@ -23,6 +23,22 @@ export const wholeLineTokens = {
   },
 };
 
+/**
+ * Code blocks stay out of the search index (Pagefind's data-pagefind-ignore, which leaves out the
+ * element and all it holds): a query matched on code ("x", "a") found code, not prose.
+ * src/components/Playground.astro marks its code the same way.
+ */
+const codeNotIndexed = {
+  name: "blast-radius:code-not-indexed",
+  hooks: {
+    /** @param {{ renderData: { blockAst: { properties?: Record<string, unknown> } } }} context */
+    postprocessRenderedBlock({ renderData }) {
+      renderData.blockAst.properties = { ...renderData.blockAst.properties, dataPagefindIgnore: "" };
+    },
+  },
+};
+
 export default {
   shiki: { transformers: [wholeLineTokens] },
+  plugins: [codeNotIndexed],
 };

@@ -45,6 +45,8 @@ export async function renderMarkdown(source: string, params: Figures = {}, { inl
   });
   // A code block wider than the page scrolls; keyboard users must be able to reach it.
   html = html.replace(/<pre(?![^>]*tabindex)/g, '<pre tabindex="0"');
+  // Code stays out of the search index (Pagefind), as the chapters' code blocks do (ec.config.mjs).
+  html = html.replace(/<pre(?![^>]*data-pagefind-ignore)/g, "<pre data-pagefind-ignore");
   // Headings inside an exercise sit below its title (an h3): demote h1-h3 to h4.
   html = html.replace(/<(\/?)h[1-3](\s|>)/g, "<$1h4$2");
   if (inline) {

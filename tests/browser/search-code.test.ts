@@ -1,0 +1,44 @@
+/**
+ * Search finds prose, not code: a nonsense query ("xyzzyqq") matched playground code on its
+ * one-letter names and listed five chapters whose excerpts were code. (It still matches a prose
+ * "x" used for "times" on a few pages; those excerpts are sentences.) Code blocks are kept out of
+ * the index (tests/site/search-index.test.ts); here the site's own search, as a reader uses it.
+ */
+import { expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+describeInBrowser("search and code", (browser) => {
+  test("code is not what search finds: a name only the code uses finds nothing there, no excerpt is code, and the prose still is found", async () => {
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = phone;
+      await page.goto(`${browser.site}/failure-modes/`);
+      await page.getByRole("button", { name: "Search" }).first().click();
+      const input = page.locator("#starlight__search input");
+      await input.waitFor();
+      const message = page.locator("#starlight__search .pagefind-ui__message");
+      const results = async (query: string) => {
+        await input.fill(query);
+        await expect
+          .poll(() => message.innerText(), { timeout: 15_000 })
+          .toMatch(new RegExp(`(No results|results?) for ${query}$`));
+        const links = await page
+          .locator("#starlight__search .pagefind-ui__result-link")
+          .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+        const excerpts = await page.locator("#starlight__search .pagefind-ui__result-excerpt").allInnerTexts();
+        return { links, excerpts };
+      };
+      // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose.
+      const breaker = await results("BreakerState");
+      expect(breaker.links.filter((l) => l.endsWith("/circuit-breakers/"))).toEqual([]);
+      // The QA's nonsense query matched the programs' one-letter names; what it still finds is prose.
+      const nonsense = await results("xyzzyqq");
+      for (const excerpt of [...breaker.excerpts, ...nonsense.excerpts])
+        expect(excerpt, excerpt).not.toMatch(/=>|console\.log|\bconst |\);|\.reduce\(/);
+      const prose = await results("metastable");
+      expect(prose.links.some((l) => l.endsWith("/retry-storm/"))).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
+});
