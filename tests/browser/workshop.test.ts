@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { agendas } from "../../src/course/workshop/agenda.ts";
 import { replaySteps } from "../../src/widgets/present/steps.ts";
-import { exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
+import { exampleMap, exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
 import { mapRow } from "../../src/widgets/room-board/board.ts";
@@ -272,6 +272,63 @@ describeInBrowser("workshop kit", (browser) => {
     await page.locator("[data-room-board][data-ready]").waitFor();
     await expect(page.locator("[data-board-files]").innerText()).resolves.toBe("");
     await expect(page.getByLabel("Map share links, one per line").inputValue()).resolves.toBe("");
+  });
+
+  // QA 31: a group's link pasted twice counted as two groups; an untitled map read "Link 2 / Link 2";
+  // a change typed without spaces pushed the Owner and By columns off the page.
+  test("the room board flags a map sent twice and counts it once, names an untitled map once, and wraps a long change", async () => {
+    const { page } = browser;
+    const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
+    const untitled = before.replace(/^title .*\n/m, "");
+    expect(untitled).not.toMatch(/^title /m);
+    const change = "a-pool-per-service-with-its-own-connection-limit-and-queue-".repeat(3);
+    const decided = `${exampleSystemMap}\ndecide main-db split: ${change}; owner Priya; by May`;
+    const same = `${site}/failure-domains/${await encodeShareHash(decided)}`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site}/room-board/`);
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await page
+      .getByLabel("Map share links, one per line")
+      .fill([same, `${site}/failure-domains/${await encodeShareHash(untitled)}`, same].join("\n"));
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect
+      .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
+      .toBe("Compared 2 maps and 0 progress files; 1 the same as an earlier map, counted once.");
+    const rows = page.locator("[data-board-map-table] tbody tr");
+    await expect(rows.count()).resolves.toBe(3);
+    await expect(rows.nth(2).innerText()).resolves.toContain("Link 3 is the same map as Link 1: counted once.");
+    await expect(rows.nth(2).getAttribute("data-bad")).resolves.toBeNull();
+    await expect(page.locator("[data-board-map-table] tbody th").allInnerTexts()).resolves.toEqual([
+      `${exampleMap().title}\nLink 1`,
+      "Link 2",
+      "Link 3",
+    ]);
+    await expect(page.locator("[data-board-commitments-table] tbody tr").count()).resolves.toBe(1);
+    await expect(page.locator("[data-board-commitments-notes]").innerText()).resolves.toContain(
+      "1 commitment from 2 maps",
+    );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      const fit = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>(".board__scroll, [data-board-commitments-table] td")].map((el) => ({
+          what: el.dataset.label ?? el.className,
+          over: el.scrollWidth - el.clientWidth,
+        })),
+      );
+      for (const f of fit) expect(f.over, `${f.what} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("button", { name: "Clear the board" }).click();
+  });
+
+  test("the presenter map builder names a damaged link's fault in one sentence, without nested brackets", async () => {
+    const { page } = browser;
+    const good = await encodeShareHash(exampleSystemMap);
+    await page.goto(`${site}/present/map-builder/${good.slice(0, -12)}`);
+    await page.locator("[data-present-map][data-ready]").waitFor();
+    await expect(page.locator("[data-map-title]").innerText()).resolves.toBe(
+      "Could not load the map from the link: this map link is damaged (was it cut short when it was copied?). Showing the example system.",
+    );
   });
 
   test("the room board says when its files cannot be kept in this browser, and refuses a file too large for it", async () => {

@@ -6,10 +6,11 @@ import { encodeShareHash } from "../../course/map-share.ts";
 import { type Catalog, exportProgress } from "../../course/progress.ts";
 import {
   boardLimit,
+  boardSummary,
   mapRow,
   progressRow,
   rankMaps,
-  readLinks,
+  readBoard,
   roomCommitments,
   roomStanding,
   sharedFindings,
@@ -18,6 +19,10 @@ import {
 const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
 const after = failureMapExamples.find((e) => e.id === "after-bulkheads")!.text;
 const link = async (text: string) => `https://course.example/failure-domains/${await encodeShareHash(text)}`;
+const noCatalog: Catalog = [];
+/** The board's map rows from pasted lines alone. */
+const readLinks = async (text: string) => (await readBoard(text, [], noCatalog)).maps;
+const titled = (title: string, text = before) => text.replace(/^title .*/m, `title ${title}`);
 
 describe("room board: maps", () => {
   test("reads share links (full addresses or bare #map= parts) and finds each map's riskiest resource", async () => {
@@ -39,7 +44,9 @@ describe("room board: maps", () => {
   });
 
   test("ranks riskiest first, and lists what more than one group found", async () => {
-    const rows = await readLinks([await link(after), await link(before), await link(before)].join("\n"));
+    const rows = await readLinks(
+      [await link(after), await link(titled("Group A")), await link(titled("Group B"))].join("\n"),
+    );
     const ranked = rankMaps(rows);
     const shares = ranked.map((r) => (r.ok ? r.riskiest!.share : -1));
     expect([...shares].sort((a, b) => b - a)).toEqual(shares);
@@ -89,7 +96,71 @@ describe("room board: maps", () => {
     const many = Array.from({ length: boardLimit + 2 }, () => "x").join("\n");
     const rows = await readLinks(many);
     expect(rows).toHaveLength(boardLimit + 1);
-    expect(rows.at(-1)).toMatchObject({ ok: false, message: expect.stringContaining(String(boardLimit)) });
+    expect(rows.at(-1)).toMatchObject({
+      ok: false,
+      source: `Links ${boardLimit + 1} to ${boardLimit + 2}`,
+      message: expect.stringContaining(String(boardLimit)),
+      leftOut: 2,
+    });
+  });
+
+  // QA: one group's link pasted twice made "Found by more than one group: … (2 maps)", every
+  // commitment listed twice.
+  test("the same map sent twice (as a link, or as a link and a file) is flagged and counted once", async () => {
+    const decided = `${titled("Group A")}\ndecide ${analyseFailureMap(parseFailureMapOrThrow(before)).flagged[0]} split; owner Priya; by May`;
+    const { maps } = await readBoard(
+      [await link(decided), await link(titled("Group B")), await link(decided)].join("\n"),
+      [{ name: "group-a.map.txt", text: `${decided.replace(/\n/g, "\r\n")}\r\n\r\n` }],
+      noCatalog,
+    );
+    expect(maps.map((m) => (m.ok ? m.name : m.repeatOf))).toEqual(["Group A", "Group B", "Link 1", "Link 1"]);
+    expect(maps[2]).toMatchObject({ ok: false, source: "Link 3", message: "the same map as Link 1: counted once" });
+    for (const found of sharedFindings(maps)) expect(found.maps).toBe(2);
+    const room = roomCommitments(rankMaps(maps));
+    expect(room.all.map((c) => c.map)).toEqual(["Group A"]);
+    expect(room.undecided.map((u) => u.map).sort()).toEqual(["Group A", "Group B"]);
+    expect(boardSummary(maps, [])).toBe(
+      "Compared 2 maps and 0 progress files; 2 the same as an earlier map, counted once.",
+    );
+    // One group's link alone, many times over: nothing is found "by more than one group".
+    const alone = await readLinks(
+      Array.from({ length: 5 }, () => "")
+        .fill(await link(before))
+        .join("\n"),
+    );
+    expect(sharedFindings(alone)).toEqual([]);
+  });
+
+  // QA: 40 links and a map file compared 41 maps; 45 links said "1 could not be read".
+  test("the board's limit holds across links and files, and says how many it left out", async () => {
+    const maps = Array.from({ length: boardLimit + 5 }, (_, i) => titled(`Group ${i + 1}`));
+    const lines = await Promise.all(maps.slice(0, boardLimit).map(link));
+    const file = { name: "late.map.txt", text: maps.at(-1)! };
+    const progressFiles = Array.from({ length: boardLimit + 1 }, (_, i) => ({
+      name: `p${i}.json`,
+      text: '{"version":1,"exercises":{}}',
+    }));
+    const full = await readBoard(lines.join("\n"), [file, ...progressFiles], noCatalog);
+    expect(full.maps.filter((m) => m.ok)).toHaveLength(boardLimit);
+    expect(full.maps.at(-1)).toMatchObject({ ok: false, source: "late.map.txt", leftOut: 1 });
+    expect(full.progress.filter((p) => p.ok)).toHaveLength(boardLimit);
+    expect(full.progress.at(-1)).toMatchObject({ ok: false, source: `p${boardLimit}.json`, leftOut: 1 });
+    expect(boardSummary(full.maps, full.progress)).toBe(
+      `Compared ${boardLimit} maps and ${boardLimit} progress files; 2 left out: the board takes ${boardLimit} maps and ${boardLimit} progress files at once.`,
+    );
+    const over = await readBoard(
+      [...lines, ...(await Promise.all(maps.slice(boardLimit).map(link)))].join("\n"),
+      [],
+      noCatalog,
+    );
+    expect(boardSummary(over.maps, [])).toBe(
+      `Compared ${boardLimit} maps and 0 progress files; 5 left out: the board takes ${boardLimit} maps and ${boardLimit} progress files at once.`,
+    );
+    const bad = await readBoard("x\n\ny", [], noCatalog);
+    expect(boardSummary(bad.maps, [])).toBe(
+      "Compared 0 maps and 0 progress files; 2 could not be read (listed in red).",
+    );
+    expect(boardSummary([], [])).toBe("Nothing to compare yet: paste a share link or add a file.");
   });
 });
 

@@ -3,7 +3,7 @@
  * read and compared side by side, with nothing sent anywhere. Pure apart from decoding links
  * (Compression Streams, in every current browser and in Node), so the page and the tests share it.
  */
-import { percentUpTo } from "../../format/number.ts";
+import { countOf, percentUpTo } from "../../format/number.ts";
 import {
   analyseFailureMap,
   type DecisionKind,
@@ -52,9 +52,19 @@ export interface BadInput {
   ok: false;
   source: string;
   message: string;
+  /**
+   * Not a fault: this map's text is the same as an earlier input's (this source), so it counts once,
+   * there. Set by readBoard.
+   */
+  repeatOf?: string;
+  /** Not a fault: how many inputs this row stands for that the board's limit left out. Set by readBoard. */
+  leftOut?: number;
 }
 
-/** Up to this many maps or files on one board (a room of 30 makes about 10 groups). */
+/**
+ * Up to this many maps (share links and map files together) and this many progress files on one
+ * board (a room of 30 makes about 10 groups).
+ */
 export const boardLimit = 40;
 
 /** The share that decides the ranking: traffic when the map weighs its entry points, else services. */
@@ -112,28 +122,113 @@ export function mapRow(source: string, text: string): MapRow | BadInput {
   };
 }
 
-/** Read pasted lines (one share link per line; blank lines skipped) into board rows, in order. */
-export async function readLinks(text: string): Promise<(MapRow | BadInput)[]> {
-  const lines = text
+/** A file the facilitator added to the board: a map exported from the builder, or a progress file. */
+export interface BoardFile {
+  name: string;
+  text: string;
+}
+
+/** Progress files are JSON; anything else is read as an exported map. */
+function isProgressFile({ name, text }: BoardFile): boolean {
+  return /\.json$/i.test(name) || text.trimStart().startsWith("{");
+}
+
+/**
+ * The whole board from what the facilitator gave: pasted lines (one share link per line; blank
+ * lines skipped), then the map files, then the progress files, each in order.
+ *
+ * The limit holds across sources: the first boardLimit maps (links, then map files) and the first
+ * boardLimit progress files are read; a row stands for what was left out, saying how many.
+ *
+ * A map whose text is the same as an earlier one's (a group that sent its link twice, or sent the
+ * link and the file) is flagged ("the same map as Link 5") rather than merged away: the
+ * facilitator sees every input they gave, so a group whose own map is missing because it sent
+ * another group's link shows up, and the repeat counts nowhere (not in the ranking, not in what
+ * more than one group found, not in the commitments), so a map is counted once.
+ */
+export async function readBoard(
+  linksText: string,
+  files: readonly BoardFile[],
+  catalog: Catalog,
+): Promise<{ maps: (MapRow | BadInput)[]; progress: (ProgressRow | BadInput)[] }> {
+  const lines = linksText
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter(Boolean);
-  const rows: (MapRow | BadInput)[] = [];
+  const maps: (MapRow | BadInput)[] = [];
+  const seen = new Map<string, string>();
+  const addMap = (source: string, text: string) => {
+    // The same map, whatever line endings or trailing blank lines its route gave it.
+    const key = text.replace(/\r\n?/g, "\n").trim();
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, source);
+      maps.push(mapRow(source, text));
+    } else maps.push({ ok: false, source, message: `the same map as ${first}: counted once`, repeatOf: first });
+  };
   for (const [i, line] of lines.slice(0, boardLimit).entries()) {
     const source = `Link ${i + 1}`;
+    let text: string;
     try {
-      rows.push(mapRow(source, await mapTextFromLink(line)));
+      text = await mapTextFromLink(line);
     } catch (error) {
-      rows.push({ ok: false, source, message: (error as Error).message });
+      maps.push({ ok: false, source, message: (error as Error).message });
+      continue;
     }
+    addMap(source, text);
   }
-  if (lines.length > boardLimit)
-    rows.push({
+  const mapsLimit = `the board takes ${boardLimit} maps at once`;
+  if (lines.length > boardLimit) {
+    const from = boardLimit + 1;
+    maps.push({
       ok: false,
-      source: `Links ${boardLimit + 1} to ${lines.length}`,
-      message: `the board takes ${boardLimit} maps at once`,
+      source: from === lines.length ? `Link ${from}` : `Links ${from} to ${lines.length}`,
+      message: mapsLimit,
+      leftOut: lines.length - boardLimit,
     });
-  return rows;
+  }
+  const progress: (ProgressRow | BadInput)[] = [];
+  for (const file of files) {
+    if (isProgressFile(file)) {
+      progress.push(
+        progress.length < boardLimit
+          ? progressRow(file.name, file.text, catalog)
+          : {
+              ok: false,
+              source: file.name,
+              message: `the board takes ${boardLimit} progress files at once`,
+              leftOut: 1,
+            },
+      );
+    } else if (maps.length < boardLimit) addMap(file.name, file.text);
+    else maps.push({ ok: false, source: file.name, message: mapsLimit, leftOut: 1 });
+  }
+  return { maps, progress };
+}
+
+/** What the status line says after a comparison: what was compared, and what was not and why. */
+export function boardSummary(
+  maps: readonly (MapRow | BadInput)[],
+  progress: readonly (ProgressRow | BadInput)[],
+): string {
+  const rows = [...maps, ...progress];
+  if (rows.length === 0) return "Nothing to compare yet: paste a share link or add a file.";
+  const bad = rows.filter((r): r is BadInput => !r.ok);
+  const repeats = bad.filter((r) => r.repeatOf !== undefined).length;
+  const leftOut = bad.reduce((n, r) => n + (r.leftOut ?? 0), 0);
+  const unreadable = bad.filter((r) => r.repeatOf === undefined && r.leftOut === undefined).length;
+  const good = maps.filter((m) => m.ok).length;
+  const goodFiles = progress.filter((p) => p.ok).length;
+  return [
+    `Compared ${countOf(good, "map")} and ${countOf(goodFiles, "progress file")}`,
+    ...(unreadable ? [`${unreadable} could not be read (listed in red)`] : []),
+    ...(repeats ? [`${repeats} the same as an earlier map, counted once`] : []),
+    ...(leftOut
+      ? [`${leftOut} left out: the board takes ${boardLimit} maps and ${boardLimit} progress files at once`]
+      : []),
+  ]
+    .join("; ")
+    .concat(".");
 }
 
 /** The maps, riskiest first (by the share their riskiest resource loses); errors keep their place at the end. */

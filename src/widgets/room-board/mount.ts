@@ -7,11 +7,9 @@ import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { readCatalog } from "../progress/catalog.ts";
 import {
-  boardLimit,
-  mapRow,
-  progressRow,
+  boardSummary,
   rankMaps,
-  readLinks,
+  readBoard,
   roomCommitments,
   roomStanding,
   sharedFindings,
@@ -94,29 +92,21 @@ export function mountRoomBoard(root: HTMLElement): void {
   async function compare(): Promise<void> {
     status.textContent = "Reading…";
     await reading;
-    const maps: (MapRow | BadInput)[] = await readLinks(links.value);
-    const progress: (ProgressRow | BadInput)[] = [];
-    for (const [i, { name, text }] of kept.entries()) {
-      if (i >= boardLimit) {
-        progress.push({ ok: false, source: name, message: `the board takes ${boardLimit} files at once` });
-        continue;
-      }
-      // Progress files are JSON; anything else is read as an exported map.
-      if (/\.json$/i.test(name) || text.trimStart().startsWith("{")) progress.push(progressRow(name, text, catalog));
-      else maps.push(mapRow(name, text));
-    }
+    const { maps, progress } = await readBoard(links.value, kept, catalog);
     const ranked = rankMaps(maps);
     drawMaps(ranked);
     drawCommitments(ranked);
     drawProgress(progress);
-    const good = maps.filter((m) => m.ok).length;
-    const goodFiles = progress.filter((p) => p.ok).length;
-    const bad = maps.length - good + progress.length - goodFiles;
-    status.textContent =
-      maps.length + progress.length === 0
-        ? "Nothing to compare yet: paste a share link or add a file."
-        : `Compared ${countOf(good, "map")} and ${countOf(goodFiles, "progress file")}${bad ? `; ${bad} could not be read (listed in red)` : ""}.`;
+    status.textContent = boardSummary(maps, progress);
   }
+
+  /** Why a row is not on the board: a fault in it, a repeat of an earlier map, or past the limit. */
+  const badText = (r: BadInput) =>
+    r.repeatOf !== undefined
+      ? `${escapeHtml(r.source)} is the same map as ${escapeHtml(r.repeatOf)}: counted once.`
+      : r.leftOut !== undefined
+        ? `Left out: ${escapeHtml(r.message)}.`
+        : `Could not read it: ${escapeHtml(r.message)}`;
 
   function drawMaps(rows: (MapRow | BadInput)[]): void {
     const section = root.querySelector<HTMLElement>("[data-board-maps]")!;
@@ -124,8 +114,8 @@ export function mountRoomBoard(root: HTMLElement): void {
     const body = rows
       .map((r, i) =>
         r.ok
-          ? `<tr><td class="board__num" data-label="Rank">${i + 1}</td><th scope="row">${escapeHtml(r.name)}<br><small>${escapeHtml(r.source)}</small></th><td data-label="Riskiest resource">${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num" data-label="Lost if it saturates">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num" data-label="Shared by unrelated services">${r.flagged.length}</td><td data-label="Which">${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
-          : `<tr data-bad><td class="board__num">–</td><th scope="row">${escapeHtml(r.source)}</th><td colspan="4">Could not read it: ${escapeHtml(r.message)}</td></tr>`,
+          ? `<tr><td class="board__num" data-label="Rank">${i + 1}</td><th scope="row">${escapeHtml(r.name)}${r.name === r.source ? "" : `<br><small>${escapeHtml(r.source)}</small>`}</th><td data-label="Riskiest resource">${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num" data-label="Lost if it saturates">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num" data-label="Shared by unrelated services">${r.flagged.length}</td><td data-label="Which">${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
+          : `<tr${r.repeatOf === undefined ? " data-bad" : " data-repeat"}><td class="board__num">–</td><th scope="row">${escapeHtml(r.source)}</th><td colspan="4">${badText(r)}</td></tr>`,
       )
       .join("");
     root.querySelector("[data-board-map-table]")!.innerHTML =
@@ -181,7 +171,7 @@ export function mountRoomBoard(root: HTMLElement): void {
         .map((r) =>
           r.ok
             ? `<tr><th scope="row">${escapeHtml(r.source)}</th><td class="board__num">${r.solved} of ${total}${r.unknown.length ? ` (${countOf(r.unknown.length, "unknown exercise")} ignored)` : ""}</td></tr>`
-            : `<tr data-bad><th scope="row">${escapeHtml(r.source)}</th><td>Could not read it: ${escapeHtml(r.message)}</td></tr>`,
+            : `<tr data-bad><th scope="row">${escapeHtml(r.source)}</th><td>${badText(r)}</td></tr>`,
         )
         .join("")}</tbody>`;
     const good = rows.filter((r) => r.ok).length;
