@@ -9,7 +9,9 @@ import { parse } from "yaml";
 import {
   agendas,
   elapsed,
+  decideExample,
   halfDay,
+  lengthAdjective,
   lengthText,
   longestStretchWithoutBreak,
   ninetyMinutes,
@@ -20,6 +22,8 @@ import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-i
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
 import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../src/format/number.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
+import { parseFailureMap } from "../../src/sim/failure-map/index.ts";
+import { exampleSystemMap } from "../../src/course/workshop/example-system.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
 import { triesPerRequest, unrelatedSuccess } from "../../src/widgets/replay/view.ts";
@@ -88,6 +92,46 @@ describe("workshop agendas", () => {
         "/present/opening/",
         "/present/retry-storm/",
       ]);
+    }
+  });
+
+  test("a session's length before a noun reads as one word, from the same minutes", () => {
+    expect(lengthAdjective(totalMinutes(ninetyMinutes))).toBe("90-minute");
+    expect(lengthAdjective(totalMinutes(halfDay))).toBe(`${Math.floor(halfDay.lengthMinutes / 60)}½-hour`);
+    expect([45, 120, 150, 200].map(lengthAdjective)).toEqual(["45-minute", "2-hour", "2½-hour", "200-minute"]);
+    expect(() => lengthAdjective(0)).toThrow(RangeError);
+    const chapter = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
+    expect(chapter).not.toMatch(/\ba \{lengthText\(/);
+    // An agenda's title is followed by its length in the kit and on the run sheet: it does not say it first.
+    for (const agenda of agendas) expect(agenda.title, agenda.id).not.toMatch(/\d/);
+  });
+
+  // QA 31: the readout asked for decide lines in maps the board had already read from links sent
+  // earlier, and the map block never asked for them.
+  test("groups write their decide lines in the map block, before sending the link; the readout only ranks", () => {
+    const chapter = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
+    const steps = chapter.split("## The map exercise, step by step")[1]!.split("\n## ")[0]!;
+    const step6 = steps.match(/^6\. [\s\S]*?(?=\n\n)/m)![0];
+    expect(step6).toContain("<code>{decideExample}</code>");
+    expect(steps.match(/decideExample/g)).toHaveLength(1);
+    const decided = parseFailureMap(`${exampleSystemMap}\n${decideExample}`);
+    expect(decided.ok && decided.map.decisions).toEqual([
+      expect.objectContaining({
+        resource: "main-db",
+        decision: "split",
+        owner: expect.any(String),
+        by: expect.any(String),
+      }),
+    ]);
+    for (const agenda of agendas) {
+      const kinds = agenda.blocks.map((b) => b.kind);
+      const map = agenda.blocks[kinds.indexOf("map")]!;
+      expect(map.talk + map.task, agenda.id).toMatch(/decide line/);
+      expect(map.output, agenda.id).toMatch(/share link to a map with its decide lines/);
+      // After the links are sent (the buffer), nothing asks a group to change its map.
+      const readout = agenda.blocks[kinds.indexOf("readout")]!;
+      expect(readout.talk + readout.task, agenda.id).not.toMatch(/(?:write|add)[^.]*decide line|in the group's map/);
+      expect(readout.talk, agenda.id).toMatch(/only ranks/);
     }
   });
 

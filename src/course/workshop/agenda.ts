@@ -92,13 +92,28 @@ export function elapsed(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${(minutes % 60).toString().padStart(2, "0")}`;
 }
 
-/** "1 hour 30 minutes", "3 hours 30 minutes", "90 minutes" style length for headings. */
+/** "1 hour 30 minutes", "3 hours 30 minutes", "90 minutes" style length, said on its own ("the session: 1 hour 30 minutes"). */
 export function lengthText(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   const parts = [h > 0 ? countOf(h, "hour") : "", m > 0 ? countOf(m, "minute") : ""];
   return parts.filter(Boolean).join(" ");
 }
+
+/**
+ * A length used before a noun, as "a 90-minute session" or "a 3½-hour half day": under two hours
+ * in minutes, then in whole or half hours; anything else in minutes ("a 200-minute session").
+ */
+export function lengthAdjective(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes <= 0)
+    throw new RangeError(`a session length is a whole number of minutes above 0, got ${minutes}`);
+  const h = Math.floor(minutes / 60);
+  if (minutes < 120 || (minutes % 60 !== 0 && minutes % 60 !== 30)) return `${minutes}-minute`;
+  return `${h}${minutes % 60 === 30 ? "½" : ""}-hour`;
+}
+
+/** The decide line the kit shows groups (map step 6); tests check it parses in the example system's map. */
+export const decideExample = "decide main-db split: a pool per service; owner Priya; by 15 January";
 
 const setup = (minutes: number): AgendaBlock => ({
   minutes,
@@ -226,10 +241,10 @@ const mapOwnSystem = (minutes: number, exercises: readonly string[]): AgendaBloc
     "The map builder (in the failure-domains chapter) on one laptop per group",
     "The example system, for groups who do not share a system they know",
   ],
-  talk: `Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. Five minutes before the end, ask each group to write ${section("ws-sentence")} of the worksheet (its riskiest resource as one sentence) and to copy its map builder share link.`,
-  task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, and write the riskiest resource as one sentence with a number.",
+  talk: `Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. At step 6 each group writes its decisions into its map in the map builder, one decide line per marked resource, naming who owns it and by when (the kit's step 6 shows the line). Five minutes before the end, ask each group to write ${section("ws-sentence")} of the worksheet (its riskiest resource as one sentence), check that its map has its decide lines, and only then copy its map builder share link: the link carries the decisions to the room board.`,
+  task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, add a decide line for each marked resource (split, protect or accept, with an owner and a date), and write the riskiest resource as one sentence with a number.",
   output:
-    "Per group: a filled-in worksheet, a map builder share link, and one sentence with a number. No readout yet: that comes once, in the readout block.",
+    "Per group: a filled-in worksheet, a share link to a map with its decide lines, and one sentence with a number. No readout yet: that comes once, in the readout block.",
   chapters: ["failure-domains"],
   exercises,
   steps: [],
@@ -251,8 +266,8 @@ const buffer = (minutes: number): AgendaBlock => ({
   kind: "buffer",
   materials: [],
   talk: "Unplanned on purpose: the map block always overruns. Give the time to the groups still writing their sentence; if nobody needs it, start the readout early and end early.",
-  task: `Finish ${section("ws-sentence")} of the worksheet and share the map link with the facilitator.`,
-  output: "Every group's sentence and share link in the facilitator's hands.",
+  task: `Finish ${section("ws-sentence")} of the worksheet and the map's decide lines, then send the map's share link to the facilitator.`,
+  output: "Every group's sentence and share link (decisions in it) in the facilitator's hands.",
   chapters: [],
   exercises: [],
   steps: [],
@@ -265,12 +280,12 @@ const readout = (minutes: number): AgendaBlock => ({
   title: "Readout and commitments",
   kind: "readout",
   materials: [
-    "The room board on the projector, loaded with the groups' share links",
+    "The room board on the projector, loaded in the buffer with the groups' share links (their decide lines are its commitments list)",
     "The map builder's presenter view, to step through one group's map (open its share link there)",
     "The groups' worksheets",
   ],
-  talk: `The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). The room ranks them; the top three get an owner and a date, written in ${section("ws-decisions")} of a worksheet and as a decide line in the group's map, so the room board lists every commitment and flags any without an owner or a date.`,
-  task: "One person per group reads the sentence; everyone votes for the change that would shrink the biggest blast radius for the least work.",
+  talk: `The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). Then show the board's commitments list, which the groups wrote as decide lines in the map block: the room only ranks it. The top three are the session's commitments, each with an owner and a date: where one is missing (the board flags it), settle it aloud and write it in ${section("ws-decisions")} of that group's worksheet. Nobody edits a map or sends a new link now.`,
+  task: "One person per group reads the sentence; everyone votes, on the board's commitments list, for the change that would shrink the biggest blast radius for the least work.",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
   exercises: [],
@@ -348,7 +363,7 @@ const controlPlane = (minutes: number): AgendaBlock => ({
 
 export const ninetyMinutes: Agenda = {
   id: "ninety-minutes",
-  title: "90-minute session",
+  title: "Short session",
   lengthMinutes: 90,
   blocks: [
     setup(5),
