@@ -21,7 +21,7 @@ describeInBrowser("interview playbook: the ladder's shares", (browser) => {
         await page.setViewportSize({ width, height: 800 });
         const lines = await shares.evaluateAll((cells) =>
           cells.map((cell) => {
-            const box = cell.firstElementChild ?? cell;
+            const box = cell;
             const range = document.createRange();
             range.selectNodeContents(box);
             // One line: every piece of the figure shares the first piece's line.
