@@ -3,7 +3,7 @@
  * open the presenter views in each step's state, the figures those views show), the worksheet
  * on paper, and the example system opening in the map builder.
  */
-import { expect, test } from "vitest";
+import { expect, onTestFinished, test } from "vitest";
 import type { Page } from "playwright-core";
 import { agendas } from "../../src/course/workshop/agenda.ts";
 import { replaySteps } from "../../src/widgets/present/steps.ts";
@@ -164,6 +164,48 @@ describeInBrowser("workshop kit", (browser) => {
     await expect
       .poll(() => builder.evaluate((el) => Math.abs(el.getBoundingClientRect().top) < 200), { timeout: 10_000 })
       .toBe(true);
+  });
+
+  // QA 31: the handout's first half held the whole map, shared resources annotated, and the page
+  // printed only whole.
+  test("the example system's handout prints alone, without the map's shared resources, and the whole page prints the key too", async () => {
+    const { page } = browser;
+    const resources = exampleMap().resources.map((r) => r.name);
+    await page.goto(`${site}/worksheet/example/`);
+    const handout = await page.locator(".example__brief").innerText();
+    for (const name of resources) expect(handout, name).not.toMatch(new RegExp(`\\b${name}\\b`));
+    // The whole page on paper: the handout, then the key.
+    await page.emulateMedia({ media: "print" });
+    const whole = pdfPages(await page.pdf({ format: "A4" }));
+    await expect(page.locator(".example__key").first().isVisible()).resolves.toBe(true);
+    await page.emulateMedia({ media: "screen" });
+    // The button prints the handout alone (the print dialog itself stubbed: headless has none).
+    await page.evaluate(() => {
+      window.print = () => document.documentElement.setAttribute("data-printed", "");
+    });
+    const printHandout = async (format: "A4" | "Letter") => {
+      await page.emulateMedia({ media: "screen" });
+      await page.getByRole("button", { name: "Print the handout" }).click();
+      await page.emulateMedia({ media: "print" });
+      await expect(page.locator(".example__key").first().isVisible()).resolves.toBe(false);
+      await expect(page.locator(".example__intro").isVisible()).resolves.toBe(false);
+      await expect(page.getByRole("button", { name: "Print the handout" }).isVisible()).resolves.toBe(false);
+      await expect(page.locator(".example__brief").isVisible()).resolves.toBe(true);
+      const printed = await page.locator("main").innerText();
+      for (const name of resources) expect(printed, name).not.toMatch(new RegExp(`\\b${name}\\b`));
+      return pdfPages(await page.pdf({ format }));
+    };
+    // The next tests read the screen, whatever happens here.
+    onTestFinished(() => page.emulateMedia({ media: "screen" }));
+    const alone = await printHandout("A4");
+    await expect(page.locator("html").getAttribute("data-printed")).resolves.toBe("");
+    expect(alone).toBe(1);
+    expect(whole).toBeGreaterThan(alone);
+    // Once printed (the browser's afterprint), the page prints whole again.
+    await expect(page.locator(".example__key").first().isVisible()).resolves.toBe(true);
+    expect(pdfPages(await page.pdf({ format: "A4" }))).toBe(whole);
+    await expect(printHandout("Letter")).resolves.toBe(1);
+    await page.emulateMedia({ media: "screen" });
   });
 
   test("presenter views follow the site's theme, take the course's colours, and size worker chips for a projector", async () => {

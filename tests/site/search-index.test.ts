@@ -55,12 +55,8 @@ test("the checker finds a code block in the indexed body, and none in an ignored
 });
 
 const site = loadBuiltSite();
-/**
- * Pages whose code is not marked yet, each with its reason. The example system's handout
- * (src/pages/worksheet/example.astro) prints its map's text as code; that page is being
- * reworked (QA 31, D4) and marks it there.
- */
-const notYet = new Set(["/worksheet/example/"]);
+/** Pages whose code is not marked yet, each with its reason (none now). */
+const notYet = new Set<string>([]);
 
 test("every code block of an indexed page is kept out of the search index, and the prose is not", {
   timeout: 60_000,

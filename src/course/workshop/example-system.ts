@@ -56,9 +56,27 @@ labels uses main-db, outbound-http   # holds its database connection while the c
 routes uses redis
 notify uses events, outbound-http`;
 
+/** The map's sections a handout may show: the services and who calls whom, not what they share. */
+const handoutSections = ["# Entry points", "# Who calls whom"];
+
+/**
+ * The team's notes on the handout: the example map with its shared resources and who draws from
+ * them taken out (steps 1 and 2 of the map exercise are the groups' to find). Still a map the
+ * builder reads, so a group can start from it.
+ */
+export function exampleHandoutMap(map: string = exampleSystemMap): string {
+  const kept: string[] = [];
+  let keep = true;
+  for (const line of map.split("\n")) {
+    if (line.startsWith("# ")) keep = handoutSections.some((s) => line.startsWith(s));
+    if (keep || line.startsWith("title ")) kept.push(line);
+  }
+  return kept.join("\n").trim();
+}
+
 /** What happened, as the team tells it (no figures: groups estimate those from the map). */
 export const exampleIncident =
-  "One afternoon the partner carrier's label API slowed down. Label requests kept their database connection while they waited for the carrier, and retried. The shared database pool drained; tracking pages, which never create a label, timed out; couriers could not record deliveries. The carrier recovered within minutes, the outage lasted until someone restarted the labels service.";
+  "One afternoon the partner carrier's label API slowed down. Label requests kept their database connection while they waited for the carrier, and retried. The shared database pool drained; tracking pages, which never create a label, timed out; couriers could not record deliveries. The carrier recovered within minutes; the outage lasted until someone restarted the labels service.";
 
 export interface RetryLoop {
   where: string;
