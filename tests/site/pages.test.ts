@@ -1,7 +1,7 @@
 import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, test } from "vitest";
 import { bank } from "../../src/course/interview/numbers.ts";
-import { agendas } from "../../src/course/workshop/agenda.ts";
+import { agendas, ninetyMinutes, totalMinutes } from "../../src/course/workshop/agenda.ts";
 import {
   assertBuiltUnder,
   attr,
@@ -76,20 +76,40 @@ describe("the landing page", () => {
       findAll(card, (el) => el.tagName === "li"),
     );
     let withChapters = 0;
-    for (const li of steps) {
+    // A step of the workshop session shows its minutes in the room instead (the next test).
+    for (const li of steps.filter((li) => attr(li, "data-in-session") === undefined)) {
       const chapters = findAll(li, isLink).map((a) => attr(a, "href")!);
-      const shown = /\((\d+)\s+min\)$/.exec(textIn(li))?.[1];
+      const shown = /\((\d+)\s+min(?: reading)?\)$/.exec(textIn(li))?.[1];
       const sum = chapters.reduce((n, href) => n + (minutesOf.get(href) ?? 0), 0);
       if (sum > 0) withChapters++;
       expect(shown, chapters.join(" ")).toBe(sum > 0 ? String(sum) : undefined);
     }
-    expect(withChapters).toBeGreaterThan(10);
+    expect(withChapters).toBeGreaterThanOrEqual(10);
     const start = findAll(doc, (el) => isLink(el) && /start the course/i.test(nameOf(el)));
     expect(start).toHaveLength(1);
     const next = findAll(doc, (el) => hasClass(el, "pagination-links")).flatMap((links) =>
       findAll(links, (a) => isLink(a) && attr(a, "rel") === "next"),
     );
     expect(next.map((a) => attr(a, "href"))).toEqual([attr(start[0]!, "href")]);
+  });
+
+  // QA 31: the 90-minute path listed chapters' reading times adding up to 250 minutes.
+  test("the workshop path says what is reading before and what is time in the session, which adds up to the session", () => {
+    const [card] = findAll(doc, (el) => attr(el, "id") === "path-workshop");
+    const steps = findAll(card!, (el) => el.tagName === "li").map((li) => ({
+      text: textIn(li).replace(/\s+/g, " "),
+      inSession: attr(li, "data-in-session") !== undefined,
+    }));
+    const total = totalMinutes(ninetyMinutes);
+    expect(steps[0]!.text).toMatch(/^Before the session: .*\(\d+ min reading\)$/);
+    const session = steps.filter((s) => s.inSession);
+    expect(session).toHaveLength(steps.length - 1);
+    const minutes = session.map((s) => {
+      const m = new RegExp(`\\((\\d+) of the session's ${total} min\\)$`).exec(s.text);
+      expect(m, s.text).not.toBeNull();
+      return Number(m![1]);
+    });
+    expect(minutes.reduce((a, b) => a + b, 0)).toBe(total);
   });
 });
 
