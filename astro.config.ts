@@ -43,6 +43,8 @@ export default defineConfig({
       customCss: ["./src/styles/course.css", "./src/styles/math.css", "./src/styles/print.css"],
       components: {
         PageTitle: "./src/components/overrides/PageTitle.astro",
+        // The landing's hero with its words and "Start the course" before the figure in the page's order.
+        Hero: "./src/components/overrides/Hero.astro",
         MarkdownContent: "./src/components/overrides/MarkdownContent.astro",
         Footer: "./src/components/overrides/Footer.astro",
         // Starlight's theme script, kept from throwing where the browser refuses storage (see the file).

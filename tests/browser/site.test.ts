@@ -119,6 +119,47 @@ describeInBrowser("course site in Chromium", (browser) => {
     }
   });
 
+  // QA 31: Tab reached the figure's "Replay it" before "Start the course", and a screen reader
+  // read the figure's long caption before the h1.
+  test("on the landing page the h1, tagline and Start the course come before the figure, in focus and reading order", async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      const session = await browser.open({ viewport });
+      try {
+        const { page } = session;
+        await page.goto(`${site}/`);
+        // Tab past the header's controls (skip link, site title, search, theme, menu): the first
+        // stop in the page's own content is the primary action.
+        let first = "";
+        for (let i = 0; i < 15 && !first; i++) {
+          await page.keyboard.press("Tab");
+          first = await page.evaluate(() => {
+            const el = document.activeElement;
+            const skip = el?.matches("body > a[href='#_top']:first-of-type");
+            if (!el || el === document.body || skip || el.closest("header")) return "";
+            return (el as HTMLElement).innerText.trim();
+          });
+        }
+        expect(first, `at ${viewport.width} px`).toBe("Start the course");
+        const tree = await page.locator("main").ariaSnapshot();
+        const h1 = tree.indexOf('heading "Blast Radius" [level=1]');
+        const figure = tree.search(/^\s*- figure/m);
+        expect(h1, tree.slice(0, 400)).toBeGreaterThanOrEqual(0);
+        expect(figure).toBeGreaterThan(h1);
+        expect(tree.indexOf('link "Start the course"')).toBeLessThan(figure);
+        // The layout is as before: beside the words on a desktop, after them on a phone.
+        const words = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
+        const fig = (await page.locator(".hero-fig").boundingBox())!;
+        if (viewport.width >= 800) expect(fig.x).toBeGreaterThan(words.x + words.width);
+        else expect(fig.y).toBeGreaterThan(words.y + words.height);
+      } finally {
+        await session.close();
+      }
+    }
+  });
+
   // On a phone, chapter diagrams keep their labels readable (every shown SVG text of every page at
   // 11 px or more) and no page scrolls sideways, at 375 and 320 px: every-page.test.ts.
   test("at 1280 px code, playgrounds and figures get at least 760 px, and the table of contents follows the reader", async () => {
