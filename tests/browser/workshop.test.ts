@@ -617,6 +617,41 @@ describeInBrowser("workshop kit", (browser) => {
       };
     }, selector);
 
+  // QA 31: at 1280 x 720 the fixed "Back to the chapter" link lay over the explorer's last line.
+  test("the presenter views' back link covers no text at 1280 x 720, at the top or scrolled to the end", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const underLink = () =>
+      page.evaluate(() => {
+        const back = document.querySelector(".back")!.getBoundingClientRect();
+        const walker = document.createTreeWalker(document.querySelector("main")!, NodeFilter.SHOW_TEXT);
+        const covered: string[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim() || node.parentElement?.closest(".back")) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects())
+            if (r.width > 0 && r.left < back.right && r.right > back.left && r.top < back.bottom && r.bottom > back.top)
+              covered.push(node.textContent.trim());
+        }
+        return covered;
+      });
+    for (const url of [
+      "/present/explorer/?n=100&k=5&c=10000&g=20&seed=7&failover=1",
+      "/present/explorer/",
+      "/present/retry-storm/",
+    ]) {
+      await page.goto(`${site}${url}`);
+      await expect.poll(() => page.locator("[data-reveal-status]").innerText(), { timeout: 20_000 }).not.toBe("");
+      const reveal = page.getByRole("button", { name: /^Reveal (the numbers|all)$/ });
+      await reveal.click();
+      await expect.poll(underLink, { timeout: 10_000, message: url }).toEqual([]);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(underLink, { timeout: 10_000, message: `${url}, scrolled` }).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test("the presenter opening steps through its slides with a clicker, each answer held back until its step, on a 1280 x 720 screen", async () => {
     const { page } = browser;
     await page.setViewportSize({ width: 1280, height: 720 });
