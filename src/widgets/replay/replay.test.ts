@@ -368,7 +368,7 @@ test("a link's values the replay cannot use are named, each with what runs inste
   expect(fromQuery(new URLSearchParams("seed=2.5")).seed).toBe(defaultReplayState.seed);
 });
 
-test("the static charts group the thousands of their axis labels, and no chart title says its unit twice", () => {
+test("the static charts write thousands on their axis as the live charts do (20k, not 20000), and no chart title says its unit twice", () => {
   const run = rememberedRetryStorm(defaultScenario());
   for (const view of chartViews(run)) {
     // The title and its unit in brackets, as the page writes them: never the unit twice.
@@ -380,5 +380,6 @@ test("the static charts group the thousands of their axis labels, and no chart t
     for (const label of labels) expect(label, `${view.id}: ${label}`).not.toMatch(/\d{4}/);
   }
   const waiting = chartViews(run).find((v) => v.id === "waiting")!;
-  expect(chartSvg(waiting, run.metrics.time, [], "w")).toMatch(/text-anchor="end">\d{1,3}(,\d{3})+</);
+  // As the live chart's axis writes its ticks (charts.ts), in the room the axis has.
+  expect(chartSvg(waiting, run.metrics.time, [], "w")).toMatch(/text-anchor="end">\d+(\.\d)?k</);
 });

@@ -8,7 +8,7 @@
  * SVGs measured in CSS pixels, placed by percentage along the time axis.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { asGiven } from "../../format/number.ts";
+import { asGiven, compactNumber } from "../../format/number.ts";
 import {
   isolatedPointSize,
   isolatedPoints,
@@ -107,13 +107,13 @@ export function chartSvg(
       : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${plotHeight + 4}"/>`) +
     `</svg>`;
   const top = chart.log ? logMax : yMax;
-  // Thousands grouped, as every figure the course shows ("20,000", not "20000").
+  // As the live chart's axis writes a tick (compactNumber: "20k", never "20000"), in the 44 px it has.
   const topLabel =
-    chart.log && top >= 1000 ? `${asGiven(top / 1000)} s` : `${asGiven(top)}${chart.unit === "%" ? "%" : ""}`;
+    chart.log && top >= 1000 ? `${asGiven(top / 1000)} s` : `${compactNumber(top)}${chart.unit === "%" ? "%" : ""}`;
   const yAxis =
     `<svg class="rs-static-y" aria-hidden="true">` +
     `<text x="40" y="${r(sy(top) + 4)}" text-anchor="end">${escapeHtml(topLabel)}</text>` +
-    `<text x="40" y="${r(sy(yMin) + 4)}" text-anchor="end">${escapeHtml(asGiven(yMin))}</text>` +
+    `<text x="40" y="${r(sy(yMin) + 4)}" text-anchor="end">${escapeHtml(compactNumber(yMin))}</text>` +
     `</svg>`;
   const ticks: string[] = [];
   for (const t of timeTicks(x1)) {
