@@ -29,6 +29,13 @@ describeInBrowser("the printed run sheet", (browser) => {
         const size = await link.evaluate((el) => Number.parseFloat(getComputedStyle(el).fontSize));
         expect(size, `${id}: link type in px (6 pt)`).toBeGreaterThanOrEqual(8);
       }
+      // A block's presenter view without prepared steps is written as typed from the paper too,
+      // under the site's base (it was "/present/opening/", a page the site does not serve).
+      const views = agenda.blocks.filter((b) => b.steps.length === 0 && b.present).map((b) => b.present!);
+      expect(views.length).toBeGreaterThan(0);
+      await expect(page.locator("[data-present]").allInnerTexts()).resolves.toEqual(
+        views.map((path) => `${base.replace(/\/$/, "")}${path}`),
+      );
       const a4 = pdfPages(await page.pdf({ format: "A4" }));
       const letter = pdfPages(await page.pdf({ format: "Letter" }));
       expect({ A4: a4, Letter: letter }).toEqual({ A4: 1, Letter: 1 });
