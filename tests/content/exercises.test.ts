@@ -106,6 +106,27 @@ test("there are exercises of every kind, at least 50 in all, and at least 12 dia
   expect(situationIds.length).toBeGreaterThanOrEqual(MIN_DIAGNOSES);
 });
 
+test("exercise prose multiplies with ×, not a letter x (as the chapters write it; search read the x as a word)", () => {
+  const found: string[] = [];
+  for (const id of ids) {
+    const { meta, readme, explanation } = exercise(id);
+    const parts = meta.kind === "code" ? [] : meta.parts;
+    const texts = [
+      readme,
+      explanation,
+      ...meta.hints,
+      ...parts.flatMap((p) => [
+        p.prompt,
+        ...(Array.isArray(p.feedback) ? p.feedback.map((f) => f.message) : Object.values(p.feedback)),
+        ...("choices" in p ? p.choices.map((c) => c.text) : []),
+      ]),
+    ];
+    for (const text of texts)
+      for (const m of text.replace(/`[^`]*`/g, "").matchAll(/\S*[\w})] x [\w{(]\S*/g)) found.push(`${id}: ${m[0]}`);
+  }
+  expect(found).toEqual([]);
+});
+
 describe.each(ids)("exercise %s", (id) => {
   test("its chapter is a course chapter that embeds it", () => {
     const { meta } = exercise(id);
