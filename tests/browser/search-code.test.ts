@@ -22,6 +22,20 @@ describeInBrowser("search and code", (browser) => {
         await expect
           .poll(() => message.innerText(), { timeout: 15_000 })
           .toMatch(new RegExp(`(No results|results?) for ${query}$`));
+        // The message comes with the result count; each result then loads its page's data (a
+        // placeholder until then, with no link), so the list is read once every one it shows has.
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => {
+                const box = document.querySelector("#starlight__search")!;
+                const shown = box.querySelectorAll(".pagefind-ui__result").length;
+                const loaded = box.querySelectorAll(".pagefind-ui__result-link").length;
+                return box.querySelector(".pagefind-ui__loading") === null && loaded >= shown;
+              }),
+            { timeout: 15_000 },
+          )
+          .toBe(true);
         const links = await page
           .locator("#starlight__search .pagefind-ui__result-link")
           .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
