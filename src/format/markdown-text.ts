@@ -29,6 +29,8 @@
  * autocomplete widget (typeahead). The subset above is what the exercises use, and small.
  */
 
+import { subscripts, superscripts } from "./scripts.ts";
+
 export interface TextStyle {
   /** Bold and italic as ANSI escapes (a terminal that shows them); otherwise the bare words. */
   ansi?: boolean;
@@ -151,24 +153,6 @@ const characters: Readonly<Record<string, Readonly<Atom>>> = {
   "[": atomOf("open", "["),
   ")": atomOf("close", ")"),
   "]": atomOf("close", "]"),
-};
-
-const superscripts: Record<string, string> = {
-  ...Object.fromEntries([..."0123456789"].map((d, i) => [d, "⁰¹²³⁴⁵⁶⁷⁸⁹"[i]!])),
-  "+": "⁺",
-  "−": "⁻",
-  "=": "⁼",
-  "(": "⁽",
-  ")": "⁾",
-};
-
-const subscripts: Record<string, string> = {
-  ...Object.fromEntries([..."0123456789"].map((d, i) => [d, "₀₁₂₃₄₅₆₇₈₉"[i]!])),
-  "+": "₊",
-  "−": "₋",
-  "=": "₌",
-  "(": "₍",
-  ")": "₎",
 };
 
 /** A TeX formula (the inside of `$...$`) as plain text: `\frac{n!}{k!}` -> "n!/k!". */

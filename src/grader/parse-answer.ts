@@ -7,6 +7,7 @@
  * ("about", units and "2.4k" each get their own).
  */
 import { grouped, plainFigures } from "../format/number.ts";
+import { superscripts } from "../format/scripts.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
 /** Longest answer accepted, in characters (after trimming). Bounds parse time. */
@@ -45,8 +46,12 @@ export type ParsedAnswer =
     }
   | { ok: false; message: string };
 
-/** Superscript digits and signs, in the order of "0123456789+-". */
-const superscripts = "\u2070\u00B9\u00B2\u00B3\u2074\u2075\u2076\u2077\u2078\u2079\u207A\u207B";
+/** A superscript digit or sign as the plain character it stands for (the minus as ASCII's). */
+const plainOfSuperscript = new Map(
+  Object.entries(superscripts)
+    .filter(([plain]) => /^[0-9+−]$/.test(plain))
+    .map(([plain, raised]) => [raised, plain === "−" ? "-" : plain]),
+);
 
 /**
  * Full-width forms (an East Asian keyboard's digits, point, comma, signs and letters) are the ASCII
@@ -64,7 +69,7 @@ function narrow(text: string): string {
 function superscriptExponents(text: string): string {
   return text.replace(
     /[\u207A\u207B]?[\u2070\u00B9\u00B2\u00B3\u2074-\u2079]+/g,
-    (run) => `^(${[...run].map((ch) => "0123456789+-"[superscripts.indexOf(ch)]).join("")})`,
+    (run) => `^(${[...run].map((ch) => plainOfSuperscript.get(ch)).join("")})`,
   );
 }
 
