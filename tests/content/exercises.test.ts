@@ -23,6 +23,7 @@ import {
   expectedAnswers,
   explanationFigures,
   hasVariants,
+  type Expected,
   type SolutionModule,
   workedFigures,
 } from "../../src/grader/solution.ts";
@@ -45,6 +46,17 @@ function exercise(id: string): LoadedExercise {
   return loaded.get(id)!;
 }
 const solution = (id: string): Promise<SolutionModule> => import(`../../solutions/${id}/solution.ts`);
+const chapterAnswersOf = new Map<string, Promise<Record<string, Expected>>>();
+/** An exercise's expected answers for the chapter's numbers, worked out once for every test that reads them. */
+const chapterAnswers = (id: string): Promise<Record<string, Expected>> => {
+  let answers = chapterAnswersOf.get(id);
+  if (!answers) {
+    const { meta } = exercise(id);
+    answers = solution(id).then((mod) => expectedAnswers(answerParts(meta), mod, defaultParams(meta)));
+    chapterAnswersOf.set(id, answers);
+  }
+  return answers;
+};
 const ofKind = (kind: ExerciseMeta["kind"]) => ids.filter((id) => exercise(id).meta.kind === kind);
 const codeIds = ofKind("code");
 /** The parts of one kind in an exercise (a diagnosis mixes kinds). */
@@ -204,14 +216,14 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
 
   test("its solution answers every part with a finite number", async () => {
     const { meta } = exercise(id);
-    const expected = expectedAnswers(answerParts(meta), await solution(id), defaultParams(meta));
+    const expected = await chapterAnswers(id);
     for (const part of partsOf(meta, "numeric")) expect(Number.isFinite(expected[part.id]), part.id).toBe(true);
   });
 
   test("each part grades its accept list right, its reject list and its feedback answers wrong", async () => {
     const { meta } = exercise(id);
     const params = defaultParams(meta);
-    const expected = expectedAnswers(answerParts(meta), await solution(id), params);
+    const expected = await chapterAnswers(id);
     for (const part of partsOf(meta, "numeric")) {
       const answer = expected[part.id] as number;
       // The exact answer itself is always right.
@@ -244,7 +256,7 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
   test("a count part takes only its whole number, and an answer of 0 only 0: near misses are wrong", async () => {
     const { meta } = exercise(id);
     const params = defaultParams(meta);
-    const expected = expectedAnswers(answerParts(meta), await solution(id), params);
+    const expected = await chapterAnswers(id);
     for (const part of partsOf(meta, "numeric")) {
       const answer = expected[part.id] as number;
       // A typed decimal a ten-billionth off a count (2399.99999976 for 2,400) is no whole number.
@@ -262,7 +274,7 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
   test("the worked explanation states each answer the solution computes", async () => {
     const { meta, explanation } = exercise(id);
     const mod = await solution(id);
-    const expected = expectedAnswers(answerParts(meta), mod, defaultParams(meta));
+    const expected = await chapterAnswers(id);
     const stated = numbersIn(fillParams(explanation, explanationFigures(mod, defaultParams(meta))));
     for (const part of partsOf(meta, "numeric")) {
       const answer = expected[part.id] as number;
@@ -355,7 +367,7 @@ describe.each(variantIds)("exercise %s with variants", (id) => {
 describe.each(choiceIds)("choice parts of exercise %s", (id) => {
   test("its solution grades right, and a different answer grades wrong", async () => {
     const { meta } = exercise(id);
-    const expected = expectedAnswers(answerParts(meta), await solution(id), defaultParams(meta));
+    const expected = await chapterAnswers(id);
     for (const part of partsOf(meta, "choice")) {
       const answer = expected[part.id] as string | string[];
       const picked = Array.isArray(answer) ? answer : [answer];
@@ -368,7 +380,7 @@ describe.each(choiceIds)("choice parts of exercise %s", (id) => {
   test("every wrong choice names its misconception (a field, shown first in its feedback) and explains it (every choice, where variants move the answer)", async () => {
     const { meta } = exercise(id);
     const mod = await solution(id);
-    const expected = expectedAnswers(answerParts(meta), mod, defaultParams(meta));
+    const expected = await chapterAnswers(id);
     const moves = hasVariants(meta, mod);
     for (const part of partsOf(meta, "choice")) {
       const right = [expected[part.id]].flat();
@@ -396,7 +408,7 @@ describe.each(choiceIds)("choice parts of exercise %s", (id) => {
 describe.each(matchIds)("match parts of exercise %s", (id) => {
   test("its solution grades right, and one item changed grades wrong", async () => {
     const { meta } = exercise(id);
-    const expected = expectedAnswers(answerParts(meta), await solution(id), defaultParams(meta));
+    const expected = await chapterAnswers(id);
     for (const part of partsOf(meta, "match")) {
       const map = expected[part.id] as Record<string, string>;
       expect(gradeMatch(part, map, map).status).toBe("right");
