@@ -58,7 +58,7 @@ const calculationNoise = 1e-12;
  * whole number it comes within calculationNoise of. `expression` is left out for values the
  * grader works out itself, which are calculations.
  */
-function wholeNumber(answer: { value: number; expression?: string }): number | undefined {
+export function wholeNumber(answer: { value: number; expression?: string }): number | undefined {
   const { value, expression } = answer;
   if (Number.isInteger(value)) return value;
   if (expression !== undefined && plainNumber.test(expression)) return undefined;

@@ -14,7 +14,7 @@ import { renderExercise } from "../../src/components/exercise/markdown.ts";
 import { defaultParams, gradingPart, titleOf } from "../../src/grader/exercise-meta.ts";
 import type { ExerciseMeta, Part } from "../../src/grader/exercise-schema.ts";
 import { fillParams, placeholderPattern } from "../../src/grader/fill-params.ts";
-import { gradeChoice, gradeMatch, gradeNumeric } from "../../src/grader/grade.ts";
+import { gradeChoice, gradeMatch, gradeNumeric, wholeNumber } from "../../src/grader/grade.ts";
 import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
 import { parseAnswer } from "../../src/grader/parse-answer.ts";
 import { runChecksInNode } from "../../src/grader/run-checks-node.ts";
@@ -287,8 +287,8 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
   });
 });
 
-/** Off a whole number by more than the rounding of a solution's arithmetic. */
-const notWhole = (value: number) => Math.abs(value - Math.round(value)) > 1e-12 * Math.abs(value);
+/** Not a whole number by the grader's own rule (up to the rounding of a solution's arithmetic). */
+const notWhole = (value: number) => wholeNumber({ value }) === undefined;
 
 test("every count is a whole number, for the chapter's numbers and for 50 variants of each exercise", async () => {
   // A count part whose answer is not whole (187.5 connections) has no right answer a learner can
