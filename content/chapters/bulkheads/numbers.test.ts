@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { poissonTail } from "../../../src/sim/concurrency.ts";
-import { createRun, defaultScenario, type Try } from "../../../src/sim/retry-storm/index.ts";
+import { readFileSync } from "node:fs";
+import { createRun, defaultScenario, runRetryStorm, type Try } from "../../../src/sim/retry-storm/index.ts";
 import {
   biggerPool,
   envoyDefaultShown,
@@ -73,21 +74,50 @@ test("library defaults, as the libraries document them", () => {
     resilience4jSemaphoreConcurrent: 25,
     resilience4jThreadPoolQueue: 100,
     envoyMaxRequests: 1024,
+    envoyMaxConnections: 1024,
+    envoyMaxPendingRequests: 1024,
   });
   expect(envoyDefaultShown).toBe("1,024");
+  // "each 1,024 by default": Envoy documents the same default for all three limits.
+  expect(libraries.envoyMaxConnections).toBe(libraries.envoyMaxRequests);
+  expect(libraries.envoyMaxPendingRequests).toBe(libraries.envoyMaxRequests);
+});
+
+test("healthy, pricing answers in tens of milliseconds for a handful of connections; search's calls hold one a few tens of milliseconds", () => {
+  const pricing = sizing.find((s) => s.dependency === "pricing")!;
+  expect(pricing.raw.latency.mean).toBeGreaterThanOrEqual(0.01);
+  expect(pricing.raw.latency.mean).toBeLessThan(0.1);
+  expect(pricing.raw.mean).toBeLessThanOrEqual(5);
+  const search = replay.rows.find((r) => r.service === "search")!;
+  const catalog = sizing.find((s) => s.dependency === search.dependency)!;
+  expect(catalog.raw.latency.mean).toBeGreaterThanOrEqual(0.01);
+  expect(catalog.raw.latency.mean).toBeLessThan(0.1);
+});
+
+test("a queue in front of a slow pricing pool stays full: pricing's callers ask for far more than the pool completes", () => {
+  // "a request that joins it at the back is served after its caller has given up"
+  expect(pools.pricingRate).toBeGreaterThan(10 * Number(trigger.bulkheadThroughput));
+  expect(Number(queueing.slowWaitSeconds)).toBeGreaterThan(queueing.clientTimeoutSeconds);
 });
 
 test("the replay: bulkheads keep unrelated services served, and do not save pricing's callers", () => {
   const rate = (summary: typeof raw.naive, name: string) =>
     summary.services.find((s) => s.name === name)!.incidentSuccessRate!;
-  // Both runs end only at the intervention: the same incident window.
-  expect(raw.naive.incidentEndSeconds).toBe(raw.bulkhead.incidentEndSeconds);
+  // "Neither run recovers before the operators step in": the same incident window.
+  expect(raw.naive.recoveredBy).toBe("intervention");
   expect(raw.bulkhead.recoveredBy).toBe("intervention");
+  expect(raw.naive.incidentEndSeconds).toBe(raw.bulkhead.incidentEndSeconds);
+  expect(raw.naive.incidentEndSeconds).toBe(raw.naive.interventionSeconds);
   for (const name of ["search", "accounts"]) {
     expect(rate(raw.naive, name)).toBeLessThan(0.01);
-    expect(rate(raw.bulkhead, name)).toBeGreaterThanOrEqual(0.999);
+    // "did their one job perfectly": every request of theirs in the window was served.
+    expect(rate(raw.bulkhead, name)).toBe(1);
   }
-  for (const name of ["checkout", "quotes"]) expect(rate(raw.bulkhead, name)).toBeLessThan(0.01);
+  for (const name of ["checkout", "quotes"]) {
+    expect(rate(raw.bulkhead, name)).toBeLessThan(0.01);
+    // "did nothing for pricing's own callers": no better than with the shared pool.
+    expect(rate(raw.bulkhead, name)).toBeLessThanOrEqual(rate(raw.naive, name));
+  }
   expect(replay.unrelated).toBe("search and accounts");
   expect(replay.unrelatedBulkheadWorst).toBe(
     `${(100 * Math.min(rate(raw.bulkhead, "search"), rate(raw.bulkhead, "accounts"))).toFixed(1)}%`,
@@ -139,4 +169,28 @@ test("while pricing is slow, every connection of the shared pool ends up held by
 
 test("the diagram names the model's services, in the model's order", () => {
   expect(replay.rows.map((r) => r.service)).toEqual(["checkout", "quotes", "search", "accounts"]);
+  expect(replay.serviceCountWords).toBe("four");
+  // The compartments on the right are the model's dependencies, pricing's first (the full one),
+  // and the caption under the shared pool names the services that never call pricing.
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  const compartments = mdx.match(/\{\[(\["\w+", pools\.bulkhead, [^\]]+\](?:, )?)+\]\.map/)?.[0] ?? "";
+  expect([...compartments.matchAll(/\["(\w+)"/g)].map((m) => m[1])).toEqual(sizing.map((s) => s.dependency));
+  expect(compartments).toContain('["pricing", pools.bulkhead, pools.bulkhead]');
+  const caption = [...mdx.matchAll(/<text class="bk-small" x="195"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).join(" ");
+  expect(caption).toContain(`${replay.unrelated} wait, then fail`);
+});
+
+test("the playground, as it stands, with a shared pool of 30: the storm ends by itself as soon after pricing is fast again as the chapter says", () => {
+  // The chapter's sentence sits beside the playground; its figure comes from a five-minute run.
+  const program = readFileSync(new URL("./bulkhead.play.ts", import.meta.url), "utf8");
+  const literal = program.match(/const params = (\{[^}]*\});/)?.[1];
+  expect(literal).toBeDefined();
+  const params = JSON.parse(literal!.replace(/(\w+):/g, '"$1":')) as Record<string, number | null>;
+  const seed = Number(program.match(/seed: (\d+)/)?.[1]);
+  expect(params.intervention).toBeNull();
+  const { summary } = runRetryStorm(
+    defaultScenario({ seed, params: { ...params, poolSize: biggerPool.size } as Record<string, number> }),
+  );
+  expect(summary.recoveredBy).toBe("self");
+  expect(summary.recoverySeconds).toBe(biggerPool.recoverySeconds);
 });

@@ -16,6 +16,7 @@ import {
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, percent, readableShare } from "../../../src/format/number.ts";
+import { inWords } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
 
@@ -110,12 +111,23 @@ export const queueing = {
 
 // --- Library defaults, from each library's documentation (cited in the chapter's reading list) ----
 export const libraries = {
+  /** resilience4j BulkheadConfig: maxConcurrentCalls 25, maxWaitDuration 0 (no wait). */
   resilience4jSemaphoreConcurrent: 25,
+  /** resilience4j ThreadPoolBulkheadConfig.DEFAULT_QUEUE_CAPACITY. */
   resilience4jThreadPoolQueue: 100,
+  /** Envoy CircuitBreakers.Thresholds: "If not specified, the default is 1024", for each of the three. */
   envoyMaxRequests: 1024,
+  envoyMaxConnections: 1024,
+  envoyMaxPendingRequests: 1024,
 };
-/** Envoy's default for each of its three limits, as the prose shows it. */
-export const envoyDefaultShown = grouped(libraries.envoyMaxRequests);
+/** Envoy's default for each of its three limits, as the prose shows it ("each 1,024 by default"): one figure for all three. */
+function oneEnvoyDefault(): string {
+  const { envoyMaxRequests, envoyMaxConnections, envoyMaxPendingRequests } = libraries;
+  if (envoyMaxConnections !== envoyMaxRequests || envoyMaxPendingRequests !== envoyMaxRequests)
+    throw new Error("Envoy's three limits have different defaults: the chapter says they share one");
+  return grouped(envoyMaxRequests);
+}
+export const envoyDefaultShown = oneEnvoyDefault();
 
 // --- The replay: naive, then with bulkheads only ------------------------------------------------
 function run(defences: "bulkhead"[]) {
@@ -132,6 +144,8 @@ const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredD
 
 export const replay = {
   serviceCount: defaultServices.length,
+  /** The same count in words, for the diagram's description. */
+  serviceCountWords: inWords(defaultServices.length),
   unrelated: unrelated.join(" and "),
   pricingCallers: pricingCallers.join(" and "),
   rows: defaultServices.map((s) => ({
