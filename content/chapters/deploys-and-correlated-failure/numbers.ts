@@ -1,5 +1,6 @@
 /** Numbers shown in the deploys chapter, computed by src/sim/cells; checked by numbers.test.ts. */
 import { rollout } from "../../../src/sim/cells/deploy.ts";
+import { bakeByShare, canaryDefaults, canaryRegressions } from "../../../src/sim/canary-tradeoff.ts";
 
 import { grouped, percentUpTo } from "../../../src/format/number.ts";
 
@@ -50,3 +51,24 @@ export const sre = { outagesFromChanges: percentUpTo(0.7, 0) };
  */
 const hpeFailureHour = 2 ** 15;
 export const hpe = { hours: grouped(hpeFailureHour), days: grouped(Math.floor(hpeFailureHour / 24)) };
+
+/** Google Public NTP, "Leap Smear": the leap second is smeared over 24 hours, from noon to noon UTC. */
+const leapSmearHours = 24;
+export const leapSmear = { hours: grouped(leapSmearHours) };
+
+/**
+ * The canary widget's settings (src/sim/canary-tradeoff.ts): for each bad release's error rate it
+ * offers, the requests each canary share must serve before its alarm catches the regression. The
+ * prose says they are about the same whatever the share: the widest gap, over every setting, is
+ * how many more the hungriest share needs than the leanest.
+ */
+export const canaryRows = canaryRegressions.map((regressedErrorRate) =>
+  bakeByShare({ ...canaryDefaults, regressedErrorRate }).filter((row) => row.bakeSeconds !== null),
+);
+const widestRatio = Math.max(
+  ...canaryRows.map((rows) => {
+    const requests = rows.map((row) => row.requests);
+    return Math.max(...requests) / Math.min(...requests);
+  }),
+);
+export const canary = { widestRatio, mostExtraRequests: percentUpTo(widestRatio - 1) };
