@@ -21,7 +21,9 @@ import {
   percentFigures,
   percentagePoints,
   plainFigures,
+  perRequest,
   powerOfTen,
+  raisedPowers,
   readableNumber,
   readableShare,
   roundToDecimals,
@@ -177,6 +179,20 @@ describe("multiples and scientific notation", () => {
     // A figure already split (1 / n of a bigint) is written as it is.
     expect(powerOfTen(inverseScientific(10n ** 400n * 3n)).html).toBe("3.33 × 10<sup>-401</sup>");
     expect(() => powerOfTen(Number.NaN)).toThrow(RangeError);
+  });
+  test("raisedPowers: a terminal's powers of ten, exponents in superscripts, the rest as written", () => {
+    expect(raisedPowers(powerOfTen(1 / 730_862_190_080).text)).toBe("1.37 × 10⁻¹²");
+    expect(raisedPowers(percentAnySize(1 / 730_862_190_080))).toBe("1.37 × 10⁻¹⁰%");
+    expect(raisedPowers(wholeNumber(2875n * 10n ** 769n))).toBe("2.88 × 10⁷⁷² (773 digits)");
+    // Every power in a line; the minus is U+2212's superscript, as markdown-text writes 10⁻⁴.
+    expect(raisedPowers("1 in 28 = 3.57 × 10^-2, or 7.00 × 10^0")).toBe("1 in 28 = 3.57 × 10⁻², or 7.00 × 10⁰");
+    // Only a power written by powerOfTen: a caret elsewhere (2^53 in prose, x^2) is left alone.
+    expect(raisedPowers("2^53 and 10^3 and 25.0%")).toBe("2^53 and 10^3 and 25.0%");
+  });
+  test("perRequest: two decimals, grouped, however round the figure", () => {
+    expect(perRequest(4.648)).toBe("4.65");
+    expect(perRequest(1)).toBe("1.00");
+    expect(perRequest(1234.5)).toBe("1,234.50");
   });
   test("inverseScientific agrees with the floating-point inverse where both work", () => {
     for (const n of [1n, 4n, 28n, 1820n, 75_287_520n, 730_862_190_080n]) {

@@ -15,9 +15,11 @@
  *   percentAndOneIn(1/1820)    "0.0549% (about 1 in 1,820)"
  *   oneIn(1/1820)              "1 in 1,820"
  *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
+ *   perRequest(4.648)          "4.65"       a figure per request (tries, dependency calls): two decimals, grouped
  *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   powerOfTen(1.37e-10)       { mantissa: "1.37", exponent: "-10", text: "1.37 × 10^-10", html: "1.37 × 10<sup>-10</sup>" }
+ *   raisedPowers("1.37 × 10^-10%")   "1.37 × 10⁻¹⁰%"   a text's powers of ten as the terminal writes them, exponents raised
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
  *   latency(2500)              "2.5 s"      a latency: whole ms below a second, then seconds to one decimal
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
@@ -40,6 +42,8 @@
  *   roundToFigures(2.675, 3)        2.67    `figures` significant figures (of the double: 2.675 is a hair below)
  *   wholeSecondsThatAddUp([1400, 300])   { parts: [1, 0], total: 1 }   measured parts in whole seconds that sum to the whole
  */
+
+import { superscripts } from "./scripts.ts";
 
 const groupedFormats = new Map<number, Intl.NumberFormat>();
 
@@ -176,6 +180,15 @@ export function times(value: number, digits = 2): string {
   return `${Number(value.toFixed(digits)) + 0}×`;
 }
 
+/**
+ * A figure per request as every page and the terminal write it (tries per request in the replay's
+ * summary, on the run sheets and in `npm run sim -- retry-storm`; dependency calls per request):
+ * two decimals, thousands grouped, so 4.648 -> "4.65" and exactly one -> "1.00".
+ */
+export function perRequest(value: number): string {
+  return grouped(value, 2);
+}
+
 /** A number rounded to `digits` decimals, still a number: 0.1 + 0.2 -> 0.3, a slider's step 0.7000000000000001 -> 0.7. */
 export function roundToDecimals(value: number, digits: number): number {
   checkDigits(digits);
@@ -281,7 +294,7 @@ export interface PowerOfTen {
   mantissa: string;
   /** "-10" */
   exponent: string;
-  /** "1.37 × 10^-10", for plain text (a terminal, an aria-label, a sentence) */
+  /** "1.37 × 10^-10", for plain text (an aria-label, a sentence); a terminal raises it (raisedPowers) */
   text: string;
   /** "1.37 × 10<sup>-10</sup>", for a page: the exponent set as a superscript */
   html: string;
@@ -316,6 +329,20 @@ export function powerOfTen(
   if (trim) mantissa = String(Number(mantissa));
   const e = String(exponent);
   return { mantissa, exponent: e, text: `${mantissa} × 10^${e}`, html: `${mantissa} × 10<sup>${e}</sup>` };
+}
+
+/**
+ * A text's powers of ten, as powerOfTen's `text` writes them ("× 10^-10"), with their exponents in
+ * Unicode's superscripts (src/format/scripts.ts, the minus U+2212), as the terminal writes a
+ * formula's (markdown-text.ts: 2⁵³) and the answer parser reads a typed 10⁻⁴: "1.37 × 10^-10%" ->
+ * "1.37 × 10⁻¹⁰%", "2.87 × 10^772 (773 digits)" -> "2.87 × 10⁷⁷² (773 digits)". The page sets the
+ * same exponents in <sup> (`html`); a terminal has no markup, but it has these characters.
+ */
+export function raisedPowers(text: string): string {
+  return text.replace(/ × 10\^(-?\d+)/g, (_, exponent: string) => {
+    const raised = [...exponent.replace("-", "−")].map((c) => superscripts[c]).join("");
+    return ` × 10${raised}`;
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { asGiven } from "../../format/number.ts";
+import { asGiven, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
+import { triesPerRequest } from "../../widgets/replay/view.ts";
 import { UsageError } from "../args.ts";
 import { parameterSpecs } from "../../sim/retry-storm/index.ts";
 import command from "./retry-storm.ts";
@@ -66,14 +67,40 @@ test("the table names how the outage ended and shows success over the incident w
   timeout: 60_000,
 }, async () => {
   const { out } = await capture([]);
-  expect(out).toMatch(/recovered\s+only at the intervention \(660 s\)/);
+  const json = JSON.parse((await capture(["--json"])).out);
+  expect(out).toMatch(/recovered\s+only at the intervention \(11 min\)/);
   expect(out).not.toMatch(/recovered\s+yes/);
-  expect(out).toMatch(/pool full \(callers wait\)\s+at 0\.\d+ s/);
-  expect(out).toMatch(/first refusal \(acquire time-out\)\s+at 8\d\.\d+ s/);
-  expect(out).toContain("during the incident (requests arriving from the trigger to the intervention, 0-660 s):");
-  // Search succeeds 0.32% during the incident (8.4% over the whole run, warm-up included).
-  expect(out).toMatch(/search\s+catalog\s+26,650\s+84\s+26,566\s+0\.32%/);
+  expect(out).toMatch(/pool full \(callers wait\)\s+at 0\.\d s/);
+  expect(out).toMatch(/first refusal \(acquire time-out\)\s+at 8\d\.\d s/);
+  expect(out).toContain("during the incident (requests arriving from the trigger to the intervention, 0 to 11 min):");
+  // Search succeeds 0.3% during the incident (8.4% over the whole run, warm-up included).
+  expect(out).toMatch(/search\s+catalog\s+26,650\s+84\s+26,566\s+0\.3%/);
   expect(out).toMatch(/abandoned work\s+\d{3},\d{3} tries/);
+  expect(json.interventionSeconds).toBe(660);
+});
+
+// A learner who runs the replay on the page and this command sees the same figures, written by
+// the page's own helpers: tries per request with two decimals, moments in tenths of a second (then
+// minutes), a service's success over the incident with one decimal.
+test("every figure reads as the replay's page writes it", { timeout: 60_000 }, async () => {
+  for (const argv of [[], ["--defences", "all"]]) {
+    const { out } = await capture(argv);
+    const summary = JSON.parse((await capture([...argv, "--json"])).out);
+    const row = (measure: string) => out.split("\n").find((line) => line.startsWith(measure))!;
+    expect(row("amplification"), argv.join(" ")).toMatch(
+      ` ${triesPerRequest(summary.amplification)} tries per request (${perRequest(summary.dependencyAmplification)} dependency calls)`,
+    );
+    expect(triesPerRequest(summary.amplification)).toMatch(/^\d+\.\d\d$/);
+    expect(row("trigger")).toMatch(new RegExp(` ${secondsOrMinutes(summary.triggerSeconds)}$`));
+    expect(row("intervention")).toMatch(new RegExp(` at ${secondsOrMinutes(summary.interventionSeconds)}$`));
+    const moment = (x: number | null) => (x === null ? "never" : `at ${secondsOrMinutes(x)}`);
+    expect(row("pool full")).toMatch(new RegExp(` ${moment(summary.poolFullSeconds)}$`));
+    expect(row("goodput gone")).toMatch(new RegExp(` ${moment(summary.goodputZeroSeconds)}$`));
+    expect(row("first refusal")).toMatch(new RegExp(` ${moment(summary.firstRefusalSeconds)}$`));
+    expect(out).toContain(`, 0 to ${secondsOrMinutes(summary.incidentEndSeconds)}):`);
+    for (const s of summary.services)
+      expect(row(s.name)).toMatch(new RegExp(` ${percent(s.incidentSuccessRate).replace(".", "\\.")}$`));
+  }
 });
 
 test("with no request at all, no recovery is claimed and no success rate is given", async () => {
@@ -153,7 +180,9 @@ test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwi
   expect(good.out).toMatch(/first refusal \(acquire time-out\)\s+never/);
 });
 
-test("one try per request is singular", { timeout: 60_000 }, async () => {
+test("exactly one try per request reads as the page writes it, with its two decimals", {
+  timeout: 60_000,
+}, async () => {
   const { out } = await capture(["--set", "triggerDuration=0"]);
-  expect(out).toMatch(/amplification\s+1 try per request \(1 dependency call\)/);
+  expect(out).toMatch(/amplification\s+1\.00 tries per request \(1\.00 dependency calls\)/);
 });

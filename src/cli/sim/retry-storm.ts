@@ -17,7 +17,7 @@ import {
   type ParameterSpec,
   type RetryStormSummary,
 } from "../../sim/retry-storm/index.ts";
-import { asGiven, countOf, grouped, percent } from "../../format/number.ts";
+import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 
 function help(): string {
   // Numbers as the course writes them, thousands grouped ("1..1,000", "2,500 ms"), as the errors
@@ -103,7 +103,11 @@ function parseSets(values: string[] | undefined): Partial<Parameters> {
   return params as Partial<Parameters>;
 }
 
-const at = (x: number | null) => (x === null ? "never" : `at ${x} s`);
+/**
+ * A moment of the run as the replay's page writes it (its markers and summary): tenths of a
+ * second below two minutes, then minutes and seconds ("at 0.5 s", "at 82.7 s", "at 11 min").
+ */
+const at = (x: number | null) => (x === null ? "never" : `at ${secondsOrMinutes(x)}`);
 
 /**
  * How the outage ended, in words: by itself, only when operators stepped in, or not at all; or,
@@ -111,8 +115,10 @@ const at = (x: number | null) => (x === null ? "never" : `at ${x} s`);
  */
 function recovery(summary: RetryStormSummary): string {
   if (summary.services.every((s) => s.requests === 0)) return "nothing to recover: no request arrived";
-  if (summary.recoveredBy === "intervention") return `only at the intervention (${summary.interventionSeconds} s)`;
-  if (summary.recoveredBy === "self") return `yes, by itself, ${summary.recoverySeconds} s after the trigger ended`;
+  if (summary.recoveredBy === "intervention")
+    return `only at the intervention (${secondsOrMinutes(summary.interventionSeconds!)})`;
+  if (summary.recoveredBy === "self")
+    return `yes, by itself, ${secondsOrMinutes(summary.recoverySeconds!)} after the trigger ended`;
   return "not recovered";
 }
 
@@ -139,20 +145,22 @@ const command: SimCommand = {
       io.stdout(JSON.stringify(out, null, 2) + "\n");
       return 0;
     }
-    const success = (x: number | null) => (x === null ? "no requests" : percent(x, 2));
+    // One decimal, as the pages write a service's success over the incident (the bulkheads table, the replay).
+    const success = (x: number | null) => (x === null ? "no requests" : percent(x));
+    const window = `0 to ${secondsOrMinutes(summary.incidentEndSeconds)}`;
     const incidentEnd =
       summary.recoveredBy === "self"
-        ? `its recovery, 0-${summary.incidentEndSeconds} s`
+        ? `its recovery, ${window}`
         : summary.recoveredBy === "intervention"
-          ? `the intervention, 0-${summary.incidentEndSeconds} s`
-          : `the end of the run, 0-${summary.incidentEndSeconds} s`;
+          ? `the intervention, ${window}`
+          : `the end of the run, ${window}`;
     const lines = [
       `retry storm, seed ${summary.seed}, defences: ${summary.defences.length ? summary.defences.join(", ") : "none (the naive loop)"}`,
       "",
       table([
         ["measure", "value"],
-        ["trigger (pricing slow)", `${summary.triggerSeconds} s`],
-        ["intervention", summary.interventionSeconds === null ? "none" : `at ${summary.interventionSeconds} s`],
+        ["trigger (pricing slow)", secondsOrMinutes(summary.triggerSeconds)],
+        ["intervention", summary.interventionSeconds === null ? "none" : at(summary.interventionSeconds)],
         ["pool full (callers wait)", at(summary.poolFullSeconds)],
         ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
         ["first refusal (acquire time-out)", at(summary.firstRefusalSeconds)],
@@ -162,7 +170,8 @@ const command: SimCommand = {
           // Both are null together: with no request there is nothing to divide by.
           summary.amplification === null || summary.dependencyAmplification === null
             ? "no request arrived, so no tries per request"
-            : `${countOf(summary.amplification, "try", "tries")} per request (${countOf(summary.dependencyAmplification, "dependency call")})`,
+            : // Two decimals, as the page's summary and run sheets write them ("4.65", "1.00"), by one rule.
+              `${perRequest(summary.amplification)} tries per request (${perRequest(summary.dependencyAmplification)} dependency calls)`,
         ],
         ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
         ["breaker openings", grouped(summary.breakerOpenings)],

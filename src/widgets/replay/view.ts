@@ -3,7 +3,7 @@
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
 import { unitBesideTitle } from "../../format/units.ts";
-import { asGiven, grouped, percent, secondsOrMinutes } from "../../format/number.ts";
+import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -188,8 +188,11 @@ export function chartName(view: Pick<ChartView, "title" | "unit">): string {
   return unit ? `${view.title} (${unit})` : view.title;
 }
 
-/** Tries per request as every page writes it (the replay's summary, the run sheets): two decimals, "4.65", "1.00". */
-export const triesPerRequest = (amplification: number): string => grouped(amplification, 2);
+/**
+ * Tries per request as every page writes it (the replay's summary, the run sheets) and the
+ * terminal too (`npm run sim -- retry-storm`): perRequest's two decimals, "4.65", "1.00".
+ */
+export const triesPerRequest = (amplification: number): string => perRequest(amplification);
 
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
