@@ -1,10 +1,20 @@
 import { expect, test } from "vitest";
-import { platform } from "./numbers.ts";
+import { parseFailureMapOrThrow, saturateResource } from "../../../src/sim/failure-map/index.ts";
+import {
+  defaultScenario,
+  defaultServices,
+  rememberedRetryStorm,
+  triggeredDependency,
+} from "../../../src/sim/retry-storm/index.ts";
+import { platform, writeUpOtherRisks } from "./numbers.ts";
 
 // Cross-checked by hand against the example maps in src/sim/failure-map/examples.ts.
 test("the platform before bulkheads: the drained pool plus four other shared risks", () => {
   expect(platform.flaggedBefore).toBe("5");
   expect(platform.otherRisks).toBe("4"); // the incident team's own map found four more
+  // "this example platform was drawn with as many" as the write-up's map surfaced
+  expect(platform.otherRisks).toBe(String(writeUpOtherRisks));
+  expect(platform.writeUpOtherRisks).toBe("four");
   expect(platform.otherRiskNames.map((r) => r.name)).toEqual([
     "gateway-workers",
     "shared-redis",
@@ -24,7 +34,56 @@ test("shared-db: 5 services draw from it, storefront fails through search, 100% 
 
 test("after bulkheads nothing is flagged; the worst left is search-db at 70% (search 25 + storefront 45)", () => {
   expect(platform.flaggedAfter).toBe("0");
-  expect(platform.afterWorst).toEqual({ resource: "search-db", traffic: "70%", via: "storefront" });
+  expect(platform.afterWorst).toEqual({ resource: "search-db", traffic: "70%", via: "storefront", callee: "search" });
+  // "storefront calls search with no fallback": the map has that call, without one.
+  const { map } = platform.raw.after;
+  const call = map.calls.find((c) => c.caller === platform.afterWorst.via && c.callee === platform.afterWorst.callee);
+  expect(call?.fallback).toBe(false);
+});
+
+test("give that call a fallback and the number falls: search-db then takes down search alone", () => {
+  const { map } = platform.raw.after;
+  const { via, callee, resource } = platform.afterWorst;
+  const withFallback = {
+    ...map,
+    calls: map.calls.map((c) => (c.caller === via && c.callee === callee ? { ...c, fallback: true } : c)),
+  };
+  const before = saturateResource(map, resource).trafficShare!;
+  const after = saturateResource(withFallback, resource);
+  expect(after.trafficShare!).toBeLessThan(before);
+  expect(after.failing.map((f) => f.name)).toEqual([callee]);
+});
+
+test("after bulkheads: a small pool per dependency, worker pools, caches and queues split by service, recommendations with a fallback", () => {
+  const { map } = platform.raw.after;
+  for (const resource of map.resources) {
+    const users = map.uses.filter((u) => u.resource === resource.name).map((u) => u.service);
+    if (resource.dedicatedTo !== undefined) {
+      // A pool declared for a dependency: only that dependency's callers draw from it.
+      for (const user of users)
+        expect(
+          map.calls.some((c) => c.caller === user && c.callee === resource.dedicatedTo),
+          `${user} -> ${resource.name}`,
+        ).toBe(true);
+    } else {
+      expect(users, resource.name).toHaveLength(1);
+    }
+  }
+  expect(map.calls.find((c) => c.caller === "storefront" && c.callee === "recommendations")?.fallback).toBe(true);
+});
+
+test("the incident as the case study replays it: pricing slow for seconds, services that never call it fail, and the outage outlives the slowdown by minutes until operators step in", () => {
+  const { summary } = rememberedRetryStorm(defaultScenario({}));
+  // "pricing was healthy again within seconds"
+  expect(summary.triggerSeconds).toBeLessThan(60);
+  // "the outage outlived pricing's slowdown by minutes, until operators stepped in"
+  expect(summary.recoveredBy).toBe("intervention");
+  expect(summary.interventionSeconds! - summary.triggerSeconds).toBeGreaterThanOrEqual(120);
+  // "Services that shared it and had never called pricing began to fail"
+  const unrelated = defaultServices.filter((s) => s.dependency !== triggeredDependency).map((s) => s.name);
+  expect(unrelated.length).toBeGreaterThan(0);
+  for (const name of unrelated)
+    expect(summary.services.find((s) => s.name === name)!.incidentSuccessRate!, name).toBeLessThan(0.01);
 });
 
 test("the pricing client pool: checkout and cart draw from it; they and storefront (which calls cart) fail, 65% of traffic, every one a caller of pricing", () => {
@@ -45,7 +104,6 @@ test("the pricing client pool: checkout and cart draw from it; they and storefro
 
 test("the format example shown in the chapter parses, and main-db takes down everything", async () => {
   const { readFileSync } = await import("node:fs");
-  const { parseFailureMapOrThrow, saturateResource } = await import("../../../src/sim/failure-map/index.ts");
   const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
   const block = /```text\n([\s\S]*?)```/.exec(mdx)![1]!;
   const map = parseFailureMapOrThrow(block);

@@ -9,6 +9,14 @@ import {
   type ResourceImpact,
 } from "../../../src/sim/failure-map/index.ts";
 import { percentUpTo } from "../../../src/format/number.ts";
+import { inWords } from "../../../src/format/words.ts";
+
+/**
+ * The incident team's write-up ("Designing for Failure Domains, Not Just Failures", no public
+ * address): drawing the map of their own platform surfaced four other shared-pool risks besides
+ * the pool the storm drained. The example platform is drawn with as many (numbers.test.ts).
+ */
+export const writeUpOtherRisks = 4;
 
 const analyse = (id: string) => {
   const example = failureMapExamples.find((e) => e.id === id);
@@ -44,6 +52,8 @@ export const platform = {
     .filter((r) => r !== "shared-db")
     .map((name) => ({ name, kind: before.map.resources.find((r) => r.name === name)!.kind })),
   flaggedAfter: String(after.analysis.flagged.length),
+  /** The write-up's count, in words. */
+  writeUpOtherRisks: inWords(writeUpOtherRisks),
   sharedDb: {
     failing: String(sharedDb.failing.length),
     direct: String(sharedDb.direct.length),
@@ -55,7 +65,10 @@ export const platform = {
   afterWorst: {
     resource: afterWorst.resource,
     traffic: percentUpTo(afterWorst.trafficShare ?? 0),
+    /** The service that fails only through a call... */
     via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "",
+    /** ...and the failing service it calls. */
+    callee: afterWorst.failing.find((f) => f.cause === "call")?.via ?? "",
   },
   pricingClient: {
     /** The services that draw from the pool: "checkout and cart". */
