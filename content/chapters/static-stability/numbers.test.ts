@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { outage, provisioning } from "./numbers.ts";
+import { outage, outageRuns, provisioning } from "./numbers.ts";
 import { workedSolution } from "../../../tests/support/worked-solution.ts";
 
-test("N/(N-1) x peak (AWS Builders' Library, static stability): 2 zones 2x, 3 zones 1.5x, 4 zones 1.33x", () => {
+test("N/(N-1) × peak (AWS Builders' Library, static stability): 2 zones 2×, 3 zones 1.5×, 4 zones 1.33×", () => {
   expect(provisioning[0]).toEqual({ zones: 2, factor: "2×", perZone: "100%", extra: "100%" });
   expect(provisioning[1]).toEqual({ zones: 3, factor: "1.5×", perZone: "50%", extra: "50%" });
   expect(provisioning[2]).toEqual({ zones: 4, factor: "1.33×", perZone: "33.3%", extra: "33.3%" });
@@ -23,4 +23,24 @@ test("control plane down: the cached router routes everyone, new customers wait"
     askingRouted: "0",
     placedAfter: "40",
   });
+});
+
+test("the cached router keeps routing from the copy it has; sign-ups wait; on the control plane's return it picks up the new mapping", () => {
+  const [before, down, recovered] = outageRuns.cached;
+  // "the refresh fails, the router shrugs and keeps routing from the copy it has"
+  expect(down!.mapVersion).toBe(before!.mapVersion);
+  expect(down!.failed).toBe(0);
+  // "a customer who signs up during the outage cannot be placed in a cell until it comes back"
+  expect(down!.placed).toBe(0);
+  // "the waiting ones are placed and the router picks up the new mapping"
+  expect(recovered!.placed).toBe(down!.turnedAway);
+  expect(recovered!.mapVersion!).toBeGreaterThan(down!.mapVersion!);
+  // The router that asks on every request routes no one while the control plane is down.
+  expect(outageRuns.asking[1]!.failed).toBe(outageRuns.asking[0]!.routed);
+});
+
+test("more zones means less spare capacity for the same protection", () => {
+  const extra = provisioning.map((p) => Number(p.extra.replace("%", "")));
+  for (let i = 1; i < extra.length; i++) expect(extra[i]!).toBeLessThan(extra[i - 1]!);
+  expect(provisioning.map((p) => p.zones)).toEqual([...provisioning.map((p) => p.zones)].sort((a, b) => a - b));
 });

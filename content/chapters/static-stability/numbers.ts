@@ -17,6 +17,9 @@ const scenario = { existing: 1200, arriving: 40, cells: 6 } as const;
 const cached = controlPlaneOutage({ ...scenario, routerMode: "cached-mapping" });
 const asking = controlPlaneOutage({ ...scenario, routerMode: "asks-control-plane" });
 
+/** The two routers' phases (before, control plane down, recovered), for the tests of the prose. */
+export const outageRuns = { cached, asking };
+
 export const outage = {
   existing: grouped(scenario.existing),
   arriving: grouped(scenario.arriving),
