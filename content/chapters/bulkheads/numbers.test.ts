@@ -35,7 +35,7 @@ test("sizing: Little's law gives the mean in flight; the pool comes from the Poi
   expect(pricing.rate).toBe(40);
   expect(pricing.meanMillis).toBe("68");
   expect(pricing.p99Millis).toBe(192);
-  expect(pricing.meanInFlight).toBe("2.7"); // 40/s x 0.068 s
+  expect(pricing.meanInFlight).toBe("2.7"); // 40/s × 0.068 s
   expect(pricing.size).toBe(9);
   // A pool at the mean is too small nearly a third of the time; rate x p99 (8) 0.2% of the time.
   expect(pricing.atMeanSize).toBe(3);
@@ -58,8 +58,8 @@ test("sizing: Little's law gives the mean in flight; the pool comes from the Poi
 
 test("during the trigger: the case study's demand figures, and what a sized pricing pool can do", () => {
   expect(trigger.latencyMillis).toBe("2,500");
-  expect(trigger.noTimeoutDemand).toBe("100"); // 40/s x 2.5 s
-  expect(trigger.naiveLoopDemand).toBe("280"); // 40/s x 7 s
+  expect(trigger.noTimeoutDemand).toBe("100"); // 40/s × 2.5 s
+  expect(trigger.naiveLoopDemand).toBe("280"); // 40/s × 7 s
   expect(trigger.naiveOverPool).toBe("14");
   expect(trigger.bulkheadThroughput).toBe("3.6"); // 9 / 2.5 s
   // A queue of 10 drains in 10 / (9 / 0.068 s) = 76 ms healthy (the mean latency: a full pool's

@@ -52,6 +52,6 @@ test("a canary needs about as many requests whatever its share; a bigger one get
 
 test("HPE's bulletin, as published: failure at 32,768 hours of operation (3 years, 270 days and 8 hours)", () => {
   expect(hpe).toEqual({ hours: "32,768", days: "1,365" });
-  // 3 x 365 + 270 days and 8 hours, as the bulletin states it.
+  // 3 × 365 + 270 days and 8 hours, as the bulletin states it.
   expect((3 * 365 + 270) * 24 + 8).toBe(32_768);
 });
