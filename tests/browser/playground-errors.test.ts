@@ -6,6 +6,7 @@
 import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { editorMarks } from "../support/editor-marks.ts";
 
 describeInBrowser("playground errors and share links in Chromium", (browser) => {
   const { site } = browser;
@@ -24,16 +25,7 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
       );
 
   /** Each line the editor marks as an error (1-based), with the code its mark underlines. */
-  const marks = () =>
-    box.locator(".cm-content").evaluate((content) => {
-      const lines = [...content.querySelectorAll(".cm-line")];
-      const marked = new Map<number, string>();
-      for (const mark of content.querySelectorAll(".cm-lintRange-error")) {
-        const line = lines.indexOf(mark.closest(".cm-line")!) + 1;
-        marked.set(line, (marked.get(line) ?? "") + mark.textContent);
-      }
-      return [...marked].map(([line, text]) => ({ line, text }));
-    });
+  const marks = () => editorMarks(box);
 
   async function typeCode(code: string) {
     await box.locator(".cm-content").click();

@@ -10,6 +10,7 @@ import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } fr
 import { javascript } from "@codemirror/lang-javascript";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { tags } from "@lezer/highlight";
+import type { ErrorMark } from "./error-marks.ts";
 
 export interface Editor {
   getCode(): string;
@@ -22,7 +23,7 @@ export interface Editor {
    * hover): at its column (1-based) when it has one, as a syntax error does, else the whole
    * line's code, as a runtime error's line. null clears it.
    */
-  markError(error: { line: number; column?: number; message: string } | null): void;
+  markError(error: ErrorMark | null): void;
 }
 
 const highlight = HighlightStyle.define([

@@ -9,6 +9,7 @@ import { defaultTimeoutMs, type RunError, type RunResult } from "../../playgroun
 import { OutputView } from "./output.ts";
 import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
+import { errorMarks } from "./error-marks.ts";
 
 import { prewarm } from "../../playground/worker-pool.ts";
 
@@ -196,12 +197,8 @@ export async function mountPlayground(
     return editor;
   });
 
-  /** How many times the error marks were cleared: a mark for an older run is not made. */
-  let cleared = 0;
-  const clearMarks = () => {
-    cleared++;
-    editor?.markError(null);
-  };
+  // A run's error is marked until the next run or Reset.
+  const marks = errorMarks(editorReady);
 
   const stop = () => {
     current?.handle.stop();
@@ -211,7 +208,7 @@ export async function mountPlayground(
   async function run(): Promise<void> {
     stop();
     const source = editor?.getCode() ?? code;
-    clearMarks();
+    const markError = marks.start();
     output.start();
     const { runInPage } = await runner;
     const token: { handle: RunHandle } = { handle: undefined as unknown as RunHandle };
@@ -225,17 +222,7 @@ export async function mountPlayground(
     if (current !== token) return; // reset or run again meanwhile
     current = null;
     output.finish(result, describe);
-    // A syntax error and a runtime error with a line are both marked where they are (the
-    // playground's one file is main.ts); the next run or Reset clears the mark.
-    const error = result.error;
-    if (error?.line !== undefined && (error.file ?? "main.ts") === "main.ts") {
-      const line = error.line;
-      const marked = cleared;
-      void editorReady.then((e) => {
-        // A run or Reset since (the editor may still have been loading) cleared the marks for good.
-        if (cleared === marked) e.markError({ line, column: error.column, message: error.message });
-      });
-    }
+    markError(result.error, "main.ts");
   }
 
   function reset(): void {
@@ -247,7 +234,7 @@ export async function mountPlayground(
     // not before, so no save is left pending to land later (say, on a file another tab wrote).
     clearTimeout(saveTimer);
     unsaved = false;
-    clearMarks();
+    marks.clear();
     saveEdit(name, null);
     showNotice();
     output.clear();
