@@ -313,8 +313,9 @@ async function mountCode(
   if (!box || !runButton) return;
   const codeKey = `blast-radius:exercise-code:v1:${data.id}`;
   prewarm(); // booted already when the reader's first touch mounted this exercise
-  const [{ createEditor }, { runInPage }, starter, { checkRequest, checkOutcome }] = await Promise.all([
+  const [{ createEditor }, { errorMarks }, { runInPage }, starter, { checkRequest, checkOutcome }] = await Promise.all([
     import("../playground/editor.ts"),
+    import("../playground/error-marks.ts"),
     import("../../playground/browser-host.ts"),
     loadStarter(data.id),
     import("../../grader/check-run.ts"),
@@ -326,6 +327,7 @@ async function mountCode(
   box.replaceChildren();
   const run = async () => {
     runButton.disabled = true;
+    const markError = marks.start();
     if (feedback) {
       feedback.textContent = "Running the checks…";
       delete feedback.dataset.verdict;
@@ -333,15 +335,12 @@ async function mountCode(
     try {
       const checks = await loadChecks(data.id);
       const events: Parameters<typeof checkOutcome>[0] = [];
-      const result = await runInPage(checkRequest(editor.getCode(), checks, data.timeout ?? 3000), (e) =>
-        events.push(e),
-      ).result;
+      const request = checkRequest(editor.getCode(), checks, data.timeout ?? 3000);
+      const result = await runInPage(request, (e) => events.push(e)).result;
       const outcome = checkOutcome(events, result);
-      editor.markError(
-        result.status === "syntax-error" && result.error?.line
-          ? { line: result.error.line, column: result.error.column, message: result.error.message }
-          : null,
-      );
+      // A syntax error or a runtime error in the learner's file (the one the editor shows) is
+      // marked at its line, as a playground marks it, until the next Check, Reset or edit.
+      for (const file of request.learner?.files ?? []) markError(result.error, file);
       if (!feedback) return;
       const summary = document.createElement("p");
       summary.textContent = outcome.passed ? `✓ ${outcome.summary}` : `✗ ${outcome.summary}`;
@@ -376,9 +375,14 @@ async function mountCode(
   };
   const editor = createEditor(box, saved ?? starter, {
     label: `Code editor: ${root.querySelector(".br-ex__title")?.textContent?.trim() ?? data.id}`,
-    onChange: save,
+    onChange: (code) => {
+      // Edited, the code is no longer the code the marked error came from.
+      marks.clear();
+      save(code);
+    },
     onRun: () => void run(),
   });
+  const marks = errorMarks(Promise.resolve(editor));
   // Tab moves past the code until the reader chooses to edit it: a click in it, or a key that
   // edits. Then Tab indents, and Escape then Tab moves on (CodeMirror's escape hatch).
   let pointer = false;
