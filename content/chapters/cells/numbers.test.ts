@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { canary, shardsLadder, ten } from "./numbers.ts";
+import { grouped } from "../../../src/format/number.ts";
+import { blastRadius, type Fault } from "../../../src/sim/cells/blast.ts";
+import { placeAll, uniformCustomers } from "../../../src/sim/cells/router.ts";
+import { canary, shardsLadder, ten, tenPopulations } from "./numbers.ts";
 
 test("with 10 cells a cell failure leaves 90% untouched (AWS cell-based architecture whitepaper)", () => {
   expect(ten).toEqual({
@@ -10,6 +14,41 @@ test("with 10 cells a cell failure leaves 90% untouched (AWS cell-based architec
     untouched: "90%",
     sharedShare: "100%",
   });
+});
+
+test("the worked example's cells are equal: every one holds the same number of customers", () => {
+  expect(tenPopulations).toHaveLength(ten.cells);
+  for (const population of tenPopulations) expect(grouped(population)).toBe(ten.perCell);
+});
+
+test("the playground's cells are zonal; a lost zone is the one fault whose shared answer depends on headroom, and 0.5 is enough to shrug it off", () => {
+  const program = readFileSync(new URL("./cells.play.ts", import.meta.url), "utf8");
+  const setting = (name: string) =>
+    Number(program.match(new RegExp(`const ${name} = ([\\d_.]+);`))?.[1]?.replace(/_/g, ""));
+  const cells = setting("cells");
+  const zones = setting("zones");
+  const customersCount = Number(program.match(/uniformCustomers\(([\d_]+)\)/)?.[1]?.replace(/_/g, ""));
+  expect([cells, zones, customersCount].every(Number.isFinite)).toBe(true);
+  // "the shared design is assumed to have no spare capacity" unless you change it.
+  expect(setting("sharedHeadroom")).toBe(0);
+  expect(program).toContain("(try 0.5)");
+  const customers = uniformCustomers(customersCount);
+  const { router } = placeAll(customers, cells);
+  const shared = (fault: Fault, sharedHeadroom: number) =>
+    blastRadius(customers, router, fault, { cells, zones, sharedHeadroom }).nonCellular.customerShare;
+  const lostZone: Fault = { kind: "lost-zone", zone: 1 };
+  // Zonal cells: losing a zone takes out exactly the cells that live in it (cell i in zone i % zones).
+  const hit = blastRadius(customers, router, lostZone, { cells, zones }).affectedCells;
+  expect(hit).toEqual(Array.from({ length: cells }, (_, i) => i).filter((i) => i % zones === 1));
+  // No headroom: a lost zone overloads the whole shared fleet. `sharedHeadroom = 0.5`: it shrugs it off.
+  expect(shared(lostZone, 0)).toBe(1);
+  expect(shared(lostZone, 0.5)).toBe(0);
+  // The other faults reach everyone in one shared deployment, whatever its headroom.
+  for (const fault of [
+    { kind: "poison", customer: "c42" },
+    { kind: "bad-deploy", cell: 5 },
+  ] satisfies Fault[])
+    for (const headroom of [0, 0.5, 1]) expect(shared(fault, headroom), `${fault.kind} at ${headroom}`).toBe(1);
 });
 
 test("sharding by customer: blast radius 1/shards", () => {

@@ -14,6 +14,9 @@ const customers = uniformCustomers(tenCells.customers);
 const { router, controlPlane } = placeAll(customers, tenCells.cells);
 const badCell = blastRadius(customers, router, { kind: "bad-deploy", cell: 0 }, tenCells);
 
+/** Every cell's population in the worked example (the prose says the cells are equal). */
+export const tenPopulations = cellPopulations(controlPlane.publish()!);
+
 export const ten = {
   cells: tenCells.cells,
   customers: grouped(tenCells.customers),
