@@ -1,4 +1,5 @@
 import { expect, test } from "vitest";
+import { percentUpTo, times } from "../../format/number.ts";
 import { UsageError } from "../args.ts";
 import command, { cellsReport } from "./cells.ts";
 import { capture as captureOutput, sim } from "./capture.test-helper.ts";
@@ -76,4 +77,28 @@ test("the text groups thousands as the pages do, and says a cell's share once wh
   const { out } = await capture(["--customers", "12000", "--cells", "10"]);
   expect(out).toMatch(/^12,000 customers in 10 cells \(1,200 per cell\), 3 zones$/m);
   expect(out).not.toMatch(/(^|[^\d,.])\d{4,}(?![\d,])/m);
+});
+
+// The cells chapters write a share of customers with at most one decimal (percentUpTo: "10%",
+// "33.3%") and the capacity to run as a multiple ("1.5×", static stability); the terminal writes
+// the same figures by the same helpers, and a count of cells grouped ("1,000 cells").
+test("shares, the multiple and the counts read as the chapters write them", async () => {
+  const argv = ["--cells", "3", "--customers", "10000", "--zones", "4"];
+  const { report } = cellsReport(argv);
+  const { out } = await capture(argv);
+  expect(out).toMatch(/^10,000 customers in 3 cells \(3,333 to 3,334 per cell\), 4 zones$/m);
+  expect(out).toMatch(
+    new RegExp(`^3 cells +3,334 +${percentUpTo(report.blast.customerShare).replace(".", "\\.")}$`, "m"),
+  );
+  expect(percentUpTo(report.blast.customerShare)).toBe("33.3%");
+  expect(out).toContain(
+    `customers who saw the release while bad: 3,334 (${percentUpTo(report.rollout.exposedShare)}); all at once: 100%`,
+  );
+  expect(out).toContain(
+    `pre-provision ${times(report.staticStability.preProvisionFactor)} peak so losing one of 4 zones needs no launches`,
+  );
+  expect(times(report.staticStability.preProvisionFactor)).toBe("1.33×");
+  const most = await capture(["--cells", "1000", "--customers", "1000"]);
+  expect(most.out).toMatch(/^1,000 customers in 1,000 cells \(1 per cell\), 3 zones$/m);
+  expect(most.out).toMatch(/^1,000 cells +1 +0\.1%$/m);
 });

@@ -3,7 +3,7 @@
  * customers it reaches (against one shared deployment), a canary-first rollout, a customer move,
  * and what still works while the control plane is down.
  */
-import { asGiven, grouped, percentUpTo } from "../../format/number.ts";
+import { asGiven, countOf, grouped, percentUpTo, times } from "../../format/number.ts";
 import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
@@ -139,6 +139,9 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
   };
 }
 
+/** A share of customers as the cells chapters write one (at most one decimal: "10%", "33.3%"). */
+const share = (x: number) => percentUpTo(x);
+
 function render(r: CellsReport): string {
   const b = r.blast;
   const where =
@@ -148,16 +151,16 @@ function render(r: CellsReport): string {
         ? `bad deploy in cell ${b.fault.cell}`
         : `loss of zone ${b.fault.zone}`;
   const lines = [
-    `${asGiven(r.customers)} customers in ${r.cells} cells (${perCell(r.populations)}), ${r.zones} zones`,
+    `${countOf(r.customers, "customer")} in ${countOf(r.cells, "cell")} (${perCell(r.populations)}), ${countOf(r.zones, "zone")}`,
     "",
     `fault: ${where}; cells hit: ${b.affectedCells.join(", ") || "none"}`,
     table([
       ["design", "customers affected", "share"],
-      [`${r.cells} cells`, asGiven(b.customersAffected), percentUpTo(b.customerShare, 2)],
+      [countOf(r.cells, "cell"), asGiven(b.customersAffected), share(b.customerShare)],
       [
         "one shared deployment",
         asGiven(Math.round(b.nonCellular.customerShare * b.customers)),
-        percentUpTo(b.nonCellular.customerShare, 2),
+        share(b.nonCellular.customerShare),
       ],
     ]),
     `  (shared design: ${b.nonCellular.why})`,
@@ -166,7 +169,7 @@ function render(r: CellsReport): string {
     ...r.rollout.steps.map((s) =>
       `  wave ${s.wave}: ${s.action} ${s.cells.length ? `cells ${s.cells.join(", ")}` : ""}`.trimEnd(),
     ),
-    `  customers who saw the release while bad: ${asGiven(r.rollout.customersExposed)} (${percentUpTo(r.rollout.exposedShare, 2)}); all at once: ${percentUpTo(r.rollout.allAtOnceExposedShare, 2)}`,
+    `  customers who saw the release while bad: ${asGiven(r.rollout.customersExposed)} (${share(r.rollout.exposedShare)}); all at once: ${share(r.rollout.allAtOnceExposedShare)}`,
     "",
   ];
   if (Array.isArray(r.move)) {
@@ -191,7 +194,8 @@ function render(r: CellsReport): string {
         asGiven(p.turnedAway),
       ]),
     ]),
-    `pre-provision ${grouped(r.staticStability.preProvisionFactor, 2)}x peak so losing one of ${r.zones} zones needs no launches`,
+    // A multiple as the static-stability chapter and its widget write it: "1.5×".
+    `pre-provision ${times(r.staticStability.preProvisionFactor)} peak so losing one of ${countOf(r.zones, "zone")} needs no launches`,
   );
   return lines.join("\n");
 }

@@ -1,5 +1,8 @@
 import { expect, test } from "vitest";
 import { UsageError } from "../args.ts";
+import { raisedPowers } from "../../format/number.ts";
+import { explorerView } from "../../widgets/shuffle-explorer/model.ts";
+import { renderExplorer } from "../../widgets/shuffle-explorer/render.ts";
 import command from "./shuffle-shard.ts";
 import { capture as captureOutput } from "./capture.test-helper.ts";
 
@@ -70,10 +73,47 @@ test("simulated shares converge on the exact ones: within 1 point at 100,000 cus
 test("the table names every outcome beside the exact share", async () => {
   const { out } = await capture(["--groups", "4"]);
   expect(out).toMatch(/28 possible shards/);
-  expect(out).toMatch(/lose all 2 workers\s+361\s+3\.61%\s+3\.57% \(1 in 28\)/);
+  expect(out).toMatch(/lose all 2 workers\s+361\s+3\.6%\s+3\.6% \(1 in 28\)/);
   // Counts grouped as the course writes them everywhere (the explorer, the chapters).
   expect(out).toMatch(/lose some\s+4,373/);
-  expect(out).toMatch(/fixed sharding into 4 groups: 25\.00%/);
+  expect(out).toMatch(/fixed sharding into 4 groups: 25\.0%/);
+});
+
+/** A figure of the explorer's HTML as text: its tags gone, a power of ten's <sup> exponent raised as the terminal writes it. */
+function figure(html: string, name: string): string {
+  const found = new RegExp(`data-figure="${name}">(.*?)</(?:strong|td|p)>`).exec(html);
+  if (!found) throw new Error(`the explorer shows no figure ${name}`);
+  return raisedPowers(
+    found[1]!
+      .replace(/<sup>([^<]*)<\/sup>/g, "^$1")
+      .replace(/<[^>]+>/g, "")
+      .trim(),
+  );
+}
+
+// A learner who sets the explorer on the page and this command to the same numbers reads the same
+// figures: the count of shards, 1 / C(n, k), each share (one decimal, then two figures, then a
+// power of ten), the poisoned shard's workers by the explorer's names.
+test("every figure reads as the shuffle-sharding explorer writes it", async () => {
+  for (const [workers, shard, customers] of [
+    [8, 2, 10_000],
+    [100, 5, 100_000],
+    [2048, 4, 1000],
+  ] as const) {
+    const state = { workers, shard, customers, groups: Math.floor(workers / shard), seed: 7, failover: true };
+    const html = renderExplorer(explorerView(state));
+    const { out } = await capture(["--workers", `${workers}`, "--shard", `${shard}`, "--customers", `${customers}`]);
+    const [head, dealt] = out.split("\n");
+    const where = `${workers} workers, shards of ${shard}`;
+    expect(head, where).toContain(`: ${figure(html, "possible-shards")} possible shards`);
+    expect(head, where).toContain(` = ${figure(html, "inverse")})`);
+    expect(dealt, where).toMatch(new RegExp(`crashes workers ${figure(html, "poison-shard")}$`));
+    const row = (label: string) => out.split("\n").find((line) => line.startsWith(label))!;
+    expect(row("lose all"), where).toContain(`  ${figure(html, `exact-${shard}`)} (1 in `);
+    expect(row("lose all"), where).toContain(`  ${figure(html, `sim-${shard}`).replace(/ \(.*\)$/, "")}  `);
+    expect(row("lose none"), where).toMatch(new RegExp(` ${figure(html, "exact-0").replace(".", "\\.")}$`));
+    expect(out, where).toContain(`groups: ${figure(html, "blast-fixed")} of customers lose service`);
+  }
 });
 
 test("--help, and bad input is a usage error", async () => {
@@ -106,9 +146,9 @@ test("the largest run within the limits answers in seconds, and prints its huge 
   const { code, out } = await capture(["--workers", "100000", "--shard", "256", "--customers", "195312"]);
   expect(code).toBe(0);
   expect(performance.now() - started).toBeLessThan(10_000);
-  expect(out).toMatch(/^100,000 workers, shards of 256: \d\.\d\d × 10\^\d+ \(\d+ digits\) possible shards/);
+  expect(out).toMatch(/^100,000 workers, shards of 256: \d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ \(\d+ digits\) possible shards/);
   // The fraction beside the exact share is as readable as the count, not 773 digits.
-  expect(out).toMatch(/\(1 in \d\.\d\d × 10\^\d+ \(\d+ digits\)\)/);
+  expect(out).toMatch(/\(1 in \d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ \(\d+ digits\)\)/);
   expect(out.split("\n")[0]!.length).toBeLessThan(200);
 });
 

@@ -11,7 +11,15 @@ import {
   shuffleShardLimits as limits,
   simulatePoison,
 } from "../../sim/shuffle-shard.ts";
-import { countOf, grouped, inverseScientific, percent, scientific, wholeNumber } from "../../format/number.ts";
+import {
+  countOf,
+  grouped,
+  inverseScientific,
+  percentAnySize,
+  powerOfTen,
+  raisedPowers,
+  wholeNumber,
+} from "../../format/number.ts";
 
 const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
 
@@ -122,21 +130,30 @@ function parse(argv: string[]) {
   return { args, workers, shard, customers, seed, groups };
 }
 
-/** Two decimals, to set the simulated share beside the exact one; a share too small for that in e-notation. */
-const share = (value: number) => (value === 0 ? "0%" : value >= 0.0001 ? percent(value, 2) : scientific(value).text);
+/**
+ * A share as the explorer's tables write it (percentAnySize: one decimal from 1%, two figures
+ * below, a power of ten once a percentage would be all zeros), its exponent raised.
+ */
+const share = (value: number) => raisedPowers(percentAnySize(value));
+
+/** A count of any size as the explorer writes it: grouped, or a power of ten and its digits once huge. */
+const count = (decimal: string) => raisedPowers(wholeNumber(BigInt(decimal)));
 
 /** "1/730862190080" (as --json keeps it) as the course writes it: "1 in 730,862,190,080". */
-const inWords = (fraction: string) =>
-  fraction
-    .split("/")
-    .map((part) => wholeNumber(BigInt(part)))
-    .join(" in ");
+const inWords = (fraction: string) => fraction.split("/").map(count).join(" in ");
 
 function render(r: ShuffleShardReport): string {
   const others = r.customers - 1;
+  // 1 / C(n, k) as the explorer writes it, "3.57 × 10⁻²", exact for any C(n, k).
+  const sameShard = raisedPowers(powerOfTen(inverseScientific(BigInt(r.possibleShards))).text);
+  // Workers are named as the explorer names them, w0 to w(n - 1), in order: names, not amounts.
+  const crashed = [...r.poisonShard]
+    .sort((a, b) => a - b)
+    .map((w) => `w${w}`)
+    .join(", ");
   return [
-    `${countOf(r.workers, "worker")}, shards of ${r.shard}: ${wholeNumber(BigInt(r.possibleShards))} possible ${r.possibleShards === "1" ? "shard" : "shards"} (same shard: 1 in ${wholeNumber(BigInt(r.possibleShards))} = ${r.sameShardProbability})`,
-    `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes workers ${r.poisonShard.join(", ")}`,
+    `${countOf(r.workers, "worker")}, shards of ${r.shard}: ${count(r.possibleShards)} possible ${r.possibleShards === "1" ? "shard" : "shards"} (same shard: 1 in ${count(r.possibleShards)} = ${sameShard})`,
+    `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes workers ${crashed}`,
     "",
     table([
       [`of the other ${countOf(others, "customer")}`, "count", "simulated", "exact"],
