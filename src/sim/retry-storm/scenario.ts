@@ -13,7 +13,7 @@ export const defenceDescriptions: Record<DefenceName, string> = {
   bulkhead: "a small connection pool per dependency instead of one shared pool",
   breaker: "a circuit breaker per dependency: closed, open for a cooldown, half-open probes",
   budget: "retries capped as a share of requests per window (or a gRPC-style token bucket)",
-  jitter: "capped exponential backoff with full jitter instead of 200 ms x attempt",
+  jitter: "capped exponential backoff with full jitter instead of 200 ms × attempt",
   timeout: "deadlines that release the connection: no work for callers who gave up",
   shed: "load shedding: a bounded wait queue that fails fast when full",
 };

@@ -42,7 +42,7 @@ export const controlLabels: Record<ScenarioControl | "seed", string> = {
   triggerDuration: "Pricing slow for (s)",
   intervention: "Operators step in at (s)",
   poolSize: "Pool size (connections)",
-  load: "Load (x normal)",
+  load: "Load (× normal)",
   clientTimeout: "Client time-out (s)",
 };
 
