@@ -9,7 +9,10 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { questions } from "../../src/course/interview/bank.ts";
 import { bankQuestionHref, bankTypeHref, bankTypes } from "../../src/course/question-bank.ts";
-import { distDir, loadBuiltSite, resolveInternal, siteBase } from "../../tools/built-site.ts";
+import { type DefaultTreeAdapterMap, parse } from "parse5";
+import { attr, distDir, findAll, loadBuiltSite, resolveInternal, siteBase, textOf } from "../../tools/built-site.ts";
+
+type Element = DefaultTreeAdapterMap["element"];
 
 const pages = loadBuiltSite();
 const byPath = new Map(pages.map((p) => [p.path, p]));
@@ -56,6 +59,38 @@ test("the chapter's page is light and no type's page is heavy", () => {
   expect(elements(chapter.html)).toBeLessThan(1_800);
   for (const p of pages.filter((p) => p.path.startsWith("/interview-playbook/questions/")))
     expect(elements(p.html), p.path).toBeLessThan(1_500);
+});
+
+test("the chapter spends no element on a wrapper: an index entry is its link and level, a drill its clock around its exercise", () => {
+  const doc = parse(chapter.html);
+  for (const q of questions) {
+    const [entry] = findAll(doc, (el) => el.tagName === "li" && attr(el, "id") === `q-${q.id}`);
+    expect(entry, q.id).toBeDefined();
+    // The level is the entry's own text, after the link: no element around it.
+    expect(
+      entry!.childNodes.filter((n) => "tagName" in n).map((n) => n.nodeName),
+      q.id,
+    ).toEqual(["a"]);
+    expect(textOf(entry!).replace(/\s+/g, " ").trim(), q.id).toBe(`${q.title} ${q.level}`);
+  }
+  const groups = bankTypes(questions.filter((q) => q.type !== "design"));
+  for (const g of groups) {
+    const [heading] = findAll(doc, (el) => attr(el, "id") === `bank-${g.type}`);
+    expect(
+      heading?.childNodes.filter((n) => "tagName" in n).map((n) => n.nodeName),
+      g.type,
+    ).toEqual(["a"]);
+    expect(textOf(heading!).replace(/\s+/g, " ").trim()).toBe(`${g.label} (${g.items.length})`);
+  }
+  const [set] = findAll(doc, (el) => attr(el, "data-drillset") !== undefined);
+  const drills = findAll(doc, (el) => attr(el, "data-drill-clock") !== undefined);
+  expect(drills.length).toBeGreaterThan(1);
+  // Each drill is a child of its set, and its exercise a child of the drill (after its clock's bar).
+  for (const drill of drills) {
+    expect(drill.parentNode, attr(drill, "data-drill-for")).toBe(set);
+    const children = drill.childNodes.filter((n): n is Element => "tagName" in n);
+    expect(children.map((el) => attr(el, "data-exercise")).filter(Boolean)).toEqual([attr(drill, "data-drill-for")]);
+  }
 });
 
 test("the mock interview's design links are the question pages' own, the site's base included", () => {
