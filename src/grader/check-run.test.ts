@@ -38,6 +38,39 @@ describe("code checks through the runner", { timeout: 60_000 }, () => {
     expect(outcome.passed).toBe(true);
   });
 
+  test("a check that fails on what the learner's code threw says where in starter.ts; one that fails in the checks does not", async () => {
+    const thrower = [
+      "export const double = (x: number) => {",
+      '  if (x < 0) throw new RangeError("negative " + x);',
+      "  return x * 2;",
+      "};",
+      "export const big = (x: number) => {",
+      '  if (x > 9) throw "too big";',
+      "  return BigInt(x);",
+      "};",
+    ].join("\n");
+    const outcome = await runChecksInNode(
+      thrower,
+      suite(`
+      t.check("an Error", () => t.equal(double(-1), -2));
+      t.check("a thrown string", () => t.equal(big(10), 10n));
+      t.check("a check's own failure", () => t.equal(double(1), 3));
+      t.check("the checks' own error", () => { (null as unknown as { x: number }).x; });
+      t.check("passes", () => t.equal(double(2), 4));`),
+      5000,
+    );
+    expect(outcome.checks.map(({ name, file, line }) => [name, file, line])).toEqual([
+      ["an Error", "starter.ts", 2],
+      ["a thrown string", "starter.ts", 6],
+      ["a check's own failure", undefined, undefined],
+      ["the checks' own error", undefined, undefined],
+      ["passes", undefined, undefined],
+    ]);
+    expect(checkRunLine({ kind: "check", ...outcome.checks[0]! })).toBe(
+      "✗ an Error: RangeError: negative -1 (starter.ts:2)",
+    );
+  });
+
   test("a failing assertion fails with expected and actual", async () => {
     const outcome = await runChecksInNode(
       code,

@@ -57,6 +57,9 @@ export interface CheckResult {
   name: string;
   passed: boolean;
   message?: string;
+  /** Where in the learner's file the error the check failed on was thrown. */
+  file?: string;
+  line?: number;
 }
 
 export interface CheckOutcome {
@@ -69,7 +72,12 @@ export interface CheckOutcome {
 export function checkOutcome(events: RunEvent[], result: RunResult): CheckOutcome {
   const checks = events
     .filter((e): e is Extract<RunEvent, { kind: "check" }> => e.kind === "check")
-    .map(({ name, passed, message }) => ({ name, passed, message }));
+    .map(({ name, passed, message, file, line }) => ({
+      name,
+      passed,
+      message,
+      ...(line !== undefined && { file, line }),
+    }));
   const passing = checks.filter((c) => c.passed).length;
   const counted = `${passing} of ${countOf(checks.length, "check")} pass`;
   const fail = (why: string): CheckOutcome => ({

@@ -21,7 +21,11 @@
 
 /** Where a suite's results go, and how values appear in messages (the runner's formatter). */
 export interface CheckReporter {
-  report(check: { name: string; passed: boolean; message?: string }): void;
+  /**
+   * A check's result. `thrown` is what a failing check threw when it was not a check's own
+   * failure (the learner's function threw): the runner finds its line in the learner's files.
+   */
+  report(check: { name: string; passed: boolean; message?: string; thrown?: unknown }): void;
   describe(value: unknown): string;
 }
 
@@ -200,7 +204,10 @@ export async function runChecks(suite: Suite, reporter: CheckReporter): Promise<
       passed++;
       reporter.report({ name, passed: true });
     } catch (error) {
-      reporter.report({ name, passed: false, message: describeFailure(error, reporter) });
+      const report = { name, passed: false, message: describeFailure(error, reporter) };
+      // Asked without trusting the value, as describeFailure does: a proxy's prototype trap may throw.
+      const checksOwn = safely(() => error instanceof CheckFailure, true);
+      reporter.report(checksOwn ? report : { ...report, thrown: error });
     }
   }
   return { total: registered.length, passed };

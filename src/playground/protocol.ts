@@ -28,7 +28,7 @@ export type RunEvent =
   | { kind: "log" | "info" | "warn" | "error"; text: string }
   | { kind: "table"; text: string }
   | { kind: "plot"; spec: PlotSpec; text: string }
-  | { kind: "check"; name: string; passed: boolean; message?: string };
+  | { kind: "check"; name: string; passed: boolean; message?: string; file?: string; line?: number };
 
 /**
  * The name, in compiled code, of what records where a `throw` statement threw (transpile.ts
@@ -101,9 +101,19 @@ export function truncationNote(): string {
   return `output truncated: only the first ${grouped(outputLimits.lines)} lines or ${outputLimits.bytes / 1000} KB are shown`;
 }
 
-/** A check's line: "✓ name", or "✗ name: why" when it failed with a message. */
-export function checkText(check: { name: string; passed: boolean; message?: string }): string {
-  return `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}`;
+/**
+ * A check's line: "✓ name", or "✗ name: why" when it failed with a message, and where in the
+ * learner's file the error it failed on was thrown: "✗ name: TypeError: … (starter.ts:6)".
+ */
+export function checkText(check: {
+  name: string;
+  passed: boolean;
+  message?: string;
+  file?: string;
+  line?: number;
+}): string {
+  const where = check.file !== undefined && check.line !== undefined ? ` (${check.file}:${check.line})` : "";
+  return `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}${where}`;
 }
 
 /** Control characters but tab and newline: C0, DEL and C1 (escape sequences, carriage returns, backspaces). */

@@ -306,9 +306,14 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   const isLearner = (path: string) => learnerFiles.has(path);
   // Check results reach the host only through this reporter, which learner files cannot import.
   const reporter = Object.freeze({
-    report(check: { name: string; passed: boolean; message?: string }) {
+    report(check: { name: string; passed: boolean; message?: string; thrown?: unknown }) {
       const event: RunEvent = { kind: "check", name: String(check.name), passed: check.passed === true };
       if (check.message !== undefined) event.message = String(check.message);
+      // A check that failed on what the learner's code threw says where, in the learner's files only.
+      if ("thrown" in check && !event.passed) {
+        const { file, line } = describeError(check.thrown, lastThrow);
+        if (file !== undefined && line !== undefined && isLearner(file)) Object.assign(event, { file, line });
+      }
       send(event);
     },
     describe: (value: unknown) => safely(() => inspect(value), "(a value that cannot be shown)"),

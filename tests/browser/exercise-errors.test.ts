@@ -1,7 +1,8 @@
 /**
  * A code exercise's editor marks where the learner's code went wrong, as a playground's does: a
  * syntax error at its column, a runtime error (a throw, a TypeError, a thrown string) along its
- * line in the learner's file, and the mark goes when the learner edits the code.
+ * line in the learner's file, also when a check fails on what the learner's function threw, and
+ * the mark goes when the learner edits the code.
  */
 import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
@@ -92,6 +93,23 @@ describeInBrowser("a code exercise's error marks", (browser) => {
     await check("export function choose(n: number, k: number): bigint {\n  return 1n;\n}\n");
     await expect(feedback().textContent()).resolves.toMatch(/✗ \d+ of \d+ checks pass/);
     await expect(gutterMarks()).resolves.toBe(0);
+  });
+
+  test("a check that fails on what the learner's function threw says where, and the line is marked", async () => {
+    // Runs to the end: only the checks that call choose(5, 7) reach the throw.
+    await check(
+      'export function choose(n: number, k: number): bigint {\n  if (k > n) throw new RangeError("k is more than n");\n  return 1n;\n}\n',
+    );
+    await expect(feedback().textContent()).resolves.toMatch(/✗ \d+ of \d+ checks pass/);
+    await expect(feedback().textContent()).resolves.toContain(
+      "✗ choosing more than there are gives 0n: RangeError: k is more than n (starter.ts:2)",
+    );
+    await expect.poll(marks).toEqual([{ line: 2, text: 'if (k > n) throw new RangeError("k is more than n");' }]);
+    // An edit clears it, as any mark.
+    await exercise.locator(".cm-line").first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" ");
+    await expect.poll(gutterMarks).toBe(0);
   });
 
   test("an error in the course's files (the checks) is not marked in the learner's", async () => {

@@ -339,8 +339,15 @@ async function mountCode(
       const result = await runInPage(request, (e) => events.push(e)).result;
       const outcome = checkOutcome(events, result);
       // A syntax error or a runtime error in the learner's file (the one the editor shows) is
-      // marked at its line, as a playground marks it, until the next Check, Reset or edit.
-      for (const file of request.learner?.files ?? []) markError(result.error, file);
+      // marked at its line, as a playground marks it, until the next Check, Reset or edit; when
+      // the run itself did not stop on one, the first check that failed on an error the
+      // learner's code threw is marked at the line that threw it.
+      const thrownInCheck = outcome.checks.find((c) => !c.passed && c.line !== undefined);
+      const marked =
+        result.error?.line !== undefined
+          ? result.error
+          : thrownInCheck && { message: checkText(thrownInCheck), file: thrownInCheck.file, line: thrownInCheck.line };
+      for (const file of request.learner?.files ?? []) markError(marked, file);
       if (!feedback) return;
       const summary = document.createElement("p");
       summary.textContent = outcome.passed ? `✓ ${outcome.summary}` : `✗ ${outcome.summary}`;
