@@ -391,6 +391,15 @@ test("invalid parameters and defences are refused with the name in the message",
   expect(() => run(["armour" as DefenceName])).toThrow(/unknown defence "armour"/);
 });
 
+test("a parameter's bounds are stated with their thousands grouped, as --help and the replay's form state them", () => {
+  expect(() => checkParameter("poolSize", "100000")).toThrow(
+    /^poolSize must be at most 1,000 connections, got 100000$/,
+  );
+  expect(() => checkParameter("triggerLatency", "70000")).toThrow(
+    /^triggerLatency must be at most 60,000 ms, got 70000$/,
+  );
+});
+
 test("a parameter given as text is read as a decimal number, as every typed number is (a replay URL, --set)", () => {
   expect(checkParameter("load", "1.5")).toBe(1.5);
   expect(checkParameter("poolSize", " 30 ")).toBe(30);

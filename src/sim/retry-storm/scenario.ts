@@ -5,6 +5,7 @@
  */
 import type { Random } from "../random.ts";
 import { readDecimal } from "../../format/decimal.ts";
+import { asGiven } from "../../format/number.ts";
 
 export const defenceNames = ["bulkhead", "breaker", "budget", "jitter", "timeout", "shed"] as const;
 export type DefenceName = (typeof defenceNames)[number];
@@ -417,9 +418,10 @@ export function defaultScenario(
 /** "1 connection", "20 connections", "4 s": an amount with its unit, in the singular for one. */
 export function amount(n: number, unit: string): string {
   // A multiplier or a share reads best bare: "at least 0", not "at least 0 x".
-  if (unit === "" || unit === "x" || unit === "share") return String(n);
+  // Thousands grouped, as --help and the replay's form state the same bounds ("at most 1,000").
+  if (unit === "" || unit === "x" || unit === "share") return asGiven(n);
   const word = /^[a-z]{3,}$/.test(unit);
-  return `${n} ${word && n === 1 ? unit.replace(/s$/, "") : unit}`;
+  return `${asGiven(n)} ${word && n === 1 ? unit.replace(/s$/, "") : unit}`;
 }
 
 /**
