@@ -84,6 +84,23 @@ describe("situations", () => {
     expect(text).toContain("  t=1 try 2");
   });
 
+  test("the terminal groups a series' thousands as the page's axis and values table do", () => {
+    const text = situationText({
+      title: "Load",
+      blocks: [
+        {
+          kind: "series",
+          caption: "Requests per second",
+          unit: "per second",
+          x: { label: "second", values: [0, 1, 1200] },
+          lines: [{ name: "arriving", values: [800, 5400, null] }],
+        },
+      ],
+    });
+    expect(text).toContain("Requests per second (per second; second 0 to 1,200, axis 0 to 5,400):");
+    expect(text).toMatch(/arriving {2}\S{3} {2}800 5,400 -$/m);
+  });
+
   test("sparklines scale to the axis", () => {
     expect(sparkline([0, 100, 200, null], 200)).toBe("▁▅█·");
   });

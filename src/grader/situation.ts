@@ -176,12 +176,15 @@ export function situationText(situation: Situation): string {
       case "series": {
         const max = seriesMax(block);
         const xs = block.x.values;
-        out.push(`${block.caption} (${block.unit}; ${block.x.label} ${xs[0]} to ${xs.at(-1)}, axis 0 to ${max}):`);
+        // Numbers as given, thousands grouped, as the page's axis and values table write them ("1,200").
+        out.push(
+          `${block.caption} (${block.unit}; ${block.x.label} ${cellText(xs[0]!)} to ${cellText(xs.at(-1)!)}, axis 0 to ${cellText(max)}):`,
+        );
         const width = Math.max(...block.lines.map((l) => l.name.length));
         // Each line: its sparkline, then its values in order (exact numbers to read off).
         for (const line of block.lines)
           out.push(
-            `  ${line.name.padEnd(width)}  ${sparkline(line.values, max)}  ${line.values.map((v) => v ?? "-").join(" ")}`,
+            `  ${line.name.padEnd(width)}  ${sparkline(line.values, max)}  ${line.values.map((v) => (v === null ? "-" : cellText(v))).join(" ")}`,
           );
         break;
       }
