@@ -44,6 +44,8 @@ test(
     expect(code).toBe(0);
     expect(out).toContain(findScenario("gray-failure")!.briefing);
     expect(out).toMatch(/eject-host\s+after 10 s\s+h01 h02/);
+    // The actions' table is indented as a whole: the dashes under its header start where its names do.
+    expect(out).toMatch(/^actions:\n {2}action +takes effect +targets +cost\n {2}-+ {2}-+/m);
     expect(out).toContain("fast-burn (page): 2% of the budget in 1 h, confirmed over 5 min (burn rate above 14.4)");
     // The threshold as the SRE Workbook writes it, and as the page and the dashboard say it: 6, not 6.0.
     expect(out).toContain("confirmed over 30 min (burn rate above 6)");

@@ -85,18 +85,19 @@ function show(scenario: GameScenario, io: Io): number {
     ...alertRuleText(scenario.slo).map((l) => `  ${l}`),
     "",
     "actions:",
+    // Indented as a whole, so the dashes under the header start where its names do.
     table([
-      ["  action", "takes effect", "targets", "cost"],
+      ["action", "takes effect", "targets", "cost"],
       ...scenario.offers.map((o) => {
         const spec = actionSpec(o.action);
         return [
-          `  ${o.action}`,
+          o.action,
           landsText(o.action, actionDelay(scenario, o.action)),
           o.targets ? o.targets.join(" ") : "-",
           spec.cost,
         ];
       }),
-    ]),
+    ]).replace(/^/gm, "  "),
     "",
     "doing nothing:",
     ...scoreRows(nothing, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
