@@ -93,7 +93,7 @@ commands:
   check [id]                        run the checks of a code exercise on exercises/<id>/starter.ts
                                     (no id: every code exercise)
   answer <id> [--part p] [--seed N] <answer>
-                                    grade an answer: 1/1820, 0.055%, "1 in 1820", 1/C(16,4) ...
+                                    grade an answer: \`1/1820\`, \`0.055%\`, \`1 in 1820\`, \`1/C(16,4)\` ...
                                     choice: a choice id (several: a,b); match: item=option,item=option
                                     an answer that starts with a minus sign goes after --: answer <id> -- -0.5
   hint <id> [--seed N]              the next hint (they come one at a time)

@@ -8,6 +8,7 @@
  */
 import { pathToFileURL } from "node:url";
 import { helpOrMissing, type Io, numberOption, parseArgs, processIo, UsageError, userFile } from "./args.ts";
+import { grouped } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { defaultTimeoutMs, eventText, truncationNote, type RunError } from "../playground/protocol.ts";
@@ -18,7 +19,7 @@ Runs a playground program (plain TypeScript that may import from "course") the w
 runs it, and prints exactly what the page prints. The program has no file system,
 environment, child processes or network, as in the page.
 
-  --timeout ms   stop the program after this long (default ${defaultTimeoutMs})
+  --timeout ms   stop the program after this long (default ${grouped(defaultTimeoutMs)} ms)
 
 exit codes: 0 ok, 1 syntax or runtime error, 2 usage, 124 stopped at the time limit`;
 

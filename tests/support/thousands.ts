@@ -1,8 +1,9 @@
 /**
  * The course's one check that a quantity of thousands is written with its separator ("10,237",
  * not "10237"), as src/format/number.ts's `grouped` writes it: the built pages' running text
- * (tests/site/visible-text.test.ts) and the playgrounds' golden output
- * (tests/content/playgrounds.test.ts) both use it.
+ * (tests/site/visible-text.test.ts), the playgrounds' golden output
+ * (tests/content/playgrounds.test.ts) and every terminal command's output
+ * (src/cli/grouped-output.test.ts) use it.
  */
 
 /** A whole number of four or more digits with no separator, not part of a decimal, a word, a path or a range. */
