@@ -317,14 +317,16 @@ describeInBrowser("workshop kit", (browser) => {
   });
 
   // QA 31: a group's link pasted twice counted as two groups; an untitled map read "Link 2 / Link 2";
-  // a change typed without spaces pushed the Owner and By columns off the page.
-  test("the room board flags a map sent twice and counts it once, names an untitled map once, and wraps a long change", async () => {
+  // a change typed without spaces pushed the Owner and By columns off the page. Then an owner and a
+  // date typed without spaces (60 characters each) still pushed the commitments off a phone's screen.
+  test("the room board flags a map sent twice and counts it once, names an untitled map once, and wraps a long change, owner and date", async () => {
     const { page } = browser;
     const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
     const untitled = before.replace(/^title .*\n/m, "");
     expect(untitled).not.toMatch(/^title /m);
     const change = "a-pool-per-service-with-its-own-connection-limit-and-queue-".repeat(3);
-    const decided = `${exampleSystemMap}\ndecide main-db split: ${change}; owner Priya; by May`;
+    const word = "x".repeat(60);
+    const decided = `${exampleSystemMap}\ndecide main-db split: ${change}; owner ${word}; by ${word}`;
     const same = `${site}/failure-domains/${await encodeShareHash(decided)}`;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${site}/room-board/`);
@@ -358,7 +360,14 @@ describeInBrowser("workshop kit", (browser) => {
         })),
       );
       for (const f of fit) expect(f.over, `${f.what} at ${width} px`).toBeLessThanOrEqual(0);
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `the page at ${width} px`).toBeLessThanOrEqual(0);
     }
+    await expect(
+      page.locator('[data-board-commitments-table] :is([data-label="Owner"], [data-label="By when"])').allInnerTexts(),
+    ).resolves.toEqual([word, word]);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "Clear the board" }).click();
   });
