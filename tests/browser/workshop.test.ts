@@ -10,10 +10,11 @@ import { replaySteps } from "../../src/widgets/present/steps.ts";
 import { exampleMap, exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
-import { mapRow } from "../../src/widgets/room-board/board.ts";
+import { mapRow, skippedNote } from "../../src/widgets/room-board/board.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
 import { disks, ladder } from "../../src/course/opening.ts";
 import { buildView } from "../../src/widgets/map-builder/view.ts";
+import { skippedNotice } from "../../src/widgets/map-builder/present.ts";
 import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
 import { workshopExerciseBlocks } from "../../src/course/workshop-exercises.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -369,6 +370,36 @@ describeInBrowser("workshop kit", (browser) => {
       page.locator('[data-board-commitments-table] :is([data-label="Owner"], [data-label="By when"])').allInnerTexts(),
     ).resolves.toEqual([word, word]);
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole("button", { name: "Clear the board" }).click();
+  });
+
+  // QA: one typo in a group's decide line cost it its whole map at the readout.
+  test("the room board reads a map with a faulty decide line without that line, and names the group, the line and why", async () => {
+    const { page } = browser;
+    const decided = `${exampleSystemMap}\ndecide main-db split; owner Priya; by May\ndecide main-dbb accept`;
+    const row = mapRow("Link 1", decided);
+    if (!row.ok) throw new Error("the map should be read");
+    expect(row.skipped).toHaveLength(1);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site}/room-board/`);
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await page
+      .getByLabel("Map share links, one per line")
+      .fill(`${site}/failure-domains/${await encodeShareHash(decided)}`);
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect
+      .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
+      .toBe(
+        "Compared 1 map and 0 progress files; 1 decide line with errors skipped in 1 map (named under Commitments).",
+      );
+    await expect(page.locator("[data-board-map-table] tbody th").innerText()).resolves.toBe(
+      `${row.name}\nLink 1\n1 decide line skipped (see Commitments)`,
+    );
+    await expect(page.locator("[data-board-commitments-notes]").innerText()).resolves.toContain(skippedNote(row)!);
+    // The map's good decide line is on the board.
+    const commitment = page.locator("[data-board-commitments-table] tbody tr");
+    await expect(commitment.count()).resolves.toBe(1);
+    await expect(commitment.innerText()).resolves.toMatch(/main-db\s+split\s+–\s+Priya\s+May/);
     await page.getByRole("button", { name: "Clear the board" }).click();
   });
 
@@ -734,6 +765,35 @@ describeInBrowser("workshop kit", (browser) => {
     await page.locator("[data-present-map][data-ready]").waitFor();
     await expect(page.locator("[data-present-map]").getAttribute("data-stage")).resolves.toBe("0");
     await expect(stage.locator(".pm-chip--service").count()).resolves.toBe(nextBuilt.view.map.services.length);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  // QA: a group's link with a typo in one decide line showed the example system in its place.
+  test("the presenter map builder shows a group's map without its faulty decide line, and says which line and why", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const text = `${failureMapExamples.find((e) => e.id === "before-bulkheads")!.text}\ndecide nowhere split; owner Sam`;
+    const built = buildView(text, undefined, "skip-bad-decisions");
+    if (!built.ok) throw new Error("the map should be read");
+    expect(buildView(text).ok).toBe(false);
+    await page.goto(`${site}/present/map-builder/${await encodeShareHash(text)}`);
+    await page.locator("[data-present-map][data-ready]").waitFor();
+    await expect(page.locator("[data-map-title]").innerText()).resolves.toBe(built.view.map.title);
+    const notice = page.locator("[data-map-skipped]");
+    await expect(notice.innerText()).resolves.toBe(skippedNotice(built.skipped));
+    const stage = page.locator("[data-map-stage]:not([hidden])");
+    await expect(stage.locator(".pm-chip--service").count()).resolves.toBe(built.view.map.services.length);
+    await page.locator("body").press("PageDown");
+    await expect(stage.locator(".pm-chip--resource.is-saturated").innerText()).resolves.toContain(
+      built.view.analysis.impacts[0]!.resource,
+    );
+    const fit = await projectorFit(page, ".pm-caption p, .pm-chip__name, .pm-chip__note");
+    expect(fit.overflowY, "no scrolling at 1280 x 720").toBeLessThanOrEqual(0);
+    expect(fit.overflowX).toBeLessThanOrEqual(0);
+    // A clean map says nothing of skipped lines (a new hash: the view loads anew).
+    await page.goto(`${site}/present/map-builder/${await encodeShareHash(exampleSystemMap)}`);
+    await expect.poll(() => page.locator("[data-map-title]").innerText(), { timeout: 10_000 }).toBe(exampleMap().title);
+    await expect(notice.isVisible()).resolves.toBe(false);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

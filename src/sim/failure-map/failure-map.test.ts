@@ -6,9 +6,11 @@ import {
   failingWith,
   failureMapExamples,
   formatFailureMap,
+  errorText,
   MapSyntaxError,
   parseFailureMap,
   parseFailureMapOrThrow,
+  parseFailureMapSkippingBadDecisions,
   saturateResource,
 } from "./index.ts";
 
@@ -164,6 +166,49 @@ describe("parsing", () => {
       };
       expect(strip(again)).toEqual(strip(map));
     }
+  });
+});
+
+describe("reading a group's map with its faulty decide lines skipped", () => {
+  const good = "title Ours\nservice a\nservice b\npool db\ncache c\na uses db, c\nb uses db";
+
+  test("a map whose only errors are decide lines is read without those lines, each named with the parser's own error", () => {
+    const text = `${good}\ndecide db split; owner Priya\ndecide nowhere split   # a typo\n\ndecide c shrink\ndecide db accept`;
+    const strict = parseFailureMap(text);
+    expect(strict.ok).toBe(false);
+    if (strict.ok) return;
+    const read = parseFailureMapSkippingBadDecisions(text);
+    expect(read).toEqual({
+      ok: true,
+      map: parseFailureMapOrThrow(`${good}\ndecide db split; owner Priya`),
+      skipped: strict.errors,
+    });
+    expect(strict.errors.map((e) => e.line)).toEqual([9, 11, 12]);
+    expect(strict.errors.map(errorText)).toEqual([
+      'line 9: no resource named "nowhere" to decide about',
+      'line 11: "shrink" is not a decision: write split, protect or accept',
+      'line 12: "db" already has a decision, on line 8',
+    ]);
+  });
+
+  test("any other error refuses the map whole, as the strict parser does; a clean map skips nothing", () => {
+    for (const text of [`${good}\nb uses nothing\ndecide nowhere split`, `${good}\nzzz`]) {
+      expect(parseFailureMapSkippingBadDecisions(text)).toEqual(parseFailureMap(text));
+      expect(parseFailureMapSkippingBadDecisions(text).ok).toBe(false);
+    }
+    expect(parseFailureMapSkippingBadDecisions(good)).toEqual({
+      ok: true,
+      map: parseFailureMapOrThrow(good),
+      skipped: [],
+    });
+    // Without its one bad decide line, a map with no services is still no map: both errors are said.
+    expect(parseFailureMapSkippingBadDecisions("pool p\ndecide p shrink")).toEqual({
+      ok: false,
+      errors: [
+        { line: 1, message: 'the map has no services yet: add a line like "service checkout"' },
+        { line: 2, message: '"shrink" is not a decision: write split, protect or accept' },
+      ],
+    });
   });
 });
 

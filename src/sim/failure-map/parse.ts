@@ -45,10 +45,13 @@ export interface MapError {
 
 export type ParseResult = { ok: true; map: FailureMap } | { ok: false; errors: MapError[] };
 
+/** One error as every reader of maps says it: "line 5: no resource named "db" to decide about". */
+export const errorText = (error: MapError): string => `line ${error.line}: ${error.message}`;
+
 /** Thrown by parseFailureMapOrThrow; the message lists every error with its line. */
 export class MapSyntaxError extends Error {
   constructor(readonly errors: MapError[]) {
-    super(errors.map((e) => `line ${e.line}: ${e.message}`).join("\n"));
+    super(errors.map(errorText).join("\n"));
     this.name = "MapSyntaxError";
   }
 }
@@ -92,6 +95,9 @@ function readDecision(statement: string, line: number): MapDecision | string {
   }
   return result;
 }
+
+/** A line's statement: the line without its comment and the spaces around it ("" for none). */
+const statementOf = (raw: string): string => raw.replace(/#.*$/, "").trim();
 
 function checkName(name: string | undefined, what: string, line: number, errors: MapError[]): name is string {
   if (!name) {
@@ -144,7 +150,7 @@ export function parseFailureMap(text: string): ParseResult {
 
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = index + 1;
-    const statement = raw.replace(/#.*$/, "").trim();
+    const statement = statementOf(raw);
     if (statement === "") return;
     const words = statement.split(/\s+/);
     const first = words[0]!;
@@ -323,6 +329,29 @@ export function parseFailureMapOrThrow(text: string): FailureMap {
   const result = parseFailureMap(text);
   if (!result.ok) throw new MapSyntaxError(result.errors);
   return result.map;
+}
+
+/** A map read with its faulty "decide" lines skipped: the map, and each skipped line's error. */
+export type LenientParseResult = { ok: true; map: FailureMap; skipped: MapError[] } | { ok: false; errors: MapError[] };
+
+/**
+ * A map read as the room board and the presenter view read a group's map at the readout: when
+ * every error is on a "decide" line (a typo in a decision, a resource the map does not have), those
+ * lines are skipped, each with its error, and the rest of the map is read; any other error refuses
+ * the map, as parseFailureMap does. The same parser reads the text again with those lines blanked,
+ * so every other line keeps its number.
+ */
+export function parseFailureMapSkippingBadDecisions(text: string): LenientParseResult {
+  const parsed = parseFailureMap(text);
+  if (parsed.ok) return { ...parsed, skipped: [] };
+  const lines = text.split(/\r?\n/);
+  const onDecideLine = (line: number) => statementOf(lines[line - 1] ?? "").split(/\s+/)[0] === "decide";
+  if (!parsed.errors.every((e) => onDecideLine(e.line))) return parsed;
+  const bad = new Set(parsed.errors.map((e) => e.line));
+  const rest = parseFailureMap(lines.map((l, i) => (bad.has(i + 1) ? "" : l)).join("\n"));
+  // Without its decisions the map can still fail as a whole (it has no services).
+  if (!rest.ok) return { ok: false, errors: distinctErrors([...parsed.errors, ...rest.errors]) };
+  return { ok: true, map: rest.map, skipped: parsed.errors };
 }
 
 /** Write a map back as text that parses to the same map (comments and layout are not kept). */

@@ -9,6 +9,7 @@ import { escapeHtml } from "../escape-html.ts";
 import { ViewBuilder } from "./builder.ts";
 import { grouped } from "../../format/number.ts";
 import { mapLimits, notText } from "./limits.ts";
+import { sharedReading } from "./skipped.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
@@ -346,14 +347,13 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   async function onShare(): Promise<void> {
     // The link holds the text as it is now: read it first (typing may have stopped just now), so
     // a text with errors is said to have them. Such a link still opens here with its errors
-    // listed, but the room board and the presenter view cannot read it: a group that shares one
-    // at the readout would find its map missing there (QA).
+    // listed. The room board and the presenter view read a map whose only errors are in decide
+    // lines without those lines, and name them; any other error, and they cannot read it: a group
+    // that shares one at the readout would find its map missing there (QA).
     clearTimeout(typing);
     await update();
     const broken = errors.innerHTML !== "";
-    const warning = broken
-      ? " The map has errors (see below the editor): the room board and the presenter view cannot read it until they are fixed."
-      : "";
+    const warning = broken ? ` The map has errors (see below the editor): ${sharedReading(textarea.value)}` : "";
     const tone = broken ? "error" : undefined;
     const hash = await encodeShareHash(textarea.value);
     history.replaceState(null, "", hash);

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import { describeImpact } from "../../sim/failure-map/describe.ts";
 import { buildView } from "./view.ts";
-import { presentStages, renderPresentation } from "./present.ts";
+import { presentStages, renderPresentation, skippedNotice } from "./present.ts";
 
 const text = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
 const built = buildView(text);
@@ -49,5 +49,26 @@ describe("the map builder's presenter stages", () => {
     const html = renderPresentation(view, "t");
     expect((html.match(/data-map-stage=/g) ?? []).length).toBe(stages.length);
     expect((html.match(/ hidden>/g) ?? []).length).toBe(stages.length - 1);
+  });
+
+  // QA: a group's share link with a typo in one decide line showed the example system instead.
+  test("a group's map whose only errors are decide lines is presented without them, and the view says which and why", () => {
+    const typo = `${text}\ndecide nowhere split`;
+    const line = typo.split("\n").length;
+    expect(buildView(typo).ok).toBe(false);
+    const shared = buildView(typo, undefined, "skip-bad-decisions");
+    expect(shared).toEqual({
+      ok: true,
+      view,
+      skipped: [{ line, message: 'no resource named "nowhere" to decide about' }],
+    });
+    if (!shared.ok) return;
+    expect(renderPresentation(shared.view, "t")).toBe(renderPresentation(view, "t"));
+    expect(skippedNotice(shared.skipped)).toBe(
+      `This map: decide line skipped, line ${line}: no resource named "nowhere" to decide about. The rest of the map is shown.`,
+    );
+    expect(skippedNotice([])).toBe("");
+    // Any other error still refuses the map.
+    expect(buildView(`${typo}\nzzz`, undefined, "skip-bad-decisions").ok).toBe(false);
   });
 });

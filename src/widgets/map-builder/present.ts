@@ -10,6 +10,8 @@ import { renderMapSvg, renderSummary, type MapView } from "./render.ts";
 import { describeImpact, listNames } from "../../sim/failure-map/describe.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { countOf } from "../../format/number.ts";
+import type { MapError } from "../../sim/failure-map/parse.ts";
+import { skippedDecisions } from "./skipped.ts";
 
 export interface PresentedStage {
   /** What the room is asked, or told, at this stage. */
@@ -96,4 +98,13 @@ export function renderPresentation(view: MapView, idPrefix: string): string {
         `<div class="pm-stage" data-map-stage="${i}"${i === 0 ? "" : " hidden"}><div class="pm-caption">${s.caption}</div><div class="pm-chipset">${s.chips}</div><div class="pm-drawing">${s.svg}</div></div>`,
     )
     .join("");
+}
+
+/**
+ * What the view says under a group's map title when it skipped faulty decide lines, as text:
+ * which lines and why (the room board says the same); "" when it skipped none.
+ */
+export function skippedNotice(skipped: readonly MapError[]): string {
+  if (skipped.length === 0) return "";
+  return `This map: ${skippedDecisions(skipped)}. The rest of the map is shown.`;
 }

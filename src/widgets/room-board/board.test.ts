@@ -1,12 +1,18 @@
 import { describe, expect, test } from "vitest";
 import { exampleSystemMap } from "../../course/workshop/example-system.ts";
 import { percentUpTo } from "../../format/number.ts";
-import { analyseFailureMap, failureMapExamples, parseFailureMapOrThrow } from "../../sim/failure-map/index.ts";
+import {
+  analyseFailureMap,
+  failureMapExamples,
+  parseFailureMap,
+  parseFailureMapOrThrow,
+} from "../../sim/failure-map/index.ts";
 import { encodeShareHash } from "../../course/map-share.ts";
 import { type Catalog, exportProgress } from "../../course/progress.ts";
 import {
   boardLimit,
   boardSummary,
+  type MapRow,
   mapRow,
   progressRow,
   rankMaps,
@@ -14,6 +20,7 @@ import {
   roomCommitments,
   roomStanding,
   sharedFindings,
+  skippedNote,
 } from "./board.ts";
 
 const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
@@ -214,9 +221,38 @@ describe("room board: commitments", () => {
     ]);
   });
 
-  test("a decision on a resource the map does not have is a readable error naming its line", () => {
-    const bad = mapRow("c", `${before}\ndecide nowhere split`);
-    expect(bad).toMatchObject({ ok: false, message: expect.stringMatching(/^line \d+: no resource named "nowhere"/) });
+  // QA: one typo in a decide line cost a group its whole map at the readout.
+  test("a map whose only errors are decide lines is on the board without them, and the board says which group's which line and why", async () => {
+    const lines = alpha.split("\n").length;
+    const typo = `${alpha}\ndecide nowhere split; owner Kim\ndecide ${second} protect`;
+    const strict = parseFailureMap(typo);
+    if (strict.ok) throw new Error("the map should have errors");
+    const row = mapRow("Link 2", typo);
+    // Everything the group's map says but the two faulty lines: the same row as its map without them.
+    expect(row).toEqual({ ...mapRow("Link 2", alpha), skipped: strict.errors });
+    expect(strict.errors.map((e) => e.line)).toEqual([lines + 1, lines + 2]);
+    if (!row.ok) return;
+    expect(skippedNote(row)).toBe(
+      `Alpha (Link 2): 2 decide lines skipped, line ${lines + 1}: no resource named "nowhere" to decide about; line ${lines + 2}: "${second}" already has a decision, on line ${alpha.split("\n").findIndex((l) => l.startsWith(`decide ${second}`)) + 1}. The rest of the map is on the board: ask the group what it decided there.`,
+    );
+    const untitled = mapRow("Link 3", `${before.replace(/^title .*\n/m, "")}\ndecide ${first} shrink`);
+    expect(untitled.ok && skippedNote(untitled)).toMatch(
+      /^Link 3: decide line skipped, line \d+: "shrink" is not a decision: write split, protect or accept\. The rest of the map is on the board: ask the group what it decided there\.$/,
+    );
+    expect(skippedNote(mapRow("a", alpha) as MapRow)).toBeNull();
+    // On the board: in the commitments' notes, in map order, and counted in the status line.
+    const { maps } = await readBoard([await link(beta), await link(typo)].join("\n"), [], noCatalog);
+    const room = roomCommitments(rankMaps(maps));
+    expect(room.skipped).toEqual([skippedNote(row)]);
+    expect(room.all.filter((c) => c.map === "Alpha")).toHaveLength(2);
+    expect(boardSummary(maps, [])).toBe(
+      "Compared 2 maps and 0 progress files; 2 decide lines with errors skipped in 1 map (named under Commitments).",
+    );
+    // Any other error still refuses the map, naming its first line.
+    expect(mapRow("c", `${alpha}\nb uses nothing\ndecide nowhere split`)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^line \d+: .* \(and 2 more\)$/),
+    });
   });
 });
 

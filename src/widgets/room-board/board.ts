@@ -7,11 +7,14 @@ import { countOf, percentUpTo } from "../../format/number.ts";
 import {
   analyseFailureMap,
   type DecisionKind,
-  parseFailureMap,
+  errorText,
+  type MapError,
+  parseFailureMapSkippingBadDecisions,
   type ResourceImpact,
 } from "../../sim/failure-map/index.ts";
 import { decodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { notText, textTooLarge } from "../map-builder/limits.ts";
+import { skippedDecisions } from "../map-builder/skipped.ts";
 import {
   type Catalog,
   isSolved,
@@ -36,6 +39,11 @@ export interface MapRow {
   commitments: Commitment[];
   /** Flagged resources the group has not decided about. */
   undecided: string[];
+  /**
+   * The map's "decide" lines the board could not read, each with the parser's error: skipped, so
+   * one typo does not cost the group its whole map at the readout.
+   */
+  skipped: MapError[];
 }
 
 export interface Commitment {
@@ -87,11 +95,10 @@ export async function mapTextFromLink(line: string): Promise<string> {
 export function mapRow(source: string, text: string): MapRow | BadInput {
   const tooLarge = textTooLarge(text.length) ?? notText(text);
   if (tooLarge) return { ok: false, source, message: tooLarge };
-  const parsed = parseFailureMap(text);
+  const parsed = parseFailureMapSkippingBadDecisions(text);
   if (!parsed.ok) {
-    const first = parsed.errors[0]!;
     const more = parsed.errors.length > 1 ? ` (and ${parsed.errors.length - 1} more)` : "";
-    return { ok: false, source, message: `line ${first.line}: ${first.message}${more}` };
+    return { ok: false, source, message: `${errorText(parsed.errors[0]!)}${more}` };
   }
   const map = parsed.map;
   const analysis = analyseFailureMap(map);
@@ -119,7 +126,18 @@ export function mapRow(source: string, text: string): MapRow | BadInput {
       flagged: analysis.flagged.includes(d.resource),
     })),
     undecided: analysis.flagged.filter((f) => !map.decisions?.some((d) => d.resource === f)),
+    skipped: parsed.skipped,
   };
+}
+
+/**
+ * What the board says of a map's skipped decide lines: which group's which line, and why (the
+ * parser's own words, as the map builder lists them); null when it skipped none.
+ */
+export function skippedNote(row: MapRow): string | null {
+  if (row.skipped.length === 0) return null;
+  const group = row.name === row.source ? row.source : `${row.name} (${row.source})`;
+  return `${group}: ${skippedDecisions(row.skipped)}. The rest of the map is on the board: ask the group what it decided there.`;
 }
 
 /** A file the facilitator added to the board: a map exported from the builder, or a progress file. */
@@ -219,8 +237,15 @@ export function boardSummary(
   const unreadable = bad.filter((r) => r.repeatOf === undefined && r.leftOut === undefined).length;
   const good = maps.filter((m) => m.ok).length;
   const goodFiles = progress.filter((p) => p.ok).length;
+  const skipped = maps.filter((m): m is MapRow => m.ok && m.skipped.length > 0);
+  const skippedLines = skipped.reduce((n, m) => n + m.skipped.length, 0);
   return [
     `Compared ${countOf(good, "map")} and ${countOf(goodFiles, "progress file")}`,
+    ...(skippedLines
+      ? [
+          `${countOf(skippedLines, "decide line")} with errors skipped in ${countOf(skipped.length, "map")} (named under Commitments)`,
+        ]
+      : []),
     ...(unreadable ? [`${unreadable} could not be read (listed in red)`] : []),
     ...(repeats ? [`${repeats} the same as an earlier map, counted once`] : []),
     ...(leftOut
@@ -319,6 +344,8 @@ export interface RoomCommitments {
   disagreements: { resource: string; decisions: { map: string; decision: DecisionKind }[] }[];
   /** Maps with flagged resources nobody in that group decided about. */
   undecided: { map: string; resources: string[] }[];
+  /** What was skipped of each map's decide lines, and why (skippedNote), in the order of the maps. */
+  skipped: string[];
 }
 
 /** The room's commitments side by side: who owns what by when, what is missing, where groups differ. */
@@ -342,5 +369,6 @@ export function roomCommitments(rows: (MapRow | BadInput)[]): RoomCommitments {
     all,
     disagreements,
     undecided: maps.filter((m) => m.undecided.length > 0).map((m) => ({ map: m.name, resources: m.undecided })),
+    skipped: maps.flatMap((m) => skippedNote(m) ?? []),
   };
 }

@@ -114,7 +114,7 @@ export function mountRoomBoard(root: HTMLElement): void {
     const body = rows
       .map((r, i) =>
         r.ok
-          ? `<tr><td class="board__num" data-label="Rank">${i + 1}</td><th scope="row">${escapeHtml(r.name)}${r.name === r.source ? "" : `<br><small>${escapeHtml(r.source)}</small>`}</th><td data-label="Riskiest resource">${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num" data-label="Lost if it saturates">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num" data-label="Shared by unrelated services">${r.flagged.length}</td><td data-label="Which">${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
+          ? `<tr${r.skipped.length ? " data-skipped" : ""}><td class="board__num" data-label="Rank">${i + 1}</td><th scope="row">${escapeHtml(r.name)}${r.name === r.source ? "" : `<br><small>${escapeHtml(r.source)}</small>`}${r.skipped.length ? `<br><small class="board__skipped">${countOf(r.skipped.length, "decide line")} skipped (see Commitments)</small>` : ""}</th><td data-label="Riskiest resource">${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num" data-label="Lost if it saturates">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num" data-label="Shared by unrelated services">${r.flagged.length}</td><td data-label="Which">${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
           : `<tr${r.repeatOf === undefined ? " data-bad" : " data-repeat"}><td class="board__num">–</td><th scope="row">${escapeHtml(r.source)}</th><td colspan="4">${badText(r)}</td></tr>`,
       )
       .join("");
@@ -150,6 +150,7 @@ export function mountRoomBoard(root: HTMLElement): void {
       room.all.length === 0
         ? `No map has a decision yet. A group adds one in the map builder, one line per resource: <code>decide main-db split: a pool per service; owner Priya; by 15 January</code> (or protect, or accept).`
         : `${countOf(room.all.length, "commitment")} from ${countOf(maps, "map")}${incomplete ? `; <strong>${incomplete} without an owner or a date</strong>: settle them before the room leaves` : ", each with an owner and a date"}.`,
+      ...room.skipped.map((note) => `<span class="board__skipped">${escapeHtml(note)}</span>`),
       ...room.disagreements.map(
         (d) =>
           `<strong>Groups differ on ${escapeHtml(d.resource)}:</strong> ${d.decisions.map((x) => `${escapeHtml(x.map)} would ${x.decision} it`).join(", ")}.`,
