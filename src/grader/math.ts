@@ -88,7 +88,7 @@ const combinations: Fn = (...args) => {
   wholeNumber("C(n, k)", k);
   if (n > largestExact || k > largestExact)
     throw new InputError(
-      `C(n, k) takes whole numbers up to 9,007,199,254,740,991 (2^53 - 1), the largest a number holds exactly; got ${formatPlain(Math.max(n, k))}`,
+      `C(n, k) takes whole numbers up to 9,007,199,254,740,991 (2⁵³ − 1), the largest a number holds exactly; got ${formatPlain(Math.max(n, k))}`,
     );
   if (k > n) return 0; // no way to choose more than there are
   const r = Math.min(k, n - k);

@@ -105,6 +105,12 @@ describeInBrowser("a code exercise's error marks", (browser) => {
       "✗ choosing more than there are gives 0n: RangeError: k is more than n (starter.ts:2)",
     );
     await expect.poll(marks).toEqual([{ line: 2, text: 'if (k > n) throw new RangeError("k is more than n");' }]);
+    // C(200, 100)'s 59 digits in its check's message wrap inside the panel on a phone.
+    const viewport = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 800 });
+    const overflow = await feedback().evaluate((box) => [box.scrollWidth, box.clientWidth]);
+    expect(overflow[0]).toBeLessThanOrEqual(overflow[1]!);
+    if (viewport) await page.setViewportSize(viewport);
     // An edit clears it, as any mark.
     await exercise.locator(".cm-line").first().click();
     await page.keyboard.press("End");
