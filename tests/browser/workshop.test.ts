@@ -6,7 +6,8 @@
 import { expect, onTestFinished, test } from "vitest";
 import type { Page } from "playwright-core";
 import { agendas } from "../../src/course/workshop/agenda.ts";
-import { replaySteps } from "../../src/widgets/present/steps.ts";
+import { explorerSteps, replaySteps } from "../../src/widgets/present/steps.ts";
+import { toQuery as explorerQuery } from "../../src/widgets/shuffle-explorer/state.ts";
 import { exampleMap, exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
@@ -640,6 +641,30 @@ describeInBrowser("workshop kit", (browser) => {
     await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(false);
     await page.keyboard.press("PageDown");
     await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(true);
+  });
+
+  // QA: with failover on, the larger fleet's blast radius ran some 60 px below a 1280 x 720 screen.
+  test("the presenter explorer fits one 1280 x 720 screen in every run sheet step, failover on and off, revealed", async () => {
+    const { page } = browser;
+    for (const step of Object.values(explorerSteps))
+      for (const failover of [true, false]) {
+        const query = explorerQuery({ ...step.state, failover }).toString();
+        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.goto(`${site}/present/explorer/?${query}`);
+        await page.getByRole("button", { name: "Reveal the numbers" }).click();
+        const fixed = page.locator('[data-figure="blast-fixed"]');
+        await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(true);
+        await expect(page.locator('.sx--present input[name="failover"]').isChecked()).resolves.toBe(failover);
+        const fit = await projectorFit(page, ".sx--present .sx-blast td, .sx--present .sx-blast th");
+        expect(fit.overflowY, `no scrolling, ${query}`).toBeLessThanOrEqual(0);
+        expect(fit.overflowX, query).toBeLessThanOrEqual(0);
+        expect(fit.smallest, `the blast radius rows in px, ${query}`).toBeGreaterThanOrEqual(20);
+        // A phone still shows it all without sideways scrolling.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const phone = await projectorFit(page, ".sx--present .sx-blast td");
+        expect(phone.overflowX, `390 px, ${query}`).toBeLessThanOrEqual(0);
+      }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   /** At a projector's 1280 x 720: nothing to scroll, and the smallest text the room must read, in CSS px. */
