@@ -74,7 +74,7 @@ test("invalid or impossible logs exit 2 with a message naming the entry", slow, 
       /entry 1 \(eject-host h99 at 90 s\): "eject-host" cannot target "h99"/,
     ],
     ['[{"at": 90, "action": "bounce"}]', /entry 1: unknown action "bounce"/],
-    ['[{"at": 9000, "action": "retries-off"}]', /entry 1: at 9000 s is outside the game \(0 to 600 s\)/],
+    ['[{"at": 9000, "action": "retries-off"}]', /entry 1: at 9,000 s is outside the game \(0 to 600 s\)/],
     [
       '[{"at": 90, "action": "return-host", "target": "h03"}]',
       /entry 1 \(return-host h03 at 90 s\): h03 is not ejected/,

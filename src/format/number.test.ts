@@ -18,6 +18,7 @@ import {
   percentAndOneIn,
   percentAnySize,
   percentAnySizeHtml,
+  percentOfFraction,
   percentFigures,
   percentagePoints,
   plainFigures,
@@ -107,6 +108,19 @@ describe("percentages", () => {
   test("percentagePoints gives the number alone", () => {
     expect(percentagePoints(0.0042)).toBe("0.4");
     expect(percentagePoints(0.0042, 2)).toBe("0.42");
+  });
+
+  test("percentOfFraction: as percentAnySize, and exact where a double holds the share as 0", () => {
+    expect(percentOfFraction({ numerator: 1n, denominator: 4n, value: 0.25 })).toBe("25.0%");
+    expect(percentOfFraction({ numerator: 0n, denominator: 7n, value: 0 })).toBe("0%");
+    expect(percentOfFraction({ numerator: 1n, denominator: 75_287_520n, value: 1 / 75_287_520 })).toBe(
+      percentAnySize(1 / 75_287_520),
+    );
+    // 1 / (8.41 × 10^772): far below a double's smallest number, where the value reads 0.
+    const huge = 841n * 10n ** 770n;
+    expect(percentOfFraction({ numerator: 1n, denominator: huge, value: 0 })).toBe("1.19 × 10^-771%");
+    expect(percentOfFraction({ numerator: 3n, denominator: huge, value: 0 })).toBe("3.57 × 10^-771%");
+    expect(() => percentOfFraction({ numerator: 1n, denominator: 0n, value: 0 })).toThrow(RangeError);
   });
 
   test("percentAnySize: always a percentage, in powers of ten once it would be all zeros", () => {

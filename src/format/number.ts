@@ -145,6 +145,20 @@ export function percentAnySize(share: number): string {
   return `${powerOfTen(share * 100).text}%`;
 }
 
+/**
+ * An exact share (a fraction and its value as a double) as percentAnySize writes it, also where a
+ * double cannot hold it: 1 / C(100,000, 256), about 10^-773, is 0 as a double (which would read
+ * "0%"), so below 10^-300 the power of ten is read off the digits of denominator / numerator.
+ */
+export function percentOfFraction(share: { numerator: bigint; denominator: bigint; value: number }): string {
+  const { numerator, denominator, value } = share;
+  if (denominator <= 0n || numerator < 0n)
+    throw new RangeError("a share needs a numerator >= 0 over a denominator > 0");
+  if (numerator === 0n || value >= 1e-300) return percentAnySize(value);
+  const { mantissa, exponent } = inverseScientific(denominator / numerator);
+  return `${powerOfTen({ mantissa, exponent: exponent + 2 }).text}%`;
+}
+
 /** percentAnySize as HTML: the same text, with a power of ten's exponent as a superscript. */
 export function percentAnySizeHtml(share: number): string {
   if (share === 0 || Math.abs(share) >= allZeros) return percentAnySize(share);

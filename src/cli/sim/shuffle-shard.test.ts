@@ -149,6 +149,8 @@ test("the largest run within the limits answers in seconds, and prints its huge 
   expect(out).toMatch(/^100,000 workers, shards of 256: \d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ \(\d+ digits\) possible shards/);
   // The fraction beside the exact share is as readable as the count, not 773 digits.
   expect(out).toMatch(/\(1 in \d\.\d\d × 10[⁰¹²³⁴⁵⁶⁷⁸⁹]+ \(\d+ digits\)\)/);
+  // Its exact share is about 10^-771 %, which a double holds as 0: it is not written "0%".
+  expect(out).toMatch(/lose all 256 workers +\d+ +0% +1\.19 × 10⁻⁷⁷¹% \(1 in 8\.41 × 10⁷⁷²/);
   expect(out.split("\n")[0]!.length).toBeLessThan(200);
 });
 

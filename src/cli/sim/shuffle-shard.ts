@@ -16,6 +16,7 @@ import {
   grouped,
   inverseScientific,
   percentAnySize,
+  percentOfFraction,
   powerOfTen,
   raisedPowers,
   wholeNumber,
@@ -136,6 +137,15 @@ function parse(argv: string[]) {
  */
 const share = (value: number) => raisedPowers(percentAnySize(value));
 
+/**
+ * The exact share of losing every worker, as `share` writes it, also where it is too small for a
+ * double (1 / C(100,000, 256) is about 10^-773, which a double holds as 0): read off the fraction.
+ */
+const exactShare = (value: number, fraction: string) => {
+  const [numerator, denominator] = fraction.split("/").map(BigInt) as [bigint, bigint];
+  return raisedPowers(percentOfFraction({ numerator, denominator, value }));
+};
+
 /** A count of any size as the explorer writes it: grouped, or a power of ten and its digits once huge. */
 const count = (decimal: string) => raisedPowers(wholeNumber(BigInt(decimal)));
 
@@ -161,7 +171,7 @@ function render(r: ShuffleShardReport): string {
         r.shard === 1 ? "lose their worker" : `lose all ${r.shard} workers`,
         grouped(r.lostAll),
         share(r.lostAll / others),
-        `${share(r.exact.all)} (${inWords(r.exact.allFraction)})`,
+        `${exactShare(r.exact.all, r.exact.allFraction)} (${inWords(r.exact.allFraction)})`,
       ],
       ["lose some", grouped(r.lostSome), share(r.lostSome / others), share(r.exact.some)],
       ["lose none", grouped(r.lostNone), share(r.lostNone / others), share(r.exact.none)],

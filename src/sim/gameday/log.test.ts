@@ -50,6 +50,9 @@ test("invalid logs are refused with a message naming the entry and the problem",
   );
   expect(refused('[{"at": 600, "action": "eject-host"}]')).toBe("entry 1: at 600 s is outside the game (0 to 600 s)");
   expect(refused('[{"at": -1, "action": "eject-host"}]')).toBe("entry 1: at -1 s is outside the game (0 to 600 s)");
+  expect(refused('[{"at": 9000, "action": "eject-host"}]')).toBe(
+    "entry 1: at 9,000 s is outside the game (0 to 600 s)",
+  );
   expect(refused('[{"at": 12.34, "action": "eject-host"}]')).toBe('entry 1: "at" is in tenths of a second, got 12.34');
   expect(refused('[{"at": 20, "action": "retries-off"}, {"at": 10, "action": "retries-on"}]')).toBe(
     "entry 2: at 10 s comes before the entry above it (20 s); entries go in time order",

@@ -9,6 +9,7 @@
  * checks the shape; whether each action is possible when its time comes is the game's to say
  * (`playLog`), and both name the entry that is wrong.
  */
+import { asGiven } from "../../format/number.ts";
 import { isSeed, seedRule } from "../random.ts";
 import { isActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
@@ -81,11 +82,13 @@ export function checkLog(data: unknown, scenario: GameScenario): ParsedLog {
     if (typeof at !== "number" || !Number.isFinite(at))
       throw new LogFormatError(`${name}: "at" must be a number of seconds, got ${JSON.stringify(at)}`);
     if (at < 0 || at >= scenario.seconds)
-      throw new LogFormatError(`${name}: at ${at} s is outside the game (0 to ${scenario.seconds} s)`);
+      throw new LogFormatError(
+        `${name}: at ${asGiven(at)} s is outside the game (0 to ${asGiven(scenario.seconds)} s)`,
+      );
     if (Math.round(at * 10) / 10 !== at) throw new LogFormatError(`${name}: "at" is in tenths of a second, got ${at}`);
     if (at < previous)
       throw new LogFormatError(
-        `${name}: at ${at} s comes before the entry above it (${previous} s); entries go in time order`,
+        `${name}: at ${asGiven(at)} s comes before the entry above it (${asGiven(previous)} s); entries go in time order`,
       );
     previous = at;
     if (typeof action !== "string") throw new LogFormatError(`${name}: "action" must be an action's name`);
