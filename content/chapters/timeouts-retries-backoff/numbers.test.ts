@@ -7,6 +7,7 @@ import {
   brookerFindings,
   brookerRaw,
   contention,
+  contentionSettings,
   contentionFindings,
   contentionRaw,
   contentionTable,
@@ -126,6 +127,9 @@ describe("the contention experiment: what the chapter says about it is what the 
       });
     }
     expect(golden[0]).toContain(`${contention.seeds} seeds`);
+    // The settings the chapter states are the ones the playground ran with, written the same way.
+    expect(golden[0]).toContain(`backoff base ${contentionSettings.base} ms, cap ${contentionSettings.cap} ms`);
+    expect(contentionSettings.cap).toBe("2,000");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   amplification,
   backoffStrategies,
   cappedExponential,
+  contentionDefaults,
   expectedAttempts,
   naiveHoldSeconds,
   poolThroughput,
@@ -94,6 +95,13 @@ export const uncapped = {
  * specifies; Brooker's simulator counts from 1, a window of [0, 2 x base).
  */
 export const contention = { crowds: [10, 25, 50, 100] as const, seeds: 20 };
+/** The experiment's network delay and backoff, as the chapter writes them ("a 2,000 ms cap"). */
+export const contentionSettings = {
+  delayFrom: grouped(contentionDefaults.delayMean - contentionDefaults.delaySpread),
+  delayTo: grouped(contentionDefaults.delayMean + contentionDefaults.delaySpread),
+  base: grouped(contentionDefaults.base),
+  cap: grouped(contentionDefaults.cap),
+};
 const labels: Record<BackoffStrategy, string> = {
   none: "no backoff",
   exponential: "plain exponential",
