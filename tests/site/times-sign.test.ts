@@ -11,25 +11,14 @@
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
 import { loadBuiltSite, textOf } from "../../tools/built-site.ts";
+import { lettersAsTimes } from "../support/times-sign.ts";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
 
-/**
- * A letter x used as a multiplication sign: right after a number ("3x", "1.5X", "1280x900", not
- * the hexadecimal "0x1f"), or a lower-case x standing alone between two terms ("2 x 4", "(x normal)").
- */
-const letterTimes = /(?<![\p{L}\p{N}_.])(?!0[xX][\da-fA-F])\d+(?:[.,]\d+)*[xX](?![\p{L}_])|(?<=^|[\s(])x(?=\s+\S)/gu;
 /** Elements whose text is not prose: it keeps its own notation. */
 const notProse = new Set(["script", "style", "template", "code", "pre", "textarea", "math"]);
 const spokenAttributes = ["aria-label", "alt", "title", "placeholder"];
-
-/** Each letter x a text uses as a multiplication sign, with some context. */
-function lettersAsTimes(text: string): string[] {
-  return [...text.matchAll(letterTimes)].map(
-    (m) => `"…${text.slice(Math.max(0, m.index - 30), m.index + 20).replace(/\s+/g, " ")}…"`,
-  );
-}
 
 /** Every letter x a document's prose uses as a multiplication sign. */
 function lettersAsTimesIn(html: string): string[] {
