@@ -29,6 +29,7 @@ import {
 } from "../../src/grader/solution.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import { syllabus } from "../support/syllabus.ts";
+import { ungroupedThousands } from "../support/thousands.ts";
 import { lettersAsTimes } from "../support/times-sign.ts";
 
 const root = projectRoot();
@@ -310,6 +311,30 @@ test("every count is a whole number, for the chapter's numbers and for 50 varian
     }
   }
   expect(found).toEqual([]);
+});
+
+test("a worked solution's figures group their thousands, for the chapter's numbers and for 50 variants of each exercise", async () => {
+  // A figure the solution writes itself (String(x)) reads "1200" once a variant deals it large
+  // enough: the page and the terminal show these figures as they come.
+  const found: string[] = [];
+  const read: string[] = [];
+  for (const id of ids) {
+    const { meta } = exercise(id);
+    if (meta.kind === "code") continue;
+    const mod = await solution(id);
+    if (mod.worked === undefined) continue;
+    const sets = [defaultParams(meta)];
+    if (variantIds.includes(id)) for (let seed = 1; seed <= 50; seed++) sets.push(mod.variant!(mulberry32(seed)));
+    for (const params of sets)
+      for (const [name, figure] of Object.entries(workedFigures(mod, params))) {
+        read.push(figure);
+        if (ungroupedThousands(figure).length > 0)
+          found.push(`${id}: worked.${name} = "${figure}" for ${JSON.stringify(params)}`);
+      }
+  }
+  expect(found).toEqual([]);
+  // Not a vacuous pass: many of the figures read hold a number of thousands (grouped).
+  expect(read.filter((figure) => /\d,\d{3}/.test(figure)).length).toBeGreaterThan(100);
 });
 
 describe.each(variantIds)("exercise %s with variants", (id) => {
