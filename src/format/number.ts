@@ -12,6 +12,7 @@
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
  *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros
+ *   percentOfFraction({ numerator: 1n, denominator: 841n * 10n ** 770n, value: 0 })   "1.19 × 10^-771%"  an exact share a double holds as 0
  *   percentAndOneIn(1/1820)    "0.0549% (about 1 in 1,820)"
  *   oneIn(1/1820)              "1 in 1,820"
  *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
