@@ -147,6 +147,8 @@ export const replay = {
   /** The same count in words, for the diagram's description. */
   serviceCountWords: inWords(defaultServices.length),
   unrelated: unrelated.join(" and "),
+  /** The slow dependency, then the others, each once: the diagram's bulkheads, one per dependency. */
+  dependencies: [...new Set([triggeredDependency, ...defaultServices.map((s) => s.dependency)])],
   pricingCallers: pricingCallers.join(" and "),
   rows: defaultServices.map((s) => ({
     service: s.name,
