@@ -104,11 +104,21 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     await expect(note().textContent()).resolves.toBe("Error: late (line 2)");
   });
 
-  test("a runtime error's line is marked in the editor, as a syntax error's is, until the next run", async () => {
-    await run('console.log("one");\nconst a = [1, 2];\n\n  if (a.length > 1) throw new Error("too long");\n');
+  test("a runtime error's line is marked in the editor, as a syntax error's is, until an edit or the next run", async () => {
+    const failing = 'console.log("one");\nconst a = [1, 2];\n\n  if (a.length > 1) throw new Error("too long");\n';
+    await run(failing);
     await expect(note().textContent()).resolves.toBe("Error: too long (line 4)");
     await box.locator(".cm-lint-marker-error").waitFor();
     await expect(marks()).resolves.toEqual([{ line: 4, text: 'if (a.length > 1) throw new Error("too long");' }]);
+    // An edit anywhere: the code is no longer what ran, and the mark goes (as in a code exercise).
+    await box.locator(".cm-line").first().click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" ");
+    await expect.poll(() => box.locator(".cm-lint-marker-error").count()).toBe(0);
+    await expect(marks()).resolves.toEqual([]);
+    // Marked again, then run with code that runs: the new run clears it.
+    await run(failing);
+    await box.locator(".cm-lint-marker-error").waitFor();
     await run('console.log("fine");\n');
     await expect(box.locator("[data-status]").getAttribute("data-state")).resolves.toBe("ok");
     await expect(marks()).resolves.toEqual([]);

@@ -2,8 +2,8 @@
  * Which error of a run an editor marks, and when: the one rule of the playgrounds' and the code
  * exercises' editors. A syntax error is marked at its column, a runtime error (a throw, a
  * TypeError, `throw "boom"`) along its line, when the error is in the file the editor shows;
- * a mark is made only if nothing cleared the marks since its run began (a newer run, Reset, or
- * where the widget says so, an edit).
+ * a mark is made only if nothing cleared the marks since its run began. Both widgets clear them
+ * on a newer run, on Reset and on an edit: edited, the code is no longer what the error came from.
  */
 import type { RunError } from "../../playground/protocol.ts";
 

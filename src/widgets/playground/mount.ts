@@ -171,6 +171,8 @@ export async function mountPlayground(
   };
   const onChange = (next: string) => {
     code = next;
+    // Edited, the code is no longer the code the marked error came from (as in a code exercise).
+    marks.clear();
     // Edited (or a reset undone), the code is no longer the original: the reset's word is no longer true.
     if (next !== original) output.withdraw(resetSaid);
     printed.textContent = next;
@@ -197,7 +199,7 @@ export async function mountPlayground(
     return editor;
   });
 
-  // A run's error is marked until the next run or Reset.
+  // A run's error is marked until the next run, Reset or an edit.
   const marks = errorMarks(editorReady);
 
   const stop = () => {
