@@ -102,13 +102,17 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
   return { ok: true, state: normalizeCells(input as Partial<CellsState>) };
 }
 
-/** Where each fault kind lands in the widget: a named customer's cell, the canary cell, zone 0. */
-export const poisonCustomer = "c7";
+/**
+ * The customer whose request is poison: c7, the chapter's, when there are eight customers or more;
+ * otherwise the last one (c0 to c6), so the poison always comes from a customer the widget has.
+ */
+export const poisonCustomer = (state: Pick<CellsState, "customers">) => `c${Math.min(7, state.customers - 1)}`;
 
+/** Where each fault kind lands in the widget: a named customer's cell, the canary cell, zone 0. */
 export function faultFor(state: CellsState): Fault {
   switch (state.fault) {
     case "poison":
-      return { kind: "poison", customer: poisonCustomer };
+      return { kind: "poison", customer: poisonCustomer(state) };
     case "bad-deploy":
       return { kind: "bad-deploy", cell: 0 };
     case "lost-zone":

@@ -9,7 +9,7 @@ import { countOf, grouped, percent } from "./format.ts";
 function faultName(view: CellsView): string {
   switch (view.state.fault) {
     case "poison":
-      return `a poison request from customer ${poisonCustomer}`;
+      return `a poison request from customer ${poisonCustomer(view.state)}`;
     case "bad-deploy":
       if (!view.state.releaseBad) return "a good release in cell 0";
       return view.state.healthCheckCatches

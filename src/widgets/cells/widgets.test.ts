@@ -35,6 +35,29 @@ describe("cells widget", () => {
     ]);
   });
 
+  // QA: with seven customers or fewer the poison came from customer c7, who does not exist, so it
+  // hit no one ("0 of 1 cell: 0 customers (0%)") while the shared deployment lost 100%.
+  test("a poison request always comes from a customer the widget has, and takes down that customer's cell", () => {
+    for (const [cells, customers] of [
+      [1, 1],
+      [1, 7],
+      [5, 5],
+      [2, 7],
+    ] as const) {
+      const view = cellsView({ ...defaultCellsState, fault: "poison", cells, customers });
+      expect(view.blast.affectedCells).toHaveLength(1);
+      expect(view.blast.customersAffected).toBe(view.populations[view.blast.affectedCells[0]!]);
+      const said = cellsSummary(view).match(/customer (c\d+)/)![1]!;
+      expect(Number(said.slice(1))).toBeLessThan(customers);
+      expect(renderCells(view)).toContain(`Blast radius of a poison request from customer ${said}<`);
+    }
+    expect(cellsSummary(cellsView({ ...defaultCellsState, fault: "poison", cells: 1, customers: 7 }))).toMatch(
+      /^A poison request from customer c6 hits 1 of 1 cell: 7 customers \(100%\)/,
+    );
+    // With eight customers or more it is still c7, the chapter's.
+    expect(cellsSummary(cellsView({ ...defaultCellsState, fault: "poison" }))).toMatch(/customer c7 hits 1 of 10/);
+  });
+
   test("clamping keeps every state simulable; one cell has nowhere to move a customer", () => {
     expect(normalizeCells({ cells: 0, customers: 0, waveSize: 99, fault: "nope" as never })).toMatchObject({
       cells: 1,
