@@ -1,5 +1,11 @@
 import { expect, test } from "vitest";
-import { defaultScenario, parameterSpecs, rememberedRetryStorm, runRetryStorm } from "../../sim/retry-storm/index.ts";
+import {
+  defaultScenario,
+  parameterDefaults,
+  parameterSpecs,
+  rememberedRetryStorm,
+  runRetryStorm,
+} from "../../sim/retry-storm/index.ts";
 import {
   defaultReplayState,
   describeState,
@@ -264,6 +270,43 @@ test("the form: every field must hold a valid value, and each invalid one gets i
   expect(describeState(normalizeState({ seed: 3, params: { poolSize: 24, intervention: null } }))).toBe(
     "seed 3, no intervention, pool size 24",
   );
+});
+
+test("operators set to step in when the run has ended, or after, are refused at the field and in a link, not run as no intervention", () => {
+  // The model: an intervention at the run's last instant still happens; one at its end never does.
+  const short = (intervention: number) =>
+    runRetryStorm(scenarios(normalizeState({ defences: [], params: { duration: 60, intervention } })).naive).summary;
+  expect(short(59.5).interventionSeconds).toBe(59.5);
+  expect(
+    runRetryStorm(defaultScenario({ defences: [], params: { duration: 60, intervention: 60 } })).summary
+      .interventionSeconds,
+  ).toBeNull();
+  const end = parameterDefaults.duration;
+  const form = (intervention: string): FormInput => ({
+    seed: "1",
+    params: { triggerDuration: "4", intervention, poolSize: "20", load: "1", clientTimeout: "1" },
+    noIntervention: false,
+    defences: [],
+  });
+  const message = (at: number) => `Must be before the run ends, at ${at} s; for none, tick No intervention.`;
+  expect(readForm(form(String(end))).errors).toEqual({ intervention: message(end) });
+  expect(readForm(form("3600")).errors).toEqual({ intervention: message(end) });
+  expect(readForm(form(String(end - 0.5))).state!.params).toEqual({ intervention: end - 0.5 });
+  // A link's longer run takes a later intervention; its shorter run refuses the default's time.
+  expect(readForm(form("3000"), { duration: 3600 }).state!.params).toEqual({ duration: 3600, intervention: 3000 });
+  expect(readForm(form(String(parameterDefaults.intervention)), { duration: 60 }).errors).toEqual({
+    intervention: message(60),
+  });
+  // A link with one: the default runs, and the reader is told why.
+  expect(fromQuery(new URLSearchParams("intervention=3600")).params).toEqual({});
+  expect(linkProblems(new URLSearchParams("intervention=3600"))).toEqual([
+    `intervention "3600" cannot be used (must be before the run ends, at ${end} s; for none, tick no intervention), so it takes its default, ${parameterDefaults.intervention} s`,
+  ]);
+  expect(linkProblems(new URLSearchParams("duration=3600&intervention=3000"))).toEqual([]);
+  expect(fromQuery(new URLSearchParams("duration=3600&intervention=3000")).params).toEqual({
+    duration: 3600,
+    intervention: 3000,
+  });
 });
 
 test("the defended heading lists only the defences it has; bulkheads get a line on their pools", () => {

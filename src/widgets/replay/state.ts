@@ -7,6 +7,7 @@ import {
   checkParameter,
   defaultScenario,
   defenceNames,
+  parameterDefaults,
   parameterSpecs,
   type DefenceName,
   type Parameters,
@@ -85,8 +86,22 @@ export function readForm(input: FormInput, base: Partial<Parameters> = {}): Form
       errors[name] = fieldMessage(name, (error as Error).message);
     }
   }
+  const late = errors.intervention ? null : lateIntervention(params);
+  if (late) errors.intervention = late;
   if (Object.keys(errors).length > 0) return { state: null, errors };
   return { state: normalizeState({ seed, defences: input.defences, params }), errors: null };
+}
+
+/**
+ * Why the intervention's time cannot be used with these parameters, or null: the run ends at its
+ * duration (the default, or a link's), and operators set to step in then or later never do, so
+ * the run would be the one "No intervention" gives under a time the reader chose.
+ */
+function lateIntervention(params: Record<string, unknown>): string | null {
+  const at = params.intervention;
+  const end = typeof params.duration === "number" ? params.duration : parameterDefaults.duration;
+  if (typeof at !== "number" || at < end) return null;
+  return `Must be before the run ends, at ${amount(end, "s")}; for none, tick No intervention.`;
 }
 
 /** "poolSize must be at least 1 connection, got 0" -> "Must be at least 1 connection." */
@@ -127,6 +142,8 @@ export function normalizeState(state: UncheckedState): ReplayState {
       // An invalid value (hand-edited URL, half-typed field) falls back to the default.
     }
   }
+  // So does an intervention the run ends before: it would never happen.
+  if (lateIntervention(params)) delete params.intervention;
   return { seed, defences: defenceNames.filter((d) => chosen.has(d)), params: params as Partial<Parameters> };
 }
 
@@ -193,15 +210,18 @@ export function linkProblems(query: URLSearchParams): string[] {
   for (const spec of parameterSpecs) {
     const text = query.get(spec.name);
     if (text === null) continue;
+    let why: string | null;
     try {
-      checkParameter(spec.name, text);
+      const value = checkParameter(spec.name, text);
+      why = spec.name === "intervention" ? lateIntervention({ ...state.params, intervention: value }) : null;
     } catch (error) {
-      const why = fieldMessage(spec.name, (error as Error).message)
-        .replace(/\.$/, "")
-        .toLowerCase();
-      const fallback = typeof spec.default === "number" ? amount(spec.default, spec.unit) : String(spec.default);
-      problems.push(`${spec.name} "${text}" cannot be used (${why}), so it takes its default, ${fallback}`);
+      why = fieldMessage(spec.name, (error as Error).message);
     }
+    if (why === null) continue;
+    const fallback = typeof spec.default === "number" ? amount(spec.default, spec.unit) : String(spec.default);
+    problems.push(
+      `${spec.name} "${text}" cannot be used (${why.replace(/\.$/, "").toLowerCase()}), so it takes its default, ${fallback}`,
+    );
   }
   return problems;
 }
