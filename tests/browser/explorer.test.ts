@@ -139,6 +139,34 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await expect(output.getAttribute("data-stale")).resolves.toBeNull();
   });
 
+  // QA: a hand-edited link's k=99 with 8 workers was drawn as k=8 (one possible shard, every other
+  // customer down) and seed=1.5 as seed 2, the address rewritten to match, and nothing said so.
+  test("a link's value that cannot be drawn is shown as the link gave it, with its message; the address is kept", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/?n=8&k=99&seed=1.5`);
+    const field = (name: string) => page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
+    const error = (name: string) => page.locator(`[data-shuffle-explorer] [data-error-for="${name}"]`).first();
+    const output = page.locator("[data-shuffle-explorer] [data-output]").first();
+    await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    await expect
+      .poll(() => error("shard").innerText())
+      .toBe("Per shard (k): a whole number from 1 to 8, no more than the workers.");
+    await expect(error("seed").innerText()).resolves.toMatch(/^Seed: a whole number from 0 to /);
+    await expect(field("shard").inputValue()).resolves.toBe("99");
+    await expect(field("shard").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(field("seed").inputValue()).resolves.toBe("1.5");
+    // The figures are the server's, marked out of date; the link is left as it was.
+    await expect(output.getAttribute("data-stale")).resolves.toBe("");
+    await expect(figure(page, "possible-shards")).resolves.toBe("28");
+    expect(new URL(page.url()).searchParams.get("k")).toBe("99");
+    // Corrected, the link's state is drawn and written back.
+    await setField(page, "shard", "3");
+    await setField(page, "seed", "1");
+    await expect.poll(() => figure(page, "possible-shards")).toBe("56");
+    await expect(output.getAttribute("data-stale")).resolves.toBeNull();
+    expect(new URL(page.url()).searchParams.get("k")).toBe("3");
+  });
+
   test("a combination that would freeze the page is refused at the field, with the limit; the last drawing stays", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/?n=2048&k=32&c=100000&g=4&seed=7&failover=1`);

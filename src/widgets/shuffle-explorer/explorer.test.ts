@@ -2,7 +2,16 @@ import { describe, expect, test } from "vitest";
 import { readableShare } from "../../format/number.ts";
 import { explorerView, fixedGroups } from "./model.ts";
 import { bar, drawable, renderExplorer, shareHtml, summary } from "./render.ts";
-import { checkExplorer, defaultState, fromQuery, limits, normalize, queryHasState, toQuery } from "./state.ts";
+import {
+  checkExplorer,
+  defaultState,
+  fromQuery,
+  limits,
+  linkFields,
+  normalize,
+  queryHasState,
+  toQuery,
+} from "./state.ts";
 
 describe("state", () => {
   test("round-trips through the URL and keeps unrelated parameters", () => {
@@ -28,6 +37,23 @@ describe("state", () => {
     expect(fromQuery(new URLSearchParams("n=0x10&seed=0b1"))).toEqual(defaultState);
     expect(fromQuery(new URLSearchParams("n=1_000"))).toMatchObject({ workers: 1000 });
     expect(normalize({ workers: 1e9 }).workers).toBe(2048);
+  });
+
+  // QA: a hand-edited link's k=99 with 8 workers was drawn as k=8, and seed=1.5 as seed 2, with no
+  // word said: the controls now hold what the link says, and the explorer's check refuses it.
+  test("a link's values go to the controls as the link gives them, for the same check as typed ones", () => {
+    const link = linkFields(new URLSearchParams("n=8&k=99&c=1_000&seed=1.5&g=abc&failover=off&lang=en"));
+    expect(link).toEqual({
+      numbers: { workers: "8", shard: "99", customers: "1000", groups: "abc", seed: "1.5" },
+      failover: false,
+    });
+    expect(linkFields(new URLSearchParams("k=3"))).toEqual({ numbers: { shard: "3" } });
+    const checked = checkExplorer({ ...defaultState, workers: 8, shard: 99, customers: 1000, seed: 1.5 });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.errors.shard).toBe("Per shard (k): a whole number from 1 to 8, no more than the workers.");
+      expect(checked.errors.seed).toMatch(/^Seed: a whole number from 0 to /);
+    }
   });
 });
 

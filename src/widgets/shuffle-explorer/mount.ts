@@ -16,8 +16,8 @@ import {
   checkExplorer,
   type ExplorerFields,
   type ExplorerState,
-  fromQuery,
   limits,
+  linkFields,
   numberFields,
   queryHasState,
   toQuery,
@@ -57,12 +57,11 @@ function readForm(form: HTMLFormElement): ExplorerFields {
   return fields;
 }
 
-function writeForm(form: HTMLFormElement, state: ExplorerState): void {
-  for (const name of numberFields) {
-    const field = input(form, name);
-    if (field.value !== String(state[name])) field.value = String(state[name]);
-  }
-  input(form, "failover").checked = state.failover;
+/** A shared link's values, as the link gives them (checked like typed ones, so a wrong one is marked). */
+function writeLink(form: HTMLFormElement, query: URLSearchParams): void {
+  const link = linkFields(query);
+  for (const [name, text] of Object.entries(link.numbers)) input(form, name).value = text;
+  if (link.failover !== undefined) input(form, "failover").checked = link.failover;
 }
 
 export interface MountedExplorer {
@@ -125,7 +124,7 @@ export function mount(root: HTMLElement): MountedExplorer {
 
   // A shared link wins over the server-rendered defaults.
   const query = new URLSearchParams(location.search);
-  if (syncUrl && queryHasState(query)) writeForm(form, fromQuery(query));
+  if (syncUrl && queryHasState(query)) writeLink(form, query);
   // The server drew this state already (JSON of the normalized state, same key order).
   drawn = root.dataset.initial ?? "";
 

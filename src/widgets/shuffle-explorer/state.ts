@@ -64,17 +64,38 @@ export function normalize(input: Partial<ExplorerState>): ExplorerState {
   };
 }
 
-/** Read the state from a query string; missing or bad values fall back to the defaults. */
-export function fromQuery(query: URLSearchParams): ExplorerState {
-  const number = (key: string) => (query.has(key) ? readDecimal(query.get(key)!) : undefined);
+/**
+ * What a shared link puts in the controls, for each field it names: the number as the course reads
+ * a typed one (so `1_000` and `1e3` are 1000), or the link's text when it is not one. Nothing is
+ * clamped: a value the explorer cannot draw (k=99 with 8 workers, seed=1.5) is shown as the link
+ * gave it and refused at its field, with its message, as a typed one is, never quietly replaced.
+ */
+export function linkFields(query: URLSearchParams): {
+  numbers: Partial<Record<NumberField, string>>;
+  failover?: boolean;
+} {
+  const numbers: Partial<Record<NumberField, string>> = {};
+  for (const name of numberFields) {
+    const text = query.get(param[name]);
+    if (text === null) continue;
+    const value = readDecimal(text);
+    numbers[name] = value === undefined ? text : String(value);
+  }
   const failover = query.get(param.failover);
+  return failover === null ? { numbers } : { numbers, failover: failover !== "0" && failover !== "off" };
+}
+
+/** The state a link gives, brought within what the simulation can do (missing or unreadable values: the defaults). */
+export function fromQuery(query: URLSearchParams): ExplorerState {
+  const { numbers, failover } = linkFields(query);
+  const number = (name: NumberField) => (numbers[name] === undefined ? undefined : readDecimal(numbers[name]));
   return normalize({
-    workers: number(param.workers),
-    shard: number(param.shard),
-    customers: number(param.customers),
-    groups: number(param.groups),
-    seed: number(param.seed),
-    failover: failover === null ? undefined : failover !== "0" && failover !== "off",
+    workers: number("workers"),
+    shard: number("shard"),
+    customers: number("customers"),
+    groups: number("groups"),
+    seed: number("seed"),
+    failover,
   });
 }
 
