@@ -48,24 +48,29 @@ export const cellsLimits = {
 
 const faults: readonly FaultKind[] = ["bad-deploy", "poison", "lost-zone"];
 
+/**
+ * The bounds a cell count sets on the other fields: a customer per cell at least, and fewer cells
+ * per wave than the cells (one cell is all canary, and leaves a wave of 1). The fields carry them as
+ * their min and max, so the arrow keys stop where the check does.
+ */
+export function cellsBounds(cells: number): { customersMin: number; waveMax: number } {
+  return { customersMin: Math.max(cellsLimits.customers.min, cells), waveMax: Math.max(1, cells - 1) };
+}
+
 /** Any input made drawable by clamping (for the component's props and the defaults). */
 export function normalizeCells(input: Partial<CellsState>): CellsState {
   const d = defaultCellsState;
   const l = cellsLimits;
   const cells = clampTo(input.cells, l.cells.min, l.cells.max, d.cells);
+  const bounds = cellsBounds(cells);
   return {
     cells,
-    customers: clampTo(
-      input.customers,
-      Math.max(cells, l.customers.min),
-      l.customers.max,
-      Math.max(cells, d.customers),
-    ),
+    customers: clampTo(input.customers, bounds.customersMin, l.customers.max, Math.max(cells, d.customers)),
     zones: clampTo(input.zones, l.zones.min, l.zones.max, d.zones),
     fault: faults.includes(input.fault as FaultKind) ? (input.fault as FaultKind) : d.fault,
     releaseBad: input.releaseBad ?? d.releaseBad,
     healthCheckCatches: input.healthCheckCatches ?? d.healthCheckCatches,
-    waveSize: clampTo(input.waveSize, l.waveSize.min, Math.max(1, cells - 1), 1),
+    waveSize: clampTo(input.waveSize, l.waveSize.min, bounds.waveMax, 1),
     strategy: input.strategy === "freeze" ? "freeze" : "dual-write",
   };
 }
@@ -81,7 +86,8 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
   const cells = input.cells;
   const cellsProblem = limitProblem(cells, l.cells);
   if (cellsProblem) errors.cells = cellsProblem;
-  const perCell = cellsProblem ? l.customers.min : Math.max(l.customers.min, cells as number);
+  const bounds = cellsProblem ? undefined : cellsBounds(cells as number);
+  const perCell = bounds?.customersMin ?? l.customers.min;
   const customersProblem = limitProblem(input.customers, l.customers, perCell);
   if (customersProblem)
     errors.customers =
@@ -90,7 +96,7 @@ export function checkCells(input: Record<string, unknown>): Checked<CellsState> 
         : customersProblem;
   const zonesWrong = zonesProblem(input.zones, l.zones);
   if (zonesWrong) errors.zones = zonesWrong;
-  const waveMax = cellsProblem ? l.waveSize.max : Math.max(1, (cells as number) - 1);
+  const waveMax = bounds?.waveMax ?? l.waveSize.max;
   const waveProblem = limitProblem(input.waveSize, l.waveSize, l.waveSize.min, waveMax);
   if (waveProblem)
     errors.waveSize =
