@@ -74,7 +74,7 @@ function rolloutSteps(view: CellsView): string {
     .join("");
   const verdict = view.state.releaseBad
     ? `Customers who saw the bad release: <strong data-figure="exposed">${grouped(r.customersExposed)}</strong> (<span data-figure="exposed-share">${percent(r.exposedShare)}</span>), against ${percent(r.allAtOnceExposedShare)} if it had gone everywhere at once.`
-    : `A good release: it reaches all <span data-figure="exposed">${r.cellsReached}</span> cells and nobody is hurt.`;
+    : `A good release: it reaches ${r.cellsReached === 1 ? "its only cell" : `all <span data-figure="exposed">${r.cellsReached}</span> cells`} and nobody is hurt.`;
   return `<ol class="cw-steps" data-figure="rollout">${items}</ol><p class="cw-note">${verdict}</p>`;
 }
 
@@ -93,11 +93,14 @@ function moveTable(view: CellsView): string {
 <tbody>${rows}</tbody></table>`;
 }
 
+/** The cells a rollout reached, in words: "all 10 cells", "its only cell". */
+const reachedCells = (cells: number) => (cells === 1 ? "its only cell" : `all ${countOf(cells, "cell")}`);
+
 export function cellsSummary(view: CellsView): string {
   const b = view.blast;
   const name = capitalised(faultName(view));
   if (view.state.fault === "bad-deploy" && !view.state.releaseBad)
-    return `${name} hurts nobody: no cell goes down, in either design, and the rollout reaches all ${countOf(view.rollout.cellsReached, "cell")}.`;
+    return `${name} hurts nobody: no cell goes down, in either design, and the rollout reaches ${reachedCells(view.rollout.cellsReached)}.`;
   // For a bad deploy the cells hit are the rollout's reach, so the second sentence says why.
   const deploy =
     view.state.fault === "bad-deploy"

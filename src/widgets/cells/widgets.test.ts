@@ -160,6 +160,18 @@ describe("cells widget: what the reader typed", () => {
       "A good release in cell 0 hurts nobody: no cell goes down, in either design, and the rollout reaches all 10 cells.",
     );
     expect(renderCells(view)).not.toContain("bad release");
+    expect(renderCells(view).replace(/<[^>]+>/g, "")).toContain("it reaches all 10 cells and nobody is hurt");
+  });
+
+  // QA: one cell read "the rollout reaches all 1 cell" and "it reaches all 1 cells".
+  test("a good release in one cell reaches its only cell, in the sentence and under the steps", () => {
+    const view = cellsView({ ...defaultCellsState, cells: 1, releaseBad: false });
+    expect(cellsSummary(view)).toBe(
+      "A good release in cell 0 hurts nobody: no cell goes down, in either design, and the rollout reaches its only cell.",
+    );
+    const html = renderCells(view).replace(/<[^>]+>/g, "");
+    expect(html).toContain("A good release: it reaches its only cell and nobody is hurt.");
+    expect(html).not.toMatch(/all 1 cell/);
   });
 });
 
