@@ -139,6 +139,30 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await expect(output.getAttribute("data-stale")).resolves.toBeNull();
   });
 
+  // QA: the shard and groups fields' max followed only a drawn state, so with another field wrong a
+  // new worker count left them at the old one: at 100 workers the arrow keys stopped the shard at 8.
+  test("the worker count typed sets the shard's and the groups' max at once, whatever another field holds", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const field = (name: string) => page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
+    await setField(page, "seed", "-1");
+    await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    await setField(page, "workers", "100");
+    await expect.poll(() => field("shard").getAttribute("max")).toBe("32");
+    await expect(field("groups").getAttribute("max")).resolves.toBe("100");
+    await field("shard").focus();
+    for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowUp");
+    await expect(field("shard").inputValue()).resolves.toBe("12");
+    await setField(page, "workers", "6");
+    await expect.poll(() => field("shard").getAttribute("max")).toBe("6");
+    await expect(field("groups").getAttribute("max")).resolves.toBe("6");
+    // A shared link's worker count, too (the server drew 8 workers' bounds).
+    await page.goto(`${site}/shuffle-sharding/?n=100&k=5`);
+    await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    await expect(field("shard").getAttribute("max")).resolves.toBe("32");
+    await expect(field("groups").getAttribute("max")).resolves.toBe("100");
+  });
+
   // QA: a hand-edited link's k=99 with 8 workers was drawn as k=8 (one possible shard, every other
   // customer down) and seed=1.5 as seed 2, the address rewritten to match, and nothing said so.
   test("a link's value that cannot be drawn is shown as the link gave it, with its message; the address is kept", async () => {

@@ -10,6 +10,7 @@
  */
 import { readDecimal } from "../../format/decimal.ts";
 import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
+import { limitProblem } from "../number-fields.ts";
 import { explorerView } from "./model.ts";
 import { renderExplorer, summary } from "./render.ts";
 import {
@@ -101,9 +102,6 @@ export function mount(root: HTMLElement): MountedExplorer {
       renderExplorer(view, { headingLevel: root.dataset.headingLevel === "2" ? 2 : 3 }),
     );
     live.textContent = keepUnitWithNumber(summary(view));
-    // The shard and the group count cannot exceed the workers.
-    input(form, "shard").max = String(Math.min(limits.shard.max, state.workers));
-    input(form, "groups").max = String(Math.min(limits.groups.max, state.workers));
     if (syncUrl) {
       const query = toQuery(state, new URLSearchParams(location.search));
       history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);
@@ -128,6 +126,18 @@ export function mount(root: HTMLElement): MountedExplorer {
   // The server drew this state already (JSON of the normalized state, same key order).
   drawn = root.dataset.initial ?? "";
 
+  // The shard and the group count cannot exceed the workers: a finished worker count the explorer
+  // accepts sets their max at once, whether or not another field holds a value it can draw, so the
+  // arrow keys stop where the check does (before the redraw, which may draw the new count).
+  const followWorkers = () => {
+    const workers = readDecimal(input(form, "workers").value);
+    if (limitProblem(workers, { ...limits.workers, label: "" }) !== null) return;
+    input(form, "shard").max = String(Math.min(limits.shard.max, workers!));
+    input(form, "groups").max = String(Math.min(limits.groups.max, workers!));
+  };
+  form.addEventListener("change", followWorkers);
+  // The count as the code finds it: a shared link's, or one changed before the code had loaded.
+  followWorkers();
   redrawOnEdit(form, redraw);
   root.dataset.ready = "true";
   // A shared link's state is drawn at once; so is a change made before the code had loaded.
