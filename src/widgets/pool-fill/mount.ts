@@ -110,7 +110,7 @@ export function mount(root: HTMLElement): void {
     { rootMargin: "-35% 0px -35% 0px" },
   );
   seen.observe(root);
-  // Any touch from now on is the reader's: never start by ourselves after it.
-  for (const type of ["pointerdown", "keydown", "input"])
+  // Any touch from now on is the reader's (focus included): never start by ourselves after it.
+  for (const type of ["pointerdown", "focusin", "keydown", "input"])
     root.addEventListener(type, () => seen.disconnect(), { capture: true, passive: true });
 }

@@ -1,0 +1,47 @@
+/**
+ * The pool film plays once by itself when it reaches the middle of the screen untouched. A reader
+ * who reaches it with the keyboard has touched it: the film must not start under their focus
+ * (the Play they tabbed to would turn into Pause before they press it).
+ */
+import { expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
+import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
+
+describeInBrowser("retry-storm pool film: focus is a touch", (browser) => {
+  const { site } = browser;
+
+  test("tabbing to Play in the middle of the screen loads the film and leaves it paused where it was", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    const pool = page.locator("[data-pool-fill]");
+    const play = pool.locator("[data-pf-play]");
+    // Keyboard focus, as Tab gives it: the browser scrolls Play into the middle of the screen.
+    await play.focus();
+    await page.waitForSelector("[data-pool-fill][data-ready]", { state: "attached" });
+    // The film's own observer (made when it loaded) has answered once an observer made after it
+    // has: both report in the same update, in the order they were made. Ours also shows the film
+    // is in the band where it would start by itself.
+    const inMiddleBand = await pool.evaluate(
+      (root) =>
+        new Promise<boolean>((resolve) => {
+          const probe = new IntersectionObserver(
+            (entries) => {
+              probe.disconnect();
+              resolve(entries.some((e) => e.isIntersecting));
+            },
+            { rootMargin: "-35% 0px -35% 0px" },
+          );
+          probe.observe(root);
+        }),
+    );
+    expect(inMiddleBand).toBe(true);
+    await expect(play.getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(play.textContent()).resolves.toBe("Play");
+    await expect(pool.getAttribute("data-frame")).resolves.toBe(String(poolFilm().initial));
+    // The reader's own press plays it.
+    await page.keyboard.press("Enter");
+    await expect(play.getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.keyboard.press("Enter");
+    await expect(play.getAttribute("aria-pressed")).resolves.toBe("false");
+  });
+});
