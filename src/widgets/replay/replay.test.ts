@@ -292,11 +292,14 @@ test("operators set to step in when the run has ended, or after, are refused at 
   expect(readForm(form(String(end))).errors).toEqual({ intervention: message(end) });
   expect(readForm(form("3600")).errors).toEqual({ intervention: message(end) });
   expect(readForm(form(String(end - 0.5))).state!.params).toEqual({ intervention: end - 0.5 });
-  // A link's longer run takes a later intervention; its shorter run refuses the default's time.
+  // A link's longer run takes a later intervention; its shorter run refuses a later time the
+  // reader typed, but keeps the course's own (the link meant to end the run before it).
   expect(readForm(form("3000"), { duration: 3600 }).state!.params).toEqual({ duration: 3600, intervention: 3000 });
-  expect(readForm(form(String(parameterDefaults.intervention)), { duration: 60 }).errors).toEqual({
-    intervention: message(60),
+  expect(readForm(form("100"), { duration: 60 }).errors).toEqual({ intervention: message(60) });
+  expect(readForm(form(String(parameterDefaults.intervention)), { duration: 60 }).state!.params).toEqual({
+    duration: 60,
   });
+  expect(linkProblems(new URLSearchParams(`duration=120&intervention=${parameterDefaults.intervention}`))).toEqual([]);
   // A link with one: the default runs, and the reader is told why.
   expect(fromQuery(new URLSearchParams("intervention=3600")).params).toEqual({});
   expect(linkProblems(new URLSearchParams("intervention=3600"))).toEqual([

@@ -95,12 +95,14 @@ export function readForm(input: FormInput, base: Partial<Parameters> = {}): Form
 /**
  * Why the intervention's time cannot be used with these parameters, or null: the run ends at its
  * duration (the default, or a link's), and operators set to step in then or later never do, so
- * the run would be the one "No intervention" gives under a time the reader chose.
+ * the run would be the one "No intervention" gives under a time the reader chose. The course's
+ * own time is left alone: a link that shortens the run (a workshop's two minutes) means to end
+ * it before operators step in.
  */
 function lateIntervention(params: Record<string, unknown>): string | null {
   const at = params.intervention;
   const end = typeof params.duration === "number" ? params.duration : parameterDefaults.duration;
-  if (typeof at !== "number" || at < end) return null;
+  if (typeof at !== "number" || at === parameterDefaults.intervention || at < end) return null;
   return `Must be before the run ends, at ${amount(end, "s")}; for none, tick No intervention.`;
 }
 
