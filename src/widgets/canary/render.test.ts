@@ -34,6 +34,20 @@ describe("the canary widget's words", () => {
     expect(canarySummary(view)).toContain("serves 9,000 requests and catches this regression 97% of the time");
   });
 
+  test("a small canary's chance that is under 1% is not written 0%, and a failure count under one says it is an average", () => {
+    // The smallest regression, on the smallest canary, baked the shortest time.
+    const state = { share: 0.001, bakeMinutes: 5, regressedErrorRate: 0.002 };
+    const at = canaryAt({ ...canaryDefaults, regressedErrorRate: state.regressedErrorRate }, state.share, 300);
+    // The model's figures for this corner: a chance that rounds to 0%, and not even one failure expected.
+    expect(at.detection).toBeGreaterThan(0);
+    expect(percentUpTo(at.detection, 0)).toBe("0%");
+    expect(at.extraFailures).toBeLessThan(1);
+    const summary = canarySummary(canaryView(state));
+    expect(summary).toContain("catches this regression under 1% of the time");
+    expect(summary).toContain(`fails ${rounded(at.extraFailures)} of them on average (less than one).`);
+    expect(summary).not.toMatch(/ 0% of the time/);
+  });
+
   test("the trade-off sentence: the requests and failures every share needs, and how long the smallest and largest take", () => {
     const view = canaryView(defaultCanaryState);
     const rows = bakeByShare(canaryDefaults);

@@ -122,16 +122,23 @@ export function bakeText(seconds: number): string {
   return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
 }
 
-/** A detection chance in words; never "100%", which no finite canary earns. */
-const chance = (p: number) => (p >= 0.995 ? "over 99%" : percentUpTo(p, 0));
+/**
+ * A detection chance in words, to the whole percent: never "100%", which no finite canary earns,
+ * and never "0%" for a chance that is there, however small (a 0.1% canary baked 5 minutes).
+ */
+const chance = (p: number) => (p >= 0.995 ? "over 99%" : p > 0 && p < 0.005 ? "under 1%" : percentUpTo(p, 0));
+
+/** The requests the regression fails while the canary bakes: an expected count, which may be under one. */
+const failures = (n: number) =>
+  n < 1 && n > 0 ? `${rounded(n)} of them on average (less than one)` : `about ${rounded(n)} of them`;
 
 /** The sentence a screen reader hears after each change (and the first line of the output). */
 export function canarySummary(view: CanaryView): string {
   const { at, scenario } = view;
   return (
     `A ${readableShare(at.share)} canary baked ${bakeText(at.bakeSeconds)} serves ${grouped(at.requests)} requests ` +
-    `and catches this regression ${chance(at.detection)} of the time; meanwhile the regression fails about ` +
-    `${rounded(at.extraFailures)} of them. If it slips through, it fails about ${grouped(at.everywherePerHour)} ` +
+    `and catches this regression ${chance(at.detection)} of the time; meanwhile the regression fails ` +
+    `${failures(at.extraFailures)}. If it slips through, it fails about ${grouped(at.everywherePerHour)} ` +
     `requests an hour once it is everywhere (${readableShare(scenario.regressedErrorRate)} errors instead of ${readableShare(scenario.baselineErrorRate)}).`
   );
 }
