@@ -30,6 +30,7 @@ import {
   type ChartView,
   defendedHeading,
   markerItemsHtml,
+  markerText,
   markers,
   momentText,
   poolNote,
@@ -139,6 +140,14 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   // To a tenth, as the summary says it ("82.712 s" sat under "82.7 s").
   expect(markerItemsHtml(marks)).toContain(`first refusal: ${secondsOrMinutes(summary.firstRefusalSeconds!)}</li>`);
   expect(markerItemsHtml(marks)).not.toMatch(/\d\.\d\d+ s</);
+  // A static chart's marker line says the same on hover ("first refusal at 82.712 s" and
+  // "operators step in at 660 s" sat beside "82.7 s" and "11 min" in the list).
+  const titles = [...chartSvg(chartViews(run)[0]!, metrics.time, marks, "t").matchAll(/<title>([^<]*)<\/title>/g)].map(
+    (m) => m[1],
+  );
+  expect(titles).toEqual(marks.map(markerText));
+  expect(titles).toContain(`first refusal: ${secondsOrMinutes(summary.firstRefusalSeconds!)}`);
+  expect(titles).toContain(`operators step in: ${secondsOrMinutes(summary.interventionSeconds!)}`);
 });
 
 test("a second in which no request arrived says so: 'no requests', a gap in the charts, never 100%", () => {

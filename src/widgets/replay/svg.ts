@@ -13,6 +13,7 @@ import {
   isolatedPointSize,
   isolatedPoints,
   markerColour,
+  markerText,
   type markers,
   palette,
   timeLabel,
@@ -93,7 +94,7 @@ export function chartSvg(
   const lines = marks
     .map(
       (m) =>
-        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="0" y2="${plotHeight}" stroke="${markerColour[m.kind]}" stroke-width="1.5" stroke-dasharray="3 3" vector-effect="non-scaling-stroke"><title>${escapeHtml(`${m.label} at ${m.time} s`)}</title></line>`,
+        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="0" y2="${plotHeight}" stroke="${markerColour[m.kind]}" stroke-width="1.5" stroke-dasharray="3 3" vector-effect="non-scaling-stroke"><title>${escapeHtml(markerText(m))}</title></line>`,
     )
     .join("");
   const plot =

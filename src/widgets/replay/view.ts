@@ -263,13 +263,13 @@ export interface TableRow {
   cells: string[];
 }
 
+/** An event in words, as the list under the charts and a static chart's marker line (its tooltip) say it: "first refusal: 82.7 s". */
+export const markerText = (m: Marker): string => `${m.label}: ${secondsOrMinutes(m.time)}`;
+
 /** The events under a side's charts, as list items (the server and the page draw the same). */
 export function markerItemsHtml(marks: Marker[]): string {
   return marks
-    .map(
-      (m) =>
-        `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${m.label}: ${secondsOrMinutes(m.time)}</li>`,
-    )
+    .map((m) => `<li><span class="rs-swatch" style="background:${markerColour[m.kind]}"></span>${markerText(m)}</li>`)
     .join("");
 }
 
