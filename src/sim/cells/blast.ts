@@ -72,7 +72,7 @@ export function nonCellularImpact(fault: Fault, topology: Topology): { customerS
         ? { customerShare: 0, why: "the surviving zones were provisioned to carry the whole load" }
         : {
             customerShare: 1,
-            why: `the surviving zones hold ${percent(left, 0)} of peak capacity, and every customer shares the overload`,
+            why: `the surviving zones hold ${percent(left)} of peak capacity, and every customer shares the overload`,
           };
     }
   }

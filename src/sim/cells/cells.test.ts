@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { percent } from "../../format/number.ts";
 import { blastRadius, type Fault, nonCellularImpact } from "./blast.ts";
 import { rollout } from "./deploy.ts";
 import { moveCustomer } from "./migration.ts";
@@ -200,4 +201,14 @@ test("an empty map needs at least one cell", () => {
 test("one shared deployment: a poison request and a bad release each reach every customer (the ladder's first rung)", () => {
   expect(nonCellularImpact({ kind: "poison", customer: "c0" }, { cells: 1, zones: 1 }).customerShare).toBe(1);
   expect(nonCellularImpact({ kind: "bad-deploy", cell: 0 }, { cells: 1, zones: 1 }).customerShare).toBe(1);
+});
+
+test("one shared deployment losing a zone says how much capacity is left with the widget's one decimal (83.3%, not 83%)", () => {
+  // Six zones and no spare: five sixths of peak is left, the share the cells widget writes as 83.3%.
+  const { customerShare, why } = nonCellularImpact({ kind: "lost-zone", zone: 0 }, { cells: 6, zones: 6 });
+  expect(customerShare).toBe(1);
+  expect(why).toBe(
+    `the surviving zones hold ${percent(5 / 6)} of peak capacity, and every customer shares the overload`,
+  );
+  expect(why).toContain("83.3% of peak");
 });
