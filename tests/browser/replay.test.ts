@@ -195,8 +195,11 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
       /^At -30\u00a0s: Naive: \d+ of 20 connections in use/,
     );
+    await expect(scrub.getAttribute("aria-valuetext")).resolves.toBe("30 s before the trigger");
     await page.keyboard.press("End");
     await expect(page.locator("[data-time]").textContent()).resolves.toBe("689\u00a0s");
+    // A screen reader hears the playhead as a time beside the trigger, not a bare "689".
+    await expect(scrub.getAttribute("aria-valuetext")).resolves.toBe("689 s after the trigger");
     await scrub.fill("120");
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();

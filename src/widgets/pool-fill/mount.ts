@@ -10,6 +10,7 @@
  */
 import type { PoolFilm } from "../../sim/retry-storm/pool-film.ts";
 import { poolView, cssWidth } from "./view.ts";
+import { grouped } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 
 const frameMillis = 250;
@@ -48,7 +49,7 @@ export function mount(root: HTMLElement): void {
       if (slots[i] && slots[i]!.dataset.state !== state) slots[i]!.dataset.state = state;
     });
     $("[data-pf-slots]").setAttribute("aria-label", view.slotsLabel);
-    for (const state of ["free", "waiting", "gone"] as const) counts[state].textContent = String(view.counts[state]);
+    for (const state of ["free", "waiting", "gone"] as const) counts[state].textContent = grouped(view.counts[state]);
     say("[data-pf-queue]", view.queue);
     say("[data-pf-queue-gone]", view.queueGone);
     text("[data-pf-queue-gone-bar]").style.width = cssWidth(view.queueGoneShare);

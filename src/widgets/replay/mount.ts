@@ -17,6 +17,7 @@ import {
   markerItemsHtml,
   markers,
   momentText,
+  playheadText,
   poolNote,
   summaryText,
   tableHtml,
@@ -78,8 +79,10 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   const announce = (text: string) => {
     if (live.textContent !== text) live.textContent = text;
   };
+  const scrub = q<HTMLInputElement>(root, "[data-scrub]");
   const describeMoment = (t: number) => {
     timeOut.value = keepUnitWithNumber(`${t} s`);
+    scrub.setAttribute("aria-valuetext", playheadText(t));
     const both = sides.filter((s) => runs[s]).map((s) => ({ name: sideName[s], run: runs[s]! }));
     // Numbers and units bound as the build binds the server's text (src/format/units.ts).
     if (both.length) moment.textContent = keepUnitWithNumber(momentText(t, both));
@@ -87,7 +90,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
   const playback = new Playback(
     {
       root,
-      scrub: q<HTMLInputElement>(root, "[data-scrub]"),
+      scrub,
       play: q<HTMLButtonElement>(root, "[data-play]"),
       speed: q<HTMLSelectElement>(root, "[data-speed]"),
     },

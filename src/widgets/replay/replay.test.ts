@@ -33,6 +33,7 @@ import {
   markerText,
   markers,
   momentText,
+  playheadText,
   poolNote,
   summaryText,
   tableHtml,
@@ -437,4 +438,11 @@ test("the static charts write thousands on their axis as the live charts do (20k
   const waiting = chartViews(run).find((v) => v.id === "waiting")!;
   // As the live chart's axis writes its ticks (charts.ts), in the room the axis has.
   expect(chartSvg(waiting, run.metrics.time, [], "w")).toMatch(/text-anchor="end">\d+(\.\d)?k</);
+});
+
+test("the playhead says its value in seconds and which side of the trigger, not a bare number", () => {
+  expect(playheadText(-30)).toBe("30 s before the trigger");
+  expect(playheadText(0)).toBe("at the trigger");
+  expect(playheadText(120)).toBe("120 s after the trigger");
+  expect(playheadText(3600)).toBe("3,600 s after the trigger");
 });

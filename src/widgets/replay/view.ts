@@ -313,3 +313,12 @@ export function tableHtml(naive: RunView, defended: RunView): string {
     .join("");
   return `<caption>Both runs every 10 s</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody>`;
 }
+
+/**
+ * The playhead's value as a screen reader says it: the slider's number alone ("-30") does not say
+ * it is seconds, nor which side of the trigger.
+ */
+export function playheadText(t: number): string {
+  if (t === 0) return "at the trigger";
+  return `${grouped(Math.abs(t))} s ${t < 0 ? "before" : "after"} the trigger`;
+}
