@@ -151,6 +151,13 @@ test("invalid input is a usage error with a clear message", async () => {
     new UsageError("tokenRatio has at most 3 decimal places (gRFC A6), got 0.0001"),
   );
   await expect(capture(["--defences", "armour"])).rejects.toThrow(/unknown defence "armour"/);
+  // An intervention the run ends before would never happen: refused by the replay's rule, not run as none.
+  await expect(capture(["--set", "intervention=700"])).rejects.toThrow(
+    new UsageError(
+      "intervention must be before the run ends, at 11 min 30 s (got 11 min 40 s): operators would never step in; for none, --set intervention=none",
+    ),
+  );
+  await expect(capture(["--set", "duration=120", "--set", "intervention=90"])).resolves.toMatchObject({ code: 0 });
   // A list that contradicts itself is refused, not read one way or the other.
   await expect(capture(["--defences", "all,none"])).rejects.toThrow(
     new UsageError(

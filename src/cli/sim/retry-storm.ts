@@ -6,6 +6,7 @@ import { ignoredSettings, parseArgs, processIo, seedOption, table, UsageError } 
 import type { SimCommand } from "./command.ts";
 import {
   checkParameter,
+  interventionAfterEnd,
   defaultScenario,
   defenceDescriptions,
   defenceNames,
@@ -131,6 +132,11 @@ const command: SimCommand = {
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);
     const sets = parseSets(args.options.get("set"));
+    const end = interventionAfterEnd(sets);
+    if (end !== null)
+      throw new UsageError(
+        `intervention must be before the run ends, at ${secondsOrMinutes(end)} (got ${secondsOrMinutes(sets.intervention as number)}): operators would never step in; for none, --set intervention=none`,
+      );
     const scenario = defaultScenario({
       seed: seedOption(args, 1),
       defences: parseDefences(args.options.get("defences")),

@@ -24,6 +24,7 @@ export {
   defaultDependencies,
   checkParameter,
   checkScenario,
+  interventionAfterEnd,
   parameterSpec,
   isParameterName,
   triggeredDependency,

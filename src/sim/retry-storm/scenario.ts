@@ -416,6 +416,19 @@ export function defaultScenario(
 }
 
 /** "1 connection", "20 connections", "4 s": an amount with its unit, in the singular for one. */
+/**
+ * When a chosen intervention time cannot happen in the run these parameters make, the second the
+ * run ends (its duration, a link's or the default); else null. Operators set to step in then or
+ * later never do, so the run would be the one with no intervention under a time someone chose:
+ * the replay's form and links and the terminal's `--set` refuse it by this one rule. The course's
+ * own time is not a choice: a shorter run (a link's two minutes) simply ends before it.
+ */
+export function interventionAfterEnd(params: Readonly<Record<string, unknown>>): number | null {
+  const at = params.intervention;
+  const end = typeof params.duration === "number" ? params.duration : parameterDefaults.duration;
+  return typeof at === "number" && at !== parameterDefaults.intervention && at >= end ? end : null;
+}
+
 export function amount(n: number, unit: string): string {
   // A multiplier or a share reads best bare: "at least 0", not "at least 0 x".
   // Thousands grouped, as --help and the replay's form state the same bounds ("at most 1,000").

@@ -7,7 +7,7 @@ import {
   checkParameter,
   defaultScenario,
   defenceNames,
-  parameterDefaults,
+  interventionAfterEnd,
   parameterSpecs,
   type DefenceName,
   type Parameters,
@@ -92,18 +92,10 @@ export function readForm(input: FormInput, base: Partial<Parameters> = {}): Form
   return { state: normalizeState({ seed, defences: input.defences, params }), errors: null };
 }
 
-/**
- * Why the intervention's time cannot be used with these parameters, or null: the run ends at its
- * duration (the default, or a link's), and operators set to step in then or later never do, so
- * the run would be the one "No intervention" gives under a time the reader chose. The course's
- * own time is left alone: a link that shortens the run (a workshop's two minutes) means to end
- * it before operators step in.
- */
+/** Why the intervention's time cannot be used with these parameters, or null (interventionAfterEnd's rule). */
 function lateIntervention(params: Record<string, unknown>): string | null {
-  const at = params.intervention;
-  const end = typeof params.duration === "number" ? params.duration : parameterDefaults.duration;
-  if (typeof at !== "number" || at === parameterDefaults.intervention || at < end) return null;
-  return `Must be before the run ends, at ${amount(end, "s")}; for none, tick No intervention.`;
+  const end = interventionAfterEnd(params);
+  return end === null ? null : `Must be before the run ends, at ${amount(end, "s")}; for none, tick No intervention.`;
 }
 
 /** "poolSize must be at least 1 connection, got 0" -> "Must be at least 1 connection." */
