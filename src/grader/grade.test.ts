@@ -31,6 +31,7 @@ const sharePart = numericPartSchema.parse({
 const numberPart = numericPartSchema.parse({ id: "n", prompt: "how many", type: "number" });
 const countPart = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count", tolerance: 0 });
 const loosePart = numericPartSchema.parse({ id: "l", prompt: "about", type: "number", tolerance: 0.05 });
+const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
 
 type Row = [input: string, status: VerdictStatus];
 
@@ -247,7 +248,6 @@ describe("one rule for how close is right", () => {
   });
 
   test("counts are exact, and a tolerance is only for estimates", () => {
-    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
     expect(gradeNumeric(count, "2400", 2400).status).toBe("right");
     expect(gradeNumeric(count, "2.4e3", 2400).status).toBe("right");
     expect(gradeNumeric(count, "2,401", 2400).status).toBe("wrong");
@@ -257,7 +257,6 @@ describe("one rule for how close is right", () => {
 
   test("a count takes a whole number: a typed decimal a hair off it is wrong, and told why", () => {
     // thread-starvation's count parts: 2,400 workers.
-    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
     for (const input of [
       "2399.9999999",
       "2400.0000001",
@@ -278,7 +277,6 @@ describe("one rule for how close is right", () => {
   });
 
   test("a calculation that floating point rounds off the whole number is still that number", () => {
-    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
     const right: [string, number][] = [
       ["C(16,4)", 1820],
       ["16!/(4!*12!)", 1820],
@@ -301,7 +299,6 @@ describe("one rule for how close is right", () => {
   });
 
   test("a count whose solution is no whole number is graded by its exact value rather than left unanswerable", () => {
-    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
     expect(gradeNumeric(count, "187.5", 187.5).status).toBe("right");
     expect(gradeNumeric(count, "375/2", 187.5).status).toBe("right");
     expect(gradeNumeric(count, "188", 187.5).status).toBe("wrong");
@@ -311,7 +308,6 @@ describe("one rule for how close is right", () => {
   test("an answer of 0 takes exactly 0, under every rule", () => {
     // diagnose-breaker's part "rate": the breaker sees a 0% failure rate.
     const rate = numericPartSchema.parse({ id: "rate", prompt: "rate", type: "share" });
-    const count = numericPartSchema.parse({ id: "c", prompt: "how many", type: "count" });
     const exact = numericPartSchema.parse({ id: "e", prompt: "p", type: "number", tolerance: 0 });
     for (const part of [rate, count, numberPart, exact, loosePart]) {
       for (const input of ["0", "0.0", "-0", "1-1", "5*0", "0/3", "1/3-1/3"])
