@@ -22,24 +22,30 @@ function isCode(pre: Element): boolean {
   return code;
 }
 
+/**
+ * Each element Pagefind indexes: inside the page's data-pagefind-body and outside every
+ * data-pagefind-ignore element. `visit` returns true to leave the element's children out.
+ */
+function eachIndexed(node: Node, visit: (el: Element) => boolean | void, inBody = false): void {
+  if (!("tagName" in node)) {
+    if ("childNodes" in node) for (const child of node.childNodes) eachIndexed(child, visit, inBody);
+    return;
+  }
+  const el = node as Element;
+  if (ignored(el)) return;
+  const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
+  if (body && visit(el)) return;
+  for (const child of el.childNodes) eachIndexed(child, visit, body);
+}
+
 /** Code blocks (a <pre><code> with text) inside the page's indexed body and outside every ignored element. */
 function indexedCode(html: string): string[] {
   const found: string[] = [];
-  const visit = (node: Node, inBody: boolean) => {
-    if (!("tagName" in node)) {
-      if ("childNodes" in node) for (const child of node.childNodes) visit(child, inBody);
-      return;
-    }
-    const el = node as Element;
-    if (ignored(el)) return;
-    const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
-    if (body && el.tagName === "pre" && isCode(el) && textOf(el).trim() !== "") {
-      found.push(textOf(el).trim().slice(0, 60).replace(/\s+/g, " "));
-      return;
-    }
-    for (const child of el.childNodes) visit(child, body);
-  };
-  visit(parse(html), false);
+  eachIndexed(parse(html), (el) => {
+    if (el.tagName !== "pre" || !isCode(el) || textOf(el).trim() === "") return false;
+    found.push(textOf(el).trim().slice(0, 60).replace(/\s+/g, " "));
+    return true;
+  });
   return found;
 }
 
@@ -74,18 +80,9 @@ test("every code block of an indexed page is kept out of the search index, and t
   walk(doc, (el) => {
     if (attr(el, "data-playground") !== undefined) playgrounds++;
   });
-  const count = (node: Node, inBody: boolean) => {
-    if (!("tagName" in node)) {
-      if ("childNodes" in node) for (const child of node.childNodes) count(child, inBody);
-      return;
-    }
-    const el = node as Element;
-    if (ignored(el)) return;
-    const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
-    if (body && el.tagName === "p" && textOf(el).trim().length > 40) indexedParagraphs++;
-    for (const child of el.childNodes) count(child, body);
-  };
-  count(doc, false);
+  eachIndexed(doc, (el) => {
+    if (el.tagName === "p" && textOf(el).trim().length > 40) indexedParagraphs++;
+  });
   expect(playgrounds).toBeGreaterThan(0);
   expect(indexedParagraphs).toBeGreaterThan(20);
 });
