@@ -83,6 +83,13 @@ const variantIds = (
   .filter(([, has]) => has)
   .map(([id]) => id);
 
+/** The chapter's parameters, then those of variants 1 to `variants` where the exercise deals variants. */
+function paramSets(id: string, mod: SolutionModule, variants: number): ReturnType<typeof defaultParams>[] {
+  const sets = [defaultParams(exercise(id).meta)];
+  if (variantIds.includes(id)) for (let seed = 1; seed <= variants; seed++) sets.push(mod.variant!(mulberry32(seed)));
+  return sets;
+}
+
 /** Every value a text states: 42, 1,820, 0.055%, 1/1820, "100 of 100", and N as "1 in N". */
 function numbersIn(text: string): number[] {
   const value = (digits: string) => Number(digits.replace(/,/g, ""));
@@ -203,9 +210,7 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
     const examples = prompts
       .flatMap((text) => [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!))
       .filter((text) => parseAnswer(text).ok);
-    const paramSets = [defaultParams(meta)];
-    if (variantIds.includes(id)) for (let seed = 1; seed <= 12; seed++) paramSets.push(mod.variant!(mulberry32(seed)));
-    for (const params of paramSets) {
+    for (const params of paramSets(id, mod, 12)) {
       const expected = expectedAnswers(answerParts(meta), mod, params);
       for (const part of partsOf(meta, "numeric"))
         for (const example of examples)
@@ -301,9 +306,7 @@ test("every count is a whole number, for the chapter's numbers and for 50 varian
     const counts = partsOf(meta, "numeric").filter((part) => part.type === "count");
     if (counts.length === 0) continue;
     const mod = await solution(id);
-    const sets = [defaultParams(meta)];
-    if (variantIds.includes(id)) for (let seed = 1; seed <= 50; seed++) sets.push(mod.variant!(mulberry32(seed)));
-    for (const params of sets) {
+    for (const params of paramSets(id, mod, 50)) {
       const answers = expectedAnswers(counts, mod, params);
       for (const part of counts)
         if (notWhole(answers[part.id] as number))
@@ -323,9 +326,7 @@ test("a worked solution's figures group their thousands, for the chapter's numbe
     if (meta.kind === "code") continue;
     const mod = await solution(id);
     if (mod.worked === undefined) continue;
-    const sets = [defaultParams(meta)];
-    if (variantIds.includes(id)) for (let seed = 1; seed <= 50; seed++) sets.push(mod.variant!(mulberry32(seed)));
-    for (const params of sets)
+    for (const params of paramSets(id, mod, 50))
       for (const [name, figure] of Object.entries(workedFigures(mod, params))) {
         read.push(figure);
         if (ungroupedThousands(figure).length > 0)
