@@ -115,10 +115,20 @@ const noLineHint = "line unknown: only an Error records where it was made, so th
 export function describeError(error: unknown, lastThrow?: ThrowSite): RunError {
   // Written out as printed output is, so a thrown message cannot recolour or rub out the terminal either.
   const message = visibleText(describeThrown(error));
-  const located = locateError(error);
+  const located = whereThrown(error, lastThrow);
   if (located) return { message, ...located };
-  if (lastThrow && Object.is(lastThrow.value, error)) return { message, file: lastThrow.file, line: lastThrow.line };
   return safely(() => error instanceof Error, true) ? { message } : { message: `${message} (${noLineHint})` };
+}
+
+/**
+ * Where in the learner's files a thrown value came from: the innermost frame of its stack, or
+ * the `throw` statement that threw it last (a value with no stack, `throw "boom"`).
+ */
+function whereThrown(error: unknown, lastThrow?: ThrowSite): { file: string; line: number } | undefined {
+  const located = locateError(error);
+  if (located) return located;
+  if (lastThrow && Object.is(lastThrow.value, error)) return { file: lastThrow.file, line: lastThrow.line };
+  return undefined;
 }
 
 function missingExport(from: string, target: string, name: string, line: number): RunError {
@@ -311,8 +321,8 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
       if (check.message !== undefined) event.message = String(check.message);
       // A check that failed on what the learner's code threw says where, in the learner's files only.
       if ("thrown" in check && !event.passed) {
-        const { file, line } = describeError(check.thrown, lastThrow);
-        if (file !== undefined && line !== undefined && isLearner(file)) Object.assign(event, { file, line });
+        const where = whereThrown(check.thrown, lastThrow);
+        if (where && isLearner(where.file)) Object.assign(event, where);
       }
       send(event);
     },
