@@ -45,6 +45,12 @@ describeInBrowser("predict first in Chromium", (browser) => {
       `You predicted 5; the model gives ${predictions.amplification.actualText} tries per request: close (8% high). The result is shown below.`,
     );
     expect(await field.isDisabled()).toBe(true);
+    // The button pressed is now hidden: focus is on the result, not left on the page's body.
+    const focused = () =>
+      page.evaluate(
+        () => document.activeElement?.getAttribute("data-predict-reveal") ?? document.activeElement?.tagName,
+      );
+    expect(await focused()).toBe("retry-storm-amplification");
     expect(await text()).toContain(`Each original request became ${predictions.amplification.actualText} tries`);
 
     // The defences: an incomplete prediction names the rows left; then a full one is graded.
@@ -68,6 +74,7 @@ describeInBrowser("predict first in Chromium", (browser) => {
     expect(await defences.locator('.predict-row[data-right="false"]').count()).toBe(
       predictions.defences.length - right,
     );
+    expect(await focused()).toBe("retry-storm-defences");
   });
 
   test("skip, show me: reveals without a prediction, and says so", async () => {
@@ -80,6 +87,9 @@ describeInBrowser("predict first in Chromium", (browser) => {
       .toBe(true);
     expect(await amplification.getByRole("status").textContent()).toBe(
       "No prediction made. The result is shown below.",
+    );
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-predict-reveal"))).toBe(
+      "retry-storm-amplification",
     );
   });
 });

@@ -14,9 +14,15 @@ function parts(root: HTMLElement) {
   return { form, verdict, config, reveal };
 }
 
-/** Show the result, freeze the form as it was answered, and say so. */
+/**
+ * Show the result, freeze the form as it was answered, and say so. The form's controls are
+ * disabled and its buttons hidden, so a reader whose focus was on one (the button they pressed,
+ * the field they pressed Enter in) would be left on the page's body: focus moves to the result
+ * instead, which the verdict says is shown below, and the next Tab goes on from there.
+ */
 function revealResult(root: HTMLElement, message: string, status: string): void {
   const { form, verdict, reveal } = parts(root);
+  const focusWasInForm = form.contains(document.activeElement);
   for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>(
     "input, select, button",
   ))
@@ -25,6 +31,7 @@ function revealResult(root: HTMLElement, message: string, status: string): void 
   root.dataset.status = status;
   reveal.hidden = false;
   verdict.textContent = `${message} The result is shown below.`;
+  if (focusWasInForm) reveal.focus();
 }
 
 export function check(root: HTMLElement): void {
