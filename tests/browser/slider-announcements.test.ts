@@ -5,18 +5,23 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 describeInBrowser("slider widgets, announced", (browser) => {
   const { site } = browser;
 
-  /** The live setting a screen reader gets for the first element matching `selector`, from Chromium's accessibility tree. */
-  async function liveness(selector: string): Promise<string> {
+  /** The first element matching `selector` as a screen reader gets it, from Chromium's accessibility tree. */
+  async function axNode(selector: string) {
     const cdp = await browser.context.newCDPSession(browser.page);
     try {
       const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
       const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
       const { nodes } = await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false });
-      const live = nodes[0]?.properties?.find((p) => p.name === "live")?.value.value;
-      return typeof live === "string" ? live : "off";
+      return nodes[0];
     } finally {
       await cdp.detach();
     }
+  }
+
+  /** The live setting a screen reader gets for the first element matching `selector`. */
+  async function liveness(selector: string): Promise<string> {
+    const live = (await axNode(selector))?.properties?.find((p) => p.name === "live")?.value.value;
+    return typeof live === "string" ? live : "off";
   }
 
   // QA: the slider's words beside its label were an <output>, a polite live region of its own, so
@@ -24,9 +29,9 @@ describeInBrowser("slider widgets, announced", (browser) => {
   // the widget's sentence, which starts with them again ("11 cells of up to 91 customers: ...").
   test("moving a slider, its words are read once as its value and the widget's sentence once; the words beside the label are not a second live region", async () => {
     const { page } = browser;
-    for (const [path, widget] of [
-      ["/cells/", "[data-cell-size-widget]"],
-      ["/deploys-and-correlated-failure/", "[data-canary-widget]"],
+    for (const [path, widget, name] of [
+      ["/cells/", "[data-cell-size-widget]", "Cells"],
+      ["/deploys-and-correlated-failure/", "[data-canary-widget]", "Bake time"],
     ] as const) {
       await page.goto(`${site}${path}`);
       const root = page.locator(widget).first();
@@ -41,6 +46,9 @@ describeInBrowser("slider widgets, announced", (browser) => {
       );
       await expect(liveness(`${widget} output[data-slider-value]`), path).resolves.toBe("off");
       await expect(liveness(`${widget} [data-live]`), path).resolves.toBe("polite");
+      // QA: the slider's name was its label's words with the colon after them ("Cells:"). It is
+      // the label's words alone; its value is read from aria-valuetext (checked above).
+      expect((await axNode(`${widget} input[type="range"]`))?.name?.value, path).toBe(name);
     }
   });
 });
