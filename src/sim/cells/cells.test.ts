@@ -5,6 +5,7 @@ import { rollout } from "./deploy.ts";
 import { moveCustomer } from "./migration.ts";
 import { CellRouter, ControlPlane, cellPopulations, emptyCellMap, placeAll, uniformCustomers } from "./router.ts";
 import { controlPlaneOutage, preProvisionFactor } from "./static-stability.ts";
+import { mulberry32, randomInt } from "../random.ts";
 
 describe("router and control plane", () => {
   test("placement fills the least-populated cell, and bounded cells refuse when full", () => {
@@ -211,4 +212,52 @@ test("one shared deployment losing a zone says how much capacity is left with th
     `the surviving zones hold ${percent(5 / 6)} of peak capacity, and every customer shares the overload`,
   );
   expect(why).toContain("83.3% of peak");
+});
+
+test("placing keeps the rule 'least-populated cell with room, lowest number on ties' through moves, new cells and full cells", () => {
+  // The rule written as a scan over every cell, which the control plane replaced with an ordered
+  // heap; both are driven by the same seeded mix of placements, moves and new cells.
+  for (const seed of [1, 2, 3, 4, 5]) {
+    const rand = mulberry32(seed);
+    const capacity = 2 + randomInt(rand, 6);
+    const controlPlane = new ControlPlane(emptyCellMap(1 + randomInt(rand, 5), capacity));
+    const populations: number[] = cellPopulations(controlPlane.publish()!);
+    const cellOf = new Map<string, number>();
+    let placed = 0;
+    let full = 0;
+    for (let step = 0; step < 400; step++) {
+      const roll = rand();
+      if (roll < 0.05) {
+        controlPlane.addCell();
+        populations.push(0);
+      } else if (roll < 0.3 && cellOf.size > 0) {
+        const id = `c${randomInt(rand, cellOf.size)}`;
+        const to = randomInt(rand, populations.length);
+        controlPlane.assign(id, to);
+        populations[cellOf.get(id)!]!--;
+        populations[to]!++;
+        cellOf.set(id, to);
+      } else {
+        let expected = -1;
+        for (let cell = 0; cell < populations.length; cell++)
+          if (populations[cell]! < capacity && (expected === -1 || populations[cell]! < populations[expected]!))
+            expected = cell;
+        const id = `c${cellOf.size}`;
+        const got = controlPlane.place(id);
+        if (expected === -1) {
+          expect(got).toEqual({ ok: false, reason: "all-cells-full" });
+          full++;
+          continue;
+        }
+        expect(got.ok && got.cell, `seed ${seed}, step ${step}`).toBe(expected);
+        populations[expected]!++;
+        cellOf.set(id, expected);
+        placed++;
+      }
+      expect(cellPopulations(controlPlane.publish()!)).toEqual(populations);
+    }
+    // Each seed exercises both answers.
+    expect(placed).toBeGreaterThan(20);
+    expect(full).toBeGreaterThan(0);
+  }
 });

@@ -41,6 +41,78 @@ export type Placement =
   | { ok: false; reason: "control-plane-down" | "all-cells-full" };
 
 /**
+ * The cells ordered by how many customers each holds, then by number: the first is the cell a new
+ * customer goes to. A binary min-heap of cell numbers that knows where each cell sits in it, so
+ * a cell whose count changed moves to its place in a few steps, instead of every placement
+ * scanning every cell (a million customers in 1,000 cells took 10^9 comparisons).
+ */
+class CellOrder {
+  private readonly heap: number[] = [];
+  /** Where each cell is in `heap`. */
+  private readonly at: number[] = [];
+
+  /** `populations` is read, never written: the control plane changes it, then calls `changed`. */
+  constructor(private readonly populations: readonly number[]) {
+    for (let cell = 0; cell < populations.length; cell++) this.added(cell);
+  }
+
+  /** The least-populated cell, the lowest-numbered on ties. */
+  get first(): number {
+    return this.heap[0]!;
+  }
+
+  /** A new cell, numbered after every other. */
+  added(cell: number): void {
+    this.heap.push(cell);
+    this.at[cell] = this.heap.length - 1;
+    this.up(this.heap.length - 1);
+  }
+
+  /** A cell whose count went up or down. */
+  changed(cell: number): void {
+    this.down(this.up(this.at[cell]!));
+  }
+
+  private before(a: number, b: number): boolean {
+    const pa = this.populations[a]!;
+    const pb = this.populations[b]!;
+    return pa < pb || (pa === pb && a < b);
+  }
+
+  private put(i: number, cell: number): void {
+    this.heap[i] = cell;
+    this.at[cell] = i;
+  }
+
+  /** Moves the cell at `i` towards the top while it comes before its parent; returns where it stops. */
+  private up(i: number): number {
+    const cell = this.heap[i]!;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(cell, this.heap[parent]!)) break;
+      this.put(i, this.heap[parent]!);
+      i = parent;
+    }
+    this.put(i, cell);
+    return i;
+  }
+
+  private down(i: number): void {
+    const cell = this.heap[i]!;
+    const n = this.heap.length;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.before(this.heap[child + 1]!, this.heap[child]!)) child++;
+      if (!this.before(this.heap[child]!, cell)) break;
+      this.put(i, this.heap[child]!);
+      i = child;
+    }
+    this.put(i, cell);
+  }
+}
+
+/**
  * The control plane. It is the part allowed to change the mapping, and it can be down;
  * when it is, nothing can be placed or moved, but nothing already placed is affected.
  */
@@ -53,6 +125,7 @@ export class ControlPlane {
   private readonly cellCapacity: number;
   private readonly assignments: Map<string, number>;
   private readonly populations: number[];
+  private readonly order: CellOrder;
   private snapshot: CellMap | undefined;
 
   constructor(initial: CellMap) {
@@ -61,6 +134,7 @@ export class ControlPlane {
     this.cellCapacity = initial.cellCapacity;
     this.assignments = new Map(initial.assignments);
     this.populations = cellPopulations(initial);
+    this.order = new CellOrder(this.populations);
     this.snapshot = initial;
   }
 
@@ -81,12 +155,9 @@ export class ControlPlane {
     if (!this.up) return { ok: false, reason: "control-plane-down" };
     const existing = this.assignments.get(customerId);
     if (existing !== undefined) return { ok: true, cell: existing, version: this.version };
-    let best = -1;
-    for (let cell = 0; cell < this.cells; cell++) {
-      if (this.populations[cell]! >= this.cellCapacity) continue;
-      if (best === -1 || this.populations[cell]! < this.populations[best]!) best = cell;
-    }
-    if (best === -1) return { ok: false, reason: "all-cells-full" };
+    // The least-populated cell is full only when every cell is.
+    const best = this.order.first;
+    if (this.populations[best]! >= this.cellCapacity) return { ok: false, reason: "all-cells-full" };
     this.set(customerId, best);
     return { ok: true, cell: best, version: this.version };
   }
@@ -104,6 +175,7 @@ export class ControlPlane {
     if (!this.up) return undefined;
     this.cells++;
     this.populations.push(0);
+    this.order.added(this.cells - 1);
     this.version++;
     this.snapshot = undefined;
     return this.publish();
@@ -111,9 +183,13 @@ export class ControlPlane {
 
   private set(customerId: string, cell: number): void {
     const previous = this.assignments.get(customerId);
-    if (previous !== undefined) this.populations[previous]!--;
+    if (previous !== undefined) {
+      this.populations[previous]!--;
+      this.order.changed(previous);
+    }
     this.assignments.set(customerId, cell);
     this.populations[cell]!++;
+    this.order.changed(cell);
     this.version++;
     this.snapshot = undefined;
   }
