@@ -74,7 +74,7 @@ function rolloutSteps(view: CellsView): string {
     .join("");
   const verdict = view.state.releaseBad
     ? `Customers who saw the bad release: <strong data-figure="exposed">${grouped(r.customersExposed)}</strong> (<span data-figure="exposed-share">${percent(r.exposedShare)}</span>), against ${percent(r.allAtOnceExposedShare)} if it had gone everywhere at once.`
-    : `A good release: it reaches ${r.cellsReached === 1 ? "its only cell" : `all <span data-figure="exposed">${r.cellsReached}</span> cells`} and nobody is hurt.`;
+    : `A good release: it reaches ${r.cellsReached === 1 ? "its only cell" : `all <span data-figure="exposed">${r.cellsReached}</span> cells`} and nobody is hurt, so the canary's health check has nothing to catch.`;
   return `<ol class="cw-steps" data-figure="rollout">${items}</ol><p class="cw-note">${verdict}</p>`;
 }
 

@@ -160,7 +160,13 @@ describe("cells widget: what the reader typed", () => {
       "A good release in cell 0 hurts nobody: no cell goes down, in either design, and the rollout reaches all 10 cells.",
     );
     expect(renderCells(view)).not.toContain("bad release");
-    expect(renderCells(view).replace(/<[^>]+>/g, "")).toContain("it reaches all 10 cells and nobody is hurt");
+    expect(renderCells(view).replace(/<[^>]+>/g, "")).toContain(
+      "it reaches all 10 cells and nobody is hurt, so the canary's health check has nothing to catch.",
+    );
+    // The health-check switch changes nothing here, and the text says why (QA: it looked broken).
+    const missed = cellsView({ ...defaultCellsState, releaseBad: false, healthCheckCatches: false });
+    expect(renderCells(missed)).toBe(renderCells(view));
+    expect(cellsSummary(missed)).toBe(cellsSummary(view));
   });
 
   // QA: one cell read "the rollout reaches all 1 cell" and "it reaches all 1 cells".
@@ -170,7 +176,9 @@ describe("cells widget: what the reader typed", () => {
       "A good release in cell 0 hurts nobody: no cell goes down, in either design, and the rollout reaches its only cell.",
     );
     const html = renderCells(view).replace(/<[^>]+>/g, "");
-    expect(html).toContain("A good release: it reaches its only cell and nobody is hurt.");
+    expect(html).toContain(
+      "A good release: it reaches its only cell and nobody is hurt, so the canary's health check has nothing to catch.",
+    );
     expect(html).not.toMatch(/all 1 cell/);
   });
 });
