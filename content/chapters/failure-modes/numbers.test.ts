@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { inWords } from "../../../src/format/words.ts";
 import { percent } from "../../../src/format/number.ts";
-import { connect, grayExample, replicaExample, replicaOutage, threads } from "./numbers.ts";
+import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
+import { atLeastOneError, connect, grayExample, replicaExample, replicaOutage, threads } from "./numbers.ts";
 
 test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s -> 5,000 threads demanded", () => {
   expect(threads.total).toBe("1,000");
@@ -98,4 +99,32 @@ test("the prose and the playground's header state the step the playground runs (
   const ms = `${Math.round(step * 1000)} ms steps`;
   expect(play.split("\n")[0]).toContain(ms);
   expect(readFileSync(new URL("./index.mdx", import.meta.url), "utf8")).toContain(`runs the same tier in ${ms}`);
+});
+
+test("the prose: a gray server's 1% reaches a user who makes 100 requests a week in 63% of weeks", () => {
+  expect(grayExample.userRequestsPerWeek).toBe("100");
+  expect(grayExample.userWeeksWithAnError).toBe("63%");
+  // An independent count: the weeks with no error at all are 0.99 multiplied by itself 100 times.
+  let clean = 1;
+  for (let i = 0; i < 100; i++) clean *= 1 - grayExample.raw.overallErrorRate;
+  expect(grayExample.raw.userWeeksWithAnError).toBeCloseTo(1 - clean, 12);
+  expect(atLeastOneError(0.5, 1)).toBe(0.5);
+  expect(atLeastOneError(0.01, 0)).toBe(0);
+});
+
+test("the prose: a hang under 20 s (a timeout) ends the starvation; a longer one does not", () => {
+  expect(threads.hangThatFits).toBe("20");
+  const fits = Number(threads.hangThatFits);
+  const under = threadStarvation({ ...sreStarvationExample, hangSeconds: fits * 0.95 });
+  expect(under.failingShare).toBe(0);
+  expect(under.secondsToExhaust).toBe(Number.POSITIVE_INFINITY);
+  expect(threadStarvation({ ...sreStarvationExample, hangSeconds: fits * 1.05 }).failingShare).toBeGreaterThan(0);
+});
+
+test("the reading list's figures for kernels before 6.5 are the model's", () => {
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  const title = /title: "IP sysctl, Linux 6\.4: [^"]*"/.exec(mdx)?.[0] ?? "";
+  expect(title).toContain(`${connect.raw.synBefore65.lastRetransmitSeconds} s to the last retransmission`);
+  expect(title).toContain(`${connect.raw.synBefore65.giveUpSeconds} s to give up`);
+  expect(mdx).toContain("url: https://www.kernel.org/doc/html/v6.4/networking/ip-sysctl.html");
 });

@@ -24,6 +24,8 @@ export const threads = {
   secondsToExhaust: grouped(starvation.secondsToExhaust),
   failing: percent(starvation.failingShare, 0),
   served: percent(1 - starvation.failingShare, 0),
+  /** The longest hang the tier's threads absorb at this rate (threads / hanging arrivals a second): a timeout under it ends the starvation. */
+  hangThatFits: grouped(starvation.threads / starvation.hangingPerSecond),
   raw: starvation,
 };
 
@@ -32,15 +34,23 @@ export function grayFailure(servers: number, oneIn: number) {
   const failingOnGray = 1 / oneIn;
   return { failingOnGray, overallErrorRate: failingOnGray / servers, healthCheckPasses: 1 };
 }
+/** The chance that a user's `requests`, each failing independently at `errorRate`, meet at least one error. */
+export function atLeastOneError(errorRate: number, requests: number): number {
+  return 1 - (1 - errorRate) ** requests;
+}
 const grayServers = 10;
 const grayOneIn = 10;
+/** A user's requests in a week, for "how often does a user meet the gray server's errors". */
+const grayUserRequestsPerWeek = 100;
 const gray = grayFailure(grayServers, grayOneIn);
 export const grayExample = {
   servers: grouped(grayServers),
   oneIn: grouped(grayOneIn),
   overall: percent(gray.overallErrorRate, 0),
   healthCheck: percent(gray.healthCheckPasses, 0),
-  raw: gray,
+  userRequestsPerWeek: grouped(grayUserRequestsPerWeek),
+  userWeeksWithAnError: percent(atLeastOneError(gray.overallErrorRate, grayUserRequestsPerWeek), 0),
+  raw: { ...gray, userWeeksWithAnError: atLeastOneError(gray.overallErrorRate, grayUserRequestsPerWeek) },
 };
 
 const secondsPerYear = 365 * 24 * 3600;
