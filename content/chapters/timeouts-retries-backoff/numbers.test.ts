@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { inWords } from "../../../src/format/words.ts";
+import { backoffStrategies } from "../../../src/sim/backoff.ts";
 import {
   buildersTimeout,
   uncapped,
@@ -79,6 +81,15 @@ describe("the contention experiment: what the chapter says about it is what the 
       for (const s of jittered) expect(Math.min(r.none.calls, r.exponential.calls)).toBeGreaterThan(1.1 * r[s].calls);
     }
     expect(Number(contentionFindings.noneVsFullCallsLargest)).toBeGreaterThan(2);
+  });
+
+  test("no backoff finishes quickly here: first from 25 clients up, within 10% of the first at 10", () => {
+    for (const clients of contention.crowds) {
+      const r = raw(clients);
+      const others = (["exponential", ...jittered] as const).map((s) => r[s].millis);
+      if (clients === contention.crowds[0]) expect(r.none.millis / Math.min(...others)).toBeLessThan(1.1);
+      else expect(r.none.millis).toBeLessThan(Math.min(...others));
+    }
   });
 
   test("which jittered strategy does least work depends on the crowd: decorrelated up to 50 clients, full at 100", () => {
@@ -177,4 +188,20 @@ test('the timeout playground\'s golden: "a timeout that cuts off a sliver of hea
 
 test("the Builders' Library's timeout example: 0.1% false timeouts, the 99.9th percentile", () => {
   expect(buildersTimeout).toEqual({ falseTimeouts: "0.1%", percentile: "99.9th" });
+});
+
+test("the counts in words the prose gives its lists: the loop's four defects, the three jitter variants", () => {
+  const chapter = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+  const defects = chapter.match(
+    /The loop has (\w+) separate defects, and each has its own fix:\n\n((?:\d+\. .*\n(?: {3}.*\n)*)+)/,
+  );
+  expect(defects).not.toBeNull();
+  expect(defects![1]).toBe(inWords(defects![2]!.match(/^\d+\. /gm)!.length));
+  const variants = chapter.match(
+    /(\w+) variants are in common use;[^\n]*\n[^\n]*\n\n((?:- \*\*.*\n(?: {2}.*\n|\n(?= {2}))*)+)/,
+  );
+  expect(variants).not.toBeNull();
+  const jittered = backoffStrategies.filter((s) => s !== "none" && s !== "exponential").length;
+  expect(variants![2]!.match(/^- \*\*/gm)).toHaveLength(jittered);
+  expect(variants![1]!.toLowerCase()).toBe(inWords(jittered));
 });

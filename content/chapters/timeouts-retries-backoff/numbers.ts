@@ -91,8 +91,9 @@ export const uncapped = {
 /**
  * The experiment the chapter and its jitter playground both run: the same crowd sizes, the same
  * seeds (numbers.test.ts checks the playground's printed table against these figures). Retries
- * count from 0, so the first retry's window is [0, base), as gRPC's retry policy (gRFC A6)
- * specifies; Brooker's simulator counts from 1, a window of [0, 2 x base).
+ * count from 0, so the first retry's window is [0, base), as gRFC A6 specified for gRPC's first
+ * retry until its text moved to a jitter around the delay; Brooker's simulator counts from 1, a
+ * window of [0, 2 x base).
  */
 export const contention = { crowds: [10, 25, 50, 100] as const, seeds: 20 };
 /** The experiment's network delay and backoff, as the chapter writes them ("a 2,000 ms cap"). */
