@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { inWords } from "../../../src/format/words.ts";
 import { percent } from "../../../src/format/number.ts";
+import { linuxSynDefaults, synWaits } from "../../../src/sim/network.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 import { atLeastOneError, connect, grayExample, replicaExample, replicaOutage, threads } from "./numbers.ts";
 
@@ -127,4 +128,8 @@ test("the reading list's figures for kernels before 6.5 are the model's", () => 
   expect(title).toContain(`${connect.raw.synBefore65.lastRetransmitSeconds} s to the last retransmission`);
   expect(title).toContain(`${connect.raw.synBefore65.giveUpSeconds} s to give up`);
   expect(mdx).toContain("url: https://www.kernel.org/doc/html/v6.4/networking/ip-sysctl.html");
+  // The commit's schedule, as its title in the reading list quotes it, is the model's first waits.
+  const schedule = /the ([\d, ]+) schedule; merged for Linux 6\.5/.exec(mdx)?.[1]?.split(", ").map(Number) ?? [];
+  expect(schedule.length).toBeGreaterThan(linuxSynDefaults.linearTimeouts + 1);
+  expect(synWaits(linuxSynDefaults).slice(0, schedule.length)).toEqual(schedule);
 });
