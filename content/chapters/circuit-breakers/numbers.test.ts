@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { expectedCallsToStreak, failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
+import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import { CircuitBreaker, parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
 import {
   consecutive,
@@ -136,4 +137,45 @@ test("the breaker playground is the breaker the prose describes: 5 in a row, a o
   expect(code).toMatch(/kind: "consecutive",\s+threshold: 5,/);
   expect(code).toMatch(/cooldownSeconds: 1,/);
   expect(code).toMatch(/probes: 3,/);
+});
+
+test("resilience4j half-open: one failed probe among its 10 does not reopen it, judged by the failure-rate threshold", () => {
+  // "If the failure rate ... is then equal or greater than the configured threshold, the state changes back to OPEN."
+  expect(1 / resilience4j.halfOpenCalls).toBeLessThan(resilience4j.threshold);
+  // The course's own breaker is not that rule: any failed probe reopens it (Hystrix, opossum and Polly's rule).
+  const breaker = new CircuitBreaker({
+    kind: "consecutive",
+    threshold: 1,
+    failureRate: 0.5,
+    window: 10,
+    minCalls: 10,
+    cooldownSeconds: 1,
+    probes: 3,
+  });
+  breaker.record(0, false);
+  expect(breaker.allow(1)).toBe(true);
+  breaker.record(1, false);
+  expect(breaker.state).toBe("open");
+});
+
+test("the prose: the one-try figure is the smallest of the case study's three, and the incident's loop held several times more", () => {
+  const demand = pricingDemand();
+  const figures = [demand.noTimeout, demand.oneTry, demand.naiveLoop].map((d) => d.connections);
+  expect(failFast.heldClosed).toBe(Math.round(Math.min(...figures)));
+  expect(demand.naiveLoop.connections / demand.oneTry.connections).toBeGreaterThanOrEqual(3);
+});
+
+test("the sharded playground's breaker opens at Polly's default ratio, the threshold the prose names", () => {
+  const code = readFileSync(new URL("./sharded.play.ts", import.meta.url), "utf8");
+  expect(Number(/failureRate: ([\d.]+),/.exec(code)?.[1])).toBe(polly.ratio);
+  expect(code.split("\n")[1]).toContain(`opens when ${thresholds.pollyPercent} or more`);
+  // "When its window fills in less time than its cooldown lasts, it is open nearly all the time":
+  // the playground's window fills in window / rate seconds, well inside its cooldown...
+  const rate = Number(/const now = i \/ (\d+);/.exec(code)?.[1]);
+  const window = Number(/window: (\d+),/.exec(code)?.[1]);
+  const cooldown = Number(/cooldownSeconds: (\d+),/.exec(code)?.[1]);
+  expect(window / rate).toBeLessThan(cooldown);
+  // ...and the single breaker lets through (so serves) under a tenth of the calls.
+  const golden = readFileSync(new URL("./sharded.golden.txt", import.meta.url), "utf8");
+  expect(Number(/one breaker for the whole backend:\s+([\d.]+)% served/.exec(golden)?.[1]) / 100).toBeLessThan(0.1);
 });
