@@ -128,6 +128,18 @@ test("defences: all together recover within seconds; alone they differ as the pr
   expect(abandonedWith).toEqual({ deadline: row("timeout").abandonedWork, shed: row("shed").abandonedWork });
 });
 
+test("backoff with jitter alone does not reduce how many tries there are: the storm is as bad as ever", () => {
+  const jitter = single.find((r) => r.defence === "jitter")!;
+  // The same tries per request as the naive run, to 1%, and the same outage for search and accounts.
+  expect(Math.abs(Number(jitter.amplification) / Number(storm.amplification) - 1)).toBeLessThan(0.01);
+  expect(jitter.recovery).toBe(single.find((r) => r.defence === "bulkhead")!.recovery);
+  expect(parseFloat(jitter.unrelated)).toBeLessThan(1);
+  // "A retry budget caps retries at a share of requests, so the load can never multiply by 5".
+  const budget = single.find((r) => r.defence === "budget")!;
+  expect(Number(budget.amplification)).toBeLessThanOrEqual(1 + parameterDefaults.budgetRatio);
+  expect(Number(budget.amplification)).toBeLessThan(Number(setting.attempts));
+});
+
 test("the prediction's answers: four defences remove the sustaining effect, bulkheads only contain it, jitter does neither", () => {
   const effects = Object.fromEntries(single.map((r) => [r.defence, r.effect]));
   expect(effects).toEqual({
