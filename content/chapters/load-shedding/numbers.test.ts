@@ -4,6 +4,7 @@ import { answers } from "../../../solutions/overload-queue-goodput/solution.ts";
 import { autoscaling, overload, raw, rawAutoscaling, rawOverload, replay, starvation } from "./numbers.ts";
 import { defaultScenario, parameterDefaults, runRetryStorm } from "../../../src/sim/retry-storm/index.ts";
 import { simulateOverload } from "../../../src/sim/overload.ts";
+import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 
 test("the fluid overload model matches the closed forms", () => {
   // Useless from capacity x timeout / excess = 100 / 20 = 5 s; until 60 + (1200 - 100) / 20 = 115 s.
@@ -66,6 +67,25 @@ test("a bounded queue of half the thread pool (SRE) wastes nothing and answers m
 
 test("the SRE book's thread starvation, from the one computation: about 80% fail", () => {
   expect(starvation.failingPercent).toBe("80%");
+  // "a few hanging queries end up holding nearly every thread": 5% of queries want more threads than the tier has.
+  const starved = threadStarvation(sreStarvationExample);
+  expect(sreStarvationExample.hangingShare).toBeLessThanOrEqual(0.05);
+  expect(starved.threadsDemanded).toBeGreaterThan(starved.threads);
+});
+
+test("the bounded queue in the model: no request waits more than the stated time, and every refusal comes during the burst", () => {
+  const { bounded } = rawOverload;
+  expect(bounded.longestQueue).toBeLessThanOrEqual(overload.bounded.queueLimit);
+  expect(bounded.longestQueue / overload.capacity).toBeLessThanOrEqual(Number(overload.bounded.maxWaitSeconds));
+  // The burst alone refuses as many as the whole run: none after demand falls below capacity.
+  const burstOnly = simulateOverload({
+    capacity: overload.capacity,
+    timeoutSeconds: overload.timeoutSeconds,
+    phases: [{ seconds: overload.overloadSeconds, rate: overload.overloadRate }],
+    queueLimit: overload.bounded.queueLimit,
+  });
+  expect(bounded.rejected).toBeGreaterThan(0);
+  expect(burstOnly.rejected).toBeCloseTo(bounded.rejected, 6);
 });
 
 test("the replay: shedding keeps every service served and removes abandoned work", () => {
