@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { fillParams } from "../../../src/grader/fill-params.ts";
 import { workedFigures } from "../../../src/grader/solution.ts";
+import { adaptiveRejectProbability } from "../../../src/sim/backoff.ts";
 import { adaptive, bucket, loadCurve, ratio, raw, rawAllowed, replay, stability } from "./numbers.ts";
 import {
   balancingFailureShare,
@@ -65,6 +66,20 @@ test("stability bound capacity / (r + 1) (HotOS 2021, OSDI 2022)", () => {
 test("SRE adaptive throttling with K = 2", () => {
   expect(adaptive.rejectPercent).toBe("49.9%"); // (400 - 200) / 401
   expect(adaptive.sent).toBe(200); // about K x accepts reach the backend
+  // SRE book, "Handling Overload": each client keeps "the last two minutes of its history"; K = 2 preferred.
+  expect([adaptive.windowMinutes, adaptive.k]).toEqual([2, 2]);
+});
+
+test("adaptive throttling's sentences: zero while the backend accepts nearly everything, in proportion, never everything", () => {
+  const k = adaptive.k;
+  // "While the backend accepts nearly everything, this is zero": accepting 99% (or as little as 1/K) rejects nothing.
+  expect(adaptiveRejectProbability(adaptive.wanted, 0.99 * adaptive.wanted, k)).toBe(0);
+  expect(adaptiveRejectProbability(adaptive.wanted, adaptive.wanted / k, k)).toBe(0);
+  // "in proportion to the trouble": the fewer the backend accepts, the more are rejected locally.
+  const shares = [0.4, 0.3, 0.2, 0.1, 0].map((a) => adaptiveRejectProbability(adaptive.wanted, a * adaptive.wanted, k));
+  for (let i = 1; i < shares.length; i++) expect(shares[i]!).toBeGreaterThan(shares[i - 1]!);
+  // "never everything": even when the backend accepts nothing, some requests are still sent.
+  expect(shares.at(-1)!).toBeLessThan(1);
 });
 
 test("the replay: a 10% budget keeps amplification near 1.1 or below and ends the storm", () => {
