@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { hundred, route53, sim, simGap, small } from "./numbers.ts";
+import { parse } from "yaml";
+import { choose } from "../../../src/sim/combinatorics.ts";
+import { grouped } from "../../../src/format/number.ts";
+import { inWords } from "../../../src/format/words.ts";
+import { exercise, hundred, route53, sim, simGap, small } from "./numbers.ts";
+
+const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+const text = mdx.replace(/\s+/g, " ");
 
 test("8 workers, shards of 2: C(8,2) = 28, and the all / one / none shares 1/28, 12/28, 15/28", () => {
   expect(small.possibleShards).toBe("28");
@@ -55,4 +62,71 @@ test("the opening's figures: everyone, 25% with fixed shards, 1/28 shuffled, one
   expect(small.fixedPercent).toBe("25%");
   expect(small.allPercent).toBe("3.6%");
   expect(hundred).toMatchObject({ workers: "100", shard: 5, possibleShards: "75,287,520" });
+});
+
+test("the opening sets plain redundancy (everyone) apart from fixed shards' 25%", () => {
+  expect(text).toContain(
+    "falls from all of them (every customer on every worker), or {small.fixedPercent} with fixed shards, to {small.allPercent};",
+  );
+});
+
+test("the figures typed inside the formulas are the chapter's fleets", () => {
+  // Math is text to the page, not an expression: each binomial it types is held to numbers.ts.
+  const n = small.workers;
+  const k = small.shard;
+  expect(mdx).toContain(`\\binom{${n}}{${k}} = \\frac{${n} \\cdot ${n - 1}}{${k}}`);
+  expect(k).toBe(2); // the fraction writes k! as k, which holds for pairs only
+  expect(BigInt((n * (n - 1)) / k)).toBe(choose(n, k));
+  for (const f of [hundred, route53]) {
+    const workers = Number(f.workers.replace(/,/g, ""));
+    expect(text).toContain(
+      `$1/\\binom{${workers}}{${f.shard}}$ = {${f === hundred ? "hundred" : "route53"}.inverse.mantissa}`,
+    );
+    expect(grouped(choose(workers, f.shard))).toBe(f.possibleShards);
+  }
+});
+
+test("Route 53 (AWS Builders' Library): 2,048 virtual name servers, 4 per zone, 'a staggering 730 billion' shards", () => {
+  // aws.amazon.com/builders-library/workload-isolation-using-shuffle-sharding: "a total of 2048 virtual
+  // name servers ... a shuffle shard of four virtual name servers ... 730 billion possible shuffle shards".
+  expect(route53.workers).toBe("2,048");
+  expect(route53.shard).toBe(4);
+  expect(choose(2048, 4) / 1_000_000_000n).toBe(730n); // "730 billion"
+});
+
+test("Route 53's stripes (the case study: one name server from each of four stripes) deal fewer shards than C(2048, 4)", () => {
+  expect(route53.stripes).toBe(route53.shard); // one name server from each stripe
+  expect(route53.stripesText).toBe(inWords(route53.stripes));
+  expect(route53.stripedShards).toBe("68,719,476,736"); // 512^4
+  // However 2,048 is split among four stripes, the product of their sizes is at most 512^4.
+  for (const sizes of [
+    [512, 512, 512, 512],
+    [500, 520, 510, 518],
+    [1, 1, 1, 2045],
+  ]) {
+    expect(sizes.reduce((a, b) => a + b)).toBe(2048);
+    expect(sizes.reduce((a, b) => a * b)).toBeLessThanOrEqual(route53.stripedShardsValue);
+  }
+  expect(BigInt(route53.stripedShardsValue) < choose(2048, 4)).toBe(true);
+  expect(mdx).toContain("one from each of four stripes; no hosted zone overlaps another by more than two)");
+  expect(inWords(route53.maxShared)).toBe("two");
+});
+
+test("the playground is the simulation the prose reports: the same deal, the same counts", () => {
+  const golden = readFileSync(new URL("./shuffle-shard.golden.txt", import.meta.url), "utf8");
+  expect(golden).toContain(`customer 0 crashes workers ${sim.poisonShard.replace(/w/g, "")}`);
+  expect(golden).toContain(`of the other ${sim.others} customers:`);
+  expect(golden).toMatch(new RegExp(`lose all 2 workers:\\s+${sim.lostAll} `));
+  expect(golden).toMatch(new RegExp(`lose some:\\s+${sim.lostSome} `));
+  expect(golden).toMatch(new RegExp(`lose none:\\s+${sim.lostNone} `));
+});
+
+test("the exercise the prose introduces is set to the fleet the prose names", () => {
+  const yaml = parse(
+    readFileSync(new URL("../../../exercises/shuffle-shard-16-workers/exercise.yaml", import.meta.url), "utf8"),
+  ) as { params: Record<string, number> };
+  expect(yaml.params).toEqual({ ...exercise });
+  expect(text).toContain(
+    "changes the fleet to {exercise.workers} workers with shards of {exercise.shard}, and compares with {exercise.groups} fixed groups",
+  );
 });

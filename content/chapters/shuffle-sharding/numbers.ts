@@ -5,6 +5,7 @@
  */
 import { choose } from "../../../src/sim/combinatorics.ts";
 import { grouped, percent, percentagePoints, scientific } from "../../../src/format/number.ts";
+import { inWords } from "../../../src/format/words.ts";
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
 
 // --- The small fleet: 8 workers, every customer on 2 of them ---------------------------
@@ -80,7 +81,21 @@ function fleet(workers: number, shard: number) {
 
 export const hundred = fleet(100, 5);
 /** Route 53: 2,048 virtual name servers, 4 per hosted zone. */
-export const route53 = { ...fleet(2048, 4), maxShared: 2 };
+const route53Fleet = { workers: 2048, shard: 4, stripes: 4 } as const;
+/**
+ * Route 53 takes a zone's name servers one from each stripe (one stripe per top-level domain):
+ * however the stripes divide the fleet, the product of their sizes is largest when they are
+ * equal, so there are at most (workers / stripes)^stripes such shards.
+ */
+const stripedShards = (route53Fleet.workers / route53Fleet.stripes) ** route53Fleet.stripes;
+export const route53 = {
+  ...fleet(route53Fleet.workers, route53Fleet.shard),
+  maxShared: 2,
+  stripes: route53Fleet.stripes,
+  stripesText: inWords(route53Fleet.stripes),
+  stripedShardsValue: stripedShards,
+  stripedShards: grouped(stripedShards),
+};
 
 // --- The exercise's setting (its answers are left to the reader) ---------------------------
 export const exercise = { workers: 16, shard: 4, groups: 4 } as const;
