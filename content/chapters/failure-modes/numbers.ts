@@ -7,6 +7,7 @@
 import { grouped, percent } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
+import { anySlow } from "../../../src/sim/reliability/tail.ts";
 import { linuxSynBefore65, linuxSynDefaults, synGiveUp } from "../../../src/sim/network.ts";
 
 const sreExample = sreStarvationExample;
@@ -34,23 +35,21 @@ export function grayFailure(servers: number, oneIn: number) {
   const failingOnGray = 1 / oneIn;
   return { failingOnGray, overallErrorRate: failingOnGray / servers, healthCheckPasses: 1 };
 }
-/** The chance that a user's `requests`, each failing independently at `errorRate`, meet at least one error. */
-export function atLeastOneError(errorRate: number, requests: number): number {
-  return 1 - (1 - errorRate) ** requests;
-}
 const grayServers = 10;
 const grayOneIn = 10;
 /** A user's requests in a week, for "how often does a user meet the gray server's errors". */
 const grayUserRequestsPerWeek = 100;
 const gray = grayFailure(grayServers, grayOneIn);
+/** A user's week meets an error when any one of its requests does: the fan-out rule 1 - (1 - p)^n, requests for leaves. */
+const grayUserWeeksWithAnError = anySlow(gray.overallErrorRate, grayUserRequestsPerWeek);
 export const grayExample = {
   servers: grouped(grayServers),
   oneIn: grouped(grayOneIn),
   overall: percent(gray.overallErrorRate, 0),
   healthCheck: percent(gray.healthCheckPasses, 0),
   userRequestsPerWeek: grouped(grayUserRequestsPerWeek),
-  userWeeksWithAnError: percent(atLeastOneError(gray.overallErrorRate, grayUserRequestsPerWeek), 0),
-  raw: { ...gray, userWeeksWithAnError: atLeastOneError(gray.overallErrorRate, grayUserRequestsPerWeek) },
+  userWeeksWithAnError: percent(grayUserWeeksWithAnError, 0),
+  raw: { ...gray, userWeeksWithAnError: grayUserWeeksWithAnError },
 };
 
 const secondsPerYear = 365 * 24 * 3600;
