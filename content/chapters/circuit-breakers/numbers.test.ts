@@ -137,6 +137,15 @@ test("the breaker playground is the breaker the prose describes: 5 in a row, a o
   expect(code).toMatch(/kind: "consecutive",\s+threshold: 5,/);
   expect(code).toMatch(/cooldownSeconds: 1,/);
   expect(code).toMatch(/probes: 3,/);
+  // "watching a dependency that is down for a few seconds": down from t = 1 s to t = 4 s, as its
+  // first line says, and longer than the cooldown, so the breaker's probes meet it down at least once.
+  const [, from, to] = /const dependencyUp = \(t: number\) => t < (\d+) \|\| t >= (\d+);/.exec(code) ?? [];
+  expect(code.split("\n")[0]).toContain(`down from t = ${from} s to t = ${to} s`);
+  const down = Number(to) - Number(from);
+  expect(down).toBeGreaterThanOrEqual(2);
+  expect(down).toBeLessThanOrEqual(5);
+  expect(down).toBeGreaterThan(Number(/cooldownSeconds: (\d+),/.exec(code)?.[1]));
+  expect(readFileSync(new URL("./breaker.golden.txt", import.meta.url), "utf8")).toContain("half-open -> open");
 });
 
 test("resilience4j half-open: one failed probe among its 10 does not reopen it, judged by the failure-rate threshold", () => {
