@@ -4,7 +4,9 @@
  * nothing and every play that does less, and doing nothing behaves as the scenario's chapter says.
  */
 import { describe, expect, test } from "vitest";
-import { createRun, defaultScenario } from "../retry-storm/index.ts";
+import { inWords } from "../../format/words.ts";
+import { createRun, defaultScenario, defaultServices, triggeredDependency } from "../retry-storm/index.ts";
+import { actionSpec } from "./actions.ts";
 import { fixedGroupsBlastRadius } from "../shuffle-shard.ts";
 import { finishedGame, Game } from "./game.ts";
 import { judgePar, type ParJudgement } from "./judgement.ts";
@@ -251,4 +253,65 @@ describe("doing nothing behaves as the chapter says", () => {
       expect(badShare(nothing, 120, 600)).toBeLessThan(0.15);
     },
   );
+});
+
+describe("what the briefings, causes and explanations say, against the scenarios they describe", () => {
+  const fleetOf = (id: string) => {
+    const scenario = findScenario(id)!;
+    if (scenario.model.kind !== "fleet") throw new Error(`${id} runs on the fleet`);
+    return { scenario, spec: scenario.model.build(scenario.seed) };
+  };
+  /** Requests a second the fleet's hosts can serve: slots over the mean of the log-normal service time. */
+  const capacity = (spec: ReturnType<typeof fleetOf>["spec"], hosts = spec.hosts.length) =>
+    (hosts * spec.slots) / ((spec.serviceMs.median / 1000) * Math.exp(spec.serviceMs.sigma ** 2 / 2));
+  const load = (spec: ReturnType<typeof fleetOf>["spec"]) => spec.tenants.reduce((sum, t) => sum + t.rate, 0);
+
+  test("retry storm: the briefing names the services that call the dependency that slows, the cause those that never do", () => {
+    const scenario = findScenario("retry-storm")!;
+    const callers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
+    const others = defaultServices.filter((s) => s.dependency !== triggeredDependency).map((s) => s.name);
+    expect(callers.length).toBeGreaterThan(0);
+    expect(others.length).toBeGreaterThan(0);
+    expect(scenario.briefing).toContain(`Only ${callers.join(" and ")} call ${triggeredDependency}.`);
+    expect(scenario.cause).toContain(`and ${others.join(" and ")}, which never call ${triggeredDependency}, fail`);
+  });
+
+  test("poison, fixed groups: blocking the tenant lands within seconds, the edge rule a minute after it is pushed", () => {
+    const { scenario } = fleetOf("poison-fixed");
+    expect(scenario.referenceWhy).toContain("blocking t07 stops the crashes within seconds");
+    expect(scenario.referenceWhy).toContain("takes a minute to push");
+    expect(actionSpec("block-tenant").delay).toBeLessThan(60);
+    expect(actionSpec("filter-request").delay).toBe(60);
+  });
+
+  test("bad deploy: a retry has one other host in its cell to go to", () => {
+    const { scenario, spec } = fleetOf("bad-deploy");
+    expect(scenario.cause).toContain("a retry on the other host of the cell fails too");
+    for (let cell = 0; cell < spec.cells!.length; cell++)
+      expect(spec.hosts.filter((h) => h.cell === cell)).toHaveLength(2);
+  });
+
+  test("lost zone: the zones left cannot carry all the load, but can once the low-priority share is shed", () => {
+    const { scenario, spec } = fleetOf("lost-zone");
+    expect(scenario.summary).toContain("the others were not provisioned to carry its load");
+    expect(scenario.referenceWhy).toContain("shedding low-priority work makes the zones left enough for the rest");
+    const left = spec.hosts.filter((h) => h.zone !== 0).length;
+    expect(capacity(spec, left)).toBeLessThan(load(spec));
+    expect(capacity(spec, left)).toBeGreaterThan(load(spec) * (1 - spec.lowPriorityShare));
+  });
+
+  test("thundering herd: restarting one database host takes half the capacity away while it starts", () => {
+    const { scenario, spec } = fleetOf("thundering-herd");
+    expect(scenario.trap.why).toContain("restarting a database host only takes half the capacity away");
+    expect(spec.hosts.map((h) => h.name)).toContain(scenario.trap.entry.target);
+    expect(spec.hosts).toHaveLength(2);
+  });
+
+  test("gray failure: the slow host stands out from the rest, and the fleet has capacity to spare", () => {
+    const { scenario, spec } = fleetOf("gray-failure");
+    expect(scenario.referenceWhy).toContain(`stands out from the other ${inWords(spec.hosts.length - 1)};`);
+    expect(scenario.trap.why).toContain("the fleet has capacity to spare");
+    // Even without the slow host, the others serve the load with room left.
+    expect(capacity(spec, spec.hosts.length - 1)).toBeGreaterThan(2 * load(spec));
+  });
 });

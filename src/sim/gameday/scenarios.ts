@@ -3,9 +3,10 @@
  * operator has, the chapters it exercises, and a reference response (the par).
  */
 import { asGiven, minutesAndSeconds, percentUpTo, times } from "../../format/number.ts";
+import { inWords } from "../../format/words.ts";
 import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cells/index.ts";
 import { randomStreams } from "../random.ts";
-import { defaultServices, parameterDefaults } from "../retry-storm/index.ts";
+import { defaultServices, parameterDefaults, triggeredDependency } from "../retry-storm/index.ts";
 import { randomShard } from "../shuffle-shard.ts";
 import { type ActionId, actionSpec, scaleOutDelay, scaleOutSeconds } from "./actions.ts";
 import type { FleetSpec, HostSpec, TenantSpec } from "./fleet.ts";
@@ -265,6 +266,9 @@ function grayFleet(): FleetSpec {
 // --- The scenarios ---------------------------------------------------------------------------------
 
 const stormServices = defaultServices.map((s) => s.name);
+/** The storm's services that call pricing, the dependency that slows, and those that never do. */
+const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
+const pricingBystanders = stormServices.filter((name) => !pricingCallers.includes(name));
 
 export const scenarios: readonly GameScenario[] = [
   {
@@ -272,7 +276,7 @@ export const scenarios: readonly GameScenario[] = [
     code: "rs",
     title: "The retry storm",
     summary: `Pricing is slow for ${parameterDefaults.triggerDuration} s; naive retries fill the shared connection pool and keep it full.`,
-    briefing: `${stormServices.length} services (${stormServices.join(", ")}) run in one platform and share one pool of ${parameterDefaults.poolSize} connections to their dependencies. Clients and services both make up to ${parameterDefaults.attempts} attempts at a call (${parameterDefaults.attempts - 1} retries), holding the connection while they wait. Only checkout and quotes call pricing.`,
+    briefing: `${stormServices.length} services (${stormServices.join(", ")}) run in one platform and share one pool of ${parameterDefaults.poolSize} connections to their dependencies. Clients and services both make up to ${parameterDefaults.attempts} attempts at a call (${parameterDefaults.attempts - 1} retries), holding the connection while they wait. Only ${pricingCallers.join(" and ")} call pricing.`,
     chapters: [
       "retry-storm",
       "timeouts-retries-backoff",
@@ -284,7 +288,7 @@ export const scenarios: readonly GameScenario[] = [
     seconds: 600,
     faultAt: stormWarmup,
     faultLabel: `pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s`,
-    cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and search and accounts, which never call pricing, fail with the rest.`,
+    cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and ${pricingBystanders.join(" and ")}, which never call pricing, fail with the rest.`,
     slo: gameSlo,
     seed: 1,
     offers: [
@@ -483,7 +487,7 @@ export const scenarios: readonly GameScenario[] = [
       { action: "unshed-priority" },
     ],
     reference: [{ at: 120, action: "eject-host", target: grayHost }],
-    referenceWhy: `${grayHost}'s own latency stands out from the other nine; taking it out of rotation stops sending it traffic, whatever its health check says.`,
+    referenceWhy: `${grayHost}'s own latency stands out from the other ${inWords(grayHosts.length - 1)}; taking it out of rotation stops sending it traffic, whatever its health check says.`,
     trap: {
       entry: { at: 125, action: "shed-priority" },
       why: "Users see slow requests, but the fleet has capacity to spare: shedding low-priority traffic fails those requests and does not make one slow host faster.",
