@@ -173,6 +173,20 @@ describe("the arithmetic the playbook states", async () => {
     expect(n.burn.slowRate).toBeGreaterThan(n.burn.ticketRate);
   });
 
+  test("the fast-burn page the playbook and the bank describe: 2% of the budget in an hour, confirmed by the last five minutes", () => {
+    // The workbook's Table 5-8: a short window 1/12 of the long one, so an hour's is five minutes.
+    expect(n.burn.pageShare).toBe(0.02);
+    expect(n.burn.pageWindowHours).toBe(1);
+    expect(n.burn.pageShortWindowMinutes * 12).toBe(n.burn.pageWindowHours * 60);
+    expect(n.bank["burn.pageShortWindow"]).toBe(`${n.burn.pageShortWindowMinutes} minutes`);
+    const chapter = readFileSync("content/chapters/interview-playbook/index.mdx", "utf8").replace(/\s+/g, " ");
+    expect(chapter).toContain(
+      'is {bank["burn.page"]} or more ({bank["burn.pageShare"]} of a {bank["month.days"]}-day budget in that time), confirmed by the last {bank["burn.pageShortWindow"]}.',
+    );
+    const answer = questions.map((q) => q.answer).find((a) => a.includes("multiwindow burn-rate alerts"));
+    expect(answer?.replace(/\s+/g, " ")).toContain(`and the last ${n.bank["burn.pageShortWindow"]} still burn as fast`);
+  });
+
   test("the dependency ceiling is below the promise: the promise cannot be met as built", () => {
     // Independent failures: the product, 0.9995^12 (99.40%), about an hour of failure a month.
     expect(n.ceiling.independent).toBeCloseTo(0.9995 ** 12, 12);

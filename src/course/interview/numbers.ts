@@ -32,6 +32,7 @@ import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts"
 import { defaultServices, parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { balancingFailureShare, grpcExampleThrottling } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
+import { alertRules } from "../../sim/gameday/slo.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
 import { preProvisionFactor } from "../../sim/cells/static-stability.ts";
 import { nonCellularImpact } from "../../sim/cells/blast.ts";
@@ -274,9 +275,12 @@ export const burn = (() => {
   const badShare = 0.02;
   const incidentMinutes = 90;
   const rate = burnRate(badShare, target);
-  // The SRE Workbook's fast-burn page: 2% of a 30-day budget in one hour.
-  const pageShare = 0.02;
-  const pageWindowHours = 1;
+  // The SRE Workbook's fast-burn page, as the game day's alerts apply it: 2% of a 30-day budget
+  // in one hour, while the last five minutes (1/12 of the hour) burn as fast.
+  const fastBurn = alertRules.find((rule) => rule.id === "fast-burn")!;
+  const pageShare = fastBurn.budgetSpent;
+  const pageWindowHours = fastBurn.longWindow / 3600;
+  const pageShortWindowMinutes = fastBurn.shortWindow / 60;
   // A slow burn against the same objective, lasting as long as the workbook's ticket window
   // (10% of the budget in three days).
   const slowBad = 0.002;
@@ -291,6 +295,7 @@ export const burn = (() => {
     exhaustionHours: exhaustionSeconds(rate, month) / 3600,
     pageShare,
     pageWindowHours,
+    pageShortWindowMinutes,
     pageThreshold: burnRateFor(pageShare, pageWindowHours * 3600, month),
     slowBad,
     slowDays: ticketDays,
@@ -762,6 +767,7 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.page": grouped(burn.pageThreshold, 1),
   "burn.pageShare": percentUpTo(burn.pageShare),
   "burn.pageWindow": countOf(burn.pageWindowHours, "hour"),
+  "burn.pageShortWindow": countOf(burn.pageShortWindowMinutes, "minute"),
   "burn.pageHours": grouped(burn.pageWindowHours),
   "month.days": grouped(month),
   "burn.slowBad": percentUpTo(burn.slowBad),
