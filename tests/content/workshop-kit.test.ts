@@ -21,6 +21,8 @@ import {
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
 import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../src/format/number.ts";
+import { inWords } from "../../src/format/words.ts";
+import { writeUpOtherRisks } from "../../content/chapters/failure-domains/numbers.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
 import { parseFailureMap } from "../../src/sim/failure-map/index.ts";
 import { exampleSystemMap } from "../../src/course/workshop/example-system.ts";
@@ -304,6 +306,37 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
         preparedStep(id).moments.map(({ label, value }) => ({ label, value })),
         id,
       ).toEqual(expected);
+  });
+
+  test("the case study's map found as many other shared pools as the failure-domains chapter cites from the write-up", () => {
+    const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8").replace(/\s+/g, " ");
+    expect(kit).toContain(
+      `the map the team drew of its own platform found ${inWords(writeUpOtherRisks)} of them besides the pool that caused the outage.`,
+    );
+  });
+
+  test("the kit's key moments are the replay's, in its order, and pricing recovers within seconds of slowing", () => {
+    const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8").replace(/\s+/g, " ");
+    // What the kit calls each moment, against the replay's own label for it.
+    const named: [string, string][] = [
+      ["pricing slowing", "pricing slows"],
+      ["the pool filling", "pool full"],
+      ["goodput gone", "goodput gone"],
+      ["pricing recovering", "pricing recovers"],
+      ["the first refusal", "first refusal"],
+      ["the intervention", "operators step in"],
+    ];
+    expect(kit).toContain(
+      "in the replay they jump between the key moments: pricing slowing, the pool filling, goodput gone, pricing recovering (the moment to ask why the outage goes on), the first refusal, the intervention.",
+    );
+    const state = replayFromQuery(new URL(stepHref("replay-off"), "http://x").searchParams);
+    const moments = keyMoments(runRetryStorm(scenarios(state).naive).summary);
+    expect(moments.map((m) => m.label)).toEqual(named.map(([, label]) => label));
+    // "In the replay, the slow dependency recovers within seconds; the outage that follows is made by the retries."
+    expect(kit).toContain("In the replay, the slow dependency recovers within seconds;");
+    const at = (label: string) => moments.find((m) => m.label === label)!.time;
+    expect(at("pricing recovers") - at("pricing slows")).toBeGreaterThan(0);
+    expect(at("pricing recovers") - at("pricing slows")).toBeLessThan(60);
   });
 
   test("the replay steps tell the kit's story: off, no recovery until the intervention; three together, recovery by itself", () => {
