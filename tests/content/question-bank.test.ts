@@ -185,6 +185,7 @@ describe("question bank", () => {
       "SRE Workbook": ["https://sre.google/workbook/"],
       "The Tail at Scale": ["https://cacm.acm.org/research/the-tail-at-scale/"],
       MySQL: ["https://dev.mysql.com/doc/"],
+      "AWS's guidance": ["https://docs.aws.amazon.com/whitepapers/", "https://aws.amazon.com/builders-library/"],
     };
     for (const q of questions) {
       const said = [

@@ -15,6 +15,7 @@ import {
   worked,
 } from "./numbers.ts";
 import { questions } from "./bank.ts";
+import { inWords } from "../../format/words.ts";
 
 describe("interview playbook numbers", () => {
   test("shuffle sharding matches the fact sheet", () => {
@@ -329,6 +330,26 @@ describe("figures added so the bank types none of its own", async () => {
     expect(n.bank["route53.healthy"]).toBe("18%");
   });
 
+  test("vendor settings the bank quotes are their documented values: Route 53's intervals, MySQL's semisync time-out, gRPC's hedges in flight", () => {
+    // Route 53 Developer Guide: "every 10 seconds or every 30 seconds".
+    expect([n.bank["route53.fastInterval"], n.bank["route53.standardInterval"]]).toEqual(["10", "30"]);
+    // MySQL's rpl_semi_sync_source_timeout: 10000 ms by default.
+    expect(n.mysqlSemiSync.timeoutSeconds * 1000).toBe(10_000);
+    const said = questions.map((q) => [q.answer, ...q.followUps.map((f) => f.answer)].join("\n")).join("\n");
+    expect(said).toContain(`time-out (${n.bank["mysql.semiSyncTimeout"]} s by default)`);
+    expect(said).toContain(
+      `checkers probe every ${n.bank["route53.fastInterval"]} or ${n.bank["route53.standardInterval"]} seconds`,
+    );
+    // gRPC's hedging: maxAttempts above 5 is used as 5.
+    expect(n.grpcHedging.maxInFlight).toBe(5);
+    expect(said).toContain(`at most ${inWords(n.grpcHedging.maxInFlight)} copies in flight`);
+    // ...read from the figures, not typed beside them.
+    const raw = readFileSync("src/course/interview/questions.yaml", "utf8");
+    expect(raw).toContain("({{mysql.semiSyncTimeout}} s by default)");
+    expect(raw).toContain("every {{route53.fastInterval}} or {{route53.standardInterval}} seconds");
+    expect(raw).toContain("at most {{grpc.hedgeMaxInFlight}} copies in flight");
+  });
+
   test("gRPC throttling at a token ratio of 0.1 stops retries once failures pass about 9.1% of calls", () => {
     expect(n.bank["grpc.stopShare"]).toBe("9.1%");
     // Run the bucket with failures spread evenly at a share just below and just above the figure.
@@ -342,6 +363,16 @@ describe("figures added so the bank types none of its own", async () => {
     };
     expect(retryingAfter(n.retryThrottle.stopShare - 0.01)).toBe(true);
     expect(retryingAfter(n.retryThrottle.stopShare + 0.01)).toBe(false);
+  });
+
+  test("gRPC's bucket stops retries at half full, not only below it, as the budget answer says", () => {
+    const answer = questions.find((q) => q.answer.includes("gRPC's retry throttling works this way"))!.answer;
+    expect(answer.replace(/\s+/g, " ")).toContain("retries stop while the bucket is at or below half full;");
+    const bucket = new RetryThrottle(10, 0.1);
+    for (let i = 0; i < 4; i++) bucket.recordFailure();
+    expect(bucket.retryAllowed()).toBe(true); // 6 of 10 tokens
+    bucket.recordFailure();
+    expect(bucket.retryAllowed()).toBe(false); // exactly 5 of 10: half full
   });
 
   test("a coalesced hot key: everyone who asks during a 5 s query waits on it, far more than 1,000", () => {

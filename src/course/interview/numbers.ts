@@ -319,7 +319,27 @@ export const envoy = { panicThreshold: 0.5 };
  * healthy", Amazon Route 53 Developer Guide:
  * https://docs.aws.amazon.com/Route53/latest/DeveloperGuide/dns-failover-determining-health-of-endpoints.html).
  */
-export const route53Health = { healthyShare: 0.18 };
+export const route53Health = {
+  healthyShare: 0.18,
+  /** The two intervals between checks the same page offers: "every 10 seconds or every 30 seconds". */
+  fastIntervalSeconds: 10,
+  standardIntervalSeconds: 30,
+};
+
+/**
+ * MySQL's semisynchronous replication: how long the source waits on a commit for a replica's
+ * acknowledgment before reverting to asynchronous replication, by default
+ * (rpl_semi_sync_source_timeout, 10000 ms; "Configuring Semisynchronous Replication", MySQL 8.4
+ * Reference Manual: https://dev.mysql.com/doc/refman/8.4/en/replication-semisync-interface.html).
+ */
+export const mysqlSemiSync = { timeoutSeconds: 10 };
+
+/**
+ * gRPC's hedging policy: a hedgingPolicy's maxAttempts is the most requests in flight at once, and
+ * gRPC uses 5 for any larger value ("Request Hedging", gRPC documentation:
+ * https://grpc.io/docs/guides/request-hedging/).
+ */
+export const grpcHedging = { maxInFlight: 5 };
 
 /**
  * gRPC retry throttling (gRFC A6) with a token ratio of 0.1: the failure share above which the
@@ -778,6 +798,10 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.ticketShare": percentUpTo(burn.ticketShare),
   "envoy.panic": percentUpTo(envoy.panicThreshold),
   "route53.healthy": percentUpTo(route53Health.healthyShare),
+  "route53.fastInterval": grouped(route53Health.fastIntervalSeconds),
+  "route53.standardInterval": grouped(route53Health.standardIntervalSeconds),
+  "mysql.semiSyncTimeout": grouped(mysqlSemiSync.timeoutSeconds),
+  "grpc.hedgeMaxInFlight": inWords(grpcHedging.maxInFlight),
   "grpc.tokenRatio": grouped(retryThrottle.tokenRatio, 1),
   "grpc.stopShare": percentUpTo(retryThrottle.stopShare),
   "budget.attempts": inWords(retryBudget.attempts),
