@@ -34,3 +34,40 @@ test("the hull diagram draws as many compartments as its caption and description
   );
   expect(figure).toContain(`split into ${compartments} compartments by bulkheads`);
 });
+
+test("the disk exercise, in every variant: its quiet-day feedback answers the busy days' share, and hint 2's even spread is graded right", async () => {
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
+  const { gradeNumeric } = await import("../../../src/grader/grade.ts");
+  const { mulberry32 } = await import("../../../src/sim/random.ts");
+  const { answers, variant } = await import("../../../solutions/daily-disk-failures/solution.ts");
+  const { meta } = loadExercise("daily-disk-failures");
+  if (meta.kind !== "numeric") throw new Error("daily-disk-failures is numeric");
+  const part = (id: string) => meta.parts.find((p) => p.id === id)!;
+  // "A year has 365 days. Spreading {afr}% a year evenly over them is close enough"
+  expect(meta.hints[1]).toContain("Spreading {afr}% a year evenly over them is close enough");
+  const quietMessage = part("quiet-day").feedback[0]!.message;
+  expect(quietMessage).toContain("the share of days on which at least one disk dies");
+  const dealt = [
+    defaultParams(meta),
+    ...Array.from({ length: 40 }, (_, seed) => variant(mulberry32(seed + 1)) as unknown as Record<string, number>),
+  ];
+  for (const params of dealt) {
+    const p = params as unknown as Parameters<typeof answers>[0];
+    const expected = answers(p);
+    const busy = 1 - expected["quiet-day"]!;
+    const verdict = gradeNumeric(part("quiet-day"), String(busy), expected["quiet-day"]!, params);
+    expect(verdict.message, JSON.stringify(params)).toBe(quietMessage);
+    const even = (p.machines * p.disks * p.afr) / 100 / 365;
+    expect(gradeNumeric(part("per-day"), String(even), expected["per-day"]!, params).status).toBe("right");
+  }
+});
+
+test("the playground's year: most days lose a disk or two, as its comment says", () => {
+  expect(read("fleet.play.ts")).toContain("// How the days spread out: most days lose a disk or two.");
+  const golden = read("fleet.golden.txt");
+  const days = (died: string) => Number(golden.match(new RegExp(`^ *${died} died: +(\\d+) days`, "m"))?.[1]);
+  const year = Number(golden.match(/of (\d+) days had no disk death/)?.[1]);
+  expect(year).toBe(365);
+  expect(days("1") + days("2")).toBeGreaterThan(year / 2);
+});
