@@ -191,3 +191,46 @@ test("the playground, as it stands, with a shared pool of 30: the storm ends by 
   expect(summary.recoveredBy).toBe("self");
   expect(summary.recoverySeconds).toBe(biggerPool.recoverySeconds);
 });
+
+test("the bulkheads exercises in every variant: hint 2 of the sizing starts the count at the mean, and the full-pool diagnosis's feedback names what fails with no defence", async () => {
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
+  const { gradeNumeric } = await import("../../../src/grader/grade.ts");
+  const { mulberry32 } = await import("../../../src/sim/random.ts");
+  const { meanInFlight, sizeForTail } = await import("../../../src/sim/concurrency.ts");
+  const { dashboardCase, steadyState } = await import("../../../src/sim/diagnosis/dashboard.ts");
+  type Params = Record<string, number>;
+  const dealt = (meta: Parameters<typeof defaultParams>[0], variant: (rand: () => number) => unknown): Params[] => [
+    defaultParams(meta),
+    ...Array.from({ length: 40 }, (_, seed) => variant(mulberry32(seed + 1)) as Params),
+  ];
+
+  // Sizing: no figure one variant's pool would need; counting up from the mean rounded up reaches it.
+  const sizing = loadExercise("bulkhead-sizing").meta;
+  const sizingSolution = await import("../../../solutions/bulkhead-sizing/solution.ts");
+  expect(sizing.hints[1]).toContain("Work it out for n from the mean rounded up, one more at a time");
+  expect(sizing.hints[1]).not.toMatch(/n = \d/);
+  for (const p of dealt(sizing, sizingSolution.variant)) {
+    const mean = meanInFlight(p.rate!, p.meanMillis! / 1000);
+    expect(sizeForTail(mean, 0.001)).toBeGreaterThanOrEqual(Math.ceil(mean));
+  }
+
+  // The full pool: "That is what fails with no defence while recommendations are slow".
+  const pool = loadExercise("diagnose-full-pool").meta;
+  if (pool.kind === "code") throw new Error("diagnose-full-pool has parts");
+  const cost = pool.parts.find((p) => p.id === "cost");
+  if (cost?.kind !== "numeric") throw new Error("diagnose-full-pool has a numeric cost");
+  const message = "That is what fails with no defence while recommendations are slow";
+  expect(cost.feedback.some((f) => f.message.startsWith(message))).toBe(true);
+  const poolSolution = await import("../../../solutions/diagnose-full-pool/solution.ts");
+  let slow = 0;
+  for (const p of dealt(pool, poolSolution.variant)) {
+    const params = p as unknown as Parameters<typeof steadyState>[0];
+    if (dashboardCase(params) !== "slow-dependency") continue;
+    slow++;
+    const failingNow = 1 - steadyState(params, true).success;
+    const verdict = gradeNumeric(cost, String(failingNow), poolSolution.answers(p).cost, p);
+    expect(verdict.message, JSON.stringify(p)).toMatch(new RegExp(`^${message}`));
+  }
+  expect(slow).toBeGreaterThan(5);
+});
