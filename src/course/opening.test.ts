@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { diskFleetOutlook } from "../sim/disk-fleet.ts";
+import { inWords } from "../format/words.ts";
 import { disks, fleet, ladder, tenantExample } from "./opening.ts";
 
 test("the fleet has 20,000 disks and loses about 400 a year at a 2% yearly rate", () => {
@@ -25,4 +26,8 @@ test("blast radius shares for the ladder: 100%, 25%, 10% hit", () => {
 
 test("tenant example: 500 of 2,000 tenants is a quarter", () => {
   expect(tenantExample.share).toBe("25%");
+});
+
+test("each design on the ladder names its count of compartments in words", () => {
+  for (const step of ladder) expect(step.design.toLowerCase().startsWith(inWords(step.compartments))).toBe(true);
 });

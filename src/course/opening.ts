@@ -6,6 +6,7 @@
  * with round, stated assumptions (not a measured fleet): change an input and both follow.
  */
 import { grouped, percent } from "../format/number.ts";
+import { inWords } from "../format/words.ts";
 import { blastRadiusShare, type DiskFleet, diskFleetOutlook } from "../sim/disk-fleet.ts";
 
 /** Worked example: 5,000 machines with 4 disks each; a 2% yearly failure rate is an assumed round figure. */
@@ -24,13 +25,17 @@ export const disks = {
   raw: outlook,
 };
 
+/** A count in words at the start of a sentence: 4 -> "Four". */
+const leadingWords = (n: number) => inWords(n).replace(/^./, (c) => c.toUpperCase());
+
 /** The ladder the chapter walks down: everything shared, 4 fixed shards, 10 cells. */
 export const ladder = [
-  { design: "One shared deployment", compartments: 1 },
-  { design: "Four fixed shards", compartments: 4 },
-  { design: "Ten cells", compartments: 10 },
+  { design: () => "One shared deployment", compartments: 1 },
+  { design: (n: number) => `${leadingWords(n)} fixed shards`, compartments: 4 },
+  { design: (n: number) => `${leadingWords(n)} cells`, compartments: 10 },
 ].map((step) => ({
-  ...step,
+  design: step.design(step.compartments),
+  compartments: step.compartments,
   hit: percent(blastRadiusShare(step.compartments), 0),
   untouched: percent(1 - blastRadiusShare(step.compartments), 0),
 }));
