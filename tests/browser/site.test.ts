@@ -11,7 +11,7 @@ describeInBrowser("course site in Chromium", (browser) => {
   // What the landing page holds (the course map, the three ways in, each step's minutes, Next) is
   // read from the build: tests/site/pages.test.ts.
 
-  test("progress: reset says what it removes, starts on the safe choice, keeps typed code, and can be undone", async () => {
+  test("progress: reset says what it removes, starts on the safe choice, keeps typed code, maps and mock interviews, and can be undone", async () => {
     const { page } = browser;
     await page.goto(`${site}/progress/`);
     const id = await page.locator("[data-exercise-status]").first().getAttribute("data-exercise-status");
@@ -30,6 +30,9 @@ describeInBrowser("course site in Chromium", (browser) => {
           JSON.stringify({ version: 1, exercises: { [id!]: { parts: solved, hints: 0, revealed: false } } }),
         );
         localStorage.setItem(`blast-radius:exercise-code:v1:${id}`, "// mine");
+        // "Code you typed, maps you drew and mock interviews stay."
+        localStorage.setItem("blast-radius:maps:v1", "a map of mine");
+        localStorage.setItem("blast-radius:interviews:v1", "my mock interviews");
       },
       { id, parts },
     );
@@ -51,6 +54,10 @@ describeInBrowser("course site in Chromium", (browser) => {
     );
     await expect(page.evaluate((id) => localStorage.getItem(`blast-radius:exercise-code:v1:${id}`), id)).resolves.toBe(
       "// mine",
+    );
+    await expect(page.evaluate(() => localStorage.getItem("blast-radius:maps:v1"))).resolves.toBe("a map of mine");
+    await expect(page.evaluate(() => localStorage.getItem("blast-radius:interviews:v1"))).resolves.toBe(
+      "my mock interviews",
     );
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Undo the reset");
     await page.keyboard.press("Enter");
