@@ -437,4 +437,46 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(board.getAttribute("data-accepted")).resolves.toBe("1");
     await expect(ranked()).resolves.toEqual([code]);
   });
+  test("the results board ranks the runs of each scenario and seed apart, as its page says", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = browser;
+    // One run that did nothing on each of two seeds of the retry storm, and one on the gray
+    // failure: ranked together, they would be 1, 2 and 3; ranked apart, each is first of its own.
+    const idle = (id: string, seed: number) => {
+      const scenario = findScenario(id)!;
+      const claimedTenantMinutes = finishedScore(scenario, seed, []).tenantMinutes;
+      return encodeRun({ scenario, seed, name: `Idle ${seed}`, claimedTenantMinutes, log: [] });
+    };
+    const storm = findScenario("retry-storm")!;
+    const gray = findScenario("gray-failure")!;
+    const codes = [idle(storm.id, storm.seed), idle(storm.id, storm.seed + 1), idle(gray.id, gray.seed)];
+    await page.goto(`${site}/gameday/board/`);
+    await page.evaluate(() => localStorage.removeItem("blast-radius:gameday-board:v1"));
+    await page.reload();
+    await page.locator("[data-codes]").fill(codes.join("\n"));
+    await page.locator("[data-add]").click();
+    await page.waitForFunction(
+      () => {
+        const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
+        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) === 3;
+      },
+      null,
+      { timeout: 110_000 },
+    );
+    const groups = page.locator("[data-board] .gd-board-group");
+    await expect(groups.count()).resolves.toBe(3);
+    for (const code of codes) {
+      const row = page.locator(`[data-board-row="${code}"]`);
+      await expect(row.locator("td:first-child").innerText()).resolves.toBe("1");
+    }
+    await expect(groups.evaluateAll((gs) => gs.map((g) => g.getAttribute("aria-label")))).resolves.toEqual(
+      expect.arrayContaining([
+        `${storm.title}, seed ${storm.seed}`,
+        `${storm.title}, seed ${storm.seed + 1}`,
+        `${gray.title}, seed ${gray.seed}`,
+      ]),
+    );
+    await page.evaluate(() => localStorage.removeItem("blast-radius:gameday-board:v1"));
+  });
 });
