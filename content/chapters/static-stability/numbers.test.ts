@@ -44,3 +44,19 @@ test("more zones means less spare capacity for the same protection", () => {
   for (let i = 1; i < extra.length; i++) expect(extra[i]!).toBeLessThan(extra[i - 1]!);
   expect(provisioning.map((p) => p.zones)).toEqual([...provisioning.map((p) => p.zones)].sort((a, b) => a - b));
 });
+
+test("the plane-matching exercise cites, for control planes failing more often, the whitepaper the chapter reads and SOURCES.md lists", async () => {
+  const { readFileSync } = await import("node:fs");
+  const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
+  const address = "https://docs.aws.amazon.com/whitepapers/latest/aws-fault-isolation-boundaries/static-stability.html";
+  const quote = "statistically more likely to fail than data planes";
+  expect(read("content/chapters/static-stability/index.mdx")).toContain(address);
+  expect(read("docs/SOURCES.md")).toContain(`| ${address} | control planes are "${quote}"`);
+  const explanation = read("solutions/control-or-data-plane/explanation.md");
+  expect(explanation).toContain(`control planes "${quote}"`);
+  expect(explanation).toContain(`(${address})`);
+  // The feedback says no more than the source: more likely to fail, not "the first thing to get slow".
+  expect(read("exercises/control-or-data-plane/exercise.yaml")).toContain(
+    "control plane, which AWS finds statistically more likely to fail than a data plane",
+  );
+});
