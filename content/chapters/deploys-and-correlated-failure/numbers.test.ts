@@ -55,3 +55,74 @@ test("HPE's bulletin, as published: failure at 32,768 hours of operation (3 year
   // 3 × 365 + 270 days and 8 hours, as the bulletin states it.
   expect((3 * 365 + 270) * 24 + 8).toBe(32_768);
 });
+
+test("the correlated-failure exercise's leap smear: Google Public NTP's hours, cited to its page", () => {
+  const explanation = readFileSync(
+    new URL("../../../solutions/correlated-failure-defences/explanation.md", import.meta.url),
+    "utf8",
+  );
+  const address = "https://developers.google.com/time/smear";
+  expect(readFileSync(new URL("../../../docs/SOURCES.md", import.meta.url), "utf8")).toContain(`| ${address} |`);
+  expect(chapter).toContain(address);
+  expect(explanation).toContain(`Public NTP over ${leapSmear.hours}: [Leap Smear](${address})`);
+  // One defence among others, not "the standard" one: NTP itself steps the clock.
+  expect(explanation).not.toMatch(/standard\s+defence/);
+});
+
+test("the canary diagnosis in every variant: about half of healthy bakes end above the average, and the bake it asks for catches the regression at least 90% of the time", async () => {
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
+  const { mulberry32 } = await import("../../../src/sim/random.ts");
+  const { binomialTail, detectionWithin } = await import("../../../src/sim/canary.ts");
+  const { bakeMinutesToCatch, cellRequests } = await import("../../../src/sim/diagnosis/rollout.ts");
+  const { variant } = await import("../../../solutions/diagnose-canary/solution.ts");
+  const { meta } = loadExercise("diagnose-canary");
+  const text = JSON.stringify(meta);
+  expect(text).toContain(
+    "Half of all healthy bakes end above the average: halting on that would stop about every other good release.",
+  );
+  expect(text).toContain("Half of healthy bakes end above it");
+  expect(text).toContain("at least 90% of the time");
+  const explanation = readFileSync(
+    new URL("../../../solutions/diagnose-canary/explanation.md", import.meta.url),
+    "utf8",
+  );
+  expect(explanation).toContain("at least nine\ntimes in ten");
+  const dealt = [defaultParams(meta), ...Array.from({ length: 30 }, (_, seed) => variant(mulberry32(seed + 1)))];
+  for (const params of dealt) {
+    const p = params as unknown as Parameters<typeof cellRequests>[0];
+    const requests = cellRequests(p);
+    const rate = p.baselinePct / 100;
+    // "Half": the share of healthy bakes strictly above the mean.
+    const above = binomialTail(requests, rate, Math.floor(requests * rate) + 1);
+    expect(above, JSON.stringify(params)).toBeGreaterThan(0.4);
+    expect(above, JSON.stringify(params)).toBeLessThanOrEqual(0.5);
+    const plan = {
+      rate: p.rate,
+      share: 1 / p.cells,
+      baselineErrorRate: rate,
+      regressedErrorRate: p.regressedPct / 100,
+      falseAlarm: p.falseAlarmPct / 100,
+    };
+    const bake = bakeMinutesToCatch(p)!;
+    expect(detectionWithin(plan, bake * 60)).toBeGreaterThanOrEqual(0.9);
+    if (bake > 1) expect(detectionWithin(plan, (bake - 1) * 60)).toBeLessThan(0.9);
+  }
+});
+
+test("the rollout playground: one draw per wave, as its comment says, and its golden's exposures are the canary then whole waves", () => {
+  const program = readFileSync(new URL("./rollout.play.ts", import.meta.url), "utf8");
+  const golden = readFileSync(new URL("./rollout.golden.txt", import.meta.url), "utf8");
+  const setting = (name: string) =>
+    Number(program.match(new RegExp(`const ${name} = ([\\d_.]+);`))?.[1]?.replace(/_/g, ""));
+  expect(program).toContain("Each wave bakes for a\n// while; its health checks may notice the bad release");
+  expect(program).toMatch(/for \(let w = 0; w < waves; w\+\+\) \{\n\s+if \(rand\(\) < catchChance\)/);
+  const [cells, perCell, waveSize] = [setting("cells"), setting("customersPerCell"), setting("waveSize")];
+  const expected: number[] = [];
+  for (let reached = 1; ; reached = Math.min(cells, reached + waveSize)) {
+    expected.push(reached * perCell);
+    if (reached === cells) break;
+  }
+  const shown = [...golden.matchAll(/^ +([\d,]+) +[\d.]+%$/gm)].map((m) => Number(m[1]!.replace(/,/g, "")));
+  expect(shown).toEqual(expected);
+});

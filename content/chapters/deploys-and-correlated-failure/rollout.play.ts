@@ -1,5 +1,5 @@
-// A release goes out cell by cell: first the canary, then waves of cells. Each cell bakes for a
-// while; its health check may notice the bad release (or miss it: a gray failure). Change the
+// A release goes out cell by cell: first the canary, then waves of cells. Each wave bakes for a
+// while; its health checks may notice the bad release (or miss it: a gray failure). Change the
 // detection chance, the wave size or the seed, and see how many customers see a bad release.
 import { grouped, mulberry32, rollout } from "course";
 
