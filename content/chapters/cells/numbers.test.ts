@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { grouped } from "../../../src/format/number.ts";
 import { blastRadius, type Fault } from "../../../src/sim/cells/blast.ts";
-import { placeAll, uniformCustomers } from "../../../src/sim/cells/router.ts";
+import { ControlPlane, emptyCellMap, placeAll, uniformCustomers } from "../../../src/sim/cells/router.ts";
 import { canary, shardsLadder, ten, tenPopulations } from "./numbers.ts";
 
 test("with 10 cells a cell failure leaves 90% untouched (AWS cell-based architecture whitepaper)", () => {
@@ -69,4 +69,22 @@ test("the prose and the widget start from the same example: one number from one 
   }).toEqual(cellExample);
   expect(ten.cells).toBe(cellExample.cells);
   expect(ten.customers).toBe(cellExample.customers.toLocaleString("en-US"));
+});
+
+test("the playground's opening comment states its own settings: customers, cells and zones", () => {
+  const program = readFileSync(new URL("./cells.play.ts", import.meta.url), "utf8");
+  const setting = (name: string) =>
+    Number(program.match(new RegExp(`const ${name} = ([\\d_.]+);`))?.[1]?.replace(/_/g, ""));
+  const customersCount = Number(program.match(/uniformCustomers\(([\d_]+)\)/)?.[1]?.replace(/_/g, ""));
+  expect(program).toContain(
+    `// A cell-based service with the course's own cell simulation. ${grouped(customersCount)} customers are placed in\n// ${setting("cells")} cells (each new customer goes to the emptiest cell); cell i lives in zone i % ${setting("zones")}.`,
+  );
+  // "each new customer goes to the emptiest cell": with cells 0 and 1 holding customers, the next goes to 2.
+  const controlPlane = new ControlPlane(emptyCellMap(setting("cells")));
+  controlPlane.assign("a", 0);
+  controlPlane.assign("b", 1);
+  expect(controlPlane.place("c")).toMatchObject({ ok: true, cell: 2 });
+  controlPlane.assign("d", 2);
+  controlPlane.assign("e", 2);
+  expect(controlPlane.place("f")).toMatchObject({ ok: true, cell: 3 });
 });
