@@ -234,3 +234,29 @@ test("the bulkheads exercises in every variant: hint 2 of the sizing starts the 
   }
   expect(slow).toBeGreaterThan(5);
 });
+
+test("the bulkhead exercises' typed figures: the worked solution's hung dependency is the check's, and the queue hint's drain outlasts the client", async () => {
+  const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
+  const checks = read("exercises/bulkhead-limit-queue/checks.ts");
+  const [, limit, queue] = checks.match(/new Bulkhead\((\d+), (\d+)\);\n\s+const hung/) ?? [];
+  const calls = Number(checks.match(/for \(let i = 0; i < (\d+); i\+\+\)\n\s+bulkhead\.run\(hung\.task\)/)?.[1]);
+  const held = Number(limit) + Number(queue);
+  expect(checks).toContain(`t.equal(rejected, ${calls - held});`);
+  expect(read("solutions/bulkhead-limit-queue/explanation.md")).toContain(
+    `With ${limit} slots\nand a queue of ${queue}, a hung dependency holds exactly ${held} callers; the other ${calls - held} of the check's ${calls}\nare turned away at once`,
+  );
+  // "How long does a queue of 10 take to drain when each of 8 connections finishes a call every 2.5 s?"
+  const { situation } = await import("../../../solutions/bulkhead-when-full/solution.ts");
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const hint = loadExercise("bulkhead-when-full").meta.hints[1] ?? "";
+  const shortQueue = Number(
+    hint.match(
+      new RegExp(
+        `a queue of (\\d+) take to drain when each of ${situation.connections} connections finishes a call every ${situation.callSeconds} s`,
+      ),
+    )?.[1],
+  );
+  // Even that short queue takes longer to drain than the client waits: the hint points at rejecting.
+  expect(shortQueue).toBeLessThan(situation.queue);
+  expect(shortQueue / (situation.connections / situation.callSeconds)).toBeGreaterThan(situation.timeoutSeconds);
+});
