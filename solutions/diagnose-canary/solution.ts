@@ -3,6 +3,7 @@ import { grouped, percentUpTo, rounded } from "../../src/format/number.ts";
 import { alarmThreshold, binomialTail, canaryRequests, detectionWithin } from "../../src/sim/canary.ts";
 import {
   bakeMinutesToCatch,
+  canaryPlan,
   cellRequests,
   type RolloutParams,
   rolloutCase,
@@ -62,13 +63,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
   }
   // The bake for next time: minute by minute, the first that catches the regression 90% of the time.
   const bake = bakeMinutesToCatch(p)!;
-  const plan = {
-    rate: p.rate,
-    share: 1 / p.cells,
-    baselineErrorRate: b,
-    regressedErrorRate: p.regressedPct / 100,
-    falseAlarm: p.falseAlarmPct / 100,
-  };
+  const plan = canaryPlan(p);
   const at = (minutes: number) => {
     const count = canaryRequests(p.rate, 1 / p.cells, minutes * 60);
     const k = alarmThreshold({ requests: count, baselineErrorRate: b, falseAlarm: plan.falseAlarm });

@@ -74,7 +74,7 @@ test("the canary diagnosis in every variant: about half of healthy bakes end abo
   const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
   const { mulberry32 } = await import("../../../src/sim/random.ts");
   const { binomialTail, detectionWithin } = await import("../../../src/sim/canary.ts");
-  const { bakeMinutesToCatch, cellRequests } = await import("../../../src/sim/diagnosis/rollout.ts");
+  const { bakeMinutesToCatch, canaryPlan, cellRequests } = await import("../../../src/sim/diagnosis/rollout.ts");
   const { variant } = await import("../../../solutions/diagnose-canary/solution.ts");
   const { meta } = loadExercise("diagnose-canary");
   const text = JSON.stringify(meta);
@@ -97,13 +97,7 @@ test("the canary diagnosis in every variant: about half of healthy bakes end abo
     const above = binomialTail(requests, rate, Math.floor(requests * rate) + 1);
     expect(above, JSON.stringify(params)).toBeGreaterThan(0.4);
     expect(above, JSON.stringify(params)).toBeLessThanOrEqual(0.5);
-    const plan = {
-      rate: p.rate,
-      share: 1 / p.cells,
-      baselineErrorRate: rate,
-      regressedErrorRate: p.regressedPct / 100,
-      falseAlarm: p.falseAlarmPct / 100,
-    };
+    const plan = canaryPlan(p);
     const bake = bakeMinutesToCatch(p)!;
     expect(detectionWithin(plan, bake * 60)).toBeGreaterThanOrEqual(0.9);
     if (bake > 1) expect(detectionWithin(plan, (bake - 1) * 60)).toBeLessThan(0.9);

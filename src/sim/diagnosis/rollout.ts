@@ -8,7 +8,7 @@
  *   other-cell   the canary is fine, but a cell on the old release is high: not the release
  * Pure and seeded: the seed picks the counts (within each situation's bounds) and the other cell.
  */
-import { alarmThreshold, bakeToDetect } from "../canary.ts";
+import { alarmThreshold, bakeToDetect, type CanaryPlan } from "../canary.ts";
 import { mulberry32, randomInt } from "../random.ts";
 
 export const rolloutCases = ["regression", "noise", "other-cell"] as const;
@@ -47,20 +47,20 @@ export function rolloutThreshold(p: RolloutParams): number {
   });
 }
 
+/** The canary cell's plan for the canary statistics: its share of the traffic and the error rates, as fractions. */
+export function canaryPlan(p: RolloutParams): CanaryPlan {
+  return {
+    rate: p.rate,
+    share: 1 / p.cells,
+    baselineErrorRate: p.baselinePct / 100,
+    regressedErrorRate: p.regressedPct / 100,
+    falseAlarm: p.falseAlarmPct / 100,
+  };
+}
+
 /** The shortest bake, in minutes, after which the canary cell catches the regression 90% of the time. */
 export function bakeMinutesToCatch(p: RolloutParams): number | null {
-  const choice = bakeToDetect(
-    {
-      rate: p.rate,
-      share: 1 / p.cells,
-      baselineErrorRate: p.baselinePct / 100,
-      regressedErrorRate: p.regressedPct / 100,
-      falseAlarm: p.falseAlarmPct / 100,
-    },
-    0.9,
-    60,
-    24 * 3600,
-  );
+  const choice = bakeToDetect(canaryPlan(p), 0.9, 60, 24 * 3600);
   return choice.bakeSeconds === null ? null : choice.bakeSeconds / 60;
 }
 
