@@ -13,7 +13,7 @@ import { duration, times } from "../../src/format/number.ts";
 import { finishedGame } from "../../src/sim/gameday/game.ts";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { alertRules } from "../../src/sim/gameday/slo.ts";
-import { speeds } from "../../src/widgets/gameday/protocol.ts";
+import { speedKeys, speeds } from "../../src/widgets/gameday/protocol.ts";
 import { attr, findAll, parseBuiltPage, textOf } from "../../tools/built-site.ts";
 
 /** A built page's text, its no-break spaces (a number bound to its unit) read as spaces. */
@@ -51,6 +51,30 @@ test.each(scenarios.map((s) => s.id))("the %s page offers the dashboard's speeds
   const offered = pageText(`gameday/${id}/`).match(/play it at (.*?) speed,/)?.[1];
   expect(offered).toBeDefined();
   expect(listed(offered!)).toEqual(running.map((s) => times(s)));
+});
+
+test("how to play and each dashboard's help line name the keys the dashboard's handler reads (speedKeys)", () => {
+  const howToItem = findAll(
+    parseBuiltPage("gameday/"),
+    (el) => el.tagName === "li" && textOf(el).includes("pause when you want to think (keys"),
+  );
+  expect(howToItem).toHaveLength(1);
+  const howTo = findAll(howToItem[0]!, (k) => k.tagName === "kbd").map((k) => textOf(k));
+  expect(howTo).toEqual(speeds.map((s) => speedKeys[s]));
+  for (const { id } of scenarios) {
+    const help = findAll(parseBuiltPage(`gameday/${id}/`), (el) =>
+      (attr(el, "class") ?? "").split(" ").includes("gd-help"),
+    );
+    expect(help.map((el) => textOf(el).replace(/\s+/g, " "))).toEqual([
+      `Keys: ${speedKeys[0]} pause, ${running
+        .map((s) => speedKeys[s])
+        .join(", ")
+        .replace(/, (\S+)$/, " and $1")} for ${running
+        .map((s) => times(s))
+        .join(", ")
+        .replace(/, (\S+)$/, " and $1")} speed.`,
+    ]);
+  }
 });
 
 test("how to play names the speed a game starts at and the faster ones, and cites the workbook its alerts follow", () => {

@@ -28,6 +28,7 @@ import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, PendingAction, Speed, ToWorker } from "./protocol.ts";
+import { speedForKey } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { nameKey, replayLink } from "./share.ts";
@@ -755,8 +756,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   }
   root.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
-    const key = { "0": 0, "1": 1, "5": 5, "2": 20 }[event.key] as Speed | undefined;
-    if (key !== undefined && root.dataset.state === "playing") send({ type: "speed", speed: key });
+    const speed = speedForKey(event.key);
+    if (speed !== undefined && root.dataset.state === "playing") send({ type: "speed", speed });
   });
 
   // A tab in the background: the player can neither see nor answer the incident, so the clock

@@ -11,6 +11,17 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 export const speeds = [0, 1, 5, 20] as const;
 export type Speed = (typeof speeds)[number];
 
+/**
+ * The key that sets each speed on the dashboard: one key map for the page's handler, its help
+ * line and How to play. 20× is "2": the first digit, as 1 and 5 are theirs.
+ */
+export const speedKeys: Readonly<Record<Speed, string>> = { 0: "0", 1: "1", 5: "5", 20: "2" };
+
+/** The speed a key sets, if it sets one. */
+export function speedForKey(key: string): Speed | undefined {
+  return speeds.find((s) => speedKeys[s] === key);
+}
+
 export type ToWorker =
   /** A new game of `scenario` on `seed`. */
   | { type: "start"; scenario: string; seed: number }
