@@ -55,6 +55,17 @@ test("the plane-matching exercise cites, for control planes failing more often, 
   const explanation = read("solutions/control-or-data-plane/explanation.md");
   expect(explanation).toContain(`control planes "${quote}"`);
   expect(explanation).toContain(`(${address})`);
+  // DNS failover as data-plane work: Route 53's health-check failover keeps working through a
+  // control-plane impairment, as the whitepaper's Appendix B says.
+  const route53 =
+    "https://docs.aws.amazon.com/whitepapers/latest/aws-fault-isolation-boundaries/appendix-b---edge-network-global-service-guidance.html";
+  const keepsWorking =
+    "DNS resolution and health checks, and updates to routing resulting from changes in health checks, will continue to work";
+  expect(read("docs/SOURCES.md")).toContain(
+    `| ${route53} | during a Route 53 control-plane impairment, "${keepsWorking}"`,
+  );
+  expect(explanation).toContain(`"${keepsWorking}"`);
+  expect(explanation).toContain(`(${route53})`);
   // The feedback says no more than the source: more likely to fail, not "the first thing to get slow".
   expect(read("exercises/control-or-data-plane/exercise.yaml")).toContain(
     "control plane, which AWS finds statistically more likely to fail than a data plane",
