@@ -28,6 +28,7 @@ import {
   workedFigures,
 } from "../../src/grader/solution.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
+import { dealtParams } from "../support/dealt-params.ts";
 import { syllabus } from "../support/syllabus.ts";
 import { ungroupedThousands } from "../support/thousands.ts";
 import { lettersAsTimes } from "../support/times-sign.ts";
@@ -85,9 +86,7 @@ const variantIds = (
 
 /** The chapter's parameters, then those of variants 1 to `variants` where the exercise deals variants. */
 function paramSets(id: string, mod: SolutionModule, variants: number): ReturnType<typeof defaultParams>[] {
-  const sets = [defaultParams(exercise(id).meta)];
-  if (variantIds.includes(id)) for (let seed = 1; seed <= variants; seed++) sets.push(mod.variant!(mulberry32(seed)));
-  return sets;
+  return dealtParams(exercise(id).meta, variantIds.includes(id) ? mod.variant : undefined, variants);
 }
 
 /** Every value a text states: 42, 1,820, 0.055%, 1/1820, "100 of 100", and N as "1 in N". */

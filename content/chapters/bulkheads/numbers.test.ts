@@ -194,16 +194,13 @@ test("the playground, as it stands, with a shared pool of 30: the storm ends by 
 
 test("the bulkheads exercises in every variant: hint 2 of the sizing starts the count at the mean, and the full-pool diagnosis's feedback names what fails with no defence", async () => {
   const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
-  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
   const { gradeNumeric } = await import("../../../src/grader/grade.ts");
-  const { mulberry32 } = await import("../../../src/sim/random.ts");
   const { meanInFlight, sizeForTail } = await import("../../../src/sim/concurrency.ts");
   const { dashboardCase, steadyState } = await import("../../../src/sim/diagnosis/dashboard.ts");
   type Params = Record<string, number>;
-  const dealt = (meta: Parameters<typeof defaultParams>[0], variant: (rand: () => number) => unknown): Params[] => [
-    defaultParams(meta),
-    ...Array.from({ length: 40 }, (_, seed) => variant(mulberry32(seed + 1)) as Params),
-  ];
+  const { dealtParams } = await import("../../../tests/support/dealt-params.ts");
+  const dealt = (meta: Parameters<typeof dealtParams>[0], variant: Parameters<typeof dealtParams>[1]): Params[] =>
+    dealtParams(meta, variant, 40);
 
   // Sizing: no figure one variant's pool would need; counting up from the mean rounded up reaches it.
   const sizing = loadExercise("bulkhead-sizing").meta;

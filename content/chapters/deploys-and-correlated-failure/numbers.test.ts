@@ -71,8 +71,6 @@ test("the correlated-failure exercise's leap smear: Google Public NTP's hours, c
 
 test("the canary diagnosis in every variant: about half of healthy bakes end above the average, and the bake it asks for catches the regression at least 90% of the time", async () => {
   const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
-  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
-  const { mulberry32 } = await import("../../../src/sim/random.ts");
   const { binomialTail, detectionWithin } = await import("../../../src/sim/canary.ts");
   const { bakeMinutesToCatch, canaryPlan, cellRequests } = await import("../../../src/sim/diagnosis/rollout.ts");
   const { variant } = await import("../../../solutions/diagnose-canary/solution.ts");
@@ -88,7 +86,8 @@ test("the canary diagnosis in every variant: about half of healthy bakes end abo
     "utf8",
   );
   expect(explanation).toContain("at least nine\ntimes in ten");
-  const dealt = [defaultParams(meta), ...Array.from({ length: 30 }, (_, seed) => variant(mulberry32(seed + 1)))];
+  const { dealtParams } = await import("../../../tests/support/dealt-params.ts");
+  const dealt = dealtParams(meta, variant, 30);
   for (const params of dealt) {
     const p = params as unknown as Parameters<typeof cellRequests>[0];
     const requests = cellRequests(p);

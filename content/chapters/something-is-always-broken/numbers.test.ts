@@ -37,9 +37,7 @@ test("the hull diagram draws as many compartments as its caption and description
 
 test("the disk exercise, in every variant: its quiet-day feedback answers the busy days' share, and hint 2's even spread is graded right", async () => {
   const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
-  const { defaultParams } = await import("../../../src/grader/exercise-meta.ts");
   const { gradeNumeric } = await import("../../../src/grader/grade.ts");
-  const { mulberry32 } = await import("../../../src/sim/random.ts");
   const { answers, variant } = await import("../../../solutions/daily-disk-failures/solution.ts");
   const { meta } = loadExercise("daily-disk-failures");
   if (meta.kind !== "numeric") throw new Error("daily-disk-failures is numeric");
@@ -48,10 +46,8 @@ test("the disk exercise, in every variant: its quiet-day feedback answers the bu
   expect(meta.hints[1]).toContain("Spreading {afr}% a year evenly over them is close enough");
   const quietMessage = part("quiet-day").feedback[0]!.message;
   expect(quietMessage).toContain("the share of days on which at least one disk dies");
-  const dealt = [
-    defaultParams(meta),
-    ...Array.from({ length: 40 }, (_, seed) => variant(mulberry32(seed + 1)) as unknown as Record<string, number>),
-  ];
+  const { dealtParams } = await import("../../../tests/support/dealt-params.ts");
+  const dealt = dealtParams(meta, variant, 40);
   for (const params of dealt) {
     const p = params as unknown as Parameters<typeof answers>[0];
     const expected = answers(p);
