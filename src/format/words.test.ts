@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { inWords, percentileName, percentileOrdinal, timesInWords } from "./words.ts";
+import { inWords, listNames, percentileName, percentileOrdinal, timesInWords } from "./words.ts";
 
 describe("small numbers in words", () => {
   test("counts from zero to twelve, and nothing else", () => {
@@ -30,4 +30,12 @@ describe("small numbers in words", () => {
   test("percentiles as engineers name them", () => {
     expect([0.95, 0.99, 0.5, 0.999].map(percentileName)).toEqual(["p95", "p99", "p50", "p99.9"]);
   });
+});
+
+test("a list as a sentence writes it: commas, then 'and' (or 'or') before the last; one alone; none empty", () => {
+  expect(listNames(["a", "b", "c"])).toBe("a, b and c");
+  expect(listNames(["1×", "5×", "20×"], "or")).toBe("1×, 5× or 20×");
+  expect(listNames(["a", "b"], "or")).toBe("a or b");
+  expect(listNames(["a"])).toBe("a");
+  expect(listNames([])).toBe("");
 });

@@ -7,6 +7,7 @@
  *   timesInWords(1)            "once"          "once", "twice", then "three times"
  *   percentileOrdinal(0.95)    "95th"          a percentile, given as a share, as an ordinal
  *   percentileName(0.95)       "p95"           the same percentile as engineers write it
+ *   listNames(["a", "b", "c"])  "a, b and c"    a list as a sentence writes it ("a, b or c" with "or")
  */
 
 const countWords = [
@@ -48,4 +49,10 @@ export function percentileOrdinal(share: number): string {
   const teen = p % 100 >= 11 && p % 100 <= 13;
   const suffix = teen ? "th" : (["th", "st", "nd", "rd"][p % 10] ?? "th");
   return `${p}${suffix}`;
+}
+
+/** A list as a sentence writes it: "a, b and c", or "a, b or c"; one item alone, and none as "". */
+export function listNames(items: readonly string[], conjunction: "and" | "or" = "and"): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items.at(-1)}`;
 }

@@ -15,6 +15,7 @@ import { fillParams, fillParamsForReading } from "./fill-params.ts";
 import { type Figures, parseAnswer, plainNumber, shareScale } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
 import { countOf, grouped, percentAndOneIn, percentFigures, rounded, roundToFigures } from "../format/number.ts";
+import { listNames } from "../format/words.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
 
@@ -279,9 +280,7 @@ function whichWay(value: number, expected: number): string {
 }
 
 /** "a, b or c" for a list of ids. */
-function listIds(ids: string[]): string {
-  return ids.length < 2 ? ids.join("") : `${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}`;
-}
+const listIds = (ids: string[]) => listNames(ids, "or");
 
 /** Grade a choice part; `selected` holds the ticked choice ids. Unknown ids are an input error. */
 export function gradeChoice(part: ChoicePart, selected: string[], expected: ChoiceAnswer): Verdict {

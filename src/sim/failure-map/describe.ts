@@ -2,12 +2,11 @@
 import { resourceKinds } from "./model.ts";
 import type { ResourceImpact } from "./analyse.ts";
 import { percentUpTo } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 
-/** "a, b and c" */
-export function listNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
+// The course's one list rule ("a, b and c"), which the maps' sentences use; re-exported because the
+// playground's "course" library offers it with the failure-map analysis.
+export { listNames };
 
 /** One sentence: how many services (and how much traffic) fail when the resource saturates. */
 export function describeImpact(impact: ResourceImpact, totalServices: number): string {
