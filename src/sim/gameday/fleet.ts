@@ -222,6 +222,13 @@ export class Fleet {
   private cachedUntil: Float64Array;
   private cacheLookups = 0;
   private cacheHits = 0;
+  /** Every cache lookup and hit since the start (the dashboard's counts are per second). */
+  private readonly cacheTally = { lookups: 0, hits: 0 };
+
+  /** The share of cache lookups so far that hit (0 before the first). */
+  cacheHitShare(): number {
+    return this.cacheTally.lookups === 0 ? 0 : this.cacheTally.hits / this.cacheTally.lookups;
+  }
 
   /** What monitoring reported since the last look (crashes, health checks, deploys), oldest first. */
   private notices: { at: number; text: string }[] = [];
@@ -395,8 +402,10 @@ export class Fleet {
     const cache = this.spec.cache;
     if (cache) {
       this.cacheLookups++;
+      this.cacheTally.lookups++;
       if (this.cachedUntil[request.key]! > now) {
         this.cacheHits++;
+        this.cacheTally.hits++;
         return this.requestDone(request, true, now + cache.hitMs / 1000);
       }
     }

@@ -10,7 +10,9 @@ import { actionSpec } from "./actions.ts";
 import { fixedGroupsBlastRadius } from "../shuffle-shard.ts";
 import { finishedGame, Game } from "./game.ts";
 import { judgePar, type ParJudgement } from "./judgement.ts";
-import { findScenario, grayHost, poisonTenant, scenarios, type GameScenario } from "./scenarios.ts";
+import { findScenario, grayHost, herdWarmHitShare, poisonTenant, scenarios, type GameScenario } from "./scenarios.ts";
+import { Fleet } from "./fleet.ts";
+import { percent } from "../../format/number.ts";
 import { stormWarmup } from "./storm.ts";
 import { resultsOf } from "./results.ts";
 
@@ -265,6 +267,23 @@ describe("what the briefings, causes and explanations say, against the scenarios
   const capacity = (spec: ReturnType<typeof fleetOf>["spec"], hosts = spec.hosts.length) =>
     (hosts * spec.slots) / ((spec.serviceMs.median / 1000) * Math.exp(spec.serviceMs.sigma ** 2 / 2));
   const load = (spec: ReturnType<typeof fleetOf>["spec"]) => spec.tenants.reduce((sum, t) => sum + t.rate, 0);
+
+  test("thundering herd: the briefing's share of reads the cache answers is the model's, before the flush", () => {
+    const scenario = findScenario("thundering-herd")!;
+    // "Nearly every read": at least 19 reads in 20, in the formula the briefing prints and in the
+    // fleet it describes, played up to the flush.
+    const nearlyEvery = 0.95;
+    expect(herdWarmHitShare).toBeGreaterThanOrEqual(nearlyEvery);
+    expect(scenario.briefing).toContain(`the cache answers about ${percent(herdWarmHitShare, 0)} of reads.`);
+    const game = new Game(scenario, scenario.seed);
+    game.advanceTo(scenario.faultAt);
+    const fleet = game.model;
+    if (!(fleet instanceof Fleet)) throw new Error("the thundering herd runs on the fleet");
+    const played = fleet.cacheHitShare();
+    expect(played).toBeGreaterThanOrEqual(nearlyEvery);
+    // "About": the played share is within one percentage point of the formula's.
+    expect(Math.abs(played - herdWarmHitShare)).toBeLessThan(0.01);
+  });
 
   test("retry storm: the briefing names the services that call the dependency that slows, the cause those that never do", () => {
     const scenario = findScenario("retry-storm")!;

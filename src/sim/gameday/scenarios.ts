@@ -2,7 +2,7 @@
  * The game days: each a seeded incident on one of the course's systems, the actions its
  * operator has, the chapters it exercises, and a reference response (the par).
  */
-import { asGiven, minutesAndSeconds, percentUpTo, times } from "../../format/number.ts";
+import { asGiven, minutesAndSeconds, percent, percentUpTo, times } from "../../format/number.ts";
 import { inWords } from "../../format/words.ts";
 import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cells/index.ts";
 import { randomStreams } from "../random.ts";
@@ -223,6 +223,17 @@ function zoneFleet(): FleetSpec {
 const dbHosts = ["db-1", "db-2"];
 
 const herd = { tenants: 30, rate: 10, flushAt: 60, retryDelayMs: 1000, attempts: 3 };
+const herdCache = { keys: 3000, ttl: 300, hitMs: 2 };
+
+/**
+ * The share of reads the warm cache answers before the flush: a key is read
+ * `tenants x rate / keys` times a second, so a fill lasting the time-to-live serves that many
+ * reads times the time-to-live as hits, after the one miss that filled it.
+ */
+export const herdWarmHitShare = (() => {
+  const readsPerFill = ((herd.tenants * herd.rate) / herdCache.keys) * herdCache.ttl;
+  return readsPerFill / (readsPerFill + 1);
+})();
 
 function herdFleet(): FleetSpec {
   const tenants = tenantNames(herd.tenants).map((name) => ({ name, rate: herd.rate, cell: 0 }));
@@ -235,7 +246,7 @@ function herdFleet(): FleetSpec {
     // A connection pool's wait queue: long enough to wait far past any client's patience.
     queueLimit: 2000,
     client: { tryTimeout: 1, attempts: herd.attempts, retryDelayMs: herd.retryDelayMs, backoffCapMs: 4000 },
-    cache: { keys: 3000, ttl: 300, hitMs: 2 },
+    cache: { ...herdCache },
     faults: [{ kind: "flush-cache", at: herd.flushAt }],
     cacheComponent: true,
   };
@@ -434,7 +445,7 @@ export const scenarios: readonly GameScenario[] = [
     code: "th",
     title: "A thundering herd after a cache flush",
     summary: `A cache is flushed; every read goes to the database at once, and each failed read comes back as a retry ${herd.retryDelayMs / 1000} s later.`,
-    briefing: `${herd.tenants} tenants read through a cache in front of ${dbHosts.length} database hosts; the cache answers nearly every read. Clients retry a failed read after exactly ${herd.retryDelayMs / 1000} s, ${herd.attempts - 1} times at most.`,
+    briefing: `${herd.tenants} tenants read through a cache in front of ${dbHosts.length} database hosts; the cache answers about ${percent(herdWarmHitShare, 0)} of reads. Clients retry a failed read after exactly ${herd.retryDelayMs / 1000} s, ${herd.attempts - 1} times at most.`,
     chapters: ["load-shedding", "timeouts-retries-backoff", "retry-storm"],
     seconds: 600,
     faultAt: 60,
