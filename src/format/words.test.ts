@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { inWords, listNames, percentileName, percentileOrdinal, timesInWords } from "./words.ts";
+import { inWords, listJoints, listNames, percentileName, percentileOrdinal, timesInWords } from "./words.ts";
 
 describe("small numbers in words", () => {
   test("counts from zero to twelve, and nothing else", () => {
@@ -38,4 +38,11 @@ test("a list as a sentence writes it: commas, then 'and' (or 'or') before the la
   expect(listNames(["a", "b"], "or")).toBe("a or b");
   expect(listNames(["a"])).toBe("a");
   expect(listNames([])).toBe("");
+});
+
+test("what goes before each item of such a list, for items that are markup: the same rule", () => {
+  expect(listJoints(4)).toEqual(["", ", ", ", ", " and "]);
+  expect(listJoints(2, "or")).toEqual(["", " or "]);
+  expect(listJoints(1)).toEqual([""]);
+  expect(listJoints(0)).toEqual([]);
 });

@@ -8,6 +8,8 @@
  *   percentileOrdinal(0.95)    "95th"          a percentile, given as a share, as an ordinal
  *   percentileName(0.95)       "p95"           the same percentile as engineers write it
  *   listNames(["a", "b", "c"])  "a, b and c"    a list as a sentence writes it ("a, b or c" with "or")
+ *   listJoints(3)              ["", ", ", " and "]   what goes before each item of such a list, for
+ *                                              lists whose items are markup (keys in <kbd>)
  */
 
 const countWords = [
@@ -51,8 +53,17 @@ export function percentileOrdinal(share: number): string {
   return `${p}${suffix}`;
 }
 
+/**
+ * What goes before each of `count` items of a list as a sentence writes it: nothing before the
+ * first, ", " before the middle ones and " and " (or " or ") before the last. The rule
+ * `listNames` follows, for a page whose items are markup rather than strings.
+ */
+export function listJoints(count: number, conjunction: "and" | "or" = "and"): string[] {
+  return Array.from({ length: count }, (_, i) => (i === 0 ? "" : i === count - 1 ? ` ${conjunction} ` : ", "));
+}
+
 /** A list as a sentence writes it: "a, b and c", or "a, b or c"; one item alone, and none as "". */
 export function listNames(items: readonly string[], conjunction: "and" | "or" = "and"): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items.at(-1)}`;
+  const joints = listJoints(items.length, conjunction);
+  return items.map((item, i) => `${joints[i]}${item}`).join("");
 }

@@ -25,6 +25,7 @@ import {
 } from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
+import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("game day in Chromium", (browser) => {
@@ -108,6 +109,10 @@ describeInBrowser("game day in Chromium", (browser) => {
     // Start is disabled once the clock runs: the focus it had moves to the speed the game runs at,
     // so the speed keys work at once (they fell to the page's body, where they did nothing).
     await page.waitForFunction(() => document.activeElement?.matches('[data-speed][aria-pressed="true"]'));
+    // ... the speed How to play says a game starts at.
+    await expect(page.evaluate(() => (document.activeElement as HTMLElement).dataset.speed)).resolves.toBe(
+      String(startingSpeed),
+    );
     await page.keyboard.press("2");
     await page.waitForSelector('[data-speed="20"][aria-pressed="true"]');
     // Pricing slows at 1 min; the storm pages within the next minute, announced politely.

@@ -28,7 +28,7 @@ import { sitePath } from "../../course/url.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import type { FromWorker, PendingAction, Speed, ToWorker } from "./protocol.ts";
-import { speedForKey } from "./protocol.ts";
+import { replaySpeed, speedForKey, startingSpeed } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { nameKey, replayLink } from "./share.ts";
@@ -700,7 +700,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (how.kind === "replay") {
       replayCode = how.code;
       send({ type: "replay", code: replayCode, scenario: setup.scenario });
-      send({ type: "speed", speed: 20 });
+      send({ type: "speed", speed: replaySpeed });
       addFeed(0, "Replay started: the shared run's actions are taken at their times.", "notice");
     } else if (how.kind === "resume") {
       // Paused where it was left: the feed says so once the game is back (showResumed).
@@ -712,7 +712,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       seed = readSeed(seedInput.value)!;
       seedInput.value = String(seed);
       send({ type: "start", scenario: setup.scenario, seed });
-      send({ type: "speed", speed: 1 });
+      send({ type: "speed", speed: startingSpeed });
       addFeed(0, `You are on call: ${setup.title}.`, "notice");
     }
     for (const b of speedButtons) b.disabled = false;

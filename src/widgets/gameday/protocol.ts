@@ -11,6 +11,10 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 export const speeds = [0, 1, 5, 20] as const;
 export type Speed = (typeof speeds)[number];
 
+/** The speed a new game's clock starts at, and the speed a shared run replays at. */
+export const startingSpeed: Speed = 1;
+export const replaySpeed: Speed = 20;
+
 /**
  * The key that sets each speed on the dashboard: one key map for the page's handler, its help
  * line and How to play. 20× is "2": the first digit, as 1 and 5 are theirs.
