@@ -134,3 +134,48 @@ test("the map-outage diagnosis: the traffic part's feedback on 2/11 claims only 
   expect(message).not.toMatch(/share of services failing/);
   expect(message).toMatch(/count of services over all of them, not a share of traffic/);
 });
+
+test("the map-outage exercise's hints name only what the dealt outages turn on, and say of it what the map does", async () => {
+  const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { analyseFailureMap } = await import("../../../src/sim/failure-map/analyse.ts");
+  const { parseFailureMapOrThrow } = await import("../../../src/sim/failure-map/parse.ts");
+  const { outageMapText } = await import("../../../src/sim/diagnosis/map-outage.ts");
+  const { listNames } = await import("../../../src/format/words.ts");
+  const { grouped } = await import("../../../src/format/number.ts");
+  const map = parseFailureMapOrThrow(outageMapText);
+  // Every outage the exercise deals: one per shared resource.
+  const outages = analyseFailureMap(map).impacts;
+  const fails = (service: string) => outages.filter((o) => o.failing.some((f) => f.name === service));
+  const hints = loadExercise("diagnose-map-outage").meta.hints;
+  const text = hints.join(" ");
+
+  // Each service the hints name fails in some outage, so it matters to the answer.
+  const named = map.services.map((s) => s.name).filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+  expect(named.length).toBeGreaterThan(0);
+  for (const name of named) expect(fails(name), `${name} never fails on the map`).not.toEqual([]);
+
+  // "storefront calls ..., so it fails whenever any of them does, even while <resource>, the one
+  // resource it draws from, is fine": its calls, its one resource, and an outage where that holds.
+  const caller = "storefront";
+  const callees = map.calls.filter((c) => c.caller === caller && !c.fallback).map((c) => c.callee);
+  const drawsFrom = map.uses.filter((u) => u.service === caller).map((u) => u.resource);
+  expect(drawsFrom).toHaveLength(1);
+  expect(text).toContain(
+    `${caller} calls ${listNames(callees)}, so it fails whenever any of them does, even while ${drawsFrom[0]}, the one resource it draws from, is fine.`,
+  );
+  for (const callee of callees) for (const outage of fails(callee)) expect(fails(caller)).toContain(outage);
+  expect(
+    outages.some((o) => o.resource !== drawsFrom[0] && o.failing.some((f) => f.name === caller && f.cause === "call")),
+  ).toBe(true);
+  // "Never the other way round": a service that fails by a call fails with one it calls.
+  for (const outage of outages)
+    for (const f of outage.failing)
+      if (f.cause === "call") expect(map.calls.some((c) => c.caller === f.name && c.callee === f.via)).toBe(true);
+
+  // The traffic hint's entry points and total weight are the map's.
+  const entries = map.services.filter((s) => s.weight !== undefined);
+  const total = entries.reduce((sum, s) => sum + s.weight!, 0);
+  expect(text).toContain(
+    `the failing entry points (${entries.map((s) => s.name).join(", ")}) over the total weight, ${grouped(total)}.`,
+  );
+});
