@@ -15,7 +15,7 @@
  *
  * Tests (`*.test.ts`) are left out: they compute the old expressions to compare with. The
  * playgrounds (`*.play.ts`) are the learner's programs, whole and runnable as shown, and print
- * with their own code; so are a code exercise's `starter.ts` and its worked solution. An
+ * with their own code (a percentage excepted: they take the course's `percent`, the last test); so are a code exercise's `starter.ts` and its worked solution. An
  * exercise's situation (the tables and logs a diagnosis exercise shows) and a generated
  * exercise's solution (its variants' numbers and worked figures) are the course's own code, and
  * are read.
@@ -68,7 +68,8 @@ const isHundred = (e: ts.Expression): boolean =>
 
 /**
  * Whether `e` makes a percentage's number from a share: a product with 100 (or a quotient of
- * one: 100 x part / whole), rounded or not (Math's rounding, `Number(…)`, `toFixed`, `toPrecision`).
+ * one: 100 x part / whole), rounded or not (Math's rounding, `Number(…)`, `String(…)`, `toFixed`,
+ * `toPrecision`).
  */
 function scaledToPercent(e: ts.Expression): boolean {
   if (ts.isParenthesizedExpression(e)) return scaledToPercent(e.expression);
@@ -82,13 +83,16 @@ function scaledToPercent(e: ts.Expression): boolean {
     const callee = e.expression;
     if (ts.isPropertyAccessExpression(callee) && ["toFixed", "toPrecision"].includes(callee.name.text))
       return scaledToPercent(callee.expression);
+    // Padded for a column, it is still the percentage it was.
+    if (ts.isPropertyAccessExpression(callee) && ["padStart", "padEnd"].includes(callee.name.text))
+      return scaledToPercent(callee.expression);
     if (
       ts.isPropertyAccessExpression(callee) &&
       ts.isIdentifier(callee.expression) &&
       callee.expression.text === "Math"
     )
       return e.arguments.some(scaledToPercent);
-    if (ts.isIdentifier(callee) && callee.text === "Number") return e.arguments.some(scaledToPercent);
+    if (ts.isIdentifier(callee) && ["Number", "String"].includes(callee.text)) return e.arguments.some(scaledToPercent);
   }
   return false;
 }
@@ -220,6 +224,7 @@ bar.style.width = \`\${Math.round(share * 100)}%\`;
 const f = \`\${share * 100} points\`;
 const g = \`\${(share * 10).toFixed(1)}%\`;
 const h = \`\${Math.round(share * 1000) / 10}%\`;
+const i = \`\${String(p * 100).padStart(3)}%\`;
 const cssWidth = (share: number) => \`\${Math.round(share * 10000) / 100}%\`;`;
   expect(ownFormatting("x.ts", code)).toEqual([
     "x.ts:1: share * 100%",
@@ -227,6 +232,7 @@ const cssWidth = (share: number) => \`\${Math.round(share * 10000) / 100}%\`;`;
     "x.ts:3: Number((share * 100).toFixed(2))%",
     "x.ts:4: (share * 100).toFixed(1)",
     "x.ts:9: Math.round(share * 1000) / 10%",
+    "x.ts:10: String(p * 100).padStart(3)%",
   ]);
   const template =
     "At least {containedAtLeast * 100}% of it, {percent(share)} and {x + 100}; {Math.round(share * 1000) / 10}%, {seconds * 1000} ms.";
@@ -331,4 +337,12 @@ test("outside src/format, no code rounds a number with toFixed or toPrecision", 
       return ownRounding(relative(root, file), code, template);
     }),
   ).toEqual([]);
+});
+
+test("a playground writes its percentages with the course's own percent, as the pages do", () => {
+  // A learner's program prints with its own code, but a percentage is the course's: `percent`
+  // comes from the "course" module, so a playground's 45.0% reads as the chapter's 45.0% does.
+  const playgrounds = ["content"].flatMap((dir) => sourceFiles(join(root, dir))).filter((f) => f.endsWith(".play.ts"));
+  expect(playgrounds.length).toBeGreaterThan(10);
+  expect(playgrounds.flatMap((file) => ownFormatting(relative(root, file), readFileSync(file, "utf8")))).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // The retry storm, twice: once with one shared connection pool, once with bulkheads (a small
 // pool per dependency). Pricing slows down for a few seconds; search and accounts never call it.
 // Try another bulkheadSize, or a bigger shared poolSize, and run it again.
-import { runRetryStorm, defaultScenario } from "course";
+import { runRetryStorm, defaultScenario, percent } from "course";
 
 const params = { duration: 120, intervention: null, poolSize: 20, bulkheadSize: 8 };
 
@@ -14,7 +14,7 @@ for (const defences of [[], ["bulkhead"]] as const) {
   for (const service of summary.services) {
     // A service no request reached in the window has no success rate: it says so.
     const rate = service.incidentSuccessRate;
-    const served = rate === null ? "no request arrived" : `${(100 * rate).toFixed(1).padStart(5)}% served`;
+    const served = rate === null ? "no request arrived" : `${percent(rate).padStart(6)} served`;
     console.log(`  ${service.name.padEnd(9)} calls ${service.dependency.padEnd(9)} ${served} (${window})`);
   }
   const refused = summary.firstRefusalSeconds;

@@ -2,7 +2,7 @@
 // 12 cells (each new customer goes to the emptiest cell); cell i lives in zone i % 3. Land each
 // kind of fault and compare it with the same fault in one shared deployment. Then change the
 // number of cells or zones, or give the shared fleet some headroom, and run it again.
-import { blastRadius, placeAll, uniformCustomers, type Fault } from "course";
+import { blastRadius, percent, placeAll, uniformCustomers, type Fault } from "course";
 
 const cells = 12;
 const zones = 3;
@@ -16,7 +16,7 @@ const faults: Fault[] = [
   { kind: "lost-zone", zone: 1 },
 ];
 
-const pct = (share: number) => `${(share * 100).toFixed(1)}%`.padStart(7);
+const pct = (share: number) => percent(share).padStart(7);
 console.log("fault                 cells hit        cellular  shared");
 for (const fault of faults) {
   const b = blastRadius(customers, router, fault, { cells, zones, sharedHeadroom });

@@ -1,7 +1,7 @@
 // A circuit breaker watching calls to a dependency that is down from t = 1 s to t = 4 s.
 // Calls arrive every 100 ms. Watch it open, fail fast, probe half-open, and close again.
 // Then the retry storm, with nothing but breakers switched on.
-import { CircuitBreaker, runRetryStorm, defaultScenario } from "course";
+import { CircuitBreaker, runRetryStorm, defaultScenario, percent } from "course";
 
 const breaker = new CircuitBreaker({
   kind: "consecutive",
@@ -38,7 +38,7 @@ for (const defences of [[], ["breaker"]] as const) {
   );
   // A service no request reached has no success rate: it says so instead of a percentage.
   const served = summary.services
-    .map((s) => `${s.name} ${s.successRate === null ? "no requests" : `${(100 * s.successRate).toFixed(1)}%`}`)
+    .map((s) => `${s.name} ${s.successRate === null ? "no requests" : percent(s.successRate)}`)
     .join(", ");
   console.log(`${defences.length ? "breakers" : "naive"}: ${served}; opened ${summary.breakerOpenings} times`);
 }

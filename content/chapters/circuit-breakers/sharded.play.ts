@@ -1,7 +1,7 @@
 // One breaker in front of 8 shards, or one breaker per shard? Shard 3 is down; the others are
 // healthy. Requests are spread evenly over the shards. Each breaker opens when 10% or more of
 // its last 20 calls failed. Count how many requests get served.
-import { CircuitBreaker, mulberry32 } from "course";
+import { CircuitBreaker, mulberry32, percent } from "course";
 
 const shards = 8;
 const brokenShard = 3;
@@ -33,6 +33,6 @@ function serve(breakerFor: (shard: number) => CircuitBreaker): number {
 
 const single = new CircuitBreaker(options);
 const perShard = Array.from({ length: shards }, () => new CircuitBreaker(options));
-console.log(`one breaker for the whole backend: ${(100 * serve(() => single)).toFixed(1)}% served`);
-console.log(`one breaker per shard:             ${(100 * serve((s) => perShard[s]!)).toFixed(1)}% served`);
-console.log(`best possible (7 of 8 shards up):  ${((100 * (shards - 1)) / shards).toFixed(1)}%`);
+console.log(`one breaker for the whole backend: ${percent(serve(() => single))} served`);
+console.log(`one breaker per shard:             ${percent(serve((s) => perShard[s]!))} served`);
+console.log(`best possible (7 of 8 shards up):  ${percent((shards - 1) / shards)}`);

@@ -1,7 +1,7 @@
 // A release goes out cell by cell: first the canary, then waves of cells. Each wave bakes for a
 // while; its health checks may notice the bad release (or miss it: a gray failure). Change the
 // detection chance, the wave size or the seed, and see how many customers see a bad release.
-import { grouped, mulberry32, rollout } from "course";
+import { grouped, mulberry32, percent, rollout } from "course";
 
 const cells = 20;
 const customersPerCell = 1_000;
@@ -41,8 +41,8 @@ console.log(
 );
 console.log("customers who saw the bad release   share of rollouts");
 for (const [exposed, n] of [...exposedCounts].sort((a, b) => a[0] - b[0])) {
-  console.log(`${grouped(exposed).padStart(33)}   ${((100 * n) / trials).toFixed(1).padStart(5)}%`);
+  console.log(`${grouped(exposed).padStart(33)}   ${percent(n / trials).padStart(6)}`);
 }
 console.log(
-  `average exposure: ${((total / trials / (cells * customersPerCell)) * 100).toFixed(1)}% of customers (all at once: 100%)`,
+  `average exposure: ${percent(total / trials / (cells * customersPerCell))} of customers (all at once: 100%)`,
 );

@@ -1,7 +1,7 @@
 // Thread starvation, simulated in 10 ms steps. A tier has 1,000 threads and takes 1,000
 // requests a second. At t = 0 a dependency starts to hang: 5% of requests hold their thread
 // for 100 s; the rest finish within one step. Watch the threads fill up, and who fails.
-import { grouped, mulberry32 } from "course";
+import { grouped, mulberry32, percent } from "course";
 
 const threads = 1_000;
 const requestsPerSecond = 1_000;
@@ -43,12 +43,12 @@ for (let t = 0; t < seconds / step; t++) {
   }
   const now = Math.round((t + 1) * step * 100) / 100;
   if (now % 20 === 0) {
-    const share = ((100 * window.failed) / window.arrived).toFixed(1);
-    console.log(`${grouped(now).padStart(5)} s  ${grouped(held).padStart(12)}  ${share.padStart(18)}%`);
+    const share = percent(window.failed / window.arrived);
+    console.log(`${grouped(now).padStart(5)} s  ${grouped(held).padStart(12)}  ${share.padStart(19)}`);
     window = { arrived: 0, failed: 0 };
   }
 }
 
 // Threads empty and refill in waves, so judge the failure rate over whole waves.
 console.log(`threads first ran out after ${fullAt.toFixed(1)} s`);
-console.log(`from then on ${((100 * sinceFull.failed) / sinceFull.arrived).toFixed(1)}% of all requests failed`);
+console.log(`from then on ${percent(sinceFull.failed / sinceFull.arrived)} of all requests failed`);

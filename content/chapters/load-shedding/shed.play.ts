@@ -1,7 +1,7 @@
 // The retry storm with and without load shedding: a bounded wait queue for connections that
 // refuses new requests at once when it is full, instead of letting them wait behind work
 // whose callers have already given up. Try another shedQueue, or a larger load.
-import { runRetryStorm, defaultScenario, grouped, plot, worstSuccessRate } from "course";
+import { runRetryStorm, defaultScenario, grouped, percent, plot, worstSuccessRate } from "course";
 
 const params = { duration: 60, intervention: null, shedQueue: 10 };
 const runs = {
@@ -13,7 +13,7 @@ for (const [label, { summary, metrics }] of Object.entries(runs)) {
   const longest = Math.max(...metrics.waiting);
   // The lowest success rate of the services that had requests (null if none had one).
   const worst = worstSuccessRate(summary);
-  const served = worst === null ? "no service had a request" : `worst service ${(100 * worst).toFixed(1)}% served`;
+  const served = worst === null ? "no service had a request" : `worst service ${percent(worst)} served`;
   console.log(`${label}: longest wait queue ${grouped(longest)}, ${served}, recovered: ${summary.recovered}`);
 }
 

@@ -1,7 +1,7 @@
 // Part 1: a gRPC-style retry throttle (gRFC A6). The bucket holds up to 10 tokens; a failed
 // call takes one, a success puts back 0.1; retries are allowed only above half full.
 // Part 2: the retry storm with nothing but a retry budget switched on, both kinds.
-import { RetryThrottle, runRetryStorm, defaultScenario, worstSuccessRate } from "course";
+import { RetryThrottle, runRetryStorm, defaultScenario, percent, worstSuccessRate } from "course";
 
 const bucket = new RetryThrottle(10, 0.1);
 // 20 healthy calls, an outage of 30 failed calls, then 80 healthy calls again.
@@ -31,6 +31,6 @@ for (const [label, defences] of Object.entries(runs)) {
   const line =
     worst === null || tries === null
       ? "no request arrived"
-      : `tries per request ${tries.toFixed(2)}, worst service ${(100 * worst).toFixed(1)}% served`;
+      : `tries per request ${tries.toFixed(2)}, worst service ${percent(worst)} served`;
   console.log(`${label.padEnd(13)} ${line}`);
 }

@@ -1,4 +1,4 @@
-import { defaultScenario, plot, runRetryStorm, type RetryPolicy, type RetryStormSummary } from "course";
+import { defaultScenario, percent, plot, runRetryStorm, type RetryPolicy, type RetryStormSummary } from "course";
 
 // Your retry policy. It is called after attempt number `attempt` fails (0 is the first try)
 // and returns how long to sleep, in milliseconds, and whether to try again afterwards.
@@ -19,7 +19,7 @@ function report(name: string, s: RetryStormSummary): void {
   const requests = unrelated.reduce((a, x) => a + x.incidentRequests, 0);
   const succeeded = unrelated.reduce((a, x) => a + x.incidentSucceeded, 0);
   // With no request at all there is no share to print (nothing to divide by): it says so.
-  const served = requests === 0 ? "no request arrived" : `${((100 * succeeded) / requests).toFixed(1)}% succeed`;
+  const served = requests === 0 ? "no request arrived" : `${percent(succeeded / requests)} succeed`;
   const at = (t: number | null) => (t === null ? "never" : `${t} s`);
   console.log(name);
   console.log("  pool full:          ", at(s.poolFullSeconds));
@@ -37,10 +37,10 @@ report("Your policy", yours.summary);
 
 // Second by second: the share of requests that succeed, as the replay draws it. A second in
 // which no request arrived has no share (null): NaN leaves a gap there.
-const percent = (rates: (number | null)[]) => rates.map((r) => (r === null ? NaN : 100 * r));
+const percents = (rates: (number | null)[]) => rates.map((r) => (r === null ? NaN : 100 * r));
 plot({
   title: "Requests that succeed (%)",
   x: naive.metrics.time,
   xLabel: "seconds after pricing slows",
-  series: { naive: percent(naive.metrics.successRate), yours: percent(yours.metrics.successRate) },
+  series: { naive: percents(naive.metrics.successRate), yours: percents(yours.metrics.successRate) },
 });

@@ -1,7 +1,7 @@
 // Shuffle sharding, simulated. Every customer gets its own random pair of the 8 workers.
 // Customer 0 sends a poison request that crashes both of its workers: how many of the
 // other customers lose every worker they have? Change the numbers and run it again.
-import { mulberry32, randomShard, choose, grouped } from "course";
+import { mulberry32, randomShard, choose, grouped, percent } from "course";
 
 const workers = 8;
 const shardSize = 2;
@@ -22,9 +22,9 @@ for (let customer = 1; customer < customers; customer++) {
 }
 
 const others = customers - 1;
-const percent = (count: number) => `${((100 * count) / others).toFixed(2)}%`;
+const ofOthers = (count: number) => percent(count / others, 2);
 console.log(`of the other ${grouped(others)} customers:`);
-const row = (label: string, count: number) => `  ${label.padEnd(20)}${grouped(count).padStart(5)} (${percent(count)})`;
+const row = (label: string, count: number) => `  ${label.padEnd(20)}${grouped(count).padStart(5)} (${ofOthers(count)})`;
 console.log(row(`lose all ${shardSize} workers:`, lostAll));
 console.log(row("lose some:", lostSome));
 console.log(row("lose none:", others - lostAll - lostSome));

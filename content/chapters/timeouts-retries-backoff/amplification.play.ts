@@ -1,7 +1,7 @@
 // How much load do retries add? Two calculators from the course library:
 //   amplification(attempts, layers): calls reaching the bottom when every layer retries
 //   expectedAttempts(retries, p): average attempts when each one fails with probability p
-import { amplification, expectedAttempts, grouped } from "course";
+import { amplification, expectedAttempts, grouped, percentUpTo } from "course";
 
 const attempts = 4;
 for (const layers of [1, 2, 3, 4]) {
@@ -15,6 +15,6 @@ console.log(`retry at the top only: ${grouped(amplification([attempts, 1, 1]))} 
 const retries = attempts - 1;
 for (const p of [0.01, 0.1, 0.5, 0.9, 1]) {
   console.log(
-    `attempts failing ${String(p * 100).padStart(3)}%: ${expectedAttempts(retries, p).toFixed(3)} attempts per request`,
+    `attempts failing ${percentUpTo(p, 0).padStart(4)}: ${expectedAttempts(retries, p).toFixed(3)} attempts per request`,
   );
 }

@@ -2,7 +2,7 @@
 // We draw 100,000 seeded latencies of a dependency that is usually fast (about 20 ms) with a
 // slow tail (1 call in 50 hits a cold cache, about 300 ms), choose timeouts from percentiles
 // of that healthy data, and replay the same calls with the dependency ten times slower.
-import { grouped, mulberry32 } from "course";
+import { grouped, mulberry32, percent } from "course";
 
 const rand = mulberry32(42);
 
@@ -17,7 +17,7 @@ const slowDay = healthy.map((ms) => ms * 10);
 const sorted = [...healthy].sort((a, b) => a - b);
 const percentile = (p: number) => sorted[Math.floor((p / 100) * sorted.length)]!;
 const share = (calls: number[], timeout: number) => calls.filter((ms) => ms > timeout).length / calls.length;
-const pct = (x: number) => `${(100 * x).toFixed(2)}%`.padStart(7);
+const pct = (x: number) => percent(x, 2).padStart(7);
 
 console.log("timeout from       value     timed out (healthy)  timed out (10x slower)");
 for (const p of [99, 99.9]) {
