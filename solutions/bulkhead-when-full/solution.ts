@@ -6,8 +6,11 @@ export const answers = {
   protects: ["unrelated-fine", "contained"],
 };
 
-/** The situation the exercise describes (exercise.yaml's prompt and choices state the same). */
-export const situation = { connections: 8, callSeconds: 2.5, timeoutSeconds: 1, queue: 100 };
+/**
+ * The situation the exercise describes (exercise.yaml's prompt and choices state the same), and
+ * the short queue its second hint starts from, a tenth of the long one.
+ */
+export const situation = { connections: 8, callSeconds: 2.5, timeoutSeconds: 1, queue: 100, shortQueue: 10 };
 
 /** How fast the full compartment completes calls, and how long the long queue takes to drain. */
 export function worked(): Record<string, string> {

@@ -232,7 +232,7 @@ test("the bulkheads exercises in every variant: hint 2 of the sizing starts the 
   expect(slow).toBeGreaterThan(5);
 });
 
-test("the bulkhead exercises' typed figures: the worked solution's hung dependency is the check's, and the queue hint's drain outlasts the client", async () => {
+test("the bulkhead exercises' typed figures: the worked solution's hung dependency is the check's, and the queue hint's short queue, worked from the prompt's figures, already outlasts the client", async () => {
   const read = (file: string) => readFileSync(new URL(`../../../${file}`, import.meta.url), "utf8");
   const checks = read("exercises/bulkhead-limit-queue/checks.ts");
   const [, limit, queue] = checks.match(/new Bulkhead\((\d+), (\d+)\);\n\s+const hung/) ?? [];
@@ -242,18 +242,18 @@ test("the bulkhead exercises' typed figures: the worked solution's hung dependen
   expect(read("solutions/bulkhead-limit-queue/explanation.md")).toContain(
     `With ${limit} slots\nand a queue of ${queue}, a hung dependency holds exactly ${held} callers; the other ${calls - held} of the check's ${calls}\nare turned away at once`,
   );
-  // "How long does a queue of 10 take to drain when each of 8 connections finishes a call every 2.5 s?"
+  // The second hint works a queue a tenth of the long choice's, so the learner sees the long one fail by far.
   const { situation } = await import("../../../solutions/bulkhead-when-full/solution.ts");
   const { loadExercise } = await import("../../../src/grader/load-exercises.ts");
+  const { rounded } = await import("../../../src/format/number.ts");
   const hint = loadExercise("bulkhead-when-full").meta.hints[1] ?? "";
-  const shortQueue = Number(
-    hint.match(
-      new RegExp(
-        `a queue of (\\d+) take to drain when each of ${situation.connections} connections finishes a call every ${situation.callSeconds} s`,
-      ),
-    )?.[1],
+  const { connections, callSeconds, timeoutSeconds, queue: longQueue, shortQueue } = situation;
+  const perSecond = connections / callSeconds;
+  const lastWaits = shortQueue / perSecond;
+  expect(shortQueue * 10).toBe(longQueue);
+  expect(hint).toBe(
+    `Start small: a queue of ${shortQueue}, a tenth of the ${longQueue} one choice offers. Between them the ${connections} connections finish ${rounded(perSecond)} calls a second (${connections} every ${callSeconds} s), so the last call in that queue waits about ${rounded(lastWaits)} s for a connection, already past the ${timeoutSeconds} s its caller waits. If ${shortQueue} is too long, what does ${longQueue} do?`,
   );
-  // Even that short queue takes longer to drain than the client waits: the hint points at rejecting.
-  expect(shortQueue).toBeLessThan(situation.queue);
-  expect(shortQueue / (situation.connections / situation.callSeconds)).toBeGreaterThan(situation.timeoutSeconds);
+  // "Already past": even the short queue's last call waits longer than its caller.
+  expect(lastWaits).toBeGreaterThan(timeoutSeconds);
 });
