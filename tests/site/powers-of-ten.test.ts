@@ -4,37 +4,20 @@
  * ("10^-6", "4^3") in the text a reader sees. Code, math source, scripts and templates are not
  * visible text and keep their own notation.
  */
-import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
-import { loadBuiltSite, textOf } from "../../tools/built-site.ts";
-
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
+import { loadBuiltSite } from "../../tools/built-site.ts";
+import { notVisible, pageTexts } from "../support/page-text.ts";
 
 const caret = /\d\^-?\d/g;
-/** Elements whose text a reader does not see as prose. */
-const notVisible = new Set(["script", "style", "template", "code", "pre", "annotation", "noscript", "textarea"]);
 
 /** Each caret power in a document's visible text, with some context. */
 function caretPowers(html: string): string[] {
-  const found: string[] = [];
-  const visit = (node: Node) => {
-    if (node.nodeName === "#text") {
-      const text = textOf(node);
-      for (const m of text.matchAll(caret)) {
-        const at = m.index ?? 0;
-        found.push(`"…${text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, " ")}…"`);
-      }
-      return;
-    }
-    if ("tagName" in node) {
-      const el = node as Element;
-      if (notVisible.has(el.tagName) || el.attrs.some((a) => a.name === "hidden")) return;
-    }
-    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
-  };
-  visit(parse(html));
-  return found;
+  return pageTexts(html, { skip: notVisible, hidden: false, spoken: false }).flatMap(({ text }) =>
+    [...text.matchAll(caret)].map((m) => {
+      const at = m.index ?? 0;
+      return `"…${text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, " ")}…"`;
+    }),
+  );
 }
 
 test("the checker finds a caret power in visible text, and leaves superscripts and code alone", () => {

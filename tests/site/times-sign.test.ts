@@ -8,36 +8,23 @@
  * their own notation; a variable named X in prose ("P(X ≥ k)") is not a sign and is left alone,
  * as is a hexadecimal 0x….
  */
-import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
-import { loadBuiltSite, textOf } from "../../tools/built-site.ts";
+import { loadBuiltSite } from "../../tools/built-site.ts";
+import { pageTexts } from "../support/page-text.ts";
 import { lettersAsTimes } from "../support/times-sign.ts";
 
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
-
-/** Elements whose text is not prose: it keeps its own notation. */
+/**
+ * Elements whose text is not prose: it keeps its own notation (math whole, not only its source).
+ * Unlike the checks of what a reader sees now, hidden text counts (a hint or a worked solution is
+ * prose once revealed), and so does a <noscript>'s.
+ */
 const notProse = new Set(["script", "style", "template", "code", "pre", "textarea", "math"]);
-const spokenAttributes = ["aria-label", "alt", "title", "placeholder"];
 
 /** Every letter x a document's prose uses as a multiplication sign. */
 function lettersAsTimesIn(html: string): string[] {
-  const found: string[] = [];
-  const visit = (node: Node) => {
-    if (node.nodeName === "#text") {
-      found.push(...lettersAsTimes(textOf(node)));
-      return;
-    }
-    if ("tagName" in node) {
-      const el = node as Element;
-      if (notProse.has(el.tagName)) return;
-      for (const a of el.attrs)
-        if (spokenAttributes.includes(a.name)) found.push(...lettersAsTimes(a.value).map((f) => `${a.name}=${f}`));
-    }
-    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
-  };
-  visit(parse(html));
-  return found;
+  return pageTexts(html, { skip: notProse, hidden: true, spoken: true }).flatMap(({ text, attribute }) =>
+    lettersAsTimes(text).map((f) => (attribute ? `${attribute}=${f}` : f)),
+  );
 }
 
 test("the checker finds a letter x used as times, in text and in what is spoken, hidden or not", () => {

@@ -20,38 +20,21 @@ import { expect, test } from "vitest";
 import { loadBuiltSite, textOf } from "../../tools/built-site.ts";
 import { units } from "../../src/format/units.ts";
 import { ungroupedThousands } from "../support/thousands.ts";
+import { notVisible, pageTexts } from "../support/page-text.ts";
 
 type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
 
 const placeholder = /\{[A-Za-z_][\w.]*\}/g;
-/** Elements whose text a reader does not see as prose. */
-const notVisible = new Set(["script", "style", "template", "code", "pre", "annotation", "noscript", "textarea"]);
-const spokenAttributes = ["aria-label", "alt", "title", "placeholder"];
 
 /** Every placeholder in the visible text and accessible names of a document, with some context. */
 function visiblePlaceholders(html: string | Node): string[] {
-  const found: string[] = [];
-  const visit = (node: Node) => {
-    if (node.nodeName === "#text") {
-      const text = (node as DefaultTreeAdapterMap["textNode"]).value;
-      for (const m of text.matchAll(placeholder)) {
-        const at = m.index ?? 0;
-        found.push(`${m[0]} in "…${text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, " ")}…"`);
-      }
-      return;
-    }
-    if ("tagName" in node) {
-      const el = node as Element;
-      if (notVisible.has(el.tagName) || el.attrs.some((a) => a.name === "hidden")) return;
-      for (const a of el.attrs)
-        if (spokenAttributes.includes(a.name))
-          for (const m of a.value.matchAll(placeholder)) found.push(`${m[0]} in ${a.name}="${a.value}"`);
-    }
-    if ("childNodes" in node) for (const child of node.childNodes) visit(child);
-  };
-  visit(typeof html === "string" ? parse(html) : html);
-  return found;
+  return pageTexts(html, { skip: notVisible, hidden: false, spoken: true }).flatMap(({ text, attribute }) =>
+    [...text.matchAll(placeholder)].map((m) => {
+      if (attribute) return `${m[0]} in ${attribute}="${text}"`;
+      const at = m.index ?? 0;
+      return `${m[0]} in "…${text.slice(Math.max(0, at - 40), at + 40).replace(/\s+/g, " ")}…"`;
+    }),
+  );
 }
 
 /** Elements whose text is one block of running text. */
