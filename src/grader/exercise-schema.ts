@@ -24,7 +24,9 @@ export const numericPartSchema = z
      * How close is right (see grade.ts, numericRule, and the rule shown under the field):
      * left out, an answer is right when it is exact, or when the exact answer rounds to the
      * decimal typed with at least `figures` significant figures; counts must be exact.
-     * A tolerance (relative: 0.02 is 2%) is for answers that are estimates by nature; 0 means exact.
+     * A tolerance (relative: 0.02 is 2%) is for answers that are estimates by nature; 0 means
+     * exact, but for floating point's rounding noise (1e-9 of the value: grade.ts, nearlyEqual),
+     * the allowance every rule has.
      */
     tolerance: z.number().min(0).max(0.5).optional(),
     /** The fewest significant figures a rounded decimal answer must give (default 2). */

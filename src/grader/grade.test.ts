@@ -323,6 +323,17 @@ describe("one rule for how close is right", () => {
     expect(gradeNumeric(numberPart, "-1e-13", 0).message).toMatch(/too low/);
   });
 
+  test("tolerance 0 is exact but for floating point's noise: 1e-9 of the value, no more", () => {
+    const exact = numericPartSchema.parse({ id: "e", prompt: "p", type: "number", tolerance: 0 });
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point: still exactly 0.3.
+    expect(gradeNumeric(exact, "0.1+0.2", 0.3).status).toBe("right");
+    // A decimal off in its tenth significant figure is within the noise allowance; in its ninth, not.
+    expect(gradeNumeric(exact, "0.3333333333", 1 / 3).status).toBe("right");
+    expect(gradeNumeric(exact, "0.33333333", 1 / 3).status).toBe("wrong");
+    expect(gradeNumeric(exact, "1.875000001", 1.875).status).toBe("right");
+    expect(gradeNumeric(exact, "1.87500001", 1.875).status).toBe("wrong");
+  });
+
   test("the rule is stated in words for every kind of part", () => {
     expect(describeRule(attempts)).toMatch(/at least 2 significant figures \(for 1.875: 1.9 or 1.88, not 1.87\)/);
     expect(describeRule(countPart)).toMatch(/whole number, exactly/);
