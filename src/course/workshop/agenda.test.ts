@@ -2,27 +2,46 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { agendas } from "./agenda.ts";
+import { mapStep, mapStepNumber, mapSteps } from "./map-steps.ts";
+import { section } from "./worksheet.ts";
 
-/** The workshop kit's map exercise: its numbered steps, each as its number and its text. */
-function mapExerciseSteps(): Map<number, string> {
+/** The workshop kit's map exercise: its numbered steps' texts, in the kit's order. */
+function mapExerciseSteps(): string[] {
   const mdx = readFileSync(join(import.meta.dirname, "../../../content/chapters/workshop-kit/index.mdx"), "utf8");
   const section = mdx.split(/^## The map exercise, step by step$/m)[1]!.split(/^## /m)[0]!;
-  return new Map(
-    [...section.matchAll(/^(\d+)\. ([\s\S]*?)(?=^\d+\. |^\S|$(?![\s\S]))/gm)].map((m) => [Number(m[1]), m[2]!]),
-  );
+  return [...section.matchAll(/^\d+\. ([\s\S]*?)(?=^\d+\. |^\S|$(?![\s\S]))/gm)].map((m) => m[1]!);
 }
 
-test("the map block's talk track names the kit's step where groups write their decide lines", () => {
+test("the kit lists the map exercise's steps in the order mapSteps gives them, each opening with its lead", () => {
   const steps = mapExerciseSteps();
-  const decide = [...steps].filter(([, text]) => text.startsWith("**Decide for each marked resource:**"));
-  expect(decide).toHaveLength(1);
+  expect(steps.map((text) => text.match(/^\*\*\{mapStepLead\("([a-z]+)"\)\}\*\*/)?.[1])).toEqual(
+    mapSteps.map((s) => s.id),
+  );
   // The step that shows the decide line is the one the talk track sends the facilitator to.
-  expect(decide[0]![1]).toContain("{decideExample}");
-  const talks = new Set(agendas.flatMap((a) => a.blocks.filter((b) => b.kind === "map").map((b) => b.talk)));
-  expect(talks.size).toBeGreaterThan(0);
-  for (const talk of talks) {
+  expect(steps[mapStepNumber("decide") - 1]).toContain("{decideExample}");
+  expect(steps[mapStepNumber("sentence") - 1]).toContain("in the worksheet's sentence section");
+});
+
+test("the map block asks for the riskiest resource's sentence and the decide lines in the kit's order", () => {
+  const blocks = agendas.flatMap((a) => a.blocks.filter((b) => b.kind === "map"));
+  expect(blocks.length).toBeGreaterThan(0);
+  const sentence = mapStepNumber("sentence");
+  const decide = mapStepNumber("decide");
+  expect(sentence).toBeLessThan(decide);
+  for (const { talk, task, output } of blocks) {
+    // Every step the talk names is one of the kit's, named in the kit's order.
     const named = [...talk.matchAll(/(?:At step|the kit's step) (\d+)/g)].map((m) => Number(m[1]));
-    expect(named).toHaveLength(2);
-    for (const n of named) expect(n).toBe(decide[0]![0]);
+    expect(named).toEqual([sentence, decide, decide]);
+    const atSentence = talk.indexOf(
+      `At ${mapStep("sentence")} each group writes its riskiest resource as one sentence`,
+    );
+    const atDecide = talk.indexOf(`At ${mapStep("decide")} it writes its decisions`);
+    expect(atSentence).toBeGreaterThanOrEqual(0);
+    expect(atDecide).toBeGreaterThan(atSentence);
+    expect(talk.slice(atSentence, atDecide)).toContain(section("ws-sentence"));
+    // Nothing after the decide step asks for the sentence to be written.
+    expect(talk.slice(atDecide)).not.toMatch(/write[^.]*sentence/);
+    expect(task.indexOf("one sentence")).toBeLessThan(task.indexOf("decide line"));
+    expect(output.indexOf("one sentence")).toBeLessThan(output.indexOf("decide lines"));
   }
 });

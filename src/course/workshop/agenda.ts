@@ -7,6 +7,7 @@
  */
 import { workshopExerciseBlocks as blocks } from "../workshop-exercises.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
+import { mapStep } from "./map-steps.ts";
 import { section } from "./worksheet.ts";
 import { countOf } from "../../format/number.ts";
 
@@ -112,7 +113,7 @@ export function lengthAdjective(minutes: number): string {
   return `${h}${minutes % 60 === 30 ? "½" : ""}-hour`;
 }
 
-/** The decide line the kit shows groups (map step 6); tests check it parses in the example system's map. */
+/** The decide line the kit shows groups (the map exercise's decide step); tests check it parses in the example system's map. */
 export const decideExample = "decide main-db split: a pool per service; owner Priya; by 15 January";
 
 const setup = (minutes: number): AgendaBlock => ({
@@ -241,10 +242,10 @@ const mapOwnSystem = (minutes: number, exercises: readonly string[]): AgendaBloc
     "The map builder (in the failure-domains chapter) on one laptop per group",
     "The example system, for groups who do not share a system they know",
   ],
-  talk: `Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. At step 6 each group writes its decisions into its map in the map builder, one decide line per marked resource, naming who owns it and by when (the kit's step 6 shows the line). Five minutes before the end, ask each group to write ${section("ws-sentence")} of the worksheet (its riskiest resource as one sentence), check that its map has its decide lines, and only then copy its map builder share link: the link carries the decisions to the room board.`,
-  task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, add a decide line for each marked resource (split, protect or accept, with an owner and a date), and write the riskiest resource as one sentence with a number.",
+  talk: `Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. At ${mapStep("sentence")} each group writes its riskiest resource as one sentence with a number, in ${section("ws-sentence")} of the worksheet. At ${mapStep("decide")} it writes its decisions into its map in the map builder, one decide line per marked resource, naming who owns it and by when (the kit's ${mapStep("decide")} shows the line). Five minutes before the end, check that each group has its sentence and its map its decide lines, and only then ask it to copy its map builder share link: the link carries the decisions to the room board.`,
+  task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, write the riskiest resource as one sentence with a number, and add a decide line for each marked resource (split, protect or accept, with an owner and a date).",
   output:
-    "Per group: a filled-in worksheet, a share link to a map with its decide lines, and one sentence with a number. No readout yet: that comes once, in the readout block.",
+    "Per group: a filled-in worksheet with its one sentence with a number, and a share link to a map with its decide lines. No readout yet: that comes once, in the readout block.",
   chapters: ["failure-domains"],
   exercises,
   steps: [],
