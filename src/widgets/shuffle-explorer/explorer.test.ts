@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { readableShare } from "../../format/number.ts";
+import { percentAnySize } from "../../format/number.ts";
 import { explorerView, fixedGroups } from "./model.ts";
 import { bar, drawable, renderExplorer, shareHtml, summary } from "./render.ts";
 import {
@@ -155,7 +155,7 @@ describe("render", () => {
   test("one worker, one customer more: the words agree with the counts", () => {
     const view = explorerView({ ...defaultState, workers: 1, shard: 1, groups: 1, customers: 2 });
     expect(summary(view)).toBe(
-      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100%) loses service, against 100% with fixed groups.",
+      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100.0%) loses service, against 100.0% with fixed groups.",
     );
     const html = renderExplorer(view);
     expect(html).toContain('aria-label="1 worker;');
@@ -168,14 +168,35 @@ describe("render", () => {
   // QA: "0 (0%) lose service, against 25.0%": two rules for the shares of one sentence.
   test("the sentence writes its two shares by one rule, whatever their size", () => {
     const sentence = (state: Partial<typeof defaultState>) => summary(explorerView({ ...defaultState, ...state }));
-    expect(sentence({})).toMatch(/ 361 \(3\.6%\) lose service, against 25% with fixed groups\.$/);
-    expect(sentence({ failover: false })).toMatch(/ 4,734 \(47\.3%\) lose service, against 25% with/);
+    expect(sentence({})).toMatch(/ 361 \(3\.6%\) lose service, against 25\.0% with fixed groups\.$/);
+    expect(sentence({ failover: false })).toMatch(/ 4,734 \(47\.3%\) lose service, against 25\.0% with/);
     const wide = { workers: 2048, shard: 32, customers: 1000 };
-    expect(sentence(wide)).toMatch(/ 0 \(0%\) lose service, against 25% with fixed groups\.$/);
+    expect(sentence(wide)).toMatch(/ 0 \(0%\) lose service, against 25\.0% with fixed groups\.$/);
     expect(sentence({ ...wide, groups: 2048 })).toMatch(/ 0 \(0%\) lose service, against 0\.049% with fixed groups\.$/);
     // At the limits, the smallest share either figure can be is still written as a percentage.
-    expect(readableShare(1 / limits.workers.max)).toMatch(/^[\d.]+%$/);
-    expect(readableShare(1 / (limits.customers.max - 1))).toMatch(/^[\d.]+%$/);
+    expect(percentAnySize(1 / limits.workers.max)).toMatch(/^[\d.]+%$/);
+    expect(percentAnySize(1 / (limits.customers.max - 1))).toMatch(/^[\d.]+%$/);
+  });
+
+  // QA: the blast table wrote 25.0% where the sentence above it wrote 25%.
+  test("the sentence and the blast table write the same share the same way", () => {
+    const cell = (html: string, figure: string) =>
+      new RegExp(`data-figure="${figure}">(.*?)</td>`).exec(html)![1]!.replace(/<[^>]+>/g, "");
+    for (const state of [
+      {},
+      { failover: false },
+      { groups: 3 },
+      { workers: 2048, shard: 32, customers: 1000 },
+      { workers: 2048, shard: 32, customers: 1000, groups: 2048 },
+      { workers: 1, shard: 1, groups: 1, customers: 2 },
+    ]) {
+      const view = explorerView({ ...defaultState, ...state });
+      const html = renderExplorer(view);
+      const [, hurt, fixed] =
+        / \(([^)]+)\) loses? service, against (\S+) with fixed groups\.$/.exec(summary(view)) ?? [];
+      expect(hurt, JSON.stringify(state)).toBe(cell(html, "blast-simulated"));
+      expect(fixed, JSON.stringify(state)).toBe(cell(html, "blast-fixed"));
+    }
   });
 
   // QA: at n=2048, k=32 the exact 3.66 × 10^-69 % was drawn as the same sliver as fixed groups' 0.049%.

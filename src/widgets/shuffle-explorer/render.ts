@@ -7,10 +7,10 @@ import {
   countOf,
   cssPercent,
   grouped,
+  percentAnySize,
   percentAnySizeHtml,
   percentagePoints,
   powerOfTen,
-  readableShare,
 } from "../../format/number.ts";
 
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
@@ -133,10 +133,11 @@ function blastTable(view: ExplorerView): string {
 }
 
 /**
- * One sentence for screen readers, announced after each change. Its two shares are written by one
- * rule, readableShare's (the other widgets' sentences' percentUpTo from 1%, two figures below), so
- * "0 (0%)" sits beside "25%", not "25.0%". Both are 0 or at least 1 / 2,048 (the most fixed
- * groups, and one customer of a million): as a percentage, never readableShare's powers of ten.
+ * One sentence for screen readers, announced after each change. Its two shares are the blast
+ * table's simulated shuffle and fixed rows, written by the table's rule (percentAnySize: one
+ * decimal from 1%, two figures below), so the same share reads the same in the sentence and the
+ * table ("25.0%" in both) and "0 (0%)" sits beside it by the same rule. Both are 0 or at least
+ * 1 / 2,048 (the most fixed groups, and one customer of a million): never a power of ten.
  */
 export function summary(view: ExplorerView): string {
   const { workers, shard, failover } = view.state;
@@ -145,7 +146,7 @@ export function summary(view: ExplorerView): string {
   return (
     `${countOf(workers, "worker")}, shards of ${shard}: ${view.possibleShards} ${possible}. ` +
     `Of ${countOf(view.others, "other customer")}, ${grouped(view.lostAll)} ${lose(view.lostAll)} every worker and ${grouped(view.lostSome)} ${lose(view.lostSome)} some; ` +
-    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${readableShare(hurt / view.others)}) ${lose(hurt)} service, against ${readableShare(view.blast.fixed)} with fixed groups.`
+    `${failover ? "with" : "without"} failover ${grouped(hurt)} (${percentAnySize(hurt / view.others)}) ${lose(hurt)} service, against ${percentAnySize(view.blast.fixed)} with fixed groups.`
   );
 }
 
