@@ -322,8 +322,39 @@ describe("the arithmetic the playbook states", async () => {
 describe("figures added so the bank types none of its own", async () => {
   const n = await import("./numbers.ts");
   const { RetryThrottle } = await import("../../sim/token-bucket.ts");
-  const { percentUpTo } = await import("../../format/number.ts");
+  const { percentUpTo, readableShare } = await import("../../format/number.ts");
   const { levelBar } = await import("../self-assessment.ts");
+
+  test("Route 53's stripes and overlap rule are the shuffle-sharding chapter's, and deal fewer shards than C(2048, 4)", async () => {
+    const { route53 } = await import("../../../content/chapters/shuffle-sharding/numbers.ts");
+    expect(n.shuffle.route53.stripes).toBe(route53.stripes);
+    expect(n.shuffle.route53.maxShared).toBe(route53.maxShared);
+    expect(n.shuffle.route53.stripedShards).toBe(route53.stripedShardsValue);
+    expect(BigInt(n.shuffle.route53.stripedShards)).toBeLessThan(n.shuffle.route53.shards);
+    expect([n.bank["route53.stripes"], n.bank["route53.stripedShards"], n.bank["route53.maxShared"]]).toEqual([
+      "four",
+      "68,719,476,736",
+      "two",
+    ]);
+    // The bank's Route 53 answer gives the striped count as what Route 53 deals, not C(2048, 4).
+    const q = questions.find((x) => x.id === "shuffle-sharding-numbers")!;
+    const answer = q.followUps!.find((f) => f.question.startsWith("Route 53"))!.answer;
+    expect(answer).toContain("68,719,476,736");
+    expect(readFileSync("src/course/interview/questions.yaml", "utf8")).toContain(
+      "more than {{route53.maxShared}} name servers with any earlier one",
+    );
+  });
+
+  test("resilience4j's half-open calls are the circuit-breakers chapter's documented default, ten", async () => {
+    const { resilience4j } = await import("../../../content/chapters/circuit-breakers/numbers.ts");
+    expect(n.resilience4jBreaker.halfOpenCalls).toBe(resilience4j.halfOpenCalls);
+    expect(n.bank["resilience4j.halfOpenCalls"]).toBe("ten");
+  });
+
+  test("the bulkhead question's tail is the bulkheads chapter's tail target", async () => {
+    const { tailTarget } = await import("../../../content/chapters/bulkheads/numbers.ts");
+    expect(n.bank["bulkhead.tail"]).toBe(readableShare(tailTarget));
+  });
 
   test("Route 53 counts an endpoint healthy above its documented 18% of checkers, not by majority", () => {
     expect(n.route53Health.healthyShare).toBeLessThan(0.5);

@@ -145,7 +145,20 @@ export const shuffle = {
   smallFleet,
   largeFleet,
   sixteenFleet,
-  route53: { workers: 2048, size: 4, shards: choose(2048, 4) },
+  /**
+   * Route 53: 2,048 virtual name servers, 4 per hosted zone (AWS Builders' Library), dealt one from
+   * each of four stripes, and no zone overlapping an earlier one by more than two name servers
+   * ("A Case Study in Global Fault Isolation", AWS Architecture Blog). The stripes allow at most
+   * (workers / stripes)^stripes shards, fewer than C(2048, 4).
+   */
+  route53: {
+    workers: 2048,
+    size: 4,
+    shards: choose(2048, 4),
+    stripes: 4,
+    stripedShards: (2048 / 4) ** 4,
+    maxShared: 2,
+  },
 };
 
 // Retries multiply across layers: every layer makes `attempts` tries of the one below.
@@ -312,6 +325,13 @@ export const burn = (() => {
  * https://www.envoyproxy.io/docs/envoy/latest/intro/arch_overview/upstream/load_balancing/panic_threshold).
  */
 export const envoy = { panicThreshold: 0.5 };
+
+/**
+ * resilience4j's documented default for how many calls its breaker lets through half-open and
+ * judges by their failure rate (permittedNumberOfCallsInHalfOpenState 10, "CircuitBreaker",
+ * resilience4j documentation: https://resilience4j.readme.io/docs/circuitbreaker).
+ */
+export const resilience4jBreaker = { halfOpenCalls: 10 };
 
 /**
  * Route 53's documented rule for an endpoint health check: healthy while more than this share of
@@ -739,6 +759,9 @@ export const bank: Readonly<Record<string, string>> = {
   "route53.workers": grouped(shuffle.route53.workers),
   "route53.size": grouped(shuffle.route53.size),
   "route53.shards": grouped(shuffle.route53.shards),
+  "route53.stripes": inWords(shuffle.route53.stripes),
+  "route53.stripedShards": grouped(shuffle.route53.stripedShards),
+  "route53.maxShared": inWords(shuffle.route53.maxShared),
   "amp.attempts": grouped(amplification.attempts),
   "amp.layers": grouped(amplification.layers),
   "amp.total": grouped(amplification.total),
@@ -797,6 +820,7 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.ticketRate": grouped(burn.ticketRate),
   "burn.ticketShare": percentUpTo(burn.ticketShare),
   "envoy.panic": percentUpTo(envoy.panicThreshold),
+  "resilience4j.halfOpenCalls": inWords(resilience4jBreaker.halfOpenCalls),
   "route53.healthy": percentUpTo(route53Health.healthyShare),
   "route53.fastInterval": grouped(route53Health.fastIntervalSeconds),
   "route53.standardInterval": grouped(route53Health.standardIntervalSeconds),
