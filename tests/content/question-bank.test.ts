@@ -250,7 +250,7 @@ describe("question bank", () => {
         "static-stability",
         "{{static.three}} with {{static.zones}} zones and {{static.two}} with {{static.fewerZones}}",
       ],
-      ["state-it-as-a-number", "the alert waits for {{worked.alertMinutes}} minutes"],
+      ["state-it-as-a-number", "Of those {{worked.minutes}} minutes, {{worked.alertMinutes}} are the alert waiting"],
       ["availability-serial-parallel", "{{avail.copies}} copies at {{avail.copy}} give {{avail.pair}}"],
       ["nines-to-minutes", "Over a {{month.days}}-day month"],
       ["error-budget-burn", "({{burn.pageShare}} of a {{month.days}}-day budget in that time)"],

@@ -532,3 +532,47 @@ describe("inputs the prose states, read from the constants they feed", async () 
     expect(n.worked.alertMinutes).toBeLessThan(n.worked.incidentMinutes);
   });
 });
+
+describe("claims the later questions make, checked sentence by sentence", async () => {
+  const n = await import("./numbers.ts");
+  const { fixedGroupsBlastRadius } = await import("../../sim/shuffle-shard.ts");
+  const question = (id: string) => questions.find((q) => q.id === id)!;
+  const flat = (text: string) => text.replace(/\s+/g, " ");
+
+  test("the burn-rate incident pages about 43 minutes in, when the game day's monitor fires, with 2% of the budget spent", () => {
+    // The last hour's burn rate, healthy minutes included, passes the threshold once rate x t / hour does.
+    const expected = (n.burn.pageThreshold / n.burn.rate) * 3_600;
+    expect(n.burn.pageAfterSeconds).toBeGreaterThan(expected);
+    expect(n.burn.pageAfterSeconds).toBeLessThanOrEqual(expected + 1);
+    expect(n.burn.pageAfterSeconds).toBeLessThan(n.burn.incidentMinutes * 60);
+    expect([n.bank["burn.pageAfterMinutes"], n.bank["burn.spentAtPage"]]).toEqual(["43", "2%"]);
+    // Spent by then is about the page rule's own share: the alert fires on the rate, long before the budget is gone.
+    expect(n.burn.spentAtPage).toBeCloseTo(n.burn.pageShare, 4);
+    expect(flat(question("error-budget-burn").answer)).toContain(
+      "passes 14.4 after about 43 minutes of errors, with 2% of the budget spent",
+    );
+  });
+
+  test("the worked pushback: the alert's wait is most of the minutes, and halving the minutes does what doubling the cells does", () => {
+    expect(n.worked.alertMinutes).toBeGreaterThan(n.worked.incidentMinutes / 2);
+    const tenantMinutes = (cellCount: number, minutes: number) =>
+      n.worked.tenants * fixedGroupsBlastRadius(cellCount) * minutes;
+    expect(tenantMinutes(n.worked.cellCount, n.worked.incidentMinutes)).toBe(n.worked.cellTenantMinutes);
+    expect(tenantMinutes(n.worked.cellCount, n.worked.incidentMinutes / 2)).toBeCloseTo(
+      tenantMinutes(2 * n.worked.cellCount, n.worked.incidentMinutes),
+      9,
+    );
+    const pushback = question("state-it-as-a-number").followUps!.flatMap((f) => (f.pushback ? [f.pushback] : []))[0]!;
+    expect(pushback.say).toBe(
+      "Of those 15 minutes, 10 are the alert waiting for enough errors. Is that the real lever?",
+    );
+    expect(pushback.answer).toContain("the alert's wait is most of those minutes");
+  });
+
+  test("the payments design's failover follow-up says the lag its figures use", () => {
+    const followUp = question("design-multi-region-payments").followUps!.find((f) =>
+      f.question.includes("US region fails"),
+    )!;
+    expect(followUp.answer).toContain(`about ${n.designs.payments.crossRegionLag} s behind`);
+  });
+});

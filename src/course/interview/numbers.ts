@@ -32,7 +32,7 @@ import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts"
 import { defaultServices, parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { balancingFailureShare, grpcExampleThrottling } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
-import { alertRules } from "../../sim/gameday/slo.ts";
+import { alertRules, BurnMonitor } from "../../sim/gameday/slo.ts";
 import { sreStarvationExample, threadStarvation } from "../../sim/starvation.ts";
 import { preProvisionFactor } from "../../sim/cells/static-stability.ts";
 import { nonCellularImpact } from "../../sim/cells/blast.ts";
@@ -299,6 +299,14 @@ export const burn = (() => {
   const slowBad = 0.002;
   const ticketShare = 0.1;
   const ticketDays = 3;
+  // When the incident pages: the game day's monitor, fed second by second (any steady rate gives
+  // the same answer), after a healthy hour, until the fast-burn rule fires.
+  const monitor = new BurnMonitor({ target, latencyMs: 1_000, periodDays: month }, 1_000);
+  let pageAfterSeconds = Number.NaN;
+  for (let s = 1; s <= incidentMinutes * 60 && Number.isNaN(pageAfterSeconds); s++) {
+    const fired = monitor.record(1_000, 1_000 * badShare).find((e) => e.rule === fastBurn.id);
+    if (fired) pageAfterSeconds = fired.firedAt;
+  }
   return {
     target,
     badShare,
@@ -316,6 +324,10 @@ export const burn = (() => {
     ticketShare,
     ticketDays,
     ticketRate: burnRateFor(ticketShare, ticketDays * 86_400, month),
+    /** Seconds of errors before the fast-burn page fires (NaN if it never does within the incident). */
+    pageAfterSeconds,
+    /** Share of the month's budget spent by then. */
+    spentAtPage: budgetSpent(rate, pageAfterSeconds, month),
   };
 })();
 
@@ -812,6 +824,8 @@ export const bank: Readonly<Record<string, string>> = {
   "burn.pageWindow": countOf(burn.pageWindowHours, "hour"),
   "burn.pageShortWindow": countOf(burn.pageShortWindowMinutes, "minute"),
   "burn.pageHours": grouped(burn.pageWindowHours),
+  "burn.pageAfterMinutes": grouped(burn.pageAfterSeconds / 60),
+  "burn.spentAtPage": percentUpTo(burn.spentAtPage),
   "month.days": grouped(month),
   "burn.slowBad": percentUpTo(burn.slowBad),
   "burn.slowDays": inWords(burn.slowDays),
