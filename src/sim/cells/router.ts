@@ -19,7 +19,61 @@ export interface CellMap {
   cells: number;
   /** Most customers a cell may hold (cells have a bounded size; grow by adding cells). */
   cellCapacity: number;
-  assignments: ReadonlyMap<string, number>;
+  assignments: Assignments;
+}
+
+/** Who is in which cell, as a published mapping offers it: the reading half of a Map. */
+export interface Assignments extends Iterable<[string, number]> {
+  readonly size: number;
+  get(customerId: string): number | undefined;
+  has(customerId: string): boolean;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<number>;
+  entries(): IterableIterator<[string, number]>;
+}
+
+/**
+ * A published mapping's assignments: a map the control plane no longer writes, with the changes
+ * made since it was shared laid over it, so that publishing after a move copies the move, not a
+ * million customers. It reads as the one Map those writes would have made: the same entries, in
+ * the same order (a customer moved keeps its place; a new one comes after every earlier one).
+ */
+class LayeredAssignments implements Assignments {
+  readonly size: number;
+
+  constructor(
+    private readonly base: ReadonlyMap<string, number>,
+    private readonly changes: ReadonlyMap<string, number>,
+  ) {
+    let added = 0;
+    for (const id of changes.keys()) if (!base.has(id)) added++;
+    this.size = base.size + added;
+  }
+
+  get(customerId: string): number | undefined {
+    return this.changes.get(customerId) ?? this.base.get(customerId);
+  }
+
+  has(customerId: string): boolean {
+    return this.changes.has(customerId) || this.base.has(customerId);
+  }
+
+  *entries(): IterableIterator<[string, number]> {
+    for (const [id, cell] of this.base) yield [id, this.changes.get(id) ?? cell];
+    for (const [id, cell] of this.changes) if (!this.base.has(id)) yield [id, cell];
+  }
+
+  *keys(): IterableIterator<string> {
+    for (const [id] of this.entries()) yield id;
+  }
+
+  *values(): IterableIterator<number> {
+    for (const [, cell] of this.entries()) yield cell;
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, number]> {
+    return this.entries();
+  }
 }
 
 export function emptyCellMap(cells: number, cellCapacity = Number.POSITIVE_INFINITY): CellMap {
@@ -118,12 +172,19 @@ class CellOrder {
  */
 export class ControlPlane {
   up = true;
-  // Mutable state behind an immutable published snapshot: placing 100,000 customers must not
-  // copy the whole mapping 100,000 times.
+  // Mutable state behind immutable published snapshots. Placing 100,000 customers must not copy
+  // the whole mapping 100,000 times, and publishing after a move must not copy it once: writes
+  // go straight into `base` until a snapshot shares it, then into `changes`, which a snapshot
+  // copies; once `changes` outgrows the square root of `base`, the two are merged into a new
+  // `base` of the control plane's own. A change then costs, amortized, about twice that root
+  // even when every change is published (a million customers: a thousand entries, not a million).
   private version: number;
   private cells: number;
   private readonly cellCapacity: number;
-  private readonly assignments: Map<string, number>;
+  private base: Map<string, number>;
+  private readonly changes = new Map<string, number>();
+  /** Whether a published snapshot reads `base`, so it must not be written. */
+  private baseShared = false;
   private readonly populations: number[];
   private readonly order: CellOrder;
   private snapshot: CellMap | undefined;
@@ -132,7 +193,7 @@ export class ControlPlane {
     this.version = initial.version;
     this.cells = initial.cells;
     this.cellCapacity = initial.cellCapacity;
-    this.assignments = new Map(initial.assignments);
+    this.base = new Map(initial.assignments);
     this.populations = cellPopulations(initial);
     this.order = new CellOrder(this.populations);
     this.snapshot = initial;
@@ -141,19 +202,22 @@ export class ControlPlane {
   /** The latest published mapping. Routers fetch it; when the control plane is down they cannot. */
   publish(): CellMap | undefined {
     if (!this.up) return undefined;
-    this.snapshot ??= {
-      version: this.version,
-      cells: this.cells,
-      cellCapacity: this.cellCapacity,
-      assignments: new Map(this.assignments),
-    };
+    if (!this.snapshot) {
+      this.baseShared = true;
+      this.snapshot = {
+        version: this.version,
+        cells: this.cells,
+        cellCapacity: this.cellCapacity,
+        assignments: new LayeredAssignments(this.base, new Map(this.changes)),
+      };
+    }
     return this.snapshot;
   }
 
   /** Place a new customer in the least-populated cell that has room (lowest number on ties). */
   place(customerId: string): Placement {
     if (!this.up) return { ok: false, reason: "control-plane-down" };
-    const existing = this.assignments.get(customerId);
+    const existing = this.cellOf(customerId);
     if (existing !== undefined) return { ok: true, cell: existing, version: this.version };
     // The least-populated cell is full only when every cell is.
     const best = this.order.first;
@@ -181,13 +245,26 @@ export class ControlPlane {
     return this.publish();
   }
 
+  private cellOf(customerId: string): number | undefined {
+    return this.changes.get(customerId) ?? this.base.get(customerId);
+  }
+
   private set(customerId: string, cell: number): void {
-    const previous = this.assignments.get(customerId);
+    const previous = this.cellOf(customerId);
     if (previous !== undefined) {
       this.populations[previous]!--;
       this.order.changed(previous);
     }
-    this.assignments.set(customerId, cell);
+    if (!this.baseShared) this.base.set(customerId, cell);
+    else {
+      this.changes.set(customerId, cell);
+      if (this.changes.size > Math.max(64, Math.sqrt(this.base.size))) {
+        this.base = new Map(this.base);
+        for (const [id, at] of this.changes) this.base.set(id, at);
+        this.changes.clear();
+        this.baseShared = false;
+      }
+    }
     this.populations[cell]!++;
     this.order.changed(cell);
     this.version++;
