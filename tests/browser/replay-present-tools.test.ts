@@ -1,6 +1,7 @@
 /**
  * The retry-storm presenter page's tool bar, as a room reads it on a projector: the chart picker
- * names the chart shown in the tool bar's own type, not in a form control's small default.
+ * names the chart shown in the tool bar's own type, not in a form control's small default, and
+ * whole, on a phone too.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -21,5 +22,32 @@ describeInBrowser("retry-storm presenter tools", (browser) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const box = await page.locator("[data-chart-pick]").boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  });
+
+  // QA: at 390 px the longest chart's name was cut at the picker's edge ("Requests that succeed, by ser").
+  test("at 390 px the picker shows every chart's whole name when it is the one chosen", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${site}/present/retry-storm/`);
+    const picker = page.locator("[data-chart-pick]");
+    const names = await picker.locator("option").allInnerTexts();
+    expect(names.length).toBeGreaterThan(1);
+    for (const name of names) {
+      await picker.selectOption({ label: name });
+      // The width the chosen name needs: the same picker, in the same place and type, sized to its
+      // content (field-sizing), beside the width it has.
+      const fit = await picker.evaluate((select: HTMLSelectElement) => {
+        const sized = select.cloneNode(true) as HTMLSelectElement;
+        sized.value = select.value;
+        sized.style.cssText = "field-sizing: content; position: absolute; width: auto; max-width: none; min-width: 0";
+        select.after(sized);
+        const needed = sized.getBoundingClientRect().width;
+        sized.remove();
+        return { needed: Math.ceil(needed), has: Math.floor(select.getBoundingClientRect().width) };
+      });
+      expect(fit.has, `"${name}" needs ${fit.needed} px, the picker has ${fit.has}`).toBeGreaterThanOrEqual(fit.needed);
+    }
+    // And the page still does not scroll sideways.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
   });
 });
