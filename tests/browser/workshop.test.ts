@@ -321,14 +321,16 @@ describeInBrowser("workshop kit", (browser) => {
   // QA 31: a group's link pasted twice counted as two groups; an untitled map read "Link 2 / Link 2";
   // a change typed without spaces pushed the Owner and By columns off the page. Then an owner and a
   // date typed without spaces (60 characters each) still pushed the commitments off a phone's screen.
-  test("the room board flags a map sent twice and counts it once, names an untitled map once, and wraps a long change, owner and date", async () => {
+  test("the room board flags a map sent twice and counts it once, names an untitled map once, and wraps a long resource name, change, owner and date", async () => {
     const { page } = browser;
     const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!.text;
     const untitled = before.replace(/^title .*\n/m, "");
     expect(untitled).not.toMatch(/^title /m);
     const change = "a-pool-per-service-with-its-own-connection-limit-and-queue-".repeat(3);
     const word = "x".repeat(60);
-    const decided = `${exampleSystemMap}\ndecide main-db split: ${change}; owner ${word}; by ${word}`;
+    // And a resource named without spaces (60 characters), which the map table and the commitments name.
+    const resource = `main-db-${"x".repeat(52)}`;
+    const decided = `${exampleSystemMap.replace(/\bmain-db\b/g, resource)}\ndecide ${resource} split: ${change}; owner ${word}; by ${word}`;
     const same = `${site}/failure-domains/${await encodeShareHash(decided)}`;
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${site}/room-board/`);
@@ -370,6 +372,9 @@ describeInBrowser("workshop kit", (browser) => {
     await expect(
       page.locator('[data-board-commitments-table] :is([data-label="Owner"], [data-label="By when"])').allInnerTexts(),
     ).resolves.toEqual([word, word]);
+    // The long resource is the riskiest one on the map table's first row, and the commitment's.
+    await expect(rows.nth(0).innerText()).resolves.toContain(resource);
+    await expect(page.locator("[data-board-commitments-table] tbody tr").innerText()).resolves.toContain(resource);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "Clear the board" }).click();
   });
@@ -659,10 +664,18 @@ describeInBrowser("workshop kit", (browser) => {
         expect(fit.overflowY, `no scrolling, ${query}`).toBeLessThanOrEqual(0);
         expect(fit.overflowX, query).toBeLessThanOrEqual(0);
         expect(fit.smallest, `the blast radius rows in px, ${query}`).toBeGreaterThanOrEqual(20);
-        // A phone still shows it all without sideways scrolling.
+        // A phone still shows it all without sideways scrolling, the page or a table in its panel
+        // (QA: at 390 px the overlap and blast radius tables scrolled inside theirs, the blast
+        // radius's share in scientific form cut at the panel's edge).
         await page.setViewportSize({ width: 390, height: 844 });
         const phone = await projectorFit(page, ".sx--present .sx-blast td");
         expect(phone.overflowX, `390 px, ${query}`).toBeLessThanOrEqual(0);
+        const panels = await page
+          .locator(".sx--present .sx-wide")
+          .evaluateAll((els) =>
+            els.map((el) => `${el.getAttribute("aria-label")}: ${el.scrollWidth - el.clientWidth} px over`),
+          );
+        expect(panels, `390 px, ${query}`).toEqual(["Overlap: 0 px over", "Blast radius: 0 px over"]);
       }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -747,6 +760,10 @@ describeInBrowser("workshop kit", (browser) => {
     expect(fit.overflowX, "no sideways scrolling").toBeLessThanOrEqual(0);
     expect(fit.overflowY, "no scrolling").toBeLessThanOrEqual(0);
     expect(fit.smallest, "slide text in px").toBeGreaterThanOrEqual(24);
+    // QA: on a phone the ladder's table ran 29 px past a 390 px screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await projectorFit(page, ".deck th, .deck td");
+    expect(phone.overflowX, "no sideways scrolling at 390 px").toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
