@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
+import { questions } from "../../src/course/interview/bank.ts";
 
 const sources = readFileSync(new URL("../../docs/SOURCES.md", import.meta.url), "utf8");
 const withoutFragment = (url: string) => url.replace(/#.*$/, "");
@@ -15,6 +16,13 @@ test("every address a chapter's further reading cites is listed in docs/SOURCES.
     chapter.reading
       .filter((r) => r.url !== undefined && !listed.has(withoutFragment(r.url)))
       .map((r) => `${chapter.slug}: ${r.title} <${r.url}>`),
+  );
+  expect(missing).toEqual([]);
+});
+
+test("every address the interview bank's questions cite is listed in docs/SOURCES.md", () => {
+  const missing = questions.flatMap((q) =>
+    (q.sources ?? []).filter((r) => !listed.has(withoutFragment(r.url))).map((r) => `${q.id}: ${r.title} <${r.url}>`),
   );
   expect(missing).toEqual([]);
 });

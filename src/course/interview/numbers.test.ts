@@ -399,11 +399,34 @@ describe("figures added so the bank types none of its own", async () => {
   test("gRPC's bucket stops retries at half full, not only below it, as the budget answer says", () => {
     const answer = questions.find((q) => q.answer.includes("gRPC's retry throttling works this way"))!.answer;
     expect(answer.replace(/\s+/g, " ")).toContain("retries stop while the bucket is at or below half full;");
+    // The rubric a learner grades against says the same, not "below half".
+    const rubric = questions.find((q) => q.id === "retry-budget")!.rubric.find((r) => r.id === "implementation")!;
+    expect(rubric.senior).toContain("no retries at or below half");
+    // Envoy's budget_percent is a share of active and pending requests, not of active requests alone.
+    expect(answer.replace(/\s+/g, " ")).toContain(
+      "caps concurrent retries at a share of the active and pending requests",
+    );
     const bucket = new RetryThrottle(10, 0.1);
     for (let i = 0; i < 4; i++) bucket.recordFailure();
     expect(bucket.retryAllowed()).toBe(true); // 6 of 10 tokens
     bucket.recordFailure();
     expect(bucket.retryAllowed()).toBe(false); // exactly 5 of 10: half full
+  });
+
+  test("the gray-failure pushback's fail-open is Envoy's documented panic threshold, not any load balancer's", () => {
+    const q = questions.find((x) => x.id === "gray-failure")!;
+    const pushback = q.followUps!.flatMap((f) => (f.pushback ? [f.pushback.answer] : [])).join(" ");
+    expect(pushback).toContain(`once fewer than ${n.bank["envoy.panic"]} of them pass their checks`);
+    expect(pushback).not.toContain("a load balancer that sees most targets unhealthy");
+    expect(q.sources!.map((s) => s.url)).toContain(
+      "https://www.envoyproxy.io/docs/envoy/latest/intro/arch_overview/upstream/load_balancing/panic_threshold",
+    );
+  });
+
+  test("the blast-radius opener says what is true at a few thousand machines, not that disks die every day", () => {
+    const answer = questions.find((x) => x.id === "blast-radius-in-one-sentence")!.answer.replace(/\s+/g, " ");
+    expect(answer).not.toMatch(/every day|always/);
+    expect(answer).toContain("disks and machines fail routinely");
   });
 
   test("a coalesced hot key: everyone who asks during a 5 s query waits on it, far more than 1,000", () => {
