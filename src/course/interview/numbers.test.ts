@@ -245,7 +245,7 @@ describe("the arithmetic the playbook states", async () => {
     expect(text).not.toMatch(/at best/i);
     expect(text).toContain(`the ceiling is ${n.bank["ceiling.weakest"]}`);
     expect(text).toContain(
-      `fail independently, and then availabilities multiply: ${n.bank["ceiling.dep"]} to the power 12 is ${n.bank["ceiling.independent"]}`,
+      `If they fail independently, availabilities multiply: ${n.bank["ceiling.dep"]} to the power 12 is ${n.bank["ceiling.independent"]}`,
     );
     expect(q.rubric.find((c) => c.id === "ceiling")!.evidence.expect).toBe("ceiling.independent");
   });
