@@ -810,6 +810,25 @@ describeInBrowser("workshop kit", (browser) => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  // QA: at 390 px the drawing, fitted to the width, had labels some 4 px high.
+  test("on a phone the presenter map builder's drawing keeps readable labels and scrolls sideways in a labelled box the keyboard reaches", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${site}/present/map-builder/`);
+    await page.getByLabel("The drawing").check();
+    const drawing = page.getByRole("group", { name: "The drawing (scrolls on a narrow screen)" });
+    await expect(drawing.isVisible()).resolves.toBe(true);
+    const smallest = await drawing.locator("svg text").evaluateAll((texts) =>
+      Math.min(...texts.map((t) => t.getBoundingClientRect().height).filter((h) => h > 0)),
+    );
+    expect(smallest, "the drawing's smallest label, px high").toBeGreaterThanOrEqual(9);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await drawing.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => drawing.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   // QA: a group's link with a typo in one decide line showed the example system in its place.
   test("the presenter map builder shows a group's map without its faulty decide line, and says which line and why", async () => {
     const { page } = browser;
