@@ -429,6 +429,25 @@ describe("figures added so the bank types none of its own", async () => {
     expect(answer).toContain("disks and machines fail routinely");
   });
 
+  test("the early questions claim no more than is true: fail-open, shared resources, re-keying, moving back", () => {
+    const said = (id: string) => {
+      const q = questions.find((x) => x.id === id)!;
+      const followUps = (q.followUps ?? []).flatMap((f) => [f.answer, f.pushback?.answer ?? ""]);
+      return [q.answer, ...followUps].join(" ").replace(/\s+/g, " ");
+    };
+    // Load balancers that fail open (Envoy's panic threshold, an ALB with every target unhealthy) keep the fleet.
+    expect(said("gray-failure")).toContain("a load balancer that does not fail open removes the whole fleet");
+    // Which resource two paths share is the question, not a frequency no one measured.
+    expect(said("shared-pool-unrelated-service")).not.toContain("most often");
+    // A map finds risks; it does not know the next incident, and "an hour" was a figure no one computed.
+    expect(said("failure-domain-map")).not.toMatch(/already on it|an hour of mapping/);
+    // Re-keying moves most records, not every one: some land in the cell they were in.
+    expect(said("partition-key")).toContain("most records move to another cell");
+    // A read-only old copy cannot take the tenant back without losing the writes made since the flip.
+    expect(said("moving-a-tenant")).toContain("with the new cell's writes replicated back to it");
+    expect(said("moving-a-tenant")).not.toContain("read-only for a while so you can flip back");
+  });
+
   test("a coalesced hot key: everyone who asks during a 5 s query waits on it, far more than 1,000", () => {
     expect(n.stampede.waiting).toBe(n.stampede.rps * n.stampede.slowQuerySeconds);
     expect(n.bank["stampede.waiting"]).toBe("25,000");
