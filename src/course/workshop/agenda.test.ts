@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { agendas } from "./agenda.ts";
+import { agendas, groupsReadingAloud } from "./agenda.ts";
+import { inWords } from "../../format/words.ts";
 import { mapStep, mapStepNumber, mapSteps } from "./map-steps.ts";
 import { section } from "./worksheet.ts";
 
@@ -44,4 +45,18 @@ test("the map block asks for the riskiest resource's sentence and the decide lin
     expect(task.indexOf("one sentence")).toBeLessThan(task.indexOf("decide line"));
     expect(output.indexOf("one sentence")).toBeLessThan(output.indexOf("decide lines"));
   }
+});
+
+test("each readout's talk says how many groups read aloud, as many as its minutes leave after the commitments", () => {
+  for (const agenda of agendas) {
+    const block = agenda.blocks.find((b) => b.kind === "readout")!;
+    const groups = groupsReadingAloud(block.minutes);
+    expect(block.talk).toContain(`with more than ${inWords(groups)} groups, read the three riskiest`);
+    // A minute a sentence, and four for the commitments, within the block.
+    expect(groups + 4, agenda.id).toBeLessThanOrEqual(block.minutes);
+    expect(groups, agenda.id).toBeGreaterThanOrEqual(3);
+  }
+  // The short session's 8 minutes hear four groups; the half day's 15, six (the most the kit plans for).
+  expect(agendas.map((a) => groupsReadingAloud(a.blocks.find((b) => b.kind === "readout")!.minutes))).toEqual([4, 6]);
+  expect(() => groupsReadingAloud(6)).toThrow(/no time for three groups/);
 });

@@ -10,6 +10,7 @@ import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 import { mapStep } from "./map-steps.ts";
 import { section } from "./worksheet.ts";
 import { countOf } from "../../format/number.ts";
+import { inWords } from "../../format/words.ts";
 
 export type BlockKind =
   | "setup"
@@ -276,6 +277,19 @@ const buffer = (minutes: number): AgendaBlock => ({
   watchFor: ["A group polishing the map instead of writing its sentence: the sentence is what the readout needs."],
 });
 
+/**
+ * The readout's time: about a minute for each group that reads its sentence aloud, and the rest
+ * for ranking the commitments and settling their owners and dates. Past as many groups as the
+ * block has minutes for (six at most), the three riskiest read and the others hand theirs in.
+ */
+const minutesPerSentence = 1;
+const commitmentMinutes = 4;
+export function groupsReadingAloud(minutes: number): number {
+  const groups = Math.floor((minutes - commitmentMinutes) / minutesPerSentence);
+  if (groups < 3) throw new RangeError(`a ${minutes}-minute readout leaves no time for three groups to read`);
+  return Math.min(6, groups);
+}
+
 const readout = (minutes: number): AgendaBlock => ({
   minutes,
   title: "Readout and commitments",
@@ -285,7 +299,7 @@ const readout = (minutes: number): AgendaBlock => ({
     "The map builder's presenter view, to step through one group's map (open its share link there)",
     "The groups' worksheets",
   ],
-  talk: `The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than six groups, read the three riskiest from the board and let the others hand in their sentence). Then show the board's commitments list, which the groups wrote as decide lines in the map block: the room only ranks it. The top three are the session's commitments, each with an owner and a date: where one is missing (the board flags it), settle it aloud and write it in ${section("ws-decisions")} of that group's worksheet. Nobody edits a map or sends a new link now.`,
+  talk: `The one readout of the session. Put the room board on the screen, riskiest map first; each group reads its riskiest resource as one sentence with a number (with more than ${inWords(groupsReadingAloud(minutes))} groups, read the three riskiest from the board and let the others hand in their sentence: a sentence takes about a minute, and the commitments need the last ${inWords(commitmentMinutes)} minutes). Then show the board's commitments list, which the groups wrote as decide lines in the map block: the room only ranks it. The top three are the session's commitments, each with an owner and a date: where one is missing (the board flags it), settle it aloud and write it in ${section("ws-decisions")} of that group's worksheet. Nobody edits a map or sends a new link now.`,
   task: "One person per group reads the sentence; everyone votes, on the board's commitments list, for the change that would shrink the biggest blast radius for the least work.",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
