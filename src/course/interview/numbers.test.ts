@@ -613,6 +613,12 @@ describe("claims the later questions make, checked sentence by sentence", async 
     expect(pushback.answer).toContain("the alert's wait is most of those minutes");
   });
 
+  test("the hedging answer gives gRPC's five as the default cap, which gRFC A6 lets a client change, not as a fixed limit", () => {
+    expect(flat(question("hedged-requests").answer)).toContain(
+      `by default, at most ${inWords(n.grpcHedging.maxInFlight)} copies in flight; a client may raise that cap`,
+    );
+  });
+
   test("the payments design's failover follow-up says the lag its figures use", () => {
     const followUp = question("design-multi-region-payments").followUps!.find((f) =>
       f.question.includes("US region fails"),
