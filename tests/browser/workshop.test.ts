@@ -816,16 +816,22 @@ describeInBrowser("workshop kit", (browser) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${site}/present/map-builder/`);
     await page.getByLabel("The drawing").check();
-    const drawing = page.getByRole("group", { name: "The drawing (scrolls on a narrow screen)" });
+    const drawing = page.getByRole("group", { name: "Map drawing (scrolls on a narrow screen)" });
     await expect(drawing.isVisible()).resolves.toBe(true);
-    const smallest = await drawing.locator("svg text").evaluateAll((texts) =>
-      Math.min(...texts.map((t) => t.getBoundingClientRect().height).filter((h) => h > 0)),
-    );
+    const smallest = await drawing
+      .locator("svg text")
+      .evaluateAll((texts) => Math.min(...texts.map((t) => t.getBoundingClientRect().height).filter((h) => h > 0)));
     expect(smallest, "the drawing's smallest label, px high").toBeGreaterThanOrEqual(9);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    // Focused, it takes the left and right arrows (it scrolls, the view stays on its stage); a clicker's Page Down still steps.
+    const stage = () => page.locator("[data-present-map]").getAttribute("data-stage");
+    const before = await stage();
     await drawing.focus();
     await page.keyboard.press("ArrowRight");
     await expect.poll(() => drawing.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expect(stage()).resolves.toBe(before);
+    await page.keyboard.press("PageDown");
+    await expect.poll(stage).toBe(String(Number(before) + 1));
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

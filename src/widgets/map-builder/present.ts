@@ -95,7 +95,7 @@ export function renderPresentation(view: MapView, idPrefix: string): string {
   return presentStages(view, idPrefix)
     .map(
       (s, i) =>
-        `<div class="pm-stage" data-map-stage="${i}"${i === 0 ? "" : " hidden"}><div class="pm-caption">${s.caption}</div><div class="pm-chipset">${s.chips}</div><div class="pm-drawing">${s.svg}</div></div>`,
+        `<div class="pm-stage" data-map-stage="${i}"${i === 0 ? "" : " hidden"}><div class="pm-caption">${s.caption}</div><div class="pm-chipset">${s.chips}</div><div class="pm-drawing" data-scroll-box tabindex="0" role="group" aria-label="Map drawing (scrolls on a narrow screen)">${s.svg}</div></div>`,
     )
     .join("");
 }

@@ -111,6 +111,11 @@ export function mountReveal(options: RevealOptions): Reveal {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const field = target.closest<HTMLElement>("input, select, textarea");
     if (field && fieldKeepsKey(field.localName, (field as HTMLInputElement).type ?? "", event.key)) return;
+    // A focused box that scrolls sideways ([data-scroll-box]: the map's drawing on a phone) keeps
+    // the left and right arrows while it has somewhere to scroll, as radio buttons keep theirs; the
+    // page keys, a clicker's, still step.
+    const box = target.closest<HTMLElement>("[data-scroll-box]");
+    if (box && box.scrollWidth > box.clientWidth && (event.key === "ArrowLeft" || event.key === "ArrowRight")) return;
     const direction = keyDirection(event.key);
     if (direction === 0) return;
     event.preventDefault();
