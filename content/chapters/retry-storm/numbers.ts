@@ -2,9 +2,8 @@
  * Every number the retry-storm chapter shows, computed at build time from the simulation and
  * its default scenario. The prose imports these; numbers.test.ts checks them.
  */
-import { busyConnections, poolThroughput, stableLoadBound } from "../../../src/sim/backoff.ts";
+import { stableLoadBound } from "../../../src/sim/backoff.ts";
 import {
-  defaultDependencies,
   parameterDefaults,
   defaultScenario,
   defaultServices,
@@ -16,7 +15,7 @@ import {
   statedRate,
 } from "../../../src/sim/retry-storm/index.ts";
 
-import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
+import { healthyPool, pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import { poolFilm } from "../../../src/sim/retry-storm/pool-frames.ts";
 import { grouped, minutesAndSeconds, percent, percentUpTo, secondsOrMinutes } from "../../../src/format/number.ts";
 
@@ -27,15 +26,7 @@ const pricingCallers = defaultServices.filter((s) => s.dependency === "pricing")
 const unrelated = defaultServices.filter((s) => s.dependency !== "pricing");
 const totalRate = defaultServices.reduce((a, s) => a + s.rate, 0);
 const pricingRate = pricingCallers.reduce((a, s) => a + s.rate, 0);
-/** Mean of a log-normal latency = median x e^(sigma^2 / 2). */
-const meanSeconds = (name: string) => {
-  const d = defaultDependencies.find((x) => x.name === name)!;
-  const median = name === "pricing" ? params.pricingLatency : d.latency.medianMs;
-  return (median / 1000) * Math.exp(d.latency.sigma ** 2 / 2);
-};
-const healthyBusy = defaultServices.reduce((a, s) => a + busyConnections(s.rate, meanSeconds(s.dependency)), 0);
-const healthyHold = healthyBusy / totalRate;
-const capacity = poolThroughput(params.poolSize, healthyHold);
+const { busy: healthyBusy, holdSeconds: healthyHold, capacity } = healthyPool(params);
 const attempts = params.attempts;
 
 export const setting = {

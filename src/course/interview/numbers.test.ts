@@ -16,6 +16,8 @@ import {
 } from "./numbers.ts";
 import { questions } from "./bank.ts";
 import { inWords } from "../../format/words.ts";
+import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
+import { healthyPool } from "../../sim/retry-storm/demand.ts";
 
 describe("interview playbook numbers", () => {
   test("shuffle sharding matches the fact sheet", () => {
@@ -55,7 +57,11 @@ describe("interview playbook numbers", () => {
     expect(staticStability.three).toBe(1.5);
     expect(staticStability.two).toBe(2);
     expect(pool.stormHoldSeconds).toBeCloseTo(7, 12); // 5 time-outs of 1 s + 0.2 + 0.4 + 0.6 + 0.8
-    expect(pool.normalCapacity).toBeCloseTo(1000, 9);
+    // The replay's pool, serving at the healthy holding time the retry-storm chapter computes.
+    expect(pool.connections).toBe(parameterDefaults.poolSize);
+    expect(pool.normalCapacity).toBe(healthyPool(parameterDefaults).capacity);
+    expect(pool.normalCapacity).toBeCloseTo(pool.connections / healthyPool(parameterDefaults).holdSeconds, 9);
+    expect(pool.stormCapacity).toBeCloseTo(pool.connections / 7, 12);
     expect(starvation.demanded).toBeCloseTo(5000, 9);
     expect(starvation.threads).toBe(1000);
   });
@@ -507,12 +513,20 @@ describe("inputs the prose states, read from the constants they feed", async () 
   test("the retry storm's eleven minutes and its naive loop come from the replay's scenario and the pool", () => {
     expect(n.storm.interventionSeconds).toBe(parameterDefaults.intervention);
     expect(n.bank["storm.intervention"]).toBe("11 minutes");
+    expect([n.pool.attempts, n.pool.timeoutSeconds]).toEqual([
+      parameterDefaults.attempts,
+      parameterDefaults.attemptTimeout,
+    ]);
     expect(n.pool.stormHoldSeconds).toBeCloseTo(
       n.pool.attempts * n.pool.timeoutSeconds +
-        n.pool.sleepStepSeconds * ((n.pool.attempts * (n.pool.attempts - 1)) / 2),
+        (parameterDefaults.sleepStep / 1000) * ((n.pool.attempts * (n.pool.attempts - 1)) / 2),
       12,
     );
-    expect([n.bank["pool.attempts"], n.bank["pool.timeout"]]).toEqual(["five", "1 s"]);
+    expect([n.bank["pool.attempts"], n.bank["pool.timeout"], n.bank["pool.connections"]]).toEqual([
+      "five",
+      "1 s",
+      String(parameterDefaults.poolSize),
+    ]);
   });
 
   test("the shared-pool question: checkout's share of traffic is the replay's, read from its services", async () => {

@@ -11,7 +11,6 @@ import {
   amplification as amplify,
   busyConnections,
   expectedAttempts,
-  naiveHoldSeconds,
   poolThroughput,
   stableLoadBound,
 } from "../../sim/backoff.ts";
@@ -30,6 +29,7 @@ import {
 } from "../../format/number.ts";
 import { inWords, percentileOrdinal, timesInWords } from "../../format/words.ts";
 import { defaultServices, parameterDefaults } from "../../sim/retry-storm/scenario.ts";
+import { healthyPool, pricingDemand } from "../../sim/retry-storm/demand.ts";
 import { balancingFailureShare, grpcExampleThrottling } from "../../sim/token-bucket.ts";
 import { levelBar } from "../self-assessment.ts";
 import { alertRules, BurnMonitor } from "../../sim/gameday/slo.ts";
@@ -182,20 +182,19 @@ export const staticStability = (() => {
   return { zones, three: preProvisionFactor(zones), fewerZones, two: preProvisionFactor(fewerZones) };
 })();
 
-// A pool whose connections are held through retries: capacity = connections / holding time.
+// The retry-storm question's pool is the replay's (the incident its prompt times): one shared pool,
+// the naive loop's attempts and time-outs, and Little's law for what it serves (capacity =
+// connections / holding time), healthy and while every pricing attempt times out.
 export const pool = (() => {
-  const connections = 50;
-  const normalHoldSeconds = 0.05;
-  // The naive loop: 5 attempts, 1 s time-outs, sleeping 200 ms x attempt, connection held throughout.
-  const loop = { attempts: 5, timeoutSeconds: 1, sleepStepSeconds: 0.2 };
-  const stormHoldSeconds = naiveHoldSeconds(loop);
+  const healthy = healthyPool(parameterDefaults);
+  const stormHoldSeconds = pricingDemand(parameterDefaults).naiveLoop.holdSeconds;
   return {
-    ...loop,
-    connections,
-    normalHoldSeconds,
+    attempts: parameterDefaults.attempts,
+    timeoutSeconds: parameterDefaults.attemptTimeout,
+    connections: parameterDefaults.poolSize,
     stormHoldSeconds,
-    normalCapacity: poolThroughput(connections, normalHoldSeconds),
-    stormCapacity: poolThroughput(connections, stormHoldSeconds),
+    normalCapacity: healthy.capacity,
+    stormCapacity: poolThroughput(parameterDefaults.poolSize, stormHoldSeconds),
   };
 })();
 

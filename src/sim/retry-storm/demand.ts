@@ -4,8 +4,10 @@
  * holds its connection for a different time depending on how it calls pricing, so there are
  * three honest figures, each for one way of calling; the chapters use these, never their own.
  */
-import { naiveHoldSeconds } from "../backoff.ts";
+import { busyConnections, naiveHoldSeconds, poolThroughput } from "../backoff.ts";
 import {
+  type DependencySpec,
+  defaultDependencies,
   defaultParameters,
   defaultServices,
   triggeredDependency,
@@ -64,4 +66,34 @@ export function pricingDemand(
           }),
     ),
   };
+}
+
+export interface HealthyPool {
+  /** Connections in use on average when all is well (Little's law: each service's rate x its dependency's mean latency). */
+  busy: number;
+  /** Seconds the average request holds its connection. */
+  holdSeconds: number;
+  /** Requests per second the pool can serve at that holding time: pool size / hold. */
+  capacity: number;
+}
+
+/**
+ * The shared pool when all is well, by Little's law: each service holds a connection for its
+ * dependency's mean latency (a log-normal's mean is its median x e^(sigma^2 / 2); pricing's
+ * median is the scenario's `pricingLatency`). The chapters and the interview bank use this one.
+ */
+export function healthyPool(
+  params: Pick<Parameters, "pricingLatency" | "poolSize"> = defaultParameters(),
+  services: readonly ServiceSpec[] = defaultServices,
+  dependencies: readonly DependencySpec[] = defaultDependencies,
+): HealthyPool {
+  const meanSeconds = (name: string) => {
+    const d = dependencies.find((x) => x.name === name);
+    if (!d) throw new Error(`no dependency named ${name}`);
+    const median = name === triggeredDependency ? params.pricingLatency : d.latency.medianMs;
+    return (median / 1000) * Math.exp(d.latency.sigma ** 2 / 2);
+  };
+  const busy = services.reduce((sum, s) => sum + busyConnections(s.rate, meanSeconds(s.dependency)), 0);
+  const holdSeconds = busy / services.reduce((sum, s) => sum + s.rate, 0);
+  return { busy, holdSeconds, capacity: poolThroughput(params.poolSize, holdSeconds) };
 }
