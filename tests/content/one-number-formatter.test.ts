@@ -306,7 +306,11 @@ const checkedFiles = () =>
     .filter((file) => !file.endsWith(".test.ts") && !learnersProgram(file))
     .filter((file) => !relative(root, file).startsWith(join("src", "format")));
 
-test("outside src/format, no code formats a number for people on its own", () => {
+// Each of the two whole-tree checks parses some 700 files with TypeScript's parser: about 1 s
+// alone here, and past vitest's 5 s default on a machine busy with the build beside it.
+const wholeTree = { timeout: 30_000 };
+
+test("outside src/format, no code formats a number for people on its own", wholeTree, () => {
   const files = checkedFiles();
   expect(files.length).toBeGreaterThan(100);
   expect(files.some((file) => file.endsWith(".mdx"))).toBe(true);
@@ -318,7 +322,7 @@ test("outside src/format, no code formats a number for people on its own", () =>
   ).toEqual([]);
 });
 
-test("outside src/format, no code rounds a number with toFixed or toPrecision", () => {
+test("outside src/format, no code rounds a number with toFixed or toPrecision", wholeTree, () => {
   const files = checkedFiles();
   // Among them every chapter's numbers.ts: even a plain toFixed there would skip the grouping of thousands.
   expect(files.filter((file) => file.endsWith("/numbers.ts")).length).toBeGreaterThan(10);
