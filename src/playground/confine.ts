@@ -242,6 +242,30 @@ export function confineRealm(keep: readonly string[]): void {
   }
 }
 
+/**
+ * The async function constructor, taken before lockdown() makes the function constructors
+ * inert. It parses a body on its own, so text in it cannot close the function around it.
+ */
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...source: string[]) => unknown;
+
+/**
+ * Throw a SyntaxError unless `body` is one whole function body. The runtime compiles each file
+ * inside a function wrapper with the script parser, which reads `<!--` as a comment where
+ * sucrase reads code: without this, a file could close the wrapper and run code while the
+ * files are compiled (eval still open, the other files not yet compiled). Parsed, never run.
+ */
+export function assertWholeBody(parameters: readonly string[], body: string): void {
+  try {
+    new AsyncFunction(...parameters, body);
+  } catch (error) {
+    // V8's words for a body that ends the function early ("Single function literal required").
+    if (!(error instanceof SyntaxError) || !/single function literal/i.test(error.message)) throw error;
+    throw new SyntaxError(
+      "the file ends the function it is compiled in: outside a module, `<!--` and a line's `-->` start a comment; write `a < !--b` or `a-- > b`",
+    );
+  }
+}
+
 /** After compiling: code from strings is refused (`eval`, `Function`; SES already made the function constructors inert). */
 export function lockCodeGeneration(): void {
   const refuse = function () {

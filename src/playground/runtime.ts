@@ -7,7 +7,7 @@
  * The worker entry confines the realm first (confine.ts) and hands over what the runtime
  * needs from the host, captured before any learner code exists: its channel, its timers.
  */
-import { lockCodeGeneration } from "./confine.ts";
+import { assertWholeBody, lockCodeGeneration } from "./confine.ts";
 import { formatArgs, formatTable, inspect } from "./format.ts";
 import { requiredSpecifiers, resolveImport } from "./modules.ts";
 import {
@@ -334,6 +334,8 @@ export async function runCompiled(run: CompiledRun, host: RuntimeHost): Promise<
   const factories = new Map<string, Factory>();
   try {
     for (const [path, js] of Object.entries(run.modules)) {
+      // The file must be a whole body, so no text of it can close the wrapper and run now.
+      assertWholeBody(["exports", "require", "module", throwSiteName], `${js}\n`);
       // Indirect eval in the global scope; the wrapper shares line 1 with the code, so lines match the source.
       const wrapped = `(async function (exports, require, module, ${throwSiteName}) {${js}\n})\n//# sourceURL=${sourcePrefix}${path}`;
       // biome-ignore lint/security/noGlobalEval: the confined worker compiles the learner's transpiled code, then refuses eval

@@ -141,6 +141,25 @@ export const attacks: Attack[] = [
     expect: /starter\.ts cannot import "course\/checks"/,
   },
   {
+    id: "html-comment-escape",
+    what: "close the runner's function wrapper with text sucrase reads as a template but the script parser reads as code (after a `<!--` comment), then replace eval so the checks compile without their comparisons",
+    stoppedBy:
+      "each file is compiled only if it parses alone as a function body (the AsyncFunction constructor, taken before lockdown), so no text of it runs while the files are compiled",
+    exercise: "choose-exact",
+    code: [
+      "const a = 1, b = 2;",
+      "const q = [a <!--b, `",
+      "]; });",
+      "const realEval = eval;",
+      "globalThis.eval = (src) => realEval(String(src).replace(/\\bt\\.(equal|deepEqual|ok|throws|near)\\(/g, '(() => {})('));",
+      "(async function (exports) {",
+      "exports.choose = () => 0n;",
+      "0 <!--b, `];",
+      wrongChoose,
+    ].join("\n"),
+    expect: /could not load the program: SyntaxError: the file ends the function it is compiled in/,
+  },
+  {
     id: "function-constructor",
     what: "reach the Function constructor through a prototype chain to run code from a string",
     stoppedBy: "lockdown() made the function constructors inert",
