@@ -99,12 +99,23 @@ describe('"leave out the unit" names an answer that is right when typed (P1)', (
     expect(message("25 ms")).toMatch(/leave out the unit "ms" and type just the number \(25\)/i);
   });
 
-  test("no suggestion when taking the word out would join two numbers or leave another word", () => {
+  test("no suggestion when taking the word out would join two numbers", () => {
     // Taking "s/" out of 25s/2 would leave 252, and taking "s" out of 1 s 820 would leave 1 820 (1820).
     expect(message("25s/2")).not.toMatch(/252/);
     expect(message("1 s 820")).not.toMatch(/1820|1 820/);
-    expect(message("1820 customers total")).toMatch(/unit "customers"/);
-    expect(message("1820 customers total")).not.toMatch(/\(/);
+  });
+
+  // QA: "0.99 a day", typed for a part in "disks a day", was told to leave out the unit "a", with
+  // no suggestion (taking "a" out left "0.99 day"); the words after a number are its unit together.
+  test("a unit of several words is named whole, and the number without it suggested", () => {
+    expect(message("0.99 a day")).toBe(
+      'Leave out the unit "a day" and type just the number (0.99): the question says which unit it means.',
+    );
+    expect(message("0.99 disks a day")).toMatch(/unit "disks a day" and type just the number \(0\.99\)/);
+    expect(message("1820 customers total")).toMatch(/unit "customers total" and type just the number \(1820\)/);
+    // A word the answer reads ("in", "of") ends the unit: the rest is the answer's own.
+    expect(message("1 customer in 1820")).toMatch(/unit "customer" and type the answer without it \(1 in 1820\)/);
+    expect(message("3 disks of 4")).toMatch(/unit "disks"/);
   });
 
   test('"pct" is a percent sign, as "percent" is', () => {

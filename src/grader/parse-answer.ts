@@ -201,10 +201,33 @@ function describeWord(text: string, sign: string, suggest: boolean): string | un
       const whole = Number(number) * factor;
       return `"${number}${word}" is not a number here: write ${plainFigures(whole, 12)} (or ${number}e${Math.log10(factor)})`;
     }
-    const without = suggest ? withoutWord(text, match.index + number.length, match.index + match[0].length, sign) : "";
-    return `leave out the unit "${word}"${without}: the question says which unit it means`;
+    const numberEnd = match.index + number.length;
+    const end = unitEnd(text, match.index + match[0].length);
+    const without = suggest ? withoutWord(text, numberEnd, end, sign) : "";
+    return `leave out the unit "${text.slice(numberEnd, end).trim()}"${without}: the question says which unit it means`;
   }
   return undefined;
+}
+
+/**
+ * Where a unit that starts with a word ending at `end` ends: the words after it belong to it ("a
+ * day" in "0.99 a day", "disks a day"), up to a word an answer reads ("in" in "1 customer in
+ * 1820"), a suffix, a function's name or anything that is not a word.
+ */
+function unitEnd(text: string, end: number): number {
+  const next = /\s+([A-Za-z][A-Za-z/]*)(?![A-Za-z/]*\s*\()/y;
+  for (;;) {
+    next.lastIndex = end;
+    const word = next.exec(text)?.[1];
+    if (
+      word === undefined ||
+      knownWords.has(word) ||
+      knownWords.has(word.toLowerCase()) ||
+      suffixes[word] !== undefined
+    )
+      return end;
+    end = next.lastIndex;
+  }
 }
 
 /**
