@@ -145,8 +145,16 @@ describe("code checks through the runner", { timeout: 60_000 }, () => {
 
 describe("checkOutcome rules", () => {
   const ok = { status: "ok" as const, millis: 1, truncated: false };
-  test("all passed and at least one: a pass", () => {
-    expect(checkOutcome([{ kind: "check", name: "a", passed: true }], ok).passed).toBe(true);
+  test("all passed and at least one: a pass, said in words that fit the count", () => {
+    expect(checkOutcome([{ kind: "check", name: "a", passed: true }], ok)).toMatchObject({
+      passed: true,
+      summary: "The one check passes.",
+    });
+    const two = [
+      { kind: "check" as const, name: "a", passed: true },
+      { kind: "check" as const, name: "b", passed: true },
+    ];
+    expect(checkOutcome(two, ok).summary).toBe("All 2 checks pass.");
   });
   test("truncated output never passes (check results may have been cut)", () => {
     expect(checkOutcome([{ kind: "check", name: "a", passed: true }], { ...ok, truncated: true }).passed).toBe(false);

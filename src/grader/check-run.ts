@@ -92,7 +92,8 @@ export function checkOutcome(events: RunEvent[], result: RunResult): CheckOutcom
   if (result.truncated) return fail("Too much output: the check results were cut off. Print less and check again");
   if (checks.length === 0) return fail("No checks ran, so nothing is proven yet");
   if (passing < checks.length) return { passed: false, checks, summary: `${counted}.` };
-  return { passed: true, checks, summary: `All ${checks.length} checks pass.` };
+  const all = checks.length === 1 ? "The one check passes." : `All ${checks.length} checks pass.`;
+  return { passed: true, checks, summary: all };
 }
 
 function describe(result: RunResult): string {
