@@ -68,6 +68,6 @@ test("the plane-matching exercise cites, for control planes failing more often, 
   expect(explanation).toContain(`(${route53})`);
   // The feedback says no more than the source: more likely to fail, not "the first thing to get slow".
   expect(read("exercises/control-or-data-plane/exercise.yaml")).toContain(
-    "control plane, which AWS finds statistically more likely to fail than a data plane",
+    "AWS finds the plane that creates and changes things statistically more likely to fail than the one that serves requests",
   );
 });
