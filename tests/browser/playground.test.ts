@@ -3,6 +3,7 @@
  * of the course, run on that page by the runner its Run button loads.
  */
 import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
@@ -18,6 +19,7 @@ const original = readFileSync(
 );
 
 const chapters = new URL("../../content/chapters/", import.meta.url).pathname;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 /** Every playground a chapter shows: its `<name>.play.ts` beside the chapter that names it. */
 const playgrounds = readdirSync(chapters)
   .flatMap((slug) =>
@@ -92,6 +94,29 @@ describeInBrowser("playground in Chromium", (browser) => {
     // The editor takes the static code's room, line for line (its last lines measured once in view).
     await codeBox.evaluate((el) => el.scrollIntoView({ block: "end" }));
     await expect.poll(codeHeight).toBeCloseTo(staticHeight, 0);
+  });
+
+  // QA: in the light theme the editor's colours (One Light's) were below 4.5:1 on the page's
+  // white, where the static code before it passes: functions 4.0, definitions 4.2, strings and
+  // types 3.2, and numbers and comments 4.4 on the line being edited.
+  test("the editor's code colours keep 4.5:1 contrast in both themes, on the line being edited too", async () => {
+    await box.locator(".cm-content").click({ position: { x: 4, y: 4 } });
+    await box.locator(".cm-activeLine").waitFor();
+    if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+    const findings: string[] = [];
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      const found = (await page.evaluate(`axe
+        .run({ include: [["#playground-shuffle-shard .cm-content"]] }, { runOnly: ["color-contrast"], resultTypes: ["violations"] })
+        .then((r) => r.violations.flatMap((v) => v.nodes.map((n) => n.any[0]?.message ?? n.target.join(" "))))`)) as string[];
+      findings.push(...found.map((f) => `${theme}: ${f}`));
+    }
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = "light";
+    });
+    expect(findings).toEqual([]);
   });
 
   // Every other playground runs on this page, not on its own chapter's: each chapter's section is
