@@ -260,6 +260,17 @@ describeInBrowser("playground in Chromium", (browser) => {
     }
   });
 
+  // QA: Close on the share link's notice took away the button that had focus, and focus fell to
+  // the page's body: a keyboard reader's next Tab started again from the top of the page.
+  test("closing the share link's notice leaves focus on Share, not on the page", async () => {
+    const share = box.getByRole("button", { name: "Share" });
+    await share.click();
+    await box.getByRole("button", { name: "Close" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(box.locator("[data-notice]").isHidden()).resolves.toBe(true);
+    await expect(share.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+  });
+
   // QA's reproduction: a real link cut short when pasted into chat. The playground opened at the
   // top of the page with the chapter's code and no word, so the reader took it for the shared code.
   test("a cut-short share link says its code could not be read, scrolls to the playground and is announced", async () => {
@@ -452,8 +463,13 @@ describeInBrowser("playground in Chromium", (browser) => {
     await box.locator(".cm-editor").waitFor();
     await expect(editorText()).resolves.toBe(original);
     await expect(box.locator("[data-notice]").textContent()).resolves.toMatch(/earlier version/);
-    await box.getByRole("button", { name: "Load my old edit" }).click();
+    await box.getByRole("button", { name: "Load my old edit" }).focus();
+    await page.keyboard.press("Enter");
     await expect(editorText()).resolves.toBe('console.log("old edit");\n');
+    // The notice and its button are gone; focus stays in the playground, where Tab goes on to the code.
+    await expect(
+      box.getByRole("button", { name: "Share" }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
     await box.getByRole("button", { name: "Reset" }).click();
     await expect(editorText()).resolves.toBe(original);
   });

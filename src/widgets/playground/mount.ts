@@ -51,9 +51,14 @@ export async function mountPlayground(
   let editor: Editor | null = null;
   let current: { handle: RunHandle } | null = null;
 
+  const shareButton = root.querySelector<HTMLElement>('[data-action="share"]')!;
   const showNotice = (...parts: (string | Node)[]) => {
+    // A button of the notice that takes itself away (Close, Discard it) must not drop focus on the
+    // page's body: it goes to the notice's next button, or to Share, the control before it.
+    const hadFocus = notice.contains(document.activeElement);
     notice.replaceChildren(...parts);
     notice.hidden = parts.length === 0;
+    if (hadFocus) (notice.querySelector("button") ?? shareButton).focus();
   };
   const button = (label: string, onClick: () => void) => {
     const b = document.createElement("button");
