@@ -132,6 +132,24 @@ describe('"leave out the unit" names an answer that is right when typed (P1)', (
   });
 });
 
+// QA: "1.2.3" was told 'Unexpected ".3" in "1.2.3"', the parser's words, not what is wrong with it.
+describe("a number with two decimal points says so", () => {
+  test.each([
+    ["1.2.3", '"1.2.3" has 2 points'],
+    ["1..2", '"1..2" has 2 points'],
+    ["0.9.9%", '"0.9.9" has 2 points'],
+    ["2 * 1.2.3.4", '"1.2.3.4" has 3 points'],
+  ])("%s", (input, says) => {
+    expect(message(input)).toBe(`A number has one decimal point at most, and ${says}.`);
+  });
+
+  test("a calculation with one point in each number still reads", () => {
+    expect(parseAnswer("0.5*0.5")).toMatchObject({ ok: true, value: 0.25 });
+    expect(parseAnswer("1.5e2.")).toMatchObject({ ok: false });
+    expect(message("1.2.3.4.5.6.7.8.9.10.11.12.13.14")).toMatch(/has 13 points\.$/);
+  });
+});
+
 describe("a multiple written with x or × (P2)", () => {
   test.each(["1.5x", "1.5X", "1.5 x", "1.5×", "1.5 ×", "×1.5", "x1.5", "× 1.5", " 1.5x "])(
     "%s reads as 1.5 times",

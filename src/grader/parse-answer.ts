@@ -6,7 +6,7 @@
  * Never throws: every input gets a value or a message, and the message says what form is expected
  * ("about", units and "2.4k" each get their own).
  */
-import { grouped, plainFigures } from "../format/number.ts";
+import { countOf, grouped, plainFigures } from "../format/number.ts";
 import { superscripts } from "../format/scripts.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
@@ -354,6 +354,11 @@ function read(input: string, suggest: boolean): ParsedAnswer {
 
   const bad = describeCharacter(text);
   if (bad) return fail(bad);
+  const points = /\d*\.\d*\.[\d.]*/.exec(text)?.[0];
+  if (points)
+    return fail(
+      `a number has one decimal point at most, and "${points}" has ${countOf(points.split(".").length - 1, "point")}`,
+    );
   text = stripThousands(text);
   if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
   const word = describeWord(text, sign, suggest);
