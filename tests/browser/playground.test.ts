@@ -8,7 +8,6 @@ import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { holdRequests } from "../support/hold-requests.ts";
 
 const golden = readFileSync(
   new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url),
@@ -497,27 +496,6 @@ describeInBrowser("playground in Chromium", (browser) => {
       await page.emulateMedia({ media: "screen" });
     }
     await expect(box.locator(".playground__print").isVisible()).resolves.toBe(false);
-  });
-
-  // QA: until the editor arrived, the static code was two Tab stops, the box that opens the editor
-  // and the highlighted code inside it (its own tabindex), one box on the screen.
-  test("keyboard: the code is one Tab stop while the editor is still loading", async () => {
-    const release = await holdRequests(page, /\/_astro\/editor\.[^/]+\.js$/);
-    try {
-      await page.goto(chapter);
-      box = page.locator("#playground-shuffle-shard");
-      await box.getByRole("button", { name: "Share" }).focus();
-      await page.keyboard.press("Tab");
-      await expect(page.evaluate(() => document.activeElement?.hasAttribute("data-code"))).resolves.toBe(true);
-      await page.keyboard.press("Tab");
-      await expect(box.locator("[data-code]").evaluate((code) => code.contains(document.activeElement))).resolves.toBe(
-        false,
-      );
-    } finally {
-      release();
-      await box.locator(".cm-editor").waitFor();
-      await page.unrouteAll();
-    }
   });
 
   test("keyboard: Tab reaches the code and opens the editor; Escape then Tab leaves it", async () => {

@@ -50,14 +50,7 @@ function onFirstInteraction(event: Event): void {
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) {
   const code = root.querySelector<HTMLElement>("[data-code]");
-  if (code) {
-    code.tabIndex = 0; // Tab reaches the code; focusing it loads the editor
-    // ...and only the box: the highlighted code in it, a box that scrolls sideways, is a Tab stop
-    // of its own (its tabindex, and Chromium's for any scroller), one box two stops until the
-    // editor replaced it. -1 takes it out of the Tab order; a script-less page keeps it there.
-    const pre = code.querySelector("pre");
-    if (pre) pre.tabIndex = -1;
-  }
+  if (code) code.tabIndex = 0; // Tab reaches the code; focusing it loads the editor
   for (const type of events) root.addEventListener(type, onFirstInteraction);
   // Hovering or touching is a strong hint a run is coming: fetch the runner and boot a worker.
   root.addEventListener(
