@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { choose } from "../sim/combinatorics.ts";
+import { grouped } from "../format/number.ts";
 import { numericPartSchema } from "./exercise-schema.ts";
 import { gradeNumeric } from "./grade.ts";
 import { parseAnswer } from "./parse-answer.ts";
@@ -402,5 +403,23 @@ describe('a multiple written with the word "times"', () => {
     expect(message("3/2 times")).toMatch(/leave out the "times" and type the answer without it \(3\/2\)/i);
     for (const input of ["times", "times 1.5", "1.5 timesx", "1.5% times", "1.5 times times", "2 times 3"])
       expect(parseAnswer(input).ok, input).toBe(false);
+  });
+});
+
+// QA: "1e" was told to put an operator between two numbers (it read e, the constant, after 1).
+describe("a power of ten left without its exponent says so", () => {
+  const bare = "A power of ten needs its exponent after the e, as in 1e3 (1,000) or 2.5e-4 (0.00025).";
+  test.each(["1e", "2.5e", "1e+", "1e-", "3E", "1e 3", "2 * 1e"])("%s", (input) => {
+    expect(message(input)).toBe(bare);
+  });
+
+  test("whole powers of ten, and e the constant, still read; the message's examples are what it says", () => {
+    expect(parseAnswer("1e3")).toMatchObject({ ok: true, value: 1_000 });
+    expect(parseAnswer("2.5e-4")).toMatchObject({ ok: true, value: 0.00025 });
+    expect(parseAnswer("1e+2")).toMatchObject({ ok: true, value: 100 });
+    expect(parseAnswer("2*e")).toMatchObject({ ok: true, value: 2 * Math.E });
+    expect(parseAnswer("e")).toMatchObject({ ok: true, value: Math.E });
+    expect(bare).toContain(`1e3 (${grouped(1e3)})`);
+    expect(bare).toContain(`2.5e-4 (${2.5e-4})`);
   });
 });

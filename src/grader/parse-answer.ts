@@ -359,6 +359,9 @@ function read(input: string, suggest: boolean): ParsedAnswer {
     return fail(
       `a number has one decimal point at most, and "${points}" has ${countOf(points.split(".").length - 1, "point")}`,
     );
+  // "1e" or "2.5e-": a power of ten begun and left without its exponent (not e, the constant).
+  const bareExponent = /\d[eE](?:[+-](?=$|\D)|(?=$|[\s*/)]))/.exec(text);
+  if (bareExponent) return fail("a power of ten needs its exponent after the e, as in 1e3 (1,000) or 2.5e-4 (0.00025)");
   text = stripThousands(text);
   if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
   const word = describeWord(text, sign, suggest);
