@@ -166,6 +166,16 @@ describeInBrowser("exercises in the page", (browser) => {
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
     const seedField = exercise.getByLabel("Variant seed");
     const note = exercise.locator("[data-variant-note]");
+    // Deal with no seed on the chapter's numbers deals nothing (it used to clear the answer typed)
+    // and says how to get new numbers.
+    const first = exercise.locator('form[data-part="fixed"]').getByLabel("Your answer");
+    await first.fill("1/4");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect
+      .poll(() => note.textContent())
+      .toBe("These are the chapter's numbers. Type a seed, or press Another variant, for new ones.");
+    await expect(first.inputValue()).resolves.toBe("1/4");
+    await first.fill("");
     // A seed that is not one is refused in the page's words (not the browser's pattern bubble),
     // by the course's one seed rule, the terminal's `--seed` rule too.
     await seedField.fill("12a");

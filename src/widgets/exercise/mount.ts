@@ -280,7 +280,16 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     event.preventDefault();
     const text = seedInput?.value.trim() ?? "";
     seedInput?.removeAttribute("aria-invalid");
-    if (text === "") return void deal(null);
+    if (text === "") {
+      // Already the chapter's numbers: dealing them again would only clear the answers typed.
+      if (seed === null) {
+        if (variantNote)
+          variantNote.textContent =
+            "These are the chapter's numbers. Type a seed, or press Another variant, for new ones.";
+        return;
+      }
+      return void deal(null);
+    }
     const next = readSeed(text);
     if (next === undefined) {
       seedInput?.setAttribute("aria-invalid", "true");
