@@ -9,7 +9,9 @@
  * - a wrong choice's feedback does not quote the right choice's text, nor use the words of its id
  *   (the name the terminal shows it by: "exponential", "tenant", "no-budget") that the choice
  *   and the question do not already use;
- * - a numeric part's targeted feedback states no number that would itself be graded right.
+ * - a numeric part's targeted feedback states no number that would itself be graded right, and
+ *   no step from the learner's number to the answer ("one more success", "add 1"): it
+ *   says what was missed, and the learner works out how much.
  * The worked solution may name everything: it is shown only when asked for, and then the part is
  * not counted solved.
  */
@@ -203,10 +205,18 @@ function choiceLeaks(
   return leaks;
 }
 
-/** The numbers a numeric part's targeted feedback states that would themselves be graded right. */
+/** Words that give the step from a wrong answer to the right one. */
+const stepToAnswer = /\bone (?:more|fewer|less)\b|\b(?:add|subtract|plus|minus)\s+\d/i;
+
+/**
+ * The numbers a numeric part's targeted feedback states that would themselves be graded right,
+ * and the notes that give the step from the learner's number to the answer.
+ */
 function numericLeaks(part: NumericPart, expected: number, params: Params = {}): string[] {
   return part.feedback.flatMap((entry) => {
     const message = fillParams(entry.message, params);
+    const step = stepToAnswer.exec(message)?.[0];
+    if (step) return [`the note for "${entry.answer}" gives the step to the answer ("${step}")`];
     const stated = message.match(/\d[\d,]*(?:\.\d+)?(?:\s*\/\s*\d[\d,]*(?:\.\d+)?)?\s*%?/g) ?? [];
     return stated
       .filter((figure) => gradeNumeric(part, figure.replaceAll(",", ""), expected, params).status === "right")
