@@ -4,6 +4,7 @@ import { expect, test } from "vitest";
 import { agendas, groupsReadingAloud } from "./agenda.ts";
 import { inWords } from "../../format/words.ts";
 import { mapStep, mapStepNumber, mapSteps } from "./map-steps.ts";
+import { numberIn } from "./numbered.ts";
 import { section } from "./worksheet.ts";
 
 /** The workshop kit's map exercise: its numbered steps' texts, in the kit's order. */
@@ -59,4 +60,10 @@ test("each readout's talk says how many groups read aloud, as many as its minute
   // The short session's 8 minutes hear four groups; the half day's 15, six (the most the kit plans for).
   expect(agendas.map((a) => groupsReadingAloud(a.blocks.find((b) => b.kind === "readout")!.minutes))).toEqual([4, 6]);
   expect(() => groupsReadingAloud(6)).toThrow(/no time for three groups/);
+});
+
+test("a numbered list's item is numbered from 1, and an id not in it is refused", () => {
+  const list = [{ id: "a" }, { id: "b" }, { id: "c" }] as const;
+  expect(list.map((item) => numberIn(list, item.id))).toEqual([1, 2, 3]);
+  expect(() => numberIn<string>(list, "z")).toThrow(/no item "z"/);
 });

@@ -3,6 +3,8 @@
  * with these leads in this order, and the agendas name a step through `mapStep`, so a step that
  * moves changes every reference to it (agenda.test.ts holds the kit's list to this one).
  */
+import { numberIn } from "./numbered.ts";
+
 export const mapSteps = [
   { id: "resources", lead: "List the shared resources" },
   { id: "draws", lead: "For each, list who draws from it" },
@@ -16,7 +18,7 @@ export type MapStepId = (typeof mapSteps)[number]["id"];
 
 /** A step's number in the kit's list (1 for the first). */
 export function mapStepNumber(id: MapStepId): number {
-  return mapSteps.findIndex((s) => s.id === id) + 1;
+  return numberIn(mapSteps, id);
 }
 
 /** "step 5", as the agendas' talk tracks say it. */

@@ -3,6 +3,8 @@
  * and the agendas and the example's answer key name a section through `section`, so a section
  * that moves changes every reference to it.
  */
+import { numberIn } from "./numbered.ts";
+
 export const worksheetSections = [
   { id: "ws-system", title: "The system" },
   { id: "ws-resources", title: "Shared resources, and who draws from them" },
@@ -17,7 +19,7 @@ export type WorksheetSectionId = (typeof worksheetSections)[number]["id"];
 
 /** A section's number on the printed worksheet (1 for the first). */
 export function sectionNumber(id: WorksheetSectionId): number {
-  return worksheetSections.findIndex((s) => s.id === id) + 1;
+  return numberIn(worksheetSections, id);
 }
 
 /** "section 5", as the agendas' talk tracks and tasks say it. */
