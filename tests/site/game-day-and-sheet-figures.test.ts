@@ -14,6 +14,7 @@ import { finishedGame } from "../../src/sim/gameday/game.ts";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { alertRules } from "../../src/sim/gameday/slo.ts";
 import { speedKeys, speeds, startingSpeed } from "../../src/widgets/gameday/protocol.ts";
+import { listNames } from "../../src/format/words.ts";
 import { attr, findAll, parseBuiltPage, textOf } from "../../tools/built-site.ts";
 
 /** A built page's text, its no-break spaces (a number bound to its unit) read as spaces. */
@@ -66,13 +67,7 @@ test("how to play and each dashboard's help line name the keys the dashboard's h
       (attr(el, "class") ?? "").split(" ").includes("gd-help"),
     );
     expect(help.map((el) => textOf(el).replace(/\s+/g, " "))).toEqual([
-      `Keys: ${speedKeys[0]} pause, ${running
-        .map((s) => speedKeys[s])
-        .join(", ")
-        .replace(/, (\S+)$/, " and $1")} for ${running
-        .map((s) => times(s))
-        .join(", ")
-        .replace(/, (\S+)$/, " and $1")} speed.`,
+      `Keys: ${speedKeys[0]} pause, ${listNames(running.map((s) => speedKeys[s]))} for ${listNames(running.map((s) => times(s)))} speed.`,
     ]);
   }
 });

@@ -151,14 +151,19 @@ export const shuffle = {
    * ("A Case Study in Global Fault Isolation", AWS Architecture Blog). The stripes allow at most
    * (workers / stripes)^stripes shards, fewer than C(2048, 4).
    */
-  route53: {
-    workers: 2048,
-    size: 4,
-    shards: choose(2048, 4),
-    stripes: 4,
-    stripedShards: (2048 / 4) ** 4,
-    maxShared: 2,
-  },
+  route53: (() => {
+    const workers = 2048;
+    const size = 4;
+    const stripes = 4;
+    return {
+      workers,
+      size,
+      shards: choose(workers, size),
+      stripes,
+      stripedShards: (workers / stripes) ** stripes,
+      maxShared: 2,
+    };
+  })(),
 };
 
 // Retries multiply across layers: every layer makes `attempts` tries of the one below.
