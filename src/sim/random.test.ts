@@ -1,5 +1,15 @@
 import { expect, test } from "vitest";
-import { exponential, isSeed, mulberry32, randomInt, randomStreams, readSeed, seedRange, seedRule } from "./random.ts";
+import {
+  exponential,
+  hashName,
+  isSeed,
+  mulberry32,
+  randomInt,
+  randomStreams,
+  readSeed,
+  seedRange,
+  seedRule,
+} from "./random.ts";
 
 test("mulberry32 golden output for seed 7", () => {
   const rand = mulberry32(7);
@@ -57,4 +67,15 @@ test("one seed rule: a whole number in seedRange, typed in decimal, for every se
   expect(isSeed(seedRange.min)).toBe(true);
   expect(isSeed(seedRange.max + 1)).toBe(false);
   expect(seedRule).toBe("a whole number from 0 to 4,294,967,295, in decimal");
+});
+
+test("hashName is 32-bit FNV-1a: the FNV reference test suite's vectors", () => {
+  // Expected values from the FNV-1a 32-bit table (fnv1a_32_vector) of test_fnv.c in the FNV
+  // reference code by Landon Curt Noll, a co-author of RFC 9923 (https://github.com/lcn2/fnv,
+  // linked from http://www.isthe.com/chongo/tech/comp/fnv/index.html). The empty string hashes to
+  // the offset basis itself; the others exercise the xor-then-multiply order FNV-1a specifies.
+  expect(hashName("")).toBe(0x811c9dc5);
+  expect(hashName("a")).toBe(0xe40c292c);
+  expect(hashName("foobar")).toBe(0xbf9cf968);
+  expect(hashName("chongo was here!\n")).toBe(0xd49930d5);
 });

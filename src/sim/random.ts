@@ -47,12 +47,20 @@ export function mulberry32(seed: number): Random {
   };
 }
 
-/** FNV-1a hash of a string, used to give each named stream its own seed (and game-day result codes their check digits). */
+/**
+ * FNV-1a hash of a string, used to give each named stream its own seed (and game-day result codes
+ * their check digits). The 32-bit FNV-1a of "The FNV Non-Cryptographic Hash Algorithm" (Fowler,
+ * Noll, Vo, Eastlake and Hansen; IETF draft-eastlake-fnv, published as RFC 9923:
+ * https://www.rfc-editor.org/info/rfc9923): start from the offset basis 2166136261 (0x811c9dc5),
+ * then for each unit xor it in and multiply by the FNV prime 16777619 (0x01000193) mod 2^32. The
+ * units are the string's UTF-16 code units, so for ASCII names this is the standard's octet hash;
+ * random.test.ts checks it against the FNV reference test suite's vectors.
+ */
 export function hashName(name: string): number {
-  let h = 0x811c9dc5;
+  let h = 0x811c9dc5; // 32-bit FNV offset basis, 2166136261
   for (let i = 0; i < name.length; i++) {
     h ^= name.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+    h = Math.imul(h, 0x01000193); // 32-bit FNV prime, 2^24 + 2^8 + 0x93 = 16777619
   }
   return h >>> 0;
 }

@@ -48,6 +48,7 @@ export function codeName(name: string): string {
   return cleaned === "" ? "anonymous" : cleaned;
 }
 
+/** 32-bit FNV-1a (RFC 9923, draft-eastlake-fnv; see hashName in ../random.ts) of the code so far, base 36. */
 function checkDigits(text: string): string {
   return hashName(text).toString(36);
 }
