@@ -9,9 +9,13 @@
  * - a wrong choice's feedback does not quote the right choice's text, nor use the words of its id
  *   (the name the terminal shows it by: "exponential", "tenant", "no-budget") that the choice
  *   and the question do not already use;
+ * - no note hands over the answer of another choice part of the same exercise, by the words of
+ *   that part's right choice that its question and its other choices do not use (a note on a
+ *   third replica that says "shuffle sharding" answers the next part's question);
  * - a numeric part's targeted feedback states no number that would itself be graded right, and
- *   no step from the learner's number to the answer ("one more success", "add 1"): it
- *   says what was missed, and the learner works out how much.
+ *   no step from the learner's number to the answer ("one more success", "add 1", "multiply by
+ *   60", "divide capacity by that"), nor the formula that gives it ("capacity × time-out",
+ *   "N / (N - 1)"): it says what was missed, and the learner works out how much.
  * The worked solution may name everything: it is shown only when asked for, and then the part is
  * not counted solved.
  */
@@ -36,7 +40,8 @@ const root = projectRoot();
 const VARIANTS = 6;
 /**
  * Words a wrong choice's feedback may use although the right choice's id holds them (in some
- * variant), keyed "<exercise>/<part>/<wrong choice>": each describes the wrong choice, not the answer.
+ * variant), the right choice of its own part or of another part, keyed
+ * "<exercise>/<part>/<wrong choice>": each describes the wrong choice, not the answer.
  */
 const allowedInChoiceFeedback: Record<string, string[]> = {
   // Why more replicas fail in either correlated case: the same batch, or the same hot room.
@@ -47,10 +52,26 @@ const allowedInChoiceFeedback: Record<string, string[]> = {
   "diagnose-full-pool/what/overload": ["dependencys", "dependency"],
   "diagnose-full-pool/what/dependency-errors": ["dependency"],
   "diagnose-full-pool/what/slow-dependency": ["dependency"],
-  // What shedding keeps, in the ordinary sense of the verb.
+  // Why these defences miss: each note names every diagnosis they fail against, the slow dependency among them.
+  "diagnose-full-pool/defence/fallback": ["dependency", "slowness"],
+  "diagnose-full-pool/defence/bigger-pool": ["slow", "dependency"],
+  "diagnose-full-pool/defence/retry": ["dependency"],
+  "diagnose-poison-shard/defence/more-workers": ["poison"],
+  "diagnose-failure-kind/defence/autoscale": ["poison"],
+  // When a bulkhead fits: one dependency's slow calls; the word names the service, not its fault.
+  "diagnose-full-pool/defence/bulkhead": ["dependencys", "dependency"],
+  // Retrying cut-off calls loads a service that is fine (or stuck): both diagnoses named.
+  "diagnose-timeout/action/retry": ["fine"],
+  // Against a hang a lower threshold, or retries, change nothing; for partial failures they do harm. Both named.
+  "diagnose-breaker/action/lower-threshold": ["partial"],
+  "diagnose-breaker/action/retry": ["partial"],
+  // Quarantine confines a poison request so it can crash only a few instances: the verb, not the diagnosis.
+  "diagnose-failure-kind/defence/quarantine": ["crash"],
+  // A tight bound is what lowering the time-out gives a hung call.
+  "diagnose-timeout/action/lower": ["tight"],
+  // What shedding keeps, and what every zone keeps, in the ordinary sense of the verb.
   "diagnose-zone-loss/action/shed": ["keeps"],
-  // The lesson of the question: a blast radius is stated as a number. It asks for one, not for a statement.
-  "interview-cell-probes/statement/isolated": ["number"],
+  "diagnose-zone-loss/what/control-plane-only": ["keeps"],
 };
 
 /** Words that carry no answer, however they are used. */
@@ -205,8 +226,63 @@ function choiceLeaks(
   return leaks;
 }
 
-/** Words that give the step from a wrong answer to the right one. */
-const stepToAnswer = /\bone (?:more|fewer|less)\b|\b(?:add|subtract|plus|minus)\s+\d/i;
+/** The notes of a choice or match part shown for a wrong answer: a wrong choice's, or any item's. */
+function wrongNotes(part: ChoicePart | MatchPart, expected: unknown): { id: string; note: string }[] {
+  const ids =
+    part.kind === "choice"
+      ? part.choices.map((c) => c.id).filter((id) => ![expected].flat().includes(id))
+      : part.items.map((i) => i.id);
+  return ids.flatMap((id) => (part.feedback[id] ? [{ id, note: part.feedback[id] }] : []));
+}
+
+/** All that a part shows the learner: its question, and its choices, or its items and options. */
+const shownBy = (part: ChoicePart | MatchPart, params: Params) =>
+  [
+    part.prompt,
+    ...(part.kind === "choice" ? part.choices.map((c) => c.text) : [...part.items, ...part.options].map((o) => o.text)),
+  ]
+    .map((text) => fillParams(text, params))
+    .join(" ");
+
+/**
+ * What the notes of one part give away of another choice part's right answer: words of that
+ * answer (its text and id) that its own question and wrong choices do not use, nor the note's own
+ * part, nor the exercise's text. Only the answer has those words, so a note using them points at it.
+ */
+function crossPartLeaks(
+  exercise: string,
+  parts: Part[],
+  expected: Record<string, unknown>,
+  params: Params = {},
+  context = "",
+): string[] {
+  const asked = parts.filter((p): p is ChoicePart | MatchPart => p.kind !== "numeric");
+  const leaks: string[] = [];
+  for (const part of asked)
+    for (const { id, note } of wrongNotes(part, expected[part.id]))
+      for (const other of asked) {
+        if (other === part || other.kind !== "choice") continue;
+        const rightIds = [expected[other.id]].flat();
+        const wrongText = other.choices.filter((c) => !rightIds.includes(c.id)).map((c) => fillParams(c.text, params));
+        const read = [fillParams(other.prompt, params), ...wrongText, shownBy(part, params), context].join(" ");
+        for (const answer of other.choices.filter((c) => rightIds.includes(c.id))) {
+          const significant = significantWords(answer.id, read);
+          const allowed = allowedInChoiceFeedback[`${exercise}/${part.id}/${id}`] ?? [];
+          const words = givenAway(fillParamsForReading(note, params), significant).filter((w) => !allowed.includes(w));
+          if (words.length > 0)
+            leaks.push(`"${part.id}/${id}" names "${answer.id}", the answer to "${other.id}" (${words.join(", ")})`);
+        }
+      }
+  return leaks;
+}
+
+/**
+ * Words that give the step from a wrong answer to the right one: a count ("one more", "add 1"),
+ * an operation to do ("multiply by 60", "divide capacity by that", "convert milliseconds to
+ * seconds"), or a formula written out ("capacity × time-out", "N / (N - 1)").
+ */
+const stepToAnswer =
+  /\bone (?:more|fewer|less)\b|\b(?:add|subtract|plus|minus)\s+\d|\b(?:multiply|divide)\b[^.;:]*?\bby\b|\bconvert\b[^.;:]*?\bto\b|\S+\s+[×*/÷−+-]\s+\S+/i;
 
 /**
  * The numbers a numeric part's targeted feedback states that would themselves be graded right,
@@ -266,6 +342,59 @@ describe("the stems and words the rule reads", () => {
   });
 });
 
+describe("the other parts and steps the rule reads", () => {
+  test("a note on one part that names another part's right choice is caught", () => {
+    const parts: Part[] = [
+      {
+        kind: "choice",
+        id: "third-replica",
+        prompt: "Which faults does a third replica protect you against?",
+        multiple: true,
+        choices: [
+          { id: "disk", text: "A replica's disk dies." },
+          { id: "poison", text: "A request that crashes whichever replica handles it." },
+        ],
+        feedback: { poison: "The retry carries it to the third replica too. It needs shuffle sharding." },
+      },
+      {
+        kind: "choice",
+        id: "compartment",
+        prompt: "Which change shrinks the blast radius of a query of death?",
+        multiple: false,
+        choices: [
+          { id: "more-replicas", text: "Doubling the replicas." },
+          { id: "shards", text: "Giving each customer its own small (shuffled) set of servers." },
+        ],
+        feedback: {},
+      },
+    ];
+    const expected = { "third-replica": ["disk"], compartment: "shards" };
+    expect(crossPartLeaks("redundancy", parts, expected)).toEqual([
+      `"third-replica/poison" names "shards", the answer to "compartment" (sharding)`,
+    ]);
+    const asking = "The retry carries it to the third replica too. Ask what would keep it from reaching every copy.";
+    const fixed = [{ ...parts[0]!, feedback: { poison: asking } } as ChoicePart, parts[1]!];
+    expect(crossPartLeaks("redundancy", fixed, expected)).toEqual([]);
+  });
+
+  test("a numeric note that gives the operation or the formula is caught; one that says what was missed is not", () => {
+    for (const step of [
+      "That is hours. Multiply by 60 for minutes.",
+      "Divide the bad share by the share the objective allows to fail.",
+      "Convert milliseconds to seconds first.",
+      "The question asks where usefulness ends: capacity × time-out.",
+      "The survivors must carry the peak, so the factor is N / (N - 1).",
+    ])
+      expect(stepToAnswer.test(step), step).toBe(true);
+    for (const missed of [
+      "That is a year's worth of failures; the question asks about one day.",
+      "That counts minutes as seconds.",
+      "That is the 8-worker case with shards of 2: C(8, 2) = 28.",
+    ])
+      expect(stepToAnswer.test(missed), missed).toBe(false);
+  });
+});
+
 describe.each(cases.filter((c) => partsOf(c.meta, "match").length > 0))("match feedback of $id", ({ meta, sets }) => {
   test("names no item's expected option, and quotes no option whole", () => {
     for (const { params, expected } of sets)
@@ -285,10 +414,23 @@ describe.each(cases.filter((c) => partsOf(c.meta, "choice").length > 0))(
   },
 );
 
+describe.each(
+  cases.filter(
+    (c) =>
+      partsOf(c.meta, "choice").length > 0 && partsOf(c.meta, "match").length + partsOf(c.meta, "choice").length > 1,
+  ),
+)("feedback across the parts of $id", ({ id, meta, sets }) => {
+  test("no note hands over another part's right choice", () => {
+    const parts = (meta as Extract<ExerciseMeta, { parts: unknown }>).parts as Part[];
+    const leaks = sets.flatMap(({ params, expected, context }) => crossPartLeaks(id, parts, expected, params, context));
+    expect([...new Set(leaks)]).toEqual([]);
+  });
+});
+
 describe.each(cases.filter((c) => partsOf(c.meta, "numeric").some((p) => p.feedback.length > 0)))(
   "numeric feedback of $id",
   ({ meta, sets }) => {
-    test("a targeted message states no number that would be graded right", () => {
+    test("a targeted message states no number that would be graded right, nor the step to it", () => {
       for (const { params, expected } of sets)
         for (const part of partsOf(meta, "numeric"))
           expect(numericLeaks(part, expected[part.id] as number, params), part.id).toEqual([]);
