@@ -1,10 +1,10 @@
 import { expect, test } from "vitest";
 import { rank, ranked, verifyCode } from "./board.ts";
-import { CodeError, codeName, decodeRun, encodeRun } from "./code.ts";
+import { CodeError, codeName, decodeRun, encodeRun, maxNameLength } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
 import { findScenario } from "./scenarios.ts";
-import { seedRange } from "../random.ts";
+import { hashName, seedRange } from "../random.ts";
 
 const slow = { timeout: 60_000 };
 const gray = findScenario("gray-failure")!;
@@ -136,4 +136,20 @@ test("a link whose code has a malformed %-escape is read as a damaged code, neve
   }
   expect(codeInLink("#code=a%20b")).toBe("a b");
   expect(codeInLink("#other=1")).toBeNull();
+});
+
+test("a code whose name no player could have given (markup, empty, too long) is refused, check digits and all", () => {
+  // Forged by a tool that signs what it likes: the page and the board showed these names as given.
+  for (const name of ["<b>Mallory</b>", "", "A".repeat(maxNameLength + 1), "Zoë"]) {
+    const forged = code.replace("-Ada_Lovelace-", `-${name}-`).replace(/-[0-9a-z]+$/, "");
+    const signed = `${forged}-${hashName(forged).toString(36)}`;
+    expect(() => decodeRun(signed), name).toThrow(
+      new CodeError(
+        `the name "${name}" is not a name as a code writes it (letters, digits and underscores, 1 to ${maxNameLength})`,
+      ),
+    );
+  }
+  // The longest name a player can give is read back as given.
+  const longest = encodeRun({ scenario: gray, seed: 1, name: "B".repeat(40), claimedTenantMinutes: 1, log });
+  expect(decodeRun(longest).name).toBe("B".repeat(maxNameLength));
 });

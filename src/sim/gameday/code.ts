@@ -97,6 +97,11 @@ export function decodeRun(input: string): RunCode {
   ];
   const scenario = scenarios.find((s) => s.code === scenarioCode);
   if (!scenario) throw new CodeError(`unknown scenario "${scenarioCode}" in the code`);
+  // A name as encodeRun writes it, and no other: the page and the board show it as the player's.
+  if (codeName(name) !== name)
+    throw new CodeError(
+      `the name "${name}" is not a name as a code writes it (letters, digits and underscores, 1 to ${maxNameLength})`,
+    );
   if (!/^\d{1,10}$/.test(seedText) || !isSeed(Number(seedText)))
     throw new CodeError(`the seed "${seedText}" is not ${seedRule}`);
   if (!/^\d{1,12}$/.test(scoreText)) throw new CodeError(`the score "${scoreText}" is not a whole number`);
