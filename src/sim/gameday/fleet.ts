@@ -220,10 +220,10 @@ export class Fleet {
   private readonly blocked: boolean[];
   private readonly poisonEvery: number[];
   private cachedUntil: Float64Array;
-  private cacheLookups = 0;
-  private cacheHits = 0;
-  /** Every cache lookup and hit since the start (the dashboard's counts are per second). */
+  /** Every cache lookup and hit since the start. */
   private readonly cacheTally = { lookups: 0, hits: 0 };
+  /** The tally when the dashboard's cache row was last written: its counts over the last second are the difference. */
+  private cacheTallyShown = { lookups: 0, hits: 0 };
 
   /** The share of cache lookups so far that hit (0 before the first). */
   cacheHitShare(): number {
@@ -401,10 +401,8 @@ export class Fleet {
     request.tries++;
     const cache = this.spec.cache;
     if (cache) {
-      this.cacheLookups++;
       this.cacheTally.lookups++;
       if (this.cachedUntil[request.key]! > now) {
-        this.cacheHits++;
         this.cacheTally.hits++;
         return this.requestDone(request, true, now + cache.hitMs / 1000);
       }
@@ -997,9 +995,10 @@ export class Fleet {
       const row = rows[rows.length - 1]!;
       row.inUse = cached;
       row.capacity = this.spec.cache.keys;
-      row.status = this.cacheLookups === 0 ? "idle" : `${percent(this.cacheHits / this.cacheLookups, 0)} hits`;
-      this.cacheLookups = 0;
-      this.cacheHits = 0;
+      const lookups = this.cacheTally.lookups - this.cacheTallyShown.lookups;
+      const hits = this.cacheTally.hits - this.cacheTallyShown.hits;
+      row.status = lookups === 0 ? "idle" : `${percent(hits / lookups, 0)} hits`;
+      this.cacheTallyShown = { ...this.cacheTally };
     }
     this.onTick(rows);
   }
