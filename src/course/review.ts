@@ -20,6 +20,7 @@
  */
 import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
 import { countOf } from "../format/number.ts";
+import { hashName } from "../sim/random.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
 
 const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
@@ -171,12 +172,7 @@ export function recordReview(progress: Progress, id: string, outcome: ReviewOutc
  * seed is never 0 (0 is not a dealt variant anywhere in the course). 1 to 999,999,999.
  */
 export function reviewSeed(id: string, reps: number): number {
-  let h = 0x811c9dc5;
-  for (const ch of `${id}#${reps}`) {
-    h ^= ch.codePointAt(0)!;
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return 1 + (h % 999_999_999);
+  return 1 + (hashName(`${id}#${reps}`) % 999_999_999);
 }
 
 const dayMs = 86_400_000;

@@ -96,7 +96,7 @@ export const loadCurve = Array.from({ length: 41 }, (_, i) => {
   return { p, perRequest, budget: Math.min(perRequest, 1 + budgetShare) };
 });
 
-// --- Where the system stays stable (HotOS 2021, OSDI 2022) ------------------------------------------
+// --- Where the system stays stable: the chapter's own arithmetic ("vulnerable" is Bronson et al.'s word) ---
 const capacity = 300;
 export const stability = {
   capacity,
