@@ -42,3 +42,34 @@ export function changeSummary(before: readonly string[] | null, after: readonly 
   ].filter(Boolean);
   return `${parts.join(", ")} since the last run`;
 }
+
+/**
+ * What a playground's runs printed, for the status's comparison: each run is set against the
+ * last run the reader started, whatever became of it (a syntax error, a failure, a time-out,
+ * a run stopped by the next one or by Reset, a run that printed nothing), so "since the last
+ * run" is true.
+ */
+export class RunComparison {
+  /** What the run before the current one printed; null before the second run. */
+  private last: string[] | null = null;
+  private current: string[] | null = null;
+
+  /** A run starts; the lines it prints are pushed onto the array returned. */
+  start(): string[] {
+    this.last = this.current;
+    this.current = [];
+    return this.current;
+  }
+
+  /**
+   * The current run ended: which of its lines are new or changed, and the status's word on it
+   * ("" when there is no run before it, or when it did not run: a syntax error says only that).
+   */
+  finish(ran: boolean): { changed: Set<number>; summary: string } {
+    const before = this.last;
+    const after = this.current ?? [];
+    if (!ran || before === null) return { changed: new Set(), summary: "" };
+    const changed = changedLines(before, after);
+    return { changed, summary: changeSummary(before, after, changed.size) };
+  }
+}

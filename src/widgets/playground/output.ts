@@ -1,12 +1,13 @@
 /**
  * The output region: printed lines (their text is exactly what `npm run play` prints),
  * charts, and a note for how the run ended. The status line shows running / elapsed time and,
- * from the second run on, what changed since the last run (the new or changed lines are
- * marked). Screen readers hear one line when a run starts and one when it ends (the status,
- * the error, how much was printed), not each printed line or each tick of the clock.
+ * from the second run on, what changed since the last run the reader started, whatever became
+ * of it (the new or changed lines are marked). Screen readers hear one line when a run starts
+ * and one when it ends (the status, the error, how much was printed), not each printed line or
+ * each tick of the clock.
  */
 import { eventText, truncationNote, type RunEvent, type RunResult } from "../../playground/protocol.ts";
-import { changedLines, changeSummary } from "./changed-lines.ts";
+import { RunComparison } from "./changed-lines.ts";
 import { countOf, elapsedSeconds } from "../../format/number.ts";
 
 export class OutputView {
@@ -15,8 +16,9 @@ export class OutputView {
   private readonly status: HTMLElement;
   private readonly region: HTMLElement;
   private readonly announcer: HTMLElement;
-  /** The lines the last run that ran printed (null before the first). */
-  private lastLines: string[] | null = null;
+  /** Each run's lines, set against the last run's. */
+  private readonly runs = new RunComparison();
+  /** The lines the current run has printed. */
   private lines: string[] = [];
   private note: HTMLElement | null = null;
   private clock: ReturnType<typeof setInterval> | undefined;
@@ -34,7 +36,7 @@ export class OutputView {
     this.plots.textContent = "";
     this.note?.remove();
     this.note = null;
-    this.lines = [];
+    this.lines = this.runs.start();
     this.region.setAttribute("aria-busy", "true");
     this.announcer.textContent = "Running";
     const started = performance.now();
@@ -86,8 +88,8 @@ export class OutputView {
           : result.status === "syntax-error"
             ? "Did not run: syntax error"
             : `Failed after ${took}`;
-    // A program that did not run printed nothing to compare.
-    const changed = result.status === "syntax-error" ? "" : this.markChanges();
+    // A program that did not run printed nothing to compare; the next run is still compared with it.
+    const changed = this.markChanges(result.status !== "syntax-error");
     this.setStatus(changed ? `${ended} · ${changed}` : ended, result.status);
     const printed = `${countOf(this.lines.length, "line")} printed`;
     this.announcer.textContent = [
@@ -101,11 +103,8 @@ export class OutputView {
   }
 
   /** Compare this run's lines with the last run's: mark the new or changed ones, and say how many. */
-  private markChanges(): string {
-    const before = this.lastLines;
-    this.lastLines = this.lines;
-    if (before === null) return "";
-    const changed = changedLines(before, this.lines);
+  private markChanges(ran: boolean): string {
+    const { changed, summary } = this.runs.finish(ran);
     if (changed.size > 0) {
       // Each printed event is one element that may hold several lines: mark it when any of its lines changed.
       let index = 0;
@@ -120,7 +119,7 @@ export class OutputView {
         index += count;
       }
     }
-    return changeSummary(before, this.lines, changed.size);
+    return summary;
   }
 
   stopped(message: string): void {
