@@ -49,8 +49,7 @@ function onFirstInteraction(event: Event): void {
 }
 
 for (const root of document.querySelectorAll<HTMLElement>("[data-playground]")) {
-  const code = root.querySelector<HTMLElement>("[data-code]");
-  if (code) code.tabIndex = 0; // Tab reaches the code; focusing it loads the editor
+  // Tab reaches the code (its <pre>, Playground.astro); focusing it loads the editor.
   for (const type of events) root.addEventListener(type, onFirstInteraction);
   // Hovering or touching is a strong hint a run is coming: fetch the runner and boot a worker.
   root.addEventListener(

@@ -196,7 +196,6 @@ export async function mountPlayground(
     // Whoever is on the static code when the editor arrives moves into the editor with it.
     const hadFocus = codeBox.contains(document.activeElement);
     codeBox.replaceChildren();
-    codeBox.removeAttribute("tabindex");
     codeBox.dataset.print = "hide";
     editor = createEditor(codeBox, code, { label: `Code: ${title}`, onChange, onRun: () => void run() });
     root.dataset.editor = "ready";

@@ -1,0 +1,131 @@
+/**
+ * A playground before its editor loads, and the moment it loads: the highlighted code is one
+ * Tab stop with a name (not an unnamed scrollable region reached twice), and the editor that
+ * replaces it takes its place to the pixel, line numbers included, at desktop and phone widths.
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const title = "Retry amplification and expected attempts";
+
+/**
+ * Where the code's first line is drawn, relative to the code box: its first character's box,
+ * line number 1's box, and the box's height. Before the editor loads the code is shiki's
+ * <pre> and the gutter beside it; after, CodeMirror's lines and gutter.
+ */
+function layoutOf(codeBox: Locator) {
+  return codeBox.evaluate((box) => {
+    const outer = box.getBoundingClientRect();
+    const code = box.querySelector(".cm-content") ?? box.querySelector("pre code")!;
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let text: Node | null = walker.nextNode();
+    while (text && !/\S/.test(text.textContent ?? "")) text = walker.nextNode();
+    if (!text) throw new Error("the code box shows no code");
+    const at = (text.textContent ?? "").search(/\S/);
+    const range = document.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + 1);
+    const char = range.getBoundingClientRect();
+    const one = [...box.querySelectorAll(".cm-lineNumbers .cm-gutterElement, .playground__gutter > *")].find(
+      (n) => n.textContent === "1",
+    );
+    if (!one) throw new Error("the code box shows no line number 1");
+    const number = one.getBoundingClientRect();
+    return {
+      codeLeft: char.left - outer.left,
+      codeTop: char.top - outer.top,
+      numberRight: number.right - outer.left,
+      numberTop: number.top - outer.top,
+      height: outer.height,
+    };
+  });
+}
+
+describeInBrowser("a playground before and as its editor loads", (browser) => {
+  const chapter = () => `${browser.site}/timeouts-retries-backoff/`;
+  const playground = (page: Page) => page.locator("[data-playground]").filter({ hasText: title }).first();
+
+  test("before the editor loads, the code is one Tab stop, a region named for the playground, and passes axe at 390 px", async () => {
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
+    const page = phone.page;
+    await page.goto(chapter());
+    const box = playground(page);
+    const codeBox = box.locator("[data-code]");
+    const stops = await codeBox.evaluate((el) =>
+      [el, ...el.querySelectorAll("*")].filter((e) => (e as HTMLElement).tabIndex >= 0).map((e) => e.tagName),
+    );
+    expect(stops).toEqual(["PRE"]);
+    const region = box.getByRole("region", { name: `Code: ${title}` });
+    await expect(region.evaluate((el) => el.tagName)).resolves.toBe("PRE");
+    // At this width its lines are wider than the box: a scrolling region, which the keyboard must reach.
+    await expect(region.evaluate((el) => el.scrollWidth > el.clientWidth)).resolves.toBe(true);
+    await page.evaluate(axeSource);
+    const violations = (await page.evaluate(`axe
+      .run({ include: [["[data-playground] [data-code]"]] }, {
+        runOnly: ["scrollable-region-focusable", "aria-allowed-role", "aria-allowed-attr", "aria-prohibited-attr", "landmark-unique", "nested-interactive"],
+        resultTypes: ["violations"],
+      })
+      .then((r) => r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))`)) as string[];
+    expect(violations).toEqual([]);
+    await expect(box.locator(".cm-editor").count()).resolves.toBe(0);
+  });
+
+  test("Tab from Share reaches the code once; the editor that loads keeps the focus, and Escape then Tab leaves it", async () => {
+    const page = browser.page;
+    await page.goto(chapter());
+    const box = playground(page);
+    await box.getByRole("button", { name: "Share" }).focus();
+    await page.keyboard.press("Tab");
+    await box.locator(".cm-editor").waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains("cm-content"));
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).resolves.toBe(
+      `Code: ${title}`,
+    );
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    // Out of the code box at once: no second stop on the way.
+    await expect(
+      box
+        .locator("[data-code]")
+        .evaluate((el) => !el.contains(document.activeElement) && document.activeElement !== document.body),
+    ).resolves.toBe(true);
+  });
+
+  test.each([
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ])(
+    "at $width px the editor loads where the code was: first line, line number 1 and height within 1 px",
+    async (viewport) => {
+      const session = await browser.open({ viewport });
+      const page = session.page;
+      await page.goto(chapter());
+      const box = playground(page);
+      const codeBox = box.locator("[data-code]");
+      await codeBox.evaluate((el) => el.scrollIntoView({ block: "start" }));
+      const before = await layoutOf(codeBox);
+      await codeBox.locator("pre").focus();
+      await box.locator(".cm-editor").waitFor();
+      // CodeMirror measures and draws its gutter in the frames after it is made.
+      await page.waitForFunction(
+        (el) => [...el!.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].some((n) => n.textContent === "1"),
+        await codeBox.elementHandle(),
+      );
+      await expect
+        .poll(async () => {
+          const after = await layoutOf(codeBox);
+          return Object.fromEntries(
+            Object.entries(after).map(([key, value]) => [
+              key,
+              Math.abs(value - before[key as keyof typeof before]) <= 1,
+            ]),
+          );
+        })
+        .toEqual({ codeLeft: true, codeTop: true, numberRight: true, numberTop: true, height: true });
+    },
+  );
+});
