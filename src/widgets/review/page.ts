@@ -29,6 +29,7 @@ import { bootExercises, showHintButton } from "../exercise/bootstrap.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
+import { nothingToReview } from "./empty.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -152,8 +153,7 @@ export function mountReviewPage(): void {
     drawDueList();
     const cards = Object.values(readProgress().review ?? {});
     if (cards.length === 0) {
-      status.textContent =
-        "Nothing to review yet. Solve an exercise that deals new numbers, in any chapter, and it comes back here in a few days.";
+      status.textContent = nothingToReview;
       return;
     }
     const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
