@@ -116,6 +116,10 @@ function narrowDiagram(view: StabilityView): string {
 </svg>`;
 }
 
+/**
+ * The phases, their figures under two headings (existing customers: routed; new customers:
+ * placed, waiting), so no column is as wide as "customers" and the table fits a 320 px phone.
+ */
 function phaseTable(view: StabilityView): string {
   const rows = view.phases
     .map(
@@ -129,7 +133,9 @@ function phaseTable(view: StabilityView): string {
     .join("");
   return `<table class="cw-table">
 <caption>Existing customers routed, and new customers placed, before, during and after a control-plane outage</caption>
-<thead><tr><th scope="col">phase</th><th scope="col">existing customers routed</th><th scope="col">new customers placed</th><th scope="col">new customers waiting</th></tr></thead>
+<colgroup><col></colgroup><colgroup><col></colgroup><colgroup span="2"></colgroup>
+<thead><tr><th scope="col" rowspan="2">phase</th><th scope="colgroup">existing customers</th><th scope="colgroup" colspan="2">new customers</th></tr>
+<tr><th scope="col">routed</th><th scope="col">placed</th><th scope="col">waiting</th></tr></thead>
 <tbody>${rows}</tbody></table>`;
 }
 

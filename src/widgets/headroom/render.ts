@@ -145,7 +145,7 @@ export function renderHeadroom(view: HeadroomView): string {
     .join("");
   return (
     `<div class="cw-scroll"><table class="cw-table hr-table"><caption>At the peak, with no new launches (the line marks the peak)</caption>` +
-    `<thead><tr><th scope="col">Zones lost</th><th scope="col">Capacity left</th><th scope="col">Peak refused</th><th scope="col">Capacity that refuses none</th></tr></thead>` +
+    `<thead><tr><th scope="col">Zones lost</th><th scope="col">Capacity left</th><th scope="col">Peak refused</th><th scope="col">To refuse none, run</th></tr></thead>` +
     `<tbody>${body}</tbody></table></div>` +
     `<p class="hr-prices">${headroomPrices(view)}</p>`
   );
