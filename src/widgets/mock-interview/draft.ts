@@ -150,12 +150,17 @@ export function loadDraft(store: Store): Draft | null {
   }
 }
 
-/** Best effort: a full or blocked storage only means no resume after a reload. */
-export function saveDraft(store: Store, draft: Draft): void {
+/**
+ * Best effort: a full or refused storage (`null`) means no resume after a reload. False then, so
+ * the page can say that the answer is not being kept.
+ */
+export function saveDraft(store: Store | null, draft: Draft): boolean {
+  if (!store) return false;
   try {
     store.setItem(draftKey, JSON.stringify(draft));
+    return true;
   } catch {
-    /* ignore */
+    return false;
   }
 }
 

@@ -21,7 +21,7 @@ import { planFor } from "./plan.ts";
 import { ReviewStage } from "./review.ts";
 import { Round, type RoundState } from "./round.ts";
 import { Selection } from "./selection.ts";
-import { type Interview, RunningStage } from "./session.ts";
+import { type Interview, RunningStage, unkeptWarning } from "./session.ts";
 
 type Stage = "setup" | "running" | "review";
 
@@ -75,12 +75,14 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     const minutes = Number(ui.field<HTMLSelectElement>("minutes").value) || 10;
     const round = new Round(planFor(choice.question, minutes), now);
     begin({ ...choice, round, minutes, startedAt: new Date(now()).toISOString() }, "", false);
-    running.keepDraft();
+    // Said with the start, not over it, when this browser keeps no draft.
+    const kept = running.keepDraft();
     const phases = round.plan.phases;
     ui.announce(
-      phases.length === 1
+      (phases.length === 1
         ? `Interview started: ${minutes} minutes. The question is on screen.`
-        : `Interview started: ${phases.length} phases, first the ${phases[0]!.label.toLowerCase()}, ${formatClock(phases[0]!.ms)}. The question is on screen.`,
+        : `Interview started: ${phases.length} phases, first the ${phases[0]!.label.toLowerCase()}, ${formatClock(phases[0]!.ms)}. The question is on screen.`) +
+        (kept ? "" : ` ${unkeptWarning}`),
     );
   };
 

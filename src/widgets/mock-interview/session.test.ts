@@ -188,3 +188,44 @@ describe("the running stage keeps the keyboard's place", () => {
     expect(finish.textContent).toBe("Time is up: debrief me");
   });
 });
+
+describe("the draft keeps the answer as typed", () => {
+  /** localStorage as the page has it, refusing writes when `full`. */
+  function storage(full = false) {
+    const items = new Map<string, string>();
+    return {
+      items,
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        if (full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        items.set(key, value);
+      },
+      removeItem: (key: string) => void items.delete(key),
+    };
+  }
+
+  test("a 20,000-character answer is kept whole, so a reload loses none of it", () => {
+    const store = storage();
+    vi.stubGlobal("localStorage", store);
+    const { stage } = designRound({ now: 0 });
+    const notes = "Cells behind a thin router. ".repeat(1000).slice(0, 20_000);
+    page.element("notes").value = notes;
+    stage.keepDraft();
+    const draft = JSON.parse(store.items.get("blast-radius:interview-draft:v1")!);
+    expect(draft.notes).toHaveLength(20_000);
+    expect(draft.notes).toBe(notes);
+  });
+
+  test("a full storage is said once, not on every keystroke, and not while it keeps the draft", () => {
+    vi.stubGlobal("localStorage", storage());
+    const { stage } = designRound({ now: 0 });
+    stage.keepDraft();
+    expect(page.said).toEqual([]);
+    vi.stubGlobal("localStorage", storage(true));
+    stage.keepDraft();
+    stage.keepDraft();
+    expect(page.said).toEqual([
+      "This browser is not keeping your answer (storage refused or full): a reload would lose it. Copy it somewhere safe.",
+    ]);
+  });
+});

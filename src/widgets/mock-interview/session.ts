@@ -7,7 +7,7 @@
  */
 import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
-import { storeOrNothing } from "../site-storage.ts";
+import { siteStorage } from "../site-storage.ts";
 import { type DebriefDraft, saveDraft } from "./draft.ts";
 import type { Round, RoundEvent } from "./round.ts";
 import type { Choice } from "./selection.ts";
@@ -28,6 +28,10 @@ function setHidden(control: HTMLElement, hidden: boolean, heir: HTMLElement): vo
   control.hidden = hidden;
 }
 
+/** What the status says when the browser keeps no draft of the interview. */
+export const unkeptWarning =
+  "This browser is not keeping your answer (storage refused or full): a reload would lose it. Copy it somewhere safe.";
+
 /** Milliseconds between clock redraws, and between periodic draft saves. */
 const tick = 250;
 const draftEvery = 5000;
@@ -35,6 +39,8 @@ const draftEvery = 5000;
 export class RunningStage {
   private ticker: number | undefined;
   private lastDraftAt = 0;
+  /** Whether this interview has said that its draft is not being kept. */
+  private warnedUnkept = false;
   private readonly notes: HTMLTextAreaElement;
 
   constructor(
@@ -55,6 +61,7 @@ export class RunningStage {
     const { ui } = this;
     const { round } = interview;
     ui.field("resume-box").hidden = true;
+    this.warnedUnkept = false;
     ui.field("title").textContent = interview.question.title;
     ui.field("prompt").textContent = interview.question.prompt;
     this.notes.value = notes;
@@ -109,25 +116,34 @@ export class RunningStage {
     this.keepDraft();
   }
 
-  /** Saves the interview as it stands, with what the debrief holds once it has reached it. */
-  keepDraft(debrief?: DebriefDraft): void {
+  /**
+   * Saves the interview as it stands, with what the debrief holds once it has reached it: the
+   * notes whole, for the debrief checks its evidence against them. False when this browser kept
+   * nothing (storage refused or full), which is said once an interview, not on every keystroke.
+   */
+  keepDraft(debrief?: DebriefDraft): boolean {
     const interview = this.current();
-    if (!interview) return;
+    if (!interview) return false;
     const { round } = interview;
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
-    saveDraft(storeOrNothing(), {
+    const kept = saveDraft(siteStorage(), {
       questionId: interview.question.id,
       title: interview.question.title,
       seed: interview.seed,
       durationMs: total,
       usedMs: Math.min(total, round.totalUsedMs()),
-      notes: this.notes.value.slice(0, 5000),
+      notes: this.notes.value,
       startedAt: interview.startedAt,
       round: round.snapshot(),
       minutes: interview.minutes,
       phaseMs: round.plan.phases.map((p) => p.ms),
       ...(debrief ? { debrief } : {}),
     });
+    if (!kept && !this.warnedUnkept) {
+      this.warnedUnkept = true;
+      this.ui.announce(unkeptWarning);
+    }
+    return kept;
   }
 
   private showPaused(paused: boolean): void {
