@@ -297,7 +297,7 @@ describe("the arithmetic the playbook states", async () => {
   });
 
   test("designs: figures read off the map builder's analysis of each design's map", () => {
-    expect(n.designs.saas).toEqual({ cells: 4, router: 0.96, cell: 0.24, controlPlane: 0.04 });
+    expect(n.designs.saas).toEqual({ cells: 4, router: 0.96, cell: 0.24, controlPlane: 0.04, cellHalved: 0.48 });
     expect(n.designs.payments.usLedger).toBeCloseTo(0.55, 12);
     expect(n.designs.payments.drainMinutes).toBe(10);
     // A failover of the US region loses its own second of payments: 400 a second x 55%, not both regions'.
@@ -631,6 +631,23 @@ describe("claims the later questions make, checked sentence by sentence", async 
     expect(flat(question("hedged-requests").answer)).toContain(
       `by default, at most ${inWords(n.grpcHedging.maxInFlight)} copies in flight; a client may raise that cap`,
     );
+  });
+
+  test("the SaaS design is pushed on what its cells cost, and the answer gives both ends of the dial from the map", () => {
+    const { saas } = n.designs;
+    // A second way: the cells share what the admin console (the control plane's only caller) does not.
+    expect(saas.cellHalved).toBeCloseTo((1 - saas.controlPlane) / (saas.cells / 2), 12);
+    const followUp = question("design-saas-control-data-plane").followUps!.find((f) =>
+      f.question.startsWith("Why cells at all?"),
+    )!;
+    expect(flat(followUp.answer)).toContain(`reaches ${n.bank["saas.cell"]} of traffic instead of all of it`);
+    expect(followUp.pushback!.say).toBe(
+      `Finance sees ${inWords(saas.cells)} databases, each with its own spare capacity, and asks you to halve the count.`,
+    );
+    expect(flat(followUp.pushback!.answer)).toContain(
+      `reaches ${n.bank["saas.cellHalved"]} of traffic instead of ${n.bank["saas.cell"]}`,
+    );
+    expect([n.bank["saas.cell"], n.bank["saas.cellHalved"]]).toEqual(["24%", "48%"]);
   });
 
   test("the payments design's failover follow-up says the lag its figures use", () => {

@@ -621,6 +621,8 @@ export const designs = {
     router: designShare("saas-control-data-plane", "router-workers"),
     cell: designShare("saas-control-data-plane", "cell1-db"),
     controlPlane: designShare("saas-control-data-plane", "control-db"),
+    /** Half as many cells of equal size: each carries two of today's, so one failing reaches twice the share. */
+    cellHalved: 2 * designShare("saas-control-data-plane", "cell1-db"),
   },
   payments: (() => {
     const paymentsPerSecond = 400;
@@ -955,6 +957,7 @@ export const bank: Readonly<Record<string, string>> = {
   "saas.cells": inWords(designs.saas.cells),
   "saas.router": percentUpTo(designs.saas.router),
   "saas.cell": percentUpTo(designs.saas.cell),
+  "saas.cellHalved": percentUpTo(designs.saas.cellHalved),
   "saas.controlPlane": percentUpTo(designs.saas.controlPlane),
   "pay.us": percentUpTo(designs.payments.usLedger),
   "pay.rate": grouped(designs.payments.paymentsPerSecond),
