@@ -32,7 +32,7 @@ import { replaySpeed, speedForKey, startingSpeed } from "./protocol.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { nameKey, replayLink } from "./share.ts";
-import { countOf, grouped, latency, percent, percentUpTo, svgCoordinate } from "../../format/number.ts";
+import { countOf, grouped, latency, percent, percentUpTo, svgCoordinate, times } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 
 interface Setup {
@@ -322,8 +322,19 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   let shownPending = "";
   let shownFiring: string | null = null;
-  const setButton = (button: HTMLButtonElement, why: string | null) => {
-    if (button.disabled !== Boolean(why)) button.disabled = Boolean(why);
+  const actionsHeading = q<HTMLElement>(root, "[data-actions-heading]");
+  /**
+   * Enable or disable an action's button, saying why in its title. A button disabled with the
+   * focus on it (the action just taken with Enter) drops the focus to the page's body, where the
+   * speed keys do nothing and Tab starts from the top: it goes to `beside` instead, the action's
+   * target list or the actions' heading, without scrolling.
+   */
+  const setButton = (button: HTMLButtonElement, why: string | null, beside: HTMLElement = actionsHeading) => {
+    if (button.disabled !== Boolean(why)) {
+      const hadFocus = document.activeElement === button;
+      button.disabled = Boolean(why);
+      if (hadFocus && button.disabled) beside.focus({ preventScroll: true });
+    }
     if (button.title !== (why ?? "")) button.title = why ?? "";
   };
 
@@ -351,7 +362,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
           if (option.disabled !== Boolean(t?.why)) option.disabled = Boolean(t?.why);
         }
         const chosen = offer.targets.find((t) => t.name === select.value);
-        setButton(button, chosen?.why ?? null);
+        setButton(button, chosen?.why ?? null, select);
       } else setButton(button, offer.why);
     }
   }
@@ -459,6 +470,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
           );
         }
       }
+    }
+    if (keyedSpeed !== null && update.speed === keyedSpeed) {
+      said.push(keyedSpeed === 0 ? `Paused at ${clockText(update.clock)}.` : `Running at ${times(keyedSpeed)} speed.`);
+      keyedSpeed = null;
     }
     if (said.length) live.textContent = said.join(" ");
     pendingRender = update;
@@ -595,6 +610,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     live.textContent = `Game over. ${verdictText(summary)} Time to mitigate: ${mitigationText(summary.score)}.`;
   }
   let codeReady: ((code: string) => void) | null = null;
+  /**
+   * The speed a key asked for, until the game runs at it. A click is heard on the button it
+   * presses; a key may be pressed with the focus anywhere, so what it did is said once in force.
+   */
+  let keyedSpeed: Speed | null = null;
   let replayName = "";
   let replayCode = "";
 
@@ -689,6 +709,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     errorOut.hidden = true;
     resuming = null;
     resumedAt = null;
+    keyedSpeed = null;
     lastKept = "";
     delete root.dataset.resumed;
     // The learner's own game (new or resumed) answers the offer, and the note that a saved game
@@ -757,7 +778,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   root.addEventListener("keydown", (event) => {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
     const speed = speedForKey(event.key);
-    if (speed !== undefined && root.dataset.state === "playing") send({ type: "speed", speed });
+    if (speed === undefined || root.dataset.state !== "playing") return;
+    keyedSpeed = speed;
+    send({ type: "speed", speed });
   });
 
   // A tab in the background: the player can neither see nor answer the incident, so the clock
