@@ -352,7 +352,13 @@ describeInBrowser("game day in Chromium", (browser) => {
   }, async () => {
     const { page } = browser;
     const retryStorm = findScenario("retry-storm")!;
-    const noAction = encodeRun({ scenario: retryStorm, seed: 1, name: "Ada", claimedTenantMinutes: 0, log: [] });
+    const noAction = encodeRun({
+      scenario: retryStorm,
+      seed: 1,
+      name: "Ada",
+      claimedTenantMinutes: finishedScore(retryStorm, 1, []).tenantMinutes,
+      log: [],
+    });
     await page.goto(`${site}/gameday/gray-failure/#code=${noAction}`);
     await page.waitForURL(/\/gameday\/retry-storm\/#code=/, { timeout: 60_000 });
     await state("playing");
@@ -373,7 +379,9 @@ describeInBrowser("game day in Chromium", (browser) => {
     await state("error");
     const error = root().locator("[data-error]");
     await expect(error.isVisible()).resolves.toBe(true);
-    await expect(error.textContent()).resolves.toMatch(/cannot be replayed: entry 2 .*time order/);
+    await expect(error.textContent()).resolves.toMatch(
+      /refused, as the results board refuses it: its actions cannot be played: entry 2 .*time order/,
+    );
     // Nothing runs on behind the refusal: the run replaying before it stopped with it (it once
     // went on at 20x, its updates enabling End again).
     await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);

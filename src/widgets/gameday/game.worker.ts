@@ -4,7 +4,8 @@
  * tenth of a second, as the log records them), and each change goes back to the page at once.
  */
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
-import { finishedGame, finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
+import { verifyCode } from "../../sim/gameday/board.ts";
+import { finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
 import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
 import { type AlertsSaid, alertChanges } from "./alert-changes.ts";
@@ -148,19 +149,18 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
             throw new RangeError(`this link's result code cannot be replayed: ${error.message}`);
           throw error;
         }
-        post({ type: "replaying", scenario: run.scenario.id, seed: run.seed, name: run.name, log: run.log });
         // A run of another game day: that page replays it (this one's dashboard has other rows).
-        if (run.scenario.id !== message.scenario) return;
-        // A code whose log cannot be played (edited out of time order, past the end, an action
-        // refused when its time comes) is refused as the board refuses it, naming the entry: its
-        // replay would otherwise play some other log and show that log's score.
-        try {
-          finishedGame(run.scenario, run.seed, run.log);
-        } catch (error) {
-          if (error instanceof GameRuleError)
-            throw new RangeError(`this link's run cannot be replayed: ${error.message}`);
-          throw error;
-        }
+        const here = run.scenario.id === message.scenario;
+        // Refused as the board refuses it, by the board's rule, before the page says it replays: a
+        // code whose log cannot be played (edited out of time order, past the end, an action
+        // refused when its time comes), whose replay would play some other log and show that
+        // log's score; or whose score is not what its log earns (edited, check digits recomputed),
+        // which replayed as if it were honest.
+        const verdict = here ? verifyCode(message.code) : null;
+        if (verdict && !verdict.ok)
+          throw new RangeError(`this link's run is refused, as the results board refuses it: ${verdict.reason}`);
+        post({ type: "replaying", scenario: run.scenario.id, seed: run.seed, name: run.name, log: run.log });
+        if (!here) return;
         begin(new Game(run.scenario, run.seed), run.log);
         return;
       }
