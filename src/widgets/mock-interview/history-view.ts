@@ -1,7 +1,7 @@
 /** The history of attempts on this device, as a summary line and a table, newest first. */
 import { storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
-import type { Ui } from "./dom.ts";
+import { setHidden, type Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
 import { countOf, percent } from "../../format/number.ts";
 
@@ -51,7 +51,8 @@ export class HistoryView {
           textContent: "No attempts yet. Finish an interview and save it to see it here.",
         }),
       );
-      ui.button("clear").hidden = true;
+      // Cleared from the keyboard, the button goes from under the focus: the box's summary takes it.
+      setHidden(ui.button("clear"), true, this.box.querySelector("summary")!);
       return;
     }
     ui.button("clear").hidden = false;

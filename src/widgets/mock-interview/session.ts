@@ -6,7 +6,7 @@
  * (round.ts) says they fall due; the phase clock shows the current phase's time left.
  */
 import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
-import type { Ui } from "./dom.ts";
+import { setHidden, type Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
 import { type DebriefDraft, saveDraft } from "./draft.ts";
 import type { Round, RoundEvent } from "./round.ts";
@@ -17,15 +17,6 @@ export interface Interview extends Readonly<Choice> {
   readonly startedAt: string;
   /** Minutes chosen for a single-question round (kept so a resumed one rebuilds the same plan). */
   readonly minutes: number;
-}
-
-/**
- * Hides `control` or shows it again. A control hidden under the keyboard's focus drops the focus
- * to the page's body, where a keyboard user loses their place, so `heir` takes it first.
- */
-function setHidden(control: HTMLElement, hidden: boolean, heir: HTMLElement): void {
-  if (hidden && !control.hidden && document.activeElement === control) heir.focus();
-  control.hidden = hidden;
 }
 
 /** What the status says when the browser keeps no draft of the interview. */
