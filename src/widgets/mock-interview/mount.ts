@@ -14,7 +14,7 @@
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { storeOrNothing } from "../site-storage.ts";
-import { clearDraft, type DebriefDraft, loadDraft } from "./draft.ts";
+import { clearDraft, type DebriefDraft, draftKey, loadDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "./plan.ts";
@@ -188,4 +188,8 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", keepDraft);
+  // One draft for the device: when another tab writes it, this tab's interview stops writing over it.
+  window.addEventListener("storage", (event) => {
+    if (event.key === draftKey && interview && stage !== "setup" && !review.isSaved) running.yieldDraft();
+  });
 }

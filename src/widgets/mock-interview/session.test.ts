@@ -216,6 +216,21 @@ describe("the draft keeps the answer as typed", () => {
     expect(draft.notes).toBe(notes);
   });
 
+  test("once another tab has written the draft, this tab stops writing over it and says so once", () => {
+    const store = storage();
+    vi.stubGlobal("localStorage", store);
+    const { stage } = designRound({ now: 0 });
+    store.items.set("blast-radius:interview-draft:v1", "the other tab's interview");
+    stage.yieldDraft();
+    stage.yieldDraft();
+    page.element("notes").value = "typed here afterwards";
+    expect(stage.keepDraft()).toBe(false);
+    expect(store.items.get("blast-radius:interview-draft:v1")).toBe("the other tab's interview");
+    expect(page.said).toEqual([
+      "Another tab is now keeping an interview on this device, so this tab no longer saves this answer: a reload here would lose it.",
+    ]);
+  });
+
   test("a full storage is said once, not on every keystroke, and not while it keeps the draft", () => {
     vi.stubGlobal("localStorage", storage());
     const { stage } = designRound({ now: 0 });

@@ -23,6 +23,10 @@ export interface Interview extends Readonly<Choice> {
 export const unkeptWarning =
   "This browser is not keeping your answer (storage refused or full): a reload would lose it. Copy it somewhere safe.";
 
+/** What the status says when another tab takes over the draft. */
+export const yieldedWarning =
+  "Another tab is now keeping an interview on this device, so this tab no longer saves this answer: a reload here would lose it.";
+
 /** Milliseconds between clock redraws, and between periodic draft saves. */
 const tick = 250;
 const draftEvery = 5000;
@@ -32,6 +36,8 @@ export class RunningStage {
   private lastDraftAt = 0;
   /** Whether this interview has said that its draft is not being kept. */
   private warnedUnkept = false;
+  /** Set once another tab writes the draft: from then on this tab leaves it to that tab. */
+  private yielded = false;
   private readonly notes: HTMLTextAreaElement;
 
   constructor(
@@ -53,6 +59,7 @@ export class RunningStage {
     const { round } = interview;
     ui.field("resume-box").hidden = true;
     this.warnedUnkept = false;
+    this.yielded = false;
     ui.field("title").textContent = interview.question.title;
     ui.field("prompt").textContent = interview.question.prompt;
     this.notes.value = notes;
@@ -114,7 +121,7 @@ export class RunningStage {
    */
   keepDraft(debrief?: DebriefDraft): boolean {
     const interview = this.current();
-    if (!interview) return false;
+    if (!interview || this.yielded) return false;
     const { round } = interview;
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
     const kept = saveDraft(siteStorage(), {
@@ -135,6 +142,16 @@ export class RunningStage {
       this.ui.announce(unkeptWarning);
     }
     return kept;
+  }
+
+  /**
+   * Another tab wrote the one draft (it started or resumed an interview, or saved one): writing it
+   * from here too would overwrite that tab's answer every few seconds, so this tab stops, and says so.
+   */
+  yieldDraft(): void {
+    if (this.yielded || !this.current()) return;
+    this.yielded = true;
+    this.ui.announce(yieldedWarning);
   }
 
   private showPaused(paused: boolean): void {
