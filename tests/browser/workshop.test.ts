@@ -82,6 +82,15 @@ describeInBrowser("workshop kit", (browser) => {
       expect(columns[1]! / columns.reduce((a, b) => a + b, 0), "block column's share at 390 px").toBeGreaterThanOrEqual(
         0.35,
       );
+      // Each block's length stays on one line: QA found "15 min" broken inside its word ("15 mi", "n").
+      const lengthLines = await page.locator(".runsheet__len").evaluateAll((spans) =>
+        spans.map((span) => {
+          const range = document.createRange();
+          range.selectNodeContents(span);
+          return `${span.textContent}: ${new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size}`;
+        }),
+      );
+      expect(lengthLines).toEqual(agenda.blocks.map((b) => `${b.minutes}\u00a0min: 1`));
       await page.setViewportSize({ width: 1280, height: 900 });
     });
   }
