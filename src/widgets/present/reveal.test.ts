@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { deck, fieldKeepsKey, keyDirection, slideAt, stepStage } from "./reveal.ts";
+import { deck, fieldKeepsKey, keptStage, keyDirection, slideAt, stepStage } from "./reveal.ts";
 
 describe("presenter reveal", () => {
   test("a clicker's keys and the arrows step forward and back; other keys do nothing", () => {
@@ -47,4 +47,11 @@ describe("presenter reveal", () => {
     expect([0, 1, 3, 4, 5, 6, 9].map((s) => slideAt(s, starts))).toEqual([0, 1, 1, 2, 2, 3, 3]);
     expect(deck([0])).toEqual({ starts: [0], stages: 0 });
   });
+});
+
+test("a stage kept in the tab reads back as a whole number from 0, anything else as the first stage", () => {
+  expect(["0", "3", "12"].map(keptStage)).toEqual([0, 3, 12]);
+  expect([null, "", "-1", "2.5", "x", "1e3", " 4", "99999999999999999999"].map(keptStage)).toEqual([
+    0, 0, 0, 0, 0, 0, 0, 0,
+  ]);
 });

@@ -9,6 +9,7 @@
  * sends) step forward and back; a view with stops of its own (the replay's key moments) takes
  * the keys first. Optional [data-step-next] and [data-step-back] buttons step as the keys do.
  */
+import { keep, tabStoreOrNothing } from "../site-storage.ts";
 
 /** The step a key asks for: 1 forward, -1 back, 0 for any other key. */
 export function keyDirection(key: string): 1 | -1 | 0 {
@@ -31,6 +32,12 @@ export function fieldKeepsKey(tag: string, type: string, key: string): boolean {
   return true;
 }
 
+/** A stage kept in the tab, read back: a whole number from 0, or 0 for anything else (nothing kept, a damaged value). */
+export function keptStage(text: string | null): number {
+  const stage = Number(text ?? "");
+  return text !== null && /^\d+$/.test(text) && Number.isSafeInteger(stage) ? stage : 0;
+}
+
 /** The stage after a step, kept within 0..stages. */
 export function stepStage(stage: number, stages: number, direction: 1 | -1): number {
   return Math.min(stages, Math.max(0, stage + direction));
@@ -49,6 +56,12 @@ export interface RevealOptions {
   onKey?: (direction: 1 | -1) => boolean;
   /** Called after every change, with the stage and whether the room is predicting. */
   onStage?: (stage: number, predicting: boolean) => void;
+  /**
+   * Keep the stage in the tab under the page's address (path, query and hash), so that a reload
+   * mid-session comes back to the slide or resource the room was on; a link opened anew, or a new
+   * tab, starts at stage 0.
+   */
+  keepStage?: boolean;
 }
 
 export interface Reveal {
@@ -58,7 +71,7 @@ export interface Reveal {
   go(stage: number): void;
   /** Back to stage 0: a new setting is a new prediction. */
   reset(): void;
-  /** Changes the number of stages (a new map has other resources), back at stage 0. */
+  /** Changes the number of stages (a new map has other resources), back at stage 0, or at the kept stage with keepStage. */
   setStages(stages: number): void;
 }
 
@@ -70,6 +83,14 @@ export function mountReveal(options: RevealOptions): Reveal {
   const status = tools.querySelector<HTMLElement>("[data-reveal-status]");
   const next = tools.querySelector<HTMLButtonElement>("[data-step-next]");
   const back = tools.querySelector<HTMLButtonElement>("[data-step-back]");
+  const tab = tabStoreOrNothing();
+  // The address as it is at each write: the explorer writes its settings into the query as they change.
+  const stageKey = () => `present-stage:${location.pathname}${location.search}${location.hash}`;
+  /** The stage the presenter last went to: where the view opens, and where it goes back when a map loads. */
+  // Only a reload comes back to it: a link opened anew (from the run sheet, say) opens at the first
+  // stage, the answers held back, even where the presenter revealed them earlier in this tab.
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  let wanted = options.keepStage && navigation?.type === "reload" ? keptStage(tab.getItem(stageKey())) : 0;
   let stage = 0;
   const predicting = () => predict?.checked ?? true;
 
@@ -86,8 +107,13 @@ export function mountReveal(options: RevealOptions): Reveal {
     if (status) status.textContent = !on ? say.everything : stage >= stages ? say.revealed : say.hidden(stage, stages);
     options.onStage?.(stage, on);
   };
-  const go = (next: number) => {
+  /** Goes to a stage; `chosen` when the presenter asked for it (not a restore), so it is kept. */
+  const go = (next: number, chosen = true) => {
     stage = Math.min(stages, Math.max(0, next));
+    if (chosen && options.keepStage) {
+      wanted = stage;
+      keep(stageKey(), String(stage), tab);
+    }
     draw();
   };
 
@@ -121,7 +147,7 @@ export function mountReveal(options: RevealOptions): Reveal {
     event.preventDefault();
     step(direction);
   });
-  go(0);
+  go(wanted, false);
 
   return {
     get stage() {
@@ -134,7 +160,7 @@ export function mountReveal(options: RevealOptions): Reveal {
     reset: () => go(0),
     setStages(n: number) {
       stages = n;
-      go(0);
+      go(wanted, false);
     },
   };
 }
