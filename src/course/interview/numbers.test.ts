@@ -650,6 +650,116 @@ describe("claims the later questions make, checked sentence by sentence", async 
     expect([n.bank["saas.cell"], n.bank["saas.cellHalved"]]).toEqual(["24%", "48%"]);
   });
 
+  test("the notification design is pushed on its idle senders, and both ends of the spare's dial are its drain times", () => {
+    const d = n.designs.notifications;
+    // A second way: the queue second by second, the senders taking what they can once the provider is back.
+    const secondsToEmpty = (capacity: number) => {
+      let queue = d.backlog;
+      let seconds = 0;
+      while (queue > 0) {
+        queue = Math.max(0, queue + d.emailRate - capacity);
+        seconds += 1;
+      }
+      return seconds;
+    };
+    expect(secondsToEmpty(d.senderCapacity) / 60).toBeCloseTo(d.drainMinutes, 9);
+    expect(secondsToEmpty(d.trimmedCapacity) / 60).toBeCloseTo(d.trimmedDrainMinutes, 9);
+    expect(d.idle).toBeCloseTo(d.spare / d.senderCapacity, 12);
+    expect(d.trimmedCapacity - d.emailRate).toBe(d.spare / 2);
+    const followUp = question("design-notification-fanout").followUps!.at(-1)!;
+    expect(followUp.question).toBe(
+      `On an average day ${n.bank["notify.idle"]} of your email senders' capacity sits idle. Why pay for it?`,
+    );
+    expect(flat(followUp.answer)).toContain(
+      `${n.bank["notify.spare"]} a second above what keeps arriving, so the queue is empty again about ${n.bank["notify.drain"]} minutes`,
+    );
+    expect(followUp.pushback!.say).toBe(
+      `Finance asks you to cut the email senders to ${n.bank["notify.trimmed"]} a second, keeping half the spare.`,
+    );
+    expect(flat(followUp.pushback!.answer)).toContain(
+      `half the spare doubles the drain, about ${n.bank["notify.trimmedDrain"]} minutes instead of ${n.bank["notify.drain"]}`,
+    );
+    expect(d.trimmedDrainMinutes).toBe(2 * d.drainMinutes);
+    expect(["notify.idle", "notify.spare", "notify.trimmed", "notify.trimmedDrain"].map((k) => n.bank[k])).toEqual([
+      "33.3%",
+      "1,000",
+      "2,500",
+      "120",
+    ]);
+  });
+
+  test("the scheduler design is pushed on its jitter window, and a one-minute window moves the wait into the queue", () => {
+    const s = n.designs.scheduler;
+    // A second way: midnight's jobs arriving over the minute, the workers starting what their rate allows each second.
+    let queue = 0;
+    let started = 0;
+    let lastStart = 0;
+    for (let second = 0; started < s.midnightJobs; second += 1) {
+      if (second < s.minuteWindowSeconds) queue += s.minuteStartsPerSecond;
+      const now = Math.min(queue, s.startsPerSecond);
+      queue -= now;
+      started += now;
+      lastStart = second + 1;
+    }
+    expect(lastStart).toBe(s.minuteQueueEndSeconds);
+    // Workers that are never idle start every job by jobs / rate, however the jobs arrived.
+    expect(s.minuteQueueEndSeconds).toBe(s.midnightJobs / s.startsPerSecond);
+    expect(s.minuteStartsPerSecond / s.startsPerSecond).toBe(s.jitterSeconds / s.minuteWindowSeconds);
+    const followUp = question("design-job-scheduler").followUps!.at(-1)!;
+    expect(followUp.question).toBe("Who pays for the midnight jitter, and how do you know it works?");
+    expect(flat(followUp.answer)).toContain(
+      `turns ${n.bank["sched.jobs"]} starts in one second into ${n.bank["sched.rate"]} a second, the rate the workers are sized for`,
+    );
+    expect(flat(followUp.pushback!.answer)).toContain(
+      `${n.bank["sched.jobs"]} jobs in ${n.bank["sched.minute"]} seconds is ${n.bank["sched.minuteRate"]} starts a second, ${n.bank["sched.minuteTimes"]} the workers`,
+    );
+    expect(flat(followUp.pushback!.answer)).toContain(
+      `the last job still starts ${n.bank["sched.minuteQueueEnd"]} seconds after midnight`,
+    );
+    expect(
+      ["sched.minute", "sched.minuteRate", "sched.minuteTimes", "sched.minuteQueueEnd"].map((k) => n.bank[k]),
+    ).toEqual(["60", "1,000", "five times", "300"]);
+  });
+
+  test("the rate limiter design's roll-out from a central limiter cites Envoy and keeps the security answer's bound", () => {
+    const l = n.designs.limiter;
+    // A second way: every node's share, added up over the fleet, is the tenant's limit.
+    expect(Array.from({ length: l.edgeNodes }, () => l.perNode).reduce((a, b) => a + b, 0)).toBe(l.tenantLimit);
+    const q = question("design-tenant-rate-limiter");
+    const followUp = q.followUps!.at(-1)!;
+    expect(flat(followUp.answer)).toContain(
+      `The prize is the path's availability, ${n.bank["limit.open"]} instead of ${n.bank["limit.hard"]}.`,
+    );
+    expect(flat(followUp.pushback!.answer)).toContain(
+      `(${n.bank["limit.perNode"]} a second each when spread evenly over ${n.bank["limit.nodes"]} nodes), and the shares add up to the limit, so one key gets at most its ${n.bank["limit.tenant"]} a second`,
+    );
+    expect(q.sources!.map((s) => s.url)).toContain(
+      "https://www.envoyproxy.io/docs/envoy/v1.20.6/configuration/listeners/network_filters/rate_limit_filter",
+    );
+  });
+
+  test("the search design's hedge dial is argued with the shard team from its own figures", () => {
+    const d = n.designs.search;
+    // A second way: a search is fast only when every one of its shards is.
+    expect(d.slow).toBeCloseTo(1 - (1 - d.slowShare) ** d.shards, 12);
+    expect(d.hedged).toBeLessThan(d.slow);
+    const followUp = question("design-cell-search").followUps!.at(-1)!;
+    expect(followUp.question).toContain(`your hedges add ${n.bank["search.extra"]} more calls`);
+    expect(flat(followUp.answer)).toContain(
+      `without hedges ${n.bank["search.slow"]} of searches wait on a slow shard; with them about ${n.bank["search.hedged"]}, if slowness is independent`,
+    );
+  });
+
+  test("the feature-flag design refuses a one-off global push with the tenant-minutes of both paths", () => {
+    const f = n.designs.flags;
+    // A second way: a global push reaches every cell the map draws, the first wave one of them.
+    expect(f.globalTenantMinutes / f.firstWaveTenantMinutes).toBeCloseTo(f.cells, 12);
+    const followUp = question("design-feature-flags").followUps!.at(-1)!;
+    expect(flat(followUp.answer)).toContain(
+      `caught in the first wave costs ${n.bank["flags.firstWave"]} tenant-minutes, pushed everywhere ${n.bank["flags.global"]}`,
+    );
+  });
+
   test("the payments design's failover follow-up says the lag its figures use", () => {
     const followUp = question("design-multi-region-payments").followUps!.find((f) =>
       f.question.includes("US region fails"),

@@ -650,6 +650,8 @@ export const designs = {
     const outageMinutes = 30;
     const senderCapacity = 3000;
     const backlog = backlogAfter(emailRate, outageMinutes * 60);
+    // Finance's cut: senders sized with half today's spare over the average rate.
+    const trimmedCapacity = emailRate + (senderCapacity - emailRate) / 2;
     return {
       intake: designShare("notification-fanout", "intake-workers"),
       email: designShare("notification-fanout", "email-queue"),
@@ -660,6 +662,11 @@ export const designs = {
       senderCapacity,
       backlog,
       drainMinutes: drainSeconds(backlog, senderCapacity, emailRate) / 60,
+      /** The senders' capacity that the average rate leaves idle: the spare that drains a backlog. */
+      idle: 1 - emailRate / senderCapacity,
+      spare: senderCapacity - emailRate,
+      trimmedCapacity,
+      trimmedDrainMinutes: drainSeconds(backlog, trimmedCapacity, emailRate) / 60,
     };
   })(),
   limiter: (() => {
@@ -704,6 +711,10 @@ export const designs = {
     const electionSeconds = 5;
     const midnightJobs = 60_000;
     const jitterSeconds = 300;
+    const startsPerSecond = midnightJobs / jitterSeconds;
+    // Product's window: the minute the objective gives a start ("within a minute of its time").
+    const minuteWindowSeconds = 60;
+    const minuteStartsPerSecond = midnightJobs / minuteWindowSeconds;
     return {
       members,
       tolerates: tolerableFailures(members),
@@ -713,7 +724,16 @@ export const designs = {
       jobDb: designShare("job-scheduler", "job-db"),
       midnightJobs,
       jitterSeconds,
-      startsPerSecond: midnightJobs / jitterSeconds,
+      startsPerSecond,
+      minuteWindowSeconds,
+      minuteStartsPerSecond,
+      /**
+       * With workers sized for the jittered rate, when the last of midnight's jobs starts in a one-minute
+       * window: the queue built during the minute drains at the workers' rate once arrivals stop.
+       */
+      minuteQueueEndSeconds:
+        minuteWindowSeconds +
+        drainSeconds(backlogAfter(minuteStartsPerSecond - startsPerSecond, minuteWindowSeconds), startsPerSecond, 0),
     };
   })(),
   search: (() => {
@@ -978,6 +998,10 @@ export const bank: Readonly<Record<string, string>> = {
   "notify.capacity": grouped(designs.notifications.senderCapacity),
   "notify.backlog": grouped(designs.notifications.backlog),
   "notify.drain": grouped(designs.notifications.drainMinutes),
+  "notify.idle": percentUpTo(designs.notifications.idle),
+  "notify.spare": grouped(designs.notifications.spare),
+  "notify.trimmed": grouped(designs.notifications.trimmedCapacity),
+  "notify.trimmedDrain": grouped(designs.notifications.trimmedDrainMinutes),
   "limit.edge": percentUpTo(designs.limiter.edge, 2),
   "limit.limiter": percentUpTo(designs.limiter.limiter, 2),
   "limit.api": percentUpTo(designs.limiter.api, 2),
@@ -1005,6 +1029,10 @@ export const bank: Readonly<Record<string, string>> = {
   "sched.jobs": grouped(designs.scheduler.midnightJobs),
   "sched.jitter": grouped(designs.scheduler.jitterSeconds),
   "sched.rate": grouped(designs.scheduler.startsPerSecond),
+  "sched.minute": grouped(designs.scheduler.minuteWindowSeconds),
+  "sched.minuteRate": grouped(designs.scheduler.minuteStartsPerSecond),
+  "sched.minuteTimes": timesInWords(designs.scheduler.minuteStartsPerSecond / designs.scheduler.startsPerSecond),
+  "sched.minuteQueueEnd": grouped(designs.scheduler.minuteQueueEndSeconds),
   "search.router": percentUpTo(designs.search.router),
   "search.cell": percentUpTo(designs.search.cell),
   "search.shards": grouped(designs.search.shards),
