@@ -62,7 +62,6 @@ const fixed: Record<string, Record<string, string>> = {
   "retry-budget-stability": {
     "1": "r + 1 attempts, and 1/(r + 1) of capacity",
     "2021": "the year of Bronson et al.",
-    "2022": "the year of Huang et al.",
   },
   "retry-expected-attempts": { "1": "the first attempt, and p = 1 when the dependency is down" },
   "retry-token-bucket": { "0": "an empty bucket", "1": "the 1 in 1 − f", "2": "half the bucket" },
