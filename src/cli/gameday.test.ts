@@ -4,10 +4,13 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import { formatLog } from "../sim/gameday/log.ts";
 import { verdictText } from "../sim/gameday/report.ts";
-import { findScenario, grayHost, scenarios } from "../sim/gameday/scenarios.ts";
+import { findScenario, grayHostOf, scenarios } from "../sim/gameday/scenarios.ts";
 import { summarize } from "../sim/gameday/summary.ts";
 import { printedText } from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
+
+/** The slow host on the gray failure's own seed (another seed slows another host). */
+const grayHost = grayHostOf(findScenario("gray-failure")!.seed);
 
 const slow = { timeout: 120_000 };
 const dir = mkdtempSync(join(tmpdir(), "gameday-cli-"));

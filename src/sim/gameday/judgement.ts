@@ -5,7 +5,7 @@
  * par beats doing nothing, every step of par pays for itself, and a harmful step costs.
  */
 import { finishedScore, GameRuleError } from "./game.ts";
-import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { type GameScenario, type LogEntry, onSeed } from "./scenarios.ts";
 import type { Score } from "./score.ts";
 
 /**
@@ -57,14 +57,15 @@ export interface ParJudgement {
 /** Play doing nothing, par, par less each of its steps, and par with the trap, on `seed`. */
 export function judgePar(scenario: GameScenario, seed = scenario.seed): ParJudgement {
   const score = (log: readonly LogEntry[]) => finishedScore(scenario, seed, log);
-  const less = scenario.reference.map((step, i) => {
-    const log = withoutStep(scenario, seed, scenario.reference, i);
+  const { reference, trap } = onSeed(scenario, seed);
+  const less = reference.map((step, i) => {
+    const log = withoutStep(scenario, seed, reference, i);
     return { step, log, score: score(log) };
   });
-  const trapLog = withStep(scenario.reference, scenario.trap.entry);
+  const trapLog = withStep(reference, trap);
   return {
     doNothing: score([]),
-    par: score(scenario.reference),
+    par: score(reference),
     less,
     trap: { log: trapLog, score: score(trapLog) },
   };

@@ -1,10 +1,12 @@
 import { expect, test } from "vitest";
 import { finishedGame } from "./game.ts";
 import { maxPolicyDecisions, runPolicy, type PolicyView } from "./policy.ts";
-import { findScenario, grayHost } from "./scenarios.ts";
+import { findScenario, grayHostOf } from "./scenarios.ts";
 
 const slow = { timeout: 60_000 };
 const gray = findScenario("gray-failure")!;
+/** The slow host on its own seed (another seed slows another host). */
+const grayHost = grayHostOf(gray.seed);
 
 test(
   "a policy reads the dashboard each second and its actions become an ordinary log, scored like any other",

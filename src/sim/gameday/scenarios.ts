@@ -5,7 +5,7 @@
 import { asGiven, minutesAndSeconds, percent, percentUpTo, times } from "../../format/number.ts";
 import { inWords } from "../../format/words.ts";
 import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cells/index.ts";
-import { randomStreams } from "../random.ts";
+import { randomInt, randomStreams } from "../random.ts";
 import { defaultServices, parameterDefaults, triggeredDependency } from "../retry-storm/index.ts";
 import { randomShard } from "../shuffle-shard.ts";
 import { type ActionId, actionSpec, scaleOutDelay, scaleOutSeconds } from "./actions.ts";
@@ -43,13 +43,22 @@ export interface GameScenario {
   faultAt: number;
   /** What actually happens, for the debrief (hidden while playing). */
   cause: string;
-  /** The fault in a few words, for the debrief's timeline (at `faultAt`). */
+  /** The fault in a few words, for the debrief's timeline (at `faultAt`), on the scenario's own `seed`. */
   faultLabel: string;
   slo: Slo;
   seed: number;
   offers: readonly Offer[];
-  /** The reference response: an on-call engineer who acts soon after the evidence. Its score is par. */
+  /**
+   * The reference response on the scenario's own `seed`: an on-call engineer who acts soon after
+   * the evidence. Its score is par.
+   */
   reference: readonly LogEntry[];
+  /**
+   * For a game whose seed decides where the fault is (which host), the fault label and the
+   * reference response on any seed; `faultLabel` and `reference` are these on `seed`. Read
+   * through `onSeed`.
+   */
+  placed?: (seed: number) => Placed;
   /** Why the reference response does what it does, for the debrief. */
   referenceWhy: string;
   /**
@@ -59,6 +68,30 @@ export interface GameScenario {
   trap: { entry: LogEntry; why: string };
   model: { kind: "fleet"; build: (seed: number) => FleetSpec } | { kind: "storm" };
 }
+
+/** What a seed decides beyond the traffic: where the fault is, so what the debrief names and par aims at. */
+export interface Placed {
+  faultLabel: string;
+  reference: readonly LogEntry[];
+  /** The trap's entry, when it aims at the place too (a tenant). */
+  trap?: LogEntry;
+}
+
+/**
+ * The fault label, par's log and the trap's entry of `scenario` played on `seed` (the same on
+ * every seed unless its seed places the fault).
+ */
+export function onSeed(scenario: GameScenario, seed: number): Required<Placed> {
+  const placed = scenario.placed?.(seed);
+  return {
+    faultLabel: placed?.faultLabel ?? scenario.faultLabel,
+    reference: placed?.reference ?? scenario.reference,
+    trap: placed?.trap ?? scenario.trap.entry,
+  };
+}
+
+/** The seed every scenario is played on unless the player picks another (its page, its room, its par). */
+const sharedSeed = 1;
 
 /** Every scenario is played against the same objective: 99.9% of requests good within 500 ms over 30 days. */
 export const gameSlo: Slo = { target: 0.999, latencyMs: 500, periodDays: 30 };
@@ -104,16 +137,33 @@ function fleetBase(hosts: HostSpec[], tenants: TenantSpec[]): FleetSpec {
 const poisonWorkers = 16;
 const poisonShard = 4;
 const poisonTenants = tenantNames(32);
-/** The tenant whose requests crash workers, from when, and how often: one request in `poisonEvery`. */
-export const poisonTenant = "t07";
 const poisonAt = 60;
 const poisonEvery = 5;
 const poisonRate = 8;
 const workerNames = Array.from({ length: poisonWorkers }, (_, i) => `w${pad(i)}`);
+const poisonGroups = poisonWorkers / poisonShard;
+
+/**
+ * With fixed groups, the tenant whose requests crash workers on `seed` (one request in
+ * `poisonEvery`, from `poisonAt`), drawn from the seed's own "fault:poison-tenant" stream:
+ * blocking it is par's first step, so it must be found in the crash dumps, not remembered from
+ * another game.
+ */
+export function poisonTenantOf(seed: number): string {
+  return poisonTenants[randomInt(randomStreams(seed)("fault:poison-tenant"), poisonTenants.length)]!;
+}
+
+/**
+ * With shuffle shards the poison tenant is the same on every seed (the seed deals the shards):
+ * the only step aimed at it, blocking it, is that game's trap, so knowing it wins nothing.
+ */
+export const shufflePoisonTenant = "t07";
+
+/** Which of the fixed groups a tenant is served by (the groups deal tenants round the table). */
+const fixedGroupOf = (tenant: number) => tenant % poisonGroups;
 
 function poisonFleet(seed: number, shuffle: boolean): FleetSpec {
   const hosts = workerNames.map((name) => ({ name, cell: 0, zone: 0 }));
-  const groups = poisonWorkers / poisonShard;
   const deal = randomStreams(seed)("shards");
   const tenants: TenantSpec[] = poisonTenants.map((name, i) => ({
     name,
@@ -121,12 +171,19 @@ function poisonFleet(seed: number, shuffle: boolean): FleetSpec {
     cell: 0,
     shard: shuffle
       ? randomShard(poisonWorkers, poisonShard, deal)
-      : Array.from({ length: poisonShard }, (_, k) => (i % groups) * poisonShard + k),
+      : Array.from({ length: poisonShard }, (_, k) => fixedGroupOf(i) * poisonShard + k),
   }));
   return {
     ...fleetBase(hosts, tenants),
     routing: "shard",
-    faults: [{ kind: "poison", at: poisonAt, tenant: poisonTenants.indexOf(poisonTenant), every: poisonEvery }],
+    faults: [
+      {
+        kind: "poison",
+        at: poisonAt,
+        tenant: poisonTenants.indexOf(shuffle ? shufflePoisonTenant : poisonTenantOf(seed)),
+        every: poisonEvery,
+      },
+    ],
   };
 }
 
@@ -141,14 +198,27 @@ const poisonOffers: Offer[] = [
   { action: "unshed-priority" },
 ];
 
-const poisonFixedReference: LogEntry[] = [
-  { at: 120, action: "block-tenant", target: poisonTenant },
-  { at: 125, action: "filter-request" },
-  { at: 190, action: "unblock-tenant", target: poisonTenant },
-];
-const poisonFixedWhy = `Every crash dump names a request of ${poisonTenant}. Its group's workers are down, and with them every tenant of the group: blocking ${poisonTenant} stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes a minute to push, and once it is in place the tenant is unblocked.`;
-const poisonShuffleReference: LogEntry[] = [{ at: 120, action: "filter-request" }];
-const poisonShuffleWhy = `Every crash dump names a request of ${poisonTenant}, but the other tenants barely notice: each shares few of ${poisonTenant}'s workers and fails over to workers of its own shard. Blocking ${poisonTenant} would protect nobody who needs it and fail the requests of its that still get through, so the reference response only pushes the edge rule that drops the crashing request.`;
+const poisonLabel = (tenant: string) => `${tenant} starts sending a query of death: 1 request in ${poisonEvery}`;
+
+/** Fixed groups on `seed`: par blocks the poison tenant, then trades the block for the edge rule; the trap blocks a tenant of its group. */
+function poisonFixedPlaced(seed: number): Placed {
+  const tenant = poisonTenantOf(seed);
+  const index = poisonTenants.indexOf(tenant);
+  const groupMate = poisonTenants.find((_, i) => i !== index && fixedGroupOf(i) === fixedGroupOf(index))!;
+  return {
+    faultLabel: poisonLabel(tenant),
+    reference: [
+      { at: 120, action: "block-tenant", target: tenant },
+      { at: 125, action: "filter-request" },
+      { at: 190, action: "unblock-tenant", target: tenant },
+    ],
+    trap: { at: 121, action: "block-tenant", target: groupMate },
+  };
+}
+
+const poisonFixedWhy =
+  "Every crash dump names a request of the same tenant. Its group's workers are down, and with them every tenant of the group: blocking that tenant stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes a minute to push, and once it is in place the tenant is unblocked.";
+const poisonShuffleWhy = `Every crash dump names a request of ${shufflePoisonTenant}, but the other tenants barely notice: each shares few of ${shufflePoisonTenant}'s workers and fails over to workers of its own shard. Blocking ${shufflePoisonTenant} would protect nobody who needs it and fail the requests of its that still get through, so the reference response only pushes the edge rule that drops the crashing request.`;
 
 // --- Bad deploy -----------------------------------------------------------------------------------
 
@@ -255,11 +325,27 @@ function herdFleet(): FleetSpec {
 // --- Gray failure ----------------------------------------------------------------------------------
 
 const grayHosts = Array.from({ length: 10 }, (_, i) => `h${pad(i + 1)}`);
-export const grayHost = "h07";
+
+/**
+ * The host that turns slow on `seed`, drawn from the seed's own "fault:slow-host" stream (the
+ * traffic draws from others, so it is the same whichever host it is): a player who learned the
+ * host on one seed knows nothing of the next, and has to find it on the dashboard.
+ */
+export function grayHostOf(seed: number): string {
+  return grayHosts[randomInt(randomStreams(seed)("fault:slow-host"), grayHosts.length)]!;
+}
 
 const gray = { tenants: 30, rate: 10, slowAt: 60, factor: 30 };
 
-function grayFleet(): FleetSpec {
+function grayPlaced(seed: number): Placed {
+  const host = grayHostOf(seed);
+  return {
+    faultLabel: `${host}'s disk degrades: it serves ${gray.factor} times slower`,
+    reference: [{ at: 120, action: "eject-host", target: host }],
+  };
+}
+
+function grayFleet(seed: number): FleetSpec {
   const tenants = tenantNames(gray.tenants).map((name) => ({ name, rate: gray.rate, cell: 0 }));
   return {
     ...fleetBase(
@@ -270,7 +356,7 @@ function grayFleet(): FleetSpec {
     serviceMs: { median: 30, sigma: 0.5 },
     // A thread-pool server with an unbounded queue: whatever it cannot serve yet waits.
     queueLimit: 100_000,
-    faults: [{ kind: "slow-host", at: gray.slowAt, host: grayHosts.indexOf(grayHost), factor: gray.factor }],
+    faults: [{ kind: "slow-host", at: gray.slowAt, host: grayHosts.indexOf(grayHostOf(seed)), factor: gray.factor }],
   };
 }
 
@@ -301,7 +387,7 @@ export const scenarios: readonly GameScenario[] = [
     faultLabel: `pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s`,
     cause: `At ${minutesAndSeconds(stormWarmup)} pricing slows to a median of ${asGiven(parameterDefaults.triggerLatency)} ms for ${parameterDefaults.triggerDuration} s. Every caller retries while holding its connection, the pool fills, and its queue keeps serving tries whose clients already gave up; their retries keep the pool full long after pricing recovered, and ${pricingBystanders.join(" and ")}, which never call pricing, fail with the rest.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: [
       { action: "retries-off" },
       { action: "retries-on" },
@@ -328,21 +414,22 @@ export const scenarios: readonly GameScenario[] = [
     id: "poison-fixed",
     code: "pf",
     title: "A poison tenant, fixed groups",
-    summary: `One tenant's requests crash the workers that serve them; tenants are split over ${poisonWorkers / poisonShard} fixed groups.`,
-    briefing: `${poisonTenants.length} tenants share ${poisonWorkers} workers, split into ${poisonWorkers / poisonShard} fixed groups of ${poisonShard}: each tenant is served by one group, and its client fails over between the group's workers. A worker that crashes is restarted by its supervisor within ${fleetDefaults.crashRecovery} s.`,
+    summary: `One tenant's requests crash the workers that serve them; tenants are split over ${poisonGroups} fixed groups.`,
+    briefing: `${poisonTenants.length} tenants share ${poisonWorkers} workers, split into ${poisonGroups} fixed groups of ${poisonShard}: each tenant is served by one group, and its client fails over between the group's workers. A worker that crashes is restarted by its supervisor within ${fleetDefaults.crashRecovery} s.`,
     chapters: ["shuffle-sharding", "failure-modes", "cells"],
     seconds: 600,
     faultAt: 60,
-    faultLabel: `${poisonTenant} starts sending a query of death: 1 request in ${poisonEvery}`,
-    cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${poisonTenant} is a query of death: it crashes the worker that starts serving it, and the tenant's client retries it on the next worker of its group.`,
+    faultLabel: poisonFixedPlaced(sharedSeed).faultLabel,
+    cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from one tenant (which tenant, the seed decides) is a query of death: it crashes the worker that starts serving it, and the tenant's client retries it on the next worker of its group.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: poisonOffers,
-    reference: poisonFixedReference,
+    reference: poisonFixedPlaced(sharedSeed).reference,
+    placed: poisonFixedPlaced,
     referenceWhy: poisonFixedWhy,
     trap: {
-      entry: { at: 121, action: "block-tenant", target: "t03" },
-      why: `t03 fails along with ${poisonTenant} because it shares ${poisonTenant}'s group, but none of its requests crash anything: blocking it adds all of its requests to the ones lost.`,
+      entry: poisonFixedPlaced(sharedSeed).trap!,
+      why: "A tenant of the poison tenant's group fails along with it, but none of its requests crash anything: blocking it adds all of its requests to the ones lost.",
     },
     model: { kind: "fleet", build: (seed) => poisonFleet(seed, false) },
   },
@@ -350,21 +437,21 @@ export const scenarios: readonly GameScenario[] = [
     id: "poison-shuffle",
     code: "ps",
     title: "A poison tenant, shuffle shards",
-    summary: `The same poison tenant, on the same ${poisonWorkers} workers, with a shuffle shard of ${poisonShard} per tenant.`,
+    summary: `A poison tenant again, on the same ${poisonWorkers} workers, with a shuffle shard of ${poisonShard} per tenant.`,
     briefing: `${poisonTenants.length} tenants share ${poisonWorkers} workers. Each tenant has its own shuffle shard: ${poisonShard} workers dealt at random, and its client fails over between them. A worker that crashes is restarted by its supervisor within ${fleetDefaults.crashRecovery} s.`,
     chapters: ["shuffle-sharding", "failure-modes"],
     seconds: 600,
     faultAt: 60,
-    faultLabel: `${poisonTenant} starts sending a query of death: 1 request in ${poisonEvery}`,
-    cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${poisonTenant} is a query of death: it crashes every worker of ${poisonTenant}'s shard that tries it.`,
+    faultLabel: poisonLabel(shufflePoisonTenant),
+    cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from ${shufflePoisonTenant} is a query of death: it crashes every worker of ${shufflePoisonTenant}'s shard that tries it.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: poisonOffers,
-    reference: poisonShuffleReference,
+    reference: [{ at: 120, action: "filter-request" }],
     referenceWhy: poisonShuffleWhy,
     trap: {
-      entry: { at: 120, action: "block-tenant", target: poisonTenant },
-      why: `The fixed-groups game's first step: here ${poisonTenant} is nearly the only tenant hurting, so blocking it turns its partial outage into a full one and protects nobody.`,
+      entry: { at: 120, action: "block-tenant", target: shufflePoisonTenant },
+      why: `The fixed-groups game's first step: here ${shufflePoisonTenant} is nearly the only tenant hurting, so blocking it turns its partial outage into a full one and protects nobody.`,
     },
     model: { kind: "fleet", build: (seed) => poisonFleet(seed, true) },
   },
@@ -380,7 +467,7 @@ export const scenarios: readonly GameScenario[] = [
     faultLabel: `${deploy.versions[1]} reaches the canary cell; it fails ${percentUpTo(deploy.errorShare)} of requests`,
     cause: `${deploy.versions[1]} fails every request of one kind (${percentUpTo(deploy.errorShare)} of them), on every host that runs it, so a retry on the other host of the cell fails too. Nothing crashes, so the pipeline's health check passes and the rollout goes on.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: [
       { action: "halt-rollout" },
       { action: "rollback-wave" },
@@ -414,7 +501,7 @@ export const scenarios: readonly GameScenario[] = [
     faultLabel: `${zones[0]} stops answering, with the database primary in it`,
     cause: `At ${minutesAndSeconds(zone.lostAt)} ${zones[0]} stops answering: its hosts and the database primary with them. Writes wait for the primary until their ${zone.dbTimeout} s time-out, holding the hosts' workers; the zones left have ${percentUpTo((zones.length - 1) / zones.length, 0)} of the capacity for all of the load.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: [
       { action: "failover-zone", targets: zones },
       { action: "shed-priority" },
@@ -452,7 +539,7 @@ export const scenarios: readonly GameScenario[] = [
     faultLabel: "a deploy flushes the cache",
     cause: `At ${minutesAndSeconds(herd.flushAt)} a deploy flushes the cache. Every read misses and goes to the database, which cannot serve them all; its queue grows past the clients' time-out, so it spends its time on reads nobody waits for, and a read fills the cache only if someone still waits for it. The cache does not refill by itself.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: [
       { action: "shed-queue" },
       { action: "restart", targets: dbHosts },
@@ -483,10 +570,10 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["failure-modes", "load-shedding"],
     seconds: 600,
     faultAt: 60,
-    faultLabel: `${grayHost}'s disk degrades: it serves ${gray.factor} times slower`,
-    cause: `At ${minutesAndSeconds(gray.slowAt)} ${grayHost}'s disk degrades: it serves ${gray.factor} times slower, but its health check (which touches no disk) keeps passing, so it keeps getting 1 in ${grayHosts.length} tries and queues them.`,
+    faultLabel: grayPlaced(sharedSeed).faultLabel,
+    cause: `At ${minutesAndSeconds(gray.slowAt)} one host's disk degrades (which host, the seed decides): it serves ${gray.factor} times slower, but its health check (which touches no disk) keeps passing, so it keeps getting 1 in ${grayHosts.length} tries and queues them.`,
     slo: gameSlo,
-    seed: 1,
+    seed: sharedSeed,
     offers: [
       { action: "eject-host", targets: grayHosts },
       { action: "return-host", targets: grayHosts },
@@ -497,13 +584,14 @@ export const scenarios: readonly GameScenario[] = [
       { action: "shed-priority" },
       { action: "unshed-priority" },
     ],
-    reference: [{ at: 120, action: "eject-host", target: grayHost }],
-    referenceWhy: `${grayHost}'s own latency stands out from the other ${inWords(grayHosts.length - 1)}; taking it out of rotation stops sending it traffic, whatever its health check says.`,
+    reference: grayPlaced(sharedSeed).reference,
+    placed: grayPlaced,
+    referenceWhy: `The slow host's own latency stands out from the other ${inWords(grayHosts.length - 1)}; taking it out of rotation stops sending it traffic, whatever its health check says.`,
     trap: {
       entry: { at: 125, action: "shed-priority" },
       why: "Users see slow requests, but the fleet has capacity to spare: shedding low-priority traffic fails those requests and does not make one slow host faster.",
     },
-    model: { kind: "fleet", build: () => grayFleet() },
+    model: { kind: "fleet", build: (seed) => grayFleet(seed) },
   },
 ];
 

@@ -7,12 +7,14 @@ import { expect, test } from "vitest";
 import { actionSpec } from "./actions.ts";
 import { finishedGame, finishedScore, Game } from "./game.ts";
 import { debriefText, entryText, landsText, verdictText } from "./report.ts";
-import { findScenario, grayHost } from "./scenarios.ts";
+import { findScenario, grayHostOf } from "./scenarios.ts";
 import { platform } from "./storm.ts";
 import { effectWindow, type GameSummary, summarize } from "./summary.ts";
 
 const slow = { timeout: 120_000 };
 const gray = findScenario("gray-failure")!;
+/** The slow host on its own seed (another seed slows another host). */
+const grayHost = grayHostOf(gray.seed);
 
 /** Bad requests over arrived ones from second `from` up to `to`, counted afresh from a game's telemetry. */
 function badShareOf(log: Parameters<typeof finishedGame>[2], from: number, to: number): number {

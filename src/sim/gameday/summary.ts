@@ -7,7 +7,7 @@
 import { round } from "../retry-storm/metrics.ts";
 import { actionSpec } from "./actions.ts";
 import { finishedGame, GameRuleError, type Game } from "./game.ts";
-import type { GameScenario, LogEntry } from "./scenarios.ts";
+import { type GameScenario, type LogEntry, onSeed } from "./scenarios.ts";
 import type { Score } from "./score.ts";
 import type { AlertEvent } from "./slo.ts";
 
@@ -98,7 +98,8 @@ export function actionsBeforeFault(
 export function summarize(scenario: GameScenario, seed: number, log: readonly LogEntry[]): GameSummary {
   const played = finishedGame(scenario, seed, log);
   const doNothing = finishedGame(scenario, seed, []);
-  const par = finishedGame(scenario, seed, scenario.reference);
+  const placed = onSeed(scenario, seed);
+  const par = finishedGame(scenario, seed, placed.reference);
   const score = played.finish().score;
   /** The bad share over `effectWindow` seconds from `from` (cut at the end), played and doing nothing. */
   const measuredWindow = (from: number) => {
@@ -133,7 +134,7 @@ export function summarize(scenario: GameScenario, seed: number, log: readonly Lo
   const parScore = par.finish().score;
   const nothingScore = doNothing.finish().score;
   const timeline: TimelineItem[] = [
-    { at: scenario.faultAt, text: `what happened: ${scenario.faultLabel}` },
+    { at: scenario.faultAt, text: `what happened: ${placed.faultLabel}` },
     ...played.timeline.map((e) => ({ at: e.at, text: e.text })),
   ];
   if (score.mitigatedAt !== null && score.mitigation === "mitigated")
