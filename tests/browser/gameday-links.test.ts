@@ -7,6 +7,7 @@
 import { expect, test } from "vitest";
 import { encodeRun } from "../../src/sim/gameday/code.ts";
 import { finishedScore } from "../../src/sim/gameday/game.ts";
+import { tenantMinutesText } from "../../src/sim/gameday/report.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { hashName } from "../../src/sim/random.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -29,7 +30,7 @@ describeInBrowser("game day: forged links", (browser) => {
     await expect(error.isVisible()).resolves.toBe(true);
     await expect(error.getAttribute("role")).resolves.toBe("alert");
     await expect(error.textContent()).resolves.toBe(
-      `The game stopped: this link's run is refused, as the results board refuses it: the score in this code (0 tenant-minutes) is not what its actions earn (${earned}): it was edited`,
+      `This link cannot be replayed: the results board refuses its run: the score in this code (${tenantMinutesText(0)} tenant-minutes) is not what its actions earn (${tenantMinutesText(earned)}): it was edited.`,
     );
     await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
     await expect(root().locator("[data-results]").isHidden()).resolves.toBe(true);
@@ -46,8 +47,9 @@ describeInBrowser("game day: forged links", (browser) => {
     const forged = `${body}-${hashName(body).toString(36)}`;
     await page.goto(`${site}/gameday/gray-failure/#code=${encodeURIComponent(forged)}`);
     await page.waitForSelector('[data-gameday][data-state="error"]', { timeout: 60_000 });
+    // Said as a refusal of the link: no game was running to stop.
     await expect(root().locator("[data-error]").textContent()).resolves.toMatch(
-      /cannot be replayed: the name "<b>Ada<\/b>" is not a name as a code writes it/,
+      /^This link cannot be replayed: the name "<b>Ada<\/b>" is not a name as a code writes it/,
     );
     // Nothing said it replays that name's run.
     await expect(root().locator("[data-live]").textContent()).resolves.not.toMatch(/Replaying/);

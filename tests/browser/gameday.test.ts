@@ -380,7 +380,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     const error = root().locator("[data-error]");
     await expect(error.isVisible()).resolves.toBe(true);
     await expect(error.textContent()).resolves.toMatch(
-      /refused, as the results board refuses it: its actions cannot be played: entry 2 .*time order/,
+      /^This link cannot be replayed: the results board refuses its run: its actions cannot be played: entry 2 .*time order/,
     );
     // Nothing runs on behind the refusal: the run replaying before it stopped with it (it once
     // went on at 20x, its updates enabling End again).

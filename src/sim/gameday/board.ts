@@ -5,7 +5,9 @@
  * listed after them, unranked (`actionsBeforeFault`).
  */
 import { CodeError, decodeRun, type RunCode } from "./code.ts";
+import { grouped } from "../../format/number.ts";
 import { finishedGame, GameRuleError } from "./game.ts";
+import { tenantMinutesText } from "./report.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import { compareScores, type Score } from "./score.ts";
 import { actionsBeforeFault } from "./summary.ts";
@@ -24,6 +26,16 @@ export interface BoardEntry {
 
 export type Verdict = { ok: true; entry: BoardEntry } | { ok: false; reason: string };
 
+/**
+ * Two scores as the board shows them (`tenantMinutesText`), or to the thousandth a code keeps when
+ * they differ by less than the tenth the board shows, so an edited score never reads as the one
+ * its actions earn.
+ */
+function scoresApart(a: number, b: number): [string, string] {
+  const [textA, textB] = [tenantMinutesText(a), tenantMinutesText(b)];
+  return textA === textB ? [grouped(a, 3), grouped(b, 3)] : [textA, textB];
+}
+
 export function verifyCode(code: string): Verdict {
   let run: RunCode;
   try {
@@ -39,10 +51,11 @@ export function verifyCode(code: string): Verdict {
     if (error instanceof GameRuleError) return { ok: false, reason: `its actions cannot be played: ${error.message}` };
     throw error;
   }
+  const [claimed, earned] = scoresApart(run.claimedTenantMinutes, score.tenantMinutes);
   if (Math.round(score.tenantMinutes * 1000) !== Math.round(run.claimedTenantMinutes * 1000))
     return {
       ok: false,
-      reason: `the score in this code (${run.claimedTenantMinutes} tenant-minutes) is not what its actions earn (${score.tenantMinutes}): it was edited`,
+      reason: `the score in this code (${claimed} tenant-minutes) is not what its actions earn (${earned}): it was edited`,
     };
   return {
     ok: true,

@@ -58,12 +58,24 @@ test(
   () => {
     const forged = encodeRun({ scenario: gray, seed: 1, name: "Mallory", claimedTenantMinutes: 0.5, log });
     const verdict = verifyCode(forged);
+    // Both scores as the board shows them (a tenth), not as raw numbers ("3.516").
+    expect(score.tenantMinutes).toBe(3.516);
     expect(verdict).toEqual({
       ok: false,
-      reason: `the score in this code (0.5 tenant-minutes) is not what its actions earn (${score.tenantMinutes}): it was edited`,
+      reason: "the score in this code (0.5 tenant-minutes) is not what its actions earn (3.5): it was edited",
     });
   },
 );
+
+test("an edit smaller than the tenth the board shows is told to the thousandth a code keeps", slow, () => {
+  const forged = encodeRun({ scenario: gray, seed: 1, name: "Mallory", claimedTenantMinutes: 3.5, log });
+  expect(verifyCode(forged)).toEqual({
+    ok: false,
+    reason: "the score in this code (3.500 tenant-minutes) is not what its actions earn (3.516): it was edited",
+  });
+  const big = encodeRun({ scenario: gray, seed: 1, name: "Mallory", claimedTenantMinutes: 1234.5, log });
+  expect(verifyCode(big)).toMatchObject({ reason: expect.stringContaining("(1,234.5 tenant-minutes)") });
+});
 
 test("a code whose log cannot be played is refused, naming the entry", slow, () => {
   const bad = encodeRun({

@@ -141,12 +141,20 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         return;
       }
       case "replay": {
+        /** No game was running: the link is refused, and the page says so (not that a game stopped). */
+        const refuseLink = (reason: string) => {
+          stopClock();
+          game = null;
+          post({ type: "link-refused", reason });
+        };
         let run: ReturnType<typeof decodeRun>;
         try {
           run = decodeRun(message.code);
         } catch (error) {
-          if (error instanceof CodeError)
-            throw new RangeError(`this link's result code cannot be replayed: ${error.message}`);
+          if (error instanceof CodeError) {
+            refuseLink(error.message);
+            return;
+          }
           throw error;
         }
         // A run of another game day: that page replays it (this one's dashboard has other rows).
@@ -157,8 +165,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         // log's score; or whose score is not what its log earns (edited, check digits recomputed),
         // which replayed as if it were honest.
         const verdict = here ? verifyCode(message.code) : null;
-        if (verdict && !verdict.ok)
-          throw new RangeError(`this link's run is refused, as the results board refuses it: ${verdict.reason}`);
+        if (verdict && !verdict.ok) {
+          refuseLink(`the results board refuses its run: ${verdict.reason}`);
+          return;
+        }
         post({ type: "replaying", scenario: run.scenario.id, seed: run.seed, name: run.name, log: run.log });
         if (!here) return;
         begin(new Game(run.scenario, run.seed), run.log);

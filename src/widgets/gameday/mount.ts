@@ -655,6 +655,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
           "ready",
         );
         return;
+      case "link-refused":
+        stopWith(`This link cannot be replayed: ${message.reason}.`, "error");
+        return;
       case "error":
         stopWith(`The game stopped: ${message.message}`, "error");
         return;

@@ -88,4 +88,6 @@ export type FromWorker =
   | { type: "code"; code: string }
   /** A saved game that cannot be resumed (its log does not play, or it was over): why. No game runs. */
   | { type: "resume-failed"; message: string }
+  /** A shared link whose result code cannot be replayed (unreadable, or refused by the board's rule): why. No game runs. */
+  | { type: "link-refused"; reason: string }
   | { type: "error"; message: string };
