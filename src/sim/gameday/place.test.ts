@@ -1,9 +1,10 @@
 /**
  * Where the fault is must come from the seed wherever knowing it would beat reading the
  * dashboard: a player who remembers the slow host of one game (or a friend's result) and acts on
- * it at once must not score well on the next seed. Scenarios whose fault has no place to learn
- * (a release, a flushed cache, a slow dependency) or whose place has to be found all the same are
- * listed in docs/ARCHITECTURE.md.
+ * it at once must not score well on the next seed. The other games have no place to remember
+ * that par aims at (a release, a flushed cache, a slow dependency), say where it is in the
+ * briefing (the lost zone holds the database primary), or aim only their trap at it (the poison
+ * tenant with shuffle shards).
  */
 import { describe, expect, test } from "vitest";
 import { finishedScore } from "./game.ts";
