@@ -194,7 +194,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-verdict]").textContent()).resolves.toMatch(/tenant-minutes/);
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
     code = (await root().getAttribute("data-result-code"))!;
-    expect(code).toMatch(/^GD1-rs-1-/);
+    expect(code).toMatch(/^GD2-rs-1-/);
 
     // The downloaded log, played in the terminal, earns the page's summary to the byte.
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("[data-download]").click()]);

@@ -147,7 +147,7 @@ describeInBrowser("storage refused", (browser) => {
     await page.waitForSelector('[data-gameday][data-state="over"]', { timeout: 60_000 });
     await expect
       .poll(() => page.locator("[data-gameday]").getAttribute("data-result-code"), loading)
-      .toMatch(/^GD1-rs-1-/);
+      .toMatch(/^GD2-rs-1-/);
     expect(ownErrors).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { rank, ranked, verifyCode } from "./board.ts";
 import { CodeError, codeName, decodeRun, encodeRun, maxNameLength } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
-import { findScenario } from "./scenarios.ts";
+import { findScenario, grayHostOf } from "./scenarios.ts";
 import { hashName, seedRange } from "../random.ts";
 
 const slow = { timeout: 60_000 };
@@ -19,7 +19,7 @@ const code = encodeRun({
 });
 
 test("a result code holds scenario, seed, name, score and log in a few dozen characters", () => {
-  expect(code).toMatch(/^GD1-gf-1-Ada_Lovelace-\d+-1200eh6-[0-9a-z]+$/);
+  expect(code).toMatch(/^GD2-gf-1-Ada_Lovelace-\d+-1200eh6-[0-9a-z]+$/);
   expect(code.length).toBeLessThan(60);
   expect(decodeRun(code)).toEqual({
     scenario: gray,
@@ -165,3 +165,37 @@ test("a code whose name no player could have given (markup, empty, too long) is 
   const longest = encodeRun({ scenario: gray, seed: 1, name: "B".repeat(40), claimedTenantMinutes: 1, log });
   expect(decodeRun(longest).name).toBe("B".repeat(maxNameLength));
 });
+
+/** A code as the format before GD2 wrote it: the same fields under GD1, signed again. */
+function asGd1(gd2: string): string {
+  const body = gd2.split("-").slice(0, -1).join("-").replace(/^GD2-/, "GD1-");
+  return `${body}-${hashName(body).toString(36)}`;
+}
+
+test(
+  "a GD1 code plays on where its fault has not moved, and is refused, not called edited, where the seed now puts it elsewhere",
+  slow,
+  () => {
+    // Gray failure, seed 1: the slow host is still h07, as GD1 had it on every seed.
+    expect(verifyCode(asGd1(code)).ok).toBe(true);
+    // A seed whose slow host is no longer h07: the old run would not play again as it was played.
+    const seed = [2, 3, 4, 5, 6, 7, 8].find((s) => grayHostOf(s) !== "h07")!;
+    const moved = asGd1(encodeRun({ scenario: gray, seed, name: "Ada", claimedTenantMinutes: 3.5, log }));
+    expect(() => decodeRun(moved)).toThrow(CodeError);
+    expect(() => decodeRun(moved)).toThrow(
+      `this code comes from an earlier version of the game day (GD1), when "${gray.title}" put its fault in the same place on every seed; on seed ${seed} the fault has moved since`,
+    );
+    const verdict = verifyCode(moved);
+    expect(verdict.ok).toBe(false);
+    if (!verdict.ok) expect(verdict.reason).not.toMatch(/edited|changed after/);
+    // Poison with fixed groups, seed 1: t07 then, another tenant now.
+    const poison = findScenario("poison-fixed")!;
+    const poisonCode = asGd1(encodeRun({ scenario: poison, seed: 1, name: "Ada", claimedTenantMinutes: 1, log: [] }));
+    expect(() => decodeRun(poisonCode)).toThrow("earlier version of the game day (GD1)");
+    // Scenarios whose fault never moved read GD1 codes as they always did.
+    const storm = findScenario("retry-storm")!;
+    const stormRun = { scenario: storm, seed: 4, name: "Ada", claimedTenantMinutes: 1, log: [] };
+    expect(decodeRun(asGd1(encodeRun(stormRun)))).toEqual(stormRun);
+    expect(() => decodeRun(code.replace(/^GD2-/, "GD0-"))).toThrow("not a game day result code");
+  },
+);

@@ -5,7 +5,7 @@
  * the one the actions earn: a code whose score was edited does not match its log and is
  * refused, and a code changed in any other way fails its check digits (or its log fails to play).
  *
- *   GD1-gf-1-Ada-3516-1200eh6-5ax2k1
+ *   GD2-gf-1-Ada-3516-1200eh6-5ax2k1
  *   |   |  | |   |    |       check digits (FNV-1a of everything before, base 36)
  *   |   |  | |   |    entries: tenths of a second, the action's two letters, the target's number
  *   |   |  | |   the score seen: tenant-minutes x 1000
@@ -21,9 +21,22 @@ import { hashName, isSeed, seedRule } from "../random.ts";
 import { actionCatalogue } from "./actions.ts";
 import { codeInLink } from "./code-link.ts";
 import { maxLogEntries } from "./log.ts";
-import { scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
+import { grayHostOf, poisonTenantOf, scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
 
-export const codeVersion = "GD1";
+export const codeVersion = "GD2";
+
+/**
+ * The format before this one. GD1 and GD2 differ only in where two scenarios put their fault: in
+ * GD1 the gray failure's slow host was h07 and the fixed groups' poison tenant t07 on every seed;
+ * since GD2 the seed draws them. A GD1 code of either plays again as it was played only on a seed
+ * that still draws that place; any other GD1 code is read as it always was. Refused, not called
+ * edited: the player did nothing wrong.
+ */
+const earlierVersion = "GD1";
+const earlierPlaces: Record<string, { before: string; now: (seed: number) => string }> = {
+  gf: { before: "h07", now: grayHostOf },
+  pf: { before: "t07", now: poisonTenantOf },
+};
 /** Longest name a code carries. */
 export const maxNameLength = 24;
 
@@ -80,7 +93,8 @@ export function decodeRun(input: string): RunCode {
   let text = input.trim();
   text = codeInLink(text) ?? text;
   const fields = text.split("-");
-  if (fields[0] !== codeVersion || fields.length < 6)
+  const version = fields[0];
+  if ((version !== codeVersion && version !== earlierVersion) || fields.length < 6)
     throw new CodeError(`not a game day result code (they look like ${codeVersion}-gf-1-Ada-3516-1200eh6-5ax2k1)`);
   const check = fields.pop()!;
   if (checkDigits(fields.join("-")) !== check)
@@ -104,6 +118,11 @@ export function decodeRun(input: string): RunCode {
     );
   if (!/^\d{1,10}$/.test(seedText) || !isSeed(Number(seedText)))
     throw new CodeError(`the seed "${seedText}" is not ${seedRule}`);
+  const moved = version === earlierVersion ? earlierPlaces[scenario.code] : undefined;
+  if (moved && moved.now(Number(seedText)) !== moved.before)
+    throw new CodeError(
+      `this code comes from an earlier version of the game day (${earlierVersion}), when "${scenario.title}" put its fault in the same place on every seed; on seed ${seedText} the fault has moved since, so its run cannot be played again as it was (play seed ${seedText} again for a new code)`,
+    );
   if (!/^\d{1,12}$/.test(scoreText)) throw new CodeError(`the score "${scoreText}" is not a whole number`);
   if (entries.length > maxLogEntries)
     throw new CodeError(`the code holds ${entries.length} actions; at most ${maxLogEntries}`);
