@@ -1,9 +1,32 @@
-/** The history of attempts on this device, as a summary line and a table, newest first. */
+/**
+ * The history of attempts on this device: a summary line and a table, newest first, then point by
+ * point (history-points.ts) the rubric points whose evidence falls short of the level the
+ * candidate aims for, and those they claimed above their evidence.
+ */
 import { storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
 import { setHidden, type Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
+import { type Aim, aimText, missSentence, overSentence, pointsReport, type RubricOf } from "./history-points.ts";
+import type { InterviewQuestion } from "./payload.ts";
 import { countOf, percent } from "../../format/number.ts";
+
+/** Each list shows this many points at most, so the view stays a short read. */
+const shownPoints = 5;
+
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "") =>
+  Object.assign(document.createElement(tag), { textContent: text });
+
+/** A short list of sentences, with how many more there are when it is cut. */
+function sentenceList(sentences: string[]): HTMLElement[] {
+  const list = element("ul");
+  list.append(...sentences.slice(0, shownPoints).map((s) => element("li", s)));
+  const more = sentences.length - shownPoints;
+  return more > 0 ? [list, element("p", `And ${countOf(more, "more point")}.`)] : [list];
+}
+
+/** "is" or "are", to agree with a count. */
+const verb = (n: number) => (n === 1 ? "is" : "are");
 
 /** "senior", "below mid", "sunk", or for attempts saved before levelled rubrics, "(no levels)". */
 function levelText(a: Attempt): string {
@@ -20,10 +43,17 @@ function scoreText(a: Attempt): string {
 
 export class HistoryView {
   private readonly box: HTMLDetailsElement;
+  private readonly rubrics: Map<string, RubricOf>;
+  private attempts: Attempt[] = [];
 
-  constructor(private readonly ui: Ui) {
+  constructor(
+    private readonly ui: Ui,
+    questions: readonly InterviewQuestion[],
+  ) {
     this.box = ui.field<HTMLDetailsElement>("history-box");
     this.box.addEventListener("toggle", () => this.box.open && this.load());
+    this.rubrics = new Map(questions.map((q) => [q.id, { title: q.title, points: q.rubric.map((c) => c.point) }]));
+    ui.field<HTMLSelectElement>("aim").addEventListener("change", () => this.renderPoints());
   }
 
   /** Reads the history from storage and shows it, when the box is open. */
@@ -45,6 +75,8 @@ export class HistoryView {
   render(attempts: Attempt[]): void {
     const { ui } = this;
     const box = ui.field("history");
+    this.attempts = attempts;
+    this.renderPoints();
     if (attempts.length === 0) {
       box.replaceChildren(
         Object.assign(document.createElement("p"), {
@@ -88,5 +120,53 @@ export class HistoryView {
     tbody.append(...rows);
     table.append(caption, thead, tbody);
     box.replaceChildren(summary, table);
+  }
+
+  /** The rubric points, over the attempts shown, against the level chosen in "The level you aim for". */
+  private renderPoints(): void {
+    const { ui, attempts } = this;
+    ui.field("points-box").hidden = attempts.length === 0;
+    const aim = Number(ui.field<HTMLSelectElement>("aim").value) as Aim;
+    const report = pointsReport(attempts, (id) => this.rubrics.get(id), aim);
+    const parts: HTMLElement[] = [];
+    if (report.levelled === 0) {
+      parts.push(
+        element(
+          "p",
+          "No attempt here was scored with levels yet. Save a debrief and this shows, for each rubric point, how often your evidence reached the level you aim for and where you claimed more than it backed.",
+        ),
+      );
+    } else {
+      parts.push(element("h5", `Points your evidence backed below ${aimText(aim)}, latest first`));
+      if (report.missed.length === 0)
+        parts.push(element("p", `Every point was backed at ${aimText(aim)} in every attempt counted here.`));
+      else parts.push(...sentenceList(report.missed.map((r) => missSentence(r, aim))));
+      parts.push(element("h5", "Points you claimed above your evidence, latest first"));
+      if (report.overClaimed.length === 0)
+        parts.push(element("p", "None: no level you claimed was above what your evidence backed."));
+      else parts.push(...sentenceList(report.overClaimed.map(overSentence)));
+      if (report.levelled === 1)
+        parts.push(
+          element(
+            "p",
+            "That is one attempt, not yet a pattern: practise the same question again (type its seed, or pick it) to see which points keep falling short.",
+          ),
+        );
+    }
+    if (report.unlevelled > 0)
+      parts.push(
+        element(
+          "p",
+          `${countOf(report.unlevelled, "older attempt")}, saved before the rubric had levels, ${verb(report.unlevelled)} in the table above but not counted point by point.`,
+        ),
+      );
+    if (report.unmatched > 0)
+      parts.push(
+        element(
+          "p",
+          `${countOf(report.unmatched, "attempt")} at a question whose rubric has changed since (or that the course no longer has) ${verb(report.unmatched)} not counted point by point.`,
+        ),
+      );
+    ui.field("points").replaceChildren(...parts);
   }
 }

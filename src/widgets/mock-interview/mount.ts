@@ -50,7 +50,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
 
   const selection = new Selection(ui, questions);
   const running = new RunningStage(ui, () => interview, now);
-  const history = new HistoryView(ui);
+  const history = new HistoryView(ui, questions);
   /** Keeps the interview in the draft as it stands, at its debrief with what was entered there. */
   const keepDraft = () => {
     if (!interview || stage === "setup" || review.isSaved) return;

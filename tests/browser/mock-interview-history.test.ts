@@ -1,0 +1,174 @@
+/**
+ * The mock interview's history, for a week of practice: point by point, which rubric points the
+ * evidence keeps falling short of the level aimed for, and where the claims ran above it (the
+ * counts are unit-tested in src/widgets/mock-interview/history-points.test.ts; this checks the page
+ * shows them, as lists under headings, from what localStorage holds). And on a phone, the phase
+ * clock stays in view while the answer is typed (QA: it scrolled away with the page).
+ */
+import { expect, test } from "vitest";
+import { questions } from "../../src/course/interview/bank.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
+import { layoutShift } from "../support/layout-shift.ts";
+
+/** The widget's code and questions load on the first touch: on a busy machine that takes seconds. */
+const loading = { timeout: 20_000 };
+const historyKey = "blast-radius:interviews:v1";
+
+const question = questions.find((q) => q.id === "partition-key")!;
+const [first, second] = question.rubric.map((c) => c.point) as [string, string];
+
+/** An attempt at the partition-key question as the page saves it, levelled, on day `day` of March 2026. */
+const levelled = (day: number, claimed: number[], backed: number[]) => ({
+  questionId: question.id,
+  title: question.title,
+  startedAt: new Date(Date.UTC(2026, 2, day, 9)).toISOString(),
+  seed: null,
+  durationSeconds: 600,
+  usedSeconds: 540,
+  hit: backed.flatMap((b, i) => (b > 0 ? [i] : [])),
+  points: question.rubric.length,
+  notes: "Tenant id.",
+  debrief: {
+    claimed,
+    backed,
+    weights: question.rubric.map((c) => c.weight),
+    redFlags: [],
+    selfScore: 0.9,
+    backedScore: 0.5,
+    level: "senior",
+    phases: [{ id: "answer", usedSeconds: 540 }],
+    asked: 1,
+    pushedBack: 0,
+  },
+});
+
+/** An attempt saved before rubrics had levels: no debrief. */
+const older = {
+  questionId: question.id,
+  title: question.title,
+  startedAt: "2026-02-27T09:00:00.000Z",
+  seed: 12,
+  durationSeconds: 600,
+  usedSeconds: 600,
+  hit: [0],
+  points: question.rubric.length,
+  notes: "Tenant id.",
+};
+
+describeInBrowser("mock interview: history point by point, and the clock on a phone", (browser) => {
+  test("after two attempts, lists the points backed below the aim and those claimed above the evidence", async () => {
+    expect(question.rubric).toHaveLength(2);
+    const session = await browser.open();
+    try {
+      const { page } = session;
+      await page.goto(`${browser.site}/interview-playbook/`);
+      const seed = (attempts: unknown[]) =>
+        page.evaluate(([key, saved]) => localStorage.setItem(key, JSON.stringify({ attempts: saved })), [
+          historyKey,
+          attempts,
+        ] as const);
+      // Day 1: claimed staff on both, the evidence backed senior and senior. Day 3: staff backed on
+      // the first point, the second claimed staff and backed mid.
+      await seed([levelled(1, [3, 3], [2, 2]), levelled(3, [3, 3], [3, 1])]);
+      await page.reload();
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      await mock.locator("summary", { hasText: "Your attempts on this device" }).click();
+      await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      const points = mock.getByRole("region", { name: "Point by point" });
+      await expect.poll(() => points.isVisible(), loading).toBe(true);
+      const lists = points.getByRole("list");
+      const items = async (n: number) => lists.nth(n).getByRole("listitem").allTextContents();
+      await expect.poll(() => lists.count()).toBe(2);
+      await expect(points.getByRole("heading").allTextContents()).resolves.toEqual([
+        "Point by point",
+        "Points your evidence backed below staff, latest first",
+        "Points you claimed above your evidence, latest first",
+      ]);
+      // The latest shortfall first: the second point's (day 3), then the first's (day 1).
+      await expect(items(0)).resolves.toEqual([
+        `${second} (${question.title}): backed at staff in 0 of 2 attempts; the latest shortfall backed mid.`,
+        `${first} (${question.title}): backed at staff in 1 of 2 attempts; the latest shortfall backed senior.`,
+      ]);
+      await expect(items(1)).resolves.toEqual([
+        `${second} (${question.title}): claimed above the evidence in 2 of 2 attempts; the latest: claimed staff, the evidence backed mid.`,
+        `${first} (${question.title}): claimed above the evidence in 1 of 2 attempts; the latest: claimed staff, the evidence backed senior.`,
+      ]);
+
+      // Aiming for senior, the first point is met every time; only the second falls short.
+      await points.getByLabel("The level you aim for").selectOption("2");
+      await expect
+        .poll(() => items(0))
+        .toEqual([
+          `${second} (${question.title}): backed at senior or above in 1 of 2 attempts; the latest shortfall backed mid.`,
+        ]);
+
+      // History saved before rubrics had levels still loads: in the table, and said apart here.
+      await seed([older, levelled(3, [3, 3], [3, 1])]);
+      await page.reload();
+      await mock.locator("summary", { hasText: "Your attempts on this device" }).click();
+      await expect.poll(() => mock.locator("[data-field=history] tbody tr").count(), loading).toBe(2);
+      await expect
+        .poll(() => points.getByText(/^1 older attempt/).textContent(), loading)
+        .toBe(
+          "1 older attempt, saved before the rubric had levels, is in the table above but not counted point by point.",
+        );
+      await expect(
+        points.getByText("That is one attempt, not yet a pattern", { exact: false }).isVisible(),
+      ).resolves.toBe(true);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("at 390 px the phase clock stays in view, below the header, while the answer box is focused and scrolled", async () => {
+    const session = await browser.open({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = session;
+      // The page's own clock runs (a paused one would hold the animation frames the layout check waits on).
+      await page.goto(`${browser.site}/interview-playbook/`);
+      const mock = page.getByRole("region", { name: "Mock interview" });
+      await mock.getByLabel("Or pick one").selectOption(question.id);
+      await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(question.title);
+      await mock.getByRole("button", { name: "Start the interview" }).click();
+      const clock = mock.getByRole("timer", { name: "Time left in this phase" });
+      await expect.poll(() => clock.isVisible(), loading).toBe(true);
+      const answer = mock.getByLabel(/Your answer/);
+      await answer.focus();
+      await page.keyboard.type("Tenant id as the key.");
+      // The reader scrolls on down the page: the answer box's top goes under the header.
+      await answer.evaluate((box) => window.scrollBy(0, box.getBoundingClientRect().top - 20));
+      // Typing on its first line brings the line back into view, below the clock, not under it.
+      await page.keyboard.type(" Cross-cell reports go a separate way.");
+      await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe("TEXTAREA");
+      const place = () =>
+        page.evaluate(() => {
+          const face = document.querySelector<HTMLElement>('[data-mock-interview] [data-field="clock"]')!;
+          const rect = face.getBoundingClientRect();
+          const row = face.parentElement!.getBoundingClientRect();
+          const header = document.querySelector<HTMLElement>("header.header")!.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+          const box = document.querySelector<HTMLTextAreaElement>('[data-mock-interview] [data-field="notes"]')!;
+          return {
+            belowHeader: rect.top >= header.bottom - 1,
+            onScreen: rect.bottom <= innerHeight && rect.top >= 0,
+            // Nothing covers it: what is at its middle is the clock itself.
+            seen: hit === face || face.contains(hit!),
+            // The line being typed (the box's first, as it has not scrolled inside) is below the clock's row.
+            typedLineClear: box.scrollTop === 0 && box.getBoundingClientRect().top >= row.bottom,
+            // What comes before the clock in the page (the list of phases) has gone under the header:
+            // the clock is in view because it sticks.
+            stuck:
+              document.querySelector('[data-mock-interview] [data-field="phases"]')!.getBoundingClientRect().bottom <
+              header.bottom,
+          };
+        });
+      await expect
+        .poll(place)
+        .toEqual({ belowHeader: true, onScreen: true, seen: true, typedLineClear: true, stuck: true });
+      // The clock's row keeps its place in the page as it sticks: nothing below it moved.
+      await expect(layoutShift(page)).resolves.toBeLessThan(0.001);
+    } finally {
+      await session.close();
+    }
+  });
+});
