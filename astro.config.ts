@@ -2,6 +2,7 @@ import { defineConfig } from "astro/config";
 import starlight from "@astrojs/starlight";
 import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
+import rehypeScrollingFigures from "./src/integrations/scrolling-figures.ts";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
 import cssOrder from "./src/integrations/css-order.ts";
@@ -28,7 +29,8 @@ export default defineConfig({
     remarkPlugins: [remarkMath],
     // MathML needs no stylesheet: every current browser renders it, with the math font that
     // src/styles/math.css ships (loaded only on pages with formulas).
-    rehypePlugins: [[rehypeKatex, { output: "mathml" }]],
+    // A diagram that scrolls sideways on a phone takes focus and a name (see the file).
+    rehypePlugins: [[rehypeKatex, { output: "mathml" }], rehypeScrollingFigures],
   },
   integrations: [
     // Style sheets in the same order in every build (see the file).

@@ -38,7 +38,30 @@ const codeNotIndexed = {
   },
 };
 
+/**
+ * A code block's <pre> takes focus from the start, so a line wider than the screen can be scrolled
+ * from the keyboard (WCAG 1.4.10 at 320 px; axe-core's scrollable-region-focusable). Expressive
+ * Code sets tabindex only from a script, 250 ms after the block's size settles and only where it
+ * overflows; until then, and without JavaScript, a wide block could not be reached. That script
+ * still removes the Tab stop from a block that fits.
+ */
+const codeFocusable = {
+  name: "blast-radius:code-focusable",
+  hooks: {
+    /** @param {{ renderData: { blockAst: HastNode } }} context */
+    postprocessRenderedBlock({ renderData }) {
+      /** @typedef {{ type: string, tagName?: string, properties?: Record<string, unknown>, children?: HastNode[] }} HastNode */
+      /** @param {HastNode} node */
+      const visit = (node) => {
+        if (node.type === "element" && node.tagName === "pre") node.properties = { ...node.properties, tabIndex: 0 };
+        else for (const child of node.children ?? []) visit(child);
+      };
+      visit(renderData.blockAst);
+    },
+  },
+};
+
 export default {
   shiki: { transformers: [wholeLineTokens] },
-  plugins: [codeNotIndexed],
+  plugins: [codeNotIndexed, codeFocusable],
 };
