@@ -19,7 +19,12 @@ import { inWords } from "../../format/words.ts";
 import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { healthyPool } from "../../sim/retry-storm/demand.ts";
 
-describe("interview playbook numbers", () => {
+// Tests here import chapters' numbers.ts, which compute their figures by simulation when first
+// imported (circuit-breakers' took 1.3 s on a quiet machine); on two busy cores that passed the
+// 5 s default once, so these blocks allow 30 s.
+const importsChapters = { timeout: 30_000 };
+
+describe("interview playbook numbers", importsChapters, () => {
   test("shuffle sharding matches the fact sheet", () => {
     expect(shuffle.eight.shards).toBe(28n);
     expect(shuffle.eight.all).toBeCloseTo(1 / 28, 12);
@@ -149,7 +154,7 @@ test("one cell's share agrees with the cells simulation placing real customers",
   }
 });
 
-describe("the arithmetic the playbook states", async () => {
+describe("the arithmetic the playbook states", importsChapters, async () => {
   const n = await import("./numbers.ts");
 
   test("availability: the chain, the pair, and hours of failure a month", () => {
@@ -325,7 +330,7 @@ describe("the arithmetic the playbook states", async () => {
   });
 });
 
-describe("figures added so the bank types none of its own", async () => {
+describe("figures added so the bank types none of its own", importsChapters, async () => {
   const n = await import("./numbers.ts");
   const { RetryThrottle } = await import("../../sim/token-bucket.ts");
   const { percentUpTo, readableShare } = await import("../../format/number.ts");
