@@ -20,7 +20,7 @@
  *   that nothing is wider than the screen;
  * - at 375 and 320 px, no table caption running past the region it scrolls in;
  * - at 320 px, where anything scrolls sideways, every box that does takes the keyboard's focus
- *   (axe-core's scrollable-region-focusable; a few tables outside the chapters are listed as known);
+ *   (axe-core's scrollable-region-focusable);
  * - at 320 px, in the cells-family widgets and the shuffle explorer, every control inside its
  *   widget and the words and legend swatches kept on one line that are meant to be;
  * - at all three widths, every shown SVG text of the page's content at 11 px or more, and the
@@ -295,26 +295,6 @@ function cutCaptions(page: Page, width: number): Promise<string[]> {
 }
 
 /**
- * Boxes that scroll sideways at 320 px without taking the keyboard's focus, each with why (matched
- * against axe-core's target for the element, on the page named). All are tables outside the
- * chapters' prose, whose fix is another change's; none may be added without a reason.
- */
-const unfocusableScrollAllowed: readonly { path: RegExp; target: RegExp; why: string }[] = [
-  {
-    path: /^\/cells\/$/,
-    target: /^\.cw-table\[data-figure="move"\]$/,
-    why: "the cells widget's move table (src/widgets, not yet fixed)",
-  },
-  { path: /^\/gameday\/[a-z-]+\/$/, target: /^\.gd-score$/, why: "a game day's score table (not yet fixed)" },
-  {
-    path: /^\/gameday\/cards\/$/,
-    target: /^article\[aria-labelledby="card-[a-z-]+"\] > table:nth-child\(8\)$/,
-    why: "the game day cards' tables (not yet fixed)",
-  },
-  { path: /^\/worksheet\/$/, target: /> \.worksheet__scroll$/, why: "the worksheet's tables (not yet fixed)" },
-];
-
-/**
  * At 320 px, every box that scrolls sideways takes focus (WCAG 1.4.10 with 2.1.1: a reader who
  * zooms to 400% must reach what is off the screen from the keyboard), by axe-core's
  * scrollable-region-focusable. Diagrams scroll inside their figure there, wide code inside its
@@ -345,12 +325,8 @@ async function unfocusableScrolling(page: Page, path: string): Promise<string[]>
         { timeout: 5_000 },
       )
       .catch(() => found.push(`${path} at 320 px: a wide code block never took focus (Expressive Code's script)`));
-  const findings = await axeFindings(page, path, "320 px", ["scrollable-region-focusable"], "element");
-  const allowed = (finding: string) =>
-    unfocusableScrollAllowed.some(
-      (a) => a.path.test(path) && a.target.test(finding.slice(finding.lastIndexOf("-> ") + 3)),
-    );
-  return [...found, ...findings.filter((f) => !allowed(f))];
+  found.push(...(await axeFindings(page, path, "320 px", ["scrollable-region-focusable"], "element")));
+  return found;
 }
 
 /** Starlight pages switch theme in place; a stand-alone page reads the stored choice when it loads. */

@@ -116,5 +116,5 @@ export function cellsSummary(view: CellsView): string {
 export function renderCells(view: CellsView): string {
   return `<section class="cw-panel" aria-label="Cells">${cellGrid(view)}${blastTable(view)}</section>
 <section class="cw-panel" aria-label="Cell-by-cell deploy"><h3>Deploying cell by cell</h3>${rolloutSteps(view)}</section>
-<section class="cw-panel cw-scroll" aria-label="Moving a customer"><h3>Moving a customer between cells</h3>${moveTable(view)}</section>`;
+<section class="cw-panel cw-scroll" role="region" tabindex="0" aria-label="Moving a customer"><h3>Moving a customer between cells</h3>${moveTable(view)}</section>`;
 }
