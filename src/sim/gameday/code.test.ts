@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { rank, ranked, verifyCode } from "./board.ts";
-import { CodeError, codeName, decodeRun, encodeRun, maxNameLength } from "./code.ts";
+import { CodeError, codeName, decodeRun, encodeRun, exampleCode, maxNameLength } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
 import { findScenario, grayHostOf } from "./scenarios.ts";
@@ -199,3 +199,11 @@ test(
     expect(() => decodeRun(code.replace(/^GD2-/, "GD0-"))).toThrow("not a game day result code");
   },
 );
+
+test("the code a refusal shows as an example is one the board accepts", slow, () => {
+  expect(exampleCode).toBe(
+    encodeRun({ scenario: gray, seed: 1, name: "Ada", claimedTenantMinutes: score.tenantMinutes, log }),
+  );
+  expect(verifyCode(exampleCode).ok).toBe(true);
+  expect(() => decodeRun("GD2-nonsense")).toThrow(`they look like ${exampleCode}`);
+});

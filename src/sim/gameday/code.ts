@@ -5,7 +5,7 @@
  * the one the actions earn: a code whose score was edited does not match its log and is
  * refused, and a code changed in any other way fails its check digits (or its log fails to play).
  *
- *   GD2-gf-1-Ada-3516-1200eh6-5ax2k1
+ *   GD2-gf-1-Ada-3516-1200eh6-1vwgape
  *   |   |  | |   |    |       check digits (FNV-1a of everything before, base 36)
  *   |   |  | |   |    entries: tenths of a second, the action's two letters, the target's number
  *   |   |  | |   the score seen: tenant-minutes x 1000
@@ -24,6 +24,11 @@ import { maxLogEntries } from "./log.ts";
 import { grayHostOf, poisonTenantOf, scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
 
 export const codeVersion = "GD2";
+/**
+ * A whole code, for messages that show what one looks like: the gray failure on seed 1, h07 ejected
+ * at 120 s, the score those actions earn (code.test.ts holds it to the board's own check).
+ */
+export const exampleCode = `${codeVersion}-gf-1-Ada-3516-1200eh6-1vwgape`;
 
 /**
  * The format before this one. GD1 and GD2 differ only in where two scenarios put their fault: in
@@ -95,7 +100,7 @@ export function decodeRun(input: string): RunCode {
   const fields = text.split("-");
   const version = fields[0];
   if ((version !== codeVersion && version !== earlierVersion) || fields.length < 6)
-    throw new CodeError(`not a game day result code (they look like ${codeVersion}-gf-1-Ada-3516-1200eh6-5ax2k1)`);
+    throw new CodeError(`not a game day result code (they look like ${exampleCode})`);
   const check = fields.pop()!;
   if (checkDigits(fields.join("-")) !== check)
     throw new CodeError(
