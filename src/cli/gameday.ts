@@ -14,8 +14,8 @@ import { LogFormatError, parseLog, type ParsedLog } from "../sim/gameday/log.ts"
 import {
   alertRuleText,
   clock,
-  entryText,
   landsText,
+  logText,
   scoreRows,
   summaryText,
   tenantMinutesText,
@@ -102,7 +102,7 @@ function show(scenario: GameScenario, io: Io): number {
     "doing nothing:",
     ...scoreRows(nothing, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
     "",
-    `par (the reference response: ${scenario.reference.map((e) => `${entryText(e)} at ${clock(e.at)}`).join("; ")}):`,
+    `par (the reference response: ${logText(scenario.reference)}):`,
     ...scoreRows(par, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
     "",
     `read first: ${scenario.chapters.map((c) => `/${c}/`).join(", ")}`,

@@ -83,6 +83,16 @@ export function entryText(entry: Pick<LogEntry, "action" | "target">): string {
   return entry.target ? `${spec.label}: ${entry.target}` : spec.label;
 }
 
+/** A logged action and when it was taken: "Eject a host: h07 at 2:00". */
+export function timedEntryText(entry: LogEntry): string {
+  return `${entryText(entry)} at ${clock(entry.at)}`;
+}
+
+/** A log as the pages and the terminal write par: its actions with their times, joined by "; ". */
+export function logText(log: readonly LogEntry[]): string {
+  return log.map(timedEntryText).join("; ");
+}
+
 /**
  * When an action offered in a game lands, as the pages, the cards and the terminal write it:
  * "at once", "after 1 min 30 s" (`seconds` is `actionDelay` for that game), or at the event it

@@ -367,6 +367,10 @@ const stormServices = defaultServices.map((s) => s.name);
 const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
 const pricingBystanders = stormServices.filter((name) => !pricingCallers.includes(name));
 
+/** The placed games on the shared seed: their own `faultLabel`, `reference` and trap. */
+const poisonFixedShared = poisonFixedPlaced(sharedSeed);
+const grayShared = grayPlaced(sharedSeed);
+
 export const scenarios: readonly GameScenario[] = [
   {
     id: "retry-storm",
@@ -419,16 +423,16 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["shuffle-sharding", "failure-modes", "cells"],
     seconds: 600,
     faultAt: 60,
-    faultLabel: poisonFixedPlaced(sharedSeed).faultLabel,
+    faultLabel: poisonFixedShared.faultLabel,
     cause: `From ${minutesAndSeconds(poisonAt)}, 1 request in ${poisonEvery} from one tenant (which tenant, the seed decides) is a query of death: it crashes the worker that starts serving it, and the tenant's client retries it on the next worker of its group.`,
     slo: gameSlo,
     seed: sharedSeed,
     offers: poisonOffers,
-    reference: poisonFixedPlaced(sharedSeed).reference,
+    reference: poisonFixedShared.reference,
     placed: poisonFixedPlaced,
     referenceWhy: poisonFixedWhy,
     trap: {
-      entry: poisonFixedPlaced(sharedSeed).trap!,
+      entry: poisonFixedShared.trap!,
       why: "A tenant of the poison tenant's group fails along with it, but none of its requests crash anything: blocking it adds all of its requests to the ones lost.",
     },
     model: { kind: "fleet", build: (seed) => poisonFleet(seed, false) },
@@ -570,7 +574,7 @@ export const scenarios: readonly GameScenario[] = [
     chapters: ["failure-modes", "load-shedding"],
     seconds: 600,
     faultAt: 60,
-    faultLabel: grayPlaced(sharedSeed).faultLabel,
+    faultLabel: grayShared.faultLabel,
     cause: `At ${minutesAndSeconds(gray.slowAt)} one host's disk degrades (which host, the seed decides): it serves ${gray.factor} times slower, but its health check (which touches no disk) keeps passing, so it keeps getting 1 in ${grayHosts.length} tries and queues them.`,
     slo: gameSlo,
     seed: sharedSeed,
@@ -584,7 +588,7 @@ export const scenarios: readonly GameScenario[] = [
       { action: "shed-priority" },
       { action: "unshed-priority" },
     ],
-    reference: grayPlaced(sharedSeed).reference,
+    reference: grayShared.reference,
     placed: grayPlaced,
     referenceWhy: `The slow host's own latency stands out from the other ${inWords(grayHosts.length - 1)}; taking it out of rotation stops sending it traffic, whatever its health check says.`,
     trap: {
