@@ -1,4 +1,5 @@
 /** Two tabs and one draft: the tab that last started or resumed an interview keeps it. */
+import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
@@ -9,22 +10,19 @@ describeInBrowser("mock interview in two tabs", (browser) => {
   test("an interview started in a second tab is not overwritten by the first tab's typing", async () => {
     const session = await browser.open();
     try {
-      const first = session.page;
-      const url = `${browser.site}/interview-playbook/`;
-      await first.goto(url);
-      const a = first.getByRole("region", { name: "Mock interview" });
-      await a.getByLabel("Or pick one").selectOption("partition-key");
-      await expect.poll(() => a.getAttribute("data-ready"), loading).toBe("true");
-      await a.getByRole("button", { name: "Start the interview" }).click();
-      await a.getByLabel(/Your answer/).fill("First tab.");
-
+      /** Opens the playbook in `page`, starts an interview on `questionId` and types `answer`. */
+      const startIn = async (page: Page, questionId: string, answer: string) => {
+        await page.goto(`${browser.site}/interview-playbook/`);
+        const mock = page.getByRole("region", { name: "Mock interview" });
+        await mock.getByLabel("Or pick one").selectOption(questionId);
+        await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+        await mock.getByRole("button", { name: "Start the interview" }).click();
+        await mock.getByLabel(/Your answer/).fill(answer);
+        return mock;
+      };
+      const a = await startIn(session.page, "partition-key", "First tab.");
       const second = await session.context.newPage();
-      await second.goto(url);
-      const b = second.getByRole("region", { name: "Mock interview" });
-      await b.getByLabel("Or pick one").selectOption("cell-size");
-      await expect.poll(() => b.getAttribute("data-ready"), loading).toBe("true");
-      await b.getByRole("button", { name: "Start the interview" }).click();
-      await b.getByLabel(/Your answer/).fill("Second tab.");
+      await startIn(second, "cell-size", "Second tab.");
 
       await expect
         .poll(() => a.getByRole("status").textContent(), loading)
