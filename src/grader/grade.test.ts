@@ -375,6 +375,17 @@ describe("messages say what form is expected", () => {
     const parsed = parseAnswer(input);
     return parsed.ok ? `read as ${parsed.value}` : parsed.message;
   };
+  test("min and max say the range of numbers they take (1 to 100), not '1 or 100'", () => {
+    expect(message("max()")).toBe("The function max(...) takes 1 to 100 numbers, got 0.");
+    expect(message("min()")).toBe("The function min(...) takes 1 to 100 numbers, got 0.");
+    expect(message("log()")).toBe("The function log(...) takes 1 or 2 numbers, got 0.");
+    expect(message("C(5)")).toBe("The function C(...) takes 2 numbers, got 1.");
+  });
+  test("a step too large for a number (infinity over infinity) is named as too large, not 'not a real number'", () => {
+    expect(message("C(20000,10000)/C(20000,9999)")).toMatch(/too large/);
+    expect(message("factorial(171)-factorial(172)")).toMatch(/too large/);
+    expect(message("0/0")).toMatch(/divides by zero/);
+  });
   test("log(0), sqrt(-1) and 0^-1 say what is wrong with them", () => {
     expect(message("log(0)")).toMatch(/above 0, got 0/);
     expect(message("ln(-2)")).toMatch(/above 0, got -2/);

@@ -66,8 +66,10 @@ type Fn = (...args: number[]) => number;
 
 function arity(name: string, args: number[], min: number, max = min): void {
   if (args.length < min || args.length > max) {
-    const want = min === max ? countOf(min, "number") : `${min} or ${max} numbers`;
-    throw new InputError(`${name}(...) takes ${want}, got ${args.length}`);
+    // "1 or 2 numbers" when two counts are allowed, "1 to 100 numbers" for a range of them.
+    const want = min === max ? countOf(min, "number") : `${min} ${max === min + 1 ? "or" : "to"} ${max} numbers`;
+    // "The function max(...)", not "Max(...)": the message's first letter is capitalised.
+    throw new InputError(`the function ${name}(...) takes ${want}, got ${args.length}`);
   }
 }
 
@@ -180,6 +182,18 @@ function unknownWord(node: MathNode): string | undefined {
   return undefined;
 }
 
+/**
+ * `fn` applied to `args`. A step that overflowed (C(20000, 10000) is Infinity) and then met
+ * another (Infinity / Infinity, Infinity - Infinity) comes to NaN: that is a number too large to
+ * work out, not a calculation without a real value, and is said so.
+ */
+function applied(fn: Fn, args: number[]): number {
+  const value = fn(...args);
+  if (Number.isNaN(value) && args.some((a) => a === Infinity || a === -Infinity))
+    throw new InputError("a step of that is too large to work out here (it overflows a number)");
+  return value;
+}
+
 /** Deepest nesting of brackets and function calls accepted (an answer is at most 200 characters). */
 const maxNesting = 60;
 
@@ -223,7 +237,10 @@ function evaluateNode(node: MathNode, depth: number): number {
             : (operatorWords[op.op] ?? `the operator "${op.op}" is not supported here; use + - * / ^ and !`),
         );
       }
-      return fn(...op.args.map((a) => evaluateNode(a, depth)));
+      return applied(
+        fn,
+        op.args.map((a) => evaluateNode(a, depth)),
+      );
     }
     case "FunctionNode": {
       const call = node as unknown as { fn: MathNode; args: MathNode[] };
@@ -233,7 +250,10 @@ function evaluateNode(node: MathNode, depth: number): number {
         throw new InputError(
           `the function ${name ?? writtenAs(call.fn)}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`,
         );
-      return fn(...call.args.map((a) => evaluateNode(a, depth + 1)));
+      return applied(
+        fn,
+        call.args.map((a) => evaluateNode(a, depth + 1)),
+      );
     }
     case "AssignmentNode":
     case "FunctionAssignmentNode":
