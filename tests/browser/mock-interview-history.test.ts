@@ -9,9 +9,8 @@ import { expect, test } from "vitest";
 import { questions } from "../../src/course/interview/bank.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
+import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
 
-/** The widget's code and questions load on the first touch: on a busy machine that takes seconds. */
-const loading = { timeout: 20_000 };
 const historyKey = "blast-radius:interviews:v1";
 
 const question = questions.find((q) => q.id === "partition-key")!;
@@ -71,7 +70,7 @@ describeInBrowser("mock interview: history point by point, and the clock on a ph
       // the first point, the second claimed staff and backed mid.
       await seed([levelled(1, [3, 3], [2, 2]), levelled(3, [3, 3], [3, 1])]);
       await page.reload();
-      const mock = page.getByRole("region", { name: "Mock interview" });
+      const mock = mockInterview(page);
       await mock.locator("summary", { hasText: "Your attempts on this device" }).click();
       await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
       const points = mock.getByRole("region", { name: "Point by point" });
@@ -126,10 +125,8 @@ describeInBrowser("mock interview: history point by point, and the clock on a ph
       const { page } = session;
       // The page's own clock runs (a paused one would hold the animation frames the layout check waits on).
       await page.goto(`${browser.site}/interview-playbook/`);
-      const mock = page.getByRole("region", { name: "Mock interview" });
-      await mock.getByLabel("Or pick one").selectOption(question.id);
-      await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(question.title);
-      await mock.getByRole("button", { name: "Start the interview" }).click();
+      const mock = mockInterview(page);
+      await startInterview(mock, question.id, { title: question.title });
       const clock = mock.getByRole("timer", { name: "Time left in this phase" });
       await expect.poll(() => clock.isVisible(), loading).toBe(true);
       const answer = mock.getByLabel(/Your answer/);

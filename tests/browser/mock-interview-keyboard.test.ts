@@ -1,9 +1,7 @@
 /** The mock interview's controls keep the keyboard's place after an action that hides them. */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-
-/** The widget's code and questions load on the first touch: on a busy machine that takes seconds. */
-const loading = { timeout: 20_000 };
+import { loading, mockInterview } from "../support/mock-interview.ts";
 
 /** One attempt as the history keeps it (an attempt from before levelled rubrics, the smallest valid one). */
 const attempt = {
@@ -29,7 +27,7 @@ describeInBrowser("mock interview from the keyboard", (browser) => {
         attempt,
       );
       await page.reload();
-      const mock = page.getByRole("region", { name: "Mock interview" });
+      const mock = mockInterview(page);
       const summary = mock.locator("summary", { hasText: "Your attempts on this device" });
       await summary.focus();
       await page.keyboard.press("Enter");

@@ -2,9 +2,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-
-/** The widget's code and questions load on the first touch: on a busy machine that takes seconds. */
-const loading = { timeout: 20_000 };
+import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
 
 describeInBrowser("mock interview in two tabs", (browser) => {
   test("an interview started in a second tab is not overwritten by the first tab's typing", async () => {
@@ -13,10 +11,8 @@ describeInBrowser("mock interview in two tabs", (browser) => {
       /** Opens the playbook in `page`, starts an interview on `questionId` and types `answer`. */
       const startIn = async (page: Page, questionId: string, answer: string) => {
         await page.goto(`${browser.site}/interview-playbook/`);
-        const mock = page.getByRole("region", { name: "Mock interview" });
-        await mock.getByLabel("Or pick one").selectOption(questionId);
-        await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
-        await mock.getByRole("button", { name: "Start the interview" }).click();
+        const mock = mockInterview(page);
+        await startInterview(mock, questionId);
         await mock.getByLabel(/Your answer/).fill(answer);
         return mock;
       };

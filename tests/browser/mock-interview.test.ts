@@ -5,6 +5,7 @@ import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/q
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
+import { loading, mockInterview, pickQuestion, startInterview } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
 
@@ -13,11 +14,6 @@ const read = (name: string) =>
 /** The bank in the order the widget draws from: single questions, then design prompts. */
 const bank = mergeBanks(read("questions.yaml"), read("designs.yaml"));
 const question = bank.find((q) => q.id === "partition-key")!;
-/**
- * How long to wait for the widget's first state after the first touch: its code and its questions
- * load then, which on a busy two-core machine can take seconds. Still waiting on state, not on time.
- */
-const loading = { timeout: 20_000 };
 
 /** What the setup stage says about a chosen question. */
 const chosenText = (how: string, q: Question) =>
@@ -46,16 +42,13 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
     await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
     await page.goto(url);
-    const mock = page.getByRole("region", { name: "Mock interview" });
+    const mock = mockInterview(page);
     const status = mock.getByRole("status");
     await page.waitForLoadState("networkidle");
     expect(widgetRequests, "the widget loads on interaction, not with the page").toEqual([]);
     expect(dataRequests, "and so do its questions").toEqual([]);
 
-    await mock.getByLabel("Or pick one").selectOption(question.id);
-    await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(question.title);
-    await mock.getByLabel("Time", { exact: true }).selectOption("10");
-    await mock.getByRole("button", { name: "Start the interview" }).click();
+    await startInterview(mock, question.id, { title: question.title, minutes: 10 });
 
     const clock = mock.getByRole("timer", { name: "Time left" });
     await expect.poll(() => clock.textContent()).toBe("10:00");
@@ -167,10 +160,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
       await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
       await page.goto(url);
-      const mock = page.getByRole("region", { name: "Mock interview" });
-      await mock.getByLabel("Or pick one").selectOption(question.id);
-      await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(question.title);
-      await mock.getByRole("button", { name: "Start the interview" }).click();
+      const mock = mockInterview(page);
+      await startInterview(mock, question.id, { title: question.title });
       await mock.getByLabel(/Your answer/).fill("Partition on tenant id.");
       await page.clock.fastForward("03:00");
       await page.clock.runFor(500);
@@ -227,11 +218,9 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
       await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
       await page.goto(url);
-      const mock = page.getByRole("region", { name: "Mock interview" });
+      const mock = mockInterview(page);
       const status = mock.locator("[data-field=announce]");
-      await mock.getByLabel("Or pick one").selectOption(shuffle.id);
-      await expect.poll(() => mock.locator("[data-field=chosen]").textContent(), loading).toContain(shuffle.title);
-      await mock.getByRole("button", { name: "Start the interview" }).click();
+      await startInterview(mock, shuffle.id, { title: shuffle.title });
       // The evidence pasted below, as the notes must hold it to count.
       await mock
         .getByLabel(/Your answer/)
@@ -311,7 +300,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   test("a seeded draw works from the keyboard and the same seed draws the same question", async () => {
     const { page } = browser;
     await page.goto(url);
-    const mock = page.getByRole("region", { name: "Mock interview" });
+    const mock = mockInterview(page);
     await mock.getByRole("button", { name: "Draw a question" }).focus();
     await page.keyboard.press("Enter");
     const chosen = mock.locator("[data-field=chosen]");
@@ -349,7 +338,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const { page } = session;
       const release = await holdWidgetCode(page);
       await page.goto(url);
-      const mock = page.getByRole("region", { name: "Mock interview" });
+      const mock = mockInterview(page);
       await mock.getByLabel("Seed").fill("42");
       await mock.getByRole("button", { name: "Draw a question" }).click();
       release();
@@ -378,7 +367,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       });
       const lateDraw = bank[drawIndex(bank.length, 1 + Math.floor(0.5 * 99_999))]!;
       const picked = bank.find((q) => q.id !== lateDraw.id)!;
-      const mock = page.getByRole("region", { name: "Mock interview" });
+      const mock = mockInterview(page);
       await mock.getByLabel("Or pick one").selectOption(picked.id);
       // A slow phone: Start seems to do nothing, so the learner also presses Draw.
       await mock.getByRole("button", { name: "Start the interview" }).click();
@@ -415,12 +404,10 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
       await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
       await page.goto(url);
-      const mock = page.getByRole("region", { name: "Mock interview" });
+      const mock = mockInterview(page);
       const status = mock.getByRole("status");
-      await mock.getByLabel("Or pick one").selectOption(design.id);
-      await expect
-        .poll(() => mock.locator("[data-field=chosen]").textContent(), loading)
-        .toBe(chosenText("You picked", design));
+      await pickQuestion(mock, design.id);
+      await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toBe(chosenText("You picked", design));
       // The length comes from the phases, so the time select goes.
       await expect(mock.getByLabel("Time", { exact: true }).isVisible()).resolves.toBe(false);
       // Keyboard only from here.
@@ -514,7 +501,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     expect(page.url()).toBe(url);
     await page.evaluate(() => localStorage.setItem("blast-radius:interviews:v1", "{not json"));
     await page.reload();
-    const mock = page.getByRole("region", { name: "Mock interview" });
+    const mock = mockInterview(page);
     await mock.getByText("Your attempts on this device").click();
     await expect.poll(() => mock.getByRole("status").textContent(), loading).toMatch(/could not be read/);
     await expect(mock.getByText("No attempts yet").isVisible()).resolves.toBe(true);

@@ -8,9 +8,7 @@
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { bank } from "../../src/course/interview/numbers.ts";
-
-/** The widget's code and questions load on the first touch, which on a busy machine can take seconds. */
-const loading = { timeout: 20_000 };
+import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
 
 describeInBrowser("mock interview: the staff step", (browser) => {
   test("a figure alone counts at senior; quoting the improvement from the notes counts at staff", async () => {
@@ -20,12 +18,8 @@ describeInBrowser("mock interview: the staff step", (browser) => {
       await page.clock.install({ time: new Date("2026-03-02T09:00:00Z") });
       await page.clock.pauseAt(new Date("2026-03-02T09:00:01Z"));
       await page.goto(`${browser.site}/interview-playbook/`);
-      const mock = page.getByRole("region", { name: "Mock interview" });
-      await mock.getByLabel("Or pick one").selectOption("state-it-as-a-number");
-      await expect
-        .poll(() => mock.locator("[data-field=chosen]").textContent(), loading)
-        .toContain("Give the blast radius as a number");
-      await mock.getByRole("button", { name: "Start the interview" }).click();
+      const mock = mockInterview(page);
+      await startInterview(mock, "state-it-as-a-number", { title: "Give the blast radius as a number" });
       const figure = `${bank["worked.cellTenantMinutes"]} tenant-minutes`;
       const improvement = "next a two-minute alert and automatic rollback cut the minutes";
       await mock.getByLabel(/Your answer/).fill(`5,000 tenants x 15 min = ${figure}. ${improvement}.`);

@@ -1,0 +1,33 @@
+/**
+ * The mock interview as the browser tests reach it: its region, the wait for its code, and one way
+ * to pick a question and start an interview, so every test starts it as a learner would.
+ */
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** The widget's code and questions load on the first touch: on a busy machine that takes seconds. */
+export const loading = { timeout: 20_000 };
+
+/** The page's mock interview. */
+export const mockInterview = (page: Page): Locator => page.getByRole("region", { name: "Mock interview" });
+
+/**
+ * Picks question `id` in "Or pick one" (the first touch, which loads the widget) and waits until
+ * the widget is ready; with `title`, the line above Start names it.
+ */
+export async function pickQuestion(mock: Locator, id: string, title?: string): Promise<void> {
+  await mock.getByLabel("Or pick one").selectOption(id);
+  await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+  if (title !== undefined) await expect.poll(() => mock.locator("[data-field=chosen]").textContent()).toContain(title);
+}
+
+/** Picks question `id` (as `pickQuestion`), sets the time to `minutes` when given, and starts the interview. */
+export async function startInterview(
+  mock: Locator,
+  id: string,
+  { title, minutes }: { title?: string; minutes?: number } = {},
+): Promise<void> {
+  await pickQuestion(mock, id, title);
+  if (minutes !== undefined) await mock.getByLabel("Time", { exact: true }).selectOption(String(minutes));
+  await mock.getByRole("button", { name: "Start the interview" }).click();
+}
