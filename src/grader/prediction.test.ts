@@ -67,6 +67,20 @@ describe("a number prediction", () => {
     }
   });
 
+  test("a prediction so far off that the factor overflows a number is graded far, never thrown", () => {
+    // 1e-320 is a number above 0, but 2.5 / 1e-320 is Infinity; so is 1e308 / 0.01.
+    for (const [typed, actual] of [
+      ["1e-320", 2.5],
+      ["5e-324", 2.5],
+      ["1e308", 0.01],
+    ] as const) {
+      const v = gradeNumberPrediction(typed, actual, options);
+      expect(v.status, typed).toBe("far");
+      expect(v.message, typed).toMatch(/too (small|large) to put a number on\. Read on for why\.$/);
+      expect(v.message, typed).not.toMatch(/Infinity|NaN/);
+    }
+  });
+
   test("bad settings are the page's error, found at build time", () => {
     expect(() => gradeNumberPrediction("1", 0, options)).toThrow(/positive/);
     expect(() => gradeNumberPrediction("1", 2, { ...options, closeWithin: 1.5 })).toThrow(/closeWithin/);

@@ -53,8 +53,14 @@ function howFar(ratio: number): string {
     const off = percent(Math.abs(ratio - 1), 0);
     return off === "0%" ? "spot on" : `${off} ${ratio > 1 ? "high" : "low"}`;
   }
-  if (ratio > 2) return `${readableNumber(ratio, 2)} times the model's figure`;
-  return `${readableNumber(1 / ratio, 2)} times too small`;
+  // A factor past the largest number (1e-320 against 2.5, 1e308 against 0.01) has no figure.
+  if (ratio > 2)
+    return Number.isFinite(ratio)
+      ? `${readableNumber(ratio, 2)} times the model's figure`
+      : "too large to put a number on";
+  return Number.isFinite(1 / ratio)
+    ? `${readableNumber(1 / ratio, 2)} times too small`
+    : "too small to put a number on";
 }
 
 /** Grade a predicted figure against the model's `actual`. Never throws on what a reader types. */
