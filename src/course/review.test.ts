@@ -138,6 +138,17 @@ describe("the schedule", () => {
     expect(() => recordReview(p, "cell-router", "good", at(5))).toThrow(/not in the review schedule/);
   });
 
+  test("a card last reviewed after now (progress from a device whose clock ran ahead) is reviewed from now, not refused", () => {
+    // Enrolled two days ahead of the clock, as an imported file from a fast clock brings it.
+    const p = enrol(solved("cells-blast-radius"), reviewables, at(2));
+    for (const outcome of ["again", "hard", "good", "easy"] as const) {
+      const card = recordReview(p, "cells-blast-radius", outcome, t0).review!["cells-blast-radius"]!;
+      expect(card.last_review, outcome).toBe(t0.toISOString());
+      expect(card.reps, outcome).toBe(2);
+      expect(Date.parse(card.due), outcome).toBeGreaterThan(t0.getTime());
+    }
+  });
+
   test("a fresh variant seed at every review, the same in page and terminal, never 0", () => {
     const seeds = [0, 1, 2, 3, 4].map((reps) => reviewSeed("cells-blast-radius", reps));
     expect(new Set(seeds).size).toBe(5);

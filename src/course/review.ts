@@ -162,7 +162,11 @@ export function dueCards(progress: Progress, reviewables: readonly Reviewable[],
 export function recordReview(progress: Progress, id: string, outcome: ReviewOutcome, now: Date): Progress {
   const stored = progress.review?.[id];
   if (!stored) throw new RangeError(`${id} is not in the review schedule`);
-  const next = scheduler.next(toCard(stored), now, grades[outcome]).card;
+  const card = toCard(stored);
+  // A last review after `now` (progress made where the clock ran ahead, then imported) is taken
+  // as made now: ts-fsrs refuses a negative time since it ("Invalid delta_t").
+  if (card.last_review && card.last_review.getTime() > now.getTime()) card.last_review = now;
+  const next = scheduler.next(card, now, grades[outcome]).card;
   return { ...progress, review: { ...progress.review, [id]: toStored(next) } };
 }
 
