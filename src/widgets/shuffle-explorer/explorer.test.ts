@@ -39,6 +39,16 @@ describe("state", () => {
     expect(normalize({ workers: 1e9 }).workers).toBe(2048);
   });
 
+  test("a link's failover reads the usual words for off and on; any other word leaves the default", () => {
+    // failover=false turned failover on: only "0" and "off" were read as off.
+    for (const off of ["0", "off", "false", "no", "OFF", " False "])
+      expect(linkFields(new URLSearchParams({ failover: off })).failover, off).toBe(false);
+    for (const on of ["1", "on", "true", "yes", "TRUE"])
+      expect(linkFields(new URLSearchParams({ failover: on })).failover, on).toBe(true);
+    for (const unknown of ["", "maybe", "2", "constructor", "__proto__"])
+      expect(linkFields(new URLSearchParams({ failover: unknown })), unknown).not.toHaveProperty("failover");
+  });
+
   // QA: a hand-edited link's k=99 with 8 workers was drawn as k=8, and seed=1.5 as seed 2, with no
   // word said: the controls now hold what the link says, and the explorer's check refuses it.
   test("a link's values go to the controls as the link gives them, for the same check as typed ones", () => {

@@ -81,8 +81,26 @@ export function linkFields(query: URLSearchParams): {
     const value = readDecimal(text);
     numbers[name] = value === undefined ? text : String(value);
   }
-  const failover = query.get(param.failover);
-  return failover === null ? { numbers } : { numbers, failover: failover !== "0" && failover !== "off" };
+  const failover = linkSwitch(query.get(param.failover));
+  return failover === undefined ? { numbers } : { numbers, failover };
+}
+
+/** The words a link may write a switch with (toQuery writes 1 and 0). */
+const switchWords: Record<string, boolean> = {
+  1: true,
+  on: true,
+  true: true,
+  yes: true,
+  0: false,
+  off: false,
+  false: false,
+  no: false,
+};
+
+/** A switch as a link writes it, or undefined when it is missing or no word for on or off. */
+function linkSwitch(text: string | null): boolean | undefined {
+  const word = text?.trim().toLowerCase();
+  return word !== undefined && Object.hasOwn(switchWords, word) ? switchWords[word] : undefined;
 }
 
 /** The state a link gives, brought within what the simulation can do (missing or unreadable values: the defaults). */
