@@ -1,7 +1,8 @@
 /**
  * A facilitator who reloads a presenter view mid-session (a frozen projector, a stray F5) comes
- * back to the slide, the reveal or the saturated resource the room was on; a link opened anew, or
- * a new tab, starts at the beginning. QA: every presenter view went back to its first stage on a reload.
+ * back to the slide, the reveal or the saturated resource the room was on, and the replay to the
+ * same second, paused; a link opened anew, or a new tab, starts at the beginning. QA: every
+ * presenter view went back to its first stage on a reload, and the replay to 0 s.
  */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -63,6 +64,48 @@ describeInBrowser("presenter views across a reload", (browser) => {
         await fresh.close();
       }
     }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  test("the replay comes back to the same second and reveal after a reload, paused; opened anew, to 0 s", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const ready = '[data-retry-storm][data-state="ready"]';
+    /** The playhead's second, the reveal's stage and whether it plays, once the replay has loaded. */
+    const replayAt = async () => ({
+      time: (await page.locator("[data-time]").innerText()).replace(/\s/g, " "),
+      stage: await page.locator("[data-retry-storm]").getAttribute("data-stage"),
+      playing: await page.locator("[data-play]").getAttribute("aria-pressed"),
+    });
+    await page.goto(`${site}/present/retry-storm/`);
+    // Two key moments on (the clicker's Page Down), then played on a while and paused mid-run.
+    await page.keyboard.press("PageDown");
+    await page.locator(ready).waitFor({ timeout: 60_000 });
+    await page.keyboard.press("PageDown");
+    await expect.poll(async () => (await replayAt()).time).not.toBe("0 s");
+    await page.locator("[data-play]").click();
+    await expect.poll(() => page.locator("[data-play]").getAttribute("aria-pressed")).toBe("true");
+    await page.locator("[data-play]").click();
+    const before = await replayAt();
+    expect(before).toMatchObject({ stage: "0", playing: "false" });
+    await page.reload();
+    await page.locator(ready).waitFor({ timeout: 60_000 });
+    await expect.poll(() => replayAt(), { timeout: 20_000 }).toEqual(before);
+    // Revealed, a reload keeps the reveal too; playing at the reload, it comes back paused there.
+    await page.getByRole("button", { name: "Reveal all" }).click();
+    await page.locator("[data-play]").click();
+    await expect.poll(async () => (await replayAt()).time).not.toBe(before.time);
+    await page.reload();
+    await page.locator(ready).waitFor({ timeout: 60_000 });
+    const after = await replayAt();
+    expect(after).toMatchObject({ stage: "1", playing: "false" });
+    expect(Number.parseInt(after.time, 10)).toBeGreaterThan(Number.parseInt(before.time, 10));
+    // The same link opened anew starts at 0 s, everything ahead hidden.
+    const address = page.url();
+    await page.goto("about:blank");
+    await page.goto(address);
+    await page.locator(ready).waitFor({ timeout: 60_000 });
+    await expect.poll(() => replayAt(), { timeout: 20_000 }).toEqual({ time: "0 s", stage: "0", playing: "false" });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -32,10 +32,35 @@ export function fieldKeepsKey(tag: string, type: string, key: string): boolean {
   return true;
 }
 
-/** A stage kept in the tab, read back: a whole number from 0, or 0 for anything else (nothing kept, a damaged value). */
+/** A place kept in the tab (a stage, a second), read back: a whole number from 0, or 0 for anything else (nothing kept, a damaged value). */
 export function keptStage(text: string | null): number {
   const stage = Number(text ?? "");
   return text !== null && /^\d+$/.test(text) && Number.isSafeInteger(stage) ? stage : 0;
+}
+
+/** A presenter view's place in the tab: what a reload comes back to. */
+export interface TabPlace {
+  /** The place kept before this page's reload; 0 when the page was opened anew (a link, a new tab) or nothing was kept. */
+  readonly kept: number;
+  /** Keeps the place the presenter is at now. */
+  keep(place: number): void;
+}
+
+/**
+ * The one way a presenter view keeps its place (the reveal's stage, the replay's playhead): in
+ * the tab's sessionStorage under `name` and the page's address (path, query and hash, as they
+ * are at each write: the explorer and the replay write their settings into the query), read back
+ * only on a reload. A link opened anew (from the run sheet, say) starts at the beginning, the
+ * answers held back, even where the presenter revealed them earlier in this tab.
+ */
+export function placeInTab(name: string): TabPlace {
+  const tab = tabStoreOrNothing();
+  const key = () => `present-${name}:${location.pathname}${location.search}${location.hash}`;
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return {
+    kept: navigation?.type === "reload" ? keptStage(tab.getItem(key())) : 0,
+    keep: (place) => void keep(key(), String(place), tab),
+  };
 }
 
 /** The stage after a step, kept within 0..stages. */
@@ -57,9 +82,8 @@ export interface RevealOptions {
   /** Called after every change, with the stage and whether the room is predicting. */
   onStage?: (stage: number, predicting: boolean) => void;
   /**
-   * Keep the stage in the tab under the page's address (path, query and hash), so that a reload
-   * mid-session comes back to the slide or resource the room was on; a link opened anew, or a new
-   * tab, starts at stage 0.
+   * Keep the stage in the tab (placeInTab), so that a reload mid-session comes back to the slide
+   * or resource the room was on; a link opened anew, or a new tab, starts at stage 0.
    */
   keepStage?: boolean;
 }
@@ -83,14 +107,9 @@ export function mountReveal(options: RevealOptions): Reveal {
   const status = tools.querySelector<HTMLElement>("[data-reveal-status]");
   const next = tools.querySelector<HTMLButtonElement>("[data-step-next]");
   const back = tools.querySelector<HTMLButtonElement>("[data-step-back]");
-  const tab = tabStoreOrNothing();
-  // The address as it is at each write: the explorer writes its settings into the query as they change.
-  const stageKey = () => `present-stage:${location.pathname}${location.search}${location.hash}`;
-  /** The stage the presenter last went to: where the view opens, and where it goes back when a map loads. */
-  // Only a reload comes back to it: a link opened anew (from the run sheet, say) opens at the first
-  // stage, the answers held back, even where the presenter revealed them earlier in this tab.
-  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  let wanted = options.keepStage && navigation?.type === "reload" ? keptStage(tab.getItem(stageKey())) : 0;
+  const place = options.keepStage ? placeInTab("stage") : null;
+  /** The stage the presenter last went to: where the view opens (on a reload), and where it goes back when a map loads. */
+  let wanted = place?.kept ?? 0;
   let stage = 0;
   const predicting = () => predict?.checked ?? true;
 
@@ -110,9 +129,9 @@ export function mountReveal(options: RevealOptions): Reveal {
   /** Goes to a stage; `chosen` when the presenter asked for it (not a restore), so it is kept. */
   const go = (next: number, chosen = true) => {
     stage = Math.min(stages, Math.max(0, next));
-    if (chosen && options.keepStage) {
+    if (chosen && place) {
       wanted = stage;
-      keep(stageKey(), String(stage), tab);
+      place.keep(stage);
     }
     draw();
   };

@@ -5,7 +5,11 @@
  *     them, so the room can predict each next step; a new scenario hides them again;
  *   - key moments: buttons (and a clicker's Page Down / Page Up, or the arrow keys) jump the
  *     playhead to the naive run's trigger, pool full, goodput gone, first refusal, intervention;
- *   - fullscreen.
+ *   - fullscreen;
+ *   - a reload mid-session (a frozen projector, a stray F5) comes back to the same second and the
+ *     same reveal, paused: the presenter, back at the keyboard, plays on from there (Play or k).
+ *     Kept as the other presenter views keep their stage (placeInTab); a link opened anew starts
+ *     at the first second, everything ahead hidden.
  * The reveal, its tool bar and the keys are the presenter views' one implementation
  * (src/widgets/present/reveal.ts); this file adds the replay's veils and key moments.
  * It drives the replay only through its own controls (the playhead slider), so the replay
@@ -14,7 +18,7 @@
  */
 import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
 import { markers, type Marker } from "./view.ts";
-import { mountReveal } from "../present/reveal.ts";
+import { mountReveal, placeInTab } from "../present/reveal.ts";
 
 /**
  * The moments a presenter jumps between, in time order, from the naive run's summary: the
@@ -74,6 +78,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     root,
     tools,
     stages: 1,
+    keepStage: true,
     say: {
       everything: "Everything shows.",
       revealed: "Revealed.",
@@ -152,7 +157,9 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   });
 
   // The replay writes the playhead's time into its output, and its runs into data attributes.
+  const kept = placeInTab("playhead");
   new MutationObserver(() => {
+    kept.keep(playhead());
     placeVeils();
     if (reveal.predicting && reveal.stage === 0 && playhead() >= Number(scrub.max)) reveal.go(1);
   }).observe(time, { childList: true, characterData: true, subtree: true });
@@ -167,4 +174,6 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   readButtons();
   drawMoments();
   placeVeils();
+  // Back where the presenter was before a reload, paused (moving the slider loads the replay).
+  if (kept.kept > 0) seek(kept.kept);
 }
