@@ -140,6 +140,25 @@ test("the workshop kit's contents list shows plain headings, and the kit links b
     ).toHaveLength(1);
 });
 
+// QA: the map block's row on the run sheet had no link to the map builder the groups open.
+test("each run sheet's map block links the map builder, under the site's base, where its chapter holds it", () => {
+  const builder = findAll(parseBuiltPage("/failure-domains/"), (el) => attr(el, "id") === "map-builder");
+  expect(builder.map((el) => attr(el, "data-map-builder"))).toEqual([""]);
+  for (const agenda of agendas) {
+    const doc = parseBuiltPage(`/run-sheet/${agenda.id}/`);
+    const rows = findAll(doc, (el) => el.tagName === "tr" && attr(el, "data-kind") === "map");
+    expect(rows, agenda.id).toHaveLength(agenda.blocks.filter((b) => b.kind === "map").length);
+    for (const row of rows) {
+      const links = findAll(row, (a) => a.tagName === "a" && attr(a, "data-groups-open") !== undefined);
+      expect(
+        links.map((a) => attr(a, "href")),
+        agenda.id,
+      ).toEqual([`${siteBase}failure-domains/#map-builder`]);
+      expect(textIn(row), agenda.id).toContain(`${siteBase}failure-domains/#map-builder`);
+    }
+  }
+});
+
 describe("the presenter views", () => {
   test("the replay opened plainly shows the static charts alone, with every defence off", () => {
     const doc = parseBuiltPage("/present/retry-storm/");

@@ -6,6 +6,7 @@
  * figures the course's own simulations compute.
  */
 import { workshopExerciseBlocks as blocks } from "../workshop-exercises.ts";
+import { builderPage } from "../design-links.ts";
 import type { ExplorerStepId, ReplayStepId } from "./step-ids.ts";
 import { mapStep } from "./map-steps.ts";
 import { section } from "./worksheet.ts";
@@ -42,6 +43,8 @@ export interface AgendaBlock {
   exercises: readonly string[];
   /** Presenter view to put on the big screen. */
   present?: "/present/retry-storm/" | "/present/explorer/" | "/present/opening/" | "/present/map-builder/";
+  /** A page each group opens on its own laptop (the map builder), linked from the run sheet. */
+  groupsOpen?: typeof mapBuilderPath;
   /** Prepared replay or explorer links, in the order to play them; their numbers are computed. */
   steps: Array<ReplayStepId | ExplorerStepId>;
   /** Questions to put to the room. */
@@ -113,6 +116,9 @@ export function lengthAdjective(minutes: number): string {
   if (minutes < 120 || (minutes % 60 !== 0 && minutes % 60 !== 30)) return `${minutes}-minute`;
   return `${h}${minutes % 60 === 30 ? "½" : ""}-hour`;
 }
+
+/** The map builder in its chapter (MapBuilder.astro's default id), where each group builds its map. */
+export const mapBuilderPath = `${builderPage}#map-builder`;
 
 /** The decide line the kit shows groups (the map exercise's decide step); tests check it parses in the example system's map. */
 export const decideExample = "decide main-db split: a pool per service; owner Priya; by 15 January";
@@ -243,6 +249,7 @@ const mapOwnSystem = (minutes: number, exercises: readonly string[]): AgendaBloc
     "The map builder (in the failure-domains chapter) on one laptop per group",
     "The example system, for groups who do not share a system they know",
   ],
+  groupsOpen: mapBuilderPath,
   talk: `Give the steps of the map exercise one at a time (the kit lists them), a few minutes each. Walk between groups; push them from services to resources. At ${mapStep("sentence")} each group writes its riskiest resource as one sentence with a number, in ${section("ws-sentence")} of the worksheet. At ${mapStep("decide")} it writes its decisions into its map in the map builder, one decide line per marked resource, naming who owns it and by when (the kit's ${mapStep("decide")} shows the line). Five minutes before the end, check that each group has its sentence and its map its decide lines, and only then ask it to copy its map builder share link: the link carries the decisions to the room board.`,
   task: "Fill in the worksheet for the team's system (or the example system), build the map in the map builder to check the blast radius, write the riskiest resource as one sentence with a number, and add a decide line for each marked resource (split, protect or accept, with an owner and a date).",
   output:
