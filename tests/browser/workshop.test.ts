@@ -99,6 +99,18 @@ describeInBrowser("workshop kit", (browser) => {
     const { page } = browser;
     await page.goto(`${site}/worksheet/`);
     await expect(page.locator(".worksheet__intro").innerText()).resolves.toContain("two pages");
+    // QA: section 3's table was narrower on screen than the others: its rows shrank to its short
+    // headings. Each table's columns take the sheet's whole width, on screen and on paper.
+    const columnsSpan = () =>
+      page.locator(".worksheet__table").evaluateAll((tables) =>
+        tables.map((table) => {
+          const heads = [...table.querySelectorAll("thead th")].map((th) => th.getBoundingClientRect());
+          // To a hundredth: a collapsed border's half pixel apart.
+          const span = (heads.at(-1)!.right - heads[0]!.left) / table.closest(".worksheet")!.clientWidth;
+          return Math.round(span * 100) / 100;
+        }),
+      );
+    expect(await columnsSpan(), "screen").toEqual([1, 1, 1, 1]);
     await expect(printedPages(page)).resolves.toEqual({ A4: 2, Letter: 2 });
     // Paper shows the sheet alone, even from a desktop's window: no sidebar, no button to print it.
     await page.emulateMedia({ media: "print" });
@@ -119,6 +131,7 @@ describeInBrowser("workshop kit", (browser) => {
       };
     });
     expect(geometry.width / geometry.content).toBeGreaterThanOrEqual(0.99);
+    expect(await columnsSpan(), "print").toEqual([1, 1, 1, 1]);
     for (const cell of geometry.cells) expect(cell.h / mm, "row height in mm").toBeGreaterThanOrEqual(10);
     const owner = geometry.cells[geometry.head.indexOf("Owner")]!;
     const byWhen = geometry.cells[geometry.head.indexOf("By when")]!;
