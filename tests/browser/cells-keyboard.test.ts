@@ -48,4 +48,19 @@ describeInBrowser("cells widget, keyboard", (browser) => {
     await expect(field("waveSize").getAttribute("max")).resolves.toBe("4");
     await expect(field("customers").getAttribute("min")).resolves.toBe("5");
   });
+
+  // QA: the move table's region, reached by Tab (or a tap to scroll it) before any control, loads
+  // the widget, and its first drawing replaced the region: focus fell to the page's body, once.
+  test("the move table's region keeps the keyboard's focus when reaching it loads the widget and redraws it", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    const root = page.locator('[data-cells-widget="cells"]').first();
+    const region = root.getByRole("region", { name: "Moving a customer" });
+    await region.evaluate((el) => el.setAttribute("data-server-drawn", ""));
+    await region.focus();
+    await root.and(page.locator("[data-ready]")).waitFor();
+    // Redrawn (the server's element is gone), and its replacement has the focus.
+    await expect(root.locator("[data-server-drawn]").count()).resolves.toBe(0);
+    await expect(region.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+  });
 });

@@ -41,6 +41,28 @@ export function readFields(form: HTMLFormElement): Fields {
 }
 
 /**
+ * Draws `html` in `output`, keeping the keyboard's place. A redraw replaces every element of the
+ * drawing, so one that had focus (the cells widget's scrolling move table, focused by the Tab or
+ * the tap that also loads the widget, whose first redraw then replaced it) took focus with it, to
+ * the page's body. Its replacement, the element at the same place in the new drawing, takes focus
+ * and the scroll position the reader had reached.
+ */
+function replaceDrawing(output: HTMLElement, html: string): void {
+  const focused = document.activeElement;
+  const place: number[] = [];
+  for (let e = focused; e && e !== output && output.contains(e); e = e.parentElement)
+    place.unshift(Array.prototype.indexOf.call(e.parentElement?.children ?? [], e));
+  const { scrollLeft = 0, scrollTop = 0 } = focused ?? {};
+  output.innerHTML = html;
+  let heir: Element | undefined = place.length > 0 ? output : undefined;
+  for (const index of place) heir = heir?.children[index];
+  if (!(heir instanceof HTMLElement) || heir.tagName !== focused?.tagName || heir.tabIndex < 0) return;
+  heir.focus({ preventScroll: true });
+  heir.scrollLeft = scrollLeft;
+  heir.scrollTop = scrollTop;
+}
+
+/**
  * `follow` runs on every valid read, before the redraw, for what moves with the fields (a slider's
  * shown value and its aria-valuetext).
  */
@@ -107,7 +129,7 @@ export function mountFormWidget<S>(
     const drawn = { html: keepUnitsInPage(made.html), summary: keepUnitWithNumber(made.summary) };
     if (key !== last || live.textContent !== drawn.summary) {
       last = key;
-      output.innerHTML = drawn.html;
+      replaceDrawing(output, drawn.html);
       live.textContent = drawn.summary;
     }
   };
