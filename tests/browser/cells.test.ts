@@ -166,6 +166,39 @@ describeInBrowser("cells widgets", (browser) => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
+  test("cells: on a phone every table of the chapter's widgets fits, or scrolls in a focusable region with a name", async () => {
+    // QA: at 320 px the cells widget's blast-radius table scrolled inside itself by 5 px, out of the keyboard's reach.
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    const tables = page.locator(":is([data-cells-widget], [data-cell-size-widget]) table.cw-table");
+    for (const width of [320, 360, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      await twoFrames(page);
+      // Each table's caption and the nearest box that scrolls sideways to show it, if any.
+      const scrollers = await tables.evaluateAll((all) =>
+        all.map((t) => {
+          const widget = t.closest(".cw");
+          let scroller = "fits";
+          for (let e: HTMLElement | null = t as HTMLElement; e && e !== widget?.parentElement; e = e.parentElement)
+            if (e.scrollWidth > e.clientWidth && /auto|scroll/.test(getComputedStyle(e).overflowX)) {
+              scroller = `${e.tagName} scrolls by ${e.scrollWidth - e.clientWidth} px, tabindex ${e.getAttribute("tabindex")}, named "${e.getAttribute("aria-label") ?? ""}"`;
+              break;
+            }
+          return { caption: t.querySelector("caption")?.textContent, scroller };
+        }),
+      );
+      expect(scrollers.length).toBe(3);
+      for (const { caption, scroller } of scrollers)
+        expect(scroller, `${caption} at ${width} px`).toMatch(
+          /^(fits|SECTION scrolls by \d+ px, tabindex 0, named "\S.*)$/,
+        );
+      // The blast-radius table fits; the move table, whose sizes hold, scrolls in its region below 375 px.
+      const blast = scrollers.find(({ caption }) => caption?.startsWith("Blast radius"));
+      expect(blast?.scroller, `blast radius at ${width} px`).toBe("fits");
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
   test("cells: a canary check that misses lets the release reach everyone", async () => {
     const { page } = browser;
     await page.goto(`${site}/cells/`);

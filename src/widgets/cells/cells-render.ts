@@ -39,7 +39,7 @@ function cellGrid(view: CellsView): string {
 
 function blastTable(view: CellsView): string {
   const b = view.blast;
-  return `<table class="cw-table">
+  return `<table class="cw-table" data-figure="blast">
 <caption>Blast radius of ${faultName(view)}</caption>
 <thead><tr><th scope="col">design</th><th scope="col">customers who lose service</th><th scope="col">share</th></tr></thead>
 <tbody>
