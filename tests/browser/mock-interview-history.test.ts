@@ -106,6 +106,11 @@ describeInBrowser("mock interview: history point by point, and the clock on a ph
       await page.reload();
       await mock.locator("summary", { hasText: "Your attempts on this device" }).click();
       await expect.poll(() => mock.locator("[data-field=history] tbody tr").count(), loading).toBe(2);
+      // The level picked before the reload is the one aimed for after it.
+      await expect(points.getByLabel("The level you aim for").inputValue()).resolves.toBe("2");
+      await expect
+        .poll(() => points.getByRole("heading", { level: 5 }).first().textContent())
+        .toBe("Points your evidence backed below senior or above, latest first");
       await expect
         .poll(() => points.getByText(/^1 older attempt/).textContent(), loading)
         .toBe(

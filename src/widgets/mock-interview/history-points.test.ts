@@ -1,6 +1,14 @@
 import { describe, expect, test } from "vitest";
 import { type Attempt, parseHistory } from "./history.ts";
-import { aimText, missSentence, overSentence, pointsReport, type RubricOf } from "./history-points.ts";
+import {
+  aimText,
+  defaultAim,
+  missSentence,
+  overSentence,
+  parseAim,
+  pointsReport,
+  type RubricOf,
+} from "./history-points.ts";
 
 const rubrics: Record<string, RubricOf> = {
   "partition-key": { title: "Choosing the partition key", points: ["Key chosen", "Cross-cell requests"] },
@@ -147,5 +155,17 @@ describe("the history point by point", () => {
       ["Key chosen", 0, 1],
       ["Cross-cell requests", 0, 1],
     ]);
+  });
+});
+
+describe("the level aimed for, as kept on this device", () => {
+  test("a kept level reads back as that level", () => {
+    expect([parseAim("1"), parseAim("2"), parseAim("3")]).toEqual([1, 2, 3]);
+  });
+
+  test("nothing kept, or a bad or foreign value, reads as the default (staff) and never throws", () => {
+    expect(defaultAim).toBe(3);
+    for (const raw of [null, "", "0", "4", "2.0", " 2", "02", "senior", '{"aim":2}', "NaN", "Infinity", "-1"])
+      expect(parseAim(raw), String(raw)).toBe(defaultAim);
   });
 });

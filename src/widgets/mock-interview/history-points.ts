@@ -13,6 +13,16 @@ import type { Attempt } from "./history.ts";
 /** A level a candidate can aim for: 1 mid, 2 senior, 3 staff (as a claim or a backed level). */
 export type Aim = 1 | 2 | 3;
 
+/** Where the level the learner aims for is kept on this device, as "1", "2" or "3". */
+export const aimKey = "blast-radius:interview-aim:v1";
+/** The level aimed for until the learner picks one: staff, as the page's select shows first. */
+export const defaultAim: Aim = 3;
+
+/** The aim as stored; anything else (absent, unreadable, another format) is the default. */
+export function parseAim(raw: string | null): Aim {
+  return raw === "1" || raw === "2" || raw === "3" ? (Number(raw) as Aim) : defaultAim;
+}
+
 /** What the report needs of a question today: its title and its rubric points' names, in order. */
 export interface RubricOf {
   title: string;

@@ -3,11 +3,20 @@
  * point (history-points.ts) the rubric points whose evidence falls short of the level the
  * candidate aims for, and those they claimed above their evidence.
  */
-import { storeOrNothing } from "../site-storage.ts";
+import { keep, storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
 import { setHidden, type Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
-import { type Aim, aimText, missSentence, overSentence, pointsReport, type RubricOf } from "./history-points.ts";
+import {
+  type Aim,
+  aimKey,
+  aimText,
+  missSentence,
+  overSentence,
+  parseAim,
+  pointsReport,
+  type RubricOf,
+} from "./history-points.ts";
 import type { InterviewQuestion } from "./payload.ts";
 import { countOf, percent } from "../../format/number.ts";
 
@@ -41,6 +50,15 @@ function scoreText(a: Attempt): string {
   return `${percent(a.debrief.backedScore, 0)} (you said ${percent(a.debrief.selfScore, 0)})`;
 }
 
+/** The level aimed for on an earlier visit, or the default where none was kept or storage is refused. */
+function loadAim(): Aim {
+  try {
+    return parseAim(storeOrNothing().getItem(aimKey));
+  } catch {
+    return parseAim(null);
+  }
+}
+
 export class HistoryView {
   private readonly box: HTMLDetailsElement;
   private readonly rubrics: Map<string, RubricOf>;
@@ -53,7 +71,13 @@ export class HistoryView {
     this.box = ui.field<HTMLDetailsElement>("history-box");
     this.box.addEventListener("toggle", () => this.box.open && this.load());
     this.rubrics = new Map(questions.map((q) => [q.id, { title: q.title, points: q.rubric.map((c) => c.point) }]));
-    ui.field<HTMLSelectElement>("aim").addEventListener("change", () => this.renderPoints());
+    // The level aimed for is the one picked on an earlier visit; a new pick is kept for the next.
+    const aim = ui.field<HTMLSelectElement>("aim");
+    aim.value = String(loadAim());
+    aim.addEventListener("change", () => {
+      keep(aimKey, String(parseAim(aim.value)));
+      this.renderPoints();
+    });
   }
 
   /** Reads the history from storage and shows it, when the box is open. */
@@ -126,7 +150,7 @@ export class HistoryView {
   private renderPoints(): void {
     const { ui, attempts } = this;
     ui.field("points-box").hidden = attempts.length === 0;
-    const aim = Number(ui.field<HTMLSelectElement>("aim").value) as Aim;
+    const aim = parseAim(ui.field<HTMLSelectElement>("aim").value);
     const report = pointsReport(attempts, (id) => this.rubrics.get(id), aim);
     const parts: HTMLElement[] = [];
     if (report.levelled === 0) {
