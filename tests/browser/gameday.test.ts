@@ -106,6 +106,15 @@ describeInBrowser("game day in Chromium", (browser) => {
     const after = await tops();
     expect(after.length).toBe(before.length);
     for (const [i, top] of after.entries()) expect(Math.abs(top - before[i]!)).toBeLessThanOrEqual(1);
+    // On a wide screen the actions sit beside the charts, their tops level, and the feed right
+    // under the actions (not pushed down to where the charts end).
+    const [charts, actions, feed] = await root().evaluate((el) =>
+      [".gd-charts", ".gd-actions", ".gd-feedpanel"].map((s) => el.querySelector(s)!.getBoundingClientRect().toJSON()),
+    );
+    expect(actions.left).toBeGreaterThan(charts.right);
+    expect(Math.abs(actions.top - charts.top)).toBeLessThanOrEqual(1);
+    expect(feed.top - actions.bottom).toBeGreaterThan(0);
+    expect(feed.top - actions.bottom).toBeLessThanOrEqual(16);
     // Start is disabled once the clock runs: the focus it had moves to the speed the game runs at,
     // so the speed keys work at once (they fell to the page's body, where they did nothing).
     await page.waitForFunction(() => document.activeElement?.matches('[data-speed][aria-pressed="true"]'));
@@ -325,6 +334,19 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.goto(`${site}/gameday/retry-storm/#code=${code}`);
     await state("playing");
     await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    // A player under the clock acts without scrolling past the charts: the actions come right
+    // after the clock and the alerts, before the charts, and the panels are seen in the order
+    // Tab and a screen reader take them. With the clock at the top of the screen, the first
+    // action is in view (it sat 1,052 px below the clock, under the charts).
+    const panels = await root().evaluate((el) => ({
+      tops: [...el.querySelectorAll(".gd-panel")].map((p) => p.getBoundingClientRect().top),
+      clock: el.querySelector(".gd-clock")!.getBoundingClientRect().top,
+      firstAction: el.querySelector("[data-offer] button")!.getBoundingClientRect().bottom,
+      actionsFirst: el.querySelector(".gd-panel")!.matches(".gd-actions"),
+    }));
+    expect(panels.actionsFirst).toBe(true);
+    expect(panels.tops).toEqual([...panels.tops].sort((a, b) => a - b));
+    expect(panels.firstAction - panels.clock).toBeLessThan(844 / 2);
     await page.locator("[data-end]").click();
     await state("over");
     await expect(root().getAttribute("data-summary")).resolves.toBe(summaryJson);
