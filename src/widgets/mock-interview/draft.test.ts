@@ -1,5 +1,16 @@
 import { expect, test } from "vitest";
-import { clearDraft, draftKey, loadDraft, parseDraft, resumeOffer, saveDraft, type Draft } from "./draft.ts";
+import {
+  afterOtherTabWrote,
+  clearDraft,
+  type Draft,
+  draftKey,
+  keptField,
+  laterClaim,
+  loadDraft,
+  parseDraft,
+  resumeOffer,
+  saveDraft,
+} from "./draft.ts";
 
 const store = () => {
   const data = new Map<string, string>();
@@ -102,4 +113,31 @@ test("phase lengths must fit the round they describe", () => {
   expect(resumeOffer({ ...twoPhases, round: { ...round, done: true } })).toBe(
     "You have an unfinished interview on this device, with its time up.",
   );
+});
+
+test("a debrief field is kept whole up to the notes' length, so a long quote from a long answer survives a reload", () => {
+  const notes = "Cells behind a thin router, each with its own database and queue. ".repeat(300);
+  const quote = notes.slice(100, 3100);
+  expect(keptField(quote, notes)).toBe(quote);
+  // Short notes: still the first 1,000 characters, never less.
+  expect(keptField("x".repeat(5000), "short notes")).toHaveLength(1000);
+  expect(keptField("why", "")).toBe("why");
+});
+
+test("the tab that started or resumed its interview last keeps the device's draft; a tie goes by the tab's name", () => {
+  expect(laterClaim({ at: 2, tab: "a" }, { at: 1, tab: "z" })).toBe(true);
+  expect(laterClaim({ at: 1, tab: "z" }, { at: 2, tab: "a" })).toBe(false);
+  expect(laterClaim({ at: 1, tab: "b" }, { at: 1, tab: "a" })).toBe(true);
+  expect(laterClaim({ at: 1, tab: "a" }, { at: 1, tab: "b" })).toBe(false);
+  const mine = { at: 1, tab: "a" };
+  const written = (claim?: { at: number; tab: string }) => JSON.stringify({ ...draft, ...(claim ? { claim } : {}) });
+  expect(afterOtherTabWrote(mine, written({ at: 1, tab: "b" }))).toBe("yield");
+  expect(afterOtherTabWrote(mine, written({ at: 0, tab: "z" }))).toBe("reclaim");
+  // A page from before claims, or something unreadable: left to the other tab, as before.
+  expect(afterOtherTabWrote(mine, written())).toBe("yield");
+  expect(afterOtherTabWrote(mine, "{oops")).toBe("yield");
+  // Removed: free for this tab again.
+  expect(afterOtherTabWrote(mine, null)).toBe("reclaim");
+  // A claim of the wrong shape makes the draft unreadable.
+  expect(parseDraft(JSON.stringify({ ...draft, claim: { at: "soon", tab: 1 } }))).toBeNull();
 });

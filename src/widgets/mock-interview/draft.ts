@@ -27,13 +27,64 @@ export interface Draft {
   phaseMs?: number[];
   /** Present once the interview reached its debrief: what was entered there so far. */
   debrief?: DebriefDraft;
+  /** Which tab's interview this is (absent in drafts from before tabs took turns): see `laterClaim`. */
+  claim?: Claim;
 }
+
+/** A tab's hold on the device's one draft: when it started or resumed its interview, and the tab's name. */
+export interface Claim {
+  at: number;
+  tab: string;
+}
+
+/**
+ * Whether `a` claims the device's draft after `b`. The tab that started or resumed its interview
+ * last keeps the draft; two that did so in the same millisecond are ordered by their names, so
+ * every tab reaches the same answer, whichever write it saw first.
+ */
+export function laterClaim(a: Claim, b: Claim): boolean {
+  return a.at !== b.at ? a.at > b.at : a.tab > b.tab;
+}
+
+/**
+ * What a tab with an interview does when another tab has written the device's draft (`written`, as
+ * stored; null when it was removed). "yield" when the other's interview claims it later, or when
+ * it carries no claim (a page from before claims): this tab then keeps its answer in its own tab's
+ * storage. "reclaim" otherwise: the draft is free, or the other tab will yield once it sees this
+ * tab's claim, so this tab writes its draft back at once. Two tabs whose writes cross thus end with
+ * one keeping the device's draft and the other its tab's, never both stopped.
+ */
+export function afterOtherTabWrote(mine: Claim, written: string | null): "yield" | "reclaim" {
+  if (written === null) return "reclaim";
+  const theirs = parseDraft(written)?.claim;
+  return !theirs || laterClaim(theirs, mine) ? "yield" : "reclaim";
+}
+
+const isClaim = (v: unknown): v is Claim =>
+  typeof v === "object" &&
+  v !== null &&
+  typeof (v as { at?: unknown }).at === "number" &&
+  Number.isFinite((v as { at: number }).at) &&
+  typeof (v as { tab?: unknown }).tab === "string";
 
 /** The debrief as the learner left it: a level and evidence per rubric point, and the red flags ticked. */
 export interface DebriefDraft {
   /** `step`: the staff step pasted for a point whose figure alone backs senior at most. */
   claims: { level: number; evidence: string; cost?: string; step?: string }[];
   redFlags: number[];
+}
+
+/** Characters a debrief field keeps in the draft at least, whatever the notes' length. */
+const fieldFloor = 1000;
+
+/**
+ * A debrief field (evidence, cost or staff step) as the draft keeps it: whole up to the notes'
+ * length, since evidence counts only as a quote from the notes, so a long answer's long quote comes
+ * back whole after a reload; at least `fieldFloor` characters, at most that or the notes' length,
+ * so the draft stays within a few times the notes it already holds.
+ */
+export function keptField(text: string, notes: string): string {
+  return text.slice(0, Math.max(fieldFloor, notes.length));
 }
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;
@@ -106,7 +157,8 @@ export function parseDraft(raw: string | null): Draft | null {
           d.phaseMs.length > 0 &&
           d.phaseMs.every((ms) => isCount(ms) && ms > 0) &&
           (d.round === undefined || (d.round as RoundState).phaseUsedMs.length === d.phaseMs.length))) &&
-      (d.debrief === undefined || isDebriefDraft(d.debrief))
+      (d.debrief === undefined || isDebriefDraft(d.debrief)) &&
+      (d.claim === undefined || isClaim(d.claim))
     ) {
       return d as unknown as Draft;
     }
@@ -148,6 +200,14 @@ export function loadDraft(store: Store): Draft | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * This tab's own draft, kept in its tab's storage while another tab held the device's, or else the
+ * device's: what a reload here resumes.
+ */
+export function ownDraft(tab: Store, device: Store): Draft | null {
+  return loadDraft(tab) ?? loadDraft(device);
 }
 
 /**

@@ -13,8 +13,8 @@
  */
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
-import { storeOrNothing } from "../site-storage.ts";
-import { clearDraft, type DebriefDraft, draftKey, loadDraft } from "./draft.ts";
+import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.ts";
+import { clearDraft, type DebriefDraft, draftKey, loadDraft, ownDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "./plan.ts";
@@ -56,7 +56,14 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     if (!interview || stage === "setup" || review.isSaved) return;
     running.keepDraft(stage === "review" ? review.entered() : undefined);
   };
-  const review = new ReviewStage(ui, (all) => history.render(all), keepDraft);
+  const review = new ReviewStage(
+    ui,
+    (all) => {
+      running.forgetDraft();
+      history.render(all);
+    },
+    keepDraft,
+  );
 
   const enter = (next: Stage, focus: HTMLElement) => {
     stage = next;
@@ -87,7 +94,9 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   };
 
   const resume = () => {
-    const draft = loadDraft(storeOrNothing());
+    // This tab's own draft first (kept there while another tab held the device's), as the offer read it.
+    const fromTab = loadDraft(tabStoreOrNothing());
+    const draft = fromTab ?? loadDraft(storeOrNothing());
     const question = draft && questions.find((q) => q.id === draft.questionId);
     if (!draft || !question) {
       ui.field("resume-box").hidden = true;
@@ -107,7 +116,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     try {
       round = new Round(planFor(question, minutes), now, saved);
     } catch {
-      clearDraft(storeOrNothing());
+      clearDraft(fromTab ? tabStoreOrNothing() : storeOrNothing());
       ui.field("resume-box").hidden = true;
       ui.announce("That unfinished interview no longer fits its question (the course changed); start a new one.");
       return;
@@ -149,7 +158,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   };
 
   const again = () => {
-    clearDraft(storeOrNothing());
+    running.forgetDraft();
     interview = null;
     delete root.dataset.reviewing;
     // What the status said belonged to the interview just left.
@@ -184,12 +193,14 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   history.load();
   // The bootstrap already offered the resume (its words are left alone: see resumeOffer); a draft
   // whose question the course no longer has cannot be resumed, so its offer goes.
-  const draft = loadDraft(storeOrNothing());
+  const draft = ownDraft(tabStoreOrNothing(), storeOrNothing());
   ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", keepDraft);
-  // One draft for the device: when another tab writes it, this tab's interview stops writing over it.
+  // One draft for the device: when another tab writes it, the tab whose interview began last keeps
+  // it, and the other keeps its answer in its own tab's storage (session.ts).
   window.addEventListener("storage", (event) => {
-    if (event.key === draftKey && interview && stage !== "setup" && !review.isSaved) running.yieldDraft();
+    if (event.key !== draftKey || event.storageArea !== siteStorage()) return;
+    if (interview && stage !== "setup" && !review.isSaved) running.otherTabWrote(event.newValue);
   });
 }

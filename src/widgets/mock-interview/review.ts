@@ -13,7 +13,7 @@ import { type Claim, type Claimed, claimNames, type Debrief, levelBar } from "..
 import { elapsedStamp, formatClock, timeUsed } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
-import { clearDraft, type DebriefDraft } from "./draft.ts";
+import { type DebriefDraft, keptField } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
 import type { Interview } from "./session.ts";
@@ -47,6 +47,7 @@ export class ReviewStage {
 
   constructor(
     private readonly ui: Ui,
+    /** Called once the attempt is in the history: the draft is forgotten there. */
     private readonly onSaved: (all: Attempt[]) => void,
     /** Called whenever a level, a piece of evidence or a red flag changes. */
     private readonly onChange: () => void = () => {},
@@ -110,9 +111,9 @@ export class ReviewStage {
         const step = this.steps()[i];
         return {
           level,
-          evidence: evidence.slice(0, 1000),
-          ...(cost === undefined ? {} : { cost: cost.slice(0, 1000) }),
-          ...(step === undefined ? {} : { step: step.slice(0, 1000) }),
+          evidence: keptField(evidence, this.notes),
+          ...(cost === undefined ? {} : { cost: keptField(cost, this.notes) }),
+          ...(step === undefined ? {} : { step: keptField(step, this.notes) }),
         };
       }),
       redFlags: this.redFlagsTicked(),
@@ -156,7 +157,6 @@ export class ReviewStage {
       const store = siteStorage();
       if (!store) throw new Error("storage refused");
       const all = addAttempt(store, attempt);
-      clearDraft(store);
       this.saved = true;
       // Still focusable, so a keyboard user who pressed it stays where they were.
       this.ui.button("save").setAttribute("aria-disabled", "true");

@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Ui } from "./dom.ts";
 import { planFor } from "./plan.ts";
 import { Round } from "./round.ts";
-import { type Interview, RunningStage } from "./session.ts";
+import { draftKey, parseDraft } from "./draft.ts";
+import { type DraftStores, type Interview, RunningStage, reclaimedNote, yieldedWarning } from "./session.ts";
 
 const minute = 60_000;
 
@@ -117,7 +118,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** A design round with no follow-ups, running from `now`, on the fake page. */
-function designRound(clock: { now: number }) {
+function designRound(clock: { now: number }, on: FakePage = page, stores?: DraftStores, tab?: string) {
   const now = () => clock.now;
   const question = {
     id: "design-test",
@@ -128,7 +129,7 @@ function designRound(clock: { now: number }) {
   } as unknown as Interview["question"];
   const round = new Round(planFor({ type: "design", followUps: [] }, 0), now);
   const interview: Interview = { question, seed: null, round, minutes: 32, startedAt: "2026-03-02T09:00:00.000Z" };
-  const stage = new RunningStage(page.ui(), () => interview, now);
+  const stage = new RunningStage(on.ui(), () => interview, now, stores, tab);
   stage.show(interview, "", false);
   return { stage, round };
 }
@@ -189,21 +190,21 @@ describe("the running stage keeps the keyboard's place", () => {
   });
 });
 
-describe("the draft keeps the answer as typed", () => {
-  /** localStorage as the page has it, refusing writes when `full`. */
-  function storage(full = false) {
-    const items = new Map<string, string>();
-    return {
-      items,
-      getItem: (key: string) => items.get(key) ?? null,
-      setItem: (key: string, value: string) => {
-        if (full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
-        items.set(key, value);
-      },
-      removeItem: (key: string) => void items.delete(key),
-    };
-  }
+/** localStorage as the page has it, refusing writes when `full`. */
+function storage(full = false) {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      if (full) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+      items.set(key, value);
+    },
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
 
+describe("the draft keeps the answer as typed", () => {
   test("a 20,000-character answer is kept whole, so a reload loses none of it", () => {
     const store = storage();
     vi.stubGlobal("localStorage", store);
@@ -216,19 +217,18 @@ describe("the draft keeps the answer as typed", () => {
     expect(draft.notes).toBe(notes);
   });
 
-  test("once another tab has written the draft, this tab stops writing over it and says so once", () => {
-    const store = storage();
-    vi.stubGlobal("localStorage", store);
-    const { stage } = designRound({ now: 0 });
-    store.items.set("blast-radius:interview-draft:v1", "the other tab's interview");
-    stage.yieldDraft();
-    stage.yieldDraft();
+  test("a draft from a tab with no claim (a page from before claims) is left to it; this tab keeps its answer in its own tab's storage", () => {
+    const device = storage();
+    const tab = storage();
+    const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => tab });
+    device.items.set(draftKey, "the other tab's interview");
+    stage.otherTabWrote("the other tab's interview");
+    stage.otherTabWrote("the other tab's interview");
     page.element("notes").value = "typed here afterwards";
-    expect(stage.keepDraft()).toBe(false);
-    expect(store.items.get("blast-radius:interview-draft:v1")).toBe("the other tab's interview");
-    expect(page.said).toEqual([
-      "Another tab is now keeping an interview on this device, so this tab no longer saves this answer: a reload here would lose it.",
-    ]);
+    expect(stage.keepDraft()).toBe(true);
+    expect(device.items.get(draftKey)).toBe("the other tab's interview");
+    expect(JSON.parse(tab.items.get(draftKey)!).notes).toBe("typed here afterwards");
+    expect(page.said).toEqual([yieldedWarning]);
   });
 
   test("a full storage is said once, not on every keystroke, and not while it keeps the draft", () => {
@@ -242,5 +242,109 @@ describe("the draft keeps the answer as typed", () => {
     expect(page.said).toEqual([
       "This browser is not keeping your answer (storage refused or full): a reload would lose it. Copy it somewhere safe.",
     ]);
+  });
+});
+
+describe("two tabs, one device's draft", () => {
+  /**
+   * Two tabs on one device, as the browser runs them: they share localStorage (`device`), each has
+   * its own sessionStorage, and a write reaches the other tab only later, as a storage event. The
+   * events wait in `pending` until the test delivers them, in the order it chooses.
+   */
+  function twoTabs(clock: { now: number }) {
+    const device = storage();
+    const pending: { to: "a" | "b"; value: string | null }[] = [];
+    const pages = { a: new FakePage(), b: new FakePage() };
+    const tabStores = { a: storage(), b: storage() };
+    const deviceFor = (from: "a" | "b") => ({
+      getItem: device.getItem,
+      setItem: (key: string, value: string) => {
+        device.setItem(key, value);
+        pending.push({ to: from === "a" ? "b" : "a", value });
+      },
+      removeItem: (key: string) => {
+        device.removeItem(key);
+        pending.push({ to: from === "a" ? "b" : "a", value: null });
+      },
+    });
+    const open = (name: "a" | "b") =>
+      designRound(clock, pages[name], { device: () => deviceFor(name), tab: () => tabStores[name] }, name).stage;
+    const stages = { a: open("a"), b: open("b") };
+    /** Delivers the waiting events, the first `first` tab's before the other's, until none are left. */
+    const deliver = (first: "a" | "b") => {
+      for (let rounds = 0; pending.length > 0; rounds++) {
+        expect(rounds, "the tabs settle").toBeLessThan(10);
+        const i = Math.max(
+          0,
+          pending.findIndex((e) => e.to === first),
+        );
+        const [event] = pending.splice(i, 1);
+        stages[event!.to].otherTabWrote(event!.value);
+      }
+    };
+    const type = (name: "a" | "b", notes: string) => {
+      pages[name].element("notes").value = notes;
+      return stages[name].keepDraft();
+    };
+    const kept = (store: { getItem: (key: string) => string | null }) => parseDraft(store.getItem(draftKey))?.notes;
+    return { device, tabStores, pages, stages, deliver, type, kept };
+  }
+
+  for (const first of ["a", "b"] as const)
+    test(`both start in the same millisecond and both writes cross (tab ${first} hears first): one keeps the device's draft, the other its tab's, and both keep saving`, () => {
+      const clock = { now: 0 };
+      const tabs = twoTabs(clock);
+      // Both write before either hears of the other's write (the race that stopped both before).
+      expect(tabs.type("a", "A's answer")).toBe(true);
+      expect(tabs.type("b", "B's answer")).toBe(true);
+      tabs.deliver(first);
+      // Same millisecond: the tab whose name sorts last keeps the device's draft, whichever heard first.
+      expect(tabs.kept(tabs.device)).toBe("B's answer");
+      expect(tabs.kept(tabs.tabStores.a)).toBe("A's answer");
+      expect(tabs.pages.a.said).toEqual([yieldedWarning]);
+      expect(tabs.pages.b.said).toEqual([]);
+
+      // Both go on typing, and both keep saving: nothing either typed is lost.
+      clock.now += 1000;
+      expect(tabs.type("a", "A's answer, typed on")).toBe(true);
+      expect(tabs.type("b", "B's answer, typed on")).toBe(true);
+      tabs.deliver(first);
+      expect(tabs.kept(tabs.device)).toBe("B's answer, typed on");
+      expect(tabs.kept(tabs.tabStores.a)).toBe("A's answer, typed on");
+      expect(tabs.kept(tabs.tabStores.b)).toBeUndefined();
+    });
+
+  test("an older tab's periodic save lands after a newer tab started: the newer writes its draft back, the older yields", () => {
+    const clock = { now: 0 };
+    const tabs = twoTabs(clock);
+    clock.now = 5000;
+    // Tab b's interview began later (a fresh start); it writes, then a's older save lands on top.
+    tabs.stages.b.show(
+      {
+        ...(tabs.stages.b as unknown as { current: () => Interview }).current(),
+      },
+      "",
+      false,
+    );
+    expect(tabs.type("b", "B's answer")).toBe(true);
+    expect(tabs.type("a", "A's answer")).toBe(true);
+    expect(tabs.kept(tabs.device)).toBe("A's answer");
+    tabs.deliver("b");
+    expect(tabs.kept(tabs.device)).toBe("B's answer");
+    expect(tabs.kept(tabs.tabStores.a)).toBe("A's answer");
+    expect(tabs.pages.a.said).toEqual([yieldedWarning]);
+  });
+
+  test("once the device's draft is removed (the other tab saved its attempt), the yielded tab keeps its answer there again", () => {
+    const clock = { now: 0 };
+    const tabs = twoTabs(clock);
+    tabs.type("a", "A's answer");
+    tabs.type("b", "B's answer");
+    tabs.deliver("a");
+    tabs.stages.b.forgetDraft();
+    tabs.deliver("a");
+    expect(tabs.kept(tabs.device)).toBe("A's answer");
+    expect(tabs.kept(tabs.tabStores.a)).toBeUndefined();
+    expect(tabs.pages.a.said).toEqual([yieldedWarning, reclaimedNote]);
   });
 });

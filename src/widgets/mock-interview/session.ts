@@ -7,8 +7,8 @@
  */
 import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
 import { setHidden, type Ui } from "./dom.ts";
-import { siteStorage } from "../site-storage.ts";
-import { type DebriefDraft, saveDraft } from "./draft.ts";
+import { type Store, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
+import { afterOtherTabWrote, type Claim, clearDraft, type DebriefDraft, saveDraft } from "./draft.ts";
 import type { Round, RoundEvent } from "./round.ts";
 import type { Choice } from "./selection.ts";
 
@@ -23,9 +23,20 @@ export interface Interview extends Readonly<Choice> {
 export const unkeptWarning =
   "This browser is not keeping your answer (storage refused or full): a reload would lose it. Copy it somewhere safe.";
 
-/** What the status says when another tab takes over the draft. */
+/** What the status says when another tab takes over the device's draft. */
 export const yieldedWarning =
-  "Another tab is now keeping an interview on this device, so this tab no longer saves this answer: a reload here would lose it.";
+  "Another tab is now keeping an interview on this device, so this tab keeps this answer for itself: a reload here brings it back, but closing this tab would lose it.";
+
+/** What the status says when this tab holds the device's draft again. */
+export const reclaimedNote = "This tab keeps this answer on this device again.";
+
+/** Where a tab keeps its draft: the device's storage (null where refused), and its own tab's. */
+export interface DraftStores {
+  device: () => Store | null;
+  tab: () => Store;
+}
+
+const pageStores: DraftStores = { device: siteStorage, tab: tabStoreOrNothing };
 
 /** Milliseconds between clock redraws, and between periodic draft saves. */
 const tick = 250;
@@ -36,15 +47,22 @@ export class RunningStage {
   private lastDraftAt = 0;
   /** Whether this interview has said that its draft is not being kept. */
   private warnedUnkept = false;
-  /** Set once another tab writes the draft: from then on this tab leaves it to that tab. */
+  /** Set while another tab's interview holds the device's draft: this tab keeps its own in its tab's storage. */
   private yielded = false;
+  /** This tab's hold on the device's draft, taken when its interview starts or resumes. */
+  private claim: Claim;
+  /** Set once the interview's draft is forgotten (saved or left): nothing keeps it again until the next interview. */
+  private forgotten = false;
   private readonly notes: HTMLTextAreaElement;
 
   constructor(
     private readonly ui: Ui,
     private readonly current: () => Interview | null,
     private readonly now: () => number,
+    private readonly stores: DraftStores = pageStores,
+    private readonly tab: string = Math.random().toString(36).slice(2),
   ) {
+    this.claim = { at: 0, tab };
     this.notes = ui.field<HTMLTextAreaElement>("notes");
     this.notes.addEventListener("input", () => this.keepDraft());
   }
@@ -60,6 +78,10 @@ export class RunningStage {
     ui.field("resume-box").hidden = true;
     this.warnedUnkept = false;
     this.yielded = false;
+    this.forgotten = false;
+    // Started or resumed here: this tab claims the device's draft, and a copy its tab kept is spent.
+    this.claim = { at: this.now(), tab: this.tab };
+    clearDraft(this.stores.tab());
     ui.field("title").textContent = interview.question.title;
     ui.field("prompt").textContent = interview.question.prompt;
     this.notes.value = notes;
@@ -121,10 +143,10 @@ export class RunningStage {
    */
   keepDraft(debrief?: DebriefDraft): boolean {
     const interview = this.current();
-    if (!interview || this.yielded) return false;
+    if (!interview || this.forgotten) return false;
     const { round } = interview;
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
-    const kept = saveDraft(siteStorage(), {
+    const kept = saveDraft(this.yielded ? this.stores.tab() : this.stores.device(), {
       questionId: interview.question.id,
       title: interview.question.title,
       seed: interview.seed,
@@ -136,6 +158,7 @@ export class RunningStage {
       minutes: interview.minutes,
       phaseMs: round.plan.phases.map((p) => p.ms),
       ...(debrief ? { debrief } : {}),
+      claim: this.claim,
     });
     if (!kept && !this.warnedUnkept) {
       this.warnedUnkept = true;
@@ -145,13 +168,30 @@ export class RunningStage {
   }
 
   /**
-   * Another tab wrote the one draft (it started or resumed an interview, or saved one): writing it
-   * from here too would overwrite that tab's answer every few seconds, so this tab stops, and says so.
+   * Another tab wrote the device's one draft (`written`, null when it removed it). If that tab's
+   * interview started or resumed later, this tab leaves the draft to it and keeps its answer in its
+   * own tab's storage from now on, and says so; otherwise this tab writes its draft back (the other
+   * tab yields to it on seeing it). Either way both tabs go on keeping their answers.
    */
-  yieldDraft(): void {
-    if (this.yielded || !this.current()) return;
-    this.yielded = true;
-    this.ui.announce(yieldedWarning);
+  otherTabWrote(written: string | null): void {
+    if (!this.current() || this.forgotten) return;
+    if (afterOtherTabWrote(this.claim, written) === "yield") {
+      if (!this.yielded) this.ui.announce(yieldedWarning);
+      this.yielded = true;
+    } else if (this.yielded) {
+      this.yielded = false;
+      clearDraft(this.stores.tab());
+      this.ui.announce(reclaimedNote);
+    }
+    this.keepDraft();
+  }
+
+  /** Forgets this interview's draft (saved to the history, or left for another), wherever this tab kept it. */
+  forgetDraft(): void {
+    this.forgotten = true;
+    clearDraft(this.stores.tab());
+    const device = this.stores.device();
+    if (device && !this.yielded) clearDraft(device);
   }
 
   private showPaused(paused: boolean): void {
