@@ -251,7 +251,8 @@ describe("two tabs, one device's draft", () => {
    * its own sessionStorage, and a write reaches the other tab only later, as a storage event. The
    * events wait in `pending` until the test delivers them, in the order it chooses.
    */
-  function twoTabs(clock: { now: number }) {
+  /** Tab a's interview starts at the clock's time, tab b's at `bStartsAt` (the same millisecond unless given). */
+  function twoTabs(clock: { now: number }, bStartsAt = clock.now) {
     const device = storage();
     const pending: { to: "a" | "b"; value: string | null }[] = [];
     const pages = { a: new FakePage(), b: new FakePage() };
@@ -269,7 +270,9 @@ describe("two tabs, one device's draft", () => {
     });
     const open = (name: "a" | "b") =>
       designRound(clock, pages[name], { device: () => deviceFor(name), tab: () => tabStores[name] }, name).stage;
-    const stages = { a: open("a"), b: open("b") };
+    const a = open("a");
+    clock.now = bStartsAt;
+    const stages = { a, b: open("b") };
     /** Delivers the waiting events, the first `first` tab's before the other's, until none are left. */
     const deliver = (first: "a" | "b") => {
       for (let rounds = 0; pending.length > 0; rounds++) {
@@ -316,16 +319,8 @@ describe("two tabs, one device's draft", () => {
 
   test("an older tab's periodic save lands after a newer tab started: the newer writes its draft back, the older yields", () => {
     const clock = { now: 0 };
-    const tabs = twoTabs(clock);
-    clock.now = 5000;
-    // Tab b's interview began later (a fresh start); it writes, then a's older save lands on top.
-    tabs.stages.b.show(
-      {
-        ...(tabs.stages.b as unknown as { current: () => Interview }).current(),
-      },
-      "",
-      false,
-    );
+    // Tab b's interview began 5 s after a's; it writes, then a's older periodic save lands on top.
+    const tabs = twoTabs(clock, 5000);
     expect(tabs.type("b", "B's answer")).toBe(true);
     expect(tabs.type("a", "A's answer")).toBe(true);
     expect(tabs.kept(tabs.device)).toBe("A's answer");
