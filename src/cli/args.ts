@@ -11,7 +11,7 @@ import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { readDecimal } from "../format/decimal.ts";
 import { grouped } from "../format/number.ts";
-import { seedRange } from "../sim/random.ts";
+import { readSeed, seedRange, seedRule } from "../sim/random.ts";
 
 /** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
 export { readDecimal };
@@ -249,9 +249,13 @@ export function numberOption(
  */
 export const seedHelp = `a whole number ${seedRange.min}..${grouped(BigInt(seedRange.max))}`;
 
-/** `--seed`, by the one rule all simulations share. */
+/** `--seed`, by the one seed rule of the course (`readSeed`), which every seed field and link follows too. */
 export function seedOption(args: ParsedArgs, fallback: number): number {
-  return numberOption(args, "seed", fallback, { ...seedRange, integer: true });
+  const raw = args.options.get("seed")?.at(-1);
+  if (raw === undefined) return fallback;
+  const seed = readSeed(raw);
+  if (seed === undefined) throw new UsageError(`--seed must be ${seedRule}, got "${raw}"`);
+  return seed;
 }
 
 /**

@@ -231,7 +231,9 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(noVariants.err).toMatch(/no variants/);
     const badSeed = await cli(["solution", "daily-disk-failures", "--seed", "0x10"]);
     expect(badSeed.code).toBe(2);
-    expect(badSeed.err).toMatch(/--seed must be a number written in decimal/);
+    expect(badSeed.err).toMatch(
+      /--seed must be a whole number from 0 to 4,294,967,295, written in digits only, got "0x10"/,
+    );
   });
 });
 

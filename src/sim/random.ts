@@ -3,7 +3,6 @@
  * same seed prints the same bytes in Node, in a worker and in the page.
  */
 
-import { readDecimal } from "../format/decimal.ts";
 import { grouped } from "../format/number.ts";
 
 /** A source of uniform numbers in [0, 1). */
@@ -21,15 +20,18 @@ export function isSeed(value: unknown): value is number {
 }
 
 /** What a seed may be, in words, for error messages. */
-export const seedRule = `a whole number from ${grouped(seedRange.min)} to ${grouped(seedRange.max)}, in decimal`;
+export const seedRule = `a whole number from ${grouped(seedRange.min)} to ${grouped(seedRange.max)}, written in digits only`;
 
 /**
- * A seed typed in a field or a link, read as decimal (`readDecimal`); undefined when it breaks the
- * rule. Every seed field (an exercise's variant, the mock interview's draw, a game day) reads
- * through this.
+ * A seed typed in a field, a link or a command's `--seed`: digits only (spaces around them
+ * aside), so "1e3", "1_000", "+7" and "7.0" are refused rather than read as some other seed;
+ * undefined when it breaks the rule. Every seed field (an exercise's variant, the mock
+ * interview's draw, a game day, the replay's link) and every `--seed` reads through this.
  */
 export function readSeed(text: string): number | undefined {
-  const value = readDecimal(text);
+  const digits = text.trim();
+  if (!/^\d+$/.test(digits)) return undefined;
+  const value = Number(digits);
   return isSeed(value) ? value : undefined;
 }
 

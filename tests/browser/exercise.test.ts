@@ -182,7 +182,7 @@ describeInBrowser("exercises in the page", (browser) => {
     await exercise.getByRole("button", { name: "Deal" }).click();
     await expect
       .poll(() => note.textContent())
-      .toBe("Not dealt: a seed is a whole number from 0 to 4,294,967,295, in decimal.");
+      .toBe("Not dealt: a seed is a whole number from 0 to 4,294,967,295, written in digits only.");
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
     await seedField.fill("4000000000");
     await exercise.getByRole("button", { name: "Deal" }).click();

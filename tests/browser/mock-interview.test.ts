@@ -322,7 +322,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect
       .poll(() => chosen.textContent())
       .toBe(
-        `“abc” is not a seed: a seed is a whole number from 0 to 4,294,967,295, in decimal, such as 4821. The question is still ${first.slice(first.indexOf("“"), -1)}, drawn by seed ${seed}.`,
+        `“abc” is not a seed: a seed is a whole number from 0 to 4,294,967,295, written in digits only, such as 4821. The question is still ${first.slice(first.indexOf("“"), -1)}, drawn by seed ${seed}.`,
       );
     await expect(mock.getByLabel("Seed").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");

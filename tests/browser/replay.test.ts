@@ -492,7 +492,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await ready();
     const status = replay().locator("[data-status]");
     await expect(status.textContent()).resolves.toBe(
-      'This link asked for values the replay cannot use: seed "-5" is not a whole number from 0 to 4,294,967,295, in decimal, so it runs seed 1; poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections.',
+      'This link asked for values the replay cannot use: seed "-5" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1; poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections.',
     );
     await expect(replay().locator('input[name="poolSize"]').inputValue()).resolves.toBe("20");
     await expect(replay().locator('input[name="load"]').inputValue()).resolves.toBe("2");

@@ -161,9 +161,12 @@ test("the cost limits are stated in --help", async () => {
   expect(out).toMatch(/--shard K\s+workers per customer, 1\.\.256 and at most N/);
 });
 
-test("one seed rule, and numbers in decimal only", () => {
-  expect(() => command.run(["--seed", "-1"])).toThrow(/--seed must be at least 0/);
-  expect(() => command.run(["--seed", "4294967296"])).toThrow(/--seed must be at most 4,294,967,295/);
+test("one seed rule (digits only), and numbers in decimal only", () => {
+  expect(() => command.run(["--seed", "-1"])).toThrow(/--seed must be a whole number from 0 to 4,294,967,295/);
+  expect(() => command.run(["--seed", "1e3"])).toThrow(/written in digits only, got "1e3"/);
+  expect(() => command.run(["--seed", "4294967296"])).toThrow(
+    /--seed must be a whole number from 0 to 4,294,967,295, written in digits only, got "4294967296"/,
+  );
   expect(() => command.run(["--workers", "0x10"])).toThrow(/--workers must be a number written in decimal, got "0x10"/);
   expect(() => command.run(["--workers", "Infinity"])).toThrow(/written in decimal/);
 });

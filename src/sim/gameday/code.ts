@@ -17,7 +17,7 @@
  * The check digits catch typing slips and casual edits; they are not a signature (anyone can
  * compute them). What makes a score trustworthy is that the board computes it from the log.
  */
-import { hashName, isSeed, seedRule } from "../random.ts";
+import { hashName, readSeed, seedRule } from "../random.ts";
 import { actionCatalogue } from "./actions.ts";
 import { codeInLink } from "./code-link.ts";
 import { maxLogEntries } from "./log.ts";
@@ -121,8 +121,7 @@ export function decodeRun(input: string): RunCode {
     throw new CodeError(
       `the name "${name}" is not a name as a code writes it (letters, digits and underscores, 1 to ${maxNameLength})`,
     );
-  if (!/^\d{1,10}$/.test(seedText) || !isSeed(Number(seedText)))
-    throw new CodeError(`the seed "${seedText}" is not ${seedRule}`);
+  if (readSeed(seedText) === undefined) throw new CodeError(`the seed "${seedText}" is not ${seedRule}`);
   const moved = version === earlierVersion ? earlierPlaces[scenario.code] : undefined;
   if (moved && moved.now(Number(seedText)) !== moved.before)
     throw new CodeError(

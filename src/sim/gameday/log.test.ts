@@ -37,7 +37,7 @@ test("invalid logs are refused with a message naming the entry and the problem",
     'the log is for the scenario "bad-deploy", not "gray-failure"',
   );
   expect(refused('{"seed": -1, "actions": []}')).toBe(
-    '"seed" must be a whole number from 0 to 4,294,967,295, in decimal, got -1',
+    '"seed" must be a whole number from 0 to 4,294,967,295, written in digits only, got -1',
   );
   expect(refused('{"seed": 4294967296, "actions": []}')).toMatch(/^"seed" must be a whole number from 0/);
   expect(refused('{"seed": 1.5, "actions": []}')).toMatch(/^"seed" must be a whole number from 0/);

@@ -70,10 +70,10 @@ test("invalid URL values fall back to defaults instead of breaking the page", ()
   expect(state).toEqual({ seed: 1, defences: ["shed"], params: { load: 2 } });
 });
 
-test("the seed follows the one rule every simulation follows: decimal, 0 to 2^32 - 1", () => {
+test("the seed follows the one rule every simulation follows: digits only, 0 to 2^32 - 1", () => {
   expect(fromQuery(new URLSearchParams("seed=0x10")).seed).toBe(defaultReplayState.seed);
   expect(fromQuery(new URLSearchParams("seed=4294967295")).seed).toBe(4_294_967_295);
-  expect(fromQuery(new URLSearchParams("seed=1e3")).seed).toBe(1000);
+  expect(fromQuery(new URLSearchParams("seed=1e3")).seed).toBe(defaultReplayState.seed);
   expect(seedLimits).toEqual(seedRange);
 });
 
@@ -265,10 +265,10 @@ test("the form: every field must hold a valid value, and each invalid one gets i
   });
   expect(readForm(form({ poolSize: "2.5" })).errors).toEqual({ poolSize: "Must be a whole number." });
   expect(readForm(form({ seed: "-1" })).errors).toEqual({
-    seed: "Enter a whole number from 0 to 4,294,967,295, in decimal.",
+    seed: "Enter a whole number from 0 to 4,294,967,295, written in digits only.",
   });
   expect(readForm(form({ seed: "0x10" })).errors).toEqual({
-    seed: "Enter a whole number from 0 to 4,294,967,295, in decimal.",
+    seed: "Enter a whole number from 0 to 4,294,967,295, written in digits only.",
   });
   // "No intervention" makes the intervention's time irrelevant, even an invalid one.
   expect(readForm(form({ none: true, intervention: "" })).state!.params).toEqual({ intervention: null });
@@ -404,7 +404,7 @@ test("a link's values the replay cannot use are named, each with what runs inste
     "seed=-5&defences=armour,shed&poolSize=abc&clientTimeout=1e9&attempts=2.5&breakerKind=maybe&load=2&triggerDuration=1e1",
   );
   expect(linkProblems(query)).toEqual([
-    'seed "-5" is not a whole number from 0 to 4,294,967,295, in decimal, so it runs seed 1',
+    'seed "-5" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1',
     'no defence is called "armour", so it is left out',
     'poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections',
     'clientTimeout "1e9" cannot be used (must be at most 60 s), so it takes its default, 1 s',
@@ -412,14 +412,20 @@ test("a link's values the replay cannot use are named, each with what runs inste
     'breakerKind "maybe" cannot be used (must be one of consecutive, rate), so it takes its default, consecutive',
   ]);
   // What the link names and the replay can use (e-notation included, "none" for no defences) is no problem.
-  expect(linkProblems(new URLSearchParams("seed=1e3&defences=none&triggerDuration=1e1&intervention=none"))).toEqual([]);
+  expect(linkProblems(new URLSearchParams("seed=1000&defences=none&triggerDuration=1e1&intervention=none"))).toEqual(
+    [],
+  );
+  // A seed is digits only: "1e3" is said, not played as seed 1000.
+  expect(linkProblems(new URLSearchParams("seed=1e3"))).toEqual([
+    'seed "1e3" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1',
+  ]);
   // An empty list of defences is none, as the form writes it, not a defence called "".
   expect(linkProblems(new URLSearchParams("defences="))).toEqual([]);
   expect(linkProblems(new URLSearchParams("defences=budget,,shed"))).toEqual([]);
   expect(fromQuery(query)).toEqual({ seed: 1, defences: ["shed"], params: { load: 2, triggerDuration: 10 } });
   // Out of range above, or not whole: not a seed either, so the default seed runs (nothing is clamped).
   expect(linkProblems(new URLSearchParams("seed=4294967296"))).toEqual([
-    'seed "4294967296" is not a whole number from 0 to 4,294,967,295, in decimal, so it runs seed 1',
+    'seed "4294967296" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1',
   ]);
   expect(fromQuery(new URLSearchParams("seed=2.5")).seed).toBe(defaultReplayState.seed);
 });
