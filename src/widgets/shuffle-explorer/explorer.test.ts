@@ -10,6 +10,7 @@ import {
   linkFields,
   normalize,
   queryHasState,
+  readField,
   toQuery,
 } from "./state.ts";
 
@@ -58,6 +59,12 @@ describe("state", () => {
       failover: false,
     });
     expect(linkFields(new URLSearchParams("k=3"))).toEqual({ numbers: { shard: "3" } });
+    // The seed follows the course's one seed rule (digits only), as the terminal's --seed does:
+    // "1e3" stays as the link wrote it, for the check to refuse, where it was read as seed 1000.
+    expect(linkFields(new URLSearchParams("seed=1e3&c=1e3")).numbers).toEqual({ customers: "1000", seed: "1e3" });
+    expect(fromQuery(new URLSearchParams("seed=1e3")).seed).toBe(defaultState.seed);
+    expect(readField("seed", " 1000 ")).toBe(1000);
+    for (const text of ["1e3", "1_000", "+7", "7.0"]) expect(readField("seed", text), text).toBeUndefined();
     const checked = checkExplorer({ ...defaultState, workers: 8, shard: 99, customers: 1000, seed: 1.5 });
     expect(checked.ok).toBe(false);
     if (!checked.ok) {

@@ -8,7 +8,6 @@
  * stay on the last values drawn, marked as such, and no field is rewritten behind the reader's
  * back.
  */
-import { readDecimal } from "../../format/decimal.ts";
 import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
 import { limitProblem } from "../number-fields.ts";
 import { explorerView } from "./model.ts";
@@ -21,6 +20,7 @@ import {
   linkFields,
   numberFields,
   queryHasState,
+  readField,
   toQuery,
 } from "./state.ts";
 import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
@@ -51,10 +51,10 @@ function input(form: HTMLFormElement, name: string): HTMLInputElement {
   return form.elements.namedItem(name) as HTMLInputElement;
 }
 
-/** The controls as typed: each number read in decimal, undefined when empty or not a number. */
+/** The controls as typed: each number read by its field's rule (`readField`), undefined when empty or not a number. */
 function readForm(form: HTMLFormElement): ExplorerFields {
   const fields = { failover: input(form, "failover").checked } as ExplorerFields;
-  for (const name of numberFields) fields[name] = readDecimal(input(form, name).value);
+  for (const name of numberFields) fields[name] = readField(name, input(form, name).value);
   return fields;
 }
 
@@ -130,7 +130,7 @@ export function mount(root: HTMLElement): MountedExplorer {
   // accepts sets their max at once, whether or not another field holds a value it can draw, so the
   // arrow keys stop where the check does (before the redraw, which may draw the new count).
   const followWorkers = () => {
-    const workers = readDecimal(input(form, "workers").value);
+    const workers = readField("workers", input(form, "workers").value);
     if (limitProblem(workers, { ...limits.workers, label: "" }) !== null) return;
     input(form, "shard").max = String(Math.min(limits.shard.max, workers!));
     input(form, "groups").max = String(Math.min(limits.groups.max, workers!));

@@ -5,6 +5,7 @@
 import { readDecimal } from "../../format/decimal.ts";
 import { grouped } from "../../format/number.ts";
 import { type Checked, clampTo, limitProblem } from "../number-fields.ts";
+import { readSeed } from "../../sim/random.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
 export interface ExplorerState {
@@ -65,8 +66,17 @@ export function normalize(input: Partial<ExplorerState>): ExplorerState {
 }
 
 /**
- * What a shared link puts in the controls, for each field it names: the number as the course reads
- * a typed one (so `1_000` and `1e3` are 1000), or the link's text when it is not one. Nothing is
+ * A field's text as a number, or undefined when it is not one: the seed by the course's one seed
+ * rule (`readSeed`: digits only, so "1e3" is refused, as `npm run sim -- shuffle-shard --seed`
+ * refuses it), every other field as the course reads a typed number (`1_000` and `1e3` are 1000).
+ */
+export function readField(name: NumberField, text: string): number | undefined {
+  return name === "seed" ? readSeed(text) : readDecimal(text);
+}
+
+/**
+ * What a shared link puts in the controls, for each field it names: the number as a typed one is
+ * read (`readField`), or the link's text when it is not one. Nothing is
  * clamped: a value the explorer cannot draw (k=99 with 8 workers, seed=1.5) is shown as the link
  * gave it and refused at its field, with its message, as a typed one is, never quietly replaced.
  */
@@ -78,7 +88,7 @@ export function linkFields(query: URLSearchParams): {
   for (const name of numberFields) {
     const text = query.get(param[name]);
     if (text === null) continue;
-    const value = readDecimal(text);
+    const value = readField(name, text);
     numbers[name] = value === undefined ? text : String(value);
   }
   const failover = linkSwitch(query.get(param.failover));
@@ -106,7 +116,7 @@ function linkSwitch(text: string | null): boolean | undefined {
 /** The state a link gives, brought within what the simulation can do (missing or unreadable values: the defaults). */
 export function fromQuery(query: URLSearchParams): ExplorerState {
   const { numbers, failover } = linkFields(query);
-  const number = (name: NumberField) => (numbers[name] === undefined ? undefined : readDecimal(numbers[name]));
+  const number = (name: NumberField) => (numbers[name] === undefined ? undefined : readField(name, numbers[name]));
   return normalize({
     workers: number("workers"),
     shard: number("shard"),
