@@ -7,7 +7,7 @@ import { expect, onTestFinished, test } from "vitest";
 import type { Page } from "playwright-core";
 import { agendas } from "../../src/course/workshop/agenda.ts";
 import { explorerSteps, replaySteps } from "../../src/widgets/present/steps.ts";
-import { toQuery as explorerQuery } from "../../src/widgets/shuffle-explorer/state.ts";
+import { toQuery as explorerQuery, limits as explorerLimits } from "../../src/widgets/shuffle-explorer/state.ts";
 import { exampleMap, exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
@@ -670,18 +670,33 @@ describeInBrowser("workshop kit", (browser) => {
     await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(true);
   });
 
-  // QA: with failover on, the larger fleet's blast radius ran some 60 px below a 1280 x 720 screen.
-  test("the presenter explorer fits one 1280 x 720 screen in every run sheet step, failover on and off, revealed", async () => {
+  // QA: with failover on, the larger fleet's blast radius ran some 60 px below a 1280 x 720 screen,
+  // and 128 px below a 1024 x 768 one while predicting (101 px revealed; the default fleet 13 px).
+  test("the presenter explorer fits one 1024 x 768 and one 1280 x 720 screen in every run sheet step, failover on and off, predicting and revealed", async () => {
     const { page } = browser;
     for (const step of Object.values(explorerSteps))
       for (const failover of [true, false]) {
         const query = explorerQuery({ ...step.state, failover }).toString();
-        await page.setViewportSize({ width: 1280, height: 720 });
+        await page.setViewportSize({ width: 1024, height: 768 });
         await page.goto(`${site}/present/explorer/?${query}`);
+        // Predicting, with the step's figures drawn and the status line's longest words written.
+        await page.locator(".sx--present [data-output]:not([data-stale])").waitFor();
+        await expect
+          .poll(() => page.locator("[data-reveal-status]").innerText(), { timeout: 20_000 })
+          .toMatch(/hidden/);
+        const predicting = await projectorFit(page, ".sx--present");
+        expect(predicting.overflowY, `no scrolling at 1024 x 768, predicting, ${query}`).toBeLessThanOrEqual(0);
+        expect(predicting.overflowX, `1024 x 768, predicting, ${query}`).toBeLessThanOrEqual(0);
+        expect(predicting.smallest, `the explorer's type in px at 1024 x 768, ${query}`).toBeGreaterThanOrEqual(20);
         await page.getByRole("button", { name: "Reveal the numbers" }).click();
         const fixed = page.locator('[data-figure="blast-fixed"]');
         await expect.poll(() => fixed.isVisible(), { timeout: 10_000 }).toBe(true);
         await expect(page.locator('.sx--present input[name="failover"]').isChecked()).resolves.toBe(failover);
+        const small = await projectorFit(page, ".sx--present .sx-blast td, .sx--present .sx-blast th");
+        expect(small.overflowY, `no scrolling at 1024 x 768, ${query}`).toBeLessThanOrEqual(0);
+        expect(small.overflowX, `1024 x 768, ${query}`).toBeLessThanOrEqual(0);
+        expect(small.smallest, `the blast radius rows in px at 1024 x 768, ${query}`).toBeGreaterThanOrEqual(20);
+        await page.setViewportSize({ width: 1280, height: 720 });
         const fit = await projectorFit(page, ".sx--present .sx-blast td, .sx--present .sx-blast th");
         expect(fit.overflowY, `no scrolling, ${query}`).toBeLessThanOrEqual(0);
         expect(fit.overflowX, query).toBeLessThanOrEqual(0);
@@ -699,10 +714,18 @@ describeInBrowser("workshop kit", (browser) => {
           );
         expect(panels, `390 px, ${query}`).toEqual(["Overlap: 0 px over", "Blast radius: 0 px over"]);
       }
+    // The tighter controls at 1024 px still show the largest counts whole, as at 1280 px.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    for (const name of ["workers", "customers", "groups"] as const)
+      await page.locator(`.sx--present input[name="${name}"]`).fill(String(explorerLimits[name].max));
+    const cut = await page
+      .locator(".sx--present .sx-field input[type='number']")
+      .evaluateAll((inputs) => inputs.filter((i) => i.scrollWidth > i.clientWidth).map((i) => i.getAttribute("name")));
+    expect(cut, "number boxes that cut their value at 1024 px").toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  /** At a projector's 1280 x 720: nothing to scroll, and the smallest text the room must read, in CSS px. */
+  /** On a projector's screen: nothing to scroll, and the smallest text the room must read, in CSS px. */
   const projectorFit = (page: Page, selector: string) =>
     page.evaluate((sel) => {
       const de = document.documentElement;
