@@ -115,6 +115,12 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(Math.abs(actions.top - charts.top)).toBeLessThanOrEqual(1);
     expect(feed.top - actions.bottom).toBeGreaterThan(0);
     expect(feed.top - actions.bottom).toBeLessThanOrEqual(16);
+    // The line summing up the charts stays under them.
+    await expect(
+      root()
+        .locator("[data-hurting]")
+        .evaluate((el) => el.parentElement!.matches(".gd-charts") && el.getBoundingClientRect().height > 0),
+    ).resolves.toBe(true);
     // Start is disabled once the clock runs: the focus it had moves to the speed the game runs at,
     // so the speed keys work at once (they fell to the page's body, where they did nothing).
     await page.waitForFunction(() => document.activeElement?.matches('[data-speed][aria-pressed="true"]'));
@@ -338,15 +344,25 @@ describeInBrowser("game day in Chromium", (browser) => {
     // after the clock and the alerts, before the charts, and the panels are seen in the order
     // Tab and a screen reader take them. With the clock at the top of the screen, the first
     // action is in view (it sat 1,052 px below the clock, under the charts).
+    // With the charts out of sight below, the line summing them up (tenants hurting, error budget
+    // spent) sits under the alerts, before the actions, in the page's order as on the screen.
     const panels = await root().evaluate((el) => ({
       tops: [...el.querySelectorAll(".gd-panel")].map((p) => p.getBoundingClientRect().top),
       clock: el.querySelector(".gd-clock")!.getBoundingClientRect().top,
       firstAction: el.querySelector("[data-offer] button")!.getBoundingClientRect().bottom,
       actionsFirst: el.querySelector(".gd-panel")!.matches(".gd-actions"),
+      alerts: el.querySelector("[data-firing]")!.getBoundingClientRect().bottom,
+      summary: el.querySelector("[data-hurting]")!.getBoundingClientRect().toJSON(),
+      summaryAfter: el.querySelector("[data-hurting]")!.previousElementSibling?.matches("[data-firing]"),
+      actions: el.querySelector(".gd-actions")!.getBoundingClientRect().top,
     }));
     expect(panels.actionsFirst).toBe(true);
     expect(panels.tops).toEqual([...panels.tops].sort((a, b) => a - b));
     expect(panels.firstAction - panels.clock).toBeLessThan(844 / 2);
+    expect(panels.summaryAfter).toBe(true);
+    expect(panels.summary.height).toBeGreaterThan(0);
+    expect(panels.summary.top).toBeGreaterThanOrEqual(panels.alerts);
+    expect(panels.summary.bottom).toBeLessThanOrEqual(panels.actions);
     await page.locator("[data-end]").click();
     await state("over");
     await expect(root().getAttribute("data-summary")).resolves.toBe(summaryJson);
@@ -366,7 +382,43 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-played-by]").textContent()).resolves.toContain("anonymous");
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
     await expect(root().getAttribute("data-result-code")).resolves.toBe(code);
+
+    // A game played on the phone: neither the clock's text growing ("12 s" to "2 min 5 s": "End
+    // the game now" came up beside a short clock and went down a line at a long one, moving
+    // everything below 36 px) nor the summary's figures changing move the bar, the actions or the
+    // charts on the page. Each layout is read at the moment the clock shows that text.
+    const layout = (long: boolean) =>
+      page
+        .waitForFunction(
+          (long) => {
+            const el = document.querySelector<HTMLElement>("[data-gameday]")!;
+            const text = el.querySelector("[data-clock]")!.textContent!;
+            const shown = long
+              ? /^\d+\smin\s\d+\ss\sof/.test(text) && Number(el.dataset.clock) > 120
+              : /^\d+\ss\sof/.test(text);
+            if (!shown) return null;
+            const top = (s: string) => el.querySelector(s)!.getBoundingClientRect().top + window.scrollY;
+            const tops = ["[data-end]", ".gd-help", "[data-hurting]", ".gd-actions", ".gd-charts"].map(top);
+            return { text, summary: el.querySelector("[data-hurting]")!.textContent, tops };
+          },
+          long,
+          { timeout: 110_000 },
+        )
+        .then((handle) => handle.jsonValue());
+    await page.locator("[data-start]").click();
+    const early = (await layout(false))!;
+    await page.locator('[data-speed="20"]').click();
+    const late = (await layout(true))!;
+    expect(late.summary).toMatch(/^Tenants hurting now: [1-9]/);
+    expect(late.tops).toEqual(early.tops);
+    await page.locator("[data-end]").click();
+    await state("over");
+
+    // On a wide screen the summary goes back under the charts, where the actions sit beside them.
     await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForFunction(() =>
+      document.querySelector("[data-gameday] [data-hurting]")?.parentElement?.matches(".gd-charts"),
+    );
   });
 
   test("a run of another game day replays on its own page; a code whose log cannot be played is refused in sight", {

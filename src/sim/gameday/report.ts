@@ -14,6 +14,25 @@ export function clock(seconds: number): string {
   return minutesAndSeconds(seconds);
 }
 
+/** The game clock: "1 min 5 s of 10 min", the moment reached of a game `seconds` long. */
+export function gameClock(at: number, seconds: number): string {
+  return `${clock(at)} of ${clock(seconds)}`;
+}
+
+/**
+ * The longest text the game clock shows in a game `seconds` long ("9 min 59 s of 10 min"): its
+ * digits are all as wide, so this is also its widest, the room the page keeps for the clock so
+ * that nothing beside or below it moves as it runs ("59 s", "1 min", "1 min 1 s").
+ */
+export function longestGameClock(seconds: number): string {
+  let longest = gameClock(0, seconds);
+  for (let at = 1; at <= seconds; at++) {
+    const text = gameClock(at, seconds);
+    if (text.length >= longest.length) longest = text;
+  }
+  return longest;
+}
+
 export function tenantMinutesText(value: number): string {
   return grouped(value, 1);
 }

@@ -14,6 +14,7 @@ import {
   burnRateText,
   debriefText,
   entryText,
+  gameClock,
   mitigationText,
   scoreRows,
   verdictText,
@@ -396,7 +397,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function render(): void {
     renderQueued = false;
     const update = pendingRender;
-    setText(clockOut, `${clockText(update.clock)} of ${clockText(update.seconds)}`);
+    setText(clockOut, gameClock(update.clock, update.seconds));
     for (const b of speedButtons) {
       const pressed = String(Number(b.dataset.speed) === update.speed);
       if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { gameClock, longestGameClock } from "./report.ts";
+
+describe("the game clock", () => {
+  it("reads the moment reached of the game's length", () => {
+    expect(gameClock(0, 600)).toBe("0 s of 10 min");
+    expect(gameClock(60, 600)).toBe("1 min of 10 min");
+    expect(gameClock(75, 600)).toBe("1 min 15 s of 10 min");
+  });
+
+  it("keeps room for its longest text: no moment of the game reads longer", () => {
+    for (const seconds of [45, 600, 605, 900]) {
+      const longest = longestGameClock(seconds);
+      for (let at = 0; at <= seconds; at++) expect(gameClock(at, seconds).length).toBeLessThanOrEqual(longest.length);
+    }
+    expect(longestGameClock(600)).toBe("9 min 59 s of 10 min");
+    expect(longestGameClock(900)).toBe("14 min 59 s of 15 min");
+    expect(longestGameClock(45)).toBe("45 s of 45 s");
+  });
+});
