@@ -414,6 +414,16 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.locator("[data-end]").click();
     await state("over");
 
+    // On a narrower phone its longest form ("Tenants hurting now: 12, cells hurting: 3. Error
+    // budget spent: 100%.") takes three lines: three are kept.
+    await page.setViewportSize({ width: 320, height: 844 });
+    const room = await root()
+      .locator(".gd-alertbar")
+      .evaluate((bar) => ({
+        row: Number.parseFloat(getComputedStyle(bar).gridTemplateRows.split(" ")[1]!),
+        line: Number.parseFloat(getComputedStyle(bar.querySelector("[data-hurting]")!).lineHeight),
+      }));
+    expect(room.row).toBeGreaterThanOrEqual(3 * room.line - 1);
     // On a wide screen the summary goes back under the charts, where the actions sit beside them.
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForFunction(() =>
