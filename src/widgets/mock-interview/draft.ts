@@ -204,10 +204,15 @@ export function loadDraft(store: Store): Draft | null {
 
 /**
  * This tab's own draft, kept in its tab's storage while another tab held the device's, or else the
- * device's: what a reload here resumes.
+ * device's: what a reload here resumes, and the store it came from (where a resume that cannot use
+ * it forgets it).
  */
-export function ownDraft(tab: Store, device: Store): Draft | null {
-  return loadDraft(tab) ?? loadDraft(device);
+export function ownDraft(tab: Store, device: Store): { draft: Draft; store: Store } | null {
+  for (const store of [tab, device]) {
+    const draft = loadDraft(store);
+    if (draft) return { draft, store };
+  }
+  return null;
 }
 
 /**

@@ -14,7 +14,7 @@
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.ts";
-import { clearDraft, type DebriefDraft, draftKey, loadDraft, ownDraft } from "./draft.ts";
+import { clearDraft, type DebriefDraft, draftKey, ownDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "./plan.ts";
@@ -95,14 +95,14 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
 
   const resume = () => {
     // This tab's own draft first (kept there while another tab held the device's), as the offer read it.
-    const fromTab = loadDraft(tabStoreOrNothing());
-    const draft = fromTab ?? loadDraft(storeOrNothing());
-    const question = draft && questions.find((q) => q.id === draft.questionId);
-    if (!draft || !question) {
+    const own = ownDraft(tabStoreOrNothing(), storeOrNothing());
+    const question = own && questions.find((q) => q.id === own.draft.questionId);
+    if (!own || !question) {
       ui.field("resume-box").hidden = true;
       ui.announce("There is no unfinished interview to resume.");
       return;
     }
+    const { draft } = own;
     const minutes = draft.minutes ?? draft.durationMs / 60_000;
     // A draft saved before interviews had phases resumes as one phase with its time used.
     const saved: RoundState = draft.round ?? {
@@ -116,7 +116,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     try {
       round = new Round(planFor(question, minutes), now, saved);
     } catch {
-      clearDraft(fromTab ? tabStoreOrNothing() : storeOrNothing());
+      clearDraft(own.store);
       ui.field("resume-box").hidden = true;
       ui.announce("That unfinished interview no longer fits its question (the course changed); start a new one.");
       return;
@@ -193,7 +193,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   history.load();
   // The bootstrap already offered the resume (its words are left alone: see resumeOffer); a draft
   // whose question the course no longer has cannot be resumed, so its offer goes.
-  const draft = ownDraft(tabStoreOrNothing(), storeOrNothing());
+  const draft = ownDraft(tabStoreOrNothing(), storeOrNothing())?.draft;
   ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", keepDraft);
