@@ -290,6 +290,11 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.locator("[data-start]").click();
     await state("playing");
     await expect(root().locator("[data-error]").isVisible()).resolves.toBe(false);
+    // The game's first update drawn (it starts at 1x) before pausing: the page is built with the
+    // pause button pressed, so waiting on that alone could pass before the new game had said a
+    // thing, and an update of its running clock, kept in the tab, could then land on the game put
+    // there below.
+    await page.waitForSelector(`[data-speed="${startingSpeed}"][aria-pressed="true"]`);
     await page.locator('[data-speed="0"]').click();
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
 
