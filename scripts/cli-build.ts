@@ -254,7 +254,8 @@ export async function buildCli({ quiet = false } = {}): Promise<{ id: string; ou
     outExtension: { ".js": ".mjs" },
     // Packages are bundled too (mathjs tree-shaken to the functions the grader uses); esbuild and
     // tsx stay outside: one drives a native binary, the other is a loader the runner starts.
-    external: ["esbuild", "tsx", "tsx/*", "playwright-core"],
+    // typescript too (play's type-checker): a 9 MB CommonJS file that reads its own __filename.
+    external: ["esbuild", "tsx", "tsx/*", "playwright-core", "typescript"],
     // Bundled CommonJS packages (yaml) require Node's built-ins: give every chunk a require.
     banner: {
       js: 'import { createRequire as __cliRequire } from "node:module";\nconst require = __cliRequire(import.meta.url);',

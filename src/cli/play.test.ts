@@ -78,8 +78,34 @@ describe("npm run play", { timeout: 60_000 }, () => {
       status: 1,
       stdout: "hi\n",
       stderr:
+        "type error: Cannot find name 'process'. (exit.ts, line 2, column 1)\n" +
         "Error: process.exit() is not available: a program ends when its code finishes, and cannot end the run early (exit.ts, line 2)\n",
     });
+  });
+
+  test("type errors go to stderr before the output, at their file, line and column; the program still runs, exit 1", async () => {
+    write(
+      "units.ts",
+      "export function perSecond(count: number, millis: number): number {\n  return (count * 1000) / millis;\n}\n",
+    );
+    const typed = await play(
+      write(
+        "typed.ts",
+        'import { perSecond } from "./units.ts";\nimport { grouped } from "course";\nconst n: number = "12";\nconsole.log(grouped(perSecond(n, "500")));\n',
+      ),
+    );
+    expect(typed).toEqual({
+      status: 1,
+      stdout: "24\n",
+      stderr:
+        "type error: Type 'string' is not assignable to type 'number'. (typed.ts, line 3, column 7)\n" +
+        "type error: Argument of type 'string' is not assignable to parameter of type 'number'. (typed.ts, line 4, column 34)\n",
+    });
+    // The same program typed correctly: no word on stderr, exit 0.
+    const fixed = await play(
+      write("fixed.ts", 'import { perSecond } from "./units.ts";\nconsole.log(perSecond(12, 500));\n'),
+    );
+    expect(fixed).toEqual({ status: 0, stdout: "24\n", stderr: "" });
   });
 
   test("a huge line prints its first part and the truncation note", async () => {

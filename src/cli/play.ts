@@ -2,7 +2,9 @@
  * `npm run play -- <file.ts> [--timeout ms]`: run a playground program in the terminal with
  * the page's transpiler, prelude and output formatting. Everything the program prints goes to
  * stdout, byte for byte what the page shows; how a failed run ended goes to stderr.
- * Exit codes: 0 ok, 1 error (syntax or runtime), 2 usage, 124 stopped at the time limit.
+ * Exit codes: 0 ok, 1 error (syntax, runtime, or a type error), 2 usage, 124 stopped at the time limit.
+ * The program is type-checked while it starts (src/playground/typecheck.ts, as the page does for
+ * edited code): type errors go to stderr before its output, and it still runs, as tsx would.
  *
  * `run(argv, io)` is the whole command, so tests call it in-process.
  */
@@ -11,7 +13,14 @@ import { helpOrMissing, type Io, numberOption, parseArgs, processIo, UsageError,
 import { grouped } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
-import { defaultTimeoutMs, eventText, truncationNote, type RunError } from "../playground/protocol.ts";
+import { transpileAll } from "../playground/transpile.ts";
+import {
+  defaultTimeoutMs,
+  eventText,
+  truncationNote,
+  typeDiagnosticText,
+  type RunError,
+} from "../playground/protocol.ts";
 
 const usage = `usage: npm run play -- <file.ts> [--timeout ms]
 
@@ -21,7 +30,11 @@ environment, child processes or network, as in the page.
 
   --timeout ms   stop the program after this long (default ${grouped(defaultTimeoutMs)} ms)
 
-exit codes: 0 ok, 1 syntax or runtime error, 2 usage, 124 stopped at the time limit`;
+The program is type-checked as TypeScript (strict) would check it: each type error is a
+"type error: ..." line on stderr, before its output. It runs anyway, as in the page, and
+exits 1 if it had type errors.
+
+exit codes: 0 ok, 1 syntax, runtime or type error, 2 usage, 124 stopped at the time limit`;
 
 /** Where the command writes; `cwd` and `env` say where a relative file is read from (userPath). */
 export type PlayIO = Pick<Io, "stdout" | "stderr"> & Partial<Pick<Io, "cwd" | "env">>;
@@ -50,9 +63,16 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
     throw new UsageError(`cannot read ${file}${code ? ` (${code})` : ""}`);
   }
 
-  const result = await runInNode(request, (event) => io.stdout(`${eventText(event)}\n`));
+  // TypeScript loads only for this command; the run starts (a child process) before the check,
+  // which takes the main thread meanwhile, so the run's output is printed after the type errors.
+  const { typeCheckInNode } = await import("../playground/typecheck-node.ts");
+  const running = runInNode(request, (event) => io.stdout(`${eventText(event)}\n`));
+  // A syntax error is the runner's to report: the program does not run.
+  const typeErrors = transpileAll(request.files).ok ? typeCheckInNode(request) : [];
+  for (const error of typeErrors) io.stderr(`type error: ${typeDiagnosticText(error)}\n`);
+  const result = await running;
   if (result.truncated) io.stderr(`${truncationNote()}\n`);
-  if (result.status === "ok") return 0;
+  if (result.status === "ok") return typeErrors.length > 0 ? 1 : 0;
   io.stderr(`${result.error?.message ?? result.status}${result.error ? where(result.error) : ""}\n`);
   return result.status === "timeout" ? 124 : 1;
 }

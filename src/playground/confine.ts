@@ -92,7 +92,7 @@ const standardGlobals = [
 ];
 
 /** Host helpers that compute and nothing else; frozen so a program cannot change them for others. */
-const pureHostGlobals = [
+export const pureHostGlobals = [
   "queueMicrotask",
   "structuredClone",
   "TextEncoder",

@@ -134,6 +134,19 @@ export function eventText(event: RunEvent): string {
   return visibleText(event.kind === "check" ? checkText(event) : event.text);
 }
 
+/** A type error in one of a run's files (typecheck.ts): 1-based line and column, and TypeScript's message. */
+export interface TypeDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/** A type error as one line, as the terminal and the page write it: "message (file, line 3, column 7)". */
+export function typeDiagnosticText(diagnostic: TypeDiagnostic): string {
+  return `${diagnostic.message} (${diagnostic.file}, line ${diagnostic.line}, column ${diagnostic.column})`;
+}
+
 /** A named import of one file from another: `import { a, b } from "./x.ts"` on `line`. */
 export interface NamedImport {
   specifier: string;

@@ -133,8 +133,8 @@ const layers: Layer[] = [
       }
       // src/format imports nothing, so the runner stays free of the course's code.
       if (inside(i.target, "src/playground", "src/format")) return undefined;
-      if (isNode(i.target) || ["sucrase", "ses", "esbuild"].includes(i.target)) return undefined;
-      return "src/playground: src/format, sucrase, ses, esbuild and Node (its Node host)";
+      if (isNode(i.target) || ["sucrase", "ses", "esbuild", "typescript"].includes(i.target)) return undefined;
+      return "src/playground: src/format, sucrase, ses, esbuild, typescript (the type-checker) and Node (its Node host)";
     },
   },
   {
