@@ -8,6 +8,7 @@ import { holdRequests } from "../support/hold-requests.ts";
 import { loading, mockInterview, pickQuestion, startInterview } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
+import { answerLimits, limitText, nearShare, pasteCutText } from "../../src/widgets/mock-interview/limits.ts";
 
 const read = (name: string) =>
   parseQuestionBank(readFileSync(new URL(`../../src/course/interview/${name}`, import.meta.url), "utf8"));
@@ -204,6 +205,48 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // 3:00 before the reload (plus up to half a second of ticks), 2 s after resuming.
       expect(stored.attempts[0].usedSeconds).toBeGreaterThanOrEqual(182);
       expect(stored.attempts[0].usedSeconds).toBeLessThanOrEqual(183);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("the answer says its limit as it nears it, says it once, and a paste that does not fit says what it kept", async () => {
+    const session = await browser.open();
+    try {
+      const { page, context } = session;
+      await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(site).origin });
+      await page.goto(url);
+      const mock = mockInterview(page);
+      const status = mock.getByRole("status");
+      await startInterview(mock, question.id, { title: question.title });
+      const answer = mock.getByLabel(/Your answer/);
+      const max = answerLimits.notes;
+      await expect(answer.getAttribute("maxlength")).resolves.toBe(String(max));
+      // The count is the field's description: read with the field, shown only once it matters.
+      const count = mock.locator(`#${await answer.getAttribute("aria-describedby")}`);
+      await expect(count.textContent()).resolves.toBe(limitText(0, max));
+      await expect(count.boundingBox().then((box) => box!.width <= 1)).resolves.toBe(true);
+      const near = Math.ceil(max * nearShare);
+      await answer.fill("a".repeat(near - 1));
+      await expect.poll(() => count.textContent()).toBe(limitText(near - 1, max));
+      await answer.press("End");
+      await answer.pressSequentially("b");
+      await expect.poll(() => count.textContent()).toBe(limitText(near, max));
+      await expect.poll(() => count.isVisible()).toBe(true);
+      await expect.poll(() => status.textContent()).toBe(`Your answer: ${limitText(near, max)}`);
+      // The next key says nothing new.
+      await answer.pressSequentially("c");
+      await expect.poll(() => count.textContent()).toBe(limitText(near + 1, max));
+      await expect(status.textContent()).resolves.toBe(`Your answer: ${limitText(near, max)}`);
+      // A paste longer than the room left: what fits goes in, and the page says how much did not.
+      const pasted = max - near;
+      await page.evaluate((text) => navigator.clipboard.writeText(text), "p".repeat(pasted));
+      await answer.press("ControlOrMeta+V");
+      const cut = pasteCutText(pasted, max - near - 1)!;
+      await expect.poll(() => count.textContent()).toBe(`${limitText(max, max)} ${cut}`);
+      await expect.poll(() => status.textContent()).toBe(`Your answer: ${cut} ${limitText(max, max)}`);
+      await expect(answer.inputValue()).resolves.toHaveLength(max);
+      await expect(answer.inputValue().then((v) => v.endsWith("p"))).resolves.toBe(true);
     } finally {
       await session.close();
     }

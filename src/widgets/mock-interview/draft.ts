@@ -5,6 +5,7 @@
  */
 import { formatClock, timeLeftMs } from "./countdown.ts";
 import type { Store } from "../site-storage.ts";
+import { debriefFieldLimit } from "./limits.ts";
 import type { RoundState } from "./round.ts";
 
 export const draftKey = "blast-radius:interview-draft:v1";
@@ -74,17 +75,14 @@ export interface DebriefDraft {
   redFlags: number[];
 }
 
-/** Characters a debrief field keeps in the draft at least, whatever the notes' length. */
-const fieldFloor = 1000;
-
 /**
- * A debrief field (evidence, cost or staff step) as the draft keeps it: whole up to the notes'
- * length, since evidence counts only as a quote from the notes, so a long answer's long quote comes
- * back whole after a reload; at least `fieldFloor` characters, at most that or the notes' length,
- * so the draft stays within a few times the notes it already holds.
+ * A debrief field (evidence, cost or staff step) as the draft keeps it: whole up to its limit
+ * (`debriefFieldLimit`: the notes' length, since evidence counts only as a quote from the notes, so
+ * a long answer's long quote comes back whole after a reload; at least the floor), so the draft
+ * stays within a few times the notes it already holds.
  */
 export function keptField(text: string, notes: string): string {
-  return text.slice(0, Math.max(fieldFloor, notes.length));
+  return text.slice(0, debriefFieldLimit(notes));
 }
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0;

@@ -15,6 +15,8 @@ import type { Ui } from "./dom.ts";
 import { siteStorage } from "../site-storage.ts";
 import { type DebriefDraft, keptField } from "./draft.ts";
 import { addAttempt, type Attempt } from "./history.ts";
+import { countTowardsLimit, type LimitCount } from "./limit-count.ts";
+import { answerLimits, debriefFieldLimit } from "./limits.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
 import type { Interview } from "./session.ts";
 import { countOf, percent } from "../../format/number.ts";
@@ -44,6 +46,8 @@ export class ReviewStage {
   private scoring: ReturnType<typeof forScoring> | null = null;
   private last: Debrief | null = null;
   private notes = "";
+  /** The debrief fields' counts against their limit, redrawn when a draft fills them. */
+  private counts: LimitCount[] = [];
 
   constructor(
     private readonly ui: Ui,
@@ -69,6 +73,7 @@ export class ReviewStage {
     this.notes = notes;
     this.saved = false;
     this.scoring = forScoring(question.rubric);
+    this.counts = [];
     ui.root.dataset.reviewing = question.id;
     ui.field("review-title").textContent = `Debrief: ${question.title}`;
     const total = round.plan.phases.reduce((sum, p) => sum + p.ms, 0);
@@ -138,7 +143,7 @@ export class ReviewStage {
       usedSeconds: used.totalSeconds,
       hit: d.verdicts.flatMap((v, i) => (v.backed > 0 ? [i] : [])),
       points: question.rubric.length,
-      notes: notes.slice(0, 5000),
+      notes: notes.slice(0, answerLimits.notes),
       debrief: {
         claimed: claims.map((c) => c.level),
         backed: d.verdicts.map((v) => v.backed),
@@ -266,12 +271,14 @@ export class ReviewStage {
     input.dataset.evidence = "text";
     input.addEventListener("input", () => this.update());
     evidence.append(Object.assign(element("label", `Evidence: ${c.evidence.ask}`), { htmlFor: id }), input);
+    evidence.append(this.limited(input, "Evidence"));
     if (c.evidence.kind === "defence") {
       const costId = `${id}-cost`;
       const cost = Object.assign(document.createElement("input"), { type: "text", id: costId, autocomplete: "off" });
       cost.dataset.evidence = "cost";
       cost.addEventListener("input", () => this.update());
       evidence.append(Object.assign(element("label", "What it costs"), { htmlFor: costId }), cost);
+      evidence.append(this.limited(cost, "What it costs"));
     }
     // A figure backs senior at most; staff also asks for the step the staff descriptor names.
     const step = staffStep(c);
@@ -281,11 +288,26 @@ export class ReviewStage {
       input.dataset.evidence = "step";
       input.addEventListener("input", () => this.update());
       evidence.append(Object.assign(element("label", step), { htmlFor: stepId }), input);
+      evidence.append(this.limited(input, "The staff step"));
     }
     const verdict = element("p", "", "mock__verdict");
     verdict.dataset.field = `verdict-${i}`;
     box.append(levels, evidence, verdict);
     return box;
+  }
+
+  /**
+   * A debrief field's count against its limit (what the draft keeps of it, `keptField`), tied to the
+   * field as its description; returned for the caller to place under the field.
+   */
+  private limited(input: HTMLInputElement, name: string): HTMLElement {
+    const counter = element("p", "", "mock__count");
+    counter.id = `${input.id}-count`;
+    input.setAttribute("aria-describedby", counter.id);
+    this.counts.push(
+      countTowardsLimit(input, counter, debriefFieldLimit(this.notes), name, (text) => this.ui.announce(text)),
+    );
+    return counter;
   }
 
   private claims(): Claim[] {
@@ -326,6 +348,7 @@ export class ReviewStage {
       if (step) step.value = claim.step ?? "";
     });
     for (const i of entered.redFlags) flags[i]!.checked = true;
+    for (const count of this.counts) count.refresh();
     return true;
   }
 

@@ -10,6 +10,7 @@ import type { Ui } from "./dom.ts";
 import { planFor } from "./plan.ts";
 import { Round } from "./round.ts";
 import { draftKey, parseDraft } from "./draft.ts";
+import { answerLimits, limitText } from "./limits.ts";
 import { type DraftStores, type Interview, RunningStage, reclaimedNote, yieldedWarning } from "./session.ts";
 
 const minute = 60_000;
@@ -131,7 +132,7 @@ function designRound(clock: { now: number }, on: FakePage = page, stores?: Draft
   const interview: Interview = { question, seed: null, round, minutes: 32, startedAt: "2026-03-02T09:00:00.000Z" };
   const stage = new RunningStage(on.ui(), () => interview, now, stores, tab);
   stage.show(interview, "", false);
-  return { stage, round };
+  return { stage, round, interview };
 }
 
 describe("the running stage keeps the keyboard's place", () => {
@@ -205,6 +206,17 @@ function storage(full = false) {
 }
 
 describe("the draft keeps the answer as typed", () => {
+  test("the answer field takes the limit the history keeps, and a resumed answer near it shows its count", () => {
+    const { stage, interview } = designRound({ now: 0 });
+    const notes = page.element("notes") as unknown as HTMLTextAreaElement;
+    expect(notes.maxLength).toBe(answerLimits.notes);
+    expect(page.element("notes-count").textContent).toBe(limitText(0, answerLimits.notes));
+    const long = "n".repeat(answerLimits.notes - 10);
+    stage.show(interview, long, true);
+    expect(page.element("notes-count").textContent).toBe(limitText(long.length, answerLimits.notes));
+    expect(page.element("notes-count").dataset.level).toBe("near");
+  });
+
   test("a 20,000-character answer is kept whole, so a reload loses none of it", () => {
     const store = storage();
     vi.stubGlobal("localStorage", store);

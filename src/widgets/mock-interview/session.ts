@@ -9,6 +9,8 @@ import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
 import { setHidden, type Ui } from "./dom.ts";
 import { type Store, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import { afterOtherTabWrote, type Claim, clearDraft, type DebriefDraft, saveDraft } from "./draft.ts";
+import { countTowardsLimit, type LimitCount } from "./limit-count.ts";
+import { answerLimits } from "./limits.ts";
 import type { Round, RoundEvent } from "./round.ts";
 import type { Choice } from "./selection.ts";
 
@@ -54,6 +56,8 @@ export class RunningStage {
   /** Set once the interview's draft is forgotten (saved or left): nothing keeps it again until the next interview. */
   private forgotten = false;
   private readonly notes: HTMLTextAreaElement;
+  /** The answer's count against its limit, beside it. */
+  private readonly notesCount: LimitCount;
 
   constructor(
     private readonly ui: Ui,
@@ -65,6 +69,13 @@ export class RunningStage {
     this.claim = { at: 0, tab };
     this.notes = ui.field<HTMLTextAreaElement>("notes");
     this.notes.addEventListener("input", () => this.keepDraft());
+    this.notesCount = countTowardsLimit(
+      this.notes,
+      ui.field("notes-count"),
+      answerLimits.notes,
+      "Your answer",
+      (text) => ui.announce(text),
+    );
   }
 
   get notesText(): string {
@@ -85,6 +96,7 @@ export class RunningStage {
     ui.field("title").textContent = interview.question.title;
     ui.field("prompt").textContent = interview.question.prompt;
     this.notes.value = notes;
+    this.notesCount.refresh();
     ui.field("phases").replaceChildren(
       ...round.plan.phases.map((p) =>
         Object.assign(document.createElement("li"), { textContent: `${p.label}, ${formatClock(p.ms)}` }),
