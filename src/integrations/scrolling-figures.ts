@@ -4,8 +4,9 @@
  * can reach and name. Below 47rem src/styles/course.css keeps such a drawing at a width where its
  * labels stay readable and lets the figure scroll sideways (WCAG 1.4.10 at 320 px); a box that
  * scrolls must take focus, or a keyboard user cannot scroll it (axe-core's
- * scrollable-region-focusable). Whether it overflows is known only in the browser, so every such
- * figure takes focus: one Tab stop per diagram at widths where it does not scroll.
+ * scrollable-region-focusable). Whether it overflows is known only in the browser, so the build
+ * gives every such figure focus, and the page's script (src/widgets/figure-stops.ts) takes the Tab
+ * stop away where the figure does not scroll, and gives it back when the window narrows.
  *
  * The figure is named by its caption (given an id when it has none), or, without a caption, by
  * what names its drawing (the svg's aria-labelledby). Chapters write figures as JSX in MDX, so the

@@ -116,6 +116,30 @@ describeInBrowser("keyboard only", (browser) => {
     await leaveWith(page, explorer);
   });
 
+  test("a diagram is a Tab stop only where it scrolls: not at 1280 px, again at 390 px", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/`);
+    const diagram = '.sl-markdown-content figure.diagram:has(> svg[role="img"])';
+    const figure = page.locator(diagram).first();
+    try {
+      // It fits its column here: the build's Tab stop is taken away, and Tab goes past it.
+      await expect.poll(() => figure.getAttribute("tabindex")).toBeNull();
+      expect(await figure.evaluate((f) => f.scrollWidth <= f.clientWidth)).toBe(true);
+      await focusJustBefore(page, diagram);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate((d) => document.activeElement === document.querySelector(d), diagram)).toBe(false);
+      // On a phone it scrolls sideways, so it is in the Tab order again and the arrows scroll it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect.poll(() => figure.getAttribute("tabindex")).toBe("0");
+      expect(await figure.evaluate((f) => f.scrollWidth > f.clientWidth && f.tabIndex === 0)).toBe(true);
+      await figure.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => figure.evaluate((f) => f.scrollLeft)).toBeGreaterThan(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
   test("the map builder saturates a resource from the keyboard, and Tab leaves it", async () => {
     const { page } = browser;
     await page.goto(`${site}/failure-domains/`);
