@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { urlOf } from "./offline.ts";
+import { cachedOnFirstUse, urlOf } from "./offline.ts";
 
 test("precached files are listed relative to the worker's scope, so a sub-path build caches its own addresses", () => {
   expect(urlOf("index.html")).toBe("");
@@ -11,4 +11,10 @@ test("precached files are listed relative to the worker's scope, so a sub-path b
     expect(new URL(urlOf("index.html"), scope).href).toBe(scope);
     expect(new URL(urlOf("cells/index.html"), scope).href).toBe(`${scope}cells/`);
   }
+});
+
+test("the playground's type-checker (TypeScript, loaded only for edited code) is cached on first use, not precached", () => {
+  expect(cachedOnFirstUse("_astro/typecheck-worker-CMHVBpff.js")).toBe(true);
+  for (const file of ["_astro/typecheck-client.CGCwKfkp.js", "_astro/worker-DUDIfe3h.js", "index.html"])
+    expect(cachedOnFirstUse(file)).toBe(false);
 });

@@ -12,12 +12,21 @@ import { transform } from "sucrase";
 
 const workerSource = new URL("../offline/service-worker.ts", import.meta.url);
 
+/**
+ * Built files cached when first used, not precached: the playground's type-checker (TypeScript,
+ * about 1.3 MB gzipped), which a reader loads only by running code they edited. The service
+ * worker caches it (cache-first) the first time it is fetched, so it works offline from then on.
+ */
+export function cachedOnFirstUse(file: string): boolean {
+  return /^_astro\/typecheck-worker-[\w-]+\.js$/.test(file);
+}
+
 async function builtFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)).replace(/\\/g, "/"))
-    .filter((f) => f !== "sw.js" && !f.endsWith(".map") && !f.startsWith("sitemap"))
+    .filter((f) => f !== "sw.js" && !f.endsWith(".map") && !f.startsWith("sitemap") && !cachedOnFirstUse(f))
     .sort();
 }
 

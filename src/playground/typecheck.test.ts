@@ -5,8 +5,9 @@ import { courseLibrary } from "../prelude/library.ts";
 import { requestForFile } from "./node-files.ts";
 import { runtimeGlobals } from "./runtime.ts";
 import { pureHostGlobals } from "./confine.ts";
-import { librarySources, playgroundGlobals } from "./typecheck.ts";
-import { typeCheckInNode as check } from "./typecheck-node.ts";
+import { librarySources, playgroundGlobals, typeCheck } from "./typecheck.ts";
+import { bundledSources } from "./typecheck-bundled.ts";
+import { nodeSources, typeCheckInNode as check } from "./typecheck-node.ts";
 
 const root = new URL("../../", import.meta.url);
 const main = (source: string) => check({ files: { "main.ts": source } });
@@ -71,6 +72,21 @@ describe("typeCheck", { timeout: 60_000 }, () => {
       .compilerOptions.paths;
     for (const [name, source] of Object.entries(librarySources)) expect(paths[name]).toEqual([source]);
   });
+});
+
+test("the page's bundled texts are the files a check reads from disk, byte for byte", { timeout: 60_000 }, () => {
+  const read: [kind: "lib" | "course", name: string, text: string | undefined][] = [];
+  const recording = {
+    lib: (name: string) => (read.push(["lib", name, nodeSources.lib(name)]), nodeSources.lib(name)),
+    course: (path: string) => (read.push(["course", path, nodeSources.course(path)]), nodeSources.course(path)),
+  };
+  const program =
+    'import { plot, mulberry32 } from "course";\nimport { CheckFailure } from "course/checks";\nconsole.log(plot, mulberry32, CheckFailure);\n';
+  expect(typeCheck({ files: { "main.ts": program } }, recording)).toEqual([]);
+  const found = read.filter(([, , text]) => text !== undefined);
+  expect(found.filter(([kind]) => kind === "course").length).toBeGreaterThan(20);
+  expect(found.filter(([kind]) => kind === "lib").length).toBeGreaterThan(20);
+  for (const [kind, name, text] of found) expect([name, bundledSources[kind](name)]).toEqual([name, text]);
 });
 
 describe("the course's own programs have no type errors", { timeout: 120_000 }, () => {

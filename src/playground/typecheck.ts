@@ -130,9 +130,11 @@ function messageOf(diagnostic: ts.Diagnostic): string {
   return `Cannot find name '${name}'${refusal ? `: ${refusal}` : ""}.`;
 }
 
-/** Lib and course files parse once per host and are shared by every check (they never change). */
-const shared = new Map<string, ts.SourceFile>();
-let previous: ts.Program | undefined;
+/**
+ * Per set of sources (one a host): lib and course files parse once and are shared by every
+ * check (they never change), and each check starts from the last one's program.
+ */
+const kept = new WeakMap<TypeCheckSources, { files: Map<string, ts.SourceFile>; previous?: ts.Program }>();
 
 /**
  * The type errors of a run's files (not of the course's), in file order then position. A
@@ -141,6 +143,9 @@ let previous: ts.Program | undefined;
  */
 export function typeCheck(request: Pick<RunRequest, "files">, sources: TypeCheckSources): TypeDiagnostic[] {
   const runFiles = Object.keys(request.files);
+  const cache = kept.get(sources) ?? { files: new Map<string, ts.SourceFile>() };
+  kept.set(sources, cache);
+  const shared = cache.files;
   const read = (path: string): string | undefined => {
     if (path === globalsFile) return playgroundGlobals;
     if (path.startsWith(runDir)) return request.files[path.slice(runDir.length)];
@@ -188,9 +193,9 @@ export function typeCheck(request: Pick<RunRequest, "files">, sources: TypeCheck
     rootNames: [globalsFile, ...runFiles.map((file) => `${runDir}${file}`)],
     options,
     host,
-    oldProgram: previous,
+    oldProgram: cache.previous,
   });
-  previous = program;
+  cache.previous = program;
   const found: TypeDiagnostic[] = [];
   for (const file of runFiles) {
     const source = program.getSourceFile(`${runDir}${file}`)!;

@@ -317,6 +317,24 @@ describeInBrowser("playground in Chromium", (browser) => {
     );
   });
 
+  test("edited code with a type error still runs, then its type errors are shown, said and marked at their columns", async () => {
+    await typeCode('import { grouped } from "course";\nconst n: number = "12";\nconsole.log("n is", grouped(n));\n');
+    await runAndWait();
+    await expect(output()).resolves.toBe("n is 12\n");
+    const typeErrors = box.locator("[data-type-errors]");
+    await typeErrors.waitFor({ timeout: 60_000 });
+    await expect(typeErrors.textContent()).resolves.toBe(
+      [
+        "Type errors (the program ran anyway; TypeScript would refuse it):",
+        "Type 'string' is not assignable to type 'number'. (line 2, column 7)",
+      ].join("\n"),
+    );
+    await expect(box.locator("[data-announce]").textContent()).resolves.toBe(
+      "1 type error: Type 'string' is not assignable to type 'number'. (line 2, column 7). The program ran anyway.",
+    );
+    await expect(box.locator(".cm-lintRange-error").textContent()).resolves.toBe("n");
+  });
+
   test("the sandbox has no storage, network, DOM or code from strings", async () => {
     await page.evaluate(() => localStorage.setItem("secret", "page data"));
     await typeCode(

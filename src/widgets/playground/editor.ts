@@ -21,9 +21,10 @@ export interface Editor {
   /**
    * Mark an error in the code as a lint diagnostic (gutter marker, underline, its message on
    * hover): at its column (1-based) when it has one, as a syntax error does, else the whole
-   * line's code, as a runtime error's line. null clears it.
+   * line's code, as a runtime error's line; a list marks each (a run's error and its type
+   * errors). null clears them.
    */
-  markError(error: ErrorMark | null): void;
+  markError(error: ErrorMark | readonly ErrorMark[] | null): void;
 }
 
 const highlight = HighlightStyle.define([
@@ -97,31 +98,26 @@ export function createEditor(
     focus: () => view.focus(),
     setTabMovesFocus: (on) => view.setTabFocusMode(on),
     markError(error) {
-      if (!error) {
-        view.dispatch(setDiagnostics(view.state, []));
-        return;
-      }
+      const errors = error === null ? [] : "line" in error ? [error] : error;
       const doc = view.state.doc;
-      const line = doc.line(Math.min(Math.max(error.line, 1), doc.lines));
-      if (error.column === undefined) {
-        // The line's code, without its indentation: that is where the underline reads as "this line".
-        const indent = /^\s*/.exec(line.text)![0].length;
-        const from = indent < line.length ? line.from + indent : line.from;
-        view.dispatch(setDiagnostics(view.state, [{ from, to: line.to, severity: "error", message: error.message }]));
-        return;
-      }
-      const from = Math.min(line.from + Math.max(error.column - 1, 0), line.to);
-      const to = from < line.to ? from + 1 : line.to;
-      view.dispatch(
-        setDiagnostics(view.state, [
-          {
-            from: from === to ? line.from : from,
-            to: from === to ? line.to : to,
-            severity: "error",
-            message: error.message,
-          },
-        ]),
-      );
+      const diagnostics = errors.map((mark) => {
+        const line = doc.line(Math.min(Math.max(mark.line, 1), doc.lines));
+        if (mark.column === undefined) {
+          // The line's code, without its indentation: that is where the underline reads as "this line".
+          const indent = /^\s*/.exec(line.text)![0].length;
+          const from = indent < line.length ? line.from + indent : line.from;
+          return { from, to: line.to, severity: "error" as const, message: mark.message };
+        }
+        const from = Math.min(line.from + Math.max(mark.column - 1, 0), line.to);
+        const to = from < line.to ? from + 1 : line.to;
+        return {
+          from: from === to ? line.from : from,
+          to: from === to ? line.to : to,
+          severity: "error" as const,
+          message: mark.message,
+        };
+      });
+      view.dispatch(setDiagnostics(view.state, diagnostics));
     },
   };
 }

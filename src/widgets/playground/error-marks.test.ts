@@ -4,8 +4,11 @@ import { type ErrorMark, errorMark, errorMarks } from "./error-marks.ts";
 
 /** An editor that records what it was asked to mark, in order. */
 function recorder() {
-  const calls: (ErrorMark | null)[] = [];
-  return { calls, editor: Promise.resolve({ markError: (mark: ErrorMark | null) => void calls.push(mark) }) };
+  const calls: (ErrorMark | readonly ErrorMark[] | null)[] = [];
+  return {
+    calls,
+    editor: Promise.resolve({ markError: (mark: ErrorMark | readonly ErrorMark[] | null) => void calls.push(mark) }),
+  };
 }
 
 /** Let the promise callbacks queued so far run. */
@@ -107,5 +110,25 @@ describe("errorMarks", () => {
     errorMarks(editor).start()({ ...boom, file: "checks.ts" }, "starter.ts");
     await settle();
     expect(calls).toEqual([]);
+  });
+
+  test("a run's type errors, when they come, are marked at their columns beside its error, in the editor's file only", async () => {
+    const { calls, editor } = recorder();
+    const mark = errorMarks(editor).start();
+    const typeErrors = [
+      { file: "main.ts", line: 2, column: 7, message: "Type 'string' is not assignable to type 'number'." },
+      { file: "other.ts", line: 1, column: 1, message: "elsewhere" },
+    ];
+    const thrown = { message: "TypeError: n.toFixed is not a function", file: "main.ts", line: 3 };
+    mark(thrown, "main.ts");
+    mark(thrown, "main.ts", typeErrors);
+    await settle();
+    expect(calls).toEqual([
+      { line: 3, column: undefined, message: thrown.message },
+      [
+        { line: 3, column: undefined, message: thrown.message },
+        { line: 2, column: 7, message: "Type 'string' is not assignable to type 'number'." },
+      ],
+    ]);
   });
 });

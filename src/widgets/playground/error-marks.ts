@@ -4,8 +4,10 @@
  * TypeError, `throw "boom"`) along its line, when the error is in the file the editor shows;
  * a mark is made only if nothing cleared the marks since its run began. Both widgets clear them
  * on a newer run, on Reset and on an edit: edited, the code is no longer what the error came from.
+ * A playground's type errors (typecheck.ts) are marked the same way, at their columns, beside
+ * the run's own error.
  */
-import type { RunError } from "../../playground/protocol.ts";
+import type { RunError, TypeDiagnostic } from "../../playground/protocol.ts";
 
 /** An error as an editor marks it: 1-based line, and column when it has one. */
 export interface ErrorMark {
@@ -16,7 +18,7 @@ export interface ErrorMark {
 
 /** What marks errors in code: the editor (editor.ts), or a stand-in in tests. */
 export interface MarksErrors {
-  markError(error: ErrorMark | null): void;
+  markError(error: ErrorMark | readonly ErrorMark[] | null): void;
 }
 
 /** The mark for a run's error in an editor showing `file`; null when it has no line there. */
@@ -41,16 +43,20 @@ export function errorMarks(editor: Promise<MarksErrors>) {
   };
   return {
     clear,
-    start(): (error: RunError | undefined, file: string) => void {
+    /**
+     * The returned function marks the run's error; called again with the run's type errors (they
+     * come later, from their own worker), it marks those in the editor's file beside it.
+     */
+    start(): (error: RunError | undefined, file: string, typeErrors?: readonly TypeDiagnostic[]) => void {
       clear();
       const started = cleared;
-      return (error, file) => {
-        const mark = errorMark(error, file);
-        if (!mark) return;
+      return (error, file, typeErrors = []) => {
+        const marks = [error, ...typeErrors].flatMap((e) => errorMark(e, file) ?? []);
+        if (marks.length === 0) return;
         void editor.then((e) => {
           if (cleared !== started) return;
           shown = true;
-          e.markError(mark);
+          e.markError(marks.length === 1 ? marks[0]! : marks);
         });
       };
     },

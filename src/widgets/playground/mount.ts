@@ -5,7 +5,7 @@
  */
 import type { Editor } from "./editor.ts";
 import type { RunHandle } from "../../playground/host.ts";
-import { defaultTimeoutMs, type RunError, type RunResult } from "../../playground/protocol.ts";
+import { defaultTimeoutMs, type RunError, type RunResult, type TypeDiagnostic } from "../../playground/protocol.ts";
 import { OutputView } from "./output.ts";
 import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
@@ -15,6 +15,8 @@ import { prewarm } from "../../playground/worker-pool.ts";
 
 const loadRunner = () => import("../../playground/browser-host.ts");
 const loadEditor = () => import("./editor.ts");
+/** TypeScript, in its own worker: loaded the first time a reader runs code they edited (the chapter's code has no type errors). */
+const loadTypeChecker = () => import("../../playground/typecheck-client.ts");
 /** What the status says after Reset, while the code is the original. */
 const resetSaid = "Reset: the original code is back";
 
@@ -210,29 +212,50 @@ export async function mountPlayground(
     current?.handle.stop();
     current = null;
   };
+  /** Counts runs and resets: a type check whose run is no longer the last one shown says nothing. */
+  let shownRun = 0;
 
   async function run(): Promise<void> {
     stop();
+    const thisRun = ++shownRun;
     const source = editor?.getCode() ?? code;
     const markError = marks.start();
     output.start();
     const { runInPage } = await runner;
+    const files = { "main.ts": source };
     const token: { handle: RunHandle } = { handle: undefined as unknown as RunHandle };
-    token.handle = runInPage({ files: { "main.ts": source }, entry: "main.ts", timeoutMs }, (event) => {
+    token.handle = runInPage({ files, entry: "main.ts", timeoutMs }, (event) => {
       if (current === token) output.append(event);
       editorWanted();
     });
     current = token;
+    // Edited code is type-checked beside the run, in the type-checker's own worker.
+    const typeErrors: Promise<TypeDiagnostic[]> | null =
+      source === original ? null : loadTypeChecker().then(({ typeCheckInPage }) => typeCheckInPage(files));
+    typeErrors?.catch(() => {});
     const result: RunResult = await token.handle.result;
     editorWanted();
     if (current !== token) return; // reset or run again meanwhile
     current = null;
     output.finish(result, describe);
     markError(result.error, "main.ts");
+    // A program that did not run has its syntax error to fix first.
+    if (!typeErrors || result.status === "syntax-error") return;
+    let found: TypeDiagnostic[];
+    try {
+      found = await typeErrors;
+    } catch (error) {
+      if (shownRun === thisRun) output.typeCheckFailed(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (shownRun !== thisRun) return;
+    output.typeErrors(found, describe);
+    markError(result.error, "main.ts", found);
   }
 
   function reset(): void {
     stop();
+    shownRun++;
     code = original;
     printed.textContent = original;
     editor?.setCode(original);

@@ -6,9 +6,18 @@
  * and one when it ends (the status, the error, how much was printed), not each printed line or
  * each tick of the clock.
  */
-import { eventText, truncationNote, type RunEvent, type RunResult } from "../../playground/protocol.ts";
+import {
+  eventText,
+  truncationNote,
+  type RunEvent,
+  type RunResult,
+  type TypeDiagnostic,
+} from "../../playground/protocol.ts";
 import { RunComparison } from "./changed-lines.ts";
 import { countOf, elapsedSeconds } from "../../format/number.ts";
+
+/** What heads a run's type errors: the run did happen, and TypeScript would not have compiled it. */
+export const typeErrorsHeading = "Type errors (the program ran anyway; TypeScript would refuse it):";
 
 export class OutputView {
   private readonly text: HTMLElement;
@@ -21,6 +30,8 @@ export class OutputView {
   /** The lines the current run has printed. */
   private lines: string[] = [];
   private note: HTMLElement | null = null;
+  /** The run's type errors, said after its output (edited code only). */
+  private typeNote: HTMLElement | null = null;
   private clock: ReturnType<typeof setInterval> | undefined;
 
   constructor(root: HTMLElement) {
@@ -36,6 +47,8 @@ export class OutputView {
     this.plots.textContent = "";
     this.note?.remove();
     this.note = null;
+    this.typeNote?.remove();
+    this.typeNote = null;
     this.lines = this.runs.start();
     this.region.setAttribute("aria-busy", "true");
     this.announcer.textContent = "Running";
@@ -102,6 +115,34 @@ export class OutputView {
       .join(" ");
   }
 
+  /**
+   * The run's type errors, after its output and how it ended, each where it is; said to screen
+   * readers as the run's end is. None, nothing is shown.
+   */
+  typeErrors(errors: readonly TypeDiagnostic[], describeError: (error: TypeDiagnostic) => string): void {
+    if (errors.length === 0) return;
+    const described = errors.map(describeError);
+    this.typeNote = this.replaceTypeNote([typeErrorsHeading, ...described]);
+    this.announcer.textContent = `${countOf(errors.length, "type error")}: ${described.join("; ")}. The program ran anyway.`;
+  }
+
+  /** The type-checker could not load or failed: said once, after the output, which is complete. */
+  typeCheckFailed(reason: string): void {
+    const said = `Type errors could not be checked (${reason}); the output above is the whole run.`;
+    this.typeNote = this.replaceTypeNote([said]);
+    this.announcer.textContent = said;
+  }
+
+  private replaceTypeNote(lines: string[]): HTMLElement {
+    this.typeNote?.remove();
+    const note = document.createElement("p");
+    note.className = "playground__note playground__note--type-error";
+    note.dataset.typeErrors = "";
+    note.textContent = lines.join("\n");
+    this.region.append(note);
+    return note;
+  }
+
   /** Compare this run's lines with the last run's: mark the new or changed ones, and say how many. */
   private markChanges(ran: boolean): string {
     const { changed, summary } = this.runs.finish(ran);
@@ -140,6 +181,8 @@ export class OutputView {
     this.plots.textContent = "";
     this.note?.remove();
     this.note = null;
+    this.typeNote?.remove();
+    this.typeNote = null;
     this.region.removeAttribute("aria-busy");
     this.setStatus("", "idle");
   }
