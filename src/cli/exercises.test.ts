@@ -64,7 +64,32 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(unreadable.code).toBe(2);
     expect(unreadable.err).toMatch(/ends too early/);
     const progress = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
-    expect(progress.exercises["shuffle-shard-16-workers"].parts.shuffle).toEqual({ attempts: 2, solved: true });
+    expect(progress.exercises["shuffle-shard-16-workers"].parts.shuffle).toEqual({
+      attempts: 2,
+      solved: true,
+      last: expect.any(String),
+    });
+  });
+
+  test("answer: the same answer again gets the same verdict but is not another attempt; another answer is", async () => {
+    const home = freshHome();
+    const attempts = () =>
+      JSON.parse(readFileSync(join(home, "progress.json"), "utf8")).exercises["shuffle-shard-16-workers"].parts.shuffle
+        .attempts;
+    const answer = (...argv: string[]) =>
+      cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", ...argv], { home });
+    const first = await answer("1/28");
+    expect(first.out).not.toMatch(/not counted/);
+    const again = await answer("1/28 ");
+    expect(again.code).toBe(1);
+    expect(again.out).toContain(first.out.split("\n")[0]!);
+    expect(again.out).toMatch(/^The same answer as your last check of this part: not counted as another attempt\.$/m);
+    expect(attempts()).toBe(1);
+    expect((await answer("1/27")).out).not.toMatch(/not counted/);
+    expect(attempts()).toBe(2);
+    // The same words for other numbers are another answer.
+    expect((await answer("1/27", "--seed", "2")).out).not.toMatch(/not counted/);
+    expect(attempts()).toBe(3);
   });
 
   test("the answers that used to hang the grader are answered at once", async () => {
@@ -137,6 +162,12 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(result.code).toBe(1);
     expect(result.out).toMatch(/✗ C\(8, 2\) is 28n/);
     expect(result.out).toMatch(/FAIL choose-exact: 0 of \d+ checks pass/);
+    // The same starter checked again fails again, and is not counted as another attempt.
+    const again = await cli(["check", "choose-exact"], { home: result.home });
+    expect(again.code).toBe(1);
+    expect(again.out).toMatch(/The same code as your last check of this part: not counted as another attempt\./);
+    const progress = JSON.parse(readFileSync(join(result.home, "progress.json"), "utf8"));
+    expect(progress.exercises["choose-exact"].parts.code.attempts).toBe(1);
   });
 
   test("check on an exercise that is not code says how to answer it, naming its parts", async () => {
@@ -168,8 +199,8 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     const parts = JSON.parse(readFileSync(join(home, "progress.json"), "utf8")).exercises["shuffle-shard-16-workers"]
       .parts;
     // The part solved before the solution was shown stays solved; the one after is marked.
-    expect(parts.shuffle).toEqual({ attempts: 1, solved: true });
-    expect(parts.fixed).toEqual({ attempts: 1, solved: true, afterReveal: true });
+    expect(parts.shuffle).toEqual({ attempts: 1, solved: true, last: expect.any(String) });
+    expect(parts.fixed).toEqual({ attempts: 1, solved: true, afterReveal: true, last: expect.any(String) });
     expect((await cli(["list"], { home })).out).toMatch(
       /shuffle-shard-16-workers\s.*Answered after seeing the solution\s+The 16-worker/,
     );

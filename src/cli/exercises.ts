@@ -46,8 +46,10 @@ import {
   exerciseStatus,
   importProgress,
   isSolved,
+  answerFingerprint,
   markSolved,
-  partEntry,
+  recordAttempt,
+  sameAnswerNote,
   type Progress,
   type ReviewCard,
 } from "../course/progress.ts";
@@ -338,11 +340,13 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
     if (!quiet) ctx.io.stdout(`${checkRunLine(event)}\n`);
   });
   ctx.io.stdout(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
+  let counted = true;
   ctx.progress.update((p) => {
-    partEntry(p, exercise.id, "code").attempts++;
+    counted = recordAttempt(p, exercise.id, "code", answerFingerprint({ kind: "code", source: code }, null));
     // After `solution`, a pass is recorded as answered after seeing it, as the page records it.
     if (outcome.passed) markSolved(p, exercise.id, "code");
   });
+  if (!counted && !quiet) ctx.io.stdout(`${sameAnswerNote("code")}\n`);
   return outcome.passed;
 }
 
@@ -400,10 +404,13 @@ async function answer(
     return 2;
   }
   ctx.io.stdout(`${label} [${part.id}] ${verdict.message}\n`);
+  let counted = true;
+  const variant = args.options.has("seed") ? seedOption(args, 0) : null;
   const progress = ctx.progress.update((p) => {
-    partEntry(p, exercise.id, part.id).attempts++;
+    counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
     if (verdict.status === "right") markSolved(p, exercise.id, part.id);
   });
+  if (!counted) ctx.io.stdout(`${sameAnswerNote("answer")}\n`);
   if (verdict.status === "right") {
     const parts = partIds(exercise);
     const left = parts.filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);

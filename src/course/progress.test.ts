@@ -10,6 +10,7 @@ import {
 } from "../widgets/progress/store.ts";
 import {
   answeredAfterReveal,
+  answerFingerprint,
   type Catalog,
   chapterDone,
   describeImport,
@@ -25,6 +26,7 @@ import {
   progressSummary,
   type ReviewCard,
   readProgressText,
+  recordAttempt,
   sanitizeProgress,
   sanitizeReviewCard,
   totals,
@@ -477,5 +479,88 @@ describe("review cards: only what ts-fsrs can write is read", () => {
     const stored = readProgressText(JSON.stringify(p));
     expect(stored.ok && stored.progress.review).toEqual({ b: written() });
     expect(stored.ok && stored.progress.exercises.a).toEqual(p.exercises.a);
+  });
+});
+
+describe("Check pressed again on the same answer is one attempt", () => {
+  const numeric = (text: string) => answerFingerprint({ kind: "numeric", text }, null);
+
+  test("the same answer again is not counted; a different one is, and so is the first again after it", () => {
+    const p = emptyProgress();
+    expect(recordAttempt(p, "a", "x", numeric("1/1820"))).toBe(true);
+    expect(recordAttempt(p, "a", "x", numeric("  1/1820 "))).toBe(false);
+    expect(p.exercises.a!.parts.x!.attempts).toBe(1);
+    expect(recordAttempt(p, "a", "x", numeric("1/1821"))).toBe(true);
+    expect(recordAttempt(p, "a", "x", numeric("1/1820"))).toBe(true);
+    expect(p.exercises.a!.parts.x!.attempts).toBe(3);
+    // Each part keeps its own last answer.
+    expect(recordAttempt(p, "a", "y", numeric("1/1820"))).toBe(true);
+  });
+
+  test("an answer is the same whatever its spacing or order of choices, and not for other numbers", () => {
+    expect(numeric("1 in  1820")).toBe(numeric("1 in 1820"));
+    expect(numeric("1 in 1820")).not.toBe(numeric("1in1820"));
+    const choice = (picked: string[]) => answerFingerprint({ kind: "choice", picked }, 3);
+    expect(choice(["b", "a"])).toBe(choice(["a", "b"]));
+    expect(choice(["a"])).not.toBe(choice(["a", "b"]));
+    const match = (chosen: Record<string, string>) => answerFingerprint({ kind: "match", chosen }, null);
+    expect(match({ x: "1", y: "2" })).toBe(match({ y: "2", x: "1" }));
+    expect(match({ x: "1", y: "2" })).not.toBe(match({ x: "2", y: "1" }));
+    expect(answerFingerprint({ kind: "numeric", text: "5" }, 1)).not.toBe(
+      answerFingerprint({ kind: "numeric", text: "5" }, 2),
+    );
+    expect(answerFingerprint({ kind: "numeric", text: "5" }, null)).not.toBe(
+      answerFingerprint({ kind: "numeric", text: "5" }, 0),
+    );
+    const code = (source: string) => answerFingerprint({ kind: "code", source }, null);
+    expect(code("export const x = 1;\n")).toBe(code("export const x = 1;\n"));
+    expect(code("export const x = 1;\n")).not.toBe(code("export const x  = 1;\n"));
+  });
+
+  test("a long answer is kept as a short fingerprint, not as itself", () => {
+    const source = "x".repeat(100_000);
+    const p = emptyProgress();
+    recordAttempt(p, "a", "code", answerFingerprint({ kind: "code", source }, null));
+    expect(JSON.stringify(p).length).toBeLessThan(200);
+  });
+
+  test("the fingerprint survives storage, export and import; files without one, or with a bad one, still read", () => {
+    const p = emptyProgress();
+    recordAttempt(p, "a", "x", numeric("7"));
+    const back = importProgress(exportProgress(p), emptyProgress(), known);
+    if (!back.ok) throw new Error(back.message);
+    expect(back.unread).toEqual([]);
+    expect(recordAttempt(back.progress, "a", "x", numeric("7"))).toBe(false);
+    expect(back.progress.exercises.a!.parts.x!.attempts).toBe(1);
+
+    const older = JSON.stringify({ version: 1, exercises: { a: { parts: { x: { attempts: 2, solved: false } } } } });
+    const read = readProgressText(older);
+    if (!read.ok) throw new Error(read.message);
+    expect(read.lossy).toEqual([]);
+    expect(read.progress.exercises.a!.parts.x).toEqual({ attempts: 2, solved: false });
+    expect(recordAttempt(read.progress, "a", "x", numeric("7"))).toBe(true);
+
+    const bad = {
+      version: 1,
+      exercises: { a: { parts: { x: { attempts: 2, solved: false, last: { answer: "7" } } } } },
+    };
+    const lossy: string[] = [];
+    expect(sanitizeProgress(bad, lossy)?.exercises.a?.parts.x).toEqual({ attempts: 2, solved: false });
+    expect(lossy).toEqual(["a"]);
+  });
+
+  test("a merge keeps the last answer of the side whose attempts it keeps (this side's on a tie)", () => {
+    const here = emptyProgress();
+    recordAttempt(here, "a", "x", numeric("1"));
+    recordAttempt(here, "a", "z", numeric("1"));
+    const there = emptyProgress();
+    recordAttempt(there, "a", "x", numeric("2"));
+    recordAttempt(there, "a", "y", numeric("3"));
+    recordAttempt(there, "a", "z", numeric("4"));
+    recordAttempt(there, "a", "z", numeric("5"));
+    const merged = mergeProgress(here, there);
+    expect(merged.exercises.a!.parts.x!.last).toBe(numeric("1"));
+    expect(merged.exercises.a!.parts.y!.last).toBe(numeric("3"));
+    expect(merged.exercises.a!.parts.z).toMatchObject({ attempts: 2, last: numeric("5") });
   });
 });

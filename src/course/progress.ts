@@ -1,12 +1,15 @@
 /**
  * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
  * and the export file, so a learner can move progress between them:
- *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal? } }, hints,
- *     revealed } }, review?: { <id>: ReviewCard } }
+ *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal?, last? } },
+ *     hints, revealed } }, review?: { <id>: ReviewCard } }
  * `afterReveal` marks a part first answered rightly after the worked solution was shown: it is
  * answered, not solved, and no count of solved exercises takes it (isSolved). Progress saved
  * before the field existed has none, so its parts stay solved (the order cannot be known), and
  * older copies of the course read the file and ignore it.
+ * `last` is a fingerprint of the part's last answer counted (answerFingerprint), so Check pressed
+ * again on the same answer is not counted as another attempt (recordAttempt); progress saved
+ * before it existed has none, and older copies of the course ignore it.
  * `review` is the spaced-review schedule (src/course/review.ts); older copies of the course
  * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
@@ -14,6 +17,7 @@
  * something else), so a caller can keep it aside instead of overwriting it.
  */
 import { countOf } from "../format/number.ts";
+import { hashName } from "../sim/random.ts";
 import { isId } from "./ids.ts";
 
 /** Names the format (and is the page's storage key). */
@@ -26,6 +30,8 @@ export interface PartProgress {
   solved: boolean;
   /** First answered rightly after the worked solution was shown (present only when true). */
   afterReveal?: true;
+  /** The fingerprint of the last answer counted (answerFingerprint), absent until one is. */
+  last?: string;
 }
 export interface ExerciseProgress {
   parts: Record<string, PartProgress>;
@@ -69,6 +75,8 @@ const count = (v: unknown): number => (typeof v === "number" && Number.isInteger
 const wrongKind = (v: unknown, ok: (v: unknown) => boolean) => v !== undefined && !ok(v);
 const isCount = (v: unknown) => count(v) === v;
 const isBoolean = (v: unknown) => typeof v === "boolean";
+const fingerprintPattern = /^[0-9a-f]{8}:[0-9]{1,9}$/;
+const isFingerprint = (v: unknown) => typeof v === "string" && fingerprintPattern.test(v);
 
 /**
  * An exercise entry as stored, or undefined when it is not an object. `lossy` is called when a
@@ -85,12 +93,13 @@ function sanitizeExercise(value: unknown, lossy: () => void = () => {}): Exercis
         continue;
       }
       if (wrongKind(part.attempts, isCount) || wrongKind(part.solved, isBoolean)) lossy();
-      if (wrongKind(part.afterReveal, isBoolean)) lossy();
+      if (wrongKind(part.afterReveal, isBoolean) || wrongKind(part.last, isFingerprint)) lossy();
       const solved = part.solved === true;
       parts[id] = {
         attempts: count(part.attempts),
         solved,
         ...(solved && part.afterReveal === true ? { afterReveal: true } : {}),
+        ...(isFingerprint(part.last) ? { last: part.last as string } : {}),
       };
     }
   }
@@ -257,6 +266,59 @@ export function partEntry(progress: Progress, id: string, part: string): PartPro
   return (exerciseEntry(progress, id).parts[part] ??= { attempts: 0, solved: false });
 }
 
+/** An answer as it was checked: a typed or chosen answer (the grader's AnswerInput), or a code part's source. */
+export type CheckedAnswer =
+  | { kind: "numeric"; text: string }
+  | { kind: "choice"; picked: readonly string[] }
+  | { kind: "match"; chosen: Readonly<Record<string, string>> }
+  | { kind: "code"; source: string };
+
+/**
+ * What identifies an answer to a part, for the numbers it was given (`variant`: the dealt seed, or
+ * null for the chapter's own numbers), without keeping the answer itself (a code part's source can
+ * be long): the FNV-1a hash of its normalized form and that form's length. A typed answer is
+ * normalized by trimming it and writing each run of spaces as one; the choices picked and the
+ * matches made in any order are the same answer; a code part's source is taken as it is.
+ */
+export function answerFingerprint(answer: CheckedAnswer, variant: number | null): string {
+  const form = (() => {
+    switch (answer.kind) {
+      case "numeric":
+        return answer.text.trim().replace(/\s+/g, " ");
+      case "choice":
+        return [...answer.picked].sort().join("\n");
+      case "match":
+        return Object.entries(answer.chosen)
+          .map(([item, choice]) => `${item}=${choice}`)
+          .sort()
+          .join("\n");
+      case "code":
+        return answer.source;
+    }
+  })();
+  const text = `${variant ?? "chapter"}\n${answer.kind}\n${form}`;
+  return `${hashName(text).toString(16).padStart(8, "0")}:${text.length}`;
+}
+
+/**
+ * Count an attempt at a part, unless it is the answer counted last for it (the same fingerprint):
+ * Check pressed twice on the same answer is one attempt, so it weighs once in what attempts decide
+ * (the review's grades, the progress page). A different answer, or the same one for other numbers,
+ * counts. Returns whether it was counted.
+ */
+export function recordAttempt(progress: Progress, id: string, part: string, fingerprint: string): boolean {
+  const entry = partEntry(progress, id, part);
+  if (entry.last === fingerprint) return false;
+  entry.attempts++;
+  entry.last = fingerprint;
+  return true;
+}
+
+/** What the page and the terminal add to the verdict of an answer checked again unchanged (recordAttempt). */
+export function sameAnswerNote(what: "answer" | "code"): string {
+  return `The same ${what} as your last check of this part: not counted as another attempt.`;
+}
+
 /**
  * Record a right answer to a part. A part first answered rightly after the exercise's solution
  * was shown is marked as such; one solved before the reveal stays solved.
@@ -298,7 +360,8 @@ export function answeredAfterReveal(progress: Progress, id: string, partIds: str
 }
 
 /**
- * Merge imported progress into the current one: attempts take the larger count, solved and
+ * Merge imported progress into the current one: attempts take the larger count (and the last
+ * answer counted goes with it), solved and
  * revealed stay true once true, hints take the larger count, review cards the later review. A
  * part solved before the reveal on either side counts as solved before it.
  */
@@ -311,6 +374,10 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
     for (const [pid, part] of Object.entries(entry.parts)) {
       const t = partEntry(result, id, pid);
       const earned = partEarned(t) || partEarned(part);
+      // The last answer counted goes with the count kept: the imported one's when it has more
+      // attempts (the page's held changes over what storage kept), else this side's.
+      const last = part.attempts > t.attempts ? (part.last ?? t.last) : (t.last ?? part.last);
+      if (last !== undefined) t.last = last;
       t.attempts = Math.max(t.attempts, part.attempts);
       t.solved ||= part.solved;
       if (t.solved && !earned) t.afterReveal = true;

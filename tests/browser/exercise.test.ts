@@ -60,6 +60,13 @@ describeInBrowser("exercises in the page", (browser) => {
     await fixed.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => fixed.locator("[data-feedback]").textContent()).toMatch(/shuffle-sharding answer/);
     await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("1 of 2 parts solved");
+    // Check pressed again on the same answer: the same verdict, said not to count as another attempt.
+    const verdictText = await fixed.locator("[data-feedback]").textContent();
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => fixed.locator("[data-feedback]").textContent())
+      .toBe(`${verdictText} The same answer as your last check of this part: not counted as another attempt.`);
+    await expect(fixed.locator("[data-feedback]").getAttribute("data-verdict")).resolves.toBe("wrong");
 
     await page.reload();
     await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("1 of 2 parts solved");
@@ -67,8 +74,8 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(fixed.getAttribute("data-solved")).resolves.toBeNull();
     const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:progress:v1"))) ?? "{}");
     expect(saved.exercises["shuffle-shard-16-workers"].parts).toEqual({
-      shuffle: { attempts: 2, solved: true },
-      fixed: { attempts: 1, solved: false },
+      shuffle: { attempts: 2, solved: true, last: expect.any(String) },
+      fixed: { attempts: 1, solved: false, last: expect.any(String) },
     });
 
     await fixed.getByLabel("Your answer").fill("25%");

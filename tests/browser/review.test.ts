@@ -122,6 +122,12 @@ describeInBrowser("spaced review in Chromium", (browser) => {
         .toBe(verdict);
     };
     await answer("canary", "500", "wrong");
+    // The same wrong answer checked again is not a second one against the review.
+    const canaryForm = exercise.locator('form[data-part="canary"]');
+    await canaryForm.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => canaryForm.locator("[data-feedback]").textContent())
+      .toMatch(/not counted as another attempt\.$/);
     await answer("canary", String(expected.canary), "right");
     expect(await page.getByRole("group", { name: "How did it go?" }).count()).toBe(0);
     await answer("untouched", String(expected.untouched), "right");
@@ -129,6 +135,9 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     // One wrong answer earned "hard" at best: again and hard are offered, good and easy are not.
     const rating = page.getByRole("group", { name: "How did it go?" });
     await expect.poll(() => rating.count()).toBe(1);
+    await expect(page.locator("[data-review-rate-note]").textContent()).resolves.toBe(
+      "Every part right, after 1 wrong answer or hint: rate it again or hard.",
+    );
     const hard = recordReview(stored, id, "hard", reviewAt).review![id]!;
     const again = recordReview(stored, id, "again", reviewAt).review![id]!;
     expect(await rating.getByRole("button").allTextContents()).toEqual([
@@ -148,7 +157,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
     // The rated card moved exactly as FSRS says, the other card is kept, the damaged one dropped.
     expect(saved.review).toEqual({ [id]: hard, "canary-exposure": stored.review!["canary-exposure"] });
-    expect(saved.exercises[id].parts.canary).toEqual({ attempts: 3, solved: true });
+    expect(saved.exercises[id].parts.canary).toEqual({ attempts: 3, solved: true, last: expect.any(String) });
 
     await page.getByRole("button", { name: "Finish" }).click();
     await expect

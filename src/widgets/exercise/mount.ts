@@ -3,7 +3,15 @@
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
  * variants from a shown seed, and code checks run in the playground's sandboxed worker.
  */
-import { exerciseEntry, markSolved, type Progress, partEntry } from "../../course/progress.ts";
+import {
+  answerFingerprint,
+  type CheckedAnswer,
+  exerciseEntry,
+  markSolved,
+  type Progress,
+  recordAttempt,
+  sameAnswerNote,
+} from "../../course/progress.ts";
 import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
@@ -67,14 +75,27 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     showUnsaved();
   };
 
-  /** Count an attempt (invalid input is not one) and announce the change to the page. */
-  const record = (part: string, verdict: Verdict["status"]) => {
+  /**
+   * Count an attempt (invalid input is not one; nor is the answer counted last for this part, for
+   * these numbers, checked again: recordAttempt) and announce the change to the page. A repeat
+   * keeps its verdict, says it was not counted (after the verdict in `feedback`), and is marked
+   * `data-counted="false"` there, so what counts wrong verdicts (the review page) passes over it.
+   */
+  const record = (part: string, verdict: Verdict["status"], answer: CheckedAnswer, feedback: HTMLElement | null) => {
     if (verdict === "invalid") return;
+    let counted = true;
     save((p) => {
-      partEntry(p, data.id, part).attempts++;
+      counted = recordAttempt(p, data.id, part, answerFingerprint(answer, seed));
       // Solved, or answered after seeing the solution when it was shown first.
       if (verdict === "right") markSolved(p, data.id, part);
     });
+    if (feedback) {
+      // A code part's feedback is a block of paragraphs and a list; an answer's, one paragraph.
+      if (!counted && answer.kind === "code")
+        feedback.append(Object.assign(document.createElement("p"), { textContent: sameAnswerNote("code") }));
+      else if (!counted) feedback.append(` ${sameAnswerNote("answer")}`);
+      feedback.dataset.counted = String(counted);
+    }
     if (verdict === "right") variantSolved.add(part);
     else variantSolved.delete(part);
     refreshStatus();
@@ -117,7 +138,8 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       event.preventDefault();
       void answers()
         .then((table) => {
-          const verdict = gradePart(part, inputOf(form, part.kind), table[part.id]!, params);
+          const input = inputOf(form, part.kind);
+          const verdict = gradePart(part, input, table[part.id]!, params);
           form.querySelector('input[name="answer"]')?.setAttribute("aria-invalid", String(verdict.status !== "right"));
           for (const select of form.querySelectorAll<HTMLSelectElement>("select")) {
             select.setAttribute(
@@ -125,8 +147,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
               String(verdict.status === "wrong" && (verdict.wrongItems ?? []).includes(select.name)),
             );
           }
+          if (feedback) feedback.dataset.counted = "true";
           show(feedback, verdict);
-          record(part.id, verdict.status);
+          record(part.id, verdict.status, input, feedback);
         })
         .catch((error: unknown) =>
           show(feedback, {
@@ -312,7 +335,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
 async function mountCode(
   root: HTMLElement,
   data: ExercisePayload,
-  record: (part: string, verdict: Verdict["status"]) => void,
+  record: (part: string, verdict: Verdict["status"], answer: CheckedAnswer, feedback: HTMLElement | null) => void,
   show: (feedback: HTMLElement | null, verdict: Verdict) => void,
 ): Promise<void> {
   const box = root.querySelector<HTMLElement>("[data-editor]");
@@ -344,7 +367,8 @@ async function mountCode(
     try {
       const checks = await loadChecks(data.id);
       const events: Parameters<typeof checkOutcome>[0] = [];
-      const request = checkRequest(editor.getCode(), checks, data.timeout ?? 3000);
+      const source = editor.getCode();
+      const request = checkRequest(source, checks, data.timeout ?? 3000);
       const result = await runInPage(request, (e) => events.push(e)).result;
       const outcome = checkOutcome(events, result);
       // A syntax error or a runtime error in the learner's file (the one the editor shows) is
@@ -382,7 +406,7 @@ async function mountCode(
       }
       feedback.replaceChildren(...parts);
       feedback.dataset.verdict = outcome.passed ? "right" : "wrong";
-      record("code", outcome.passed ? "right" : "wrong");
+      record("code", outcome.passed ? "right" : "wrong", { kind: "code", source }, feedback);
     } catch (error) {
       show(feedback, { status: "invalid", message: `The checks could not run (${String(error)}).` });
     } finally {

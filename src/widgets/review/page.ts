@@ -260,11 +260,19 @@ export function mountReviewPage(): void {
       verdicts.disconnect();
       offerRating(card, wrong, gaveUp);
     };
-    // What the learner does in the exercise: wrong verdicts and hints count against the review;
+    // What the learner does in the exercise: wrong verdicts and hints count against the review
+    // (a wrong answer checked again unchanged once: the exercise marks the repeat data-counted="false");
     // every part right for the new numbers ends it; showing the solution is giving up.
     const verdicts = new MutationObserver((records) => {
-      for (const r of records)
-        if ((r.target as HTMLElement).dataset.verdict === "wrong" && r.attributeName === "data-verdict") wrong++;
+      for (const r of records) {
+        const target = r.target as HTMLElement;
+        if (
+          r.attributeName === "data-verdict" &&
+          target.dataset.verdict === "wrong" &&
+          target.dataset.counted !== "false"
+        )
+          wrong++;
+      }
       const parts = [...root.querySelectorAll<HTMLElement>("form[data-part] [data-feedback]")];
       if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(false);
     });
