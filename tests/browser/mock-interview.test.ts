@@ -8,7 +8,13 @@ import { holdRequests } from "../support/hold-requests.ts";
 import { loading, mockInterview, pickQuestion, startInterview } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
-import { answerLimits, limitText, nearShare, pasteCutText } from "../../src/widgets/mock-interview/limits.ts";
+import {
+  answerLimits,
+  debriefFieldLimit,
+  limitText,
+  nearShare,
+  pasteCutText,
+} from "../../src/widgets/mock-interview/limits.ts";
 
 const read = (name: string) =>
   parseQuestionBank(readFileSync(new URL(`../../src/course/interview/${name}`, import.meta.url), "utf8"));
@@ -247,6 +253,13 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await expect.poll(() => status.textContent()).toBe(`Your answer: ${cut} ${limitText(max, max)}`);
       await expect(answer.inputValue()).resolves.toHaveLength(max);
       await expect(answer.inputValue().then((v) => v.endsWith("p"))).resolves.toBe(true);
+      // The debrief's evidence fields take as much as the notes hold, and say so the same way.
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      const evidence = mock.getByLabel(/^Evidence:/).first();
+      const limit = debriefFieldLimit(await answer.inputValue());
+      await expect(evidence.getAttribute("maxlength")).resolves.toBe(String(limit));
+      const evidenceCount = mock.locator(`#${await evidence.getAttribute("aria-describedby")}`);
+      await expect(evidenceCount.textContent()).resolves.toBe(limitText(0, limit));
     } finally {
       await session.close();
     }
