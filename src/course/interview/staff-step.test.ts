@@ -47,7 +47,13 @@ describe("the staff step on a number point", () => {
     // Quoted but never written during the interview: not counted at staff.
     expect(judged(numberOnly, 3, improvement)).toMatchObject({ status: "missing", backed: 2 });
     // The figure pasted again as the step is no step.
-    expect(judged(numberOnly, 3, numberOnly).message).toMatch(/figure again/);
+    expect(judged(numberOnly, 3, numberOnly).message).toMatch(/fewer than four words besides figures/);
+    // Nor is a short step with no figure in it, and the page says what it counted, not that it was the figure.
+    const short = judged(`${numberOnly}. Then add cells.`, 3, "then add cells");
+    expect(short).toMatchObject({ status: "missing", backed: 2 });
+    expect(short.message).toBe(
+      "Your staff step has fewer than four words besides figures: quote, in a sentence, what your notes do with the figure. Counted at senior.",
+    );
   });
 
   test("a wrong figure is still wrong at staff, whatever the step", () => {

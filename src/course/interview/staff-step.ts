@@ -11,6 +11,7 @@
  * Pure, with no import of the bank itself, so the mock interview's page code can use it.
  */
 import type { Criterion } from "../question-bank.ts";
+import { inWords } from "../../format/words.ts";
 import { type Claim, type Claimed, type Debrief, debrief, judgeClaim } from "../self-assessment.ts";
 
 /** The level a number's evidence backs at most, without the staff step. */
@@ -25,6 +26,9 @@ export function staffStep(criterion: {
   return `Staff also needs the step beyond the figure, quoted from your notes: ${criterion.staff}`;
 }
 
+/** Words, besides figures, that a staff step needs at least: a sentence, not the figure again. */
+const stepWords = 4;
+
 /** Words of a text that are not figures: "75,000 tenant-minutes" has one, so it is no step. */
 const wordsBeyondFigures = (text: string) =>
   text.split(/\s+/).filter((word) => /\p{L}{2}/u.test(word) && !/\p{Nd}/u.test(word)).length;
@@ -35,8 +39,9 @@ export function stepShortfall(criterion: Criterion, step: string, notes: string)
   if (ask === undefined) return null;
   if (step.trim() === "")
     return "Your figure backs senior; staff also needs the step beyond it, quoted from your notes.";
-  if (wordsBeyondFigures(step) < 4)
-    return "Your staff step is the figure again: quote what your notes do with it, in a sentence.";
+  // The page counts words here; it cannot tell what they say, so it says what it counted.
+  if (wordsBeyondFigures(step) < stepWords)
+    return `Your staff step has fewer than ${inWords(stepWords)} words besides figures: quote, in a sentence, what your notes do with the figure.`;
   const quote = judgeClaim({ ...criterion, evidence: { ask, kind: "quote" } }, { level: 3, evidence: step }, notes, {});
   return quote.status === "agrees" ? null : `Staff step: ${quote.message}`;
 }
