@@ -86,3 +86,23 @@ test("every code block of an indexed page is kept out of the search index, and t
   expect(playgrounds).toBeGreaterThan(0);
   expect(indexedParagraphs).toBeGreaterThan(20);
 });
+
+test("the shuffle-shard explorer's drawing is kept out of the search index, its title and the prose around it are not", () => {
+  // Its worker and group boxes are bare digits: search showed "2222. Possible shards. 28." as the
+  // excerpt of the chapter's "Explore it" section.
+  const chapter = site.find((p) => p.path === "/shuffle-sharding/")!;
+  let drawings = 0;
+  let indexedDrawings = 0;
+  let indexedTitles = 0;
+  const doc = parse(chapter.html);
+  walk(doc, (el) => {
+    if (attr(el, "data-output") !== undefined && attr(el, "class")?.includes("sx-output")) drawings++;
+  });
+  eachIndexed(doc, (el) => {
+    if (attr(el, "data-output") !== undefined && attr(el, "class")?.includes("sx-output")) indexedDrawings++;
+    if (attr(el, "class")?.split(" ").includes("sx-title")) indexedTitles++;
+  });
+  expect(drawings).toBe(1);
+  expect(indexedDrawings).toBe(0);
+  expect(indexedTitles).toBe(1);
+});
