@@ -166,7 +166,7 @@ describeInBrowser("cells widgets", (browser) => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  test("cells: on a phone every table of the chapter's widgets fits, or scrolls in a focusable region with a name", async () => {
+  test("cells: on a phone every table of the chapter's widgets fits, or scrolls in a focusable region with a name; its sliders are a 24 px target", async () => {
     // QA: at 320 px the cells widget's blast-radius table scrolled inside itself by 5 px, out of the keyboard's reach.
     const { page } = browser;
     await page.goto(`${site}/cells/`);
@@ -196,6 +196,12 @@ describeInBrowser("cells widgets", (browser) => {
       const blast = scrollers.find(({ caption }) => caption?.startsWith("Blast radius"));
       expect(blast?.scroller, `blast radius at ${width} px`).toBe("fits");
     }
+    // A slider was 16 px tall, under WCAG 2.5.8's 24 by 24 px target for a finger.
+    const sliders = await page
+      .locator('.cw-slider input[type="range"]')
+      .evaluateAll((all) => all.map((s) => s.getBoundingClientRect().height));
+    expect(sliders.length).toBeGreaterThan(0);
+    for (const height of sliders) expect(height).toBeGreaterThanOrEqual(24);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
