@@ -93,8 +93,41 @@ describeInBrowser("presenter views across a reload", (browser) => {
     await expect.poll(() => replayAt(), { timeout: 20_000 }).toEqual(before);
     // Revealed, a reload keeps the reveal too; playing at the reload, it comes back paused there.
     await page.getByRole("button", { name: "Reveal all" }).click();
+    // Playing, the second shown changes every frame or two (30 s a second): the tab is written at
+    // most about once a second, not at each (the reload above and the one below still come back
+    // to the second shown: a pause and leaving the page write it at once).
+    await page.evaluate(() => {
+      const w = window as unknown as { writes: number; shown: number; playedAt: number };
+      w.writes = 0;
+      w.shown = 0;
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key.startsWith("present-playhead")) w.writes++;
+        setItem.call(this, key, value);
+      };
+      new MutationObserver(() => w.shown++).observe(document.querySelector("[data-time]")!, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+      document.querySelector("[data-play]")!.addEventListener("click", () => void (w.playedAt = performance.now()));
+    });
     await page.locator("[data-play]").click();
     await expect.poll(async () => (await replayAt()).time).not.toBe(before.time);
+    const played = await page
+      .waitForFunction(
+        () => {
+          const w = window as unknown as { writes: number; shown: number; playedAt: number };
+          const ended = document.querySelector("[data-play]")!.getAttribute("aria-pressed") === "false";
+          return (w.shown >= 20 || ended) && { ...w, seconds: (performance.now() - w.playedAt) / 1000 };
+        },
+        null,
+        { timeout: 20_000 },
+      )
+      .then((h) => h.jsonValue() as Promise<{ writes: number; shown: number; seconds: number }>);
+    expect(played.writes).toBeGreaterThan(0);
+    expect(played.writes).toBeLessThanOrEqual(Math.floor(played.seconds) + 3);
+    expect(played.writes).toBeLessThan(played.shown);
     await page.reload();
     await page.locator(ready).waitFor({ timeout: 60_000 });
     const after = await replayAt();

@@ -1,5 +1,14 @@
 import { describe, expect, test } from "vitest";
-import { deck, fieldKeepsKey, keptStage, keyDirection, slideAt, stepStage } from "./reveal.ts";
+import {
+  deck,
+  fieldKeepsKey,
+  keepEveryMillis,
+  keepNow,
+  keptStage,
+  keyDirection,
+  slideAt,
+  stepStage,
+} from "./reveal.ts";
 
 describe("presenter reveal", () => {
   test("a clicker's keys and the arrows step forward and back; other keys do nothing", () => {
@@ -54,4 +63,27 @@ test("a stage kept in the tab reads back as a whole number from 0, anything else
   expect([null, "", "-1", "2.5", "x", "1e3", " 4", "99999999999999999999"].map(keptStage)).toEqual([
     0, 0, 0, 0, 0, 0, 0, 0,
   ]);
+});
+
+test("a place moving by itself is written at most once a second; one standing still or moved by the presenter, at once", () => {
+  // A replay playing at 60 frames a second for 5 s, its playhead changing every frame: written
+  // on the first frame, then once each keepEveryMillis, not 300 times.
+  let lastKept: number | null = null;
+  let writes = 0;
+  for (let frame = 0; frame < 300; frame++) {
+    const now = 10_000 + (frame * 1000) / 60;
+    if (keepNow(true, now, lastKept)) {
+      if (lastKept !== null) expect(now - lastKept).toBeGreaterThanOrEqual(keepEveryMillis);
+      lastKept = now;
+      writes++;
+    }
+  }
+  expect(writes).toBe(5);
+  expect(keepEveryMillis).toBe(1000);
+  // Never written yet: at once, even moving.
+  expect(keepNow(true, 5, null)).toBe(true);
+  // Paused, or moved by a key or the slider: at once, however recent the last write.
+  expect(keepNow(false, 10_001, 10_000)).toBe(true);
+  expect(keepNow(true, 10_999, 10_000)).toBe(false);
+  expect(keepNow(true, 11_000, 10_000)).toBe(true);
 });

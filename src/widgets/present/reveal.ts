@@ -63,6 +63,20 @@ export function placeInTab(name: string): TabPlace {
   };
 }
 
+/** At most how often a place that moves by itself (a replay playing) is written to the tab, in ms. */
+export const keepEveryMillis = 1000;
+
+/**
+ * Whether a place that has just changed is written to the tab now. A place the presenter moved
+ * (a key, the slider, a click), or one that stands still (paused), is written at once; one moving
+ * by itself, as a replay plays (every frame), at most once every `keepEveryMillis` (`lastKept`:
+ * when it was last written, null if never), so a reload mid-play comes back within a second of
+ * where it was (and exactly there: the view also writes its place as the page goes away).
+ */
+export function keepNow(moving: boolean, now: number, lastKept: number | null): boolean {
+  return !moving || lastKept === null || now - lastKept >= keepEveryMillis;
+}
+
 /** The stage after a step, kept within 0..stages. */
 export function stepStage(stage: number, stages: number, direction: 1 | -1): number {
   return Math.min(stages, Math.max(0, stage + direction));

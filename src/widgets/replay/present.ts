@@ -9,7 +9,9 @@
  *   - a reload mid-session (a frozen projector, a stray F5) comes back to the same second and the
  *     same reveal, paused: the presenter, back at the keyboard, plays on from there (Play or k).
  *     Kept as the other presenter views keep their stage (placeInTab); a link opened anew starts
- *     at the first second, everything ahead hidden.
+ *     at the first second, everything ahead hidden. While it plays the playhead moves every frame;
+ *     it is written when the presenter moves it, pauses, reveals or leaves the page, and
+ *     otherwise at most once a second (keepNow).
  * The reveal, its tool bar and the keys are the presenter views' one implementation
  * (src/widgets/present/reveal.ts); this file adds the replay's veils and key moments.
  * It drives the replay only through its own controls (the playhead slider), so the replay
@@ -18,7 +20,7 @@
  */
 import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
 import { markers, type Marker } from "./view.ts";
-import { mountReveal, placeInTab } from "../present/reveal.ts";
+import { keepNow, mountReveal, placeInTab } from "../present/reveal.ts";
 
 /**
  * The moments a presenter jumps between, in time order, from the naive run's summary: the
@@ -70,6 +72,34 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     scrub.dispatchEvent(new Event("change", { bubbles: true }));
   };
 
+  // The playhead kept in the tab for a reload (placeInTab): at once when it stands still or the
+  // presenter moved it (a key, the slider, a click: `acted`), when the reveal changes, on a pause
+  // and as the page goes away; while it plays by itself, at most once a second (keepNow).
+  const kept = placeInTab("playhead");
+  const play = root.querySelector<HTMLElement>("[data-play]");
+  const playing = () => play?.getAttribute("aria-pressed") === "true";
+  let acted = false;
+  let lastKept: number | null = null;
+  let keptPlace: number | null = null;
+  /** Writes the playhead if it is not written yet and is due: at once when `still` (or paused). */
+  const keepPlayhead = (still: boolean) => {
+    const at = playhead();
+    const moment = performance.now();
+    if (at === keptPlace || !keepNow(playing() && !still, moment, lastKept)) return;
+    kept.keep(at);
+    keptPlace = at;
+    lastKept = moment;
+  };
+  /** Whether the reveal below is open: its first stage, drawn as it opens, is no change to keep. */
+  let opened = false;
+  for (const type of ["keydown", "pointerdown", "input"]) root.addEventListener(type, () => void (acted = true));
+  tools.addEventListener("click", () => void (acted = true));
+  if (play) new MutationObserver(() => keepPlayhead(true)).observe(play, { attributeFilter: ["aria-pressed"] });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") keepPlayhead(true);
+  });
+  addEventListener("pagehide", () => keepPlayhead(true));
+
   // Predict first, the tool bar and the clicker keys: the presenter views' one reveal. The keys
   // jump between key moments; past the last one, to the end of the run (which reveals it), and
   // at the end, where the playhead cannot move on, they step the reveal itself (a room told to
@@ -87,7 +117,11 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     },
     // Revealed or hidden, the summaries above the charts take room or give it back: the charts
     // fit the screen again (charts.ts sizes a presenter chart to the height left under it).
-    onStage: () => window.dispatchEvent(new Event("resize")),
+    onStage: () => {
+      window.dispatchEvent(new Event("resize"));
+      // Not as the view opens: before a reload's place is back, that would write the first second.
+      if (opened) keepPlayhead(true);
+    },
     onKey(direction) {
       if (moments.length === 0) return true;
       const next = nextMoment(moments, playhead(), direction);
@@ -99,6 +133,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
       return true;
     },
   });
+  opened = true;
 
   /**
    * Veils over the part of each chart ahead of the playhead. A playhead moves without the time
@@ -157,9 +192,9 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   });
 
   // The replay writes the playhead's time into its output, and its runs into data attributes.
-  const kept = placeInTab("playhead");
   new MutationObserver(() => {
-    kept.keep(playhead());
+    keepPlayhead(acted);
+    acted = false;
     placeVeils();
     if (reveal.predicting && reveal.stage === 0 && playhead() >= Number(scrub.max)) reveal.go(1);
   }).observe(time, { childList: true, characterData: true, subtree: true });
