@@ -3,13 +3,18 @@
  * button (the target is ejected, the retries already going off), and the focus it had must stay
  * in the game, on the action's target list or on the actions' heading, where Tab goes on from the
  * actions and the speed keys work; on the page's body they did nothing and Tab started again from
- * the top. A speed key, pressed with the focus anywhere, says what it did. Every wait is on the
- * page's state.
+ * the top. A speed key, pressed with the focus anywhere, says what it did. On a phone the list of
+ * actions under way, once it scrolls, takes the keyboard's focus to be scrolled. Every wait is on
+ * the page's state.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 describeInBrowser("game day from the keyboard", (browser) => {
   const { site } = browser;
@@ -78,5 +83,47 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await expect(
       page.evaluate(() => document.activeElement?.closest("[data-offer]")?.getAttribute("data-offer")),
     ).resolves.toBe("eject-host");
+  });
+
+  test("on a phone the list of actions under way, once it scrolls, is a named Tab stop the arrow keys scroll", {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pending = root().locator("[data-pending]");
+    // Still paused from the test above, two actions under way: four more make six, more than the
+    // four and a half lines the list keeps on a phone.
+    for (const [offer, target] of [["shed-queue"], ["shed-priority"], ["eject-host", "h01"], ["eject-host", "h02"]]) {
+      const form = root().locator(`[data-offer="${offer}"]`);
+      if (target) await form.locator("select").selectOption(target);
+      await form.locator("button").click();
+    }
+    await logLength(6);
+    await expect.poll(() => pending.locator("li").count()).toBe(6);
+    await page.waitForSelector('[data-pending][tabindex="0"]');
+    await expect(
+      pending.evaluate((el) => ({ scrolls: el.scrollHeight > el.clientHeight, name: el.getAttribute("aria-label") })),
+    ).resolves.toEqual({ scrolls: true, name: "Actions under way" });
+    // Its countdowns keep each number with its unit ("15 s" parted at a line's end in its narrow room).
+    await expect(pending.textContent()).resolves.toMatch(/takes effect in \d+\u00a0s/);
+    await expect(pending.textContent()).resolves.not.toMatch(/\d s\b/);
+    await page.evaluate(axeSource);
+    const violations = (await page.evaluate(`axe
+      .run({ include: [["[data-gameday] .gd-actions"]] }, {
+        runOnly: ["scrollable-region-focusable", "aria-allowed-role", "aria-allowed-attr", "aria-prohibited-attr", "nested-interactive"],
+        resultTypes: ["violations"],
+      })
+      .then((r) => r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))`)) as string[];
+    expect(violations).toEqual([]);
+    // Reached with Tab from the last action's button, it scrolls with the arrow keys.
+    await root().locator("[data-offer] button:not([disabled])").last().focus();
+    await page.keyboard.press("Tab");
+    await expect(pending.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await page.keyboard.press("End");
+    await expect.poll(() => pending.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+    // Where it has room (1280 px) it does not scroll and is no Tab stop; the focus it had stays in the game.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForSelector("[data-pending]:not([tabindex])");
+    await expect(focused()).resolves.toBe(true);
   });
 });

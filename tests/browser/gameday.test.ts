@@ -48,6 +48,20 @@ describeInBrowser("game day in Chromium", (browser) => {
       pending: el.querySelector("[data-pending]")!.textContent,
     }));
   type Shown = Awaited<ReturnType<typeof shown>>;
+  /**
+   * Where what follows the start button in the bar sits. Pressing Start turns "Start the game"
+   * into the shorter "New game": at 1280 px the rest slid left, on a 350 px phone the seed came up
+   * beside it, moving the dashboard. The button keeps room for its widest label, so none moves.
+   */
+  const barPlaces = () =>
+    root().evaluate((el) =>
+      ["[data-start]", "[data-seed]", ".gd-speeds", ".gd-clock", "[data-end]"].map((s) => {
+        const box = el.querySelector(s)!.getBoundingClientRect();
+        return { s, left: box.left, top: box.top + window.scrollY, width: box.width };
+      }),
+    );
+  /** Waits until the start button says "New game": the game has run. */
+  const startSaysNewGame = () => browser.page.getByRole("button", { name: "New game", exact: true }).waitFor();
   const state = (s: string) => browser.page.waitForSelector(`[data-gameday][data-state="${s}"]`, { timeout: 110_000 });
   const clockPast = (t: number) =>
     browser.page.waitForFunction(
@@ -86,6 +100,7 @@ describeInBrowser("game day in Chromium", (browser) => {
         [...el.querySelectorAll("[data-offer], [data-row]")].map((e) => e.getBoundingClientRect().top + window.scrollY),
       );
     const before = await tops();
+    const barBefore = await barPlaces();
     // Pressed before a game runs (here, the press that loads the dashboard), an action only says
     // why it did nothing; its form once went to the server, which reloaded the page. The speeds
     // wait for a game, as End does.
@@ -106,6 +121,9 @@ describeInBrowser("game day in Chromium", (browser) => {
     const after = await tops();
     expect(after.length).toBe(before.length);
     for (const [i, top] of after.entries()) expect(Math.abs(top - before[i]!)).toBeLessThanOrEqual(1);
+    // Nor does the bar move as the button's label changes.
+    await startSaysNewGame();
+    expect(await barPlaces()).toEqual(barBefore);
     // On a wide screen the actions sit beside the charts, their tops level, and the feed right
     // under the actions (not pushed down to where the charts end).
     const [charts, actions, feed] = await root().evaluate((el) =>
@@ -152,7 +170,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     // machine; here, with the cores shared, the test only refuses a wait a player would call stuck.
     expect(Number(await root().getAttribute("data-act-latency"))).toBeLessThan(1000);
     await expect(root().locator("[data-pending]").textContent()).resolves.toMatch(
-      /Turn client retries off: takes effect in \d+ s/,
+      /Turn client retries off: takes effect in \d+\u00a0s/,
     );
     // A refusal is said by the refused line; an action taken is said too, with when it lands.
     const taken = JSON.parse((await root().getAttribute("data-log"))!).at(-1) as { at: number };
@@ -251,8 +269,14 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-live]").textContent()).resolves.toBe(unreadableSaveText);
     await expect(offer.isVisible()).resolves.toBe(false);
     await expect(kept()).resolves.toBeNull();
+    // On a 350 px phone, pressing Start moves nothing in the bar (the seed came up beside it).
+    await page.setViewportSize({ width: 350, height: 844 });
+    const barBefore = await barPlaces();
     await page.locator("[data-start]").click();
     await state("playing");
+    await startSaysNewGame();
+    expect(await barPlaces()).toEqual(barBefore);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(unreadable.isVisible()).resolves.toBe(false);
     // Ended, the game is not kept: the reload below finds only the game put there.
     await page.locator("[data-end]").click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameClock, longestGameClock } from "./report.ts";
+import { gameClock, longestGameClock, startLabel, startLabels } from "./report.ts";
 
 describe("the game clock", () => {
   it("reads the moment reached of the game's length", () => {
@@ -16,5 +16,20 @@ describe("the game clock", () => {
     expect(longestGameClock(600)).toBe("9 min 59 s of 10 min");
     expect(longestGameClock(900)).toBe("14 min 59 s of 15 min");
     expect(longestGameClock(45)).toBe("45 s of 45 s");
+  });
+});
+
+describe("the start button", () => {
+  it("says Start before a game runs and New game once one has run or ended, each a label the page keeps room for", () => {
+    expect(startLabel(0, false)).toBe("Start the game");
+    expect(startLabel(1, false)).toBe("New game");
+    expect(startLabel(0, true)).toBe("New game");
+    expect(startLabel(600, true)).toBe("New game");
+    for (const [clock, over] of [
+      [0, false],
+      [5, false],
+      [0, true],
+    ] as const)
+      expect(startLabels).toContain(startLabel(clock, over));
   });
 });

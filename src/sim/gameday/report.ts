@@ -33,6 +33,18 @@ export function longestGameClock(seconds: number): string {
   return longest;
 }
 
+/** Every label the dashboard's start button shows: "Start the game" before a game runs, "New game" once one has. */
+export const startLabels = ["Start the game", "New game"] as const;
+
+/**
+ * The start button's label at a moment of the game. The page keeps room for the widest of
+ * `startLabels` in the button, so that pressing it (which shortens it) never moves the seed field
+ * and what follows it up a line.
+ */
+export function startLabel(clock: number, over: boolean): (typeof startLabels)[number] {
+  return clock > 0 || over ? startLabels[1] : startLabels[0];
+}
+
 export function tenantMinutesText(value: number): string {
   return grouped(value, 1);
 }

@@ -17,6 +17,8 @@ import {
   gameClock,
   mitigationText,
   scoreRows,
+  startLabel,
+  startLabels,
   verdictText,
 } from "../../sim/gameday/report.ts";
 import { resumedResultText, resumedText, type SavedGame } from "../../sim/gameday/saved.ts";
@@ -111,6 +113,26 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const resumeOffer = q<HTMLElement>(root, "[data-resume-offer]");
   const unreadableNote = q<HTMLElement>(root, "[data-resume-unreadable]");
   root.dataset.state = "loading";
+
+  // The start button keeps room for its widest label, every label drawn hidden in the same cell
+  // under the one shown (as the clock keeps room for its longest text): pressing it turns "Start
+  // the game" into the shorter "New game", which on a 350 px phone pulled the seed field up beside
+  // it and moved everything below. The server's label is the widest, so this moves nothing.
+  const startText = document.createElement("span");
+  startText.textContent = startButton.textContent;
+  const startFace = document.createElement("span");
+  startFace.className = "gd-start-face";
+  startFace.append(
+    startText,
+    ...startLabels.map((label) => {
+      const room = document.createElement("span");
+      room.className = "gd-start-room";
+      room.setAttribute("aria-hidden", "true");
+      room.textContent = label;
+      return room;
+    }),
+  );
+  startButton.replaceChildren(startFace);
 
   // uPlot's stylesheet comes with the component: Astro drops CSS imported by a lazy client module.
   const { default: uPlot } = await import("uplot");
@@ -339,15 +361,43 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (button.title !== (why ?? "")) button.title = why ?? "";
   };
 
+  /**
+   * On a narrow screen the list of actions under way keeps four and a half lines and scrolls past
+   * them (gameday.css). A box that scrolls must take the keyboard's focus, named, or a keyboard
+   * user cannot scroll it (axe-core's scrollable-region-focusable): it is a Tab stop while it
+   * scrolls, and only then. Losing it with the focus on it (the list got short), the focus goes to
+   * the actions' heading rather than to the page's body.
+   */
+  const reachPending = () => {
+    const scrolls = pendingList.scrollHeight > pendingList.clientHeight + 1;
+    if (scrolls === pendingList.hasAttribute("tabindex")) return;
+    if (scrolls) {
+      pendingList.tabIndex = 0;
+      pendingList.setAttribute("aria-label", "Actions under way");
+      return;
+    }
+    const hadFocus = document.activeElement === pendingList;
+    pendingList.removeAttribute("tabindex");
+    pendingList.removeAttribute("aria-label");
+    if (hadFocus) actionsHeading.focus({ preventScroll: true });
+  };
+  // Its width changes the lines its entries take (a phone turned, a window resized).
+  new ResizeObserver(reachPending).observe(pendingList);
+
   function drawLog(update: FromWorker & { type: "update" }): void {
     const pendingHtml = update.pending.length
       ? update.pending
-          .map((p) => `<li>${escapeHtml(entryText(p.entry))}: ${escapeHtml(countdownText(p, update.clock))}</li>`)
+          // Numbers and units bound ("15 s" never parts at the line's end in the list's narrow room).
+          .map(
+            (p) =>
+              `<li>${escapeHtml(keepUnitWithNumber(`${entryText(p.entry)}: ${countdownText(p, update.clock)}`))}</li>`,
+          )
           .join("")
       : "<li>No action under way.</li>";
     if (pendingHtml !== shownPending) {
       shownPending = pendingHtml;
       pendingList.innerHTML = pendingHtml;
+      reachPending();
     }
     for (const form of forms) {
       const offer = update.offers.find((o) => o.action === form.dataset.offer);
@@ -492,7 +542,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     // the widget) do nothing: keep the player in the game, on the speed it runs at.
     if (startHadFocus && startButton.disabled)
       (speedButtons.find((b) => Number(b.dataset.speed) === update.speed) ?? speedButtons[0])?.focus();
-    startButton.textContent = update.clock > 0 || update.over ? "New game" : "Start the game";
+    const label = startLabel(update.clock, update.over);
+    if (startText.textContent !== label) startText.textContent = label;
   }
 
   /** Keep the game in the tab as it runs, so a reload can resume it; a game over is dropped. */
