@@ -284,3 +284,59 @@ describe("userPath: a path the learner typed", () => {
     expect(userPath({ cwd: "/course", env: { INIT_CWD: "" } }, "log.json")).toBe("/course/log.json");
   });
 });
+
+describe("an option given twice is refused, naming it and both values, for every command", () => {
+  const tools = { exercises, gameday, play, sim };
+  const cases: [keyof typeof tools, string[], string][] = [
+    ["sim", ["retry-storm", "--seed", "1", "--seed", "2"], "--seed given twice (1 and 2): give it once"],
+    ["sim", ["shuffle-shard", "--workers=8", "--workers", "8"], "--workers given twice (8 and 8): give it once"],
+    ["sim", ["cells", "--json", "--json"], "--json given twice: give it once"],
+    ["exercises", ["show", "choose-exact", "--seed", "1", "--seed", "2"], "--seed given twice (1 and 2): give it once"],
+    ["exercises", ["answer", "x", "--part", "a", "--part", "b", "1"], "--part given twice (a and b): give it once"],
+    ["gameday", ["play", "gray-failure", "--seed", "1", "--seed", "2"], "--seed given twice (1 and 2): give it once"],
+    ["play", ["x.ts", "--timeout", "5", "--timeout", "6"], "--timeout given twice (5 and 6): give it once"],
+  ];
+  for (const [tool, argv, message] of cases)
+    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
+      const io = memoryIo();
+      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+      expect(await tools[tool](argv, io)).toBe(2);
+      expect(io.out).toBe("");
+      expect(io.err).toBe(`error: ${message}\n(run with --help for usage)\n`);
+    });
+  test("an option meant to repeat keeps every value, and --help twice is still the usage", () => {
+    const args = parseArgs(["--set", "a=1", "--set", "b=2"], "s", { options: ["set"], repeats: ["set"] });
+    expect(args.options.get("set")).toEqual(["a=1", "b=2"]);
+    expect(parseArgs(["--help", "--help"], "s", {}).flags.has("help")).toBe(true);
+  });
+});
+
+describe("an unknown name suggests the one it is close to", () => {
+  const tools = { exercises, gameday, sim };
+  const cases: [keyof typeof tools, string[], string][] = [
+    [
+      "sim",
+      ["shufle-shard"],
+      'unknown simulation "shufle-shard" (did you mean shuffle-shard?); choose one of: shuffle-shard, retry-storm, cells',
+    ],
+    ["sim", ["storm"], 'unknown simulation "storm"; choose one of: shuffle-shard, retry-storm, cells'],
+    [
+      "exercises",
+      ["chek"],
+      'unknown command "chek" (did you mean check?); commands: list, show, check, answer, hint, solution, import, watch, review',
+    ],
+    ["gameday", ["shw"], 'unknown command "shw" (did you mean show?); use list, show or play'],
+    [
+      "gameday",
+      ["show", "gray-failur"],
+      'unknown scenario "gray-failur" (did you mean gray-failure?); choose one of: ',
+    ],
+  ];
+  for (const [tool, argv, message] of cases)
+    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
+      const io = memoryIo();
+      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+      expect(await tools[tool](argv, io)).toBe(2);
+      expect(io.err.startsWith(`error: ${message}`)).toBe(true);
+    });
+});

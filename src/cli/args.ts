@@ -10,6 +10,7 @@
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { readDecimal } from "../format/decimal.ts";
+import { closestName } from "../format/edit-distance.ts";
 import { grouped } from "../format/number.ts";
 import { readSeed, seedRange, seedRule } from "../sim/random.ts";
 
@@ -127,6 +128,17 @@ export interface ParsedArgs {
 export interface Takes {
   options?: readonly string[];
   flags?: readonly string[];
+  /** Options that may be given more than once, each value kept (`--set a=1 --set b=2`); any other is given once. */
+  repeats?: readonly string[];
+}
+
+/**
+ * " (did you mean x?)" when one of `known` is close to what was typed (closestName,
+ * src/format/edit-distance.ts), else nothing: for an unknown simulation, command or scenario.
+ */
+export function didYouMean(typed: string, known: readonly string[]): string {
+  const name = closestName(typed, known);
+  return name === undefined ? "" : ` (did you mean ${name}?)`;
 }
 
 /** argv split by the options' arity, with every option named as it came, taken or not. */
@@ -144,7 +156,13 @@ interface Split extends ParsedArgs {
 function split(argv: string[], takes: Takes): Split {
   const options = takes.options ?? [];
   const flags = takes.flags ?? [];
+  const repeats = takes.repeats ?? [];
   const result: Split = { positional: [], options: new Map(), flags: new Set(), given: [] };
+  // An option given twice is refused rather than read as its last value (`--seed 1 --seed 2`).
+  const twice = (name: string, values?: readonly string[]) =>
+    (result.problem ??= new UsageError(
+      `--${name} given twice${values ? ` (${values.join(" and ")})` : ""}: give it once`,
+    ));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--") {
@@ -163,9 +181,14 @@ function split(argv: string[], takes: Takes): Split {
       if (value === undefined || (eq === -1 && value.startsWith("--"))) {
         result.problem ??= new UsageError(`--${name} needs a value`);
         if (value !== undefined) i--;
-      } else result.options.set(name, [...(result.options.get(name) ?? []), value]);
+      } else {
+        const before = result.options.get(name);
+        if (before && !repeats.includes(name)) twice(name, [before[0]!, value]);
+        result.options.set(name, [...(before ?? []), value]);
+      }
     } else {
       if (eq !== -1 && flags.includes(name)) result.problem ??= new UsageError(`--${name} takes no value`);
+      if (result.flags.has(name) && name !== "help") twice(name);
       result.flags.add(name);
     }
   }
@@ -194,7 +217,7 @@ function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs 
 
 /** The options of one command (`play`, a simulation): `takes` and `--help`, by ownOptionsOnly. */
 export function parseArgs(argv: string[], command: string, takes: Takes): ParsedArgs {
-  const all = { options: takes.options, flags: [...(takes.flags ?? []), "help"] };
+  const all = { options: takes.options, flags: [...(takes.flags ?? []), "help"], repeats: takes.repeats };
   return ownOptionsOnly(split(argv, all), command, takes);
 }
 
@@ -212,6 +235,7 @@ export function parseCommandArgs(
   const args = split(argv, {
     options: every.flatMap((c) => c.options ?? []),
     flags: [...every.flatMap((c) => c.flags ?? []), "help"],
+    repeats: every.flatMap((c) => c.repeats ?? []),
   });
   return { ...args, ownOptions: (command) => ownOptionsOnly(args, command, commands[command] ?? {}) };
 }

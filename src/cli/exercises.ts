@@ -24,6 +24,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   ansiStyles,
+  didYouMean,
   helpOrMissing,
   type Io,
   type ParsedArgs,
@@ -858,7 +859,9 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     );
     if (done !== undefined) return done;
     if (!commandNames.includes(command!))
-      throw new UsageError(`unknown command "${command}"; commands: ${commandNames.join(", ")}`);
+      throw new UsageError(
+        `unknown command "${command}"${didYouMean(command!, commandNames)}; commands: ${commandNames.join(", ")}`,
+      );
     const args = line.ownOptions(command!);
     if (root === undefined || file === undefined)
       throw new UsageError("no exercises/ folder here: run this inside the course's folder");

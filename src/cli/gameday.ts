@@ -23,6 +23,7 @@ import {
 import { actionDelay, findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import {
+  didYouMean,
   helpOrMissing,
   type Io,
   type ParsedArgs,
@@ -57,10 +58,11 @@ A policy file default-exports a function of the dashboard's state that returns a
 exit codes: 0 ok, 1 the policy failed to run, 2 usage, or an invalid or impossible log`;
 
 function scenarioArg(name: string | undefined): GameScenario {
-  if (!name) throw new UsageError(`name a scenario: ${scenarios.map((s) => s.id).join(", ")}`);
+  const ids = scenarios.map((s) => s.id);
+  if (!name) throw new UsageError(`name a scenario: ${ids.join(", ")}`);
   const scenario = findScenario(name);
   if (!scenario)
-    throw new UsageError(`unknown scenario "${name}"; choose one of: ${scenarios.map((s) => s.id).join(", ")}`);
+    throw new UsageError(`unknown scenario "${name}"${didYouMean(name, ids)}; choose one of: ${ids.join(", ")}`);
   return scenario;
 }
 
@@ -199,7 +201,9 @@ async function command(argv: string[], io: Io): Promise<number> {
   const done = helpOrMissing(command, usage, "name a command: list, show or play", io, line.flags.has("help"));
   if (done !== undefined) return done;
   if (!Object.hasOwn(commandOptions, command!))
-    throw new UsageError(`unknown command "${command}"; use list, show or play`);
+    throw new UsageError(
+      `unknown command "${command}"${didYouMean(command!, Object.keys(commandOptions))}; use list, show or play`,
+    );
   const args = line.ownOptions(command!);
   switch (command) {
     case "list":

@@ -3,7 +3,7 @@
  * Each simulation is a module in ./sim/ exporting a `SimCommand`, loaded only when asked for.
  */
 import { pathToFileURL } from "node:url";
-import { helpOrMissing, type Io, processIo, runAsProcess, runMain, UsageError } from "./args.ts";
+import { didYouMean, helpOrMissing, type Io, processIo, runAsProcess, runMain, UsageError } from "./args.ts";
 import type { SimCommand } from "./sim/command.ts";
 
 const commands: Record<string, () => Promise<{ default: SimCommand }>> = {
@@ -32,7 +32,9 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
       const named = rest.find((arg) => Object.hasOwn(commands, arg));
       if (name!.startsWith("-") && named)
         throw new UsageError(`the simulation's name comes first: npm run sim -- ${named} ${name} ...`);
-      throw new UsageError(`unknown simulation "${name}"; choose one of: ${names}`);
+      throw new UsageError(
+        `unknown simulation "${name}"${didYouMean(name!, Object.keys(commands))}; choose one of: ${names}`,
+      );
     }
     return (await load()).default.run(rest, io);
   }, io);

@@ -13,3 +13,21 @@ export function editDistance(a: string, b: string): number {
   }
   return row[b.length]!;
 }
+
+/**
+ * The one known name someone most likely meant by `typed`, for a "did you mean" (a simulation, a
+ * command, a game-day scenario in the terminal): the name within 2 edits of it (editDistance), or
+ * else the one name it begins (`shuffle` for shuffle-shard), when exactly one is nearest; none when
+ * it is a name, or nothing is near, or two names are equally near.
+ */
+export function closestName(typed: string, known: readonly string[]): string | undefined {
+  if (typed === "" || known.includes(typed)) return undefined;
+  const near = known
+    .map((name) => ({ name, distance: editDistance(typed, name) }))
+    .filter(({ distance }) => distance <= 2);
+  const best = Math.min(...near.map(({ distance }) => distance));
+  const nearest = near.filter(({ distance }) => distance === best);
+  if (nearest.length > 0) return nearest.length === 1 ? nearest[0]!.name : undefined;
+  const begun = known.filter((name) => name.startsWith(typed));
+  return begun.length === 1 ? begun[0] : undefined;
+}

@@ -125,7 +125,11 @@ function recovery(summary: RetryStormSummary): string {
 
 const command: SimCommand = {
   run(argv, io = processIo) {
-    const args = parseArgs(argv, "retry-storm", { options: ["defences", "seed", "set"], flags: ["json"] });
+    const args = parseArgs(argv, "retry-storm", {
+      options: ["defences", "seed", "set"],
+      flags: ["json"],
+      repeats: ["defences", "set"],
+    });
     if (args.flags.has("help")) {
       io.stdout(help());
       return 0;
