@@ -106,3 +106,30 @@ test("the shuffle-shard explorer's drawing is kept out of the search index, its 
   expect(indexedDrawings).toBe(0);
   expect(indexedTitles).toBe(1);
 });
+
+test("a game day's live dashboard is kept out of the search index, its title and actions are not", () => {
+  // Before a game its bar read "Start the game Pause1×5×20× Game clock: 0" as a result's excerpt.
+  const games = site.filter((p) => /^\/gameday\/[^/]+\/$/.test(p.path) && /\sdata-gameday[\s>]/.test(p.html));
+  expect(games.length).toBeGreaterThan(0);
+  for (const game of games) {
+    const live = ["gd-bar", "gd-help", "gd-alertbar", "gd-pending", "gd-watch"];
+    const found = new Map<string, number>();
+    const count = (key: string) => found.set(key, (found.get(key) ?? 0) + 1);
+    const doc = parse(game.html);
+    walk(doc, (el) => {
+      for (const name of live) if (attr(el, "class")?.split(" ").includes(name)) count(`${name} in page`);
+    });
+    eachIndexed(doc, (el) => {
+      const classes = attr(el, "class")?.split(" ") ?? [];
+      for (const name of live) if (classes.includes(name)) count(`${name} indexed`);
+      if (classes.includes("gd-title")) count("title indexed");
+      if (classes.includes("gd-offer")) count("action indexed");
+    });
+    for (const name of live) {
+      expect(found.get(`${name} in page`), `${game.path}: ${name}`).toBe(1);
+      expect(found.get(`${name} indexed`), `${game.path}: ${name}`).toBeUndefined();
+    }
+    expect(found.get("title indexed"), game.path).toBe(1);
+    expect(found.get("action indexed"), game.path).toBeGreaterThan(0);
+  }
+});
