@@ -311,7 +311,7 @@ describe("an option given twice is refused, naming it and both values, for every
   });
 });
 
-describe("an unknown name suggests the one it is close to", () => {
+describe("an unknown name suggests the names close to it (closeNames)", () => {
   const tools = { exercises, gameday, sim };
   const cases: [keyof typeof tools, string[], string][] = [
     [
@@ -319,7 +319,12 @@ describe("an unknown name suggests the one it is close to", () => {
       ["shufle-shard"],
       'unknown simulation "shufle-shard" (did you mean shuffle-shard?); choose one of: shuffle-shard, retry-storm, cells',
     ],
-    ["sim", ["storm"], 'unknown simulation "storm"; choose one of: shuffle-shard, retry-storm, cells'],
+    [
+      "sim",
+      ["storm"],
+      'unknown simulation "storm" (did you mean retry-storm?); choose one of: shuffle-shard, retry-storm, cells',
+    ],
+    ["sim", ["queue"], 'unknown simulation "queue"; choose one of: shuffle-shard, retry-storm, cells'],
     [
       "exercises",
       ["chek"],

@@ -10,7 +10,8 @@
 import { statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { readDecimal } from "../format/decimal.ts";
-import { closestName } from "../format/edit-distance.ts";
+import { closeNames } from "../format/edit-distance.ts";
+import { listNames } from "../format/words.ts";
 import { grouped } from "../format/number.ts";
 import { readSeed, seedRange, seedRule } from "../sim/random.ts";
 
@@ -133,12 +134,13 @@ export interface Takes {
 }
 
 /**
- * " (did you mean x?)" when one of `known` is close to what was typed (closestName,
- * src/format/edit-distance.ts), else nothing: for an unknown simulation, command or scenario.
+ * " (did you mean x?)", or " (did you mean x or y?)", when names of `known` are close to what was
+ * typed (closeNames, src/format/edit-distance.ts), else nothing: for an unknown simulation,
+ * command or scenario.
  */
 export function didYouMean(typed: string, known: readonly string[]): string {
-  const name = closestName(typed, known);
-  return name === undefined ? "" : ` (did you mean ${name}?)`;
+  const names = closeNames(typed, known);
+  return names.length === 0 ? "" : ` (did you mean ${listNames(names, "or")}?)`;
 }
 
 /** argv split by the options' arity, with every option named as it came, taken or not. */

@@ -15,19 +15,23 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
- * The one known name someone most likely meant by `typed`, for a "did you mean" (a simulation, a
- * command, a game-day scenario in the terminal): the name within 2 edits of it (editDistance), or
- * else the one name it begins (`shuffle` for shuffle-shard), when exactly one is nearest; none when
- * it is a name, or nothing is near, or two names are equally near.
+ * The known names someone most likely meant by `typed`, nearest first, at most `limit` of them: the
+ * course's one rule for a "did you mean" (an exercise id, a simulation, a command, a game-day
+ * scenario in the terminal; an export of "course" in a playground). A name is near when it is
+ * within a third of the typed length in edits (at least 2; case ignored), or, for three letters
+ * typed or more, when one holds the other (`shuffle` for shuffle-shard). None for a known name.
  */
-export function closestName(typed: string, known: readonly string[]): string | undefined {
-  if (typed === "" || known.includes(typed)) return undefined;
-  const near = known
-    .map((name) => ({ name, distance: editDistance(typed, name) }))
-    .filter(({ distance }) => distance <= 2);
-  const best = Math.min(...near.map(({ distance }) => distance));
-  const nearest = near.filter(({ distance }) => distance === best);
-  if (nearest.length > 0) return nearest.length === 1 ? nearest[0]!.name : undefined;
-  const begun = known.filter((name) => name.startsWith(typed));
-  return begun.length === 1 ? begun[0] : undefined;
+export function closeNames(typed: string, known: readonly string[], limit = 3): string[] {
+  if (typed === "" || known.includes(typed)) return [];
+  const lower = typed.toLowerCase();
+  const reach = Math.max(2, Math.floor(typed.length / 3));
+  return known
+    .map((name) => {
+      const other = name.toLowerCase();
+      return { name, distance: editDistance(lower, other), holds: other.includes(lower) || lower.includes(other) };
+    })
+    .filter(({ distance, holds }) => distance <= reach || (holds && typed.length >= 3))
+    .sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name))
+    .slice(0, limit)
+    .map(({ name }) => name);
 }

@@ -9,7 +9,8 @@ import { join, relative } from "node:path";
 import { idPattern } from "../course/ids.ts";
 import type { ExerciseMeta } from "./exercise-schema.ts";
 import { placeholders } from "./fill-params.ts";
-import { editDistance } from "../format/edit-distance.ts";
+import { closeNames } from "../format/edit-distance.ts";
+import { listNames } from "../format/words.ts";
 
 export class ExerciseError extends Error {}
 
@@ -80,12 +81,10 @@ export function checkExerciseId(id: string, root: string): void {
     throw new UnknownExerciseError(`no exercise is called "${id}"${suggestion(id, listExerciseIds(root))}`);
 }
 
-/** " (did you mean x?)" for the closest ids, when some are close. */
+/** " (did you mean x or y?)" for the closest ids (closeNames), when some are close. */
 function suggestion(id: string, ids: string[]): string {
-  const close = ids.filter((other) => other.includes(id) || id.includes(other) || editDistance(id, other) <= 3);
-  return close.length > 0
-    ? ` (did you mean ${close.slice(0, 3).join(", ")}?)`
-    : "; npm run exercises -- list shows them all";
+  const close = closeNames(id, ids);
+  return close.length > 0 ? ` (did you mean ${listNames(close, "or")}?)` : "; npm run exercises -- list shows them all";
 }
 
 function readRequired(file: string, root: string, why: string): string {
