@@ -185,4 +185,28 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
     expect(last.out).toContain("Right in the end, after 3 wrong answers or hints.");
   });
+
+  test("the same wrong answer given again is not counted against the review again; another is", async () => {
+    const dir = mkdtempSync(join(home, "again-"));
+    const id = "cells-blast-radius";
+    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
+    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
+    await cli(["review"], t0, dir);
+    const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+    const wrongOnce = String(expected.canary! + 1);
+    const first = await cli(["review", id, "--part", "canary", wrongOnce], at(3), dir);
+    expect(first.out).toMatch(/^WRONG \[canary\]/);
+    expect(first.out).not.toContain("not counted");
+    // Pressed again, spaces aside: the same verdict, said not to count.
+    const again = await cli(["review", id, "--part", "canary", ` ${wrongOnce} `], at(3), dir);
+    expect(again.out).toMatch(/^WRONG \[canary\]/);
+    expect(again.out).toContain("The same answer as your last check of this part: not counted as another attempt.");
+    // Another wrong answer counts; then the first again counts too (it is not the last one counted).
+    await cli(["review", id, "--part", "canary", String(expected.canary! + 2)], at(3), dir);
+    const back = await cli(["review", id, "--part", "canary", wrongOnce], at(3), dir);
+    expect(back.out).not.toContain("not counted");
+    await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
+    const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
+    expect(last.out).toContain("Right in the end, after 3 wrong answers or hints.");
+  });
 });

@@ -523,6 +523,11 @@ interface ReviewSession {
   seed: number;
   wrong: number;
   right: string[];
+  /**
+   * Each part's last wrong answer counted (answerFingerprint): the same wrong answer given again
+   * is not counted against the review again, as on the page (recordAttempt's rule).
+   */
+  lastWrong?: Record<string, string>;
   /** Once answered and rated: enough to rate it again otherwise, until the next review starts. */
   rated?: {
     outcome: ReviewOutcome;
@@ -741,9 +746,14 @@ async function reviewAnswer(
     ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${verdict.message}\n`);
     return 2;
   }
-  if (verdict.status === "wrong") session.wrong++;
-  else if (!session.right.includes(part.id)) session.right.push(part.id);
+  const fingerprint = answerFingerprint(input, seed);
+  const repeated = verdict.status === "wrong" && session.lastWrong?.[part.id] === fingerprint;
+  if (verdict.status === "wrong" && !repeated) {
+    session.wrong++;
+    session.lastWrong = { ...session.lastWrong, [part.id]: fingerprint };
+  } else if (verdict.status === "right" && !session.right.includes(part.id)) session.right.push(part.id);
   ctx.io.stdout(`${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
+  if (repeated) ctx.io.stdout(`${sameAnswerNote("answer")}\n`);
   // "A hint may help": the chapter's hint would show the chapter's numbers, not these.
   if (verdict.status === "wrong")
     ctx.io.stdout(`A hint with these numbers: npm run exercises -- hint ${exercise.id} --seed ${seed}\n`);
