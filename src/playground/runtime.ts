@@ -20,7 +20,7 @@ import {
   type RunEvent,
   type WorkerMessage,
 } from "./protocol.ts";
-import { editDistance } from "../format/edit-distance.ts";
+import { closeNames } from "../format/edit-distance.ts";
 import { timerMillis } from "../format/number.ts";
 
 type TimerHandle = unknown;
@@ -141,12 +141,9 @@ function missingExport(from: string, target: string, name: string, line: number)
 
 /** A name a library module does not export, with the export it most likely meant. */
 function missingLibraryExport(from: string, library: string, name: string, exports: object, line: number): RunError {
-  const near = Object.keys(exports)
-    .map((candidate) => ({ candidate, distance: editDistance(name.toLowerCase(), candidate.toLowerCase()) }))
-    .filter(({ distance }) => distance <= Math.max(1, Math.floor(name.length / 3)))
-    .sort((a, b) => a.distance - b.distance || a.candidate.localeCompare(b.candidate))[0];
+  const [near] = closeNames(name, Object.keys(exports), 1);
   return {
-    message: `SyntaxError: "${library}" does not export ${name}, which ${from} imports${near ? `: did you mean ${near.candidate}?` : ""}`,
+    message: `SyntaxError: "${library}" does not export ${name}, which ${from} imports${near ? `: did you mean ${near}?` : ""}`,
     file: from,
     line,
   };
