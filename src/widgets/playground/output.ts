@@ -14,10 +14,24 @@ import {
   type TypeDiagnostic,
 } from "../../playground/protocol.ts";
 import { RunComparison } from "./changed-lines.ts";
-import { countOf, elapsedSeconds } from "../../format/number.ts";
+import { countOf, elapsedSeconds, grouped } from "../../format/number.ts";
 
 /** What heads a run's type errors: the run did happen, and TypeScript would not have compiled it. */
 export const typeErrorsHeading = "Type errors (the program ran anyway; TypeScript would refuse it):";
+
+/** How many type errors a screen reader hears read out; the rest are counted, and listed on the page. */
+export const typeErrorsSaidInFull = 3;
+
+/**
+ * What a screen reader hears of a run's type errors (each already described): the count, the first
+ * few, and how many more are listed. A program with 200 errors was read out whole, 14,000 characters.
+ */
+export function typeErrorsSaid(described: readonly string[]): string {
+  const said = described.slice(0, typeErrorsSaidInFull).join("; ");
+  const rest = described.length - typeErrorsSaidInFull;
+  const more = rest > 0 ? `; ${grouped(rest)} more listed after the output` : "";
+  return `${countOf(described.length, "type error")}: ${said}${more}. The program ran anyway.`;
+}
 
 export class OutputView {
   private readonly text: HTMLElement;
@@ -123,7 +137,7 @@ export class OutputView {
     if (errors.length === 0) return;
     const described = errors.map(describeError);
     this.typeNote = this.replaceTypeNote([typeErrorsHeading, ...described]);
-    this.announcer.textContent = `${countOf(errors.length, "type error")}: ${described.join("; ")}. The program ran anyway.`;
+    this.announcer.textContent = typeErrorsSaid(described);
   }
 
   /** The type-checker could not load or failed: said once, after the output, which is complete. */
