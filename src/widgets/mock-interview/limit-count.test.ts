@@ -31,6 +31,23 @@ class FakeField {
     this.fire("input");
   }
 
+  /**
+   * An IME composition at the end, as Chromium runs one: the text being composed is in the field
+   * past `maxlength` while it is composed (input events with isComposing), and the committed text
+   * is cut to the limit before compositionend.
+   */
+  compose(steps: readonly string[], committed: string): void {
+    const before = this.value;
+    this.fire("compositionstart");
+    for (const step of steps) {
+      this.value = before + step;
+      this.fire("input", { isComposing: true });
+    }
+    this.value = before + committed.slice(0, Math.max(0, this.maxLength - before.length));
+    this.fire("input", { isComposing: true });
+    this.fire("compositionend", { data: committed });
+  }
+
   /** A paste over the selection, with the clipboard's line breaks as Windows writes them. */
   paste(text: string): void {
     this.fire("paste", { clipboardData: { getData: (kind: string) => (kind === "text/plain" ? text : "") } });
@@ -143,4 +160,17 @@ test("text set by code (a resumed draft) is counted on refresh, silently", () =>
   expect(counter.dataset.level).toBe("over");
   expect(counter.textContent).toBe(limitText(70, 50));
   expect(said).toEqual([]);
+});
+
+test("text being composed (IME) past the limit is not said to be over it: what is said is where the committed text stands", () => {
+  const max = 100;
+  const { field, counter, said } = counted(max);
+  field.type("a".repeat(max - 1));
+  said.length = 0;
+  field.compose(["に", "にほ", "にほん"], "日本");
+  expect(field.value).toHaveLength(max);
+  // Chromium holds the composition past maxlength; nothing was ever "over", and "shorten it" was never true.
+  expect(said).toEqual([`Your answer: ${limitText(max, max)}`]);
+  expect(counter.textContent).toBe(limitText(max, max));
+  expect(counter.dataset.level).toBe("at");
 });

@@ -45,7 +45,7 @@ export function countTowardsLimit(
       if (cut) sayCut(cut);
     });
   });
-  field.addEventListener("input", () => {
+  const changed = () => {
     const from = level;
     draw();
     const cut = paste && pasteCutText(paste.pasted, field.value.length - paste.rest);
@@ -53,7 +53,14 @@ export function countTowardsLimit(
     const said = limitAnnouncement(from, level, field.value.length, max, name);
     if (cut) sayCut(cut);
     else if (said) announce(said);
+  };
+  // Text being composed (an IME) stays in the field past maxlength until it is committed, and is
+  // then cut: counted while composed, it was said to be over the limit ("shorten it"), which it
+  // never is. The count follows the committed text.
+  field.addEventListener("input", (event) => {
+    if (!(event as InputEvent).isComposing) changed();
   });
+  field.addEventListener("compositionend", changed);
   draw();
   return { refresh: draw };
 }
