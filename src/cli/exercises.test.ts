@@ -15,7 +15,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
 
@@ -469,11 +469,14 @@ describe("progress is never lost", { timeout: 60_000 }, () => {
 });
 
 describe("a learner's starter never breaks the other exercises", { timeout: 60_000 }, () => {
-  test("`export { choose }` in a starter: list and check still work", async () => {
-    const copy = join(scratch, "course");
+  const copy = join(scratch, "course");
+  beforeAll(() => {
     for (const dir of ["exercises", "solutions"]) cpSync(join(repo, dir), join(copy, dir), { recursive: true });
     writeFileSync(join(copy, "package.json"), "{}\n");
     for (const shared of ["node_modules", "content", "src"]) symlinkSync(join(repo, shared), join(copy, shared));
+  });
+
+  test("`export { choose }` in a starter: list and check still work", async () => {
     const starter = join(copy, "exercises", "choose-exact", "starter.ts");
     writeFileSync(
       starter,
@@ -487,7 +490,39 @@ describe("a learner's starter never breaks the other exercises", { timeout: 60_0
     noStack(list.err);
     const check = await cli(["check", "choose-exact"], { cwd: copy });
     expect(check.out).toMatch(/PASS choose-exact/);
+    expect(check.out).not.toMatch(/type error/i);
     expect(check.code).toBe(0);
+  });
+
+  test("check lists the starter's type errors before the checks' results; the checks still decide", async () => {
+    const starter = join(copy, "exercises", "choose-exact", "starter.ts");
+    const solution = readFileSync(join(repo, "solutions", "choose-exact", "solution.ts"), "utf8");
+    // Math.min turns the string back into a number when it runs: a type error the checks never see.
+    const typed = solution.replace("Math.min(k, n - k)", "Math.min(k, String(n - k))");
+    expect(typed).not.toBe(solution);
+    writeFileSync(starter, typed);
+    const line = typed.split("\n").findIndex((l) => l.includes("String(n - k)")) + 1;
+    const column = typed.split("\n")[line - 1]!.indexOf("String") + 1;
+    const check = await cli(["check", "choose-exact"], { cwd: copy });
+    const lines = check.out.split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      "TypeScript would refuse this code: 1 type error (the checks run anyway and decide the verdict):",
+      `type error: Argument of type 'string' is not assignable to parameter of type 'number'. (starter.ts, line ${line}, column ${column})`,
+    ]);
+    expect(lines[2]).toMatch(/^✓ /);
+    expect(check.out).toMatch(/^PASS choose-exact: All \d+ checks pass\.$/m);
+    expect(check.code).toBe(0);
+
+    // Broken past running: the checks fail on it, after the same list; the course's files are not listed.
+    writeFileSync(starter, "export function choose(n: number, k: number): bigint {\n  return n.toUpperCase();\n}\n");
+    const broken = await cli(["check", "choose-exact"], { cwd: copy });
+    expect(broken.out.split("\n").slice(0, 2)).toEqual([
+      "TypeScript would refuse this code: 1 type error (the checks run anyway and decide the verdict):",
+      "type error: Property 'toUpperCase' does not exist on type 'number'. (starter.ts, line 2, column 12)",
+    ]);
+    expect(broken.out).not.toMatch(/run-checks\.ts|checks\.ts, line/);
+    expect(broken.out).toMatch(/^FAIL choose-exact: /m);
+    expect(broken.code).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@
  *   list                              every exercise, in course order, with your status
  *   show <id> [--seed N]              the prompt (and, for code, where to edit); --seed deals a variant
  *   check [id]                        run a code exercise's checks against exercises/<id>/starter.ts
+ *                                     (with an id, and in watch, its type errors first: not the verdict)
  *   answer <id> [--part p] <answer>   grade a numeric, choice or match answer
  *   hint <id>                         the next hint
  *   solution <id> [--seed N]          the worked solution (a variant's, worked with its numbers)
@@ -94,7 +95,8 @@ commands:
   show <id> [--seed N]              the exercise's prompt; --seed N deals variant N (new numbers),
                                     as "Another variant" does on the page (seed: ${seedHelp})
   check [id]                        run the checks of a code exercise on exercises/<id>/starter.ts
-                                    (no id: every code exercise)
+                                    (no id: every code exercise); with an id, the file's type
+                                    errors are listed first: they do not change the verdict
   answer <id> [--part p] [--seed N] <answer>
                                     grade an answer: \`1/1820\`, \`0.055%\`, \`1 in 1820\`, \`1/C(16,4)\` ...
                                     choice: a choice id (several: a,b); match: item=option,item=option
@@ -332,14 +334,34 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
     return false;
   }
   const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
-  const [{ runChecksInNode }, { checkRunLine }] = await Promise.all([
-    import("../grader/run-checks-node.ts"),
-    import("../grader/check-run.ts"),
-  ]);
-  const outcome = await runChecksInNode(code, exercise.checks!, exercise.meta.timeout, (event) => {
+  const [{ runChecksInNode }, { checkRequest, checkRunLine, learnerFiles, typeErrorsHeading }, checker] =
+    await Promise.all([
+      import("../grader/run-checks-node.ts"),
+      import("../grader/check-run.ts"),
+      // TypeScript loads only for one exercise's check (and watch's), which lists the type errors.
+      quiet
+        ? null
+        : Promise.all([
+            import("../playground/typecheck-node.ts"),
+            import("../playground/transpile.ts"),
+            import("../playground/protocol.ts"),
+          ]),
+    ]);
+  const running = runChecksInNode(code, exercise.checks!, exercise.meta.timeout, (event) => {
     // Printed lines go behind a bar (checkRunLine), so none can pass for a check's result.
     if (!quiet) ctx.io.stdout(`${checkRunLine(event)}\n`);
   });
+  // The run starts (a child process) before the type check, which takes the main thread meanwhile,
+  // so the type errors come before the checks' results, as `npm run play` prints them before its
+  // output. A syntax error is the runner's to report: the checks do not run.
+  if (checker) {
+    const [{ typeCheckInNode }, { transpile }, { typeDiagnosticText }] = checker;
+    const request = checkRequest(code, exercise.checks!, exercise.meta.timeout);
+    const typeErrors = transpile("starter.ts", code).ok ? typeCheckInNode({ files: learnerFiles(request) }) : [];
+    if (typeErrors.length > 0) ctx.io.stdout(`${typeErrorsHeading(typeErrors.length)}\n`);
+    for (const error of typeErrors) ctx.io.stdout(`type error: ${typeDiagnosticText(error)}\n`);
+  }
+  const outcome = await running;
   ctx.io.stdout(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
   let counted = true;
   ctx.progress.update((p) => {

@@ -3,7 +3,7 @@
  * only a finished run in which at least one check ran and every check passed.
  */
 import { describe, expect, test } from "vitest";
-import { checkOutcome, checkRunLine } from "./check-run.ts";
+import { checkOutcome, checkRequest, checkRunLine, learnerFiles, typeErrorsHeading } from "./check-run.ts";
 import { runChecksInNode } from "./run-checks-node.ts";
 
 const code = `export const double = (x: number) => x * 2;\nexport const big = (x: number) => BigInt(x);\n`;
@@ -177,4 +177,19 @@ describe("checkRunLine: what the terminal prints for each event", () => {
     const line = checkRunLine({ kind: "check", name: "C(8, 2) is 28n", passed: false, message: "got x\n✓ fake\r" });
     expect(line).toBe("✗ C(8, 2) is 28n: got x\\n✓ fake\\x0d");
   });
+});
+
+test("a check run type-checks the learner's files alone; the heading counts the errors and keeps the verdict", () => {
+  const request = checkRequest(code, suite(""), 1000);
+  // Not the checks, nor the entry, which imports the runner's reporter: only the runner has it.
+  expect(Object.keys(request.files).sort()).toEqual(["checks.ts", "run-checks.ts", "starter.ts"]);
+  expect(learnerFiles(request)).toEqual({ "starter.ts": code });
+  expect(learnerFiles({ files: { "main.ts": "let a = 1;", "b.ts": "" } })).toEqual({
+    "main.ts": "let a = 1;",
+    "b.ts": "",
+  });
+  expect(typeErrorsHeading(1)).toBe(
+    "TypeScript would refuse this code: 1 type error (the checks run anyway and decide the verdict):",
+  );
+  expect(typeErrorsHeading(3)).toMatch(/^TypeScript would refuse this code: 3 type errors \(/);
 });

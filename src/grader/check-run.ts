@@ -43,6 +43,28 @@ export function checkRequest(code: string, checks: string, timeoutMs: number): R
 }
 
 /**
+ * The files a check run type-checks (typecheck.ts): the learner's alone. They import nothing
+ * else (closedToLearner), so neither the checks nor the runner's entry (which imports
+ * "course/check-reporter", a module only the runner has) bears on their errors, and what the
+ * course's files import is never reported to the learner; nor is the course's code type-checked
+ * on every check. A request without a learner: all its files.
+ */
+export function learnerFiles(request: Pick<RunRequest, "files" | "learner">): RunRequest["files"] {
+  const files = request.learner?.files ?? Object.keys(request.files);
+  return Object.fromEntries(
+    files.flatMap((file) => (Object.hasOwn(request.files, file) ? [[file, request.files[file]!]] : [])),
+  );
+}
+
+/**
+ * What heads a check's type errors, in the page and the terminal. They do not change the verdict:
+ * the runner only strips types, as the playground's does, so the checks run and decide.
+ */
+export function typeErrorsHeading(count: number): string {
+  return `TypeScript would refuse this code: ${countOf(count, "type error")} (the checks run anyway and decide the verdict):`;
+}
+
+/**
  * One event of a check run as a terminal line: a check is "✓ name" / "✗ name: why", on one line;
  * whatever the program printed is indented behind a bar, so no printed line can pass for a
  * check's. Control characters are written out in both, so printed text cannot rub out the bar
