@@ -295,6 +295,12 @@ describe("an option given twice is refused, naming it and both values, for every
     ["exercises", ["answer", "x", "--part", "a", "--part", "b", "1"], "--part given twice (a and b): give it once"],
     ["gameday", ["play", "gray-failure", "--seed", "1", "--seed", "2"], "--seed given twice (1 and 2): give it once"],
     ["play", ["x.ts", "--timeout", "5", "--timeout", "6"], "--timeout given twice (5 and 6): give it once"],
+    ["sim", ["retry-storm", "--seed=", "--seed", "2"], '--seed given twice ("" and 2): give it once'],
+    [
+      "exercises",
+      ["answer", "x", "--part", "a b", "--part", "c", "1"],
+      '--part given twice ("a b" and c): give it once',
+    ],
   ];
   for (const [tool, argv, message] of cases)
     test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {

@@ -150,6 +150,9 @@ interface Split extends ParsedArgs {
   problem?: UsageError;
 }
 
+/** A value as a message names it: quoted when it is empty or holds a space (`--seed= --seed 2`: `"" and 2`). */
+const shownValue = (value: string) => (value === "" || /\s/.test(value) ? `"${value}"` : value);
+
 /**
  * Split argv into positionals, repeated `--name value` options and bare `--flags`. A lone `--`
  * ends the options: everything after it is positional, so `answer x -- -0.5` works. A name
@@ -163,7 +166,7 @@ function split(argv: string[], takes: Takes): Split {
   // An option given twice is refused rather than read as its last value (`--seed 1 --seed 2`).
   const twice = (name: string, values?: readonly string[]) =>
     (result.problem ??= new UsageError(
-      `--${name} given twice${values ? ` (${values.join(" and ")})` : ""}: give it once`,
+      `--${name} given twice${values ? ` (${values.map(shownValue).join(" and ")})` : ""}: give it once`,
     ));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
