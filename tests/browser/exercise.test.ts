@@ -243,6 +243,37 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("✓ Solved");
   });
 
+  test("edited code with a type error: the checks decide, then its type errors are listed and marked", async () => {
+    // The page the test above left: the solution typed there is saved, so Check mounts the editor with it.
+    const { page } = browser;
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    const feedback = exercise.locator('[data-part="code"] [data-feedback]');
+    const check = exercise.getByRole("button", { name: "Check", exact: true });
+    await check.click();
+    await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✓ All \d+ checks pass/);
+
+    // Math.min turns the string back into a number when it runs: the checks pass, TypeScript would not.
+    const typed = chooseSolution.replace("Math.min(k, n - k)", "Math.min(k, String(n - k))");
+    const line = typed.split("\n").findIndex((l) => l.includes("String(")) + 1;
+    const column = typed.split("\n")[line - 1]!.indexOf("String(") + 1;
+    await exercise.locator(".cm-content").click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Delete");
+    await page.keyboard.insertText(typed);
+    await check.click();
+    const typeErrors = feedback.locator("[data-type-errors]");
+    await typeErrors.waitFor({ timeout: 60_000 });
+    await expect(feedback.locator("p").first().textContent()).resolves.toMatch(/^✓ All \d+ checks pass/);
+    await expect(typeErrors.locator("p, li").allTextContents()).resolves.toEqual([
+      "TypeScript would refuse this code: 1 type error (the checks run anyway and decide the verdict):",
+      `Argument of type 'string' is not assignable to parameter of type 'number'. (starter.ts, line ${line}, column ${column})`,
+    ]);
+    // After the verdict, inside the live region that said it.
+    await expect(feedback.evaluate((el) => el.lastElementChild?.hasAttribute("data-type-errors"))).resolves.toBe(true);
+    await expect(feedback.getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(exercise.locator(".cm-lintRange-error").textContent()).resolves.toBe("S");
+  });
+
   test("a chapter whose exercises are all solved gets a done mark; /progress/ exports and imports", async () => {
     const { page } = browser;
     await page.goto(`${site}/progress/`);

@@ -23,7 +23,13 @@ import {
   type Figures,
   hasVariants,
 } from "../../grader/solution.ts";
-import { checkText, visibleText } from "../../playground/protocol.ts";
+import {
+  checkText,
+  type RunRequest,
+  type TypeDiagnostic,
+  typeDiagnosticText,
+  visibleText,
+} from "../../playground/protocol.ts";
 import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { progressEvent } from "../progress/store.ts";
 import { showHintButton, showPartProgress } from "./bootstrap.ts";
@@ -345,7 +351,13 @@ async function mountCode(
   if (!box || !runButton) return;
   const codeKey = `blast-radius:exercise-code:v1:${data.id}`;
   prewarm(); // booted already when the reader's first touch mounted this exercise
-  const [{ createEditor }, { errorMarks }, { runInPage }, starter, { checkRequest, checkOutcome }] = await Promise.all([
+  const [
+    { createEditor },
+    { errorMarks },
+    { runInPage },
+    starter,
+    { checkRequest, checkOutcome, learnerFiles, typeErrorsHeading },
+  ] = await Promise.all([
     import("../playground/editor.ts"),
     import("../playground/error-marks.ts"),
     import("../../playground/browser-host.ts"),
@@ -357,8 +369,36 @@ async function mountCode(
   const save = (code: string) => void keep(codeKey, code === starter ? null : code);
   const hadFocus = box.contains(document.activeElement);
   box.replaceChildren();
+  /** Counts Checks and Resets: a type check whose Check is no longer the last one says nothing. */
+  let lastCheck = 0;
+  /**
+   * Edited code's type errors, after the verdict: checked in the playground's type-checker worker
+   * (loaded on the first such Check), listed under the verdict (the feedback is a live region, so
+   * they are read out) and marked in the editor. They do not change the verdict: the checks ran.
+   */
+  const showTypeErrors = async (request: RunRequest, thisCheck: number, mark: (found: TypeDiagnostic[]) => void) => {
+    const said = document.createElement("div");
+    said.dataset.typeErrors = "";
+    try {
+      const { typeCheckInPage } = await import("../../playground/typecheck-client.ts");
+      const found = await typeCheckInPage(learnerFiles(request));
+      if (lastCheck !== thisCheck || found.length === 0) return;
+      const list = document.createElement("ul");
+      list.className = "br-ex-checks";
+      list.append(
+        ...found.map((d) => Object.assign(document.createElement("li"), { textContent: typeDiagnosticText(d) })),
+      );
+      said.append(Object.assign(document.createElement("p"), { textContent: typeErrorsHeading(found.length) }), list);
+      mark(found);
+    } catch (error) {
+      if (lastCheck !== thisCheck) return;
+      said.textContent = `Type errors could not be checked (${error instanceof Error ? error.message : String(error)}); the verdict above stands.`;
+    }
+    feedback?.append(said);
+  };
   const run = async () => {
     runButton.disabled = true;
+    const thisCheck = ++lastCheck;
     const markError = marks.start();
     if (feedback) {
       feedback.textContent = "Running the checks…";
@@ -407,6 +447,11 @@ async function mountCode(
       feedback.replaceChildren(...parts);
       feedback.dataset.verdict = outcome.passed ? "right" : "wrong";
       record("code", outcome.passed ? "right" : "wrong", { kind: "code", source }, feedback);
+      // A syntax error is what to fix first; the starter as shipped has no type errors.
+      if (source !== starter && result.status !== "syntax-error")
+        void showTypeErrors(request, thisCheck, (found) => {
+          for (const file of request.learner?.files ?? []) markError(marked, file, found);
+        });
     } catch (error) {
       show(feedback, { status: "invalid", message: `The checks could not run (${String(error)}).` });
     } finally {
@@ -457,6 +502,7 @@ async function mountCode(
   }
   runButton.addEventListener("click", () => void run());
   resetButton?.addEventListener("click", () => {
+    lastCheck++;
     editor.setCode(starter);
     save(starter);
     editor.focus();
