@@ -142,6 +142,9 @@ export interface TypeDiagnostic {
   message: string;
 }
 
+/** Why a type check failed when the type-checker's code could not be fetched (offline before its first use). */
+export const typeCheckerNotLoaded = "the type-checker could not load";
+
 /** A type error as one line, as the terminal and the page write it: "message (file, line 3, column 7)". */
 export function typeDiagnosticText(diagnostic: TypeDiagnostic): string {
   return `${diagnostic.message} (${diagnostic.file}, line ${diagnostic.line}, column ${diagnostic.column})`;

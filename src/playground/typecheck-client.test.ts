@@ -7,6 +7,7 @@ import {
   timeLimitReason,
   typeCheckClient,
 } from "./typecheck-client.ts";
+import { typeCheckerNotLoaded } from "./protocol.ts";
 
 /** A stand-in worker: it keeps what it was sent and answers when the test says. */
 class FakeWorker implements CheckerWorker {
@@ -90,7 +91,7 @@ describe("the page's type-check client", () => {
     expect(vi.getTimerCount()).toBe(0);
     const offline = check({ "main.ts": "b" }).catch((e: Error) => e.message);
     workers[0]!.fail("");
-    expect(await offline).toBe("the type-checker could not load");
+    expect(await offline).toBe(typeCheckerNotLoaded);
     expect(vi.getTimerCount()).toBe(0);
     check({ "main.ts": "c" });
     expect(workers).toHaveLength(2);

@@ -9,7 +9,7 @@
  * worker is stopped, that check fails saying so, and the checks waiting behind it go to a new one.
  */
 import { grouped } from "../format/number.ts";
-import type { RunRequest, TypeDiagnostic } from "./protocol.ts";
+import { type RunRequest, type TypeDiagnostic, typeCheckerNotLoaded } from "./protocol.ts";
 
 export interface TypeCheckRequest {
   id: number;
@@ -88,7 +88,7 @@ export function typeCheckClient(start: () => CheckerWorker, limitMs = checkTimeL
       waiting.clear();
       clearTimeout(timer);
       stop();
-      for (const request of failed) request.reject(new Error(event.message || "the type-checker could not load"));
+      for (const request of failed) request.reject(new Error(event.message || typeCheckerNotLoaded));
     });
     worker = started;
     return started;

@@ -10,13 +10,12 @@ import { OutputView } from "./output.ts";
 import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
 import { errorMarks } from "./error-marks.ts";
+import { loadTypeChecker } from "./type-checker.ts";
 
 import { prewarm } from "../../playground/worker-pool.ts";
 
 const loadRunner = () => import("../../playground/browser-host.ts");
 const loadEditor = () => import("./editor.ts");
-/** TypeScript, in its own worker: loaded the first time a reader runs code they edited (the chapter's code has no type errors). */
-const loadTypeChecker = () => import("../../playground/typecheck-client.ts");
 /** What the status says after Reset, while the code is the original. */
 const resetSaid = "Reset: the original code is back";
 
