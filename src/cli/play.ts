@@ -3,8 +3,10 @@
  * the page's transpiler, prelude and output formatting. Everything the program prints goes to
  * stdout, byte for byte what the page shows; how a failed run ended goes to stderr.
  * Exit codes: 0 ok, 1 error (syntax, runtime, or a type error), 2 usage, 124 stopped at the time limit.
- * The program is type-checked while it starts (src/playground/typecheck.ts, as the page does for
- * edited code): type errors go to stderr before its output, and it still runs, as tsx would.
+ * The program is type-checked before it starts (src/playground/typecheck.ts, as the page does for
+ * edited code): type errors go to stderr before its output, and it still runs, as tsx would. The
+ * check runs on this process's thread, outside the run's time limit (the page stops its own
+ * after checkTimeLimitMs; here Ctrl-C does).
  *
  * `run(argv, io)` is the whole command, so tests call it in-process.
  */
@@ -32,7 +34,8 @@ environment, child processes or network, as in the page.
 
 The program is type-checked as TypeScript (strict) would check it: each type error is a
 "type error: ..." line on stderr, before its output. It runs anyway, as in the page, and
-exits 1 if it had type errors.
+exits 1 if it had type errors. The check comes before the run and is not part of --timeout:
+types that keep TypeScript busy hold the command until it is done (Ctrl-C stops it).
 
 exit codes: 0 ok, 1 syntax, runtime or type error, 2 usage, 124 stopped at the time limit`;
 

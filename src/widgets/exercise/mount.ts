@@ -41,6 +41,7 @@ import { prewarm } from "../../playground/worker-pool.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
+import { loadTypeChecker } from "../playground/type-checker.ts";
 
 export async function mountExercise(root: HTMLElement): Promise<void> {
   if (root.dataset.mounted) return;
@@ -380,7 +381,8 @@ async function mountCode(
     const said = document.createElement("div");
     said.dataset.typeErrors = "";
     try {
-      const { typeCheckInPage } = await import("../../playground/typecheck-client.ts");
+      // Offline before its first use, it says so in the reader's words, as the playground does.
+      const { typeCheckInPage } = await loadTypeChecker();
       const found = await typeCheckInPage(learnerFiles(request));
       if (lastCheck !== thisCheck || found.length === 0) return;
       const list = document.createElement("ul");
