@@ -32,6 +32,26 @@ function memoryIo(): Io & { out: string; err: string } {
   return io;
 }
 
+const tools = { exercises, gameday, play, sim };
+type Refusal = [keyof typeof tools, string[], string];
+
+/**
+ * A test per case: the command refuses its argv with exit code 2 before anything is read or
+ * written (a progress folder that is never made), its stderr starting with the message given
+ * (`whole`: the message and the usage pointer are all of it, and stdout is empty).
+ */
+function refusals(cases: Refusal[], whole: boolean): void {
+  for (const [tool, argv, message] of cases)
+    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
+      const io = memoryIo();
+      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+      expect(await tools[tool](argv, io)).toBe(2);
+      if (!whole) return expect(io.err.startsWith(`error: ${message}`)).toBe(true);
+      expect(io.out).toBe("");
+      expect(io.err).toBe(`error: ${message}\n(run with --help for usage)\n`);
+    });
+}
+
 describe("parseArgs", () => {
   test("-- ends the options: what follows is positional, even when it looks like an option", () => {
     const args = parseArgs(["answer", "x", "--part", "p", "--", "-0.5", "--help"], "answer", { options: ["part"] });
@@ -224,8 +244,7 @@ describe("help, and no command: one convention for the four commands", () => {
 });
 
 describe("each command takes only its own options: a usage error naming the option and the command", () => {
-  const tools = { exercises, gameday, play, sim };
-  const cases: [keyof typeof tools, string[], string][] = [
+  const cases: Refusal[] = [
     ["exercises", ["list", "--seed", "3", "--part", "a"], "list takes no options (got --seed)"],
     ["exercises", ["show", "shuffle-shard-16-workers", "--part", "a"], "show takes only --seed (got --part)"],
     ["exercises", ["check", "choose-exact", "--seed", "1"], "check takes no options (got --seed)"],
@@ -260,15 +279,7 @@ describe("each command takes only its own options: a usage error naming the opti
       "cells takes only --cells, --customers, --zones, --fault, --target, --headroom, --release, --wave, --move, --router, --arriving, --json, --health-check-misses (got --seed)",
     ],
   ];
-  for (const [tool, argv, message] of cases)
-    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
-      const io = memoryIo();
-      // Refused before anything is read or written: a progress folder that is never made.
-      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
-      expect(await tools[tool](argv, io)).toBe(2);
-      expect(io.out).toBe("");
-      expect(io.err).toBe(`error: ${message}\n(run with --help for usage)\n`);
-    });
+  refusals(cases, true);
 });
 
 describe("userPath: a path the learner typed", () => {
@@ -286,8 +297,7 @@ describe("userPath: a path the learner typed", () => {
 });
 
 describe("an option given twice is refused, naming it and both values, for every command", () => {
-  const tools = { exercises, gameday, play, sim };
-  const cases: [keyof typeof tools, string[], string][] = [
+  const cases: Refusal[] = [
     ["sim", ["retry-storm", "--seed", "1", "--seed", "2"], "--seed given twice (1 and 2): give it once"],
     ["sim", ["shuffle-shard", "--workers=8", "--workers", "8"], "--workers given twice (8 and 8): give it once"],
     ["sim", ["cells", "--json", "--json"], "--json given twice: give it once"],
@@ -302,14 +312,7 @@ describe("an option given twice is refused, naming it and both values, for every
       '--part given twice ("a b" and c): give it once',
     ],
   ];
-  for (const [tool, argv, message] of cases)
-    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
-      const io = memoryIo();
-      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
-      expect(await tools[tool](argv, io)).toBe(2);
-      expect(io.out).toBe("");
-      expect(io.err).toBe(`error: ${message}\n(run with --help for usage)\n`);
-    });
+  refusals(cases, true);
   test("an option meant to repeat keeps every value, and --help twice is still the usage", () => {
     const args = parseArgs(["--set", "a=1", "--set", "b=2"], "s", { options: ["set"], repeats: ["set"] });
     expect(args.options.get("set")).toEqual(["a=1", "b=2"]);
@@ -318,8 +321,7 @@ describe("an option given twice is refused, naming it and both values, for every
 });
 
 describe("an unknown name suggests the names close to it (closeNames)", () => {
-  const tools = { exercises, gameday, sim };
-  const cases: [keyof typeof tools, string[], string][] = [
+  const cases: Refusal[] = [
     [
       "sim",
       ["shufle-shard"],
@@ -343,11 +345,5 @@ describe("an unknown name suggests the names close to it (closeNames)", () => {
       'unknown scenario "gray-failur" (did you mean gray-failure?); choose one of: ',
     ],
   ];
-  for (const [tool, argv, message] of cases)
-    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
-      const io = memoryIo();
-      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
-      expect(await tools[tool](argv, io)).toBe(2);
-      expect(io.err.startsWith(`error: ${message}`)).toBe(true);
-    });
+  refusals(cases, false);
 });
