@@ -189,8 +189,24 @@ describeInBrowser("playground in Chromium", (browser) => {
     await typeCode(
       'import { choose } from "course";\nconsole.log("pairs of 8:", choose(8, 2), new Map([["a", 1]]));\n',
     );
+    // The page's first run of edited code loads the type-checker: held back here until the output
+    // says a check is under way, then let through; with no type error the line goes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
+    await page.route(typeChecker, async (route) => {
+      await held;
+      await route.continue();
+    });
     await runAndWait();
     await expect(output()).resolves.toBe("pairs of 8: 28n Map(1) { 'a' => 1 }\n");
+    const pending = box.locator("[data-type-check-pending]");
+    await pending.waitFor();
+    await expect(pending.textContent()).resolves.toBe("Checking types…");
+    release();
+    await pending.waitFor({ state: "detached", timeout: 60_000 });
+    await page.unroute(typeChecker);
+    await expect(box.locator("[data-type-errors]").count()).resolves.toBe(0);
     // The run says what changed since the last one (the golden output's lines) and marks the new line.
     const before = golden.trimEnd().split("\n").length;
     await expect(status()).resolves.toMatch(

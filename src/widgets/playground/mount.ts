@@ -6,7 +6,7 @@
 import type { Editor } from "./editor.ts";
 import type { RunHandle } from "../../playground/host.ts";
 import { defaultTimeoutMs, type RunError, type RunResult, type TypeDiagnostic } from "../../playground/protocol.ts";
-import { OutputView } from "./output.ts";
+import { OutputView, typeCheckNoteDelayMs } from "./output.ts";
 import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
 import { errorMarks } from "./error-marks.ts";
@@ -240,12 +240,16 @@ export async function mountPlayground(
     markError(result.error, "main.ts");
     // A program that did not run has its syntax error to fix first.
     if (!typeErrors || result.status === "syntax-error") return;
+    // A check still out a moment after the run's end is said to be under way (a cold one loads TypeScript).
+    const pending = setTimeout(() => shownRun === thisRun && output.typeCheckPending(), typeCheckNoteDelayMs);
     let found: TypeDiagnostic[];
     try {
       found = await typeErrors;
     } catch (error) {
       if (shownRun === thisRun) output.typeCheckFailed(error instanceof Error ? error.message : String(error));
       return;
+    } finally {
+      clearTimeout(pending);
     }
     if (shownRun !== thisRun) return;
     output.typeErrors(found, describe);

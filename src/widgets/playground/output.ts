@@ -19,6 +19,17 @@ import { countOf, elapsedSeconds, grouped } from "../../format/number.ts";
 /** What heads a run's type errors: the run did happen, and TypeScript would not have compiled it. */
 export const typeErrorsHeading = "Type errors (the program ran anyway; TypeScript would refuse it):";
 
+/**
+ * How long after a run's end a type check still out is said to be under way ("Checking types…"):
+ * a warm check answers within about a tenth of a second and shows no such line; a cold one (the
+ * type-checker loading, about 3 s on a slow machine) shows it, so its errors do not appear from
+ * nowhere seconds after the output.
+ */
+export const typeCheckNoteDelayMs = 250;
+
+/** The line shown while a type check is under way. */
+export const typeCheckPendingText = "Checking types…";
+
 /** How many type errors a screen reader hears read out; the rest are counted, and listed on the page. */
 export const typeErrorsSaidInFull = 3;
 
@@ -134,7 +145,11 @@ export class OutputView {
    * readers as the run's end is. None, nothing is shown.
    */
   typeErrors(errors: readonly TypeDiagnostic[], describeError: (error: TypeDiagnostic) => string): void {
-    if (errors.length === 0) return;
+    if (errors.length === 0) {
+      this.typeNote?.remove(); // "Checking types…", if it was shown
+      this.typeNote = null;
+      return;
+    }
     const described = errors.map(describeError);
     this.typeNote = this.replaceTypeNote([typeErrorsHeading, ...described]);
     this.announcer.textContent = typeErrorsSaid(described);
@@ -147,11 +162,16 @@ export class OutputView {
     this.announcer.textContent = said;
   }
 
-  private replaceTypeNote(lines: string[]): HTMLElement {
+  /** A type check is still out a moment after the run's end: shown, not said (the run's end was). */
+  typeCheckPending(): void {
+    this.typeNote = this.replaceTypeNote([typeCheckPendingText], "typeCheckPending");
+  }
+
+  private replaceTypeNote(lines: string[], kind: "typeErrors" | "typeCheckPending" = "typeErrors"): HTMLElement {
     this.typeNote?.remove();
     const note = document.createElement("p");
-    note.className = "playground__note playground__note--type-error";
-    note.dataset.typeErrors = "";
+    note.className = `playground__note playground__note--${kind === "typeErrors" ? "type-error" : "pending"}`;
+    note.dataset[kind] = "";
     note.textContent = lines.join("\n");
     this.region.append(note);
     return note;
