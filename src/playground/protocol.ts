@@ -145,6 +145,17 @@ export interface TypeDiagnostic {
 /** Why a type check failed when the type-checker's code could not be fetched (offline before its first use). */
 export const typeCheckerNotLoaded = "the type-checker could not load";
 
+/**
+ * How long after a run's end (a code exercise's verdict) a type check still out is shown to be
+ * under way ("Checking types…"): a warm check answers within about a tenth of a second and shows no
+ * such line; a cold one (the type-checker loading, about 3 s on a slow machine) shows it, so its
+ * errors do not appear from nowhere seconds after the output.
+ */
+export const typeCheckNoteDelayMs = 250;
+
+/** The line shown while a type check is under way. */
+export const typeCheckPendingText = "Checking types…";
+
 /** A type error as one line, as the terminal and the page write it: "message (file, line 3, column 7)". */
 export function typeDiagnosticText(diagnostic: TypeDiagnostic): string {
   return `${diagnostic.message} (${diagnostic.file}, line ${diagnostic.line}, column ${diagnostic.column})`;

@@ -249,8 +249,25 @@ describeInBrowser("exercises in the page", (browser) => {
     const exercise = page.locator('[data-exercise="choose-exact"]');
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     const check = exercise.getByRole("button", { name: "Check", exact: true });
+    // The reload's first Check of edited code loads the type-checker: held back until the feedback
+    // shows a check under way (seen, not read out), then let through; the solution has no type error.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
+    await page.route(typeChecker, async (route) => {
+      await held;
+      await route.continue();
+    });
     await check.click();
     await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✓ All \d+ checks pass/);
+    const pending = feedback.locator("[data-type-check-pending]");
+    await pending.waitFor();
+    await expect(pending.textContent()).resolves.toBe("Checking types…");
+    await expect(pending.getAttribute("aria-hidden")).resolves.toBe("true");
+    release();
+    await pending.waitFor({ state: "detached", timeout: 60_000 });
+    await page.unroute(typeChecker);
+    await expect(feedback.locator("[data-type-errors]").count()).resolves.toBe(0);
 
     // Math.min turns the string back into a number when it runs: the checks pass, TypeScript would not.
     const typed = chooseSolution.replace("Math.min(k, n - k)", "Math.min(k, String(n - k))");

@@ -27,6 +27,8 @@ import {
   checkText,
   type RunRequest,
   type TypeDiagnostic,
+  typeCheckNoteDelayMs,
+  typeCheckPendingText,
   typeDiagnosticText,
   visibleText,
 } from "../../playground/protocol.ts";
@@ -380,10 +382,20 @@ async function mountCode(
   const showTypeErrors = async (request: RunRequest, thisCheck: number, mark: (found: TypeDiagnostic[]) => void) => {
     const said = document.createElement("div");
     said.dataset.typeErrors = "";
+    // A check still out a moment after the verdict (a cold one loads TypeScript) is shown to be
+    // under way, as the playground shows it: seen, not read out (the feedback is a live region).
+    const waiting = Object.assign(document.createElement("p"), { textContent: typeCheckPendingText });
+    waiting.dataset.typeCheckPending = "";
+    waiting.setAttribute("aria-hidden", "true");
+    const pending = setTimeout(() => lastCheck === thisCheck && feedback?.append(waiting), typeCheckNoteDelayMs);
+    const settled = () => {
+      clearTimeout(pending);
+      waiting.remove();
+    };
     try {
       // Offline before its first use, it says so in the reader's words, as the playground does.
       const { typeCheckInPage } = await loadTypeChecker();
-      const found = await typeCheckInPage(learnerFiles(request));
+      const found = await typeCheckInPage(learnerFiles(request)).finally(settled);
       if (lastCheck !== thisCheck || found.length === 0) return;
       const list = document.createElement("ul");
       list.className = "br-ex-checks";
@@ -393,6 +405,7 @@ async function mountCode(
       said.append(Object.assign(document.createElement("p"), { textContent: typeErrorsHeading(found.length) }), list);
       mark(found);
     } catch (error) {
+      settled();
       if (lastCheck !== thisCheck) return;
       said.textContent = `Type errors could not be checked (${error instanceof Error ? error.message : String(error)}); the verdict above stands.`;
     }

@@ -5,8 +5,14 @@
  */
 import type { Editor } from "./editor.ts";
 import type { RunHandle } from "../../playground/host.ts";
-import { defaultTimeoutMs, type RunError, type RunResult, type TypeDiagnostic } from "../../playground/protocol.ts";
-import { OutputView, typeCheckNoteDelayMs } from "./output.ts";
+import {
+  defaultTimeoutMs,
+  type RunError,
+  type RunResult,
+  type TypeDiagnostic,
+  typeCheckNoteDelayMs,
+} from "../../playground/protocol.ts";
+import { OutputView } from "./output.ts";
 import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
 import { errorMarks } from "./error-marks.ts";

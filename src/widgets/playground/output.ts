@@ -12,23 +12,13 @@ import {
   type RunEvent,
   type RunResult,
   type TypeDiagnostic,
+  typeCheckPendingText,
 } from "../../playground/protocol.ts";
 import { RunComparison } from "./changed-lines.ts";
 import { countOf, elapsedSeconds, grouped } from "../../format/number.ts";
 
 /** What heads a run's type errors: the run did happen, and TypeScript would not have compiled it. */
 export const typeErrorsHeading = "Type errors (the program ran anyway; TypeScript would refuse it):";
-
-/**
- * How long after a run's end a type check still out is said to be under way ("Checking types…"):
- * a warm check answers within about a tenth of a second and shows no such line; a cold one (the
- * type-checker loading, about 3 s on a slow machine) shows it, so its errors do not appear from
- * nowhere seconds after the output.
- */
-export const typeCheckNoteDelayMs = 250;
-
-/** The line shown while a type check is under way. */
-export const typeCheckPendingText = "Checking types…";
 
 /** How many type errors a screen reader hears read out; the rest are counted, and listed on the page. */
 export const typeErrorsSaidInFull = 3;
