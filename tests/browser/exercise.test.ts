@@ -251,13 +251,8 @@ describeInBrowser("exercises in the page", (browser) => {
     const check = exercise.getByRole("button", { name: "Check", exact: true });
     // The reload's first Check of edited code loads the type-checker: held back until the feedback
     // shows a check under way (seen, not read out), then let through; the solution has no type error.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
-    await page.route(typeChecker, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, typeChecker);
     await check.click();
     await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✓ All \d+ checks pass/);
     const pending = feedback.locator("[data-type-check-pending]");

@@ -8,6 +8,7 @@ import { beforeAll, expect, test } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { defaultTimeoutMs, eventText, type RunEvent } from "../../src/playground/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { holdRequests } from "../support/hold-requests.ts";
 
 const golden = readFileSync(
   new URL("../../content/chapters/shuffle-sharding/shuffle-shard.golden.txt", import.meta.url),
@@ -191,13 +192,8 @@ describeInBrowser("playground in Chromium", (browser) => {
     );
     // The page's first run of edited code loads the type-checker: held back here until the output
     // says a check is under way, then let through; with no type error the line goes.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
-    await page.route(typeChecker, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, typeChecker);
     await runAndWait();
     await expect(output()).resolves.toBe("pairs of 8: 28n Map(1) { 'a' => 1 }\n");
     const pending = box.locator("[data-type-check-pending]");
