@@ -15,6 +15,7 @@ test("precached files are listed relative to the worker's scope, so a sub-path b
 
 test("the playground's type-checker (TypeScript, loaded only for edited code) is cached on first use, not precached", () => {
   expect(cachedOnFirstUse("_astro/typecheck-worker-CMHVBpff.js")).toBe(true);
+  expect(cachedOnFirstUse("_astro/typescript-Bx3kQ9aZ.js")).toBe(true);
   for (const file of ["_astro/typecheck-client.CGCwKfkp.js", "_astro/worker-DUDIfe3h.js", "index.html"])
     expect(cachedOnFirstUse(file)).toBe(false);
 });

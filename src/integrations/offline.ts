@@ -13,12 +13,13 @@ import { transform } from "sucrase";
 const workerSource = new URL("../offline/service-worker.ts", import.meta.url);
 
 /**
- * Built files cached when first used, not precached: the playground's type-checker (TypeScript,
- * about 1.3 MB gzipped), which a reader loads only by running code they edited. The service
- * worker caches it (cache-first) the first time it is fetched, so it works offline from then on.
+ * Built files cached when first used, not precached: the playground's type-checker (its worker's
+ * chunk, and TypeScript as a file of its own, about 1.3 MB gzipped together), which a reader
+ * loads only by running code they edited. The service worker caches them (cache-first) the first
+ * time they are fetched, so the checker works offline from then on.
  */
 export function cachedOnFirstUse(file: string): boolean {
-  return /^_astro\/typecheck-worker-[\w-]+\.js$/.test(file);
+  return /^_astro\/(typecheck-worker|typescript)-[\w-]+\.js$/.test(file);
 }
 
 async function builtFiles(dir: string): Promise<string[]> {

@@ -23,7 +23,7 @@ const course = import.meta.glob<string>(
   { query: "?raw", import: "default", eager: true },
 );
 
-export const bundledSources: TypeCheckSources = {
+export const bundledSources: Omit<TypeCheckSources, "ts"> = {
   lib: (name) => libs[`/node_modules/typescript/lib/${name}`],
   course: (path) => (path.startsWith("src/") ? course[`../${path.slice("src/".length)}`] : undefined),
 };

@@ -1,6 +1,6 @@
 /**
- * Type-checking in the page, off the main thread: one worker (typecheck-worker.ts, with
- * TypeScript in its chunk) started on the first request and kept for the next. Nothing here
+ * Type-checking in the page, off the main thread: one worker (typecheck-worker.ts, which loads
+ * TypeScript) started on the first request and kept for the next. Nothing here
  * loads before a reader runs code they edited.
  *
  * A check has a time limit: a program whose types make TypeScript work for minutes (a recursive

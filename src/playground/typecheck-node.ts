@@ -1,10 +1,11 @@
 /**
- * The type-checker's texts in Node (`npm run play`, tests): TypeScript's lib files from the
- * installed `typescript` package, the course's sources from this repository's files.
+ * The type-checker in Node (`npm run play`, tests): the installed `typescript` package, its lib
+ * files, and the course's sources from this repository's files.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import ts from "typescript";
 import type { RunRequest, TypeDiagnostic } from "./protocol.ts";
 import { type TypeCheckSources, typeCheck } from "./typecheck.ts";
 
@@ -20,6 +21,7 @@ function readOrNothing(path: string | URL): string | undefined {
 }
 
 export const nodeSources: TypeCheckSources = {
+  ts,
   lib: (name) => (/^lib\.[\w.]+\.d\.ts$/.test(name) ? readOrNothing(join(libDir, name)) : undefined),
   course: (path) =>
     /^src\/[\w./-]+\.ts$/.test(path) && !path.includes("..") ? readOrNothing(new URL(path, repoRoot)) : undefined,

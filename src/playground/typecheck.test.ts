@@ -77,6 +77,7 @@ describe("typeCheck", { timeout: 60_000 }, () => {
 test("the page's bundled texts are the files a check reads from disk, byte for byte", { timeout: 60_000 }, () => {
   const read: [kind: "lib" | "course", name: string, text: string | undefined][] = [];
   const recording = {
+    ts: nodeSources.ts,
     lib: (name: string) => (read.push(["lib", name, nodeSources.lib(name)]), nodeSources.lib(name)),
     course: (path: string) => (read.push(["course", path, nodeSources.course(path)]), nodeSources.course(path)),
   };

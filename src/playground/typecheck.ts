@@ -10,13 +10,19 @@
  * 2022 (TypeScript's own lib files); and the few host globals the runtime gives a program
  * (`playgroundGlobals`), not the DOM's or Node's.
  */
-import ts from "typescript";
+import type TS from "typescript";
 import { refusals } from "./confine.ts";
 import { resolveImport } from "./modules.ts";
 import type { RunRequest, TypeDiagnostic } from "./protocol.ts";
 
-/** Where the texts the checker needs come from (the page bundles them, the terminal reads them from disk). */
+/**
+ * What a host gives the checker: TypeScript itself (the terminal imports the package; the page's
+ * worker loads it as a file of its own, outside the bundle) and where the texts come from (the
+ * page bundles them, the terminal reads them from disk).
+ */
 export interface TypeCheckSources {
+  /** The `typescript` package's exports. */
+  ts: typeof TS;
   /** One of TypeScript's lib files, by name ("lib.es2022.d.ts"). */
   lib(name: string): string | undefined;
   /** A source file of the course, by its path from the repository's root ("src/prelude/course.ts"). */
@@ -104,7 +110,7 @@ const libDir = "/lib/";
 const courseDir = "/course/";
 const runDir = "/run/";
 
-const options: ts.CompilerOptions = {
+const optionsFor = (ts: typeof TS): TS.CompilerOptions => ({
   strict: true,
   target: ts.ScriptTarget.ES2022,
   lib: [defaultLib],
@@ -114,7 +120,7 @@ const options: ts.CompilerOptions = {
   allowImportingTsExtensions: true,
   noEmit: true,
   types: [],
-};
+});
 
 /**
  * "Cannot find name 'document'" comes with advice for a project (add 'dom' to 'lib', install
@@ -122,7 +128,7 @@ const options: ts.CompilerOptions = {
  */
 const projectAdvice = new Set([2580, 2582, 2583, 2584, 2591, 2592, 2593]);
 
-function messageOf(diagnostic: ts.Diagnostic): string {
+function messageOf(ts: typeof TS, diagnostic: TS.Diagnostic): string {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
   if (!projectAdvice.has(diagnostic.code)) return message;
   const name = /'([^']+)'/.exec(message)?.[1] ?? "";
@@ -134,7 +140,10 @@ function messageOf(diagnostic: ts.Diagnostic): string {
  * Per set of sources (one a host): lib and course files parse once and are shared by every
  * check (they never change), and each check starts from the last one's program.
  */
-const kept = new WeakMap<TypeCheckSources, { files: Map<string, ts.SourceFile>; previous?: ts.Program }>();
+const kept = new WeakMap<
+  TypeCheckSources,
+  { options: TS.CompilerOptions; files: Map<string, TS.SourceFile>; previous?: TS.Program }
+>();
 
 /**
  * The type errors of a run's files (not of the course's), in file order then position. A
@@ -143,9 +152,10 @@ const kept = new WeakMap<TypeCheckSources, { files: Map<string, ts.SourceFile>; 
  */
 export function typeCheck(request: Pick<RunRequest, "files">, sources: TypeCheckSources): TypeDiagnostic[] {
   const runFiles = Object.keys(request.files);
-  const cache = kept.get(sources) ?? { files: new Map<string, ts.SourceFile>() };
+  const { ts } = sources;
+  const cache = kept.get(sources) ?? { options: optionsFor(ts), files: new Map<string, TS.SourceFile>() };
   kept.set(sources, cache);
-  const shared = cache.files;
+  const { options, files: shared } = cache;
   const read = (path: string): string | undefined => {
     if (path === globalsFile) return playgroundGlobals;
     if (path.startsWith(runDir)) return request.files[path.slice(runDir.length)];
@@ -153,7 +163,7 @@ export function typeCheck(request: Pick<RunRequest, "files">, sources: TypeCheck
     if (path.startsWith(courseDir)) return sources.course(path.slice(courseDir.length));
     return undefined;
   };
-  const host: ts.CompilerHost = {
+  const host: TS.CompilerHost = {
     getSourceFile(path, languageVersion) {
       const cached = shared.get(path);
       if (cached) return cached;
@@ -175,7 +185,7 @@ export function typeCheck(request: Pick<RunRequest, "files">, sources: TypeCheck
     resolveModuleNameLiterals(literals, containing) {
       return literals.map(({ text }) => {
         if (!containing.startsWith(runDir))
-          return ts.resolveModuleName(text, containing, options, host) as ts.ResolvedModuleWithFailedLookupLocations;
+          return ts.resolveModuleName(text, containing, options, host) as TS.ResolvedModuleWithFailedLookupLocations;
         const resolution = resolveImport(containing.slice(runDir.length), text, runFiles, Object.keys(librarySources));
         const target =
           resolution.kind === "file"
@@ -205,7 +215,7 @@ export function typeCheck(request: Pick<RunRequest, "files">, sources: TypeCheck
         file,
         line: line + 1,
         column: character + 1,
-        message: messageOf(diagnostic),
+        message: messageOf(ts, diagnostic),
       });
     }
   }

@@ -134,7 +134,9 @@ const layers: Layer[] = [
       // src/format imports nothing, so the runner stays free of the course's code.
       if (inside(i.target, "src/playground", "src/format")) return undefined;
       if (isNode(i.target) || ["sucrase", "ses", "esbuild", "typescript"].includes(i.target)) return undefined;
-      return "src/playground: src/format, sucrase, ses, esbuild, typescript (the type-checker) and Node (its Node host)";
+      // TypeScript's address in the page (src/integrations/typescript-prebundle.ts), for its worker.
+      if (i.from === "src/playground/typecheck-worker.ts" && i.target === "virtual:blast-radius") return undefined;
+      return "src/playground: src/format, sucrase, ses, esbuild, typescript (the type-checker, and its address for the page's worker) and Node (its Node host)";
     },
   },
   {
