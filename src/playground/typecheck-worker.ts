@@ -3,7 +3,7 @@
  * runs code they edited (typecheck-client.ts) and kept for the next checks, which reuse what it
  * parsed. It never runs code; it answers each request with the run's type errors.
  *
- * TypeScript itself (a 3.4 MB module) is a file of its own beside this worker's chunk, never
+ * TypeScript itself (a 3.6 MB module) is a file of its own beside this worker's chunk, never
  * part of the bundle (src/integrations/typescript-prebundle.ts): the worker imports it when it
  * starts. The listener is added first, so a request sent while it loads waits for it.
  */

@@ -184,3 +184,28 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     );
   });
 });
+
+describeInBrowser("the playground's type-checker without TypeScript's file", (browser) => {
+  // The worker's chunk loads but TypeScript's own file (src/integrations/typescript-prebundle.ts)
+  // does not, as when the connection drops between the two on a first use: the run stands, and
+  // the check says the type-checker could not load, as it does when the worker itself cannot.
+  test("an edited run still prints its output, then says the type-checker could not load", async () => {
+    const { page, site } = browser;
+    await page.route(/\/_astro\/typescript-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto(`${site}/shuffle-sharding/`);
+    const box = page.locator("#playground-shuffle-shard");
+    // The chapter's own code runs unchecked (a reader's edit is what is checked), then the editor opens.
+    await box.getByRole("button", { name: "Run" }).click();
+    await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
+    await box.locator(".cm-content").click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText('const n: number = "four";\nconsole.log(n);\n');
+    await page.keyboard.press("ControlOrMeta+Enter");
+    const typeErrors = box.locator("[data-type-errors]");
+    await typeErrors.waitFor({ timeout: 30_000 });
+    await expect(box.locator("[data-output]").textContent()).resolves.toBe("four\n");
+    await expect(typeErrors.textContent()).resolves.toBe(
+      "Type errors could not be checked (the type-checker could not load); the output above is the whole run.",
+    );
+  });
+});
