@@ -54,6 +54,8 @@ export default defineConfig({
           // checks run with no other browser test beside them (`browser.alone()`,
           // tests/support/alone.ts).
           maxWorkers: 2,
+          // every-page.test.ts checks its pages this many at a time.
+          maxConcurrency: 2,
           // As for the unit tests, one module graph per worker (playwright-core, the fixture and
           // the sources a file imports load once, not once per file): no file mocks or stubs
           // anything, and each describe block opens and closes its own browser context.

@@ -1,5 +1,5 @@
 /**
- * Every page of the built site, checked in one load each, one page after another. Each check
+ * Every page of the built site, checked in one load each, several pages at a time. Each check
  * takes a tab of its own (the run's one Chromium), so pages never share a document, and starts it
  * empty: a tab that checked an earlier page is reused only with that origin's storage cleared
  * (local and session storage, IndexedDB, cookies and the rest; the test fails if any is left at
@@ -418,11 +418,10 @@ describeInBrowser("every page", (browser) => {
   });
 
   // One test per page, so a slow machine times out one page, not the whole pass, and a failure
-  // names its page. They run one at a time: two at a time let one page's waits for the network
-  // be another's time to run axe-core, but the whole browser phase, whose other worker fills
-  // those waits, took 51 CPU-s more (640 against 589) and 9 s longer (docs/PERFORMANCE.md).
+  // names its page. They run a few at a time (the project's maxConcurrency): one page's waits for
+  // the network are another's time to run axe-core.
   for (const path of pages) {
-    test(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 and 320 px no sideways scrolling`, async ({
+    test.concurrent(`${path}: at 1280 px budgets, the security policy, axe-core light then dark; at 375 and 320 px no sideways scrolling`, async ({
       expect,
     }) => {
       const kb = (bytes: number) => bytes / 1024;
