@@ -739,7 +739,7 @@ describe("claims the later questions make, checked sentence by sentence", async 
       `(${n.bank["limit.perNode"]} a second each when spread evenly over ${n.bank["limit.nodes"]} nodes), and the shares add up to the limit, so one key gets at most its ${n.bank["limit.tenant"]} a second`,
     );
     expect(q.sources!.map((s) => s.url)).toContain(
-      "https://www.envoyproxy.io/docs/envoy/v1.20.6/configuration/listeners/network_filters/rate_limit_filter",
+      "https://www.envoyproxy.io/docs/envoy/latest/configuration/listeners/network_filters/rate_limit_filter",
     );
   });
 
