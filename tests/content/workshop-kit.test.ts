@@ -15,6 +15,7 @@ import {
   lengthText,
   longestStretchWithoutBreak,
   ninetyMinutes,
+  preparation,
   schedule,
   totalMinutes,
 } from "../../src/course/workshop/agenda.ts";
@@ -22,6 +23,7 @@ import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-i
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
 import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../src/format/number.ts";
 import { inWords } from "../../src/format/words.ts";
+import { loadChapters } from "../../src/course/catalog.ts";
 import { writeUpOtherRisks } from "../../content/chapters/failure-domains/numbers.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
 import { parseFailureMap } from "../../src/sim/failure-map/index.ts";
@@ -204,6 +206,48 @@ describe("workshop agendas", () => {
     }
     for (const slug of chaptersNotYetWritten)
       expect(chapterExists(slug), `${slug} exists now: remove it from chaptersNotYetWritten`).toBe(false);
+  });
+
+  test("the kit says what each agenda asks of its facilitator: its chapters, their reading time, its exercises", () => {
+    const catalog = loadChapters();
+    const minutesOf = (slug: string) => catalog.find((c) => c.slug === slug)!.minutes;
+    const short = preparation(ninetyMinutes, catalog);
+    // Each chapter and exercise once, in the order the session first reaches it.
+    expect(short.chapters).toEqual([
+      "something-is-always-broken",
+      "retry-storm",
+      "bulkheads",
+      "circuit-breakers",
+      "retry-budgets",
+      "shuffle-sharding",
+      "failure-domains",
+    ]);
+    for (const agenda of agendas) {
+      const prep = preparation(agenda, catalog);
+      expect(new Set(prep.chapters)).toEqual(new Set(agenda.blocks.flatMap((b) => b.chapters)));
+      expect(prep.chapters).toHaveLength(new Set(prep.chapters).size);
+      expect(prep.exercises).toEqual([...new Set(agenda.blocks.flatMap((b) => b.exercises))]);
+      // A second way: the reading times added one chapter at a time.
+      let reading = 0;
+      for (const slug of new Set(agenda.blocks.flatMap((b) => b.chapters))) reading += minutesOf(slug);
+      expect(prep.readingMinutes, agenda.id).toBe(reading);
+    }
+    // The half day reads everything the short session does, and more.
+    const half = preparation(halfDay, catalog);
+    for (const slug of short.chapters) expect(half.chapters).toContain(slug);
+    expect(half.readingMinutes).toBeGreaterThan(short.readingMinutes);
+    expect(() =>
+      preparation({ ...ninetyMinutes, blocks: [{ ...ninetyMinutes.blocks[1]!, chapters: ["nowhere"] }] }, catalog),
+    ).toThrow('ninety-minutes: no chapter "nowhere" to read');
+    // The kit's sentence, as the page renders it from these figures.
+    const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
+    const bullet = kit.split("- **Read and practise the day before.**")[1]!.split("\n- **")[0]!;
+    expect(bullet).toContain(
+      '{countOf(shortPrep.chapters.length, "chapter")}, {lengthText(shortPrep.readingMinutes)} of reading',
+    );
+    expect(bullet).toContain('{countOf(halfDayPrep.exercises.length, "exercise")}');
+    expect(kit).toContain("export const shortPrep = preparation(ninetyMinutes, loadChapters());");
+    expect(kit).toContain("export const halfDayPrep = preparation(halfDay, loadChapters());");
   });
 
   test("every exercise named exists and belongs to a chapter of its block", () => {

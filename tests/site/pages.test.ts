@@ -1,7 +1,16 @@
 import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, test } from "vitest";
 import { bank } from "../../src/course/interview/numbers.ts";
-import { agendas, ninetyMinutes, totalMinutes } from "../../src/course/workshop/agenda.ts";
+import {
+  agendas,
+  halfDay,
+  lengthText,
+  ninetyMinutes,
+  preparation,
+  totalMinutes,
+} from "../../src/course/workshop/agenda.ts";
+import { loadChapters } from "../../src/course/catalog.ts";
+import { countOf } from "../../src/format/number.ts";
 import {
   assertBuiltUnder,
   attr,
@@ -138,6 +147,18 @@ test("the workshop kit's contents list shows plain headings, and the kit links b
       findAll(doc, (a) => isLink(a) && attr(a, "href") === `${siteBase}run-sheet/${agenda.id}/`),
       agenda.id,
     ).toHaveLength(1);
+});
+
+test("the workshop kit says how much each agenda asks its facilitator to read and do beforehand", () => {
+  const catalog = loadChapters();
+  const [short, half] = [ninetyMinutes, halfDay].map((agenda) => preparation(agenda, catalog));
+  const text = textOf(parseBuiltPage("/workshop-kit/")).replace(/\s+/g, " ");
+  expect(text).toContain(
+    `Read and practise the day before. The short session draws on ${countOf(short!.chapters.length, "chapter")}, ` +
+      `${lengthText(short!.readingMinutes)} of reading at the times the chapters give, and sets ` +
+      `${countOf(short!.exercises.length, "exercise")}; the half day draws on ${countOf(half!.chapters.length, "chapter")}, ` +
+      `${lengthText(half!.readingMinutes)} of reading, and sets ${countOf(half!.exercises.length, "exercise")}.`,
+  );
 });
 
 // QA: the map block's row on the run sheet had no link to the map builder the groups open.

@@ -92,6 +92,27 @@ export function longestStretchWithoutBreak(agenda: Agenda): number {
   return longest;
 }
 
+/** What a facilitator reads and does before running an agenda, with the reading time the chapters state. */
+export interface Preparation {
+  /** The chapters its blocks draw on, each once, in the order the session reaches them. */
+  chapters: string[];
+  /** The chapters' reading times added up, in minutes (each chapter's `minutes`). */
+  readingMinutes: number;
+  /** The exercises it sets, each once, in the order it sets them. */
+  exercises: string[];
+}
+
+/** An agenda's preparation, read against the course's chapters (slug and stated reading time). */
+export function preparation(agenda: Agenda, catalog: readonly { slug: string; minutes: number }[]): Preparation {
+  const chapters = [...new Set(agenda.blocks.flatMap((b) => b.chapters))];
+  const readingMinutes = chapters.reduce((sum, slug) => {
+    const chapter = catalog.find((c) => c.slug === slug);
+    if (!chapter) throw new Error(`${agenda.id}: no chapter "${slug}" to read`);
+    return sum + chapter.minutes;
+  }, 0);
+  return { chapters, readingMinutes, exercises: [...new Set(agenda.blocks.flatMap((b) => b.exercises))] };
+}
+
 /** Elapsed time as "h:mm" ("0:00", "1:30"), so the agenda works whatever time the session starts. */
 export function elapsed(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${(minutes % 60).toString().padStart(2, "0")}`;
