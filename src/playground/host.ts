@@ -38,6 +38,8 @@ export interface WorkerPort {
 
 export interface RunHandle {
   result: Promise<RunResult>;
+  /** Whether the program started: false for a syntax error or a missing entry file, already settled. */
+  started: boolean;
   /** Stop now (Reset, a new run); resolves the result as stopped. */
   stop(): void;
 }
@@ -53,6 +55,7 @@ export function runOnWorker(
   if (!compiled.ok) {
     return {
       result: Promise.resolve({ status: "syntax-error", millis: 0, error: compiled.error, truncated: false }),
+      started: false,
       stop() {},
     };
   }
@@ -64,6 +67,7 @@ export function runOnWorker(
         error: { message: `no file named ${request.entry}` },
         truncated: false,
       }),
+      started: false,
       stop() {},
     };
   }
@@ -130,5 +134,5 @@ export function runOnWorker(
     };
     port.send(run);
   });
-  return { result, stop: () => end({ status: "error", error: { message: "stopped" } }) };
+  return { result, started: true, stop: () => end({ status: "error", error: { message: "stopped" } }) };
 }

@@ -1,5 +1,6 @@
 /** The runner end to end in Node: the same runtime the page's worker uses. */
 import { describe, expect, test } from "vitest";
+import { runOnWorker, type WorkerPort } from "./host.ts";
 import { runInNode } from "./node-host.ts";
 import { eventText, outputLimits, timeoutMessage, type RunEvent, type RunRequest } from "./protocol.ts";
 
@@ -98,6 +99,35 @@ describe("runInNode", { timeout: 30_000 }, () => {
   test("a syntax error never starts a worker", async () => {
     const { result } = await run({ "main.ts": "let = 3;\n" });
     expect(result).toMatchObject({ status: "syntax-error", millis: 0, error: { file: "main.ts", line: 1 } });
+  });
+
+  test("a run says at once whether its program started, which a syntax error or a missing entry file never does", async () => {
+    const ports: string[] = [];
+    const port = (): WorkerPort => {
+      ports.push("asked");
+      return {
+        whenReady: () => new Promise(() => {}),
+        send() {},
+        onMessage() {},
+        onFailure() {},
+        terminate() {},
+      };
+    };
+    const start = (files: Record<string, string>, entry = "main.ts") =>
+      runOnWorker({ files, entry, timeoutMs: 1000 }, port, () => {});
+    const syntax = start({ "main.ts": "let = 3;\n" });
+    const missing = start({ "main.ts": "console.log(1);\n" }, "other.ts");
+    expect([syntax.started, missing.started, ports]).toEqual([false, false, []]);
+    await expect(syntax.result).resolves.toMatchObject({ status: "syntax-error" });
+    await expect(missing.result).resolves.toMatchObject({
+      status: "error",
+      error: { message: "no file named other.ts" },
+    });
+    // The playground type-checks only a run that started (src/widgets/playground/mount.ts).
+    const started = start({ "main.ts": "console.log(1);\n" });
+    expect([started.started, ports]).toEqual([true, ["asked"]]);
+    started.stop();
+    await expect(started.result).resolves.toMatchObject({ status: "error", error: { message: "stopped" } });
   });
 
   test("imports the runner does not allow are refused at run time with a message", async () => {

@@ -192,12 +192,24 @@ describeInBrowser("the playground's type-checker without TypeScript's file", (br
   test("an edited run still prints its output, then says the type-checker could not load", async () => {
     const { page, site } = browser;
     await page.route(/\/_astro\/typescript-[\w-]+\.js$/, (route) => route.abort("internetdisconnected"));
+    const typeCheckerFiles: string[] = [];
+    page.on("request", (request) => {
+      if (/\/_astro\/(typecheck-worker|typescript)-[\w-]+\.js$/.test(request.url()))
+        typeCheckerFiles.push(request.url());
+    });
     await page.goto(`${site}/shuffle-sharding/`);
     const box = page.locator("#playground-shuffle-shard");
     // The chapter's own code runs unchecked (a reader's edit is what is checked), then the editor opens.
     await box.getByRole("button", { name: "Run" }).click();
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
     await box.locator(".cm-content").click();
+    // An edit that does not parse never starts: its syntax error is the thing to fix, and the
+    // type-checker (4.7 MB on a first use) is not fetched for it.
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.insertText("const n = ;\n");
+    await page.keyboard.press("ControlOrMeta+Enter");
+    await box.locator("[data-status][data-state='syntax-error']").waitFor({ timeout: 15_000 });
+    expect(typeCheckerFiles).toEqual([]);
     await page.keyboard.press("ControlOrMeta+a");
     await page.keyboard.insertText('const n: number = "four";\nconsole.log(n);\n');
     await page.keyboard.press("ControlOrMeta+Enter");
@@ -207,5 +219,10 @@ describeInBrowser("the playground's type-checker without TypeScript's file", (br
     await expect(typeErrors.textContent()).resolves.toBe(
       "Type errors could not be checked (the type-checker could not load); the output above is the whole run.",
     );
+    // The run that did start asked for the type-checker: the worker's chunk, then TypeScript's file.
+    expect(typeCheckerFiles.map((url) => /\/_astro\/([a-z-]+)-/.exec(url)![1])).toEqual([
+      "typecheck-worker",
+      "typescript",
+    ]);
   });
 });

@@ -234,9 +234,12 @@ export async function mountPlayground(
       editorWanted();
     });
     current = token;
-    // Edited code is type-checked beside the run, in the type-checker's own worker.
+    // Edited code is type-checked beside the run, in the type-checker's own worker; code that did
+    // not start (a syntax error, which is to be fixed first) does not load TypeScript for nothing.
     const typeErrors: Promise<TypeDiagnostic[]> | null =
-      source === original ? null : loadTypeChecker().then(({ typeCheckInPage }) => typeCheckInPage(files));
+      source === original || !token.handle.started
+        ? null
+        : loadTypeChecker().then(({ typeCheckInPage }) => typeCheckInPage(files));
     typeErrors?.catch(() => {});
     const result: RunResult = await token.handle.result;
     editorWanted();
