@@ -101,35 +101,6 @@ describe("runInNode", { timeout: 30_000 }, () => {
     expect(result).toMatchObject({ status: "syntax-error", millis: 0, error: { file: "main.ts", line: 1 } });
   });
 
-  test("a run says at once whether its program started, which a syntax error or a missing entry file never does", async () => {
-    const ports: string[] = [];
-    const port = (): WorkerPort => {
-      ports.push("asked");
-      return {
-        whenReady: () => new Promise(() => {}),
-        send() {},
-        onMessage() {},
-        onFailure() {},
-        terminate() {},
-      };
-    };
-    const start = (files: Record<string, string>, entry = "main.ts") =>
-      runOnWorker({ files, entry, timeoutMs: 1000 }, port, () => {});
-    const syntax = start({ "main.ts": "let = 3;\n" });
-    const missing = start({ "main.ts": "console.log(1);\n" }, "other.ts");
-    expect([syntax.started, missing.started, ports]).toEqual([false, false, []]);
-    await expect(syntax.result).resolves.toMatchObject({ status: "syntax-error" });
-    await expect(missing.result).resolves.toMatchObject({
-      status: "error",
-      error: { message: "no file named other.ts" },
-    });
-    // The playground type-checks only a run that started (src/widgets/playground/mount.ts).
-    const started = start({ "main.ts": "console.log(1);\n" });
-    expect([started.started, ports]).toEqual([true, ["asked"]]);
-    started.stop();
-    await expect(started.result).resolves.toMatchObject({ status: "error", error: { message: "stopped" } });
-  });
-
   test("imports the runner does not allow are refused at run time with a message", async () => {
     const { result } = await run({ "main.ts": 'import * as os from "node:os";\nconsole.log(os);\n' });
     expect(result.status).toBe("error");
@@ -195,5 +166,37 @@ describe("runInNode", { timeout: 30_000 }, () => {
     const flood = await run({ "main.ts": 'for (;;) console.log("forever");\n' }, 1000);
     expect(flood.result.status).toBe("timeout");
     expect(flood.events.length).toBeLessThanOrEqual(outputLimits.lines);
+  });
+});
+
+// The host both runners share (host.ts), with a worker that never answers: what a run knows before it runs.
+describe("runOnWorker", () => {
+  test("a run says at once whether its program started, which a syntax error or a missing entry file never does", async () => {
+    const ports: string[] = [];
+    const port = (): WorkerPort => {
+      ports.push("asked");
+      return {
+        whenReady: () => new Promise(() => {}),
+        send() {},
+        onMessage() {},
+        onFailure() {},
+        terminate() {},
+      };
+    };
+    const start = (files: Record<string, string>, entry = "main.ts") =>
+      runOnWorker({ files, entry, timeoutMs: 1000 }, port, () => {});
+    const syntax = start({ "main.ts": "let = 3;\n" });
+    const missing = start({ "main.ts": "console.log(1);\n" }, "other.ts");
+    expect([syntax.started, missing.started, ports]).toEqual([false, false, []]);
+    await expect(syntax.result).resolves.toMatchObject({ status: "syntax-error" });
+    await expect(missing.result).resolves.toMatchObject({
+      status: "error",
+      error: { message: "no file named other.ts" },
+    });
+    // The playground type-checks only a run that started (src/widgets/playground/mount.ts).
+    const started = start({ "main.ts": "console.log(1);\n" });
+    expect([started.started, ports]).toEqual([true, ["asked"]]);
+    started.stop();
+    await expect(started.result).resolves.toMatchObject({ status: "error", error: { message: "stopped" } });
   });
 });
