@@ -708,6 +708,17 @@ describeInBrowser("workshop kit", (browser) => {
           expect(predicting.smallest, `the explorer's type at ${width} x ${height} against 1280 x 720, ${query}`).toBe(
             bodyAt1280,
           );
+          // Both boxes as large as the room's type asks, never squeezed by the words beside them
+          // (QA: at 1024 px the failover box was 13 px wide, 19 px tall, and drawn 13 px square).
+          const boxes = await page
+            .locator('.present-tools input[type="checkbox"], .sx--present input[type="checkbox"]')
+            .evaluateAll((els) =>
+              els.map((el) => {
+                const r = el.getBoundingClientRect();
+                return `${el.getAttribute("name") ?? "predict"}: ${Math.round(Math.min(r.width, r.height))} px square`;
+              }),
+            );
+          expect(boxes, `${width} x ${height}, ${query}`).toEqual(["predict: 19 px square", "failover: 19 px square"]);
         }
         await page.getByRole("button", { name: "Reveal the numbers" }).click();
         const fixed = page.locator('[data-figure="blast-fixed"]');
