@@ -261,6 +261,13 @@ function widgetProblems(page: Page, width: number): Promise<string[]> {
             `at ${width} px ${control.getAttribute("name")} runs ${Math.round(right - edge)} px past its widget`,
           );
       }
+      // The widgets' checkboxes are square; squeezed by their words when these wrap, one is drawn
+      // as small as its narrower side (the explorer's failover box: 15.9 by 17.6 px at 320 px).
+      for (const box of root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')) {
+        const { width: w, height: h } = box.getBoundingClientRect();
+        if (w > 0 && w < h - 0.5)
+          found.push(`at ${width} px the ${box.name} box is squeezed to ${w.toFixed(1)} by ${h.toFixed(1)} px`);
+      }
     }
     for (const el of document.querySelectorAll(".cw-nowrap, .sx-keyed"))
       if (el.getClientRects().length !== 1)
