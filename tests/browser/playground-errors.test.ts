@@ -8,6 +8,13 @@ import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { editorMarks } from "../support/editor-marks.ts";
 
+/** Replace the code in `box`'s editor with `code`, as a reader types it. */
+async function typeInto(page: Page, box: Locator, code: string): Promise<void> {
+  await box.locator(".cm-content").click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.insertText(code);
+}
+
 describeInBrowser("playground errors and share links in Chromium", (browser) => {
   const { site } = browser;
   const chapter = `${site}/shuffle-sharding/`;
@@ -27,11 +34,7 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
   /** Each line the editor marks as an error (1-based), with the code its mark underlines. */
   const marks = () => editorMarks(box);
 
-  async function typeCode(code: string) {
-    await box.locator(".cm-content").click();
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.insertText(code);
-  }
+  const typeCode = (code: string) => typeInto(page, box, code);
   async function run(code: string) {
     await typeCode(code);
     await page.keyboard.press("ControlOrMeta+Enter");
@@ -202,16 +205,13 @@ describeInBrowser("the playground's type-checker without TypeScript's file", (br
     // The chapter's own code runs unchecked (a reader's edit is what is checked), then the editor opens.
     await box.getByRole("button", { name: "Run" }).click();
     await box.locator("[data-status][data-state='ok']").waitFor({ timeout: 15_000 });
-    await box.locator(".cm-content").click();
     // An edit that does not parse never starts: its syntax error is the thing to fix, and the
     // type-checker (4.7 MB on a first use) is not fetched for it.
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.insertText("const n = ;\n");
+    await typeInto(page, box, "const n = ;\n");
     await page.keyboard.press("ControlOrMeta+Enter");
     await box.locator("[data-status][data-state='syntax-error']").waitFor({ timeout: 15_000 });
     expect(typeCheckerFiles).toEqual([]);
-    await page.keyboard.press("ControlOrMeta+a");
-    await page.keyboard.insertText('const n: number = "four";\nconsole.log(n);\n');
+    await typeInto(page, box, 'const n: number = "four";\nconsole.log(n);\n');
     await page.keyboard.press("ControlOrMeta+Enter");
     const typeErrors = box.locator("[data-type-errors]");
     await typeErrors.waitFor({ timeout: 30_000 });
