@@ -156,8 +156,19 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
  * answered within 200 ms) are held to a thread at least as loaded as a reader's. Web Workers are
  * threads of the page's own, not V8's background tasks: they still run beside it. The benchmarks
  * and screenshots (`openBrowser`) keep V8's defaults, as a reader's browser has them.
+ *
+ * The GPU service runs as a thread of the browser process instead of a process of its own
+ * (`--in-process-gpu`, "Run the GPU process as a thread in the browser process",
+ * content/public/common/content_switches.cc,
+ * https://chromium.googlesource.com/chromium/src/+/main/content/public/common/content_switches.cc).
+ * With `--disable-gpu` it composites in software either way; the flag leaves one process fewer.
+ * The whole browser phase, alternating, on one build: 300.9 and 292.8 s (573.2 and 556.3 CPU-s)
+ * against 328.6 and 310.9 s (619.3 and 592.8) without it (docs/PERFORMANCE.md, session 40).
+ * Sessions 12, 22 and 25 had measured no gain from it on a page-load loop, six pages and two
+ * files, within their spread; the whole phase, twice each way, shows one.
+ * Pages, workers and timers run as before; only where the GPU service's thread lives changes.
  */
-const testOnlyFlags = ["--js-flags=--single-threaded"];
+const testOnlyFlags = ["--js-flags=--single-threaded", "--in-process-gpu"];
 
 /** One Chromium for a whole test run, which test files connect to with `connectBrowser`. */
 export function launchBrowserServer(): Promise<BrowserServer> {
