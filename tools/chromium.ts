@@ -166,7 +166,7 @@ export async function openBrowser(options: OpenOptions = {}): Promise<Session> {
  * against 328.6 and 310.9 s (619.3 and 592.8) without it (docs/PERFORMANCE.md, session 40).
  * Sessions 12, 22 and 25 had measured no gain from it on a page-load loop, six pages and two
  * files, within their spread; the whole phase, twice each way, shows one.
- * Pages, workers and timers run as before; only where the GPU service's thread lives changes.
+ * Every browser test passes with it as without it.
  */
 const testOnlyFlags = ["--js-flags=--single-threaded", "--in-process-gpu"];
 
