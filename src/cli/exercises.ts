@@ -334,7 +334,7 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
     return false;
   }
   const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
-  const [{ runChecksInNode }, { checkRequest, checkRunLine, learnerFiles, typeErrorsHeading }, checker] =
+  const [{ runCheckRequestInNode }, { checkRequest, checkRunLine, learnerFiles, typeErrorsHeading }, checker] =
     await Promise.all([
       import("../grader/run-checks-node.ts"),
       import("../grader/check-run.ts"),
@@ -347,7 +347,8 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
             import("../playground/protocol.ts"),
           ]),
     ]);
-  const running = runChecksInNode(code, exercise.checks!, exercise.meta.timeout, (event) => {
+  const request = checkRequest(code, exercise.checks!, exercise.meta.timeout);
+  const running = runCheckRequestInNode(request, (event) => {
     // Printed lines go behind a bar (checkRunLine), so none can pass for a check's result.
     if (!quiet) ctx.io.stdout(`${checkRunLine(event)}\n`);
   });
@@ -356,7 +357,6 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   // output. A syntax error is the runner's to report: the checks do not run.
   if (checker) {
     const [{ typeCheckInNode }, { transpile }, { typeDiagnosticText }] = checker;
-    const request = checkRequest(code, exercise.checks!, exercise.meta.timeout);
     const typeErrors = transpile("starter.ts", code).ok ? typeCheckInNode({ files: learnerFiles(request) }) : [];
     if (typeErrors.length > 0) ctx.io.stdout(`${typeErrorsHeading(typeErrors.length)}\n`);
     for (const error of typeErrors) ctx.io.stdout(`type error: ${typeDiagnosticText(error)}\n`);
