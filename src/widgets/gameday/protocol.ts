@@ -91,3 +91,6 @@ export type FromWorker =
   /** A shared link whose result code cannot be replayed (unreadable, or refused by the board's rule): why. No game runs. */
   | { type: "link-refused"; reason: string }
   | { type: "error"; message: string };
+
+/** What the game sends as it runs: the dashboard draws each one. */
+export type GameUpdate = Extract<FromWorker, { type: "update" }>;

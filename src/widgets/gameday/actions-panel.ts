@@ -1,0 +1,113 @@
+/**
+ * The actions: the list of those under way, each with when it lands, and the offer forms, each
+ * button enabled or disabled with why in its title (and each target in a list likewise).
+ */
+import { entryText } from "../../sim/gameday/report.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
+import { q } from "./dom.ts";
+import type { GameUpdate } from "./protocol.ts";
+import { countdownText } from "./text.ts";
+
+export interface ActionsPanel {
+  /** The offer forms, one an action (`data-offer` names it). */
+  readonly forms: readonly HTMLFormElement[];
+  /** Draw what `update` says of the actions: those under way, and which can be taken now. */
+  draw(update: GameUpdate): void;
+}
+
+export function createActionsPanel(
+  root: HTMLElement,
+  game: {
+    /** Whether a shared run is being replayed (it takes only that run's actions). */
+    replaying(): boolean;
+    /** The newest update, to redraw from when a target list's choice changes. */
+    latest(): GameUpdate | undefined;
+  },
+): ActionsPanel {
+  const pendingList = q<HTMLElement>(root, "[data-pending]");
+  const actionsHeading = q<HTMLElement>(root, "[data-actions-heading]");
+  const forms = [...root.querySelectorAll<HTMLFormElement>("[data-offer]")];
+  let shownPending = "";
+
+  /**
+   * Enable or disable an action's button, saying why in its title. A button disabled with the
+   * focus on it (the action just taken with Enter) drops the focus to the page's body, where the
+   * speed keys do nothing and Tab starts from the top: it goes to `beside` instead, the action's
+   * target list or the actions' heading, without scrolling.
+   */
+  const setButton = (button: HTMLButtonElement, why: string | null, beside: HTMLElement = actionsHeading) => {
+    if (button.disabled !== Boolean(why)) {
+      const hadFocus = document.activeElement === button;
+      button.disabled = Boolean(why);
+      if (hadFocus && button.disabled) beside.focus({ preventScroll: true });
+    }
+    if (button.title !== (why ?? "")) button.title = why ?? "";
+  };
+
+  /**
+   * On a narrow screen the list of actions under way keeps four and a half lines and scrolls past
+   * them (gameday.css). A box that scrolls must take the keyboard's focus, named, or a keyboard
+   * user cannot scroll it (axe-core's scrollable-region-focusable): it is a Tab stop while it
+   * scrolls, and only then. Losing it with the focus on it (the list got short), the focus goes to
+   * the actions' heading rather than to the page's body.
+   */
+  const reachPending = () => {
+    const scrolls = pendingList.scrollHeight > pendingList.clientHeight + 1;
+    if (scrolls === pendingList.hasAttribute("tabindex")) return;
+    if (scrolls) {
+      pendingList.tabIndex = 0;
+      pendingList.setAttribute("aria-label", "Actions under way");
+      return;
+    }
+    const hadFocus = document.activeElement === pendingList;
+    pendingList.removeAttribute("tabindex");
+    pendingList.removeAttribute("aria-label");
+    if (hadFocus) actionsHeading.focus({ preventScroll: true });
+  };
+  // Its width changes the lines its entries take (a phone turned, a window resized).
+  new ResizeObserver(reachPending).observe(pendingList);
+
+  function draw(update: GameUpdate): void {
+    const pendingHtml = update.pending.length
+      ? update.pending
+          // Numbers and units bound ("15 s" never parts at the line's end in the list's narrow room).
+          .map(
+            (p) =>
+              `<li>${escapeHtml(keepUnitWithNumber(`${entryText(p.entry)}: ${countdownText(p, update.clock)}`))}</li>`,
+          )
+          .join("")
+      : "<li>No action under way.</li>";
+    if (pendingHtml !== shownPending) {
+      shownPending = pendingHtml;
+      pendingList.innerHTML = pendingHtml;
+      reachPending();
+    }
+    const replaying = game.replaying();
+    for (const form of forms) {
+      const offer = update.offers.find((o) => o.action === form.dataset.offer);
+      const button = q<HTMLButtonElement>(form, "button");
+      const select = form.querySelector<HTMLSelectElement>("select");
+      if (!offer || replaying || update.over) {
+        setButton(button, replaying ? "a replay takes only the shared run's actions" : "the game is over");
+        continue;
+      }
+      if (select && offer.targets) {
+        for (const option of select.options) {
+          const t = offer.targets.find((x) => x.name === option.value);
+          if (option.disabled !== Boolean(t?.why)) option.disabled = Boolean(t?.why);
+        }
+        const chosen = offer.targets.find((t) => t.name === select.value);
+        setButton(button, chosen?.why ?? null, select);
+      } else setButton(button, offer.why);
+    }
+  }
+
+  // A target chosen in a list: its button says at once whether that target can be acted on.
+  for (const form of forms)
+    form.querySelector("select")?.addEventListener("change", () => {
+      const latest = game.latest();
+      if (latest) draw(latest);
+    });
+  return { forms, draw };
+}

@@ -1,0 +1,54 @@
+/** The game day dashboard's small DOM helpers: find a part that must be there, and write only what changed. */
+import { keepUnitWithNumber } from "../../format/units.ts";
+
+/** The element `selector` finds under `root`; a dashboard missing a part of its markup stops with which. */
+export function q<T extends Element>(root: ParentNode, selector: string): T {
+  const el = root.querySelector<T>(selector);
+  if (!el) throw new Error(`game day: missing ${selector}`);
+  return el;
+}
+
+/**
+ * Set an element's text only when it changed: unchanged text costs no layout. Its numbers keep
+ * their units on their line, as the build binds the server's first state (src/format/units.ts).
+ */
+export function setText(el: Element, words: string): void {
+  const text = keepUnitWithNumber(words);
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Set a data attribute only when it changed. */
+export function setData(el: HTMLElement, key: string, value: string): void {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
+/**
+ * Jobs run one per animation frame, so no task on the page's thread does more than one of them (the
+ * long-task budget is 50 ms). A round asked for while one is under way is dropped: the jobs left
+ * read the newest state when they run.
+ */
+export function frameJobs(): { schedule(jobs: readonly (() => void)[]): void; clear(): void } {
+  const queue: (() => void)[] = [];
+  let queued = false;
+  const next = () => {
+    queued = false;
+    queue.shift()?.();
+    if (queue.length && !queued) {
+      queued = true;
+      requestAnimationFrame(next);
+    }
+  };
+  return {
+    schedule(jobs) {
+      if (queue.length) return;
+      queue.push(...jobs);
+      if (!queued) {
+        queued = true;
+        requestAnimationFrame(next);
+      }
+    },
+    clear() {
+      queue.length = 0;
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The results of a finished game: the score beside doing nothing and par, the timeline, the
+ * debrief (what each action did, with the chapter to read), and the ways to share the run (a
+ * name for the room's board, its result code, a link that replays it, the action log).
+ */
+import { sitePath } from "../../course/url.ts";
+import { formatLog } from "../../sim/gameday/log.ts";
+import { clock as clockText, debriefText, scoreRows, verdictText } from "../../sim/gameday/report.ts";
+import { resumedResultText } from "../../sim/gameday/saved.ts";
+import type { Slo } from "../../sim/gameday/slo.ts";
+import type { GameSummary } from "../../sim/gameday/summary.ts";
+import { escapeHtml } from "../escape-html.ts";
+import { keep, siteStorage } from "../site-storage.ts";
+import { q } from "./dom.ts";
+import { nameKey, replayLink } from "./share.ts";
+
+export interface ResultsContext {
+  scenario: string;
+  title: string;
+  slo: Slo;
+  /** The title of each chapter a debrief links to, by its slug. */
+  chapterTitles: Record<string, string>;
+  /** A shared run's replay, played by `replayName`; null for the player's own game. */
+  replayName: string | null;
+  /** The clock a resumed game was resumed at, or null. */
+  resumedAt: number | null;
+  /** Ask for the run's result code with this name on it (it arrives through the returned function). */
+  requestCode(name: string): void;
+  playAgain(): void;
+  announce(text: string): void;
+}
+
+/** Write `summary` into `results`; returns what shows the result code once it has been made. */
+export function showResults(results: HTMLElement, summary: GameSummary, ctx: ResultsContext): (code: string) => void {
+  const replaying = ctx.replayName !== null;
+  const who = replaying ? "this run" : "you";
+  const [mine, nothing, par] = [summary.score, summary.doNothing, summary.par].map((s) => scoreRows(s, ctx.slo));
+  const rowsHtml = mine!
+    .map(
+      ([label, value], i) =>
+        `<tr><th scope="row">${escapeHtml(label)}</th><td data-label="${who}">${escapeHtml(value)}</td><td data-label="doing nothing">${escapeHtml(nothing![i]![1])}</td><td data-label="par">${escapeHtml(par![i]![1])}</td></tr>`,
+    )
+    .join("");
+  const timeline = summary.timeline.length
+    ? summary.timeline
+        .map(
+          (item) =>
+            `<li><span class="gd-feed-time">${escapeHtml(clockText(item.at))}</span> ${escapeHtml(item.text)}</li>`,
+        )
+        .join("")
+    : "<li>No alert fired and no action was taken.</li>";
+  const debrief = summary.debrief.length
+    ? summary.debrief
+        .map(
+          (item) =>
+            `<li>${escapeHtml(debriefText(item))} <a href="${sitePath(`${item.chapter}/`)}">Read: ${escapeHtml(ctx.chapterTitles[item.chapter] ?? item.chapter)}</a></li>`,
+        )
+        .join("")
+    : "<li>You took no action: your score is the do-nothing score.</li>";
+  const name = siteStorage()?.getItem(nameKey) ?? "";
+  results.innerHTML = `
+      <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${escapeHtml(ctx.title)}, seed ${summary.seed}</h3>
+      <p class="gd-verdict" data-verdict>${escapeHtml(verdictText(summary))}</p>
+      ${ctx.resumedAt === null ? "" : `<p class="gd-resumed" data-resumed-note>${escapeHtml(resumedResultText(ctx.resumedAt))}</p>`}
+      <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${who}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
+      <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
+      <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
+      <h4>Share and compare</h4>
+      ${
+        replaying
+          ? `<p data-played-by>Played by <strong>${escapeHtml(ctx.replayName ?? "")}</strong>. A replay keeps its player's name: to put yours on the board, play the game yourself.</p>`
+          : `<label class="br-panel-field gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(name)}" autocomplete="nickname"></label>`
+      }
+      <p>Result code, for the <a href="${sitePath("gameday/board/")}">results board</a>: <output class="gd-code" data-code></output> <button type="button" class="br-button" data-copy-code>Copy</button></p>
+      <p><a data-share href="#">Link to this run</a> (it replays the same run to the same score) · <button type="button" class="br-button" data-download>Download the action log</button> · <button type="button" class="br-button" data-again>Play again</button></p>`;
+  const codeOut = q<HTMLOutputElement>(results, "[data-code]");
+  const share = q<HTMLAnchorElement>(results, "[data-share]");
+  const nameInput = results.querySelector<HTMLInputElement>("[data-name]");
+  // A replay's code carries the name of whoever played it: the run is theirs, not the viewer's.
+  ctx.requestCode(nameInput?.value ?? ctx.replayName ?? "");
+  nameInput?.addEventListener("input", () => {
+    // Where storage is refused or full, the name is used, not kept.
+    keep(nameKey, nameInput.value);
+    ctx.requestCode(nameInput.value);
+  });
+  q<HTMLButtonElement>(results, "[data-copy-code]").addEventListener("click", () => {
+    void navigator.clipboard?.writeText(codeOut.textContent ?? "");
+    ctx.announce("Result code copied.");
+  });
+  q<HTMLButtonElement>(results, "[data-download]").addEventListener("click", () => {
+    const blob = new Blob([formatLog(ctx.scenario, summary.seed, summary.log)], { type: "application/json" });
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = `gameday-${ctx.scenario}-seed${summary.seed}.json`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  });
+  q<HTMLButtonElement>(results, "[data-again]").addEventListener("click", ctx.playAgain);
+  return (code) => {
+    codeOut.textContent = code;
+    share.href = replayLink(ctx.scenario, code);
+  };
+}

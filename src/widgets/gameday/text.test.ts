@@ -1,0 +1,47 @@
+import { expect, test } from "vitest";
+import type { Slo } from "../../sim/gameday/slo.ts";
+import { ackText, alertText, countdownText, msText, percentText } from "./text.ts";
+
+const slo: Slo = { target: 0.999, latencyMs: 300, periodDays: 30 };
+
+test("a row's share and latency, or a dash when nothing was measured", () => {
+  expect(percentText(null)).toBe("–");
+  expect(percentText(0.5)).toBe("50%");
+  expect(percentText(0.9876)).toBe("98.8%");
+  expect(msText(null)).toBe("–");
+  expect(msText(250)).toBe("250 ms");
+});
+
+test("an action under way counts down to when it lands, never below 0 s, or names what it waits for", () => {
+  const entry = { at: 60, action: "breaker-open" as const, target: "db" };
+  expect(countdownText({ index: 0, entry, effectAt: 150 }, 60)).toBe("takes effect in 90 s");
+  expect(countdownText({ index: 0, entry, effectAt: 150 }, 149.2)).toBe("takes effect in 1 s");
+  expect(countdownText({ index: 0, entry, effectAt: 150 }, 151)).toBe("takes effect in 0 s");
+  const grow = { at: 60, action: "grow-pool" as const };
+  expect(countdownText({ index: 1, entry: grow, effectAt: null }, 60)).toBe("waits for the platform's next restart");
+});
+
+test("a done action is said with when it lands: now, after a delay, or at the event it waits for", () => {
+  const off = { at: 125, action: "retries-off" as const };
+  expect(ackText(off, undefined)).toBe("Done at 2 min 5 s: Turn client retries off; in effect now.");
+  expect(ackText(off, { index: 0, entry: off, effectAt: 215 })).toBe(
+    "Done at 2 min 5 s: Turn client retries off; it takes effect in 1 min 30 s.",
+  );
+  const grow = { at: 60, action: "grow-pool" as const };
+  expect(ackText(grow, { index: 1, entry: grow, effectAt: null })).toBe(
+    "Done at 1 min: Grow the connection pool (at the next restart); it takes effect at the platform's next restart.",
+  );
+});
+
+test("an alert firing says its kind, rule, time and threshold; resolved, when it stopped", () => {
+  // fast-burn: 2% of a 30-day budget in 1 h is a burn rate of 0.02 x 720 h / 1 h = 14.4.
+  expect(alertText({ rule: "fast-burn", severity: "page", firedAt: 95, resolvedAt: null }, slo)).toBe(
+    "Page: fast-burn alert firing at 1 min 35 s: 2% of the error budget in 1 h (burn rate above 14.4).",
+  );
+  expect(alertText({ rule: "slow-burn", severity: "ticket", firedAt: 30, resolvedAt: null }, slo)).toBe(
+    "Ticket: slow-burn alert firing at 30 s: 10% of the error budget in 3 d (burn rate above 1).",
+  );
+  expect(alertText({ rule: "fast-burn", severity: "page", firedAt: 95, resolvedAt: 400 }, slo)).toBe(
+    "fast-burn alert resolved at 6 min 40 s.",
+  );
+});

@@ -1,0 +1,47 @@
+/**
+ * What the game day's dashboard writes and says in words, from the game's state alone: no page
+ * needed, so each sentence is tested here (text.test.ts) rather than only through a browser.
+ */
+import { latency, percent, percentUpTo } from "../../format/number.ts";
+import { actionSpec } from "../../sim/gameday/actions.ts";
+import { burnRateText, clock as clockText, entryText } from "../../sim/gameday/report.ts";
+import type { LogEntry } from "../../sim/gameday/scenarios.ts";
+import { type AlertEvent, alertRules, type Slo, windowLabel } from "../../sim/gameday/slo.ts";
+import type { PendingAction } from "./protocol.ts";
+
+/** A share in a component's row, or "–" when nothing finished to measure it. */
+export const percentText = (share: number | null): string => (share === null ? "–" : percentUpTo(share, 1));
+
+/** A latency in a component's row, or "–" when nothing was answered. */
+export const msText = (ms: number | null): string => (ms === null ? "–" : latency(ms));
+
+/** When an action under way lands, from the clock: "takes effect in 90 s", or what it waits for. */
+export function countdownText(p: PendingAction, clock: number): string {
+  return p.effectAt === null
+    ? `waits for ${actionSpec(p.entry.action).waitsFor ?? "an event"}`
+    : `takes effect in ${Math.max(0, Math.ceil(p.effectAt - clock))} s`;
+}
+
+/**
+ * What a screen reader hears when an action is done: when it lands as the model applies it (a
+ * rollback queued behind another lands after it), read from the actions under way; one not
+ * among them landed at once. A refused action is said by the refusal's own line instead.
+ */
+export function ackText(entry: LogEntry, pending: PendingAction | undefined): string {
+  const when =
+    pending === undefined
+      ? "in effect now"
+      : pending.effectAt === null
+        ? `it takes effect at ${actionSpec(entry.action).waitsFor ?? "a later event"}`
+        : `it takes effect in ${clockText(pending.effectAt - entry.at)}`;
+  return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${when}.`;
+}
+
+/** An alert firing or resolved, as the feed writes it and the live region says it. */
+export function alertText(event: AlertEvent, slo: Slo): string {
+  const rule = alertRules.find((r) => r.id === event.rule)!;
+  const what = `${percent(rule.budgetSpent, 0)} of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${burnRateText(rule, slo)})`;
+  return event.resolvedAt === null
+    ? `${event.severity === "page" ? "Page" : "Ticket"}: ${event.rule} alert firing at ${clockText(event.firedAt)}: ${what}.`
+    : `${event.rule} alert resolved at ${clockText(event.resolvedAt)}.`;
+}
