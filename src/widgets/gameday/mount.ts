@@ -19,6 +19,7 @@ import {
 import { resumedText, type SavedGame } from "../../sim/gameday/saved.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import type { Slo } from "../../sim/gameday/slo.ts";
+import type { GameSummary } from "../../sim/gameday/summary.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { readSeed } from "../../sim/random.ts";
@@ -256,8 +257,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     return note;
   }
 
-  function renderResults(summary: FromWorker & { type: "summary" }): void {
-    codeReady = showResults(results, summary.summary, {
+  /** The game is over and scored: its results, with the focus on their heading. */
+  function renderResults(summary: GameSummary): void {
+    codeReady = showResults(results, summary, {
       ...setup,
       replayName: replaying ? replayName : null,
       resumedAt,
@@ -268,10 +270,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       },
     });
     results.hidden = false;
-    root.dataset.summary = JSON.stringify(summary.summary, null, 2);
+    root.dataset.summary = JSON.stringify(summary, null, 2);
     root.dataset.state = "over";
     q<HTMLElement>(results, ".gd-results-title").focus({ preventScroll: reducedMotion.matches });
-    live.textContent = `Game over. ${verdictText(summary.summary)} Time to mitigate: ${mitigationText(summary.summary.score)}.`;
+    live.textContent = `Game over. ${verdictText(summary)} Time to mitigate: ${mitigationText(summary.score)}.`;
   }
 
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
@@ -285,7 +287,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         live.textContent = "Game over: scoring your run against doing nothing and par.";
         return;
       case "summary":
-        renderResults(message);
+        renderResults(message.summary);
         return;
       case "code":
         if (codeReady) {
