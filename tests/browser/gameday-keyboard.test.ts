@@ -62,6 +62,14 @@ describeInBrowser("game day from the keyboard", (browser) => {
       () => document.querySelector<HTMLButtonElement>('[data-offer="eject-host"] button')?.disabled,
     );
     await expect(eject.locator("select").evaluate((s) => s === document.activeElement)).resolves.toBe(true);
+    // There the speed keys work too (no host's name starts with a digit), and the list keeps its choice.
+    const chosen = await eject.locator("select").inputValue();
+    await page.keyboard.press("1");
+    await page.waitForSelector('[data-speed="1"][aria-pressed="true"]');
+    await expect.poll(() => live.textContent()).toBe(`Running at ${times(1)} speed.`);
+    await expect(eject.locator("select").inputValue()).resolves.toBe(chosen);
+    await page.keyboard.press("0");
+    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
 
     // An action without a target: the focus goes to the actions' heading, in the game.
     const off = root().locator('[data-offer="retries-off"] button');

@@ -438,10 +438,19 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       send({ type: "act", id, action: form.dataset.offer as ActionId, target: select?.value ?? null });
     });
   }
+  // The speed keys work with the focus anywhere in the game but in a text field (the seed, the
+  // name). In a target list, where an action taken with Enter leaves the focus, a key also picks
+  // the option it starts: it is a speed key there unless an option starts with it (no target name
+  // does today), and then the list does not take it too.
   root.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    if (event.target instanceof HTMLInputElement) return;
     const speed = speedForKey(event.key);
     if (speed === undefined || root.dataset.state !== "playing") return;
+    if (event.target instanceof HTMLSelectElement) {
+      const key = event.key.toLowerCase();
+      if ([...event.target.options].some((o) => o.text.trim().toLowerCase().startsWith(key))) return;
+      event.preventDefault();
+    }
     keyedSpeed = speed;
     send({ type: "speed", speed });
   });
