@@ -1,7 +1,8 @@
 /**
  * A playground before its editor loads, and the moment it loads: the highlighted code is one
  * Tab stop with a name (not an unnamed scrollable region reached twice), and the editor that
- * replaces it takes its place to the pixel, line numbers included, at desktop and phone widths.
+ * replaces it takes its place to the pixel, line numbers included, at desktop and phone widths,
+ * in the same colours. A code exercise's starter does the same.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,6 +12,11 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const title = "Retry amplification and expected attempts";
+/** Where the editor must load in place: a desktop's window and a phone's. */
+const viewports = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
 
 /**
  * Where the code's first line is drawn, relative to the code box: its first character's box,
@@ -30,9 +36,9 @@ function layoutOf(codeBox: Locator) {
     range.setStart(text, at);
     range.setEnd(text, at + 1);
     const char = range.getBoundingClientRect();
-    const one = [...box.querySelectorAll(".cm-lineNumbers .cm-gutterElement, .playground__gutter > *")].find(
-      (n) => n.textContent === "1",
-    );
+    const one = [
+      ...box.querySelectorAll(".cm-lineNumbers .cm-gutterElement, .playground__gutter > *, .br-ex-code__gutter > *"),
+    ].find((n) => n.textContent === "1");
     if (!one) throw new Error("the code box shows no line number 1");
     const number = one.getBoundingClientRect();
     return {
@@ -43,6 +49,59 @@ function layoutOf(codeBox: Locator) {
       height: outer.height,
     };
   });
+}
+
+/**
+ * Waits for the editor in `codeBox` to draw its gutter (CodeMirror measures and draws it in the
+ * frames after it is made), then until its first line, line number 1 and height are where the
+ * static code's were (`before`), each within 1 px.
+ */
+async function expectLaidOutAsBefore(codeBox: Locator, before: Awaited<ReturnType<typeof layoutOf>>) {
+  await codeBox.locator(".cm-editor").waitFor();
+  await codeBox
+    .page()
+    .waitForFunction(
+      (el) => [...el!.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].some((n) => n.textContent === "1"),
+      await codeBox.elementHandle(),
+    );
+  await expect
+    .poll(async () => {
+      const after = await layoutOf(codeBox);
+      return Object.fromEntries(
+        Object.entries(after).map(([key, value]) => [key, Math.abs(value - before[key as keyof typeof before]) <= 1]),
+      );
+    })
+    .toEqual({ codeLeft: true, codeTop: true, numberRight: true, numberTop: true, height: true });
+}
+
+/**
+ * The colour the code is drawn in where each needle first starts in it, in the light theme and
+ * the dark: shiki's spans before the editor loads, CodeMirror's after.
+ */
+function coloursOf(codeBox: Locator, needles: readonly string[]) {
+  return codeBox.evaluate((box, needles) => {
+    const code = box.querySelector(".cm-content") ?? box.querySelector("pre code")!;
+    const texts: { node: Text; start: number }[] = [];
+    let all = "";
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      texts.push({ node: node as Text, start: all.length });
+      all += (node as Text).data;
+    }
+    const root = document.documentElement;
+    const shown = root.dataset.theme;
+    const colours: Record<string, string> = {};
+    for (const theme of ["light", "dark"]) {
+      root.dataset.theme = theme;
+      for (const needle of needles) {
+        const at = all.indexOf(needle);
+        const hit = at < 0 ? undefined : texts.findLast((t) => t.start <= at);
+        colours[`${theme} ${needle}`] = hit ? getComputedStyle(hit.node.parentElement!).color : "not found";
+      }
+    }
+    if (shown) root.dataset.theme = shown;
+    return colours;
+  }, needles);
 }
 
 describeInBrowser("a playground before and as its editor loads", (browser) => {
@@ -95,10 +154,7 @@ describeInBrowser("a playground before and as its editor loads", (browser) => {
     ).resolves.toBe(true);
   });
 
-  test.each([
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-  ])(
+  test.each(viewports)(
     "at $width px the editor loads where the code was: first line, line number 1 and height within 1 px",
     async (viewport) => {
       const session = await browser.open({ viewport });
@@ -109,23 +165,57 @@ describeInBrowser("a playground before and as its editor loads", (browser) => {
       await codeBox.evaluate((el) => el.scrollIntoView({ block: "start" }));
       const before = await layoutOf(codeBox);
       await codeBox.locator("pre").focus();
-      await box.locator(".cm-editor").waitFor();
-      // CodeMirror measures and draws its gutter in the frames after it is made.
-      await page.waitForFunction(
-        (el) => [...el!.querySelectorAll(".cm-lineNumbers .cm-gutterElement")].some((n) => n.textContent === "1"),
-        await codeBox.elementHandle(),
-      );
-      await expect
-        .poll(async () => {
-          const after = await layoutOf(codeBox);
-          return Object.fromEntries(
-            Object.entries(after).map(([key, value]) => [
-              key,
-              Math.abs(value - before[key as keyof typeof before]) <= 1,
-            ]),
-          );
-        })
-        .toEqual({ codeLeft: true, codeTop: true, numberRight: true, numberTop: true, height: true });
+      await expectLaidOutAsBefore(codeBox, before);
+    },
+  );
+
+  test("the editor keeps the code's colours: keywords, operators, strings, numbers, calls and comments, in both themes", async () => {
+    const page = browser.page;
+    await page.goto(chapter());
+    const codeBox = playground(page).locator("[data-code]");
+    // Each needle starts a token both shiki and CodeMirror classify the same way.
+    const needles = ["// How much", "import {", '"course"', "const attempts", "= 4", "4;", "for (", "log(", "grouped("];
+    const before = await coloursOf(codeBox, needles);
+    expect(Object.values(before)).not.toContain("not found");
+    // Not all one colour: the code is highlighted.
+    expect(new Set(Object.values(before)).size).toBeGreaterThan(6);
+    await codeBox.locator("pre").focus();
+    await playground(page).locator(".cm-editor").waitFor();
+    await expect.poll(() => coloursOf(codeBox, needles)).toEqual(before);
+  });
+});
+
+describeInBrowser("a code exercise's starter before and as its editor loads", (browser) => {
+  const exercise = (page: Page) => page.locator('[data-exercise="circuit-breaker-states"]');
+  // Each needle starts a token both shiki and CodeMirror classify the same way (not `constructor`,
+  // a keyword to shiki and a method's name to CodeMirror).
+  const needles = [
+    "export type",
+    "BreakerState =",
+    '"closed"',
+    "number;",
+    "/** A consecutive",
+    "private readonly",
+    "options:",
+    "state()",
+    "throw new",
+  ];
+
+  test.each(viewports)(
+    "at $width px the editor loads where the starter was, in its colours: first line, line number 1 and height within 1 px",
+    async (viewport) => {
+      const session = await browser.open({ viewport });
+      const page = session.page;
+      await page.goto(`${browser.site}/circuit-breakers/`);
+      const codeBox = exercise(page).locator("[data-editor]");
+      await codeBox.evaluate((el) => el.scrollIntoView({ block: "start" }));
+      const before = await layoutOf(codeBox);
+      const colours = await coloursOf(codeBox, needles);
+      expect(Object.values(colours)).not.toContain("not found");
+      expect(new Set(Object.values(colours)).size).toBeGreaterThan(6);
+      await codeBox.locator(".br-ex-code__static").focus();
+      await expectLaidOutAsBefore(codeBox, before);
+      await expect.poll(() => coloursOf(codeBox, needles)).toEqual(colours);
     },
   );
 });

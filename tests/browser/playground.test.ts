@@ -97,7 +97,7 @@ describeInBrowser("playground in Chromium", (browser) => {
     await expect.poll(codeHeight).toBeCloseTo(staticHeight, 0);
   });
 
-  // QA: in the light theme the editor's colours (One Light's) were below 4.5:1 on the page's
+  // QA: in the light theme the editor's first colours (One Light's) were below 4.5:1 on the page's
   // white, where the static code before it passes: functions 4.0, definitions 4.2, strings and
   // types 3.2, and numbers and comments 4.4 on the line being edited.
   test("the editor's code colours keep 4.5:1 contrast in both themes, on the line being edited too", async () => {

@@ -228,7 +228,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     if (data.kind === "code") {
       void loadSolutionSource(data.id).then((code) => {
         const pre = document.createElement("pre");
-        pre.className = "br-ex-code__static";
+        pre.className = "br-ex-code__solution";
         pre.tabIndex = 0;
         pre.setAttribute("aria-label", "The reference solution");
         pre.textContent = code;

@@ -6,10 +6,16 @@
 import { EditorState } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
-import { HighlightStyle, bracketMatching, indentOnInput, syntaxHighlighting } from "@codemirror/language";
-import { javascript } from "@codemirror/lang-javascript";
+import {
+  HighlightStyle,
+  LanguageSupport,
+  bracketMatching,
+  indentOnInput,
+  syntaxHighlighting,
+} from "@codemirror/language";
+import { javascript, typescriptLanguage } from "@codemirror/lang-javascript";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
-import { tags } from "@lezer/highlight";
+import { styleTags, tags } from "@lezer/highlight";
 import type { ErrorMark } from "./error-marks.ts";
 
 export interface Editor {
@@ -27,18 +33,82 @@ export interface Editor {
   markError(error: ErrorMark | readonly ErrorMark[] | null): void;
 }
 
+/**
+ * The colours of the static code the editor replaces (shiki's GitHub high-contrast themes, in
+ * Playground.astro), token class for token class as far as CodeMirror's parser tells them apart:
+ * keywords and operators, strings, constants (numbers, types, a declared name), declared types,
+ * classes and parameters, function names, comments (upright, as shiki draws them). A name declared
+ * with `let` takes the constant colour, as one declared with `const` does: CodeMirror does not tell
+ * them apart, where shiki colours only the `const` one. A class's `constructor` takes a method's
+ * colour, where shiki draws it as a keyword.
+ */
 const highlight = HighlightStyle.define([
-  { tag: [tags.keyword, tags.modifier, tags.controlKeyword, tags.operatorKeyword], color: "var(--pg-keyword)" },
-  { tag: [tags.string, tags.special(tags.string), tags.regexp], color: "var(--pg-string)" },
-  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "var(--pg-number)" },
-  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "var(--pg-comment)", fontStyle: "italic" },
-  { tag: [tags.typeName, tags.className, tags.namespace], color: "var(--pg-type)" },
-  { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "var(--pg-function)" },
-  { tag: [tags.definition(tags.variableName)], color: "var(--pg-definition)" },
+  {
+    tag: [
+      tags.keyword,
+      tags.modifier,
+      tags.controlKeyword,
+      tags.operatorKeyword,
+      tags.definitionKeyword,
+      tags.moduleKeyword,
+      tags.operator,
+      // The arrow of an arrow function (storage.type.function.arrow in shiki's grammar).
+      tags.function(tags.punctuation),
+    ],
+    color: "var(--pg-keyword)",
+  },
+  // A property's dot takes the strings' colour in shiki's themes (punctuation.accessor).
+  { tag: [tags.string, tags.special(tags.string), tags.regexp, tags.derefOperator], color: "var(--pg-string)" },
+  {
+    tag: [tags.number, tags.bool, tags.null, tags.atom, tags.self, tags.typeName, tags.definition(tags.variableName)],
+    color: "var(--pg-constant)",
+  },
+  // A type or class declared, a class constructed (`new Error`), a parameter, an interface's
+  // property: entity.name.type, variable.parameter and variable.object.property in shiki's grammar.
+  {
+    tag: [
+      tags.definition(tags.typeName),
+      tags.definition(tags.className),
+      tags.className,
+      tags.local(tags.definition(tags.variableName)),
+      tags.special(tags.definition(tags.propertyName)),
+    ],
+    color: "var(--pg-name)",
+  },
+  { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "var(--pg-comment)" },
+  {
+    tag: [
+      tags.function(tags.variableName),
+      tags.function(tags.propertyName),
+      tags.function(tags.definition(tags.variableName)),
+      tags.function(tags.definition(tags.propertyName)),
+    ],
+    color: "var(--pg-function)",
+  },
 ]);
 
+/**
+ * TypeScript as CodeMirror parses it, with three names told apart as shiki's grammar tells them:
+ * a method's name where it is declared (a function's colour), a parameter and an interface's
+ * property (the declared names' colour). @lezer/javascript gives each the tag of a plain
+ * declared name or property.
+ */
+const typescript = (() => {
+  const support = javascript({ typescript: true });
+  const language = typescriptLanguage.configure({
+    props: [
+      styleTags({
+        "MethodDeclaration/PropertyDefinition": tags.function(tags.definition(tags.propertyName)),
+        "ParamList/VariableDefinition": tags.local(tags.definition(tags.variableName)),
+        "PropertyType/PropertyDefinition": tags.special(tags.definition(tags.propertyName)),
+      }),
+    ],
+  });
+  return new LanguageSupport(language, support.support);
+})();
+
 const theme = EditorView.theme({
-  "&": { color: "var(--sl-color-text)", backgroundColor: "transparent" },
+  "&": { color: "var(--pg-text)", backgroundColor: "transparent" },
   // The line height comes from the page (each widget sets its static code's), so the editor
   // takes exactly the room of the code it replaces; CodeMirror's own is 1.4.
   ".cm-scroller": { lineHeight: "inherit" },
@@ -76,7 +146,7 @@ export function createEditor(
         bracketMatching(),
         highlightActiveLine(),
         syntaxHighlighting(highlight),
-        javascript({ typescript: true }),
+        typescript,
         lintGutter(),
         keymap.of([
           { key: "Mod-Enter", run: () => (options.onRun(), true) },
