@@ -36,9 +36,9 @@ function layoutOf(codeBox: Locator) {
     range.setStart(text, at);
     range.setEnd(text, at + 1);
     const char = range.getBoundingClientRect();
-    const one = [
-      ...box.querySelectorAll(".cm-lineNumbers .cm-gutterElement, .playground__gutter > *, .br-ex-code__gutter > *"),
-    ].find((n) => n.textContent === "1");
+    const one = [...box.querySelectorAll(".cm-lineNumbers .cm-gutterElement, .editor-gutter > *")].find(
+      (n) => n.textContent === "1",
+    );
     if (!one) throw new Error("the code box shows no line number 1");
     const number = one.getBoundingClientRect();
     return {
