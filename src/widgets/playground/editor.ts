@@ -34,8 +34,9 @@ export interface Editor {
 }
 
 /**
- * The colours of the static code the editor replaces (shiki's GitHub high-contrast themes, in
- * Playground.astro), token class for token class as far as CodeMirror's parser tells them apart:
+ * The colours of the static code the editor replaces (shiki's GitHub high-contrast themes, named in
+ * src/components/code/static-code.ts for the playgrounds and the code exercises' starters), token
+ * class for token class as far as CodeMirror's parser tells them apart:
  * keywords and operators, strings, constants (numbers, types, a declared name), declared types,
  * classes and parameters, function names, comments (upright, as shiki draws them). A name declared
  * with `let` takes the constant colour, as one declared with `const` does: CodeMirror does not tell
