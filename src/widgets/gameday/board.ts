@@ -11,14 +11,12 @@ import { replayLink } from "./share.ts";
 import { countOf } from "../../format/number.ts";
 import { rank, ranked } from "../../sim/gameday/board.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
+import { requiredElement } from "../required-element.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
 
-function q<T extends Element>(root: ParentNode, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`results board: missing ${selector}`);
-  return el;
-}
+const q = <T extends Element>(root: ParentNode, selector: string): T =>
+  requiredElement<T>(root, selector, "results board");
 
 function readStored(): string[] {
   try {

@@ -1,12 +1,10 @@
 /** The game day dashboard's small DOM helpers: find a part that must be there, and write only what changed. */
 import { keepUnitWithNumber } from "../../format/units.ts";
+import { requiredElement } from "../required-element.ts";
 
 /** The element `selector` finds under `root`; a dashboard missing a part of its markup stops with which. */
-export function q<T extends Element>(root: ParentNode, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`game day: missing ${selector}`);
-  return el;
-}
+export const q = <T extends Element>(root: ParentNode, selector: string): T =>
+  requiredElement<T>(root, selector, "game day");
 
 /**
  * Set an element's text only when it changed: unchanged text costs no layout. Its numbers keep

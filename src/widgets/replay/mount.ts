@@ -24,6 +24,7 @@ import {
   type Marker,
 } from "./view.ts";
 import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
+import { requiredElement } from "../required-element.ts";
 
 export interface MountedReplay {
   /** Move the playhead to simulated second `t`. */
@@ -34,11 +35,8 @@ export interface MountedReplay {
   moments(side: Side): Marker[];
 }
 
-function q<T extends Element>(root: ParentNode, selector: string): T {
-  const el = root.querySelector<T>(selector);
-  if (!el) throw new Error(`retry-storm replay: missing ${selector}`);
-  return el;
-}
+const q = <T extends Element>(root: ParentNode, selector: string): T =>
+  requiredElement<T>(root, selector, "retry-storm replay");
 
 /**
  * Mount the replay in `root`. A field the reader changed before this code loaded keeps the
