@@ -14,6 +14,8 @@ import {
   oneIn,
   percent,
   percentUpTo,
+  percentAtLeast,
+  percentAtMost,
   latency,
   percentAndOneIn,
   percentAnySize,
@@ -78,6 +80,26 @@ describe("percentages", () => {
     expect(percent(0.5, 0)).toBe("50%");
     expect(percent(1 / 1820, 3)).toBe("0.055%");
   });
+  test("percentAtLeast and percentAtMost round toward the bound they state, and are exact where the share is", () => {
+    expect(percentAtLeast(0.99494)).toBe("99.4%");
+    expect(percentAtMost(0.99494)).toBe("99.5%");
+    expect(percentAtMost(0.0033)).toBe("0.4%");
+    expect(percentAtLeast(0.0033)).toBe("0.3%");
+    expect(percentAtLeast(0.0033, 2)).toBe("0.33%");
+    // Shares whose percentage a double holds a hair off (0.993 x 10 x 100 is 992.9999999999999) stay exact.
+    for (const share of [0.993, 0.25, 0.07, 0.29, 1, 0]) {
+      expect(percentAtLeast(share)).toBe(percentUpTo(share));
+      expect(percentAtMost(share)).toBe(percentUpTo(share));
+    }
+    // Whatever the share, the bound holds: at least what is shown, at most what is shown.
+    for (let i = 0; i < 1000; i++) {
+      const share = (i * 0.7919) % 1;
+      expect(share * 100).toBeGreaterThanOrEqual(Number.parseFloat(percentAtLeast(share, 2)) - 1e-9);
+      expect(share * 100).toBeLessThanOrEqual(Number.parseFloat(percentAtMost(share, 2)) + 1e-9);
+    }
+    expect(() => percentAtLeast(0.5, -1)).toThrow(RangeError);
+  });
+
   test("percentUpTo drops trailing zeros and never shows -0", () => {
     expect(percentUpTo(0.25)).toBe("25%");
     expect(percentUpTo(1 / 28)).toBe("3.6%");

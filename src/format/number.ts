@@ -8,6 +8,8 @@
  *   rounded(0.99375)           "0.99"       `figures` significant figures, thousands grouped
  *   percent(0.25)              "25.0%"      a fixed number of decimals
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
+ *   percentAtLeast(0.99494)    "99.4%"      as percentUpTo, rounded down: for "at least", "at or above"
+ *   percentAtMost(0.0033)      "0.4%"       as percentUpTo, rounded up: for "at most", "no more than"
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
@@ -101,6 +103,32 @@ export function percentUpTo(share: number, digits = 1): string {
   checkDigits(digits);
   // Number() drops trailing zeros; adding 0 turns -0 into 0.
   return `${Number(hundredfold(share).toFixed(digits)) + 0}%`;
+}
+
+/** `value` to `digits` decimals, rounded down or up; the product's last bit taken out as `hundredfold` does. */
+function decimalsToward(value: number, digits: number, direction: "down" | "up"): number {
+  const scaled = Number((value * 10 ** digits).toPrecision(15));
+  return (direction === "down" ? Math.floor(scaled) : Math.ceil(scaled)) / 10 ** digits;
+}
+
+/**
+ * A share as a percentage rounded down to at most `digits` decimals, for a bound from below
+ * ("every service at least 99.4%"): 0.99494 -> "99.4%", where `percentUpTo` says "99.5%", which
+ * the share does not reach.
+ */
+export function percentAtLeast(share: number, digits = 1): string {
+  checkDigits(digits);
+  return `${decimalsToward(hundredfold(share), digits, "down") + 0}%`;
+}
+
+/**
+ * A share as a percentage rounded up to at most `digits` decimals, for a bound from above ("no
+ * service gets more than 0.4%"): 0.0033 -> "0.4%", where `percentUpTo` says "0.3%", which the
+ * share exceeds.
+ */
+export function percentAtMost(share: number, digits = 1): string {
+  checkDigits(digits);
+  return `${decimalsToward(hundredfold(share), digits, "up") + 0}%`;
 }
 
 /**

@@ -89,10 +89,16 @@ test("the replay: a 10% budget keeps amplification near 1.1 or below and ends th
   expect(raw.budgeted.recovered).toBe(true);
   expect(raw.budgeted.recoverySeconds!).toBeLessThanOrEqual(10);
   expect(raw.tokens.recoverySeconds!).toBeLessThanOrEqual(10);
-  for (const s of raw.budgeted.services) expect(s.successRate).toBeGreaterThan(0.95);
   expect(replay.budgetPercent).toBe("10%");
   expect(raw.naive.recoveredBy).toBe("intervention");
-  expect(replay.naiveIncidentBest).toBe("0.3%");
+  // "no service gets more than 0.4% of its requests served during it; with the budget, every
+  // service is served at least 99.2% of the time over the whole run": both bounds hold.
+  expect(replay.naiveIncidentBest).toBe("0.4%");
+  for (const s of raw.naive.services)
+    expect(s.incidentSuccessRate! * 100).toBeLessThanOrEqual(Number.parseFloat(replay.naiveIncidentBest));
+  expect(replay.budgetWorst).toBe("99.2%");
+  for (const s of raw.budgeted.services)
+    expect(s.successRate! * 100).toBeGreaterThanOrEqual(Number.parseFloat(replay.budgetWorst));
 });
 
 test("the exercises' worked solutions state the bucket's balance as the chapter computes it", async () => {

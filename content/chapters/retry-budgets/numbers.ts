@@ -24,7 +24,7 @@ import {
   statedRate,
   statedWorstSuccessRate,
 } from "../../../src/sim/retry-storm/index.ts";
-import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
+import { grouped, oneIn, percentAtLeast, percentAtMost, percentUpTo } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
 
@@ -132,8 +132,8 @@ const tokens = rememberedRetryStorm(defaultScenario({ defences: ["budget"], para
 const amplificationText = (summary: typeof naive) => grouped(statedRate(summary.amplification, "tries per request"), 2);
 /** The worst service's success over the whole run (the runs' incident windows differ: 660 s naive, seconds with a budget). */
 const served = (summary: typeof naive) => percentUpTo(statedWorstSuccessRate(summary));
-/** The best service's success during the naive incident (trigger to intervention). */
-const naiveIncidentBest = percentUpTo(
+/** The best service's success during the naive incident (trigger to intervention), rounded up: "no service gets more than". */
+const naiveIncidentBest = percentAtMost(
   Math.max(...naive.services.map((s) => statedRate(s.incidentSuccessRate, `${s.name}'s success in the incident`))),
 );
 
@@ -144,7 +144,8 @@ export const replay = {
   budgetAmplification: amplificationText(budgeted),
   tokenAmplification: amplificationText(tokens),
   naiveWorst: served(naive),
-  budgetWorst: served(budgeted),
+  /** "every service is served at least": rounded down, so the bound holds (99.288% is "99.2%"). */
+  budgetWorst: percentAtLeast(statedWorstSuccessRate(budgeted)),
   tokenWorst: served(tokens),
   budgetRecoverySeconds: budgeted.recoverySeconds,
   tokenRecoverySeconds: tokens.recoverySeconds,
