@@ -12,12 +12,12 @@ function run(queueLimit: number) {
   const goodput: number[] = [];
   for (let second = 0; second < 180; second++) {
     let useful = 0;
-    for (let step = 0; step < 100; step++) {
-      // 10 ms steps
-      const arriving = demand(second) / 100;
+    for (let step = 0; step < 1000; step++) {
+      // 1 ms steps
+      const arriving = demand(second) / 1000;
       const admitted = Math.min(arriving, Math.max(0, queueLimit - queue));
       if (queue / capacity <= timeout) useful += admitted; // answered before the caller gives up
-      queue = Math.max(0, queue + admitted - capacity / 100);
+      queue = Math.max(0, queue + admitted - capacity / 1000);
     }
     goodput.push(Math.round(useful));
   }
