@@ -151,4 +151,11 @@ test("thread starvation with a 10 s time-out on the slow call: the hanging calls
   expect(starvation.shortTimeoutHeld).toBe("500"); // 1,000/s x 5% x 10 s
   expect(starvation.threads).toBe("1,000");
   expect(starvation.shortTimeoutStarved).toBe(0);
+  // "every other query finds one free": the other queries hold threads too, 95% of 1,000 a second
+  // for the book's usual 100 ms each, and with the 500 that still leaves threads free.
+  const usualSeconds = 0.1;
+  const { requestsPerSecond, hangingShare } = sreStarvationExample;
+  const othersHeld = requestsPerSecond * (1 - hangingShare) * usualSeconds;
+  expect(othersHeld).toBeCloseTo(95, 9);
+  expect(Number(starvation.shortTimeoutHeld) + othersHeld).toBeLessThan(Number(starvation.threads.replace(",", "")));
 });
