@@ -1,9 +1,13 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { inWords } from "../../../src/format/words.ts";
 import { percent } from "../../../src/format/number.ts";
 import { linuxSynDefaults, synWaits } from "../../../src/sim/network.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
+import { runInNode } from "../../../src/playground/node-host.ts";
+import { requestForFile } from "../../../src/playground/node-files.ts";
+import { eventText } from "../../../src/playground/protocol.ts";
 import { connect, grayExample, replicaExample, replicaOutage, threads } from "./numbers.ts";
 
 test("SRE thread starvation: 10 x 100 threads, 5% of 1,000 QPS hang for 100 s -> 5,000 threads demanded", () => {
@@ -111,13 +115,38 @@ test("the prose: a gray server's 1% reaches a user who makes 100 requests a week
   expect(grayExample.raw.userWeeksWithAnError).toBeCloseTo(1 - clean, 12);
 });
 
-test("the prose: a hang under 20 s (a timeout) ends the starvation; a longer one does not", () => {
+test("the longest hang that fits, by Little's law: 20 s, where the hanging requests want every thread on average", () => {
   expect(threads.hangThatFits).toBe("20");
   const fits = Number(threads.hangThatFits);
   const under = threadStarvation({ ...sreStarvationExample, hangSeconds: fits * 0.95 });
   expect(under.failingShare).toBe(0);
   expect(under.secondsToExhaust).toBe(Number.POSITIVE_INFINITY);
   expect(threadStarvation({ ...sreStarvationExample, hangSeconds: fits * 1.05 }).failingShare).toBeGreaterThan(0);
+});
+
+/** What the starvation playground prints with its hang set to `hangSeconds`, run as the page runs it. */
+async function starvationPlayground(hangSeconds: number): Promise<string> {
+  const request = requestForFile(fileURLToPath(new URL("./starvation.play.ts", import.meta.url)), 45_000);
+  const source = request.files[request.entry]!;
+  expect(source).toContain("const hangSeconds = 100;");
+  request.files[request.entry] = source.replace("const hangSeconds = 100;", `const hangSeconds = ${hangSeconds};`);
+  let printed = "";
+  const result = await runInNode(request, (event) => {
+    printed += `${eventText(event)}\n`;
+  });
+  expect(result.status).toBe("ok");
+  return printed;
+}
+
+test("the playground, as the prose says: a 10 s hang never runs the threads out; at 19 s they still fill now and then", {
+  timeout: 60_000,
+}, async () => {
+  expect(threads.tryHang).toBe("10");
+  expect(threads.tryHangDemand).toBe("500");
+  expect(await starvationPlayground(Number(threads.tryHang))).toContain("the threads never ran out: no request failed");
+  const nearer = await starvationPlayground(Number(threads.hangThatFits) * 0.95);
+  expect(nearer).toContain("threads first ran out after");
+  expect(nearer).not.toContain("NaN");
 });
 
 test("the reading list's figures for kernels before 6.5 are the model's", () => {

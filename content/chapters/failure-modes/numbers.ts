@@ -27,6 +27,9 @@ export const threads = {
   served: percent(1 - starvation.failingShare, 0),
   /** The longest hang the tier's threads absorb at this rate (threads / hanging arrivals a second): a timeout under it ends the starvation. */
   hangThatFits: grouped(starvation.threads / starvation.hangingPerSecond),
+  /** A time-out to try in the playground: half the longest hang that fits, so the hanging requests want half the threads. */
+  tryHang: grouped(starvation.threads / starvation.hangingPerSecond / 2),
+  tryHangDemand: grouped(starvation.hangingPerSecond * (starvation.threads / starvation.hangingPerSecond / 2)),
   raw: starvation,
 };
 

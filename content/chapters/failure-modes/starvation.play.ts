@@ -50,5 +50,9 @@ for (let t = 0; t < seconds / step; t++) {
 }
 
 // Threads empty and refill in waves, so judge the failure rate over whole waves.
-console.log(`threads first ran out after ${fullAt.toFixed(1)} s`);
-console.log(`from then on ${percent(sinceFull.failed / sinceFull.arrived)} of all requests failed`);
+if (fullAt < 0) {
+  console.log("the threads never ran out: no request failed");
+} else {
+  console.log(`threads first ran out after ${fullAt.toFixed(1)} s`);
+  console.log(`from then on ${percent(sinceFull.failed / sinceFull.arrived)} of all requests failed`);
+}
