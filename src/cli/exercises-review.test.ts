@@ -2,11 +2,12 @@
  * `npm run exercises -- review`: the page's spaced-review schedule in the terminal, in-process,
  * on a fixed clock (BLAST_RADIUS_NOW), so every date below is exact.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
+import * as disks from "../../solutions/daily-disk-failures/solution.ts";
 import type { Progress } from "../course/progress.ts";
 import { type ReviewOutcome, ratingsAllowed, recordReview, reviewSeed, whenText } from "../course/review.ts";
 import { mulberry32 } from "../sim/random.ts";
@@ -208,5 +209,137 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
     const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
     expect(last.out).toContain("Right in the end, after 3 wrong answers or hints.");
+  });
+
+  test("two reviews due keep a record each: answering one does not reset the other's wrong answers and hints", async () => {
+    const dir = mkdtempSync(join(home, "two-"));
+    const cells = "cells-blast-radius";
+    const disk = "daily-disk-failures";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    // Both solved with the chapter's numbers and enrolled at t0; a month later both are due.
+    await cli(["answer", cells, "--part", "untouched", "90%"], t0, dir);
+    await cli(["answer", cells, "--part", "canary", "500"], t0, dir);
+    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
+    await cli(["answer", disk, "--part", "per-day", String(chapter["per-day"])], t0, dir);
+    await cli(["answer", disk, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
+    await cli(["review"], t0, dir);
+    const now = at(30);
+    expect((await cli(["review"], now, dir)).out).toContain("2 reviews due.");
+    const cellsSeed = reviewSeed(cells, 1);
+    const diskSeed = reviewSeed(disk, 1);
+    const cellsAnswers = answers(variant(mulberry32(cellsSeed)));
+    const diskAnswers = disks.answers(disks.variant(mulberry32(diskSeed)));
+
+    // The reviewer's steps: a wrong answer and a hint in cells' review, then a wrong answer in the disks' one.
+    expect((await cli(["review", cells, "--part", "canary", "1"], now, dir)).code).toBe(1);
+    const hinted = await cli(["hint", cells, "--seed", String(cellsSeed)], now, dir);
+    expect(hinted.out).toContain("This hint counts against the review under way");
+    expect((await cli(["review", disk, "--part", "per-day", "1000000"], now, dir)).code).toBe(1);
+    await cli(["review", cells, "--part", "untouched", String(cellsAnswers.untouched)], now, dir);
+    const cellsDone = await cli(["review", cells, "--part", "canary", String(cellsAnswers.canary)], now, dir);
+    expect(cellsDone.out).toContain("Right in the end, after 2 wrong answers or hints. Rated hard");
+    expect(cellsDone.out).not.toContain("easy");
+    expect(read().review![cells]!.reps).toBe(2);
+
+    // The disks' review kept its own wrong answer, and its hint counts against it, not against cells'.
+    const diskHint = await cli(["hint", disk, "--seed", String(diskSeed)], now, dir);
+    expect(diskHint.out).toContain("This hint counts against the review under way");
+    // --rate acts on cells' review, answered; --give-up on the disks', under way.
+    const rerated = await cli(["review", cells, "--rate", "again"], now, dir);
+    expect(rerated.code).toBe(0);
+    expect(rerated.out).toContain(`Rated again: ${cells} comes back`);
+    const half = await cli(["review", disk, "--rate", "again"], now, dir);
+    expect(half.err).toContain(`answer every part of ${disk} first (left: per-day, quiet-day)`);
+    await cli(["review", disk, "--part", "per-day", String(diskAnswers["per-day"])], now, dir);
+    const diskDone = await cli(["review", disk, "--part", "quiet-day", String(diskAnswers["quiet-day"])], now, dir);
+    expect(diskDone.out).toContain("Right in the end, after 2 wrong answers or hints. Rated hard");
+    // Cells' grade can still be changed after the disks' review was answered: each keeps its own.
+    expect((await cli(["review", cells, "--rate", "hard"], now, dir)).out).toContain(`Rated hard: ${cells}`);
+    expect((await cli(["review", disk, "--rate", "again"], now, dir)).out).toContain(`Rated again: ${disk}`);
+  });
+
+  test("a review-session.json in the old format (one review, no version) is read as that review's record", async () => {
+    const dir = mkdtempSync(join(home, "old-format-"));
+    const id = "cells-blast-radius";
+    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
+    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
+    await cli(["review"], t0, dir);
+    const seed = reviewSeed(id, 1);
+    const expected = answers(variant(mulberry32(seed)));
+    // As the terminal wrote it before: one wrong answer and one part right in cells' review.
+    writeFileSync(join(dir, "review-session.json"), JSON.stringify({ id, seed, wrong: 1, right: ["canary"] }));
+    const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
+    expect(last.err).toBe("");
+    expect(last.out).toContain("Right in the end, after 1 wrong answer or hint. Rated hard");
+    // Written back in the new format, with the rated review for --rate; no copy kept (nothing was lost).
+    const file = JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8"));
+    expect(file.version).toBe(2);
+    expect(file.reviews[id]).toMatchObject({
+      seed,
+      wrong: 1,
+      right: ["canary", "untouched"],
+      rated: { outcome: "hard" },
+    });
+    expect(readdirSync(dir).filter((f) => f.includes("unreadable"))).toEqual([]);
+    expect((await cli(["review", id, "--rate", "again"], at(3), dir)).out).toContain(`Rated again: ${id}`);
+  });
+
+  test("a review-session.json that cannot be read is kept aside and said, and the reviews under way start afresh", async () => {
+    const dir = mkdtempSync(join(home, "unreadable-session-"));
+    const id = "cells-blast-radius";
+    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
+    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
+    await cli(["review"], t0, dir);
+    const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+    const copies = () => readdirSync(dir).filter((f) => f.startsWith("review-session.unreadable-"));
+    const broken = '{"version": 2, "reviews": {';
+    writeFileSync(join(dir, "review-session.json"), broken);
+    const first = await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
+    expect(first.code).toBe(0);
+    expect(first.err).toMatch(/^warning: .*review-session\.json could not be read: it is not valid JSON\./);
+    expect(first.err).toMatch(/kept, unchanged, as .*review-session\.unreadable-\d{8}-\d{6}\.json/);
+    expect(copies().map((f) => readFileSync(join(dir, f), "utf8"))).toEqual([broken]);
+    // Written afresh: the next command reads it without a word, and the review goes on.
+    const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
+    expect(last.err).toBe("");
+    expect(last.out).toContain("Re-derived first time.");
+    expect(copies()).toHaveLength(1);
+
+    // One from a newer version of the course is kept too; a damaged record is dropped alone, and
+    // said (read when the review comes round again).
+    writeFileSync(join(dir, "review-session.json"), JSON.stringify({ version: 3, reviews: {} }));
+    expect((await cli(["review"], at(400), dir)).err).toMatch(/saved by a newer version of the course/);
+    expect(copies()).toHaveLength(2);
+    writeFileSync(
+      join(dir, "review-session.json"),
+      JSON.stringify({ version: 2, reviews: { [id]: { seed: 1, wrong: "2", right: [] } } }),
+    );
+    expect((await cli(["review"], at(400), dir)).err).toContain(
+      `could not be read whole: the review under way of ${id} had a field of the wrong kind, and starts afresh.`,
+    );
+    expect(copies()).toHaveLength(3);
+  });
+
+  test("a record whose card was rated elsewhere (an import from the page) is dropped; the other review's is kept", async () => {
+    const dir = mkdtempSync(join(home, "dropped-"));
+    const cells = "cells-blast-radius";
+    const disk = "daily-disk-failures";
+    await cli(["answer", cells, "--part", "untouched", "90%"], t0, dir);
+    await cli(["answer", cells, "--part", "canary", "500"], t0, dir);
+    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
+    await cli(["answer", disk, "--part", "per-day", String(chapter["per-day"])], t0, dir);
+    await cli(["answer", disk, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
+    await cli(["review"], t0, dir);
+    const now = at(30);
+    await cli(["review", cells, "--part", "canary", "1"], now, dir);
+    await cli(["review", disk, "--part", "per-day", "1000000"], now, dir);
+    const session = () => JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8"));
+    expect(Object.keys(session().reviews).sort()).toEqual([cells, disk]);
+    // The page reviewed cells (its export imported here): that review is over, its record goes.
+    const progress = JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    writeFileSync(join(dir, "progress.json"), JSON.stringify(recordReview(progress, cells, "good", new Date(now))));
+    const seed = reviewSeed(disk, 1);
+    expect((await cli(["hint", disk, "--seed", String(seed)], now, dir)).out).toContain("counts against the review");
+    expect(session().reviews).toEqual({ [disk]: expect.objectContaining({ seed, wrong: 2 }) });
   });
 });

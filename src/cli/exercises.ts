@@ -20,7 +20,7 @@
  * `run(argv, io)` is the whole command, so tests call it in-process; heavy modules (the grader's
  * mathjs, the runner) load only when a command needs them.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, watch, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, watch } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
@@ -42,6 +42,7 @@ import {
   userPath,
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
+import { type RatedReview, type ReviewSession, type ReviewSessionStore, reviewSessionStore } from "./review-session.ts";
 import {
   describeImport,
   exerciseEntry,
@@ -112,7 +113,8 @@ commands:
                                     answer a due review; every part right rates it and schedules the
                                     next one: the grade you name if your attempts earned it, else
                                     what they earned (good first time, hard after wrong answers)
-  review <id> --rate <grade>        rate the review you just answered otherwise (until the next one)
+  review <id> --rate <grade>        rate the review of <id> you just answered otherwise (until its
+                                    next review starts; each due review keeps its own)
   review <id> --give-up             show the answers for these numbers; it comes back tomorrow
 
 exit codes: 0 pass, 1 fail, 2 invalid input or usage
@@ -138,6 +140,8 @@ interface Context {
   root: string;
   index: ExerciseIndex;
   progress: ReturnType<typeof progressStore> & { file: string };
+  /** The reviews under way, each due review's own record (review-session.json beside the progress file). */
+  sessions: ReviewSessionStore;
   signal?: AbortSignal;
   /** The clock review schedules by (tests set BLAST_RADIUS_NOW). */
   now: () => Date;
@@ -458,17 +462,25 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   const shown = progress.exercises[exercise.id]!.hints;
   for (let i = 0; i < shown; i++)
     ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${readable(ctx, hints[i]!, params)}\n`);
-  // A hint for the numbers of the review under way counts against it, as a wrong answer does
-  // (the page's rule: "wrong answers and hints count against the review").
-  const session = args.options.has("seed") ? readSession(ctx) : undefined;
-  if (session?.id === exercise.id && session.seed === seedOption(args, 0)) {
+  // A hint for the numbers of a due review counts against that review, as a wrong answer does
+  // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
+  // its own count (review-session.ts).
+  const card = progress.review?.[exercise.id];
+  const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
+  if (
+    card &&
+    seed !== undefined &&
+    Date.parse(card.due) <= ctx.now().getTime() &&
+    seed === reviewSeed(exercise.id, card.reps)
+  ) {
+    const session = sessionUnderWay(ctx, progress, exercise.id, seed);
     session.wrong++;
-    writeSession(ctx, session);
+    ctx.sessions.set(progress, exercise.id, session);
     ctx.io.stdout("This hint counts against the review under way, as a wrong answer does.\n");
   }
   if (shown === hints.length)
     ctx.io.stdout(
-      `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : ""}\n`,
+      `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${seed === undefined ? "" : ` --seed ${seed}`}\n`,
     );
   return 0;
 }
@@ -539,49 +551,13 @@ async function reviewablesFor(ctx: Context, progress: Progress): Promise<Reviewa
   return out;
 }
 
-/** The review in progress in the terminal: which numbers are out and how it is going (not progress). */
-interface ReviewSession {
-  id: string;
-  seed: number;
-  wrong: number;
-  right: string[];
-  /**
-   * Each part's last wrong answer counted (answerFingerprint): the same wrong answer given again
-   * is not counted against the review again, as on the page (recordAttempt's rule).
-   */
-  lastWrong?: Record<string, string>;
-  /** Once answered and rated: enough to rate it again otherwise, until the next review starts. */
-  rated?: {
-    outcome: ReviewOutcome;
-    allowed: ReviewOutcome[];
-    /** When it was answered (a new grade schedules from the same moment). */
-    at: string;
-    /** The card before this review, and the card the rating made. */
-    before: ReviewCard;
-    after: ReviewCard;
-  };
-}
-
-function sessionFile(ctx: Context): string {
-  return join(dirname(ctx.progress.file), "review-session.json");
-}
-
-function readSession(ctx: Context): ReviewSession | undefined {
-  try {
-    const s = JSON.parse(readFileSync(sessionFile(ctx), "utf8")) as ReviewSession;
-    return typeof s.id === "string" && Number.isInteger(s.seed) && Number.isInteger(s.wrong) && Array.isArray(s.right)
-      ? s
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function writeSession(ctx: Context, session: ReviewSession | undefined): void {
-  const file = sessionFile(ctx);
-  if (session === undefined) return void rmSync(file, { force: true });
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify(session));
+/**
+ * The record of `id`'s review under way with `seed`: the one kept, or a fresh one when none is
+ * (or the one kept is of a review already rated).
+ */
+function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: number): ReviewSession {
+  const kept = ctx.sessions.get(progress, id);
+  return kept && !kept.rated && kept.seed === seed ? kept : { seed, wrong: 0, right: [] };
 }
 
 async function reviewDue(ctx: Context): Promise<number> {
@@ -621,8 +597,9 @@ async function reviewDue(ctx: Context): Promise<number> {
   const exercise = await ctx.index.exercise(first.id);
   const module = await solutionFor(ctx, exercise);
   const seed = reviewSeed(first.id, first.reps);
-  const session = readSession(ctx);
-  if (session?.id !== first.id || session.seed !== seed) writeSession(ctx, { id: first.id, seed, wrong: 0, right: [] });
+  // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives way).
+  const kept = ctx.sessions.get(progress, first.id);
+  if (!kept || kept.rated || kept.seed !== seed) ctx.sessions.set(progress, first.id, { seed, wrong: 0, right: [] });
   const none: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
   return show(ctx, exercise, none, {
     params: fromSolution(exercise, () => module.variant!(mulberry32(seed))),
@@ -645,12 +622,7 @@ function requestedRating(args: ParsedArgs): ReviewOutcome | undefined {
 }
 
 /** The grades a review may be given, each with the day it would bring the card back. */
-function ratingLines(
-  progress: Progress,
-  id: string,
-  before: ReviewCard,
-  rated: NonNullable<ReviewSession["rated"]>,
-): string {
+function ratingLines(progress: Progress, id: string, before: ReviewCard, rated: RatedReview): string {
   const at = new Date(rated.at);
   const from = { ...progress, review: { ...progress.review, [id]: before } };
   const width = Math.max(...rated.allowed.map((o) => o.length));
@@ -664,18 +636,18 @@ function ratingLines(
 
 /** Rate the review just answered otherwise: from the card as it was before it, at the same moment. */
 function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome): number {
-  const session = readSession(ctx);
-  const rated = session?.id === exercise.id ? session.rated : undefined;
   const progress = ctx.progress.read();
+  const session = ctx.sessions.get(progress, exercise.id);
+  const rated = session?.rated;
   if (!rated) {
-    if (session?.id === exercise.id) {
+    if (session) {
       const left = partIds(exercise).filter((p) => !session.right.includes(p));
       throw new UsageError(
         `answer every part of ${exercise.id} first (left: ${left.join(", ")}); then it can be rated`,
       );
     }
     throw new UsageError(
-      `nothing to rate for ${exercise.id}: --rate changes the grade of the review you have just answered, until you start the next one`,
+      `nothing to rate for ${exercise.id}: --rate changes the grade of its review you have just answered, until you start its next one`,
     );
   }
   if (JSON.stringify(progress.review?.[exercise.id]) !== JSON.stringify(rated.after))
@@ -696,7 +668,7 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
     ).review;
   });
   const after = updated.review![exercise.id]!;
-  writeSession(ctx, { ...session!, rated: { ...rated, outcome, after } });
+  ctx.sessions.set(updated, exercise.id, { ...session!, rated: { ...rated, outcome, after } });
   ctx.io.stdout(`Rated ${outcome}: ${exercise.id} comes back ${whenText(new Date(after.due), ctx.now())}.\n`);
   return 0;
 }
@@ -721,9 +693,8 @@ async function reviewAnswer(
   if (exercise.meta.kind === "code")
     throw new UsageError(`${exercise.id} is a code exercise: review has no new numbers for it`);
   const seed = reviewSeed(exercise.id, card.reps);
-  const saved = readSession(ctx);
-  const session =
-    saved?.id === exercise.id && saved.seed === seed ? saved : { id: exercise.id, seed, wrong: 0, right: [] };
+  // This exercise's own record: another due review's answers and hints are kept in its own.
+  const session = sessionUnderWay(ctx, progress, exercise.id, seed);
   const module = await solutionFor(ctx, exercise);
   if (!module.variant) throw new UsageError(`${exercise.id} has no new numbers to deal, so it is not reviewed`);
   const params = module.variant(mulberry32(seed));
@@ -740,7 +711,7 @@ async function reviewAnswer(
     });
     const after = updated.review![exercise.id]!;
     const rated = { outcome, allowed, at: now.toISOString(), before, after };
-    writeSession(ctx, allowed.length > 1 ? { ...session, rated } : undefined);
+    ctx.sessions.set(updated, exercise.id, allowed.length > 1 ? { ...session, rated } : undefined);
     const refused =
       requested !== undefined && !chosen
         ? `${requested} is not among the grades these attempts earned (${allowed.join(", ")}). `
@@ -748,7 +719,7 @@ async function reviewAnswer(
     const head = `${refused}Rated ${outcome}${chosen ? "" : " (what your attempts earned)"}: ${exercise.id} comes back ${whenText(new Date(after.due), now)}.`;
     if (allowed.length === 1) return head;
     return (
-      `${head}\nYour attempts allow these grades; to rate it otherwise (until you start the next review): ` +
+      `${head}\nYour attempts allow these grades; to rate it otherwise (until you start its next review): ` +
       `npm run exercises -- review ${exercise.id} --rate <grade>\n${ratingLines(updated, exercise.id, before, rated)}`
     );
   };
@@ -781,7 +752,7 @@ async function reviewAnswer(
     ctx.io.stdout(`A hint with these numbers: npm run exercises -- hint ${exercise.id} --seed ${seed}\n`);
   const left = partIds(exercise).filter((p) => !session.right.includes(p));
   if (left.length > 0) {
-    writeSession(ctx, session);
+    ctx.sessions.set(progress, exercise.id, session);
     if (verdict.status === "right") ctx.io.stdout(`Parts left: ${left.join(", ")}\n`);
     return verdict.status === "right" ? 0 : 1;
   }
@@ -903,6 +874,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       signal,
       index: exerciseIndex(root),
       progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr }), { file }),
+      sessions: reviewSessionStore(join(dirname(file), "review-session.json"), { cwd: io.cwd, warn: io.stderr }),
       now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
       ansi: ansiStyles(io),
     };

@@ -68,6 +68,34 @@ export interface LockClock {
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const realClock: LockClock = { now: Date.now, sleep: (ms) => void Atomics.wait(pause, 0, 0, ms) };
 
+/** `path` as a message shows it: relative to the working directory when inside it, else whole. */
+export function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith("..") ? rel : path;
+}
+
+/**
+ * The kept copy of `text`, what `file` held when it could not be read, beside it as
+ * <name>.unreadable-<time>.json: an existing identical copy, or a new one. Throws the file
+ * system's error if it cannot be made (the caller then writes nothing over `file`).
+ */
+export function keepUnreadableCopy(file: string, text: string, now: Date): string {
+  const dir = dirname(file);
+  const prefix = `${basename(file, ".json")}.unreadable-`;
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+    if (!name.startsWith(prefix)) continue;
+    try {
+      if (readFileSync(join(dir, name), "utf8") === text) return join(dir, name);
+    } catch {
+      // An unreadable copy is no match; keep looking.
+    }
+  }
+  let copy = join(dir, `${prefix}${stamp(now)}.json`);
+  for (let n = 2; existsSync(copy); n++) copy = join(dir, `${prefix}${stamp(now)}-${n}.json`);
+  writeFileSync(copy, text, { flag: "wx" });
+  return copy;
+}
+
 export function progressStore(
   file: string,
   {
@@ -78,10 +106,7 @@ export function progressStore(
   }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
 ): ProgressStore {
   const dir = dirname(file);
-  const show = (path: string) => {
-    const rel = relative(cwd, path);
-    return rel && !rel.startsWith("..") ? rel : path;
-  };
+  const show = (path: string) => shownPath(cwd, path);
   const shown = show(file);
   const warned = new Set<string>();
   /** The progress folder cannot be used: the setting's fault, so a usage error naming it (exit 2). */
@@ -95,25 +120,13 @@ export function progressStore(
    * `unread` says what of the file could not be read ("could not be read", "could not be read whole").
    */
   const keepCopy = (text: string, unread = "could not be read"): string => {
-    const prefix = `${basename(file, ".json")}.unreadable-`;
-    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
-      if (!name.startsWith(prefix)) continue;
-      try {
-        if (readFileSync(join(dir, name), "utf8") === text) return join(dir, name);
-      } catch {
-        // An unreadable copy is no match; keep looking.
-      }
-    }
-    let copy = join(dir, `${prefix}${stamp(now())}.json`);
-    for (let n = 2; existsSync(copy); n++) copy = join(dir, `${prefix}${stamp(now())}-${n}.json`);
     try {
-      writeFileSync(copy, text, { flag: "wx" });
+      return keepUnreadableCopy(file, text, now());
     } catch (error) {
       throw new ReportedError(
         `${shown} ${unread}, and a copy of it could not be saved (${(error as Error).message}), so nothing was written: your progress file is as it was. Repair or move it, then try again.`,
       );
     }
-    return copy;
   };
 
   const read = (): Progress => {

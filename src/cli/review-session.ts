@@ -1,0 +1,239 @@
+/**
+ * The terminal's reviews under way: `.blast-radius/review-session.json`, beside progress.json (not
+ * progress: nothing in it is exported, and the schedule itself is progress.review). Each due review
+ * the learner has begun keeps its own record, by exercise id: the seed of the numbers it dealt,
+ * the wrong answers and hints counted against it, the parts answered right, and once every part
+ * is right and it is rated, what `review <id> --rate` needs to rate it otherwise. So answering two
+ * due reviews in turn keeps each one's wrong answers and hints (one record for all, as before,
+ * started afresh at every other exercise, and a review answered after a wrong try was rated as
+ * right first time).
+ *
+ * A record lasts while it is its card's:
+ *   - one under way while its seed is the one its card deals now (reviewSeed(id, reps)): once the
+ *     card is rated, here or on the page (an import), the review is over and the record dropped;
+ *   - one rated while the card has had no review since (the same reps): `--rate` then rates it
+ *     otherwise, until the exercise's next review starts (a new record for it replaces this one).
+ * Records no longer their card's are dropped when the file is next written.
+ *
+ * The file is `{ version: 2, reviews: { <id>: record } }`. Version 1 (no version field) held one
+ * review, `{ id, ...record }`: it is read as that exercise's record, and written back as version 2.
+ * A file that cannot be read (broken JSON, a newer version, something else), or only in part (a
+ * record with a field of the wrong kind), is never written over without a copy, as progress.json
+ * is not (src/cli/progress-file.ts): it is kept as review-session.unreadable-<time>.json, the
+ * learner is told once, and the reviews whose records could not be read start afresh; if the copy
+ * cannot be made, nothing is written. Writes go through a temporary file and a rename.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { isId } from "../course/ids.ts";
+import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
+import { outcomes, type ReviewOutcome, reviewSeed } from "../course/review.ts";
+import { isSeed } from "../sim/random.ts";
+import { ReportedError } from "./args.ts";
+import { keepUnreadableCopy, shownPath } from "./progress-file.ts";
+
+/** One review under way in the terminal: which numbers are out and how it is going. */
+export interface ReviewSession {
+  /** The variant it dealt (reviewSeed of the card's reps when it started). */
+  seed: number;
+  /** Wrong answers and hints counted against it. */
+  wrong: number;
+  /** The parts answered right. */
+  right: string[];
+  /**
+   * Each part's last wrong answer counted (answerFingerprint): the same wrong answer given again
+   * is not counted against the review again, as on the page (recordAttempt's rule).
+   */
+  lastWrong?: Record<string, string>;
+  /** Once answered and rated: enough to rate it again otherwise, until the next review starts. */
+  rated?: RatedReview;
+}
+
+export interface RatedReview {
+  outcome: ReviewOutcome;
+  allowed: ReviewOutcome[];
+  /** When it was answered (a new grade schedules from the same moment). */
+  at: string;
+  /** The card before this review, and the card the rating made. */
+  before: ReviewCard;
+  after: ReviewCard;
+}
+
+/** The file's version; version 1 had no version field and one review. */
+export const sessionsVersion = 2;
+
+export type ReadSessionsResult =
+  | {
+      ok: true;
+      sessions: Map<string, ReviewSession>;
+      /** The exercises whose records could not be read, and were dropped. */
+      lossy: string[];
+    }
+  | { ok: false; message: string };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+const isText = (v: unknown): v is string => typeof v === "string" && v.length <= 200;
+const isOutcome = (v: unknown): v is ReviewOutcome => (outcomes as readonly unknown[]).includes(v);
+
+function sanitizeRated(value: unknown): RatedReview | undefined {
+  if (!isRecord(value)) return undefined;
+  const { outcome, allowed, at } = value;
+  if (!isOutcome(outcome) || !Array.isArray(allowed) || !allowed.every(isOutcome) || !allowed.includes(outcome))
+    return undefined;
+  if (typeof at !== "string" || !Number.isFinite(Date.parse(at))) return undefined;
+  const before = sanitizeReviewCard(value.before);
+  const after = sanitizeReviewCard(value.after);
+  if (!before || !after) return undefined;
+  return { outcome, allowed: [...new Set(allowed)], at: new Date(at).toISOString(), before, after };
+}
+
+/** A record as stored, or undefined when any field is missing or of the wrong kind. */
+function sanitizeSession(value: unknown): ReviewSession | undefined {
+  if (!isRecord(value)) return undefined;
+  const { seed, wrong, right, lastWrong } = value;
+  if (!isSeed(seed) || !isCount(wrong) || !Array.isArray(right) || !right.every(isId)) return undefined;
+  const lastWrongOk = isRecord(lastWrong) && Object.entries(lastWrong).every(([part, f]) => isId(part) && isText(f));
+  if (lastWrong !== undefined && !lastWrongOk) return undefined;
+  const rated = value.rated === undefined ? undefined : sanitizeRated(value.rated);
+  if (value.rated !== undefined && !rated) return undefined;
+  return {
+    seed,
+    wrong,
+    right: [...new Set(right)],
+    ...(lastWrong ? { lastWrong: Object.fromEntries(Object.entries(lastWrong)) as Record<string, string> } : {}),
+    ...(rated ? { rated } : {}),
+  };
+}
+
+/** What review-session.json's text holds. Never throws. */
+export function readSessionsText(text: string): ReadSessionsResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, message: "it is not valid JSON" };
+  }
+  const sessions = new Map<string, ReviewSession>();
+  const lossy: string[] = [];
+  const add = (id: string, record: unknown) => {
+    const session = isId(id) ? sanitizeSession(record) : undefined;
+    if (session) sessions.set(id, session);
+    else lossy.push(id);
+  };
+  if (isRecord(value) && value.version === undefined && typeof value.id === "string") {
+    const { id, ...record } = value;
+    add(id, record);
+    return { ok: true, sessions, lossy };
+  }
+  if (isRecord(value) && value.version === sessionsVersion && isRecord(value.reviews)) {
+    for (const [id, record] of Object.entries(value.reviews)) add(id, record);
+    return { ok: true, sessions, lossy };
+  }
+  if (isRecord(value) && typeof value.version === "number" && value.version > sessionsVersion)
+    return {
+      ok: false,
+      message: `it was saved by a newer version of the course (version ${value.version}; this one reads version ${sessionsVersion})`,
+    };
+  return { ok: false, message: "it is JSON, but not the reviews under way in the terminal" };
+}
+
+/**
+ * Whether `session` is still the record of `id`'s review, for its card now: under way, while the
+ * card deals its seed; rated, while the card has had no other review since.
+ */
+export function stillCurrent(id: string, session: ReviewSession, card: ReviewCard | undefined): boolean {
+  if (!card) return false;
+  if (session.rated) return card.reps === session.rated.after.reps;
+  return session.seed === reviewSeed(id, card.reps);
+}
+
+export interface ReviewSessionStore {
+  /** `id`'s record, if it is still its card's in `progress`. */
+  get(progress: Progress, id: string): ReviewSession | undefined;
+  /**
+   * Keep `session` as `id`'s record (undefined: drop it), and drop every record that is no longer
+   * its card's in `progress` (the schedule as it is now, after any rating).
+   */
+  set(progress: Progress, id: string, session: ReviewSession | undefined): void;
+}
+
+export function reviewSessionStore(
+  file: string,
+  { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
+): ReviewSessionStore {
+  const shown = shownPath(cwd, file);
+  const warned = new Set<string>();
+
+  /** The copy of a file that could not be read (whole), and the learner told once; throws if it cannot be made. */
+  const keep = (text: string, lines: (copy: string) => string[]): void => {
+    let copy: string;
+    try {
+      copy = keepUnreadableCopy(file, text, now());
+    } catch (error) {
+      throw new ReportedError(
+        `${shown} could not be read, and a copy of it could not be saved (${(error as Error).message}), so nothing was written. Repair or move it, then try again.`,
+      );
+    }
+    if (warned.has(copy)) return;
+    warned.add(copy);
+    warn(`${lines(shownPath(cwd, copy)).join("\n")}\n`);
+  };
+
+  const load = (): Map<string, ReviewSession> => {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
+      throw new ReportedError(`${shown} could not be opened (${(error as Error).message})`);
+    }
+    const result = readSessionsText(text);
+    if (!result.ok) {
+      keep(text, (copy) => [
+        `warning: ${shown} could not be read: ${result.message}.`,
+        `It holds only the reviews under way in the terminal (their wrong answers and hints so far), not your progress or schedule: those reviews start afresh. The file is kept, unchanged, as ${copy}.`,
+      ]);
+      return new Map();
+    }
+    if (result.lossy.length > 0)
+      keep(text, (copy) => [
+        `warning: ${shown} could not be read whole: the review under way of ${result.lossy.join(", ")} had a field of the wrong kind, and starts afresh.`,
+        `The file as it was is kept, unchanged, as ${copy}.`,
+      ]);
+    return result.sessions;
+  };
+
+  const save = (sessions: Map<string, ReviewSession>): void => {
+    if (sessions.size === 0) return void rmSync(file, { force: true });
+    const dir = dirname(file);
+    const temporary = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
+    try {
+      mkdirSync(dir, { recursive: true });
+      const reviews = Object.fromEntries(sessions);
+      writeFileSync(temporary, `${JSON.stringify({ version: sessionsVersion, reviews }, null, 2)}\n`);
+      renameSync(temporary, file);
+    } catch (error) {
+      if (existsSync(temporary)) rmSync(temporary, { force: true });
+      throw new ReportedError(
+        `the reviews under way could not be saved to ${shown} (${(error as Error).message}); the file is as it was`,
+      );
+    }
+  };
+
+  return {
+    get(progress, id) {
+      const session = load().get(id);
+      return session && stillCurrent(id, session, progress.review?.[id]) ? session : undefined;
+    },
+    set(progress, id, session) {
+      // Read again just before writing: another command may have changed another exercise's record.
+      const sessions = load();
+      for (const [other, kept] of sessions)
+        if (!stillCurrent(other, kept, progress.review?.[other])) sessions.delete(other);
+      if (session) sessions.set(id, session);
+      else sessions.delete(id);
+      save(sessions);
+    },
+  };
+}
