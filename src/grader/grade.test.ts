@@ -8,6 +8,7 @@ import {
   gradeMatch,
   gradeNumeric,
   gradePart,
+  marksWrongItems,
   readAnswerText,
   warmUpGrader,
   type VerdictStatus,
@@ -518,13 +519,15 @@ describe("choice and match parts", () => {
   });
   const expected = { slow: "hang", crash: "lost" };
 
-  test("match: every item must be answered; wrong items are named", () => {
+  test("match: every item must be answered; a pairing's wrong items are named", () => {
     expect(gradeMatch(match, { slow: "hang", crash: "lost" }, expected).status).toBe("right");
     expect(gradeMatch(match, { slow: "hang" }, expected).status).toBe("invalid");
     expect(gradeMatch(match, {}, expected).status).toBe("invalid");
-    const wrong = gradeMatch(match, { slow: "lost", crash: "lost" }, expected);
+    // More options than items: a pairing, which marks its wrong items and shows their notes.
+    const pairing = { ...match, options: [...match.options, { id: "poison", text: "Poison request" }] };
+    const wrong = gradeMatch(pairing, { slow: "lost", crash: "lost" }, expected);
     expect(wrong).toMatchObject({ status: "wrong", wrongItems: ["slow"] });
-    expect(wrong.message).toContain("Slow is not dead.");
+    expect(wrong.message).toBe("1 of 2 matched rightly. Slow is not dead.");
   });
 
   test("match: unknown items and options are input errors naming the valid ids", () => {
@@ -554,6 +557,122 @@ describe("choice and match parts", () => {
     expect(readAnswerText(match, "slow =hang crash =  lost")).toEqual({ kind: "match", chosen: expected });
     expect(readAnswerText(match, "slow = = hang")).toEqual({ error: expect.stringMatching(/item=option/) });
     expect(readAnswerText(match, "slow = ,crash=lost")).toEqual({ error: expect.stringMatching(/item=option/) });
+  });
+});
+
+/**
+ * A wrong answer's feedback teaches without handing over the answer (docs/ARCHITECTURE.md,
+ * "Refinements"). Ticking every box of a multi-select, or putting every item of a sorting in one
+ * class, used to be answered with the name of every wrong choice or a mark on every wrong item:
+ * the next Check was right, whatever the question.
+ */
+describe("feedback that does not hand over the answer", () => {
+  const choices = ["a", "b", "c", "d", "e"].map((id) => ({ id, text: `Choice ${id}`, misconception: `Belief ${id}` }));
+  const probes = choicePartSchema.parse({
+    id: "probes",
+    prompt: "p",
+    multiple: true,
+    choices,
+    feedback: Object.fromEntries(choices.map(({ id }) => [id, `Why ${id}.`])),
+  });
+  const all = choices.map((c) => c.id);
+  const named = (message: string) => [...message.matchAll(/Misconception: Belief (\w)\./g)].map((m) => m[1]);
+
+  test("ticking every choice names no wrong choice, and reads the same whichever choices are wrong", () => {
+    const verdict = gradeChoice(probes, all, ["a", "d"]);
+    expect(verdict).toEqual({
+      status: "wrong",
+      message: "Ticking every choice is not an answer: 3 of the 5 do not apply. Weigh each choice on its own.",
+    });
+    // Another answer of the same size: the learner cannot tell the two apart.
+    expect(gradeChoice(probes, [...all].reverse(), ["b", "e"])).toEqual(verdict);
+    expect(gradeChoice(probes, all, ["c"]).message).toMatch(
+      /^Ticking every choice is not an answer: 4 of the 5 do not/,
+    );
+  });
+
+  test("a wrong multi-select explains one wrong tick, the first in the order of the choices, and counts the rest", () => {
+    // Ticked in any order, b is the first wrong tick of b, c and e.
+    const verdict = gradeChoice(probes, ["e", "c", "a", "b"], ["a", "d"]);
+    expect(verdict.status).toBe("wrong");
+    expect(named(verdict.message)).toEqual(["b"]);
+    expect(verdict.message).toBe(
+      "3 of your ticks do not apply, and 1 that applies is not ticked. Misconception: Belief b. Why b. The other 2 are yours to find.",
+    );
+    expect(gradeChoice(probes, ["a", "d", "c", "e"], ["a", "d"]).message).toBe(
+      "2 of your ticks do not apply. Misconception: Belief c. Why c. The other one is yours to find.",
+    );
+    // An honest answer with one wrong tick is taught as before: that tick's misconception and why.
+    expect(gradeChoice(probes, ["a", "e"], ["a", "d"]).message).toBe(
+      "1 of your ticks does not apply, and 1 that applies is not ticked. Misconception: Belief e. Why e.",
+    );
+    expect(gradeChoice(probes, ["a"], ["a", "d"]).message).toBe("Not all: 1 more applies.");
+    // One pick: still its misconception.
+    expect(gradeChoice({ ...probes, multiple: false }, ["b"], "a").message).toBe(
+      "Not this one. Misconception: Belief b. Why b.",
+    );
+  });
+
+  const plane = matchPartSchema.parse({
+    id: "plane",
+    prompt: "p",
+    items: ["route", "replica", "failover", "place", "launch", "new-cell"].map((id) => ({ id, text: id })),
+    options: [
+      { id: "data", text: "Data plane" },
+      { id: "control", text: "Control plane" },
+    ],
+    feedback: { failover: "Nothing is created.", launch: "Launching creates." },
+  });
+  const planes = {
+    route: "data",
+    replica: "data",
+    failover: "data",
+    place: "control",
+    launch: "control",
+    "new-cell": "control",
+  };
+  const allIn = (option: string) => Object.fromEntries(plane.items.map((i) => [i.id, option]));
+
+  test("only a pairing (more options than items) marks its wrong items", () => {
+    expect(marksWrongItems(plane)).toBe(false);
+    expect(marksWrongItems({ items: [1, 2, 3], options: [1, 2, 3] })).toBe(false);
+    expect(marksWrongItems({ items: [1, 2, 3], options: [1, 2, 3, 4] })).toBe(true);
+  });
+
+  test("a sorting with every item in one class marks no item and shows no note", () => {
+    for (const option of ["data", "control"]) {
+      const verdict = gradeMatch(plane, allIn(option), planes);
+      expect(verdict).toEqual({
+        status: "wrong",
+        message:
+          "Putting every item in one class is not an answer: 3 of 6 matched rightly. Weigh each item on its own.",
+      });
+    }
+    // Another answer with as many in each class reads the same.
+    const other = { ...planes, route: "control", place: "data" };
+    expect(gradeMatch(plane, allIn("data"), other)).toEqual(gradeMatch(plane, allIn("data"), planes));
+  });
+
+  test("a wrong sorting says how many are right, marks none, and shows one note at most", () => {
+    const twoWrong = gradeMatch(plane, { ...planes, failover: "control", launch: "data" }, planes);
+    expect(twoWrong.status).toBe("wrong");
+    expect(twoWrong.wrongItems).toBeUndefined();
+    expect(twoWrong.message).toBe(
+      "4 of 6 matched rightly. Nothing is created. The other wrong one is yours to find: with 2 classes, naming it would give the answer away.",
+    );
+    // A wrong item without a note is counted, not named.
+    expect(gradeMatch(plane, { ...planes, route: "control" }, planes)).toEqual({
+      status: "wrong",
+      message:
+        "5 of 6 matched rightly. The wrong one is yours to find: with 2 classes, naming it would give the answer away.",
+    });
+    expect(gradeMatch(plane, { ...planes, launch: "data" }, planes).message).toBe(
+      "5 of 6 matched rightly. Launching creates.",
+    );
+    expect(gradeMatch(plane, { ...planes, route: "control", place: "data" }, planes).message).toBe(
+      "4 of 6 matched rightly. The 2 wrong ones are yours to find: with 2 classes, naming them would give the answer away.",
+    );
+    expect(gradeMatch(plane, planes, planes).status).toBe("right");
   });
 });
 

@@ -24,7 +24,10 @@ export interface Verdict {
   message: string;
   /** Numeric parts: the value the answer was read as (a share as a fraction). */
   value?: number;
-  /** Match parts: the items matched wrongly. */
+  /**
+   * Match parts that mark their wrong items (pairings, see marksWrongItems): the items matched
+   * wrongly. Left out for a sorting into classes, whose marks would give the answer away.
+   */
   wrongItems?: string[];
 }
 
@@ -282,7 +285,16 @@ function whichWay(value: number, expected: number): string {
 /** "a, b or c" for a list of ids. */
 const listIds = (ids: string[]) => listNames(ids, "or");
 
-/** Grade a choice part; `selected` holds the ticked choice ids. Unknown ids are an input error. */
+/**
+ * Grade a choice part; `selected` holds the ticked choice ids. Unknown ids are an input error.
+ *
+ * A wrong answer's feedback teaches without handing over the answer (docs/ARCHITECTURE.md,
+ * "Refinements"), and a multi-select is where one Check could: each wrong tick's misconception
+ * names that choice, so ticking every box and reading the list gave the answer to the next Check.
+ * So a wrong multi-select says how many ticks do not apply and how many right ones are missing,
+ * and explains at most one wrong tick (the first, in the order of the choices); everything ticked
+ * is explained by none, since it is no answer at all.
+ */
 export function gradeChoice(part: ChoicePart, selected: string[], expected: ChoiceAnswer): Verdict {
   const ids = part.choices.map((c) => c.id);
   const valid = new Set(ids);
@@ -299,38 +311,63 @@ export function gradeChoice(part: ChoicePart, selected: string[], expected: Choi
   if (!part.multiple && picked.length > 1)
     return { status: "invalid", message: `Pick one choice only (you gave ${picked.length}: ${picked.join(", ")}).` };
   const right = new Set(Array.isArray(expected) ? expected : [expected]);
-  const wrongPicks = picked.filter((p) => !right.has(p));
+  // In the order of the choices, whatever the order of the ticks.
+  const wrongPicks = ids.filter((id) => picked.includes(id) && !right.has(id));
   const missed = [...right].filter((r) => !picked.includes(r));
-  const feedbackFor = (list: string[]) => list.map((id) => part.feedback[id]).filter((t): t is string => !!t);
   // A wrong pick's feedback opens with the misconception it comes from, by name.
   const misconception = new Map(part.choices.map((c) => [c.id, c.misconception]));
-  const wrongFeedback = (list: string[]) =>
-    list
-      .map((id) => {
-        const named = misconception.get(id);
-        const why = part.feedback[id];
-        return named ? `Misconception: ${named.replace(/[.\s]+$/, "")}. ${why ?? ""}`.trim() : why;
-      })
-      .filter((t): t is string => !!t);
+  const wrongFeedback = (id: string) => {
+    const named = misconception.get(id);
+    const why = part.feedback[id];
+    return named ? `Misconception: ${named.replace(/[.\s]+$/, "")}. ${why ?? ""}`.trim() : why;
+  };
   if (wrongPicks.length === 0 && missed.length === 0) {
-    const why = feedbackFor(picked);
+    const why = picked.map((id) => part.feedback[id]).filter((t): t is string => !!t);
     // Authors often start a right choice's feedback with "Right"; don't say it twice.
     const lead = why.length > 0 && /^(right|correct|yes)\b/i.test(why[0]!) ? [] : ["Right."];
     return { status: "right", message: [...lead, ...why].join(" ") };
   }
-  if (!part.multiple) return { status: "wrong", message: ["Not this one.", ...wrongFeedback(wrongPicks)].join(" ") };
+  if (!part.multiple)
+    return { status: "wrong", message: ["Not this one.", wrongFeedback(wrongPicks[0]!) ?? ""].join(" ").trim() };
+  const doNotApply = (n: number) => `${n} of your ticks ${n === 1 ? "does" : "do"} not apply`;
+  if (picked.length === ids.length) {
+    const n = wrongPicks.length;
+    return {
+      status: "wrong",
+      message: `Ticking every choice is not an answer: ${n} of the ${ids.length} ${n === 1 ? "does" : "do"} not apply. Weigh each choice on its own.`,
+    };
+  }
   const summary =
     wrongPicks.length > 0 && missed.length > 0
-      ? `${wrongPicks.length} of your ticks ${wrongPicks.length === 1 ? "does" : "do"} not apply, and ${missed.length} that ${missed.length === 1 ? "applies is" : "apply are"} not ticked.`
+      ? `${doNotApply(wrongPicks.length)}, and ${missed.length} that ${missed.length === 1 ? "applies is" : "apply are"} not ticked.`
       : wrongPicks.length > 0
-        ? `${wrongPicks.length} of your ticks ${wrongPicks.length === 1 ? "does" : "do"} not apply.`
+        ? `${doNotApply(wrongPicks.length)}.`
         : `Not all: ${missed.length} more ${missed.length === 1 ? "applies" : "apply"}.`;
-  return { status: "wrong", message: [summary, ...wrongFeedback(wrongPicks)].join(" ") };
+  // One wrong tick explained, the first that has something to say; the others are the learner's to find.
+  const explained = wrongPicks.map(wrongFeedback).find((t): t is string => !!t);
+  const others = wrongPicks.length - 1;
+  const rest = explained && others > 0 ? `The other ${others === 1 ? "one is" : `${others} are`} yours to find.` : "";
+  return { status: "wrong", message: [summary, explained ?? "", rest].filter(Boolean).join(" ") };
+}
+
+/**
+ * Whether a wrong match marks its wrong items (the page's crosses, `Verdict.wrongItems`) and
+ * explains each. A pairing, with more options than items, does: a marked item still has at least
+ * two options left to choose from. A sorting into classes (no more options than items, such as
+ * data or control plane; the schema's exemption from "more options than items") does not: with
+ * two classes, a mark on a wrong item is its answer, so one Check that put every item in one class
+ * would hand over the whole answer.
+ */
+export function marksWrongItems(part: { items: unknown[]; options: unknown[] }): boolean {
+  return part.options.length > part.items.length;
 }
 
 /**
  * Grade a match part; `chosen` maps item ids to option ids ("" or missing: not chosen).
- * Unknown item or option ids are an input error naming the valid ones.
+ * Unknown item or option ids are an input error naming the valid ones. A wrong pairing names its
+ * wrong items and shows each one's note; a wrong sorting (see marksWrongItems) says how many
+ * items are right and shows at most one note (the first wrong item's with one, in the order of
+ * the items), none when every item is put in one class.
  */
 export function gradeMatch(part: MatchPart, chosen: Record<string, string>, expected: MatchAnswer): Verdict {
   const itemIds = part.items.map((i) => i.id);
@@ -362,11 +399,29 @@ export function gradeMatch(part: MatchPart, chosen: Record<string, string>, expe
   if (wrongItems.length === 0) return { status: "right", message: "Right: every item is matched.", wrongItems };
   const notes = wrongItems.map((id) => part.feedback[id]).filter((t): t is string => !!t);
   const right = part.items.length - wrongItems.length;
-  return {
-    status: "wrong",
-    wrongItems,
-    message: [`${right} of ${part.items.length} matched rightly.`, ...notes].join(" "),
-  };
+  const count = `${right} of ${part.items.length} matched rightly`;
+  if (marksWrongItems(part)) return { status: "wrong", wrongItems, message: [`${count}.`, ...notes].join(" ") };
+  if (new Set(Object.values(chosen)).size === 1) {
+    return {
+      status: "wrong",
+      message: `Putting every item in one class is not an answer: ${count}. Weigh each item on its own.`,
+    };
+  }
+  // One note at most: the first wrong item's that has one, in the order of the items.
+  const note = notes[0];
+  const unnamed = wrongItems.length - (note ? 1 : 0);
+  const which = note
+    ? unnamed === 1
+      ? "The other wrong one is"
+      : `The other ${unnamed} wrong ones are`
+    : unnamed === 1
+      ? "The wrong one is"
+      : `The ${unnamed} wrong ones are`;
+  const rest =
+    unnamed > 0
+      ? `${which} yours to find: with ${optionIds.length} classes, naming ${unnamed === 1 ? "it" : "them"} would give the answer away.`
+      : "";
+  return { status: "wrong", message: [`${count}.`, note ?? "", rest].filter(Boolean).join(" ") };
 }
 
 /** A learner's answer to one part, as the page's form or the terminal's text gives it. */

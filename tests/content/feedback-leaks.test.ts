@@ -15,7 +15,11 @@
  * - a numeric part's targeted feedback states no number that would itself be graded right, and
  *   no step from the learner's number to the answer ("one more success", "add 1", "multiply by
  *   60", "divide capacity by that"), nor the formula that gives it ("capacity × time-out",
- *   "N / (N - 1)"): it says what was missed, and the learner works out how much.
+ *   "N / (N - 1)"): it says what was missed, and the learner works out how much;
+ * - the grader itself hands over no answer to a learner who ticks every choice of a multi-select,
+ *   or puts every item of a sorting (a match into classes, no more options than items) in one
+ *   class: the verdict names no wrong choice and marks no item, and other answers would have
+ *   been given the same verdict, so the answer cannot be read from it.
  * The worked solution may name everything: it is shown only when asked for, and then the part is
  * not counted solved.
  */
@@ -29,7 +33,7 @@ import type {
   Part,
 } from "../../src/grader/exercise-schema.ts";
 import { fillParams, fillParamsForReading } from "../../src/grader/fill-params.ts";
-import { gradeNumeric } from "../../src/grader/grade.ts";
+import { gradeChoice, gradeMatch, gradeNumeric, marksWrongItems, type Verdict } from "../../src/grader/grade.ts";
 import { listExerciseIds, loadExercise, projectRoot } from "../../src/grader/load-exercises.ts";
 import { renderSituation, type SituationModule, situationText } from "../../src/grader/situation.ts";
 import { expectedAnswers, type SolutionModule } from "../../src/grader/solution.ts";
@@ -427,6 +431,140 @@ describe.each(
   });
 });
 
+/** Every subset of `ids` but the empty one: the answers a multi-select could have. */
+const subsets = (ids: string[]): string[][] =>
+  Array.from({ length: 2 ** ids.length - 1 }, (_, mask) => ids.filter((_, i) => ((mask + 1) >> i) & 1));
+
+/** Every way to give each item one option: the answers a sorting could have. */
+function assignments(items: string[], options: string[]): Record<string, string>[] {
+  return items.reduce<Record<string, string>[]>(
+    (partial, item) => partial.flatMap((map) => options.map((option) => ({ ...map, [item]: option }))),
+    [{}],
+  );
+}
+
+const sameVerdict = (a: Verdict, b: Verdict) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What the verdict on an answer that ticks every choice gives away: the wrong choices it names
+ * (their misconception or their note), and whether it tells the answer apart from every other
+ * answer the part could have (then the next Check is right).
+ */
+function tickAllLeaks(part: ChoicePart, expected: string[], grade = gradeChoice): string[] {
+  const all = part.choices.map((c) => c.id);
+  const verdict = grade(part, all, expected);
+  if (verdict.status === "right") return [];
+  const leaks = part.choices
+    .filter((c) => !expected.includes(c.id))
+    .filter(
+      (c) =>
+        (c.misconception && verdict.message.includes(c.misconception.replace(/[.\s]+$/, ""))) ||
+        (part.feedback[c.id] && verdict.message.includes(part.feedback[c.id]!.trim())),
+    )
+    .map((c) => `ticking every choice names the wrong choice "${c.id}"`);
+  const alike = subsets(all).filter((other) => sameVerdict(grade(part, all, other), verdict));
+  if (alike.length < 2) leaks.push(`ticking every choice gives the answer away: "${verdict.message}"`);
+  return leaks;
+}
+
+/** The same for a sorting answered with every item in one class, class by class. */
+function oneClassLeaks(part: MatchPart, expected: Record<string, string>, grade = gradeMatch): string[] {
+  const items = part.items.map((i) => i.id);
+  const candidates = assignments(
+    items,
+    part.options.map((o) => o.id),
+  );
+  return part.options.flatMap(({ id: option }) => {
+    const chosen = Object.fromEntries(items.map((item) => [item, option]));
+    const verdict = grade(part, chosen, expected);
+    if (verdict.status === "right") return [];
+    const leaks: string[] = [];
+    if (verdict.wrongItems !== undefined) leaks.push(`all "${option}" marks items (${verdict.wrongItems.join(", ")})`);
+    for (const item of items)
+      if (part.feedback[item] && verdict.message.includes(part.feedback[item]!.trim()))
+        leaks.push(`all "${option}" shows the note of "${item}"`);
+    const alike = candidates.filter((other) => sameVerdict(grade(part, chosen, other), verdict));
+    if (alike.length < 2) leaks.push(`all "${option}" gives the answer away: "${verdict.message}"`);
+    return leaks;
+  });
+}
+
+const multiSelects = (meta: ExerciseMeta) => partsOf(meta, "choice").filter((p) => p.multiple);
+const sortings = (meta: ExerciseMeta) => partsOf(meta, "match").filter((p) => !marksWrongItems(p));
+
+describe("what the grader says to an answer that takes everything", () => {
+  test("the rule catches a verdict that names every wrong choice or marks every wrong item", () => {
+    const choice = {
+      kind: "choice",
+      id: "flagged",
+      prompt: "Tick every one.",
+      multiple: true,
+      choices: [
+        { id: "shared", text: "A" },
+        { id: "cache", text: "B", misconception: "Any sharing is a risk" },
+        { id: "pool", text: "C", misconception: "Any pool is a risk" },
+      ],
+      feedback: { cache: "Fails anyway.", pool: "A bulkhead." },
+    } satisfies ChoicePart;
+    expect(tickAllLeaks(choice, ["shared"])).toEqual([]);
+    // What the grader said before: every wrong tick's misconception, so the next Check was right.
+    const everyWrongTick: typeof gradeChoice = (part, picked, expected) => ({
+      status: "wrong",
+      message: picked
+        .filter((id) => ![expected].flat().includes(id))
+        .map((id) => `Misconception: ${part.choices.find((c) => c.id === id)?.misconception}.`)
+        .join(" "),
+    });
+    expect(tickAllLeaks(choice, ["shared"], everyWrongTick)).toEqual([
+      `ticking every choice names the wrong choice "cache"`,
+      `ticking every choice names the wrong choice "pool"`,
+      `ticking every choice gives the answer away: "Misconception: Any sharing is a risk. Misconception: Any pool is a risk."`,
+    ]);
+
+    const sorting = {
+      kind: "match",
+      id: "plane",
+      prompt: "Sort.",
+      items: ["route", "place", "launch"].map((id) => ({ id, text: id })),
+      options: ["data", "control"].map((id) => ({ id, text: id })),
+      feedback: {},
+    } satisfies MatchPart;
+    const planes = { route: "data", place: "control", launch: "control" };
+    expect(oneClassLeaks(sorting, planes)).toEqual([]);
+    // What the grader did before: a mark on each wrong item.
+    const marked: typeof gradeMatch = (part, chosen, expected) => {
+      const wrongItems = part.items.map((i) => i.id).filter((id) => chosen[id] !== expected[id]);
+      return wrongItems.length === 0
+        ? { status: "right", message: "Right." }
+        : { status: "wrong", message: `${part.items.length - wrongItems.length} right.`, wrongItems };
+    };
+    expect(oneClassLeaks(sorting, planes, marked)).toEqual([
+      `all "data" marks items (place, launch)`,
+      `all "data" gives the answer away: "1 right."`,
+      `all "control" marks items (route)`,
+      `all "control" gives the answer away: "2 right."`,
+    ]);
+    expect(subsets(["a", "b"])).toEqual([["a"], ["b"], ["a", "b"]]);
+    expect(assignments(["x", "y"], ["p", "q"])).toHaveLength(4);
+  });
+});
+
+describe.each(cases.filter((c) => multiSelects(c.meta).length > 0))("multi-select grading of $id", ({ meta, sets }) => {
+  test("ticking every choice names no wrong choice, and does not tell the answer apart", () => {
+    for (const { expected } of sets)
+      for (const part of multiSelects(meta))
+        expect(tickAllLeaks(part, [expected[part.id] as string | string[]].flat()), part.id).toEqual([]);
+  });
+});
+
+describe.each(cases.filter((c) => sortings(c.meta).length > 0))("sorting grading of $id", ({ meta, sets }) => {
+  test("every item in one class marks no item, shows no note, and does not tell the answer apart", () => {
+    for (const { expected } of sets)
+      for (const part of sortings(meta))
+        expect(oneClassLeaks(part, expected[part.id] as Record<string, string>), part.id).toEqual([]);
+  });
+});
+
 describe.each(cases.filter((c) => partsOf(c.meta, "numeric").some((p) => p.feedback.length > 0)))(
   "numeric feedback of $id",
   ({ meta, sets }) => {
@@ -442,4 +580,7 @@ test("every kind of feedback is checked", () => {
   expect(cases.filter((c) => partsOf(c.meta, "match").length > 0).length).toBeGreaterThanOrEqual(3);
   expect(cases.filter((c) => partsOf(c.meta, "choice").length > 0).length).toBeGreaterThan(0);
   expect(cases.filter((c) => partsOf(c.meta, "numeric").length > 0).length).toBeGreaterThan(0);
+  // Each multi-select and each sorting of the course is graded above.
+  expect(cases.flatMap((c) => multiSelects(c.meta)).length).toBeGreaterThanOrEqual(8);
+  expect(cases.flatMap((c) => sortings(c.meta)).map((p) => p.id)).toContain("plane");
 });

@@ -150,6 +150,8 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
           const input = inputOf(form, part.kind);
           const verdict = gradePart(part, input, table[part.id]!, params);
           form.querySelector('input[name="answer"]')?.setAttribute("aria-invalid", String(verdict.status !== "right"));
+          // A match's crosses are the grader's `wrongItems`, which only a pairing gives: a sorting
+          // into classes is told how many are right, as a cross would give its class away.
           for (const select of form.querySelectorAll<HTMLSelectElement>("select")) {
             select.setAttribute(
               "aria-invalid",
