@@ -100,6 +100,17 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     // Each is stamped with the time since the start, said as such beside a clock that counts down;
     // the last pushback came with two of the ten minutes left.
     await expect(log.locator(".mock__when").allTextContents()).resolves.toEqual(["3:00 in", "6:30 in", "8:00 in"]);
+    // Each line reads as words, to a screen reader (the log says each as it arrives) and in a copy:
+    // a space after the stamp and after the pushback's tag, not only a margin ("3:00 inWhat if…").
+    const [asked0, asked1] = question.followUps;
+    await expect(log.getByRole("listitem").allTextContents()).resolves.toEqual([
+      `3:00 in ${asked0!.question}`,
+      `6:30 in ${asked1!.question}`,
+      `8:00 in Pushes back ${asked1!.pushback!.say}`,
+    ]);
+    const said = await log.ariaSnapshot();
+    expect(said).toContain(`listitem: 3:00 in ${asked0!.question}`);
+    expect(said).toContain(`listitem: 8:00 in Pushes back ${asked1!.pushback!.say}`);
     await mock.getByRole("button", { name: /debrief me/ }).click();
 
     // The debrief: a level and evidence for each point of the levelled rubric.
@@ -340,6 +351,69 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       expect(stored.attempts[0].debrief).toMatchObject({ redFlags: [0] });
       expect(stored.attempts[0].debrief.backed[needs]).toBe(2);
       expect(await page.evaluate(() => localStorage.getItem("blast-radius:interview-draft:v1"))).toBeNull();
+
+      // A change after saving is not lost: the button offers to save it, the status says the
+      // history still has the saved score, and the draft keeps the change until it is saved.
+      const history = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!).attempts);
+      const draft = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const scores = (d: { selfScore: number; backedScore: number }) =>
+        `self-score ${Math.round(100 * d.selfScore)}%, backed by evidence ${Math.round(100 * d.backedScore)}%`;
+      await point.getByRole("radio", { name: /^Staff/ }).check();
+      const saveChanges = mock.getByRole("button", { name: "Save changes" });
+      await expect.poll(() => saveChanges.count()).toBe(1);
+      await expect(saveChanges.getAttribute("aria-disabled")).resolves.toBeNull();
+      await page.clock.runFor(500);
+      await expect
+        .poll(() => status.textContent())
+        .toBe(
+          `Changed since you saved it: your history still has ${scores(stored.attempts[0].debrief)}. Save changes to update it.`,
+        );
+      await expect(history()).resolves.toEqual(stored.attempts);
+      await expect(draft().then((d) => d?.debrief?.claims[needs].level)).resolves.toBe(3);
+      // The score line already counts the change.
+      await expect(mock.locator("[data-field=score]").textContent()).resolves.toMatch(/^Self-score \d+%/);
+      const changedScore = (await mock.locator("[data-field=score]").textContent())!;
+      expect(changedScore.toLowerCase()).not.toContain(scores(stored.attempts[0].debrief));
+
+      // A reload comes back to the changed debrief, which still has to be saved.
+      await page.reload();
+      await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
+      await mock.getByRole("button", { name: "Resume it" }).click();
+      await expect.poll(() => mock.getAttribute("data-stage"), loading).toBe("review");
+      await expect(point.getByRole("radio", { name: /^Staff/ }).isChecked()).resolves.toBe(true);
+      await expect(mock.locator("[data-field=score]").textContent()).resolves.toBe(changedScore);
+      await expect(saveChanges.count()).resolves.toBe(1);
+      await page.clock.runFor(500);
+      await expect
+        .poll(() => status.textContent())
+        .toBe(
+          `Resumed the debrief of “${shuffle.title}”, with the scores and evidence you had entered. Changed since you saved it: your history still has ${scores(stored.attempts[0].debrief)}. Save changes to update it.`,
+        );
+
+      // Saved again: the history's entry for this interview is updated in place, not doubled.
+      await saveChanges.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => saved.getAttribute("aria-disabled")).toBe("true");
+      await expect(saved.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+      const updated = await history();
+      expect(updated).toHaveLength(1);
+      expect(updated[0]).toMatchObject({ questionId: shuffle.id, startedAt: stored.attempts[0].startedAt });
+      expect(updated[0].debrief.claimed[needs]).toBe(3);
+      expect(changedScore.toLowerCase()).toContain(scores(updated[0].debrief));
+      await page.clock.runFor(500);
+      await expect
+        .poll(() => status.textContent())
+        .toBe(
+          `Saved your changes: ${changedScore[0]!.toLowerCase()}${changedScore.slice(1)} You have 1 attempt on this device.`,
+        );
+      await expect(draft()).resolves.toBeNull();
+      await mock.getByText("Your attempts on this device").click();
+      await expect
+        .poll(() => mock.locator("tr[data-attempt]").allTextContents())
+        .toEqual([expect.stringContaining(`(you said ${Math.round(100 * updated[0].debrief.selfScore)}%)`)]);
+      await saved.focus();
 
       // Another question: nothing the status said about that interview stays on screen.
       await page.keyboard.press("Tab");

@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, test } from "vitest";
 import {
-  addAttempt,
   averageOverclaim,
   averageScore,
   backupKey,
@@ -10,6 +9,9 @@ import {
   loadHistory,
   maxAttempts,
   parseHistory,
+  sameInterview,
+  saveAttempt,
+  savedAttempt,
   score,
   type Attempt,
 } from "./history.ts";
@@ -48,8 +50,8 @@ describe("interview history", () => {
 
   test("attempts are appended and read back", () => {
     expect(loadHistory(store)).toEqual({ attempts: [], recovered: false });
-    addAttempt(store, attempt());
-    addAttempt(store, attempt({ hit: [0, 1, 2, 3], seed: null }));
+    saveAttempt(store, attempt());
+    saveAttempt(store, attempt({ hit: [0, 1, 2, 3], seed: null, startedAt: "2026-11-30T11:00:00.000Z" }));
     const { attempts, recovered } = loadHistory(store);
     expect(recovered).toBe(false);
     expect(attempts.map(score)).toEqual([0.5, 1]);
@@ -62,7 +64,7 @@ describe("interview history", () => {
     expect(loadHistory(store)).toEqual({ attempts: [], recovered: true });
     expect(store.getItem(backupKey)).toBe("{not json");
     expect(parseHistory(store.getItem(historyKey))).toEqual({ attempts: [], recovered: false });
-    addAttempt(store, attempt());
+    saveAttempt(store, attempt());
     expect(loadHistory(store).attempts).toHaveLength(1);
   });
 
@@ -83,7 +85,8 @@ describe("interview history", () => {
   });
 
   test("the history keeps the latest attempts only, and can be cleared", () => {
-    for (let i = 0; i < maxAttempts + 5; i++) addAttempt(store, attempt({ usedSeconds: i }));
+    for (let i = 0; i < maxAttempts + 5; i++)
+      saveAttempt(store, attempt({ usedSeconds: i, startedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
     const { attempts } = loadHistory(store);
     expect(attempts).toHaveLength(maxAttempts);
     expect(attempts[0]!.usedSeconds).toBe(5);
@@ -91,8 +94,35 @@ describe("interview history", () => {
     expect(store.getItem(historyKey)).toBeNull();
   });
 
+  test("an interview saved again (changed at its debrief after a save) is updated in place, not added twice", () => {
+    const first = attempt({ startedAt: "2026-11-30T09:00:00.000Z" });
+    const second = attempt({ hit: [0] });
+    const later = attempt({ questionId: "retry-budget", startedAt: "2026-11-30T12:00:00.000Z" });
+    for (const a of [first, second, later]) saveAttempt(store, a);
+    expect(savedAttempt(loadHistory(store).attempts, second)).toEqual(second);
+    // The same question started at the same moment is the same interview, whatever else changed.
+    const changed = { ...second, hit: [0, 1, 2], usedSeconds: 500 };
+    expect(sameInterview(second, changed)).toBe(true);
+    expect(sameInterview(second, first)).toBe(false);
+    expect(sameInterview(second, { ...second, questionId: "retry-budget" })).toBe(false);
+    const all = saveAttempt(store, changed);
+    expect(all).toEqual([first, changed, later]);
+    expect(loadHistory(store).attempts).toEqual([first, changed, later]);
+    expect(averageScore(all)).toBeCloseTo((0.5 + 0.75 + 0.5) / 3, 12);
+    // An interview the history does not hold (never saved, or dropped as the oldest) is appended.
+    expect(savedAttempt(all, attempt({ startedAt: "2026-12-01T09:00:00.000Z" }))).toBeUndefined();
+  });
+
+  test("where a history holds one interview twice, saving it again updates the latest entry", () => {
+    const old = attempt({ hit: [] });
+    const newer = attempt({ hit: [1] });
+    store.setItem(historyKey, JSON.stringify({ attempts: [old, newer] }));
+    expect(savedAttempt(loadHistory(store).attempts, old)).toEqual(newer);
+    expect(saveAttempt(store, attempt({ hit: [2, 3] }))).toEqual([old, attempt({ hit: [2, 3] })]);
+  });
+
   test("an invalid attempt is refused before it reaches storage", () => {
-    expect(() => addAttempt(store, attempt({ hit: [7] }))).toThrow(TypeError);
+    expect(() => saveAttempt(store, attempt({ hit: [7] }))).toThrow(TypeError);
     expect(store.getItem(historyKey)).toBeNull();
   });
 });
@@ -114,8 +144,8 @@ describe("levelled attempts", () => {
   test("are stored with their debrief and scored on the evidence, not the self-score", () => {
     const store = new MemoryStore();
     const levelled = attempt({ hit: [1, 2, 3], debrief });
-    addAttempt(store, levelled);
-    addAttempt(store, attempt());
+    saveAttempt(store, levelled);
+    saveAttempt(store, attempt({ startedAt: "2026-11-30T11:00:00.000Z" }));
     const { attempts } = loadHistory(store);
     expect(attempts[0]).toEqual(levelled);
     expect(score(attempts[0]!)).toBeCloseTo(10 / 24, 12);

@@ -9,6 +9,11 @@ export const backupKey = `${historyKey}:unreadable`;
 /** Oldest attempts are dropped beyond this, so storage stays small. */
 export const maxAttempts = 200;
 
+/**
+ * One interview's attempt. An interview is fixed when it starts, so its question and its start
+ * time name it (`sameInterview`): saving it again (changes made at its debrief after a save)
+ * updates its entry in place rather than adding another.
+ */
 export interface Attempt {
   questionId: string;
   title: string;
@@ -146,10 +151,46 @@ function serialize(attempts: Attempt[]): string {
   return JSON.stringify({ attempts: attempts.slice(-maxAttempts) });
 }
 
-/** Append an attempt; returns the history as stored, or throws if storage refuses it. */
-export function addAttempt(store: Store, attempt: Attempt): Attempt[] {
+/** Whether two attempts are the same interview: the same question, started at the same moment. */
+export function sameInterview(
+  a: Pick<Attempt, "questionId" | "startedAt">,
+  b: Pick<Attempt, "questionId" | "startedAt">,
+): boolean {
+  return a.questionId === b.questionId && a.startedAt === b.startedAt;
+}
+
+/** The attempt the history holds for `interview`, if it was saved before (the latest, should there be two). */
+export function savedAttempt(
+  attempts: readonly Attempt[],
+  interview: Pick<Attempt, "questionId" | "startedAt">,
+): Attempt | undefined {
+  const at = latestOf(attempts, interview);
+  return at < 0 ? undefined : attempts[at];
+}
+
+/** The index of `interview`'s latest entry in `attempts`, or -1. */
+function latestOf(attempts: readonly Attempt[], interview: Pick<Attempt, "questionId" | "startedAt">): number {
+  for (let i = attempts.length - 1; i >= 0; i--) if (sameInterview(attempts[i]!, interview)) return i;
+  return -1;
+}
+
+/**
+ * `attempts` with `attempt` in: in place of the same interview's entry when it holds one (its
+ * latest), else appended, the oldest dropped beyond `maxAttempts`.
+ */
+export function withAttempt(attempts: readonly Attempt[], attempt: Attempt): Attempt[] {
+  const at = latestOf(attempts, attempt);
+  if (at >= 0) return attempts.map((a, i) => (i === at ? attempt : a));
+  return [...attempts, attempt].slice(-maxAttempts);
+}
+
+/**
+ * Saves an attempt (`withAttempt`: a new interview is appended, one saved before is updated);
+ * returns the history as stored, or throws if storage refuses it.
+ */
+export function saveAttempt(store: Store, attempt: Attempt): Attempt[] {
   if (!isAttempt(attempt)) throw new TypeError("not a valid attempt");
-  const attempts = [...loadHistory(store).attempts, attempt].slice(-maxAttempts);
+  const attempts = withAttempt(loadHistory(store).attempts, attempt);
   store.setItem(historyKey, serialize(attempts));
   return attempts;
 }

@@ -51,10 +51,15 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   const selection = new Selection(ui, questions);
   const running = new RunningStage(ui, () => interview, now);
   const history = new HistoryView(ui, questions);
-  /** Keeps the interview in the draft as it stands, at its debrief with what was entered there. */
+  /**
+   * Keeps the interview in the draft as it stands, at its debrief with what was entered there: until
+   * the history holds the debrief as it stands (forgotten on saving), and again once it changes.
+   */
   const keepDraft = () => {
-    if (!interview || stage === "setup" || review.isSaved) return;
-    running.keepDraft(stage === "review" ? review.entered() : undefined);
+    if (!interview || stage === "setup") return;
+    if (stage === "running") running.keepDraft();
+    else if (review.saveState === "changed") running.keepAgain(review.entered());
+    else if (review.saveState === "unsaved") running.keepDraft(review.entered());
   };
   const review = new ReviewStage(
     ui,
@@ -124,10 +129,13 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     begin({ question, seed: draft.seed, round, minutes, startedAt: draft.startedAt }, draft.notes, true);
     if (draft.debrief) {
       const kept = debriefMe(draft.debrief);
+      // Saved before the reload and changed since: the status says the history's copy is stale.
+      const stale = review.staleText ? ` ${review.staleText}` : "";
       ui.announce(
-        kept
+        (kept
           ? `Resumed the debrief of “${question.title}”, with the scores and evidence you had entered.`
-          : `Resumed the debrief of “${question.title}”. Its rubric has changed since, so your scores were not kept.`,
+          : `Resumed the debrief of “${question.title}”. Its rubric has changed since, so your scores were not kept.`) +
+          stale,
       );
       return;
     }
@@ -201,6 +209,6 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   // it, and the other keeps its answer in its own tab's storage (session.ts).
   window.addEventListener("storage", (event) => {
     if (event.key !== draftKey || event.storageArea !== siteStorage()) return;
-    if (interview && stage !== "setup" && !review.isSaved) running.otherTabWrote(event.newValue);
+    if (interview && stage !== "setup" && review.saveState !== "saved") running.otherTabWrote(event.newValue);
   });
 }

@@ -5,16 +5,19 @@
  * levelled rubric: a level and the evidence behind it for each point (counted only when the
  * notes hold it), red flags, and where the self-score and the evidence disagree
  * (src/course/self-assessment.ts). Saved to the history.
- * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it.
+ * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it,
+ * until the history holds the debrief as it stands (`saveState`): a change made after saving
+ * makes the save stale, the button offers "Save changes" (which updates the interview's entry in
+ * place, history.ts), and the draft keeps the change until then.
  */
 import type { Criterion } from "../../course/question-bank.ts";
 import { debriefWithSteps, staffStep } from "../../course/interview/staff-step.ts";
 import { type Claim, type Claimed, claimNames, type Debrief, levelBar } from "../../course/self-assessment.ts";
 import { elapsedStamp, formatClock, timeUsed } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
-import { siteStorage } from "../site-storage.ts";
+import { siteStorage, storeOrNothing } from "../site-storage.ts";
 import { type DebriefDraft, keptField } from "./draft.ts";
-import { addAttempt, type Attempt } from "./history.ts";
+import { type Attempt, loadHistory, saveAttempt, savedAttempt } from "./history.ts";
 import { countTowardsLimit, type LimitCount } from "./limit-count.ts";
 import { answerLimits, debriefFieldLimit } from "./limits.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
@@ -25,6 +28,23 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "", class
   Object.assign(document.createElement(tag), { textContent: text, ...(className ? { className } : {}) });
 
 const levelWords = ["below mid", "mid", "senior", "staff"] as const;
+
+/**
+ * Whether the history holds the debrief on screen: not yet ("unsaved"), as it stands ("saved"), or
+ * as it stood before a change made since ("changed"). The draft keeps the debrief unless "saved".
+ */
+export type SaveState = "unsaved" | "saved" | "changed";
+
+/** The save button's words in each state (aria-disabled when "saved": nothing more to save). */
+const saveLabels: Record<SaveState, string> = {
+  unsaved: "Save to my history",
+  saved: "Saved",
+  changed: "Save changes",
+};
+
+/** The scores as the history's table gives them, for the sentences that say what it holds. */
+const scoresOf = (d: { selfScore: number; backedScore: number }) =>
+  `self-score ${percent(d.selfScore, 0)}, backed by evidence ${percent(d.backedScore, 0)}`;
 
 /** The schema's criterion for the scorer, with a criterion's own reference figure under its id. */
 function forScoring(rubric: readonly InterviewCriterion[]) {
@@ -41,7 +61,9 @@ function forScoring(rubric: readonly InterviewCriterion[]) {
 }
 
 export class ReviewStage {
-  private saved = false;
+  private saving: SaveState = "unsaved";
+  /** What the history holds of this interview, once saved (or saved before a reload). */
+  private stored: Attempt | null = null;
   private interview: Interview | null = null;
   private scoring: ReturnType<typeof forScoring> | null = null;
   private last: Debrief | null = null;
@@ -53,12 +75,22 @@ export class ReviewStage {
     private readonly ui: Ui,
     /** Called once the attempt is in the history: the draft is forgotten there. */
     private readonly onSaved: (all: Attempt[]) => void,
-    /** Called whenever a level, a piece of evidence or a red flag changes. */
+    /** Called whenever a level, a piece of evidence or a red flag changes, unless the history holds it as it stands. */
     private readonly onChange: () => void = () => {},
   ) {}
 
-  get isSaved(): boolean {
-    return this.saved;
+  get saveState(): SaveState {
+    return this.saving;
+  }
+
+  /**
+   * What the status says while the debrief has changed since it was saved: the history still has
+   * the scores saved then. Empty in the other states.
+   */
+  get staleText(): string {
+    if (this.saving !== "changed" || !this.stored) return "";
+    const was = this.stored.debrief ? scoresOf(this.stored.debrief) : "an earlier save of it";
+    return `Changed since you saved it: your history still has ${was}. Save changes to update it.`;
   }
 
   /**
@@ -71,7 +103,13 @@ export class ReviewStage {
     const { question, round } = interview;
     this.interview = interview;
     this.notes = notes;
-    this.saved = false;
+    // A debrief resumed from a draft may have been saved before the reload, and changed since.
+    this.stored = entered
+      ? (savedAttempt(loadHistory(storeOrNothing()).attempts, {
+          questionId: question.id,
+          startedAt: interview.startedAt,
+        }) ?? null)
+      : null;
     this.scoring = forScoring(question.rubric);
     this.counts = [];
     ui.root.dataset.reviewing = question.id;
@@ -102,10 +140,9 @@ export class ReviewStage {
         return label;
       }),
     );
-    ui.button("save").removeAttribute("aria-disabled");
-    ui.button("save").textContent = "Save to my history";
     const fits = entered ? this.fill(entered) : true;
-    this.update();
+    this.showSaveState(this.stored ? "changed" : "unsaved");
+    this.update(false);
     return fits;
   }
 
@@ -128,7 +165,7 @@ export class ReviewStage {
   save(): void {
     const { notes } = this;
     const interview = this.interview;
-    if (this.saved || !interview || !this.last) return;
+    if (this.saving === "saved" || !interview || !this.last) return;
     const { question, round } = interview;
     const d = this.last;
     const claims = this.claims();
@@ -161,13 +198,15 @@ export class ReviewStage {
       // Refused storage is a failure to save here, never a "Saved" that kept nothing.
       const store = siteStorage();
       if (!store) throw new Error("storage refused");
-      const all = addAttempt(store, attempt);
-      this.saved = true;
-      // Still focusable, so a keyboard user who pressed it stays where they were.
-      this.ui.button("save").setAttribute("aria-disabled", "true");
-      this.ui.button("save").textContent = "Saved";
+      // The interview's entry is updated in place when it was saved before (history.ts, `sameInterview`).
+      const all = saveAttempt(store, attempt);
+      const was = this.saving;
+      this.stored = attempt;
+      this.showSaveState("saved");
       this.onSaved(all);
-      this.ui.announce(`Saved: ${this.levelSentence(d)} You have ${countOf(all.length, "attempt")} on this device.`);
+      this.ui.announce(
+        `${was === "changed" ? "Saved your changes" : "Saved"}: ${this.levelSentence(d)} You have ${countOf(all.length, "attempt")} on this device.`,
+      );
     } catch {
       this.ui.announce(
         "Could not save: this browser is not keeping data for this site (private mode or storage full).",
@@ -364,10 +403,20 @@ export class ReviewStage {
       : d.level === null
         ? `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${percent(levelBar, 0)} of the weight, at that level or above).`
         : `counting the points whose evidence passes the page's checks: ${d.level} level.`;
-    return `self-score ${percent(d.selfScore, 0)}, backed by evidence ${percent(d.backedScore, 0)}; ${shown}`;
+    return `${scoresOf(d)}; ${shown}`;
   }
 
-  private update(): void {
+  /** The save button as `state` has it. Still focusable when saved, so a keyboard user who pressed it stays where they were. */
+  private showSaveState(state: SaveState): void {
+    this.saving = state;
+    const button = this.ui.button("save");
+    if (state === "saved") button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+    button.textContent = saveLabels[state];
+  }
+
+  /** Redraws the verdicts and the score; `edited` when the learner changed something (not when the debrief is shown). */
+  private update(edited = true): void {
     if (!this.scoring) return;
     const { criteria, values, format } = this.scoring;
     // Red-flag boxes are created fresh for each review; listen once per render.
@@ -410,6 +459,11 @@ export class ReviewStage {
       : disagree.length === 0
         ? "Your self-score and your evidence agree."
         : `Your score and your evidence disagree on ${countOf(disagree.length, "point")}: ${disagree.join("; ")}.`;
-    if (!this.saved) this.onChange();
+    // A change to a saved debrief: the history's copy is stale, which the button and the status say once.
+    if (edited && this.saving === "saved") {
+      this.showSaveState("changed");
+      this.ui.announce(this.staleText);
+    }
+    if (this.saving !== "saved") this.onChange();
   }
 }

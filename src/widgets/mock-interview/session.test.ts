@@ -257,6 +257,68 @@ describe("the draft keeps the answer as typed", () => {
   });
 });
 
+describe("a debrief changed after it was saved", () => {
+  const debrief = (level: number) => ({ claims: [{ level, evidence: "cells" }], redFlags: [] });
+
+  test("is kept in the draft again, until it is saved again", () => {
+    const device = storage();
+    const tab = storage();
+    const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => tab });
+    expect(stage.keepDraft(debrief(1))).toBe(true);
+    stage.forgetDraft(); // saved to the history
+    expect(device.items.get(draftKey)).toBeUndefined();
+    expect(stage.keepDraft(debrief(2)), "nothing keeps a saved interview's draft by itself").toBe(false);
+    expect(device.items.get(draftKey)).toBeUndefined();
+    // Changed since: kept again, with the change, so a reload comes back to it.
+    expect(stage.keepAgain(debrief(2))).toBe(true);
+    expect(parseDraft(device.items.get(draftKey)!)?.debrief).toEqual(debrief(2));
+    expect(stage.keepAgain(debrief(3))).toBe(true);
+    expect(parseDraft(device.items.get(draftKey)!)?.debrief).toEqual(debrief(3));
+    stage.forgetDraft(); // saved again
+    expect(device.items.get(draftKey)).toBeUndefined();
+    expect(tab.items.get(draftKey)).toBeUndefined();
+    expect(page.said).toEqual([]);
+  });
+
+  test("where another tab's later interview took the device's draft meanwhile, is kept in this tab's storage, and the other's is left alone", () => {
+    const device = storage();
+    const tab = storage();
+    const clock = { now: 0 };
+    const { stage } = designRound(clock, page, { device: () => device, tab: () => tab }, "a");
+    stage.forgetDraft(); // saved to the history
+    // Another tab's interview, begun 5 s after this one's.
+    const other = JSON.stringify({
+      questionId: "q",
+      seed: null,
+      durationMs: 60_000,
+      usedMs: 0,
+      notes: "the other tab's answer",
+      startedAt: "2026-03-02T09:05:00.000Z",
+      claim: { at: 5000, tab: "b" },
+    });
+    device.items.set(draftKey, other);
+    expect(stage.keepAgain(debrief(2))).toBe(true);
+    expect(device.items.get(draftKey)).toBe(other);
+    expect(parseDraft(tab.items.get(draftKey)!)?.debrief).toEqual(debrief(2));
+    expect(page.said).toEqual([yieldedWarning]);
+    // Saved again (or left for another question): this tab's copy goes, the other tab's stays.
+    stage.forgetDraft();
+    stage.forgetDraft();
+    expect(tab.items.get(draftKey)).toBeUndefined();
+    expect(device.items.get(draftKey)).toBe(other);
+  });
+
+  test("an interview forgotten once leaves the device's draft alone after that, whoever wrote it since", () => {
+    const device = storage();
+    const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => storage() });
+    stage.keepDraft();
+    stage.forgetDraft();
+    device.items.set(draftKey, "another tab's interview");
+    stage.forgetDraft(); // "Another question" after saving
+    expect(device.items.get(draftKey)).toBe("another tab's interview");
+  });
+});
+
 describe("two tabs, one device's draft", () => {
   /**
    * Two tabs on one device, as the browser runs them: they share localStorage (`device`), each has

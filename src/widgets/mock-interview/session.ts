@@ -8,7 +8,7 @@
 import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
 import { setHidden, type Ui } from "./dom.ts";
 import { type Store, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
-import { afterOtherTabWrote, type Claim, clearDraft, type DebriefDraft, saveDraft } from "./draft.ts";
+import { afterOtherTabWrote, type Claim, clearDraft, type DebriefDraft, draftKey, saveDraft } from "./draft.ts";
 import { countTowardsLimit, type LimitCount } from "./limit-count.ts";
 import { answerLimits } from "./limits.ts";
 import type { Round, RoundEvent } from "./round.ts";
@@ -198,8 +198,34 @@ export class RunningStage {
     this.keepDraft();
   }
 
-  /** Forgets this interview's draft (saved to the history, or left for another), wherever this tab kept it. */
+  /**
+   * Keeps this interview's debrief in the draft again after it was forgotten on saving: the learner
+   * changed it since, and the draft keeps the change until it is saved again. Where another tab's
+   * interview has taken the device's draft since, and claims it later than this one, this tab keeps
+   * its answer in its own tab's storage and says so (as `otherTabWrote` does); else in the device's.
+   */
+  keepAgain(debrief: DebriefDraft): boolean {
+    if (this.forgotten && this.current()) {
+      this.forgotten = false;
+      let written: string | null = null;
+      try {
+        written = this.stores.device()?.getItem(draftKey) ?? null;
+      } catch {
+        /* unreadable: nothing there to leave alone */
+      }
+      const yields = written !== null && afterOtherTabWrote(this.claim, written) === "yield";
+      if (yields && !this.yielded) this.ui.announce(yieldedWarning);
+      this.yielded = yields;
+    }
+    return this.keepDraft(debrief);
+  }
+
+  /**
+   * Forgets this interview's draft (saved to the history, or left for another), wherever this tab
+   * kept it. Once: after that the device's draft may be another tab's, which is left alone.
+   */
   forgetDraft(): void {
+    if (this.forgotten) return;
     this.forgotten = true;
     clearDraft(this.stores.tab());
     const device = this.stores.device();
@@ -223,10 +249,15 @@ export class RunningStage {
       className: "mock__when",
       textContent: elapsedStamp(atMs),
     });
-    li.append(when);
+    // Real spaces between the parts, not only the stamp's and the tag's margins: the log is read
+    // as it arrives, and copied, as text ("16:00 in The SMS provider…", not "16:00 inThe…").
+    li.append(when, " ");
     if (kind === "pushback")
-      li.append(Object.assign(document.createElement("span"), { className: "mock__tag", textContent: "Pushes back" }));
-    li.append(document.createTextNode(text));
+      li.append(
+        Object.assign(document.createElement("span"), { className: "mock__tag", textContent: "Pushes back" }),
+        " ",
+      );
+    li.append(text);
     this.ui.field("log").append(li);
     this.ui.field("log-empty").hidden = true;
   }
