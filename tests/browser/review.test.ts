@@ -154,6 +154,8 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     await expect
       .poll(() => result.textContent())
       .toBe(`Rated hard. This exercise comes back in 9\u00a0days (${hard.due.slice(0, 10)}).`);
+    // The status no longer asks for a rating once it is given.
+    expect(await status.textContent()).toBe("Rated: that was the last review for today.");
     const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
     // The rated card moved exactly as FSRS says, the other card is kept, the damaged one dropped.
     expect(saved.review).toEqual({ [id]: hard, "canary-exposure": stored.review!["canary-exposure"] });

@@ -4,8 +4,11 @@
  * chapter's own markup), deals the review's variant (reviewSeed) through the exercise's own
  * variant form and is graded by the exercise's own grader. Once every part is right, or the
  * learner gives up, the learner rates the review among the grades their attempts earned
- * (ratingsAllowed), and that schedules the next one. The table of topics shows how durable each
- * chapter's memory is. Schedule logic lives in src/course/review.ts; this file is the glue.
+ * (ratingsAllowed), and that schedules the next one. What counts against a review until it is
+ * rated (wrong answers, hints, giving up) is kept in storage by exercise and seed (attempts.ts), so
+ * a reload or another tab brings the review back as the learner left it, with the same grades on
+ * offer. The table of topics shows how durable each chapter's memory is. Schedule logic lives in
+ * src/course/review.ts; this file is the glue.
  */
 import {
   type DueCard,
@@ -29,6 +32,16 @@ import { bootExercises, showHintButton } from "../exercise/bootstrap.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
+import {
+  attemptsFor,
+  attemptsKey,
+  combineAttempts,
+  countsMore,
+  keepAttempts,
+  pruneAttempts,
+  type ReviewAttempts,
+  readAttempts,
+} from "./attempts.ts";
 import { nothingToReview } from "./empty.ts";
 
 interface Entry extends Reviewable {
@@ -86,10 +99,12 @@ export function mountReviewPage(): void {
   const now = () => new Date();
 
   // Newly solved exercises join the schedule, as reviewed "good" when first seen.
-  updateProgress((p) => {
+  const enrolled = updateProgress((p) => {
     const enrolled = enrol(p, entries, now());
     if (enrolled !== p) p.review = enrolled.review;
   });
+  // Records of reviews rated since they were kept (in another tab, in the terminal) go.
+  pruneAttempts(enrolled);
 
   const drawTopics = () => {
     const at = now();
@@ -162,13 +177,16 @@ export function mountReviewPage(): void {
     if (focus) status.focus();
   };
 
-  /** The rating step: the grades the attempts earned, each with the date it would give. */
-  const offerRating = (card: DueCard, wrong: number, gaveUp: boolean) => {
+  /**
+   * The rating step: the grades the attempts earned, each with the date it would give. `focus`
+   * puts the focus on the default grade; not when the page comes back to a review on loading.
+   */
+  const offerRating = (card: DueCard, attempts: ReviewAttempts, focus: boolean) => {
     giveUp.hidden = true;
-    const allowed = ratingsAllowed({ wrong, gaveUp });
+    const allowed = ratingsAllowed(attempts);
     const at = now();
     const progress = readProgress();
-    rateNote.textContent = ratingNote({ wrong, gaveUp });
+    rateNote.textContent = ratingNote(attempts);
     const buttons = outcomes.map((outcome) => {
       const enabled = allowed.includes(outcome) && progress.review?.[card.id] !== undefined;
       const due = enabled ? new Date(recordReview(progress, card.id, outcome, at).review![card.id]!.due) : undefined;
@@ -179,32 +197,62 @@ export function mountReviewPage(): void {
         element("small", { textContent: due ? `back ${when(due, at)}` : "not earned" }),
       );
       button.dataset.rating = outcome;
-      button.addEventListener("click", () => rated(card, outcome));
+      button.addEventListener("click", () => rated(card, attempts, outcome));
       return button;
     });
     rateButtons.replaceChildren(...buttons);
     rate.hidden = false;
-    status.textContent = gaveUp
+    status.textContent = attempts.gaveUp
       ? "Answers shown. Rate the review to schedule it."
       : "Answered. Rate the review to schedule it.";
     // The default grade (the terminal records it when none is named) has the focus.
-    const fallback = rateReview({ wrong, gaveUp }).outcome;
-    (buttons.find((b) => !b.disabled && b.dataset.rating === fallback) ?? next).focus();
+    const fallback = rateReview(attempts).outcome;
+    if (focus) (buttons.find((b) => !b.disabled && b.dataset.rating === fallback) ?? next).focus();
   };
 
-  const rated = (card: DueCard, outcome: ReviewOutcome) => {
+  /**
+   * The review on show, told that its stored record changed (another tab counted something
+   * against it): it takes it in. Unset between reviews.
+   */
+  let storedAttemptsChanged: (() => void) | undefined;
+  window.addEventListener("storage", (event) => {
+    // A null key: the storage was cleared.
+    if (event.key === attemptsKey || event.key === null) storedAttemptsChanged?.();
+  });
+
+  const rated = (card: DueCard, offered: ReviewAttempts, outcome: ReviewOutcome) => {
+    // Another tab counted more against this review since these grades were offered, and the
+    // grade is no longer earned (its storage event is not here yet): the review takes that in and
+    // offers its grades anew.
+    const stored = readAttempts();
+    const attempts = stored ? combineAttempts(offered, attemptsFor(stored, card.id, offered.seed)) : offered;
+    if (!ratingsAllowed(attempts).includes(outcome)) return storedAttemptsChanged?.();
+    storedAttemptsChanged = undefined;
     const at = now();
     let due: Date | undefined;
-    updateProgress((p) => {
-      if (!p.review?.[card.id]) return;
-      p.review = recordReview(p, card.id, outcome, at).review;
+    /** The review was rated already (in another tab, or in the terminal) since this page dealt it. */
+    let ratedElsewhere = false;
+    const progress = updateProgress((p) => {
+      const before = p.review?.[card.id];
+      if (!before) return;
+      ratedElsewhere = before.reps !== card.reps;
+      if (!ratedElsewhere) p.review = recordReview(p, card.id, outcome, at).review;
       due = new Date(p.review![card.id]!.due);
     });
+    // Its record goes with it: the card deals new numbers next time.
+    pruneAttempts(progress);
     rate.hidden = true;
     index++;
-    result.textContent = due
-      ? `Rated ${outcome}. This exercise comes back ${when(due, at)}.`
-      : "This exercise left the schedule (your progress was reset in another tab).";
+    result.textContent = !due
+      ? "This exercise left the schedule (your progress was reset in another tab)."
+      : ratedElsewhere
+        ? `This review was rated already, in another tab or in the terminal: the exercise comes back ${when(due, at)}.`
+        : `Rated ${outcome}. This exercise comes back ${when(due, at)}.`;
+    // The status said "Rate the review to schedule it": it now says where the session is.
+    status.textContent =
+      index < queue.length
+        ? `Rated: ${countOf(queue.length - index, "review")} left today.`
+        : "Rated: that was the last review for today.";
     next.textContent = index < queue.length ? `Next review (${queue.length - index} left)` : "Finish";
     next.hidden = false;
     next.focus();
@@ -250,20 +298,65 @@ export function mountReviewPage(): void {
     slot.replaceChildren(root);
     if (index > 0) where.focus();
 
-    let wrong = 0;
-    /** Hints counted against this review so far (hintsOpened). */
-    let hintsCounted = 0;
+    const seed = reviewSeed(card.id, card.reps);
+    /**
+     * What counts against this review: what a reload, or another tab, left on record for these
+     * numbers, and what the learner does here from now on, kept as it happens.
+     */
+    let attempts = attemptsFor(readAttempts() ?? new Map(), card.id, seed);
+    const remember = () => {
+      attempts = keepAttempts(card.id, attempts);
+    };
     let answered = false;
-    const finish = (gaveUp: boolean) => {
+    /** The numbers are dealt: the learner works on the review. */
+    let dealtIn = false;
+    const finish = (focus: boolean) => {
       if (answered) return;
       answered = true;
       verdicts.disconnect();
-      offerRating(card, wrong, gaveUp);
+      offerRating(card, attempts, focus);
+    };
+    /** The learner saw the answers (the review's button, or the exercise's own solution): it counts as forgotten. */
+    const markGaveUp = (focus: boolean) => {
+      if (answered) return;
+      attempts.gaveUp = true;
+      remember();
+      finish(focus);
+    };
+    /** The exercise's own reveal, which also shows the answers for these numbers (its confirmation gives up). */
+    const reveal = () => {
+      const button = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
+      if (button) {
+        button.disabled = false;
+        button.click();
+        root.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.click();
+      }
+    };
+    /** The hints this review has counted stay open (they were counted once; the rest stay closed). */
+    const showCountedHints = () => {
+      for (const [i, hint] of root.querySelectorAll<HTMLElement>("[data-hint]").entries())
+        if (i < attempts.hints) hint.hidden = false;
+      showHintButton(root);
+    };
+    /** A reveal the page made to show the record, not the learner: the focus stays where it is. */
+    let revealing = false;
+    /**
+     * Bring the page to the record: the hints counted open and, once given up, the answers shown
+     * and "again" to rate. `focus` moves the focus to the grades.
+     */
+    const showRecord = (focus: boolean) => {
+      showCountedHints();
+      if (!attempts.gaveUp || answered) return;
+      revealing = !focus;
+      reveal();
+      revealing = false;
+      markGaveUp(focus);
     };
     // What the learner does in the exercise: wrong verdicts and hints count against the review
     // (a wrong answer checked again unchanged once: the exercise marks the repeat data-counted="false");
     // every part right for the new numbers ends it; showing the solution is giving up.
     const verdicts = new MutationObserver((records) => {
+      let counted = 0;
       for (const r of records) {
         const target = r.target as HTMLElement;
         if (
@@ -271,10 +364,14 @@ export function mountReviewPage(): void {
           target.dataset.verdict === "wrong" &&
           target.dataset.counted !== "false"
         )
-          wrong++;
+          counted++;
+      }
+      if (counted > 0) {
+        attempts.wrong += counted;
+        remember();
       }
       const parts = [...root.querySelectorAll<HTMLElement>("form[data-part] [data-feedback]")];
-      if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(false);
+      if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(true);
     });
     root.addEventListener("click", (event) => {
       const action = (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
@@ -282,27 +379,42 @@ export function mountReviewPage(): void {
         // This listener, on the exercise's root, runs after the hint button's own (mount.ts), so a
         // hint the press opened is open by now; a press that opened none ("No more hints") counts nothing.
         const open = root.querySelectorAll("[data-hint]:not([hidden])").length;
-        wrong += hintsOpened(hintsCounted, open);
-        hintsCounted = Math.max(hintsCounted, open);
+        const opened = hintsOpened(attempts.hints, open);
+        if (opened > 0) {
+          attempts.wrong += opened;
+          attempts.hints = open;
+          remember();
+        }
       }
-      if (action === "confirm-solution") finish(true);
+      if (action === "confirm-solution") markGaveUp(!revealing);
     });
+    // Another tab counted more against these numbers: so does this one.
+    storedAttemptsChanged = () => {
+      const stored = readAttempts();
+      if (!stored || !countsMore(attempts, attemptsFor(stored, card.id, seed))) return;
+      attempts = combineAttempts(attempts, attemptsFor(stored, card.id, seed));
+      if (!dealtIn) return;
+      const focus = rate.contains(document.activeElement);
+      const wasAnswered = answered;
+      showRecord(focus);
+      if (wasAnswered) offerRating(card, attempts, focus);
+    };
 
     // Deal this review's numbers through the exercise's own variant form, then hand over.
     bootExercises();
     // A review starts with its hints closed, since it counts them against the learner:
     // bootExercises reopens the hints opened when the exercise was solved in its chapter (its
     // saved state), and those would help with the review's numbers without being counted. Only
-    // this view closes them; the stored count of hints stays as it is.
+    // this view closes them; the stored count of hints stays as it is. Those this review counted
+    // already (before a reload) open again.
     for (const hint of root.querySelectorAll<HTMLElement>("[data-hint]")) hint.hidden = true;
-    showHintButton(root);
+    showCountedHints();
     const form = root.querySelector<HTMLFormElement>("[data-variant-form]");
     const note = root.querySelector<HTMLElement>("[data-variant-note]");
     if (!form || !note) {
       status.textContent = "This exercise has no new numbers to deal. Reload the page to try again.";
       return;
     }
-    const seed = reviewSeed(card.id, card.reps);
     form.querySelector<HTMLInputElement>('input[name="seed"]')!.value = String(seed);
     const dealt = new MutationObserver(() => {
       const text = note.textContent ?? "";
@@ -322,8 +434,16 @@ export function mountReviewPage(): void {
           drawDueList();
         }
         giveUp.disabled = false;
-        status.textContent = `${countOf(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.`;
+        // Wrong answers counted before a reload are no longer on screen: the status says they count.
+        const counted =
+          attempts.wrong > 0
+            ? ` ${countOf(attempts.wrong, "wrong answer or hint", "wrong answers or hints")} already ${attempts.wrong === 1 ? "counts" : "count"} against this review.`
+            : "";
+        status.textContent = `${countOf(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.${counted}`;
         verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
+        dealtIn = true;
+        // A review given up on before a reload comes back with its answers shown and "again" to rate.
+        showRecord(false);
       } else if (!text.startsWith("The chapter's")) {
         dealt.disconnect();
         status.textContent = `The new numbers could not be dealt: ${text}`;
@@ -333,14 +453,11 @@ export function mountReviewPage(): void {
     form.requestSubmit();
 
     giveUp.onclick = () => {
-      // The exercise's own reveal, which also shows the answers for these numbers.
-      const button = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
-      if (button) {
-        button.disabled = false;
-        button.click();
-        root.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.click();
-      }
-      finish(true);
+      // Kept before the answers are shown: a reload from here on still shows them, as given up.
+      attempts.gaveUp = true;
+      remember();
+      reveal();
+      markGaveUp(true);
     };
   };
 

@@ -1,0 +1,168 @@
+/**
+ * What a due review on /review/ has counted against the learner before it is rated: its wrong
+ * answers and hints, and whether the learner gave up and saw the answers. Kept in localStorage
+ * under one versioned key, so a reload (or another tab) deals the same numbers (reviewSeed: the
+ * card's reps change only when it is rated) with the same record, and offers the same grades: a
+ * review given up on, or answered wrongly, cannot come back clean by reloading the page. The
+ * terminal keeps the same counts in its session file (.blast-radius/review-session.json).
+ *
+ *     blast-radius:review-attempts:v1 =
+ *       { "version": 1, "reviews": { "<exercise id>": { "seed", "wrong", "hints", "gaveUp" } } }
+ *
+ * A record belongs to one review: its exercise and the seed that review dealt. It is dropped once
+ * the review is rated (the card's reps, so the seed, move on), and one whose seed is no longer
+ * its card's (rated in the terminal, or in another tab) is stale and dropped too. Entries that do
+ * not read as a record are dropped one by one; a value written by a newer version of the site is
+ * left as it is (this page then keeps the review's record only in memory). Reading and writing
+ * never throw: where storage is refused or full, the record lives only in the page, as before.
+ */
+import { isId } from "../../course/ids.ts";
+import type { Progress } from "../../course/progress.ts";
+import { reviewSeed } from "../../course/review.ts";
+import { keep, type Store, storeOrNothing } from "../site-storage.ts";
+
+export const attemptsKey = "blast-radius:review-attempts:v1";
+
+/** The version of the stored format this code writes and reads. */
+const attemptsVersion = 1;
+
+/** One review's record before it is rated. */
+export interface ReviewAttempts {
+  /** The variant the review dealt (reviewSeed of the card's reps). */
+  seed: number;
+  /** Wrong answers and hints counted against the review: ratingFor's `wrong`. */
+  wrong: number;
+  /** How many of the exercise's hints the review has opened (each counted once, in `wrong`). */
+  hints: number;
+  /** The learner gave up and saw the answers: the review counts as forgotten. */
+  gaveUp: boolean;
+}
+
+/** A review's record before anything counted against it. */
+export function freshAttempts(seed: number): ReviewAttempts {
+  return { seed, wrong: 0, hints: 0, gaveUp: false };
+}
+
+const isCount = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+/** A dealt review's seed: reviewSeed's range. */
+const isSeed = (v: unknown): v is number => isCount(v) && v >= 1 && v <= 999_999_999;
+
+function readRecord(v: unknown): ReviewAttempts | undefined {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+  const { seed, wrong, hints, gaveUp } = v as Record<string, unknown>;
+  // The hints counted are among the wrong answers counted.
+  if (!isSeed(seed) || !isCount(wrong) || !isCount(hints) || hints > wrong || typeof gaveUp !== "boolean")
+    return undefined;
+  return { seed, wrong, hints, gaveUp };
+}
+
+/**
+ * The records in a stored value, by exercise id: none for nothing stored, broken JSON or
+ * something else; null for a value of a newer version (which this page must not write over).
+ * Never throws.
+ */
+export function readAttemptsText(text: string | null): Map<string, ReviewAttempts> | null {
+  const reviews = new Map<string, ReviewAttempts>();
+  if (text === null) return reviews;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return reviews;
+  }
+  if (typeof value !== "object" || value === null) return reviews;
+  const { version, reviews: stored } = value as { version?: unknown; reviews?: unknown };
+  if (typeof version === "number" && version > attemptsVersion) return null;
+  if (version !== attemptsVersion || typeof stored !== "object" || stored === null || Array.isArray(stored))
+    return reviews;
+  for (const [id, entry] of Object.entries(stored)) {
+    const record = readRecord(entry);
+    if (isId(id) && record) reviews.set(id, record);
+  }
+  return reviews;
+}
+
+/** The stored value for `reviews`: null when there are none (the key is removed). */
+export function attemptsText(reviews: ReadonlyMap<string, ReviewAttempts>): string | null {
+  if (reviews.size === 0) return null;
+  return JSON.stringify({ version: attemptsVersion, reviews: Object.fromEntries(reviews) });
+}
+
+/** The record of the review of `id` that dealt `seed`: the stored one, or a fresh one (another seed's is stale). */
+export function attemptsFor(reviews: ReadonlyMap<string, ReviewAttempts>, id: string, seed: number): ReviewAttempts {
+  const stored = reviews.get(id);
+  return stored?.seed === seed ? { ...stored } : freshAttempts(seed);
+}
+
+/**
+ * Two records of one review (this page's and the stored one, which another tab may have moved on)
+ * as one: the most counted against it, and given up if either gave up. Counts are not added: each
+ * record already holds what it saw of the other. A record of another seed is another review's: `a`
+ * is kept.
+ */
+export function combineAttempts(a: ReviewAttempts, b: ReviewAttempts): ReviewAttempts {
+  if (a.seed !== b.seed) return { ...a };
+  return {
+    seed: a.seed,
+    wrong: Math.max(a.wrong, b.wrong),
+    hints: Math.max(a.hints, b.hints),
+    gaveUp: a.gaveUp || b.gaveUp,
+  };
+}
+
+/** Whether `b` counts anything against the review that `a` does not. */
+export function countsMore(a: ReviewAttempts, b: ReviewAttempts): boolean {
+  const both = combineAttempts(a, b);
+  return both.wrong > a.wrong || both.hints > a.hints || both.gaveUp !== a.gaveUp;
+}
+
+/**
+ * The records still of a review under way: those whose card in `progress` still deals their seed.
+ * A card rated since (here, in another tab or in the terminal) or gone from the schedule takes
+ * its record with it.
+ */
+export function currentAttempts(
+  reviews: ReadonlyMap<string, ReviewAttempts>,
+  progress: Progress,
+): Map<string, ReviewAttempts> {
+  return new Map(
+    [...reviews].filter(([id, record]) => {
+      const card = progress.review?.[id];
+      return card !== undefined && reviewSeed(id, card.reps) === record.seed;
+    }),
+  );
+}
+
+/** The stored records, or null for a newer version's; none where storage is refused. Never throws. */
+export function readAttempts(store: Store = storeOrNothing()): Map<string, ReviewAttempts> | null {
+  try {
+    return readAttemptsText(store.getItem(attemptsKey));
+  } catch {
+    return new Map();
+  }
+}
+
+/**
+ * Store the record of `id`'s review, combined with the one stored for the same review, and
+ * return what is then on record (this page's record at least). Where storage is refused, full,
+ * or holds a newer version's value, nothing is stored and `record` comes back as it is.
+ */
+export function keepAttempts(id: string, record: ReviewAttempts, store: Store = storeOrNothing()): ReviewAttempts {
+  const reviews = readAttempts(store);
+  if (!reviews) return { ...record };
+  const both = combineAttempts(record, attemptsFor(reviews, id, record.seed));
+  reviews.set(id, both);
+  keep(attemptsKey, attemptsText(reviews), store);
+  return both;
+}
+
+/**
+ * Drop the records of reviews no longer under way in `progress` (currentAttempts): a review just
+ * rated, or rated elsewhere. Nothing is written when nothing changed.
+ */
+export function pruneAttempts(progress: Progress, store: Store = storeOrNothing()): void {
+  const reviews = readAttempts(store);
+  if (!reviews) return;
+  const kept = currentAttempts(reviews, progress);
+  if (kept.size !== reviews.size) keep(attemptsKey, attemptsText(kept), store);
+}

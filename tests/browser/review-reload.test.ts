@@ -1,0 +1,278 @@
+/**
+ * A due review on /review/ keeps what counts against it until it is rated: a reload, or another
+ * tab, deals the same numbers (the card's reps move only when it is rated) and must bring back the
+ * same record, so the grades on offer are the same. A reviewer found that giving up, reading the
+ * answers, reloading and typing them in earned "Every part right first time" with Easy on offer
+ * (68 days), and that wrong answers followed by a reload were wiped the same way
+ * (src/widgets/review/attempts.ts keeps the record now).
+ *
+ * "One bad cell", solved three days before the review day: the page's clock is fixed there and
+ * the stored progress is seeded once per tab, so a reload reads what the page stored.
+ */
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { answers } from "../../solutions/cells-blast-radius/solution.ts";
+import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
+import { enrol, recordReview, reviewSeed } from "../../src/course/review.ts";
+import { attemptsKey } from "../../src/widgets/review/attempts.ts";
+import type { Session } from "../../tools/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+/** Waiting on the exercise's markup and widget code, which load when the review comes up. */
+const loading = { timeout: 30_000 };
+
+describeInBrowser("a review under way, reloaded", (browser) => {
+  const id = "cells-blast-radius";
+  const reviewAt = new Date("2026-12-04T09:00:00.000Z");
+  const seed = reviewSeed(id, 1);
+  const solved = emptyProgress();
+  solved.exercises[id] = {
+    parts: { untouched: { attempts: 1, solved: true }, canary: { attempts: 1, solved: true } },
+    hints: 0,
+    revealed: false,
+  };
+  const stored: Progress = enrol(
+    solved,
+    [{ id, chapter: "cells", parts: ["untouched", "canary"] }],
+    new Date(reviewAt.getTime() - 3 * 86_400_000),
+  );
+  const again = recordReview(stored, id, "again", reviewAt).review![id]!;
+  const hard = recordReview(stored, id, "hard", reviewAt).review![id]!;
+  const dealtStatus = `1 review left today. New numbers are in (variant ${seed}): work it out again.`;
+  const gaveUpNote = "You saw the answers, so this review counts as forgotten: it comes back soon.";
+  const onlyAgain = [
+    `Againback tomorrow (${again.due.slice(0, 10)})`,
+    "Hardnot earned",
+    "Goodnot earned",
+    "Easynot earned",
+  ];
+
+  /** A reader's context on the review day, its progress seeded once (a reload keeps what the page stored). */
+  async function reviewer(): Promise<Session> {
+    const session = await browser.open();
+    await session.context.addInitScript(
+      ([key, value]) => {
+        if (!localStorage.getItem("test:seeded")) {
+          localStorage.setItem(key!, value!);
+          localStorage.setItem("test:seeded", "1");
+        }
+      },
+      [progressKey, JSON.stringify(stored)],
+    );
+    return session;
+  }
+
+  /** Open /review/ (or reload it) on the review day, once it has dealt the review's numbers or come back to it. */
+  async function openReview(page: Page, reload = false): Promise<void> {
+    await page.clock.setFixedTime(reviewAt);
+    if (reload) await page.reload();
+    else await page.goto(`${browser.site}/review/`);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              document.querySelector("[data-review-status]")?.textContent?.startsWith("1 review left today. New") ||
+              !document.querySelector<HTMLElement>("[data-review-rate]")?.hidden,
+          ),
+        loading,
+      )
+      .toBe(true);
+  }
+
+  const exercise = (page: Page) => page.locator(`[data-review-slot] [data-exercise="${id}"]`);
+  const rating = (page: Page) => page.getByRole("group", { name: "How did it go?" });
+  const note = (page: Page) => page.locator("[data-review-rate-note]");
+
+  /** The review's numbers, as the page dealt them, and their answers. */
+  async function expected(page: Page) {
+    const param = async (name: string) =>
+      Number((await exercise(page).locator(`[data-param="${name}"]`).first().textContent())?.replaceAll(",", ""));
+    return answers({ cells: await param("cells"), customers: await param("customers") }) as {
+      untouched: number;
+      canary: number;
+    };
+  }
+
+  async function answer(page: Page, part: string, text: string, verdict: "right" | "wrong"): Promise<void> {
+    const form = exercise(page).locator(`form[data-part="${part}"]`);
+    await form.getByLabel("Your answer").fill(text);
+    await form.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => form.locator("[data-feedback]").getAttribute("data-verdict"), { timeout: 20_000 })
+      .toBe(verdict);
+  }
+
+  /** Every rating button, its text and whether it may be pressed. */
+  const buttons = (page: Page) =>
+    rating(page)
+      .getByRole("button")
+      .evaluateAll((all) =>
+        all.map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? " (disabled)" : ""}`),
+      );
+
+  const storedAttempts = (page: Page) =>
+    page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), attemptsKey);
+
+  test("given up, then reloaded: the answers stay shown, only again is offered, and typing them in earns nothing more", async () => {
+    const { page } = await reviewer();
+    await openReview(page);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(dealtStatus);
+    const right = await expected(page);
+
+    await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect(note(page).textContent()).resolves.toBe(gaveUpNote);
+    const before = await buttons(page);
+    expect(before).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));
+    const shown = exercise(page).locator("[data-variant-answers]");
+    await expect.poll(() => shown.count(), loading).toBe(1);
+    const answersText = await shown.textContent();
+    expect(await storedAttempts(page)).toEqual({
+      version: 1,
+      reviews: { [id]: { seed, wrong: 0, hints: 0, gaveUp: true } },
+    });
+
+    // Not rated: the reader reloads. The same review, given up, its answers shown, the same grades.
+    await openReview(page, true);
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      "Answers shown. Rate the review to schedule it.",
+    );
+    await expect(note(page).textContent()).resolves.toBe(gaveUpNote);
+    expect(await buttons(page)).toEqual(before);
+    await expect.poll(() => shown.textContent(), loading).toBe(answersText);
+    expect(await page.locator("[data-review-giveup]").isHidden()).toBe(true);
+
+    // The answers read before the reload, typed in: right, and still only "again" on offer.
+    await answer(page, "untouched", String(right.untouched), "right");
+    await answer(page, "canary", String(right.canary), "right");
+    await expect(note(page).textContent()).resolves.toBe(gaveUpNote);
+    expect(await buttons(page)).toEqual(before);
+
+    await rating(page)
+      .getByRole("button", { name: /^Again/ })
+      .click();
+    await expect
+      .poll(() => page.locator("[data-review-result]").textContent())
+      .toBe(`Rated again. This exercise comes back tomorrow (${again.due.slice(0, 10)}).`);
+    const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
+    expect(saved.review[id]).toEqual(again);
+    // Rated: its record goes with it (the next review deals other numbers).
+    expect(await storedAttempts(page)).toBeNull();
+  });
+
+  test("a wrong answer, then reloaded, then right: not right first time; the same wrong answer again counts once", async () => {
+    const { page } = await reviewer();
+    await openReview(page);
+    const right = await expected(page);
+    await answer(page, "canary", "1", "wrong");
+    await expect
+      .poll(() => storedAttempts(page))
+      .toEqual({
+        version: 1,
+        reviews: { [id]: { seed, wrong: 1, hints: 0, gaveUp: false } },
+      });
+
+    await openReview(page, true);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      `${dealtStatus} 1 wrong answer or hint already counts against this review.`,
+    );
+    // The same wrong answer for these numbers, checked again after the reload, is not counted again.
+    const canary = exercise(page).locator('form[data-part="canary"]');
+    await answer(page, "canary", "1", "wrong");
+    await expect(canary.locator("[data-feedback]").getAttribute("data-counted")).resolves.toBe("false");
+    await answer(page, "canary", String(right.canary), "right");
+    await answer(page, "untouched", String(right.untouched), "right");
+
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect(note(page).textContent()).resolves.toBe(
+      "Every part right, after 1 wrong answer or hint: rate it again or hard.",
+    );
+    expect(await buttons(page)).toEqual([
+      `Againback tomorrow (${again.due.slice(0, 10)})`,
+      `Hardback in 9\u00a0days (${hard.due.slice(0, 10)})`,
+      "Goodnot earned (disabled)",
+      "Easynot earned (disabled)",
+    ]);
+  });
+
+  test("a hint opened, then reloaded: it is open again and counted once; the next one counts one more", async () => {
+    const { page } = await reviewer();
+    await openReview(page);
+    const right = await expected(page);
+    const open = exercise(page).locator("[data-hint]:not([hidden])");
+    const hintButton = exercise(page).locator('[data-action="hint"]');
+    await hintButton.click();
+    await expect.poll(() => open.count()).toBe(1);
+    await expect
+      .poll(() => storedAttempts(page))
+      .toEqual({
+        version: 1,
+        reviews: { [id]: { seed, wrong: 1, hints: 1, gaveUp: false } },
+      });
+
+    await openReview(page, true);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      `${dealtStatus} 1 wrong answer or hint already counts against this review.`,
+    );
+    expect(await open.count()).toBe(1);
+    expect(await hintButton.textContent()).toBe("Show a hint (2 of 2)");
+    await hintButton.click();
+    await expect.poll(() => open.count()).toBe(2);
+    await answer(page, "canary", String(right.canary), "right");
+    await answer(page, "untouched", String(right.untouched), "right");
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect(note(page).textContent()).resolves.toBe(
+      "Every part right, after 2 wrong answers or hints: rate it again or hard.",
+    );
+  });
+
+  test("given up in another tab: the tab opened before shows the answers and offers only again", async () => {
+    const { context, page: first } = await reviewer();
+    await openReview(first);
+    const second = await context.newPage();
+    await openReview(second);
+    const right = await expected(second);
+    // The second tab answers one part right, then the first gives up.
+    await answer(second, "canary", String(right.canary), "right");
+    await first.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await expect.poll(() => rating(first).count()).toBe(1);
+
+    await expect.poll(() => rating(second).count()).toBe(1);
+    await expect(note(second).textContent()).resolves.toBe(gaveUpNote);
+    expect(await buttons(second)).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));
+    await expect.poll(() => exercise(second).locator("[data-variant-answers]").count(), loading).toBe(1);
+    // The last part answered right now earns nothing more.
+    await answer(second, "untouched", String(right.untouched), "right");
+    expect(await buttons(second)).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));
+  });
+
+  test("where the record cannot be stored, the review still works in the page", async () => {
+    const { page } = await reviewer();
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    // Full for this key: every write of the review's record throws, as a full storage does.
+    await page.addInitScript((key) => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, k: string, v: string) {
+        if (k === key) throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+        setItem.call(this, k, v);
+      };
+    }, attemptsKey);
+    await openReview(page);
+    await answer(page, "canary", "1", "wrong");
+    await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect(note(page).textContent()).resolves.toBe(gaveUpNote);
+    expect(await buttons(page)).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));
+    expect(await storedAttempts(page)).toBeNull();
+    await rating(page)
+      .getByRole("button", { name: /^Again/ })
+      .click();
+    await expect
+      .poll(() => page.locator("[data-review-result]").textContent())
+      .toBe(`Rated again. This exercise comes back tomorrow (${again.due.slice(0, 10)}).`);
+    expect(errors).toEqual([]);
+  });
+});
