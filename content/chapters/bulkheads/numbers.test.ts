@@ -1,7 +1,14 @@
 import { expect, test } from "vitest";
 import { poissonTail } from "../../../src/sim/concurrency.ts";
 import { readFileSync } from "node:fs";
-import { createRun, defaultScenario, runRetryStorm, type Try } from "../../../src/sim/retry-storm/index.ts";
+import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
+import {
+  createRun,
+  defaultScenario,
+  parameterDefaults,
+  runRetryStorm,
+  type Try,
+} from "../../../src/sim/retry-storm/index.ts";
 import {
   biggerPool,
   envoyDefaultShown,
@@ -69,6 +76,30 @@ test("during the trigger: the case study's demand figures, and what a sized pric
   expect(Number(queueing.slowWaitSeconds)).toBeGreaterThan(queueing.clientTimeoutSeconds);
 });
 
+test("the queue while pricing is slow, both ways the prose names: waiting the slowdown out, and giving up at the 1 s attempt time-out", () => {
+  // "about 2.8 s to drain if each call waits the slowdown out": 10 / (9 / 2.5 s), the no-time-out case.
+  const demand = pricingDemand();
+  expect(queueing.raw.slowThroughput).toBeCloseTo(pools.pricingSize / demand.noTimeout.holdSeconds, 12);
+  expect(Number(trigger.bulkheadThroughput)).toBeCloseTo(queueing.raw.slowThroughput, 1);
+  expect(queueing.raw.slowWait).toBeCloseTo(queueing.length / queueing.raw.slowThroughput, 12);
+  // "and about 1.1 s if each gives up at a 1 s time-out": 10 / (9 / 1 s), the case study's setting.
+  expect(queueing.attemptTimeoutSeconds).toBe(parameterDefaults.attemptTimeout);
+  expect(demand.oneTry.holdSeconds).toBe(queueing.attemptTimeoutSeconds);
+  expect(queueing.timeoutWaitSeconds).toBe("1.1");
+  expect(queueing.raw.timeoutWait).toBeCloseTo(
+    queueing.length / (pools.pricingSize / queueing.attemptTimeoutSeconds),
+    12,
+  );
+  // "either way longer than the 1 s that clients wait": the figures, and the values behind them.
+  for (const wait of [queueing.raw.slowWait, queueing.raw.timeoutWait])
+    expect(wait).toBeGreaterThan(queueing.clientTimeoutSeconds);
+  for (const shown of [queueing.slowWaitSeconds, queueing.timeoutWaitSeconds])
+    expect(Number(shown)).toBeGreaterThan(queueing.clientTimeoutSeconds);
+  // "Pricing's callers ask for far more than the pool completes": over four times as much, either way.
+  for (const throughput of [queueing.raw.slowThroughput, queueing.raw.timeoutThroughput])
+    expect(pools.pricingRate).toBeGreaterThan(4 * throughput);
+});
+
 test("library defaults, as the libraries document them", () => {
   expect(libraries).toEqual({
     resilience4jSemaphoreConcurrent: 25,
@@ -122,6 +153,42 @@ test("the replay: bulkheads keep unrelated services served, and do not save pric
   expect(replay.unrelatedBulkheadWorst).toBe(
     `${(100 * Math.min(rate(raw.bulkhead, "search"), rate(raw.bulkhead, "accounts"))).toFixed(1)}%`,
   );
+});
+
+test("the replay's pools, as the prose counts them: three of 8, 24 connections in all, more than the shared pool's 20, and pricing's 8 where the sizing gives it 9", () => {
+  const run = createRun(defaultScenario({ defences: ["bulkhead"] }));
+  const sizes = run.world.pools.map((p) => p.size);
+  expect(sizes).toHaveLength(replay.bulkheadPools);
+  expect(replay.bulkheadPoolsWords).toBe("three");
+  for (const size of sizes) expect(size).toBe(pools.bulkhead);
+  expect(sizes.reduce((a, b) => a + b, 0)).toBe(replay.bulkheadTotal);
+  expect(replay.bulkheadTotal).toBe(24);
+  // "more than the shared pool's 20"
+  expect(replay.bulkheadTotal).toBeGreaterThan(pools.shared);
+  // "pricing's too, where the sizing above gives it 9"
+  expect(run.world.pools.find((p) => p.name === "pricing")!.size).toBe(pools.bulkhead);
+  expect(pools.pricingSize).not.toBe(pools.bulkhead);
+  // The diagram's compartments are the replay's pools; its caption says how many slots each has.
+  expect(readFileSync(new URL("./index.mdx", import.meta.url), "utf8")).toMatch(
+    /\{`A pool per dependency, \$\{pools\.bulkhead\} connections each as in the model's replay below\./,
+  );
+});
+
+test("the extra connections are not why: equal pools with no more than the shared pool's 20 serve the unrelated services as well", () => {
+  const rate = (summary: typeof raw.naive, name: string) =>
+    summary.services.find((s) => s.name === name)!.incidentSuccessRate!;
+  expect(replay.dividedSize).toBe(6);
+  expect(replay.dividedTotal).toBe(18);
+  expect(replay.dividedTotal).toBeLessThanOrEqual(pools.shared);
+  // The largest equal pools that fit: one more each would not.
+  expect(replay.bulkheadPools * (replay.dividedSize + 1)).toBeGreaterThan(pools.shared);
+  expect(raw.divided.defences).toEqual(["bulkhead"]);
+  expect(raw.divided.incidentEndSeconds).toBe(raw.bulkhead.incidentEndSeconds);
+  for (const name of ["search", "accounts"]) {
+    expect(rate(raw.divided, name)).toBe(1);
+    expect(rate(raw.divided, name)).toBeGreaterThanOrEqual(rate(raw.bulkhead, name));
+  }
+  expect(replay.unrelatedDividedWorst).toBe("100.0%");
 });
 
 test("a bigger shared pool: at 30 connections the storm ends by itself; at 20 it never does", () => {

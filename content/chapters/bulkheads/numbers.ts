@@ -91,7 +91,10 @@ export const trigger = {
   naiveLoopDemand: grouped(demand.naiveLoop.connections),
   /** How many whole shared pools the incident's loop wants. */
   naiveOverPool: grouped(demand.naiveLoop.connections / params.poolSize),
-  /** A full pricing bulkhead completes this many calls per second while pricing is slow. */
+  /**
+   * A full pricing bulkhead completes this many calls per second while pricing is slow, when each
+   * call waits the slowdown out (no time-out: the case study's first way of calling).
+   */
   bulkheadThroughput: grouped(poolThroughput(pricingSizing.size, slowSeconds), 1),
 };
 
@@ -105,8 +108,18 @@ export const queueing = {
    * divided by the mean holding time each second (Little's law; the mean, not the median)...
    */
   healthyWaitMillis: Math.round((queue / poolThroughput(pricingSizing.size, pricingSizing.raw.latency.mean)) * 1000),
-  /** ...and while pricing is slow: longer than the client waits, so queued work is wasted. */
-  slowWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, slowSeconds), 1),
+  /** ...and while pricing is slow, when each call waits the slowdown out: longer than the client waits... */
+  slowWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, demand.noTimeout.holdSeconds), 1),
+  /** ...and when each call gives up at its attempt time-out (the case study's setting): longer still than the client waits. */
+  attemptTimeoutSeconds: params.attemptTimeout,
+  timeoutWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, demand.oneTry.holdSeconds), 1),
+  raw: {
+    slowWait: queue / poolThroughput(pricingSizing.size, demand.noTimeout.holdSeconds),
+    timeoutWait: queue / poolThroughput(pricingSizing.size, demand.oneTry.holdSeconds),
+    /** Calls a second a full pricing pool finishes, each way: waiting the slowdown out, or giving up at the time-out. */
+    slowThroughput: poolThroughput(pricingSizing.size, demand.noTimeout.holdSeconds),
+    timeoutThroughput: poolThroughput(pricingSizing.size, demand.oneTry.holdSeconds),
+  },
 };
 
 // --- Library defaults, from each library's documentation (cited in the chapter's reading list) ----
@@ -139,6 +152,21 @@ function run(defences: "bulkhead"[]) {
 }
 const naive = run([]);
 const walled = run(["bulkhead"]);
+/** The model gives every dependency a pool of the same size, `bulkheadSize`: more in all than the shared pool. */
+const dependencyCount = new Set(defaultServices.map((s) => s.dependency)).size;
+/**
+ * The same run with the largest equal pools that together have no more connections than the
+ * shared pool: the unrelated services' result does not come from the replay's extra connections.
+ */
+const dividedSize = Math.floor(params.poolSize / dependencyCount);
+const divided = (() => {
+  const { summary } = rememberedRetryStorm(
+    defaultScenario({ defences: ["bulkhead"], params: { bulkheadSize: dividedSize } }),
+  );
+  const rate = (name: string) =>
+    statedRate(summary.services.find((s) => s.name === name)!.incidentSuccessRate, `${name}'s success in the incident`);
+  return { summary, rate };
+})();
 const unrelated = defaultServices.filter((s) => s.dependency !== triggeredDependency).map((s) => s.name);
 const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
 
@@ -160,13 +188,21 @@ export const replay = {
   unrelatedNaiveWorst: percent(Math.min(...unrelated.map(naive.rate))),
   unrelatedBulkheadWorst: percent(Math.min(...unrelated.map(walled.rate))),
   pricingBulkheadBest: percent(Math.max(...pricingCallers.map(walled.rate))),
+  /** The replay's pools: one per dependency, each of `bulkheadSize`, and their total against the shared pool's. */
+  bulkheadPools: dependencyCount,
+  bulkheadPoolsWords: inWords(dependencyCount),
+  bulkheadTotal: dependencyCount * params.bulkheadSize,
+  /** Equal pools that together hold no more than the shared pool, and the unrelated services' worst share with them. */
+  dividedSize,
+  dividedTotal: dependencyCount * dividedSize,
+  unrelatedDividedWorst: percent(Math.min(...unrelated.map(divided.rate))),
   /** Both runs end only at the intervention, so their incident windows are the same. */
   incidentEndSeconds: grouped(naive.summary.incidentEndSeconds),
   naiveRecovered: naive.summary.recovered,
   naiveRecoverySeconds: naive.summary.recoverySeconds,
   interventionSeconds: naive.summary.interventionSeconds,
 };
-export const raw = { naive: naive.summary, bulkhead: walled.summary };
+export const raw = { naive: naive.summary, bulkhead: walled.summary, divided: divided.summary };
 
 /**
  * A bigger shared pool, left alone for five minutes: with enough connections even five tries per

@@ -2,7 +2,15 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { expectedCallsToStreak, failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
 import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
-import { CircuitBreaker, parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
+import {
+  CircuitBreaker,
+  createRun,
+  defaultScenario,
+  defaultServices,
+  defenceDescriptions,
+  parameterDefaults,
+  triggeredDependency,
+} from "../../../src/sim/retry-storm/index.ts";
 import {
   consecutive,
   detection,
@@ -86,7 +94,56 @@ test("detection time at pricing's 40 requests/s", () => {
 test("failing fast, by Little's law", () => {
   expect(failFast.heldClosed).toBe(40); // 40/s x 1 s: calls that each wait out one time-out, no retries
   expect(failFast.heldClosed).toBeGreaterThan(failFast.sharedPool);
-  expect(failFast.heldOpen).toBe("1.5"); // 3 probes / 2 s x 1 s
+  // Two breakers in front of pricing, one in each of its callers: 2 x 3 probes / 2 s x 1 s.
+  expect(failFast.breakersInFront).toBe(2);
+  expect(failFast.breakersInFrontWords).toBe("two");
+  expect(failFast.callers).toBe("checkout and quotes");
+  expect(failFast.heldOpen).toBe("3");
+  // "at most": the printed bound is not below the figure.
+  expect(Number(failFast.heldOpen)).toBeGreaterThanOrEqual(failFast.heldOpenBound);
+});
+
+test("the model keeps one breaker per calling service, so pricing has one in each of its callers", () => {
+  const run = createRun(defaultScenario({ defences: ["breaker"] }));
+  expect(run.world.breakers).toHaveLength(defaultServices.length);
+  const callers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
+  expect(callers).toHaveLength(failFast.breakersInFront);
+  expect(failFast.callers).toBe(callers.join(" and "));
+  // Separate breakers: forcing checkout's open leaves quotes', in front of the same pricing, closed.
+  run.advanceTo(0);
+  run.apply({ kind: "breaker", service: callers[0]!, force: "open" });
+  const states = new Map(run.state().services.map((s) => [s.name, s.breaker]));
+  expect(states.get(callers[0]!)).toBe("open");
+  expect(states.get(callers[1]!)).toBe("closed");
+  // The replay's checkbox and `npm run sim -- retry-storm --help` describe it so.
+  expect(defenceDescriptions.breaker).toMatch(/^a circuit breaker per calling service, in front of its dependency:/);
+  expect(defenceDescriptions.breaker).not.toContain("per dependency");
+});
+
+test("the prose's bound, on the model: with pricing not answering and one try each, its probes hold at most 3 connections", () => {
+  // Bulkheads give pricing a pool of its own, so its connections in use are what reaches pricing.
+  for (const seed of [1, 2, 3]) {
+    const run = createRun(
+      defaultScenario({
+        seed,
+        defences: ["breaker", "bulkhead"],
+        params: { attempts: 1, duration: 300, intervention: null },
+      }),
+    );
+    run.advanceTo(10);
+    run.apply({ kind: "dependency", name: triggeredDependency, condition: "black-holed" });
+    run.advanceTo(40);
+    for (const s of run.state().services)
+      expect(s.breaker).toBe(s.dependency === triggeredDependency ? "open" : "closed");
+    run.advanceTo(240);
+    const metrics = run.metrics();
+    const pool = metrics.pools.find((p) => p.name === triggeredDependency)!;
+    const held = pool.inUse.slice(metrics.time.indexOf(40), metrics.time.indexOf(240));
+    const mean = held.reduce((a, b) => a + b, 0) / held.length;
+    expect(mean).toBeLessThanOrEqual(Number(failFast.heldOpen));
+    // More than one breaker's probes alone could hold: both breakers probe.
+    expect(mean).toBeGreaterThan(failFast.heldOpenBound / failFast.breakersInFront);
+  }
 });
 
 test("the sharded trap (Brooker 2022): one shard of 8 down trips a 10% breaker", () => {

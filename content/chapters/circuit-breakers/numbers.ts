@@ -19,7 +19,8 @@ import {
   statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { grouped, percentUpTo } from "../../../src/format/number.ts";
+import { asGiven, grouped, percentUpTo, roundToFigures } from "../../../src/format/number.ts";
+import { inWords, listNames } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
 
@@ -91,15 +92,28 @@ export const consecutive = {
 // --- What failing fast saves (Little's law) ------------------------------------------------------
 const timeout = params.attemptTimeout;
 const demand = pricingDemand();
+/**
+ * The model keeps one breaker per calling service, in front of its dependency (World.buildBreakers,
+ * looked up by the calling service), so pricing has one breaker in each of its callers.
+ */
+const breakersInFront = defaultServices.filter((s) => s.dependency === triggeredDependency).length;
+/** Each open breaker lets `probes` calls through per cooldown, each holding at most one time-out. */
+const heldOpenBound = breakersInFront * busyConnections(params.breakerProbes / params.breakerCooldown, timeout);
 export const failFast = {
   timeoutSeconds: timeout,
   /** Connections held by calls that each wait out one time-out and do not retry (the case study's one-try figure). */
   heldClosed: Math.round(demand.oneTry.connections),
   sharedPool: params.poolSize,
-  /** With the breaker open only probes reach the dependency: `probes` per cooldown. */
+  /** Breakers in front of pricing: one in each service that calls it, and their count in words. */
+  breakersInFront,
+  breakersInFrontWords: inWords(breakersInFront),
+  callers: listNames(defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name)),
+  /** With the breakers open only probes reach the dependency: `probes` per cooldown from each. */
   probes: params.breakerProbes,
   cooldownSeconds: params.breakerCooldown,
-  heldOpen: grouped(busyConnections(params.breakerProbes / params.breakerCooldown, timeout), 1),
+  /** The bound, rounded up to a tenth: "at most" must not read below the figure. */
+  heldOpenBound,
+  heldOpen: asGiven(Math.ceil(roundToFigures(heldOpenBound * 10, 15)) / 10),
 };
 
 // --- The trap: one breaker in front of a sharded backend ---------------------------------------

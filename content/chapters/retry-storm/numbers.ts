@@ -11,6 +11,7 @@ import {
   rememberedRetryStorm,
   type DefenceName,
   type Parameters,
+  type RetryStormResult,
   type RetryStormSummary,
   statedRate,
 } from "../../../src/sim/retry-storm/index.ts";
@@ -73,7 +74,9 @@ export const littles = {
   oneTryHoldSeconds: grouped(demand.oneTry.holdSeconds),
   /** With every try failing, clients send `attempts` tries per request. */
   stormRate: grouped(totalRate * attempts),
+  /** Rounded to the nearest: the prose and the diagram say "about" it, as it is not a bound on either side. */
   stableBound: grouped(stableBound),
+  stableBoundValue: stableBound,
   stableShare: percent(1 / attempts, 0),
 };
 
@@ -121,24 +124,31 @@ export const claims = {
   refusalAfterFullAtLeastSeconds: 60,
   /** Over the incident window, search and accounts succeed less than this share of the time. */
   unrelatedIncidentSuccessBelow: 0.01,
-  /** From the trigger's end until the intervention, at least this share of the busy connections serve callers who gave up. */
-  abandonedShareAtLeast: 0.99,
+  /**
+   * From the trigger's end until the intervention, this share of the busy connections serve
+   * callers who gave up: all of them ("every try that reaches a connection", "100%").
+   */
+  abandonedShareAtLeast: 1,
   /** Left alone, it is still down after this many minutes (it never recovers by itself). */
   endlessMinutes,
 };
 
-/** Connections held for callers who had given up, as a share of those in use, from the trigger's end to the intervention. */
-const storming = (() => {
-  const m = naiveRun.metrics;
+/**
+ * Connections held for callers who had given up, as a share of those in use, from the trigger's
+ * end to the intervention, sampled at the end of each second: of a naive run's result (the
+ * chapter's seed below; numbers.test.ts also reads other seeds).
+ */
+export function abandonedShareOf({ summary, metrics: m }: Pick<RetryStormResult, "summary" | "metrics">): number {
   let held = 0;
   let busy = 0;
   for (let i = 0; i < m.time.length; i++) {
-    if (m.time[i]! < naive.triggerSeconds || m.time[i]! >= naive.interventionSeconds!) continue;
+    if (m.time[i]! < summary.triggerSeconds || m.time[i]! >= summary.interventionSeconds!) continue;
     held += m.abandonedInUse[i]!;
     busy += m.poolInUse[i]!;
   }
-  return { abandonedShare: held / busy };
-})();
+  return held / busy;
+}
+const storming = { abandonedShare: abandonedShareOf(naiveRun) };
 
 /** The storm's steady state, from the trigger's end to the intervention, second by second. */
 const steady = (() => {
@@ -184,6 +194,7 @@ export const storm = {
   interventionAt: secondsOrMinutes(naive.interventionSeconds!),
   /** Share of busy connections serving callers who had already left, from the trigger's end to the intervention. */
   abandonedShare: percent(storming.abandonedShare, 0),
+  abandonedShareValue: storming.abandonedShare,
   recoverySeconds: grouped(naive.recoverySeconds!),
   outage: minutesAndSeconds(naive.triggerSeconds + naive.recoverySeconds!),
   /** How many times longer than its trigger the outage lasted. */

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
+import { percentAtMost } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 import { backoffStrategies } from "../../../src/sim/backoff.ts";
 import {
@@ -81,6 +82,44 @@ describe("the contention experiment: what the chapter says about it is what the 
       for (const s of jittered) expect(Math.min(r.none.calls, r.exponential.calls)).toBeGreaterThan(1.1 * r[s].calls);
     }
     expect(Number(contentionFindings.noneVsFullCallsLargest)).toBeGreaterThan(2);
+  });
+
+  test("plain exponential saves almost no work: about as many calls as no backoff, within 3% at every crowd size, 2.8% fewer with 100 clients", () => {
+    const within = Number(contentionFindings.exponentialVsNoneWithin.replace("%", "")) / 100;
+    expect(contentionFindings.exponentialVsNoneWithin).toBe("3%");
+    // "within": the printed bound is not below any crowd's gap (rounded up, not to the nearest).
+    for (const clients of contention.crowds) {
+      const r = raw(clients);
+      expect(Math.abs(r.exponential.calls / r.none.calls - 1)).toBeLessThanOrEqual(within);
+    }
+    expect(contentionFindings.raw.exponentialVsNoneGap).toBeLessThanOrEqual(within);
+    expect(contentionFindings.raw.exponentialVsNoneGap).toBeGreaterThan(within - 0.01);
+    // "2.8% fewer with 100 clients": fewer, by that share (1,891 calls against 1,946).
+    const largest = raw(100);
+    expect(largest.exponential.calls).toBeLessThan(largest.none.calls);
+    expect(contentionFindings.raw.exponentialFewerLargest).toBeCloseTo(
+      1 - largest.exponential.calls / largest.none.calls,
+      12,
+    );
+    expect(contentionFindings.exponentialFewerLargest).toBe("2.8%");
+    expect(Math.round(largest.exponential.calls)).toBe(1891);
+    expect(Math.round(largest.none.calls)).toBe(1946);
+    // "saves almost no work", not "none at all": it does save some there.
+    expect(contentionFindings.raw.exponentialFewerLargest).toBeGreaterThan(0);
+  });
+
+  test("with 100 clients the three jittered strategies are within 5% of each other in calls: the bound rounded up, held against the spread", () => {
+    const largest = raw(100);
+    const calls = jittered.map((s) => largest[s].calls);
+    const spread = Math.max(...calls) / Math.min(...calls) - 1;
+    expect(contentionFindings.raw.jitteredSpread).toBe(spread);
+    expect(contentionFindings.jitteredSpreadLargest).toBe("5%");
+    expect(spread).toBeLessThanOrEqual(Number(contentionFindings.jitteredSpreadLargest.replace("%", "")) / 100);
+    // Rounded up, as percentAtMost does, so that a spread of 4.4% would print "5%", not percentUpTo's "4%".
+    expect(contentionFindings.jitteredSpreadLargest).toBe(percentAtMost(spread, 0));
+    expect(contentionFindings.exponentialVsNoneWithin).toBe(
+      percentAtMost(contentionFindings.raw.exponentialVsNoneGap, 0),
+    );
   });
 
   test("no backoff finishes quickly here: first from 25 clients up, within 10% of the first at 10", () => {

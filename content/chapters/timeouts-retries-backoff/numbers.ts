@@ -14,7 +14,7 @@ import {
   type BackoffStrategy,
   type FirstRetry,
 } from "../../../src/sim/backoff.ts";
-import { grouped, oneIn, percentUpTo } from "../../../src/format/number.ts";
+import { grouped, oneIn, percentAtMost, percentUpTo } from "../../../src/format/number.ts";
 import { balancingFailureShare, grpcExampleThrottling } from "../../../src/sim/token-bucket.ts";
 
 /** "a, b and c" */
@@ -154,6 +154,13 @@ const largest = contention.crowds[contention.crowds.length - 1]!;
 const crowdsWhere = (test: (clients: (typeof contention.crowds)[number]) => boolean) =>
   contention.crowds.filter(test).map(String);
 
+const jitteredCallsLargest = jittered.map((st) => contentionRaw[largest][st].calls);
+const jitteredSpread = Math.max(...jitteredCallsLargest) / Math.min(...jitteredCallsLargest) - 1;
+const exponentialVsNoneGap = Math.max(
+  ...contention.crowds.map((c) => Math.abs(contentionRaw[c].exponential.calls / contentionRaw[c].none.calls - 1)),
+);
+const exponentialFewerLargest = 1 - contentionRaw[largest].exponential.calls / contentionRaw[largest].none.calls;
+
 export const contentionFindings = {
   /** "10, 25 and 50": where decorrelated jitter made the fewest calls of the jittered strategies. */
   decorrelatedLeastAt: listed(crowdsWhere((c) => least(c, "calls") === "decorrelated")),
@@ -175,15 +182,19 @@ export const contentionFindings = {
         .every((d) => contentionRaw[d].decorrelated.millis < 0.9 * contentionRaw[d].full.millis),
     ),
   ),
-  /** How far apart the jittered strategies' calls are at the largest crowd: max / min - 1. */
-  jitteredSpreadLargest: percentUpTo(
-    Math.max(...jittered.map((st) => contentionRaw[largest][st].calls)) /
-      Math.min(...jittered.map((st) => contentionRaw[largest][st].calls)) -
-      1,
-    0,
-  ),
+  /** How far apart the jittered strategies' calls are at the largest crowd: max / min - 1, rounded up ("within"). */
+  jitteredSpreadLargest: percentAtMost(jitteredSpread, 0),
+  /**
+   * Plain exponential's calls against no backoff's: within this share of them at every crowd size
+   * (|exponential / none - 1|, rounded up: "within")...
+   */
+  exponentialVsNoneWithin: percentAtMost(exponentialVsNoneGap, 0),
+  /** ...and how many fewer it makes at the largest crowd (1 - exponential / none). */
+  exponentialFewerLargest: percentUpTo(exponentialFewerLargest),
   smallest: String(contention.crowds[0]),
   largest: String(largest),
+  /** The values behind the bounds above, for the tests. */
+  raw: { jitteredSpread, exponentialVsNoneGap, exponentialFewerLargest },
 };
 
 // --- The same experiment with Brooker's convention (the first retry counted as 1) --------------

@@ -12,7 +12,8 @@ export type DefenceName = (typeof defenceNames)[number];
 
 export const defenceDescriptions: Record<DefenceName, string> = {
   bulkhead: "a small connection pool per dependency instead of one shared pool",
-  breaker: "a circuit breaker per dependency: closed, open for a cooldown, half-open probes",
+  breaker:
+    "a circuit breaker per calling service, in front of its dependency: closed, open for a cooldown, half-open probes",
   budget: "retries capped as a share of requests per window (or a gRPC-style token bucket)",
   jitter: "capped exponential backoff with full jitter instead of 200 ms × attempt",
   timeout: "deadlines that release the connection: no work for callers who gave up",
