@@ -3,7 +3,12 @@
  * (src/course/workshop/agenda.ts) take their lists from here, and so does the
  * facilitator's printed answer key (/answer-key/), so the key always covers what the room does.
  */
-/** The answer key covers variant seeds 1 to this: a pair's seed is its table number, and rooms rarely have more tables. */
+/**
+ * How many pairs the answer key gives a variant seed of their own (rooms rarely have more): the
+ * first this many seeds that deal every pair other numbers, with other answers, in every exercise
+ * both agendas set (src/course/workshop/pair-seeds.ts). Not seeds 1 to this: neighbouring seeds
+ * can deal the same problem.
+ */
 export const answerKeySeeds = 8;
 
 export interface WorkshopExerciseBlock {

@@ -1,7 +1,7 @@
 /**
  * A facilitator's answer key for one exercise: each part's question and its answer, computed by
  * the exercise's reference solution (solutions/<id>/solution.ts, through expectedAnswers), for
- * the chapter's numbers and for the variant seeds a room hands out (a pair's table number). The
+ * the chapter's numbers and for the variant seeds a room hands out (each pair's, from `src/course/workshop/pair-seeds.ts`). The
  * page (/answer-key/) and its test share it, so the printed key is what the grader accepts.
  */
 import { markdownText } from "../format/markdown-text.ts";

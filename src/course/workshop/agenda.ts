@@ -244,7 +244,7 @@ const explorer = (minutes: number, chapters: string[], exercises: readonly strin
     ...(chapters.includes("cells") ? ["The cells chapter's widget, on the projector"] : []),
   ],
   talk: `${chapters.includes("cells") ? "Start with cells: in the cells chapter's widget, put a bad deploy and then a poison request into one cell and ask what share of customers it reaches. Then o" : "O"}pen the explorer: one poison customer with fixed groups against shuffle shards, then a larger fleet, then failover off. Ask the room to estimate the share of customers hit before you reveal each figure.`,
-  task: "Estimate the share of other customers hurt before each reveal; then do the exercise in pairs (pairs with different seeds get different numbers: compare the method, not the figure).",
+  task: "Estimate the share of other customers hurt before each reveal; then do the exercise in pairs (each pair types the seed the answer key gives it, which deals it numbers of its own: compare the method, not the figure).",
   output: "Each pair's answer to the exercise, and a sentence on which of the team's faults follow a customer.",
   chapters,
   exercises,

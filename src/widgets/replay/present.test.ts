@@ -6,7 +6,7 @@ import { markers } from "./view.ts";
 describe("presenter key moments", () => {
   const naive = rememberedRetryStorm(defaultScenario({ seed: 1, defences: [], params: {} })).summary;
 
-  test("are the workshop kit's six stops, in time order: pricing slows, pool full, goodput gone, pricing recovers, first refusal, intervention", () => {
+  test("are six, in time order: pricing slows, pool full, goodput gone, pricing recovers, first refusal, intervention (the clicker stops at five: pool full falls in the first stop's second)", () => {
     const moments = keyMoments(naive);
     // Every moment the replay marks but its end: the kit's storm block ends where pricing has
     // recovered and the outage has not, a stop of its own.

@@ -1,0 +1,102 @@
+/**
+ * The workshop kit as built, against the pages it describes: the variant seeds it hands the pairs
+ * are the answer key's, and every table of the key deals each pair numbers and answers of its own
+ * (review s42, item 1); the stops it says the replay's Page Down makes are the presenter view's
+ * own key-moment buttons, a stop per whole second (review s42, item 5).
+ */
+import type { DefaultTreeAdapterMap } from "parse5";
+import { describe, expect, test } from "vitest";
+import { answerKeySeeds } from "../../src/course/workshop-exercises.ts";
+import { inWords, listNames } from "../../src/format/words.ts";
+import { attr, findAll, hasClass, parseBuiltPage, textOf } from "../../tools/built-site.ts";
+
+type Element = DefaultTreeAdapterMap["element"];
+
+const kit = parseBuiltPage("workshop-kit/");
+const key = parseBuiltPage("answer-key/");
+const main = (doc: DefaultTreeAdapterMap["document"]) => findAll(doc, (el) => el.tagName === "main")[0]!;
+const text = (node: Element) =>
+  textOf(node)
+    .replace(/\u00a0/g, " ")
+    .replace(/[‘’]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
+const cells = (row: Element) => findAll(row, (el) => el.tagName === "th" || el.tagName === "td").map(text);
+const repeated = (values: readonly string[]) => values.filter((v, i) => values.indexOf(v) !== i);
+
+/** A page's table of pair seeds: [pairs, seeds]. */
+function pairSeedTable(doc: DefaultTreeAdapterMap["document"]): { pairs: string[]; seeds: string[] } {
+  const tables = findAll(main(doc), (el) => el.tagName === "table" && attr(el, "data-pair-seeds") !== undefined);
+  expect(tables).toHaveLength(1);
+  const [pairs, seeds] = findAll(tables[0]!, (el) => el.tagName === "tr").map(cells);
+  expect(pairs![0]).toBe("Pair");
+  expect(seeds![0]).toBe("Seed");
+  return { pairs: pairs!.slice(1), seeds: seeds!.slice(1) };
+}
+
+describe("each pair's variant seed, as built", () => {
+  test("the kit hands the pairs the answer key's seeds, one per pair, none twice", () => {
+    const inKit = pairSeedTable(kit);
+    expect(pairSeedTable(key)).toEqual(inKit);
+    expect(inKit.pairs).toEqual(Array.from({ length: answerKeySeeds }, (_, i) => String(i + 1)));
+    expect(inKit.seeds.every((s) => /^\d+$/.test(s))).toBe(true);
+    expect(repeated(inKit.seeds)).toEqual([]);
+    // Beside the table, the kit says why these seeds and not the table numbers.
+    expect(text(main(kit))).toContain(
+      `deal each of ${inWords(answerKeySeeds)} pairs numbers no other pair has, and answers that differ from every other pair's in at least one part. Nobody can copy a neighbour's number`,
+    );
+  });
+
+  test("every table of the answer key deals each pair, at its seed, numbers and answers no other pair has", () => {
+    const { seeds } = pairSeedTable(key);
+    const exercises = findAll(main(key), (el) => attr(el, "data-key-exercise") !== undefined);
+    const tables = exercises.flatMap((e) => findAll(e, (el) => el.tagName === "table" && hasClass(el, "key__seeds")));
+    expect(tables.length).toBeGreaterThanOrEqual(4);
+    for (const table of tables) {
+      const rows = findAll(findAll(table, (el) => el.tagName === "tbody")[0]!, (el) => el.tagName === "tr").map(cells);
+      const name = text(findAll(table, (el) => el.tagName === "caption")[0]!);
+      expect(name).toBe("Each pair's numbers and answers");
+      // Pair, seed, numbers dealt, then one answer per part.
+      expect(rows.map((r) => r[0])).toEqual(seeds.map((_, i) => String(i + 1)));
+      expect(rows.map((r) => r[1])).toEqual(seeds);
+      expect(repeated(rows.map((r) => r[2]!))).toEqual([]);
+      expect(repeated(rows.map((r) => r.slice(3).join(" | ")))).toEqual([]);
+    }
+  });
+});
+
+/** What the kit calls each of the replay's key moments (the presenter view's button labels). */
+const kitNames: Record<string, string> = {
+  "pricing slows": "pricing slowing",
+  "pool full": "the pool filling",
+  "goodput gone": "goodput gone",
+  "pricing recovers": "pricing recovering",
+  "first refusal": "the first refusal",
+  "operators step in": "the intervention",
+};
+
+test("the kit names exactly the stops the replay's presenter view makes on Page Down, in order", () => {
+  const buttons = findAll(parseBuiltPage("present/retry-storm/"), (el) => attr(el, "data-moment-time") !== undefined);
+  expect(buttons.length).toBeGreaterThan(1);
+  // The playhead moves in whole seconds: moments within the same second share one stop.
+  const stops: { second: number; labels: string[] }[] = [];
+  for (const b of buttons) {
+    const second = Math.floor(Number(attr(b, "data-moment-time")));
+    const label = text(b);
+    expect(kitNames[label], `the kit has a name for "${label}"`).toBeDefined();
+    if (stops.at(-1)?.second === second) stops.at(-1)!.labels.push(label);
+    else stops.push({ second, labels: [label] });
+  }
+  expect(stops.map((s) => s.second)).toEqual([...stops.map((s) => s.second)].sort((a, b) => a - b));
+  const said = text(main(kit)).match(
+    /in the replay they jump between the key moments, in (\w+) stops: (.*?)\. One more/,
+  );
+  expect(said, "the kit's sentence on the replay's stops").not.toBeNull();
+  expect(said![1]).toBe(inWords(stops.length));
+  const named = stops.map(({ labels: [first, ...rest] }) => {
+    const same = rest.length > 0 ? ` (with ${listNames(rest.map((l) => kitNames[l]!))}, in the same second)` : "";
+    const asked = first === "pricing recovers" ? " (the moment to ask why the outage goes on)" : "";
+    return `${kitNames[first!]}${same}${asked}`;
+  });
+  expect(said![2]).toBe(listNames(named));
+});
