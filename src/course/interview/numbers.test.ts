@@ -18,6 +18,7 @@ import { questions } from "./bank.ts";
 import { inWords } from "../../format/words.ts";
 import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { healthyPool } from "../../sim/retry-storm/demand.ts";
+import { canarySizes, canaryVerdict } from "../../sim/reliability/canary.ts";
 
 // Tests here import chapters' numbers.ts, which compute their figures by simulation when first
 // imported (circuit-breakers' took 1.3 s on a quiet machine); on two busy cores that passed the
@@ -286,13 +287,42 @@ describe("the arithmetic the playbook states", importsChapters, async () => {
     expect(n.coldCache.overCapacity).toBe(10);
   });
 
-  test("canary: about one doubled-error release in three sails through; 16 minutes at 1% catches it 90% of the time", () => {
+  test("canary: about one doubled-error release in three sails through; every canary of 19,711 requests or more, about 16 minutes at 1%, catches it at least 90% of the time", () => {
     expect(n.canary.requests).toBe(12_000);
     expect(n.canary.detection).toBeGreaterThan(0.6);
     expect(n.canary.detection).toBeLessThan(0.75);
     expect(n.canary.falseAlarm).toBeLessThanOrEqual(0.01);
+    const { baseline, regressed, alpha, power } = n.canary;
+    // canarySizes' `from` (every larger count detects: src/sim/reliability/reliability.test.ts checks
+    // each count up to where its bound takes over).
+    expect(n.canary.needed).toBe(canarySizes(baseline, regressed, alpha, power).from);
+    expect(n.bank["canary.needed"]).toBe("19,711");
+    expect(n.bank["canary.power"]).toBe("90%");
     expect(n.bank["canary.neededMinutes"]).toBe("16");
+    expect(Math.abs(n.canary.neededMinutes - 16)).toBeLessThan(0.5);
+    expect(n.bank["canary.tenPercentMinutes"]).toBe("1.6");
     expect(n.canary.needed).toBeGreaterThan(n.canary.requests);
+  });
+
+  test("canary: some canaries smaller than 19,711 catch it 90% of the time, the smallest 18,596, but not all; each step up of the threshold knocks detection back", () => {
+    const { baseline, regressed, alpha, power, fewest, needed } = n.canary;
+    const verdict = (requests: number) => canaryVerdict({ requests, baseline, regressed, alpha });
+    expect(fewest).toBe(canarySizes(baseline, regressed, alpha, power).fewest);
+    expect(n.bank["canary.fewest"]).toBe("18,596");
+    expect(fewest).toBeLessThan(needed);
+    expect(verdict(fewest).detection).toBeGreaterThanOrEqual(power);
+    expect(verdict(fewest - 1).detection).toBeLessThan(power);
+    expect(verdict(needed - 1).detection).toBeLessThan(power);
+    let steps = 0;
+    for (let requests = fewest - 1000; requests <= needed + 1000; requests++) {
+      const before = verdict(requests - 1);
+      const now = verdict(requests);
+      if (now.threshold === before.threshold) continue;
+      steps++;
+      expect(now.threshold).toBe(before.threshold + 1);
+      expect(now.detection).toBeLessThan(before.detection);
+    }
+    expect(steps).toBeGreaterThan(2);
   });
 
   test("capacity: 45 instances for 3 zones; 4,800 rps of headroom for the ramp; 900,000 requests beyond a step", () => {
@@ -351,6 +381,10 @@ describe("figures added so the bank types none of its own", importsChapters, asy
     const q = questions.find((x) => x.id === "shuffle-sharding-numbers")!;
     const answer = q.followUps!.find((f) => f.question.startsWith("Route 53"))!.answer;
     expect(answer).toContain("68,719,476,736");
+    // The striped bound rests on reading the 2,048 as the striped servers: the answer says it is an inference.
+    expect(q.followUps!.find((f) => f.question.startsWith("Route 53"))!.answer).toMatch(
+      /stripes, and if the 2,048 are divided among the stripes \(an inference: AWS does not say so\), that allows at most 68,719,476,736/,
+    );
     expect(readFileSync("src/course/interview/questions.yaml", "utf8")).toContain(
       "more than {{route53.maxShared}} name servers with any earlier one",
     );

@@ -58,7 +58,7 @@ import {
   originLoad,
   redundant,
   rampHeadroom,
-  requestsToDetect,
+  canarySizes,
   serial,
   stepExcessRequests,
   tolerableFailures,
@@ -537,7 +537,10 @@ export const canary = (() => {
   const widerShare = 0.1;
   const requests = rps * share * bakeMinutes * 60;
   const verdict = canaryVerdict({ requests, baseline, regressed, alpha });
-  const needed = requestsToDetect(baseline, regressed, alpha, power);
+  // From `needed` requests on every canary catches it with the power asked; `fewest` is the smallest
+  // that does, and some counts between do not (see canarySizes).
+  const { fewest, from: needed } = canarySizes(baseline, regressed, alpha, power);
+  const neededMinutes = needed / (rps * share) / 60;
   return {
     rps,
     share,
@@ -549,7 +552,8 @@ export const canary = (() => {
     requests,
     ...verdict,
     needed,
-    neededMinutes: needed / (rps * share) / 60,
+    fewest,
+    neededMinutes,
     /** The same regression on a canary of `widerShare`. */
     widerShare,
     tenPercentMinutes: needed / (rps * widerShare) / 60,
@@ -950,6 +954,7 @@ export const bank: Readonly<Record<string, string>> = {
   "canary.alpha": percentUpTo(canary.alpha),
   "canary.power": percentUpTo(canary.power),
   "canary.needed": grouped(canary.needed),
+  "canary.fewest": grouped(canary.fewest),
   "canary.neededMinutes": grouped(canary.neededMinutes),
   "canary.tenPercentMinutes": grouped(canary.tenPercentMinutes, 1),
   "canary.widerShare": percentUpTo(canary.widerShare),

@@ -7,6 +7,7 @@ import {
   budgetSpent,
   burnRate,
   burnRateFor,
+  canarySizes,
   canaryVerdict,
   chain,
   coldCacheMultiplier,
@@ -130,20 +131,58 @@ describe("canary statistics", () => {
     expect(small.detection).toBeLessThan(0.2);
   });
 
-  test("requests to detect: enough detects with the power asked, half as many does not", () => {
-    const n = requestsToDetect(0.001, 0.002, 0.01, 0.9);
-    expect(
-      canaryVerdict({ requests: n, baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection,
-    ).toBeGreaterThanOrEqual(0.9);
-    expect(
-      canaryVerdict({ requests: Math.floor(n / 2), baseline: 0.001, regressed: 0.002, alpha: 0.01 }).detection,
-    ).toBeLessThan(0.9);
+  const detects = (requests: number, baseline = 0.001, regressed = 0.002) =>
+    canaryVerdict({ requests, baseline, regressed, alpha: 0.01 }).detection >= 0.9;
+
+  test("canary sizes: 18,596 requests are the fewest that catch a doubling 90% of the time, every count from 19,711 does, and some between do not", () => {
+    const sizes = canarySizes(0.001, 0.002, 0.01, 0.9);
+    expect(sizes).toEqual({ fewest: 18_596, from: 19_711, provenFrom: sizes.provenFrom });
+    expect(requestsToDetect(0.001, 0.002, 0.01, 0.9)).toBe(sizes.from);
+    // Every count the exact search decides, checked one by one with the verdict itself.
+    const short: number[] = [];
+    for (let n = 1; n <= sizes.provenFrom; n++) if (!detects(n)) short.push(n);
+    expect(short.filter((n) => n >= sizes.fewest).length).toBeGreaterThan(0);
+    expect(short.at(-1)).toBe(sizes.from - 1);
+    expect(short.length).toBe(sizes.fewest - 1 + short.filter((n) => n > sizes.fewest).length);
+    // The sawtooth: at 18,748 requests the threshold steps from 30 errors to 31 and detection falls back.
+    expect(detects(18_596)).toBe(true);
+    expect(detects(18_747)).toBe(true);
+    expect(detects(18_748)).toBe(false);
+    expect(canaryVerdict({ requests: 18_747, baseline: 0.001, regressed: 0.002, alpha: 0.01 }).threshold).toBe(30);
+    expect(canaryVerdict({ requests: 18_748, baseline: 0.001, regressed: 0.002, alpha: 0.01 }).threshold).toBe(31);
+    // Beyond it the bound decides; a sample out to ten times as far agrees.
+    for (let n = sizes.provenFrom; n <= 10 * sizes.provenFrom; n += 997) expect(detects(n)).toBe(true);
+  });
+
+  test("canary sizes agree with a count-by-count search for other rates, a zero baseline among them", () => {
+    for (const [baseline, regressed] of [
+      [0.05, 0.1],
+      [0.002, 0.006],
+      [0, 0.002],
+    ] as const) {
+      const sizes = canarySizes(baseline, regressed, 0.01, 0.9);
+      let fewest = 0;
+      let lastShort = 0;
+      for (let n = 1; n <= 2 * sizes.provenFrom; n++) {
+        if (!detects(n, baseline, regressed)) lastShort = n;
+        else if (fewest === 0) fewest = n;
+      }
+      expect(sizes.fewest).toBe(fewest);
+      expect(sizes.from).toBe(lastShort + 1);
+      expect(lastShort).toBeLessThan(sizes.provenFrom);
+    }
+    expect(() => canarySizes(0.001, 0.0010001, 0.01, 0.9, 1_000_000)).toThrow(/too small to see/);
+  });
+
+  test("canary sizes: close to the normal approximation, a little more", () => {
+    const { fewest, from } = canarySizes(0.001, 0.002, 0.01, 0.9);
     // The normal-approximation sample size, (z_a sqrt(p0 q0) + z_b sqrt(p1 q1))^2 / (p1 - p0)^2, is
     // close; the exact test needs a little more (about 20 errors expected: the normal curve is too kind there).
     const za = 2.3263478740408408;
     const zb = 1.2815515655446004;
     const approx = (za * Math.sqrt(0.001 * 0.999) + zb * Math.sqrt(0.002 * 0.998)) ** 2 / 0.001 ** 2;
-    expect(n).toBeGreaterThan(approx);
-    expect((n - approx) / approx).toBeLessThan(0.15);
+    expect(fewest).toBeGreaterThan(approx);
+    expect((fewest - approx) / approx).toBeLessThan(0.1);
+    expect((from - approx) / approx).toBeLessThan(0.16);
   });
 });
