@@ -16,6 +16,7 @@ import {
   percentUpTo,
   percentAtLeast,
   percentAtMost,
+  percentOfWhole,
   latency,
   percentAndOneIn,
   percentAnySize,
@@ -98,6 +99,28 @@ describe("percentages", () => {
       expect(share * 100).toBeLessThanOrEqual(Number.parseFloat(percentAtMost(share, 2)) + 1e-9);
     }
     expect(() => percentAtLeast(0.5, -1)).toThrow(RangeError);
+  });
+
+  test("percentOfWhole writes 0% and 100% only for exactly none and exactly all", () => {
+    expect(percentOfWhole(0)).toBe("0%");
+    expect(percentOfWhole(1)).toBe("100%");
+    expect(percentOfWhole(0.7)).toBe("70%");
+    expect(percentOfWhole(1 / 28)).toBe("3.6%");
+    // Weights 9,999 and 1: percentUpTo reads 100% and 0%.
+    expect(percentOfWhole(0.9999)).toBe("over 99.9%");
+    expect(percentOfWhole(0.0001)).toBe("under 0.1%");
+    expect(percentOfWhole(0.9999, 2)).toBe("99.99%");
+    expect(percentOfWhole(0.99999, 2)).toBe("over 99.99%");
+    expect(percentOfWhole(0.000001, 3)).toBe("under 0.001%");
+    expect(percentOfWhole(Number.MIN_VALUE)).toBe("under 0.1%");
+    expect(percentOfWhole(1 - Number.EPSILON)).toBe("over 99.9%");
+    // Where percentUpTo already shows neither end, the two agree.
+    for (let i = 1; i < 1000; i++) {
+      const share = i / 1000;
+      expect(percentOfWhole(share)).toBe(percentUpTo(share));
+    }
+    expect(() => percentOfWhole(1.5)).toThrow(RangeError);
+    expect(() => percentOfWhole(-0.1)).toThrow(RangeError);
   });
 
   test("percentUpTo drops trailing zeros and never shows -0", () => {

@@ -10,6 +10,7 @@
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
  *   percentAtLeast(0.99494)    "99.4%"      as percentUpTo, rounded down: for "at least", "at or above"
  *   percentAtMost(0.0033)      "0.4%"       as percentUpTo, rounded up: for "at most", "no more than"
+ *   percentOfWhole(0.9999)     "over 99.9%" as percentUpTo, but "0%" and "100%" only for exactly none and all
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
@@ -109,6 +110,22 @@ export function percentUpTo(share: number, digits = 1): string {
 function decimalsToward(value: number, digits: number, direction: "down" | "up"): number {
   const scaled = Number((value * 10 ** digits).toPrecision(15));
   return (direction === "down" ? Math.floor(scaled) : Math.ceil(scaled)) / 10 ** digits;
+}
+
+/**
+ * A share of a whole as percentUpTo writes it, except that "0%" and "100%" are kept for exactly
+ * none and exactly all: a share that would round to either end reads "under 0.1%" or "over
+ * 99.9%" instead (to `digits` decimals), since 0.9999 of traffic is not all of it.
+ */
+export function percentOfWhole(share: number, digits = 1): string {
+  checkDigits(digits);
+  if (!(share >= 0 && share <= 1)) throw new RangeError(`a share of a whole is from 0 to 1, got ${share}`);
+  if (share === 0 || share === 1) return percentUpTo(share, digits);
+  const shown = percentUpTo(share, digits);
+  const step = 10 ** -digits;
+  if (shown === "0%") return `under ${Number(step.toFixed(digits))}%`;
+  if (shown === "100%") return `over ${Number((100 - step).toFixed(digits))}%`;
+  return shown;
 }
 
 /**

@@ -30,28 +30,49 @@ test("shared-db: 5 services draw from it, storefront fails through search, 100% 
   expect(platform.sharedDb.services).toBe("54.5%"); // 6 / 11
   expect(platform.sharedDb.traffic).toBe("100%"); // storefront 45 + checkout 20 + search 25 + accounts 10
   expect(platform.sharedDb.bystander).toBe("storefront");
+  // The largest before the bulkheads, and the only resource that large.
+  expect(platform.beforeWorst).toEqual({ resources: ["shared-db"], traffic: "100%" });
 });
 
-test("after bulkheads nothing is flagged; the worst left is search-db at 70% (search 25 + storefront 45)", () => {
+test("after bulkheads nothing is flagged; the largest blast radius left, 70% of traffic (search 25 + storefront 45), is a tie between two resources: search-db and search-cache", () => {
   expect(platform.flaggedAfter).toBe("0");
-  expect(platform.afterWorst).toEqual({ resource: "search-db", traffic: "70%", via: "storefront", callee: "search" });
-  // "storefront calls search with no fallback": the map has that call, without one.
+  expect(platform.afterWorst).toEqual({
+    resources: ["search-db", "search-cache"],
+    count: "two",
+    traffic: "70%",
+    via: "storefront",
+    callee: "search",
+  });
+  // Every resource of the map, saturated in turn: the two named reach 70% and no other reaches it.
   const { map } = platform.raw.after;
+  const shares = map.resources.map((r) => ({ name: r.name, share: saturateResource(map, r.name).trafficShare! }));
+  const top = Math.max(...shares.map((s) => s.share));
+  expect(top).toBeCloseTo(0.7, 12);
+  expect(shares.filter((s) => s.share === top).map((s) => s.name)).toEqual(platform.afterWorst.resources);
+  // "storefront calls search with no fallback": the map has that call, without one, and each tied
+  // resource takes storefront down through it.
   const call = map.calls.find((c) => c.caller === platform.afterWorst.via && c.callee === platform.afterWorst.callee);
   expect(call?.fallback).toBe(false);
+  for (const resource of platform.afterWorst.resources)
+    expect(saturateResource(map, resource).failing.find((f) => f.name === "storefront")).toMatchObject({
+      cause: "call",
+      via: "search",
+    });
 });
 
-test("give that call a fallback and the number falls: search-db then takes down search alone", () => {
+test("give that call a fallback and the number falls for each of them: search-db and search-cache then take down search alone", () => {
   const { map } = platform.raw.after;
-  const { via, callee, resource } = platform.afterWorst;
+  const { via, callee, resources } = platform.afterWorst;
   const withFallback = {
     ...map,
     calls: map.calls.map((c) => (c.caller === via && c.callee === callee ? { ...c, fallback: true } : c)),
   };
-  const before = saturateResource(map, resource).trafficShare!;
-  const after = saturateResource(withFallback, resource);
-  expect(after.trafficShare!).toBeLessThan(before);
-  expect(after.failing.map((f) => f.name)).toEqual([callee]);
+  for (const resource of resources) {
+    const before = saturateResource(map, resource).trafficShare!;
+    const after = saturateResource(withFallback, resource);
+    expect(after.trafficShare!, resource).toBeLessThan(before);
+    expect(after.failing.map((f) => f.name)).toEqual([callee]);
+  }
 });
 
 test("after bulkheads: a small pool per dependency, worker pools, caches and queues split by service, recommendations with a fallback", () => {

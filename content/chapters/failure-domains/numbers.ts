@@ -32,12 +32,27 @@ const impact = (a: typeof before, resource: string): ResourceImpact => {
   if (!found) throw new Error(`no resource ${resource}`);
   return found;
 };
-const worst = (a: typeof before) =>
-  [...a.analysis.impacts].sort((x, y) => (y.trafficShare ?? 0) - (x.trafficShare ?? 0))[0]!;
+/** Every resource whose blast radius is the largest share of traffic, in map order: ties are all named. */
+const worstTied = (a: typeof before): ResourceImpact[] => {
+  const top = Math.max(...a.analysis.impacts.map((i) => i.trafficShare ?? 0));
+  return a.analysis.impacts.filter((i) => Math.abs((i.trafficShare ?? 0) - top) < 1e-12);
+};
+/** The call through which a resource's failure reaches a service that does not use it: one for all `impacts`. */
+const sharedCall = (impacts: readonly ResourceImpact[]) => {
+  const calls = new Set(
+    impacts.map((i) => {
+      const call = i.failing.find((f) => f.cause === "call");
+      return call ? `${call.name} ${call.via ?? ""}` : "";
+    }),
+  );
+  if (calls.size !== 1) throw new Error(`the tied resources fail through different calls: ${[...calls].join("; ")}`);
+  const [via = "", callee = ""] = [...calls][0]!.split(" ");
+  return { via, callee };
+};
 
 const sharedDb = impact(before, "shared-db");
-const beforeWorst = worst(before);
-const afterWorst = worst(after);
+const beforeWorst = worstTied(before);
+const afterWorst = worstTied(after);
 const pricingClient = impact(after, "pricing-client");
 
 export const platform = {
@@ -61,14 +76,18 @@ export const platform = {
     traffic: percentUpTo(sharedDb.trafficShare ?? 0),
     bystander: sharedDb.failing.find((f) => f.cause === "call")?.name ?? "",
   },
-  beforeWorst: { resource: beforeWorst.resource, traffic: percentUpTo(beforeWorst.trafficShare ?? 0) },
+  beforeWorst: {
+    resources: beforeWorst.map((i) => i.resource),
+    traffic: percentUpTo(beforeWorst[0]!.trafficShare ?? 0),
+  },
   afterWorst: {
-    resource: afterWorst.resource,
-    traffic: percentUpTo(afterWorst.trafficShare ?? 0),
-    /** The service that fails only through a call... */
-    via: afterWorst.failing.find((f) => f.cause === "call")?.name ?? "",
-    /** ...and the failing service it calls. */
-    callee: afterWorst.failing.find((f) => f.cause === "call")?.via ?? "",
+    /** Every resource that ties for the largest share of traffic. */
+    resources: afterWorst.map((i) => i.resource),
+    /** How many, in words. */
+    count: inWords(afterWorst.length),
+    traffic: percentUpTo(afterWorst[0]!.trafficShare ?? 0),
+    /** The service that fails only through a call, and the failing service it calls: the same for each. */
+    ...sharedCall(afterWorst),
   },
   pricingClient: {
     /** The services that draw from the pool: "checkout and cart". */

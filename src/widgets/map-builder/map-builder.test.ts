@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import { edgeCrossings, layoutFailureMap, layoutWith } from "./layout.ts";
-import { mapLimits } from "./limits.ts";
+import { builtInCharactersPerLine, importTooLarge, limitInLines, mapLimits, textTooLarge } from "./limits.ts";
 import { parseFailureMapOrThrow } from "../../sim/failure-map/parse.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap, storageKey } from "./storage.ts";
@@ -127,6 +127,31 @@ describe("large maps", () => {
     expect(built).toMatchObject({ ok: false, errors: [], tooLarge: expect.stringMatching(/up to 100,000 characters/) });
   });
 
+  test("the limit in lines is computed from the built-in maps' line length: about 3,000 lines, in every message that gives it", () => {
+    const lines = failureMapExamples.flatMap((e) => e.text.replace(/\n$/, "").split("\n"));
+    // Each line with its newline.
+    const perLine = lines.reduce((sum, l) => sum + l.length + 1, 0) / lines.length;
+    expect(builtInCharactersPerLine).toBeCloseTo(perLine, 9);
+    const exact = mapLimits.characters / perLine;
+    expect(exact).toBeGreaterThan(2500);
+    expect(exact).toBeLessThan(3500);
+    expect(limitInLines).toBe("about 3,000 lines");
+    const messages = [
+      textTooLarge(mapLimits.characters + 1),
+      importTooLarge("big.txt", { bytes: mapLimits.characters * 4 + 1 }),
+      importTooLarge("big.txt", { characters: mapLimits.characters + 1 }),
+    ];
+    for (const message of messages) expect(message).toContain(`(${limitInLines})`);
+    expect(messages[1]).toBe(
+      "Could not import big.txt: it is 401 KB, and the builder takes map files up to 100 KB (about 3,000 lines).",
+    );
+    expect(messages[2]).toBe(
+      "Could not import big.txt: it has 100,001 characters, and the builder takes maps up to 100,000 (about 3,000 lines).",
+    );
+    expect(importTooLarge("ok.txt", { bytes: mapLimits.characters * 4 })).toBeNull();
+    expect(importTooLarge("ok.txt", { characters: mapLimits.characters })).toBeNull();
+  });
+
   test("the layout tries several starting orders and keeps the one with fewest crossings", () => {
     const map = parseFailureMapOrThrow(failureMapExamples[0]!.text);
     const chosen = edgeCrossings(layoutFailureMap(map));
@@ -183,6 +208,43 @@ describe("layout and drawing", () => {
     const two = buildView("service a\nservice b\npool p\npool q\na uses p, q\nb uses p, q\n");
     if (!two.ok) throw new Error("does not parse");
     expect(renderSummary(two.view)).toContain("<strong>2 of 2 resources are shared");
+  });
+
+  test("shares of traffic and of services read 0% and 100% only when exact: weights 9,999 and 1 give over 99.9% and under 0.1%", () => {
+    const text = "service big weight 9999\nservice small weight 1\npool p\npool q\nbig uses p\nsmall uses q\n";
+    const built = buildView(text, "p");
+    if (!built.ok) throw new Error("does not parse");
+    expect(renderResult(built.view)).toContain("1 of 2 services fails (50% of services, over 99.9% of traffic).");
+    const small = buildView(text, "q");
+    if (!small.ok) throw new Error("does not parse");
+    expect(renderResult(small.view)).toContain("1 of 2 services fails (50% of services, under 0.1% of traffic).");
+    const list = renderResourceList(small.view);
+    expect(list).toContain("blast radius 1/2 services (50%), over 99.9% of traffic");
+    expect(list).toContain("blast radius 1/2 services (50%), under 0.1% of traffic");
+    expect(list).not.toMatch(/\b(0|100)% of traffic/);
+    expect(renderSummary(small.view)).toContain("Largest blast radius: p, over 99.9% of traffic.");
+    // Of services too: one failing service of 2,001 is 0.04998%.
+    const many = buildView(
+      `${Array.from({ length: 2001 }, (_, i) => `service s${i}`).join("\n")}\npool p\ns0 uses p\n`,
+      "p",
+    );
+    if (!many.ok) throw new Error("does not parse");
+    expect(renderResult(many.view)).toContain("1 of 2001 services fails (under 0.1% of services).");
+    // Exact ends stay exact.
+    const whole = buildView("service a weight 3\nservice b weight 0\npool p\na uses p\n", "p");
+    if (!whole.ok) throw new Error("does not parse");
+    expect(renderResult(whole.view)).toContain("(50% of services, 100% of traffic)");
+  });
+
+  test("the summary names every resource that ties for the largest blast radius: after bulkheads, search-db and search-cache at 70% each", () => {
+    const after = buildView(failureMapExamples.find((e) => e.id === "after-bulkheads")!.text);
+    if (!after.ok) throw new Error("example does not parse");
+    expect(renderSummary(after.view)).toContain(
+      "Largest blast radius: search-db and search-cache, 70% of traffic each.",
+    );
+    const before = buildView(failureMapExamples.find((e) => e.id === "before-bulkheads")!.text);
+    if (!before.ok) throw new Error("example does not parse");
+    expect(renderSummary(before.view)).toContain("Largest blast radius: shared-db, 100% of traffic.");
   });
 
   test("errors render with their lines, escaped", () => {

@@ -7,8 +7,7 @@ import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import type { ViewResult } from "./view.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { ViewBuilder } from "./builder.ts";
-import { grouped } from "../../format/number.ts";
-import { mapLimits, notText } from "./limits.ts";
+import { importTooLarge, notText } from "./limits.ts";
 import { sharedReading } from "./skipped.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
@@ -319,17 +318,15 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     if (!file) return;
     importInput.value = "";
     // Refused by size before it is read: a huge file must not freeze the page.
-    if (file.size > mapLimits.characters * 4) {
-      say(
-        `Could not import ${file.name}: it is ${grouped(Math.ceil(file.size / 1000))} KB, and the builder takes map files up to ${grouped(mapLimits.characters / 1000)} KB (about 3,000 lines).`,
-      );
+    const tooLarge = importTooLarge(file.name, { bytes: file.size });
+    if (tooLarge) {
+      say(tooLarge);
       return;
     }
     const text = await file.text();
-    if (text.length > mapLimits.characters) {
-      say(
-        `Could not import ${file.name}: it has ${grouped(text.length)} characters, and the builder takes maps up to ${grouped(mapLimits.characters)} (about 3,000 lines).`,
-      );
+    const tooLong = importTooLarge(file.name, { characters: text.length });
+    if (tooLong) {
+      say(tooLong);
       return;
     }
     const binary = notText(text);

@@ -7,7 +7,7 @@ import { resourceKinds, type FailureMap } from "../../sim/failure-map/model.ts";
 import type { MapAnalysis, ResourceImpact } from "../../sim/failure-map/analyse.ts";
 import type { MapError } from "../../sim/failure-map/parse.ts";
 import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
-import { countOf, percentUpTo } from "../../format/number.ts";
+import { countOf, percentOfWhole } from "../../format/number.ts";
 import type { MapLayout } from "./layout.ts";
 import { grouped } from "../../format/number.ts";
 import { mapLimits } from "./limits.ts";
@@ -121,7 +121,7 @@ export function renderResourceList(view: MapView): string {
   const items = analysis.impacts
     .map((i) => {
       const pressed = view.selected === i.resource;
-      const traffic = i.trafficShare === null ? "" : `, ${percentUpTo(i.trafficShare)} of traffic`;
+      const traffic = i.trafficShare === null ? "" : `, ${percentOfWhole(i.trafficShare)} of traffic`;
       const flag = i.sharedByUnrelated ? `<span class="mb-flag">shared by unrelated services</span>` : "";
       return (
         `<li><button type="button" class="br-button mb-saturate" data-resource="${escapeHtml(i.resource)}" aria-pressed="${pressed}">` +
@@ -129,7 +129,7 @@ export function renderResourceList(view: MapView): string {
         // Buttons do not print; the name still must.
         `<span class="mb-mono" data-print="only">${escapeHtml(i.resource)}</span>` +
         `<span class="mb-impact">${escapeHtml(resourceKinds[i.kind])}: ${countOf(i.direct.length, "direct user")}, ` +
-        `blast radius ${i.failing.length}/${analysis.services} services (${percentUpTo(i.serviceShare)})${traffic}</span> ${flag}</li>`
+        `blast radius ${i.failing.length}/${analysis.services} services (${percentOfWhole(i.serviceShare)})${traffic}</span> ${flag}</li>`
       );
     })
     .join("");
@@ -139,15 +139,16 @@ export function renderResourceList(view: MapView): string {
 /** The map-wide summary: how many resources are shared by unrelated services. */
 export function renderSummary(view: MapView): string {
   const { analysis } = view;
-  const worst = [...analysis.impacts].sort(
-    (a, b) => (b.trafficShare ?? b.serviceShare) - (a.trafficShare ?? a.serviceShare),
-  )[0];
+  // Every resource that ties for the largest blast radius is named, not the first of them.
+  const size = (i: ResourceImpact) => i.trafficShare ?? i.serviceShare;
+  const top = Math.max(...analysis.impacts.map(size));
+  const worst = analysis.impacts.filter((i) => i.failing.length > 0 && Math.abs(size(i) - top) < 1e-12);
   const flagged = analysis.flagged.length
     ? `<strong>${analysis.flagged.length} of ${countOf(analysis.impacts.length, "resource")} ${analysis.flagged.length === 1 ? "is" : "are"} shared by otherwise unrelated services</strong>: ${escapeHtml(listNames(analysis.flagged))}.`
     : `No resource is shared by unrelated services.`;
   const worstText =
-    worst && worst.failing.length > 0
-      ? ` Largest blast radius: ${escapeHtml(worst.resource)}, ${percentUpTo(worst.trafficShare ?? worst.serviceShare)} of ${worst.trafficShare === null ? "services" : "traffic"}.`
+    worst.length > 0
+      ? ` Largest blast radius: ${escapeHtml(listNames(worst.map((i) => i.resource)))}, ${percentOfWhole(top)} of ${worst[0]!.trafficShare === null ? "services" : "traffic"}${worst.length > 1 ? " each" : ""}.`
       : "";
   return `${flagged}${worstText}${decisionsText(view)}`;
 }
