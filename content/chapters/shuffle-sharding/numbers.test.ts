@@ -112,6 +112,20 @@ test("Route 53's stripes (the case study: one name server from each of four stri
   expect(inWords(route53.maxShared)).toBe("two");
 });
 
+test("the striped bound is labelled as the course's inference: no cited source says the 2,048 are divided among the stripes", () => {
+  // The Builders' Library gives 2,048 virtual name servers; the case study gives four stripes, one
+  // name server from each (docs/SOURCES.md, Route 53 notes). The bound needs both to be the same servers.
+  expect(text).toContain(
+    "Neither AWS source says how the {route53.workers} virtual name servers relate to the stripes; if they are the striped name servers, each in one stripe (the course's inference from the two facts, not AWS's statement), that allows at most {route53.stripedShards} shards however they are divided among the stripes.",
+  );
+  const sources = readFileSync(new URL("../../../docs/SOURCES.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+  expect(sources).toContain("is the course's inference");
+  // Only under that reading is every striped shard one of the C(2048, 4): four servers from four disjoint stripes.
+  const striped = BigInt(route53.stripedShardsValue);
+  expect(striped).toBe(512n ** 4n);
+  expect(striped < choose(2048, 4)).toBe(true);
+});
+
 test("the playground is the simulation the prose reports: the same deal, the same counts", () => {
   const golden = readFileSync(new URL("./shuffle-shard.golden.txt", import.meta.url), "utf8");
   expect(golden).toContain(`customer 0 crashes workers ${sim.poisonShard.replace(/w/g, "")}`);
