@@ -1,5 +1,5 @@
 /** Expected answers for "Drill: count the canary": the counts behind a canary's error rate (src/sim/reliability). */
-import { grouped, percentUpTo, rounded, roundToDecimals } from "../../src/format/number.ts";
+import { grouped, percentAtLeast, rounded, roundToDecimals } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { canaryVerdict, requestsToDetect } from "../../src/sim/reliability/index.ts";
 
@@ -42,12 +42,16 @@ export function worked(params: Params): Record<string, string> {
     healthy: rounded(a.healthy!, 6),
     bad: rounded(a.bad!, 6),
     threshold: grouped(d.threshold),
-    detectionShare: d.detection > 0.99 ? "more than 99%" : percentUpTo(d.detection, 0),
+    // Rounded down, so it agrees with the verdict: 0.896 is "89%", which misses more than one time in ten.
+    detectionShare: d.detection > 0.99 ? "more than 99%" : percentAtLeast(d.detection, 0),
     neededRequests: rounded(d.needed, 2),
     neededMinutes: rounded(d.neededMinutes, 2),
-    verdict: seen
-      ? "This bake is long enough: the canary sees the regression at least nine times in ten."
-      : "This bake is too short to trust: the canary misses the regression more than one time in ten.",
+    verdict: !seen
+      ? "This bake is too short to trust: the canary misses the regression more than one time in ten."
+      : d.neededMinutes > params.minutes
+        ? // The count from which every canary detects lies past this bake, which detects anyway.
+          "This bake is long enough: the canary sees the regression at least nine times in ten, though it is shorter than the bake from which every canary does (the alarm's threshold is a whole number of errors, so detection does not rise steadily with the count)."
+        : "This bake is long enough: the canary sees the regression at least nine times in ten.",
     bakeComparison: d.neededMinutes > params.minutes ? "longer than" : "within",
   };
 }
