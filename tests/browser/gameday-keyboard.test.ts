@@ -3,15 +3,17 @@
  * button (the target is ejected, the retries already going off), and the focus it had must stay
  * in the game, on the action's target list or on the actions' heading, where Tab goes on from the
  * actions and the speed keys work; on the page's body they did nothing and Tab started again from
- * the top. A speed key, pressed with the focus anywhere, says what it did. On a phone the list of
- * actions under way, once it scrolls, takes the keyboard's focus to be scrolled. Every wait is on
- * the page's state.
+ * the top. A speed key, pressed with the focus anywhere, says what it did; with Ctrl held it is
+ * the browser's, and does nothing to the game. On a phone the list of actions under way, once it
+ * scrolls, takes the keyboard's focus to be scrolled, and so does the feed. Every wait is on the
+ * page's state.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
+import { feedName } from "../../src/widgets/gameday/feed.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -68,6 +70,25 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.waitForSelector('[data-speed="1"][aria-pressed="true"]');
     await expect.poll(() => live.textContent()).toBe(`Running at ${times(1)} speed.`);
     await expect(eject.locator("select").inputValue()).resolves.toBe(chosen);
+    // With Ctrl held the keys are the browser's (Ctrl+0 resets the zoom, Ctrl+2 picks a tab): the
+    // game neither pauses nor speeds up, and says nothing of it. Each press would have been sent
+    // to the game before the click on 5x, and said once in force (the page once paused on Ctrl+0).
+    await live.evaluate((el) => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => said.push(el.textContent ?? "")).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await page.keyboard.press("Control+0");
+    await page.keyboard.press("Control+2");
+    await root().locator('[data-speed="5"]').click();
+    await page.waitForSelector('[data-speed="5"][aria-pressed="true"]');
+    await expect(page.evaluate(() => (window as unknown as { said: string[] }).said.join(" "))).resolves.not.toMatch(
+      /Paused at|Running at/,
+    );
     await page.keyboard.press("0");
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
 
@@ -93,7 +114,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     ).resolves.toBe("eject-host");
   });
 
-  test("on a phone the list of actions under way, once it scrolls, is a named Tab stop the arrow keys scroll", {
+  test("on a phone the list of actions under way, once it scrolls, is a named Tab stop the arrow keys scroll; so is the feed", {
     timeout: 60_000,
   }, async () => {
     const { page } = browser;
@@ -133,5 +154,29 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForSelector("[data-pending]:not([tabindex])");
     await expect(focused()).resolves.toBe(true);
+
+    // The feed likewise (it keeps 80 lines in a room of about 14): a named Tab stop while it
+    // scrolls, and only then. Its room is made short here, where a whole game's lines would
+    // outgrow it, and its seven lines scroll.
+    const feed = root().locator("[data-feed]");
+    await expect(feed.getAttribute("tabindex")).resolves.toBeNull();
+    await feed.evaluate((el) => {
+      el.style.maxHeight = "5rem";
+    });
+    await page.waitForSelector('[data-feed][tabindex="0"]');
+    await expect(
+      feed.evaluate((el) => ({ scrolls: el.scrollHeight > el.clientHeight, name: el.getAttribute("aria-label") })),
+    ).resolves.toEqual({ scrolls: true, name: feedName });
+    const feedViolations = (await page.evaluate(`axe
+      .run({ include: [["[data-gameday] .gd-feedpanel"]] }, {
+        runOnly: ["scrollable-region-focusable", "aria-allowed-attr", "aria-prohibited-attr"],
+        resultTypes: ["violations"],
+      })
+      .then((r) => r.violations.map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", ")))`)) as string[];
+    expect(feedViolations).toEqual([]);
+    await feed.evaluate((el) => {
+      el.style.maxHeight = "";
+    });
+    await page.waitForSelector("[data-feed]:not([tabindex])");
   });
 });

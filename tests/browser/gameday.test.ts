@@ -14,7 +14,7 @@ import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { decodeRun, encodeRun } from "../../src/sim/gameday/code.ts";
 import { finishedScore } from "../../src/sim/gameday/game.ts";
-import { clock } from "../../src/sim/gameday/report.ts";
+import { clock, entryText } from "../../src/sim/gameday/report.ts";
 import {
   resumedResultText,
   resumedText,
@@ -26,6 +26,7 @@ import {
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
+import { replayedLine } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("game day in Chromium", (browser) => {
@@ -332,8 +333,14 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(offer.isVisible()).resolves.toBe(true);
     await expect(offer.locator("[data-resume-text]").textContent()).resolves.toBe(resumeOfferText(saved, 600));
     await expect(root().getAttribute("data-state")).resolves.toBeNull();
-    await offer.getByRole("button", { name: "Resume it" }).click();
+    // Resumed from the keyboard: the offer goes with the focus on it, which lands on the pause
+    // button, in the game (it fell to the page's body, where the speed keys do nothing).
+    await offer.getByRole("button", { name: "Resume it" }).focus();
+    await page.keyboard.press("Enter");
     await page.waitForSelector("[data-gameday][data-resumed]", { timeout: 60_000 });
+    await expect(page.evaluate(() => document.activeElement?.matches('[data-gameday] [data-speed="0"]'))).resolves.toBe(
+      true,
+    );
     await expect(root().getAttribute("data-resumed")).resolves.toBe(String(saved.clock));
     await expect.poll(shown, { timeout: 20_000 }).toEqual(before);
     await expect(offer.isVisible()).resolves.toBe(false);
@@ -344,6 +351,9 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(feed.first().textContent()).resolves.toContain(resumedText(saved));
     await expect(root().locator("[data-live]").textContent()).resolves.toBe(resumedText(saved));
     await expect(root().locator("[data-feed]").textContent()).resolves.toContain("You: Turn client retries off");
+    // A speed key goes on from there, with the focus where the offer left it.
+    await page.keyboard.press("5");
+    await page.waitForSelector('[data-speed="5"][aria-pressed="true"]');
 
     // Ended from there: the summary Node gives the same log played straight through, said resumed,
     // and the very summary and result code of the game above, which played on without a reload.
@@ -360,6 +370,19 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(resumedCode).toBe(code);
     // A finished game is not kept, so never offered.
     await expect(kept()).resolves.toBeNull();
+
+    // Discarded from the keyboard, the offer goes, and the focus on it goes to Start, not to
+    // the page's body.
+    await page.evaluate(([k, v]) => sessionStorage.setItem(k!, v!), [key, JSON.stringify(saved)]);
+    await page.reload();
+    await offer.getByRole("button", { name: "Discard it" }).focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => root().locator("[data-live]").textContent()).toBe("The unfinished game was discarded.");
+    await expect(offer.isVisible()).resolves.toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.matches("[data-gameday] [data-start]"))).resolves.toBe(
+      true,
+    );
+    await expect(kept()).resolves.toBeNull();
   });
 
   test("a shared link replays the same run to the same summary", { timeout: 120_000 }, async () => {
@@ -369,6 +392,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.goto(`${site}/gameday/retry-storm/#code=${code}`);
     await state("playing");
     await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    // Every sentence the live region says from here.
+    await root()
+      .locator("[data-live]")
+      .evaluate((live) => {
+        const said: string[] = [];
+        (window as unknown as { said: string[] }).said = said;
+        new MutationObserver(() => said.push(live.textContent ?? "")).observe(live, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
     // A player under the clock acts without scrolling past the charts: the actions come right
     // after the clock and the alerts, before the charts, and the panels are seen in the order
     // Tab and a screen reader take them. With the clock at the top of the screen, the first
@@ -395,6 +430,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.locator("[data-end]").click();
     await state("over");
     await expect(root().getAttribute("data-summary")).resolves.toBe(summaryJson);
+    // The shared run's actions are in the feed, taken by the replay (here at the latest when End
+    // played the rest), as its player's, not "You: ...", newest first; each was said as the
+    // player's own are.
+    const shared = decodeRun(code).log;
+    expect(shared.length).toBe(2);
+    await expect(root().locator('[data-feed] li[data-kind="action"]').allTextContents()).resolves.toEqual(
+      shared.map((e) => `${clock(e.at)} ${replayedLine("anonymous", e)}`).reverse(),
+    );
+    // (When each lands is said as for the player's own: text.test.ts holds the words; taken by
+    // End, both had landed when said.)
+    const said = (await page.evaluate(() => (window as unknown as { said: string[] }).said)).join(" ");
+    for (const e of shared) expect(said).toContain(`Done by anonymous at ${clock(e.at)}: ${entryText(e)}; `);
     const overflow = await root()
       .locator("[data-results]")
       .evaluate((el) => {
@@ -434,14 +481,46 @@ describeInBrowser("game day in Chromium", (browser) => {
           { timeout: 110_000 },
         )
         .then((handle) => handle.jsonValue());
-    await page.locator("[data-start]").click();
+    // Played again, the game is the player's own: the address no longer holds the shared run's
+    // code (a reload replayed it, and copying it shared someone else's run), and the focus on
+    // Play again goes to the speed the game starts at.
+    await page.locator("[data-again]").click();
+    await expect(page.evaluate(() => location.hash)).resolves.toBe("");
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("data-speed"))).resolves.toBe(
+      String(startingSpeed),
+    );
     const early = (await layout(false))!;
     await page.locator('[data-speed="20"]').click();
     const late = (await layout(true))!;
     expect(late.summary).toMatch(/^Tenants hurting now: [1-9]/);
     expect(late.tops).toEqual(early.tops);
+    // A mistyped shared link followed mid-game (only the fragment changes) is refused before the
+    // game is touched: the player's game goes on, its action kept, with every control (the page
+    // once threw it away and left no control but a reload).
+    await page.locator('[data-offer="retries-off"] button').click();
+    await page.waitForFunction(() =>
+      document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("retries-off"),
+    );
+    const mistyped = code.replace(/.$/, (c) => (c === "x" ? "y" : "x"));
+    await page.evaluate((c) => {
+      location.hash = `#code=${c}`;
+    }, mistyped);
+    const error = root().locator("[data-error]");
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toMatch(
+      /^This link cannot be replayed: .*check digits do not match.*\. Your game goes on\.$/,
+    );
+    await expect(root().getAttribute("data-mode")).resolves.toBe("play");
+    await expect(root().getAttribute("data-state")).resolves.toBe("playing");
+    await expect(
+      root()
+        .locator("[data-speed], [data-end]")
+        .evaluateAll((bs) => bs.map((b) => (b as HTMLButtonElement).disabled)),
+    ).resolves.toEqual([false, false, false, false, false]);
+    await clockPast(Number(await root().getAttribute("data-clock")) + 10);
     await page.locator("[data-end]").click();
     await state("over");
+    expect(JSON.parse((await root().getAttribute("data-summary"))!).log).toMatchObject([{ action: "retries-off" }]);
 
     // On a narrower phone its longest form ("Tenants hurting now: 12, cells hurting: 3. Error
     // budget spent: 100%.") takes three lines: three are kept.
@@ -488,17 +567,24 @@ describeInBrowser("game day in Chromium", (browser) => {
         { at: 100, action: "shed-queue" },
       ],
     });
+    // Followed while the replay runs (only the fragment changes), it is refused before the replay
+    // is touched: that goes on, as it was, with its controls. The page once cleared its feed and
+    // charts' columns, the worker dropped the run, and Start, the speeds and End stayed disabled
+    // under the clock, rows and actions of the run thrown away.
+    await clockPast(30);
     await page.goto(`${site}/gameday/retry-storm/#code=${encodeURIComponent(edited)}`);
-    await state("error");
     const error = root().locator("[data-error]");
-    await expect(error.isVisible()).resolves.toBe(true);
+    await error.waitFor();
     await expect(error.textContent()).resolves.toMatch(
-      /^This link cannot be replayed: the results board refuses its run: its actions cannot be played: entry 2 .*time order/,
+      /^This link cannot be replayed: the results board refuses its run: its actions cannot be played: entry 2 .*time order.*\. The replay under way goes on\.$/,
     );
-    // Nothing runs on behind the refusal: the run replaying before it stopped with it (it once
-    // went on at 20x, its updates enabling End again).
-    await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
-    await expect(root().getAttribute("data-state")).resolves.toBe("error");
+    await expect(root().getAttribute("data-state")).resolves.toBe("playing");
+    await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    await expect(root().locator("[data-end]").isEnabled()).resolves.toBe(true);
+    await expect(root().locator("[data-feed]").textContent()).resolves.toContain("Replay started");
+    await clockPast(Number(await root().getAttribute("data-clock")) + 20);
+    await page.locator('[data-speed="0"]').click();
+    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
   });
 
   test("the results board ranks participants' codes by what users felt and refuses a tampered one", {

@@ -219,10 +219,22 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("false");
     await scrub.fill("120");
     await scrub.dispatchEvent("input");
-    // ...and from anywhere else in the replay but a text field.
+    // ...and from anywhere else in the replay but a text field; each step is read out where it
+    // landed, as a seek with the slider is (it moved the playhead silently).
     await page.locator("[data-play]").focus();
     await page.keyboard.press("]");
     await expect(page.locator("[data-time]").textContent()).resolves.toBe("130\u00a0s");
+    await expect(page.locator("[data-live]").textContent()).resolves.toBe(
+      await page.locator("[data-moment]").textContent(),
+    );
+    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^At 130\u00a0s: /);
+    // With Ctrl held, k is the site's (Ctrl+K opens its search) and ] the browser's: the replay
+    // neither plays (it once paused playback) nor moves.
+    await page.keyboard.press("Control+]");
+    await page.keyboard.press("Control+k");
+    await expect(page.locator("[data-play]").getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("130\u00a0s");
+    await page.keyboard.press("Escape");
     // Play moves the playhead; pause stops it and announces where it is.
     await page.locator("[data-play]").click();
     await page.waitForFunction(

@@ -14,6 +14,8 @@ export interface ActionsPanel {
   readonly forms: readonly HTMLFormElement[];
   /** Draw what `update` says of the actions: those under way, and which can be taken now. */
   draw(update: GameUpdate): void;
+  /** None under way (a new game, before its first update). */
+  clear(): void;
 }
 
 export function createActionsPanel(
@@ -68,6 +70,14 @@ export function createActionsPanel(
   // Its width changes the lines its entries take (a phone turned, a window resized).
   new ResizeObserver(reachPending).observe(pendingList);
 
+  const nonePending = "<li>No action under way.</li>";
+  const showPending = (html: string) => {
+    if (html === shownPending) return;
+    shownPending = html;
+    pendingList.innerHTML = html;
+    reachPending();
+  };
+
   function draw(update: GameUpdate): void {
     const pendingHtml = update.pending.length
       ? update.pending
@@ -77,12 +87,8 @@ export function createActionsPanel(
               `<li>${escapeHtml(keepUnitWithNumber(`${entryText(p.entry)}: ${countdownText(p, update.clock)}`))}</li>`,
           )
           .join("")
-      : "<li>No action under way.</li>";
-    if (pendingHtml !== shownPending) {
-      shownPending = pendingHtml;
-      pendingList.innerHTML = pendingHtml;
-      reachPending();
-    }
+      : nonePending;
+    showPending(pendingHtml);
     const replaying = game.replaying();
     for (const form of forms) {
       const offer = update.offers.find((o) => o.action === form.dataset.offer);
@@ -109,5 +115,5 @@ export function createActionsPanel(
       const latest = game.latest();
       if (latest) draw(latest);
     });
-  return { forms, draw };
+  return { forms, draw, clear: () => showPending(nonePending) };
 }

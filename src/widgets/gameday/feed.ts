@@ -20,10 +20,50 @@ export interface Feed {
   forgetFiring(): void;
 }
 
+/** The feed's name while it is a Tab stop. */
+export const feedName = "Monitoring feed, newest first";
+
 export function createFeed(root: HTMLElement): Feed {
   const feed = q<HTMLElement>(root, "[data-feed]");
   const firing = q<HTMLElement>(root, "[data-firing]");
+  const heading = feed.parentElement?.querySelector<HTMLElement>("h3") ?? null;
   let shownFiring: string | null = null;
+
+  /**
+   * The feed keeps its last lines and scrolls past what its room shows (gameday.css): as the list
+   * of actions under way does (actions-panel.ts), it is a named Tab stop while it scrolls, and only
+   * then, or a keyboard user cannot scroll it (axe-core's scrollable-region-focusable; Chromium
+   * happens to make it one, unnamed, Safari does not). Losing it with the focus on it (a new game
+   * emptied it), the focus goes to the feed's heading, not to the page's body.
+   */
+  const reach = () => {
+    const scrolls = feed.scrollHeight > feed.clientHeight + 1;
+    if (scrolls === feed.hasAttribute("tabindex")) return;
+    if (scrolls) {
+      feed.tabIndex = 0;
+      feed.setAttribute("aria-label", feedName);
+      return;
+    }
+    const hadFocus = document.activeElement === feed;
+    feed.removeAttribute("tabindex");
+    feed.removeAttribute("aria-label");
+    if (hadFocus && heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+  };
+  // Measured once a frame at most: an update may add several lines, each measure a layout.
+  let reachQueued = false;
+  const reachSoon = () => {
+    if (reachQueued) return;
+    reachQueued = true;
+    requestAnimationFrame(() => {
+      reachQueued = false;
+      reach();
+    });
+  };
+  // Its width changes the lines its entries take (a phone turned, a window resized).
+  new ResizeObserver(reachSoon).observe(feed);
   return {
     add(at, text, kind) {
       const li = document.createElement("li");
@@ -31,9 +71,11 @@ export function createFeed(root: HTMLElement): Feed {
       li.innerHTML = `<span class="gd-feed-time">${escapeHtml(clockText(at))}</span> ${escapeHtml(text)}`;
       feed.prepend(li);
       while (feed.children.length > feedLines) feed.lastElementChild!.remove();
+      reachSoon();
     },
     clear() {
       feed.textContent = "";
+      reachSoon();
     },
     showFiring(ids) {
       const now = ids.join(" ");

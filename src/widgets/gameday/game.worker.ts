@@ -15,6 +15,8 @@ import type { FromWorker, OfferState, Speed, ToWorker } from "./protocol.ts";
 const tickMs = 50;
 
 let game: Game | null = null;
+/** The page's number for the game running (`ToWorker`): on everything said of it. */
+let gameNumber = 0;
 let replay: LogEntry[] | null = null;
 let speed: Speed = 0;
 let lastTick = 0;
@@ -52,6 +54,7 @@ function update(refused?: string): void {
   const clock = Math.min(g.now, g.scenario.seconds);
   post({
     type: "update",
+    game: gameNumber,
     clock,
     seconds: g.scenario.seconds,
     frames,
@@ -87,8 +90,8 @@ function finishAndSummarize(): void {
   stopClock();
   advance(g.scenario.seconds);
   update();
-  post({ type: "summarizing" });
-  post({ type: "summary", summary: summarize(g.scenario, g.seed, g.log) });
+  post({ type: "summarizing", game: gameNumber });
+  post({ type: "summary", game: gameNumber, summary: summarize(g.scenario, g.seed, g.log) });
 }
 
 function tick(): void {
@@ -103,9 +106,10 @@ function tick(): void {
   if (g.over) finishAndSummarize();
 }
 
-function begin(next: Game, log: LogEntry[] | null, wasResumed = false): void {
+function begin(next: Game, number: number, log: LogEntry[] | null, wasResumed = false): void {
   stopClock();
   game = next;
+  gameNumber = number;
   resumed = wasResumed;
   replay = log ? [...log] : null;
   sentFrames = 0;
@@ -137,16 +141,16 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
       case "start": {
         const scenario = findScenario(message.scenario);
         if (!scenario) throw new RangeError(`unknown scenario "${message.scenario}"`);
-        begin(new Game(scenario, message.seed), null);
+        begin(new Game(scenario, message.seed), message.game, null);
         return;
       }
       case "replay": {
-        /** No game was running: the link is refused, and the page says so (not that a game stopped). */
-        const refuseLink = (reason: string) => {
-          stopClock();
-          game = null;
-          post({ type: "link-refused", reason });
-        };
+        /**
+         * The link is refused, and the page says so (not that a game stopped): checked before the
+         * game under way is touched, which runs on as it was (a mistyped link followed mid-game
+         * once threw the player's game away).
+         */
+        const refuseLink = (reason: string) => post({ type: "link-refused", game: message.game, reason });
         let run: ReturnType<typeof decodeRun>;
         try {
           run = decodeRun(message.code);
@@ -169,9 +173,16 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
           refuseLink(`the results board refuses its run: ${verdict.reason}`);
           return;
         }
-        post({ type: "replaying", scenario: run.scenario.id, seed: run.seed, name: run.name, log: run.log });
+        post({
+          type: "replaying",
+          game: message.game,
+          scenario: run.scenario.id,
+          seed: run.seed,
+          name: run.name,
+          log: run.log,
+        });
         if (!here) return;
-        begin(new Game(run.scenario, run.seed), run.log);
+        begin(new Game(run.scenario, run.seed), message.game, run.log);
         return;
       }
       case "resume": {
@@ -184,10 +195,10 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
           if (!(error instanceof RangeError)) throw error;
           stopClock();
           game = null;
-          post({ type: "resume-failed", message: error.message });
+          post({ type: "resume-failed", game: message.game, message: error.message });
           return;
         }
-        begin(resumedGame, null, true);
+        begin(resumedGame, message.game, null, true);
         return;
       }
       case "code": {

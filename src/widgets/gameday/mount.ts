@@ -31,11 +31,12 @@ import { frameJobs, q, setData, setText } from "./dom.ts";
 import { createFeed } from "./feed.ts";
 import type { FromWorker, GameUpdate, Speed, ToWorker } from "./protocol.ts";
 import { replaySpeed, speedForKey, startingSpeed } from "./protocol.ts";
+import { shortcutKey } from "../replay/shortcut-key.ts";
 import { showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { replayLink } from "./share.ts";
-import { ackText, alertText } from "./text.ts";
+import { ackText, alertText, replayedLine, replayedText } from "./text.ts";
 
 interface Setup {
   scenario: string;
@@ -121,6 +122,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   let keyedSpeed: Speed | null = null;
   let replayName = "";
   let replayCode = "";
+  /**
+   * Games are numbered as the page asks for them (`ToWorker`): `asked` is the last asked for,
+   * `shownGame` the one the dashboard shows. A shared run is shown only once the worker has
+   * checked its code and replays it; until then, and if it is refused, the game shown runs on.
+   */
+  let asked = 0;
+  let shownGame = 0;
+  /** How many of a replayed run's actions the feed shows: each is said as the replay takes it. */
+  let replayedShown = 0;
 
   const charts = createCharts(root, setup, uPlot);
   const rows = createRows(root);
@@ -137,7 +147,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   function render(): void {
     renderQueued = false;
-    const update = pendingRender!;
+    // A new game cleared the dashboard after this render was asked for: nothing of the last to draw.
+    const update = pendingRender;
+    if (!update) return;
     setText(clockOut, gameClock(update.clock, update.seconds));
     for (const b of speedButtons) {
       const pressed = String(Number(b.dataset.speed) === update.speed);
@@ -177,6 +189,22 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     setData(root, "alerts", feed.showFiring(frames.at(-1)?.alerts ?? []));
     if (update.refused) {
       refusedOut.textContent = `Not done: ${update.refused}.`;
+    }
+    if (replaying) {
+      // The shared run's actions as its replay takes them: in the feed as the shared player's,
+      // and said as the player's own are ("Done at ...").
+      for (const [i, entry] of update.log.entries()) {
+        if (i < replayedShown) continue;
+        feed.add(entry.at, replayedLine(replayName, entry), "action");
+        said.push(
+          replayedText(
+            replayName,
+            entry,
+            update.pending.find((p) => p.index === i),
+          ),
+        );
+      }
+      replayedShown = update.log.length;
     }
     for (const id of update.acked) {
       const clicked = clicks.get(id);
@@ -280,14 +308,16 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     const message = event.data;
     switch (message.type) {
       case "update":
-        onUpdate(message);
+        // An update of a game no longer shown (still on its way when another was asked for).
+        if (message.game === shownGame) onUpdate(message);
         return;
       case "summarizing":
+        if (message.game !== shownGame) return;
         root.dataset.state = "scoring";
         live.textContent = "Game over: scoring your run against doing nothing and par.";
         return;
       case "summary":
-        renderResults(message.summary);
+        if (message.game === shownGame) renderResults(message.summary);
         return;
       case "code":
         if (codeReady) {
@@ -296,17 +326,24 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         }
         return;
       case "replaying":
+        // A link followed before another game was asked for: that game is the one shown.
+        if (message.game !== asked) return;
         // A run of another game day, in a link edited by hand: its own page replays it.
         if (message.scenario !== setup.scenario) {
           location.replace(replayLink(message.scenario, replayCode));
           return;
         }
+        // The code checked, the game shown until now gives way to the replay.
+        showNewGame(message.game, "replay");
+        send({ type: "speed", speed: replaySpeed });
+        feed.add(0, "Replay started: the shared run's actions are taken at their times.", "notice");
         seed = message.seed;
         seedInput.value = String(seed);
         replayName = message.name;
         live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${countOf(message.log.length, "action")}) at 20 times real time.`;
         return;
       case "resume-failed":
+        if (message.game !== asked) return;
         // The saved game is dropped: offered again, it would fail again.
         keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
         saved = null;
@@ -316,24 +353,42 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
           "ready",
         );
         return;
-      case "link-refused":
-        stopWith(`This link cannot be replayed: ${message.reason}.`, "error");
+      case "link-refused": {
+        if (message.game !== asked) return;
+        const text = `This link cannot be replayed: ${message.reason}.`;
+        const state = root.dataset.state;
+        // Refused before anything was touched: a game under way runs on, with its controls (the
+        // page once cleared it first, leaving no control but a reload); a finished game keeps its results.
+        if (state === "playing" || state === "scoring")
+          showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`);
+        else if (state === "over") showError(text);
+        else stopWith(text, "error");
         return;
+      }
       case "error":
         stopWith(`The game stopped: ${message.message}`, "error");
         return;
     }
   };
 
-  /**
-   * No game runs any more: say why where it can be seen (role="alert" reads it out too, not only
-   * to screen readers), and take away the controls that would act on it.
-   */
-  function stopWith(text: string, state: "ready" | "error"): void {
+  /** Say `text` where it can be seen (role="alert" reads it out too, not only to screen readers). */
+  function showError(text: string): void {
     errorOut.textContent = text;
     errorOut.hidden = false;
+  }
+
+  /**
+   * No game runs any more: say why, take away the controls that would act on it, and give back
+   * Start (it stayed disabled from the game before, which left no control but a reload). The
+   * focus on a control taken away goes to Start, not to the page's body.
+   */
+  function stopWith(text: string, state: "ready" | "error"): void {
+    showError(text);
+    const hadFocus = [...speedButtons, endButton].includes(document.activeElement as HTMLButtonElement);
     for (const b of speedButtons) b.disabled = true;
     endButton.disabled = true;
+    startButton.disabled = false;
+    if (hadFocus) startButton.focus();
     root.dataset.state = state;
   }
 
@@ -353,20 +408,66 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   type Begin = { kind: "play" } | { kind: "replay"; code: string } | { kind: "resume"; saved: SavedGame };
 
-  /** A new game, a shared run's replay, or the tab's saved game resumed (paused where it was left). */
+  /**
+   * A new game, a shared run's replay, or the tab's saved game resumed (paused where it was left).
+   * A replay's code is checked by the worker first: the dashboard changes only once it replays
+   * (`replaying`), and a code refused leaves the game shown as it was.
+   */
   function start(how: Begin): void {
-    const asReplay = how.kind === "replay";
     if (how.kind === "play" && !seedReady()) return;
+    const game = ++asked;
+    if (how.kind === "replay") {
+      replayCode = how.code;
+      send({ type: "replay", game, code: replayCode, scenario: setup.scenario });
+      return;
+    }
+    showNewGame(game, how.kind);
+    if (how.kind === "resume") {
+      // Paused where it was left: the feed says so once the game is back (showResumed).
+      resuming = how.saved;
+      seed = how.saved.seed;
+      seedInput.value = String(seed);
+      send({ type: "resume", game, scenario: setup.scenario, saved: how.saved });
+    } else {
+      seed = readSeed(seedInput.value)!;
+      seedInput.value = String(seed);
+      send({ type: "start", game, scenario: setup.scenario, seed });
+      send({ type: "speed", speed: startingSpeed });
+      feed.add(0, `You are on call: ${setup.title}.`, "notice");
+    }
+  }
+
+  /**
+   * The dashboard gives way to game `game`: everything the game before showed is cleared (the
+   * charts, the rows and the line under them, the clock, the feed, the alerts, the actions under
+   * way), so nothing of it is shown as this one's before this one's first update.
+   */
+  function showNewGame(game: number, mode: Begin["kind"]): void {
+    shownGame = game;
+    const asReplay = mode === "replay";
+    // The results and the resume offer are hidden below: the focus in them (Play again, Resume
+    // it) goes to the speed the game starts at, where the speed keys work, not to the page's body.
+    const hadFocus = results.contains(document.activeElement) || resumeOffer.contains(document.activeElement);
     seedError.hidden = true;
     seedInput.removeAttribute("aria-invalid");
     frames = [];
+    log = [];
+    pendingRender = undefined;
     charts.clear();
     redraws.clear();
+    drawnFrames = -1;
+    redraws.schedule(redrawJobs);
+    rows.clear();
+    actions.clear();
     feed.forgetFiring();
-    log = [];
     feed.clear();
+    setData(root, "alerts", feed.showFiring([]));
+    setText(clockOut, gameClock(0, setup.seconds));
+    setData(root, "clock", "0");
+    setData(root, "log", "[]");
     results.hidden = true;
     results.textContent = "";
+    codeReady = null;
     refusedOut.textContent = "";
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";
@@ -375,33 +476,22 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     resumedAt = null;
     keyedSpeed = null;
     lastKept = "";
+    replayedShown = 0;
     delete root.dataset.resumed;
     // The learner's own game (new or resumed) answers the offer, and the note that a saved game
-    // could not be read; a shared run's replay does not.
+    // could not be read; a shared run's replay does not. Nor does the address still hold the
+    // shared run's code: copied, it shared someone else's run, and a reload replayed it.
     if (!asReplay) {
       resumeOffer.hidden = true;
       unreadableNote.hidden = true;
-    }
-    if (how.kind === "replay") {
-      replayCode = how.code;
-      send({ type: "replay", code: replayCode, scenario: setup.scenario });
-      send({ type: "speed", speed: replaySpeed });
-      feed.add(0, "Replay started: the shared run's actions are taken at their times.", "notice");
-    } else if (how.kind === "resume") {
-      // Paused where it was left: the feed says so once the game is back (showResumed).
-      resuming = how.saved;
-      seed = how.saved.seed;
-      seedInput.value = String(seed);
-      send({ type: "resume", scenario: setup.scenario, saved: how.saved });
-    } else {
-      seed = readSeed(seedInput.value)!;
-      seedInput.value = String(seed);
-      send({ type: "start", scenario: setup.scenario, seed });
-      send({ type: "speed", speed: startingSpeed });
-      feed.add(0, `You are on call: ${setup.title}.`, "notice");
+      if (codeInLink(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
     }
     for (const b of speedButtons) b.disabled = false;
     root.dataset.state = "playing";
+    if (hadFocus) {
+      const speed = mode === "replay" ? replaySpeed : mode === "resume" ? 0 : startingSpeed;
+      speedButtons.find((b) => Number(b.dataset.speed) === speed)?.focus();
+    }
   }
 
   // --- Controls ---------------------------------------------------------------------------------
@@ -412,7 +502,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   q<HTMLButtonElement>(resumeOffer, "[data-discard]").addEventListener("click", () => {
     keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
     saved = null;
+    // Hidden with the focus on Discard, the focus went to the page's body: it goes to what starts
+    // a game (or, a replay running, to the speed it runs at), where Tab and the speed keys go on.
+    const hadFocus = resumeOffer.contains(document.activeElement);
     resumeOffer.hidden = true;
+    if (hadFocus)
+      (startButton.disabled
+        ? speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)
+        : startButton
+      )?.focus();
     live.textContent = "The unfinished game was discarded.";
   });
   for (const b of speedButtons)
@@ -442,8 +540,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   // name). In a target list, where an action taken with Enter leaves the focus, a key also picks
   // the option it starts: it is a speed key there unless an option starts with it (no target name
   // does today), and then the list does not take it too.
+  // Never with Ctrl, Alt or Meta held: Ctrl+0 (the browser's zoom reset) paused the game.
   root.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement) return;
+    if (event.target instanceof HTMLInputElement || !shortcutKey(event)) return;
     const speed = speedForKey(event.key);
     if (speed === undefined || root.dataset.state !== "playing") return;
     if (event.target instanceof HTMLSelectElement) {

@@ -26,16 +26,22 @@ export function speedForKey(key: string): Speed | undefined {
   return speeds.find((s) => speedKeys[s] === key);
 }
 
+/**
+ * Each game the page asks for is numbered (`game`), and what the worker says of a game carries its
+ * number: what it said of the game before, still on its way when the page asked for another, is
+ * not drawn as the new one's.
+ */
 export type ToWorker =
   /** A new game of `scenario` on `seed`. */
-  | { type: "start"; scenario: string; seed: number }
+  | { type: "start"; game: number; scenario: string; seed: number }
   /**
    * Replay the run a result code holds, if it is a run of `scenario` (the page's): its log's
-   * entries are played as the clock reaches them, and nothing else.
+   * entries are played as the clock reaches them, and nothing else. The code is checked first: one
+   * that cannot be replayed is refused (`link-refused`) and the game under way, if any, goes on.
    */
-  | { type: "replay"; code: string; scenario: string }
+  | { type: "replay"; game: number; code: string; scenario: string }
   /** Resume a game of `scenario` left under way (a reload): its log played again to its clock, paused. */
-  | { type: "resume"; scenario: string; saved: SavedGame }
+  | { type: "resume"; game: number; scenario: string; saved: SavedGame }
   | { type: "speed"; speed: Speed }
   /** Take an action now; `id` comes back on the update that shows it. */
   | { type: "act"; id: number; action: ActionId; target: string | null }
@@ -64,6 +70,8 @@ export interface PendingAction {
 export type FromWorker =
   | {
       type: "update";
+      /** The number of the game it is of. */
+      game: number;
       clock: number;
       seconds: number;
       /** Frames recorded since the last update, oldest first. */
@@ -81,15 +89,18 @@ export type FromWorker =
       /** An action that could not be taken: why. */
       refused?: string;
     }
-  /** A replay started: the run the code holds. */
-  | { type: "replaying"; scenario: string; seed: number; name: string; log: LogEntry[] }
-  | { type: "summarizing" }
-  | { type: "summary"; summary: GameSummary }
+  /** A replay (game `game`) starts: the run the code holds. Its updates follow. */
+  | { type: "replaying"; game: number; scenario: string; seed: number; name: string; log: LogEntry[] }
+  | { type: "summarizing"; game: number }
+  | { type: "summary"; game: number; summary: GameSummary }
   | { type: "code"; code: string }
   /** A saved game that cannot be resumed (its log does not play, or it was over): why. No game runs. */
-  | { type: "resume-failed"; message: string }
-  /** A shared link whose result code cannot be replayed (unreadable, or refused by the board's rule): why. No game runs. */
-  | { type: "link-refused"; reason: string }
+  | { type: "resume-failed"; game: number; message: string }
+  /**
+   * A shared link whose result code cannot be replayed (unreadable, or refused by the board's
+   * rule): why. Checked before anything else, so the game under way before it, if any, runs on.
+   */
+  | { type: "link-refused"; game: number; reason: string }
   | { type: "error"; message: string };
 
 /** What the game sends as it runs: the dashboard draws each one. */

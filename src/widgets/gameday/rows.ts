@@ -17,8 +17,11 @@ function spark(values: (number | null)[]): string {
   return `<polyline points="${pts.join(" ")}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/>`;
 }
 
-/** Draws the game's latest frame into the table's rows (one a component, in the frames' order). */
-export function createRows(root: HTMLElement): { draw(frames: readonly Frame[]): void } {
+/**
+ * Draws the game's latest frame into the table's rows (one a component, in the frames' order);
+ * `clear` puts back what the server drew before any game (a new game shows none of the last one's).
+ */
+export function createRows(root: HTMLElement): { draw(frames: readonly Frame[]): void; clear(): void } {
   const rows = [...root.querySelectorAll<HTMLTableRowElement>("[data-row]")];
   const hurting = q<HTMLElement>(root, "[data-hurting]");
   const cellsOf = rows.map((row) => ({
@@ -30,7 +33,28 @@ export function createRows(root: HTMLElement): { draw(frames: readonly Frame[]):
     spark: q<SVGElement>(row, "[data-spark]"),
   }));
   const sparkLines: string[] = [];
+  // Read before any game has drawn over them: the rows as the server drew them.
+  const blank = cellsOf.map((cells) => ({
+    status: cells.status.textContent ?? "",
+    success: cells.success.textContent ?? "",
+    p99: cells.p99.textContent ?? "",
+    pool: cells.pool.textContent ?? "",
+    queue: cells.queue.textContent ?? "",
+  }));
+  const blankHealth = rows.map((row) => row.dataset.health ?? "");
+  const blankHurting = hurting.textContent ?? "";
   return {
+    clear() {
+      rows.forEach((row, i) => {
+        const cells = cellsOf[i]!;
+        const was = blank[i]!;
+        for (const key of ["status", "success", "p99", "pool", "queue"] as const) setText(cells[key], was[key]);
+        setData(row, "health", blankHealth[i]!);
+        sparkLines[i] = "";
+        cells.spark.innerHTML = "";
+      });
+      setText(hurting, blankHurting);
+    },
     draw(frames) {
       const last = frames.at(-1);
       if (!last) return;

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { Slo } from "../../sim/gameday/slo.ts";
-import { ackText, alertText, countdownText, msText, percentText } from "./text.ts";
+import { ackText, alertText, countdownText, msText, percentText, replayedLine, replayedText } from "./text.ts";
 
 const slo: Slo = { target: 0.999, latencyMs: 300, periodDays: 30 };
 
@@ -30,6 +30,19 @@ test("a done action is said with when it lands: now, after a delay, or at the ev
   const grow = { at: 60, action: "grow-pool" as const };
   expect(ackText(grow, { index: 1, entry: grow, effectAt: null })).toBe(
     "Done at 1 min: Grow the connection pool (at the next restart); it takes effect at the platform's next restart.",
+  );
+});
+
+test("a shared run's action, taken by its replay, is the shared player's in the feed and said as the player's own are", () => {
+  const off = { at: 70, action: "retries-off" as const };
+  expect(replayedLine("Ada", off)).toBe("Ada: Turn client retries off");
+  expect(replayedText("Ada", off, { index: 0, entry: off, effectAt: 160 })).toBe(
+    "Done by Ada at 1 min 10 s: Turn client retries off; it takes effect in 1 min 30 s.",
+  );
+  const restart = { at: 70, action: "restart" as const, target: "platform" };
+  expect(replayedLine("anonymous", restart)).toBe("anonymous: Restart: platform");
+  expect(replayedText("anonymous", restart, undefined)).toBe(
+    "Done by anonymous at 1 min 10 s: Restart: platform; in effect now.",
   );
 });
 

@@ -28,13 +28,28 @@ export function countdownText(p: PendingAction, clock: number): string {
  * among them landed at once. A refused action is said by the refusal's own line instead.
  */
 export function ackText(entry: LogEntry, pending: PendingAction | undefined): string {
-  const when =
-    pending === undefined
-      ? "in effect now"
-      : pending.effectAt === null
-        ? `it takes effect at ${actionSpec(entry.action).waitsFor ?? "a later event"}`
-        : `it takes effect in ${clockText(pending.effectAt - entry.at)}`;
-  return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${when}.`;
+  return `Done at ${clockText(entry.at)}: ${entryText(entry)}; ${landingText(entry, pending)}.`;
+}
+
+/** When a taken action lands, read from the actions under way (one not among them landed at once). */
+function landingText(entry: LogEntry, pending: PendingAction | undefined): string {
+  return pending === undefined
+    ? "in effect now"
+    : pending.effectAt === null
+      ? `it takes effect at ${actionSpec(entry.action).waitsFor ?? "a later event"}`
+      : `it takes effect in ${clockText(pending.effectAt - entry.at)}`;
+}
+
+/**
+ * A shared run's action, taken by its replay: the feed's line, the shared player's as the
+ * player's own are "You: ...", and what a screen reader hears, as `ackText` says the player's own.
+ */
+export function replayedLine(name: string, entry: LogEntry): string {
+  return `${name}: ${entryText(entry)}`;
+}
+
+export function replayedText(name: string, entry: LogEntry, pending: PendingAction | undefined): string {
+  return `Done by ${name} at ${clockText(entry.at)}: ${entryText(entry)}; ${landingText(entry, pending)}.`;
 }
 
 /** An alert firing or resolved, as the feed writes it and the live region says it. */

@@ -21,6 +21,24 @@ class FakeButton extends EventTarget {
   }
 }
 
+/** A stand-in for the replay's root, where the keys are heard: no text field is around it. */
+class FakeRoot extends EventTarget {
+  closest(): null {
+    return null;
+  }
+}
+
+/** A key press on the replay, with the modifiers held. */
+const key = (name: string, held: { ctrlKey?: boolean; altKey?: boolean; metaKey?: boolean } = {}) =>
+  Object.assign(new Event("keydown", { cancelable: true }), {
+    key: name,
+    ctrlKey: false,
+    altKey: false,
+    metaKey: false,
+    ...held,
+    getModifierState: () => false,
+  });
+
 /** The frames the playback asked for and not yet drawn; `frame(at)` draws them at time stamp `at`. */
 let queued: FrameRequestCallback[] = [];
 const frame = (at: number) => {
@@ -46,17 +64,19 @@ function playbackAt(speed: string) {
   const scrub = new FakeField("0", "-30", "689");
   const play = new FakeButton();
   const moves: number[] = [];
+  const root = new FakeRoot();
+  let stops = 0;
   new Playback(
     {
-      root: new EventTarget() as unknown as HTMLElement,
+      root: root as unknown as HTMLElement,
       scrub: scrub as unknown as HTMLInputElement,
       play: play as unknown as HTMLButtonElement,
       speed: new FakeField(speed) as unknown as HTMLSelectElement,
     },
     (t) => moves.push(t),
-    () => {},
+    () => void stops++,
   );
-  return { scrub, play, moves };
+  return { scrub, play, moves, root, stops: () => stops };
 }
 
 describe("replay playback", () => {
@@ -81,5 +101,34 @@ describe("replay playback", () => {
     // And playback goes on at its pace from there.
     frame(3200);
     expect(moves).toEqual([12, 12 + 30, 12 + 30 + 12]);
+  });
+
+  test("[ and ] step the playhead 10 s and say where it landed, as a seek with the slider does", () => {
+    const { root, moves, stops } = playbackAt("30");
+    root.dispatchEvent(key("]"));
+    root.dispatchEvent(key("]"));
+    root.dispatchEvent(key("["));
+    expect(moves).toEqual([10, 20, 10]);
+    // Each step is announced (the page's onStop writes the moment into the live region).
+    expect(stops()).toBe(3);
+  });
+
+  test("with Ctrl, Alt or Meta held the keys are the browser's or the site's: Ctrl+K (search) neither plays nor pauses", () => {
+    const { root, play, moves, stops } = playbackAt("30");
+    for (const held of [{ ctrlKey: true }, { metaKey: true }, { altKey: true }]) {
+      const event = key("k", held);
+      root.dispatchEvent(event);
+      expect(event.defaultPrevented).toBe(false);
+    }
+    root.dispatchEvent(key("]", { ctrlKey: true }));
+    root.dispatchEvent(key("[", { metaKey: true }));
+    expect(play.attributes.get("aria-pressed")).toBeUndefined();
+    expect(moves).toEqual([]);
+    expect(stops()).toBe(0);
+    // Alone, k plays; Option (Alt) types ] on some Mac layouts, so it steps.
+    root.dispatchEvent(key("k"));
+    expect(play.attributes.get("aria-pressed")).toBe("true");
+    root.dispatchEvent(key("]", { altKey: true }));
+    expect(moves).toEqual([10]);
   });
 });

@@ -1,7 +1,10 @@
+import { shortcutKey } from "./shortcut-key.ts";
+
 /**
  * The replay's playhead: the range slider, Play / Pause at a chosen speed, and the keys
  * (`[` and `]` step 10 s, `k` plays and pauses) anywhere in the replay but a text field, the
- * slider included. Playback moves `speed` simulated seconds per real second (a late frame, as in a
+ * slider included, and never with Ctrl, Alt or Meta held (`shortcutKey`: Ctrl+K is the site's
+ * search). A step is announced where it lands, as a seek with the slider is. Playback moves `speed` simulated seconds per real second (a late frame, as in a
  * background tab, counts a quarter second at most); with reduced
  * motion it never starts on its own and moves in whole steps once a second.
  */
@@ -30,7 +33,7 @@ export class Playback {
     private readonly el: PlaybackElements,
     /** Called with the new second whenever the playhead moves. */
     private readonly onMove: (t: number) => void,
-    /** Called when playback stops (paused or at the end), to announce where it is. */
+    /** Called when playback stops (paused or at the end) or a key steps it, to announce where it is. */
     private readonly onStop: () => void,
   ) {
     this.playhead = Number(el.scrub.value);
@@ -113,9 +116,13 @@ export class Playback {
   private key(event: KeyboardEvent): void {
     if ((event.target as HTMLElement).closest(typing)) return;
     if (event.key === "[" || event.key === "]") {
+      if (!shortcutKey(event, true)) return;
       this.seek(this.playhead + (event.key === "]" ? 10 : -10));
+      // Heard where it landed, as a seek with the slider is (its change event): the moment shown
+      // changed, and a screen reader was told nothing.
+      this.onStop();
       event.preventDefault();
-    } else if (event.key === "k") {
+    } else if (event.key === "k" && shortcutKey(event)) {
       this.setPlaying(!this.playing);
       event.preventDefault();
     }
