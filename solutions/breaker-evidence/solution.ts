@@ -1,5 +1,5 @@
 /** Expected answers for "How much evidence does a breaker need?" (failuresToOpen from src/sim). */
-import { rounded } from "../../src/format/number.ts";
+import { countOf, rounded, roundToFigures } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { failuresToOpen } from "../../src/sim/breaker-thresholds.ts";
 
@@ -30,6 +30,7 @@ export function worked(params: Params): Record<string, string> {
     failures: String(a.failures),
     seconds: rounded(a.seconds!, 3),
     atThreshold: rounded(atThreshold, 6),
+    atThresholdFailures: countOf(roundToFigures(atThreshold, 6), "failure"),
     strict: String(a.strict),
   };
 }

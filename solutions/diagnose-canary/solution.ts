@@ -24,6 +24,19 @@ export function answers(params: Record<string, number>) {
 
 const n = (value: number) => rounded(value, 3);
 const chance = (p: number) => (p > 0.999 ? "above 0.999" : `about ${rounded(p, 3)}`);
+/**
+ * A tail probability to 2 decimals of a percent, or as many more as it takes for it to read on its
+ * side of the alarm level (`alarmPct`): 1.0035% is "1.004%", since "1%" would already meet the
+ * "≤ 1%" that defines the threshold, and k − 1 is not the threshold.
+ */
+function tail(share: number, alarmPct: number): string {
+  const above = share > alarmPct / 100;
+  for (let digits = 2; digits <= 12; digits++) {
+    const shown = percentUpTo(share, digits);
+    if (Number.parseFloat(shown) / 100 > alarmPct / 100 === above) return shown;
+  }
+  return above ? `just over ${alarmPct}%` : `${alarmPct}%`;
+}
 const minutesText = (minutes: number) => `${grouped(minutes)} minute${minutes === 1 ? "" : "s"}`;
 
 /** The worked solution's figures for this rollout (explanation.md shows them as {name}). */
@@ -38,7 +51,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
   const canary = rows[0]!.errors;
   const old = rows.slice(1).map((r) => r.errors);
   const alarm = `${p.falseAlarmPct}%`;
-  const counts = `Each of the ${grouped(p.cells)} cells serves ${grouped(p.rate)} / ${grouped(p.cells)} = ${n(perCell)} requests a second, so ${n(perCell)} × ${grouped(p.bakeMinutes * 60)} = ${grouped(requests)} in the ${grouped(p.bakeMinutes)}-minute bake. At the old release's ${p.baselinePct}%, a healthy cell averages ${n(mean)} errors, give or take √(${n(mean)} × ${n(1 - b)}) ≈ ${n(Math.sqrt(mean * (1 - b)))}. The alarm threshold is the smallest k with P(X ≥ k) ≤ ${alarm} for X ~ Binomial(${grouped(requests)}, ${n(b)}): P(X ≥ ${grouped(threshold - 1)}) ≈ ${percentUpTo(binomialTail(requests, b, threshold - 1), 2)} and P(X ≥ ${grouped(threshold)}) ≈ ${percentUpTo(binomialTail(requests, b, threshold), 2)}.`;
+  const counts = `Each of the ${grouped(p.cells)} cells serves ${grouped(p.rate)} / ${grouped(p.cells)} = ${n(perCell)} requests a second, so ${n(perCell)} × ${grouped(p.bakeMinutes * 60)} = ${grouped(requests)} in the ${grouped(p.bakeMinutes)}-minute bake. At the old release's ${p.baselinePct}%, a healthy cell averages ${n(mean)} errors, give or take √(${n(mean)} × ${n(1 - b)}) ≈ ${n(Math.sqrt(mean * (1 - b)))}. The alarm threshold is the smallest k with P(X ≥ k) ≤ ${alarm} for X ~ Binomial(${grouped(requests)}, ${n(b)}): P(X ≥ ${grouped(threshold - 1)}) ≈ ${tail(binomialTail(requests, b, threshold - 1), p.falseAlarmPct)} and P(X ≥ ${grouped(threshold)}) ≈ ${tail(binomialTail(requests, b, threshold), p.falseAlarmPct)}.`;
   let reading: string;
   let diagnosis: string;
   let action: string;

@@ -1,5 +1,5 @@
 /** Expected answers for "Background, or correlated?", from src/sim/diagnosis/disks.ts. */
-import { grouped, rounded } from "../../src/format/number.ts";
+import { countOf, grouped, rounded, roundToFigures } from "../../src/format/number.ts";
 import { type DiskParams, diskCase, diskSeries, expectedPerDay } from "../../src/sim/diagnosis/disks.ts";
 import { type Random, randomInt } from "../../src/sim/random.ts";
 
@@ -12,6 +12,8 @@ export function answers(params: Record<string, number>) {
 }
 
 const n = (value: number) => rounded(value, 3);
+/** "1 failure", "2.33 failures": a count of failures to three figures, singular for one. */
+const failures = (value: number) => countOf(roundToFigures(value, 3), "failure");
 const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
 
 /** The worked solution's figures for this fleet (explanation.md shows them as {name}). */
@@ -32,7 +34,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
   } else if (what === "batch") {
     const hot = series[batch!]!;
     const rest = series.filter((_, b) => b !== batch);
-    reading = `${hot.batch.charAt(0).toUpperCase()}${hot.batch.slice(1)} jumps from day ${grouped(start)} and stays there: ${n(avg(hot, 0, start))} failures a day before, ${n(avg(hot, start, days))} from then on, while the other batches stay at ${n(mean(rest.map((s) => avg(s, 0, days))))} a day all along, near the ${n(perBatch)} expected. Independent failures do not do that, and neither does wear, which creeps over months. One batch shares one model, one firmware, one shipment.`;
+    reading = `${hot.batch.charAt(0).toUpperCase()}${hot.batch.slice(1)} jumps from day ${grouped(start)} and stays there: ${failures(avg(hot, 0, start))} a day before, ${n(avg(hot, start, days))} from then on, while the other batches stay at ${n(mean(rest.map((s) => avg(s, 0, days))))} a day all along, near the ${n(perBatch)} expected. Independent failures do not do that, and neither does wear, which creeps over months. One batch shares one model, one firmware, one shipment.`;
   } else {
     const spike = [start, start + 1, start + 2].map(total);
     reading = `Every batch jumps together on days ${grouped(start)} to ${grouped(start + 2)} and falls back after: the whole fleet loses ${spike.map((count) => grouped(count)).join(", ")} disks on those days, against ${n(expectedPerDay(p))} expected. Independent failures do not arrive in step across batches, and a fault of one batch would stay in that batch.`;

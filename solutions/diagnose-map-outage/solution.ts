@@ -52,7 +52,12 @@ export function worked(params: Record<string, number>): Record<string, string> {
   };
 }
 
-/** Another outage: any of the map's five shared resources, with its own status percentages. */
+/**
+ * Another outage: any of the map's five shared resources, with its own status percentages. How many
+ * services fail in it is dealt with it, as `failing`, for the traffic part's feedback on counting
+ * services instead of weighing traffic.
+ */
 export function variant(rand: Random): Record<string, number> {
-  return { resource: randomInt(rand, 5), seed: randomInt(rand, 100_000) };
+  const p: MapOutageParams = { resource: randomInt(rand, 5), seed: randomInt(rand, 100_000) };
+  return { ...p, failing: outageImpact(p).failing.length };
 }

@@ -73,11 +73,26 @@ export function worked(params: Record<string, number>): Record<string, string> {
 
 const pick = <T>(rand: Random, list: readonly T[]): T => list[randomInt(rand, list.length)]!;
 
-/** Another hour: a tight (200 or 400 ms), right (1,600 or 3,200 ms) or loose (30 s, with hung calls) time-out. */
+/**
+ * What the histogram counts for the cut part's feedback: the hour's calls, and the calls from the
+ * row below the proposed time-out up (a count that starts one row too low).
+ */
+function counts(p: TimeoutParams): { counted: number; fromRowBelow: number } {
+  const buckets = histogram(p);
+  const below = bucketEdges[bucketEdges.indexOf(p.proposedMs as (typeof bucketEdges)[number]) - 1];
+  if (below === undefined) throw new RangeError(`${p.proposedMs} ms has no row below it`);
+  const sum = (list: typeof buckets) => list.reduce((total, b) => total + b.count, 0);
+  return { counted: sum(buckets), fromRowBelow: sum(buckets.filter((b) => b.from >= below)) };
+}
+
+/**
+ * Another hour: a tight (200 or 400 ms), right (1,600 or 3,200 ms) or loose (30 s, with hung calls)
+ * time-out, with what its histogram counts for the feedback (counts()).
+ */
 export function variant(rand: Random): Record<string, number> {
   const incident = randomInt(rand, 3);
   const timeoutMs = incident === 0 ? pick(rand, [200, 400]) : incident === 1 ? 30_000 : pick(rand, [1600, 3200]);
-  return {
+  const p: TimeoutParams = {
     incident,
     calls: 3600 * pick(rand, [50, 100, 200, 400]),
     timeoutMs,
@@ -85,4 +100,5 @@ export function variant(rand: Random): Record<string, number> {
     hung: incident === 1 ? pick(rand, [50, 100, 200]) : 0,
     seed: randomInt(rand, 100_000),
   };
+  return { ...p, ...counts(p) };
 }

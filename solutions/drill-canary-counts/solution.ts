@@ -1,5 +1,5 @@
 /** Expected answers for "Drill: count the canary": the counts behind a canary's error rate (src/sim/reliability). */
-import { grouped, percentAtLeast, rounded, roundToDecimals } from "../../src/format/number.ts";
+import { countOf, grouped, percentAtLeast, rounded, roundToDecimals, roundToFigures } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { canaryVerdict, requestsToDetect } from "../../src/sim/reliability/index.ts";
 
@@ -45,7 +45,7 @@ export function worked(params: Params): Record<string, string> {
     // Rounded down, so it agrees with the verdict: 0.896 is "89%", which misses more than one time in ten.
     detectionShare: d.detection > 0.99 ? "more than 99%" : percentAtLeast(d.detection, 0),
     neededRequests: rounded(d.needed, 2),
-    neededMinutes: rounded(d.neededMinutes, 2),
+    neededMinutes: countOf(roundToFigures(d.neededMinutes, 2), "minute"),
     verdict: !seen
       ? "This bake is too short to trust: the canary misses the regression more than one time in ten."
       : d.neededMinutes > params.minutes

@@ -1,5 +1,5 @@
 /** Expected answers for "Drill: what failover loses and how long it takes" (src/sim/reliability). */
-import { grouped, rounded } from "../../src/format/number.ts";
+import { countOf, grouped, rounded } from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { detectionSeconds, dnsFailoverSeconds, writesLost } from "../../src/sim/reliability/index.ts";
 
@@ -25,6 +25,7 @@ export function worked(params: Params): Record<string, string> {
   return {
     writesGrouped: grouped(params.writes),
     lostWrites: grouped(a.lost!),
+    failedChecks: countOf(failures, "failed check"),
     detection: rounded(detectionSeconds({ intervalSeconds: interval, failuresToTrip: failures }), 6),
     failoverSeconds: rounded(a.failover!, 6),
   };
@@ -32,13 +33,20 @@ export function worked(params: Params): Record<string, string> {
 
 const pick = <T>(rand: Random, items: readonly T[]): T => items[Math.floor(rand() * items.length)]!;
 
-/** Another lag, write rate and health check; write rates in hundreds keep half-second lags whole. */
+/**
+ * Another lag, write rate and health check; write rates in hundreds keep half-second lags whole.
+ * Detection never takes exactly the TTL, so the feedback on "the TTL alone" and on "detection
+ * alone" each fires only on the mistake it names.
+ */
 export function variant(rand: Random): Params {
-  return {
-    lag: pick(rand, [0.5, 1, 2, 5, 10]),
-    writes: 100 * (1 + Math.floor(rand() * 100)),
-    interval: pick(rand, [10, 30]),
-    failures: 1 + Math.floor(rand() * 5),
-    ttl: pick(rand, [30, 60, 120, 300]),
-  };
+  for (;;) {
+    const params: Params = {
+      lag: pick(rand, [0.5, 1, 2, 5, 10]),
+      writes: 100 * (1 + Math.floor(rand() * 100)),
+      interval: pick(rand, [10, 30]),
+      failures: 1 + Math.floor(rand() * 5),
+      ttl: pick(rand, [30, 60, 120, 300]),
+    };
+    if (params.interval * params.failures !== params.ttl) return params;
+  }
 }

@@ -1,5 +1,12 @@
 /** Expected answers for "Drill: nines and chains": downtime allowed, and a chain's failure share (src/sim/reliability). */
-import { grouped, percentUpTo, readableShare, rounded, roundToFigures } from "../../src/format/number.ts";
+import {
+  grouped,
+  percentFigures,
+  percentUpTo,
+  readableShare,
+  rounded,
+  roundToFigures,
+} from "../../src/format/number.ts";
 import type { Random } from "../../src/sim/random.ts";
 import { allowedDowntimeSeconds, chain } from "../../src/sim/reliability/index.ts";
 
@@ -16,6 +23,20 @@ export function answers({ target, days, deps, dep }: Params): Record<string, num
 
 /** A target with one nine fewer (allowance x 10) or one more (allowance / 10), as a percentage. */
 const shiftNines = (target: number, factor: number) => roundToFigures(100 - (100 - target) * factor, 12);
+
+/**
+ * A share compared with the objective, to as many decimals as it takes (3 at least) for the figure
+ * to read on the side of the objective that the share is on: 0.99900025 against 99.9% is
+ * "99.90002%", where 3 decimals would show "99.9%", the objective itself.
+ */
+function beside(share: number, objective: number): string {
+  for (let digits = 3; digits <= 12; digits++) {
+    const shown = percentUpTo(share, digits);
+    const value = Number.parseFloat(shown) / 100;
+    if (share > objective ? value > objective : share < objective ? value < objective : true) return shown;
+  }
+  return percentUpTo(share, 12);
+}
 
 /** The worked solution's figures for these numbers (explanation.md shows them as {name}). */
 export function worked(params: Params): Record<string, string> {
@@ -53,10 +74,10 @@ export function worked(params: Params): Record<string, string> {
     worstShare: `${rounded(worst * 100, 3)}%`,
     verdict:
       weakest < objective
-        ? `${deps} dependencies at ${dep}% cannot give a ${target}% service however their failures fall: even if they all failed at the same moments the chain would be no better than its weakest part, ${percentUpTo(weakest, 3)}, and failing independently it gives ${percentUpTo(independent, 3)}.`
+        ? `${deps} dependencies at ${dep}% cannot give a ${target}% service however their failures fall: even if they all failed at the same moments the chain would be no better than its weakest part, ${percentUpTo(weakest, 3)}, and failing independently it gives ${beside(independent, objective)}.`
         : independent < objective
-          ? `Failing independently, ${deps} dependencies at ${dep}% cannot give a ${target}% service: they give ${percentUpTo(independent, 3)}, below the objective before your own code fails once. Only failures that coincide could lift the chain towards its ceiling, its weakest part, ${percentUpTo(weakest, 3)}.`
-          : `Failing independently, the chain gives ${percentUpTo(independent, 3)}, which is above the ${target}% objective, so your own code may fail ${readableShare(1 - objective / independent)} of the requests the chain serves before the objective is missed.`,
+          ? `Failing independently, ${deps} dependencies at ${dep}% cannot give a ${target}% service: they give ${beside(independent, objective)}, below the objective before your own code fails once. Only failures that coincide could lift the chain towards its ceiling, its weakest part, ${percentUpTo(weakest, 3)}.`
+          : `Failing independently, the chain gives ${beside(independent, objective)}, which is above the ${target}% objective, so your own code may fail ${percentFigures(1 - objective / independent, 2)} of the requests the chain serves before the objective is missed.`,
   };
 }
 

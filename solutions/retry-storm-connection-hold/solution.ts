@@ -57,6 +57,23 @@ function holding({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize 
   };
 }
 
+/**
+ * The holding times of the mistakes the feedback names (exercise.yaml, part "hold"): the time-outs
+ * alone, every sleep but the last, and the sleeps alone.
+ */
+function mistakes({ attempts, timeoutSeconds, sleepStepMs }: Params): Record<string, number> {
+  const step = sleepStepMs / 1000;
+  return {
+    timeoutsOnly: attempts * timeoutSeconds,
+    lastSleepLeftOut: attempts * timeoutSeconds + (step * (attempts - 1) * (attempts - 2)) / 2,
+    sleepsOnly: (step * attempts * (attempts - 1)) / 2,
+  };
+}
+
+/** No two within 5% of each other, so each feedback message fires only on the mistake it names. */
+const apart = (values: readonly number[]) =>
+  values.every((a, i) => values.every((b, j) => i === j || Math.abs(a - b) > 0.05 * Math.max(a, b)));
+
 const pick = <T>(rand: Random, values: readonly T[]): T => values[Math.floor(rand() * values.length)]!;
 
 /** Variants where the pool really runs out: demand far above the pool, filling before the first release. */
@@ -70,6 +87,7 @@ export function variant(rand: Random): Params {
       poolSize: pick(rand, [10, 20, 30, 50]),
     };
     const a = holding(params);
-    if (a.demand >= 3 * params.poolSize && a.fill < a.hold) return params;
+    if (a.demand >= 3 * params.poolSize && a.fill < a.hold && apart([a.hold, ...Object.values(mistakes(params))]))
+      return params;
   }
 }
