@@ -242,6 +242,29 @@ describeInBrowser("cells widgets", (browser) => {
     await expect(cw.locator("[data-stale-note]").isVisible()).resolves.toBe(false);
   });
 
+  // QA: with Zones and Cells both marked, the note said "correct the marked field".
+  test("cells: the note over the last valid settings counts the marked fields", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/cells/`);
+    const cw = widget(page, "cells");
+    const note = cw.locator("[data-stale-note]");
+    await setNumber(page, "cells", "zones", "1");
+    await expect.poll(() => cw.locator('input[name="zones"]').getAttribute("aria-invalid")).toBe("true");
+    await expect(note.innerText()).resolves.toBe(
+      "Showing the last valid settings: correct the marked field to redraw.",
+    );
+    await setNumber(page, "cells", "cells", "2.5");
+    await expect.poll(() => cw.locator('input[name="cells"]').getAttribute("aria-invalid")).toBe("true");
+    await expect(note.innerText()).resolves.toBe(
+      "Showing the last valid settings: correct the marked fields to redraw.",
+    );
+    await setNumber(page, "cells", "zones", "3");
+    await expect.poll(() => cw.locator('input[name="zones"]').getAttribute("aria-invalid")).toBeNull();
+    await expect(note.innerText()).resolves.toBe(
+      "Showing the last valid settings: correct the marked field to redraw.",
+    );
+  });
+
   test("cells: a field's message moves no other field", async () => {
     const { page } = browser;
     const cw = widget(page, "cells");

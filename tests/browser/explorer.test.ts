@@ -191,6 +191,32 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     expect(new URL(page.url()).searchParams.get("k")).toBe("3");
   });
 
+  // QA: ?n=abc and ?n=1e400 showed a blank field (a number field cannot hold them): what the link
+  // gave could not be seen, though the explorer promises to show it as the link gave it.
+  test("a link's value that its number field cannot hold is quoted in the field's message, until the field is edited", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/shuffle-sharding/?n=abc&c=1e400&k=2`);
+    const field = (name: string) => page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
+    const error = (name: string) => page.locator(`[data-shuffle-explorer] [data-error-for="${name}"]`).first();
+    await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    await expect
+      .poll(() => error("workers").innerText())
+      .toBe('Workers (n): a whole number from 1 to 2,048. The link gave "abc".');
+    await expect(error("customers").innerText()).resolves.toMatch(/^Customers: .* The link gave "1e400"\.$/);
+    await expect(field("workers").getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(field("workers").inputValue()).resolves.toBe("");
+    // A value the field holds is shown there, and not quoted.
+    await expect(field("shard").inputValue()).resolves.toBe("2");
+    // Edited, the field's message is the rule alone, as for any typed value.
+    await setField(page, "workers", "0");
+    await expect.poll(() => error("workers").innerText()).toBe("Workers (n): a whole number from 1 to 2,048.");
+    await expect(error("customers").innerText()).resolves.toMatch(/ The link gave "1e400"\.$/);
+    await setField(page, "workers", "8");
+    await setField(page, "customers", "10000");
+    await expect.poll(() => error("customers").isVisible()).toBe(false);
+    await expect(figure(page, "possible-shards")).resolves.toBe("28");
+  });
+
   test("a combination that would freeze the page is refused at the field, with the limit; the last drawing stays", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/?n=2048&k=32&c=100000&g=4&seed=7&failover=1`);

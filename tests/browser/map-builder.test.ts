@@ -2,21 +2,33 @@
 import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { encodeShareHash } from "../../src/course/map-share.ts";
+import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
+import { draftKey } from "../../src/widgets/map-builder/draft.ts";
 
 const failingServices = (page: Page) =>
   page
     .locator("[data-map-builder] .mb-service.is-failing")
     .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-service")).sort());
 
+/** Forgets the builder's draft as each page loads, so that every load starts from the chapter's example. */
+const forgetDraft = (key: string) => {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // about:blank has no storage
+  }
+};
+
 describeInBrowser("failure-domain map builder in Chromium", (browser) => {
   const { site } = browser;
   const url = `${site}/failure-domains/`;
-  // Each test loads the chapter afresh.
+  // Each test loads the chapter afresh: without the draft an earlier test's typing left (the
+  // draft is "reload and drafts", below).
+  beforeAll(() => browser.context.addInitScript(forgetDraft, draftKey));
   const load = () => browser.page.goto(url);
 
   test("saturating the shared pool marks exactly the services that fail, and says so politely", async () => {
@@ -391,6 +403,158 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       "Kept (in the editor, not saved)",
     );
     await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
+  });
+});
+
+// QA: a reload threw away the reader's edits (the link's map came back, or the example), and a
+// #map= link pasted into the tab that had the chapter open changed the address and nothing else.
+describeInBrowser("map builder: reload, drafts and links opened in the same tab", (browser) => {
+  const { site } = browser;
+  const url = `${site}/failure-domains/`;
+  const root = () => browser.page.locator("[data-map-builder]");
+  const text = () => root().locator("textarea").inputValue();
+  const status = () => root().locator("[data-role=status]").textContent();
+  const offered = () => root().locator("[data-role=other]");
+  const kept = () => browser.page.evaluate((key) => localStorage.getItem(key), draftKey);
+  /** Marks the document, to tell a page that stayed from one that loaded anew. */
+  const mark = () => browser.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const stayed = () => browser.page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
+  const mine = "title Mine\nservice web\nservice api\npool db\nweb calls api\napi uses db\n";
+  const theirs = "title Teammate's map\nservice a\nservice b\npool shared\na uses shared\nb uses shared\n";
+
+  test("a map typed without a link is kept on this device and back after a reload; the address stays the chapter's", async () => {
+    const { page } = browser;
+    await page.goto(url);
+    await root().locator("textarea").fill(mine);
+    await root().locator('g[data-service="web"]').waitFor();
+    await expect.poll(kept).toBe(JSON.stringify({ text: mine }));
+    await page.reload();
+    // Started by itself, with no touch: the draft is shown at once, and the list names it.
+    await expect.poll(status).toBe('Restored your unsaved map "Mine" as you left it.');
+    await expect(text()).resolves.toBe(mine);
+    await root().locator('g[data-service="web"]').waitFor();
+    await expect(
+      root()
+        .locator("select[data-role=source]")
+        .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
+    ).resolves.toBe("Mine (in the editor, not saved)");
+    expect(new URL(page.url()).hash).toBe("");
+    // Back to the chapter's example: nothing is kept, and a reload shows the page as it was built.
+    await root().locator("select[data-role=source]").selectOption(`example:${failureMapExamples[0]!.id}`);
+    await expect.poll(kept).toBeNull();
+    await page.reload();
+    await expect(root().getAttribute("data-ready")).resolves.toBeNull();
+    await expect(text()).resolves.toBe(failureMapExamples[0]!.text);
+  });
+
+  test("a link pasted into this tab before the builder has started opens its map there, without a reload", async () => {
+    const { page } = browser;
+    await page.goto(url);
+    await mark();
+    await expect(root().getAttribute("data-ready")).resolves.toBeNull();
+    await page.goto(`${url}${await encodeShareHash(theirs)}`);
+    await expect.poll(status).toBe("Loaded the map from the link.");
+    await expect(text()).resolves.toBe(theirs);
+    await root().locator('g[data-service="a"]').waitFor();
+    await expect(stayed()).resolves.toBe(true);
+    await expect(offered().isHidden()).resolves.toBe(true);
+  });
+
+  test("a link's map, edited, is what the address holds and what a reload shows", async () => {
+    const { page } = browser;
+    const link = await encodeShareHash(theirs);
+    await page.goto("about:blank");
+    await page.goto(`${url}${link}`);
+    await expect.poll(status).toBe("Loaded the map from the link.");
+    const edited = `${theirs.replace("title Teammate's map", "title Teammate's map, my fix")}cache c\nb uses c\n`;
+    const entries = await page.evaluate(() => history.length);
+    await root().locator("textarea").fill(edited);
+    // The address follows the edit (replaced, not a new entry): copying it shares what is shown.
+    await page.waitForFunction((before) => location.hash !== before, link);
+    await expect(decodeShareHash(new URL(page.url()).hash)).resolves.toBe(edited);
+    await expect(page.evaluate(() => history.length)).resolves.toBe(entries);
+    await expect.poll(kept).toBe(JSON.stringify({ text: edited }));
+    await page.reload();
+    await expect.poll(status).toBe("Loaded the map from the link.");
+    await expect(text()).resolves.toBe(edited);
+    await root().locator('g[data-resource="c"]').waitFor();
+  });
+
+  test("a link opened in the tab of an edited map shows the link's map, says the edited one is kept, and offers it", async () => {
+    const { page } = browser;
+    // The tab the test above left: the edited map on screen, its builder started.
+    const edited = await text();
+    await mark();
+    const link = await encodeShareHash(theirs);
+    await page.goto(`${url}${link}`);
+    await expect
+      .poll(status)
+      .toBe(
+        'Loaded the map from the link. Your unsaved map "Teammate\'s map, my fix" is kept until you change this one.',
+      );
+    await expect(text()).resolves.toBe(theirs);
+    await expect(stayed()).resolves.toBe(true);
+    // Kept, and offered: shown again with a press, the link's map offered back, the address following.
+    await expect(kept()).resolves.toBe(JSON.stringify({ text: edited }));
+    const button = offered().getByRole("button");
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
+    await button.click();
+    await expect.poll(text).toBe(edited);
+    await expect(status()).resolves.toBe(
+      "Showing your unsaved map \"Teammate's map, my fix\". The link's map is offered until you change this one.",
+    );
+    await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(edited);
+    await expect(button.textContent()).resolves.toBe("Show the link's map \"Teammate's map\"");
+    await button.click();
+    await expect.poll(text).toBe(theirs);
+    await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(theirs);
+    // A reload keeps both: the link's map, and the draft offered beside it.
+    await page.reload();
+    await expect.poll(status).toMatch(/^Loaded the map from the link\. Your unsaved map /);
+    await expect(text()).resolves.toBe(theirs);
+    await expect(offered().isVisible()).resolves.toBe(true);
+    // Changing the map shown makes it the draft, and the offer goes.
+    await root().locator("textarea").fill(mine);
+    await expect.poll(kept).toBe(JSON.stringify({ text: mine }));
+    await expect(offered().isHidden()).resolves.toBe(true);
+  });
+});
+
+describeInBrowser("map builder where the browser refuses storage", (browser) => {
+  const { site } = browser;
+  const url = `${site}/failure-domains/`;
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    await browser.context.addInitScript(() => {
+      for (const name of ["localStorage", "sessionStorage"])
+        Object.defineProperty(window, name, {
+          configurable: true,
+          get() {
+            throw new DOMException("The operation is insecure.", "SecurityError");
+          },
+        });
+    });
+    browser.page.on("pageerror", (error) => pageErrors.push(error.message));
+  });
+
+  test("the map typed is offered beside a link opened in the same tab; a reload keeps nothing and says nothing of it", async () => {
+    const { page } = browser;
+    const root = page.locator("[data-map-builder]");
+    const typed = "title Typed\nservice x\n";
+    const linked = "title Linked\nservice y\n";
+    await page.goto(url);
+    await root.locator("textarea").fill(typed);
+    await root.locator('g[data-service="x"]').waitFor();
+    await page.goto(`${url}${await encodeShareHash(linked)}`);
+    await expect
+      .poll(() => root.locator("[data-role=status]").textContent())
+      .toBe('Loaded the map from the link. Your unsaved map "Typed" is kept until you change this one.');
+    await root.getByRole("button", { name: 'Show my unsaved map "Typed"' }).click();
+    await expect.poll(() => root.locator("textarea").inputValue()).toBe(typed);
+    await page.goto(url);
+    await expect(root.getAttribute("data-ready")).resolves.toBeNull();
+    await expect(root.locator("textarea").inputValue()).resolves.toBe(failureMapExamples[0]!.text);
+    expect(pageErrors).toEqual([]);
   });
 });
 

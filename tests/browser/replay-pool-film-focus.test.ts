@@ -35,13 +35,35 @@ describeInBrowser("retry-storm pool film: focus is a touch", (browser) => {
         }),
     );
     expect(inMiddleBand).toBe(true);
-    await expect(play.getAttribute("aria-pressed")).resolves.toBe("false");
     await expect(play.textContent()).resolves.toBe("Play");
     await expect(pool.getAttribute("data-frame")).resolves.toBe(String(poolFilm().initial));
     // The reader's own press plays it.
     await page.keyboard.press("Enter");
-    await expect(play.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(play.textContent()).resolves.toBe("Pause");
     await page.keyboard.press("Enter");
-    await expect(play.getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(play.textContent()).resolves.toBe("Play");
+  });
+
+  // QA: the button changed its name and its pressed state together, so a screen reader said
+  // "Pause, toggle button, pressed" while the film played. Its name says what a press does, and
+  // it is a plain button: no pressed state, at rest, playing or paused again.
+  test("Play is a button named for what a press does, never a toggle button that is pressed", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/retry-storm/`);
+    const pool = page.locator("[data-pool-fill]");
+    /** The button as the accessibility tree gives it to a screen reader. */
+    const announced = async () => {
+      const snapshot = await pool.locator("[data-pf-play]").ariaSnapshot();
+      return snapshot.trim();
+    };
+    await expect(announced()).resolves.toBe('- button "Play"');
+    await pool.locator('[data-pf-jump="0"]').click();
+    await page.waitForSelector('[data-pool-fill][data-ready][data-frame="0"]', { state: "attached" });
+    await pool.getByRole("button", { name: "Play", exact: true }).click();
+    await expect.poll(announced).toBe('- button "Pause"');
+    await expect(pool.locator("[data-pf-play]").getAttribute("aria-pressed")).resolves.toBeNull();
+    await pool.getByRole("button", { name: "Pause", exact: true }).click();
+    await expect.poll(announced).toBe('- button "Play"');
+    await expect(pool.locator("[data-pf-play]").getAttribute("aria-pressed")).resolves.toBeNull();
   });
 });

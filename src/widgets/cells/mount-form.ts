@@ -63,6 +63,14 @@ function replaceDrawing(output: HTMLElement, html: string): void {
 }
 
 /**
+ * The note above the drawing while `marked` fields hold values it cannot draw (the page's own
+ * note, hidden until then, has the words for one).
+ */
+export function wrongValuesNote(marked: number): string {
+  return `Showing the last valid settings: correct the marked ${marked === 1 ? "field" : "fields"} to redraw.`;
+}
+
+/**
  * `follow` runs on every valid read, before the redraw, for what moves with the fields (a slider's
  * shown value and its aria-valuetext).
  */
@@ -78,8 +86,7 @@ export function mountFormWidget<S>(
   const stale = root.querySelector<HTMLElement>("[data-stale-note]");
   if (!form || !output || !live) throw new Error("widget markup is missing its form, output or live region");
   let last = "";
-  // The note's words for a wrong value (from the page); a value still being typed gets its own.
-  const staleText = stale?.textContent ?? "";
+  // A value still being typed gets its own words; wrong ones get `wrongValuesNote`'s.
   const typingText = "Showing the last settings drawn: press Enter or leave the field to redraw.";
 
   const markStale = (text: string) => {
@@ -104,7 +111,7 @@ export function mountFormWidget<S>(
         return committed || !(input instanceof HTMLInputElement) || input.value.trim() !== "";
       });
       if (shown.length > 0) {
-        markStale(staleText);
+        markStale(wrongValuesNote(shown.length));
         // Announced, not shown: each message is on the page already, under the controls, and the
         // note above the figures says they are the last valid settings.
         const said = document.createElement("span");

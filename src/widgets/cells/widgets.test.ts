@@ -12,6 +12,7 @@ import {
   stabilityView,
 } from "./stability-model.ts";
 import { cellBoxes, renderStability, stabilitySummary } from "./stability-render.ts";
+import { wrongValuesNote } from "./mount-form.ts";
 
 describe("cells widget", () => {
   test("defaults: a bad release in cell 0 of 10, caught by the canary", () => {
@@ -232,4 +233,10 @@ describe("static-stability widget", () => {
       expect(html).toContain(`data-figure="provision-factor">${row.factor}</strong>`);
     }
   });
+});
+
+// QA: with Zones and Cells both marked, the note still said "correct the marked field".
+test("the note over a drawing left on its last valid settings counts the marked fields", () => {
+  expect(wrongValuesNote(1)).toBe("Showing the last valid settings: correct the marked field to redraw.");
+  expect(wrongValuesNote(2)).toBe("Showing the last valid settings: correct the marked fields to redraw.");
 });

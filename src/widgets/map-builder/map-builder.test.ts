@@ -9,6 +9,7 @@ import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSum
 import { buildView } from "./view.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
+import { draftKey, keepDraft, readDraft } from "./draft.ts";
 
 describe("share links", () => {
   test("a map survives the trip through the URL hash, byte for byte", async () => {
@@ -106,6 +107,36 @@ describe("saved maps", () => {
       ok: false,
       reason: expect.stringMatching(/^Not saved: the map text is too long/),
     });
+  });
+});
+
+// QA: a reload threw away the map being edited. The draft is kept under a versioned key, and
+// where the browser refuses storage or it is full, nothing is kept and nothing throws.
+describe("the draft kept on this device", () => {
+  test("a draft is kept and read back, forgotten on null, and anything unreadable under its key reads as none", () => {
+    const storage = memoryStorage();
+    expect(draftKey).toBe("blast-radius:map-draft:v1");
+    expect(readDraft(storage)).toBeNull();
+    expect(keepDraft("title Mine\nservice a\n", storage)).toBe(true);
+    expect(readDraft(storage)).toBe("title Mine\nservice a\n");
+    expect(keepDraft(null, storage)).toBe(true);
+    expect(storage.getItem(draftKey)).toBeNull();
+    for (const raw of ["not json", "null", "{}", '{"text":3}', '"text"'])
+      expect(readDraft(memoryStorage({ [draftKey]: raw })), raw).toBeNull();
+  });
+
+  test("refused or full storage keeps nothing and throws nothing", () => {
+    expect(keepDraft("service a\n", null)).toBe(false);
+    expect(readDraft(null)).toBeNull();
+    expect(keepDraft("service a\n", memoryStorage({}, { full: true }))).toBe(false);
+    const refusing = {
+      getItem: () => {
+        throw new DOMException("The operation is insecure.", "SecurityError");
+      },
+      setItem: () => {},
+      removeItem: () => {},
+    };
+    expect(readDraft(refusing)).toBeNull();
   });
 });
 

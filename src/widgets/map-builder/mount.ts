@@ -1,19 +1,27 @@
 /**
  * The map builder in the page: edit the map text, saturate a resource, save, export, import
- * and share. Loaded on first interaction by the component's bootstrap; the server already
- * rendered the first map, so this only takes over the controls.
+ * and share. Loaded on first interaction by the component's bootstrap (at once for a #map= link
+ * or a kept draft); the server already rendered the first map, so this only takes over the
+ * controls.
+ *
+ * What the reader changes in the editor is their draft (draft.ts), kept on this device and shown
+ * again after a reload. A #map= link shows its map, on arrival or when only the hash changes (a
+ * link pasted into the tab that has the chapter open); a draft that differs is offered beside it,
+ * never dropped unsaid. While the address holds a #map= link, it follows the map on screen (no
+ * new history entry), so a reload or a copied address gives what is shown.
  */
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import type { ViewResult } from "./view.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { ViewBuilder } from "./builder.ts";
-import { importTooLarge, notText } from "./limits.ts";
+import { importTooLarge, notText, textTooLarge } from "./limits.ts";
 import { sharedReading } from "./skipped.ts";
 import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSummary, type MapView } from "./render.ts";
 import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-share.ts";
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
+import { keepDraft, readDraft } from "./draft.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
 export interface MapBuilder {
@@ -42,6 +50,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const importInput = $<HTMLInputElement>("import");
   const shareField = $<HTMLInputElement>("share-link");
   const replaceConfirm = $("replace-confirm");
+  const otherBox = $("other");
+  const otherButton = otherBox.querySelector<HTMLButtonElement>("button")!;
   const idPrefix = root.id || "map-builder";
   const storage = siteStorage();
 
@@ -53,6 +63,10 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   let view: MapView = initial.view;
   /** The map waiting for the reader's answer: replace the saved map of the same title with it? */
   let replacing: { title: string; text: string } | null = null;
+  /** The map the reader last changed in the editor, as kept on this device (or in the page only, where storage is refused). */
+  let draft: string | null = readDraft(storage);
+  /** The map offered beside the one shown: the reader's draft beside a link's map, or that link's map beside the draft. */
+  let other: { text: string; mine: boolean } | null = null;
 
   /** The status line; an error is marked as one, so it is seen and not only read. */
   const say = (message: string, tone?: "error") => {
@@ -184,12 +198,65 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     source.append(group);
   }
 
+  /** A map named in a sentence: by its title in quotes, or as one with errors (its title line cannot be trusted). */
+  function named(text: string): string {
+    const read = titleToSave(text);
+    return read.ok ? `"${read.title}"` : "(with errors)";
+  }
+
+  /** Offers the other map beside the one shown, or takes the offer away (null). */
+  function offer(next: typeof other): void {
+    other = next;
+    otherBox.hidden = next === null;
+    if (next)
+      otherButton.textContent = next.mine
+        ? `Show my unsaved map ${named(next.text)}`
+        : `Show the link's map ${named(next.text)}`;
+  }
+
+  /** The reader changed the map in the editor: it is their draft now, and a #map= address follows it. */
+  function remember(): void {
+    const text = textarea.value;
+    draft = text === textarea.defaultValue ? null : text;
+    keepDraft(draft, storage);
+    offer(null);
+    void followInAddress(text);
+  }
+
+  /**
+   * An address with a #map= link names the map on screen: when that changes, so does the link
+   * (replaced, no new history entry), so a reload or a copied address gives what is shown; a map
+   * too large for a link takes the link away. An address without one is left as it is.
+   */
+  async function followInAddress(text: string): Promise<void> {
+    const before = location.hash;
+    if (!isShareHash(before)) return;
+    const hash = textTooLarge(text.length) ? "" : await encodeShareHash(text);
+    // Changed again meanwhile (another edit, or another link pasted): that change writes the address.
+    if (location.hash !== before || textarea.value !== text) return;
+    history.replaceState(history.state, "", hash || `${location.pathname}${location.search}`);
+    if (!shareField.hidden) shareField.value = location.href;
+  }
+
   let typing: ReturnType<typeof setTimeout> | undefined;
+  /** Reads an edit the builder has not read yet (it reads the text 250 ms after typing stops) into the draft. */
+  function readTyping(): void {
+    if (typing === undefined) return;
+    clearTimeout(typing);
+    typing = undefined;
+    remember();
+  }
   textarea.addEventListener("input", () => {
     dismissReplace();
     clearTimeout(typing);
-    typing = setTimeout(() => void update(), 250);
+    typing = setTimeout(() => {
+      typing = undefined;
+      remember();
+      void update();
+    }, 250);
   });
+  // Left or reloaded within those 250 ms: the last keys typed are kept too.
+  addEventListener("pagehide", readTyping);
 
   root.addEventListener("click", (event) => {
     const target = event.target as Element;
@@ -215,6 +282,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     else if (action === "delete") onDelete();
     else if (action === "export") onExport();
     else if (action === "share") void onShare();
+    else if (action === "show-other") void showOther();
   });
 
   source.addEventListener("change", () => {
@@ -229,6 +297,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       if (saved) setText(saved.text);
       say(`Loaded your saved map "${saved?.title}".`);
     }
+    remember();
   });
 
   /** The question goes when what it asked about changes (the text is edited or another map loaded). */
@@ -254,7 +323,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const read = titleToSave(text);
     if (!read.ok) {
       // The errors the reason points to are listed at once, even if typing stopped just now.
-      clearTimeout(typing);
+      readTyping();
       void update();
       return say(read.reason, "error");
     }
@@ -336,6 +405,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     }
     say(`Importing ${file.name}…`);
     await setText(text);
+    remember();
     say(
       errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`,
     );
@@ -347,7 +417,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     // listed. The room board and the presenter view read a map whose only errors are in decide
     // lines without those lines, and name them; any other error, and they cannot read it: a group
     // that shares one at the readout would find its map missing there (QA).
-    clearTimeout(typing);
+    readTyping();
     await update();
     const broken = errors.innerHTML !== "";
     const warning = broken ? ` The map has errors (see below the editor): ${sharedReading(textarea.value)}` : "";
@@ -369,33 +439,88 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     }
   }
 
+  /**
+   * Opens the map a #map= link carries: on arrival, or when only the hash changed (a link pasted
+   * into the tab that has the chapter open, where the page does not reload). The reader's draft,
+   * when it differs, stays kept and is offered beside the link's map.
+   */
+  async function openLink(hash: string, arriving: boolean): Promise<void> {
+    readTyping();
+    let text: string;
+    try {
+      text = await decodeShareHash(hash);
+    } catch (error) {
+      if (location.hash !== hash) return; // another link came meanwhile
+      // On arrival the page shows what it would without the link: the draft, if one is kept.
+      const instead = arriving ? draft : null;
+      if (instead !== null) await setText(instead);
+      say(
+        `Could not load the map from the link: ${(error as Error).message}.${instead === null ? "" : ` Showing your unsaved map ${named(instead)} instead.`}`,
+        "error",
+      );
+      // As a good link does: the reader followed it to this builder, and the status line saying
+      // why it failed sits near the builder's top, some 2,800 px down the chapter.
+      root.scrollIntoView({ block: "start" });
+      return;
+    }
+    if (location.hash !== hash) return;
+    const mine = draft !== null && draft !== text ? draft : null;
+    await setText(text);
+    // A text with errors is in the editor, but the drawing still shows the map before it.
+    const loaded = errors.innerHTML
+      ? "Loaded the map from the link, but it has errors: see below the editor. The drawing still shows the map before it."
+      : "Loaded the map from the link.";
+    say(
+      mine === null ? loaded : `${loaded} Your unsaved map ${named(mine)} is kept until you change this one.`,
+      errors.innerHTML ? "error" : undefined,
+    );
+    offer(mine === null ? null : { text: mine, mine: true });
+    // The link opens the chapter: bring the builder that now holds the shared map into view.
+    root.scrollIntoView({ block: "start" });
+  }
+
+  /** Shows the map offered instead of the one shown, and offers that one back; the draft stays as kept. */
+  async function showOther(): Promise<void> {
+    const next = other;
+    if (!next) return;
+    const shown = textarea.value;
+    await setText(next.text);
+    void followInAddress(next.text);
+    offer({ text: shown, mine: !next.mine });
+    say(
+      next.mine
+        ? `Showing your unsaved map ${named(next.text)}. The link's map is offered until you change this one.`
+        : `Showing the map from the link. Your unsaved map ${named(shown)} is kept until you change this one.`,
+      errors.innerHTML ? "error" : undefined,
+    );
+  }
+
   refreshSavedOptions();
   // The first touch may itself have changed something before this module arrived (picked
   // another map, typed, chose a file): catch up with the page as it is now.
   const defaultSource = [...source.options].find((o) => o.defaultSelected)?.value;
+  const untouched =
+    source.value === defaultSource && textarea.value === textarea.defaultValue && !importInput.files?.length;
   if (source.value !== defaultSource) source.dispatchEvent(new Event("change"));
-  else if (textarea.value !== textarea.defaultValue) void update();
+  else if (textarea.value !== textarea.defaultValue) {
+    remember();
+    void update();
+  }
   if (importInput.files?.length) importInput.dispatchEvent(new Event("change"));
-  if (isShareHash(location.hash)) {
-    decodeShareHash(location.hash).then(
-      async (text) => {
-        await setText(text);
-        // A text with errors is in the editor, but the drawing still shows the map before it.
-        say(
-          errors.innerHTML
-            ? "Loaded the map from the link, but it has errors: see below the editor. The drawing still shows the map before it."
-            : "Loaded the map from the link.",
-          errors.innerHTML ? "error" : undefined,
-        );
-        // The link opens the chapter: bring the builder that now holds the shared map into view.
-        root.scrollIntoView({ block: "start" });
-      },
-      (error: Error) => {
-        say(`Could not load the map from the link: ${error.message}.`, "error");
-        // As a good link does: the reader followed it to this builder, and the status line saying
-        // why it failed sits near the builder's top, some 2,800 px down the chapter.
-        root.scrollIntoView({ block: "start" });
-      },
+  // A link pasted into this tab changes only the hash: the page stays, so its map is opened here.
+  addEventListener("hashchange", () => {
+    if (isShareHash(location.hash)) void openLink(location.hash, false);
+  });
+  if (isShareHash(location.hash)) void openLink(location.hash, true);
+  else if (untouched && draft !== null) {
+    const kept = draft;
+    void setText(kept).then(() =>
+      errors.innerHTML
+        ? say(
+            "Restored your unsaved map as you left it, with its errors: see below the editor. The drawing still shows the map before it.",
+            "error",
+          )
+        : say(`Restored your unsaved map ${named(kept)} as you left it.`),
     );
   }
   root.dataset.ready = "";

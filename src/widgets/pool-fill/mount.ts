@@ -64,7 +64,8 @@ export function mount(root: HTMLElement): void {
   const setPlaying = (on: boolean) => {
     playing = on;
     clearInterval(timer);
-    play.setAttribute("aria-pressed", String(on));
+    // Its name says what a press does (Play, or Pause while it plays), so it is no toggle button:
+    // a pressed state beside a changing name said "Pause, toggle button, pressed" while it played.
     play.textContent = on ? "Pause" : "Play";
     // While it plays, the caption changes several times a second: announce only where it stops.
     caption.setAttribute("aria-live", on ? "off" : "polite");

@@ -12,6 +12,7 @@ import {
   queryHasState,
   readField,
   toQuery,
+  withLinkText,
 } from "./state.ts";
 
 describe("state", () => {
@@ -284,4 +285,13 @@ describe("limits shared with the simulation and the CLI", () => {
 test("a count too long to read is shown in scientific form with its digits, as in the terminal", () => {
   const view = explorerView({ ...defaultState, workers: 2048, shard: 32, customers: 1000 });
   expect(view.possibleShards).toMatch(/^\d\.\d\d × 10\^70 \(71 digits\)$/);
+});
+
+// QA: ?n=abc and ?n=1e400 left a blank field (a number field cannot hold them), so the reader
+// could not see what the link gave: the field's message quotes it, cut short past 40 characters.
+test("a link's value its field cannot hold is quoted in the field's message", () => {
+  const message = "Workers (n): a whole number from 1 to 2,048.";
+  expect(withLinkText(message, "abc")).toBe(`${message} The link gave "abc".`);
+  expect(withLinkText(message, "1e400")).toBe(`${message} The link gave "1e400".`);
+  expect(withLinkText(message, "x".repeat(41))).toBe(`${message} The link gave "${"x".repeat(40)}…".`);
 });

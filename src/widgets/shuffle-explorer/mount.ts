@@ -18,10 +18,12 @@ import {
   type ExplorerState,
   limits,
   linkFields,
+  type NumberField,
   numberFields,
   queryHasState,
   readField,
   toQuery,
+  withLinkText,
 } from "./state.ts";
 import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
 
@@ -58,11 +60,21 @@ function readForm(form: HTMLFormElement): ExplorerFields {
   return fields;
 }
 
-/** A shared link's values, as the link gives them (checked like typed ones, so a wrong one is marked). */
-function writeLink(form: HTMLFormElement, query: URLSearchParams): void {
+/**
+ * A shared link's values, as the link gives them (checked like typed ones, so a wrong one is
+ * marked). A number field cannot hold text that is no number ("abc", or "1e400", too large to be
+ * one): the browser empties it. Returns those texts by field, for the field's message to quote.
+ */
+function writeLink(form: HTMLFormElement, query: URLSearchParams): Partial<Record<NumberField, string>> {
   const link = linkFields(query);
-  for (const [name, text] of Object.entries(link.numbers)) input(form, name).value = text;
+  const unshown: Partial<Record<NumberField, string>> = {};
+  for (const [name, text] of Object.entries(link.numbers) as [NumberField, string][]) {
+    const field = input(form, name);
+    field.value = text;
+    if (field.value !== text) unshown[name] = text;
+  }
   if (link.failover !== undefined) input(form, "failover").checked = link.failover;
+  return unshown;
 }
 
 export interface MountedExplorer {
@@ -112,7 +124,10 @@ export function mount(root: HTMLElement): MountedExplorer {
   const redraw = (finished: boolean): ExplorerState | null => {
     const checked = checkExplorer(readForm(form));
     if (!checked.ok) {
-      showState(checked.errors, finished, true);
+      const errors = { ...checked.errors };
+      for (const [name, text] of Object.entries(unshown) as [NumberField, string][])
+        if (errors[name] !== undefined) errors[name] = withLinkText(errors[name], text);
+      showState(errors, finished, true);
       return null;
     }
     if (finished) draw(checked.state);
@@ -120,9 +135,13 @@ export function mount(root: HTMLElement): MountedExplorer {
     return finished ? checked.state : null;
   };
 
-  // A shared link wins over the server-rendered defaults.
+  // A shared link wins over the server-rendered defaults. A value of it that its field cannot
+  // hold is quoted in the field's message until the reader edits that field.
   const query = new URLSearchParams(location.search);
-  if (syncUrl && queryHasState(query)) writeLink(form, query);
+  const unshown: Partial<Record<NumberField, string>> = syncUrl && queryHasState(query) ? writeLink(form, query) : {};
+  form.addEventListener("input", (event) => {
+    delete unshown[(event.target as HTMLInputElement).name as NumberField];
+  });
   // The server drew this state already (JSON of the normalized state, same key order).
   drawn = root.dataset.initial ?? "";
 

@@ -78,7 +78,8 @@ export function readField(name: NumberField, text: string): number | undefined {
  * What a shared link puts in the controls, for each field it names: the number as a typed one is
  * read (`readField`), or the link's text when it is not one. Nothing is
  * clamped: a value the explorer cannot draw (k=99 with 8 workers, seed=1.5) is shown as the link
- * gave it and refused at its field, with its message, as a typed one is, never quietly replaced.
+ * gave it and refused at its field, with its message, as a typed one is, never quietly replaced;
+ * one its number field cannot hold ("abc", "1e400") is quoted in that message (`withLinkText`).
  */
 export function linkFields(query: URLSearchParams): {
   numbers: Partial<Record<NumberField, string>>;
@@ -93,6 +94,18 @@ export function linkFields(query: URLSearchParams): {
   }
   const failover = linkSwitch(query.get(param.failover));
   return failover === undefined ? { numbers } : { numbers, failover };
+}
+
+/** The longest part of a link's value a field's message quotes (a link may carry anything). */
+const quotedLength = 40;
+
+/**
+ * A field's message, quoting the link's value the field could not show: a number field holds no
+ * text that is not a number ("abc", or "1e400", too large to be one), and the browser empties it.
+ */
+export function withLinkText(message: string, text: string): string {
+  const quoted = text.length > quotedLength ? `${text.slice(0, quotedLength)}…` : text;
+  return `${message} The link gave "${quoted}".`;
 }
 
 /** The words a link may write a switch with (toQuery writes 1 and 0). */
