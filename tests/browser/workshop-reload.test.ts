@@ -75,7 +75,7 @@ describeInBrowser("presenter views across a reload", (browser) => {
     const replayAt = async () => ({
       time: (await page.locator("[data-time]").innerText()).replace(/\s/g, " "),
       stage: await page.locator("[data-retry-storm]").getAttribute("data-stage"),
-      playing: await page.locator("[data-play]").getAttribute("aria-pressed"),
+      playing: await page.locator("[data-play]").getAttribute("data-playing"),
     });
     await page.goto(`${site}/present/retry-storm/`);
     // Two key moments on (the clicker's Page Down), then played on a while and paused mid-run.
@@ -84,7 +84,7 @@ describeInBrowser("presenter views across a reload", (browser) => {
     await page.keyboard.press("PageDown");
     await expect.poll(async () => (await replayAt()).time).not.toBe("0 s");
     await page.locator("[data-play]").click();
-    await expect.poll(() => page.locator("[data-play]").getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => page.locator("[data-play]").getAttribute("data-playing")).toBe("true");
     await page.locator("[data-play]").click();
     const before = await replayAt();
     expect(before).toMatchObject({ stage: "0", playing: "false" });
@@ -118,7 +118,7 @@ describeInBrowser("presenter views across a reload", (browser) => {
       .waitForFunction(
         () => {
           const w = window as unknown as { writes: number; shown: number; playedAt: number };
-          const ended = document.querySelector("[data-play]")!.getAttribute("aria-pressed") === "false";
+          const ended = document.querySelector("[data-play]")!.getAttribute("data-playing") === "false";
           return (w.shown >= 20 || ended) && { ...w, seconds: (performance.now() - w.playedAt) / 1000 };
         },
         null,

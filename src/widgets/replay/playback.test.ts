@@ -83,7 +83,7 @@ describe("replay playback", () => {
   test("playing moves the playhead the chosen speed's worth of each frame, in whole seconds", () => {
     const { play, scrub, moves } = playbackAt("30");
     play.dispatchEvent(new Event("click"));
-    expect(play.attributes.get("aria-pressed")).toBe("true");
+    expect(play.attributes.get("data-playing")).toBe("true");
     // 100 ms at 30 s a second is 3 s; 20 ms is 0.6 s, carried until it makes a whole second.
     frame(1100);
     frame(1120);
@@ -122,12 +122,12 @@ describe("replay playback", () => {
     }
     root.dispatchEvent(key("]", { ctrlKey: true }));
     root.dispatchEvent(key("[", { metaKey: true }));
-    expect(play.attributes.get("aria-pressed")).toBeUndefined();
+    expect(play.attributes.get("data-playing")).toBeUndefined();
     expect(moves).toEqual([]);
     expect(stops()).toBe(0);
     // Alone, k plays; Option (Alt) types ] on some Mac layouts, so it steps.
     root.dispatchEvent(key("k"));
-    expect(play.attributes.get("aria-pressed")).toBe("true");
+    expect(play.attributes.get("data-playing")).toBe("true");
     root.dispatchEvent(key("]", { altKey: true }));
     expect(moves).toEqual([10]);
   });

@@ -72,7 +72,9 @@ export class Playback {
   setPlaying(on: boolean): void {
     this.playing = on;
     const { play } = this.el;
-    play.setAttribute("aria-pressed", String(on));
+    // Its name says what a press does, so it is no toggle button (a pressed state beside a changing
+    // name said "Pause, toggle button, pressed" while it played); data-playing is for the page's code.
+    play.setAttribute("data-playing", String(on));
     play.textContent = on ? "Pause" : "Play";
     cancelAnimationFrame(this.timer);
     clearInterval(this.timer);

@@ -77,7 +77,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   // and as the page goes away; while it plays by itself, at most once a second (keepNow).
   const kept = placeInTab("playhead");
   const play = root.querySelector<HTMLElement>("[data-play]");
-  const playing = () => play?.getAttribute("aria-pressed") === "true";
+  const playing = () => play?.dataset.playing === "true";
   let acted = false;
   let lastKept: number | null = null;
   let keptPlace: number | null = null;
@@ -94,7 +94,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   let opened = false;
   for (const type of ["keydown", "pointerdown", "input"]) root.addEventListener(type, () => void (acted = true));
   tools.addEventListener("click", () => void (acted = true));
-  if (play) new MutationObserver(() => keepPlayhead(true)).observe(play, { attributeFilter: ["aria-pressed"] });
+  if (play) new MutationObserver(() => keepPlayhead(true)).observe(play, { attributeFilter: ["data-playing"] });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") keepPlayhead(true);
   });
