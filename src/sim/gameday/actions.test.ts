@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from "vitest";
 import {
+  type ActionId,
   actionCatalogue,
   actionSpec,
   retryBudgetRatio,
@@ -15,6 +16,7 @@ import {
 import type { Fleet, FleetSpec } from "./fleet.ts";
 import { Game } from "./game.ts";
 import { actionDelay, findScenario, gameSlo, scenarios, type GameScenario, type Offer } from "./scenarios.ts";
+import { capitalised, halfMinutesInWords } from "./spoken.ts";
 import type { Frame } from "./telemetry.ts";
 
 const slow = { timeout: 60_000 };
@@ -269,6 +271,9 @@ describe("the fleet", () => {
     game.act("halt-rollout");
     game.act("rollback-wave");
     game.act("rollback-wave");
+    // Not twice on the same wave while its rollback is under way, nor with nothing left to roll back.
+    expect(game.check("rollback-wave")).toBe("every wave that runs v2 is already being rolled back");
+    game.advanceTo(45 + 2 * actionSpec("rollback-wave").delay + 1);
     expect(game.check("rollback-wave")).toBe("no wave runs the new release");
     game.advanceTo(400);
     const version = (t: number) => game.frames[t - 1]!.components.map((c) => c.status);
@@ -279,6 +284,88 @@ describe("the fleet", () => {
     expect(version(45 + rollback + 1)).toEqual(["v2", "v1", "v1"]);
     expect(version(45 + 2 * rollback - 1)).toEqual(["v2", "v1", "v1"]);
     expect(version(45 + 2 * rollback + 1)).toEqual(["v1", "v1", "v1"]);
+  });
+
+  test("rollback-wave after the next wave has started rolls that wave back, not one already back on the old release", () => {
+    const spec = miniFleet({
+      hosts: [0, 1, 2].map((c) => ({ name: `c${c}`, cell: c, zone: 0 })),
+      cells: ["cell-1", "cell-2", "cell-3"],
+      tenants: [0, 1, 2].map((c) => ({ name: `t${c}`, rate: 10, cell: c })),
+      routing: "cell",
+      components: "cell",
+      // The canary at 10 s, the next waves at 130 s and 250 s: a rollback lands between them.
+      rollout: { start: 10, bake: 120, waves: [[0], [1], [2]], errorShare: 1, versions: ["v1", "v2"] },
+      seconds: 500,
+    });
+    const game = mini(spec);
+    const rollback = actionSpec("rollback-wave").delay;
+    const version = (t: number) => game.frames[t - 1]!.components.map((c) => c.status);
+    game.advanceTo(15);
+    game.act("rollback-wave"); // the canary
+    game.advanceTo(140);
+    expect(version(15 + rollback + 1)).toEqual(["v1", "v1", "v1"]);
+    expect(version(140)).toEqual(["v1", "v2", "v1"]); // the second wave started at 130 s
+    game.act("rollback-wave"); // the second wave: the most recent one that still runs v2
+    game.advanceTo(260);
+    expect(version(140 + rollback - 1)).toEqual(["v1", "v2", "v1"]);
+    expect(version(140 + rollback + 1)).toEqual(["v1", "v1", "v1"]);
+    expect(version(260)).toEqual(["v1", "v1", "v2"]);
+    game.act("rollback-wave"); // and the third
+    game.advanceTo(260 + rollback + 1);
+    expect(version(260 + rollback + 1)).toEqual(["v1", "v1", "v1"]);
+    expect(game.check("rollback-wave")).toBe("no wave runs the new release");
+    // Each lands when the timeline says it does.
+    expect([0, 1, 2].map((i) => game.effectAt(i))).toEqual([15 + rollback, 140 + rollback, 260 + rollback]);
+  });
+
+  test("bad deploy: a rollback taken after the next wave has started puts that wave's cells back", () => {
+    // The auditor's case: the canary rolled back at 70 s, cell-2 and cell-3 getting v42 at 150 s,
+    // a second rollback at 200 s. Counting rollbacks sent it to the canary again.
+    const game = new Game(findScenario("bad-deploy")!, 1);
+    const rollback = actionSpec("rollback-wave").delay;
+    game.advanceTo(70);
+    game.act("rollback-wave");
+    game.advanceTo(200);
+    game.act("rollback-wave");
+    game.advanceTo(200 + rollback + 1);
+    const status = (cell: string) => game.frames.at(-1)!.components[game.componentNames.indexOf(cell)]!.status;
+    expect(["cell-1", "cell-2", "cell-3"].map(status)).toEqual(["v41", "v41", "v41"]);
+    expect(status("cell-4")).toBe("v42"); // the third wave, started at 240 s
+    expect(game.effectAt(1)).toBe(200 + rollback);
+  });
+
+  test("move-tenant moves a tenant out of its own cell even when that cell ties for the emptiest", () => {
+    // One tenant per cell: moving any of them, its own cell is left with none, the emptiest of all.
+    const spec = miniFleet({
+      hosts: [0, 1, 2].map((c) => ({ name: `c${c}`, cell: c, zone: 0 })),
+      cells: ["cell-1", "cell-2", "cell-3"],
+      tenants: [0, 1, 2].map((c) => ({ name: `t${c}`, rate: 10, cell: c })),
+      routing: "cell",
+      components: "cell",
+      seconds: 500,
+    });
+    const game = mini(spec);
+    const cellOf = (name: string) =>
+      (fleetOf(game) as unknown as { tenantCell: number[] }).tenantCell[Number(name.slice(1))];
+    game.advanceTo(10);
+    game.act("move-tenant", "t0");
+    game.advanceTo(10 + actionSpec("move-tenant").delay + 1);
+    // Without t0, its own cell 1 is the emptiest; of the others, cells 2 and 3 tie: the lower number wins.
+    expect(cellOf("t0")).toBe(1);
+  });
+
+  test("bad deploy: a tenant moved leaves its cell, which it alone would have made the emptiest", () => {
+    // The auditor's case: t06 moved at 100 s stayed in its cell (four tenants a cell: without it, three).
+    const game = new Game(findScenario("bad-deploy")!, 1);
+    const cells = () => (fleetOf(game) as unknown as { tenantCell: number[] }).tenantCell;
+    const t06 = game.setup.tenants.indexOf("t06");
+    const before = cells()[t06]!;
+    expect(cells().filter((c) => c === before)).toHaveLength(4);
+    game.advanceTo(100);
+    game.act("move-tenant", "t06");
+    game.advanceTo(100 + actionSpec("move-tenant").delay + 1);
+    expect(cells()[t06]).not.toBe(before);
+    expect(game.effectAt(0)).toBe(100 + actionSpec("move-tenant").delay);
   });
 
   test("move-tenant and drain-cell flip tenants to the emptiest other cell after the copy", () => {
@@ -453,4 +540,111 @@ test("the thundering herd's words for jitter: a failed read's first retry waits 
   const waits = Array.from({ length: 20_000 }, () => fullJitter(0, { base: 1000, cap: 4000 }, rand));
   expect(Math.max(...waits)).toBeLessThan(1000);
   expect(waits.reduce((a, b) => a + b, 0) / waits.length).toBeCloseTo(500, -1);
+});
+
+describe("not twice on the same thing while the first is under way (the how-to-play page's rule)", () => {
+  /** What must have landed before an action can be taken at all: the step it undoes. */
+  const undoes: Partial<Record<ActionId, ActionId>> = {
+    "retries-on": "retries-off",
+    "unshed-priority": "shed-priority",
+    "unblock-tenant": "block-tenant",
+    "return-host": "eject-host",
+    "breaker-closed": "breaker-open",
+  };
+  // Every action every scenario offers, in the game that offers it.
+  const cases = scenarios.flatMap((scenario) =>
+    scenario.offers.map((offer) => [scenario.id, offer.action, scenario, offer] as const),
+  );
+
+  test("the table holds every action of the catalogue", () => {
+    expect(new Set(cases.map(([, action]) => action))).toEqual(new Set(actionCatalogue.map((a) => a.id)));
+  });
+
+  test.each(cases)(
+    "%s: %s is refused a second time while the first is under way",
+    slow,
+    (_, action, scenario, offer) => {
+      const game = new Game(scenario, scenario.seed);
+      game.advanceTo(scenario.faultAt + 40);
+      const before = undoes[action];
+      // The first target the action (or what it undoes) may be aimed at now.
+      const target = offer.targets?.find((t) => game.check(before ?? action, t) === null) ?? null;
+      if (offer.targets) expect(target, "a target it can be aimed at").not.toBeNull();
+      if (before) {
+        game.act(before, target);
+        game.advanceTo(game.now + actionDelay(scenario, before) + 1);
+      }
+      expect(game.check(action, target)).toBeNull();
+      game.act(action, target);
+      const lands = game.effectAt(game.log.length - 1);
+      game.advanceTo(game.now + 1);
+      // Still under way: it lands later, waits for what it waits for, or (a restart) still starts.
+      if (action !== "restart") expect(lands === null || lands > game.now, `${action} lands at ${lands}`).toBe(true);
+      const refusal = game.check(action, target);
+      expect(refusal, `a second ${action}${target ? ` ${target}` : ""}`).not.toBeNull();
+      // Said as the game says every refusal: of the thing it is aimed at, and the same when taken.
+      if (target !== null) expect(refusal).toContain(target);
+      expect(() => game.act(action, target)).toThrow(refusal!);
+    },
+  );
+
+  test("once a move, a drain or a scale-out has landed, the next one is judged afresh", slow, () => {
+    const deploy = new Game(findScenario("bad-deploy")!, 1);
+    deploy.advanceTo(100);
+    deploy.act("move-tenant", "t01");
+    deploy.act("drain-cell", "cell-5");
+    deploy.advanceTo(100 + actionSpec("move-tenant").delay - 1);
+    expect(deploy.check("move-tenant", "t01")).toBe("t01 is still being moved");
+    expect(deploy.check("drain-cell", "cell-5")).toBe("cell-5 is still draining");
+    // Another tenant, another cell: another thing.
+    expect(deploy.check("move-tenant", "t02")).toBeNull();
+    expect(deploy.check("drain-cell", "cell-6")).toBeNull();
+    deploy.advanceTo(100 + actionSpec("move-tenant").delay);
+    expect(deploy.check("move-tenant", "t01")).toBeNull();
+    expect(deploy.check("drain-cell", "cell-5")).toBe("cell-5 has no tenants left");
+
+    const zone = findScenario("lost-zone")!;
+    const lost = new Game(zone, zone.seed);
+    lost.advanceTo(100);
+    lost.act("scale-out");
+    lost.advanceTo(100 + actionDelay(zone, "scale-out") - 1);
+    expect(lost.check("scale-out")).toBe("the hosts of the last scale-out are still launching");
+    lost.advanceTo(100 + actionDelay(zone, "scale-out"));
+    expect(lost.check("scale-out")).toBeNull();
+  });
+});
+
+describe("the durations an action's words give are its delays", () => {
+  // Where a cost says how long the action takes in words, the words and the delay they restate.
+  const said: [ActionId, string][] = [
+    ["retry-budget", "a minute before every client has it"],
+    ["jitter-on", "a minute before every client has it"],
+    ["filter-request", "A minute to write and push the rule"],
+    ["rollback-wave", "a minute and a half per wave"],
+    ["move-tenant", "Three minutes of copying"],
+    ["drain-cell", "Three minutes of copying"],
+  ];
+
+  test.each(said)("%s: %s", (action, words) => {
+    const { cost, delay } = actionSpec(action);
+    expect(cost).toContain(words);
+    const spoken = halfMinutesInWords(delay);
+    expect(cost.includes(spoken) || cost.includes(capitalised(spoken)), `${cost} says ${spoken}`).toBe(true);
+  });
+
+  test("no other action's words name a duration but from its figures", () => {
+    const computed: Partial<Record<ActionId, string>> = {
+      restart: `${startupSeconds} s`,
+      "retry-budget": `${retryBudgetWindowSeconds} s window`,
+      "scale-out": `${scaleOutSeconds.healthy / 60} minutes with a healthy control plane, ${scaleOutSeconds.impaired / 60} while it is impaired`,
+    };
+    for (const a of actionCatalogue) {
+      const text = `${a.does} ${a.cost}`;
+      const durations = text.match(/\b(minutes?|seconds?|hours?|\d+ ?s)\b/gi) ?? [];
+      if (durations.length === 0) continue;
+      const known = said.find(([id]) => id === a.id) ?? [a.id, computed[a.id]];
+      expect(known[1], `${a.id}: ${text}`).toBeDefined();
+      expect(text).toContain(known[1]!);
+    }
+  });
 });

@@ -5,6 +5,7 @@
  * so the catalogue the page and the cards show is the one the simulation obeys.
  */
 import { percentUpTo } from "../../format/number.ts";
+import { capitalised, halfMinutesInWords } from "./spoken.ts";
 
 /** What an action is aimed at; `null` for actions on the whole system. */
 export type TargetKind = "service" | "host" | "cell" | "zone" | "tenant" | null;
@@ -44,6 +45,15 @@ export const scaleOutSeconds = { healthy: 120, impaired: 300 } as const;
 export function scaleOutDelay(controlPlaneImpaired: boolean): number {
   return controlPlaneImpaired ? scaleOutSeconds.impaired : scaleOutSeconds.healthy;
 }
+/** Seconds a config push takes to reach every client (a retry budget, jitter). */
+export const configPushSeconds = 60;
+/** Seconds to write an edge rule for the signature in the crash dumps and push it. */
+export const edgeRuleSeconds = 60;
+/** Seconds one wave's rollback takes: a deploy of its own. */
+export const rollbackSeconds = 90;
+/** Seconds to copy a tenant's data to another cell before its mapping flips. */
+export const cellCopySeconds = 180;
+
 /** Share of requests a retry budget lets be retries, over its window (the SRE book's per-client 10%). */
 export const retryBudgetRatio = 0.1;
 /** The retry budget's window, in seconds. */
@@ -76,8 +86,8 @@ export const actionCatalogue = [
     label: "Set a retry budget",
     target: null,
     does: `Pushes a retry budget to every client: retries may be at most ${percentUpTo(retryBudgetRatio, 2)} of requests over a ${retryBudgetWindowSeconds} s window.`,
-    delay: 60,
-    cost: "A config push: a minute before every client has it; a request refused a retry fails.",
+    delay: configPushSeconds,
+    cost: `A config push: ${halfMinutesInWords(configPushSeconds)} before every client has it; a request refused a retry fails.`,
     chapter: "retry-budgets",
   },
   {
@@ -86,8 +96,8 @@ export const actionCatalogue = [
     label: "Add jitter to retries",
     target: null,
     does: "Pushes full jitter to every client: each retry waits a random time up to its backoff instead of the same fixed delay.",
-    delay: 60,
-    cost: "A config push: a minute before every client has it; the same number of retries still arrives, only spread out.",
+    delay: configPushSeconds,
+    cost: `A config push: ${halfMinutesInWords(configPushSeconds)} before every client has it; the same number of retries still arrives, only spread out.`,
     chapter: "timeouts-retries-backoff",
   },
   {
@@ -126,8 +136,8 @@ export const actionCatalogue = [
     label: "Drop the crashing request at the edge",
     target: null,
     does: "Pushes an edge rule that refuses requests matching the signature in the crash dumps, and only those.",
-    delay: 60,
-    cost: "A minute to write and push the rule; the requests it matches fail (they were crashing workers anyway).",
+    delay: edgeRuleSeconds,
+    cost: `${capitalised(halfMinutesInWords(edgeRuleSeconds))} to write and push the rule; the requests it matches fail (they were crashing workers anyway).`,
     chapter: "failure-modes",
   },
   {
@@ -207,8 +217,8 @@ export const actionCatalogue = [
     label: "Roll back the latest wave",
     target: null,
     does: "Redeploys the previous release to the most recent wave that still runs the new one.",
-    delay: 90,
-    cost: "A deploy of its own: a minute and a half per wave, one wave at a time.",
+    delay: rollbackSeconds,
+    cost: `A deploy of its own: ${halfMinutesInWords(rollbackSeconds)} per wave, one wave at a time.`,
     chapter: "deploys-and-correlated-failure",
   },
   {
@@ -217,8 +227,8 @@ export const actionCatalogue = [
     label: "Move a tenant to another cell",
     target: "tenant",
     does: "Copies the tenant's data to the emptiest healthy cell and flips its mapping (a control-plane change).",
-    delay: 180,
-    cost: "Three minutes of copying; the tenant's requests keep going to its old cell until the flip.",
+    delay: cellCopySeconds,
+    cost: `${capitalised(halfMinutesInWords(cellCopySeconds))} of copying; the tenant's requests keep going to its old cell until the flip.`,
     chapter: "cells",
   },
   {
@@ -227,8 +237,8 @@ export const actionCatalogue = [
     label: "Drain a cell",
     target: "cell",
     does: "Moves every tenant of a cell to the other cells, spread over the emptiest ones (a control-plane change).",
-    delay: 180,
-    cost: "Three minutes of copying; the other cells take on its load.",
+    delay: cellCopySeconds,
+    cost: `${capitalised(halfMinutesInWords(cellCopySeconds))} of copying; the other cells take on its load.`,
     chapter: "cells",
   },
   {

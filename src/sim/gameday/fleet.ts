@@ -247,12 +247,16 @@ export class Fleet {
   shedQueue = false;
   shedLow = false;
   primaryZone: number | null;
-  /** The rollout: waves started, whether halted, how many waves (newest first) are rolled back. */
-  wavesStarted = 0;
+  /** The rollout: whether halted, and each wave's state (not started, on the new release, being rolled back, rolled back). */
   halted = false;
-  rolledBack = 0;
+  private readonly waves: ("waiting" | "new" | "rolling back" | "rolled back")[];
   private rollbackBusyUntil = -Infinity;
   private scaleOuts = 0;
+  /** When the scale-out under way lands (the hosts it launches join). */
+  private scaleOutUntil = -Infinity;
+  /** Per tenant, when the move under way flips it; per cell, when the drain under way flips its tenants. */
+  private readonly movingUntil = new Map<number, number>();
+  private readonly drainingUntil = new Map<number, number>();
 
   constructor(spec: FleetSpec, seed: number, telemetry: Telemetry) {
     this.spec = spec;
@@ -271,6 +275,7 @@ export class Fleet {
     this.blocked = spec.tenants.map(() => false);
     this.poisonEvery = spec.tenants.map(() => 0);
     this.primaryZone = spec.database?.zone ?? null;
+    this.waves = (spec.rollout?.waves ?? []).map(() => "waiting");
     this.cachedUntil = new Float64Array(spec.cache?.keys ?? 0);
     if (spec.cache) {
       // A warm cache: every key was last filled some time within its time-to-live.
@@ -659,7 +664,7 @@ export class Fleet {
       at: this.now,
       text: `deploy pipeline: ${rollout.versions[1]} goes to ${cells.join(" and ")}${wave === 0 ? " (canary)" : ""}`,
     });
-    this.wavesStarted = wave + 1;
+    this.waves[wave] = "new";
     this.setWaveVersion(wave, 1);
   }
 
@@ -712,14 +717,27 @@ export class Fleet {
       case "halt-rollout":
         if (!this.spec.rollout) return "there is no rollout";
         return this.want("halted", this.halted) ? "the rollout is already halted" : null;
-      case "rollback-wave":
-        if (!this.spec.rollout) return "there is no rollout";
-        return this.rolledBack >= this.wavesStarted ? "no wave runs the new release" : null;
-      case "move-tenant":
-        this.tenantIndex(target);
+      case "rollback-wave": {
+        const rollout = this.spec.rollout;
+        if (!rollout) return "there is no rollout";
+        if (this.latestNewWave() >= 0) return null;
+        // Not twice on the same thing while the first is under way: every wave still on the new
+        // release already has its rollback coming.
+        return this.waves.includes("rolling back")
+          ? `every wave that runs ${rollout.versions[1]} is already being rolled back`
+          : "no wave runs the new release";
+      }
+      case "move-tenant": {
+        const t = this.tenantIndex(target);
+        if ((this.spec.cells?.length ?? 1) < 2) return `there is no other cell to move ${target} to`;
+        // Not twice on the same thing while the first is under way: its copy is still running.
+        if (this.now < (this.movingUntil.get(t) ?? -Infinity)) return `${target} is still being moved`;
         return null;
+      }
       case "drain-cell": {
         const cell = this.cellIndex(target);
+        if (this.spec.cells!.length < 2) return `there is no other cell to drain ${target} to`;
+        if (this.now < (this.drainingUntil.get(cell) ?? -Infinity)) return `${target} is still draining`;
         return this.tenantCell.some((c) => c === cell) ? null : `${target} has no tenants left`;
       }
       case "failover-zone": {
@@ -728,7 +746,9 @@ export class Fleet {
         return this.want("primary", this.primaryZone) === zone ? null : `the database primary is not in ${target}`;
       }
       case "scale-out":
-        return null;
+        if (this.spec.components === "host") return "this dashboard has a row per host: it cannot show new ones";
+        // Not twice on the same thing while the first is under way: the hosts asked for are still coming.
+        return this.now < this.scaleOutUntil ? "the hosts of the last scale-out are still launching" : null;
       default:
         return `${action} is not an action in this scenario`;
     }
@@ -817,12 +837,14 @@ export class Fleet {
         return this.rollback(now);
       case "move-tenant": {
         const t = this.tenantIndex(target);
+        this.movingUntil.set(t, lands);
         return later(() => {
-          this.tenantCell[t] = this.emptiestCell([t]);
+          this.tenantCell[t] = this.emptiestCell([t], this.tenantCell[t]);
         });
       }
       case "drain-cell": {
         const cell = this.cellIndex(target);
+        this.drainingUntil.set(cell, lands);
         return later(() => {
           const movers = this.tenantCell.flatMap((c, t) => (c === cell ? [t] : []));
           for (const t of movers) this.tenantCell[t] = this.emptiestCell(movers, cell);
@@ -883,24 +905,35 @@ export class Fleet {
     this.at(host.startingUntil, () => this.recheck(host, this.now));
   }
 
-  /** Roll back the latest wave not yet rolled back; returns when it is back on the old release. */
+  /** The most recent wave that runs the new release with no rollback of it asked for, or -1. */
+  private latestNewWave(): number {
+    return this.waves.lastIndexOf("new");
+  }
+
+  /**
+   * Roll back the most recent wave that still runs the new release (and is not being rolled
+   * back already): whichever waves started or were rolled back before, it is that wave's cells
+   * that go back. Returns when they are back on the old release.
+   */
   private rollback(now: number): number {
+    const wave = this.latestNewWave();
     // One wave at a time: a rollback waits for the one before it.
     const start = Math.max(now, this.rollbackBusyUntil);
     const done = start + actionSpec("rollback-wave").delay;
     this.rollbackBusyUntil = done;
-    this.rolledBack++;
-    const wave = this.wavesStarted - this.rolledBack;
-    this.at(done, () => this.setWaveVersion(wave, 0));
+    this.waves[wave] = "rolling back";
+    this.at(done, () => {
+      this.waves[wave] = "rolled back";
+      this.setWaveVersion(wave, 0);
+    });
     return done;
   }
 
   /** Add hosts once the control plane answers; returns when they are there. */
   private scaleOut(now: number): number {
-    if (this.spec.components === "host")
-      throw new RangeError("this dashboard has a row per host: it cannot show new ones");
     const seconds = scaleOutDelay(this.spec.controlPlaneImpaired);
     const round = this.scaleOuts++;
+    this.scaleOutUntil = now + seconds;
     this.at(now + seconds, () => {
       const zones = this.spec.zones.map((_, z) => z).filter((z) => !this.zoneLost(z));
       for (let k = 0; k < scaleOutHosts; k++) {

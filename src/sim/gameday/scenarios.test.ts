@@ -8,19 +8,24 @@ import { inWords } from "../../format/words.ts";
 import { createRun, defaultScenario, defaultServices, triggeredDependency } from "../retry-storm/index.ts";
 import { actionSpec } from "./actions.ts";
 import { fixedGroupsBlastRadius } from "../shuffle-shard.ts";
-import { finishedGame, Game } from "./game.ts";
+import { finishedGame, finishedScore, Game } from "./game.ts";
 import { judgePar, type ParJudgement } from "./judgement.ts";
 import {
+  actionDelay,
   findScenario,
+  fleetDefaults,
   grayHostOf,
   herdWarmHitShare,
+  poisonShuffleWhy,
   poisonTenantOf,
   shufflePoisonTenant,
   scenarios,
   type GameScenario,
 } from "./scenarios.ts";
+import { hurtingShare } from "./telemetry.ts";
+import { onePartIn } from "./spoken.ts";
 import { Fleet } from "./fleet.ts";
-import { percent } from "../../format/number.ts";
+import { minutesAndSeconds, percent } from "../../format/number.ts";
 import { stormWarmup } from "./storm.ts";
 import { resultsOf } from "./results.ts";
 
@@ -344,4 +349,148 @@ describe("what the briefings, causes and explanations say, against the scenarios
     // Even without the slow host, the others serve the load with room left.
     expect(capacity(spec, spec.hosts.length - 1)).toBeGreaterThan(2 * load(spec));
   });
+});
+
+describe("poison, shuffle shards: what the explanations say of the other tenants, on every seed", () => {
+  const scenario = findScenario("poison-shuffle")!;
+  const specOn = (seed: number) => {
+    if (scenario.model.kind !== "fleet") throw new Error("the poison games run on the fleet");
+    return scenario.model.build(seed);
+  };
+  /** The other tenants by how many of the poison tenant's workers the seed dealt them. */
+  const dealtOn = (seed: number) => {
+    const tenants = specOn(seed).tenants;
+    const poison = tenants.find((t) => t.name === shufflePoisonTenant)!;
+    return tenants
+      .filter((t) => t !== poison)
+      .map((t) => ({ name: t.name, shared: t.shard!.filter((w) => poison.shard!.includes(w)).length }));
+  };
+  // Seeds 1 to 12 (half of them deal some tenant three of t07's four workers), and the first seeds
+  // that deal several tenants more than half of them, and one all four of them.
+  const several = Array.from({ length: 200 }, (_, i) => i + 1).find(
+    (seed) => dealtOn(seed).filter((t) => t.shared > 2).length > 2,
+  )!;
+  const twin = Array.from({ length: 400 }, (_, i) => i + 1).find((seed) => dealtOn(seed).some((t) => t.shared === 4))!;
+  const seeds = [...Array.from({ length: 12 }, (_, i) => i + 1), several, twin];
+
+  test("the scenario's own explanations are those of its seed", () => {
+    expect(scenario.referenceWhy).toBe(poisonShuffleWhy(scenario.seed).referenceWhy);
+    expect(scenario.trap.why).toBe(poisonShuffleWhy(scenario.seed).trapWhy);
+    expect(seeds.filter((seed) => dealtOn(seed).some((t) => t.shared > 2)).length).toBeGreaterThan(3);
+  });
+
+  /** Per tenant: its bad share over the game, after `from`, and the minutes (whole) it was hurting in. */
+  function tenantsOf(game: Game, from: number) {
+    const { arrived, bad } = game.telemetry;
+    const seconds = game.scenario.seconds;
+    return game.setup.tenants.map((name, t) => {
+      const sum = (a: ArrayLike<number>, s0: number, s1: number) => {
+        let n = 0;
+        for (let s = s0; s < s1; s++) n += a[t * seconds + s]!;
+        return n;
+      };
+      const hurtMinutes = Array.from({ length: seconds / 60 }, (_, m) => m).filter(
+        (m) => sum(bad, m * 60, m * 60 + 60) > hurtingShare * sum(arrived, m * 60, m * 60 + 60),
+      );
+      return {
+        name,
+        bad: sum(bad, 0, seconds),
+        share: sum(bad, 0, seconds) / sum(arrived, 0, seconds),
+        after: sum(bad, from, seconds) / sum(arrived, from, seconds),
+        hurtMinutes,
+      };
+    });
+  }
+
+  test.each(seeds)("seed %i", slow, (seed) => {
+    const { referenceWhy, trapWhy } = poisonShuffleWhy(seed);
+    const dealt = dealtOn(seed);
+    const hurt = dealt.filter((t) => t.shared > 2).map((t) => t.name);
+    const spared = dealt.filter((t) => t.shared <= 2);
+    // The words name the tenants dealt more than half of t07's workers, and count the others.
+    for (const name of hurt) {
+      expect(referenceWhy).toContain(name);
+      expect(trapWhy).toContain(name);
+    }
+    expect(referenceWhy).toContain(
+      `the other ${spared.length} tenants share at most ${inWords(Math.max(...spared.map((t) => t.shared)))} of t07's four workers each`,
+    );
+    if (hurt.length === 0) expect(trapWhy).toContain("t07 is the only tenant hurting");
+
+    const reference = scenario.reference;
+    const trap = [...reference, scenario.trap.entry];
+    const par = finishedGame(scenario, seed, reference);
+    const trapped = finishedGame(scenario, seed, trap);
+    const ruleLands = reference[0]!.at + actionSpec("filter-request").delay;
+    const blockLands = scenario.trap.entry.at + actionSpec("block-tenant").delay;
+    // "45 s sooner": a block lands that long before the edge rule, and the crashes end with each.
+    const sooner = minutesAndSeconds(ruleLands - blockLands);
+    if (hurt.length > 0) {
+      expect(referenceWhy).toContain(`Blocking t07 would stop the crashes ${sooner} sooner than the edge rule`);
+      expect(trapWhy).toContain(`the ${sooner} before the rule lands`);
+    } else expect(referenceWhy).toContain("Blocking t07 would protect nobody who needs it");
+    const lastCrash = (game: Game) => game.feed.filter((n) => n.text.includes("crashed")).at(-1)!.at;
+    expect(lastCrash(par)).toBeLessThan(ruleLands);
+    expect(lastCrash(trapped)).toBeLessThan(blockLands);
+    expect(lastCrash(finishedGame(scenario, seed, []))).toBeGreaterThan(ruleLands);
+
+    // "Hurting": the tenants par leaves with a whole minute over the line are t07 and those named.
+    const settled = ruleLands + fleetDefaults.crashRecovery + fleetDefaults.detectSeconds + 30;
+    const withPar = tenantsOf(par, settled);
+    const withTrap = tenantsOf(trapped, settled);
+    expect(
+      withPar
+        .filter((t) => t.hurtMinutes.length > 0)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual([shufflePoisonTenant, ...hurt].sort());
+    for (const t of spared) {
+      // "Barely notice": under 1% of their requests bad.
+      expect(withPar.find((p) => p.name === t.name)!.share, t.name).toBeLessThan(0.01);
+    }
+    for (const name of hurt) {
+      const p = withPar.find((x) => x.name === name)!;
+      // "Until the crashes stop": nothing bad once the workers are back.
+      expect(p.after, name).toBe(0);
+      // The block spares them the seconds before the rule lands, and nothing after.
+      const t = withTrap.find((x) => x.name === name)!;
+      expect(t.bad).toBeLessThanOrEqual(p.bad);
+      expect(t.after).toBe(0);
+    }
+    // "Turns its partial outage into a full one".
+    const poison = (rows: ReturnType<typeof tenantsOf>) => rows.find((t) => t.name === shufflePoisonTenant)!;
+    expect(poison(withPar).after).toBeGreaterThan(0);
+    expect(poison(withPar).after).toBeLessThan(0.5);
+    expect(poison(withTrap).after).toBe(1);
+    // And the trap costs more than par.
+    expect(finishedScore(scenario, seed, trap).tenantMinutes).toBeGreaterThan(
+      finishedScore(scenario, seed, reference).tenantMinutes,
+    );
+  });
+});
+
+test("lost zone: ejecting a host takes a quarter of its zone's capacity until a scale-out lands", slow, () => {
+  const scenario = findScenario("lost-zone")!;
+  if (scenario.model.kind !== "fleet") throw new Error("the lost zone runs on the fleet");
+  const hosts = scenario.model.build(scenario.seed).hosts;
+  const target = scenario.trap.entry.target!;
+  const zone = hosts.find((h) => h.name === target)!.zone;
+  const perZone = hosts.filter((h) => h.zone === zone).length;
+  expect(scenario.trap.why).toContain(
+    `until a scale-out lands each zone has ${inWords(perZone)} hosts, so ejecting one that looks overloaded takes ${onePartIn(perZone)} of its zone's capacity away`,
+  );
+  // Par and the trap, played: the zone's capacity in the load balancer's rotation, each second.
+  const game = finishedGame(
+    scenario,
+    scenario.seed,
+    [...scenario.reference, scenario.trap.entry].sort((a, b) => a.at - b.at),
+  );
+  const row = game.componentNames.indexOf(scenario.model.build(scenario.seed).zones[zone]!);
+  const capacity = (t: number) => game.frames[t - 1]!.components[row]!.capacity;
+  const ejected = scenario.trap.entry.at + actionSpec("eject-host").delay;
+  expect(capacity(ejected + 1) / capacity(ejected - 1)).toBe(1 - 1 / perZone);
+  // Par's scale-out lands later: from then on the zone has more hosts, and one host is less of it.
+  const scaleOut = scenario.reference.find((e) => e.action === "scale-out")!;
+  const landed = scaleOut.at + actionDelay(scenario, "scale-out") + fleetDefaults.detectSeconds + 1;
+  expect(capacity(landed)).toBeGreaterThan(capacity(ejected - 1));
 });

@@ -3,14 +3,15 @@
  * operator has, the chapters it exercises, and a reference response (the par).
  */
 import { asGiven, minutesAndSeconds, percent, percentUpTo, times } from "../../format/number.ts";
-import { inWords } from "../../format/words.ts";
+import { inWords, listNames } from "../../format/words.ts";
 import { placeAll, preProvisionFactor, rollout, uniformCustomers } from "../cells/index.ts";
 import { randomInt, randomStreams } from "../random.ts";
 import { defaultServices, parameterDefaults, triggeredDependency } from "../retry-storm/index.ts";
 import { randomShard } from "../shuffle-shard.ts";
-import { type ActionId, actionSpec, scaleOutDelay, scaleOutSeconds } from "./actions.ts";
+import { type ActionId, actionSpec, edgeRuleSeconds, scaleOutDelay, scaleOutSeconds } from "./actions.ts";
 import type { FleetSpec, HostSpec, TenantSpec } from "./fleet.ts";
 import type { Slo } from "./slo.ts";
+import { halfMinutesInWords, onePartIn } from "./spoken.ts";
 import { platform, stormWarmup } from "./storm.ts";
 
 /** One entry of an action log: at `at` seconds since the start, the operator did `action` (to `target`). */
@@ -216,9 +217,61 @@ function poisonFixedPlaced(seed: number): Placed {
   };
 }
 
-const poisonFixedWhy =
-  "Every crash dump names a request of the same tenant. Its group's workers are down, and with them every tenant of the group: blocking that tenant stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes a minute to push, and once it is in place the tenant is unblocked.";
-const poisonShuffleWhy = `Every crash dump names a request of ${shufflePoisonTenant}, but the other tenants barely notice: each shares few of ${shufflePoisonTenant}'s workers and fails over to workers of its own shard. Blocking ${shufflePoisonTenant} would protect nobody who needs it and fail the requests of its that still get through, so the reference response only pushes the edge rule that drops the crashing request.`;
+const poisonFixedWhy = `Every crash dump names a request of the same tenant. Its group's workers are down, and with them every tenant of the group: blocking that tenant stops the crashes within seconds, at the price of all its requests; the edge rule that drops only the crashing request takes ${halfMinutesInWords(edgeRuleSeconds)} to push, and once it is in place the tenant is unblocked.`;
+
+/** Shuffle shards: par pushes the edge rule; the trap blocks the poison tenant at the same moment. */
+const poisonShuffleReference: readonly LogEntry[] = [{ at: 120, action: "filter-request" }];
+const poisonShuffleTrap: LogEntry = { at: 120, action: "block-tenant", target: shufflePoisonTenant };
+
+/**
+ * What the shuffle-shards game's explanations say of the other tenants on `seed`, written from
+ * the shards the seed deals: a tenant dealt at most half of the poison tenant's workers fails
+ * over to workers of its own shard and barely notices; one dealt more (three of four, or all
+ * four, on some seeds) loses requests too until the crashes stop, and a block would spare it
+ * the seconds by which a block lands before the edge rule. The scenario's own `referenceWhy` and
+ * trap are these on its seed; `scenarios.test.ts` plays each claim on several seeds.
+ */
+export function poisonShuffleWhy(seed: number): { referenceWhy: string; trapWhy: string } {
+  const tenants = poisonFleet(seed, true).tenants;
+  const poison = tenants.find((t) => t.name === shufflePoisonTenant)!;
+  const shared = (t: TenantSpec) => t.shard!.filter((w) => poison.shard!.includes(w)).length;
+  const others = tenants.filter((t) => t !== poison);
+  const hurt = others.filter((t) => shared(t) > poisonShard / 2);
+  const spared = others.filter((t) => shared(t) <= poisonShard / 2);
+  const p = shufflePoisonTenant;
+  const workers = `${inWords(poisonShard)} workers`;
+  const few = `the other ${spared.length} tenants share at most ${inWords(Math.max(0, ...spared.map(shared)))} of ${p}'s ${workers} each, fail over to workers of their own shard, and barely notice`;
+  const why = `Every crash dump names a request of ${p}`;
+  const rule = "the reference response only pushes the edge rule that drops the crashing request";
+  if (hurt.length === 0)
+    return {
+      referenceWhy: `${why}, but ${few}. Blocking ${p} would protect nobody who needs it and fail every request of its that still gets through, so ${rule}.`,
+      trapWhy: `The fixed-groups game's first step: here ${p} is the only tenant hurting, so blocking it turns its partial outage into a full one and protects nobody.`,
+    };
+  // By how many they share: "t13 (dealt three of t07's four workers)", "t18 and t22 (each dealt three of
+  // t07's four workers) and t24 (dealt all four)".
+  const counts = [...new Set(hurt.map(shared))].sort((x, y) => x - y);
+  const dealt = listNames(
+    counts.map((k, i) => {
+      const group = hurt.filter((t) => shared(t) === k).map((t) => t.name);
+      const what = k === poisonShard ? `all ${inWords(k)}` : inWords(k);
+      return `${listNames(group)} (${group.length > 1 ? "each " : ""}dealt ${what}${i === 0 ? ` of ${p}'s ${workers}` : ""})`;
+    }),
+  );
+  const names = listNames(hurt.map((t) => t.name));
+  const one = hurt.length === 1;
+  // A block pushed with the edge rule lands this much before it.
+  const sooner = minutesAndSeconds(
+    poisonShuffleReference[0]!.at +
+      actionSpec("filter-request").delay -
+      (poisonShuffleTrap.at + actionSpec("block-tenant").delay),
+  );
+  return {
+    referenceWhy: `${why}. Here ${dealt} ${one ? "loses" : "lose"} requests too until the crashes stop; ${few}. Blocking ${p} would stop the crashes ${sooner} sooner than the edge rule, but fail every request of its that still gets through, so ${rule}.`,
+    trapWhy: `The fixed-groups game's first step: here ${p} is hurting, and so ${one ? "is" : "are"} ${dealt}, but only until the edge rule lands: blocking ${p} turns its partial outage into a full one to spare ${names} the ${sooner} before the rule lands.`,
+  };
+}
+const poisonShuffleShared = poisonShuffleWhy(sharedSeed);
 
 // --- Bad deploy -----------------------------------------------------------------------------------
 
@@ -261,8 +314,10 @@ function deployFleet(): FleetSpec {
 // --- Lost zone -------------------------------------------------------------------------------------
 
 const zones = ["zone-a", "zone-b", "zone-c"];
+/** Hosts each zone starts with (a scale-out adds more, spread over the zones that are up). */
+const hostsPerZone = 4;
 const zoneHosts = zones.flatMap((z, zi) =>
-  [1, 2, 3, 4].map((k) => ({ name: `${z.slice(-1)}${k}`, cell: 0, zone: zi })),
+  Array.from({ length: hostsPerZone }, (_, k) => ({ name: `${z.slice(-1)}${k + 1}`, cell: 0, zone: zi })),
 );
 
 const zone = { tenants: 40, rate: 8.5, slots: 4, serviceMs: { median: 100, sigma: 0.4 }, lostAt: 60, dbTimeout: 2 };
@@ -451,12 +506,9 @@ export const scenarios: readonly GameScenario[] = [
     slo: gameSlo,
     seed: sharedSeed,
     offers: poisonOffers,
-    reference: [{ at: 120, action: "filter-request" }],
-    referenceWhy: poisonShuffleWhy,
-    trap: {
-      entry: { at: 120, action: "block-tenant", target: shufflePoisonTenant },
-      why: `The fixed-groups game's first step: here ${shufflePoisonTenant} is nearly the only tenant hurting, so blocking it turns its partial outage into a full one and protects nobody.`,
-    },
+    reference: poisonShuffleReference,
+    referenceWhy: poisonShuffleShared.referenceWhy,
+    trap: { entry: poisonShuffleTrap, why: poisonShuffleShared.trapWhy },
     model: { kind: "fleet", build: (seed) => poisonFleet(seed, true) },
   },
   {
@@ -527,7 +579,7 @@ export const scenarios: readonly GameScenario[] = [
       "Failing the database over is a data-plane step and works while the control plane is impaired; shedding low-priority work makes the zones left enough for the rest; the scale-out is slow, so it is asked for at once and shedding stops once it has landed.",
     trap: {
       entry: { at: 135, action: "eject-host", target: "b1" },
-      why: `Every host left is busy because there are too few of them: ejecting one that looks overloaded takes a quarter of its zone's capacity away, and the impaired control plane needs ${minutesAndSeconds(scaleOutSeconds.impaired)} to add any.`,
+      why: `Every host left is busy because there are too few of them: until a scale-out lands each zone has ${inWords(hostsPerZone)} hosts, so ejecting one that looks overloaded takes ${onePartIn(hostsPerZone)} of its zone's capacity away, and the impaired control plane needs ${minutesAndSeconds(scaleOutSeconds.impaired)} to add any.`,
     },
     model: { kind: "fleet", build: () => zoneFleet() },
   },

@@ -1,5 +1,15 @@
 import { expect, test } from "vitest";
-import { alertRules, alertWindows, budgetRequests, BurnMonitor, burnThreshold, windowLabel, type Slo } from "./slo.ts";
+import {
+  alertRules,
+  alertWindows,
+  budgetRequests,
+  BurnMonitor,
+  burnThreshold,
+  shortWindowDivisor,
+  windowLabel,
+  type Slo,
+} from "./slo.ts";
+import { onePartIn } from "./spoken.ts";
 
 const slo: Slo = { target: 0.999, latencyMs: 500, periodDays: 30 };
 
@@ -12,6 +22,16 @@ test("the rules are the SRE Workbook's Table 5-8: burn rates 14.4, 6 and 1, shor
   expect(alertRules.map((r) => burnThreshold(r, slo))).toEqual([14.4, 6, 1].map((x) => expect.closeTo(x, 12)));
   for (const r of alertRules) expect(r.shortWindow * 12).toBe(r.longWindow);
   expect(alertWindows()).toEqual([300, 1800, 3600, 21600, 259200]);
+});
+
+test("the how-to-play page's 'a window a twelfth as long' is the rules' one ratio of long to short window", () => {
+  expect(shortWindowDivisor()).toBe(12);
+  expect(onePartIn(shortWindowDivisor())).toBe("a twelfth");
+  // Rules that disagree have no one fraction to name.
+  const [fast, steady] = alertRules;
+  expect(() => shortWindowDivisor([fast!, { ...steady!, shortWindow: steady!.longWindow / 6 }])).toThrow(
+    "fast-burn 12, steady-burn 6",
+  );
 });
 
 test("the budget: 0.1% of a month of requests", () => {

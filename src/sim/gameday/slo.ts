@@ -58,6 +58,21 @@ export const alertRules: readonly AlertRule[] = [
   { id: "slow-burn", severity: "ticket", longWindow: 3 * secondsPerDay, shortWindow: 6 * 3_600, budgetSpent: 0.1 },
 ];
 
+/**
+ * How many times longer each rule's long window is than its short one: one number for every rule
+ * (the workbook's 12), which the how-to-play page says in words ("a window a twelfth as long").
+ * Rules that disagree throw, naming each rule's ratio.
+ */
+export function shortWindowDivisor(rules: readonly AlertRule[] = alertRules): number {
+  const ratios = new Set(rules.map((r) => r.longWindow / r.shortWindow));
+  const [ratio] = ratios;
+  if (ratios.size !== 1 || ratio === undefined)
+    throw new RangeError(
+      `the rules' short windows are not one fraction of their long ones: ${rules.map((r) => `${r.id} ${r.longWindow / r.shortWindow}`).join(", ")}`,
+    );
+  return ratio;
+}
+
 /** The burn rate at which `rule`'s long window spends its share of the budget: spent x period / window. */
 export function burnThreshold(rule: AlertRule, slo: Slo): number {
   return (rule.budgetSpent * slo.periodDays * secondsPerDay) / rule.longWindow;
