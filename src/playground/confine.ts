@@ -8,7 +8,8 @@
  * 2. The global bindings of those intrinsics become read-only, so `globalThis.Object = fake`
  *    cannot swap what checks and the runner name.
  * 3. Every other global (the host's: `fetch`, `process`, `postMessage`, storage, workers...)
- *    is replaced by a stand-in that throws a message saying what was refused. What stays is an
+ *    is replaced by a stand-in that throws a message saying what was refused (a host function
+ *    by a function that refuses when called, so `typeof fetch` still works). What stays is an
  *    allow-list: plain JavaScript, the run's console and timers, and a few pure helpers.
  * 4. After the learner's files are compiled, `eval` and `Function` throw: no code from strings
  *    (which could reach `import()` and the host's module loader).
@@ -179,6 +180,46 @@ function refuser(name: string, message: string): PropertyDescriptor {
   return { get: refuse, set: refuse };
 }
 
+/**
+ * The refused globals that are functions on the web: their stand-ins are functions too, in
+ * both hosts alike, so `typeof fetch` says "function" (`typeof` of a global never throws) and a
+ * call or `new` is what refuses. Every other refused global throws when read, as before.
+ */
+const refusedFunctions = new Set([
+  "fetch",
+  "XMLHttpRequest",
+  "WebSocket",
+  "WebSocketStream",
+  "WebTransport",
+  "EventSource",
+  "importScripts",
+  "Worker",
+  "SharedWorker",
+  "BroadcastChannel",
+  "MessageChannel",
+  "postMessage",
+  "close",
+  "webkitRequestFileSystem",
+  "webkitRequestFileSystemSync",
+  "webkitResolveLocalFileSystemURL",
+  "webkitResolveLocalFileSystemSyncURL",
+]);
+
+/**
+ * A refused host function's stand-in: calling or constructing it refuses with the message,
+ * `fetch` by a rejected promise, as the host's fetch answers a request that cannot be made.
+ * Hardened: it holds nothing and shares nothing a program could change.
+ */
+function refusingFunction(name: string, message: string): PropertyDescriptor {
+  const standIn = function (this: unknown) {
+    const error = new Error(`${name}: ${message}`);
+    if (name === "fetch" && new.target === undefined) return Promise.reject(error);
+    throw error;
+  };
+  Object.defineProperty(standIn, "name", { value: name });
+  return { value: hardenValue(standIn), writable: false };
+}
+
 let lockedDown = false;
 
 /**
@@ -232,13 +273,9 @@ export function confineRealm(keep: readonly string[]): void {
       define(name, { value: undefined, writable: false });
       continue;
     }
-    define(
-      name,
-      refuser(
-        name,
-        refusals[name] ?? "not available in the playground: programs can compute, print and plot, and nothing else",
-      ),
-    );
+    const message =
+      refusals[name] ?? "not available in the playground: programs can compute, print and plot, and nothing else";
+    define(name, refusedFunctions.has(name) ? refusingFunction(name, message) : refuser(name, message));
   }
 }
 

@@ -116,17 +116,25 @@ export function checkText(check: {
   return `${check.passed ? "✓" : "✗"} ${check.name}${check.message ? `: ${check.message}` : ""}${where}`;
 }
 
-/** Control characters but tab and newline: C0, DEL and C1 (escape sequences, carriage returns, backspaces). */
+/**
+ * Control characters but tab and newline: C0, DEL and C1 (escape sequences, carriage returns,
+ * backspaces); and the bidirectional controls (embeddings and overrides U+202A–U+202E, isolates
+ * U+2066–U+2069, the marks U+200E, U+200F and U+061C), which reorder the rest of a line.
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's whole job.
-const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const controlCharacters = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text shown as it is, in a terminal as on the page: each control character written out
- * (`\x1b`), so printed text cannot recolour the terminal, move its cursor or rub out a line,
- * and the page shows the same characters the terminal does.
+ * (`\x1b`; a bidirectional control as `\u202e`), so printed text cannot recolour the terminal,
+ * move its cursor, rub out a line or reverse the rest of it, and the page shows the same
+ * characters the terminal does.
  */
 export function visibleText(text: string): string {
-  return text.replace(controlCharacters, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+  return text.replace(controlCharacters, (c) => {
+    const code = c.charCodeAt(0);
+    return code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : `\\x${code.toString(16).padStart(2, "0")}`;
+  });
 }
 
 /** One line of text for an event, as the output region and the terminal print it (control characters written out). */

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { courseLibrary } from "../prelude/library.ts";
 import { requestForFile } from "./node-files.ts";
+import { runInNode } from "./node-host.ts";
+import type { RunEvent } from "./protocol.ts";
 import { runtimeGlobals } from "./runtime.ts";
 import { pureHostGlobals } from "./confine.ts";
 import { librarySources, playgroundGlobals, typeCheck } from "./typecheck.ts";
@@ -61,6 +63,77 @@ describe("typeCheck", { timeout: 60_000 }, () => {
         "Cannot find name 'document': the playground runs in a worker: there is no page (document) to change; print with console.log.",
       ],
       [2, "Cannot find name 'process'."],
+    ]);
+  });
+
+  test("Console declares exactly the methods the runtime's console has", async () => {
+    const events: RunEvent[] = [];
+    const result = await runInNode(
+      {
+        files: { "main.ts": 'console.log(Object.keys(console).sort().join(" "));\n' },
+        entry: "main.ts",
+        timeoutMs: 10_000,
+      },
+      (event) => events.push(event),
+    );
+    expect(result.status).toBe("ok");
+    const atRuntime = events
+      .map((e) => ("text" in e ? e.text : ""))
+      .join("")
+      .split(" ");
+    const { ts } = nodeSources;
+    const declarations = ts.createSourceFile("globals.d.ts", playgroundGlobals, ts.ScriptTarget.ES2022).statements;
+    const consoleType = declarations.find((s) => ts.isInterfaceDeclaration(s) && s.name.text === "Console");
+    const declared = (consoleType as import("typescript").InterfaceDeclaration).members.map((m) =>
+      m.name && ts.isIdentifier(m.name) ? m.name.text : "?",
+    );
+    expect(atRuntime.length).toBeGreaterThan(10);
+    expect([...declared].sort()).toEqual(atRuntime);
+    // What the report found refused: each of them type-checks, as TypeScript's DOM lib has them.
+    const calls = [
+      'console.group("G");',
+      'console.groupCollapsed("H", 1);',
+      "console.groupEnd();",
+      "console.count();",
+      'console.countReset("default");',
+      'console.assert(1 > 2, "m");',
+      'console.time("t");',
+      'console.timeLog("t", "so far");',
+      'console.timeEnd("t");',
+      "console.dir({ a: 1 });",
+      'console.trace("here");',
+      'console.table([{ a: 1 }], ["a"]);',
+      "",
+    ];
+    expect(main(calls.join("\n"))).toEqual([]);
+    expect(main('console.group("G");\nconsole.profile();\n').map((d) => [d.line, d.message])).toEqual([
+      [2, "Property 'profile' does not exist on type 'Console'."],
+    ]);
+  });
+
+  test("the timers' usual calls type-check as with TypeScript's DOM lib; a wrong one is still an error", () => {
+    const usual = [
+      "await new Promise((r) => setTimeout(r, 50));",
+      "await new Promise((resolve) => setTimeout(resolve));",
+      "await new Promise<void>((resolve) => setTimeout(() => resolve(), 5));",
+      "const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));",
+      "await sleep(1);",
+      'setTimeout((who: string, n: number) => console.log(who, n), 5, "a", 1);',
+      "let handle: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {}, 5);",
+      "clearTimeout(handle);",
+      "handle = undefined;",
+      "const tick = setInterval(() => clearInterval(tick), 5);",
+      "clearImmediate(setImmediate(() => {}));",
+      "setImmediate((x: number) => console.log(x), 1);",
+      "await new Promise((r) => setImmediate(r));",
+      "",
+    ];
+    expect(main(usual.join("\n"))).toEqual([]);
+    const wrong = main('setTimeout("console.log(1)", 5);\nsetTimeout(() => {}, "50");\nclearTimeout("x");\n');
+    expect(wrong.map((d) => [d.line, d.message.split("\n")[0]])).toEqual([
+      [1, "Argument of type 'string' is not assignable to parameter of type '(...args: any[]) => void'."],
+      [2, "Argument of type 'string' is not assignable to parameter of type 'number'."],
+      [3, "Argument of type 'string' is not assignable to parameter of type 'TimerHandle'."],
     ]);
   });
 

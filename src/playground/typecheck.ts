@@ -40,22 +40,37 @@ export const defaultLib = "lib.es2022.d.ts";
 
 /**
  * The host globals a run gives a program (runtime.ts's `runtimeGlobals`, confine.ts's pure
- * helpers), declared as a program sees them; a unit test checks that each one is here.
+ * helpers), declared as a program sees them; a unit test checks that each one is here, and that
+ * `Console` declares exactly the methods the runtime's console has. The timers take a callback
+ * and any arguments for it, as the DOM's do (never code in a string, which the runtime refuses):
+ * a generic signature would infer its arguments from the callback and so require them
+ * (`new Promise((r) => setTimeout(r, 50))` would want a third argument).
  */
 export const playgroundGlobals = `
 interface Console {
-  log(...data: any[]): void;
-  info(...data: any[]): void;
-  warn(...data: any[]): void;
-  error(...data: any[]): void;
+  assert(condition?: unknown, ...data: any[]): void;
+  count(label?: string): void;
+  countReset(label?: string): void;
   debug(...data: any[]): void;
-  table(data: any, properties?: string[]): void;
+  dir(item?: any, options?: any): void;
+  error(...data: any[]): void;
+  group(...data: any[]): void;
+  groupCollapsed(...data: any[]): void;
+  groupEnd(): void;
+  info(...data: any[]): void;
+  log(...data: any[]): void;
+  table(tabularData?: any, properties?: string[]): void;
+  time(label?: string): void;
+  timeEnd(label?: string): void;
+  timeLog(label?: string, ...data: any[]): void;
+  trace(...data: any[]): void;
+  warn(...data: any[]): void;
 }
 declare var console: Console;
 type TimerHandle = number & { readonly __timer: unique symbol };
-declare function setTimeout<A extends any[]>(callback: (...args: A) => void, ms?: number, ...args: A): TimerHandle;
-declare function setInterval<A extends any[]>(callback: (...args: A) => void, ms?: number, ...args: A): TimerHandle;
-declare function setImmediate<A extends any[]>(callback: (...args: A) => void, ...args: A): TimerHandle;
+declare function setTimeout(callback: (...args: any[]) => void, ms?: number, ...args: any[]): TimerHandle;
+declare function setInterval(callback: (...args: any[]) => void, ms?: number, ...args: any[]): TimerHandle;
+declare function setImmediate(callback: (...args: any[]) => void, ...args: any[]): TimerHandle;
 declare function clearTimeout(handle: TimerHandle | undefined): void;
 declare function clearInterval(handle: TimerHandle | undefined): void;
 declare function clearImmediate(handle: TimerHandle | undefined): void;

@@ -241,10 +241,14 @@ describeInBrowser("exercises in the page", (browser) => {
 
     await page.reload();
     await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("✓ Solved");
+    // The code that solved it is what the reload shows, with no click or key first.
+    await expect
+      .poll(() => exercise.locator(".cm-content").textContent(), { timeout: 20_000 })
+      .toContain("const steps = Math.min(k, n - k);");
   });
 
   test("edited code with a type error: the checks decide, then its type errors are listed and marked", async () => {
-    // The page the test above left: the solution typed there is saved, so Check mounts the editor with it.
+    // The page the test above left: the solution typed there is saved, so the editor shows it at once.
     const { page } = browser;
     const exercise = page.locator('[data-exercise="choose-exact"]');
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
@@ -345,8 +349,10 @@ describeInBrowser("exercises in the page", (browser) => {
   test("Tab passes over a code exercise's starter unless the reader chooses to edit it", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
-    // An earlier test saved an edit of this starter; start from the starter itself.
+    // An earlier test saved an edit of this starter (which mounts the editor at once): start from
+    // the starter itself, as a first visit does.
     await page.evaluate(() => localStorage.removeItem("blast-radius:exercise-code:v1:choose-exact"));
+    await page.reload();
     const exercise = page.locator('[data-exercise="choose-exact"]');
     await expect(exercise.locator(".br-ex-code__keys").innerText()).resolves.toMatch(/Esc then Tab moves on/);
     // Focus whatever comes just before the starter, then Tab onto it, as a keyboard user does.
@@ -559,5 +565,110 @@ describeInBrowser("an exercise answered after its solution was shown", (reader) 
       /^You have solved 0 of \d+ exercises .*1 more exercise was answered after seeing the solution\.$/,
     );
     await expect(page.locator("[data-progress-fill]").getAttribute("style")).resolves.toMatch(/width: 0%/);
+  });
+});
+
+// A fresh context: the reader's saved code is the only edit, set before the page loads.
+describeInBrowser("a code exercise's saved code and Reset", (reader) => {
+  const codeKey = "blast-radius:exercise-code:v1:choose-exact";
+  const mine = `${chooseSolution}// mine\n`;
+  /** The editor's text, as CodeMirror holds it. */
+  const editorText = (exercise: import("playwright-core").Locator) =>
+    exercise
+      .locator(".cm-content")
+      .evaluate((el) =>
+        (
+          el as unknown as { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
+        ).cmTile.root.view.state.doc.toString(),
+      );
+  const replaceCode = async (exercise: import("playwright-core").Locator, code: string) => {
+    await exercise.locator(".cm-content").click();
+    await reader.page.keyboard.press("ControlOrMeta+a");
+    await reader.page.keyboard.press("Delete");
+    await reader.page.keyboard.insertText(code);
+  };
+
+  test("a reload shows the saved code at once, before any interaction", async () => {
+    const { page, site } = reader;
+    await page.goto(`${site}/shuffle-sharding/`);
+    await page.evaluate(([key, code]) => localStorage.setItem(key!, code!), [codeKey, mine]);
+    await page.reload();
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    // No click, focus or key: the editor comes with the reader's code in place of the starter.
+    await exercise.locator(".cm-content").waitFor({ timeout: 20_000 });
+    await expect(editorText(exercise)).resolves.toBe(mine);
+    await expect(exercise.locator(".br-ex-code__static").count()).resolves.toBe(0);
+    await expect(exercise.getAttribute("data-mounted")).resolves.toBe("true");
+    // Shown, not focused: the page keeps its place and the reader's focus.
+    await expect(page.evaluate(() => document.activeElement === document.body)).resolves.toBe(true);
+  });
+
+  test("Reset code clears the verdict, its checks and a type check still under way, whose errors never come", async () => {
+    const { page } = reader;
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    const feedback = exercise.locator('[data-part="code"] [data-feedback]');
+    const check = exercise.getByRole("button", { name: "Check", exact: true });
+    // The checks pass; TypeScript would refuse the String(...) (see the type-error test above).
+    await replaceCode(exercise, chooseSolution.replace("Math.min(k, n - k)", "Math.min(k, String(n - k))"));
+    // This context's first Check of edited code loads the type-checker: held back, it is still out.
+    const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
+    const release = await holdRequests(page, typeChecker);
+    try {
+      await check.click();
+      await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/^✓ All \d+ checks pass/);
+      await feedback.locator("[data-type-check-pending]").waitFor();
+      await expect(feedback.locator("li").count()).resolves.toBeGreaterThan(5);
+      await exercise.getByRole("button", { name: "Reset code" }).click();
+      // As the playground's Reset clears its output and says so: the verdict, its checks and
+      // "Checking types…" were about code no longer in the editor.
+      await expect(feedback.textContent()).resolves.toBe("Reset: the starter code is back.");
+      await expect(feedback.getAttribute("data-verdict")).resolves.toBeNull();
+      await expect(feedback.locator("li, details, [data-type-check-pending]").count()).resolves.toBe(0);
+      await expect(editorText(exercise)).resolves.toMatch(/throw new Error\("choose\(n, k\) is not written yet"\)/);
+      await expect(page.evaluate((key) => localStorage.getItem(key), codeKey)).resolves.toBeNull();
+    } finally {
+      release();
+    }
+    // A later edited Check's type errors come from the same worker, after the dropped check has
+    // answered: only they are shown, once, and only their mark.
+    await replaceCode(exercise, `${chooseSolution}export const wrong: number = "x";\n`);
+    await check.click();
+    await feedback.locator("[data-type-errors]").waitFor({ timeout: 60_000 });
+    // The held worker has long since loaded: its route can go.
+    await page.unroute(typeChecker);
+    await expect(feedback.locator("[data-type-errors] li").allTextContents()).resolves.toEqual([
+      "Type 'string' is not assignable to type 'number'. (starter.ts, line 9, column 14)",
+    ]);
+    await expect(feedback.locator("[data-type-errors]").count()).resolves.toBe(1);
+    await expect(exercise.locator(".cm-lintRange-error").allTextContents()).resolves.toEqual(["w"]);
+  });
+
+  test("Reset code stops a Check still running: its verdict never lands under the starter", async () => {
+    const { page } = reader;
+    const exercise = page.locator('[data-exercise="choose-exact"]');
+    const feedback = exercise.locator('[data-part="code"] [data-feedback]');
+    await replaceCode(exercise, "export function choose(n: number, k: number): bigint {\n  while (true) {}\n}\n");
+    await exercise.getByRole("button", { name: "Check", exact: true }).click();
+    await expect.poll(() => feedback.textContent()).toBe("Running the checks…");
+    await exercise.getByRole("button", { name: "Reset code" }).click();
+    await expect(feedback.textContent()).resolves.toBe("Reset: the starter code is back.");
+    // Past the exercise's time limit (3 s): the stopped Check said nothing.
+    await page.waitForTimeout(4000);
+    await expect(feedback.textContent()).resolves.toBe("Reset: the starter code is back.");
+    await expect(feedback.getAttribute("data-verdict")).resolves.toBeNull();
+    await expect(exercise.getByRole("button", { name: "Check", exact: true }).isEnabled()).resolves.toBe(true);
+  });
+
+  test("the functions to implement are named as a list, in the text a screen reader reads and a copy gives", async () => {
+    const { page, site } = reader;
+    const intro = (id: string) =>
+      page
+        .locator(`[data-exercise="${id}"] .br-ex-code__intro`)
+        .evaluate((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim());
+    await expect(intro("choose-exact")).resolves.toMatch(/^Implement choose below, then run the checks\./);
+    await page.goto(`${site}/timeouts-retries-backoff/`);
+    await expect(intro("backoff-full-jitter")).resolves.toMatch(
+      /^Implement backoffCeiling and fullJitter below, then run the checks\./,
+    );
   });
 });

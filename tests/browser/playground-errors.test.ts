@@ -79,10 +79,13 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     await expect(note().textContent()).resolves.toMatch(message);
   });
 
-  test("control characters are written out and HTML is shown as text, as the terminal prints them", async () => {
-    await run('console.log("a\\x1b[31mred\\rX\\x07");\nconsole.log("<b>bold</b> &amp;");\n');
+  test("control and bidirectional characters are written out and HTML is shown as text, as the terminal prints them", async () => {
+    await run(
+      'console.log("a\\x1b[31mred\\rX\\x07");\nconsole.log("<b>bold</b> &amp;");\nconsole.log("a\\u202Eb c\\u2067d\\u200f");\n',
+    );
+    // A bidirectional control (here a right-to-left override) would reverse the rest of the line.
     await expect(box.locator("[data-output]").textContent()).resolves.toBe(
-      "a\\x1b[31mred\\x0dX\\x07\n<b>bold</b> &amp;\n",
+      "a\\x1b[31mred\\x0dX\\x07\n<b>bold</b> &amp;\na\\u202eb c\\u2067d\\u200f\n",
     );
     await expect(box.locator("[data-output] b").count()).resolves.toBe(0);
   });
@@ -96,6 +99,40 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     // Neither the ticking status nor every printed line is a live region of its own.
     await expect(box.locator("[data-status]").getAttribute("aria-live")).resolves.toBeNull();
     await expect(box.locator("[data-output-region]").getAttribute("aria-live")).resolves.toBeNull();
+  });
+
+  test("the console's methods and a sleep on setTimeout type-check; typeof fetch evaluates", async () => {
+    await run(
+      [
+        'console.group("G");',
+        'console.log("x");',
+        "console.groupEnd();",
+        "console.count();",
+        'console.assert(1 > 2, "m");',
+        "await new Promise((r) => setTimeout(r, 50));",
+        'const marker: number = "x";',
+        "",
+      ].join("\n"),
+    );
+    await expect(box.locator("[data-status]").getAttribute("data-state")).resolves.toBe("ok");
+    await expect(box.locator("[data-output]").textContent()).resolves.toBe("G\n  x\ndefault: 1\nAssertion failed: m\n");
+    // The one type error is the marker's: console.group and the rest, and setTimeout(r, 50), have none.
+    const typeErrors = box.locator("[data-type-errors]");
+    await typeErrors.waitFor({ timeout: 60_000 });
+    await expect(typeErrors.textContent()).resolves.toBe(
+      [
+        "Type errors (the program ran anyway; TypeScript would refuse it):",
+        "Type 'string' is not assignable to type 'number'. (line 7, column 7)",
+      ].join("\n"),
+    );
+    // Feature detection reads a refused function's type; calling it is what refuses.
+    await run(
+      'console.log(typeof fetch, typeof XMLHttpRequest);\nif (typeof fetch === "function") await fetch("/");\n',
+    );
+    await expect(box.locator("[data-output]").textContent()).resolves.toBe("function function\n");
+    await expect(note().textContent()).resolves.toBe(
+      "Error: fetch: the playground has no network: programs run sandboxed and can only compute, print and plot (line 2)",
+    );
   });
 
   test("unhandled rejections end the run as errors, with the learner's line", async () => {

@@ -2,13 +2,15 @@
  * The only exercise code that runs before a reader interacts: it shows saved progress (solved
  * parts, hints already revealed) and waits. On the first focus, pointer, key or submit inside an
  * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
- * click made while it loads is replayed once it is ready.
+ * click made while it loads is replayed once it is ready. A code exercise with edited code saved
+ * loads at once, so the reader sees their code, not the starter.
  */
 import { answeredAfterReveal, isSolved, type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { countOf } from "../../format/number.ts";
+import { siteStorage } from "../site-storage.ts";
 
 /**
  * Show the progress of an exercise: which parts are solved (or answered only after the solution
@@ -101,6 +103,15 @@ export function showHintButton(root: HTMLElement): void {
 
 const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;
 
+/** Where mount.ts keeps a code exercise's edited code (nothing is kept while it is the starter). */
+export const exerciseCodeKey = (id: string) => `blast-radius:exercise-code:v1:${id}`;
+
+/** Whether this code exercise has edited code saved, which the reader should see at once. */
+function hasSavedCode(root: HTMLElement): boolean {
+  const id = root.dataset.exercise;
+  return root.dataset.kind === "code" && !!id && !!siteStorage()?.getItem(exerciseCodeKey(id));
+}
+
 function armExercise(root: HTMLElement): void {
   // biome-ignore lint/correctness/noUnusedVariables: read by the `??=` below, which loads the module once
   let loading: Promise<void> | undefined;
@@ -124,6 +135,9 @@ function armExercise(root: HTMLElement): void {
         replay.push(() => button.click());
       }
     }
+    load();
+  };
+  const load = () => {
     // A code exercise's checks run in a sandbox worker, the slowest part of a first run to
     // start: boot it now, beside the widget's own loading, not after it.
     if (root.dataset.kind === "code") prewarm();
@@ -143,6 +157,9 @@ function armExercise(root: HTMLElement): void {
       });
   };
   for (const type of triggers) root.addEventListener(type, onTrigger, true);
+  // Code the reader wrote is shown at once, as a playground shows a saved edit: the starter
+  // in its place would look like the edit was lost (and would be what a printed page shows).
+  if (hasSavedCode(root)) load();
 }
 
 export function bootExercises(): void {

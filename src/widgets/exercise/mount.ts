@@ -34,7 +34,7 @@ import {
 } from "../../playground/protocol.ts";
 import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { progressEvent } from "../progress/store.ts";
-import { showHintButton, showPartProgress } from "./bootstrap.ts";
+import { exerciseCodeKey, showHintButton, showPartProgress } from "./bootstrap.ts";
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
@@ -343,6 +343,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   if (data.kind === "code") await mountCode(root, data, record, show);
 }
 
+/** What the feedback says after Reset code, in place of the last verdict. */
+const resetSaid = "Reset: the starter code is back.";
+
 async function mountCode(
   root: HTMLElement,
   data: ExercisePayload,
@@ -354,7 +357,7 @@ async function mountCode(
   const runButton = root.querySelector<HTMLButtonElement>('[data-action="run-checks"]');
   const resetButton = root.querySelector<HTMLButtonElement>('[data-action="reset-code"]');
   if (!box || !runButton) return;
-  const codeKey = `blast-radius:exercise-code:v1:${data.id}`;
+  const codeKey = exerciseCodeKey(data.id);
   prewarm(); // booted already when the reader's first touch mounted this exercise
   const [
     { createEditor },
@@ -413,6 +416,8 @@ async function mountCode(
     }
     feedback?.append(said);
   };
+  /** The Check under way, stopped by Reset. */
+  let running: { stop(): void } | null = null;
   const run = async () => {
     runButton.disabled = true;
     const thisCheck = ++lastCheck;
@@ -426,7 +431,11 @@ async function mountCode(
       const events: Parameters<typeof checkOutcome>[0] = [];
       const source = editor.getCode();
       const request = checkRequest(source, checks, data.timeout ?? 3000);
-      const result = await runInPage(request, (e) => events.push(e)).result;
+      const handle = runInPage(request, (e) => events.push(e));
+      running = handle;
+      const result = await handle.result;
+      // Reset (or a newer Check) meanwhile: this verdict is of code no longer in the editor.
+      if (lastCheck !== thisCheck) return;
       const outcome = checkOutcome(events, result);
       // A syntax error or a runtime error in the learner's file (the one the editor shows) is
       // marked at its line, as a playground marks it, until the next Check, Reset or edit; when
@@ -470,8 +479,10 @@ async function mountCode(
           for (const file of request.learner?.files ?? []) markError(marked, file, found);
         });
     } catch (error) {
-      show(feedback, { status: "invalid", message: `The checks could not run (${String(error)}).` });
+      if (lastCheck === thisCheck)
+        show(feedback, { status: "invalid", message: `The checks could not run (${String(error)}).` });
     } finally {
+      if (lastCheck === thisCheck) running = null;
       runButton.disabled = false;
     }
   };
@@ -518,10 +529,21 @@ async function mountCode(
     editor.focus();
   }
   runButton.addEventListener("click", () => void run());
+  // Reset brings the starter back and clears what was said of other code, as a playground's
+  // Reset clears its output: the verdict, its checks, a type check's note or errors (a type
+  // check or a Check still under way then says nothing), and the editor's marks.
   resetButton?.addEventListener("click", () => {
     lastCheck++;
+    running?.stop();
+    running = null;
     editor.setCode(starter);
     save(starter);
+    marks.clear();
+    if (feedback) {
+      feedback.textContent = resetSaid;
+      delete feedback.dataset.verdict;
+      delete feedback.dataset.counted;
+    }
     editor.focus();
   });
 }
