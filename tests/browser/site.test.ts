@@ -66,6 +66,72 @@ describeInBrowser("course site in Chromium", (browser) => {
     await page.evaluate(() => localStorage.clear());
   });
 
+  test("progress: a second reset while Undo is offered keeps what the first removed, and Undo brings back all of it", async () => {
+    const reader = await browser.open({});
+    try {
+      const { page } = reader;
+      await page.goto(`${site}/progress/`);
+      const exercises: { id: string; parts: string[] }[] = await page.evaluate(() =>
+        JSON.parse(document.querySelector("[data-progress-catalog]")!.textContent!).flatMap(
+          (c: { exercises: { id: string; parts: string[] }[] }) => c.exercises,
+        ),
+      );
+      const solved = (list: { id: string; parts: string[] }[]) =>
+        Object.fromEntries(
+          list.map(({ id, parts }) => [
+            id,
+            {
+              parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+              hints: 0,
+              revealed: false,
+            },
+          ]),
+        );
+      const store = (exercises: object) =>
+        page.evaluate(
+          (exercises) => localStorage.setItem("blast-radius:progress:v1", JSON.stringify({ version: 1, exercises })),
+          exercises,
+        );
+      await store(solved(exercises.slice(0, 3)));
+      await page.reload();
+      const summary = page.locator("[data-progress-summary]");
+      const status = page.locator("[data-transfer-status]");
+      const undo = page.getByRole("button", { name: "Undo the reset" });
+      await expect.poll(() => summary.textContent()).toMatch(/^You have solved 3 of/);
+      const reset = async () => {
+        await page.getByRole("button", { name: "Reset progress…" }).click();
+        await page.getByRole("button", { name: "Reset progress", exact: true }).click();
+      };
+      await reset();
+      await expect.poll(() => status.textContent()).toMatch(/^Progress reset: 3 solved exercises /);
+      await expect(undo.isVisible()).resolves.toBe(true);
+      // Meanwhile another tab solves a fourth exercise; the learner resets again, Undo still offered.
+      await store(solved(exercises.slice(3, 4)));
+      await reset();
+      await expect
+        .poll(() => status.textContent())
+        .toMatch(
+          /^Progress reset: 1 solved exercise .* Undo brings back what you had before the first reset: 4 solved exercises\.$/,
+        );
+      await expect.poll(() => summary.textContent()).toMatch(/^You have solved 0 of/);
+      await undo.click();
+      await expect.poll(() => status.textContent()).toBe("Reset undone: your progress is back.");
+      await expect.poll(() => summary.textContent()).toMatch(/^You have solved 4 of/);
+      const kept: string[] = await page.evaluate(() =>
+        Object.keys(JSON.parse(localStorage.getItem("blast-radius:progress:v1")!).exercises),
+      );
+      expect(kept.sort()).toEqual(
+        exercises
+          .slice(0, 4)
+          .map((e) => e.id)
+          .sort(),
+      );
+      await expect(undo.isVisible()).resolves.toBe(false);
+    } finally {
+      await reader.close();
+    }
+  });
+
   test("progress: a file of the wrong types says what it could not read; one too large is refused unread", async () => {
     // Its own page: the counting script below stays out of the other tests.
     const reader = await browser.open({});

@@ -116,7 +116,11 @@ export function mountProgressPage(): void {
   const confirm = root.querySelector<HTMLElement>("[data-reset-confirm]")!;
   const undo = root.querySelector<HTMLElement>("[data-reset-undo]")!;
   const undoButton = undo.querySelector<HTMLButtonElement>("button")!;
-  /** What the last reset removed, until it is undone or the page is left. */
+  /**
+   * What the resets on this page removed, until they are undone or the page is left. A second
+   * reset while Undo is still offered adds to it, never replaces it: Undo brings back what the
+   * learner had before the first.
+   */
   let beforeReset: Progress | undefined;
   resetButton.addEventListener("click", () => {
     confirm.hidden = false;
@@ -135,9 +139,12 @@ export function mountProgressPage(): void {
       resetButton.focus();
       return;
     }
-    beforeReset = before;
+    const again = beforeReset !== undefined;
+    beforeReset = beforeReset ? mergeProgress(before, beforeReset) : before;
     const { solved } = totals(before, catalog);
     status.textContent = `Progress reset: ${countOf(solved, "solved exercise")} and every attempt, hint and review card removed from this browser.`;
+    if (again)
+      status.textContent += ` Undo brings back what you had before the first reset: ${countOf(totals(beforeReset, catalog).solved, "solved exercise")}.`;
     undo.hidden = false;
     undoButton.focus();
     render();
