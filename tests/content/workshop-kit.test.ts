@@ -22,7 +22,8 @@ import {
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
 import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../src/format/number.ts";
-import { inWords, listNames } from "../../src/format/words.ts";
+import { inWords } from "../../src/format/words.ts";
+import { kitStopNames } from "../support/kit-replay-stops.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
 import { writeUpOtherRisks } from "../../content/chapters/failure-domains/numbers.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
@@ -44,21 +45,6 @@ const presenterExists = (path: string) => {
     existsSync(new URL(`src/pages/present/${name}/index.astro`, root))
   );
 };
-
-/** What the kit calls each of the replay's key moments (its label on the presenter view's buttons). */
-function kitMomentName(label: string): string {
-  const names: Record<string, string> = {
-    "pricing slows": "pricing slowing",
-    "pool full": "the pool filling",
-    "goodput gone": "goodput gone",
-    "pricing recovers": "pricing recovering",
-    "first refusal": "the first refusal",
-    "operators step in": "the intervention",
-  };
-  const name = names[label];
-  if (name === undefined) throw new Error(`the kit has no name for the replay's moment "${label}"`);
-  return name;
-}
 
 /** Not written yet by their owners (checked: each must still be missing). */
 const chaptersNotYetWritten: string[] = [];
@@ -393,16 +379,8 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
     // Where the clicker stops: each whole second once, with every moment that falls in it.
     const stops = clickerStops(moments);
     expect(stops.length).toBeLessThan(moments.length);
-    // The kit's sentence, built from the stops: a stop named by its first moment, the others in
-    // the same second after it; pricing recovering carries the storm block's question.
-    const said = stops.map(({ labels: [first, ...rest] }) => {
-      const name = kitMomentName(first!);
-      const asked = first === "pricing recovers" ? " (the moment to ask why the outage goes on)" : "";
-      const same = rest.length > 0 ? ` (with ${listNames(rest.map(kitMomentName))}, in the same second)` : "";
-      return `${name}${same}${asked}`;
-    });
     expect(kit).toContain(
-      `in the replay they jump between the key moments, in ${inWords(stops.length)} stops: ${listNames(said)}. One more Page Down goes to the end of the run, which shows everything; the run sheet gives each stop's second.`,
+      `in the replay they jump between the key moments, in ${inWords(stops.length)} stops: ${kitStopNames(stops)}. One more Page Down goes to the end of the run, which shows everything; the run sheet gives each stop's second.`,
     );
     // "In the replay, the slow dependency recovers within seconds; the outage that follows is made by the retries."
     expect(kit).toContain("In the replay, the slow dependency recovers within seconds;");

@@ -7,7 +7,8 @@
 import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, test } from "vitest";
 import { answerKeySeeds } from "../../src/course/workshop-exercises.ts";
-import { inWords, listNames } from "../../src/format/words.ts";
+import { inWords } from "../../src/format/words.ts";
+import { kitMomentName, kitStopNames } from "../support/kit-replay-stops.ts";
 import { attr, findAll, hasClass, parseBuiltPage, textOf } from "../../tools/built-site.ts";
 
 type Element = DefaultTreeAdapterMap["element"];
@@ -65,16 +66,6 @@ describe("each pair's variant seed, as built", () => {
   });
 });
 
-/** What the kit calls each of the replay's key moments (the presenter view's button labels). */
-const kitNames: Record<string, string> = {
-  "pricing slows": "pricing slowing",
-  "pool full": "the pool filling",
-  "goodput gone": "goodput gone",
-  "pricing recovers": "pricing recovering",
-  "first refusal": "the first refusal",
-  "operators step in": "the intervention",
-};
-
 test("the kit names exactly the stops the replay's presenter view makes on Page Down, in order", () => {
   const buttons = findAll(parseBuiltPage("present/retry-storm/"), (el) => attr(el, "data-moment-time") !== undefined);
   expect(buttons.length).toBeGreaterThan(1);
@@ -83,7 +74,7 @@ test("the kit names exactly the stops the replay's presenter view makes on Page 
   for (const b of buttons) {
     const second = Math.floor(Number(attr(b, "data-moment-time")));
     const label = text(b);
-    expect(kitNames[label], `the kit has a name for "${label}"`).toBeDefined();
+    expect(() => kitMomentName(label), `the kit has a name for "${label}"`).not.toThrow();
     if (stops.at(-1)?.second === second) stops.at(-1)!.labels.push(label);
     else stops.push({ second, labels: [label] });
   }
@@ -93,10 +84,5 @@ test("the kit names exactly the stops the replay's presenter view makes on Page 
   );
   expect(said, "the kit's sentence on the replay's stops").not.toBeNull();
   expect(said![1]).toBe(inWords(stops.length));
-  const named = stops.map(({ labels: [first, ...rest] }) => {
-    const same = rest.length > 0 ? ` (with ${listNames(rest.map((l) => kitNames[l]!))}, in the same second)` : "";
-    const asked = first === "pricing recovers" ? " (the moment to ask why the outage goes on)" : "";
-    return `${kitNames[first!]}${same}${asked}`;
-  });
-  expect(said![2]).toBe(listNames(named));
+  expect(said![2]).toBe(kitStopNames(stops));
 });
