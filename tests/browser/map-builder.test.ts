@@ -495,16 +495,19 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await expect(text()).resolves.toBe(theirs);
     await expect(stayed()).resolves.toBe(true);
     // Kept, and offered: shown again with a press, the link's map offered back, the address following.
-    await expect(kept()).resolves.toBe(JSON.stringify({ text: edited }));
+    await expect.poll(kept).toBe(JSON.stringify({ text: edited }));
     const button = offered().getByRole("button");
-    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
+    await expect.poll(() => button.textContent()).toBe('Show my unsaved map "Teammate\'s map, my fix"');
     await button.click();
     await expect.poll(text).toBe(edited);
-    await expect(status()).resolves.toBe(
-      "Showing your unsaved map \"Teammate's map, my fix\". The link's map is offered until you change this one.",
-    );
+    // The status and the button follow the text's redraw: waited for, not read at once.
+    await expect
+      .poll(status)
+      .toBe(
+        "Showing your unsaved map \"Teammate's map, my fix\". The link's map is offered until you change this one.",
+      );
     await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(edited);
-    await expect(button.textContent()).resolves.toBe("Show the link's map \"Teammate's map\"");
+    await expect.poll(() => button.textContent()).toBe("Show the link's map \"Teammate's map\"");
     await button.click();
     await expect.poll(text).toBe(theirs);
     await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(theirs);
