@@ -8,6 +8,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 import { draftKey } from "../../src/widgets/map-builder/draft.ts";
+import { refuseStorage } from "../support/refuse-storage.ts";
 
 const failingServices = (page: Page) =>
   page
@@ -528,15 +529,7 @@ describeInBrowser("map builder where the browser refuses storage", (browser) => 
   const url = `${site}/failure-domains/`;
   const pageErrors: string[] = [];
   beforeAll(async () => {
-    await browser.context.addInitScript(() => {
-      for (const name of ["localStorage", "sessionStorage"])
-        Object.defineProperty(window, name, {
-          configurable: true,
-          get() {
-            throw new DOMException("The operation is insecure.", "SecurityError");
-          },
-        });
-    });
+    await refuseStorage(browser.context);
     browser.page.on("pageerror", (error) => pageErrors.push(error.message));
   });
 

@@ -10,6 +10,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { refuseStorage } from "../support/refuse-storage.ts";
 
 /** Waiting on the widgets' code, which loads on the first touch: seconds on a busy machine. */
 const loading = { timeout: 20_000 };
@@ -60,15 +61,7 @@ describeInBrowser("storage refused", (browser) => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    await browser.context.addInitScript(() => {
-      for (const name of ["localStorage", "sessionStorage"])
-        Object.defineProperty(window, name, {
-          configurable: true,
-          get() {
-            throw new DOMException("The operation is insecure.", "SecurityError");
-          },
-        });
-    });
+    await refuseStorage(browser.context);
     browser.page.on("pageerror", (error) => {
       if (error.stack?.includes("/_astro/")) ownErrors.push(`${error.message}\n${error.stack}`);
       pageErrors.push(error.message);
