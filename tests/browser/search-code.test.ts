@@ -8,6 +8,7 @@
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { searchResults } from "../support/search-results.ts";
 
 describeInBrowser("search and code", (browser) => {
   test("code is not what search finds: a name only the code uses finds nothing there, no excerpt is code, and the prose still is found", async () => {
@@ -18,31 +19,9 @@ describeInBrowser("search and code", (browser) => {
       await page.getByRole("button", { name: "Search" }).first().click();
       const input = page.locator("#starlight__search input");
       await input.waitFor();
-      const message = page.locator("#starlight__search .pagefind-ui__message");
       const results = async (query: string) => {
         await input.fill(query);
-        await expect
-          .poll(() => message.innerText(), { timeout: 15_000 })
-          .toMatch(new RegExp(`(No results|results?) for ${query}$`));
-        // The message comes with the result count; each result then loads its page's data (a
-        // placeholder until then, with no link), so the list is read once every one it shows has.
-        await expect
-          .poll(
-            () =>
-              page.evaluate(() => {
-                const box = document.querySelector("#starlight__search")!;
-                const shown = box.querySelectorAll(".pagefind-ui__result").length;
-                const loaded = box.querySelectorAll(".pagefind-ui__result-link").length;
-                return box.querySelector(".pagefind-ui__loading") === null && loaded >= shown;
-              }),
-            { timeout: 15_000 },
-          )
-          .toBe(true);
-        const links = await page
-          .locator("#starlight__search .pagefind-ui__result-link")
-          .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
-        const excerpts = await page.locator("#starlight__search .pagefind-ui__result-excerpt").allInnerTexts();
-        return { links, excerpts };
+        return searchResults(page, query);
       };
       // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose.
       const breaker = await results("BreakerState");

@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
+import { searchResults } from "../support/search-results.ts";
 
 /** The Pagefind UI's script, the chunk `import('@pagefind/default-ui')` becomes in the build. */
 const pagefindUi = /\/_astro\/ui-core\.[\w-]+\.js$/;
@@ -17,7 +18,7 @@ const pagefindUi = /\/_astro\/ui-core\.[\w-]+\.js$/;
 /** Pagefind's own search box, once its UI has mounted (the stand-in is gone by then). */
 const mountedBox = "#starlight__search .pagefind-ui:not([data-search-stand-in]) input";
 
-/** Release the held UI, then wait for its box to hold `query` with the caret at its end, and for its results. */
+/** Release the held UI, then wait for its box to hold `query` with the caret at its end, and for its results (some). */
 async function expectWholeQuery(page: Page, release: () => void, query: string): Promise<string[]> {
   release();
   const box = page.locator(mountedBox);
@@ -27,24 +28,9 @@ async function expectWholeQuery(page: Page, release: () => void, query: string):
   await expect(
     box.evaluate((el: HTMLInputElement) => [el === document.activeElement, el.selectionStart, el.selectionEnd]),
   ).resolves.toEqual([true, query.length, query.length]);
-  const message = page.locator("#starlight__search .pagefind-ui__message");
-  await expect.poll(() => message.innerText(), { timeout: 15_000 }).toMatch(new RegExp(`\\d+ results? for ${query}$`));
-  // Each result loads its page's data after the count; read the links once every one shown has.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const box = document.querySelector("#starlight__search")!;
-          const shown = box.querySelectorAll(".pagefind-ui__result").length;
-          const loaded = box.querySelectorAll(".pagefind-ui__result-link").length;
-          return shown > 0 && box.querySelector(".pagefind-ui__loading") === null && loaded >= shown;
-        }),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return page
-    .locator("#starlight__search .pagefind-ui__result-link")
-    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname));
+  const { links } = await searchResults(page, query);
+  expect(links.length, `results for ${query}`).toBeGreaterThan(0);
+  return links;
 }
 
 describeInBrowser("search keeps what is typed while it loads", (browser) => {
