@@ -56,7 +56,7 @@ export interface Backoff {
 
 /**
  * Where the retry count starts. The course calls the first retry n = 0 (full jitter's first
- * window is [0, base)), as gRPC's retry design (gRFC A6) did as first written; its current text
+ * window is [0, base)), as gRPC's retry design (gRFC A6) did from 2017 until 2024; its current text
  * jitters each wait by a factor of 0.8 to 1.2 instead. Marc Brooker's published simulator counts
  * the first retry as n = 1 (a first window of [0, 2 x base)). Decorrelated jitter ignores the count.
  */

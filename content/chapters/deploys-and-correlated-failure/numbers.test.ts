@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { canary, canaryRows, fleet, hpe, leapSmear, rollouts, sre } from "./numbers.ts";
+import { grouped } from "../../../src/format/number.ts";
+import { canary, canaryNeeds, canaryRows, fleet, hpe, leapSmear, rollouts, sre } from "./numbers.ts";
 
 const chapter = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
 
@@ -28,26 +29,75 @@ test("Google Public NTP's leap smear, as published: the extra second spread over
   expect(leapSmear).toEqual({ hours: "24" });
 });
 
-test("a canary needs about as many requests whatever its share; a bigger one gets there sooner and fails about as many", () => {
-  expect(canaryRows.length).toBeGreaterThan(0);
-  for (const rows of canaryRows) {
-    expect(rows.length).toBeGreaterThan(1);
-    const requests = rows.map((r) => r.requests);
-    const failures = rows.map((r) => r.extraFailures);
-    // "about as many requests": the widest gap the chapter states covers this setting.
-    expect(Math.max(...requests) / Math.min(...requests)).toBeLessThanOrEqual(canary.widestRatio);
-    // "fails about as many requests either way": the expected failures follow the requests.
-    expect(Math.max(...failures) / Math.min(...failures)).toBeCloseTo(Math.max(...requests) / Math.min(...requests), 9);
-    // "A bigger canary gets there sooner": shares in increasing order, bakes never longer.
-    for (let i = 1; i < rows.length; i++) {
-      expect(rows[i]!.share).toBeGreaterThan(rows[i - 1]!.share);
-      expect(rows[i]!.bakeSeconds!).toBeLessThanOrEqual(rows[i - 1]!.bakeSeconds!);
+test("the model: a canary of any size needs the same requests to catch a regression, its share sets only how soon", async () => {
+  const { canaryRequests, detectionProbability, detectionWithin } = await import("../../../src/sim/canary.ts");
+  const { canaryDefaults, canaryRegressions, canaryShares } = await import("../../../src/sim/canary-tradeoff.ts");
+  const { defaultCanaryState } = await import("../../../src/widgets/canary/render.ts");
+  expect(canaryNeeds).toHaveLength(canaryRegressions.length);
+  canaryRegressions.forEach((regressedErrorRate, i) => {
+    const scenario = { ...canaryDefaults, regressedErrorRate };
+    const needed = canaryNeeds[i]!;
+    const chance = (requests: number) => detectionProbability({ ...scenario, requests });
+    // The fewest: every smaller count falls short of the power, this one reaches it.
+    for (let n = 1; n < needed; n++)
+      expect(chance(n), `${regressedErrorRate}: ${n} requests`).toBeLessThan(scenario.power);
+    expect(chance(needed)).toBeGreaterThanOrEqual(scenario.power);
+    for (const share of canaryShares) {
+      const plan = { ...scenario, share };
+      // A bake (not a whole number of seconds) in which this share serves exactly n requests.
+      const bakeFor = (n: number) => (n + 0.5) / (scenario.rate * share);
+      expect(canaryRequests(scenario.rate, share, bakeFor(needed))).toBe(needed);
+      expect(canaryRequests(scenario.rate, share, bakeFor(needed - 1))).toBe(needed - 1);
+      // "not on the share": the chance at n requests is the same whatever share served them.
+      expect(detectionWithin(plan, bakeFor(needed))).toBe(chance(needed));
+      expect(detectionWithin(plan, bakeFor(needed - 1))).toBe(chance(needed - 1));
+      expect(detectionWithin(plan, bakeFor(needed - 1)), `${share} at ${regressedErrorRate}`).toBeLessThan(
+        scenario.power,
+      );
+      expect(detectionWithin(plan, bakeFor(needed))).toBeGreaterThanOrEqual(scenario.power);
     }
-  }
-  // "about as many": within a third, and the figure shown is not below the real gap ("at worst").
-  expect(canary.widestRatio).toBeLessThan(4 / 3);
-  expect(canary.mostExtraRequests).toBe("29.4%");
-  expect(Number(canary.mostExtraRequests.replace("%", "")) / 100).toBeGreaterThanOrEqual(canary.widestRatio - 1);
+  });
+  // The sentence's setting is the one the widget opens on, and its count is the model's for it.
+  expect(defaultCanaryState.regressedErrorRate).toBe(canaryDefaults.regressedErrorRate);
+  const opening = canaryNeeds[(canaryRegressions as readonly number[]).indexOf(canaryDefaults.regressedErrorRate)]!;
+  expect(canary.requestsNeeded).toBe(grouped(opening));
+  expect(canary).toMatchObject({ baseline: "0.1%", regressed: "0.3%", power: "95%", requestsNeeded: "7,292" });
+});
+
+test("the widget's whole-second table: its bakes hold up to the stated share more requests than the model needs, and a bigger share never bakes longer", () => {
+  expect(canaryRows.length).toBe(canaryNeeds.length);
+  let widest = 0;
+  canaryRows.forEach((rows, i) => {
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      expect(Number.isInteger(row.bakeSeconds)).toBe(true);
+      // Never fewer than the model's count; more only because a bake is whole seconds.
+      expect(row.requests).toBeGreaterThanOrEqual(canaryNeeds[i]!);
+      widest = Math.max(widest, row.requests / canaryNeeds[i]! - 1);
+    }
+    for (let j = 1; j < rows.length; j++) {
+      expect(rows[j]!.share).toBeGreaterThan(rows[j - 1]!.share);
+      expect(rows[j]!.bakeSeconds!).toBeLessThanOrEqual(rows[j - 1]!.bakeSeconds!);
+    }
+  });
+  expect(canary.widestOvershoot).toBe(widest);
+  // "up to": the figure shown is not below the widest overshoot, and rounds it (29.37%).
+  expect(canary.wholeSecondOvershoot).toBe("29.4%");
+  expect(Number(canary.wholeSecondOvershoot.replace("%", "")) / 100).toBeGreaterThanOrEqual(widest);
+  expect(widest).toBeGreaterThan(0.29);
+});
+
+test("the canary paragraph says what the model does, and names the widget's whole seconds for the overshoot", () => {
+  const paragraph = chapter.slice(chapter.indexOf("How sure can a canary be"), chapter.indexOf("<CanaryWidget />"));
+  const text = paragraph.replace(/\s+/g, " ");
+  expect(text).toContain("not on the share of traffic they came from: a canary of any size needs the same number.");
+  expect(text).toContain(
+    "(errors up from {canary.baseline} to {canary.regressed}), that is {canary.requestsNeeded} requests to catch it {canary.power} of the time.",
+  );
+  expect(text).toContain("The widget counts bakes in whole seconds");
+  expect(text).toContain("can hold up to {canary.wholeSecondOvershoot} more requests than the count a canary needs.");
+  // The old sentence put the whole-second overshoot on the model ("the hungriest share needs").
+  expect(text).not.toMatch(/hungriest|about as many requests/);
 });
 
 test("HPE's bulletin, as published: failure at 32,768 hours of operation (3 years, 270 days and 8 hours)", () => {

@@ -140,3 +140,23 @@ test("Part I chapters never hide a computed number inside inline code, where MDX
     expect(mdx, slug).not.toMatch(/`\{[^}`]+\}`/);
   }
 });
+
+test("the write-up's own name for the incident is quoted as theirs, and SOURCES.md records where it is from", async () => {
+  const { readFileSync } = await import("node:fs");
+  const read = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8").replace(/\s+/g, " ");
+  const words = "a self-inflicted denial-of-service against our own database";
+  // The team's words, in quotation marks, said to be theirs; not the course's words passed off as a name they used.
+  expect(read("./index.mdx")).toContain(`says what its retry policy made of one slow service: "${words}".`);
+  expect(read("../retry-storm/index.mdx")).toContain(`in their words, "${words}".`);
+  for (const path of ["./index.mdx", "../retry-storm/index.mdx"])
+    expect(read(path), path).not.toMatch(/denial of service against their own database/);
+  // SOURCES.md: the write-up's row names the quotation, and a note says where it was read.
+  const sources = read("../../../docs/SOURCES.md");
+  const row =
+    sources.match(
+      /\| Designing for Failure Domains, Not Just Failures \([^|]*\) \| no public address \|([^|]*)\|/,
+    )?.[1] ?? "";
+  expect(row).toContain(`"${words}"`);
+  expect(sources).toContain(`- **Designing for Failure Domains, Not Just Failures.** Read in the copy`);
+  expect(sources).toContain(`turned one slow service into ${words}"`);
+});

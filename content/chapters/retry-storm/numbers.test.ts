@@ -251,6 +251,13 @@ describe("the chapter's sentences about the default run, asserted on the model",
 
   test("Huang et al. (OSDI 2022), as published: 22 incidents, 11 organisations, retries in more than half, shedding in more than 55% of recoveries", () => {
     expect(wild).toEqual({ incidents: 22, organisations: 11, retryShareAbove: "half", shedShareAbove: "55%" });
+    // SOURCES.md records the paper's own sentences and where they stand (section 2.2).
+    const sources = readFileSync(new URL("../../../docs/SOURCES.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+    expect(sources).toContain(
+      '"By far, the most common sustaining effect is due to the retry policy, affecting more than 50% of the studied incidents"',
+    );
+    expect(sources).toContain("was used in over 55% of the cases");
+    expect(sources).toContain('section 2.2, "Summary of Metastable Failures in the Wild"');
   });
 });
 

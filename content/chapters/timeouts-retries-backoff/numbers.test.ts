@@ -244,3 +244,18 @@ test("the counts in words the prose gives its lists: the loop's four defects, th
   expect(variants![2]!.match(/^- \*\*/gm)).toHaveLength(jittered);
   expect(variants![1]!.toLowerCase()).toBe(inWords(jittered));
 });
+
+test("gRFC A6's full-jitter first retry is dated to the texts read (2017 to 2024), not to a first draft nobody read, and SOURCES.md says where", () => {
+  const flat = (path: string) => readFileSync(new URL(path, import.meta.url), "utf8").replace(/\s+/g, " ");
+  const chapter = flat("./index.mdx");
+  expect(chapter).toContain(
+    "the window gRPC's retry design (gRFC A6) gave its first retry from 2017 until 2024, `random(0, initialBackoff)`.",
+  );
+  expect(chapter).not.toContain("as first written");
+  const sources = flat("../../../docs/SOURCES.md");
+  expect(sources).toContain("the backoff as written from 2017 until 2024");
+  // Where the current text was read: the pull request that changed it, with its words.
+  expect(sources).toContain("https://github.com/grpc/proposal/pull/452");
+  expect(sources).toContain('"Jitter of plus or minus 0.2 is applied to the backoff delay"');
+  expect(sources).toContain('"The initial retry attempt will occur after `initialBackoff * random(0.8, 1.2)`"');
+});
