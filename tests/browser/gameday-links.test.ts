@@ -2,14 +2,18 @@
  * Forged result codes in a game day's shared link, in Chromium: check digits are not a signature
  * (anyone can compute them), so a link whose code claims a score its actions do not earn, or
  * carries a name no player could have given, is refused in sight with the board's reason, not
- * replayed as if it were honest. Every wait is on the page's state.
+ * replayed as if it were honest, and the address no longer carries it. A shared run's replay is
+ * not lost to a saved game of the tab that cannot be resumed. Every wait is on the page's state.
  */
 import { expect, test } from "vitest";
 import { encodeRun } from "../../src/sim/gameday/code.ts";
+import { codeInLink } from "../../src/sim/gameday/code-link.ts";
 import { finishedScore } from "../../src/sim/gameday/game.ts";
 import { tenantMinutesText } from "../../src/sim/gameday/report.ts";
+import { resumeOfferText, savedGameKey, type SavedGame } from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { hashName } from "../../src/sim/random.ts";
+import { replaySpeed } from "../../src/widgets/gameday/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("game day: forged links", (browser) => {
@@ -24,7 +28,8 @@ describeInBrowser("game day: forged links", (browser) => {
   }, async () => {
     const { page } = browser;
     const forged = encodeRun({ scenario: gray, seed: 1, name: "Mallory", claimedTenantMinutes: 0, log });
-    await page.goto(`${site}/gameday/gray-failure/#code=${encodeURIComponent(forged)}`);
+    // The link carries more than the code (a query, another part of its fragment): that stays.
+    await page.goto(`${site}/gameday/gray-failure/?from=mail#seat=3&code=${encodeURIComponent(forged)}`);
     await page.waitForSelector('[data-gameday][data-state="error"]', { timeout: 60_000 });
     const error = root().locator("[data-error]");
     await expect(error.isVisible()).resolves.toBe(true);
@@ -36,6 +41,17 @@ describeInBrowser("game day: forged links", (browser) => {
     await expect(root().locator("[data-results]").isHidden()).resolves.toBe(true);
     // Nothing said it replays Mallory's run.
     await expect(root().locator("[data-live]").textContent()).resolves.not.toMatch(/Replaying/);
+    // The address no longer carries the code refused (it stayed until the learner's own next
+    // game: a reload refused it again, and a copy of the address shared the broken link), and
+    // keeps the rest. Reloaded, the page refuses nothing: nothing to replay.
+    const address = () => page.evaluate(() => ({ search: location.search, hash: location.hash }));
+    await expect(address()).resolves.toEqual({ search: "?from=mail", hash: "#seat=3" });
+    await page.reload();
+    await expect(address()).resolves.toEqual({ search: "?from=mail", hash: "#seat=3" });
+    await root().locator("[data-seed]").focus();
+    await page.waitForSelector('[data-gameday][data-ready="true"]', { timeout: 60_000 });
+    await expect(root().getAttribute("data-state")).resolves.toBe("ready");
+    await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
   });
 
   test("a code whose name no player could have given is refused before it is shown", {
@@ -53,5 +69,75 @@ describeInBrowser("game day: forged links", (browser) => {
     );
     // Nothing said it replays that name's run.
     await expect(root().locator("[data-live]").textContent()).resolves.not.toMatch(/Replaying/);
+  });
+
+  test("a saved game that cannot be resumed, asked for during a shared run's replay, leaves the replay running", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = browser;
+    const key = savedGameKey("gray-failure");
+    const kept = () => page.evaluate((k) => sessionStorage.getItem(k), key);
+    // The tab kept a game whose log does not play (out of time order), on another seed than the
+    // run shared: its page, loaded by the link, offers it beside the replay.
+    const broken: SavedGame = {
+      seed: 7,
+      clock: 300,
+      log: [
+        { at: 200, action: "eject-host", target: "h07" },
+        { at: 100, action: "eject-host", target: "h03" },
+      ],
+    };
+    await page.goto(`${site}/`);
+    await page.evaluate(([k, v]) => sessionStorage.setItem(k!, v!), [key, JSON.stringify(broken)]);
+    const honest = encodeRun({ scenario: gray, seed: 1, name: "Ada", claimedTenantMinutes: earned, log });
+    await page.goto(`${site}/gameday/gray-failure/#code=${encodeURIComponent(honest)}`);
+    await page.waitForSelector('[data-gameday][data-mode="replay"][data-state="playing"]', { timeout: 60_000 });
+    const clockPast = (t: number) =>
+      page.waitForFunction(
+        (t) => Number(document.querySelector<HTMLElement>("[data-gameday]")?.dataset.clock ?? 0) >= t,
+        t,
+        { timeout: 60_000 },
+      );
+    await clockPast(30);
+    const offer = root().locator("[data-resume-offer]");
+    await expect(offer.locator("[data-resume-text]").textContent()).resolves.toBe(
+      resumeOfferText(broken, gray.seconds),
+    );
+
+    // Resumed from the keyboard: refused, said why, and the replay runs on as it was (the page
+    // once cleared it before the worker answered, and the worker dropped it: only Start was left).
+    await offer.getByRole("button", { name: "Resume it" }).focus();
+    await page.keyboard.press("Enter");
+    const error = root().locator("[data-error]");
+    await error.waitFor({ timeout: 60_000 });
+    await expect(root().getAttribute("data-state")).resolves.toBe("playing");
+    await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    await expect(error.textContent()).resolves.toMatch(
+      /^The saved game could not be resumed, so it was dropped: entry 2: .*time order\. The replay under way goes on\.$/,
+    );
+    await expect(root().locator("[data-feed]").textContent()).resolves.toContain("Replay started");
+    await expect(root().locator("[data-seed]").inputValue()).resolves.toBe("1");
+    await expect(offer.isVisible()).resolves.toBe(false);
+    await expect(kept()).resolves.toBeNull();
+    // The address still replays the run on the screen.
+    await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(honest);
+    // The offer went with the focus on it: the focus is on the speed the replay runs at.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute("data-speed"))).resolves.toBe(
+      String(replaySpeed),
+    );
+    // Its controls work: its clock goes on, a speed key pauses it, End plays it to its end.
+    await expect(
+      root()
+        .locator("[data-speed], [data-end]")
+        .evaluateAll((bs) => bs.map((b) => (b as HTMLButtonElement).disabled)),
+    ).resolves.toEqual([false, false, false, false, false]);
+    await clockPast(Number(await root().getAttribute("data-clock")) + 10);
+    await page.keyboard.press("0");
+    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.locator("[data-end]").click();
+    await page.waitForSelector('[data-gameday][data-state="over"]', { timeout: 60_000 });
+    const summary = JSON.parse((await root().getAttribute("data-summary"))!);
+    expect(summary.log).toEqual(log);
+    expect(summary.score.tenantMinutes).toBe(earned);
   });
 });

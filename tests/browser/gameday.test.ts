@@ -13,6 +13,7 @@ import { expect, test } from "vitest";
 import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { decodeRun, encodeRun } from "../../src/sim/gameday/code.ts";
+import { codeInLink } from "../../src/sim/gameday/code-link.ts";
 import { finishedScore } from "../../src/sim/gameday/game.ts";
 import { clock, entryText } from "../../src/sim/gameday/report.ts";
 import {
@@ -510,6 +511,8 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(error.textContent()).resolves.toMatch(
       /^This link cannot be replayed: .*check digits do not match.*\. Your game goes on\.$/,
     );
+    // The address drops the code refused, as it dropped the replayed one for the player's game.
+    await expect(page.evaluate(() => location.hash)).resolves.toBe("");
     await expect(root().getAttribute("data-mode")).resolves.toBe("play");
     await expect(root().getAttribute("data-state")).resolves.toBe("playing");
     await expect(
@@ -582,9 +585,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
     await expect(root().locator("[data-end]").isEnabled()).resolves.toBe(true);
     await expect(root().locator("[data-feed]").textContent()).resolves.toContain("Replay started");
+    // The address holds the run on the screen again, not the code refused (which stayed: a
+    // reload refused it again, and a copy shared it).
+    await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(noAction);
     await clockPast(Number(await root().getAttribute("data-clock")) + 20);
     await page.locator('[data-speed="0"]').click();
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    // Reloaded, the page replays that run, refusing nothing.
+    await page.reload();
+    await state("playing");
+    await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
+    await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
+    await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(noAction);
   });
 
   test("the results board ranks participants' codes by what users felt and refuses a tampered one", {

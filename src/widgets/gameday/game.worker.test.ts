@@ -64,3 +64,29 @@ test("a link that replays says so under the number asked for, and the replay's u
   expect(answer[1]).toMatchObject({ type: "update", game: 4, clock: 0, log: [], offers: [] });
   expect(send({ type: "speed", speed: 0 })).toMatchObject([{ type: "update", game: 4 }]);
 });
+
+test("a saved game that cannot be resumed is refused before the replay under way is touched: it runs on", () => {
+  const [replaying] = send({ type: "replay", game: 5, code, scenario: storm.id });
+  expect(replaying).toMatchObject({ type: "replaying", game: 5 });
+  // Out of time order: its log does not play.
+  const bad = {
+    seed: 1,
+    clock: 300,
+    log: [
+      { at: 200, action: "retries-off" as const },
+      { at: 100, action: "shed-queue" as const },
+    ],
+  };
+  expect(send({ type: "resume", game: 6, scenario: storm.id, saved: bad })).toEqual([
+    { type: "resume-failed", game: 6, message: expect.stringMatching(/time order/) },
+  ]);
+  // The replay is still there, under its own number, and takes a speed.
+  expect(send({ type: "speed", speed: 0 })).toMatchObject([{ type: "update", game: 5, offers: [] }]);
+
+  // A saved game that plays says so under the number asked for, before its first update.
+  const good = { seed: 1, clock: 75.5, log: [{ at: 70.2, action: "retries-off" as const }] };
+  const answer = send({ type: "resume", game: 7, scenario: storm.id, saved: good });
+  expect(answer.map((m) => m.type)).toEqual(["resuming", "update"]);
+  expect(answer[0]).toEqual({ type: "resuming", game: 7 });
+  expect(answer[1]).toMatchObject({ type: "update", game: 7, clock: 75.5, log: good.log });
+});

@@ -193,11 +193,12 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
           resumedGame = resumeGame(scenario, message.saved);
         } catch (error) {
           if (!(error instanceof RangeError)) throw error;
-          stopClock();
-          game = null;
+          // Refused before the game under way is touched: a shared run's replay the learner was
+          // watching runs on as it was (it was once stopped and dropped here, with no way back).
           post({ type: "resume-failed", game: message.game, message: error.message });
           return;
         }
+        post({ type: "resuming", game: message.game });
         begin(resumedGame, message.game, null, true);
         return;
       }

@@ -35,7 +35,7 @@ import { shortcutKey } from "../replay/shortcut-key.ts";
 import { showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
-import { replayLink } from "./share.ts";
+import { hashWithCode, replayLink } from "./share.ts";
 import { ackText, alertText, replayedLine, replayedText } from "./text.ts";
 
 interface Setup {
@@ -107,6 +107,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const tabStore = tabStoreOrNothing();
   let saved = loadSavedGame(tabStore, setup.scenario, setup.seconds);
   let resuming: SavedGame | null = null;
+  /** The saved game asked to resume (game `asked`), until the worker says it resumes or cannot. */
+  let resumeAsked: SavedGame | null = null;
   let resumedAt: number | null = null;
   let lastKept = "";
   let seed = setup.seed;
@@ -121,7 +123,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    */
   let keyedSpeed: Speed | null = null;
   let replayName = "";
+  /** The code of the shared run last asked for, and of the one the dashboard replays. */
   let replayCode = "";
+  let shownReplayCode = "";
   /**
    * Games are numbered as the page asks for them (`ToWorker`): `asked` is the last asked for,
    * `shownGame` the one the dashboard shows. A shared run is shown only once the worker has
@@ -335,6 +339,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         }
         // The code checked, the game shown until now gives way to the replay.
         showNewGame(message.game, "replay");
+        shownReplayCode = replayCode;
         send({ type: "speed", speed: replaySpeed });
         feed.add(0, "Replay started: the shared run's actions are taken at their times.", "notice");
         seed = message.seed;
@@ -342,19 +347,40 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         replayName = message.name;
         live.textContent = `Replaying ${message.name}'s run (seed ${message.seed}, ${countOf(message.log.length, "action")}) at 20 times real time.`;
         return;
-      case "resume-failed":
+      case "resuming": {
+        if (message.game !== asked || !resumeAsked) return;
+        // The saved game checked, the game shown until now (a replay, if any) gives way to it.
+        const from = resumeAsked;
+        resumeAsked = null;
+        showNewGame(message.game, "resume");
+        // Paused where it was left: the feed says so once the game is back (showResumed).
+        resuming = from;
+        seed = from.seed;
+        seedInput.value = String(seed);
+        return;
+      }
+      case "resume-failed": {
         if (message.game !== asked) return;
+        resumeAsked = null;
         // The saved game is dropped: offered again, it would fail again.
         keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
         saved = null;
-        resuming = null;
-        stopWith(
-          `The saved game could not be resumed, so it was dropped: ${message.message}. Start a new game.`,
-          "ready",
-        );
+        const text = `The saved game could not be resumed, so it was dropped: ${message.message}.`;
+        const state = root.dataset.state;
+        // Refused before anything was touched: a replay under way runs on, with its controls (it
+        // was once cleared and stopped first, leaving only Start); a finished one keeps its results.
+        if (state === "playing" || state === "scoring")
+          showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`);
+        else if (state === "over") showError(`${text} Start a new game.`);
+        else stopWith(`${text} Start a new game.`, "ready");
+        hideOffer();
         return;
+      }
       case "link-refused": {
         if (message.game !== asked) return;
+        // The address no longer holds the code refused: a reload refused it again, and a copy
+        // shared a broken link. A replay shown takes its own back: the run on the screen.
+        linkTo(replaying ? shownReplayCode : null);
         const text = `This link cannot be replayed: ${message.reason}.`;
         const state = root.dataset.state;
         // Refused before anything was touched: a game under way runs on, with its controls (the
@@ -392,6 +418,30 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     root.dataset.state = state;
   }
 
+  /**
+   * The address holds `code` as its shared run (null: none), the rest of it as it was, in place:
+   * no new entry in the history, and no hashchange (which would replay it).
+   */
+  function linkTo(code: string | null): void {
+    const hash = hashWithCode(location.hash, code);
+    if (hash !== location.hash) history.replaceState(history.state, "", location.pathname + location.search + hash);
+  }
+
+  /**
+   * The offer of the tab's saved game is answered: it goes. Hidden with the focus on it, the
+   * focus went to the page's body: it goes to what starts a game (or, a game running, to the
+   * speed it runs at), where Tab and the speed keys go on.
+   */
+  function hideOffer(): void {
+    const hadFocus = resumeOffer.contains(document.activeElement);
+    resumeOffer.hidden = true;
+    if (hadFocus)
+      (startButton.disabled
+        ? speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)
+        : startButton
+      )?.focus();
+  }
+
   function send(message: ToWorker): void {
     worker.postMessage(message);
   }
@@ -410,31 +460,31 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   /**
    * A new game, a shared run's replay, or the tab's saved game resumed (paused where it was left).
-   * A replay's code is checked by the worker first: the dashboard changes only once it replays
-   * (`replaying`), and a code refused leaves the game shown as it was.
+   * A replay's code and a saved game are checked by the worker first: the dashboard changes only
+   * once it replays or resumes (`replaying`, `resuming`), and one refused leaves the game shown
+   * as it was.
    */
   function start(how: Begin): void {
     if (how.kind === "play" && !seedReady()) return;
     const game = ++asked;
+    // A resume asked before is answered no more: what the worker says of it is of a game not asked.
+    resumeAsked = null;
     if (how.kind === "replay") {
       replayCode = how.code;
       send({ type: "replay", game, code: replayCode, scenario: setup.scenario });
       return;
     }
-    showNewGame(game, how.kind);
     if (how.kind === "resume") {
-      // Paused where it was left: the feed says so once the game is back (showResumed).
-      resuming = how.saved;
-      seed = how.saved.seed;
-      seedInput.value = String(seed);
+      resumeAsked = how.saved;
       send({ type: "resume", game, scenario: setup.scenario, saved: how.saved });
-    } else {
-      seed = readSeed(seedInput.value)!;
-      seedInput.value = String(seed);
-      send({ type: "start", game, scenario: setup.scenario, seed });
-      send({ type: "speed", speed: startingSpeed });
-      feed.add(0, `You are on call: ${setup.title}.`, "notice");
+      return;
     }
+    showNewGame(game, how.kind);
+    seed = readSeed(seedInput.value)!;
+    seedInput.value = String(seed);
+    send({ type: "start", game, scenario: setup.scenario, seed });
+    send({ type: "speed", speed: startingSpeed });
+    feed.add(0, `You are on call: ${setup.title}.`, "notice");
   }
 
   /**
@@ -484,7 +534,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (!asReplay) {
       resumeOffer.hidden = true;
       unreadableNote.hidden = true;
-      if (codeInLink(location.hash)) history.replaceState(history.state, "", location.pathname + location.search);
+      linkTo(null);
     }
     for (const b of speedButtons) b.disabled = false;
     root.dataset.state = "playing";
@@ -500,17 +550,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (saved) start({ kind: "resume", saved });
   });
   q<HTMLButtonElement>(resumeOffer, "[data-discard]").addEventListener("click", () => {
+    // Pressed after Resume, before the worker's answer: that answer hides the offer either way.
+    if (resumeAsked) return;
     keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
     saved = null;
-    // Hidden with the focus on Discard, the focus went to the page's body: it goes to what starts
-    // a game (or, a replay running, to the speed it runs at), where Tab and the speed keys go on.
-    const hadFocus = resumeOffer.contains(document.activeElement);
-    resumeOffer.hidden = true;
-    if (hadFocus)
-      (startButton.disabled
-        ? speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)
-        : startButton
-      )?.focus();
+    hideOffer();
     live.textContent = "The unfinished game was discarded.";
   });
   for (const b of speedButtons)

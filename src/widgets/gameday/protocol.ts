@@ -40,7 +40,11 @@ export type ToWorker =
    * that cannot be replayed is refused (`link-refused`) and the game under way, if any, goes on.
    */
   | { type: "replay"; game: number; code: string; scenario: string }
-  /** Resume a game of `scenario` left under way (a reload): its log played again to its clock, paused. */
+  /**
+   * Resume a game of `scenario` left under way (a reload): its log played again to its clock,
+   * paused. Like a replay's code, the saved game is checked first: one that cannot be resumed is
+   * refused (`resume-failed`) and the game under way, if any (a shared run's replay), goes on.
+   */
   | { type: "resume"; game: number; scenario: string; saved: SavedGame }
   | { type: "speed"; speed: Speed }
   /** Take an action now; `id` comes back on the update that shows it. */
@@ -94,7 +98,12 @@ export type FromWorker =
   | { type: "summarizing"; game: number }
   | { type: "summary"; game: number; summary: GameSummary }
   | { type: "code"; code: string }
-  /** A saved game that cannot be resumed (its log does not play, or it was over): why. No game runs. */
+  /** The saved game resumes as game `game`: its first update, holding everything so far, follows. */
+  | { type: "resuming"; game: number }
+  /**
+   * A saved game that cannot be resumed (its log does not play, or it was over): why. Checked
+   * before anything else, so the game under way before it, if any, runs on.
+   */
   | { type: "resume-failed"; game: number; message: string }
   /**
    * A shared link whose result code cannot be replayed (unreadable, or refused by the board's
