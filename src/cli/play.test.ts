@@ -78,7 +78,7 @@ describe("npm run play", { timeout: 60_000 }, () => {
       status: 1,
       stdout: "hi\n",
       stderr:
-        "type error: Cannot find name 'process'. (exit.ts, line 2, column 1)\n" +
+        "type error: 'process' cannot be used: playground programs have no file system, environment, child processes or network. (exit.ts, line 2, column 1)\n" +
         "Error: process.exit() is not available: a program ends when its code finishes, and cannot end the run early (exit.ts, line 2)\n",
     });
   });

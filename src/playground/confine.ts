@@ -141,6 +141,8 @@ export const refusals: Record<string, string> = {
   global: "use globalThis (Node's global is not available)",
   WebAssembly: "the playground does not run WebAssembly",
   crypto: 'the playground has no crypto: use mulberry32 from "course" for seeded random numbers',
+  // Its own stand-in (processStandIn) says more for each property; this is for the type checker.
+  process: node,
 };
 
 /** `process` for programs: any use says what is refused (Node's `process` is not reachable). */
@@ -183,9 +185,10 @@ function refuser(name: string, message: string): PropertyDescriptor {
 /**
  * The refused globals that are functions on the web: their stand-ins are functions too, in
  * both hosts alike, so `typeof fetch` says "function" (`typeof` of a global never throws) and a
- * call or `new` is what refuses. Every other refused global throws when read, as before.
+ * call or `new` is what refuses. Every other refused global throws when read, as before. The
+ * type checker declares these (and `process`) as `unknown`: naming one is no error, using one is.
  */
-const refusedFunctions = new Set([
+export const refusedFunctions = new Set([
   "fetch",
   "XMLHttpRequest",
   "WebSocket",

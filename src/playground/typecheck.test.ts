@@ -62,7 +62,10 @@ describe("typeCheck", { timeout: 60_000 }, () => {
         1,
         "Cannot find name 'document': the playground runs in a worker: there is no page (document) to change; print with console.log.",
       ],
-      [2, "Cannot find name 'process'."],
+      [
+        2,
+        "'process' cannot be used: playground programs have no file system, environment, child processes or network.",
+      ],
     ]);
   });
 

@@ -8,10 +8,12 @@
  * them (modules.ts); the library modules ("course", "course/checks") from the course's own
  * TypeScript sources, so their types are the code the run executes, never a copy; ECMAScript
  * 2022 (TypeScript's own lib files); and the few host globals the runtime gives a program
- * (`playgroundGlobals`), not the DOM's or Node's.
+ * (`playgroundGlobals`), not the DOM's or Node's. The host's names the run replaces by a
+ * stand-in that `typeof` can see (`fetch`, `process`...) are declared `unknown`: naming one
+ * is no error, calling or reading from one is, with the run's own reason.
  */
 import type TS from "typescript";
-import { refusals } from "./confine.ts";
+import { refusals, refusedFunctions } from "./confine.ts";
 import { resolveImport } from "./modules.ts";
 import type { RunRequest, TypeDiagnostic } from "./protocol.ts";
 
@@ -39,12 +41,24 @@ export const librarySources: Record<string, string> = {
 export const defaultLib = "lib.es2022.d.ts";
 
 /**
+ * The refused host globals a program still finds (confine.ts): a function that refuses when
+ * called or constructed (`typeof fetch` is "function", and `fetch()` rejects), and `process`,
+ * an object whose every property refuses. Declared `unknown`, the type a value has when nothing
+ * about it may be used: `typeof fetch` checks, as it runs, and `fetch(url)`, `new WebSocket(url)`
+ * or `process.env` are errors, as the run refuses them. A callable type would promise what never
+ * comes: `await fetch(url)` typed as a response would check and then always fail.
+ */
+const standInGlobals: readonly string[] = [...refusedFunctions, "process"];
+
+/**
  * The host globals a run gives a program (runtime.ts's `runtimeGlobals`, confine.ts's pure
- * helpers), declared as a program sees them; a unit test checks that each one is here, and that
- * `Console` declares exactly the methods the runtime's console has. The timers take a callback
- * and any arguments for it, as the DOM's do (never code in a string, which the runtime refuses):
- * a generic signature would infer its arguments from the callback and so require them
- * (`new Promise((r) => setTimeout(r, 50))` would want a third argument).
+ * helpers and clock, the stand-ins above), declared as a program sees them; unit tests check
+ * that each one is here, that every global of the run's realm is declared exactly when a
+ * program can read it (typecheck-globals.test.ts), and that `Console` declares exactly the
+ * methods the runtime's console has. The timers take a callback and any arguments for it, as
+ * the DOM's do (never code in a string, which the runtime refuses): a generic signature would
+ * infer its arguments from the callback and so require them (`new Promise((r) => setTimeout(r,
+ * 50))` would want a third argument). `performance` is the run's clock and nothing more.
  */
 export const playgroundGlobals = `
 interface Console {
@@ -118,6 +132,12 @@ declare class URL {
   toString(): string;
   static canParse(url: string | URL, base?: string | URL): boolean;
 }
+interface Performance {
+  readonly now: () => number;
+  readonly timeOrigin: number;
+}
+declare const performance: Performance;
+${standInGlobals.map((name) => `declare const ${name}: unknown;`).join("\n")}
 `;
 
 const globalsFile = "/playground-globals.d.ts";
@@ -139,15 +159,21 @@ const optionsFor = (ts: typeof TS): TS.CompilerOptions => ({
 
 /**
  * "Cannot find name 'document'" comes with advice for a project (add 'dom' to 'lib', install
- * @types/node) that a playground has no way to take: say instead what the runner says of it.
+ * @types/node) that a playground has no way to take, and "Cannot find name 'crypto'" with no
+ * reason: say instead what the runner says of the name, when it refuses it with a reason.
  */
-const projectAdvice = new Set([2580, 2582, 2583, 2584, 2591, 2592, 2593]);
+const cannotFindName = new Set([2304, 2580, 2582, 2583, 2584, 2591, 2592, 2593]);
+
+/** "'fetch' is of type 'unknown'": a stand-in (`standInGlobals`) called or read from, which the run refuses. */
+const unknownUsed = 18046;
 
 function messageOf(ts: typeof TS, diagnostic: TS.Diagnostic): string {
   const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n");
-  if (!projectAdvice.has(diagnostic.code)) return message;
   const name = /'([^']+)'/.exec(message)?.[1] ?? "";
   const refusal = Object.hasOwn(refusals, name) ? refusals[name] : undefined;
+  if (diagnostic.code === unknownUsed && standInGlobals.includes(name) && refusal)
+    return `'${name}' cannot be used: ${refusal}.`;
+  if (!cannotFindName.has(diagnostic.code)) return message;
   return `Cannot find name '${name}'${refusal ? `: ${refusal}` : ""}.`;
 }
 
