@@ -4,7 +4,9 @@
  * same record, so the grades on offer are the same. A reviewer found that giving up, reading the
  * answers, reloading and typing them in earned "Every part right first time" with Easy on offer
  * (68 days), and that wrong answers followed by a reload were wiped the same way
- * (src/widgets/review/attempts.ts keeps the record now).
+ * (src/widgets/review/attempts.ts keeps the record now). Then that the parts answered before a
+ * reload came back empty, to be answered again: the record keeps each part's last answer and its
+ * verdict now, and a reload shows them as they were left, counting nothing more.
  *
  * "One bad cell", solved three days before the review day: the page's clock is fixed there and
  * the stored progress is seeded once per tab, so a reload reads what the page stored.
@@ -14,6 +16,7 @@ import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
 import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
 import { enrol, recordReview, reviewSeed } from "../../src/course/review.ts";
+import { sameAnswerNote } from "../../src/course/progress.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -39,6 +42,9 @@ describeInBrowser("a review under way, reloaded", (browser) => {
   const again = recordReview(stored, id, "again", reviewAt).review![id]!;
   const hard = recordReview(stored, id, "hard", reviewAt).review![id]!;
   const dealtStatus = `1 review left today. New numbers are in (variant ${seed}): work it out again.`;
+  /** The status once the parts answered before a reload are back. */
+  const backStatus = (parts: number) =>
+    `1 review left today. Back to variant ${seed} as you left it, with your answers to ${parts} of 2 parts.`;
   const gaveUpNote = "You saw the answers, so this review counts as forgotten: it comes back soon.";
   const onlyAgain = [
     `Againback tomorrow (${again.due.slice(0, 10)})`,
@@ -72,8 +78,9 @@ describeInBrowser("a review under way, reloaded", (browser) => {
         () =>
           page.evaluate(
             () =>
-              document.querySelector("[data-review-status]")?.textContent?.startsWith("1 review left today. New") ||
-              !document.querySelector<HTMLElement>("[data-review-rate]")?.hidden,
+              /^1 review left today\. (New|Back)/.test(
+                document.querySelector("[data-review-status]")?.textContent ?? "",
+              ) || !document.querySelector<HTMLElement>("[data-review-rate]")?.hidden,
           ),
         loading,
       )
@@ -93,6 +100,26 @@ describeInBrowser("a review under way, reloaded", (browser) => {
       canary: number;
     };
   }
+
+  /** What a part shows: the answer in its field, the verdict, its feedback. */
+  async function partShows(page: Page, part: string) {
+    const form = exercise(page).locator(`form[data-part="${part}"]`);
+    const feedback = form.locator("[data-feedback]");
+    return {
+      answer: await form.getByLabel("Your answer").inputValue(),
+      verdict: await feedback.getAttribute("data-verdict"),
+      feedback: await feedback.textContent(),
+    };
+  }
+
+  /** Once the part's answer kept before the reload is back, checked again: what it shows. */
+  async function restored(page: Page, part: string) {
+    const feedback = exercise(page).locator(`form[data-part="${part}"] [data-feedback]`);
+    await expect.poll(() => feedback.getAttribute("data-verdict"), loading).not.toBeNull();
+    return partShows(page, part);
+  }
+
+  const empty = { answer: "", verdict: null, feedback: "" };
 
   async function answer(page: Page, part: string, text: string, verdict: "right" | "wrong"): Promise<void> {
     const form = exercise(page).locator(`form[data-part="${part}"]`);
@@ -119,6 +146,9 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     await openReview(page);
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(dealtStatus);
     const right = await expected(page);
+    // One part answered before giving up: it comes back as it was.
+    await answer(page, "untouched", String(right.untouched), "right");
+    const untouched = await partShows(page, "untouched");
 
     await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
     await expect.poll(() => rating(page).count()).toBe(1);
@@ -130,11 +160,22 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     const answersText = await shown.textContent();
     expect(await storedAttempts(page)).toEqual({
       version: 1,
-      reviews: { [id]: { seed, wrong: 0, hints: 0, gaveUp: true } },
+      reviews: {
+        [id]: {
+          seed,
+          wrong: 0,
+          hints: 0,
+          gaveUp: true,
+          answers: { untouched: { fields: [["answer", String(right.untouched)]], verdict: "right" } },
+        },
+      },
     });
 
-    // Not rated: the reader reloads. The same review, given up, its answers shown, the same grades.
+    // Not rated: the reader reloads. The same review, given up, its answers shown, the same grades,
+    // the part answered before giving up as it was.
     await openReview(page, true);
+    expect(await restored(page, "untouched")).toEqual(untouched);
+    expect(await partShows(page, "canary")).toEqual(empty);
     await expect.poll(() => rating(page).count()).toBe(1);
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
       "Answers shown. Rate the review to schedule it.",
@@ -162,28 +203,52 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     expect(await storedAttempts(page)).toBeNull();
   });
 
-  test("a wrong answer, then reloaded, then right: not right first time; the same wrong answer again counts once", async () => {
+  test("a wrong answer and a right one, then reloaded: both as they were left; the wrong one still counts, checked again it counts once", async () => {
     const { page } = await reviewer();
     await openReview(page);
     const right = await expected(page);
     await answer(page, "canary", "1", "wrong");
+    await answer(page, "untouched", String(right.untouched), "right");
+    const before = { canary: await partShows(page, "canary"), untouched: await partShows(page, "untouched") };
+    const exerciseStatus = await exercise(page).locator("[data-status]").textContent();
     await expect
       .poll(() => storedAttempts(page))
       .toEqual({
         version: 1,
-        reviews: { [id]: { seed, wrong: 1, hints: 0, gaveUp: false } },
+        reviews: {
+          [id]: {
+            seed,
+            wrong: 1,
+            hints: 0,
+            gaveUp: false,
+            answers: {
+              canary: { fields: [["answer", "1"]], verdict: "wrong" },
+              untouched: { fields: [["answer", String(right.untouched)]], verdict: "right" },
+            },
+          },
+        },
       });
 
     await openReview(page, true);
+    // Each part shows its answer, its verdict and what the grader said of it, as it was left.
+    expect(await restored(page, "canary")).toEqual(before.canary);
+    expect(await restored(page, "untouched")).toEqual(before.untouched);
+    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toBe(exerciseStatus);
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
-      `${dealtStatus} 1 wrong answer or hint already counts against this review.`,
+      `${backStatus(2)} 1 wrong answer or hint already counts against this review.`,
     );
+    // Bringing them back counted nothing.
+    expect((await storedAttempts(page)).reviews[id].wrong).toBe(1);
+    expect(await rating(page).isHidden()).toBe(true);
+
     // The same wrong answer for these numbers, checked again after the reload, is not counted again.
     const canary = exercise(page).locator('form[data-part="canary"]');
-    await answer(page, "canary", "1", "wrong");
+    await canary.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => canary.locator("[data-feedback]").textContent())
+      .toBe(`${before.canary.feedback} ${sameAnswerNote("answer")}`);
     await expect(canary.locator("[data-feedback]").getAttribute("data-counted")).resolves.toBe("false");
     await answer(page, "canary", String(right.canary), "right");
-    await answer(page, "untouched", String(right.untouched), "right");
 
     await expect.poll(() => rating(page).count()).toBe(1);
     await expect(note(page).textContent()).resolves.toBe(
@@ -195,6 +260,67 @@ describeInBrowser("a review under way, reloaded", (browser) => {
       "Goodnot earned (disabled)",
       "Easynot earned (disabled)",
     ]);
+  });
+
+  test("one part right, then reloaded: it is back as it was left, the other part is empty, and the grades are those a review without the reload earns", async () => {
+    const { page } = await reviewer();
+    await openReview(page);
+    const right = await expected(page);
+    await answer(page, "untouched", String(right.untouched), "right");
+    const untouched = await partShows(page, "untouched");
+    await expect
+      .poll(() => storedAttempts(page))
+      .toEqual({
+        version: 1,
+        reviews: {
+          [id]: {
+            seed,
+            wrong: 0,
+            hints: 0,
+            gaveUp: false,
+            answers: { untouched: { fields: [["answer", String(right.untouched)]], verdict: "right" } },
+          },
+        },
+      });
+
+    await openReview(page, true);
+    expect(await restored(page, "untouched")).toEqual(untouched);
+    expect(await partShows(page, "canary")).toEqual(empty);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(backStatus(1));
+    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
+      new RegExp(`variant ${seed}: 1 of 2 parts answered$`),
+    );
+    expect(await rating(page).isHidden()).toBe(true);
+
+    // The reader carries on with the other part: every part right first time, every grade on offer.
+    await answer(page, "canary", String(right.canary), "right");
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect(note(page).textContent()).resolves.toBe("Every part right first time. Rate how much effort it took.");
+    expect((await buttons(page)).filter((b) => b.endsWith("(disabled)"))).toEqual([]);
+  });
+
+  test("every part right, then reloaded before rating: both back as they were and the same grades on offer, the focus left where it is", async () => {
+    const { page } = await reviewer();
+    await openReview(page);
+    const right = await expected(page);
+    await answer(page, "canary", "1", "wrong");
+    await answer(page, "canary", String(right.canary), "right");
+    await answer(page, "untouched", String(right.untouched), "right");
+    await expect.poll(() => rating(page).count()).toBe(1);
+    const before = { canary: await partShows(page, "canary"), untouched: await partShows(page, "untouched") };
+    const grades = await buttons(page);
+    const rateNote = await note(page).textContent();
+
+    await openReview(page, true);
+    expect(await restored(page, "canary")).toEqual(before.canary);
+    expect(await restored(page, "untouched")).toEqual(before.untouched);
+    await expect.poll(() => rating(page).isVisible()).toBe(true);
+    expect(await buttons(page)).toEqual(grades);
+    await expect(note(page).textContent()).resolves.toBe(rateNote);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      "Answered. Rate the review to schedule it.",
+    );
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 
   test("a hint opened, then reloaded: it is open again and counted once; the next one counts one more", async () => {
@@ -209,7 +335,7 @@ describeInBrowser("a review under way, reloaded", (browser) => {
       .poll(() => storedAttempts(page))
       .toEqual({
         version: 1,
-        reviews: { [id]: { seed, wrong: 1, hints: 1, gaveUp: false } },
+        reviews: { [id]: { seed, wrong: 1, hints: 1, gaveUp: false, answers: {} } },
       });
 
     await openReview(page, true);

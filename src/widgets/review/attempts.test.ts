@@ -11,24 +11,86 @@ import {
   currentAttempts,
   freshAttempts,
   keepAttempts,
+  type PartAnswer,
   pruneAttempts,
+  type ReviewAttempts,
   readAttempts,
   readAttemptsText,
 } from "./attempts.ts";
 
 const id = "cells-blast-radius";
 
-test("a record is read back as written; nothing stored is no record, and none to store removes the key", () => {
-  const record = { seed: 42, wrong: 3, hints: 1, gaveUp: true };
+/** A record with nothing answered yet. */
+const counts = (seed: number, wrong: number, hints: number, gaveUp: boolean): ReviewAttempts => ({
+  seed,
+  wrong,
+  hints,
+  gaveUp,
+  answers: {},
+});
+
+/** "One bad cell": its canary part answered wrong, its untouched part right. */
+const wrongCanary: PartAnswer = { fields: [["answer", "1"]], verdict: "wrong" };
+const rightUntouched: PartAnswer = { fields: [["answer", "1,250"]], verdict: "right" };
+
+test("a record is read back as written, its answers with it; nothing stored is no record, and none to store removes the key", () => {
+  const record = { ...counts(42, 3, 1, true), answers: { canary: wrongCanary, untouched: rightUntouched } };
   const text = attemptsText(new Map([[id, record]]));
   expect(JSON.parse(text!)).toEqual({ version: 1, reviews: { [id]: record } });
   expect(readAttemptsText(text)).toEqual(new Map([[id, record]]));
+  // A choice part's ticks and a match part's picks are kept field by field, in order.
+  const picks: PartAnswer = {
+    fields: [
+      ["choice", "b"],
+      ["choice", "d"],
+      ["deploy", ""],
+    ],
+    verdict: "wrong",
+  };
+  const other = { ...counts(42, 1, 0, false), answers: { pick: picks } };
+  expect(readAttemptsText(attemptsText(new Map([[id, other]])))).toEqual(new Map([[id, other]]));
   expect(readAttemptsText(null)).toEqual(new Map());
   expect(attemptsText(new Map())).toBeNull();
 });
 
+test("a record kept before answers were kept reads with none, its counts as they were", () => {
+  const before = JSON.stringify({ version: 1, reviews: { [id]: { seed: 42, wrong: 2, hints: 1, gaveUp: false } } });
+  expect(readAttemptsText(before)).toEqual(new Map([[id, counts(42, 2, 1, false)]]));
+});
+
+test("an answer that does not read is dropped alone: the record and its counts stay", () => {
+  const answers = {
+    canary: wrongCanary,
+    untouched: rightUntouched,
+    "verdict-invalid": { ...wrongCanary, verdict: "invalid" },
+    "no-verdict": { fields: [["answer", "1"]] },
+    "fields-not-a-list": { fields: { answer: "1" }, verdict: "wrong" },
+    "field-not-a-pair": { fields: [["answer"]], verdict: "wrong" },
+    "field-name-not-an-id": { fields: [["Answer!", "1"]], verdict: "wrong" },
+    "field-value-a-number": { fields: [["answer", 1]], verdict: "wrong" },
+    "field-value-too-long": { fields: [["answer", "1".repeat(1001)]], verdict: "wrong" },
+    "too-many-fields": { fields: Array.from({ length: 101 }, () => ["choice", "a"]), verdict: "wrong" },
+    "an-array": [],
+    "Not A Part": wrongCanary,
+  };
+  const text = JSON.stringify({ version: 1, reviews: { [id]: { ...counts(7, 1, 0, false), answers } } });
+  expect(readAttemptsText(text)).toEqual(
+    new Map([[id, { ...counts(7, 1, 0, false), answers: { canary: wrongCanary, untouched: rightUntouched } }]]),
+  );
+  // A part key JSON.parse makes an own "__proto__" is no part id either.
+  expect(readAttemptsText(text.replace('"Not A Part"', '"__proto__"'))!.get(id)!.answers).toEqual({
+    canary: wrongCanary,
+    untouched: rightUntouched,
+  });
+  // Answers that are not a table of parts: the record reads with none, its counts kept.
+  for (const bad of [[], "canary", null, 3])
+    expect(
+      readAttemptsText(JSON.stringify({ version: 1, reviews: { [id]: { ...counts(7, 1, 0, true), answers: bad } } })),
+    ).toEqual(new Map([[id, counts(7, 1, 0, true)]]));
+});
+
 test("what is not a record is dropped, entry by entry; broken JSON and other formats read as none; a newer version is left alone", () => {
-  const good = { seed: 7, wrong: 1, hints: 0, gaveUp: false };
+  const good = counts(7, 1, 0, false);
   const stored = {
     version: 1,
     reviews: {
@@ -39,7 +101,7 @@ test("what is not a record is dropped, entry by entry; broken JSON and other for
       "seed-too-big": { ...good, seed: 1_000_000_000 },
       "more-hints-than-counted": { ...good, hints: 2 },
       "gave-up-as-text": { ...good, gaveUp: "yes" },
-      "no-seed": { wrong: 0, hints: 0, gaveUp: false },
+      "no-seed": { wrong: 0, hints: 0, gaveUp: false, answers: {} },
       "an-array": [],
       "Not An Id": good,
     },
@@ -55,16 +117,22 @@ test("what is not a record is dropped, entry by entry; broken JSON and other for
 });
 
 test("a review's record is the one kept for its seed: another seed's is another review's", () => {
-  const reviews = new Map([[id, { seed: 5, wrong: 2, hints: 1, gaveUp: false }]]);
-  expect(attemptsFor(reviews, id, 5)).toEqual({ seed: 5, wrong: 2, hints: 1, gaveUp: false });
+  const kept = { ...counts(5, 2, 1, false), answers: { canary: wrongCanary } };
+  const reviews = new Map([[id, kept]]);
+  expect(attemptsFor(reviews, id, 5)).toEqual(kept);
   expect(attemptsFor(reviews, id, 6)).toEqual(freshAttempts(6));
   expect(attemptsFor(reviews, "other", 5)).toEqual(freshAttempts(5));
+  // The page's copy: answering there changes nothing kept until it is kept.
+  const mine = attemptsFor(reviews, id, 5);
+  mine.answers.untouched = rightUntouched;
+  mine.answers.canary!.fields[0]![1] = "2";
+  expect(reviews.get(id)).toEqual({ ...counts(5, 2, 1, false), answers: { canary: wrongCanary } });
 });
 
 test("two records of one review combine to the most counted, given up if either gave up; not added", () => {
-  const a = { seed: 5, wrong: 2, hints: 0, gaveUp: false };
-  const b = { seed: 5, wrong: 1, hints: 1, gaveUp: true };
-  expect(combineAttempts(a, b)).toEqual({ seed: 5, wrong: 2, hints: 1, gaveUp: true });
+  const a = counts(5, 2, 0, false);
+  const b = counts(5, 1, 1, true);
+  expect(combineAttempts(a, b)).toEqual(counts(5, 2, 1, true));
   expect(combineAttempts(a, { ...b, seed: 6 })).toEqual(a);
   expect(countsMore(a, b)).toBe(true);
   expect(countsMore(a, { ...a, wrong: 1 })).toBe(false);
@@ -72,29 +140,54 @@ test("two records of one review combine to the most counted, given up if either 
   expect(countsMore(a, { ...b, seed: 6 })).toBe(false);
 });
 
+test("combined, each part keeps the first record's answer where it has one; answers count nothing", () => {
+  const rightCanary: PartAnswer = { fields: [["answer", "38"]], verdict: "right" };
+  const page = { ...counts(5, 1, 0, false), answers: { canary: rightCanary } };
+  const stored = { ...counts(5, 1, 0, false), answers: { canary: wrongCanary, untouched: rightUntouched } };
+  expect(combineAttempts(page, stored)).toEqual({
+    ...counts(5, 1, 0, false),
+    answers: { canary: rightCanary, untouched: rightUntouched },
+  });
+  // Answers alone are nothing more counted against the review: no storage event brings them in.
+  expect(countsMore(page, stored)).toBe(false);
+  expect(countsMore(counts(5, 1, 0, false), page)).toBe(false);
+  // Another seed's answers are another review's.
+  expect(combineAttempts(counts(6, 0, 0, false), stored)).toEqual(counts(6, 0, 0, false));
+});
+
 test("a record outlives its page: kept, read back after a reload, combined with another tab's, and its answers shown stay shown", () => {
   const store = memoryStorage();
   const seed = reviewSeed(id, 1);
   // A wrong answer, then the page reloads: the review starts from what was kept.
-  expect(keepAttempts(id, { ...freshAttempts(seed), wrong: 1 }, store)).toEqual({
-    seed,
-    wrong: 1,
-    hints: 0,
-    gaveUp: false,
-  });
-  expect(attemptsFor(readAttempts(store)!, id, seed)).toEqual({ seed, wrong: 1, hints: 0, gaveUp: false });
+  expect(keepAttempts(id, { ...freshAttempts(seed), wrong: 1 }, store)).toEqual(counts(seed, 1, 0, false));
+  expect(attemptsFor(readAttempts(store)!, id, seed)).toEqual(counts(seed, 1, 0, false));
   // A tab opened before that wrong answer gives up: its record has the wrong answer too.
-  expect(keepAttempts(id, { ...freshAttempts(seed), gaveUp: true }, store)).toEqual({
-    seed,
-    wrong: 1,
-    hints: 0,
-    gaveUp: true,
-  });
+  expect(keepAttempts(id, { ...freshAttempts(seed), gaveUp: true }, store)).toEqual(counts(seed, 1, 0, true));
   // A record of the page's that counts less never takes back what is on record.
-  expect(keepAttempts(id, freshAttempts(seed), store)).toEqual({ seed, wrong: 1, hints: 0, gaveUp: true });
+  expect(keepAttempts(id, freshAttempts(seed), store)).toEqual(counts(seed, 1, 0, true));
   expect(JSON.parse(store.getItem(attemptsKey)!)).toEqual({
     version: 1,
-    reviews: { [id]: { seed, wrong: 1, hints: 0, gaveUp: true } },
+    reviews: { [id]: counts(seed, 1, 0, true) },
+  });
+});
+
+test("a part answered wrong, kept, then the page reloads: the answer comes back wrong and still counts; one answered right since comes back right, counting nothing more", () => {
+  const store = memoryStorage();
+  const seed = reviewSeed(id, 1);
+  // The canary part checked wrong: counted once, and kept as the part's answer.
+  keepAttempts(id, { ...counts(seed, 1, 0, false), answers: { canary: wrongCanary } }, store);
+  const reloaded = attemptsFor(readAttempts(store)!, id, seed);
+  expect(reloaded).toEqual({ ...counts(seed, 1, 0, false), answers: { canary: wrongCanary } });
+  // After the reload the untouched part is answered right: the wrong answer before it still counts.
+  reloaded.answers.untouched = rightUntouched;
+  expect(keepAttempts(id, reloaded, store)).toEqual({
+    ...counts(seed, 1, 0, false),
+    answers: { canary: wrongCanary, untouched: rightUntouched },
+  });
+  // Another reload: both parts as they were left, the wrong answer counted once.
+  expect(attemptsFor(readAttempts(store)!, id, seed)).toEqual({
+    ...counts(seed, 1, 0, false),
+    answers: { canary: wrongCanary, untouched: rightUntouched },
   });
 });
 
@@ -127,7 +220,7 @@ test("a rated review's record goes; the others stay", () => {
 });
 
 test("refused, full or newer storage: nothing kept, nothing thrown, the page's record comes back as it is", () => {
-  const record = { seed: 3, wrong: 1, hints: 0, gaveUp: true };
+  const record = { ...counts(3, 1, 0, true), answers: { canary: wrongCanary } };
   const refused = {
     getItem: () => {
       throw new DOMException("The operation is insecure.", "SecurityError");

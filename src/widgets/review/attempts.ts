@@ -1,20 +1,27 @@
 /**
  * What a due review on /review/ has counted against the learner before it is rated: its wrong
- * answers and hints, and whether the learner gave up and saw the answers. Kept in localStorage
- * under one versioned key, so a reload (or another tab) deals the same numbers (reviewSeed: the
- * card's reps change only when it is rated) with the same record, and offers the same grades: a
- * review given up on, or answered wrongly, cannot come back clean by reloading the page. The
- * terminal keeps the same counts in its session file (.blast-radius/review-session.json).
+ * answers and hints, and whether the learner gave up and saw the answers; and, per part, the last
+ * answer the learner checked and its verdict. Kept in localStorage under one versioned key, so a
+ * reload (or another tab) deals the same numbers (reviewSeed: the card's reps change only when it
+ * is rated) with the same record, shows the parts answered as they were left, and offers the same
+ * grades: a review given up on, or answered wrongly, cannot come back clean by reloading the page.
+ * The terminal keeps the same counts in its session file (.blast-radius/review-session.json).
  *
  *     blast-radius:review-attempts:v1 =
- *       { "version": 1, "reviews": { "<exercise id>": { "seed", "wrong", "hints", "gaveUp" } } }
+ *       { "version": 1, "reviews": { "<exercise id>": { "seed", "wrong", "hints", "gaveUp",
+ *         "answers": { "<part id>": { "fields": [["answer", "38"]], "verdict": "right" } } } } }
+ *
+ * The answers only show what was answered: what counts is `wrong`, `hints` and `gaveUp`, so an
+ * answer checked wrong and then reloaded stays counted, and an answer brought back right counts
+ * nothing more. A record kept before answers were kept has none, and reads as such.
  *
  * A record belongs to one review: its exercise and the seed that review dealt. It is dropped once
  * the review is rated (the card's reps, so the seed, move on), and one whose seed is no longer
  * its card's (rated in the terminal, or in another tab) is stale and dropped too. Entries that do
- * not read as a record are dropped one by one; a value written by a newer version of the site is
- * left as it is (this page then keeps the review's record only in memory). Reading and writing
- * never throw: where storage is refused or full, the record lives only in the page, as before.
+ * not read as a record are dropped one by one, and so are answers that do not read as one (the
+ * record's counts stay); a value written by a newer version of the site is left as it is (this
+ * page then keeps the review's record only in memory). Reading and writing never throw: where
+ * storage is refused or full, the record lives only in the page, as before.
  */
 import { isId } from "../../course/ids.ts";
 import type { Progress } from "../../course/progress.ts";
@@ -26,6 +33,17 @@ export const attemptsKey = "blast-radius:review-attempts:v1";
 /** The version of the stored format this code writes and reads. */
 const attemptsVersion = 1;
 
+/**
+ * The last answer the learner checked in one part, right or wrong (an answer the grader could not
+ * read is no answer: the one before it stays).
+ */
+export interface PartAnswer {
+  /** What the part's form held when it was checked: its form data, field by field, in order. */
+  fields: [name: string, value: string][];
+  /** The grader's verdict on it. */
+  verdict: "right" | "wrong";
+}
+
 /** One review's record before it is rated. */
 export interface ReviewAttempts {
   /** The variant the review dealt (reviewSeed of the card's reps). */
@@ -36,24 +54,64 @@ export interface ReviewAttempts {
   hints: number;
   /** The learner gave up and saw the answers: the review counts as forgotten. */
   gaveUp: boolean;
+  /** The last answer checked in each part, by part id, until the review was answered or given up. */
+  answers: Record<string, PartAnswer>;
 }
 
 /** A review's record before anything counted against it. */
 export function freshAttempts(seed: number): ReviewAttempts {
-  return { seed, wrong: 0, hints: 0, gaveUp: false };
+  return { seed, wrong: 0, hints: 0, gaveUp: false, answers: {} };
 }
 
 const isCount = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
 /** A dealt review's seed: reviewSeed's range. */
 const isSeed = (v: unknown): v is number => isCount(v) && v >= 1 && v <= 999_999_999;
 
+/** Longest value of a field kept, in characters (an answer field takes 200): bounds what is stored. */
+const maxFieldLength = 1000;
+/** Most fields kept for one part (a match part has a field per item). */
+const maxFields = 100;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+const isField = (v: unknown): v is [string, string] =>
+  Array.isArray(v) && v.length === 2 && isId(v[0]) && typeof v[1] === "string" && v[1].length <= maxFieldLength;
+
+function readAnswer(v: unknown): PartAnswer | undefined {
+  if (!isObject(v)) return undefined;
+  const { fields, verdict } = v;
+  if (!Array.isArray(fields) || fields.length > maxFields || !fields.every(isField)) return undefined;
+  if (verdict !== "right" && verdict !== "wrong") return undefined;
+  return { fields: fields.map(([name, value]) => [name, value]), verdict };
+}
+
+/** The answers that read as answers of parts; none for a record kept before answers were. */
+function readAnswers(v: unknown): Record<string, PartAnswer> {
+  const answers: Record<string, PartAnswer> = {};
+  if (!isObject(v)) return answers;
+  for (const [part, entry] of Object.entries(v)) {
+    const answer = readAnswer(entry);
+    if (isId(part) && answer) answers[part] = answer;
+  }
+  return answers;
+}
+
 function readRecord(v: unknown): ReviewAttempts | undefined {
-  if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
-  const { seed, wrong, hints, gaveUp } = v as Record<string, unknown>;
+  if (!isObject(v)) return undefined;
+  const { seed, wrong, hints, gaveUp, answers } = v;
   // The hints counted are among the wrong answers counted.
   if (!isSeed(seed) || !isCount(wrong) || !isCount(hints) || hints > wrong || typeof gaveUp !== "boolean")
     return undefined;
-  return { seed, wrong, hints, gaveUp };
+  // Answers that do not read are dropped, not the record: its counts are what the grades rest on.
+  return { seed, wrong, hints, gaveUp, answers: readAnswers(answers) };
+}
+
+/** A copy of `record` that shares nothing with it. */
+function copyAttempts(record: ReviewAttempts): ReviewAttempts {
+  const answers: Record<string, PartAnswer> = {};
+  for (const [part, { fields, verdict }] of Object.entries(record.answers))
+    answers[part] = { fields: fields.map(([name, value]) => [name, value]), verdict };
+  return { ...record, answers };
 }
 
 /**
@@ -91,26 +149,28 @@ export function attemptsText(reviews: ReadonlyMap<string, ReviewAttempts>): stri
 /** The record of the review of `id` that dealt `seed`: the stored one, or a fresh one (another seed's is stale). */
 export function attemptsFor(reviews: ReadonlyMap<string, ReviewAttempts>, id: string, seed: number): ReviewAttempts {
   const stored = reviews.get(id);
-  return stored?.seed === seed ? { ...stored } : freshAttempts(seed);
+  return stored?.seed === seed ? copyAttempts(stored) : freshAttempts(seed);
 }
 
 /**
  * Two records of one review (this page's and the stored one, which another tab may have moved on)
  * as one: the most counted against it, and given up if either gave up. Counts are not added: each
- * record already holds what it saw of the other. A record of another seed is another review's: `a`
- * is kept.
+ * record already holds what it saw of the other. Each part's answer is `a`'s where it has one (the
+ * page's own, checked last there), else `b`'s; the answers count nothing either way. A record of
+ * another seed is another review's: `a` is kept.
  */
 export function combineAttempts(a: ReviewAttempts, b: ReviewAttempts): ReviewAttempts {
-  if (a.seed !== b.seed) return { ...a };
+  if (a.seed !== b.seed) return copyAttempts(a);
   return {
     seed: a.seed,
     wrong: Math.max(a.wrong, b.wrong),
     hints: Math.max(a.hints, b.hints),
     gaveUp: a.gaveUp || b.gaveUp,
+    answers: { ...copyAttempts(b).answers, ...copyAttempts(a).answers },
   };
 }
 
-/** Whether `b` counts anything against the review that `a` does not. */
+/** Whether `b` counts anything against the review that `a` does not (answers count nothing). */
 export function countsMore(a: ReviewAttempts, b: ReviewAttempts): boolean {
   const both = combineAttempts(a, b);
   return both.wrong > a.wrong || both.hints > a.hints || both.gaveUp !== a.gaveUp;
@@ -149,7 +209,7 @@ export function readAttempts(store: Store = storeOrNothing()): Map<string, Revie
  */
 export function keepAttempts(id: string, record: ReviewAttempts, store: Store = storeOrNothing()): ReviewAttempts {
   const reviews = readAttempts(store);
-  if (!reviews) return { ...record };
+  if (!reviews) return copyAttempts(record);
   const both = combineAttempts(record, attemptsFor(reviews, id, record.seed));
   reviews.set(id, both);
   keep(attemptsKey, attemptsText(reviews), store);

@@ -5,9 +5,10 @@
  * variant form and is graded by the exercise's own grader. Once every part is right, or the
  * learner gives up, the learner rates the review among the grades their attempts earned
  * (ratingsAllowed), and that schedules the next one. What counts against a review until it is
- * rated (wrong answers, hints, giving up) is kept in storage by exercise and seed (attempts.ts), so
- * a reload or another tab brings the review back as the learner left it, with the same grades on
- * offer. The table of topics shows how durable each chapter's memory is. Schedule logic lives in
+ * rated (wrong answers, hints, giving up), and the last answer checked in each part, are kept in
+ * storage by exercise and seed (attempts.ts), so a reload or another tab brings the review back as
+ * the learner left it, its parts answered as they were, with the same grades on offer. The table
+ * of topics shows how durable each chapter's memory is. Schedule logic lives in
  * src/course/review.ts; this file is the glue.
  */
 import {
@@ -30,6 +31,7 @@ import {
 } from "../../course/review.ts";
 import { bootExercises, showHintButton } from "../exercise/bootstrap.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
+import { sameAnswerNote } from "../../course/progress.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import {
@@ -38,6 +40,7 @@ import {
   combineAttempts,
   countsMore,
   keepAttempts,
+  type PartAnswer,
   pruneAttempts,
   type ReviewAttempts,
   readAttempts,
@@ -63,6 +66,23 @@ function holdsFor(days: number): string {
  */
 function when(due: Date, now: Date): string {
   return keepUnitWithNumber(whenText(due, now));
+}
+
+/** What a part's form holds: its form data, field by field (a choice's ticked boxes, a match's picks). */
+function formFields(form: HTMLFormElement): PartAnswer["fields"] {
+  return [...new FormData(form)].flatMap(([name, value]) =>
+    typeof value === "string" ? [[name, value] as [string, string]] : [],
+  );
+}
+
+/** Put `fields` (formFields) back in a part's form: a box ticked, a text typed, an option picked. */
+function fillForm(form: HTMLFormElement, fields: PartAnswer["fields"]): void {
+  for (const field of form.elements) {
+    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))
+      field.checked = fields.some(([name, value]) => name === field.name && value === field.value);
+    else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
+      field.value = fields.find(([name]) => name === field.name)?.[1] ?? "";
+  }
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -313,7 +333,6 @@ export function mountReviewPage(): void {
     const finish = (focus: boolean) => {
       if (answered) return;
       answered = true;
-      verdicts.disconnect();
       offerRating(card, attempts, focus);
     };
     /** The learner saw the answers (the review's button, or the exercise's own solution): it counts as forgotten. */
@@ -352,27 +371,69 @@ export function mountReviewPage(): void {
       revealing = false;
       markGaveUp(focus);
     };
-    // What the learner does in the exercise: wrong verdicts and hints count against the review
-    // (a wrong answer checked again unchanged once: the exercise marks the repeat data-counted="false");
-    // every part right for the new numbers ends it; showing the solution is giving up.
+    /**
+     * The feedback of each part whose answer, kept before a reload, is being checked again by the
+     * exercise to show its verdict: that verdict was counted when it was first given.
+     */
+    const restoring = new Set<HTMLElement>();
+    /**
+     * A part brought back shows its answer as it was left: the exercise's note that the same answer
+     * was checked again (its grader saw it twice) is not the learner's doing, and goes.
+     */
+    const asLeft = (feedback: HTMLElement) => {
+      const note = feedback.lastChild;
+      if (note instanceof Text && note.data === ` ${sameAnswerNote("answer")}`) note.remove();
+    };
+    // What the learner does in the exercise, until the review is answered: wrong verdicts and hints
+    // count against the review (a wrong answer checked again unchanged once: the exercise marks the
+    // repeat data-counted="false"), and each part's last answer is kept with its verdict; every
+    // part right for the new numbers ends it; showing the solution is giving up.
     const verdicts = new MutationObserver((records) => {
       let counted = 0;
+      /** A verdict on an answer the learner checked here, not one brought back. */
+      let checked = false;
       for (const r of records) {
         const target = r.target as HTMLElement;
-        if (
-          r.attributeName === "data-verdict" &&
-          target.dataset.verdict === "wrong" &&
-          target.dataset.counted !== "false"
-        )
-          counted++;
+        if (r.attributeName !== "data-verdict") continue;
+        if (restoring.delete(target)) {
+          asLeft(target);
+          continue;
+        }
+        const verdict = target.dataset.verdict;
+        if (answered || (verdict !== "right" && verdict !== "wrong")) continue;
+        checked = true;
+        if (verdict === "wrong" && target.dataset.counted !== "false") counted++;
+        const form = target.closest<HTMLFormElement>("form[data-part]");
+        if (form?.dataset.part) attempts.answers[form.dataset.part] = { fields: formFields(form), verdict };
       }
-      if (counted > 0) {
+      if (answered) return;
+      if (checked) {
         attempts.wrong += counted;
         remember();
       }
+      // Every part right: the grades, with the focus when the learner's own check did it (not
+      // when the answers brought back after a reload were all right).
       const parts = [...root.querySelectorAll<HTMLElement>("form[data-part] [data-feedback]")];
-      if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(true);
+      if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(checked);
     });
+    /**
+     * The parts answered before a reload, as they were left: each answer back in its form and
+     * checked again by the exercise's own grader (for these numbers it gives the same verdict),
+     * which counts nothing against the review. Returns how many parts came back.
+     */
+    const restoreAnswers = () => {
+      let restored = 0;
+      for (const [part, given] of Object.entries(attempts.answers)) {
+        const form = root.querySelector<HTMLFormElement>(`form[data-part="${CSS.escape(part)}"]`);
+        const feedback = form?.querySelector<HTMLElement>("[data-feedback]");
+        if (!form || !feedback) continue;
+        fillForm(form, given.fields);
+        restoring.add(feedback);
+        form.requestSubmit();
+        restored++;
+      }
+      return restored;
+    };
     root.addEventListener("click", (event) => {
       const action = (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
       if (action === "hint" && !answered) {
@@ -434,13 +495,20 @@ export function mountReviewPage(): void {
           drawDueList();
         }
         giveUp.disabled = false;
-        // Wrong answers counted before a reload are no longer on screen: the status says they count.
+        verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
+        const restored = restoreAnswers();
+        // Wrong answers counted before a reload are not all on screen (a part shows only its last
+        // answer): the status says they count.
         const counted =
           attempts.wrong > 0
             ? ` ${countOf(attempts.wrong, "wrong answer or hint", "wrong answers or hints")} already ${attempts.wrong === 1 ? "counts" : "count"} against this review.`
             : "";
-        status.textContent = `${countOf(queue.length - index, "review")} left today. New numbers are in (variant ${seed}): work it out again.${counted}`;
-        verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
+        const parts = root.querySelectorAll("form[data-part]").length;
+        const dealtNote =
+          restored > 0
+            ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(parts, "part")}.`
+            : `New numbers are in (variant ${seed}): work it out again.`;
+        status.textContent = `${countOf(queue.length - index, "review")} left today. ${dealtNote}${counted}`;
         dealtIn = true;
         // A review given up on before a reload comes back with its answers shown and "again" to rate.
         showRecord(false);
