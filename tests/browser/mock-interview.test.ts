@@ -2,7 +2,7 @@
 import { expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 import { loading, mockInterview, pickQuestion, startInterview } from "../support/mock-interview.ts";
@@ -422,6 +422,169 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.runFor(500);
       await expect(status.textContent()).resolves.toBe("");
       await expect(status.isVisible()).resolves.toBe(false); // an empty status line is not shown
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("Another question asks before it drops a debrief that is not saved, and only then", async () => {
+    const session = await browser.open();
+    try {
+      const { page } = session;
+      await page.goto(url);
+      const mock = mockInterview(page);
+      const status = mock.getByRole("status");
+      const again = mock.getByRole("button", { name: "Another question" });
+      // The question, named by what it asks (role="group", aria-labelledby its sentence).
+      const asking = mock.getByRole("group", { name: /Another question now would lose/ });
+      const focused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
+      const history = () =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts,
+        );
+      const draft = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const toDebrief = async () => {
+        await startInterview(mock, question.id, { title: question.title });
+        await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
+        await mock.getByRole("button", { name: /debrief me/ }).click();
+        await expect.poll(() => mock.getAttribute("data-stage")).toBe("review");
+      };
+      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      const evidence = point.getByLabel(/^Evidence:/);
+
+      // Nothing entered: nothing to lose, so nothing is asked.
+      await toDebrief();
+      await again.click();
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+      await expect(asking.count()).resolves.toBe(0);
+
+      // A self-assessment entered, not saved: the widget asks first, with the safe answer focused.
+      await toDebrief();
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      await evidence.fill("Tenant id, on every request");
+      await again.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await expect(asking.locator("p").textContent()).resolves.toBe(
+        `Your self-assessment of “${question.title}” is not saved. Another question now would lose it.`,
+      );
+      await expect(asking.getByRole("button").allTextContents()).resolves.toEqual([
+        "Save it, then another question",
+        "Discard it",
+        "Stay on this debrief",
+      ]);
+      await expect(focused(asking.getByRole("button", { name: "Stay on this debrief" }))).resolves.toBe(true);
+      // Enter twice loses nothing: the learner stays, back on the button they pressed, entries kept.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.count()).toBe(0);
+      await expect(mock.getAttribute("data-stage")).resolves.toBe("review");
+      await expect(focused(again)).resolves.toBe(true);
+      await expect(evidence.inputValue()).resolves.toBe("Tenant id, on every request");
+      await expect(draft().then((d) => d?.debrief?.claims[0])).resolves.toMatchObject({ level: 2 });
+      // Escape answers as staying does.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => asking.count()).toBe(0);
+      await expect(focused(again)).resolves.toBe(true);
+      // Saved on the way out: the history has it, and the status says so on the setup.
+      await page.keyboard.press("Enter");
+      await asking.getByRole("button", { name: "Save it, then another question" }).click();
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+      await expect
+        .poll(() => status.textContent())
+        .toBe(`Saved your debrief of “${question.title}” to your history. Draw or pick the next question.`);
+      const [first] = await history();
+      expect(first).toMatchObject({ questionId: question.id, debrief: { claimed: [2, 0] } });
+
+      // Saved, then changed: asked again, with what the history still has; discarding keeps the save.
+      await toDebrief();
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      await mock.getByRole("button", { name: "Save to my history" }).click();
+      await expect.poll(() => mock.getByRole("button", { name: "Saved" }).count()).toBe(1);
+      const saved = await history();
+      expect(saved).toHaveLength(2);
+      await point.getByRole("radio", { name: /^Staff/ }).check();
+      await again.click();
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      const { debrief } = saved[1];
+      await expect(asking.locator("p").textContent()).resolves.toBe(
+        `You changed this debrief after saving it, and your history still has self-score ${Math.round(100 * debrief.selfScore)}%, backed by evidence ${Math.round(100 * debrief.backedScore)}%. Another question now would lose the changes.`,
+      );
+      await asking.getByRole("button", { name: "Discard the changes" }).click();
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+      await expect
+        .poll(() => status.textContent())
+        .toBe(
+          `Discarded your changes to the debrief of “${question.title}”: your history keeps it as you saved it. Draw or pick the next question.`,
+        );
+      await expect(history()).resolves.toEqual(saved);
+      await expect(draft()).resolves.toBeNull();
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("clearing the history under a saved debrief says it is no longer saved, and it can be saved again", async () => {
+    const session = await browser.open();
+    try {
+      const { page } = session;
+      await page.goto(url);
+      const mock = mockInterview(page);
+      const status = mock.getByRole("status");
+      const history = () =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts,
+        );
+      const draft = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const save = mock.getByRole("button", { name: "Save to my history" });
+      const clear = async () => {
+        page.once("dialog", (dialog) => void dialog.accept());
+        await mock.getByRole("button", { name: "Clear my history" }).click();
+        await expect.poll(() => history()).toEqual([]);
+      };
+      await startInterview(mock, question.id, { title: question.title });
+      await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      await point.getByLabel(/^Evidence:/).fill("Tenant id, on every request");
+      await save.click();
+      await expect.poll(() => mock.getByRole("button", { name: "Saved" }).getAttribute("aria-disabled")).toBe("true");
+      await mock.getByText("Your attempts on this device").click();
+      await expect.poll(() => mock.locator("tr[data-attempt]").count()).toBe(1);
+
+      await clear();
+      await expect
+        .poll(() => status.textContent())
+        .toBe(
+          `History cleared, and your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it again.`,
+        );
+      // The button offers the save again; the draft keeps the debrief meanwhile, so a reload brings it back.
+      await expect(mock.getByRole("button", { name: "Saved" }).count()).resolves.toBe(0);
+      await expect(save.getAttribute("aria-disabled")).resolves.toBeNull();
+      await expect(draft().then((d) => d?.debrief?.claims[0])).resolves.toMatchObject({ level: 2 });
+      await save.click();
+      await expect.poll(() => history().then((a) => a.length)).toBe(1);
+      await expect.poll(() => status.textContent()).toMatch(/^Saved: .* You have 1 attempt on this device\.$/);
+      await expect(draft()).resolves.toBeNull();
+
+      // Changed since that save, then cleared: the earlier save went, and "Save changes" has nothing to change.
+      await point.getByRole("radio", { name: /^Staff/ }).check();
+      await expect.poll(() => mock.getByRole("button", { name: "Save changes" }).count()).toBe(1);
+      await clear();
+      await expect
+        .poll(() => status.textContent())
+        .toBe(
+          `History cleared, and the earlier save of your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it as it stands now.`,
+        );
+      await expect(mock.getByRole("button", { name: "Save changes" }).count()).resolves.toBe(0);
+      await save.click();
+      await expect
+        .poll(() => history().then((a) => a.map((x: { debrief: { claimed: number[] } }) => x.debrief.claimed)))
+        .toEqual([[3, 0]]);
     } finally {
       await session.close();
     }

@@ -89,11 +89,12 @@ export class HistoryView {
       this.ui.announce("Part of your saved history could not be read; it was set aside and the rest kept.");
   }
 
-  clear(): void {
-    if (!window.confirm("Delete every saved mock-interview attempt on this device?")) return;
+  /** Clears the history once the learner confirms it; true when cleared (the caller says so, see mount.ts). */
+  clear(): boolean {
+    if (!window.confirm("Delete every saved mock-interview attempt on this device?")) return false;
     clearHistory(storeOrNothing());
     this.render([]);
-    this.ui.announce("History cleared.");
+    return true;
   }
 
   render(attempts: Attempt[]): void {

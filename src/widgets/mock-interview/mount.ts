@@ -20,6 +20,7 @@ import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "./plan.ts";
 import { ReviewStage } from "./review.ts";
 import { Round, type RoundState } from "./round.ts";
+import { type AtRisk, atRisk, leaveQuestion, leftText } from "./save-state.ts";
 import { Selection } from "./selection.ts";
 import { type Interview, RunningStage, unkeptWarning } from "./session.ts";
 
@@ -53,21 +54,34 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   const history = new HistoryView(ui, questions);
   /**
    * Keeps the interview in the draft as it stands, at its debrief with what was entered there: until
-   * the history holds the debrief as it stands (forgotten on saving), and again once it changes.
+   * the history holds the debrief as it stands (forgotten on saving), and again once it changes or
+   * the history is cleared.
    */
   const keepDraft = () => {
     if (!interview || stage === "setup") return;
     if (stage === "running") running.keepDraft();
-    else if (review.saveState === "changed") running.keepAgain(review.entered());
-    else if (review.saveState === "unsaved") running.keepDraft(review.entered());
+    else if (review.saveState !== "saved") running.keepAgain(review.entered());
+  };
+  /** The question asked before "Another question" would lose what the debrief holds (save-state.ts). */
+  const leaveBox = ui.field("leave-box");
+  let asked: Exclude<AtRisk, "nothing"> | null = null;
+  /** Takes the question away (answered, or what it asked about changed), the focus to `heir` if it was in it. */
+  const dismissLeave = (heir: HTMLElement = ui.button("again")) => {
+    asked = null;
+    if (leaveBox.contains(document.activeElement)) heir.focus();
+    leaveBox.hidden = true;
   };
   const review = new ReviewStage(
     ui,
     (all) => {
       running.forgetDraft();
       history.render(all);
+      dismissLeave();
     },
-    keepDraft,
+    () => {
+      keepDraft();
+      dismissLeave();
+    },
   );
 
   const enter = (next: Stage, focus: HTMLElement) => {
@@ -165,14 +179,46 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     );
   };
 
-  const again = () => {
+  /** Leaves the debrief for the next question's setup; `said`, what the status says there. */
+  const again = (said = "") => {
+    dismissLeave();
     running.forgetDraft();
     interview = null;
     delete root.dataset.reviewing;
     // What the status said belonged to the interview just left.
     ui.quiet();
+    if (said) ui.announce(said);
     selection.reset();
     enter("setup", ui.button("draw"));
+  };
+
+  /**
+   * "Another question": at once when leaving loses nothing (saved as it stands, or nothing
+   * entered); else the widget asks first, with the safe answer (stay) focused, so Enter twice
+   * loses nothing. The debrief stays as it is until the learner answers.
+   */
+  const askToLeave = () => {
+    const risk = atRisk(review.saveState, review.entered());
+    if (risk === "nothing") return again();
+    asked = risk;
+    const words = leaveQuestion(risk, review.title, review.storedAttempt);
+    ui.field("leave-question").textContent = words.question;
+    ui.button("leave-save").textContent = words.save;
+    ui.button("leave-discard").textContent = words.discard;
+    ui.button("leave-stay").textContent = words.stay;
+    leaveBox.hidden = false;
+    ui.button("leave-stay").focus();
+  };
+
+  /** The learner's answer to the question `askToLeave` asked. */
+  const answerLeave = (answer: "save" | "discard" | "stay") => {
+    const risk = asked;
+    if (!risk) return;
+    if (answer === "stay") return dismissLeave();
+    const title = review.title;
+    // A save that fails keeps the debrief and the question; the status says why.
+    if (answer === "save" && !review.save()) return;
+    again(leftText(risk, title, answer));
   };
 
   const actions: Record<string, { stages: readonly Stage[]; run: () => void }> = {
@@ -183,9 +229,24 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     next: { stages: ["running"], run: () => running.moveOn() },
     finish: { stages: ["running"], run: finish },
     save: { stages: ["review"], run: () => interview && review.save() },
-    again: { stages: ["review"], run: again },
-    clear: { stages: ["setup", "running", "review"], run: () => history.clear() },
+    again: { stages: ["review"], run: askToLeave },
+    "leave-save": { stages: ["review"], run: () => answerLeave("save") },
+    "leave-discard": { stages: ["review"], run: () => answerLeave("discard") },
+    "leave-stay": { stages: ["review"], run: () => answerLeave("stay") },
+    clear: {
+      stages: ["setup", "running", "review"],
+      // A debrief the history held is no longer saved once it is cleared, which the status says.
+      run: () => {
+        if (history.clear()) ui.announce(stage === "review" ? review.historyCleared() : "History cleared.");
+      },
+    },
   };
+  // Escape answers the question before leaving as its safe answer does: the learner stays.
+  leaveBox.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || leaveBox.hidden) return;
+    event.preventDefault();
+    answerLeave("stay");
+  });
   root.addEventListener("click", (event) => {
     const target = (event.target as Element).closest<HTMLElement>("[data-action]");
     const action = target && actions[target.dataset.action ?? ""];

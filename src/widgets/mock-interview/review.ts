@@ -8,7 +8,8 @@
  * What the learner enters is kept in the draft as they go (`onChange`), so a reload comes back to it,
  * until the history holds the debrief as it stands (`saveState`): a change made after saving
  * makes the save stale, the button offers "Save changes" (which updates the interview's entry in
- * place, history.ts), and the draft keeps the change until then.
+ * place, history.ts), and the draft keeps the change until then. Clearing the history makes a saved
+ * debrief unsaved again (`historyCleared`). What each state is called and said: save-state.ts.
  */
 import type { Criterion } from "../../course/question-bank.ts";
 import { debriefWithSteps, staffStep } from "../../course/interview/staff-step.ts";
@@ -21,6 +22,7 @@ import { type Attempt, loadHistory, saveAttempt, savedAttempt } from "./history.
 import { countTowardsLimit, type LimitCount } from "./limit-count.ts";
 import { answerLimits, debriefFieldLimit } from "./limits.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
+import { clearedText, type SaveState, saveLabels, scoresOf, staleText } from "./save-state.ts";
 import type { Interview } from "./session.ts";
 import { countOf, percent } from "../../format/number.ts";
 
@@ -28,23 +30,6 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = "", class
   Object.assign(document.createElement(tag), { textContent: text, ...(className ? { className } : {}) });
 
 const levelWords = ["below mid", "mid", "senior", "staff"] as const;
-
-/**
- * Whether the history holds the debrief on screen: not yet ("unsaved"), as it stands ("saved"), or
- * as it stood before a change made since ("changed"). The draft keeps the debrief unless "saved".
- */
-export type SaveState = "unsaved" | "saved" | "changed";
-
-/** The save button's words in each state (aria-disabled when "saved": nothing more to save). */
-const saveLabels: Record<SaveState, string> = {
-  unsaved: "Save to my history",
-  saved: "Saved",
-  changed: "Save changes",
-};
-
-/** The scores as the history's table gives them, for the sentences that say what it holds. */
-const scoresOf = (d: { selfScore: number; backedScore: number }) =>
-  `self-score ${percent(d.selfScore, 0)}, backed by evidence ${percent(d.backedScore, 0)}`;
 
 /** The schema's criterion for the scorer, with a criterion's own reference figure under its id. */
 function forScoring(rubric: readonly InterviewCriterion[]) {
@@ -88,9 +73,31 @@ export class ReviewStage {
    * the scores saved then. Empty in the other states.
    */
   get staleText(): string {
-    if (this.saving !== "changed" || !this.stored) return "";
-    const was = this.stored.debrief ? scoresOf(this.stored.debrief) : "an earlier save of it";
-    return `Changed since you saved it: your history still has ${was}. Save changes to update it.`;
+    return staleText(this.saving, this.stored);
+  }
+
+  /** What the history holds of this interview, once saved: what the question before leaving it names. */
+  get storedAttempt(): Attempt | null {
+    return this.stored;
+  }
+
+  /** The question whose debrief is shown. */
+  get title(): string {
+    return this.interview?.question.title ?? "";
+  }
+
+  /**
+   * The history was cleared: it no longer holds this debrief, if it did, so the debrief is unsaved
+   * again (the button offers to save it, the draft keeps it). Returns what the status says.
+   */
+  historyCleared(): string {
+    const was = this.saving;
+    const said = clearedText(was, this.title);
+    if (was === "unsaved") return said;
+    this.stored = null;
+    this.showSaveState("unsaved");
+    this.onChange();
+    return said;
   }
 
   /**
@@ -162,10 +169,12 @@ export class ReviewStage {
     };
   }
 
-  save(): void {
+  /** Saves the debrief to the history; true once the history holds it as it stands. */
+  save(): boolean {
     const { notes } = this;
     const interview = this.interview;
-    if (this.saving === "saved" || !interview || !this.last) return;
+    if (this.saving === "saved") return true;
+    if (!interview || !this.last) return false;
     const { question, round } = interview;
     const d = this.last;
     const claims = this.claims();
@@ -207,10 +216,12 @@ export class ReviewStage {
       this.ui.announce(
         `${was === "changed" ? "Saved your changes" : "Saved"}: ${this.levelSentence(d)} You have ${countOf(all.length, "attempt")} on this device.`,
       );
+      return true;
     } catch {
       this.ui.announce(
         "Could not save: this browser is not keeping data for this site (private mode or storage full).",
       );
+      return false;
     }
   }
 
