@@ -11,7 +11,7 @@
  * One bundle per command, split into chunks so a command loads only what it needs: `list`
  * never loads mathjs, `answer` never loads the code runner, `sim` loads one simulation. The
  * reference solutions are compiled beside them (solutions/<id>/solution.mjs), for `answer`.
- * The code runner's worker threads still load their TypeScript through tsx, as before.
+ * The code runner's child process runs its own esbuild bundle (src/playground/node-host.ts).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";

@@ -1,4 +1,4 @@
-/** Run a code exercise's checks in a Node worker thread (the CLI and the content tests). Node only. */
+/** Run a code exercise's checks in the Node runner's child process (the CLI and the content tests). Node only. */
 import { runInNode } from "../playground/node-host.ts";
 import type { RunEvent, RunRequest } from "../playground/protocol.ts";
 import { checkOutcome, checkRequest, type CheckOutcome } from "./check-run.ts";

@@ -1,6 +1,6 @@
 /**
  * The layers of docs/ARCHITECTURE.md ("may import"), enforced. Every import in src/, content/,
- * bench/ and scripts/ is read (static, dynamic and re-exports), resolved to a path, and checked against the rule of
+ * bench/, scripts/ and tools/ is read (static, dynamic and re-exports), resolved to a path, and checked against the rule of
  * the layer it is written in. A new edge between layers fails here, naming the file and the
  * import, until the table in ARCHITECTURE.md and the rule below change together.
  */
@@ -68,6 +68,7 @@ const files = [
   ...sourceFiles(join(root, "content")),
   ...sourceFiles(join(root, "bench")),
   ...sourceFiles(join(root, "scripts")),
+  ...sourceFiles(join(root, "tools")),
 ];
 const isTest = (path: string) => /\.test(-helper)?\.ts$/.test(path);
 const sourceImports = files.filter((f) => !isTest(f)).flatMap(importsOf);
@@ -171,6 +172,18 @@ const layers: Layer[] = [
       inside(i.target, "src/sim", "src/format") ? undefined : "a chapter's numbers come from src/sim and src/format",
   },
   {
+    name: "chapter pages",
+    owns: (p) => /^content\/chapters\/[^/]+\/index\.mdx$/.test(p),
+    breaks: (i) => {
+      if (inside(i.target, "src/components", "src/course", "src/format")) return undefined;
+      // Its own folder: numbers.ts, and its playgrounds as text (`?raw`).
+      const own = dirname(i.from);
+      if (i.target === `${own}/numbers.ts` || (dirname(i.target) === own && i.specifier.endsWith(".play.ts?raw")))
+        return undefined;
+      return "a chapter page: components, src/course, src/format, its own numbers.ts and playgrounds";
+    },
+  },
+  {
     name: "bench",
     owns: (p) => inside(p, "bench"),
     breaks: (i) =>
@@ -181,6 +194,17 @@ const layers: Layer[] = [
     owns: (p) => inside(p, "scripts"),
     breaks: (i) =>
       inside(i.target, "tests") ? "scripts never import tests/ (shared tooling is in tools/)" : undefined,
+  },
+  {
+    name: "tools",
+    owns: (p) => inside(p, "tools"),
+    breaks: (i) =>
+      inside(i.target, "tools") ||
+      i.target === "src/integrations/out-dir.ts" ||
+      isNode(i.target) ||
+      ["playwright-core", "parse5"].includes(i.target)
+        ? undefined
+        : "tools: src/integrations/out-dir.ts, playwright-core, parse5 and Node",
   },
   {
     name: "components and pages",
@@ -206,6 +230,8 @@ describe("import boundaries (docs/ARCHITECTURE.md, 'may import')", () => {
     expect(sourceImports.filter((i) => i.from.endsWith(".play.ts")).length).toBeGreaterThan(10);
     expect(sourceImports.some((i) => i.from.startsWith("src/widgets/") && i.typeOnly)).toBe(true);
     expect(sourceImports.length).toBeGreaterThan(500);
+    // An MDX import written over several lines is read whole (the workshop kit has one).
+    expect(seen("content/chapters/workshop-kit/index.mdx", "src/course/workshop/agenda.ts")).toBe(true);
   });
 
   for (const layer of layers) {

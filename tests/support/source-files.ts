@@ -18,7 +18,7 @@ export function sourceFiles(dir: string, out: string[] = []): string[] {
 
 /**
  * A file split into what TypeScript parses (a TypeScript file's text; an Astro file's frontmatter
- * and scripts; an MDX file's import and export lines) and the rest, a template or MDX text whose
+ * and scripts; an MDX file's import and export blocks) and the rest, a template or MDX text whose
  * `{…}` expressions are code too. The template keeps the file's lines (what was taken is blanked),
  * so a line number in it is the file's.
  */
@@ -30,11 +30,18 @@ export function splitSource(file: string, text: string): { code: string; templat
     return { code, template: text.replace(/^---\n[\s\S]*?\n---/, blank).replace(scripts, blank) };
   }
   if (file.endsWith(".mdx")) {
+    // MDX's ESM: a statement that starts with `import` or `export` at a line's start, and the lines
+    // after it while its braces are open, so an import written over several lines is whole.
     const lines = text.split("\n");
-    const esm = (line: string) => /^(import|export) /.test(line);
+    let open = 0;
+    const esm = lines.map((line) => {
+      if (open <= 0 && !/^(import|export) /.test(line)) return false;
+      open = Math.max(open, 0) + (line.match(/\{/g)?.length ?? 0) - (line.match(/\}/g)?.length ?? 0);
+      return true;
+    });
     return {
-      code: lines.filter(esm).join("\n"),
-      template: lines.map((line) => (esm(line) ? "" : line)).join("\n"),
+      code: lines.filter((_, i) => esm[i]).join("\n"),
+      template: lines.map((line, i) => (esm[i] ? "" : line)).join("\n"),
     };
   }
   return { code: text, template: "" };

@@ -1,5 +1,5 @@
 /**
- * The fleet: the smallest discrete-event model that plays five of the game days. Tenants send
+ * The fleet: the smallest discrete-event model that plays six of the game days. Tenants send
  * open-loop (Poisson) requests; a load balancer sends each try to one host the tenant may use
  * (its shard, its cell, or any host) among those in rotation; a host serves a few requests at a
  * time and queues the rest, first in first out. Clients give up on a try after a time-out and

@@ -17,7 +17,7 @@ import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.
 import { clearDraft, type DebriefDraft, draftKey, ownDraft } from "./draft.ts";
 import { HistoryView } from "./history-view.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
-import { planFor } from "./plan.ts";
+import { planFor } from "../../course/interview/plan.ts";
 import { ReviewStage } from "./review.ts";
 import { Round, type RoundState } from "./round.ts";
 import { type AtRisk, atRisk, leaveQuestion, leftText } from "./save-state.ts";

@@ -1,7 +1,7 @@
 /** The interviewer's clock: phases with their own clocks, injects on time, pushbacks after them, state across reloads. */
 import { describe, expect, test } from "vitest";
 import { questions } from "../../course/interview/bank.ts";
-import { designMinutes, designPhases, planFor, pushbackDelay, totalMs } from "./plan.ts";
+import { designMinutes, designPhases, planFor, pushbackDelay, totalMs } from "../../course/interview/plan.ts";
 import { type Draft, draftTimeLeftMs, resumeOffer } from "./draft.ts";
 import { Round, type RoundEvent } from "./round.ts";
 

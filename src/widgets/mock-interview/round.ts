@@ -5,7 +5,7 @@
  * a paused page clock drive it without waiting, and its state survives a reload as plain data.
  */
 import { Countdown, timeLeftMs } from "./countdown.ts";
-import type { Inject, Plan } from "./plan.ts";
+import type { Inject, Plan } from "../../course/interview/plan.ts";
 
 export type RoundEvent =
   | { kind: "milestone"; phase: number; remainingMs: number }

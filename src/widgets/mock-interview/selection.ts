@@ -12,7 +12,7 @@ import type { Ui } from "./dom.ts";
 import { readSeed, seedRule } from "../../sim/random.ts";
 import { drawIndex, freshSeed } from "./draw.ts";
 import type { InterviewQuestion } from "./payload.ts";
-import { designPhases } from "./plan.ts";
+import { designPhases } from "../../course/interview/plan.ts";
 
 export interface Choice {
   question: InterviewQuestion;

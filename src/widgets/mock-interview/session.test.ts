@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Ui } from "./dom.ts";
-import { planFor } from "./plan.ts";
+import { planFor } from "../../course/interview/plan.ts";
 import { Round } from "./round.ts";
 import { draftKey, parseDraft } from "./draft.ts";
 import { answerLimits, limitText } from "./limits.ts";
