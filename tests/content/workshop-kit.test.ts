@@ -11,14 +11,19 @@ import {
   elapsed,
   decideExample,
   halfDay,
+  kitChapter,
   lengthAdjective,
   lengthText,
   longestStretchWithoutBreak,
   ninetyMinutes,
   preparation,
+  presenterViews,
   schedule,
   totalMinutes,
 } from "../../src/course/workshop/agenda.ts";
+import { cardWords, exerciseMinutes, minutesPerLink, oneSitting } from "../../src/components/workshop/one-sitting.ts";
+import { chapterSections, readingMinutes } from "../../src/course/reading-time.ts";
+import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
 import { minutesAndSeconds, percent, percentAnySize, secondsOrMinutes } from "../../src/format/number.ts";
@@ -253,12 +258,20 @@ describe("workshop agendas", () => {
     const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8");
     const bullet = kit.split("- **Read and practise the day before.**")[1]!.split("\n- **")[0]!;
     expect(bullet).toContain(
-      '{countOf(shortPrep.chapters.length, "chapter")}, {lengthText(shortPrep.readingMinutes)} of reading',
+      '{countOf(shortPrep.chapters.length, "chapter")}, {lengthText(shortPrep.readingMinutes)} of reading and\n  exercises',
     );
+    // The shorter way first, with its times, then the whole chapters as the thorough one.
+    expect(bullet).toContain("[prepare in one sitting](#preparing-in-one-sitting)");
+    expect(bullet.indexOf("{lengthText(shortSitting.minutes)}")).toBeLessThan(
+      bullet.indexOf("{lengthText(shortPrep.readingMinutes)}"),
+    );
+    expect(bullet).toContain("the thorough way");
     expect(bullet).toContain('{countOf(halfDayPrep.exercises.length, "exercise")}');
     expect(kit).toContain("export const catalog = loadChapters();");
     expect(kit).toContain("export const shortPrep = preparation(ninetyMinutes, catalog);");
     expect(kit).toContain("export const halfDayPrep = preparation(halfDay, catalog);");
+    expect(kit).toContain("export const shortSitting = oneSitting(ninetyMinutes, catalog);");
+    expect(kit).toContain("export const halfDaySitting = oneSitting(halfDay, catalog);");
   });
 
   test("every exercise named exists and belongs to a chapter of its block", () => {
@@ -308,6 +321,108 @@ describe("workshop agendas", () => {
 });
 
 // Each replay step runs the storm simulation (0.1 to 0.2 s each on a quiet machine).
+describe("preparing in one sitting", () => {
+  const catalog = loadChapters();
+  const titleOf = (slug: string) => catalog.find((c) => c.slug === slug)!.title;
+  const split = (ref: string) => ref.split("#") as [string, string];
+
+  test("each block's sections are headings of its chapters, its presenter view's chapter or the kit, with words to read", () => {
+    let named = 0;
+    for (const agenda of agendas)
+      for (const block of agenda.blocks) {
+        const own = new Set([
+          ...block.chapters,
+          kitChapter,
+          ...(block.present ? [presenterViews[block.present].chapter] : []),
+        ]);
+        expect(new Set(block.sections).size, `${agenda.id}, ${block.title}: a section named twice`).toBe(
+          block.sections.length,
+        );
+        for (const ref of block.sections) {
+          named++;
+          const [slug, anchor] = split(ref);
+          expect(own.has(slug), `${agenda.id}, ${block.title}: ${ref} is no chapter of the block`).toBe(true);
+          const sections = chapterSections(slug, titleOf(slug));
+          const at = sections.findIndex((s) => s.anchor === anchor);
+          expect(at, `${ref}: no such heading in ${slug}'s MDX`).toBeGreaterThanOrEqual(0);
+          expect(sections[at]!.words, ref).toBeGreaterThan(0);
+          // Not a section and one of its own subsections: their words would count twice.
+          const end = sections.findIndex((s, i) => i > at && s.depth <= sections[at]!.depth);
+          const inside = sections.slice(at + 1, end < 0 ? undefined : end);
+          for (const sub of inside)
+            expect(block.sections, `${ref} holds ${sub.anchor}`).not.toContain(`${slug}#${sub.anchor}`);
+        }
+        // The short way skips no chapter the block presents, and no block with something on screen goes unprepared.
+        for (const slug of block.chapters)
+          expect(
+            block.sections.some((ref) => split(ref)[0] === slug),
+            `${agenda.id}, ${block.title}: nothing of ${slug}`,
+          ).toBe(true);
+        if (block.present) expect(block.sections.length, `${agenda.id}, ${block.title}`).toBeGreaterThan(0);
+      }
+    expect(named).toBeGreaterThan(20);
+    // A heading that is not there stops the build with the block and the anchor.
+    const storm = ninetyMinutes.blocks.find((b) => b.kind === "simulation")!;
+    expect(() =>
+      oneSitting({ ...ninetyMinutes, blocks: [{ ...storm, sections: ["retry-storm#no-such-heading"] }] }, catalog),
+    ).toThrow('ninety-minutes, "Watch a retry storm": no heading "#no-such-heading" in the chapter retry-storm');
+  });
+
+  test("every time is computed from words, each item is listed once, and the rows add up to the total", () => {
+    for (const agenda of agendas) {
+      const prep = oneSitting(agenda, catalog);
+      const items = prep.blocks.flatMap((b) => b.items);
+      for (const block of prep.blocks)
+        expect(block.minutes, block.title).toBe(block.items.reduce((sum, item) => sum + item.minutes, 0));
+      expect(prep.notes.words).toBe(agenda.blocks.reduce((sum, b) => sum + cardWords(b), 0));
+      expect(prep.notes.minutes).toBe(readingMinutes(prep.notes.words));
+      // The total is the notes and every row, and the same by kind.
+      const rows = prep.notes.minutes + items.reduce((sum, item) => sum + item.minutes, 0);
+      expect(prep.minutes, agenda.id).toBe(rows);
+      expect(prep.byKind.read + prep.byKind.click + prep.byKind.try, agenda.id).toBe(rows);
+      // Sections: each once, in the agenda's order, at its words' time.
+      const refs = [...new Set(agenda.blocks.flatMap((b) => b.sections))];
+      const read = items.filter((i) => i.kind === "read");
+      expect(read.map((i) => i.href)).toEqual(
+        refs.map((ref) => (ref.endsWith("#_top") ? `/${split(ref)[0]}/` : `/${split(ref).join("/#")}`)),
+      );
+      for (const [i, ref] of refs.entries()) {
+        const [slug, anchor] = split(ref);
+        const section = chapterSections(slug, titleOf(slug)).find((s) => s.anchor === anchor)!;
+        expect(read[i]!.minutes, ref).toBe(readingMinutes(section.words));
+        expect(read[i]!.source, ref).toBe(titleOf(slug));
+      }
+      // Links: every prepared step, presenter view and page the run sheet opens, each once, a minute each.
+      const click = items.filter((i) => i.kind === "click");
+      const opened = agenda.blocks.flatMap((b) => [
+        ...b.steps.map(stepHref),
+        ...(b.present && b.steps.length === 0 ? [b.present] : []),
+        ...(b.groupsOpen ? [b.groupsOpen] : []),
+      ]);
+      expect(click.map((i) => i.href)).toEqual([...new Set(opened)]);
+      for (const item of click) expect(item.minutes).toBe(minutesPerLink);
+      // Exercises: exactly those the agenda sets, in its order, at their text's time and a minute an answer.
+      const tried = items.filter((i) => i.kind === "try");
+      const set = preparation(agenda, catalog).exercises;
+      expect(tried.map((i) => i.href.split("#ex-")[1])).toEqual(set);
+      for (const [i, id] of set.entries()) {
+        const { meta, readme } = loadExercise(id);
+        expect(tried[i]!.minutes, id).toBe(exerciseMinutes(meta, readme));
+      }
+    }
+  });
+
+  test("the short session prepares in about an hour, far less than its whole chapters; the half day in less than half of them", () => {
+    const short = oneSitting(ninetyMinutes, catalog);
+    const half = oneSitting(halfDay, catalog);
+    expect(short.minutes).toBeGreaterThanOrEqual(45);
+    expect(short.minutes).toBeLessThanOrEqual(75);
+    expect(short.minutes).toBeLessThan(preparation(ninetyMinutes, catalog).readingMinutes / 2);
+    expect(half.minutes).toBeGreaterThan(short.minutes);
+    expect(half.minutes).toBeLessThan(preparation(halfDay, catalog).readingMinutes / 2);
+  });
+});
+
 describe("the prepared presenter steps", { timeout: 60_000 }, () => {
   test("each replay link opens exactly its step's defences, and every step's figures are a fresh run of it", () => {
     for (const id of replayStepIds) {

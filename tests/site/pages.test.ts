@@ -10,6 +10,7 @@ import {
   totalMinutes,
 } from "../../src/course/workshop/agenda.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
+import { oneSitting } from "../../src/components/workshop/one-sitting.ts";
 import { countOf } from "../../src/format/number.ts";
 import {
   assertBuiltUnder,
@@ -152,12 +153,16 @@ test("the workshop kit's contents list shows plain headings, and the kit links b
 test("the workshop kit says how much each agenda asks its facilitator to read and do beforehand", () => {
   const catalog = loadChapters();
   const [short, half] = [ninetyMinutes, halfDay].map((agenda) => preparation(agenda, catalog));
+  const [shortSitting, halfSitting] = [ninetyMinutes, halfDay].map((agenda) => oneSitting(agenda, catalog));
   const text = textOf(parseBuiltPage("/workshop-kit/")).replace(/\s+/g, " ");
   expect(text).toContain(
-    `Read and practise the day before. The short session draws on ${countOf(short!.chapters.length, "chapter")}, ` +
-      `${lengthText(short!.readingMinutes)} of reading at the times the chapters give, and sets ` +
+    `Read and practise the day before. Two ways. If the session is tomorrow, prepare in one sitting: ` +
+      `only the sections each block presents, its presenter links and its exercises, ${lengthText(shortSitting!.minutes)} ` +
+      `for the short session and ${lengthText(halfSitting!.minutes)} for the half day. With more time, read the whole ` +
+      `chapters, the thorough way: the short session draws on ${countOf(short!.chapters.length, "chapter")}, ` +
+      `${lengthText(short!.readingMinutes)} of reading and exercises at the times the chapters give, and sets ` +
       `${countOf(short!.exercises.length, "exercise")}; the half day draws on ${countOf(half!.chapters.length, "chapter")}, ` +
-      `${lengthText(half!.readingMinutes)} of reading, and sets ${countOf(half!.exercises.length, "exercise")}.`,
+      `${lengthText(half!.readingMinutes)} of reading and exercises, and sets ${countOf(half!.exercises.length, "exercise")}.`,
   );
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { agendas, groupsReadingAloud } from "./agenda.ts";
+import { agendas, blockAnchor, groupsReadingAloud, ninetyMinutes } from "./agenda.ts";
 import { inWords } from "../../format/words.ts";
 import { mapStep, mapStepNumber, mapSteps } from "./map-steps.ts";
 import { numberIn } from "./numbered.ts";
@@ -66,4 +66,21 @@ test("a numbered list's item is numbered from 1, and an id not in it is refused"
   const list = [{ id: "a" }, { id: "b" }, { id: "c" }] as const;
   expect(list.map((item) => numberIn(list, item.id))).toEqual([1, 2, 3]);
   expect(() => numberIn<string>(list, "z")).toThrow(/no item "z"/);
+});
+
+test("a block's card id is its agenda's id and its title; each block with something to prepare has its own", () => {
+  expect(blockAnchor(ninetyMinutes, { title: "Who notices, and how many? The failure modes" })).toBe(
+    "ninety-minutes-who-notices-and-how-many-the-failure-modes",
+  );
+  const ids = agendas.flatMap((agenda) => agenda.blocks.map((block) => blockAnchor(agenda, block)));
+  const prepared = agendas.flatMap((agenda) =>
+    agenda.blocks
+      .filter((b) => b.sections.length + b.steps.length + b.exercises.length > 0 || b.present || b.groupsOpen)
+      .map((block) => blockAnchor(agenda, block)),
+  );
+  for (const id of prepared)
+    expect(
+      ids.filter((other) => other === id),
+      id,
+    ).toHaveLength(1);
 });

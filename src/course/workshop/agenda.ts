@@ -39,10 +39,18 @@ export interface AgendaBlock {
   output: string;
   /** Chapters the block draws on (slugs), for the facilitator's preparation. */
   chapters: string[];
+  /**
+   * The chapter sections a facilitator reads to present this block and answer on it, when there is
+   * no time for whole chapters (onePreparation in one-sitting.ts): "slug#anchor", the anchor being
+   * the heading's id on the built page ("_top" for a chapter's opening, before its first heading).
+   * Each is a section of one of the block's chapters, of its presenter view's chapter
+   * (presenterViews), or of this kit; tests check every anchor is a heading of that chapter.
+   */
+  sections: readonly SectionRef[];
   /** Exercise ids to do together, in this order. */
   exercises: readonly string[];
   /** Presenter view to put on the big screen. */
-  present?: "/present/retry-storm/" | "/present/explorer/" | "/present/opening/" | "/present/map-builder/";
+  present?: PresenterPath;
   /** A page each group opens on its own laptop (the map builder), linked from the run sheet. */
   groupsOpen?: typeof mapBuilderPath;
   /** Prepared replay or explorer links, in the order to play them; their numbers are computed. */
@@ -52,6 +60,22 @@ export interface AgendaBlock {
   /** What the facilitator listens for: misconceptions, signs to slow down. */
   watchFor: string[];
 }
+
+/** A chapter section: "slug#anchor". */
+export type SectionRef = `${string}#${string}`;
+
+/** The workshop kit's own chapter, whose sections a block may send the facilitator to. */
+export const kitChapter = "workshop-kit";
+
+type PresenterPath = "/present/retry-storm/" | "/present/explorer/" | "/present/opening/" | "/present/map-builder/";
+
+/** Each presenter view: its name on the kit's pages, and the chapter whose content it shows. */
+export const presenterViews: Record<PresenterPath, { name: string; chapter: string }> = {
+  "/present/retry-storm/": { name: "retry-storm replay, presenter view", chapter: "retry-storm" },
+  "/present/explorer/": { name: "shuffle-shard explorer, presenter view", chapter: "shuffle-sharding" },
+  "/present/opening/": { name: "the opening's slides, presenter view", chapter: "something-is-always-broken" },
+  "/present/map-builder/": { name: "map builder, presenter view", chapter: "failure-domains" },
+};
 
 export interface Agenda {
   id: "ninety-minutes" | "half-day";
@@ -79,6 +103,14 @@ export function schedule(agenda: Agenda): ScheduledBlock[] {
     start = scheduled.end;
     return scheduled;
   });
+}
+
+/** The id of a block's card in the kit: the agenda's id and the block's title, as "ninety-minutes-watch-a-retry-storm". */
+export function blockAnchor(agenda: Agenda, block: { title: string }): string {
+  return `${agenda.id}-${block.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")}`;
 }
 
 /** The longest stretch of the session, in minutes, without a break. */
@@ -157,13 +189,19 @@ const setup = (minutes: number): AgendaBlock => ({
   task: "Open the site on a laptop (one per pair is enough), sit in a group of three or four, and write the group's name on the worksheet.",
   output: "Every group seated, with a worksheet and at least one laptop showing the course.",
   chapters: [],
+  sections: [`${kitChapter}#participants-setup`],
   exercises: [],
   steps: [],
   prompts: ["Who here was on call for the last incident? Sit in different groups."],
   watchFor: ["A laptop that cannot reach the site: pair its owner with a neighbour rather than fixing it now."],
 });
 
-const opening = (minutes: number, chapters: string[], exercises: readonly string[]): AgendaBlock => ({
+const opening = (
+  minutes: number,
+  chapters: string[],
+  sections: readonly SectionRef[],
+  exercises: readonly string[],
+): AgendaBlock => ({
   minutes,
   title: chapters.includes("failure-modes")
     ? "Who notices, and how many? The failure modes"
@@ -174,6 +212,7 @@ const opening = (minutes: number, chapters: string[], exercises: readonly string
   task: "Each group names one recent incident as a number (share of users, minutes), then does the exercise together.",
   output: "One incident per group written as a blast radius, and the exercise answered.",
   chapters,
+  sections,
   exercises,
   present: "/present/opening/",
   steps: [],
@@ -196,6 +235,11 @@ const storm = (minutes: number): AgendaBlock => ({
   task: "Predict each next step aloud before it plays; write down which services failed without ever calling the slow dependency.",
   output: "The room can say why the outage outlived its trigger, with the numbers from the screen.",
   chapters: ["retry-storm"],
+  sections: [
+    "retry-storm#the-setup",
+    "retry-storm#what-happens-second-by-second",
+    "retry-storm#why-it-outlived-its-trigger-a-metastable-failure",
+  ],
   exercises: [],
   present: "/present/retry-storm/",
   steps: ["replay-off"],
@@ -210,7 +254,7 @@ const storm = (minutes: number): AgendaBlock => ({
   ],
 });
 
-const defences = (minutes: number, exercises: readonly string[]): AgendaBlock => ({
+const defences = (minutes: number, sections: readonly SectionRef[], exercises: readonly string[]): AgendaBlock => ({
   minutes,
   title: "Turn the defences on",
   kind: "simulation",
@@ -220,6 +264,7 @@ const defences = (minutes: number, exercises: readonly string[]): AgendaBlock =>
   output:
     "A short list on the board: which defence protects the unrelated services, which protects the dependency; the exercises answered.",
   chapters: ["bulkheads", "circuit-breakers", "retry-budgets"],
+  sections,
   exercises,
   present: "/present/retry-storm/",
   steps: ["replay-bulkhead", "replay-breaker", "replay-budget", "replay-three"],
@@ -233,7 +278,12 @@ const defences = (minutes: number, exercises: readonly string[]): AgendaBlock =>
   ],
 });
 
-const explorer = (minutes: number, chapters: string[], exercises: readonly string[]): AgendaBlock => ({
+const explorer = (
+  minutes: number,
+  chapters: string[],
+  sections: readonly SectionRef[],
+  exercises: readonly string[],
+): AgendaBlock => ({
   minutes,
   title: chapters.includes("cells")
     ? "Shrink the blast: cells and shuffle sharding"
@@ -247,6 +297,7 @@ const explorer = (minutes: number, chapters: string[], exercises: readonly strin
   task: "Estimate the share of other customers hurt before each reveal; then do the exercise in pairs (each pair types the seed the answer key gives it, which deals it numbers of its own: compare the method, not the figure).",
   output: "Each pair's answer to the exercise, and a sentence on which of the team's faults follow a customer.",
   chapters,
+  sections,
   exercises,
   present: "/present/explorer/",
   steps: ["explorer-default", "explorer-fleet", "explorer-no-failover"],
@@ -276,6 +327,7 @@ const mapOwnSystem = (minutes: number, exercises: readonly string[]): AgendaBloc
   output:
     "Per group: a filled-in worksheet with its one sentence with a number, and a share link to a map with its decide lines. No readout yet: that comes once, in the readout block.",
   chapters: ["failure-domains"],
+  sections: ["failure-domains#the-failure-domain-map", `${kitChapter}#the-map-exercise-step-by-step`],
   exercises,
   steps: [],
   prompts: [
@@ -299,6 +351,7 @@ const buffer = (minutes: number): AgendaBlock => ({
   task: `Finish ${section("ws-sentence")} of the worksheet and the map's decide lines, then send the map's share link to the facilitator.`,
   output: "Every group's sentence and share link (decisions in it) in the facilitator's hands.",
   chapters: [],
+  sections: [],
   exercises: [],
   steps: [],
   prompts: ["Which group needs two more minutes?"],
@@ -331,6 +384,7 @@ const readout = (minutes: number): AgendaBlock => ({
   task: "One person per group reads the sentence; everyone votes, on the board's commitments list, for the change that would shrink the biggest blast radius for the least work.",
   output: "Three commitments, each with an owner and a date.",
   chapters: [],
+  sections: [`${kitChapter}#the-room-board`],
   exercises: [],
   present: "/present/map-builder/",
   steps: [],
@@ -347,6 +401,7 @@ const retro = (minutes: number): AgendaBlock => ({
   task: "Name one thing to do differently, and give one piece of feedback on the session.",
   output: "A list of keep and cut notes for the next session, and the worksheets collected.",
   chapters: [],
+  sections: [],
   exercises: [],
   steps: [],
   prompts: [
@@ -365,6 +420,12 @@ const retries = (minutes: number): AgendaBlock => ({
   task: `Do the exercises in pairs; then describe one retry loop of the team's: attempts, backoff, budget, what it holds while it waits (${section("ws-retries")} of the worksheet).`,
   output: "The exercises answered, and one row of the worksheet's retry inventory per pair.",
   chapters: ["timeouts-retries-backoff"],
+  sections: [
+    "timeouts-retries-backoff#retries-multiply-across-layers",
+    "timeouts-retries-backoff#what-a-dangerous-retry-loop-looks-like",
+    "timeouts-retries-backoff#backoff-spread-retries-out-in-time",
+    "timeouts-retries-backoff#what-backoff-is-not-for",
+  ],
   exercises: [...blocks.retries.halfDay],
   steps: [],
   prompts: ["How many layers of our stack retry the same request?", "Which of our retries are not idempotent?"],
@@ -380,6 +441,7 @@ const breakBlock = (minutes: number, talk: string): AgendaBlock => ({
   task: "Rest.",
   output: "Everyone back on time.",
   chapters: [],
+  sections: [],
   exercises: [],
   steps: [],
   prompts: [],
@@ -395,6 +457,11 @@ const controlPlane = (minutes: number): AgendaBlock => ({
   task: "Name one thing that needs the control plane to recover, and how a config change reaches production.",
   output: "A list of safeguards that depend on the control plane during the outage they are meant to fix.",
   chapters: ["static-stability", "deploys-and-correlated-failure"],
+  sections: [
+    "static-stability#two-planes",
+    "static-stability#recovery-plans-use-the-data-plane",
+    "deploys-and-correlated-failure#one-change-everywhere-at-once",
+  ],
   exercises: [],
   steps: [],
   prompts: [
@@ -404,16 +471,36 @@ const controlPlane = (minutes: number): AgendaBlock => ({
   watchFor: ["Recovery plans that need the control plane (launching instances) during the event that broke it."],
 });
 
+/** The sections both agendas' opening, defences and explorer blocks read; the half day adds to them. */
+const openingSections: SectionRef[] = [
+  "something-is-always-broken#failure-is-the-weather",
+  "something-is-always-broken#blast-radius-say-it-as-a-number",
+  "something-is-always-broken#watertight-compartments",
+];
+const defenceSections: SectionRef[] = [
+  "retry-storm#one-defence-at-a-time",
+  "bulkheads#sizing-a-bulkhead",
+  "bulkheads#what-a-bulkhead-does-and-what-it-does-not",
+  "circuit-breakers#when-a-breaker-makes-things-worse",
+  "retry-budgets#_top",
+];
+const shuffleSections: SectionRef[] = [
+  "shuffle-sharding#three-ways-to-place-customers-on-eight-workers",
+  "shuffle-sharding#all-some-or-none",
+  "shuffle-sharding#bigger-fleets-make-full-overlap-vanish",
+  "shuffle-sharding#explore-it",
+];
+
 export const ninetyMinutes: Agenda = {
   id: "ninety-minutes",
   title: "Short session",
   lengthMinutes: 90,
   blocks: [
     setup(5),
-    opening(8, ["something-is-always-broken"], blocks.opening.short),
+    opening(8, ["something-is-always-broken"], openingSections, blocks.opening.short),
     storm(15),
-    defences(12, blocks.defences.short),
-    explorer(8, ["shuffle-sharding"], blocks.explorer.short),
+    defences(12, defenceSections, blocks.defences.short),
+    explorer(8, ["shuffle-sharding"], shuffleSections, blocks.explorer.short),
     mapOwnSystem(25, blocks.map.short),
     buffer(5),
     readout(8),
@@ -427,12 +514,22 @@ export const halfDay: Agenda = {
   lengthMinutes: 210,
   blocks: [
     setup(10),
-    opening(15, ["something-is-always-broken", "failure-modes"], blocks.opening.halfDay),
+    opening(
+      15,
+      ["something-is-always-broken", "failure-modes"],
+      [...openingSections, "failure-modes#the-nine-kinds", "failure-modes#correlated-failures-defeat-redundancy"],
+      blocks.opening.halfDay,
+    ),
     retries(20),
     storm(20),
-    defences(25, blocks.defences.halfDay),
+    defences(25, [...defenceSections, "circuit-breakers#three-states"], blocks.defences.halfDay),
     breakBlock(10, "Leave the presenter view on the three-defences step, so people can look at it again."),
-    explorer(25, ["cells", "shuffle-sharding"], blocks.explorer.halfDay),
+    explorer(
+      25,
+      ["cells", "shuffle-sharding"],
+      ["cells#rung-three-cells", "cells#try-it-where-does-the-fault-land", ...shuffleSections],
+      blocks.explorer.halfDay,
+    ),
     controlPlane(10),
     breakBlock(10, "Put the worksheets on the tables and ask each group to pick its system during the break."),
     mapOwnSystem(40, blocks.map.halfDay),
