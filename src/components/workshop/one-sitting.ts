@@ -92,7 +92,7 @@ export function oneSitting(agenda: Agenda, catalog: readonly { slug: string; tit
   const seen = new Set<string>();
   const once = (key: string) => !seen.has(key) && Boolean(seen.add(key));
   const blocks: PrepBlock[] = [];
-  for (const block of agenda.blocks) {
+  for (const [at, block] of agenda.blocks.entries()) {
     const items: PrepItem[] = [];
     for (const ref of block.sections) {
       if (!once(ref)) continue;
@@ -125,7 +125,7 @@ export function oneSitting(agenda: Agenda, catalog: readonly { slug: string; tit
     }
     if (items.length === 0) continue;
     const minutes = items.reduce((sum, item) => sum + item.minutes, 0);
-    blocks.push({ title: block.title, anchor: blockAnchor(agenda, block), items, minutes });
+    blocks.push({ title: block.title, anchor: blockAnchor(agenda, at), items, minutes });
   }
   const noteWords = agenda.blocks.reduce((sum, block) => sum + cardWords(block), 0);
   const notes = { words: noteWords, minutes: readingMinutes(noteWords) };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { agendas, blockAnchor, groupsReadingAloud, ninetyMinutes } from "./agenda.ts";
+import { agendas, blockAnchor, groupsReadingAloud, halfDay, ninetyMinutes } from "./agenda.ts";
 import { inWords } from "../../format/words.ts";
 import { mapStep, mapStepNumber, mapSteps } from "./map-steps.ts";
 import { numberIn } from "./numbered.ts";
@@ -68,19 +68,17 @@ test("a numbered list's item is numbered from 1, and an id not in it is refused"
   expect(() => numberIn<string>(list, "z")).toThrow(/no item "z"/);
 });
 
-test("a block's card id is its agenda's id and its title; each block with something to prepare has its own", () => {
-  expect(blockAnchor(ninetyMinutes, { title: "Who notices, and how many? The failure modes" })).toBe(
-    "ninety-minutes-who-notices-and-how-many-the-failure-modes",
+test("a block's card id is its agenda's id and its title, counted where a title comes again; no two cards share one", () => {
+  const at = ninetyMinutes.blocks.findIndex((b) => b.title.startsWith("Who notices"));
+  expect(blockAnchor(ninetyMinutes, at)).toBe(
+    `ninety-minutes-${ninetyMinutes.blocks[at]!.title.toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")}`,
   );
-  const ids = agendas.flatMap((agenda) => agenda.blocks.map((block) => blockAnchor(agenda, block)));
-  const prepared = agendas.flatMap((agenda) =>
-    agenda.blocks
-      .filter((b) => b.sections.length + b.steps.length + b.exercises.length > 0 || b.present || b.groupsOpen)
-      .map((block) => blockAnchor(agenda, block)),
-  );
-  for (const id of prepared)
-    expect(
-      ids.filter((other) => other === id),
-      id,
-    ).toHaveLength(1);
+  // The half day has two breaks: the second's card is "-2".
+  const breaks = halfDay.blocks.flatMap((b, i) => (b.kind === "break" ? [blockAnchor(halfDay, i)] : []));
+  expect(breaks).toEqual([`${halfDay.id}-break`, `${halfDay.id}-break-2`]);
+  const ids = agendas.flatMap((agenda) => agenda.blocks.map((_, i) => blockAnchor(agenda, i)));
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(() => blockAnchor(ninetyMinutes, ninetyMinutes.blocks.length)).toThrow(RangeError);
 });

@@ -105,12 +105,20 @@ export function schedule(agenda: Agenda): ScheduledBlock[] {
   });
 }
 
-/** The id of a block's card in the kit: the agenda's id and the block's title, as "ninety-minutes-watch-a-retry-storm". */
-export function blockAnchor(agenda: Agenda, block: { title: string }): string {
-  return `${agenda.id}-${block.title
+/**
+ * The id of the card of an agenda's block `at` (its index) in the kit: the agenda's id and the
+ * block's title, as "ninety-minutes-watch-a-retry-storm", and for a title the agenda has used
+ * before (the half day's two breaks) its count, "half-day-break-2", so no two cards share an id.
+ */
+export function blockAnchor(agenda: Agenda, at: number): string {
+  const title = agenda.blocks[at]?.title;
+  if (title === undefined) throw new RangeError(`${agenda.id} has no block ${at}`);
+  const before = agenda.blocks.slice(0, at).filter((b) => b.title === title).length;
+  const slug = title
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "")}`;
+    .replace(/^-|-$/g, "");
+  return `${agenda.id}-${slug}${before > 0 ? `-${before + 1}` : ""}`;
 }
 
 /** The longest stretch of the session, in minutes, without a break. */
