@@ -7,6 +7,11 @@ export default function (t: Checks) {
     t.equal(fnv1a("a"), 0xe40c292c);
     t.equal(fnv1a("foobar"), 0xbf9cf968);
   });
+  t.check("fnv1a XORs in each whole UTF-16 code unit, beyond Latin-1 too", () => {
+    // Not the low byte of each unit, not UTF-8 bytes, not whole code points: an emoji is two units.
+    t.equal(fnv1a("Ω"), 0xac0d6404, 'fnv1a("Ω"), one code unit');
+    t.equal(fnv1a("🙂"), 0x8d31631e, 'fnv1a("🙂"), two code units (a surrogate pair)');
+  });
   t.check("fnv1a is unsigned and 32-bit", () => {
     for (const text of ["customer-1", "zzzzzzzzzzzzzzzz", "ünïcödé", "x".repeat(1000)]) {
       const h = fnv1a(text);

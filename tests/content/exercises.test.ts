@@ -32,6 +32,7 @@ import { dealtParams } from "../support/dealt-params.ts";
 import { syllabus } from "../support/syllabus.ts";
 import { ungroupedThousands } from "../support/thousands.ts";
 import { lettersAsTimes } from "../support/times-sign.ts";
+import { wrongSolutions } from "./wrong-solutions.ts";
 
 const root = projectRoot();
 const ids = listExerciseIds(root);
@@ -506,6 +507,45 @@ describe.each(codeIds)("code exercise %s", (id) => {
     );
     expect(solutionRun.checks.length).toBeGreaterThan(0);
   });
+});
+
+describe.each(Object.keys(wrongSolutions))("code exercise %s written wrong", (id) => {
+  test("each known wrong solution fails at the check about its mistake, and only there", async () => {
+    const { meta, checks, solutionDir } = exercise(id);
+    if (meta.kind !== "code") throw new Error("not a code exercise");
+    const reference = readFileSync(join(solutionDir, "solution.ts"), "utf8");
+    const failing = await Promise.all(
+      wrongSolutions[id]!.map(async ({ what, replace: [from, to] }) => {
+        expect(reference, `${what}: the reference solution holds the text it changes`).toContain(from);
+        const run = await runChecksInNode(reference.replace(from, to), checks!, meta.timeout);
+        return run.checks.filter((c) => !c.passed).map((c) => c.name);
+      }),
+    );
+    expect(failing).toEqual(wrongSolutions[id]!.map(({ fails }) => [fails]));
+  });
+});
+
+test("cell-router's checks state FNV-1a values a fold over the UTF-16 code units agrees with", async () => {
+  const stated = [...exercise("cell-router").checks!.matchAll(/fnv1a\(("[^"]*")\), (0x[0-9a-f]+)/g)].map(
+    ([, text, value]) => [JSON.parse(text!) as string, Number(value)] as const,
+  );
+  // Beyond Latin-1 (a low byte is not the unit), and beyond U+FFFF (a code point is two units).
+  const codePoints = stated.flatMap(([text]) => [...text].map((c) => c.codePointAt(0)!));
+  expect(codePoints.some((c) => c > 0xff && c <= 0xffff)).toBe(true);
+  expect(codePoints.some((c) => c > 0xffff)).toBe(true);
+  // FNV-1a by hand, in BigInt: start from the offset basis; for each code unit (two bytes of
+  // UTF-16LE), XOR it in, then multiply by the prime, modulo 2^32.
+  const fold = (text: string) => {
+    const bytes = Buffer.from(text, "utf16le");
+    let hash = 0x811c9dc5n;
+    for (let i = 0; i < bytes.length; i += 2) hash = ((hash ^ BigInt(bytes.readUInt16LE(i))) * 0x01000193n) % 2n ** 32n;
+    return Number(hash);
+  };
+  const { fnv1a } = await import("../../solutions/cell-router/solution.ts");
+  for (const [text, value] of stated) {
+    expect(fold(text), `fnv1a(${JSON.stringify(text)}) by hand`).toBe(value);
+    expect(fnv1a(text), `fnv1a(${JSON.stringify(text)}) of the reference solution`).toBe(value);
+  }
 });
 
 test("exportedNames reads declarations and export lists", () => {
