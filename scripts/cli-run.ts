@@ -63,10 +63,11 @@ if (!name || !existsSync(entry)) {
 }
 // Tells the command where its build is (compiled solutions, the cache key of the exercise index).
 process.env.BLAST_RADIUS_CLI_BUILD = dir;
-// `npm run ... | head` closes the pipe early: that is not an error, for any command.
+// `npm run ... | head` closes the pipe early: that is not an error, for any command. The command
+// goes on with its work (saving progress) and ends with its own exit code; what it writes to
+// the closed pipe is dropped. (runAsProcess, in src/cli/args.ts, also tells a command that waits.)
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
+  if (error.code !== "EPIPE") throw error;
 });
 // The command reads its arguments from process.argv.slice(2), as if it had been run directly.
 process.argv.splice(2, 1);

@@ -2,7 +2,10 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { listExerciseIds } from "../grader/exercise-files.ts";
+import { visibleText } from "../playground/protocol.ts";
 import {
+  asksForHelp,
   helpOrMissing,
   ignoredSettings,
   type Io,
@@ -234,12 +237,90 @@ describe("help, and no command: one convention for the four commands", () => {
     });
   }
 
+  test("-h is --help: anywhere before --, beside any word or option, it asks for the usage", () => {
+    for (const argv of [
+      ["list", "-h"],
+      ["show", "--seed", "-h"],
+      ["answer", "x", "--bogus", "-h"],
+    ]) {
+      const line = parseCommandArgs(argv, { list: {}, show: { options: ["seed"] }, answer: { options: ["part"] } });
+      expect(line.flags.has("help"), argv.join(" ")).toBe(true);
+      expect(line.positional, argv.join(" ")).not.toContain("-h");
+    }
+    expect(parseArgs(["x.ts", "--seed", "3", "-h"], "play", { options: ["timeout"] }).flags.has("help")).toBe(true);
+    // After --, it is an argument like any other (an answer, a file).
+    const after = parseArgs(["x", "--", "-h", "--help"], "answer", { options: ["part"] });
+    expect([after.flags.has("help"), after.positional]).toEqual([false, ["x", "-h", "--help"]]);
+    expect(asksForHelp(["cells", "--fault", "-h"])).toBe(true);
+    expect(asksForHelp(["cells", "--", "-h"])).toBe(false);
+  });
+
   test("a --help flag anywhere asks for the usage, even with no command", () => {
     const io = memoryIo();
     expect(helpOrMissing(undefined, "usage: x", "name a command", io, true)).toBe(0);
     expect(io.out).toBe("usage: x\n");
     expect(helpOrMissing("list", "usage: x", "name a command", io)).toBeUndefined();
     expect(() => helpOrMissing(undefined, "usage: x", "name a command", io)).toThrow(UsageError);
+  });
+});
+
+describe("--help or -h after a command, wherever it stands before --: that command's usage, exit 0", () => {
+  const asks: [keyof typeof tools, string[], string][] = [
+    ["sim", ["cells", "-h"], "usage: npm run sim -- cells "],
+    ["sim", ["shuffle-shard", "--workers", "8", "-h"], "usage: npm run sim -- shuffle-shard "],
+    ["sim", ["retry-storm", "--set", "-h"], "usage: npm run sim -- retry-storm "],
+    ["sim", ["retry-storm", "--workers", "8", "--help"], "usage: npm run sim -- retry-storm "],
+    // No simulation to ask: the tool's usage.
+    ["sim", ["shufle", "-h"], "usage: npm run sim -- <simulation>"],
+    ["sim", ["--seed", "3", "--help"], "usage: npm run sim -- <simulation>"],
+    ["exercises", ["list", "-h"], "usage: npm run exercises -- <command>"],
+    ["exercises", ["show", "choose-exact", "-h"], "usage: npm run exercises -- <command>"],
+    ["exercises", ["answer", "daily-disk-failures", "--part", "-h"], "usage: npm run exercises -- <command>"],
+    ["exercises", ["review", "--seed", "2", "-h"], "usage: npm run exercises -- <command>"],
+    ["gameday", ["play", "-h"], "usage: npm run gameday -- <command>"],
+    ["gameday", ["show", "gray-failure", "-h"], "usage: npm run gameday -- <command>"],
+    ["gameday", ["play", "gray-failure", "--policy", "-h"], "usage: npm run gameday -- <command>"],
+    ["play", ["x.ts", "-h"], "usage: npm run play -- <file.ts>"],
+    ["play", ["x.ts", "--seed", "3", "--help"], "usage: npm run play -- <file.ts>"],
+  ];
+  for (const [tool, argv, usage] of asks)
+    test(`npm run ${tool} -- ${argv.join(" ")}`, async () => {
+      const io = memoryIo();
+      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+      expect(await tools[tool](argv, io)).toBe(0);
+      expect(io.out.startsWith(usage)).toBe(true);
+      expect(io.err).toBe("");
+    });
+  // After --, -h is an argument: the simulation's, here one it does not take.
+  refusals([["sim", ["cells", "--", "-h"], 'unexpected argument "-h"']], true);
+});
+
+describe("a message that quotes what was typed writes its control characters out, as program output is", () => {
+  const cases: Refusal[] = [
+    [
+      "exercises",
+      ["answer", "daily-disk-failures", "--part", "per-day\u001b[2J", "1"],
+      'daily-disk-failures has no part "per-day\\x1b[2J"',
+    ],
+    ["exercises", ["show", "daily\u001b[31m"], '"daily\\x1b[31m" is not an exercise id'],
+    ["sim", ["x\u001b[2J"], 'unknown simulation "x\\x1b[2J"'],
+    [
+      "sim",
+      ["cells", "--fault", "\u202eyolp"],
+      '--fault must be one of poison, bad-deploy, lost-zone, got "\\u202eyolp"',
+    ],
+    ["gameday", ["show", "gray\u0008\u0008\u0008\u0008blue"], 'unknown scenario "gray\\x08\\x08\\x08\\x08blue"'],
+    ["play", ["x.ts", "--timeout", "5\u001b[2J"], '--timeout must be a number written in decimal, got "5\\x1b[2J"'],
+  ];
+  refusals(cases, false);
+  test("no control character reaches the terminal", async () => {
+    for (const [tool, argv] of cases) {
+      const io = memoryIo();
+      io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+      await tools[tool](argv, io);
+      // Nothing left to write out: no control character but the newlines.
+      expect(visibleText(io.err), argv.join(" ")).toBe(io.err);
+    }
   });
 });
 
@@ -311,6 +392,12 @@ describe("an option given twice is refused, naming it and both values, for every
       ["answer", "x", "--part", "a b", "--part", "c", "1"],
       '--part given twice ("a b" and c): give it once',
     ],
+    // --set repeats, but one parameter is set once.
+    [
+      "sim",
+      ["retry-storm", "--set", "poolSize=5", "--set", "poolSize=60"],
+      "--set poolSize given twice (5 and 60): set each parameter once",
+    ],
   ];
   refusals(cases, true);
   test("an option meant to repeat keeps every value, and --help twice is still the usage", () => {
@@ -346,4 +433,48 @@ describe("an unknown name suggests the names close to it (closeNames)", () => {
     ],
   ];
   refusals(cases, false);
+
+  // Not an id at all, but naming one: the id rule stays strict, and the message names the exercise.
+  const notAnId = (typed: string) =>
+    `"${typed}" is not an exercise id (ids are lower-case words joined by hyphens, like choose-exact; list shows them all)`;
+  refusals(
+    [
+      [
+        "exercises",
+        ["check", "exercises/choose-exact/starter.ts"],
+        `${notAnId("exercises/choose-exact/starter.ts")}; did you mean choose-exact?`,
+      ],
+      [
+        "exercises",
+        ["show", "exercises/choose-exact"],
+        `${notAnId("exercises/choose-exact")}; did you mean choose-exact?`,
+      ],
+      [
+        "exercises",
+        ["show", "Daily-Disk-Failures"],
+        `${notAnId("Daily-Disk-Failures")}; did you mean daily-disk-failures?`,
+      ],
+      [
+        "exercises",
+        ["hint", "./exercises/choose-exat/"],
+        `${notAnId("./exercises/choose-exat/")}; did you mean choose-exact?`,
+      ],
+      ["exercises", ["show", "exercises/nothing-like-it"], notAnId("exercises/nothing-like-it")],
+    ],
+    true,
+  );
+  test("every exercise typed as its folder, its starter's path or in capitals is the one suggested", async () => {
+    for (const id of listExerciseIds(new URL("../../", import.meta.url).pathname))
+      for (const typed of [
+        `exercises/${id}`,
+        `exercises/${id}/starter.ts`,
+        `solutions\\${id}\\solution.ts`,
+        id.toUpperCase(),
+      ]) {
+        const io = memoryIo();
+        io.env = { BLAST_RADIUS_HOME: join(tmpdir(), "blast-radius-args-never-made") };
+        expect(await exercises(["show", typed], io), typed).toBe(2);
+        expect(io.err, typed).toContain(`; did you mean ${id}?\n`);
+      }
+  });
 });

@@ -3,8 +3,10 @@
  * `--name value` or `--name=value`, `--flag`, `--help`, and `--` to end the options (so an
  * answer may start with a minus sign); numbers are written in decimal; one seed rule for every
  * simulation; invalid input exits with code 2 and one line that says what to type instead;
- * `help`, `--help` or `-h` prints the usage on stdout and exits 0, while no command at all is
- * invalid input like any other (`helpOrMissing`).
+ * `help` as the first word, or `--help` or `-h` anywhere before `--`, prints the usage on stdout
+ * and exits 0 (whatever else the line holds), while no command at all is invalid input like any
+ * other (`helpOrMissing`); a message that quotes what was typed writes its control characters
+ * out, as a program's output is (`visibleText`).
  */
 
 import { statSync } from "node:fs";
@@ -13,6 +15,7 @@ import { readDecimal } from "../format/decimal.ts";
 import { closeNames } from "../format/edit-distance.ts";
 import { listNames } from "../format/words.ts";
 import { grouped } from "../format/number.ts";
+import { visibleText } from "../playground/protocol.ts";
 import { readSeed, seedRange, seedRule } from "../sim/random.ts";
 
 /** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
@@ -25,11 +28,11 @@ const helpWords: readonly string[] = ["help", "--help", "-h"];
 
 /**
  * The one convention of the four commands for their first word (`first`: the command, the
- * simulation, the file). `help`, `--help` or `-h`, or a `--help` flag anywhere (`flagged`),
- * asks for the usage: printed on stdout, exit 0. No word at all is a usage error (`missing`
- * says what to type; stderr, exit 2): a script that left its command out fails, rather than
- * reading the usage as output. Returns the exit code when the command is done here, or
- * undefined when `first` is the command's to run.
+ * simulation, the file). `help`, `--help` or `-h`, or `--help` or `-h` anywhere before `--`
+ * (`flagged`: the parsed line's `help` flag, or asksForHelp), asks for the usage: printed on
+ * stdout, exit 0. No word at all is a usage error (`missing` says what to type; stderr, exit 2):
+ * a script that left its command out fails, rather than reading the usage as output. Returns the
+ * exit code when the command is done here, or undefined when `first` is the command's to run.
  */
 export function helpOrMissing(
   first: string | undefined,
@@ -151,12 +154,13 @@ interface Split extends ParsedArgs {
 }
 
 /** A value as a message names it: quoted when it is empty or holds a space (`--seed= --seed 2`: `"" and 2`). */
-const shownValue = (value: string) => (value === "" || /\s/.test(value) ? `"${value}"` : value);
+export const shownValue = (value: string) => (value === "" || /\s/.test(value) ? `"${value}"` : value);
 
 /**
  * Split argv into positionals, repeated `--name value` options and bare `--flags`. A lone `--`
- * ends the options: everything after it is positional, so `answer x -- -0.5` works. A name
- * `takes` does not list is kept in `given` as a flag, for the command to refuse by name.
+ * ends the options: everything after it is positional, so `answer x -- -0.5` works. `-h` is
+ * `--help`, and neither is ever an option's value. A name `takes` does not list is kept in
+ * `given` as a flag, for the command to refuse by name.
  */
 function split(argv: string[], takes: Takes): Split {
   const options = takes.options ?? [];
@@ -169,7 +173,7 @@ function split(argv: string[], takes: Takes): Split {
       `--${name} given twice${values ? ` (${values.map(shownValue).join(" and ")})` : ""}: give it once`,
     ));
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i] === "-h" ? "--help" : argv[i]!;
     if (arg === "--") {
       result.positional.push(...argv.slice(i + 1));
       break;
@@ -183,7 +187,7 @@ function split(argv: string[], takes: Takes): Split {
     result.given.push(name);
     if (options.includes(name)) {
       const value = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (eq === -1 && value.startsWith("--"))) {
+      if (value === undefined || (eq === -1 && (value.startsWith("--") || value === "-h"))) {
         result.problem ??= new UsageError(`--${name} needs a value`);
         if (value !== undefined) i--;
       } else {
@@ -204,9 +208,11 @@ function split(argv: string[], takes: Takes): Split {
  * The one rule for options: a command takes its own and `--help`, and anything else is a usage
  * error naming the option and the command, with what it takes instead ("list takes no options
  * (got --seed)", "answer takes only --part, --seed (got --rate)"), never ignored. Then an option
- * written wrong (`--seed` with no value) is one.
+ * written wrong (`--seed` with no value) is one. With `--help` (or `-h`) there is no error: the
+ * line asks for the usage, which the command prints.
  */
 function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs {
+  if (args.flags.has("help")) return { positional: args.positional, options: args.options, flags: args.flags };
   const own = [...(takes.options ?? []), ...(takes.flags ?? [])].filter((name) => name !== "help");
   const foreign = args.given.find((name) => name !== "help" && !own.includes(name));
   if (foreign !== undefined)
@@ -218,6 +224,14 @@ function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs 
   if (args.problem) throw args.problem;
   const { positional, options, flags } = args;
   return { positional, options, flags };
+}
+
+/**
+ * Whether argv asks for the usage: `--help` or `-h` anywhere before `--`, as parseArgs and
+ * parseCommandArgs read it (their `help` flag), for a command that checks before it parses.
+ */
+export function asksForHelp(argv: string[]): boolean {
+  return split(argv, {}).flags.has("help");
 }
 
 /** The options of one command (`play`, a simulation): `takes` and `--help`, by ownOptionsOnly. */
@@ -310,8 +324,9 @@ export function ignoredSettings(
 
 /**
  * Run a command's main and return its exit code: usage errors are exit 2, reported errors exit 1,
- * each as one message without a stack trace. Anything else is a bug: its message, a request to
- * report it, and the stack only with BLAST_RADIUS_DEBUG=1.
+ * each as one message without a stack trace, its control characters written out (visibleText).
+ * Anything else is a bug: its message, a request to report it, and the stack only with
+ * BLAST_RADIUS_DEBUG=1.
  */
 export async function runMain(main: () => Promise<number | void> | number | void, io: Io = processIo): Promise<number> {
   const code = await exitCodeOf(main, io);
@@ -324,11 +339,13 @@ async function exitCodeOf(main: () => Promise<number | void> | number | void, io
   try {
     return (await main()) ?? 0;
   } catch (error) {
+    // A message may quote what was typed (`unknown simulation "x\x1b[2J"`): written out, as a
+    // program's output is, it cannot clear or recolour the terminal.
+    const message = visibleText(error instanceof Error ? error.message : String(error));
     if (error instanceof UsageError) {
-      io.stderr(`error: ${error.message}\n(run with --help for usage)\n`);
+      io.stderr(`error: ${message}\n(run with --help for usage)\n`);
       return 2;
     }
-    const message = error instanceof Error ? error.message : String(error);
     if (error instanceof ReportedError) {
       io.stderr(`error: ${message}\n`);
       return 1;
@@ -341,14 +358,25 @@ async function exitCodeOf(main: () => Promise<number | void> | number | void, io
   }
 }
 
-/** The process entry of a command: run it on the real argv and streams, and set the exit code. */
-export async function runAsProcess(run: (argv: string[], io: Io) => Promise<number>): Promise<void> {
-  // `... | head` closes the pipe early: that is not an error.
+/** The reason `signal` is aborted when no one reads stdout any more (runAsProcess). */
+export const stdoutClosed = "stdout closed";
+
+/**
+ * The process entry of a command: run it on the real argv and streams, and set the exit code.
+ * `... | head -1` closes stdout early. That is not an error, and it does not end the command:
+ * what it writes from then on is dropped (the stream is destroyed), but it finishes its work
+ * (a check still saves its result) and exits with its own status. A command that would go on
+ * for ever (`exercises watch`) is told through `signal`, aborted with the reason stdoutClosed.
+ */
+export async function runAsProcess(
+  run: (argv: string[], io: Io, options: { signal: AbortSignal }) => Promise<number>,
+): Promise<void> {
+  const closed = new AbortController();
   process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(0);
-    throw error;
+    if (error.code !== "EPIPE") throw error;
+    closed.abort(stdoutClosed);
   });
-  process.exitCode = await run(process.argv.slice(2), processIo);
+  process.exitCode = await run(process.argv.slice(2), processIo, { signal: closed.signal });
 }
 
 /** Format rows as an aligned plain-text table (first row is the header). */

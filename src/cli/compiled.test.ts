@@ -110,13 +110,23 @@ afterAll(() => {
   for (const project of projects) rmSync(project, { recursive: true, force: true });
 });
 
-/** Start a command of `project`'s runner (with `home` for progress); resolves when it ends. */
-const started = (project: string, args: string[], env: Record<string, string> = {}) =>
+/**
+ * Start a command of `project`'s runner (in `cwd`, `project` unless given); resolves when it ends.
+ * `closedStdout`: its stdout is a pipe no one reads, closed before the command writes a line (as
+ * `| true` leaves it, or `| head -1` once it has its line), so every write fails with EPIPE.
+ */
+const started = (
+  project: string,
+  args: string[],
+  env: Record<string, string> = {},
+  { cwd = project, closedStdout = false } = {},
+) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((done) => {
     const child = spawn(process.execPath, [join(project, ".cli/bin/cli-run.mjs"), ...args], {
-      cwd: project,
+      cwd,
       env: { ...process.env, ...env },
     });
+    if (closedStdout) child.stdout.destroy();
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => void (stdout += chunk));
@@ -149,15 +159,38 @@ test("sources that do not compile: esbuild's message and one line of what to do,
   expect(result.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
 });
 
-test("commands saving progress at the same moment each keep their change", { timeout: 120_000 }, async () => {
+test("commands saving progress at the same moment each keep their change, with stdout closed too", {
+  timeout: 120_000,
+}, async () => {
   const shared = mkdtempSync(join(home, "together-"));
   const ids = readdirSync(join(repo, "exercises")).slice(0, 16);
-  const results = await Promise.all(
-    ids.map((id) => started(repo, ["exercises", "hint", id], { BLAST_RADIUS_HOME: shared })),
-  );
-  for (const result of results) expect(result.stderr).toBe("");
-  const progress = JSON.parse(readFileSync(join(shared, "progress.json"), "utf8")) as { exercises: object };
-  expect(Object.keys(progress.exercises).sort()).toEqual(ids);
+  // A course of its own where choose-exact's starter is the reference solution: the real one is left alone.
+  const solved = mkdtempSync(join(home, "solved-"));
+  cpSync(join(repo, "exercises/choose-exact"), join(solved, "exercises/choose-exact"), { recursive: true });
+  copyFileSync(join(repo, "solutions/choose-exact/solution.ts"), join(solved, "exercises/choose-exact/starter.ts"));
+  symlinkSync(join(repo, "solutions"), join(solved, "solutions"));
+  writeFileSync(join(solved, "package.json"), "{}\n");
+  const env = { BLAST_RADIUS_HOME: shared };
+  // `| head -1` or `| true`: no one reads the output, but the work is done and the exit code is the command's.
+  const [check, wrong, ...results] = await Promise.all([
+    started(repo, ["exercises", "check", "choose-exact"], env, { cwd: solved, closedStdout: true }),
+    started(repo, ["exercises", "answer", "daily-disk-failures", "--part", "per-day", "7"], env, {
+      closedStdout: true,
+    }),
+    ...ids.map((id) => started(repo, ["exercises", "hint", id], env)),
+  ]);
+  for (const result of [check, wrong, ...results]) expect(result.stderr).toBe("");
+  expect(check!.code).toBe(0);
+  expect(wrong!.code).toBe(1);
+  const progress = JSON.parse(readFileSync(join(shared, "progress.json"), "utf8")) as {
+    exercises: Record<string, { hints: number; parts: Record<string, { attempts: number; solved: boolean }> }>;
+  };
+  expect(Object.keys(progress.exercises).sort()).toEqual([...ids, "daily-disk-failures"].sort());
+  expect(progress.exercises["choose-exact"]).toMatchObject({
+    hints: 1,
+    parts: { code: { attempts: 1, solved: true } },
+  });
+  expect(progress.exercises["daily-disk-failures"]?.parts["per-day"]).toMatchObject({ attempts: 1, solved: false });
   expect(readdirSync(shared)).toEqual(["progress.json"]);
 });
 

@@ -9,7 +9,16 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chaptersDir } from "../course/chapters-dir.ts";
-import { assembleExercise, checkExerciseId, type LoadedExercise, listExerciseIds } from "../grader/exercise-files.ts";
+import { idPattern } from "../course/ids.ts";
+import { closeNames } from "../format/edit-distance.ts";
+import { listNames } from "../format/words.ts";
+import {
+  assembleExercise,
+  checkExerciseId,
+  type LoadedExercise,
+  listExerciseIds,
+  UnknownExerciseError,
+} from "../grader/exercise-files.ts";
 import type { ExerciseMeta } from "../grader/exercise-schema.ts";
 
 interface IndexFile {
@@ -60,8 +69,28 @@ export function exerciseIndex(root: string): ExerciseIndex {
   let changed = false;
   const ids = listExerciseIds(root);
 
+  /**
+   * checkExerciseId, and for what is not an id at all the exercise it may name: one a path holds
+   * as a folder (`exercises/choose-exact/starter.ts`) or typed in capitals (`Daily-Disk-Failures`),
+   * else those near its parts by the one rule (closeNames). The id rule stays strict: the message
+   * only helps.
+   */
+  const checkId = (id: string) => {
+    try {
+      checkExerciseId(id, root);
+    } catch (error) {
+      // An unknown id that is one (`choose-exat`) has its suggestions in the message already.
+      if (!(error instanceof UnknownExerciseError) || idPattern.test(id)) throw error;
+      const parts = id.toLowerCase().split(/[\\/]/);
+      const named = parts.filter((part) => ids.includes(part));
+      const close = [...new Set(named.length > 0 ? named : parts.flatMap((part) => closeNames(part, ids)))].slice(0, 3);
+      if (close.length === 0) throw error;
+      throw new UnknownExerciseError(`${error.message}; did you mean ${listNames(close, "or")}?`, { cause: error });
+    }
+  };
+
   const metaOf = async (id: string): Promise<ExerciseMeta> => {
-    checkExerciseId(id, root);
+    checkId(id);
     const now = stamp(join(root, "exercises", id, "exercise.yaml"));
     const cached = cache.exercises[id];
     if (cached && cached.stamp === now) return cached.meta;

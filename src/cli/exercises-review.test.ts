@@ -258,6 +258,87 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect((await cli(["review", disk, "--rate", "again"], now, dir)).out).toContain(`Rated again: ${disk}`);
   });
 
+  test("the due review's worked solution, shown with its --seed, gives the review up as --give-up does", async () => {
+    const dir = mkdtempSync(join(home, "solution-"));
+    const id = "daily-disk-failures";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
+    await cli(["answer", id, "--part", "per-day", String(chapter["per-day"])], t0, dir);
+    await cli(["answer", id, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
+    await cli(["review"], t0, dir);
+    const now = at(30);
+    const seed = reviewSeed(id, 1);
+    const expected = disks.answers(disks.variant(mulberry32(seed)));
+    // The chapter's numbers, and another variant's, are not the review's: their solutions count nothing.
+    for (const argv of [
+      ["solution", id],
+      ["solution", id, "--seed", String(seed + 1)],
+    ]) {
+      const other = await cli(argv, now, dir);
+      expect(other.code).toBe(0);
+      expect(other.out).not.toContain("due review");
+    }
+    expect(read().review![id]!.reps).toBe(1);
+
+    const before = read();
+    const shown = await cli(["solution", id, "--seed", String(seed)], now, dir);
+    expect(shown.code).toBe(0);
+    // Worked with the review's numbers.
+    const worked = disks.worked(disks.variant(mulberry32(seed)));
+    expect(shown.out).toContain(`(1 − p)^${worked.totalDisks} ≈ ${worked.quietDay}`);
+    const back = recordReview(before, id, "again", new Date(now)).review![id]!;
+    expect(shown.out).toContain(
+      `This is the variant of your due review: seeing its solution counts as giving up that review. Rated again (what your attempts earned): ${id} comes back ${whenText(new Date(back.due), new Date(now))}.`,
+    );
+    expect(read().review![id]).toEqual(back);
+    // The answers just read off no longer re-derive it: the review is over until it comes back.
+    const typed = await cli(["review", id, "--part", "per-day", String(expected["per-day"])], now, dir);
+    expect(typed.code).toBe(2);
+    expect(typed.err).toContain(
+      `${id} is not due for review: it comes back ${whenText(new Date(back.due), new Date(now))}`,
+    );
+    expect(typed.out).not.toContain("Re-derived first time");
+  });
+
+  test("wrong answers checked with answer --seed on the due review's numbers count against it; it says so once", async () => {
+    const dir = mkdtempSync(join(home, "answer-"));
+    const id = "daily-disk-failures";
+    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
+    await cli(["answer", id, "--part", "per-day", String(chapter["per-day"])], t0, dir);
+    await cli(["answer", id, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
+    await cli(["review"], t0, dir);
+    const now = at(30);
+    const seed = reviewSeed(id, 1);
+    const expected = disks.answers(disks.variant(mulberry32(seed)));
+    const perDay = expected["per-day"]!;
+    const note = `These are the numbers of your due review of ${id}: a wrong answer checked here counts against it`;
+    const answer = (value: number, more: string[] = ["--seed", String(seed)]) =>
+      cli(["answer", id, "--part", "per-day", ...more, String(value)], now, dir);
+
+    // The chapter's numbers are not the review's: a wrong answer there counts nothing against it.
+    expect((await answer(perDay * 10, [])).out).not.toContain(note);
+    // Homing in on the review's numbers through answer: each wrong answer counts, said the first time.
+    const high = await answer(perDay * 10);
+    expect(high.code).toBe(1);
+    expect(high.out).toMatch(/^WRONG \[per-day\]/);
+    expect(high.out).toContain(note);
+    expect(high.out).toContain(`hint ${id} --seed ${seed}  (it counts against the review)`);
+    const low = await answer(perDay / 10);
+    expect(low.code).toBe(1);
+    expect(low.out).not.toContain(note);
+    // The same wrong answer again is not counted again, in answer as in review.
+    expect((await answer(perDay / 10)).out).toContain("not counted as another attempt");
+    expect((await answer(perDay)).out).toMatch(/^RIGHT \[per-day\]/);
+
+    await cli(["review", id, "--part", "per-day", String(perDay)], now, dir);
+    const last = await cli(["review", id, "--part", "quiet-day", String(expected["quiet-day"])], now, dir);
+    expect(last.code).toBe(0);
+    expect(last.out).toContain(
+      "Right in the end, after 2 wrong answers or hints. Rated hard (what your attempts earned)",
+    );
+    expect(last.out).not.toContain("easy");
+  });
+
   test("a review-session.json in the old format (one review, no version) is read as that review's record", async () => {
     const dir = mkdtempSync(join(home, "old-format-"));
     const id = "cells-blast-radius";

@@ -7,6 +7,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
+import { stdoutClosed } from "./args.ts";
 import { run } from "./exercises.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -82,4 +83,21 @@ test("watch re-checks on save and moves to the next unsolved exercise", { timeou
   } finally {
     stop.abort();
   }
+});
+
+test("watch stops when no one reads its output: 141, as a shell reports a program its pipe's reader left", async () => {
+  // runAsProcess aborts the signal so when stdout's pipe closes (`watch | head -1`); it may close first.
+  const closed = new AbortController();
+  closed.abort(stdoutClosed);
+  let out = "";
+  const io = {
+    stdout: (text: string) => void (out += text),
+    stderr: () => {},
+    env: { BLAST_RADIUS_HOME: join(scratch, "closed") },
+    cwd: repo,
+  };
+  await expect(run(["watch"], io, { signal: closed.signal })).resolves.toBe(141);
+  // Stopped before its first check: none ran, so none is left running behind the test.
+  expect(out).toMatch(/^Watching: /);
+  expect(out).not.toMatch(/===/);
 });

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Io } from "./args.ts";
+import { readExerciseMeta } from "../grader/load-exercises.ts";
 import { run } from "./exercises.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -118,6 +119,11 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     ]);
     expect(choice.code).toBe(2);
     expect(choice.err).toMatch(/"bogus" is not a choice of this question; its choices are .*power-supply/);
+    // What was typed is quoted with its control characters written out, never sent to the terminal.
+    const escaped = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "z\x1b[2J"]);
+    expect(escaped.code).toBe(2);
+    expect(escaped.err).toContain("\\x1b[2J");
+    expect(escaped.err).not.toContain("\x1b");
     const typo = await cli(["answer", "redundancy-or-compartments", "--part", "third-replica", "power-suply,disk"]);
     expect(typo.code).toBe(2);
     const match = await cli(["answer", "failure-modes-match", "--part", "kind", "waiting=crsh"]);
@@ -165,7 +171,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     // The same starter checked again fails again, and is not counted as another attempt.
     const again = await cli(["check", "choose-exact"], { home: result.home });
     expect(again.code).toBe(1);
-    expect(again.out).toMatch(/The same code as your last check of this part: not counted as another attempt\./);
+    expect(again.out).toMatch(/^The same code as your last check: not counted as another attempt\.$/m);
     const progress = JSON.parse(readFileSync(join(result.home, "progress.json"), "utf8"));
     expect(progress.exercises["choose-exact"].parts.code.attempts).toBe(1);
   });
@@ -217,6 +223,20 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
       "answer with the id of every choice that applies, separated by commas (for example power-supply,config)",
     );
     expect(choice.out).not.toContain("a,b");
+  });
+
+  test("show lists a match part's items and options one a line, as a choice part's choices", async () => {
+    const { code, out } = await cli(["show", "failure-modes-match"]);
+    expect(code).toBe(0);
+    const meta = readExerciseMeta("failure-modes-match", repo);
+    if (meta.kind !== "match") throw new Error("failure-modes-match is a match exercise");
+    for (const part of meta.parts) {
+      if (part.kind !== "match") continue;
+      const lines = (list: { id: string; text: string }[]) => list.map((x) => `      ${x.id}: ${x.text}`).join("\n");
+      expect(out).toContain(`    items:\n${lines(part.items)}\n    options:\n${lines(part.options)}\n`);
+    }
+    expect(out).not.toMatch(/^ {4}(items|options): \S/m);
+    expect(Math.max(...out.split("\n").map((line) => line.length))).toBeLessThan(200);
   });
 
   test("a diagnosis shows its situation, drawn for the chapter's numbers, and grades each kind of part", async () => {

@@ -35,6 +35,7 @@ import {
   runMain,
   seedHelp,
   seedOption,
+  stdoutClosed,
   type Takes,
   table,
   UsageError,
@@ -42,7 +43,13 @@ import {
   userPath,
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
-import { type RatedReview, type ReviewSession, type ReviewSessionStore, reviewSessionStore } from "./review-session.ts";
+import {
+  countWrongAnswer,
+  type RatedReview,
+  type ReviewSession,
+  type ReviewSessionStore,
+  reviewSessionStore,
+} from "./review-session.ts";
 import {
   describeImport,
   exerciseEntry,
@@ -71,6 +78,7 @@ import {
 } from "../grader/solution.ts";
 import {
   dueCards,
+  dueReviewSeed,
   durability,
   enrol,
   rateReview,
@@ -87,6 +95,7 @@ import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
 import { countOf } from "../format/number.ts";
 import { markdownText } from "../format/markdown-text.ts";
+import { visibleText } from "../playground/protocol.ts";
 
 /** The usage, naming where this run keeps progress (`progress`: progressShown). */
 const usage = (progress: string) => `usage: npm run exercises -- <command>
@@ -310,8 +319,9 @@ async function show(
         );
       }
       if (part.kind === "match") {
-        out.push(`    items:   ${part.items.map((i) => `${i.id} (${i.text})`).join("; ")}`);
-        out.push(`    options: ${part.options.map((o) => `${o.id} (${o.text})`).join("; ")}`);
+        // One a line, as a choice part's choices: texts run long and hold semicolons of their own.
+        out.push("    items:", ...part.items.map((i) => `      ${i.id}: ${i.text}`));
+        out.push("    options:", ...part.options.map((o) => `      ${o.id}: ${o.text}`));
         out.push(`    answer with item=option for every item: ${part.items.map((i) => `${i.id}=...`).join(",")}`);
       }
     }
@@ -427,17 +437,27 @@ async function answer(
   const verdict = gradePart(part, input, expected[part.id]!, params);
   const label = { right: "RIGHT", wrong: "WRONG", invalid: "CAN'T READ THAT" }[verdict.status];
   if (verdict.status === "invalid") {
-    ctx.io.stderr(`${label} [${part.id}] ${verdict.message}\n`);
+    ctx.io.stderr(`${label} [${part.id}] ${visibleText(verdict.message)}\n`);
     return 2;
   }
   ctx.io.stdout(`${label} [${part.id}] ${verdict.message}\n`);
   let counted = true;
   const variant = args.options.has("seed") ? seedOption(args, 0) : null;
+  const fingerprint = answerFingerprint(input, variant);
   const progress = ctx.progress.update((p) => {
-    counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
+    counted = recordAttempt(p, exercise.id, part.id, fingerprint);
     if (verdict.status === "right") markSolved(p, exercise.id, part.id);
   });
   if (!counted) ctx.io.stdout(`${sameAnswerNote("answer")}\n`);
+  // On the numbers of a due review, a wrong answer counts against it as one given through review.
+  const review = dueReviewOn(ctx, progress, exercise.id, variant ?? undefined);
+  if (review && verdict.status === "wrong" && countWrongAnswer(review, part.id, fingerprint)) {
+    if (!review.toldAnswer)
+      ctx.io.stdout(
+        `These are the numbers of your due review of ${exercise.id}: a wrong answer checked here counts against it, as one given through review does.\n`,
+      );
+    ctx.sessions.set(progress, exercise.id, { ...review, toldAnswer: true });
+  }
   if (verdict.status === "right") {
     const parts = partIds(exercise);
     const left = parts.filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);
@@ -447,8 +467,10 @@ async function answer(
     ctx.io.stdout(left.length ? `Parts left: ${left.join(", ")}\n` : `${done}\n`);
     return 0;
   }
-  const seed = args.options.has("seed") ? ` --seed ${seedOption(args, 0)}` : "";
-  ctx.io.stdout(`Stuck? npm run exercises -- hint ${exercise.id}${seed}\n`);
+  const seed = variant === null ? "" : ` --seed ${variant}`;
+  ctx.io.stdout(
+    `Stuck? npm run exercises -- hint ${exercise.id}${seed}${review ? "  (it counts against the review)" : ""}\n`,
+  );
   return 1;
 }
 
@@ -465,17 +487,11 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   // A hint for the numbers of a due review counts against that review, as a wrong answer does
   // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
   // its own count (review-session.ts).
-  const card = progress.review?.[exercise.id];
   const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
-  if (
-    card &&
-    seed !== undefined &&
-    Date.parse(card.due) <= ctx.now().getTime() &&
-    seed === reviewSeed(exercise.id, card.reps)
-  ) {
-    const session = sessionUnderWay(ctx, progress, exercise.id, seed);
-    session.wrong++;
-    ctx.sessions.set(progress, exercise.id, session);
+  const review = dueReviewOn(ctx, progress, exercise.id, seed);
+  if (review) {
+    review.wrong++;
+    ctx.sessions.set(progress, exercise.id, review);
     ctx.io.stdout("This hint counts against the review under way, as a wrong answer does.\n");
   }
   if (shown === hints.length)
@@ -509,8 +525,14 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
     ]);
     for (const part of meta.parts) out.push(`[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
   }
-  ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
+  const progress = ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
   ctx.io.stdout(`${out.join("\n")}\n`);
+  // The answers for a due review's numbers: the review is given up, as with review --give-up.
+  const review = dueReviewOn(ctx, progress, exercise.id, args.options.has("seed") ? seedOption(args, 0) : undefined);
+  if (review)
+    ctx.io.stdout(
+      `\nThis is the variant of your due review: seeing its solution counts as giving up that review. ${rateDue(ctx, exercise.id, review, { wrong: review.wrong, gaveUp: true }, ctx.now())}\n`,
+    );
   return 0;
 }
 
@@ -558,6 +580,52 @@ async function reviewablesFor(ctx: Context, progress: Progress): Promise<Reviewa
 function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: number): ReviewSession {
   const kept = ctx.sessions.get(progress, id);
   return kept && !kept.rated && kept.seed === seed ? kept : { seed, wrong: 0, right: [] };
+}
+
+/**
+ * The record of `id`'s due review when `seed` (a command's --seed) deals its numbers, else
+ * undefined: hint, answer and solution on them count against it (review-session.ts says how).
+ */
+function dueReviewOn(
+  ctx: Context,
+  progress: Progress,
+  id: string,
+  seed: number | undefined,
+): ReviewSession | undefined {
+  if (seed === undefined || seed !== dueReviewSeed(id, progress.review?.[id], ctx.now())) return undefined;
+  return sessionUnderWay(ctx, progress, id, seed);
+}
+
+/**
+ * Rate `id`'s due review on what its attempts earned (the learner's grade if among them, else
+ * the default, rateReview) and schedule the next; returns what to tell the learner.
+ */
+function rateDue(
+  ctx: Context,
+  id: string,
+  session: ReviewSession,
+  attempts: { wrong: number; gaveUp: boolean },
+  now: Date,
+  requested?: ReviewOutcome,
+): string {
+  const { outcome, allowed, chosen } = rateReview(attempts, requested);
+  const before = ctx.progress.read().review![id]!;
+  const updated = ctx.progress.update((p) => {
+    p.review = recordReview(p, id, outcome, now).review;
+  });
+  const after = updated.review![id]!;
+  const rated = { outcome, allowed, at: now.toISOString(), before, after };
+  ctx.sessions.set(updated, id, allowed.length > 1 ? { ...session, rated } : undefined);
+  const refused =
+    requested !== undefined && !chosen
+      ? `${requested} is not among the grades these attempts earned (${allowed.join(", ")}). `
+      : "";
+  const head = `${refused}Rated ${outcome}${chosen ? "" : " (what your attempts earned)"}: ${id} comes back ${whenText(new Date(after.due), now)}.`;
+  if (allowed.length === 1) return head;
+  return (
+    `${head}\nYour attempts allow these grades; to rate it otherwise (until you start its next review): ` +
+    `npm run exercises -- review ${id} --rate <grade>\n${ratingLines(updated, id, before, rated)}`
+  );
 }
 
 async function reviewDue(ctx: Context): Promise<number> {
@@ -684,7 +752,8 @@ async function reviewAnswer(
   const now = ctx.now();
   const progress = ctx.progress.read();
   const card = progress.review?.[exercise.id];
-  if (!card || Date.parse(card.due) > now.getTime())
+  const seed = dueReviewSeed(exercise.id, card, now);
+  if (!card || seed === undefined)
     throw new UsageError(
       card
         ? `${exercise.id} is not due for review: it comes back ${whenText(new Date(card.due), now)}`
@@ -692,7 +761,6 @@ async function reviewAnswer(
     );
   if (exercise.meta.kind === "code")
     throw new UsageError(`${exercise.id} is a code exercise: review has no new numbers for it`);
-  const seed = reviewSeed(exercise.id, card.reps);
   // This exercise's own record: another due review's answers and hints are kept in its own.
   const session = sessionUnderWay(ctx, progress, exercise.id, seed);
   const module = await solutionFor(ctx, exercise);
@@ -702,27 +770,8 @@ async function reviewAnswer(
     import("../grader/grade.ts"),
     expectedFor(ctx, exercise, params),
   ]);
-  /** Rate the review (the learner's grade if earned, else the default) and schedule the next one. */
-  const schedule = (attempts: { wrong: number; gaveUp: boolean }) => {
-    const { outcome, allowed, chosen } = rateReview(attempts, requested);
-    const before = ctx.progress.read().review![exercise.id]!;
-    const updated = ctx.progress.update((p) => {
-      p.review = recordReview(p, exercise.id, outcome, now).review;
-    });
-    const after = updated.review![exercise.id]!;
-    const rated = { outcome, allowed, at: now.toISOString(), before, after };
-    ctx.sessions.set(updated, exercise.id, allowed.length > 1 ? { ...session, rated } : undefined);
-    const refused =
-      requested !== undefined && !chosen
-        ? `${requested} is not among the grades these attempts earned (${allowed.join(", ")}). `
-        : "";
-    const head = `${refused}Rated ${outcome}${chosen ? "" : " (what your attempts earned)"}: ${exercise.id} comes back ${whenText(new Date(after.due), now)}.`;
-    if (allowed.length === 1) return head;
-    return (
-      `${head}\nYour attempts allow these grades; to rate it otherwise (until you start its next review): ` +
-      `npm run exercises -- review ${exercise.id} --rate <grade>\n${ratingLines(updated, exercise.id, before, rated)}`
-    );
-  };
+  const schedule = (attempts: { wrong: number; gaveUp: boolean }) =>
+    rateDue(ctx, exercise.id, session, attempts, now, requested);
   if (text === null) {
     const lines = exercise.meta.parts.map((part) => `[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
     ctx.io.stdout(
@@ -736,15 +785,11 @@ async function reviewAnswer(
   if ("error" in input) throw new UsageError(input.error);
   const verdict = gradePart(part, input, expected[part.id]!, params);
   if (verdict.status === "invalid") {
-    ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${verdict.message}\n`);
+    ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${visibleText(verdict.message)}\n`);
     return 2;
   }
-  const fingerprint = answerFingerprint(input, seed);
-  const repeated = verdict.status === "wrong" && session.lastWrong?.[part.id] === fingerprint;
-  if (verdict.status === "wrong" && !repeated) {
-    session.wrong++;
-    session.lastWrong = { ...session.lastWrong, [part.id]: fingerprint };
-  } else if (verdict.status === "right" && !session.right.includes(part.id)) session.right.push(part.id);
+  const repeated = verdict.status === "wrong" && !countWrongAnswer(session, part.id, answerFingerprint(input, seed));
+  if (verdict.status === "right" && !session.right.includes(part.id)) session.right.push(part.id);
   ctx.io.stdout(`${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
   if (repeated) ctx.io.stdout(`${sameAnswerNote("answer")}\n`);
   // "A hint may help": the chapter's hint would show the chapter's numbers, not these.
@@ -785,13 +830,21 @@ async function watchLoop(ctx: Context): Promise<number> {
       clearTimeout(timer);
       timer = setTimeout(() => void run(), 150);
     });
+    let stopped = false;
     const stop = (code: number) => {
+      stopped = true;
       clearTimeout(timer);
       watcher.close();
       finish(code);
     };
-    ctx.signal?.addEventListener("abort", () => stop(130), { once: true });
+    // Ctrl+C in a test's stead (130, as a shell reports SIGINT), or stdout closed (`watch | head`):
+    // no one sees the checks any more, so stop as a shell's SIGPIPE would (141). A check under
+    // way still finishes and saves its result; none starts after.
+    const onAbort = () => stop(ctx.signal?.reason === stdoutClosed ? 141 : 130);
+    if (ctx.signal?.aborted) onAbort();
+    else ctx.signal?.addEventListener("abort", onAbort, { once: true });
     const run = async (): Promise<void> => {
+      if (stopped) return;
       if (running) return void (again = true);
       running = true;
       try {

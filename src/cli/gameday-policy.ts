@@ -10,6 +10,7 @@
 import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { countOf } from "../format/number.ts";
+import { listNames } from "../format/words.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
@@ -54,14 +55,26 @@ function withPrinted(message: string, texts: readonly string[]): string {
   return printed ? `${message}\n${printed}` : message;
 }
 
-/** Why a policy that went over maxPolicyDecisions was stopped, naming its first refused decision if it had one. */
-export function tooManyDecisionsText(stoppedAt: number, refused: PolicyRun["refused"]): string {
+/**
+ * Why a policy that went over maxPolicyDecisions was stopped, naming its first refused decision if
+ * it had one. An action the scenario does not have comes first, with the ones it has: returned
+ * every second, it is what ran the policy over the cap, and what to fix.
+ */
+export function tooManyDecisionsText(stoppedAt: number, refused: PolicyRun["refused"], scenario: GameScenario): string {
+  const offered = scenario.offers.map((o) => o.action);
+  const unknown = refused.find((r) => !(offered as readonly string[]).includes(r.action));
+  const lead = unknown
+    ? `unknown action "${unknown.action}" (first returned at ${clock(unknown.at)}); ${scenario.id}'s actions are ${listNames(offered)}. The policy was stopped: it`
+    : "the policy";
   const first = refused[0];
-  const cause = first
-    ? `; ${countOf(refused.length, "decision was", "decisions were")} refused, the first at ${clock(first.at)}: ${first.action}${first.target === null ? "" : ` ${first.target}`} (${first.why})`
-    : "";
+  // The first refusal, unless it is the unknown action already named.
+  const firstText =
+    first && first !== unknown
+      ? `, the first at ${clock(first.at)}: ${first.action}${first.target === null ? "" : ` ${first.target}`} (${first.why})`
+      : "";
+  const cause = first ? `; ${countOf(refused.length, "decision was", "decisions were")} refused${firstText}` : "";
   return visibleText(
-    `the policy made more than ${maxPolicyDecisions} decisions by ${clock(stoppedAt)}, and a game day log holds at most that many${cause}`,
+    `${lead} made more than ${maxPolicyDecisions} decisions by ${clock(stoppedAt)}, and a game day log holds at most that many${cause}`,
   );
 }
 
@@ -143,7 +156,7 @@ export async function runPolicyFile(
   }
   const refused = Array.isArray(run.refused) ? run.refused : [];
   if (typeof run.stoppedAt === "number")
-    return { ok: false, message: withPrinted(tooManyDecisionsText(run.stoppedAt, refused), messages) };
+    return { ok: false, message: withPrinted(tooManyDecisionsText(run.stoppedAt, refused, scenario), messages) };
   // A policy that runs but scores badly is debugged from what it printed, so that is shown too.
   return { ok: true, log: run.log, refused, printed: printedText(messages) };
 }

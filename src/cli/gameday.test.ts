@@ -6,7 +6,8 @@ import { formatLog } from "../sim/gameday/log.ts";
 import { verdictText } from "../sim/gameday/report.ts";
 import { findScenario, grayHostOf, scenarios } from "../sim/gameday/scenarios.ts";
 import { summarize } from "../sim/gameday/summary.ts";
-import { printedText } from "./gameday-policy.ts";
+import { listNames } from "../format/words.ts";
+import { printedText, tooManyDecisionsText } from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
 
 /** The slow host on the gray failure's own seed (another seed slows another host). */
@@ -189,15 +190,45 @@ test("printedText shows a policy's output as text, control characters written ou
 });
 
 test(
-  "a policy that returns an invalid action every second is stopped at the cap with the first refusal's reason",
+  "a policy that returns an unknown action every second is told so first, with the actions it may return",
   slow,
   async () => {
     const policy = file("fly.ts", 'export default function respond() { return [{ action: "fly" }]; }\n');
     const { code, out, err } = await cli("play", "gray-failure", "--policy", policy);
     expect(code).toBe(1);
     expect(out).toBe("");
+    const actions = listNames(findScenario("gray-failure")!.offers.map((o) => o.action));
     expect(err).toBe(
-      'the policy made more than 200 decisions by 3 min 21 s, and a game day log holds at most that many; 200 decisions were refused, the first at 1 s: fly (unknown action "fly")\n',
+      `unknown action "fly" (first returned at 1 s); gray-failure's actions are ${actions}. The policy was stopped: it made more than 200 decisions by 3 min 21 s, and a game day log holds at most that many; 200 decisions were refused\n`,
     );
   },
 );
+
+test("a policy stopped at the cap: an unknown action leads, else the first refusal is named as before", () => {
+  const scenario = findScenario("gray-failure")!;
+  const actions = listNames(scenario.offers.map((o) => o.action));
+  const needsTarget = { at: 1, action: "eject-host", target: null, why: '"eject-host" needs a target: one of h01' };
+  const unknown = { at: 2, action: "nuke\u001b[2J", target: null, why: 'unknown action "nuke\u001b[2J"' };
+  expect(tooManyDecisionsText(201, [needsTarget, unknown], scenario)).toBe(
+    `unknown action "nuke\\x1b[2J" (first returned at 2 s); gray-failure's actions are ${actions}. The policy was stopped: it made more than 200 decisions by 3 min 21 s, and a game day log holds at most that many; 2 decisions were refused, the first at 1 s: eject-host (${needsTarget.why})`,
+  );
+  expect(tooManyDecisionsText(201, [needsTarget], scenario)).toBe(
+    `the policy made more than 200 decisions by 3 min 21 s, and a game day log holds at most that many; 1 decision was refused, the first at 1 s: eject-host (${needsTarget.why})`,
+  );
+  expect(tooManyDecisionsText(201, [], scenario)).toBe(
+    "the policy made more than 200 decisions by 3 min 21 s, and a game day log holds at most that many",
+  );
+});
+
+test("-h after a command, wherever it stands before --, is the usage", async () => {
+  for (const argv of [
+    ["play", "-h"],
+    ["play", "gray-failure", "--seed", "-h"],
+    ["show", "-h"],
+    ["list", "-h"],
+  ]) {
+    const { code, out, err } = await cli(...argv);
+    expect([code, err], argv.join(" ")).toEqual([0, ""]);
+    expect(out, argv.join(" ")).toMatch(/^usage: npm run gameday -- <command>/);
+  }
+});

@@ -11,7 +11,7 @@
  * `run(argv, io)` is the whole command, so tests call it in-process.
  */
 import { pathToFileURL } from "node:url";
-import { helpOrMissing, type Io, numberOption, parseArgs, processIo, UsageError, userFile } from "./args.ts";
+import { helpOrMissing, type Io, numberOption, parseArgs, runAsProcess, UsageError, userFile } from "./args.ts";
 import { grouped } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
@@ -22,6 +22,7 @@ import {
   truncationNote,
   typeDiagnosticText,
   type RunError,
+  visibleText,
 } from "../playground/protocol.ts";
 
 const usage = `usage: npm run play -- <file.ts> [--timeout ms]
@@ -85,15 +86,15 @@ export async function run(argv: string[], io: PlayIO): Promise<number> {
   try {
     return await play(argv, io);
   } catch (error) {
+    // Control characters written out, as runMain writes every command's message (args.ts).
+    const message = visibleText(error instanceof Error ? error.message : String(error));
     if (error instanceof UsageError) {
-      io.stderr(`error: ${error.message}\n(run with --help for usage)\n`);
+      io.stderr(`error: ${message}\n(run with --help for usage)\n`);
       return 2;
     }
-    io.stderr(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`error: ${message}\n`);
     return 1;
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  process.exitCode = await run(process.argv.slice(2), processIo);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runAsProcess(run);

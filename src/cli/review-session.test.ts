@@ -23,7 +23,7 @@ describe("readSessionsText", () => {
     const text = JSON.stringify({
       version: 2,
       reviews: {
-        [id]: { seed: 7, wrong: 2, right: ["canary"], lastWrong: { canary: "0badf00d:7" } },
+        [id]: { seed: 7, wrong: 2, right: ["canary"], lastWrong: { canary: "0badf00d:7" }, toldAnswer: true },
         other: {
           seed: 8,
           wrong: 0,
@@ -39,6 +39,7 @@ describe("readSessionsText", () => {
       wrong: 2,
       right: ["canary"],
       lastWrong: { canary: "0badf00d:7" },
+      toldAnswer: true,
     });
     expect(result.ok && result.lossy).toEqual([]);
   });
@@ -63,6 +64,10 @@ describe("readSessionsText", () => {
     const proto = readSessionsText(`{"version":2,"reviews":{"__proto__":{"seed":7,"wrong":0,"right":[]}}}`);
     expect(proto.ok && [...proto.sessions.keys()]).toEqual([]);
     expect(proto.ok && proto.lossy).toEqual(["__proto__"]);
+    const told = readSessionsText(
+      JSON.stringify({ version: 2, reviews: { [id]: { seed: 7, wrong: 1, right: [], toldAnswer: "yes" } } }),
+    );
+    expect(told.ok && told.lossy).toEqual([id]);
     const old = readSessionsText(JSON.stringify({ id, seed: "7", wrong: 0, right: [] }));
     expect(old.ok && old.lossy).toEqual([id]);
   });

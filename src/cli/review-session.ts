@@ -15,6 +15,11 @@
  *     otherwise, until the exercise's next review starts (a new record for it replaces this one).
  * Records no longer their card's are dropped when the file is next written.
  *
+ * What counts against a review is counted on its numbers (dueReviewSeed), whichever command gives
+ * them: `review <id>`, or `hint`, `answer` and `solution` with `--seed <its variant>`. A hint, and
+ * a wrong answer (countWrongAnswer), count as wrong answers; seeing the solution is giving up, as
+ * `review <id> --give-up` is (the page counts its exercise's own reveal so): it rates the review.
+ *
  * The file is `{ version: 2, reviews: { <id>: record } }`. Version 1 (no version field) held one
  * review, `{ id, ...record }`: it is read as that exercise's record, and written back as version 2.
  * A file that cannot be read (broken JSON, a newer version, something else), or only in part (a
@@ -45,8 +50,22 @@ export interface ReviewSession {
    * is not counted against the review again, as on the page (recordAttempt's rule).
    */
   lastWrong?: Record<string, string>;
+  /** The learner was told that wrong answers checked with `answer` on these numbers count (told once). */
+  toldAnswer?: boolean;
   /** Once answered and rated: enough to rate it again otherwise, until the next review starts. */
   rated?: RatedReview;
+}
+
+/**
+ * Count a wrong answer to `part` on a review's numbers, through `review` or `answer`: the same
+ * wrong answer as the part's last one counted (answerFingerprint) is not counted again, as on the
+ * page (recordAttempt's rule). Returns whether it counted.
+ */
+export function countWrongAnswer(session: ReviewSession, part: string, fingerprint: string): boolean {
+  if (session.lastWrong?.[part] === fingerprint) return false;
+  session.wrong++;
+  session.lastWrong = { ...session.lastWrong, [part]: fingerprint };
+  return true;
 }
 
 export interface RatedReview {
@@ -91,8 +110,9 @@ function sanitizeRated(value: unknown): RatedReview | undefined {
 /** A record as stored, or undefined when any field is missing or of the wrong kind. */
 function sanitizeSession(value: unknown): ReviewSession | undefined {
   if (!isRecord(value)) return undefined;
-  const { seed, wrong, right, lastWrong } = value;
+  const { seed, wrong, right, lastWrong, toldAnswer } = value;
   if (!isSeed(seed) || !isCount(wrong) || !Array.isArray(right) || !right.every(isId)) return undefined;
+  if (toldAnswer !== undefined && typeof toldAnswer !== "boolean") return undefined;
   const lastWrongOk = isRecord(lastWrong) && Object.entries(lastWrong).every(([part, f]) => isId(part) && isText(f));
   if (lastWrong !== undefined && !lastWrongOk) return undefined;
   const rated = value.rated === undefined ? undefined : sanitizeRated(value.rated);
@@ -102,6 +122,7 @@ function sanitizeSession(value: unknown): ReviewSession | undefined {
     wrong,
     right: [...new Set(right)],
     ...(lastWrong ? { lastWrong: Object.fromEntries(Object.entries(lastWrong)) as Record<string, string> } : {}),
+    ...(toldAnswer ? { toldAnswer } : {}),
     ...(rated ? { rated } : {}),
   };
 }

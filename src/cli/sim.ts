@@ -3,7 +3,16 @@
  * Each simulation is a module in ./sim/ exporting a `SimCommand`, loaded only when asked for.
  */
 import { pathToFileURL } from "node:url";
-import { didYouMean, helpOrMissing, type Io, processIo, runAsProcess, runMain, UsageError } from "./args.ts";
+import {
+  asksForHelp,
+  didYouMean,
+  helpOrMissing,
+  type Io,
+  processIo,
+  runAsProcess,
+  runMain,
+  UsageError,
+} from "./args.ts";
 import type { SimCommand } from "./sim/command.ts";
 
 const commands: Record<string, () => Promise<{ default: SimCommand }>> = {
@@ -24,9 +33,10 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
   return runMain(async () => {
     const [name, ...rest] = argv;
     const names = Object.keys(commands).join(", ");
-    const done = helpOrMissing(name, usage, `name a simulation: ${names}`, io);
+    const load = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
+    // A simulation prints its own usage for --help or -h; without one, the line gets this one.
+    const done = helpOrMissing(name, usage, `name a simulation: ${names}`, io, !load && asksForHelp(argv));
     if (done !== undefined) return done;
-    const load = Object.hasOwn(commands, name!) ? commands[name!] : undefined;
     if (!load) {
       // An option first (`sim -- --seed 3 shuffle-shard`): the name comes before its options.
       const named = rest.find((arg) => Object.hasOwn(commands, arg));

@@ -314,9 +314,12 @@ export function recordAttempt(progress: Progress, id: string, part: string, fing
   return true;
 }
 
-/** What the page and the terminal add to the verdict of an answer checked again unchanged (recordAttempt). */
+/**
+ * What the page and the terminal add to the verdict of an answer checked again unchanged
+ * (recordAttempt). A code exercise has no parts to name: its code is checked as a whole.
+ */
 export function sameAnswerNote(what: "answer" | "code"): string {
-  return `The same ${what} as your last check of this part: not counted as another attempt.`;
+  return `The same ${what} as your last check${what === "code" ? "" : " of this part"}: not counted as another attempt.`;
 }
 
 /**

@@ -179,6 +179,17 @@ export function reviewSeed(id: string, reps: number): number {
   return 1 + (hashName(`${id}#${reps}`) % 999_999_999);
 }
 
+/**
+ * The variant of `id`'s review if one is due at `now` (reviewSeed of its card's reps), else
+ * undefined. Those numbers are the review's whatever shows or checks them: in the terminal a
+ * hint, a wrong answer or the solution on them (`--seed`) counts against the review as it does
+ * through `review` (src/cli/review-session.ts), as the page counts its exercise's own hints,
+ * verdicts and solution once the review has dealt them.
+ */
+export function dueReviewSeed(id: string, card: ReviewCard | undefined, now: Date): number | undefined {
+  return card && Date.parse(card.due) <= now.getTime() ? reviewSeed(id, card.reps) : undefined;
+}
+
 const dayMs = 86_400_000;
 
 /**

@@ -4,6 +4,7 @@ import {
   clockTime,
   compactNumber,
   countOf,
+  nounFor,
   cssPercent,
   duration,
   elapsedSeconds,
@@ -325,6 +326,14 @@ test("a count with its noun", () => {
   expect(countOf(1, "try", "tries")).toBe("1 try");
   expect(countOf(3, "entry", "entries")).toBe("3 entries");
   expect(countOf(-0, "step")).toBe("0 steps");
+});
+
+test("the noun of a count alone, for a sentence that names the things", () => {
+  expect(nounFor(1, "cell")).toBe("cell");
+  expect(nounFor(0, "cell")).toBe("cells");
+  expect(nounFor(4, "cell")).toBe("cells");
+  expect(nounFor(1, "entry", "entries")).toBe("entry");
+  expect(nounFor(2, "entry", "entries")).toBe("entries");
 });
 
 test("duration, in words", () => {

@@ -30,6 +30,7 @@
  *   clockTime(545)             "9:05"       whole seconds as a clock shows them, minutes and two-digit seconds
  *   duration(660)              "11 minutes" in words, for a sentence ("10 minutes 56 seconds")
  *   countOf(2048, "worker")    "2,048 workers"  a count and its noun, singular for one ("1 try", "2 tries")
+ *   nounFor(1, "worker")       "worker"     the noun alone, as countOf picks it, before a list ("crashes worker w3")
  *   secondsOrMinutes(12.34)    "12.3 s"     a moment for a sentence: tenths below two minutes, then minutesAndSeconds
  *   elapsedSeconds(1234, 2)    "1.23 s"     a measured time in milliseconds, as seconds with exactly `digits` decimals
  *   timerMillis(1.2346)        "1.235ms"    a timer's reading as Node's console.timeEnd writes it
@@ -506,7 +507,16 @@ let countFormat: Intl.NumberFormat | undefined;
  * given (an average keeps its decimals: (1.5, "try", "tries") -> "1.5 tries").
  */
 export function countOf(n: number, noun: string, plural = `${noun}s`): string {
-  return `${asGiven(n)} ${n === 1 ? noun : plural}`;
+  return `${asGiven(n)} ${nounFor(n, noun, plural)}`;
+}
+
+/**
+ * The noun countOf writes after `n`, without the number: singular for exactly one, for a sentence
+ * that names the things instead of counting them: (1, "cell") -> "cell", as in "deploy cell 0";
+ * (2, "cell") -> "cells", as in "deploy cells 1, 2".
+ */
+export function nounFor(n: number, noun: string, plural = `${noun}s`): string {
+  return n === 1 ? noun : plural;
 }
 
 /**

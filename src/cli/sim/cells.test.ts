@@ -102,3 +102,28 @@ test("shares, the multiple and the counts read as the chapters write them", asyn
   expect(most.out).toMatch(/^1,000 customers in 1,000 cells \(1 per cell\), 3 zones$/m);
   expect(most.out).toMatch(/^1,000 cells +1 +0\.1%$/m);
 });
+
+test("one cell is a cell, and a customer that cannot move is told why in words", async () => {
+  const one = await capture(["--cells", "1", "--release", "good"]);
+  expect(one.out).toMatch(/^ {2}wave 0: deploy cell 0$/m);
+  expect(one.out).not.toMatch(/cells 0/);
+  expect(one.out).toMatch(/^moving customer c0 to cell 0: not possible, it is in that cell already$/m);
+  // --json keeps the reason's name.
+  expect(cellsReport(["--cells", "1"]).report.move).toEqual({ error: "same-cell" });
+  const bad = await capture(["--cells", "1"]);
+  expect(bad.out).toMatch(/^ {2}wave 0: health-check-failed cell 0\n {2}wave 0: halt-and-roll-back cell 0$/m);
+  const waves = await capture(["--cells", "12", "--wave", "4", "--release", "good"]);
+  expect(waves.out).toMatch(/^ {2}wave 0: deploy cell 0\n {2}wave 1: deploy cells 1, 2, 3, 4$/m);
+});
+
+test("-h anywhere before -- is --help: the usage, exit 0; after --, an argument", async () => {
+  for (const argv of [["-h"], ["--cells", "4", "-h"], ["--fault", "-h"], ["--seed", "3", "--help"]]) {
+    const { code, out } = await capture(argv);
+    expect(code, argv.join(" ")).toBe(0);
+    expect(out, argv.join(" ")).toMatch(/^usage: npm run sim -- cells /);
+  }
+  const through = await sim(["cells", "-h"]);
+  expect([through.code, through.err]).toEqual([0, ""]);
+  expect(through.out).toMatch(/^usage: npm run sim -- cells /);
+  expect(() => command.run(["--", "-h"])).toThrow('unexpected argument "-h"');
+});

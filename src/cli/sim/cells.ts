@@ -3,12 +3,12 @@
  * customers it reaches (against one shared deployment), a canary-first rollout, a customer move,
  * and what still works while the control plane is down.
  */
-import { asGiven, countOf, grouped, percentUpTo, times } from "../../format/number.ts";
-import { numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
+import { asGiven, countOf, grouped, nounFor, percentUpTo, times } from "../../format/number.ts";
+import { asksForHelp, numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
 import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
-import { moveCustomer, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
+import { moveCustomer, type MoveResult, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
 import { cellPopulations, placeAll, uniformCustomers } from "../../sim/cells/router.ts";
 import {
   controlPlaneOutage,
@@ -68,7 +68,7 @@ export interface CellsReport {
   populations: number[];
   blast: BlastRadius;
   rollout: RolloutOutcome;
-  move: MoveStep[] | { error: string };
+  move: MoveStep[] | { error: MoveRefusal };
   staticStability: { routerMode: RouterMode; phases: PhaseOutcome[]; preProvisionFactor: number };
 }
 
@@ -139,6 +139,15 @@ export function cellsReport(argv: string[]): { report: CellsReport; json: boolea
   };
 }
 
+type MoveRefusal = Extract<MoveResult, { ok: false }>["reason"];
+
+/** Why a customer could not be moved (--json keeps the reason's name), in words. */
+const moveRefusals: Record<MoveRefusal, string> = {
+  "same-cell": "it is in that cell already",
+  "control-plane-down": "the control plane is down, and only it can re-point a customer",
+  "unknown-customer": "the router has no cell for it",
+};
+
 /** A share of customers as the cells chapters write one (at most one decimal: "10%", "33.3%"). */
 const share = (x: number) => percentUpTo(x);
 
@@ -167,7 +176,7 @@ function render(r: CellsReport): string {
     "",
     "rollout, canary first:",
     ...r.rollout.steps.map((s) =>
-      `  wave ${s.wave}: ${s.action} ${s.cells.length ? `cells ${s.cells.join(", ")}` : ""}`.trimEnd(),
+      `  wave ${s.wave}: ${s.action} ${s.cells.length ? `${nounFor(s.cells.length, "cell")} ${s.cells.join(", ")}` : ""}`.trimEnd(),
     ),
     `  customers who saw the release while bad: ${asGiven(r.rollout.customersExposed)} (${share(r.rollout.exposedShare)}); all at once: ${share(r.rollout.allAtOnceExposedShare)}`,
     "",
@@ -180,7 +189,7 @@ function render(r: CellsReport): string {
         ...r.move.map((s) => [s.name, `cell ${s.routedTo}`, s.writesTo.join("+") || "paused", s.upToDateIn.join("+")]),
       ]),
     );
-  } else lines.push(`moving customer c0: not possible (${r.move.error})`);
+  } else lines.push(`moving customer c0 to cell ${r.cells - 1}: not possible, ${moveRefusals[r.move.error]}`);
   lines.push(
     "",
     `control plane outage, router ${r.staticStability.routerMode}:`,
@@ -202,7 +211,7 @@ function render(r: CellsReport): string {
 
 const command: SimCommand = {
   run(argv, io = processIo) {
-    if (argv.includes("--help")) {
+    if (asksForHelp(argv)) {
       io.stdout(usage + "\n");
       return 0;
     }

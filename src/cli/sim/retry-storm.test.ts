@@ -172,6 +172,21 @@ test("invalid input is a usage error with a clear message", async () => {
   await expect(capture(["--colour"])).rejects.toThrow(
     "retry-storm takes only --defences, --seed, --set, --json (got --colour)",
   );
+  // --set repeats, one parameter a time: set twice, it is refused, not read as its last value.
+  await expect(capture(["--set", "poolSize=5", "--set", "poolSize=60"])).rejects.toThrow(
+    new UsageError("--set poolSize given twice (5 and 60): set each parameter once"),
+  );
+  await expect(capture(["--set", "poolSize=5", "--set", "load=2", "--set", "poolSize= 5"])).rejects.toThrow(
+    new UsageError("--set poolSize given twice (5 and 5): set each parameter once"),
+  );
+});
+
+test("-h anywhere before -- is --help, even beside an option it would refuse", async () => {
+  for (const argv of [["-h"], ["--set", "poolSize=5", "-h"], ["--set", "-h"], ["--workers", "8", "--help"]]) {
+    const { code, out } = await capture(argv);
+    expect(code, argv.join(" ")).toBe(0);
+    expect(out, argv.join(" ")).toMatch(/^usage: npm run sim -- retry-storm /);
+  }
 });
 
 test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwise", async () => {

@@ -2,7 +2,7 @@
  * `npm run sim -- retry-storm`: replay the retry-storm incident in the terminal, with any
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
-import { ignoredSettings, parseArgs, processIo, seedOption, table, UsageError } from "../args.ts";
+import { ignoredSettings, parseArgs, processIo, seedOption, shownValue, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import {
   checkParameter,
@@ -88,13 +88,25 @@ function parseDefences(values: string[] | undefined): DefenceName[] {
   return defenceNames.filter((d) => chosen.has(d));
 }
 
+/**
+ * The parameters --set changes. A parameter set twice is refused, naming it and both values, as
+ * an option given twice is (args.ts): read as its last value, one of the two would be dropped
+ * without a word.
+ */
 function parseSets(values: string[] | undefined): Partial<Parameters> {
   const params: Record<string, unknown> = {};
+  const given = new Map<string, string>();
   for (const item of values ?? []) {
     const eq = item.indexOf("=");
     if (eq <= 0) throw new UsageError(`--set needs name=value, got "${item}"`);
     const name = item.slice(0, eq).trim();
     const raw = item.slice(eq + 1).trim();
+    const before = given.get(name);
+    if (before !== undefined)
+      throw new UsageError(
+        `--set ${name} given twice (${shownValue(before)} and ${shownValue(raw)}): set each parameter once`,
+      );
+    given.set(name, raw);
     try {
       params[name] = checkParameter(name, raw);
     } catch (error) {

@@ -178,4 +178,16 @@ test("one of a thing is singular: 1 worker, 1 possible shard, 1 group, the other
   expect(out).toMatch(/of the other 1 customer /);
   expect(out).toMatch(/lose their worker /);
   expect(out).toMatch(/fixed sharding into 1 group:/);
+  // The poisoned shard names its workers; one is "worker", as the explorer's list is one name.
+  expect(out).toMatch(/customer 0 is poisoned and crashes worker w0$/m);
+  const two = await capture(["--workers", "8", "--shard", "2"]);
+  expect(two.out).toMatch(/customer 0 is poisoned and crashes workers w\d, w\d$/m);
+});
+
+test("-h anywhere before -- is --help: the usage, exit 0", async () => {
+  for (const argv of [["-h"], ["--workers", "8", "-h"], ["--seed", "-h"], ["--colour", "--help"]]) {
+    const { code, out } = await capture(argv);
+    expect(code, argv.join(" ")).toBe(0);
+    expect(out, argv.join(" ")).toMatch(/^usage: npm run sim -- shuffle-shard /);
+  }
 });

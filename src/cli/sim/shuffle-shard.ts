@@ -2,7 +2,7 @@
  * `npm run sim -- shuffle-shard`: deal shuffle shards to customers, poison customer 0, and count
  * how many of the others lose all, some or none of their workers, beside the exact shares.
  */
-import { numberOption, parseArgs, processIo, seedHelp, seedOption, table, UsageError } from "../args.ts";
+import { asksForHelp, numberOption, parseArgs, processIo, seedHelp, seedOption, table, UsageError } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import {
   dealCostProblem,
@@ -15,6 +15,7 @@ import {
   countOf,
   grouped,
   inverseScientific,
+  nounFor,
   percentAnySize,
   percentOfFraction,
   powerOfTen,
@@ -163,7 +164,7 @@ function render(r: ShuffleShardReport): string {
     .join(", ");
   return [
     `${countOf(r.workers, "worker")}, shards of ${r.shard}: ${count(r.possibleShards)} possible ${r.possibleShards === "1" ? "shard" : "shards"} (same shard: 1 in ${count(r.possibleShards)} = ${sameShard})`,
-    `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes workers ${crashed}`,
+    `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes ${nounFor(r.poisonShard.length, "worker")} ${crashed}`,
     "",
     table([
       [`of the other ${countOf(others, "customer")}`, "count", "simulated", "exact"],
@@ -184,7 +185,7 @@ function render(r: ShuffleShardReport): string {
 
 const command: SimCommand = {
   run(argv, io = processIo) {
-    if (argv.includes("--help")) {
+    if (asksForHelp(argv)) {
       io.stdout(`${usage}\n`);
       return 0;
     }
