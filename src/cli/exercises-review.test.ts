@@ -35,6 +35,25 @@ async function cli(argv: string[], now: string, dir = home) {
   return { code, out, err };
 }
 
+/** The chapter's answers to the two exercises these tests review, as a learner types them (t0's numbers). */
+const chapterAnswers: Record<string, Record<string, string>> = {
+  "cells-blast-radius": { untouched: "90%", canary: "500" },
+  "daily-disk-failures": Object.fromEntries(
+    Object.entries(disks.answers({ machines: 2000, disks: 12, afr: 1.5 })).map(([part, value]) => [
+      part,
+      String(value),
+    ]),
+  ),
+};
+
+/** Solve each of `ids` with the chapter's numbers at t0, then read the schedule, which enters them (due days later). */
+async function solveAndEnrol(dir: string, ...ids: string[]) {
+  for (const id of ids)
+    for (const [part, answer] of Object.entries(chapterAnswers[id]!))
+      await cli(["answer", id, "--part", part, answer], t0, dir);
+  await cli(["review"], t0, dir);
+}
+
 describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("a solved exercise joins, comes back on its day with new numbers, and is rescheduled by how it went", async () => {
     const id = "cells-blast-radius";
@@ -162,10 +181,8 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("a hint in a review has the review's numbers and counts against it, as a wrong answer does", async () => {
     const dir = mkdtempSync(join(home, "hint-"));
     const id = "cells-blast-radius";
-    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
-    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
     // Solving enters the schedule when the schedule is next read (due three days later).
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, id);
     const seed = reviewSeed(id, 1);
     const params = variant(mulberry32(seed));
     const expected = answers(params);
@@ -190,9 +207,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("the same wrong answer given again is not counted against the review again; another is", async () => {
     const dir = mkdtempSync(join(home, "again-"));
     const id = "cells-blast-radius";
-    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
-    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, id);
     const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
     const wrongOnce = String(expected.canary! + 1);
     const first = await cli(["review", id, "--part", "canary", wrongOnce], at(3), dir);
@@ -217,12 +232,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const disk = "daily-disk-failures";
     const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
     // Both solved with the chapter's numbers and enrolled at t0; a month later both are due.
-    await cli(["answer", cells, "--part", "untouched", "90%"], t0, dir);
-    await cli(["answer", cells, "--part", "canary", "500"], t0, dir);
-    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
-    await cli(["answer", disk, "--part", "per-day", String(chapter["per-day"])], t0, dir);
-    await cli(["answer", disk, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, cells, disk);
     const now = at(30);
     expect((await cli(["review"], now, dir)).out).toContain("2 reviews due.");
     const cellsSeed = reviewSeed(cells, 1);
@@ -262,10 +272,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "solution-"));
     const id = "daily-disk-failures";
     const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
-    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
-    await cli(["answer", id, "--part", "per-day", String(chapter["per-day"])], t0, dir);
-    await cli(["answer", id, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, id);
     const now = at(30);
     const seed = reviewSeed(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
@@ -303,10 +310,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("wrong answers checked with answer --seed on the due review's numbers count against it; it says so once", async () => {
     const dir = mkdtempSync(join(home, "answer-"));
     const id = "daily-disk-failures";
-    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
-    await cli(["answer", id, "--part", "per-day", String(chapter["per-day"])], t0, dir);
-    await cli(["answer", id, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, id);
     const now = at(30);
     const seed = reviewSeed(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
@@ -342,9 +346,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("a review-session.json in the old format (one review, no version) is read as that review's record", async () => {
     const dir = mkdtempSync(join(home, "old-format-"));
     const id = "cells-blast-radius";
-    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
-    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, id);
     const seed = reviewSeed(id, 1);
     const expected = answers(variant(mulberry32(seed)));
     // As the terminal wrote it before: one wrong answer and one part right in cells' review.
@@ -368,9 +370,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("a review-session.json that cannot be read is kept aside and said, and the reviews under way start afresh", async () => {
     const dir = mkdtempSync(join(home, "unreadable-session-"));
     const id = "cells-blast-radius";
-    await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
-    await cli(["answer", id, "--part", "canary", "500"], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, id);
     const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
     const copies = () => readdirSync(dir).filter((f) => f.startsWith("review-session.unreadable-"));
     const broken = '{"version": 2, "reviews": {';
@@ -405,12 +405,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "dropped-"));
     const cells = "cells-blast-radius";
     const disk = "daily-disk-failures";
-    await cli(["answer", cells, "--part", "untouched", "90%"], t0, dir);
-    await cli(["answer", cells, "--part", "canary", "500"], t0, dir);
-    const chapter = disks.answers({ machines: 2000, disks: 12, afr: 1.5 });
-    await cli(["answer", disk, "--part", "per-day", String(chapter["per-day"])], t0, dir);
-    await cli(["answer", disk, "--part", "quiet-day", String(chapter["quiet-day"])], t0, dir);
-    await cli(["review"], t0, dir);
+    await solveAndEnrol(dir, cells, disk);
     const now = at(30);
     await cli(["review", cells, "--part", "canary", "1"], now, dir);
     await cli(["review", disk, "--part", "per-day", "1000000"], now, dir);
