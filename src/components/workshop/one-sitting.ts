@@ -89,6 +89,13 @@ export function oneSitting(agenda: Agenda, catalog: readonly { slug: string; tit
     if (!chapter) throw new Error(`${agenda.id}: no chapter "${slug}" to read`);
     return chapter.title;
   };
+  // Each chapter's MDX read and split into sections once, however many of its sections are read.
+  const sectionsBySlug = new Map<string, ReturnType<typeof chapterSections>>();
+  const sectionsOf = (slug: string, title: string) => {
+    let sections = sectionsBySlug.get(slug);
+    if (!sections) sectionsBySlug.set(slug, (sections = chapterSections(slug, title)));
+    return sections;
+  };
   const seen = new Set<string>();
   const once = (key: string) => !seen.has(key) && Boolean(seen.add(key));
   const blocks: PrepBlock[] = [];
@@ -98,7 +105,7 @@ export function oneSitting(agenda: Agenda, catalog: readonly { slug: string; tit
       if (!once(ref)) continue;
       const [slug, anchor] = ref.split("#") as [string, string];
       const chapterTitle = titleOfChapter(slug);
-      const section = chapterSections(slug, chapterTitle).find((s) => s.anchor === anchor);
+      const section = sectionsOf(slug, chapterTitle).find((s) => s.anchor === anchor);
       if (!section) throw new Error(`${agenda.id}, "${block.title}": no heading "#${anchor}" in the chapter ${slug}`);
       if (section.words === 0) throw new Error(`${agenda.id}, "${block.title}": ${ref} has nothing to read`);
       const href = anchor === "_top" ? `/${slug}/` : `/${slug}/#${anchor}`;
