@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { formatLog } from "../sim/gameday/log.ts";
@@ -9,12 +8,13 @@ import { summarize } from "../sim/gameday/summary.ts";
 import { listNames } from "../format/words.ts";
 import { printedText, tooManyDecisionsText } from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
+import { tempDir } from "../../tests/support/temp-dir.ts";
 
 /** The slow host on the gray failure's own seed (another seed slows another host). */
 const grayHost = grayHostOf(findScenario("gray-failure")!.seed);
 
 const slow = { timeout: 120_000 };
-const dir = mkdtempSync(join(tmpdir(), "gameday-cli-"));
+const dir = tempDir("gameday-cli");
 const file = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -1,9 +1,9 @@
 /** `npm run play` as a terminal user meets it, called in-process: stdout is the page's output, exit codes say how it ended. */
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { run } from "./play.ts";
+import { tempDir } from "../../tests/support/temp-dir.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 
@@ -15,7 +15,7 @@ async function playWith(env: Record<string, string>, argv: string[]) {
 }
 const play = (...argv: string[]) => playWith({}, argv);
 
-const dir = mkdtempSync(join(tmpdir(), "play-cli-"));
+const dir = tempDir("play-cli");
 const write = (name: string, source: string) => {
   writeFileSync(join(dir, name), source);
   return join(dir, name);

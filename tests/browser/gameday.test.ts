@@ -5,8 +5,7 @@
  * says a saved game it could not read was discarded), a shared link replays the same run, and the
  * results board ranks participants' codes by what users felt and refuses a tampered one.
  */
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Request } from "playwright-core";
 import { expect, test } from "vitest";
@@ -29,6 +28,10 @@ import { summarize } from "../../src/sim/gameday/summary.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
 import { replayedLine } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { tempDir } from "../support/temp-dir.ts";
+
+/** Where the test saves the log the page offers for download. */
+const downloads = tempDir("gameday-log");
 
 describeInBrowser("game day in Chromium", (browser) => {
   const { site } = browser;
@@ -233,7 +236,7 @@ describeInBrowser("game day in Chromium", (browser) => {
 
     // The downloaded log, played in the terminal, earns the page's summary to the byte.
     const [download] = await Promise.all([page.waitForEvent("download"), page.locator("[data-download]").click()]);
-    const logFile = join(mkdtempSync(join(tmpdir(), "gameday-log-")), download.suggestedFilename());
+    const logFile = join(downloads, download.suggestedFilename());
     await download.saveAs(logFile);
     expect(JSON.parse(readFileSync(logFile, "utf8"))).toEqual({
       scenario: "retry-storm",

@@ -1,6 +1,5 @@
 /** The failure-domain map builder, as a reader uses it: saturate, edit, save, export, import, share. */
-import { readFileSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -9,6 +8,7 @@ import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts"
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 import { draftKey } from "../../src/widgets/map-builder/draft.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
+import { tempDir } from "../support/temp-dir.ts";
 
 const failingServices = (page: Page) =>
   page
@@ -23,6 +23,9 @@ const forgetDraft = (key: string) => {
     // about:blank has no storage
   }
 };
+
+/** The map files the tests import and export. */
+const files = tempDir("map-builder");
 
 describeInBrowser("failure-domain map builder in Chromium", (browser) => {
   const { site } = browser;
@@ -148,7 +151,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       .evaluateAll((texts) => Math.min(...texts.map((t) => (t as SVGTextElement).getBoundingClientRect().height)));
     expect(smallest, "label height in CSS pixels").toBeGreaterThanOrEqual(12);
 
-    const file = join(mkdtempSync(join(tmpdir(), "map-big-")), "huge.map.txt");
+    const file = join(files, "huge.map.txt");
     writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => `service x${i}`).join("\n"));
     await root.locator("input[type=file]").setInputFiles(file);
     await expect
@@ -171,7 +174,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       page.getByRole("button", { name: "Export file" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("round-trip.map.txt");
-    const file = join(mkdtempSync(join(tmpdir(), "map-export-")), download.suggestedFilename());
+    const file = join(files, download.suggestedFilename());
     await download.saveAs(file);
     expect(readFileSync(file, "utf8")).toBe(custom);
 
@@ -229,7 +232,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await textarea.fill(example.text);
     await expect.poll(() => picked(page)).toEqual({ text: example.label, disabled: false });
 
-    const file = join(mkdtempSync(join(tmpdir(), "map-name-")), "imported.map.txt");
+    const file = join(files, "imported.map.txt");
     writeFileSync(file, "title Imported\nservice b\n");
     await root.locator("input[type=file]").setInputFiles(file);
     await expect.poll(() => picked(page)).toEqual({ text: "Imported (in the editor, not saved)", disabled: true });

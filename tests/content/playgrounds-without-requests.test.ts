@@ -5,16 +5,16 @@
  * that calls `runRetryStorm`, so a new one must say what it prints here. At their own settings every service has requests, and the golden files
  * (playgrounds.test.ts) hold what they print then.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { runInNode } from "../../src/playground/node-host.ts";
 import { requestForFile } from "../../src/playground/node-files.ts";
 import { eventText } from "../../src/playground/protocol.ts";
+import { tempDir } from "../support/temp-dir.ts";
 
 const contentDir = new URL("../../content/chapters/", import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), "play-no-requests-"));
+const dir = tempDir("play-no-requests");
 
 /** What a playground prints once every run in it has load 0 (the runs all switch the intervention off). */
 async function printedWithoutRequests(program: string): Promise<string> {
