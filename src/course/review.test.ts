@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { emptyProgress, mergeProgress, type Progress, readProgressText } from "./progress.ts";
 import {
   dueCards,
+  dueReviewSeed,
   durability,
   enrol,
   hintsOpened,
@@ -156,6 +157,15 @@ describe("the schedule", () => {
     expect(reviewSeed("canary-exposure", 1)).not.toBe(seeds[1]);
     for (const s of seeds) expect(s).toBeGreaterThanOrEqual(1);
     for (const s of seeds) expect(s).toBeLessThanOrEqual(999_999_999);
+  });
+
+  test("the due review's variant is the one its card deals, from the moment it is due and not before", () => {
+    const card = enrol(solved("cells-blast-radius"), reviewables, t0).review!["cells-blast-radius"]!;
+    const due = new Date(card.due);
+    expect(dueReviewSeed("cells-blast-radius", card, due)).toBe(reviewSeed("cells-blast-radius", card.reps));
+    expect(dueReviewSeed("cells-blast-radius", card, at(30))).toBe(reviewSeed("cells-blast-radius", card.reps));
+    expect(dueReviewSeed("cells-blast-radius", card, new Date(due.getTime() - 1))).toBeUndefined();
+    expect(dueReviewSeed("cells-blast-radius", undefined, at(30))).toBeUndefined();
   });
 });
 

@@ -20,7 +20,6 @@
  */
 import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
 import { countOf } from "../format/number.ts";
-import { hashName } from "../sim/random.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
 
 const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
@@ -170,25 +169,9 @@ export function recordReview(progress: Progress, id: string, outcome: ReviewOutc
   return { ...progress, review: { ...progress.review, [id]: toStored(next) } };
 }
 
-/**
- * The seed of the variant a review deals: a function of the exercise and how many reviews it has
- * had, so each review brings new numbers, the page and the terminal deal the same ones, and a
- * seed is never 0 (0 is not a dealt variant anywhere in the course). 1 to 999,999,999.
- */
-export function reviewSeed(id: string, reps: number): number {
-  return 1 + (hashName(`${id}#${reps}`) % 999_999_999);
-}
-
-/**
- * The variant of `id`'s review if one is due at `now` (reviewSeed of its card's reps), else
- * undefined. Those numbers are the review's whatever shows or checks them: in the terminal a
- * hint, a wrong answer or the solution on them (`--seed`) counts against the review as it does
- * through `review` (src/cli/review-session.ts), as the page counts its exercise's own hints,
- * verdicts and solution once the review has dealt them.
- */
-export function dueReviewSeed(id: string, card: ReviewCard | undefined, now: Date): number | undefined {
-  return card && Date.parse(card.due) <= now.getTime() ? reviewSeed(id, card.reps) : undefined;
-}
+// The variant a review deals, and the chapter page's rule around it, live in a module of their own
+// without ts-fsrs: the exercise widget on every chapter page loads them.
+export { dueReviewSeed, reviewSeed } from "./review-seed.ts";
 
 const dayMs = 86_400_000;
 

@@ -1,7 +1,8 @@
 /**
  * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
- * variants from a shown seed, and code checks run in the playground's sandboxed worker.
+ * variants from a shown seed (never, outside /review/, the variant of a review due now), and code
+ * checks run in the playground's sandboxed worker.
  */
 import {
   answerFingerprint,
@@ -33,6 +34,8 @@ import {
   visibleText,
 } from "../../playground/protocol.ts";
 import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
+import { dueReviewSeed, practiceSeed } from "../../course/review-seed.ts";
+import { sitePath } from "../../course/url.ts";
 import { progressEvent } from "../progress/store.ts";
 import { exerciseCodeKey, showHintButton, showPartProgress } from "./bootstrap.ts";
 import { pageProgress, unsavedNote } from "./page-progress.ts";
@@ -258,6 +261,16 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const variantForm = root.querySelector<HTMLFormElement>("[data-variant-form]");
   const variantNote = root.querySelector<HTMLElement>("[data-variant-note]");
   const seedInput = variantForm?.querySelector<HTMLInputElement>('input[name="seed"]');
+  /**
+   * The variant of this exercise's review when one is due now (dueReviewSeed, the terminal's rule
+   * too), which a chapter page does not deal: it is answered on /review/, where what shows or
+   * checks it counts against the review. Undefined on /review/ itself, which marks the exercise it
+   * deals the review through (data-in-review).
+   */
+  const dueSeed = () =>
+    root.dataset.inReview === undefined
+      ? dueReviewSeed(data.id, pageProgress.read().review?.[data.id], new Date())
+      : undefined;
   const deal = async (next: number | null) => {
     const mod = await loadSolution(data.id);
     if (!hasVariants(data, mod)) return;
@@ -330,10 +343,23 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       if (variantNote) variantNote.textContent = `Not dealt: a seed is ${seedRule}.`;
       return;
     }
+    if (next === dueSeed()) {
+      seedInput?.setAttribute("aria-invalid", "true");
+      const link = Object.assign(document.createElement("a"), {
+        href: sitePath("review/"),
+        textContent: "review page",
+      });
+      variantNote?.replaceChildren(
+        `Not dealt: variant ${next} is your review of this exercise, due now. Answer it on the `,
+        link,
+        ", where hints, wrong answers and the solution count against it.",
+      );
+      return;
+    }
     void deal(next);
   });
   root.querySelector('[data-action="variant"]')?.addEventListener("click", () => {
-    const next = 1 + Math.floor(Math.random() * 999_999);
+    const next = practiceSeed(Math.random, dueSeed());
     if (seedInput) seedInput.value = String(next);
     void deal(next);
   });

@@ -461,7 +461,10 @@ export function mountReviewPage(): void {
       if (wasAnswered) offerRating(card, attempts, focus);
     };
 
-    // Deal this review's numbers through the exercise's own variant form, then hand over.
+    // Deal this review's numbers through the exercise's own variant form, then hand over. The
+    // exercise is marked as the review's: a chapter page refuses to deal a due review's numbers
+    // (mount.ts), which are for this page, where what shows or checks them counts.
+    root.dataset.inReview = "";
     bootExercises();
     // A review starts with its hints closed, since it counts them against the learner:
     // bootExercises reopens the hints opened when the exercise was solved in its chapter (its
