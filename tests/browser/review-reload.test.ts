@@ -6,7 +6,10 @@
  * (68 days), and that wrong answers followed by a reload were wiped the same way
  * (src/widgets/review/attempts.ts keeps the record now). Then that the parts answered before a
  * reload came back empty, to be answered again: the record keeps each part's last answer and its
- * verdict now, and a reload shows them as they were left, counting nothing more.
+ * verdict now, and a reload shows them as they were left, counting nothing more. Then that the
+ * verdicts brought back were written into live regions, so a screen reader read each of them out
+ * on loading as if just checked: the page's own status line says what came back, and the
+ * exercise's regions speak again once the learner acts.
  *
  * "One bad cell", solved three days before the review day: the page's clock is fixed there and
  * the stored progress is seeded once per tab, so a reload reads what the page stored.
@@ -20,6 +23,7 @@ import { sameAnswerNote } from "../../src/course/progress.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { announcedChanges, recordTextChangesFromLoad } from "../support/live-regions.ts";
 
 /** Waiting on the exercise's markup and widget code, which load when the review comes up. */
 const loading = { timeout: 30_000 };
@@ -372,6 +376,55 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     // The last part answered right now earns nothing more.
     await answer(second, "untouched", String(right.untouched), "right");
     expect(await buttons(second)).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));
+  });
+
+  test("brought back after a reload, the verdicts are shown, not read out; a Check the learner makes is read out", async () => {
+    const { context, page } = await reviewer();
+    // What Chromium would hand a screen reader as said: each element whose text changed since the
+    // page loaded (or since the last look), if it sits in a live region.
+    await recordTextChangesFromLoad(page);
+    const cdp = await context.newCDPSession(page);
+    const feedback = (part: string) =>
+      exercise(page).locator(`form[data-part="${part}"] [data-feedback]`).getAttribute("id");
+    /** The politeness of the exercise's live regions (its feedback, status line, hints), each different one once. */
+    const politeness = () =>
+      exercise(page)
+        .locator("[aria-live]")
+        .evaluateAll((all) => [...new Set(all.map((el) => el.getAttribute("aria-live")))]);
+    const reviewStatus = "p[data-review-status]";
+    const exerciseStatus = "span[data-status]";
+
+    // The page dealt the review's numbers: its status line says so; the exercise's own status line
+    // changed too ("variant …: 0 of 2 parts answered"), quietly.
+    await openReview(page);
+    expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
+    expect(await politeness()).toEqual(["off"]);
+    const right = await expected(page);
+    // The learner's Checks, a wrong one and a right one: each verdict is read out, with the status line.
+    await answer(page, "canary", "1", "wrong");
+    await answer(page, "untouched", String(right.untouched), "right");
+    expect(await politeness()).toEqual(["polite"]);
+    expect(await announcedChanges(page, cdp)).toEqual(
+      [`#${await feedback("canary")}`, `#${await feedback("untouched")}`, exerciseStatus].sort(),
+    );
+    const before = { canary: await partShows(page, "canary"), untouched: await partShows(page, "untouched") };
+
+    // Reloaded: both parts are back with their verdicts, in regions that are quiet, so only the
+    // page's status line ("Back to variant … as you left it") is read.
+    await openReview(page, true);
+    expect(await restored(page, "canary")).toEqual(before.canary);
+    expect(await restored(page, "untouched")).toEqual(before.untouched);
+    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(/1 of 2 parts answered$/);
+    expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
+    expect(await politeness()).toEqual(["off"]);
+
+    // The learner checks the wrong part again, right this time: that verdict is read out, and the
+    // review's status line, which offers the grades.
+    await answer(page, "canary", String(right.canary), "right");
+    await expect.poll(() => rating(page).count()).toBe(1);
+    expect(await politeness()).toEqual(["polite"]);
+    expect(await announcedChanges(page, cdp)).toEqual([`#${await feedback("canary")}`, reviewStatus, exerciseStatus]);
+    await cdp.detach();
   });
 
   test("where the record cannot be stored, the review still works in the page", async () => {

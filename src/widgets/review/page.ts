@@ -7,7 +7,9 @@
  * (ratingsAllowed), and that schedules the next one. What counts against a review until it is
  * rated (wrong answers, hints, giving up), and the last answer checked in each part, are kept in
  * storage by exercise and seed (attempts.ts), so a reload or another tab brings the review back as
- * the learner left it, its parts answered as they were, with the same grades on offer. The table
+ * the learner left it, its parts answered as they were, with the same grades on offer. What the
+ * page writes in the exercise to bring it up (the numbers dealt, the verdicts brought back) is
+ * shown, not read out: its live regions are quiet until the learner acts in it (quiet). The table
  * of topics shows how durable each chapter's memory is. Schedule logic lives in
  * src/course/review.ts; this file is the glue.
  */
@@ -95,6 +97,24 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
+/**
+ * The exercise's live regions (its feedback, its status line, its hints), each made quiet
+ * (aria-live="off") and returned with the politeness it had. The page brings the exercise up
+ * itself (deals the review's numbers, brings back the parts answered before a reload, with their
+ * verdicts): what it writes there is shown, and said once by the page's own status line, not read
+ * out region by region as if the learner had just checked each part.
+ */
+function quiet(root: HTMLElement): Map<HTMLElement, string> {
+  const regions = new Map<HTMLElement, string>();
+  for (const region of root.querySelectorAll<HTMLElement>("[aria-live]")) {
+    const live = region.getAttribute("aria-live")!;
+    if (live === "off") continue;
+    regions.set(region, live);
+    region.setAttribute("aria-live", "off");
+  }
+  return regions;
+}
+
 export function mountReviewPage(): void {
   const page = document.querySelector<HTMLElement>("[data-review-page]");
   if (!page) return;
@@ -117,6 +137,22 @@ export function mountReviewPage(): void {
   const next = $<HTMLButtonElement>("[data-review-next]");
   const topics = $("[data-review-topics]");
   const now = () => new Date();
+
+  /**
+   * The live regions of the exercise on show, quiet since the page brought it up (quiet()), until
+   * the learner acts in the review: a key, a press, or the focus in a part's answer. From then on
+   * what they do there is read out, as in a chapter. What the page does itself (the focus it
+   * moves, the solution it shows for a review given up before a reload) does not wake them.
+   */
+  let quieted = new Map<HTMLElement, string>();
+  const wake = () => {
+    for (const [region, live] of quieted) region.setAttribute("aria-live", live);
+    quieted.clear();
+  };
+  for (const type of ["keydown", "pointerdown"]) session.addEventListener(type, (e) => e.isTrusted && wake(), true);
+  session.addEventListener("focusin", (e) => {
+    if ((e.target as HTMLElement).closest("form[data-part]")) wake();
+  });
 
   // Newly solved exercises join the schedule, as reviewed "good" when first seen.
   const enrolled = updateProgress((p) => {
@@ -315,6 +351,7 @@ export function mountReviewPage(): void {
       status.textContent = "The exercise could not load (its markup is missing). Reload the page to try again.";
       return;
     }
+    quieted = quiet(root);
     slot.replaceChildren(root);
     if (index > 0) where.focus();
 
