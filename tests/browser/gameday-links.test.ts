@@ -112,8 +112,8 @@ describeInBrowser("game day: forged links", (browser) => {
     await error.waitFor({ timeout: 60_000 });
     await expect(root().getAttribute("data-state")).resolves.toBe("playing");
     await expect(root().getAttribute("data-mode")).resolves.toBe("replay");
-    await expect(error.textContent()).resolves.toMatch(
-      /^The saved game could not be resumed, so it was dropped: entry 2: .*time order\. The replay under way goes on\.$/,
+    await expect(error.textContent()).resolves.toBe(
+      "The saved game could not be resumed, so it was dropped. The replay under way goes on.",
     );
     await expect(root().locator("[data-feed]").textContent()).resolves.toContain("Replay started");
     await expect(root().locator("[data-seed]").inputValue()).resolves.toBe("1");

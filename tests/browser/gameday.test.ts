@@ -307,8 +307,8 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-live]").textContent()).resolves.toBe("");
     await offer.getByRole("button", { name: "Resume it" }).click();
     await page.waitForSelector("[data-gameday] [data-error]:not([hidden])", { timeout: 60_000 });
-    await expect(root().locator("[data-error]").textContent()).resolves.toMatch(
-      /^The saved game could not be resumed, so it was dropped: entry 2: at 100 s comes before .*time order\. Start a new game\.$/,
+    await expect(root().locator("[data-error]").textContent()).resolves.toBe(
+      "The saved game could not be resumed, so it was dropped. Start a new game.",
     );
     await expect(kept()).resolves.toBeNull();
     await expect(offer.isVisible()).resolves.toBe(false);

@@ -365,15 +365,22 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         // The saved game is dropped: offered again, it would fail again.
         keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
         saved = null;
-        const text = `The saved game could not be resumed, so it was dropped: ${message.message}.`;
+        // The worker's reason ("entry 2: at 100 s comes before…") is not shown: with it, the
+        // message took two lines at 1280 px where the offer it replaces took one, and five on a
+        // phone where the offer took two and its buttons, so the page below moved down (12 px;
+        // 30 px on a phone). Without it, the message fits in the offer's room, which it keeps
+        // (keepingRoom).
+        const text = "The saved game could not be resumed, so it was dropped.";
         const state = root.dataset.state;
-        // Refused before anything was touched: a replay under way runs on, with its controls (it
-        // was once cleared and stopped first, leaving only Start); a finished one keeps its results.
-        if (state === "playing" || state === "scoring")
-          showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`);
-        else if (state === "over") showError(`${text} Start a new game.`);
-        else stopWith(`${text} Start a new game.`, "ready");
-        hideOffer();
+        keepingRoom(() => {
+          // Refused before anything was touched: a replay under way runs on, with its controls (it
+          // was once cleared and stopped first, leaving only Start); a finished one keeps its results.
+          if (state === "playing" || state === "scoring")
+            showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`);
+          else if (state === "over") showError(`${text} Start a new game.`);
+          else stopWith(`${text} Start a new game.`, "ready");
+          hideOffer();
+        });
         return;
       }
       case "link-refused": {
@@ -399,8 +406,24 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   /** Say `text` where it can be seen (role="alert" reads it out too, not only to screen readers). */
   function showError(text: string): void {
+    errorOut.style.minHeight = "";
     errorOut.textContent = text;
     errorOut.hidden = false;
+  }
+
+  /**
+   * Make `change`, which shows the error in place of what stood above it (the resume offer), and
+   * keep the room that took: the error, if shorter, is made as tall, so what follows it does not
+   * move up under the reader's eyes. (An error taller than that room still pushes it down.)
+   */
+  function keepingRoom(change: () => void): void {
+    let below = errorOut.nextElementSibling;
+    while (below && below.getClientRects().length === 0) below = below.nextElementSibling;
+    const top = below?.getBoundingClientRect().top;
+    change();
+    if (!below || top === undefined || errorOut.hidden) return;
+    const short = top - below.getBoundingClientRect().top;
+    if (short > 0) errorOut.style.minHeight = `${errorOut.getBoundingClientRect().height + short}px`;
   }
 
   /**
