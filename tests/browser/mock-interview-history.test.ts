@@ -3,13 +3,15 @@
  * evidence keeps falling short of the level aimed for, and where the claims ran above it (the
  * counts are unit-tested in src/widgets/mock-interview/history-points.test.ts; this checks the page
  * shows them, as lists under headings, from what localStorage holds). And on a phone, the phase
- * clock stays in view while the answer is typed (QA: it scrolled away with the page).
+ * clock stays in view while the answer is typed (QA: it scrolled away with the page), and the
+ * question asked before clearing the history fits the screen.
  */
 import { expect, test } from "vitest";
 import { questions } from "../../src/course/interview/bank.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
 import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
+import { clearQuestion } from "../../src/widgets/mock-interview/save-state.ts";
 
 const historyKey = "blast-radius:interviews:v1";
 
@@ -169,6 +171,61 @@ describeInBrowser("mock interview: history point by point, and the clock on a ph
         .toEqual({ belowHeader: true, onScreen: true, seen: true, typedLineClear: true, stuck: true });
       // The clock's row keeps its place in the page as it sticks: nothing below it moved.
       await expect(layoutShift(page)).resolves.toBeLessThan(0.001);
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("at 390 px in the dark theme, the question before clearing the history fits the screen, none of it cut", async () => {
+    const session = await browser.open({ viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = session;
+      await page.addInitScript(() => localStorage.setItem("starlight-theme", "dark"));
+      await page.goto(`${browser.site}/interview-playbook/`);
+      await page.evaluate(([key, saved]) => localStorage.setItem(key, JSON.stringify({ attempts: saved })), [
+        historyKey,
+        [older, levelled(3, [3, 3], [3, 1])],
+      ] as const);
+      await page.reload();
+      const mock = mockInterview(page);
+      await mock.locator("summary", { hasText: "Your attempts on this device" }).click();
+      await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      await mock.getByRole("button", { name: "Clear my history" }).click();
+      const asking = mock.getByRole("group", { name: clearQuestion(2, null) });
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      const fit = () =>
+        asking.evaluate((box) => {
+          const rect = (el: Element) => el.getBoundingClientRect();
+          const outer = rect(box);
+          const buttons = [...box.querySelectorAll("button")].map(rect);
+          const style = getComputedStyle(box);
+          return {
+            theme: document.documentElement.dataset.theme,
+            // Nothing scrolls sideways, and the box is on the screen's width.
+            pageFits: document.documentElement.scrollWidth <= innerWidth,
+            boxFits: outer.left >= 0 && outer.right <= innerWidth,
+            // Each answer whole, inside the box, clear of the other.
+            buttonsInside: buttons.every(
+              (b) => b.left >= outer.left && b.right <= outer.right && b.bottom <= outer.bottom,
+            ),
+            apart: buttons[0]!.right <= buttons[1]!.left || buttons[0]!.bottom <= buttons[1]!.top,
+            // Big enough to press with a thumb (WCAG 2.5.8's 24 px, the course's buttons being larger).
+            pressable: buttons.every((b) => b.height >= 24 && b.width >= 24),
+            // The sentence wraps inside the box rather than running out of it.
+            sentenceFits: box.querySelector("p")!.scrollWidth <= box.querySelector("p")!.clientWidth,
+            marked: style.borderLeftWidth,
+          };
+        });
+      await expect.poll(fit).toEqual({
+        theme: "dark",
+        pageFits: true,
+        boxFits: true,
+        buttonsInside: true,
+        apart: true,
+        pressable: true,
+        sentenceFits: true,
+        marked: "3px",
+      });
     } finally {
       await session.close();
     }

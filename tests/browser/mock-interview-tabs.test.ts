@@ -1,13 +1,20 @@
 /**
  * Two tabs and one device's draft: the tab that last started or resumed an interview keeps it; the
  * other keeps its answer in its own tab's storage. The race of two writes crossing is unit-tested
- * in src/widgets/mock-interview/session.test.ts.
+ * in src/widgets/mock-interview/session.test.ts. And two tabs and one history: a debrief is called
+ * saved only while the history holds it as it stands, whichever tab cleared it or saved to it.
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
-import { yieldedWarning } from "../../src/widgets/mock-interview/session.ts";
+import { reclaimedNote, yieldedWarning } from "../../src/widgets/mock-interview/session.ts";
+import { clearQuestion, elsewhereText } from "../../src/widgets/mock-interview/save-state.ts";
+import { questions } from "../../src/course/interview/bank.ts";
+
+const question = questions.find((q) => q.id === "partition-key")!;
+const historyKey = "blast-radius:interviews:v1";
+const draftKey = "blast-radius:interview-draft:v1";
 
 describeInBrowser("mock interview in two tabs", (browser) => {
   test("an interview started in a second tab is not overwritten by the first tab's typing, and the first tab keeps its own", async () => {
@@ -34,6 +41,88 @@ describeInBrowser("mock interview in two tabs", (browser) => {
         JSON.parse(sessionStorage.getItem("blast-radius:interview-draft:v1")!),
       );
       expect(own).toMatchObject({ questionId: "partition-key", notes: "First tab, typing on." });
+    } finally {
+      await session.close();
+    }
+  });
+
+  test("a debrief saved here and cleared or saved in another tab says what the history now holds", async () => {
+    const session = await browser.open();
+    try {
+      const stored = (page: Page, key: string) =>
+        page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "null"), key);
+      // This tab: a debrief scored and saved.
+      const here = session.page;
+      await here.goto(`${browser.site}/interview-playbook/`);
+      const mock = mockInterview(here);
+      const status = mock.getByRole("status");
+      const saveButton = mock.locator("[data-action=save]");
+      await startInterview(mock, question.id, { title: question.title });
+      await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      await point.getByLabel(/^Evidence:/).fill("Tenant id, on every request");
+      await saveButton.click();
+      await expect.poll(() => saveButton.textContent()).toBe("Saved");
+      await mock.getByText("Your attempts on this device").click();
+      await expect.poll(() => mock.locator("tr[data-attempt]").count()).toBe(1);
+
+      // Another tab clears the history.
+      const there = await session.context.newPage();
+      await there.goto(`${browser.site}/interview-playbook/`);
+      const other = mockInterview(there);
+      await other.getByText("Your attempts on this device").click();
+      await expect.poll(() => other.getAttribute("data-ready"), loading).toBe("true");
+      await other.getByRole("button", { name: "Clear my history" }).click();
+      await other
+        .getByRole("group", { name: clearQuestion(1, null) })
+        .getByRole("button", { name: "Delete my history" })
+        .click();
+      await expect.poll(() => stored(there, historyKey)).toBeNull();
+
+      // This tab no longer calls it saved, says why, and keeps the debrief in the draft again.
+      await expect.poll(() => saveButton.textContent()).toBe("Save to my history");
+      await expect(saveButton.getAttribute("aria-disabled")).resolves.toBeNull();
+      await expect.poll(() => status.textContent()).toBe(elsewhereText("unsaved", question.title, null, true));
+      await expect.poll(() => mock.locator("tr[data-attempt]").count()).toBe(0);
+      await expect.poll(() => stored(here, draftKey).then((d) => d?.debrief?.claims[0].level)).toBe(2);
+      await saveButton.click();
+      await expect.poll(() => saveButton.textContent()).toBe("Saved");
+      await expect.poll(() => stored(there, historyKey).then((h) => h?.attempts.length)).toBe(1);
+
+      // Changed here, and the same interview saved in the other tab (resumed there from the draft,
+      // as this tab kept it): the history now holds it as it stands here.
+      await point.getByRole("radio", { name: /^Staff/ }).check();
+      await expect.poll(() => saveButton.textContent()).toBe("Save changes");
+      await there.reload();
+      await other.getByRole("button", { name: "Resume it" }).click();
+      await expect.poll(() => other.getAttribute("data-stage"), loading).toBe("review");
+      await other.locator("[data-action=save]").click();
+      await expect
+        .poll(() =>
+          stored(there, historyKey).then((h) =>
+            h?.attempts.map((a: { debrief: { claimed: number[] } }) => a.debrief.claimed),
+          ),
+        )
+        .toEqual([[3, 0]]);
+      await expect.poll(() => saveButton.textContent()).toBe("Saved");
+      await expect.poll(() => status.textContent()).toBe(elsewhereText("saved", question.title, null, false));
+      await expect(stored(here, draftKey)).resolves.toBeNull();
+
+      // Changed there (and saved) under this tab's "Saved": this one offers to save its own again.
+      await other
+        .getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) })
+        .getByRole("radio", { name: /^Mid/ })
+        .check();
+      await other.locator("[data-action=save]").click();
+      await expect.poll(() => saveButton.textContent()).toBe("Save changes");
+      const held = (await stored(there, historyKey)).attempts[0];
+      // This tab had left the device's draft to the other, which forgot it on saving: this one keeps it now.
+      await expect
+        .poll(() => status.textContent())
+        .toBe(`${elsewhereText("changed", question.title, held, false)} ${reclaimedNote}`);
+      await expect.poll(() => stored(here, draftKey).then((d) => d?.debrief?.claims[0].level)).toBe(3);
     } finally {
       await session.close();
     }

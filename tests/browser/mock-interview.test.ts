@@ -8,6 +8,7 @@ import { holdRequests } from "../support/hold-requests.ts";
 import { loading, mockInterview, pickQuestion, startInterview } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
+import { backToSavedText, clearQuestion } from "../../src/widgets/mock-interview/save-state.ts";
 import {
   answerLimits,
   debriefFieldLimit,
@@ -526,6 +527,64 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     }
   });
 
+  test("a debrief changed and changed back to what was saved is saved: Another question leaves it without asking", async () => {
+    const session = await browser.open();
+    try {
+      const { page } = session;
+      await page.goto(url);
+      const mock = mockInterview(page);
+      const status = mock.getByRole("status");
+      const draft = () =>
+        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const history = () =>
+        page.evaluate(
+          () => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts,
+        );
+      // The save button as it stands: "Saved" (pressing it does nothing) while the history holds the debrief as it stands.
+      const saveButton = mock.locator("[data-action=save]");
+      const state = () =>
+        saveButton.evaluate(
+          (b) => `${b.textContent}${b.getAttribute("aria-disabled") === "true" ? " (disabled)" : ""}`,
+        );
+      await startInterview(mock, question.id, { title: question.title });
+      await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
+      await mock.getByRole("button", { name: /debrief me/ }).click();
+      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      const evidence = point.getByLabel(/^Evidence:/);
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      await evidence.fill("Tenant id, on every request");
+      await saveButton.click();
+      await expect.poll(state).toBe("Saved (disabled)");
+      const stored = await history();
+      expect(stored).toHaveLength(1);
+
+      // A level changed, then changed back: the history holds the debrief as it stands again.
+      await point.getByRole("radio", { name: /^Staff/ }).check();
+      await expect.poll(state).toBe("Save changes");
+      await expect.poll(() => draft().then((d) => d?.debrief?.claims[0].level)).toBe(3);
+      await point.getByRole("radio", { name: /^Senior/ }).check();
+      await expect.poll(state).toBe("Saved (disabled)");
+      await expect.poll(() => status.textContent()).toBe(backToSavedText);
+      // Nothing left to keep: the draft goes, as it does on saving.
+      await expect(draft()).resolves.toBeNull();
+
+      // Evidence the notes do not hold (it no longer backs the level), then the evidence that was saved.
+      await evidence.fill("Hash of the user id");
+      await expect.poll(state).toBe("Save changes");
+      await evidence.fill("Tenant id, on every request");
+      await expect.poll(state).toBe("Saved (disabled)");
+
+      // Leaving asks nothing, and the history is as it was saved.
+      await mock.getByRole("button", { name: "Another question" }).click();
+      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+      await expect(mock.getByRole("group", { name: /Another question now would lose/ }).count()).resolves.toBe(0);
+      await expect(history()).resolves.toEqual(stored);
+      await expect(draft()).resolves.toBeNull();
+    } finally {
+      await session.close();
+    }
+  });
+
   test("clearing the history under a saved debrief says it is no longer saved, and it can be saved again", async () => {
     const session = await browser.open();
     try {
@@ -541,8 +600,12 @@ describeInBrowser("mock interview in Chromium", (browser) => {
         page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
       const save = mock.getByRole("button", { name: "Save to my history" });
       const clear = async () => {
-        page.once("dialog", (dialog) => void dialog.accept());
         await mock.getByRole("button", { name: "Clear my history" }).click();
+        // Asked in the page, saying the debrief on screen stays, no longer saved.
+        const asking = mock.getByRole("group", {
+          name: clearQuestion(1, { state: "saved", title: question.title }),
+        });
+        await asking.getByRole("button", { name: "Delete my history" }).click();
         await expect.poll(() => history()).toEqual([]);
       };
       await startInterview(mock, question.id, { title: question.title });

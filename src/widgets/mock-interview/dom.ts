@@ -9,6 +9,8 @@ export interface Ui {
   announce(text: string): void;
   /** Empties the live region (and drops a message still pending), so nothing stale stays on screen. */
   quiet(): void;
+  /** What the live region says (or is about to), as given to `announce`; empty once quiet. */
+  said(): string;
 }
 
 export function bindUi(root: HTMLElement): Ui {
@@ -23,7 +25,9 @@ export function bindUi(root: HTMLElement): Ui {
     return el;
   };
   let pending: number | undefined;
+  let last = "";
   const announce = (text: string) => {
+    last = text;
     const region = field("announce");
     region.textContent = "";
     window.clearTimeout(pending);
@@ -33,10 +37,11 @@ export function bindUi(root: HTMLElement): Ui {
     }, 50);
   };
   const quiet = () => {
+    last = "";
     window.clearTimeout(pending);
     field("announce").textContent = "";
   };
-  return { root, field, button, announce, quiet };
+  return { root, field, button, announce, quiet, said: () => last };
 }
 
 /**

@@ -89,12 +89,20 @@ export class HistoryView {
       this.ui.announce("Part of your saved history could not be read; it was set aside and the rest kept.");
   }
 
-  /** Clears the history once the learner confirms it; true when cleared (the caller says so, see mount.ts). */
-  clear(): boolean {
-    if (!window.confirm("Delete every saved mock-interview attempt on this device?")) return false;
+  /** Shows `attempts` (the history as another tab left it), when the box is open. */
+  show(attempts: Attempt[]): void {
+    if (this.box.open) this.render(attempts);
+  }
+
+  /** How many attempts the history shows. */
+  get count(): number {
+    return this.attempts.length;
+  }
+
+  /** Clears the history (once the learner has said so: mount.ts asks, and says it is done). */
+  clear(): void {
     clearHistory(storeOrNothing());
     this.render([]);
-    return true;
   }
 
   render(attempts: Attempt[]): void {

@@ -9,6 +9,7 @@ import {
   loadHistory,
   maxAttempts,
   parseHistory,
+  sameAttempt,
   sameInterview,
   saveAttempt,
   savedAttempt,
@@ -159,5 +160,25 @@ describe("levelled attempts", () => {
     expect(isAttempt(attempt({ debrief: { ...debrief, selfScore: 1.5 } }))).toBe(false);
     expect(isAttempt(attempt({ debrief: { ...debrief, level: "principal" as never } }))).toBe(false);
     expect(isAttempt(attempt({ debrief }))).toBe(true);
+  });
+
+  test("the history's copy is the same attempt when it holds the same data, whatever order it was written in", () => {
+    const store = new MemoryStore();
+    const levelled = attempt({ hit: [1, 2, 3], debrief });
+    saveAttempt(store, levelled);
+    const [read] = loadHistory(store).attempts;
+    expect(sameAttempt(read!, levelled)).toBe(true);
+    // Written by another version of the page, keys in another order: still the same data.
+    const reordered = JSON.parse(JSON.stringify(Object.fromEntries(Object.entries(levelled).reverse())));
+    expect(sameAttempt(reordered, levelled)).toBe(true);
+    // A key left out and a key set to undefined are one (JSON drops the latter).
+    expect(sameAttempt(attempt(), { ...attempt(), debrief: undefined })).toBe(true);
+    // Any difference, however deep, is a different attempt: a level, a flag, a score, an order.
+    expect(sameAttempt(read!, attempt({ hit: [1, 2, 3], debrief: { ...debrief, claimed: [3, 2, 2, 2] } }))).toBe(false);
+    expect(sameAttempt(read!, attempt({ hit: [1, 2, 3], debrief: { ...debrief, redFlags: [0] } }))).toBe(false);
+    expect(sameAttempt(read!, attempt({ hit: [1, 2, 3], debrief: { ...debrief, backedScore: 11 / 24 } }))).toBe(false);
+    expect(sameAttempt(read!, attempt({ hit: [2, 1, 3], debrief }))).toBe(false);
+    expect(sameAttempt(read!, attempt({ hit: [1, 2, 3] }))).toBe(false);
+    expect(sameAttempt(attempt({ hit: [] }), attempt({ hit: {} as never }))).toBe(false);
   });
 });

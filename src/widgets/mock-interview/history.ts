@@ -159,6 +159,29 @@ export function sameInterview(
   return a.questionId === b.questionId && a.startedAt === b.startedAt;
 }
 
+/** Whether two values are the same JSON data: objects key by key in any order, a key set to undefined as one left out. */
+function sameData(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((x, i) => sameData(x, b[i]));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => o[k] !== undefined);
+  const kx = keys(x);
+  return kx.length === keys(y).length && kx.every((k) => Object.hasOwn(y, k) && sameData(x[k], y[k]));
+}
+
+/**
+ * Whether the history's copy of an attempt (read back from storage, or saved by another tab) holds
+ * exactly what `attempt` would store: a debrief changed and changed back is the one saved.
+ */
+export function sameAttempt(stored: Attempt, attempt: Attempt): boolean {
+  return sameData(stored, attempt);
+}
+
 /** The attempt the history holds for `interview`, if it was saved before (the latest, should there be two). */
 export function savedAttempt(
   attempts: readonly Attempt[],

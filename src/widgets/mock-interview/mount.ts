@@ -15,12 +15,14 @@ import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.ts";
 import { clearDraft, type DebriefDraft, draftKey, ownDraft } from "./draft.ts";
+import { historyKey, loadHistory } from "./history.ts";
 import { HistoryView } from "./history-view.ts";
+import { InlineQuestion } from "./inline-question.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "../../course/interview/plan.ts";
 import { ReviewStage } from "./review.ts";
 import { Round, type RoundState } from "./round.ts";
-import { type AtRisk, atRisk, leaveQuestion, leftText } from "./save-state.ts";
+import { type AtRisk, atRisk, clearQuestion, leaveQuestion, leftText } from "./save-state.ts";
 import { Selection } from "./selection.ts";
 import { type Interview, RunningStage, unkeptWarning } from "./session.ts";
 
@@ -63,14 +65,17 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     else if (review.saveState !== "saved") running.keepAgain(review.entered());
   };
   /** The question asked before "Another question" would lose what the debrief holds (save-state.ts). */
-  const leaveBox = ui.field("leave-box");
+  const leaving = new InlineQuestion<"save" | "discard" | "stay">(ui, "leave", "stay", (stay) => answerLeave(stay));
   let asked: Exclude<AtRisk, "nothing"> | null = null;
   /** Takes the question away (answered, or what it asked about changed), the focus to `heir` if it was in it. */
   const dismissLeave = (heir: HTMLElement = ui.button("again")) => {
     asked = null;
-    if (leaveBox.contains(document.activeElement)) heir.focus();
-    leaveBox.hidden = true;
+    leaving.dismiss(heir);
   };
+  /** The same question, asked before "Clear my history" deletes every saved attempt. */
+  const clearing = new InlineQuestion<"delete" | "keep">(ui, "clear", "keep", (keep) => answerClear(keep));
+  const historyBox = ui.field<HTMLDetailsElement>("history-box");
+  const historySummary = historyBox.querySelector("summary")!;
   const review = new ReviewStage(
     ui,
     (all) => {
@@ -79,7 +84,9 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
       dismissLeave();
     },
     () => {
-      keepDraft();
+      // Saved as it stands (a change undone, or saved in another tab), the draft has nothing to keep.
+      if (review.saveState === "saved") running.forgetDraft();
+      else keepDraft();
       dismissLeave();
     },
   );
@@ -201,13 +208,8 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     const risk = atRisk(review.saveState, review.entered());
     if (risk === "nothing") return again();
     asked = risk;
-    const words = leaveQuestion(risk, review.title, review.storedAttempt);
-    ui.field("leave-question").textContent = words.question;
-    ui.button("leave-save").textContent = words.save;
-    ui.button("leave-discard").textContent = words.discard;
-    ui.button("leave-stay").textContent = words.stay;
-    leaveBox.hidden = false;
-    ui.button("leave-stay").focus();
+    const { question, ...words } = leaveQuestion(risk, review.title, review.storedAttempt);
+    leaving.ask(question, words);
   };
 
   /** The learner's answer to the question `askToLeave` asked. */
@@ -221,6 +223,49 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     again(leftText(risk, title, answer));
   };
 
+  /** What "Clear my history" asks: how many attempts it deletes, and what becomes of a debrief on screen. */
+  const clearWords = () =>
+    clearQuestion(history.count, stage === "review" ? { state: review.saveState, title: review.title } : null);
+
+  /** "Clear my history": asks first, with keeping it the safe answer. */
+  const askToClear = () => {
+    if (history.count > 0) clearing.ask(clearWords());
+  };
+
+  /** The learner's answer to the question `askToClear` asked. */
+  const answerClear = (answer: "delete" | "keep") => {
+    if (!clearing.shown) return;
+    if (answer === "keep") return clearing.dismiss(ui.button("clear"));
+    // The button goes with the history it cleared: the keyboard carries on from the history's summary.
+    clearing.dismiss(historySummary);
+    history.clear();
+    // A debrief the history held is no longer saved once it is cleared, which the status says.
+    ui.announce(stage === "review" ? review.historyCleared() : "History cleared.");
+  };
+
+  /**
+   * Another tab changed the history (saved to it, or cleared it): the table shows it as it now
+   * stands, a debrief on screen is called saved only while the history holds it as it stands, and
+   * a question about deleting the history counts what is there now, or goes with it.
+   */
+  const historyChangedElsewhere = () => {
+    const { attempts } = loadHistory(storeOrNothing());
+    history.show(attempts);
+    const before = ui.said();
+    let said = stage === "review" ? review.changedElsewhere(attempts) : "";
+    // What this tab said meanwhile of its draft (kept on the device again, or no longer) comes after.
+    if (said && ui.said() !== before) said = `${said} ${ui.said()}`;
+    if (clearing.shown && attempts.length === 0) {
+      clearing.dismiss(historySummary);
+      said ||= "Your history was cleared in another tab: there is nothing left here to delete.";
+    } else if (clearing.shown) clearing.reword(clearWords());
+    if (!said) return;
+    ui.announce(said);
+    elsewhereSaid = said;
+  };
+  /** What the status said last of the history changed in another tab (see the storage listener below). */
+  let elsewhereSaid = "";
+
   const actions: Record<string, { stages: readonly Stage[]; run: () => void }> = {
     draw: { stages: ["setup"], run: () => selection.draw() },
     start: { stages: ["setup"], run: start },
@@ -233,19 +278,13 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     "leave-save": { stages: ["review"], run: () => answerLeave("save") },
     "leave-discard": { stages: ["review"], run: () => answerLeave("discard") },
     "leave-stay": { stages: ["review"], run: () => answerLeave("stay") },
-    clear: {
-      stages: ["setup", "running", "review"],
-      // A debrief the history held is no longer saved once it is cleared, which the status says.
-      run: () => {
-        if (history.clear()) ui.announce(stage === "review" ? review.historyCleared() : "History cleared.");
-      },
-    },
+    clear: { stages: ["setup", "running", "review"], run: askToClear },
+    "clear-delete": { stages: ["setup", "running", "review"], run: () => answerClear("delete") },
+    "clear-keep": { stages: ["setup", "running", "review"], run: () => answerClear("keep") },
   };
-  // Escape answers the question before leaving as its safe answer does: the learner stays.
-  leaveBox.addEventListener("keydown", (event) => {
-    if (event.key !== "Escape" || leaveBox.hidden) return;
-    event.preventDefault();
-    answerLeave("stay");
+  // The history closed over the question: it is not left waiting there for its next opening.
+  historyBox.addEventListener("toggle", () => {
+    if (!historyBox.open) clearing.dismiss(historySummary);
   });
   root.addEventListener("click", (event) => {
     const target = (event.target as Element).closest<HTMLElement>("[data-action]");
@@ -269,7 +308,17 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   // One draft for the device: when another tab writes it, the tab whose interview began last keeps
   // it, and the other keeps its answer in its own tab's storage (session.ts).
   window.addEventListener("storage", (event) => {
-    if (event.key !== draftKey || event.storageArea !== siteStorage()) return;
-    if (interview && stage !== "setup" && review.saveState !== "saved") running.otherTabWrote(event.newValue);
+    if (event.storageArea !== siteStorage()) return;
+    // A null key: another tab cleared the whole storage.
+    if (event.key === historyKey || event.key === null) historyChangedElsewhere();
+    if (event.key !== draftKey) return;
+    if (!interview || stage === "setup" || review.saveState === "saved") return;
+    const shown = ui.said();
+    // At the debrief, the draft keeps what was entered there, whichever storage keeps it.
+    running.otherTabWrote(event.newValue, stage === "review" ? review.entered() : undefined);
+    // A tab that saves to the history forgets its draft next: what this tab then says of the draft
+    // comes after what it said of the history, not over it.
+    const note = ui.said();
+    if (shown && shown === elsewhereSaid && note !== shown) ui.announce(`${shown} ${note}`);
   });
 }

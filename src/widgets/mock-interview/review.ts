@@ -18,11 +18,20 @@ import { elapsedStamp, formatClock, timeUsed } from "./countdown.ts";
 import type { Ui } from "./dom.ts";
 import { siteStorage, storeOrNothing } from "../site-storage.ts";
 import { type DebriefDraft, keptField } from "./draft.ts";
-import { type Attempt, loadHistory, saveAttempt, savedAttempt } from "./history.ts";
+import { type Attempt, loadHistory, sameAttempt, saveAttempt, savedAttempt } from "./history.ts";
 import { countTowardsLimit, type LimitCount } from "./limit-count.ts";
 import { answerLimits, debriefFieldLimit } from "./limits.ts";
 import type { InterviewCriterion, InterviewQuestion } from "./payload.ts";
-import { clearedText, type SaveState, saveLabels, scoresOf, staleText } from "./save-state.ts";
+import {
+  backToSavedText,
+  clearedText,
+  elsewhereText,
+  type SaveState,
+  saveLabels,
+  saveStateOf,
+  scoresOf,
+  staleText,
+} from "./save-state.ts";
 import type { Interview } from "./session.ts";
 import { countOf, percent } from "../../format/number.ts";
 
@@ -60,7 +69,11 @@ export class ReviewStage {
     private readonly ui: Ui,
     /** Called once the attempt is in the history: the draft is forgotten there. */
     private readonly onSaved: (all: Attempt[]) => void,
-    /** Called whenever a level, a piece of evidence or a red flag changes, unless the history holds it as it stands. */
+    /**
+     * Called whenever a level, a piece of evidence or a red flag changes, and when what the history
+     * holds of the debrief does: `saveState` then says whether the history holds it as it stands
+     * (the draft forgets it) or not (the draft keeps it).
+     */
     private readonly onChange: () => void = () => {},
   ) {}
 
@@ -95,9 +108,24 @@ export class ReviewStage {
     const said = clearedText(was, this.title);
     if (was === "unsaved") return said;
     this.stored = null;
-    this.showSaveState("unsaved");
-    this.onChange();
+    this.judge();
     return said;
+  }
+
+  /**
+   * Another tab changed the history (`attempts`, as it now stands): when what it holds of this
+   * debrief changed with it (cleared, or saved there as it stood in that tab), the button and the
+   * draft follow. Returns what the status says, empty when nothing about this debrief changed.
+   */
+  changedElsewhere(attempts: readonly Attempt[]): string {
+    const interview = this.interview;
+    if (!interview) return "";
+    const held = savedAttempt(attempts, { questionId: interview.question.id, startedAt: interview.startedAt }) ?? null;
+    const was = this.stored;
+    if (held === was || (held && was && sameAttempt(held, was))) return "";
+    this.stored = held;
+    this.judge();
+    return elsewhereText(this.saving, this.title, held, attempts.length === 0);
   }
 
   /**
@@ -148,7 +176,7 @@ export class ReviewStage {
       }),
     );
     const fits = entered ? this.fill(entered) : true;
-    this.showSaveState(this.stored ? "changed" : "unsaved");
+    // Judged in `update`: a draft resumed as it was saved is saved, one changed since is not.
     this.update(false);
     return fits;
   }
@@ -171,16 +199,43 @@ export class ReviewStage {
 
   /** Saves the debrief to the history; true once the history holds it as it stands. */
   save(): boolean {
+    if (this.saving === "saved") return true;
+    const attempt = this.attempt();
+    if (!attempt || !this.last) return false;
+    const d = this.last;
+    try {
+      // Refused storage is a failure to save here, never a "Saved" that kept nothing.
+      const store = siteStorage();
+      if (!store) throw new Error("storage refused");
+      // The interview's entry is updated in place when it was saved before (history.ts, `sameInterview`).
+      const all = saveAttempt(store, attempt);
+      const was = this.saving;
+      this.stored = attempt;
+      this.showSaveState("saved");
+      this.onSaved(all);
+      this.ui.announce(
+        `${was === "changed" ? "Saved your changes" : "Saved"}: ${this.levelSentence(d)} You have ${countOf(all.length, "attempt")} on this device.`,
+      );
+      return true;
+    } catch {
+      this.ui.announce(
+        "Could not save: this browser is not keeping data for this site (private mode or storage full).",
+      );
+      return false;
+    }
+  }
+
+  /** The attempt saving now would store: what the history is compared with. Null before the debrief is scored. */
+  private attempt(): Attempt | null {
     const { notes } = this;
     const interview = this.interview;
-    if (this.saving === "saved") return true;
-    if (!interview || !this.last) return false;
+    if (!interview || !this.last) return null;
     const { question, round } = interview;
     const d = this.last;
     const claims = this.claims();
     // The seconds the debrief showed, so the history's time used is the debrief's and its phases add up to it.
     const used = timeUsed(round.phaseUsedMs());
-    const attempt: Attempt = {
+    return {
       questionId: question.id,
       title: question.title,
       startedAt: interview.startedAt,
@@ -203,26 +258,18 @@ export class ReviewStage {
         pushedBack: round.asked().filter((a) => a.pushedBack).length,
       },
     };
-    try {
-      // Refused storage is a failure to save here, never a "Saved" that kept nothing.
-      const store = siteStorage();
-      if (!store) throw new Error("storage refused");
-      // The interview's entry is updated in place when it was saved before (history.ts, `sameInterview`).
-      const all = saveAttempt(store, attempt);
-      const was = this.saving;
-      this.stored = attempt;
-      this.showSaveState("saved");
-      this.onSaved(all);
-      this.ui.announce(
-        `${was === "changed" ? "Saved your changes" : "Saved"}: ${this.levelSentence(d)} You have ${countOf(all.length, "attempt")} on this device.`,
-      );
-      return true;
-    } catch {
-      this.ui.announce(
-        "Could not save: this browser is not keeping data for this site (private mode or storage full).",
-      );
-      return false;
-    }
+  }
+
+  /**
+   * Sets the save state from what the history holds against what saving now would store (never
+   * from a flag set by editing: a change undone leaves the debrief saved), and tells `onChange`.
+   * Returns the state it had before.
+   */
+  private judge(): SaveState {
+    const was = this.saving;
+    this.showSaveState(saveStateOf(this.stored, this.attempt()));
+    this.onChange();
+    return was;
   }
 
   private showDesign(question: InterviewQuestion): void {
@@ -470,11 +517,11 @@ export class ReviewStage {
       : disagree.length === 0
         ? "Your self-score and your evidence agree."
         : `Your score and your evidence disagree on ${countOf(disagree.length, "point")}: ${disagree.join("; ")}.`;
-    // A change to a saved debrief: the history's copy is stale, which the button and the status say once.
-    if (edited && this.saving === "saved") {
-      this.showSaveState("changed");
-      this.ui.announce(this.staleText);
-    }
-    if (this.saving !== "saved") this.onChange();
+    // A change to a saved debrief makes the history's copy stale, and undoing it makes it current
+    // again: the button says so, and the status once, as the state turns.
+    const was = this.judge();
+    if (!edited || was === this.saving) return;
+    if (this.saving === "changed" && was === "saved") this.ui.announce(this.staleText);
+    else if (this.saving === "saved") this.ui.announce(backToSavedText);
   }
 }

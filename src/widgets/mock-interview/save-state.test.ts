@@ -1,12 +1,17 @@
 import { describe, expect, test } from "vitest";
 import type { DebriefDraft } from "./draft.ts";
+import type { Attempt } from "./history.ts";
 import {
   atRisk,
+  backToSavedText,
   clearedText,
+  clearQuestion,
+  elsewhereText,
   hasEntries,
   leaveQuestion,
   leftText,
   saveLabels,
+  saveStateOf,
   scoresOf,
   staleText,
 } from "./save-state.ts";
@@ -118,5 +123,71 @@ describe("the status once the history is cleared", () => {
     expect(staleText("saved", held)).toBe("");
     expect(staleText("unsaved", null)).toBe("");
     expect(staleText("changed", null)).toBe("");
+  });
+});
+
+describe("whether the history holds the debrief as it stands", () => {
+  const saved: Attempt = {
+    questionId: "partition-key",
+    title: "Choosing a partition key",
+    startedAt: "2026-03-02T09:00:00.000Z",
+    seed: null,
+    durationSeconds: 600,
+    usedSeconds: 412,
+    hit: [0],
+    points: 2,
+    notes: "Tenant id.",
+  };
+
+  test("judged against what the history holds, so a change undone is saved again", () => {
+    expect(saveStateOf(null, saved)).toBe("unsaved");
+    expect(saveStateOf(saved, { ...saved, hit: [0, 1] })).toBe("changed");
+    // Changed back: a copy equal to the save, not the object saved, is enough.
+    expect(saveStateOf(saved, structuredClone(saved))).toBe("saved");
+    // Nothing scored yet to compare: not the saved debrief.
+    expect(saveStateOf(saved, null)).toBe("changed");
+  });
+
+  test("undoing a change says the history holds the debrief again", () => {
+    expect(backToSavedText).toBe("Back to what you saved: your history holds this debrief as it stands.");
+  });
+});
+
+describe("the status when another tab changed the history", () => {
+  test("cleared there: no longer saved, with the button that saves it again", () => {
+    const said = elsewhereText("unsaved", "X", null, true);
+    expect(said).toBe(
+      "Your history was cleared in another tab, and your debrief of “X” with it: it is no longer saved. Press “Save to my history” to keep it again.",
+    );
+    expect(said).toContain(`“${saveLabels.unsaved}”`);
+    expect(elsewhereText("unsaved", "X", null, false)).toMatch(
+      /^Your history was changed in another tab and no longer holds your debrief of “X”: it is no longer saved\./,
+    );
+  });
+
+  test("saved there: as it stands here, or otherwise, with the scores the history now has", () => {
+    expect(elsewhereText("saved", "X", held, false)).toBe(
+      "Your debrief of “X” was saved in another tab as it stands here: your history holds it.",
+    );
+    expect(elsewhereText("changed", "X", held, false)).toBe(
+      `Your debrief of “X” was saved in another tab as it stood there: your history now has ${scoresOf(held.debrief)}. Press “${saveLabels.changed}” to keep it as it stands here.`,
+    );
+  });
+});
+
+describe("the question asked before the history is cleared", () => {
+  test("counts what it deletes, singular for one", () => {
+    expect(clearQuestion(1, null)).toBe("Delete your 1 saved attempt from this device? This cannot be undone.");
+    expect(clearQuestion(12, null)).toBe("Delete your 12 saved attempts from this device? This cannot be undone.");
+    expect(clearQuestion(1_200, { state: "unsaved", title: "X" })).toBe(
+      "Delete your 1,200 saved attempts from this device? This cannot be undone.",
+    );
+  });
+
+  test("says a debrief on screen that the history holds stays, no longer saved", () => {
+    for (const state of ["saved", "changed"] as const)
+      expect(clearQuestion(2, { state, title: "X" })).toBe(
+        "Delete your 2 saved attempts from this device? This cannot be undone. Your debrief of “X” stays on screen, no longer saved, and you can save it again.",
+      );
   });
 });

@@ -5,13 +5,23 @@
  * (no DOM), so the rules are unit-tested here (save-state.test.ts); review.ts and mount.ts apply them.
  */
 import type { DebriefDraft } from "./draft.ts";
-import { percent } from "../../format/number.ts";
+import { type Attempt, sameAttempt } from "./history.ts";
+import { countOf, percent } from "../../format/number.ts";
 
 /**
  * Whether the history holds the debrief on screen: not yet ("unsaved"), as it stands ("saved"), or
  * as it stood before a change made since ("changed"). The draft keeps the debrief unless "saved".
  */
 export type SaveState = "unsaved" | "saved" | "changed";
+
+/**
+ * The state of a debrief, judged by what the history holds of its interview (`stored`) against what
+ * saving it now would store (`now`): never by whether it was edited, so a change undone is saved.
+ */
+export function saveStateOf(stored: Attempt | null, now: Attempt | null): SaveState {
+  if (!stored) return "unsaved";
+  return now && sameAttempt(stored, now) ? "saved" : "changed";
+}
 
 /** The save button's words in each state (aria-disabled when "saved": nothing more to save). */
 export const saveLabels: Record<SaveState, string> = {
@@ -46,6 +56,9 @@ export function staleText(state: SaveState, stored: Held | null): string {
   if (state !== "changed" || !stored) return "";
   return `Changed since you saved it: your history still has ${heldText(stored)}. Save changes to update it.`;
 }
+
+/** What the status says when a change is undone, and the debrief is back to what the history holds. */
+export const backToSavedText = "Back to what you saved: your history holds this debrief as it stands.";
 
 /** Whether the learner entered anything in a debrief: a level, a field with text in it, a red flag. */
 export function hasEntries(entered: DebriefDraft): boolean {
@@ -113,4 +126,29 @@ export function clearedText(state: SaveState, title: string): string {
   if (state === "changed")
     return `History cleared, and the earlier save of your debrief of “${title}” with it: it is no longer saved. Press “${saveLabels.unsaved}” to keep it as it stands now.`;
   return "History cleared.";
+}
+
+/**
+ * What the status says when another tab changed the history and, with it, what it holds of the
+ * debrief of `title` shown here: now `state`, the history holding `stored` of it (null when it holds
+ * nothing), `emptied` when the other tab cleared it all.
+ */
+export function elsewhereText(state: SaveState, title: string, stored: Held | null, emptied: boolean): string {
+  if (state === "saved")
+    return `Your debrief of “${title}” was saved in another tab as it stands here: your history holds it.`;
+  if (state === "changed")
+    return `Your debrief of “${title}” was saved in another tab as it stood there: your history now has ${heldText(stored)}. Press “${saveLabels.changed}” to keep it as it stands here.`;
+  return emptied
+    ? `Your history was cleared in another tab, and your debrief of “${title}” with it: it is no longer saved. Press “${saveLabels.unsaved}” to keep it again.`
+    : `Your history was changed in another tab and no longer holds your debrief of “${title}”: it is no longer saved. Press “${saveLabels.unsaved}” to keep it again.`;
+}
+
+/**
+ * The question asked before the history of `count` attempts is deleted; with the debrief of
+ * `title` on screen in `state`, what becomes of it (it stays, no longer saved, when the history held it).
+ */
+export function clearQuestion(count: number, shown: { state: SaveState; title: string } | null): string {
+  const asked = `Delete your ${countOf(count, "saved attempt")} from this device? This cannot be undone.`;
+  if (!shown || shown.state === "unsaved") return asked;
+  return `${asked} Your debrief of “${shown.title}” stays on screen, no longer saved, and you can save it again.`;
 }

@@ -91,6 +91,7 @@ class FakePage {
       button: (action: string) => this.element(`button:${action}`) as unknown as HTMLButtonElement,
       announce: (text: string) => this.said.push(text),
       quiet: () => {},
+      said: () => this.said.at(-1) ?? "",
     };
   }
 }
@@ -306,6 +307,51 @@ describe("a debrief changed after it was saved", () => {
     stage.forgetDraft();
     expect(tab.items.get(draftKey)).toBeUndefined();
     expect(device.items.get(draftKey)).toBe(other);
+  });
+
+  test("having left the device's draft to another tab, takes it back once that tab forgot it, and says so", () => {
+    const device = storage();
+    const tab = storage();
+    const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => tab }, "a");
+    const other = JSON.stringify({
+      questionId: "q",
+      seed: null,
+      durationMs: 60_000,
+      usedMs: 0,
+      notes: "the other tab's answer",
+      startedAt: "2026-03-02T09:05:00.000Z",
+      claim: { at: 5000, tab: "b" },
+    });
+    device.items.set(draftKey, other);
+    stage.otherTabWrote(other);
+    stage.forgetDraft(); // saved here (or in the other tab)
+    device.items.delete(draftKey); // the other tab saved, and forgot its draft
+    expect(stage.keepAgain(debrief(2))).toBe(true);
+    expect(parseDraft(device.items.get(draftKey)!)?.debrief).toEqual(debrief(2));
+    expect(tab.items.get(draftKey)).toBeUndefined();
+    expect(page.said).toEqual([yieldedWarning, reclaimedNote]);
+  });
+
+  test("at the debrief, another tab's writes leave the debrief in the draft, in whichever storage keeps it", () => {
+    const device = storage();
+    const tab = storage();
+    const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => tab }, "a");
+    const other = JSON.stringify({
+      questionId: "q",
+      seed: null,
+      durationMs: 60_000,
+      usedMs: 0,
+      notes: "the other tab's answer",
+      startedAt: "2026-03-02T09:05:00.000Z",
+      claim: { at: 5000, tab: "b" },
+    });
+    stage.keepDraft(debrief(1));
+    device.items.set(draftKey, other);
+    stage.otherTabWrote(other, debrief(1));
+    expect(parseDraft(tab.items.get(draftKey)!)?.debrief).toEqual(debrief(1));
+    device.items.delete(draftKey);
+    stage.otherTabWrote(null, debrief(1));
+    expect(parseDraft(device.items.get(draftKey)!)?.debrief).toEqual(debrief(1));
   });
 
   test("an interview forgotten once leaves the device's draft alone after that, whoever wrote it since", () => {

@@ -183,9 +183,10 @@ export class RunningStage {
    * Another tab wrote the device's one draft (`written`, null when it removed it). If that tab's
    * interview started or resumed later, this tab leaves the draft to it and keeps its answer in its
    * own tab's storage from now on, and says so; otherwise this tab writes its draft back (the other
-   * tab yields to it on seeing it). Either way both tabs go on keeping their answers.
+   * tab yields to it on seeing it). Either way both tabs go on keeping their answers, with what
+   * the debrief holds (`debrief`) once the interview has reached it.
    */
-  otherTabWrote(written: string | null): void {
+  otherTabWrote(written: string | null, debrief?: DebriefDraft): void {
     if (!this.current() || this.forgotten) return;
     if (afterOtherTabWrote(this.claim, written) === "yield") {
       if (!this.yielded) this.ui.announce(yieldedWarning);
@@ -195,14 +196,15 @@ export class RunningStage {
       clearDraft(this.stores.tab());
       this.ui.announce(reclaimedNote);
     }
-    this.keepDraft();
+    this.keepDraft(debrief);
   }
 
   /**
    * Keeps this interview's debrief in the draft again after it was forgotten on saving: the learner
    * changed it since, and the draft keeps the change until it is saved again. Where another tab's
    * interview has taken the device's draft since, and claims it later than this one, this tab keeps
-   * its answer in its own tab's storage and says so (as `otherTabWrote` does); else in the device's.
+   * its answer in its own tab's storage and says so (as `otherTabWrote` does); else in the device's,
+   * saying so when it had said it left the device's draft to another tab.
    */
   keepAgain(debrief: DebriefDraft): boolean {
     if (this.forgotten && this.current()) {
@@ -215,6 +217,8 @@ export class RunningStage {
       }
       const yields = written !== null && afterOtherTabWrote(this.claim, written) === "yield";
       if (yields && !this.yielded) this.ui.announce(yieldedWarning);
+      // Said to have left the device's draft to another tab, this tab takes it back: it says so too.
+      if (!yields && this.yielded) this.ui.announce(reclaimedNote);
       this.yielded = yields;
     }
     return this.keepDraft(debrief);
