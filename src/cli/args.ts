@@ -17,6 +17,7 @@ import { listNames } from "../format/words.ts";
 import { grouped } from "../format/number.ts";
 import { visibleText } from "../playground/protocol.ts";
 import { readSeed, seedRange, seedRule } from "../sim/random.ts";
+import { displayWidth, fitTable, stackedTable } from "./terminal-width.ts";
 
 /** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
 export { readDecimal };
@@ -62,6 +63,8 @@ export interface Io {
   cwd: string;
   /** Whether stdout is a terminal (not a pipe or a file); unset in tests, as for a pipe. */
   isTTY?: boolean;
+  /** The terminal's width in columns, when stdout is one: output is fitted to it (src/cli/terminal-width.ts). */
+  columns?: number;
 }
 
 /**
@@ -120,6 +123,7 @@ export const processIo: Io = {
   env: process.env,
   cwd: process.cwd(),
   isTTY: process.stdout.isTTY === true,
+  columns: process.stdout.columns,
 };
 
 export interface ParsedArgs {
@@ -379,13 +383,23 @@ export async function runAsProcess(
   process.exitCode = await run(process.argv.slice(2), processIo, { signal: closed.signal });
 }
 
-/** Format rows as an aligned plain-text table (first row is the header). */
-export function table(rows: string[][]): string {
+/**
+ * Format rows as an aligned plain-text table (first row is the header). With `width` (a
+ * terminal's, outputWidth) a table wider than it has its cells wrapped in their columns
+ * (fitTable), or, when even that is too wide, is written one record after another (stackedTable).
+ */
+export function table(rows: string[][], width?: number): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
   const line = (r: string[]) =>
     r
       .map((cell, c) => cell.padEnd(widths[c]!))
       .join("  ")
       .trimEnd();
-  return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
+  const rule = (columns: number[]) => columns.map((w) => "-".repeat(w)).join("  ");
+  const natural = [line(rows[0]!), rule(widths), ...rows.slice(1).map(line)];
+  if (width === undefined || natural.every((l) => displayWidth(l) <= width)) return natural.join("\n");
+  const fitted = fitTable(rows, width);
+  if (!fitted) return stackedTable(rows, width);
+  const [header, ...body] = fitted.lines;
+  return [...header!, rule(fitted.widths), ...body.flat()].join("\n");
 }

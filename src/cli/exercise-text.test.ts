@@ -3,13 +3,15 @@
  * choices), every hint and every worked solution, through the command itself, reads as text in a
  * terminal: no math left in dollars or backslash commands, no Markdown emphasis left in stars,
  * no heading marks (src/format/markdown-text.ts). A new exercise that uses a TeX command outside
- * the renderer's subset fails here, naming the command.
+ * the renderer's subset fails here, naming the command. The same texts on a narrow terminal are
+ * the same words, wrapped to its width (src/cli/terminal-width.ts).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { loadAllExercises } from "../grader/load-exercises.ts";
+import { displayWidth } from "./terminal-width.ts";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
 
@@ -17,7 +19,8 @@ const repo = new URL("../../", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-text-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function printed(argv: string[], home: string): Promise<string> {
+/** What a command prints in a pipe, or with `columns` on a terminal that wide (bold and italic on). */
+async function printed(argv: string[], home: string, columns?: number): Promise<string> {
   let out = "";
   let err = "";
   const io: Io = {
@@ -25,6 +28,7 @@ async function printed(argv: string[], home: string): Promise<string> {
     stderr: (text) => void (err += text),
     env: { BLAST_RADIUS_HOME: home },
     cwd: repo,
+    ...(columns === undefined ? {} : { isTTY: true, columns }),
   };
   const code = await run(argv, io);
   expect({ argv, code, err }).toEqual({ argv, code: 0, err: "" });
@@ -68,4 +72,36 @@ test("every exercise's prompt, hints and worked solution print without Markdown 
     if (left.length) found[id] = left;
   }
   expect(found).toEqual({});
+});
+
+test("on a terminal of 40 columns, the same words, every line within 40 but code, a drawn situation and what cannot break", {
+  timeout: 120_000,
+}, async () => {
+  const width = 40;
+  const plain = (text: string) => text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
+  // A line left as written: code, display math and a situation's drawing are indented, or marked with ">".
+  const drawn = /^(?: {2}|> )/;
+  // What is never broken: one word (an id, a path), a command to type, text in backticks.
+  const unbreakable = /^(?:\S+|npm run .*|\S*`[^`]*`\S*)$/;
+  const found: string[] = [];
+  for (const { id, meta } of loadAllExercises(repo)) {
+    const home = join(scratch, `narrow-${id}`);
+    mkdirSync(home);
+    const hints = Math.max(0, meta.hints.length - 1);
+    writeFileSync(
+      join(home, "progress.json"),
+      JSON.stringify({ version: 1, exercises: { [id]: { parts: {}, hints, revealed: false } } }),
+    );
+    for (const command of ["show", "hint", "solution"]) {
+      const piped = await printed([command, id], home);
+      const fitted = plain(await printed([command, id], home, width));
+      // Nothing lost, nothing added: only where lines break.
+      expect(fitted.replace(/\s+/g, ""), `${command} ${id}`).toBe(piped.replace(/\s+/g, ""));
+      const pipedLines = new Set(piped.split("\n"));
+      for (const line of fitted.split("\n"))
+        if (displayWidth(line) > width && !(drawn.test(line) && pipedLines.has(line)) && !unbreakable.test(line.trim()))
+          found.push(`${command} ${id}: ${line}`);
+    }
+  }
+  expect(found).toEqual([]);
 });

@@ -191,7 +191,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(due.out).toContain(`A hint with these numbers: ${hintCommand}  (it counts against the review)`);
     // A wrong answer pointed at "a hint", whose plain command shows the chapter's numbers.
     const wrong = await cli(["review", id, "--part", "canary", "500"], at(3), dir);
-    expect(wrong.out).toContain(`A hint with these numbers: ${hintCommand}\n`);
+    expect(wrong.out).toContain(`A hint with these numbers: ${hintCommand}  (it counts against the review)\n`);
     const first = await cli(["hint", id, "--seed", String(seed)], at(3), dir);
     expect(first.out).toContain("This hint counts against the review under way, as a wrong answer does.");
     const second = await cli(["hint", id, "--seed", String(seed)], at(3), dir);
@@ -307,7 +307,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(typed.out).not.toContain("Re-derived first time");
   });
 
-  test("wrong answers checked with answer --seed on the due review's numbers count against it; it says so once", async () => {
+  test("wrong answers checked with answer --seed on the due review's numbers count against it; it says so in full once", async () => {
     const dir = mkdtempSync(join(home, "answer-"));
     const id = "daily-disk-failures";
     await solveAndEnrol(dir, id);
@@ -315,7 +315,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const seed = reviewSeed(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
     const perDay = expected["per-day"]!;
-    const note = `These are the numbers of your due review of ${id}: a wrong answer checked here counts against it`;
+    const note = `These are the numbers of your due review of ${id}: an answer checked here counts in it, right or wrong`;
     const answer = (value: number, more: string[] = ["--seed", String(seed)]) =>
       cli(["answer", id, "--part", "per-day", ...more, String(value)], now, dir);
 
@@ -332,15 +332,82 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(low.out).not.toContain(note);
     // The same wrong answer again is not counted again, in answer as in review.
     expect((await answer(perDay / 10)).out).toContain("not counted as another attempt");
-    expect((await answer(perDay)).out).toMatch(/^RIGHT \[per-day\]/);
-
-    await cli(["review", id, "--part", "per-day", String(perDay)], now, dir);
+    // The right one counts too: its part is answered in the review, which is not asked again.
+    const right = await answer(perDay);
+    expect(right.out).toMatch(/^RIGHT \[per-day\]/);
+    expect(right.out).toContain(`Counted in your due review of ${id}.\nParts left: quiet-day\n`);
     const last = await cli(["review", id, "--part", "quiet-day", String(expected["quiet-day"])], now, dir);
     expect(last.code).toBe(0);
     expect(last.out).toContain(
       "Right in the end, after 2 wrong answers or hints. Rated hard (what your attempts earned)",
     );
     expect(last.out).not.toContain("easy");
+  });
+
+  test("right answers checked with answer --seed count in the due review as through review: one path, the same rating", async () => {
+    const id = "daily-disk-failures";
+    const seed = reviewSeed(id, 1);
+    const expected = disks.answers(disks.variant(mulberry32(seed)));
+    const now = at(30);
+    // The same answers, one learner giving them through review, another through answer --seed:
+    // a wrong one, then each part right.
+    const steps: [string, number][] = [
+      ["per-day", expected["per-day"]! * 10],
+      ["per-day", expected["per-day"]!],
+      ["quiet-day", expected["quiet-day"]!],
+    ];
+    const ways = {
+      review: (part: string, value: number) => ["review", id, "--part", part, String(value)],
+      answer: (part: string, value: number) => ["answer", id, "--part", part, "--seed", String(seed), String(value)],
+    };
+    const run = async (way: keyof typeof ways) => {
+      const dir = mkdtempSync(join(home, `right-${way}-`));
+      await solveAndEnrol(dir, id);
+      const results = [];
+      for (const [part, value] of steps) results.push(await cli(ways[way](part, value), now, dir));
+      const progress = JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+      const sessions = JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8"));
+      const again = await cli(["review", id, "--part", "quiet-day", String(expected["quiet-day"])], now, dir);
+      return { results, card: progress.review![id], rated: sessions.reviews[id].rated, again };
+    };
+    const review = await run("review");
+    const answer = await run("answer");
+    expect(answer.results.map((r) => r.code)).toEqual([1, 0, 0]);
+    expect(answer.results.map((r) => r.code)).toEqual(review.results.map((r) => r.code));
+    // Said where it counted, then the review's own words from the rating on, to the byte.
+    const [first, second, last] = answer.results.map((r) => r.out);
+    expect(first).toContain(`These are the numbers of your due review of ${id}: an answer checked here counts in it`);
+    expect(second).toContain(`Counted in your due review of ${id}.\nParts left: quiet-day\n`);
+    expect(last).toContain(`Counted in your due review of ${id}.\n`);
+    const rating = (out: string) => out.slice(out.indexOf("Right in the end"));
+    expect(rating(review.results[2]!.out)).toMatch(/^Right in the end, after 1 wrong answer or hint\. Rated hard \(/);
+    expect(rating(last!)).toBe(rating(review.results[2]!.out));
+    // The same schedule, and the same record for --rate; the review is over, not asked again.
+    expect(answer.card).toEqual(review.card);
+    expect(answer.card!.reps).toBe(2);
+    expect(answer.rated).toEqual(review.rated);
+    expect(answer.again.code).toBe(2);
+    expect(answer.again.err).toContain(`${id} is not due for review`);
+  });
+
+  test("answered right first time through answer --seed, a review is rated good, as through review", async () => {
+    const dir = mkdtempSync(join(home, "first-time-answer-"));
+    const id = "cells-blast-radius";
+    await solveAndEnrol(dir, id);
+    const seed = String(reviewSeed(id, 1));
+    const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+    const before = JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const now = at(3);
+    await cli(["answer", id, "--part", "canary", "--seed", seed, String(expected.canary)], now, dir);
+    const last = await cli(["answer", id, "--part", "untouched", "--seed", seed, String(expected.untouched)], now, dir);
+    expect(last.code).toBe(0);
+    const back = recordReview(before, id, "good", new Date(now)).review![id]!;
+    expect(last.out).toContain(
+      `Re-derived first time. Rated good (what your attempts earned): ${id} comes back ${whenText(new Date(back.due), new Date(now))}.`,
+    );
+    expect(JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")).review[id]).toEqual(back);
+    // Rated otherwise as any review is, until its next one starts.
+    expect((await cli(["review", id, "--rate", "easy"], now, dir)).out).toContain(`Rated easy: ${id} comes back`);
   });
 
   test("a review-session.json in the old format (one review, no version) is read as that review's record", async () => {

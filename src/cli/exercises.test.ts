@@ -136,6 +136,30 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(right.code).toBe(0);
   });
 
+  test("a malformed match answer gets one message, whichever step finds it: what is wrong, how to write it, exit 2", async () => {
+    const shape =
+      "    answer with item=option for every item: waiting=...,flood=...,flag=...,upload=...,location=...,blank=...,midnight=...";
+    for (const [typed, wrong] of [
+      // Found reading the text: an item named twice, a pair not written item=option.
+      ["waiting=crash,waiting=slow", '"waiting" is matched twice; match each item once.'],
+      ["waiting", 'Match answers look like item=option,item=option; got "waiting".'],
+      // Found grading it: items left without an option, or none given at all.
+      [
+        "waiting=crash",
+        "Choose a match for every item: 6 still have none (flood, flag, upload, location, blank or midnight).",
+      ],
+      [",", "Choose a match for each item first."],
+    ]) {
+      const result = await cli(["answer", "failure-modes-match", "--part", "kind", typed!]);
+      expect({ typed, code: result.code, out: result.out, err: result.err }).toEqual({
+        typed,
+        code: 2,
+        out: "",
+        err: `CAN'T READ THAT [kind] ${wrong}\n${shape}\n`,
+      });
+    }
+  });
+
   test("-- ends the options, so an answer may start with a minus sign", async () => {
     const result = await cli(["answer", "retry-expected-attempts", "--part", "flaky", "--", "-1.875"]);
     expect(result.code).toBe(1);

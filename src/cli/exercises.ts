@@ -17,6 +17,9 @@
  * Progress is kept in .blast-radius/progress.json, or in BLAST_RADIUS_HOME (same format as the page's;
  * import it on /progress/); --help names the file this run uses.
  *
+ * On a terminal, output is fitted to its width (src/cli/terminal-width.ts); in a pipe or a file it
+ * is written as it is, so scripts read the same bytes whatever window they ran in.
+ *
  * `run(argv, io)` is the whole command, so tests call it in-process; heavy modules (the grader's
  * mathjs, the runner) load only when a command needs them.
  */
@@ -44,6 +47,16 @@ import {
 } from "./args.ts";
 import { progressStore } from "./progress-file.ts";
 import {
+  displayWidth,
+  fitLines,
+  fitText,
+  fitTable,
+  fitUsage,
+  joinSoftBreaks,
+  outputWidth,
+  wrapLine,
+} from "./terminal-width.ts";
+import {
   countWrongAnswer,
   type RatedReview,
   type ReviewSession,
@@ -64,11 +77,13 @@ import {
   type ReviewCard,
 } from "../course/progress.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
-import type { Params, Part } from "../grader/exercise-schema.ts";
+import type { MatchPart, Params, Part } from "../grader/exercise-schema.ts";
+import type { AnswerInput, Verdict } from "../grader/grade.ts";
 import { fillParamsForReading } from "../grader/fill-params.ts";
 import { ExerciseError, type LoadedExercise, projectRoot, UnknownExerciseError } from "../grader/exercise-files.ts";
 import type { SituationModule } from "../grader/situation.ts";
 import {
+  type Expected,
   expectedAnswers,
   explanationFigures,
   type Figures,
@@ -156,6 +171,13 @@ interface Context {
   now: () => Date;
   /** Bold and italic as ANSI escapes (ansiStyles): stdout is a terminal and NO_COLOR is unset. */
   ansi: boolean;
+  /** The terminal's width, which output is fitted to (outputWidth); undefined in a pipe: written as it is. */
+  width: number | undefined;
+}
+
+/** Prose on stdout, each line wrapped to the terminal's width (fitLines); in a pipe, as it is. */
+function say(ctx: Context, text: string): void {
+  ctx.io.stdout(fitLines(text, ctx.width));
 }
 
 /**
@@ -165,7 +187,9 @@ interface Context {
  * the numbers, so a number is never read as Markdown.
  */
 function readable(ctx: Context, markdown: string, values: Parameters<typeof fillParamsForReading>[1]): string {
-  return fillParamsForReading(markdownText(markdown, { ansi: ctx.ansi }), values);
+  // For a terminal's width, each paragraph is one line, wrapped where the terminal ends (fitText).
+  const source = ctx.width === undefined ? markdown : joinSoftBreaks(markdown);
+  return fillParamsForReading(markdownText(source, { ansi: ctx.ansi }), values);
 }
 
 function partIds(exercise: LoadedExercise): string[] {
@@ -268,13 +292,59 @@ async function list(ctx: Context): Promise<number> {
     missingStarter(e) ? "starter.ts missing" : status(progress, e),
     titleOf(e.meta),
   ]);
-  ctx.io.stdout(`${table([["id", "chapter", "kind", "level", "status", "title"], ...rows])}\n`);
-  if (missing.length) ctx.io.stdout(`\n${missing.join("\n")}\n`);
+  ctx.io.stdout(`${listText(rows, ctx.width)}\n`);
+  if (missing.length) say(ctx, `\n${missing.join("\n")}\n`);
   const solved = exercises.filter((e) => isSolved(progress, e.id, partIds(e))).length;
-  ctx.io.stdout(
+  say(
+    ctx,
     `\n${solved} of ${exercises.length} solved. Code exercises: edit exercises/<id>/starter.ts, then check <id>.\n`,
   );
   return 0;
+}
+
+/** The narrowest the list's title column gets before the list is written one exercise after another. */
+const narrowestTitles = 20;
+
+/**
+ * The list's rows (id, chapter, kind, level, status, title) as text fitted to `width`. As one
+ * table when it fits, and always in a pipe (`width` undefined). Narrower, by chapter: each
+ * chapter's name above its exercises instead of in a column, the statuses and titles wrapped in
+ * theirs. Narrower still (the titles would get fewer than narrowestTitles columns), one exercise
+ * after another under its chapter: its id, then its kind, level and status, then its title. An id
+ * is never broken.
+ */
+function listText(rows: string[][], width: number | undefined): string {
+  const whole = table([["id", "chapter", "kind", "level", "status", "title"], ...rows]);
+  if (width === undefined || whole.split("\n").every((line) => displayWidth(line) <= width)) return whole;
+  const header = ["id", "kind", "level", "status", "title"];
+  const byChapter = rows.map(([id, , kind, level, status, title]) => [id!, kind!, level!, status!, title!]);
+  const fitted = fitTable([header, ...byChapter], width, [0, 0, 0, 0, narrowestTitles]);
+  const out: string[] = [];
+  let chapter: string | undefined;
+  const heading = (i: number) => {
+    if (rows[i]![1] === chapter) return;
+    chapter = rows[i]![1]!;
+    out.push("", wrapLine(`chapter: ${chapter}`, width));
+  };
+  if (fitted) {
+    const [head, ...body] = fitted.lines;
+    out.push(...head!, fitted.widths.map((w) => "-".repeat(w)).join("  "));
+    body.forEach((lines, i) => {
+      heading(i);
+      out.push(...lines);
+    });
+    return out.join("\n");
+  }
+  byChapter.forEach(([id, kind, level, status, title], i) => {
+    heading(i);
+    const about = [kind, level, status].filter(Boolean).join("  ");
+    const first = `  ${id}  ${about}`;
+    if (displayWidth(first) <= width) out.push(first);
+    else out.push(`  ${id}`, wrapLine(`    ${about}`, width));
+    out.push(wrapLine(`    ${title}`, width));
+  });
+  // The first chapter's heading opens the list: no blank line before it.
+  return out.slice(1).join("\n");
 }
 
 async function show(
@@ -287,27 +357,37 @@ async function show(
   const params = review ? review.params : await paramsFor(ctx, exercise, args);
   const variant = review ? undefined : args.options.has("seed") ? seedOption(args, 0) : undefined;
   const seed = variant === undefined ? "" : ` --seed ${variant}`;
+  // Each piece fitted to the terminal as it is added: the CLI's own lines as prose, the
+  // exercise's Markdown with its code left as written, the situation (a drawn figure) as drawn.
+  const line = (text: string) => fitLines(text, ctx.width);
+  const markdown = (prefix: string, text: string) => fitText(readable(ctx, text, params), ctx.width, { prefix });
   const out = [
-    ...(review?.intro ?? []),
-    `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
+    ...(review?.intro ?? []).map(line),
+    line(
+      `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
+    ),
     "",
-    readable(ctx, exercise.readme.trim(), params),
+    markdown("", exercise.readme.trim()),
     "",
   ];
-  if (exercise.situation) out.push(await situationFor(ctx, exercise, params), "");
+  // A situation's prose starts at the margin; its tables and charts are indented, or marked with ">".
+  if (exercise.situation)
+    out.push(fitText(await situationFor(ctx, exercise, params), ctx.width, { asWritten: /^(?: |> )/ }), "");
   if (meta.kind === "code") {
     out.push(
-      `Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`,
+      line(
+        `Edit exercises/${exercise.id}/starter.ts (${meta.functions.join(", ")}), then: npm run exercises -- check ${exercise.id}`,
+      ),
     );
     const missing = missingStarter(exercise);
-    if (missing) out.push(missing);
+    if (missing) out.push(line(missing));
   } else {
     const { describeRule } = await import("../grader/grade.ts");
     for (const part of meta.parts) {
-      out.push(`[${part.id}] ${readable(ctx, part.prompt, params)}`);
-      if (part.kind === "numeric") out.push(`    ${describeRule(part)}`);
+      out.push(markdown(`[${part.id}] `, part.prompt));
+      if (part.kind === "numeric") out.push(line(`    ${describeRule(part)}`));
       if (part.kind === "choice") {
-        for (const c of part.choices) out.push(`    ${c.id}: ${readable(ctx, c.text, params)}`);
+        for (const c of part.choices) out.push(markdown(`    ${c.id}: `, c.text));
         // The example uses this part's own ids (the first two as listed, not a hint at the answer):
         // a placeholder like "a,b" reads as ids to type.
         const example = part.choices
@@ -315,23 +395,32 @@ async function show(
           .map((c) => c.id)
           .join(",");
         out.push(
-          `    ${part.multiple ? `answer with the id of every choice that applies, separated by commas (for example ${example})` : "answer with one choice id"}`,
+          line(
+            `    ${part.multiple ? `answer with the id of every choice that applies, separated by commas (for example ${example})` : "answer with one choice id"}`,
+          ),
         );
       }
       if (part.kind === "match") {
         // One a line, as a choice part's choices: texts run long and hold semicolons of their own.
-        out.push("    items:", ...part.items.map((i) => `      ${i.id}: ${i.text}`));
-        out.push("    options:", ...part.options.map((o) => `      ${o.id}: ${o.text}`));
-        out.push(`    answer with item=option for every item: ${part.items.map((i) => `${i.id}=...`).join(",")}`);
+        out.push("    items:", ...part.items.map((i) => line(`      ${i.id}: ${i.text}`)));
+        out.push("    options:", ...part.options.map((o) => line(`      ${o.id}: ${o.text}`)));
+        out.push(line(`    ${matchShape(part)}`));
       }
     }
     out.push(
       "",
-      `Answer with: npm run exercises -- ${review ? "review" : "answer"} ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""}${seed} <answer>`,
+      line(
+        `Answer with: npm run exercises -- ${review ? "review" : "answer"} ${exercise.id}${meta.parts.length > 1 ? " --part <part>" : ""}${seed} <answer>`,
+      ),
     );
   }
   ctx.io.stdout(`${out.join("\n")}\n`);
   return 0;
+}
+
+/** How a match part's answer is written, with its own item ids: what show says, and what an unreadable one is told. */
+function matchShape(part: MatchPart): string {
+  return `answer with item=option for every item: ${part.items.map((i) => `${i.id}=...`).join(",")}`;
 }
 
 /** Run one code exercise's checks on the learner's starter; print each check. */
@@ -344,7 +433,7 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   // next exercise and `watch` waits for the file to come back.
   const missing = missingStarter(exercise);
   if (missing) {
-    ctx.io.stdout(`FAIL ${exercise.id}: ${missing}\n`);
+    say(ctx, `FAIL ${exercise.id}: ${missing}\n`);
     return false;
   }
   const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
@@ -372,18 +461,18 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   if (checker) {
     const [{ typeCheckInNode }, { transpile }, { typeDiagnosticText }] = checker;
     const typeErrors = transpile("starter.ts", code).ok ? typeCheckInNode({ files: learnerFiles(request) }) : [];
-    if (typeErrors.length > 0) ctx.io.stdout(`${typeErrorsHeading(typeErrors.length)}\n`);
+    if (typeErrors.length > 0) say(ctx, `${typeErrorsHeading(typeErrors.length)}\n`);
     for (const error of typeErrors) ctx.io.stdout(`type error: ${typeDiagnosticText(error)}\n`);
   }
   const outcome = await running;
-  ctx.io.stdout(`${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
+  say(ctx, `${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
   let counted = true;
   ctx.progress.update((p) => {
     counted = recordAttempt(p, exercise.id, "code", answerFingerprint({ kind: "code", source: code }, null));
     // After `solution`, a pass is recorded as answered after seeing it, as the page records it.
     if (outcome.passed) markSolved(p, exercise.id, "code");
   });
-  if (!counted && !quiet) ctx.io.stdout(`${sameAnswerNote("code")}\n`);
+  if (!counted && !quiet) say(ctx, `${sameAnswerNote("code")}\n`);
   return outcome.passed;
 }
 
@@ -392,7 +481,7 @@ async function check(ctx: Context, id: string | undefined): Promise<number> {
   const code = (await exercisesInOrder(ctx)).filter((e) => e.meta.kind === "code");
   let passed = 0;
   for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true })) passed++;
-  ctx.io.stdout(`\n${passed} of ${code.length} code exercises pass.\n`);
+  say(ctx, `\n${passed} of ${code.length} code exercises pass.\n`);
   return passed === code.length ? 0 : 1;
 }
 
@@ -428,19 +517,10 @@ async function answer(
   if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
   const part = pickPart<Part>(exercise, meta.parts, requestedPart);
   const params = await paramsFor(ctx, exercise, args);
-  const [{ gradePart, readAnswerText }, expected] = await Promise.all([
-    import("../grader/grade.ts"),
-    expectedFor(ctx, exercise, params),
-  ]);
-  const input = readAnswerText(part, text);
-  if ("error" in input) throw new UsageError(input.error);
-  const verdict = gradePart(part, input, expected[part.id]!, params);
-  const label = { right: "RIGHT", wrong: "WRONG", invalid: "CAN'T READ THAT" }[verdict.status];
-  if (verdict.status === "invalid") {
-    ctx.io.stderr(`${label} [${part.id}] ${visibleText(verdict.message)}\n`);
-    return 2;
-  }
-  ctx.io.stdout(`${label} [${part.id}] ${verdict.message}\n`);
+  const [grader, expected] = await Promise.all([import("../grader/grade.ts"), expectedFor(ctx, exercise, params)]);
+  const { input, verdict } = graded(grader, part, text, expected[part.id]!, params);
+  if (!input) return cantRead(ctx, part, verdict.message);
+  say(ctx, `${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
   let counted = true;
   const variant = args.options.has("seed") ? seedOption(args, 0) : null;
   const fingerprint = answerFingerprint(input, variant);
@@ -448,30 +528,74 @@ async function answer(
     counted = recordAttempt(p, exercise.id, part.id, fingerprint);
     if (verdict.status === "right") markSolved(p, exercise.id, part.id);
   });
-  if (!counted) ctx.io.stdout(`${sameAnswerNote("answer")}\n`);
-  // On the numbers of a due review, a wrong answer counts against it as one given through review.
+  // On the numbers of a due review, the answer counts for it, right or wrong, as one given
+  // through review does: the same path (countForReview), which says what follows.
   const review = dueReviewOn(ctx, progress, exercise.id, variant ?? undefined);
-  if (review && verdict.status === "wrong" && countWrongAnswer(review, part.id, fingerprint)) {
+  if (review) {
+    // Said in full once; then a right answer says where it counted (a wrong one's hint line does).
     if (!review.toldAnswer)
-      ctx.io.stdout(
-        `These are the numbers of your due review of ${exercise.id}: a wrong answer checked here counts against it, as one given through review does.\n`,
+      say(
+        ctx,
+        `These are the numbers of your due review of ${exercise.id}: an answer checked here counts in it, right or wrong, as one given through review does.\n`,
       );
-    ctx.sessions.set(progress, exercise.id, { ...review, toldAnswer: true });
+    else if (verdict.status === "right") say(ctx, `Counted in your due review of ${exercise.id}.\n`);
+    review.toldAnswer = true;
+    return countForReview(ctx, exercise, {
+      progress,
+      session: review,
+      part: part.id,
+      right: verdict.status === "right",
+      fingerprint,
+      now: ctx.now(),
+    });
   }
+  if (!counted) say(ctx, `${sameAnswerNote("answer")}\n`);
   if (verdict.status === "right") {
     const parts = partIds(exercise);
     const left = parts.filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);
     const done = isSolved(progress, exercise.id, parts)
       ? `${exercise.id} solved.`
       : `${exercise.id} answered after seeing its solution: not counted as solved.`;
-    ctx.io.stdout(left.length ? `Parts left: ${left.join(", ")}\n` : `${done}\n`);
+    say(ctx, left.length ? `Parts left: ${left.join(", ")}\n` : `${done}\n`);
     return 0;
   }
   const seed = variant === null ? "" : ` --seed ${variant}`;
-  ctx.io.stdout(
-    `Stuck? npm run exercises -- hint ${exercise.id}${seed}${review ? "  (it counts against the review)" : ""}\n`,
-  );
+  say(ctx, `Stuck? npm run exercises -- hint ${exercise.id}${seed}\n`);
   return 1;
+}
+
+/**
+ * A typed answer read (readAnswerText) and graded (gradePart). An answer that cannot be read is
+ * one verdict, "invalid", whichever step finds it: the reading (a match answer that names an item
+ * twice, or a pair not written item=option) or the grading (an id the part does not have, a match
+ * answer that leaves items out, a number that cannot be worked out). `input` is what was read,
+ * left out when nothing was.
+ */
+function graded(
+  grader: typeof import("../grader/grade.ts"),
+  part: Part,
+  text: string,
+  expected: Expected,
+  params: Params,
+): { input?: AnswerInput; verdict: Verdict } {
+  const input = grader.readAnswerText(part, text);
+  if ("error" in input) return { verdict: { status: "invalid", message: sentence(input.error) } };
+  const verdict = grader.gradePart(part, input, expected, params);
+  return verdict.status === "invalid" ? { verdict } : { input, verdict };
+}
+
+/** A message as a sentence, as the grader's are: a capital first letter (a quoted id is left as typed) and a full stop. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}`;
+
+/**
+ * An answer that cannot be read (graded's "invalid"), said one way through answer and review:
+ * "CAN'T READ THAT", the part and what is wrong, on stderr, exit 2; for a match part, how its
+ * answer is written, with its item ids.
+ */
+function cantRead(ctx: Context, part: Part, message: string): number {
+  ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${visibleText(message)}\n`);
+  if (part.kind === "match") ctx.io.stderr(`    ${matchShape(part)}\n`);
+  return 2;
 }
 
 async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
@@ -483,7 +607,9 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   });
   const shown = progress.exercises[exercise.id]!.hints;
   for (let i = 0; i < shown; i++)
-    ctx.io.stdout(`Hint ${i + 1} of ${hints.length}: ${readable(ctx, hints[i]!, params)}\n`);
+    ctx.io.stdout(
+      `${fitText(readable(ctx, hints[i]!, params), ctx.width, { prefix: `Hint ${i + 1} of ${hints.length}: ` })}\n`,
+    );
   // A hint for the numbers of a due review counts against that review, as a wrong answer does
   // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
   // its own count (review-session.ts).
@@ -492,10 +618,11 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   if (review) {
     review.wrong++;
     ctx.sessions.set(progress, exercise.id, review);
-    ctx.io.stdout("This hint counts against the review under way, as a wrong answer does.\n");
+    say(ctx, "This hint counts against the review under way, as a wrong answer does.\n");
   }
   if (shown === hints.length)
-    ctx.io.stdout(
+    say(
+      ctx,
       `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${seed === undefined ? "" : ` --seed ${seed}`}\n`,
     );
   return 0;
@@ -510,27 +637,29 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
     const module = await solutionFor(ctx, exercise);
     figures = fromSolution(exercise, () => explanationFigures(module, params));
   }
+  const line = (text: string) => fitLines(text, ctx.width);
   const out = [
-    `Worked solution: ${titleOf(meta, params)}`,
+    line(`Worked solution: ${titleOf(meta, params)}`),
     "",
-    readable(ctx, exercise.explanation.trim(), figures),
+    fitText(readable(ctx, exercise.explanation.trim(), figures), ctx.width),
     "",
   ];
   if (meta.kind === "code") {
-    out.push(`The reference implementation: solutions/${exercise.id}/solution.ts`);
+    out.push(line(`The reference implementation: solutions/${exercise.id}/solution.ts`));
   } else {
     const [{ describeAnswer }, expected] = await Promise.all([
       import("../grader/grade.ts"),
       expectedFor(ctx, exercise, params),
     ]);
-    for (const part of meta.parts) out.push(`[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
+    for (const part of meta.parts) out.push(line(`[${part.id}] ${describeAnswer(part, expected[part.id]!)}`));
   }
   const progress = ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
   ctx.io.stdout(`${out.join("\n")}\n`);
   // The answers for a due review's numbers: the review is given up, as with review --give-up.
   const review = dueReviewOn(ctx, progress, exercise.id, args.options.has("seed") ? seedOption(args, 0) : undefined);
   if (review)
-    ctx.io.stdout(
+    say(
+      ctx,
       `\nThis is the variant of your due review: seeing its solution counts as giving up that review. ${rateDue(ctx, exercise.id, review, { wrong: review.wrong, gaveUp: true }, ctx.now())}\n`,
     );
   return 0;
@@ -553,7 +682,7 @@ async function importFile(ctx: Context, file: string | undefined): Promise<numbe
     Object.assign(progress, result.progress);
     message = describeImport(result);
   });
-  ctx.io.stdout(`${message}\n`);
+  say(ctx, `${message}\n`);
   return 0;
 }
 
@@ -637,28 +766,32 @@ async function reviewDue(ctx: Context): Promise<number> {
   });
   const topics = durability(progress, reviewables, now);
   if (topics.length === 0) {
-    ctx.io.stdout(
+    say(
+      ctx,
       "Nothing to review yet: solve an exercise that deals new numbers (list shows them), and it comes back here in a few days.\n",
     );
     return 0;
   }
   ctx.io.stdout(
-    `${table([
-      ["chapter", "in review", "due", "recall today", "next review"],
-      ...topics.map((t) => [
-        t.chapter,
-        String(t.cards),
-        String(t.due),
-        // The page's rounding: down, so a figure shown as 90% is never below 90%.
-        `${recallPercent(t.recall)}%`,
-        t.due > 0 ? "now" : whenText(t.nextDue, now),
-      ]),
-    ])}\n\n`,
+    `${table(
+      [
+        ["chapter", "in review", "due", "recall today", "next review"],
+        ...topics.map((t) => [
+          t.chapter,
+          String(t.cards),
+          String(t.due),
+          // The page's rounding: down, so a figure shown as 90% is never below 90%.
+          `${recallPercent(t.recall)}%`,
+          t.due > 0 ? "now" : whenText(t.nextDue, now),
+        ]),
+      ],
+      ctx.width,
+    )}\n\n`,
   );
   const due = dueCards(progress, reviewables, now);
   if (due.length === 0) {
     const soonest = new Date(Math.min(...Object.values(progress.review ?? {}).map((c) => Date.parse(c.due))));
-    ctx.io.stdout(`Nothing is due. The next review is ${whenText(soonest, now)}.\n`);
+    say(ctx, `Nothing is due. The next review is ${whenText(soonest, now)}.\n`);
     return 0;
   }
   const first = due[0]!;
@@ -737,7 +870,7 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
   });
   const after = updated.review![exercise.id]!;
   ctx.sessions.set(updated, exercise.id, { ...session!, rated: { ...rated, outcome, after } });
-  ctx.io.stdout(`Rated ${outcome}: ${exercise.id} comes back ${whenText(new Date(after.due), ctx.now())}.\n`);
+  say(ctx, `Rated ${outcome}: ${exercise.id} comes back ${whenText(new Date(after.due), ctx.now())}.\n`);
   return 0;
 }
 
@@ -766,46 +899,76 @@ async function reviewAnswer(
   const module = await solutionFor(ctx, exercise);
   if (!module.variant) throw new UsageError(`${exercise.id} has no new numbers to deal, so it is not reviewed`);
   const params = module.variant(mulberry32(seed));
-  const [{ gradePart, readAnswerText, describeAnswer }, expected] = await Promise.all([
-    import("../grader/grade.ts"),
-    expectedFor(ctx, exercise, params),
-  ]);
-  const schedule = (attempts: { wrong: number; gaveUp: boolean }) =>
-    rateDue(ctx, exercise.id, session, attempts, now, requested);
+  const [grader, expected] = await Promise.all([import("../grader/grade.ts"), expectedFor(ctx, exercise, params)]);
   if (text === null) {
-    const lines = exercise.meta.parts.map((part) => `[${part.id}] ${describeAnswer(part, expected[part.id]!)}`);
-    ctx.io.stdout(
-      `The answers for variant ${seed}:\n${lines.join("\n")}\n${schedule({ wrong: session.wrong, gaveUp: true })}\n`,
+    const lines = exercise.meta.parts.map((part) => `[${part.id}] ${grader.describeAnswer(part, expected[part.id]!)}`);
+    say(
+      ctx,
+      `The answers for variant ${seed}:\n${lines.join("\n")}\n${rateDue(ctx, exercise.id, session, { wrong: session.wrong, gaveUp: true }, now, requested)}\n`,
     );
     return 0;
   }
   if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
   const part = pickPart<Part>(exercise, exercise.meta.parts, requestedPart);
-  const input = readAnswerText(part, text);
-  if ("error" in input) throw new UsageError(input.error);
-  const verdict = gradePart(part, input, expected[part.id]!, params);
-  if (verdict.status === "invalid") {
-    ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${visibleText(verdict.message)}\n`);
-    return 2;
-  }
-  const repeated = verdict.status === "wrong" && !countWrongAnswer(session, part.id, answerFingerprint(input, seed));
-  if (verdict.status === "right" && !session.right.includes(part.id)) session.right.push(part.id);
-  ctx.io.stdout(`${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
-  if (repeated) ctx.io.stdout(`${sameAnswerNote("answer")}\n`);
+  const { input, verdict } = graded(grader, part, text, expected[part.id]!, params);
+  if (!input) return cantRead(ctx, part, verdict.message);
+  say(ctx, `${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
+  return countForReview(ctx, exercise, {
+    progress,
+    session,
+    part: part.id,
+    right: verdict.status === "right",
+    fingerprint: answerFingerprint(input, seed),
+    now,
+    requested,
+  });
+}
+
+/**
+ * A graded answer counted in a due review: the one path for `review <id> <answer>` and for
+ * `answer <id> --seed <the review's variant>`, after the verdict is said. A wrong answer counts
+ * against the review (the same wrong answer again does not: countWrongAnswer), a right one marks
+ * its part answered, and the last part answered rates the review on what the attempts earned
+ * (rateDue), which schedules the next. Says what follows the verdict; returns the exit code.
+ */
+function countForReview(
+  ctx: Context,
+  exercise: LoadedExercise,
+  answered: {
+    /** The progress the review's record is kept against (ReviewSessionStore.set). */
+    progress: Progress;
+    session: ReviewSession;
+    part: string;
+    right: boolean;
+    /** The answer's answerFingerprint, with the review's seed. */
+    fingerprint: string;
+    now: Date;
+    /** The grade the learner named (review --rate), if any. */
+    requested?: ReviewOutcome;
+  },
+): number {
+  const { session, part, right } = answered;
+  const repeated = !right && !countWrongAnswer(session, part, answered.fingerprint);
+  if (right && !session.right.includes(part)) session.right.push(part);
+  if (repeated) say(ctx, `${sameAnswerNote("answer")}\n`);
   // "A hint may help": the chapter's hint would show the chapter's numbers, not these.
-  if (verdict.status === "wrong")
-    ctx.io.stdout(`A hint with these numbers: npm run exercises -- hint ${exercise.id} --seed ${seed}\n`);
+  if (!right)
+    say(
+      ctx,
+      `A hint with these numbers: npm run exercises -- hint ${exercise.id} --seed ${session.seed}  (it counts against the review)\n`,
+    );
   const left = partIds(exercise).filter((p) => !session.right.includes(p));
   if (left.length > 0) {
-    ctx.sessions.set(progress, exercise.id, session);
-    if (verdict.status === "right") ctx.io.stdout(`Parts left: ${left.join(", ")}\n`);
-    return verdict.status === "right" ? 0 : 1;
+    ctx.sessions.set(answered.progress, exercise.id, session);
+    if (right) say(ctx, `Parts left: ${left.join(", ")}\n`);
+    return right ? 0 : 1;
   }
   const said =
     session.wrong === 0
       ? "Re-derived first time."
       : `Right in the end, after ${countOf(session.wrong, "wrong answer or hint", "wrong answers or hints")}.`;
-  ctx.io.stdout(`${said} ${schedule({ wrong: session.wrong, gaveUp: false })}\n`);
+  const attempts = { wrong: session.wrong, gaveUp: false };
+  say(ctx, `${said} ${rateDue(ctx, exercise.id, session, attempts, answered.now, answered.requested)}\n`);
   return 0;
 }
 
@@ -816,10 +979,10 @@ async function watchLoop(ctx: Context): Promise<number> {
   };
   let current = (await pending())[0];
   if (!current) {
-    ctx.io.stdout("Every code exercise is solved. The rest are answered with `answer` (see `list`).\n");
+    say(ctx, "Every code exercise is solved. The rest are answered with `answer` (see `list`).\n");
     return 0;
   }
-  ctx.io.stdout("Watching: save the starter file to re-check. Ctrl+C stops.\n");
+  say(ctx, "Watching: save the starter file to re-check. Ctrl+C stops.\n");
   return new Promise<number>((finish, fail) => {
     let running = false;
     let again = false;
@@ -848,16 +1011,16 @@ async function watchLoop(ctx: Context): Promise<number> {
       if (running) return void (again = true);
       running = true;
       try {
-        ctx.io.stdout(`\n=== ${current!.id}: edit exercises/${current!.id}/starter.ts ===\n`);
+        say(ctx, `\n=== ${current!.id}: edit exercises/${current!.id}/starter.ts ===\n`);
         const passed = await checkOne(ctx, current!);
         running = false;
         if (passed) {
           current = (await pending())[0];
           if (!current) {
-            ctx.io.stdout("\nAll code exercises are solved. Well done.\n");
+            say(ctx, "\nAll code exercises are solved. Well done.\n");
             return stop(0);
           }
-          ctx.io.stdout(`\nNext: ${current.id} (${titleOf(current.meta)}).\n`);
+          say(ctx, `\nNext: ${current.id} (${titleOf(current.meta)}).\n`);
           return run();
         }
         if (again) {
@@ -908,7 +1071,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     const file = progressFile(io, root);
     const done = helpOrMissing(
       command,
-      usage(progressShown(io, file)),
+      fitUsage(usage(progressShown(io, file)), outputWidth(io)),
       `name a command: ${commandNames.join(", ")}`,
       io,
       line.flags.has("help"),
@@ -930,6 +1093,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       sessions: reviewSessionStore(join(dirname(file), "review-session.json"), { cwd: io.cwd, warn: io.stderr }),
       now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
       ansi: ansiStyles(io),
+      width: outputWidth(io),
     };
     const noMore = (what: string, takes = "one exercise id") => {
       if (rest.length) throw new UsageError(`${what} takes ${takes} (got "${[id, ...rest].join(" ")}")`);

@@ -1,0 +1,282 @@
+/**
+ * The terminal commands' output fitted to the terminal's width. Only a terminal is fitted
+ * (`outputWidth`): in a pipe or a file the output stays exactly as it was, line for line, so
+ * scripts and golden files read the same bytes whatever window they ran in.
+ *
+ * Prose is wrapped at spaces (`wrapLine`), each continuation line indented under the text of its
+ * first line: under "[part] ", "item: ", "1. ", or the column of a two-column line. A word is never
+ * cut: an id, a path or a number longer than the room left overflows instead. What is typed back
+ * is kept on one line: a command (`npm run ...`, up to two spaces or the line's end) and text in
+ * backticks. Code and display math (a rendered Markdown's lines indented four spaces,
+ * `fitText`) are left as written. Tables shrink the columns that wrap (`fitTable`), or say
+ * they cannot.
+ */
+import type { Io } from "./args.ts";
+
+/** The narrowest width fitted to: below it, lines are fitted to this one (a 10-column window is not a layout). */
+const narrowest = 20;
+
+/** Text per line below which a continuation line's indent gives way (to the line's own indent, plus two). */
+const roomForText = 20;
+
+/**
+ * The width stdout is fitted to, or undefined when it is not a terminal (a pipe, a file: left as
+ * written). On a terminal, COLUMNS when it is set to a whole number (the user's word, as `ls` and
+ * Python's shutil read it), else the terminal's own width (`Io.columns`).
+ */
+export function outputWidth(io: Partial<Pick<Io, "isTTY" | "columns" | "env">>): number | undefined {
+  if (io.isTTY !== true) return undefined;
+  const set = io.env?.COLUMNS?.trim() ?? "";
+  const width = /^[1-9]\d*$/.test(set) ? Number(set) : io.columns;
+  return width !== undefined && Number.isInteger(width) && width > 0 ? Math.max(width, narrowest) : undefined;
+}
+
+/** An SGR escape (markdown-text.ts writes bold and italic so): ESC, "[", digits and semicolons, "m". */
+const ansiEscape = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+
+/** Columns a text takes in a terminal: its characters, bold and italic escapes left out. */
+export function displayWidth(text: string): number {
+  let n = 0;
+  for (const _ of text.replace(ansiEscape, "")) n++;
+  return n;
+}
+
+/** Spaces that must not break a line (inside a command, or in backticks), while the line is split into words. */
+const glue = "\u0000";
+
+/** A command to type, through two spaces or the line's end, and text in backticks: each kept on one line. */
+const unbreakable = /`[^`\n]*`|npm run .*?(?= {2}|$)/g;
+
+/** Where a long word may break when it fits no line: after a comma that a letter follows (`a=...,b=...`), never in a number. */
+const emergencyBreaks = /(?<=,)(?=[A-Za-z])/;
+
+/**
+ * The column a line's continuation lines start at: under the text after its label ("[part] ",
+ * "  item: ", "1. ", "- ") or after a gap of three spaces or more (a two-column line), else at its
+ * own indent. `gap` is where that gap ends, when the hang is a gap's.
+ */
+function hangOf(line: string): { indent: number; hang: number; gap?: number } {
+  const indent = /^ */.exec(line)![0].length;
+  // An "id: " label only on an indented line (a choice, an item): a paragraph that opens with
+  // "Note: " is prose, wrapped back to its margin.
+  const label = /^(?: *(?:\d+\.|[-*+]|\[[^\]\s]+\])| +[\w.-]+:) +(?=\S)/.exec(line);
+  if (label) return { indent, hang: displayWidth(label[0]) };
+  const gap = /^ *\S(?:.*?\S)? {3,}(?=\S)/.exec(line);
+  if (gap) return { indent, hang: displayWidth(gap[0]), gap: gap[0].length };
+  return { indent, hang: indent };
+}
+
+/**
+ * One line of prose wrapped to `width` (the lines joined by "\n"): at spaces, continuation lines
+ * indented to `hang` (default: hangOf). A line that fits is returned as it is.
+ */
+export function wrapLine(line: string, width: number, hang?: number): string {
+  if (displayWidth(line) <= width) return line;
+  const found = hangOf(line);
+  let indent = found.indent;
+  let under = hang ?? found.hang;
+  const text = line.slice(indent).replace(unbreakable, (kept) => kept.replace(/ /g, glue));
+  // Too little room under the label or the column: continuation lines go two in from the line's
+  // own indent, and a two-column line breaks at its gap, the second column below the first. A
+  // line indented as deep (the second column's own continuation) comes in to four spaces.
+  if (width - indent < roomForText) {
+    indent = Math.min(indent, 4);
+    if (hang === undefined) under = indent;
+  }
+  if (width - under < roomForText) {
+    under = Math.min(indent + 2, Math.max(0, width - roomForText));
+    if (hang === undefined && found.gap !== undefined) {
+      const head = line.slice(found.indent, found.gap).trimEnd();
+      const rest = line.slice(found.gap);
+      return `${wrapLine(" ".repeat(indent) + head, width, under)}\n${wrapLine(" ".repeat(under) + rest, width, under)}`;
+    }
+  }
+  // Words with the spaces before each, so a line keeps its own spacing where it does not break. A
+  // word wider than any line's room is in pieces, each after the comma it may break at.
+  const words = [...text.matchAll(/( *)([^ ]+)/g)].flatMap((m) => {
+    const word = m[2]!.replaceAll(glue, " ");
+    if (word !== m[2] || displayWidth(word) <= width - under) return [{ space: m[1]!, word }];
+    return word.split(emergencyBreaks).map((piece, i) => ({ space: i === 0 ? m[1]! : "", word: piece }));
+  });
+  const lines: string[] = [];
+  let current = " ".repeat(indent);
+  let empty = true;
+  for (const { space, word } of words) {
+    if (empty) {
+      current += word;
+      empty = false;
+    } else if (displayWidth(current) + space.length + displayWidth(word) <= width) {
+      current += space + word;
+    } else {
+      lines.push(current);
+      current = " ".repeat(under) + word;
+    }
+  }
+  lines.push(current);
+  return lines.map((l) => l.trimEnd()).join("\n");
+}
+
+/** Every line of `text` wrapped (wrapLine); as it is when `width` is undefined (not a terminal). */
+export function fitLines(text: string, width: number | undefined): string {
+  if (width === undefined) return text;
+  return text
+    .split("\n")
+    .map((line) => wrapLine(line, width))
+    .join("\n");
+}
+
+/**
+ * Text fitted to `width` with some of its lines left as written: `prefix` (a label, an indent)
+ * goes before the first line, and each line `asWritten` does not match is wrapped (wrapLine). By
+ * default that is rendered Markdown (src/format/markdown-text.ts), whose code and display math
+ * are indented four spaces. With `width` undefined, `prefix + text` exactly.
+ */
+export function fitText(
+  text: string,
+  width: number | undefined,
+  { prefix = "", asWritten = /^ {4}/ }: { prefix?: string; asWritten?: RegExp } = {},
+): string {
+  if (width === undefined) return prefix + text;
+  return text
+    .split("\n")
+    .map((line, i) => {
+      const whole = (i === 0 ? prefix : "") + line;
+      return asWritten.test(line) ? whole : wrapLine(whole, width);
+    })
+    .join("\n");
+}
+
+/** `text` in lines no wider than `width`, broken at spaces only (a longer word overflows). */
+function cellLines(text: string, width: number): string[] {
+  return text === "" ? [""] : wrapLine(text, width, 0).split("\n");
+}
+
+/**
+ * A table (the first row its header) fitted to `width`: the lines of each row, its cells wrapped
+ * in their columns, and the header's rule; undefined when it cannot fit, every column at its
+ * floor (its longest word, or `floors[c]` when the column's text is wider than that). Columns
+ * shrink from the one with the most room to give, so the widest text wraps first.
+ */
+export function fitTable(
+  rows: string[][],
+  width: number,
+  floors: readonly number[] = [],
+): { widths: number[]; lines: string[][] } | undefined {
+  const columns = rows[0]!.length;
+  const natural = rows[0]!.map((_, c) => Math.max(...rows.map((r) => displayWidth(r[c] ?? ""))));
+  const longestWord = rows[0]!.map((_, c) =>
+    Math.max(...rows.flatMap((r) => (r[c] ?? "").split(" ").map(displayWidth))),
+  );
+  const floor = natural.map((n, c) => Math.min(n, Math.max(longestWord[c]!, floors[c] ?? 0)));
+  const widths = [...natural];
+  const room = width - 2 * (columns - 1);
+  let total = widths.reduce((a, b) => a + b, 0);
+  while (total > room) {
+    let widest = -1;
+    for (let c = 0; c < columns; c++)
+      if (widths[c]! > floor[c]! && (widest === -1 || widths[c]! - floor[c]! > widths[widest]! - floor[widest]!))
+        widest = c;
+    if (widest === -1) return undefined;
+    widths[widest]!--;
+    total--;
+  }
+  const lines = rows.map((row) => {
+    const cells = row.map((cell, c) => cellLines(cell, widths[c]!));
+    const height = Math.max(...cells.map((cell) => cell.length));
+    return Array.from({ length: height }, (_, i) =>
+      cells
+        .map((cell, c) => {
+          const text = cell[i] ?? "";
+          return text + " ".repeat(Math.max(0, widths[c]! - displayWidth(text)));
+        })
+        .join("  ")
+        .trimEnd(),
+    );
+  });
+  return { widths, lines };
+}
+
+/**
+ * A table too wide to fit as columns, one record after another: the first cell alone on a line,
+ * then each other cell that is not empty as "header: value", wrapped under its value.
+ */
+export function stackedTable(rows: string[][], width: number): string {
+  const [header, ...body] = rows;
+  return body
+    .map((row) =>
+      [
+        wrapLine(row[0] ?? "", width),
+        ...row.slice(1).flatMap((cell, c) => (cell === "" ? [] : [wrapLine(`  ${header![c + 1]}: ${cell}`, width)])),
+      ].join("\n"),
+    )
+    .join("\n");
+}
+
+/**
+ * Markdown with the lines of each paragraph (and of each list item) joined into one, to be
+ * wrapped at the terminal's width: a line break inside a paragraph is a space in Markdown, and
+ * kept, it would break the line where the source's editor did, as well as where the terminal
+ * does. Fenced code is left as written, and blank lines, headings, list items, quotes and table
+ * rows start lines of their own, as does the line after a hard break (two spaces, or a backslash).
+ */
+export function joinSoftBreaks(markdown: string): string {
+  const out: string[] = [];
+  let joinable = false;
+  let closing: RegExp | undefined;
+  for (const line of markdown.replace(/\r\n?/g, "\n").split("\n")) {
+    if (closing) {
+      out.push(line);
+      if (closing.test(line)) closing = undefined;
+      continue;
+    }
+    // The fences as markdown-text.ts reads them: three or more backticks or tildes, closed by as many.
+    const fence = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (fence) closing = new RegExp(`^\\s*${fence[1]![0]}{${fence[1]!.length},}\\s*$`);
+    const blank = line.trim() === "";
+    const heading = /^\s{0,3}#{1,6}\s/.test(line);
+    const own = fence || blank || heading || /^\s{0,3}(?:[-*+]|\d+[.)])\s/.test(line) || /^\s*[>|]/.test(line);
+    if (joinable && !own) out[out.length - 1] += ` ${line.trim()}`;
+    else out.push(line);
+    joinable = !fence && !blank && !heading && !/^\s*\|/.test(line) && !/( {2}|\\)$/.test(line);
+  }
+  return out.join("\n");
+}
+
+/**
+ * A usage of two columns (a command, then what it does) fitted to `width`: a description that
+ * runs on over lines indented to its column is one line again, then wrapped (fitLines), so it
+ * breaks where the terminal ends rather than also where the usage's source did. A line runs on
+ * when it ends mid-sentence (not after ".", ";", ")", "?", "!" or "...") and neither it nor the
+ * next opens with a label ("choice: "), which starts a line of its own. A command too long for
+ * the line goes on below itself, four spaces in. As it is when `width` is undefined.
+ */
+export function fitUsage(usage: string, width: number | undefined): string {
+  if (width === undefined) return usage;
+  const out: string[] = [];
+  let column: number | undefined;
+  let runsOn = false;
+  const labelled = (text: string) => /^[\w.-]+: /.test(text);
+  for (const line of usage.split("\n")) {
+    const indent = /^ */.exec(line)![0].length;
+    const text = line.trim();
+    if (runsOn && indent === column && text !== "" && !labelled(text)) {
+      out[out.length - 1] += ` ${text}`;
+    } else {
+      out.push(line);
+      const { gap } = hangOf(line);
+      column = gap ?? (indent > 0 ? indent : undefined);
+      if (gap !== undefined && labelled(line.slice(gap))) column = undefined;
+      if (gap === undefined && labelled(text)) column = undefined;
+    }
+    runsOn = column !== undefined && text !== "" && !/(?:[.;)?!]|\.\.\.)$/.test(text);
+  }
+  // A command too long for its line goes on four further in: not under its own start, where the
+  // next command starts, nor under its description when that has come in below it.
+  return out
+    .map((line) => {
+      const indent = /^ */.exec(line)![0].length;
+      const command = indent > 0 && indent < 8 && hangOf(line).hang === indent;
+      return wrapLine(line, width, command ? indent + 4 : undefined);
+    })
+    .join("\n");
+}
