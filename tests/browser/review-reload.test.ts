@@ -292,7 +292,7 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     expect(await partShows(page, "canary")).toEqual(empty);
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(backStatus(1));
     await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
-      new RegExp(`variant ${seed}: 1 of 2 parts answered$`),
+      new RegExp(`variant ${seed}: 1 of 2 parts answered right$`),
     );
     expect(await rating(page).isHidden()).toBe(true);
 
@@ -395,7 +395,7 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     const exerciseStatus = "span[data-status]";
 
     // The page dealt the review's numbers: its status line says so; the exercise's own status line
-    // changed too ("variant …: 0 of 2 parts answered"), quietly.
+    // changed too ("variant …: 0 of 2 parts answered right"), quietly.
     await openReview(page);
     expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
     expect(await politeness()).toEqual(["off"]);
@@ -414,7 +414,7 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     await openReview(page, true);
     expect(await restored(page, "canary")).toEqual(before.canary);
     expect(await restored(page, "untouched")).toEqual(before.untouched);
-    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(/1 of 2 parts answered$/);
+    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(/1 of 2 parts answered right$/);
     expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
     expect(await politeness()).toEqual(["off"]);
 

@@ -58,7 +58,7 @@ export function showPartProgress(
       answeredAfterReveal(progress, id, partIds) || (solvedParts.length === 0 && seen),
     );
     status.textContent = variant
-      ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${countOf(partIds.length, "part")} answered`
+      ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${countOf(partIds.length, "part")} answered right`
       : overall;
   }
   if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {
