@@ -1,15 +1,19 @@
 /**
  * A game day in a workshop room, in Chromium: the facilitator's projector view of a fleet
  * scenario (join address and QR code for this host, large type, reduced motion respected, the
- * debrief's reveal) and the tabletop cards on paper. The results board the room's codes go to is
- * in gameday.test.ts. Every wait is on the page's state, never the clock.
+ * debrief's reveal), the tabletop cards on paper, and clearing the results board the room's codes
+ * go to (its ranking is in gameday.test.ts). Every wait is on the page's state, never the clock.
  */
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
+import type { Dialog, Page } from "playwright-core";
 import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
+import { encodeRun } from "../../src/sim/gameday/code.ts";
+import { finishedScore } from "../../src/sim/gameday/game.ts";
+import { findScenario } from "../../src/sim/gameday/scenarios.ts";
+import { boardKey, clearBoardQuestion } from "../../src/widgets/gameday/board.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -61,6 +65,95 @@ describeInBrowser("game day in a room", (browser) => {
     await reveal.locator("summary").click();
     await expect(reveal.innerText()).resolves.toContain(keepUnitWithNumber(scenario.cause));
     await page.emulateMedia({ reducedMotion: null });
+  });
+
+  test("Clear the board asks in the page, from the keyboard: Keep and Escape lose nothing, Remove every run empties it", {
+    timeout: 120_000,
+  }, async () => {
+    const { page } = browser;
+    // The page asks in itself: a browser dialog would stop it (dismissed here, so nothing is cleared).
+    const dialogs: string[] = [];
+    const onDialog = (dialog: Dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    };
+    page.on("dialog", onDialog);
+    try {
+      // Two runs of the retry storm that did nothing, on two seeds.
+      const storm = findScenario("retry-storm")!;
+      const codes = [storm.seed, storm.seed + 1].map((seed) =>
+        encodeRun({
+          scenario: storm,
+          seed,
+          name: `Idle ${seed}`,
+          claimedTenantMinutes: finishedScore(storm, seed, []).tenantMinutes,
+          log: [],
+        }),
+      );
+      await page.goto(`${site}/gameday/board/`);
+      await page.evaluate((key) => localStorage.removeItem(key), boardKey);
+      await page.reload();
+      const board = page.locator("[data-gameday-board]");
+      const stored = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "[]") as string[], boardKey);
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      // Typed in and added from the keyboard (the first touch loads the board).
+      await page.locator("[data-codes]").focus();
+      await expect.poll(() => board.getAttribute("data-ready"), { timeout: 20_000 }).toBe("true");
+      await page.keyboard.insertText(codes.join("\n"));
+      await page.keyboard.press("Tab");
+      await expect(focused()).resolves.toBe("Add to the board");
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(
+        () => {
+          const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
+          return b.dataset.checking === "0" && b.dataset.accepted === "2";
+        },
+        null,
+        { timeout: 110_000 },
+      );
+      await expect(stored()).resolves.toHaveLength(2);
+
+      const asking = board.getByRole("group", { name: clearBoardQuestion(2, 0) });
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(focused()).resolves.toBe("Clear the board");
+      await page.keyboard.press("Enter");
+      // Asked in the page with the safe answer focused: Enter twice keeps the runs.
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await expect(asking.getByRole("button").allTextContents()).resolves.toEqual([
+        "Remove every run",
+        "Keep the runs",
+      ]);
+      await expect(focused()).resolves.toBe("Keep the runs");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(false);
+      await expect(focused()).resolves.toBe("Clear the board");
+      await expect(board.getAttribute("data-accepted")).resolves.toBe("2");
+      // Escape answers as keeping does.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => asking.isVisible()).toBe(false);
+      await expect(focused()).resolves.toBe("Clear the board");
+      await expect(board.getAttribute("data-accepted")).resolves.toBe("2");
+      await expect(board.locator("[data-board] tbody tr").count()).resolves.toBe(2);
+      await expect(stored()).resolves.toEqual(codes);
+
+      // Removing is the answer before the safe one.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await page.keyboard.press("Shift+Tab");
+      await expect(focused()).resolves.toBe("Remove every run");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => board.locator("[data-status]").textContent()).toBe("The board is empty.");
+      await expect(board.getAttribute("data-accepted")).resolves.toBe("0");
+      await expect(stored()).resolves.toEqual([]);
+      await expect(asking.isVisible()).resolves.toBe(false);
+      await expect(focused()).resolves.toBe("Clear the board");
+      expect(dialogs).toEqual([]);
+    } finally {
+      page.off("dialog", onDialog);
+    }
   });
 
   test("the tabletop cards print one scenario a page, A4 and Letter", async () => {

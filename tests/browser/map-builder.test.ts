@@ -363,6 +363,16 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       /^Not saved: your saved map "Mine" is unchanged/,
     );
     await expect(savedTexts()).resolves.toEqual([first]);
+    // Escape answers as keeping does, and the keyboard is back on Save.
+    await saveButton.click();
+    await expect.poll(() => question.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => question.isVisible()).toBe(false);
+    await expect(saveButton.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(root.locator("[data-role=status]").textContent()).resolves.toMatch(
+      /^Not saved: your saved map "Mine" is unchanged/,
+    );
+    await expect(savedTexts()).resolves.toEqual([first]);
     // Asked again and answered "Replace it", the map is replaced, and the status says so.
     await saveButton.click();
     await page.getByRole("button", { name: "Replace it" }).click();

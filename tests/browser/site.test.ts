@@ -46,6 +46,14 @@ describeInBrowser("course site in Chromium", (browser) => {
     await page.keyboard.press("Enter");
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Reset progress…");
     await expect(summary.textContent()).resolves.toMatch(/^You have solved 1 of/);
+    // Asked as a group named by its sentence; Escape answers as keeping does.
+    await reset.click();
+    const asking = page.getByRole("group", { name: /^Reset forgets, in this browser only/ });
+    await expect.poll(() => asking.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => asking.isVisible()).toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Reset progress…");
+    await expect(summary.textContent()).resolves.toMatch(/^You have solved 1 of/);
     await reset.click();
     await page.getByRole("button", { name: "Reset progress", exact: true }).click();
     await expect(summary.textContent()).resolves.toMatch(/^You have solved 0 of/);

@@ -12,6 +12,7 @@ import { countOf } from "../../format/number.ts";
 import { rank, ranked } from "../../sim/gameday/board.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
 import { requiredElement } from "../required-element.ts";
+import { InlineQuestion } from "../inline-question.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
 
@@ -36,10 +37,20 @@ export function splitCodes(text: string): string[] {
     .map((s) => codeInLink(s.slice(s.indexOf("#"))) ?? s);
 }
 
+/**
+ * What "Clear the board" asks, from what it would remove: the runs it ranks and the codes it
+ * refused. The codes themselves stay wherever participants copied them from.
+ */
+export function clearBoardQuestion(runs: number, refused: number): string {
+  const what = [runs ? countOf(runs, "run") : "", refused ? countOf(refused, "refused code") : ""].filter(Boolean);
+  return `Remove ${what.join(" and ")} from this board? Participants keep their result codes, so a run removed can be pasted again.`;
+}
+
 export async function mountBoard(root: HTMLElement): Promise<void> {
   const input = q<HTMLTextAreaElement>(root, "[data-codes]");
   const add = q<HTMLButtonElement>(root, "[data-add]");
   const clear = q<HTMLButtonElement>(root, "[data-clear]");
+  const clearBox = q<HTMLElement>(root, "[data-clear-question]");
   const status = q<HTMLElement>(root, "[data-status]");
   const results = q<HTMLElement>(root, "[data-board]");
   const refused = q<HTMLElement>(root, "[data-rejected]");
@@ -93,6 +104,9 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
       : "";
     root.dataset.accepted = String(accepted.size);
     root.dataset.rejected = String(rejected.size);
+    // A question about clearing counts what is on the board now, or goes once nothing is.
+    if (clearing.shown && accepted.size + rejected.size === 0) clearing.dismiss(clear);
+    else if (clearing.shown) clearing.reword(clearBoardQuestion(accepted.size, rejected.size));
   }
 
   function check(code: string): Promise<void> {
@@ -125,13 +139,24 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     if (codes.length === 0) status.textContent = "Paste one or more result codes (or links holding them) first.";
     for (const code of codes) void check(code);
   });
+  // "Clear the board" asks first, in the page, with keeping the runs the safe answer (focused, and
+  // Escape's): a workshop's board is not lost to Enter pressed twice.
+  const clearing = new InlineQuestion(clearBox, {
+    answers: ["remove", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => {
+      clearing.dismiss(clear);
+      if (answer === "keep") return;
+      accepted.clear();
+      rejected.clear();
+      save();
+      render();
+      status.textContent = "The board is empty.";
+    },
+  });
   clear.addEventListener("click", () => {
-    if (!confirm("Remove every run from this board?")) return;
-    accepted.clear();
-    rejected.clear();
-    save();
-    render();
-    status.textContent = "The board is empty.";
+    if (accepted.size + rejected.size === 0) status.textContent = "The board is empty: there is nothing to remove.";
+    else clearing.ask(clearBoardQuestion(accepted.size, rejected.size));
   });
   results.addEventListener("click", (event) => {
     const button = (event.target as HTMLElement).closest<HTMLElement>("[data-remove]");

@@ -21,6 +21,7 @@ import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
+import { InlineQuestion } from "../inline-question.ts";
 import { keepDraft, readDraft } from "./draft.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
@@ -49,7 +50,6 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const source = $<HTMLSelectElement>("source");
   const importInput = $<HTMLInputElement>("import");
   const shareField = $<HTMLInputElement>("share-link");
-  const replaceConfirm = $("replace-confirm");
   const otherBox = $("other");
   const otherButton = otherBox.querySelector<HTMLButtonElement>("button")!;
   const idPrefix = root.id || "map-builder";
@@ -63,6 +63,13 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   let view: MapView = initial.view;
   /** The map waiting for the reader's answer: replace the saved map of the same title with it? */
   let replacing: { title: string; text: string } | null = null;
+  const saveButton = root.querySelector<HTMLButtonElement>('[data-action="save"]')!;
+  /** Asked before that map replaces the saved one; answered, or dismissed, the focus goes back to Save. */
+  const replaceQuestion = new InlineQuestion($("replace-confirm"), {
+    answers: ["replace", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => (answer === "replace" ? onReplace() : onKeepSaved()),
+  });
   /** The map the reader last changed in the editor, as kept on this device (or in the page only, where storage is refused). */
   let draft: string | null = readDraft(storage);
   /** The map offered beside the one shown: the reader's draft beside a link's map, or that link's map beside the draft. */
@@ -277,8 +284,6 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     }
     const action = target.closest<HTMLElement>("button[data-action]")?.dataset.action;
     if (action === "save") onSave();
-    else if (action === "replace-confirm") onReplace();
-    else if (action === "replace-cancel") onKeepSaved();
     else if (action === "delete") onDelete();
     else if (action === "export") onExport();
     else if (action === "share") void onShare();
@@ -303,7 +308,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   /** The question goes when what it asked about changes (the text is edited or another map loaded). */
   function dismissReplace(): void {
     replacing = null;
-    replaceConfirm.hidden = true;
+    replaceQuestion.dismiss(saveButton);
   }
 
   function saved(title: string, replaced: boolean): void {
@@ -333,17 +338,15 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     // Another map is saved under this title: replacing it is the reader's call, asked as the
     // progress page asks before a reset, with the safe answer focused (Enter twice loses nothing).
     replacing = { title: read.title, text };
-    $("replace-question").textContent =
-      `You already have a different map saved as "${read.title}" on this device. Replace it with the map in the editor? To keep both, change this map's "title" line, then save.`;
-    replaceConfirm.hidden = false;
     say("");
-    replaceConfirm.querySelector<HTMLElement>('[data-action="replace-cancel"]')!.focus();
+    replaceQuestion.ask(
+      `You already have a different map saved as "${read.title}" on this device. Replace it with the map in the editor? To keep both, change this map's "title" line, then save.`,
+    );
   }
 
   function onReplace(): void {
     const asked = replacing;
     dismissReplace();
-    root.querySelector<HTMLElement>('[data-action="save"]')!.focus();
     if (!asked || !storage) return;
     const outcome = saveMap(storage, asked.title, asked.text, { replace: true });
     if (outcome === "refused") return say("Could not save: the browser's storage refused (is it full?).", "error");
@@ -353,7 +356,6 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   function onKeepSaved(): void {
     const asked = replacing;
     dismissReplace();
-    root.querySelector<HTMLElement>('[data-action="save"]')!.focus();
     if (asked)
       say(
         `Not saved: your saved map "${asked.title}" is unchanged. Change this map's "title" line to save it beside that one.`,

@@ -17,7 +17,7 @@ import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.
 import { clearDraft, type DebriefDraft, draftKey, ownDraft } from "./draft.ts";
 import { historyKey, loadHistory } from "./history.ts";
 import { HistoryView } from "./history-view.ts";
-import { InlineQuestion } from "./inline-question.ts";
+import { InlineQuestion } from "../inline-question.ts";
 import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "../../course/interview/plan.ts";
 import { ReviewStage } from "./review.ts";
@@ -65,7 +65,11 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     else if (review.saveState !== "saved") running.keepAgain(review.entered());
   };
   /** The question asked before "Another question" would lose what the debrief holds (save-state.ts). */
-  const leaving = new InlineQuestion<"save" | "discard" | "stay">(ui, "leave", "stay", (stay) => answerLeave(stay));
+  const leaving = new InlineQuestion(ui.field("leave-box"), {
+    answers: ["save", "discard", "stay"],
+    safe: "stay",
+    onAnswer: (answer) => answerLeave(answer),
+  });
   let asked: Exclude<AtRisk, "nothing"> | null = null;
   /** Takes the question away (answered, or what it asked about changed), the focus to `heir` if it was in it. */
   const dismissLeave = (heir: HTMLElement = ui.button("again")) => {
@@ -73,7 +77,11 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     leaving.dismiss(heir);
   };
   /** The same question, asked before "Clear my history" deletes every saved attempt. */
-  const clearing = new InlineQuestion<"delete" | "keep">(ui, "clear", "keep", (keep) => answerClear(keep));
+  const clearing = new InlineQuestion(ui.field("clear-box"), {
+    answers: ["delete", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => answerClear(answer),
+  });
   const historyBox = ui.field<HTMLDetailsElement>("history-box");
   const historySummary = historyBox.querySelector("summary")!;
   const review = new ReviewStage(
@@ -215,7 +223,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   /** The learner's answer to the question `askToLeave` asked. */
   const answerLeave = (answer: "save" | "discard" | "stay") => {
     const risk = asked;
-    if (!risk) return;
+    if (!risk || stage !== "review") return;
     if (answer === "stay") return dismissLeave();
     const title = review.title;
     // A save that fails keeps the debrief and the question; the status says why.
@@ -275,12 +283,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     finish: { stages: ["running"], run: finish },
     save: { stages: ["review"], run: () => interview && review.save() },
     again: { stages: ["review"], run: askToLeave },
-    "leave-save": { stages: ["review"], run: () => answerLeave("save") },
-    "leave-discard": { stages: ["review"], run: () => answerLeave("discard") },
-    "leave-stay": { stages: ["review"], run: () => answerLeave("stay") },
     clear: { stages: ["setup", "running", "review"], run: askToClear },
-    "clear-delete": { stages: ["setup", "running", "review"], run: () => answerClear("delete") },
-    "clear-keep": { stages: ["setup", "running", "review"], run: () => answerClear("keep") },
   };
   // The history closed over the question: it is not left waiting there for its next opening.
   historyBox.addEventListener("toggle", () => {

@@ -14,6 +14,7 @@ import {
   totals,
 } from "../../course/progress.ts";
 import { countOf, grouped } from "../../format/number.ts";
+import { InlineQuestion } from "../inline-question.ts";
 import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "./catalog.ts";
 import { discardUnreadable, progressEvent, readProgress, unreadableProgress, writeProgress } from "./store.ts";
@@ -113,7 +114,6 @@ export function mountProgressPage(): void {
   };
 
   const resetButton = root.querySelector<HTMLButtonElement>('[data-action="reset"]')!;
-  const confirm = root.querySelector<HTMLElement>("[data-reset-confirm]")!;
   const undo = root.querySelector<HTMLElement>("[data-reset-undo]")!;
   const undoButton = undo.querySelector<HTMLButtonElement>("button")!;
   /**
@@ -122,18 +122,16 @@ export function mountProgressPage(): void {
    * learner had before the first.
    */
   let beforeReset: Progress | undefined;
-  resetButton.addEventListener("click", () => {
-    confirm.hidden = false;
-    // The safe choice has the focus: Enter twice does not reset.
-    confirm.querySelector<HTMLButtonElement>('[data-action="reset-cancel"]')?.focus();
+  /** Asked before a reset, inline, with keeping the safe answer (Enter twice does not reset; Escape keeps). */
+  const asking = new InlineQuestion(root.querySelector<HTMLElement>("[data-reset-confirm]")!, {
+    answers: ["reset", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => (answer === "keep" ? asking.dismiss(resetButton) : reset()),
   });
-  root.querySelector('[data-action="reset-cancel"]')?.addEventListener("click", () => {
-    confirm.hidden = true;
-    resetButton.focus();
-  });
-  root.querySelector('[data-action="reset-confirm"]')?.addEventListener("click", () => {
+  resetButton.addEventListener("click", () => asking.ask());
+  function reset(): void {
     const before = readProgress();
-    confirm.hidden = true;
+    asking.dismiss(resetButton);
     if (!writeProgress(emptyProgress())) {
       status.textContent = "This browser refused to change the stored progress, so nothing was reset.";
       resetButton.focus();
@@ -148,7 +146,7 @@ export function mountProgressPage(): void {
     undo.hidden = false;
     undoButton.focus();
     render();
-  });
+  }
   undoButton.addEventListener("click", () => {
     if (!beforeReset) return;
     // Merged, so anything done in another tab since the reset is kept too.
