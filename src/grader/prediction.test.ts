@@ -124,7 +124,11 @@ describe("a class prediction", () => {
   test("an unanswered or unknown choice is not graded: it names the rows left", () => {
     const v = gradeClassPrediction(items, { bulkhead: "contains", budget: "", jitter: "bogus" }, labels);
     expect(v).toMatchObject({ status: "invalid", missing: ["budget", "jitter"] });
-    expect(v.message).toBe("Choose an answer for every row first: a retry budget, jitter have none.");
+    expect(v.message).toBe("Choose an answer for every row first: a retry budget and jitter have none yet.");
+    // With no row answered, the message does not read the whole form back.
+    expect(gradeClassPrediction(items, {}, labels).message).toBe(
+      "Choose an answer for every row first: no row has one yet.",
+    );
     // Inherited keys are not classes.
     expect(
       gradeClassPrediction(items, { bulkhead: "toString", budget: "removes", jitter: "neither" }, labels).status,

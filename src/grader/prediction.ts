@@ -11,6 +11,7 @@
  * touches the DOM.
  */
 import { percent, readableNumber } from "../format/number.ts";
+import { listNames } from "../format/words.ts";
 import { parseAnswer } from "./parse-answer.ts";
 
 /** How close a number prediction came: within `closeWithin` of the model, within `nearFactor` of it, or farther. */
@@ -122,11 +123,12 @@ export function gradeClassPrediction<C extends string>(
   const missing = items.filter((i) => !known(predicted[i.id] ?? "")).map((i) => i.id);
   if (missing.length > 0) {
     const names = items.filter((i) => missing.includes(i.id)).map((i) => i.label);
-    return {
-      status: "invalid",
-      missing,
-      message: `Choose an answer for every row first: ${names.join(", ")} ${names.length === 1 ? "has" : "have"} none.`,
-    };
+    // Every row still open: naming them all would repeat the whole form back.
+    const which =
+      missing.length === items.length
+        ? "no row has one yet."
+        : `${listNames(names)} ${names.length === 1 ? "has" : "have"} none yet.`;
+    return { status: "invalid", missing, message: `Choose an answer for every row first: ${which}` };
   }
   const wrong = items
     .filter((i) => predicted[i.id] !== i.actual)

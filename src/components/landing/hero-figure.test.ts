@@ -33,6 +33,18 @@ describe("the landing page's figure", () => {
     expect(figure.svg).toMatch(/role="img" aria-label="Share of search requests that succeed/);
   });
 
+  test("the no-defences label ends before its curve climbs back off the floor, not across the climb", () => {
+    const d = figure.svg.match(/hero-fig__line--naive" d="([^"]+)"/)![1]!;
+    const points = [...d.matchAll(/[ML]([\d.]+) ([\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    const floor = Math.max(...points.map((p) => p.y));
+    const down = points.findIndex((p) => p.y === floor);
+    // The first point after the curve reached the floor that is off it (the recovery's first second).
+    const climb = points.find((p, i) => i > down && p.y < floor - 1)!;
+    const label = figure.svg.match(/hero-fig__label--naive" x="([\d.]+)"[^>]*text-anchor="end"/);
+    expect(label, "the label is anchored at its end").not.toBeNull();
+    expect(Number(label![1])).toBeLessThan(climb.x);
+  });
+
   test("a second in which no search request arrived is a gap in the curve, not a point at 100% or 0", () => {
     const rates = [...naive.metrics.services.find((s) => s.name === heroService)!.successRate];
     rates[100] = null;

@@ -39,6 +39,20 @@ function path(run: RunView, x: (t: number) => number, y: (share: number) => numb
     .join(" ");
 }
 
+/**
+ * Where the no-defences label ends: at the plot's right edge, or before the second the curve first
+ * climbs back off the floor (the intervention ends the outage just before the plot does, so a label
+ * at the edge sat on the climb, its last letters struck through).
+ */
+function naiveLabelRight(run: RunView, x: (t: number) => number): number {
+  const { time } = run.metrics;
+  const rates = run.metrics.services[serviceIndex(run)]!.successRate;
+  const floor = 0.05;
+  const down = rates.findIndex((rate, i) => time[i]! >= 0 && rate !== null && rate < floor);
+  const back = down < 0 ? -1 : rates.findIndex((rate, i) => i > down && rate !== null && rate >= floor);
+  return back < 0 ? plot.right : Math.min(plot.right, x(time[back]!) - 6);
+}
+
 export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
   const { time } = naive.metrics;
   const t0 = time[0]!;
@@ -65,7 +79,7 @@ export function heroFigure(naive: RunView, defended: RunView): HeroFigure {
     `<path class="hero-fig__line hero-fig__line--defended" d="${path(defended, x, y)}"/>` +
     `<path class="hero-fig__line hero-fig__line--naive" d="${path(naive, x, y)}"/>` +
     `<text class="hero-fig__label hero-fig__label--defended" x="${plot.right}" y="${y(1) - 8}" text-anchor="end">six defences</text>` +
-    `<text class="hero-fig__label hero-fig__label--naive" x="${plot.right}" y="${y(0) - 10}" text-anchor="end">no defences</text>` +
+    `<text class="hero-fig__label hero-fig__label--naive" x="${svgCoordinate(naiveLabelRight(naive, x))}" y="${y(0) - 10}" text-anchor="end">no defences</text>` +
     `</svg>`;
   const search = (run: RunView) => run.summary.services.find((v) => v.name === heroService)!;
   const caption =

@@ -1,0 +1,71 @@
+/**
+ * Words kept whole where a column is narrow: a word may move to the next line, never be cut
+ * across two. A sweep of every page found four places that cut them (session 44): the tabletop
+ * cards' actions table at 1280 px ("aft", "er", "15 s" and "at", "onc", "e", squeezed by the
+ * targets' long lists), the worksheet's retry table at 390 px ("Attempt", "s"), the example
+ * worksheet's filled tables at 390 px ("Resourc", "e"; "Att", "em", "pts"), and an exponent in
+ * the run sheet at 390 px ("10⁻" ending one line, "⁶%" starting the next).
+ *
+ * A word here runs between spaces, hyphens and slashes (a line may break after a hyphen); code, and
+ * a link that shows its own path, break anywhere on purpose and are left out; an exponent (<sup>)
+ * is one word.
+ */
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+/** Each word in `selector` that the page lays out on more than one line, with the lines' text. */
+function brokenWords(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots) => {
+    const found: string[] = [];
+    const lines = (rects: DOMRectList) => new Set([...rects].map((r) => Math.round(r.top))).size;
+    for (const root of roots) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest("code, pre") || parent.getClientRects().length === 0) continue;
+        // A link that shows its own path ("/blast-radius/present/opening/") breaks anywhere, as code does.
+        if (/^(\/|https?:)/.test(parent.closest("a")?.textContent?.trim() ?? "")) continue;
+        // Text kept for screen readers in a 1 px box (a stacked table's headings) is not laid out to be read.
+        let hidden = false;
+        for (let el: Element | null = parent; el && !hidden; el = el.parentElement)
+          hidden = el.getBoundingClientRect().width <= 1;
+        if (hidden) continue;
+        for (const m of (node.textContent ?? "").matchAll(/[^\s\-/‐–—→]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          if (lines(range.getClientRects()) > 1) found.push(`"${m[0]}" in ${parent.tagName.toLowerCase()}`);
+        }
+      }
+      for (const sup of root.querySelectorAll("sup"))
+        if (lines(sup.getClientRects()) > 1) found.push(`exponent "${sup.textContent}"`);
+    }
+    return found;
+  });
+}
+
+const cases = [
+  { page: "gameday/cards/", width: 1280, selector: ".gd-card table.stack-narrow" },
+  // A tablet's width, where the actions table is still a table.
+  { page: "gameday/cards/", width: 700, selector: ".gd-card table.stack-narrow" },
+  { page: "worksheet/", width: 390, selector: ".worksheet__table" },
+  { page: "worksheet/example/", width: 390, selector: ".worksheet__table" },
+  { page: "worksheet/example/", width: 1280, selector: ".worksheet__table" },
+  { page: "run-sheet/half-day/", width: 390, selector: ".runsheet__table" },
+  { page: "run-sheet/ninety-minutes/", width: 390, selector: ".runsheet__table" },
+] as const;
+
+describeInBrowser("words kept whole in narrow columns", (browser) => {
+  test.each(cases)(
+    "$page at $width px: no word cut across two lines in $selector",
+    async ({ page: path, width, selector }) => {
+      const { page } = browser;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${browser.site}/${path}`);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect(page.locator(selector).count()).resolves.toBeGreaterThan(0);
+      expect(await brokenWords(page, selector)).toEqual([]);
+    },
+  );
+});
