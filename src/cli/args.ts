@@ -5,7 +5,7 @@
  * simulation; invalid input exits with code 2 and one line that says what to type instead;
  * `help` as the first word, or `--help` or `-h` anywhere before `--`, prints the usage on stdout
  * and exits 0 (whatever else the line holds), while no command at all is invalid input like any
- * other (`helpOrMissing`); a message that quotes what was typed writes its control characters
+ * other (`helpOrMissing`), except for `exercises`, which then shows where to start; a message that quotes what was typed writes its control characters
  * out, as a program's output is (`visibleText`).
  */
 
@@ -32,7 +32,8 @@ const helpWords: readonly string[] = ["help", "--help", "-h"];
  * simulation, the file). `help`, `--help` or `-h`, or `--help` or `-h` anywhere before `--`
  * (`flagged`: the parsed line's `help` flag, or asksForHelp), asks for the usage: printed on
  * stdout, exit 0. No word at all is a usage error (`missing` says what to type; stderr, exit 2):
- * a script that left its command out fails, rather than reading the usage as output. Returns the
+ * a script that left its command out fails, rather than reading the usage as output (`exercises`
+ * alone shows where to start before it gets here). Returns the
  * exit code when the command is done here, or undefined when `first` is the command's to run.
  */
 export function helpOrMissing(

@@ -10,7 +10,7 @@ import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts
 import * as disks from "../../solutions/daily-disk-failures/solution.ts";
 import type { Progress } from "../course/progress.ts";
 import { type ReviewOutcome, ratingsAllowed, recordReview, reviewSeed, whenText } from "../course/review.ts";
-import { mulberry32 } from "../sim/random.ts";
+import { mulberry32, type Random } from "../sim/random.ts";
 import { paramText } from "../grader/fill-params.ts";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
@@ -45,6 +45,13 @@ const chapterAnswers: Record<string, Record<string, string>> = {
     ]),
   ),
 };
+
+/** The first seed from 1 up, other than `seed`, whose variant has the same numbers as `seed`'s: found, not typed. */
+function sameNumbersAs<P>(deal: (rand: Random) => P, seed: number): number {
+  const numbers = JSON.stringify(deal(mulberry32(seed)));
+  for (let other = 1; ; other++)
+    if (other !== seed && JSON.stringify(deal(mulberry32(other))) === numbers) return other;
+}
 
 /** Solve each of `ids` with the chapter's numbers at t0, then read the schedule, which enters them (due days later). */
 async function solveAndEnrol(dir: string, ...ids: string[]) {
@@ -295,7 +302,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(shown.out).toContain(`(1 − p)^${worked.totalDisks} ≈ ${worked.quietDay}`);
     const back = recordReview(before, id, "again", new Date(now)).review![id]!;
     expect(shown.out).toContain(
-      `This is the variant of your due review: seeing its solution counts as giving up that review. Rated again (what your attempts earned): ${id} comes back ${whenText(new Date(back.due), new Date(now))}.`,
+      `These are the numbers of your due review: seeing their solution counts as giving up that review. Rated again (what your attempts earned): ${id} comes back ${whenText(new Date(back.due), new Date(now))}.`,
     );
     expect(read().review![id]).toEqual(back);
     // The answers just read off no longer re-derive it: the review is over until it comes back.
@@ -408,6 +415,59 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")).review[id]).toEqual(back);
     // Rated otherwise as any review is, until its next one starts.
     expect((await cli(["review", id, "--rate", "easy"], now, dir)).out).toContain(`Rated easy: ${id} comes back`);
+  });
+
+  test("another seed that deals the due review's numbers is the review's: its hint and wrong answer count in it, once each", async () => {
+    const dir = mkdtempSync(join(home, "same-numbers-"));
+    const id = "cells-blast-radius";
+    await solveAndEnrol(dir, id);
+    const now = at(3);
+    const seed = reviewSeed(id, 1);
+    const twin = sameNumbersAs(variant, seed);
+    const expected = answers(variant(mulberry32(seed)));
+    const why = `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\n`;
+    // A hint on them, by the other seed: it counts against the review, and says why.
+    const hinted = await cli(["hint", id, "--seed", String(twin)], now, dir);
+    expect(hinted.out).toContain(`${why}This hint counts against the review under way, as a wrong answer does.\n`);
+    // A wrong answer by the other seed counts; the same answer through review is the same attempt.
+    const wrong = String(expected.canary! + 1);
+    const checked = await cli(["answer", id, "--part", "canary", "--seed", String(twin), wrong], now, dir);
+    expect(checked.code).toBe(1);
+    expect(checked.out).toContain(
+      `${why}These are the numbers of your due review of ${id}: an answer checked here counts in it`,
+    );
+    const again = await cli(["review", id, "--part", "canary", wrong], now, dir);
+    expect(again.out).toContain("not counted as another attempt");
+    // Right by the other seed, then the last part through review: two wrong answers or hints, rated hard.
+    const right = await cli(
+      ["answer", id, "--part", "canary", "--seed", String(twin), String(expected.canary)],
+      now,
+      dir,
+    );
+    expect(right.out).toContain(`Counted in your due review of ${id}.\nParts left: untouched\n`);
+    const last = await cli(["review", id, "--part", "untouched", String(expected.untouched)], now, dir);
+    expect(last.code).toBe(0);
+    expect(last.out).toContain(
+      "Right in the end, after 2 wrong answers or hints. Rated hard (what your attempts earned)",
+    );
+  });
+
+  test("the worked solution by another seed that deals the due review's numbers gives the review up", async () => {
+    const dir = mkdtempSync(join(home, "same-numbers-solution-"));
+    const id = "daily-disk-failures";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    await solveAndEnrol(dir, id);
+    const now = at(30);
+    const seed = reviewSeed(id, 1);
+    const twin = sameNumbersAs(disks.variant, seed);
+    const before = read();
+    const shown = await cli(["solution", id, "--seed", String(twin)], now, dir);
+    expect(shown.code).toBe(0);
+    const back = recordReview(before, id, "again", new Date(now)).review![id]!;
+    expect(shown.out).toContain(
+      `\nVariant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review: seeing their solution counts as giving up that review. Rated again (what your attempts earned)`,
+    );
+    expect(read().review![id]).toEqual(back);
   });
 
   test("a review-session.json in the old format (one review, no version) is read as that review's record", async () => {

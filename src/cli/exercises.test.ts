@@ -18,6 +18,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Io } from "./args.ts";
 import { readExerciseMeta } from "../grader/load-exercises.ts";
+import { partsOf } from "../grader/exercise-meta.ts";
+import { emptyProgress, markSolved, recordAttempt } from "../course/progress.ts";
+import { enrol, whenText } from "../course/review.ts";
 import { run } from "./exercises.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -595,6 +598,76 @@ describe("one exercise's missing file affects only that exercise", { timeout: 60
     expect(check.code).toBe(1);
     expect(check.out).toContain(`FAIL choose-exact: ${restore}`);
     noStack(check.err);
+  });
+});
+
+describe("npm run exercises with no command: where to start", { timeout: 60_000 }, () => {
+  /** The exercises in course order, with their titles and how many there are, as list gives them. */
+  async function courseOrder() {
+    const out = (await cli(["list"])).out;
+    // The table: its rows after the header and its rule, up to the blank line before the tally.
+    const rows = out.slice(0, out.indexOf("\n\n")).split("\n").slice(2);
+    const exercises = rows.map((row) => ({
+      id: row.split(/\s+/)[0]!,
+      title: row
+        .split(/ {2,}/)
+        .at(-1)!
+        .replace(/^★+\s*/, ""),
+    }));
+    return exercises;
+  }
+
+  test("a newcomer: what this is, the first exercise, the commands to try; exit 0, nothing written", async () => {
+    const [first, ...rest] = await courseOrder();
+    const home = freshHome();
+    const started = await cli([], { home });
+    expect(started.code).toBe(0);
+    expect(started.err).toBe("");
+    expect(started.out).toMatch(/^The exercises of Blast Radius, in your terminal: /);
+    expect(started.out).toContain(`Your progress is kept in ${join(home, "progress.json")} (from BLAST_RADIUS_HOME).`);
+    expect(started.out).toContain(
+      `\nStart with: ${first!.title}  (${first!.id}, chapter ${readExerciseMeta(first!.id, repo).chapter})\n  npm run exercises -- show ${first!.id}\n0 of ${rest.length + 1} exercises solved.\n`,
+    );
+    // No review yet, so none is mentioned; the commands to try, each with what it does, and where the rest are.
+    expect(started.out).not.toMatch(/review is due|reviews? due/);
+    for (const command of ["show <id>", "answer <id> [--part p] <answer>", "hint <id>", "list", "review"])
+      expect(started.out).toMatch(new RegExp(`\n  ${command.replace(/[[\]]/g, "\\$&")} +\\S`));
+    expect(started.out).toContain("\nEvery command and option: npm run exercises -- --help\n");
+    expect(existsSync(join(home, "progress.json"))).toBe(false);
+    // --help is still the full usage; an option with no command is still a usage error.
+    expect((await cli(["--help"], { home })).out).toMatch(/^usage: npm run exercises -- <command>\n/);
+    const option = await cli(["--seed", "3"], { home });
+    expect(option.code).toBe(2);
+    expect(option.err).toContain("error: name a command: list, show,");
+  });
+
+  test("a learner under way: the first exercise not solved, where they left it, and the reviews due", async () => {
+    const [first, second, ...rest] = await courseOrder();
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    // The first exercise solved a month ago (so in the schedule, and due), the second tried once.
+    const solvedAt = new Date("2026-11-01T09:00:00.000Z");
+    const progress = emptyProgress();
+    for (const part of partsOf(readExerciseMeta(first!.id, repo))) markSolved(progress, first!.id, part.id);
+    const meta = readExerciseMeta(second!.id, repo);
+    recordAttempt(progress, second!.id, partsOf(meta)[0]!.id, "a wrong answer");
+    const parts = partsOf(readExerciseMeta(first!.id, repo)).map((p) => p.id);
+    const scheduled = enrol(progress, [{ id: first!.id, chapter: "any", parts }], solvedAt);
+    const file = join(home, "progress.json");
+    writeFileSync(file, JSON.stringify(scheduled));
+    const now = new Date(solvedAt.getTime() + 30 * 86_400_000).toISOString();
+    const started = await cli([], { home, env: { BLAST_RADIUS_NOW: now } });
+    expect(started.code).toBe(0);
+    expect(started.out).toContain(
+      `\nNext: ${second!.title}  (${second!.id}, chapter ${meta.chapter}; 1 attempt)\n  npm run exercises -- show ${second!.id}\n1 of ${rest.length + 2} exercises solved.\n`,
+    );
+    expect(started.out).toContain(`\n1 review due: ${first!.id}.\n  npm run exercises -- review\n`);
+    // Read, not written: the schedule is as it was.
+    expect(readFileSync(file, "utf8")).toBe(JSON.stringify(scheduled));
+    // Before the review's day, when it comes.
+    const early = await cli([], { home, env: { BLAST_RADIUS_NOW: solvedAt.toISOString() } });
+    const due = new Date(scheduled.review![first!.id]!.due);
+    expect(early.out).toContain(`\nNo review is due. The next review is ${whenText(due, solvedAt)}.\n`);
   });
 });
 

@@ -1,5 +1,7 @@
 /**
  * `npm run exercises -- <command>`: the course's exercises in the terminal, rustlings-style.
+ *   (no command)                      where to start: the next unsolved exercise, the reviews due,
+ *                                     the commands to try (exit 0; --help is the full usage)
  *   list                              every exercise, in course order, with your status
  *   show <id> [--seed N]              the prompt (and, for code, where to edit); --seed deals a variant
  *   check [id]                        run a code exercise's checks against exercises/<id>/starter.ts
@@ -105,6 +107,7 @@ import {
   reviewSeed,
   whenText,
 } from "../course/review.ts";
+import { dealsReviewNumbers } from "../course/review-seed.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
@@ -116,6 +119,7 @@ import { visibleText } from "../playground/protocol.ts";
 const usage = (progress: string) => `usage: npm run exercises -- <command>
 
 commands:
+  (none)                            where to start: the next exercise, the reviews due, what to try
   list                              every exercise in course order, with your status
   show <id> [--seed N]              the exercise's prompt; --seed N deals variant N (new numbers),
                                     as "Another variant" does on the page (seed: ${seedHelp})
@@ -523,15 +527,15 @@ async function answer(
   say(ctx, `${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
   let counted = true;
   const variant = args.options.has("seed") ? seedOption(args, 0) : null;
-  const fingerprint = answerFingerprint(input, variant);
   const progress = ctx.progress.update((p) => {
-    counted = recordAttempt(p, exercise.id, part.id, fingerprint);
+    counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
     if (verdict.status === "right") markSolved(p, exercise.id, part.id);
   });
   // On the numbers of a due review, the answer counts for it, right or wrong, as one given
   // through review does: the same path (countForReview), which says what follows.
-  const review = dueReviewOn(ctx, progress, exercise.id, variant ?? undefined);
+  const review = await dueReviewOn(ctx, progress, exercise, variant ?? undefined);
   if (review) {
+    say(ctx, sameNumbers(exercise.id, variant, review));
     // Said in full once; then a right answer says where it counted (a wrong one's hint line does).
     if (!review.toldAnswer)
       say(
@@ -545,7 +549,9 @@ async function answer(
       session: review,
       part: part.id,
       right: verdict.status === "right",
-      fingerprint,
+      // Fingerprinted with the review's seed, as through review: the same answer to the same
+      // numbers is the same attempt, whichever seed dealt them.
+      fingerprint: answerFingerprint(input, review.seed),
       now: ctx.now(),
     });
   }
@@ -614,11 +620,14 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
   // its own count (review-session.ts).
   const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
-  const review = dueReviewOn(ctx, progress, exercise.id, seed);
+  const review = await dueReviewOn(ctx, progress, exercise, seed);
   if (review) {
     review.wrong++;
     ctx.sessions.set(progress, exercise.id, review);
-    say(ctx, "This hint counts against the review under way, as a wrong answer does.\n");
+    say(
+      ctx,
+      `${sameNumbers(exercise.id, seed, review)}This hint counts against the review under way, as a wrong answer does.\n`,
+    );
   }
   if (shown === hints.length)
     say(
@@ -656,11 +665,12 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
   const progress = ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
   ctx.io.stdout(`${out.join("\n")}\n`);
   // The answers for a due review's numbers: the review is given up, as with review --give-up.
-  const review = dueReviewOn(ctx, progress, exercise.id, args.options.has("seed") ? seedOption(args, 0) : undefined);
+  const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
+  const review = await dueReviewOn(ctx, progress, exercise, seed);
   if (review)
     say(
       ctx,
-      `\nThis is the variant of your due review: seeing its solution counts as giving up that review. ${rateDue(ctx, exercise.id, review, { wrong: review.wrong, gaveUp: true }, ctx.now())}\n`,
+      `\n${sameNumbers(exercise.id, seed, review)}These are the numbers of your due review: seeing their solution counts as giving up that review. ${rateDue(ctx, exercise.id, review, { wrong: review.wrong, gaveUp: true }, ctx.now())}\n`,
     );
   return 0;
 }
@@ -712,17 +722,30 @@ function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: num
 }
 
 /**
- * The record of `id`'s due review when `seed` (a command's --seed) deals its numbers, else
- * undefined: hint, answer and solution on them count against it (review-session.ts says how).
+ * The record of the exercise's due review when `seed` (a command's --seed) deals its numbers: the
+ * review's own seed or any other with the same numbers (dealsReviewNumbers, the chapter page's
+ * rule too), else undefined. Hint, answer and solution on them count in it (review-session.ts says
+ * how), and say so (sameNumbers names another seed than the review's that dealt them).
  */
-function dueReviewOn(
+async function dueReviewOn(
   ctx: Context,
   progress: Progress,
-  id: string,
+  exercise: LoadedExercise,
   seed: number | undefined,
-): ReviewSession | undefined {
-  if (seed === undefined || seed !== dueReviewSeed(id, progress.review?.[id], ctx.now())) return undefined;
-  return sessionUnderWay(ctx, progress, id, seed);
+): Promise<ReviewSession | undefined> {
+  const { id } = exercise;
+  const due = dueReviewSeed(id, progress.review?.[id], ctx.now());
+  if (seed === undefined || due === undefined) return undefined;
+  const { variant } = await solutionFor(ctx, exercise);
+  if (!variant || !fromSolution(exercise, () => dealsReviewNumbers(variant, due)(seed))) return undefined;
+  return sessionUnderWay(ctx, progress, id, due);
+}
+
+/** Said before what counts in a due review when another seed than its own dealt its numbers: why they count. */
+function sameNumbers(id: string, seed: number | null | undefined, review: ReviewSession): string {
+  return seed === review.seed
+    ? ""
+    : `Variant ${seed} deals the same numbers as your due review of ${id} (variant ${review.seed}).\n`;
 }
 
 /**
@@ -811,6 +834,61 @@ async function reviewDue(ctx: Context): Promise<number> {
       "",
     ],
   });
+}
+
+/** The commands a newcomer tries first, each with what it does (start); --help has them all. */
+const firstCommands: readonly [string, string][] = [
+  ["show <id>", "the exercise's prompt, and how to answer it"],
+  ["answer <id> [--part p] <answer>", "grade an answer"],
+  ["hint <id>", "the next hint (they come one at a time)"],
+  ["list", "every exercise in course order, with your status"],
+  ["review", "spaced review: solved exercises come back with new numbers"],
+];
+
+/**
+ * `npm run exercises` with no command: what this is, the next exercise to do (the first unsolved
+ * in course order), the reviews due, and the commands to try. Reads progress; writes nothing.
+ */
+async function start(ctx: Context, progressFile: string): Promise<number> {
+  const progress = ctx.progress.read();
+  const exercises = await exercisesInOrder(ctx);
+  const solved = exercises.filter((e) => isSolved(progress, e.id, partIds(e)));
+  const next = exercises.find((e) => !solved.includes(e));
+  const out = [
+    "The exercises of Blast Radius, in your terminal: the ones on the course's pages, answered and checked here.",
+    `Your progress is kept in ${progressFile}.`,
+    "",
+  ];
+  if (next) {
+    // Where the learner left it, in the list's words ("1 attempt", "1 of 2 parts"), if begun.
+    const begun = status(progress, next);
+    out.push(
+      `${solved.length === 0 && !begun ? "Start with" : "Next"}: ${titleOf(next.meta)}  (${next.id}, chapter ${next.meta.chapter}${begun ? `; ${begun.toLowerCase()}` : ""})`,
+      `  npm run exercises -- show ${next.id}`,
+      `${solved.length} of ${countOf(exercises.length, "exercise")} solved.`,
+    );
+  } else out.push(`Every exercise is solved: all ${exercises.length}.`);
+  // The schedule as it stands (review enters newly solved exercises when it is run).
+  if (Object.keys(progress.review ?? {}).length > 0) {
+    const now = ctx.now();
+    const due = dueCards(progress, await reviewablesFor(ctx, progress), now);
+    out.push(
+      "",
+      due.length > 0
+        ? `${countOf(due.length, "review")} due: ${due.map((d) => d.id).join(", ")}.`
+        : `No review is due. The next review is ${whenText(new Date(Math.min(...Object.values(progress.review!).map((c) => Date.parse(c.due)))), now)}.`,
+    );
+    if (due.length > 0) out.push("  npm run exercises -- review");
+  }
+  const width = Math.max(...firstCommands.map(([command]) => command.length));
+  out.push(
+    "",
+    "To try (npm run exercises -- <command>):",
+    ...firstCommands.map(([command, what]) => `  ${command.padEnd(width)}  ${what}`),
+    "Every command and option: npm run exercises -- --help",
+  );
+  say(ctx, `${out.join("\n")}\n`);
+  return 0;
 }
 
 /** The --rate option: one of the four grades, or a usage error. */
@@ -1069,19 +1147,24 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       root = undefined;
     }
     const file = progressFile(io, root);
-    const done = helpOrMissing(
-      command,
-      fitUsage(usage(progressShown(io, file)), outputWidth(io)),
-      `name a command: ${commandNames.join(", ")}`,
-      io,
-      line.flags.has("help"),
-    );
+    // No command, nor anything else: the start (what this is, what to do next). An option or a
+    // flag without a command is still a usage error, naming the commands.
+    const starting = command === undefined && line.options.size === 0 && line.flags.size === 0;
+    const done = starting
+      ? undefined
+      : helpOrMissing(
+          command,
+          fitUsage(usage(progressShown(io, file)), outputWidth(io)),
+          `name a command: ${commandNames.join(", ")}`,
+          io,
+          line.flags.has("help"),
+        );
     if (done !== undefined) return done;
-    if (!commandNames.includes(command!))
+    if (command !== undefined && !commandNames.includes(command))
       throw new UsageError(
         `unknown command "${command}"${didYouMean(command!, commandNames)}; commands: ${commandNames.join(", ")}`,
       );
-    const args = line.ownOptions(command!);
+    const args = line.ownOptions(command ?? "");
     if (root === undefined || file === undefined)
       throw new UsageError("no exercises/ folder here: run this inside the course's folder");
     const ctx: Context = {
@@ -1100,6 +1183,8 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     };
     try {
       switch (command) {
+        case undefined:
+          return await start(ctx, progressShown(io, file));
         case "list":
           if (id) throw new UsageError("list takes no exercise id");
           return await list(ctx);

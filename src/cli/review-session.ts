@@ -15,8 +15,9 @@
  *     otherwise, until the exercise's next review starts (a new record for it replaces this one).
  * Records no longer their card's are dropped when the file is next written.
  *
- * What counts against a review is counted on its numbers (dueReviewSeed), whichever command gives
- * them: `review <id>`, or `hint`, `answer` and `solution` with `--seed <its variant>`. A hint, and
+ * What counts against a review is counted on its numbers, whichever command gives them and
+ * whichever seed deals them (dealsReviewNumbers: its own, dueReviewSeed, or any other with the
+ * same numbers): `review <id>`, or `hint`, `answer` and `solution` with such a `--seed`. A hint, and
  * a wrong answer (countWrongAnswer), count as wrong answers; seeing the solution is giving up, as
  * `review <id> --give-up` is (the page counts its exercise's own reveal so): it rates the review.
  *

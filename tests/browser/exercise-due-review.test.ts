@@ -3,15 +3,20 @@
  * three days before the review day, and its review is due: a reviewer found that typing the
  * review's seed on the chapter page (or drawing it with "Another variant") dealt those numbers
  * there, where hints, the solution and wrong Checks count nothing against the review, and the
- * review could then be answered right first time on /review/. The chapter page now refuses the
- * typed seed, in the variant note (a live region), with a link to the review page, and Another
- * variant deals another seed (dueReviewSeed, the rule the terminal uses too, and practiceSeed, in
- * src/course/review-seed.ts). The page's clock is fixed on the review day.
+ * review could then be answered right first time on /review/. Then that other seeds deal the very
+ * same numbers (this exercise's variants have few choices), so a learner could press Another
+ * variant until they came up. The chapter page now refuses a typed seed that deals the review's
+ * numbers, its own or another, in the variant note (a live region), with a link to the review
+ * page, and Another variant draws again (dealsReviewNumbers, the rule the terminal uses too, and
+ * practiceSeed, in src/course/review-seed.ts). The page's clock is fixed on the review day.
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { emptyProgress, type Progress, progressKey, type ReviewCard } from "../../src/course/progress.ts";
 import { enrol, reviewSeed } from "../../src/course/review.ts";
+import { paramText } from "../../src/grader/fill-params.ts";
+import { mulberry32 } from "../../src/sim/random.ts";
+import { variant } from "../../solutions/cells-blast-radius/solution.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** Waiting on the exercise's widget code and the review page's fetch of the exercise. */
@@ -52,6 +57,18 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
     };
   }
 
+  /** A variant's numbers, as one text to compare. */
+  const numbersOf = (seed: number) => JSON.stringify(variant(mulberry32(seed)));
+  /** The first seed from `from` up that deals the same numbers as `seed` (`same`), or other ones: found, not typed. */
+  function seedDealing(seed: number, same: boolean, from = 1): number {
+    let other = from;
+    while (other === seed || (numbersOf(other) === numbersOf(seed)) !== same) other++;
+    return other;
+  }
+  /** What the variant note says when `what` deals the review's numbers. */
+  const refused = (what: string) =>
+    `Not dealt: ${what} the numbers of your review of this exercise, due now. Answer it on the review page, where hints, wrong answers and the solution count against it.`;
+
   /** The exercise's numbers on show. */
   const numbers = (page: Page) =>
     page
@@ -64,11 +81,7 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
     const chapterNumbers = await numbers(page);
     await seedField.fill(String(seed));
     await exercise.getByRole("button", { name: "Deal" }).click();
-    await expect
-      .poll(() => note.textContent(), loading)
-      .toBe(
-        `Not dealt: variant ${seed} is your review of this exercise, due now. Answer it on the review page, where hints, wrong answers and the solution count against it.`,
-      );
+    await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${seed} deals`));
     // Said in the variant note, which is read out; the field is marked as refused, the chapter's numbers stay.
     await expect(note.getAttribute("aria-live")).resolves.toBe("polite");
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
@@ -77,10 +90,11 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
     const link = note.getByRole("link", { name: "review page" });
     await expect(link.getAttribute("href")).resolves.toBe(`${browser.base}review/`);
 
-    // Only that seed: the one after it is dealt as any other.
-    await seedField.fill(String(seed + 1));
+    // Only the review's numbers: the next seed with other numbers is dealt as any other.
+    const other = seedDealing(seed, false, seed + 1);
+    await seedField.fill(String(other));
     await exercise.getByRole("button", { name: "Deal" }).click();
-    await expect.poll(() => note.textContent(), loading).toMatch(new RegExp(`^Variant ${seed + 1}:`));
+    await expect.poll(() => note.textContent(), loading).toMatch(new RegExp(`^Variant ${other}:`));
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBeNull();
 
     // The link leads to the review, which deals those numbers.
@@ -93,25 +107,54 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
       .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
   });
 
-  test("Another variant does not deal the review's seed when it draws it", async () => {
+  test("another seed that deals the review's numbers is refused as the review's own seed is", async () => {
+    const seed = reviewSeed(id, card.reps);
+    const twin = seedDealing(seed, true);
+    expect(twin).not.toBe(seed);
+    const { page, exercise, note, seedField } = await chapter(card);
+    const chapterNumbers = await numbers(page);
+    await seedField.fill(String(twin));
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${twin} deals`));
+    await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
+    expect(await numbers(page)).toEqual(chapterNumbers);
+    await expect(note.getByRole("link", { name: "review page" }).getAttribute("href")).resolves.toBe(
+      `${browser.base}review/`,
+    );
+  });
+
+  test("Another variant draws again when it draws the review's numbers, by the review's seed or another", async () => {
     // A review whose seed "Another variant" can draw (1 to 999,999): the first number of reviews
     // at which the card deals one.
     let reps = card.reps;
     while (reviewSeed(id, reps) > 999_999) reps++;
     const seed = reviewSeed(id, reps);
+    const twin = seedDealing(seed, true);
+    const other = seedDealing(seed, false);
     const { page, exercise, note, seedField } = await chapter({ ...card, reps });
-    // The draw that makes `seed`: Math.random in [ (seed - 1) / 999,999, seed / 999,999 ).
+    // The widget mounted first (a focus mounts it), so no draw of Math.random below is its loading's.
+    await seedField.focus();
+    await expect.poll(() => exercise.getAttribute("data-mounted"), loading).toBe("true");
+    // Math.random draws another seed with the review's numbers, then the review's seed, then one
+    // with other numbers (the draw that makes seed s is in [ (s - 1) / 999,999, s / 999,999 )).
     await page.evaluate(
-      (draw) => {
-        Math.random = () => draw;
+      (draws) => {
+        let next = 0;
+        Math.random = () => draws[Math.min(next++, draws.length - 1)]!;
       },
-      (seed - 0.5) / 999_999,
+      [twin, seed, other].map((s) => (s - 0.5) / 999_999),
     );
     await exercise.getByRole("button", { name: "Another variant" }).click();
     await expect.poll(() => note.textContent(), loading).toMatch(/^Variant \d+:/);
-    const dealt = Number(/^Variant (\d+):/.exec((await note.textContent()) ?? "")![1]);
-    expect(dealt).not.toBe(seed);
-    await expect(seedField.inputValue()).resolves.toBe(String(dealt));
-    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(new RegExp(`variant ${dealt}:`));
+    await expect(note.textContent()).resolves.toMatch(new RegExp(`^Variant ${other}:`));
+    await expect(seedField.inputValue()).resolves.toBe(String(other));
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(new RegExp(`variant ${other}:`));
+    // The numbers on show are that variant's, not the review's.
+    const shownFor = (dealt: number) => {
+      const { cells, customers } = variant(mulberry32(dealt));
+      return [`cells=${paramText(cells)}`, `customers=${paramText(customers)}`];
+    };
+    expect(await numbers(page)).toEqual(expect.arrayContaining(shownFor(other)));
+    expect(shownFor(other)).not.toEqual(shownFor(seed));
   });
 });

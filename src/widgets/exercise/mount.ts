@@ -1,7 +1,7 @@
 /**
  * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
- * variants from a shown seed (never, outside /review/, the variant of a review due now), and code
+ * variants from a shown seed (never, outside /review/, the numbers of a review due now), and code
  * checks run in the playground's sandboxed worker.
  */
 import {
@@ -34,7 +34,7 @@ import {
   visibleText,
 } from "../../playground/protocol.ts";
 import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
-import { dueReviewSeed, practiceSeed } from "../../course/review-seed.ts";
+import { dealsReviewNumbers, dueReviewSeed, practiceSeed } from "../../course/review-seed.ts";
 import { sitePath } from "../../course/url.ts";
 import { progressEvent } from "../progress/store.ts";
 import { exerciseCodeKey, showHintButton, showPartProgress } from "./bootstrap.ts";
@@ -262,15 +262,33 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const variantNote = root.querySelector<HTMLElement>("[data-variant-note]");
   const seedInput = variantForm?.querySelector<HTMLInputElement>('input[name="seed"]');
   /**
-   * The variant of this exercise's review when one is due now (dueReviewSeed, the terminal's rule
-   * too), which a chapter page does not deal: it is answered on /review/, where what shows or
-   * checks it counts against the review. Undefined on /review/ itself, which marks the exercise it
-   * deals the review through (data-in-review).
+   * Which seeds deal the numbers of this exercise's review when one is due now: its seed, and any
+   * other with the same numbers (dealsReviewNumbers, the terminal's rule too). A chapter page does
+   * not deal them: they are answered on /review/, where what shows or checks them counts against
+   * the review. None on /review/ itself, which marks the exercise it deals the review through
+   * (data-in-review). Asked when a seed is to be dealt, so a review that fell due meanwhile counts.
    */
-  const dueSeed = () =>
-    root.dataset.inReview === undefined
-      ? dueReviewSeed(data.id, pageProgress.read().review?.[data.id], new Date())
-      : undefined;
+  const reviewNumbers = async (): Promise<(seed: number) => boolean> => {
+    const due =
+      root.dataset.inReview === undefined
+        ? dueReviewSeed(data.id, pageProgress.read().review?.[data.id], new Date())
+        : undefined;
+    if (due === undefined) return () => false;
+    const mod = await loadSolution(data.id);
+    return mod.variant ? dealsReviewNumbers(mod.variant, due) : () => false;
+  };
+  /** Says, in the variant note, that `what` is not dealt here, and where the review is answered. */
+  const refuse = (what: string) => {
+    const link = Object.assign(document.createElement("a"), {
+      href: sitePath("review/"),
+      textContent: "review page",
+    });
+    variantNote?.replaceChildren(
+      `Not dealt: ${what} the numbers of your review of this exercise, due now. Answer it on the `,
+      link,
+      ", where hints, wrong answers and the solution count against it.",
+    );
+  };
   const deal = async (next: number | null) => {
     const mod = await loadSolution(data.id);
     if (!hasVariants(data, mod)) return;
@@ -343,25 +361,19 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
       if (variantNote) variantNote.textContent = `Not dealt: a seed is ${seedRule}.`;
       return;
     }
-    if (next === dueSeed()) {
+    void reviewNumbers().then((isReview) => {
+      if (!isReview(next)) return deal(next);
       seedInput?.setAttribute("aria-invalid", "true");
-      const link = Object.assign(document.createElement("a"), {
-        href: sitePath("review/"),
-        textContent: "review page",
-      });
-      variantNote?.replaceChildren(
-        `Not dealt: variant ${next} is your review of this exercise, due now. Answer it on the `,
-        link,
-        ", where hints, wrong answers and the solution count against it.",
-      );
-      return;
-    }
-    void deal(next);
+      refuse(`variant ${next} deals`);
+    });
   });
   root.querySelector('[data-action="variant"]')?.addEventListener("click", () => {
-    const next = practiceSeed(Math.random, dueSeed());
-    if (seedInput) seedInput.value = String(next);
-    void deal(next);
+    void reviewNumbers().then((isReview) => {
+      const next = practiceSeed(Math.random, isReview);
+      if (next === undefined) return refuse("every variant drawn had");
+      if (seedInput) seedInput.value = String(next);
+      return deal(next);
+    });
   });
 
   refreshStatus();
