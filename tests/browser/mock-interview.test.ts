@@ -5,7 +5,14 @@ import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/q
 import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
-import { loading, mockInterview, pickQuestion, startInterview } from "../support/mock-interview.ts";
+import {
+  loading,
+  mockInterview,
+  pickQuestion,
+  startInterview,
+  storedAttempts,
+  storedDraft,
+} from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
 import { backToSavedText, clearQuestion } from "../../src/widgets/mock-interview/save-state.ts";
@@ -357,8 +364,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // history still has the saved score, and the draft keeps the change until it is saved.
       const history = () =>
         page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!).attempts);
-      const draft = () =>
-        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const draft = () => storedDraft(page);
       const scores = (d: { selfScore: number; backedScore: number }) =>
         `self-score ${Math.round(100 * d.selfScore)}%, backed by evidence ${Math.round(100 * d.backedScore)}%`;
       await point.getByRole("radio", { name: /^Staff/ }).check();
@@ -372,7 +378,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
           `Changed since you saved it: your history still has ${scores(stored.attempts[0].debrief)}. Save changes to update it.`,
         );
       await expect(history()).resolves.toEqual(stored.attempts);
-      await expect(draft().then((d) => d?.debrief?.claims[needs].level)).resolves.toBe(3);
+      await expect(draft().then((d) => d?.debrief?.claims[needs]?.level)).resolves.toBe(3);
       // The score line already counts the change.
       await expect(mock.locator("[data-field=score]").textContent()).resolves.toMatch(/^Self-score \d+%/);
       const changedScore = (await mock.locator("[data-field=score]").textContent())!;
@@ -439,12 +445,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // The question, named by what it asks (role="group", aria-labelledby its sentence).
       const asking = mock.getByRole("group", { name: /Another question now would lose/ });
       const focused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
-      const history = () =>
-        page.evaluate(
-          () => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts,
-        );
-      const draft = () =>
-        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const history = () => storedAttempts(page);
+      const draft = () => storedDraft(page);
       const toDebrief = async () => {
         await startInterview(mock, question.id, { title: question.title });
         await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
@@ -509,7 +511,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await point.getByRole("radio", { name: /^Staff/ }).check();
       await again.click();
       await expect.poll(() => asking.isVisible()).toBe(true);
-      const { debrief } = saved[1];
+      const debrief = saved[1]!.debrief!;
       await expect(asking.locator("p").textContent()).resolves.toBe(
         `You changed this debrief after saving it, and your history still has self-score ${Math.round(100 * debrief.selfScore)}%, backed by evidence ${Math.round(100 * debrief.backedScore)}%. Another question now would lose the changes.`,
       );
@@ -534,12 +536,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.goto(url);
       const mock = mockInterview(page);
       const status = mock.getByRole("status");
-      const draft = () =>
-        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
-      const history = () =>
-        page.evaluate(
-          () => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts,
-        );
+      const draft = () => storedDraft(page);
+      const history = () => storedAttempts(page);
       // The save button as it stands: "Saved" (pressing it does nothing) while the history holds the debrief as it stands.
       const saveButton = mock.locator("[data-action=save]");
       const state = () =>
@@ -561,7 +559,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // A level changed, then changed back: the history holds the debrief as it stands again.
       await point.getByRole("radio", { name: /^Staff/ }).check();
       await expect.poll(state).toBe("Save changes");
-      await expect.poll(() => draft().then((d) => d?.debrief?.claims[0].level)).toBe(3);
+      await expect.poll(() => draft().then((d) => d?.debrief?.claims[0]?.level)).toBe(3);
       await point.getByRole("radio", { name: /^Senior/ }).check();
       await expect.poll(state).toBe("Saved (disabled)");
       await expect.poll(() => status.textContent()).toBe(backToSavedText);
@@ -592,12 +590,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.goto(url);
       const mock = mockInterview(page);
       const status = mock.getByRole("status");
-      const history = () =>
-        page.evaluate(
-          () => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts,
-        );
-      const draft = () =>
-        page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+      const history = () => storedAttempts(page);
+      const draft = () => storedDraft(page);
       const save = mock.getByRole("button", { name: "Save to my history" });
       const clear = async () => {
         await mock.getByRole("button", { name: "Clear my history" }).click();
@@ -645,9 +639,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
         );
       await expect(mock.getByRole("button", { name: "Save changes" }).count()).resolves.toBe(0);
       await save.click();
-      await expect
-        .poll(() => history().then((a) => a.map((x: { debrief: { claimed: number[] } }) => x.debrief.claimed)))
-        .toEqual([[3, 0]]);
+      await expect.poll(() => history().then((a) => a.map((x) => x.debrief?.claimed))).toEqual([[3, 0]]);
     } finally {
       await session.close();
     }

@@ -4,6 +4,8 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
+import type { Draft } from "../../src/widgets/mock-interview/draft.ts";
+import type { Attempt } from "../../src/widgets/mock-interview/history.ts";
 
 /** The widget's code and questions load on the first touch: on a busy machine that takes seconds. */
 export const loading = { timeout: 20_000 };
@@ -31,3 +33,11 @@ export async function startInterview(
   if (minutes !== undefined) await mock.getByLabel("Time", { exact: true }).selectOption(String(minutes));
   await mock.getByRole("button", { name: "Start the interview" }).click();
 }
+
+/** The attempts the page's history holds in storage (none when it holds nothing). */
+export const storedAttempts = (page: Page): Promise<Attempt[]> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1") ?? '{"attempts":[]}').attempts);
+
+/** The interview under way as the device's storage keeps it (null when it keeps none). */
+export const storedDraft = (page: Page): Promise<Draft | null> =>
+  page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));

@@ -260,6 +260,16 @@ describe("the draft keeps the answer as typed", () => {
 
 describe("a debrief changed after it was saved", () => {
   const debrief = (level: number) => ({ claims: [{ level, evidence: "cells" }], redFlags: [] });
+  /** Another tab's interview, begun 5 s after this one's, as that tab keeps it on the device. */
+  const otherTabsDraft = JSON.stringify({
+    questionId: "q",
+    seed: null,
+    durationMs: 60_000,
+    usedMs: 0,
+    notes: "the other tab's answer",
+    startedAt: "2026-03-02T09:05:00.000Z",
+    claim: { at: 5000, tab: "b" },
+  });
 
   test("is kept in the draft again, until it is saved again", () => {
     const device = storage();
@@ -288,15 +298,7 @@ describe("a debrief changed after it was saved", () => {
     const { stage } = designRound(clock, page, { device: () => device, tab: () => tab }, "a");
     stage.forgetDraft(); // saved to the history
     // Another tab's interview, begun 5 s after this one's.
-    const other = JSON.stringify({
-      questionId: "q",
-      seed: null,
-      durationMs: 60_000,
-      usedMs: 0,
-      notes: "the other tab's answer",
-      startedAt: "2026-03-02T09:05:00.000Z",
-      claim: { at: 5000, tab: "b" },
-    });
+    const other = otherTabsDraft;
     device.items.set(draftKey, other);
     expect(stage.keepAgain(debrief(2))).toBe(true);
     expect(device.items.get(draftKey)).toBe(other);
@@ -313,15 +315,7 @@ describe("a debrief changed after it was saved", () => {
     const device = storage();
     const tab = storage();
     const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => tab }, "a");
-    const other = JSON.stringify({
-      questionId: "q",
-      seed: null,
-      durationMs: 60_000,
-      usedMs: 0,
-      notes: "the other tab's answer",
-      startedAt: "2026-03-02T09:05:00.000Z",
-      claim: { at: 5000, tab: "b" },
-    });
+    const other = otherTabsDraft;
     device.items.set(draftKey, other);
     stage.otherTabWrote(other);
     stage.forgetDraft(); // saved here (or in the other tab)
@@ -336,15 +330,7 @@ describe("a debrief changed after it was saved", () => {
     const device = storage();
     const tab = storage();
     const { stage } = designRound({ now: 0 }, page, { device: () => device, tab: () => tab }, "a");
-    const other = JSON.stringify({
-      questionId: "q",
-      seed: null,
-      durationMs: 60_000,
-      usedMs: 0,
-      notes: "the other tab's answer",
-      startedAt: "2026-03-02T09:05:00.000Z",
-      claim: { at: 5000, tab: "b" },
-    });
+    const other = otherTabsDraft;
     stage.keepDraft(debrief(1));
     device.items.set(draftKey, other);
     stage.otherTabWrote(other, debrief(1));
