@@ -405,12 +405,16 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(title.innerText()).resolves.toMatch(new RegExp(`The ${workers}-worker problem`));
     // Solved with the chapter's numbers is not solved for these: the mark goes, the status says so.
     await expect(fixed.getAttribute("data-solved")).resolves.toBeNull();
-    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(/variant 42: 0 of 2 parts answered right/);
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(
+      /variant 42: 0 of 2 parts answered right/,
+    );
     const groups = await exercise.locator('.br-ex-part__prompt [data-param="groups"]').first().textContent();
     await fixed.getByLabel("Your answer").fill(`1/${groups}`);
     await fixed.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => fixed.getAttribute("data-solved")).toBe("");
-    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(/variant 42: 1 of 2 parts answered right/);
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(
+      /variant 42: 1 of 2 parts answered right/,
+    );
 
     // The worked solution is worked through with this variant's numbers (computed by the
     // solution's worked()), never the chapter's 1/1,820, nor a raw {placeholder}.

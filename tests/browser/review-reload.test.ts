@@ -414,7 +414,9 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     await openReview(page, true);
     expect(await restored(page, "canary")).toEqual(before.canary);
     expect(await restored(page, "untouched")).toEqual(before.untouched);
-    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(/1 of 2 parts answered right$/);
+    await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
+      /1 of 2 parts answered right$/,
+    );
     expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
     expect(await politeness()).toEqual(["off"]);
 
