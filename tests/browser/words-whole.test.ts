@@ -69,3 +69,33 @@ describeInBrowser("words kept whole in narrow columns", (browser) => {
     },
   );
 });
+
+describeInBrowser("the filled worksheet's sentence", (browser) => {
+  test("at 390 px, the punctuation after each filled gap stays on the gap's last line", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${browser.site}/worksheet/example/`);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    // Each text that follows a gap and starts with a comma or a full stop (", because", "."): where
+    // its first letter is, and where the gap's words end. A gap laid out as one box as wide as its
+    // words put them on lines of their own.
+    const joins = await page.locator(".worksheet__sentence").evaluate((sentence) =>
+      [...sentence.querySelectorAll(".worksheet__gap")].flatMap((gap) => {
+        const next = gap.nextSibling;
+        if (next?.nodeType !== Node.TEXT_NODE || !/^[,.]/.test(next.textContent ?? "")) return [];
+        const range = document.createRange();
+        range.setStart(next, 0);
+        range.setEnd(next, 1);
+        const gapLines = [...gap.getClientRects()];
+        return [
+          {
+            text: `${gap.textContent?.slice(-12)}${next.textContent?.trim().slice(0, 10)}`,
+            apart: Math.abs(range.getClientRects()[0]!.bottom - gapLines[gapLines.length - 1]!.bottom) > 2,
+          },
+        ];
+      }),
+    );
+    expect(joins.length).toBeGreaterThanOrEqual(2);
+    expect(joins.filter((j) => j.apart)).toEqual([]);
+  });
+});
