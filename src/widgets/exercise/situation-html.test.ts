@@ -24,3 +24,13 @@ test("a chart's title says its unit once: in brackets only when the caption does
   expect(html).toContain("<figcaption>Calls per second</figcaption>");
   expect(html).not.toContain("(per second)</span>");
 });
+
+test("a column heading's hyphenated word is kept whole, the heading escaped", () => {
+  const html = situationHtml({
+    title: "t",
+    blocks: [{ kind: "table", caption: "Hops", columns: ["hop", "time-out (ms)", "a<b"], rows: [["x", 1, 2]] }],
+  });
+  expect(html).toContain('<th scope="col"><span class="br-sit__word">time-out</span> (ms)</th>');
+  expect(html).toContain('<th scope="col">a&lt;b</th>');
+  expect(html).toContain('<th scope="col">hop</th>');
+});

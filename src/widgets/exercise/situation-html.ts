@@ -10,8 +10,18 @@ import { unitBesideTitle } from "../../format/units.ts";
 
 const cellHtml = (cell: Cell) => escapeHtml(typeof cell === "number" ? asGiven(cell) : cell);
 
+/**
+ * A column heading wraps at its spaces only: a word with a hyphen is kept whole. "time-out (ms)"
+ * broke after "time-" into three lines, and the headings beside it sat under two lines of space.
+ */
+const headingHtml = (heading: string): string =>
+  heading
+    .split(" ")
+    .map((word) => (word.includes("-") ? `<span class="br-sit__word">${escapeHtml(word)}</span>` : escapeHtml(word)))
+    .join(" ");
+
 function tableHtml(caption: string, columns: string[], rows: Cell[][], highlight: readonly number[] = []): string {
-  const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join("");
+  const head = columns.map((c) => `<th scope="col">${headingHtml(c)}</th>`).join("");
   const body = rows
     .map((row, i) => {
       const mark = highlight.includes(i) ? ' class="br-sit__hot"' : "";
