@@ -18,6 +18,11 @@ export interface ActionSpec {
   /** What the button says. */
   label: string;
   target: TargetKind;
+  /**
+   * The action done to one target, in the log, the feed and the debrief, where the button's words
+   * with the target after a colon do not read as English; without it, "Drain a cell: cell-2".
+   */
+  onTarget?: (target: string) => string;
   /** What it does, in one sentence. */
   does: string;
   /** Seconds from the click until it takes effect (a flag propagating, a config push, a start-up). */
@@ -266,6 +271,7 @@ export const actionCatalogue = [
     code: "fz",
     label: "Fail the database over out of a zone",
     target: "zone",
+    onTarget: (zone: string) => `Fail the database over, out of ${zone}`,
     does: "Promotes the database replica in another zone to primary (a data-plane operation: no launches needed).",
     delay: 90,
     cost: "Writes keep failing until the promotion completes.",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { gameClock, longestGameClock, startLabel, startLabels } from "./report.ts";
+import { actionCatalogue } from "./actions.ts";
+import { clock, entryText, gameClock, logText, longestGameClock, startLabel, startLabels } from "./report.ts";
+import { scenarios } from "./scenarios.ts";
 
 describe("the game clock", () => {
   it("reads the moment reached of the game's length", () => {
@@ -31,5 +33,23 @@ describe("the start button", () => {
       [0, true],
     ] as const)
       expect(startLabels).toContain(startLabel(clock, over));
+  });
+});
+
+describe("an action in words", () => {
+  it("names the zone a database fails over out of as English, not after a colon", () => {
+    const lostZone = scenarios.find((s) => s.id === "lost-zone")!;
+    const failover = lostZone.reference.find((e) => e.action === "failover-zone")!;
+    // It once read "Fail the database over out of a zone: zone-a at 2 min".
+    expect(entryText(failover)).toBe(`Fail the database over, out of ${failover.target}`);
+    expect(logText([failover])).toBe(`Fail the database over, out of ${failover.target} at ${clock(failover.at)}`);
+    expect(logText(lostZone.reference)).not.toContain("out of a zone:");
+  });
+
+  it("writes any other targeted action as its button's words and the target, and an untargeted one as its button's words", () => {
+    for (const spec of actionCatalogue) {
+      if (spec.target === null) expect(entryText({ action: spec.id })).toBe(spec.label);
+      else if (!("onTarget" in spec)) expect(entryText({ action: spec.id, target: "t1" })).toBe(`${spec.label}: t1`);
+    }
   });
 });

@@ -109,9 +109,11 @@ function distinctFigures(values: number[]): string[] {
   }
 }
 
+/** An action in words, with its target: "Drain a cell: cell-2", "Fail the database over, out of zone-a". */
 export function entryText(entry: Pick<LogEntry, "action" | "target">): string {
   const spec = actionSpec(entry.action as ActionId);
-  return entry.target ? `${spec.label}: ${entry.target}` : spec.label;
+  if (!entry.target) return spec.label;
+  return spec.onTarget ? spec.onTarget(entry.target) : `${spec.label}: ${entry.target}`;
 }
 
 /** A logged action and when it was taken: "Eject a host: h07 at 2:00". */

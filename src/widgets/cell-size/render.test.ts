@@ -129,7 +129,10 @@ describe("the widget's state and drawing", () => {
     );
     expect(html).toContain('<span data-figure="router-blast">1,000 (100%)</span>');
     expect(html).toContain('<span data-figure="tenant">50% of a cell</span>');
-    expect(html).toContain("$60,000 of $110,000 a month (54.5%); serving the customers $50,000");
+    // It once read "serving the customers $50,000", with no verb.
+    expect(html).toContain(
+      "$60,000 of $110,000 a month (54.5%); the other $50,000 is the cost of serving the customers",
+    );
     // A tenant bigger than a cell: its bar is full and red, not wider than the track.
     expect(renderCellSize(cellSizeView({ cells: 50 }))).toContain(
       '<span data-figure="tenant">125% of a cell</span><span class="cs-track"><span class="cs-bar cs-bar--down" style="width:100.0%">',

@@ -177,7 +177,7 @@ export const longestCellsTexts = longestWordings(
 
 /** The overhead row's figure: the overhead, the bill it is part of, and what serving the customers costs. */
 function overheadText(view: CellSizeView): string {
-  return `${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); serving the customers ${dollars(view.monthly - view.overhead)}`;
+  return `${dollars(view.overhead)} of ${dollars(view.monthly)} a month (${share(view.overheadShare)}); the other ${dollars(view.monthly - view.overhead)} is the cost of serving the customers`;
 }
 
 /**

@@ -7,6 +7,7 @@
 import type uPlotType from "uplot";
 import { compactNumber } from "../../format/number.ts";
 import {
+  axisLabel,
   chartName,
   chartViews,
   isolatedPointSize,
@@ -16,6 +17,7 @@ import {
   palette,
   timeLabel,
   timeTicks,
+  valueAxis,
   type ChartView,
   type Marker,
   type RunView,
@@ -25,11 +27,16 @@ export type Side = "naive" | "defended";
 export const sides: Side[] = ["naive", "defended"];
 export const sideName: Record<Side, string> = { naive: "Naive", defended: "Defended" };
 
-/** Chart sizes: the chapter's, and the presenter view's (one chart at a time, read from the back of a room at 1280 x 720). */
+/**
+ * Chart sizes: the chapter's, and the presenter view's (one chart at a time, read from the back of
+ * a room at 1280 x 720). The value axis is as wide as its widest label with its unit ("100 ms",
+ * 45 px at 12 px in Debian's sans-serif, 98 px at 24 px) beside a short tick; the static charts
+ * (svg.ts, replay.css) keep the chapter's.
+ */
 const geometryFor = (present: boolean, family: string) =>
   present
-    ? { height: 300, font: `600 24px ${family}`, ySize: 84, xSize: 56 }
-    : { height: 150, font: undefined, ySize: 44, xSize: 50 };
+    ? { height: 300, font: `600 24px ${family}`, ySize: 110, xSize: 56 }
+    : { height: 150, font: undefined, ySize: valueAxis.size, xSize: 50 };
 
 /** A presenter chart fills the height the screen has left under it (the page must not scroll), within limits. */
 export function presentChartHeight(screen: number, top: number, below: number): number {
@@ -41,6 +48,12 @@ export function compact(n: number): string {
   // uPlot hands a split it has no value for as null.
   return n == null ? "" : compactNumber(n);
 }
+
+/** The live value axis's labels (uPlot's `values`): each with its unit, as the static chart writes them (view.ts). */
+export const valueAxisLabels =
+  (view: Pick<ChartView, "unit">) =>
+  (_u: unknown, splits: readonly (number | null)[]): string[] =>
+    splits.map((v) => axisLabel(view, v));
 
 /** One grid line per decade on a log axis (uPlot's default draws nine). */
 export function decades(min: number, max: number): number[] {
@@ -227,7 +240,9 @@ export class ReplayCharts {
               ...(font ? { font } : {}),
               grid: { stroke: "rgba(128,128,128,0.2)" },
               size: ySize,
-              values: (_u, splits) => splits.map(compact),
+              ticks: { size: valueAxis.tick },
+              gap: valueAxis.gap,
+              values: valueAxisLabels(view),
               ...(view.log
                 ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) }
                 : {}),

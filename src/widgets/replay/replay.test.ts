@@ -22,8 +22,9 @@ import {
 import { grouped, secondsOrMinutes } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
-import { seriesOptions } from "./charts.ts";
+import { seriesOptions, valueAxisLabels } from "./charts.ts";
 import {
+  axisLabel,
   chartName,
   chartViews,
   isolatedPoints,
@@ -324,7 +325,8 @@ test("operators set to step in when the run has ended, or after, are refused at 
 
 test("the defended heading lists only the defences it has; bulkheads get a line on their pools", () => {
   expect(defendedHeading(["budget", "breaker"])).toBe("Defended: breaker, budget");
-  expect(defendedHeading([])).toBe("Defended: no defences");
+  // With none on, the run is not "defended": the heading does not say so.
+  expect(defendedHeading([])).toBe("Right-hand run: no defence switched on");
   const pair = scenarios(normalizeState({ defences: ["bulkhead"], params: { duration: 60 } }));
   const naive = runRetryStorm(pair.naive);
   const defended = runRetryStorm(pair.defended);
@@ -451,4 +453,31 @@ test("the playhead says its value in seconds and which side of the trigger, not 
   expect(playheadText(0)).toBe("at the trigger");
   expect(playheadText(120)).toBe("120 s after the trigger");
   expect(playheadText(3600)).toBe("3,600 s after the trigger");
+});
+
+test("every value-axis label of the latency and success charts carries its unit, at the top and the bottom alike", () => {
+  const run = rememberedRetryStorm(defaultScenario());
+  const view = (id: string) => chartViews(run).find((v) => v.id === id)!;
+  const latencyView = view("latency");
+  // The live axis's labels at its decades (uPlot's log splits), as a latency dashboard writes them.
+  expect(valueAxisLabels(latencyView)(null, [1, 10, 100, 1000, 10_000, null])).toEqual([
+    "1 ms",
+    "10 ms",
+    "100 ms",
+    "1 s",
+    "10 s",
+    "",
+  ]);
+  expect(axisLabel(latencyView, 0.5)).toBe("0.5 ms");
+  expect(valueAxisLabels(view("success"))(null, [0, 50, 100])).toEqual(["0%", "50%", "100%"]);
+  // A count's unit is in the chart's title; its labels stay short ("20k").
+  expect(valueAxisLabels(view("waiting"))(null, [0, 20_000])).toEqual(["0", "20k"]);
+  // The static charts' two labels: the latency chart's bottom once read a bare "10" under "10 s".
+  const staticLabels = (v: ChartView) =>
+    [...chartSvg(v, run.metrics.time, [], v.id).matchAll(/text-anchor="end">([^<]*)</g)].map((m) => m[1]!);
+  const latencyLabels = staticLabels(latencyView);
+  expect(latencyLabels).toHaveLength(2);
+  for (const label of latencyLabels) expect(label).toMatch(/^[\d.]+ (ms|s)$/);
+  expect(latencyLabels[1]).toBe("10 ms");
+  expect(staticLabels(view("success"))).toEqual(["100%", "0%"]);
 });

@@ -2,14 +2,14 @@
  * Static charts of a replay run, drawn at build time so the page shows the result before any
  * JavaScript runs (and prints). Pure string building: no DOM.
  *
- * A chart has the live chart's size and layout (charts.ts: 150 px high, a 44 px value axis),
+ * A chart has the live chart's size and layout (charts.ts: 150 px high, a 56 px value axis),
  * and its text is real text at the page's size, whatever the width: the curves are drawn in an
  * SVG that stretches across the width (its strokes do not stretch), while the labels sit in
  * SVGs measured in CSS pixels, placed by percentage along the time axis.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { asGiven, compactNumber } from "../../format/number.ts";
 import {
+  axisLabel,
   isolatedPointSize,
   isolatedPoints,
   markerColour,
@@ -18,6 +18,7 @@ import {
   palette,
   timeLabel,
   timeTicks,
+  valueAxis,
   type ChartView,
 } from "./view.ts";
 
@@ -108,13 +109,12 @@ export function chartSvg(
       : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${plotHeight + 4}"/>`) +
     `</svg>`;
   const top = chart.log ? logMax : yMax;
-  // As the live chart's axis writes a tick (compactNumber: "20k", never "20000"), in the 44 px it has.
-  const topLabel =
-    chart.log && top >= 1000 ? `${asGiven(top / 1000)} s` : `${compactNumber(top)}${chart.unit === "%" ? "%" : ""}`;
+  // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live one's is.
+  const labelX = valueAxis.size - valueAxis.tick - valueAxis.gap;
   const yAxis =
     `<svg class="rs-static-y" aria-hidden="true">` +
-    `<text x="40" y="${r(sy(top) + 4)}" text-anchor="end">${escapeHtml(topLabel)}</text>` +
-    `<text x="40" y="${r(sy(yMin) + 4)}" text-anchor="end">${escapeHtml(compactNumber(yMin))}</text>` +
+    `<text x="${labelX}" y="${r(sy(top) + 4)}" text-anchor="end">${escapeHtml(axisLabel(chart, top))}</text>` +
+    `<text x="${labelX}" y="${r(sy(yMin) + 4)}" text-anchor="end">${escapeHtml(axisLabel(chart, yMin))}</text>` +
     `</svg>`;
   const ticks: string[] = [];
   for (const t of timeTicks(x1)) {

@@ -3,7 +3,15 @@
  * (uPlot): the chart rows and their series, the markers, the text summaries and the data table.
  */
 import { unitBesideTitle } from "../../format/units.ts";
-import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
+import {
+  asGiven,
+  compactNumber,
+  grouped,
+  latency,
+  percent,
+  perRequest,
+  secondsOrMinutes,
+} from "../../format/number.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -147,6 +155,26 @@ export function timeLabel(t: number): string {
   return t === 0 ? "0 s" : t % 60 === 0 ? `${t / 60} min` : `${t} s`;
 }
 
+/**
+ * The chapter's value axis, on the live charts and the static ones (replay.css sets the same
+ * width): its width, its ticks' length and the gap from a tick to its label, in CSS pixels. Wide
+ * enough for its widest label, "100 ms" (45 px at 12 px in Debian's sans-serif).
+ */
+export const valueAxis = { size: 56, tick: 4, gap: 4 } as const;
+
+/**
+ * A value-axis label, on the static and the live charts alike, with its unit where the number
+ * alone does not say it: a latency as a dashboard writes it ("10 ms", "100 ms", "1 s", "10 s"), a
+ * share with its "%" ("0%", "100%"). A count ("20k") stands alone: its unit is in the chart's
+ * title. uPlot hands a split it has no value for as null: no label.
+ */
+export function axisLabel(view: Pick<ChartView, "unit">, value: number | null): string {
+  if (value == null) return "";
+  if (view.unit === "ms") return value >= 1 ? latency(value) : `${compactNumber(value)} ms`;
+  if (view.unit === "%") return `${compactNumber(value)}%`;
+  return compactNumber(value);
+}
+
 /** Time-axis ticks from 0 to `max`, every `step` seconds (two minutes, four on a narrow chart). */
 export function timeTicks(max: number, step = 120): number[] {
   const out: number[] = [];
@@ -218,10 +246,13 @@ export function summaryText(name: string, run: RunView): string {
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
-/** The heading over the right-hand run: the defences it has on, and only those, in the controls' order. */
+/**
+ * The heading over the right-hand run: the defences it has on, and only those, in the controls'
+ * order. With none on, it is not "defended" at all: the heading says what the run is.
+ */
 export function defendedHeading(defences: readonly string[]): string {
   const on = defenceNames.filter((d) => defences.includes(d));
-  return `Defended: ${on.length ? on.join(", ") : "no defences"}`;
+  return on.length ? `Defended: ${on.join(", ")}` : "Right-hand run: no defence switched on";
 }
 
 /**

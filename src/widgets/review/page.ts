@@ -136,6 +136,7 @@ export function mountReviewPage(): void {
   const result = $("[data-review-result]");
   const next = $<HTMLButtonElement>("[data-review-next]");
   const topics = $("[data-review-topics]");
+  const topicsSection = $("[data-review-topics-section]");
   const now = () => new Date();
 
   /**
@@ -165,6 +166,8 @@ export function mountReviewPage(): void {
   const drawTopics = () => {
     const at = now();
     const rows = durability(readProgress(), entries, at);
+    // Nothing in review: the status line says so, and the table is not drawn to say it again.
+    topicsSection.hidden = rows.length === 0;
     if (rows.length === 0) return;
     // Each cell carries its column's name, shown beside it where the rows stack (narrow screens).
     const columns = [...page.querySelectorAll(".br-review__topics thead th")].map((th) => th.textContent ?? "");
