@@ -7,7 +7,7 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
+import { loading, mockInterview, startInterview, toDebrief } from "../support/mock-interview.ts";
 import { reclaimedNote, yieldedWarning } from "../../src/widgets/mock-interview/session.ts";
 import { clearQuestion, elsewhereText } from "../../src/widgets/mock-interview/save-state.ts";
 import { questions } from "../../src/course/interview/bank.ts";
@@ -57,10 +57,7 @@ describeInBrowser("mock interview in two tabs", (browser) => {
       const mock = mockInterview(here);
       const status = mock.getByRole("status");
       const saveButton = mock.locator("[data-action=save]");
-      await startInterview(mock, question.id, { title: question.title });
-      await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
-      await mock.getByRole("button", { name: /debrief me/ }).click();
-      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      const point = await toDebrief(mock, question);
       await point.getByRole("radio", { name: /^Senior/ }).check();
       await point.getByLabel(/^Evidence:/).fill("Tenant id, on every request");
       await saveButton.click();

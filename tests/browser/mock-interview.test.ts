@@ -12,6 +12,7 @@ import {
   startInterview,
   storedAttempts,
   storedDraft,
+  toDebrief,
 } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
@@ -447,23 +448,17 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const focused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
       const history = () => storedAttempts(page);
       const draft = () => storedDraft(page);
-      const toDebrief = async () => {
-        await startInterview(mock, question.id, { title: question.title });
-        await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
-        await mock.getByRole("button", { name: /debrief me/ }).click();
-        await expect.poll(() => mock.getAttribute("data-stage")).toBe("review");
-      };
       const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
       const evidence = point.getByLabel(/^Evidence:/);
 
       // Nothing entered: nothing to lose, so nothing is asked.
-      await toDebrief();
+      await toDebrief(mock, question);
       await again.click();
       await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
       await expect(asking.count()).resolves.toBe(0);
 
       // A self-assessment entered, not saved: the widget asks first, with the safe answer focused.
-      await toDebrief();
+      await toDebrief(mock, question);
       await point.getByRole("radio", { name: /^Senior/ }).check();
       await evidence.fill("Tenant id, on every request");
       await again.focus();
@@ -502,7 +497,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       expect(first).toMatchObject({ questionId: question.id, debrief: { claimed: [2, 0] } });
 
       // Saved, then changed: asked again, with what the history still has; discarding keeps the save.
-      await toDebrief();
+      await toDebrief(mock, question);
       await point.getByRole("radio", { name: /^Senior/ }).check();
       await mock.getByRole("button", { name: "Save to my history" }).click();
       await expect.poll(() => mock.getByRole("button", { name: "Saved" }).count()).toBe(1);
@@ -544,10 +539,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
         saveButton.evaluate(
           (b) => `${b.textContent}${b.getAttribute("aria-disabled") === "true" ? " (disabled)" : ""}`,
         );
-      await startInterview(mock, question.id, { title: question.title });
-      await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
-      await mock.getByRole("button", { name: /debrief me/ }).click();
-      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      const point = await toDebrief(mock, question);
       const evidence = point.getByLabel(/^Evidence:/);
       await point.getByRole("radio", { name: /^Senior/ }).check();
       await evidence.fill("Tenant id, on every request");
@@ -602,10 +594,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
         await asking.getByRole("button", { name: "Delete my history" }).click();
         await expect.poll(() => history()).toEqual([]);
       };
-      await startInterview(mock, question.id, { title: question.title });
-      await mock.getByLabel(/Your answer/).fill("Tenant id, on every request, keeps a tenant's data in one cell.");
-      await mock.getByRole("button", { name: /debrief me/ }).click();
-      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+      const point = await toDebrief(mock, question);
       await point.getByRole("radio", { name: /^Senior/ }).check();
       await point.getByLabel(/^Evidence:/).fill("Tenant id, on every request");
       await save.click();

@@ -41,3 +41,22 @@ export const storedAttempts = (page: Page): Promise<Attempt[]> =>
 /** The interview under way as the device's storage keeps it (null when it keeps none). */
 export const storedDraft = (page: Page): Promise<Draft | null> =>
   page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interview-draft:v1") ?? "null"));
+
+/** The one answer the tests type when what is answered does not matter, only that something is. */
+export const anAnswer = "Tenant id, on every request, keeps a tenant's data in one cell.";
+
+/**
+ * Starts an interview on `question` (as `startInterview`), answers it with `anAnswer`, opens the
+ * debrief and waits for it; returns the debrief's first rubric point, a group of level choices
+ * with its evidence field.
+ */
+export async function toDebrief(
+  mock: Locator,
+  question: { id: string; title: string; rubric: readonly { point: string }[] },
+): Promise<Locator> {
+  await startInterview(mock, question.id, { title: question.title });
+  await mock.getByLabel(/Your answer/).fill(anAnswer);
+  await mock.getByRole("button", { name: /debrief me/ }).click();
+  await expect.poll(() => mock.getAttribute("data-stage")).toBe("review");
+  return mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+}
