@@ -7,22 +7,15 @@
  * the phone). Every wait is on the page's state.
  */
 import { expect, test } from "vitest";
-import { encodeRun } from "../../src/sim/gameday/code.ts";
-import { finishedScore } from "../../src/sim/gameday/game.ts";
 import { savedGameKey, type SavedGame } from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { earnedCode } from "../support/earned-code.ts";
 
 describeInBrowser("game day: a saved game refused during a replay", (browser) => {
   const storm = findScenario("retry-storm")!;
   const log = [{ at: 120, action: "retries-off" as const }];
-  const code = encodeRun({
-    scenario: storm,
-    seed: 1,
-    name: "Ada",
-    claimedTenantMinutes: finishedScore(storm, 1, log).tenantMinutes,
-    log,
-  });
+  const code = earnedCode(storm, 1, "Ada", log);
   // Out of time order: the worker refuses to play it.
   const broken: SavedGame = {
     seed: 7,

@@ -10,10 +10,9 @@ import { scenarios } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
-import { encodeRun } from "../../src/sim/gameday/code.ts";
-import { finishedScore } from "../../src/sim/gameday/game.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { boardKey, clearBoardQuestion } from "../../src/widgets/gameday/board.ts";
+import { earnedCode } from "../support/earned-code.ts";
 
 /** Pages in a PDF produced by Chromium. */
 const pdfPages = (pdf: Buffer) => (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
@@ -81,15 +80,7 @@ describeInBrowser("game day in a room", (browser) => {
     try {
       // Two runs of the retry storm that did nothing, on two seeds.
       const storm = findScenario("retry-storm")!;
-      const codes = [storm.seed, storm.seed + 1].map((seed) =>
-        encodeRun({
-          scenario: storm,
-          seed,
-          name: `Idle ${seed}`,
-          claimedTenantMinutes: finishedScore(storm, seed, []).tenantMinutes,
-          log: [],
-        }),
-      );
+      const codes = [storm.seed, storm.seed + 1].map((seed) => earnedCode(storm, seed, `Idle ${seed}`));
       await page.goto(`${site}/gameday/board/`);
       await page.evaluate((key) => localStorage.removeItem(key), boardKey);
       await page.reload();

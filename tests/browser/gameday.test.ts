@@ -29,6 +29,7 @@ import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
 import { replayedLine } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { tempDir } from "../support/temp-dir.ts";
+import { earnedCode } from "../support/earned-code.ts";
 
 /** Where the test saves the log the page offers for download. */
 const downloads = tempDir("gameday-log");
@@ -550,13 +551,7 @@ describeInBrowser("game day in Chromium", (browser) => {
   }, async () => {
     const { page } = browser;
     const retryStorm = findScenario("retry-storm")!;
-    const noAction = encodeRun({
-      scenario: retryStorm,
-      seed: 1,
-      name: "Ada",
-      claimedTenantMinutes: finishedScore(retryStorm, 1, []).tenantMinutes,
-      log: [],
-    });
+    const noAction = earnedCode(retryStorm, 1, "Ada");
     await page.goto(`${site}/gameday/gray-failure/#code=${noAction}`);
     await page.waitForURL(/\/gameday\/retry-storm\/#code=/, { timeout: 60_000 });
     await state("playing");

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { encodeRun } from "../../sim/gameday/code.ts";
-import { finishedScore } from "../../sim/gameday/game.ts";
 import { findScenario } from "../../sim/gameday/scenarios.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
+import { earnedCode } from "../../../tests/support/earned-code.ts";
 
 const posted: FromWorker[] = [];
 const scope: { postMessage(m: FromWorker): void; onmessage: ((e: { data: ToWorker }) => void) | null } = {
@@ -29,13 +29,7 @@ afterAll(() => vi.unstubAllGlobals());
 
 const storm = findScenario("retry-storm")!;
 const log = [{ at: 0, action: "retries-off" as const }];
-const code = encodeRun({
-  scenario: storm,
-  seed: 2,
-  name: "Ada",
-  claimedTenantMinutes: finishedScore(storm, 2, log).tenantMinutes,
-  log,
-});
+const code = earnedCode(storm, 2, "Ada", log);
 
 test("a link that cannot be replayed is refused before the game under way is touched: it runs on", () => {
   const [started] = send({ type: "start", game: 1, scenario: storm.id, seed: 1 });
