@@ -12,30 +12,21 @@
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { emptyProgress, type Progress, progressKey, type ReviewCard } from "../../src/course/progress.ts";
-import { enrol, reviewSeed } from "../../src/course/review.ts";
+import { progressKey, type ReviewCard } from "../../src/course/progress.ts";
+import { reviewSeed } from "../../src/course/review.ts";
 import { paramText } from "../../src/grader/fill-params.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import { variant } from "../../solutions/cells-blast-radius/solution.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
 
 /** Waiting on the exercise's widget code and the review page's fetch of the exercise. */
 const loading = { timeout: 30_000 };
 
 describeInBrowser("a due review's variant on its chapter page", (browser) => {
-  const id = "cells-blast-radius";
+  const id = reviewedId;
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
-  const solved = emptyProgress();
-  solved.exercises[id] = {
-    parts: { untouched: { attempts: 1, solved: true }, canary: { attempts: 1, solved: true } },
-    hints: 0,
-    revealed: false,
-  };
-  const enrolled: Progress = enrol(
-    solved,
-    [{ id, chapter: "cells", parts: ["untouched", "canary"] }],
-    new Date(reviewAt.getTime() - 3 * 86_400_000),
-  );
+  const enrolled = solvedAndEnrolled(new Date(reviewAt.getTime() - 3 * 86_400_000));
   const card = enrolled.review![id]!;
 
   /** The chapter page on the review day, with `review` as the exercise's card, and the exercise on it. */

@@ -17,32 +17,23 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
-import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
-import { enrol, recordReview, reviewSeed } from "../../src/course/review.ts";
+import { progressKey } from "../../src/course/progress.ts";
+import { recordReview, reviewSeed } from "../../src/course/review.ts";
 import { sameAnswerNote } from "../../src/course/progress.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { announcedChanges, recordTextChangesFromLoad } from "../support/live-regions.ts";
+import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
 
 /** Waiting on the exercise's markup and widget code, which load when the review comes up. */
 const loading = { timeout: 30_000 };
 
 describeInBrowser("a review under way, reloaded", (browser) => {
-  const id = "cells-blast-radius";
+  const id = reviewedId;
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
   const seed = reviewSeed(id, 1);
-  const solved = emptyProgress();
-  solved.exercises[id] = {
-    parts: { untouched: { attempts: 1, solved: true }, canary: { attempts: 1, solved: true } },
-    hints: 0,
-    revealed: false,
-  };
-  const stored: Progress = enrol(
-    solved,
-    [{ id, chapter: "cells", parts: ["untouched", "canary"] }],
-    new Date(reviewAt.getTime() - 3 * 86_400_000),
-  );
+  const stored = solvedAndEnrolled(new Date(reviewAt.getTime() - 3 * 86_400_000));
   const again = recordReview(stored, id, "again", reviewAt).review![id]!;
   const hard = recordReview(stored, id, "hard", reviewAt).review![id]!;
   const dealtStatus = `1 review left today. New numbers are in (variant ${seed}): work it out again.`;
