@@ -9,11 +9,12 @@ import { afterAll, describe, expect, test } from "vitest";
 import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
 import * as disks from "../../solutions/daily-disk-failures/solution.ts";
 import type { Progress } from "../course/progress.ts";
-import { type ReviewOutcome, ratingsAllowed, recordReview, reviewSeed, whenText } from "../course/review.ts";
+import { type ReviewOutcome, ratingsAllowed, recordReview, whenText } from "../course/review.ts";
 import { mulberry32, type Random } from "../sim/random.ts";
 import { paramText } from "../grader/fill-params.ts";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
+import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const home = mkdtempSync(join(tmpdir(), "blast-radius-review-"));
@@ -78,10 +79,10 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(early.err).toContain("is not due for review: it comes back in 2 days (2026-12-04)");
 
     // On the day: the exercise with the numbers of its review variant, not the chapter's.
-    const params = variant(mulberry32(reviewSeed(id, 1)));
+    const params = variant(mulberry32(reviewSeedOf(id, 1)));
     const expected = answers(params);
     const due = await cli(["review"], at(3));
-    expect(due.out).toContain(`1 review due. New numbers (variant ${reviewSeed(id, 1)})`);
+    expect(due.out).toContain(`1 review due. New numbers (variant ${reviewSeedOf(id, 1)})`);
     expect(due.out).toContain(
       `A service runs as ${params.cells} cells with its ${paramText(params.customers!)} customers`,
     );
@@ -103,10 +104,10 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(progress.review[id]).toMatchObject({ reps: 2, lapses: 0, due: at(12) });
 
     // Giving up shows this review's answers and brings it back the next day.
-    const next = variant(mulberry32(reviewSeed(id, 2)));
+    const next = variant(mulberry32(reviewSeedOf(id, 2)));
     const gaveUp = await cli(["review", id, "--give-up"], at(12));
     expect(gaveUp.code).toBe(0);
-    expect(gaveUp.out).toContain(`The answers for variant ${reviewSeed(id, 2)}:`);
+    expect(gaveUp.out).toContain(`The answers for variant ${reviewSeedOf(id, 2)}:`);
     expect(gaveUp.out).toContain(`[canary] ${answers(next).canary!.toLocaleString("en")}`);
     expect(gaveUp.out).toContain("comes back tomorrow (2026-12-14).");
   });
@@ -127,7 +128,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
       );
 
       // Right first time, no grade named: "good" is recorded, and every grade is offered with its day.
-      const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+      const expected = answers(variant(mulberry32(reviewSeedOf(id, 1))));
       await cli(["review"], at(3), dir);
       await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
       const before = read();
@@ -159,7 +160,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
       // After a wrong answer, a grade above "hard" is not earned: the default is recorded and said so.
       const reps = read().review![id]!.reps;
       const dueOn = read().review![id]!.due;
-      const next = answers(variant(mulberry32(reviewSeed(id, reps))));
+      const next = answers(variant(mulberry32(reviewSeedOf(id, reps))));
       await cli(["review"], dueOn, dir);
       await cli(["review", id, "--part", "canary", String(Number(next.canary) + 1)], dueOn, dir);
       await cli(["review", id, "--part", "canary", String(next.canary)], dueOn, dir);
@@ -190,7 +191,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const id = "cells-blast-radius";
     // Solving enters the schedule when the schedule is next read (due three days later).
     await solveAndEnrol(dir, id);
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const params = variant(mulberry32(seed));
     const expected = answers(params);
     const due = await cli(["review"], at(3), dir);
@@ -215,7 +216,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "again-"));
     const id = "cells-blast-radius";
     await solveAndEnrol(dir, id);
-    const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+    const expected = answers(variant(mulberry32(reviewSeedOf(id, 1))));
     const wrongOnce = String(expected.canary! + 1);
     const first = await cli(["review", id, "--part", "canary", wrongOnce], at(3), dir);
     expect(first.out).toMatch(/^WRONG \[canary\]/);
@@ -242,8 +243,8 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     await solveAndEnrol(dir, cells, disk);
     const now = at(30);
     expect((await cli(["review"], now, dir)).out).toContain("2 reviews due.");
-    const cellsSeed = reviewSeed(cells, 1);
-    const diskSeed = reviewSeed(disk, 1);
+    const cellsSeed = reviewSeedOf(cells, 1);
+    const diskSeed = reviewSeedOf(disk, 1);
     const cellsAnswers = answers(variant(mulberry32(cellsSeed)));
     const diskAnswers = disks.answers(disks.variant(mulberry32(diskSeed)));
 
@@ -281,7 +282,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
     await solveAndEnrol(dir, id);
     const now = at(30);
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
     // The chapter's numbers, and another variant's, are not the review's: their solutions count nothing.
     for (const argv of [
@@ -319,7 +320,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const id = "daily-disk-failures";
     await solveAndEnrol(dir, id);
     const now = at(30);
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
     const perDay = expected["per-day"]!;
     const note = `These are the numbers of your due review of ${id}: an answer checked here counts in it, right or wrong`;
@@ -353,7 +354,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
 
   test("right answers checked with answer --seed count in the due review as through review: one path, the same rating", async () => {
     const id = "daily-disk-failures";
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
     const now = at(30);
     // The same answers, one learner giving them through review, another through answer --seed:
@@ -401,8 +402,8 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "first-time-answer-"));
     const id = "cells-blast-radius";
     await solveAndEnrol(dir, id);
-    const seed = String(reviewSeed(id, 1));
-    const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+    const seed = String(reviewSeedOf(id, 1));
+    const expected = answers(variant(mulberry32(reviewSeedOf(id, 1))));
     const before = JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
     const now = at(3);
     await cli(["answer", id, "--part", "canary", "--seed", seed, String(expected.canary)], now, dir);
@@ -422,7 +423,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const id = "cells-blast-radius";
     await solveAndEnrol(dir, id);
     const now = at(3);
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const twin = sameNumbersAs(variant, seed);
     const expected = answers(variant(mulberry32(seed)));
     const why = `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\n`;
@@ -452,13 +453,45 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     );
   });
 
+  test("show with a seed that deals a due review's numbers says that a hint, an answer or the solution on them counts in it", async () => {
+    const dir = mkdtempSync(join(home, "show-review-numbers-"));
+    const id = "cells-blast-radius";
+    await solveAndEnrol(dir, id);
+    const seed = reviewSeedOf(id, 1);
+    const twin = sameNumbersAs(variant, seed);
+    let other = 1;
+    while (other === seed || JSON.stringify(variant(mulberry32(other))) === JSON.stringify(variant(mulberry32(seed))))
+      other++;
+    const show = async (s: number, now: string) => (await cli(["show", id, "--seed", String(s)], now, dir)).out;
+    const files = () => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+    const before = files();
+    // Due: the review's own seed, and another with its numbers, each say so once, first.
+    const own = await show(seed, at(3));
+    expect(own.split("\n")[0]).toBe(
+      `These are the numbers of your due review of ${id}: a hint, an answer or the solution on them counts in that review.`,
+    );
+    const byTwin = await show(twin, at(3));
+    expect(byTwin.split("\n")[0]).toBe(
+      `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}): a hint, an answer or the solution on them counts in that review.`,
+    );
+    for (const out of [own, byTwin]) expect(out.match(/counts in that review/g)).toHaveLength(1);
+    // Other numbers, or the review's before it is due: not a word of it.
+    expect(await show(other, at(3))).not.toContain("due review");
+    expect(await show(seed, at(2))).not.toContain("due review");
+    // Showing them counts nothing and writes nothing.
+    expect(files()).toEqual(before);
+    // What it says holds: a hint on them then counts against the review.
+    const hinted = await cli(["hint", id, "--seed", String(seed)], at(3), dir);
+    expect(hinted.out).toContain("This hint counts against the review under way, as a wrong answer does.\n");
+  });
+
   test("the worked solution by another seed that deals the due review's numbers gives the review up", async () => {
     const dir = mkdtempSync(join(home, "same-numbers-solution-"));
     const id = "daily-disk-failures";
     const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
     await solveAndEnrol(dir, id);
     const now = at(30);
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const twin = sameNumbersAs(disks.variant, seed);
     const before = read();
     const shown = await cli(["solution", id, "--seed", String(twin)], now, dir);
@@ -474,7 +507,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "old-format-"));
     const id = "cells-blast-radius";
     await solveAndEnrol(dir, id);
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const expected = answers(variant(mulberry32(seed)));
     // As the terminal wrote it before: one wrong answer and one part right in cells' review.
     writeFileSync(join(dir, "review-session.json"), JSON.stringify({ id, seed, wrong: 1, right: ["canary"] }));
@@ -498,7 +531,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(home, "unreadable-session-"));
     const id = "cells-blast-radius";
     await solveAndEnrol(dir, id);
-    const expected = answers(variant(mulberry32(reviewSeed(id, 1))));
+    const expected = answers(variant(mulberry32(reviewSeedOf(id, 1))));
     const copies = () => readdirSync(dir).filter((f) => f.startsWith("review-session.unreadable-"));
     const broken = '{"version": 2, "reviews": {';
     writeFileSync(join(dir, "review-session.json"), broken);
@@ -541,7 +574,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // The page reviewed cells (its export imported here): that review is over, its record goes.
     const progress = JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
     writeFileSync(join(dir, "progress.json"), JSON.stringify(recordReview(progress, cells, "good", new Date(now))));
-    const seed = reviewSeed(disk, 1);
+    const seed = reviewSeedOf(disk, 1);
     expect((await cli(["hint", disk, "--seed", String(seed)], now, dir)).out).toContain("counts against the review");
     expect(session().reviews).toEqual({ [disk]: expect.objectContaining({ seed, wrong: 2 }) });
   });

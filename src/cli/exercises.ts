@@ -107,7 +107,7 @@ import {
   reviewSeed,
   whenText,
 } from "../course/review.ts";
-import { dealsReviewNumbers } from "../course/review-seed.ts";
+import { dealsReviewNumbers, type ReviewNumbers, type Variant } from "../course/review-seed.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
@@ -365,8 +365,16 @@ async function show(
   // exercise's Markdown with its code left as written, the situation (a drawn figure) as drawn.
   const line = (text: string) => fitLines(text, ctx.width);
   const markdown = (prefix: string, text: string) => fitText(readable(ctx, text, params), ctx.width, { prefix });
+  // A --seed that deals a due review's numbers: what is done on them counts in that review (dueReviewOn).
+  const due = await dueReviewOn(ctx, ctx.progress.read(), exercise, variant);
+  const whose =
+    due &&
+    (variant === due.seed
+      ? `These are the numbers of your due review of ${exercise.id}`
+      : `Variant ${variant} deals the same numbers as your due review of ${exercise.id} (variant ${due.seed})`);
   const out = [
     ...(review?.intro ?? []).map(line),
+    ...(whose ? [line(`${whose}: a hint, an answer or the solution on them counts in that review.`)] : []),
     line(
       `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     ),
@@ -734,11 +742,18 @@ async function dueReviewOn(
   seed: number | undefined,
 ): Promise<ReviewSession | undefined> {
   const { id } = exercise;
-  const due = dueReviewSeed(id, progress.review?.[id], ctx.now());
-  if (seed === undefined || due === undefined) return undefined;
+  const card = progress.review?.[id];
+  if (seed === undefined || !card) return undefined;
   const { variant } = await solutionFor(ctx, exercise);
-  if (!variant || !fromSolution(exercise, () => dealsReviewNumbers(variant, due)(seed))) return undefined;
+  if (!variant) return undefined;
+  const due = fromSolution(exercise, () => dueReviewSeed(id, card, ctx.now(), reviewNumbers(exercise, variant)));
+  if (due === undefined || !fromSolution(exercise, () => dealsReviewNumbers(variant, due)(seed))) return undefined;
   return sessionUnderWay(ctx, progress, id, due);
+}
+
+/** What a review of `exercise` deals from: its variant(), never on the chapter's numbers (reviewSeed). */
+function reviewNumbers(exercise: LoadedExercise, variant: Variant): ReviewNumbers {
+  return { variant, chapter: defaultParams(exercise.meta) };
 }
 
 /** Said before what counts in a due review when another seed than its own dealt its numbers: why they count. */
@@ -820,13 +835,15 @@ async function reviewDue(ctx: Context): Promise<number> {
   const first = due[0]!;
   const exercise = await ctx.index.exercise(first.id);
   const module = await solutionFor(ctx, exercise);
-  const seed = reviewSeed(first.id, first.reps);
+  if (!module.variant) throw new UsageError(`${first.id} has no new numbers to deal, so it is not reviewed`);
+  const numbers = reviewNumbers(exercise, module.variant);
+  const seed = fromSolution(exercise, () => reviewSeed(first.id, first.reps, numbers));
   // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives way).
   const kept = ctx.sessions.get(progress, first.id);
   if (!kept || kept.rated || kept.seed !== seed) ctx.sessions.set(progress, first.id, { seed, wrong: 0, right: [] });
   const none: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
   return show(ctx, exercise, none, {
-    params: fromSolution(exercise, () => module.variant!(mulberry32(seed))),
+    params: fromSolution(exercise, () => numbers.variant(mulberry32(seed))),
     intro: [
       `${countOf(due.length, "review")} due. New numbers (variant ${seed}): work it out again.`,
       `A hint with these numbers: npm run exercises -- hint ${first.id} --seed ${seed}  (it counts against the review)`,
@@ -963,8 +980,7 @@ async function reviewAnswer(
   const now = ctx.now();
   const progress = ctx.progress.read();
   const card = progress.review?.[exercise.id];
-  const seed = dueReviewSeed(exercise.id, card, now);
-  if (!card || seed === undefined)
+  if (!card || Date.parse(card.due) > now.getTime())
     throw new UsageError(
       card
         ? `${exercise.id} is not due for review: it comes back ${whenText(new Date(card.due), now)}`
@@ -972,11 +988,13 @@ async function reviewAnswer(
     );
   if (exercise.meta.kind === "code")
     throw new UsageError(`${exercise.id} is a code exercise: review has no new numbers for it`);
-  // This exercise's own record: another due review's answers and hints are kept in its own.
-  const session = sessionUnderWay(ctx, progress, exercise.id, seed);
   const module = await solutionFor(ctx, exercise);
   if (!module.variant) throw new UsageError(`${exercise.id} has no new numbers to deal, so it is not reviewed`);
-  const params = module.variant(mulberry32(seed));
+  const { variant } = module;
+  const seed = fromSolution(exercise, () => reviewSeed(exercise.id, card.reps, reviewNumbers(exercise, variant)));
+  // This exercise's own record: another due review's answers and hints are kept in its own.
+  const session = sessionUnderWay(ctx, progress, exercise.id, seed);
+  const params = variant(mulberry32(seed));
   const [grader, expected] = await Promise.all([import("../grader/grade.ts"), expectedFor(ctx, exercise, params)]);
   if (text === null) {
     const lines = exercise.meta.parts.map((part) => `[${part.id}] ${grader.describeAnswer(part, expected[part.id]!)}`);

@@ -5,8 +5,9 @@
  */
 import { describe, expect, test } from "vitest";
 import { emptyProgress } from "../course/progress.ts";
-import { enrol, recordReview, reviewSeed } from "../course/review.ts";
+import { enrol, recordReview } from "../course/review.ts";
 import { readSessionsText, stillCurrent } from "./review-session.ts";
+import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
 
 const id = "cells-blast-radius";
 const t0 = new Date("2026-12-01T09:00:00.000Z");
@@ -86,7 +87,7 @@ describe("readSessionsText", () => {
 });
 
 test("a record lasts while it is its card's: under way while the card deals its seed, rated until the card moves on", () => {
-  const underWay = { seed: reviewSeed(id, card.reps), wrong: 1, right: [] };
+  const underWay = { seed: reviewSeedOf(id, card.reps), wrong: 1, right: [] };
   expect(stillCurrent(id, underWay, card)).toBe(true);
   // Rated elsewhere (the page): the card deals another seed now.
   expect(stillCurrent(id, underWay, rated)).toBe(false);

@@ -9,8 +9,9 @@
  * right first time).
  *
  * A record lasts while it is its card's:
- *   - one under way while its seed is the one its card deals now (reviewSeed(id, reps)): once the
- *     card is rated, here or on the page (an import), the review is over and the record dropped;
+ *   - one under way while its seed is one its card deals now (mayDealReview(id, reps, seed): the
+ *     review's seed, reviewSeed, is one of them): once the card is rated, here or on the page (an
+ *     import), the review is over and the record dropped;
  *   - one rated while the card has had no review since (the same reps): `--rate` then rates it
  *     otherwise, until the exercise's next review starts (a new record for it replaces this one).
  * Records no longer their card's are dropped when the file is next written.
@@ -33,7 +34,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { basename, dirname, join } from "node:path";
 import { isId } from "../course/ids.ts";
 import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
-import { outcomes, type ReviewOutcome, reviewSeed } from "../course/review.ts";
+import { mayDealReview, outcomes, type ReviewOutcome } from "../course/review.ts";
 import { isSeed } from "../sim/random.ts";
 import { ReportedError } from "./args.ts";
 import { keepUnreadableCopy, shownPath } from "./progress-file.ts";
@@ -161,13 +162,14 @@ export function readSessionsText(text: string): ReadSessionsResult {
 }
 
 /**
- * Whether `session` is still the record of `id`'s review, for its card now: under way, while the
- * card deals its seed; rated, while the card has had no other review since.
+ * Whether `session` is still the record of `id`'s review, for its card now: under way, while its
+ * seed is one the card's review may deal (mayDealReview: the card has not been rated since); rated,
+ * while the card has had no other review since.
  */
 export function stillCurrent(id: string, session: ReviewSession, card: ReviewCard | undefined): boolean {
   if (!card) return false;
   if (session.rated) return card.reps === session.rated.after.reps;
-  return session.seed === reviewSeed(id, card.reps);
+  return mayDealReview(id, card.reps, session.seed);
 }
 
 export interface ReviewSessionStore {

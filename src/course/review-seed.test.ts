@@ -1,7 +1,16 @@
 import { describe, expect, test } from "vitest";
 import type { SolutionModule } from "../grader/solution.ts";
 import { mulberry32 } from "../sim/random.ts";
-import { dealsReviewNumbers, numbersOf, practiceDraws, practiceSeed, reviewSeed, type Variant } from "./review-seed.ts";
+import { formerReviewSeed, reviewedIds, reviewNumbersOf, reviewSeedOf } from "../../tests/support/review-seeds.ts";
+import {
+  dealsReviewNumbers,
+  mayDealReview,
+  numbersOf,
+  practiceDraws,
+  practiceSeed,
+  reviewSeed,
+  type Variant,
+} from "./review-seed.ts";
 
 /** Every exercise's solution module; those with a variant() deal new numbers, and so are reviewed. */
 const solutions = import.meta.glob<SolutionModule>("/solutions/*/solution.ts");
@@ -25,6 +34,66 @@ function draws(...seeds: number[]) {
   return source;
 }
 
+/** How many reviews of every reviewed exercise are checked, from the first: more than a learner has of one exercise in years. */
+const reviews = 100;
+
+describe("the seed a review deals", () => {
+  const ids = reviewedIds();
+  const chapterDealt = (id: string, seed: number) =>
+    numbersOf(reviewNumbersOf(id).variant(mulberry32(seed))) === numbersOf(reviewNumbersOf(id).chapter);
+
+  test(`never the chapter's numbers, in reviews 0 to ${reviews - 1} of every reviewed exercise`, () => {
+    expect(ids.length).toBeGreaterThan(20);
+    const dealingChapter = ids.flatMap((id) =>
+      Array.from({ length: reviews }, (_, reps) => reps).flatMap((reps) =>
+        chapterDealt(id, reviewSeedOf(id, reps)) ? [`${id} #${reps}`] : [],
+      ),
+    );
+    expect(dealingChapter).toEqual([]);
+  });
+
+  test("where the former seed dealt the chapter's numbers, another seed with other numbers; elsewhere the same seed as before", () => {
+    const former = ids.flatMap((id) =>
+      Array.from({ length: 30 }, (_, reps) => reps).flatMap((reps) =>
+        chapterDealt(id, formerReviewSeed(id, reps)) ? [[id, reps] as const] : [],
+      ),
+    );
+    // The three measured: retry-token-bucket's 14th review, retry-amplification-layers's 21st and 28th.
+    expect(former).toEqual([
+      ["retry-amplification-layers", 20],
+      ["retry-amplification-layers", 27],
+      ["retry-token-bucket", 13],
+    ]);
+    for (const [id, reps] of former) {
+      const seed = reviewSeedOf(id, reps);
+      expect(seed).not.toBe(formerReviewSeed(id, reps));
+      expect(chapterDealt(id, seed), `${id} #${reps}`).toBe(false);
+    }
+    // Every other review deals what it dealt before: a review under way keeps its numbers.
+    for (const id of ids)
+      for (let reps = 0; reps < reviews; reps++)
+        if (!chapterDealt(id, formerReviewSeed(id, reps)))
+          expect(reviewSeedOf(id, reps), `${id} #${reps}`).toBe(formerReviewSeed(id, reps));
+  });
+
+  test("a record's seed is one of its review's draws (mayDealReview), and of no other review's", () => {
+    for (const id of ids) {
+      const seeds = Array.from({ length: 30 }, (_, reps) => reviewSeedOf(id, reps));
+      for (const [reps, seed] of seeds.entries()) {
+        const deals = seeds.map((_, other) => mayDealReview(id, other, seed));
+        expect(deals, `${id} #${reps}`).toEqual(seeds.map((_, other) => other === reps));
+      }
+    }
+  });
+
+  test("a variant() that deals only the chapter's numbers has no review to deal, and says so", () => {
+    const chapter = { cells: 15, customers: 9000 };
+    expect(() => reviewSeed("cells-blast-radius", 1, { variant: () => ({ ...chapter }), chapter })).toThrow(
+      `cells-blast-radius: each of ${practiceDraws} review seeds dealt the chapter's numbers`,
+    );
+  });
+});
+
 describe("the numbers of a due review", () => {
   test("a variant's numbers are its parameters by name, whatever the order variant() wrote them in", () => {
     expect(numbersOf({ cells: 15, customers: 9000 })).toBe(numbersOf({ customers: 9000, cells: 15 }));
@@ -35,7 +104,7 @@ describe("the numbers of a due review", () => {
   for (const id of ["cells-blast-radius", "shuffle-shard-16-workers"]) {
     test(`${id}: another seed that deals the due review's numbers is the review's too; other numbers are not`, async () => {
       const variant = await variantOf(id);
-      const due = reviewSeed(id, 1);
+      const due = reviewSeedOf(id, 1);
       const twin = twinOf(variant, due);
       expect(twin).not.toBe(due);
       expect(variant(mulberry32(twin))).toEqual(variant(mulberry32(due)));
@@ -66,8 +135,8 @@ describe("the seed a chapter page's Another variant deals", () => {
     const variant = await variantOf(id);
     // A review whose seed Another variant can draw (1 to 999,999): the first number of reviews at which it is one.
     let reps = 1;
-    while (reviewSeed(id, reps) > 999_999) reps++;
-    const due = reviewSeed(id, reps);
+    while (reviewSeedOf(id, reps) > 999_999) reps++;
+    const due = reviewSeedOf(id, reps);
     const twin = twinOf(variant, due);
     let other = 1;
     while (dealsReviewNumbers(variant, due)(other)) other++;

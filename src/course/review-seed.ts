@@ -8,20 +8,65 @@ import { hashName, mulberry32, type Random } from "../sim/random.ts";
 import type { ReviewCard } from "./progress.ts";
 
 /**
- * The seed of the variant a review deals: a function of the exercise and how many reviews it has
- * had, so each review brings new numbers, the page and the terminal deal the same ones, and a
- * seed is never 0 (0 is not a dealt variant anywhere in the course). 1 to 999,999,999.
+ * The seeds a review of `id` may deal after `reps` reviews, in the order it tries them: a function
+ * of the exercise, how many reviews it has had and which draw, so each review brings new numbers
+ * and the page and the terminal deal the same ones, and a seed is never 0 (0 is not a dealt
+ * variant anywhere in the course). 1 to 999,999,999. Draw 0 is the seed every review dealt before
+ * reviews skipped the chapter's numbers, so a review begun before keeps its numbers and its
+ * record, unless those numbers were the chapter's.
  */
-export function reviewSeed(id: string, reps: number): number {
-  return 1 + (hashName(`${id}#${reps}`) % 999_999_999);
+function reviewDraw(id: string, reps: number, draw: number): number {
+  return 1 + (hashName(draw === 0 ? `${id}#${reps}` : `${id}#${reps}#${draw}`) % 999_999_999);
+}
+
+/**
+ * What a review of an exercise deals from: its solution's variant(), and the chapter's numbers
+ * (the variant its chapter page shows first, with hints and the solution free to see: the
+ * exercise's yaml params, defaultParams in src/grader/exercise-meta.ts), which a review never deals.
+ */
+export interface ReviewNumbers {
+  variant: Variant;
+  chapter: Params;
+}
+
+/**
+ * The seed of the variant a review deals: the first of its draws (reviewDraw) whose numbers are
+ * not the chapter's, so a review is never answered on the numbers the chapter page worked through
+ * with its solution in view. Deterministic: the page and the terminal deal the same seed. Throws
+ * if every one of reviewDraws draws dealt the chapter's numbers (a variant() that deals little
+ * else, which the test of every exercise's shares would have refused).
+ */
+export function reviewSeed(id: string, reps: number, { variant, chapter }: ReviewNumbers): number {
+  const chapterNumbers = numbersOf(chapter);
+  for (let draw = 0; draw < reviewDraws; draw++) {
+    const seed = reviewDraw(id, reps, draw);
+    if (numbersOf(variant(mulberry32(seed))) !== chapterNumbers) return seed;
+  }
+  throw new RangeError(`${id}: each of ${reviewDraws} review seeds dealt the chapter's numbers`);
+}
+
+/**
+ * Whether `seed` may be the one a review of `id` deals after `reps` reviews: one of its draws.
+ * For a record kept with the seed its review dealt, this tells whether that review is still the
+ * card's, without loading the exercise's variant(): once the card is rated its reps move on, and
+ * with them every draw (a stale seed is one of them by a chance of reviewDraws in 999,999,999).
+ */
+export function mayDealReview(id: string, reps: number, seed: number): boolean {
+  for (let draw = 0; draw < reviewDraws; draw++) if (reviewDraw(id, reps, draw) === seed) return true;
+  return false;
 }
 
 /**
  * The variant of `id`'s review if one is due at `now` (reviewSeed of its card's reps), else
  * undefined. Its numbers are the review's, whichever seed deals them (dealsReviewNumbers).
  */
-export function dueReviewSeed(id: string, card: ReviewCard | undefined, now: Date): number | undefined {
-  return card && Date.parse(card.due) <= now.getTime() ? reviewSeed(id, card.reps) : undefined;
+export function dueReviewSeed(
+  id: string,
+  card: ReviewCard | undefined,
+  now: Date,
+  numbers: ReviewNumbers,
+): number | undefined {
+  return card && Date.parse(card.due) <= now.getTime() ? reviewSeed(id, card.reps, numbers) : undefined;
 }
 
 /**
@@ -71,6 +116,13 @@ const practiceSeeds = 999_999;
  * (review-seed.test.ts measures it), so every draw of this many dealing them is never seen.
  */
 export const practiceDraws = 64;
+
+/**
+ * How many seeds a review tries, at most, for one that deals other numbers than the chapter's
+ * (reviewSeed): as many as "Another variant" draws, for the same reason, since the chapter's
+ * numbers are one set of numbers among the variant's.
+ */
+const reviewDraws = practiceDraws;
 
 /**
  * The seed a chapter page's "Another variant" deals, drawn with `random` (a number from 0 up to 1,

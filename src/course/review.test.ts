@@ -19,6 +19,7 @@ import {
   targetRecallPercent,
   whenText,
 } from "./review.ts";
+import { reviewNumbersOf } from "../../tests/support/review-seeds.ts";
 
 const day = 86_400_000;
 const t0 = new Date("2026-12-01T09:00:00.000Z");
@@ -151,21 +152,24 @@ describe("the schedule", () => {
   });
 
   test("a fresh variant seed at every review, the same in page and terminal, never 0", () => {
-    const seeds = [0, 1, 2, 3, 4].map((reps) => reviewSeed("cells-blast-radius", reps));
+    const cells = reviewNumbersOf("cells-blast-radius");
+    const seeds = [0, 1, 2, 3, 4].map((reps) => reviewSeed("cells-blast-radius", reps, cells));
     expect(new Set(seeds).size).toBe(5);
-    expect(reviewSeed("cells-blast-radius", 1)).toBe(seeds[1]);
-    expect(reviewSeed("canary-exposure", 1)).not.toBe(seeds[1]);
+    expect(reviewSeed("cells-blast-radius", 1, cells)).toBe(seeds[1]);
+    expect(reviewSeed("canary-exposure", 1, reviewNumbersOf("canary-exposure"))).not.toBe(seeds[1]);
     for (const s of seeds) expect(s).toBeGreaterThanOrEqual(1);
     for (const s of seeds) expect(s).toBeLessThanOrEqual(999_999_999);
   });
 
   test("the due review's variant is the one its card deals, from the moment it is due and not before", () => {
+    const cells = reviewNumbersOf("cells-blast-radius");
     const card = enrol(solved("cells-blast-radius"), reviewables, t0).review!["cells-blast-radius"]!;
     const due = new Date(card.due);
-    expect(dueReviewSeed("cells-blast-radius", card, due)).toBe(reviewSeed("cells-blast-radius", card.reps));
-    expect(dueReviewSeed("cells-blast-radius", card, at(30))).toBe(reviewSeed("cells-blast-radius", card.reps));
-    expect(dueReviewSeed("cells-blast-radius", card, new Date(due.getTime() - 1))).toBeUndefined();
-    expect(dueReviewSeed("cells-blast-radius", undefined, at(30))).toBeUndefined();
+    const seed = reviewSeed("cells-blast-radius", card.reps, cells);
+    expect(dueReviewSeed("cells-blast-radius", card, due, cells)).toBe(seed);
+    expect(dueReviewSeed("cells-blast-radius", card, at(30), cells)).toBe(seed);
+    expect(dueReviewSeed("cells-blast-radius", card, new Date(due.getTime() - 1), cells)).toBeUndefined();
+    expect(dueReviewSeed("cells-blast-radius", undefined, at(30), cells)).toBeUndefined();
   });
 });
 

@@ -171,7 +171,7 @@ export function recordReview(progress: Progress, id: string, outcome: ReviewOutc
 
 // The variant a review deals, and the chapter page's rule around it, live in a module of their own
 // without ts-fsrs: the exercise widget on every chapter page loads them.
-export { dueReviewSeed, reviewSeed } from "./review-seed.ts";
+export { dueReviewSeed, mayDealReview, reviewSeed } from "./review-seed.ts";
 
 const dayMs = 86_400_000;
 

@@ -13,12 +13,12 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { progressKey, type ReviewCard } from "../../src/course/progress.ts";
-import { reviewSeed } from "../../src/course/review.ts";
 import { paramText } from "../../src/grader/fill-params.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import { variant } from "../../solutions/cells-blast-radius/solution.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
+import { reviewSeedOf } from "../support/review-seeds.ts";
 
 /** Waiting on the exercise's widget code and the review page's fetch of the exercise. */
 const loading = { timeout: 30_000 };
@@ -67,7 +67,7 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
       .evaluateAll((spans) => spans.map((s) => `${(s as HTMLElement).dataset.param}=${s.textContent}`));
 
   test("the review's seed typed is refused with a link to the review page, which deals it", async () => {
-    const seed = reviewSeed(id, card.reps);
+    const seed = reviewSeedOf(id, card.reps);
     const { page, exercise, note, seedField } = await chapter(card);
     const chapterNumbers = await numbers(page);
     await seedField.fill(String(seed));
@@ -99,7 +99,7 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
   });
 
   test("another seed that deals the review's numbers is refused as the review's own seed is", async () => {
-    const seed = reviewSeed(id, card.reps);
+    const seed = reviewSeedOf(id, card.reps);
     const twin = seedDealing(seed, true);
     expect(twin).not.toBe(seed);
     const { page, exercise, note, seedField } = await chapter(card);
@@ -118,8 +118,8 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
     // A review whose seed "Another variant" can draw (1 to 999,999): the first number of reviews
     // at which the card deals one.
     let reps = card.reps;
-    while (reviewSeed(id, reps) > 999_999) reps++;
-    const seed = reviewSeed(id, reps);
+    while (reviewSeedOf(id, reps) > 999_999) reps++;
+    const seed = reviewSeedOf(id, reps);
     const twin = seedDealing(seed, true);
     const other = seedDealing(seed, false);
     const { page, exercise, note, seedField } = await chapter({ ...card, reps });

@@ -18,13 +18,14 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
 import { progressKey } from "../../src/course/progress.ts";
-import { recordReview, reviewSeed } from "../../src/course/review.ts";
+import { recordReview } from "../../src/course/review.ts";
 import { sameAnswerNote } from "../../src/course/progress.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { announcedChanges, recordTextChangesFromLoad } from "../support/live-regions.ts";
 import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
+import { reviewSeedOf } from "../support/review-seeds.ts";
 
 /** Waiting on the exercise's markup and widget code, which load when the review comes up. */
 const loading = { timeout: 30_000 };
@@ -32,7 +33,7 @@ const loading = { timeout: 30_000 };
 describeInBrowser("a review under way, reloaded", (browser) => {
   const id = reviewedId;
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
-  const seed = reviewSeed(id, 1);
+  const seed = reviewSeedOf(id, 1);
   const stored = solvedAndEnrolled(new Date(reviewAt.getTime() - 3 * 86_400_000));
   const again = recordReview(stored, id, "again", reviewAt).review![id]!;
   const hard = recordReview(stored, id, "hard", reviewAt).review![id]!;
@@ -133,6 +134,37 @@ describeInBrowser("a review under way, reloaded", (browser) => {
         all.map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? " (disabled)" : ""}`),
       );
 
+  /**
+   * From the start of every load of `page`: each text the page writes in its status line (not the
+   * one it is built with), and each element that takes the focus (what a screen reader follows).
+   */
+  const recordStatusAndFocus = (page: Page) =>
+    page.addInitScript(() => {
+      const w = window as unknown as { qaStatus: string[]; qaFocus: string[] };
+      w.qaStatus = [];
+      w.qaFocus = [];
+      // A write replaces the line's text; the text it is built with is only added, as it is parsed.
+      new MutationObserver((records) => {
+        for (const r of records)
+          if (r.target instanceof Element && r.target.matches("[data-review-status]") && r.removedNodes.length > 0)
+            w.qaStatus.push([...r.addedNodes].map((n) => n.textContent).join(""));
+      }).observe(document, { childList: true, subtree: true });
+      document.addEventListener(
+        "focusin",
+        (e) => {
+          const el = e.target as HTMLElement;
+          w.qaFocus.push(el.dataset.action ?? el.dataset.rating ?? el.className);
+        },
+        true,
+      );
+    });
+  /** What recordStatusAndFocus saw since the last load, and whether the focus is where a load leaves it. */
+  const seen = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { qaStatus: string[]; qaFocus: string[] };
+      return { status: w.qaStatus, focus: w.qaFocus, body: document.activeElement === document.body };
+    });
+
   const storedAttempts = (page: Page) =>
     page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), attemptsKey);
 
@@ -196,6 +228,29 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     expect(saved.review[id]).toEqual(again);
     // Rated: its record goes with it (the next review deals other numbers).
     expect(await storedAttempts(page)).toBeNull();
+  });
+
+  test("given up, then reloaded: the focus stays where a page load leaves it, and the status line is written once", async () => {
+    const { page } = await reviewer();
+    await recordStatusAndFocus(page);
+    await openReview(page);
+    await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await expect.poll(() => rating(page).count()).toBe(1);
+    // Given up by the reader's press: the focus goes to the grade on offer.
+    await expect.poll(async () => (await seen(page)).focus.at(-1)).toBe("again");
+
+    await openReview(page, true);
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect.poll(() => exercise(page).locator("[data-variant-answers]").count(), loading).toBe(1);
+    const reloaded = await seen(page);
+    // What the status line says while the exercise loads, then once the review is back: each once.
+    expect(reloaded.status).toEqual([
+      "1 review left today. Loading the exercise…",
+      "Answers shown. Rate the review to schedule it.",
+    ]);
+    // Nothing took the focus: it is where a page load leaves it.
+    expect(reloaded.focus).toEqual([]);
+    expect(reloaded.body).toBe(true);
   });
 
   test("a wrong answer and a right one, then reloaded: both as they were left; the wrong one still counts, checked again it counts once", async () => {
@@ -296,6 +351,7 @@ describeInBrowser("a review under way, reloaded", (browser) => {
 
   test("every part right, then reloaded before rating: both back as they were and the same grades on offer, the focus left where it is", async () => {
     const { page } = await reviewer();
+    await recordStatusAndFocus(page);
     await openReview(page);
     const right = await expected(page);
     await answer(page, "canary", "1", "wrong");
@@ -315,6 +371,11 @@ describeInBrowser("a review under way, reloaded", (browser) => {
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
       "Answered. Rate the review to schedule it.",
     );
+    // Said once, where the review stands: answered, to be rated (not first "Back to variant …").
+    expect((await seen(page)).status).toEqual([
+      "1 review left today. Loading the exercise…",
+      "Answered. Rate the review to schedule it.",
+    ]);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
   });
 

@@ -9,6 +9,9 @@
  * Finish leaves the focus on the summary, and the topics row's "holds for" is the days until the
  * recall shown falls below 90% (src/course/review.ts, holdsForDays).
  *
+ * Then "Drain and refill a retry token bucket" at its fourteenth review, whose seed as reviews
+ * dealt it before had the chapter's numbers: the page deals another, and the terminal the same.
+ *
  * Then, at 320 px, "The 16-worker problem" comes back as another worker count: the due list names
  * it as the dealt heading does, and the topics table stacks into labelled cards inside the screen.
  *
@@ -16,6 +19,8 @@
  * with them closed, each hint opened in the review counts against it once, and pressing the spent
  * "No more hints" button counts nothing (QA D3, D4).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
 import { variant as shuffleVariant } from "../../solutions/shuffle-shard-16-workers/solution.ts";
@@ -28,14 +33,19 @@ import {
   holdsForDays,
   recallPercent,
   recordReview,
-  reviewSeed,
   targetRecallPercent,
 } from "../../src/course/review.ts";
 import { titleOf } from "../../src/grader/exercise-meta.ts";
 import { loadExercise } from "../../src/grader/load-exercises.ts";
+import { run } from "../../src/cli/exercises.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import type { OpenOptions } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { formerReviewSeed, reviewNumbersOf, reviewSeedOf } from "../support/review-seeds.ts";
+import { tempDir } from "../support/temp-dir.ts";
+
+/** The terminal's progress folders, one for each test that runs it. */
+const terminalHomes = tempDir("blast-radius-review-page");
 
 describeInBrowser("spaced review in Chromium", (browser) => {
   /** The day every test reviews on: the clock the pages are set to. */
@@ -95,7 +105,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     });
     await page.goto(`${site}/review/`);
 
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const status = page.locator("[data-review-status]");
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
@@ -192,6 +202,58 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       .toContain(" 2 exercises are in your daily review, 0 due now.");
   });
 
+  test("a review whose first draw deals the chapter's numbers deals others, the same seed on the page and in the terminal", async () => {
+    // "Drain and refill a retry token bucket", forgotten at every review: its fourteenth (13
+    // reviews so far) is one whose seed, as reviews dealt it before, had the chapter's numbers.
+    const id = "retry-token-bucket";
+    const meta = loadExercise(id).meta;
+    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
+    const solved = emptyProgress();
+    solved.exercises[id] = {
+      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+    const forgotten = new Date(reviewAt.getTime() - 3 * 86_400_000);
+    let stored = enrol(solved, [{ id, chapter: meta.chapter, parts }], forgotten);
+    for (let review = 0; review < 12; review++) stored = recordReview(stored, id, "again", forgotten);
+    expect(stored.review![id]!.reps).toBe(13);
+    expect(Date.parse(stored.review![id]!.due)).toBeLessThanOrEqual(reviewAt.getTime());
+    const { variant, chapter } = reviewNumbersOf(id);
+    expect(variant(mulberry32(formerReviewSeed(id, 13)))).toEqual(chapter);
+    const seed = reviewSeedOf(id, 13);
+    expect(seed).not.toBe(formerReviewSeed(id, 13));
+    const dealt = variant(mulberry32(seed));
+    expect(dealt).not.toEqual(chapter);
+
+    // The page deals that seed, and shows its numbers.
+    const page = await openReview(stored, seed);
+    const exercise = page.locator(`[data-review-slot] [data-exercise="${id}"]`);
+    const shown = Object.fromEntries(
+      await Promise.all(
+        Object.keys(chapter).map(async (name) => [
+          name,
+          Number(await exercise.locator(`[data-param="${name}"]`).first().textContent()),
+        ]),
+      ),
+    );
+    expect(shown).toEqual(dealt);
+
+    // So does the terminal, from the same progress on the same day.
+    const home = join(terminalHomes, "token-bucket");
+    mkdirSync(home);
+    writeFileSync(join(home, "progress.json"), JSON.stringify(stored));
+    let out = "";
+    const code = await run(["review"], {
+      stdout: (text) => void (out += text),
+      stderr: () => {},
+      env: { BLAST_RADIUS_HOME: home, BLAST_RADIUS_NOW: reviewAt.toISOString() },
+      cwd: new URL("../../", import.meta.url).pathname,
+    });
+    expect(code).toBe(0);
+    expect(out).toContain(`1 review due. New numbers (variant ${seed}): work it out again.`);
+  });
+
   test("on a phone: the due list names the dealt variant as its heading does; the topics stack, no sideways scroll", async () => {
     const id = "shuffle-shard-16-workers";
     const meta = loadExercise(id).meta;
@@ -208,7 +270,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       [{ id, chapter: meta.chapter, parts: ["shuffle", "fixed"] }],
       new Date(reviewAt.getTime() - 3 * day),
     );
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const dealtTitle = titleOf(meta, { ...shuffleVariant(mulberry32(seed)) });
     expect(dealtTitle).not.toBe(titleOf(meta));
 
@@ -261,7 +323,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       [{ id, chapter: meta.chapter, parts: ["shuffle", "fixed"] }],
       new Date(reviewAt.getTime() - 3 * 86_400_000),
     );
-    const seed = reviewSeed(id, 1);
+    const seed = reviewSeedOf(id, 1);
     const params = shuffleVariant(mulberry32(seed));
 
     const page = await openReview(stored, seed);

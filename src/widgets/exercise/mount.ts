@@ -208,21 +208,24 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const confirm = root.querySelector<HTMLElement>("[data-confirm]");
   const solution = root.querySelector<HTMLElement>("[data-solution]");
   const source = root.querySelector<HTMLElement>("[data-solution-source]");
-  solutionButton?.addEventListener("click", () => {
+  // The learner's own press (a pointer or a key: a trusted event) takes the focus on to what it
+  // opens; a script's click leaves the focus where it is: the review page (src/widgets/review/)
+  // brings back a review given up before a reload by clicking these itself.
+  solutionButton?.addEventListener("click", (event) => {
     if (!confirm) return;
     confirm.hidden = false;
-    confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
+    if (event.isTrusted) confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
   });
   root.querySelector('[data-action="cancel-solution"]')?.addEventListener("click", () => {
     if (confirm) confirm.hidden = true;
     solutionButton?.focus();
   });
-  root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", () => {
+  root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", (event) => {
     if (!solution || !source || !confirm) return;
     confirm.hidden = true;
     solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
     solution.hidden = false;
-    solution.focus();
+    if (event.isTrusted) solution.focus();
     save((p) => {
       exerciseEntry(p, data.id).revealed = true;
     });
@@ -269,13 +272,11 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
    * (data-in-review). Asked when a seed is to be dealt, so a review that fell due meanwhile counts.
    */
   const reviewNumbers = async (): Promise<(seed: number) => boolean> => {
-    const due =
-      root.dataset.inReview === undefined
-        ? dueReviewSeed(data.id, pageProgress.read().review?.[data.id], new Date())
-        : undefined;
-    if (due === undefined) return () => false;
-    const mod = await loadSolution(data.id);
-    return mod.variant ? dealsReviewNumbers(mod.variant, due) : () => false;
+    const card = root.dataset.inReview === undefined ? pageProgress.read().review?.[data.id] : undefined;
+    if (card === undefined) return () => false;
+    const { variant } = await loadSolution(data.id);
+    if (!variant) return () => false;
+    return dealsReviewNumbers(variant, dueReviewSeed(data.id, card, new Date(), { variant, chapter: data.params }));
   };
   /** Says, in the variant note, that `what` is not dealt here, and where the review is answered. */
   const refuse = (what: string) => {

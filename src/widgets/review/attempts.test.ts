@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 import { emptyProgress } from "../../course/progress.ts";
-import { enrol, recordReview, reviewSeed } from "../../course/review.ts";
+import { enrol, recordReview } from "../../course/review.ts";
 import {
   attemptsFor,
   attemptsKey,
@@ -17,6 +17,7 @@ import {
   readAttempts,
   readAttemptsText,
 } from "./attempts.ts";
+import { reviewSeedOf } from "../../../tests/support/review-seeds.ts";
 
 const id = "cells-blast-radius";
 
@@ -157,7 +158,7 @@ test("combined, each part keeps the first record's answer where it has one; answ
 
 test("a record outlives its page: kept, read back after a reload, combined with another tab's, and its answers shown stay shown", () => {
   const store = memoryStorage();
-  const seed = reviewSeed(id, 1);
+  const seed = reviewSeedOf(id, 1);
   // A wrong answer, then the page reloads: the review starts from what was kept.
   expect(keepAttempts(id, { ...freshAttempts(seed), wrong: 1 }, store)).toEqual(counts(seed, 1, 0, false));
   expect(attemptsFor(readAttempts(store)!, id, seed)).toEqual(counts(seed, 1, 0, false));
@@ -173,7 +174,7 @@ test("a record outlives its page: kept, read back after a reload, combined with 
 
 test("a part answered wrong, kept, then the page reloads: the answer comes back wrong and still counts; one answered right since comes back right, counting nothing more", () => {
   const store = memoryStorage();
-  const seed = reviewSeed(id, 1);
+  const seed = reviewSeedOf(id, 1);
   // The canary part checked wrong: counted once, and kept as the part's answer.
   keepAttempts(id, { ...counts(seed, 1, 0, false), answers: { canary: wrongCanary } }, store);
   const reloaded = attemptsFor(readAttempts(store)!, id, seed);
@@ -206,8 +207,8 @@ test("a rated review's record goes; the others stay", () => {
     solvedAt,
   );
   const store = memoryStorage();
-  keepAttempts(id, { ...freshAttempts(reviewSeed(id, 1)), gaveUp: true }, store);
-  keepAttempts("canary-exposure", { ...freshAttempts(reviewSeed("canary-exposure", 1)), wrong: 2 }, store);
+  keepAttempts(id, { ...freshAttempts(reviewSeedOf(id, 1)), gaveUp: true }, store);
+  keepAttempts("canary-exposure", { ...freshAttempts(reviewSeedOf("canary-exposure", 1)), wrong: 2 }, store);
   // A record of an exercise not in the schedule (progress reset) is no review under way.
   keepAttempts("shuffle-shard-16-workers", { ...freshAttempts(9), wrong: 1 }, store);
   const rated = recordReview(scheduled, id, "again", new Date(solvedAt.getTime() + 3 * day));

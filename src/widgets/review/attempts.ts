@@ -25,7 +25,7 @@
  */
 import { isId } from "../../course/ids.ts";
 import type { Progress } from "../../course/progress.ts";
-import { reviewSeed } from "../../course/review.ts";
+import { mayDealReview } from "../../course/review.ts";
 import { keep, type Store, storeOrNothing } from "../site-storage.ts";
 
 export const attemptsKey = "blast-radius:review-attempts:v1";
@@ -177,7 +177,8 @@ export function countsMore(a: ReviewAttempts, b: ReviewAttempts): boolean {
 }
 
 /**
- * The records still of a review under way: those whose card in `progress` still deals their seed.
+ * The records still of a review under way: those whose seed is one their card in `progress` may
+ * deal (mayDealReview: the card has not been rated since).
  * A card rated since (here, in another tab or in the terminal) or gone from the schedule takes
  * its record with it.
  */
@@ -188,7 +189,7 @@ export function currentAttempts(
   return new Map(
     [...reviews].filter(([id, record]) => {
       const card = progress.review?.[id];
-      return card !== undefined && reviewSeed(id, card.reps) === record.seed;
+      return card !== undefined && mayDealReview(id, card.reps, record.seed);
     }),
   );
 }

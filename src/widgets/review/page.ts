@@ -1,14 +1,15 @@
 /**
  * The /review/ page: enters newly solved exercises into the schedule, lists what is due, and shows
  * the due exercises one at a time. Each is fetched when it comes up (/review/<id>.json, the
- * chapter's own markup), deals the review's variant (reviewSeed) through the exercise's own
- * variant form and is graded by the exercise's own grader. Once every part is right, or the
- * learner gives up, the learner rates the review among the grades their attempts earned
- * (ratingsAllowed), and that schedules the next one. What counts against a review until it is
- * rated (wrong answers, hints, giving up), and the last answer checked in each part, are kept in
- * storage by exercise and seed (attempts.ts), so a reload or another tab brings the review back as
- * the learner left it, its parts answered as they were, with the same grades on offer. What the
- * page writes in the exercise to bring it up (the numbers dealt, the verdicts brought back) is
+ * chapter's own markup), deals the review's variant (reviewSeed: never the chapter's numbers)
+ * through the exercise's own variant form and is graded by the exercise's own grader. Once every
+ * part is right, or the learner gives up, the learner rates the review among the grades their
+ * attempts earned (ratingsAllowed), and that schedules the next one. What counts against a review
+ * until it is rated (wrong answers, hints, giving up), and the last answer checked in each part,
+ * are kept in storage by exercise and seed (attempts.ts), so a reload or another tab brings the
+ * review back as the learner left it, its parts answered as they were, with the same grades on
+ * offer, the focus where a page load leaves it and the status line written once. What the page
+ * writes in the exercise to bring it up (the numbers dealt, the verdicts brought back) is
  * shown, not read out: its live regions are quiet until the learner acts in it (quiet). The table
  * of topics shows how durable each chapter's memory is. Schedule logic lives in
  * src/course/review.ts; this file is the glue.
@@ -31,7 +32,10 @@ import {
   targetRecallPercent,
   whenText,
 } from "../../course/review.ts";
+import type { Variant } from "../../course/review-seed.ts";
 import { bootExercises, showHintButton } from "../exercise/bootstrap.ts";
+import { readPayload } from "../exercise/payload.ts";
+import { loadSolution } from "../exercise/sources.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { sameAnswerNote } from "../../course/progress.ts";
 import { countOf } from "../../format/number.ts";
@@ -53,6 +57,9 @@ interface Entry extends Reviewable {
   title: string;
   chapterTitle: string;
 }
+
+/** The status when the exercise on show cannot deal the review's numbers. */
+const noNumbers = "This exercise has no new numbers to deal. Reload the page to try again.";
 
 const labels: Record<ReviewOutcome, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
 
@@ -337,10 +344,16 @@ export function mountReviewPage(): void {
     status.textContent = `${countOf(queue.length - index, "review")} left today. Loading the exercise…`;
 
     let html: string;
+    /** The exercise's variant(), which deals the review's numbers (reviewSeed needs it to skip the chapter's). */
+    let variant: Variant | undefined;
     try {
-      const response = await fetch(`${base}${encodeURIComponent(card.id)}.json`);
+      const [response, solution] = await Promise.all([
+        fetch(`${base}${encodeURIComponent(card.id)}.json`),
+        loadSolution(card.id),
+      ]);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       html = ((await response.json()) as { html: string }).html;
+      variant = solution.variant;
     } catch (error) {
       status.textContent = `The exercise could not load (${String(error)}). Check your connection and reload the page.`;
       return;
@@ -350,15 +363,21 @@ export function mountReviewPage(): void {
     // The markup's own boot script is not needed (this page boots it below) and would not run.
     for (const script of template.content.querySelectorAll("script:not([type='application/json'])")) script.remove();
     const root = template.content.querySelector<HTMLElement>("[data-exercise]");
-    if (!root) {
+    const payload = root && readPayload(root);
+    if (!root || !payload) {
       status.textContent = "The exercise could not load (its markup is missing). Reload the page to try again.";
+      return;
+    }
+    if (!variant) {
+      status.textContent = noNumbers;
       return;
     }
     quieted = quiet(root);
     slot.replaceChildren(root);
     if (index > 0) where.focus();
 
-    const seed = reviewSeed(card.id, card.reps);
+    // Never the chapter's numbers, which its page shows with the solution free to see.
+    const seed = reviewSeed(card.id, card.reps, { variant, chapter: payload.params });
     /**
      * What counts against this review: what a reload, or another tab, left on record for these
      * numbers, and what the learner does here from now on, kept as it happens.
@@ -516,7 +535,7 @@ export function mountReviewPage(): void {
     const form = root.querySelector<HTMLFormElement>("[data-variant-form]");
     const note = root.querySelector<HTMLElement>("[data-variant-note]");
     if (!form || !note) {
-      status.textContent = "This exercise has no new numbers to deal. Reload the page to try again.";
+      status.textContent = noNumbers;
       return;
     }
     form.querySelector<HTMLInputElement>('input[name="seed"]')!.value = String(seed);
@@ -540,21 +559,26 @@ export function mountReviewPage(): void {
         giveUp.disabled = false;
         verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
         const restored = restoreAnswers();
+        dealtIn = true;
+        // A review given up on before a reload comes back with its answers shown and "again" to
+        // rate; one whose every part was answered right, with its grades: the rating step says so
+        // in the status line, the one thing it says on coming back (not first the numbers dealt).
+        const forms = [...root.querySelectorAll<HTMLFormElement>("form[data-part]")];
+        const allRight =
+          forms.length > 0 && forms.every((f) => attempts.answers[f.dataset.part ?? ""]?.verdict === "right");
+        if (attempts.gaveUp) return showRecord(false);
+        if (allRight) return finish(false);
         // Wrong answers counted before a reload are not all on screen (a part shows only its last
         // answer): the status says they count.
         const counted =
           attempts.wrong > 0
             ? ` ${countOf(attempts.wrong, "wrong answer or hint", "wrong answers or hints")} already ${attempts.wrong === 1 ? "counts" : "count"} against this review.`
             : "";
-        const parts = root.querySelectorAll("form[data-part]").length;
         const dealtNote =
           restored > 0
-            ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(parts, "part")}.`
+            ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(forms.length, "part")}.`
             : `New numbers are in (variant ${seed}): work it out again.`;
         status.textContent = `${countOf(queue.length - index, "review")} left today. ${dealtNote}${counted}`;
-        dealtIn = true;
-        // A review given up on before a reload comes back with its answers shown and "again" to rate.
-        showRecord(false);
       } else if (!text.startsWith("The chapter's")) {
         dealt.disconnect();
         status.textContent = `The new numbers could not be dealt: ${text}`;

@@ -1,0 +1,48 @@
+/**
+ * The seed a spaced review of an exercise deals (reviewSeed), as the page and the terminal deal it:
+ * from the exercise's variant() and its chapter's numbers (the params in its exercise.yaml), both
+ * read here from the exercise's own files, for the tests that deal, answer or look for a review.
+ */
+import type { ReviewNumbers } from "../../src/course/review-seed.ts";
+import { reviewSeed } from "../../src/course/review-seed.ts";
+import { defaultParams } from "../../src/grader/exercise-meta.ts";
+import { hashName } from "../../src/sim/random.ts";
+import { listExerciseIds, readExerciseMeta } from "../../src/grader/load-exercises.ts";
+import { hasVariants, type SolutionModule } from "../../src/grader/solution.ts";
+
+const solutions = import.meta.glob<SolutionModule>("/solutions/*/solution.ts", { eager: true });
+
+/** What a review of `id` deals from: its solution's variant() and the chapter's numbers. */
+export function reviewNumbersOf(id: string): ReviewNumbers {
+  const known = read.get(id);
+  if (known) return known;
+  const variant = solutions[`/solutions/${id}/solution.ts`]?.variant;
+  if (!variant) throw new Error(`${id} deals no variants, so it is not reviewed`);
+  const numbers = { variant, chapter: defaultParams(readExerciseMeta(id)) };
+  read.set(id, numbers);
+  return numbers;
+}
+
+/** Each exercise's, once read (its yaml is read and checked once). */
+const read = new Map<string, ReviewNumbers>();
+
+/** The seed of `id`'s review after `reps` reviews (solving counts as the first). */
+export function reviewSeedOf(id: string, reps: number): number {
+  return reviewSeed(id, reps, reviewNumbersOf(id));
+}
+
+/** Every exercise a review brings back (src/course/review.ts, Reviewable): those that deal generated variants. */
+export function reviewedIds(): string[] {
+  return listExerciseIds().filter((id) => {
+    const solution = solutions[`/solutions/${id}/solution.ts`];
+    return solution !== undefined && hasVariants(readExerciseMeta(id), solution);
+  });
+}
+
+/**
+ * The seed a review of `id` dealt after `reps` reviews before reviews skipped the chapter's
+ * numbers: one hash of the exercise and its reviews (reviewSeed's first draw, still).
+ */
+export function formerReviewSeed(id: string, reps: number): number {
+  return 1 + (hashName(`${id}#${reps}`) % 999_999_999);
+}
