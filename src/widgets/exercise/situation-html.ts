@@ -10,31 +10,60 @@ import { unitBesideTitle } from "../../format/units.ts";
 
 const cellHtml = (cell: Cell) => escapeHtml(typeof cell === "number" ? asGiven(cell) : cell);
 
+/** Words of three letters or more, punctuation aside ("deployed" in "(deployed"); not "0", "v8" or "c-805". */
+const wordCount = (text: string): number =>
+  text.split(/\s+/).filter((w) => /^[^\p{L}\p{N}]*\p{L}{3,}[^\p{L}\p{N}]*$/u.test(w)).length;
+
 /**
- * A column heading wraps at its spaces only: a word with a hyphen is kept whole. "time-out (ms)"
- * broke after "time-" into three lines, and the headings beside it sat under two lines of space.
+ * Whether a body cell may wrap: a cell of words ("exponential, full jitter", "500s since 2 min
+ * after the deploy") wraps between them on a phone; a cell of figures or an id ("cell 0", "c-805
+ * ×11", "200 of 200", "1,200 ms") stays on one line.
  */
-const headingHtml = (heading: string): string =>
-  heading
-    .split(" ")
-    .map((word) => (word.includes("-") ? `<span class="br-sit__word">${escapeHtml(word)}</span>` : escapeHtml(word)))
+export const cellWraps = (cell: Cell): boolean => typeof cell === "string" && wordCount(cell) >= 2;
+
+/**
+ * Text that wraps at its spaces only, and not at all of them: a word with a hyphen is kept whole
+ * ("time-out", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms").
+ * Left to itself a browser breaks after a hyphen: "time-out (ms)" broke after "time-", three lines
+ * tall, and the headings beside it sat under two lines of space.
+ */
+export function wrappingHtml(text: string, { keepFigures = true } = {}): string {
+  const words = text.split(" ");
+  const groups: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const figure = keepFigures && /^\d[\d.,]*$/.test(words[i]!) && i + 1 < words.length && words[i + 1] !== "";
+    groups.push(figure ? `${words[i]} ${words[++i]}` : words[i]!);
+  }
+  return groups
+    .map((g) => (/[- ]/.test(g) ? `<span class="br-sit__word">${escapeHtml(g)}</span>` : escapeHtml(g)))
     .join(" ");
+}
 
 function tableHtml(caption: string, columns: string[], rows: Cell[][], highlight: readonly number[] = []): string {
-  const head = columns.map((c) => `<th scope="col">${headingHtml(c)}</th>`).join("");
+  // A column with a cell of words is read as text: set to the left, its cells of words wrapping.
+  const text = columns.map((_, c) => rows.some((row) => cellWraps(row[c]!)));
+  const head = columns
+    .map(
+      (c, i) =>
+        `<th scope="col"${text[i] ? ' class="br-sit__text"' : ""}>${wrappingHtml(c, { keepFigures: false })}</th>`,
+    )
+    .join("");
   const body = rows
     .map((row, i) => {
       const mark = highlight.includes(i) ? ' class="br-sit__hot"' : "";
-      const cells = row.map((cell, c) =>
-        c === 0 ? `<th scope="row">${cellHtml(cell)}</th>` : `<td>${cellHtml(cell)}</td>`,
-      );
+      const cells = row.map((cell, c) => {
+        const wraps = cellWraps(cell);
+        const kind = wraps ? ' class="br-sit__text br-sit__wrap"' : text[c] ? ' class="br-sit__text"' : "";
+        const html = wraps ? wrappingHtml(cell as string) : cellHtml(cell);
+        return c === 0 ? `<th scope="row"${kind}>${html}</th>` : `<td${kind}>${html}</td>`;
+      });
       return `<tr${mark}>${cells.join("")}</tr>`;
     })
     .join("");
   // The caption shows above the scrolling box, so it wraps to the box's width on a phone instead of
   // running off with a wide table; the table keeps its own caption for screen readers.
-  const text = escapeHtml(caption);
-  return `<div class="br-sit__tablebox"><p class="br-sit__caption" aria-hidden="true">${text}</p><div class="br-sit__scroll" tabindex="0" role="region" aria-label="${text}"><table class="br-sit__table"><caption class="br-sit__sr">${text}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></div>`;
+  const name = escapeHtml(caption);
+  return `<div class="br-sit__tablebox"><p class="br-sit__caption" aria-hidden="true">${name}</p><div class="br-sit__scroll" tabindex="0" role="region" aria-label="${name}"><table class="br-sit__table"><caption class="br-sit__sr">${name}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div></div>`;
 }
 
 /** The axis top: the block's max when it gives one, else 1, 2, 2.5 or 5 times a power of ten at or above the largest value. */
@@ -126,10 +155,17 @@ function blockHtml(block: SituationBlock): string {
       return tableHtml(block.caption, block.columns, block.rows, block.highlight);
     case "series":
       return seriesHtml(block);
-    case "log":
+    case "log": {
+      // A log's lines wrap between words, each line's rest indented under its start, so a phone
+      // shows every line whole instead of a box to scroll (situation-html's CSS in ExerciseBody.astro).
+      const lines = block.lines.map((line) => `<span class="br-sit__line">${wrappingHtml(line)}\n</span>`).join("");
+      return `<figure class="br-sit__log"><figcaption>${escapeHtml(block.caption)}</figcaption><pre class="br-sit__wrapped">${lines}</pre></figure>`;
+    }
     case "map": {
-      const text = block.kind === "log" ? block.lines.join("\n") : block.text.trimEnd();
-      return `<figure class="br-sit__log"><figcaption>${escapeHtml(block.caption)}</figcaption><pre tabindex="0">${escapeHtml(text)}</pre></figure>`;
+      // A map's text is drawn with spaces: it keeps its lines and scrolls, a Tab stop named by its
+      // caption that says it scrolls, as a wide table's box does.
+      const name = escapeHtml(block.caption);
+      return `<figure class="br-sit__log"><figcaption>${name}</figcaption><pre class="br-sit__scroll br-sit__scroll--map" tabindex="0" role="region" aria-label="${name}">${escapeHtml(block.text.trimEnd())}</pre></figure>`;
     }
   }
 }
