@@ -17,7 +17,7 @@ import { listNames } from "../format/words.ts";
 import { grouped } from "../format/number.ts";
 import { visibleText } from "../playground/protocol.ts";
 import { readSeed, seedRange, seedRule } from "../sim/random.ts";
-import { displayWidth, fitTable, stackedTable } from "./terminal-width.ts";
+import { displayWidth, errorWidth, fitMessage, fitTable, stackedTable } from "./terminal-width.ts";
 
 /** The one rule for numbers typed as options (src/format/decimal.ts), re-exported for the commands. */
 export { readDecimal };
@@ -66,6 +66,10 @@ export interface Io {
   isTTY?: boolean;
   /** The terminal's width in columns, when stdout is one: output is fitted to it (src/cli/terminal-width.ts). */
   columns?: number;
+  /** Whether stderr is a terminal; unset in tests, as for a file. Messages are fitted to it (errorWidth). */
+  stderrIsTTY?: boolean;
+  /** stderr's terminal's width in columns, when it is one. */
+  stderrColumns?: number;
 }
 
 /**
@@ -98,10 +102,12 @@ export function userPath(io: Partial<Pick<Io, "cwd" | "env">>, typed: string): s
 
 /**
  * A file the learner named (userPath), checked before it is read: a usage error that names the
- * path and what is wrong with it (missing, a folder, not a file, not readable) instead of a
+ * path and what is wrong with it (empty, missing, a folder, not a file, not readable) instead of a
  * file-system error. `oneFile` says what to name instead of a folder ("one .ts file").
  */
 export function userFile(io: Partial<Pick<Io, "cwd" | "env">>, typed: string, oneFile: string): string {
+  // An empty path (`play ""`) would name the folder it is read from: refused as naming no file.
+  if (typed === "") throw new UsageError(`an empty path names no file: name ${oneFile}`);
   const path = userPath(io, typed);
   // Where a relative path was looked for, in case the learner expected somewhere else.
   const looked = isAbsolute(typed) ? typed : `${typed} (looked for ${path})`;
@@ -125,6 +131,8 @@ export const processIo: Io = {
   cwd: process.cwd(),
   isTTY: process.stdout.isTTY === true,
   columns: process.stdout.columns,
+  stderrIsTTY: process.stderr.isTTY === true,
+  stderrColumns: process.stderr.columns,
 };
 
 export interface ParsedArgs {
@@ -347,15 +355,17 @@ async function exitCodeOf(main: () => Promise<number | void> | number | void, io
     // A message may quote what was typed (`unknown simulation "x\x1b[2J"`): written out, as a
     // program's output is, it cannot clear or recolour the terminal.
     const message = visibleText(error instanceof Error ? error.message : String(error));
+    // Fitted to stderr's terminal, when it is one (errorWidth); in a file, as written.
+    const say = (text: string) => io.stderr(fitMessage(text, errorWidth(io)));
     if (error instanceof UsageError) {
-      io.stderr(`error: ${message}\n(run with --help for usage)\n`);
+      say(`error: ${message}\n(run with --help for usage)\n`);
       return 2;
     }
     if (error instanceof ReportedError) {
-      io.stderr(`error: ${message}\n`);
+      say(`error: ${message}\n`);
       return 1;
     }
-    io.stderr(
+    say(
       `error: ${message}\nThis is a bug in the course's tools, not in your work: please report it with the command you ran.\n`,
     );
     if (io.env.BLAST_RADIUS_DEBUG === "1" && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
@@ -387,9 +397,17 @@ export async function runAsProcess(
 /**
  * Format rows as an aligned plain-text table (first row is the header). With `width` (a
  * terminal's, outputWidth) a table wider than it has its cells wrapped in their columns
- * (fitTable), or, when even that is too wide, is written one record after another (stackedTable).
+ * (fitTable), or, when even that is too wide, is written one record after another (stackedTable):
+ * never wider than the terminal, where the terminal's own wrapping would cut words and numbers,
+ * and each value beside its header. `heading`: the first header says what the records are, and
+ * opens them (stackedTable). `floors`: the narrowest a column may wrap to (fitTable), so that a
+ * column of prose is not squeezed to a word a line.
  */
-export function table(rows: string[][], width?: number): string {
+export function table(
+  rows: string[][],
+  width?: number,
+  { heading = false, floors }: { heading?: boolean; floors?: readonly number[] } = {},
+): string {
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? "").length)));
   const line = (r: string[]) =>
     r
@@ -399,8 +417,8 @@ export function table(rows: string[][], width?: number): string {
   const rule = (columns: number[]) => columns.map((w) => "-".repeat(w)).join("  ");
   const natural = [line(rows[0]!), rule(widths), ...rows.slice(1).map(line)];
   if (width === undefined || natural.every((l) => displayWidth(l) <= width)) return natural.join("\n");
-  const fitted = fitTable(rows, width);
-  if (!fitted) return stackedTable(rows, width);
+  const fitted = fitTable(rows, width, floors);
+  if (!fitted) return stackedTable(rows, width, { heading });
   const [header, ...body] = fitted.lines;
   return [...header!, rule(fitted.widths), ...body.flat()].join("\n");
 }

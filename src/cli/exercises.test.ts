@@ -149,7 +149,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
       // Found grading it: items left without an option, or none given at all.
       [
         "waiting=crash",
-        "Choose a match for every item: 6 still have none (flood, flag, upload, location, blank or midnight).",
+        "Choose a match for every item: 6 still have none (flood, flag, upload, location, blank and midnight).",
       ],
       [",", "Choose a match for each item first."],
     ]) {

@@ -50,6 +50,7 @@ import {
 import { progressStore } from "./progress-file.ts";
 import {
   displayWidth,
+  errorWidth,
   fitLines,
   fitText,
   fitTable,
@@ -108,6 +109,7 @@ import {
   whenText,
 } from "../course/review.ts";
 import { dealsReviewNumbers, type ReviewNumbers, type Variant } from "../course/review-seed.ts";
+import { listNames } from "../format/words.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
@@ -489,7 +491,8 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
 }
 
 async function check(ctx: Context, id: string | undefined): Promise<number> {
-  if (id) return (await checkOne(ctx, await exerciseOrUsage(ctx, id))) ? 0 : 1;
+  // An id that is empty (`check ""`) is no id: a usage error, not every exercise checked.
+  if (id !== undefined) return (await checkOne(ctx, await exerciseOrUsage(ctx, id))) ? 0 : 1;
   const code = (await exercisesInOrder(ctx)).filter((e) => e.meta.kind === "code");
   let passed = 0;
   for (const exercise of code) if (await checkOne(ctx, exercise, { quiet: true })) passed++;
@@ -509,7 +512,7 @@ function pickPart<T extends { id: string }>(
   const part = parts.find((p) => p.id === requested);
   if (!part)
     throw new UsageError(
-      `${exercise.id} has no part "${requested}"; its parts are ${parts.map((p) => p.id).join(", ")}`,
+      `${exercise.id} has no part "${requested}"; its parts are ${listNames(parts.map((p) => p.id))}`,
     );
   return part;
 }
@@ -607,8 +610,10 @@ const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(
  * answer is written, with its item ids.
  */
 function cantRead(ctx: Context, part: Part, message: string): number {
-  ctx.io.stderr(`CAN'T READ THAT [${part.id}] ${visibleText(message)}\n`);
-  if (part.kind === "match") ctx.io.stderr(`    ${matchShape(part)}\n`);
+  // Fitted to stderr's terminal, as every message is (errorWidth); in a file, as written.
+  const say = (text: string) => ctx.io.stderr(fitLines(text, errorWidth(ctx.io)));
+  say(`CAN'T READ THAT [${part.id}] ${visibleText(message)}\n`);
+  if (part.kind === "match") say(`    ${matchShape(part)}\n`);
   return 2;
 }
 
@@ -1166,8 +1171,9 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     }
     const file = progressFile(io, root);
     // No command, nor anything else: the start (what this is, what to do next). An option or a
-    // flag without a command is still a usage error, naming the commands.
-    const starting = command === undefined && line.options.size === 0 && line.flags.size === 0;
+    // flag without a command, even one written wrong (`--seed` alone), is still a usage error,
+    // naming the commands.
+    const starting = argv.every((arg) => arg === "--");
     const done = starting
       ? undefined
       : helpOrMissing(

@@ -38,6 +38,7 @@ import {
   userFile,
 } from "./args.ts";
 import { countOf, percentUpTo } from "../format/number.ts";
+import { displayWidth, outputWidth, wrapLine } from "./terminal-width.ts";
 
 const usage = `usage: npm run gameday -- <command>
 
@@ -66,17 +67,41 @@ function scenarioArg(name: string | undefined): GameScenario {
   return scenario;
 }
 
+/**
+ * The game day's text fitted to `width` (a terminal's, outputWidth), line by line (wrapLine): an
+ * indented line of two columns ("  2 min 10 s  Eject a host ...", "  tenants affected    30 of
+ * 30") or of a label and its value ("  fast-burn (page): 2% of the budget ...") goes on under its
+ * second column or its value, any other under its own indent. As written when `width` is
+ * undefined (a pipe).
+ */
+function fitted(text: string, width: number | undefined): string {
+  if (width === undefined) return text;
+  return text
+    .split("\n")
+    .map((line) => {
+      const gap = /^ +\S(?:.*?\S)? {2,}(?=\S)/.exec(line)?.[0];
+      if (gap !== undefined) return wrapLine(line, width, undefined, { gapAt: gap.length });
+      const label = /^ +[^\s:][^:]*?: (?=\S)/.exec(line)?.[0];
+      return wrapLine(line, width, label === undefined ? undefined : displayWidth(label));
+    })
+    .join("\n");
+}
+
+/** The narrowest the list's titles wrap to: narrower, a title is a word a line, and the list is one scenario after another. */
+const narrowestTitles = 20;
+
 function list(io: Io): number {
-  io.stdout(
-    table([["scenario", "title", "chapters"], ...scenarios.map((s) => [s.id, s.title, s.chapters.join(", ")])]) + "\n",
-  );
+  const rows = scenarios.map((s) => [s.id, s.title, s.chapters.join(", ")]);
+  const floors = [0, narrowestTitles, 0];
+  io.stdout(table([["scenario", "title", "chapters"], ...rows], outputWidth(io), { floors }) + "\n");
   return 0;
 }
 
 function show(scenario: GameScenario, io: Io): number {
+  const width = outputWidth(io);
   const nothing = finishedGame(scenario, scenario.seed, []).finish().score;
   const par = finishedGame(scenario, scenario.seed, scenario.reference).finish().score;
-  const lines = [
+  const before = [
     `${scenario.title} (${scenario.id})`,
     "",
     scenario.briefing,
@@ -87,8 +112,11 @@ function show(scenario: GameScenario, io: Io): number {
     ...alertRuleText(scenario.slo).map((l) => `  ${l}`),
     "",
     "actions:",
-    // Indented as a whole, so the dashes under the header start where its names do.
-    table([
+  ];
+  // Indented as a whole, so the dashes under the header start where its names do; fitted in the
+  // width left of the indent, or one action after another (table).
+  const actions = table(
+    [
       ["action", "takes effect", "targets", "cost"],
       ...scenario.offers.map((o) => {
         const spec = actionSpec(o.action);
@@ -99,7 +127,10 @@ function show(scenario: GameScenario, io: Io): number {
           spec.cost,
         ];
       }),
-    ]).replace(/^/gm, "  "),
+    ],
+    width === undefined ? undefined : width - 2,
+  ).replace(/^/gm, "  ");
+  const after = [
     "",
     "doing nothing:",
     ...scoreRows(nothing, scenario.slo).map(([l, v]) => `  ${l}: ${v}`),
@@ -109,25 +140,28 @@ function show(scenario: GameScenario, io: Io): number {
     "",
     `read first: ${scenario.chapters.map((c) => `/${c}/`).join(", ")}`,
   ];
-  io.stdout(lines.join("\n") + "\n");
+  io.stdout([fitted(before.join("\n"), width), actions, fitted(after.join("\n"), width)].join("\n") + "\n");
   return 0;
 }
 
 async function play(scenario: GameScenario, args: ParsedArgs, io: Io): Promise<number> {
   const actionsFile = args.options.get("actions")?.at(-1);
   const policyFile = args.options.get("policy")?.at(-1);
-  if (actionsFile && policyFile)
+  // Given but empty (`--actions ""`) is given: userFile says it names no file.
+  if (actionsFile !== undefined && policyFile !== undefined)
     throw new UsageError(
       "--actions and --policy cannot be used together: play either a log (--actions <log.json>) or a policy (--policy <file.ts>)",
     );
-  if (!actionsFile && !policyFile) throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
+  if (actionsFile === undefined && policyFile === undefined)
+    throw new UsageError("play needs one of --actions <log.json> or --policy <file.ts>");
   // The path as typed names the file in messages; `path` is where it is (userPath).
   const file = (actionsFile ?? policyFile)!;
-  const path = userFile(io, file, actionsFile ? "one .json file" : "one .ts file");
+  // The seed first: a line's own mistake is said before the file it names is looked for.
   let seed = seedOption(args, scenario.seed);
+  const path = userFile(io, file, actionsFile !== undefined ? "one .json file" : "one .ts file");
   let log: LogEntry[];
   let refused: { at: number; action: string; target: string | null; why: string }[] = [];
-  if (actionsFile) {
+  if (actionsFile !== undefined) {
     let parsed: ParsedLog;
     let text: string;
     try {
@@ -173,13 +207,13 @@ async function play(scenario: GameScenario, args: ParsedArgs, io: Io): Promise<n
     return 0;
   }
   let text = summaryText(summary, scenario);
-  if (policyFile) {
+  if (policyFile !== undefined) {
     text += `\nyour policy took ${countOf(log.length, "action")}; par is ${tenantMinutesText(summary.par.tenantMinutes)} tenant-minutes.\n`;
     for (const r of refused.slice(0, 10))
       text += `  refused at ${clock(r.at)}: ${r.action}${r.target ? ` ${r.target}` : ""} (${r.why})\n`;
     if (refused.length > 10) text += `  ... and ${refused.length - 10} more refused\n`;
   }
-  io.stdout(text);
+  io.stdout(fitted(text, outputWidth(io)));
   return 0;
 }
 

@@ -14,6 +14,7 @@ import { pathToFileURL } from "node:url";
 import { helpOrMissing, type Io, numberOption, parseArgs, runAsProcess, UsageError, userFile } from "./args.ts";
 import { grouped } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
+import { errorWidth, fitMessage } from "./terminal-width.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { transpileAll } from "../playground/transpile.ts";
 import {
@@ -40,8 +41,11 @@ types that keep TypeScript busy hold the command until it is done (Ctrl-C stops 
 
 exit codes: 0 ok, 1 syntax, runtime or type error, 2 usage, 124 stopped at the time limit`;
 
-/** Where the command writes; `cwd` and `env` say where a relative file is read from (userPath). */
-export type PlayIO = Pick<Io, "stdout" | "stderr"> & Partial<Pick<Io, "cwd" | "env">>;
+/**
+ * Where the command writes; `cwd` and `env` say where a relative file is read from (userPath), and
+ * `stderrIsTTY` and `stderrColumns` the terminal its messages are fitted to (errorWidth).
+ */
+export type PlayIO = Pick<Io, "stdout" | "stderr"> & Partial<Pick<Io, "cwd" | "env" | "stderrIsTTY" | "stderrColumns">>;
 
 function where(error: RunError): string {
   return error.line === undefined
@@ -88,11 +92,13 @@ export async function run(argv: string[], io: PlayIO): Promise<number> {
   } catch (error) {
     // Control characters written out, as runMain writes every command's message (args.ts).
     const message = visibleText(error instanceof Error ? error.message : String(error));
+    // Fitted to stderr's terminal, as every command's message is (runMain).
+    const say = (text: string) => io.stderr(fitMessage(text, errorWidth(io)));
     if (error instanceof UsageError) {
-      io.stderr(`error: ${message}\n(run with --help for usage)\n`);
+      say(`error: ${message}\n(run with --help for usage)\n`);
       return 2;
     }
-    io.stderr(`error: ${message}\n`);
+    say(`error: ${message}\n`);
     return 1;
   }
 }

@@ -5,12 +5,15 @@
 import { describe, expect, test } from "vitest";
 import {
   displayWidth,
+  errorWidth,
+  fitMessage,
   fitTable,
   fitText,
   fitUsage,
   joinSoftBreaks,
   outputWidth,
   stackedTable,
+  unbreakableWords,
   wrapLine,
 } from "./terminal-width.ts";
 
@@ -32,6 +35,29 @@ describe("outputWidth", () => {
     // A sliver of a window is fitted as twenty columns: no layout is narrower.
     expect(outputWidth({ isTTY: true, columns: 8, env: {} })).toBe(20);
   });
+});
+
+describe("errorWidth", () => {
+  test("stderr's own terminal, by outputWidth's rule: a file is never fitted, whatever stdout is", () => {
+    expect(errorWidth({ stderrIsTTY: true, stderrColumns: 100, env: {} })).toBe(100);
+    expect(errorWidth({ stderrIsTTY: true, stderrColumns: 100, env: { COLUMNS: "40" } })).toBe(40);
+    for (const COLUMNS of ["0", "abc"])
+      expect(errorWidth({ stderrIsTTY: true, stderrColumns: 100, env: { COLUMNS } }), COLUMNS).toBe(100);
+    expect(errorWidth({ stderrIsTTY: false, stderrColumns: 100, env: { COLUMNS: "40" } })).toBeUndefined();
+    expect(errorWidth({ env: { COLUMNS: "40" } })).toBeUndefined();
+  });
+});
+
+test("fitMessage wraps an error or a warning under the text after its label; in a file, as written", () => {
+  const message =
+    'error: unknown simulation "nope"; choose one of: shuffle-shard, retry-storm, cells\n(run with --help for usage)\n';
+  expect(fitMessage(message, 40)).toBe(
+    'error: unknown simulation "nope"; choose\n       one of: shuffle-shard,\n       retry-storm, cells\n(run with --help for usage)\n',
+  );
+  expect(fitMessage("warning: breakerThreshold tunes the breaker defence, which is off", 40)).toBe(
+    "warning: breakerThreshold tunes the\n         breaker defence, which is off",
+  );
+  expect(fitMessage(message, undefined)).toBe(message);
 });
 
 test("displayWidth counts what a terminal shows: characters, not UTF-16 units or bold and italic escapes", () => {
@@ -82,6 +108,44 @@ describe("wrapLine", () => {
     );
     // A number's thousands separator is not a place to break, even in a word too long for the line.
     expect(wrapLine("about 1,234,567,890,123,456,789 disks", 20)).toBe("about\n1,234,567,890,123,456,789\ndisks");
+  });
+
+  test("a number with its unit, or written as a product or as odds, stays on one line", () => {
+    expect(wrapLine("1 in 28 = 3.57 × 10⁻² of the time, after 11 min", 12)).toBe(
+      "1 in 28 =\n3.57 × 10⁻²\nof the time,\nafter 11 min",
+    );
+    expect(unbreakableWords("exact 1.19 × 10⁻⁷⁷¹% (1 in 8.41 × 10⁷⁷² (773 digits)) in 2,500 ms")).toEqual([
+      "exact",
+      "1.19 × 10⁻⁷⁷¹%",
+      "(1 in 8.41 × 10⁷⁷²",
+      "(773",
+      "digits))",
+      "in",
+      "2,500 ms",
+    ]);
+    // A word that merely starts like a unit is a word: "3 seeds" may break.
+    expect(unbreakableWords("3 seeds")).toEqual(["3", "seeds"]);
+  });
+
+  test("a word wider than the room under a label, but not than the room two in, goes two in", () => {
+    expect(wrapLine("  chapters: deploys-and-correlated-failure, cells", 40)).toBe(
+      "  chapters:\n    deploys-and-correlated-failure,\n    cells",
+    );
+    // Wider than that too, it overflows under the label, as before.
+    expect(wrapLine("  chapters: deploys-and-correlated-failure-and-more, cells", 40)).toBe(
+      "  chapters:\n            deploys-and-correlated-failure-and-more,\n            cells",
+    );
+  });
+
+  test("gapAt: a line of two columns apart by two spaces goes on under its second, or below its first", () => {
+    const line = "  2 min 10 s  Eject a host from the load balancer: h07 takes effect";
+    expect(wrapLine(line, 40, undefined, { gapAt: 14 })).toBe(
+      "  2 min 10 s  Eject a host from the load\n              balancer: h07 takes effect",
+    );
+    const deep = "  tenant-minutes of failed or too-slow requests  3.5";
+    expect(wrapLine(deep, 40, undefined, { gapAt: 49 })).toBe(
+      "  tenant-minutes of failed or too-slow\n    requests\n    3.5",
+    );
   });
 
   test("a word longer than any line breaks after a comma before a letter, and only there", () => {
@@ -229,5 +293,50 @@ describe("tables", () => {
       ].join("\n"),
     );
     expect(widest(stackedTable(rows, 30))).toBeLessThanOrEqual(30);
+  });
+
+  test("stackedTable with a heading: the first header opens the records, which go in under it", () => {
+    const outcomes = [
+      ["of the other 9,999 customers", "count", "exact"],
+      ["lose all 2 workers", "361", "3.57% (1 in 28)"],
+      ["lose some", "4,373", "42.9%"],
+    ];
+    expect(stackedTable(outcomes, 30, { heading: true })).toBe(
+      [
+        "of the other 9,999 customers:",
+        "  lose all 2 workers",
+        "    count: 361",
+        "    exact: 3.57% (1 in 28)",
+        "  lose some",
+        "    count: 4,373",
+        "    exact: 42.9%",
+      ].join("\n"),
+    );
+  });
+
+  test("fitTable keeps a product, odds or a time whole, and a column no wider than its widest wrapped line", () => {
+    const odds = [
+      ["outcome", "exact"],
+      ["lose all", "3.57 × 10⁻² (1 in 28)"],
+      ["after", "at 11 min"],
+    ];
+    const fitted = fitTable(odds, 22)!;
+    expect(fitted.lines.flat()).toEqual([
+      "outcome   exact",
+      "lose all  3.57 × 10⁻²",
+      "          (1 in 28)",
+      "after     at 11 min",
+    ]);
+    expect(fitted.widths).toEqual([8, 11]);
+    // Shrunk in turn to 9 and 7 columns, "existing routed" and "new placed" wrap to lines of 8 and 6: no wider.
+    const phases = fitTable(
+      [
+        ["phase", "existing routed", "new placed"],
+        ["control-plane-down", "1,000", "0"],
+      ],
+      38,
+    )!;
+    expect(phases.widths).toEqual([18, 8, 6]);
+    expect(phases.lines[0]).toEqual(["phase               existing  new", "                    routed    placed"]);
   });
 });

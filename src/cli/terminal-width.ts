@@ -7,9 +7,11 @@
  * first line: under "[part] ", "item: ", "1. ", or the column of a two-column line. A word is never
  * cut: an id, a path or a number longer than the room left overflows instead. What is typed back
  * is kept on one line: a command (`npm run ...`, up to two spaces or the line's end) and text in
- * backticks. Code and display math (a rendered Markdown's lines indented four spaces,
+ * backticks, and so is a number with its unit or written as a product or as odds ("11 min",
+ * "3.57 × 10⁻²", "1 in 28"). Code and display math (a rendered Markdown's lines indented four spaces,
  * `fitText`) are left as written. Tables shrink the columns that wrap (`fitTable`), or say
- * they cannot.
+ * they cannot. Messages on stderr ("error: ...") are fitted to stderr's own terminal (`errorWidth`,
+ * `fitMessage`), by the same rules.
  */
 import type { Io } from "./args.ts";
 
@@ -31,6 +33,15 @@ export function outputWidth(io: Partial<Pick<Io, "isTTY" | "columns" | "env">>):
   return width !== undefined && Number.isInteger(width) && width > 0 ? Math.max(width, narrowest) : undefined;
 }
 
+/**
+ * The width stderr is fitted to, by outputWidth's rule for stderr's own terminal: a message is
+ * fitted when stderr is a terminal, whether or not stdout is (`... | head` still shows its errors
+ * in the window), and left as written in a file (`2> log`).
+ */
+export function errorWidth(io: Partial<Pick<Io, "stderrIsTTY" | "stderrColumns" | "env">>): number | undefined {
+  return outputWidth({ isTTY: io.stderrIsTTY, columns: io.stderrColumns, env: io.env });
+}
+
 /** An SGR escape (markdown-text.ts writes bold and italic so): ESC, "[", digits and semicolons, "m". */
 const ansiEscape = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 
@@ -41,11 +52,24 @@ export function displayWidth(text: string): number {
   return n;
 }
 
-/** Spaces that must not break a line (inside a command, or in backticks), while the line is split into words. */
+/** Spaces that must not break a line (inside a command, in backticks, in a number's words), while the line is split into words. */
 const glue = "\u0000";
 
-/** A command to type, through two spaces or the line's end, and text in backticks: each kept on one line. */
-const unbreakable = /`[^`\n]*`|npm run .*?(?= {2}|$)/g;
+/**
+ * A command to type, through two spaces or the line's end, text in backticks, and a number
+ * written in words and signs: a product ("3.57 × 10⁻²"), odds ("1 in 28", "1 in 8.41 ×
+ * 10⁷⁷²") or a time and its unit ("11 min", "2,500 ms"). Each is kept on one line.
+ */
+const unbreakable =
+  /`[^`\n]*`|npm run .*?(?= {2}|$)|\b\d[\d.,]* in \d[\d.,]*(?: × \d\S*)?|\d[\d.,]* × \d\S*|\b\d[\d.,]* (?:ms|s|min|h)\b/g;
+
+/** The words of `text` that a line may break between: at spaces, but not inside what is kept on one line (unbreakable). */
+export function unbreakableWords(text: string): string[] {
+  return text
+    .replace(unbreakable, (kept) => kept.replace(/ /g, glue))
+    .split(" ")
+    .map((word) => word.replaceAll(glue, " "));
+}
 
 /** Where a long word may break when it fits no line: after a comma that a letter follows (`a=...,b=...`), never in a number. */
 const emergencyBreaks = /(?<=,)(?=[A-Za-z])/;
@@ -68,12 +92,14 @@ function hangOf(line: string): { indent: number; hang: number; gap?: number } {
 
 /**
  * One line of prose wrapped to `width` (the lines joined by "\n"): at spaces, continuation lines
- * indented to `hang` (default: hangOf). A line that fits is returned as it is.
+ * indented to `hang` (default: hangOf). `gapAt`: the line is two columns, its second starting at
+ * that index, where hangOf would see none (a gap of two spaces). A line that fits is returned as
+ * it is.
  */
-export function wrapLine(line: string, width: number, hang?: number): string {
+export function wrapLine(line: string, width: number, hang?: number, { gapAt }: { gapAt?: number } = {}): string {
   if (displayWidth(line) <= width) return line;
-  const found = hangOf(line);
-  let indent = found.indent;
+  let indent = /^ */.exec(line)![0].length;
+  const found = gapAt === undefined ? hangOf(line) : { indent, hang: displayWidth(line.slice(0, gapAt)), gap: gapAt };
   let under = hang ?? found.hang;
   const text = line.slice(indent).replace(unbreakable, (kept) => kept.replace(/ /g, glue));
   // Too little room under the label or the column: continuation lines go two in from the line's
@@ -83,8 +109,12 @@ export function wrapLine(line: string, width: number, hang?: number): string {
     indent = Math.min(indent, 4);
     if (hang === undefined) under = indent;
   }
-  if (width - under < roomForText) {
-    under = Math.min(indent + 2, Math.max(0, width - roomForText));
+  // So too when a word ("deploys-and-correlated-failure,") is wider than the room under the label
+  // but not than the room two in: there it fits, where under the label it would overflow.
+  const nearer = Math.min(indent + 2, Math.max(0, width - roomForText));
+  const longest = Math.max(...text.split(" ").map((word) => displayWidth(word.replaceAll(glue, " "))));
+  if (width - under < roomForText || (longest > width - under && longest <= width - nearer)) {
+    under = nearer;
     if (hang === undefined && found.gap !== undefined) {
       const head = line.slice(found.indent, found.gap).trimEnd();
       const rest = line.slice(found.gap);
@@ -154,8 +184,9 @@ function cellLines(text: string, width: number): string[] {
 /**
  * A table (the first row its header) fitted to `width`: the lines of each row, its cells wrapped
  * in their columns, and the header's rule; undefined when it cannot fit, every column at its
- * floor (its longest word, or `floors[c]` when the column's text is wider than that). Columns
- * shrink from the one with the most room to give, so the widest text wraps first.
+ * floor (its longest word, or `floors[c]` when the column's text is wider than that; a word as
+ * unbreakableWords reads it, so "3.57 × 10⁻²" is one). Columns shrink from the one with the most
+ * room to give, so the widest text wraps first; each is then as wide as its widest wrapped line.
  */
 export function fitTable(
   rows: string[][],
@@ -165,7 +196,7 @@ export function fitTable(
   const columns = rows[0]!.length;
   const natural = rows[0]!.map((_, c) => Math.max(...rows.map((r) => displayWidth(r[c] ?? ""))));
   const longestWord = rows[0]!.map((_, c) =>
-    Math.max(...rows.flatMap((r) => (r[c] ?? "").split(" ").map(displayWidth))),
+    Math.max(...rows.flatMap((r) => unbreakableWords(r[c] ?? "").map(displayWidth))),
   );
   const floor = natural.map((n, c) => Math.min(n, Math.max(longestWord[c]!, floors[c] ?? 0)));
   const widths = [...natural];
@@ -180,8 +211,11 @@ export function fitTable(
     widths[widest]!--;
     total--;
   }
-  const lines = rows.map((row) => {
-    const cells = row.map((cell, c) => cellLines(cell, widths[c]!));
+  // Each column as wide as its widest line once wrapped, which may be less than it was given.
+  const wrapped = rows.map((row) => row.map((cell, c) => cellLines(cell, widths[c]!)));
+  for (let c = 0; c < columns; c++)
+    widths[c] = Math.max(...wrapped.flatMap((row) => (row[c] ?? [""]).map(displayWidth)));
+  const lines = wrapped.map((cells) => {
     const height = Math.max(...cells.map((cell) => cell.length));
     return Array.from({ length: height }, (_, i) =>
       cells
@@ -198,17 +232,34 @@ export function fitTable(
 
 /**
  * A table too wide to fit as columns, one record after another: the first cell alone on a line,
- * then each other cell that is not empty as "header: value", wrapped under its value.
+ * then each other cell that is not empty as "header: value", wrapped under its value. With
+ * `heading`, the first column's header (which says what the records are: "of the other 9,999
+ * customers") opens the records as "header:", and they are indented under it.
  */
-export function stackedTable(rows: string[][], width: number): string {
+export function stackedTable(rows: string[][], width: number, { heading = false } = {}): string {
   const [header, ...body] = rows;
-  return body
-    .map((row) =>
-      [
-        wrapLine(row[0] ?? "", width),
-        ...row.slice(1).flatMap((cell, c) => (cell === "" ? [] : [wrapLine(`  ${header![c + 1]}: ${cell}`, width)])),
-      ].join("\n"),
-    )
+  const indent = heading ? "  " : "";
+  const records = body.map((row) =>
+    [
+      wrapLine(indent + (row[0] ?? ""), width),
+      ...row
+        .slice(1)
+        .flatMap((cell, c) => (cell === "" ? [] : [wrapLine(`${indent}  ${header![c + 1]}: ${cell}`, width)])),
+    ].join("\n"),
+  );
+  return (heading ? [wrapLine(`${header![0]}:`, width), ...records] : records).join("\n");
+}
+
+/**
+ * A message for stderr ("error: ...", "warning: ...") fitted to `width` (errorWidth): each line
+ * wrapped (wrapLine), a line that opens with "error: " or "warning: " going on under the text
+ * after it. As it is when `width` is undefined.
+ */
+export function fitMessage(text: string, width: number | undefined): string {
+  if (width === undefined) return text;
+  return text
+    .split("\n")
+    .map((line) => wrapLine(line, width, /^(?:error|warning): /.exec(line)?.[0].length))
     .join("\n");
 }
 

@@ -443,7 +443,7 @@ describe("messages say what form is expected", () => {
 describe("parseAnswer", () => {
   test("a call of something that is not a plain name is named as written (process.exit, not 'called')", () => {
     expect(() => evaluateExpression("process.exit()")).toThrow(
-      "the function process.exit(...) is not available; you can use C, sqrt, log, exp, factorial, min, max",
+      "the function process.exit(...) is not available; you can use C, sqrt, log, exp, factorial, min and max",
     );
   });
 
@@ -489,7 +489,7 @@ describe("choice and match parts", () => {
   test("an unknown id is an input error naming the valid ids, never a right answer", () => {
     const typo = gradeChoice(multiple, ["bulkhead", "cache", "bogus"], ["bulkhead", "cache"]);
     expect(typo.status).toBe("invalid");
-    expect(typo.message).toBe('"bogus" is not a choice of this question; its choices are bulkhead, retry or cache.');
+    expect(typo.message).toBe('"bogus" is not a choice of this question; its choices are bulkhead, retry and cache.');
     expect(gradeChoice(multiple, ["bulkhed"], ["bulkhead"]).message).toMatch(/"bulkhed" is not a choice/);
   });
 
@@ -533,10 +533,38 @@ describe("choice and match parts", () => {
   test("match: unknown items and options are input errors naming the valid ids", () => {
     expect(gradeMatch(match, { slow: "hang", crash: "lots" }, expected)).toEqual({
       status: "invalid",
-      message: '"lots" is not an option of this question; its options are hang or lost.',
+      message: '"lots" is not an option of this question; its options are hang and lost.',
     });
     expect(gradeMatch(match, { slow: "hang", crsh: "lost" }, expected).message).toMatch(
-      /"crsh" is not an item of this question; its items are slow or crash/,
+      /"crsh" is not an item of this question; its items are slow and crash/,
+    );
+  });
+
+  test('a list of what is left out, or of what is not there, names every id with "and", never "or"', () => {
+    const four = matchPartSchema.parse({
+      ...match,
+      items: ["flood", "flag", "blank", "midnight"].map((id) => ({ id, text: id })),
+      options: [...match.options, { id: "poison", text: "Poison request" }],
+      feedback: {},
+    });
+    const answer = { flood: "hang", flag: "hang", blank: "lost", midnight: "lost" };
+    expect(gradeMatch(four, { flood: "hang" }, answer).message).toBe(
+      "Choose a match for every item: 3 still have none (flag, blank and midnight).",
+    );
+    expect(gradeMatch(four, { flood: "hang", flag: "hang" }, answer).message).toBe(
+      "Choose a match for every item: 2 still have none (blank and midnight).",
+    );
+    expect(gradeMatch(four, { flood: "hang", flag: "hang", blank: "lost" }, answer).message).toBe(
+      "Choose a match for every item: 1 still has none (midnight).",
+    );
+    expect(gradeMatch(four, { ...answer, flod: "hang", flg: "lost" }, answer).message).toBe(
+      '"flod" and "flg" are not items of this question; its items are flood, flag, blank and midnight.',
+    );
+    expect(gradeMatch(four, { ...answer, flood: "lots", flag: "lits" }, answer).message).toBe(
+      '"lots" and "lits" are not options of this question; its options are hang, lost and poison.',
+    );
+    expect(gradeChoice(multiple, ["bulkhed", "cach"], ["bulkhead"]).message).toBe(
+      '"bulkhed" and "cach" are not choices of this question; its choices are bulkhead, retry and cache.',
     );
   });
 

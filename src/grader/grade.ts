@@ -282,8 +282,12 @@ function whichWay(value: number, expected: number): string {
   return ratio > 1 ? "too high" : "too low";
 }
 
-/** "a, b or c" for a list of ids. */
-const listIds = (ids: string[]) => listNames(ids, "or");
+/**
+ * "a, b and c" for a list of ids: every id the list holds, as in "its choices are a, b and c",
+ * "\"x\" and \"y\" are not choices" and "2 still have none (flood and midnight)". A list to
+ * pick one from ("did you mean a or b?") is the other kind, with "or".
+ */
+const listIds = (ids: string[]) => listNames(ids);
 
 /**
  * Grade a choice part; `selected` holds the ticked choice ids. Unknown ids are an input error.

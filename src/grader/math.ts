@@ -27,6 +27,7 @@ import {
   type MathNode,
 } from "mathjs/number";
 import { countOf, grouped, plainFigures } from "../format/number.ts";
+import { listNames } from "../format/words.ts";
 
 const factories = {
   parseDependencies,
@@ -248,7 +249,7 @@ function evaluateNode(node: MathNode, depth: number): number {
       const fn = name === undefined ? undefined : Object.hasOwn(functions, name) ? functions[name] : undefined;
       if (!fn)
         throw new InputError(
-          `the function ${name ?? writtenAs(call.fn)}(...) is not available; you can use ${["C", "sqrt", "log", "exp", "factorial", "min", "max"].join(", ")}`,
+          `the function ${name ?? writtenAs(call.fn)}(...) is not available; you can use ${listNames(["C", "sqrt", "log", "exp", "factorial", "min", "max"])}`,
         );
       return applied(
         fn,

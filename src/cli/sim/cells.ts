@@ -6,6 +6,7 @@
 import { asGiven, countOf, grouped, nounFor, percentUpTo, times } from "../../format/number.ts";
 import { asksForHelp, numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
+import { fitLines, outputWidth } from "../terminal-width.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
 import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
 import { moveCustomer, type MoveResult, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
@@ -151,8 +152,20 @@ const moveRefusals: Record<MoveRefusal, string> = {
 /** A share of customers as the cells chapters write one (at most one decimal: "10%", "33.3%"). */
 const share = (x: number) => percentUpTo(x);
 
-function render(r: CellsReport): string {
+/**
+ * The report as text, fitted to `width` (a terminal's, outputWidth): its sentences wrapped, its
+ * tables wrapped in their columns or, too narrow for them, one record after another (table). As
+ * written when `width` is undefined (a pipe).
+ */
+function render(r: CellsReport, width?: number): string {
   const b = r.blast;
+  // The tables, fitted as tables; every other line is a sentence, wrapped (fitLines).
+  const tables = new Set<string>();
+  const fittedTable = (rows: string[][]) => {
+    const text = table(rows, width);
+    tables.add(text);
+    return text;
+  };
   const where =
     b.fault.kind === "poison"
       ? `poison request from ${b.fault.customer}`
@@ -163,7 +176,7 @@ function render(r: CellsReport): string {
     `${countOf(r.customers, "customer")} in ${countOf(r.cells, "cell")} (${perCell(r.populations)}), ${countOf(r.zones, "zone")}`,
     "",
     `fault: ${where}; cells hit: ${b.affectedCells.join(", ") || "none"}`,
-    table([
+    fittedTable([
       ["design", "customers affected", "share"],
       [countOf(r.cells, "cell"), asGiven(b.customersAffected), share(b.customerShare)],
       [
@@ -184,7 +197,7 @@ function render(r: CellsReport): string {
   if (Array.isArray(r.move)) {
     lines.push(
       `moving customer c0 to cell ${r.cells - 1}:`,
-      table([
+      fittedTable([
         ["step", "routed to", "writes to", "up to date in"],
         ...r.move.map((s) => [s.name, `cell ${s.routedTo}`, s.writesTo.join("+") || "paused", s.upToDateIn.join("+")]),
       ]),
@@ -193,7 +206,7 @@ function render(r: CellsReport): string {
   lines.push(
     "",
     `control plane outage, router ${r.staticStability.routerMode}:`,
-    table([
+    fittedTable([
       ["phase", "existing routed", "failed", "new placed", "new waiting"],
       ...r.staticStability.phases.map((p) => [
         p.phase,
@@ -206,7 +219,7 @@ function render(r: CellsReport): string {
     // A multiple as the static-stability chapter and its widget write it: "1.5×".
     `pre-provision ${times(r.staticStability.preProvisionFactor)} peak so losing one of ${countOf(r.zones, "zone")} needs no launches`,
   );
-  return lines.join("\n");
+  return lines.map((line) => (tables.has(line) ? line : fitLines(line, width))).join("\n");
 }
 
 const command: SimCommand = {
@@ -219,7 +232,7 @@ const command: SimCommand = {
     const { report, json } = cellsReport(argv);
     // The wall-clock time of the run, named as every simulation's JSON names it.
     const wallMillis = Math.round((performance.now() - start) * 10) / 10;
-    io.stdout((json ? JSON.stringify({ ...report, wallMillis }, null, 2) : render(report)) + "\n");
+    io.stdout((json ? JSON.stringify({ ...report, wallMillis }, null, 2) : render(report, outputWidth(io))) + "\n");
     return 0;
   },
 };

@@ -3,6 +3,7 @@
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
 import { ignoredSettings, parseArgs, processIo, seedOption, shownValue, table, UsageError } from "../args.ts";
+import { errorWidth, fitLines, fitMessage, outputWidth } from "../terminal-width.ts";
 import type { SimCommand } from "./command.ts";
 import {
   checkParameter,
@@ -160,7 +161,7 @@ const command: SimCommand = {
     });
     const defenceOf = (name: string) => parameterSpec(name)?.defence;
     for (const line of ignoredSettings(Object.keys(sets), defenceOf, scenario.defences, (d) => `add --defences ${d}`))
-      io.stderr(`${line}\n`);
+      io.stderr(`${fitMessage(line, errorWidth(io))}\n`);
     const { summary, wallMillis } = summarizeRetryStorm(scenario);
     if (args.flags.has("json")) {
       const out = { ...summary, wallMillis: Math.round(wallMillis * 10) / 10, parameters: scenario.params };
@@ -176,42 +177,54 @@ const command: SimCommand = {
         : summary.recoveredBy === "intervention"
           ? `the intervention, ${window}`
           : `the end of the run, ${window}`;
+    // Fitted to a terminal (outputWidth): the sentences wrapped, each table wrapped in its columns
+    // or, too narrow for them, one record after another (table). As written in a pipe.
+    const width = outputWidth(io);
     const lines = [
-      `retry storm, seed ${summary.seed}, defences: ${summary.defences.length ? summary.defences.join(", ") : "none (the naive loop)"}`,
+      fitLines(
+        `retry storm, seed ${summary.seed}, defences: ${summary.defences.length ? summary.defences.join(", ") : "none (the naive loop)"}`,
+        width,
+      ),
       "",
-      table([
-        ["measure", "value"],
-        ["trigger (pricing slow)", secondsOrMinutes(summary.triggerSeconds)],
-        ["intervention", summary.interventionSeconds === null ? "none" : at(summary.interventionSeconds)],
-        ["pool full (callers wait)", at(summary.poolFullSeconds)],
-        ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
-        ["first refusal (acquire time-out)", at(summary.firstRefusalSeconds)],
-        ["recovered", recovery(summary)],
+      table(
         [
-          "amplification",
-          // Both are null together: with no request there is nothing to divide by.
-          summary.amplification === null || summary.dependencyAmplification === null
-            ? "no request arrived, so no tries per request"
-            : // Two decimals, as the page's summary and run sheets write them ("4.65", "1.00"), by one rule.
-              `${perRequest(summary.amplification)} tries per request (${perRequest(summary.dependencyAmplification)} dependency calls)`,
+          ["measure", "value"],
+          ["trigger (pricing slow)", secondsOrMinutes(summary.triggerSeconds)],
+          ["intervention", summary.interventionSeconds === null ? "none" : at(summary.interventionSeconds)],
+          ["pool full (callers wait)", at(summary.poolFullSeconds)],
+          ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
+          ["first refusal (acquire time-out)", at(summary.firstRefusalSeconds)],
+          ["recovered", recovery(summary)],
+          [
+            "amplification",
+            // Both are null together: with no request there is nothing to divide by.
+            summary.amplification === null || summary.dependencyAmplification === null
+              ? "no request arrived, so no tries per request"
+              : // Two decimals, as the page's summary and run sheets write them ("4.65", "1.00"), by one rule.
+                `${perRequest(summary.amplification)} tries per request (${perRequest(summary.dependencyAmplification)} dependency calls)`,
+          ],
+          ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
+          ["breaker openings", grouped(summary.breakerOpenings)],
+          ["events", `${grouped(summary.events)} in ${grouped(wallMillis)} ms`],
         ],
-        ["abandoned work", `${grouped(summary.abandonedWork)} tries held a connection for a caller who had left`],
-        ["breaker openings", grouped(summary.breakerOpenings)],
-        ["events", `${grouped(summary.events)} in ${grouped(wallMillis)} ms`],
-      ]),
+        width,
+      ),
       "",
-      `during the incident (requests arriving from the trigger to ${incidentEnd}):`,
-      table([
-        ["service", "calls", "requests", "succeeded", "failed", "success"],
-        ...summary.services.map((s) => [
-          s.name,
-          s.dependency,
-          grouped(s.incidentRequests),
-          grouped(s.incidentSucceeded),
-          grouped(s.incidentRequests - s.incidentSucceeded),
-          success(s.incidentSuccessRate),
-        ]),
-      ]),
+      fitLines(`during the incident (requests arriving from the trigger to ${incidentEnd}):`, width),
+      table(
+        [
+          ["service", "calls", "requests", "succeeded", "failed", "success"],
+          ...summary.services.map((s) => [
+            s.name,
+            s.dependency,
+            grouped(s.incidentRequests),
+            grouped(s.incidentSucceeded),
+            grouped(s.incidentRequests - s.incidentSucceeded),
+            success(s.incidentSuccessRate),
+          ]),
+        ],
+        width,
+      ),
     ];
     io.stdout(lines.join("\n") + "\n");
     return 0;

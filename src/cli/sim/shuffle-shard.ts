@@ -3,6 +3,7 @@
  * how many of the others lose all, some or none of their workers, beside the exact shares.
  */
 import { asksForHelp, numberOption, parseArgs, processIo, seedHelp, seedOption, table, UsageError } from "../args.ts";
+import { fitLines, outputWidth } from "../terminal-width.ts";
 import type { SimCommand } from "./command.ts";
 import {
   dealCostProblem,
@@ -153,7 +154,13 @@ const count = (decimal: string) => raisedPowers(wholeNumber(BigInt(decimal)));
 /** "1/730862190080" (as --json keeps it) as the course writes it: "1 in 730,862,190,080". */
 const inWords = (fraction: string) => fraction.split("/").map(count).join(" in ");
 
-function render(r: ShuffleShardReport): string {
+/**
+ * The report as text, fitted to `width` (a terminal's, outputWidth): its sentences wrapped, and
+ * its table too (table), or, too narrow for its columns, one outcome after another under "of the
+ * other 9,999 customers:". As written when `width` is undefined (a pipe).
+ */
+function render(r: ShuffleShardReport, width?: number): string {
+  const line = (text: string) => fitLines(text, width);
   const others = r.customers - 1;
   // 1 / C(n, k) as the explorer writes it, "3.57 × 10⁻²", exact for any C(n, k).
   const sameShard = raisedPowers(powerOfTen(inverseScientific(BigInt(r.possibleShards))).text);
@@ -163,23 +170,35 @@ function render(r: ShuffleShardReport): string {
     .map((w) => `w${w}`)
     .join(", ");
   return [
-    `${countOf(r.workers, "worker")}, shards of ${r.shard}: ${count(r.possibleShards)} possible ${r.possibleShards === "1" ? "shard" : "shards"} (same shard: 1 in ${count(r.possibleShards)} = ${sameShard})`,
-    `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes ${nounFor(r.poisonShard.length, "worker")} ${crashed}`,
+    line(
+      `${countOf(r.workers, "worker")}, shards of ${r.shard}: ${count(r.possibleShards)} possible ${r.possibleShards === "1" ? "shard" : "shards"} (same shard: 1 in ${count(r.possibleShards)} = ${sameShard})`,
+    ),
+    line(
+      `seed ${r.seed}, ${countOf(r.customers, "customer")}; customer 0 is poisoned and crashes ${nounFor(r.poisonShard.length, "worker")} ${crashed}`,
+    ),
     "",
-    table([
-      [`of the other ${countOf(others, "customer")}`, "count", "simulated", "exact"],
+    table(
       [
-        r.shard === 1 ? "lose their worker" : `lose all ${r.shard} workers`,
-        grouped(r.lostAll),
-        share(r.lostAll / others),
-        `${exactShare(r.exact.all, r.exact.allFraction)} (${inWords(r.exact.allFraction)})`,
+        [`of the other ${countOf(others, "customer")}`, "count", "simulated", "exact"],
+        [
+          r.shard === 1 ? "lose their worker" : `lose all ${r.shard} workers`,
+          grouped(r.lostAll),
+          share(r.lostAll / others),
+          `${exactShare(r.exact.all, r.exact.allFraction)} (${inWords(r.exact.allFraction)})`,
+        ],
+        ["lose some", grouped(r.lostSome), share(r.lostSome / others), share(r.exact.some)],
+        ["lose none", grouped(r.lostNone), share(r.lostNone / others), share(r.exact.none)],
       ],
-      ["lose some", grouped(r.lostSome), share(r.lostSome / others), share(r.exact.some)],
-      ["lose none", grouped(r.lostNone), share(r.lostNone / others), share(r.exact.none)],
-    ]),
+      width,
+      { heading: true },
+    ),
     "",
-    `fixed sharding into ${countOf(r.groups, "group")}: ${share(r.fixedGroupsBlastRadius)} of customers lose service`,
-    `shuffle sharding: ${share(r.lostAll / others)} lose every worker (with client failover), ${share((r.lostAll + r.lostSome) / others)} lose at least one (without)`,
+    line(
+      `fixed sharding into ${countOf(r.groups, "group")}: ${share(r.fixedGroupsBlastRadius)} of customers lose service`,
+    ),
+    line(
+      `shuffle sharding: ${share(r.lostAll / others)} lose every worker (with client failover), ${share((r.lostAll + r.lostSome) / others)} lose at least one (without)`,
+    ),
   ].join("\n");
 }
 
@@ -191,7 +210,7 @@ const command: SimCommand = {
     }
     const { args, workers, shard, customers, seed, groups } = parse(argv);
     const report = shuffleShardReport(workers, shard, customers, seed, groups);
-    io.stdout(`${args.flags.has("json") ? JSON.stringify(report, null, 2) : render(report)}\n`);
+    io.stdout(`${args.flags.has("json") ? JSON.stringify(report, null, 2) : render(report, outputWidth(io))}\n`);
     return 0;
   },
 };
