@@ -23,6 +23,7 @@ import {
   percentAnySize,
   percentAnySizeHtml,
   percentOfFraction,
+  percentTrimmedIfExact,
   percentFigures,
   percentagePoints,
   plainFigures,
@@ -157,7 +158,7 @@ describe("percentages", () => {
   });
 
   test("percentOfFraction: as percentAnySize, and exact where a double holds the share as 0", () => {
-    expect(percentOfFraction({ numerator: 1n, denominator: 4n, value: 0.25 })).toBe("25.0%");
+    expect(percentOfFraction({ numerator: 1n, denominator: 4n, value: 0.25 })).toBe("25%");
     expect(percentOfFraction({ numerator: 0n, denominator: 7n, value: 0 })).toBe("0%");
     expect(percentOfFraction({ numerator: 1n, denominator: 75_287_520n, value: 1 / 75_287_520 })).toBe(
       percentAnySize(1 / 75_287_520),
@@ -167,15 +168,48 @@ describe("percentages", () => {
     expect(percentOfFraction({ numerator: 1n, denominator: huge, value: 0 })).toBe("1.19 × 10^-771%");
     expect(percentOfFraction({ numerator: 3n, denominator: huge, value: 0 })).toBe("3.57 × 10^-771%");
     expect(() => percentOfFraction({ numerator: 1n, denominator: 0n, value: 0 })).toThrow(RangeError);
+    // The mantissa's zeros go only where the fraction is that power of ten exactly: 1 / 10^400 is 10^-398 %.
+    expect(percentOfFraction({ numerator: 1n, denominator: 10n ** 400n, value: 0 })).toBe("1 × 10^-398%");
+    expect(percentOfFraction({ numerator: 1n, denominator: 10n ** 400n + 1n, value: 0 })).toBe("1.00 × 10^-398%");
+  });
+
+  // QA: the shuffle-shard explorer wrote "25.0%" for fixed groups beside the chapter's "25%".
+  test("percentTrimmedIfExact: a trailing zero only where the share was rounded there", () => {
+    expect(percentTrimmedIfExact(0.25)).toBe("25%");
+    expect(percentTrimmedIfExact(1)).toBe("100%");
+    expect(percentTrimmedIfExact(0.1)).toBe("10%");
+    expect(percentTrimmedIfExact(0.125)).toBe("12.5%");
+    expect(percentTrimmedIfExact(0)).toBe("0%");
+    // Rounded: the zero stays, so it never reads as the exact share beside it.
+    expect(percentTrimmedIfExact(2500 / 9999)).toBe("25.0%");
+    expect(percentTrimmedIfExact(0.2304)).toBe("23.0%");
+    expect(percentTrimmedIfExact(0.99999)).toBe("100.0%");
+    expect(percentTrimmedIfExact(1 / 28)).toBe("3.6%");
+    // The share's decimal, not the product's last bit: 0.07 x 100 is 7.000000000000001.
+    expect(percentTrimmedIfExact(0.07)).toBe("7%");
+    expect(percentTrimmedIfExact(0.2875, 2)).toBe("28.75%");
+    expect(percentTrimmedIfExact(0.995009990004999, 2)).toBe("99.50%");
   });
 
   test("percentAnySize: always a percentage, in powers of ten once it would be all zeros", () => {
     expect(percentAnySize(0)).toBe("0%");
-    expect(percentAnySize(0.25)).toBe("25.0%");
+    expect(percentAnySize(0.25)).toBe("25%");
     expect(percentAnySize(1 / 1820)).toBe("0.055%");
     expect(percentAnySize(1 / 730_862_190_080)).toBe("1.37 × 10^-10%");
     expect(percentAnySizeHtml(1 / 730_862_190_080)).toBe("1.37 × 10<sup>-10</sup>%");
-    expect(percentAnySizeHtml(0.25)).toBe("25.0%");
+    expect(percentAnySizeHtml(0.25)).toBe("25%");
+  });
+
+  test("percentAnySize keeps a zero only where the share was rounded there, at every size", () => {
+    expect(percentAnySize(1)).toBe("100%");
+    expect(percentAnySize(2500 / 9999)).toBe("25.0%");
+    expect(percentAnySize(1 / 2048)).toBe("0.049%");
+    expect(percentAnySize(0.001)).toBe("0.1%");
+    expect(percentAnySize(0.0010004)).toBe("0.10%");
+    expect(percentAnySize(1e-9)).toBe("1 × 10^-7%");
+    expect(percentAnySize(1.004e-9)).toBe("1.00 × 10^-7%");
+    expect(percentAnySizeHtml(1e-9)).toBe("1 × 10<sup>-7</sup>%");
+    expect(() => percentAnySize(Number.NaN)).toThrow(RangeError);
   });
 
   test("percentAndOneIn gives the odds below one half", () => {

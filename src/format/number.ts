@@ -8,23 +8,27 @@
  *   rounded(0.99375)           "0.99"       `figures` significant figures, thousands grouped
  *   percent(0.25)              "25.0%"      a fixed number of decimals
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
+ *   percentTrimmedIfExact(0.25)   "25%"     `digits` decimals, their zeros dropped only where the share is exact:
+ *                                           2,500 of 9,999 (25.0025%) -> "25.0%", 1/28 -> "3.6%"
  *   percentAtLeast(0.99494)    "99.4%"      as percentUpTo, rounded down: for "at least", "at or above"
  *   percentAtMost(0.0033)      "0.4%"       as percentUpTo, rounded up: for "at most", "no more than"
  *   percentOfWhole(0.9999)     "over 99.9%" as percentUpTo, but "0%" and "100%" only for exactly none and all
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
- *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros
+ *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros;
+ *                                           by percentTrimmedIfExact's rule at every size ("25%", "0.10%", "1 × 10^-7%")
  *   percentOfFraction({ numerator: 1n, denominator: 841n * 10n ** 770n, value: 0 })   "1.19 × 10^-771%"  an exact share a double holds as 0
  *   percentAndOneIn(1/1820)    "0.0549% (about 1 in 1,820)"
  *   oneIn(1/1820)              "1 in 1,820"
+ *   oneInWhole(28n)            "1 in 28 = 3.6%"   a chance of one in a bigint, exactly, with its percentAnySize (and `html`)
  *   times(4/3)                 "1.33×"      a multiple, at most `digits` decimals
  *   perRequest(4.648)          "4.65"       a figure per request (tries, dependency calls): two decimals, grouped
  *   scientific(1.33e-8)        { mantissa: "1.33", exponent: -8, text: "1.33e-8" }
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   powerOfTen(1.37e-10)       { mantissa: "1.37", exponent: "-10", text: "1.37 × 10^-10", html: "1.37 × 10<sup>-10</sup>" }
  *   raisedPowers("1.37 × 10^-10%")   "1.37 × 10⁻¹⁰%"   a text's powers of ten as the terminal writes them, exponents raised
- *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge
+ *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge (wholeNumberHtml: <sup>)
  *   latency(2500)              "2.5 s"      a latency: whole ms below a second, then seconds to one decimal
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
  *   clockTime(545)             "9:05"       whole seconds as a clock shows them, minutes and two-digit seconds
@@ -107,6 +111,30 @@ export function percentUpTo(share: number, digits = 1): string {
   return `${Number(hundredfold(share).toFixed(digits)) + 0}%`;
 }
 
+/**
+ * A numeral that rounds `value`, its trailing zeros after the point dropped only when it is
+ * `value` exactly: ("25.0", 25) -> "25", ("25.0", 25.0025) -> "25.0", ("0.10", 0.1) -> "0.1".
+ * A zero that is left says the figure was rounded there, so "25%" is a quarter and "25.0%" is
+ * a share that rounds to it.
+ */
+function trimmedIfExact(numeral: string, value: number): string {
+  if (!numeral.includes(".") || Number(numeral) !== value) return numeral;
+  return numeral.replace(/\.?0+$/, "");
+}
+
+/**
+ * A share as a percentage with `digits` decimals, whose trailing zeros are dropped only where
+ * the share is exactly what is left: 0.25 -> "25%", 1 -> "100%", 0.125 -> "12.5%", but
+ * 2500 / 9999 (25.0025%) -> "25.0%" and 0.2304 -> "23.0%", and 1/28 -> "3.6%". So a page that
+ * writes a quarter "25%" in its prose writes it "25%" in its tables too, and a rounded figure
+ * never reads as an exact one.
+ */
+export function percentTrimmedIfExact(share: number, digits = 1): string {
+  checkDigits(digits);
+  const value = hundredfold(share) + 0;
+  return `${trimmedIfExact(value.toFixed(digits), value)}%`;
+}
+
 /** `value` to `digits` decimals, rounded down or up; the product's last bit taken out as `hundredfold` does. */
 function decimalsToward(value: number, digits: number, direction: "down" | "up"): number {
   const scaled = Number((value * 10 ** digits).toPrecision(15));
@@ -182,34 +210,92 @@ export function percentagePoints(share: number, digits = 1): string {
 const allZeros = 1e-6;
 
 /**
- * A share of any size, always as a percentage: one decimal from 1% ("42.9%"), readableShare's
- * two figures below ("0.055%"), and a power of ten once it would be all zeros: 1.37e-12 ->
- * "1.37 × 10^-10%". (readableShare writes that one as a share, "1.37e-12".)
+ * A share of any size, always as a percentage, by percentTrimmedIfExact's rule (a trailing zero
+ * only where the share was rounded there): one decimal from 1% ("25%", "42.9%", "25.0%" for
+ * 25.0025%), two significant figures below ("0.055%", "0.1%" for a thousandth, "0.10%" for
+ * 0.10004%), and a power of ten once it would be all zeros: 1.37e-12 -> "1.37 × 10^-10%", 1e-9
+ * -> "1 × 10^-7%". (readableShare writes that one as a share, "1.37e-12".)
  */
 export function percentAnySize(share: number): string {
-  if (share === 0 || Math.abs(share) >= 0.01) return share === 0 ? "0%" : percent(share, 1);
-  if (Math.abs(share) >= allZeros) return readableShare(share);
-  return `${powerOfTen(share * 100).text}%`;
+  return percentAnySizeParts(share).text;
+}
+
+/** percentAnySize as HTML: the same text, with a power of ten's exponent as a superscript. */
+export function percentAnySizeHtml(share: number): string {
+  return percentAnySizeParts(share).html;
+}
+
+/** What percentAnySize and percentAnySizeHtml write: the same figure as text and as HTML. */
+function percentAnySizeParts(share: number): { text: string; html: string } {
+  if (!Number.isFinite(share)) throw new RangeError(`a share must be a finite number, got ${share}`);
+  const size = Math.abs(share);
+  let text: string;
+  if (share === 0) text = "0%";
+  else if (size >= 0.01) text = percentTrimmedIfExact(share, 1);
+  else if (size >= allZeros) {
+    const value = hundredfold(share);
+    text = `${trimmedIfExact(value.toPrecision(2), value)}%`;
+  } else {
+    const value = hundredfold(share);
+    const { mantissa, exponent } = scientific(value, 2);
+    const power = powerOfTen(value, 2, { trim: Number(`${mantissa}e${exponent}`) === value });
+    return { text: `${power.text}%`, html: `${power.html}%` };
+  }
+  return { text, html: text };
 }
 
 /**
  * An exact share (a fraction and its value as a double) as percentAnySize writes it, also where a
  * double cannot hold it: 1 / C(100,000, 256), about 10^-773, is 0 as a double (which would read
- * "0%"), so below 10^-300 the power of ten is read off the digits of denominator / numerator.
+ * "0%"), so below 10^-300 the power of ten is read off the digits of denominator / numerator (its
+ * mantissa's zeros dropped, by the same rule, only when the fraction is exactly that power of ten).
  */
 export function percentOfFraction(share: { numerator: bigint; denominator: bigint; value: number }): string {
+  return percentOfFractionParts(share).text;
+}
+
+/** What percentOfFraction writes, as text and as HTML (a power of ten's exponent as a superscript). */
+function percentOfFractionParts(share: { numerator: bigint; denominator: bigint; value: number }): {
+  text: string;
+  html: string;
+} {
   const { numerator, denominator, value } = share;
   if (denominator <= 0n || numerator < 0n)
     throw new RangeError("a share needs a numerator >= 0 over a denominator > 0");
-  if (numerator === 0n || value >= 1e-300) return percentAnySize(value);
+  if (numerator === 0n || value >= 1e-300) return percentAnySizeParts(value);
   const { mantissa, exponent } = inverseScientific(denominator / numerator);
-  return `${powerOfTen({ mantissa, exponent: exponent + 2 }).text}%`;
+  const percentExponent = exponent + 2;
+  // mantissa x 10^percentExponent % is the share exactly when 100 numerator / denominator is
+  // (mantissa's digits) x 10^(percentExponent - 2): both sides multiplied out as whole numbers.
+  const digits = BigInt(mantissa.replace(".", ""));
+  const exact = 100n * numerator * 10n ** BigInt(2 - percentExponent) === digits * denominator;
+  const power = powerOfTen({ mantissa, exponent: percentExponent }, 2, { trim: exact });
+  return { text: `${power.text}%`, html: `${power.html}%` };
 }
 
-/** percentAnySize as HTML: the same text, with a power of ten's exponent as a superscript. */
-export function percentAnySizeHtml(share: number): string {
-  if (share === 0 || Math.abs(share) >= allZeros) return percentAnySize(share);
-  return `${powerOfTen(share * 100).html}%`;
+/**
+ * A chance of one in `whole` (a customer dealt the very same shard: 1 / C(n, k)), as the course
+ * writes it beside the shares of customers, the whole and then the share it is: "1 in 28 =
+ * 3.6%", "1 in 75,287,520 = 1.33 × 10^-6%", "1 in 2.73 × 10^70 (71 digits) = 3.66 × 10^-69%".
+ * The whole as wholeNumber writes it, the share as percentOfFraction (exact for any size of
+ * whole), each also as HTML with its power of ten's exponent as a superscript.
+ */
+export function oneInWhole(whole: bigint): {
+  whole: { text: string; html: string };
+  share: { text: string; html: string };
+  text: string;
+  html: string;
+} {
+  if (whole <= 0n) throw new RangeError(`one in a whole needs a whole of 1 or more, got ${whole}`);
+  const parts = {
+    whole: { text: wholeNumber(whole), html: wholeNumberHtml(whole) },
+    share: percentOfFractionParts({ numerator: 1n, denominator: whole, value: 1 / Number(whole) }),
+  };
+  return {
+    ...parts,
+    text: `1 in ${parts.whole.text} = ${parts.share.text}`,
+    html: `1 in ${parts.whole.html} = ${parts.share.html}`,
+  };
 }
 
 /** A share for people, with its odds below one half: 1/1820 -> "0.0549% (about 1 in 1,820)", 0.5 -> "50%". */
@@ -414,6 +500,13 @@ export function wholeNumber(value: bigint, maxDigits = 30): string {
   const digits = (value < 0n ? -value : value).toString().length;
   if (digits <= maxDigits) return grouped(value);
   return `${powerOfTen(value).text} (${grouped(digits)} digits)`;
+}
+
+/** wholeNumber as HTML: the same text, with a power of ten's exponent as a superscript ("2.73 × 10<sup>70</sup> (71 digits)"). */
+export function wholeNumberHtml(value: bigint, maxDigits = 30): string {
+  const digits = (value < 0n ? -value : value).toString().length;
+  if (digits <= maxDigits) return grouped(value);
+  return `${powerOfTen(value).html} (${grouped(digits)} digits)`;
 }
 
 /**

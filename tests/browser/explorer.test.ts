@@ -24,8 +24,13 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await expect(figure(page, "possible-shards")).resolves.toBe("28");
     await expect(figure(page, "lost-all")).resolves.toBe("361");
     await expect(figure(page, "lost-some")).resolves.toBe("4,373");
-    await expect(figure(page, "blast-fixed")).resolves.toBe("25.0%");
+    // As the chapter's prose writes them: fixed groups' quarter "25%", the same shard "1 in 28 = 3.6%".
+    await expect(figure(page, "blast-fixed")).resolves.toBe("25%");
     await expect(figure(page, "exact-2")).resolves.toBe("3.6%");
+    await expect(figure(page, "same-shard")).resolves.toBe("1 in 28 = 3.6%");
+    await expect(figure(page, "fixed-groups")).resolves.toBe(
+      "For comparison, 4 fixed groups of 2 workers (each box lists its workers); the poison customer's group, workers 0–1, is down:",
+    );
     // The interactive part is not loaded until the reader touches a control.
     expect(scripts.some((s) => /mount/.test(s))).toBe(false);
     await expect(page.locator("[data-shuffle-explorer]").getAttribute("data-ready")).resolves.toBeNull();
@@ -42,7 +47,10 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
     await setField(page, "shard", "5");
     await expect.poll(() => figure(page, "possible-shards")).toBe("75,287,520");
-    await expect(figure(page, "inverse")).resolves.toBe("1.33 × 10-8");
+    // The exponent is a superscript (innerText runs it on): 1.33 × 10^-6 %, the overlap table's last row.
+    await expect(figure(page, "inverse")).resolves.toBe("1.33 × 10-6%");
+    await expect(figure(page, "same-shard")).resolves.toBe("1 in 75,287,520 = 1.33 × 10-6%");
+    await expect(figure(page, "exact-5")).resolves.toBe("1.33 × 10-6%");
     await setField(page, "customers", "100000");
     await expect.poll(() => figure(page, "sim-0")).toMatch(/\(\d{1,3},\d{3}\)$/);
     // Exact and simulated shares agree within a point at 100,000 customers.
@@ -52,7 +60,8 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
       expect(Math.abs(exact - simulated)).toBeLessThan(1);
     }
     await setField(page, "groups", "20");
-    await expect.poll(() => figure(page, "blast-fixed")).toBe("5.0%");
+    await expect.poll(() => figure(page, "blast-fixed")).toBe("5%");
+    await expect(figure(page, "fixed-groups")).resolves.toContain("20 fixed groups of 5 workers");
     expect(new URL(page.url()).searchParams.get("n")).toBe("100");
     expect(new URL(page.url()).searchParams.get("k")).toBe("5");
     expect(new URL(page.url()).searchParams.get("g")).toBe("20");
@@ -223,7 +232,11 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     // The address's combination is drawn (C(2048, 32), about 2.73 x 10^70), not the page's first
     // view (28): until then the figures are the server's, and "the last drawing" is not yet the
     // address's. (Reading them sooner failed once: the figure read was the server's 28.)
-    await expect.poll(() => figure(page, "possible-shards")).toMatch(/10\^70/);
+    // Its power of ten is a superscript, as everywhere on the page, never a caret (innerText runs it on).
+    await expect.poll(() => figure(page, "possible-shards")).toBe("2.73 × 1070 (71 digits)");
+    await expect(
+      page.locator('[data-shuffle-explorer] [data-figure="possible-shards"] sup').first().innerText(),
+    ).resolves.toBe("70");
     await expect.poll(() => figure(page, "lost-none")).toMatch(/\d/);
     const before = await figure(page, "possible-shards");
     const problem = page.locator("[data-shuffle-explorer] [data-problem]").first();
@@ -277,6 +290,52 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
         .evaluateAll((all) => all.map((t) => [t.scrollWidth, t.parentElement!.clientWidth]));
       expect(tables).toHaveLength(2);
       for (const [table, panel] of tables) expect(table).toBeLessThanOrEqual(panel!);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  // QA: the fixed groups' boxes each showed a bare "2"; they now name their workers ("0–1"), and
+  // every label must fit its box on a phone, the longest ("1984–2047") included.
+  test("at 390 px every fixed group's label fits its box, and the down group's reads at 4.5:1, light and dark", async () => {
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 800 });
+    try {
+      for (const [query, first, last] of [
+        ["", "0–1", "6–7"],
+        ["?n=2048&k=4&c=2000&g=32", "0–63", "1984–2047"],
+      ] as const) {
+        await page.goto(`${site}/shuffle-sharding/${query}`);
+        const boxes = page.locator("[data-shuffle-explorer] .sx-g");
+        await expect.poll(() => boxes.last().innerText()).toBe(last);
+        await expect(boxes.first().innerText()).resolves.toBe(first);
+        const overflow = await boxes.evaluateAll((all) =>
+          all.filter((b) => b.scrollWidth > b.clientWidth).map((b) => b.textContent),
+        );
+        expect(overflow, query).toEqual([]);
+      }
+      const down = page.locator("[data-shuffle-explorer] .sx-g--down").first();
+      for (const theme of ["light", "dark"]) {
+        await page.evaluate((t) => {
+          document.documentElement.dataset.theme = t;
+        }, theme);
+        const ratio = await down.evaluate((el) => {
+          const luminance = (css: string) => {
+            const [r, g, b] = css
+              .match(/[\d.]+/g)!
+              .slice(0, 3)
+              .map((c) => {
+                const v = Number(c) / 255;
+                return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+              });
+            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+          };
+          const style = getComputedStyle(el);
+          const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+          return (a! + 0.05) / (b! + 0.05);
+        });
+        expect(ratio, `${theme} theme`).toBeGreaterThanOrEqual(4.5);
+      }
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }

@@ -150,9 +150,28 @@ test("the replay: bulkheads keep unrelated services served, and do not save pric
     expect(rate(raw.bulkhead, name)).toBeLessThanOrEqual(rate(raw.naive, name));
   }
   expect(replay.unrelated).toBe("search and accounts");
-  expect(replay.unrelatedBulkheadWorst).toBe(
-    `${(100 * Math.min(rate(raw.bulkhead, "search"), rate(raw.bulkhead, "accounts"))).toFixed(1)}%`,
-  );
+  // Every request served: "100%", as the circuit-breakers chapter writes it; "100.0%" would be a rate just short of all.
+  expect(replay.unrelatedBulkheadWorst).toBe("100%");
+});
+
+// QA: the bulkheads chapter wrote search's and accounts' every request served "100.0%", the
+// circuit-breakers chapter the same "100%".
+test("the replay's table writes a rate with a trailing zero only where it was rounded", () => {
+  const rate = (summary: typeof raw.naive, name: string) =>
+    summary.services.find((s) => s.name === name)!.incidentSuccessRate!;
+  for (const row of replay.rows) {
+    for (const [shown, summary] of [
+      [row.naive, raw.naive],
+      [row.bulkhead, raw.bulkhead],
+    ] as const) {
+      const exact = rate(summary, row.service);
+      // The one decimal the table gives, and nothing more than the rate's own.
+      expect(Number.parseFloat(shown), row.service).toBeCloseTo(100 * exact, 1);
+      // "100%" says every request was served, and only then.
+      expect(shown === "100%", row.service).toBe(exact === 1);
+    }
+  }
+  expect(replay.rows.find((r) => r.service === "search")!.bulkhead).toBe("100%");
 });
 
 test("the replay's pools, as the prose counts them: three of 8, 24 connections in all, more than the shared pool's 20, and pricing's 8 where the sizing gives it 9", () => {
@@ -188,7 +207,7 @@ test("the extra connections are not why: equal pools with no more than the share
     expect(rate(raw.divided, name)).toBe(1);
     expect(rate(raw.divided, name)).toBeGreaterThanOrEqual(rate(raw.bulkhead, name));
   }
-  expect(replay.unrelatedDividedWorst).toBe("100.0%");
+  expect(replay.unrelatedDividedWorst).toBe("100%");
 });
 
 test("a bigger shared pool: at 30 connections the storm ends by itself; at 20 it never does", () => {

@@ -2,9 +2,20 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { parse } from "yaml";
 import { choose } from "../../../src/sim/combinatorics.ts";
+import { exactOverlap, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
 import { grouped } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 import { exercise, hundred, route53, sim, simGap, small } from "./numbers.ts";
+import { explorerView } from "../../../src/widgets/shuffle-explorer/model.ts";
+import { renderExplorer } from "../../../src/widgets/shuffle-explorer/render.ts";
+import { defaultState } from "../../../src/widgets/shuffle-explorer/state.ts";
+
+/** A figure of the explorer's HTML, its markup gone but a power of ten's <sup>, a table cell's count in brackets dropped. */
+function explorerFigure(html: string, name: string): string {
+  const found = new RegExp(`data-figure="${name}">(.*?)</(?:strong|td)>`).exec(html);
+  if (!found) throw new Error(`the explorer shows no figure ${name}`);
+  return found[1]!.replace(/ <span class="sx-count">.*$/, "").replace(/<(?!\/?sup>)[^>]*>/g, "");
+}
 
 const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
 const text = mdx.replace(/\s+/g, " ");
@@ -35,9 +46,10 @@ test("the seeded simulation deals the same on every run (mulberry32 seed 7, 10,0
 
 test("bigger fleets: 100/5 and Route 53's 2,048/4", () => {
   expect(hundred.possibleShards).toBe("75,287,520");
-  expect(hundred.inverse.text).toBe("1.33e-8");
+  expect(hundred.sameShard.text).toBe("1 in 75,287,520 = 1.33 × 10^-6%");
+  expect(hundred.sameShard.html).toBe("1 in 75,287,520 = 1.33 × 10<sup>-6</sup>%");
   expect(route53.possibleShards).toBe("730,862,190,080");
-  expect(route53.inverse.text).toBe("1.37e-12");
+  expect(route53.sameShard.text).toBe("1 in 730,862,190,080 = 1.37 × 10^-10%");
 });
 
 test("Route 53's overlap rule: a zone under attack can take out at most half of another zone's servers", () => {
@@ -79,9 +91,12 @@ test("the figures typed inside the formulas are the chapter's fleets", () => {
   expect(BigInt((n * (n - 1)) / k)).toBe(choose(n, k));
   for (const f of [hundred, route53]) {
     const workers = Number(f.workers.replace(/,/g, ""));
+    // The chance as oneInWhole writes it ("1 in 75,287,520 = 1.33 × 10^-6%"), its share kept on one line.
+    const name = f === hundred ? "hundred" : "route53";
     expect(text).toContain(
-      `$1/\\binom{${workers}}{${f.shard}}$ = {${f === hundred ? "hundred" : "route53"}.inverse.mantissa}`,
+      `$1/\\binom{${workers}}{${f.shard}}$: 1 in {${name}.sameShard.whole.text} = <span style={{ whiteSpace: "nowrap" }}><Fragment set:html={${name}.sameShard.share.html} /></span>`,
     );
+    expect(f.sameShard.html).toBe(`1 in ${f.sameShard.whole.text} = ${f.sameShard.share.html}`);
     expect(grouped(choose(workers, f.shard))).toBe(f.possibleShards);
   }
 });
@@ -143,4 +158,79 @@ test("the exercise the prose introduces is set to the fleet the prose names", ()
   expect(text).toContain(
     "changes the fleet to {exercise.workers} workers with shards of {exercise.shard}, and compares with {exercise.groups} fixed groups",
   );
+});
+
+// QA: the explorer wrote fixed groups' share "25.0%" beside the prose's "25%", and the chance of the
+// same shard "3.57 × 10^-2" where the prose wrote 1/28 = 3.6%.
+test("the prose writes every share as the explorer on the same page draws it", () => {
+  const html = renderExplorer(explorerView(defaultState));
+  expect(explorerFigure(html, "blast-fixed")).toBe(small.fixedPercent);
+  expect(explorerFigure(html, "exact-2")).toBe(small.allPercent);
+  expect(explorerFigure(html, "exact-1")).toBe(small.onePercent);
+  expect(explorerFigure(html, "exact-0")).toBe(small.nonePercent);
+  expect(explorerFigure(html, "inverse")).toBe(small.allPercent);
+  expect(explorerFigure(html, "sim-2")).toBe(sim.lostAllPercent);
+  expect(explorerFigure(html, "sim-1")).toBe(sim.lostSomePercent);
+  expect(explorerFigure(html, "sim-0")).toBe(sim.lostNonePercent);
+  expect(explorerFigure(html, "blast-simulated")).toBe(sim.lostAllPercent);
+  expect(small.fixedPercent).toBe("25%");
+  // The bigger fleets' chance of the same shard, as the explorer set to each fleet writes it.
+  for (const fleet of [hundred, route53]) {
+    const workers = Number(fleet.workers.replace(/,/g, ""));
+    const view = explorerView({ ...defaultState, workers, shard: fleet.shard, customers: 1000 });
+    expect(explorerFigure(renderExplorer(view), "same-shard")).toBe(fleet.sameShard.html);
+  }
+});
+
+// QA: the diagram typed "groups 1-3 are unaffected" and four group boxes beside the chapter's computed fleet.
+test("the diagram's fixed groups are the chapter's: its boxes, its workers and the groups it calls unaffected", () => {
+  expect(mdx).toContain(
+    '{Array.from({ length: small.groups }, (_, g) => (\n      <rect class={g === 0 ? "grp-dead" : "grp"} x={14 + g * small.groupSize * 36}',
+  );
+  expect(mdx).toMatch(/\{`groups 1–\$\{small\.groups - 1\} are unaffected`\}/);
+  expect(mdx.match(/Array\.from\(\{ length: small\.workers \}, \(_, w\) => \(/g)).toHaveLength(2);
+  expect(mdx).not.toMatch(/\[0, 1, 2, 3, 4, 5, 6, 7\]/);
+  // Eight workers at 36 apart in each half of the 640-wide figure: the groups span them exactly.
+  expect(small.groups * small.groupSize).toBe(small.workers);
+  expect(32 + (small.workers - 1) * 36 + 11).toBeLessThan(340);
+});
+
+// Sentences about the model that no test held: each is checked here against the simulation library.
+test("the figure's caption: with shuffle shards most customers keep at least one worker", () => {
+  expect(mdx).toContain("Shuffle shards overlap only partly, so most customers keep at least one worker.");
+  const { all } = exactOverlap(small.workers, small.shard);
+  expect(1 - all.value).toBeGreaterThan(0.5);
+  // And in the seeded deal the prose reports.
+  const dealt = simulatePoison(sim);
+  expect(dealt.lostSome + dealt.lostNone).toBeGreaterThan((sim.customers - 1) / 2);
+});
+
+test("the wobble halves every time the number of customers is multiplied by four: measured over 200 seeds", () => {
+  expect(text).toContain("wobble halves every time the number of customers is multiplied by four.");
+  /** The spread (standard deviation) of the "lose one" share over seeds 1 to 200, at `customers`. */
+  const spread = (customers: number) => {
+    const shares = Array.from({ length: 200 }, (_, i) => {
+      const { lostSome } = simulatePoison({ workers: small.workers, shard: small.shard, customers, seed: i + 1 });
+      return lostSome / (customers - 1);
+    });
+    const mean = shares.reduce((a, b) => a + b, 0) / shares.length;
+    return Math.sqrt(shares.reduce((a, b) => a + (b - mean) ** 2, 0) / (shares.length - 1));
+  };
+  const ratio = spread(4 * 1000 + 1) / spread(1000 + 1);
+  // Half, within what 200 seeds can measure (each spread to about 5%).
+  expect(ratio).toBeGreaterThan(0.4);
+  expect(ratio).toBeLessThan(0.6);
+});
+
+test("the number of possible shards grows with the fleet, and with the shard size while a shard is under half the fleet", () => {
+  expect(text).toContain(
+    "The number of possible shards grows explosively with the fleet, and with the shard size while a shard is less than half the fleet.",
+  );
+  for (const n of [8, 16, 100]) {
+    // With the shard size, up to half the fleet, and no further: C(n, k) = C(n, n - k).
+    for (let k = 1; k < n / 2; k++) expect(choose(n, k + 1) > choose(n, k), `${n}, ${k}`).toBe(true);
+    expect(choose(n, Math.ceil(n / 2) + 1) < choose(n, Math.ceil(n / 2)), `${n}`).toBe(true);
+    // With the fleet, for the same shard size.
+    for (const k of [2, 5]) expect(choose(2 * n, k) > choose(n, k)).toBe(true);
+  }
 });

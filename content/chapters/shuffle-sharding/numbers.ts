@@ -2,9 +2,11 @@
  * Every number the shuffle-sharding chapter shows, computed at build time by the simulation
  * library. The prose imports these; numbers.test.ts checks them against the published figures
  * (AWS Builders' Library, "Workload isolation using shuffle-sharding") and against arithmetic.
+ * Each share is written as the explorer on the same page writes it (percentAnySize, and
+ * oneInWhole for the chance of the very same shard), so a figure reads one way on the page.
  */
 import { choose } from "../../../src/sim/combinatorics.ts";
-import { grouped, percent, percentagePoints, scientific } from "../../../src/format/number.ts";
+import { grouped, oneInWhole, percentAnySize, percentagePoints } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
 
@@ -20,18 +22,18 @@ export const small = {
   /** C(8, 2) */
   possibleShards: grouped(smallExact.possibleShards),
   /** Fixed pairs: the poison customer's pair is a quarter of everyone. */
-  fixedPercent: percent(fixedShare, 0),
+  fixedPercent: percentAnySize(fixedShare),
   /** Same pair: 1 / 28. */
   allFraction: `${smallExact.all.numerator}/${smallExact.all.denominator}`,
-  allPercent: percent(smallExact.all.value),
+  allPercent: percentAnySize(smallExact.all.value),
   /** Both workers shared: C(k, k) C(n - k, 0) ways, which is one. */
   allCount: grouped(choose(smallFleet.shard, smallFleet.shard) * choose(smallFleet.workers - smallFleet.shard, 0)),
   /** Exactly one shared worker: k (n - k) / C(n, k), shown unreduced over 28. */
   oneCount: grouped(choose(smallFleet.shard, 1) * choose(smallFleet.workers - smallFleet.shard, 1)),
-  onePercent: percent(smallExact.distribution[1]!.value),
+  onePercent: percentAnySize(smallExact.distribution[1]!.value),
   /** No shared worker: C(n - k, k) / C(n, k). */
   noneCount: grouped(choose(smallFleet.workers - smallFleet.shard, smallFleet.shard)),
-  nonePercent: percent(smallExact.none.value),
+  nonePercent: percentAnySize(smallExact.none.value),
   /** How many times smaller the shuffle blast radius is than the fixed one. */
   improvement: grouped(fixedShare / smallExact.all.value),
 };
@@ -48,11 +50,11 @@ export const sim = {
   others: grouped(others),
   poisonShard: simulated.poisonShard.map((w) => `w${w}`).join(" and "),
   lostAll: grouped(simulated.lostAll),
-  lostAllPercent: percent(simulated.lostAll / others),
+  lostAllPercent: percentAnySize(simulated.lostAll / others),
   lostSome: grouped(simulated.lostSome),
-  lostSomePercent: percent(simulated.lostSome / others),
+  lostSomePercent: percentAnySize(simulated.lostSome / others),
   lostNone: grouped(simulated.lostNone),
-  lostNonePercent: percent(simulated.lostNone / others),
+  lostNonePercent: percentAnySize(simulated.lostNone / others),
   /** Standard error of the "lose one" share, in percentage points: sqrt(p (1 - p) / N). */
   noisePoints: percentagePoints(someStandardError, 1),
 };
@@ -72,10 +74,10 @@ function fleet(workers: number, shard: number) {
     workers: grouped(workers),
     shard,
     possibleShards: grouped(exact.possibleShards),
-    /** 1 / C(n, k) */
-    inverse: scientific(exact.all.value),
+    /** The chance of the very same shard, 1 / C(n, k), as the explorer writes it: "1 in 75,287,520 = 1.33 × 10^-6%". */
+    sameShard: oneInWhole(exact.possibleShards),
     /** Share of others that lose at least one worker: all of them keep the rest only with failover. */
-    somePercent: percent(exact.some.value, 1),
+    somePercent: percentAnySize(exact.some.value),
   };
 }
 

@@ -76,7 +76,7 @@ test("the table names every outcome beside the exact share", async () => {
   expect(out).toMatch(/lose all 2 workers\s+361\s+3\.6%\s+3\.6% \(1 in 28\)/);
   // Counts grouped as the course writes them everywhere (the explorer, the chapters).
   expect(out).toMatch(/lose some\s+4,373/);
-  expect(out).toMatch(/fixed sharding into 4 groups: 25\.0%/);
+  expect(out).toMatch(/fixed sharding into 4 groups: 25% of customers/);
 });
 
 /** A figure of the explorer's HTML as text: its tags gone, a power of ten's <sup> exponent raised as the terminal writes it. */

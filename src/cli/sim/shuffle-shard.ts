@@ -17,9 +17,9 @@ import {
   grouped,
   inverseScientific,
   nounFor,
+  oneInWhole,
   percentAnySize,
   percentOfFraction,
-  powerOfTen,
   raisedPowers,
   wholeNumber,
 } from "../../format/number.ts";
@@ -135,7 +135,8 @@ function parse(argv: string[]) {
 
 /**
  * A share as the explorer's tables write it (percentAnySize: one decimal from 1%, two figures
- * below, a power of ten once a percentage would be all zeros), its exponent raised.
+ * below, a power of ten once a percentage would be all zeros, a trailing zero only where the
+ * share was rounded there), its exponent raised.
  */
 const share = (value: number) => raisedPowers(percentAnySize(value));
 
@@ -162,8 +163,8 @@ const inWords = (fraction: string) => fraction.split("/").map(count).join(" in "
 function render(r: ShuffleShardReport, width?: number): string {
   const line = (text: string) => fitLines(text, width);
   const others = r.customers - 1;
-  // 1 / C(n, k) as the explorer writes it, "3.57 × 10⁻²", exact for any C(n, k).
-  const sameShard = raisedPowers(powerOfTen(inverseScientific(BigInt(r.possibleShards))).text);
+  // 1 / C(n, k) as the explorer writes it, a percentage ("1 in 28 = 3.6%"), exact for any C(n, k).
+  const sameShard = raisedPowers(oneInWhole(BigInt(r.possibleShards)).share.text);
   // Workers are named as the explorer names them, w0 to w(n - 1), in order: names, not amounts.
   const crashed = [...r.poisonShard]
     .sort((a, b) => a - b)

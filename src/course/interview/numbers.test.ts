@@ -135,10 +135,22 @@ describe("interview playbook numbers", importsChapters, () => {
 test("the ladder's shares read the way people say them", async () => {
   const { ladder, prose } = await import("./numbers.ts");
   // Every rung a percentage, the smallest with a superscript exponent as the shuffle-sharding chapter writes it.
-  expect(ladder.map((rung) => rung.shareText)).toEqual(["100.0%", "25.0%", "10.0%", "3.6%", "1.33 × 10^-6%"]);
+  expect(ladder.map((rung) => rung.shareText)).toEqual(["100%", "25%", "10%", "3.6%", "1.33 × 10^-6%"]);
   expect(ladder.at(-1)!.shareHtml).toBe("1.33 × 10<sup>-6</sup>%");
   for (const rung of ladder) expect(rung.shareText).toMatch(/%$/);
   expect(prose.worked.ratio).toBe("8");
+});
+
+// QA: the ladder wrote "25.0%" and "10.0%" where the playbook's prose and answers said "25%" and "10%".
+test("the ladder writes each share as the page's prose and the question bank write the same design's", async () => {
+  const { ladder, prose } = await import("./numbers.ts");
+  const rung = (design: RegExp) => ladder.find((r) => design.test(r.design))!.shareText;
+  expect(rung(/fixed shards$/)).toBe(bank["shuffle8.fixed"]);
+  expect(rung(/ cells$/)).toBe(prose.cells.share);
+  expect(rung(/ cells$/)).toBe(bank["cells.share"]);
+  expect(rung(/from 8 workers$/)).toBe(prose.shuffle8.all);
+  expect(rung(/from 8 workers$/)).toBe(bank["shuffle8.all"]);
+  expect(prose.cells.untouched).toBe("90%");
 });
 
 test("one cell's share agrees with the cells simulation placing real customers", async () => {

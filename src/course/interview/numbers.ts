@@ -73,8 +73,10 @@ export interface Rung {
 }
 
 /**
- * A rung with its share as a percentage however small, as the shuffle-sharding chapter writes it:
- * "25.0%", "3.6%", "1.33 × 10^-6%" as text, the exponent a superscript in `shareHtml`.
+ * A rung with its share as a percentage however small, as the shuffle-sharding chapter and its
+ * explorer write it (percentAnySize): "25%", "3.6%", "1.33 × 10^-6%" as text, the exponent a
+ * superscript in `shareHtml`. The prose's and the bank's shares of the same designs use the same
+ * rule, so the page's "10%" of tenants is the ladder's "10%".
  */
 const said = (rung: Rung) => ({
   ...rung,
@@ -769,8 +771,8 @@ export const designs = {
 /** Formatted figures by name, for {{name}} placeholders in questions.yaml. */
 export const bank: Readonly<Record<string, string>> = {
   "cells.count": grouped(cells.count),
-  "cells.share": percent(cells.share, 0),
-  "cells.untouched": percent(cells.untouched, 0),
+  "cells.share": percentAnySize(cells.share),
+  "cells.untouched": percentAnySize(cells.untouched),
   "cells.halvedShare": percentUpTo(cells.halvedShare),
   "cells.largestTenant": percentUpTo(cells.largestTenant),
   "worked.tenants": grouped(worked.tenants),
@@ -785,16 +787,16 @@ export const bank: Readonly<Record<string, string>> = {
   "shuffle8.size": grouped(shuffle.smallFleet.shard),
   "shuffle8.groups": grouped(shuffle.smallFleet.workers / shuffle.smallFleet.shard),
   "shuffle8.shards": grouped(shuffle.eight.shards),
-  "shuffle8.all": percent(shuffle.eight.all),
-  "shuffle8.some": percent(shuffle.eight.some),
-  "shuffle8.none": percent(shuffle.eight.none),
-  "shuffle8.fixed": percent(shuffle.eight.fixed, 0),
+  "shuffle8.all": percentAnySize(shuffle.eight.all),
+  "shuffle8.some": percentAnySize(shuffle.eight.some),
+  "shuffle8.none": percentAnySize(shuffle.eight.none),
+  "shuffle8.fixed": percentAnySize(shuffle.eight.fixed),
   "shuffle16.workers": grouped(shuffle.sixteenFleet.workers),
   "shuffle16.size": grouped(shuffle.sixteenFleet.shard),
   "shuffle16.groups": grouped(shuffle.sixteenFleet.workers / shuffle.sixteenFleet.shard),
   "shuffle16.shards": grouped(shuffle.sixteen.shards),
   "shuffle16.all": percent(shuffle.sixteen.all, 3),
-  "shuffle16.fixed": percent(shuffle.sixteen.fixed, 0),
+  "shuffle16.fixed": percentAnySize(shuffle.sixteen.fixed),
   "shuffle100.workers": grouped(shuffle.largeFleet.workers),
   "shuffle100.size": grouped(shuffle.largeFleet.shard),
   "shuffle100.shards": grouped(shuffle.hundred.shards),
@@ -1120,8 +1122,13 @@ export const prose = {
     globalTenantMinutes: grouped(worked.globalTenantMinutes),
     ratio: grouped(worked.globalTenantMinutes / worked.cellTenantMinutes),
   },
-  cells: { count: grouped(cells.count), share: percent(cells.share, 0), untouched: percent(cells.untouched, 0) },
-  shuffle8: { shards: grouped(shuffle.eight.shards), all: percent(shuffle.eight.all) },
+  // Shares the ladder also shows, by the ladder's rule (percentAnySize), so the page says each one way.
+  cells: {
+    count: grouped(cells.count),
+    share: percentAnySize(cells.share),
+    untouched: percentAnySize(cells.untouched),
+  },
+  shuffle8: { shards: grouped(shuffle.eight.shards), all: percentAnySize(shuffle.eight.all) },
   /** Nines as downtime: the table in "The arithmetic". */
   nines: ninesTable.map((n) => ({
     target: percentUpTo(n.target, 3),

@@ -6,7 +6,11 @@ import { film, single, storm } from "../../../content/chapters/retry-storm/numbe
 import { keyMoments } from "../replay/present.ts";
 import { markerItemsHtml, markers, summaryText } from "../replay/view.ts";
 import { poolJumps } from "../pool-fill/view.ts";
-import { clickerMoments, preparedStep, replaySteps } from "./steps.ts";
+import { small } from "../../../content/chapters/shuffle-sharding/numbers.ts";
+import { explorerView } from "../shuffle-explorer/model.ts";
+import { renderExplorer } from "../shuffle-explorer/render.ts";
+import { clickerMoments, explorerSteps, preparedStep, replaySteps } from "./steps.ts";
+import type { ExplorerStepId } from "../../course/workshop/step-ids.ts";
 import type { ReplayStepId } from "../../course/workshop/step-ids.ts";
 
 const naive = rememberedRetryStorm(defaultScenario());
@@ -76,4 +80,22 @@ test("tries per request read the same on the run sheets as in the replay's summa
   expect(summaryText("Naive", naive)).toContain(
     `${preparedStep("replay-off").figures.find((f) => f.short === "tries per request")!.value} tries per request`,
   );
+});
+
+// QA: the kit's run sheet said fixed groups lose "25.0%" and "5.0%" of customers, where the chapter says 25%.
+test("the explorer steps' figures read as the presenter view's blast table and the chapter's prose write them", () => {
+  const cell = (html: string, name: string) => new RegExp(`data-figure="${name}">(.*?)</td>`).exec(html)![1]!;
+  const fixed: string[] = [];
+  for (const id of Object.keys(explorerSteps) as ExplorerStepId[]) {
+    const html = renderExplorer(explorerView(explorerSteps[id].state));
+    const [groups, exact, simulated] = preparedStep(id).figures;
+    // The table's cell is the figure's HTML (a power of ten's exponent a superscript), as the screen shows it.
+    expect(cell(html, "blast-fixed"), id).toBe(groups!.html);
+    expect(cell(html, "blast-shuffle").replace(/<\/?span[^>]*>/g, ""), id).toBe(exact!.html);
+    expect(cell(html, "blast-simulated"), id).toBe(simulated!.html);
+    fixed.push(groups!.value);
+  }
+  // Four groups: the chapter's "25%"; twenty: "5%". A whole share has no ".0".
+  expect(fixed).toEqual([small.fixedPercent, "5%", "5%"]);
+  expect(preparedStep("explorer-no-failover").figures[1]!.value).toBe("23.0%");
 });

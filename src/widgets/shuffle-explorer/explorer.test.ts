@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { percentAnySize } from "../../format/number.ts";
 import { explorerView, fixedGroups } from "./model.ts";
-import { bar, drawable, renderExplorer, shareHtml, summary } from "./render.ts";
+import { bar, drawable, renderExplorer, shareHtml, summary, workerRange } from "./render.ts";
 import {
   checkExplorer,
   defaultState,
@@ -135,10 +135,10 @@ describe("model", () => {
     expect(off.blast.shuffleSimulated).toBeCloseTo((361 + 4373) / 9999, 12);
   });
 
-  test("the view states huge shard counts exactly, and 1/C in scientific notation", () => {
+  test("the view states huge shard counts exactly", () => {
     const view = explorerView({ ...defaultState, workers: 2048, shard: 4 });
     expect(view.possibleShards).toBe("730,862,190,080");
-    expect(view.inverse).toMatchObject({ mantissa: "1.37", exponent: -12 });
+    expect(view.shardCount).toBe(730_862_190_080n);
   });
 
   test("fixed groups cover every worker once, sizes within one", () => {
@@ -155,7 +155,8 @@ describe("model", () => {
 describe("render", () => {
   test("a table cell's share sets a power of ten's exponent as a superscript (percentAnySize for the rest)", () => {
     expect(shareHtml(1 / 730_862_190_080)).toBe('<span class="sx-sci">1.37 × 10<sup>-10</sup>%</span>');
-    expect(shareHtml(0.25)).toBe("25.0%");
+    expect(shareHtml(0.25)).toBe("25%");
+    expect(shareHtml(2500 / 9999)).toBe("25.0%");
   });
 
   test("route 53's fleet: every figure in a percentage column is a percentage, tiny ones in the page's scientific style", () => {
@@ -173,7 +174,7 @@ describe("render", () => {
   test("one worker, one customer more: the words agree with the counts", () => {
     const view = explorerView({ ...defaultState, workers: 1, shard: 1, groups: 1, customers: 2 });
     expect(summary(view)).toBe(
-      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100.0%) loses service, against 100.0% with fixed groups.",
+      "1 worker, shards of 1: 1 possible shard. Of 1 other customer, 1 loses every worker and 0 lose some; with failover 1 (100%) loses service, against 100% with fixed groups.",
     );
     const html = renderExplorer(view);
     expect(html).toContain('aria-label="1 worker;');
@@ -183,13 +184,14 @@ describe("render", () => {
     expect(html).not.toMatch(/\b1 (?:workers|other customers|possible shards|fixed groups)\b/);
   });
 
-  // QA: "0 (0%) lose service, against 25.0%": two rules for the shares of one sentence.
+  // QA: "0 (0%) lose service, against 25.0%": two rules for the shares of one sentence. (Then
+  // "25.0%" beside the chapter's "25%": now a trailing zero only where the share was rounded.)
   test("the sentence writes its two shares by one rule, whatever their size", () => {
     const sentence = (state: Partial<typeof defaultState>) => summary(explorerView({ ...defaultState, ...state }));
-    expect(sentence({})).toMatch(/ 361 \(3\.6%\) lose service, against 25\.0% with fixed groups\.$/);
-    expect(sentence({ failover: false })).toMatch(/ 4,734 \(47\.3%\) lose service, against 25\.0% with/);
+    expect(sentence({})).toMatch(/ 361 \(3\.6%\) lose service, against 25% with fixed groups\.$/);
+    expect(sentence({ failover: false })).toMatch(/ 4,734 \(47\.3%\) lose service, against 25% with/);
     const wide = { workers: 2048, shard: 32, customers: 1000 };
-    expect(sentence(wide)).toMatch(/ 0 \(0%\) lose service, against 25\.0% with fixed groups\.$/);
+    expect(sentence(wide)).toMatch(/ 0 \(0%\) lose service, against 25% with fixed groups\.$/);
     expect(sentence({ ...wide, groups: 2048 })).toMatch(/ 0 \(0%\) lose service, against 0\.049% with fixed groups\.$/);
     // At the limits, the smallest share either figure can be is still written as a percentage.
     expect(percentAnySize(1 / limits.workers.max)).toMatch(/^[\d.]+%$/);
@@ -238,7 +240,9 @@ describe("render", () => {
     const html = renderExplorer(explorerView(defaultState));
     for (const name of [
       "possible-shards",
+      "same-shard",
       "inverse",
+      "fixed-groups",
       "lost-all",
       "lost-some",
       "lost-none",
@@ -294,4 +298,99 @@ test("a link's value its field cannot hold is quoted in the field's message", ()
   expect(withLinkText(message, "abc")).toBe(`${message} The link gave "abc".`);
   expect(withLinkText(message, "1e400")).toBe(`${message} The link gave "1e400".`);
   expect(withLinkText(message, "x".repeat(41))).toBe(`${message} The link gave "${"x".repeat(40)}…".`);
+});
+
+describe("the chance of the very same shard", () => {
+  const figure = (html: string, name: string) =>
+    new RegExp(`data-figure="${name}">(.*?)</(?:strong|td|p)>`).exec(html)![1]!.replace(/<(?!\/?sup>)[^>]*>/g, "");
+
+  // QA: "1 / C(n, k) = 3.57 × 10⁻²" beside the table's 3.6% and the prose's 1/28 = 3.6%.
+  test("is one in the count of shards and the share the overlap table gives losing every worker", () => {
+    const cases = [
+      [8, 2, "1 in 28 = 3.6%"],
+      [100, 5, "1 in 75,287,520 = 1.33 × 10<sup>-6</sup>%"],
+      [2048, 32, "1 in 2.73 × 10<sup>70</sup> (71 digits) = 3.66 × 10<sup>-69</sup>%"],
+      [1, 1, "1 in 1 = 100%"],
+    ] as const;
+    for (const [workers, shard, said] of cases) {
+      const html = renderExplorer(explorerView({ ...defaultState, workers, shard, groups: 1, customers: 1000 }));
+      expect(figure(html, "same-shard")).toBe(said);
+      // A projector hides the "1 in N =" (class sx-more) and shows the share under the count of shards.
+      expect(
+        /data-figure="same-shard"><span class="sx-more">1 in [^=]+ = <\/span><span class="sx-sci" data-figure="inverse">/.test(
+          html,
+        ),
+      ).toBe(true);
+      // The same share, the same way, in the overlap table's last row.
+      expect(figure(html, "inverse")).toBe(figure(html, `exact-${shard}`));
+      expect(html).not.toMatch(/\^/);
+    }
+  });
+
+  test("the count of shards sets a huge one's power of ten as a superscript, never a caret", () => {
+    const html = renderExplorer(explorerView({ ...defaultState, workers: 2048, shard: 32, customers: 1000 }));
+    expect(figure(html, "possible-shards")).toBe("2.73 × 10<sup>70</sup> (71 digits)");
+  });
+});
+
+describe("the fixed groups", () => {
+  const strip = (state: Partial<typeof defaultState>) => {
+    const html = renderExplorer(explorerView({ ...defaultState, ...state }));
+    const markup = /data-figure="fixed-groups">(.*?)<\/p>/.exec(html)![1]!;
+    const sentence = markup.replace(/<[^>]+>/g, "");
+    // What a projector shows: the presenter explains the boxes, so the words in sx-more are hidden.
+    const projected = markup.replace(/<span class="sx-more">.*?<\/span>/g, "");
+    const boxes = [...html.matchAll(/<span class="sx-g[^"]*" title="([^"]*)">([^<]*)<\/span>/g)].map((m) => ({
+      title: m[1]!,
+      label: m[2]!,
+    }));
+    const aria = /class="sx-groups[^"]*"[^>]*aria-label="([^"]*)"/.exec(html)![1]!;
+    return { sentence, projected, boxes, aria };
+  };
+
+  // QA: each box of the chapter's fixed groups showed a bare "2", said nowhere to be its workers.
+  test("each box names the workers it holds, and the sentence says what the boxes are", () => {
+    const { sentence, projected, boxes, aria } = strip({});
+    expect(boxes.map((b) => b.label)).toEqual(["0–1", "2–3", "4–5", "6–7"]);
+    expect(boxes[0]!.title).toBe("group 0: workers 0–1");
+    expect(sentence).toBe(
+      "For comparison, 4 fixed groups of 2 workers (each box lists its workers); the poison customer's group, workers 0–1, is down:",
+    );
+    expect(projected).toBe("4 fixed groups; the poison customer's is down:");
+    expect(aria).toBe("4 fixed groups of 2 workers; the poison customer's group, workers 0–1, is down");
+  });
+
+  test("uneven groups say both sizes; a group of one names its worker", () => {
+    expect(strip({ groups: 3 }).sentence).toContain("3 fixed groups of 2 or 3 workers");
+    expect(strip({ groups: 3 }).boxes.map((b) => b.label)).toEqual(["0–1", "2–4", "5–7"]);
+    const ones = strip({ groups: 8 });
+    expect(ones.sentence).toContain("8 fixed groups of 1 worker (each box");
+    expect(ones.sentence).toContain("the poison customer's group, worker 0, is down");
+    expect(ones.boxes.map((b) => b.label)).toEqual(["0", "1", "2", "3", "4", "5", "6", "7"]);
+    expect(strip({ groups: 1 }).sentence).toContain("1 fixed group of 8 workers");
+  });
+
+  test("every worker is in exactly one box's range, and a box is as wide as its longest label", () => {
+    for (const [workers, groups] of [
+      [2048, 32],
+      [100, 20],
+      [7, 3],
+    ] as const) {
+      const view = explorerView({ ...defaultState, workers, groups, shard: 2, customers: 1000 });
+      const covered = view.groups.flatMap(([from, to]) => Array.from({ length: to - from }, (_, i) => from + i));
+      expect(covered).toEqual(Array.from({ length: workers }, (_, i) => i));
+      const labels = view.groups.map(workerRange);
+      const html = renderExplorer(view);
+      expect(html).toContain(`style="--sx-g-chars:${Math.max(...labels.map((l) => l.length))}"`);
+    }
+    expect(workerRange([1984, 2048])).toBe("1984–2047");
+  });
+
+  test("past 32 groups the boxes carry no labels, and the sentence does not promise them", () => {
+    const { sentence, boxes } = strip({ workers: 100, groups: 50 });
+    expect(boxes.every((b) => b.label === "")).toBe(true);
+    expect(sentence).toBe(
+      "For comparison, 50 fixed groups of 2 workers; the poison customer's group, workers 0–1, is down:",
+    );
+  });
 });

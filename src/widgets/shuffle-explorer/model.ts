@@ -3,7 +3,7 @@
  * the server renders the first view at build time and the page redraws with the same code.
  */
 import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../sim/shuffle-shard.ts";
-import { inverseScientific, wholeNumber } from "../../format/number.ts";
+import { wholeNumber } from "../../format/number.ts";
 import type { ExplorerState } from "./state.ts";
 
 export interface OverlapRow {
@@ -23,8 +23,8 @@ export interface ExplorerView {
   groups: Array<[number, number]>;
   /** C(n, k): exact with thousands separators, or "2.73 × 10^70 (71 digits)" once it is too long to read. */
   possibleShards: string;
-  /** 1 / C(n, k) in scientific notation, exact even when C(n, k) is beyond a double. */
-  inverse: { mantissa: string; exponent: number };
+  /** C(n, k) exactly: the page writes it, and the chance of one in it, from this (oneInWhole). */
+  shardCount: bigint;
   others: number;
   overlap: OverlapRow[];
   /** Simulated counts among the other customers. */
@@ -61,7 +61,7 @@ export function explorerView(state: ExplorerState): ExplorerView {
     poisonShard: [...outcome.poisonShard].sort((a, b) => a - b),
     groups: fixedGroups(workers, groups),
     possibleShards: wholeNumber(exact.possibleShards),
-    inverse: inverseScientific(exact.possibleShards),
+    shardCount: exact.possibleShards,
     others,
     overlap: exact.distribution.map((share, j) => ({
       shared: j,

@@ -7,10 +7,12 @@ import {
   countOf,
   cssPercent,
   grouped,
+  nounFor,
+  oneInWhole,
   percentAnySize,
   percentAnySizeHtml,
   percentagePoints,
-  powerOfTen,
+  wholeNumberHtml,
 } from "../../format/number.ts";
 
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
@@ -56,15 +58,41 @@ function workerGrid(view: ExplorerView): string {
 <p class="sx-note">Poison customer's shard: <strong data-figure="poison-shard">${shardList}</strong></p>`;
 }
 
+/** A fixed group's workers as the worker grid numbers them: "0–1", or "4" for a group of one. */
+export function workerRange([from, to]: [number, number]): string {
+  return to - from === 1 ? `${from}` : `${from}–${to - 1}`;
+}
+
+/**
+ * The fixed groups the blast table compares with, drawn as a row of boxes, each labelled with
+ * the workers it holds (the numbers of the worker grid above), and a sentence that says what the
+ * boxes are: how many groups of how many workers, and which group the poison customer takes down.
+ * Past 32 groups the boxes are too small for their labels and the sentence alone says it.
+ */
 function groupStrip(view: ExplorerView): string {
   const many = view.groups.length > 32;
+  const sizes = view.groups.map(([from, to]) => to - from);
+  const smallest = Math.min(...sizes);
+  const largest = Math.max(...sizes);
+  const size = smallest === largest ? countOf(smallest, "worker") : `${smallest} or ${countOf(largest, "worker")}`;
+  const down = view.groups[0]!;
+  // The widest label sets the boxes' width, so "1984–2047" fits as "0–1" does.
+  const chars = Math.max(...view.groups.map((g) => workerRange(g).length));
   const boxes = view.groups
     .map(
-      ([from, to], g) =>
-        `<span class="sx-g${g === 0 ? " sx-g--down" : ""}" title="group ${g}: workers ${from}-${to - 1}">${many ? "" : to - from}</span>`,
+      (g, i) =>
+        `<span class="sx-g${i === 0 ? " sx-g--down" : ""}" title="group ${i}: ${nounFor(g[1] - g[0], "worker")} ${workerRange(g)}">${many ? "" : workerRange(g)}</span>`,
     )
     .join("");
-  return `<div class="sx-groups${many ? " sx-groups--dense" : ""}" role="img" aria-label="${countOf(view.groups.length, "fixed group")}; the poison customer's group is down">${boxes}</div>`;
+  const count = countOf(view.groups.length, "fixed group");
+  const groups = `${count} of ${size}`;
+  const downText = `${nounFor(down[1] - down[0], "worker")} ${workerRange(down)}`;
+  // On a projector the presenter says what the boxes are, and the sentence must fit one screen
+  // with the rest: it drops the words in sx-more ("20 fixed groups; the poison customer's is down:").
+  const more = (words: string) => `<span class="sx-more">${words}</span>`;
+  const sentence = `${more("For comparison, ")}${count}${more(` of ${size}${many ? "" : " (each box lists its workers)"}`)}; the poison customer's${more(` group, ${downText},`)} is down:`;
+  return `<p class="sx-note" data-figure="fixed-groups">${sentence}</p>
+<div class="sx-groups${many ? " sx-groups--dense" : ""}" style="--sx-g-chars:${chars}" role="img" aria-label="${groups}; the poison customer's group, ${downText}, is down">${boxes}</div>`;
 }
 
 function overlapTable(view: ExplorerView): string {
@@ -135,9 +163,10 @@ function blastTable(view: ExplorerView): string {
 /**
  * One sentence for screen readers, announced after each change. Its two shares are the blast
  * table's simulated shuffle and fixed rows, written by the table's rule (percentAnySize: one
- * decimal from 1%, two figures below), so the same share reads the same in the sentence and the
- * table ("25.0%" in both) and "0 (0%)" sits beside it by the same rule. Both are 0 or at least
- * 1 / 2,048 (the most fixed groups, and one customer of a million): never a power of ten.
+ * decimal from 1%, two figures below, a trailing zero only where the share was rounded there),
+ * so the same share reads the same in the sentence, the table and the chapter's prose ("25%" in
+ * all three) and "0 (0%)" sits beside it by the same rule. Both are 0 or at least 1 / 2,048 (the
+ * most fixed groups, and one customer of a million): never a power of ten.
  */
 export function summary(view: ExplorerView): string {
   const { workers, shard, failover } = view.state;
@@ -160,17 +189,20 @@ function failoverNote(view: ExplorerView): string {
 
 export function renderExplorer(view: ExplorerView, { headingLevel = 3 }: { headingLevel?: 2 | 3 } = {}): string {
   const h = `h${headingLevel}`;
+  // The chance of the very same shard as the chapter's prose writes it: "1 in 28 = 3.6%" (the
+  // share on one line, as a table cell's: "1.33 × 10⁻⁶%" never breaks after its "×"). A projector
+  // shows the share alone, under the count of shards it is one in, so the view fits one screen.
+  const sameShard = oneInWhole(view.shardCount);
   return `<div class="sx-panels">
 <section class="sx-panel" aria-label="Workers">
   <${h}>Workers</${h}>
   ${workerGrid(view)}
-  <p class="sx-note">Fixed groups (the poison customer's group is down):</p>
   ${groupStrip(view)}
 </section>
 <section class="sx-panel" aria-label="Possible shards">
   <${h}>Possible shards</${h}>
-  <p class="sx-big" data-figure="possible-shards">${view.possibleShards}</p>
-  <p class="sx-note">Chance another customer holds the very same shard: 1 / C(n, k) = <strong data-figure="inverse">${powerOfTen(view.inverse).html}</strong></p>
+  <p class="sx-big" data-figure="possible-shards">${wholeNumberHtml(view.shardCount)}</p>
+  <p class="sx-note">Chance another customer holds the very same shard: <strong data-figure="same-shard"><span class="sx-more">1 in ${sameShard.whole.html} = </span><span class="sx-sci" data-figure="inverse">${sameShard.share.html}</span></strong></p>
   <p class="sx-note">Simulated: <strong data-figure="lost-all">${grouped(view.lostAll)}</strong> other ${view.lostAll === 1 ? "customer loses" : "customers lose"} every worker, <strong data-figure="lost-some">${grouped(view.lostSome)}</strong> ${lose(view.lostSome)} some, <strong data-figure="lost-none">${grouped(view.lostNone)}</strong> ${lose(view.lostNone)} none.</p>
 </section>
 </div>
