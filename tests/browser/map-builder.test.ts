@@ -383,6 +383,71 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1")); // as the next test expects
   });
 
+  test("deleting a saved map asks first: the safe answer has the focus, and Enter or Escape keeps the map", async () => {
+    const { page } = browser;
+    await load();
+    await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1"));
+    const root = page.locator("[data-map-builder]");
+    const status = root.locator("[data-role=status]");
+    const deleteButton = page.getByRole("button", { name: "Delete saved map" });
+    const savedTitles = async () =>
+      JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:maps:v1"))) ?? '{"maps":[]}').maps.map(
+        (m: { title: string }) => m.title,
+      );
+    await root.locator("textarea").fill("title Precious\nservice a\n");
+    await page.getByRole("button", { name: "Save on this device" }).click();
+    await status.filter({ hasText: 'Saved "Precious"' }).waitFor();
+    await expect(root.locator("select[data-role=source]").inputValue()).resolves.toBe("saved:Precious");
+
+    const question = root.locator("[data-role=delete-confirm]");
+    const keep = question.getByRole("button", { name: "Keep the saved map" });
+    const isFocused = (locator: typeof keep) => locator.evaluate((el) => el === document.activeElement);
+    await deleteButton.click();
+    await expect(question.isVisible()).resolves.toBe(true);
+    // A group named by its question, as a screen reader meets it when the focus enters.
+    await expect(question.getAttribute("role")).resolves.toBe("group");
+    await expect(
+      question.evaluate((box) => document.getElementById(box.getAttribute("aria-labelledby")!)?.textContent),
+    ).resolves.toBe(
+      'Delete your saved map "Precious" from this device? The editor keeps its text until you load another map.',
+    );
+    // Nothing is deleted yet, and the safe answer has the focus: Enter twice loses nothing.
+    await expect(savedTitles()).resolves.toEqual(["Precious"]);
+    await expect(isFocused(keep)).resolves.toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(question.isVisible()).resolves.toBe(false);
+    await expect(status.textContent()).resolves.toBe('Not deleted: your saved map "Precious" is still on this device.');
+    await expect(isFocused(deleteButton)).resolves.toBe(true);
+    await expect(savedTitles()).resolves.toEqual(["Precious"]);
+
+    // Escape keeps it too, the keyboard back on Delete.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => question.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => question.isVisible()).toBe(false);
+    await expect(isFocused(deleteButton)).resolves.toBe(true);
+    await expect(savedTitles()).resolves.toEqual(["Precious"]);
+
+    // Editing the text takes the question away: it asked about the map as it was picked.
+    await deleteButton.click();
+    await expect.poll(() => question.isVisible()).toBe(true);
+    await root.locator("textarea").press("End");
+    await root.locator("textarea").pressSequentially(" ");
+    await expect.poll(() => question.isVisible()).toBe(false);
+    await expect(savedTitles()).resolves.toEqual(["Precious"]);
+
+    // Answered "Delete it", it goes, and the status says so.
+    await root.locator("select[data-role=source]").selectOption("saved:Precious");
+    await deleteButton.click();
+    await question.getByRole("button", { name: "Delete it" }).click();
+    await expect(status.textContent()).resolves.toBe(
+      'Deleted "Precious" from this device. The text stays in the editor until you load another map.',
+    );
+    await expect(savedTitles()).resolves.toEqual([]);
+    await expect(question.isVisible()).resolves.toBe(false);
+    await expect(isFocused(deleteButton)).resolves.toBe(true);
+  });
+
   test("a first click on Share, before the builder has loaded, is not lost", async () => {
     const { page } = browser;
     await load();
@@ -412,6 +477,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toBe(custom);
     // Deleted, the map stays in the editor, and the list says that is what it shows (not an example).
     await page.getByRole("button", { name: "Delete saved map" }).click();
+    await page.getByRole("button", { name: "Delete it" }).click();
     await expect(page.locator("[data-map-builder] optgroup[data-saved] option").count()).resolves.toBe(0);
     await expect(select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).resolves.toBe(
       "Kept (in the editor, not saved)",

@@ -77,6 +77,32 @@ function startButtonFace(startButton: HTMLButtonElement): HTMLElement {
   return startText;
 }
 
+/**
+ * What a workshop facilitator debugging an error needs and a learner cannot act on (which entry of
+ * a saved game's log the game refused), in a closed <details> put right under the error. It is
+ * outside the error's role="alert", so only the error itself is read out when it appears.
+ */
+function facilitatorDetails(error: HTMLElement): { element: HTMLDetailsElement; show(text: string | undefined): void } {
+  const element = document.createElement("details");
+  element.className = "gd-error-details";
+  element.dataset.errorDetails = "";
+  element.dataset.print = "hide";
+  element.hidden = true;
+  const summary = document.createElement("summary");
+  summary.textContent = "Details for a facilitator";
+  const body = document.createElement("p");
+  element.append(summary, body);
+  error.after(element);
+  return {
+    element,
+    show(text) {
+      body.textContent = text ?? "";
+      element.open = false;
+      element.hidden = text === undefined;
+    },
+  };
+}
+
 export async function mountGameday(root: HTMLElement): Promise<void> {
   const setup = JSON.parse(root.dataset.setup ?? "{}") as Setup;
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
@@ -92,6 +118,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const results = q<HTMLElement>(root, "[data-results]");
   const resumeOffer = q<HTMLElement>(root, "[data-resume-offer]");
   const unreadableNote = q<HTMLElement>(root, "[data-resume-unreadable]");
+  const errorDetails = facilitatorDetails(errorOut);
   root.dataset.state = "loading";
   const startText = startButtonFace(startButton);
 
@@ -365,20 +392,20 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         // The saved game is dropped: offered again, it would fail again.
         keepSavedGame(tabStore, setup.scenario, setup.seconds, null);
         saved = null;
-        // The worker's reason ("entry 2: at 100 s comes before…") is not shown: with it, the
-        // message took two lines at 1280 px where the offer it replaces took one, and five on a
-        // phone where the offer took two and its buttons, so the page below moved down (12 px;
-        // 30 px on a phone). Without it, the message fits in the offer's room, which it keeps
-        // (keepingRoom).
+        // The worker's reason ("entry 2: at 100 s comes before…") is no help to a learner, who
+        // can do nothing with it, and in the message it took two lines at 1280 px where the offer
+        // it replaces took one (five on a phone), so the page below moved down. A facilitator
+        // debugging a save needs it: it is folded away under the message (facilitatorDetails).
         const text = "The saved game could not be resumed, so it was dropped.";
+        const details = `The game's check of the saved game said: ${message.message}.`;
         const state = root.dataset.state;
         keepingRoom(() => {
           // Refused before anything was touched: a replay under way runs on, with its controls (it
           // was once cleared and stopped first, leaving only Start); a finished one keeps its results.
           if (state === "playing" || state === "scoring")
-            showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`);
-          else if (state === "over") showError(`${text} Start a new game.`);
-          else stopWith(`${text} Start a new game.`, "ready");
+            showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`, details);
+          else if (state === "over") showError(`${text} Start a new game.`, details);
+          else stopWith(`${text} Start a new game.`, "ready", details);
           hideOffer();
         });
         return;
@@ -404,11 +431,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     }
   };
 
-  /** Say `text` where it can be seen (role="alert" reads it out too, not only to screen readers). */
-  function showError(text: string): void {
+  /**
+   * Say `text` where it can be seen (role="alert" reads it out too, not only to screen readers),
+   * and `details` for a facilitator, if any, folded away under it.
+   */
+  function showError(text: string, details?: string): void {
     errorOut.style.minHeight = "";
     errorOut.textContent = text;
     errorOut.hidden = false;
+    errorDetails.show(details);
   }
 
   /**
@@ -417,7 +448,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * move up under the reader's eyes. (An error taller than that room still pushes it down.)
    */
   function keepingRoom(change: () => void): void {
-    let below = errorOut.nextElementSibling;
+    let below = errorDetails.element.nextElementSibling;
     while (below && below.getClientRects().length === 0) below = below.nextElementSibling;
     const top = below?.getBoundingClientRect().top;
     change();
@@ -431,8 +462,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * Start (it stayed disabled from the game before, which left no control but a reload). The
    * focus on a control taken away goes to Start, not to the page's body.
    */
-  function stopWith(text: string, state: "ready" | "error"): void {
-    showError(text);
+  function stopWith(text: string, state: "ready" | "error", details?: string): void {
+    showError(text, details);
     const hadFocus = [...speedButtons, endButton].includes(document.activeElement as HTMLButtonElement);
     for (const b of speedButtons) b.disabled = true;
     endButton.disabled = true;
@@ -545,6 +576,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";
     errorOut.hidden = true;
+    errorDetails.show(undefined);
     resuming = null;
     resumedAt = null;
     keyedSpeed = null;

@@ -70,6 +70,15 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     safe: "keep",
     onAnswer: (answer) => (answer === "replace" ? onReplace() : onKeepSaved()),
   });
+  /** The saved map waiting for the reader's answer: delete it from this device? */
+  let deleting: string | null = null;
+  const deleteButton = root.querySelector<HTMLButtonElement>('[data-action="delete"]')!;
+  /** Asked before a saved map is deleted, as before one is replaced; answered, or dismissed, the focus goes back to Delete. */
+  const deleteQuestion = new InlineQuestion($("delete-confirm"), {
+    answers: ["delete", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => (answer === "delete" ? onDeleteConfirmed() : onKeepDeleting()),
+  });
   /** The map the reader last changed in the editor, as kept on this device (or in the page only, where storage is refused). */
   let draft: string | null = readDraft(storage);
   /** The map offered beside the one shown: the reader's draft beside a link's map, or that link's map beside the draft. */
@@ -121,7 +130,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   }
 
   function setText(text: string): Promise<void> {
-    dismissReplace();
+    dismissQuestions();
     textarea.value = text;
     const { selected: _dropped, ...rest } = view;
     view = rest;
@@ -254,7 +263,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     remember();
   }
   textarea.addEventListener("input", () => {
-    dismissReplace();
+    dismissQuestions();
     clearTimeout(typing);
     typing = setTimeout(() => {
       typing = undefined;
@@ -305,10 +314,15 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     remember();
   });
 
-  /** The question goes when what it asked about changes (the text is edited or another map loaded). */
-  function dismissReplace(): void {
+  /**
+   * The questions go when what they asked about changes (the text is edited or another map
+   * loaded), or the reader asks for something else (Save, Delete).
+   */
+  function dismissQuestions(): void {
     replacing = null;
     replaceQuestion.dismiss(saveButton);
+    deleting = null;
+    deleteQuestion.dismiss(deleteButton);
   }
 
   function saved(title: string, replaced: boolean): void {
@@ -321,7 +335,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   }
 
   function onSave(): void {
-    dismissReplace();
+    dismissQuestions();
     if (!storage) return say("This browser does not allow saving here (storage is blocked).");
     // The text as it is now, not the drawing: that may be an earlier map (see saving.ts).
     const text = textarea.value;
@@ -346,7 +360,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
 
   function onReplace(): void {
     const asked = replacing;
-    dismissReplace();
+    dismissQuestions();
     if (!asked || !storage) return;
     const outcome = saveMap(storage, asked.title, asked.text, { replace: true });
     if (outcome === "refused") return say("Could not save: the browser's storage refused (is it full?).", "error");
@@ -355,22 +369,43 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
 
   function onKeepSaved(): void {
     const asked = replacing;
-    dismissReplace();
+    dismissQuestions();
     if (asked)
       say(
         `Not saved: your saved map "${asked.title}" is unchanged. Change this map's "title" line to save it beside that one.`,
       );
   }
 
+  /**
+   * A saved map is deleted only once the reader says so, asked in the page as before a saved map
+   * is replaced: the safe answer focused (Enter twice loses nothing), Escape keeps it.
+   */
   function onDelete(): void {
+    dismissQuestions();
     const value = source.value;
     if (!value.startsWith("saved:") || !storage)
       return say("Pick one of your saved maps in the list first, then delete it.");
-    const title = value.slice("saved:".length);
+    deleting = value.slice("saved:".length);
+    say("");
+    deleteQuestion.ask(
+      `Delete your saved map "${deleting}" from this device? The editor keeps its text until you load another map.`,
+    );
+  }
+
+  function onDeleteConfirmed(): void {
+    const title = deleting;
+    dismissQuestions();
+    if (title === null || !storage) return;
     deleteSavedMap(storage, title);
     refreshSavedOptions();
     nameEditorMap(title);
     say(`Deleted "${title}" from this device. The text stays in the editor until you load another map.`);
+  }
+
+  function onKeepDeleting(): void {
+    const title = deleting;
+    dismissQuestions();
+    if (title !== null) say(`Not deleted: your saved map "${title}" is still on this device.`);
   }
 
   function onExport(): void {

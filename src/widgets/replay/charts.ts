@@ -6,6 +6,7 @@
  */
 import type uPlotType from "uplot";
 import { compactNumber } from "../../format/number.ts";
+import { fitPresentCharts } from "./present-size.ts";
 import {
   axisLabel,
   chartName,
@@ -15,17 +16,16 @@ import {
   markerColour,
   markers,
   palette,
+  runName,
+  sides,
   timeLabel,
   timeTicks,
   valueAxis,
   type ChartView,
   type Marker,
   type RunView,
+  type Side,
 } from "./view.ts";
-
-export type Side = "naive" | "defended";
-export const sides: Side[] = ["naive", "defended"];
-export const sideName: Record<Side, string> = { naive: "Naive", defended: "Defended" };
 
 /**
  * Chart sizes: the chapter's, and the presenter view's (one chart at a time, read from the back of
@@ -37,11 +37,6 @@ const geometryFor = (present: boolean, family: string) =>
   present
     ? { height: 300, font: `600 24px ${family}`, ySize: 110, xSize: 56 }
     : { height: 150, font: undefined, ySize: valueAxis.size, xSize: 50 };
-
-/** A presenter chart fills the height the screen has left under it (the page must not scroll), within limits. */
-export function presentChartHeight(screen: number, top: number, below: number): number {
-  return Math.round(Math.min(420, Math.max(140, screen - top - below)));
-}
 
 /** 20000 -> "20k", 0.5 -> "0.5": axis labels that fit a phone's width. */
 export function compact(n: number): string {
@@ -124,7 +119,14 @@ export class ReplayCharts {
     if (entry.plots.length === 0) return this.build(side, run);
     chartViews(run).forEach((view, i) => {
       entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
+      // The right-hand run's name follows its defences (none on: it is not "defended").
+      this.name(entry.plots[i]!, side, run, view);
     });
+  }
+
+  /** A chart's accessible name: its run's, then what it plots. */
+  private name(u: uPlotType, side: Side, run: RunView, view: ChartView): void {
+    u.root.setAttribute("aria-label", `${runName(side, run.summary.defences).label}: ${chartName(view)} over time`);
   }
 
   /** Move every chart's playhead line to simulated second `t`. */
@@ -141,16 +143,10 @@ export class ReplayCharts {
     const present = this.root.classList.contains("rs--present");
     const geometry = geometryFor(present, getComputedStyle(this.root).fontFamily);
     if (!present) return geometry;
-    const slot = [...this.root.querySelectorAll<HTMLElement>("[data-chart] [data-plot]")].find(
-      (s) => s.clientWidth > 0,
-    );
-    if (!slot) return geometry;
-    const top = slot.getBoundingClientRect().top + window.scrollY;
-    // Under the plot: its legend (about two lines of large type before it is drawn) and the page's margin.
-    const legend = slot.querySelector<HTMLElement>(".u-legend")?.offsetHeight ?? 80;
-    // The replay's own padding and border, and the page's, under the legend.
-    const margin = 64;
-    return { ...geometry, height: presentChartHeight(window.innerHeight, top, legend + margin) };
+    // Fitted to the live plots once drawn; before, to the static ones they replace (the same height: present-size.ts).
+    const live = [...this.root.querySelectorAll<HTMLElement>("[data-chart] .u-wrap")];
+    const plots = live.length ? live : [...this.root.querySelectorAll<HTMLElement>("[data-chart] .rs-static")];
+    return { ...geometry, height: fitPresentCharts(plots) ?? geometry.height };
   }
 
   /** Fit every chart to its side's width (a hidden side keeps its size until it is shown). */
@@ -242,6 +238,9 @@ export class ReplayCharts {
               size: ySize,
               ticks: { size: valueAxis.tick },
               gap: valueAxis.gap,
+              // On a projector (the presenter's large type) a tall chart would get a line every
+              // 5%: at least 80 px between them keeps a few, as the static chart's two are read.
+              ...(font ? { space: 80 } : {}),
               values: valueAxisLabels(view),
               ...(view.log
                 ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) }
@@ -255,7 +254,7 @@ export class ReplayCharts {
         slot,
       );
       u.root.setAttribute("role", "img");
-      u.root.setAttribute("aria-label", `${sideName[side]} run: ${chartName(view)} over time`);
+      this.name(u, side, run, view);
       const head = document.createElement("div");
       head.className = "rs-playhead";
       head.setAttribute("aria-hidden", "true");

@@ -5,7 +5,7 @@
  * redrawn together, only once both are back, so the two sides always describe one scenario.
  */
 import { fixed } from "../../format/number.ts";
-import { ReplayCharts, sideName, sides, type Side } from "./charts.ts";
+import { ReplayCharts } from "./charts.ts";
 import { ReplayControls } from "./controls.ts";
 import { Playback } from "./playback.ts";
 import { SideRunner, type TimedRun } from "./runner.ts";
@@ -19,9 +19,12 @@ import {
   momentText,
   playheadText,
   poolNote,
+  runName,
+  sides,
   summaryText,
   tableHtml,
   type Marker,
+  type Side,
 } from "./view.ts";
 import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
 import { requiredElement } from "../required-element.ts";
@@ -78,10 +81,12 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     if (live.textContent !== text) live.textContent = text;
   };
   const scrub = q<HTMLInputElement>(root, "[data-scrub]");
+  /** What a side's run is called before what is said of it: the right-hand one's name follows its defences. */
+  const nameOf = (side: Side, run: TimedRun) => runName(side, run.summary.defences).name;
   const describeMoment = (t: number) => {
     timeOut.value = keepUnitWithNumber(`${t} s`);
     scrub.setAttribute("aria-valuetext", playheadText(t));
-    const both = sides.filter((s) => runs[s]).map((s) => ({ name: sideName[s], run: runs[s]! }));
+    const both = sides.filter((s) => runs[s]).map((s) => ({ name: nameOf(s, runs[s]!), run: runs[s]! }));
     // Numbers and units bound as the build binds the server's text (src/format/units.ts).
     if (both.length) moment.textContent = keepUnitWithNumber(momentText(t, both));
   };
@@ -127,9 +132,15 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     runs[side] = run;
     liveCharts.show(side, run);
     const container = q<HTMLElement>(root, `[data-side="${side}"]`);
-    if (side === "defended")
+    const name = runName(side, run.summary.defences);
+    if (side === "defended") {
       q<HTMLElement>(container, "[data-heading]").textContent = defendedHeading(run.summary.defences);
-    q<HTMLElement>(container, "[data-summary]").textContent = keepUnitWithNumber(summaryText(sideName[side], run));
+      // The run is named as its heading says it is, wherever it is named (RetryStormReplay.astro).
+      container.setAttribute("aria-label", name.label);
+      q<HTMLElement>(container, "[data-markers]").setAttribute("aria-label", `${name.label}: events`);
+      q<HTMLElement>(root, "[data-show-name]").textContent = name.label;
+    }
+    q<HTMLElement>(container, "[data-summary]").textContent = keepUnitWithNumber(summaryText(name.name, run));
     q<HTMLElement>(container, "[data-pool-note]").textContent = keepUnitWithNumber(poolNote(run));
     q<HTMLElement>(container, "[data-markers]").innerHTML = keepUnitsInPage(markerItemsHtml(markers(run.summary)));
     root.dataset[`${side}Summary`] = JSON.stringify(run.summary);
@@ -165,7 +176,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     const time = results[0]!.metrics.time;
     playback.setRange(time[0]!, time.at(-1)!);
     table.innerHTML = keepUnitsInPage(tableHtml(results[0]!, results[1]!));
-    announce(keepUnitWithNumber(sides.map((s, i) => summaryText(sideName[s], results[i]!)).join(" ")));
+    announce(keepUnitWithNumber(sides.map((s, i) => summaryText(nameOf(s, results[i]!), results[i]!)).join(" ")));
     root.dataset.redrawMillis = fixed(performance.now() - started, 1);
     showStatus(root, statusLine, { kind: "ready", note: linkNote });
     linkNote = "";

@@ -44,11 +44,17 @@ describe("presenter key moments", () => {
 });
 
 describe("presenter chart height", () => {
-  test("fills what the screen has left under the chart, within 140 and 420 px", async () => {
-    const { presentChartHeight } = await import("./charts.ts");
+  test("fills what the screen has left under the chart, however tall the screen; scrolled to on a phone, half the screen", async () => {
+    const { presentChartHeight, presentChartMin } = await import("./present-size.ts");
     // 1280 x 720: chart from 320 px down, 90 px of legend and 64 px of margin under it.
     expect(presentChartHeight(720, 320, 154)).toBe(246);
-    expect(presentChartHeight(720, 600, 154)).toBe(140);
-    expect(presentChartHeight(2000, 100, 100)).toBe(420);
+    // A tall screen's room is all used (it once stopped at 420 px, a third of 1080 px left empty).
+    expect(presentChartHeight(1080, 300, 100)).toBe(680);
+    expect(presentChartHeight(2000, 100, 100)).toBe(1800);
+    // Too little room: the shortest chart that still reads, and the page scrolls.
+    expect(presentChartHeight(720, 600, 154)).toBe(presentChartMin);
+    // Below the first screen (a phone's tools fill it): half the screen, not the shortest chart.
+    expect(presentChartHeight(844, 918, 100)).toBe(422);
+    expect(presentChartHeight(200, 300, 100)).toBe(presentChartMin);
   });
 });

@@ -36,11 +36,13 @@ import {
   momentText,
   playheadText,
   poolNote,
+  runName,
   summaryText,
   tableHtml,
   tableRows,
   triesPerRequest,
 } from "./view.ts";
+import { staticCharts } from "./server.ts";
 
 test("state round-trips through the URL, keeping unrelated query keys", () => {
   const state = normalizeState({
@@ -230,7 +232,7 @@ test("the static SVG is labelled, draws every series and marker, and escapes tex
   expect(svg).toMatch(/^<div class="rs-static" role="img" aria-label="Pool &lt;in use&gt; &amp; &quot;size&quot;"/);
   // Labels are text in CSS pixels (never scaled down with the drawing); only the curves stretch.
   expect(svg).toMatch(/<svg class="rs-svg" viewBox="0 0 1000 120" preserveAspectRatio="none"/);
-  expect(svg).toMatch(/<text x="[\d.]+%" y="16" text-anchor="middle">0 s<\/text>/);
+  expect(svg).toMatch(/<text x="[\d.]+%" y="4" dy="1em" text-anchor="middle">0 s<\/text>/);
   expect(svg.match(/<path /g)).toHaveLength(view.series.length);
   expect(svg.match(/<line [^>]*stroke-dasharray="3 3"/g)).toHaveLength(markers(summary).length);
   expect(svg).not.toMatch(/NaN|undefined/);
@@ -238,7 +240,7 @@ test("the static SVG is labelled, draws every series and marker, and escapes tex
   expect(svg).not.toContain("rs-ahead");
   const veiled = chartSvg(view, metrics.time, markers(summary), "veiled", 0);
   const zeroTick = Number(
-    /<line x1="([\d.]+)%"[^>]*\/><text x="[\d.]+%" y="16" text-anchor="middle">0 s</.exec(veiled)![1],
+    /<line x1="([\d.]+)%"[^>]*\/><text x="[\d.]+%" y="4" dy="1em" text-anchor="middle">0 s</.exec(veiled)![1],
   );
   const veil = /<rect class="rs-ahead" x="([\d.]+)" y="-2" width="([\d.]+)" height="124"\/><\/svg>/.exec(veiled)!;
   expect(Number(veil[1]) / 10).toBeCloseTo(zeroTick, 0);
@@ -339,6 +341,51 @@ test("the defended heading lists only the defences it has; bulkheads get a line 
   expect(momentText(30, [{ name: "Defended", run: defended }])).toContain(
     `${defended.metrics.poolInUse[i]} of 24 connections in use (pricing ${pricing} of 8, catalog ${catalog} of 8, profiles ${profiles} of 8)`,
   );
+});
+
+test('the right-hand run with no defence switched on is named by what it is, not "Defended", wherever it is named', () => {
+  const none = { name: "No defence switched on", label: "Run with no defence switched on" };
+  expect(runName("naive", [])).toEqual({ name: "Naive", label: "Naive run" });
+  expect(runName("defended", ["budget"])).toEqual({ name: "Defended", label: "Defended run" });
+  expect(runName("defended", [])).toEqual(none);
+  // A name that is no defence is none.
+  expect(runName("defended", ["armour"])).toEqual(none);
+  // The runs of the workshop's first step (every defence off), as the presenter view opens.
+  const pair = scenarios(normalizeState({ defences: [], params: { duration: 60 } }));
+  const naive = runRetryStorm(pair.naive);
+  const right = runRetryStorm(pair.defended);
+  const { name, label } = runName("defended", right.summary.defences);
+  // Its summary (what is read out, too) and the line under the playhead.
+  expect(summaryText(name, right)).toMatch(/^No defence switched on: the pool is full /);
+  expect(
+    momentText(30, [
+      { name: "Naive", run: naive },
+      { name, run: right },
+    ]),
+  ).toContain("; No defence switched on: ");
+  // Its charts' names, and the data table's columns.
+  for (const chart of staticCharts(label, right))
+    expect(chart.svg).toContain(`aria-label="Run with no defence switched on: ${chart.title}`);
+  const { head } = tableRows(naive, right);
+  expect(head.slice(4)).toEqual([
+    "no defence switched on: in use",
+    "no defence switched on: waiting",
+    "no defence switched on: success",
+  ]);
+  // With a defence on, it is the defended run.
+  const defended = runRetryStorm(
+    scenarios(normalizeState({ defences: ["budget"], params: { duration: 60 } })).defended,
+  );
+  expect(tableRows(naive, defended).head).toEqual([
+    "time (s)",
+    "naive: in use",
+    "naive: waiting",
+    "naive: success",
+    "defended: in use",
+    "defended: waiting",
+    "defended: success",
+  ]);
+  for (const text of [...head, ...staticCharts(label, right).map((c) => c.svg)]) expect(text).not.toMatch(/defended/i);
 });
 
 test("every run's summary sentence holds for the settings a reader can reach, not only the defaults", () => {

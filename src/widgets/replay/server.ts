@@ -20,7 +20,10 @@ export interface StaticChart {
   svg: string;
 }
 
-/** The static charts of a run; `veilFrom` as in chartSvg (the presenter view's playhead). */
+/**
+ * The static charts of a run, each named by `name`, the run's label ("Naive run", runName);
+ * `veilFrom` as in chartSvg (the presenter view's playhead).
+ */
 export function staticCharts(name: string, run: RunView, veilFrom?: number): StaticChart[] {
   const marks = markers(run.summary);
   return chartViews(run).map((view) => ({
@@ -31,7 +34,7 @@ export function staticCharts(name: string, run: RunView, veilFrom?: number): Sta
       view,
       run.metrics.time,
       marks,
-      `${name} run: ${chartName(view)}, from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
+      `${name}: ${chartName(view)}, from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
       veilFrom,
     ),
   }));

@@ -109,20 +109,22 @@ export function chartSvg(
       : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${plotHeight + 4}"/>`) +
     `</svg>`;
   const top = chart.log ? logMax : yMax;
-  // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live one's is.
-  const labelX = valueAxis.size - valueAxis.tick - valueAxis.gap;
-  const yAxis =
-    `<svg class="rs-static-y" aria-hidden="true">` +
-    `<text x="${labelX}" y="${r(sy(top) + 4)}" text-anchor="end">${escapeHtml(axisLabel(chart, top))}</text>` +
-    `<text x="${labelX}" y="${r(sy(yMin) + 4)}" text-anchor="end">${escapeHtml(axisLabel(chart, yMin))}</text>` +
-    `</svg>`;
+  // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live
+  // one's is (its tick and gap from the axis's edge). Placed in shares of the axis's height and
+  // centred on the value in ems, so the labels stay at their values however tall the chart is
+  // drawn, and whatever their type (the presenter view's charts are taller, and in larger type).
+  const labelDx = -(valueAxis.tick + valueAxis.gap);
+  const yLabel = (v: number) =>
+    `<text x="100%" dx="${labelDx}" y="${r((sy(v) / plotHeight) * 100)}%" dy="0.33em" text-anchor="end">${escapeHtml(axisLabel(chart, v))}</text>`;
+  const yAxis = `<svg class="rs-static-y" aria-hidden="true">${yLabel(top)}${yLabel(yMin)}</svg>`;
   const ticks: string[] = [];
   for (const t of timeTicks(x1)) {
     const anchor = fx(t) < 0.04 ? "start" : fx(t) > 0.96 ? "end" : "middle";
     // Every other label steps aside on a narrow chart (replay.css), as the live charts' do.
     const minor = t % 240 === 0 ? "" : ' class="rs-tick-minor"';
     ticks.push(`<line x1="${pct(t)}" x2="${pct(t)}" y1="0" y2="4" stroke="currentColor"/>`);
-    ticks.push(`<text${minor} x="${pct(t)}" y="16" text-anchor="${anchor}">${timeLabel(t)}</text>`);
+    // A tick's length under the axis, then a line of the labels' type: 16 px down at 12 px.
+    ticks.push(`<text${minor} x="${pct(t)}" y="4" dy="1em" text-anchor="${anchor}">${timeLabel(t)}</text>`);
   }
   const xAxis = `<svg class="rs-static-x" aria-hidden="true">${ticks.join("")}</svg>`;
   // The series' names and colours, as the live chart's legend shows them.

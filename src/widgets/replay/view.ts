@@ -246,6 +246,24 @@ export function summaryText(name: string, run: RunView): string {
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
+/** The two runs: the naive one on the left, the one with the defences switched on on the right. */
+export type Side = "naive" | "defended";
+export const sides: readonly Side[] = ["naive", "defended"];
+
+/**
+ * What a run is called wherever it is named: `name` before what is said of it (its summary, the
+ * moment under the playhead, what is read out, the data table's columns), `label` where the run
+ * itself is named (its charts, its events, the phone's toggle). The right-hand run with no
+ * defence switched on is not "defended" at all: it is named by what it is.
+ */
+export function runName(side: Side, defences: readonly string[]): { name: string; label: string } {
+  if (side === "naive") return { name: "Naive", label: "Naive run" };
+  if (defenceNames.some((d) => defences.includes(d))) return { name: "Defended", label: "Defended run" };
+  // Short: at 24 px the presenter view's summaries fill a 1280 x 720 screen, and a summary that
+  // began "Right-hand run, no defence switched on:" took a line more and made the page scroll.
+  return { name: "No defence switched on", label: "Run with no defence switched on" };
+}
+
 /**
  * The heading over the right-hand run: the defences it has on, and only those, in the controls'
  * order. With none on, it is not "defended" at all: the heading says what the run is.
@@ -306,14 +324,12 @@ export function markerItemsHtml(marks: Marker[]): string {
 
 /** The data-table fallback: one row every `step` seconds, both runs side by side. */
 export function tableRows(naive: RunView, defended: RunView, step = 10): { head: string[]; rows: TableRow[] } {
+  // Each run's columns under its name, as the summaries call it: "naive", "defended".
+  const columns = (name: string) => ["in use", "waiting", "success"].map((c) => `${name.toLowerCase()}: ${c}`);
   const head = [
     "time (s)",
-    "naive: in use",
-    "naive: waiting",
-    "naive: success",
-    "defended: in use",
-    "defended: waiting",
-    "defended: success",
+    ...columns(runName("naive", []).name),
+    ...columns(runName("defended", defended.summary.defences).name),
   ];
   const rows: TableRow[] = [];
   const m = naive.metrics;
