@@ -1,6 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { actionCatalogue } from "./actions.ts";
-import { clock, entryText, gameClock, logText, longestGameClock, startLabel, startLabels } from "./report.ts";
+import { readableShare } from "../../format/number.ts";
+import { finishedGame } from "./game.ts";
+import {
+  budgetAtEndNote,
+  clock,
+  dashboardPercent,
+  entryText,
+  gameClock,
+  logText,
+  longestGameClock,
+  startLabel,
+  startLabels,
+} from "./report.ts";
 import { scenarios } from "./scenarios.ts";
 
 describe("the game clock", () => {
@@ -51,5 +63,30 @@ describe("an action in words", () => {
       if (spec.target === null) expect(entryText({ action: spec.id })).toBe(spec.label);
       else if (!("onTarget" in spec)) expect(entryText({ action: spec.id, target: "t1" })).toBe(`${spec.label}: t1`);
     }
+  });
+});
+
+describe("the error budget at the end", () => {
+  const at = (id: string) => {
+    const scenario = scenarios.find((s) => s.id === id)!;
+    const game = finishedGame(scenario, 1, []);
+    return { scenario, game, last: game.frames[scenario.seconds - 1]!, score: game.finish().score };
+  };
+
+  it("says why the score's figure is more than the dashboard's last reading, where a storm's queues end after the game", () => {
+    const { scenario, last, score } = at("retry-storm");
+    // The dashboard's last second counted fewer bad requests than the score: those still waiting then ended bad later.
+    expect(score.budgetConsumed).toBeGreaterThan(last.budgetSpent);
+    const note = budgetAtEndNote(last.budgetSpent, score, scenario.seconds);
+    expect(note).toBe(
+      `The dashboard read ${dashboardPercent(last.budgetSpent)} of the error budget spent at 10 min: it counts a request when it ends. The requests still waiting then that failed after it bring the score's figure to ${readableShare(score.budgetConsumed)}.`,
+    );
+    expect(dashboardPercent(last.budgetSpent)).not.toBe(dashboardPercent(score.budgetConsumed));
+  });
+
+  it("says nothing where both round to the same figure", () => {
+    const { scenario, last, score } = at("gray-failure");
+    expect(dashboardPercent(last.budgetSpent)).toBe(dashboardPercent(score.budgetConsumed));
+    expect(budgetAtEndNote(last.budgetSpent, score, scenario.seconds)).toBeNull();
   });
 });

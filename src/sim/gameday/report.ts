@@ -55,6 +55,24 @@ export function mitigationText(score: Score): string {
   return clock(score.timeToMitigate);
 }
 
+/** A share as the dashboard writes it while the game runs (a component's success, the error budget spent): one decimal at most. */
+export function dashboardPercent(share: number): string {
+  return percentUpTo(share, 1);
+}
+
+/**
+ * Why the results' error budget can read more than the dashboard's last "Error budget spent",
+ * when it does (null when both round to the same figure): the dashboard counts a request when it
+ * ends, and the score counts every request that arrived during the game, so requests still
+ * waiting at the end that failed after it are in the score only (a retry storm's queues hold
+ * thousands). `dashboardSpent` is the last second's reading (Frame.budgetSpent).
+ */
+export function budgetAtEndNote(dashboardSpent: number, score: Score, seconds: number): string | null {
+  const shown = dashboardPercent(dashboardSpent);
+  if (shown === dashboardPercent(score.budgetConsumed)) return null;
+  return `The dashboard read ${shown} of the error budget spent at ${clock(seconds)}: it counts a request when it ends. The requests still waiting then that failed after it bring the score's figure to ${readableShare(score.budgetConsumed)}.`;
+}
+
 /** The score as label and value pairs, in the order the page and the terminal show them. */
 export function scoreRows(score: Score, slo: GameScenario["slo"]): [string, string][] {
   return [

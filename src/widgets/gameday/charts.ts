@@ -9,6 +9,7 @@ import { burnRateText } from "../../sim/gameday/report.ts";
 import { alertRules, burnThreshold, type Slo, windowLabel } from "../../sim/gameday/slo.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { compact, decades } from "../replay/charts.ts";
+import { timeLabel } from "../replay/view.ts";
 
 /** What the charts need of the game: its length, its objective and the burn-rate windows its frames carry. */
 export interface ChartSetup {
@@ -41,7 +42,8 @@ export function createCharts(root: HTMLElement, setup: ChartSetup, uPlot: typeof
   const pageThreshold = burnThreshold(page, setup.slo);
   const pageThresholdText = burnRateText(page, setup.slo);
   const axes = (unit: (v: number) => string, log = false): uPlotType.Axis[] => [
-    { stroke: ink(), grid, values: (_u, splits) => splits.map((s) => (s % 60 === 0 ? `${s / 60}m` : "")) },
+    // Whole minutes only, each with its unit as the replay's time axis writes it ("0 s", "5 min").
+    { stroke: ink(), grid, values: (_u, splits) => splits.map((s) => (s % 60 === 0 ? timeLabel(s) : "")) },
     {
       stroke: ink(),
       grid,

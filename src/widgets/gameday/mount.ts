@@ -322,6 +322,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       ...setup,
       replayName: replaying ? replayName : null,
       resumedAt,
+      dashboardSpent: frames.at(-1)?.budgetSpent ?? null,
       requestCode: (name) => send({ type: "code", name }),
       playAgain: () => start({ kind: "play" }),
       announce: (text) => {

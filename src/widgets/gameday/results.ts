@@ -5,7 +5,7 @@
  */
 import { sitePath } from "../../course/url.ts";
 import { formatLog } from "../../sim/gameday/log.ts";
-import { clock as clockText, debriefText, scoreRows, verdictText } from "../../sim/gameday/report.ts";
+import { budgetAtEndNote, clock as clockText, debriefText, scoreRows, verdictText } from "../../sim/gameday/report.ts";
 import { resumedResultText } from "../../sim/gameday/saved.ts";
 import type { Slo } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
@@ -24,6 +24,10 @@ export interface ResultsContext {
   replayName: string | null;
   /** The clock a resumed game was resumed at, or null. */
   resumedAt: number | null;
+  /** The game's length, in seconds. */
+  seconds: number;
+  /** The dashboard's last "Error budget spent" (the last frame's), or null if no frame came. */
+  dashboardSpent: number | null;
   /** Ask for the run's result code with this name on it (it arrives through the returned function). */
   requestCode(name: string): void;
   playAgain(): void;
@@ -58,11 +62,15 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
         .join("")
     : "<li>You took no action: your score is the do-nothing score.</li>";
   const name = siteStorage()?.getItem(nameKey) ?? "";
+  // The score counts requests the dashboard had not yet: say so where the two figures differ.
+  const budgetNote =
+    ctx.dashboardSpent === null ? null : budgetAtEndNote(ctx.dashboardSpent, summary.score, ctx.seconds);
   results.innerHTML = `
       <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${escapeHtml(ctx.title)}, seed ${summary.seed}</h3>
       <p class="gd-verdict" data-verdict>${escapeHtml(verdictText(summary))}</p>
       ${ctx.resumedAt === null ? "" : `<p class="gd-resumed" data-resumed-note>${escapeHtml(resumedResultText(ctx.resumedAt))}</p>`}
       <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${who}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
+      ${budgetNote === null ? "" : `<p class="gd-budget-note" data-budget-note>${escapeHtml(budgetNote)}</p>`}
       <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
       <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
       <h4>Share and compare</h4>

@@ -2,15 +2,15 @@
  * What the game day's dashboard writes and says in words, from the game's state alone: no page
  * needed, so each sentence is tested here (text.test.ts) rather than only through a browser.
  */
-import { latency, percent, percentUpTo } from "../../format/number.ts";
+import { latency, percent } from "../../format/number.ts";
 import { actionSpec } from "../../sim/gameday/actions.ts";
-import { burnRateText, clock as clockText, entryText } from "../../sim/gameday/report.ts";
+import { burnRateText, clock as clockText, dashboardPercent, entryText } from "../../sim/gameday/report.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import { type AlertEvent, alertRules, type Slo, windowLabel } from "../../sim/gameday/slo.ts";
 import type { PendingAction } from "./protocol.ts";
 
 /** A share in a component's row, or "–" when nothing finished to measure it. */
-export const percentText = (share: number | null): string => (share === null ? "–" : percentUpTo(share, 1));
+export const percentText = (share: number | null): string => (share === null ? "–" : dashboardPercent(share));
 
 /** A latency in a component's row, or "–" when nothing was answered. */
 export const msText = (ms: number | null): string => (ms === null ? "–" : latency(ms));
