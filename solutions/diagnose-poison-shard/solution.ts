@@ -1,5 +1,5 @@
 /** Expected answers for "Diagnose the sharded fleet", from src/sim/diagnosis/workers.ts. */
-import { grouped, readableShare, rounded } from "../../src/format/number.ts";
+import { grouped, oneInWhole, percentAnySize } from "../../src/format/number.ts";
 import { shareLosingAll, type WorkerParams, workerCase, workerIncident } from "../../src/sim/diagnosis/workers.ts";
 import { type Random, randomInt } from "../../src/sim/random.ts";
 import { exactOverlap } from "../../src/sim/shuffle-shard.ts";
@@ -20,11 +20,11 @@ export function worked(params: Record<string, number>): Record<string, string> {
   const workerNames = touched.map((w) => rows[w]!.worker);
   const names = `${workerNames.slice(0, -1).join(", ")}${workerNames.length > 1 ? " and " : ""}${workerNames.at(-1)}`;
   const quiet = p.workers - touched.length;
-  const share = shareLosingAll(p);
-  const lostAll = `${rounded(share * 100, 3)}%`;
+  // Each share as the chapter and its explorer write it (percentAnySize, oneInWhole: "1 in 28 = 3.6%").
+  const lostAll = percentAnySize(shareLosingAll(p));
   const combos = exactOverlap(p.workers, p.shard).possibleShards;
-  const fixed = `With fixed groups of ${grouped(p.shard)} workers instead, the ${grouped(p.shard)} touched workers would be one whole group, and ${grouped(p.shard)}/${grouped(p.workers)} = ${readableShare(p.shard / p.workers)} of customers would have lost everything.`;
-  const shardShare = `Another customer loses every worker only if its shard is exactly those ${grouped(touched.length)}. Shards of ${grouped(p.shard)} from ${grouped(p.workers)} workers can be dealt C(${grouped(p.workers)}, ${grouped(p.shard)}) = ${grouped(combos)} ways, so that is 1/${grouped(combos)} ≈ ${lostAll} of the other customers; most of the rest lose one worker or none and are served by the ones they keep. ${fixed}`;
+  const fixed = `With fixed groups of ${grouped(p.shard)} workers instead, the ${grouped(p.shard)} touched workers would be one whole group, and ${grouped(p.shard)}/${grouped(p.workers)} = ${percentAnySize(p.shard / p.workers)} of customers would have lost everything.`;
+  const shardShare = `Another customer loses every worker only if its shard is exactly those ${grouped(touched.length)}. Shards of ${grouped(p.shard)} from ${grouped(p.workers)} workers can be dealt C(${grouped(p.workers)}, ${grouped(p.shard)}) = ${grouped(combos)} ways, so that is ${oneInWhole(combos).text} of the other customers; most of the rest lose one worker or none and are served by the ones they keep. ${fixed}`;
   if (what === "poison")
     return {
       reading: `${grouped(touched.length)} workers (${names}) restart again and again, and every one of their crash logs ends with the same customer, ${culprit}; the other ${grouped(quiet)} are quiet. ${grouped(touched.length)} workers is exactly one shard's worth, and a crash that follows one customer from worker to worker is that customer's input. A sick machine would be one worker, with crash logs ending in many customers; a noisy neighbour would peg its workers' CPU without crashing them.`,

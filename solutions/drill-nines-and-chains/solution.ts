@@ -52,7 +52,9 @@ export function worked(params: Params): Record<string, string> {
     1,
     parts.reduce((sum, p) => sum + (1 - p), 0),
   );
-  const depFailure = 1 - dep / 100;
+  // 1 - 99.9 / 100 is 0.00099999999999989 in floating point; twelve figures take that noise out,
+  // so one dependency's 0.1% is written as the exact share it is ("0.1%", not "0.10%").
+  const depFailure = roundToFigures(1 - dep / 100, 12);
   const fewer = shiftNines(target, 10);
   const more = shiftNines(target, 0.1);
   const minutes = (t: number) => rounded(allowedDowntimeSeconds(t / 100, days) / 60, 3);

@@ -225,6 +225,14 @@ describe("percentages", () => {
     expect(readableShare(12 / 28)).toBe("42.9%");
     expect(readableShare(1 / 1820)).toBe("0.055%");
     expect(readableShare(1 / 75_287_520)).toBe("1.33e-8");
+    // percentAnySize's rule, one per concept: a trailing zero only where the share was rounded there
+    // ("0.03%" and "23%" before, where the chapter's percentAnySize said "0.030%" and "23.0%").
+    expect(readableShare(0.000304)).toBe("0.030%");
+    expect(readableShare(0.0003)).toBe("0.03%");
+    expect(readableShare(0.2304)).toBe("23.0%");
+    expect(readableShare(0.001)).toBe("0.1%");
+    for (const share of [1, 0.25, 0.2304, 12 / 28, 0.01, 0.0099996, 0.000304, 1 / 1820, 1e-6])
+      expect(readableShare(share), String(share)).toBe(percentAnySize(share));
     expect(readableShare(1 / 730_862_190_080)).toBe("1.37e-12");
     expect(() => readableShare(Number.NaN)).toThrow(RangeError);
   });

@@ -15,7 +15,7 @@
  *   percentOfWhole(0.9999)     "over 99.9%" as percentUpTo, but "0%" and "100%" only for exactly none and all
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
- *   readableShare(1/1820)      "0.055%"     adapts to the size: percent, then scientific
+ *   readableShare(1/1820)      "0.055%"     as percentAnySize, but scientific below a millionth ("1.37e-12")
  *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros;
  *                                           by percentTrimmedIfExact's rule at every size ("25%", "0.10%", "1 × 10^-7%")
  *   percentOfFraction({ numerator: 1n, denominator: 841n * 10n ** 770n, value: 0 })   "1.19 × 10^-771%"  an exact share a double holds as 0
@@ -177,16 +177,18 @@ export function percentAtMost(share: number, digits = 1): string {
   return `${decimalsToward(hundredfold(share), digits, "up") + 0}%`;
 }
 
+/** Below this, percentAnySize writes a power of ten and readableShare a share in scientific notation (a percentage would start with six zeros). */
+const allZeros = 1e-6;
+
 /**
- * A share whose size may be anything, for reading: "0%", "42.9%", "3.6%", "0.055%", and
- * "1.37e-12" once a percentage would need more than six zeros after the point.
+ * A share whose size may be anything, for reading: as percentAnySize down to a millionth, by the
+ * same rule (a trailing zero only where the share was rounded there: "25%", "42.9%", "23.0%",
+ * "0.055%", "0.030%" for 0.000304), and "1.37e-12" once a percentage would need more than six
+ * zeros after the point.
  */
 export function readableShare(share: number): string {
   if (!Number.isFinite(share)) throw new RangeError(`a share must be a finite number, got ${share}`);
-  if (share === 0) return "0%";
-  const size = Math.abs(share);
-  if (size >= 0.01) return percentUpTo(share, 1);
-  if (size >= 1e-6) return `${Number(hundredfold(share).toPrecision(2))}%`;
+  if (Math.abs(share) >= allZeros || share === 0) return percentAnySize(share);
   return scientific(share).text;
 }
 
@@ -205,9 +207,6 @@ export function percentagePoints(share: number, digits = 1): string {
   checkDigits(digits);
   return hundredfold(share).toFixed(digits);
 }
-
-/** Below this, percentAnySize writes a power of ten (a percentage would start with six zeros). */
-const allZeros = 1e-6;
 
 /**
  * A share of any size, always as a percentage, by percentTrimmedIfExact's rule (a trailing zero

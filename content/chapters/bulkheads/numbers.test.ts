@@ -46,9 +46,13 @@ test("sizing: Little's law gives the mean in flight; the pool comes from the Poi
   expect(pricing.size).toBe(9);
   // A pool at the mean is too small nearly a third of the time; rate x p99 (8) 0.2% of the time.
   expect(pricing.atMeanSize).toBe(3);
-  expect(pricing.atMeanTail).toBe("29%");
+  // Rounded shares keep the zero they were rounded to (readableShare, by percentAnySize's rule):
+  // about 29.02% and 0.2007% of the time, not a whole 29% and 0.2%.
+  expect(poissonTail(pricing.raw.mean, pricing.atMeanSize)).toBeCloseTo(0.2902, 4);
+  expect(poissonTail(pricing.raw.mean, pricing.rateTimesP99)).toBeCloseTo(0.002007, 6);
+  expect(pricing.atMeanTail).toBe("29.0%");
   expect(pricing.rateTimesP99).toBe(8);
-  expect(pricing.rateTimesP99Tail).toBe("0.2%");
+  expect(pricing.rateTimesP99Tail).toBe("0.20%");
   for (const row of sizing) {
     // The size is the smallest pool whose tail is within the target.
     expect(poissonTail(row.raw.mean, row.size)).toBeLessThanOrEqual(tailTarget);

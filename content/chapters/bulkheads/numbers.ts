@@ -15,7 +15,7 @@ import {
   statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { grouped, percent, percentTrimmedIfExact, readableShare } from "../../../src/format/number.ts";
+import { grouped, percentTrimmedIfExact, readableShare } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
@@ -59,7 +59,8 @@ export const sizing = defaultDependencies.map((dependency) => {
     sizeTail: readableShare(poissonTail(mean, size)),
     /** A pool sized at the mean (rounded up) is too small this often. */
     atMeanSize: Math.ceil(mean),
-    atMeanTail: percent(poissonTail(mean, Math.ceil(mean)), 0),
+    // As the bulkhead-sizing exercise on this page writes the same tail (readableShare): "29.0%".
+    atMeanTail: readableShare(poissonTail(mean, Math.ceil(mean))),
     rateTimesP99,
     rateTimesP99Tail: readableShare(poissonTail(mean, rateTimesP99)),
     raw: { mean, latency },

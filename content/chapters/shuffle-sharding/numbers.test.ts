@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { parse } from "yaml";
 import { choose } from "../../../src/sim/combinatorics.ts";
-import { exactOverlap, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
-import { grouped } from "../../../src/format/number.ts";
+import { exactOverlap, fixedGroupsBlastRadius, simulatePoison } from "../../../src/sim/shuffle-shard.ts";
+import { grouped, oneInWhole } from "../../../src/format/number.ts";
+import { worked } from "../../../solutions/diagnose-poison-shard/solution.ts";
 import { inWords } from "../../../src/format/words.ts";
 import { exercise, hundred, route53, sim, simGap, small } from "./numbers.ts";
 import { explorerView } from "../../../src/widgets/shuffle-explorer/model.ts";
@@ -29,7 +30,11 @@ test("8 workers, shards of 2: C(8,2) = 28, and the all / one / none shares 1/28,
   expect(small.onePercent).toBe("42.9%");
   expect(small.noneCount).toBe("15");
   expect(small.nonePercent).toBe("53.6%");
-  expect(small.improvement).toBe("7");
+  // 25% over 1/28 is 28/4, exactly 7: the prose says so, computed (it said "about 7 times").
+  expect(small.improvement).toBe("exactly 7");
+  expect(fixedGroupsBlastRadius(small.groups) / exactOverlap(small.workers, small.shard).all.value).toBeCloseTo(7, 12);
+  expect(text).toContain("cut the share of customers that lose everything by a factor of {small.improvement},");
+  expect(text).not.toMatch(/about \{small\.improvement\}/);
 });
 
 test("the seeded simulation deals the same on every run (mulberry32 seed 7, 10,000 customers)", () => {
@@ -180,6 +185,30 @@ test("the prose writes every share as the explorer on the same page draws it", (
     const view = explorerView({ ...defaultState, workers, shard: fleet.shard, customers: 1000 });
     expect(explorerFigure(renderExplorer(view), "same-shard")).toBe(fleet.sameShard.html);
   }
+});
+
+// QA: the exercise on this page worked out "1/28 ≈ 3.57%" under the prose's 1/28 = 3.6% and the
+// explorer's "1 in 28 = 3.6%".
+test("the poison-shard exercise writes the same shares as the prose and the explorer on its page", () => {
+  const yaml = parse(
+    readFileSync(new URL("../../../exercises/diagnose-poison-shard/exercise.yaml", import.meta.url), "utf8"),
+  ) as { params: Record<string, number>; parts: { id: string; accept?: string[] }[] };
+  // The exercise's own numbers are the chapter's small fleet, so the same figures must read the same.
+  expect({ workers: yaml.params.workers, shard: yaml.params.shard }).toEqual({
+    workers: small.workers,
+    shard: small.shard,
+  });
+  const figures = worked(yaml.params);
+  expect(figures.lostAll).toBe(small.allPercent);
+  const sameShard = explorerFigure(renderExplorer(explorerView(defaultState)), "same-shard");
+  expect(sameShard).toBe("1 in 28 = 3.6%");
+  expect(figures.lostAllWorking).toContain(`so that is ${oneInWhole(28n).text} of the other customers`);
+  expect(oneInWhole(28n).text).toBe(sameShard);
+  expect(figures.lostAllWorking).toContain(`${small.groupSize}/${small.workers} = ${small.fixedPercent} of customers`);
+  expect(figures.lostAllWorking).not.toMatch(/≈|3\.57/);
+  // The grader takes the page's own figures as right answers (checked by the content tests).
+  const accept = yaml.parts.find((part) => part.id === "lost-all")!.accept!;
+  expect(accept).toEqual(expect.arrayContaining([small.allPercent, "1 in 28"]));
 });
 
 // QA: the diagram typed "groups 1-3 are unaffected" and four group boxes beside the chapter's computed fleet.

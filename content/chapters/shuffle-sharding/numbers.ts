@@ -15,6 +15,14 @@ const smallFleet = { workers: 8, shard: 2, groups: 4 } as const;
 const smallExact = exactOverlap(smallFleet.workers, smallFleet.shard);
 const fixedShare = fixedGroupsBlastRadius(smallFleet.groups);
 
+/** C(n, k) / groups, in words for a sentence: "exactly 7" when it divides evenly, "about 7.3" when not. */
+function timesSmaller(possibleShards: bigint, groups: number): string {
+  const exact = possibleShards % BigInt(groups) === 0n;
+  return exact
+    ? `exactly ${grouped(possibleShards / BigInt(groups))}`
+    : `about ${grouped(Number(possibleShards) / groups, 1)}`;
+}
+
 export const small = {
   ...smallFleet,
   /** Workers in one fixed group. */
@@ -34,8 +42,11 @@ export const small = {
   /** No shared worker: C(n - k, k) / C(n, k). */
   noneCount: grouped(choose(smallFleet.workers - smallFleet.shard, smallFleet.shard)),
   nonePercent: percentAnySize(smallExact.none.value),
-  /** How many times smaller the shuffle blast radius is than the fixed one. */
-  improvement: grouped(fixedShare / smallExact.all.value),
+  /**
+   * How many times smaller the shuffle blast radius is than the fixed one, (1 / groups) / (1 / C(n, k))
+   * = C(n, k) / groups, said "exactly" when that divides evenly and "about" otherwise: "exactly 7".
+   */
+  improvement: timesSmaller(smallExact.possibleShards, smallFleet.groups),
 };
 
 // --- The seeded simulation: mulberry32, seed 7, 10,000 customers -------------------------

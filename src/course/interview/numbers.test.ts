@@ -16,6 +16,7 @@ import {
 } from "./numbers.ts";
 import { questions } from "./bank.ts";
 import { inWords } from "../../format/words.ts";
+import { exactOverlap } from "../../sim/shuffle-shard.ts";
 import { parameterDefaults } from "../../sim/retry-storm/scenario.ts";
 import { healthyPool } from "../../sim/retry-storm/demand.ts";
 import { canarySizes, canaryVerdict } from "../../sim/reliability/canary.ts";
@@ -82,6 +83,18 @@ describe("interview playbook numbers", importsChapters, () => {
       "Shuffle shards of 2 from 8 workers",
       "Shuffle shards of 5 from 100 workers",
     ]);
+  });
+
+  // QA: the rung typed "its two workers: others lose both" beside a model set to shards of 2.
+  test("the shuffle rung's fault names the shard it is about, and its share is the chance of losing every worker of it", () => {
+    const rung = ladder.find(
+      (r) => r.design === `Shuffle shards of ${shuffle.smallFleet.shard} from ${shuffle.smallFleet.workers} workers`,
+    )!;
+    expect(shuffle.smallFleet.shard).toBe(2);
+    expect(rung.fault).toBe("a poison customer crashes its two workers: others lose both");
+    const { distribution } = exactOverlap(shuffle.smallFleet.workers, shuffle.smallFleet.shard);
+    // "Lose both": all of its shard's workers shared with the poison customer's.
+    expect(rung.share).toBe(distribution[shuffle.smallFleet.shard]!.value);
   });
 
   test("every bank figure is a non-empty string", () => {

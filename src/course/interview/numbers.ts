@@ -209,6 +209,9 @@ export const pool = (() => {
 const starved = threadStarvation(sreStarvationExample);
 export const starvation = { threads: starved.threads, demanded: starved.threadsDemanded };
 
+/** Every one of a shard's workers, in words: 2 -> "both", 3 -> "all three". */
+const everyOne = (shard: number) => (shard === 2 ? "both" : `all ${inWords(shard)}`);
+
 /** The ladder of designs, from one shared fate to shuffle sharding. */
 export const ladder = (
   [
@@ -229,7 +232,7 @@ export const ladder = (
     { design: `${cells.count} cells`, fault: "one cell fails (bad deploy to that cell)", share: cells.share },
     {
       design: `Shuffle shards of ${smallFleet.shard} from ${smallFleet.workers} workers`,
-      fault: "a poison customer crashes its two workers: others lose both",
+      fault: `a poison customer crashes its ${inWords(smallFleet.shard)} workers: others lose ${everyOne(smallFleet.shard)}`,
       share: eight.all.value,
     },
     {

@@ -1,0 +1,55 @@
+/**
+ * A chapter diagram that scrolls sideways on a phone shows it with shadows at its edges
+ * (src/styles/course.css, --br-scroll-shadow). They were black on both themes: on the dark page
+ * that is near-black on near-black, 1.05:1, there and not seen. They glow light on the dark theme
+ * now, as the exercise situations' tables on the same page do, in the very same colours.
+ */
+import { expect, test } from "vitest";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+describeInBrowser("a chapter diagram's scroll shadows", { viewport: { width: 390, height: 844 } }, (browser) => {
+  test("stand out from the page at least 2:1 on both themes, in the situation tables' colours", async () => {
+    const { page } = browser;
+    // Shuffle sharding: its diagram scrolls at 390 px, and its poison-shard exercise's Per worker table does too.
+    await page.goto(`${browser.site}/shuffle-sharding/`);
+    const figure = page.locator('figure.diagram:has(> svg[role="img"])').first();
+    const table = page.getByRole("region", { name: "Per worker", exact: true });
+    const ratios: Record<string, number> = {};
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      const shadows = async (el: typeof figure) =>
+        el.evaluate((box) => {
+          const found = [
+            ...getComputedStyle(box).backgroundImage.matchAll(/radial-gradient\([^,]+,\s*(rgba?\([^)]*\))/g),
+          ];
+          return { count: found.length, colours: found.map((m) => m[1]!), scrolls: box.scrollWidth > box.clientWidth };
+        });
+      const [diagram, situation] = [await shadows(figure), await shadows(table)];
+      expect(diagram.scrolls, theme).toBe(true);
+      expect(diagram.count, theme).toBe(2);
+      // One rule: the diagram's shadows are the situation table's, on each theme.
+      expect(diagram.colours, theme).toEqual(situation.colours);
+      ratios[theme] = await page.evaluate((colour) => {
+        const rgba = (css: string) => css.match(/[\d.]+/g)!.map(Number);
+        const shadow = rgba(colour);
+        // The figure's own colour at an edge is the page's (its local gradients fade from it).
+        const bg = rgba(getComputedStyle(document.body).backgroundColor);
+        const alpha = shadow[3] ?? 1;
+        const edge = [0, 1, 2].map((i) => shadow[i]! * alpha + bg[i]! * (1 - alpha));
+        const luminance = ([r, g, b]: number[]) => {
+          const [R, G, B] = [r!, g!, b!].map((c) => {
+            const v = c / 255;
+            return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+          });
+          return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+        };
+        const [a, b] = [luminance(edge), luminance(bg)].sort((x, y) => y - x);
+        return (a! + 0.05) / (b! + 0.05);
+      }, diagram.colours[0]!);
+    }
+    expect(ratios.light).toBeGreaterThanOrEqual(2);
+    expect(ratios.dark).toBeGreaterThanOrEqual(2);
+  });
+});
