@@ -2,7 +2,8 @@
  * A chapter diagram that scrolls sideways on a phone shows it with shadows at its edges
  * (src/styles/course.css, --br-scroll-shadow). They were black on both themes: on the dark page
  * that is near-black on near-black, 1.05:1, there and not seen. They glow light on the dark theme
- * now, as the exercise situations' tables on the same page do, in the very same colours.
+ * now, as the exercise situations' tables on the same page do, in the very same colours, and so
+ * does the map builder's drawing.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -51,5 +52,27 @@ describeInBrowser("a chapter diagram's scroll shadows", { viewport: { width: 390
     }
     expect(ratios.light).toBeGreaterThanOrEqual(2);
     expect(ratios.dark).toBeGreaterThanOrEqual(2);
+  });
+
+  test("the map builder's drawing shows its edges in the same colours, the one --br-scroll-shadow", async () => {
+    const { page } = browser;
+    await page.goto(`${browser.site}/failure-domains/`);
+    const canvas = page.locator(".map-builder [data-role='canvas']").first();
+    for (const theme of ["light", "dark"]) {
+      const { colours, rule } = await canvas.evaluate((box, t) => {
+        document.documentElement.dataset.theme = t;
+        // The rule's colour as the browser resolves it, from an element that paints with it.
+        const probe = document.createElement("div");
+        probe.style.color = "var(--br-scroll-shadow)";
+        document.body.append(probe);
+        const rule = getComputedStyle(probe).color;
+        probe.remove();
+        const colours = [
+          ...getComputedStyle(box).backgroundImage.matchAll(/radial-gradient\([^,]+,\s*(rgba?\([^)]*\))/g),
+        ].map((m) => m[1]!);
+        return { colours, rule };
+      }, theme);
+      expect(colours, theme).toEqual([rule, rule]);
+    }
   });
 });
