@@ -164,6 +164,8 @@ interface Split extends ParsedArgs {
   given: string[];
   /** The first option written wrong (`--seed` without a value, `--json=1`), said after the rest. */
   problem?: UsageError;
+  /** The first word before `--` written as an option with one dash (`-seed`), which may be one of the command's. */
+  oneDash?: string;
 }
 
 /** A value as a message names it: quoted when it is empty or holds a space (`--seed= --seed 2`: `"" and 2`). */
@@ -192,6 +194,7 @@ function split(argv: string[], takes: Takes): Split {
       break;
     }
     if (!arg.startsWith("--")) {
+      if (/^-[A-Za-z][\w-]*$/.test(arg)) result.oneDash ??= arg.slice(1);
       result.positional.push(arg);
       continue;
     }
@@ -221,7 +224,8 @@ function split(argv: string[], takes: Takes): Split {
  * The one rule for options: a command takes its own and `--help`, and anything else is a usage
  * error naming the option and the command, with what it takes instead ("list takes no options
  * (got --seed)", "answer takes only --part, --seed (got --rate)"), never ignored. Then an option
- * written wrong (`--seed` with no value) is one. With `--help` (or `-h`) there is no error: the
+ * written wrong (`--seed` with no value) is one, and so is one of its own written with one dash
+ * (`-seed`). With `--help` (or `-h`) there is no error: the
  * line asks for the usage, which the command prints.
  */
 function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs {
@@ -234,6 +238,9 @@ function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs 
         ? `${command} takes only ${own.map((name) => `--${name}`).join(", ")} (got --${foreign})`
         : `${command} takes no options (got --${foreign})`,
     );
+  // An option of the command's own written with one dash (`-seed 3`) would be read as an argument.
+  if (args.oneDash !== undefined && own.includes(args.oneDash))
+    throw new UsageError(`options take two dashes: --${args.oneDash} (got -${args.oneDash})`);
   if (args.problem) throw args.problem;
   const { positional, options, flags } = args;
   return { positional, options, flags };
@@ -348,13 +355,31 @@ export async function runMain(main: () => Promise<number | void> | number | void
   return code;
 }
 
+/** The longest word a message quotes whole: a longer one was pasted by mistake, and is shortened (shownMessage). */
+const longestQuoted = 200;
+
+/**
+ * An error's message as a command writes it: its control characters written out (visibleText),
+ * so a message that quotes what was typed (`unknown simulation "x\x1b[2J"`) cannot clear or
+ * recolour the terminal, and a word too long to read (a 5,000-character id) shortened to its
+ * start and end and its length, so the message stays one message.
+ */
+export function shownMessage(error: unknown): string {
+  const message = visibleText(error instanceof Error ? error.message : String(error));
+  // A word as far as the quotes, brackets and punctuation around it, which stay.
+  return message.replace(/[^\s"'()[\];,]+/g, (word) => {
+    const chars = Array.from(word);
+    if (chars.length <= longestQuoted) return word;
+    const kept = [chars.slice(0, 40).join(""), chars.slice(-10).join("")];
+    return `${kept[0]}... (${grouped(chars.length - 50)} characters left out) ...${kept[1]}`;
+  });
+}
+
 async function exitCodeOf(main: () => Promise<number | void> | number | void, io: Io): Promise<number> {
   try {
     return (await main()) ?? 0;
   } catch (error) {
-    // A message may quote what was typed (`unknown simulation "x\x1b[2J"`): written out, as a
-    // program's output is, it cannot clear or recolour the terminal.
-    const message = visibleText(error instanceof Error ? error.message : String(error));
+    const message = shownMessage(error);
     // Fitted to stderr's terminal, when it is one (errorWidth); in a file, as written.
     const say = (text: string) => io.stderr(fitMessage(text, errorWidth(io)));
     if (error instanceof UsageError) {

@@ -38,7 +38,7 @@ import {
   userFile,
 } from "./args.ts";
 import { countOf, percentUpTo } from "../format/number.ts";
-import { displayWidth, outputWidth, wrapLine } from "./terminal-width.ts";
+import { displayWidth, fitUsage, outputWidth, wrapLine } from "./terminal-width.ts";
 
 const usage = `usage: npm run gameday -- <command>
 
@@ -232,7 +232,13 @@ const commandOptions: Readonly<Record<string, Takes>> = {
 async function command(argv: string[], io: Io): Promise<number> {
   const line = parseCommandArgs(argv, commandOptions);
   const [command, name, ...rest] = line.positional;
-  const done = helpOrMissing(command, usage, "name a command: list, show or play", io, line.flags.has("help"));
+  const done = helpOrMissing(
+    command,
+    fitUsage(usage, outputWidth(io)),
+    "name a command: list, show or play",
+    io,
+    line.flags.has("help"),
+  );
   if (done !== undefined) return done;
   if (!Object.hasOwn(commandOptions, command!))
     throw new UsageError(

@@ -1,7 +1,9 @@
 /**
  * The four commands as a newcomer types them wrong and as someone trying to break them: bad
- * flags, unknown ids, seeds that are not seeds, empty answers and paths. Each is one message on
- * stderr ("error: ...", then how to get the usage), nothing on stdout, exit 2, never a stack.
+ * flags (beside good ones, given twice, with one dash), unknown ids (misspelt, not ASCII, thousands
+ * of characters long), seeds that are not seeds, empty answers, paths and lists of defences. Each
+ * is one message on stderr ("error: ...", then how to get the usage), nothing on stdout, exit 2,
+ * never a stack. `--help` with any of them is the usage, exit 0; `--` before a name ends the options.
  */
 import { describe, expect, test } from "vitest";
 import { tempDir } from "../../tests/support/temp-dir.ts";
@@ -11,6 +13,7 @@ import { run as exercises } from "./exercises.ts";
 import { run as gameday } from "./gameday.ts";
 import { run as play } from "./play.ts";
 import { run as sim } from "./sim.ts";
+import { defenceNames } from "../sim/retry-storm/index.ts";
 
 const home = tempDir("misuse");
 const tools = { sim, gameday, play, exercises } as const;
@@ -73,17 +76,92 @@ const misuses: [Tool, string[], RegExp][] = [
   ["play", [""], /^error: an empty path names no file: name one \.ts file$/],
   ["gameday", ["play", "gray-failure", "--actions", ""], /^error: an empty path names no file: name one \.json file$/],
   ["gameday", ["play", "gray-failure", "--policy", ""], /^error: an empty path names no file: name one \.ts file$/],
+  // A list of defences that names none (an empty shell variable): refused, naming the word for none.
+  ...["", ",", " , "].map((value): [Tool, string[], RegExp] => [
+    "sim",
+    ["retry-storm", "--defences", value],
+    new RegExp(
+      `^error: --defences "${value}" names no defence: give none to run without defences \\(the naive loop\\), all for every one, or a list such as breaker,budget$`,
+    ),
+  ]),
+  ["sim", ["retry-storm", "--defences", "breaker", "--defences", ""], /^error: --defences "" names no defence/],
+  [
+    "sim",
+    ["retry-storm", "--defences", "armour"],
+    /^error: unknown defence "armour"; choose from bulkhead, breaker, budget, jitter, timeout and shed, or all or none$/,
+  ],
+  // `--` alone ends the options: what is left names no simulation.
+  ["sim", ["--"], /^error: name a simulation: shuffle-shard, retry-storm, cells$/],
+  // An unknown flag beside valid ones, a flag twice, a seed twice with two values.
+  [
+    "sim",
+    ["retry-storm", "--seed", "3", "--bogus", "--json"],
+    /^error: retry-storm takes only --defences, .* \(got --bogus\)$/,
+  ],
+  ["sim", ["retry-storm", "--json", "--json"], /^error: --json given twice: give it once$/],
+  ["sim", ["retry-storm", "--seed", "1", "--seed", "2"], /^error: --seed given twice \(1 and 2\): give it once$/],
+  ["sim", ["cells", "--seed", "1"], /^error: cells takes only --cells, .* \(got --seed\)$/],
+  [
+    "gameday",
+    ["play", "gray-failure", "--actions", "x.json", "--seed", "1", "--seed=2"],
+    /^error: --seed given twice \(1 and 2\)/,
+  ],
+  [
+    "exercises",
+    ["show", "daily-disk-failures", "--seed", "4", "--seed", "5"],
+    /^error: --seed given twice \(4 and 5\)/,
+  ],
+  // An option of the command's own with one dash: said so, not "unexpected argument".
+  ["sim", ["retry-storm", "-seed", "3"], /^error: options take two dashes: --seed \(got -seed\)$/],
+  ["gameday", ["play", "gray-failure", "-json"], /^error: options take two dashes: --json \(got -json\)$/],
+  ["play", ["x.ts", "-timeout", "5"], /^error: options take two dashes: --timeout \(got -timeout\)$/],
+  [
+    "exercises",
+    ["show", "daily-disk-failures", "-seed", "2"],
+    /^error: options take two dashes: --seed \(got -seed\)$/,
+  ],
+  // Ids that are not ASCII.
+  ["sim", ["rétry-storm"], /^error: unknown simulation "rétry-storm" \(did you mean retry-storm\?\)/],
+  ["gameday", ["show", "grày-failure"], /^error: unknown scenario "grày-failure" \(did you mean gray-failure\?\)/],
+  ["exercises", ["show", "ünïcödé-🔥"], /^error: "ünïcödé-🔥" is not an exercise id/],
+];
+
+/** One message on stderr, then how to get the usage; nothing on stdout, exit 2, no stack. */
+async function oneMessage(tool: Tool, argv: string[], message: RegExp) {
+  const { code, out, err } = await cli(tool, argv);
+  expect({ code, out }).toEqual({ code: 2, out: "" });
+  const lines = err.trimEnd().split("\n");
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toMatch(message);
+  expect(lines[1]).toBe("(run with --help for usage)");
+  expect(err).not.toMatch(/^\s+at /m);
+}
+
+/** Very long arguments, and the message each gets. */
+const longArguments: [Tool, string[], RegExp][] = [
+  [
+    "sim",
+    ["x".repeat(5000)],
+    /^error: unknown simulation "x{40}\.\.\. \(4,950 characters left out\) \.\.\.x{10}"; choose one of: /,
+  ],
+  [
+    "gameday",
+    ["show", "é".repeat(300)],
+    /^error: unknown scenario "é{40}\.\.\. \(250 characters left out\) \.\.\.é{10}"; /,
+  ],
+  [
+    "exercises",
+    ["hint", "a".repeat(3000)],
+    /^error: no exercise is called "a{40}\.\.\. \(2,950 characters left out\) \.\.\.a{10}"/,
+  ],
+  ["play", [`${"p".repeat(5000)}.ts`], /^error: cannot read p{40}\.\.\. \(4,953 characters left out\) \.\.\.p{7}\.ts /],
 ];
 
 describe("each misuse is one message and exit 2, never a stack", { timeout: 120_000 }, () => {
-  test.each(misuses)("%s %j", async (tool, argv, message) => {
-    const { code, out, err } = await cli(tool, argv);
-    expect({ code, out }).toEqual({ code: 2, out: "" });
-    const lines = err.trimEnd().split("\n");
-    expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(message);
-    expect(lines[1]).toBe("(run with --help for usage)");
-    expect(err).not.toMatch(/^\s+at /m);
+  test.each(misuses)("%s %j", oneMessage);
+
+  test("a very long argument is quoted by its start and end and how much is left out, in one message", async () => {
+    for (const [tool, argv, message] of longArguments) await oneMessage(tool, argv, message);
   });
 });
 
@@ -114,4 +192,41 @@ test("userFile: an empty path is a usage error, not the folder it would be read 
   expect(() => userFile({ cwd: home, env: {} }, "", "one .ts file")).toThrow(
     new UsageError("an empty path names no file: name one .ts file"),
   );
+});
+
+describe("--help with anything else, and `--` before the name", { timeout: 60_000 }, () => {
+  test.each([
+    ["sim", ["retry-storm", "--help", "--bogus", "--seed", "x"], "usage: npm run sim -- retry-storm "],
+    ["sim", ["cells", "--fault", "nope", "-h"], "usage: npm run sim -- cells "],
+    ["gameday", ["--help", "--bogus", "play"], "usage: npm run gameday -- <command>"],
+    ["play", ["--timeout", "abc", "--help"], "usage: npm run play -- <file.ts>"],
+    // A simulation named after help: its own usage, as its --help gives it.
+    ["sim", ["help", "retry-storm"], "usage: npm run sim -- retry-storm "],
+    ["sim", ["--help", "shuffle-shard"], "usage: npm run sim -- shuffle-shard "],
+  ] as [Tool, string[], string][])("%s %j: the usage on stdout, exit 0", async (tool, argv, start) => {
+    const { code, out, err } = await cli(tool, argv);
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+    expect(out.startsWith(start), out.slice(0, 80)).toBe(true);
+  });
+
+  test("sim -- retry-storm: the name after `--` is the simulation's", { timeout: 60_000 }, async () => {
+    const { code, out, err } = await cli("sim", ["--", "retry-storm", "--seed", "2"]);
+    expect({ code, err }).toEqual({ code: 0, err: "" });
+    expect(out).toMatch(/^retry storm, seed 2, defences: none/);
+    // After `--`, --help is a name, not a request for the usage.
+    const named = await cli("sim", ["--", "--help"]);
+    expect(named.code).toBe(2);
+    expect(named.err).toMatch(/^error: unknown simulation "--help"/);
+  });
+
+  test("--defences none is still the naive loop, and all every defence", { timeout: 60_000 }, async () => {
+    expect((await cli("sim", ["retry-storm", "--defences", "none"])).out).toMatch(/defences: none \(the naive loop\)/);
+    const all = (await cli("sim", ["retry-storm", "--defences", "all"])).out.split("\n")[0]!;
+    expect(
+      all
+        .replace(/^.*defences: /, "")
+        .split(", ")
+        .sort(),
+    ).toEqual([...defenceNames].sort());
+  });
 });

@@ -236,3 +236,106 @@ describe("usage errors fitted to stderr's terminal", { timeout: 60_000 }, () => 
     );
   });
 });
+
+/** Each command's --help, and each simulation's. */
+const helps: [Tool, string[]][] = [
+  ["sim", ["--help"]],
+  ["sim", ["retry-storm", "--help"]],
+  ["sim", ["shuffle-shard", "--help"]],
+  ["sim", ["cells", "--help"]],
+  ["gameday", ["--help"]],
+  ["play", ["--help"]],
+];
+
+/** Whether each line but the last is full: the next line's first word would not have fitted after it. */
+function filled(lines: string[], width: number) {
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const next = lines[i + 1]!.trim().split(" ")[0]!;
+    expect(displayWidth(lines[i]!) + 1 + displayWidth(next), lines[i]).toBeGreaterThan(width);
+  }
+}
+
+/** The lines of `text` from the one that starts with `first` to the next blank line. */
+const paragraph = (text: string, first: string) => {
+  const lines = text.split("\n");
+  const start = lines.findIndex((line) => line.startsWith(first));
+  expect(start, first).toBeGreaterThanOrEqual(0);
+  const end = lines.indexOf("", start);
+  return lines.slice(start, end === -1 ? undefined : end);
+};
+
+describe("every command's --help fitted to the terminal, as exercises --help is", { timeout: 60_000 }, () => {
+  test.each(helps)("%s %j at 60 and 40 columns: every line fits, every word kept", async (tool, argv) => {
+    const piped = await cli(tool, argv);
+    expect({ code: piped.code, err: piped.err }).toEqual({ code: 0, err: "" });
+    for (const width of [60, 40]) {
+      const { code, out, err } = await cli(tool, argv, { columns: width });
+      expect({ code, err }).toEqual({ code: 0, err: "" });
+      fits(out, width);
+      // Every word as often or more (a parameter table one parameter after another repeats its
+      // headers), but the parameter tables' first header, whose records are named by their own names.
+      const fitted = said(out);
+      for (const [word, n] of said(piped.out))
+        if (word !== "name") expect(fitted.get(word) ?? 0, `${word} at ${width}`).toBeGreaterThanOrEqual(n);
+      keptWhole(piped.out, out);
+    }
+  });
+
+  test.each(helps)("%s %j in a pipe or a file: as written, whatever width is said", async (tool, argv) => {
+    const plain = (await cli(tool, argv)).out;
+    let out = "";
+    await tools[tool](argv, {
+      stdout: (text) => void (out += text),
+      stderr: () => {},
+      env: { BLAST_RADIUS_HOME: dir, NO_COLOR: "1", COLUMNS: "40" },
+      cwd: process.cwd(),
+      isTTY: false,
+      columns: 40,
+    });
+    expect(out).toBe(plain);
+  });
+
+  test("a paragraph at the margin is wrapped where the terminal ends, not also where its source did", async () => {
+    for (const width of [60, 40]) {
+      const { out } = await cli("play", ["--help"], { columns: width });
+      const lines = paragraph(out, "Runs a playground program");
+      expect(lines.join(" ")).toBe(paragraph((await cli("play", ["--help"])).out, "Runs a").join(" "));
+      fits(lines.join("\n"), width);
+      filled(lines, width);
+      filled(paragraph((await cli("sim", ["shuffle-shard", "--help"], { columns: width })).out, "Deals every"), width);
+    }
+  });
+
+  test("retry-storm --help at 40 columns: the synopsis by option, each description under its column", async () => {
+    // Piped, each description on one line, as its source writes it, the defences' in a column of their own.
+    const piped = (await cli("sim", ["retry-storm", "--help"])).out;
+    expect(piped).toMatch(
+      /^ {2}--set NAME=VALUE {2}change a parameter \(repeatable\); VALUE may be none where allowed$/m,
+    );
+    expect(piped).toMatch(
+      /^ {2}bulkhead {2}a small connection pool per dependency instead of one shared pool\n {2}breaker {3}a /m,
+    );
+    const { out } = await cli("sim", ["retry-storm", "--help"], { columns: 40 });
+    // The defences' list, wider than any line, overflows whole rather than being cut.
+    expect(out).toMatch(
+      /^usage: npm run sim -- retry-storm\n {7}\[--defences\n {7}bulkhead,breaker,budget,jitter,timeout,shed\]\n/,
+    );
+    expect(out).toMatch(/^ {7}\[--seed N\] \[--set name=value \.\.\.\]$/m);
+    // Two spaces apart is a column too: --set's description goes on under it, --json starts its own line.
+    expect(out).toMatch(/^ {2}--set NAME=VALUE {2}change a parameter\n {20}\(repeatable\); VALUE\n/m);
+    expect(out).toMatch(/^ {2}--json {12}print the summary as\n {20}JSON instead of a\n {20}table$/m);
+    expect(out).toMatch(/^ {2}bulkhead {2}a small connection pool per\n {12}dependency instead of one\n/m);
+    // Too narrow for the parameter tables: one parameter after another.
+    expect(out).toMatch(/^ {2}poolSize\n {4}default: 20 connections\n {4}allowed: 1\.\.1,000\n/m);
+    // At 60 the tables wrap in their columns.
+    expect((await cli("sim", ["retry-storm", "--help"], { columns: 60 })).out).toMatch(
+      /^ {2}name +default +allowed +meaning$/m,
+    );
+  });
+
+  test("sim --help: the simulations one a line, not run together", async () => {
+    const { out } = await cli("sim", ["--help"], { columns: 40 });
+    expect(out).toMatch(/^simulations:\n {2}shuffle-shard\n {2}retry-storm\n {2}cells\n/m);
+    expect(out).toMatch(/^usage: npm run sim -- <simulation>\n {7}\[options\]$/m);
+  });
+});

@@ -11,10 +11,19 @@
  * `run(argv, io)` is the whole command, so tests call it in-process.
  */
 import { pathToFileURL } from "node:url";
-import { helpOrMissing, type Io, numberOption, parseArgs, runAsProcess, UsageError, userFile } from "./args.ts";
+import {
+  helpOrMissing,
+  type Io,
+  numberOption,
+  parseArgs,
+  runAsProcess,
+  shownMessage,
+  UsageError,
+  userFile,
+} from "./args.ts";
 import { grouped } from "../format/number.ts";
 import { runInNode } from "../playground/node-host.ts";
-import { errorWidth, fitMessage } from "./terminal-width.ts";
+import { errorWidth, fitMessage, fitUsage, outputWidth } from "./terminal-width.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { transpileAll } from "../playground/transpile.ts";
 import {
@@ -23,7 +32,6 @@ import {
   truncationNote,
   typeDiagnosticText,
   type RunError,
-  visibleText,
 } from "../playground/protocol.ts";
 
 const usage = `usage: npm run play -- <file.ts> [--timeout ms]
@@ -43,9 +51,11 @@ exit codes: 0 ok, 1 syntax, runtime or type error, 2 usage, 124 stopped at the t
 
 /**
  * Where the command writes; `cwd` and `env` say where a relative file is read from (userPath), and
- * `stderrIsTTY` and `stderrColumns` the terminal its messages are fitted to (errorWidth).
+ * `stderrIsTTY` and `stderrColumns` the terminal its messages are fitted to (errorWidth), `isTTY`
+ * and `columns` the one its --help is fitted to (outputWidth); the program's own output is never fitted.
  */
-export type PlayIO = Pick<Io, "stdout" | "stderr"> & Partial<Pick<Io, "cwd" | "env" | "stderrIsTTY" | "stderrColumns">>;
+export type PlayIO = Pick<Io, "stdout" | "stderr"> &
+  Partial<Pick<Io, "cwd" | "env" | "isTTY" | "columns" | "stderrIsTTY" | "stderrColumns">>;
 
 function where(error: RunError): string {
   return error.line === undefined
@@ -58,7 +68,7 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
   const [file, ...extra] = args.positional;
   const missing =
     "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts";
-  const done = helpOrMissing(file, usage, missing, io, args.flags.has("help"));
+  const done = helpOrMissing(file, fitUsage(usage, outputWidth(io)), missing, io, args.flags.has("help"));
   if (done !== undefined) return done;
   if (extra.length) throw new UsageError(`one file at a time (got ${args.positional.length})`);
   const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, { min: 1, max: 600_000, integer: true });
@@ -90,8 +100,8 @@ export async function run(argv: string[], io: PlayIO): Promise<number> {
   try {
     return await play(argv, io);
   } catch (error) {
-    // Control characters written out, as runMain writes every command's message (args.ts).
-    const message = visibleText(error instanceof Error ? error.message : String(error));
+    // Control characters written out and long words shortened, as runMain writes every command's message (args.ts).
+    const message = shownMessage(error);
     // Fitted to stderr's terminal, as every command's message is (runMain).
     const say = (text: string) => io.stderr(fitMessage(text, errorWidth(io)));
     if (error instanceof UsageError) {

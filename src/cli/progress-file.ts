@@ -30,6 +30,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
+import { listNames } from "../format/words.ts";
 import { ReportedError, UsageError } from "./args.ts";
 
 export interface ProgressStore {
@@ -168,7 +169,8 @@ export function progressStore(
     const copy = keepCopy(text, "could not be read whole");
     if (warned.has(copy)) return;
     warned.add(copy);
-    const shownLost = lost.length > 5 ? `${lost.slice(0, 5).join(", ")} and ${lost.length - 5} more` : lost.join(", ");
+    // A sentence's list ("a, b and c"), the first five named and the rest counted ("... and 3 more").
+    const shownLost = listNames(lost.length > 5 ? [...lost.slice(0, 5), `${lost.length - 5} more`] : lost);
     warn(
       [
         `warning: ${shown} could not be read whole: the progress or review schedule of ${shownLost} had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled).`,

@@ -35,6 +35,7 @@ import { basename, dirname, join } from "node:path";
 import { isId } from "../course/ids.ts";
 import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
 import { mayDealReview, outcomes, type ReviewOutcome } from "../course/review.ts";
+import { listNames } from "../format/words.ts";
 import { isSeed } from "../sim/random.ts";
 import { ReportedError } from "./args.ts";
 import { keepUnreadableCopy, shownPath } from "./progress-file.ts";
@@ -222,7 +223,7 @@ export function reviewSessionStore(
     }
     if (result.lossy.length > 0)
       keep(text, (copy) => [
-        `warning: ${shown} could not be read whole: the review under way of ${result.lossy.join(", ")} had a field of the wrong kind, and starts afresh.`,
+        `warning: ${shown} could not be read whole: the review under way of ${listNames(result.lossy)} had a field of the wrong kind, and starts afresh.`,
         `The file as it was is kept, unchanged, as ${copy}.`,
       ]);
     return result.sessions;

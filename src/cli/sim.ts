@@ -14,6 +14,7 @@ import {
   UsageError,
 } from "./args.ts";
 import type { SimCommand } from "./sim/command.ts";
+import { fitUsage, outputWidth } from "./terminal-width.ts";
 
 const commands: Record<string, () => Promise<{ default: SimCommand }>> = {
   "shuffle-shard": () => import("./sim/shuffle-shard.ts"),
@@ -31,15 +32,25 @@ Run \`npm run sim -- <simulation> --help\` for a simulation's options.`;
 /** The whole command, in-process. */
 export async function run(argv: string[], io: Io = processIo): Promise<number> {
   return runMain(async () => {
-    const [name, ...rest] = argv;
+    // A lone `--` first ends the options, as for every command: what follows is the name, even
+    // one that starts with a minus sign, and nothing after it is a simulation to name.
+    const ended = argv[0] === "--";
+    const [name, ...rest] = ended ? argv.slice(1) : argv;
     const names = Object.keys(commands).join(", ");
     const load = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
-    // A simulation prints its own usage for --help or -h; without one, the line gets this one.
-    const done = helpOrMissing(name, usage, `name a simulation: ${names}`, io, !load && asksForHelp(argv));
-    if (done !== undefined) return done;
+    // A simulation prints its own usage for --help or -h; without one, the line gets this one,
+    // fitted to the terminal as every command's usage is (fitUsage).
+    // `help retry-storm`, `--help retry-storm`: that simulation's own usage, as its --help gives it.
+    const named = rest.find((arg) => Object.hasOwn(commands, arg));
+    if (!ended && !load && named && (name === "help" || asksForHelp(argv)))
+      return (await commands[named]!()).default.run(["--help"], io);
+    if (!ended || name === undefined) {
+      const fitted = fitUsage(usage, outputWidth(io));
+      const done = helpOrMissing(name, fitted, `name a simulation: ${names}`, io, !load && asksForHelp(argv));
+      if (done !== undefined) return done;
+    }
     if (!load) {
       // An option first (`sim -- --seed 3 shuffle-shard`): the name comes before its options.
-      const named = rest.find((arg) => Object.hasOwn(commands, arg));
       if (name!.startsWith("-") && named)
         throw new UsageError(`the simulation's name comes first: npm run sim -- ${named} ${name} ...`);
       throw new UsageError(

@@ -256,6 +256,58 @@ test("fitUsage runs a description's lines together under its column, but not pas
   expect(fitUsage(usage, undefined)).toBe(usage);
 });
 
+test("fitUsage runs a paragraph at the margin on to its blank line, but not a heading, a label or a list of names", () => {
+  const usage = [
+    "usage: npm run sim -- cells [--cells N] [--zones Z] [--json]",
+    "",
+    "Places customers in cells. Lands",
+    "a fault; then rolls a release out",
+    "(static stability).",
+    "",
+    "simulations:",
+    "  shuffle-shard",
+    "  cells",
+    "exit codes: 0 ok, 2 usage",
+    "progress: here",
+  ].join("\n");
+  expect(fitUsage(usage, 40)).toBe(
+    [
+      "usage: npm run sim -- cells [--cells N]",
+      "       [--zones Z] [--json]",
+      "",
+      "Places customers in cells. Lands a",
+      "fault; then rolls a release out (static",
+      "stability).",
+      "",
+      "simulations:",
+      "  shuffle-shard",
+      "  cells",
+      "exit codes: 0 ok, 2 usage",
+      "progress: here",
+    ].join("\n"),
+  );
+  expect(fitUsage(usage, undefined)).toBe(usage);
+});
+
+test("fitUsage: columns two spaces apart in indented lines; a synopsis option too wide for a line breaks at its spaces only", () => {
+  const usage = ["  --set NAME=VALUE  change a parameter (repeatable)", "  --json            print JSON"].join("\n");
+  expect(fitUsage(usage, 40)).toBe(
+    [
+      "  --set NAME=VALUE  change a parameter",
+      "                    (repeatable)",
+      "  --json            print JSON",
+    ].join("\n"),
+  );
+  expect(fitUsage("usage: npm run sim -- storm [--defences aaaaaaaa,bbbbbbbb,cccccccc] [--seed N]", 30)).toBe(
+    [
+      "usage: npm run sim -- storm",
+      "       [--defences",
+      "       aaaaaaaa,bbbbbbbb,cccccccc]",
+      "       [--seed N]",
+    ].join("\n"),
+  );
+});
+
 describe("tables", () => {
   const rows = [
     ["id", "kind", "title"],

@@ -298,8 +298,15 @@ export function joinSoftBreaks(markdown: string): string {
  * runs on over lines indented to its column is one line again, then wrapped (fitLines), so it
  * breaks where the terminal ends rather than also where the usage's source did. A line runs on
  * when it ends mid-sentence (not after ".", ";", ")", "?", "!" or "...") and neither it nor the
- * next opens with a label ("choice: "), which starts a line of its own. A command too long for
- * the line goes on below itself, four spaces in. As it is when `width` is undefined.
+ * next opens with a label ("choice: "), which starts a line of its own; a line of one word is a
+ * name in a list, which the next does not continue. In a usage's indented lines, a gap of two
+ * spaces is a column too ("  --set NAME=VALUE  change a parameter"). A paragraph at the left
+ * margin runs on to its blank line, as a Markdown paragraph does, but for a heading ("options:",
+ * any line that ends with a colon) and a labelled line ("usage: ...", "progress: ..."), which
+ * start lines of their own. The synopsis ("usage: npm run sim -- retry-storm [--seed N] ...")
+ * breaks between its options, each option with its value kept whole, going on under the text
+ * after "usage: ". A command too long for the line goes on below itself, four spaces in. As it
+ * is when `width` is undefined.
  */
 export function fitUsage(usage: string, width: number | undefined): string {
   if (width === undefined) return usage;
@@ -307,6 +314,9 @@ export function fitUsage(usage: string, width: number | undefined): string {
   let column: number | undefined;
   let runsOn = false;
   const labelled = (text: string) => /^[\w.-]+: /.test(text);
+  // An indented line's second column: after a gap of three spaces (hangOf), or of two, which in
+  // a usage's indented lines is a column too ("  --set NAME=VALUE  change a parameter").
+  const gapOf = (line: string) => hangOf(line).gap ?? /^ +\S(?:.*?\S)? {2,}(?=\S)/.exec(line)?.[0].length;
   for (const line of usage.split("\n")) {
     const indent = /^ */.exec(line)![0].length;
     const text = line.trim();
@@ -314,20 +324,56 @@ export function fitUsage(usage: string, width: number | undefined): string {
       out[out.length - 1] += ` ${text}`;
     } else {
       out.push(line);
-      const { gap } = hangOf(line);
-      column = gap ?? (indent > 0 ? indent : undefined);
+      const gap = gapOf(line);
+      // A paragraph at the margin is a column at 0, but for a heading ("options:"), which the
+      // lines under it do not continue.
+      column = gap ?? (indent > 0 || !text.endsWith(":") ? indent : undefined);
       if (gap !== undefined && labelled(line.slice(gap))) column = undefined;
       if (gap === undefined && labelled(text)) column = undefined;
     }
-    runsOn = column !== undefined && text !== "" && !/(?:[.;)?!]|\.\.\.)$/.test(text);
+    // A line of one word is a name in a list ("  retry-storm"), which the next name does not continue.
+    const oneWord = /^ +\S+$/.test(line);
+    // A paragraph at the margin runs on to its blank line (as Markdown's does), a description to
+    // the end of its sentence.
+    const ends = column === 0 ? text.endsWith(":") : /(?:[.;)?!]|\.\.\.)$/.test(text);
+    runsOn = column !== undefined && text !== "" && !oneWord && !ends;
   }
   // A command too long for its line goes on four further in: not under its own start, where the
   // next command starts, nor under its description when that has come in below it.
   return out
     .map((line) => {
+      if (/^usage: npm run /.test(line)) return fitSynopsis(line, width);
       const indent = /^ */.exec(line)![0].length;
+      const gap = gapOf(line);
+      if (gap !== undefined) return wrapLine(line, width, undefined, { gapAt: gap });
       const command = indent > 0 && indent < 8 && hangOf(line).hang === indent;
       return wrapLine(line, width, command ? indent + 4 : undefined);
     })
     .join("\n");
+}
+
+/**
+ * A usage's synopsis ("usage: npm run sim -- cells [--cells N] [--fault KIND] ...") fitted to
+ * `width`: the command (up to its first option) kept whole, as a command to type is, then its
+ * options, each in brackets or with its value ("--workers N") not split unless it is wider than
+ * a line, on lines under the text after "usage: ". As it is when it fits.
+ */
+function fitSynopsis(line: string, width: number): string {
+  if (displayWidth(line) <= width) return line;
+  const start = line.search(/ (?:\[|--)/);
+  if (start === -1) return line;
+  const hang = " ".repeat("usage: ".length);
+  const options = line.slice(start + 1).match(/\[[^\]]*\]|--\S+(?: [A-Z<]\S*)?|\S+/g) ?? [];
+  // An option wider than a line of its own ("[--defences bulkhead,breaker,...]") breaks at its
+  // spaces, a word wider still overflowing whole, as a word of prose does.
+  const pieces = options.flatMap((option) =>
+    displayWidth(hang + option) <= width ? [option] : option.split(" ").filter(Boolean),
+  );
+  const lines = [line.slice(0, start)];
+  for (const piece of pieces) {
+    const last = lines[lines.length - 1]!;
+    if (displayWidth(last) + 1 + displayWidth(piece) <= width) lines[lines.length - 1] = `${last} ${piece}`;
+    else lines.push(hang + piece);
+  }
+  return lines.join("\n");
 }

@@ -6,7 +6,7 @@
 import { asGiven, countOf, grouped, nounFor, percentUpTo, times } from "../../format/number.ts";
 import { asksForHelp, numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
-import { fitLines, outputWidth } from "../terminal-width.ts";
+import { fitLines, fitUsage, outputWidth } from "../terminal-width.ts";
 import { blastRadius, type BlastRadius, type Fault } from "../../sim/cells/blast.ts";
 import { rollout, type RolloutOutcome } from "../../sim/cells/deploy.ts";
 import { moveCustomer, type MoveResult, type MoveStep, type MoveStrategy } from "../../sim/cells/migration.ts";
@@ -225,7 +225,7 @@ function render(r: CellsReport, width?: number): string {
 const command: SimCommand = {
   run(argv, io = processIo) {
     if (asksForHelp(argv)) {
-      io.stdout(usage + "\n");
+      io.stdout(fitUsage(usage, outputWidth(io)) + "\n");
       return 0;
     }
     const start = performance.now();

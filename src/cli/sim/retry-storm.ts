@@ -3,7 +3,7 @@
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
 import { ignoredSettings, parseArgs, processIo, seedOption, shownValue, table, UsageError } from "../args.ts";
-import { errorWidth, fitLines, fitMessage, outputWidth } from "../terminal-width.ts";
+import { errorWidth, fitLines, fitMessage, fitUsage, outputWidth, wrapLine } from "../terminal-width.ts";
 import type { SimCommand } from "./command.ts";
 import {
   checkParameter,
@@ -20,8 +20,15 @@ import {
   type RetryStormSummary,
 } from "../../sim/retry-storm/index.ts";
 import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 
-function help(): string {
+/**
+ * The usage, fitted to `width` (a terminal's, outputWidth) by the rules of every command's help:
+ * its prose and options by fitUsage, each defence's description under its column, the parameter
+ * tables wrapped in their columns or one parameter after another (table). As written when
+ * `width` is undefined (a pipe, a file).
+ */
+function help(width: number | undefined): string {
   // Numbers as the course writes them, thousands grouped ("1..1,000", "2,500 ms"), as the errors
   // for the same parameters state their bounds.
   const number = (n: number | string) => (typeof n === "number" ? asGiven(n) : n);
@@ -34,11 +41,21 @@ function help(): string {
   };
   // Indented as a whole, so the dashes under the header start where its names do.
   const parameterTable = (defence?: DefenceName) =>
-    table([
-      ["name", "default", "allowed", "meaning"],
-      ...(parameterSpecs as readonly ParameterSpec[]).filter((p) => p.defence === defence).map(param),
-    ]).replace(/^/gm, "  ");
-  const lines = [
+    table(
+      [
+        ["name", "default", "allowed", "meaning"],
+        ...(parameterSpecs as readonly ParameterSpec[]).filter((p) => p.defence === defence).map(param),
+      ],
+      width === undefined ? undefined : width - 2,
+    ).replace(/^/gm, "  ");
+  // A defence's name and its description, in two columns (the description's column after the name's).
+  const nameColumn = Math.max(...defenceNames.map((d) => d.length)) + 1;
+  const defenceLine = (d: DefenceName) => {
+    const line = `  ${d.padEnd(nameColumn)} ${defenceDescriptions[d]}`;
+    return width === undefined ? line : wrapLine(line, width, undefined, { gapAt: nameColumn + 3 });
+  };
+  const heading = (text: string) => fitLines(text, width);
+  const prose = [
     "usage: npm run sim -- retry-storm [--defences bulkhead,breaker,budget,jitter,timeout,shed] [--seed N] [--set name=value ...] [--json]",
     "",
     "Simulates the retry storm: pricing slows down for a few seconds, every caller retries while",
@@ -52,26 +69,43 @@ function help(): string {
     "  --set NAME=VALUE  change a parameter (repeatable); VALUE may be none where allowed",
     "  --json            print the summary as JSON instead of a table",
     "  --help            this text",
+  ];
+  const lines = [
+    fitUsage(prose.join("\n"), width),
     "",
     "defences:",
-    ...defenceNames.map((d) => `  ${d.padEnd(9)} ${defenceDescriptions[d]}`),
+    ...defenceNames.map(defenceLine),
     "",
-    "parameters (name, default and unit, allowed values, meaning):",
+    heading("parameters (name, default and unit, allowed values, meaning):"),
     parameterTable(),
-    ...defenceNames.flatMap((d) => ["", `${d} parameters (used when --defences includes ${d}):`, parameterTable(d)]),
+    ...defenceNames.flatMap((d) => [
+      "",
+      heading(`${d} parameters (used when --defences includes ${d}):`),
+      parameterTable(d),
+    ]),
   ];
   return lines.join("\n") + "\n";
 }
 
+/**
+ * The defences --defences names. A value that names none (`--defences ""`, `--defences ,`, most
+ * often an empty shell variable) is refused rather than read as no defences: the help's word for
+ * that is `none`, and a script whose list came out empty would otherwise run the naive loop and
+ * report it as the experiment it meant.
+ */
 function parseDefences(values: string[] | undefined): DefenceName[] {
-  const words = new Set(
-    (values ?? []).flatMap((value) =>
-      value
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  const lists = (values ?? []).map((value) =>
+    value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   );
+  const empty = (values ?? []).find((_, i) => lists[i]!.length === 0);
+  if (empty !== undefined)
+    throw new UsageError(
+      `--defences "${empty}" names no defence: give none to run without defences (the naive loop), all for every one, or a list such as breaker,budget`,
+    );
+  const words = new Set(lists.flat());
   // "all,none" or "none,breaker" contradicts itself; picking one reading silently would run a
   // different experiment from the one the learner may have meant.
   for (const word of ["all", "none"])
@@ -84,7 +118,7 @@ function parseDefences(values: string[] | undefined): DefenceName[] {
     if (raw === "all") for (const d of defenceNames) chosen.add(d);
     else if (raw === "none") continue;
     else if ((defenceNames as readonly string[]).includes(raw)) chosen.add(raw as DefenceName);
-    else throw new UsageError(`unknown defence "${raw}"; choose from ${defenceNames.join(", ")} (or all, none)`);
+    else throw new UsageError(`unknown defence "${raw}"; choose from ${listNames(defenceNames)}, or all or none`);
   }
   return defenceNames.filter((d) => chosen.has(d));
 }
@@ -144,7 +178,7 @@ const command: SimCommand = {
       repeats: ["defences", "set"],
     });
     if (args.flags.has("help")) {
-      io.stdout(help());
+      io.stdout(help(outputWidth(io)));
       return 0;
     }
     if (args.positional.length > 0) throw new UsageError(`unexpected argument "${args.positional[0]}"`);

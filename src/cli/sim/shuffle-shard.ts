@@ -3,7 +3,7 @@
  * how many of the others lose all, some or none of their workers, beside the exact shares.
  */
 import { asksForHelp, numberOption, parseArgs, processIo, seedHelp, seedOption, table, UsageError } from "../args.ts";
-import { fitLines, outputWidth } from "../terminal-width.ts";
+import { fitLines, fitUsage, outputWidth } from "../terminal-width.ts";
 import type { SimCommand } from "./command.ts";
 import {
   dealCostProblem,
@@ -206,7 +206,7 @@ function render(r: ShuffleShardReport, width?: number): string {
 const command: SimCommand = {
   run(argv, io = processIo) {
     if (asksForHelp(argv)) {
-      io.stdout(`${usage}\n`);
+      io.stdout(`${fitUsage(usage, outputWidth(io))}\n`);
       return 0;
     }
     const { args, workers, shard, customers, seed, groups } = parse(argv);
