@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { actionCatalogue } from "./actions.ts";
-import { readableShare } from "../../format/number.ts";
 import { finishedGame } from "./game.ts";
 import {
   budgetAtEndNote,
+  budgetText,
   clock,
-  dashboardPercent,
   entryText,
   gameClock,
   logText,
@@ -79,14 +78,14 @@ describe("the error budget at the end", () => {
     expect(score.budgetConsumed).toBeGreaterThan(last.budgetSpent);
     const note = budgetAtEndNote(last.budgetSpent, score, scenario.seconds);
     expect(note).toBe(
-      `The dashboard read ${dashboardPercent(last.budgetSpent)} of the error budget spent at 10 min: it counts a request when it ends. The requests still waiting then that failed after it bring the score's figure to ${readableShare(score.budgetConsumed)}.`,
+      `The dashboard read ${budgetText(last.budgetSpent)} of the error budget spent at 10 min: it counts a request when it ends. The requests still waiting then that failed after it bring the score's figure to ${budgetText(score.budgetConsumed)}.`,
     );
-    expect(dashboardPercent(last.budgetSpent)).not.toBe(dashboardPercent(score.budgetConsumed));
+    expect([budgetText(last.budgetSpent), budgetText(score.budgetConsumed)]).toEqual(["20.7%", "20.9%"]);
   });
 
   it("says nothing where both round to the same figure", () => {
     const { scenario, last, score } = at("gray-failure");
-    expect(dashboardPercent(last.budgetSpent)).toBe(dashboardPercent(score.budgetConsumed));
+    expect(budgetText(last.budgetSpent)).toBe(budgetText(score.budgetConsumed));
     expect(budgetAtEndNote(last.budgetSpent, score, scenario.seconds)).toBeNull();
   });
 });

@@ -55,9 +55,17 @@ export function mitigationText(score: Score): string {
   return clock(score.timeToMitigate);
 }
 
-/** A share as the dashboard writes it while the game runs (a component's success, the error budget spent): one decimal at most. */
+/** A share as the dashboard writes a component's success while the game runs: one decimal at most. */
 export function dashboardPercent(share: number): string {
   return percentUpTo(share, 1);
+}
+
+/**
+ * The error budget spent, as the dashboard's status line and the results' score both write it
+ * (readableShare: "20.9%", "0.62%"), so the page never says one figure two ways.
+ */
+export function budgetText(share: number): string {
+  return readableShare(share);
 }
 
 /**
@@ -68,9 +76,9 @@ export function dashboardPercent(share: number): string {
  * thousands). `dashboardSpent` is the last second's reading (Frame.budgetSpent).
  */
 export function budgetAtEndNote(dashboardSpent: number, score: Score, seconds: number): string | null {
-  const shown = dashboardPercent(dashboardSpent);
-  if (shown === dashboardPercent(score.budgetConsumed)) return null;
-  return `The dashboard read ${shown} of the error budget spent at ${clock(seconds)}: it counts a request when it ends. The requests still waiting then that failed after it bring the score's figure to ${readableShare(score.budgetConsumed)}.`;
+  const [shown, scored] = [budgetText(dashboardSpent), budgetText(score.budgetConsumed)];
+  if (shown === scored) return null;
+  return `The dashboard read ${shown} of the error budget spent at ${clock(seconds)}: it counts a request when it ends. The requests still waiting then that failed after it bring the score's figure to ${scored}.`;
 }
 
 /** The score as label and value pairs, in the order the page and the terminal show them. */
@@ -81,7 +89,7 @@ export function scoreRows(score: Score, slo: GameScenario["slo"]): [string, stri
       "tenants affected",
       `${score.tenantsAffected} of ${score.tenants} (${percentUpTo(score.tenantsAffected / score.tenants, 0)})`,
     ],
-    ["error budget consumed", `${readableShare(score.budgetConsumed)} of the ${slo.periodDays}-day budget`],
+    ["error budget consumed", `${budgetText(score.budgetConsumed)} of the ${slo.periodDays}-day budget`],
     ["time to mitigate", mitigationText(score)],
   ];
 }

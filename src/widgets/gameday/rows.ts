@@ -4,6 +4,7 @@
  */
 import { grouped, svgCoordinate } from "../../format/number.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
+import { budgetText } from "../../sim/gameday/report.ts";
 import { q, setData, setText } from "./dom.ts";
 import { msText, percentText } from "./text.ts";
 
@@ -85,7 +86,7 @@ export function createRows(root: HTMLElement): { draw(frames: readonly Frame[]):
       const cells = last.cellsHurting === null ? "" : `, cells hurting: ${last.cellsHurting}`;
       setText(
         hurting,
-        `Tenants hurting now: ${last.tenantsHurting}${cells}. Error budget spent: ${percentText(last.budgetSpent)}.`,
+        `Tenants hurting now: ${last.tenantsHurting}${cells}. Error budget spent: ${budgetText(last.budgetSpent)}.`,
       );
     },
   };
