@@ -6,6 +6,7 @@
  * does the map builder's drawing.
  */
 import { expect, test } from "vitest";
+import { contrastRatio, over } from "../support/contrast.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("a chapter diagram's scroll shadows", { viewport: { width: 390, height: 844 } }, (browser) => {
@@ -32,23 +33,9 @@ describeInBrowser("a chapter diagram's scroll shadows", { viewport: { width: 390
       expect(diagram.count, theme).toBe(2);
       // One rule: the diagram's shadows are the situation table's, on each theme.
       expect(diagram.colours, theme).toEqual(situation.colours);
-      ratios[theme] = await page.evaluate((colour) => {
-        const rgba = (css: string) => css.match(/[\d.]+/g)!.map(Number);
-        const shadow = rgba(colour);
-        // The figure's own colour at an edge is the page's (its local gradients fade from it).
-        const bg = rgba(getComputedStyle(document.body).backgroundColor);
-        const alpha = shadow[3] ?? 1;
-        const edge = [0, 1, 2].map((i) => shadow[i]! * alpha + bg[i]! * (1 - alpha));
-        const luminance = ([r, g, b]: number[]) => {
-          const [R, G, B] = [r!, g!, b!].map((c) => {
-            const v = c / 255;
-            return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-          });
-          return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
-        };
-        const [a, b] = [luminance(edge), luminance(bg)].sort((x, y) => y - x);
-        return (a! + 0.05) / (b! + 0.05);
-      }, diagram.colours[0]!);
+      // The figure's own colour at an edge is the page's (its local gradients fade from it).
+      const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      ratios[theme] = contrastRatio(over(diagram.colours[0]!, bg), bg);
     }
     expect(ratios.light).toBeGreaterThanOrEqual(2);
     expect(ratios.dark).toBeGreaterThanOrEqual(2);

@@ -1,6 +1,7 @@
 /** The shuffle-shard explorer as a reader uses it: server-drawn, then driven by its controls. */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
+import { contrastRatio } from "../support/contrast.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 
@@ -319,21 +320,11 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
         await page.evaluate((t) => {
           document.documentElement.dataset.theme = t;
         }, theme);
-        const ratio = await down.evaluate((el) => {
-          const luminance = (css: string) => {
-            const [r, g, b] = css
-              .match(/[\d.]+/g)!
-              .slice(0, 3)
-              .map((c) => {
-                const v = Number(c) / 255;
-                return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-              });
-            return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-          };
+        const colours = await down.evaluate((el) => {
           const style = getComputedStyle(el);
-          const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-          return (a! + 0.05) / (b! + 0.05);
+          return [style.color, style.backgroundColor] as const;
         });
+        const ratio = contrastRatio(...colours);
         expect(ratio, `${theme} theme`).toBeGreaterThanOrEqual(4.5);
       }
     } finally {
@@ -352,23 +343,11 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
       await page.evaluate((t) => {
         document.documentElement.dataset.theme = t;
       }, theme);
-      const ratio = await worker.evaluate((el) => {
-        const channels = (css: string) =>
-          css
-            .match(/[\d.]+/g)!
-            .slice(0, 3)
-            .map(Number);
-        const luminance = (css: string) => {
-          const [r, g, b] = channels(css).map((c) => {
-            const v = c / 255;
-            return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-          });
-          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-        };
+      const colours = await worker.evaluate((el) => {
         const style = getComputedStyle(el);
-        const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-        return (a! + 0.05) / (b! + 0.05);
+        return [style.color, style.backgroundColor] as const;
       });
+      const ratio = contrastRatio(...colours);
       expect(ratio, `${theme} theme`).toBeGreaterThanOrEqual(4.5);
     }
   });

@@ -19,6 +19,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { loadChapters } from "../../src/course/catalog.ts";
+import { contrastRatio, over } from "../support/contrast.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 /** The chapters that show an exercise with a situation, from their MDX and the exercises folder. */
@@ -202,26 +203,13 @@ describeInBrowser("a situation table's scroll shadows", { viewport: { width: 390
       await page.evaluate((t) => {
         document.documentElement.dataset.theme = t;
       }, theme);
-      ratios[theme] = await box.evaluate((el) => {
+      const { shadow, bg } = await box.evaluate((el) => {
         const style = getComputedStyle(el);
-        const rgba = (css: string) => css.match(/[\d.]+/g)!.map(Number);
-        const [shadow] = [...style.backgroundImage.matchAll(/radial-gradient\([^,]+,\s*(rgba?\([^)]*\))/g)].map((m) =>
-          rgba(m[1]!),
-        );
-        const bg = rgba(style.backgroundColor);
-        // The shadow at its strongest, over the box's colour.
-        const alpha = shadow![3] ?? 1;
-        const edge = [0, 1, 2].map((i) => shadow![i]! * alpha + bg[i]! * (1 - alpha));
-        const luminance = ([r, g, b]: number[]) => {
-          const [R, G, B] = [r!, g!, b!].map((c) => {
-            const v = c / 255;
-            return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-          });
-          return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
-        };
-        const [a, b] = [luminance(edge), luminance(bg)].sort((x, y) => y - x);
-        return (a! + 0.05) / (b! + 0.05);
+        const found = style.backgroundImage.match(/radial-gradient\([^,]+,\s*(rgba?\([^)]*\))/);
+        return { shadow: found?.[1] ?? "none", bg: style.backgroundColor };
       });
+      // The shadow at its strongest, over the box's colour.
+      ratios[theme] = contrastRatio(over(shadow, bg), bg);
     }
     expect(ratios.light).toBeGreaterThanOrEqual(2);
     expect(ratios.dark).toBeGreaterThanOrEqual(ratios.light!);
