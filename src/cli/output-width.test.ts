@@ -29,17 +29,29 @@ type Tool = keyof typeof tools;
 async function cli(
   tool: Tool,
   argv: string[],
-  { columns, stderrColumns, env = {} }: { columns?: number; stderrColumns?: number; env?: Io["env"] } = {},
+  {
+    columns,
+    stderrColumns,
+    env = {},
+    pipedWidth,
+  }: {
+    columns?: number;
+    stderrColumns?: number;
+    env?: Io["env"];
+    /** Not a terminal, though the io and COLUMNS both say this width (a pipe or a file). */
+    pipedWidth?: number;
+  } = {},
 ) {
   let out = "";
   let err = "";
+  const said = pipedWidth === undefined ? {} : { COLUMNS: String(pipedWidth) };
   const io: Io = {
     stdout: (text) => void (out += text),
     stderr: (text) => void (err += text),
-    env: { BLAST_RADIUS_HOME: dir, NO_COLOR: "1", ...env },
+    env: { BLAST_RADIUS_HOME: dir, NO_COLOR: "1", ...said, ...env },
     cwd: process.cwd(),
     isTTY: columns !== undefined,
-    columns,
+    columns: columns ?? pipedWidth,
     stderrIsTTY: stderrColumns !== undefined,
     stderrColumns,
   };
@@ -116,15 +128,7 @@ describe("sim and gameday output fitted to the terminal", { timeout: 120_000 }, 
     async (tool, argv) => {
       const plain = (await cli(tool, argv)).out.replace(/\bin [\d,.]+ ms\b/g, "");
       // Not a terminal, though the io says a width and so does COLUMNS.
-      let out = "";
-      await tools[tool](argv, {
-        stdout: (text) => void (out += text),
-        stderr: () => {},
-        env: { BLAST_RADIUS_HOME: dir, NO_COLOR: "1", COLUMNS: "40" },
-        cwd: process.cwd(),
-        isTTY: false,
-        columns: 40,
-      });
+      const { out } = await cli(tool, argv, { pipedWidth: 40 });
       expect(out.replace(/\bin [\d,.]+ ms\b/g, "")).toBe(plain);
       // A terminal wide enough for the whole output gets it as it is.
       expect((await cli(tool, argv, { columns: 400 })).out.replace(/\bin [\d,.]+ ms\b/g, "")).toBe(plain);
@@ -283,16 +287,7 @@ describe("every command's --help fitted to the terminal, as exercises --help is"
 
   test.each(helps)("%s %j in a pipe or a file: as written, whatever width is said", async (tool, argv) => {
     const plain = (await cli(tool, argv)).out;
-    let out = "";
-    await tools[tool](argv, {
-      stdout: (text) => void (out += text),
-      stderr: () => {},
-      env: { BLAST_RADIUS_HOME: dir, NO_COLOR: "1", COLUMNS: "40" },
-      cwd: process.cwd(),
-      isTTY: false,
-      columns: 40,
-    });
-    expect(out).toBe(plain);
+    expect((await cli(tool, argv, { pipedWidth: 40 })).out).toBe(plain);
   });
 
   test("a paragraph at the margin is wrapped where the terminal ends, not also where its source did", async () => {
