@@ -64,7 +64,7 @@ describe("parseArgs", () => {
   });
   test("an option the command does not take is refused, naming it, the command and what it takes", () => {
     expect(() => parseArgs(["--colour"], "cells", { options: ["seed"], flags: ["json"] })).toThrow(
-      "cells takes only --seed, --json (got --colour)",
+      "cells takes only --seed and --json (got --colour)",
     );
     expect(() => parseArgs(["x", "--seed", "3"], "import", {})).toThrow("import takes no options (got --seed)");
     expect(parseArgs(["--help"], "import", {}).flags.has("help")).toBe(true);
@@ -89,7 +89,7 @@ describe("parseCommandArgs: each command of a tool takes its own options", () =>
       "show takes only --seed (got --json)",
     );
     expect(() => parseCommandArgs(["answer", "x", "--sed", "3"], commands).ownOptions("answer")).toThrow(
-      "answer takes only --part, --seed, --json (got --sed)",
+      "answer takes only --part, --seed and --json (got --sed)",
     );
     // Even without its value: the option is the mistake, not its missing value.
     expect(() => parseCommandArgs(["list", "--seed"], commands).ownOptions("list")).toThrow(
@@ -308,7 +308,7 @@ describe("a message that quotes what was typed writes its control characters out
     [
       "sim",
       ["cells", "--fault", "\u202eyolp"],
-      '--fault must be one of poison, bad-deploy, lost-zone, got "\\u202eyolp"',
+      '--fault must be one of poison, bad-deploy or lost-zone, got "\\u202eyolp"',
     ],
     ["gameday", ["show", "gray\u0008\u0008\u0008\u0008blue"], 'unknown scenario "gray\\x08\\x08\\x08\\x08blue"'],
     ["play", ["x.ts", "--timeout", "5\u001b[2J"], '--timeout must be a number written in decimal, got "5\\x1b[2J"'],
@@ -330,11 +330,15 @@ describe("each command takes only its own options: a usage error naming the opti
     ["exercises", ["list", "--seed", "3", "--part", "a"], "list takes no options (got --seed)"],
     ["exercises", ["show", "shuffle-shard-16-workers", "--part", "a"], "show takes only --seed (got --part)"],
     ["exercises", ["check", "choose-exact", "--seed", "1"], "check takes no options (got --seed)"],
-    ["exercises", ["answer", "choose-exact", "--rate", "good", "1"], "answer takes only --part, --seed (got --rate)"],
+    [
+      "exercises",
+      ["answer", "choose-exact", "--rate", "good", "1"],
+      "answer takes only --part and --seed (got --rate)",
+    ],
     ["exercises", ["hint", "choose-exact", "--give-up"], "hint takes only --seed (got --give-up)"],
     ["exercises", ["import", "x.json", "--seed", "2"], "import takes no options (got --seed)"],
     ["exercises", ["watch", "--seed", "2"], "watch takes no options (got --seed)"],
-    ["exercises", ["review", "--seed", "2"], "review takes only --part, --rate, --give-up (got --seed)"],
+    ["exercises", ["review", "--seed", "2"], "review takes only --part, --rate and --give-up (got --seed)"],
     ["exercises", ["review", "--give-up"], "--give-up needs the exercise id: review <id> --give-up"],
     ["exercises", ["review", "--part", "a"], "--part needs the exercise id: review <id> --part <part> <answer>"],
     ["gameday", ["list", "--seed", "3"], "list takes no options (got --seed)"],
@@ -342,23 +346,23 @@ describe("each command takes only its own options: a usage error naming the opti
     [
       "gameday",
       ["play", "gray-failure", "--timeout", "5"],
-      "play takes only --actions, --policy, --seed, --json (got --timeout)",
+      "play takes only --actions, --policy, --seed and --json (got --timeout)",
     ],
     ["play", ["x.ts", "--seed", "3"], "play takes only --timeout (got --seed)"],
     [
       "sim",
       ["shuffle-shard", "--defences", "breaker"],
-      "shuffle-shard takes only --workers, --shard, --customers, --seed, --groups, --json (got --defences)",
+      "shuffle-shard takes only --workers, --shard, --customers, --seed, --groups and --json (got --defences)",
     ],
     [
       "sim",
       ["retry-storm", "--workers", "8"],
-      "retry-storm takes only --defences, --seed, --set, --json (got --workers)",
+      "retry-storm takes only --defences, --seed, --set and --json (got --workers)",
     ],
     [
       "sim",
       ["cells", "--seed", "3"],
-      "cells takes only --cells, --customers, --zones, --fault, --target, --headroom, --release, --wave, --move, --router, --arriving, --json, --health-check-misses (got --seed)",
+      "cells takes only --cells, --customers, --zones, --fault, --target, --headroom, --release, --wave, --move, --router, --arriving, --json and --health-check-misses (got --seed)",
     ],
   ];
   refusals(cases, true);

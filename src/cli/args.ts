@@ -223,7 +223,7 @@ function split(argv: string[], takes: Takes): Split {
 /**
  * The one rule for options: a command takes its own and `--help`, and anything else is a usage
  * error naming the option and the command, with what it takes instead ("list takes no options
- * (got --seed)", "answer takes only --part, --seed (got --rate)"), never ignored. Then an option
+ * (got --seed)", "answer takes only --part and --seed (got --rate)"), never ignored. Then an option
  * written wrong (`--seed` with no value) is one, and so is one of its own written with one dash
  * (`-seed`). With `--help` (or `-h`) there is no error: the
  * line asks for the usage, which the command prints.
@@ -235,7 +235,7 @@ function ownOptionsOnly(args: Split, command: string, takes: Takes): ParsedArgs 
   if (foreign !== undefined)
     throw new UsageError(
       own.length
-        ? `${command} takes only ${own.map((name) => `--${name}`).join(", ")} (got --${foreign})`
+        ? `${command} takes only ${listNames(own.map((name) => `--${name}`))} (got --${foreign})`
         : `${command} takes no options (got --${foreign})`,
     );
   // An option of the command's own written with one dash (`-seed 3`) would be read as an argument.

@@ -790,7 +790,7 @@ function rateDue(
   ctx.sessions.set(updated, id, allowed.length > 1 ? { ...session, rated } : undefined);
   const refused =
     requested !== undefined && !chosen
-      ? `${requested} is not among the grades these attempts earned (${allowed.join(", ")}). `
+      ? `${requested} is not among the grades these attempts earned (${listNames(allowed, "or")}). `
       : "";
   const head = `${refused}Rated ${outcome}${chosen ? "" : " (what your attempts earned)"}: ${id} comes back ${whenText(new Date(after.due), now)}.`;
   if (allowed.length === 1) return head;

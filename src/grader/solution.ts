@@ -14,6 +14,7 @@
  *            variants uses it too, so no figure of its explanation is typed.
  */
 import type { Random } from "../sim/random.ts";
+import { listNames } from "../format/words.ts";
 import type { ChoiceAnswer, CodePart, GradingPart, MatchAnswer, Params } from "./exercise-schema.ts";
 
 export interface SolutionModule {
@@ -64,7 +65,7 @@ export function expectedAnswers(
       const picked = Array.isArray(value) ? value : [value];
       if (picked.length === 0 || picked.some((v) => typeof v !== "string" || !ids.has(v))) {
         throw new SolutionError(
-          `${where} must name choices of that part (${[...ids].join(", ")}), got ${JSON.stringify(value)}`,
+          `${where} must name choices of that part (${listNames([...ids])}), got ${JSON.stringify(value)}`,
         );
       }
       if (!part.multiple && Array.isArray(value))
@@ -79,7 +80,7 @@ export function expectedAnswers(
         const v = map[item.id];
         if (typeof v !== "string" || !options.has(v))
           throw new SolutionError(
-            `${where}.${item.id} must be one of ${[...options].join(", ")}, got ${JSON.stringify(v)}`,
+            `${where}.${item.id} must be one of ${listNames([...options], "or")}, got ${JSON.stringify(v)}`,
           );
       }
       result[part.id] = value as MatchAnswer;

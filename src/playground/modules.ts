@@ -3,6 +3,8 @@
  * a virtual library module ("course"), or something the playground refuses (URLs, packages).
  */
 
+import { listNames } from "../format/words.ts";
+
 export type Resolution =
   | { kind: "file"; path: string }
   | { kind: "library"; name: string }
@@ -58,14 +60,14 @@ export function resolveImport(
     }
     return {
       kind: "refused",
-      message: `cannot find "${specifier}" (imported by ${from}): this playground has ${[...known].map((f) => `"./${f}"`).join(", ")}`,
+      message: `cannot find "${specifier}" (imported by ${from}): this playground has ${listNames([...known].map((f) => `"./${f}"`))}`,
     };
   }
   const names = [...libraries];
   if (names.includes(specifier)) return { kind: "library", name: specifier };
   return {
     kind: "refused",
-    message: `cannot import "${specifier}": playground code can import ${names.map((n) => `"${n}"`).join(", ")} and files of this playground`,
+    message: `cannot import "${specifier}": playground code can import ${listNames([...names.map((n) => `"${n}"`), "files of this playground"])}`,
   };
 }
 

@@ -4,6 +4,7 @@
  * and what still works while the control plane is down.
  */
 import { asGiven, countOf, grouped, nounFor, percentUpTo, times } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 import { asksForHelp, numberOption, parseArgs, processIo, table, UsageError, type ParsedArgs } from "../args.ts";
 import type { SimCommand } from "./command.ts";
 import { fitLines, fitUsage, outputWidth } from "../terminal-width.ts";
@@ -58,7 +59,7 @@ function choice<T extends string>(args: ParsedArgs, name: string, allowed: reado
   const raw = args.options.get(name)?.at(-1);
   if (raw === undefined) return fallback;
   if (!(allowed as readonly string[]).includes(raw))
-    throw new UsageError(`--${name} must be one of ${allowed.join(", ")}, got "${raw}"`);
+    throw new UsageError(`--${name} must be one of ${listNames(allowed, "or")}, got "${raw}"`);
   return raw as T;
 }
 

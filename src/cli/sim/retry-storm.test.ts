@@ -170,7 +170,7 @@ test("invalid input is a usage error with a clear message", async () => {
   await expect(capture(["--defences", "breaker", "--defences", "all"])).rejects.toThrow(/--defences all cannot be/);
   await expect(capture(["--seed", "1.5"])).rejects.toThrow(/--seed must be a whole number/);
   await expect(capture(["--colour"])).rejects.toThrow(
-    "retry-storm takes only --defences, --seed, --set, --json (got --colour)",
+    "retry-storm takes only --defences, --seed, --set and --json (got --colour)",
   );
   // --set repeats, one parameter a time: set twice, it is refused, not read as its last value.
   await expect(capture(["--set", "poolSize=5", "--set", "poolSize=60"])).rejects.toThrow(

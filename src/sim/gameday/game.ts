@@ -9,6 +9,7 @@
  *   const result = game.finish();
  */
 import { round } from "../retry-storm/metrics.ts";
+import { listNames } from "../../format/words.ts";
 import { isActionId, type ActionId } from "./actions.ts";
 import { isSeed, seedRule } from "../random.ts";
 import { entryText } from "./report.ts";
@@ -166,11 +167,11 @@ export class Game {
     if (!isActionId(action)) return `unknown action "${action}"`;
     const offer = this.scenario.offers.find((o) => o.action === action);
     if (!offer)
-      return `"${action}" is not an action in ${this.scenario.id}; its actions are ${this.scenario.offers.map((o) => o.action).join(", ")}`;
+      return `"${action}" is not an action in ${this.scenario.id}; its actions are ${listNames(this.scenario.offers.map((o) => o.action))}`;
     if (offer.targets) {
-      if (target === null) return `"${action}" needs a target: one of ${offer.targets.join(", ")}`;
+      if (target === null) return `"${action}" needs a target: one of ${listNames(offer.targets, "or")}`;
       if (!offer.targets.includes(target))
-        return `"${action}" cannot target "${target}" in ${this.scenario.id}; it can target ${offer.targets.join(", ")}`;
+        return `"${action}" cannot target "${target}" in ${this.scenario.id}; it can target ${listNames(offer.targets, "or")}`;
     } else if (target !== null) return `"${action}" takes no target, got "${target}"`;
     if (this.over) return "the game is over";
     return this.model.check(action, target);

@@ -83,11 +83,11 @@ test("impossible logs are refused when the entry's time comes, naming it", { tim
   };
   expect(impossible([{ at: 100, action: "eject-host", target: "h99" }])).toEqual([
     0,
-    'entry 1 (eject-host h99 at 100 s): "eject-host" cannot target "h99" in gray-failure; it can target h01, h02, h03, h04, h05, h06, h07, h08, h09, h10',
+    'entry 1 (eject-host h99 at 100 s): "eject-host" cannot target "h99" in gray-failure; it can target h01, h02, h03, h04, h05, h06, h07, h08, h09 or h10',
   ]);
   expect(impossible([{ at: 100, action: "eject-host" }])).toEqual([
     0,
-    'entry 1 (eject-host at 100 s): "eject-host" needs a target: one of h01, h02, h03, h04, h05, h06, h07, h08, h09, h10',
+    'entry 1 (eject-host at 100 s): "eject-host" needs a target: one of h01, h02, h03, h04, h05, h06, h07, h08, h09 or h10',
   ]);
   expect(impossible([{ at: 100, action: "retries-off", target: "h07" }])).toEqual([
     0,

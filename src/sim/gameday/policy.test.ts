@@ -52,6 +52,7 @@ test(
         return [
           { action: "eject-host", target: "h99" },
           { action: "launch-missiles" },
+          { action: "grow-pool" },
           { action: "eject-host", target: grayHost },
           { action: "eject-host", target: grayHost },
         ];
@@ -60,8 +61,9 @@ test(
     });
     expect(run.log).toEqual([{ at: 100, action: "eject-host", target: grayHost }]);
     expect(run.refused.map((r) => r.why)).toEqual([
-      '"eject-host" cannot target "h99" in gray-failure; it can target h01, h02, h03, h04, h05, h06, h07, h08, h09, h10',
+      '"eject-host" cannot target "h99" in gray-failure; it can target h01, h02, h03, h04, h05, h06, h07, h08, h09 or h10',
       'unknown action "launch-missiles"',
+      '"grow-pool" is not an action in gray-failure; its actions are eject-host, return-host, restart, retries-off, retries-on, shed-queue, shed-priority and unshed-priority',
       `${grayHost} is already ejected`,
     ]);
   },

@@ -33,6 +33,11 @@ test("a scenario without a file, or with a file of another shape, stops the buil
   expect(() => readStored(broken)).toThrow(
     /scenario "lost-zone" .*: the file's less\[1\].tenantMinutes is not a number;/,
   );
+  const paged = allFiles();
+  (paged["./golden/lost-zone.json"] as { par: { alerts: { severity: unknown }[] } }).par.alerts[0]!.severity = "email";
+  expect(() => readStored(paged)).toThrow(
+    /scenario "lost-zone" .*: the file's par.alerts\[0\].severity is not one of page or ticket;/,
+  );
 });
 
 test("a file made for another reference response or trap, or for no scenario, stops the build", () => {

@@ -9,6 +9,7 @@
  * once, naming the scenario.
  */
 import type { StoredResults } from "./results.ts";
+import { listNames } from "../../format/words.ts";
 import { type GameScenario, scenarios } from "./scenarios.ts";
 
 const regenerate = "npx vitest run --project unit src/sim/gameday/scenarios.test.ts -u";
@@ -26,7 +27,7 @@ const text: Check = (v) => (typeof v === "string" ? null : "is not a string");
 const oneOf =
   (...values: string[]): Check =>
   (v) =>
-    values.includes(v as string) ? null : `is not one of ${values.join(", ")}`;
+    values.includes(v as string) ? null : `is not one of ${listNames(values, "or")}`;
 const fields =
   (shape: Record<string, Check>): Check =>
   (v) => {

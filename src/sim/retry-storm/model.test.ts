@@ -384,11 +384,15 @@ test("invalid parameters and defences are refused with the name in the message",
   expect(() => run([], { poolSize: 0 })).toThrow(/poolSize must be at least 1/);
   expect(() => run([], { poolSize: 2.5 })).toThrow(/poolSize must be a whole number/);
   expect(() => run([], untyped({ nonsense: 1 }))).toThrow(/unknown parameter "nonsense"/);
-  expect(() => run([], untyped({ breakerKind: "sometimes" }))).toThrow(/breakerKind must be one of consecutive, rate/);
+  expect(() => run([], untyped({ breakerKind: "sometimes" }))).toThrow(
+    /breakerKind must be one of consecutive or rate/,
+  );
   expect(() => run(["budget"], { budgetKind: "token", tokenRatio: 0 })).toThrow(
     /tokenRatio must be greater than 0 tokens \(gRFC A6\), got 0/,
   );
-  expect(() => run(["armour" as DefenceName])).toThrow(/unknown defence "armour"/);
+  expect(() => run(["armour" as DefenceName])).toThrow(
+    'unknown defence "armour"; choose from bulkhead, breaker, budget, jitter, timeout and shed',
+  );
 });
 
 test("a parameter's bounds are stated with their thousands grouped, as --help and the replay's form state them", () => {

@@ -6,6 +6,7 @@
 import type { Random } from "../random.ts";
 import { readDecimal } from "../../format/decimal.ts";
 import { asGiven } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 
 export const defenceNames = ["bulkhead", "breaker", "budget", "jitter", "timeout", "shed"] as const;
 export type DefenceName = (typeof defenceNames)[number];
@@ -450,7 +451,7 @@ export function checkParameter(name: string, value: unknown): number | string | 
     throw new RangeError(`unknown parameter "${name}"; known: ${parameterSpecs.map((p) => p.name).join(", ")}`);
   if (spec.choices) {
     if (typeof value !== "string" || !spec.choices.includes(value))
-      throw new RangeError(`${name} must be one of ${spec.choices.join(", ")}, got ${String(value)}`);
+      throw new RangeError(`${name} must be one of ${listNames(spec.choices, "or")}, got ${String(value)}`);
     return value;
   }
   if (value === null || value === "none") {
@@ -482,7 +483,7 @@ export function checkScenario(scenario: Scenario): void {
   if (!Number.isInteger(scenario.seed)) throw new RangeError(`seed must be a whole number, got ${scenario.seed}`);
   for (const d of scenario.defences) {
     if (!defenceNames.includes(d))
-      throw new RangeError(`unknown defence "${d}"; choose from ${defenceNames.join(", ")}`);
+      throw new RangeError(`unknown defence "${d}"; choose from ${listNames(defenceNames)}`);
   }
   // Params may come from untyped code (a playground, a worker message): check every one.
   const params = scenario.params as Record<string, unknown>;

@@ -73,7 +73,7 @@ describe("the canary widget's words", () => {
     const view = canaryView(defaultCanaryState);
     const slow = { ...view, rows: bakeByShare({ ...canaryDefaults, regressedErrorRate: 0.002, maxBakeSeconds: 3600 }) };
     slow.scenario = { ...canaryDefaults, regressedErrorRate: 0.002, maxBakeSeconds: 3600 };
-    expect(shareSummary(slow)).toMatch(/ At 0\.1%, 0\.5%, 1% it takes longer than 1 h\.$/);
+    expect(shareSummary(slow)).toMatch(/ At 0\.1%, 0\.5% and 1% it takes longer than 1 h\.$/);
     expect(renderCanary(slow)).toContain("<td>over 1 h</td>");
   });
 

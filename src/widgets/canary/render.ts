@@ -5,6 +5,7 @@
  * failures that costs. Every figure is the model's; the sentences only put them in words.
  */
 import { grouped, percentUpTo, readableShare, rounded, svgCoordinate } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 import {
   bakeByShare,
   bakeChoices,
@@ -168,7 +169,7 @@ export function shareSummary(view: CanaryView): string {
     `so the regression fails ${range(failures, (v) => rounded(v))} of them before the alarm, whatever the share. ` +
     `The share sets how long that takes (${bakeText(first.bakeSeconds!)} at ${readableShare(first.share)}, ` +
     `${bakeText(last.bakeSeconds!)} at ${readableShare(last.share)}) and how many users are on the bad release meanwhile.` +
-    (slow.length > 0 ? ` At ${slow.join(", ")} it takes longer than ${bakeText(scenario.maxBakeSeconds)}.` : "")
+    (slow.length > 0 ? ` At ${listNames(slow)} it takes longer than ${bakeText(scenario.maxBakeSeconds)}.` : "")
   );
 }
 
