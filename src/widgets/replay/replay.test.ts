@@ -458,7 +458,7 @@ test("a link's values the replay cannot use are named, each with what runs inste
     'poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections',
     'clientTimeout "1e9" cannot be used (must be at most 60 s), so it takes its default, 1 s',
     'attempts "2.5" cannot be used (must be a whole number), so it takes its default, 5 attempts',
-    'breakerKind "maybe" cannot be used (must be one of consecutive, rate), so it takes its default, consecutive',
+    'breakerKind "maybe" cannot be used (must be one of consecutive or rate), so it takes its default, consecutive',
   ]);
   // What the link names and the replay can use (e-notation included, "none" for no defences) is no problem.
   expect(linkProblems(new URLSearchParams("seed=1000&defences=none&triggerDuration=1e1&intervention=none"))).toEqual(
