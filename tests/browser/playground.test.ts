@@ -276,7 +276,13 @@ describeInBrowser("playground in Chromium", (browser) => {
   // the page's body: a keyboard reader's next Tab started again from the top of the page.
   test("closing the share link's notice leaves focus on Share, not on the page", async () => {
     const share = box.getByRole("button", { name: "Share" });
+    // An earlier test's notice may still be open, with a Close of its own: this click's notice
+    // replaces it once its link is made (asynchronously), so wait for that one, not the old one.
+    await box.locator("[data-notice]").evaluate((notice) => {
+      for (const el of notice.querySelectorAll("*")) el.setAttribute("data-before", "");
+    });
     await share.click();
+    await box.locator('[data-notice] input[aria-label="Share link"]:not([data-before])').waitFor();
     await box.getByRole("button", { name: "Close" }).focus();
     await page.keyboard.press("Enter");
     await expect(box.locator("[data-notice]").isHidden()).resolves.toBe(true);
