@@ -1,5 +1,6 @@
 /** Expected answers for "Diagnose the sharded fleet", from src/sim/diagnosis/workers.ts. */
 import { grouped, oneInWhole, percentAnySize } from "../../src/format/number.ts";
+import { listNames } from "../../src/format/words.ts";
 import { shareLosingAll, type WorkerParams, workerCase, workerIncident } from "../../src/sim/diagnosis/workers.ts";
 import { type Random, randomInt } from "../../src/sim/random.ts";
 import { exactOverlap } from "../../src/sim/shuffle-shard.ts";
@@ -18,7 +19,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
   const what = workerCase(p);
   const { rows, touched, culprit } = workerIncident(p);
   const workerNames = touched.map((w) => rows[w]!.worker);
-  const names = `${workerNames.slice(0, -1).join(", ")}${workerNames.length > 1 ? " and " : ""}${workerNames.at(-1)}`;
+  const names = listNames(workerNames);
   const quiet = p.workers - touched.length;
   // Each share as the chapter and its explorer write it (percentAnySize, oneInWhole: "1 in 28 = 3.6%").
   const lostAll = percentAnySize(shareLosingAll(p));

@@ -957,7 +957,7 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
     );
   if (!rated.allowed.includes(outcome))
     throw new UsageError(
-      `${outcome} is not among the grades this review earned: ${rated.allowed.join(", ")} (the answers decide which)`,
+      `${outcome} is not among the grades this review's attempts earned (${listNames(rated.allowed, "or")})`,
     );
   const at = new Date(rated.at);
   const updated = ctx.progress.update((p) => {

@@ -10,6 +10,7 @@
  * (`playLog`), and both name the entry that is wrong.
  */
 import { asGiven } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 import { isSeed, seedRule } from "../random.ts";
 import { isActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
@@ -94,7 +95,7 @@ export function checkLog(data: unknown, scenario: GameScenario): ParsedLog {
     if (typeof action !== "string") throw new LogFormatError(`${name}: "action" must be an action's name`);
     if (!isActionId(action) || !scenario.offers.some((o) => o.action === action))
       throw new LogFormatError(
-        `${name}: unknown action "${action}"; ${scenario.id} has ${scenario.offers.map((o) => o.action).join(", ")}`,
+        `${name}: unknown action "${action}"; ${scenario.id}'s actions are ${listNames(scenario.offers.map((o) => o.action))}`,
       );
     if (target !== undefined && typeof target !== "string")
       throw new LogFormatError(`${name}: "target" must be a name, got ${JSON.stringify(target)}`);

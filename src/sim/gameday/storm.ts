@@ -16,6 +16,7 @@ import {
   type StormAction,
   type StormRun,
 } from "../retry-storm/index.ts";
+import { listNames } from "../../format/words.ts";
 import { actionSpec, startupSeconds } from "./actions.ts";
 import type { GameModel, ModelSetup, Notice } from "./game.ts";
 import type { GameScenario } from "./scenarios.ts";
@@ -158,7 +159,7 @@ class StormGame implements GameModel {
           .map((s) => s.name);
         if (starting.length === 0) return null;
         return target === platform
-          ? `the platform is still restarting (${starting.join(", ")} ${starting.length === 1 ? "is" : "are"} starting)`
+          ? `the platform is still restarting (${listNames(starting)} ${starting.length === 1 ? "is" : "are"} starting)`
           : `${target} is still restarting`;
       }
       case "breaker-open":

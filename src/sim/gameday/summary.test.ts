@@ -128,10 +128,24 @@ test("a restart is refused while the one before it is under way, as the rules sa
   game.act("restart", platform);
   game.advanceTo(6);
   // Eight presses in five seconds were all accepted, and the debrief blamed none.
-  expect(game.check("restart", platform)).toMatch(/^the platform is still restarting \(/);
+  expect(game.check("restart", platform)).toBe(
+    "the platform is still restarting (checkout, quotes, search and accounts are starting)",
+  );
   expect(game.check("restart", "checkout")).toBe("checkout is still restarting");
   game.advanceTo(5 + 31);
   expect(game.check("restart", platform)).toBeNull();
+});
+
+test("a platform restart refused while some services start names them as a sentence lists them", () => {
+  const storm = findScenario("retry-storm")!;
+  const game = new Game(storm, storm.seed);
+  game.advanceTo(5);
+  game.act("restart", "checkout");
+  game.advanceTo(6);
+  expect(game.check("restart", platform)).toBe("the platform is still restarting (checkout is starting)");
+  game.act("restart", "quotes");
+  game.advanceTo(7);
+  expect(game.check("restart", platform)).toBe("the platform is still restarting (checkout and quotes are starting)");
 });
 
 test("the verdict writes figures that differ so they read differently: never 'better than doing nothing (27.0)' of 27.0", () => {

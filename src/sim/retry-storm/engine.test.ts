@@ -324,9 +324,15 @@ describe("actions do what they say", () => {
   test("impossible actions are refused with a message, and change nothing", () => {
     const run = createRun(short());
     const refused: [StormAction, RegExp][] = [
-      [{ kind: "drain", service: "payments", on: true }, /no service named "payments"; there are: checkout, quotes/],
-      [{ kind: "flush", pool: "pricing" }, /no pool named "pricing"; there are: shared/],
-      [{ kind: "dependency", name: "db" }, /no dependency named "db"/],
+      [
+        { kind: "drain", service: "payments", on: true },
+        /^no service named "payments"; the services are "checkout", "quotes", "search" and "accounts"$/,
+      ],
+      [{ kind: "flush", pool: "pricing" }, /^no pool named "pricing"; the only pool is "shared"$/],
+      [
+        { kind: "dependency", name: "db" },
+        /^no dependency named "db"; the dependencies are "pricing", "catalog" and "profiles"$/,
+      ],
       [
         { kind: "dependency", name: "catalog", condition: "sad" as never, medianMs: 5 },
         /healthy, refusing or black-holed/,
@@ -338,11 +344,43 @@ describe("actions do what they say", () => {
       [{ kind: "parameter", name: "duration", value: 100 }, /duration cannot change once the run has started/],
       [{ kind: "parameter", name: "poolSize", value: 0 }, /poolSize must be at least 1/],
       [{ kind: "restart", service: "search", seconds: -1 }, /a restart takes a number of seconds >= 0/],
-      [{ kind: "defence", defence: "armour" as DefenceName, on: true }, /unknown defence "armour"/],
+      [
+        { kind: "defence", defence: "armour" as DefenceName, on: true },
+        /^unknown defence "armour"; choose from bulkhead, breaker, budget, jitter, timeout and shed$/,
+      ],
     ];
     for (const [action, message] of refused) expect(() => run.apply(action), JSON.stringify(action)).toThrow(message);
     expect(run.state().dependencies.find((d) => d.name === "catalog")!.medianMs).toBe(40);
     expect(run.state().interventionSeconds).toBeNull();
+  });
+
+  test("a name that is not there is refused with the ones that are, as a sentence lists them, or with none", () => {
+    const empty = createRun(
+      defaultScenario({ seed: 1, services: [], dependencies: [], params: { duration: 20, intervention: null } }),
+    );
+    expect(() => empty.apply({ kind: "drain", service: "payments", on: true })).toThrow(
+      /^no service named "payments"; there are no services$/,
+    );
+    expect(() => empty.apply({ kind: "dependency", name: "db" })).toThrow(
+      /^no dependency named "db"; there are no dependencies$/,
+    );
+    const two = createRun(
+      defaultScenario({
+        seed: 1,
+        services: [{ name: "checkout", rate: 25, dependency: "pricing" }],
+        dependencies: [
+          { name: "pricing", latency: { medianMs: 60, sigma: 0.5 } },
+          { name: "catalog", latency: { medianMs: 40, sigma: 0.5 } },
+        ],
+        params: { duration: 20, intervention: null },
+      }),
+    );
+    expect(() => two.apply({ kind: "drain", service: "quotes", on: true })).toThrow(
+      /^no service named "quotes"; the only service is "checkout"$/,
+    );
+    expect(() => two.apply({ kind: "dependency", name: "db" })).toThrow(
+      /^no dependency named "db"; the dependencies are "pricing" and "catalog"$/,
+    );
   });
 });
 

@@ -26,6 +26,7 @@ import {
   type RetryStormMetrics,
   type RetryStormSummary,
 } from "./metrics.ts";
+import { listNames } from "../../format/words.ts";
 import { MetricsRecorder } from "./recorder.ts";
 import {
   checkParameter,
@@ -305,7 +306,7 @@ export class StormRun {
     switch (action.kind) {
       case "defence": {
         if (!defenceNames.includes(action.defence))
-          throw new RangeError(`unknown defence "${action.defence}"; choose from ${defenceNames.join(", ")}`);
+          throw new RangeError(`unknown defence "${action.defence}"; choose from ${listNames(defenceNames)}`);
         if (world.defences.has(action.defence) === action.on) return;
         if (action.on) world.defences.add(action.defence);
         else world.defences.delete(action.defence);
@@ -323,7 +324,7 @@ export class StormRun {
         return this.intervene(now);
       case "dependency": {
         const dep = world.dependencies.find((d) => d.name === action.name);
-        if (!dep) throw new RangeError(this.unknown("dependency", action.name, world.dependencies));
+        if (!dep) throw new RangeError(this.unknown("dependency", action.name, world.dependencies, "dependencies"));
         const { condition, medianMs } = action;
         if (condition !== undefined && !["healthy", "refusing", "black-holed"].includes(condition))
           throw new RangeError(`a dependency is healthy, refusing or black-holed, not "${condition}"`);
@@ -915,7 +916,15 @@ export class StormRun {
     return pool;
   }
 
-  private unknown(what: string, name: string, known: readonly { name: string }[]): string {
-    return `no ${what} named "${name}"; there are: ${known.map((k) => k.name).join(", ")}`;
+  /** 'no pool named "pricing"; the only pool is "shared"', naming every one there is. */
+  private unknown(what: string, name: string, known: readonly { name: string }[], whats = `${what}s`): string {
+    const names = known.map((k) => `"${k.name}"`);
+    const there =
+      names.length === 0
+        ? `there are no ${whats}`
+        : names.length === 1
+          ? `the only ${what} is ${names[0]}`
+          : `the ${whats} are ${listNames(names)}`;
+    return `no ${what} named "${name}"; ${there}`;
   }
 }
