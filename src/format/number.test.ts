@@ -25,6 +25,7 @@ import {
   percentOfFraction,
   percentTrimmedIfExact,
   percentFigures,
+  percentToFigures,
   percentagePoints,
   plainFigures,
   perRequest,
@@ -36,6 +37,7 @@ import {
   roundToFigures,
   scientific,
   secondsOrMinutes,
+  spokenPowers,
   svgCoordinate,
   timerMillis,
   times,
@@ -290,6 +292,24 @@ describe("multiples and scientific notation", () => {
     expect(raisedPowers("1 in 28 = 3.57 × 10^-2, or 7.00 × 10^0")).toBe("1 in 28 = 3.57 × 10⁻², or 7.00 × 10⁰");
     // Only a power written by powerOfTen: a caret elsewhere (2^53 in prose, x^2) is left alone.
     expect(raisedPowers("2^53 and 10^3 and 25.0%")).toBe("2^53 and 10^3 and 25.0%");
+  });
+  test("spokenPowers: a screen reader's powers of ten in words, the rest as written", () => {
+    expect(spokenPowers("1.33 × 10^-6%, 2.73 × 10^70 and 28")).toBe(
+      "1.33 × 10 to the power of minus 6%, 2.73 × 10 to the power of 70 and 28",
+    );
+    expect(spokenPowers(wholeNumber(2875n * 10n ** 769n))).toBe("2.88 × 10 to the power of 772 (773 digits)");
+    expect(spokenPowers("2^53 and 25%")).toBe("2^53 and 25%");
+  });
+  test("percentToFigures: significant figures, a zero dropped only where the share is exact", () => {
+    expect(percentToFigures(1 / 28, 3)).toBe("3.57%");
+    expect(percentToFigures(1 / 28, 2)).toBe("3.6%");
+    expect(percentToFigures(1 / 4, 4)).toBe("25%");
+    // Rounded up to a power of ten: its zeros are figures (percentFigures says "0.01%", one figure).
+    expect(percentToFigures(0.000099995, 3)).toBe("0.0100%");
+    expect(percentFigures(0.000099995, 3)).toBe("0.01%");
+    // In powers of ten where the page writes the share so.
+    const tiny = 1 / 75_287_520;
+    expect(percentToFigures(tiny, 5, percentAnySize(tiny))).toBe("1.3282 × 10^-6%");
   });
   test("perRequest: two decimals, grouped, however round the figure", () => {
     expect(perRequest(4.648)).toBe("4.65");

@@ -14,6 +14,7 @@
  *   percentAtMost(0.0033)      "0.4%"       as percentUpTo, rounded up: for "at most", "no more than"
  *   percentOfWhole(0.9999)     "over 99.9%" as percentUpTo, but "0%" and "100%" only for exactly none and all
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
+ *   percentToFigures(1/28, 3)  "3.57%"      `figures` significant figures, zeros dropped only where exact ("0.0100%" rounded)
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
  *   readableShare(1/1820)      "0.055%"     as percentAnySize, but scientific below a millionth ("1.37e-12")
  *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros;
@@ -28,6 +29,7 @@
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   powerOfTen(1.37e-10)       { mantissa: "1.37", exponent: "-10", text: "1.37 × 10^-10", html: "1.37 × 10<sup>-10</sup>" }
  *   raisedPowers("1.37 × 10^-10%")   "1.37 × 10⁻¹⁰%"   a text's powers of ten as the terminal writes them, exponents raised
+ *   spokenPowers("2.73 × 10^70")   "2.73 × 10 to the power of 70"   a text's powers of ten as a screen reader should say them
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge (wholeNumberHtml: <sup>)
  *   latency(2500)              "2.5 s"      a latency: whole ms below a second, then seconds to one decimal
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
@@ -197,6 +199,25 @@ export function percentFigures(share: number, figures = 3): string {
   if (!Number.isInteger(figures) || figures < 1 || figures > 21)
     throw new RangeError(`figures must be a whole number from 1 to 21, got ${figures}`);
   return `${Number(hundredfold(share).toPrecision(figures))}%`;
+}
+
+/**
+ * A share's percentage to `figures` significant figures, a trailing zero dropped only where the
+ * share is exactly what is left (percentTrimmedIfExact's rule, at any number of figures: 1/4 to
+ * four figures is "25%", 0.0099995% to three is "0.0100%", where percentFigures would write
+ * "0.01%", one figure), in powers of ten where `usual` (the same share as the page writes it) is,
+ * or where plain digits would run past 20 decimals: 1 / 75,287,520 to five figures is
+ * "1.3282 × 10^-6%" beside percentAnySize's "1.33 × 10^-6%".
+ */
+export function percentToFigures(share: number, figures: number, usual = ""): string {
+  // The share's own power of ten, after rounding (0.000099995 to three figures is 1.00 × 10^-4).
+  const { mantissa, exponent } = scientific(share, figures - 1);
+  const decimals = Math.max(0, figures - 1 - (exponent + 2));
+  if (usual.includes(" × 10^") || decimals > 20) {
+    const exact = Number(`${mantissa}e${exponent}`) === share;
+    return `${powerOfTen({ mantissa, exponent: exponent + 2 }, figures - 1, { trim: exact }).text}%`;
+  }
+  return percentTrimmedIfExact(share, decimals);
 }
 
 /**
@@ -489,6 +510,18 @@ export function raisedPowers(text: string): string {
     const raised = [...exponent.replace("-", "−")].map((c) => superscripts[c]).join("");
     return ` × 10${raised}`;
   });
+}
+
+/**
+ * A text's powers of ten as a screen reader should say them: powerOfTen's plain text, "2.73 ×
+ * 10^70", is read "2.73 times 10 caret 70", and the page's superscript, 10<sup>70</sup>, "10 70".
+ * For a live region's sentence: "2.73 × 10 to the power of 70", "1.33 × 10 to the power of minus 6%".
+ */
+export function spokenPowers(text: string): string {
+  return text.replace(
+    / × 10\^(-?)(\d+)/g,
+    (_, minus: string, exponent: string) => ` × 10 to the power of ${minus ? "minus " : ""}${exponent}`,
+  );
 }
 
 /**

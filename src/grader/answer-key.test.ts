@@ -33,12 +33,17 @@ describe("the workshop's answer key", () => {
           const shown = answers[i]!;
           expect(shown, `${id} ${part.id}`).not.toBe("");
           if (part.kind === "numeric") {
-            // The figure as printed (before any "(about 1 in ...)") is graded right by the page's grader.
-            const figure = shown.replace(/ \(about .*\)$/, "").replace(part.unit ? ` ${part.unit}` : "", "");
-            expect(
-              gradeNumeric(part, figure, expected[part.id] as number, params).status,
-              `${id} ${part.id}: ${figure}`,
-            ).toBe("right");
+            // Each figure as printed is graded right by the page's grader: a share's exact odds and its
+            // percentage ("1 in 1,820 = 0.055%"), or the percentage before its rounded odds ("(about 1 in ...)").
+            const figures = shown
+              .replace(/ \(about .*\)$/, "")
+              .replace(part.unit ? ` ${part.unit}` : "", "")
+              .split(" = ");
+            for (const figure of figures)
+              expect(
+                gradeNumeric(part, figure, expected[part.id] as number, params).status,
+                `${id} ${part.id}: ${figure}`,
+              ).toBe("right");
           } else if (part.kind === "choice") {
             const right = [expected[part.id]].flat() as string[];
             for (const c of part.choices)

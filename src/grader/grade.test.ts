@@ -2,7 +2,9 @@ import { describe, expect, test } from "vitest";
 import { choose } from "../sim/combinatorics.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { numericPartSchema, choicePartSchema, matchPartSchema } from "./exercise-schema.ts";
+import { grouped, oneInWhole } from "../format/number.ts";
 import {
+  describeAnswer,
   describeRule,
   gradeChoice,
   gradeMatch,
@@ -342,6 +344,76 @@ describe("one rule for how close is right", () => {
     expect(describeRule(numericPartSchema.parse({ id: "x", prompt: "p", type: "number", tolerance: 0 }))).toMatch(
       /exact value/,
     );
+  });
+});
+
+// QA: "Right: 3.57% (about 1 in 28)", where the chapter, the explorer, the poison-shard exercise and
+// the terminal write the same chance "1 in 28 = 3.6%", and 1/28 is exactly one in 28.
+describe("a share's expected answer, as the learner reads it", () => {
+  const right = (part: typeof sharePart, input: string, expected: number) => {
+    const verdict = gradeNumeric(part, input, expected);
+    expect(verdict.status, `${input}: ${verdict.message}`).toBe("right");
+    return verdict.message;
+  };
+  const threeFigures = numericPartSchema.parse({ id: "s", prompt: "share", type: "share", figures: 3 });
+  const withinTwo = numericPartSchema.parse({ id: "s", prompt: "share", type: "share", tolerance: 0.02 });
+  const exactShare = numericPartSchema.parse({ id: "s", prompt: "share", type: "share", tolerance: 0 });
+
+  test("a chance of exactly one in a whole number reads as the course writes it, never 'about'", () => {
+    expect(oneInWhole(28n).text).toBe("1 in 28 = 3.6%");
+    for (const input of ["1/28", "1 in 28", "3.6%", "0.036", "1/C(8,2)"])
+      expect(right(sharePart, input, 1 / 28)).toBe(`Right: ${oneInWhole(28n).text}.`);
+    expect(describeAnswer(sharePart, 1 / 28)).toBe(oneInWhole(28n).text);
+    expect(describeAnswer(sharePart, oneIn1820)).toBe("1 in 1,820 = 0.055%");
+    expect(describeAnswer(sharePart, oneIn1820)).toBe(oneInWhole(1820n).text);
+    // Two eighths, and a share a calculation lands a hair off (6 of 432 minutes, 1 - 0.95).
+    expect(describeAnswer(sharePart, 2 / 8)).toBe("1 in 4 = 25%");
+    expect(describeAnswer(sharePart, 0.013888888888888878)).toBe("1 in 72 = 1.4%");
+    expect(describeAnswer(sharePart, 1 - 0.95)).toBe("1 in 20 = 5%");
+  });
+
+  test("a share that is not one in a whole number keeps its rounded odds", () => {
+    // The hedging drill's share, within 2%; to two figures or more it keeps the zeros it was rounded to.
+    expect(describeAnswer(withinTwo, 0.00009999505016455856)).toBe("0.01% (about 1 in 10,000)");
+    expect(describeAnswer(sharePart, 0.00009999505016455856)).toBe("0.0100% (about 1 in 10,000)");
+    expect(describeAnswer(sharePart, 0.17857142857142858)).toBe("17.9% (about 1 in 6)");
+    // One half and more: no odds.
+    expect(describeAnswer(sharePart, 0.5)).toBe("50%");
+    expect(describeAnswer(sharePart, 0.875)).toBe("87.5%");
+    expect(describeAnswer(sharePart, 0)).toBe("0%");
+  });
+
+  test("a learner who typed more figures sees the exact value to as many", () => {
+    expect(right(sharePart, "3.57%", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
+    expect(right(sharePart, "0.0357", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
+    expect(right(sharePart, "3.5714%", 1 / 28)).toBe("Right: 1 in 28 = 3.5714%.");
+    expect(right(sharePart, "0.0549%", oneIn1820)).toBe("Right: 1 in 1,820 = 0.0549%.");
+    // Within a tolerance, the learner's 3.58% is answered with the exact 3.57%: the gap is the reason.
+    expect(right(withinTwo, "3.58%", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
+    // A power of ten stays one.
+    expect(right(sharePart, "1.3282e-6%", 1 / 75_287_520)).toBe("Right: 1 in 75,287,520 = 1.3282 × 10^-6%.");
+    expect(right(sharePart, "0.4988", 200 / 401)).toBe("Right: 49.88% (about 1 in 2).");
+  });
+
+  test("the percentage shown is always one the part's rule takes as right", () => {
+    // 3.6% is too rough for three figures; 1.9% is 2.6% off 1/54, outside a 2% tolerance.
+    expect(describeAnswer(threeFigures, 1 / 28)).toBe("1 in 28 = 3.57%");
+    expect(describeAnswer(withinTwo, 1 / 54)).toBe("1 in 54 = 1.85%");
+    expect(describeAnswer(sharePart, 1 / 54)).toBe("1 in 54 = 1.9%");
+    // An exact part takes the fraction, which is shown: the percentage is the course's.
+    expect(describeAnswer(exactShare, 1 / 28)).toBe("1 in 28 = 3.6%");
+    for (const part of [
+      sharePart,
+      threeFigures,
+      withinTwo,
+      numericPartSchema.parse({ ...withinTwo, tolerance: 0.005 }),
+    ])
+      for (let n = 3; n <= 3000; n += n < 100 ? 1 : 37) {
+        const [odds, percentage] = describeAnswer(part, 1 / n).split(" = ");
+        expect(odds).toBe(`1 in ${grouped(n)}`);
+        expect(gradeNumeric(part, odds!, 1 / n).status).toBe("right");
+        expect(gradeNumeric(part, percentage!, 1 / n).status, `1/${n}: ${percentage}`).toBe("right");
+      }
   });
 });
 

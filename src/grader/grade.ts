@@ -14,7 +14,17 @@ import type {
 import { fillParams, fillParamsForReading } from "./fill-params.ts";
 import { type Figures, parseAnswer, plainNumber, shareScale } from "./parse-answer.ts";
 import type { Expected } from "./solution.ts";
-import { countOf, grouped, percentAndOneIn, percentFigures, rounded, roundToFigures } from "../format/number.ts";
+import {
+  countOf,
+  grouped,
+  oneIn,
+  oneInWhole,
+  percentAndOneIn,
+  percentFigures,
+  percentToFigures,
+  rounded,
+  roundToFigures,
+} from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 
 export type VerdictStatus = "right" | "wrong" | "invalid";
@@ -152,13 +162,54 @@ export function formatNumber(value: number): string {
   return rounded(value, 4);
 }
 
-function describeExpected(part: NumericPart, expected: number): string {
+/**
+ * The whole number a share is exactly one in (1/28 -> 28, 2/8 -> 4), if any, below one half (as
+ * percentAndOneIn gives odds): its reciprocal within calculationNoise of a whole number, as
+ * wholeNumber reads a calculation, and no larger than a double counts exactly.
+ */
+function oneInExactly(share: number): bigint | undefined {
+  if (!(share > 0 && share < 0.5)) return undefined;
+  const whole = wholeNumber({ value: 1 / share });
+  return whole !== undefined && whole <= Number.MAX_SAFE_INTEGER ? BigInt(whole) : undefined;
+}
+
+/**
+ * A share's expected value as the learner reads it. A chance of exactly one in a whole number
+ * (1/28, 1/1,820, 2/8) reads as the chapters, the explorer and the terminal write it (oneInWhole:
+ * "1 in 28 = 3.6%"); any other share is its percentage to three significant figures and its
+ * odds, rounded (5/28 is "17.9% (about 1 in 6)"). The percentage carries more figures where
+ * the learner needs them to see the verdict: as many as the learner typed (`typed`, so "3.57%"
+ * is answered "1 in 28 = 3.57%"), and at least as many as the part's rule takes, so the figure
+ * shown is always one the grader would take as right (the answer key prints it).
+ */
+function describeShare(part: NumericPart, expected: number, typed?: number): string {
+  const whole = oneInExactly(expected);
+  const usual = whole === undefined ? percentFigures(expected, 3) : oneInWhole(whole).share.text;
+  const shown = parseAnswer(usual);
+  const usualFigures = shown.ok ? (shown.figures?.max ?? 0) : 0;
+  const rule = numericRule(part);
+  const taken = (text: string) => {
+    const read = parseAnswer(text);
+    return rule.kind === "exact" || (read.ok && agrees(read, expected, rule) === "yes");
+  };
+  let percentage = usual;
+  if ((typed ?? 0) > usualFigures || !taken(usual)) {
+    let figures = Math.max(3, typed ?? 0);
+    // Seventeen figures tell any two doubles apart: past them there is nothing more to show.
+    while (figures < 17 && !taken(percentToFigures(expected, figures, usual))) figures++;
+    percentage = percentToFigures(expected, figures, usual);
+  }
+  if (whole !== undefined) return `1 in ${grouped(whole)} = ${percentage}`;
+  return expected > 0 && expected < 0.5 ? `${percentage} (about ${oneIn(expected)})` : percentage;
+}
+
+function describeExpected(part: NumericPart, expected: number, typed?: number): string {
   return part.type === "share"
-    ? percentAndOneIn(expected)
+    ? describeShare(part, expected, typed)
     : formatNumber(expected) + (part.unit ? ` ${part.unit}` : "");
 }
 
-/** The expected answer of a part as a learner reads it: "0.0549% (about 1 in 1,820)", "disk, power-supply", "a=x, b=y". */
+/** The expected answer of a part as a learner reads it: "1 in 1,820 = 0.055%", "disk, power-supply", "a=x, b=y". */
 export function describeAnswer(part: Part, expected: Expected): string {
   switch (part.kind) {
     case "numeric":
@@ -204,7 +255,8 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   const value = parsed.value;
   const rule = numericRule(part);
   const agreement = agrees(parsed, expected, rule);
-  if (agreement === "yes") return { status: "right", value, message: `Right: ${describeExpected(part, expected)}.` };
+  if (agreement === "yes")
+    return { status: "right", value, message: `Right: ${describeExpected(part, expected, parsed.figures?.max)}.` };
   for (const entry of part.feedback) {
     const known = parseAnswer(fillParams(entry.answer, params));
     if (known.ok && agrees(parsed, known.value, rule) === "yes") {

@@ -1,7 +1,7 @@
 /** The shuffle-shard explorer as a reader uses it: server-drawn, then driven by its controls. */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { contrastRatio } from "../support/contrast.ts";
+import { textContrast } from "../support/contrast.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 
@@ -238,6 +238,13 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await expect(
       page.locator('[data-shuffle-explorer] [data-figure="possible-shards"] sup').first().innerText(),
     ).resolves.toBe("70");
+    // The live sentence says it in words: a screen reader reads a caret aloud ("10 caret 70").
+    const live = page.locator("[data-shuffle-explorer] [data-live]").first();
+    await expect(live.getAttribute("aria-live")).resolves.toBe("polite");
+    await expect
+      .poll(() => live.innerText())
+      .toMatch(/^2,048 workers, shards of 32: 2\.73 × 10 to the power of 70 \(71 digits\) possible shards\. /);
+    await expect(live.innerText()).resolves.not.toMatch(/\^/);
     await expect.poll(() => figure(page, "lost-none")).toMatch(/\d/);
     const before = await figure(page, "possible-shards");
     const problem = page.locator("[data-shuffle-explorer] [data-problem]").first();
@@ -320,12 +327,7 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
         await page.evaluate((t) => {
           document.documentElement.dataset.theme = t;
         }, theme);
-        const colours = await down.evaluate((el) => {
-          const style = getComputedStyle(el);
-          return [style.color, style.backgroundColor] as const;
-        });
-        const ratio = contrastRatio(...colours);
-        expect(ratio, `${theme} theme`).toBeGreaterThanOrEqual(4.5);
+        expect(await textContrast(down), `${theme} theme`).toBeGreaterThanOrEqual(4.5);
       }
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -343,12 +345,7 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
       await page.evaluate((t) => {
         document.documentElement.dataset.theme = t;
       }, theme);
-      const colours = await worker.evaluate((el) => {
-        const style = getComputedStyle(el);
-        return [style.color, style.backgroundColor] as const;
-      });
-      const ratio = contrastRatio(...colours);
-      expect(ratio, `${theme} theme`).toBeGreaterThanOrEqual(4.5);
+      expect(await textContrast(worker), `${theme} theme`).toBeGreaterThanOrEqual(4.5);
     }
   });
 });

@@ -3,7 +3,9 @@
  * "rgba(r, g, b, a)"), computed in Node: a test reads the colours off the page and asks here, so
  * the formula is written once. Relative luminance as WCAG 2 defines it (and axe-core computes it):
  * https://www.w3.org/TR/WCAG21/#dfn-relative-luminance
+ * `textContrast` reads an element's own text and background colours off the page and asks here.
  */
+import type { Locator } from "playwright-core";
 
 /** The channels of a CSS colour: red, green and blue from 0 to 255, and its alpha (1 when it has none). */
 function rgba(css: string): [number, number, number, number] {
@@ -33,4 +35,20 @@ function luminance(css: string): number {
 export function contrastRatio(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * The contrast ratio of an element's text against its own background, as the page computes their
+ * colours now (in the theme it has at the moment): for an element that paints its background
+ * opaque, such as a box with its label inside (one whose background is translucent throws).
+ */
+export async function textContrast(element: Locator): Promise<number> {
+  const [text, background] = await element.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return [style.color, style.backgroundColor] as const;
+  });
+  // A translucent background shows what is under it, which this ratio would leave out.
+  if (rgba(background)[3] !== 1) throw new Error(`the element's background is not opaque: ${background}`);
+  // Text in a translucent colour is the colour it makes over its background.
+  return contrastRatio(over(text, background), background);
 }

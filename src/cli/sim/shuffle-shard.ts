@@ -45,7 +45,7 @@ cost limits (every run answers within about a second):
   K               at most ${limits.shard.max}: the exact shares use whole-number arithmetic on C(N, K),
                   whose cost grows fast with K (0.1 s at 256 of 100,000 workers, 41 s at 2,000)
 
-example: npm run sim -- shuffle-shard --workers 2048 --shard 4 --customers 100000 --seed 7`;
+example: npm run sim -- shuffle-shard --workers 2048 --shard 4`;
 
 export interface ShuffleShardReport {
   workers: number;

@@ -291,6 +291,20 @@ test("a count too long to read is shown in scientific form with its digits, as i
   expect(view.possibleShards).toMatch(/^\d\.\d\d × 10\^70 \(71 digits\)$/);
 });
 
+// QA: the live sentence announced a huge count as "2.73 × 10^70", which a screen reader says
+// "10 caret 70" (and the page's superscript, 10<sup>70</sup>, "10 70").
+test("the live sentence says a huge count's power of ten in words, never with a caret", () => {
+  const view = explorerView({ ...defaultState, workers: 2048, shard: 32, customers: 1000 });
+  const sentence = summary(view);
+  const [, mantissa] = /^(\d\.\d\d) × 10\^70/.exec(view.possibleShards)!;
+  expect(sentence).toContain(`shards of 32: ${mantissa} × 10 to the power of 70 (71 digits) possible shards.`);
+  expect(sentence).not.toMatch(/\^|<sup>/);
+  // The same count the page sets as a superscript, the same figures.
+  expect(renderExplorer(view)).toContain(`data-figure="possible-shards">${mantissa} × 10<sup>70</sup> (71 digits)<`);
+  // A count that reads as digits is left as it is.
+  expect(summary(explorerView(defaultState))).toContain("shards of 2: 28 possible shards.");
+});
+
 // QA: ?n=abc and ?n=1e400 left a blank field (a number field cannot hold them), so the reader
 // could not see what the link gave: the field's message quotes it, cut short past 40 characters.
 test("a link's value its field cannot hold is quoted in the field's message", () => {

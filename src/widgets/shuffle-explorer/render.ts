@@ -13,6 +13,7 @@ import {
   percentAnySizeHtml,
   percentagePoints,
   wholeNumberHtml,
+  spokenPowers,
 } from "../../format/number.ts";
 
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
@@ -166,14 +167,15 @@ function blastTable(view: ExplorerView): string {
  * decimal from 1%, two figures below, a trailing zero only where the share was rounded there),
  * so the same share reads the same in the sentence, the table and the chapter's prose ("25%" in
  * all three) and "0 (0%)" sits beside it by the same rule. Both are 0 or at least 1 / 2,048 (the
- * most fixed groups, and one customer of a million): never a power of ten.
+ * most fixed groups, and one customer of a million): never a power of ten. The count of possible
+ * shards can be one (C(2,048, 32) is "2.73 × 10 to the power of 70 (71 digits)", spokenPowers).
  */
 export function summary(view: ExplorerView): string {
   const { workers, shard, failover } = view.state;
   const hurt = failover ? view.lostAll : view.lostAll + view.lostSome;
   const possible = view.possibleShards === "1" ? "possible shard" : "possible shards";
   return (
-    `${countOf(workers, "worker")}, shards of ${shard}: ${view.possibleShards} ${possible}. ` +
+    `${countOf(workers, "worker")}, shards of ${shard}: ${spokenPowers(view.possibleShards)} ${possible}. ` +
     `Of ${countOf(view.others, "other customer")}, ${grouped(view.lostAll)} ${lose(view.lostAll)} every worker and ${grouped(view.lostSome)} ${lose(view.lostSome)} some; ` +
     `${failover ? "with" : "without"} failover ${grouped(hurt)} (${percentAnySize(hurt / view.others)}) ${lose(hurt)} service, against ${percentAnySize(view.blast.fixed)} with fixed groups.`
   );
