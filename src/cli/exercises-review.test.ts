@@ -15,6 +15,7 @@ import { paramText } from "../grader/fill-params.ts";
 import type { Io } from "./args.ts";
 import { run } from "./exercises.ts";
 import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
+import { reviewDraw } from "../course/review-seed.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const home = mkdtempSync(join(tmpdir(), "blast-radius-review-"));
@@ -314,6 +315,44 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
       `${id} is not due for review: it comes back ${whenText(new Date(back.due), new Date(now))}`,
     );
     expect(typed.out).not.toContain("Re-derived first time");
+  });
+
+  test("the due review's worked solution leaves the exercise's record in its chapter as it was, as on the page", async () => {
+    const dir = mkdtempSync(join(home, "solution-chapter-"));
+    const id = "daily-disk-failures";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    await solveAndEnrol(dir, id);
+    const chapter = read().exercises[id];
+    expect(chapter?.revealed).toBeFalsy();
+    const shown = await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1))], at(30), dir);
+    expect(shown.out).toContain("seeing their solution counts as giving up that review");
+    // Given up in the review (rated again), and the chapter's record untouched: not "solution seen".
+    expect(read().review![id]!.reps).toBe(2);
+    expect(read().exercises[id]).toEqual(chapter);
+    // Another variant's solution is practice on the chapter's exercise: it is marked seen there.
+    await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1)], at(30), dir);
+    expect(read().exercises[id]?.revealed).toBe(true);
+  });
+
+  test("a record kept under another seed the card may deal is this review's: its wrong answers count, its answers do not", async () => {
+    const dir = mkdtempSync(join(home, "other-draw-"));
+    const id = "cells-blast-radius";
+    await solveAndEnrol(dir, id);
+    const seed = reviewSeedOf(id, 1);
+    const other = [1, 2, 3].map((draw) => reviewDraw(id, 1, draw)).find((s) => s !== seed)!;
+    // As a review begun before reviews skipped the chapter's numbers left it: two wrong, one part right.
+    writeFileSync(
+      join(dir, "review-session.json"),
+      JSON.stringify({ version: 2, reviews: { [id]: { seed: other, wrong: 2, right: ["canary"] } } }),
+    );
+    const expected = answers(variant(mulberry32(seed)));
+    const first = await cli(["review", id, "--part", "untouched", String(expected.untouched)], at(3), dir);
+    expect(first.err).toBe("");
+    // The part right on the other numbers is not right on these: the review is not over.
+    expect(first.out).not.toContain("Rated");
+    const last = await cli(["review", id, "--part", "canary", String(expected.canary)], at(3), dir);
+    expect(last.out).toContain("Right in the end, after 2 wrong answers or hints.");
+    expect(last.out).not.toContain("Rated good");
   });
 
   test("wrong answers checked with answer --seed on the due review's numbers count against it; it says so in full once", async () => {

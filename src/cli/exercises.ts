@@ -675,11 +675,12 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
     ]);
     for (const part of meta.parts) out.push(line(`[${part.id}] ${describeAnswer(part, expected[part.id]!)}`));
   }
-  const progress = ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
-  ctx.io.stdout(`${out.join("\n")}\n`);
-  // The answers for a due review's numbers: the review is given up, as with review --give-up.
+  // The answers for a due review's numbers: the review is given up, as with review --give-up, and
+  // the exercise's record in its chapter stays as it was (these are not its numbers), as on the page.
   const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
-  const review = await dueReviewOn(ctx, progress, exercise, seed);
+  const review = await dueReviewOn(ctx, ctx.progress.read(), exercise, seed);
+  if (!review) ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
+  ctx.io.stdout(`${out.join("\n")}\n`);
   if (review)
     say(
       ctx,
@@ -727,11 +728,15 @@ async function reviewablesFor(ctx: Context, progress: Progress): Promise<Reviewa
 
 /**
  * The record of `id`'s review under way with `seed`: the one kept, or a fresh one when none is
- * (or the one kept is of a review already rated).
+ * (or the one kept is of a review already rated). One kept under another seed its card may still
+ * deal (stillCurrent: the seed a review dealt before reviews skipped the chapter's numbers, the
+ * card not rated since) is of this review: its count of wrong answers and hints carries over, and
+ * not its answers, which were to other numbers (the review page's rule, dealtRecords).
  */
 function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: number): ReviewSession {
   const kept = ctx.sessions.get(progress, id);
-  return kept && !kept.rated && kept.seed === seed ? kept : { seed, wrong: 0, right: [] };
+  if (!kept || kept.rated) return { seed, wrong: 0, right: [] };
+  return kept.seed === seed ? kept : { seed, wrong: kept.wrong, right: [] };
 }
 
 /**

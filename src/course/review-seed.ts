@@ -15,7 +15,7 @@ import type { ReviewCard } from "./progress.ts";
  * reviews skipped the chapter's numbers, so a review begun before keeps its numbers and its
  * record, unless those numbers were the chapter's.
  */
-function reviewDraw(id: string, reps: number, draw: number): number {
+export function reviewDraw(id: string, reps: number, draw: number): number {
   return 1 + (hashName(draw === 0 ? `${id}#${reps}` : `${id}#${reps}#${draw}`) % 999_999_999);
 }
 

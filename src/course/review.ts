@@ -68,6 +68,14 @@ export function ratingNote(attempts: { wrong: number; gaveUp: boolean }): string
 }
 
 /**
+ * What the exercise's confirmation asks on the /review/ page, in place of its chapter's "the
+ * exercise is marked as revealed": there the solution gives the review up (ratingFor: "again"),
+ * and the exercise's record in its chapter is left as it was.
+ */
+export const giveUpQuestion =
+  "Show the worked solution and the answers for these numbers? This review then counts as forgotten and comes back soon; the exercise in its chapter stays as it is.";
+
+/**
  * How many hints a press of the review's hint button counts against the learner, as wrong
  * answers: the hints the press opened. `counted` is how many the review has counted so far, `open`
  * how many the exercise shows after the press. A press that opened none counts nothing: once every

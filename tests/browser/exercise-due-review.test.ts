@@ -40,11 +40,17 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
     );
     await page.goto(`${browser.site}/cells/`);
     const exercise = page.locator(`[data-exercise="${id}"]`);
+    const seedField = exercise.getByLabel("Variant seed");
     return {
       page,
       exercise,
       note: exercise.locator("[data-variant-note]"),
-      seedField: exercise.getByLabel("Variant seed"),
+      seedField,
+      /** Type `seed` in the variant form and press Deal, as a learner does. */
+      deal: async (seed: number) => {
+        await seedField.fill(String(seed));
+        await exercise.getByRole("button", { name: "Deal" }).click();
+      },
     };
   }
 
@@ -68,10 +74,9 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
 
   test("the review's seed typed is refused with a link to the review page, which deals it", async () => {
     const seed = reviewSeedOf(id, card.reps);
-    const { page, exercise, note, seedField } = await chapter(card);
+    const { page, exercise, note, seedField, deal } = await chapter(card);
     const chapterNumbers = await numbers(page);
-    await seedField.fill(String(seed));
-    await exercise.getByRole("button", { name: "Deal" }).click();
+    await deal(seed);
     await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${seed} deals`));
     // Said in the variant note, which is read out; the field is marked as refused, the chapter's numbers stay.
     await expect(note.getAttribute("aria-live")).resolves.toBe("polite");
@@ -83,14 +88,12 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
 
     // Only the review's numbers: the next seed with other numbers is dealt as any other.
     const other = seedDealing(seed, false, seed + 1);
-    await seedField.fill(String(other));
-    await exercise.getByRole("button", { name: "Deal" }).click();
+    await deal(other);
     await expect.poll(() => note.textContent(), loading).toMatch(new RegExp(`^Variant ${other}:`));
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBeNull();
 
     // The link leads to the review, which deals those numbers.
-    await seedField.fill(String(seed));
-    await exercise.getByRole("button", { name: "Deal" }).click();
+    await deal(seed);
     await expect.poll(() => note.getByRole("link").count(), loading).toBe(1);
     await link.click();
     await expect
@@ -102,10 +105,9 @@ describeInBrowser("a due review's variant on its chapter page", (browser) => {
     const seed = reviewSeedOf(id, card.reps);
     const twin = seedDealing(seed, true);
     expect(twin).not.toBe(seed);
-    const { page, exercise, note, seedField } = await chapter(card);
+    const { page, note, seedField, deal } = await chapter(card);
     const chapterNumbers = await numbers(page);
-    await seedField.fill(String(twin));
-    await exercise.getByRole("button", { name: "Deal" }).click();
+    await deal(twin);
     await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${twin} deals`));
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
     expect(await numbers(page)).toEqual(chapterNumbers);

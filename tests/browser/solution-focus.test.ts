@@ -1,17 +1,19 @@
 /**
- * Where the focus goes when an exercise's worked solution is shown. The learner's own press, from
- * the keyboard or the mouse, takes the focus on: Show solution to its confirmation ("Show it"),
- * and that to the solution, so a keyboard or screen-reader user lands on what they asked for. A
- * script's click moves nothing: the /review/ page shows the answers of a review given up before a
- * reload by clicking these itself, and there the focus stays where a page load leaves it
- * (tests/browser/review-reload.test.ts). The exercise tells the two apart by the event's isTrusted
- * (src/widgets/exercise/mount.ts).
+ * Where the focus goes when an exercise's worked solution is shown. A press, from the keyboard or
+ * the mouse, takes the focus on: Show solution to its confirmation ("Show it"), and that to the
+ * solution, so a keyboard or screen-reader user lands on what they asked for. So does a press made
+ * while the exercise's widget still loads, which the bootstrap holds and makes again once it has
+ * mounted: the widget once told the learner's press from a script's click by the event's isTrusted,
+ * and the press made again (a script's click) left the focus behind. A page that shows the solution
+ * itself asks the widget for it (exerciseWidget's showSolution, src/widgets/exercise/bootstrap.ts),
+ * which moves no focus: the /review/ page, for a review given up before a reload
+ * (tests/browser/review-reload.test.ts).
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("the focus when a worked solution is shown", (browser) => {
-  test("the learner's press takes it to the confirmation, then to the solution; a script's click leaves it", async () => {
+  test("a press takes it to the confirmation, then to the solution, also one made while the widget loads", async () => {
     const { page, site } = browser;
     const focused = () =>
       page.evaluate(() => {
@@ -45,14 +47,28 @@ describeInBrowser("the focus when a worked solution is shown", (browser) => {
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(focused).toBe("the solution");
 
-    // By a script, as the review page does: shown, and the focus still on the page's body.
+    // While the widget loads: the page reloaded, Show solution unlocked by the saved progress, the
+    // widget's code held back until the press is made (a pointerdown starts its loading; the
+    // bootstrap holds the click and makes it again once the widget has mounted).
     await unlocked();
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await exercise.evaluate((root) => {
-      root.querySelector<HTMLButtonElement>('[data-action="solution"]')!.click();
-      root.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')!.click();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const widgetCode = /\/_astro\/mount\.[^/]*\.js$/;
+    const requested: string[] = [];
+    await page.route(widgetCode, async (route) => {
+      requested.push(route.request().url());
+      await held;
+      await route.continue();
     });
-    await expect.poll(() => solution.isVisible()).toBe(true);
-    expect(await focused()).toBe("BODY");
+    await page.reload();
+    const button = exercise.getByRole("button", { name: "Show solution" });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await expect.poll(() => requested.length).toBeGreaterThan(0);
+    expect(await exercise.getAttribute("data-mounted")).toBeNull();
+    release();
+    await expect.poll(() => exercise.getAttribute("data-mounted")).toBe("true");
+    await expect.poll(focused).toBe("confirm-solution");
+    await page.unroute(widgetCode);
   });
 });

@@ -3,7 +3,8 @@
  * parts, hints already revealed) and waits. On the first focus, pointer, key or submit inside an
  * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
  * click made while it loads is replayed once it is ready. A code exercise with edited code saved
- * loads at once, so the reader sees their code, not the starter.
+ * loads at once, so the reader sees their code, not the starter. A page that hosts an exercise
+ * (/review/) asks its widget for what it does itself through exerciseWidget.
  */
 import { answeredAfterReveal, isSolved, type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
@@ -112,9 +113,33 @@ function hasSavedCode(root: HTMLElement): boolean {
   return root.dataset.kind === "code" && !!id && !!siteStorage()?.getItem(exerciseCodeKey(id));
 }
 
+/**
+ * What a page that hosts an exercise may ask of it once mounted (exerciseWidget), besides the
+ * learner's own presses.
+ */
+export interface ExerciseWidget {
+  /**
+   * Show the worked solution (and a dealt variant's answers) as the learner's Show it does, but
+   * leave the focus where it is: for a page that shows it itself, as /review/ does for a review
+   * given up before a reload. A press on Show solution or Show it, by the learner (or made again
+   * by the bootstrap once the widget has loaded), takes the focus on to what it opens.
+   */
+  showSolution(): void;
+}
+
+/** Each armed exercise's loader: it loads and mounts the widget once, and gives it. */
+const loaders = new WeakMap<HTMLElement, () => Promise<ExerciseWidget | undefined>>();
+
+/**
+ * The widget of an exercise booted on this page (bootExercises), once it has mounted: loaded now
+ * if no touch loaded it yet. Undefined for one not booted here, or that could not load.
+ */
+export function exerciseWidget(root: HTMLElement): Promise<ExerciseWidget | undefined> {
+  return loaders.get(root)?.() ?? Promise.resolve(undefined);
+}
+
 function armExercise(root: HTMLElement): void {
-  // biome-ignore lint/correctness/noUnusedVariables: read by the `??=` below, which loads the module once
-  let loading: Promise<void> | undefined;
+  let loading: Promise<ExerciseWidget | undefined> | undefined;
   const replay: (() => void)[] = [];
   // Until the widget has mounted, a submit or an action button's click is held here (the
   // widget's own handlers may not exist yet, or only some of them) and made again once it has.
@@ -135,7 +160,7 @@ function armExercise(root: HTMLElement): void {
         replay.push(() => button.click());
       }
     }
-    load();
+    void load();
   };
   const load = () => {
     // A code exercise's checks run in a sandbox worker, the slowest part of a first run to
@@ -144,7 +169,7 @@ function armExercise(root: HTMLElement): void {
     loading ??= import("./mount.ts")
       .then(async ({ mountExercise }) => {
         try {
-          await mountExercise(root);
+          return await mountExercise(root);
         } finally {
           for (const type of triggers) root.removeEventListener(type, onTrigger, true);
           for (const action of replay.splice(0)) action();
@@ -154,12 +179,15 @@ function armExercise(root: HTMLElement): void {
         const feedback = root.querySelector("[data-feedback]");
         if (feedback)
           feedback.textContent = `The exercise could not load (${String(error)}). Reload the page to try again.`;
+        return undefined;
       });
+    return loading;
   };
+  loaders.set(root, load);
   for (const type of triggers) root.addEventListener(type, onTrigger, true);
   // Code the reader wrote is shown at once, as a playground shows a saved edit: the starter
   // in its place would look like the edit was lost (and would be what a printed page shows).
-  if (hasSavedCode(root)) load();
+  if (hasSavedCode(root)) void load();
 }
 
 export function bootExercises(): void {

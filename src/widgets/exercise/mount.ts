@@ -2,7 +2,8 @@
  * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
  * variants from a shown seed (never, outside /review/, the numbers of a review due now), and code
- * checks run in the playground's sandboxed worker.
+ * checks run in the playground's sandboxed worker. On /review/ the solution shown is the review's
+ * to count (given up), not the chapter's: the chapter's record does not say it was seen.
  */
 import {
   answerFingerprint,
@@ -37,7 +38,7 @@ import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { dealsReviewNumbers, dueReviewSeed, practiceSeed } from "../../course/review-seed.ts";
 import { sitePath } from "../../course/url.ts";
 import { progressEvent } from "../progress/store.ts";
-import { exerciseCodeKey, showHintButton, showPartProgress } from "./bootstrap.ts";
+import { type ExerciseWidget, exerciseCodeKey, showHintButton, showPartProgress } from "./bootstrap.ts";
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
@@ -48,11 +49,15 @@ import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { loadTypeChecker } from "../playground/type-checker.ts";
 
-export async function mountExercise(root: HTMLElement): Promise<void> {
-  if (root.dataset.mounted) return;
+/**
+ * Mount the exercise in `root` and return what a page may ask of it (bootstrap.ts hands it out
+ * through exerciseWidget); undefined when it was mounted already or has no payload.
+ */
+export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget | undefined> {
+  if (root.dataset.mounted) return undefined;
   root.dataset.mounted = "true";
   const data = readPayload(root);
-  if (!data) return;
+  if (!data) return undefined;
   warmUpGrader();
 
   const partIds = data.parts.map((p) => p.id);
@@ -62,6 +67,13 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   let workedForVariant = false;
   /** Parts answered rightly for the variant on show (a dealt variant only). */
   const variantSolved = new Set<string>();
+  /**
+   * Whether the worked solution was shown here on /review/ (data-in-review). There the answers are
+   * the review's: showing them gives the review up (the review page rates it "again"), and the
+   * chapter's record is left as it was: not marked revealed, its parts not solved by an answer
+   * checked after.
+   */
+  let shownInReview = false;
   let expected: Promise<Record<string, Expected>> | null = null;
   const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(data.parts, mod, params)));
 
@@ -98,8 +110,9 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
     let counted = true;
     save((p) => {
       counted = recordAttempt(p, data.id, part, answerFingerprint(answer, seed));
-      // Solved, or answered after seeing the solution when it was shown first.
-      if (verdict === "right") markSolved(p, data.id, part);
+      // Solved, or answered after seeing the solution when it was shown first. After a review's
+      // solution (shownInReview), a right answer earns the chapter nothing.
+      if (verdict === "right" && !shownInReview) markSolved(p, data.id, part);
     });
     if (feedback) {
       // A code part's feedback is a block of paragraphs and a list; an answer's, one paragraph.
@@ -208,30 +221,25 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   const confirm = root.querySelector<HTMLElement>("[data-confirm]");
   const solution = root.querySelector<HTMLElement>("[data-solution]");
   const source = root.querySelector<HTMLElement>("[data-solution-source]");
-  // The learner's own press (a pointer or a key: a trusted event) takes the focus on to what it
-  // opens; a script's click leaves the focus where it is: the review page (src/widgets/review/)
-  // brings back a review given up before a reload by clicking these itself.
-  solutionButton?.addEventListener("click", (event) => {
-    if (!confirm) return;
-    confirm.hidden = false;
-    if (event.isTrusted) confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
-  });
-  root.querySelector('[data-action="cancel-solution"]')?.addEventListener("click", () => {
+  /**
+   * Show the worked solution (and, for a dealt variant, its answers). `focus` takes the focus to
+   * it: the learner's press on Show it does; a page showing it itself (exerciseWidget) does not.
+   */
+  const showSolution = (focus: boolean) => {
+    if (!solution || !source) return;
     if (confirm) confirm.hidden = true;
-    solutionButton?.focus();
-  });
-  root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", (event) => {
-    if (!solution || !source || !confirm) return;
-    confirm.hidden = true;
     solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
     solution.hidden = false;
-    if (event.isTrusted) solution.focus();
-    save((p) => {
-      exerciseEntry(p, data.id).revealed = true;
-    });
-    // The exercise says it is revealed: a part answered from here on is answered, not solved.
-    refreshStatus();
-    window.dispatchEvent(new CustomEvent(progressEvent));
+    if (focus) solution.focus();
+    if (root.dataset.inReview !== undefined) shownInReview = true;
+    else {
+      save((p) => {
+        exerciseEntry(p, data.id).revealed = true;
+      });
+      // The exercise says it is revealed: a part answered from here on is answered, not solved.
+      refreshStatus();
+      window.dispatchEvent(new CustomEvent(progressEvent));
+    }
     if (seed !== null) void describeVariantAnswers().then((p) => solution.append(p));
     if (data.kind === "code") {
       void loadSolutionSource(data.id).then((code) => {
@@ -243,7 +251,19 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
         solution.append(pre);
       });
     }
+  };
+  // A press (the learner's, or one the bootstrap held while this widget loaded and made again)
+  // takes the focus on to what it opens: the confirmation, then the solution.
+  solutionButton?.addEventListener("click", () => {
+    if (!confirm) return;
+    confirm.hidden = false;
+    confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
   });
+  root.querySelector('[data-action="cancel-solution"]')?.addEventListener("click", () => {
+    if (confirm) confirm.hidden = true;
+    solutionButton?.focus();
+  });
+  root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", () => showSolution(true));
 
   const describeVariantAnswers = async () => {
     const table = await answers();
@@ -380,6 +400,7 @@ export async function mountExercise(root: HTMLElement): Promise<void> {
   refreshStatus();
   // ---- code exercises ----
   if (data.kind === "code") await mountCode(root, data, record, show);
+  return { showSolution: () => showSolution(false) };
 }
 
 /** What the feedback says after Reset code, in place of the last verdict. */

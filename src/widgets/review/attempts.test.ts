@@ -9,6 +9,8 @@ import {
   combineAttempts,
   countsMore,
   currentAttempts,
+  dealAttempts,
+  dealtRecords,
   freshAttempts,
   keepAttempts,
   type PartAnswer,
@@ -17,7 +19,7 @@ import {
   readAttempts,
   readAttemptsText,
 } from "./attempts.ts";
-import { reviewSeedOf } from "../../../tests/support/review-seeds.ts";
+import { formerReviewSeed, reviewSeedOf } from "../../../tests/support/review-seeds.ts";
 
 const id = "cells-blast-radius";
 
@@ -243,5 +245,68 @@ test("refused, full or newer storage: nothing kept, nothing thrown, the page's r
   const later = memoryStorage({ [attemptsKey]: newer });
   expect(keepAttempts(id, record, later)).toEqual(record);
   pruneAttempts(emptyProgress(), later);
+  expect(later.getItem(attemptsKey)).toBe(newer);
+});
+
+test("a record kept under the seed a review dealt before it skipped the chapter's numbers moves to the seed dealt now, its counts with it, its answers not", () => {
+  // "Drain and refill a retry token bucket" after 13 reviews: the seed its review dealt before
+  // (draw 0) deals the chapter's numbers, so the page now deals another.
+  const bucket = "retry-token-bucket";
+  const former = formerReviewSeed(bucket, 13);
+  const seed = reviewSeedOf(bucket, 13);
+  expect(seed).not.toBe(former);
+  const given: PartAnswer = { fields: [["answer", "12"]], verdict: "wrong" };
+  const before = { ...counts(former, 2, 1, true), answers: { rate: given } };
+  const other = counts(reviewSeedOf(id, 1), 1, 0, false);
+  const store = memoryStorage();
+  keepAttempts(bucket, before, store);
+  keepAttempts(id, other, store);
+  // Loading the page keeps it (its card was not rated: the seed is one it may deal), but it is not
+  // the record of the seed dealt now.
+  const card = {
+    due: "2026-12-04T09:00:00.000Z",
+    stability: 1,
+    difficulty: 9,
+    elapsed_days: 0,
+    scheduled_days: 1,
+    learning_steps: 0,
+    reps: 13,
+    lapses: 12,
+    state: 3 as const,
+    last_review: "2026-12-03T09:00:00.000Z",
+  };
+  const progress = { version: 1 as const, exercises: {}, review: { [bucket]: card } };
+  expect([...currentAttempts(readAttempts(store)!, progress).keys()]).toEqual([bucket]);
+  expect(attemptsFor(readAttempts(store)!, bucket, seed)).toEqual(freshAttempts(seed));
+
+  // Dealt: what it counted against the review counts against it still; the answers were to other numbers.
+  const moved = { ...counts(seed, 2, 1, true), answers: {} };
+  expect(dealAttempts(bucket, seed, 13, store)).toEqual(moved);
+  expect(readAttempts(store)).toEqual(
+    new Map([
+      [bucket, moved],
+      [id, other],
+    ]),
+  );
+  // Dealt again (a reload): the same record, nothing written.
+  const text = store.getItem(attemptsKey);
+  expect(dealAttempts(bucket, seed, 13, store)).toEqual(moved);
+  expect(store.getItem(attemptsKey)).toBe(text);
+
+  // Kept under a seed of other reps: a rated review's, so it goes, and the review starts afresh.
+  const rated = new Map([[bucket, counts(reviewSeedOf(bucket, 12), 4, 0, true)]]);
+  expect(dealtRecords(rated, bucket, seed, 13)).toEqual(new Map());
+  const stale = memoryStorage({ [attemptsKey]: attemptsText(rated)! });
+  expect(dealAttempts(bucket, seed, 13, stale)).toEqual(freshAttempts(seed));
+  expect(stale.getItem(attemptsKey)).toBeNull();
+
+  // Nothing to move: the records themselves come back.
+  const none = new Map([[id, other]]);
+  expect(dealtRecords(none, bucket, seed, 13)).toBe(none);
+
+  // A newer version's value is left as it is; the review's record lives in the page.
+  const newer = JSON.stringify({ version: 2, reviews: { [bucket]: { anything: true } } });
+  const later = memoryStorage({ [attemptsKey]: newer });
+  expect(dealAttempts(bucket, seed, 13, later)).toEqual(freshAttempts(seed));
   expect(later.getItem(attemptsKey)).toBe(newer);
 });

@@ -17,15 +17,19 @@
  *
  * A record belongs to one review: its exercise and the seed that review dealt. It is dropped once
  * the review is rated (the card's reps, so the seed, move on), and one whose seed is no longer
- * its card's (rated in the terminal, or in another tab) is stale and dropped too. Entries that do
- * not read as a record are dropped one by one, and so are answers that do not read as one (the
- * record's counts stay); a value written by a newer version of the site is left as it is (this
- * page then keeps the review's record only in memory). Reading and writing never throw: where
- * storage is refused or full, the record lives only in the page, as before.
+ * its card's (rated in the terminal, or in another tab) is stale and dropped too. One kept under
+ * another seed its card may deal at the same reps (the seed a review dealt before reviews skipped
+ * the chapter's numbers) is of the same review, not yet rated: when the page deals the review, it
+ * moves to the seed dealt (dealAttempts) with its counts, and without its answers, which were to
+ * other numbers. Entries that do not read as a record are dropped one by one, and so are answers
+ * that do not read as one (the record's counts stay); a value written by a newer version of the
+ * site is left as it is (this page then keeps the review's record only in memory). Reading and
+ * writing never throw: where storage is refused or full, the record lives only in the page, as
+ * before.
  */
 import { isId } from "../../course/ids.ts";
 import type { Progress } from "../../course/progress.ts";
-import { mayDealReview } from "../../course/review.ts";
+import { mayDealReview } from "../../course/review-seed.ts";
 import { keep, type Store, storeOrNothing } from "../site-storage.ts";
 
 export const attemptsKey = "blast-radius:review-attempts:v1";
@@ -215,6 +219,41 @@ export function keepAttempts(id: string, record: ReviewAttempts, store: Store = 
   reviews.set(id, both);
   keep(attemptsKey, attemptsText(reviews), store);
   return both;
+}
+
+/**
+ * The records once the page deals `id`'s review with `seed`, after `reps` reviews. Its record kept
+ * under another seed is of this review when that seed is one its card may deal at these reps
+ * (mayDealReview: the seed dealt before reviews skipped the chapter's numbers): it moves to `seed`,
+ * with what it counted against the review (wrong answers, hints, giving up), since the card was
+ * not rated since, and without its answers, which were to other numbers. Under a seed of other
+ * reps it is a rated review's, and goes. Returns `reviews` itself when nothing changed.
+ */
+export function dealtRecords(
+  reviews: ReadonlyMap<string, ReviewAttempts>,
+  id: string,
+  seed: number,
+  reps: number,
+): ReadonlyMap<string, ReviewAttempts> {
+  const stored = reviews.get(id);
+  if (!stored || stored.seed === seed) return reviews;
+  const moved = new Map(reviews);
+  if (mayDealReview(id, reps, stored.seed)) moved.set(id, { ...copyAttempts(stored), seed, answers: {} });
+  else moved.delete(id);
+  return moved;
+}
+
+/**
+ * The record of `id`'s review as the page deals it with `seed` after `reps` reviews: the stored
+ * one, moved to `seed` if it was kept under another (dealtRecords), which is then stored so.
+ * Where storage is refused or holds a newer version's value, a fresh record, kept in the page.
+ */
+export function dealAttempts(id: string, seed: number, reps: number, store: Store = storeOrNothing()): ReviewAttempts {
+  const reviews = readAttempts(store);
+  if (!reviews) return freshAttempts(seed);
+  const dealt = dealtRecords(reviews, id, seed, reps);
+  if (dealt !== reviews) keep(attemptsKey, attemptsText(dealt), store);
+  return attemptsFor(dealt, id, seed);
 }
 
 /**

@@ -11,7 +11,10 @@
  * offer, the focus where a page load leaves it and the status line written once. What the page
  * writes in the exercise to bring it up (the numbers dealt, the verdicts brought back) is
  * shown, not read out: its live regions are quiet until the learner acts in it (quiet). The table
- * of topics shows how durable each chapter's memory is. Schedule logic lives in
+ * of topics shows how durable each chapter's memory is. Giving up (the page's button, or the
+ * exercise's own Show solution) counts in the review alone: it is rated "again", and the exercise's
+ * record in its chapter stays as it was (its status there and on /progress/ does not say its
+ * solution was seen: these were the review's numbers). Schedule logic lives in
  * src/course/review.ts; this file is the glue.
  */
 import {
@@ -19,6 +22,7 @@ import {
   dueCards,
   durability,
   enrol,
+  giveUpQuestion,
   hintsOpened,
   outcomes,
   type ReviewOutcome,
@@ -33,7 +37,7 @@ import {
   whenText,
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
-import { bootExercises, showHintButton } from "../exercise/bootstrap.ts";
+import { bootExercises, exerciseWidget, showHintButton } from "../exercise/bootstrap.ts";
 import { readPayload } from "../exercise/payload.ts";
 import { loadSolution } from "../exercise/sources.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
@@ -45,6 +49,7 @@ import {
   attemptsKey,
   combineAttempts,
   countsMore,
+  dealAttempts,
   keepAttempts,
   type PartAnswer,
   pruneAttempts,
@@ -382,7 +387,7 @@ export function mountReviewPage(): void {
      * What counts against this review: what a reload, or another tab, left on record for these
      * numbers, and what the learner does here from now on, kept as it happens.
      */
-    let attempts = attemptsFor(readAttempts() ?? new Map(), card.id, seed);
+    let attempts = dealAttempts(card.id, seed, card.reps);
     const remember = () => {
       attempts = keepAttempts(card.id, attempts);
     };
@@ -401,23 +406,18 @@ export function mountReviewPage(): void {
       remember();
       finish(focus);
     };
-    /** The exercise's own reveal, which also shows the answers for these numbers (its confirmation gives up). */
-    const reveal = () => {
-      const button = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
-      if (button) {
-        button.disabled = false;
-        button.click();
-        root.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.click();
-      }
-    };
+    /**
+     * The exercise's worked solution and the answers for these numbers, shown by the page (the
+     * exercise's widget: exerciseWidget), so the focus stays where it is. The learner's own press
+     * on the exercise's Show it gives up through the click listener below.
+     */
+    const reveal = () => void exerciseWidget(root).then((widget) => widget?.showSolution());
     /** The hints this review has counted stay open (they were counted once; the rest stay closed). */
     const showCountedHints = () => {
       for (const [i, hint] of root.querySelectorAll<HTMLElement>("[data-hint]").entries())
         if (i < attempts.hints) hint.hidden = false;
       showHintButton(root);
     };
-    /** A reveal the page made to show the record, not the learner: the focus stays where it is. */
-    let revealing = false;
     /**
      * Bring the page to the record: the hints counted open and, once given up, the answers shown
      * and "again" to rate. `focus` moves the focus to the grades.
@@ -425,9 +425,7 @@ export function mountReviewPage(): void {
     const showRecord = (focus: boolean) => {
       showCountedHints();
       if (!attempts.gaveUp || answered) return;
-      revealing = !focus;
       reveal();
-      revealing = false;
       markGaveUp(focus);
     };
     /**
@@ -506,7 +504,7 @@ export function mountReviewPage(): void {
           remember();
         }
       }
-      if (action === "confirm-solution") markGaveUp(!revealing);
+      if (action === "confirm-solution") markGaveUp(true);
     });
     // Another tab counted more against these numbers: so does this one.
     storedAttemptsChanged = () => {
@@ -524,6 +522,8 @@ export function mountReviewPage(): void {
     // exercise is marked as the review's: a chapter page refuses to deal a due review's numbers
     // (mount.ts), which are for this page, where what shows or checks them counts.
     root.dataset.inReview = "";
+    const confirmText = root.querySelector("[data-confirm] p");
+    if (confirmText) confirmText.textContent = giveUpQuestion;
     bootExercises();
     // A review starts with its hints closed, since it counts them against the learner:
     // bootExercises reopens the hints opened when the exercise was solved in its chapter (its

@@ -1,0 +1,218 @@
+/**
+ * Giving up a review counts in the review, not in the chapter. A reviewer found that showing the
+ * answers on /review/ marked the chapter's exercise "solution seen": the chapter page then said
+ * "✓ Solved · solution seen" and /progress/ "✓ Solved (solution seen)" of an exercise the learner
+ * had solved on the chapter's numbers without it, for the answers to the review's numbers (the
+ * terminal's `review <id> --give-up` never did). The review is rated "again", and the chapter's
+ * record stays as it was: the exercise's widget leaves it alone on /review/ (data-in-review), and
+ * its confirmation there says so.
+ *
+ * Then a review's record kept under the seed it dealt before reviews skipped the chapter's numbers:
+ * the page deals another seed now, and the record moves to it with what it counted (a review given
+ * up stays given up), not its answers (src/widgets/review/attempts.ts, dealAttempts).
+ *
+ * "One bad cell", solved three days before the review day: the page's clock is fixed there and the
+ * stored progress is seeded once per tab, so a reload and the other pages read what the page stored.
+ */
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { answers } from "../../solutions/cells-blast-radius/solution.ts";
+import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
+import { enrol, giveUpQuestion, recordReview } from "../../src/course/review.ts";
+import { loadExercise } from "../../src/grader/load-exercises.ts";
+import { attemptsKey } from "../../src/widgets/review/attempts.ts";
+import type { Session } from "../../tools/chromium.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
+import { formerReviewSeed, reviewSeedOf } from "../support/review-seeds.ts";
+import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
+
+/** Waiting on the exercise's markup and widget code, which load when the review comes up. */
+const loading = { timeout: 30_000 };
+
+describeInBrowser("giving up a review", (browser) => {
+  const id = reviewedId;
+  const reviewAt = new Date("2026-12-04T09:00:00.000Z");
+  const day = 86_400_000;
+  const solved = solvedAndEnrolled(new Date(reviewAt.getTime() - 3 * day));
+  const again = recordReview(solved, id, "again", reviewAt).review![id]!;
+  const onlyAgain = [
+    `Againback tomorrow (${again.due.slice(0, 10)})`,
+    "Hardnot earned (disabled)",
+    "Goodnot earned (disabled)",
+    "Easynot earned (disabled)",
+  ];
+
+  /** A reader's context on the review day, `stored` seeded once (a reload keeps what the pages stored). */
+  async function reviewer(stored: Progress, attempts?: string): Promise<Session> {
+    const session = await browser.open();
+    await session.page.clock.setFixedTime(reviewAt);
+    await session.context.addInitScript(
+      ([key, value, recordKey, record]) => {
+        if (!localStorage.getItem("test:seeded")) {
+          localStorage.setItem(key!, value!);
+          if (record) localStorage.setItem(recordKey!, record);
+          localStorage.setItem("test:seeded", "1");
+        }
+      },
+      [progressKey, JSON.stringify(stored), attemptsKey, attempts ?? ""],
+    );
+    return session;
+  }
+
+  /** Open /review/ (or reload it), once it has dealt the review's numbers or come back to it. */
+  async function openReview(page: Page, reload = false): Promise<void> {
+    if (reload) await page.reload();
+    else await page.goto(`${browser.site}/review/`);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              /^1 review left today\. (New|Back)/.test(
+                document.querySelector("[data-review-status]")?.textContent ?? "",
+              ) || !document.querySelector<HTMLElement>("[data-review-rate]")?.hidden,
+          ),
+        loading,
+      )
+      .toBe(true);
+  }
+
+  const inReview = (page: Page, exercise = id) => page.locator(`[data-review-slot] [data-exercise="${exercise}"]`);
+  const rating = (page: Page) => page.getByRole("group", { name: "How did it go?" });
+  /** Every rating button, its text and whether it may be pressed. */
+  const buttons = (page: Page) =>
+    rating(page)
+      .getByRole("button")
+      .evaluateAll((all) =>
+        all.map((b) => `${b.textContent}${(b as HTMLButtonElement).disabled ? " (disabled)" : ""}`),
+      );
+  const storedProgress = async (page: Page): Promise<Progress> =>
+    JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
+  const storedAttempts = (page: Page) =>
+    page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), attemptsKey);
+  /** The element with the focus, by its action, its rating, or what it is. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el?.dataset.action ?? el?.dataset.rating ?? (el?.hasAttribute("data-solution") ? "the solution" : null);
+    });
+  /** What the chapter page and /progress/ say of the exercise. */
+  async function chapterSays(page: Page) {
+    await page.goto(`${browser.site}/progress/`);
+    const cell = page.locator(`[data-exercise-status="${id}"]`);
+    await expect.poll(() => cell.textContent()).not.toBe("Not started");
+    const progress = (await cell.textContent())?.trim();
+    await page.goto(`${browser.site}/cells/`);
+    const status = page.locator(`[data-exercise="${id}"] [data-status]`);
+    await expect.poll(() => status.textContent()).not.toBe("");
+    return { progress, chapter: await status.textContent(), unearned: await status.getAttribute("data-unearned") };
+  }
+
+  test("given up and reloaded: rated again, while the chapter and /progress/ still say ✓ Solved, its record as it was", async () => {
+    const { page } = await reviewer(solved);
+    await openReview(page);
+    await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await expect.poll(() => rating(page).count()).toBe(1);
+    const shown = inReview(page).locator("[data-variant-answers]");
+    await expect.poll(() => shown.count(), loading).toBe(1);
+    await openReview(page, true);
+    await expect.poll(() => shown.count(), loading).toBe(1);
+    expect(await buttons(page)).toEqual(onlyAgain);
+
+    // The chapter's record is the one the learner earned: solved, its solution never seen there.
+    expect((await storedProgress(page)).exercises[id]).toEqual(solved.exercises[id]);
+    expect(await chapterSays(page)).toEqual({ progress: "✓ Solved", chapter: "✓ Solved", unearned: null });
+
+    // The review kept its own record: back on /review/ it is still given up, and rated again.
+    await openReview(page);
+    expect(await buttons(page)).toEqual(onlyAgain);
+    await rating(page)
+      .getByRole("button", { name: /^Again/ })
+      .click();
+    await expect
+      .poll(() => page.locator("[data-review-result]").textContent())
+      .toBe(`Rated again. This exercise comes back tomorrow (${again.due.slice(0, 10)}).`);
+    const after = await storedProgress(page);
+    expect(after.review![id]).toEqual(again);
+    expect(after.exercises[id]).toEqual(solved.exercises[id]);
+  });
+
+  test("given up by the exercise's own Show solution: its confirmation says what it counts, the focus follows the presses, and a part answered after is not solved in the chapter", async () => {
+    // Its canary part not solved in the chapter (a part added since the exercise entered review,
+    // say): an answer to it checked once the review's solution is shown must not solve it there.
+    const stored: Progress = JSON.parse(JSON.stringify(solved));
+    stored.exercises[id]!.parts.canary = { attempts: 2, solved: false };
+    const { page } = await reviewer(stored);
+    await openReview(page);
+    const exercise = inReview(page);
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    const confirm = exercise.locator("[data-confirm]");
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expect(confirm.locator("p").textContent()).resolves.toBe(giveUpQuestion);
+    await expect.poll(() => focused(page)).toBe("confirm-solution");
+    await exercise.getByRole("button", { name: "Show it" }).click();
+    await expect.poll(() => exercise.locator("[data-solution]").isVisible()).toBe(true);
+    // Given up: the grade on offer has the focus.
+    await expect.poll(() => rating(page).count()).toBe(1);
+    expect(await buttons(page)).toEqual(onlyAgain);
+    await expect.poll(() => focused(page)).toBe("again");
+
+    const param = async (name: string) =>
+      Number((await exercise.locator(`[data-param="${name}"]`).first().textContent())?.replaceAll(",", ""));
+    const right = answers({ cells: await param("cells"), customers: await param("customers") }) as { canary: number };
+    const canary = exercise.locator('form[data-part="canary"]');
+    await canary.getByLabel("Your answer").fill(String(right.canary));
+    await canary.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => canary.locator("[data-feedback]").getAttribute("data-verdict"), loading).toBe("right");
+    const entry = (await storedProgress(page)).exercises[id]!;
+    expect(entry.revealed).toBe(false);
+    expect(entry.parts.canary!.solved).toBe(false);
+    expect(await chapterSays(page)).toEqual({
+      progress: "1 of 2 parts",
+      chapter: "1 of 2 parts solved",
+      unearned: null,
+    });
+  });
+
+  test("a review given up under the seed it dealt before reviews skipped the chapter's numbers is still given up under the seed dealt now", async () => {
+    // "Drain and refill a retry token bucket", forgotten at every review: at its fourteenth (13
+    // reviews so far) the seed reviews dealt before had the chapter's numbers, so the page deals another.
+    const bucket = "retry-token-bucket";
+    const meta = loadExercise(bucket).meta;
+    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
+    const entry = emptyProgress();
+    entry.exercises[bucket] = {
+      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+    const forgotten = new Date(reviewAt.getTime() - 3 * day);
+    let stored = enrol(entry, [{ id: bucket, chapter: meta.chapter, parts }], forgotten);
+    for (let review = 0; review < 12; review++) stored = recordReview(stored, bucket, "again", forgotten);
+    const former = formerReviewSeed(bucket, 13);
+    const seed = reviewSeedOf(bucket, 13);
+    expect(seed).not.toBe(former);
+    const answer = { fields: [["answer", "1"]], verdict: "wrong" };
+    const record = { seed: former, wrong: 1, hints: 0, gaveUp: true, answers: { [parts[0]!]: answer } };
+    const { page } = await reviewer(stored, JSON.stringify({ version: 1, reviews: { [bucket]: record } }));
+    await openReview(page);
+
+    // The answers for the numbers dealt now are shown, and only "again" is on offer.
+    await expect.poll(() => rating(page).count()).toBe(1);
+    await expect
+      .poll(() => inReview(page, bucket).locator("[data-variant-answers]").textContent(), loading)
+      .toMatch(new RegExp(`^For this variant \\(seed ${seed}\\)`));
+    expect((await buttons(page)).filter((b) => !b.endsWith("(disabled)"))).toEqual([
+      expect.stringMatching(/^Againback /),
+    ]);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      "Answers shown. Rate the review to schedule it.",
+    );
+    // The record is the seed's now: its counts kept, the answer to the former numbers not.
+    expect(await storedAttempts(page)).toEqual({
+      version: 1,
+      reviews: { [bucket]: { seed, wrong: 1, hints: 0, gaveUp: true, answers: {} } },
+    });
+    expect((await storedProgress(page)).exercises[bucket]!.revealed).toBe(false);
+  });
+});
