@@ -3,13 +3,18 @@
  * its right-hand run is named by what it is wherever it is named (it was "Defended" in its
  * summary, in what is read out, in its charts' names and on the phone's toggle), and the
  * presenter's charts take the room the screen has (they were 120 px tall before the replay loaded,
- * and never taller than 420 px, with a third of a 1080 px screen left empty under them).
+ * and never taller than 420 px, with a third of a 1080 px screen left empty under them), and
+ * nothing moves as the page and the replay load (the status line, written after load, took a row
+ * of its own and pushed the replay down 27 px at 1280 x 720: a layout shift of 0.017 before the
+ * replay had loaded and 0.12 by the time it had drawn its charts).
  */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { layoutShift } from "../support/layout-shift.ts";
 import { presentChartMin } from "../../src/widgets/replay/present-size.ts";
 import { runName } from "../../src/widgets/replay/view.ts";
+import { statusWords } from "../../src/widgets/replay/present.ts";
 
 const none = runName("defended", []);
 
@@ -28,6 +33,16 @@ const rightNames = (page: Page) =>
       columns: [...root.querySelectorAll("[data-table] thead th")].map((th) => th.textContent!).slice(4),
     };
   });
+
+/**
+ * The layout shift a presenter replay has had since it loaded, its status line written and its
+ * replay loaded by a focus (no input, so every shift counts): the page's script writes the status
+ * line, the replay says "Simulating both runs…" while it runs and then swaps in its live charts.
+ */
+async function shiftAsItLoads(page: Page): Promise<{ status: string; shift: number }> {
+  const status = await page.locator("[data-reveal-status]").innerText();
+  return { status, shift: await layoutShift(page) };
+}
 
 /** The first chart on show in the presenter view and the page around it, in CSS pixels. */
 const presenterRoom = (page: Page, chart: string) =>
@@ -113,7 +128,7 @@ describeInBrowser("retry-storm replay: the run without defences, and the present
     [1280, 720],
     [1920, 1080],
   ] as const)
-    test(`at ${width} x ${height} the presenter's chart takes the room the screen has, before the replay loads and after, and the page does not scroll`, async () => {
+    test(`at ${width} x ${height} the presenter's chart takes the room the screen has, before the replay loads and after, the page does not scroll, and nothing moves as the replay loads`, async () => {
       const { page } = await browser.open({ viewport: { width, height } });
       await page.goto(`${site}/present/retry-storm/`);
       const root = page.locator("[data-retry-storm]");
@@ -136,6 +151,10 @@ describeInBrowser("retry-storm replay: the run without defences, and the present
         .toBeLessThanOrEqual(2);
       const live = await presenterRoom(page, ".rs-chart:not([data-off]) .u-wrap");
       fits(live, "live");
+      // Nothing moved as the page and the replay loaded: the status line is there from the first paint.
+      const loaded = await shiftAsItLoads(page);
+      expect(loaded.status).toBe(statusWords.hidden);
+      expect(loaded.shift, "layout shift as the page and the replay load").toBeLessThan(0.001);
       expect(Math.abs(live.chart - built.chart), "the live chart as tall as the one it replaced").toBeLessThanOrEqual(
         2,
       );
@@ -149,7 +168,7 @@ describeInBrowser("retry-storm replay: the run without defences, and the present
       expect(revealed.empty).toBeLessThanOrEqual(2);
     });
 
-  test("on a 390 px phone, where the tools take the first screen, the presenter's chart takes half the screen", async () => {
+  test("on a 390 px phone, where the tools take the first screen, the presenter's chart takes half the screen, and nothing moves as the replay loads", async () => {
     const { page } = await browser.open({ viewport: { width: 390, height: 844 } });
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto(`${site}/present/retry-storm/`);
@@ -165,5 +184,8 @@ describeInBrowser("retry-storm replay: the run without defences, and the present
     const live = await presenterRoom(page, ".rs-chart:not([data-off]) .u-wrap");
     expect(live.chart).toBeCloseTo(844 / 2, 0);
     expect(live.sideways).toBeLessThanOrEqual(0);
+    const loaded = await shiftAsItLoads(page);
+    expect(loaded.status).toBe(statusWords.hidden);
+    expect(loaded.shift, "layout shift as the page and the replay load").toBeLessThan(0.001);
   });
 });

@@ -204,7 +204,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();
     expect(moment).toMatch(
-      /^At 120\u00a0s: Naive: 20 of 20 connections in use, [\d,]+ waiting, 0\.0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
+      /^At 120\u00a0s: Naive: 20 of 20 connections in use, [\d,]+ waiting, 0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
     );
     // [, ] and k work with the slider focused (it is where the reader just was)...
     await scrub.focus();
@@ -447,7 +447,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     expect((await summaries()).defended.defences).not.toContain("shed");
     // The heading over the defended run lists the defences it has, and only those.
     await expect(replay().locator('[data-side="defended"] [data-heading]').textContent()).resolves.toBe(
-      "Defended: bulkhead, breaker, budget, jitter, timeout",
+      "Defended: bulkhead, breaker, budget, jitter and timeout",
     );
     // The text of a defence's label.
     await page.goto(`${site}/retry-storm/`);
@@ -471,7 +471,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       ),
     );
     await expect(replay().locator('[data-side="defended"] [data-heading]').textContent()).resolves.toBe(
-      "Defended: bulkhead, budget, jitter, timeout, shed",
+      "Defended: bulkhead, budget, jitter, timeout and shed",
     );
   });
 

@@ -6,7 +6,8 @@
 import { expect, onTestFinished, test } from "vitest";
 import type { Page } from "playwright-core";
 import { agendas } from "../../src/course/workshop/agenda.ts";
-import { explorerSteps, replaySteps } from "../../src/widgets/present/steps.ts";
+import { explorerSteps, preparedStep, replaySteps } from "../../src/widgets/present/steps.ts";
+import { listNames } from "../../src/format/words.ts";
 import { toQuery as explorerQuery, limits as explorerLimits } from "../../src/widgets/shuffle-explorer/state.ts";
 import { exampleMap, exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
@@ -484,6 +485,8 @@ describeInBrowser("workshop kit", (browser) => {
   test("a run sheet's replay link opens the presenter view with exactly that step's defences, hiding what comes next until revealed, and a clicker jumps between key moments", async () => {
     const { page } = browser;
     await page.goto(`${site}/run-sheet/ninety-minutes/`);
+    // What the sheet says the room will see: the unrelated services' success, then tries per request.
+    const sheet = await page.locator('[data-step="replay-bulkhead"] .runsheet__num').allInnerTexts();
     await page.locator('[data-step="replay-bulkhead"] a').click();
     // The replay reads the link's state once its code has loaded (a link with state loads it at once).
     await page.locator('[data-retry-storm][data-state="ready"]').waitFor({ timeout: 60_000 });
@@ -542,6 +545,10 @@ describeInBrowser("workshop kit", (browser) => {
         timeout: 10_000,
       })
       .toBeLessThanOrEqual(0);
+    // The figures the sheet said, as the screen writes them: "100%" is every request served, not "100.0%".
+    const said = (await summary.innerText()).replaceAll("\u00a0", " ");
+    expect(said).toContain(`services that never call pricing succeed ${sheet[0]} of the time;`);
+    expect(said).toContain(`; ${sheet.at(-1)} tries per request.`);
     const revealed = await projectorFit(page, ".rs--present [data-summary]");
     expect(revealed.count).toBe(2);
     expect(revealed.smallest, "summaries in px").toBeGreaterThanOrEqual(24);
@@ -556,6 +563,9 @@ describeInBrowser("workshop kit", (browser) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto(`${site}/run-sheet/ninety-minutes/`);
     const sheet = await page.locator('[data-step="replay-off"] .runsheet__moments').innerText();
+    // A sentence's list: its last stop after "and".
+    const off = preparedStep("replay-off").moments.map((m) => `${m.value} (${m.short})`);
+    expect(sheet.replaceAll("\u00a0", " ").trim()).toBe(`Pause at ${listNames(off)}.`);
     const stops = [...sheet.matchAll(/(\d+)\s+s \(([^)]+)\)/g)].map((m) => ({ label: m[2]!, second: m[1]! }));
     expect(stops.length, sheet).toBeGreaterThan(3);
     expect(stops.map((s) => s.label)).toContain("pricing recovers");

@@ -1,10 +1,11 @@
 import { expect, test } from "vitest";
-import { secondsOrMinutes } from "../../format/number.ts";
+import { percentTrimmedIfExact, secondsOrMinutes } from "../../format/number.ts";
 import { defaultScenario, rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { frameTime, poolCaption } from "../../sim/retry-storm/pool-caption.ts";
 import { film, single, storm } from "../../../content/chapters/retry-storm/numbers.ts";
 import { keyMoments } from "../replay/present.ts";
-import { markerItemsHtml, markers, summaryText } from "../replay/view.ts";
+import { markerItemsHtml, markers, runName, summaryText, unrelatedSuccess } from "../replay/view.ts";
+import { normalizeState, scenarios } from "../replay/state.ts";
 import { poolJumps } from "../pool-fill/view.ts";
 import { small } from "../../../content/chapters/shuffle-sharding/numbers.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
@@ -98,4 +99,22 @@ test("the explorer steps' figures read as the presenter view's blast table and t
   // Four groups: the chapter's "25%"; twenty: "5%". A whole share has no ".0".
   expect(fixed).toEqual([small.fixedPercent, "5%", "5%"]);
   expect(preparedStep("explorer-no-failover").figures[1]!.value).toBe("23.0%");
+});
+
+// The run sheets said "100.0%" for the steps where every request of the unrelated services was
+// served; the replay now writes that "100%" (a trailing zero only where a share was rounded).
+test("each replay step's success figure on the run sheet is the one its presenter view's summary says", () => {
+  for (const id of Object.keys(replaySteps) as ReplayStepId[]) {
+    const state = normalizeState({ defences: replaySteps[id].defences });
+    const pair = scenarios(state);
+    // The screen: the right-hand run's summary, named as the replay names it.
+    const run = rememberedRetryStorm(pair.defended);
+    const screen = summaryText(runName("defended", state.defences).name, run);
+    const figure = preparedStep(id).figures.find((f) => f.short === "unrelated services succeed")!.value;
+    expect(screen, id).toContain(` services that never call pricing succeed ${figure} of the time;`);
+    const share = unrelatedSuccess(run.summary)!;
+    expect(figure, id).toBe(percentTrimmedIfExact(share, 1));
+  }
+  // Bulkheads alone keep every request of the unrelated services: exactly all, so no ".0".
+  expect(preparedStep("replay-bulkhead").figures[0]!.value).toBe("100%");
 });

@@ -37,6 +37,17 @@ export function keyMoments(summary: RetryStormSummary): Marker[] {
   });
 }
 
+/**
+ * The predict-first status line's words. The page is built predicting (its switch checked), so it
+ * writes `hidden` into the line from the first paint and the script's first write changes nothing:
+ * a line written only after load took a row of its own and pushed the replay down 27 px.
+ */
+export const statusWords = {
+  everything: "Everything shows.",
+  revealed: "Revealed.",
+  hidden: "Hidden until the end: summaries and the curves ahead of the playhead. Page Down jumps to the next moment.",
+} as const;
+
 /** The second the playhead stops at for a moment: it moves in whole seconds, so 0.473 s is 0 s. */
 export const stopSecond = (time: number): number => Math.floor(time);
 
@@ -109,12 +120,7 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
     tools,
     stages: 1,
     keepStage: true,
-    say: {
-      everything: "Everything shows.",
-      revealed: "Revealed.",
-      hidden: () =>
-        "Hidden until the end: summaries and the curves ahead of the playhead. Page Down jumps to the next moment.",
-    },
+    say: { ...statusWords, hidden: () => statusWords.hidden },
     // Revealed or hidden, the summaries above the charts take room or give it back: the charts
     // fit the screen again (charts.ts sizes a presenter chart to the height left under it).
     onStage: () => {

@@ -19,7 +19,7 @@ import {
   toQuery,
   type FormInput,
 } from "./state.ts";
-import { grouped, secondsOrMinutes } from "../../format/number.ts";
+import { grouped, percentTrimmedIfExact, secondsOrMinutes } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
 import { seriesOptions, valueAxisLabels } from "./charts.ts";
@@ -112,6 +112,10 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   const text = summaryText("Naive", run);
   expect(text).toContain(`the pool is full at ${Math.round(summary.poolFullSeconds! * 10) / 10} s`);
   expect(text).toContain(`goodput is gone at ${summary.goodputZeroSeconds} s`);
+  // The three moments are a sentence's list: "a, b and c", the last after "and".
+  expect(text).toContain(
+    `, goodput is gone at ${summary.goodputZeroSeconds} s and the first request is refused at ${secondsOrMinutes(summary.firstRefusalSeconds!)};`,
+  );
   expect(text).toContain(`the first request is refused at ${Math.round(summary.firstRefusalSeconds! * 10) / 10} s`);
   expect(text).toContain(
     "it does not recover by itself, only when operators step in at 100 s (an input, not a result of the model)",
@@ -121,11 +125,11 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   const share =
     unrelated.reduce((a, s) => a + s.incidentSucceeded, 0) / unrelated.reduce((a, s) => a + s.incidentRequests, 0);
   expect(text).toContain(
-    `during the incident (0 to 100 s) services that never call pricing succeed ${(share * 100).toFixed(1)}% of the time`,
+    `during the incident (0 to 100 s) services that never call pricing succeed ${percentTrimmedIfExact(share, 1)} of the time`,
   );
   const i = metrics.time.indexOf(50);
   expect(momentText(50.7, [{ name: "Naive", run }])).toBe(
-    `At 50 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use, ${grouped(metrics.waiting[i]!)} waiting, ${(metrics.successRate[i]! * 100).toFixed(1)}% of requests succeed.`,
+    `At 50 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use, ${grouped(metrics.waiting[i]!)} waiting, ${percentTrimmedIfExact(metrics.successRate[i]!, 1)} of requests succeed.`,
   );
   // A queue of thousands is written with its separator ("10173 waiting" sat beside "1,684" in the table).
   const deep = metrics.waiting.findIndex((w) => w >= 1000);
@@ -167,7 +171,7 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
   // A second with requests still gives its share.
   const j = m.successRate.findIndex((r) => r !== null);
   expect(momentText(m.time[j]!, [{ name: "Naive", run }])).toContain(
-    `${(m.successRate[j]! * 100).toFixed(1)}% of requests succeed.`,
+    `${percentTrimmedIfExact(m.successRate[j]!, 1)} of requests succeed.`,
   );
   // The success chart: a gap wherever a service had no request, its share elsewhere; the static SVG breaks its curves there.
   const success = chartViews(run).find((v) => v.id === "success")!;
@@ -182,7 +186,7 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
   rows.forEach((row, r) => {
     const rate = m.successRate[r * 10] ?? null;
     for (const cell of [row.cells[3], row.cells[6]])
-      expect(cell).toBe(rate === null ? "no requests" : `${(rate * 100).toFixed(1)}%`);
+      expect(cell).toBe(rate === null ? "no requests" : percentTrimmedIfExact(rate, 1));
   });
   expect(rows.some((row) => row.cells[3] === "no requests")).toBe(true);
 });
@@ -326,7 +330,10 @@ test("operators set to step in when the run has ended, or after, are refused at 
 });
 
 test("the defended heading lists only the defences it has; bulkheads get a line on their pools", () => {
-  expect(defendedHeading(["budget", "breaker"])).toBe("Defended: breaker, budget");
+  // A label a person reads: a list in words, in the controls' order.
+  expect(defendedHeading(["budget", "breaker"])).toBe("Defended: breaker and budget");
+  expect(defendedHeading(["budget", "breaker", "bulkhead"])).toBe("Defended: bulkhead, breaker and budget");
+  expect(defendedHeading(["shed"])).toBe("Defended: shed");
   // With none on, the run is not "defended": the heading does not say so.
   expect(defendedHeading([])).toBe("Right-hand run: no defence switched on");
   const pair = scenarios(normalizeState({ defences: ["bulkhead"], params: { duration: 60 } }));
@@ -340,6 +347,19 @@ test("the defended heading lists only the defences it has; bulkheads get a line 
   const [pricing, catalog, profiles] = defended.metrics.pools.map((p) => p.inUse[i]);
   expect(momentText(30, [{ name: "Defended", run: defended }])).toContain(
     `${defended.metrics.poolInUse[i]} of 24 connections in use (pricing ${pricing} of 8, catalog ${catalog} of 8, profiles ${profiles} of 8)`,
+  );
+  // Pools of different sizes (an operator's resize): the sentence names each, a list in words.
+  const sizes = [8, 12, 4];
+  const resized = {
+    ...defended,
+    metrics: {
+      ...defended.metrics,
+      pools: defended.metrics.pools.map((p, k) => ({ ...p, size: sizes[k]! })),
+    },
+  };
+  const [first, second, third] = defended.metrics.pools.map((p) => p.name);
+  expect(poolNote(resized)).toBe(
+    `Bulkheads: no shared pool; pools of 8 for ${first}, 12 for ${second} and 4 for ${third} (24 connections in all), and pricing's callers can use only the ${sizes[defended.metrics.pools.findIndex((p) => p.name === "pricing")]} of pricing's pool.`,
   );
 });
 
@@ -527,4 +547,31 @@ test("every value-axis label of the latency and success charts carries its unit,
   for (const label of latencyLabels) expect(label).toMatch(/^[\d.]+ (ms|s)$/);
   expect(latencyLabels[1]).toBe("10 ms");
   expect(staticLabels(view("success"))).toEqual(["100%", "0%"]);
+});
+
+test("a success rate keeps its decimal only where it was rounded: all served is 100%, nearly all 100.0%, none 0%", () => {
+  const run = runRetryStorm(scenarios(normalizeState({ params: { duration: 60 } })).naive);
+  const m = run.metrics;
+  // Three seconds ten apart (the table's rows): every request served, all but one in 2,500, and none.
+  const rates = [1, 2499 / 2500, 0];
+  const rows = [0, 10, 20];
+  const successRate = [...m.successRate];
+  rows.forEach((row, k) => void (successRate[row] = rates[k]!));
+  const edited = { ...run, metrics: { ...m, successRate } };
+  const said = rows.map((row) => momentText(m.time[row]!, [{ name: "Naive", run: edited }]));
+  expect(said[0]).toMatch(/ 100% of requests succeed\.$/);
+  expect(said[1]).toMatch(/ 100\.0% of requests succeed\.$/);
+  expect(said[2]).toMatch(/ 0% of requests succeed\.$/);
+  const table = tableRows(edited, edited).rows;
+  expect(rows.map((row) => table[row / 10]!.cells[3])).toEqual(["100%", "100.0%", "0%"]);
+  expect(tableHtml(edited, edited)).toContain("<td>100.0%</td>");
+  // The summary's share over the incident: exactly every request of the unrelated services served.
+  const served = {
+    ...run,
+    summary: {
+      ...run.summary,
+      services: run.summary.services.map((x) => ({ ...x, incidentSucceeded: x.incidentRequests })),
+    },
+  };
+  expect(summaryText("Naive", served)).toContain("services that never call pricing succeed 100% of the time");
 });

@@ -8,10 +8,11 @@ import {
   compactNumber,
   grouped,
   latency,
-  percent,
+  percentTrimmedIfExact,
   perRequest,
   secondsOrMinutes,
 } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
 import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
@@ -182,8 +183,15 @@ export function timeTicks(max: number, step = 120): number[] {
   return out;
 }
 
+/**
+ * A success rate as every page writes it (the replay's summaries, the moment under the playhead,
+ * its data table, the run sheets): one decimal, kept only where the share was rounded there
+ * (percentTrimmedIfExact), so every request served reads "100%" and 99.96% of them "100.0%".
+ */
+export const successShare = (share: number): string => percentTrimmedIfExact(share, 1);
+
 /** A second's success rate, or "no requests" where none arrived (the model's null): nothing measured is not 100%. */
-const fmtRate = (x: number | null) => (x === null ? "no requests" : percent(x, 1));
+const fmtRate = (x: number | null) => (x === null ? "no requests" : successShare(x));
 
 /** Success of the services that never call pricing over the incident window, or null when none arrived in it. */
 export function unrelatedSuccess(summary: RetryStormSummary): number | null {
@@ -229,11 +237,11 @@ export function summaryText(name: string, run: RunView): string {
     return `${name}: no request arrives in the whole run, so no connection is used, nothing is refused and nothing needs to recover.`;
   const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} ${when(t)}`);
   const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
-  const milestones = [
+  const milestones = listNames([
     at(summary.poolFullSeconds, `${pool} is full`, `${pool === "the pool" ? "the pool never fills" : "no pool fills"}`),
     at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
     at(summary.firstRefusalSeconds, "the first request is refused", "no request is refused"),
-  ].join(", ");
+  ]);
   const share = unrelatedSuccess(summary);
   const window = `during the incident (0 to ${secondsOrMinutes(summary.incidentEndSeconds)})`;
   const unrelated =
@@ -241,7 +249,7 @@ export function summaryText(name: string, run: RunView): string {
       ? "no incident, so no incident success rate"
       : share === null
         ? `no request to the services that never call pricing arrives ${window}`
-        : `${window} services that never call pricing succeed ${percent(share, 1)} of the time`;
+        : `${window} services that never call pricing succeed ${successShare(share)} of the time`;
   const tries = `${triesPerRequest(summary.amplification)} tries per request`;
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
@@ -270,7 +278,7 @@ export function runName(side: Side, defences: readonly string[]): { name: string
  */
 export function defendedHeading(defences: readonly string[]): string {
   const on = defenceNames.filter((d) => defences.includes(d));
-  return on.length ? `Defended: ${on.join(", ")}` : "Right-hand run: no defence switched on";
+  return on.length ? `Defended: ${listNames(on)}` : "Right-hand run: no defence switched on";
 }
 
 /**
@@ -284,7 +292,7 @@ export function poolNote(run: RunView): string {
   const each =
     sizes.size === 1
       ? `${pools.length} pools of ${pools[0]!.size}, one per dependency`
-      : pools.map((p) => `${p.name} ${p.size}`).join(", ");
+      : `pools of ${listNames(pools.map((p) => `${p.size} for ${p.name}`))}`;
   const pricing = pools.find((p) => p.name === "pricing");
   return `Bulkheads: no shared pool; ${each} (${run.metrics.poolCapacity} connections in all)${pricing ? `, and pricing's callers can use only the ${pricing.size} of pricing's pool` : ""}.`;
 }
@@ -297,11 +305,14 @@ export function momentText(time: number, runs: readonly { name: string; run: Run
     if (!hasRequests(run.summary)) return `${name}: no requests, so no connection in use`;
     const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
     const rate = m.successRate[i] ?? null;
+    // Each pool's share of the connections in use, in brackets after their sum: a readout of
+    // figures side by side, as the line's own ", 3 waiting, 100% ..." is, so a comma between
+    // them and no "and" (a sentence's list is listNames's; this is a table row said in words).
     const pools =
       m.pools.length > 1
         ? ` (${m.pools.map((p) => `${p.name} ${grouped(p.inUse[i]!)} of ${grouped(p.size)}`).join(", ")})`
         : "";
-    const success = rate === null ? "no request arrives in this second" : `${percent(rate, 1)} of requests succeed`;
+    const success = rate === null ? "no request arrives in this second" : `${successShare(rate)} of requests succeed`;
     return `${name}: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use${pools}, ${grouped(m.waiting[i]!)} waiting, ${success}`;
   });
   return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
