@@ -1,5 +1,5 @@
 /** A mock interview as a learner runs one: pick, answer against the clock, score, and find it again. */
-import { expect, test } from "vitest";
+import { beforeEach, expect, test } from "vitest";
 import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Locator, Page } from "playwright-core";
@@ -35,8 +35,13 @@ const question = bank.find((q) => q.id === "partition-key")!;
 const chosenText = (how: string, q: Question) =>
   `${how}: “${q.title}” (${q.level}${q.type === "design" ? ", a design round in four phases" : ""}).`;
 
-/** Holds the widget's code back until `release()`, so a test can act before it has loaded. */
-const holdWidgetCode = (page: Page) => holdRequests(page, /\/mount\.[^/]+\.js$/);
+/** The widget's code, as the page asks for it. */
+const widgetCode = /\/mount\.[^/]+\.js$/;
+/**
+ * Holds the widget's code back until `release()`, so a test can act before it has loaded. The
+ * route turns the page's cache off until `page.unroute(widgetCode)` (Playwright's routing does).
+ */
+const holdWidgetCode = (page: Page) => holdRequests(page, widgetCode);
 
 /** What the debrief says when the evidence reaches no level, with the rule it applies. */
 const belowBar = `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${Math.round(levelBar * 100)}% of the weight, at that level or above).`;
@@ -44,6 +49,24 @@ const belowBar = `your evidence does not reach the mid-level bar yet (a level ne
 describeInBrowser("mock interview in Chromium", (browser) => {
   const { site } = browser;
   const url = `${site}/interview-playbook/`;
+
+  // The tests without a paused clock or a held request share the block's page, and with it the
+  // scripts, styles and fonts its cache already holds (a context of their own started each of them
+  // with an empty cache). Before each test, if a page was loaded on it since it was last reset, the
+  // page leaves it (an interview under way writes its draft as its page goes) for a file of the
+  // site's own origin, and that origin's localStorage (history, draft) and sessionStorage (a tab's
+  // own draft) are emptied there, as a fresh context has them. A test with a clock or a held
+  // request still opens a context of its own.
+  const resetAt = `${site}/favicon.svg`;
+  beforeEach(async () => {
+    const { page } = browser;
+    if (page.url() === "about:blank" || page.url() === resetAt) return;
+    await page.goto(resetAt);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  });
 
   test("runs to its rubric, saves the self-assessment, and the history survives a reload", async () => {
     // Its own browser: the paused clock below must not reach the other tests.
@@ -237,9 +260,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("the answer says its limit as it nears it, says it once, and a paste that does not fit says what it kept", async () => {
-    const session = await browser.open();
+    const { page, context } = browser;
     try {
-      const { page, context } = session;
       await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(site).origin });
       await page.goto(url);
       const mock = mockInterview(page);
@@ -281,7 +303,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const evidenceCount = mock.locator(`#${await evidence.getAttribute("aria-describedby")}`);
       await expect(evidenceCount.textContent()).resolves.toBe(limitText(0, limit));
     } finally {
-      await session.close();
+      // The shared context reads no clipboard after this test.
+      await context.clearPermissions();
     }
   });
 
@@ -323,6 +346,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const before = await resumeIt.boundingBox();
       release();
       await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      // Nothing is held back again: the reloads below load from the page's cache, as a reader's do.
+      await page.unroute(widgetCode);
       await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
       await expect(resumeIt.boundingBox()).resolves.toEqual(before);
       await resumeIt.click();
@@ -436,202 +461,185 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("Another question asks before it drops a debrief that is not saved, and only then", async () => {
-    const session = await browser.open();
-    try {
-      const { page } = session;
-      await page.goto(url);
-      const mock = mockInterview(page);
-      const status = mock.getByRole("status");
-      const again = mock.getByRole("button", { name: "Another question" });
-      // The question, named by what it asks (role="group", aria-labelledby its sentence).
-      const asking = mock.getByRole("group", { name: /Another question now would lose/ });
-      const focused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
-      const history = () => storedAttempts(page);
-      const draft = () => storedDraft(page);
-      const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
-      const evidence = point.getByLabel(/^Evidence:/);
+    const { page } = browser;
+    await page.goto(url);
+    const mock = mockInterview(page);
+    const status = mock.getByRole("status");
+    const again = mock.getByRole("button", { name: "Another question" });
+    // The question, named by what it asks (role="group", aria-labelledby its sentence).
+    const asking = mock.getByRole("group", { name: /Another question now would lose/ });
+    const focused = (button: Locator) => button.evaluate((b) => b === document.activeElement);
+    const history = () => storedAttempts(page);
+    const draft = () => storedDraft(page);
+    const point = mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
+    const evidence = point.getByLabel(/^Evidence:/);
 
-      // Nothing entered: nothing to lose, so nothing is asked.
-      await toDebrief(mock, question);
-      await again.click();
-      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
-      await expect(asking.count()).resolves.toBe(0);
+    // Nothing entered: nothing to lose, so nothing is asked.
+    await toDebrief(mock, question);
+    await again.click();
+    await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+    await expect(asking.count()).resolves.toBe(0);
 
-      // A self-assessment entered, not saved: the widget asks first, with the safe answer focused.
-      await toDebrief(mock, question);
-      await point.getByRole("radio", { name: /^Senior/ }).check();
-      await evidence.fill("Tenant id, on every request");
-      await again.focus();
-      await page.keyboard.press("Enter");
-      await expect.poll(() => asking.isVisible()).toBe(true);
-      await expect(asking.locator("p").textContent()).resolves.toBe(
-        `Your self-assessment of “${question.title}” is not saved. Another question now would lose it.`,
+    // A self-assessment entered, not saved: the widget asks first, with the safe answer focused.
+    await toDebrief(mock, question);
+    await point.getByRole("radio", { name: /^Senior/ }).check();
+    await evidence.fill("Tenant id, on every request");
+    await again.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asking.isVisible()).toBe(true);
+    await expect(asking.locator("p").textContent()).resolves.toBe(
+      `Your self-assessment of “${question.title}” is not saved. Another question now would lose it.`,
+    );
+    await expect(asking.getByRole("button").allTextContents()).resolves.toEqual([
+      "Save it, then another question",
+      "Discard it",
+      "Stay on this debrief",
+    ]);
+    await expect(focused(asking.getByRole("button", { name: "Stay on this debrief" }))).resolves.toBe(true);
+    // Enter twice loses nothing: the learner stays, back on the button they pressed, entries kept.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asking.count()).toBe(0);
+    await expect(mock.getAttribute("data-stage")).resolves.toBe("review");
+    await expect(focused(again)).resolves.toBe(true);
+    await expect(evidence.inputValue()).resolves.toBe("Tenant id, on every request");
+    await expect(draft().then((d) => d?.debrief?.claims[0])).resolves.toMatchObject({ level: 2 });
+    // Escape answers as staying does.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => asking.isVisible()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => asking.count()).toBe(0);
+    await expect(focused(again)).resolves.toBe(true);
+    // Saved on the way out: the history has it, and the status says so on the setup.
+    await page.keyboard.press("Enter");
+    await asking.getByRole("button", { name: "Save it, then another question" }).click();
+    await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+    await expect
+      .poll(() => status.textContent())
+      .toBe(`Saved your debrief of “${question.title}” to your history. Draw or pick the next question.`);
+    const [first] = await history();
+    expect(first).toMatchObject({ questionId: question.id, debrief: { claimed: [2, 0] } });
+
+    // Saved, then changed: asked again, with what the history still has; discarding keeps the save.
+    await toDebrief(mock, question);
+    await point.getByRole("radio", { name: /^Senior/ }).check();
+    await mock.getByRole("button", { name: "Save to my history" }).click();
+    await expect.poll(() => mock.getByRole("button", { name: "Saved" }).count()).toBe(1);
+    const saved = await history();
+    expect(saved).toHaveLength(2);
+    await point.getByRole("radio", { name: /^Staff/ }).check();
+    await again.click();
+    await expect.poll(() => asking.isVisible()).toBe(true);
+    const debrief = saved[1]!.debrief!;
+    await expect(asking.locator("p").textContent()).resolves.toBe(
+      `You changed this debrief after saving it, and your history still has self-score ${Math.round(100 * debrief.selfScore)}%, backed by evidence ${Math.round(100 * debrief.backedScore)}%. Another question now would lose the changes.`,
+    );
+    await asking.getByRole("button", { name: "Discard the changes" }).click();
+    await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `Discarded your changes to the debrief of “${question.title}”: your history keeps it as you saved it. Draw or pick the next question.`,
       );
-      await expect(asking.getByRole("button").allTextContents()).resolves.toEqual([
-        "Save it, then another question",
-        "Discard it",
-        "Stay on this debrief",
-      ]);
-      await expect(focused(asking.getByRole("button", { name: "Stay on this debrief" }))).resolves.toBe(true);
-      // Enter twice loses nothing: the learner stays, back on the button they pressed, entries kept.
-      await page.keyboard.press("Enter");
-      await expect.poll(() => asking.count()).toBe(0);
-      await expect(mock.getAttribute("data-stage")).resolves.toBe("review");
-      await expect(focused(again)).resolves.toBe(true);
-      await expect(evidence.inputValue()).resolves.toBe("Tenant id, on every request");
-      await expect(draft().then((d) => d?.debrief?.claims[0])).resolves.toMatchObject({ level: 2 });
-      // Escape answers as staying does.
-      await page.keyboard.press("Enter");
-      await expect.poll(() => asking.isVisible()).toBe(true);
-      await page.keyboard.press("Escape");
-      await expect.poll(() => asking.count()).toBe(0);
-      await expect(focused(again)).resolves.toBe(true);
-      // Saved on the way out: the history has it, and the status says so on the setup.
-      await page.keyboard.press("Enter");
-      await asking.getByRole("button", { name: "Save it, then another question" }).click();
-      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
-      await expect
-        .poll(() => status.textContent())
-        .toBe(`Saved your debrief of “${question.title}” to your history. Draw or pick the next question.`);
-      const [first] = await history();
-      expect(first).toMatchObject({ questionId: question.id, debrief: { claimed: [2, 0] } });
-
-      // Saved, then changed: asked again, with what the history still has; discarding keeps the save.
-      await toDebrief(mock, question);
-      await point.getByRole("radio", { name: /^Senior/ }).check();
-      await mock.getByRole("button", { name: "Save to my history" }).click();
-      await expect.poll(() => mock.getByRole("button", { name: "Saved" }).count()).toBe(1);
-      const saved = await history();
-      expect(saved).toHaveLength(2);
-      await point.getByRole("radio", { name: /^Staff/ }).check();
-      await again.click();
-      await expect.poll(() => asking.isVisible()).toBe(true);
-      const debrief = saved[1]!.debrief!;
-      await expect(asking.locator("p").textContent()).resolves.toBe(
-        `You changed this debrief after saving it, and your history still has self-score ${Math.round(100 * debrief.selfScore)}%, backed by evidence ${Math.round(100 * debrief.backedScore)}%. Another question now would lose the changes.`,
-      );
-      await asking.getByRole("button", { name: "Discard the changes" }).click();
-      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
-      await expect
-        .poll(() => status.textContent())
-        .toBe(
-          `Discarded your changes to the debrief of “${question.title}”: your history keeps it as you saved it. Draw or pick the next question.`,
-        );
-      await expect(history()).resolves.toEqual(saved);
-      await expect(draft()).resolves.toBeNull();
-    } finally {
-      await session.close();
-    }
+    await expect(history()).resolves.toEqual(saved);
+    await expect(draft()).resolves.toBeNull();
   });
 
   test("a debrief changed and changed back to what was saved is saved: Another question leaves it without asking", async () => {
-    const session = await browser.open();
-    try {
-      const { page } = session;
-      await page.goto(url);
-      const mock = mockInterview(page);
-      const status = mock.getByRole("status");
-      const draft = () => storedDraft(page);
-      const history = () => storedAttempts(page);
-      // The save button as it stands: "Saved" (pressing it does nothing) while the history holds the debrief as it stands.
-      const saveButton = mock.locator("[data-action=save]");
-      const state = () =>
-        saveButton.evaluate(
-          (b) => `${b.textContent}${b.getAttribute("aria-disabled") === "true" ? " (disabled)" : ""}`,
-        );
-      const point = await toDebrief(mock, question);
-      const evidence = point.getByLabel(/^Evidence:/);
-      await point.getByRole("radio", { name: /^Senior/ }).check();
-      await evidence.fill("Tenant id, on every request");
-      await saveButton.click();
-      await expect.poll(state).toBe("Saved (disabled)");
-      const stored = await history();
-      expect(stored).toHaveLength(1);
+    const { page } = browser;
+    await page.goto(url);
+    const mock = mockInterview(page);
+    const status = mock.getByRole("status");
+    const draft = () => storedDraft(page);
+    const history = () => storedAttempts(page);
+    // The save button as it stands: "Saved" (pressing it does nothing) while the history holds the debrief as it stands.
+    const saveButton = mock.locator("[data-action=save]");
+    const state = () =>
+      saveButton.evaluate((b) => `${b.textContent}${b.getAttribute("aria-disabled") === "true" ? " (disabled)" : ""}`);
+    const point = await toDebrief(mock, question);
+    const evidence = point.getByLabel(/^Evidence:/);
+    await point.getByRole("radio", { name: /^Senior/ }).check();
+    await evidence.fill("Tenant id, on every request");
+    await saveButton.click();
+    await expect.poll(state).toBe("Saved (disabled)");
+    const stored = await history();
+    expect(stored).toHaveLength(1);
 
-      // A level changed, then changed back: the history holds the debrief as it stands again.
-      await point.getByRole("radio", { name: /^Staff/ }).check();
-      await expect.poll(state).toBe("Save changes");
-      await expect.poll(() => draft().then((d) => d?.debrief?.claims[0]?.level)).toBe(3);
-      await point.getByRole("radio", { name: /^Senior/ }).check();
-      await expect.poll(state).toBe("Saved (disabled)");
-      await expect.poll(() => status.textContent()).toBe(backToSavedText);
-      // Nothing left to keep: the draft goes, as it does on saving.
-      await expect(draft()).resolves.toBeNull();
+    // A level changed, then changed back: the history holds the debrief as it stands again.
+    await point.getByRole("radio", { name: /^Staff/ }).check();
+    await expect.poll(state).toBe("Save changes");
+    await expect.poll(() => draft().then((d) => d?.debrief?.claims[0]?.level)).toBe(3);
+    await point.getByRole("radio", { name: /^Senior/ }).check();
+    await expect.poll(state).toBe("Saved (disabled)");
+    await expect.poll(() => status.textContent()).toBe(backToSavedText);
+    // Nothing left to keep: the draft goes, as it does on saving.
+    await expect(draft()).resolves.toBeNull();
 
-      // Evidence the notes do not hold (it no longer backs the level), then the evidence that was saved.
-      await evidence.fill("Hash of the user id");
-      await expect.poll(state).toBe("Save changes");
-      await evidence.fill("Tenant id, on every request");
-      await expect.poll(state).toBe("Saved (disabled)");
+    // Evidence the notes do not hold (it no longer backs the level), then the evidence that was saved.
+    await evidence.fill("Hash of the user id");
+    await expect.poll(state).toBe("Save changes");
+    await evidence.fill("Tenant id, on every request");
+    await expect.poll(state).toBe("Saved (disabled)");
 
-      // Leaving asks nothing, and the history is as it was saved.
-      await mock.getByRole("button", { name: "Another question" }).click();
-      await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
-      await expect(mock.getByRole("group", { name: /Another question now would lose/ }).count()).resolves.toBe(0);
-      await expect(history()).resolves.toEqual(stored);
-      await expect(draft()).resolves.toBeNull();
-    } finally {
-      await session.close();
-    }
+    // Leaving asks nothing, and the history is as it was saved.
+    await mock.getByRole("button", { name: "Another question" }).click();
+    await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
+    await expect(mock.getByRole("group", { name: /Another question now would lose/ }).count()).resolves.toBe(0);
+    await expect(history()).resolves.toEqual(stored);
+    await expect(draft()).resolves.toBeNull();
   });
 
   test("clearing the history under a saved debrief says it is no longer saved, and it can be saved again", async () => {
-    const session = await browser.open();
-    try {
-      const { page } = session;
-      await page.goto(url);
-      const mock = mockInterview(page);
-      const status = mock.getByRole("status");
-      const history = () => storedAttempts(page);
-      const draft = () => storedDraft(page);
-      const save = mock.getByRole("button", { name: "Save to my history" });
-      const clear = async () => {
-        await mock.getByRole("button", { name: "Clear my history" }).click();
-        // Asked in the page, saying the debrief on screen stays, no longer saved.
-        const asking = mock.getByRole("group", {
-          name: clearQuestion(1, { state: "saved", title: question.title }),
-        });
-        await asking.getByRole("button", { name: "Delete my history" }).click();
-        await expect.poll(() => history()).toEqual([]);
-      };
-      const point = await toDebrief(mock, question);
-      await point.getByRole("radio", { name: /^Senior/ }).check();
-      await point.getByLabel(/^Evidence:/).fill("Tenant id, on every request");
-      await save.click();
-      await expect.poll(() => mock.getByRole("button", { name: "Saved" }).getAttribute("aria-disabled")).toBe("true");
-      await mock.getByText("Your attempts on this device").click();
-      await expect.poll(() => mock.locator("tr[data-attempt]").count()).toBe(1);
+    const { page } = browser;
+    await page.goto(url);
+    const mock = mockInterview(page);
+    const status = mock.getByRole("status");
+    const history = () => storedAttempts(page);
+    const draft = () => storedDraft(page);
+    const save = mock.getByRole("button", { name: "Save to my history" });
+    const clear = async () => {
+      await mock.getByRole("button", { name: "Clear my history" }).click();
+      // Asked in the page, saying the debrief on screen stays, no longer saved.
+      const asking = mock.getByRole("group", {
+        name: clearQuestion(1, { state: "saved", title: question.title }),
+      });
+      await asking.getByRole("button", { name: "Delete my history" }).click();
+      await expect.poll(() => history()).toEqual([]);
+    };
+    const point = await toDebrief(mock, question);
+    await point.getByRole("radio", { name: /^Senior/ }).check();
+    await point.getByLabel(/^Evidence:/).fill("Tenant id, on every request");
+    await save.click();
+    await expect.poll(() => mock.getByRole("button", { name: "Saved" }).getAttribute("aria-disabled")).toBe("true");
+    await mock.getByText("Your attempts on this device").click();
+    await expect.poll(() => mock.locator("tr[data-attempt]").count()).toBe(1);
 
-      await clear();
-      await expect
-        .poll(() => status.textContent())
-        .toBe(
-          `History cleared, and your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it again.`,
-        );
-      // The button offers the save again; the draft keeps the debrief meanwhile, so a reload brings it back.
-      await expect(mock.getByRole("button", { name: "Saved" }).count()).resolves.toBe(0);
-      await expect(save.getAttribute("aria-disabled")).resolves.toBeNull();
-      await expect(draft().then((d) => d?.debrief?.claims[0])).resolves.toMatchObject({ level: 2 });
-      await save.click();
-      await expect.poll(() => history().then((a) => a.length)).toBe(1);
-      await expect.poll(() => status.textContent()).toMatch(/^Saved: .* You have 1 attempt on this device\.$/);
-      await expect(draft()).resolves.toBeNull();
+    await clear();
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `History cleared, and your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it again.`,
+      );
+    // The button offers the save again; the draft keeps the debrief meanwhile, so a reload brings it back.
+    await expect(mock.getByRole("button", { name: "Saved" }).count()).resolves.toBe(0);
+    await expect(save.getAttribute("aria-disabled")).resolves.toBeNull();
+    await expect(draft().then((d) => d?.debrief?.claims[0])).resolves.toMatchObject({ level: 2 });
+    await save.click();
+    await expect.poll(() => history().then((a) => a.length)).toBe(1);
+    await expect.poll(() => status.textContent()).toMatch(/^Saved: .* You have 1 attempt on this device\.$/);
+    await expect(draft()).resolves.toBeNull();
 
-      // Changed since that save, then cleared: the earlier save went, and "Save changes" has nothing to change.
-      await point.getByRole("radio", { name: /^Staff/ }).check();
-      await expect.poll(() => mock.getByRole("button", { name: "Save changes" }).count()).toBe(1);
-      await clear();
-      await expect
-        .poll(() => status.textContent())
-        .toBe(
-          `History cleared, and the earlier save of your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it as it stands now.`,
-        );
-      await expect(mock.getByRole("button", { name: "Save changes" }).count()).resolves.toBe(0);
-      await save.click();
-      await expect.poll(() => history().then((a) => a.map((x) => x.debrief?.claimed))).toEqual([[3, 0]]);
-    } finally {
-      await session.close();
-    }
+    // Changed since that save, then cleared: the earlier save went, and "Save changes" has nothing to change.
+    await point.getByRole("radio", { name: /^Staff/ }).check();
+    await expect.poll(() => mock.getByRole("button", { name: "Save changes" }).count()).toBe(1);
+    await clear();
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        `History cleared, and the earlier save of your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it as it stands now.`,
+      );
+    await expect(mock.getByRole("button", { name: "Save changes" }).count()).resolves.toBe(0);
+    await save.click();
+    await expect.poll(() => history().then((a) => a.map((x) => x.debrief?.claimed))).toEqual([[3, 0]]);
   });
 
   test("a seeded draw works from the keyboard and the same seed draws the same question", async () => {
@@ -832,12 +840,13 @@ describeInBrowser("mock interview in Chromium", (browser) => {
   });
 
   test("unreadable saved history is set aside and the page still works", async () => {
-    // The page the seeded draw above left open (no interview started, so nothing saved): the
-    // reload below loads it afresh, its history unreadable.
+    // The history is written on the site's origin before the playbook loads, so that the page
+    // reads it unreadable from the start.
     const { page } = browser;
-    expect(page.url()).toBe(url);
+    if (page.url() !== resetAt) await page.goto(resetAt);
     await page.evaluate(() => localStorage.setItem("blast-radius:interviews:v1", "{not json"));
-    await page.reload();
+    await page.goto(url);
+    expect(page.url()).toBe(url);
     const mock = mockInterview(page);
     await mock.getByText("Your attempts on this device").click();
     await expect.poll(() => mock.getByRole("status").textContent(), loading).toMatch(/could not be read/);

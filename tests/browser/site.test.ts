@@ -1,15 +1,26 @@
 /** The foundation, as a reader meets it: landing page, sidebar, search, theme. */
 import { readFileSync } from "node:fs";
 import { transformSync } from "esbuild";
-import { expect, test } from "vitest";
+import { beforeEach, expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { cspViolations, recordCspViolations } from "../support/csp-violations.ts";
 
 describeInBrowser("course site in Chromium", (browser) => {
   const { site } = browser;
 
-  // What the landing page holds (the course map, the three ways in, each step's minutes, Next) is
-  // read from the build: tests/site/pages.test.ts.
+  // The tests share the block's page (and the scripts, styles and fonts its cache holds), each at
+  // the window it needs, set on that page and set back after it. Before each test, the site's
+  // localStorage (progress, theme) and sessionStorage are emptied on the page an earlier test left
+  // open, as a fresh context has them (no page these tests open writes on leaving). A test that
+  // routes or rewrites what its page runs still opens a context of its own.
+  beforeEach(async () => {
+    const { page } = browser;
+    if (!page.url().startsWith(site)) return;
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  });
 
   test("progress: reset says what it removes, starts on the safe choice, keeps typed code, maps and mock interviews, and can be undone", async () => {
     const { page } = browser;
@@ -75,69 +86,64 @@ describeInBrowser("course site in Chromium", (browser) => {
   });
 
   test("progress: a second reset while Undo is offered keeps what the first removed, and Undo brings back all of it", async () => {
-    const reader = await browser.open({});
-    try {
-      const { page } = reader;
-      await page.goto(`${site}/progress/`);
-      const exercises: { id: string; parts: string[] }[] = await page.evaluate(() =>
-        JSON.parse(document.querySelector("[data-progress-catalog]")!.textContent!).flatMap(
-          (c: { exercises: { id: string; parts: string[] }[] }) => c.exercises,
-        ),
+    const { page } = browser;
+    await page.goto(`${site}/progress/`);
+    const exercises: { id: string; parts: string[] }[] = await page.evaluate(() =>
+      JSON.parse(document.querySelector("[data-progress-catalog]")!.textContent!).flatMap(
+        (c: { exercises: { id: string; parts: string[] }[] }) => c.exercises,
+      ),
+    );
+    const solved = (list: { id: string; parts: string[] }[]) =>
+      Object.fromEntries(
+        list.map(({ id, parts }) => [
+          id,
+          {
+            parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+            hints: 0,
+            revealed: false,
+          },
+        ]),
       );
-      const solved = (list: { id: string; parts: string[] }[]) =>
-        Object.fromEntries(
-          list.map(({ id, parts }) => [
-            id,
-            {
-              parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
-              hints: 0,
-              revealed: false,
-            },
-          ]),
-        );
-      const store = (exercises: object) =>
-        page.evaluate(
-          (exercises) => localStorage.setItem("blast-radius:progress:v1", JSON.stringify({ version: 1, exercises })),
-          exercises,
-        );
-      await store(solved(exercises.slice(0, 3)));
-      await page.reload();
-      const summary = page.locator("[data-progress-summary]");
-      const status = page.locator("[data-transfer-status]");
-      const undo = page.getByRole("button", { name: "Undo the reset" });
-      await expect.poll(() => summary.textContent()).toMatch(/^You have solved 3 of/);
-      const reset = async () => {
-        await page.getByRole("button", { name: "Reset progress…" }).click();
-        await page.getByRole("button", { name: "Reset progress", exact: true }).click();
-      };
-      await reset();
-      await expect.poll(() => status.textContent()).toMatch(/^Progress reset: 3 solved exercises /);
-      await expect(undo.isVisible()).resolves.toBe(true);
-      // Meanwhile another tab solves a fourth exercise; the learner resets again, Undo still offered.
-      await store(solved(exercises.slice(3, 4)));
-      await reset();
-      await expect
-        .poll(() => status.textContent())
-        .toMatch(
-          /^Progress reset: 1 solved exercise .* Undo brings back what you had before the first reset: 4 solved exercises\.$/,
-        );
-      await expect.poll(() => summary.textContent()).toMatch(/^You have solved 0 of/);
-      await undo.click();
-      await expect.poll(() => status.textContent()).toBe("Reset undone: your progress is back.");
-      await expect.poll(() => summary.textContent()).toMatch(/^You have solved 4 of/);
-      const kept: string[] = await page.evaluate(() =>
-        Object.keys(JSON.parse(localStorage.getItem("blast-radius:progress:v1")!).exercises),
+    const store = (exercises: object) =>
+      page.evaluate(
+        (exercises) => localStorage.setItem("blast-radius:progress:v1", JSON.stringify({ version: 1, exercises })),
+        exercises,
       );
-      expect(kept.sort()).toEqual(
-        exercises
-          .slice(0, 4)
-          .map((e) => e.id)
-          .sort(),
+    await store(solved(exercises.slice(0, 3)));
+    await page.reload();
+    const summary = page.locator("[data-progress-summary]");
+    const status = page.locator("[data-transfer-status]");
+    const undo = page.getByRole("button", { name: "Undo the reset" });
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 3 of/);
+    const reset = async () => {
+      await page.getByRole("button", { name: "Reset progress…" }).click();
+      await page.getByRole("button", { name: "Reset progress", exact: true }).click();
+    };
+    await reset();
+    await expect.poll(() => status.textContent()).toMatch(/^Progress reset: 3 solved exercises /);
+    await expect(undo.isVisible()).resolves.toBe(true);
+    // Meanwhile another tab solves a fourth exercise; the learner resets again, Undo still offered.
+    await store(solved(exercises.slice(3, 4)));
+    await reset();
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(
+        /^Progress reset: 1 solved exercise .* Undo brings back what you had before the first reset: 4 solved exercises\.$/,
       );
-      await expect(undo.isVisible()).resolves.toBe(false);
-    } finally {
-      await reader.close();
-    }
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 0 of/);
+    await undo.click();
+    await expect.poll(() => status.textContent()).toBe("Reset undone: your progress is back.");
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 4 of/);
+    const kept: string[] = await page.evaluate(() =>
+      Object.keys(JSON.parse(localStorage.getItem("blast-radius:progress:v1")!).exercises),
+    );
+    expect(kept.sort()).toEqual(
+      exercises
+        .slice(0, 4)
+        .map((e) => e.id)
+        .sort(),
+    );
+    await expect(undo.isVisible()).resolves.toBe(false);
   });
 
   test("progress: a file of the wrong types says what it could not read; one too large is refused unread", async () => {
@@ -229,9 +235,9 @@ describeInBrowser("course site in Chromium", (browser) => {
   // On a phone, chapter diagrams keep their labels readable (every shown SVG text of every page at
   // 11 px or more) and no page scrolls sideways, at 375 and 320 px: every-page.test.ts.
   test("at 1280 px code, playgrounds and figures get at least 760 px, and the table of contents follows the reader", async () => {
-    const desktop = await browser.open({ viewport: { width: 1280, height: 800 } });
+    const { page } = browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
     try {
-      const { page } = desktop;
       await page.goto(`${site}/timeouts-retries-backoff/`);
       const widths = await page.evaluate(() =>
         [".playground", ".sl-markdown-content figure.diagram > svg", ".sl-markdown-content > .expressive-code"].map(
@@ -267,7 +273,7 @@ describeInBrowser("course site in Chromium", (browser) => {
       await heading.evaluate((el) => el.scrollIntoView());
       await page.locator(`starlight-toc a[aria-current="true"][href="#${id}"]`).waitFor();
     } finally {
-      await desktop.close();
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
 
@@ -328,18 +334,19 @@ describeInBrowser("course site in Chromium", (browser) => {
   });
 
   test("an unknown address answers 404 with a page that leads home, on a phone too", async () => {
-    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
+    const { page } = browser;
+    await page.setViewportSize({ width: 390, height: 844 });
     try {
-      const response = await phone.page.goto(`${site}/no-such-page/`);
+      const response = await page.goto(`${site}/no-such-page/`);
       expect(response?.status()).toBe(404);
-      const home = phone.page.getByRole("link", { name: "Go to the course home" });
+      const home = page.getByRole("link", { name: "Go to the course home" });
       await expect(home.isVisible()).resolves.toBe(true);
       const box = await home.boundingBox();
       expect(box!.y + box!.height, "the way home is on the first screen").toBeLessThanOrEqual(844);
       await home.click();
-      await phone.page.waitForURL(`${site}/`);
+      await page.waitForURL(`${site}/`);
     } finally {
-      await phone.close();
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
   });
 
