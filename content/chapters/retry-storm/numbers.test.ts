@@ -10,6 +10,8 @@ import {
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, secondsOrMinutes } from "../../../src/format/number.ts";
 import { frameTime } from "../../../src/sim/retry-storm/pool-caption.ts";
+import { successShare, unrelatedSuccess } from "../../../src/widgets/replay/view.ts";
+import { defenceNames } from "../../../src/sim/retry-storm/scenario.ts";
 import {
   abandonedShareOf,
   abandonedWith,
@@ -142,6 +144,16 @@ describe("the model tells the chapter's story", () => {
     expect(endlessSummary.incidentEndSeconds).toBe(claims.endlessMinutes * 60);
     for (const s of endlessSummary.services) expect(s.incidentSuccessRate!).toBeLessThan(0.01);
   });
+});
+
+// The chapter said "100.0%" for the defended run's unrelated services where its replay says
+// "100%": a success rate keeps its decimal only where it was rounded, in both (successShare).
+test("the chapter writes a success rate as its replay does: 100% where every request was served", () => {
+  const defended = rememberedRetryStorm(defaultScenario({ defences: [...defenceNames] })).summary;
+  expect(defendedRun.unrelatedSuccess).toBe(successShare(unrelatedSuccess(defended)!));
+  expect(storm.unrelatedIncidentSuccess).toBe(successShare(unrelatedSuccess(naiveSummary)!));
+  for (const row of single) expect(row.unrelated).toMatch(/^(100|\d{1,2}\.\d)%$/);
+  expect(single.find((r) => r.defence === "bulkhead")!.unrelated).toBe("100%");
 });
 
 test("defences: all together recover within seconds; alone they differ as the prose says", () => {
