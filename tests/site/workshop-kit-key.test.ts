@@ -7,7 +7,9 @@
 import type { DefaultTreeAdapterMap } from "parse5";
 import { describe, expect, test } from "vitest";
 import { answerKeySeeds } from "../../src/course/workshop-exercises.ts";
-import { inWords } from "../../src/format/words.ts";
+import { inWords, listNames } from "../../src/format/words.ts";
+import type { ExplorerStepId, ReplayStepId } from "../../src/course/workshop/step-ids.ts";
+import { preparedStep } from "../../src/widgets/present/steps.ts";
 import { kitMomentName, kitStopNames } from "../support/kit-replay-stops.ts";
 import { attr, findAll, hasClass, parseBuiltPage, textOf } from "../../tools/built-site.ts";
 
@@ -86,3 +88,23 @@ test("the kit names exactly the stops the replay's presenter view makes on Page 
   expect(said![1]).toBe(inWords(stops.length));
   expect(said![2]).toBe(kitStopNames(stops));
 });
+
+// The agenda listed the clicker's stops with commas alone ("0 s (…), 82 s (…), 660 s (…)") where
+// the run sheet ends its list of the same stops with "and": both are lists a facilitator reads.
+test("the agenda names each replay step's Page Down stops as a list in a sentence, as the run sheet does", () => {
+  const spans = findAll(main(kit), (el) => hasClass(el, "agenda__moments"));
+  expect(spans.length).toBeGreaterThan(0);
+  for (const span of spans) {
+    const step = findAll(
+      main(kit),
+      (el) => attr(el, "data-step") !== undefined && findAll(el, (x) => x === span).length > 0,
+    )[0]!;
+    const { moments } = preparedStep(attr(step, "data-step") as ReplayStepId | ExplorerStepId);
+    expect(moments.length).toBeGreaterThan(1);
+    expect(text(span)).toMatch(
+      new RegExp(`at ${escaped(listNames(moments.map((m) => `${m.value} (${m.label})`)))}\\.$`),
+    );
+  }
+});
+
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
