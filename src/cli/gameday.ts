@@ -30,7 +30,6 @@ import {
   parseCommandArgs,
   runAsProcess,
   runMain,
-  seedHelp,
   seedOption,
   type Takes,
   table,
@@ -38,25 +37,8 @@ import {
   userFile,
 } from "./args.ts";
 import { countOf, percentUpTo } from "../format/number.ts";
-import { displayWidth, fitUsage, outputWidth, wrapLine } from "./terminal-width.ts";
-
-const usage = `usage: npm run gameday -- <command>
-
-  list                                   the scenarios
-  show <scenario>                        its briefing, actions, alerts, and the scores of doing nothing and of par
-  play <scenario> --actions <log.json>   play an action log and print the score and debrief
-  play <scenario> --policy <file.ts>     play your automated responder (runs sandboxed) and score it
-
-options for play:
-  --seed N    the scenario's seed, ${seedHelp} (default: the scenario's own, or the log's)
-  --json      print the summary as JSON (the same bytes the page exports)
-
-A log is JSON: {"scenario": "gray-failure", "seed": 1, "actions": [{"at": 120, "action": "eject-host", "target": "h07"}]}
-(or just the list). "at" is seconds since the start, in tenths, in time order.
-A policy file default-exports a function of the dashboard's state that returns actions:
-  export default function respond(view) { return view.alerts.length ? [{ action: "retries-off" }] : []; }
-
-exit codes: 0 ok, 1 the policy failed to run, 2 usage, or an invalid or impossible log`;
+import { gamedayUsage } from "./gameday-help.ts";
+import { displayWidth, outputWidth, wrapLine } from "./terminal-width.ts";
 
 function scenarioArg(name: string | undefined): GameScenario {
   const ids = scenarios.map((s) => s.id);
@@ -234,7 +216,7 @@ async function command(argv: string[], io: Io): Promise<number> {
   const [command, name, ...rest] = line.positional;
   const done = helpOrMissing(
     command,
-    fitUsage(usage, outputWidth(io)),
+    gamedayUsage(outputWidth(io)),
     "name a command: list, show or play",
     io,
     line.flags.has("help"),

@@ -4,8 +4,11 @@
  * place and the room it took, at 1280 px and on a 390 px phone. It once gave the worker's reason
  * too and took two lines where the offer took one (five on the phone, where the offer took two
  * and its buttons): the page under it moved down 12 px (30 px on the phone). The reason, which a
- * learner cannot act on and a facilitator debugging the save needs, is folded away under it: the
- * page under it moves down by no more than that one folded line. Every wait is on the page's state.
+ * learner cannot act on and a facilitator debugging the save needs, was then folded away under it,
+ * and that folded line still moved the page down 6.4 px at 1280 px. Now it is folded away beside
+ * the message, where the offer's buttons were: the page under it does not move at all, and opened,
+ * the reason goes under both while its button stays where it was pressed. Every wait is on the
+ * page's state.
  */
 import { expect, test } from "vitest";
 import { resumeGame } from "../../src/sim/gameday/game.ts";
@@ -38,7 +41,7 @@ describeInBrowser("game day: a saved game refused during a replay", (browser) =>
   })();
 
   for (const width of [1280, 390])
-    test(`at ${width} px, the message takes the offer's room, and the reason is folded under it for a facilitator`, {
+    test(`at ${width} px, the message takes the offer's room, and the reason is folded beside it for a facilitator`, {
       timeout: 120_000,
     }, async () => {
       const { page } = await browser.open({ viewport: { width, height: 900 } });
@@ -66,24 +69,31 @@ describeInBrowser("game day: a saved game refused during a replay", (browser) =>
       await expect(root.getAttribute("data-mode")).resolves.toBe("replay");
 
       // Which entry the game refused is no help to a learner, but a facilitator debugging the save
-      // needs it: under the message, folded away, and not part of what the alert reads out.
+      // needs it: folded away beside the message, outside what the alert reads out.
       expect(reason).toMatch(/^entry 2: at 100 s comes before the entry above it/);
-      const details = root.locator("[data-error] + details");
-      await expect(details.isVisible()).resolves.toBe(true);
-      // The message keeps to the offer's room: what is under it moves by the folded line at most.
-      const folded = await details.evaluate((d) => d.getBoundingClientRect().height);
-      expect(folded).toBeGreaterThan(0);
-      expect(await below()).toBeGreaterThanOrEqual(offered - 0.5);
-      expect(await below()).toBeLessThanOrEqual(offered + folded);
-      await expect(details.evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
-      const summary = details.locator("summary");
-      await expect(summary.textContent()).resolves.toBe("Details for a facilitator");
-      const said = details.locator("p");
+      const more = root.getByRole("button", { name: "Details for a facilitator" });
+      await expect(more.isVisible()).resolves.toBe(true);
+      await expect(more.getAttribute("aria-expanded")).resolves.toBe("false");
+      await expect(error.evaluate((el, button) => el.contains(button), await more.elementHandle())).resolves.toBe(
+        false,
+      );
+      // The message and its folded details keep to the offer's room: what is under them does not move.
+      expect(await below()).toBeCloseTo(offered, 1);
+      const said = root.locator(`#${await more.getAttribute("aria-controls")}`);
       await expect(said.isVisible()).resolves.toBe(false);
-      // Opened from the keyboard, it says why.
-      await summary.focus();
+      // Opened from the keyboard, it says why, under the message; the button stays where it was.
+      await more.focus();
+      const at = await more.boundingBox();
       await page.keyboard.press("Enter");
       await expect.poll(() => said.isVisible()).toBe(true);
+      await expect(more.getAttribute("aria-expanded")).resolves.toBe("true");
       await expect(said.textContent()).resolves.toBe(`The game's check of the saved game said: ${reason}.`);
+      expect(await more.boundingBox()).toEqual(at);
+      const [message, why] = await Promise.all([error.boundingBox(), said.boundingBox()]);
+      expect(why!.y).toBeGreaterThanOrEqual(message!.y + message!.height);
+      // And folded again from the keyboard.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => said.isVisible()).toBe(false);
+      expect(await below()).toBeCloseTo(offered, 1);
     });
 });

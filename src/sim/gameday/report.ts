@@ -2,7 +2,15 @@
  * A game day summary in words, one implementation for the page and the terminal: the rows of
  * the score, the verdict, the timeline and the debrief's sentences.
  */
-import { countOf, grouped, minutesAndSeconds, percentUpTo, readableShare, rounded } from "../../format/number.ts";
+import {
+  countOf,
+  grouped,
+  minutesAndSeconds,
+  percentTrimmedIfExact,
+  percentUpTo,
+  readableShare,
+  rounded,
+} from "../../format/number.ts";
 import { actionSpec, type ActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
@@ -55,14 +63,23 @@ export function mitigationText(score: Score): string {
   return clock(score.timeToMitigate);
 }
 
-/** A share as the dashboard writes a component's success while the game runs: one decimal at most. */
+/**
+ * A share as the dashboard writes a component's success while the game runs: one decimal, its zero
+ * dropped only where the share is exact (percentTrimmedIfExact: 7 of 8 "87.5%", all "100%", none
+ * "0%", but 0.53996 "54.0%"). It is budgetText's rule, so the rows and the status line under the
+ * charts keep a trailing zero for the same reason: from 1% up the two write any share alike (below,
+ * the budget keeps two figures, "0.62%"). A rounded share never reads as an exact one (percentUpTo
+ * wrote 0.9996 "100%", with one request in 2,500 failing), and "54.0%" is as wide as "54.3%", so a
+ * row's figure keeps its width as it changes within the tens.
+ */
 export function dashboardPercent(share: number): string {
-  return percentUpTo(share, 1);
+  return percentTrimmedIfExact(share, 1);
 }
 
 /**
  * The error budget spent, as the dashboard's status line and the results' score both write it
- * (readableShare: "20.9%", "0.62%"), so the page never says one figure two ways.
+ * (readableShare: "20.9%", "0.62%"), so the page never says one figure two ways. The alert rules'
+ * shares of the budget are written by it too ("2%"), on the dashboard and in the terminal.
  */
 export function budgetText(share: number): string {
   return readableShare(share);
@@ -197,7 +214,7 @@ export function burnRateText(rule: AlertRule, slo: Slo): string {
 export function alertRuleText(slo: GameScenario["slo"]): string[] {
   return alertRules.map(
     (r) =>
-      `${r.id} (${r.severity}): ${percentUpTo(r.budgetSpent)} of the budget in ${windowLabel(r.longWindow)}, confirmed over ${windowLabel(r.shortWindow)} (burn rate above ${burnRateText(r, slo)})`,
+      `${r.id} (${r.severity}): ${budgetText(r.budgetSpent)} of the budget in ${windowLabel(r.longWindow)}, confirmed over ${windowLabel(r.shortWindow)} (burn rate above ${burnRateText(r, slo)})`,
   );
 }
 

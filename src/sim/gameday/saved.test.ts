@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
 import { finishedScore, Game, GameRuleError, resumeGame } from "./game.ts";
 import { LogFormatError } from "./log.ts";
-import { parseSavedGame, resumedResultText, resumedText, resumeOfferText, type SavedGame } from "./saved.ts";
+import { parseSavedGame, resumedResultText, resumedText, resumeOfferText, type SavedGame, savedGame } from "./saved.ts";
 import { findScenario, type LogEntry } from "./scenarios.ts";
 
 const scenario = findScenario("lost-zone")!;
@@ -72,6 +72,15 @@ test("a saved game that cannot be played to its clock is refused, naming why", (
   expect(() => resumeGame(scenario, { seed, clock: scenario.seconds, log: [] })).toThrow(
     /left at 600 s, and the game ends at 600 s/,
   );
+});
+
+test("the record the dashboard keeps is the one read back: one shape, written in one place", () => {
+  const kept = savedGame(7, 42.5, [{ at: 30, action: "shed-priority" }]);
+  expect(Object.keys(kept)).toEqual(["seed", "clock", "log"]);
+  // Kept as the tab keeps it (JSON) and read back, it is the same record, key for key.
+  const read = parseSavedGame(JSON.stringify(kept), 600);
+  expect(read).toEqual(kept);
+  expect(Object.keys(read as SavedGame)).toEqual(Object.keys(kept));
 });
 
 test("a saved game is read back only when it is one, under way and not over; one that is no game is told apart", () => {

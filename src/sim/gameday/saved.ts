@@ -15,6 +15,14 @@ export interface SavedGame {
   log: LogEntry[];
 }
 
+/**
+ * The record a tab keeps of game `seed` left at `clock` with `log`: the one place its shape is
+ * written, by the dashboard keeping a game as it runs and by `parseSavedGame` reading one back.
+ */
+export function savedGame(seed: number, clock: number, log: LogEntry[]): SavedGame {
+  return { seed, clock, log };
+}
+
 /** Where a tab keeps its game of `scenario` (one a scenario, so two game days do not mix). */
 export const savedGameKey = (scenario: string) => `blast-radius:gameday-game:${scenario}:v1`;
 
@@ -52,7 +60,7 @@ export function parseSavedGame(raw: string | null, seconds: number): SavedGame |
   const { seed, clock, log } = data as Record<string, unknown>;
   if (!isSeed(seed) || typeof clock !== "number" || !Number.isFinite(clock) || clock < 0) return "unreadable";
   if (!Array.isArray(log) || !log.every(isEntry)) return "unreadable";
-  const saved: SavedGame = { seed, clock, log };
+  const saved = savedGame(seed, clock, log);
   return resumable(saved, seconds) ? saved : null;
 }
 

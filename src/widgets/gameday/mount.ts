@@ -16,7 +16,7 @@ import {
   startLabels,
   verdictText,
 } from "../../sim/gameday/report.ts";
-import { resumedText, type SavedGame } from "../../sim/gameday/saved.ts";
+import { resumedText, type SavedGame, savedGame } from "../../sim/gameday/saved.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import type { Slo } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
@@ -78,27 +78,53 @@ function startButtonFace(startButton: HTMLButtonElement): HTMLElement {
 }
 
 /**
- * What a workshop facilitator debugging an error needs and a learner cannot act on (which entry of
- * a saved game's log the game refused), in a closed <details> put right under the error. It is
- * outside the error's role="alert", so only the error itself is read out when it appears.
+ * The error's box: the message (role="alert") and, on its line while there is room, a disclosure
+ * of what a workshop facilitator debugging it needs and a learner cannot act on (which entry of a
+ * saved game's log the game refused), its text under them once opened. The disclosure sits beside
+ * the message where the resume offer's buttons sat, so the box takes no more room than the offer
+ * it replaces (keepingRoom), and it is outside the alert, so only the message is read out. Opened,
+ * the button stays where it was pressed.
  */
-function facilitatorDetails(error: HTMLElement): { element: HTMLDetailsElement; show(text: string | undefined): void } {
-  const element = document.createElement("details");
-  element.className = "gd-error-details";
-  element.dataset.errorDetails = "";
-  element.dataset.print = "hide";
-  element.hidden = true;
-  const summary = document.createElement("summary");
-  summary.textContent = "Details for a facilitator";
-  const body = document.createElement("p");
-  element.append(summary, body);
-  error.after(element);
+function errorBox(error: HTMLElement): {
+  box: HTMLElement;
+  show(text: string, details: string | undefined): void;
+  hide(): void;
+} {
+  const box = document.createElement("div");
+  box.className = "gd-error-box";
+  box.hidden = true;
+  const more = document.createElement("button");
+  more.type = "button";
+  more.className = "gd-error-more";
+  more.dataset.errorDetails = "";
+  more.dataset.print = "hide";
+  more.textContent = "Details for a facilitator";
+  const reason = document.createElement("p");
+  reason.className = "gd-error-reason";
+  reason.id = `${error.closest("[data-gameday]")?.id ?? "gd"}-error-reason`;
+  reason.dataset.print = "hide";
+  more.setAttribute("aria-controls", reason.id);
+  const open = (opened: boolean) => {
+    more.setAttribute("aria-expanded", String(opened));
+    reason.hidden = !opened;
+  };
+  more.addEventListener("click", () => open(more.getAttribute("aria-expanded") !== "true"));
+  error.before(box);
+  box.append(error, more, reason);
   return {
-    element,
-    show(text) {
-      body.textContent = text ?? "";
-      element.open = false;
-      element.hidden = text === undefined;
+    box,
+    show(text, details) {
+      box.style.minHeight = "";
+      error.textContent = text;
+      error.hidden = false;
+      reason.textContent = details ?? "";
+      more.hidden = details === undefined;
+      open(false);
+      box.hidden = false;
+    },
+    hide() {
+      error.hidden = true;
+      box.hidden = true;
     },
   };
 }
@@ -118,7 +144,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const results = q<HTMLElement>(root, "[data-results]");
   const resumeOffer = q<HTMLElement>(root, "[data-resume-offer]");
   const unreadableNote = q<HTMLElement>(root, "[data-resume-unreadable]");
-  const errorDetails = facilitatorDetails(errorOut);
+  const errorShown = errorBox(errorOut);
   root.dataset.state = "loading";
   const startText = startButtonFace(startButton);
 
@@ -287,7 +313,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       tabStore,
       setup.scenario,
       setup.seconds,
-      update.over ? null : { seed, clock: update.clock, log: update.log },
+      update.over ? null : savedGame(seed, update.clock, update.log),
     );
   }
 
@@ -396,7 +422,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         // The worker's reason ("entry 2: at 100 s comes before…") is no help to a learner, who
         // can do nothing with it, and in the message it took two lines at 1280 px where the offer
         // it replaces took one (five on a phone), so the page below moved down. A facilitator
-        // debugging a save needs it: it is folded away under the message (facilitatorDetails).
+        // debugging a save needs it: it is folded away beside the message (errorBox).
         const text = "The saved game could not be resumed, so it was dropped.";
         const details = `The game's check of the saved game said: ${message.message}.`;
         const state = root.dataset.state;
@@ -437,10 +463,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * and `details` for a facilitator, if any, folded away under it.
    */
   function showError(text: string, details?: string): void {
-    errorOut.style.minHeight = "";
-    errorOut.textContent = text;
-    errorOut.hidden = false;
-    errorDetails.show(details);
+    errorShown.show(text, details);
   }
 
   /**
@@ -449,13 +472,14 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * move up under the reader's eyes. (An error taller than that room still pushes it down.)
    */
   function keepingRoom(change: () => void): void {
-    let below = errorDetails.element.nextElementSibling;
+    const { box } = errorShown;
+    let below = box.nextElementSibling;
     while (below && below.getClientRects().length === 0) below = below.nextElementSibling;
     const top = below?.getBoundingClientRect().top;
     change();
-    if (!below || top === undefined || errorOut.hidden) return;
+    if (!below || top === undefined || box.hidden) return;
     const short = top - below.getBoundingClientRect().top;
-    if (short > 0) errorOut.style.minHeight = `${errorOut.getBoundingClientRect().height + short}px`;
+    if (short > 0) box.style.minHeight = `${box.getBoundingClientRect().height + short}px`;
   }
 
   /**
@@ -550,9 +574,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function showNewGame(game: number, mode: Begin["kind"]): void {
     shownGame = game;
     const asReplay = mode === "replay";
-    // The results and the resume offer are hidden below: the focus in them (Play again, Resume
-    // it) goes to the speed the game starts at, where the speed keys work, not to the page's body.
-    const hadFocus = results.contains(document.activeElement) || resumeOffer.contains(document.activeElement);
+    // The results, the resume offer and the error are hidden below: the focus in them (Play again,
+    // Resume it, an error's details) goes to the speed the game starts at, where the speed keys
+    // work, not to the page's body.
+    const hadFocus = [results, resumeOffer, errorShown.box].some((el) => el.contains(document.activeElement));
     seedError.hidden = true;
     seedInput.removeAttribute("aria-invalid");
     frames = [];
@@ -576,8 +601,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     refusedOut.textContent = "";
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";
-    errorOut.hidden = true;
-    errorDetails.show(undefined);
+    errorShown.hide();
     resuming = null;
     resumedAt = null;
     keyedSpeed = null;

@@ -1,5 +1,7 @@
 import { expect, test } from "vitest";
-import type { Slo } from "../../sim/gameday/slo.ts";
+import { percentUpTo } from "../../format/number.ts";
+import { budgetText } from "../../sim/gameday/report.ts";
+import { alertRules, type Slo } from "../../sim/gameday/slo.ts";
 import { ackText, alertText, countdownText, msText, percentText, replayedLine, replayedText } from "./text.ts";
 
 const slo: Slo = { target: 0.999, latencyMs: 300, periodDays: 30 };
@@ -8,6 +10,9 @@ test("a row's share and latency, or a dash when nothing was measured", () => {
   expect(percentText(null)).toBe("–");
   expect(percentText(0.5)).toBe("50%");
   expect(percentText(0.9876)).toBe("98.8%");
+  // A trailing zero only where the share was rounded: exact shares (7 of 8, all, none) drop it.
+  expect([7 / 8, 1, 0, 3 / 5].map(percentText)).toEqual(["87.5%", "100%", "0%", "60%"]);
+  expect([0.53996, 0.9996, 0.10004].map(percentText)).toEqual(["54.0%", "100.0%", "10.0%"]);
   expect(msText(null)).toBe("–");
   expect(msText(250)).toBe("250 ms");
 });
@@ -57,4 +62,17 @@ test("an alert firing says its kind, rule, time and threshold; resolved, when it
   expect(alertText({ rule: "fast-burn", severity: "page", firedAt: 95, resolvedAt: 400 }, slo)).toBe(
     "fast-burn alert resolved at 6 min 40 s.",
   );
+});
+
+test("the dashboard writes every share by one rule: a row's success as the status line's error budget", () => {
+  // From 1% up, any share reads the same in a component's row and in "Error budget spent".
+  const shares = Array.from({ length: 99_001 }, (_, i) => (i + 1_000) / 100_000);
+  expect(shares.map(percentText)).toEqual(shares.map(budgetText));
+  // The rule percentUpTo had for the rows dropped the zero of a rounded share, where the status line keeps it.
+  expect([percentUpTo(0.53996, 1), budgetText(0.53996)]).toEqual(["54%", "54.0%"]);
+  // A firing alert's share of the budget, in the feed, is written by the status line's rule too.
+  for (const rule of alertRules)
+    expect(alertText({ rule: rule.id, severity: rule.severity, firedAt: 60, resolvedAt: null }, slo)).toContain(
+      `: ${budgetText(rule.budgetSpent)} of the error budget in `,
+    );
 });

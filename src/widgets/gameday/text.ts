@@ -2,14 +2,14 @@
  * What the game day's dashboard writes and says in words, from the game's state alone: no page
  * needed, so each sentence is tested here (text.test.ts) rather than only through a browser.
  */
-import { latency, percent } from "../../format/number.ts";
+import { latency } from "../../format/number.ts";
 import { actionSpec } from "../../sim/gameday/actions.ts";
-import { burnRateText, clock as clockText, dashboardPercent, entryText } from "../../sim/gameday/report.ts";
+import { budgetText, burnRateText, clock as clockText, dashboardPercent, entryText } from "../../sim/gameday/report.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import { type AlertEvent, alertRules, type Slo, windowLabel } from "../../sim/gameday/slo.ts";
 import type { PendingAction } from "./protocol.ts";
 
-/** A share in a component's row, or "–" when nothing finished to measure it. */
+/** A share in a component's row (dashboardPercent), or "–" when nothing finished to measure it. */
 export const percentText = (share: number | null): string => (share === null ? "–" : dashboardPercent(share));
 
 /** A latency in a component's row, or "–" when nothing was answered. */
@@ -55,7 +55,7 @@ export function replayedText(name: string, entry: LogEntry, pending: PendingActi
 /** An alert firing or resolved, as the feed writes it and the live region says it. */
 export function alertText(event: AlertEvent, slo: Slo): string {
   const rule = alertRules.find((r) => r.id === event.rule)!;
-  const what = `${percent(rule.budgetSpent, 0)} of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${burnRateText(rule, slo)})`;
+  const what = `${budgetText(rule.budgetSpent)} of the error budget in ${windowLabel(rule.longWindow)} (burn rate above ${burnRateText(rule, slo)})`;
   return event.resolvedAt === null
     ? `${event.severity === "page" ? "Page" : "Ticket"}: ${event.rule} alert firing at ${clockText(event.firedAt)}: ${what}.`
     : `${event.rule} alert resolved at ${clockText(event.resolvedAt)}.`;
