@@ -24,10 +24,9 @@ import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { formerReviewSeed, reviewSeedOf } from "../support/review-seeds.ts";
-import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
+import { openDueReview, reviewedId, reviewLoading, seededReader, solvedAndEnrolled } from "../support/solved-review.ts";
 
-/** Waiting on the exercise's markup and widget code, which load when the review comes up. */
-const loading = { timeout: 30_000 };
+const loading = reviewLoading;
 
 describeInBrowser("giving up a review", (browser) => {
   const id = reviewedId;
@@ -44,38 +43,11 @@ describeInBrowser("giving up a review", (browser) => {
 
   /** A reader's context on the review day, `stored` seeded once (a reload keeps what the pages stored). */
   async function reviewer(stored: Progress, attempts?: string): Promise<Session> {
-    const session = await browser.open();
+    const session = await seededReader(browser, stored, attempts);
     await session.page.clock.setFixedTime(reviewAt);
-    await session.context.addInitScript(
-      ([key, value, recordKey, record]) => {
-        if (!localStorage.getItem("test:seeded")) {
-          localStorage.setItem(key!, value!);
-          if (record) localStorage.setItem(recordKey!, record);
-          localStorage.setItem("test:seeded", "1");
-        }
-      },
-      [progressKey, JSON.stringify(stored), attemptsKey, attempts ?? ""],
-    );
     return session;
   }
-
-  /** Open /review/ (or reload it), once it has dealt the review's numbers or come back to it. */
-  async function openReview(page: Page, reload = false): Promise<void> {
-    if (reload) await page.reload();
-    else await page.goto(`${browser.site}/review/`);
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              /^1 review left today\. (New|Back)/.test(
-                document.querySelector("[data-review-status]")?.textContent ?? "",
-              ) || !document.querySelector<HTMLElement>("[data-review-rate]")?.hidden,
-          ),
-        loading,
-      )
-      .toBe(true);
-  }
+  const openReview = (page: Page, reload = false) => openDueReview(page, browser.site, reviewAt, reload);
 
   const inReview = (page: Page, exercise = id) => page.locator(`[data-review-slot] [data-exercise="${exercise}"]`);
   const rating = (page: Page) => page.getByRole("group", { name: "How did it go?" });

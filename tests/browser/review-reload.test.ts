@@ -24,11 +24,10 @@ import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { announcedChanges, recordTextChangesFromLoad } from "../support/live-regions.ts";
-import { reviewedId, solvedAndEnrolled } from "../support/solved-review.ts";
+import { openDueReview, reviewedId, reviewLoading, seededReader, solvedAndEnrolled } from "../support/solved-review.ts";
 import { reviewSeedOf } from "../support/review-seeds.ts";
 
-/** Waiting on the exercise's markup and widget code, which load when the review comes up. */
-const loading = { timeout: 30_000 };
+const loading = reviewLoading;
 
 describeInBrowser("a review under way, reloaded", (browser) => {
   const id = reviewedId;
@@ -50,38 +49,9 @@ describeInBrowser("a review under way, reloaded", (browser) => {
   ];
 
   /** A reader's context on the review day, its progress seeded once (a reload keeps what the page stored). */
-  async function reviewer(): Promise<Session> {
-    const session = await browser.open();
-    await session.context.addInitScript(
-      ([key, value]) => {
-        if (!localStorage.getItem("test:seeded")) {
-          localStorage.setItem(key!, value!);
-          localStorage.setItem("test:seeded", "1");
-        }
-      },
-      [progressKey, JSON.stringify(stored)],
-    );
-    return session;
-  }
-
+  const reviewer = (): Promise<Session> => seededReader(browser, stored);
   /** Open /review/ (or reload it) on the review day, once it has dealt the review's numbers or come back to it. */
-  async function openReview(page: Page, reload = false): Promise<void> {
-    await page.clock.setFixedTime(reviewAt);
-    if (reload) await page.reload();
-    else await page.goto(`${browser.site}/review/`);
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              /^1 review left today\. (New|Back)/.test(
-                document.querySelector("[data-review-status]")?.textContent ?? "",
-              ) || !document.querySelector<HTMLElement>("[data-review-rate]")?.hidden,
-          ),
-        loading,
-      )
-      .toBe(true);
-  }
+  const openReview = (page: Page, reload = false) => openDueReview(page, browser.site, reviewAt, reload);
 
   const exercise = (page: Page) => page.locator(`[data-review-slot] [data-exercise="${id}"]`);
   const rating = (page: Page) => page.getByRole("group", { name: "How did it go?" });
