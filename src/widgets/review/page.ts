@@ -37,9 +37,6 @@ import {
   whenText,
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
-import { bootExercises, exerciseWidget, showHintButton } from "../exercise/bootstrap.ts";
-import { readPayload } from "../exercise/payload.ts";
-import { loadSolution } from "../exercise/sources.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { sameAnswerNote } from "../../course/progress.ts";
 import { countOf } from "../../format/number.ts";
@@ -352,9 +349,11 @@ export function mountReviewPage(): void {
     /** The exercise's variant(), which deals the review's numbers (reviewSeed needs it to skip the chapter's). */
     let variant: Variant | undefined;
     try {
+      // The exercise widget's bootstrap and loaders (exercise.ts) come with the first review:
+      // a reader with none due loads none of them.
       const [response, solution] = await Promise.all([
         fetch(`${base}${encodeURIComponent(card.id)}.json`),
-        loadSolution(card.id),
+        import("./exercise.ts").then((m) => m.loadSolution(card.id)),
       ]);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       html = ((await response.json()) as { html: string }).html;
@@ -363,6 +362,8 @@ export function mountReviewPage(): void {
       status.textContent = `The exercise could not load (${String(error)}). Check your connection and reload the page.`;
       return;
     }
+    // Loaded above (a module is fetched and run once): this takes it as it is.
+    const { bootExercises, exerciseWidget, readPayload, showHintButton } = await import("./exercise.ts");
     const template = document.createElement("template");
     template.innerHTML = html;
     // The markup's own boot script is not needed (this page boots it below) and would not run.
