@@ -11,6 +11,7 @@
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { contrastRatio } from "../support/contrast.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 
 /** The game clock the test plays to: the lost zone's loss and the minute and a half after it. */
@@ -26,6 +27,8 @@ describeInBrowser("game day: the components table's columns as the game runs", (
       timeout: 120_000,
     }, async () => {
       const { page } = await browser.open({ viewport: { width, height: 900 } });
+      // The phone in the dark theme (Starlight follows the system's when no theme was chosen).
+      if (width === 390) await page.emulateMedia({ colorScheme: "dark" });
       await page.goto(`${browser.site}/gameday/lost-zone/`);
       await page.locator("[data-start]").click();
       await page.waitForSelector('[data-gameday][data-state="playing"]', { timeout: 60_000 });
@@ -62,5 +65,25 @@ describeInBrowser("game day: the components table's columns as the game runs", (
       // It widened now and then, when a wider figure first came, and no more than that.
       const changes = widths.filter((w, i) => i > 0 && w.some((x, c) => x !== widths[i - 1]![c])).length;
       expect(changes).toBeLessThan(widths.length / 4);
+      // The rows in trouble by then write their state (and a struggling one its success) in a
+      // colour of their own: each reads at 4.5:1 or more on what is behind it. Their orange was
+      // Starlight's plain one, 1.9:1 on the light theme's white.
+      const coloured = await page.evaluate(() => {
+        const background = (el: Element | null): string => {
+          for (; el; el = el.parentElement) {
+            const bg = getComputedStyle(el).backgroundColor;
+            if (!/rgba\(.*, 0\)$|transparent/.test(bg)) return bg;
+          }
+          return "rgb(255, 255, 255)";
+        };
+        return [
+          ...document.querySelectorAll(
+            '.gd-components tr[data-health="warn"] :is([data-status], [data-success]), .gd-components tr[data-health="bad"] [data-status]',
+          ),
+        ].map((cell) => ({ text: cell.textContent, color: getComputedStyle(cell).color, behind: background(cell) }));
+      });
+      expect(coloured.length).toBeGreaterThan(0);
+      for (const { text, color, behind } of coloured)
+        expect(contrastRatio(color, behind), `"${text}" in ${color} on ${behind}`).toBeGreaterThanOrEqual(4.5);
     });
 });
