@@ -11,7 +11,7 @@
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { contrastRatio } from "../support/contrast.ts";
+import { textContrast } from "../support/contrast.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 
 /** The game clock the test plays to: the lost zone's loss and the minute and a half after it. */
@@ -68,22 +68,11 @@ describeInBrowser("game day: the components table's columns as the game runs", (
       // The rows in trouble by then write their state (and a struggling one its success) in a
       // colour of their own: each reads at 4.5:1 or more on what is behind it. Their orange was
       // Starlight's plain one, 1.9:1 on the light theme's white.
-      const coloured = await page.evaluate(() => {
-        const background = (el: Element | null): string => {
-          for (; el; el = el.parentElement) {
-            const bg = getComputedStyle(el).backgroundColor;
-            if (!/rgba\(.*, 0\)$|transparent/.test(bg)) return bg;
-          }
-          return "rgb(255, 255, 255)";
-        };
-        return [
-          ...document.querySelectorAll(
-            '.gd-components tr[data-health="warn"] :is([data-status], [data-success]), .gd-components tr[data-health="bad"] [data-status]',
-          ),
-        ].map((cell) => ({ text: cell.textContent, color: getComputedStyle(cell).color, behind: background(cell) }));
-      });
-      expect(coloured.length).toBeGreaterThan(0);
-      for (const { text, color, behind } of coloured)
-        expect(contrastRatio(color, behind), `"${text}" in ${color} on ${behind}`).toBeGreaterThanOrEqual(4.5);
+      const coloured = page.locator(
+        '.gd-components tr[data-health="warn"] :is([data-status], [data-success]), .gd-components tr[data-health="bad"] [data-status]',
+      );
+      expect(await coloured.count()).toBeGreaterThan(0);
+      for (const cell of await coloured.all())
+        expect(await textContrast(cell), `"${await cell.textContent()}"`).toBeGreaterThanOrEqual(4.5);
     });
 });

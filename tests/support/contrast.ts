@@ -38,17 +38,21 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /**
- * The contrast ratio of an element's text against its own background, as the page computes their
- * colours now (in the theme it has at the moment): for an element that paints its background
- * opaque, such as a box with its label inside (one whose background is translucent throws).
+ * The contrast ratio of an element's text against what is painted behind it, as the page computes
+ * their colours now (in the theme it has at the moment): its own background and, where that is
+ * translucent or transparent (a table cell in its row), its ancestors' laid under it up to the
+ * first opaque one (white where none is, the canvas). Backgrounds of elements that are not its
+ * ancestors (a box positioned under it) are not seen.
  */
 export async function textContrast(element: Locator): Promise<number> {
-  const [text, background] = await element.evaluate((el) => {
-    const style = getComputedStyle(el);
-    return [style.color, style.backgroundColor] as const;
+  const [text, layers] = await element.evaluate((el) => {
+    const backgrounds: string[] = [];
+    for (let at: Element | null = el; at; at = at.parentElement) backgrounds.push(getComputedStyle(at).backgroundColor);
+    return [getComputedStyle(el).color, backgrounds] as const;
   });
-  // A translucent background shows what is under it, which this ratio would leave out.
-  if (rgba(background)[3] !== 1) throw new Error(`the element's background is not opaque: ${background}`);
+  const opaque = layers.findIndex((layer) => rgba(layer)[3] === 1);
+  const seen = opaque < 0 ? layers : layers.slice(0, opaque + 1);
+  const background = seen.reduceRight((under, layer) => over(layer, under), "rgb(255, 255, 255)");
   // Text in a translucent colour is the colour it makes over its background.
   return contrastRatio(over(text, background), background);
 }
