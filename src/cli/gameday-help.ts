@@ -5,7 +5,7 @@
  * the places where JSON and JavaScript read it as they read the one line (fitExample).
  */
 import { seedHelp } from "./args.ts";
-import { displayWidth, fitUsage } from "./terminal-width.ts";
+import { displayWidth, fillPieces, fitUsage } from "./terminal-width.ts";
 
 /**
  * An example to copy, in the pieces it may be broken between: one line, its pieces a space apart,
@@ -54,17 +54,7 @@ export function fitExample(example: Example, indent: number, width: number | und
   const whole = margin + example.pieces.map((piece) => piece.trim()).join(" ");
   if (width === undefined || displayWidth(whole) <= width) return whole;
   if (example.breaks === "each") return example.pieces.map((piece) => margin + piece).join("\n");
-  const lines: string[] = [];
-  let line = margin + example.pieces[0]!;
-  for (const piece of example.pieces.slice(1)) {
-    if (displayWidth(line) + 1 + displayWidth(piece) <= width) line += ` ${piece}`;
-    else {
-      lines.push(line);
-      line = `${margin}  ${piece}`;
-    }
-  }
-  lines.push(line);
-  return lines.join("\n");
+  return fillPieces(margin + example.pieces[0]!, example.pieces.slice(1), `${margin}  `, width);
 }
 
 const commands = `usage: npm run gameday -- <command>

@@ -369,7 +369,16 @@ function fitSynopsis(line: string, width: number): string {
   const pieces = options.flatMap((option) =>
     displayWidth(hang + option) <= width ? [option] : option.split(" ").filter(Boolean),
   );
-  const lines = [line.slice(0, start)];
+  return fillPieces(line.slice(0, start), pieces, hang, width);
+}
+
+/**
+ * `pieces` after `first`, a space apart, filling each line up to `width`; a piece that does not
+ * fit on the line starts the next, after `hang` (a piece wider than its line overflows it whole).
+ * A synopsis's options and a copyable log's members are broken only between them this way.
+ */
+export function fillPieces(first: string, pieces: readonly string[], hang: string, width: number): string {
+  const lines = [first];
   for (const piece of pieces) {
     const last = lines[lines.length - 1]!;
     if (displayWidth(last) + 1 + displayWidth(piece) <= width) lines[lines.length - 1] = `${last} ${piece}`;
