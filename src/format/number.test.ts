@@ -38,6 +38,7 @@ import {
   scientific,
   secondsOrMinutes,
   spokenPowers,
+  successPercent,
   svgCoordinate,
   timerMillis,
   times,
@@ -191,6 +192,31 @@ describe("percentages", () => {
     expect(percentTrimmedIfExact(0.07)).toBe("7%");
     expect(percentTrimmedIfExact(0.2875, 2)).toBe("28.75%");
     expect(percentTrimmedIfExact(0.995009990004999, 2)).toBe("99.50%");
+  });
+
+  // QA: one rule had three names (the replay's successShare, the game day's dashboardPercent, and
+  // percentTrimmedIfExact(x, 1) in two chapters), and the tabletop cards wrote "54%" where the
+  // dashboard wrote "54.0%"; the cache row wrote 996 hits of 1,000 "100% hits".
+  test("successPercent: a success rate to one decimal, 100% only for all and 0% only for none", () => {
+    // Exact shares drop the zero: every request served, none, 7 of 8, 3 of 5.
+    expect([1, 0, 7 / 8, 3 / 5, 0.5].map(successPercent)).toEqual(["100%", "0%", "87.5%", "60%", "50%"]);
+    // Rounded shares keep it: one request in 2,500 short of all is not all, one in 2,500 is not none.
+    expect([0.9996, 1 / 2500, 0.53996, 0.10004, 0.98].map(successPercent)).toEqual([
+      "100.0%",
+      "0.0%",
+      "54.0%",
+      "10.0%",
+      "98%",
+    ]);
+    expect([0.996, 0.79, 0.7904, 1 / 3].map(successPercent)).toEqual(["99.6%", "79%", "79.0%", "33.3%"]);
+    // Never "100%" or "0%" for a share that is neither all nor none, at any count of requests.
+    for (let n = 1; n <= 5000; n++)
+      for (const good of [1, n - 1]) {
+        const text = successPercent(good / n);
+        if (good !== n && good !== 0) expect(text, `${good} of ${n}`).not.toMatch(/^(100|0)%$/);
+      }
+    // The figure is percentTrimmedIfExact's at one decimal, the rule it names.
+    for (let i = 0; i <= 10_000; i++) expect(successPercent(i / 10_000)).toBe(percentTrimmedIfExact(i / 10_000, 1));
   });
 
   test("percentAnySize: always a percentage, in powers of ten once it would be all zeros", () => {

@@ -10,6 +10,7 @@
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
  *   percentTrimmedIfExact(0.25)   "25%"     `digits` decimals, their zeros dropped only where the share is exact:
  *                                           2,500 of 9,999 (25.0025%) -> "25.0%", 1/28 -> "3.6%"
+ *   successPercent(0.9996)     "100.0%"     a success rate: percentTrimmedIfExact to one decimal, "100%" only for all
  *   percentAtLeast(0.99494)    "99.4%"      as percentUpTo, rounded down: for "at least", "at or above"
  *   percentAtMost(0.0033)      "0.4%"       as percentUpTo, rounded up: for "at most", "no more than"
  *   percentOfWhole(0.9999)     "over 99.9%" as percentUpTo, but "0%" and "100%" only for exactly none and all
@@ -135,6 +136,21 @@ export function percentTrimmedIfExact(share: number, digits = 1): string {
   checkDigits(digits);
   const value = hundredfold(share) + 0;
   return `${trimmedIfExact(value.toFixed(digits), value)}%`;
+}
+
+/**
+ * A success rate (or any share of requests that went well) as every page and the terminal write
+ * it: the replay's summaries, the moment under its playhead and its data table, the presenter's
+ * run sheets, the retry-storm and bulkheads chapters, the game day's rows, its cache's hits and
+ * the tabletop cards. One decimal, its zero dropped only where the share is exact
+ * (percentTrimmedIfExact): every request served reads "100%", none "0%", 7 of 8 "87.5%", but
+ * 0.9996 reads "100.0%" and 0.53996 "54.0%". So a rate one request in 2,500 short of all never
+ * reads as all (percentUpTo wrote it "100%"), and a rate that moves within the tens keeps its
+ * width ("54.0%" beside "54.3%"). One rule under one name, so a figure in a chapter, on a run
+ * sheet and on the screen it describes is the same text.
+ */
+export function successPercent(share: number): string {
+  return percentTrimmedIfExact(share, 1);
 }
 
 /** `value` to `digits` decimals, rounded down or up; the product's last bit taken out as `hundredfold` does. */

@@ -391,8 +391,33 @@ describe("a share's expected answer, as the learner reads it", () => {
     // Within a tolerance, the learner's 3.58% is answered with the exact 3.57%: the gap is the reason.
     expect(right(withinTwo, "3.58%", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
     // A power of ten stays one.
-    expect(right(sharePart, "1.3282e-6%", 1 / 75_287_520)).toBe("Right: 1 in 75,287,520 = 1.3282 × 10^-6%.");
+    expect(right(sharePart, "1.3282e-6%", 1 / 75_287_520)).toBe("Right: 1 in 75,287,520 = 1.3282 × 10⁻⁶%.");
     expect(right(sharePart, "0.4988", 200 / 401)).toBe("Right: 49.88% (about 1 in 2).");
+  });
+
+  // QA: a share below 10^-4 % was answered "1 in 75,287,520 = 1.33 × 10^-6%", a caret the page and
+  // the terminal never show (they raise the exponent: 10⁻⁶). No exercise's answer is that small
+  // today (the smallest is 1 in 58,905); a part that had one would read as the rest of the course.
+  test("a tiny share's power of ten is raised, never written with a caret, and reads back as right", () => {
+    const tiny = 1 / 75_287_520;
+    expect(describeAnswer(sharePart, tiny)).toBe("1 in 75,287,520 = 1.33 × 10⁻⁶%");
+    expect(describeAnswer(threeFigures, 1 / 7_000_000_000)).toBe("1 in 7,000,000,000 = 1.43 × 10⁻⁸%");
+    // Not one in a whole number: a power of ten too, where it was "2.5e-7%" in JavaScript's own notation.
+    const notOneIn = 2.5e-9 + 1e-18;
+    expect(describeAnswer(threeFigures, notOneIn)).toBe("2.50 × 10⁻⁷% (about 1 in 400,000,000)");
+    for (const [part, share] of [
+      [sharePart, tiny],
+      [threeFigures, 1 / 7_000_000_000],
+      [threeFigures, notOneIn],
+      [withinTwo, 3e-12 + 1e-20],
+    ] as const) {
+      const shown = describeAnswer(part, share);
+      expect(shown).not.toMatch(/\^|\de-?\d/);
+      // The figure shown, typed back into the answer box, is right.
+      const figure = shown.replace(/^1 in [\d,]+ = /, "").replace(/ \(about .*\)$/, "");
+      expect(gradeNumeric(part, figure, share).status, figure).toBe("right");
+    }
+    expect(right(sharePart, "1.33e-6%", tiny)).toBe("Right: 1 in 75,287,520 = 1.33 × 10⁻⁶%.");
   });
 
   test("the percentage shown is always one the part's rule takes as right", () => {

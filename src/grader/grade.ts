@@ -20,8 +20,10 @@ import {
   oneIn,
   oneInWhole,
   percentAndOneIn,
+  percentAnySize,
   percentFigures,
   percentToFigures,
+  raisedPowers,
   rounded,
   roundToFigures,
 } from "../format/number.ts";
@@ -184,7 +186,14 @@ function oneInExactly(share: number): bigint | undefined {
  */
 function describeShare(part: NumericPart, expected: number, typed?: number): string {
   const whole = oneInExactly(expected);
-  const usual = whole === undefined ? percentFigures(expected, 3) : oneInWhole(whole).share.text;
+  // Below a millionth, where a page writes the share in a power of ten (percentAnySize), so does
+  // this: percentFigures would write "2.5e-7%".
+  const usual =
+    whole !== undefined
+      ? oneInWhole(whole).share.text
+      : Math.abs(expected) < 1e-6 && expected !== 0
+        ? percentToFigures(expected, 3, percentAnySize(expected))
+        : percentFigures(expected, 3);
   const shown = parseAnswer(usual);
   const usualFigures = shown.ok ? (shown.figures?.max ?? 0) : 0;
   const rule = numericRule(part);
@@ -199,6 +208,9 @@ function describeShare(part: NumericPart, expected: number, typed?: number): str
     while (figures < 17 && !taken(percentToFigures(expected, figures, usual))) figures++;
     percentage = percentToFigures(expected, figures, usual);
   }
+  // A power of ten with its exponent raised, as the terminal and the page write it ("1.3282 ×
+  // 10⁻⁶%", which the answer box reads back), never powerOfTen's plain "10^-6".
+  percentage = raisedPowers(percentage);
   if (whole !== undefined) return `1 in ${grouped(whole)} = ${percentage}`;
   return expected > 0 && expected < 0.5 ? `${percentage} (about ${oneIn(expected)})` : percentage;
 }

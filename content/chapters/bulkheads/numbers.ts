@@ -15,7 +15,7 @@ import {
   statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { grouped, percentTrimmedIfExact, readableShare } from "../../../src/format/number.ts";
+import { grouped, readableShare, successPercent } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
@@ -171,13 +171,6 @@ const divided = (() => {
 const unrelated = defaultServices.filter((s) => s.dependency !== triggeredDependency).map((s) => s.name);
 const pricingCallers = defaultServices.filter((s) => s.dependency === triggeredDependency).map((s) => s.name);
 
-/**
- * A success rate of the replay as the circuit-breakers chapter's table writes its own: one
- * decimal, "100%" for every request served (a trailing zero only where the rate was rounded, so
- * "100.0%" would be a rate just short of all).
- */
-const served = (rate: number) => percentTrimmedIfExact(rate, 1);
-
 export const replay = {
   serviceCount: defaultServices.length,
   /** The same count in words, for the diagram's description. */
@@ -189,13 +182,13 @@ export const replay = {
   rows: defaultServices.map((s) => ({
     service: s.name,
     dependency: s.dependency,
-    naive: served(naive.rate(s.name)),
-    bulkhead: served(walled.rate(s.name)),
+    naive: successPercent(naive.rate(s.name)),
+    bulkhead: successPercent(walled.rate(s.name)),
   })),
   /** Lowest success rate among services that never call pricing. */
-  unrelatedNaiveWorst: served(Math.min(...unrelated.map(naive.rate))),
-  unrelatedBulkheadWorst: served(Math.min(...unrelated.map(walled.rate))),
-  pricingBulkheadBest: served(Math.max(...pricingCallers.map(walled.rate))),
+  unrelatedNaiveWorst: successPercent(Math.min(...unrelated.map(naive.rate))),
+  unrelatedBulkheadWorst: successPercent(Math.min(...unrelated.map(walled.rate))),
+  pricingBulkheadBest: successPercent(Math.max(...pricingCallers.map(walled.rate))),
   /** The replay's pools: one per dependency, each of `bulkheadSize`, and their total against the shared pool's. */
   bulkheadPools: dependencyCount,
   bulkheadPoolsWords: inWords(dependencyCount),
@@ -203,7 +196,7 @@ export const replay = {
   /** Equal pools that together hold no more than the shared pool, and the unrelated services' worst share with them. */
   dividedSize,
   dividedTotal: dependencyCount * dividedSize,
-  unrelatedDividedWorst: served(Math.min(...unrelated.map(divided.rate))),
+  unrelatedDividedWorst: successPercent(Math.min(...unrelated.map(divided.rate))),
   /** Both runs end only at the intervention, so their incident windows are the same. */
   incidentEndSeconds: grouped(naive.summary.incidentEndSeconds),
   naiveRecovered: naive.summary.recovered,

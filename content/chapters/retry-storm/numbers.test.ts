@@ -8,9 +8,9 @@ import {
   runRetryStorm,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { grouped, secondsOrMinutes } from "../../../src/format/number.ts";
+import { grouped, secondsOrMinutes, successPercent } from "../../../src/format/number.ts";
 import { frameTime } from "../../../src/sim/retry-storm/pool-caption.ts";
-import { successShare, unrelatedSuccess } from "../../../src/widgets/replay/view.ts";
+import { unrelatedSuccess } from "../../../src/widgets/replay/view.ts";
 import { defenceNames } from "../../../src/sim/retry-storm/scenario.ts";
 import {
   abandonedShareOf,
@@ -147,11 +147,11 @@ describe("the model tells the chapter's story", () => {
 });
 
 // The chapter said "100.0%" for the defended run's unrelated services where its replay says
-// "100%": a success rate keeps its decimal only where it was rounded, in both (successShare).
+// "100%": a success rate keeps its decimal only where it was rounded, in both (successPercent).
 test("the chapter writes a success rate as its replay does: 100% where every request was served", () => {
   const defended = rememberedRetryStorm(defaultScenario({ defences: [...defenceNames] })).summary;
-  expect(defendedRun.unrelatedSuccess).toBe(successShare(unrelatedSuccess(defended)!));
-  expect(storm.unrelatedIncidentSuccess).toBe(successShare(unrelatedSuccess(naiveSummary)!));
+  expect(defendedRun.unrelatedSuccess).toBe(successPercent(unrelatedSuccess(defended)!));
+  expect(storm.unrelatedIncidentSuccess).toBe(successPercent(unrelatedSuccess(naiveSummary)!));
   for (const row of single) expect(row.unrelated).toMatch(/^(100|\d{1,2}\.\d)%$/);
   expect(single.find((r) => r.defence === "bulkhead")!.unrelated).toBe("100%");
 });

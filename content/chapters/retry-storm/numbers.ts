@@ -22,9 +22,9 @@ import {
   grouped,
   minutesAndSeconds,
   percent,
-  percentTrimmedIfExact,
   percentUpTo,
   secondsOrMinutes,
+  successPercent,
 } from "../../../src/format/number.ts";
 
 const params = parameterDefaults;
@@ -210,9 +210,9 @@ export const storm = {
   /** Calls from the services to their dependencies, per original request. */
   dependencyAmplification: grouped(statedRate(naive.dependencyAmplification, "the naive run's calls per request"), 2),
   /** Search and accounts over the incident window (trigger start to intervention). */
-  unrelatedIncidentSuccess: percentTrimmedIfExact(unrelatedSuccess(naive), 1),
+  unrelatedIncidentSuccess: successPercent(unrelatedSuccess(naive)),
   /** Over the whole run, warm-up and the minute after the intervention included (an artefact of the window). */
-  unrelatedSuccessWholeRun: percentTrimmedIfExact(unrelatedSuccess(naive, "run"), 1),
+  unrelatedSuccessWholeRun: successPercent(unrelatedSuccess(naive, "run")),
   abandonedWork: grouped(naive.abandonedWork),
   failed: grouped(naive.services.reduce((a, s) => a + s.failed, 0)),
   requests: grouped(naive.services.reduce((a, s) => a + s.requests, 0)),
@@ -236,7 +236,7 @@ export const poolFill = {
 export const defendedRun = {
   recoverySeconds: grouped(defended.recoverySeconds!),
   /** Search and accounts over the defended run's incident window (trigger start to recovery). */
-  unrelatedSuccess: percentTrimmedIfExact(unrelatedSuccess(defended), 1),
+  unrelatedSuccess: successPercent(unrelatedSuccess(defended)),
   amplification: grouped(statedRate(defended.amplification, "the defended run's tries per request"), 2),
   breakerOpenings: grouped(defended.breakerOpenings),
 };
@@ -282,7 +282,7 @@ export const single = defenceNames.map((d) => {
         : s.recoveredBy === "intervention"
           ? `only at the intervention (${grouped(s.interventionSeconds!)} s)`
           : `${grouped(s.recoverySeconds!)} s`,
-    unrelated: percentTrimmedIfExact(unrelatedSuccess(s), 1),
+    unrelated: successPercent(unrelatedSuccess(s)),
     amplification: grouped(statedRate(s.amplification, "tries per request"), 2),
     /** Tries served for callers who had left, with this defence alone (the naive run: storm.abandonedWork). */
     abandonedWork: grouped(s.abandonedWork),

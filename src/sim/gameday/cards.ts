@@ -3,7 +3,7 @@
  * told, and when) are read off the scenario's do-nothing run, so every figure on a card is one
  * the simulation produced.
  */
-import { asGiven, countOf, latency, percentUpTo } from "../../format/number.ts";
+import { asGiven, countOf, latency, successPercent } from "../../format/number.ts";
 import type { Game } from "./game.ts";
 import { clock } from "./report.ts";
 import type { Frame } from "./telemetry.ts";
@@ -16,8 +16,12 @@ export interface Inject {
 /** Seconds between the status injects after the fault. */
 export const injectEvery = 120;
 
-function status(game: Game, frame: Frame): string {
-  const share = frame.finished === 0 ? 1 : frame.good / frame.finished;
+/**
+ * The dashboard at `frame`, in words: users' success and a component's, written as the dashboard's
+ * rows write them (successPercent: "54.0%" where the game-day page shows "54.0%", "100%" only
+ * when every request finished well), so a card and the screen never say one figure two ways.
+ */
+export function status(game: Game, frame: Frame): string {
   // The component in the worst shape: lowest success, then the longest queue.
   let worst = -1;
   frame.components.forEach((c, i) => {
@@ -27,12 +31,15 @@ function status(game: Game, frame: Frame): string {
   });
   const c = frame.components[worst]!;
   const parts = [
-    `users: ${percentUpTo(share)} of requests good`,
+    // A second in which no request finished says so: nothing measured is not 100%.
+    frame.finished === 0
+      ? "users: no requests finished"
+      : `users: ${successPercent(frame.good / frame.finished)} of requests good`,
     `p99 ${frame.p99 === null ? "none answered" : latency(frame.p99)}`,
     `${countOf(frame.tenantsHurting, "tenant")} hurting`,
   ];
   if (frame.cellsHurting !== null) parts.push(`${countOf(frame.cellsHurting, "cell")} hurting`);
-  const detail = `${game.componentNames[worst]}: ${c.status}, ${c.success === null ? "no work finished" : `${percentUpTo(c.success)} success`}, ${c.inUse}/${c.capacity} busy, queue ${asGiven(c.queue)}`;
+  const detail = `${game.componentNames[worst]}: ${c.status}, ${c.success === null ? "no work finished" : `${successPercent(c.success)} success`}, ${c.inUse}/${c.capacity} busy, queue ${asGiven(c.queue)}`;
   return `${parts.join(", ")}. Worst: ${detail}.`;
 }
 

@@ -24,7 +24,7 @@ import { EventQueue } from "../event-queue.ts";
 import { RatioRetryBudget } from "../retry-storm/policies.ts";
 import { logNormal } from "../retry-storm/world.ts";
 import { Ring } from "../ring.ts";
-import { percent } from "../../format/number.ts";
+import { successPercent } from "../../format/number.ts";
 import {
   actionSpec,
   retryBudgetRatio,
@@ -1030,7 +1030,7 @@ export class Fleet {
       row.capacity = this.spec.cache.keys;
       const lookups = this.cacheTally.lookups - this.cacheTallyShown.lookups;
       const hits = this.cacheTally.hits - this.cacheTallyShown.hits;
-      row.status = lookups === 0 ? "idle" : `${percent(hits / lookups, 0)} hits`;
+      row.status = cacheStatus(lookups, hits);
       this.cacheTallyShown = { ...this.cacheTally };
     }
     this.onTick(rows);
@@ -1049,6 +1049,16 @@ export class Fleet {
 
   /** Called at the end of every second with each row's state; the game records the frame. */
   onTick: (rows: ComponentSnapshot[]) => void = () => {};
+}
+
+/**
+ * The cache row's state on the dashboard, from its last second's lookups and hits: "idle" when
+ * nothing looked it up, else the share that hit as the rows write a success (successPercent), so
+ * "100% hits" only when every lookup hit and "0% hits" only when none did: 996 of 1,000 reads
+ * "99.6% hits", where whole percents wrote it "100% hits", and 2,499 of 2,500 "100.0% hits".
+ */
+export function cacheStatus(lookups: number, hits: number): string {
+  return lookups === 0 ? "idle" : `${successPercent(hits / lookups)} hits`;
 }
 
 /** "up" when all agree; otherwise the distinct states with their counts: "1 crashed, 3 up". */

@@ -2,15 +2,7 @@
  * A game day summary in words, one implementation for the page and the terminal: the rows of
  * the score, the verdict, the timeline and the debrief's sentences.
  */
-import {
-  countOf,
-  grouped,
-  minutesAndSeconds,
-  percentTrimmedIfExact,
-  percentUpTo,
-  readableShare,
-  rounded,
-} from "../../format/number.ts";
+import { countOf, grouped, minutesAndSeconds, percentUpTo, readableShare, rounded } from "../../format/number.ts";
 import { actionSpec, type ActionId } from "./actions.ts";
 import type { GameScenario, LogEntry } from "./scenarios.ts";
 import type { Score } from "./score.ts";
@@ -61,19 +53,6 @@ export function mitigationText(score: Score): string {
   if (score.mitigation === "never over the line") return "users as a whole never went over the line";
   if (score.timeToMitigate === null) return "not mitigated";
   return clock(score.timeToMitigate);
-}
-
-/**
- * A share as the dashboard writes a component's success while the game runs: one decimal, its zero
- * dropped only where the share is exact (percentTrimmedIfExact: 7 of 8 "87.5%", all "100%", none
- * "0%", but 0.53996 "54.0%"). It is budgetText's rule, so the rows and the status line under the
- * charts keep a trailing zero for the same reason: from 1% up the two write any share alike (below,
- * the budget keeps two figures, "0.62%"). A rounded share never reads as an exact one (percentUpTo
- * wrote 0.9996 "100%", with one request in 2,500 failing), and "54.0%" is as wide as "54.3%", so a
- * row's figure keeps its width as it changes within the tens.
- */
-export function dashboardPercent(share: number): string {
-  return percentTrimmedIfExact(share, 1);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { escapeHtml } from "../escape-html.ts";
 import { grouped, percentUpTo, readableShare, rounded } from "../../format/number.ts";
 import {
   bakeByShare,
@@ -18,7 +19,10 @@ import {
   defaultCanaryState,
   reachText,
   renderCanary,
+  shareHtml,
+  shareOption,
   shareSummary,
+  spokenShare,
 } from "./render.ts";
 
 describe("the canary widget's words", () => {
@@ -96,7 +100,7 @@ describe("the curve's time axis", () => {
           expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(bakeMinutes * 60);
           expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(needed);
           expect(view.curve[view.curve.length - 1]!.bakeSeconds).toBe(view.axis.maxSeconds);
-          expect(reachText(view)).toBe(`A ${readableShare(share)} canary reaches 95% after ${bakeText(needed)}.`);
+          expect(reachText(view)).toBe(`A ${spokenShare(share)} canary reaches 95% after ${bakeText(needed)}.`);
         }
       }
     }
@@ -152,5 +156,54 @@ describe("the widget's state and drawing", () => {
     expect(html).toContain(
       `for a 5% canary: ${at.detection >= 0.995 ? "over 99%" : percentUpTo(at.detection, 0)} at 30 min.`,
     );
+  });
+});
+
+// QA: the live sentence wrote a share below a millionth as readableShare does, "1.37e-12", which a
+// screen reader spells out. No share the widget offers is that small; a view made with one shows
+// what any would read: said in words where it is heard, its exponent raised where it is seen.
+describe("a share of any size, seen and heard", () => {
+  const tiny = 1.37e-12;
+  const base = canaryView({ ...defaultCanaryState, share: tiny });
+  const view = { ...base, rows: bakeByShare(base.scenario, [tiny, ...canaryShares]) };
+
+  test("the live sentence and the curve's label say its power of ten in words", () => {
+    const spoken = "1.37 × 10 to the power of minus 10%";
+    expect(spokenShare(tiny)).toBe(spoken);
+    expect(canarySummary(view)).toMatch(new RegExp(`^A ${spoken} canary baked 30 min serves `));
+    const label = /aria-label="([^"]*)"/.exec(renderCanary(view))![1]!;
+    expect(label).toContain(`for a ${spoken} canary: `);
+    expect(label).toContain(`A ${spoken} canary does not reach 95% within 13 h`);
+    for (const heard of [canarySummary(view), label]) expect(heard).not.toMatch(/\^|\de-\d|<sup>/);
+  });
+
+  test("on the page its exponent is raised: a superscript in the drawing, superscript characters in a select's option", () => {
+    const html = renderCanary(view);
+    const seen = '<span class="ct-sci">1.37 × 10<sup>-10</sup>%</span>';
+    expect(shareHtml(tiny)).toBe(seen);
+    expect(html).toContain(`<th scope="row">${seen}</th>`);
+    expect(html).toContain(
+      `<span data-reach>A ${seen} canary does not reach 95% within 13 h, the longest bake here.</span>`,
+    );
+    expect(/<p class="ct-trade">([\s\S]*)<\/p>/.exec(html)![1]).toMatch(
+      new RegExp(`^To catch it .* At ${seen.replace(/[()^]/g, "\\$&")} it takes longer than 13 h\\.$`),
+    );
+    expect(shareOption(tiny)).toBe("1.37 × 10⁻¹⁰%");
+    // What is seen (the label, said in words, aside): no caret, no "e-12", no words for the power.
+    const seenText = html.replace(/ aria-label="[^"]*"/, "").replace(/<sup>-10<\/sup>/g, "");
+    expect(html.match(/<sup>/g)).toHaveLength(html.match(/<span class="ct-sci">/g)!.length);
+    expect(seenText).not.toMatch(/\^|\de-\d|to the power/);
+  });
+
+  test("every share and error rate the widget offers reads as it did, in all three forms", () => {
+    for (const share of [...canaryShares, ...canaryRegressions, canaryDefaults.baselineErrorRate])
+      for (const form of [shareHtml, shareOption, spokenShare]) expect(form(share)).toBe(readableShare(share));
+    // The caption's and the trade-off's words go into the page unescaped around the figures: they
+    // hold no markup characters at any setting the widget offers.
+    for (const regressedErrorRate of canaryRegressions)
+      for (const share of canaryShares) {
+        const at = canaryView({ share, bakeMinutes: 30, regressedErrorRate });
+        for (const words of [reachText(at), shareSummary(at)]) expect(words).toBe(escapeHtml(words));
+      }
   });
 });

@@ -4,7 +4,16 @@
  * bake, the detection curve against bake time, and for every share the bake it needs and the
  * failures that costs. Every figure is the model's; the sentences only put them in words.
  */
-import { grouped, percentUpTo, readableShare, rounded, svgCoordinate } from "../../format/number.ts";
+import {
+  grouped,
+  percentAnySize,
+  percentAnySizeHtml,
+  percentUpTo,
+  raisedPowers,
+  rounded,
+  spokenPowers,
+  svgCoordinate,
+} from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 import {
   bakeByShare,
@@ -27,6 +36,25 @@ export interface CanaryState {
 }
 
 export const defaultCanaryState: CanaryState = { share: 0.01, bakeMinutes: 30, regressedErrorRate: 0.003 };
+
+// A share (of traffic, or an error rate) as the widget writes it, in three forms, as the
+// shuffle-shard explorer writes its own: percentAnySize's rule everywhere ("0.1%", "25%", a power
+// of ten once a percentage would be all zeros, "1.37 × 10^-10%", never the "1.37e-12" a screen
+// reader spells out), its exponent raised on the page and said in words where it is heard. Every
+// share the widget offers is 0.1% or more, so the three read the same today.
+
+/**
+ * On the page, in HTML (the table, the figure's caption, the trade-off): the exponent in <sup>,
+ * and a power of ten kept on one line (canary.css .ct-sci: "1.37 ×" never ends a line).
+ */
+export function shareHtml(share: number): string {
+  const html = percentAnySizeHtml(share);
+  return html.includes("<sup>") ? `<span class="ct-sci">${html}</span>` : html;
+}
+/** On the page, in plain text (a select's option, which holds no markup): the exponent in superscript characters. */
+export const shareOption = (share: number): string => raisedPowers(percentAnySize(share));
+/** Heard (the live sentence, the curve's label): "1.37 × 10 to the power of minus 10%" (spokenPowers). */
+export const spokenShare = (share: number): string => spokenPowers(percentAnySize(share));
 
 /** The bake slider's position (an index into bakeChoices) for a bake in minutes. */
 export const bakeIndex = (minutes: number): number => bakeChoices.indexOf(minutes);
@@ -104,14 +132,18 @@ export function canaryView(state: CanaryState): CanaryView {
   };
 }
 
-/** When this share reaches the rollout's confidence, in words, or plainly that it does not within the slider's range. */
-export function reachText(view: CanaryView): string {
+/**
+ * When this share reaches the rollout's confidence, in words, or plainly that it does not within
+ * the slider's range; the share written by `share` (spoken by default, shareHtml in the caption).
+ * The words around it are the widget's own and hold no markup characters.
+ */
+export function reachText(view: CanaryView, share: (share: number) => string = spokenShare): string {
   const { state, scenario, rows } = view;
   const power = percentUpTo(scenario.power, 0);
   const needed = rows.find((r) => r.share === state.share)?.bakeSeconds ?? null;
   return needed === null
-    ? `A ${readableShare(state.share)} canary does not reach ${power} within ${bakeText(scenario.maxBakeSeconds)}, the longest bake here.`
-    : `A ${readableShare(state.share)} canary reaches ${power} after ${bakeText(needed)}.`;
+    ? `A ${share(state.share)} canary does not reach ${power} within ${bakeText(scenario.maxBakeSeconds)}, the longest bake here.`
+    : `A ${share(state.share)} canary reaches ${power} after ${bakeText(needed)}.`;
 }
 
 /** A bake in words: seconds under a minute and a half, then minutes, then hours and minutes. */
@@ -133,23 +165,27 @@ const chance = (p: number) => (p >= 0.995 ? "over 99%" : p > 0 && p < 0.005 ? "u
 const failures = (n: number) =>
   n < 1 && n > 0 ? `${rounded(n)} of them on average (less than one)` : `about ${rounded(n)} of them`;
 
-/** The sentence a screen reader hears after each change (and the first line of the output). */
+/**
+ * The sentence a screen reader hears after each change (and the first line of the output), its
+ * shares as they are said (spokenShare).
+ */
 export function canarySummary(view: CanaryView): string {
   const { at, scenario } = view;
   return (
-    `A ${readableShare(at.share)} canary baked ${bakeText(at.bakeSeconds)} serves ${grouped(at.requests)} requests ` +
+    `A ${spokenShare(at.share)} canary baked ${bakeText(at.bakeSeconds)} serves ${grouped(at.requests)} requests ` +
     `and catches this regression ${chance(at.detection)} of the time; meanwhile the regression fails ` +
     `${failures(at.extraFailures)}. If it slips through, it fails about ${grouped(at.everywherePerHour)} ` +
-    `requests an hour once it is everywhere (${readableShare(scenario.regressedErrorRate)} errors instead of ${readableShare(scenario.baselineErrorRate)}).`
+    `requests an hour once it is everywhere (${spokenShare(scenario.regressedErrorRate)} errors instead of ${spokenShare(scenario.baselineErrorRate)}).`
   );
 }
 
 /**
  * The trade-off across shares, in words: every share must serve the same requests first (so the
  * regression fails the same number of them before the alarm); the share sets how long that takes
- * and how many users are on the bad release meanwhile.
+ * and how many users are on the bad release meanwhile. As HTML, its shares by shareHtml (or by
+ * `share`); the words around them are the widget's own and hold no markup characters.
  */
-export function shareSummary(view: CanaryView): string {
+export function shareSummary(view: CanaryView, share: (share: number) => string = shareHtml): string {
   const { rows, scenario } = view;
   const power = percentUpTo(scenario.power, 0);
   const found = rows.filter((r) => r.bakeSeconds !== null);
@@ -163,12 +199,12 @@ export function shareSummary(view: CanaryView): string {
     const [low, high] = [format(Math.min(...values)), format(Math.max(...values))];
     return low === high ? `about ${low}` : `${low} to ${high}`;
   };
-  const slow = rows.filter((r) => r.bakeSeconds === null).map((r) => readableShare(r.share));
+  const slow = rows.filter((r) => r.bakeSeconds === null).map((r) => share(r.share));
   return (
     `To catch it ${power} of the time, a canary of any size here must first serve ${range(requests, (v) => grouped(v))} requests, ` +
     `so the regression fails ${range(failures, (v) => rounded(v))} of them before the alarm, whatever the share. ` +
-    `The share sets how long that takes (${bakeText(first.bakeSeconds!)} at ${readableShare(first.share)}, ` +
-    `${bakeText(last.bakeSeconds!)} at ${readableShare(last.share)}) and how many users are on the bad release meanwhile.` +
+    `The share sets how long that takes (${bakeText(first.bakeSeconds!)} at ${share(first.share)}, ` +
+    `${bakeText(last.bakeSeconds!)} at ${share(last.share)}) and how many users are on the bad release meanwhile.` +
     (slow.length > 0 ? ` At ${listNames(slow)} it takes longer than ${bakeText(scenario.maxBakeSeconds)}.` : "")
   );
 }
@@ -188,7 +224,7 @@ function curveSvg(view: CanaryView): string {
     .map((pt, i) => `${i === 0 ? "M" : "L"}${svgCoordinate(x(pt.bakeSeconds))},${svgCoordinate(y(pt.detection))}`)
     .join(" ");
   const { at, scenario } = view;
-  const label = `Chance of catching the regression against bake time up to ${bakeText(maxS)}, for a ${readableShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
+  const label = `Chance of catching the regression against bake time up to ${bakeText(maxS)}, for a ${spokenShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
   // Every tick interval, and the axis's end (13 h is not a multiple of 3 h: no 12 h beside it).
   const step = view.axis.tickSeconds;
   const ticks = [...Array.from({ length: Math.ceil((maxS - step / 2) / step) }, (_, i) => i * step), maxS]
@@ -218,16 +254,16 @@ export function renderCanary(view: CanaryView): string {
     .map((r) => {
       const current = r.share === state.share ? ' class="ct-current" aria-current="true"' : "";
       const bake = r.bakeSeconds === null ? `over ${bakeText(scenario.maxBakeSeconds)}` : bakeText(r.bakeSeconds);
-      return `<tr${current}><th scope="row">${readableShare(r.share)}</th><td>${bake}</td></tr>`;
+      return `<tr${current}><th scope="row">${shareHtml(r.share)}</th><td>${bake}</td></tr>`;
     })
     .join("");
   return (
     `<div class="ct-out">` +
-    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance the alarm has fired, against bake time (dashed: ${power}). The dot is your bake. <span data-reach>${escapeHtml(reachText(view))}</span></figcaption></figure>` +
+    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance the alarm has fired, against bake time (dashed: ${power}). The dot is your bake. <span data-reach>${reachText(view, shareHtml)}</span></figcaption></figure>` +
     `<div class="cw-scroll ct-table"><table class="cw-table"><caption>Bake needed to catch it ${power} of the time</caption>` +
     `<thead><tr><th scope="col">Canary share</th><th scope="col">Bake needed</th></tr></thead>` +
     `<tbody>${body}</tbody></table></div>` +
     `</div>` +
-    `<p class="ct-trade">${escapeHtml(shareSummary(view))}</p>`
+    `<p class="ct-trade">${shareSummary(view)}</p>`
   );
 }

@@ -2,15 +2,20 @@
  * What the game day's dashboard writes and says in words, from the game's state alone: no page
  * needed, so each sentence is tested here (text.test.ts) rather than only through a browser.
  */
-import { latency } from "../../format/number.ts";
+import { latency, successPercent } from "../../format/number.ts";
 import { actionSpec } from "../../sim/gameday/actions.ts";
-import { budgetText, burnRateText, clock as clockText, dashboardPercent, entryText } from "../../sim/gameday/report.ts";
+import { budgetText, burnRateText, clock as clockText, entryText } from "../../sim/gameday/report.ts";
 import type { LogEntry } from "../../sim/gameday/scenarios.ts";
 import { type AlertEvent, alertRules, type Slo, windowLabel } from "../../sim/gameday/slo.ts";
 import type { PendingAction } from "./protocol.ts";
 
-/** A share in a component's row (dashboardPercent), or "–" when nothing finished to measure it. */
-export const percentText = (share: number | null): string => (share === null ? "–" : dashboardPercent(share));
+/**
+ * A component's success in its row (successPercent: "87.5%" for 7 of 8, "100%" only for all,
+ * "54.0%" for 0.53996), or "–" when nothing finished to measure it. From 1% up it writes any
+ * share as the status line's error budget does (budgetText), so the rows and the line under the
+ * charts keep a trailing zero for the same reason.
+ */
+export const percentText = (share: number | null): string => (share === null ? "–" : successPercent(share));
 
 /** A latency in a component's row, or "–" when nothing was answered. */
 export const msText = (ms: number | null): string => (ms === null ? "–" : latency(ms));

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { percentTrimmedIfExact, secondsOrMinutes } from "../../format/number.ts";
+import { secondsOrMinutes, successPercent } from "../../format/number.ts";
 import { defaultScenario, rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { frameTime, poolCaption } from "../../sim/retry-storm/pool-caption.ts";
 import { film, single, storm } from "../../../content/chapters/retry-storm/numbers.ts";
@@ -113,7 +113,7 @@ test("each replay step's success figure on the run sheet is the one its presente
     const figure = preparedStep(id).figures.find((f) => f.short === "unrelated services succeed")!.value;
     expect(screen, id).toContain(` services that never call pricing succeed ${figure} of the time;`);
     const share = unrelatedSuccess(run.summary)!;
-    expect(figure, id).toBe(percentTrimmedIfExact(share, 1));
+    expect(figure, id).toBe(successPercent(share));
   }
   // Bulkheads alone keep every request of the unrelated services: exactly all, so no ".0".
   expect(preparedStep("replay-bulkhead").figures[0]!.value).toBe("100%");

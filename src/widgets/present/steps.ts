@@ -5,12 +5,18 @@
  * presenter views draw (the replay's build-time runs, the explorer's model), with the same
  * formatters, so the run sheet and the screen always agree.
  */
-import { minutesAndSeconds, percentAnySize, percentAnySizeHtml, secondsOrMinutes } from "../../format/number.ts";
+import {
+  minutesAndSeconds,
+  percentAnySize,
+  percentAnySizeHtml,
+  secondsOrMinutes,
+  successPercent,
+} from "../../format/number.ts";
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
 import { clickerStops, keyMoments, stopSecond } from "../replay/present.ts";
-import { successShare, triesPerRequest, unrelatedSuccess, type Marker, type RunView } from "../replay/view.ts";
+import { triesPerRequest, unrelatedSuccess, type Marker, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
 import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
 import type { ExplorerStepId, ReplayStepId } from "../../course/workshop/step-ids.ts";
@@ -121,7 +127,7 @@ function replayStep(id: ReplayStepId): PreparedStep {
         label: "Services that never call pricing, success during the incident",
         short: "unrelated services succeed",
         // As the replay's summary writes it: "100%" where every request was served, "100.0%" where nearly.
-        value: unrelated === null ? "no incident" : successShare(unrelated),
+        value: unrelated === null ? "no incident" : successPercent(unrelated),
       },
       { label: "Recovers", short: "recovers", value: recovery(run) },
       {

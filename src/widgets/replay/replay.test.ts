@@ -19,7 +19,7 @@ import {
   toQuery,
   type FormInput,
 } from "./state.ts";
-import { grouped, percentTrimmedIfExact, secondsOrMinutes } from "../../format/number.ts";
+import { grouped, secondsOrMinutes, successPercent } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
 import { seriesOptions, valueAxisLabels } from "./charts.ts";
@@ -125,11 +125,11 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   const share =
     unrelated.reduce((a, s) => a + s.incidentSucceeded, 0) / unrelated.reduce((a, s) => a + s.incidentRequests, 0);
   expect(text).toContain(
-    `during the incident (0 to 100 s) services that never call pricing succeed ${percentTrimmedIfExact(share, 1)} of the time`,
+    `during the incident (0 to 100 s) services that never call pricing succeed ${successPercent(share)} of the time`,
   );
   const i = metrics.time.indexOf(50);
   expect(momentText(50.7, [{ name: "Naive", run }])).toBe(
-    `At 50 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use, ${grouped(metrics.waiting[i]!)} waiting, ${percentTrimmedIfExact(metrics.successRate[i]!, 1)} of requests succeed.`,
+    `At 50 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use, ${grouped(metrics.waiting[i]!)} waiting, ${successPercent(metrics.successRate[i]!)} of requests succeed.`,
   );
   // A queue of thousands is written with its separator ("10173 waiting" sat beside "1,684" in the table).
   const deep = metrics.waiting.findIndex((w) => w >= 1000);
@@ -171,7 +171,7 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
   // A second with requests still gives its share.
   const j = m.successRate.findIndex((r) => r !== null);
   expect(momentText(m.time[j]!, [{ name: "Naive", run }])).toContain(
-    `${percentTrimmedIfExact(m.successRate[j]!, 1)} of requests succeed.`,
+    `${successPercent(m.successRate[j]!)} of requests succeed.`,
   );
   // The success chart: a gap wherever a service had no request, its share elsewhere; the static SVG breaks its curves there.
   const success = chartViews(run).find((v) => v.id === "success")!;
@@ -186,7 +186,7 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
   rows.forEach((row, r) => {
     const rate = m.successRate[r * 10] ?? null;
     for (const cell of [row.cells[3], row.cells[6]])
-      expect(cell).toBe(rate === null ? "no requests" : percentTrimmedIfExact(rate, 1));
+      expect(cell).toBe(rate === null ? "no requests" : successPercent(rate));
   });
   expect(rows.some((row) => row.cells[3] === "no requests")).toBe(true);
 });

@@ -8,9 +8,9 @@ import {
   compactNumber,
   grouped,
   latency,
-  percentTrimmedIfExact,
   perRequest,
   secondsOrMinutes,
+  successPercent,
 } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
@@ -183,15 +183,8 @@ export function timeTicks(max: number, step = 120): number[] {
   return out;
 }
 
-/**
- * A success rate as every page writes it (the replay's summaries, the moment under the playhead,
- * its data table, the run sheets): one decimal, kept only where the share was rounded there
- * (percentTrimmedIfExact), so every request served reads "100%" and 99.96% of them "100.0%".
- */
-export const successShare = (share: number): string => percentTrimmedIfExact(share, 1);
-
 /** A second's success rate, or "no requests" where none arrived (the model's null): nothing measured is not 100%. */
-const fmtRate = (x: number | null) => (x === null ? "no requests" : successShare(x));
+const fmtRate = (x: number | null) => (x === null ? "no requests" : successPercent(x));
 
 /** Success of the services that never call pricing over the incident window, or null when none arrived in it. */
 export function unrelatedSuccess(summary: RetryStormSummary): number | null {
@@ -249,7 +242,7 @@ export function summaryText(name: string, run: RunView): string {
       ? "no incident, so no incident success rate"
       : share === null
         ? `no request to the services that never call pricing arrives ${window}`
-        : `${window} services that never call pricing succeed ${successShare(share)} of the time`;
+        : `${window} services that never call pricing succeed ${successPercent(share)} of the time`;
   const tries = `${triesPerRequest(summary.amplification)} tries per request`;
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
@@ -312,7 +305,7 @@ export function momentText(time: number, runs: readonly { name: string; run: Run
       m.pools.length > 1
         ? ` (${m.pools.map((p) => `${p.name} ${grouped(p.inUse[i]!)} of ${grouped(p.size)}`).join(", ")})`
         : "";
-    const success = rate === null ? "no request arrives in this second" : `${successShare(rate)} of requests succeed`;
+    const success = rate === null ? "no request arrives in this second" : `${successPercent(rate)} of requests succeed`;
     return `${name}: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use${pools}, ${grouped(m.waiting[i]!)} waiting, ${success}`;
   });
   return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
