@@ -428,7 +428,7 @@ describe("an unknown name suggests the names close to it (closeNames)", () => {
     [
       "exercises",
       ["chek"],
-      'unknown command "chek" (did you mean check?); commands: list, show, check, answer, hint, solution, import, watch, review',
+      'unknown command "chek" (did you mean check?); use list, show, check, answer, hint, solution, import, watch or review',
     ],
     ["gameday", ["shw"], 'unknown command "shw" (did you mean show?); use list, show or play'],
     [

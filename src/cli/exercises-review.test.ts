@@ -269,7 +269,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(rerated.code).toBe(0);
     expect(rerated.out).toContain(`Rated again: ${cells} comes back`);
     const half = await cli(["review", disk, "--rate", "again"], now, dir);
-    expect(half.err).toContain(`answer every part of ${disk} first (left: per-day, quiet-day)`);
+    expect(half.err).toContain(`answer every part of ${disk} first (left: per-day and quiet-day)`);
     await cli(["review", disk, "--part", "per-day", String(diskAnswers["per-day"])], now, dir);
     const diskDone = await cli(["review", disk, "--part", "quiet-day", String(diskAnswers["quiet-day"])], now, dir);
     expect(diskDone.out).toContain("Right in the end, after 2 wrong answers or hints. Rated hard");

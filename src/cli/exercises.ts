@@ -108,6 +108,7 @@ import {
   reviewSeed,
   whenText,
 } from "../course/review.ts";
+import { carryReview } from "../course/review-carry.ts";
 import { dealsReviewNumbers, type ReviewNumbers, type Variant } from "../course/review-seed.ts";
 import { listNames } from "../format/words.ts";
 import { mulberry32 } from "../sim/random.ts";
@@ -729,14 +730,17 @@ async function reviewablesFor(ctx: Context, progress: Progress): Promise<Reviewa
 /**
  * The record of `id`'s review under way with `seed`: the one kept, or a fresh one when none is
  * (or the one kept is of a review already rated). One kept under another seed its card may still
- * deal (stillCurrent: the seed a review dealt before reviews skipped the chapter's numbers, the
- * card not rated since) is of this review: its count of wrong answers and hints carries over, and
- * not its answers, which were to other numbers (the review page's rule, dealtRecords).
+ * deal (the seed a review dealt before reviews skipped the chapter's numbers, the card not rated
+ * since) is of this review, by the review page's rule (carryReview): its count of wrong answers
+ * and hints carries over, and not its answers (the parts answered right, the wrong answers last
+ * counted), which were to other numbers.
  */
 function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: number): ReviewSession {
   const kept = ctx.sessions.get(progress, id);
-  if (!kept || kept.rated) return { seed, wrong: 0, right: [] };
-  return kept.seed === seed ? kept : { seed, wrong: kept.wrong, right: [] };
+  const card = progress.review?.[id];
+  if (!kept || kept.rated || !card) return { seed, wrong: 0, right: [] };
+  const carried = carryReview(id, card.reps, seed, kept);
+  return carried === kept ? kept : { seed, wrong: carried?.wrong ?? 0, right: [] };
 }
 
 /**
@@ -949,7 +953,7 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
     if (session) {
       const left = partIds(exercise).filter((p) => !session.right.includes(p));
       throw new UsageError(
-        `answer every part of ${exercise.id} first (left: ${left.join(", ")}); then it can be rated`,
+        `answer every part of ${exercise.id} first (left: ${listNames(left)}); then it can be rated`,
       );
     }
     throw new UsageError(
@@ -1191,7 +1195,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
     if (done !== undefined) return done;
     if (command !== undefined && !commandNames.includes(command))
       throw new UsageError(
-        `unknown command "${command}"${didYouMean(command!, commandNames)}; commands: ${commandNames.join(", ")}`,
+        `unknown command "${command}"${didYouMean(command!, commandNames)}; use ${listNames(commandNames, "or")}`,
       );
     const args = line.ownOptions(command ?? "");
     if (root === undefined || file === undefined)

@@ -431,6 +431,17 @@ describeInBrowser("exercises in the page", (browser) => {
     expect(worked).toContain(`1/${groups} of the other customers`);
     expect(worked).not.toContain("1,820");
     expect(worked).toMatch(/worked through with this variant's numbers/);
+
+    // The solution on show, Show solution goes with its confirmation (it would only offer it
+    // again); new numbers hide that solution, and Show solution is back to show theirs.
+    const offers = exercise.locator('[data-action="solution"]');
+    await expect(offers.isVisible()).resolves.toBe(false);
+    await expect(exercise.locator("[data-confirm]").isVisible()).resolves.toBe(false);
+    await exercise.getByLabel("Variant seed").fill("43");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => exercise.locator("[data-variant-note]").textContent()).toMatch(/^Variant 43/);
+    await expect(solution.isVisible()).resolves.toBe(false);
+    await expect(offers.isVisible()).resolves.toBe(true);
   });
 
   test("a diagnosis: a dealt variant draws a different situation, and its parts are graded for it", async () => {

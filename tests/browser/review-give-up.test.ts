@@ -5,7 +5,12 @@
  * had solved on the chapter's numbers without it, for the answers to the review's numbers (the
  * terminal's `review <id> --give-up` never did). The review is rated "again", and the chapter's
  * record stays as it was: the exercise's widget leaves it alone on /review/ (data-in-review), and
- * its confirmation there says so.
+ * its confirmation there says so. However the answers came to be shown (the page's button, the
+ * exercise's own Show it, or a reload of a review given up), the exercise's Show solution goes, as
+ * it does once its solution is on show anywhere.
+ *
+ * So do the review's answers and hints: the chapter's attempts and hints (what the progress export
+ * holds) stay as the learner left them there, and the review's record counts them.
  *
  * Then a review's record kept under the seed it dealt before reviews skipped the chapter's numbers:
  * the page deals another seed now, and the record moves to it with what it counted (a review given
@@ -18,7 +23,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
 import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
-import { enrol, giveUpQuestion, recordReview } from "../../src/course/review.ts";
+import { enrol, giveUpQuestion, ratingNote, recordReview } from "../../src/course/review.ts";
 import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
 import type { Session } from "../../tools/chromium.ts";
@@ -68,6 +73,12 @@ describeInBrowser("giving up a review", (browser) => {
       const el = document.activeElement as HTMLElement | null;
       return el?.dataset.action ?? el?.dataset.rating ?? (el?.hasAttribute("data-solution") ? "the solution" : null);
     });
+  /**
+   * Whether the exercise's own Show solution is shown (neither hidden nor outside the layout): with
+   * the solution on show it is not, however the solution came (the exercise widget's rule).
+   */
+  const offersSolution = (page: Page, exercise = id) =>
+    inReview(page, exercise).locator('[data-action="solution"]').isVisible();
   /** What the chapter page and /progress/ say of the exercise. */
   async function chapterSays(page: Page) {
     await page.goto(`${browser.site}/progress/`);
@@ -83,13 +94,19 @@ describeInBrowser("giving up a review", (browser) => {
   test("given up and reloaded: rated again, while the chapter and /progress/ still say ✓ Solved, its record as it was", async () => {
     const { page } = await reviewer(solved);
     await openReview(page);
+    expect(await offersSolution(page)).toBe(true);
     await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
     await expect.poll(() => rating(page).count()).toBe(1);
     const shown = inReview(page).locator("[data-variant-answers]");
     await expect.poll(() => shown.count(), loading).toBe(1);
+    // The answers shown, the exercise's own Show solution goes, as after its own Show it: it would
+    // only offer them again. The focus stays on the grade on offer.
+    expect(await offersSolution(page)).toBe(false);
+    await expect.poll(() => focused(page)).toBe("again");
     await openReview(page, true);
     await expect.poll(() => shown.count(), loading).toBe(1);
     expect(await buttons(page)).toEqual(onlyAgain);
+    expect(await offersSolution(page)).toBe(false);
 
     // The chapter's record is the one the learner earned: solved, its solution never seen there.
     expect((await storedProgress(page)).exercises[id]).toEqual(solved.exercises[id]);
@@ -124,6 +141,7 @@ describeInBrowser("giving up a review", (browser) => {
     await expect.poll(() => focused(page)).toBe("confirm-solution");
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(() => exercise.locator("[data-solution]").isVisible()).toBe(true);
+    expect(await offersSolution(page)).toBe(false);
     // Given up: the grade on offer has the focus.
     await expect.poll(() => rating(page).count()).toBe(1);
     expect(await buttons(page)).toEqual(onlyAgain);
@@ -144,6 +162,61 @@ describeInBrowser("giving up a review", (browser) => {
       chapter: "1 of 2 parts solved",
       unearned: null,
     });
+  });
+
+  test("answers and hints given in a review count in the review's record, not in the chapter's attempts and hints", async () => {
+    const { page } = await reviewer(solved);
+    await openReview(page);
+    const exercise = inReview(page);
+    const param = async (name: string) =>
+      Number((await exercise.locator(`[data-param="${name}"]`).first().textContent())?.replaceAll(",", ""));
+    const right = answers({ cells: await param("cells"), customers: await param("customers") }) as {
+      canary: number;
+      untouched: number;
+    };
+    await exercise.getByRole("button", { name: /^Show a hint/ }).click();
+    await expect.poll(() => exercise.locator("[data-hint]:not([hidden])").count(), loading).toBe(1);
+    // A wrong answer, then the same one checked again: it counts once, in the review as in a chapter.
+    const canary = exercise.locator('form[data-part="canary"]');
+    const feedback = canary.locator("[data-feedback]");
+    await canary.getByLabel("Your answer").fill("1");
+    await canary.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.getAttribute("data-verdict"), loading).toBe("wrong");
+    await expect(feedback.getAttribute("data-counted")).resolves.toBe("true");
+    await canary.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.getAttribute("data-counted")).toBe("false");
+    await expect(feedback.textContent()).resolves.toMatch(/not counted as another attempt\.$/);
+    for (const [part, value] of [
+      ["canary", right.canary],
+      ["untouched", right.untouched],
+    ] as const) {
+      const form = exercise.locator(`form[data-part="${part}"]`);
+      await form.getByLabel("Your answer").fill(String(value));
+      await form.getByRole("button", { name: "Check" }).click();
+      await expect.poll(() => form.locator("[data-feedback]").getAttribute("data-verdict"), loading).toBe("right");
+    }
+    await expect.poll(() => rating(page).count()).toBe(1);
+    // The review counted the hint and the wrong answer once each.
+    await expect(page.locator("[data-review-rate-note]").textContent()).resolves.toBe(
+      ratingNote({ wrong: 2, gaveUp: false }),
+    );
+    expect((await storedAttempts(page)).reviews[id]).toMatchObject({ seed: expect.any(Number), wrong: 2, hints: 1 });
+    // The chapter's record is as the learner left it there: each part's one attempt, no hint.
+    expect((await storedProgress(page)).exercises[id]).toEqual(solved.exercises[id]);
+  });
+
+  test("given up in another tab while the focus is on Show solution here: the focus goes to the answers shown, not to the page", async () => {
+    const { context, page: here } = await reviewer(solved);
+    await openReview(here);
+    const elsewhere = await context.newPage();
+    await openReview(elsewhere);
+    await inReview(here).locator('[data-action="solution"]').focus();
+    await expect.poll(() => focused(here)).toBe("solution");
+    await elsewhere.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await expect.poll(() => inReview(here).locator("[data-variant-answers]").count(), loading).toBe(1);
+    expect(await offersSolution(here)).toBe(false);
+    await expect.poll(() => focused(here)).toBe("the solution");
+    expect(await buttons(here)).toEqual(onlyAgain);
   });
 
   test("a review given up under the seed it dealt before reviews skipped the chapter's numbers is still given up under the seed dealt now", async () => {
@@ -174,6 +247,7 @@ describeInBrowser("giving up a review", (browser) => {
     await expect
       .poll(() => inReview(page, bucket).locator("[data-variant-answers]").textContent(), loading)
       .toMatch(new RegExp(`^For this variant \\(seed ${seed}\\)`));
+    expect(await offersSolution(page, bucket)).toBe(false);
     expect((await buttons(page)).filter((b) => !b.endsWith("(disabled)"))).toEqual([
       expect.stringMatching(/^Againback /),
     ]);

@@ -169,7 +169,8 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const saved = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), progressKey))!);
     // The rated card moved exactly as FSRS says, the other card is kept, the damaged one dropped.
     expect(saved.review).toEqual({ [id]: hard, "canary-exposure": stored.review!["canary-exposure"] });
-    expect(saved.exercises[id].parts.canary).toEqual({ attempts: 3, solved: true, last: expect.any(String) });
+    // The review's answers counted in the review: the chapter's attempts are as they were.
+    expect(saved.exercises[id]).toEqual(stored.exercises[id]);
 
     await page.getByRole("button", { name: "Finish" }).click();
     await expect

@@ -2,8 +2,9 @@
  * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
  * separately, hints one at a time, the solution after an attempt and a confirmation, generated
  * variants from a shown seed (never, outside /review/, the numbers of a review due now), and code
- * checks run in the playground's sandboxed worker. On /review/ the solution shown is the review's
- * to count (given up), not the chapter's: the chapter's record does not say it was seen.
+ * checks run in the playground's sandboxed worker. On /review/ what the learner does with the
+ * review's numbers is the review's to count, not the chapter's: the chapter's record does not say
+ * its solution was seen, nor count the answers checked or the hints opened there.
  */
 import {
   answerFingerprint,
@@ -68,12 +69,19 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   /** Parts answered rightly for the variant on show (a dealt variant only). */
   const variantSolved = new Set<string>();
   /**
-   * Whether the worked solution was shown here on /review/ (data-in-review). There the answers are
-   * the review's: showing them gives the review up (the review page rates it "again"), and the
-   * chapter's record is left as it was: not marked revealed, its parts not solved by an answer
-   * checked after.
+   * Whether this exercise is a review's, on /review/ (data-in-review). Its numbers are the review's,
+   * and what the learner does with them counts in the review's record (the review page keeps it):
+   * the chapter's record is left as it was. An answer checked there counts no attempt and solves no
+   * part in the chapter, a hint opened there is not added to its hints, and the solution shown
+   * there (giving the review up: the review page rates it "again") does not mark it revealed.
    */
-  let shownInReview = false;
+  const inReview = () => root.dataset.inReview !== undefined;
+  /**
+   * On /review/, each part's last answer checked (answerFingerprint), kept in the page in place of
+   * the chapter's (recordAttempt's `last`), for the same rule: the same answer checked again is not
+   * counted again.
+   */
+  const lastInReview = new Map<string, string>();
   let expected: Promise<Record<string, Expected>> | null = null;
   const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(data.parts, mod, params)));
 
@@ -107,13 +115,18 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
    */
   const record = (part: string, verdict: Verdict["status"], answer: CheckedAnswer, feedback: HTMLElement | null) => {
     if (verdict === "invalid") return;
+    const fingerprint = answerFingerprint(answer, seed);
     let counted = true;
-    save((p) => {
-      counted = recordAttempt(p, data.id, part, answerFingerprint(answer, seed));
-      // Solved, or answered after seeing the solution when it was shown first. After a review's
-      // solution (shownInReview), a right answer earns the chapter nothing.
-      if (verdict === "right" && !shownInReview) markSolved(p, data.id, part);
-    });
+    if (inReview()) {
+      // The review's answer: the review page counts it; the chapter's record stays as it was.
+      counted = lastInReview.get(part) !== fingerprint;
+      lastInReview.set(part, fingerprint);
+    } else
+      save((p) => {
+        counted = recordAttempt(p, data.id, part, fingerprint);
+        // Solved, or answered after seeing the solution when it was shown first.
+        if (verdict === "right") markSolved(p, data.id, part);
+      });
     if (feedback) {
       // A code part's feedback is a block of paragraphs and a list; an answer's, one paragraph.
       if (!counted && answer.kind === "code")
@@ -124,7 +137,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     if (verdict === "right") variantSolved.add(part);
     else variantSolved.delete(part);
     refreshStatus();
-    window.dispatchEvent(new CustomEvent(progressEvent));
+    if (!inReview()) window.dispatchEvent(new CustomEvent(progressEvent));
   };
 
   const show = (feedback: HTMLElement | null, verdict: Verdict) => {
@@ -209,10 +222,12 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     if (!next) return;
     next.hidden = false;
     const shown = hints.filter((h) => !h.hidden).length;
-    save((p) => {
-      const entry = exerciseEntry(p, data.id);
-      entry.hints = Math.max(entry.hints, shown);
-    });
+    // A review's hint counts in the review (the review page counts it), not in the chapter's hints.
+    if (!inReview())
+      save((p) => {
+        const entry = exerciseEntry(p, data.id);
+        entry.hints = Math.max(entry.hints, shown);
+      });
     showHintButton(root);
   });
   showHintButton(root);
@@ -223,16 +238,20 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const source = root.querySelector<HTMLElement>("[data-solution-source]");
   /**
    * Show the worked solution (and, for a dealt variant, its answers). `focus` takes the focus to
-   * it: the learner's press on Show it does; a page showing it itself (exerciseWidget) does not.
+   * it: the learner's press on Show it does; a page showing it itself (exerciseWidget) does not,
+   * unless the focus was on what goes. The solution on show, Show solution goes with its
+   * confirmation, however it was shown (it would only offer it again), until new numbers hide it.
    */
   const showSolution = (focus: boolean) => {
     if (!solution || !source) return;
+    const active = document.activeElement;
+    const wasOnControls = !!active && (!!solutionButton?.contains(active) || !!confirm?.contains(active));
     if (confirm) confirm.hidden = true;
+    if (solutionButton) solutionButton.hidden = true;
     solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
     solution.hidden = false;
-    if (focus) solution.focus();
-    if (root.dataset.inReview !== undefined) shownInReview = true;
-    else {
+    if (focus || wasOnControls) solution.focus();
+    if (!inReview()) {
       save((p) => {
         exerciseEntry(p, data.id).revealed = true;
       });
@@ -292,7 +311,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
    * (data-in-review). Asked when a seed is to be dealt, so a review that fell due meanwhile counts.
    */
   const reviewNumbers = async (): Promise<(seed: number) => boolean> => {
-    const card = root.dataset.inReview === undefined ? pageProgress.read().review?.[data.id] : undefined;
+    const card = inReview() ? undefined : pageProgress.read().review?.[data.id];
     if (card === undefined) return () => false;
     const { variant } = await loadSolution(data.id);
     if (!variant) return () => false;
@@ -353,7 +372,9 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
       }
     }
     for (const input of root.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+    // The solution shown was for the numbers before: it goes, and Show solution offers it again.
     if (solution) solution.hidden = true;
+    if (solutionButton) solutionButton.hidden = false;
     refreshStatus();
     if (variantNote) {
       variantNote.textContent =

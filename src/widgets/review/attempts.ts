@@ -29,6 +29,7 @@
  */
 import { isId } from "../../course/ids.ts";
 import type { Progress } from "../../course/progress.ts";
+import { carryReview } from "../../course/review-carry.ts";
 import { mayDealReview } from "../../course/review-seed.ts";
 import { keep, type Store, storeOrNothing } from "../site-storage.ts";
 
@@ -222,12 +223,12 @@ export function keepAttempts(id: string, record: ReviewAttempts, store: Store = 
 }
 
 /**
- * The records once the page deals `id`'s review with `seed`, after `reps` reviews. Its record kept
- * under another seed is of this review when that seed is one its card may deal at these reps
- * (mayDealReview: the seed dealt before reviews skipped the chapter's numbers): it moves to `seed`,
- * with what it counted against the review (wrong answers, hints, giving up), since the card was
- * not rated since, and without its answers, which were to other numbers. Under a seed of other
- * reps it is a rated review's, and goes. Returns `reviews` itself when nothing changed.
+ * The records once the page deals `id`'s review with `seed`, after `reps` reviews, by the rule the
+ * terminal follows too (carryReview): its record kept under another seed its card may deal at
+ * these reps (the seed dealt before reviews skipped the chapter's numbers) moves to `seed`, with
+ * what it counted against the review (wrong answers, hints, giving up) and without its answers,
+ * which were to other numbers; one under a seed of other reps is a rated review's, and goes.
+ * Returns `reviews` itself when nothing changed.
  */
 export function dealtRecords(
   reviews: ReadonlyMap<string, ReviewAttempts>,
@@ -236,9 +237,10 @@ export function dealtRecords(
   reps: number,
 ): ReadonlyMap<string, ReviewAttempts> {
   const stored = reviews.get(id);
-  if (!stored || stored.seed === seed) return reviews;
+  const carried = carryReview(id, reps, seed, stored);
+  if (carried === stored) return reviews;
   const moved = new Map(reviews);
-  if (mayDealReview(id, reps, stored.seed)) moved.set(id, { ...copyAttempts(stored), seed, answers: {} });
+  if (carried) moved.set(id, { ...carried, answers: {} });
   else moved.delete(id);
   return moved;
 }

@@ -11,11 +11,12 @@
  * offer, the focus where a page load leaves it and the status line written once. What the page
  * writes in the exercise to bring it up (the numbers dealt, the verdicts brought back) is
  * shown, not read out: its live regions are quiet until the learner acts in it (quiet). The table
- * of topics shows how durable each chapter's memory is. Giving up (the page's button, or the
- * exercise's own Show solution) counts in the review alone: it is rated "again", and the exercise's
- * record in its chapter stays as it was (its status there and on /progress/ does not say its
- * solution was seen: these were the review's numbers). Schedule logic lives in
- * src/course/review.ts; this file is the glue.
+ * of topics shows how durable each chapter's memory is. What the learner does in a review counts
+ * in the review alone, never in the exercise's record in its chapter (these were the review's
+ * numbers): its answers and hints are not added to the chapter's attempts and hints (the exported
+ * progress), and giving up (the page's button, or the exercise's own Show solution) rates it
+ * "again" while the chapter's status there and on /progress/ does not say its solution was seen.
+ * Schedule logic lives in src/course/review.ts; this file is the glue.
  */
 import {
   type DueCard,
@@ -38,7 +39,6 @@ import {
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
-import { sameAnswerNote } from "../../course/progress.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import {
@@ -434,14 +434,6 @@ export function mountReviewPage(): void {
      * exercise to show its verdict: that verdict was counted when it was first given.
      */
     const restoring = new Set<HTMLElement>();
-    /**
-     * A part brought back shows its answer as it was left: the exercise's note that the same answer
-     * was checked again (its grader saw it twice) is not the learner's doing, and goes.
-     */
-    const asLeft = (feedback: HTMLElement) => {
-      const note = feedback.lastChild;
-      if (note instanceof Text && note.data === ` ${sameAnswerNote("answer")}`) note.remove();
-    };
     // What the learner does in the exercise, until the review is answered: wrong verdicts and hints
     // count against the review (a wrong answer checked again unchanged once: the exercise marks the
     // repeat data-counted="false"), and each part's last answer is kept with its verdict; every
@@ -453,10 +445,7 @@ export function mountReviewPage(): void {
       for (const r of records) {
         const target = r.target as HTMLElement;
         if (r.attributeName !== "data-verdict") continue;
-        if (restoring.delete(target)) {
-          asLeft(target);
-          continue;
-        }
+        if (restoring.delete(target)) continue;
         const verdict = target.dataset.verdict;
         if (answered || (verdict !== "right" && verdict !== "wrong")) continue;
         checked = true;
