@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { percentAnySize } from "../../format/number.ts";
 import { explorerView, fixedGroups } from "./model.ts";
-import { bar, drawable, renderExplorer, shareHtml, summary, workerRange } from "./render.ts";
+import { bar, drawable, renderExplorer, shareHtml, summary, summaryHtml, workerRange } from "./render.ts";
 import {
   checkExplorer,
   defaultState,
@@ -303,6 +303,24 @@ test("the live sentence says a huge count's power of ten in words, never with a 
   expect(renderExplorer(view)).toContain(`data-figure="possible-shards">${mantissa} × 10<sup>70</sup> (71 digits)<`);
   // A count that reads as digits is left as it is.
   expect(summary(explorerView(defaultState))).toContain("shards of 2: 28 possible shards.");
+});
+
+// QA: at 390 px the visible sentence broke after "10 to the", "power of 70" on the next line.
+test("the sentence the page shows keeps a power of ten said in words on one line, and its words as they are", () => {
+  const sentence = summary(explorerView({ ...defaultState, workers: 2048, shard: 32, customers: 1000 }));
+  const [power] = / \d\.\d\d × 10 to the power of 70/.exec(sentence)!;
+  const html = summaryHtml(sentence);
+  expect(html).toContain(`<span class="sx-whole">${power.trim()}</span> (71 digits) possible shards.`);
+  // What is read out is the sentence, word for word: only the span is added.
+  expect(html.replace(/<\/?span[^>]*>/g, "")).toBe(sentence);
+  expect(html.match(/<span/g)).toHaveLength(1);
+  // A power below one is said with "minus", and kept whole too; a sentence with none is only escaped.
+  expect(summaryHtml("1.33 × 10 to the power of minus 6 of them")).toBe(
+    '<span class="sx-whole">1.33 × 10 to the power of minus 6</span> of them',
+  );
+  const plain = summary(explorerView(defaultState));
+  expect(summaryHtml(plain)).toBe(plain);
+  expect(summaryHtml("a < b & c")).toBe("a &lt; b &amp; c");
 });
 
 // QA: ?n=abc and ?n=1e400 left a blank field (a number field cannot hold them), so the reader

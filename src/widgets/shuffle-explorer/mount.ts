@@ -11,7 +11,7 @@
 import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
 import { limitProblem } from "../number-fields.ts";
 import { explorerView } from "./model.ts";
-import { renderExplorer, summary } from "./render.ts";
+import { renderExplorer, summary, summaryHtml } from "./render.ts";
 import {
   checkExplorer,
   type ExplorerFields,
@@ -113,7 +113,8 @@ export function mount(root: HTMLElement): MountedExplorer {
     output.innerHTML = keepUnitsInPage(
       renderExplorer(view, { headingLevel: root.dataset.headingLevel === "2" ? 2 : 3 }),
     );
-    live.textContent = keepUnitWithNumber(summary(view));
+    // Its text is the sentence's; a count said as a power of ten stays on one line (summaryHtml).
+    live.innerHTML = summaryHtml(keepUnitWithNumber(summary(view)));
     if (syncUrl) {
       const query = toQuery(state, new URLSearchParams(location.search));
       history.replaceState(history.state, "", `${location.pathname}?${query}${location.hash}`);

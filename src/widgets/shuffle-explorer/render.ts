@@ -15,6 +15,7 @@ import {
   wholeNumberHtml,
   spokenPowers,
 } from "../../format/number.ts";
+import { escapeHtml } from "../escape-html.ts";
 
 /** A share for a table cell: a power of ten's exponent set as a superscript, as the page writes 1 / C(n, k). */
 export function shareHtml(share: number): string {
@@ -179,6 +180,18 @@ export function summary(view: ExplorerView): string {
     `Of ${countOf(view.others, "other customer")}, ${grouped(view.lostAll)} ${lose(view.lostAll)} every worker and ${grouped(view.lostSome)} ${lose(view.lostSome)} some; ` +
     `${failover ? "with" : "without"} failover ${grouped(hurt)} (${percentAnySize(hurt / view.others)}) ${lose(hurt)} service, against ${percentAnySize(view.blast.fixed)} with fixed groups.`
   );
+}
+
+/** A count said as a power of ten in words, its figures first: "2.73 × 10 to the power of 70". */
+const spokenPower = /\d+(?:\.\d+)? × 10 to the power of (?:minus )?\d+/g;
+
+/**
+ * The sentence as the page shows it, as HTML: the same text (a screen reader hears the same
+ * words), with a count said as a power of ten kept on one line (`.sx-whole`). At 390 px
+ * "2.73 × 10 to the power of 70" broke after "10 to the", and "power of 70" began the next line.
+ */
+export function summaryHtml(sentence: string): string {
+  return escapeHtml(sentence).replace(spokenPower, (power) => `<span class="sx-whole">${power}</span>`);
 }
 
 function failoverNote(view: ExplorerView): string {

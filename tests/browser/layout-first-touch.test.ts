@@ -1,0 +1,184 @@
+/**
+ * What a reader sees move or break as widgets load and lay out, each found in session 47:
+ * - The chapter's replay said "Simulating both runs…" in a line of its own as it loaded: the
+ *   transport and the charts went down 32 px and back up once both runs were drawn (a layout
+ *   shift of 0.016 at 1280 x 900 and at 390 x 844). The line is now laid over the top of the
+ *   transport while the runs are simulated, clear of its controls.
+ * - The shuffle-shard explorer's sentence broke "2.73 × 10 to the" | "power of 70" at 390 px.
+ * - The retry-storm presenter view, revealed, scrolled 181 px at 1024 x 768 (a projector's screen),
+ *   its chart at its shortest.
+ * One context at 1280 (then 1024 x 768), one at 390 in the dark theme; four page loads.
+ */
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { keepUnitWithNumber } from "../../src/format/units.ts";
+import { explorerView } from "../../src/widgets/shuffle-explorer/model.ts";
+import { summary } from "../../src/widgets/shuffle-explorer/render.ts";
+import { fromQuery } from "../../src/widgets/shuffle-explorer/state.ts";
+import { presentChartMin } from "../../src/widgets/replay/present-size.ts";
+import { describeInBrowser } from "../support/browser-suite.ts";
+
+const replay = "[data-retry-storm]";
+
+interface ReplayLoad {
+  /** The layout shift, since the first touch, of whatever lies in the replay (no input: all of it counts). */
+  shift: number;
+  /** Where "Simulating both runs…" was drawn, and whether it covered a control of the transport. */
+  running: { text: string; position: string; height: number; covers: string[] } | null;
+}
+
+/**
+ * Loads the chapter's replay by a focus on its first field (no input, so every shift counts) and
+ * waits until both runs are drawn; returns the shifts of the replay's own elements since then,
+ * from the buffered layout-shift entries, and how the busy line looked while they ran.
+ */
+async function loadReplay(page: Page, site: string): Promise<ReplayLoad> {
+  await page.goto(`${site}/retry-storm/`);
+  const since = await page.locator(replay).evaluate((root) => {
+    const w = window as unknown as { busyLine: ReplayLoad["running"] };
+    w.busyLine = null;
+    const line = root.querySelector<HTMLElement>("[data-status]")!;
+    new MutationObserver(() => {
+      if ((root as HTMLElement).dataset.state !== "running" || w.busyLine) return;
+      const box = line.getBoundingClientRect();
+      const covers = [...root.querySelectorAll<HTMLElement>("[data-play], [data-speed], [data-scrub], form input")]
+        .filter((c) => {
+          const b = c.getBoundingClientRect();
+          return b.left < box.right && box.left < b.right && b.top < box.bottom && box.top < b.bottom;
+        })
+        .map((c) => c.getAttribute("name") ?? c.tagName.toLowerCase());
+      w.busyLine = {
+        text: line.textContent ?? "",
+        position: getComputedStyle(line).position,
+        height: box.height,
+        covers,
+      };
+    }).observe(root, { attributes: true, attributeFilter: ["data-state"] });
+    return performance.now();
+  });
+  // The replay's top at the screen's: the transport and the first charts on the screen as it loads
+  // (a shift off the screen counts for nothing), then the focus that loads it, with no scroll.
+  await page.locator(replay).evaluate((root) => {
+    root.scrollIntoView({ block: "start" });
+    root.querySelector<HTMLInputElement>('input[name="seed"]')!.focus({ preventScroll: true });
+  });
+  await page.locator(`${replay}[data-state="ready"]`).waitFor({ timeout: 60_000 });
+  await expect.poll(() => page.locator(`${replay} [data-side="naive"] .uplot`).count()).toBe(5);
+  const shift = await page.locator(replay).evaluate(
+    (root, start) =>
+      new Promise<number>((done) => {
+        type Shift = PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources: { node: Node | null }[];
+        };
+        const entries: Shift[] = [];
+        const observer = new PerformanceObserver((list) => entries.push(...(list.getEntries() as Shift[])));
+        observer.observe({ type: "layout-shift", buffered: true });
+        // Two frames on, so a shift the last change caused has been recorded.
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            entries.push(...(observer.takeRecords() as Shift[]));
+            observer.disconnect();
+            const inReplay = (e: Shift) => e.sources.some((s) => s.node && root.contains(s.node));
+            done(
+              entries
+                .filter((e) => e.startTime >= start && !e.hadRecentInput && inReplay(e))
+                .reduce((sum, e) => sum + e.value, 0),
+            );
+          }),
+        );
+      }),
+    since,
+  );
+  const running = await page.evaluate(() => (window as unknown as { busyLine: ReplayLoad["running"] }).busyLine);
+  return { shift, running };
+}
+
+/** Whether `phrase`, in the text of `selector`, lies on one line as laid out; and how many lines the whole text takes. */
+function phraseLines(page: Page, selector: string, phrase: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((root, wanted) => {
+      const lines = (rects: Iterable<DOMRect>) =>
+        new Set([...rects].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      const nodes: Text[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+      const text = nodes.map((n) => n.data).join("");
+      const at = text.indexOf(wanted);
+      if (at < 0) return { phrase: 0, whole: lines(root.getClientRects()), text };
+      // The phrase may run across text nodes (a span around part of it): find its two ends.
+      const place = (offset: number): [Text, number] => {
+        let left = offset;
+        for (const n of nodes) {
+          if (left <= n.data.length) return [n, left];
+          left -= n.data.length;
+        }
+        throw new Error("offset past the text");
+      };
+      const range = document.createRange();
+      range.setStart(...place(at));
+      range.setEnd(...place(at + wanted.length));
+      const whole = document.createRange();
+      whole.selectNodeContents(root);
+      return { phrase: lines(range.getClientRects()), whole: lines(whole.getClientRects()), text };
+    }, phrase);
+}
+
+describeInBrowser("what moves or breaks as widgets load and lay out", (browser) => {
+  const { site } = browser;
+
+  test("at 1280 px the chapter's replay loads without moving, its busy line over the transport's labels, clear of its controls; at 1024 x 768 the presenter view, revealed, does not scroll", async () => {
+    const { page } = browser;
+    const loaded = await loadReplay(page, site);
+    expect(loaded.running, "the busy line, while both runs were simulated").toEqual({
+      text: "Simulating both runs…",
+      position: "absolute",
+      height: expect.any(Number),
+      covers: [],
+    });
+    expect(loaded.running!.height).toBeGreaterThan(10);
+    expect(loaded.shift, "layout shift in the replay as it loads").toBeLessThan(0.001);
+
+    // A 1024 x 768 projector: the revealed view fits its screen, the chart no shorter than its least.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.goto(`${site}/present/retry-storm/`);
+    await page.getByRole("button", { name: "Reveal all" }).click();
+    await page.locator("[data-scrub]").focus();
+    await page.locator(`${replay}[data-state="ready"]`).waitFor({ timeout: 60_000 });
+    await page.locator(`${replay}[data-revealed] [data-side="defended"] [data-summary]`).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollHeight - innerHeight), {
+        message: "how far the revealed view scrolls",
+      })
+      .toBeLessThanOrEqual(0);
+    const chart = await page
+      .locator(`${replay} .rs-chart:not([data-off]) .u-wrap`)
+      .first()
+      .evaluate((c) => c.getBoundingClientRect().height);
+    expect(chart).toBeGreaterThanOrEqual(presentChartMin);
+  });
+
+  test("on a 390 px phone the chapter's replay loads without moving, and the explorer keeps '10 to the power of 70' on one line, its words as they were", async () => {
+    const { page } = await browser.open({ viewport: { width: 390, height: 844 } });
+    await page.emulateMedia({ colorScheme: "dark" });
+    const loaded = await loadReplay(page, site);
+    expect(loaded.running?.text).toBe("Simulating both runs…");
+    expect(loaded.running?.covers).toEqual([]);
+    expect(loaded.shift, "layout shift in the replay as it loads").toBeLessThan(0.001);
+
+    // A link's setting loads the explorer at once: C(2,048, 32) possible shards, a power of ten said in words.
+    const query = "n=2048&k=32";
+    const sentence = keepUnitWithNumber(summary(explorerView(fromQuery(new URLSearchParams(query)))));
+    const power = /\d\.\d\d × 10 to the power of 70/.exec(sentence)![0];
+    await page.goto(`${site}/shuffle-sharding/?${query}`);
+    const live = "[data-shuffle-explorer] [data-live]";
+    // What a screen reader hears: the sentence, word for word (spaces as spaces).
+    await expect.poll(() => page.locator(live).first().textContent()).toBe(sentence);
+    const laid = await phraseLines(page, live, power);
+    expect(laid.whole, "the sentence takes several lines at 390 px").toBeGreaterThan(2);
+    expect(laid.phrase, `"${power}" on one line`).toBe(1);
+  });
+});
