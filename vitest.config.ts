@@ -49,6 +49,11 @@ export default defineConfig({
           globalSetup: ["tests/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // expect.poll waits for a state up to 10 s, not vitest's 1 s: it returns as soon as the
+          // state is there, so a passing test takes no longer, but on a busy machine a page's answer
+          // can take over a second (a map-builder poll of its status failed at 1 s under load in
+          // session 47, on code that passes). A poll that needs longer still says so itself.
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time on the run's one Chromium (each file's waits for the network and
           // for animation frames are the other's time to run; docs/PERFORMANCE.md). The timed
           // checks run with no other browser test beside them (`browser.alone()`,

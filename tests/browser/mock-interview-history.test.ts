@@ -56,7 +56,10 @@ const older = {
   notes: "Tenant id.",
 };
 
-describeInBrowser("mock interview: history point by point, and the clock on a phone", (browser) => {
+/** Every test opens a context of its own (a page at 1280 px or a phone's): the block needs none. */
+const noOwnContext = { ownContext: false };
+
+describeInBrowser("mock interview: history point by point, and the clock on a phone", noOwnContext, (browser) => {
   test("after two attempts, lists the points backed below the aim and those claimed above the evidence", async () => {
     expect(question.rubric).toHaveLength(2);
     const session = await browser.open();

@@ -20,7 +20,12 @@ const attempt = {
   notes: "Tenant id.",
 };
 
-describeInBrowser("mock interview from the keyboard", (browser) => {
+describeInBrowser("mock interview from the keyboard", { ownContext: false }, (browser) => {
+  test("the block opens no context of its own: its page and context are not there to be used by mistake", () => {
+    expect(() => browser.page).toThrow(/opens no context of its own/);
+    expect(() => browser.context).toThrow(/opens no context of its own/);
+  });
+
   test("Clear my history asks in the page: Escape keeps the history, Delete clears it and hands the focus to the history's summary", async () => {
     const session = await browser.open();
     try {

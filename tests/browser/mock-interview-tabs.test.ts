@@ -16,7 +16,7 @@ const question = questions.find((q) => q.id === "partition-key")!;
 const historyKey = "blast-radius:interviews:v1";
 const draftKey = "blast-radius:interview-draft:v1";
 
-describeInBrowser("mock interview in two tabs", (browser) => {
+describeInBrowser("mock interview in two tabs", { ownContext: false }, (browser) => {
   test("an interview started in a second tab is not overwritten by the first tab's typing, and the first tab keeps its own", async () => {
     const session = await browser.open();
     try {

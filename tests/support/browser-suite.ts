@@ -23,6 +23,12 @@
  * offline.test.ts does): it would precache the whole built site, about 400
  * files, in the background of every fresh context.
  *
+ * A block whose tests all open their own (`browser.open()`, for a paused clock or a second reader)
+ * says so, `describeInBrowser(name, { ownContext: false }, body)`, and gets no context of its
+ * own: each context's first page starts a renderer and the context's network state, about 0.3
+ * CPU-seconds that such a block spent for nothing (docs/PERFORMANCE.md). Its `browser.page`,
+ * `browser.context` and `browser.session` then throw, saying why.
+ *
  * A test that times something on the page's thread calls `await browser.alone()` before its
  * timed part: from then until it ends, or until it calls `await browser.together()` after the
  * timed part, no other browser test runs (tests/support/alone.ts), even when files run two at a
@@ -54,14 +60,20 @@ export interface BrowserSuite {
   together(): Promise<void>;
 }
 
+/** How a block's own context opens (`OpenOptions`), or that the block has none (`ownContext: false`). */
+export interface BlockOptions extends OpenOptions {
+  /** False when every test opens its own with `browser.open()`: the block then opens none. */
+  ownContext?: boolean;
+}
+
 export function describeInBrowser(name: string, body: (browser: BrowserSuite) => void): void;
-export function describeInBrowser(name: string, options: OpenOptions, body: (browser: BrowserSuite) => void): void;
+export function describeInBrowser(name: string, options: BlockOptions, body: (browser: BrowserSuite) => void): void;
 export function describeInBrowser(
   name: string,
-  optionsOrBody: OpenOptions | ((browser: BrowserSuite) => void),
+  optionsOrBody: BlockOptions | ((browser: BrowserSuite) => void),
   maybeBody?: (browser: BrowserSuite) => void,
 ): void {
-  const options = typeof optionsOrBody === "function" ? {} : optionsOrBody;
+  const { ownContext = true, ...options } = typeof optionsOrBody === "function" ? {} : optionsOrBody;
   const body = typeof optionsOrBody === "function" ? optionsOrBody : maybeBody;
   if (!body) throw new Error(`describeInBrowser("${name}") needs a body`);
   describe.skipIf(skipBrowser)(name, () => {
@@ -71,6 +83,8 @@ export function describeInBrowser(
     const holds = new Map<string, () => void>();
     const others: Session[] = [];
     const open = (): Session => {
+      if (!ownContext)
+        throw new Error(`"${name}" opens no context of its own (ownContext: false): its tests ask browser.open()`);
       if (!session) throw new Error(`"${name}": the browser is open only inside tests and hooks`);
       return session;
     };
@@ -106,7 +120,7 @@ export function describeInBrowser(
     };
     beforeAll(async () => {
       chromium = await connectBrowser(inject("chromiumEndpoint"));
-      session = await openContext(chromium, options);
+      if (ownContext) session = await openContext(chromium, options);
     });
     beforeEach(async ({ task }) => {
       holds.set(task.id, await hold(inject("browserLockUrl"), "shared"));
