@@ -10,7 +10,7 @@
  * Both models (the retry-storm engine and the fleet) report into this one recorder, so the
  * score and the dashboard mean the same thing in every scenario.
  */
-import { quantile, round } from "../retry-storm/metrics.ts";
+import { quantileUnsorted, round } from "../retry-storm/metrics.ts";
 import { BurnMonitor, type AlertEvent, type Slo } from "./slo.ts";
 
 /** How long "now" is for tenants and cells hurting now, in seconds. */
@@ -87,7 +87,7 @@ export class Telemetry {
   private okNow = 0;
   private goodNow = 0;
   private readonly latenciesNow: number[] = [];
-  /** Room to sort a second's latencies in. */
+  /** Room to find a second's p99 latency in. */
   private scratch = new Float64Array(1024);
   private componentOk: number[] = [];
   private componentDone: number[] = [];
@@ -174,10 +174,9 @@ export class Telemetry {
     const p99 = (list: number[]) => {
       if (list.length === 0) return null;
       if (this.scratch.length < list.length) this.scratch = new Float64Array(list.length * 2);
-      const sorted = this.scratch.subarray(0, list.length);
-      sorted.set(list);
-      sorted.sort();
-      return round(quantile(sorted, 0.99), 1);
+      const values = this.scratch.subarray(0, list.length);
+      values.set(list);
+      return round(quantileUnsorted(values, 0.99)!, 1);
     };
     const components = snapshots.map((snap, c) => {
       const done = this.componentDone[c]!;

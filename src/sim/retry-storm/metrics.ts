@@ -140,11 +140,55 @@ export interface RetryStormSummary {
 /** A recovery: the success rate at or above 99% for this many seconds in a row (`recoveryIndex`). */
 export const recoveryHoldSeconds = 10;
 
+/** The 0-based rank, in ascending order, of `n` values' `q` quantile (0..1), nearest-rank. */
+function quantileRank(n: number, q: number): number {
+  return Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1));
+}
+
 /** The `q` quantile (0..1) of sorted values, nearest-rank. */
 export function quantile(sorted: ArrayLike<number>, q: number): number {
-  const n = sorted.length;
-  const rank = Math.min(n - 1, Math.max(0, Math.ceil(q * n) - 1));
-  return sorted[rank]!;
+  return sorted[quantileRank(sorted.length, q)]!;
+}
+
+/**
+ * The `q` quantile (0..1) of `values` in any order, nearest-rank: `quantile` of them sorted, the
+ * same number, found without sorting them (a dashboard second's thousands of latencies, each
+ * second, were sorted to read one of them). Reorders `values` (no NaN among them); empty: undefined.
+ */
+export function quantileUnsorted(values: Float64Array, q: number): number | undefined {
+  const n = values.length;
+  if (n === 0) return undefined;
+  return rankValue(values, quantileRank(n, q));
+}
+
+/**
+ * The value that would sit at index `k` of `a` sorted ascending (Hoare's selection: partition
+ * around a middle value, keep the side holding `k`), leaving `a` partitioned around it.
+ */
+function rankValue(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1]!;
+    let i = lo;
+    let j = hi;
+    // After this, a[lo..j] <= pivot <= a[i..hi], and everything strictly between j and i equals it.
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return pivot;
+  }
+  return a[k]!;
 }
 
 /** Round for output, so summaries print the same bytes everywhere and stay readable. */

@@ -3,7 +3,7 @@
  * and turned into the per-second series and the summary's counts on demand (at the end of a
  * run, or at any moment of a run still going, for a live dashboard).
  */
-import { quantile, round, type PoolSeries, type RetryStormMetrics, type ServiceSeries } from "./metrics.ts";
+import { quantileUnsorted, round, type PoolSeries, type RetryStormMetrics, type ServiceSeries } from "./metrics.ts";
 
 export interface ServiceCounts {
   /** Tries sent, by second. */
@@ -201,9 +201,9 @@ export class MetricsRecorder {
         latencyP99.push(null);
         continue;
       }
-      const sorted = Float64Array.from(list).sort();
-      latencyP50.push(round(quantile(sorted, 0.5), 1));
-      latencyP99.push(round(quantile(sorted, 0.99), 1));
+      const values = Float64Array.from(list);
+      latencyP50.push(round(quantileUnsorted(values, 0.5)!, 1));
+      latencyP99.push(round(quantileUnsorted(values, 0.99)!, 1));
     }
     return {
       time,
