@@ -2,11 +2,12 @@
  * `npm test`: every check CI runs, with the phases that do not depend on each other overlapped.
  *
  *   stage 1, side by side:  unit                         (the unit and content tests)
- *                           build ──> site ──> check ──> lint ──> knip
+ *                           build ──> site ──> check ──> lint ──> knip ──> unit-late
  *                                                        (the site built under /blast-radius/, as
  *                                                         a project site serves it; the site
  *                                                         tests read that build; astro check;
- *                                                         Biome; dead code and unused exports)
+ *                                                         Biome; dead code and unused exports;
+ *                                                         two unit files, `lateUnitFiles`)
  *   stage 2:                browser                      (one Chromium, a context per block,
  *                                                         against that build, served under
  *                                                         /blast-radius/)
@@ -60,12 +61,24 @@ interface Phase {
 }
 
 const vitest = ["node_modules/.bin/vitest", "run"];
+/**
+ * Unit test files run at the end of the build's chain, after knip, instead of in the unit chain:
+ * the build's chain ended about a minute before the unit tests did, and for that minute one of the
+ * two cores stood idle. These two spend their time in processes they start (the compiled commands;
+ * the code runner's child processes), so a vitest of their own costs little beyond its start.
+ */
+const lateUnitFiles = ["src/cli/compiled.test.ts", "tests/attacks/attacks.test.ts"];
 /** Stages run in order; the chains of a stage run side by side when `parallel`, else in turn. */
 const stages: { parallel: boolean; chains: Phase[][] }[] = [
   {
     parallel: true,
     chains: [
-      [{ name: "unit", command: [...vitest, "--project", "unit"] }],
+      [
+        {
+          name: "unit",
+          command: [...vitest, "--project", "unit", ...lateUnitFiles.flatMap((file) => ["--exclude", file])],
+        },
+      ],
       [
         { name: "build", command: ["node_modules/.bin/astro", "build"], env: subPathBuildEnv },
         { name: "site", command: [...vitest, "--project", "site"], env: subPathBuildEnv },
@@ -77,6 +90,7 @@ const stages: { parallel: boolean; chains: Phase[][] }[] = [
         },
         { name: "lint", command: ["node_modules/.bin/biome", "check", "."], regardless: true },
         { name: "knip", command: ["node_modules/.bin/knip", "--no-progress"], regardless: true },
+        { name: "unit-late", command: [...vitest, "--project", "unit", ...lateUnitFiles], regardless: true },
       ],
     ],
   },
@@ -143,6 +157,8 @@ function selected(argv: string[]): typeof stages {
   if (at < 0) return stages;
   const names = new Set((argv[at + 1] ?? "").split(",").filter(Boolean));
   const known = stages.flatMap((stage) => stage.chains.flat()).map((p) => p.name);
+  // "unit" names the unit tests whole: its late part too.
+  if (names.has("unit")) names.add("unit-late");
   const unknown = [...names].filter((n) => !known.includes(n));
   if (names.size === 0 || unknown.length > 0) {
     process.stderr.write(`error: --only takes phases from ${known.join(", ")} (got "${argv[at + 1] ?? ""}")\n`);
