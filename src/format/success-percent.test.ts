@@ -25,6 +25,7 @@ const writers = [
   "src/sim/gameday/fleet.ts",
   "content/chapters/retry-storm/numbers.ts",
   "content/chapters/bulkheads/numbers.ts",
+  "content/chapters/circuit-breakers/numbers.ts",
 ];
 
 /** The calls in `code` to a function named `name`, each with its arguments' text. */

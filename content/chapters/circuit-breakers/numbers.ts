@@ -19,7 +19,7 @@ import {
   statedRate,
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
-import { asGiven, grouped, percentUpTo, roundToFigures } from "../../../src/format/number.ts";
+import { asGiven, grouped, percentUpTo, roundToFigures, successPercent } from "../../../src/format/number.ts";
 import { inWords, listNames } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
@@ -147,11 +147,12 @@ export const replay = {
   durationSeconds: params.duration,
   rows: defaultServices.map((s) => ({
     service: s.name,
-    naive: percentUpTo(rate(naive, s.name)),
-    breaker: percentUpTo(rate(breakers, s.name)),
+    // As the replay and the bulkheads chapter write a success rate: "100%" only where every request was served.
+    naive: successPercent(rate(naive, s.name)),
+    breaker: successPercent(rate(breakers, s.name)),
   })),
-  pricingCallers: pricingCallers.join(" and "),
-  unrelated: unrelated.join(" and "),
+  pricingCallers: listNames(pricingCallers),
+  unrelated: listNames(unrelated),
   naiveRecoverySeconds: naive.recoverySeconds,
   interventionSeconds: naive.interventionSeconds,
   breakerRecoverySeconds: breakers.recoverySeconds,
