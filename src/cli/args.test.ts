@@ -174,7 +174,7 @@ describe("npm run sim, in-process", () => {
     expect(bad.err).toMatch(/--workers must be a number written in decimal, got "x"/);
     const none = memoryIo();
     expect(await sim([], none)).toBe(2);
-    expect(none.err).toBe("error: name a simulation: shuffle-shard, retry-storm, cells\n(run with --help for usage)\n");
+    expect(none.err).toBe("error: name a simulation: shuffle-shard, retry-storm or cells\n(run with --help for usage)\n");
     const help = memoryIo();
     expect(await sim(["--help"], help)).toBe(0);
     expect(help.out).toMatch(/simulations:\n {2}shuffle-shard/);
@@ -215,7 +215,7 @@ describe("help, and no command: one convention for the four commands", () => {
   const missing: Record<Exclude<keyof typeof commands, "exercises">, string> = {
     gameday: "name a command: list, show or play",
     play: "name a playground file, e.g. npm run play -- content/chapters/shuffle-sharding/shuffle-shard.play.ts",
-    sim: "name a simulation: shuffle-shard, retry-storm, cells",
+    sim: "name a simulation: shuffle-shard, retry-storm or cells",
   };
 
   for (const [name, run] of Object.entries(commands) as [keyof typeof commands, typeof sim][]) {
@@ -417,14 +417,14 @@ describe("an unknown name suggests the names close to it (closeNames)", () => {
     [
       "sim",
       ["shufle-shard"],
-      'unknown simulation "shufle-shard" (did you mean shuffle-shard?); choose one of: shuffle-shard, retry-storm, cells',
+      'unknown simulation "shufle-shard" (did you mean shuffle-shard?); use shuffle-shard, retry-storm or cells',
     ],
     [
       "sim",
       ["storm"],
-      'unknown simulation "storm" (did you mean retry-storm?); choose one of: shuffle-shard, retry-storm, cells',
+      'unknown simulation "storm" (did you mean retry-storm?); use shuffle-shard, retry-storm or cells',
     ],
-    ["sim", ["queue"], 'unknown simulation "queue"; choose one of: shuffle-shard, retry-storm, cells'],
+    ["sim", ["queue"], 'unknown simulation "queue"; use shuffle-shard, retry-storm or cells'],
     [
       "exercises",
       ["chek"],
@@ -434,7 +434,7 @@ describe("an unknown name suggests the names close to it (closeNames)", () => {
     [
       "gameday",
       ["show", "gray-failur"],
-      'unknown scenario "gray-failur" (did you mean gray-failure?); choose one of: ',
+      'unknown scenario "gray-failur" (did you mean gray-failure?); use ',
     ],
   ];
   refusals(cases, false);

@@ -1188,7 +1188,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       : helpOrMissing(
           command,
           fitUsage(usage(progressShown(io, file)), outputWidth(io)),
-          `name a command: ${commandNames.join(", ")}`,
+          `name a command: ${listNames(commandNames, "or")}`,
           io,
           line.flags.has("help"),
         );

@@ -37,6 +37,7 @@ import {
   userFile,
 } from "./args.ts";
 import { countOf, percentUpTo } from "../format/number.ts";
+import { listNames } from "../format/words.ts";
 import { gamedayUsage } from "./gameday-help.ts";
 import { displayWidth, outputWidth, wrapLine } from "./terminal-width.ts";
 
@@ -45,7 +46,7 @@ function scenarioArg(name: string | undefined): GameScenario {
   if (!name) throw new UsageError(`name a scenario: ${ids.join(", ")}`);
   const scenario = findScenario(name);
   if (!scenario)
-    throw new UsageError(`unknown scenario "${name}"${didYouMean(name, ids)}; choose one of: ${ids.join(", ")}`);
+    throw new UsageError(`unknown scenario "${name}"${didYouMean(name, ids)}; use ${listNames(ids, "or")}`);
   return scenario;
 }
 

@@ -44,7 +44,7 @@ const misuses: [Tool, string[], RegExp][] = [
   [
     "exercises",
     ["--seed"],
-    /^error: name a command: list, show, check, answer, hint, solution, import, watch, review$/,
+    /^error: name a command: list, show, check, answer, hint, solution, import, watch or review$/,
   ],
   // Unknown names.
   ["sim", ["shuffle-shards"], /^error: unknown simulation "shuffle-shards" \(did you mean shuffle-shard\?\)/],
@@ -91,7 +91,7 @@ const misuses: [Tool, string[], RegExp][] = [
     /^error: unknown defence "armour"; choose from bulkhead, breaker, budget, jitter, timeout and shed, or all or none$/,
   ],
   // `--` alone ends the options: what is left names no simulation.
-  ["sim", ["--"], /^error: name a simulation: shuffle-shard, retry-storm, cells$/],
+  ["sim", ["--"], /^error: name a simulation: shuffle-shard, retry-storm or cells$/],
   // An unknown flag beside valid ones, a flag twice, a seed twice with two values.
   [
     "sim",
@@ -142,7 +142,7 @@ const longArguments: [Tool, string[], RegExp][] = [
   [
     "sim",
     ["x".repeat(5000)],
-    /^error: unknown simulation "x{40}\.\.\. \(4,950 characters left out\) \.\.\.x{10}"; choose one of: /,
+    /^error: unknown simulation "x{40}\.\.\. \(4,950 characters left out\) \.\.\.x{10}"; use /,
   ],
   [
     "gameday",

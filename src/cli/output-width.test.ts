@@ -216,14 +216,14 @@ describe("usage errors fitted to stderr's terminal", { timeout: 60_000 }, () => 
   test("stderr in a file is as written, whether stdout is a terminal or not", async () => {
     const piped = await cli("gameday", ["show", "nope"]);
     expect(piped.err).toBe(
-      'error: unknown scenario "nope"; choose one of: retry-storm, poison-fixed, poison-shuffle, bad-deploy, lost-zone, thundering-herd, gray-failure\n(run with --help for usage)\n',
+      'error: unknown scenario "nope"; use retry-storm, poison-fixed, poison-shuffle, bad-deploy, lost-zone, thundering-herd or gray-failure\n(run with --help for usage)\n',
     );
     expect((await cli("gameday", ["show", "nope"], { columns: 40, env: { COLUMNS: "40" } })).err).toBe(piped.err);
   });
 
   test("COLUMNS=0 or COLUMNS=abc is no width: the terminal's own is used, and the command runs as ever", async () => {
     const own = await cli("sim", ["nope"], { stderrColumns: 50 });
-    expect(own.err.split("\n")[0]).toBe('error: unknown simulation "nope"; choose one of:');
+    expect(own.err.split("\n")[0]).toBe('error: unknown simulation "nope"; use');
     for (const COLUMNS of ["0", "abc"]) {
       expect(await cli("sim", ["nope"], { stderrColumns: 50, env: { COLUMNS } }), COLUMNS).toEqual(own);
       const cells = await cli("sim", ["cells"], { columns: 50, env: { COLUMNS } });

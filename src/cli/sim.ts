@@ -14,6 +14,7 @@ import {
   UsageError,
 } from "./args.ts";
 import type { SimCommand } from "./sim/command.ts";
+import { listNames } from "../format/words.ts";
 import { fitUsage, outputWidth } from "./terminal-width.ts";
 
 const commands: Record<string, () => Promise<{ default: SimCommand }>> = {
@@ -36,7 +37,7 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
     // one that starts with a minus sign, and nothing after it is a simulation to name.
     const ended = argv[0] === "--";
     const [name, ...rest] = ended ? argv.slice(1) : argv;
-    const names = Object.keys(commands).join(", ");
+    const names = listNames(Object.keys(commands), "or");
     const load = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
     // A simulation prints its own usage for --help or -h; without one, the line gets this one,
     // fitted to the terminal as every command's usage is (fitUsage).
@@ -54,7 +55,7 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
       if (name!.startsWith("-") && named)
         throw new UsageError(`the simulation's name comes first: npm run sim -- ${named} ${name} ...`);
       throw new UsageError(
-        `unknown simulation "${name}"${didYouMean(name!, Object.keys(commands))}; choose one of: ${names}`,
+        `unknown simulation "${name}"${didYouMean(name!, Object.keys(commands))}; use ${names}`,
       );
     }
     return (await load()).default.run(rest, io);

@@ -50,9 +50,9 @@ describe("errorWidth", () => {
 
 test("fitMessage wraps an error or a warning under the text after its label; in a file, as written", () => {
   const message =
-    'error: unknown simulation "nope"; choose one of: shuffle-shard, retry-storm, cells\n(run with --help for usage)\n';
+    'error: unknown simulation "nope"; use shuffle-shard, retry-storm or cells\n(run with --help for usage)\n';
   expect(fitMessage(message, 40)).toBe(
-    'error: unknown simulation "nope"; choose\n       one of: shuffle-shard,\n       retry-storm, cells\n(run with --help for usage)\n',
+    'error: unknown simulation "nope"; use\n       shuffle-shard, retry-storm or\n       cells\n(run with --help for usage)\n',
   );
   expect(fitMessage("warning: breakerThreshold tunes the breaker defence, which is off", 40)).toBe(
     "warning: breakerThreshold tunes the\n         breaker defence, which is off",
