@@ -23,7 +23,7 @@ import { reviewSeedOf } from "../support/review-seeds.ts";
 /** Waiting on the exercise's widget code and the review page's fetch of the exercise. */
 const loading = { timeout: 30_000 };
 
-describeInBrowser("a due review's variant on its chapter page", (browser) => {
+describeInBrowser("a due review's variant on its chapter page", { ownContext: false }, (browser) => {
   const id = reviewedId;
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
   const enrolled = solvedAndEnrolled(new Date(reviewAt.getTime() - 3 * 86_400_000));

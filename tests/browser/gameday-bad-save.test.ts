@@ -17,7 +17,7 @@ import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { earnedCode } from "../support/earned-code.ts";
 
-describeInBrowser("game day: a saved game refused during a replay", (browser) => {
+describeInBrowser("game day: a saved game refused during a replay", { ownContext: false }, (browser) => {
   const storm = findScenario("retry-storm")!;
   const log = [{ at: 120, action: "retries-off" as const }];
   const code = earnedCode(storm, 1, "Ada", log);

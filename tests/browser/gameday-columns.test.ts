@@ -21,7 +21,7 @@ const playedTo =
     ? lostZone.model.build(lostZone.seed).faults.find((f) => f.kind === "lose-zone")!.at
     : Number.NaN) + 90;
 
-describeInBrowser("game day: the components table's columns as the game runs", (browser) => {
+describeInBrowser("game day: the components table's columns as the game runs", { ownContext: false }, (browser) => {
   for (const width of [1280, 390])
     test(`at ${width} px, no column of the components table ever narrows during a game`, {
       timeout: 120_000,

@@ -10,7 +10,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { bank } from "../../src/course/interview/numbers.ts";
 import { loading, mockInterview, startInterview } from "../support/mock-interview.ts";
 
-describeInBrowser("mock interview: the staff step", (browser) => {
+describeInBrowser("mock interview: the staff step", { ownContext: false }, (browser) => {
   test("a figure alone counts at senior; quoting the improvement from the notes counts at staff", async () => {
     const session = await browser.open();
     try {

@@ -7,7 +7,7 @@ import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { ladder } from "../../src/course/interview/numbers.ts";
 
-describeInBrowser("interview playbook: the ladder's shares", (browser) => {
+describeInBrowser("interview playbook: the ladder's shares", { ownContext: false }, (browser) => {
   test("each share reads as a percentage and none breaks over two lines at 320 or 390 px", async () => {
     const session = await browser.open();
     try {

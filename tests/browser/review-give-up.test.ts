@@ -33,7 +33,7 @@ import { openDueReview, reviewedId, reviewLoading, seededReader, solvedAndEnroll
 
 const loading = reviewLoading;
 
-describeInBrowser("giving up a review", (browser) => {
+describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
   const id = reviewedId;
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
   const day = 86_400_000;

@@ -29,7 +29,7 @@ import { reviewSeedOf } from "../support/review-seeds.ts";
 
 const loading = reviewLoading;
 
-describeInBrowser("a review under way, reloaded", (browser) => {
+describeInBrowser("a review under way, reloaded", { ownContext: false }, (browser) => {
   const id = reviewedId;
   const reviewAt = new Date("2026-12-04T09:00:00.000Z");
   const seed = reviewSeedOf(id, 1);

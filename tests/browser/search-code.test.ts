@@ -10,7 +10,7 @@ import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { searchResults } from "../support/search-results.ts";
 
-describeInBrowser("search and code", (browser) => {
+describeInBrowser("search and code", { ownContext: false }, (browser) => {
   test("code is not what search finds: a name only the code uses finds nothing there, no excerpt is code, and the prose still is found", async () => {
     const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {

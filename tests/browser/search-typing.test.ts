@@ -33,7 +33,7 @@ async function expectWholeQuery(page: Page, release: () => void, query: string):
   return links;
 }
 
-describeInBrowser("search keeps what is typed while it loads", (browser) => {
+describeInBrowser("search keeps what is typed while it loads", { ownContext: false }, (browser) => {
   test("Ctrl+K and typing at once: the whole query is searched once the held UI arrives, and the box keeps the focus", async () => {
     const desk = await browser.open({ viewport: { width: 1280, height: 800 } });
     try {
