@@ -174,7 +174,9 @@ describe("npm run sim, in-process", () => {
     expect(bad.err).toMatch(/--workers must be a number written in decimal, got "x"/);
     const none = memoryIo();
     expect(await sim([], none)).toBe(2);
-    expect(none.err).toBe("error: name a simulation: shuffle-shard, retry-storm or cells\n(run with --help for usage)\n");
+    expect(none.err).toBe(
+      "error: name a simulation: shuffle-shard, retry-storm or cells\n(run with --help for usage)\n",
+    );
     const help = memoryIo();
     expect(await sim(["--help"], help)).toBe(0);
     expect(help.out).toMatch(/simulations:\n {2}shuffle-shard/);
@@ -431,11 +433,7 @@ describe("an unknown name suggests the names close to it (closeNames)", () => {
       'unknown command "chek" (did you mean check?); use list, show, check, answer, hint, solution, import, watch or review',
     ],
     ["gameday", ["shw"], 'unknown command "shw" (did you mean show?); use list, show or play'],
-    [
-      "gameday",
-      ["show", "gray-failur"],
-      'unknown scenario "gray-failur" (did you mean gray-failure?); use ',
-    ],
+    ["gameday", ["show", "gray-failur"], 'unknown scenario "gray-failur" (did you mean gray-failure?); use '],
   ];
   refusals(cases, false);
 

@@ -54,9 +54,7 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
       // An option first (`sim -- --seed 3 shuffle-shard`): the name comes before its options.
       if (name!.startsWith("-") && named)
         throw new UsageError(`the simulation's name comes first: npm run sim -- ${named} ${name} ...`);
-      throw new UsageError(
-        `unknown simulation "${name}"${didYouMean(name!, Object.keys(commands))}; use ${names}`,
-      );
+      throw new UsageError(`unknown simulation "${name}"${didYouMean(name!, Object.keys(commands))}; use ${names}`);
     }
     return (await load()).default.run(rest, io);
   }, io);
