@@ -7,7 +7,10 @@
  * - The shuffle-shard explorer's sentence broke "2.73 × 10 to the" | "power of 70" at 390 px.
  * - The retry-storm presenter view, revealed, scrolled 181 px at 1024 x 768 (a projector's screen),
  *   its chart at its shortest.
- * One context at 1280 (then 1024 x 768), one at 390 in the dark theme; four page loads.
+ * - The same view on a 390 px phone ran its charts' time labels together in the projector's 24 px
+ *   type: "4 min" into "8 min" on the static chart it opens with and on the live one (a run of
+ *   187 px under a 197 px plot). Both now label every eight minutes there.
+ * One context at 1280 (then 1024 x 768), one at 390 in the dark theme; five page loads.
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
@@ -127,6 +130,50 @@ function phraseLines(page: Page, selector: string, phrase: string) {
     }, phrase);
 }
 
+/**
+ * The presenter's time labels under the first chart on show, opened and revealed: the static
+ * chart's (their text and where they are drawn), then, once the live chart replaces it, the
+ * live one's, read from uPlot's canvas: below the plot, the runs of painted columns (a gap under
+ * 14 px joins two: a label's word space is about 10 px), as wide as the widest label may be.
+ */
+async function presenterTimeLabels(page: Page, site: string) {
+  await page.goto(`${site}/present/retry-storm/`);
+  await page.getByRole("button", { name: "Reveal all" }).click();
+  const chart = `${replay} [data-side="naive"] .rs-chart:not([data-off])`;
+  const statics = await page.locator(`${chart} .rs-static-x`).evaluate((axis) =>
+    [...axis.querySelectorAll("text")]
+      .map((t) => ({ text: t.textContent ?? "", box: t.getBoundingClientRect() }))
+      .filter((l) => l.box.width > 0)
+      .map((l) => ({ text: l.text, left: l.box.left, right: l.box.right })),
+  );
+  await page.locator("[data-scrub]").focus();
+  await page.locator(`${replay}[data-state="ready"]`).waitFor({ timeout: 60_000 });
+  const live = await page.locator(`${chart} .uplot`).evaluate((plot) => {
+    const canvas = plot.querySelector("canvas")!;
+    const over = plot.querySelector(".u-over")!.getBoundingClientRect();
+    const box = canvas.getBoundingClientRect();
+    const scale = canvas.width / box.width;
+    // The label rows: from 12 px under the plot (past the ticks) to the canvas's foot.
+    const top = Math.ceil((over.bottom - box.top + 12) * scale);
+    const rows = canvas.height - top;
+    const pixels = canvas.getContext("2d")!.getImageData(0, top, canvas.width, rows).data;
+    const runs: { left: number; right: number }[] = [];
+    for (let x = 0; x < canvas.width; x++) {
+      let inked = false;
+      for (let y = 0; y < rows && !inked; y++) inked = pixels[(y * canvas.width + x) * 4 + 3]! > 64;
+      if (!inked) continue;
+      const last = runs.at(-1);
+      if (last && x - last.right < 14 * scale) last.right = x;
+      else runs.push({ left: x, right: x });
+    }
+    const ctx = document.createElement("canvas").getContext("2d")!;
+    ctx.font = `600 24px ${getComputedStyle(plot).fontFamily}`;
+    const widest = Math.max(...["0 s", "4 min", "8 min", "12 min"].map((t) => ctx.measureText(t).width));
+    return { runs: runs.map((r) => (r.right - r.left + 1) / scale), widest, rows };
+  });
+  return { statics, live };
+}
+
 describeInBrowser("what moves or breaks as widgets load and lay out", (browser) => {
   const { site } = browser;
 
@@ -146,6 +193,11 @@ describeInBrowser("what moves or breaks as widgets load and lay out", (browser) 
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.goto(`${site}/present/retry-storm/`);
     await page.getByRole("button", { name: "Reveal all" }).click();
+    // A projector's chart keeps its time labels every four minutes (they step apart on a phone only).
+    const statics = await page
+      .locator(`${replay} [data-side="naive"] .rs-chart:not([data-off]) .rs-static-x text`)
+      .evaluateAll((texts) => texts.filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent));
+    expect(statics).toEqual(["0 s", "4 min", "8 min"]);
     await page.locator("[data-scrub]").focus();
     await page.locator(`${replay}[data-state="ready"]`).waitFor({ timeout: 60_000 });
     await page.locator(`${replay}[data-revealed] [data-side="defended"] [data-summary]`).waitFor();
@@ -161,7 +213,7 @@ describeInBrowser("what moves or breaks as widgets load and lay out", (browser) 
     expect(chart).toBeGreaterThanOrEqual(presentChartMin);
   });
 
-  test("on a 390 px phone the chapter's replay loads without moving, and the explorer keeps '10 to the power of 70' on one line, its words as they were", async () => {
+  test("on a 390 px phone the chapter's replay loads without moving, and the explorer keeps '10 to the power of 70' on one line, its words as they were; the presenter view's time labels stand apart", async () => {
     const { page } = await browser.open({ viewport: { width: 390, height: 844 } });
     await page.emulateMedia({ colorScheme: "dark" });
     const loaded = await loadReplay(page, site);
@@ -180,5 +232,19 @@ describeInBrowser("what moves or breaks as widgets load and lay out", (browser) 
     const laid = await phraseLines(page, live, power);
     expect(laid.whole, "the sentence takes several lines at 390 px").toBeGreaterThan(2);
     expect(laid.phrase, `"${power}" on one line`).toBe(1);
+
+    // The presenter view, revealed: its time labels every eight minutes, on the static chart and the live one.
+    const labels = await presenterTimeLabels(page, site);
+    expect(labels.statics.map((l) => l.text)).toEqual(["0 s", "8 min"]);
+    for (const [a, b] of labels.statics.slice(1).map((l, i) => [labels.statics[i]!, l] as const))
+      expect(b.left - a.right, `room between "${a.text}" and "${b.text}" on the static chart`).toBeGreaterThanOrEqual(
+        16,
+      );
+    expect(labels.live.rows, "room for the labels under the live plot").toBeGreaterThan(10);
+    expect(labels.live.runs.length, "the live chart's labels, as many as the static chart's").toBe(
+      labels.statics.length,
+    );
+    for (const width of labels.live.runs)
+      expect(width, "a live label's painted width").toBeLessThanOrEqual(labels.live.widest + 2);
   });
 });

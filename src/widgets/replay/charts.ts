@@ -7,6 +7,7 @@
 import type uPlotType from "uplot";
 import { compactNumber } from "../../format/number.ts";
 import { fitPresentCharts } from "./present-size.ts";
+import { timeStep } from "./svg.ts";
 import {
   axisLabel,
   chartName,
@@ -185,6 +186,19 @@ export class ReplayCharts {
     return content <= 26 * rem;
   }
 
+  /** A canvas to measure the presenter's axis labels with. */
+  private measure: CanvasRenderingContext2D | null = null;
+
+  /** Seconds between two time labels of a chart `span` seconds wide: a presenter chart's labels, in `font`, measured. */
+  private timeStep(u: uPlotType, span: number, font: string | undefined): number {
+    const base = this.narrow() ? 240 : 120;
+    this.measure ??= document.createElement("canvas").getContext("2d");
+    const ctx = this.measure;
+    if (!font || !ctx) return base;
+    ctx.font = font;
+    return timeStep(span, u.bbox.width / devicePixelRatio, (label) => ctx.measureText(label).width, base);
+  }
+
   /** The width a side's charts should have, or null while the side is hidden. */
   private width(side: Side): number | null {
     // The first chart on show (the presenter view shows one chart at a time).
@@ -226,9 +240,10 @@ export class ReplayCharts {
               ...(font ? { font } : {}),
               size: xSize,
               grid: { stroke: "rgba(128,128,128,0.2)" },
-              // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart.
-              splits: (_u: uPlotType, _i: number, _min: number, max: number) =>
-                timeTicks(max, this.narrow() ? 240 : 120),
+              // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart,
+              // and as far apart as a presenter chart's large labels need (timeStep).
+              splits: (u: uPlotType, _i: number, min: number, max: number) =>
+                timeTicks(max, this.timeStep(u, max - min, font)),
               values: (_u, splits) => splits.map(timeLabel),
             },
             {

@@ -22,6 +22,29 @@ import {
   type ChartView,
 } from "./view.ts";
 
+/**
+ * Seconds between two labels of a live chart's time axis (charts.ts): `base` (two minutes, four on
+ * a narrow chart, as the static charts here), doubled until the widest label of a step and a gap of
+ * `gap` px fit between two labels on a plot `plotWidth` px wide showing `span` seconds. The static
+ * presenter chart follows it by a container query in replay.css, set where this rule switches.
+ * The presenter's 24 px labels need it on a phone: "4 min" is about 73 px wide, and on a 197 px plot
+ * every four minutes ran "4 min" into "8 min".
+ */
+export function timeStep(
+  span: number,
+  plotWidth: number,
+  labelWidth: (label: string) => number,
+  base = 120,
+  gap = 16,
+): number {
+  const fits = (step: number) =>
+    (step / span) * plotWidth >= Math.max(...timeTicks(span, step).map((t) => labelWidth(timeLabel(t)))) + gap;
+  let step = base;
+  if (!(span > 0) || !(plotWidth > 0)) return step;
+  while (step < span && !fits(step)) step *= 2;
+  return step;
+}
+
 /** The plot's drawing units across; it is stretched to the chart's width. */
 const W = 1000;
 /** The plot's height in CSS pixels (the time axis below it takes 22 more, as in replay.css). */
@@ -120,8 +143,9 @@ export function chartSvg(
   const ticks: string[] = [];
   for (const t of timeTicks(x1)) {
     const anchor = fx(t) < 0.04 ? "start" : fx(t) > 0.96 ? "end" : "middle";
-    // Every other label steps aside on a narrow chart (replay.css), as the live charts' do.
-    const minor = t % 240 === 0 ? "" : ' class="rs-tick-minor"';
+    // Every other label steps aside on a narrow chart, and every other one again in a presenter
+    // chart on a phone (replay.css), as the live charts' do (timeStep).
+    const minor = t % 240 !== 0 ? ' class="rs-tick-minor"' : t % 480 !== 0 ? ' class="rs-tick-mid"' : "";
     ticks.push(`<line x1="${pct(t)}" x2="${pct(t)}" y1="0" y2="4" stroke="currentColor"/>`);
     // A tick's length under the axis, then a line of the labels' type: 16 px down at 12 px.
     ticks.push(`<text${minor} x="${pct(t)}" y="4" dy="1em" text-anchor="${anchor}">${timeLabel(t)}</text>`);

@@ -1,0 +1,45 @@
+import { describe, expect, test } from "vitest";
+import { chartSvg, timeStep } from "./svg.ts";
+import type { ChartView } from "./view.ts";
+
+/** A label's width in the presenter's 24 px type, about 14.6 px a character ("4 min": 73 px). */
+const wide = (label: string) => label.length * 14.6;
+
+describe("timeStep: the time axis's labels as far apart as they need", () => {
+  test("a presenter chart on a 390 px phone (a 197 px plot over 10 minutes) labels every eight minutes", () => {
+    expect(timeStep(600, 197, wide, 240)).toBe(480);
+  });
+  test("on a projector (a 460 px plot) every four minutes, as before", () => {
+    expect(timeStep(600, 460, wide, 240)).toBe(240);
+  });
+  test("the base step stands while its labels and 16 px fit, however wide the plot", () => {
+    expect(timeStep(600, 4000, wide, 120)).toBe(120);
+    expect(timeStep(600, 0, wide, 120)).toBe(120);
+  });
+  test("the step doubles no further than the run is long", () => {
+    expect(timeStep(600, 20, wide, 240)).toBe(960);
+  });
+});
+
+test("the static chart marks the labels a narrow chart hides: off four minutes (minor), then off eight (mid)", () => {
+  const view: ChartView = {
+    id: "success",
+    title: "t",
+    unit: "%",
+    range: [0, 100],
+    series: [{ label: "a", values: [1, 2], colour: 2 }],
+  };
+  const svg = chartSvg(view, [0, 600], [], "steps");
+  const labels = [...svg.matchAll(/<text(?: class="([^"]*)")? x="[^"]*" y="4"[^>]*>([^<]*)<\/text>/g)].map((m) => [
+    m[2],
+    m[1] ?? "",
+  ]);
+  expect(labels).toEqual([
+    ["0 s", ""],
+    ["2 min", "rs-tick-minor"],
+    ["4 min", "rs-tick-mid"],
+    ["6 min", "rs-tick-minor"],
+    ["8 min", ""],
+    ["10 min", "rs-tick-minor"],
+  ]);
+});
