@@ -23,20 +23,16 @@ export const cellWraps = (cell: Cell): boolean => typeof cell === "string" && wo
 
 /**
  * Text that wraps at its spaces only, and not at all of them: a word with a hyphen is kept whole
- * ("time-out", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms"),
- * and an arrow with the name it points to ("→ checkout"). Left to itself a browser breaks after a
- * hyphen: "time-out (ms)" broke after "time-", three lines tall, and the headings beside it sat
- * under two lines of space; and at 390 px "gateway → checkout" took three lines, the arrow alone
- * on the middle one.
+ * ("time-out", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms").
+ * Left to itself a browser breaks after a hyphen: "time-out (ms)" broke after "time-", three lines
+ * tall, and the headings beside it sat under two lines of space.
  */
 export function wrappingHtml(text: string, { keepFigures = true } = {}): string {
   const words = text.split(" ");
   const groups: string[] = [];
   for (let i = 0; i < words.length; i++) {
-    const next = i + 1 < words.length && words[i + 1] !== "";
-    const figure = keepFigures && /^\d[\d.,]*$/.test(words[i]!) && next;
-    const arrow = words[i] === "→" && next;
-    groups.push(figure || arrow ? `${words[i]} ${words[++i]}` : words[i]!);
+    const figure = keepFigures && /^\d[\d.,]*$/.test(words[i]!) && i + 1 < words.length && words[i + 1] !== "";
+    groups.push(figure ? `${words[i]} ${words[++i]}` : words[i]!);
   }
   return groups
     .map((g) => (/[- ]/.test(g) ? `<span class="br-sit__word">${escapeHtml(g)}</span>` : escapeHtml(g)))
