@@ -20,6 +20,7 @@ import { summary } from "../../src/widgets/shuffle-explorer/render.ts";
 import { fromQuery } from "../../src/widgets/shuffle-explorer/state.ts";
 import { presentChartMin } from "../../src/widgets/replay/present-size.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { layoutShift } from "../support/layout-shift.ts";
 
 const replay = "[data-retry-storm]";
 
@@ -67,33 +68,7 @@ async function loadReplay(page: Page, site: string): Promise<ReplayLoad> {
   });
   await page.locator(`${replay}[data-state="ready"]`).waitFor({ timeout: 60_000 });
   await expect.poll(() => page.locator(`${replay} [data-side="naive"] .uplot`).count()).toBe(5);
-  const shift = await page.locator(replay).evaluate(
-    (root, start) =>
-      new Promise<number>((done) => {
-        type Shift = PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-          sources: { node: Node | null }[];
-        };
-        const entries: Shift[] = [];
-        const observer = new PerformanceObserver((list) => entries.push(...(list.getEntries() as Shift[])));
-        observer.observe({ type: "layout-shift", buffered: true });
-        // Two frames on, so a shift the last change caused has been recorded.
-        requestAnimationFrame(() =>
-          requestAnimationFrame(() => {
-            entries.push(...(observer.takeRecords() as Shift[]));
-            observer.disconnect();
-            const inReplay = (e: Shift) => e.sources.some((s) => s.node && root.contains(s.node));
-            done(
-              entries
-                .filter((e) => e.startTime >= start && !e.hadRecentInput && inReplay(e))
-                .reduce((sum, e) => sum + e.value, 0),
-            );
-          }),
-        );
-      }),
-    since,
-  );
+  const shift = await layoutShift(page, { since, within: replay });
   const running = await page.evaluate(() => (window as unknown as { busyLine: ReplayLoad["running"] }).busyLine);
   return { shift, running };
 }
