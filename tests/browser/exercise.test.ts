@@ -128,7 +128,7 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(cross("flood")).resolves.toMatch(/^"✗ "/);
   });
 
-  test("hints are revealed one at a time and stay revealed; the solution needs a confirmation", async () => {
+  test("hints are revealed one at a time and stay revealed; the solution needs a confirmation, and takes Show a hint with it until new numbers come", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
@@ -165,6 +165,30 @@ describeInBrowser("exercises in the page", (browser) => {
     await exercise.getByRole("button", { name: "Show solution" }).click();
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(() => solution.textContent()).toMatch(/1 \/ C\(16, 4\) = 1\/1,820/);
+    // The solution on show, neither Show solution nor Show a hint is offered beside it; the hints
+    // opened stay open.
+    const offered = () =>
+      exercise
+        .locator('[data-action="hint"], [data-action="solution"]')
+        .evaluateAll((all) => all.filter((b) => (b as HTMLElement).offsetParent !== null).map((b) => b.textContent));
+    expect(await offered()).toEqual([]);
+    expect(await visibleHints.count()).toBe(3);
+
+    // New numbers: a fresh exercise, the solution gone, its hints closed and offered from the first.
+    await exercise.getByLabel("Variant seed").fill("7");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => exercise.locator("[data-variant-note]").textContent()).toMatch(/^Variant 7:/);
+    expect(await solution.isHidden()).toBe(true);
+    expect(await offered()).toEqual(["Show a hint (1 of 3)", "Show solution"]);
+    expect(await visibleHints.count()).toBe(0);
+
+    // The solution seen, then reloaded: it is not on show, so both are offered again, the hints
+    // opened before (the chapter's record counts three) open.
+    await page.reload();
+    await expect.poll(() => exercise.locator("[data-status]").textContent()).toMatch(/solution seen$/i);
+    expect(await solution.isHidden()).toBe(true);
+    expect(await offered()).toEqual(["No more hints", "Show solution"]);
+    expect(await visibleHints.count()).toBe(3);
   });
 
   test("another variant deals new numbers from a shown seed, graded by the solution code", async () => {

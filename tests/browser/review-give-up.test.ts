@@ -7,7 +7,8 @@
  * record stays as it was: the exercise's widget leaves it alone on /review/ (data-in-review), and
  * its confirmation there says so. However the answers came to be shown (the page's button, the
  * exercise's own Show it, or a reload of a review given up), the exercise's Show solution goes, as
- * it does once its solution is on show anywhere.
+ * it does once its solution is on show anywhere, and so does its Show a hint: a hint offered beside
+ * the answers looked broken. The hints opened before stay open.
  *
  * So do the review's answers and hints: the chapter's attempts and hints (what the progress export
  * holds) stay as the learner left them there, and the review's record counts them.
@@ -79,6 +80,10 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
    */
   const offersSolution = (page: Page, exercise = id) =>
     inReview(page, exercise).locator('[data-action="solution"]').isVisible();
+  /** Whether the exercise's Show a hint is shown: with the solution on show it is not, as Show solution is not. */
+  const offersHint = (page: Page) => inReview(page).locator('[data-action="hint"]').isVisible();
+  /** The exercise's hints open. */
+  const openHints = (page: Page) => inReview(page).locator("[data-hint]:not([hidden])").count();
   /** What the chapter page and /progress/ say of the exercise. */
   async function chapterSays(page: Page) {
     await page.goto(`${browser.site}/progress/`);
@@ -95,18 +100,28 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     const { page } = await reviewer(solved);
     await openReview(page);
     expect(await offersSolution(page)).toBe(true);
+    // One hint opened first (the review counts it; the chapter does not).
+    await inReview(page)
+      .getByRole("button", { name: /^Show a hint/ })
+      .click();
+    await expect.poll(() => openHints(page), loading).toBe(1);
     await page.getByRole("button", { name: "I can't work it out: show the answers" }).click();
     await expect.poll(() => rating(page).count()).toBe(1);
     const shown = inReview(page).locator("[data-variant-answers]");
     await expect.poll(() => shown.count(), loading).toBe(1);
     // The answers shown, the exercise's own Show solution goes, as after its own Show it: it would
-    // only offer them again. The focus stays on the grade on offer.
+    // only offer them again. Show a hint goes with it; the hint opened stays open. The focus stays
+    // on the grade on offer.
     expect(await offersSolution(page)).toBe(false);
+    expect(await offersHint(page)).toBe(false);
+    expect(await openHints(page)).toBe(1);
     await expect.poll(() => focused(page)).toBe("again");
     await openReview(page, true);
     await expect.poll(() => shown.count(), loading).toBe(1);
     expect(await buttons(page)).toEqual(onlyAgain);
     expect(await offersSolution(page)).toBe(false);
+    expect(await offersHint(page)).toBe(false);
+    expect(await openHints(page)).toBe(1);
 
     // The chapter's record is the one the learner earned: solved, its solution never seen there.
     expect((await storedProgress(page)).exercises[id]).toEqual(solved.exercises[id]);
@@ -142,6 +157,7 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(() => exercise.locator("[data-solution]").isVisible()).toBe(true);
     expect(await offersSolution(page)).toBe(false);
+    expect(await offersHint(page)).toBe(false);
     // Given up: the grade on offer has the focus.
     await expect.poll(() => rating(page).count()).toBe(1);
     expect(await buttons(page)).toEqual(onlyAgain);

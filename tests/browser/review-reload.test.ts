@@ -380,14 +380,20 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     );
   });
 
-  test("given up in another tab: the tab opened before shows the answers and offers only again", async () => {
+  test("given up in another tab: the tab opened before shows the answers and offers only again, and no more hints", async () => {
     const { context, page: first } = await reviewer();
     await openReview(first);
     const second = await context.newPage();
     await openReview(second);
     const right = await expected(second);
-    // The second tab answers one part right, then the first gives up.
+    // The second tab answers one part right and opens a hint from the keyboard, its focus left on
+    // Show a hint; then the first gives up.
     await answer(second, "canary", String(right.canary), "right");
+    const hintButton = exercise(second).locator('[data-action="hint"]');
+    const open = exercise(second).locator("[data-hint]:not([hidden])");
+    await hintButton.focus();
+    await second.keyboard.press("Enter");
+    await expect.poll(() => open.count()).toBe(1);
     await first.getByRole("button", { name: "I can't work it out: show the answers" }).click();
     await expect.poll(() => rating(first).count()).toBe(1);
 
@@ -395,6 +401,13 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     await expect(note(second).textContent()).resolves.toBe(gaveUpNote);
     expect(await buttons(second)).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));
     await expect.poll(() => exercise(second).locator("[data-variant-answers]").count(), loading).toBe(1);
+    // Show a hint went with the answers shown, the hint opened still open; the focus that was on
+    // it went to the answers, not to the page.
+    expect(await hintButton.isVisible()).toBe(false);
+    expect(await open.count()).toBe(1);
+    await expect
+      .poll(() => second.evaluate(() => document.activeElement?.hasAttribute("data-solution") ?? false))
+      .toBe(true);
     // The last part answered right now earns nothing more.
     await answer(second, "untouched", String(right.untouched), "right");
     expect(await buttons(second)).toEqual(onlyAgain.map((b, i) => (i === 0 ? b : `${b} (disabled)`)));

@@ -122,9 +122,9 @@ export interface ExerciseWidget {
    * Show the worked solution (and a dealt variant's answers) as the learner's Show it does, but
    * leave the focus where it is: for a page that shows it itself, as /review/ does for a review
    * given up (its own button, or before a reload). Show solution and its confirmation go, as they
-   * do after Show it; a focus that was on them moves to the solution. A press on Show solution or
-   * Show it, by the learner (or made again by the bootstrap once the widget has loaded), takes the
-   * focus on to what it opens.
+   * do after Show it, and so does Show a hint (the hints opened stay open); a focus that was on
+   * any of them moves to the solution. A press on Show solution or Show it, by the learner (or
+   * made again by the bootstrap once the widget has loaded), takes the focus on to what it opens.
    */
   showSolution(): void;
 }

@@ -240,14 +240,18 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
    * Show the worked solution (and, for a dealt variant, its answers). `focus` takes the focus to
    * it: the learner's press on Show it does; a page showing it itself (exerciseWidget) does not,
    * unless the focus was on what goes. The solution on show, Show solution goes with its
-   * confirmation, however it was shown (it would only offer it again), until new numbers hide it.
+   * confirmation, however it was shown (it would only offer it again), and so does Show a hint (a
+   * hint beside the whole solution helps with nothing; the hints opened stay open), until new
+   * numbers hide it.
    */
   const showSolution = (focus: boolean) => {
     if (!solution || !source) return;
     const active = document.activeElement;
-    const wasOnControls = !!active && (!!solutionButton?.contains(active) || !!confirm?.contains(active));
+    const wasOnControls =
+      !!active && [solutionButton, confirm, hintButton].some((control) => control?.contains(active));
     if (confirm) confirm.hidden = true;
     if (solutionButton) solutionButton.hidden = true;
+    if (hintButton) hintButton.hidden = true;
     solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
     solution.hidden = false;
     if (focus || wasOnControls) solution.focus();
@@ -373,8 +377,14 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     }
     for (const input of root.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
     // The solution shown was for the numbers before: it goes, and Show solution offers it again.
+    // Shown, it had taken Show a hint with it: the new numbers come as a fresh exercise, their
+    // hints closed and offered from the first. (Not shown, the hints opened stay open, as they do
+    // across a reload: on /review/ they are the ones the review counted.)
+    if (solution && !solution.hidden) for (const hint of hints) hint.hidden = true;
     if (solution) solution.hidden = true;
     if (solutionButton) solutionButton.hidden = false;
+    if (hintButton) hintButton.hidden = false;
+    showHintButton(root);
     refreshStatus();
     if (variantNote) {
       variantNote.textContent =
