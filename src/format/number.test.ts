@@ -252,7 +252,6 @@ describe("percentages", () => {
     expect(readableShare(0.25)).toBe("25%");
     expect(readableShare(12 / 28)).toBe("42.9%");
     expect(readableShare(1 / 1820)).toBe("0.055%");
-    expect(readableShare(1 / 75_287_520)).toBe("1.33e-8");
     // percentAnySize's rule, one per concept: a trailing zero only where the share was rounded there
     // ("0.03%" and "23%" before, where the chapter's percentAnySize said "0.030%" and "23.0%").
     expect(readableShare(0.000304)).toBe("0.030%");
@@ -261,8 +260,20 @@ describe("percentages", () => {
     expect(readableShare(0.001)).toBe("0.1%");
     for (const share of [1, 0.25, 0.2304, 12 / 28, 0.01, 0.0099996, 0.000304, 1 / 1820, 1e-6])
       expect(readableShare(share), String(share)).toBe(percentAnySize(share));
-    expect(readableShare(1 / 730_862_190_080)).toBe("1.37e-12");
     expect(() => readableShare(Number.NaN)).toThrow(RangeError);
+  });
+  // QA: below a millionth readableShare wrote the share in JavaScript's notation, "1.37e-12", a
+  // fraction where every other size was a percentage, and the only "e-" a reader could be shown.
+  test("readableShare: a tiny share is a percentage in a power of ten, its exponent raised, never 'e-'", () => {
+    expect(readableShare(1 / 75_287_520)).toBe("1.33 × 10⁻⁶%");
+    expect(readableShare(1 / 730_862_190_080)).toBe("1.37 × 10⁻¹⁰%");
+    expect(readableShare(1e-9)).toBe("1 × 10⁻⁷%");
+    expect(readableShare(1.004e-9)).toBe("1.00 × 10⁻⁷%");
+    expect(readableShare(-2.5e-9)).toBe("-2.5 × 10⁻⁷%");
+    // percentAnySize's figure at every size, as the terminal writes it.
+    for (const share of [1e-6, 9.99e-7, 1 / 75_287_520, 1e-9, 1.37e-12, 5e-324])
+      expect(readableShare(share), String(share)).toBe(raisedPowers(percentAnySize(share)));
+    for (const share of [9.99e-7, 1.37e-12, 5e-324]) expect(readableShare(share)).not.toMatch(/\de[-+]?\d|\^/);
   });
   test("readableNumber: digits in the readable range, powers of ten beyond, never 0 for a tiny figure", () => {
     expect(readableNumber(0.0000001, 4)).toBe("1 × 10^-7");
@@ -602,7 +613,7 @@ describe("rounding moved into src/format writes what the old expressions wrote",
     ]);
   });
 
-  test("plainFigures and roundToFigures: significant figures as JavaScript writes a number", () => {
+  test("plainFigures and roundToFigures: significant figures as JavaScript writes a number, but for its exponent", () => {
     const cases: [number, number][] = [
       [1 / 3, 3],
       [1500, 3],
@@ -616,19 +627,28 @@ describe("rounding moved into src/format writes what the old expressions wrote",
     ];
     for (const [v, f] of cases) {
       expect(roundToFigures(v, f)).toBe(Number(v.toPrecision(f)));
-      expect(plainFigures(v, f)).toBe(String(Number(v.toPrecision(f))));
+      const javaScript = String(Number(v.toPrecision(f)));
+      if (!javaScript.includes("e")) expect(plainFigures(v, f)).toBe(javaScript);
     }
     expect(cases.map(([v, f]) => plainFigures(v, f))).toEqual([
       "0.333",
       "1500",
-      "1.2e-7",
+      "1.2 × 10⁻⁷",
       "0",
       "-3",
       "2.67",
       "123456789012000",
-      "1e+21",
+      "1 × 10²¹",
       "0.3",
     ]);
+    // QA: a grader's message echoed JavaScript's exponent ("sqrt(...) needs a number of 0 or more,
+    // got -1e-7"); where JavaScript writes one, the power of ten is raised, as the grader writes a share's.
+    expect(plainFigures(-1e-7, 6)).toBe("-1 × 10⁻⁷");
+    expect(plainFigures(1e-6, 6)).toBe("0.000001");
+    expect(plainFigures(-1.23456789e25, 6)).toBe("-1.23457 × 10²⁵");
+    expect(plainFigures(5e-324, 6)).toBe("5 × 10⁻³²⁴");
+    for (const v of [1.23456e-7, 1e21, -1e-7, 9.87654321e-300, 1.7976931348623157e308])
+      expect(plainFigures(v, 6), String(v)).not.toMatch(/\de[-+]?\d|\^/);
     // As many figures as a double takes: a grader reads them off what someone typed.
     expect(roundToFigures(1 / 3, 30)).toBe(1 / 3);
     expect(() => roundToFigures(1, 0)).toThrow(RangeError);

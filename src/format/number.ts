@@ -17,7 +17,7 @@
  *   percentFigures(1/1820)     "0.0549%"    `figures` significant figures, trailing zeros dropped
  *   percentToFigures(1/28, 3)  "3.57%"      `figures` significant figures, zeros dropped only where exact ("0.0100%" rounded)
  *   percentagePoints(0.0042)   "0.4"        a gap between shares in points, the number alone
- *   readableShare(1/1820)      "0.055%"     as percentAnySize, but scientific below a millionth ("1.37e-12")
+ *   readableShare(1/1820)      "0.055%"     as percentAnySize, its power of ten raised below a millionth ("1.37 × 10⁻¹⁰%")
  *   percentAnySize(1.37e-12)   "1.37 × 10^-10%"  always a percentage, in powers of ten once all zeros;
  *                                           by percentTrimmedIfExact's rule at every size ("25%", "0.10%", "1 × 10^-7%")
  *   percentOfFraction({ numerator: 1n, denominator: 841n * 10n ** 770n, value: 0 })   "1.19 × 10^-771%"  an exact share a double holds as 0
@@ -42,7 +42,7 @@
  *   elapsedSeconds(1234, 2)    "1.23 s"     a measured time in milliseconds, as seconds with exactly `digits` decimals
  *   timerMillis(1.2346)        "1.235ms"    a timer's reading as Node's console.timeEnd writes it
  *   fixed(1234.56, 1)          "1234.6"     exactly `digits` decimals, not grouped: a log line, a terminal table, a data attribute
- *   plainFigures(1/3, 3)       "0.333"      `figures` significant figures as JavaScript writes a number (not grouped)
+ *   plainFigures(1/3, 3)       "0.333"      `figures` significant figures as JavaScript writes a number (not grouped), "1.2 × 10⁻⁷" for its "1.2e-7"
  *   compactNumber(20000)       "20k"        an axis tick that fits a phone: k and M to one decimal, below 1,000 to two
  *
  * For the browser, not for people (the same rounding, kept here so it lives in one place):
@@ -195,19 +195,18 @@ export function percentAtMost(share: number, digits = 1): string {
   return `${decimalsToward(hundredfold(share), digits, "up") + 0}%`;
 }
 
-/** Below this, percentAnySize writes a power of ten and readableShare a share in scientific notation (a percentage would start with six zeros). */
+/** Below this, percentAnySize writes a power of ten (a percentage would start with six zeros). */
 const allZeros = 1e-6;
 
 /**
- * A share whose size may be anything, for reading: as percentAnySize down to a millionth, by the
- * same rule (a trailing zero only where the share was rounded there: "25%", "42.9%", "23.0%",
- * "0.055%", "0.030%" for 0.000304), and "1.37e-12" once a percentage would need more than six
- * zeros after the point.
+ * A share whose size may be anything, for a text without markup (the game day's rows and its
+ * terminal report, a chapter's sentence): percentAnySize, by its rule at every size (a trailing
+ * zero only where the share was rounded there: "25%", "42.9%", "23.0%", "0.055%", "0.030%" for
+ * 0.000304), with a power of ten's exponent raised as the terminal and the grader write it
+ * (raisedPowers): 1 / 730,862,190,080 -> "1.37 × 10⁻¹⁰%", never JavaScript's "1.37e-12".
  */
 export function readableShare(share: number): string {
-  if (!Number.isFinite(share)) throw new RangeError(`a share must be a finite number, got ${share}`);
-  if (Math.abs(share) >= allZeros || share === 0) return percentAnySize(share);
-  return scientific(share).text;
+  return raisedPowers(percentAnySize(share));
 }
 
 /** A share as a percentage to `figures` significant figures, trailing zeros dropped: 1/1820 -> "0.0549%", 0.05 -> "5%". */
@@ -250,7 +249,7 @@ export function percentagePoints(share: number, digits = 1): string {
  * only where the share was rounded there): one decimal from 1% ("25%", "42.9%", "25.0%" for
  * 25.0025%), two significant figures below ("0.055%", "0.1%" for a thousandth, "0.10%" for
  * 0.10004%), and a power of ten once it would be all zeros: 1.37e-12 -> "1.37 × 10^-10%", 1e-9
- * -> "1 × 10^-7%". (readableShare writes that one as a share, "1.37e-12".)
+ * -> "1 × 10^-7%". (readableShare raises the exponent, for a text without markup: "1.37 × 10⁻¹⁰%".)
  */
 export function percentAnySize(share: number): string {
   return percentAnySizeParts(share).text;
@@ -388,13 +387,17 @@ export function roundToFigures(value: number, figures: number): number {
 }
 
 /**
- * A value to `figures` significant figures as JavaScript writes a number: not grouped, trailing
- * zeros dropped, an exponent once huge or tiny: (1/3, 3) -> "0.333", (1500, 3) -> "1500",
- * (1.23456e-7, 2) -> "1.2e-7". For a figure someone may type back (a grader's message) or a
- * chart's tick label.
+ * A value to `figures` significant figures as JavaScript writes a number, not grouped, trailing
+ * zeros dropped: (1/3, 3) -> "0.333", (1500, 3) -> "1500"; but where JavaScript would write an
+ * exponent (below a millionth, from 10^21), a power of ten with its exponent raised, as the
+ * grader writes one (raisedPowers): (1.23456e-7, 2) -> "1.2 × 10⁻⁷", never "1.2e-7". For a
+ * figure someone may type back (a grader's message: the answer box reads both forms).
  */
 export function plainFigures(value: number, figures: number): string {
-  return String(roundToFigures(value, figures));
+  const text = String(roundToFigures(value, figures));
+  const [mantissa, exponent] = text.split("e");
+  if (exponent === undefined) return text;
+  return raisedPowers(powerOfTen({ mantissa: mantissa!, exponent: Number(exponent) }).text);
 }
 
 /**

@@ -200,6 +200,32 @@ describe("number and count parts", () => {
   test("percent on a number part says why it is refused", () => {
     expect(gradeNumeric(numberPart, "25%", 25).message).toMatch(/not a share/);
   });
+
+  // QA: a tiny or huge expected number read "Right: 1.235e-5 s." in the page and the terminal,
+  // JavaScript's own notation, where the grader writes a tiny share "1.33 × 10⁻⁶%".
+  test("a tiny or huge expected number is a power of ten with its exponent raised, never 'e-' or 'e+'", () => {
+    const seconds = numericPartSchema.parse({ id: "t", prompt: "how long", type: "number", unit: "s" });
+    const tiny = 1.23456e-5;
+    const huge = 2.5e20;
+    expect(describeAnswer(seconds, tiny)).toBe("1.235 × 10⁻⁵ s");
+    expect(describeAnswer(numberPart, huge)).toBe("2.5 × 10²⁰");
+    expect(gradeNumeric(seconds, "1.235e-5", tiny).message).toBe("Right: 1.235 × 10⁻⁵ s.");
+    expect(gradeNumeric(numberPart, "2.5e20", huge).message).toBe("Right: 2.5 × 10²⁰.");
+    // The mantissa's zeros are dropped only where the number is exactly that, as for a share.
+    expect(describeAnswer(numberPart, 1e-5)).toBe("1 × 10⁻⁵");
+    expect(describeAnswer(numberPart, 1.00004e-5)).toBe("1.000 × 10⁻⁵");
+    expect(describeAnswer(numberPart, 1e15 + 0.5)).toBe("1.000 × 10¹⁵");
+    expect(describeAnswer(numberPart, -3e-7)).toBe("-3 × 10⁻⁷");
+    // Between 10^-4 and 10^15, digits, as before.
+    expect(describeAnswer(numberPart, 0.00012345)).toBe("0.0001234");
+    expect(describeAnswer(numberPart, 123_456_789_012_345)).toBe("123,456,789,012,345");
+    for (const value of [tiny, huge, 1e-5, 1.00004e-5, 1e15 + 0.5, -3e-7, 7.25e-12, 3.3e18]) {
+      const shown = describeAnswer(numberPart, value);
+      expect(shown, String(value)).not.toMatch(/\de[-+]?\d|\^/);
+      // The figure shown, typed back into the answer box, is right.
+      expect(gradeNumeric(numberPart, shown, value).status, shown).toBe("right");
+    }
+  });
 });
 
 describe("one rule for how close is right", () => {
@@ -489,6 +515,20 @@ describe("messages say what form is expected", () => {
     expect(message("ln(-2)")).toMatch(/above 0, got -2/);
     expect(message("sqrt(-1)")).toMatch(/0 or more, got -1/);
     expect(message("0^-1")).toMatch(/divides by zero/);
+  });
+  // QA: "sqrt(-0.0000001)" was told "got -1e-7", and "C(1e300, 2)" "got 1e+300": JavaScript's exponent.
+  test("a tiny or huge value a message echoes is a power of ten with its exponent raised, never 'e-' or 'e+'", () => {
+    expect(message("sqrt(-0.0000001)")).toBe("The square root sqrt(...) needs a number of 0 or more, got -1 × 10⁻⁷.");
+    expect(message("log(-1.23456789e-9)")).toBe("The logarithm log(...) needs a number above 0, got -1.23457 × 10⁻⁹.");
+    expect(message("C(1e300, 2)")).toMatch(/; got 1 × 10³⁰⁰\.$/);
+    expect(message("log(0 - 1e25)")).toMatch(/ above 0, got -1 × 10²⁵\.$/);
+    expect(message("C(0.0000001, 2)")).toMatch(/ got 1 × 10⁻⁷\.$/);
+    // Between, as before: whole numbers with all their digits, any other to six figures.
+    expect(message("C(2.5, 1)")).toMatch(/ got 2\.5\.$/);
+    expect(message("log(-1234567)")).toMatch(/ got -1234567\.$/);
+    expect(message("sqrt(-1/3)")).toMatch(/ got -0\.333333\.$/);
+    for (const input of ["sqrt(-0.0000001)", "C(1e300, 2)", "log(0 - 1e25)", "C(-1e21, 1)", "factorial(1e-7)"])
+      expect(message(input), input).not.toMatch(/\de[-+]?\d|\^/);
   });
   test("a long flat sum is not 'nested'; real nesting is", () => {
     expect(parseAnswer(Array(100).fill("1").join("+"))).toMatchObject({ ok: true, value: 100 });

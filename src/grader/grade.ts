@@ -23,9 +23,11 @@ import {
   percentAnySize,
   percentFigures,
   percentToFigures,
+  powerOfTen,
   raisedPowers,
   rounded,
   roundToFigures,
+  scientific,
 } from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 
@@ -157,10 +159,21 @@ function agrees(
   return rough ? "too-rough" : "no";
 }
 
+/**
+ * An expected number (not a share) as the page and the terminal write it in a verdict and the
+ * answer key: a whole number grouped ("1,820"), any other to four significant figures ("0.3333"),
+ * and below 10^-4 or from 10^15 a power of ten with its exponent raised, as the grader writes a
+ * tiny share's (describeShare): 1.23456e-5 -> "1.235 × 10⁻⁵", never JavaScript's "1.235e-5". Its
+ * mantissa's zeros are dropped only where the number is exactly that ("1 × 10⁻⁵", but "1.000 ×
+ * 10⁻⁵" for 1.00004e-5), and the answer box reads it back.
+ */
 export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return grouped(value);
   const abs = Math.abs(value);
-  if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) return value.toExponential(3);
+  if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) {
+    const { mantissa, exponent } = scientific(value, 3);
+    return raisedPowers(powerOfTen(value, 3, { trim: Number(`${mantissa}e${exponent}`) === value }).text);
+  }
   return rounded(value, 4);
 }
 

@@ -314,6 +314,11 @@ function describeParseError(message: string, expression: string): string {
   return `that is not a calculation I can read (${message.replace(/\s*\(char \d+\)$/, "")})`;
 }
 
+/**
+ * A value the learner's calculation came to, in a message: a whole number with all its digits
+ * (1234567), any other to six significant figures (2.5, 0.333333), and from 10^21 or below a
+ * millionth a power of ten with its exponent raised (plainFigures): "got -1 × 10⁻⁷", never "got -1e-7".
+ */
 export function formatPlain(v: number): string {
-  return Number.isInteger(v) ? String(v) : plainFigures(v, 6);
+  return Number.isInteger(v) && Math.abs(v) < 1e21 ? String(v) : plainFigures(v, 6);
 }

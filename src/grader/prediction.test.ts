@@ -44,17 +44,19 @@ describe("a number prediction", () => {
     expect(gradeNumberPrediction("0.001", 2.5, options).status).toBe("far");
   });
 
-  test("a prediction of any size is echoed as typed, never as 0 nor as a wall of digits", () => {
+  // QA: a tiny or huge prediction was echoed "1 × 10^-7", a caret, where the grader writes a power
+  // of ten in the page and the terminal with its exponent raised ("1.33 × 10⁻⁶%").
+  test("a prediction of any size is echoed as typed, never as 0 nor as a wall of digits, its power of ten raised", () => {
     const said = (input: string) => gradeNumberPrediction(input, 2.5, options).message;
     expect(said("0.0000001")).toBe(
-      "You predicted 1 × 10^-7; the model gives 2.5 tries per request: 25,000,000 times too small. Read on for why.",
+      "You predicted 1 × 10⁻⁷; the model gives 2.5 tries per request: 25,000,000 times too small. Read on for why.",
     );
-    expect(said("1e-300")).toContain("You predicted 1 × 10^-300;");
-    expect(said("1e-300")).toContain(": 2.5 × 10^300 times too small.");
+    expect(said("1e-300")).toContain("You predicted 1 × 10⁻³⁰⁰;");
+    expect(said("1e-300")).toContain(": 2.5 × 10³⁰⁰ times too small.");
     expect(said("1e21")).toBe(
-      "You predicted 1 × 10^21; the model gives 2.5 tries per request: 4 × 10^20 times the model's figure. Read on for why.",
+      "You predicted 1 × 10²¹; the model gives 2.5 tries per request: 4 × 10²⁰ times the model's figure. Read on for why.",
     );
-    expect(said("123456789012345678901234")).toContain("You predicted 1.2345679 × 10^23;");
+    expect(said("123456789012345678901234")).toContain("You predicted 1.2345679 × 10²³;");
     expect(said("99999999")).toContain("You predicted 99,999,999;");
     expect(said("1/3")).toContain("You predicted 0.33333333;");
     expect(said("0.0012")).toContain("You predicted 0.0012;");
@@ -62,7 +64,8 @@ describe("a number prediction", () => {
     // No echo may drop the figures of a prediction of any size.
     for (let exponent = -300; exponent <= 300; exponent += 7) {
       const message = said(`3e${exponent}`);
-      expect(message, message).toMatch(/^You predicted (0\.0*3|30{0,2}(,000)*|3 × 10\^-?\d+);/);
+      expect(message, message).toMatch(/^You predicted (0\.0*3|30{0,2}(,000)*|3 × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+);/);
+      expect(message, message).not.toMatch(/\^|\de[-+]?\d/);
       expect(message.length, message).toBeLessThan(160);
     }
   });

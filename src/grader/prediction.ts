@@ -10,7 +10,7 @@
  * Pure: the page (src/widgets/prediction/) and its tests call these functions; nothing here
  * touches the DOM.
  */
-import { percent, readableNumber } from "../format/number.ts";
+import { percent, raisedPowers, readableNumber } from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 import { parseAnswer } from "./parse-answer.ts";
 
@@ -48,6 +48,12 @@ function tolerances(options: NumberPredictionOptions): { close: number; near: nu
   return { close, near };
 }
 
+/**
+ * A figure of any size in a verdict, as the grader writes a power of ten in the page and the
+ * terminal, its exponent raised: "1 × 10⁻⁷", never "1 × 10^-7" (readableNumber's plain text).
+ */
+const figure = (value: number, figures: number) => raisedPowers(readableNumber(value, figures));
+
 /** "12% high", "a third of it", "3.1 times it". */
 function howFar(ratio: number): string {
   if (ratio >= 0.5 && ratio <= 2) {
@@ -56,12 +62,8 @@ function howFar(ratio: number): string {
   }
   // A factor past the largest number (1e-320 against 2.5, 1e308 against 0.01) has no figure.
   if (ratio > 2)
-    return Number.isFinite(ratio)
-      ? `${readableNumber(ratio, 2)} times the model's figure`
-      : "too large to put a number on";
-  return Number.isFinite(1 / ratio)
-    ? `${readableNumber(1 / ratio, 2)} times too small`
-    : "too small to put a number on";
+    return Number.isFinite(ratio) ? `${figure(ratio, 2)} times the model's figure` : "too large to put a number on";
+  return Number.isFinite(1 / ratio) ? `${figure(1 / ratio, 2)} times too small` : "too small to put a number on";
 }
 
 /** Grade a predicted figure against the model's `actual`. Never throws on what a reader types. */
@@ -82,7 +84,7 @@ export function gradeNumberPrediction(
     return { status: "invalid", message: `The figure is a positive number of ${options.unit}: type one above 0.` };
   const ratio = value / actual;
   // To eight figures, so a typed guess reads back as typed (99999999 read back as 100,000,000).
-  const said = `You predicted ${readableNumber(value, 8)}; the model gives ${options.actualText} ${options.unit}`;
+  const said = `You predicted ${figure(value, 8)}; the model gives ${options.actualText} ${options.unit}`;
   if (Math.abs(ratio - 1) <= close)
     return { status: "close", value, ratio, message: `${said}: close (${howFar(ratio)}).` };
   if (ratio >= 1 / near && ratio <= near)

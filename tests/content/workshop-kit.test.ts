@@ -26,7 +26,7 @@ import { chapterSections, readingMinutes } from "../../src/course/reading-time.t
 import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { explorerStepIds, replayStepIds } from "../../src/course/workshop/step-ids.ts";
 import { explorerSteps, preparedStep, replaySteps, stepHref } from "../../src/widgets/present/steps.ts";
-import { minutesAndSeconds, percentAnySize, percentTrimmedIfExact, secondsOrMinutes } from "../../src/format/number.ts";
+import { minutesAndSeconds, percentAnySize, secondsOrMinutes, successPercent } from "../../src/format/number.ts";
 import { inWords } from "../../src/format/words.ts";
 import { kitStopNames } from "../support/kit-replay-stops.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
@@ -434,8 +434,8 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
       const pair = scenarios(state);
       const { summary } = runRetryStorm(state.defences.length === 0 ? pair.naive : pair.defended);
       const share = unrelatedSuccess(summary);
-      // A trailing zero only where the share was rounded there: every request served is "100%".
-      expect(step.figures[0]!.value, id).toBe(share === null ? "no incident" : percentTrimmedIfExact(share, 1));
+      // A success rate, as the replay's summary writes it (successPercent): every request served is "100%".
+      expect(step.figures[0]!.value, id).toBe(share === null ? "no incident" : successPercent(share));
       const recovers = step.figures[1]!.value;
       if (summary.recoveredBy === "self") {
         expect(recovers, id).toBe(`by itself, ${minutesAndSeconds(summary.recoverySeconds!)} after pricing recovers`);

@@ -53,7 +53,7 @@ export function createRows(root: HTMLElement): { draw(frames: readonly Frame[]):
   const blankHurting = hurting.textContent ?? "";
   /**
    * The shapes of text each column has shown this game, its digits as zeros ("00.0%", "0.0 s",
-   * "00% hits"), with its row's health: the table's figures are tabular, so texts of one shape are
+   * "00.0% hits"), with its row's health: the table's figures are tabular, so texts of one shape are
    * as wide.
    */
   const shapes = new Map(changing.map((key) => [key, new Set<string>()]));
