@@ -42,14 +42,43 @@ test("a cell of words may wrap; a cell of figures or an id stays whole", () => {
     expect(cellWraps(whole), String(whole)).toBe(false);
 });
 
-test("text wraps at spaces, keeping a hyphenated word and a figure with its unit whole", () => {
+test("text wraps at spaces, keeping a hyphenated word, a figure with its unit and an arrow with its name whole", () => {
   expect(wrappingHtml("t=7.340s req-ae4 cart → pricing: timed out after 500 ms")).toBe(
-    't=7.340s <span class="br-sit__word">req-ae4</span> cart → pricing: timed out after <span class="br-sit__word">500 ms</span>',
+    't=7.340s <span class="br-sit__word">req-ae4</span> cart <span class="br-sit__word">→ pricing:</span> timed out after <span class="br-sit__word">500 ms</span>',
   );
   expect(wrappingHtml("since 2 min <after>")).toBe('since <span class="br-sit__word">2 min</span> &lt;after&gt;');
   // A heading's figure stands alone, as "%" does: only its hyphenated words are kept whole.
   expect(wrappingHtml("time-out 2 (ms)", { keepFigures: false })).toBe(
     '<span class="br-sit__word">time-out</span> 2 (ms)',
+  );
+});
+
+test("an arrow is kept with what it points to, so a hop wraps as its caller over '→ callee', never the arrow alone", () => {
+  expect(wrappingHtml("gateway → checkout")).toBe('gateway <span class="br-sit__word">→ checkout</span>');
+  // A figure goes whole with the arrow before it.
+  expect(wrappingHtml("timed out → 500 ms later")).toBe('timed out <span class="br-sit__word">→ 500 ms</span> later');
+  // An arrow with nothing after it stays as it is.
+  expect(wrappingHtml("next →")).toBe("next →");
+  expect(wrappingHtml("a →  b")).toBe("a →  b");
+  const html = situationHtml({
+    title: "t",
+    blocks: [
+      {
+        kind: "table",
+        caption: "Each hop's retry policy",
+        columns: ["hop", "attempts", "backoff"],
+        rows: [
+          ["gateway → checkout", 3, "exponential, full jitter"],
+          ["cart → pricing", 1, "none"],
+        ],
+      },
+    ],
+  });
+  expect(html).toContain(
+    '<th scope="row" class="br-sit__text br-sit__wrap">gateway <span class="br-sit__word">→ checkout</span></th>',
+  );
+  expect(html).toContain(
+    '<th scope="row" class="br-sit__text br-sit__wrap">cart <span class="br-sit__word">→ pricing</span></th>',
   );
 });
 

@@ -23,16 +23,26 @@ export const cellWraps = (cell: Cell): boolean => typeof cell === "string" && wo
 
 /**
  * Text that wraps at its spaces only, and not at all of them: a word with a hyphen is kept whole
- * ("time-out", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms").
- * Left to itself a browser breaks after a hyphen: "time-out (ms)" broke after "time-", three lines
- * tall, and the headings beside it sat under two lines of space.
+ * ("time-out", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms"),
+ * and an arrow with what it points to ("→ checkout", "→ 500 ms"). Left to itself a browser breaks
+ * after a hyphen: "time-out (ms)" broke after "time-", three lines tall, and the headings beside
+ * it sat under two lines of space; and it breaks on both sides of an arrow: at 390 px the retry
+ * chain's "gateway → checkout" took three lines, the arrow alone on the middle one, while "cart →
+ * pricing" broke after its arrow, so the hops broke three ways. Kept with its name, a hop that
+ * wraps reads "gateway" over "→ checkout", and the arrow is never alone on a line.
  */
 export function wrappingHtml(text: string, { keepFigures = true } = {}): string {
   const words = text.split(" ");
-  const groups: string[] = [];
+  const units: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const figure = keepFigures && /^\d[\d.,]*$/.test(words[i]!) && i + 1 < words.length && words[i + 1] !== "";
-    groups.push(figure ? `${words[i]} ${words[++i]}` : words[i]!);
+    units.push(figure ? `${words[i]} ${words[++i]}` : words[i]!);
+  }
+  // An arrow goes with the unit after it, a figure with its unit included.
+  const groups: string[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const arrow = units[i] === "→" && i + 1 < units.length && units[i + 1] !== "";
+    groups.push(arrow ? `${units[i]} ${units[++i]}` : units[i]!);
   }
   return groups
     .map((g) => (/[- ]/.test(g) ? `<span class="br-sit__word">${escapeHtml(g)}</span>` : escapeHtml(g)))
