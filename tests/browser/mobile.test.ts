@@ -187,4 +187,26 @@ describeInBrowser("mobile layout (375 px)", { viewport: { width: 375, height: 74
     }
     await page.setViewportSize({ width: 375, height: 740 });
   });
+
+  test("a numeric answer's unit stays on its box's line, not beside Check, from 320 to 390 px", async () => {
+    // QA: at 390 px "disks a day" went to the next line beside Check, where it read as its label.
+    const { page } = browser;
+    await page.goto(`${site}/retry-budgets/`);
+    const rows = page.locator("form.br-ex-part .br-ex-part__row:has(.br-ex-part__unit)");
+    // Three units: "disks a day"-sized ones and "queries per second", which wraps inside itself at 320 px.
+    expect(await rows.count()).toBeGreaterThan(2);
+    for (const width of [320, 375, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      const apart = await rows.evaluateAll((all) =>
+        all.flatMap((row) => {
+          const box = row.querySelector("input")!.getBoundingClientRect();
+          const unit = row.querySelector(".br-ex-part__unit")!;
+          const middle = unit.getBoundingClientRect().top + unit.getBoundingClientRect().height / 2;
+          return middle > box.top && middle < box.bottom ? [] : [`"${unit.textContent}"`];
+        }),
+      );
+      expect(apart, `at ${width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 375, height: 740 });
+  });
 });
