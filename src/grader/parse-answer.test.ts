@@ -8,7 +8,7 @@ import { choose } from "../sim/combinatorics.ts";
 import { grouped } from "../format/number.ts";
 import { numericPartSchema } from "./exercise-schema.ts";
 import { gradeNumeric } from "./grade.ts";
-import { parseAnswer } from "./parse-answer.ts";
+import { maxAnswerLength, maxQuoted, maxSuggested, parseAnswer } from "./parse-answer.ts";
 
 const oneIn1820 = 1 / Number(choose(16, 4));
 const sharePart = numericPartSchema.parse({
@@ -421,5 +421,183 @@ describe("a power of ten left without its exponent says so", () => {
     expect(parseAnswer("e")).toMatchObject({ ok: true, value: Math.E });
     expect(bare).toContain(`1e3 (${grouped(1e3)})`);
     expect(bare).toContain(`2.5e-4 (${2.5e-4})`);
+  });
+});
+
+// Audit (session 48): a 60-digit number and a sentence after it were told 'Leave out the unit
+// "disks per day because xxxx…" (150 characters) and type just the number (999…, 60 digits)'.
+describe("words after a number: a unit only when they look like one, and quoted at a bounded length", () => {
+  const nines = "9".repeat(60);
+  // What the answer box holds of the audit's input: it takes 200 characters.
+  const audit = `${nines} disks per day because ${"x".repeat(150)}`.slice(0, maxAnswerLength);
+
+  test("a sentence after a number is called words, quoted by its start, and the long number is not echoed", () => {
+    expect(message(audit)).toBe(
+      'Leave out the words after the number ("disks per day because…") and type just the number: an answer is a number or a calculation, not a sentence.',
+    );
+    expect(message("5 per day because the disk fails")).toBe(
+      'Leave out the words after the number ("per day because the…") and type just the number (5): an answer is a number or a calculation, not a sentence.',
+    );
+    expect(message("1 in 1820 customers as the table says")).toMatch(
+      /words after the number \("customers as the table…"\) and type the answer without them \(1 in 1820\)/,
+    );
+  });
+
+  test("one or two words, or a rate of three, is a unit, named whole", () => {
+    expect(message("0.99 disks")).toBe(
+      'Leave out the unit "disks" and type just the number (0.99): the question says which unit it means.',
+    );
+    expect(message("40 requests per second")).toMatch(/unit "requests per second" and type just the number \(40\)/);
+    expect(message("3 disks each machine")).toMatch(/unit "disks each machine"/);
+    // Three words without a rate's word in the middle, four words, or more than maxQuoted characters are words.
+    expect(message("5 i think so")).toMatch(/^Leave out the words after the number \("i think so"\)/);
+    expect(message("5 disks per day per node")).toMatch(/words after the number \("disks per day per node"\)/);
+    const long = "a".repeat(maxQuoted + 1);
+    expect(message(`5 ${long}`)).toMatch(new RegExp(`words after the number \\("${"a".repeat(maxQuoted - 1)}…"\\)`));
+    expect(message(`5 ${"a".repeat(maxQuoted)}`)).toMatch(/^Leave out the unit "a+" and type just the number \(5\)/);
+  });
+
+  test("a number longer than maxSuggested is not echoed back as the answer to type", () => {
+    expect(message(`${nines} disks`)).toBe(
+      'Leave out the unit "disks" and type just the number: the question says which unit it means.',
+    );
+    const longest = "1".repeat(maxSuggested);
+    expect(message(`${longest} disks`)).toMatch(new RegExp(`type just the number \\(${longest}\\)`));
+    expect(message(`${longest}1 disks`)).not.toMatch(/\(1+\)/);
+    expect(message(`about ${nines}`)).toBe('Leave out "about" and type just the value; a rounded decimal is fine.');
+    expect(message(`${"1+".repeat(20)}1x`)).toBe(
+      'Leave out the "x" and type the answer without it: the question gives the unit.',
+    );
+    // A suffix's number is quoted by its start.
+    expect(message(`${nines}k`)).toMatch(new RegExp(`^"${"9".repeat(maxQuoted - 1)}…" is not a number here`));
+  });
+
+  test('"about" with a unit names both, and offers the answer without either', () => {
+    expect(message("about 5 disks")).toBe(
+      'Leave out "about"; then leave out the unit "disks" and type just the number (5): the question says which unit it means.',
+    );
+    expect(message("about 5")).toBe('Leave out "about" and type just the value, as in 5; a rounded decimal is fine.');
+  });
+});
+
+// Audit (session 48): "--5" was read as 5 (mathjs reads each sign in turn) and graded "too high".
+describe("two signs in a row are refused as a slip, here and in the terminal", () => {
+  test.each([
+    ["--5", "--"],
+    ["- -5", "- -"],
+    ["5--3", "--"],
+    ["5 - -3", "- -"],
+    ["+-5", "+-"],
+    ["-+5", "-+"],
+    ["++5", "++"],
+    ["\u2212\u22125", "--"], // typographic minus signs
+    ["--5%", "--"],
+    ["--1.5x", "--"],
+    ["about --5", "--"],
+  ])("%s", (input, signs) => {
+    expect(message(input)).toContain(
+      `wo signs in a row ("${signs}") are most likely a slip: type one sign, or put a negative number in brackets, as in 5 - (-3).`,
+    );
+  });
+
+  test("is invalid, not graded, on a part", () => {
+    expect(gradeNumeric(numberPart, "--5", 5).status).toBe("invalid");
+    expect(gradeNumeric(numberPart, "--5", 4).status).toBe("invalid");
+  });
+
+  test("a sign after an operator or an e, and a negative number in brackets, still read", () => {
+    expect(parseAnswer("-(-5)")).toMatchObject({ ok: true, value: 5 });
+    // The message's own example.
+    expect(parseAnswer("5 - (-3)")).toMatchObject({ ok: true, value: 8 });
+    expect(parseAnswer("5*-3")).toMatchObject({ ok: true, value: -15 });
+    expect(parseAnswer("2^-1")).toMatchObject({ ok: true, value: 0.5 });
+    expect(parseAnswer("1e-3")).toMatchObject({ ok: true, value: 0.001 });
+    expect(parseAnswer("-5")).toMatchObject({ ok: true, value: -5 });
+    expect(parseAnswer("5 - 3")).toMatchObject({ ok: true, value: 2 });
+    expect(parseAnswer("2⁻¹")).toMatchObject({ ok: true, value: 0.5 });
+  });
+});
+
+/** The answers a message offers to type instead: "(or X)", "write X", "(X)" after "type just the number" … */
+function offers(text: string): string[] {
+  const patterns = [
+    /\(or ([^)]+)\)/g,
+    /: write (.+?)(?= \(or |\.$)/g,
+    /type just the number \((.+?)\):/g,
+    /type the answer without (?:it|them) \((.+?)\):/g,
+    /just the value, as in (.+?); a rounded/g,
+    /in brackets, as in (.+?)\.$/g,
+  ];
+  return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1]!));
+}
+
+// Audit (session 48): "5e20k" was told to write "(or 5e20e3)", which the parser refuses.
+describe("every answer a message offers is one the parser reads", () => {
+  test("a suffix after a number in scientific notation adds to its exponent", () => {
+    expect(message("5e20k")).toBe('"5e20k" is not a number here: write 5 × 10²³ (or 5e23).');
+    expect(message("1.5e3k")).toBe('"1.5e3k" is not a number here: write 1500000 (or 1.5e6).');
+    expect(message("2.4k")).toBe('"2.4k" is not a number here: write 2400 (or 2.4e3).');
+    expect(message("2e-3k")).toBe('"2e-3k" is not a number here: write 2.');
+    expect(message("1e306k")).toBe('"1e306k" is not a number here, and that many would be too large to be an answer.');
+  });
+
+  test("over a few thousand answers built from numbers, suffixes, units, hedges and signs", () => {
+    const prefixes = ["", "about ", "~"];
+    const numbers = [
+      "5",
+      "0.99",
+      "2.4",
+      "1,820",
+      "5e20",
+      "1.5e3",
+      "2e-3",
+      "1e306",
+      "9".repeat(60),
+      "1/1820",
+      "1 in 1820",
+      "3/2",
+      "1½",
+      "-5",
+      "2000 * 12 * 0.015 / 365",
+      "1e-300",
+    ];
+    const tails = [
+      "",
+      "k",
+      " k",
+      "K",
+      "M",
+      "bn",
+      " million",
+      " thousand",
+      " disks",
+      "ms",
+      " disks a day",
+      " requests per second",
+      " per day because the disk failed",
+      ` because ${"x".repeat(150)}`,
+      " s 820",
+      "s/2",
+    ];
+    const ends = ["", "%", " x", "k"];
+    let offered = 0;
+    for (const prefix of prefixes)
+      for (const number of numbers)
+        for (const tail of tails)
+          for (const end of ends) {
+            const input = `${prefix}${number}${tail}${end}`.slice(0, maxAnswerLength);
+            const parsed = parseAnswer(input);
+            if (parsed.ok) continue;
+            for (const answer of offers(parsed.message)) {
+              offered++;
+              expect(parseAnswer(answer).ok, `${JSON.stringify(input)} offers ${JSON.stringify(answer)}`).toBe(true);
+              expect(answer.length).toBeLessThanOrEqual(maxSuggested);
+            }
+            // Nothing typed is echoed at length.
+            expect(parsed.message, input).not.toContain("x".repeat(maxQuoted));
+            expect(parsed.message, input).not.toContain("9".repeat(maxSuggested + 1));
+          }
+    // The messages do offer answers: this is not a test of none.
+    expect(offered).toBeGreaterThan(500);
   });
 });

@@ -4,7 +4,9 @@
  * 2,400.5), typographic minus/times/divide signs, superscript exponents (10⁻⁴), vulgar fractions
  * (½, 1½), full-width forms, multiples (1.5x, 1.5 times) and calculations such as 1/C(16,4).
  * Never throws: every input gets a value or a message, and the message says what form is expected
- * ("about", units and "2.4k" each get their own).
+ * ("about", units and "2.4k" each get their own). Two signs in a row ("--5", "5 - -3") are refused
+ * as a slip; with brackets ("-(-5)") they read. A message quotes at most maxQuoted characters of
+ * what was typed, and any answer it offers instead is one this parser reads.
  */
 import { countOf, grouped, plainFigures } from "../format/number.ts";
 import { superscripts } from "../format/scripts.ts";
@@ -12,6 +14,19 @@ import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
 /** Longest answer accepted, in characters (after trimming). Bounds parse time. */
 export const maxAnswerLength = 200;
+
+/**
+ * Longest piece of an answer a message quotes whole, in characters ("disks a day"); a longer one
+ * is quoted by its start and "…" (see quoted), so a message stays a line or two whatever was typed.
+ */
+export const maxQuoted = 24;
+
+/**
+ * Longest answer a message offers to type instead, in characters ("type just the number (0.99)").
+ * A longer one (a 60-digit number, a long calculation) is not echoed back: the message says what to
+ * leave out and names no answer. Every answer a message does offer is one parseAnswer reads.
+ */
+export const maxSuggested = 32;
 
 /**
  * The significant figures a plain decimal was written with. Trailing zeros of a whole number are
@@ -162,6 +177,35 @@ function describeCharacter(text: string): string | undefined {
   return undefined;
 }
 
+/**
+ * `text` as a message quotes it: whole up to maxQuoted characters, else its start, cut at a space
+ * where one falls in the second half, and "…" ("disks per day because…").
+ */
+function quoted(text: string): string {
+  const characters = [...text];
+  if (characters.length <= maxQuoted) return text;
+  const start = characters.slice(0, maxQuoted - 1).join("");
+  const space = start.lastIndexOf(" ");
+  return `${(space >= maxQuoted / 2 ? start.slice(0, space) : start).trimEnd()}…`;
+}
+
+/** `answer` if a message may offer it: short enough to show (maxSuggested) and read by the parser. */
+function offered(answer: string): string | undefined {
+  return answer.length <= maxSuggested && read(answer, false).ok ? answer : undefined;
+}
+
+/**
+ * Whether the words after a number read as a unit, and are called one: at most maxQuoted
+ * characters, and either one or two words ("ms", "disks", "a day", "customers total") or three
+ * with per, a, an, each or every in the middle, a rate ("disks a day", "requests per second").
+ * Anything else ("disks per day because the…") is words after the number, not a unit.
+ */
+function looksLikeUnit(words: string): boolean {
+  const parts = words.split(/\s+/);
+  if (words.length > maxQuoted) return false;
+  return parts.length <= 2 || (parts.length === 3 && /^(?:per|a|an|each|every)$/i.test(parts[1]!));
+}
+
 /** Words an answer may contain: function names, constants, and the ones parseAnswer rewrites. */
 const knownWords = new Set([...allowedFunctions, "pi", "e", "in", "out", "of", "choose", "x"]);
 /** Number suffixes people use, with what they stand for. */
@@ -189,7 +233,9 @@ export const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  * A word written right after a number, like "25s", "25 ms" or "2.4k": a unit or a suffix, not
  * part of a calculation. Returns the message for it. `sign` is the % or ‰ sign the answer ended in
  * ("" for none), which `text` no longer holds; `suggest`, whether the message may name the answer
- * without it.
+ * without it. Words that do not look like a unit (looksLikeUnit) are called words, quoted by
+ * their start; a suffix's number is written out, and in scientific notation with the suffix's
+ * power of ten added to its exponent (5e20k is 5e23), each offered only if the parser reads it.
  */
 function describeWord(text: string, sign: string, suggest: boolean): string | undefined {
   const pattern = /(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)\s*([A-Za-z][A-Za-z/]*)(?![A-Za-z]*\s*\()/g;
@@ -198,13 +244,28 @@ function describeWord(text: string, sign: string, suggest: boolean): string | un
     if (knownWords.has(word) || knownWords.has(word.toLowerCase())) continue;
     const factor = suffixes[word];
     if (factor !== undefined) {
+      const typed = quoted(match[0]);
+      if (!suggest) return `"${typed}" is not a number here`;
+      const [, mantissa, exponent = "0"] = /^(.*?)(?:e([+-]?\d+))?$/i.exec(number)!;
+      const power = Number(exponent) + Math.log10(factor);
       const whole = Number(number) * factor;
-      return `"${number}${word}" is not a number here: write ${plainFigures(whole, 12)} (or ${number}e${Math.log10(factor)})`;
+      const written = Number.isFinite(whole) ? offered(plainFigures(whole, 12)) : undefined;
+      const scientific = offered(power === 0 ? mantissa! : `${mantissa}e${power}`);
+      const forms = [...new Set([written, scientific].filter((form) => form !== undefined))];
+      if (forms.length === 0)
+        return Number.isFinite(whole)
+          ? `"${typed}" is not a number here: write the number without the "${word}"`
+          : `"${typed}" is not a number here, and that many would be too large to be an answer`;
+      return `"${typed}" is not a number here: write ${forms[0]}${forms[1] === undefined ? "" : ` (or ${forms[1]})`}`;
     }
     const numberEnd = match.index + number.length;
     const end = unitEnd(text, match.index + match[0].length);
-    const without = suggest ? withoutWord(text, numberEnd, end, sign) : "";
-    return `leave out the unit "${text.slice(numberEnd, end).trim()}"${without}: the question says which unit it means`;
+    const after = text.slice(numberEnd, end).trim();
+    const unit = looksLikeUnit(after);
+    const without = suggest ? withoutWord(text, numberEnd, end, sign, unit ? "it" : "them") : "";
+    return unit
+      ? `leave out the unit "${after}"${without}: the question says which unit it means`
+      : `leave out the words after the number ("${quoted(after)}")${without}: an answer is a number or a calculation, not a sentence`;
   }
   return undefined;
 }
@@ -236,8 +297,10 @@ function unitEnd(text: string, end: number): number {
  * customers", not just the number before the word (1820, a different answer). Empty when the rest
  * does not read as an answer, or when taking the word out would run into what follows it (25s/2
  * would become 252, 1 s 820 would become 1 820): a suggestion must mean what the learner meant.
+ * A rest longer than maxSuggested is not echoed: the message asks for it without naming it.
+ * `them` is how the message calls what to leave out ("it", a unit; "them", words).
  */
-function withoutWord(text: string, numberEnd: number, end: number, sign: string): string {
+function withoutWord(text: string, numberEnd: number, end: number, sign: string, them: "it" | "them"): string {
   const after = text.slice(end);
   if (after !== "" && !/^\s+[A-Za-z]/.test(after)) return "";
   const rest = text.slice(0, numberEnd) + after;
@@ -245,9 +308,11 @@ function withoutWord(text: string, numberEnd: number, end: number, sign: string)
   // keeps this to one more parse, where "1a in 1a in 1a…" would otherwise nest one per word.
   const parsed = read(rest + sign, false);
   if (!parsed.ok) return "";
+  const answer = `${rest.trim()}${sign}`;
+  const shown = answer.length <= maxSuggested ? ` (${answer})` : "";
   return plainNumber.test(parsed.expression) && sign === ""
-    ? ` and type just the number (${rest.trim()})`
-    : ` and type the answer without it (${rest.trim()}${sign})`;
+    ? ` and type just the number${shown}`
+    : ` and type the answer without ${them}${shown}`;
 }
 
 /** One plain decimal, possibly in scientific notation ("5.49e-4", "5.49*10^-4"). */
@@ -296,7 +361,8 @@ function parseMultiple(sign: string, number: string, suggest: boolean): ParsedAn
   const oneNumber = plainNumber.test(parsed.expression) || vulgarNumber.test(number.trim());
   if (!parsed.times && !parsed.percent && oneNumber) return { ...parsed, times: true };
   const without = parsed.times ? parsed.expression : number.trim();
-  return fail(`leave out the "${sign}" and type the answer without it (${without}): the question gives the unit`);
+  const shown = without.length <= maxSuggested ? ` (${without})` : "";
+  return fail(`leave out the "${sign}" and type the answer without it${shown}: the question gives the unit`);
 }
 
 /** What a share's sign divides the number by: none, % (5% = 0.05) and ‰ (5‰ = 0.005). */
@@ -348,8 +414,17 @@ function read(input: string, suggest: boolean): ParsedAnswer {
   if (/^=/.test(text)) text = text.slice(1).trim();
   const hedge = /^(about|approximately|approx\.?|roughly|around|circa|nearly|almost|~|≈|\u2248)\s*/i.exec(text);
   if (hedge && hedge[0].length < text.length) {
-    const rest = text.slice(hedge[0].length);
-    return fail(`leave out "${hedge[1]}" and type just the value, as in ${rest}${sign}; a rounded decimal is fine`);
+    // The value offered is the rest of the answer, if that reads; if not, the rest's own message
+    // follows, so "about 5 disks" is told of both and its suggestion (5) is a whole answer.
+    // The rest is shorter than the answer, so this recursion ends.
+    const rest = `${text.slice(hedge[0].length)}${sign}`;
+    const restRead = read(rest, suggest);
+    if (!restRead.ok)
+      return fail(
+        `leave out "${hedge[1]}"; then ${restRead.message.charAt(0).toLowerCase()}${restRead.message.slice(1)}`,
+      );
+    const example = rest.length <= maxSuggested ? `, as in ${rest}` : "";
+    return fail(`leave out "${hedge[1]}" and type just the value${example}; a rounded decimal is fine`);
   }
 
   const bad = describeCharacter(text);
@@ -362,6 +437,14 @@ function read(input: string, suggest: boolean): ParsedAnswer {
   // "1e" or "2.5e-": a power of ten begun and left without its exponent (not e, the constant).
   const bareExponent = /\d[eE](?:[+-](?=$|\D)|(?=$|[\s*/)]))/.exec(text);
   if (bareExponent) return fail("a power of ten needs its exponent after the e, as in 1e3 (1,000) or 2.5e-4 (0.00025)");
+  // "--5" and "5 - -3": mathjs reads each sign in turn (--5 is 5), but two signs with nothing but
+  // a space between them are almost always a slip of the keyboard, so they are refused, here and
+  // in the terminal alike. Brackets say a negative number is meant, and read: -(-5), 5 - (-3).
+  const signs = /([+-])(\s*)([+-])/.exec(text);
+  if (signs)
+    return fail(
+      `two signs in a row ("${signs[1]}${signs[2] === "" ? "" : " "}${signs[3]}") are most likely a slip: type one sign, or put a negative number in brackets, as in 5 - (-3)`,
+    );
   text = stripThousands(text);
   if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
   const word = describeWord(text, sign, suggest);

@@ -8,15 +8,20 @@
  *
  * A word here runs between spaces, hyphens and slashes (a line may break after a hyphen); code, and
  * a link that shows its own path, break anywhere on purpose and are left out; an exponent (<sup>)
- * is one word.
+ * is one word. Where a hyphenated word is kept whole too, a word runs between spaces only: the
+ * interview question cards' "Model answer, rubric and follow-ups" at 390 px ("follow-" ending one
+ * line, "ups" alone on the next; session 48).
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
-/** Each word in `selector` that the page lays out on more than one line, with the lines' text. */
-function brokenWords(page: Page, selector: string): Promise<string[]> {
-  return page.locator(selector).evaluateAll((roots) => {
+/**
+ * Each word in `selector` that the page lays out on more than one line, with the lines' text.
+ * `hyphens`: whether a word ends at a hyphen (true), or runs on across it ("follow-ups" is one).
+ */
+function brokenWords(page: Page, selector: string, hyphens = true): Promise<string[]> {
+  return page.locator(selector).evaluateAll((roots, hyphens) => {
     const found: string[] = [];
     const lines = (rects: DOMRectList) => new Set([...rects].map((r) => Math.round(r.top))).size;
     for (const root of roots) {
@@ -31,7 +36,7 @@ function brokenWords(page: Page, selector: string): Promise<string[]> {
         for (let el: Element | null = parent; el && !hidden; el = el.parentElement)
           hidden = el.getBoundingClientRect().width <= 1;
         if (hidden) continue;
-        for (const m of (node.textContent ?? "").matchAll(/[^\s\-/‐–—→]+/g)) {
+        for (const m of (node.textContent ?? "").matchAll(hyphens ? /[^\s\-/‐–—→]+/g : /\S+/g)) {
           const range = document.createRange();
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);
@@ -42,7 +47,7 @@ function brokenWords(page: Page, selector: string): Promise<string[]> {
         if (lines(sup.getClientRects()) > 1) found.push(`exponent "${sup.textContent}"`);
     }
     return found;
-  });
+  }, hyphens);
 }
 
 const cases = [
@@ -66,6 +71,28 @@ describeInBrowser("words kept whole in narrow columns", (browser) => {
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await expect(page.locator(selector).count()).resolves.toBeGreaterThan(0);
       expect(await brokenWords(page, selector)).toEqual([]);
+    },
+  );
+});
+
+/** Places where a hyphenated word is kept whole as well: a line breaks only between words there. */
+const hyphenated = [
+  { page: "interview-playbook/questions/design/", width: 390, selector: ".bank__details > summary" },
+  { page: "interview-playbook/questions/capacity/", width: 390, selector: ".bank__details > summary" },
+] as const;
+
+describeInBrowser("hyphenated words kept whole", (browser) => {
+  test.each(hyphenated)(
+    "$page at $width px: no word cut at its hyphen in $selector",
+    async ({ page: path, width, selector }) => {
+      const { page } = browser;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${browser.site}/${path}`);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect(page.locator(selector).count()).resolves.toBeGreaterThan(0);
+      // The summary holds the hyphenated word this check is for.
+      await expect(page.locator(selector).first().textContent()).resolves.toMatch(/follow-ups/);
+      expect(await brokenWords(page, selector, false)).toEqual([]);
     },
   );
 });

@@ -21,7 +21,7 @@ const elements = (html: string) => (html.match(/<[a-z][a-z0-9-]*[\s>/]/gi) ?? []
 /** The built pages that hold a question's whole text (its model answer's summary). */
 const holders = (id: string) =>
   pages.filter((p) =>
-    new RegExp(`id="q-${id}"[^>]*>\\s*<article[\\s\\S]*?Model answer, rubric and follow-ups`).test(p.html),
+    new RegExp(`id="q-${id}"[^>]*>\\s*<article[\\s\\S]*?Model answer, rubric and (?:<[^>]*>)?follow-ups`).test(p.html),
   );
 
 test("the chapter lists every question, linking to its place on its type's page", () => {
