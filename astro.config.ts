@@ -3,6 +3,7 @@ import starlight from "@astrojs/starlight";
 import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
 import rehypeScrollingFigures from "./src/integrations/scrolling-figures.ts";
+import rehypeMathSearch from "./src/integrations/math-search.ts";
 import { loadChapters, sidebarFromChapters } from "./src/course/catalog.ts";
 import contentSecurityPolicy from "./src/integrations/csp.ts";
 import cssOrder from "./src/integrations/css-order.ts";
@@ -39,8 +40,9 @@ export default defineConfig({
     remarkPlugins: [remarkMath],
     // MathML needs no stylesheet: every current browser renders it, with the math font that
     // src/styles/math.css ships (loaded only on pages with formulas).
+    // Formulas stay out of the search index: their text is LaTeX source or reads garbled (see the file).
     // A diagram that scrolls sideways on a phone takes focus and a name (see the file).
-    rehypePlugins: [[rehypeKatex, { output: "mathml" }], rehypeScrollingFigures],
+    rehypePlugins: [[rehypeKatex, { output: "mathml" }], rehypeMathSearch, rehypeScrollingFigures],
   },
   integrations: [
     // Style sheets in the same order in every build (see the file).

@@ -37,4 +37,35 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
       await phone.close();
     }
   });
+
+  test("formulas are not what search finds: no excerpt is LaTeX, a formula's letters find nothing, and the prose around them is found", async () => {
+    // KaTeX's MathML keeps a formula's source beside what the reader sees, and search indexed both:
+    // "q/capacityq / \text{capacity}" was an excerpt, and "qqzzxx" found the "qq" of "a queue of
+    // q" (src/integrations/math-search.ts; the whole index: tests/site/search-index.test.ts).
+    const desk = await browser.open({ viewport: { width: 1280, height: 900 } });
+    try {
+      const { page } = desk;
+      await page.goto(`${browser.site}/bulkheads/`);
+      await page.keyboard.press("Control+k");
+      const input = page.locator("#starlight__search input");
+      await input.waitFor();
+      const results = async (query: string) => {
+        await input.fill(query);
+        return searchResults(page, query);
+      };
+      // Each query's first results quoted a formula's source beside the formula.
+      for (const query of ["capacity", "holding time"]) {
+        const { excerpts } = await results(query);
+        expect(excerpts.length, query).toBeGreaterThan(0);
+        for (const excerpt of excerpts) expect(excerpt, `${query}: ${excerpt}`).not.toMatch(/\\[a-zA-Z]+/);
+      }
+      const nonsense = await results("qqzzxx");
+      expect(nonsense.links).toEqual([]);
+      // The sentence the formula sat in is still found.
+      const wait = await results("joins a queue");
+      expect(wait.links.some((l) => l.endsWith("/load-shedding/"))).toBe(true);
+    } finally {
+      await desk.close();
+    }
+  });
 });

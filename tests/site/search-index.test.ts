@@ -4,9 +4,12 @@
  * the element and all it holds out of Pagefind's index (ec.config.mjs, Playground.astro). A
  * nonsense query matched on code's one-letter names ("x") and showed code as its excerpts.
  */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
-import { attr, loadBuiltSite, textOf, walk } from "../../tools/built-site.ts";
+import { attr, distDir, loadBuiltSite, siteBase, textOf, walk } from "../../tools/built-site.ts";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -132,4 +135,51 @@ test("a game day's live dashboard is kept out of the search index, its title and
     expect(found.get("title indexed"), game.path).toBe(1);
     expect(found.get("action indexed"), game.path).toBeGreaterThan(0);
   }
+});
+
+/**
+ * Each indexed page's text as Pagefind wrote it to the index: one fragment a page, gzipped JSON
+ * after a signature, with the page's address and its indexed text ("content").
+ */
+function indexedTexts(): Map<string, string> {
+  const dir = join(distDir, "pagefind", "fragment");
+  const texts = new Map<string, string>();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".pf_fragment"))) {
+    const raw = gunzipSync(readFileSync(join(dir, name))).toString("utf8");
+    const fragment = JSON.parse(raw.slice(raw.indexOf("{"))) as { url: string; content: string };
+    texts.set(fragment.url.replace(siteBase, "/"), fragment.content);
+  }
+  return texts;
+}
+
+test("no formula is in the search index, neither its LaTeX source nor its letters, and the prose around it is", () => {
+  // KaTeX's MathML keeps a formula's source in an <annotation> beside what the reader sees, and
+  // search showed both run together: "q/capacityq / \text{capacity}"; what the reader sees
+  // flattens to text such as "253" for 2 to the 53rd, and its one-letter names made "qqzzxx" find
+  // the queue q (src/integrations/math-search.ts).
+  let formulas = 0;
+  let indexedFormulas = 0;
+  for (const page of site) {
+    const doc = parse(page.html);
+    walk(doc, (el) => {
+      if (el.tagName === "math") formulas++;
+    });
+    eachIndexed(doc, (el) => {
+      if (el.tagName === "math") indexedFormulas++;
+    });
+  }
+  expect(formulas).toBeGreaterThan(100);
+  expect(indexedFormulas).toBe(0);
+  // And in the index Pagefind wrote: no LaTeX, and no q standing alone, which a formula gave it.
+  const texts = indexedTexts();
+  const tex = [...texts].flatMap(([url, text]) =>
+    [...text.matchAll(/\\[a-zA-Z]+|\\[,;!{}]|[_^]\{|(?<![\p{L}\p{N}])q(?![\p{L}\p{N}])/gu)].map(
+      (m) => `${url}: ${text.slice(Math.max(0, m.index - 30), m.index + 30)}`,
+    ),
+  );
+  expect(tex).toEqual([]);
+  // The load-shedding chapter's sentence about the wait in a queue is still found, around its formulas.
+  const shedding = texts.get("/load-shedding/");
+  expect(shedding).toContain("A request that joins a queue of");
+  expect(shedding).toContain("seconds, so any queue longer than capacity");
 });

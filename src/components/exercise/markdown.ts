@@ -8,6 +8,7 @@
 import { createMarkdownProcessor, type MarkdownProcessor } from "@astrojs/markdown-remark";
 import remarkMath from "remark-math";
 import rehypeKatex from "rehype-katex";
+import rehypeMathSearch from "../../integrations/math-search.ts";
 import type { ExerciseMeta, Params, Part } from "../../grader/exercise-schema.ts";
 import type { Figures } from "../../grader/solution.ts";
 import { paramText, placeholderPattern } from "../../grader/fill-params.ts";
@@ -18,7 +19,8 @@ let processor: Promise<MarkdownProcessor> | undefined;
 function markdown(): Promise<MarkdownProcessor> {
   processor ??= createMarkdownProcessor({
     remarkPlugins: [remarkMath],
-    rehypePlugins: [[rehypeKatex, { output: "mathml" }]],
+    // Formulas stay out of the search index, as the chapters' do (src/integrations/math-search.ts).
+    rehypePlugins: [[rehypeKatex, { output: "mathml" }], rehypeMathSearch],
     syntaxHighlight: false,
   });
   return processor;
