@@ -9,7 +9,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 
 /**
  * Press Tab until the focused element matches `selector`; fail after `limit` presses. Inside a
- * code editor Tab indents, so, as the editor's on-screen hint says, Escape comes first.
+ * code editor typed in, Tab indents, so, as the editor's on-screen hint says, Escape comes first.
  */
 async function tabTo(page: Page, selector: string, limit = 600): Promise<void> {
   for (let i = 0; i <= limit; i++) {

@@ -534,18 +534,133 @@ describeInBrowser("playground in Chromium", (browser) => {
     await expect(box.locator(".playground__print").isVisible()).resolves.toBe(false);
   });
 
-  test("keyboard: Tab reaches the code and opens the editor; Escape then Tab leaves it", async () => {
+  /** Whether the focus is on the editor's text. */
+  const inEditor = () => page.evaluate(() => document.activeElement?.classList.contains("cm-content") ?? false);
+  /** Whether the focus has moved on past the code, to what follows it on the page. */
+  const pastTheCode = () =>
+    box.locator("[data-code]").evaluate((code) => {
+      const at = document.activeElement;
+      return (
+        at !== null &&
+        at !== document.body &&
+        !code.contains(at) &&
+        (code.compareDocumentPosition(at) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+      );
+    });
+
+  /** The chapter as on a first visit: no edit of its playground saved (which would load the editor at once). */
+  async function firstVisit() {
     await page.goto(chapter);
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage))
+        if (key.startsWith("blast-radius:playground:")) localStorage.removeItem(key);
+    });
+    await page.reload();
     box = page.locator("#playground-shuffle-shard");
+  }
+
+  test("keyboard: Tab from Share opens the editor, and Tab again passes over the code, leaving it as it was", async () => {
+    await firstVisit();
     await box.getByRole("button", { name: "Share" }).focus();
     await page.keyboard.press("Tab");
     await box.locator(".cm-editor").waitFor();
-    await page.waitForFunction(() => document.activeElement?.classList.contains("cm-content"));
-    await page.keyboard.press("Tab"); // indents: the editor keeps focus
-    await expect(page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).resolves.toBe(true);
+    await expect.poll(inEditor).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect.poll(pastTheCode).toBe(true);
+    await expect(editorText()).resolves.toBe(original);
+    await expect(box.locator("[data-notice]").isHidden()).resolves.toBe(true);
+    // Back by Shift+Tab, it passes over the code again.
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(inEditor).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect.poll(pastTheCode).toBe(true);
+    await expect(editorText()).resolves.toBe(original);
+    // The keys are said under the code, in a code exercise's words.
+    await expect(box.locator(".playground__keys").innerText()).resolves.toBe(
+      "Tab moves past the code until you click in it or start typing · while editing, Esc then Tab moves on · Ctrl/⌘+Enter runs",
+    );
+  });
+
+  test("keyboard: Tab passes over the code until the reader types in it; then Tab indents, and Escape then Tab moves on", async () => {
+    await firstVisit();
+    await box.getByRole("button", { name: "Share" }).focus();
+    await page.keyboard.press("Tab");
+    await box.locator(".cm-editor").waitFor();
+    await expect.poll(inEditor).toBe(true);
+    // Moving the caret is not editing: Tab still passes over the code.
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await expect.poll(pastTheCode).toBe(true);
+    await expect(editorText()).resolves.toBe(original);
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(inEditor).toBe(true);
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.type("x");
+    await page.keyboard.press("Tab");
+    await expect(inEditor()).resolves.toBe(true);
+    await expect.poll(editorText).toMatch(/\n[ \t]+x$/);
+    const indented = await editorText();
+    expect(indented.startsWith(original)).toBe(true);
     await page.keyboard.press("Escape");
     await page.keyboard.press("Tab");
-    await expect(page.evaluate(() => Boolean(document.activeElement?.closest(".cm-editor")))).resolves.toBe(false);
-    await expect(box.locator(".playground__keys").textContent()).resolves.toMatch(/Ctrl.*Enter.*runs.*Esc.*Tab/s);
+    await expect.poll(pastTheCode).toBe(true);
+    await expect(editorText()).resolves.toBe(indented);
+    await box.getByRole("button", { name: "Reset" }).click();
+    await expect(editorText()).resolves.toBe(original);
+  });
+
+  test("a click on the code before its editor loads is choosing to edit: Tab then indents, until the reader leaves and comes back by keyboard", async () => {
+    await firstVisit();
+    await box.locator("[data-code] pre").click({ position: { x: 40, y: 10 } });
+    await box.locator(".cm-editor").waitFor();
+    await expect.poll(inEditor).toBe(true);
+    await page.keyboard.press("Tab");
+    await expect.poll(editorText).not.toBe(original);
+    await expect(inEditor()).resolves.toBe(true);
+    const indented = await editorText();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    await expect.poll(pastTheCode).toBe(true);
+    // Back by keyboard, the reader may be passing by again: Tab passes over the code, after a
+    // move of the caret too (which ends the moment Escape gives).
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(inEditor).toBe(true);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Tab");
+    await expect.poll(pastTheCode).toBe(true);
+    await expect(editorText()).resolves.toBe(indented);
+    await box.getByRole("button", { name: "Reset" }).click();
+    await expect(editorText()).resolves.toBe(original);
+  });
+
+  test("at 390 px, in the dark, the keys show under the code only while it has the focus, in sight of the editor", async () => {
+    const phone = await browser.open({ viewport: { width: 390, height: 844 } });
+    await phone.page.emulateMedia({ colorScheme: "dark" });
+    await phone.page.goto(chapter);
+    const playground = phone.page.locator("#playground-shuffle-shard");
+    const keys = playground.locator(".playground__keys");
+    await expect(keys.isVisible()).resolves.toBe(false);
+    await playground.getByRole("button", { name: "Share" }).focus();
+    await phone.page.keyboard.press("Tab");
+    await playground.locator(".cm-editor").waitFor();
+    await phone.page.waitForFunction(() => document.activeElement?.classList.contains("cm-content"));
+    // The code is taller than the window: the keys stick to its foot, over the code.
+    const seen = await keys.evaluate((el) => {
+      const code = el.parentElement!.querySelector("[data-code]")!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return { codeTaller: code.height > innerHeight, top: box.top, bottom: box.bottom, height: innerHeight };
+    });
+    expect(seen.codeTaller).toBe(true);
+    expect(seen.top).toBeGreaterThanOrEqual(0);
+    expect(seen.bottom).toBeLessThanOrEqual(seen.height);
+    // What is in front at the keys' middle is the keys, not the code's gutter.
+    await expect(
+      keys.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + 4, (r.top + r.bottom) / 2));
+      }),
+    ).resolves.toBe(true);
+    await phone.page.keyboard.press("Tab");
+    await expect.poll(() => keys.isVisible()).toBe(false);
   });
 });

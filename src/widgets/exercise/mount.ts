@@ -587,38 +587,9 @@ async function mountCode(
     onRun: () => void run(),
   });
   const marks = errorMarks(Promise.resolve(editor));
-  // Tab moves past the code until the reader chooses to edit it: a click in it, or a key that
-  // edits. Then Tab indents, and Escape then Tab moves on (CodeMirror's escape hatch).
-  let pointer = false;
-  const editingKey = (e: KeyboardEvent) =>
-    e.key === "Enter" ||
-    e.key === "Backspace" ||
-    e.key === "Delete" ||
-    (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) ||
-    ((e.ctrlKey || e.metaKey) && ["v", "x", "z", "y"].includes(e.key.toLowerCase()));
-  box.addEventListener(
-    "pointerdown",
-    () => {
-      pointer = true;
-      editor.setTabMovesFocus(false);
-    },
-    true,
-  );
-  box.addEventListener("focusin", () => {
-    if (!pointer) editor.setTabMovesFocus(true);
-    pointer = false;
-  });
-  box.addEventListener(
-    "keydown",
-    (event) => {
-      if (editingKey(event)) editor.setTabMovesFocus(false);
-    },
-    true,
-  );
-  if (hadFocus) {
-    pointer = root.dataset.arrivedBy === "pointer";
-    editor.focus();
-  }
+  // Tab moves past the code until the reader chooses to edit it (the editor's own rule); a click
+  // on the starter before the editor existed was that choice.
+  if (hadFocus) editor.focus(root.dataset.arrivedBy === "pointer");
   runButton.addEventListener("click", () => void run());
   // Reset brings the starter back and clears what was said of other code, as a playground's
   // Reset clears its output: the verdict, its checks, a type check's note or errors (a type

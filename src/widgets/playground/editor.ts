@@ -1,9 +1,10 @@
 /**
- * The playground's editor: CodeMirror 6 with TypeScript syntax, loaded on first interaction.
- * Tab indents; Escape then Tab leaves the editor (CodeMirror's tab-focus mode), so the
- * keyboard is never trapped. Colours come from CSS variables, so it reads in both themes.
+ * The code editor of a playground and of a code exercise: CodeMirror 6 with TypeScript syntax,
+ * loaded on first interaction. Tab moves past the code until the reader chooses to edit it
+ * (tabPassesUntilEdited), so the keyboard is never trapped. Colours come from CSS variables, so
+ * it reads in both themes.
  */
-import { EditorState } from "@codemirror/state";
+import { EditorState, type Extension } from "@codemirror/state";
 import { EditorView, keymap, lineNumbers, highlightActiveLine, drawSelection } from "@codemirror/view";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import {
@@ -21,9 +22,12 @@ import type { ErrorMark } from "./error-marks.ts";
 export interface Editor {
   getCode(): string;
   setCode(code: string): void;
-  focus(): void;
-  /** While on, Tab and Shift+Tab move focus instead of indenting (CodeMirror's tab-focus mode). */
-  setTabMovesFocus(on: boolean): void;
+  /**
+   * Take the focus. `chosen`: the reader chose to edit (a click on the code brought them, before
+   * the editor existed), so Tab indents at once; else Tab moves past the code, as on any arrival
+   * by keyboard.
+   */
+  focus(chosen?: boolean): void;
   /**
    * Mark an error in the code as a lint diagnostic (gutter marker, underline, its message on
    * hover): at its column (1-based) when it has one, as a syntax error does, else the whole
@@ -130,12 +134,50 @@ const theme = EditorView.theme({
   },
 });
 
+/**
+ * Tab moves past the code until the reader chooses to edit it: a click in it, or an edit (a key
+ * typed, a paste, an undo). Then Tab indents, and Escape then Tab moves on (CodeMirror's escape
+ * hatch). Each arrival by keyboard starts over. The hint under the code says so
+ * (src/components/code/EditorKeys.astro).
+ */
+function tabPassesUntilEdited(parent: HTMLElement, view: () => EditorView): Extension {
+  // A press that will focus the editor: the focus it brings is a choice to edit.
+  let pressed = false;
+  parent.addEventListener(
+    "pointerdown",
+    () => {
+      pressed = !view().hasFocus;
+      view().setTabFocusMode(false);
+    },
+    true,
+  );
+  // A touch that turned into a scroll of the page brought no focus.
+  parent.addEventListener("pointercancel", () => (pressed = false), true);
+  parent.addEventListener("focusin", () => {
+    if (!pressed) view().setTabFocusMode(true);
+    pressed = false;
+  });
+  // The line saying so may stick to the window's foot, over the code, while the code has the
+  // focus (Playground.astro): the caret is scrolled clear of it.
+  const margins = EditorView.scrollMargins.of(() => {
+    const keys = parent.parentElement?.querySelector<HTMLElement>(":scope > [data-editor-keys]");
+    return keys && getComputedStyle(keys).position === "sticky" ? { bottom: keys.offsetHeight } : null;
+  });
+  const choosing = EditorView.updateListener.of((update) => {
+    const edited = update.transactions.some((tr) =>
+      ["input", "delete", "undo", "redo", "move"].some((event) => tr.isUserEvent(event)),
+    );
+    if (update.docChanged && edited) update.view.setTabFocusMode(false);
+  });
+  return [margins, choosing];
+}
+
 export function createEditor(
   parent: HTMLElement,
   code: string,
   options: { label: string; onChange(code: string): void; onRun(): void },
 ): Editor {
-  const view = new EditorView({
+  const view: EditorView = new EditorView({
     parent,
     state: EditorState.create({
       doc: code,
@@ -157,6 +199,7 @@ export function createEditor(
         ]),
         theme,
         EditorView.contentAttributes.of({ "aria-label": options.label }),
+        tabPassesUntilEdited(parent, () => view),
         EditorView.updateListener.of((update) => {
           if (update.docChanged) options.onChange(update.state.doc.toString());
         }),
@@ -166,8 +209,10 @@ export function createEditor(
   return {
     getCode: () => view.state.doc.toString(),
     setCode: (next) => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: next } }),
-    focus: () => view.focus(),
-    setTabMovesFocus: (on) => view.setTabFocusMode(on),
+    focus(chosen = false) {
+      view.focus();
+      if (chosen) view.setTabFocusMode(false);
+    },
     markError(error) {
       const errors = error === null ? [] : "line" in error ? [error] : error;
       const doc = view.state.doc;

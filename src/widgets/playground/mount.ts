@@ -200,13 +200,16 @@ export async function mountPlayground(
   let editorWanted!: () => void;
   const editorGate = new Promise<void>((resolve) => (editorWanted = resolve));
   const editorReady = editorGate.then(loadEditor).then(({ createEditor }) => {
-    // Whoever is on the static code when the editor arrives moves into the editor with it.
-    const hadFocus = codeBox.contains(document.activeElement);
+    // Whoever is on the static code when the editor arrives moves into the editor with it; one who
+    // clicked it (a focus the browser does not show as the keyboard's) chose to edit it.
+    const focused = document.activeElement;
+    const hadFocus = focused !== null && codeBox.contains(focused);
+    const clicked = hadFocus && !focused.matches(":focus-visible");
     codeBox.replaceChildren();
     codeBox.dataset.print = "hide";
     editor = createEditor(codeBox, code, { label: `Code: ${title}`, onChange, onRun: () => void run() });
     root.dataset.editor = "ready";
-    if (hadFocus) editor.focus();
+    if (hadFocus) editor.focus(clicked);
     return editor;
   });
 
