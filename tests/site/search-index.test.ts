@@ -183,3 +183,16 @@ test("no formula is in the search index, neither its LaTeX source nor its letter
   expect(shedding).toContain("A request that joins a queue of");
   expect(shedding).toContain("seconds, so any queue longer than capacity");
 });
+
+test("the question bank's terms and answers are words apart in the search index", () => {
+  // Its <dt> and <dd> were written with nothing between them, and search ran them together:
+  // "load-tested?Assume: …", "MidAdds … SeniorComputes" (src/components/QuestionBank.astro).
+  const texts = [...indexedTexts()].filter(([url]) => url.startsWith("/interview-playbook/"));
+  expect(texts.length).toBeGreaterThan(1);
+  const joined = texts.flatMap(([url, text]) =>
+    [...text.matchAll(/\S(?:Assume:|Pushes back:|Mid\b|Senior\b|Staff\b)/g)].map(
+      (m) => `${url}: ${text.slice(Math.max(0, m.index - 20), m.index + 20)}`,
+    ),
+  );
+  expect(joined).toEqual([]);
+});
