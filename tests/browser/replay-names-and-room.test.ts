@@ -1,6 +1,6 @@
 /**
  * The retry-storm replay with no defence switched on, in the chapter and in the presenter view:
- * its right-hand run is named by what it is wherever it is named (it was "Defended" in its
+ * its second run is named by what it is wherever it is named (it was "Defended" in its
  * summary, in what is read out, in its charts' names and on the phone's toggle), and the
  * presenter's charts take the room the screen has (they were 120 px tall before the replay loaded,
  * and never taller than 420 px, with a third of a 1080 px screen left empty under them), and
@@ -18,7 +18,7 @@ import { statusWords } from "../../src/widgets/replay/present.ts";
 
 const none = runName("defended", []);
 
-/** Every name the right-hand run has on the page: the words the reader sees or hears it called by. */
+/** Every name the second run has on the page: the words the reader sees or hears it called by. */
 const rightNames = (page: Page) =>
   page.locator("[data-retry-storm]").evaluate((root) => {
     const side = root.querySelector<HTMLElement>('[data-side="defended"]')!;
@@ -63,7 +63,7 @@ const presenterRoom = (page: Page, chart: string) =>
 describeInBrowser("retry-storm replay: the run without defences, and the presenter's room", (browser) => {
   const { site } = browser;
 
-  test("with no defence switched on, the right-hand run is not called defended: not in its summary, what is read out, its charts or the toggle", async () => {
+  test("with no defence switched on, the second run is not called defended: not in its summary, what is read out, its charts or the toggle", async () => {
     const { page } = browser;
     await page.goto(`${site}/retry-storm/?defences=none`);
     const root = page.locator("[data-retry-storm]");

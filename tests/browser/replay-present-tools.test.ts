@@ -1,10 +1,12 @@
 /**
  * The retry-storm presenter page's tool bar, as a room reads it on a projector: the chart picker
  * names the chart shown in the tool bar's own type, not in a form control's small default, and
- * whole, on a phone too.
+ * whole, on a phone too; the playhead in the course's accent; the charts' value axes as the
+ * chapter's replay draws them.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
 
 describeInBrowser("retry-storm presenter tools", (browser) => {
   const { site } = browser;
@@ -18,6 +20,19 @@ describeInBrowser("retry-storm presenter tools", (browser) => {
     const picker = await size("[data-chart-pick]");
     expect(picker).toBe(await size(".present-tools__toggle:has([data-chart-pick])"));
     expect(picker).toBeGreaterThanOrEqual(16);
+    // The playhead slider in the accent the replay's checkboxes have, not the browser's default blue.
+    const accent = (selector: string) => page.locator(selector).evaluate((el) => getComputedStyle(el).accentColor);
+    const scrubAccent = await accent("[data-scrub]");
+    expect(scrubAccent).not.toBe("auto");
+    expect(scrubAccent).toBe(await accent('.rs--present input[name="defence-bulkhead"]'));
+    // The static charts' value axes, each pair on one scale, are the axes the live charts draw.
+    await recordCanvasAxes(page);
+    const replay = page.locator("[data-retry-storm]");
+    const staticAxes = await valueAxes(replay);
+    expect(unsharedAxes(staticAxes)).toEqual([]);
+    await page.locator("[data-scrub]").focus();
+    await page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
+    await expect.poll(() => valueAxes(replay)).toEqual(staticAxes);
     // Its longest chart name still fits a phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
     const box = await page.locator("[data-chart-pick]").boundingBox();

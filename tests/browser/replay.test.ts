@@ -9,6 +9,7 @@ import { triesPerRequest } from "../../src/widgets/replay/view.ts";
 import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
 import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
+import { recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
@@ -161,6 +162,13 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   test("first interaction loads the charts; Node and Chromium agree on the summary bytes", async () => {
     const { page } = browser;
     await page.goto(`${site}/retry-storm/`);
+    await recordCanvasAxes(page);
+    // Each metric's two charts, naive and defended, on one value axis: side by side, their heights
+    // compare (the defended run's waiting once read 0 to 1 beside the naive run's 0 to 20k).
+    const staticAxes = await valueAxes(replay());
+    expect(Object.keys(staticAxes)).toHaveLength(10);
+    expect(unsharedAxes(staticAxes)).toEqual([]);
+    for (const labels of Object.values(staticAxes)) expect(labels.length).toBeGreaterThanOrEqual(2);
     // Where each chart sits on the page and how tall it is, and what the line above them says.
     const layout = () =>
       replay().evaluate((root) => ({
@@ -180,6 +188,13 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     expect(after.moment).toBe(before.moment);
     expect(after.moment).toMatch(/^At 0\u00a0s: Naive: \d+ of 20 connections in use/);
     for (const [i, v] of after.charts.entries()) expect(Math.abs(v - before.charts[i]!)).toBeLessThanOrEqual(SLACK);
+    // Each live chart labels its value axis as the static chart it replaced did (it once went from
+    // 0 and 20k to 0, 5k and 10k), and still on the scale both runs share, at 300 s too.
+    await expect.poll(() => valueAxes(replay())).toEqual(staticAxes);
+    await page.locator("[data-scrub]").fill("300");
+    await page.locator("[data-scrub]").dispatchEvent("input");
+    await expect(page.locator("[data-time]").textContent()).resolves.toBe("300\u00a0s");
+    await expect(valueAxes(replay())).resolves.toEqual(staticAxes);
     // The page reran both scenarios in workers; the bytes equal the golden summaries from Node.
     await expect(replay().getAttribute("data-naive-summary")).resolves.toBe(JSON.stringify(golden.naive));
     await expect(replay().getAttribute("data-defended-summary")).resolves.toBe(

@@ -107,7 +107,7 @@ test("each replay step's success figure on the run sheet is the one its presente
   for (const id of Object.keys(replaySteps) as ReplayStepId[]) {
     const state = normalizeState({ defences: replaySteps[id].defences });
     const pair = scenarios(state);
-    // The screen: the right-hand run's summary, named as the replay names it.
+    // The screen: the second run's summary, named as the replay names it.
     const run = rememberedRetryStorm(pair.defended);
     const screen = summaryText(runName("defended", state.defences).name, run);
     const figure = preparedStep(id).figures.find((f) => f.short === "unrelated services succeed")!.value;

@@ -7,6 +7,7 @@
 import type uPlotType from "uplot";
 import { compactNumber } from "../../format/number.ts";
 import { fitPresentCharts } from "./present-size.ts";
+import { sharedScales, type ValueScale } from "./scale.ts";
 import { timeStep } from "./svg.ts";
 import {
   axisLabel,
@@ -51,13 +52,28 @@ export const valueAxisLabels =
   (_u: unknown, splits: readonly (number | null)[]): string[] =>
     splits.map((v) => axisLabel(view, v));
 
-/** One grid line per decade on a log axis (uPlot's default draws nine). */
-export function decades(min: number, max: number): number[] {
-  const out: number[] = [];
-  for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++)
-    if (10 ** p >= min * 0.9999) out.push(10 ** p);
-  return out.length ? out : [min, max];
+/**
+ * A live chart's y scale and the ticks and labels of its value axis (uPlot's options), on the
+ * scale `scale` returns when the chart draws: the one both runs' charts of the metric share
+ * (scale.ts), whose ticks the static chart labels too (svg.ts), so nothing moves when this chart
+ * replaces it, in the chapter or on a projector.
+ */
+export function liveValueAxis(view: ChartView, scale: () => ValueScale) {
+  return {
+    scale: {
+      ...(view.log ? { distr: 3, log: 10 } : {}),
+      range: (): uPlotType.Range.MinMax => [scale().min, scale().max],
+    } satisfies uPlotType.Scale,
+    splits: () => scale().ticks,
+    // Every tick labelled, as the static chart labels it: uPlot's own filter for a log axis left
+    // out every other decade ("1 s" and "10 ms" of 10 ms to 10 s) on the chapter's small chart.
+    filter: (_u: uPlotType, splits: number[]) => splits,
+    values: valueAxisLabels(view),
+  };
 }
+
+/** One grid line per decade on a log axis (uPlot's default draws nine): the game day's charts draw theirs so too. */
+export { decades } from "./scale.ts";
 
 /**
  * uPlot's series of one chart: time, then each line. A line breaks at a gap (spanGaps off); a
@@ -102,6 +118,8 @@ export class ReplayCharts {
     defended: { plots: [], marks: [], run: null, playheads: [] },
   };
   private playhead = 0;
+  /** Each metric's value axis, shared by the two runs' charts of it (scale.ts), from the runs shown. */
+  private scales: Record<string, ValueScale> = {};
 
   constructor(
     private readonly root: HTMLElement,
@@ -112,17 +130,29 @@ export class ReplayCharts {
     return this.root.querySelector<HTMLElement>(`[data-side="${side}"]`)!;
   }
 
-  /** Draw a side's run: build its charts the first time, then only swap the data. */
+  /**
+   * Draw a side's run: build its charts the first time, then only swap the data. The other side's
+   * charts are drawn again on the scales the two runs now share.
+   */
   show(side: Side, run: RunView): void {
     const entry = this.charts[side];
     entry.run = run;
     entry.marks = markers(run.summary);
-    if (entry.plots.length === 0) return this.build(side, run);
-    chartViews(run).forEach((view, i) => {
-      entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
-      // The right-hand run's name follows its defences (none on: it is not "defended").
-      this.name(entry.plots[i]!, side, run, view);
-    });
+    this.scales = sharedScales(sides.flatMap((s) => this.charts[s].run ?? []));
+    if (entry.plots.length === 0) this.build(side, run);
+    else
+      chartViews(run).forEach((view, i) => {
+        entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
+        // The defended run's name follows its defences (none on: it is not "defended").
+        this.name(entry.plots[i]!, side, run, view);
+      });
+    // The same data again: uPlot asks the y scale's range (the shared one) anew.
+    for (const u of this.charts[side === "naive" ? "defended" : "naive"].plots) u.setData(u.data);
+  }
+
+  /** The value axis of a metric's charts, on both sides. */
+  private scale(id: string): ValueScale {
+    return this.scales[id]!;
   }
 
   /** A chart's accessible name: its run's, then what it plots. */
@@ -218,6 +248,7 @@ export class ReplayCharts {
     const entry = this.charts[side];
     const { height, font, ySize, xSize } = this.geometry();
     for (const view of chartViews(run)) {
+      const yAxis = liveValueAxis(view, () => this.scale(view.id));
       const slot = container.querySelector<HTMLElement>(`[data-chart="${view.id}"] [data-plot]`)!;
       slot.textContent = "";
       const u = new uPlot(
@@ -228,11 +259,8 @@ export class ReplayCharts {
           cursor: { sync: { key: `rs-${this.root.id}` }, drag: { x: false, y: false } },
           scales: {
             x: { time: false },
-            y: view.log
-              ? { distr: 3, log: 10 }
-              : view.range
-                ? { range: view.range }
-                : { range: (_u, _min, max) => [0, Math.max(1, max)] },
+            // The range both runs' charts of this metric share, read when the chart is drawn (show).
+            y: yAxis.scale,
           },
           axes: [
             {
@@ -253,13 +281,9 @@ export class ReplayCharts {
               size: ySize,
               ticks: { size: valueAxis.tick },
               gap: valueAxis.gap,
-              // On a projector (the presenter's large type) a tall chart would get a line every
-              // 5%: at least 80 px between them keeps a few, as the static chart's two are read.
-              ...(font ? { space: 80 } : {}),
-              values: valueAxisLabels(view),
-              ...(view.log
-                ? { splits: (_u: uPlotType, _i: number, min: number, max: number) => decades(min, max) }
-                : {}),
+              values: yAxis.values,
+              splits: yAxis.splits,
+              filter: yAxis.filter,
             },
           ],
           series: seriesOptions(view),

@@ -81,7 +81,7 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     if (live.textContent !== text) live.textContent = text;
   };
   const scrub = q<HTMLInputElement>(root, "[data-scrub]");
-  /** What a side's run is called before what is said of it: the right-hand one's name follows its defences. */
+  /** What a side's run is called before what is said of it: the defended one's name follows its defences. */
   const nameOf = (side: Side, run: TimedRun) => runName(side, run.summary.defences).name;
   const describeMoment = (t: number) => {
     timeOut.value = keepUnitWithNumber(`${t} s`);

@@ -5,6 +5,7 @@
  */
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { scenarios, type ReplayState } from "./state.ts";
+import { sharedScales, type ValueScale } from "./scale.ts";
 import { chartSvg } from "./svg.ts";
 import { chartName, chartViews, markers, summaryText, type RunView } from "./view.ts";
 
@@ -22,9 +23,15 @@ export interface StaticChart {
 
 /**
  * The static charts of a run, each named by `name`, the run's label ("Naive run", runName);
- * `veilFrom` as in chartSvg (the presenter view's playhead).
+ * `veilFrom` as in chartSvg (the presenter view's playhead); `scales`, each chart's value axis by
+ * its id, those the two runs share (sharedScales), or by default this run's own.
  */
-export function staticCharts(name: string, run: RunView, veilFrom?: number): StaticChart[] {
+export function staticCharts(
+  name: string,
+  run: RunView,
+  veilFrom?: number,
+  scales: Record<string, ValueScale> = sharedScales([run]),
+): StaticChart[] {
   const marks = markers(run.summary);
   return chartViews(run).map((view) => ({
     id: view.id,
@@ -36,8 +43,9 @@ export function staticCharts(name: string, run: RunView, veilFrom?: number): Sta
       marks,
       `${name}: ${chartName(view)}, from ${run.metrics.time[0]} s to ${run.metrics.time.at(-1)} s after the trigger`,
       veilFrom,
+      scales[view.id],
     ),
   }));
 }
 
-export { summaryText, markers };
+export { summaryText, markers, sharedScales };

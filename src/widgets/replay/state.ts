@@ -1,7 +1,7 @@
 /**
  * What the replay shows, as plain data that round-trips through the page URL: the seed, the
- * defences of the right-hand ("defended") run, and any parameters changed from the defaults.
- * The left-hand run is always the naive one: same seed and parameters, no defences.
+ * defences of the defended run, and any parameters changed from the defaults.
+ * The other run is always the naive one: same seed and parameters, no defences.
  */
 import {
   checkParameter,

@@ -21,6 +21,7 @@ import {
   valueAxis,
   type ChartView,
 } from "./view.ts";
+import { valueScale, type ValueScale } from "./scale.ts";
 
 /**
  * Seconds between two labels of a live chart's time axis (charts.ts): `base` (two minutes, four on
@@ -51,18 +52,13 @@ const W = 1000;
 export const plotHeight = 120;
 const inset = 6;
 
-function niceMax(x: number): number {
-  if (x <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(x));
-  for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= x) return m * p;
-  return 10 * p;
-}
-
 /**
  * One chart as HTML (an image with its name, made of SVGs); `time` is the shared x axis. With
  * `veilFrom`, the plot also holds a veil from that time to the end, in the page's background
  * colour, which the presenter view shows while the room predicts (as it veils a live chart ahead
  * of its playhead), so the static chart does not give the run away before the replay loads.
+ * `scale` is the value axis (scale.ts): the one the live chart will draw, shared with the other
+ * run's chart of the same metric; by default this chart's own.
  */
 export function chartSvg(
   chart: ChartView,
@@ -70,19 +66,17 @@ export function chartSvg(
   marks: ReturnType<typeof markers>,
   label: string,
   veilFrom?: number,
+  scale: ValueScale = valueScale([chart]),
 ): string {
   const x0 = time[0]!;
   const x1 = time[time.length - 1]! + 1;
-  const values = chart.series.flatMap((s) => s.values.filter((v): v is number => v !== null));
-  const yMax = chart.range ? chart.range[1] : niceMax(Math.max(1, ...values));
-  const yMin = chart.range ? chart.range[0] : chart.log ? 10 : 0;
-  const logMax = chart.log ? niceMax(Math.max(yMin * 10, ...values)) : yMax;
+  const { min: yMin, max: yMax, log } = scale;
   /** Share of the width at time t, 0..1. */
   const fx = (t: number) => (t - x0) / (x1 - x0);
   const sx = (t: number) => fx(t) * W;
   const sy = (v: number) => {
-    const f = chart.log
-      ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(logMax) - Math.log10(yMin))
+    const f = log
+      ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))
       : (v - yMin) / (yMax - yMin);
     return plotHeight - inset - Math.min(1, Math.max(0, f)) * (plotHeight - 2 * inset);
   };
@@ -114,7 +108,13 @@ export function chartSvg(
       return line + dots;
     })
     .join("");
-  const grid = `<line x1="0" x2="${W}" y1="${sy(chart.log ? logMax : yMax)}" y2="${sy(chart.log ? logMax : yMax)}" stroke="currentColor" stroke-opacity="0.2" vector-effect="non-scaling-stroke"/>`;
+  // A grid line at each tick, as the live chart draws one at each of its splits.
+  const grid = scale.ticks
+    .map(
+      (v) =>
+        `<line x1="0" x2="${W}" y1="${r(sy(v))}" y2="${r(sy(v))}" stroke="currentColor" stroke-opacity="0.2" vector-effect="non-scaling-stroke"/>`,
+    )
+    .join("");
   const lines = marks
     .map(
       (m) =>
@@ -131,7 +131,6 @@ export function chartSvg(
       ? ""
       : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${plotHeight + 4}"/>`) +
     `</svg>`;
-  const top = chart.log ? logMax : yMax;
   // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live
   // one's is (its tick and gap from the axis's edge). Placed in shares of the axis's height and
   // centred on the value in ems, so the labels stay at their values however tall the chart is
@@ -139,7 +138,8 @@ export function chartSvg(
   const labelDx = -(valueAxis.tick + valueAxis.gap);
   const yLabel = (v: number) =>
     `<text x="100%" dx="${labelDx}" y="${r((sy(v) / plotHeight) * 100)}%" dy="0.33em" text-anchor="end">${escapeHtml(axisLabel(chart, v))}</text>`;
-  const yAxis = `<svg class="rs-static-y" aria-hidden="true">${yLabel(top)}${yLabel(yMin)}</svg>`;
+  // Every tick the live axis labels, from the top down.
+  const yAxis = `<svg class="rs-static-y" aria-hidden="true">${[...scale.ticks].reverse().map(yLabel).join("")}</svg>`;
   const ticks: string[] = [];
   for (const t of timeTicks(x1)) {
     const anchor = fx(t) < 0.04 ? "start" : fx(t) > 0.96 ? "end" : "middle";

@@ -247,14 +247,14 @@ export function summaryText(name: string, run: RunView): string {
   return `${name}: ${milestones}; ${recoveryText(summary)}; ${unrelated}; ${tries}.`;
 }
 
-/** The two runs: the naive one on the left, the one with the defences switched on on the right. */
+/** The two runs: the naive one, and the one with the defences switched on (side by side on a wide screen, one at a time on a phone). */
 export type Side = "naive" | "defended";
 export const sides: readonly Side[] = ["naive", "defended"];
 
 /**
  * What a run is called wherever it is named: `name` before what is said of it (its summary, the
  * moment under the playhead, what is read out, the data table's columns), `label` where the run
- * itself is named (its charts, its events, the phone's toggle). The right-hand run with no
+ * itself is named (its charts, its events, the phone's toggle). The second run with no
  * defence switched on is not "defended" at all: it is named by what it is.
  */
 export function runName(side: Side, defences: readonly string[]): { name: string; label: string } {
@@ -266,12 +266,13 @@ export function runName(side: Side, defences: readonly string[]): { name: string
 }
 
 /**
- * The heading over the right-hand run: the defences it has on, and only those, in the controls'
- * order. With none on, it is not "defended" at all: the heading says what the run is.
+ * The heading over the defended run: the defences it has on, and only those, in the controls'
+ * order. With none on, it is not "defended" at all: the heading says what the run is, as its name
+ * does (runName), not where it stands: on a phone it is the only run on show, on no side.
  */
 export function defendedHeading(defences: readonly string[]): string {
   const on = defenceNames.filter((d) => defences.includes(d));
-  return on.length ? `Defended: ${listNames(on)}` : "Right-hand run: no defence switched on";
+  return on.length ? `Defended: ${listNames(on)}` : runName("defended", []).label;
 }
 
 /**
