@@ -7,7 +7,7 @@
  * widest text its column has shown, so a column only widens, when a wider figure first comes. The
  * game is the lost zone doing nothing, played at 20x until 90 s after its zone is lost (the old
  * table narrowed at the loss: p99 "–" where its hosts answered nothing); every wait is on the
- * page's state.
+ * page's state. The feed's lines, read there too, wrap under their text, never under their time.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -23,7 +23,7 @@ const playedTo =
 
 describeInBrowser("game day: the components table's columns as the game runs", { ownContext: false }, (browser) => {
   for (const width of [1280, 390])
-    test(`at ${width} px, no column of the components table ever narrows during a game`, {
+    test(`at ${width} px, no column of the components table ever narrows during a game; the feed wraps under its text`, {
       timeout: 120_000,
     }, async () => {
       const { page } = await browser.open({ viewport: { width, height: 900 } });
@@ -56,6 +56,28 @@ describeInBrowser("game day: the components table's columns as the game runs", {
         playedTo,
         { timeout: 110_000 },
       );
+      // The feed's lines, the longer wrapping: every line of a text starts right of its time,
+      // in the text's own column ("storm." went under "0 s" at 390 px).
+      const feedLines = await page.locator("[data-feed] li").evaluateAll((lis) =>
+        lis.map((li) => {
+          const time = li.querySelector(".gd-feed-time")!.getBoundingClientRect();
+          const text = document.createRange();
+          text.setStartAfter(li.querySelector(".gd-feed-time")!);
+          text.setEnd(li, li.childNodes.length);
+          const boxes = [...text.getClientRects()].filter((r) => r.width > 0);
+          return {
+            lines: new Set(boxes.map((r) => Math.round(r.top))).size,
+            left: Math.min(...boxes.map((r) => r.left)) - time.right,
+          };
+        }),
+      );
+      expect(feedLines.some((l) => l.lines > 1)).toBe(true);
+      for (const [i, line] of feedLines.entries()) expect(line.left, `feed line ${i}`).toBeGreaterThanOrEqual(0);
+      // Each line's time and text read at 4.5:1 or more, a page's red among them (the light theme's
+      // plain red was 3.6:1 on white).
+      expect(await page.locator('[data-feed] li[data-kind="page"]').count()).toBeGreaterThan(0);
+      for (const part of await page.locator("[data-feed] li > span").all())
+        expect(await textContrast(part), `"${await part.textContent()}"`).toBeGreaterThanOrEqual(4.5);
       const widths = await page.evaluate(() => (window as unknown as { widths: number[][] }).widths);
       // The game drew its rows many times, before the loss and after it.
       expect(widths.length).toBeGreaterThan(20);

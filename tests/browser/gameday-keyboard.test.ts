@@ -1,12 +1,13 @@
 /**
- * A game day played from the keyboard, in Chromium: an action taken with Enter disables its own
- * button (the target is ejected, the retries already going off), and the focus it had must stay
- * in the game, on the action's target list or on the actions' heading, where Tab goes on from the
- * actions and the speed keys work; on the page's body they did nothing and Tab started again from
- * the top. A speed key, pressed with the focus anywhere, says what it did; with Ctrl held it is
- * the browser's, and does nothing to the game. On a phone the list of actions under way, once it
- * scrolls, takes the keyboard's focus to be scrolled, and so does the feed. Every wait is on the
- * page's state.
+ * A game day played from the keyboard, in Chromium: before a game the actions wait for one, still
+ * Tab stops, and Enter on one says why it did nothing, under it. An action taken with Enter
+ * disables its own button (the target is ejected, the retries already going off), and the focus it
+ * had must stay in the game, on the action's target list or on the actions' heading, where Tab goes
+ * on from the actions and the speed keys work; on the page's body they did nothing and Tab started
+ * again from the top. A speed key, pressed with the focus anywhere, says what it did; with Ctrl
+ * held it is the browser's, and does nothing to the game. On a phone the list of actions under way,
+ * once it scrolls, takes the keyboard's focus to be scrolled, and so does the feed. Every wait is
+ * on the page's state.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -14,6 +15,7 @@ import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
 import { feedName } from "../../src/widgets/gameday/feed.ts";
+import { notStartedText } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
@@ -34,6 +36,23 @@ describeInBrowser("game day from the keyboard", (browser) => {
   }, async () => {
     const { page } = browser;
     await page.goto(`${site}/gameday/gray-failure/`);
+    // Before a game the actions wait for one, aria-disabled: still Tab stops (a disabled button is
+    // skipped, and the actions with it). Tab from the actions' heading reaches the first action's
+    // target list, then its button; Enter there says, under it and out loud, why nothing was done,
+    // and the focus stays on it.
+    await root().locator("[data-actions-heading]").focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const first = root().locator('[data-offer="eject-host"] button');
+    await expect(first.evaluate((b) => b === document.activeElement && b.getAttribute("aria-disabled"))).resolves.toBe(
+      "true",
+    );
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => root().locator('[data-offer="eject-host"] [data-refused-here]').textContent(), { timeout: 30_000 })
+      .toBe(notStartedText);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(notStartedText);
+    await expect(first.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await page.locator("[data-start]").click();
     await page.waitForSelector('[data-gameday][data-state="playing"]');
     await page.keyboard.press("0");

@@ -26,7 +26,7 @@ import {
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
-import { replayedLine } from "../../src/widgets/gameday/text.ts";
+import { actionsWaitText, feedEmptyText, notStartedText, replayedLine } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
@@ -116,14 +116,65 @@ describeInBrowser("game day in Chromium", (browser) => {
     ).resolves.toEqual([true, true, true, true]);
     page.off("request", onRequest);
     expect(scripts.filter((s) => /uPlot|mount|worker/i.test(s))).toEqual([]);
-    await page.locator('[data-offer="retries-off"] button').click();
-    await expect
-      .poll(() => root().locator("[data-refused]").textContent(), { timeout: 20_000 })
-      .toBe("Not done: start the game first; an action acts on a running game.");
+    // Nor are the actions offered as live before a game: each button is aria-disabled (still a Tab
+    // stop, so the actions are found from the keyboard), described by the note beside the actions'
+    // heading, which says why. Every button was enabled, and a press seemed to do nothing.
+    const offers = () =>
+      root().evaluate((el) => {
+        const note = el.querySelector<HTMLElement>("[data-actions-wait]")!;
+        return {
+          note: note.checkVisibility({ visibilityProperty: true }) ? note.textContent : null,
+          buttons: [...el.querySelectorAll<HTMLButtonElement>("[data-offer] button")].map((b) => ({
+            disabled: b.disabled,
+            ariaDisabled: b.getAttribute("aria-disabled"),
+            describedByNote: (b.getAttribute("aria-describedby") ?? "").split(" ").includes(note.id),
+          })),
+        };
+      });
+    const waiting = await offers();
+    expect(waiting.note).toBe(actionsWaitText);
+    expect(waiting.buttons.length).toBe(findScenario("retry-storm")!.offers.length);
+    for (const b of waiting.buttons)
+      expect(b).toEqual({ disabled: false, ariaDisabled: "true", describedByNote: true });
+    // The feed, empty, says what it will show once the game starts; plain text, never announced.
+    const feedEmpty = () =>
+      root().evaluate((el) => {
+        const note = el.querySelector<HTMLElement>("[data-feed-empty]")!;
+        return {
+          text: note.checkVisibility() ? note.textContent : null,
+          live: note.closest("[aria-live], [role=status], [role=log], [role=alert]") !== null,
+        };
+      });
+    await expect(feedEmpty()).resolves.toEqual({ text: feedEmptyText, live: false });
+    // (Forced: Playwright will not click an aria-disabled button; a learner can.)
+    await page.locator('[data-offer="retries-off"] button').click({ force: true });
+    // The press says why it did nothing right under the button pressed, in sight, and out loud;
+    // it went under the whole list, off the screen.
+    const refusedHere = root().locator('[data-offer="retries-off"] [data-refused-here]');
+    await expect.poll(() => refusedHere.textContent(), { timeout: 20_000 }).toBe(notStartedText);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(notStartedText);
+    const [pressed, said] = await Promise.all(
+      ['[data-offer="retries-off"] button', '[data-offer="retries-off"] [data-refused-here]'].map((s) =>
+        page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON()),
+      ),
+    );
+    expect(said.top).toBeGreaterThanOrEqual(pressed.bottom);
+    expect(said.top - pressed.bottom).toBeLessThan(12);
+    expect(said.bottom).toBeLessThanOrEqual(await page.evaluate(() => innerHeight));
     expect(page.url()).toBe(address);
     await expect(root().getAttribute("data-state")).resolves.toBe("ready");
     await page.locator("[data-start]").click();
     await state("playing");
+    // The game running, the actions are live: the note goes (keeping its room), and so does the
+    // refusal; the feed's first line takes the place of its note.
+    const live = await offers();
+    expect(live.note).toBeNull();
+    for (const b of live.buttons) expect(b).toMatchObject({ ariaDisabled: null, describedByNote: false });
+    await expect(refusedHere.count()).resolves.toBe(0);
+    await expect(feedEmpty()).resolves.toEqual({ text: null, live: false });
+    await expect(root().locator("[data-feed] li").allTextContents()).resolves.toContain(
+      `${clock(0)} You are on call: ${findScenario("retry-storm")!.title}.`,
+    );
     const after = await tops();
     expect(after.length).toBe(before.length);
     for (const [i, top] of after.entries()) expect(Math.abs(top - before[i]!)).toBeLessThanOrEqual(1);
@@ -224,6 +275,22 @@ describeInBrowser("game day in Chromium", (browser) => {
 
     await page.locator("[data-end]").click();
     await state("over");
+    // The feed showed what its note said it would: monitoring's notices, alerts firing and
+    // resolved, and the actions taken, newest first.
+    const lines = await root()
+      .locator("[data-feed] li")
+      .evaluateAll((lis) =>
+        lis.map((li) => ({ kind: li.getAttribute("data-kind"), time: li.firstElementChild!.textContent })),
+      );
+    const kinds = new Set(lines.map((l) => l.kind));
+    expect(["notice", "resolved", "action"].filter((k) => !kinds.has(k))).toEqual([]);
+    expect(kinds.has("page") || kinds.has("ticket")).toBe(true);
+    const seconds = lines.map(({ time }) => {
+      const [, min = "0", sec = "0"] = /^(?:(\d+) min)? ?(?:(\d+) s)?$/.exec(time ?? "")!;
+      return Number(min) * 60 + Number(sec);
+    });
+    expect(seconds.map(clock)).toEqual(lines.map((l) => l.time));
+    expect(seconds).toEqual(seconds.toSorted((a, b) => b - a));
     summaryJson = (await root().getAttribute("data-summary"))!;
     const summary = JSON.parse(summaryJson);
     expect(summary.log.map((e: { action: string }) => e.action)).toEqual(["retries-off", "restart"]);

@@ -1,6 +1,7 @@
 /**
  * The actions: the list of those under way, each with when it lands, and the offer forms, each
- * button enabled or disabled with why in its title (and each target in a list likewise).
+ * button enabled or disabled with why in its title (and each target in a list likewise); while no
+ * game runs, every button waits for one, with a note saying so (`wait`).
  */
 import { entryText } from "../../sim/gameday/report.ts";
 import { escapeHtml } from "../escape-html.ts";
@@ -16,6 +17,18 @@ export interface ActionsPanel {
   draw(update: GameUpdate): void;
   /** None under way (a new game, before its first update). */
   clear(): void;
+  /**
+   * Whether the actions wait for a game (none runs, as before the first): each button is then
+   * aria-disabled, described by the note beside the actions' heading, which shows. They stay Tab
+   * stops, so a keyboard or screen-reader user finds the actions and hears why they wait.
+   */
+  wait(waiting: boolean): void;
+  /**
+   * Say `text` right under the button of `form`, just pressed while the actions wait: where the
+   * player is looking (the refusal once went under the whole list, off the screen). Not a live
+   * region: the widget's says it.
+   */
+  refuseHere(form: HTMLFormElement, text: string): void;
 }
 
 export function createActionsPanel(
@@ -30,6 +43,10 @@ export function createActionsPanel(
   const pendingList = q<HTMLElement>(root, "[data-pending]");
   const actionsHeading = q<HTMLElement>(root, "[data-actions-heading]");
   const forms = [...root.querySelectorAll<HTMLFormElement>("[data-offer]")];
+  const waitNote = q<HTMLElement>(root, "[data-actions-wait]");
+  const refusedHere = document.createElement("p");
+  refusedHere.className = "gd-refused";
+  refusedHere.dataset.refusedHere = "";
   let shownPending = "";
 
   /**
@@ -115,5 +132,26 @@ export function createActionsPanel(
       const latest = game.latest();
       if (latest) draw(latest);
     });
-  return { forms, draw, clear: () => showPending(nonePending) };
+  function wait(waiting: boolean): void {
+    // Hidden, the note keeps its room beside the heading: the actions never move as a game starts.
+    waitNote.classList.toggle("gd-actions-wait--done", !waiting);
+    for (const form of forms) {
+      const button = q<HTMLButtonElement>(form, "button");
+      // A note hidden still names what it describes: it is dropped from the description.
+      const hint = (button.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== waitNote.id);
+      button.setAttribute("aria-describedby", (waiting ? [waitNote.id, ...hint] : hint).join(" "));
+      if (waiting) button.setAttribute("aria-disabled", "true");
+      else button.removeAttribute("aria-disabled");
+    }
+    if (!waiting) refusedHere.remove();
+  }
+
+  function refuseHere(form: HTMLFormElement, text: string): void {
+    refusedHere.textContent = text;
+    // Right under the button, above what the action does and costs.
+    const button = q<HTMLButtonElement>(form, "button");
+    if (refusedHere.previousElementSibling !== button) button.after(refusedHere);
+  }
+
+  return { forms, draw, clear: () => showPending(nonePending), wait, refuseHere };
 }

@@ -23,10 +23,22 @@ export interface Feed {
 /** The feed's name while it is a Tab stop. */
 export const feedName = "Monitoring feed, newest first";
 
+/**
+ * A line of the feed, as HTML: its time and its text, each in its own column (gameday.css), so a
+ * text that wraps goes on under its text, not under the time. A space between them keeps the
+ * line's words apart where it is read as text ("0 s You are on call: ...").
+ */
+export function feedLineHtml(at: number, text: string): string {
+  return `<span class="gd-feed-time">${escapeHtml(clockText(at))}</span> <span class="gd-feed-text">${escapeHtml(text)}</span>`;
+}
+
 export function createFeed(root: HTMLElement): Feed {
   const feed = q<HTMLElement>(root, "[data-feed]");
   const firing = q<HTMLElement>(root, "[data-firing]");
   const heading = feed.parentElement?.querySelector<HTMLElement>("h3") ?? null;
+  // What the feed will show, until its first line: static text, out of any live region, so it is
+  // read where it stands, never announced. Gone with the first line, it stays gone.
+  const empty = root.querySelector<HTMLElement>("[data-feed-empty]");
   let shownFiring: string | null = null;
 
   /**
@@ -68,8 +80,9 @@ export function createFeed(root: HTMLElement): Feed {
     add(at, text, kind) {
       const li = document.createElement("li");
       li.dataset.kind = kind;
-      li.innerHTML = `<span class="gd-feed-time">${escapeHtml(clockText(at))}</span> ${escapeHtml(text)}`;
+      li.innerHTML = feedLineHtml(at, text);
       feed.prepend(li);
+      if (empty) empty.hidden = true;
       while (feed.children.length > feedLines) feed.lastElementChild!.remove();
       reachSoon();
     },

@@ -36,7 +36,7 @@ import { showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { hashWithCode, replayLink } from "./share.ts";
-import { ackText, alertText, replayedLine, replayedText } from "./text.ts";
+import { ackText, alertText, notStartedText, replayedLine, replayedText } from "./text.ts";
 
 interface Setup {
   scenario: string;
@@ -494,6 +494,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     endButton.disabled = true;
     startButton.disabled = false;
     if (hadFocus) startButton.focus();
+    actions.wait(true);
     root.dataset.state = state;
   }
 
@@ -589,6 +590,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     redraws.schedule(redrawJobs);
     rows.clear();
     actions.clear();
+    actions.wait(false);
     feed.forgetFiring();
     feed.clear();
     setData(root, "alerts", feed.showFiring([]));
@@ -650,8 +652,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       // A replay's buttons are disabled, with their reason: it takes only the shared run's actions.
       if (replaying) return;
       if (root.dataset.state !== "playing") {
-        // Before a game (or after one stopped), a press says why it did nothing, where a refused action does.
-        refusedOut.textContent = "Not done: start the game first; an action acts on a running game.";
+        // Before a game (or after one stopped) the buttons are aria-disabled, the note beside the
+        // actions' heading saying why; a press says why it did nothing under the button pressed,
+        // where the player looks, and out loud.
+        actions.refuseHere(form, notStartedText);
+        live.textContent = notStartedText;
         return;
       }
       const id = nextAct++;

@@ -65,3 +65,16 @@ export function alertText(event: AlertEvent, slo: Slo): string {
     ? `${event.severity === "page" ? "Page" : "Ticket"}: ${event.rule} alert firing at ${clockText(event.firedAt)}: ${what}.`
     : `${event.rule} alert resolved at ${clockText(event.resolvedAt)}.`;
 }
+
+/**
+ * Beside the actions' heading while no game runs: each action's button is aria-disabled and
+ * described by it (still a Tab stop, so a keyboard or screen-reader user finds the actions too).
+ */
+export const actionsWaitText = "Start the game to act.";
+
+/** What an action pressed while no game runs says, under its button and in the live region. */
+export const notStartedText = "Not done: start the game first; an action acts on a running game.";
+
+/** The feed before its first line: what it will show, and from when. */
+export const feedEmptyText =
+  "Once the game starts, monitoring's notices, each alert as it fires and resolves, and each action taken show here, newest first.";
