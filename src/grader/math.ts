@@ -289,7 +289,7 @@ export function evaluateExpression(expression: string): number {
   try {
     tree = parse(expression);
   } catch (error) {
-    throw new InputError(describeParseError((error as Error).message, expression));
+    throw new InputError(describeParseError(error as Error & { char?: number }, expression));
   }
   let value: number;
   try {
@@ -305,12 +305,39 @@ export function evaluateExpression(expression: string): number {
   return value;
 }
 
-function describeParseError(message: string, expression: string): string {
+/** Characters either side of an unexpected part that a message quotes from a long calculation. */
+const contextChars = 12;
+
+/**
+ * The calculation as a message quotes it: whole while short, else the unexpected part that starts
+ * at `at` with a few characters either side, cut at spaces ("…* 60 * 70 80 * 90 * 100…"), so a message stays a line
+ * or two however long the answer (up to maxAnswerLength).
+ */
+function quotedAround(expression: string, at: number, length: number): string {
+  if (expression.length <= 2 * contextChars + length) return JSON.stringify(expression);
+  // Cut at spaces where there are some, so no number is quoted in part.
+  let start = Math.max(0, at - contextChars);
+  let end = Math.min(expression.length, at + length + contextChars);
+  const space = expression.indexOf(" ", start);
+  if (start > 0 && space !== -1 && space < at) start = space + 1;
+  const lastSpace = expression.lastIndexOf(" ", end);
+  if (end < expression.length && lastSpace >= at + length) end = lastSpace;
+  const inner = JSON.stringify(expression.slice(start, end).trim()).slice(1, -1);
+  return `"${start > 0 ? "…" : ""}${inner}${end < expression.length ? "…" : ""}"`;
+}
+
+function describeParseError(error: Error & { char?: number }, expression: string): string {
+  const { message } = error;
   if (/Unexpected end of expression/.test(message))
     return "the answer ends too early: something is missing after the last operator";
   if (/Parenthesis \) expected/.test(message)) return "a closing bracket ) is missing";
-  const part = /Unexpected (?:part|operator|type of argument|token) "?([^"\s]*)"?/.exec(message);
-  if (part?.[1]) return `unexpected "${part[1]}" in ${JSON.stringify(expression)}`;
+  const part = /Unexpected (?:part|operator|type of argument|token) "?([^"\s]*)"?/.exec(message)?.[1];
+  if (part) {
+    // mathjs gives the part's place as `char`, counted from 1; where that is not the part, its first place.
+    const given = (error.char ?? 0) - 1;
+    const at = expression.startsWith(part, given) ? given : expression.indexOf(part);
+    return `unexpected "${part}" in ${quotedAround(expression, Math.max(0, at), part.length)}`;
+  }
   return `that is not a calculation I can read (${message.replace(/\s*\(char \d+\)$/, "")})`;
 }
 

@@ -481,6 +481,27 @@ describe("words after a number: a unit only when they look like one, and quoted 
 });
 
 // Audit (session 48): "--5" was read as 5 (mathjs reads each sign in turn) and graded "too high".
+describe("a calculation the parser cannot read is quoted around its unexpected part, at a bounded length", () => {
+  test("a short calculation is quoted whole", () => {
+    expect(message("2 * 3 3")).toBe('Unexpected "3" in "2 * 3 3".');
+    expect(message("5 ) 3")).toBe('Unexpected ")" in "5 ) 3".');
+  });
+
+  test("a long one by the part and a few characters either side, cut at spaces", () => {
+    // It quoted all of a calculation up to the answer box's 200 characters.
+    const long = "20 * 30 * 40 * 50 * 60 * 70 80 * 90 * 100 * 110 * 120 * 130";
+    expect(message(long)).toBe('Unexpected "80" in "…* 60 * 70 80 * 90 * 100…".');
+    // The part at its place, not the same text earlier: the second "3", then the first.
+    expect(message("3 * 4 * 5 * 6 * 7 * 8 * 3 3 * 4 * 5 * 6 * 7 * 8")).toBe(
+      'Unexpected "3" in "…7 * 8 * 3 3 * 4 * 5 * 6…".',
+    );
+    expect(message("3 3 * 4 * 5 * 6 * 7 * 8 * 9 * 10 * 11 * 12")).toBe('Unexpected "3" in "3 3 * 4 * 5 * 6…".');
+    const longest = `${"1 + ".repeat(20)}1 2${" + 1".repeat(29)}`;
+    expect(longest.length).toBe(maxAnswerLength - 1);
+    expect(message(longest)).toBe('Unexpected "2" in "…1 + 1 + 1 2 + 1 + 1 + 1…".');
+  });
+});
+
 describe("two signs in a row are refused as a slip, here and in the terminal", () => {
   test.each([
     ["--5", "--"],
