@@ -12,6 +12,7 @@
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { textContrast } from "../support/contrast.ts";
+import { hangingLines } from "../support/hanging-lines.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 
 /** The game clock the test plays to: the lost zone's loss and the minute and a half after it. */
@@ -58,19 +59,7 @@ describeInBrowser("game day: the components table's columns as the game runs", {
       );
       // The feed's lines, the longer wrapping: every line of a text starts right of its time,
       // in the text's own column ("storm." went under "0 s" at 390 px).
-      const feedLines = await page.locator("[data-feed] li").evaluateAll((lis) =>
-        lis.map((li) => {
-          const time = li.querySelector(".gd-feed-time")!.getBoundingClientRect();
-          const text = document.createRange();
-          text.setStartAfter(li.querySelector(".gd-feed-time")!);
-          text.setEnd(li, li.childNodes.length);
-          const boxes = [...text.getClientRects()].filter((r) => r.width > 0);
-          return {
-            lines: new Set(boxes.map((r) => Math.round(r.top))).size,
-            left: Math.min(...boxes.map((r) => r.left)) - time.right,
-          };
-        }),
-      );
+      const feedLines = await hangingLines(page.locator("[data-feed] li"));
       expect(feedLines.some((l) => l.lines > 1)).toBe(true);
       for (const [i, line] of feedLines.entries()) expect(line.left, `feed line ${i}`).toBeGreaterThanOrEqual(0);
       // Each line's time and text read at 4.5:1 or more, a page's red among them (the light theme's

@@ -30,6 +30,7 @@ import { actionsWaitText, feedEmptyText, notStartedText, replayedLine } from "..
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
+import { hangingLines } from "../support/hanging-lines.ts";
 
 /** Where the test saves the log the page offers for download. */
 const downloads = tempDir("gameday-log");
@@ -291,6 +292,14 @@ describeInBrowser("game day in Chromium", (browser) => {
     });
     expect(seconds.map(clock)).toEqual(lines.map((l) => l.time));
     expect(seconds).toEqual(seconds.toSorted((a, b) => b - a));
+    // The results' timeline hangs its lines as the feed does: on a phone a line's text wraps under
+    // its text, never under its time (it went under "1 min 58 s" at 390 px).
+    const desk = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: desk.height });
+    const timeline = await hangingLines(root().locator(".gd-timeline li"));
+    expect(timeline.some((l) => l.lines > 1)).toBe(true);
+    for (const [i, line] of timeline.entries()) expect(line.left, `timeline line ${i}`).toBeGreaterThanOrEqual(0);
+    await page.setViewportSize(desk);
     summaryJson = (await root().getAttribute("data-summary"))!;
     const summary = JSON.parse(summaryJson);
     expect(summary.log.map((e: { action: string }) => e.action)).toEqual(["retries-off", "restart"]);

@@ -5,13 +5,14 @@
  */
 import { sitePath } from "../../course/url.ts";
 import { formatLog } from "../../sim/gameday/log.ts";
-import { budgetAtEndNote, clock as clockText, debriefText, scoreRows, verdictText } from "../../sim/gameday/report.ts";
+import { budgetAtEndNote, debriefText, scoreRows, verdictText } from "../../sim/gameday/report.ts";
 import { resumedResultText } from "../../sim/gameday/saved.ts";
 import type { Slo } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { q } from "./dom.ts";
+import { feedLineHtml } from "./feed.ts";
 import { nameKey, replayLink } from "./share.ts";
 
 export interface ResultsContext {
@@ -46,13 +47,8 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
     )
     .join("");
   const timeline = summary.timeline.length
-    ? summary.timeline
-        .map(
-          (item) =>
-            `<li><span class="gd-feed-time">${escapeHtml(clockText(item.at))}</span> ${escapeHtml(item.text)}</li>`,
-        )
-        .join("")
-    : "<li>No alert fired and no action was taken.</li>";
+    ? summary.timeline.map((item) => `<li>${feedLineHtml(item.at, item.text)}</li>`).join("")
+    : '<li class="gd-timeline-none">No alert fired and no action was taken.</li>';
   const debrief = summary.debrief.length
     ? summary.debrief
         .map(
