@@ -23,9 +23,14 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
         await input.fill(query);
         return searchResults(page, query);
       };
-      // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose.
+      // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose: no
+      // excerpt shows it. (Search may still list the chapter: with no word "breakerstate" in the
+      // index it falls back on the longest start of the query that is one, "breakers", in the
+      // prose. Until the question bank's terms and answers were written a space apart, a joined
+      // "…breakerState…" of theirs matched instead.)
       const breaker = await results("BreakerState");
-      expect(breaker.links.filter((l) => l.endsWith("/circuit-breakers/"))).toEqual([]);
+      expect(breaker.excerpts.length).toBeGreaterThan(0);
+      for (const excerpt of breaker.excerpts) expect(excerpt, excerpt).not.toMatch(/breakerstate/i);
       // The QA's nonsense query matched the programs' one-letter names and a prose x for "times".
       const nonsense = await results("xyzzyqq");
       expect(nonsense.links).toEqual([]);
