@@ -15,6 +15,7 @@ import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { hashName } from "../../src/sim/random.ts";
 import { replaySpeed } from "../../src/widgets/gameday/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { textContrast } from "../support/contrast.ts";
 
 describeInBrowser("game day: forged links", (browser) => {
   const { site } = browser;
@@ -34,6 +35,8 @@ describeInBrowser("game day: forged links", (browser) => {
     const error = root().locator("[data-error]");
     await expect(error.isVisible()).resolves.toBe(true);
     await expect(error.getAttribute("role")).resolves.toBe("alert");
+    // Red, and readable: 4.5:1 or more on the light theme's white (its plain red was 3.6:1).
+    expect(await textContrast(error)).toBeGreaterThanOrEqual(4.5);
     await expect(error.textContent()).resolves.toBe(
       `This link cannot be replayed: the results board refuses its run: the score in this code (${tenantMinutesText(0)} tenant-minutes) is not what its actions earn (${tenantMinutesText(earned)}): it was edited.`,
     );

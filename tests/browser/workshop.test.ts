@@ -21,6 +21,7 @@ import type { RetryStormSummary } from "../../src/sim/retry-storm/index.ts";
 import { workshopExerciseBlocks } from "../../src/course/workshop-exercises.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { layoutShift } from "../support/layout-shift.ts";
+import { textContrast } from "../support/contrast.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
 
 /** Pages in a PDF produced by Chromium. */
@@ -312,6 +313,10 @@ describeInBrowser("workshop kit", (browser) => {
     await expect(rows.nth(0).innerText()).resolves.toContain(exampleSystemName);
     await expect(rows.nth(0).innerText()).resolves.toContain(example.ok ? example.riskiest!.shareText : "?");
     await expect(rows.nth(2).getAttribute("data-bad")).resolves.not.toBeNull();
+    // The file that could not be read is said in red, readable: 4.5:1 or more on the light theme's
+    // white (its plain red was 3.6:1).
+    for (const cell of await rows.nth(2).locator("td").all())
+      expect(await textContrast(cell), `"${await cell.textContent()}"`).toBeGreaterThanOrEqual(4.5);
     await expect(page.locator("[data-board-standing]").innerText()).resolves.toMatch(
       /Size the pricing bulkhead[\s\S]*\b0\b[\s\S]*\b1\b/,
     );
