@@ -2,7 +2,9 @@
  * Written for the learner, not for the repository: what a reader sees (chapter prose, exercise
  * prompts, hints and feedback, worked solutions, the interview bank) names no source file of the
  * course and no "article" the course grew from. A fact is told in the course's own words and
- * cited by its primary source in the chapter's reading list.
+ * cited by its primary source in the chapter's reading list. Nor does it point to a side of the
+ * screen: on a phone a table stacks and the replay shows one run at a time ("Read the right-hand
+ * column again" was false at 390 px).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -51,6 +53,10 @@ const forbidden: [RegExp, string][] = [
   [/\b(?:src|scripts|tests|\.cli)\/[\w./-]+/g, "a path inside the repository"],
   [/\bthe (?:seed )?article\b/gi, '"the article" (the course is not a commentary on a text the reader has not seen)'],
   [/\bnumbers\.ts\b|\.golden\.txt\b/g, "a file the course computes its figures in"],
+  [
+    /\b(?:left|right)-hand\b/gi,
+    "a side of the screen (on a phone a table stacks and a pair shows one at a time: name the column or the run)",
+  ],
 ];
 
 test("what a reader sees names no repository path and no 'article'", () => {
@@ -82,4 +88,6 @@ test("the check sees what it is meant to see", () => {
   forbidden[0]![0].lastIndex = 0;
   expect(forbidden[1]![0].test("the article's naive loop")).toBe(true);
   forbidden[1]![0].lastIndex = 0;
+  expect(forbidden[3]![0].test("Read the right-hand column again")).toBe(true);
+  forbidden[3]![0].lastIndex = 0;
 });
