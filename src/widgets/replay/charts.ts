@@ -72,9 +72,6 @@ export function liveValueAxis(view: ChartView, scale: () => ValueScale) {
   };
 }
 
-/** One grid line per decade on a log axis (uPlot's default draws nine): the game day's charts draw theirs so too. */
-export { decades } from "./scale.ts";
-
 /**
  * uPlot's series of one chart: time, then each line. A line breaks at a gap (spanGaps off); a
  * value with a gap on each side, which no segment reaches, is drawn as a dot (uPlot shows every
@@ -131,23 +128,27 @@ export class ReplayCharts {
   }
 
   /**
-   * Draw a side's run: build its charts the first time, then only swap the data. The other side's
-   * charts are drawn again on the scales the two runs now share.
+   * Draw the two runs: build each side's charts the first time, then only swap the data, every
+   * chart on the value axes the two runs share (scale.ts), worked out once for both before either
+   * side draws (each side's charts read them as they draw).
    */
-  show(side: Side, run: RunView): void {
-    const entry = this.charts[side];
-    entry.run = run;
-    entry.marks = markers(run.summary);
-    this.scales = sharedScales(sides.flatMap((s) => this.charts[s].run ?? []));
-    if (entry.plots.length === 0) this.build(side, run);
-    else
-      chartViews(run).forEach((view, i) => {
-        entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
-        // The defended run's name follows its defences (none on: it is not "defended").
-        this.name(entry.plots[i]!, side, run, view);
-      });
-    // The same data again: uPlot asks the y scale's range (the shared one) anew.
-    for (const u of this.charts[side === "naive" ? "defended" : "naive"].plots) u.setData(u.data);
+  show(runs: Readonly<Record<Side, RunView>>): void {
+    for (const side of sides) {
+      this.charts[side].run = runs[side];
+      this.charts[side].marks = markers(runs[side].summary);
+    }
+    this.scales = sharedScales(sides.map((side) => runs[side]));
+    for (const side of sides) {
+      const entry = this.charts[side];
+      const run = runs[side];
+      if (entry.plots.length === 0) this.build(side, run);
+      else
+        chartViews(run).forEach((view, i) => {
+          entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
+          // The defended run's name follows its defences (none on: it is not "defended").
+          this.name(entry.plots[i]!, side, run, view);
+        });
+    }
   }
 
   /** The value axis of a metric's charts, on both sides. */

@@ -128,9 +128,9 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     return charts;
   });
 
-  function draw(liveCharts: ReplayCharts, side: Side, run: TimedRun): void {
+  /** A side's words: its heading, name, summary, pool note and events (its charts: ReplayCharts.show). */
+  function draw(side: Side, run: TimedRun): void {
     runs[side] = run;
-    liveCharts.show(side, run);
     const container = q<HTMLElement>(root, `[data-side="${side}"]`);
     const name = runName(side, run.summary.defences);
     if (side === "defended") {
@@ -170,7 +170,8 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     }
     if (mine !== version) return; // a newer change is on its way
     // Both sides at once: never one side of the new scenario beside one of the old.
-    for (const [i, s] of sides.entries()) draw(liveCharts, s, results[i]!);
+    liveCharts.show({ naive: results[0]!, defended: results[1]! });
+    for (const [i, s] of sides.entries()) draw(s, results[i]!);
     shown = state;
     beyondForm = null;
     const time = results[0]!.metrics.time;
