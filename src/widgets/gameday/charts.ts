@@ -8,7 +8,8 @@ import type uPlotType from "uplot";
 import { burnRateText } from "../../sim/gameday/report.ts";
 import { alertRules, burnThreshold, type Slo, windowLabel } from "../../sim/gameday/slo.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
-import { compact, decades } from "../replay/charts.ts";
+import { compact } from "../replay/charts.ts";
+import { decades } from "../replay/scale.ts";
 import { timeLabel } from "../replay/view.ts";
 
 /** What the charts need of the game: its length, its objective and the burn-rate windows its frames carry. */

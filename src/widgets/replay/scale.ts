@@ -19,7 +19,7 @@ export interface ValueScale {
 /** The most steps between two ticks of a linear axis: five labels at most, 25 px apart on the chapter's 100 px plot. */
 const maxSteps = 4;
 
-/** One tick at each power of ten from `min` to `max` (uPlot's default draws nine a decade). */
+/** One tick at each power of ten from `min` to `max` (uPlot's default draws nine a decade); the game day's charts draw theirs so too. */
 export function decades(min: number, max: number): number[] {
   const out: number[] = [];
   for (let p = Math.floor(Math.log10(Math.max(min, 1e-3))); 10 ** p <= max * 1.0001; p++)
