@@ -171,8 +171,9 @@ export function formatNumber(value: number): string {
   if (Number.isInteger(value) && Math.abs(value) < 1e15) return grouped(value);
   const abs = Math.abs(value);
   if (abs !== 0 && (abs < 1e-4 || abs >= 1e15)) {
-    const { mantissa, exponent } = scientific(value, 3);
-    return raisedPowers(powerOfTen(value, 3, { trim: Number(`${mantissa}e${exponent}`) === value }).text);
+    // Zeros dropped only where the four figures are the number itself.
+    const exact = Number(scientific(value, 3).text) === value;
+    return raisedPowers(powerOfTen(value, 3, { trim: exact }).text);
   }
   return rounded(value, 4);
 }
