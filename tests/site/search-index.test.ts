@@ -137,11 +137,18 @@ test("a game day's live dashboard is kept out of the search index, its title and
   }
 });
 
+let readTexts: Map<string, string> | undefined;
 /**
  * Each indexed page's text as Pagefind wrote it to the index: one fragment a page, gzipped JSON
  * after a signature, with the page's address and its indexed text ("content").
  */
 function indexedTexts(): Map<string, string> {
+  readTexts ??= readIndexedTexts();
+  return readTexts;
+}
+
+/** The index's fragments, read once for the tests that need them (indexedTexts). */
+function readIndexedTexts(): Map<string, string> {
   const dir = join(distDir, "pagefind", "fragment");
   const texts = new Map<string, string>();
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".pf_fragment"))) {
