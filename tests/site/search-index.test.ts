@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { expect, test } from "vitest";
+import { blockTags, unindexed } from "../../src/integrations/search-spacing.ts";
 import { attr, distDir, loadBuiltSite, siteBase, textOf, walk } from "../../tools/built-site.ts";
 
 type Node = DefaultTreeAdapterMap["node"];
@@ -64,6 +65,13 @@ test("the checker finds a code block in the indexed body, and none in an ignored
 });
 
 const site = loadBuiltSite();
+const parsed = new Map<string, DefaultTreeAdapterMap["document"]>();
+/** The page parsed once, for the tests that each walk every page (parse5's tree is not changed by a walk). */
+const docOf = (page: (typeof site)[number]) => {
+  let doc = parsed.get(page.path);
+  if (doc === undefined) parsed.set(page.path, (doc = parse(page.html)));
+  return doc;
+};
 /** Pages whose code is not marked yet, each with its reason (none now). */
 const notYet = new Set<string>([]);
 
@@ -137,6 +145,28 @@ test("a game day's live dashboard is kept out of the search index, its title and
   }
 });
 
+test("the slider widgets' unseen sizers are kept out of the search index, the words a reader sees are not", () => {
+  // Each sizer is a copy, laid unseen, of the longest a changing text can be
+  // (src/widgets/cells/sizers.ts): search indexed those copies beside the text they size.
+  const pages = site.filter((p) => p.html.includes("cw-sizer"));
+  expect(pages.length).toBeGreaterThan(0);
+  const found = new Map<string, number>();
+  const count = (key: string) => found.set(key, (found.get(key) ?? 0) + 1);
+  for (const page of pages) {
+    const doc = parse(page.html);
+    walk(doc, (el) => {
+      if (attr(el, "class")?.split(" ").includes("cw-sizer")) count("sizers");
+    });
+    eachIndexed(doc, (el) => {
+      if (attr(el, "class")?.split(" ").includes("cw-sizer")) count("indexed sizers");
+      if (attr(el, "data-live") !== undefined) count("indexed live texts");
+    });
+  }
+  expect(found.get("sizers")).toBeGreaterThan(3);
+  expect(found.get("indexed sizers")).toBeUndefined();
+  expect(found.get("indexed live texts")).toBeGreaterThan(1);
+});
+
 let readTexts: Map<string, string> | undefined;
 /**
  * Each indexed page's text as Pagefind wrote it to the index: one fragment a page, gzipped JSON
@@ -154,7 +184,11 @@ function readIndexedTexts(): Map<string, string> {
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".pf_fragment"))) {
     const raw = gunzipSync(readFileSync(join(dir, name))).toString("utf8");
     const fragment = JSON.parse(raw.slice(raw.indexOf("{"))) as { url: string; content: string };
-    texts.set(fragment.url.replace(siteBase, "/"), fragment.content);
+    // Only the address's start: "/interview-playbook/questions/blast-radius/" holds the base's name too.
+    texts.set(
+      fragment.url.startsWith(siteBase) ? `/${fragment.url.slice(siteBase.length)}` : fragment.url,
+      fragment.content,
+    );
   }
   return texts;
 }
@@ -167,7 +201,7 @@ test("no formula is in the search index, neither its LaTeX source nor its letter
   let formulas = 0;
   let indexedFormulas = 0;
   for (const page of site) {
-    const doc = parse(page.html);
+    const doc = docOf(page);
     walk(doc, (el) => {
       if (el.tagName === "math") formulas++;
     });
@@ -191,15 +225,81 @@ test("no formula is in the search index, neither its LaTeX source nor its letter
   expect(shedding).toContain("seconds, so any queue longer than capacity");
 });
 
-test("the question bank's terms and answers are words apart in the search index", () => {
-  // Its <dt> and <dd> were written with nothing between them, and search ran them together:
-  // "load-tested?Assume: …", "MidAdds … SeniorComputes" (src/components/QuestionBank.astro).
-  const texts = [...indexedTexts()].filter(([url]) => url.startsWith("/interview-playbook/"));
-  expect(texts.length).toBeGreaterThan(1);
-  const joined = texts.flatMap(([url, text]) =>
-    [...text.matchAll(/\S(?:Assume:|Pushes back:|Mid\b|Senior\b|Staff\b)/g)].map(
-      (m) => `${url}: ${text.slice(Math.max(0, m.index - 20), m.index + 20)}`,
-    ),
+/**
+ * The page's indexed text (inside its data-pagefind-body, outside what Pagefind leaves out) with a
+ * line break wherever one block of it starts or ends (src/integrations/search-spacing.ts's
+ * `blockTags`: a table cell or row, a list item, a term, an option, a paragraph...) and at each
+ * <br>. Every word of the index is a stretch of this text with no white space in it, unless the
+ * index ran the words of two blocks together.
+ */
+function blockSeparatedText(page: DefaultTreeAdapterMap["document"]): string {
+  const parts: string[] = [];
+  const visit = (node: Node, inBody: boolean) => {
+    if (node.nodeName === "#text") {
+      if (inBody) parts.push((node as DefaultTreeAdapterMap["textNode"]).value);
+      return;
+    }
+    if (!("tagName" in node)) {
+      if ("childNodes" in node) for (const child of node.childNodes) visit(child, inBody);
+      return;
+    }
+    const el = node as Element;
+    if (unindexed(el)) return;
+    const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
+    const apart = blockTags.has(el.tagName) || el.tagName === "br";
+    if (apart) parts.push("\n");
+    for (const child of el.childNodes) visit(child, body);
+    if (apart) parts.push("\n");
+  };
+  // A page with no data-pagefind-body is indexed whole (when no page of the site has one).
+  let hasBody = false;
+  walk(page, (el) => {
+    hasBody ||= el.attrs.some((a) => a.name === "data-pagefind-body");
+  });
+  visit(page, !hasBody);
+  return parts.join("");
+}
+
+/**
+ * The words of a page's indexed text (`indexed`, as Pagefind wrote it) that run two blocks of the
+ * parsed page together. Pagefind ends some blocks with a full stop it adds ("Alpha." for
+ * <p>Alpha</p>), which the page does not have.
+ */
+function joinedWords(indexed: string, page: DefaultTreeAdapterMap["document"]): string[] {
+  const blocks = blockSeparatedText(page);
+  return indexed.split(/\s+/).filter((word) => word !== "" && !blocks.includes(word.replace(/\.$/, "")));
+}
+
+test("the checker finds the words of two table cells, a term and its answer, or two options run together, and nothing else", () => {
+  const page = parse(
+    "<main data-pagefind-body><table><tr><th>Failure kind</th><th>How it shows up</th></tr></table>" +
+      "<dl><dt>load-tested?</dt><dd>Assume: <em>none</em>d</dd></dl><select><option>Mid</option><option>Senior</option></select>" +
+      "<p>Prose</p><p data-pagefind-ignore>Left out</p></main><footer>Site</footer>",
   );
+  expect(joinedWords("Failure kindHow it shows up load-tested?Assume: noned MidSenior Prose.", page)).toEqual([
+    "kindHow",
+    "load-tested?Assume:",
+    "MidSenior",
+  ]);
+  expect(joinedWords("Failure kind How it shows up load-tested? Assume: noned Mid Senior Prose.", page)).toEqual([]);
+  // Words from outside the indexed body, or from a part of it left out, are not the page's either.
+  expect(joinedWords("Site", page)).toEqual(["Site"]);
+  expect(joinedWords("ProseLeft", page)).toEqual(["ProseLeft"]);
+});
+
+test("no word of the search index runs the words of two blocks together: table cells, list items, terms, options", () => {
+  // MDX and the templates write a table's cells, a list's items, a term and its answer with
+  // nothing between them, and Pagefind ran them together: "Failure kindHow it shows upMain
+  // defence" (the failure modes chapter's table), "ExerciseStatus" (the progress page's), the
+  // mock interview's questions "(mid)Are three replicas enough?". The build puts a space between
+  // them (src/integrations/search-spacing.ts).
+  const texts = indexedTexts();
+  expect(texts.size).toBeGreaterThan(40);
+  const joined = site.flatMap((page) => {
+    const indexed = texts.get(page.path);
+    return indexed === undefined ? [] : joinedWords(indexed, docOf(page)).map((word) => `${page.path}: ${word}`);
+  });
   expect(joined).toEqual([]);
+  // The tables' words are still found, each its own word.
+  expect(texts.get("/failure-modes/")).toContain("Failure kind How it shows up Main defence");
 });

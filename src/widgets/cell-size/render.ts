@@ -186,9 +186,9 @@ function overheadText(view: CellSizeView): string {
  */
 const longestOverheadTexts = longestWordings(everyCount, overheadText, () => "");
 
-/** Texts laid unseen (and unread) beside the shown one, in one grid cell with it (cw-stack, cells.css). */
+/** Texts laid unseen (and unread, and out of the site search) beside the shown one, in one grid cell with it (cw-stack, cells.css). */
 const sizers = (texts: readonly string[]) =>
-  texts.map((text) => `<span class="cw-sizer" aria-hidden="true">${text}</span>`).join("");
+  texts.map((text) => `<span class="cw-sizer" aria-hidden="true" data-pagefind-ignore>${text}</span>`).join("");
 
 function bar(width: number, cls: string): string {
   return `<span class="cs-track"><span class="cs-bar ${cls}" style="width:${cssPercent(Math.min(1, width), 1)}"></span></span>`;
