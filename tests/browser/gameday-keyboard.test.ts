@@ -1,8 +1,9 @@
 /**
  * A game day played from the keyboard, in Chromium: before a game the actions wait for one, still
- * Tab stops, and Enter on one says why it did nothing, under it. An action taken with Enter
- * disables its own button (the target is ejected, the retries already going off), and the focus it
- * had must stay in the game, on the action's target list or on the actions' heading, where Tab goes
+ * Tab stops with a ring that reads, and Enter on one says why it did nothing, under it, each press
+ * heard; the target lists stay live, and what one holds at Start is what its action acts on. An
+ * action taken with Enter disables its own button (the target is ejected, the retries already going
+ * off), and the focus it had must stay in the game, on the action's target list or on the actions' heading, where Tab goes
  * on from the actions and the speed keys work; on the page's body they did nothing and Tab started
  * again from the top. A speed key, pressed with the focus anywhere, says what it did; with Ctrl
  * held it is the browser's, and does nothing to the game. On a phone the list of actions under way,
@@ -39,29 +40,68 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // Before a game the actions wait for one, aria-disabled: still Tab stops (a disabled button is
     // skipped, and the actions with it). Tab from the actions' heading reaches the first action's
     // target list, then its button; Enter there says, under it and out loud, why nothing was done,
-    // and the focus stays on it.
+    // and the focus stays on it. Each press is heard: a second wrote the words the live region
+    // held, which it need not read out again.
+    const live = root().locator("[data-live]");
+    await live.evaluate((el) => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver(() => said.push(el.textContent ?? "")).observe(el, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    const eject = root().locator('[data-offer="eject-host"]');
+    const target = eject.locator("select");
     await root().locator("[data-actions-heading]").focus();
     await page.keyboard.press("Tab");
+    // The target list does not wait: choosing only prepares the action, so it is live, not dimmed,
+    // and what it holds at Start is what the action acts on (below).
+    await expect(
+      target.evaluate((s: HTMLSelectElement) => ({
+        focused: s === document.activeElement,
+        disabled: s.disabled,
+        ariaDisabled: s.getAttribute("aria-disabled"),
+        opacity: getComputedStyle(s).opacity,
+      })),
+    ).resolves.toEqual({ focused: true, disabled: false, ariaDisabled: null, opacity: "1" });
+    await target.selectOption("h07");
     await page.keyboard.press("Tab");
-    const first = root().locator('[data-offer="eject-host"] button');
+    const first = eject.locator("button");
     await expect(first.evaluate((b) => b === document.activeElement && b.getAttribute("aria-disabled"))).resolves.toBe(
       "true",
     );
+    // Dimmed by its colours, not by opacity, which dimmed its focus ring too (2.6:1 on white).
+    const look = () =>
+      first.evaluate((b) => ({ opacity: getComputedStyle(b).opacity, color: getComputedStyle(b).color }));
+    const waitingLook = await look();
+    expect(waitingLook.opacity).toBe("1");
+    const refusedHere = eject.locator("[data-refused-here]");
     await page.keyboard.press("Enter");
-    await expect
-      .poll(() => root().locator('[data-offer="eject-host"] [data-refused-here]').textContent(), { timeout: 30_000 })
-      .toBe(notStartedText);
-    await expect(root().locator("[data-live]").textContent()).resolves.toBe(notStartedText);
+    await expect.poll(() => refusedHere.textContent(), { timeout: 30_000 }).toBe(notStartedText(1));
+    await page.keyboard.press("Enter");
+    await expect.poll(() => refusedHere.textContent()).toBe(notStartedText(2));
     await expect(first.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(page.evaluate(() => (window as unknown as { said: string[] }).said)).resolves.toEqual([
+      notStartedText(1),
+      notStartedText(2),
+    ]);
     await page.locator("[data-start]").click();
     await page.waitForSelector('[data-gameday][data-state="playing"]');
+    // Live, the button is no longer dimmed.
+    const liveLook = await look();
+    expect(liveLook.opacity).toBe("1");
+    expect(liveLook.color).not.toBe(waitingLook.color);
+    // The game's first words are its own: the refusal is gone from the live region, so a press
+    // refused again once a game stops is heard (its count starts again).
+    await expect(live.textContent()).resolves.toBe("");
     await page.keyboard.press("0");
     // A key pressed with the focus anywhere says what it did, once, in the polite live region, at
     // the time the game stopped. Waited on that sentence, not on the pause button's pressed state:
     // the page is built with that button pressed, so before the game's first update reached the
     // page the wait passed at once and the live region was still empty (seen once in a clean
     // clone's run).
-    const live = root().locator("[data-live]");
     const pauseSaid = async () => {
       const said = await live.textContent();
       const at = Number(await root().getAttribute("data-clock"));
@@ -70,15 +110,15 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await expect.poll(pauseSaid, { timeout: 30_000 }).toBe("said at the clock's time");
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
 
-    // A targeted action: its button is disabled for the target just ejected; the focus goes to
-    // the target list beside it, to choose another.
-    const eject = root().locator('[data-offer="eject-host"]');
-    await eject.locator("select").selectOption("h07");
-    await eject.locator("select").focus();
+    // A targeted action, on the target chosen before Start: its button is disabled for the target
+    // just ejected; the focus goes to the target list beside it, to choose another.
+    await expect(target.inputValue()).resolves.toBe("h07");
+    await target.focus();
     await page.keyboard.press("Tab");
-    await expect(eject.locator("button").evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(first.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press("Enter");
     await logLength(1);
+    await expect(root().evaluate((el) => JSON.parse(el.dataset.log!)[0].target)).resolves.toBe("h07");
     await page.waitForFunction(
       () => document.querySelector<HTMLButtonElement>('[data-offer="eject-host"] button')?.disabled,
     );

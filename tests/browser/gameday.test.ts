@@ -152,8 +152,8 @@ describeInBrowser("game day in Chromium", (browser) => {
     // The press says why it did nothing right under the button pressed, in sight, and out loud;
     // it went under the whole list, off the screen.
     const refusedHere = root().locator('[data-offer="retries-off"] [data-refused-here]');
-    await expect.poll(() => refusedHere.textContent(), { timeout: 20_000 }).toBe(notStartedText);
-    await expect(root().locator("[data-live]").textContent()).resolves.toBe(notStartedText);
+    await expect.poll(() => refusedHere.textContent(), { timeout: 20_000 }).toBe(notStartedText(1));
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(notStartedText(1));
     const [pressed, said] = await Promise.all(
       ['[data-offer="retries-off"] button', '[data-offer="retries-off"] [data-refused-here]'].map((s) =>
         page.locator(s).evaluate((el) => el.getBoundingClientRect().toJSON()),

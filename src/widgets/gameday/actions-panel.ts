@@ -2,13 +2,18 @@
  * The actions: the list of those under way, each with when it lands, and the offer forms, each
  * button enabled or disabled with why in its title (and each target in a list likewise); while no
  * game runs, every button waits for one, with a note saying so (`wait`).
+ *
+ * The target lists do not wait: choosing a target takes no action, it only prepares one, and the
+ * choice is kept for the game, so a learner can read the targets and pick one before Start.
+ * Made aria-disabled, a list would still open and change, saying it could not; made disabled, it
+ * would leave the Tab order that the buttons beside it keep.
  */
 import { entryText } from "../../sim/gameday/report.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { q } from "./dom.ts";
 import type { GameUpdate } from "./protocol.ts";
-import { countdownText } from "./text.ts";
+import { countdownText, notStartedText } from "./text.ts";
 
 export interface ActionsPanel {
   /** The offer forms, one an action (`data-offer` names it). */
@@ -24,11 +29,12 @@ export interface ActionsPanel {
    */
   wait(waiting: boolean): void;
   /**
-   * Say `text` right under the button of `form`, just pressed while the actions wait: where the
-   * player is looking (the refusal once went under the whole list, off the screen). Not a live
-   * region: the widget's says it.
+   * Say right under the button of `form`, just pressed while the actions wait, that nothing was
+   * done: where the player is looking (the refusal once went under the whole list, off the
+   * screen). Not a live region: returns the words for the widget's to say. They count the presses
+   * since the actions began to wait (`notStartedText`), so no two presses in a row say the same.
    */
-  refuseHere(form: HTMLFormElement, text: string): void;
+  refuseHere(form: HTMLFormElement): string;
 }
 
 export function createActionsPanel(
@@ -48,6 +54,8 @@ export function createActionsPanel(
   refusedHere.className = "gd-refused";
   refusedHere.dataset.refusedHere = "";
   let shownPending = "";
+  /** Presses refused since the actions began to wait. */
+  let refusals = 0;
 
   /**
    * Enable or disable an action's button, saying why in its title. A button disabled with the
@@ -143,14 +151,19 @@ export function createActionsPanel(
       if (waiting) button.setAttribute("aria-disabled", "true");
       else button.removeAttribute("aria-disabled");
     }
-    if (!waiting) refusedHere.remove();
+    if (!waiting) {
+      refusedHere.remove();
+      refusals = 0;
+    }
   }
 
-  function refuseHere(form: HTMLFormElement, text: string): void {
+  function refuseHere(form: HTMLFormElement): string {
+    const text = notStartedText(++refusals);
     refusedHere.textContent = text;
     // Right under the button, above what the action does and costs.
     const button = q<HTMLButtonElement>(form, "button");
     if (refusedHere.previousElementSibling !== button) button.after(refusedHere);
+    return text;
   }
 
   return { forms, draw, clear: () => showPending(nonePending), wait, refuseHere };

@@ -36,7 +36,7 @@ import { showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { hashWithCode, replayLink } from "./share.ts";
-import { ackText, alertText, notStartedText, replayedLine, replayedText } from "./text.ts";
+import { ackText, alertText, replayedLine, replayedText } from "./text.ts";
 
 interface Setup {
   scenario: string;
@@ -609,6 +609,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     keyedSpeed = null;
     lastKept = "";
     replayedShown = 0;
+    // What the live region said of the game before (a refused press, its last alert) goes with it:
+    // held on, the same words said first in this game (a press refused again once it stops, the
+    // same alert at the same time with the same seed) would not be read out.
+    live.textContent = "";
     delete root.dataset.resumed;
     // The learner's own game (new or resumed) answers the offer, and the note that a saved game
     // could not be read; a shared run's replay does not. Nor does the address still hold the
@@ -654,9 +658,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       if (root.dataset.state !== "playing") {
         // Before a game (or after one stopped) the buttons are aria-disabled, the note beside the
         // actions' heading saying why; a press says why it did nothing under the button pressed,
-        // where the player looks, and out loud.
-        actions.refuseHere(form, notStartedText);
-        live.textContent = notStartedText;
+        // where the player looks, and out loud (each press in words of its own, or a second
+        // press, the same words as the first, went unheard).
+        live.textContent = actions.refuseHere(form);
         return;
       }
       const id = nextAct++;

@@ -2,7 +2,16 @@ import { expect, test } from "vitest";
 import { percentUpTo } from "../../format/number.ts";
 import { budgetText } from "../../sim/gameday/report.ts";
 import { alertRules, type Slo } from "../../sim/gameday/slo.ts";
-import { ackText, alertText, countdownText, msText, percentText, replayedLine, replayedText } from "./text.ts";
+import {
+  ackText,
+  alertText,
+  countdownText,
+  msText,
+  notStartedText,
+  percentText,
+  replayedLine,
+  replayedText,
+} from "./text.ts";
 
 const slo: Slo = { target: 0.999, latencyMs: 300, periodDays: 30 };
 
@@ -75,4 +84,12 @@ test("the dashboard writes every share by one rule: a row's success as the statu
     expect(alertText({ rule: rule.id, severity: rule.severity, firedAt: 60, resolvedAt: null }, slo)).toContain(
       `: ${budgetText(rule.budgetSpent)} of the error budget in `,
     );
+});
+
+test("an action pressed before the game says why it did nothing, in words no press in a row repeats", () => {
+  expect(notStartedText(1)).toBe("Not done: start the game first; an action acts on a running game.");
+  expect(notStartedText(2)).toBe("Still not done (try 2): start the game first; an action acts on a running game.");
+  // A live region need not read out the words it holds: each press's differ from the press before's.
+  const said = Array.from({ length: 12 }, (_, i) => notStartedText(i + 1));
+  for (const [i, text] of said.entries()) if (i > 0) expect(text).not.toBe(said[i - 1]);
 });

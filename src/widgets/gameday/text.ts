@@ -72,8 +72,17 @@ export function alertText(event: AlertEvent, slo: Slo): string {
  */
 export const actionsWaitText = "Start the game to act.";
 
-/** What an action pressed while no game runs says, under its button and in the live region. */
-export const notStartedText = "Not done: start the game first; an action acts on a running game.";
+/**
+ * What an action pressed while no game runs says, under its button and in the live region: the
+ * `tries`th press since the actions began to wait. A live region need not read out a text it
+ * already holds, and a second press wrote the same words, so nothing was heard: each press after
+ * the first says which it is, and its words differ from the last press's (also under the button,
+ * where a press is seen to be taken).
+ */
+export function notStartedText(tries: number): string {
+  const why = "start the game first; an action acts on a running game.";
+  return tries > 1 ? `Still not done (try ${tries}): ${why}` : `Not done: ${why}`;
+}
 
 /** The feed before its first line: what it will show, and from when. */
 export const feedEmptyText =
