@@ -7,6 +7,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 import { draftKey } from "../../src/widgets/map-builder/draft.ts";
+import { boxWidth, smallestLabel } from "../../src/widgets/map-builder/layout.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
 import { tempDir } from "../support/temp-dir.ts";
 
@@ -14,6 +15,28 @@ const failingServices = (page: Page) =>
   page
     .locator("[data-map-builder] .mb-service.is-failing")
     .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-service")).sort());
+
+/**
+ * How the builder's drawing sits in its box: the box's width, how far the drawing reaches past it
+ * sideways and down (px), its scale (1 at its natural size), and its smallest text as it renders
+ * (font size times the drawing's scale, as every-page.test.ts measures it).
+ */
+const drawingFit = (page: Page) =>
+  page.locator("[data-map-builder] [data-role=canvas]").evaluate((box) => {
+    const svg = box.querySelector("svg")!;
+    const sizes = [...svg.querySelectorAll("text")].map((t) => {
+      const m = t.getScreenCTM()!;
+      return Number.parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.c, m.d);
+    });
+    return {
+      box: box.clientWidth,
+      sideways: box.scrollWidth - box.clientWidth,
+      down: box.scrollHeight - box.clientHeight,
+      scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
+      smallest: Math.min(...sizes),
+    };
+  });
+const scrollHint = (page: Page) => page.locator("[data-map-builder] [data-role=scroll-hint]").first();
 
 /** Forgets the builder's draft as each page loads, so that every load starts from the chapter's example. */
 const forgetDraft = (key: string) => {
@@ -40,6 +63,24 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     // The first map as the HTML draws it is tests/site/map-builder.test.ts's: loaded, the builder
     // is not started until touched.
     await load();
+    await expect(page.locator("[data-map-builder]").getAttribute("data-ready")).resolves.toBeNull();
+    // The drawing fits its box at its natural size at 1280 px; at 390 px it is shrunk only as far
+    // as keeps its text at 11 px, scrolls in its box, and the note under it says so, until the
+    // window is wide again. The window is resized in place, the page not loaded again (nor the
+    // builder started).
+    const atWide = await drawingFit(page);
+    expect(atWide).toMatchObject({ box: boxWidth, scale: 1 });
+    expect(atWide.sideways).toBeLessThanOrEqual(0);
+    expect(atWide.down).toBeLessThanOrEqual(0);
+    await expect(scrollHint(page).isVisible()).resolves.toBe(false);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect.poll(() => scrollHint(page).isVisible()).toBe(true);
+    const atPhone = await drawingFit(page);
+    expect(atPhone.sideways).toBeGreaterThan(0);
+    expect(atPhone.scale).toBeLessThan(1);
+    expect(atPhone.smallest).toBeGreaterThanOrEqual(smallestLabel);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect.poll(() => scrollHint(page).isVisible()).toBe(false);
     await expect(page.locator("[data-map-builder]").getAttribute("data-ready")).resolves.toBeNull();
     await page.getByRole("button", { name: "Saturate shared-db" }).click();
     await page.locator("[data-map-builder][data-ready]").waitFor();
@@ -84,6 +125,12 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect(page.locator("[data-map-builder] textarea").inputValue()).resolves.toContain(
       "title The platform after bulkheads",
     );
+    // No wider than its box at its natural size, this map is taller than the box: it scrolls down
+    // in it, and the note says so.
+    const fit = await drawingFit(page);
+    expect(fit).toMatchObject({ sideways: 0, scale: 1 });
+    expect(fit.down).toBeGreaterThan(0);
+    await expect(scrollHint(page).isVisible()).resolves.toBe(true);
     await expect(page.locator("[data-map-builder] .mb-resource.is-flagged").count()).resolves.toBe(0);
     const button = page.getByRole("button", { name: "Saturate search-db" });
     await button.focus();
@@ -146,10 +193,8 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     hundred.push(...Array.from({ length: 99 }, (_, i) => `s${Math.floor(i / 3)} calls s${i + 1}`));
     await paste(hundred.join("\n"));
     await root.locator('g[data-service="s99"]').waitFor();
-    const smallest = await root
-      .locator(".mb-svg text")
-      .evaluateAll((texts) => Math.min(...texts.map((t) => (t as SVGTextElement).getBoundingClientRect().height)));
-    expect(smallest, "label height in CSS pixels").toBeGreaterThanOrEqual(12);
+    const { smallest } = await drawingFit(page);
+    expect(smallest, "smallest text in CSS pixels").toBeGreaterThanOrEqual(smallestLabel);
 
     const file = join(files, "huge.map.txt");
     writeFileSync(file, Array.from({ length: 20_000 }, (_, i) => `service x${i}`).join("\n"));
@@ -638,14 +683,12 @@ describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 80
 
   // One load for both tests: the first reads the drawing the HTML brought (it only scrolls the
   // drawing's box, which does not start the builder, as the second test's first check shows).
-  test("on a phone the drawing keeps 12 px labels, scrolls inside its box, and says so", async () => {
+  test("on a phone the drawing keeps its text at 11 px or more, scrolls inside its box, and says so", async () => {
     const { page } = phone;
     await page.goto(`${site}/failure-domains/`);
     const root = page.locator("[data-map-builder]").first();
-    const smallest = await root
-      .locator(".mb-svg text")
-      .evaluateAll((texts) => Math.min(...texts.map((t) => (t as SVGTextElement).getBoundingClientRect().height)));
-    expect(smallest).toBeGreaterThanOrEqual(12);
+    const { smallest } = await drawingFit(page);
+    expect(smallest).toBeGreaterThanOrEqual(smallestLabel);
     const canvas = root.locator("[data-role=canvas]");
     await expect(canvas.evaluate((c) => c.scrollWidth > c.clientWidth)).resolves.toBe(true);
     await expect(root.locator("[data-role=scroll-hint]").isVisible()).resolves.toBe(true);

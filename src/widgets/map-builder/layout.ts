@@ -6,12 +6,18 @@
 import { Graph, layout } from "@dagrejs/dagre";
 import type { FailureMap } from "../../sim/failure-map/model.ts";
 import { resourceKinds } from "../../sim/failure-map/model.ts";
+import type { MapAnalysis } from "../../sim/failure-map/analyse.ts";
 
 export interface PlacedNode {
   name: string;
   role: "service" | "resource";
   /** Second line under the name: "weight 45", "connection pool". */
   detail: string;
+  /**
+   * Whether a state word (`statusWords`) goes on a third line of its own, under the detail,
+   * rather than after it on the detail line: a map too wide for its box is laid out so.
+   */
+  statusBelow: boolean;
   x: number; // centre
   y: number;
   width: number;
@@ -33,29 +39,110 @@ export interface MapLayout {
   edges: PlacedEdge[];
 }
 
-/** Names are drawn in the monospace font at 13px: about 7.8px a character, plus padding. */
-const charWidth = 7.8;
+/**
+ * The drawing's type, in CSS px at its natural size: names (bold) and the lines under them, in the
+ * monospace font (drawing.css), whose characters are all 0.6 em wide (Liberation Mono, DejaVu
+ * Sans Mono, Menlo, SF Mono), so a box is as wide as its longest line without measuring it.
+ */
+export const labelFont = { name: 13, detail: 12 } as const;
+const advance = 0.6;
+/** What every SVG text on the site renders at, at least (tests/browser/every-page.test.ts). */
+export const smallestLabel = 11;
+/** How far the drawing may shrink to fit its box: until its smallest type renders at `smallestLabel`. */
+export const minScale = smallestLabel / Math.min(labelFont.name, labelFont.detail);
+/**
+ * The drawing's box in the chapter, in CSS px, on any screen 1280 px wide or wider (Starlight's
+ * content column stops growing there); the browser test measures it. A map laid out no wider
+ * fits it at its natural size.
+ */
+export const boxWidth = 732;
+
+/** The words a box adds to its detail line for the state it is in (render.ts). */
+export const statusWords = { direct: "fails", call: "via call", flagged: "shared!" } as const;
+/** A detail line with a state word after it: "weight 45 · fails", or "via call" alone. */
+export const withStatus = (detail: string, status: string) => (detail ? `${detail} · ${status}` : status);
+
+/** Space between a box's longest line and each of its sides. */
+const padding = 12;
+/** Two lines (name and detail), and the third a state word may take. */
 const nodeHeight = 46;
-const nodeWidth = (...lines: string[]) => Math.ceil(Math.max(...lines.map((l) => l.length)) * charWidth + 28);
+const lineHeight = 16;
+
+const textWidth = (text: string, font: number) => text.length * font * advance;
+
+/**
+ * A box's size, room left for the longest state word it may show (so that saturating a resource
+ * never moves anything). `statusBelow` asks for that word on a line of its own where that makes
+ * the box narrower.
+ */
+function boxFor(name: string, detail: string, status: string, statusBelow: boolean) {
+  const nameWidth = textWidth(name, labelFont.name);
+  const inline = Math.max(nameWidth, textWidth(status ? withStatus(detail, status) : detail, labelFont.detail));
+  const below = Math.max(nameWidth, textWidth(detail, labelFont.detail), textWidth(status, labelFont.detail));
+  const useBelow = statusBelow && detail !== "" && status !== "" && below < inline;
+  return {
+    width: Math.ceil((useBelow ? below : inline) + 2 * padding),
+    height: useBelow ? nodeHeight + lineHeight : nodeHeight,
+    statusBelow: useBelow,
+  };
+}
 
 type Ranker = "network-simplex" | "tight-tree" | "longest-path";
 
-/** One dagre layout of the map with the given ranker. */
-export function layoutWith(map: FailureMap, ranker: Ranker): MapLayout {
+/** The state words each box may show, by its name: a box not named shows none. */
+export type States = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The state words each box of an analysed map may show: "shared!" on the resources it flags, and
+ * on each service the ways it fails when some resource saturates. A box keeps room for these only:
+ * after bulkheads no resource is flagged, and none was left an empty line.
+ */
+export function statesOf(analysis: MapAnalysis): States {
+  const states = new Map<string, string[]>(analysis.flagged.map((name) => [name, [statusWords.flagged]]));
+  for (const impact of analysis.impacts)
+    for (const f of impact.failing) {
+      const word = f.cause === "direct" ? statusWords.direct : statusWords.call;
+      const words = states.get(f.name) ?? [];
+      if (!words.includes(word)) states.set(f.name, [...words, word]);
+    }
+  return states;
+}
+
+/** Any box may show any state word its kind can: for a map not analysed. */
+const anyState = (map: FailureMap): States =>
+  new Map<string, readonly string[]>([
+    ...map.services.map((s): [string, string[]] => [s.name, [statusWords.direct, statusWords.call]]),
+    ...map.resources.map((r): [string, string[]] => [r.name, [statusWords.flagged]]),
+  ]);
+
+/** The longest of the words, or "" for none. */
+const longest = (words: readonly string[] = []) => words.reduce((a, b) => (b.length > a.length ? b : a), "");
+
+/**
+ * One dagre layout of the map with the given ranker, each box with room for the state words it may
+ * show (`states`, any by default); `statusBelow` puts them on lines of their own.
+ */
+export function layoutWith(
+  map: FailureMap,
+  ranker: Ranker,
+  statusBelow = false,
+  states: States = anyState(map),
+): MapLayout {
   const graph = new Graph({ multigraph: true });
   graph.setGraph({ rankdir: "LR", ranker, nodesep: 16, ranksep: 64, edgesep: 10, marginx: 8, marginy: 8 });
   graph.setDefaultEdgeLabel(() => ({}));
-  const details = new Map<string, { role: PlacedNode["role"]; detail: string }>();
+  const details = new Map<string, { role: PlacedNode["role"]; detail: string; statusBelow: boolean }>();
   for (const s of map.services) {
-    // Leave room for the longest detail the widget may write ("weight 45 · fails").
     const detail = s.weight === undefined ? "" : `weight ${s.weight}`;
-    details.set(s.name, { role: "service", detail });
-    graph.setNode(s.name, { width: nodeWidth(s.name, `${detail} · via call`), height: nodeHeight });
+    const box = boxFor(s.name, detail, longest(states.get(s.name)), statusBelow);
+    details.set(s.name, { role: "service", detail, statusBelow: box.statusBelow });
+    graph.setNode(s.name, { width: box.width, height: box.height });
   }
   for (const r of map.resources) {
     const detail = r.dedicatedTo ? `${resourceKinds[r.kind]} for ${r.dedicatedTo}` : resourceKinds[r.kind];
-    details.set(r.name, { role: "resource", detail });
-    graph.setNode(r.name, { width: nodeWidth(r.name, `${detail} · shared!`), height: nodeHeight });
+    const box = boxFor(r.name, detail, longest(states.get(r.name)), statusBelow);
+    details.set(r.name, { role: "resource", detail, statusBelow: box.statusBelow });
+    graph.setNode(r.name, { width: box.width, height: box.height });
   }
   for (const c of map.calls)
     graph.setEdge(c.caller, c.callee, { weight: 2, minlen: 1 }, `calls:${c.caller}:${c.callee}`);
@@ -66,7 +153,16 @@ export function layoutWith(map: FailureMap, ranker: Ranker): MapLayout {
   const nodes: PlacedNode[] = graph.nodes().map((name) => {
     const n = graph.node(name);
     const d = details.get(name)!;
-    return { name, role: d.role, detail: d.detail, x: n.x, y: n.y, width: n.width, height: n.height };
+    return {
+      name,
+      role: d.role,
+      detail: d.detail,
+      statusBelow: d.statusBelow,
+      x: n.x,
+      y: n.y,
+      width: n.width,
+      height: n.height,
+    };
   });
   const edges: PlacedEdge[] = graph.edges().map((e) => {
     const role = e.name!.startsWith("calls:") ? "calls" : "uses";
@@ -103,15 +199,26 @@ export function edgeCrossings(placed: MapLayout): number {
 const compareUpTo = 60;
 
 /**
+ * How well a layout fits the chapter's box: 0 at its natural size, 1 shrunk (no further than
+ * `minScale`), 2 not at all (it scrolls in its box).
+ */
+const fitOf = (placed: MapLayout) => (placed.width <= boxWidth ? 0 : placed.width * minScale <= boxWidth ? 1 : 2);
+
+/**
  * dagre's crossing reduction is a heuristic that starts from the order nodes are added in and
  * ranks them by one of three rankers: a few starting points (two rankers, services in map order
- * and reversed) find noticeably fewer crossings on real maps (28 down to 19 on the course's
+ * and reversed) find noticeably fewer crossings on real maps (28 down to 20 on the course's
  * "before bulkheads" example), so small maps get the best of four.
+ *
+ * A map wider than the chapter's box is laid out again with each state word on a line of its own
+ * (narrower, taller boxes): the workshop's Parcel Hub map, four ranks deep, was 991 px wide in the
+ * 732 px box; so, it fits (map-builder.test.ts). The layout kept fits the box best (at its natural
+ * size, then shrunk, then scrolling), then has the fewest crossings, then the smallest area.
  */
-export function layoutFailureMap(map: FailureMap): MapLayout {
+export function layoutFailureMap(map: FailureMap, states: States = anyState(map)): MapLayout {
   const boxes = map.services.length + map.resources.length;
   const reversed: FailureMap = { ...map, services: [...map.services].reverse() };
-  const candidates: [FailureMap, Ranker][] =
+  const orders: [FailureMap, Ranker][] =
     boxes <= compareUpTo
       ? [
           [map, "network-simplex"],
@@ -120,13 +227,23 @@ export function layoutFailureMap(map: FailureMap): MapLayout {
           [reversed, "longest-path"],
         ]
       : [[map, "network-simplex"]];
-  let best: { placed: MapLayout; crossings: number; area: number } | undefined;
-  for (const [ordered, ranker] of candidates) {
-    const placed = layoutWith(ordered, ranker);
-    const crossings = candidates.length > 1 ? edgeCrossings(placed) : 0;
-    const area = placed.width * placed.height;
-    if (!best || crossings < best.crossings || (crossings === best.crossings && area < best.area))
-      best = { placed, crossings, area };
-  }
+  let best: { placed: MapLayout; fit: number; crossings: number; area: number } | undefined;
+  const consider = (statusBelow: boolean) => {
+    for (const [ordered, ranker] of orders) {
+      const placed = layoutWith(ordered, ranker, statusBelow, states);
+      const crossings = orders.length > 1 ? edgeCrossings(placed) : 0;
+      const area = placed.width * placed.height;
+      const candidate = { placed, fit: fitOf(placed), crossings, area };
+      if (
+        !best ||
+        candidate.fit < best.fit ||
+        (candidate.fit === best.fit &&
+          (crossings < best.crossings || (crossings === best.crossings && area < best.area)))
+      )
+        best = candidate;
+    }
+  };
+  consider(false);
+  if (best!.fit > 0) consider(true);
   return best!.placed;
 }

@@ -8,7 +8,7 @@ import type { MapAnalysis, ResourceImpact } from "../../sim/failure-map/analyse.
 import type { MapError } from "../../sim/failure-map/parse.ts";
 import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
 import { countOf, percentOfWhole } from "../../format/number.ts";
-import type { MapLayout } from "./layout.ts";
+import { labelFont, minScale, statusWords, withStatus, type MapLayout } from "./layout.ts";
 import { grouped } from "../../format/number.ts";
 import { mapLimits } from "./limits.ts";
 
@@ -72,39 +72,49 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
       const x = round(n.x - n.width / 2);
       const y = round(n.y - n.height / 2);
       const fail = failing.get(n.name);
-      let detail = n.detail;
+      let status = "";
       const classes = ["mb-node", `mb-${n.role}`];
       if (n.role === "service" && fail) {
         classes.push("is-failing");
-        detail = [detail, fail.cause === "direct" ? "fails" : "via call"].filter(Boolean).join(" · ");
+        status = fail.cause === "direct" ? statusWords.direct : statusWords.call;
       }
       if (n.role === "resource") {
         if (flagged.has(n.name)) {
           classes.push("is-flagged");
-          detail += " · shared!";
+          status = statusWords.flagged;
         }
         if (impact?.resource === n.name) classes.push("is-saturated");
       }
+      // The state word after the detail, or on a line of its own under it (layout.ts).
+      const lines = n.statusBelow ? [n.detail, status] : [status ? withStatus(n.detail, status) : n.detail];
       const data =
         n.role === "resource" ? ` data-resource="${escapeHtml(n.name)}"` : ` data-service="${escapeHtml(n.name)}"`;
       const radius = n.role === "resource" ? n.height / 2 : 6;
+      // Baselines: name and detail as in a two-line box, moved up by half a line in a three-line one.
+      const top = n.statusBelow ? -11 : -3;
       return (
         `<g class="${classes.join(" ")}"${data}>` +
         `<rect x="${x}" y="${y}" width="${round(n.width)}" height="${round(n.height)}" rx="${radius}"/>` +
-        `<text class="mb-name" x="${round(n.x)}" y="${round(n.y - 3)}">${escapeHtml(n.name)}</text>` +
-        (detail
-          ? `<text class="mb-detail" x="${round(n.x)}" y="${round(n.y + 14)}">${escapeHtml(detail)}</text>`
-          : "") +
+        `<text class="mb-name" font-size="${labelFont.name}" x="${round(n.x)}" y="${round(n.y + top)}">${escapeHtml(n.name)}</text>` +
+        lines
+          .map((line, i) =>
+            line
+              ? `<text class="mb-detail" font-size="${labelFont.detail}" x="${round(n.x)}" y="${round(n.y + top + 17 + i * 16)}">${escapeHtml(line)}</text>`
+              : "",
+          )
+          .join("") +
         `</g>`
       );
     })
     .join("");
 
   const title = view.map.title ?? "Failure-domain map";
-  // Drawn at its natural size (one unit, one CSS pixel), so labels stay 12 px or more on any
-  // screen; a drawing wider or taller than its box scrolls inside it.
+  // Its natural size (one unit, one CSS pixel) is the most it is drawn at: the builder's box
+  // shrinks it to fit down to --mb-min-width, where its smallest text renders at 11 px, and a
+  // drawing wider than that scrolls in its box (MapBuilder.astro). Its type is labelFont's.
+  const style = `--mb-width:${layout.width}px;--mb-min-width:${Math.ceil(layout.width * minScale)}px`;
   return (
-    `<svg class="mb-svg" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc">` +
+    `<svg class="mb-svg" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" style="${style}" role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc">` +
     `<title id="${idPrefix}-title">${escapeHtml(title)}</title>` +
     `<desc id="${idPrefix}-desc">${escapeHtml(svgSummary(view, impact))}</desc>` +
     `<defs><marker id="${idPrefix}-arrow" viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="8" markerHeight="8" orient="auto-start-reverse">` +

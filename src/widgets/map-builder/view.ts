@@ -6,7 +6,7 @@ import {
   type LenientParseResult,
   type MapError,
 } from "../../sim/failure-map/parse.ts";
-import { layoutFailureMap } from "./layout.ts";
+import { layoutFailureMap, statesOf } from "./layout.ts";
 import { mapLimits, textTooLarge } from "./limits.ts";
 import type { MapView } from "./render.ts";
 
@@ -37,12 +37,13 @@ export function buildView(text: string, selected?: string, reading: Reading = "s
   const { map } = parsed;
   const keep = selected !== undefined && map.resources.some((r) => r.name === selected) ? selected : undefined;
   const boxes = map.services.length + map.resources.length;
+  const analysis = analyseFailureMap(map);
   return {
     ok: true,
     view: {
       map,
-      analysis: analyseFailureMap(map),
-      layout: boxes <= mapLimits.drawnBoxes ? layoutFailureMap(map) : null,
+      analysis,
+      layout: boxes <= mapLimits.drawnBoxes ? layoutFailureMap(map, statesOf(analysis)) : null,
       ...(keep ? { selected: keep } : {}),
     },
     skipped: parsed.skipped,
