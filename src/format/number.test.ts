@@ -1,38 +1,39 @@
 import { describe, expect, test } from "vitest";
 import {
-  rounded,
   clockTime,
   compactNumber,
   countOf,
-  nounFor,
   cssPercent,
   duration,
   elapsedSeconds,
+  figuresToSay,
   fixed,
   grouped,
   inverseScientific,
+  latency,
   minutesAndSeconds,
+  nounFor,
   oneIn,
   percent,
-  percentUpTo,
-  percentAtLeast,
-  percentAtMost,
-  percentOfWhole,
-  latency,
+  percentagePoints,
   percentAndOneIn,
   percentAnySize,
   percentAnySizeHtml,
-  percentOfFraction,
-  percentTrimmedIfExact,
+  percentAtLeast,
+  percentAtMost,
   percentFigures,
+  percentOfFraction,
+  percentOfWhole,
   percentToFigures,
-  percentagePoints,
-  plainFigures,
+  percentTrimmedIfExact,
+  percentUpTo,
   perRequest,
+  plainFigures,
   powerOfTen,
   raisedPowers,
   readableNumber,
   readableShare,
+  rounded,
   roundToDecimals,
   roundToFigures,
   scientific,
@@ -676,5 +677,43 @@ describe("rounding moved into src/format writes what the old expressions wrote",
       expect(percentagePoints(share, 2)).toBe((share * 100).toFixed(2));
     }
     expect(percentagePoints(Math.abs(0.1234 - 0.1189), 2)).toBe("0.45");
+  });
+});
+
+// Session 49: the grader's verdicts put "10⁻⁵" in live regions, which screen readers read as "10",
+// "10 5" or "10 superscript minus 5".
+describe("a raised power of ten, shown and said", () => {
+  test("spokenPowers says a raised exponent as it says a caret's", () => {
+    expect(spokenPowers("1.235 × 10⁻⁵ and 1 × 10²³")).toBe(
+      "1.235 × 10 to the power of minus 5 and 1 × 10 to the power of 23",
+    );
+    expect(spokenPowers(raisedPowers("1.37 × 10^-10%"))).toBe(spokenPowers("1.37 × 10^-10%"));
+    expect(spokenPowers("you typed 5.49×10⁻⁴")).toBe("you typed 5.49×10 to the power of minus 4");
+    // Not a power of ten: a square, or 10 inside a larger number.
+    expect(spokenPowers("2² and 110² and 10")).toBe("2² and 110² and 10");
+  });
+
+  test("figuresToSay splits a sentence into its text and each figure, shown on one line and said", () => {
+    expect(figuresToSay("Right: 1 in 75,287,520 = 1.33 × 10⁻⁶%.")).toEqual([
+      "Right: 1 in 75,287,520 = ",
+      { shown: "1.33\u00a0×\u00a010⁻⁶", spoken: "1.33 × 10 to the power of minus 6" },
+      "%.",
+    ]);
+    expect(figuresToSay("1,234 × 10¹² ok")).toEqual([
+      { shown: "1,234\u00a0×\u00a010¹²", spoken: "1,234 × 10 to the power of 12" },
+      " ok",
+    ]);
+    expect(figuresToSay("No power here: 1,820.")).toEqual(["No power here: 1,820."]);
+    expect(figuresToSay("")).toEqual([]);
+    // Every figure the grader writes for a tiny or huge number is found whole, and said without superscripts.
+    for (const value of [1.23456e-7, 1e-7, 2.5e-300, 7.1e22, -3e-9]) {
+      const text = `got ${plainFigures(value, 4)} here`;
+      const pieces = figuresToSay(text);
+      expect(pieces, text).toHaveLength(3);
+      const figure = pieces[1] as { shown: string; spoken: string };
+      expect(figure.shown.replace(/\u00a0/g, " ")).toBe(plainFigures(value, 4));
+      expect(figure.spoken).toMatch(/^-?[\d.]+ × 10 to the power of (?:minus )?\d+$/);
+      expect(figure.shown).not.toMatch(/ /);
+    }
   });
 });

@@ -30,7 +30,8 @@
  *   inverseScientific(1820n)   1 / n in scientific notation, exact for any size of bigint
  *   powerOfTen(1.37e-10)       { mantissa: "1.37", exponent: "-10", text: "1.37 × 10^-10", html: "1.37 × 10<sup>-10</sup>" }
  *   raisedPowers("1.37 × 10^-10%")   "1.37 × 10⁻¹⁰%"   a text's powers of ten as the terminal writes them, exponents raised
- *   spokenPowers("2.73 × 10^70")   "2.73 × 10 to the power of 70"   a text's powers of ten as a screen reader should say them
+ *   spokenPowers("2.73 × 10^70")   "2.73 × 10 to the power of 70"   a text's powers of ten as a screen reader should say them (10⁻⁵ too)
+ *   figuresToSay("is 1 × 10⁻⁷.")   ["is ", { shown, spoken }, "."]   a live region's sentence, each power of ten shown and said
  *   wholeNumber(10n ** 40n)    "1.00 × 10^40 (41 digits)"   a bigint grouped, or scientific when huge (wholeNumberHtml: <sup>)
  *   latency(2500)              "2.5 s"      a latency: whole ms below a second, then seconds to one decimal
  *   minutesAndSeconds(656)     "10 min 56 s"  a moment or a length, short; "10 min", not "10 min 0 s"
@@ -535,12 +536,66 @@ export function raisedPowers(text: string): string {
  * A text's powers of ten as a screen reader should say them: powerOfTen's plain text, "2.73 ×
  * 10^70", is read "2.73 times 10 caret 70", and the page's superscript, 10<sup>70</sup>, "10 70".
  * For a live region's sentence: "2.73 × 10 to the power of 70", "1.33 × 10 to the power of minus 6%".
+ * An exponent already raised (raisedPowers' "1.33 × 10⁻⁶%", a typed "10⁻⁴") is said the same way.
  */
 export function spokenPowers(text: string): string {
-  return text.replace(
-    / × 10\^(-?)(\d+)/g,
-    (_, minus: string, exponent: string) => ` × 10 to the power of ${minus ? "minus " : ""}${exponent}`,
-  );
+  return text
+    .replace(
+      / × 10\^(-?)(\d+)/g,
+      (_, minus: string, exponent: string) => ` × 10 to the power of ${minus ? "minus " : ""}${exponent}`,
+    )
+    .replace(
+      raisedPower,
+      (_, figures: string | undefined, raised: string) => `${figures ?? ""}${spokenRaised(raised)}`,
+    );
+}
+
+/** The plain digit or sign each of raisedPowers' superscripts stands for ("⁻" is "-"). */
+const plainOfRaised = new Map(
+  Object.entries(superscripts)
+    .filter(([plain]) => /^[0-9−+]$/.test(plain))
+    .map(([plain, raised]) => [raised, plain === "−" ? "-" : plain]),
+);
+
+/**
+ * A power of ten with its exponent raised, as raisedPowers and the answer box write one: its
+ * figures and their "×" if any ("1.235 × ", group 1), and the raised exponent ("⁻⁵", group 2).
+ * The figures are those of a number as the course writes one (grouped, a sign, a point).
+ */
+const raisedPower = /(?<![\d.,])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)? × )?10([⁺⁻]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)/g;
+
+/** "10" and a raised exponent, in words: "⁻⁵" -> "10 to the power of minus 5". */
+function spokenRaised(raised: string): string {
+  const exponent = [...raised].map((c) => plainOfRaised.get(c)).join("");
+  return `10 to the power of ${exponent.replace(/^-/, "minus ").replace(/^\+/, "")}`;
+}
+
+/** A figure in a power of ten as the page shows it and as a screen reader should say it (figuresToSay). */
+export interface SpokenFigure {
+  /** "1.235 × 10⁻⁵", its spaces no-break ones, so it stays on one line */
+  shown: string;
+  /** "1.235 × 10 to the power of minus 5" */
+  spoken: string;
+}
+
+/**
+ * A sentence split for a live region: its plain text, and each power of ten with a raised
+ * exponent ("1.235 × 10⁻⁵", raisedPowers) as it is shown, kept on one line (no-break spaces
+ * around its "×"), and as it is said (spokenPowers). A screen reader reads "10⁻⁵" as "10",
+ * "10 5" or "10 superscript minus 5" depending on which one; a page shows the visual copy to the
+ * eye and the spoken one to the ear. "Right: 1 in 75,287,520 = 1.33 × 10⁻⁶%." -> ["Right: 1
+ * in 75,287,520 = ", { shown: "1.33 × 10⁻⁶", spoken: "1.33 × 10 to the power of minus 6" }, "%."].
+ */
+export function figuresToSay(text: string): (string | SpokenFigure)[] {
+  const pieces: (string | SpokenFigure)[] = [];
+  let at = 0;
+  for (const match of text.matchAll(raisedPower)) {
+    if (match.index > at) pieces.push(text.slice(at, match.index));
+    pieces.push({ shown: match[0].replace(/ × /, "\u00a0×\u00a0"), spoken: spokenPowers(match[0]) });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) pieces.push(text.slice(at));
+  return pieces;
 }
 
 /**

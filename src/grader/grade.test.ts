@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { choose } from "../sim/combinatorics.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { numericPartSchema, choicePartSchema, matchPartSchema } from "./exercise-schema.ts";
-import { grouped, oneInWhole } from "../format/number.ts";
+import { figuresToSay, grouped, oneInWhole } from "../format/number.ts";
 import {
   describeAnswer,
   describeRule,
@@ -540,15 +540,15 @@ describe("messages say what form is expected", () => {
     expect(message("1_82")).toMatch(/groups of three digits/);
   });
   test('"about 1 in 1820" asks for just the value', () => {
-    expect(message("about 1 in 1820")).toMatch(/leave out "about" and type just the value, as in 1 in 1820/i);
+    expect(message("about 1 in 1820")).toMatch(/leave out "about" and type just the value, as in 1 in 1,820/i);
     expect(message("~0.055%")).toMatch(/leave out "~"/i);
   });
   test("units and suffixes get their own message", () => {
     expect(message("25s")).toMatch(/leave out the unit "s" and type just the number \(25\)/i);
     expect(message("25 ms")).toMatch(/unit "ms"/);
     expect(message("1 in 1820 customers")).toMatch(/unit "customers"/);
-    expect(message("2.4k")).toMatch(/write 2400 \(or 2.4e3\)/);
-    expect(message("1.5M")).toMatch(/write 1500000 \(or 1.5e6\)/);
+    expect(message("2.4k")).toMatch(/write 2,400 \(or 2.4e3\)/);
+    expect(message("1.5M")).toMatch(/write 1,500,000 \(or 1.5e6\)/);
     // Function names, constants and scientific notation are not units.
     expect(parseAnswer("2e3")).toMatchObject({ ok: true, value: 2000 });
     expect(parseAnswer("2 pi")).toMatchObject({ ok: false });
@@ -914,5 +914,27 @@ describe("fuzz: 10,000 random inputs", () => {
     // The fuzz reaches the evaluator, not just the input checks.
     expect(counts.wrong).toBeGreaterThan(100);
     expect(retimed, "inputs that needed a second timing").toBeLessThan(10);
+  });
+});
+
+// Session 49: a verdict's power of ten ("1.33 × 10⁻⁶%") is written into a live region; the page
+// says it in words (src/widgets/spoken-figures.ts, from figuresToSay) and shows it as written.
+describe("a verdict's powers of ten, said in words", () => {
+  const heard = (message: string) =>
+    figuresToSay(message)
+      .map((piece) => (typeof piece === "string" ? piece : piece.spoken))
+      .join("");
+  test("a tiny share, a tiny number and a huge one: no superscript is left to be read out", () => {
+    const tinyShare = 1 / 75_287_520;
+    const right = gradeNumeric(sharePart, "1/75287520", tinyShare).message;
+    expect(right).toMatch(/10⁻⁶%/);
+    expect(heard(right)).toMatch(/1\.33 × 10 to the power of minus 6%/);
+    const numberPart = numericPartSchema.parse({ id: "n", prompt: "how many", type: "number" });
+    for (const value of [1.23456e-5, 1e-5, 7.1e22]) {
+      const message = gradeNumeric(numberPart, String(value), value).message;
+      expect(message, message).toMatch(/10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]/);
+      expect(heard(message), message).not.toMatch(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]/);
+      expect(heard(message), message).toMatch(/× 10 to the power of (minus )?\d+\.$/);
+    }
   });
 });

@@ -8,7 +8,11 @@ import { choose } from "../sim/combinatorics.ts";
 import { grouped } from "../format/number.ts";
 import { numericPartSchema } from "./exercise-schema.ts";
 import { gradeNumeric } from "./grade.ts";
-import { maxAnswerLength, maxQuoted, maxSuggested, parseAnswer } from "./parse-answer.ts";
+import { editDistance } from "../format/edit-distance.ts";
+import { units } from "../format/units.ts";
+import { listExerciseIds } from "./exercise-files.ts";
+import { readExerciseMeta } from "./load-exercises.ts";
+import { exactFigure, maxAnswerLength, maxQuoted, maxSuggested, parseAnswer, sentenceWords } from "./parse-answer.ts";
 
 const oneIn1820 = 1 / Number(choose(16, 4));
 const sharePart = numericPartSchema.parse({
@@ -85,9 +89,9 @@ describe('"leave out the unit" names an answer that is right when typed (P1)', (
 
   test("the suggestion keeps everything but the unit", () => {
     expect(message("1 in 1,820 customers")).toMatch(
-      /leave out the unit "customers" and type the answer without it \(1 in 1820\)/i,
+      /leave out the unit "customers" and type the answer without it \(1 in 1,820\)/i,
     );
-    expect(message("1 customer in 1820")).toMatch(/\(1 in 1820\)/);
+    expect(message("1 customer in 1820")).toMatch(/\(1 in 1,820\)/);
     for (const input of ["1 in 1,820 customers", "1 customer in 1820", "1/1820 customers"]) {
       const suggestion = suggested(message(input));
       expect(suggestion, input).toBeDefined();
@@ -113,9 +117,9 @@ describe('"leave out the unit" names an answer that is right when typed (P1)', (
       'Leave out the unit "a day" and type just the number (0.99): the question says which unit it means.',
     );
     expect(message("0.99 disks a day")).toMatch(/unit "disks a day" and type just the number \(0\.99\)/);
-    expect(message("1820 customers total")).toMatch(/unit "customers total" and type just the number \(1820\)/);
+    expect(message("1820 customers total")).toMatch(/unit "customers total" and type just the number \(1,820\)/);
     // A word the answer reads ("in", "of") ends the unit: the rest is the answer's own.
-    expect(message("1 customer in 1820")).toMatch(/unit "customer" and type the answer without it \(1 in 1820\)/);
+    expect(message("1 customer in 1820")).toMatch(/unit "customer" and type the answer without it \(1 in 1,820\)/);
     expect(message("3 disks of 4")).toMatch(/unit "disks"/);
   });
 
@@ -439,7 +443,7 @@ describe("words after a number: a unit only when they look like one, and quoted 
       'Leave out the words after the number ("per day because the…") and type just the number (5): an answer is a number or a calculation, not a sentence.',
     );
     expect(message("1 in 1820 customers as the table says")).toMatch(
-      /words after the number \("customers as the table…"\) and type the answer without them \(1 in 1820\)/,
+      /words after the number \("customers as the table…"\) and type the answer without them \(1 in 1,820\)/,
     );
   });
 
@@ -543,7 +547,7 @@ describe("two signs in a row are refused as a slip, here and in the terminal", (
 function offers(text: string): string[] {
   const patterns = [
     /\(or ([^)]+)\)/g,
-    /: write (.+?)(?= \(or |\.$)/g,
+    /: write (?!the number without)(.+?)(?= \(or |\.$)/g,
     /type just the number \((.+?)\):/g,
     /type the answer without (?:it|them) \((.+?)\):/g,
     /just the value, as in (.+?); a rounded/g,
@@ -556,8 +560,8 @@ function offers(text: string): string[] {
 describe("every answer a message offers is one the parser reads", () => {
   test("a suffix after a number in scientific notation adds to its exponent", () => {
     expect(message("5e20k")).toBe('"5e20k" is not a number here: write 5 × 10²³ (or 5e23).');
-    expect(message("1.5e3k")).toBe('"1.5e3k" is not a number here: write 1500000 (or 1.5e6).');
-    expect(message("2.4k")).toBe('"2.4k" is not a number here: write 2400 (or 2.4e3).');
+    expect(message("1.5e3k")).toBe('"1.5e3k" is not a number here: write 1,500,000 (or 1.5e6).');
+    expect(message("2.4k")).toBe('"2.4k" is not a number here: write 2,400 (or 2.4e3).');
     expect(message("2e-3k")).toBe('"2e-3k" is not a number here: write 2.');
     expect(message("1e306k")).toBe('"1e306k" is not a number here, and that many would be too large to be an answer.');
   });
@@ -620,5 +624,111 @@ describe("every answer a message offers is one the parser reads", () => {
           }
     // The messages do offer answers: this is not a test of none.
     expect(offered).toBeGreaterThan(500);
+  });
+});
+
+// Session 49: "5 because" was told to leave out the unit "because".
+describe("a word of a sentence after a number is words, not a unit", () => {
+  /** Every unit an exercise asks in (exercises/<id>/exercise.yaml), as its part's metadata writes it. */
+  const exerciseUnits = listExerciseIds().flatMap((id) => {
+    const meta = readExerciseMeta(id);
+    return meta.kind === "code"
+      ? []
+      : meta.parts.flatMap((part) => (part.kind === "numeric" && part.unit ? [part.unit] : []));
+  });
+
+  test.each([
+    ["5 because", "because"],
+    ["5 maybe", "maybe"],
+    ["12 or so", "or so"],
+    ["5 I think", "I think"],
+    ["0.99 probably", "probably"],
+    ["3 disks because", "disks because"],
+    ["5 a", "a"],
+  ])("%s is words after the number", (input, words) => {
+    expect(message(input)).toContain(`Leave out the words after the number ("${words}")`);
+    expect(message(input)).not.toMatch(/unit/);
+  });
+
+  test("every unit of units.ts and of the exercises is still called a unit", () => {
+    expect(exerciseUnits.length).toBeGreaterThan(10);
+    // A unit after × ("× peak") is a multiple's, read before any unit.
+    const typed = [...units.filter((unit) => unit !== "%"), ...exerciseUnits.filter((unit) => !unit.startsWith("×"))];
+    for (const unit of typed) {
+      expect(message(`5 ${unit}`), unit).toMatch(
+        new RegExp(`^Leave out the unit "${unit}" and type just the number \\(5\\)`),
+      );
+    }
+    // Spellings that are not in either table are still units: a unit is any word not of a sentence.
+    for (const unit of ["secs", "sec", "msec", "hrs", "qps", "rps", "disks each day"])
+      expect(message(`5 ${unit}`), unit).toMatch(/^Leave out the unit/);
+  });
+
+  test("no sentence word is a unit, or one letter off a unit of three letters or more", () => {
+    // Levenshtein, the course's one measure of a near name (src/format/edit-distance.ts).
+    const distance = editDistance;
+    const unitWords = new Set(
+      [...units, ...exerciseUnits].flatMap((unit) => unit.toLowerCase().split(/\s+/)).filter((w) => /^[a-z]+$/.test(w)),
+    );
+    // The words between a count and what it counts per are parts of a unit, and in no list here.
+    for (const rate of ["per", "a", "an", "each", "every"]) unitWords.delete(rate);
+    expect(unitWords).toContain("seconds");
+    expect(unitWords).toContain("disks");
+    const clashes = [...sentenceWords].flatMap((word) =>
+      [...unitWords]
+        .filter((unit) => word === unit || (unit.length >= 3 && distance(word, unit) <= 1))
+        .map((unit) => `${word} ~ ${unit}`),
+    );
+    expect(clashes).toEqual([]);
+    // The check finds a clash where there is one.
+    expect(distance("second", "seconds")).toBe(1);
+    expect(distance("because", "seconds")).toBeGreaterThan(1);
+  });
+});
+
+describe("a suggested number is grouped as the course writes numbers, and is the number exactly", () => {
+  test("a suffix's number is written out exactly, however many figures it has", () => {
+    // It was rounded to 12 figures: "write 1234.56789012".
+    expect(message("1.23456789012345k")).toBe(
+      '"1.23456789012345k" is not a number here: write 1,234.56789012345 (or 1.23456789012345e3).',
+    );
+    expect(message("0.1M")).toBe('"0.1M" is not a number here: write 100,000 (or 0.1e6).');
+    expect(message("1.1e-10k")).toBe('"1.1e-10k" is not a number here: write 1.1 × 10⁻⁷ (or 1.1e-7).');
+  });
+
+  test("the rest of the answer is grouped too, unless grouping would change what it reads as", () => {
+    expect(message("1820000 disks")).toMatch(/type just the number \(1,820,000\)/);
+    expect(message("0.00012345 disks")).toMatch(/type just the number \(0\.00012345\)/);
+    expect(message("2e1000 disks")).not.toMatch(/2e1,000/);
+  });
+
+  test("exactFigure is the decimal mantissa × 10^power exactly, as the parser reads it back", () => {
+    const mantissas = ["1", "1.5", "2.4", "12", "0.001", "1.23456789012345", "9.99", "100", "0.5", "7"];
+    let checked = 0;
+    for (const mantissa of mantissas)
+      for (let power = -12; power <= 24; power++) {
+        const text = exactFigure(mantissa, power);
+        const read = parseAnswer(text);
+        expect(read.ok, text).toBe(true);
+        if (!read.ok) continue;
+        const value = Number(`${mantissa}e${power}`);
+        // The text is the number exactly (the decimal it spells is the double's)...
+        const spelled = text
+          .replace(/,/g, "")
+          .replace(
+            / × 10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)/,
+            (_, raised: string) => `e${[...raised].map((c) => "-0123456789"["⁻⁰¹²³⁴⁵⁶⁷⁸⁹".indexOf(c)]).join("")}`,
+          );
+        expect(Number(spelled), `${mantissa}e${power} as ${text}`).toBe(value);
+        // ...and the parser reads it, to the last bit its calculation of a power of ten keeps.
+        expect(Math.abs(read.value / value - 1), text).toBeLessThan(1e-15);
+        // Whole parts of four digits or more are grouped; none is written in JavaScript's exponent.
+        expect(text, text).not.toMatch(/(?<![\d.])\d{4}|e/);
+        checked++;
+      }
+    expect(checked).toBe(mantissas.length * 37);
+    expect(exactFigure("1.5", 6)).toBe("1,500,000");
+    expect(exactFigure("2.4", -3)).toBe("0.0024");
+    expect(exactFigure("5", 23)).toBe("5 × 10²³");
   });
 });

@@ -6,10 +6,12 @@
  * Never throws: every input gets a value or a message, and the message says what form is expected
  * ("about", units and "2.4k" each get their own). Two signs in a row ("--5", "5 - -3") are refused
  * as a slip; with brackets ("-(-5)") they read. A message quotes at most maxQuoted characters of
- * what was typed, and any answer it offers instead is one this parser reads.
+ * what was typed, and any answer it offers instead is one this parser reads, its whole numbers
+ * grouped as the course writes them ("type just the number (1,820)").
  */
-import { countOf, grouped, plainFigures } from "../format/number.ts";
+import { countOf, grouped, raisedPowers } from "../format/number.ts";
 import { superscripts } from "../format/scripts.ts";
+import { units } from "../format/units.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
 
 /** Longest answer accepted, in characters (after trimming). Bounds parse time. */
@@ -197,14 +199,41 @@ function offered(answer: string): string | undefined {
 /**
  * Whether the words after a number read as a unit, and are called one: at most maxQuoted
  * characters, and either one or two words ("ms", "disks", "a day", "customers total") or three
- * with per, a, an, each or every in the middle, a rate ("disks a day", "requests per second").
- * Anything else ("disks per day because the…") is words after the number, not a unit.
+ * with per, a, an, each or every in the middle, a rate ("disks a day", "requests per second"),
+ * and no word of a sentence among them (sentenceWords: "5 because", "12 or so"). Anything else
+ * ("disks per day because the…") is words after the number, not a unit.
  */
 function looksLikeUnit(words: string): boolean {
   const parts = words.split(/\s+/);
   if (words.length > maxQuoted) return false;
-  return parts.length <= 2 || (parts.length === 3 && /^(?:per|a|an|each|every)$/i.test(parts[1]!));
+  if (!(parts.length <= 2 || (parts.length === 3 && rateWords.has(parts[1]!.toLowerCase())))) return false;
+  // "5 because", "5 or so", "5 a day because": a word of a sentence is not part of a unit, and
+  // "a" or "per" alone ("5 a") names none.
+  const lower = parts.map((part) => part.toLowerCase());
+  return lower.every((part) => !sentenceWords.has(part)) && lower.some((part) => !rateWords.has(part));
 }
+
+/** The words between a count and what it is counted per: "disks a day", "requests per second". */
+const rateWords = new Set(["per", "a", "an", "each", "every"]);
+
+/**
+ * Common English words that are no unit and close to none (parse-answer.test.ts checks them
+ * against units.ts and every exercise's unit: none is one, or one letter off one of three letters
+ * or more): typed after a number ("5 because", "5 maybe", "12 or so"), they begin a sentence, not
+ * a unit. Any other word is taken for a unit, whatever its spelling ("secs", "qps", "customers").
+ */
+export const sentenceWords: ReadonlySet<string> = new Set(
+  (
+    "about above after again against all also although and answer any approx are around as at be because been before " +
+    "but by can could did do does done else er estimate exactly give gives guess hmm i if is it " +
+    "its just like likely maybe me might more most my no not now ok okay or perhaps plus probably quite rather " +
+    "really since so some sure than that there these think this those though thus to too " +
+    "um uh under using very was we were what when where which while who why will with would yes yeah you"
+  ).split(" "),
+);
+
+/** The units the course writes after a number (units.ts), some of them also a function's name ("min"). */
+const unitNames: ReadonlySet<string> = new Set(units);
 
 /** Words an answer may contain: function names, constants, and the ones parseAnswer rewrites. */
 const knownWords = new Set([...allowedFunctions, "pi", "e", "in", "out", "of", "choose", "x"]);
@@ -234,14 +263,16 @@ export const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
  * part of a calculation. Returns the message for it. `sign` is the % or ‰ sign the answer ended in
  * ("" for none), which `text` no longer holds; `suggest`, whether the message may name the answer
  * without it. Words that do not look like a unit (looksLikeUnit) are called words, quoted by
- * their start; a suffix's number is written out, and in scientific notation with the suffix's
+ * their start; a suffix's number is written out exactly, grouped as the course writes numbers
+ * (exactFigure: "2.4k" is 2,400, never rounded), and in scientific notation with the suffix's
  * power of ten added to its exponent (5e20k is 5e23), each offered only if the parser reads it.
  */
 function describeWord(text: string, sign: string, suggest: boolean): string | undefined {
   const pattern = /(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)\s*([A-Za-z][A-Za-z/]*)(?![A-Za-z]*\s*\()/g;
   for (const match of text.matchAll(pattern)) {
     const [, number, word] = match as unknown as [string, string, string];
-    if (knownWords.has(word) || knownWords.has(word.toLowerCase())) continue;
+    // A function's name without brackets is still a unit where the course writes it as one ("5 min").
+    if ((knownWords.has(word) || knownWords.has(word.toLowerCase())) && !unitNames.has(word)) continue;
     const factor = suffixes[word];
     if (factor !== undefined) {
       const typed = quoted(match[0]);
@@ -249,8 +280,9 @@ function describeWord(text: string, sign: string, suggest: boolean): string | un
       const [, mantissa, exponent = "0"] = /^(.*?)(?:e([+-]?\d+))?$/i.exec(number)!;
       const power = Number(exponent) + Math.log10(factor);
       const whole = Number(number) * factor;
-      const written = Number.isFinite(whole) ? offered(plainFigures(whole, 12)) : undefined;
-      const scientific = offered(power === 0 ? mantissa! : `${mantissa}e${power}`);
+      // Both forms are the number exactly, never a rounding of it: the digits as typed, moved.
+      const written = Number.isFinite(whole) ? offered(exactFigure(mantissa!, power)) : undefined;
+      const scientific = power === 0 && written !== undefined ? undefined : offered(`${mantissa}e${power}`);
       const forms = [...new Set([written, scientific].filter((form) => form !== undefined))];
       if (forms.length === 0)
         return Number.isFinite(whole)
@@ -268,6 +300,36 @@ function describeWord(text: string, sign: string, suggest: boolean): string | un
       : `leave out the words after the number ("${quoted(after)}")${without}: an answer is a number or a calculation, not a sentence`;
   }
   return undefined;
+}
+
+/**
+ * The decimal `mantissa` × 10^`power` exactly, as the course writes a number: its whole part
+ * grouped ("1,500,000" for ("1.5", 6), "0.0024" for ("2.4", -3)); where JavaScript would write an
+ * exponent (below a millionth, from 10^21), the same digits as a power of ten with its exponent
+ * raised ("5 × 10²³", "1.25 × 10⁻⁷"), as plainFigures writes one, but with none of its rounding.
+ */
+export function exactFigure(mantissa: string, power: number): string {
+  const [whole = "", fraction = ""] = mantissa.split(".");
+  const allDigits = whole + fraction;
+  const lead = allDigits.search(/[1-9]/);
+  if (lead < 0) return "0";
+  const digits = allDigits.slice(lead).replace(/0+$/, "");
+  // The first significant digit's power of ten.
+  const top = whole.length - 1 - lead + power;
+  if (top >= 21 || top < -6) {
+    const figures = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    return raisedPowers(`${figures} × 10^${top}`);
+  }
+  // The digits from the larger of 10^top and 10^0 down to the last significant one.
+  const last = top - digits.length + 1;
+  let text = "";
+  for (let p = Math.max(top, 0); p >= Math.min(last, 0); p--) {
+    if (p === -1) text += ".";
+    text += p <= top && p >= last ? digits[top - p]! : "0";
+  }
+  const [wholePart, fractionPart] = text.split(".");
+  const groupedWhole = wholePart!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fractionPart === undefined ? groupedWhole : `${groupedWhole}.${fractionPart}`;
 }
 
 /**
@@ -308,11 +370,24 @@ function withoutWord(text: string, numberEnd: number, end: number, sign: string,
   // keeps this to one more parse, where "1a in 1a in 1a…" would otherwise nest one per word.
   const parsed = read(rest + sign, false);
   if (!parsed.ok) return "";
-  const answer = `${rest.trim()}${sign}`;
+  const answer = inCourseDigits(`${rest.trim()}${sign}`, parsed.value);
   const shown = answer.length <= maxSuggested ? ` (${answer})` : "";
   return plainNumber.test(parsed.expression) && sign === ""
     ? ` and type just the number${shown}`
     : ` and type the answer without ${them}${shown}`;
+}
+
+/**
+ * An answer's whole numbers of four digits or more grouped as the course writes them ("1 in
+ * 1,820" for "1 in 1820"), a decimal part's and an exponent's digits left as they are; as typed
+ * if the grouped answer would read as anything but `value` (a function's arguments, C(1820, 4),
+ * take no separators).
+ */
+function inCourseDigits(answer: string, value: number): string {
+  const groupedAnswer = answer.replace(/(?<![\d.eE^])\d{4,}/g, (run) => run.replace(/\B(?=(\d{3})+$)/g, ","));
+  if (groupedAnswer === answer || groupedAnswer.length > maxSuggested) return answer;
+  const reread = read(groupedAnswer, false);
+  return reread.ok && reread.value === value ? groupedAnswer : answer;
 }
 
 /** One plain decimal, possibly in scientific notation ("5.49e-4", "5.49*10^-4"). */
@@ -423,7 +498,8 @@ function read(input: string, suggest: boolean): ParsedAnswer {
       return fail(
         `leave out "${hedge[1]}"; then ${restRead.message.charAt(0).toLowerCase()}${restRead.message.slice(1)}`,
       );
-    const example = rest.length <= maxSuggested ? `, as in ${rest}` : "";
+    const shown = inCourseDigits(rest.trim(), restRead.value);
+    const example = shown.length <= maxSuggested ? `, as in ${shown}` : "";
     return fail(`leave out "${hedge[1]}" and type just the value${example}; a rounded decimal is fine`);
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { figuresToSay } from "../format/number.ts";
 import { gradeClassPrediction, gradeNumberPrediction } from "./prediction.ts";
 
 describe("a number prediction", () => {
@@ -67,6 +68,29 @@ describe("a number prediction", () => {
       expect(message, message).toMatch(/^You predicted (0\.0*3|30{0,2}(,000)*|3 × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+);/);
       expect(message, message).not.toMatch(/\^|\de[-+]?\d/);
       expect(message.length, message).toBeLessThan(160);
+    }
+  });
+
+  // Session 49: the verdict is a live region, and "10⁻⁷" is read "10", "10 7" or "10 superscript
+  // minus 7" by one screen reader or another. The page writes each power shown and said
+  // (src/widgets/spoken-figures.ts, from figuresToSay): what is said has no superscript left.
+  test("every power of ten in a verdict is said in words, and shown as written", () => {
+    const said = (input: string) => gradeNumberPrediction(input, 2.5, options).message;
+    const heard = (message: string) =>
+      figuresToSay(message)
+        .map((piece) => (typeof piece === "string" ? piece : piece.spoken))
+        .join("");
+    const shown = (message: string) =>
+      figuresToSay(message)
+        .map((piece) => (typeof piece === "string" ? piece : piece.shown.replace(/\u00a0/g, " ")))
+        .join("");
+    expect(heard(said("1e21"))).toBe(
+      "You predicted 1 × 10 to the power of 21; the model gives 2.5 tries per request: 4 × 10 to the power of 20 times the model's figure. Read on for why.",
+    );
+    for (let exponent = -300; exponent <= 300; exponent += 7) {
+      const message = said(`3e${exponent}`);
+      expect(heard(message), message).not.toMatch(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]/);
+      expect(shown(message)).toBe(message);
     }
   });
 

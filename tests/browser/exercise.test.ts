@@ -47,8 +47,17 @@ describeInBrowser("exercises in the page", (browser) => {
     await shuffle.getByRole("button", { name: "Check" }).click();
     await expect
       .poll(() => feedback.textContent())
-      .toMatch(/Leave out "about" and type just the value, as in 1 in 1820/);
+      .toMatch(/Leave out "about" and type just the value, as in 1 in 1,820/);
     await expect(feedback.getAttribute("data-verdict")).resolves.toBe("invalid");
+
+    // A power of ten in the feedback (a live region) is said in words, and shown raised on one line.
+    await field.fill("1.1e-10k");
+    await shuffle.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => feedback.textContent()).toMatch(/^"1\.1e-10k" is not a number here: write 1\.1/);
+    await expect(feedback.locator('[aria-hidden="true"]').innerText()).resolves.toBe("1.1\u00a0×\u00a010⁻⁷");
+    const heard = await feedback.ariaSnapshot();
+    expect(heard).toContain("write 1.1 × 10 to the power of minus 7 (or 1.1e-7)");
+    expect(heard).not.toMatch(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻]/);
 
     await field.fill("0.055%");
     await shuffle.getByRole("button", { name: "Check" }).click();

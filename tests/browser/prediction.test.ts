@@ -36,6 +36,12 @@ describeInBrowser("predict first in Chromium", (browser) => {
     await expect.poll(() => ampVerdict.textContent(), { timeout: 20_000 }).toMatch(/\S/);
     expect(await field.getAttribute("aria-invalid")).toBe("true");
     expect(await ampReveal.isHidden()).toBe(true);
+    // A power of ten in the reason is said in words (the verdict is a live region), shown raised.
+    await field.fill("1e-10k");
+    await field.press("Enter");
+    await expect.poll(() => ampVerdict.ariaSnapshot()).toContain("write 1 × 10 to the power of minus 7 (or 1e-7)");
+    expect(await ampVerdict.locator('[aria-hidden="true"]').innerText()).toBe("1\u00a0×\u00a010⁻⁷");
+    expect(await ampReveal.isHidden()).toBe(true);
 
     // Five tries per request, the most a client sends, is graded against the model's figure.
     await field.fill("5");

@@ -19,6 +19,7 @@ import type { Params } from "../../grader/exercise-schema.ts";
 import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader } from "../../grader/grade.ts";
 import { renderSituation } from "../../grader/situation.ts";
 import { paramText } from "../../grader/fill-params.ts";
+import { setSpokenText } from "../spoken-figures.ts";
 import {
   type Expected,
   expectedAnswers,
@@ -143,8 +144,9 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const show = (feedback: HTMLElement | null, verdict: Verdict) => {
     if (!feedback) return;
     const prefix = verdict.status === "wrong" && !/^Not /.test(verdict.message) ? "Not right. " : "";
-    // Numbers kept with their units, as the build keeps the page's (src/format/units.ts).
-    feedback.textContent = keepUnitWithNumber(prefix + verdict.message);
+    // Numbers kept with their units, as the build keeps the page's (src/format/units.ts); a power
+    // of ten on one line, and said in words in this live region (spoken-figures.ts).
+    setSpokenText(feedback, keepUnitWithNumber(prefix + verdict.message));
     feedback.dataset.verdict = verdict.status;
   };
 
@@ -295,10 +297,13 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     const shown = data.parts.flatMap((part) =>
       part.kind === "code" ? [] : [`${part.id}: ${describeAnswer(part, table[part.id]!)}`],
     );
-    p.textContent = keepUnitWithNumber(
-      workedForVariant
-        ? `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The worked solution above is worked through with this variant's numbers.`
-        : `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`,
+    setSpokenText(
+      p,
+      keepUnitWithNumber(
+        workedForVariant
+          ? `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The worked solution above is worked through with this variant's numbers.`
+          : `For this variant (seed ${seed}) the answers are ${shown.join("; ")}. The explanation shows this variant's numbers where it names them; where it works an example through, it uses the chapter's numbers, and the method is the same.`,
+      ),
     );
     return p;
   };

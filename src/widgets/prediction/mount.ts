@@ -4,6 +4,7 @@
  * submit or skip.
  */
 import { gradeClassPrediction, gradeNumberPrediction } from "../../grader/prediction.ts";
+import { setSpokenText } from "../spoken-figures.ts";
 import type { PredictConfig } from "./config.ts";
 
 function parts(root: HTMLElement) {
@@ -30,7 +31,8 @@ function revealResult(root: HTMLElement, message: string, status: string): void 
   form.querySelector(".predict-actions")?.setAttribute("hidden", "");
   root.dataset.status = status;
   reveal.hidden = false;
-  verdict.textContent = `${message} The result is shown below.`;
+  // A power of ten in the verdict is said in words, and shown on one line (spoken-figures.ts).
+  setSpokenText(verdict, `${message} The result is shown below.`);
   if (focusWasInForm) reveal.focus();
 }
 
@@ -43,7 +45,7 @@ export function check(root: HTMLElement): void {
     const v = gradeNumberPrediction(String(data.get("value") ?? ""), config.actual, config);
     if (v.status === "invalid") {
       input.setAttribute("aria-invalid", "true");
-      verdict.textContent = v.message;
+      setSpokenText(verdict, v.message);
       input.focus();
       return;
     }
