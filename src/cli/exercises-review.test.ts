@@ -334,6 +334,46 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(read().exercises[id]?.revealed).toBe(true);
   });
 
+  test("a due review's hints and answers with its --seed count in the review alone: the chapter's record stays as it was", async () => {
+    const dir = mkdtempSync(join(home, "answer-chapter-"));
+    const id = "cells-blast-radius";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    await solveAndEnrol(dir, id);
+    const now = at(3);
+    // One of the chapter's hints opened with the chapter's numbers: the chapter's, not the review's.
+    await cli(["hint", id], now, dir);
+    const chapter = read().exercises[id];
+    expect(chapter?.hints).toBe(1);
+    const seed = reviewSeedOf(id, 1);
+    const expected = answers(variant(mulberry32(seed)));
+    const hint = () => cli(["hint", id, "--seed", String(seed)], now, dir);
+
+    // The review opens its own hints from the first, each counted once; one more opens none and counts nothing.
+    const first = await hint();
+    expect(first.out).toContain("Hint 1 of 2: ");
+    expect(first.out).not.toContain("Hint 2 of 2");
+    expect(first.out).toContain("This hint counts against the review under way");
+    const second = await hint();
+    expect(second.out).toContain("Hint 2 of 2: ");
+    expect(second.out).toContain("This hint counts against the review under way");
+    const third = await hint();
+    expect(third.out).toContain("Hint 2 of 2: ");
+    expect(third.out).toContain("Every hint is shown already: nothing more counts against the review.");
+    expect(third.out).not.toContain("This hint counts");
+    expect(read().exercises[id]).toEqual(chapter);
+
+    // Answers checked on the review's numbers, wrong then right: no attempt, no part solved in the chapter.
+    const answer = (part: string, value: number) =>
+      cli(["answer", id, "--part", part, "--seed", String(seed), String(value)], now, dir);
+    expect((await answer("canary", expected.canary! + 1)).out).toMatch(/^WRONG \[canary\]/);
+    expect(read().exercises[id]).toEqual(chapter);
+    await answer("canary", expected.canary!);
+    const last = await answer("untouched", expected.untouched!);
+    expect(last.out).toContain("Right in the end, after 3 wrong answers or hints.");
+    expect(read().exercises[id]).toEqual(chapter);
+    expect(read().review![id]!.reps).toBe(2);
+  });
+
   test("a record kept under another seed the card may deal is this review's: its wrong answers count, its answers do not", async () => {
     const dir = mkdtempSync(join(home, "other-draw-"));
     const id = "cells-blast-radius";

@@ -99,6 +99,7 @@ import {
   dueReviewSeed,
   durability,
   enrol,
+  hintsOpened,
   rateReview,
   readOutcome,
   recordReview,
@@ -537,15 +538,12 @@ async function answer(
   const { input, verdict } = graded(grader, part, text, expected[part.id]!, params);
   if (!input) return cantRead(ctx, part, verdict.message);
   say(ctx, `${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
-  let counted = true;
   const variant = args.options.has("seed") ? seedOption(args, 0) : null;
-  const progress = ctx.progress.update((p) => {
-    counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
-    if (verdict.status === "right") markSolved(p, exercise.id, part.id);
-  });
   // On the numbers of a due review, the answer counts for it, right or wrong, as one given
-  // through review does: the same path (countForReview), which says what follows.
-  const review = await dueReviewOn(ctx, progress, exercise, variant ?? undefined);
+  // through review does: the same path (countForReview), which says what follows. It counts there
+  // alone, as on the page: the chapter's record (its attempts, its parts solved) stays as it was.
+  const read = ctx.progress.read();
+  const review = await dueReviewOn(ctx, read, exercise, variant ?? undefined);
   if (review) {
     say(ctx, sameNumbers(exercise.id, variant, review));
     // Said in full once; then a right answer says where it counted (a wrong one's hint line does).
@@ -557,7 +555,7 @@ async function answer(
     else if (verdict.status === "right") say(ctx, `Counted in your due review of ${exercise.id}.\n`);
     review.toldAnswer = true;
     return countForReview(ctx, exercise, {
-      progress,
+      progress: read,
       session: review,
       part: part.id,
       right: verdict.status === "right",
@@ -567,6 +565,11 @@ async function answer(
       now: ctx.now(),
     });
   }
+  let counted = true;
+  const progress = ctx.progress.update((p) => {
+    counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
+    if (verdict.status === "right") markSolved(p, exercise.id, part.id);
+  });
   if (!counted) say(ctx, `${sameAnswerNote("answer")}\n`);
   if (verdict.status === "right") {
     const parts = partIds(exercise);
@@ -621,33 +624,53 @@ function cantRead(ctx: Context, part: Part, message: string): number {
 async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { hints } = exercise.meta;
   const params = await paramsFor(ctx, exercise, args);
+  const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
+  const showHints = (shown: number) => {
+    for (let i = 0; i < shown; i++)
+      ctx.io.stdout(
+        `${fitText(readable(ctx, hints[i]!, params), ctx.width, { prefix: `Hint ${i + 1} of ${hints.length}: ` })}\n`,
+      );
+  };
+  const lastHint = (shown: number) => {
+    if (shown === hints.length)
+      say(
+        ctx,
+        `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${seed === undefined ? "" : ` --seed ${seed}`}\n`,
+      );
+  };
+  // A hint for the numbers of a due review counts against that review, as a wrong answer does
+  // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
+  // its own count (review-session.ts). It is the review's hint alone, as on the page: the review
+  // opens its own hints from the first (the chapter's hints opened say nothing of these numbers),
+  // each counted once, and the chapter's count of hints stays as it was.
+  const read = ctx.progress.read();
+  const review = await dueReviewOn(ctx, read, exercise, seed);
+  if (review) {
+    const before = review.hints ?? 0;
+    const shown = Math.min(hints.length, before + 1);
+    const opened = hintsOpened(before, shown);
+    showHints(shown);
+    if (opened > 0) {
+      review.hints = shown;
+      review.wrong += opened;
+      ctx.sessions.set(read, exercise.id, review);
+    }
+    say(
+      ctx,
+      opened > 0
+        ? `${sameNumbers(exercise.id, seed, review)}This hint counts against the review under way, as a wrong answer does.\n`
+        : `${sameNumbers(exercise.id, seed, review)}Every hint is shown already: nothing more counts against the review.\n`,
+    );
+    lastHint(shown);
+    return 0;
+  }
   const progress = ctx.progress.update((p) => {
     const entry = exerciseEntry(p, exercise.id);
     entry.hints = Math.min(hints.length, entry.hints + 1);
   });
   const shown = progress.exercises[exercise.id]!.hints;
-  for (let i = 0; i < shown; i++)
-    ctx.io.stdout(
-      `${fitText(readable(ctx, hints[i]!, params), ctx.width, { prefix: `Hint ${i + 1} of ${hints.length}: ` })}\n`,
-    );
-  // A hint for the numbers of a due review counts against that review, as a wrong answer does
-  // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
-  // its own count (review-session.ts).
-  const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
-  const review = await dueReviewOn(ctx, progress, exercise, seed);
-  if (review) {
-    review.wrong++;
-    ctx.sessions.set(progress, exercise.id, review);
-    say(
-      ctx,
-      `${sameNumbers(exercise.id, seed, review)}This hint counts against the review under way, as a wrong answer does.\n`,
-    );
-  }
-  if (shown === hints.length)
-    say(
-      ctx,
-      `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${seed === undefined ? "" : ` --seed ${seed}`}\n`,
-    );
+  showHints(shown);
+  lastHint(shown);
   return 0;
 }
 
@@ -740,7 +763,8 @@ function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: num
   const card = progress.review?.[id];
   if (!kept || kept.rated || !card) return { seed, wrong: 0, right: [] };
   const carried = carryReview(id, card.reps, seed, kept);
-  return carried === kept ? kept : { seed, wrong: carried?.wrong ?? 0, right: [] };
+  if (carried === kept) return kept;
+  return { seed, wrong: carried?.wrong ?? 0, ...(carried?.hints ? { hints: carried.hints } : {}), right: [] };
 }
 
 /**

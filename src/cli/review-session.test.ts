@@ -24,7 +24,14 @@ describe("readSessionsText", () => {
     const text = JSON.stringify({
       version: 2,
       reviews: {
-        [id]: { seed: 7, wrong: 2, right: ["canary"], lastWrong: { canary: "0badf00d:7" }, toldAnswer: true },
+        [id]: {
+          seed: 7,
+          wrong: 2,
+          hints: 1,
+          right: ["canary"],
+          lastWrong: { canary: "0badf00d:7" },
+          toldAnswer: true,
+        },
         other: {
           seed: 8,
           wrong: 0,
@@ -38,6 +45,7 @@ describe("readSessionsText", () => {
     expect(result.ok && result.sessions.get(id)).toEqual({
       seed: 7,
       wrong: 2,
+      hints: 1,
       right: ["canary"],
       lastWrong: { canary: "0badf00d:7" },
       toldAnswer: true,
@@ -69,6 +77,17 @@ describe("readSessionsText", () => {
       JSON.stringify({ version: 2, reviews: { [id]: { seed: 7, wrong: 1, right: [], toldAnswer: "yes" } } }),
     );
     expect(told.ok && told.lossy).toEqual([id]);
+    // The hints a review opened are among its wrong answers and hints: more of them is no record.
+    const hints = (count: unknown) =>
+      readSessionsText(
+        JSON.stringify({ version: 2, reviews: { [id]: { seed: 7, wrong: 1, hints: count, right: [] } } }),
+      );
+    expect(
+      [1, 2, -1, "1"].map((count) => {
+        const r = hints(count);
+        return r.ok && r.lossy;
+      }),
+    ).toEqual([[], [id], [id], [id]]);
     const old = readSessionsText(JSON.stringify({ id, seed: "7", wrong: 0, right: [] }));
     expect(old.ok && old.lossy).toEqual([id]);
   });

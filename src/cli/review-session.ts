@@ -21,6 +21,9 @@
  * same numbers): `review <id>`, or `hint`, `answer` and `solution` with such a `--seed`. A hint, and
  * a wrong answer (countWrongAnswer), count as wrong answers; seeing the solution is giving up, as
  * `review <id> --give-up` is (the page counts its exercise's own reveal so): it rates the review.
+ * As on the page, they count there alone: the exercise's record in its chapter (its attempts, the
+ * parts it solved, its hints, whether its solution was seen) stays as it was. The hints a review
+ * shows are its own, opened one at a time from the first and each counted once.
  *
  * The file is `{ version: 2, reviews: { <id>: record } }`. Version 1 (no version field) held one
  * review, `{ id, ...record }`: it is read as that exercise's record, and written back as version 2.
@@ -46,6 +49,12 @@ export interface ReviewSession {
   seed: number;
   /** Wrong answers and hints counted against it. */
   wrong: number;
+  /**
+   * How many of the exercise's hints it has opened (`hint --seed` on its numbers), each counted
+   * once in `wrong`: the hints shown with its numbers, as the page keeps its review's own (none in a
+   * record kept before there was this field). The chapter's hints are the chapter's.
+   */
+  hints?: number;
   /** The parts answered right. */
   right: string[];
   /**
@@ -113,8 +122,10 @@ function sanitizeRated(value: unknown): RatedReview | undefined {
 /** A record as stored, or undefined when any field is missing or of the wrong kind. */
 function sanitizeSession(value: unknown): ReviewSession | undefined {
   if (!isRecord(value)) return undefined;
-  const { seed, wrong, right, lastWrong, toldAnswer } = value;
+  const { seed, wrong, hints, right, lastWrong, toldAnswer } = value;
   if (!isSeed(seed) || !isCount(wrong) || !Array.isArray(right) || !right.every(isId)) return undefined;
+  // The hints counted are among the wrong answers counted (as the page's record has them).
+  if (hints !== undefined && (!isCount(hints) || hints > wrong)) return undefined;
   if (toldAnswer !== undefined && typeof toldAnswer !== "boolean") return undefined;
   const lastWrongOk = isRecord(lastWrong) && Object.entries(lastWrong).every(([part, f]) => isId(part) && isText(f));
   if (lastWrong !== undefined && !lastWrongOk) return undefined;
@@ -123,6 +134,7 @@ function sanitizeSession(value: unknown): ReviewSession | undefined {
   return {
     seed,
     wrong,
+    ...(hints ? { hints } : {}),
     right: [...new Set(right)],
     ...(lastWrong ? { lastWrong: Object.fromEntries(Object.entries(lastWrong)) as Record<string, string> } : {}),
     ...(toldAnswer ? { toldAnswer } : {}),

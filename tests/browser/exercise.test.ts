@@ -137,7 +137,7 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(cross("flood")).resolves.toMatch(/^"✗ "/);
   });
 
-  test("hints are revealed one at a time and stay revealed; the solution needs a confirmation, and takes Show a hint with it until new numbers come", async () => {
+  test("hints are revealed one at a time and stay revealed; the solution needs a confirmation, and takes Show a hint with it until new numbers come, and a reload shows it again", async () => {
     const { page } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
@@ -191,12 +191,13 @@ describeInBrowser("exercises in the page", (browser) => {
     expect(await offered()).toEqual(["Show a hint (1 of 3)", "Show solution"]);
     expect(await visibleHints.count()).toBe(0);
 
-    // The solution seen, then reloaded: it is not on show, so both are offered again, the hints
-    // opened before (the chapter's record counts three) open.
+    // The solution seen, then reloaded: the page is as it was left, the worked solution (the
+    // chapter's) on show, neither Show solution nor Show a hint offered, the hints opened before
+    // (the chapter's record counts three) open.
     await page.reload();
     await expect.poll(() => exercise.locator("[data-status]").textContent()).toMatch(/solution seen$/i);
-    expect(await solution.isHidden()).toBe(true);
-    expect(await offered()).toEqual(["No more hints", "Show solution"]);
+    await expect.poll(() => solution.textContent()).toMatch(/1 \/ C\(16, 4\) = 1\/1,820/);
+    expect(await offered()).toEqual([]);
     expect(await visibleHints.count()).toBe(3);
   });
 

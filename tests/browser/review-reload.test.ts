@@ -21,6 +21,7 @@ import { progressKey } from "../../src/course/progress.ts";
 import { recordReview } from "../../src/course/review.ts";
 import { sameAnswerNote } from "../../src/course/progress.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
+import { compareDecline, compareQuestion } from "../../src/widgets/review/compare.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { announcedChanges, recordTextChangesFromLoad } from "../support/live-regions.ts";
@@ -341,6 +342,11 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
       "Answered. Rate the review to schedule it.",
     );
+    // Answered, as before the reload: no more hints on offer, the worked solution still, to compare.
+    expect(await exercise(page).locator('[data-action="hint"]').isVisible()).toBe(false);
+    expect(await exercise(page).getByRole("button", { name: "Show solution" }).isVisible()).toBe(true);
+    await expect(exercise(page).locator("[data-confirm] p").textContent()).resolves.toBe(compareQuestion);
+    await expect(exercise(page).locator('[data-action="cancel-solution"]').textContent()).resolves.toBe(compareDecline);
     // Said once, where the review stands: answered, to be rated (not first "Back to variant …").
     expect((await seen(page)).status).toEqual([
       "1 review left today. Loading the exercise…",

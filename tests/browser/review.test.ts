@@ -7,7 +7,9 @@
  * card is dropped and the other kept, and the page says when the next review is. The page's
  * clock is fixed; timers run. Two page loads: the review, then /progress/ on the same progress.
  * Finish leaves the focus on the summary, and the topics row's "holds for" is the days until the
- * recall shown falls below 90% (src/course/review.ts, holdsForDays).
+ * recall shown falls below 90% (src/course/review.ts, holdsForDays). Answered, the review offers
+ * no more hints, and its worked solution to compare with, which changes neither the grades nor
+ * the chapter's record.
  *
  * Then "Drain and refill a retry token bucket" at its fourteenth review, whose seed as reviews
  * dealt it before had the chapter's numbers: the page deals another, and the terminal the same.
@@ -40,6 +42,7 @@ import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { run } from "../../src/cli/exercises.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import type { OpenOptions } from "../../tools/chromium.ts";
+import { compareDecline, compareQuestion } from "../../src/widgets/review/compare.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { formerReviewSeed, reviewNumbersOf, reviewSeedOf } from "../support/review-seeds.ts";
 import { tempDir } from "../support/temp-dir.ts";
@@ -158,6 +161,18 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     ]);
     expect(await rating.getByRole("button", { disabled: true }).count()).toBe(2);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-rating"))).toBe("hard");
+    // Answered: no more hints on offer (they would count nothing and help with nothing), and the
+    // worked solution still is, to compare, its confirmation saying so; seen, it changes nothing.
+    expect(await exercise.locator('[data-action="hint"]').isVisible()).toBe(false);
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await expect(exercise.locator("[data-confirm] p").textContent()).resolves.toBe(compareQuestion);
+    expect(await exercise.getByRole("button", { name: compareDecline }).isVisible()).toBe(true);
+    await exercise.getByRole("button", { name: "Show it" }).click();
+    await expect.poll(() => exercise.locator("[data-solution]").isVisible()).toBe(true);
+    expect(await rating.getByRole("button", { disabled: true }).count()).toBe(2);
+    await expect(page.locator("[data-review-rate-note]").textContent()).resolves.toBe(
+      "Every part right, after 1 wrong answer or hint: rate it again or hard.",
+    );
     await rating.getByRole("button", { name: /^Hard/ }).click();
 
     const result = page.locator("[data-review-result]");

@@ -7,9 +7,11 @@
  * and the press made again (a script's click) left the focus behind. A page that shows the solution
  * itself asks the widget for it (exerciseWidget's showSolution, src/widgets/exercise/bootstrap.ts),
  * which moves no focus: the /review/ page, for a review given up before a reload
- * (tests/browser/review-reload.test.ts).
+ * (tests/browser/review-reload.test.ts), and a chapter page reloaded after its solution was seen,
+ * which shows it again as it was left.
  */
 import { expect, test } from "vitest";
+import { progressKey } from "../../src/course/progress.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 describeInBrowser("the focus when a worked solution is shown", (browser) => {
@@ -23,6 +25,8 @@ describeInBrowser("the focus when a worked solution is shown", (browser) => {
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
     const shuffle = exercise.locator('form[data-part="shuffle"]');
     const solution = exercise.locator("[data-solution]");
+    /** The progress saved is forgotten: the next load starts from an exercise never revealed. */
+    const forget = () => page.evaluate((key) => localStorage.removeItem(key), progressKey);
     /** A chapter page freshly loaded, the solution unlocked by a wrong answer checked. */
     const unlocked = async () => {
       await page.goto(`${site}/shuffle-sharding/`);
@@ -40,12 +44,31 @@ describeInBrowser("the focus when a worked solution is shown", (browser) => {
     await expect.poll(() => solution.isVisible()).toBe(true);
     await expect.poll(focused).toBe("the solution");
 
+    // Reloaded, once the widget has loaded (the reader's first touch loads it), the exercise is as it
+    // was left (its record says the solution was seen): the solution shown, neither Show solution
+    // nor Show a hint offered, and the focus left where the reader put it.
+    await page.reload();
+    const field = shuffle.getByLabel("Your answer");
+    // Before the widget has loaded, too: shown from the saved progress (bootstrap.ts).
+    await expect.poll(() => solution.isVisible()).toBe(true);
+    expect(await exercise.getAttribute("data-mounted")).toBeNull();
+    expect(await exercise.getByRole("button", { name: "Show solution" }).isVisible()).toBe(false);
+    expect(await exercise.getByRole("button", { name: /^Show a hint/ }).isVisible()).toBe(false);
+    await field.focus();
+    await expect.poll(() => solution.isVisible()).toBe(true);
+    expect(await solution.locator("h4").textContent()).toBe("Worked solution");
+    expect(await exercise.getByRole("button", { name: "Show solution" }).isVisible()).toBe(false);
+    expect(await exercise.getByRole("button", { name: /^Show a hint/ }).isVisible()).toBe(false);
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await forget();
+
     // With the mouse.
     await unlocked();
     await exercise.getByRole("button", { name: "Show solution" }).click();
     await expect.poll(focused).toBe("confirm-solution");
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(focused).toBe("the solution");
+    await forget();
 
     // While the widget loads: the page reloaded, Show solution unlocked by the saved progress, the
     // widget's code held back until the press is made (a pointerdown starts its loading; the

@@ -85,6 +85,22 @@ function showSavedState(root: HTMLElement): void {
     hint.hidden = i >= entry.hints;
   });
   if (entry.hints > 0) showHintButton(root);
+  // A solution seen before a reload is on show again, as the page was left (the widget, once
+  // loaded, shows it as its own: mount.ts restoreReveal). Not on /review/: its numbers are the review's.
+  if (entry.revealed && root.dataset.inReview === undefined) showSeenSolution(root);
+}
+
+/** The worked solution on show, from the markup; Show solution, its confirmation and Show a hint gone. */
+function showSeenSolution(root: HTMLElement): void {
+  const solution = root.querySelector<HTMLElement>("[data-solution]");
+  const source = root.querySelector<HTMLElement>("[data-solution-source]");
+  if (!solution || !source) return;
+  solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
+  solution.hidden = false;
+  for (const control of root.querySelectorAll<HTMLElement>(
+    '[data-action="solution"], [data-confirm], [data-action="hint"]',
+  ))
+    control.hidden = true;
 }
 
 /**

@@ -290,6 +290,15 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   });
   root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", () => showSolution(true));
 
+  /**
+   * A solution seen before a reload is shown again, as the page was left: its record in the chapter
+   * says it was revealed. Shown as the page shows one itself (no focus moved), Show solution and
+   * Show a hint go with it. Not on /review/, whose numbers are the review's.
+   */
+  const restoreReveal = () => {
+    if (!inReview() && pageProgress.read().exercises[data.id]?.revealed) showSolution(false);
+  };
+
   const describeVariantAnswers = async () => {
     const table = await answers();
     const p = document.createElement("p");
@@ -434,6 +443,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   });
 
   refreshStatus();
+  restoreReveal();
   // ---- code exercises ----
   if (data.kind === "code") await mountCode(root, data, record, show);
   return { showSolution: () => showSolution(false) };

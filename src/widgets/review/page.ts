@@ -16,6 +16,8 @@
  * numbers): its answers and hints are not added to the chapter's attempts and hints (the exported
  * progress), and giving up (the page's button, or the exercise's own Show solution) rates it
  * "again" while the chapter's status there and on /progress/ does not say its solution was seen.
+ * A review answered right offers no more hints, and still its worked solution, to compare with:
+ * seen then, it counts nothing.
  * Schedule logic lives in src/course/review.ts; this file is the glue.
  */
 import {
@@ -53,6 +55,7 @@ import {
   type ReviewAttempts,
   readAttempts,
 } from "./attempts.ts";
+import { compareDecline, compareQuestion } from "./compare.ts";
 import { nothingToReview } from "./empty.ts";
 
 interface Entry extends Reviewable {
@@ -395,9 +398,23 @@ export function mountReviewPage(): void {
     let answered = false;
     /** The numbers are dealt: the learner works on the review. */
     let dealtIn = false;
+    const confirmText = root.querySelector("[data-confirm] p");
+    /**
+     * Every part answered right: a hint would help with nothing, and counts nothing now, so Show a
+     * hint goes (the hints opened stay open). Show solution stays, to compare the worked solution
+     * with the learner's own working, and its confirmation says that seeing it changes nothing.
+     */
+    const settleAnswered = () => {
+      const hintButton = root.querySelector<HTMLElement>('[data-action="hint"]');
+      if (hintButton) hintButton.hidden = true;
+      if (confirmText) confirmText.textContent = compareQuestion;
+      const decline = root.querySelector('[data-action="cancel-solution"]');
+      if (decline) decline.textContent = compareDecline;
+    };
     const finish = (focus: boolean) => {
       if (answered) return;
       answered = true;
+      if (!attempts.gaveUp) settleAnswered();
       offerRating(card, attempts, focus);
     };
     /** The learner saw the answers (the review's button, or the exercise's own solution): it counts as forgotten. */
@@ -512,7 +529,6 @@ export function mountReviewPage(): void {
     // exercise is marked as the review's: a chapter page refuses to deal a due review's numbers
     // (mount.ts), which are for this page, where what shows or checks them counts.
     root.dataset.inReview = "";
-    const confirmText = root.querySelector("[data-confirm] p");
     if (confirmText) confirmText.textContent = giveUpQuestion;
     bootExercises();
     // A review starts with its hints closed, since it counts them against the learner:
