@@ -122,7 +122,14 @@ describe("situations", () => {
     const ticks = [
       ...html.matchAll(/class="br-sit__tick br-sit__tick--(x|y)" style="(top|left):([\d.]+)%">([^<]*)</g),
     ].map((m) => `${m[1]} ${m[4]} at ${m[3]}%`);
-    expect(ticks).toEqual(["y 0 at 100%", "y 100 at 50%", "y 200 at 0%", "x 0 at 0%", "x 1 at 50%", "x 2 at 100%"]);
+    expect(ticks).toEqual([
+      "y 0 at 100%",
+      "y 100 at 50%",
+      "y 200 at 0%",
+      "x 0 min at 0%",
+      "x 1 min at 50%",
+      "x 2 min at 100%",
+    ]);
     // The line runs from (0, 64) to the top right corner (2, 200), broken by the gap at 1.
     expect(html).toContain('<polyline points="0,680"');
     expect(html).toContain('<polyline points="1000,0"');

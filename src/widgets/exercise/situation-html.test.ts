@@ -1,5 +1,11 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { expect, test } from "vitest";
-import { cellWraps, situationHtml, wrappingHtml } from "./situation-html.ts";
+import { listExerciseIds } from "../../grader/exercise-files.ts";
+import { defaultParams } from "../../grader/exercise-meta.ts";
+import { projectRoot, readExerciseMeta } from "../../grader/load-exercises.ts";
+import { renderSituation, type SituationModule } from "../../grader/situation.ts";
+import { cellWraps, situationHtml, timeAxis, timeLabel, valueLabel, wrappingHtml } from "./situation-html.ts";
 
 const series = (caption: string, unit: string, top: number) => ({
   kind: "series" as const,
@@ -12,9 +18,65 @@ const series = (caption: string, unit: string, top: number) => ({
 test("a chart's axis numbers are grouped by the course's one rule, thousands with their separator", () => {
   const html = situationHtml({ title: "t", blocks: [series("Calls per second", "per second", 20_000)] });
   const ticks = [...html.matchAll(/class="br-sit__tick br-sit__tick--[xy]"[^>]*>([^<]*)</g)].map((m) => m[1]!);
-  expect(ticks).toContain("20,000");
-  expect(ticks).toContain("10,000");
+  expect(ticks).toContain("20,000/s");
+  expect(ticks).toContain("10,000/s");
   for (const t of ticks) expect(t).not.toMatch(/\d{4}/);
+});
+
+/** A chart's axis labels as the page places them: "x 10 s at 50%". */
+const axisTicks = (html: string, axis: "x" | "y") =>
+  [...html.matchAll(/class="br-sit__tick br-sit__tick--([xy])" style="(?:top|left):([\d.]+)%">([^<]*)</g)]
+    .filter((m) => m[1] === axis)
+    .map((m) => `${m[3]} at ${m[2]}%`);
+
+test("a chart's time axis says its unit and is labelled at round times, running on to the next where the values nearly reach it", () => {
+  const chart = (label: string, values: number[]) =>
+    situationHtml({
+      title: "t",
+      blocks: [
+        {
+          ...series("Calls", "per second", 10),
+          x: { label, values },
+          lines: [{ name: "calls", values: values.map(() => 1) }],
+        },
+      ],
+    });
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  // Seconds 0 to 19 (the retry chain's): once "0", "9" and "19", with no unit.
+  expect(axisTicks(chart("second", range(0, 19)), "x")).toEqual(["0 s at 0%", "10 s at 50%", "20 s at 100%"]);
+  // Twelve minutes: 15 is four minutes past the last, so the axis ends at 11.
+  expect(axisTicks(chart("minute", range(0, 11)), "x")).toEqual(["0 min at 0%", "5 min at 45.5%", "10 min at 90.9%"]);
+  expect(axisTicks(chart("day", range(1, 30)), "x")).toEqual(["day 10 at 31%", "day 20 at 65.5%", "day 30 at 100%"]);
+  // Two minutes of seconds, every second: at most four labels.
+  expect(axisTicks(chart("second", range(0, 119)), "x")).toEqual(["0 s at 0%", "50 s at 42%", "100 s at 84%"]);
+  // The lines are drawn on that axis: seconds 0 to 19 end at 19 of 20, 95% across.
+  expect(chart("second", range(0, 19))).toContain(" 950,");
+});
+
+test("timeAxis: round labels 1, 2, 2.5 or 5 times a power of ten apart (2.5 only in whole numbers), at most four", () => {
+  expect(timeAxis([0, 1, 2])).toEqual({ min: 0, max: 2, ticks: [0, 1, 2] });
+  // Every ten seconds to 70: 0, 25, 50 and 75, the axis run on five seconds (half a step between values).
+  expect(timeAxis([0, 10, 20, 30, 40, 50, 60, 70])).toEqual({ min: 0, max: 75, ticks: [0, 25, 50, 75] });
+  // Days 1 to 9: never "day 2.5".
+  expect(timeAxis([1, 2, 3, 4, 5, 6, 7, 8, 9])).toEqual({ min: 1, max: 10, ticks: [5, 10] });
+  expect(timeAxis([3, 3])).toEqual({ min: 3, max: 3, ticks: [3] });
+});
+
+test("timeLabel and valueLabel: a figure with its unit", () => {
+  expect(["second", "minute", "hour", "day"].map((axis) => timeLabel(axis, 1200))).toEqual([
+    "1,200 s",
+    "1,200 min",
+    "1,200 h",
+    "day 1,200",
+  ]);
+  expect(["%", "seconds", "ms", "per second", "disks", "of 20"].map((unit) => valueLabel(unit, "50"))).toEqual([
+    "50%",
+    "50 s",
+    "50 ms",
+    "50/s",
+    "50",
+    "50",
+  ]);
 });
 
 test("a chart's title says its unit once: in brackets only when the caption does not already say it", () => {
@@ -121,4 +183,47 @@ test("a log's lines wrap, one block each, their text unchanged; a map's text scr
   expect(html).toContain(
     '<pre class="br-sit__scroll br-sit__scroll--map" tabindex="0" role="region" aria-label="The map">a\n  b</pre>',
   );
+});
+
+test("every exercise's situation charts label both axes with their units, the time axis at round times", async () => {
+  const charts: string[] = [];
+  for (const id of listExerciseIds()) {
+    if (!existsSync(join(projectRoot(), "exercises", id, "situation.ts"))) continue;
+    const meta = readExerciseMeta(id);
+    const module: SituationModule = await import(`../../../exercises/${id}/situation.ts`);
+    for (const block of renderSituation(module, defaultParams(meta)).blocks) {
+      if (block.kind !== "series") continue;
+      const where = `${id}: ${block.caption}`;
+      charts.push(where);
+      const html = situationHtml({ title: "t", blocks: [block] });
+      const times = axisTicks(html, "x").map((t) => t.replace(/ at [\d.]+%$/, ""));
+      // "10 s", "5 min", "day 20": a figure and its unit, every one a multiple of the step between them.
+      expect(times.length, where).toBeGreaterThanOrEqual(2);
+      for (const t of times) expect(t, where).toMatch(/^\d[\d,]* (s|min)$|^day \d[\d,]*$/);
+      const figures = times.map((t) => Number(t.replace(/\D/g, "")));
+      const step = figures[1]! - figures[0]!;
+      expect(String(step), where).toMatch(/^(1|2|25|5)0*$/);
+      for (const f of figures) expect(f % step, `${where}: ${f}`).toBe(0);
+      // A measure's unit on every value label; a count's is in the chart's title, as the replay's is.
+      const suffix = { "%": "%", seconds: " s", ms: " ms", "per second": "/s" }[block.unit];
+      const values = axisTicks(html, "y").map((t) => t.replace(/ at [\d.]+%$/, ""));
+      for (const v of values)
+        if (suffix) expect(v.endsWith(suffix), `${where}: ${v}`).toBe(true);
+        else expect(v, where).toMatch(/^[\d,.]+$/);
+    }
+  }
+  // The four diagnoses with charts, each chart checked.
+  expect(charts).toContain("diagnose-retry-chain: Calls per second");
+  expect(charts.length).toBeGreaterThanOrEqual(7);
+  // The retry chain's twenty seconds: 0, 10 and 20 s (once 0, 9 and 19, with no unit).
+  const chain = { meta: readExerciseMeta("diagnose-retry-chain") };
+  const calls = renderSituation(
+    await import("../../../exercises/diagnose-retry-chain/situation.ts"),
+    defaultParams(chain.meta),
+  ).blocks.find((b) => b.kind === "series")!;
+  expect(axisTicks(situationHtml({ title: "t", blocks: [calls] }), "x")).toEqual([
+    "0 s at 0%",
+    "10 s at 50%",
+    "20 s at 100%",
+  ]);
 });

@@ -83,6 +83,70 @@ export function niceCeiling(value: number): number {
   return [1, 2, 2.5, 5, 10].map((m) => m * power).find((v) => v >= value * (1 - 1e-12))!;
 }
 
+/** The largest number of labels a time axis takes: four fit a phone's chart ("100 s" each). */
+const maxTimeTicks = 4;
+
+/**
+ * A chart's time axis: where it runs and where it is labelled, at round values, 1, 2, 2.5 (in
+ * whole numbers) or 5 times a power of ten apart, as few apart as give at most `maxTimeTicks`
+ * labels. The axis runs on past the last value to the next label where that is no further than
+ * one step between values: seconds 0 to 19 are labelled 0, 10 and 20, not 0, 9 and 19; minutes 0
+ * to 11, 0, 5 and 10; days 1 to 30, 10, 20 and 30.
+ */
+export function timeAxis(values: readonly number[]): { min: number; max: number; ticks: number[] } {
+  const min = values[0]!;
+  const last = values.at(-1)!;
+  const span = last - min;
+  if (!(span > 0)) return { min, max: last, ticks: [min] };
+  const spacing = span / Math.max(1, values.length - 1);
+  const eps = span * 1e-9;
+  for (let p = Math.floor(Math.log10(spacing)); 10 ** p <= span * 10; p++)
+    for (const m of [1, 2, 2.5, 5]) {
+      const step = m * 10 ** p;
+      // A quarter step only in whole numbers: "25 s", never "day 2.5".
+      if (m === 2.5 && !Number.isInteger(step)) continue;
+      const next = Math.ceil(last / step - 1e-9) * step;
+      const max = next - last <= spacing + eps ? next : last;
+      const ticks: number[] = [];
+      for (let k = Math.ceil(min / step - 1e-9); k * step <= max + eps; k++)
+        // Written as the figure it is (0.3, not 0.30000000000000004; 0, not -0).
+        ticks.push(Number((k * step).toPrecision(12)) + 0);
+      if (ticks.length >= 2 && ticks.length <= maxTimeTicks) return { min, max, ticks };
+    }
+  return { min, max: last, ticks: [min, last] };
+}
+
+/**
+ * A time axis's label with its unit, by the axis's name (the block's `x.label`): "10 s", "5 min",
+ * "day 20"; another name goes before the figure ("week 3").
+ */
+export function timeLabel(axis: string, value: number): string {
+  const figure = asGiven(value);
+  const unit = ({ second: "s", minute: "min", hour: "h" } as Record<string, string>)[axis];
+  return unit ? `${figure} ${unit}` : `${axis} ${figure}`;
+}
+
+/**
+ * A value axis's label with its unit where the chart's unit is a measure: "50%", "5 s", "200 ms",
+ * "10,000/s". A count ("disks", "of 20") stands alone, as the replay's charts write one: its unit
+ * is in the chart's title, as is a chart's of two units ("median ms, and % failing"), whose lines
+ * name theirs in the legend.
+ */
+export function valueLabel(unit: string, text: string): string {
+  switch (unit) {
+    case "%":
+      return `${text}%`;
+    case "seconds":
+      return `${text} s`;
+    case "ms":
+      return `${text} ms`;
+    case "per second":
+      return `${text}/s`;
+    default:
+      return text;
+  }
+}
+
 /** The colours of a chart's lines, in order (the course's palette; legible on light and dark). */
 const lineColours = ["#2f7fd1", "#d1603d", "#3d9a50", "#9b59b6"];
 const dashes = ["", "6 3", "2 3", "8 3 2 3"];
@@ -100,7 +164,8 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
   const xs = block.x.values;
   const x0 = xs[0]!;
   const x1 = xs.at(-1)!;
-  const fx = (x: number) => (x - x0) / (x1 - x0 || 1);
+  const time = timeAxis(xs);
+  const fx = (x: number) => (x - time.min) / (time.max - time.min || 1);
   const fy = (y: number) => 1 - Math.min(Math.max(y, 0), max) / max;
   const r = (n: number) => Math.round(n * 10) / 10;
   const pct = (f: number) => `${r(f * 100)}%`;
@@ -111,16 +176,20 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
       return `<line x1="0" x2="${S}" y1="${y}" y2="${y}" class="br-sit__grid" vector-effect="non-scaling-stroke"/>`;
     })
     .join("");
-  // Thousands grouped, as every figure the course shows ("10,000", not "10000").
-  const yTexts = fractions.map((f) => rounded(max * f, 3));
+  // Thousands grouped, as every figure the course shows ("10,000", not "10000"), with the unit.
+  const yTexts = fractions.map((f) => valueLabel(block.unit, rounded(max * f, 3)));
   // The left gutter fits the longest y label (in ch of the labels' font).
   const gutter = Math.max(...yTexts.map((t) => t.length));
   const yLabels = fractions
-    .map((f, i) => `<span class="br-sit__tick br-sit__tick--y" style="top:${pct(fy(max * f))}">${yTexts[i]}</span>`)
-    .join("");
-  const xLabels = [x0, xs[Math.floor((xs.length - 1) / 2)]!, x1]
     .map(
-      (x) => `<span class="br-sit__tick br-sit__tick--x" style="left:${pct(fx(x))}">${escapeHtml(asGiven(x))}</span>`,
+      (f, i) =>
+        `<span class="br-sit__tick br-sit__tick--y" style="top:${pct(fy(max * f))}">${escapeHtml(yTexts[i]!)}</span>`,
+    )
+    .join("");
+  const xLabels = time.ticks
+    .map(
+      (x) =>
+        `<span class="br-sit__tick br-sit__tick--x" style="left:${pct(fx(x))}">${escapeHtml(timeLabel(block.x.label, x))}</span>`,
     )
     .join("");
   const stroke = (i: number) => {
