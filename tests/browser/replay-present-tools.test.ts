@@ -6,7 +6,7 @@
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
+import { chartPlaces, movedPlaces, recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
 
 describeInBrowser("retry-storm presenter tools", (browser) => {
   const { site } = browser;
@@ -30,9 +30,13 @@ describeInBrowser("retry-storm presenter tools", (browser) => {
     const replay = page.locator("[data-retry-storm]");
     const staticAxes = await valueAxes(replay);
     expect(unsharedAxes(staticAxes)).toEqual([]);
+    const staticPlaces = await chartPlaces(replay);
+    expect(Object.keys(staticPlaces).length).toBeGreaterThan(0);
     await page.locator("[data-scrub]").focus();
     await page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
     await expect.poll(() => valueAxes(replay)).toEqual(staticAxes);
+    // And drawn where the static charts had them, in the room's large type: the plot, each label.
+    await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(replay), 1)).toEqual([]);
     // Its longest chart name still fits a phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
     const box = await page.locator("[data-chart-pick]").boundingBox();

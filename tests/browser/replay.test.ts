@@ -9,7 +9,7 @@ import { triesPerRequest } from "../../src/widgets/replay/view.ts";
 import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
 import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
-import { recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
+import { chartPlaces, movedPlaces, recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
@@ -179,6 +179,8 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
         moment: root.querySelector("[data-moment]")!.textContent,
       }));
     const before = await layout();
+    const staticPlaces = await chartPlaces(replay());
+    expect(Object.keys(staticPlaces)).toHaveLength(10);
     await page.locator("[data-scrub]").focus();
     await ready();
     await expect(replay().locator(".uplot").count()).resolves.toBe(10);
@@ -188,6 +190,9 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     expect(after.moment).toBe(before.moment);
     expect(after.moment).toMatch(/^At 0\u00a0s: Naive: \d+ of 20 connections in use/);
     for (const [i, v] of after.charts.entries()) expect(Math.abs(v - before.charts[i]!)).toBeLessThanOrEqual(SLACK);
+    // Inside them, each live chart draws its plot and writes its labels where the static one had
+    // them (the live plot was 83 px tall where the static one was 120, every label a few px off).
+    await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(replay()), SLACK)).toEqual([]);
     // Each live chart labels its value axis as the static chart it replaced did (it once went from
     // 0 and 20k to 0, 5k and 10k), and still on the scale both runs share, at 300 s too.
     await expect.poll(() => valueAxes(replay())).toEqual(staticAxes);
@@ -579,12 +584,17 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       await page.unroute("**/_astro/RetryStormReplay*.js");
       // With the replay loaded: flipping keeps the same chart at the same place on screen.
       await page.goto(`${site}/retry-storm/`);
+      await recordCanvasAxes(page);
       const toggleTop = () => toggle.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
       const toggleBefore = await toggleTop();
+      const staticPlaces = await chartPlaces(root);
+      expect(Object.keys(staticPlaces)).toHaveLength(5);
       await page.locator("[data-scrub]").focus();
       await page.waitForSelector('[data-retry-storm][data-state="ready"]', { state: "attached", timeout: 60_000 });
       // Loading it moved nothing above the toggle: a tap aimed at it as it loads lands on it.
       expect(Math.abs((await toggleTop()) - toggleBefore)).toBeLessThanOrEqual(1);
+      // Nor in the charts on show: each live plot and its labels where the static chart had them.
+      await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(root), SLACK)).toEqual([]);
       const top = async (name: string) => (await side(name).locator('[data-chart="pool"]').boundingBox())!.y;
       // A tap where the label is, as a finger would (no scrolling to it first: the toggle stays on screen).
       const tap = async (text: string) => {

@@ -1,27 +1,145 @@
 /**
- * What the retry-storm replay's charts write on their value axes, read the way a reader sees them:
- * a static chart's labels are text in its SVG (src/widgets/replay/svg.ts); a live chart's are drawn
- * on its canvas by uPlot (right-aligned beside the plot: the time axis's are centred), so the page's
- * canvas text is recorded as it is drawn, each canvas keeping what its last redraw wrote.
+ * What the retry-storm replay's charts write on their axes, and where, read the way a reader sees
+ * them: a static chart's labels are text in its SVG (src/widgets/replay/svg.ts); a live chart's
+ * are drawn on its canvas by uPlot (the value axis's right-aligned beside the plot, the time axis's
+ * centred under it), so the page's canvas text is recorded as it is drawn, each canvas keeping
+ * what its last redraw wrote.
  */
 import type { Locator, Page } from "playwright-core";
 
 /** Start recording (before the replay's code loads: uPlot draws with the recording methods). */
 export function recordCanvasAxes(page: Page): Promise<void> {
   return page.evaluate(() => {
-    type Recorded = HTMLCanvasElement & { valueAxis?: { text: string; y: number }[] };
+    type Label = { text: string; x: number; y: number };
+    type Recorded = HTMLCanvasElement & { valueAxis?: Label[]; timeAxis?: Label[] };
     const proto = CanvasRenderingContext2D.prototype;
     const { clearRect, fillText } = proto;
     // uPlot clears its whole canvas before each redraw: what was written before is gone.
     proto.clearRect = function (x, y, w, h) {
       (this.canvas as Recorded).valueAxis = [];
+      (this.canvas as Recorded).timeAxis = [];
       return clearRect.call(this, x, y, w, h);
     };
     proto.fillText = function (text, x, y, maxWidth) {
-      if (this.textAlign === "right") ((this.canvas as Recorded).valueAxis ??= []).push({ text: String(text), y });
+      const canvas = this.canvas as Recorded;
+      const label = { text: String(text), x, y };
+      // The value axis's labels are right-aligned beside the plot, the time axis's centred under it.
+      if (this.textAlign === "right") (canvas.valueAxis ??= []).push(label);
+      else if (this.textAlign === "center") (canvas.timeAxis ??= []).push(label);
       return maxWidth === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, maxWidth);
     };
   });
+}
+
+/**
+ * Where a chart on show draws its plot and its labels, in CSS pixels from the page's top left:
+ * the plot's box (top, height, left, width); each value label's text and the height its em box is
+ * centred on; each time label's text, the point its em box's top is centred on, and its anchor
+ * ("middle" where it is centred on its time). A static chart's are read from its SVGs (the plot,
+ * each label's place along its axis in its own units), a live chart's from what uPlot drew:
+ * its plot's box, and each label where uPlot wrote it on its canvas, a value's label with its em
+ * box's middle there and a time's with its top there (a canvas's "middle" and "top" baselines).
+ */
+export interface ChartPlaces {
+  plot: number[];
+  values: [string, number][];
+  times: [string, number, number, string][];
+}
+
+export function chartPlaces(replay: Locator): Promise<Record<string, ChartPlaces>> {
+  return replay.evaluate((root) => {
+    type Label = { text: string; x: number; y: number };
+    type Recorded = HTMLCanvasElement & { valueAxis?: Label[]; timeAxis?: Label[] };
+    const out: Record<string, ChartPlaces> = {};
+    const page = (box: DOMRect) => ({ top: box.top + scrollY, left: box.left + scrollX, box });
+    const round = (n: number) => Math.round(n * 10) / 10;
+    for (const figure of root.querySelectorAll<HTMLElement>("[data-side] [data-chart]")) {
+      if (figure.getBoundingClientRect().width === 0) continue;
+      const side = figure.closest<HTMLElement>("[data-side]")!.dataset.side;
+      const canvas = figure.querySelector<Recorded>(".uplot canvas");
+      let places: ChartPlaces;
+      if (canvas) {
+        const c = page(canvas.getBoundingClientRect());
+        const scale = canvas.width / c.box.width;
+        const over = page(figure.querySelector(".u-over")!.getBoundingClientRect());
+        places = {
+          plot: [over.top, over.box.height, over.left, over.box.width],
+          values: [...(canvas.valueAxis ?? [])].sort((a, b) => a.y - b.y).map((l) => [l.text, c.top + l.y / scale]),
+          times: [...(canvas.timeAxis ?? [])]
+            .sort((a, b) => a.x - b.x)
+            .map((l) => [l.text, c.left + l.x / scale, c.top + l.y / scale, "middle"]),
+        };
+      } else {
+        const plot = page(figure.querySelector(".rs-svg")!.getBoundingClientRect());
+        const along = (t: SVGTextElement, axis: "x" | "y") => {
+          const svg = page(t.ownerSVGElement!.getBoundingClientRect());
+          const length = t[axis].baseVal[0]!;
+          const size = axis === "x" ? svg.box.width : svg.box.height;
+          const at =
+            length.unitType === SVGLength.SVG_LENGTHTYPE_PERCENTAGE
+              ? (length.valueInSpecifiedUnits / 100) * size
+              : length.value;
+          return (axis === "x" ? svg.left : svg.top) + at;
+        };
+        const shown = (selector: string) =>
+          [...figure.querySelectorAll<SVGTextElement>(selector)].filter((t) => t.getBoundingClientRect().width > 0);
+        places = {
+          plot: [plot.top, plot.box.height, plot.left, plot.box.width],
+          values: shown(".rs-static-y text")
+            .map((t): [string, number] => [t.textContent ?? "", along(t, "y")])
+            .sort((a, b) => a[1] - b[1]),
+          times: shown(".rs-static-x text").map((t) => [
+            t.textContent ?? "",
+            along(t, "x"),
+            along(t, "y"),
+            t.getAttribute("text-anchor") ?? "start",
+          ]),
+        };
+      }
+      out[`${side}/${figure.dataset.chart}`] = {
+        plot: places.plot.map(round),
+        values: places.values.map(([text, y]) => [text, round(y)]),
+        times: places.times.map(([text, x, y, anchor]) => [text, round(x), round(y), anchor]),
+      };
+    }
+    return out;
+  });
+}
+
+/**
+ * How each chart's live places (`after`) differ from its static ones (`before`) by more than
+ * `slack` px, in words: none, where the live charts drew everything where the static ones had it.
+ */
+export function movedPlaces(
+  before: Record<string, ChartPlaces>,
+  after: Record<string, ChartPlaces>,
+  slack: number,
+): string[] {
+  const out: string[] = [];
+  const near = (a: number, b: number) => Math.abs(a - b) <= slack;
+  for (const [key, b] of Object.entries(before)) {
+    const a = after[key];
+    if (!a) {
+      out.push(`${key}: no live chart`);
+      continue;
+    }
+    if (!b.plot.every((v, i) => near(v, a.plot[i]!))) out.push(`${key} plot ${b.plot} -> ${a.plot}`);
+    const texts = (l: readonly (string | number)[][]) => JSON.stringify(l.map((x) => x[0]));
+    if (texts(b.values) !== texts(a.values)) out.push(`${key} values ${texts(b.values)} -> ${texts(a.values)}`);
+    else
+      b.values.forEach(([text, y], i) => {
+        if (!near(y, a.values[i]![1])) out.push(`${key} value ${text} at ${y} -> ${a.values[i]![1]}`);
+      });
+    if (texts(b.times) !== texts(a.times)) out.push(`${key} times ${texts(b.times)} -> ${texts(a.times)}`);
+    else
+      b.times.forEach(([text, x, y, anchor], i) => {
+        const [, ax, ay] = a.times[i]!;
+        // A static label set at an edge of its plot lines up its end with it, not its middle.
+        if ((anchor === "middle" && !near(x, ax)) || !near(y, ay))
+          out.push(`${key} time ${text} at ${x},${y} (${anchor}) -> ${ax},${ay}`);
+      });
+  }
+  return out;
 }
 
 /**

@@ -11,6 +11,7 @@ import { sharedScales, type ValueScale } from "./scale.ts";
 import { timeStep } from "./svg.ts";
 import {
   axisLabel,
+  chartFrame,
   chartName,
   chartViews,
   isolatedPointSize,
@@ -32,13 +33,28 @@ import {
 /**
  * Chart sizes: the chapter's, and the presenter view's (one chart at a time, read from the back of
  * a room at 1280 x 720). The value axis is as wide as its widest label with its unit ("100 ms",
- * 45 px at 12 px in Debian's sans-serif, 98 px at 24 px) beside a short tick; the static charts
- * (svg.ts, replay.css) keep the chapter's.
+ * 45 px at 12 px in Debian's sans-serif, 98 px at 24 px) beside a short tick; the room around the
+ * plot is `chartFrame`'s, as the static charts (svg.ts, replay.css) lay it out.
  */
-const geometryFor = (present: boolean, family: string) =>
-  present
-    ? { height: 300, font: `600 24px ${family}`, ySize: 110, xSize: 56 }
-    : { height: 150, font: undefined, ySize: valueAxis.size, xSize: 50 };
+const geometryFor = (present: boolean, family: string) => {
+  const frame = present ? chartFrame.present : chartFrame.chapter;
+  const common = { top: frame.top, right: frame.right, xSize: frame.timeAxis };
+  return present
+    ? { ...common, height: 300, font: `600 24px ${family}`, ySize: 110 }
+    : { ...common, height: chartFrame.chapter.height, font: undefined, ySize: valueAxis.size };
+};
+
+/**
+ * The live charts' time values: each second's value drawn at the middle of its second, as the
+ * static chart draws it (svg.ts) and the playhead stands (setPlayhead).
+ */
+const liveTimes = (time: readonly number[]): number[] => time.map((t) => t + 0.5);
+
+/**
+ * The live time axis's range, the static chart's (svg.ts): from the first second's start to the
+ * last one's end, half a second either side of the first and last values `liveTimes` gives.
+ */
+const liveTimeRange = (_u: unknown, min: number, max: number): uPlotType.Range.MinMax => [min - 0.5, max + 0.5];
 
 /** 20000 -> "20k", 0.5 -> "0.5": axis labels that fit a phone's width. */
 export function compact(n: number): string {
@@ -138,13 +154,20 @@ export class ReplayCharts {
       this.charts[side].marks = markers(runs[side].summary);
     }
     this.scales = sharedScales(sides.map((side) => runs[side]));
+    // Both sides at the size measured before either is built: uPlot sizes a new chart a moment
+    // after it is made, so the defended side measured from the naive side's new plots was fitted to
+    // plots not yet sized, and a presenter's defended chart shrank to its least as the replay loaded.
+    const geometry = this.geometry();
     for (const side of sides) {
       const entry = this.charts[side];
       const run = runs[side];
-      if (entry.plots.length === 0) this.build(side, run);
+      if (entry.plots.length === 0) this.build(side, run, geometry);
       else
         chartViews(run).forEach((view, i) => {
-          entry.plots[i]!.setData([run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData);
+          entry.plots[i]!.setData([
+            liveTimes(run.metrics.time),
+            ...view.series.map((s) => s.values),
+          ] as uPlotType.AlignedData);
           // The defended run's name follows its defences (none on: it is not "defended").
           this.name(entry.plots[i]!, side, run, view);
         });
@@ -195,13 +218,14 @@ export class ReplayCharts {
 
   /** Build every chart again (the theme changed: axis ink is read when a chart is made). */
   rebuild(): void {
+    const geometry = this.geometry();
     for (const side of sides) {
       const entry = this.charts[side];
       if (!entry.run) continue;
       for (const u of entry.plots) u.destroy();
       entry.plots = [];
       entry.playheads = [];
-      this.build(side, entry.run);
+      this.build(side, entry.run, geometry);
     }
     this.setPlayhead(this.playhead);
   }
@@ -240,14 +264,14 @@ export class ReplayCharts {
     return Math.max(260, figure.clientWidth);
   }
 
-  private build(side: Side, run: RunView): void {
+  private build(side: Side, run: RunView, geometry: ReturnType<ReplayCharts["geometry"]>): void {
     const uPlot = this.uPlot;
     const container = this.container(side);
     const ink = getComputedStyle(this.root).color;
     // A hidden side (the phone's one-run view) is built at the other side's width.
     const width = this.width(side) ?? this.width(side === "naive" ? "defended" : "naive") ?? 320;
     const entry = this.charts[side];
-    const { height, font, ySize, xSize } = this.geometry();
+    const { height, font, ySize, xSize, top, right } = geometry;
     for (const view of chartViews(run)) {
       const yAxis = liveValueAxis(view, () => this.scale(view.id));
       const slot = container.querySelector<HTMLElement>(`[data-chart="${view.id}"] [data-plot]`)!;
@@ -258,8 +282,10 @@ export class ReplayCharts {
           height,
           legend: { show: true, live: false },
           cursor: { sync: { key: `rs-${this.root.id}` }, drag: { x: false, y: false } },
+          // The static chart's frame (chartFrame): uPlot's own padding left 17 px over the plot.
+          padding: [top, right, 0, 0],
           scales: {
-            x: { time: false },
+            x: { time: false, range: liveTimeRange },
             // The range both runs' charts of this metric share, read when the chart is drawn (show).
             y: yAxis.scale,
           },
@@ -268,7 +294,10 @@ export class ReplayCharts {
               stroke: ink,
               ...(font ? { font } : {}),
               size: xSize,
-              grid: { stroke: "rgba(128,128,128,0.2)" },
+              // The static chart's grid line (1 px) and its ticks: as long, in the ink, the labels a gap under them.
+              grid: { stroke: "rgba(128,128,128,0.2)", width: 1 },
+              ticks: { size: chartFrame.tick, stroke: ink, width: 1 },
+              gap: chartFrame.gap,
               // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart,
               // and as far apart as a presenter chart's large labels need (timeStep).
               splits: (u: uPlotType, _i: number, min: number, max: number) =>
@@ -278,7 +307,7 @@ export class ReplayCharts {
             {
               stroke: ink,
               ...(font ? { font } : {}),
-              grid: { stroke: "rgba(128,128,128,0.2)" },
+              grid: { stroke: "rgba(128,128,128,0.2)", width: 1 },
               size: ySize,
               ticks: { size: valueAxis.tick },
               gap: valueAxis.gap,
@@ -290,7 +319,7 @@ export class ReplayCharts {
           series: seriesOptions(view),
           hooks: { draw: [(u: uPlotType) => this.drawMarkers(u, entry.marks)] },
         },
-        [run.metrics.time, ...view.series.map((s) => s.values)] as uPlotType.AlignedData,
+        [liveTimes(run.metrics.time), ...view.series.map((s) => s.values)] as uPlotType.AlignedData,
         slot,
       );
       u.root.setAttribute("role", "img");

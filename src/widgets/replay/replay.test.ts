@@ -26,6 +26,7 @@ import { seriesOptions, valueAxisLabels } from "./charts.ts";
 import {
   axisLabel,
   chartName,
+  chartFrame,
   chartViews,
   isolatedPoints,
   type ChartView,
@@ -235,18 +236,18 @@ test("the static SVG is labelled, draws every series and marker, and escapes tex
   const svg = chartSvg(view, metrics.time, markers(summary), `Pool <in use> & "size"`);
   expect(svg).toMatch(/^<div class="rs-static" role="img" aria-label="Pool &lt;in use&gt; &amp; &quot;size&quot;"/);
   // Labels are text in CSS pixels (never scaled down with the drawing); only the curves stretch.
-  expect(svg).toMatch(/<svg class="rs-svg" viewBox="0 0 1000 120" preserveAspectRatio="none"/);
-  expect(svg).toMatch(/<text x="[\d.]+%" y="4" dy="1em" text-anchor="middle">0 s<\/text>/);
+  expect(svg).toMatch(/<svg class="rs-svg" viewBox="0 0 1000 100" preserveAspectRatio="none"/);
+  // A time's label hangs its em box a tick and a gap under the plot, as uPlot's canvas sets its own (chartFrame).
+  const timeLabel = `<text x="[\\d.]+%" y="${chartFrame.tick + chartFrame.gap}" dy="0.5em" dominant-baseline="central" text-anchor="middle">0 s</text>`;
+  expect(svg).toMatch(new RegExp(timeLabel));
   expect(svg.match(/<path /g)).toHaveLength(view.series.length);
   expect(svg.match(/<line [^>]*stroke-dasharray="3 3"/g)).toHaveLength(markers(summary).length);
   expect(svg).not.toMatch(/NaN|undefined/);
   // A chapter's chart has no veil; the presenter's has one from the playhead to past the right edge, drawn over the curves.
   expect(svg).not.toContain("rs-ahead");
   const veiled = chartSvg(view, metrics.time, markers(summary), "veiled", 0);
-  const zeroTick = Number(
-    /<line x1="([\d.]+)%"[^>]*\/><text x="[\d.]+%" y="4" dy="1em" text-anchor="middle">0 s</.exec(veiled)![1],
-  );
-  const veil = /<rect class="rs-ahead" x="([\d.]+)" y="-2" width="([\d.]+)" height="124"\/><\/svg>/.exec(veiled)!;
+  const zeroTick = Number(new RegExp(`<line x1="([\\d.]+)%"[^>]*/>${timeLabel}`).exec(veiled)![1]);
+  const veil = /<rect class="rs-ahead" x="([\d.]+)" y="-2" width="([\d.]+)" height="104"\/><\/svg>/.exec(veiled)!;
   expect(Number(veil[1]) / 10).toBeCloseTo(zeroTick, 0);
   expect(Number(veil[1]) + Number(veil[2])).toBeGreaterThan(1000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { chartSvg, timeStep } from "./svg.ts";
-import type { ChartView } from "./view.ts";
+import { chartFrame, type ChartView } from "./view.ts";
 
 /** A label's width in the presenter's 24 px type, about 14.6 px a character ("4 min": 73 px). */
 const wide = (label: string) => label.length * 14.6;
@@ -30,10 +30,10 @@ test("the static chart marks the labels a narrow chart hides: off four minutes (
     series: [{ label: "a", values: [1, 2], colour: 2 }],
   };
   const svg = chartSvg(view, [0, 600], [], "steps");
-  const labels = [...svg.matchAll(/<text(?: class="([^"]*)")? x="[^"]*" y="4"[^>]*>([^<]*)<\/text>/g)].map((m) => [
-    m[2],
-    m[1] ?? "",
-  ]);
+  const top = chartFrame.tick + chartFrame.gap;
+  const labels = [
+    ...svg.matchAll(new RegExp(`<text(?: class="([^"]*)")? x="[^"]*" y="${top}"[^>]*>([^<]*)</text>`, "g")),
+  ].map((m) => [m[2], m[1] ?? ""]);
   expect(labels).toEqual([
     ["0 s", ""],
     ["2 min", "rs-tick-minor"],
@@ -42,4 +42,26 @@ test("the static chart marks the labels a narrow chart hides: off four minutes (
     ["8 min", ""],
     ["10 min", "rs-tick-minor"],
   ]);
+});
+
+test("the static plot draws its values from its top edge to its bottom one, as uPlot does, and a label's tick and grid line step aside with it", () => {
+  const view: ChartView = {
+    id: "success",
+    title: "t",
+    unit: "%",
+    range: [0, 100],
+    series: [{ label: "a", values: [0, 100], colour: 2 }],
+  };
+  const svg = chartSvg(view, [0, 600], [], "edges");
+  // The value axis's grid lines: 100% on the plot's top edge, 0% on its bottom one (no inset).
+  const rows = [...svg.matchAll(/<line x1="0" x2="1000" y1="([\d.]+)"/g)].map((m) => Number(m[1]));
+  expect(Math.min(...rows)).toBe(0);
+  expect(Math.max(...rows)).toBe(Number(/viewBox="0 0 1000 ([\d.]+)"/.exec(svg)![1]));
+  // Its labels centred on those edges: 100% at 0% of the axis's height, 0% at 100%.
+  expect(svg).toContain('y="0%" dominant-baseline="central" text-anchor="end">100%</text>');
+  expect(svg).toContain('y="100%" dominant-baseline="central" text-anchor="end">0%</text>');
+  // Off four minutes (2, 6 and 10): each label, its tick and its grid line, all hidden together on a narrow chart.
+  expect(svg.match(/<text class="rs-tick-minor"/g)).toHaveLength(3);
+  expect(svg.match(/<line class="rs-tick-minor"/g)).toHaveLength(6);
+  expect(svg.match(/<line class="rs-tick-mid"/g)).toHaveLength(2);
 });

@@ -2,14 +2,17 @@
  * Static charts of a replay run, drawn at build time so the page shows the result before any
  * JavaScript runs (and prints). Pure string building: no DOM.
  *
- * A chart has the live chart's size and layout (charts.ts: 150 px high, a 56 px value axis),
- * and its text is real text at the page's size, whatever the width: the curves are drawn in an
- * SVG that stretches across the width (its strokes do not stretch), while the labels sit in
- * SVGs measured in CSS pixels, placed by percentage along the time axis.
+ * A chart has the live chart's size and layout (charts.ts: 150 px high, a 56 px value axis, the
+ * plot where `chartFrame` puts it), and its text is real text at the page's size, whatever the
+ * width: the curves are drawn in an SVG that stretches across the plot (its strokes do not
+ * stretch), from its top edge to its bottom one as uPlot draws them, while the labels sit in SVGs
+ * measured in CSS pixels, placed by percentage along the axes, on the lines uPlot writes its own
+ * on (a value's label centred on its value, a time's label with its top a tick and a gap under the plot).
  */
 import { escapeHtml } from "../escape-html.ts";
 import {
   axisLabel,
+  chartFrame,
   isolatedPointSize,
   isolatedPoints,
   markerColour,
@@ -46,11 +49,9 @@ export function timeStep(
   return step;
 }
 
-/** The plot's drawing units across; it is stretched to the chart's width. */
+/** The plot's drawing units across and down; it is stretched to the plot's box (replay.css). */
 const W = 1000;
-/** The plot's height in CSS pixels (the time axis below it takes 22 more, as in replay.css). */
-export const plotHeight = 120;
-const inset = 6;
+const H = 100;
 
 /**
  * One chart as HTML (an image with its name, made of SVGs); `time` is the shared x axis. With
@@ -78,7 +79,7 @@ export function chartSvg(
     const f = log
       ? (Math.log10(Math.max(v, yMin)) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))
       : (v - yMin) / (yMax - yMin);
-    return plotHeight - inset - Math.min(1, Math.max(0, f)) * (plotHeight - 2 * inset);
+    return H - Math.min(1, Math.max(0, f)) * H;
   };
   const r = (n: number) => Math.round(n * 10) / 10;
   const pct = (t: number) => `${r(fx(t) * 100)}%`;
@@ -118,38 +119,47 @@ export function chartSvg(
   const lines = marks
     .map(
       (m) =>
-        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="0" y2="${plotHeight}" stroke="${markerColour[m.kind]}" stroke-width="1.5" stroke-dasharray="3 3" vector-effect="non-scaling-stroke"><title>${escapeHtml(markerText(m))}</title></line>`,
+        `<line x1="${r(sx(m.time))}" x2="${r(sx(m.time))}" y1="0" y2="${H}" stroke="${markerColour[m.kind]}" stroke-width="1.5" stroke-dasharray="3 3" vector-effect="non-scaling-stroke"><title>${escapeHtml(markerText(m))}</title></line>`,
     )
     .join("");
-  const plot =
-    `<svg class="rs-svg" viewBox="0 0 ${W} ${plotHeight}" preserveAspectRatio="none" aria-hidden="true">` +
-    `<rect x="0" y="0" width="${W}" height="${plotHeight}" fill="none" stroke="currentColor" stroke-opacity="0.3" vector-effect="non-scaling-stroke"/>` +
-    grid +
-    lines +
-    paths +
-    (veilFrom === undefined
-      ? ""
-      : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${plotHeight + 4}"/>`) +
-    `</svg>`;
-  // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live
-  // one's is (its tick and gap from the axis's edge). Placed in shares of the axis's height and
-  // centred on the value in ems, so the labels stay at their values however tall the chart is
-  // drawn, and whatever their type (the presenter view's charts are taller, and in larger type).
-  const labelDx = -(valueAxis.tick + valueAxis.gap);
-  const yLabel = (v: number) =>
-    `<text x="100%" dx="${labelDx}" y="${r((sy(v) / plotHeight) * 100)}%" dy="0.33em" text-anchor="end">${escapeHtml(axisLabel(chart, v))}</text>`;
-  // Every tick the live axis labels, from the top down.
-  const yAxis = `<svg class="rs-static-y" aria-hidden="true">${[...scale.ticks].reverse().map(yLabel).join("")}</svg>`;
   const ticks: string[] = [];
+  const timeGrid: string[] = [];
+  const labelTop = chartFrame.tick + chartFrame.gap;
   for (const t of timeTicks(x1)) {
     const anchor = fx(t) < 0.04 ? "start" : fx(t) > 0.96 ? "end" : "middle";
     // Every other label steps aside on a narrow chart, and every other one again in a presenter
     // chart on a phone (replay.css), as the live charts' do (timeStep).
     const minor = t % 240 !== 0 ? ' class="rs-tick-minor"' : t % 480 !== 0 ? ' class="rs-tick-mid"' : "";
-    ticks.push(`<line x1="${pct(t)}" x2="${pct(t)}" y1="0" y2="4" stroke="currentColor"/>`);
-    // A tick's length under the axis, then a line of the labels' type: 16 px down at 12 px.
-    ticks.push(`<text${minor} x="${pct(t)}" y="4" dy="1em" text-anchor="${anchor}">${timeLabel(t)}</text>`);
+    // Its tick, and its grid line across the plot (as the live chart draws one at each time it labels), step aside with it.
+    ticks.push(`<line${minor} x1="${pct(t)}" x2="${pct(t)}" y1="0" y2="${chartFrame.tick}" stroke="currentColor"/>`);
+    timeGrid.push(
+      `<line${minor} x1="${r(sx(t))}" x2="${r(sx(t))}" y1="0" y2="${H}" stroke="currentColor" stroke-opacity="0.2" vector-effect="non-scaling-stroke"/>`,
+    );
+    // Its em box's top a tick and a gap under the plot, as a canvas's "top" baseline sets uPlot's.
+    ticks.push(
+      `<text${minor} x="${pct(t)}" y="${labelTop}" dy="0.5em" dominant-baseline="central" text-anchor="${anchor}">${timeLabel(t)}</text>`,
+    );
   }
+  const plot =
+    `<svg class="rs-svg" viewBox="0 0 ${W} ${H}" preserveAspectRatio="none" aria-hidden="true">` +
+    grid +
+    timeGrid.join("") +
+    lines +
+    paths +
+    (veilFrom === undefined
+      ? ""
+      : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${H + 4}"/>`) +
+    `</svg>`;
+  // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live
+  // one's is (its tick and gap from the axis's edge). Placed in shares of the axis's height, its
+  // em box centred on the value as a canvas's "middle" baseline centres uPlot's, so the labels stay
+  // at their values however tall the chart is drawn, and whatever their type (the presenter
+  // view's charts are taller, and in larger type).
+  const labelDx = -(valueAxis.tick + valueAxis.gap);
+  const yLabel = (v: number) =>
+    `<text x="100%" dx="${labelDx}" y="${r((sy(v) / H) * 100)}%" dominant-baseline="central" text-anchor="end">${escapeHtml(axisLabel(chart, v))}</text>`;
+  // Every tick the live axis labels, from the top down.
+  const yAxis = `<svg class="rs-static-y" aria-hidden="true">${[...scale.ticks].reverse().map(yLabel).join("")}</svg>`;
   const xAxis = `<svg class="rs-static-x" aria-hidden="true">${ticks.join("")}</svg>`;
   // The series' names and colours, as the live chart's legend shows them.
   const legend = chart.series

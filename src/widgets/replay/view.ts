@@ -164,6 +164,24 @@ export function timeLabel(t: number): string {
 export const valueAxis = { size: 56, tick: 4, gap: 4 } as const;
 
 /**
+ * Where a chart's plot sits in its box, on the live charts (charts.ts: uPlot's padding and axis
+ * sizes) and the static ones (svg.ts; replay.css sets the same sizes) alike, in CSS pixels: room
+ * above the plot for the top value's label, centred on the plot's top edge (half a line of the
+ * labels' type), the plot, then the time axis under it (a tick, a gap, its labels, whose tops sit
+ * `tick + gap` under the plot), and a margin on the right. The chapter's chart is `height` tall
+ * in all; the presenter's is as tall as its screen has room for (present-size.ts), its labels in
+ * 24 px type. uPlot left to itself put 17 px above the plot and a 50 px time axis under it: the
+ * chapter's live plot was 83 px tall where the static one it replaced was 120, and every label
+ * moved when it arrived.
+ */
+export const chartFrame = {
+  chapter: { height: 150, top: 8, timeAxis: 26, right: 10 },
+  present: { top: 12, timeAxis: 56, right: 10 },
+  tick: 4,
+  gap: 2,
+} as const;
+
+/**
  * A value-axis label, on the static and the live charts alike, with its unit where the number
  * alone does not say it: a latency as a dashboard writes it ("10 ms", "100 ms", "1 s", "10 s"), a
  * share with its "%" ("0%", "100%"). A count ("20k") stands alone: its unit is in the chart's
