@@ -4,7 +4,7 @@
  * build and the browser share it; every text is escaped.
  */
 import { type Cell, type Situation, type SituationBlock, seriesMax } from "../../grader/situation.ts";
-import { asGiven, rounded } from "../../format/number.ts";
+import { asGiven, rounded, roundToFigures } from "../../format/number.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { unitBesideTitle } from "../../format/units.ts";
 
@@ -110,7 +110,7 @@ export function timeAxis(values: readonly number[]): { min: number; max: number;
       const ticks: number[] = [];
       for (let k = Math.ceil(min / step - 1e-9); k * step <= max + eps; k++)
         // Written as the figure it is (0.3, not 0.30000000000000004; 0, not -0).
-        ticks.push(Number((k * step).toPrecision(12)) + 0);
+        ticks.push(roundToFigures(k * step, 12) + 0);
       if (ticks.length >= 2 && ticks.length <= maxTimeTicks) return { min, max, ticks };
     }
   return { min, max: last, ticks: [min, last] };
