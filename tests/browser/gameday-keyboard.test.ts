@@ -12,6 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { Locator } from "playwright-core";
 import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
@@ -20,6 +21,19 @@ import { notStartedText } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** From now on, each text the live region holds after a change is kept in the page's `said`, in order. */
+function recordSaid(live: Locator): Promise<void> {
+  return live.evaluate((el) => {
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    new MutationObserver(() => said.push(el.textContent ?? "")).observe(el, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  });
+}
 
 describeInBrowser("game day from the keyboard", (browser) => {
   const { site } = browser;
@@ -43,15 +57,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // and the focus stays on it. Each press is heard: a second wrote the words the live region
     // held, which it need not read out again.
     const live = root().locator("[data-live]");
-    await live.evaluate((el) => {
-      const said: string[] = [];
-      (window as unknown as { said: string[] }).said = said;
-      new MutationObserver(() => said.push(el.textContent ?? "")).observe(el, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
-    });
+    await recordSaid(live);
     const eject = root().locator('[data-offer="eject-host"]');
     const target = eject.locator("select");
     await root().locator("[data-actions-heading]").focus();
@@ -132,15 +138,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // With Ctrl held the keys are the browser's (Ctrl+0 resets the zoom, Ctrl+2 picks a tab): the
     // game neither pauses nor speeds up, and says nothing of it. Each press would have been sent
     // to the game before the click on 5x, and said once in force (the page once paused on Ctrl+0).
-    await live.evaluate((el) => {
-      const said: string[] = [];
-      (window as unknown as { said: string[] }).said = said;
-      new MutationObserver(() => said.push(el.textContent ?? "")).observe(el, {
-        childList: true,
-        characterData: true,
-        subtree: true,
-      });
-    });
+    await recordSaid(live);
     await page.keyboard.press("Control+0");
     await page.keyboard.press("Control+2");
     await root().locator('[data-speed="5"]').click();
