@@ -379,6 +379,8 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const saved = mock.getByRole("button", { name: "Saved" });
       await expect.poll(() => saved.getAttribute("aria-disabled")).toBe("true");
       await expect(saved.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+      // Dimmed by its colours, not by opacity, which dimmed the focus ring it keeps (course.css).
+      await expect(saved.evaluate((b) => getComputedStyle(b).opacity)).resolves.toBe("1");
       await page.keyboard.press("Enter"); // pressed again, it saves nothing more
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blast-radius:interviews:v1")!));
       expect(stored.attempts).toHaveLength(1);
