@@ -5,6 +5,7 @@
  *
  * Each function has one rule; pick the one whose rule you mean:
  *   grouped(1820.4)            "1,820"      whole numbers (or `digits` decimals), thousands grouped
+ *   groupedDigits("1820")      "1,820"      a run of digits grouped, for a number held as text
  *   rounded(0.99375)           "0.99"       `figures` significant figures, thousands grouped
  *   percent(0.25)              "25.0%"      a fixed number of decimals
  *   percentUpTo(0.25)          "25%"        at most `digits` decimals, trailing zeros dropped
@@ -44,6 +45,7 @@
  *   timerMillis(1.2346)        "1.235ms"    a timer's reading as Node's console.timeEnd writes it
  *   fixed(1234.56, 1)          "1234.6"     exactly `digits` decimals, not grouped: a log line, a terminal table, a data attribute
  *   plainFigures(1/3, 3)       "0.333"      `figures` significant figures as JavaScript writes a number (not grouped), "1.2 × 10⁻⁷" for its "1.2e-7"
+ *   exactFigure("1.5", 6)      "1,500,000"  a decimal × 10^power exactly, grouped, never rounded ("5 × 10²³" from 10^21)
  *   compactNumber(20000)       "20k"        an axis tick that fits a phone: k and M to one decimal, below 1,000 to two
  *
  * For the browser, not for people (the same rounding, kept here so it lives in one place):
@@ -77,8 +79,13 @@ function checkDigits(digits: number): void {
 /** Thousands grouped, en-US: 1820.4 -> "1,820"; with `digits`, that many decimals: "1.1". Bigints exactly. */
 export function grouped(value: number | bigint, digits = 0): string {
   checkDigits(digits);
-  if (typeof value === "bigint") return value.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  if (typeof value === "bigint") return groupedDigits(value.toString());
   return groupedFormat(digits).format(value);
+}
+
+/** A run of digits (a sign before them allowed) grouped by thousands, as `grouped` writes a whole number: "1820" -> "1,820". */
+export function groupedDigits(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /**
@@ -385,6 +392,36 @@ export function roundToDecimals(value: number, digits: number): number {
  */
 export function roundToFigures(value: number, figures: number): number {
   return Number(value.toPrecision(figures));
+}
+
+/**
+ * The decimal `mantissa` × 10^`power` exactly, as the course writes a number: its whole part
+ * grouped ("1,500,000" for ("1.5", 6), "0.0024" for ("2.4", -3)); where JavaScript would write an
+ * exponent (below a millionth, from 10^21), the same digits as a power of ten with its exponent
+ * raised ("5 × 10²³", "1.25 × 10⁻⁷"), as plainFigures writes one, but with none of its rounding.
+ */
+export function exactFigure(mantissa: string, power: number): string {
+  const [whole = "", fraction = ""] = mantissa.split(".");
+  const allDigits = whole + fraction;
+  const lead = allDigits.search(/[1-9]/);
+  if (lead < 0) return "0";
+  const digits = allDigits.slice(lead).replace(/0+$/, "");
+  // The first significant digit's power of ten.
+  const top = whole.length - 1 - lead + power;
+  if (top >= 21 || top < -6) {
+    const figures = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    return raisedPowers(`${figures} × 10^${top}`);
+  }
+  // The digits from the larger of 10^top and 10^0 down to the last significant one.
+  const last = top - digits.length + 1;
+  let text = "";
+  for (let p = Math.max(top, 0); p >= Math.min(last, 0); p--) {
+    if (p === -1) text += ".";
+    text += p <= top && p >= last ? digits[top - p]! : "0";
+  }
+  const [wholePart, fractionPart] = text.split(".");
+  const groupedWhole = groupedDigits(wholePart!);
+  return fractionPart === undefined ? groupedWhole : `${groupedWhole}.${fractionPart}`;
 }
 
 /**

@@ -5,14 +5,14 @@
  */
 import { describe, expect, test } from "vitest";
 import { choose } from "../sim/combinatorics.ts";
-import { grouped } from "../format/number.ts";
+import { exactFigure, grouped } from "../format/number.ts";
 import { numericPartSchema } from "./exercise-schema.ts";
 import { gradeNumeric } from "./grade.ts";
 import { editDistance } from "../format/edit-distance.ts";
 import { units } from "../format/units.ts";
 import { listExerciseIds } from "./exercise-files.ts";
 import { readExerciseMeta } from "./load-exercises.ts";
-import { exactFigure, maxAnswerLength, maxQuoted, maxSuggested, parseAnswer, sentenceWords } from "./parse-answer.ts";
+import { maxAnswerLength, maxQuoted, maxSuggested, parseAnswer, sentenceWords } from "./parse-answer.ts";
 
 const oneIn1820 = 1 / Number(choose(16, 4));
 const sharePart = numericPartSchema.parse({

@@ -9,7 +9,7 @@
  * what was typed, and any answer it offers instead is one this parser reads, its whole numbers
  * grouped as the course writes them ("type just the number (1,820)").
  */
-import { countOf, grouped, raisedPowers } from "../format/number.ts";
+import { countOf, exactFigure, grouped, groupedDigits } from "../format/number.ts";
 import { superscripts } from "../format/scripts.ts";
 import { units } from "../format/units.ts";
 import { allowedFunctions, evaluateExpression, InputError } from "./math.ts";
@@ -303,36 +303,6 @@ function describeWord(text: string, sign: string, suggest: boolean): string | un
 }
 
 /**
- * The decimal `mantissa` × 10^`power` exactly, as the course writes a number: its whole part
- * grouped ("1,500,000" for ("1.5", 6), "0.0024" for ("2.4", -3)); where JavaScript would write an
- * exponent (below a millionth, from 10^21), the same digits as a power of ten with its exponent
- * raised ("5 × 10²³", "1.25 × 10⁻⁷"), as plainFigures writes one, but with none of its rounding.
- */
-export function exactFigure(mantissa: string, power: number): string {
-  const [whole = "", fraction = ""] = mantissa.split(".");
-  const allDigits = whole + fraction;
-  const lead = allDigits.search(/[1-9]/);
-  if (lead < 0) return "0";
-  const digits = allDigits.slice(lead).replace(/0+$/, "");
-  // The first significant digit's power of ten.
-  const top = whole.length - 1 - lead + power;
-  if (top >= 21 || top < -6) {
-    const figures = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    return raisedPowers(`${figures} × 10^${top}`);
-  }
-  // The digits from the larger of 10^top and 10^0 down to the last significant one.
-  const last = top - digits.length + 1;
-  let text = "";
-  for (let p = Math.max(top, 0); p >= Math.min(last, 0); p--) {
-    if (p === -1) text += ".";
-    text += p <= top && p >= last ? digits[top - p]! : "0";
-  }
-  const [wholePart, fractionPart] = text.split(".");
-  const groupedWhole = wholePart!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fractionPart === undefined ? groupedWhole : `${groupedWhole}.${fractionPart}`;
-}
-
-/**
  * Where a unit that starts with a word ending at `end` ends: the words after it belong to it ("a
  * day" in "0.99 a day", "disks a day"), up to a word an answer reads ("in" in "1 customer in
  * 1820"), a suffix, a function's name or anything that is not a word.
@@ -384,7 +354,7 @@ function withoutWord(text: string, numberEnd: number, end: number, sign: string,
  * take no separators).
  */
 function inCourseDigits(answer: string, value: number): string {
-  const groupedAnswer = answer.replace(/(?<![\d.eE^])\d{4,}/g, (run) => run.replace(/\B(?=(\d{3})+$)/g, ","));
+  const groupedAnswer = answer.replace(/(?<![\d.eE^])\d{4,}/g, groupedDigits);
   if (groupedAnswer === answer || groupedAnswer.length > maxSuggested) return answer;
   const reread = read(groupedAnswer, false);
   return reread.ok && reread.value === value ? groupedAnswer : answer;
