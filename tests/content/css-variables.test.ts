@@ -5,26 +5,18 @@
  * monospace fonts) and this site never sets, so the declaration fell away and the map builder's
  * drawing, the presenter's map and the answer boxes were set in the page's sans-serif.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { expect, test } from "vitest";
+import { sourceFiles } from "../support/source-files.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 
-function files(dir: string, pattern: RegExp, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    if (name === "node_modules" || name.startsWith(".")) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) files(path, pattern, out);
-    else if (pattern.test(name)) out.push(path);
-  }
-  return out;
-}
-
-const ours = [...files(join(root, "src"), /\.(css|astro|ts)$/), ...files(join(root, "content"), /\.(css|mdx)$/)].filter(
-  (file) => !file.endsWith(".test.ts"),
-);
-const starlightStyles = files(join(root, "node_modules/@astrojs/starlight/style"), /\.css$/);
+const ours = [
+  ...sourceFiles(join(root, "src"), /\.(css|astro|ts)$/),
+  ...sourceFiles(join(root, "content"), /\.(css|mdx)$/),
+].filter((file) => !file.endsWith(".test.ts"));
+const starlightStyles = sourceFiles(join(root, "node_modules/@astrojs/starlight/style"), /\.css$/);
 
 /** The custom properties a style sheet or component sets (`--name:`). */
 const setIn = (text: string) => [...text.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!);
