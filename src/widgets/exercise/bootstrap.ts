@@ -90,17 +90,22 @@ function showSavedState(root: HTMLElement): void {
   if (entry.revealed && root.dataset.inReview === undefined) showSeenSolution(root);
 }
 
-/** The worked solution on show, from the markup; Show solution, its confirmation and Show a hint gone. */
-function showSeenSolution(root: HTMLElement): void {
+/**
+ * The worked solution on show, copied from the markup, and Show solution, its confirmation and Show
+ * a hint gone (the hints opened stay open): here from the saved progress, and in mount.ts's
+ * showSolution, however it is shown. Returns the solution shown, or null for an exercise with none.
+ */
+export function showSeenSolution(root: HTMLElement): HTMLElement | null {
   const solution = root.querySelector<HTMLElement>("[data-solution]");
   const source = root.querySelector<HTMLElement>("[data-solution-source]");
-  if (!solution || !source) return;
+  if (!solution || !source) return null;
   solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
   solution.hidden = false;
   for (const control of root.querySelectorAll<HTMLElement>(
     '[data-action="solution"], [data-confirm], [data-action="hint"]',
   ))
     control.hidden = true;
+  return solution;
 }
 
 /**

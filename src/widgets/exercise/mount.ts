@@ -40,7 +40,13 @@ import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { dealsReviewNumbers, dueReviewSeed, practiceSeed } from "../../course/review-seed.ts";
 import { sitePath } from "../../course/url.ts";
 import { progressEvent } from "../progress/store.ts";
-import { type ExerciseWidget, exerciseCodeKey, showHintButton, showPartProgress } from "./bootstrap.ts";
+import {
+  type ExerciseWidget,
+  exerciseCodeKey,
+  showHintButton,
+  showPartProgress,
+  showSeenSolution,
+} from "./bootstrap.ts";
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
@@ -237,7 +243,6 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   // ---- the worked solution, after an attempt and a confirmation ----
   const confirm = root.querySelector<HTMLElement>("[data-confirm]");
   const solution = root.querySelector<HTMLElement>("[data-solution]");
-  const source = root.querySelector<HTMLElement>("[data-solution-source]");
   /**
    * Show the worked solution (and, for a dealt variant, its answers). `focus` takes the focus to
    * it: the learner's press on Show it does; a page showing it itself (exerciseWidget) does not,
@@ -247,16 +252,13 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
    * numbers hide it.
    */
   const showSolution = (focus: boolean) => {
-    if (!solution || !source) return;
     const active = document.activeElement;
     const wasOnControls =
       !!active && [solutionButton, confirm, hintButton].some((control) => control?.contains(active));
-    if (confirm) confirm.hidden = true;
-    if (solutionButton) solutionButton.hidden = true;
-    if (hintButton) hintButton.hidden = true;
-    solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
-    solution.hidden = false;
-    if (focus || wasOnControls) solution.focus();
+    // The same as the page shows from the saved progress before this widget loads (bootstrap.ts).
+    const shown = showSeenSolution(root);
+    if (!shown) return;
+    if (focus || wasOnControls) shown.focus();
     if (!inReview()) {
       save((p) => {
         exerciseEntry(p, data.id).revealed = true;
@@ -265,7 +267,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
       refreshStatus();
       window.dispatchEvent(new CustomEvent(progressEvent));
     }
-    if (seed !== null) void describeVariantAnswers().then((p) => solution.append(p));
+    if (seed !== null) void describeVariantAnswers().then((p) => shown.append(p));
     if (data.kind === "code") {
       void loadSolutionSource(data.id).then((code) => {
         const pre = document.createElement("pre");
@@ -273,7 +275,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
         pre.tabIndex = 0;
         pre.setAttribute("aria-label", "The reference solution");
         pre.textContent = code;
-        solution.append(pre);
+        shown.append(pre);
       });
     }
   };
