@@ -43,10 +43,10 @@ function blastTable(view: CellsView): string {
 <caption>Blast radius of ${faultName(view)}</caption>
 <thead><tr><th scope="col">design</th><th scope="col">customers who lose service</th><th scope="col">share</th></tr></thead>
 <tbody>
-<tr data-design="cellular"><th scope="row">${countOf(view.state.cells, "cell")}<span class="cw-why">${b.affectedCells.length} of ${countOf(b.cells, "cell")} hit</span></th>
+<tr data-design="cellular"><th scope="row">${countOf(view.state.cells, "cell")} <span class="cw-why">${b.affectedCells.length} of ${countOf(b.cells, "cell")} hit</span></th>
   <td><span class="cw-bar" style="width:${cssPercent(b.customerShare, 1)}"></span>${grouped(b.customersAffected)} of ${grouped(b.customers)}</td>
   <td data-figure="cells-share">${percent(b.customerShare)}</td></tr>
-<tr data-design="shared"><th scope="row">One shared deployment<span class="cw-why">${escapeHtml(b.nonCellular.why)}</span></th>
+<tr data-design="shared"><th scope="row">One shared deployment <span class="cw-why">${escapeHtml(b.nonCellular.why)}</span></th>
   <td><span class="cw-bar cw-bar--shared" style="width:${cssPercent(b.nonCellular.customerShare, 1)}"></span>${grouped(Math.round(b.nonCellular.customerShare * b.customers))} of ${grouped(b.customers)}</td>
   <td data-figure="shared-share">${percent(b.nonCellular.customerShare)}</td></tr>
 </tbody></table>
@@ -84,7 +84,7 @@ function moveTable(view: CellsView): string {
   const rows = view.move.steps
     .map(
       (s, i) =>
-        `<tr><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")}<span class="cw-why">${escapeHtml(s.description)}</span></th><td>cell ${s.routedTo}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>`,
+        `<tr><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")} <span class="cw-why">${escapeHtml(s.description)}</span></th><td>cell ${s.routedTo}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>`,
     )
     .join("");
   return `<table class="cw-table" data-figure="move">

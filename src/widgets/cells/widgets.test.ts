@@ -139,7 +139,7 @@ describe("cells widget: what the reader typed", () => {
     const one = renderCells(
       cellsView(normalizeCells({ cells: 1, customers: 1000, healthCheckCatches: false, waveSize: 1 })),
     );
-    expect(one).toContain('<th scope="row">1 cell<span class="cw-why">1 of 1 cell hit</span>');
+    expect(one).toContain('<th scope="row">1 cell <span class="cw-why">1 of 1 cell hit</span>');
     expect(html).not.toContain("bad release in cell 0");
     for (const cells of [1, 2, 10, 48])
       for (const healthCheckCatches of [true, false])

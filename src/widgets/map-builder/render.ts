@@ -135,9 +135,9 @@ export function renderResourceList(view: MapView): string {
       const flag = i.sharedByUnrelated ? `<span class="mb-flag">shared by unrelated services</span>` : "";
       return (
         `<li><button type="button" class="br-button mb-saturate" data-resource="${escapeHtml(i.resource)}" aria-pressed="${pressed}">` +
-        `Saturate <span class="mb-mono">${escapeHtml(i.resource)}</span></button>` +
+        `Saturate <span class="mb-mono">${escapeHtml(i.resource)}</span></button> ` +
         // Buttons do not print; the name still must.
-        `<span class="mb-mono" data-print="only">${escapeHtml(i.resource)}</span>` +
+        `<span class="mb-mono" data-print="only" data-pagefind-ignore>${escapeHtml(i.resource)}</span> ` +
         `<span class="mb-impact">${escapeHtml(resourceKinds[i.kind])}: ${countOf(i.direct.length, "direct user")}, ` +
         `blast radius ${i.failing.length}/${analysis.services} services (${percentOfWhole(i.serviceShare)})${traffic}</span> ${flag}</li>`
       );
