@@ -68,9 +68,9 @@ export function ratingNote(attempts: { wrong: number; gaveUp: boolean }): string
 }
 
 /**
- * What the exercise's confirmation asks on the /review/ page, in place of its chapter's "the
- * exercise is marked as revealed": there the solution gives the review up (ratingFor: "again"),
- * and the exercise's record in its chapter is left as it was.
+ * What the exercise's confirmation asks on the /review/ page, in place of its chapter's question
+ * (revealQuestion, src/widgets/exercise/solution-offer.ts): there the solution gives the review up
+ * (ratingFor: "again"), and the exercise's record in its chapter is left as it was.
  */
 export const giveUpQuestion =
   "Show the worked solution and the answers for these numbers? This review then counts as forgotten and comes back soon; the exercise in its chapter stays as it is.";

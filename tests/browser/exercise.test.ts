@@ -1,5 +1,7 @@
 /** Exercises as a learner meets them in the page: grading, feedback, hints, solutions, code checks, progress. */
 import { expect, test } from "vitest";
+import { progressKey } from "../../src/course/progress.ts";
+import { keepTrying, notNow, revealQuestion, solvedQuestion } from "../../src/widgets/exercise/solution-offer.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 
@@ -87,10 +89,48 @@ describeInBrowser("exercises in the page", (browser) => {
       fixed: { attempts: 1, solved: false, last: expect.any(String) },
     });
 
+    // The last part answered right while the learner has moved on to Show a hint (the form sent,
+    // then Tab while it was graded): every part solved, a hint would help with nothing, so the
+    // button goes, and the focus that was on it goes to the verdict, not to the page's start.
+    const hint = exercise.locator('[data-action="hint"]');
+    await expect(hint.isVisible()).resolves.toBe(true);
     await fixed.getByLabel("Your answer").fill("25%");
-    await fixed.getByRole("button", { name: "Check" }).click();
+    await hint.focus();
+    await fixed.evaluate((form) => (form as HTMLFormElement).requestSubmit());
     await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("✓ Solved");
+    await expect(hint.isVisible()).resolves.toBe(false);
+    await expect(
+      fixed.locator("[data-feedback]").evaluate((feedback) => feedback === document.activeElement),
+    ).resolves.toBe(true);
+    // Show solution's confirmation says the solve stands, and its other button has nothing to keep trying at.
+    const confirm = exercise.locator("[data-confirm]");
+    const solved = { question: solvedQuestion, decline: notNow };
+    const offer = async () => ({
+      question: await confirm.locator("p").textContent(),
+      decline: await confirm.locator('[data-action="cancel-solution"]').textContent(),
+    });
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await expect(offer()).resolves.toEqual(solved);
+    await exercise.getByRole("button", { name: notNow }).click();
+    await expect(confirm.isHidden()).resolves.toBe(true);
+
+    // Reloaded, from the page's first paint (the widget not loaded): no Show a hint, the same confirmation.
+    await page.reload();
+    await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("✓ Solved");
+    await expect(exercise.getAttribute("data-mounted")).resolves.toBeNull();
+    await expect(hint.isVisible()).resolves.toBe(false);
+    await expect(offer()).resolves.toEqual(solved);
+    // Seen after the solve: still solved, the status adds that the solution was seen, no part is
+    // marked answered after it.
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await exercise.getByRole("button", { name: "Show it" }).click();
+    await expect.poll(() => exercise.locator("[data-status]").textContent()).toBe("✓ Solved · solution seen");
+    await expect(exercise.locator("[data-status]").getAttribute("data-unearned")).resolves.toBeNull();
+    await expect(shuffle.getAttribute("data-solved")).resolves.toBe("");
+    await expect(fixed.getAttribute("data-solved")).resolves.toBe("");
     expect(errors).toEqual([]);
+    // The tests below start from this exercise untried.
+    await page.evaluate((key) => localStorage.removeItem(key), progressKey);
   });
 
   // QA: a field marked wrong kept its red border, cross and aria-invalid after the answer in it was
@@ -143,6 +183,11 @@ describeInBrowser("exercises in the page", (browser) => {
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
     const visibleHints = exercise.locator("[data-hint]:not([hidden])");
     await expect(visibleHints.count()).resolves.toBe(0);
+    // A wrong answer unlocks Show solution.
+    const shuffle = exercise.locator('form[data-part="shuffle"]');
+    await shuffle.getByLabel("Your answer").fill("1/28");
+    await shuffle.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => shuffle.locator("[data-feedback]").getAttribute("data-verdict")).toBe("wrong");
     await exercise.getByRole("button", { name: /Show a hint \(1 of 3\)/ }).click();
     await expect.poll(() => visibleHints.count()).toBe(1);
     await expect(exercise.getByRole("button", { name: /Show a hint \(2 of 3\)/ }).count()).resolves.toBe(1);
@@ -169,7 +214,8 @@ describeInBrowser("exercises in the page", (browser) => {
     await exercise.getByRole("button", { name: "Show solution" }).click();
     const solution = exercise.locator("[data-solution]");
     await expect(solution.isHidden()).resolves.toBe(true);
-    await exercise.getByRole("button", { name: "Keep trying" }).click();
+    await expect(exercise.locator("[data-confirm] p").textContent()).resolves.toBe(revealQuestion);
+    await exercise.getByRole("button", { name: keepTrying }).click();
     await expect(solution.isHidden()).resolves.toBe(true);
     await exercise.getByRole("button", { name: "Show solution" }).click();
     await exercise.getByRole("button", { name: "Show it" }).click();
@@ -237,13 +283,21 @@ describeInBrowser("exercises in the page", (browser) => {
     const groups = Number(await exercise.locator('.br-ex-part__prompt [data-param="groups"]').first().textContent());
     expect(workers).toBe(shard * groups);
     const fixed = exercise.locator('form[data-part="fixed"]');
+    const hint = exercise.locator('[data-action="hint"]');
+    const decline = exercise.locator('[data-action="cancel-solution"]');
     await fixed.getByLabel("Your answer").fill(`1/${groups}`);
     await fixed.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => fixed.locator("[data-feedback]").textContent()).toMatch(/^Right/);
+    // A part of these numbers left to answer: a hint is still offered, and more tries.
+    await expect(hint.isVisible()).resolves.toBe(true);
+    await expect(decline.textContent()).resolves.toBe(keepTrying);
     const shuffle = exercise.locator('form[data-part="shuffle"]');
     await shuffle.getByLabel("Your answer").fill(`1/C(${workers},${shard})`);
     await shuffle.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => shuffle.locator("[data-feedback]").textContent()).toMatch(/^Right/);
+    // Every part of these numbers answered: no more hints, nothing left to keep trying at.
+    await expect.poll(() => hint.isVisible()).toBe(false);
+    await expect(decline.textContent()).resolves.toBe(notNow);
   });
 
   test("a code exercise: the starter fails its checks, a solution typed in the page passes them", async () => {
@@ -585,7 +639,7 @@ describeInBrowser("an exercise answered after its solution was shown", (reader) 
     await expect.poll(() => shuffle.locator("[data-feedback]").getAttribute("data-verdict")).toBe("wrong");
     await exercise.getByRole("button", { name: "Show solution" }).click();
     await exercise.getByRole("button", { name: "Show it" }).click();
-    // The confirmation said the exercise is marked as revealed: it is.
+    // The confirmation said a part answered right from here on counts as answered, not solved: it does.
     await expect.poll(() => status.textContent()).toBe("Solution seen");
 
     await answer(shuffle, "1/1820");

@@ -6,16 +6,19 @@
  * loads at once, so the reader sees their code, not the starter. A page that hosts an exercise
  * (/review/) asks its widget for what it does itself through exerciseWidget.
  */
-import { answeredAfterReveal, isSolved, type Progress, partEarned } from "../../course/progress.ts";
+import { type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { countOf } from "../../format/number.ts";
 import { siteStorage } from "../site-storage.ts";
+import { type SolutionOffer, solutionOffer, statusLine } from "./solution-offer.ts";
 
 /**
  * Show the progress of an exercise: which parts are solved (or answered only after the solution
- * was shown, marked apart), the status line, and the solution unlocked once any part was tried.
+ * was shown, marked apart), the status line, the solution unlocked once any part was tried, and,
+ * outside /review/, Show a hint gone once every part on show is answered right, with Show
+ * solution's confirmation worded for the record (showAnswered).
  * The widget calls it again after each attempt and after the solution is shown. It reads the
  * page's progress (page-progress.ts): the stored one, plus what this page view could not store.
  * While a generated variant is shown, `variant` holds the parts answered rightly for its numbers:
@@ -41,31 +44,40 @@ export function showPartProgress(
   }
   const status = root.querySelector<HTMLElement>("[data-status]");
   if (status) {
-    const seen = entry?.revealed === true;
-    const overall = isSolved(progress, id, partIds)
-      ? seen
-        ? "✓ Solved · solution seen"
-        : "✓ Solved"
-      : answeredAfterReveal(progress, id, partIds)
-        ? "Answered after seeing the solution"
-        : solvedParts.length > 0
-          ? `${solvedParts.length} of ${partIds.length} parts solved${seen ? " · solution seen" : ""}`
-          : seen
-            ? "Solution seen"
-            : "";
+    const { text: overall, unearned } = statusLine(progress, id, partIds);
     // Answered after the solution, or the solution seen and nothing solved: not in the solved colour.
-    status.toggleAttribute(
-      "data-unearned",
-      answeredAfterReveal(progress, id, partIds) || (solvedParts.length === 0 && seen),
-    );
+    status.toggleAttribute("data-unearned", unearned);
     status.textContent = variant
       ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${countOf(partIds.length, "part")} answered right`
       : overall;
+  }
+  // On /review/ the review's page says what is left to do there (src/widgets/review/page.ts).
+  if (root.dataset.inReview === undefined) {
+    const answered = variant
+      ? partIds.every((p) => variant.solved.has(p))
+      : partIds.every((p) => entry?.parts[p]?.solved === true);
+    showAnswered(root, answered, solutionOffer(progress, id, partIds, answered));
   }
   if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {
     root.querySelector<HTMLButtonElement>('[data-action="solution"]')?.removeAttribute("disabled");
     root.querySelector<HTMLElement>(".br-ex__note")?.setAttribute("hidden", "");
   }
+}
+
+/**
+ * Once every part on show is answered right, Show a hint goes: a hint helps with nothing then, and
+ * would only add to the record's hints (the hints opened stay open). It comes back with new numbers
+ * (mount.ts, deal), as it does after a solution was on show. The confirmation of Show solution says
+ * what seeing the solution changes in this record, and its other button whether anything is left
+ * to try (solutionOffer). Each text is set only when it changes.
+ */
+function showAnswered(root: HTMLElement, answered: boolean, offer: SolutionOffer): void {
+  const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
+  if (answered && hint) hint.hidden = true;
+  const question = root.querySelector("[data-confirm] p");
+  if (question && question.textContent !== offer.question) question.textContent = offer.question;
+  const decline = root.querySelector('[data-action="cancel-solution"]');
+  if (decline && decline.textContent !== offer.decline) decline.textContent = offer.decline;
 }
 
 /** Show saved progress before the widget loads: solved parts and the hints already revealed. */

@@ -1,6 +1,7 @@
 /**
  * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
- * separately, hints one at a time, the solution after an attempt and a confirmation, generated
+ * separately, hints one at a time until every part is answered, the solution after an attempt and a
+ * confirmation that says what seeing it changes in the record (solution-offer.ts), generated
  * variants from a shown seed (never, outside /review/, the numbers of a review due now), and code
  * checks run in the playground's sandboxed worker. On /review/ what the learner does with the
  * review's numbers is the review's to count, not the chapter's: the chapter's record does not say
@@ -50,6 +51,7 @@ import {
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
+import { markSeen } from "./solution-offer.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { keep, siteStorage } from "../site-storage.ts";
@@ -143,7 +145,16 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     }
     if (verdict === "right") variantSolved.add(part);
     else variantSolved.delete(part);
+    // Every part answered, Show a hint goes (showPartProgress). A focus on it (the learner moved on
+    // to it while the answer was graded, or a code part's checks ran) goes to the verdict that took
+    // it, not to the page's start.
+    const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
+    const onHint = !!hint && hint === document.activeElement;
     refreshStatus();
+    if (onHint && hint.hidden && feedback) {
+      feedback.tabIndex = -1;
+      feedback.focus();
+    }
     if (!inReview()) window.dispatchEvent(new CustomEvent(progressEvent));
   };
 
@@ -222,7 +233,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   root.addEventListener("input", clearWrongMark);
   root.addEventListener("change", clearWrongMark);
 
-  // ---- hints, one at a time ----
+  // ---- hints, one at a time (none offered once every part on show is answered: showPartProgress) ----
   const hintButton = root.querySelector<HTMLButtonElement>('[data-action="hint"]');
   const hints = [...root.querySelectorAll<HTMLElement>("[data-hint]")];
   hintButton?.addEventListener("click", () => {
@@ -260,9 +271,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     if (!shown) return;
     if (focus || wasOnControls) shown.focus();
     if (!inReview()) {
-      save((p) => {
-        exerciseEntry(p, data.id).revealed = true;
-      });
+      save((p) => markSeen(p, data.id));
       // The exercise says it is revealed: a part answered from here on is answered, not solved.
       refreshStatus();
       window.dispatchEvent(new CustomEvent(progressEvent));

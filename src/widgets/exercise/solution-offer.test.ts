@@ -1,0 +1,148 @@
+import { describe, expect, test } from "vitest";
+import {
+  type Catalog,
+  chapterDone,
+  emptyProgress,
+  exerciseStatus,
+  isSolved,
+  markSolved,
+  type Progress,
+  partEarned,
+  readProgressText,
+  recordAttempt,
+  totals,
+} from "../../course/progress.ts";
+import { enrol } from "../../course/review.ts";
+import { compareDecline } from "../review/compare.ts";
+import {
+  keepTrying,
+  markSeen,
+  notNow,
+  revealQuestion,
+  seenQuestion,
+  solutionOffer,
+  solvedQuestion,
+  statusLine,
+} from "./solution-offer.ts";
+
+const id = "shuffle-shard-16-workers";
+const parts = ["shuffle", "fixed"];
+const catalog: Catalog = [
+  { slug: "shuffle-sharding", title: "Shuffle sharding", exercises: [{ id, title: "", parts }] },
+];
+
+/** A right answer to a part, checked in the page (mount.ts record). */
+const answerRight = (p: Progress, part: string, text: string) => {
+  recordAttempt(p, id, part, `0000000${text.length}:${text.length}`);
+  markSolved(p, id, part);
+};
+const solved = () => {
+  const p = emptyProgress();
+  answerRight(p, "shuffle", "1");
+  answerRight(p, "fixed", "22");
+  return p;
+};
+const copy = (p: Progress): Progress => JSON.parse(JSON.stringify(p));
+
+describe("Show solution's confirmation says what seeing the solution changes", () => {
+  test("solved first: it stays solved in every count, and its status only adds “solution seen”", () => {
+    const before = solved();
+    expect(solutionOffer(before, id, parts, true)).toEqual({ question: solvedQuestion, decline: notNow });
+    const after = copy(before);
+    markSeen(after, id);
+
+    expect(isSolved(after, id, parts)).toBe(true);
+    expect(totals(after, catalog)).toEqual(totals(before, catalog));
+    expect(chapterDone(after, catalog[0]!)).toBe(true);
+    // The review schedule takes it in as it would have (it enters once solved).
+    const now = new Date("2026-12-07T00:00:00Z");
+    const reviewables = [{ id, chapter: "shuffle-sharding", parts }];
+    expect(enrol(after, reviewables, now).review).toEqual(enrol(before, reviewables, now).review);
+    expect(enrol(after, reviewables, now).review?.[id]).toBeDefined();
+    // Every part keeps its solve: none is marked answered after the solution.
+    expect(parts.every((part) => partEarned(after.exercises[id]!.parts[part]))).toBe(true);
+
+    // What the status adds, beside the exercise and on the progress page, is the words the question names.
+    const added = /“(.+)”/.exec(solvedQuestion)?.[1];
+    expect(added).toBe("solution seen");
+    expect(statusLine(before, id, parts).text).toBe("✓ Solved");
+    expect(statusLine(after, id, parts)).toEqual({ text: `✓ Solved · ${added}`, unearned: false });
+    expect(exerciseStatus(before, id, parts)).toBe("✓ Solved");
+    expect(exerciseStatus(after, id, parts)).toBe(`✓ Solved (${added})`);
+  });
+
+  test("not solved: the attempts and a part solved are kept; a part answered after is answered, not solved", () => {
+    const p = emptyProgress();
+    recordAttempt(p, id, "fixed", "00000001:1");
+    answerRight(p, "shuffle", "1");
+    expect(solutionOffer(p, id, parts, false)).toEqual({ question: revealQuestion, decline: keepTrying });
+    expect(solutionOffer(emptyProgress(), id, parts, false).question).toBe(revealQuestion);
+    const attempts = (q: Progress) => parts.map((part) => q.exercises[id]!.parts[part]!.attempts);
+    const tried = attempts(p);
+
+    markSeen(p, id);
+    expect(attempts(p)).toEqual(tried);
+    expect(partEarned(p.exercises[id]!.parts.shuffle)).toBe(true);
+    answerRight(p, "fixed", "22");
+    expect(p.exercises[id]!.parts.fixed).toMatchObject({ solved: true, afterReveal: true });
+    expect(isSolved(p, id, parts)).toBe(false);
+    expect(totals(p, catalog)).toMatchObject({ solved: 0, answeredAfterReveal: 1 });
+    expect(statusLine(p, id, parts)).toEqual({ text: "Answered after seeing the solution", unearned: true });
+  });
+
+  test("seen before and offered again (new numbers hid it): nothing in the record changes", () => {
+    const p = emptyProgress();
+    recordAttempt(p, id, "fixed", "00000001:1");
+    markSeen(p, id);
+    expect(solutionOffer(p, id, parts, false)).toEqual({ question: seenQuestion, decline: keepTrying });
+    const done = solved();
+    markSeen(done, id);
+    expect(solutionOffer(done, id, parts, true)).toEqual({ question: seenQuestion, decline: notNow });
+    for (const q of [p, done]) {
+      const again = copy(q);
+      markSeen(again, id);
+      expect(again).toEqual(q);
+    }
+  });
+
+  test("the other button offers to keep trying until every part on show is answered, and says Not now as /review/ does after", () => {
+    expect(solutionOffer(solved(), id, parts, false).decline).toBe(keepTrying);
+    expect(solutionOffer(emptyProgress(), id, parts, true).decline).toBe(notNow);
+    expect(compareDecline).toBe(notNow);
+  });
+});
+
+describe("the status line beside a chapter exercise", () => {
+  test("says what the record holds, the unearned ones apart", () => {
+    const p = emptyProgress();
+    expect(statusLine(p, id, parts)).toEqual({ text: "", unearned: false });
+    recordAttempt(p, id, "fixed", "00000001:1");
+    expect(statusLine(p, id, parts)).toEqual({ text: "", unearned: false });
+    markSeen(p, id);
+    expect(statusLine(p, id, parts)).toEqual({ text: "Solution seen", unearned: true });
+    const one = emptyProgress();
+    answerRight(one, "shuffle", "1");
+    expect(statusLine(one, id, parts)).toEqual({ text: "1 of 2 parts solved", unearned: false });
+    markSeen(one, id);
+    expect(statusLine(one, id, parts)).toEqual({ text: "1 of 2 parts solved · solution seen", unearned: false });
+  });
+
+  test("progress saved before answers after the solution were marked reads solved, the solution seen: the order is not known", () => {
+    const read = readProgressText(
+      JSON.stringify({
+        version: 1,
+        exercises: {
+          [id]: {
+            parts: { shuffle: { attempts: 1, solved: true }, fixed: { attempts: 2, solved: true } },
+            hints: 0,
+            revealed: true,
+          },
+        },
+      }),
+    );
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(statusLine(read.progress, id, parts)).toEqual({ text: "✓ Solved · solution seen", unearned: false });
+    expect(solutionOffer(read.progress, id, parts, true).question).toBe(seenQuestion);
+  });
+});
