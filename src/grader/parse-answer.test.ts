@@ -12,7 +12,7 @@ import { editDistance } from "../format/edit-distance.ts";
 import { units } from "../format/units.ts";
 import { listExerciseIds } from "./exercise-files.ts";
 import { readExerciseMeta } from "./load-exercises.ts";
-import { maxAnswerLength, maxQuoted, maxSuggested, parseAnswer, sentenceWords } from "./parse-answer.ts";
+import { maxAnswerLength, maxQuoted, maxSuggested, parseAnswer, plainNumber, sentenceWords } from "./parse-answer.ts";
 
 const oneIn1820 = 1 / Number(choose(16, 4));
 const sharePart = numericPartSchema.parse({
@@ -556,6 +556,36 @@ function offers(text: string): string[] {
   return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => m[1]!));
 }
 
+/** What each suffix stands for, written out here, not taken from the parser. */
+const suffixFactors: Record<string, number> = {
+  k: 1e3,
+  K: 1e3,
+  thousand: 1e3,
+  M: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  million: 1e6,
+  G: 1e9,
+  B: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+};
+
+/**
+ * The value a number with a suffix stands for, as a message quotes it, worked out without the
+ * parser: "-1,500k" is -1,500,000, "2.4k%" is 24; undefined for a quote cut short or anything else.
+ */
+function meantBy(quote: string): number | undefined {
+  const match = /^([+-]?)\s*(\.?\d[\d.,_ ]*?(?:e[+-]?\d+)?)\s*([A-Za-z]+)\s*(%|‰|percent)?$/.exec(quote);
+  const factor = suffixFactors[match?.[3] ?? ""];
+  if (!match || factor === undefined) return undefined;
+  const share = match[4] === undefined ? 1 : match[4] === "‰" ? 1000 : 100;
+  return (Number(`${match[1]}${match[2]!.replace(/[, _]/g, "")}`) * factor) / share;
+}
+
+/** The same number, to the last bit a calculation of a power of ten keeps (5 × 10²³ is 5e23). */
+const sameValue = (a: number, b: number) => a === b || Math.abs(a / b - 1) < 1e-15;
+
 // Audit (session 48): "5e20k" was told to write "(or 5e20e3)", which the parser refuses.
 describe("every answer a message offers is one the parser reads", () => {
   test("a suffix after a number in scientific notation adds to its exponent", () => {
@@ -585,6 +615,12 @@ describe("every answer a message offers is one the parser reads", () => {
       "-5",
       "2000 * 12 * 0.015 / 365",
       "1e-300",
+      // Signed, and a sign after an operator (session 50: "-1.5k" was told to write 1,500).
+      "-2.4",
+      "-1,820",
+      "-5e20",
+      "2*-1.5",
+      "1 in -4",
     ];
     const tails = [
       "",
@@ -605,7 +641,11 @@ describe("every answer a message offers is one the parser reads", () => {
       "s/2",
     ];
     const ends = ["", "%", " x", "k"];
+    // Each input's faults, gathered and checked at once: an expect per answer was a third of the test's time.
+    const faults: string[] = [];
     let offered = 0;
+    let suffixed = 0;
+    let quotedWhole = 0;
     for (const prefix of prefixes)
       for (const number of numbers)
         for (const tail of tails)
@@ -613,17 +653,35 @@ describe("every answer a message offers is one the parser reads", () => {
             const input = `${prefix}${number}${tail}${end}`.slice(0, maxAnswerLength);
             const parsed = parseAnswer(input);
             if (parsed.ok) continue;
+            const says = `${JSON.stringify(input)}: ${parsed.message}`;
+            // What a suffix's number was typed as, and so the value its suggestions must have.
+            const quote = /"([^"]+)" is not a number here: write/.exec(parsed.message)?.[1];
+            const meant = quote === undefined ? undefined : meantBy(quote);
+            // A signed number and a suffix alone: what is quoted is the number as typed, sign and all.
+            const alone = parseAnswer(number);
+            const factor = suffixFactors[tail.trim()];
+            if (meant !== undefined && factor !== undefined && end === "" && alone.ok && plainNumber.test(number)) {
+              if (!sameValue(meant, alone.value * factor)) faults.push(`${says}: quotes ${quote}`);
+              quotedWhole++;
+            }
             for (const answer of offers(parsed.message)) {
               offered++;
-              expect(parseAnswer(answer).ok, `${JSON.stringify(input)} offers ${JSON.stringify(answer)}`).toBe(true);
-              expect(answer.length).toBeLessThanOrEqual(maxSuggested);
+              const read = parseAnswer(answer);
+              if (!read.ok) faults.push(`${says}: offers ${JSON.stringify(answer)}, which does not read`);
+              if (answer.length > maxSuggested) faults.push(`${says}: offers ${answer.length} characters`);
+              if (meant === undefined || !read.ok) continue;
+              suffixed++;
+              if (!sameValue(read.value, meant)) faults.push(`${says}: offers ${answer} for ${meant}`);
             }
             // Nothing typed is echoed at length.
-            expect(parsed.message, input).not.toContain("x".repeat(maxQuoted));
-            expect(parsed.message, input).not.toContain("9".repeat(maxSuggested + 1));
+            if (parsed.message.includes("x".repeat(maxQuoted)) || parsed.message.includes("9".repeat(maxSuggested + 1)))
+              faults.push(`${says}: echoes what was typed at length`);
           }
+    expect(faults).toEqual([]);
     // The messages do offer answers: this is not a test of none.
     expect(offered).toBeGreaterThan(500);
+    expect(suffixed).toBeGreaterThan(300);
+    expect(quotedWhole).toBeGreaterThan(50);
   });
 });
 
@@ -730,5 +788,99 @@ describe("a suggested number is grouped as the course writes numbers, and is the
     expect(exactFigure("1.5", 6)).toBe("1,500,000");
     expect(exactFigure("2.4", -3)).toBe("0.0024");
     expect(exactFigure("5", 23)).toBe("5 × 10²³");
+  });
+});
+
+// Session 50: "-1.5k" was told 'write 1,500 (or 1.5e3)', dropping the minus, and "-1,5k" was told
+// '"5k" is not a number here: write 5,000', reading a piece of what was typed as the whole.
+describe("a suffix's number is quoted as typed, sign and all, and what is offered is what was meant", () => {
+  test("the sign is kept, in the quote and in both forms offered", () => {
+    expect(message("-1.5k")).toBe('"-1.5k" is not a number here: write -1,500 (or -1.5e3).');
+    expect(message("-2 million")).toBe('"-2 million" is not a number here: write -2,000,000 (or -2e6).');
+    expect(message("-1.5 k")).toBe('"-1.5 k" is not a number here: write -1,500 (or -1.5e3).');
+    expect(message("\u22121.5k")).toBe('"-1.5k" is not a number here: write -1,500 (or -1.5e3).');
+    expect(message("-1e-10k")).toBe('"-1e-10k" is not a number here: write -1 × 10⁻⁷ (or -1e-7).');
+    expect(message("about -2.4k")).toBe(
+      'Leave out "about"; then "-2.4k" is not a number here: write -2,400 (or -2.4e3).',
+    );
+    // A sign after an operator or "in" is the number's; after a number it is an operator.
+    expect(message("2*-1.5k")).toMatch(/^"-1\.5k" is not a number here: write -1,500 \(or -1\.5e3\)/);
+    expect(message("1 in -2k")).toMatch(/^"-2k" is not a number here: write -2,000 /);
+    expect(message("5-1.5k")).toBe('"1.5k" is not a number here: write 1,500 (or 1.5e3).');
+    // A plus sign is quoted, and changes nothing; -0 is 0.
+    expect(message("+1.5k")).toBe('"+1.5k" is not a number here: write 1,500 (or 1.5e3).');
+    expect(message("-0k")).toBe('"-0k" is not a number here: write 0 (or 0e3).');
+  });
+
+  test("a grouped number is quoted with its separators, and a share with its sign", () => {
+    expect(message("1,500k")).toBe('"1,500k" is not a number here: write 1,500,000 (or 1500e3).');
+    expect(message("-1 500 k")).toMatch(/^"-1 500 k" is not a number here: write -1,500,000 /);
+    expect(message("1_500k")).toMatch(/^"1_500k" is not a number here/);
+    // 2.4k% is 2,400%, not 2,400: the share's sign goes with the whole answer, as typed.
+    expect(message("2.4k%")).toBe('"2.4k%" is not a number here: write 2,400% (or 2.4e3%).');
+    expect(message("-1.5k percent")).toBe('"-1.5k percent" is not a number here: write -1,500% (or -1.5e3%).');
+    expect(message("0.5k‰")).toBe('"0.5k‰" is not a number here: write 500‰ (or 0.5e3‰).');
+  });
+
+  test("a comma that may be a decimal one is told first, about the whole number", () => {
+    // "1,5" cannot be thousands, and a decimal comma is refused (0,25 and 1,82 are): read
+    // without the comma, the message was about "5k", a number no one typed.
+    const advice =
+      "use a point for decimals (0.25); a comma goes only between thousands (1,820) or between a function's arguments, as in C(16, 4).";
+    expect(message("-1,5k")).toBe(`In "-1,5k", ${advice}`);
+    expect(message("1,5k")).toBe(`In "1,5k", ${advice}`);
+    expect(message("-2,5 million")).toBe(`In "-2,5 million", ${advice}`);
+    expect(message("2 * 1.820,5k")).toBe(`In "1.820,5k", ${advice}`);
+    expect(message("1,5 disks")).toBe(`In "1,5", ${advice}`);
+    expect(message("0,25")).toBe(`In "0,25", ${advice}`);
+    // A comma with no digit on one side is not a decimal comma, and is not quoted.
+    expect(message("1, 5")).toBe(`U${advice.slice(1)}`);
+    // A function's arguments and a thousands group are still commas, not decimal ones.
+    expect(message("max(1,5k)")).toMatch(/^"5k" is not a number here/);
+    expect(parseAnswer("-1,500k").ok).toBe(false);
+    expect(message("-1,500k")).toMatch(/^"-1,500k" is not a number here: write -1,500,000 /);
+  });
+
+  test("over a thousand signed numbers with suffixes, in and out of a calculation", () => {
+    // [before, after, whether a sign before the number is its own]
+    const contexts: [string, string, boolean][] = [
+      ["", "", true],
+      ["2*", "", true],
+      ["(", ")", true],
+      ["1 in ", "", true],
+      ["about ", "", true],
+      ["5 ", "", false],
+    ];
+    const signs = ["", "-", "+", "\u2212", "- "];
+    const numbers = ["1.5", "1,500", "1 500", "1_500", ".5", "5e20", "1e-10", "0"];
+    const suffixes = ["k", " k", " million", "bn"];
+    const shares = ["", "%", " %", "‰", " percent"];
+    // Each input's faults, gathered and checked at once (an expect per answer costs more than the parse).
+    const faults: string[] = [];
+    let checked = 0;
+    for (const [before, after, own] of contexts)
+      for (const sign of signs)
+        for (const number of numbers)
+          for (const suffix of suffixes)
+            for (const share of before === "" && after === "" ? shares : [""]) {
+              const input = `${before}${sign}${number}${suffix}${after}${share}`;
+              const said = message(input);
+              const quote = /"([^"]+)" is not a number here/.exec(said)?.[1];
+              // The quote is what was typed: the sign if it is the number's, the share's sign if
+              // the number is the whole answer (a typographic minus is quoted as "-").
+              const typed = `${own ? sign.replace("\u2212", "-") : ""}${number}${suffix}${share}`;
+              const cut = typed.length > maxQuoted && quote?.endsWith("…") && typed.startsWith(quote.slice(0, -1));
+              if (quote !== typed && !cut) faults.push(`${input}: quotes ${quote} for ${typed}: ${said}`);
+              const meant = meantBy(typed)!;
+              const answers = offers(said);
+              if (answers.length === 0) faults.push(`${input}: offers nothing: ${said}`);
+              for (const answer of answers) {
+                const read = parseAnswer(answer);
+                if (!read.ok || !sameValue(read.value, meant)) faults.push(`${input}: offers ${answer} for ${meant}`);
+                checked++;
+              }
+            }
+    expect(faults).toEqual([]);
+    expect(checked).toBeGreaterThan(2_000);
   });
 });

@@ -6,8 +6,10 @@
  * Never throws: every input gets a value or a message, and the message says what form is expected
  * ("about", units and "2.4k" each get their own). Two signs in a row ("--5", "5 - -3") are refused
  * as a slip; with brackets ("-(-5)") they read. A message quotes at most maxQuoted characters of
- * what was typed, and any answer it offers instead is one this parser reads, its whole numbers
- * grouped as the course writes them ("type just the number (1,820)").
+ * what was typed, and any answer it offers instead is one this parser reads, has the value the
+ * learner meant (its sign too: "-1.5k" is offered -1,500) and has its whole numbers grouped as the
+ * course writes them ("type just the number (1,820)"). A comma that may be a decimal one is
+ * refused, naming the number it is in ('In "1,5k", use a point for decimals').
  */
 import { countOf, exactFigure, grouped, groupedDigits } from "../format/number.ts";
 import { superscripts } from "../format/scripts.ts";
@@ -126,13 +128,22 @@ const typographic: [RegExp, string][] = [
   [/[\t\u00A0\u202F\u2009\u2007\u200A\u2002\u2003\u3000]/g, " "],
 ];
 
+/** An answer with its thousands separators removed, and where each of its characters was typed. */
+interface Stripped {
+  text: string;
+  /** The index in the text before stripping of each character of `text`. */
+  from: number[];
+}
+
 /**
  * Remove thousands separators (1,820 / 1 820 / 1_820) except between a function's arguments.
  * A group may be followed by a decimal part (2,400.5): a comma before a point can only separate
  * thousands. What stays refused is a comma that could be a decimal comma (0,25, 1,82, 1.820,5).
+ * Where each character came from is kept, so a message can quote a number as it was typed (1,500k).
  */
-function stripThousands(text: string): string {
+function stripThousands(text: string): Stripped {
   let out = "";
+  const from: number[] = [];
   const stack: ("call" | "group")[] = [];
   for (let i = 0; i < text.length; ) {
     const ch = text[i]!;
@@ -143,28 +154,72 @@ function stripThousands(text: string): string {
     } else if (/\d/.test(ch) && !/[\d.]$/.test(out) && stack.at(-1) !== "call") {
       const group = /^[1-9]\d{0,2}(?:[, _]\d{3})+(?!\d)/.exec(text.slice(i, i + 64));
       if (group) {
-        out += group[0].replace(/[, _]/g, "");
+        for (const [k, digit] of [...group[0]].entries()) {
+          if (/\d/.test(digit)) {
+            out += digit;
+            from.push(i + k);
+          }
+        }
         i += group[0].length;
         continue;
       }
     }
     out += ch;
+    from.push(i);
     i++;
   }
-  return out;
+  return { text: out, from };
 }
 
-/** A comma that is neither a thousands separator (already removed) nor between a function's arguments. */
-function hasStrayComma(text: string): boolean {
+/**
+ * What an answer's characters from `start` to `end` were before its separators were removed
+ * ("1,500k" for "1500k"). Typographic forms are already plain there: a typed − is quoted as -.
+ */
+function asTyped({ from }: Stripped, source: string, start: number, end: number): string {
+  return end > start ? source.slice(from[start], from[end - 1]! + 1) : "";
+}
+
+/**
+ * Where the first comma is that is neither a thousands separator (already removed) nor between a
+ * function's arguments, or -1. With `betweenDigits`, only such a comma with a digit either side,
+ * which may be a decimal comma ("1,5").
+ */
+function strayComma(text: string, betweenDigits = false): number {
   const stack: boolean[] = [];
-  let before = "";
-  for (const ch of text) {
-    if (ch === "(") stack.push(/[A-Za-z0-9_]\s*$/.test(before));
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === "(") stack.push(/[A-Za-z0-9_]\s*$/.test(text.slice(0, i)));
     else if (ch === ")") stack.pop();
-    else if (ch === "," && stack.at(-1) !== true) return true;
-    before += ch;
+    else if (ch === "," && stack.at(-1) !== true && (!betweenDigits || /\d,\d/.test(text.slice(i - 1, i + 2))))
+      return i;
   }
-  return false;
+  return -1;
+}
+
+/**
+ * Where the sign of the number that starts at `start` begins, if it has one: "-1.5k", "2*-1.5k",
+ * "(-1.5k)", "1 in -2k". A sign after a number, a closing bracket or a name is an operator, not
+ * the number's (5-1.5k, e-1), and `start` is returned.
+ */
+function signStart(text: string, start: number): number {
+  const sign = /[+-]\s*$/.exec(text.slice(0, start));
+  if (!sign) return start;
+  const before = text.slice(0, sign.index).trimEnd();
+  return before === "" || /[(*/^,]$/.test(before) || /(?:^|[^A-Za-z])(?:in|of)$/i.test(before) ? sign.index : start;
+}
+
+/**
+ * The number around a comma at `comma` that may be a decimal comma, as typed, with its sign and a
+ * suffix after it: "-1,5k" in "-1,5k", "1.820,5" in "2 * 1.820,5".
+ */
+function numberAroundComma(stripped: Stripped, source: string, comma: number): string {
+  const { text } = stripped;
+  let start = comma;
+  while (start > 0 && /[\d.,]/.test(text[start - 1]!)) start--;
+  start = signStart(text, start);
+  let end = comma + /^[\d.,]*(?:e[+-]?\d+)?/i.exec(text.slice(comma))![0].length;
+  end += suffixAfter.exec(text.slice(end))?.[0].length ?? 0;
+  return asTyped(stripped, source, start, end);
 }
 
 function describeCharacter(text: string): string | undefined {
@@ -251,6 +306,8 @@ const suffixes: Record<string, number> = {
   bn: 1e9,
   billion: 1e9,
 };
+/** A suffix word ("k", " million") right after a number, not the start of a longer word. */
+const suffixAfter = new RegExp(`^\\s*(?:${Object.keys(suffixes).join("|")})(?![A-Za-z])`);
 
 /**
  * One plain number, as an answer's expression reads once separators are removed ("1820", "-1.5",
@@ -260,14 +317,25 @@ export const plainNumber = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /**
  * A word written right after a number, like "25s", "25 ms" or "2.4k": a unit or a suffix, not
- * part of a calculation. Returns the message for it. `sign` is the % or ‰ sign the answer ended in
- * ("" for none), which `text` no longer holds; `suggest`, whether the message may name the answer
- * without it. Words that do not look like a unit (looksLikeUnit) are called words, quoted by
- * their start; a suffix's number is written out exactly, grouped as the course writes numbers
- * (exactFigure: "2.4k" is 2,400, never rounded), and in scientific notation with the suffix's
- * power of ten added to its exponent (5e20k is 5e23), each offered only if the parser reads it.
+ * part of a calculation. Returns the message for it. `stripped` is the answer without its
+ * thousands separators, `source` the answer before they were removed; `sign` is the % or ‰ sign
+ * the answer ended in ("" for none), which neither holds, and `signTyped` that sign as typed
+ * (" percent"); `suggest`, whether the message may name the answer without it. Words that do not
+ * look like a unit (looksLikeUnit) are called words, quoted by their start; a suffix's number is
+ * written out exactly, grouped as the course writes numbers (exactFigure: "2.4k" is 2,400, never
+ * rounded), and in scientific notation with the suffix's power of ten added to its exponent (5e20k
+ * is 5e23), each offered only if the parser reads it. The number is quoted as typed ("1,500k",
+ * not "1500k") with its sign, which both forms keep ("-1.5k" is -1,500, not 1,500); when it is the
+ * whole answer, the share's sign goes with it too ("2.4k%" is 2,400%, not 2,400).
  */
-function describeWord(text: string, sign: string, suggest: boolean): string | undefined {
+function describeWord(
+  stripped: Stripped,
+  source: string,
+  sign: string,
+  signTyped: string,
+  suggest: boolean,
+): string | undefined {
+  const { text } = stripped;
   const pattern = /(\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)\s*([A-Za-z][A-Za-z/]*)(?![A-Za-z]*\s*\()/g;
   for (const match of text.matchAll(pattern)) {
     const [, number, word] = match as unknown as [string, string, string];
@@ -275,17 +343,25 @@ function describeWord(text: string, sign: string, suggest: boolean): string | un
     if ((knownWords.has(word) || knownWords.has(word.toLowerCase())) && !unitNames.has(word)) continue;
     const factor = suffixes[word];
     if (factor !== undefined) {
-      const typed = quoted(match[0]);
+      const start = signStart(text, match.index);
+      const end = match.index + match[0].length;
+      // -0k is 0: no sign to keep.
+      const minus = text[start] === "-" && Number(number) !== 0 ? "-" : "";
+      const whole = text.slice(0, start).trim() === "" && text.slice(end).trim() === "";
+      const share = whole ? sign : "";
+      // The share's sign is the whole answer's, so it goes with the number only when that is all.
+      const typed = quoted(asTyped(stripped, source, start, end) + (whole ? signTyped : ""));
       if (!suggest) return `"${typed}" is not a number here`;
       const [, mantissa, exponent = "0"] = /^(.*?)(?:e([+-]?\d+))?$/i.exec(number)!;
       const power = Number(exponent) + Math.log10(factor);
-      const whole = Number(number) * factor;
+      const size = Number(number) * factor;
       // Both forms are the number exactly, never a rounding of it: the digits as typed, moved.
-      const written = Number.isFinite(whole) ? offered(exactFigure(mantissa!, power)) : undefined;
-      const scientific = power === 0 && written !== undefined ? undefined : offered(`${mantissa}e${power}`);
+      const written = Number.isFinite(size) ? offered(`${minus}${exactFigure(mantissa!, power)}${share}`) : undefined;
+      const scientific =
+        power === 0 && written !== undefined ? undefined : offered(`${minus}${mantissa}e${power}${share}`);
       const forms = [...new Set([written, scientific].filter((form) => form !== undefined))];
       if (forms.length === 0)
-        return Number.isFinite(whole)
+        return Number.isFinite(size)
           ? `"${typed}" is not a number here: write the number without the "${word}"`
           : `"${typed}" is not a number here, and that many would be too large to be an answer`;
       return `"${typed}" is not a number here: write ${forms[0]}${forms[1] === undefined ? "" : ` (or ${forms[1]})`}`;
@@ -413,6 +489,10 @@ function parseMultiple(sign: string, number: string, suggest: boolean): ParsedAn
 /** What a share's sign divides the number by: none, % (5% = 0.05) and ‰ (5‰ = 0.005). */
 export const shareScale = { "": 1, "%": 100, "‰": 1000 };
 
+/** What a comma that is not between thousands or a function's arguments is told. */
+const commaAdvice =
+  "use a point for decimals (0.25); a comma goes only between thousands (1,820) or between a function's arguments, as in C(16, 4)";
+
 /** Parse an answer. `input` may be anything a text field can hold. */
 export function parseAnswer(input: string): ParsedAnswer {
   return read(input, true);
@@ -491,9 +571,15 @@ function read(input: string, suggest: boolean): ParsedAnswer {
     return fail(
       `two signs in a row ("${signs[1]}${signs[2] === "" ? "" : " "}${signs[3]}") are most likely a slip: type one sign, or put a negative number in brackets, as in 5 - (-3)`,
     );
-  text = stripThousands(text);
+  const source = text;
+  const stripped = stripThousands(text);
+  text = stripped.text;
+  // A comma that may be a decimal one ("1,5k") is told first: read without it, "5k" is another number.
+  const decimalComma = strayComma(text, true);
+  if (decimalComma >= 0)
+    return fail(`in "${quoted(numberAroundComma(stripped, source, decimalComma))}", ${commaAdvice}`);
   if (text.includes("_")) return fail("an underscore goes only between groups of three digits, as in 1_820");
-  const word = describeWord(text, sign, suggest);
+  const word = describeWord(stripped, source, sign, shareSuffix?.[0] ?? "", suggest);
   if (word) return fail(word);
 
   const oneIn = /^(.+?)\s+(?:in|out\s+of)\s+(.+)$/i.exec(text);
@@ -504,11 +590,7 @@ function read(input: string, suggest: boolean): ParsedAnswer {
   if (/\b0[xbo][0-9a-f]/i.test(text)) return fail("write numbers in decimal");
   // "5.49 x 10^-4" and "16 choose 4", as people write them on paper.
   text = text.replace(/(\d|\))\s*[xX]\s*(?=[\d(])/g, "$1*").replace(/(\d+)\s+choose\s+(\d+)/gi, "C($1,$2)");
-  if (hasStrayComma(text)) {
-    return fail(
-      "use a point for decimals (0.25); a comma goes only between thousands (1,820) or between a function's arguments, as in C(16, 4)",
-    );
-  }
+  if (strayComma(text) >= 0) return fail(commaAdvice);
   try {
     const value = evaluateExpression(text);
     const figures = decimalFigures(text);
