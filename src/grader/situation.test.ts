@@ -120,7 +120,9 @@ describe("situations", () => {
     expect(html).not.toContain("<text");
     expect(html).toContain('preserveAspectRatio="none"');
     const ticks = [
-      ...html.matchAll(/class="br-sit__tick br-sit__tick--(x|y)" style="(top|left):([\d.]+)%">([^<]*)</g),
+      ...html.matchAll(
+        /class="br-sit__tick br-sit__tick--(x|y)(?: br-sit__tick--(?:start|end))?" style="(top|left):([\d.]+)%">([^<]*)</g,
+      ),
     ].map((m) => `${m[1]} ${m[4]} at ${m[3]}%`);
     expect(ticks).toEqual([
       "y 0 at 100%",

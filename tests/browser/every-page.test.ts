@@ -150,7 +150,8 @@ function sidewaysOverflow(page: Page): Promise<string | null> {
  * What is wrong with the situations of diagnosis exercises on the page (issue 13: a lone chart's axis
  * numbers rendered at 22 px at 1280; on a phone a table's caption and a chart's x axis were cut):
  * every text of a chart renders at 11 to 14 px (an SVG's text at its font size times the SVG's
- * scale), and nothing in a situation reaches past its box but what scrolls inside its own region.
+ * scale), no two of a chart's axis labels come within 4 px of each other, and nothing in a
+ * situation reaches past its box but what scrolls inside its own region.
  */
 function situationProblems(page: Page, width: number): Promise<string[]> {
   return page.evaluate((width) => {
@@ -164,6 +165,22 @@ function situationProblems(page: Page, width: number): Promise<string[]> {
         const scale = m ? Math.hypot(m.c, m.d) : 1;
         const px = Math.round(size * scale * 10) / 10;
         if (px < 11 || px > 14) found.push(`${id} at ${width} px: "${el.textContent}" renders at ${px} px`);
+      }
+      // No two of a chart's axis labels within 4 px of each other: centred on the time axis's
+      // start, "0 min" touched the value axis's "0/s" in the chart's corner, read as one.
+      for (const plot of sit.querySelectorAll(".br-sit__plot")) {
+        const ticks = [...plot.querySelectorAll(".br-sit__tick")].map(
+          (t) => [t.textContent, t.getBoundingClientRect()] as const,
+        );
+        ticks.forEach(([a, ra], i) => {
+          for (const [b, rb] of ticks.slice(i + 1)) {
+            const apart = Math.hypot(
+              Math.max(0, rb.left - ra.right, ra.left - rb.right),
+              Math.max(0, rb.top - ra.bottom, ra.top - rb.bottom),
+            );
+            if (apart < 4) found.push(`${id} at ${width} px: "${a}" and "${b}" ${apart.toFixed(1)} px apart`);
+          }
+        });
       }
       for (const el of sit.querySelectorAll<Element>("*")) {
         if (el.closest(".br-sit__scroll, pre")) continue;

@@ -5,11 +5,18 @@ import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 import { grouped, secondsOrMinutes } from "../../src/format/number.ts";
-import { triesPerRequest } from "../../src/widgets/replay/view.ts";
+import { triesPerRequest, valueAxis } from "../../src/widgets/replay/view.ts";
 import { poolCaption, slotCounts } from "../../src/sim/retry-storm/pool-caption.ts";
 import { poolFilm } from "../../src/sim/retry-storm/pool-frames.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
-import { chartPlaces, movedPlaces, recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
+import {
+  chartPlaces,
+  movedPlaces,
+  recordCanvasAxes,
+  unsharedAxes,
+  valueAxes,
+  valueAxisInk,
+} from "../support/replay-axes.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
@@ -180,6 +187,14 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       }));
     const before = await layout();
     const staticPlaces = await chartPlaces(replay());
+    /** The weights the legends' names are set in, static or live. */
+    const legendWeights = () =>
+      replay().evaluate((root) => [
+        ...new Set(
+          [...root.querySelectorAll(".rs-static-legend li, .u-legend th")].map((el) => getComputedStyle(el).fontWeight),
+        ),
+      ]);
+    const staticWeights = await legendWeights();
     expect(Object.keys(staticPlaces)).toHaveLength(10);
     await page.locator("[data-scrub]").focus();
     await ready();
@@ -193,6 +208,12 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     // Inside them, each live chart draws its plot and writes its labels where the static one had
     // them (the live plot was 83 px tall where the static one was 120, every label a few px off).
     await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(replay()), SLACK)).toEqual([]);
+    // And nothing the static chart lacks between its value axis's labels and its plot: uPlot drew a
+    // faint tick mark at each value there.
+    const noInk = Object.fromEntries(Object.keys(staticPlaces).map((key) => [key, 0]));
+    await expect(valueAxisInk(replay(), valueAxis.gap)).resolves.toEqual(noInk);
+    // Nor does the legend turn bold: uPlot sets its names in 600.
+    await expect(legendWeights()).resolves.toEqual(staticWeights);
     // Each live chart labels its value axis as the static chart it replaced did (it once went from
     // 0 and 20k to 0, 5k and 10k), and still on the scale both runs share, at 300 s too.
     await expect.poll(() => valueAxes(replay())).toEqual(staticAxes);
@@ -418,15 +439,27 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
   });
 
   test("switching theme redraws the charts in the new ink, playheads included", async () => {
-    // The replay the shared link above mounted, ready.
+    // The replay the shared link above mounted, ready: a run of two minutes, whose time axis ends on "2 min".
     const { page } = browser;
     await ready();
     await expect(replay().locator(".uplot").count()).resolves.toBe(10);
+    await recordCanvasAxes(page);
+    /** The charts whose last time label is not "2 min" with its end on the plot's right edge, as drawn. */
+    const uncut = async () =>
+      Object.entries(await chartPlaces(replay()))
+        .filter(([, { plot, times }]) => {
+          const [text, x, , anchor] = times.at(-1) ?? [];
+          return text !== "2 min" || anchor !== "end" || Math.abs(x! - (plot[2]! + plot[3]!)) > SLACK;
+        })
+        .map(([key, { times }]) => `${key}: ${JSON.stringify(times.at(-1))}`);
     for (const theme of ["light", "dark"]) {
       await page.locator("starlight-theme-select select").first().selectOption(theme);
       await expect(replay().locator(".uplot").count()).resolves.toBe(10);
       await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
     }
+    // Redrawn in the dark theme, each chart ends its time axis on "2 min" whole, not centred on the
+    // chart's edge and cut in half.
+    await expect.poll(uncut).toEqual([]);
   });
 
   test("reduced motion: nothing starts on its own, and Play moves in whole steps", async () => {
@@ -595,6 +628,10 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       expect(Math.abs((await toggleTop()) - toggleBefore)).toBeLessThanOrEqual(1);
       // Nor in the charts on show: each live plot and its labels where the static chart had them.
       await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(root), SLACK)).toEqual([]);
+      // With no tick marks beside the value axis, as the static chart has none.
+      await expect(valueAxisInk(root, valueAxis.gap)).resolves.toEqual(
+        Object.fromEntries(Object.keys(staticPlaces).map((key) => [key, 0])),
+      );
       const top = async (name: string) => (await side(name).locator('[data-chart="pool"]').boundingBox())!.y;
       // A tap where the label is, as a finger would (no scrolling to it first: the toggle stays on screen).
       const tap = async (text: string) => {

@@ -395,7 +395,6 @@ test("the checker finds the words of two inline elements run together, and not a
  * opens): the test lists them until they are fixed, and then asks for their entry to go.
  */
 const inlineJoinsNotYet = new Map<string, string>([
-  ["br-sit__tick", "the axis ticks of an exercise's situation chart (src/widgets/exercise/situation-html.ts)"],
   ["runsheet__len", "a run sheet's start time and the length under it (src/pages/run-sheet/[agenda].astro)"],
 ]);
 

@@ -1,16 +1,17 @@
 /**
  * What the retry-storm replay's charts write on their axes, and where, read the way a reader sees
  * them: a static chart's labels are text in its SVG (src/widgets/replay/svg.ts); a live chart's
- * are drawn on its canvas by uPlot (the value axis's right-aligned beside the plot, the time axis's
- * centred under it), so the page's canvas text is recorded as it is drawn, each canvas keeping
- * what its last redraw wrote.
+ * are drawn on its canvas (the value axis's centred on their values beside the plot, the time
+ * axis's with their tops under it, by uPlot, and those at the plot's ends by charts.ts), so the
+ * page's canvas text is recorded as it is drawn, with its alignment, each canvas keeping what its
+ * last redraw wrote.
  */
 import type { Locator, Page } from "playwright-core";
 
 /** Start recording (before the replay's code loads: uPlot draws with the recording methods). */
 export function recordCanvasAxes(page: Page): Promise<void> {
   return page.evaluate(() => {
-    type Label = { text: string; x: number; y: number };
+    type Label = { text: string; x: number; y: number; align: string };
     type Recorded = HTMLCanvasElement & { valueAxis?: Label[]; timeAxis?: Label[] };
     const proto = CanvasRenderingContext2D.prototype;
     const { clearRect, fillText } = proto;
@@ -22,10 +23,10 @@ export function recordCanvasAxes(page: Page): Promise<void> {
     };
     proto.fillText = function (text, x, y, maxWidth) {
       const canvas = this.canvas as Recorded;
-      const label = { text: String(text), x, y };
-      // The value axis's labels are right-aligned beside the plot, the time axis's centred under it.
-      if (this.textAlign === "right") (canvas.valueAxis ??= []).push(label);
-      else if (this.textAlign === "center") (canvas.timeAxis ??= []).push(label);
+      const label = { text: String(text), x, y, align: this.textAlign };
+      // The value axis's labels are centred on their values ("middle"), the time axis's hang from their tops.
+      if (this.textBaseline === "middle") (canvas.valueAxis ??= []).push(label);
+      else if (this.textBaseline === "top") (canvas.timeAxis ??= []).push(label);
       return maxWidth === undefined ? fillText.call(this, text, x, y) : fillText.call(this, text, x, y, maxWidth);
     };
   });
@@ -34,8 +35,8 @@ export function recordCanvasAxes(page: Page): Promise<void> {
 /**
  * Where a chart on show draws its plot and its labels, in CSS pixels from the page's top left:
  * the plot's box (top, height, left, width); each value label's text and the height its em box is
- * centred on; each time label's text, the point its em box's top is centred on, and its anchor
- * ("middle" where it is centred on its time). A static chart's are read from its SVGs (the plot,
+ * centred on; each time label's text, the point its em box's top is at, and its anchor ("middle"
+ * where it is centred on its time, "start" or "end" where it lines up that end with it). A static chart's are read from its SVGs (the plot,
  * each label's place along its axis in its own units), a live chart's from what uPlot drew:
  * its plot's box, and each label where uPlot wrote it on its canvas, a value's label with its em
  * box's middle there and a time's with its top there (a canvas's "middle" and "top" baselines).
@@ -48,7 +49,7 @@ export interface ChartPlaces {
 
 export function chartPlaces(replay: Locator): Promise<Record<string, ChartPlaces>> {
   return replay.evaluate((root) => {
-    type Label = { text: string; x: number; y: number };
+    type Label = { text: string; x: number; y: number; align: string };
     type Recorded = HTMLCanvasElement & { valueAxis?: Label[]; timeAxis?: Label[] };
     const out: Record<string, ChartPlaces> = {};
     const page = (box: DOMRect) => ({ top: box.top + scrollY, left: box.left + scrollX, box });
@@ -67,7 +68,12 @@ export function chartPlaces(replay: Locator): Promise<Record<string, ChartPlaces
           values: [...(canvas.valueAxis ?? [])].sort((a, b) => a.y - b.y).map((l) => [l.text, c.top + l.y / scale]),
           times: [...(canvas.timeAxis ?? [])]
             .sort((a, b) => a.x - b.x)
-            .map((l) => [l.text, c.left + l.x / scale, c.top + l.y / scale, "middle"]),
+            .map((l) => [
+              l.text,
+              c.left + l.x / scale,
+              c.top + l.y / scale,
+              l.align === "left" ? "start" : l.align === "right" ? "end" : "middle",
+            ]),
         };
       } else {
         const plot = page(figure.querySelector(".rs-svg")!.getBoundingClientRect());
@@ -133,10 +139,10 @@ export function movedPlaces(
     if (texts(b.times) !== texts(a.times)) out.push(`${key} times ${texts(b.times)} -> ${texts(a.times)}`);
     else
       b.times.forEach(([text, x, y, anchor], i) => {
-        const [, ax, ay] = a.times[i]!;
-        // A static label set at an edge of its plot lines up its end with it, not its middle.
-        if ((anchor === "middle" && !near(x, ax)) || !near(y, ay))
-          out.push(`${key} time ${text} at ${x},${y} (${anchor}) -> ${ax},${ay}`);
+        const [, ax, ay, aAnchor] = a.times[i]!;
+        // Its place and the end of it there: centred on it, or at an end of the plot, lined up by that end.
+        if (!near(x, ax) || !near(y, ay) || anchor !== aAnchor)
+          out.push(`${key} time ${text} at ${x},${y} (${anchor}) -> ${ax},${ay} (${aAnchor})`);
       });
   }
   return out;
@@ -168,4 +174,32 @@ export function unsharedAxes(axes: Record<string, string[]>): string[] {
     .map((key) => [key, key.replace(/^naive\//, "defended/")] as const)
     .filter(([naive, defended]) => JSON.stringify(axes[naive]) !== JSON.stringify(axes[defended]))
     .map(([naive, defended]) => `${naive} ${JSON.stringify(axes[naive])} vs ${JSON.stringify(axes[defended])}`);
+}
+
+/**
+ * What each live chart on show paints between its value axis's labels and its plot, by
+ * "side/chart": the pixels of its canvas that are not clear in the strip from `gap` - 2 px left of
+ * the plot to its edge, beside the plot's height (its labels end `gap` px from the plot). The
+ * static chart draws only its labels there; uPlot drew a tick mark at each value, in its own ink.
+ */
+export function valueAxisInk(replay: Locator, gap: number): Promise<Record<string, number>> {
+  return replay.evaluate((root, gap) => {
+    const out: Record<string, number> = {};
+    for (const figure of root.querySelectorAll<HTMLElement>("[data-side] [data-chart]")) {
+      const canvas = figure.querySelector<HTMLCanvasElement>(".uplot canvas");
+      if (!canvas || figure.getBoundingClientRect().width === 0) continue;
+      const c = canvas.getBoundingClientRect();
+      const plot = figure.querySelector(".u-over")!.getBoundingClientRect();
+      const scale = canvas.width / c.width;
+      const x = Math.round((plot.left - c.left - (gap - 2)) * scale);
+      const y = Math.round((plot.top - c.top) * scale);
+      const strip = canvas
+        .getContext("2d")!
+        .getImageData(x, y, Math.round((gap - 2) * scale), Math.round(plot.height * scale)).data;
+      let painted = 0;
+      for (let i = 3; i < strip.length; i += 4) if (strip[i]! > 0) painted++;
+      out[`${figure.closest<HTMLElement>("[data-side]")!.dataset.side}/${figure.dataset.chart}`] = painted;
+    }
+    return out;
+  }, gap);
 }

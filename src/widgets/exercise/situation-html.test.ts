@@ -17,17 +17,21 @@ const series = (caption: string, unit: string, top: number) => ({
 
 test("a chart's axis numbers are grouped by the course's one rule, thousands with their separator", () => {
   const html = situationHtml({ title: "t", blocks: [series("Calls per second", "per second", 20_000)] });
-  const ticks = [...html.matchAll(/class="br-sit__tick br-sit__tick--[xy]"[^>]*>([^<]*)</g)].map((m) => m[1]!);
+  const ticks = [...html.matchAll(/class="br-sit__tick br-sit__tick--[xy][^"]*"[^>]*>([^<]*)</g)].map((m) => m[1]!);
   expect(ticks).toContain("20,000/s");
   expect(ticks).toContain("10,000/s");
   for (const t of ticks) expect(t).not.toMatch(/\d{4}/);
 });
 
-/** A chart's axis labels as the page places them: "x 10 s at 50%". */
+/** A chart's axis labels as the page places them: "10 s at 50%", and at an end of the axis "0 s at 0% (start)". */
 const axisTicks = (html: string, axis: "x" | "y") =>
-  [...html.matchAll(/class="br-sit__tick br-sit__tick--([xy])" style="(?:top|left):([\d.]+)%">([^<]*)</g)]
+  [
+    ...html.matchAll(
+      /class="br-sit__tick br-sit__tick--([xy])(?: br-sit__tick--(start|end))?" style="(?:top|left):([\d.]+)%">([^<]*)</g,
+    ),
+  ]
     .filter((m) => m[1] === axis)
-    .map((m) => `${m[3]} at ${m[2]}%`);
+    .map((m) => `${m[4]} at ${m[3]}%${m[2] ? ` (${m[2]})` : ""}`);
 
 test("a chart's time axis says its unit and is labelled at round times, running on to the next where the values nearly reach it", () => {
   const chart = (label: string, values: number[]) =>
@@ -43,12 +47,24 @@ test("a chart's time axis says its unit and is labelled at round times, running 
     });
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
   // Seconds 0 to 19 (the retry chain's): once "0", "9" and "19", with no unit.
-  expect(axisTicks(chart("second", range(0, 19)), "x")).toEqual(["0 s at 0%", "10 s at 50%", "20 s at 100%"]);
+  expect(axisTicks(chart("second", range(0, 19)), "x")).toEqual([
+    "0 s at 0% (start)",
+    "10 s at 50%",
+    "20 s at 100% (end)",
+  ]);
   // Twelve minutes: 15 is four minutes past the last, so the axis ends at 11.
-  expect(axisTicks(chart("minute", range(0, 11)), "x")).toEqual(["0 min at 0%", "5 min at 45.5%", "10 min at 90.9%"]);
-  expect(axisTicks(chart("day", range(1, 30)), "x")).toEqual(["day 10 at 31%", "day 20 at 65.5%", "day 30 at 100%"]);
+  expect(axisTicks(chart("minute", range(0, 11)), "x")).toEqual([
+    "0 min at 0% (start)",
+    "5 min at 45.5%",
+    "10 min at 90.9%",
+  ]);
+  expect(axisTicks(chart("day", range(1, 30)), "x")).toEqual([
+    "day 10 at 31%",
+    "day 20 at 65.5%",
+    "day 30 at 100% (end)",
+  ]);
   // Two minutes of seconds, every second: at most four labels.
-  expect(axisTicks(chart("second", range(0, 119)), "x")).toEqual(["0 s at 0%", "50 s at 42%", "100 s at 84%"]);
+  expect(axisTicks(chart("second", range(0, 119)), "x")).toEqual(["0 s at 0% (start)", "50 s at 42%", "100 s at 84%"]);
   // The lines are drawn on that axis: seconds 0 to 19 end at 19 of 20, 95% across.
   expect(chart("second", range(0, 19))).toContain(" 950,");
 });
@@ -196,7 +212,7 @@ test("every exercise's situation charts label both axes with their units, the ti
       const where = `${id}: ${block.caption}`;
       charts.push(where);
       const html = situationHtml({ title: "t", blocks: [block] });
-      const times = axisTicks(html, "x").map((t) => t.replace(/ at [\d.]+%$/, ""));
+      const times = axisTicks(html, "x").map((t) => t.replace(/ at [\d.]+%( \((start|end)\))?$/, ""));
       // "10 s", "5 min", "day 20": a figure and its unit, every one a multiple of the step between them.
       expect(times.length, where).toBeGreaterThanOrEqual(2);
       for (const t of times) expect(t, where).toMatch(/^\d[\d,]* (s|min)$|^day \d[\d,]*$/);
@@ -222,8 +238,8 @@ test("every exercise's situation charts label both axes with their units, the ti
     defaultParams(chain.meta),
   ).blocks.find((b) => b.kind === "series")!;
   expect(axisTicks(situationHtml({ title: "t", blocks: [calls] }), "x")).toEqual([
-    "0 s at 0%",
+    "0 s at 0% (start)",
     "10 s at 50%",
-    "20 s at 100%",
+    "20 s at 100% (end)",
   ]);
 });

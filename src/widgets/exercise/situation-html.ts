@@ -186,12 +186,19 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
         `<span class="br-sit__tick br-sit__tick--y" style="top:${pct(fy(max * f))}">${escapeHtml(yTexts[i]!)}</span>`,
     )
     .join("");
+  // A time label is centred on its time, but at an end of the axis it lines up its end with it
+  // ("labelFlush" in Vega's words), as the replay's charts do: centred there, the first one sat
+  // in the chart's corner under the value axis's lowest label, "0/s" and "0 min" read as one.
   const xLabels = time.ticks
-    .map(
-      (x) =>
-        `<span class="br-sit__tick br-sit__tick--x" style="left:${pct(fx(x))}">${escapeHtml(timeLabel(block.x.label, x))}</span>`,
-    )
+    .map((x) => {
+      const at = pct(fx(x));
+      const edge = at === "0%" ? " br-sit__tick--start" : at === "100%" ? " br-sit__tick--end" : "";
+      return `<span class="br-sit__tick br-sit__tick--x${edge}" style="left:${at}">${escapeHtml(timeLabel(block.x.label, x))}</span>`;
+    })
     .join("");
+  // The axis labels are left out of the search index as they are out of the accessibility tree:
+  // side by side they indexed as one word ("0/s500/s1,000/s0 min5 min10 min"); the values table
+  // under the chart holds the numbers.
   const stroke = (i: number) => {
     const dash = dashes[i % dashes.length];
     return `stroke="${lineColours[i % lineColours.length]}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ""}`;
@@ -223,7 +230,7 @@ function seriesHtml(block: Extract<SituationBlock, { kind: "series" }>): string 
     [block.x.label, ...block.lines.map((l) => l.name)],
     xs.map((x, j) => [x, ...block.lines.map((l) => l.values[j] ?? "–")]),
   );
-  return `<figure class="br-sit__chart"><figcaption>${escapeHtml(block.caption)}${unit ? ` <span class="br-sit__unit">(${escapeHtml(unit)})</span>` : ""}</figcaption><div class="br-sit__plot" role="img" aria-label="${escapeHtml(description)}" style="--gutter:${gutter}ch"><svg viewBox="0 0 ${S} ${S}" preserveAspectRatio="none" aria-hidden="true" focusable="false">${grid}${lines}</svg><div aria-hidden="true">${yLabels}${xLabels}</div></div><ul class="br-sit__legend">${legend}</ul><details class="br-sit__values"><summary>The values</summary>${values}</details></figure>`;
+  return `<figure class="br-sit__chart"><figcaption>${escapeHtml(block.caption)}${unit ? ` <span class="br-sit__unit">(${escapeHtml(unit)})</span>` : ""}</figcaption><div class="br-sit__plot" role="img" aria-label="${escapeHtml(description)}" style="--gutter:${gutter}ch"><svg viewBox="0 0 ${S} ${S}" preserveAspectRatio="none" aria-hidden="true" focusable="false">${grid}${lines}</svg><div aria-hidden="true" data-pagefind-ignore>${yLabels}${xLabels}</div></div><ul class="br-sit__legend">${legend}</ul><details class="br-sit__values"><summary>The values</summary>${values}</details></figure>`;
 }
 
 function blockHtml(block: SituationBlock): string {

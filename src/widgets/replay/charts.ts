@@ -21,6 +21,7 @@ import {
   palette,
   runName,
   sides,
+  timeAnchor,
   timeLabel,
   timeTicks,
   valueAxis,
@@ -29,6 +30,9 @@ import {
   type RunView,
   type Side,
 } from "./view.ts";
+
+/** The chapter's charts' type, the static charts' (replay.css): the live ones write their labels in it too. */
+const chapterFont = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /**
  * Chart sizes: the chapter's, and the presenter view's (one chart at a time, read from the back of
@@ -41,7 +45,7 @@ const geometryFor = (present: boolean, family: string) => {
   const common = { top: frame.top, right: frame.right, xSize: frame.timeAxis };
   return present
     ? { ...common, height: 300, font: `600 24px ${family}`, ySize: 110 }
-    : { ...common, height: chartFrame.chapter.height, font: undefined, ySize: valueAxis.size };
+    : { ...common, height: chartFrame.chapter.height, font: chapterFont, ySize: valueAxis.size };
 };
 
 /**
@@ -60,6 +64,50 @@ const liveTimeRange = (_u: unknown, min: number, max: number): uPlotType.Range.M
 export function compact(n: number): string {
   // uPlot hands a split it has no value for as null.
   return n == null ? "" : compactNumber(n);
+}
+
+/** Where time `t` is across a live chart's plot, as a share of its width from the left. */
+const shareOfPlot = (u: Pick<uPlotType, "scales">, t: number): number => {
+  const { min, max } = u.scales.x!;
+  return (t - min!) / (max! - min!);
+};
+
+/**
+ * A live time axis's labels (uPlot's `values`): each centred on its time, as uPlot writes them,
+ * but for those at an end of the plot (timeAnchor), which uPlot can only centre: `drawEdgeTimes`
+ * writes those.
+ */
+export const timeAxisLabels = (u: Pick<uPlotType, "scales">, splits: readonly number[]): (string | null)[] =>
+  splits.map((t) => (timeAnchor(shareOfPlot(u, t)) === "middle" ? timeLabel(t) : null));
+
+/**
+ * Write a live chart's time labels at the ends of its plot on its canvas (uPlot's drawAxes hook),
+ * lined up with their times by their start or their end as the static chart's are (svg.ts), where
+ * uPlot writes the others: their tops a tick and a gap under the plot, in the axis's font (scaled
+ * to the canvas's pixels as uPlot scales it) and ink. Centred, a run of two minutes ended on a
+ * "2 min" cut in half by the chart's edge.
+ */
+export function drawEdgeTimes(
+  u: Pick<uPlotType, "ctx" | "bbox" | "scales" | "valToPos">,
+  splits: readonly number[],
+  font: string,
+  ink: string,
+  ratio: number = devicePixelRatio,
+): void {
+  const { ctx, bbox } = u;
+  ctx.save();
+  ctx.font = font.replace(/(\d+)px/, (_, px: string) => `${Math.round(Number(px) * ratio)}px`);
+  ctx.fillStyle = ink;
+  ctx.textBaseline = "top";
+  const top =
+    Math.round(bbox.top + bbox.height) + Math.round(chartFrame.tick * ratio) + Math.round(chartFrame.gap * ratio);
+  for (const t of splits) {
+    const anchor = timeAnchor(shareOfPlot(u, t));
+    if (anchor === "middle") continue;
+    ctx.textAlign = anchor === "start" ? "left" : "right";
+    ctx.fillText(timeLabel(t), Math.round(u.valToPos(t, "x", true)), top);
+  }
+  ctx.restore();
 }
 
 /** The live value axis's labels (uPlot's `values`): each with its unit, as the static chart writes them (view.ts). */
@@ -244,12 +292,25 @@ export class ReplayCharts {
   /** A canvas to measure the presenter's axis labels with. */
   private measure: CanvasRenderingContext2D | null = null;
 
+  /**
+   * A live chart's time ticks (uPlot's `splits`), as the static charts' (svg.ts): every two
+   * minutes, every four on a narrow chart, and as far apart as a presenter chart's large labels
+   * need (timeStep).
+   */
+  private timeSplits(u: uPlotType, font: string): number[] {
+    const { min, max } = u.scales.x!;
+    return timeTicks(max!, this.timeStep(u, max! - min!, font));
+  }
+
   /** Seconds between two time labels of a chart `span` seconds wide: a presenter chart's labels, in `font`, measured. */
-  private timeStep(u: uPlotType, span: number, font: string | undefined): number {
+  private timeStep(u: uPlotType, span: number, font: string): number {
     const base = this.narrow() ? 240 : 120;
+    // The chapter's charts label every base step, as its static ones do (svg.ts, replay.css):
+    // only a presenter's large labels are measured.
+    if (font === chapterFont) return base;
     this.measure ??= document.createElement("canvas").getContext("2d");
     const ctx = this.measure;
-    if (!font || !ctx) return base;
+    if (!ctx) return base;
     ctx.font = font;
     return timeStep(span, u.bbox.width / devicePixelRatio, (label) => ctx.measureText(label).width, base);
   }
@@ -292,24 +353,22 @@ export class ReplayCharts {
           axes: [
             {
               stroke: ink,
-              ...(font ? { font } : {}),
+              font,
               size: xSize,
               // The static chart's grid line (1 px) and its ticks: as long, in the ink, the labels a gap under them.
               grid: { stroke: "rgba(128,128,128,0.2)", width: 1 },
               ticks: { size: chartFrame.tick, stroke: ink, width: 1 },
               gap: chartFrame.gap,
-              // The static charts' ticks (svg.ts): every two minutes, every four on a narrow chart,
-              // and as far apart as a presenter chart's large labels need (timeStep).
-              splits: (u: uPlotType, _i: number, min: number, max: number) =>
-                timeTicks(max, this.timeStep(u, max - min, font)),
-              values: (_u, splits) => splits.map(timeLabel),
+              splits: (u: uPlotType) => this.timeSplits(u, font),
+              values: timeAxisLabels,
             },
             {
               stroke: ink,
-              ...(font ? { font } : {}),
+              font,
               grid: { stroke: "rgba(128,128,128,0.2)", width: 1 },
               size: ySize,
-              ticks: { size: valueAxis.tick },
+              // No tick marks, as the static chart has none: the labels the same gap from the plot.
+              ticks: { show: false },
               gap: valueAxis.gap,
               values: yAxis.values,
               splits: yAxis.splits,
@@ -317,7 +376,10 @@ export class ReplayCharts {
             },
           ],
           series: seriesOptions(view),
-          hooks: { draw: [(u: uPlotType) => this.drawMarkers(u, entry.marks)] },
+          hooks: {
+            drawAxes: [(u: uPlotType) => drawEdgeTimes(u, this.timeSplits(u, font), font, ink)],
+            draw: [(u: uPlotType) => this.drawMarkers(u, entry.marks)],
+          },
         },
         [liveTimes(run.metrics.time), ...view.series.map((s) => s.values)] as uPlotType.AlignedData,
         slot,

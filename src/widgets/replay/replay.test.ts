@@ -22,7 +22,7 @@ import {
 import { grouped, secondsOrMinutes, successPercent } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
-import { seriesOptions, valueAxisLabels } from "./charts.ts";
+import { drawEdgeTimes, seriesOptions, timeAxisLabels, valueAxisLabels } from "./charts.ts";
 import {
   axisLabel,
   chartName,
@@ -41,6 +41,7 @@ import {
   summaryText,
   tableHtml,
   tableRows,
+  timeTicks,
   triesPerRequest,
 } from "./view.ts";
 import { staticCharts } from "./server.ts";
@@ -575,4 +576,64 @@ test("a success rate keeps its decimal only where it was rounded: all served is 
     },
   };
   expect(summaryText("Naive", served)).toContain("services that never call pricing succeed 100% of the time");
+});
+
+test('a time label at an end of the plot lines up that end with its time, on the live chart as on the static one: a two-minute run ends on a whole "2 min"', () => {
+  const view: ChartView = {
+    id: "waiting",
+    title: "t",
+    unit: "requests",
+    series: [{ label: "a", values: [1], colour: 1 }],
+  };
+  /** A live chart's time labels as it writes them on a plot from `from` to `to` s, 590 px wide, at device pixel ratio 2. */
+  const live = (from: number, to: number) => {
+    const drawn: [string, number, number, string, string, string][] = [];
+    const ctx = {
+      font: "",
+      fillStyle: "",
+      textAlign: "",
+      textBaseline: "",
+      save() {},
+      restore() {},
+      fillText(text: string, x: number, y: number) {
+        drawn.push([text, x, y, this.textAlign, this.textBaseline, this.font]);
+      },
+    };
+    const bbox = { left: 112, top: 16, width: 1180, height: 232 };
+    const u = {
+      ctx,
+      bbox,
+      scales: { x: { min: from, max: to } },
+      valToPos: (t: number) => bbox.left + ((t - from) / (to - from)) * bbox.width,
+    } as unknown as Parameters<typeof drawEdgeTimes>[0];
+    const splits = timeTicks(to);
+    // uPlot writes those it centres; the ends are left to drawEdgeTimes.
+    const centred = timeAxisLabels(u, splits);
+    drawEdgeTimes(u, splits, "600 24px sans-serif", "#123", 2);
+    return { centred, drawn };
+  };
+  /** The static chart's time labels and their anchors, for seconds `from` to `to` - 1. */
+  const still = (from: number, to: number) =>
+    [...chartSvg(view, [from, to - 1], [], "t").matchAll(/text-anchor="(\w+)">([^<]*)</g)]
+      .filter((m) => / (s|min)$/.test(m[2]!))
+      .map((m) => [m[2], m[1]]);
+  // Two minutes after half a minute before the trigger: "2 min" on the plot's right edge, its top a tick and a gap under the plot.
+  const short = live(-30, 120);
+  expect(short.centred).toEqual(["0 s", null]);
+  expect(short.drawn).toEqual([
+    ["2 min", 112 + 1180, 16 + 232 + 2 * (chartFrame.tick + chartFrame.gap), "right", "top", "600 48px sans-serif"],
+  ]);
+  expect(still(-30, 120)).toEqual([
+    ["0 s", "middle"],
+    ["2 min", "end"],
+  ]);
+  // A run from the trigger: "0 s" on the plot's left edge, from there; "4 min", far from the end, centred.
+  const fromZero = live(0, 300);
+  expect(fromZero.centred).toEqual([null, "2 min", "4 min"]);
+  expect(fromZero.drawn.map((d) => [d[0], d[1], d[3]])).toEqual([["0 s", 112, "left"]]);
+  expect(still(0, 300)).toEqual([
+    ["0 s", "start"],
+    ["2 min", "middle"],
+    ["4 min", "middle"],
+  ]);
 });

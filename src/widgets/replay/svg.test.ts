@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { chartSvg, timeStep } from "./svg.ts";
-import { chartFrame, type ChartView } from "./view.ts";
+import { chartFrame, type ChartView, valueAxis } from "./view.ts";
 
 /** A label's width in the presenter's 24 px type, about 14.6 px a character ("4 min": 73 px). */
 const wide = (label: string) => label.length * 14.6;
@@ -64,4 +64,18 @@ test("the static plot draws its values from its top edge to its bottom one, as u
   expect(svg.match(/<text class="rs-tick-minor"/g)).toHaveLength(3);
   expect(svg.match(/<line class="rs-tick-minor"/g)).toHaveLength(6);
   expect(svg.match(/<line class="rs-tick-mid"/g)).toHaveLength(2);
+});
+
+test("the static value axis is its labels alone, with no tick marks, each its gap from the plot as the live chart's", () => {
+  const view: ChartView = {
+    id: "success",
+    title: "t",
+    unit: "%",
+    range: [0, 100],
+    series: [{ label: "a", values: [0, 100], colour: 2 }],
+  };
+  const axis = /<svg class="rs-static-y"[^>]*>(.*?)<\/svg>/.exec(chartSvg(view, [0, 600], [], "axis"))![1]!;
+  const marks = [...axis.matchAll(/<(\w+)[ >]/g)].map((m) => m[1]);
+  expect(marks).toEqual(["text", "text", "text"]);
+  expect(axis.match(/ dx="([-\d.]+)"/g)).toEqual(Array(3).fill(` dx="${-valueAxis.gap}"`));
 });

@@ -19,6 +19,7 @@ import {
   markerText,
   type markers,
   palette,
+  timeAnchor,
   timeLabel,
   timeTicks,
   valueAxis,
@@ -126,7 +127,7 @@ export function chartSvg(
   const timeGrid: string[] = [];
   const labelTop = chartFrame.tick + chartFrame.gap;
   for (const t of timeTicks(x1)) {
-    const anchor = fx(t) < 0.04 ? "start" : fx(t) > 0.96 ? "end" : "middle";
+    const anchor = timeAnchor(fx(t));
     // Every other label steps aside on a narrow chart, and every other one again in a presenter
     // chart on a phone (replay.css), as the live charts' do (timeStep).
     const minor = t % 240 !== 0 ? ' class="rs-tick-minor"' : t % 480 !== 0 ? ' class="rs-tick-mid"' : "";
@@ -151,11 +152,11 @@ export function chartSvg(
       : `<rect class="rs-ahead" x="${r(sx(veilFrom))}" y="-2" width="${r(W - sx(veilFrom) + 10)}" height="${H + 4}"/>`) +
     `</svg>`;
   // As the live chart's axis writes a tick ("20k", "10 ms", "100%"), its right edge where the live
-  // one's is (its tick and gap from the axis's edge). Placed in shares of the axis's height, its
+  // one's is (a gap from the axis's edge; neither draws a tick mark there). Placed in shares of the axis's height, its
   // em box centred on the value as a canvas's "middle" baseline centres uPlot's, so the labels stay
   // at their values however tall the chart is drawn, and whatever their type (the presenter
   // view's charts are taller, and in larger type).
-  const labelDx = -(valueAxis.tick + valueAxis.gap);
+  const labelDx = -valueAxis.gap;
   const yLabel = (v: number) =>
     `<text x="100%" dx="${labelDx}" y="${r((sy(v) / H) * 100)}%" dominant-baseline="central" text-anchor="end">${escapeHtml(axisLabel(chart, v))}</text>`;
   // Every tick the live axis labels, from the top down.

@@ -158,10 +158,12 @@ export function timeLabel(t: number): string {
 
 /**
  * The chapter's value axis, on the live charts and the static ones (replay.css sets the same
- * width): its width, its ticks' length and the gap from a tick to its label, in CSS pixels. Wide
- * enough for its widest label, "100 ms" (45 px at 12 px in Debian's sans-serif).
+ * width): its width, and the gap from the plot's edge to a label's right end, in CSS pixels. Wide
+ * enough for its widest label, "100 ms" (45 px at 12 px in Debian's sans-serif). It draws no tick
+ * marks: a grid line across the plot marks each value it labels. The live chart once drew ticks
+ * the static one did not, in uPlot's ink, 7% black: faint on the light theme, unseen on the dark.
  */
-export const valueAxis = { size: 56, tick: 4, gap: 4 } as const;
+export const valueAxis = { size: 56, gap: 8 } as const;
 
 /**
  * Where a chart's plot sits in its box, on the live charts (charts.ts: uPlot's padding and axis
@@ -192,6 +194,16 @@ export function axisLabel(view: Pick<ChartView, "unit">, value: number | null): 
   if (view.unit === "ms") return value >= 1 ? latency(value) : `${compactNumber(value)} ms`;
   if (view.unit === "%") return `${compactNumber(value)}%`;
   return compactNumber(value);
+}
+
+/**
+ * Where a time label stands against its time, on the static and the live charts alike: centred on
+ * it, but lined up by its start or its end with a time at the plot's first or last 4% (`share` of
+ * the plot's width from its left), where a centred label would run past the chart's edge: a run
+ * of two minutes ends on "2 min", which the live chart centred on its last pixel and cut in half.
+ */
+export function timeAnchor(share: number): "start" | "middle" | "end" {
+  return share < 0.04 ? "start" : share > 0.96 ? "end" : "middle";
 }
 
 /** Time-axis ticks from 0 to `max`, every `step` seconds (two minutes, four on a narrow chart). */
