@@ -83,6 +83,12 @@ describeInBrowser("game day from the keyboard", (browser) => {
       first.evaluate((b) => ({ opacity: getComputedStyle(b).opacity, color: getComputedStyle(b).color }));
     const waitingLook = await look();
     expect(waitingLook.opacity).toBe("1");
+    // Nor does a hover light its border: it cannot act.
+    const border = (button: Locator) => button.evaluate((b) => getComputedStyle(b).borderTopColor);
+    const unlit = await border(first);
+    await first.hover();
+    await expect(border(first)).resolves.toBe(unlit);
+    await page.mouse.move(0, 0);
     const refusedHere = eject.locator("[data-refused-here]");
     await page.keyboard.press("Enter");
     await expect.poll(() => refusedHere.textContent(), { timeout: 30_000 }).toBe(notStartedText(1));
@@ -129,6 +135,15 @@ describeInBrowser("game day from the keyboard", (browser) => {
       () => document.querySelector<HTMLButtonElement>('[data-offer="eject-host"] button')?.disabled,
     );
     await expect(eject.locator("select").evaluate((s) => s === document.activeElement)).resolves.toBe(true);
+    // Disabled, the button does not light on a hover either, as the aria-disabled one above; a
+    // live one beside it does.
+    const off = root().locator('[data-offer="retries-off"] button');
+    const [disabledUnlit, liveUnlit] = [await border(first), await border(off)];
+    await first.hover();
+    await expect(border(first)).resolves.toBe(disabledUnlit);
+    await off.hover();
+    await expect(border(off)).resolves.not.toBe(liveUnlit);
+    await page.mouse.move(0, 0);
     // There the speed keys work too (no host's name starts with a digit), and the list keeps its choice.
     const chosen = await eject.locator("select").inputValue();
     await page.keyboard.press("1");
@@ -150,7 +165,6 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
 
     // An action without a target: the focus goes to the actions' heading, in the game.
-    const off = root().locator('[data-offer="retries-off"] button');
     await off.focus();
     await page.keyboard.press("Enter");
     await logLength(2);
@@ -235,5 +249,67 @@ describeInBrowser("game day from the keyboard", (browser) => {
       el.style.maxHeight = "";
     });
     await page.waitForSelector("[data-feed]:not([tabindex])");
+  });
+
+  test("the game's worker crashing mid-game stops the game in sight: the actions wait as before a game, every target free, and Start plays again", {
+    timeout: 60_000,
+  }, async () => {
+    const { page } = browser;
+    // Still paused from the tests above: six actions taken, three hosts ejected (their targets
+    // disabled), four actions under way. The worker crashes: an error it does not catch, as one
+    // in a tick of its clock would be.
+    const actionsNow = () =>
+      root().evaluate((el) => ({
+        disabledTargets: [...el.querySelectorAll<HTMLOptionElement>("[data-offer] option")]
+          .filter((o) => o.disabled)
+          .map((o) => o.value),
+        buttons: [...el.querySelectorAll<HTMLButtonElement>("[data-offer] button")].map((b) => ({
+          disabled: b.disabled,
+          ariaDisabled: b.getAttribute("aria-disabled"),
+          title: b.title,
+        })),
+        pending: el.querySelector("[data-pending]")?.textContent,
+      }));
+    const before = await actionsNow();
+    expect(before.disabledTargets.length).toBeGreaterThan(0);
+    expect(before.buttons.some((b) => b.disabled)).toBe(true);
+    expect(before.pending).not.toBe("No action under way.");
+    const workers = page.workers();
+    const gameWorker = workers.find((w) => /game\.worker/.test(w.url()));
+    expect(gameWorker, workers.map((w) => w.url()).join(", ")).toBeDefined();
+    await gameWorker!.evaluate(() => {
+      setTimeout(() => {
+        throw new Error("a crash forced by the test");
+      });
+    });
+    await page.waitForSelector('[data-gameday][data-state="error"]');
+    await expect(root().locator("[data-error]").textContent()).resolves.toBe(
+      "The game stopped: its simulation failed. Start a new game.",
+    );
+    await root().locator("[data-error-details]").click();
+    await expect(root().locator(".gd-error-reason").textContent()).resolves.toMatch(/a crash forced by the test/);
+    const buttonCount = await root().locator("[data-offer] button").count();
+    await expect(actionsNow()).resolves.toEqual({
+      disabledTargets: [],
+      buttons: Array.from({ length: buttonCount }, () => ({ disabled: false, ariaDisabled: "true", title: "" })),
+      pending: "No action under way.",
+    });
+    await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
+    // A target it had disabled is chosen (the list redraws nothing of the stopped game), and Enter
+    // on its action says why it waits.
+    const eject = root().locator('[data-offer="eject-host"]');
+    const target = eject.locator("select");
+    await target.selectOption(before.disabledTargets[0]!);
+    await target.focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => eject.locator("[data-refused-here]").textContent()).toBe(notStartedText(1));
+    await expect(actionsNow()).resolves.toMatchObject({ disabledTargets: [] });
+    // A new game runs, on a worker of its own.
+    await root().locator("[data-start]").click();
+    await page.waitForSelector('[data-gameday][data-state="playing"]');
+    await page.waitForFunction(() => Number(document.querySelector<HTMLElement>("[data-gameday]")?.dataset.clock) > 0);
+    await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
   });
 });

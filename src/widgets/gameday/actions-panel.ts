@@ -25,7 +25,10 @@ export interface ActionsPanel {
   /**
    * Whether the actions wait for a game (none runs, as before the first): each button is then
    * aria-disabled, described by the note beside the actions' heading, which shows. They stay Tab
-   * stops, so a keyboard or screen-reader user finds the actions and hears why they wait.
+   * stops, so a keyboard or screen-reader user finds the actions and hears why they wait. Waiting
+   * after a game stopped (its worker failed), nothing of that game holds: its actions under way
+   * will not land, and what its last update disabled (a button, a target already ejected) is
+   * enabled again, as before the first game.
    */
   wait(waiting: boolean): void;
   /**
@@ -143,8 +146,15 @@ export function createActionsPanel(
   function wait(waiting: boolean): void {
     // Hidden, the note keeps its room beside the heading: the actions never move as a game starts.
     waitNote.classList.toggle("gd-actions-wait--done", !waiting);
+    if (waiting) showPending(nonePending);
     for (const form of forms) {
       const button = q<HTMLButtonElement>(form, "button");
+      if (waiting) {
+        // A target list left as the stopped game's last update had it kept the targets it had
+        // disabled until the next game's first update: a learner could not pick one before Start.
+        for (const option of form.querySelector("select")?.options ?? []) option.disabled = false;
+        setButton(button, null);
+      }
       // A note hidden still names what it describes: it is dropped from the description.
       const hint = (button.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== waitNote.id);
       button.setAttribute("aria-describedby", (waiting ? [waitNote.id, ...hint] : hint).join(" "));

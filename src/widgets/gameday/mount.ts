@@ -150,7 +150,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   // uPlot's stylesheet comes with the component: Astro drops CSS imported by a lazy client module.
   const { default: uPlot } = await import("uplot");
-  const worker = new Worker(new URL("./game.worker.ts", import.meta.url), { type: "module" });
+  /**
+   * The game's worker: made when the page loads, and again for the game after one that crashed
+   * (`crashed`). Not at once after a crash: a worker whose script cannot load would fail again,
+   * and again.
+   */
+  let worker: Worker | null = startWorker();
 
   let frames: Frame[] = [];
   let log: LogEntry[] = [];
@@ -362,7 +367,42 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     live.textContent = `Game over. ${verdictText(summary)} Time to mitigate: ${mitigationText(summary.score)}.`;
   }
 
-  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+  function startWorker(): Worker {
+    const made = new Worker(new URL("./game.worker.ts", import.meta.url), { type: "module" });
+    made.onmessage = heard;
+    // An error the worker did not catch (one in a tick of its clock, a script that does not load),
+    // or a message of its that cannot be read: the game it ran is gone.
+    made.onerror = (event) => {
+      event.preventDefault();
+      crashed(`The game's worker failed: ${event.message || "it gave no reason"}.`);
+    };
+    made.onmessageerror = () => crashed("A message from the game's worker could not be read.");
+    return made;
+  }
+
+  /**
+   * The worker crashed: it is let go (a new one is made for the next game), and the page says the
+   * game stopped and gives back Start, as for an error the worker reported. Before, the dashboard
+   * went on showing a game whose clock had stopped, its controls live and its actions answered by
+   * nothing.
+   */
+  function crashed(details: string): void {
+    worker?.terminate();
+    worker = null;
+    gameFailed(details);
+  }
+
+  /**
+   * The game can go no further: say so (that it stopped, if one was running), with what failed
+   * folded away for a facilitator (a learner can do nothing with it), and offer a new game.
+   */
+  function gameFailed(details: string): void {
+    const running = root.dataset.state === "playing" || root.dataset.state === "scoring";
+    const what = running ? "The game stopped: its simulation failed." : "The game's simulation failed.";
+    stopWith(`${what} Start a new game.`, "error", details);
+  }
+
+  function heard(event: MessageEvent<FromWorker>): void {
     const message = event.data;
     switch (message.type) {
       case "update":
@@ -453,10 +493,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         return;
       }
       case "error":
-        stopWith(`The game stopped: ${message.message}`, "error");
+        gameFailed(`The game's simulation said: ${message.message}.`);
         return;
     }
-  };
+  }
 
   /**
    * Say `text` where it can be seen (role="alert" reads it out too, not only to screen readers),
@@ -489,6 +529,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    */
   function stopWith(text: string, state: "ready" | "error", details?: string): void {
     showError(text, details);
+    // Nothing of a game stopped is drawn again: a render still queued, or a target chosen in a
+    // list (which redraws the actions from the newest update), would disable again what its last
+    // update disabled.
+    pendingRender = undefined;
     const hadFocus = [...speedButtons, endButton].includes(document.activeElement as HTMLButtonElement);
     for (const b of speedButtons) b.disabled = true;
     endButton.disabled = true;
@@ -523,6 +567,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   }
 
   function send(message: ToWorker): void {
+    worker ??= startWorker();
     worker.postMessage(message);
   }
 
