@@ -234,9 +234,26 @@ test("no formula is in the search index, neither its LaTeX source nor its letter
  */
 function blockSeparatedText(page: DefaultTreeAdapterMap["document"]): string {
   const parts: string[] = [];
+  const apart = (_el: Element, block: boolean) => {
+    if (block) parts.push("\n");
+  };
+  walkIndexed(page, { text: (value) => parts.push(value), enter: apart, leave: apart });
+  return parts.join("");
+}
+
+/**
+ * Walk a page as Pagefind reads it: `text` gets each text node of its indexed body (inside its
+ * data-pagefind-body, outside what Pagefind leaves out), `enter` and `leave` each element on the
+ * way (with whether it is a block that sets its words apart: search-spacing.ts's `blockTags`, or
+ * a <br>). A page with no data-pagefind-body is indexed whole (when no page of the site has one).
+ */
+function walkIndexed(
+  page: DefaultTreeAdapterMap["document"],
+  on: { text(value: string): void; enter(el: Element, block: boolean): void; leave(el: Element, block: boolean): void },
+): void {
   const visit = (node: Node, inBody: boolean) => {
     if (node.nodeName === "#text") {
-      if (inBody) parts.push((node as DefaultTreeAdapterMap["textNode"]).value);
+      if (inBody) on.text((node as DefaultTreeAdapterMap["textNode"]).value);
       return;
     }
     if (!("tagName" in node)) {
@@ -246,18 +263,16 @@ function blockSeparatedText(page: DefaultTreeAdapterMap["document"]): string {
     const el = node as Element;
     if (unindexed(el)) return;
     const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
-    const apart = blockTags.has(el.tagName) || el.tagName === "br";
-    if (apart) parts.push("\n");
+    const block = blockTags.has(el.tagName) || el.tagName === "br";
+    on.enter(el, block);
     for (const child of el.childNodes) visit(child, body);
-    if (apart) parts.push("\n");
+    on.leave(el, block);
   };
-  // A page with no data-pagefind-body is indexed whole (when no page of the site has one).
   let hasBody = false;
   walk(page, (el) => {
     hasBody ||= el.attrs.some((a) => a.name === "data-pagefind-body");
   });
   visit(page, !hasBody);
-  return parts.join("");
 }
 
 /**
@@ -328,10 +343,9 @@ function inlineJoins(page: DefaultTreeAdapterMap["document"]): string[] {
         ?.split(/\s+/)
         .filter((c) => !c.startsWith("astro-")) ?? []),
     ].join(".");
-  const visit = (node: Node, inBody: boolean) => {
-    if (node.nodeName === "#text") {
-      const text = (node as DefaultTreeAdapterMap["textNode"]).value;
-      if (!inBody || text === "") return;
+  walkIndexed(page, {
+    text(text) {
+      if (text === "") return;
       if (before !== undefined && /^\S/.test(text)) {
         const closed = before.open.filter((el) => !open.includes(el));
         const opened = open.filter((el) => !before!.open.includes(el));
@@ -344,23 +358,16 @@ function inlineJoins(page: DefaultTreeAdapterMap["document"]): string[] {
         }
       }
       before = /\s$/.test(text) ? undefined : { text, open: [...open] };
-      return;
-    }
-    if (!("tagName" in node)) {
-      if ("childNodes" in node) for (const child of node.childNodes) visit(child, inBody);
-      return;
-    }
-    const el = node as Element;
-    if (unindexed(el)) return;
-    const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
-    const apart = blockTags.has(el.tagName) || el.tagName === "br";
-    if (apart) before = undefined;
-    open.push(el);
-    for (const child of el.childNodes) visit(child, body);
-    open.pop();
-    if (apart) before = undefined;
-  };
-  visit(page, false);
+    },
+    enter(el, block) {
+      if (block) before = undefined;
+      open.push(el);
+    },
+    leave(_el, block) {
+      open.pop();
+      if (block) before = undefined;
+    },
+  });
   return found;
 }
 
@@ -387,7 +394,9 @@ test("the checker finds the words of two inline elements run together, and not a
     ),
   ).toEqual([]);
   // Outside the indexed body nothing is counted.
-  expect(inlineJoins(parse("<main><button>A</button><button>B</button></main>"))).toEqual([]);
+  expect(inlineJoins(parse("<main><p data-pagefind-body>C</p><button>A</button><button>B</button></main>"))).toEqual(
+    [],
+  );
 });
 
 test("no word of the search index runs the words of two inline elements together: buttons, a label and its field, a heading and the line under it", () => {

@@ -21,14 +21,17 @@ describe("timeStep: the time axis's labels as far apart as they need", () => {
   });
 });
 
+/** A success chart (0 to 100%) of one series with these values. */
+const successView = (values: number[]): ChartView => ({
+  id: "success",
+  title: "t",
+  unit: "%",
+  range: [0, 100],
+  series: [{ label: "a", values, colour: 2 }],
+});
+
 test("the static chart marks the labels a narrow chart hides: off four minutes (minor), then off eight (mid)", () => {
-  const view: ChartView = {
-    id: "success",
-    title: "t",
-    unit: "%",
-    range: [0, 100],
-    series: [{ label: "a", values: [1, 2], colour: 2 }],
-  };
+  const view = successView([1, 2]);
   const svg = chartSvg(view, [0, 600], [], "steps");
   const top = chartFrame.tick + chartFrame.gap;
   const labels = [
@@ -45,13 +48,7 @@ test("the static chart marks the labels a narrow chart hides: off four minutes (
 });
 
 test("the static plot draws its values from its top edge to its bottom one, as uPlot does, and a label's tick and grid line step aside with it", () => {
-  const view: ChartView = {
-    id: "success",
-    title: "t",
-    unit: "%",
-    range: [0, 100],
-    series: [{ label: "a", values: [0, 100], colour: 2 }],
-  };
+  const view = successView([0, 100]);
   const svg = chartSvg(view, [0, 600], [], "edges");
   // The value axis's grid lines: 100% on the plot's top edge, 0% on its bottom one (no inset).
   const rows = [...svg.matchAll(/<line x1="0" x2="1000" y1="([\d.]+)"/g)].map((m) => Number(m[1]));
@@ -67,13 +64,7 @@ test("the static plot draws its values from its top edge to its bottom one, as u
 });
 
 test("the static value axis is its labels alone, with no tick marks, each its gap from the plot as the live chart's", () => {
-  const view: ChartView = {
-    id: "success",
-    title: "t",
-    unit: "%",
-    range: [0, 100],
-    series: [{ label: "a", values: [0, 100], colour: 2 }],
-  };
+  const view = successView([0, 100]);
   const axis = /<svg class="rs-static-y"[^>]*>(.*?)<\/svg>/.exec(chartSvg(view, [0, 600], [], "axis"))![1]!;
   const marks = [...axis.matchAll(/<(\w+)[ >]/g)].map((m) => m[1]);
   expect(marks).toEqual(["text", "text", "text"]);
