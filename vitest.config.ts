@@ -18,6 +18,11 @@ export default defineConfig({
             "tests/attacks/**/*.test.ts",
           ],
           environment: "node",
+          // A guard against a hang, not a speed check: two tests that take 1 to 2 s on a quiet
+          // machine (review-seed.test.ts's 5,000 seeds, gameday/text.test.ts's 99,001 shares) took
+          // over the 5 s default in a clean clone run beside four other engineers' builds (load
+          // average 17), and CI's busy machine has taken 2.5 times its quiet time.
+          testTimeout: 30_000,
           // One module graph for every file of a worker, instead of a fresh one per file: the
           // files are pure logic and content checks (no mocks; the global stubs are undone
           // after each test), and importing the simulations, grader and content anew for each
