@@ -43,7 +43,7 @@ const param = { workers: "n", shard: "k", customers: "c", groups: "g", seed: "se
 export function costProblem(state: ExplorerState): string | undefined {
   const problem = dealCostProblem(state, limits.picks);
   return problem
-    ? `${problem}. The page deals at most ${grouped(limits.picks)} at once so it stays responsive; npm run sim -- shuffle-shard deals up to ${grouped(shuffleShardLimits.picks)}.`
+    ? `${problem}. The page deals at most ${grouped(limits.picks)} at once so it stays responsive; in a clone of the course's repository, npm run sim -- shuffle-shard deals up to ${grouped(shuffleShardLimits.picks)}.`
     : undefined;
 }
 
