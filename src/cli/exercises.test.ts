@@ -19,7 +19,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Io } from "./args.ts";
 import { readExerciseMeta } from "../grader/load-exercises.ts";
 import { partsOf } from "../grader/exercise-meta.ts";
-import { emptyProgress, markSolved, recordAttempt } from "../course/progress.ts";
+import {
+  emptyProgress,
+  exerciseStatus,
+  isSolved,
+  markSolved,
+  type Progress,
+  recordAttempt,
+} from "../course/progress.ts";
+import { seenQuestion, solvedQuestion } from "../course/solution-offer.ts";
 import { enrol, whenText } from "../course/review.ts";
 import { run } from "./exercises.ts";
 
@@ -237,6 +245,61 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect((await cli(["list"], { home })).out).toMatch(
       /shuffle-shard-16-workers\s.*Answered after seeing the solution\s+The 16-worker/,
     );
+    // Every part answered: a hint is no longer counted, and the solution, seen already, changes nothing.
+    const record = readFileSync(join(home, "progress.json"), "utf8");
+    const hinted = await cli(["hint", "shuffle-shard-16-workers"], { home });
+    expect(hinted.out).toMatch(
+      /^shuffle-shard-16-workers is answered \(after seeing its solution\): a hint helps with nothing now, and none is counted\./,
+    );
+    const seen = hinted.out.trimEnd().split("\n").at(-1)!;
+    expect(seenQuestion.endsWith(` ${seen}`)).toBe(true);
+    expect(readFileSync(join(home, "progress.json"), "utf8")).toBe(record);
+  });
+
+  test("hint on a solved exercise: every hint, none counted, and the worked solution to compare with, in the page's words", async () => {
+    const home = freshHome();
+    const id = "cells-blast-radius";
+    const { hints } = readExerciseMeta(id, repo);
+    const read = () => JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as Progress;
+    const hintLines = (out: string) => out.match(/^Hint \d+ of \d+: /gm);
+    // One hint opened while solving it: counted, as always.
+    expect(hintLines((await cli(["hint", id], { home })).out)).toEqual([`Hint 1 of ${hints.length}: `]);
+    await cli(["answer", id, "--part", "untouched", "90%"], { home });
+    await cli(["answer", id, "--part", "canary", "500"], { home });
+    const solved = read();
+    expect(solved.exercises[id]?.hints).toBe(1);
+
+    // Solved: the page offers no more hints. Asked for here, all of them, and none is counted.
+    const hinted = await cli(["hint", id], { home });
+    expect(hinted.code).toBe(0);
+    const lines = hinted.out.trimEnd().split("\n");
+    expect(lines[0]).toBe(
+      `${id} is solved: a hint helps with nothing now, and none is counted. Its ${hints.length} hints, to learn from:`,
+    );
+    expect(hintLines(hinted.out)).toEqual(hints.map((_, i) => `Hint ${i + 1} of ${hints.length}: `));
+    expect(lines.at(-2)).toBe(`The worked solution, to compare with your own: npm run exercises -- solution ${id}`);
+    expect(hinted.out).not.toContain("That was the last hint");
+    expect(read()).toEqual(solved);
+    // What it says seeing the solution changes is the page's confirmation's, and what `solution` does.
+    const change = lines.at(-1)!;
+    expect(solvedQuestion.endsWith(` ${change}`)).toBe(true);
+    await cli(["solution", id], { home });
+    const seen = read();
+    expect(isSolved(seen, id, ["untouched", "canary"])).toBe(true);
+    expect(exerciseStatus(seen, id, ["untouched", "canary"])).toBe("✓ Solved (solution seen)");
+    expect(seen.exercises[id]).toEqual({ ...solved.exercises[id], revealed: true });
+
+    // Seen: it says so, and seeing the solution again changes nothing.
+    const again = (await cli(["hint", id], { home })).out.trimEnd().split("\n");
+    expect(seenQuestion.endsWith(` ${again.at(-1)!}`)).toBe(true);
+    await cli(["solution", id], { home });
+    expect(read()).toEqual(seen);
+
+    // New numbers bring hints back, counted, as on the page: the next one.
+    const variant = await cli(["hint", id, "--seed", "2"], { home });
+    expect(hintLines(variant.out)).toEqual([1, 2].map((i) => `Hint ${i} of ${hints.length}: `));
+    expect(variant.out).not.toContain("none is counted");
+    expect(read().exercises[id]?.hints).toBe(2);
   });
 
   test("show states the rule for how close is right, and the ids to answer with", async () => {

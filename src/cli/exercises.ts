@@ -7,7 +7,8 @@
  *   check [id]                        run a code exercise's checks against exercises/<id>/starter.ts
  *                                     (with an id, and in watch, its type errors first: not the verdict)
  *   answer <id> [--part p] <answer>   grade a numeric, choice or match answer
- *   hint <id>                         the next hint
+ *   hint <id>                         the next hint; once every part is answered right, all of
+ *                                     them, counted nowhere, and the worked solution to compare with
  *   solution <id> [--seed N]          the worked solution (a variant's, worked with its numbers)
  *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
@@ -72,6 +73,7 @@ import {
   exerciseStatus,
   importProgress,
   isSolved,
+  answeredAfterReveal,
   answerFingerprint,
   markSolved,
   recordAttempt,
@@ -79,6 +81,7 @@ import {
   type Progress,
   type ReviewCard,
 } from "../course/progress.ts";
+import { seenNote, solvedNote } from "../course/solution-offer.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { MatchPart, Params, Part } from "../grader/exercise-schema.ts";
 import type { AnswerInput, Verdict } from "../grader/grade.ts";
@@ -134,7 +137,9 @@ commands:
                                     grade an answer: \`1/1820\`, \`0.055%\`, \`1 in 1820\`, \`1/C(16,4)\` ...
                                     choice: a choice id (several: a,b); match: item=option,item=option
                                     an answer that starts with a minus sign goes after --: answer <id> -- -0.5
-  hint <id> [--seed N]              the next hint (they come one at a time)
+  hint <id> [--seed N]              the next hint (they come one at a time); once every part is
+                                    answered right, all of them, not counted (with --seed, the
+                                    next, counted, as new numbers bring hints back on the page)
   solution <id> [--seed N]          the worked solution, worked through with variant N's numbers
   import <file>                     merge a progress file into yours: an export from the page's
                                     /progress/, or a kept copy of an unreadable progress file
@@ -621,6 +626,25 @@ function cantRead(ctx: Context, part: Part, message: string): number {
   return 2;
 }
 
+/**
+ * What `hint` says, for the chapter's numbers, of an exercise whose every part is answered right in
+ * `progress` (solved, or answered after seeing its solution; undefined while a part is left): that
+ * a hint helps with nothing and is not counted, and what its worked solution, offered to compare
+ * with, changes in the record, in the page's words (src/course/solution-offer.ts).
+ */
+function answeredHintNote(
+  progress: Progress,
+  id: string,
+  parts: string[],
+): { answered: string; solution: string } | undefined {
+  const solved = isSolved(progress, id, parts);
+  if (!solved && !answeredAfterReveal(progress, id, parts)) return undefined;
+  return {
+    answered: `${id} is ${solved ? "solved" : "answered (after seeing its solution)"}: a hint helps with nothing now, and none is counted.`,
+    solution: progress.exercises[id]?.revealed ? seenNote : solvedNote,
+  };
+}
+
 async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { hints } = exercise.meta;
   const params = await paramsFor(ctx, exercise, args);
@@ -662,6 +686,20 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
         : `${sameNumbers(exercise.id, seed, review)}Every hint is shown already: nothing more counts against the review.\n`,
     );
     lastHint(shown);
+    return 0;
+  }
+  // The chapter's numbers with every part answered right: the page offers no more hints then
+  // (Show a hint goes, src/widgets/exercise/bootstrap.ts). Asked for here, they are all shown, to
+  // learn from, and none is counted. New numbers (--seed) bring hints back, counted, as they bring
+  // Show a hint back on the page.
+  const done = seed === undefined ? answeredHintNote(read, exercise.id, partIds(exercise)) : undefined;
+  if (done) {
+    say(ctx, `${done.answered} Its ${countOf(hints.length, "hint")}, to learn from:\n`);
+    showHints(hints.length);
+    say(
+      ctx,
+      `The worked solution, to compare with your own: npm run exercises -- solution ${exercise.id}\n${done.solution}\n`,
+    );
     return 0;
   }
   const progress = ctx.progress.update((p) => {

@@ -69,7 +69,7 @@ export function ratingNote(attempts: { wrong: number; gaveUp: boolean }): string
 
 /**
  * What the exercise's confirmation asks on the /review/ page, in place of its chapter's question
- * (revealQuestion, src/widgets/exercise/solution-offer.ts): there the solution gives the review up
+ * (revealQuestion, src/course/solution-offer.ts): there the solution gives the review up
  * (ratingFor: "again"), and the exercise's record in its chapter is left as it was.
  */
 export const giveUpQuestion =

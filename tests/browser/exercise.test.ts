@@ -1,7 +1,7 @@
 /** Exercises as a learner meets them in the page: grading, feedback, hints, solutions, code checks, progress. */
 import { expect, test } from "vitest";
 import { progressKey } from "../../src/course/progress.ts";
-import { keepTrying, notNow, revealQuestion, solvedQuestion } from "../../src/widgets/exercise/solution-offer.ts";
+import { keepTrying, notNow, revealQuestion, solvedQuestion } from "../../src/course/solution-offer.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 

@@ -320,7 +320,7 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     expect((await buttons(page)).filter((b) => b.endsWith("(disabled)"))).toEqual([]);
   });
 
-  test("every part right, then reloaded before rating: both back as they were and the same grades on offer, the focus left where it is", async () => {
+  test("every part right, then reloaded before rating: both back as they were and the same grades on offer, the focus left where it is unless on Show a hint, which goes", async () => {
     const { page } = await reviewer();
     await recordStatusAndFocus(page);
     await openReview(page);
@@ -353,6 +353,25 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
       "Answered. Rate the review to schedule it.",
     ]);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+
+    // Reloaded again, the learner tabbing to Show a hint while the numbers are dealt: it goes once
+    // they are back, all right, and the focus goes with it to the default grade, not to the page.
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem("test:tab-to-hint")) return;
+      new MutationObserver((_, observer) => {
+        const hint = document.querySelector<HTMLElement>('[data-review-slot] [data-action="hint"]');
+        if (!hint) return;
+        observer.disconnect();
+        hint.focus();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.evaluate(() => sessionStorage.setItem("test:tab-to-hint", "1"));
+    await openReview(page, true);
+    await expect.poll(() => rating(page).isVisible()).toBe(true);
+    expect(await buttons(page)).toEqual(grades);
+    expect(await exercise(page).locator('[data-action="hint"]').isVisible()).toBe(false);
+    expect((await seen(page)).focus).toEqual(["hint", "hard"]);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-rating"))).toBe("hard");
   });
 
   test("a hint opened, then reloaded: it is open again and counted once; the next one counts one more", async () => {

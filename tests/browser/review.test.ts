@@ -143,7 +143,24 @@ describeInBrowser("spaced review in Chromium", (browser) => {
       .toMatch(/not counted as another attempt\.$/);
     await answer("canary", String(expected.canary), "right");
     expect(await page.getByRole("group", { name: "How did it go?" }).count()).toBe(0);
-    await answer("untouched", String(expected.untouched), "right");
+    // The last part checked, and the learner on Show a hint (tabbed there) before its verdict comes
+    // (grading is asynchronous): the button goes with the verdict, the focus to the default grade.
+    const untouched = exercise.locator('form[data-part="untouched"]');
+    await untouched.getByLabel("Your answer").fill(String(expected.untouched));
+    const focused = await untouched.evaluateHandle((form: HTMLFormElement) => {
+      const seen: string[] = [];
+      document.addEventListener("focusin", (e) => {
+        const el = e.target as HTMLElement;
+        seen.push(el.dataset.action ?? el.dataset.rating ?? el.tagName);
+      });
+      form.requestSubmit();
+      form.closest("[data-exercise]")?.querySelector<HTMLElement>('[data-action="hint"]')?.focus();
+      return seen;
+    });
+    await expect
+      .poll(() => untouched.locator("[data-feedback]").getAttribute("data-verdict"), { timeout: 20_000 })
+      .toBe("right");
+    await expect.poll(() => focused.jsonValue()).toEqual(["hint", "hard"]);
 
     // One wrong answer earned "hard" at best: again and hard are offered, good and easy are not.
     const rating = page.getByRole("group", { name: "How did it go?" });

@@ -12,7 +12,7 @@ import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { countOf } from "../../format/number.ts";
 import { siteStorage } from "../site-storage.ts";
-import { type SolutionOffer, solutionOffer, statusLine } from "./solution-offer.ts";
+import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solution-offer.ts";
 
 /**
  * Show the progress of an exercise: which parts are solved (or answered only after the solution

@@ -1,7 +1,7 @@
 /**
  * An exercise comes alive (loaded by bootstrap.ts on first interaction): grading each part
  * separately, hints one at a time until every part is answered, the solution after an attempt and a
- * confirmation that says what seeing it changes in the record (solution-offer.ts), generated
+ * confirmation that says what seeing it changes in the record (src/course/solution-offer.ts), generated
  * variants from a shown seed (never, outside /review/, the numbers of a review due now), and code
  * checks run in the playground's sandboxed worker. On /review/ what the learner does with the
  * review's numbers is the review's to count, not the chapter's: the chapter's record does not say
@@ -51,7 +51,7 @@ import {
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
-import { markSeen } from "./solution-offer.ts";
+import { markSeen } from "../../course/solution-offer.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { keep, siteStorage } from "../site-storage.ts";

@@ -16,8 +16,8 @@
  * numbers): its answers and hints are not added to the chapter's attempts and hints (the exported
  * progress), and giving up (the page's button, or the exercise's own Show solution) rates it
  * "again" while the chapter's status there and on /progress/ does not say its solution was seen.
- * A review answered right offers no more hints, and still its worked solution, to compare with:
- * seen then, it counts nothing.
+ * A review answered right offers no more hints (a focus on Show a hint goes to the grades), and
+ * still its worked solution, to compare with: seen then, it counts nothing.
  * Schedule logic lives in src/course/review.ts; this file is the glue.
  */
 import {
@@ -403,19 +403,30 @@ export function mountReviewPage(): void {
      * Every part answered right: a hint would help with nothing, and counts nothing now, so Show a
      * hint goes (the hints opened stay open). Show solution stays, to compare the worked solution
      * with the learner's own working, and its confirmation says that seeing it changes nothing.
+     * Returns whether the focus was on Show a hint.
      */
-    const settleAnswered = () => {
+    const settleAnswered = (): boolean => {
       const hintButton = root.querySelector<HTMLElement>('[data-action="hint"]');
+      const hadFocus = !!hintButton && hintButton === document.activeElement;
       if (hintButton) hintButton.hidden = true;
       if (confirmText) confirmText.textContent = compareQuestion;
       const decline = root.querySelector('[data-action="cancel-solution"]');
       if (decline) decline.textContent = compareDecline;
+      return hadFocus;
     };
+    /**
+     * The review answered (every part right, or given up): the grades. `focus` when the learner's
+     * own act did it: the default grade takes the focus, wherever it was (on Show a hint too, if
+     * the learner tabbed there while the last answer was graded). Coming back to a review answered
+     * right, the focus stays where a page load leaves it, unless it is on Show a hint (the learner
+     * tabbed there while the numbers were dealt): that button goes, and the focus goes to the
+     * default grade, what the review offers in its place, not to the page's start.
+     */
     const finish = (focus: boolean) => {
       if (answered) return;
       answered = true;
-      if (!attempts.gaveUp) settleAnswered();
-      offerRating(card, attempts, focus);
+      const leftHint = !attempts.gaveUp && settleAnswered();
+      offerRating(card, attempts, focus || leftHint);
     };
     /** The learner saw the answers (the review's button, or the exercise's own solution): it counts as forgotten. */
     const markGaveUp = (focus: boolean) => {

@@ -5,12 +5,21 @@
  * (solution-offer.test.ts); the markup (ExerciseBody.astro) is built with the words for an exercise
  * not yet tried, and the page (bootstrap.ts, showPartProgress) sets them from the record.
  */
-import { answeredAfterReveal, exerciseEntry, isSolved, partEarned, type Progress } from "../../course/progress.ts";
+import { answeredAfterReveal, exerciseEntry, isSolved, partEarned, type Progress } from "./progress.ts";
 
 /** What showing the worked solution in a chapter writes in its record: that it was seen. */
 export function markSeen(progress: Progress, id: string): void {
   exerciseEntry(progress, id).revealed = true;
 }
+
+/**
+ * What seeing the worked solution changes in the record of an exercise solved before (every part
+ * stays solved), and of one whose solution was seen already (nothing): the page's confirmation asks
+ * with these words, and the terminal's `hint` on an exercise answered says them (src/cli/exercises.ts).
+ */
+export const seenNote = "You have seen it before, so your progress stays as it is.";
+export const solvedNote =
+  "You solved this exercise before seeing it, so it stays solved; its status only adds “solution seen”.";
 
 /**
  * Asked before an exercise not solved shows its solution (and what the markup says). A part solved
@@ -25,11 +34,10 @@ export const revealQuestion =
  * solved: the exercise counts as solved wherever solved ones are counted (isSolved: the progress
  * page, the sidebar's marks, the review schedule), and its status adds that the solution was seen.
  */
-export const solvedQuestion =
-  "Show the worked solution, to compare with your own? You solved this exercise before seeing it, so it stays solved; its status only adds “solution seen”.";
+export const solvedQuestion = `Show the worked solution, to compare with your own? ${solvedNote}`;
 
 /** Asked when the solution was seen already and is offered again (new numbers hid it): nothing changes. */
-export const seenQuestion = "Show the worked solution again? You have seen it before, so your progress stays as it is.";
+export const seenQuestion = `Show the worked solution again? ${seenNote}`;
 
 /** The confirmation's other button while there is something left to answer. */
 export const keepTrying = "Keep trying";
