@@ -16,9 +16,11 @@ import type { Locator } from "playwright-core";
 import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
+import { savedGameKey } from "../../src/sim/gameday/saved.ts";
 import { feedName } from "../../src/widgets/gameday/feed.ts";
-import { notStartedText } from "../../src/widgets/gameday/text.ts";
+import { actionsWaitText, notStartedText } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { crashOn } from "../support/crash-worker.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -296,6 +298,11 @@ describeInBrowser("game day from the keyboard", (browser) => {
     });
     await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
     await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
+    // The note the actions wait with names the start button as it reads after a game: "New game"
+    // (it said "Start the game to act." beside it).
+    const startReads = await root().locator("[data-start]").innerText();
+    expect(startReads).toBe("New game");
+    await expect(root().locator("[data-actions-wait]").textContent()).resolves.toBe(actionsWaitText(startReads!));
     // A target it had disabled is chosen (the list redraws nothing of the stopped game), and Enter
     // on its action says why it waits.
     const eject = root().locator('[data-offer="eject-host"]');
@@ -311,5 +318,28 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.waitForSelector('[data-gameday][data-state="playing"]');
     await page.waitForFunction(() => Number(document.querySelector<HTMLElement>("[data-gameday]")?.dataset.clock) > 0);
     await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
+
+    // That game is kept in the tab, and a reload offers it (a crash does not drop the saved game:
+    // resumed, its log plays in a new worker). A resume that crashes again stops as a game does:
+    // the same message, Start back, nothing waiting on the worker.
+    await page.reload();
+    await page.waitForSelector("[data-resume-offer]:not([hidden])");
+    // The dashboard loads on the first touch: a focus, not the press on Resume it.
+    const mounted = page.waitForEvent("worker");
+    await root().locator("[data-seed]").focus();
+    await crashOn(await mounted, "resume", true, "a resume's crash forced by the test");
+    await page.waitForSelector('[data-gameday][data-ready="true"]');
+    await root().locator("[data-resume]").click();
+    await page.waitForSelector('[data-gameday][data-state="error"]');
+    await expect(root().locator("[data-error]").textContent()).resolves.toBe(
+      "The game stopped: its simulation failed. Start a new game.",
+    );
+    await expect(root().locator("[data-resume-offer]").isHidden()).resolves.toBe(true);
+    await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    await expect(root().locator("[data-actions-wait]").textContent()).resolves.toBe(actionsWaitText("New game"));
+    // Still kept, it is offered at the next reload: each resume is the learner's press, never a loop.
+    await expect(
+      page.evaluate((key) => sessionStorage.getItem(key) !== null, savedGameKey("gray-failure")),
+    ).resolves.toBe(true);
   });
 });

@@ -26,8 +26,15 @@ import {
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
-import { actionsWaitText, feedEmptyText, notStartedText, replayedLine } from "../../src/widgets/gameday/text.ts";
+import {
+  actionsWaitText,
+  codeFailedText,
+  feedEmptyText,
+  notStartedText,
+  replayedLine,
+} from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { crashNow, crashOn } from "../support/crash-worker.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
 import { hangingLines } from "../support/hanging-lines.ts";
@@ -133,7 +140,9 @@ describeInBrowser("game day in Chromium", (browser) => {
         };
       });
     const waiting = await offers();
-    expect(waiting.note).toBe(actionsWaitText);
+    // The note names the start button as it reads ("Start the game" before a first game).
+    expect(waiting.note).toBe(actionsWaitText((await root().locator("[data-start]").textContent())!));
+    expect(waiting.note).toContain('"Start the game"');
     expect(waiting.buttons.length).toBe(findScenario("retry-storm")!.offers.length);
     for (const b of waiting.buttons)
       expect(b).toEqual({ disabled: false, ariaDisabled: "true", describedByNote: true });
@@ -335,6 +344,47 @@ describeInBrowser("game day in Chromium", (browser) => {
     });
     expect(exit).toBe(0);
     expect(printed).toBe(`${summaryJson}\n`);
+
+    // The game's worker crashes with the results shown: their result code, asked for again (a new
+    // name), still comes, from a new worker (which knew no game: the page waited for ever).
+    const gameWorkers = page.workers().filter((w) => /game\.worker/.test(w.url()));
+    expect(gameWorkers.length).toBe(1);
+    await crashNow(gameWorkers[0]!, "a crash after the game forced by the test");
+    await state("error");
+    const resultCode = async () =>
+      (
+        await page.waitForFunction(
+          () => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode ?? false,
+        )
+      ).jsonValue();
+    const name = root().locator("[data-name]");
+    const nameBefore = await name.inputValue();
+    const nextWorker = page.waitForEvent("worker");
+    await name.fill("Grace");
+    await expect(resultCode()).resolves.toMatch(/-Grace-/);
+    await expect(root().locator("[data-code]").textContent()).resolves.toMatch(/-Grace-/);
+    await expect(root().locator("[data-share]").getAttribute("href")).resolves.toMatch(/#code=.*-Grace-/);
+    // That worker crashes while it makes the next name's code: the results say the code could not
+    // be made, in its place and out loud, and its link goes; Try again asks a new worker, which
+    // makes it, and the focus goes from the button (hidden with its message) to Copy.
+    await crashOn(await nextWorker, "code", false, "a crash mid-share forced by the test");
+    await name.fill("Grace H");
+    const failed = root().locator("[data-code-failed]");
+    await failed.waitFor();
+    await expect(failed.textContent()).resolves.toBe(`${codeFailedText} Try again`);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(codeFailedText);
+    await expect(root().locator("[data-code]").textContent()).resolves.toBe("");
+    await expect(root().locator("[data-share]").getAttribute("href")).resolves.toBeNull();
+    await expect(root().getAttribute("data-code-failure")).resolves.toMatch(/a crash mid-share forced by the test/);
+    await failed.locator("button").focus();
+    await page.keyboard.press("Enter");
+    await expect(resultCode()).resolves.toMatch(/-Grace_H-/);
+    await expect(failed.isHidden()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.matches("[data-copy-code]"))).resolves.toBe(true);
+    await expect(root().locator("[data-share]").getAttribute("href")).resolves.toMatch(/#code=.*-Grace_H-/);
+    // The name goes back as it was: the tests below expect this game's code under it.
+    await name.fill(nameBefore);
+    await expect(resultCode()).resolves.toBe(code);
   });
 
   test("a reload offers the game back: resumed paused where it was left, it ends as the same log played straight", {

@@ -13,7 +13,7 @@ import { escapeHtml } from "../escape-html.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { q } from "./dom.ts";
 import type { GameUpdate } from "./protocol.ts";
-import { countdownText, notStartedText } from "./text.ts";
+import { actionsWaitText, countdownText, notStartedText } from "./text.ts";
 
 export interface ActionsPanel {
   /** The offer forms, one an action (`data-offer` names it). */
@@ -31,6 +31,12 @@ export interface ActionsPanel {
    * enabled again, as before the first game.
    */
   wait(waiting: boolean): void;
+  /**
+   * The start button reads `label`: the note the actions wait with names it so. Named as the
+   * actions begin to wait, not as the label changes mid-game: the hidden note keeps its room
+   * during a game, and a new text there could change it under the player.
+   */
+  nameStart(label: string): void;
   /**
    * Say right under the button of `form`, just pressed while the actions wait, that nothing was
    * done: where the player is looking (the refusal once went under the whole list, off the
@@ -176,5 +182,10 @@ export function createActionsPanel(
     return text;
   }
 
-  return { forms, draw, clear: () => showPending(nonePending), wait, refuseHere };
+  function nameStart(label: string): void {
+    const text = actionsWaitText(label);
+    if (waitNote.textContent !== text) waitNote.textContent = text;
+  }
+
+  return { forms, draw, clear: () => showPending(nonePending), wait, nameStart, refuseHere };
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { encodeRun } from "../../sim/gameday/code.ts";
 import { findScenario } from "../../sim/gameday/scenarios.ts";
+import { finishedScore } from "../../sim/gameday/game.ts";
 import type { FromWorker, ToWorker } from "./protocol.ts";
 import { earnedCode } from "../../../tests/support/earned-code.ts";
 
@@ -30,6 +31,18 @@ afterAll(() => vi.unstubAllGlobals());
 const storm = findScenario("retry-storm")!;
 const log = [{ at: 0, action: "retries-off" as const }];
 const code = earnedCode(storm, 2, "Ada", log);
+
+test("a result code is made from the run the page sends: no game need be running, so a new worker answers too", () => {
+  // This worker has played no game (as one made after a crash has not): it once answered nothing.
+  // The summary's score: the log's played straight through.
+  const tenantMinutes = finishedScore(storm, 2, log).tenantMinutes;
+  const asked = { type: "code", request: 1, name: "Ada", scenario: storm.id, seed: 2, log, tenantMinutes } as const;
+  expect(send(asked)).toEqual([{ type: "code", request: 1, code }]);
+  // A code that cannot be made says so, under its own number, and leaves the game alone.
+  expect(send({ ...asked, request: 2, scenario: "no-such-game" })).toEqual([
+    { type: "code-failed", request: 2, message: 'unknown scenario "no-such-game"' },
+  ]);
+});
 
 test("a link that cannot be replayed is refused before the game under way is touched: it runs on", () => {
   const [started] = send({ type: "start", game: 1, scenario: storm.id, seed: 1 });

@@ -5,7 +5,7 @@
  */
 import { CodeError, decodeRun, encodeRun } from "../../sim/gameday/code.ts";
 import { verifyCode } from "../../sim/gameday/board.ts";
-import { finishedScore, Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
+import { Game, GameRuleError, resumeGame } from "../../sim/gameday/game.ts";
 import { findScenario, type LogEntry } from "../../sim/gameday/scenarios.ts";
 import { summarize } from "../../sim/gameday/summary.ts";
 import { type AlertsSaid, alertChanges } from "./alert-changes.ts";
@@ -26,8 +26,6 @@ let alertsSeen: AlertsSaid = new Map();
 let timer: ReturnType<typeof setInterval> | null = null;
 let acked: number[] = [];
 let summarized = false;
-/** Whether the game running was resumed after a reload (its code's score is checked against the log's). */
-let resumed = false;
 
 function post(message: FromWorker): void {
   (self as unknown as Worker).postMessage(message);
@@ -106,11 +104,10 @@ function tick(): void {
   if (g.over) finishAndSummarize();
 }
 
-function begin(next: Game, number: number, log: LogEntry[] | null, wasResumed = false): void {
+function begin(next: Game, number: number, log: LogEntry[] | null): void {
   stopClock();
   game = next;
   gameNumber = number;
-  resumed = wasResumed;
   replay = log ? [...log] : null;
   sentFrames = 0;
   sentFeed = 0;
@@ -199,29 +196,31 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
           return;
         }
         post({ type: "resuming", game: message.game });
-        begin(resumedGame, message.game, null, true);
+        begin(resumedGame, message.game, null);
         return;
       }
       case "code": {
-        if (!game || !summarized) return;
-        const result = game.finish();
-        // A resumed game scores as its log played straight through (game.test.ts holds it); a
-        // code claiming anything else would be refused by the board, so none is made.
-        if (
-          resumed &&
-          JSON.stringify(result.score) !== JSON.stringify(finishedScore(game.scenario, game.seed, game.log))
-        )
-          throw new Error("this resumed game's score is not its log's: its result code is not made");
-        post({
-          type: "code",
-          code: encodeRun({
-            scenario: game.scenario,
-            seed: game.seed,
-            name: message.name,
-            claimedTenantMinutes: result.score.tenantMinutes,
-            log: result.log,
-          }),
-        });
+        // Made from the message alone: no game need be running, nor this worker the one that
+        // played it, and nothing is played again. Its claim is the summary's score: the score its
+        // log earns played straight through (`summarize`; a resumed game's too), which the board
+        // checks the code against.
+        try {
+          const scenario = findScenario(message.scenario);
+          if (!scenario) throw new RangeError(`unknown scenario "${message.scenario}"`);
+          const { seed, log, tenantMinutes: claimedTenantMinutes } = message;
+          post({
+            type: "code",
+            request: message.request,
+            code: encodeRun({ scenario, seed, name: message.name, claimedTenantMinutes, log }),
+          });
+        } catch (error) {
+          // Only the code failed: the game, if one runs, goes on.
+          post({
+            type: "code-failed",
+            request: message.request,
+            message: error instanceof Error ? error.message : String(error),
+          });
+        }
         return;
       }
       case "speed":

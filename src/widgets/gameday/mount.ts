@@ -32,7 +32,7 @@ import { createFeed } from "./feed.ts";
 import type { FromWorker, GameUpdate, Speed, ToWorker } from "./protocol.ts";
 import { replaySpeed, speedForKey, startingSpeed } from "./protocol.ts";
 import { shortcutKey } from "../replay/shortcut-key.ts";
-import { showResults } from "./results.ts";
+import { type ResultCode, showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { hashWithCode, replayLink } from "./share.ts";
@@ -174,7 +174,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const clicks = new Map<number, number>();
   let pendingRender: GameUpdate | undefined;
   let renderQueued = false;
-  let codeReady: ((code: string) => void) | null = null;
+  /** What shows the results' code; `codeAsked` numbers each code asked for, `codeWanted` the one still awaited. */
+  let codeShown: ResultCode | null = null;
+  let codeAsked = 0;
+  let codeWanted: number | null = null;
   /**
    * The speed a key asked for, until the game runs at it. A click is heard on the button it
    * presses; a key may be pressed with the focus anywhere, so what it did is said once in force.
@@ -349,12 +352,26 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   /** The game is over and scored: its results, with the focus on their heading. */
   function renderResults(summary: GameSummary): void {
-    codeReady = showResults(results, summary, {
+    codeShown = showResults(results, summary, {
       ...setup,
       replayName: replaying ? replayName : null,
       resumedAt,
       dashboardSpent: frames.at(-1)?.budgetSpent ?? null,
-      requestCode: (name) => send({ type: "code", name }),
+      // The run itself goes with the question: any worker answers it (a new one after a crash).
+      requestCode: (name) => {
+        codeWanted = ++codeAsked;
+        delete root.dataset.resultCode;
+        const { scenario, seed, log } = summary;
+        send({
+          type: "code",
+          request: codeWanted,
+          name,
+          scenario,
+          seed,
+          log,
+          tenantMinutes: summary.score.tenantMinutes,
+        });
+      },
       playAgain: () => start({ kind: "play" }),
       announce: (text) => {
         live.textContent = text;
@@ -389,7 +406,27 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function crashed(details: string): void {
     worker?.terminate();
     worker = null;
+    failed(details);
+  }
+
+  /**
+   * The worker failed (crashed, or said it could go no further). With the results shown and their
+   * code asked for, the code is what failed: the results say so in its place (the game was over,
+   * and stays so), and Try again asks a new worker. Anything else, and the game stops (gameFailed).
+   */
+  function failed(details: string): void {
+    if (codeWanted !== null && codeShown) {
+      codeFailed(details);
+      return;
+    }
     gameFailed(details);
+  }
+
+  /** The results' code could not be made: said in its place, and `details` kept for a facilitator. */
+  function codeFailed(details: string): void {
+    codeWanted = null;
+    codeShown?.codeFailed();
+    root.dataset.codeFailure = details;
   }
 
   /**
@@ -397,6 +434,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * folded away for a facilitator (a learner can do nothing with it), and offer a new game.
    */
   function gameFailed(details: string): void {
+    // A saved game asked to resume will not be answered now: Discard works again, and the offer
+    // (still shown) can be answered afresh.
+    resumeAsked = null;
     const running = root.dataset.state === "playing" || root.dataset.state === "scoring";
     const what = running ? "The game stopped: its simulation failed." : "The game's simulation failed.";
     stopWith(`${what} Start a new game.`, "error", details);
@@ -418,10 +458,14 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         if (message.game === shownGame) renderResults(message.summary);
         return;
       case "code":
-        if (codeReady) {
-          codeReady(message.code);
-          root.dataset.resultCode = message.code;
-        }
+        // Only the code of the name asked for last: one on its way as the name changed is not it.
+        if (message.request !== codeWanted || !codeShown) return;
+        codeWanted = null;
+        codeShown.code(message.code);
+        root.dataset.resultCode = message.code;
+        return;
+      case "code-failed":
+        if (message.request === codeWanted) codeFailed(`The worker said: ${message.message}.`);
         return;
       case "replaying":
         // A link followed before another game was asked for: that game is the one shown.
@@ -493,7 +537,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         return;
       }
       case "error":
-        gameFailed(`The game's simulation said: ${message.message}.`);
+        failed(`The game's simulation said: ${message.message}.`);
         return;
     }
   }
@@ -538,6 +582,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     endButton.disabled = true;
     startButton.disabled = false;
     if (hadFocus) startButton.focus();
+    // The note the actions wait with names the button as it reads now ("New game" after a game).
+    actions.nameStart(startText.textContent ?? "");
     actions.wait(true);
     root.dataset.state = state;
   }
@@ -644,7 +690,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     setData(root, "log", "[]");
     results.hidden = true;
     results.textContent = "";
-    codeReady = null;
+    codeShown = null;
+    codeWanted = null;
+    delete root.dataset.codeFailure;
     refusedOut.textContent = "";
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";

@@ -51,8 +51,22 @@ export type ToWorker =
   | { type: "act"; id: number; action: ActionId; target: string | null }
   /** Play the rest of the game at once (no more actions), then summarize. */
   | { type: "finish" }
-  /** The finished run's result code, with this name on it. */
-  | { type: "code"; name: string };
+  /**
+   * The result code of a finished run (`log` played on `seed`, scoring `tenantMinutes`: its
+   * summary's score, the log's played straight through), with this name on it, answered under the
+   * number `request`. Everything the code holds is in the message, so any worker answers it, not
+   * only the one that played the game: after that one crashed, the page's results still get their
+   * code from the next (it once asked a new worker about a game it never had, and waited for ever).
+   */
+  | {
+      type: "code";
+      request: number;
+      name: string;
+      scenario: string;
+      seed: number;
+      log: LogEntry[];
+      tenantMinutes: number;
+    };
 
 export interface OfferState {
   action: ActionId;
@@ -97,7 +111,9 @@ export type FromWorker =
   | { type: "replaying"; game: number; scenario: string; seed: number; name: string; log: LogEntry[] }
   | { type: "summarizing"; game: number }
   | { type: "summary"; game: number; summary: GameSummary }
-  | { type: "code"; code: string }
+  | { type: "code"; request: number; code: string }
+  /** The code asked for as `request` could not be made: why. Nothing else is touched. */
+  | { type: "code-failed"; request: number; message: string }
   /** The saved game resumes as game `game`: its first update, holding everything so far, follows. */
   | { type: "resuming"; game: number }
   /**

@@ -14,6 +14,7 @@ import { keep, siteStorage } from "../site-storage.ts";
 import { q } from "./dom.ts";
 import { feedLineHtml } from "./feed.ts";
 import { nameKey, replayLink } from "./share.ts";
+import { codeFailedText, codeWaitText } from "./text.ts";
 
 export interface ResultsContext {
   scenario: string;
@@ -29,14 +30,23 @@ export interface ResultsContext {
   seconds: number;
   /** The dashboard's last "Error budget spent" (the last frame's), or null if no frame came. */
   dashboardSpent: number | null;
-  /** Ask for the run's result code with this name on it (it arrives through the returned function). */
+  /**
+   * Ask for the run's result code with this name on it: it arrives through the returned `code`,
+   * or `codeFailed` says it could not be made.
+   */
   requestCode(name: string): void;
   playAgain(): void;
   announce(text: string): void;
 }
 
+/** What shows the result code asked for: once made, or that it could not be. */
+export interface ResultCode {
+  code(code: string): void;
+  codeFailed(): void;
+}
+
 /** Write `summary` into `results`; returns what shows the result code once it has been made. */
-export function showResults(results: HTMLElement, summary: GameSummary, ctx: ResultsContext): (code: string) => void {
+export function showResults(results: HTMLElement, summary: GameSummary, ctx: ResultsContext): ResultCode {
   const replaying = ctx.replayName !== null;
   const who = replaying ? "this run" : "you";
   const [mine, nothing, par] = [summary.score, summary.doNothing, summary.par].map((s) => scoreRows(s, ctx.slo));
@@ -76,19 +86,42 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
           : `<label class="br-panel-field gd-field">Name on the room's board <input data-name maxlength="40" value="${escapeHtml(name)}" autocomplete="nickname"></label>`
       }
       <p>Result code, for the <a href="${sitePath("gameday/board/")}">results board</a>: <output class="gd-code" data-code></output> <button type="button" class="br-button" data-copy-code>Copy</button></p>
-      <p><a data-share href="#">Link to this run</a> (it replays the same run to the same score) · <button type="button" class="br-button" data-download>Download the action log</button> · <button type="button" class="br-button" data-again>Play again</button></p>`;
+      <p class="gd-refused" data-code-failed hidden>${escapeHtml(codeFailedText)} <button type="button" class="br-button" data-code-again>Try again</button></p>
+      <p><a data-share>Link to this run</a> (it replays the same run to the same score) · <button type="button" class="br-button" data-download>Download the action log</button> · <button type="button" class="br-button" data-again>Play again</button></p>`;
   const codeOut = q<HTMLOutputElement>(results, "[data-code]");
   const share = q<HTMLAnchorElement>(results, "[data-share]");
   const nameInput = results.querySelector<HTMLInputElement>("[data-name]");
-  // A replay's code carries the name of whoever played it: the run is theirs, not the viewer's.
-  ctx.requestCode(nameInput?.value ?? ctx.replayName ?? "");
+  const failed = q<HTMLElement>(results, "[data-code-failed]");
+  /** The code shown, for the name asked for last: none while it is being made, or if it could not be. */
+  let made: string | null = null;
+  const askCode = () => {
+    made = null;
+    failed.hidden = true;
+    // A replay's code carries the name of whoever played it: the run is theirs, not the viewer's.
+    ctx.requestCode(nameInput?.value ?? ctx.replayName ?? "");
+  };
+  askCode();
   nameInput?.addEventListener("input", () => {
     // Where storage is refused or full, the name is used, not kept.
     keep(nameKey, nameInput.value);
-    ctx.requestCode(nameInput.value);
+    askCode();
   });
-  q<HTMLButtonElement>(results, "[data-copy-code]").addEventListener("click", () => {
-    void navigator.clipboard?.writeText(codeOut.textContent ?? "");
+  const copy = q<HTMLButtonElement>(results, "[data-copy-code]");
+  const again = q<HTMLButtonElement>(results, "[data-code-again]");
+  again.addEventListener("click", () => {
+    // The button hides with its message: the focus goes to Copy, beside the code to come, not
+    // to the page's body.
+    const hadFocus = document.activeElement === again;
+    askCode();
+    if (hadFocus) copy.focus();
+  });
+  copy.addEventListener("click", () => {
+    // Never "copied" over an empty clipboard: the code may not be there (yet).
+    if (made === null) {
+      ctx.announce(failed.hidden ? codeWaitText : codeFailedText);
+      return;
+    }
+    void navigator.clipboard?.writeText(made);
     ctx.announce("Result code copied.");
   });
   q<HTMLButtonElement>(results, "[data-download]").addEventListener("click", () => {
@@ -100,8 +133,20 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
     URL.revokeObjectURL(a.href);
   });
   q<HTMLButtonElement>(results, "[data-again]").addEventListener("click", ctx.playAgain);
-  return (code) => {
-    codeOut.textContent = code;
-    share.href = replayLink(ctx.scenario, code);
+  return {
+    code(code) {
+      made = code;
+      failed.hidden = true;
+      codeOut.textContent = code;
+      share.href = replayLink(ctx.scenario, code);
+    },
+    codeFailed() {
+      // The code and link of an earlier name are not this name's: they go, and the message says why.
+      made = null;
+      codeOut.textContent = "";
+      share.removeAttribute("href");
+      failed.hidden = false;
+      ctx.announce(codeFailedText);
+    },
   };
 }

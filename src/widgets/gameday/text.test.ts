@@ -1,9 +1,10 @@
 import { expect, test } from "vitest";
 import { percentUpTo } from "../../format/number.ts";
-import { budgetText } from "../../sim/gameday/report.ts";
+import { budgetText, startLabel, startLabels } from "../../sim/gameday/report.ts";
 import { alertRules, type Slo } from "../../sim/gameday/slo.ts";
 import {
   ackText,
+  actionsWaitText,
   alertText,
   countdownText,
   msText,
@@ -92,4 +93,14 @@ test("an action pressed before the game says why it did nothing, in words no pre
   // A live region need not read out the words it holds: each press's differ from the press before's.
   const said = Array.from({ length: 12 }, (_, i) => notStartedText(i + 1));
   for (const [i, text] of said.entries()) if (i > 0) expect(text).not.toBe(said[i - 1]);
+});
+
+test("while the actions wait, their note names the start button by the label it shows, before a first game and after one", () => {
+  // Before a first game the button reads "Start the game"; once a game has run, "New game".
+  const before = startLabel(0, false);
+  const after = startLabel(75, false);
+  expect([before, after]).toEqual([...startLabels]);
+  expect(actionsWaitText(before)).toBe('Press "Start the game" to act.');
+  expect(actionsWaitText(after)).toBe('Press "New game" to act.');
+  expect(actionsWaitText(startLabel(0, true))).toBe(actionsWaitText(after));
 });

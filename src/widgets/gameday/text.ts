@@ -69,8 +69,12 @@ export function alertText(event: AlertEvent, slo: Slo): string {
 /**
  * Beside the actions' heading while no game runs: each action's button is aria-disabled and
  * described by it (still a Tab stop, so a keyboard or screen-reader user finds the actions too).
+ * It names the start button by the label it shows (`startLabel`): "Start the game" before a first
+ * game, "New game" once one has run (it said "Start the game" beside a button reading "New game").
  */
-export const actionsWaitText = "Start the game to act.";
+export function actionsWaitText(startButton: string): string {
+  return `Press "${startButton}" to act.`;
+}
 
 /**
  * What an action pressed while no game runs says, under its button and in the live region: the
@@ -87,3 +91,12 @@ export function notStartedText(tries: number): string {
 /** The feed before its first line: what it will show, and from when. */
 export const feedEmptyText =
   "Once the game starts, monitoring's notices, each alert as it fires and resolves, and each action taken show here, newest first.";
+
+/**
+ * Said where a finished run's result code would show, and out loud, when it could not be made (the
+ * worker asked failed): its link goes too, and Try again beside it asks once more.
+ */
+export const codeFailedText = "The result code could not be made: the game's worker failed.";
+
+/** Said when Copy is pressed before the result code has come: nothing was copied. */
+export const codeWaitText = "Nothing copied: the result code is still being made.";
