@@ -418,3 +418,85 @@ test("no word of the search index runs the words of two inline elements together
   expect(texts.get("/progress/")).toContain("Reset forgets, in this browser only");
   expect(texts.get("/progress/")).not.toContain("Keep it");
 });
+
+/**
+ * The words of an element as a reader sees them: its text without what the search index alone
+ * reads (SearchOnly.astro's punctuation) or leaves out, white space collapsed.
+ */
+function seenText(node: Node): string {
+  const parts: string[] = [];
+  const visit = (n: Node) => {
+    if (n.nodeName === "#text") parts.push((n as DefaultTreeAdapterMap["textNode"]).value);
+    else if (!("tagName" in n) || !(unindexed(n as Element) || attr(n as Element, "data-search-only") !== undefined))
+      for (const child of "childNodes" in n ? n.childNodes : []) visit(child);
+  };
+  visit(node);
+  return parts.join("").replace(/\s+/g, " ").trim();
+}
+
+/** The element that follows `el` among its parent's children, if any. */
+function nextElement(el: Element): Element | undefined {
+  const siblings = el.parentNode?.childNodes ?? [];
+  return siblings.slice(siblings.indexOf(el) + 1).find((n): n is Element => "tagName" in n);
+}
+
+/** The first words of a text, enough to find where it starts in the index. */
+const opening = (text: string) => text.split(" ").slice(0, 3).join(" ");
+
+test("each term of a list reads apart from its description in the search index: 'Mid: Proposes…', 'Materials: The site…'", () => {
+  // A rubric's levels and the workshop agenda's facts are set apart from their text by a grid's
+  // column or a line of their own, and search's excerpts ran them together: "Mid Proposes
+  // retries. Senior Removes hard dependencies", "Materials The site open on the projector". A term
+  // that ends in its own mark ("What latency counts as failed?") reads apart already; any other
+  // is followed by a colon the index alone reads (SearchOnly.astro).
+  const texts = indexedTexts();
+  const unread: string[] = [];
+  const terms = new Map<string, number>();
+  for (const page of site) {
+    const indexed = texts.get(page.path);
+    if (indexed === undefined) continue;
+    eachIndexed(docOf(page), (el) => {
+      if (el.tagName !== "dt") return false;
+      const description = nextElement(el);
+      const term = seenText(el);
+      if (description?.tagName !== "dd" || term === "") return true;
+      const marked = /[:?.!]$/.test(term);
+      terms.set(marked ? "marked" : "bare", (terms.get(marked ? "marked" : "bare") ?? 0) + 1);
+      const reads = `${term}${marked ? "" : ":"} ${opening(seenText(description))}`;
+      if (!indexed.includes(reads)) unread.push(`${page.path}: ${reads}`);
+      return true;
+    });
+  }
+  // The playbook's 133 rubric criteria have three levels each; the agenda's blocks, four facts.
+  expect(terms.get("bare")).toBeGreaterThan(400);
+  expect(terms.get("marked")).toBeGreaterThan(100);
+  expect(unread).toEqual([]);
+});
+
+test("a question's level and an exercise's kind end in a full stop in the search index, and a question's chapter link is left out", () => {
+  // Search showed "pitched at senior level · read Something is always broken Your service runs
+  // on..." and "numeric answer · core In the retry-storm case study": a line of facts run into
+  // the prompt under it. The level stays searchable; the chapter's title, a link to a page
+  // search finds by its own title, is left out (QuestionBank.astro).
+  const texts = indexedTexts();
+  const unread: string[] = [];
+  let lines = 0;
+  for (const page of site) {
+    const indexed = texts.get(page.path);
+    if (indexed === undefined) continue;
+    eachIndexed(docOf(page), (el) => {
+      const classes = attr(el, "class")?.split(" ") ?? [];
+      if (!classes.includes("bank__meta") && !classes.includes("br-ex__meta")) return false;
+      lines++;
+      const reads = `${seenText(el)}. `;
+      if (!indexed.includes(reads)) unread.push(`${page.path}: ${reads}`);
+      return true;
+    });
+    if (indexed.includes("· read")) unread.push(`${page.path}: a chapter link`);
+  }
+  expect(lines).toBeGreaterThan(100);
+  expect(unread).toEqual([]);
+  expect(texts.get("/interview-playbook/questions/failure-modes/")).toContain(
+    "pitched at senior level. Every health check is green",
+  );
+});

@@ -17,7 +17,8 @@ const text = (node: Parameters<typeof textOf>[0]) => textOf(node).replace(/\s+/g
 test("the workshop kit's materials read as one sentence: no capital after a semicolon", () => {
   const blocks = findAll(main("workshop-kit/"), (el) => hasClass(el, "agenda__facts"));
   const materials = blocks.flatMap((dl) => {
-    const dt = dl.childNodes.findIndex((n) => "tagName" in n && n.tagName === "dt" && text(n) === "Materials");
+    // "Materials:" with the colon the search index alone reads (SearchOnly.astro).
+    const dt = dl.childNodes.findIndex((n) => "tagName" in n && n.tagName === "dt" && text(n) === "Materials:");
     const dd = dl.childNodes.slice(dt + 1).find((n) => "tagName" in n && n.tagName === "dd");
     return dt < 0 || !dd ? [] : [text(dd)];
   });
