@@ -344,11 +344,66 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     const before = await summaries();
     const field = (name: string) => replay().locator(`input[name="${name}"]`);
     const error = (name: string) => replay().locator(`[data-error-for="${name}"]`);
+    const status = replay().locator("[data-status]");
+    /** Where each of the scenario's inputs and its label's words sit, and how big they are. */
+    const places = () =>
+      replay()
+        .locator(".rs-controls fieldset")
+        .first()
+        .evaluate((set) => {
+          // From the fieldset's corner, which no message moves: filling a field may scroll the page.
+          const { x, y } = set.getBoundingClientRect();
+          return [...set.querySelectorAll("input")].map((input) => {
+            const words = input.closest("label")!.querySelector("span")!.getBoundingClientRect();
+            const box = input.getBoundingClientRect();
+            return {
+              name: input.name,
+              words: [words.x - x, words.y - y, words.width],
+              box: [box.x - x, box.y - y, box.width, box.height],
+            };
+          });
+        });
+    const clear = await places();
+    // A message appears under its field and moves no field sideways, nor any field in or above its
+    // row; those under it move straight down. In a row that grew to fit the message, Pool size moved
+    // from x = 746 to 767 at 1280 px.
+    const unmovedBut = async (marked: string[]) => {
+      const now = await places();
+      const highest = Math.min(...clear.filter((f) => marked.includes(f.name)).map((f) => f.box[1]!));
+      for (const [i, was] of clear.entries()) {
+        const is = now[i]!;
+        expect(is.name).toBe(was.name);
+        expect([is.box[0], is.box[2], is.box[3], is.words[0], is.words[2]]).toEqual([
+          was.box[0],
+          was.box[2],
+          was.box[3],
+          was.words[0],
+          was.words[2],
+        ]);
+        const drop = is.box[1]! - was.box[1]!;
+        expect(is.words[1]! - was.words[1]!).toBeCloseTo(drop, 5);
+        if (was.box[1]! <= highest) expect(drop).toBe(0);
+        else expect(drop).toBeGreaterThan(0);
+      }
+    };
+    await field("poolSize").fill("-5");
+    await field("poolSize").dispatchEvent("change");
+    await page.waitForSelector('[data-retry-storm][data-state="invalid"]', { state: "attached" });
+    await expect(error("poolSize").textContent()).resolves.toBe("Must be at least 1 connection.");
+    await unmovedBut(["poolSize"]);
+    // The audit's second field: two marked, counted and named in the form's order.
+    await field("triggerDuration").fill("1e9");
+    await field("triggerDuration").dispatchEvent("change");
+    await expect.poll(() => error("triggerDuration").textContent()).toBe(keepUnitWithNumber("Must be at most 600 s."));
+    await unmovedBut(["poolSize", "triggerDuration"]);
+    await expect(status.textContent()).resolves.toBe(
+      'Fix the 2 marked fields ("Pricing slow for" and "Pool size") to run again. The charts still show the last valid run (seed 1, every other setting at its default).',
+    );
     await field("poolSize").fill("0");
     await field("load").fill("-3");
     await field("triggerDuration").fill("");
     await field("triggerDuration").dispatchEvent("change");
-    await page.waitForSelector('[data-retry-storm][data-state="invalid"]', { state: "attached" });
+    await expect.poll(() => error("triggerDuration").textContent()).toBe("Enter a number.");
     await expect(error("poolSize").textContent()).resolves.toBe("Must be at least 1 connection.");
     await expect(error("poolSize").isVisible()).resolves.toBe(true);
     await expect(error("load").textContent()).resolves.toBe("Must be at least 0.");
@@ -357,11 +412,27 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(field("poolSize").getAttribute("aria-describedby")).resolves.toBe(
       await error("poolSize").getAttribute("id"),
     );
-    const status = replay().locator("[data-status]");
     await expect(status.isVisible()).resolves.toBe(true);
     await expect(status.textContent()).resolves.toBe(
-      "Fix the marked field to run again. The charts still show the last valid run (seed 1, every other setting at its default).",
+      'Fix the 3 marked fields ("Pricing slow for", "Pool size" and "Load") to run again. The charts still show the last valid run (seed 1, every other setting at its default).',
     );
+    await unmovedBut(["poolSize", "triggerDuration", "load"]);
+    // On a phone the marked fields' messages wrap in their own columns: nothing is wider than the page.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phone = await replay().evaluate((root) => {
+      const set = root.querySelector(".rs-controls fieldset")!.getBoundingClientRect();
+      const messages = [...root.querySelectorAll<HTMLElement>("[data-error-for]:not([hidden])")].map((m) =>
+        m.getBoundingClientRect(),
+      );
+      return {
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        messages: messages.length,
+        outside: messages.filter((m) => m.left < set.left || m.right > set.right).length,
+      };
+    });
+    await page.setViewportSize(size);
+    expect(phone).toEqual({ overflow: 0, messages: 3, outside: 0 });
     expect(await summaries()).toEqual(before);
     expect(new URL(page.url()).searchParams.has("poolSize")).toBe(false);
     // Fixed: it runs again, the messages go, the address follows.

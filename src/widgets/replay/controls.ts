@@ -3,6 +3,7 @@
  * and showing each invalid field's message at the field.
  */
 import { defenceNames } from "../../sim/retry-storm/index.ts";
+import { keepUnitWithNumber } from "../../format/units.ts";
 import { readForm, scenarioControls, type FormReading, type ReplayState } from "./state.ts";
 
 export class ReplayControls {
@@ -71,7 +72,8 @@ export class ReplayControls {
       const name = box.dataset.errorFor!;
       const field = this.field(name);
       const message = errors?.[name];
-      box.textContent = message ?? "";
+      // "Must be at most 600 s.": the number keeps its unit on a narrow field's line (src/format/units.ts).
+      box.textContent = message ? keepUnitWithNumber(message) : "";
       box.hidden = !message;
       if (!field) continue;
       if (message) {

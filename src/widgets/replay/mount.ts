@@ -9,7 +9,7 @@ import { ReplayCharts } from "./charts.ts";
 import { ReplayControls } from "./controls.ts";
 import { Playback } from "./playback.ts";
 import { SideRunner, type TimedRun } from "./runner.ts";
-import { describeState, linkProblems, normalizeState, scenarios, type ReplayState } from "./state.ts";
+import { describeState, linkProblems, markedFields, normalizeState, scenarios, type ReplayState } from "./state.ts";
 import { showStatus } from "./status.ts";
 import { stateInUrl, writeUrl } from "./url-sync.ts";
 import {
@@ -151,7 +151,11 @@ export async function mountReplay(root: HTMLElement): Promise<MountedReplay> {
     controls.showErrors(reading.errors);
     const mine = ++version;
     if (!reading.state) {
-      showStatus(root, statusLine, { kind: "invalid", lastValid: describeState(shown) });
+      showStatus(root, statusLine, {
+        kind: "invalid",
+        fields: markedFields(reading.errors),
+        lastValid: describeState(shown),
+      });
       return;
     }
     const state = reading.state;

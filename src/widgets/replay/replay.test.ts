@@ -11,6 +11,7 @@ import {
   describeState,
   fromQuery,
   linkProblems,
+  markedFields,
   normalizeState,
   queryHasState,
   readForm,
@@ -45,6 +46,7 @@ import {
   triesPerRequest,
 } from "./view.ts";
 import { staticCharts } from "./server.ts";
+import { invalidText } from "./status.ts";
 
 test("state round-trips through the URL, keeping unrelated query keys", () => {
   const state = normalizeState({
@@ -288,6 +290,30 @@ test("the form: every field must hold a valid value, and each invalid one gets i
   });
   expect(describeState(normalizeState({ seed: 3, params: { poolSize: 24, intervention: null } }))).toBe(
     "seed 3, no intervention, pool size 24",
+  );
+});
+
+test("a form that cannot run says how many fields are marked and which, in the form's order", () => {
+  const form = (params: Partial<FormInput["params"]>, seed = "1"): FormInput => ({
+    seed,
+    params: { triggerDuration: "4", intervention: "660", poolSize: "20", load: "1", clientTimeout: "1", ...params },
+    noIntervention: false,
+    defences: [],
+  });
+  const status = (input: FormInput) => invalidText(markedFields(readForm(input).errors!), "seed 1");
+  // The audit's two: a pool of -5 connections, then a trigger of a billion seconds.
+  expect(status(form({ poolSize: "-5", triggerDuration: "1e9" }))).toBe(
+    'Fix the 2 marked fields ("Pricing slow for" and "Pool size") to run again. The charts still show the last valid run (seed 1).',
+  );
+  expect(status(form({ poolSize: "-5" }))).toBe(
+    'Fix the marked field ("Pool size") to run again. The charts still show the last valid run (seed 1).',
+  );
+  // An intervention after the run's end is found after the other fields are read, and still named in its place.
+  const late = readForm(form({ intervention: "3000", load: "", triggerDuration: "30" }, "x")).errors!;
+  expect(Object.keys(late)).toEqual(["seed", "load", "intervention"]);
+  expect(markedFields(late)).toEqual(["Seed", "Operators step in at", "Load"]);
+  expect(invalidText(markedFields(late), "seed 1")).toMatch(
+    /^Fix the 3 marked fields \("Seed", "Operators step in at" and "Load"\) to run again\./,
   );
 });
 

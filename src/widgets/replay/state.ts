@@ -105,13 +105,23 @@ function fieldMessage(name: string, message: string): string {
   return `${short.charAt(0).toUpperCase()}${short.slice(1)}.`;
 }
 
+/** A field's label without its unit, as a sentence names it: "Pool size (connections)" -> "Pool size". */
+function shortLabel(name: ScenarioControl | "seed"): string {
+  return controlLabels[name].replace(/ \(.*\)$/, "");
+}
+
+/** The fields a reading marked invalid (readForm's `errors`), named as the status line names them, in the form's order. */
+export function markedFields(errors: Record<string, string>): string[] {
+  return (["seed", ...scenarioControls] as const).filter((name) => name in errors).map(shortLabel);
+}
+
 /** The settings of a state in words, for the note that labels the last valid run. */
 export function describeState(state: ReplayState): string {
   const parts = [`seed ${state.seed}`];
   for (const name of scenarioControls) {
     const value = state.params[name];
     if (value === undefined) continue;
-    const label = controlLabels[name].replace(/ \(.*\)$/, "").toLowerCase();
+    const label = shortLabel(name).toLowerCase();
     parts.push(value === null ? "no intervention" : `${label} ${value}`);
   }
   if (parts.length === 1) parts.push("every other setting at its default");
