@@ -38,6 +38,12 @@ export default defineConfig({
     worker: { plugins: () => [typescriptPrebundle(cacheDir)] },
   },
   markdown: {
+    // Prose shows as typed: quotes and apostrophes straight (' and "), as the titles, objectives,
+    // components, widgets and the terminal write them; SmartyPants curled only the Markdown's, so
+    // a page mixed both styles. An ellipsis or a dash is typed as its character (… – —). MDX
+    // inherits this (@astrojs/mdx's extendMarkdownConfig); tests/site/straight-quotes.test.ts
+    // holds every page to it.
+    smartypants: false,
     remarkPlugins: [remarkMath],
     // MathML needs no stylesheet: every current browser renders it, with the math font that
     // src/styles/math.css ships (loaded only on pages with formulas).

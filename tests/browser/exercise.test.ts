@@ -546,12 +546,12 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect.poll(() => situation.innerText(), { timeout: 20_000 }).toMatch(/6 workers serve 51 customers/);
     await expect(situation.innerText()).resolves.toMatch(/c-830, c-157, c-131, c-235/);
     const what = exercise.locator('form[data-part="what"]');
-    await what.getByLabel("One customer’s requests crash the workers").check();
+    await what.getByLabel("One customer's requests crash the workers").check();
     await what.getByRole("button", { name: "Check" }).click();
     await expect
       .poll(() => what.locator("[data-feedback]").textContent())
       .toMatch(/^Not this one\. Misconception: Any crashing shard is a poison request\. A poison request shows/);
-    await what.getByLabel("One worker’s machine is sick.").check();
+    await what.getByLabel("One worker's machine is sick.").check();
     await what.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => what.locator("[data-feedback]").getAttribute("data-verdict")).toBe("right");
     const lost = exercise.locator('form[data-part="lost-all"]');

@@ -21,7 +21,6 @@ const main = (doc: DefaultTreeAdapterMap["document"]) => findAll(doc, (el) => el
 const text = (node: Element) =>
   textOf(node)
     .replace(/\u00a0/g, " ")
-    .replace(/[‘’]/g, "'")
     .replace(/\s+/g, " ")
     .trim();
 const cells = (row: Element) => findAll(row, (el) => el.tagName === "th" || el.tagName === "td").map(text);

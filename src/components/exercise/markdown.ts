@@ -22,6 +22,8 @@ function markdown(): Promise<MarkdownProcessor> {
     // Formulas stay out of the search index, as the chapters' do (src/integrations/math-search.ts).
     rehypePlugins: [[rehypeKatex, { output: "mathml" }], rehypeMathSearch],
     syntaxHighlight: false,
+    // Quotes stay straight, as typed and as the chapters keep them (astro.config.ts).
+    smartypants: false,
   });
   return processor;
 }
