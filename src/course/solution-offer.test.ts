@@ -44,7 +44,7 @@ const solved = () => {
 const copy = (p: Progress): Progress => JSON.parse(JSON.stringify(p));
 
 describe("Show solution's confirmation says what seeing the solution changes", () => {
-  test("solved first: it stays solved in every count, and its status only adds “solution seen”", () => {
+  test('solved first: it stays solved in every count, and its status only adds "solution seen"', () => {
     const before = solved();
     expect(solutionOffer(before, id, parts, true)).toEqual({ question: solvedQuestion, decline: notNow });
     const after = copy(before);
@@ -62,7 +62,7 @@ describe("Show solution's confirmation says what seeing the solution changes", (
     expect(parts.every((part) => partEarned(after.exercises[id]!.parts[part]))).toBe(true);
 
     // What the status adds, beside the exercise and on the progress page, is the words the question names.
-    const added = /“(.+)”/.exec(solvedQuestion)?.[1];
+    const added = /"(.+)"/.exec(solvedQuestion)?.[1];
     expect(added).toBe("solution seen");
     expect(statusLine(before, id, parts).text).toBe("✓ Solved");
     expect(statusLine(after, id, parts)).toEqual({ text: `✓ Solved · ${added}`, unearned: false });

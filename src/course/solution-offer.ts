@@ -19,7 +19,7 @@ export function markSeen(progress: Progress, id: string): void {
  */
 export const seenNote = "You have seen it before, so your progress stays as it is.";
 export const solvedNote =
-  "You solved this exercise before seeing it, so it stays solved; its status only adds “solution seen”.";
+  'You solved this exercise before seeing it, so it stays solved; its status only adds "solution seen".';
 
 /**
  * Asked before an exercise not solved shows its solution (and what the markup says). A part solved

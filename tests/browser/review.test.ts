@@ -311,7 +311,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const heading = page.locator(`[data-review-slot] #ex-${id}-title`);
     expect((await heading.textContent())?.replace(/\s+/g, " ").trim()).toBe(`Exercise ${dealtTitle}`);
     expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([
-      `${dealtTitle} (${chapter}), the chapter's “${titleOf(meta)}” with new numbers`,
+      `${dealtTitle} (${chapter}), the chapter's "${titleOf(meta)}" with new numbers`,
     ]);
 
     // The topics: one card per chapter, each figure beside its column's name, all inside 320 px.

@@ -221,7 +221,7 @@ export function mountReviewPage(): void {
         const entry = byId.get(card.id)!;
         const title = dealtTitles[i] ?? entry.title;
         const li = element("li", {}, `${title} `, element("span", { textContent: `(${entry.chapterTitle})` }));
-        if (title !== entry.title) li.append(`, the chapter's “${entry.title}” with new numbers`);
+        if (title !== entry.title) li.append(`, the chapter's "${entry.title}" with new numbers`);
         if (i < index) {
           li.dataset.done = "";
           li.append(" ✓ reviewed");
