@@ -13,7 +13,7 @@ import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { decodeRun, encodeRun } from "../../src/sim/gameday/code.ts";
 import { codeInLink } from "../../src/sim/gameday/code-link.ts";
-import { finishedGame, finishedScore } from "../../src/sim/gameday/game.ts";
+import { finishedGame, finishedScore, resumeGame } from "../../src/sim/gameday/game.ts";
 import { budgetAtEndNote, clock, entryText } from "../../src/sim/gameday/report.ts";
 import {
   resumedResultText,
@@ -480,6 +480,18 @@ describeInBrowser("game day in Chromium", (browser) => {
     );
     await expect(root().getAttribute("data-resumed")).resolves.toBe(String(saved.clock));
     await expect.poll(shown, { timeout: 20_000 }).toEqual(before);
+    // Every chart shows the game so far at once, paused: each second up to where it was left (the
+    // users chart, the first drawn, stayed empty until the clock ran: its round began before the
+    // resumed game's first update, and the redraw that update asked for was dropped).
+    const seconds = resumeGame(findScenario("retry-storm")!, saved).frames.length;
+    expect(seconds).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        root()
+          .locator("[data-chart]")
+          .evaluateAll((slots) => slots.map((s) => (s as HTMLElement).dataset.points)),
+      )
+      .toEqual([seconds, seconds, seconds].map(String));
     await expect(offer.isVisible()).resolves.toBe(false);
     await expect(page.locator('[data-speed="0"]').getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(root().locator("[data-seed]").inputValue()).resolves.toBe("1");

@@ -11,6 +11,7 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { compact } from "../replay/charts.ts";
 import { decades } from "../replay/scale.ts";
 import { timeLabel } from "../replay/view.ts";
+import { setData } from "./dom.ts";
 
 /** What the charts need of the game: its length, its objective and the burn-rate windows its frames carry. */
 export interface ChartSetup {
@@ -25,7 +26,10 @@ export interface GameCharts {
   add(frames: readonly Frame[]): void;
   /** Empty the charts' columns for a new game (drawn at the next redraw). */
   clear(): void;
-  /** Each chart's redraw from its columns, one job each. */
+  /**
+   * Each chart's redraw from its columns, one job each. Drawn, a chart's slot says how many
+   * seconds it shows (`data-points`), so a test can tell that every chart shows the game so far.
+   */
   readonly draws: readonly (() => void)[];
 }
 
@@ -124,7 +128,10 @@ export function createCharts(root: HTMLElement, setup: ChartSetup, uPlot: typeof
     burnLong: [] as number[],
     page: [] as number[],
   };
-  const data = (...series: unknown[][]) => series as unknown as uPlotType.AlignedData;
+  const draw = (u: uPlotType, ...series: unknown[][]) => {
+    u.setData(series as unknown as uPlotType.AlignedData);
+    setData(u.root.parentElement!, "points", String(u.data[0].length));
+  };
   return {
     add(frames) {
       for (const f of frames) {
@@ -142,9 +149,9 @@ export function createCharts(root: HTMLElement, setup: ChartSetup, uPlot: typeof
       for (const column of Object.values(columns)) column.length = 0;
     },
     draws: [
-      () => usersChart.setData(data(columns.t, columns.good, columns.ok)),
-      () => latencyChart.setData(data(columns.t, columns.p99, columns.objective)),
-      () => burnChart.setData(data(columns.t, columns.burnShort, columns.burnLong, columns.page)),
+      () => draw(usersChart, columns.t, columns.good, columns.ok),
+      () => draw(latencyChart, columns.t, columns.p99, columns.objective),
+      () => draw(burnChart, columns.t, columns.burnShort, columns.burnLong, columns.page),
     ],
   };
 }

@@ -206,9 +206,28 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const redrawEvery = 250;
   let lastRedraw = -Infinity;
   let drawnFrames = -1;
-  // A redraw is four jobs (three charts and the components' rows), one per animation frame.
+  // A redraw is a round of four jobs (three charts and the components' rows), one per animation
+  // frame. One asked for while a round is under way comes after it, as a round of its own: the
+  // jobs of the round already run drew the frames before, and a resumed game's users chart, drawn
+  // empty just before the game's first update came, stayed empty for as long as it was paused.
   const redraws = frameJobs();
-  const redrawJobs = [...charts.draws, () => rows.draw(frames)];
+  let roundUnderWay = false;
+  let redrawAgain = false;
+  const redrawJobs = [
+    ...charts.draws,
+    () => {
+      rows.draw(frames);
+      roundUnderWay = false;
+      if (redrawAgain) redraw();
+    },
+  ];
+  /** The charts and the rows redrawn from the frames so far: now, or after the round under way. */
+  function redraw(): void {
+    redrawAgain = roundUnderWay;
+    if (roundUnderWay) return;
+    roundUnderWay = true;
+    redraws.schedule(redrawJobs);
+  }
 
   function render(): void {
     renderQueued = false;
@@ -225,7 +244,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (frames.length !== drawnFrames && (now - lastRedraw >= redrawEvery || update.over || update.speed === 0)) {
       drawnFrames = frames.length;
       lastRedraw = now;
-      redraws.schedule(redrawJobs);
+      redraw();
     }
     actions.draw(update);
     setData(root, "clock", String(update.clock));
@@ -677,8 +696,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     pendingRender = undefined;
     charts.clear();
     redraws.clear();
+    roundUnderWay = false;
     drawnFrames = -1;
-    redraws.schedule(redrawJobs);
+    redraw();
     rows.clear();
     actions.clear();
     actions.wait(false);
