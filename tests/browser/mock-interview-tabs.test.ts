@@ -20,17 +20,32 @@ describeInBrowser("mock interview in two tabs", { ownContext: false }, (browser)
   test("an interview started in a second tab is not overwritten by the first tab's typing, and the first tab keeps its own", async () => {
     const session = await browser.open();
     try {
-      /** Opens the playbook in `page`, starts an interview on `questionId` and types `answer`. */
-      const startIn = async (page: Page, questionId: string, answer: string) => {
+      const deviceDraft = (page: Page) =>
+        page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), draftKey);
+      /**
+       * Opens the playbook in `page`, starts an interview on `questionId` and types `answer`; with
+       * `offered`, the page offers another tab's interview first, and that offer is discarded.
+       */
+      const startIn = async (page: Page, questionId: string, answer: string, offered = false) => {
         await page.goto(`${browser.site}/interview-playbook/`);
         const mock = mockInterview(page);
+        if (offered) {
+          await mock.getByRole("button", { name: "Discard it" }).click();
+          await expect
+            .poll(() => mock.getByRole("button", { name: "Start the interview" }).isVisible(), loading)
+            .toBe(true);
+          // Discarded here while the first tab still runs it: that tab writes its draft back, nothing is lost.
+          await expect
+            .poll(() => deviceDraft(page))
+            .toMatchObject({ questionId: "partition-key", notes: "First tab." });
+        }
         await startInterview(mock, questionId);
         await mock.getByLabel(/Your answer/).fill(answer);
         return mock;
       };
       const a = await startIn(session.page, "partition-key", "First tab.");
       const second = await session.context.newPage();
-      await startIn(second, "cell-size", "Second tab.");
+      await startIn(second, "cell-size", "Second tab.", true);
 
       await expect.poll(() => a.getByRole("status").textContent(), loading).toBe(yieldedWarning);
       await a.getByLabel(/Your answer/).fill("First tab, typing on.");

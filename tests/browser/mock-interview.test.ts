@@ -33,7 +33,7 @@ const question = bank.find((q) => q.id === "partition-key")!;
 
 /** What the setup stage says about a chosen question. */
 const chosenText = (how: string, q: Question) =>
-  `${how}: “${q.title}” (${q.level}${q.type === "design" ? ", a design round in four phases" : ""}).`;
+  `${how}: "${q.title}" (${q.level}${q.type === "design" ? ", a design round in four phases" : ""}).`;
 
 /** The widget's code, as the page asks for it. */
 const widgetCode = /\/mount\.[^/]+\.js$/;
@@ -42,6 +42,8 @@ const widgetCode = /\/mount\.[^/]+\.js$/;
  * route turns the page's cache off until `page.unroute(widgetCode)` (Playwright's routing does).
  */
 const holdWidgetCode = (page: Page) => holdRequests(page, widgetCode);
+/** The mock interview's bootstrap, the page's own small script that loads the widget's code. */
+const bootstrapCode = /\/MockInterview\.astro_astro_type_script_index_\d+_lang\.[^/]+\.js$/;
 
 /** What the debrief says when the evidence reaches no level, with the rule it applies. */
 const belowBar = `your evidence does not reach the mid-level bar yet (a level needs evidence for points carrying ${Math.round(levelBar * 100)}% of the weight, at that level or above).`;
@@ -217,20 +219,56 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.runFor(500);
       const log = mock.getByRole("log", { name: "The interviewer" });
       await expect.poll(() => log.textContent()).toContain(question.followUps[0]!.question);
+      // What the chapter says a reload does, which this test shows the page doing.
+      await expect(
+        page
+          .locator("main")
+          .textContent()
+          .then((t) => t!.replace(/\s+/g, " ")),
+      ).resolves.toContain(
+        "After a reload, the page offers to resume an interview left unfinished, paused where it was, or to discard it.",
+      );
       const release = await holdWidgetCode(page);
-      await page.reload();
+      // The page's bootstrap held too: what shows before any of the page's code has run.
+      const releaseBootstrap = await holdRequests(page, bootstrapCode);
+      await page.reload({ waitUntil: "commit" });
 
-      // Offered before the widget has loaded, by the bootstrap, in the words the widget keeps:
+      // Offered as the page is drawn, before its code has run, in the words the widget keeps:
       // pressing the button is what loads the widget, so nothing may move it under the pointer.
-      const offer = `You have an unfinished interview on “${question.title}”, 7:00 left.`;
+      const offer = `You have an unfinished interview on "${question.title}", 7:00 left.`;
       const resumeIt = mock.getByRole("button", { name: "Resume it" });
-      await expect(resumeIt.isVisible()).resolves.toBe(true);
+      const discardIt = mock.getByRole("button", { name: "Discard it" });
+      await expect.poll(() => resumeIt.isVisible(), loading).toBe(true);
       await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
       const before = await resumeIt.boundingBox();
+      // One way on: resume (the primary button) or discard; the setup's own controls and its
+      // "No question yet" line wait until the offer is answered.
+      const offerShown = async () => {
+        await expect(resumeIt.getAttribute("class")).resolves.toContain("br-button--primary");
+        await expect(discardIt.isVisible()).resolves.toBe(true);
+        await expect(discardIt.getAttribute("class")).resolves.not.toContain("br-button--primary");
+        // Read with the offer: the group of its two buttons is named by its words.
+        await expect(mock.getByRole("group", { name: offer }).isVisible()).resolves.toBe(true);
+        for (const hidden of [
+          mock.getByRole("button", { name: "Start the interview" }),
+          mock.getByRole("button", { name: "Draw a question" }),
+          mock.getByLabel("Or pick one"),
+          mock.locator("[data-field=chosen]"),
+        ])
+          await expect(hidden.isVisible()).resolves.toBe(false);
+      };
+      await offerShown();
+      releaseBootstrap();
+      await page.waitForLoadState("domcontentloaded");
+      await page.unroute(bootstrapCode);
+      await offerShown();
+      await expect(resumeIt.boundingBox()).resolves.toEqual(before);
       await resumeIt.focus();
       release();
       await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      await page.unroute(widgetCode);
       await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
+      await offerShown();
       await expect(resumeIt.boundingBox()).resolves.toEqual(before);
       await resumeIt.click();
       await expect.poll(() => mock.getByRole("heading", { name: question.title }).isVisible(), loading).toBe(true);
@@ -254,6 +292,28 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       // 3:00 before the reload (plus up to half a second of ticks), 2 s after resuming.
       expect(stored.attempts[0].usedSeconds).toBeGreaterThanOrEqual(182);
       expect(stored.attempts[0].usedSeconds).toBeLessThanOrEqual(183);
+
+      // Another interview, left unfinished and discarded after a reload: the setup comes back,
+      // with the keyboard on its first control, and the draft is gone.
+      await mock.getByRole("button", { name: "Another question" }).click();
+      await startInterview(mock, question.id, { title: question.title });
+      await page.reload();
+      await discardIt.focus();
+      await page.keyboard.press("Enter");
+      const draw = mock.getByRole("button", { name: "Draw a question" });
+      await expect.poll(() => draw.isVisible(), loading).toBe(true);
+      await expect(draw.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+      await expect(resumeIt.isVisible()).resolves.toBe(false);
+      await expect(mock.locator("[data-field=chosen]").textContent()).resolves.toBe(
+        "No question yet: draw one, pick one, or just start and one is drawn for you.",
+      );
+      await page.clock.runFor(500);
+      await expect
+        .poll(() => mock.getByRole("status").textContent())
+        .toBe(
+          `Discarded your unfinished interview on "${question.title}". Draw or pick a question to start a new one.`,
+        );
+      await expect(storedDraft(page)).resolves.toBeNull();
     } finally {
       await session.close();
     }
@@ -339,7 +399,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const release = await holdWidgetCode(page);
       await page.reload();
       // Offered by the bootstrap, at its debrief; the widget, once loaded, leaves the words alone.
-      const offer = `You have an unfinished interview on “${shuffle.title}”, at its debrief.`;
+      const offer = `You have an unfinished interview on "${shuffle.title}", at its debrief.`;
       await expect(mock.locator("[data-field=resume-text]").textContent()).resolves.toBe(offer);
       const resumeIt = mock.getByRole("button", { name: "Resume it" });
       await resumeIt.focus(); // the widget loads on the first touch
@@ -364,7 +424,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await page.clock.runFor(500);
       await expect
         .poll(() => status.textContent())
-        .toBe(`Resumed the debrief of “${shuffle.title}”, with the scores and evidence you had entered.`);
+        .toBe(`Resumed the debrief of "${shuffle.title}", with the scores and evidence you had entered.`);
       // A second reload still finds it at its debrief, with the time it had used.
       await page.reload();
       await mock.getByRole("button", { name: "Resume it" }).click();
@@ -424,7 +484,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await expect
         .poll(() => status.textContent())
         .toBe(
-          `Resumed the debrief of “${shuffle.title}”, with the scores and evidence you had entered. Changed since you saved it: your history still has ${scores(stored.attempts[0].debrief)}. Save changes to update it.`,
+          `Resumed the debrief of "${shuffle.title}", with the scores and evidence you had entered. Changed since you saved it: your history still has ${scores(stored.attempts[0].debrief)}. Save changes to update it.`,
         );
 
       // Saved again: the history's entry for this interview is updated in place, not doubled.
@@ -490,7 +550,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await page.keyboard.press("Enter");
     await expect.poll(() => asking.isVisible()).toBe(true);
     await expect(asking.locator("p").textContent()).resolves.toBe(
-      `Your self-assessment of “${question.title}” is not saved. Another question now would lose it.`,
+      `Your self-assessment of "${question.title}" is not saved. Another question now would lose it.`,
     );
     await expect(asking.getByRole("button").allTextContents()).resolves.toEqual([
       "Save it, then another question",
@@ -517,7 +577,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect.poll(() => mock.getAttribute("data-stage")).toBe("setup");
     await expect
       .poll(() => status.textContent())
-      .toBe(`Saved your debrief of “${question.title}” to your history. Draw or pick the next question.`);
+      .toBe(`Saved your debrief of "${question.title}" to your history. Draw or pick the next question.`);
     const [first] = await history();
     expect(first).toMatchObject({ questionId: question.id, debrief: { claimed: [2, 0] } });
 
@@ -540,7 +600,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect
       .poll(() => status.textContent())
       .toBe(
-        `Discarded your changes to the debrief of “${question.title}”: your history keeps it as you saved it. Draw or pick the next question.`,
+        `Discarded your changes to the debrief of "${question.title}": your history keeps it as you saved it. Draw or pick the next question.`,
       );
     await expect(history()).resolves.toEqual(saved);
     await expect(draft()).resolves.toBeNull();
@@ -619,7 +679,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect
       .poll(() => status.textContent())
       .toBe(
-        `History cleared, and your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it again.`,
+        `History cleared, and your debrief of "${question.title}" with it: it is no longer saved. Press "Save to my history" to keep it again.`,
       );
     // The button offers the save again; the draft keeps the debrief meanwhile, so a reload brings it back.
     await expect(mock.getByRole("button", { name: "Saved" }).count()).resolves.toBe(0);
@@ -637,7 +697,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect
       .poll(() => status.textContent())
       .toBe(
-        `History cleared, and the earlier save of your debrief of “${question.title}” with it: it is no longer saved. Press “Save to my history” to keep it as it stands now.`,
+        `History cleared, and the earlier save of your debrief of "${question.title}" with it: it is no longer saved. Press "Save to my history" to keep it as it stands now.`,
       );
     await expect(mock.getByRole("button", { name: "Save changes" }).count()).resolves.toBe(0);
     await save.click();
@@ -653,7 +713,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     const chosen = mock.locator("[data-field=chosen]");
     await expect
       .poll(() => chosen.textContent(), loading)
-      .toMatch(/^Seed \d+ drew: “.+” \((mid|senior|staff)(, a design round in four phases)?\)\.$/);
+      .toMatch(/^Seed \d+ drew: ".+" \((mid|senior|staff)(, a design round in four phases)?\)\.$/);
     const first = (await chosen.textContent())!;
     const seed = first.match(/^Seed (\d+)/)![1]!;
     // The line above Start says what was drawn, and says it alone: the status line does not repeat it.
@@ -669,7 +729,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect
       .poll(() => chosen.textContent())
       .toBe(
-        `“abc” is not a seed: a seed is a whole number from 0 to 4,294,967,295, written in digits only, such as 4821. The question is still ${first.slice(first.indexOf("“"), -1)}, drawn by seed ${seed}.`,
+        `"abc" is not a seed: a seed is a whole number from 0 to 4,294,967,295, written in digits only, such as 4821. The question is still ${first.slice(first.indexOf('"'), -1)}, drawn by seed ${seed}.`,
       );
     await expect(mock.getByLabel("Seed").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");
@@ -804,7 +864,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const [m, s] = (await clock.textContent())!.split(":").map(Number) as [number, number];
       const left = 60 * m + s + 10 * 60;
       const leftText = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-      expect(offer).toBe(`You have an unfinished interview on “${design.title}”, ${leftText} left.`);
+      expect(offer).toBe(`You have an unfinished interview on "${design.title}", ${leftText} left.`);
       await page.clock.runFor(500);
       await expect.poll(() => status.textContent()).toContain(`left in this phase, ${leftText} in all.`);
       await expect(log.getByRole("listitem").count()).resolves.toBe(2);

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import {
   afterOtherTabWrote,
   clearDraft,
+  discardedText,
   type Draft,
   draftKey,
   keptField,
@@ -72,12 +73,34 @@ test("the offer to resume names the question and the time left, rounded up as th
   const s = store();
   saveDraft(s, titled);
   expect(loadDraft(s)).toEqual(titled);
-  expect(resumeOffer(titled)).toBe("You have an unfinished interview on “Pick a partition key”, 7:55 left.");
+  expect(resumeOffer(titled)).toBe('You have an unfinished interview on "Pick a partition key", 7:55 left.');
   // Older drafts carry no title; 600 s less 125.5 s used is 474.5 s, shown as 7:55.
   expect(resumeOffer({ ...draft, usedMs: 125_500 })).toBe(
     "You have an unfinished interview on this device, 7:55 left.",
   );
   expect(parseDraft(JSON.stringify({ ...draft, title: 3 }))).toBeNull();
+});
+
+test("the draft is stored with its offer's words, for the page to show before its code loads, and read back without them", () => {
+  const titled: Draft = { ...draft, title: "Pick a partition key" };
+  const s = store();
+  saveDraft(s, titled);
+  const stored = JSON.parse(s.data.get(draftKey)!) as { offer?: unknown };
+  expect(stored.offer).toBe('You have an unfinished interview on "Pick a partition key", 7:55 left.');
+  expect(stored.offer).toBe(resumeOffer(titled));
+  expect(loadDraft(s)).not.toHaveProperty("offer");
+  const atDebrief: Draft = { ...titled, debrief: { claims: [], redFlags: [] } };
+  saveDraft(s, atDebrief);
+  expect(JSON.parse(s.data.get(draftKey)!).offer).toBe(resumeOffer(atDebrief));
+});
+
+test("discarding an offered interview says which one went, and how to start the next", () => {
+  expect(discardedText("Pick a partition key")).toBe(
+    'Discarded your unfinished interview on "Pick a partition key". Draw or pick a question to start a new one.',
+  );
+  expect(discardedText(undefined)).toBe(
+    "Discarded your unfinished interview. Draw or pick a question to start a new one.",
+  );
 });
 
 test("a draft at its debrief keeps what was entered there, and the offer says it is at its debrief", () => {
@@ -93,7 +116,7 @@ test("a draft at its debrief keeps what was entered there, and the offer says it
   saveDraft(s, atDebrief);
   expect(loadDraft(s)).toEqual(atDebrief);
   expect(resumeOffer(atDebrief)).toBe(
-    "You have an unfinished interview on “Shuffle sharding, with numbers”, at its debrief.",
+    'You have an unfinished interview on "Shuffle sharding, with numbers", at its debrief.',
   );
   const damaged = (d: unknown) => parseDraft(JSON.stringify({ ...draft, debrief: d }));
   expect(damaged({ ...debrief, claims: [{ level: 4, evidence: "" }] })).toBeNull();

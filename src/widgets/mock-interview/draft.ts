@@ -158,7 +158,10 @@ export function parseDraft(raw: string | null): Draft | null {
       (d.debrief === undefined || isDebriefDraft(d.debrief)) &&
       (d.claim === undefined || isClaim(d.claim))
     ) {
-      return d as unknown as Draft;
+      // The offer's sentence is stored for the page to draw before its code runs (saveDraft), not read back.
+      const draft = { ...d };
+      delete draft.offer;
+      return draft as unknown as Draft;
     }
   } catch {
     /* unreadable: treated as no draft */
@@ -167,15 +170,21 @@ export function parseDraft(raw: string | null): Draft | null {
 }
 
 /**
- * The offer to resume, written once by the page's bootstrap from the draft alone: the widget,
- * when it loads, leaves it as it is, so the "Resume it" button beside it does not move under a
- * pointer that is pressing it (a press is what loads the widget).
+ * The offer to resume, from the draft alone. Stored with the draft (saveDraft), so the page draws it
+ * while it is parsed, before its first paint (MockInterview.astro); the bootstrap writes the same
+ * words from the draft it has checked, and the widget, when it loads, leaves them as they are, so
+ * nothing moves under a pointer pressing "Resume it" (a press is what loads the widget).
  */
 export function resumeOffer(draft: Draft): string {
-  const on = draft.title ? `on “${draft.title}”` : "on this device";
+  const on = draft.title ? `on "${draft.title}"` : "on this device";
   if (draft.debrief) return `You have an unfinished interview ${on}, at its debrief.`;
   const left = draftTimeLeftMs(draft);
   return `You have an unfinished interview ${on}, ${left > 0 ? `${formatClock(left)} left` : "with its time up"}.`;
+}
+
+/** What the status says once "Discard it" has forgotten the interview the offer was about (`title`, when the draft kept it). */
+export function discardedText(title?: string): string {
+  return `Discarded your unfinished interview${title ? ` on "${title}"` : ""}. Draw or pick a question to start a new one.`;
 }
 
 /**
@@ -215,16 +224,29 @@ export function ownDraft(tab: Store, device: Store): { draft: Draft; store: Stor
 
 /**
  * Best effort: a full or refused storage (`null`) means no resume after a reload. False then, so
- * the page can say that the answer is not being kept.
+ * the page can say that the answer is not being kept. The draft is stored with its offer to resume
+ * (`offer`, resumeOffer's words), which the page shows before any of its code has loaded.
  */
 export function saveDraft(store: Store | null, draft: Draft): boolean {
   if (!store) return false;
   try {
-    store.setItem(draftKey, JSON.stringify(draft));
+    store.setItem(draftKey, JSON.stringify({ ...draft, offer: resumeOffer(draft) }));
     return true;
   } catch {
     return false;
   }
+}
+
+/**
+ * Shows the offer to resume (`text`) in place of the setup's own controls, or (null) takes it away
+ * and gives them back: while it is up, the one way on is to resume the interview or discard it.
+ */
+export function showOffer(root: HTMLElement, text: string | null): void {
+  const box = root.querySelector<HTMLElement>('[data-field="resume-box"]');
+  if (!box) return;
+  if (text !== null) root.querySelector<HTMLElement>('[data-field="resume-text"]')!.textContent = text;
+  box.hidden = text === null;
+  root.toggleAttribute("data-offer", text !== null);
 }
 
 export function clearDraft(store: Store): void {

@@ -14,7 +14,7 @@
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.ts";
-import { clearDraft, type DebriefDraft, draftKey, ownDraft } from "./draft.ts";
+import { clearDraft, type DebriefDraft, discardedText, draftKey, ownDraft, showOffer } from "./draft.ts";
 import { historyKey, loadHistory } from "./history.ts";
 import { HistoryView } from "./history-view.ts";
 import { InlineQuestion } from "../inline-question.ts";
@@ -107,6 +107,8 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
 
   const begin = (next: Interview, notes: string, paused: boolean) => {
     interview = next;
+    // Started or resumed, the offer to resume has done its work.
+    showOffer(root, null);
     running.show(next, notes, paused);
     enter("running", ui.field("title"));
   };
@@ -132,7 +134,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     const own = ownDraft(tabStoreOrNothing(), storeOrNothing());
     const question = own && questions.find((q) => q.id === own.draft.questionId);
     if (!own || !question) {
-      ui.field("resume-box").hidden = true;
+      offerGone();
       ui.announce("There is no unfinished interview to resume.");
       return;
     }
@@ -151,7 +153,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
       round = new Round(planFor(question, minutes), now, saved);
     } catch {
       clearDraft(own.store);
-      ui.field("resume-box").hidden = true;
+      offerGone();
       ui.announce("That unfinished interview no longer fits its question (the course changed); start a new one.");
       return;
     }
@@ -162,8 +164,8 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
       const stale = review.staleText ? ` ${review.staleText}` : "";
       ui.announce(
         (kept
-          ? `Resumed the debrief of “${question.title}”, with the scores and evidence you had entered.`
-          : `Resumed the debrief of “${question.title}”. Its rubric has changed since, so your scores were not kept.`) +
+          ? `Resumed the debrief of "${question.title}", with the scores and evidence you had entered.`
+          : `Resumed the debrief of "${question.title}". Its rubric has changed since, so your scores were not kept.`) +
           stale,
       );
       return;
@@ -171,8 +173,26 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     // The time in all is the figure the offer to resume gave (timeLeftMs counts both).
     const inAll = round.plan.phases.length > 1 ? `, ${formatClock(round.timeLeftMs())} in all` : "";
     ui.announce(
-      `Resumed “${question.title}”, paused with ${formatClock(round.remainingInPhaseMs())} left in this phase${inAll}. Press Resume to restart the clock.`,
+      `Resumed "${question.title}", paused with ${formatClock(round.remainingInPhaseMs())} left in this phase${inAll}. Press Resume to restart the clock.`,
     );
+  };
+
+  /**
+   * Takes the offer to resume away for the setup's controls: the keyboard's focus, when it was on
+   * one of the offer's buttons, goes on from the first of them (the buttons go with the offer).
+   */
+  const offerGone = () => {
+    const focused = ui.field("resume-box").contains(document.activeElement);
+    showOffer(root, null);
+    if (focused) ui.button("draw").focus();
+  };
+
+  /** "Discard it": forgets the interview the offer is about (where the offer read it), and gives the setup back. */
+  const discard = () => {
+    const own = ownDraft(tabStoreOrNothing(), storeOrNothing());
+    if (own) clearDraft(own.store);
+    offerGone();
+    ui.announce(discardedText(own?.draft.title));
   };
 
   /** Stops the round and opens its debrief, with what a draft had entered there; false if that no longer fits. */
@@ -278,6 +298,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     draw: { stages: ["setup"], run: () => selection.draw() },
     start: { stages: ["setup"], run: start },
     resume: { stages: ["setup"], run: resume },
+    discard: { stages: ["setup"], run: discard },
     pause: { stages: ["running"], run: () => running.togglePause() },
     next: { stages: ["running"], run: () => running.moveOn() },
     finish: { stages: ["running"], run: finish },
@@ -305,7 +326,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   // The bootstrap already offered the resume (its words are left alone: see resumeOffer); a draft
   // whose question the course no longer has cannot be resumed, so its offer goes.
   const draft = ownDraft(tabStoreOrNothing(), storeOrNothing())?.draft;
-  ui.field("resume-box").hidden = !(draft && questions.some((q) => q.id === draft.questionId));
+  if (!(draft && questions.some((q) => q.id === draft.questionId))) offerGone();
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", keepDraft);
   // One draft for the device: when another tab writes it, the tab whose interview began last keeps

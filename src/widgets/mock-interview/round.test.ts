@@ -216,7 +216,7 @@ describe("a round", () => {
       phaseMs: round.plan.phases.map((p) => p.ms),
     };
     expect(draftTimeLeftMs(draft)).toBe(round.timeLeftMs());
-    expect(resumeOffer(draft)).toBe("You have an unfinished interview on “A design”, 21:57 left.");
+    expect(resumeOffer(draft)).toBe('You have an unfinished interview on "A design", 21:57 left.');
     // Resumed from that draft, the round shows the same.
     const resumed = new Round(planFor(design, 10), () => now, draft.round);
     expect(resumed.timeLeftMs()).toBe(draftTimeLeftMs(draft));

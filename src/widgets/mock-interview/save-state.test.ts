@@ -68,7 +68,7 @@ describe("what leaving the debrief would lose", () => {
 describe("the question asked before leaving, and what is said after", () => {
   test("an unsaved debrief: named by its question, three answers, staying the safe one", () => {
     expect(leaveQuestion("debrief", "Choosing a partition key", null)).toEqual({
-      question: "Your self-assessment of “Choosing a partition key” is not saved. Another question now would lose it.",
+      question: 'Your self-assessment of "Choosing a partition key" is not saved. Another question now would lose it.',
       save: "Save it, then another question",
       discard: "Discard it",
       stay: "Stay on this debrief",
@@ -88,9 +88,9 @@ describe("the question asked before leaving, and what is said after", () => {
 
   test("after the answer, the status says what became of the debrief", () => {
     expect(leftText("debrief", "X", "save")).toBe(
-      "Saved your debrief of “X” to your history. Draw or pick the next question.",
+      'Saved your debrief of "X" to your history. Draw or pick the next question.',
     );
-    expect(leftText("debrief", "X", "discard")).toMatch(/^Discarded your debrief of “X”: it was not saved\./);
+    expect(leftText("debrief", "X", "discard")).toMatch(/^Discarded your debrief of "X": it was not saved\./);
     expect(leftText("changes", "X", "discard")).toMatch(/your history keeps it as you saved it\./);
   });
 });
@@ -99,16 +99,16 @@ describe("the status once the history is cleared", () => {
   test("a debrief the history held is said to be no longer saved, with the button that saves it again", () => {
     const said = clearedText("saved", "Choosing a partition key");
     expect(said).toBe(
-      "History cleared, and your debrief of “Choosing a partition key” with it: it is no longer saved. Press “Save to my history” to keep it again.",
+      'History cleared, and your debrief of "Choosing a partition key" with it: it is no longer saved. Press "Save to my history" to keep it again.',
     );
     // The button it names is the one an unsaved debrief shows: never "Saved" or "Save changes".
-    expect(said).toContain(`“${saveLabels.unsaved}”`);
+    expect(said).toContain(`"${saveLabels.unsaved}"`);
     expect(said).not.toContain(saveLabels.changed);
   });
 
   test("a debrief changed since its save: the earlier save went, the debrief as it stands can be kept", () => {
     expect(clearedText("changed", "X")).toBe(
-      "History cleared, and the earlier save of your debrief of “X” with it: it is no longer saved. Press “Save to my history” to keep it as it stands now.",
+      'History cleared, and the earlier save of your debrief of "X" with it: it is no longer saved. Press "Save to my history" to keep it as it stands now.',
     );
   });
 
@@ -157,20 +157,20 @@ describe("the status when another tab changed the history", () => {
   test("cleared there: no longer saved, with the button that saves it again", () => {
     const said = elsewhereText("unsaved", "X", null, true);
     expect(said).toBe(
-      "Your history was cleared in another tab, and your debrief of “X” with it: it is no longer saved. Press “Save to my history” to keep it again.",
+      'Your history was cleared in another tab, and your debrief of "X" with it: it is no longer saved. Press "Save to my history" to keep it again.',
     );
-    expect(said).toContain(`“${saveLabels.unsaved}”`);
+    expect(said).toContain(`"${saveLabels.unsaved}"`);
     expect(elsewhereText("unsaved", "X", null, false)).toMatch(
-      /^Your history was changed in another tab and no longer holds your debrief of “X”: it is no longer saved\./,
+      /^Your history was changed in another tab and no longer holds your debrief of "X": it is no longer saved\./,
     );
   });
 
   test("saved there: as it stands here, or otherwise, with the scores the history now has", () => {
     expect(elsewhereText("saved", "X", held, false)).toBe(
-      "Your debrief of “X” was saved in another tab as it stands here: your history holds it.",
+      'Your debrief of "X" was saved in another tab as it stands here: your history holds it.',
     );
     expect(elsewhereText("changed", "X", held, false)).toBe(
-      `Your debrief of “X” was saved in another tab as it stood there: your history now has ${scoresOf(held.debrief)}. Press “${saveLabels.changed}” to keep it as it stands here.`,
+      `Your debrief of "X" was saved in another tab as it stood there: your history now has ${scoresOf(held.debrief)}. Press "${saveLabels.changed}" to keep it as it stands here.`,
     );
   });
 });
@@ -187,7 +187,7 @@ describe("the question asked before the history is cleared", () => {
   test("says a debrief on screen that the history holds stays, no longer saved", () => {
     for (const state of ["saved", "changed"] as const)
       expect(clearQuestion(2, { state, title: "X" })).toBe(
-        "Delete your 2 saved attempts from this device? This cannot be undone. Your debrief of “X” stays on screen, no longer saved, and you can save it again.",
+        'Delete your 2 saved attempts from this device? This cannot be undone. Your debrief of "X" stays on screen, no longer saved, and you can save it again.',
       );
   });
 });

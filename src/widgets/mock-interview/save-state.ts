@@ -94,7 +94,7 @@ export function leaveQuestion(risk: Exclude<AtRisk, "nothing">, title: string, s
   const stay = "Stay on this debrief";
   if (risk === "debrief")
     return {
-      question: `Your self-assessment of “${title}” is not saved. Another question now would lose it.`,
+      question: `Your self-assessment of "${title}" is not saved. Another question now would lose it.`,
       save: "Save it, then another question",
       discard: "Discard it",
       stay,
@@ -109,10 +109,10 @@ export function leaveQuestion(risk: Exclude<AtRisk, "nothing">, title: string, s
 
 /** What the status says once the widget has left a debrief after asking, by the answer given. */
 export function leftText(risk: Exclude<AtRisk, "nothing">, title: string, answer: "save" | "discard"): string {
-  if (answer === "save") return `Saved your debrief of “${title}” to your history. Draw or pick the next question.`;
+  if (answer === "save") return `Saved your debrief of "${title}" to your history. Draw or pick the next question.`;
   return risk === "debrief"
-    ? `Discarded your debrief of “${title}”: it was not saved. Draw or pick the next question.`
-    : `Discarded your changes to the debrief of “${title}”: your history keeps it as you saved it. Draw or pick the next question.`;
+    ? `Discarded your debrief of "${title}": it was not saved. Draw or pick the next question.`
+    : `Discarded your changes to the debrief of "${title}": your history keeps it as you saved it. Draw or pick the next question.`;
 }
 
 /**
@@ -122,9 +122,9 @@ export function leftText(risk: Exclude<AtRisk, "nothing">, title: string, answer
  */
 export function clearedText(state: SaveState, title: string): string {
   if (state === "saved")
-    return `History cleared, and your debrief of “${title}” with it: it is no longer saved. Press “${saveLabels.unsaved}” to keep it again.`;
+    return `History cleared, and your debrief of "${title}" with it: it is no longer saved. Press "${saveLabels.unsaved}" to keep it again.`;
   if (state === "changed")
-    return `History cleared, and the earlier save of your debrief of “${title}” with it: it is no longer saved. Press “${saveLabels.unsaved}” to keep it as it stands now.`;
+    return `History cleared, and the earlier save of your debrief of "${title}" with it: it is no longer saved. Press "${saveLabels.unsaved}" to keep it as it stands now.`;
   return "History cleared.";
 }
 
@@ -135,12 +135,12 @@ export function clearedText(state: SaveState, title: string): string {
  */
 export function elsewhereText(state: SaveState, title: string, stored: Held | null, emptied: boolean): string {
   if (state === "saved")
-    return `Your debrief of “${title}” was saved in another tab as it stands here: your history holds it.`;
+    return `Your debrief of "${title}" was saved in another tab as it stands here: your history holds it.`;
   if (state === "changed")
-    return `Your debrief of “${title}” was saved in another tab as it stood there: your history now has ${heldText(stored)}. Press “${saveLabels.changed}” to keep it as it stands here.`;
+    return `Your debrief of "${title}" was saved in another tab as it stood there: your history now has ${heldText(stored)}. Press "${saveLabels.changed}" to keep it as it stands here.`;
   return emptied
-    ? `Your history was cleared in another tab, and your debrief of “${title}” with it: it is no longer saved. Press “${saveLabels.unsaved}” to keep it again.`
-    : `Your history was changed in another tab and no longer holds your debrief of “${title}”: it is no longer saved. Press “${saveLabels.unsaved}” to keep it again.`;
+    ? `Your history was cleared in another tab, and your debrief of "${title}" with it: it is no longer saved. Press "${saveLabels.unsaved}" to keep it again.`
+    : `Your history was changed in another tab and no longer holds your debrief of "${title}": it is no longer saved. Press "${saveLabels.unsaved}" to keep it again.`;
 }
 
 /**
@@ -150,5 +150,5 @@ export function elsewhereText(state: SaveState, title: string, stored: Held | nu
 export function clearQuestion(count: number, shown: { state: SaveState; title: string } | null): string {
   const asked = `Delete your ${countOf(count, "saved attempt")} from this device? This cannot be undone.`;
   if (!shown || shown.state === "unsaved") return asked;
-  return `${asked} Your debrief of “${shown.title}” stays on screen, no longer saved, and you can save it again.`;
+  return `${asked} Your debrief of "${shown.title}" stays on screen, no longer saved, and you can save it again.`;
 }

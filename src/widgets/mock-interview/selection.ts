@@ -25,9 +25,9 @@ type Source = "typed" | "drawn" | "picked";
 
 export const noChoiceText = "No question yet: draw one, pick one, or just start and one is drawn for you.";
 
-/** “Title” (senior) or, for a design prompt, “Title” (staff, a design round in four phases): the phases counted. */
+/** "Title" (senior) or, for a design prompt, "Title" (staff, a design round in four phases): the phases counted. */
 const questionText = (q: InterviewQuestion) =>
-  `“${q.title}” (${q.level}${q.type === "design" ? `, a design round in ${inWords(designPhases.length)} phases` : ""})`;
+  `"${q.title}" (${q.level}${q.type === "design" ? `, a design round in ${inWords(designPhases.length)} phases` : ""})`;
 
 export class Selection {
   private current: Choice | null = null;
@@ -118,7 +118,7 @@ export class Selection {
         ? ` The question is still ${questionText(this.current.question)}, ${this.current.seed === null ? "which you picked" : `drawn by seed ${this.current.seed}`}.`
         : "";
       this.seedInput.setAttribute("aria-invalid", "true");
-      this.ui.field("chosen").textContent = `“${typed}” is not a seed: a seed is ${seedRule}, such as 4821.${still}`;
+      this.ui.field("chosen").textContent = `"${typed}" is not a seed: a seed is ${seedRule}, such as 4821.${still}`;
       return;
     }
     this.drawWith(seed, "typed");

@@ -86,7 +86,6 @@ export class RunningStage {
   show(interview: Interview, notes: string, paused: boolean): void {
     const { ui } = this;
     const { round } = interview;
-    ui.field("resume-box").hidden = true;
     this.warnedUnkept = false;
     this.yielded = false;
     this.forgotten = false;
