@@ -375,6 +375,15 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-live]").textContent()).resolves.toBe(codeFailedText);
     await expect(root().locator("[data-code]").textContent()).resolves.toBe("");
     await expect(root().locator("[data-share]").getAttribute("href")).resolves.toBeNull();
+    // With no address it is not drawn as a link: its words in its sentence's colour, not underlined.
+    const linkLook = () =>
+      root()
+        .locator("[data-share]")
+        .evaluate((a) => {
+          const own = getComputedStyle(a);
+          return { same: own.color === getComputedStyle(a.parentElement!).color, line: own.textDecorationLine };
+        });
+    await expect(linkLook()).resolves.toEqual({ same: true, line: "none" });
     await expect(root().getAttribute("data-code-failure")).resolves.toMatch(/a crash mid-share forced by the test/);
     await failed.locator("button").focus();
     await page.keyboard.press("Enter");
@@ -382,6 +391,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(failed.isHidden()).resolves.toBe(true);
     await expect(page.evaluate(() => document.activeElement?.matches("[data-copy-code]"))).resolves.toBe(true);
     await expect(root().locator("[data-share]").getAttribute("href")).resolves.toMatch(/#code=.*-Grace_H-/);
+    await expect(linkLook()).resolves.not.toEqual({ same: true, line: "none" });
     // The name goes back as it was: the tests below expect this game's code under it.
     await name.fill(nameBefore);
     await expect(resultCode()).resolves.toBe(code);
