@@ -22,15 +22,24 @@ export function setData(el: HTMLElement, key: string, value: string): void {
 
 /**
  * Jobs run one per animation frame, so no task on the page's thread does more than one of them (the
- * long-task budget is 50 ms). A round asked for while one is under way is dropped: the jobs left
- * read the newest state when they run.
+ * long-task budget is 50 ms). A round asked for while one is under way runs once after it, as a
+ * round of its own (asked for again meanwhile, still once): the jobs of the round already run drew
+ * the state before it. A game day resumed after a reload drew its users chart empty just before the
+ * game's first update came, and when the round the update asked for was dropped, that chart stayed
+ * empty for as long as the game was paused.
  */
 export function frameJobs(): { schedule(jobs: readonly (() => void)[]): void; clear(): void } {
   const queue: (() => void)[] = [];
   let queued = false;
+  /** The round asked for while one was under way, to run after it. */
+  let after: readonly (() => void)[] | null = null;
   const next = () => {
     queued = false;
     queue.shift()?.();
+    if (queue.length === 0 && after) {
+      queue.push(...after);
+      after = null;
+    }
     if (queue.length && !queued) {
       queued = true;
       requestAnimationFrame(next);
@@ -38,7 +47,10 @@ export function frameJobs(): { schedule(jobs: readonly (() => void)[]): void; cl
   };
   return {
     schedule(jobs) {
-      if (queue.length) return;
+      if (queue.length) {
+        after = jobs;
+        return;
+      }
       queue.push(...jobs);
       if (!queued) {
         queued = true;
@@ -47,6 +59,7 @@ export function frameJobs(): { schedule(jobs: readonly (() => void)[]): void; cl
     },
     clear() {
       queue.length = 0;
+      after = null;
     },
   };
 }

@@ -207,27 +207,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   let lastRedraw = -Infinity;
   let drawnFrames = -1;
   // A redraw is a round of four jobs (three charts and the components' rows), one per animation
-  // frame. One asked for while a round is under way comes after it, as a round of its own: the
-  // jobs of the round already run drew the frames before, and a resumed game's users chart, drawn
-  // empty just before the game's first update came, stayed empty for as long as it was paused.
+  // frame; one asked for while a round is under way comes after it (frameJobs).
   const redraws = frameJobs();
-  let roundUnderWay = false;
-  let redrawAgain = false;
-  const redrawJobs = [
-    ...charts.draws,
-    () => {
-      rows.draw(frames);
-      roundUnderWay = false;
-      if (redrawAgain) redraw();
-    },
-  ];
+  const redrawJobs = [...charts.draws, () => rows.draw(frames)];
   /** The charts and the rows redrawn from the frames so far: now, or after the round under way. */
-  function redraw(): void {
-    redrawAgain = roundUnderWay;
-    if (roundUnderWay) return;
-    roundUnderWay = true;
-    redraws.schedule(redrawJobs);
-  }
+  const redraw = () => redraws.schedule(redrawJobs);
 
   function render(): void {
     renderQueued = false;
@@ -696,7 +680,6 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     pendingRender = undefined;
     charts.clear();
     redraws.clear();
-    roundUnderWay = false;
     drawnFrames = -1;
     redraw();
     rows.clear();
