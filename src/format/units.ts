@@ -126,3 +126,17 @@ export function unitBesideTitle(title: string, unit: string): string | undefined
   const said = new RegExp(`(?<![\\p{L}\\p{N}])${unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, "iu");
   return said.test(title) ? undefined : unit;
 }
+
+/**
+ * A figure kept on one line while the words around it wrap (the workshop agenda's and the run
+ * sheets' expected figures: at 390 px the agenda ended a line at "1.33 ×"). `text` (plain text, or
+ * HTML whose only markup is a power of ten's <sup>) with every figure in it unbreakable: the spaces around a "×" ("1.33 × 10<sup>-6</sup>%"), between a number and its unit
+ * ("11 min", keepUnitWithNumber) and between the parts of a length in hours and minutes ("10 min
+ * 56 s") become no-break spaces. The words around a figure still break as any words do.
+ */
+export function unbrokenFigures(text: string): string {
+  return keepUnitWithNumber(text.replace(/(\S)[ \t\n]+×[ \t\n]+(?=\S)/g, `$1\u00a0×\u00a0`)).replace(
+    /(\d\u00a0(?:h|min))[ \t\n]+(?=\d)/g,
+    `$1\u00a0`,
+  );
+}

@@ -4,7 +4,7 @@
  * line breaker, as built: no ordinary space inside a figure, so no line ends inside one where
  * its column holds it. At 390 px the agenda ended a line at "1.33 ×" and began the next with
  * "10⁻⁶%"; the run sheet, whose `white-space: nowrap` gave way below 40rem, did the same at 320 px.
- * (src/components/workshop/figures.ts makes the spaces no-break ones.)
+ * (unbrokenFigures in src/format/units.ts makes the spaces no-break ones.)
  */
 import { expect, test } from "vitest";
 import { agendas } from "../../src/course/workshop/agenda.ts";
