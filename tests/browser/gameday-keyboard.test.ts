@@ -152,6 +152,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.waitForSelector('[data-speed="1"][aria-pressed="true"]');
     await expect.poll(() => live.textContent()).toBe(`Running at ${times(1)} speed.`);
     await expect(eject.locator("select").inputValue()).resolves.toBe(chosen);
+    await expect(eject.locator("select").evaluate((s) => s === document.activeElement)).resolves.toBe(true);
     // With Ctrl held the keys are the browser's (Ctrl+0 resets the zoom, Ctrl+2 picks a tab): the
     // game neither pauses nor speeds up, and says nothing of it. Each press would have been sent
     // to the game before the click on 5x, and said once in force (the page once paused on Ctrl+0).
@@ -163,8 +164,29 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await expect(page.evaluate(() => (window as unknown as { said: string[] }).said.join(" "))).resolves.not.toMatch(
       /Paused at|Running at/,
     );
+    // A key pressed with the focus on a speed (5x, clicked) takes the focus to the speed it presses,
+    // as a click does: the focus stayed on 5x, its ring beside the pause filled, both in the accent.
+    const focusedSpeed = () => page.evaluate(() => document.activeElement?.getAttribute("data-speed"));
     await page.keyboard.press("0");
     await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await expect.poll(focusedSpeed).toBe("0");
+    // Tab goes on to 1x, focused and not pressed: ringed in the text's colour, never in the accent
+    // that fills the speed pressed.
+    await page.keyboard.press("Tab");
+    await expect(focusedSpeed()).resolves.toBe("1");
+    const speedLooks = await root().evaluate((el) => {
+      const look = (b: Element) => {
+        const css = getComputedStyle(b);
+        return { ring: `${css.outlineStyle} ${css.outlineColor}`, fill: css.backgroundColor, text: css.color };
+      };
+      return {
+        focused: look(document.activeElement!),
+        pressed: look(el.querySelector('[data-speed][aria-pressed="true"]')!),
+      };
+    });
+    expect(speedLooks.focused.ring).toBe(`solid ${speedLooks.focused.text}`);
+    expect(speedLooks.focused.ring).not.toContain(speedLooks.pressed.fill);
+    expect(speedLooks.focused.fill).not.toBe(speedLooks.pressed.fill);
 
     // An action without a target: the focus goes to the actions' heading, in the game.
     await off.focus();

@@ -345,12 +345,33 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(exit).toBe(0);
     expect(printed).toBe(`${summaryJson}\n`);
 
-    // The game's worker crashes with the results shown: their result code, asked for again (a new
-    // name), still comes, from a new worker (which knew no game: the page waited for ever).
+    // The game's worker crashes with the results shown and nothing asked of it: nothing shown is
+    // lost, so nothing is said (the page said the game's simulation failed and to start a new
+    // game, under a game scored in full). The reason is kept for a facilitator; the results, their
+    // code, the link that replays it and Copy are as they were, and Start stays live.
     const gameWorkers = page.workers().filter((w) => /game\.worker/.test(w.url()));
     expect(gameWorkers.length).toBe(1);
+    const liveBefore = await root().locator("[data-live]").textContent();
+    // The page lets the crashed worker go (terminates it) as it hears the crash, in the same task
+    // as all it does about it.
+    const letGo = gameWorkers[0]!.waitForEvent("close");
     await crashNow(gameWorkers[0]!, "a crash after the game forced by the test");
-    await state("error");
+    await letGo;
+    await expect(root().getAttribute("data-state")).resolves.toBe("over");
+    await expect(root().getAttribute("data-worker-failure")).resolves.toMatch(
+      /a crash after the game forced by the test/,
+    );
+    await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe(liveBefore);
+    await expect(root().locator("[data-code-failed]").isHidden()).resolves.toBe(true);
+    await expect(root().locator("[data-code]").textContent()).resolves.toBe(code);
+    const shareHref = await root().locator("[data-share]").getAttribute("href");
+    expect(codeInLink(new URL(shareHref!, site).hash)).toBe(code);
+    await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    await root().locator("[data-copy-code]").click();
+    await expect.poll(() => root().locator("[data-live]").textContent()).toBe("Result code copied.");
+    // Their result code, asked for again (a new name), still comes, from a new worker (which knew
+    // no game: the page waited for ever).
     const resultCode = async () =>
       (
         await page.waitForFunction(

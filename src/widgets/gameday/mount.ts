@@ -167,6 +167,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   let resuming: SavedGame | null = null;
   /** The saved game asked to resume (game `asked`), until the worker says it resumes or cannot. */
   let resumeAsked: SavedGame | null = null;
+  /** Whether a shared run's replay was asked for (game `asked`), until the worker says it replays it or not. */
+  let replayAsked = false;
   let resumedAt: number | null = null;
   let lastKept = "";
   let seed = setup.seed;
@@ -291,19 +293,29 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         }
       }
     }
-    if (keyedSpeed !== null && update.speed === keyedSpeed) {
-      said.push(keyedSpeed === 0 ? `Paused at ${clockText(update.clock)}.` : `Running at ${times(keyedSpeed)} speed.`);
+    const keyedNow = keyedSpeed !== null && update.speed === keyedSpeed;
+    if (keyedNow) {
+      said.push(
+        update.speed === 0 ? `Paused at ${clockText(update.clock)}.` : `Running at ${times(update.speed)} speed.`,
+      );
       keyedSpeed = null;
     }
     if (said.length) live.textContent = said.join(" ");
     pendingRender = update;
-    if (update.acked.length) {
-      // An action's effect shows at once, not at the next frame.
+    if (update.acked.length || keyedNow) {
+      // An action's effect shows at once, not at the next frame; so does a speed key's, whose
+      // button the focus may go to (below), pressed before it is reached.
       render();
     } else if (!renderQueued) {
       renderQueued = true;
       requestAnimationFrame(render);
     }
+    // A speed key pressed with the focus on a speed button: the focus goes to the speed pressed
+    // now, as a click leaves it on the speed it pressed. It stayed where it was, and its ring on 1×
+    // beside 20× filled read as two speeds chosen; a screen reader heard nothing of the button
+    // pressed but the live region's words.
+    if (keyedNow && speedButtons.includes(document.activeElement as HTMLButtonElement))
+      speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)?.focus();
     endButton.disabled = update.over;
     const startHadFocus = document.activeElement === startButton;
     startButton.disabled = !update.over && update.clock > 0;
@@ -415,11 +427,20 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   /**
    * The worker failed (crashed, or said it could go no further). With the results shown and their
    * code asked for, the code is what failed: the results say so in its place (the game was over,
-   * and stays so), and Try again asks a new worker. Anything else, and the game stops (gameFailed).
+   * and stays so), and Try again asks a new worker. With the results shown and nothing asked of
+   * the worker, nothing failed that the page shows or needs: the results are whole, their code and
+   * link made, and whatever asks the worker next (a new name's code, Play again, a shared link)
+   * asks a new one. The page says nothing (it said "The game's simulation failed. Start a new
+   * game." under a game scored and shared), and keeps `details` for a facilitator. Anything else,
+   * and the game stops (gameFailed).
    */
   function failed(details: string): void {
     if (codeWanted !== null && codeShown) {
       codeFailed(details);
+      return;
+    }
+    if (codeShown && resumeAsked === null && !replayAsked) {
+      root.dataset.workerFailure = details;
       return;
     }
     gameFailed(details);
@@ -438,8 +459,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    */
   function gameFailed(details: string): void {
     // A saved game asked to resume will not be answered now: Discard works again, and the offer
-    // (still shown) can be answered afresh.
+    // (still shown) can be answered afresh; nor will a shared run asked to replay.
     resumeAsked = null;
+    replayAsked = false;
     const running = root.dataset.state === "playing" || root.dataset.state === "scoring";
     const what = running ? "The game stopped: its simulation failed." : "The game's simulation failed.";
     stopWith(`${what} Start a new game.`, "error", details);
@@ -473,6 +495,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       case "replaying":
         // A link followed before another game was asked for: that game is the one shown.
         if (message.game !== asked) return;
+        replayAsked = false;
         // A run of another game day, in a link edited by hand: its own page replays it.
         if (message.scenario !== setup.scenario) {
           location.replace(replayLink(message.scenario, replayCode));
@@ -526,6 +549,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       }
       case "link-refused": {
         if (message.game !== asked) return;
+        replayAsked = false;
         // The address no longer holds the code refused: a reload refused it again, and a copy
         // shared a broken link. A replay shown takes its own back: the run on the screen.
         linkTo(replaying ? shownReplayCode : null);
@@ -641,8 +665,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   function start(how: Begin): void {
     if (how.kind === "play" && !seedReady()) return;
     const game = ++asked;
-    // A resume asked before is answered no more: what the worker says of it is of a game not asked.
+    // A resume or a replay asked before is answered no more: what the worker says of it is of a game not asked.
     resumeAsked = null;
+    replayAsked = how.kind === "replay";
     if (how.kind === "replay") {
       replayCode = how.code;
       send({ type: "replay", game, code: replayCode, scenario: setup.scenario });
@@ -696,6 +721,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     codeShown = null;
     codeWanted = null;
     delete root.dataset.codeFailure;
+    delete root.dataset.workerFailure;
     refusedOut.textContent = "";
     replaying = asReplay;
     root.dataset.mode = asReplay ? "replay" : "play";
