@@ -17,6 +17,11 @@
  * the page deals another seed now, and the record moves to it with what it counted (a review given
  * up stays given up), not its answers (src/widgets/review/attempts.ts, dealAttempts).
  *
+ * A focus on what the page takes away goes on, never to the page's body: on the give-up button
+ * when another tab gives up, to the grade on offer; where no grade can be given (the card left the
+ * schedule in another tab), to the card's heading, and so from the variant form once the numbers
+ * are in, and from Next review, pressed, while the next exercise loads or when it cannot.
+ *
  * "One bad cell", solved three days before the review day: the page's clock is fixed there and the
  * stored progress is seeded once per tab, so a reload and the other pages read what the page stored.
  */
@@ -72,8 +77,12 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
   const focused = (page: Page) =>
     page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
+      if (el === document.body) return "the page";
+      if (el?.hasAttribute("data-review-where")) return "the card's heading";
+      if (el?.hasAttribute("data-review-giveup")) return "give up";
       return el?.dataset.action ?? el?.dataset.rating ?? (el?.hasAttribute("data-solution") ? "the solution" : null);
     });
+  const giveUpButton = (page: Page) => page.getByRole("button", { name: "I can't work it out: show the answers" });
   /**
    * Whether the exercise's own Show solution is shown (neither hidden nor outside the layout): with
    * the solution on show it is not, however the solution came (the exercise widget's rule).
@@ -221,18 +230,93 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     expect((await storedProgress(page)).exercises[id]).toEqual(solved.exercises[id]);
   });
 
-  test("given up in another tab while the focus is on Show solution here: the focus goes to the answers shown, not to the page", async () => {
+  test("given up in another tab while the focus is on Show solution here, or on the give-up button there: the focus goes to the answers shown, or to the grade on offer, not to the page", async () => {
     const { context, page: here } = await reviewer(solved);
     await openReview(here);
+    const there = await context.newPage();
+    await openReview(there);
     const elsewhere = await context.newPage();
     await openReview(elsewhere);
     await inReview(here).locator('[data-action="solution"]').focus();
     await expect.poll(() => focused(here)).toBe("solution");
-    await elsewhere.getByRole("button", { name: "I can't work it out: show the answers" }).click();
+    await giveUpButton(there).focus();
+    await expect.poll(() => focused(there)).toBe("give up");
+    await giveUpButton(elsewhere).click();
     await expect.poll(() => inReview(here).locator("[data-variant-answers]").count(), loading).toBe(1);
     expect(await offersSolution(here)).toBe(false);
     await expect.poll(() => focused(here)).toBe("the solution");
     expect(await buttons(here)).toEqual(onlyAgain);
+    // There the give-up button went with the answers shown, and its focus to what the reader does
+    // next, as their own press on it does: the grade on offer.
+    await expect.poll(() => rating(there).count()).toBe(1);
+    expect(await giveUpButton(there).isHidden()).toBe(true);
+    expect(await buttons(there)).toEqual(onlyAgain);
+    await expect.poll(() => focused(there)).toBe("again");
+  });
+
+  test("the card left the schedule in another tab (its progress reset) and no grade can be given: the focus on what goes goes to the card's heading, not to the page", async () => {
+    const { context, page: here } = await reviewer(solved);
+    // Here the learner tabbed into the exercise's variant form while the review's numbers were
+    // dealt: the form goes once they are in.
+    await here.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const seed = document.querySelector<HTMLElement>("[data-review-slot] [data-variant-form] input");
+        if (!seed) return;
+        observer.disconnect();
+        seed.focus();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await openReview(here);
+    expect(await inReview(here).locator("[data-variant-form]").isHidden()).toBe(true);
+    await expect.poll(() => focused(here)).toBe("the card's heading");
+    const there = await context.newPage();
+    await openReview(there);
+    await there.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [progressKey, JSON.stringify(emptyProgress())],
+    );
+    // There the learner gives up from the keyboard; here the focus is on the give-up button.
+    await giveUpButton(here).focus();
+    await giveUpButton(there).focus();
+    await there.keyboard.press("Enter");
+    const noneEarned = ["Again", "Hard", "Good", "Easy"].map((grade) => `${grade}not earned (disabled)`);
+    for (const page of [there, here]) {
+      await expect.poll(() => rating(page).count()).toBe(1);
+      expect(await buttons(page)).toEqual(noneEarned);
+      expect(await giveUpButton(page).isHidden()).toBe(true);
+      await expect.poll(() => focused(page)).toBe("the card's heading");
+    }
+  });
+
+  test("Next review pressed from the keyboard: the focus goes to the next card's heading while its exercise loads, and stays there when it cannot load", async () => {
+    // A second exercise due the same day; its markup's request fails.
+    const second = "canary-exposure";
+    const meta = loadExercise(second).meta;
+    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
+    const stored: Progress = JSON.parse(JSON.stringify(solved));
+    stored.exercises[second] = {
+      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+    const both = enrol(stored, [{ id: second, chapter: meta.chapter, parts }], new Date(reviewAt.getTime() - 3 * day));
+    const { page } = await reviewer(both);
+    let requests = 0;
+    await page.route(/\/review\/[^/]+\.json$/, (route) => (requests++ === 0 ? route.continue() : route.abort()));
+    await page.goto(`${browser.site}/review/`);
+    const status = page.locator("[data-review-status]");
+    await expect.poll(() => status.textContent(), loading).toMatch(/^2 reviews left today\. New numbers are in/);
+    await giveUpButton(page).click();
+    await rating(page)
+      .getByRole("button", { name: /^Again/ })
+      .click();
+    const next = page.getByRole("button", { name: "Next review (1 left)" });
+    expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => status.textContent(), loading).toMatch(/^The exercise could not load \(/);
+    expect(await next.isHidden()).toBe(true);
+    await expect(page.locator("[data-review-where]").textContent()).resolves.toMatch(/^Review 2 of 2: from /);
+    expect(await focused(page)).toBe("the card's heading");
   });
 
   test("a review given up under the seed it dealt before reviews skipped the chapter's numbers is still given up under the seed dealt now", async () => {

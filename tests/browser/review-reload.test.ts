@@ -356,15 +356,20 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
 
     // Reloaded again, the learner tabbing to Show a hint while the numbers are dealt: it goes once
     // they are back, all right, and the focus goes with it to the default grade, not to the page.
-    await page.addInitScript(() => {
+    await page.addInitScript((key) => {
       if (!sessionStorage.getItem("test:tab-to-hint")) return;
       new MutationObserver((_, observer) => {
         const hint = document.querySelector<HTMLElement>('[data-review-slot] [data-action="hint"]');
         if (!hint) return;
         observer.disconnect();
         hint.focus();
+        // The card leaves the schedule meanwhile, as a progress reset in another tab takes it.
+        if (!sessionStorage.getItem("test:leave-schedule")) return;
+        const progress = JSON.parse(localStorage.getItem(key)!);
+        delete progress.review;
+        localStorage.setItem(key, JSON.stringify(progress));
       }).observe(document, { childList: true, subtree: true });
-    });
+    }, progressKey);
     await page.evaluate(() => sessionStorage.setItem("test:tab-to-hint", "1"));
     await openReview(page, true);
     await expect.poll(() => rating(page).isVisible()).toBe(true);
@@ -372,6 +377,17 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     expect(await exercise(page).locator('[data-action="hint"]').isVisible()).toBe(false);
     expect((await seen(page)).focus).toEqual(["hint", "hard"]);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-rating"))).toBe("hard");
+
+    // Once more, and the card leaves the schedule while the numbers are dealt: no grade can be
+    // given, so the focus on Show a hint goes to the card's heading, not to the page.
+    await page.evaluate(() => sessionStorage.setItem("test:leave-schedule", "1"));
+    await openReview(page, true);
+    await expect.poll(() => rating(page).isVisible()).toBe(true);
+    expect(await buttons(page)).toEqual(
+      ["Again", "Hard", "Good", "Easy"].map((grade) => `${grade}not earned (disabled)`),
+    );
+    expect(await exercise(page).locator('[data-action="hint"]').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-review-where"))).toBe(true);
   });
 
   test("a hint opened, then reloaded: it is open again and counted once; the next one counts one more", async () => {

@@ -17,7 +17,10 @@
  * progress), and giving up (the page's button, or the exercise's own Show solution) rates it
  * "again" while the chapter's status there and on /progress/ does not say its solution was seen.
  * A review answered right offers no more hints (a focus on Show a hint goes to the grades), and
- * still its worked solution, to compare with: seen then, it counts nothing.
+ * still its worked solution, to compare with: seen then, it counts nothing. A focus on a control
+ * the page takes away (Show a hint, the give-up button, the variant form, Next review, grades drawn
+ * anew after another tab counted more) goes on to what the reader does next, or to the card's
+ * heading (focus.ts), never to the page's body.
  * Schedule logic lives in src/course/review.ts; this file is the glue.
  */
 import {
@@ -57,6 +60,7 @@ import {
 } from "./attempts.ts";
 import { compareDecline, compareQuestion } from "./compare.ts";
 import { nothingToReview } from "./empty.ts";
+import { handFocus, holdsFocus } from "./focus.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -251,8 +255,12 @@ export function mountReviewPage(): void {
   /**
    * The rating step: the grades the attempts earned, each with the date it would give. `focus`
    * puts the focus on the default grade; not when the page comes back to a review on loading.
+   * A focus on what goes here (the give-up button, the grades drawn anew) or went before it
+   * (`dropped`: Show a hint) goes to the default grade too, or, where that grade cannot be given
+   * (the card left the schedule in another tab), to the card's heading: never to the page's body.
    */
-  const offerRating = (card: DueCard, attempts: ReviewAttempts, focus: boolean) => {
+  const offerRating = (card: DueCard, attempts: ReviewAttempts, focus: boolean, dropped = false) => {
+    const lost = dropped || holdsFocus(giveUp, rateButtons);
     giveUp.hidden = true;
     const allowed = ratingsAllowed(attempts);
     const at = now();
@@ -278,7 +286,9 @@ export function mountReviewPage(): void {
       : "Answered. Rate the review to schedule it.";
     // The default grade (the terminal records it when none is named) has the focus.
     const fallback = rateReview(attempts).outcome;
-    if (focus) (buttons.find((b) => !b.disabled && b.dataset.rating === fallback) ?? next).focus();
+    const grade = buttons.find((b) => b.dataset.rating === fallback);
+    if (lost) handFocus(grade, where);
+    else if (focus) handFocus(grade);
   };
 
   /**
@@ -334,6 +344,9 @@ export function mountReviewPage(): void {
   const show = async (card: DueCard) => {
     const entry = byId.get(card.id)!;
     const place = index;
+    // Next review goes, with the exercise before: a focus on either goes to the card's heading
+    // once it names this review, not to the page's body while the exercise loads (or fails to).
+    const lost = holdsFocus(next, slot);
     drawDueList();
     result.textContent = "";
     next.hidden = true;
@@ -346,6 +359,7 @@ export function mountReviewPage(): void {
       element("a", { href: `${chapterPath}${entry.chapter}/#ex-${entry.id}`, textContent: entry.chapterTitle }),
     );
     session.hidden = false;
+    if (lost) handFocus(where);
     status.textContent = `${countOf(queue.length - index, "review")} left today. Loading the exercise…`;
 
     let html: string;
@@ -420,13 +434,14 @@ export function mountReviewPage(): void {
      * the learner tabbed there while the last answer was graded). Coming back to a review answered
      * right, the focus stays where a page load leaves it, unless it is on Show a hint (the learner
      * tabbed there while the numbers were dealt): that button goes, and the focus goes to the
-     * default grade, what the review offers in its place, not to the page's start.
+     * default grade, what the review offers in its place (or the card's heading, where no grade
+     * can be given), not to the page's start.
      */
     const finish = (focus: boolean) => {
       if (answered) return;
       answered = true;
       const leftHint = !attempts.gaveUp && settleAnswered();
-      offerRating(card, attempts, focus || leftHint);
+      offerRating(card, attempts, focus, leftHint);
     };
     /** The learner saw the answers (the review's button, or the exercise's own solution): it counts as forgotten. */
     const markGaveUp = (focus: boolean) => {
@@ -560,9 +575,12 @@ export function mountReviewPage(): void {
       const text = note.textContent ?? "";
       if (text.startsWith(`Variant ${seed}`)) {
         dealt.disconnect();
-        // The review's numbers stay: no other variant (the exercise's own style shows the form).
+        // The review's numbers stay: no other variant (the exercise's own style shows the form). A
+        // focus there (the learner tabbed in while the numbers were dealt) goes to the card's heading.
+        const formHadFocus = holdsFocus(form);
         form.hidden = true;
         form.style.display = "none";
+        if (formHadFocus) handFocus(where);
         // The list names the exercise as the dealt heading does.
         const heading = root.querySelector(`#${CSS.escape(`ex-${card.id}-title`)}`)?.cloneNode(true) as
           | HTMLElement
