@@ -18,8 +18,9 @@ const failingServices = (page: Page) =>
 
 /**
  * How the builder's drawing sits in its box: the box's width, how far the drawing reaches past it
- * sideways and down (px), its scale (1 at its natural size), and its smallest text as it renders
- * (font size times the drawing's scale, as every-page.test.ts measures it).
+ * sideways and down (px), its scale (1 at its natural size), its smallest text as it renders
+ * (font size times the drawing's scale, as every-page.test.ts measures it), and the size of the
+ * legend under it, the page's small text (px).
  */
 const drawingFit = (page: Page) =>
   page.locator("[data-map-builder] [data-role=canvas]").evaluate((box) => {
@@ -34,6 +35,7 @@ const drawingFit = (page: Page) =>
       down: box.scrollHeight - box.clientHeight,
       scale: svg.getBoundingClientRect().width / svg.viewBox.baseVal.width,
       smallest: Math.min(...sizes),
+      legend: Number.parseFloat(getComputedStyle(box.closest("figure")!.querySelector("figcaption")!).fontSize),
     };
   });
 const scrollHint = (page: Page) => page.locator("[data-map-builder] [data-role=scroll-hint]").first();
@@ -64,10 +66,11 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     // is not started until touched.
     await load();
     await expect(page.locator("[data-map-builder]").getAttribute("data-ready")).resolves.toBeNull();
-    // The drawing fits its box at its natural size at 1280 px; at 390 px it is shrunk only as far
-    // as keeps its text at 11 px, scrolls in its box, and the note under it says so, until the
-    // window is wide again. The window is resized in place, the page not loaded again (nor the
-    // builder started).
+    // The drawing fits its box at its natural size at 1280 px; at 390 px it keeps that size, its
+    // smallest label no smaller than the legend's words under it (it was shrunk to 11 px there, and
+    // scrolled all the same), scrolls in its box, and the note under it says so, until the window
+    // is wide again. The window is resized in place, the page not loaded again (nor the builder
+    // started).
     const atWide = await drawingFit(page);
     expect(atWide).toMatchObject({ box: boxWidth, scale: 1 });
     expect(atWide.sideways).toBeLessThanOrEqual(0);
@@ -77,8 +80,11 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect.poll(() => scrollHint(page).isVisible()).toBe(true);
     const atPhone = await drawingFit(page);
     expect(atPhone.sideways).toBeGreaterThan(0);
-    expect(atPhone.scale).toBeLessThan(1);
+    expect(atPhone.scale).toBe(1);
     expect(atPhone.smallest).toBeGreaterThanOrEqual(smallestLabel);
+    expect(atPhone.smallest, "the smallest label against the legend's text, in CSS px").toBeGreaterThanOrEqual(
+      atPhone.legend,
+    );
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => scrollHint(page).isVisible()).toBe(false);
     await expect(page.locator("[data-map-builder]").getAttribute("data-ready")).resolves.toBeNull();
@@ -683,7 +689,7 @@ describeInBrowser("map builder on a phone", { viewport: { width: 375, height: 80
 
   // One load for both tests: the first reads the drawing the HTML brought (it only scrolls the
   // drawing's box, which does not start the builder, as the second test's first check shows).
-  test("on a phone the drawing keeps its text at 11 px or more, scrolls inside its box, and says so", async () => {
+  test("on a phone the drawing keeps its text at the page's small size or more, scrolls inside its box, and says so", async () => {
     const { page } = phone;
     await page.goto(`${site}/failure-domains/`);
     const root = page.locator("[data-map-builder]").first();

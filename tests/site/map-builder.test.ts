@@ -16,4 +16,9 @@ test("the first map is drawn in the HTML, before any script runs", () => {
   expect(count((el) => hasClass(el, "mb-resource") && hasClass(el, "is-flagged"))).toBe(5);
   // Not started until touched: the page's script marks it ready when it mounts.
   expect(attr(root, "data-ready")).toBeUndefined();
+  // The drawing keeps its natural size on a phone and scrolls in its box: the box takes the
+  // keyboard's focus, named, as every box on the site that scrolls does (focusable-scroll-boxes.test.ts).
+  const boxes = findAll(root, (el) => attr(el, "data-role") === "canvas");
+  expect(boxes.map((el) => [attr(el, "tabindex"), attr(el, "role")])).toEqual([["0", "group"]]);
+  expect(attr(boxes[0]!, "aria-label")).toMatch(/^The map\b.*scrolls/);
 });

@@ -1,5 +1,5 @@
 /**
- * The front end's dashboard (src/sim/diagnosis/dashboard.ts) as a situation: four panels over
+ * The front end's dashboard (src/sim/diagnosis/dashboard.ts) as a situation: five panels over
  * twelve minutes and the numbers the on-call engineer reads off them.
  */
 import { type DashboardParams, dashboard } from "../../sim/diagnosis/dashboard.ts";
@@ -40,15 +40,22 @@ export function dashboardSituation(params: DashboardParams): Situation {
         max: params.workers,
         lines: [{ name: "busy", values: minutes.map((m) => m.busy) }],
       },
+      // The recommendations calls' latency and their failures: two panels, each in its own unit on
+      // its own axis, as every other panel is (one axis read in both milliseconds and percent before).
       {
         kind: "series",
-        caption: "Recommendations calls",
-        unit: "median ms, and % failing",
+        caption: "Recommendations calls: median latency",
+        unit: "ms",
         x,
-        lines: [
-          { name: "median latency (ms)", values: minutes.map((m) => m.dependencyMs) },
-          { name: "failing (%)", values: minutes.map((m) => m.dependencyErrors) },
-        ],
+        lines: [{ name: "median", values: minutes.map((m) => m.dependencyMs) }],
+      },
+      {
+        kind: "series",
+        caption: "Recommendations calls failing",
+        unit: "%",
+        x,
+        max: 100,
+        lines: [{ name: "failing", values: minutes.map((m) => m.dependencyErrors) }],
       },
       {
         kind: "table",

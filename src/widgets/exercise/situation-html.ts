@@ -129,8 +129,7 @@ export function timeLabel(axis: string, value: number): string {
 /**
  * A value axis's label with its unit where the chart's unit is a measure: "50%", "5 s", "200 ms",
  * "10,000/s". A count ("disks", "of 20") stands alone, as the replay's charts write one: its unit
- * is in the chart's title, as is a chart's of two units ("median ms, and % failing"), whose lines
- * name theirs in the legend.
+ * is in the chart's title.
  */
 export function valueLabel(unit: string, text: string): string {
   switch (unit) {

@@ -44,11 +44,18 @@ export interface MapLayout {
  * monospace font (drawing.css), whose characters are all 0.6 em wide (Liberation Mono, DejaVu
  * Sans Mono, Menlo, SF Mono), so a box is as wide as its longest line without measuring it.
  */
-export const labelFont = { name: 13, detail: 12 } as const;
+export const labelFont = { name: 14, detail: 13 } as const;
 const advance = 0.6;
-/** What every SVG text on the site renders at, at least (tests/browser/every-page.test.ts). */
-export const smallestLabel = 11;
-/** How far the drawing may shrink to fit its box: until its smallest type renders at `smallestLabel`. */
+/**
+ * What the drawing's text renders at, at least, on any screen: the page's small text (Starlight's
+ * --sl-text-xs, the legend's under the drawing). Shrunk to fit a phone down to 11 px, its labels
+ * were smaller than any other words on the page while its box scrolled sideways all the same.
+ */
+export const smallestLabel = 13;
+/**
+ * How far the drawing may shrink to fit its box: until its smallest type renders at `smallestLabel`,
+ * which is its natural size. A drawing wider than its box scrolls in it instead.
+ */
 export const minScale = smallestLabel / Math.min(labelFont.name, labelFont.detail);
 /**
  * The drawing's box in the chapter, in CSS px, on any screen 1280 px wide or wider (Starlight's
@@ -200,7 +207,7 @@ const compareUpTo = 60;
 
 /**
  * How well a layout fits the chapter's box: 0 at its natural size, 1 shrunk (no further than
- * `minScale`), 2 not at all (it scrolls in its box).
+ * `minScale`; none is while `minScale` is 1), 2 not at all (it scrolls in its box).
  */
 const fitOf = (placed: MapLayout) => (placed.width <= boxWidth ? 0 : placed.width * minScale <= boxWidth ? 1 : 2);
 

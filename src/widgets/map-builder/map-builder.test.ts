@@ -230,11 +230,13 @@ describe("layout and drawing", () => {
     expect(below(drawn.at(-1)!)).toBeGreaterThan(0);
   });
 
-  test("shrunk to fit its box, the drawing's smallest text renders at 11 px, no smaller", () => {
+  test("the drawing's smallest text renders at the page's small size, 13 px: it never shrinks below its natural size", () => {
+    expect(smallestLabel).toBe(13);
     expect(Math.min(labelFont.name, labelFont.detail) * minScale).toBe(smallestLabel);
+    expect(minScale).toBe(1);
     const { layout } = drawn[0]!;
     expect(renderMapSvg(drawn[0]!, "t")).toContain(
-      `style="--mb-width:${layout.width}px;--mb-min-width:${Math.ceil(layout.width * minScale)}px"`,
+      `style="--mb-width:${layout.width}px;--mb-min-width:${Math.ceil(layout.width)}px"`,
     );
   });
 

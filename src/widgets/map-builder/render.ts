@@ -110,8 +110,9 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
 
   const title = view.map.title ?? "Failure-domain map";
   // Its natural size (one unit, one CSS pixel) is the most it is drawn at: the builder's box
-  // shrinks it to fit down to --mb-min-width, where its smallest text renders at 11 px, and a
-  // drawing wider than that scrolls in its box (MapBuilder.astro). Its type is labelFont's.
+  // shrinks it to fit down to --mb-min-width, where its smallest text renders at smallestLabel's
+  // size (layout.ts: its natural size, so it never shrinks), and a drawing wider than that scrolls
+  // in its box (MapBuilder.astro). Its type is labelFont's.
   const style = `--mb-width:${layout.width}px;--mb-min-width:${Math.ceil(layout.width * minScale)}px`;
   return (
     `<svg class="mb-svg" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" style="${style}" role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc">` +
