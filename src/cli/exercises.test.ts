@@ -573,8 +573,109 @@ describe("progress is never lost", { timeout: 60_000 }, () => {
     writeFileSync(file, '{"hello": 1}');
     const result = await cli(["import", file], { home });
     expect(result.code).toBe(2);
-    expect(result.err).toMatch(/not Blast Radius progress\. Nothing was changed/);
+    // The file is named, and what is wrong with it.
+    expect(result.err).toContain(
+      `${file}: That file is JSON, but not Blast Radius progress (it has no "version": progress is { "version": 1, "exercises": { ... } }). Nothing was changed.`,
+    );
     expect(existsSync(join(home, "progress.json"))).toBe(false);
+  });
+
+  test("a progress file of another shape says what is wrong with it and how to repair it", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, "progress.json"), JSON.stringify({ exercises: {} }));
+    const listed = await cli(["list"], { home });
+    expect(listed.code).toBe(0);
+    expect(listed.err).toContain(
+      `warning: ${join(home, "progress.json")} could not be read: it is JSON, but not Blast Radius progress (it has no "version": progress is { "version": 1, "exercises": { ... } }).`,
+    );
+    expect(listed.err).toContain(
+      "Repair that copy (an export from the page's /progress/ shows the shape), then bring it back with",
+    );
+  });
+
+  test("a hand edit read only in part is said, and a copy kept, as soon as a command reads it (list writes nothing)", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    // A name that is no exercise id, and a field of the wrong kind: before, list said nothing, and
+    // the next command that wrote dropped "Choose Exact" with no copy kept.
+    const edited = JSON.stringify({
+      version: 1,
+      exercises: {
+        "Choose Exact": { parts: { code: { attempts: 1, solved: true } }, hints: 0, revealed: false },
+        "daily-disk-failures": { parts: { "per-day": { attempts: 1, solved: "true" } }, hints: 0, revealed: false },
+      },
+    });
+    writeFileSync(join(home, "progress.json"), edited);
+    const listed = await cli(["list"], { home });
+    expect(listed.code).toBe(0);
+    const copies = () => readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"));
+    expect(copies()).toHaveLength(1);
+    expect(listed.err).toBe(
+      [
+        `warning: ${join(home, "progress.json")} could not be read whole: the progress or review schedule of daily-disk-failures had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled); and the entry under "Choose Exact" is not under an exercise id, so it was left out.`,
+        `The file as it was is kept, unchanged, as ${join(home, copies()[0]!)}; your progress from now on is saved in ${join(home, "progress.json")}.`,
+        'Repair that copy (each field as the page writes it: true or false, not "true"; whole numbers for counts; each entry under its exercise\'s id as list shows it: use lower-case letters, digits and single hyphens (like fixed-groups)), then bring it back with',
+        `  npm run exercises -- import ${join(home, copies()[0]!)}`,
+        "which merges it with your new progress.",
+        "",
+      ].join("\n"),
+    );
+    expect(readFileSync(join(home, copies()[0]!), "utf8")).toBe(edited);
+    // Until a command writes, each one says it again, naming the same copy; the file written reads whole.
+    const hinted = await cli(["hint", "choose-exact"], { home });
+    expect(hinted.err).toBe(listed.err);
+    expect(copies()).toHaveLength(1);
+    expect((await cli(["list"], { home })).err).toBe("");
+    // The page's import of the kept copy names the entry it leaves out, quoted.
+    const imported = await cli(["import", join(home, copies()[0]!)], { home });
+    expect(imported.out).toContain('Left out 1 entry for exercises this course does not have ("Choose Exact").');
+  });
+
+  test("progress for exercises this course does not have is named, not counted, and kept in the file", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    const solvedPart = { parts: { code: { attempts: 2, solved: true } }, hints: 0, revealed: false };
+    writeFileSync(
+      join(home, "progress.json"),
+      JSON.stringify({ version: 1, exercises: { "renamed-since": solvedPart, "never-here": solvedPart } }),
+    );
+    const note = `${join(home, "progress.json")} also has progress for 2 exercises this course does not have (renamed-since and never-here): not counted, and kept in the file as it is.`;
+    const listed = await cli(["list"], { home });
+    expect(listed.err).toBe("");
+    expect(listed.out).toMatch(/^0 of \d+ solved\./m);
+    expect(listed.out).toContain(note);
+    const started = await cli([], { home });
+    expect(started.out).toMatch(/^0 of \d+ exercises solved\.$/m);
+    expect(started.out).toContain(note);
+    // A command that writes keeps them: nothing the learner wrote is lost.
+    await cli(["hint", "choose-exact"], { home });
+    const kept = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
+    expect(Object.keys(kept.exercises).sort()).toEqual(["choose-exact", "never-here", "renamed-since"]);
+    expect(readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"))).toEqual([]);
+  });
+
+  test("the file carries no proof of grading: a solved part typed in counts, as on the page; a wrong kind or a part the exercise lacks does not", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(
+      join(home, "progress.json"),
+      JSON.stringify({
+        version: 1,
+        exercises: {
+          // Typed in, never graded: no attempts, no fingerprint of an answer.
+          "choose-exact": { parts: { code: { solved: true } } },
+          "daily-disk-failures": { parts: { "per-day": { solved: true }, "quiet-day": { solved: "true" } } },
+          "shuffle-shard-16-workers": { parts: { "not-a-part": { attempts: 1, solved: true } } },
+        },
+      }),
+    );
+    const listed = await cli(["list"], { home });
+    const row = (id: string) => listed.out.split("\n").find((line) => line.startsWith(`${id} `)) ?? "";
+    expect(row("choose-exact")).toContain("✓ Solved");
+    expect(row("daily-disk-failures")).not.toContain("✓");
+    expect(row("shuffle-shard-16-workers")).not.toContain("✓");
+    expect(listed.out).toMatch(/^1 of \d+ solved\./m);
   });
 });
 

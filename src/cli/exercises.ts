@@ -68,6 +68,7 @@ import {
   reviewSessionStore,
 } from "./review-session.ts";
 import {
+  auditProgress,
   describeImport,
   exerciseEntry,
   exerciseStatus,
@@ -293,6 +294,18 @@ function status(progress: Progress, exercise: LoadedExercise): string {
   return progress.exercises[exercise.id] ? exerciseStatus(progress, exercise.id, partIds(exercise)) : "";
 }
 
+/**
+ * What the terminal says of entries in its progress file for exercises this course does not have
+ * (a hand edit, or an exercise renamed since): the page's rule (auditProgress), never counted and
+ * named; they stay in the file, so nothing a learner wrote is lost.
+ */
+function uncountedNote(ctx: Context, progress: Progress): string | undefined {
+  const { unknown } = auditProgress(progress, new Set(ctx.index.ids));
+  if (unknown.length === 0) return undefined;
+  const named = listNames(unknown.length > 5 ? [...unknown.slice(0, 5), `${unknown.length - 5} more`] : unknown);
+  return `${ctx.progress.shown} also has progress for ${countOf(unknown.length, "exercise")} this course does not have (${named}): not counted, and kept in the file as it is.`;
+}
+
 async function list(ctx: Context): Promise<number> {
   const progress = ctx.progress.read();
   const exercises = await exercisesInOrder(ctx);
@@ -312,6 +325,8 @@ async function list(ctx: Context): Promise<number> {
     ctx,
     `\n${solved} of ${exercises.length} solved. Code exercises: edit exercises/<id>/starter.ts, then check <id>.\n`,
   );
+  const uncounted = uncountedNote(ctx, progress);
+  if (uncounted) say(ctx, `${uncounted}\n`);
   return 0;
 }
 
@@ -961,6 +976,8 @@ async function start(ctx: Context, progressFile: string): Promise<number> {
       `${solved.length} of ${countOf(exercises.length, "exercise")} solved.`,
     );
   } else out.push(`Every exercise is solved: all ${exercises.length}.`);
+  const uncounted = uncountedNote(ctx, progress);
+  if (uncounted) out.push(uncounted);
   // The schedule as it stands (review enters newly solved exercises when it is run).
   if (Object.keys(progress.review ?? {}).length > 0) {
     const now = ctx.now();

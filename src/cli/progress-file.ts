@@ -5,8 +5,9 @@
  *     progress.unreadable-<time>.json before anything is written over it, and the learner is told
  *     where it is and how to bring it back (repair it, then `npm run exercises -- import <copy>`);
  *   - so is a file that can be read only in part (an entry with a field of the wrong kind, such as
- *     `"solved": "true"`, or a review card that is not whole), before it is written back without
- *     what could not be read;
+ *     `"solved": "true"`, a review card that is not whole, or an entry under a name that is no
+ *     exercise id), as soon as a command reads it, before it is written back without what could
+ *     not be read;
  *   - if that copy cannot be made, nothing is written at all;
  *   - every write goes to a temporary file first and is renamed over the old one, so a crash or a
  *     full disk mid-write leaves the old file whole;
@@ -29,6 +30,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { idRule } from "../course/ids.ts";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
 import { listNames } from "../format/words.ts";
 import { ReportedError, UsageError } from "./args.ts";
@@ -40,6 +42,10 @@ export interface ProgressStore {
   /** Read, change, write (atomically); returns the new progress. */
   update(change: (progress: Progress) => void): Progress;
 }
+
+/** A sentence's list ("a, b and c"), the first five named and the rest counted ("... and 3 more"). */
+const fewNamed = (names: string[]) =>
+  listNames(names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : names);
 
 /** "20261130-074512" in UTC: sorts by time, safe in a file name. */
 function stamp(now: Date): string {
@@ -139,14 +145,19 @@ export function progressStore(
       throw new UsageError(`${shown} could not be opened: ${problemOf(error)}`);
     }
     const result = readProgressText(text);
-    if (result.ok) return result.progress;
+    if (result.ok) {
+      // Said, and a copy kept, as soon as it is read, not only when a command writes it back.
+      if (result.lossy.length > 0 || result.strange.length > 0) keepPartlyRead(text, result);
+      return result.progress;
+    }
     const copy = keepCopy(text);
     if (!warned.has(copy)) {
       warned.add(copy);
-      const repair =
-        result.reason === "newer-version"
-          ? "Use an up-to-date copy of the course (git pull), then bring it back with"
-          : "Repair that copy (a JSON checker shows where it breaks), then bring it back with";
+      const repair = {
+        "newer-version": "Use an up-to-date copy of the course (git pull), then bring it back with",
+        "not-json": "Repair that copy (a JSON checker shows where it breaks), then bring it back with",
+        "not-progress": `Repair that copy (an export from the page's /progress/ shows the shape), then bring it back with`,
+      }[result.reason];
       warn(
         [
           `warning: ${shown} could not be read: ${result.message}.`,
@@ -162,20 +173,33 @@ export function progressStore(
   };
 
   /**
-   * Keep a copy of a file read only in part before it is written back without what could not be
-   * read, and say so once, as for a file that cannot be read at all.
+   * Keep a copy of a file read only in part (entries with a field of the wrong kind, `lossy`;
+   * entries under a name that is no exercise id, `strange`) before it is written back without
+   * what could not be read, and say so once, as for a file that cannot be read at all.
    */
-  const keepPartlyRead = (text: string, lost: string[]): void => {
+  const keepPartlyRead = (text: string, { lossy, strange }: { lossy: string[]; strange: string[] }): void => {
     const copy = keepCopy(text, "could not be read whole");
     if (warned.has(copy)) return;
     warned.add(copy);
-    // A sentence's list ("a, b and c"), the first five named and the rest counted ("... and 3 more").
-    const shownLost = listNames(lost.length > 5 ? [...lost.slice(0, 5), `${lost.length - 5} more`] : lost);
+    const problems: string[] = [];
+    const repairs: string[] = [];
+    if (lossy.length > 0) {
+      problems.push(
+        `the progress or review schedule of ${fewNamed(lossy)} had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled)`,
+      );
+      repairs.push('each field as the page writes it: true or false, not "true"; whole numbers for counts');
+    }
+    if (strange.length > 0) {
+      problems.push(
+        `${strange.length === 1 ? "the entry under" : "the entries under"} ${fewNamed(strange)} ${strange.length === 1 ? "is" : "are"} not under an exercise id, so ${strange.length === 1 ? "it was" : "they were"} left out`,
+      );
+      repairs.push(`each entry under its exercise's id as list shows it: ${idRule}`);
+    }
     warn(
       [
-        `warning: ${shown} could not be read whole: the progress or review schedule of ${shownLost} had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled).`,
+        `warning: ${shown} could not be read whole: ${problems.join("; and ")}.`,
         `The file as it was is kept, unchanged, as ${show(copy)}; your progress from now on is saved in ${shown}.`,
-        'Repair that copy (each field as the page writes it: true or false, not "true"; whole numbers for counts), then bring it back with',
+        `Repair that copy (${repairs.join("; ")}), then bring it back with`,
         `  npm run exercises -- import ${show(copy)}`,
         "which merges it with your new progress.",
         "",
@@ -194,8 +218,8 @@ export function progressStore(
       const current = readFileSync(file, "utf8");
       const read = readProgressText(current);
       if (!read.ok) keepCopy(current);
-      // The exercises whose entries or review cards were dropped or read only in part (src/course/progress.ts).
-      else if (read.lossy.length > 0) keepPartlyRead(current, read.lossy);
+      // Entries or review cards dropped or read only in part (src/course/progress.ts).
+      else if (read.lossy.length > 0 || read.strange.length > 0) keepPartlyRead(current, read);
     }
     const temporary = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
     try {

@@ -11,6 +11,7 @@ import {
 import {
   answeredAfterReveal,
   answerFingerprint,
+  auditProgress,
   type Catalog,
   chapterDone,
   describeImport,
@@ -50,6 +51,78 @@ describe("reading progress text", () => {
     });
     expect(readProgressText('{"hello": 1}')).toMatchObject({ ok: false, reason: "not-progress" });
     expect(readProgressText(exportProgress(emptyProgress()))).toMatchObject({ ok: true });
+  });
+});
+
+describe("a hand-edited file: what is wrong with it, in words", () => {
+  const why = (value: unknown) => {
+    const read = readProgressText(JSON.stringify(value));
+    return !read.ok && read.reason === "not-progress" ? read.why : read;
+  };
+  const shape = 'progress is { "version": 1, "exercises": { ... } }';
+
+  test("JSON that is not progress says what keeps it from being progress", () => {
+    expect(why([])).toBe("it is a list, where progress is an object");
+    expect(why(null)).toBe("it is null, where progress is an object");
+    expect(why("progress")).toBe("it is a string, where progress is an object");
+    expect(why({ exercises: {} })).toBe(`it has no "version": ${shape}`);
+    expect(why({ version: "1", exercises: {} })).toBe(`its "version" is "1", not 1: ${shape}`);
+    expect(why({ version: 1 })).toBe(`its "exercises" is missing: ${shape}`);
+    expect(why({ version: 1, exercises: [] })).toBe(`its "exercises" is [], not an object: ${shape}`);
+    // The same words in an export's wrapper, and in the import's refusal.
+    expect(why({ app: "blast-radius", progress: { version: 1 } })).toBe(`its "exercises" is missing: ${shape}`);
+    expect(importProgress("[]", emptyProgress(), known)).toEqual({
+      ok: false,
+      message:
+        "That file is JSON, but not Blast Radius progress (it is a list, where progress is an object). Nothing was changed.",
+    });
+  });
+
+  test("entries under a name that is no exercise id are dropped and named, quoted and cut when long", () => {
+    const long = "Long Name ".repeat(10);
+    const read = readProgressText(
+      JSON.stringify({
+        version: 1,
+        exercises: { "Choose Exact": { parts: {} }, a: { parts: {} }, [long]: 1 },
+        review: { "Choose Exact": {} },
+      }),
+    );
+    expect(read).toMatchObject({ ok: true, lossy: [], strange: ['"Choose Exact"', `"${long.slice(0, 40)}…"`] });
+    if (read.ok) expect(Object.keys(read.progress.exercises)).toEqual(["a"]);
+    // The page's import leaves them out and names them with the exercises the course does not have.
+    const result = importProgress(
+      JSON.stringify({ version: 1, exercises: { "Choose Exact": {} } }),
+      emptyProgress(),
+      known,
+    );
+    expect(result).toMatchObject({ ok: true, imported: [], unknown: ['"Choose Exact"'] });
+    if (result.ok)
+      expect(describeImport(result)).toBe(
+        'The file had no progress for this course\'s exercises, so nothing changed. Left out 1 entry for exercises this course does not have ("Choose Exact").',
+      );
+  });
+
+  test("auditProgress: only the course's exercises count; the others are named, read or not", () => {
+    const text = JSON.stringify({
+      version: 1,
+      exercises: {
+        a: { parts: { x: { attempts: 1, solved: "yes" } } },
+        b: { parts: { y: { attempts: 1, solved: true } } },
+        "gone-since": { parts: {} },
+        "gone-and-broken": 5,
+        "Not An Id": {},
+      },
+      review: { "review-only": { due: "not a date" } },
+    });
+    const read = readProgressText(text);
+    if (!read.ok) throw new Error(read.message);
+    expect(auditProgress(read.progress, known, read)).toEqual({
+      counted: ["a", "b"],
+      unknown: ["gone-since", "gone-and-broken", "review-only", '"Not An Id"'],
+      unread: ["a"],
+    });
+    // Without what the reading found, the entries kept are what counts.
+    expect(auditProgress(read.progress, known)).toEqual({ counted: ["a", "b"], unknown: ["gone-since"], unread: [] });
   });
 });
 
@@ -383,7 +456,7 @@ describe("importing a file with fields of the wrong type", () => {
       revealed: false,
     });
     expect(describeImport(result)).toBe(
-      "Imported progress for 2 exercises, merged with what was here. 2 entries could not be read whole (a, b): a field of the wrong type counts as nothing done.",
+      "Imported progress for 2 exercises, merged with what was here. 2 entries could not be read whole (a, b): a field of the wrong type counts as nothing done. Left out 1 entry for exercises this course does not have (no-such-exercise).",
     );
   });
 

@@ -165,17 +165,34 @@ export function sanitizeReviewCard(value: unknown): ReviewCard | undefined {
   return card;
 }
 
+/** Longest part of a name that is no id a message quotes (a hand-edited key can be any length). */
+const quotedNameLength = 40;
+
+/** A name that is no exercise id, as a message shows it: in JSON's quotes, cut when long. */
+export function quotedName(name: string): string {
+  return JSON.stringify(name.length > quotedNameLength ? `${name.slice(0, quotedNameLength)}…` : name);
+}
+
 /**
  * Keep every well-formed exercise entry and review card of `value`, drop the rest. Returns
  * undefined when `value` is not progress of this version at all. The ids of exercise entries
  * dropped, or read only in part (a field of the wrong kind read as nothing done), and of review
- * cards dropped, are pushed to `lossy`, each once.
+ * cards dropped, are pushed to `lossy`, each once. Entries and cards under a name that is no
+ * exercise id (a hand edit's "Choose Exact") are dropped too, and their names pushed to
+ * `strange`, each once, as quotedName shows them.
  */
-export function sanitizeProgress(value: unknown, lossy: string[] = []): Progress | undefined {
+export function sanitizeProgress(value: unknown, lossy: string[] = [], strange: string[] = []): Progress | undefined {
   if (!isRecord(value) || value.version !== progressVersion || !isRecord(value.exercises)) return undefined;
   const result = emptyProgress();
+  const odd = (name: string) => {
+    const shown = quotedName(name);
+    if (!strange.includes(shown)) strange.push(shown);
+  };
   for (const [id, entry] of Object.entries(value.exercises)) {
-    if (!isId(id)) continue;
+    if (!isId(id)) {
+      odd(id);
+      continue;
+    }
     let lost = false;
     const clean = sanitizeExercise(entry, () => (lost = true));
     if (clean) result.exercises[id] = clean;
@@ -184,7 +201,10 @@ export function sanitizeProgress(value: unknown, lossy: string[] = []): Progress
   if (isRecord(value.review)) {
     const review: Record<string, ReviewCard> = {};
     for (const [id, card] of Object.entries(value.review)) {
-      if (!isId(id)) continue;
+      if (!isId(id)) {
+        odd(id);
+        continue;
+      }
       const clean = sanitizeReviewCard(card);
       if (clean) review[id] = clean;
       // A card dropped is read as never scheduled, and its exercise is named among those lost.
@@ -200,8 +220,8 @@ export type ProgressProblem =
   | { reason: "not-json"; where?: string; message: string }
   /** Progress written by a newer version of the course. */
   | { reason: "newer-version"; version: number; message: string }
-  /** JSON, but not progress. */
-  | { reason: "not-progress"; message: string };
+  /** JSON, but not progress; `why` says what is wrong with it ("it has no \"version\""). */
+  | { reason: "not-progress"; why: string; message: string };
 
 export type ReadProgressResult =
   | {
@@ -209,6 +229,8 @@ export type ReadProgressResult =
       progress: Progress;
       /** Exercise entries dropped or read only in part (sanitizeProgress). */
       lossy: string[];
+      /** Entries dropped for a name that is no exercise id, quoted (sanitizeProgress). */
+      strange: string[];
     }
   | ({ ok: false } & ProgressProblem);
 
@@ -224,12 +246,30 @@ function jsonErrorPlace(text: string, error: unknown): string | undefined {
   return `line ${line}, column ${before.length - before.lastIndexOf("\n")}`;
 }
 
+/** What keeps a value (JSON, not of a newer version) from being progress, in words. */
+function notProgressWhy(value: unknown): string {
+  if (Array.isArray(value)) return "it is a list, where progress is an object";
+  if (!isRecord(value)) return `it is ${value === null ? "null" : `a ${typeof value}`}, where progress is an object`;
+  const shape = `progress is { "version": ${progressVersion}, "exercises": { ... } }`;
+  if (value.version === undefined) return `it has no "version": ${shape}`;
+  if (value.version !== progressVersion)
+    return `its "version" is ${quotedValue(value.version)}, not ${progressVersion}: ${shape}`;
+  return `its "exercises" is ${value.exercises === undefined ? "missing" : `${quotedValue(value.exercises)}, not an object`}: ${shape}`;
+}
+
+/** A JSON value as a message shows it, cut when long. */
+function quotedValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > quotedNameLength ? `${text.slice(0, quotedNameLength)}…` : text;
+}
+
 /** What a progress value (already parsed JSON) is; an export file's wrapper is unwrapped. */
 export function readProgressValue(value: unknown): ReadProgressResult {
   const candidate = isRecord(value) && value.app === "blast-radius" && "progress" in value ? value.progress : value;
   const lossy: string[] = [];
-  const progress = sanitizeProgress(candidate, lossy);
-  if (progress) return { ok: true, progress, lossy };
+  const strange: string[] = [];
+  const progress = sanitizeProgress(candidate, lossy, strange);
+  if (progress) return { ok: true, progress, lossy, strange };
   if (isRecord(candidate) && typeof candidate.version === "number" && candidate.version > progressVersion) {
     return {
       ok: false,
@@ -238,7 +278,8 @@ export function readProgressValue(value: unknown): ReadProgressResult {
       message: `it was saved by a newer version of the course (progress version ${candidate.version}; this one reads version ${progressVersion})`,
     };
   }
-  return { ok: false, reason: "not-progress", message: "it is JSON, but not Blast Radius progress" };
+  const why = notProgressWhy(candidate);
+  return { ok: false, reason: "not-progress", why, message: `it is JSON, but not Blast Radius progress (${why})` };
 }
 
 /** Parse progress text (a stored value, the terminal's file, or an export file). Never throws. */
@@ -443,15 +484,45 @@ export function importProgress(text: string, current: Progress, known: ReadonlyS
   if (text.length > maxProgressFileLength) return { ok: false, message: tooLargeToImport };
   const read = readProgressText(text);
   if (!read.ok) return { ok: false, message: `${importProblem(read)} Nothing was changed.` };
-  const ids = Object.keys(read.progress.exercises);
-  const imported = ids.filter((id) => known.has(id));
-  const unknown = ids.filter((id) => !known.has(id));
+  const { counted: imported, unknown, unread } = auditProgress(read.progress, known, read);
   const kept = emptyProgress();
   for (const id of imported) kept.exercises[id] = read.progress.exercises[id]!;
   for (const [id, card] of Object.entries(read.progress.review ?? {}))
     if (known.has(id)) (kept.review ??= {})[id] = card;
-  const unread = read.lossy.filter((id) => known.has(id));
   return { ok: true, progress: mergeProgress(current, kept), imported, unknown, unread };
+}
+
+/** What progress holds for one course (auditProgress). */
+export interface ProgressAudit {
+  /** This course's exercises that have an entry: the only ones any count takes. */
+  counted: string[];
+  /**
+   * Entries never counted: ids of exercises this course does not have (of an entry or a review
+   * card, read or not), then names that are no exercise id, quoted (quotedName).
+   */
+  unknown: string[];
+  /** This course's exercises whose entry or review card could not be read whole. */
+  unread: string[];
+}
+
+/**
+ * The rules the page's import and the terminal's own progress file share, against the exercises
+ * this course has (`known`): only theirs count; entries for others are named, never counted;
+ * entries read only in part (`lossy`) and names that are no id (`strange`, both from
+ * readProgressText) are named. Pure: the caller decides whether to keep, leave out or say.
+ */
+export function auditProgress(
+  progress: Progress,
+  known: ReadonlySet<string>,
+  { lossy = [], strange = [] }: { lossy?: readonly string[]; strange?: readonly string[] } = {},
+): ProgressAudit {
+  const ids = Object.keys(progress.exercises);
+  const others = new Set([...ids, ...Object.keys(progress.review ?? {}), ...lossy].filter((id) => !known.has(id)));
+  return {
+    counted: ids.filter((id) => known.has(id)),
+    unknown: [...others, ...strange],
+    unread: lossy.filter((id) => known.has(id)),
+  };
 }
 
 function importProblem(problem: ProgressProblem): string {
@@ -461,7 +532,7 @@ function importProblem(problem: ProgressProblem): string {
     case "newer-version":
       return `That file comes from a newer version of the course (progress version ${problem.version}; this site reads version ${progressVersion}). Open it where it was made, or use an up-to-date copy of the course.`;
     case "not-progress":
-      return "That file is JSON, but not Blast Radius progress.";
+      return `That file is JSON, but not Blast Radius progress (${problem.why}).`;
   }
 }
 

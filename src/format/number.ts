@@ -59,6 +59,7 @@
  */
 
 import { superscripts } from "./scripts.ts";
+import { unbrokenFigures } from "./units.ts";
 
 const groupedFormats = new Map<number, Intl.NumberFormat>();
 
@@ -618,7 +619,7 @@ export interface SpokenFigure {
 /**
  * A sentence split for a live region: its plain text, and each power of ten with a raised
  * exponent ("1.235 × 10⁻⁵", raisedPowers) as it is shown, kept on one line (no-break spaces
- * around its "×"), and as it is said (spokenPowers). A screen reader reads "10⁻⁵" as "10",
+ * around its "×", unbrokenFigures), and as it is said (spokenPowers). A screen reader reads "10⁻⁵" as "10",
  * "10 5" or "10 superscript minus 5" depending on which one; a page shows the visual copy to the
  * eye and the spoken one to the ear. "Right: 1 in 75,287,520 = 1.33 × 10⁻⁶%." -> ["Right: 1
  * in 75,287,520 = ", { shown: "1.33 × 10⁻⁶", spoken: "1.33 × 10 to the power of minus 6" }, "%."].
@@ -628,7 +629,7 @@ export function figuresToSay(text: string): (string | SpokenFigure)[] {
   let at = 0;
   for (const match of text.matchAll(raisedPower)) {
     if (match.index > at) pieces.push(text.slice(at, match.index));
-    pieces.push({ shown: match[0].replace(/ × /, "\u00a0×\u00a0"), spoken: spokenPowers(match[0]) });
+    pieces.push({ shown: unbrokenFigures(match[0]), spoken: spokenPowers(match[0]) });
     at = match.index + match[0].length;
   }
   if (at < text.length) pieces.push(text.slice(at));
