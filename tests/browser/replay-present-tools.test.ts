@@ -2,10 +2,12 @@
  * The retry-storm presenter page's tool bar, as a room reads it on a projector: the chart picker
  * names the chart shown in the tool bar's own type, not in a form control's small default, and
  * whole, on a phone too; the playhead in the course's accent; the charts' value axes as the
- * chapter's replay draws them.
+ * chapter's replay draws them; and the scenario's fields, shown, keep their places when a field's
+ * message appears, as the chapter's do.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { expectUnmovedBut, scenarioPlaces } from "../support/scenario-fields.ts";
 import { chartPlaces, movedPlaces, recordCanvasAxes, unsharedAxes, valueAxes } from "../support/replay-axes.ts";
 
 describeInBrowser("retry-storm presenter tools", (browser) => {
@@ -37,6 +39,16 @@ describeInBrowser("retry-storm presenter tools", (browser) => {
     await expect.poll(() => valueAxes(replay)).toEqual(staticAxes);
     // And drawn where the static charts had them, in the room's large type: the plot, each label.
     await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(replay), 1)).toEqual([]);
+    // The scenario's fields, shown: a field's message moves no field sideways (the seed's widened its
+    // field, and every field after it went 50 px to the right), only those under its row, down.
+    await page.locator("[data-scenario-toggle]").check();
+    const scenario = replay.locator(".rs-scenario");
+    const clear = await scenarioPlaces(scenario);
+    const seed = replay.locator('input[name="seed"]');
+    await seed.fill("-1");
+    await seed.dispatchEvent("change");
+    await expect.poll(() => replay.locator('[data-error-for="seed"]').isVisible()).toBe(true);
+    expectUnmovedBut(clear, await scenarioPlaces(scenario), ["seed"]);
     // Its longest chart name still fits a phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
     const box = await page.locator("[data-chart-pick]").boundingBox();
