@@ -9,7 +9,8 @@ import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { loading, mockInterview, startInterview, toDebrief } from "../support/mock-interview.ts";
 import { reclaimedNote, yieldedWarning } from "../../src/widgets/mock-interview/session.ts";
-import { clearQuestion, elsewhereText } from "../../src/widgets/mock-interview/save-state.ts";
+import { clearQuestion, discardQuestion, elsewhereText } from "../../src/widgets/mock-interview/save-state.ts";
+import { keptElsewhereText } from "../../src/widgets/mock-interview/draft.ts";
 import { questions } from "../../src/course/interview/bank.ts";
 
 const question = questions.find((q) => q.id === "partition-key")!;
@@ -31,13 +32,21 @@ describeInBrowser("mock interview in two tabs", { ownContext: false }, (browser)
         const mock = mockInterview(page);
         if (offered) {
           await mock.getByRole("button", { name: "Discard it" }).click();
+          const offeredDraft = await deviceDraft(page);
+          await mock
+            .getByRole("group", { name: discardQuestion(offeredDraft) })
+            .getByRole("button", { name: "Discard my interview" })
+            .click();
           await expect
             .poll(() => mock.getByRole("button", { name: "Start the interview" }).isVisible(), loading)
             .toBe(true);
-          // Discarded here while the first tab still runs it: that tab writes its draft back, nothing is lost.
+          // Discarded here while the first tab still runs it: that tab writes its draft back, nothing
+          // is lost, and this tab says so instead of calling it discarded.
           await expect
             .poll(() => deviceDraft(page))
             .toMatchObject({ questionId: "partition-key", notes: "First tab." });
+          await expect.poll(() => mock.getByRole("status").textContent()).toBe(keptElsewhereText(question.title));
+          await expect(mock.getByRole("button", { name: "Resume it" }).isVisible()).resolves.toBe(false);
         }
         await startInterview(mock, questionId);
         await mock.getByLabel(/Your answer/).fill(answer);

@@ -15,8 +15,9 @@ import {
   toDebrief,
 } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
+import { nothingToDiscardText, resumeOffer } from "../../src/widgets/mock-interview/draft.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
-import { backToSavedText, clearQuestion } from "../../src/widgets/mock-interview/save-state.ts";
+import { backToSavedText, clearQuestion, discardQuestion } from "../../src/widgets/mock-interview/save-state.ts";
 import {
   answerLimits,
   debriefFieldLimit,
@@ -293,12 +294,48 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       expect(stored.attempts[0].usedSeconds).toBeGreaterThanOrEqual(182);
       expect(stored.attempts[0].usedSeconds).toBeLessThanOrEqual(183);
 
-      // Another interview, left unfinished and discarded after a reload: the setup comes back,
-      // with the keyboard on its first control, and the draft is gone.
+      // Another interview, left unfinished and discarded after a reload. Asked first, in the page,
+      // with keeping it the focused answer: Enter twice, or Escape, loses nothing and gives the
+      // focus back to "Discard it".
       await mock.getByRole("button", { name: "Another question" }).click();
       await startInterview(mock, question.id, { title: question.title });
+      await mock.getByLabel(/Your answer/).fill("Cell per tenant.");
       await page.reload();
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      const kept = await storedDraft(page);
+      const asking = mock.getByRole("group", { name: discardQuestion(kept!) });
+      const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
       await discardIt.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible(), loading).toBe(true);
+      expect(discardQuestion(kept!)).toContain("with your notes");
+      await expect(focused()).resolves.toBe("Keep my interview");
+      // The destructive answer is named for what it does, and is not the primary button.
+      const discardMine = asking.getByRole("button", { name: "Discard my interview" });
+      await expect(discardMine.getAttribute("class")).resolves.not.toContain("br-button--primary");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(false);
+      await expect(focused()).resolves.toBe("Discard it");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => asking.isVisible()).toBe(false);
+      await expect(focused()).resolves.toBe("Discard it");
+      // Kept: the offer is as it was, and so is the interview it offers.
+      await expect(mock.getByRole("group", { name: resumeOffer(kept!) }).isVisible()).resolves.toBe(true);
+      await expect(resumeIt.isVisible()).resolves.toBe(true);
+      await expect(mock.getByRole("button", { name: "Start the interview" }).isVisible()).resolves.toBe(false);
+      await expect(storedDraft(page)).resolves.toEqual(kept);
+      // Discarding is the answer before the safe one: the setup comes back, with the keyboard on
+      // its first control, and the draft is gone.
+      await page.keyboard.press("Enter");
+      await expect.poll(() => asking.isVisible()).toBe(true);
+      await page.keyboard.press("Shift+Tab");
+      await expect(focused()).resolves.toBe("Discard my interview");
       await page.keyboard.press("Enter");
       const draw = mock.getByRole("button", { name: "Draw a question" });
       await expect.poll(() => draw.isVisible(), loading).toBe(true);
@@ -314,6 +351,25 @@ describeInBrowser("mock interview in Chromium", (browser) => {
           `Discarded your unfinished interview on "${question.title}". Draw or pick a question to start a new one.`,
         );
       await expect(storedDraft(page)).resolves.toBeNull();
+      await expect(asking.isVisible()).resolves.toBe(false);
+      expect(dialogs).toEqual([]);
+
+      // Offered again, and gone from the device before "Discard it" is pressed (finished or
+      // discarded in another tab): nothing is asked, the status says so, and the setup comes back.
+      await page.evaluate(
+        (draft) => localStorage.setItem("blast-radius:interview-draft:v1", JSON.stringify(draft)),
+        kept,
+      );
+      await page.reload();
+      await expect.poll(() => discardIt.isVisible(), loading).toBe(true);
+      await page.evaluate(() => localStorage.removeItem("blast-radius:interview-draft:v1"));
+      await discardIt.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => draw.isVisible(), loading).toBe(true);
+      await expect(draw.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+      await expect(asking.isVisible()).resolves.toBe(false);
+      await page.clock.runFor(500);
+      await expect.poll(() => mock.getByRole("status").textContent()).toBe(nothingToDiscardText);
     } finally {
       await session.close();
     }

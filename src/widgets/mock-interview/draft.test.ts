@@ -5,11 +5,13 @@ import {
   discardedText,
   type Draft,
   draftKey,
+  keptElsewhereText,
   keptField,
   laterClaim,
   loadDraft,
   parseDraft,
   resumeOffer,
+  sameInterview,
   saveDraft,
 } from "./draft.ts";
 
@@ -100,6 +102,28 @@ test("discarding an offered interview says which one went, and how to start the 
   );
   expect(discardedText(undefined)).toBe(
     "Discarded your unfinished interview. Draw or pick a question to start a new one.",
+  );
+});
+
+test("an interview discarded here and written back by another tab is told apart from any other draft", () => {
+  const s = store();
+  saveDraft(s, { ...draft, notes: "typed on since", usedMs: 130_000 });
+  // The same interview, however far it went on in the tab that has it open.
+  expect(sameInterview(draft, s.data.get(draftKey)!)).toBe(true);
+  saveDraft(s, { ...draft, startedAt: "2026-11-30T10:20:00.000Z" });
+  expect(sameInterview(draft, s.data.get(draftKey)!)).toBe(false);
+  saveDraft(s, { ...draft, questionId: "partition-key" });
+  expect(sameInterview(draft, s.data.get(draftKey)!)).toBe(false);
+  expect(sameInterview(draft, null)).toBe(false);
+  expect(sameInterview(draft, "{not json")).toBe(false);
+});
+
+test("the status says an interview written back by another tab was not discarded, and where it is kept", () => {
+  expect(keptElsewhereText("Pick a partition key")).toBe(
+    'Not discarded: your interview on "Pick a partition key" is still open in another tab, which keeps it on this device. Draw or pick a question to start a new one here.',
+  );
+  expect(keptElsewhereText(undefined)).toBe(
+    "Not discarded: your interview is still open in another tab, which keeps it on this device. Draw or pick a question to start a new one here.",
   );
 });
 

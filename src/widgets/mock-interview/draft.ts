@@ -187,6 +187,29 @@ export function discardedText(title?: string): string {
   return `Discarded your unfinished interview${title ? ` on "${title}"` : ""}. Draw or pick a question to start a new one.`;
 }
 
+/** What the status says when "Discard it" finds no unfinished interview left (finished or discarded in another tab meanwhile). */
+export const nothingToDiscardText =
+  "There is no unfinished interview to discard: it was finished or discarded in another tab.";
+
+/**
+ * Whether `written` (the device's draft as another tab stored it, null when removed) is the
+ * interview `discarded`, written back: the same question, started at the same moment. A tab that
+ * still has that interview open keeps it on the device (RunningStage.otherTabWrote), whichever tab
+ * discarded it.
+ */
+export function sameInterview(discarded: Pick<Draft, "questionId" | "startedAt">, written: string | null): boolean {
+  const draft = parseDraft(written);
+  return draft !== null && draft.questionId === discarded.questionId && draft.startedAt === discarded.startedAt;
+}
+
+/**
+ * What the status says, in place of `discardedText`, once the interview a tab discarded is written
+ * back by another tab that has it open: it was not discarded, and that tab keeps it.
+ */
+export function keptElsewhereText(title?: string): string {
+  return `Not discarded: your interview${title ? ` on "${title}"` : ""} is still open in another tab, which keeps it on this device. Draw or pick a question to start a new one here.`;
+}
+
 /**
  * The time left in a draft's interview, as its clocks will show it once resumed (timeLeftMs, as
  * the round counts it): time a phase did not use before moving on is not left. Drafts from before

@@ -14,7 +14,18 @@
 import { formatClock } from "./countdown.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.ts";
-import { clearDraft, type DebriefDraft, discardedText, draftKey, ownDraft, showOffer } from "./draft.ts";
+import {
+  clearDraft,
+  type DebriefDraft,
+  type Draft,
+  discardedText,
+  draftKey,
+  keptElsewhereText,
+  nothingToDiscardText,
+  ownDraft,
+  sameInterview,
+  showOffer,
+} from "./draft.ts";
 import { historyKey, loadHistory } from "./history.ts";
 import { HistoryView } from "./history-view.ts";
 import { InlineQuestion } from "../inline-question.ts";
@@ -22,7 +33,7 @@ import { type InterviewQuestion, readPayload } from "./payload.ts";
 import { planFor } from "../../course/interview/plan.ts";
 import { ReviewStage } from "./review.ts";
 import { Round, type RoundState } from "./round.ts";
-import { type AtRisk, atRisk, clearQuestion, leaveQuestion, leftText } from "./save-state.ts";
+import { type AtRisk, atRisk, clearQuestion, discardQuestion, leaveQuestion, leftText } from "./save-state.ts";
 import { Selection } from "./selection.ts";
 import { type Interview, RunningStage, unkeptWarning } from "./session.ts";
 
@@ -82,6 +93,17 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     safe: "keep",
     onAnswer: (answer) => answerClear(answer),
   });
+  /** And asked before "Discard it" forgets the unfinished interview the offer to resume is about. */
+  const discarding = new InlineQuestion(ui.field("discard-box"), {
+    answers: ["discard", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => answerDiscard(answer),
+  });
+  /**
+   * The interview this tab discarded from the device's storage, until another tab writes it back
+   * (it still has it open there, and keeps it) or this tab starts or resumes one.
+   */
+  let discarded: Draft | null = null;
   const historyBox = ui.field<HTMLDetailsElement>("history-box");
   const historySummary = historyBox.querySelector("summary")!;
   const review = new ReviewStage(
@@ -107,8 +129,10 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
 
   const begin = (next: Interview, notes: string, paused: boolean) => {
     interview = next;
-    // Started or resumed, the offer to resume has done its work.
+    discarded = null;
+    // Started or resumed, the offer to resume has done its work, and a question about discarding it goes with it.
     showOffer(root, null);
+    discarding.dismiss(ui.field("title"));
     running.show(next, notes, paused);
     enter("running", ui.field("title"));
   };
@@ -179,18 +203,42 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
 
   /**
    * Takes the offer to resume away for the setup's controls: the keyboard's focus, when it was on
-   * one of the offer's buttons, goes on from the first of them (the buttons go with the offer).
+   * one of the offer's buttons (or its question's), goes on from the first of them (the buttons go
+   * with the offer, and the question about discarding it too).
    */
   const offerGone = () => {
     const focused = ui.field("resume-box").contains(document.activeElement);
     showOffer(root, null);
     if (focused) ui.button("draw").focus();
+    discarding.dismiss(ui.button("draw"));
   };
 
-  /** "Discard it": forgets the interview the offer is about (where the offer read it), and gives the setup back. */
-  const discard = () => {
+  /**
+   * "Discard it": asks first, in the page, with keeping the interview the safe answer (focused, and
+   * Escape's), in words that say what would be deleted with it, as the draft now stands.
+   */
+  const askToDiscard = () => {
+    const own = ownDraft(tabStoreOrNothing(), storeOrNothing());
+    if (!own) {
+      offerGone();
+      ui.announce(nothingToDiscardText);
+      return;
+    }
+    discarding.ask(discardQuestion(own.draft));
+  };
+
+  /**
+   * The learner's answer to the question `askToDiscard` asked. Kept: the offer stays as it was, the
+   * focus back on "Discard it". Discarded: the interview is forgotten where the offer read it, and
+   * the setup comes back with the focus on its first control.
+   */
+  const answerDiscard = (answer: "discard" | "keep") => {
+    if (!discarding.shown || stage !== "setup") return;
+    if (answer === "keep") return discarding.dismiss(ui.button("discard"));
     const own = ownDraft(tabStoreOrNothing(), storeOrNothing());
     if (own) clearDraft(own.store);
+    // Only the device's draft can be written back by another tab (see the storage listener below).
+    discarded = own && own.store === siteStorage() ? own.draft : null;
     offerGone();
     ui.announce(discardedText(own?.draft.title));
   };
@@ -298,7 +346,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     draw: { stages: ["setup"], run: () => selection.draw() },
     start: { stages: ["setup"], run: start },
     resume: { stages: ["setup"], run: resume },
-    discard: { stages: ["setup"], run: discard },
+    discard: { stages: ["setup"], run: askToDiscard },
     pause: { stages: ["running"], run: () => running.togglePause() },
     next: { stages: ["running"], run: () => running.moveOn() },
     finish: { stages: ["running"], run: finish },
@@ -336,6 +384,13 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     // A null key: another tab cleared the whole storage.
     if (event.key === historyKey || event.key === null) historyChangedElsewhere();
     if (event.key !== draftKey) return;
+    // The interview discarded here is still open in another tab, which wrote it back: the status
+    // says so, in place of calling it discarded.
+    if (discarded && !interview && sameInterview(discarded, event.newValue)) {
+      ui.announce(keptElsewhereText(discarded.title));
+      discarded = null;
+      return;
+    }
     if (!interview || stage === "setup" || review.saveState === "saved") return;
     const shown = ui.said();
     // At the debrief, the draft keeps what was entered there, whichever storage keeps it.

@@ -6,6 +6,7 @@ import {
   backToSavedText,
   clearedText,
   clearQuestion,
+  discardQuestion,
   elsewhereText,
   hasEntries,
   leaveQuestion,
@@ -189,5 +190,23 @@ describe("the question asked before the history is cleared", () => {
       expect(clearQuestion(2, { state, title: "X" })).toBe(
         'Delete your 2 saved attempts from this device? This cannot be undone. Your debrief of "X" stays on screen, no longer saved, and you can save it again.',
       );
+  });
+});
+
+describe("the question asked before an unfinished interview is discarded", () => {
+  test("names the interview, and what is deleted with it only when there is something", () => {
+    expect(discardQuestion({ title: "X", notes: "Tenant id." })).toBe(
+      'Discard your unfinished interview on "X"? It is deleted from this device with your notes, and this cannot be undone.',
+    );
+    // Notes of spaces alone, and a debrief with nothing entered, are nothing to lose.
+    expect(discardQuestion({ title: "X", notes: " \n", debrief: blank() })).toBe(
+      'Discard your unfinished interview on "X"? It is deleted from this device, and this cannot be undone.',
+    );
+    expect(discardQuestion({ notes: "", debrief: withSecond({ level: 2 }) })).toBe(
+      "Discard your unfinished interview? It is deleted from this device with your self-assessment, and this cannot be undone.",
+    );
+    expect(discardQuestion({ title: "X", notes: "Tenant id.", debrief: withSecond({ evidence: "Tenant" }) })).toBe(
+      'Discard your unfinished interview on "X"? It is deleted from this device with your notes and your self-assessment, and this cannot be undone.',
+    );
   });
 });

@@ -4,7 +4,7 @@
  * before "Another question" would drop something the learner entered and did not save. Pure
  * (no DOM), so the rules are unit-tested here (save-state.test.ts); review.ts and mount.ts apply them.
  */
-import type { DebriefDraft } from "./draft.ts";
+import type { DebriefDraft, Draft } from "./draft.ts";
 import { type Attempt, sameAttempt } from "./history.ts";
 import { countOf, percent } from "../../format/number.ts";
 
@@ -151,4 +151,18 @@ export function clearQuestion(count: number, shown: { state: SaveState; title: s
   const asked = `Delete your ${countOf(count, "saved attempt")} from this device? This cannot be undone.`;
   if (!shown || shown.state === "unsaved") return asked;
   return `${asked} Your debrief of "${shown.title}" stays on screen, no longer saved, and you can save it again.`;
+}
+
+/**
+ * The question asked before "Discard it" forgets the unfinished interview the offer to resume is
+ * about (`draft`, as stored): what is deleted with it, the notes and the self-assessment entered at
+ * its debrief, when there are any.
+ */
+export function discardQuestion(draft: Pick<Draft, "title" | "notes" | "debrief">): string {
+  const lost = [
+    ...(draft.notes.trim() === "" ? [] : ["your notes"]),
+    ...(draft.debrief && hasEntries(draft.debrief) ? ["your self-assessment"] : []),
+  ];
+  const on = draft.title ? ` on "${draft.title}"` : "";
+  return `Discard your unfinished interview${on}? It is deleted from this device${lost.length > 0 ? ` with ${lost.join(" and ")}` : ""}, and this cannot be undone.`;
 }
