@@ -29,6 +29,27 @@
  * Only what Pagefind reads changes: the page's indexed body (data-pagefind-body), outside every
  * element it leaves out (data-pagefind-ignore, and the tags it drops: forms, labels, SVG...).
  * Everything else of the page stays byte for byte as it was.
+ *
+ * A table's cells, spaced apart, still read as one sentence: Pagefind ends a <td> with a full stop
+ * when its text ends in a letter or a digit, and nothing else (no <th>, no <caption>, no cell that
+ * ends in "%" or "–"). Search showed "Crash or lost instance A dead process on a live host" (a
+ * row's header and its first cell) and "Failure kind How it shows up Main defence" (the column
+ * headers). So each cell that would run into the next gets the mark it lacks (`tableMarks`): a row
+ * header a colon, a column header a semicolon before the next one and a full stop after the last,
+ * a <td> or a caption a full stop: "Failure kind; How it shows up; Main defence. Crash or lost
+ * instance: A dead process on a live host."
+ *
+ * The mark is in an attribute, not in the cell's text: the cell is left out of the index
+ * (data-pagefind-ignore) and gives it instead its words and the mark, in data-search-text, which
+ * data-pagefind-index-attrs names. Pagefind indexes the value of each attribute an element names
+ * there where the element starts, an ignored element's too: only `data-pagefind-ignore="all"`
+ * drops them (the `index_attrs` branch of parser.rs above; tried on Pagefind 1.6.0, `<th
+ * data-pagefind-ignore data-pagefind-index-attrs="data-search-text" data-search-text="Crash:">`
+ * before `<td>Dead</td>` is indexed "Crash: Dead."). Punctuation in the cell's text, even hidden
+ * from sight and from screen readers as SearchOnly.astro hides it, would reach every reader of
+ * that text, not only the index: a script (the review page's reads its column headers'
+ * textContent for the labels narrow screens show), a copy, the browser's find. An attribute
+ * reaches none of them, nor the accessibility tree, nor the layout.
  */
 import type { AstroIntegration } from "astro";
 import { type DefaultTreeAdapterMap, parse } from "parse5";
@@ -188,16 +209,144 @@ function spacesIn(node: Node, inBody: boolean, at: number[]): void {
   for (const child of node.childNodes) spacesIn(child, body, at);
 }
 
-/** The page with a space wherever the words of two blocks of its indexed body met with none between them. */
+/**
+ * Tags after which Pagefind adds a space, and a full stop when their text ends in `sentenceEnd`
+ * (`SENTENCE_SELECTORS` and `SENTENCE_CHARS` in parser.rs).
+ */
+const sentenceTags = new Set(["h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul", "li", "article", "section"]);
+const sentenceEnd = /[\w'")$*]$/;
+/** A phrase that ends in one of these reads apart from the next already. */
+const stop = /[.:;!?]$/;
+
+/** The attribute a marked cell gives Pagefind its text in (see the file's comment). */
+const searchTextAttr = "data-search-text";
+
+/**
+ * The text Pagefind reads of a node and all it holds, white space as it is, or undefined where it
+ * holds what an attribute cannot carry: an anchor (an element with an id, which Pagefind keeps only
+ * from text it indexes) or attributes of its own to index.
+ */
+function pagefindText(node: Node): string | undefined {
+  if (isText(node)) return node.value;
+  if (!isElement(node) || unindexed(node)) return "";
+  if (hasAttr(node, "id") || hasAttr(node, "data-pagefind-index-attrs")) return undefined;
+  let inner = "";
+  for (const child of node.childNodes) {
+    const text = pagefindText(child);
+    if (text === undefined) return undefined;
+    inner += text;
+  }
+  if (node.tagName === "br") return ` ${inner}`;
+  if (sentenceTags.has(node.tagName)) return ` ${inner}${sentenceEnd.test(inner) ? "." : ""} `;
+  return inner;
+}
+
+/** The text Pagefind reads of a cell or caption's contents (white space and all), or undefined (pagefindText). */
+function contentsText(el: Element): string | undefined {
+  let text = "";
+  for (const child of el.childNodes) {
+    const part = pagefindText(child);
+    if (part === undefined) return undefined;
+    text += part;
+  }
+  return text;
+}
+
+const cellTags = new Set(["th", "td"]);
+
+/** Whether a header cell heads its row (a row header) rather than its column. */
+function headsRow(th: Element, row: Element): boolean {
+  const scope = th.attrs.find((a) => a.name === "scope")?.value.toLowerCase();
+  if (scope === "row" || scope === "rowgroup") return true;
+  if (scope === "col" || scope === "colgroup") return false;
+  return row.parentNode?.nodeName !== "thead" && row.childNodes.some((c) => isElement(c) && c.tagName === "td");
+}
+
+/** What a cell or caption gives the index in place of its contents: its text and the mark it lacks. */
+interface TableMark {
+  element: Element;
+  text: string;
+}
+
+/**
+ * The cells and captions of the tables in the page's indexed body whose words would run into the
+ * next phrase in the index, each with the text to index in their place (see the file's comment).
+ * A phrase that ends in its own stop (`.:;!?`), a <td> Pagefind ends with a full stop, a cell
+ * that holds an element with an id (an anchor Pagefind would lose), and a table inside a cell
+ * (read as part of that cell) are left as they are.
+ */
+function tableMarks(page: Node): TableMark[] {
+  const marks: TableMark[] = [];
+  const mark = (element: Element, text: string, after: string) => {
+    const words = text.replace(/\s+/g, " ").trim();
+    if (!stop.test(words)) marks.push({ element, text: `${words}${after}` });
+  };
+  const inTable = (node: Node) => {
+    if (!isElement(node) || unindexed(node) || node.tagName === "table") return;
+    if (node.tagName === "caption") {
+      const text = contentsText(node);
+      if (text !== undefined && /\S/.test(text)) mark(node, text, ".");
+      return;
+    }
+    if (node.tagName !== "tr") {
+      for (const child of node.childNodes) inTable(child);
+      return;
+    }
+    const cells = node.childNodes.filter(
+      (c): c is Element => isElement(c) && cellTags.has(c.tagName) && !unindexed(c) && holdsText(c),
+    );
+    cells.forEach((cell, i) => {
+      const text = contentsText(cell);
+      if (text === undefined) return;
+      const last = i === cells.length - 1;
+      // Pagefind ends a <td> with a full stop itself when its text ends in a letter or a digit.
+      if (cell.tagName === "td") {
+        if (!sentenceEnd.test(text)) mark(cell, text, ".");
+      } else mark(cell, text, last ? "." : headsRow(cell, node) ? ":" : ";");
+    });
+  };
+  const visit = (node: Node, inBody: boolean) => {
+    if (!isElement(node)) {
+      if ("childNodes" in node) for (const child of node.childNodes) visit(child, inBody);
+      return;
+    }
+    if (unindexed(node) || preformatted.has(node.tagName)) return;
+    const body = inBody || hasAttr(node, "data-pagefind-body");
+    if (body && node.tagName === "table") for (const child of node.childNodes) inTable(child);
+    else for (const child of node.childNodes) visit(child, body);
+  };
+  visit(page, false);
+  return marks;
+}
+
+const escapeAttr = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * The page with a space wherever the words of two blocks of its indexed body met with none between
+ * them, and each table cell or caption that ran into the next phrase marked (`tableMarks`).
+ */
 export function spaceBlocksForSearch(html: string): string {
-  const at: number[] = [];
-  spacesIn(parse(html, { sourceCodeLocationInfo: true }), false, at);
-  if (at.length === 0) return html;
+  const page = parse(html, { sourceCodeLocationInfo: true });
+  const inserts: { at: number; text: string }[] = [];
+  const spaces: number[] = [];
+  spacesIn(page, false, spaces);
+  for (const at of new Set(spaces)) inserts.push({ at, text: " " });
+  for (const { element, text } of tableMarks(page)) {
+    const tag = element.sourceCodeLocation?.startTag;
+    // A cell the parser implied has no tag of its own to mark (MDX and the templates write them all).
+    if (tag === undefined) continue;
+    const at = html[tag.endOffset - 2] === "/" ? tag.endOffset - 2 : tag.endOffset - 1;
+    inserts.push({
+      at,
+      text: ` data-pagefind-ignore data-pagefind-index-attrs="${searchTextAttr}" ${searchTextAttr}="${escapeAttr(text)}"`,
+    });
+  }
+  if (inserts.length === 0) return html;
   const parts: string[] = [];
   let from = 0;
-  for (const offset of [...new Set(at)].sort((a, b) => a - b)) {
-    parts.push(html.slice(from, offset), " ");
-    from = offset;
+  for (const { at, text } of inserts.sort((a, b) => a.at - b.at)) {
+    parts.push(html.slice(from, at), text);
+    from = at;
   }
   parts.push(html.slice(from));
   return parts.join("");
@@ -209,7 +358,7 @@ export default function searchSpacing(): AstroIntegration {
     hooks: {
       "astro:build:done": async ({ dir, logger }) => {
         const { pages, changed } = await rewriteBuiltPages(dir, spaceBlocksForSearch);
-        logger.info(`words of adjacent blocks spaced apart for search in ${changed} of ${pages} pages`);
+        logger.info(`words of adjacent blocks and table cells set apart for search in ${changed} of ${pages} pages`);
       },
     },
   };

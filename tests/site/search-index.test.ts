@@ -243,9 +243,12 @@ function blockSeparatedText(page: DefaultTreeAdapterMap["document"]): string {
 
 /**
  * Walk a page as Pagefind reads it: `text` gets each text node of its indexed body (inside its
- * data-pagefind-body, outside what Pagefind leaves out), `enter` and `leave` each element on the
- * way (with whether it is a block that sets its words apart: search-spacing.ts's `blockTags`, or
- * a <br>). A page with no data-pagefind-body is indexed whole (when no page of the site has one).
+ * data-pagefind-body, outside what Pagefind leaves out), and the value of each attribute an element
+ * names in data-pagefind-index-attrs, where the element starts, even where its contents are left
+ * out (a table cell search-spacing.ts marks); `enter` and `leave` each element on the way (with
+ * whether it is a block that sets its words apart: search-spacing.ts's `blockTags`, or a <br>, or
+ * an element whose attributes are indexed: Pagefind puts spaces around their values). A page with
+ * no data-pagefind-body is indexed whole (when no page of the site has one).
  */
 function walkIndexed(
   page: DefaultTreeAdapterMap["document"],
@@ -261,6 +264,12 @@ function walkIndexed(
       return;
     }
     const el = node as Element;
+    const indexedAttrs = attr(el, "data-pagefind-index-attrs");
+    if (inBody && indexedAttrs !== undefined && attr(el, "data-pagefind-ignore") !== "all") {
+      on.enter(el, true);
+      for (const name of indexedAttrs.split(",")) on.text(attr(el, name.trim()) ?? "");
+      on.leave(el, true);
+    }
     if (unindexed(el)) return;
     const body = inBody || el.attrs.some((a) => a.name === "data-pagefind-body");
     const block = blockTags.has(el.tagName) || el.tagName === "br";
@@ -316,7 +325,9 @@ test("no word of the search index runs the words of two blocks together: table c
   });
   expect(joined).toEqual([]);
   // The tables' words are still found, each its own word.
-  expect(texts.get("/failure-modes/")).toContain("Failure kind How it shows up Main defence");
+  expect(texts.get("/failure-modes/")).toContain(
+    "Failure kind; How it shows up; Main defence. Crash or lost instance:",
+  );
 });
 
 /**
@@ -425,12 +436,17 @@ test("no word of the search index runs the words of two inline elements together
  */
 function seenText(node: Node): string {
   const parts: string[] = [];
-  const visit = (n: Node) => {
+  const visit = (n: Node, root = false) => {
     if (n.nodeName === "#text") parts.push((n as DefaultTreeAdapterMap["textNode"]).value);
-    else if (!("tagName" in n) || !(unindexed(n as Element) || attr(n as Element, "data-search-only") !== undefined))
+    else if (
+      root ||
+      !("tagName" in n) ||
+      !(unindexed(n as Element) || attr(n as Element, "data-search-only") !== undefined)
+    )
       for (const child of "childNodes" in n ? n.childNodes : []) visit(child);
   };
-  visit(node);
+  // The node's own words are read even where the index reads them from an attribute instead (a table cell).
+  visit(node, true);
   return parts.join("").replace(/\s+/g, " ").trim();
 }
 
@@ -499,4 +515,137 @@ test("a question's level and an exercise's kind end in a full stop in the search
   expect(texts.get("/interview-playbook/questions/failure-modes/")).toContain(
     "pitched at senior level. Every health check is green",
   );
+});
+
+/** Whether Pagefind reads the element: outside what it leaves out, or a cell it reads by an attribute. */
+const readByIndex = (el: Element) => !unindexed(el) || attr(el, "data-pagefind-index-attrs") !== undefined;
+
+interface Phrase {
+  /** "caption", or the cell's tag and scope: "th row", "th col", "td". */
+  kind: string;
+  /** Its words as a reader sees them (seenText). */
+  text: string;
+  /** Whether it holds a block that Pagefind ends with a full stop of its own (a list item, a paragraph). */
+  blocks: boolean;
+}
+
+/**
+ * The phrases of each table in the page's indexed body, in order: its caption and each of its
+ * cells with words, by rows, as a reader sees them.
+ */
+function tablePhrases(page: DefaultTreeAdapterMap["document"]): Phrase[][] {
+  const tables: Phrase[][] = [];
+  const holdsBlock = (el: Element) => {
+    let found = false;
+    walk(el, (inner) => {
+      if (inner !== el && ["p", "div", "li", "ul", "ol"].includes(inner.tagName)) found = true;
+    });
+    return found;
+  };
+  const inTable = (node: Node, phrases: Phrase[]) => {
+    if (!("tagName" in node)) return;
+    const el = node as Element;
+    if (!readByIndex(el)) return;
+    const cell = el.tagName === "th" || el.tagName === "td" || el.tagName === "caption";
+    if (cell) {
+      const text = seenText(el);
+      const scope = attr(el, "scope");
+      if (text !== "")
+        phrases.push({ kind: scope ? `${el.tagName} ${scope}` : el.tagName, text, blocks: holdsBlock(el) });
+      return;
+    }
+    for (const child of el.childNodes) inTable(child, phrases);
+  };
+  eachIndexed(page, (el) => {
+    if (el.tagName !== "table") return false;
+    const phrases: Phrase[] = [];
+    for (const child of el.childNodes) inTable(child, phrases);
+    tables.push(phrases);
+    return true;
+  });
+  return tables;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * How a page's tables read in its indexed text (`indexed`, as Pagefind wrote it): each phrase of a
+ * table (tablePhrases) and the one after it, in the table or its next row, either run together
+ * (`runs`: "Crash or lost instance A dead process", each as "kind → kind: before | after") or read
+ * apart by a stop between them (`apart`: "Crash or lost instance: A dead process"). A phrase that
+ * ends in its own stop reads apart already; one that holds a list or a paragraph, which Pagefind
+ * ends with stops of its own, is not looked for. Any other that is in neither form is `unfound`.
+ * The phrases are looked for in page order, each after the one before it.
+ */
+function tableReading(indexed: string, page: DefaultTreeAdapterMap["document"]) {
+  const runs: string[] = [];
+  const unfound: string[] = [];
+  let apart = 0;
+  let from = 0;
+  for (const phrases of tablePhrases(page))
+    for (const [i, before] of phrases.slice(0, -1).entries()) {
+      const after = phrases[i + 1]!;
+      if (/[.:;!?]$/.test(before.text) || before.blocks) continue;
+      const pair = `${before.kind} → ${after.kind}: ${before.text.slice(-30)} | ${opening(after.text)}`;
+      const run = indexed.indexOf(`${before.text} ${opening(after.text)}`, from);
+      const stopped = new RegExp(`${escaped(before.text)}[.:;] ${escaped(opening(after.text))}`, "g");
+      stopped.lastIndex = from;
+      const read = stopped.exec(indexed)?.index ?? -1;
+      if (run >= 0 && (read < 0 || run < read)) {
+        runs.push(pair);
+        from = run;
+      } else if (read >= 0) {
+        apart++;
+        from = read;
+      } else unfound.push(pair);
+    }
+  return { runs, apart, unfound };
+}
+
+test("the checker finds a table's header running into its cells, and a caption into its headers, and not phrases read apart", () => {
+  const page = parse(
+    "<main data-pagefind-body><table><caption>Kinds</caption><thead><tr><th scope=col>Failure kind</th><th scope=col>How</th></tr></thead>" +
+      "<tbody><tr><th scope=row>Crash</th><td>Dead</td></tr><tr><th scope=row>Slow?</th><td>Late</td></tr></tbody></table></main>",
+  );
+  expect(tableReading("Kinds Failure kind How Crash Dead. Slow? Late.", page)).toEqual({
+    runs: [
+      "caption → th col: Kinds | Failure kind",
+      "th col → th col: Failure kind | How",
+      "th col → th row: How | Crash",
+      "th row → td: Crash | Dead",
+    ],
+    apart: 1,
+    unfound: [],
+  });
+  expect(tableReading("Kinds. Failure kind; How. Crash: Dead. Slow? Late.", page)).toEqual({
+    runs: [],
+    apart: 5,
+    unfound: [],
+  });
+  expect(tableReading("Kinds Failure kind", page).unfound).toHaveLength(4);
+});
+
+test("each table's row header, column header, caption and cell reads apart from the next in the search index", () => {
+  // Search showed "Crash or lost instance A dead process on a live host" (a row's header and its
+  // first cell) and "Failure kind How it shows up Main defence" (the failure modes chapter's
+  // column headers): Pagefind ends a <td> with a full stop, and a <th> or a <caption> with
+  // nothing. The build gives each cell the mark it lacks, in an attribute only the index reads
+  // (src/integrations/search-spacing.ts): "Failure kind; How it shows up; Main defence. Crash or
+  // lost instance: A dead process on a live host."
+  const texts = indexedTexts();
+  const runs: string[] = [];
+  const unfound: string[] = [];
+  let apart = 0;
+  for (const page of site) {
+    const indexed = texts.get(page.path);
+    if (indexed === undefined) continue;
+    const reading = tableReading(indexed, docOf(page));
+    runs.push(...reading.runs.map((r) => `${page.path}: ${r}`));
+    unfound.push(...reading.unfound.map((r) => `${page.path}: ${r}`));
+    apart += reading.apart;
+  }
+  expect(runs).toEqual([]);
+  expect(unfound).toEqual([]);
+  // The course's tables: the answer key's, the chapters', the run sheets', the game day cards'.
+  expect(apart).toBeGreaterThan(2000);
 });
