@@ -17,10 +17,15 @@
  * the page deals another seed now, and the record moves to it with what it counted (a review given
  * up stays given up), not its answers (src/widgets/review/attempts.ts, dealAttempts).
  *
+ * A review that can no longer be rated when it is answered offers no grade (none would record
+ * anything): where its card left the schedule in another tab (the progress reset), or was rated
+ * there, the page says so and offers Next review, or Finish and then the empty state. The variant
+ * form the page deals the review's numbers through is never offered, not even while it deals them
+ * (a press on Another variant then dealt other numbers, and the review could not start).
+ *
  * A focus on what the page takes away goes on, never to the page's body: on the give-up button
- * when another tab gives up, to the grade on offer; where no grade can be given (the card left the
- * schedule in another tab), to the card's heading, and so from the variant form once the numbers
- * are in, and from Next review, pressed, while the next exercise loads or when it cannot.
+ * when another tab gives up, to the grade on offer, or to Next review where none is; from Next
+ * review, pressed, to the card's heading while the next exercise loads or when it cannot.
  *
  * "One bad cell", solved three days before the review day: the page's clock is fixed there and the
  * stored progress is seeded once per tab, so a reload and the other pages read what the page stored.
@@ -29,9 +34,11 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { answers } from "../../solutions/cells-blast-radius/solution.ts";
 import { emptyProgress, type Progress, progressKey } from "../../src/course/progress.ts";
-import { enrol, giveUpQuestion, ratingNote, recordReview } from "../../src/course/review.ts";
+import { enrol, giveUpQuestion, ratingNote, recordReview, whenText } from "../../src/course/review.ts";
+import { keepUnitWithNumber } from "../../src/format/units.ts";
 import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { attemptsKey } from "../../src/widgets/review/attempts.ts";
+import { nothingToReview } from "../../src/widgets/review/empty.ts";
 import type { Session } from "../../tools/chromium.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { formerReviewSeed, reviewSeedOf } from "../support/review-seeds.ts";
@@ -254,21 +261,23 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     await expect.poll(() => focused(there)).toBe("again");
   });
 
-  test("the card left the schedule in another tab (its progress reset) and no grade can be given: the focus on what goes goes to the card's heading, not to the page", async () => {
+  test("the card left the schedule in another tab (its progress reset): no grade is offered, the page says why, and Finish, with the focus, leads to the empty state", async () => {
     const { context, page: here } = await reviewer(solved);
-    // Here the learner tabbed into the exercise's variant form while the review's numbers were
-    // dealt: the form goes once they are in.
+    // Here the learner tabs to the exercise's variant form as soon as the exercise is in the page,
+    // while the review's numbers are dealt: it is not there to take the focus, or a press.
     await here.addInitScript(() => {
       new MutationObserver((_, observer) => {
-        const seed = document.querySelector<HTMLElement>("[data-review-slot] [data-variant-form] input");
-        if (!seed) return;
+        const form = document.querySelector<HTMLElement>("[data-review-slot] [data-variant-form]");
+        if (!form) return;
         observer.disconnect();
-        seed.focus();
+        form.querySelector("input")!.focus();
+        const offered = [form.checkVisibility(), form.contains(document.activeElement)];
+        document.documentElement.dataset.variantFormOffered = String(offered);
       }).observe(document, { childList: true, subtree: true });
     });
     await openReview(here);
+    expect(await here.evaluate(() => document.documentElement.dataset.variantFormOffered)).toBe("false,false");
     expect(await inReview(here).locator("[data-variant-form]").isHidden()).toBe(true);
-    await expect.poll(() => focused(here)).toBe("the card's heading");
     const there = await context.newPage();
     await openReview(there);
     await there.evaluate(
@@ -279,16 +288,31 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     await giveUpButton(here).focus();
     await giveUpButton(there).focus();
     await there.keyboard.press("Enter");
-    const noneEarned = ["Again", "Hard", "Good", "Easy"].map((grade) => `${grade}not earned (disabled)`);
     for (const page of [there, here]) {
-      await expect.poll(() => rating(page).count()).toBe(1);
-      expect(await buttons(page)).toEqual(noneEarned);
+      const finish = page.getByRole("button", { name: "Finish" });
+      await expect.poll(() => finish.isVisible()).toBe(true);
+      await expect(page.locator("[data-review-result]").textContent()).resolves.toBe(
+        "This review cannot be rated: the exercise is no longer in your review schedule (your progress was reset or replaced in another tab).",
+      );
+      await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+        "Not rated here: that was the last review for today.",
+      );
+      expect(await rating(page).count()).toBe(0);
       expect(await giveUpButton(page).isHidden()).toBe(true);
-      await expect.poll(() => focused(page)).toBe("the card's heading");
+      expect(await page.locator("[data-review-due] li").allTextContents()).toEqual([
+        expect.stringMatching(/: not rated, it left the schedule$/),
+      ]);
+      // There the learner's own press, here the focus on the give-up button that went: on to Finish.
+      expect(await finish.evaluate((button) => button === document.activeElement)).toBe(true);
     }
+    // Finish: nothing is left in the schedule, and the page says so, with the focus.
+    await here.keyboard.press("Enter");
+    const status = here.locator("[data-review-status]");
+    await expect.poll(() => status.textContent()).toBe(nothingToReview);
+    expect(await status.evaluate((line) => line === document.activeElement)).toBe(true);
   });
 
-  test("Next review pressed from the keyboard: the focus goes to the next card's heading while its exercise loads, and stays there when it cannot load", async () => {
+  test("rated in another tab meanwhile, the review given up here offers no grade and says so; Next review, focused, pressed from the keyboard: the focus goes to the next card's heading while its exercise loads, and stays there when it cannot load", async () => {
     // A second exercise due the same day; its markup's request fails.
     const second = "canary-exposure";
     const meta = loadExercise(second).meta;
@@ -306,11 +330,23 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     await page.goto(`${browser.site}/review/`);
     const status = page.locator("[data-review-status]");
     await expect.poll(() => status.textContent(), loading).toMatch(/^2 reviews left today\. New numbers are in/);
+    // Another tab rates the first review (it writes the progress this page reads), then the
+    // learner gives it up here: no grade would record anything.
+    const first = (await page.locator("[data-review-slot] [data-exercise]").getAttribute("data-exercise"))!;
+    const ratedThere = recordReview(both, first, "good", reviewAt);
+    await page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [progressKey, JSON.stringify(ratedThere)],
+    );
     await giveUpButton(page).click();
-    await rating(page)
-      .getByRole("button", { name: /^Again/ })
-      .click();
     const next = page.getByRole("button", { name: "Next review (1 left)" });
+    await expect.poll(() => next.isVisible()).toBe(true);
+    const back = keepUnitWithNumber(whenText(new Date(ratedThere.review![first]!.due), reviewAt));
+    await expect(page.locator("[data-review-result]").textContent()).resolves.toBe(
+      `This review was rated already, in another tab or in the terminal: the exercise comes back ${back}.`,
+    );
+    await expect(status.textContent()).resolves.toBe("Not rated here: 1 review left today.");
+    expect(await rating(page).count()).toBe(0);
     expect(await next.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
     await expect.poll(() => status.textContent(), loading).toMatch(/^The exercise could not load \(/);

@@ -309,7 +309,7 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     expect(await partShows(page, "canary")).toEqual(empty);
     await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(backStatus(1));
     await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
-      new RegExp(`variant ${seed}: 1 of 2 parts answered right$`),
+      new RegExp(`these numbers \\(variant ${seed}\\): 1 of 2 parts answered right so far$`),
     );
     expect(await rating(page).isHidden()).toBe(true);
 
@@ -379,15 +379,18 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-rating"))).toBe("hard");
 
     // Once more, and the card leaves the schedule while the numbers are dealt: no grade can be
-    // given, so the focus on Show a hint goes to the card's heading, not to the page.
+    // given, so none is offered; the page says why, and the focus on Show a hint goes on to
+    // Finish, not to the page.
     await page.evaluate(() => sessionStorage.setItem("test:leave-schedule", "1"));
-    await openReview(page, true);
-    await expect.poll(() => rating(page).isVisible()).toBe(true);
-    expect(await buttons(page)).toEqual(
-      ["Again", "Hard", "Good", "Easy"].map((grade) => `${grade}not earned (disabled)`),
+    await page.reload();
+    const finish = page.getByRole("button", { name: "Finish" });
+    await expect.poll(() => finish.isVisible(), loading).toBe(true);
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      "Not rated here: that was the last review for today.",
     );
+    expect(await rating(page).isVisible()).toBe(false);
     expect(await exercise(page).locator('[data-action="hint"]').isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.hasAttribute("data-review-where"))).toBe(true);
+    expect(await finish.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 
   test("a hint opened, then reloaded: it is open again and counted once; the next one counts one more", async () => {
@@ -471,7 +474,7 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     const exerciseStatus = "span[data-status]";
 
     // The page dealt the review's numbers: its status line says so; the exercise's own status line
-    // changed too ("variant …: 0 of 2 parts answered right"), quietly.
+    // changed too ("these numbers (variant …): 0 of 2 parts answered right so far"), quietly.
     await openReview(page);
     expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
     expect(await politeness()).toEqual(["off"]);
@@ -491,7 +494,7 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     expect(await restored(page, "canary")).toEqual(before.canary);
     expect(await restored(page, "untouched")).toEqual(before.untouched);
     await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
-      /1 of 2 parts answered right$/,
+      /1 of 2 parts answered right so far$/,
     );
     expect(await announcedChanges(page, cdp)).toEqual([reviewStatus]);
     expect(await politeness()).toEqual(["off"]);

@@ -17,10 +17,13 @@
  * progress), and giving up (the page's button, or the exercise's own Show solution) rates it
  * "again" while the chapter's status there and on /progress/ does not say its solution was seen.
  * A review answered right offers no more hints (a focus on Show a hint goes to the grades), and
- * still its worked solution, to compare with: seen then, it counts nothing. A focus on a control
- * the page takes away (Show a hint, the give-up button, the variant form, Next review, grades drawn
- * anew after another tab counted more) goes on to what the reader does next, or to the card's
- * heading (focus.ts), never to the page's body.
+ * still its worked solution, to compare with: seen then, it counts nothing. A review that can no
+ * longer be rated when it is answered (its exercise left the schedule, or it was rated, in another
+ * tab) offers no grades: the page says what happened and offers Next review. The exercise's variant
+ * form, through which the page deals the review's numbers, is never shown here. A focus on a
+ * control the page takes away (Show a hint, the give-up button, Next review, grades drawn anew
+ * after another tab counted more) goes on to what the reader does next, or to the card's heading
+ * (focus.ts), never to the page's body.
  * Schedule logic lives in src/course/review.ts; this file is the glue.
  */
 import {
@@ -43,6 +46,7 @@ import {
   whenText,
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
+import type { Progress } from "../../course/progress.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
@@ -69,6 +73,12 @@ interface Entry extends Reviewable {
 
 /** The status when the exercise on show cannot deal the review's numbers. */
 const noNumbers = "This exercise has no new numbers to deal. Reload the page to try again.";
+
+/**
+ * Why a review on show can no longer be rated (closedBy in mountReviewPage): its exercise left the
+ * schedule, or the review was rated elsewhere, the exercise then due back at `due`.
+ */
+type Closed = { left: true } | { left: false; due: Date };
 
 const labels: Record<ReviewOutcome, string> = { again: "Again", hard: "Hard", good: "Good", easy: "Easy" };
 
@@ -217,6 +227,8 @@ export function mountReviewPage(): void {
   // The title each exercise was dealt under, by its place in the queue: a title that names one of
   // the exercise's numbers ("The 16-worker problem") takes the review's numbers.
   const dealtTitles: string[] = [];
+  /** The places in the queue of reviews that could not be rated: their exercise left the schedule. */
+  const leftSchedule = new Set<number>();
 
   const drawDueList = () => {
     dueSection.hidden = queue.length === 0;
@@ -228,7 +240,7 @@ export function mountReviewPage(): void {
         if (title !== entry.title) li.append(`, the chapter's "${entry.title}" with new numbers`);
         if (i < index) {
           li.dataset.done = "";
-          li.append(" ✓ reviewed");
+          li.append(leftSchedule.has(i) ? ": not rated, it left the schedule" : " ✓ reviewed");
         }
         if (i === index) li.setAttribute("aria-current", "step");
         return li;
@@ -242,13 +254,14 @@ export function mountReviewPage(): void {
     slot.replaceChildren();
     drawDueList();
     const cards = Object.values(readProgress().review ?? {});
-    if (cards.length === 0) {
-      status.textContent = nothingToReview;
-      return;
+    // The schedule emptied meanwhile (the progress reset in another tab): the page's empty state.
+    if (cards.length === 0) status.textContent = nothingToReview;
+    else {
+      const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
+      const reviewed = index - leftSchedule.size;
+      const done = reviewed > 0 ? `Done: ${countOf(reviewed, "review")} today. ` : "Nothing is due. ";
+      status.textContent = `${done}The next review is ${when(soonest, now())}.`;
     }
-    const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
-    const done = index > 0 ? `Done: ${countOf(index, "review")} today. ` : "Nothing is due. ";
-    status.textContent = `${done}The next review is ${when(soonest, now())}.`;
     if (focus) status.focus();
   };
 
@@ -256,18 +269,24 @@ export function mountReviewPage(): void {
    * The rating step: the grades the attempts earned, each with the date it would give. `focus`
    * puts the focus on the default grade; not when the page comes back to a review on loading.
    * A focus on what goes here (the give-up button, the grades drawn anew) or went before it
-   * (`dropped`: Show a hint) goes to the default grade too, or, where that grade cannot be given
-   * (the card left the schedule in another tab), to the card's heading: never to the page's body.
+   * (`dropped`: Show a hint) goes to the default grade too (or the card's heading, should that not
+   * take it): never to the page's body. Where no grade would record anything (closedBy: the card
+   * left the schedule, or was rated, in another tab), none is offered: the page says why and goes
+   * on (moveOn), the focus then to Next review.
    */
   const offerRating = (card: DueCard, attempts: ReviewAttempts, focus: boolean, dropped = false) => {
     const lost = dropped || holdsFocus(giveUp, rateButtons);
     giveUp.hidden = true;
-    const allowed = ratingsAllowed(attempts);
     const at = now();
     const progress = readProgress();
+    // No grade would record anything: the page says why and goes on, the focus on what goes
+    // (or the learner's own act) going to Next review.
+    const closed = closedBy(card, progress);
+    if (closed) return moveOn(closedText(closed, at), "Not rated here", closed.left, focus || lost);
+    const allowed = ratingsAllowed(attempts);
     rateNote.textContent = ratingNote(attempts);
     const buttons = outcomes.map((outcome) => {
-      const enabled = allowed.includes(outcome) && progress.review?.[card.id] !== undefined;
+      const enabled = allowed.includes(outcome);
       const due = enabled ? new Date(recordReview(progress, card.id, outcome, at).review![card.id]!.due) : undefined;
       const button = element(
         "button",
@@ -292,6 +311,51 @@ export function mountReviewPage(): void {
   };
 
   /**
+   * Why the review of `card` on show can no longer be rated, by what `progress` (the stored one,
+   * read now) holds of it: its exercise left the schedule (the progress was reset, replaced or
+   * cleared in another tab), or it was rated since this page dealt it (its reviews moved on: in
+   * another tab, or in the terminal and imported). Undefined while it can be rated.
+   */
+  const closedBy = (card: DueCard, progress: Progress): Closed | undefined => {
+    const stored = progress.review?.[card.id];
+    if (!stored) return { left: true };
+    if (stored.reps !== card.reps) return { left: false, due: new Date(stored.due) };
+    return undefined;
+  };
+
+  /** What the page says of a review it could not rate (closedBy): what happened, in plain words. */
+  const closedText = (closed: Closed, at: Date) =>
+    closed.left
+      ? "This review cannot be rated: the exercise is no longer in your review schedule (your progress was reset or replaced in another tab)."
+      : `This review was rated already, in another tab or in the terminal: the exercise comes back ${when(closed.due, at)}.`;
+
+  /**
+   * The review on show is over, rated here or not (closedBy; `left`: its exercise left the
+   * schedule): the result says how (`said`), the status where the session is (`how`), and Next
+   * review (or Finish) goes on, with the focus when `focus`. Cards still queued whose exercise left
+   * the schedule are not brought up: none could be rated.
+   */
+  const moveOn = (said: string, how: string, left: boolean, focus: boolean): void => {
+    storedAttemptsChanged = undefined;
+    rate.hidden = true;
+    if (left) leftSchedule.add(index);
+    index++;
+    const schedule = readProgress().review ?? {};
+    for (let i = queue.length - 1; i >= index; i--) if (!schedule[queue[i]!.id]) queue.splice(i, 1);
+    result.textContent = said;
+    // The status said "Rate the review to schedule it": it now says where the session is.
+    status.textContent =
+      index < queue.length
+        ? `${how}: ${countOf(queue.length - index, "review")} left today.`
+        : `${how}: that was the last review for today.`;
+    next.textContent = index < queue.length ? `Next review (${queue.length - index} left)` : "Finish";
+    next.hidden = false;
+    if (focus) handFocus(next);
+    drawDueList();
+    drawTopics();
+  };
+
+  /**
    * The review on show, told that its stored record changed (another tab counted something
    * against it): it takes it in. Unset between reviews.
    */
@@ -308,37 +372,20 @@ export function mountReviewPage(): void {
     const stored = readAttempts();
     const attempts = stored ? combineAttempts(offered, attemptsFor(stored, card.id, offered.seed)) : offered;
     if (!ratingsAllowed(attempts).includes(outcome)) return storedAttemptsChanged?.();
-    storedAttemptsChanged = undefined;
     const at = now();
+    /** Why the review could not be rated after all (since these grades were offered). */
+    let closed: Closed | undefined;
     let due: Date | undefined;
-    /** The review was rated already (in another tab, or in the terminal) since this page dealt it. */
-    let ratedElsewhere = false;
     const progress = updateProgress((p) => {
-      const before = p.review?.[card.id];
-      if (!before) return;
-      ratedElsewhere = before.reps !== card.reps;
-      if (!ratedElsewhere) p.review = recordReview(p, card.id, outcome, at).review;
+      closed = closedBy(card, p);
+      if (closed) return;
+      p.review = recordReview(p, card.id, outcome, at).review;
       due = new Date(p.review![card.id]!.due);
     });
     // Its record goes with it: the card deals new numbers next time.
     pruneAttempts(progress);
-    rate.hidden = true;
-    index++;
-    result.textContent = !due
-      ? "This exercise left the schedule (your progress was reset in another tab)."
-      : ratedElsewhere
-        ? `This review was rated already, in another tab or in the terminal: the exercise comes back ${when(due, at)}.`
-        : `Rated ${outcome}. This exercise comes back ${when(due, at)}.`;
-    // The status said "Rate the review to schedule it": it now says where the session is.
-    status.textContent =
-      index < queue.length
-        ? `Rated: ${countOf(queue.length - index, "review")} left today.`
-        : "Rated: that was the last review for today.";
-    next.textContent = index < queue.length ? `Next review (${queue.length - index} left)` : "Finish";
-    next.hidden = false;
-    next.focus();
-    drawDueList();
-    drawTopics();
+    if (closed) moveOn(closedText(closed, at), "Not rated here", closed.left, true);
+    else moveOn(`Rated ${outcome}. This exercise comes back ${when(due!, at)}.`, "Rated", false, true);
   };
 
   const show = async (card: DueCard) => {
@@ -396,6 +443,14 @@ export function mountReviewPage(): void {
       return;
     }
     quieted = quiet(root);
+    // The review's numbers are dealt through the exercise's variant form (below), and stay: it is
+    // never offered here (a press on Another variant while they were dealt dealt other numbers).
+    // The exercise's own style shows the form: hidden is not enough.
+    const form = root.querySelector<HTMLFormElement>("[data-variant-form]");
+    if (form) {
+      form.hidden = true;
+      form.style.display = "none";
+    }
     slot.replaceChildren(root);
     if (index > 0) where.focus();
 
@@ -564,7 +619,6 @@ export function mountReviewPage(): void {
     // already (before a reload) open again.
     for (const hint of root.querySelectorAll<HTMLElement>("[data-hint]")) hint.hidden = true;
     showCountedHints();
-    const form = root.querySelector<HTMLFormElement>("[data-variant-form]");
     const note = root.querySelector<HTMLElement>("[data-variant-note]");
     if (!form || !note) {
       status.textContent = noNumbers;
@@ -575,12 +629,6 @@ export function mountReviewPage(): void {
       const text = note.textContent ?? "";
       if (text.startsWith(`Variant ${seed}`)) {
         dealt.disconnect();
-        // The review's numbers stay: no other variant (the exercise's own style shows the form). A
-        // focus there (the learner tabbed in while the numbers were dealt) goes to the card's heading.
-        const formHadFocus = holdsFocus(form);
-        form.hidden = true;
-        form.style.display = "none";
-        if (formHadFocus) handFocus(where);
         // The list names the exercise as the dealt heading does.
         const heading = root.querySelector(`#${CSS.escape(`ex-${card.id}-title`)}`)?.cloneNode(true) as
           | HTMLElement
