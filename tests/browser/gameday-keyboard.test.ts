@@ -146,21 +146,30 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await off.hover();
     await expect(border(off)).resolves.not.toBe(liveUnlit);
     await page.mouse.move(0, 0);
-    // There the speed keys work too (no host's name starts with a digit), and the list keeps its choice.
-    const chosen = await eject.locator("select").inputValue();
-    await page.keyboard.press("1");
-    await page.waitForSelector('[data-speed="1"][aria-pressed="true"]');
-    await expect.poll(() => live.textContent()).toBe(`Running at ${times(1)} speed.`);
-    await expect(eject.locator("select").inputValue()).resolves.toBe(chosen);
-    await expect(eject.locator("select").evaluate((s) => s === document.activeElement)).resolves.toBe(true);
-    // With Ctrl held the keys are the browser's (Ctrl+0 resets the zoom, Ctrl+2 picks a tab): the
-    // game neither pauses nor speeds up, and says nothing of it. Each press would have been sent
-    // to the game before the click on 5x, and said once in force (the page once paused on Ctrl+0).
+    // There a key is the list's, not a speed key: a typed character picks the option it starts
+    // (a "2" there once set the game to 20x). Nor, with Ctrl held, are the keys the game's
+    // anywhere: they are the browser's (Ctrl+0 resets the zoom, Ctrl+2 picks a tab). The game is
+    // sent no speed for any of them: only the click on 5x's (the page once paused on Ctrl+0).
+    await page.evaluate(() => {
+      const sent: unknown[] = [];
+      (window as unknown as { speedsSent: unknown[] }).speedsSent = sent;
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: { type?: string; speed?: number }) {
+        if (message?.type === "speed") sent.push(message.speed);
+        return post.call(this, message);
+      } as typeof post;
+    });
     await recordSaid(live);
+    await page.keyboard.press("1");
+    await page.keyboard.press("2");
+    await expect(eject.locator("select").evaluate((s) => s === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press("Control+0");
     await page.keyboard.press("Control+2");
     await root().locator('[data-speed="5"]').click();
     await page.waitForSelector('[data-speed="5"][aria-pressed="true"]');
+    await expect(page.evaluate(() => (window as unknown as { speedsSent: unknown[] }).speedsSent)).resolves.toEqual([
+      5,
+    ]);
     await expect(page.evaluate(() => (window as unknown as { said: string[] }).said.join(" "))).resolves.not.toMatch(
       /Paused at|Running at/,
     );
@@ -319,6 +328,8 @@ describeInBrowser("game day from the keyboard", (browser) => {
       pending: "No action under way.",
     });
     await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    // So is the seed it starts with, taken away while the game ran.
+    await expect(root().locator("[data-seed]").isEnabled()).resolves.toBe(true);
     await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
     // The note the actions wait with names the start button as it reads after a game: "New game"
     // (it said "Start the game to act." beside it).

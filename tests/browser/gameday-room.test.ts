@@ -151,6 +151,17 @@ describeInBrowser("game day in a room", (browser) => {
     const { page } = browser;
     await page.goto(`${site}/gameday/cards/`);
     await expect(page.locator(".gd-card").count()).resolves.toBe(scenarios.length);
+    // On a screen too, each scoring sheet's rows are as wide as its card's content, room to write
+    // in: its empty cells made them about 250 px wide at 1280 px, its headings' width (the table a
+    // block as wide as the card, the rows drawn inside it).
+    const sheets = await page.locator(".gd-card").evaluateAll((cards) =>
+      cards.map((card) => {
+        const css = getComputedStyle(card);
+        const room = card.clientWidth - Number.parseFloat(css.paddingLeft) - Number.parseFloat(css.paddingRight);
+        return { room, sheet: card.querySelector(".gd-card-sheet tr")!.getBoundingClientRect().width };
+      }),
+    );
+    for (const { room, sheet } of sheets) expect(Math.abs(sheet - room)).toBeLessThanOrEqual(1);
     await page.emulateMedia({ media: "print" });
     const a4 = pdfPages(await page.pdf({ format: "A4" }));
     const letter = pdfPages(await page.pdf({ format: "Letter" }));

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Request } from "playwright-core";
+import type { Locator, Request } from "playwright-core";
 import { expect, test } from "vitest";
 import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
@@ -25,6 +25,7 @@ import {
 } from "../../src/sim/gameday/saved.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
+import { unbrokenFigures } from "../../src/format/units.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
 import {
   actionsWaitText,
@@ -38,6 +39,18 @@ import { crashNow, crashOn } from "../support/crash-worker.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
 import { hangingLines } from "../support/hanging-lines.ts";
+
+/**
+ * Each text of the results (a heading, a paragraph, a list's item, a table's cell) in which a
+ * figure can break across lines: a number apart from its unit, or a time's minutes from its
+ * seconds (unbrokenFigures would bind them). At 390 px the note on a resumed game ended a line
+ * at "1" and went on "min 54 s".
+ */
+async function breakableFigures(results: Locator): Promise<string[]> {
+  const texts = await results.locator("h3, p, li, th, td").allTextContents();
+  expect(texts.length).toBeGreaterThan(0);
+  return texts.filter((text) => unbrokenFigures(text) !== text);
+}
 
 /** Where the test saves the log the page offers for download. */
 const downloads = tempDir("gameday-log");
@@ -316,12 +329,17 @@ describeInBrowser("game day in Chromium", (browser) => {
     const scenario = findScenario("retry-storm")!;
     expect(summaryJson).toBe(JSON.stringify(summarize(scenario, summary.seed, summary.log), null, 2));
     await expect(root().locator("[data-verdict]").textContent()).resolves.toMatch(/tenant-minutes/);
+    // Every time and figure of the results keeps its unit on its line: the timeline's times, the
+    // debrief's windows ("Over the next 60 s"), the score's.
+    await expect(breakableFigures(root().locator("[data-results]"))).resolves.toEqual([]);
     // Where the score's error budget differs from the dashboard's last reading, the results say
     // why, from the same game played in Node (the note itself: report.test.ts).
     const played = finishedGame(scenario, summary.seed, summary.log);
     const note = budgetAtEndNote(played.frames.at(-1)!.budgetSpent, played.finish().score, scenario.seconds);
     const budgetNote = root().locator("[data-budget-note]");
-    await expect(budgetNote.count().then((n) => (n === 0 ? null : budgetNote.textContent()))).resolves.toBe(note);
+    await expect(budgetNote.count().then((n) => (n === 0 ? null : budgetNote.textContent()))).resolves.toBe(
+      note === null ? null : unbrokenFigures(note),
+    );
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
     code = (await root().getAttribute("data-result-code"))!;
     expect(code).toMatch(/^GD2-rs-1-/);
@@ -526,6 +544,10 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(offer.isVisible()).resolves.toBe(false);
     await expect(page.locator('[data-speed="0"]').getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(root().locator("[data-seed]").inputValue()).resolves.toBe("1");
+    // The seed cannot change under a game, as Start cannot be pressed (typed in, "25" read 251
+    // while the game played seed 1).
+    await expect(root().locator("[data-seed]").isDisabled()).resolves.toBe(true);
+    await expect(root().locator("[data-start]").isDisabled()).resolves.toBe(true);
     // The feed says so, after what happened before the reload (the action taken among it).
     const feed = root().locator("[data-feed] li");
     await expect(feed.first().textContent()).resolves.toContain(resumedText(saved));
@@ -542,7 +564,12 @@ describeInBrowser("game day in Chromium", (browser) => {
     const resumedSummary = (await root().getAttribute("data-summary"))!;
     expect(resumedSummary).toBe(JSON.stringify(summarize(findScenario("retry-storm")!, 1, saved.log), null, 2));
     expect(resumedSummary).toBe(summaryJson);
-    await expect(root().locator("[data-resumed-note]").textContent()).resolves.toBe(resumedResultText(saved.clock));
+    await expect(root().locator("[data-resumed-note]").textContent()).resolves.toBe(
+      unbrokenFigures(resumedResultText(saved.clock)),
+    );
+    await expect(breakableFigures(root().locator("[data-results]"))).resolves.toEqual([]);
+    // Over, a new game can be started, with a seed of the player's choice.
+    await expect(root().locator("[data-seed]").isEnabled()).resolves.toBe(true);
     await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
     const resumedCode = (await root().getAttribute("data-result-code"))!;
     expect(decodeRun(resumedCode).log).toEqual(saved.log);

@@ -26,10 +26,15 @@ export const feedName = "Monitoring feed, newest first";
 /**
  * A line of the feed, as HTML: its time and its text, each in its own column (gameday.css), so a
  * text that wraps goes on under its text, not under the time. A space between them keeps the
- * line's words apart where it is read as text ("0 s You are on call: ...").
+ * line's words apart where it is read as text ("0 s You are on call: ..."). `html` makes each
+ * part's escaped text the HTML written (the results' timeline keeps its figures whole with it).
  */
-export function feedLineHtml(at: number, text: string): string {
-  return `<span class="gd-feed-time">${escapeHtml(clockText(at))}</span> <span class="gd-feed-text">${escapeHtml(text)}</span>`;
+export function feedLineHtml(
+  at: number,
+  text: string,
+  html: (escaped: string) => string = (escaped) => escaped,
+): string {
+  return `<span class="gd-feed-time">${html(escapeHtml(clockText(at)))}</span> <span class="gd-feed-text">${html(escapeHtml(text))}</span>`;
 }
 
 export function createFeed(root: HTMLElement): Feed {

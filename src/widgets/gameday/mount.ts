@@ -317,14 +317,24 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (keyedNow && speedButtons.includes(document.activeElement as HTMLButtonElement))
       speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)?.focus();
     endButton.disabled = update.over;
-    const startHadFocus = document.activeElement === startButton;
-    startButton.disabled = !update.over && update.clock > 0;
-    // A disabled button loses focus to the page's body, where the speed keys (listened for in
+    const startHadFocus = document.activeElement === startButton || document.activeElement === seedInput;
+    startable(update.over || update.clock === 0);
+    // A disabled control loses focus to the page's body, where the speed keys (listened for in
     // the widget) do nothing: keep the player in the game, on the speed it runs at.
     if (startHadFocus && startButton.disabled)
       (speedButtons.find((b) => Number(b.dataset.speed) === update.speed) ?? speedButtons[0])?.focus();
     const label = startLabel(update.clock, update.over);
     if (startText.textContent !== label) startText.textContent = label;
+  }
+
+  /**
+   * Whether a new game can be started: Start, and the seed it starts with. Once a game's clock runs
+   * neither can, until it is over (or stopped): the seed field stayed editable, and "25" typed
+   * during a game read 251 while the game played seed 1.
+   */
+  function startable(can: boolean): void {
+    startButton.disabled = !can;
+    seedInput.disabled = !can;
   }
 
   /** Keep the game in the tab as it runs, so a reload can resume it; a game over is dropped. */
@@ -607,7 +617,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     const hadFocus = [...speedButtons, endButton].includes(document.activeElement as HTMLButtonElement);
     for (const b of speedButtons) b.disabled = true;
     endButton.disabled = true;
-    startButton.disabled = false;
+    startable(true);
     if (hadFocus) startButton.focus();
     // The note the actions wait with names the button as it reads now ("New game" after a game).
     actions.nameStart(startText.textContent ?? "");
@@ -791,20 +801,14 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       send({ type: "act", id, action: form.dataset.offer as ActionId, target: select?.value ?? null });
     });
   }
-  // The speed keys work with the focus anywhere in the game but in a text field (the seed, the
-  // name). In a target list, where an action taken with Enter leaves the focus, a key also picks
-  // the option it starts: it is a speed key there unless an option starts with it (no target name
-  // does today), and then the list does not take it too.
-  // Never with Ctrl, Alt or Meta held: Ctrl+0 (the browser's zoom reset) paused the game.
+  // The speed keys work with the focus anywhere in the game but where a typed character is the
+  // control's (shortcutKey, the replay's rule too): a text field (the seed, the name) and an
+  // action's target list, where a character picks the option it starts (a "2" there once set the
+  // game to 20x). Never with Ctrl, Alt or Meta held: Ctrl+0 (the browser's zoom reset) paused the game.
   root.addEventListener("keydown", (event) => {
-    if (event.target instanceof HTMLInputElement || !shortcutKey(event)) return;
+    if (!shortcutKey(event)) return;
     const speed = speedForKey(event.key);
     if (speed === undefined || root.dataset.state !== "playing") return;
-    if (event.target instanceof HTMLSelectElement) {
-      const key = event.key.toLowerCase();
-      if ([...event.target.options].some((o) => o.text.trim().toLowerCase().startsWith(key))) return;
-      event.preventDefault();
-    }
     keyedSpeed = speed;
     send({ type: "speed", speed });
   });

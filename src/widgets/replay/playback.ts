@@ -2,9 +2,9 @@ import { shortcutKey } from "./shortcut-key.ts";
 
 /**
  * The replay's playhead: the range slider, Play / Pause at a chosen speed, and the keys
- * (`[` and `]` step 10 s, `k` plays and pauses) anywhere in the replay but a text field, the
- * slider included, and never with Ctrl, Alt or Meta held (`shortcutKey`: Ctrl+K is the site's
- * search). A step is announced where it lands, as a seek with the slider is. Playback moves `speed` simulated seconds per real second (a late frame, as in a
+ * (`[` and `]` step 10 s, `k` plays and pauses) anywhere in the replay but a field where a typed
+ * character is the field's (a text field, a list), the slider included, and never with Ctrl, Alt
+ * or Meta held (`shortcutKey`, the game day's rule too: Ctrl+K is the site's search). A step is announced where it lands, as a seek with the slider is. Playback moves `speed` simulated seconds per real second (a late frame, as in a
  * background tab, counts a quarter second at most); with reduced
  * motion it never starts on its own and moves in whole steps once a second.
  */
@@ -17,9 +17,6 @@ export interface PlaybackElements {
 
 /** The most wall-clock time one animation frame may advance the playhead by. */
 const longestFrameMillis = 250;
-
-/** Fields where a typed `[`, `]` or `k` is text, not a command. */
-const typing = 'input:not([type="range"]):not([type="checkbox"]):not([type="radio"]), textarea, select';
 
 export class Playback {
   private playhead: number;
@@ -116,7 +113,6 @@ export class Playback {
   }
 
   private key(event: KeyboardEvent): void {
-    if ((event.target as HTMLElement).closest(typing)) return;
     if (event.key === "[" || event.key === "]") {
       if (!shortcutKey(event, true)) return;
       this.seek(this.playhead + (event.key === "]" ? 10 : -10));
