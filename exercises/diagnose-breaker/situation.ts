@@ -20,7 +20,7 @@ export const situation = defineSituation((p: BreakerParams) => {
           ["answered with success", w.succeeded],
           ["answered with an error", w.failed],
           ["still waiting for an answer", w.waiting],
-          ["call time-out", w.timeout ? "2 s (a time-out counts as a failure)" : "none"],
+          ["call timeout", w.timeout ? "2 s (a timeout counts as a failure)" : "none"],
           ["breaker state", w.state],
         ],
       },

@@ -5,12 +5,12 @@ import { policies, pricingLoad, type RetryParams, traceExcerpt } from "../../src
 export const situation = defineSituation((p: RetryParams) => {
   const load = pricingLoad(p);
   return {
-    title: "Pricing has slowed past every time-out",
+    title: "Pricing has slowed past every timeout",
     blocks: [
       {
         kind: "table",
         caption: "Each hop's retry policy, from the services' configuration",
-        columns: ["hop", "attempts", "time-out (ms)", "backoff"],
+        columns: ["hop", "attempts", "timeout (ms)", "backoff"],
         rows: policies(p).map((l) => [`${l.caller} → ${l.callee}`, l.attempts, l.timeoutMs, l.backoff]),
       },
       {

@@ -1,4 +1,4 @@
-/** The dependency's latency histogram and the callers' time-out (src/sim/diagnosis/timeouts.ts). */
+/** The dependency's latency histogram and the callers' timeout (src/sim/diagnosis/timeouts.ts). */
 import { defineSituation } from "../../src/grader/situation.ts";
 import { grouped, percent } from "../../src/format/number.ts";
 import { histogram, type TimeoutParams } from "../../src/sim/diagnosis/timeouts.ts";
@@ -11,7 +11,7 @@ export const situation = defineSituation((p: TimeoutParams) => {
     blocks: [
       {
         kind: "text",
-        text: `Checkout calls inventory ${grouped(p.calls / 3600)} times a second, with a time-out of ${grouped(p.timeoutMs)} ms; each call holds one of checkout's workers until it is answered or times out. Checkout's errors are up.`,
+        text: `Checkout calls inventory ${grouped(p.calls / 3600)} times a second, with a timeout of ${grouped(p.timeoutMs)} ms; each call holds one of checkout's workers until it is answered or times out. Checkout's errors are up.`,
       },
       {
         kind: "table",
@@ -22,7 +22,7 @@ export const situation = defineSituation((p: TimeoutParams) => {
       },
       {
         kind: "text",
-        text: "Highlighted rows: calls that took at least as long as the time-out in use (they failed as time-outs).",
+        text: "Highlighted rows: calls that took at least as long as the timeout in use (they failed as timeouts).",
       },
     ],
   };

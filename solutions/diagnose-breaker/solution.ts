@@ -26,10 +26,10 @@ export function worked(params: Record<string, number>): Record<string, string> {
   if (what === "hanging")
     return {
       ...shared,
-      reading: `${grouped(w.started)} calls started in the breaker's window: ${grouped(w.succeeded)} were answered with success, none with an error, and ${grouped(w.waiting)} are still waiting, because the calls have no time-out. Checkout's workers are all busy waiting on them.`,
+      reading: `${grouped(w.started)} calls started in the breaker's window: ${grouped(w.succeeded)} were answered with success, none with an error, and ${grouped(w.waiting)} are still waiting, because the calls have no timeout. Checkout's workers are all busy waiting on them.`,
       diagnosis: "Payments hangs, and the breaker cannot see it",
       why: "It judges only answered calls, and a call that never answers is neither a success nor a failure.",
-      change: "Give the calls a time-out",
+      change: "Give the calls a timeout",
       changeWhy: `Say 2 s, counted as a failure. Then the ${grouped(w.waiting)} waiting calls become failures, the window reads ${grouped(w.waiting)} / ${grouped(w.started)} = ${readableShare(w.waiting / w.started)}, the breaker opens, and checkout fails fast (or serves a fallback) instead of waiting. A lower threshold changes nothing while no failure is counted.`,
       rateVerdict: `under its ${threshold} threshold, so it stays closed while every worker waits.`,
     };

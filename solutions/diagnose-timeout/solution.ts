@@ -1,4 +1,4 @@
-/** Expected answers for "Diagnose the time-out", from the histogram of src/sim/diagnosis/timeouts.ts. */
+/** Expected answers for "Diagnose the timeout", from the histogram of src/sim/diagnosis/timeouts.ts. */
 import { grouped, rounded } from "../../src/format/number.ts";
 import { type Random, randomInt } from "../../src/sim/random.ts";
 import { bucketEdges, cutOff, histogram, type TimeoutParams, timeoutCase } from "../../src/sim/diagnosis/timeouts.ts";
@@ -41,28 +41,28 @@ export function worked(params: Record<string, number>): Record<string, string> {
   const shape = `Inventory answers ${grouped(fastest.count)} of the hour's ${grouped(total)} calls in under ${grouped(buckets[1]!.from)} ms and the slowest answered calls in ${healthyTop.label}`;
   let reading: string;
   if (what === "too-tight")
-    reading = `${shape}; nothing hangs. Checkout's time-out of ${grouped(p.timeoutMs)} ms sits inside that healthy distribution: every call that took ${grouped(p.timeoutMs)} ms or more (${sumText(atLeast(p.timeoutMs))} calls, about ${nowShare}) failed as a time-out although inventory was fine.`;
+    reading = `${shape}; nothing hangs. Checkout's timeout of ${grouped(p.timeoutMs)} ms sits inside that healthy distribution: every call that took ${grouped(p.timeoutMs)} ms or more (${sumText(atLeast(p.timeoutMs))} calls, about ${nowShare}) failed as a timeout although inventory was fine.`;
   else if (what === "too-loose")
     reading = `${shape}, but ${grouped(hung)} calls never answered at all, and checkout waits ${grouped(p.timeoutMs / 1000)} s for each before giving up. A hung call holds a checkout worker ${rounded(p.timeoutMs / slowest, 2)} times as long as the slowest healthy call (${grouped(slowest)} ms), so a trickle of hangs drains the pool.`;
   else
-    reading = `${shape}; nothing hangs. Checkout's time-out of ${grouped(p.timeoutMs)} ms sits above that healthy tail: it cuts off ${sumText(atLeast(p.timeoutMs))} calls, about ${nowShare}. The time-out is not what fails checkout's requests.`;
+    reading = `${shape}; nothing hangs. Checkout's timeout of ${grouped(p.timeoutMs)} ms sits above that healthy tail: it cuts off ${sumText(atLeast(p.timeoutMs))} calls, about ${nowShare}. The timeout is not what fails checkout's requests.`;
   return {
     reading,
     diagnosis: {
-      "too-tight": "The time-out is too tight: it cuts off a real share of healthy calls",
-      "too-loose": "The time-out is too loose: hung calls hold workers for far too long",
-      fine: "The time-out is right; checkout's errors come from somewhere else",
+      "too-tight": "The timeout is too tight: it cuts off a real share of healthy calls",
+      "too-loose": "The timeout is too loose: hung calls hold workers for far too long",
+      fine: "The timeout is right; checkout's errors come from somewhere else",
     }[what],
     action: {
-      "too-tight": "Raise the time-out to just above the healthy tail",
-      "too-loose": "Lower the time-out to just above the healthy tail, and let a breaker stop calling while calls hang",
-      fine: "Keep the time-out, and look elsewhere for checkout's errors",
+      "too-tight": "Raise the timeout to just above the healthy tail",
+      "too-loose": "Lower the timeout to just above the healthy tail, and let a breaker stop calling while calls hang",
+      fine: "Keep the timeout, and look elsewhere for checkout's errors",
     }[what],
     actionWhy: {
       "too-tight":
         "Removing it would let one hung call hold a worker for ever; retrying the cut-off calls multiplies load on a service that is fine.",
       "too-loose":
-        "A time-out just above the slowest healthy call frees each worker as soon as an answer is no longer coming; the breaker then sees those time-outs as failures and stops sending calls into the hang. Removing the time-out would make it worse; retries would send more calls to hang.",
+        "A timeout just above the slowest healthy call frees each worker as soon as an answer is no longer coming; the breaker then sees those timeouts as failures and stops sending calls into the hang. Removing the timeout would make it worse; retries would send more calls to hang.",
       fine: "Raising or lowering it changes almost nothing, since almost no call reaches it; retries would only add load. The errors need their own diagnosis.",
     }[what],
     proposed: `${grouped(p.proposedMs)} ms`,
@@ -75,7 +75,7 @@ const pick = <T>(rand: Random, list: readonly T[]): T => list[randomInt(rand, li
 
 /**
  * What the histogram counts for the cut part's feedback: the hour's calls, and the calls from the
- * row below the proposed time-out up (a count that starts one row too low).
+ * row below the proposed timeout up (a count that starts one row too low).
  */
 function counts(p: TimeoutParams): { counted: number; fromRowBelow: number } {
   const buckets = histogram(p);
@@ -87,7 +87,7 @@ function counts(p: TimeoutParams): { counted: number; fromRowBelow: number } {
 
 /**
  * Another hour: a tight (200 or 400 ms), right (1,600 or 3,200 ms) or loose (30 s, with hung calls)
- * time-out, with what its histogram counts for the feedback (counts()).
+ * timeout, with what its histogram counts for the feedback (counts()).
  */
 export function variant(rand: Random): Record<string, number> {
   const incident = randomInt(rand, 3);

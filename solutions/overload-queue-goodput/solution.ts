@@ -54,7 +54,7 @@ export function variant(rand: Random): Params {
   const timeoutSeconds = 1 + Math.floor(rand() * 3); // 1..3 s
   const burstRate = capacity * (1.1 + 0.1 * Math.floor(rand() * 5)); // 110%..150%
   const afterRate = capacity * (0.5 + 0.1 * Math.floor(rand() * 4)); // 50%..80%
-  // Long enough that the queue outgrows capacity x time-out.
+  // Long enough that the queue outgrows capacity x timeout.
   const burstSeconds = 30 * (2 + Math.floor(rand() * 3));
   return { capacity, timeoutSeconds, burstRate: Math.round(burstRate), burstSeconds, afterRate: Math.round(afterRate) };
 }

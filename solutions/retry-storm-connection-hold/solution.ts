@@ -47,7 +47,7 @@ function holding({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize 
   fill: number;
 } {
   let hold = 0;
-  // Every attempt waits out its time-out, then the loop sleeps step x attempt (after the last one too).
+  // Every attempt waits out its timeout, then the loop sleeps step x attempt (after the last one too).
   for (let attempt = 0; attempt < attempts; attempt++) hold += timeoutSeconds + (sleepStepMs / 1000) * attempt;
   return {
     hold,
@@ -58,7 +58,7 @@ function holding({ attempts, timeoutSeconds, sleepStepMs, pricingRate, poolSize 
 }
 
 /**
- * The holding times of the mistakes the feedback names (exercise.yaml, part "hold"): the time-outs
+ * The holding times of the mistakes the feedback names (exercise.yaml, part "hold"): the timeouts
  * alone, every sleep but the last, and the sleeps alone.
  */
 function mistakes({ attempts, timeoutSeconds, sleepStepMs }: Params): Record<string, number> {

@@ -5,7 +5,7 @@
  * run on it.
  *
  * Most events go into a binary min-heap. A stream of events its caller promises to schedule in
- * non-decreasing time (every client time-out is "now + the same time-out"; the once-a-second
+ * non-decreasing time (every client timeout is "now + the same timeout"; the once-a-second
  * ticks) goes into a lane of its own: a first-in first-out ring (src/sim/ring.ts) that costs no
  * heap work and keeps the heap small. The caller names such a lane by number, or by the fixed
  * delay its events come after the clock (a retry's fixed back-off): events of one delay are due
@@ -109,7 +109,7 @@ export class EventQueue<Ref> {
   }
 
   /**
-   * Schedule an event at `time`, which is `delay` after the clock: a time-out or back-off that
+   * Schedule an event at `time`, which is `delay` after the clock: a timeout or back-off that
    * is the same for every event it delays. Events of one delay are due in the order they are
    * scheduled, so each delay gets an in-order lane of its own and skips the heap (the first
    * `delayLanes` delays; the heap after that). Same order as `schedule` in every case.

@@ -8,18 +8,18 @@
 export interface SynRetries {
   /** Linux: net.ipv4.tcp_syn_retries, default 6. */
   retries: number;
-  /** The first retransmission time-out, in seconds (Linux: 1 s). */
+  /** The first retransmission timeout, in seconds (Linux: 1 s). */
   initialRtoSeconds: number;
   /**
    * Linux: net.ipv4.tcp_syn_linear_timeouts (since 6.5, default 4). That many extra
-   * retransmissions wait the initial time-out, before the doubling starts; 0 is the classic
+   * retransmissions wait the initial timeout, before the doubling starts; 0 is the classic
    * schedule, doubling from the first retransmission.
    */
   linearTimeouts: number;
 }
 
 /**
- * Linux's defaults since 6.5: 6 retries and 4 linear time-outs from 1 s. The SYN is sent again
+ * Linux's defaults since 6.5: 6 retries and 4 linear timeouts from 1 s. The SYN is sent again
  * after waits of 1, 1, 1, 1, 1, 2, 4, 8, 16 and 32 s (kernel documentation, ip-sysctl:
  * tcp_syn_retries, tcp_syn_linear_timeouts).
  */
@@ -30,14 +30,14 @@ export const linuxSynBefore65: SynRetries = { ...linuxSynDefaults, linearTimeout
 /**
  * The waits of a connect attempt that nothing answers, in seconds: one before each
  * retransmission of the SYN, and the last one before the attempt gives up. The first
- * `linearTimeouts + 1` waits are the initial time-out; each later wait doubles the one before.
+ * `linearTimeouts + 1` waits are the initial timeout; each later wait doubles the one before.
  */
 export function synWaits({ retries, initialRtoSeconds, linearTimeouts }: SynRetries): number[] {
   if (!Number.isInteger(retries) || retries < 0)
     throw new RangeError(`retries must be a whole number >= 0, got ${retries}`);
   if (!Number.isInteger(linearTimeouts) || linearTimeouts < 0)
-    throw new RangeError(`linear time-outs must be a whole number >= 0, got ${linearTimeouts}`);
-  if (!(initialRtoSeconds > 0)) throw new RangeError(`the initial time-out must be > 0, got ${initialRtoSeconds}`);
+    throw new RangeError(`linear timeouts must be a whole number >= 0, got ${linearTimeouts}`);
+  if (!(initialRtoSeconds > 0)) throw new RangeError(`the initial timeout must be > 0, got ${initialRtoSeconds}`);
   const transmissions = retries + linearTimeouts;
   return Array.from({ length: transmissions + 1 }, (_, i) => initialRtoSeconds * 2 ** Math.max(0, i - linearTimeouts));
 }

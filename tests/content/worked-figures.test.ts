@@ -726,7 +726,7 @@ const diagnoses: Record<
   },
 };
 
-/** Lower case, and no closing punctuation: "Give the calls a time-out." -> "give the calls a time-out". */
+/** Lower case, and no closing punctuation: "Give the calls a timeout." -> "give the calls a timeout". */
 const words = (text: string) => text.toLowerCase().replace(/[.\s]+$/, "");
 
 describe.each(Object.keys(diagnoses))("the worked solution of %s follows the dealt situation", (id) => {

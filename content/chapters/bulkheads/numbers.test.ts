@@ -80,13 +80,13 @@ test("during the trigger: the case study's demand figures, and what a sized pric
   expect(Number(queueing.slowWaitSeconds)).toBeGreaterThan(queueing.clientTimeoutSeconds);
 });
 
-test("the queue while pricing is slow, both ways the prose names: waiting the slowdown out, and giving up at the 1 s attempt time-out", () => {
-  // "about 2.8 s to drain if each call waits the slowdown out": 10 / (9 / 2.5 s), the no-time-out case.
+test("the queue while pricing is slow, both ways the prose names: waiting the slowdown out, and giving up at the 1 s attempt timeout", () => {
+  // "about 2.8 s to drain if each call waits the slowdown out": 10 / (9 / 2.5 s), the no-timeout case.
   const demand = pricingDemand();
   expect(queueing.raw.slowThroughput).toBeCloseTo(pools.pricingSize / demand.noTimeout.holdSeconds, 12);
   expect(Number(trigger.bulkheadThroughput)).toBeCloseTo(queueing.raw.slowThroughput, 1);
   expect(queueing.raw.slowWait).toBeCloseTo(queueing.length / queueing.raw.slowThroughput, 12);
-  // "and about 1.1 s if each gives up at a 1 s time-out": 10 / (9 / 1 s), the case study's setting.
+  // "and about 1.1 s if each gives up at a 1 s timeout": 10 / (9 / 1 s), the case study's setting.
   expect(queueing.attemptTimeoutSeconds).toBe(parameterDefaults.attemptTimeout);
   expect(demand.oneTry.holdSeconds).toBe(queueing.attemptTimeoutSeconds);
   expect(queueing.timeoutWaitSeconds).toBe("1.1");

@@ -94,7 +94,7 @@ export const trigger = {
   naiveOverPool: grouped(demand.naiveLoop.connections / params.poolSize),
   /**
    * A full pricing bulkhead completes this many calls per second while pricing is slow, when each
-   * call waits the slowdown out (no time-out: the case study's first way of calling).
+   * call waits the slowdown out (no timeout: the case study's first way of calling).
    */
   bulkheadThroughput: grouped(poolThroughput(pricingSizing.size, slowSeconds), 1),
 };
@@ -111,13 +111,13 @@ export const queueing = {
   healthyWaitMillis: Math.round((queue / poolThroughput(pricingSizing.size, pricingSizing.raw.latency.mean)) * 1000),
   /** ...and while pricing is slow, when each call waits the slowdown out: longer than the client waits... */
   slowWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, demand.noTimeout.holdSeconds), 1),
-  /** ...and when each call gives up at its attempt time-out (the case study's setting): longer still than the client waits. */
+  /** ...and when each call gives up at its attempt timeout (the case study's setting): longer still than the client waits. */
   attemptTimeoutSeconds: params.attemptTimeout,
   timeoutWaitSeconds: grouped(queue / poolThroughput(pricingSizing.size, demand.oneTry.holdSeconds), 1),
   raw: {
     slowWait: queue / poolThroughput(pricingSizing.size, demand.noTimeout.holdSeconds),
     timeoutWait: queue / poolThroughput(pricingSizing.size, demand.oneTry.holdSeconds),
-    /** Calls a second a full pricing pool finishes, each way: waiting the slowdown out, or giving up at the time-out. */
+    /** Calls a second a full pricing pool finishes, each way: waiting the slowdown out, or giving up at the timeout. */
     slowThroughput: poolThroughput(pricingSizing.size, demand.noTimeout.holdSeconds),
     timeoutThroughput: poolThroughput(pricingSizing.size, demand.oneTry.holdSeconds),
   },

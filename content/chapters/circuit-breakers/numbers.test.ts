@@ -92,7 +92,7 @@ test("detection time at pricing's 40 requests/s", () => {
 });
 
 test("failing fast, by Little's law", () => {
-  expect(failFast.heldClosed).toBe(40); // 40/s x 1 s: calls that each wait out one time-out, no retries
+  expect(failFast.heldClosed).toBe(40); // 40/s x 1 s: calls that each wait out one timeout, no retries
   expect(failFast.heldClosed).toBeGreaterThan(failFast.sharedPool);
   // Two breakers in front of pricing, one in each of its callers: 2 x 3 probes / 2 s x 1 s.
   expect(failFast.breakersInFront).toBe(2);

@@ -97,11 +97,11 @@ const demand = pricingDemand();
  * looked up by the calling service), so pricing has one breaker in each of its callers.
  */
 const breakersInFront = defaultServices.filter((s) => s.dependency === triggeredDependency).length;
-/** Each open breaker lets `probes` calls through per cooldown, each holding at most one time-out. */
+/** Each open breaker lets `probes` calls through per cooldown, each holding at most one timeout. */
 const heldOpenBound = breakersInFront * busyConnections(params.breakerProbes / params.breakerCooldown, timeout);
 export const failFast = {
   timeoutSeconds: timeout,
-  /** Connections held by calls that each wait out one time-out and do not retry (the case study's one-try figure). */
+  /** Connections held by calls that each wait out one timeout and do not retry (the case study's one-try figure). */
   heldClosed: Math.round(demand.oneTry.connections),
   sharedPool: params.poolSize,
   /** Breakers in front of pricing: one in each service that calls it, and their count in words. */

@@ -27,7 +27,7 @@ export const threads = {
   served: percent(1 - starvation.failingShare, 0),
   /** The longest hang the tier's threads absorb at this rate (threads / hanging arrivals a second): a timeout under it ends the starvation. */
   hangThatFits: grouped(starvation.threads / starvation.hangingPerSecond),
-  /** A time-out to try in the playground: half the longest hang that fits, so the hanging requests want half the threads. */
+  /** A timeout to try in the playground: half the longest hang that fits, so the hanging requests want half the threads. */
   tryHang: grouped(starvation.threads / starvation.hangingPerSecond / 2),
   tryHangDemand: grouped(starvation.hangingPerSecond * (starvation.threads / starvation.hangingPerSecond / 2)),
   raw: starvation,
@@ -91,13 +91,13 @@ export const replicaExample = {
 /**
  * A dead process on a live host is refused in one round trip; a lost host or a black-holed
  * network answers nothing, and Linux gives up on the connect only when its SYN retries run out:
- * today's defaults (since 6.5, linear time-outs first), and the classic schedule before them.
+ * today's defaults (since 6.5, linear timeouts first), and the classic schedule before them.
  */
 const syn = synGiveUp(linuxSynDefaults);
 const synBefore65 = synGiveUp(linuxSynBefore65);
 export const connect = {
   initialRtoSeconds: grouped(linuxSynDefaults.initialRtoSeconds),
-  /** How many retransmissions wait the initial time-out before the doubling starts: 5. */
+  /** How many retransmissions wait the initial timeout before the doubling starts: 5. */
   flatWaits: grouped(linuxSynDefaults.linearTimeouts + 1),
   retransmissions: grouped(syn.retransmissions),
   lastRetransmitSeconds: grouped(syn.lastRetransmitSeconds),

@@ -146,7 +146,7 @@ test("the replay's shares count the whole run; the playground's minute fails the
   expect(golden).toContain(`over ${parameterDefaults.warmup + replay.playSeconds} points`);
 });
 
-test("thread starvation with a 10 s time-out on the slow call: the hanging calls hold 500 of 1,000 threads and no other query goes without one", () => {
+test("thread starvation with a 10 s timeout on the slow call: the hanging calls hold 500 of 1,000 threads and no other query goes without one", () => {
   expect(starvation.shortTimeoutSeconds).toBe(10);
   expect(starvation.shortTimeoutHeld).toBe("500"); // 1,000/s x 5% x 10 s
   expect(starvation.threads).toBe("1,000");

@@ -14,7 +14,7 @@ import { simulateOverload } from "../../../src/sim/overload.ts";
 import { grouped, percentAtLeast, percentUpTo } from "../../../src/format/number.ts";
 import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
 
-// --- One overloaded server, FIFO queue, callers with a time-out -------------------------------------
+// --- One overloaded server, FIFO queue, callers with a timeout -------------------------------------
 const capacity = 100;
 const timeoutSeconds = 1;
 const overloadRate = 120;
@@ -39,7 +39,7 @@ export const overload = {
   overloadSeconds,
   afterRate,
   afterPercent: percentUpTo(afterRate / capacity, 0),
-  /** The longest queue whose last request is still served within the time-out: capacity x timeout. */
+  /** The longest queue whose last request is still served within the timeout: capacity x timeout. */
   usefulQueue: capacity * timeoutSeconds,
   arrivals: grouped(arrivals),
   unbounded: {
@@ -80,16 +80,16 @@ export const rawAutoscaling = { untilScaled, scaleUpSeconds: scaleUpMinutes * 60
 
 // --- Thread starvation (SRE book, "Addressing Cascading Failures"; told in the failure-modes chapter) ---
 const starved = threadStarvation(sreStarvationExample);
-/** The same tier with the slow call cut off by a time-out short enough for the hanging calls to fit. */
+/** The same tier with the slow call cut off by a timeout short enough for the hanging calls to fit. */
 const shortTimeoutSeconds = 10;
 const timedOut = threadStarvation({ ...sreStarvationExample, hangSeconds: shortTimeoutSeconds });
 export const starvation = {
   failingPercent: percentUpTo(starved.failingShare, 0),
   shortTimeoutSeconds,
-  /** Threads the hanging calls hold with that time-out, of the tier's threads. */
+  /** Threads the hanging calls hold with that timeout, of the tier's threads. */
   shortTimeoutHeld: grouped(timedOut.threadsDemanded),
   threads: grouped(timedOut.threads),
-  /** Share of queries that find no thread with that time-out (0: only the slow calls fail, by timing out). */
+  /** Share of queries that find no thread with that timeout (0: only the slow calls fail, by timing out). */
   shortTimeoutStarved: timedOut.failingShare,
 };
 

@@ -33,7 +33,7 @@ import {
 } from "./numbers.ts";
 
 test("the setting and Little's law give the worked numbers", () => {
-  // 5 attempts with 1 s time-outs and sleeps of 200, 400, 600, 800 ms (the last after the last attempt) hold 7 s.
+  // 5 attempts with 1 s timeouts and sleeps of 200, 400, 600, 800 ms (the last after the last attempt) hold 7 s.
   expect(setting.attempts).toBe("5");
   expect(exercise.sleeps).toBe("200, 400, 600, 800");
   expect(exercise.sleepCount).toBe("4");
@@ -87,7 +87,7 @@ test("the simulated storm tells the incident's story", () => {
  * The story the chapter tells, asserted on the model with the thresholds its sentences use
  * (`claims`), for the chapter's seed and two more: the pool is full within a second, goodput
  * is gone within three, the first refusal comes only when waits reach the acquire
- * time-out, more than a minute later; connections serve callers who left; search and accounts
+ * timeout, more than a minute later; connections serve callers who left; search and accounts
  * succeed (almost) never during the incident; left alone, it does not end.
  */
 describe("the model tells the chapter's story", () => {
@@ -107,7 +107,7 @@ describe("the model tells the chapter's story", () => {
     expect(summary.firstRefusalSeconds! - summary.poolFullSeconds!).toBeGreaterThanOrEqual(
       claims.refusalAfterFullAtLeastSeconds,
     );
-    // A refusal is a wait that reached the acquire time-out: the try refused first had queued
+    // A refusal is a wait that reached the acquire timeout: the try refused first had queued
     // that long, and it joined the queue long after pricing was fast again.
     expect(summary.firstRefusalSeconds! - acquireTimeout).toBeGreaterThan(summary.triggerSeconds + 30);
   });
@@ -242,7 +242,7 @@ describe("the chapter's sentences about the default run, asserted on the model",
     expect(Math.abs(steadyState.raw.servedPerSecond / n(littles.capacity) - 1)).toBeLessThan(0.05);
     expect(steadyState.raw.successesPerSecond).toBe(0);
     expect(steadyState.successesPerSecond).toBe("0");
-    // The queue holds where waits reach the acquire time-out: about tries per second x 20 s.
+    // The queue holds where waits reach the acquire timeout: about tries per second x 20 s.
     const acquire = Number(setting.acquireTimeout);
     expect(Math.abs(steadyState.raw.longestQueue / (steadyState.raw.triesPerSecond * acquire) - 1)).toBeLessThan(0.1);
   });

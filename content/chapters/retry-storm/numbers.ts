@@ -74,9 +74,9 @@ export const littles = {
   holdSecondsValue: holdDuringTrigger,
   demandDuringTrigger: grouped(demandDuringTrigger),
   demandTimesPool: grouped(demandDuringTrigger / params.poolSize, 0),
-  /** A call with no time-out at all waits the slowdown out: rate x slow latency. */
+  /** A call with no timeout at all waits the slowdown out: rate x slow latency. */
   noTimeoutDemand: grouped(demand.noTimeout.connections),
-  /** One try that gives up at its time-out, no retry: rate x time-out. */
+  /** One try that gives up at its timeout, no retry: rate x timeout. */
   oneTryDemand: grouped(demand.oneTry.connections),
   oneTryHoldSeconds: grouped(demand.oneTry.holdSeconds),
   /** With every try failing, clients send `attempts` tries per request. */
@@ -127,7 +127,7 @@ export const claims = {
   poolFullWithinSeconds: 1,
   /** By this long after the trigger, a whole second has passed in which no request of search or accounts succeeded. */
   goodputGoneWithinSeconds: 3,
-  /** The first refusal (a wait reaching the acquire time-out) comes at least this long after the pool filled. */
+  /** The first refusal (a wait reaching the acquire timeout) comes at least this long after the pool filled. */
   refusalAfterFullAtLeastSeconds: 60,
   /** Over the incident window, search and accounts succeed less than this share of the time. */
   unrelatedIncidentSuccessBelow: 0.01,
@@ -191,7 +191,7 @@ export const storm = {
   poolFullAt: secondsOrMinutes(naive.poolFullSeconds!),
   /** The first whole second with no success for search and accounts. */
   goodputZeroAt: secondsOrMinutes(naive.goodputZeroSeconds!),
-  /** The first refusal: a wait in the queue reaches the pool's acquire time-out. */
+  /** The first refusal: a wait in the queue reaches the pool's acquire timeout. */
   firstRefusalAt: secondsOrMinutes(naive.firstRefusalSeconds!),
   /** When the try refused first had joined the queue. */
   firstRefusedQueuedAt: secondsOrMinutes(naive.firstRefusalSeconds! - params.acquireTimeout),

@@ -42,7 +42,7 @@ test("expected attempts (1 - p^(N+1)) / (1 - p) with N = 3", () => {
   ]);
 });
 
-test("the naive loop holds a connection about 7 s (5 attempts, 1 s time-outs, sleeps to 800 ms)", () => {
+test("the naive loop holds a connection about 7 s (5 attempts, 1 s timeouts, sleeps to 800 ms)", () => {
   // Sleeps between attempts, then one more after the last attempt, before it gives up.
   expect(naiveLoop.sleepsBetweenMillis).toBe("0, 200, 400 and 600");
   expect(naiveLoop.lastSleepMillis).toBe("800");

@@ -3,7 +3,7 @@
  * calls, opening when the failure rate among completed calls reaches `thresholdPct`%. Three
  * situations:
  *   down        the dependency fails fast: the window fills with errors and the breaker opens
- *   hanging     the dependency hangs and the calls have no time-out: they never complete, so the
+ *   hanging     the dependency hangs and the calls have no timeout: they never complete, so the
  *               window sees almost no failures and the breaker stays closed while the callers'
  *               workers are held
  *   partial     a share of calls fail, below the threshold: the breaker stays closed, as it should
@@ -34,7 +34,7 @@ export interface BreakerWindow {
   failed: number;
   /** Started but not answered yet. */
   waiting: number;
-  /** Whether the calls have a time-out. */
+  /** Whether the calls have a timeout. */
   timeout: boolean;
   state: "open" | "closed";
 }
@@ -44,7 +44,7 @@ export function breakerWindow(p: BreakerParams): BreakerWindow {
   const rand = mulberry32(p.seed);
   const threshold = p.thresholdPct / 100;
   if (kind === "hanging") {
-    // A few calls answered before the hang began; the rest wait with no time-out.
+    // A few calls answered before the hang began; the rest wait with no timeout.
     const succeeded = 1 + randomInt(rand, 3);
     return { started: p.window, succeeded, failed: 0, waiting: p.window - succeeded, timeout: false, state: "closed" };
   }

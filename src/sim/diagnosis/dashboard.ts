@@ -87,7 +87,7 @@ export function steadyState(params: DashboardParams, during: boolean): SteadySta
 /**
  * The defence that fits, and its cost as the share of arriving requests it refuses or fails fast
  * in the steady state it reaches:
- *   slow-dependency    a time-out and a bulkhead of `bulkhead` workers for the dependency's calls:
+ *   slow-dependency    a timeout and a bulkhead of `bulkhead` workers for the dependency's calls:
  *                      the other requests are served; of the dependency's calls, what the bulkhead
  *                      turns over at the slow latency is served and the rest fail fast
  *   overload           load shedding: accept what the pool can turn over, refuse the rest at once

@@ -2,7 +2,7 @@
  * A service's queue under load, for a diagnosis: capacity `capacity` requests a second, a FIFO
  * queue with no bound, clients that give up after `timeoutS` seconds. Three situations:
  *   overload        arrivals grow past capacity and stay there: the queue grows without end, the
- *                   wait passes the clients' time-out, and the service answers only requests
+ *                   wait passes the clients' timeout, and the service answers only requests
  *                   whose clients have gone (goodput falls to nothing)
  *   burst           arrivals pass capacity for a while, then fall back: the queue absorbs it
  *   capacity-lost   arrivals stay as they were, but capacity falls (instances lost)
@@ -19,7 +19,7 @@ export interface QueueParams {
   rate: number;
   /** Arrivals (overload, burst) or capacity lost (capacity-lost), as a percentage: 150 = 1.5 times. */
   change: number;
-  /** The clients' time-out, in seconds. */
+  /** The clients' timeout, in seconds. */
   timeoutS: number;
   /** The second the change starts. */
   start: number;
@@ -57,7 +57,7 @@ export interface QueueSample {
   goodput: number;
 }
 
-/** The service step by step. With a FIFO queue, what is served waited the queue's wait: past the time-out, nobody is there to read it. */
+/** The service step by step. With a FIFO queue, what is served waited the queue's wait: past the timeout, nobody is there to read it. */
 export function queueRun(p: QueueParams): QueueSample[] {
   let queued = 0;
   const out: QueueSample[] = [];

@@ -1,10 +1,10 @@
 /**
  * A call chain in trouble, for a diagnosis: user requests enter at the gateway and pass through
- * `layers` services before pricing, which has slowed past every time-out. Three situations look
+ * `layers` services before pricing, which has slowed past every timeout. Three situations look
  * alike on pricing's load chart and need different defences:
  *   amplification   every layer retries `attempts` times: pricing sees attempts^layers tries per
  *                   user request (amplification in src/sim/backoff.ts)
- *   orphaned-work   only the gateway retries, but inner time-outs are longer than outer ones, so
+ *   orphaned-work   only the gateway retries, but inner timeouts are longer than outer ones, so
  *                   pricing keeps working for callers that have already given up
  *   no-jitter       only the gateway retries, after a fixed delay with no jitter, so every
  *                   client's retries land in the same second
@@ -25,7 +25,7 @@ export interface RetryParams {
   attempts: number;
   /** User requests per second. */
   rate: number;
-  /** The gateway's time-out, in milliseconds. */
+  /** The gateway's timeout, in milliseconds. */
   timeoutMs: number;
   seed: number;
 }
@@ -53,7 +53,7 @@ export function policies(p: RetryParams): LayerPolicy[] {
   return names.slice(0, -1).map((caller, i) => {
     const edge = i === 0;
     const attempts = kind === "amplification" || edge ? p.attempts : 1;
-    // Orphaned work: each hop waits longer than its caller would (an inverted time-out chain).
+    // Orphaned work: each hop waits longer than its caller would (an inverted timeout chain).
     const timeoutMs =
       kind === "orphaned-work"
         ? p.timeoutMs * (i + 1)
@@ -69,7 +69,7 @@ export function triesPerRequest(p: RetryParams): number {
   return amplification(policies(p).map((l) => l.attempts));
 }
 
-/** Seconds between a gateway try's start and its retry's: the time-out, then the fixed 1 s delay. */
+/** Seconds between a gateway try's start and its retry's: the timeout, then the fixed 1 s delay. */
 export const retryPeriod = (p: RetryParams) => Math.ceil(p.timeoutMs / 1000) + 1;
 
 /** The second the slowdown starts (4 to 7), from the seed. */
@@ -90,7 +90,7 @@ export function pricingLoad(p: RetryParams): { second: number; users: number; pr
     if (second >= start) {
       if (kind === "no-jitter") {
         // First tries keep arriving evenly; every retry of a period's requests lands in the
-        // same second, one time-out plus the fixed delay after the last wave. Over a period
+        // same second, one timeout plus the fixed delay after the last wave. Over a period
         // the tries still average `tries` per request.
         const period = retryPeriod(p);
         pricing = (second - start) % period === 0 ? p.rate + p.rate * period * (tries - 1) : p.rate;

@@ -1,13 +1,13 @@
 /**
- * A dependency's latency over the last hour, as a histogram, and the time-out its callers use,
+ * A dependency's latency over the last hour, as a histogram, and the timeout its callers use,
  * for a diagnosis. Three situations:
- *   too-tight   the time-out cuts off 1% or more of healthy calls: they fail (and are retried)
+ *   too-tight   the timeout cuts off 1% or more of healthy calls: they fail (and are retried)
  *               although the dependency is fine
- *   too-loose   the dependency hangs some calls; a 30-second time-out holds a worker for each
+ *   too-loose   the dependency hangs some calls; a 30-second timeout holds a worker for each
  *               of them, and the callers' pools run dry
- *   fine        the time-out sits above the healthy tail and cuts off almost nothing
- * What a time-out cuts off is counted from the histogram, bucket edges being the candidate
- * time-outs. Pure and seeded: the seed moves each bucket's count by a few percent.
+ *   fine        the timeout sits above the healthy tail and cuts off almost nothing
+ * What a timeout cuts off is counted from the histogram, bucket edges being the candidate
+ * timeouts. Pure and seeded: the seed moves each bucket's count by a few percent.
  */
 import { mulberry32 } from "../random.ts";
 import { asGiven } from "../../format/number.ts";
@@ -15,7 +15,7 @@ import { asGiven } from "../../format/number.ts";
 export const timeoutCases = ["too-tight", "too-loose", "fine"] as const;
 export type TimeoutCase = (typeof timeoutCases)[number];
 
-/** Bucket upper edges in milliseconds; the last bucket holds calls that hung until the time-out. */
+/** Bucket upper edges in milliseconds; the last bucket holds calls that hung until the timeout. */
 export const bucketEdges = [50, 100, 200, 400, 800, 1600, 3200] as const;
 /** Healthy latency: the share of calls in each bucket below 3,200 ms (per 10,000). */
 const healthyShape = [4000, 3000, 1800, 800, 300, 80, 20];
@@ -24,9 +24,9 @@ export interface TimeoutParams {
   incident: number;
   /** Calls in the hour. */
   calls: number;
-  /** The time-out in use, in milliseconds. */
+  /** The timeout in use, in milliseconds. */
   timeoutMs: number;
-  /** A time-out to weigh, in milliseconds (a bucket edge). */
+  /** A timeout to weigh, in milliseconds (a bucket edge). */
   proposedMs: number;
   /** Calls that hang, per 10,000 (too-loose only). */
   hung: number;
@@ -60,7 +60,7 @@ export function histogram(p: TimeoutParams): Bucket[] {
   return buckets;
 }
 
-/** The share of the hour's calls that took at least `ms` (a bucket edge): those a time-out of `ms` cuts off. */
+/** The share of the hour's calls that took at least `ms` (a bucket edge): those a timeout of `ms` cuts off. */
 export function cutOff(p: TimeoutParams, ms: number): number {
   const buckets = histogram(p);
   if (!buckets.some((b) => b.from === ms)) throw new RangeError(`${ms} ms is not a bucket edge`);

@@ -2,7 +2,7 @@
  * The fleet: the smallest discrete-event model that plays six of the game days. Tenants send
  * open-loop (Poisson) requests; a load balancer sends each try to one host the tenant may use
  * (its shard, its cell, or any host) among those in rotation; a host serves a few requests at a
- * time and queues the rest, first in first out. Clients give up on a try after a time-out and
+ * time and queues the rest, first in first out. Clients give up on a try after a timeout and
  * retry (on another host when they can) after a fixed or jittered delay. A try whose client gave
  * up is not cancelled: the host still does the work.
  *
@@ -177,7 +177,7 @@ interface Try {
   /** When it reached its host (queue wait and service count as the host's latency). */
   sentAt: number;
   startedAt: number;
-  /** The client stopped waiting (time-out or an error came back). */
+  /** The client stopped waiting (timeout or an error came back). */
   clientDone: boolean;
   /** The host is done with it (or dropped it). */
   finished: boolean;
@@ -431,7 +431,7 @@ export class Fleet {
     job.host = host;
     if (request.firstHost < 0) request.firstHost = host.index;
     else (request.laterHosts ??= []).push(host.index);
-    if (host.blackHoled) return; // no answer: the client's time-out will tell
+    if (host.blackHoled) return; // no answer: the client's timeout will tell
     if (!host.alive || now < host.startingUntil) return this.tryFailed(job, now); // refused at once
     if (host.busy < this.spec.slots) return this.serve(host, job, now);
     if (host.queue.size < (this.shedQueue ? this.spec.shedQueueLimit : this.spec.queueLimit))
@@ -492,7 +492,7 @@ export class Fleet {
     let seconds = (logNormal(host.rand, spec.serviceMs.median, spec.serviceMs.sigma) * host.slow) / 1000;
     job.ok = true;
     if (request.write && spec.database && (this.primaryZone === null || this.zoneLost(this.primaryZone))) {
-      // The database primary is gone: the host waits on it until its own time-out, then fails.
+      // The database primary is gone: the host waits on it until its own timeout, then fails.
       seconds = spec.database.timeout;
       job.ok = false;
     } else if (host.version === 1 && request.broken) {
@@ -534,7 +534,7 @@ export class Fleet {
     this.tryFailed(job, now);
   }
 
-  /** The client learns its try failed (an error, a refusal or its own time-out): retry or give up. */
+  /** The client learns its try failed (an error, a refusal or its own timeout): retry or give up. */
   private tryFailed(job: Try, now: number): void {
     if (job.clientDone) return;
     job.clientDone = true;

@@ -555,7 +555,7 @@ export const scenarios: readonly GameScenario[] = [
     seconds: 600,
     faultAt: 60,
     faultLabel: `${zones[0]} stops answering, with the database primary in it`,
-    cause: `At ${minutesAndSeconds(zone.lostAt)} ${zones[0]} stops answering: its hosts and the database primary with them. Writes wait for the primary until their ${zone.dbTimeout} s time-out, holding the hosts' workers; the zones left have ${percentUpTo((zones.length - 1) / zones.length, 0)} of the capacity for all of the load.`,
+    cause: `At ${minutesAndSeconds(zone.lostAt)} ${zones[0]} stops answering: its hosts and the database primary with them. Writes wait for the primary until their ${zone.dbTimeout} s timeout, holding the hosts' workers; the zones left have ${percentUpTo((zones.length - 1) / zones.length, 0)} of the capacity for all of the load.`,
     slo: gameSlo,
     seed: sharedSeed,
     offers: [
@@ -593,7 +593,7 @@ export const scenarios: readonly GameScenario[] = [
     seconds: 600,
     faultAt: 60,
     faultLabel: "a deploy flushes the cache",
-    cause: `At ${minutesAndSeconds(herd.flushAt)} a deploy flushes the cache. Every read misses and goes to the database, which cannot serve them all; its queue grows past the clients' time-out, so it spends its time on reads nobody waits for, and a read fills the cache only if someone still waits for it. The cache does not refill by itself.`,
+    cause: `At ${minutesAndSeconds(herd.flushAt)} a deploy flushes the cache. Every read misses and goes to the database, which cannot serve them all; its queue grows past the clients' timeout, so it spends its time on reads nobody waits for, and a read fills the cache only if someone still waits for it. The cache does not refill by itself.`,
     slo: gameSlo,
     seed: sharedSeed,
     offers: [

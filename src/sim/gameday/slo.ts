@@ -4,7 +4,7 @@
  * Workbook recommends them ("Alerting on SLOs", chapter 5, https://sre.google/workbook/alerting-on-slos/).
  *
  * A request is good when it succeeds within the objective's latency; every other request (an
- * error, a refusal, a time-out, or an answer slower than the threshold) is bad. The error budget
+ * error, a refusal, a timeout, or an answer slower than the threshold) is bad. The error budget
  * is the share of bad requests the objective allows over its period. The burn rate over a window
  * is the window's bad share divided by that allowance: at a burn rate of 1 the budget lasts
  * exactly the period; at 14.4 a 30-day budget is gone in 50 hours.

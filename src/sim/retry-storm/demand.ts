@@ -29,9 +29,9 @@ export interface PricingDemand {
   slowSeconds: number;
   /** The pool every service shares, in connections. */
   poolSize: number;
-  /** A call with no time-out waits out the slowdown: rate x slow latency. */
+  /** A call with no timeout waits out the slowdown: rate x slow latency. */
   noTimeout: DemandCase;
-  /** A call that gives up at its time-out and does not retry: rate x one attempt's time-out. */
+  /** A call that gives up at its timeout and does not retry: rate x one attempt's timeout. */
   oneTry: DemandCase;
   /** The incident's loop: every attempt times out, it sleeps between them and after the last, all with the connection held. */
   naiveLoop: DemandCase;
@@ -53,9 +53,9 @@ export function pricingDemand(
     slowSeconds,
     poolSize: params.poolSize,
     noTimeout: demand(slowSeconds),
-    // A time-out longer than the slowdown never fires: the call just waits the slowdown out.
+    // A timeout longer than the slowdown never fires: the call just waits the slowdown out.
     oneTry: demand(Math.min(attemptTimeout, slowSeconds)),
-    // If the time-out is longer than the slowdown, the first attempt succeeds and nothing retries.
+    // If the timeout is longer than the slowdown, the first attempt succeeds and nothing retries.
     naiveLoop: demand(
       attemptTimeout >= slowSeconds
         ? slowSeconds

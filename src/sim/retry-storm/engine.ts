@@ -189,7 +189,7 @@ export interface StormObserver {
 
 /**
  * Told what happens to each try at the pool: it joins the wait queue, takes a connection, gives
- * it back, or is refused when its wait reaches the acquire time-out (`expiredAt`, the moment the
+ * it back, or is refused when its wait reaches the acquire timeout (`expiredAt`, the moment the
  * summary dates the refusal; the engine notices it at the pool's next hand-out). Tries that leave
  * the queue otherwise (a flush, a restart, a deadline, shedding) are not told: the pool's
  * `waiters` hold what waits at any moment. A try is the same object from its wait to its
@@ -240,7 +240,7 @@ export class StormRun {
     this.recorder = new MetricsRecorder(warmup, this.duration, world.services.length);
     this.queue = new EventQueue<Ref>(-warmup);
     for (let i = 0; i < world.services.length; i++) this.scheduleArrival(i, -warmup);
-    // Ticks run in their own in-order lane (1; client time-outs use lane 0), off the heap.
+    // Ticks run in their own in-order lane (1; client timeouts use lane 0), off the heap.
     for (let t = -warmup + 1; t <= this.duration; t++) this.queue.scheduleInOrder(t, TICK, undefined, 1);
     this.scheduleIntervention();
   }
@@ -359,8 +359,8 @@ export class StormRun {
 
   /**
    * Change a parameter now. Load changes the next arrival's gap; pool and bulkhead sizes resize
-   * the pools (a smaller pool hands out nothing until enough are returned); time-outs apply to
-   * tries from now on (the acquire time-out to every waiter); retry, budget and breaker settings
+   * the pools (a smaller pool hands out nothing until enough are returned); timeouts apply to
+   * tries from now on (the acquire timeout to every waiter); retry, budget and breaker settings
    * rebuild those policies fresh; trigger settings change the slow window; the intervention is
    * rescheduled (none cancels it).
    */
@@ -692,7 +692,7 @@ export class StormRun {
         this.recorder.refusal(expiresAt);
         this.poolObserver?.refuse(job, expiresAt);
         // When clients give up before the pool does, nothing refers to an expired try any more:
-        // reuse it untouched (asking each try instead once time-outs changed mid-run).
+        // reuse it untouched (asking each try instead once timeouts changed mid-run).
         if (world.clientsGiveUpFirst) this.spare.push(job);
         else this.finish(job, false);
         continue;
@@ -739,7 +739,7 @@ export class StormRun {
     this.recorder.call(now);
     const dep = world.dependencies[world.services[s]!.dependency]!;
     if (dep.condition !== "healthy") {
-      // Refused in a millisecond, or no answer at all until the attempt's time-out.
+      // Refused in a millisecond, or no answer at all until the attempt's timeout.
       job.attemptSucceeds = false;
       const duration = dep.condition === "refusing" ? Math.min(0.001, world.attemptTimeout) : world.attemptTimeout;
       return this.scheduleStep(job, now + duration, ATTEMPT_DONE, GIVE_UP_MID_CALL);

@@ -102,7 +102,7 @@ export interface RetryStormSummary {
   goodputZeroSeconds: number | null;
   /**
    * First moment a try was refused a connection because it had waited the whole acquire
-   * time-out in the pool's queue, or null. (Shedding's instant refusals are not counted.)
+   * timeout in the pool's queue, or null. (Shedding's instant refusals are not counted.)
    */
   firstRefusalSeconds: number | null;
   /**

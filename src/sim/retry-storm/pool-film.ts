@@ -23,13 +23,13 @@ export interface PoolFrame {
   digits: number;
   /** One character per connection, in the pool's order (see `slotCodes`). */
   slots: string;
-  /** Tries waiting for a connection (those whose wait reached the acquire time-out are refused, not waiting). */
+  /** Tries waiting for a connection (those whose wait reached the acquire timeout are refused, not waiting). */
   queue: number;
   /** Of the waiting tries, those whose caller has already given up. */
   queueGone: number;
   /** How long the oldest waiting try has waited, in seconds (0 with nobody waiting). */
   oldestWait: number;
-  /** Tries refused a connection so far: their wait reached the acquire time-out. */
+  /** Tries refused a connection so far: their wait reached the acquire timeout. */
   refused: number;
   /** The moment this frame marks, if any. */
   moment?: PoolMoment;
@@ -46,7 +46,7 @@ export interface PoolFilm {
   triggerSeconds: number;
   /** The first moment a try finds every connection in use and joins the queue. */
   poolFullSeconds: number;
-  /** The first refusal: a wait reaches the acquire time-out. */
+  /** The first refusal: a wait reaches the acquire timeout. */
   firstRefusalSeconds: number;
   /** When the try refused first had joined the queue. */
   firstRefusedJoinedSeconds: number;

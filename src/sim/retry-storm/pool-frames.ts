@@ -116,7 +116,7 @@ export function poolFilm(options: PoolFilmOptions = {}): PoolFilm {
     run.advanceTo(t);
     let slots = "";
     for (const job of held) slots += job === null ? slotCodes.free : job.abandoned ? slotCodes.gone : slotCodes.waiting;
-    // The queue as the model has it at t: a try whose wait has reached the acquire time-out is
+    // The queue as the model has it at t: a try whose wait has reached the acquire timeout is
     // refused at that moment, whether or not the pool has handed anything out since.
     const waiters = pool.waiters;
     let queue = 0;

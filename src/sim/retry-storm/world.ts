@@ -48,7 +48,7 @@ export interface Try {
   service: number;
   pool: Pool;
   deadline: number;
-  /** The client stopped waiting (time-out); the work goes on regardless. */
+  /** The client stopped waiting (timeout); the work goes on regardless. */
   abandoned: boolean;
   /** The service has answered (or dropped it). */
   finished: boolean;
@@ -58,7 +58,7 @@ export interface Try {
   next: number;
   retryAfterSleep: boolean;
   attemptSucceeds: boolean;
-  /** The client's time-out event has run; with `finished`, nothing refers to this try any more. */
+  /** The client's timeout event has run; with `finished`, nothing refers to this try any more. */
   timeoutFired: boolean;
   /** The service's restart count when the try was sent: a restart cuts the tries of before. */
   generation: number;
@@ -141,8 +141,8 @@ export class World {
   triggerMedian = 0;
   /**
    * Clients give up before the pool does, for every try in the queue: an expired try's client
-   * left long ago and its time-out has run, so nothing refers to it and it can be reused untouched.
-   * Cleared for good once either time-out changes mid-run (then each try is asked instead).
+   * left long ago and its timeout has run, so nothing refers to it and it can be reused untouched.
+   * Cleared for good once either timeout changes mid-run (then each try is asked instead).
    */
   clientsGiveUpFirst = false;
   private timeoutsChanged = false;
@@ -194,7 +194,7 @@ export class World {
     this.clientsGiveUpFirst = !this.timeoutsChanged && this.clientTimeout < this.acquireTimeout;
   }
 
-  /** Either time-out changed while tries wait: from now on each expired try is asked whether its client left. */
+  /** Either timeout changed while tries wait: from now on each expired try is asked whether its client left. */
   timeoutsChangedMidRun(): void {
     this.timeoutsChanged = true;
     this.clientsGiveUpFirst = false;

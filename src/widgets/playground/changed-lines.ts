@@ -45,7 +45,7 @@ export function changeSummary(before: readonly string[] | null, after: readonly 
 
 /**
  * What a playground's runs printed, for the status's comparison: each run is set against the
- * last run the reader started, whatever became of it (a syntax error, a failure, a time-out,
+ * last run the reader started, whatever became of it (a syntax error, a failure, a timeout,
  * a run stopped by the next one or by Reset, a run that printed nothing), so "since the last
  * run" is true.
  */

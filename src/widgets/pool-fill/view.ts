@@ -32,7 +32,7 @@ export interface PoolView {
   queueShare: number;
   queueGoneShare: number;
   wait: string;
-  /** The oldest wait as a share of the acquire time-out (1: the next try in line is refused). */
+  /** The oldest wait as a share of the acquire timeout (1: the next try in line is refused). */
   waitShare: number;
   refused: string;
 }

@@ -44,7 +44,7 @@ export const controlLabels: Record<ScenarioControl | "seed", string> = {
   intervention: "Operators step in at (s)",
   poolSize: "Pool size (connections)",
   load: "Load (× normal)",
-  clientTimeout: "Client time-out (s)",
+  clientTimeout: "Client timeout (s)",
 };
 
 /** The seeds every simulation takes, in the page as in the terminal (one seed rule). */

@@ -1,0 +1,59 @@
+/**
+ * One spelling of the noun: "timeout", as the chapter "Timeouts, retries, backoff and jitter" and
+ * the tools it cites (gRPC, Envoy, resilience4j) write it. The built pages mixed about 20
+ * "time-out(s)" with about 360 "timeout(s)": the interview sheet's "Time-outs and a deadline"
+ * beside that chapter's title. So no source file under src/, content/, exercises/ or solutions/
+ * (which write the pages, the exercises' feedback and worked solutions, and the terminal's
+ * messages) spells "time-out". The verb stays two words ("requests time out", "a timed-out
+ * call"), which this does not match. No cited source's own title spells it "time-out"; one that
+ * did would be listed here, by file and title, and kept as its author wrote it.
+ */
+import { readFileSync } from "node:fs";
+import { expect, test } from "vitest";
+import { sourceFiles } from "../support/source-files.ts";
+
+const hyphenated = /\btime-outs?\b/i;
+
+/**
+ * Files other engineers were editing when the rest was respelled (session 51): each still holds
+ * the hyphen, and is checked to, so that this list goes when they are respelled.
+ */
+const pending = new Set([
+  "src/cli/sim/retry-storm.ts",
+  "src/course/interview/designs.yaml",
+  "src/course/interview/numbers.ts",
+  "src/course/interview/questions.yaml",
+  "src/course/self-assessment.ts",
+  "src/course/workshop/example-system.ts",
+  "src/grader/check-run.ts",
+  "src/widgets/exercise/situation-html.ts",
+]);
+
+const files = ["src", "content", "exercises", "solutions"].flatMap((dir) =>
+  sourceFiles(dir, /\.(ts|mts|astro|mdx|md|ya?ml)$/).filter((f) => !f.endsWith(".test.ts")),
+);
+
+test('no source file spells the noun "time-out": the course writes "timeout", in the page, the exercises and the terminal', () => {
+  expect(files.length).toBeGreaterThan(300);
+  const found = files
+    .filter((file) => !pending.has(file))
+    .flatMap((file) =>
+      readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (hyphenated.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
+    );
+  expect(found).toEqual([]);
+});
+
+test("the files still to respell are still to respell: one that no longer spells it leaves the list", () => {
+  for (const file of pending) expect(hyphenated.test(readFileSync(file, "utf8")), file).toBe(true);
+});
+
+test('the check finds the noun and leaves the verb: "a time-out", "Time-outs" but not "requests time out"', () => {
+  expect(["a 2 s time-out", "Time-outs and a deadline", "capacity × time-out."].every((s) => hyphenated.test(s))).toBe(
+    true,
+  );
+  expect(
+    ["requests time out", "a timed-out call", "timeouts", "tcp_syn_linear_timeouts"].some((s) => hyphenated.test(s)),
+  ).toBe(false);
+});
