@@ -1,7 +1,7 @@
 /** The shuffle-shard explorer as a reader uses it: server-drawn, then driven by its controls. */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { textContrast } from "../support/contrast.ts";
+import { contrastRatio, over, textContrast } from "../support/contrast.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 
@@ -100,6 +100,38 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
       .toBe("Per shard (k): a whole number from 1 to 8, no more than the workers.");
     await expect(field("shard").inputValue()).resolves.toBe("20");
     await expect(field("shard").getAttribute("aria-invalid")).resolves.toBe("true");
+    // Marked as every other widget marks a wrong field: a 2 px red border, 3:1 or more against
+    // what is behind it (a control's mark), light and dark; its size unchanged.
+    const valid = await field("workers").boundingBox();
+    for (const theme of ["light", "dark"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      const mark = await field("shard").evaluate((input) => {
+        const style = getComputedStyle(input);
+        const layers: string[] = [];
+        for (let at: Element | null = input; at; at = at.parentElement)
+          layers.push(getComputedStyle(at).backgroundColor);
+        return {
+          widths: [style.borderTopWidth, style.borderRightWidth, style.borderBottomWidth, style.borderLeftWidth],
+          colours: [style.borderTopColor, style.borderRightColor, style.borderBottomColor, style.borderLeftColor],
+          layers,
+        };
+      });
+      expect(mark.widths, `${theme} theme`).toEqual(["2px", "2px", "2px", "2px"]);
+      expect(new Set(mark.colours).size, `${theme} theme`).toBe(1);
+      // Its background and its ancestors' laid over each other, down to the first opaque one.
+      const opaque = mark.layers.findIndex((layer) => layer.startsWith("rgb("));
+      const behind = mark.layers
+        .slice(0, opaque < 0 ? undefined : opaque + 1)
+        .reduceRight((under, layer) => over(layer, under), "rgb(255, 255, 255)");
+      expect(contrastRatio(mark.colours[0]!, behind), `${theme} theme`).toBeGreaterThanOrEqual(3);
+    }
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = "light";
+    });
+    const marked = await field("shard").boundingBox();
+    expect([marked?.width, marked?.height]).toEqual([valid?.width, valid?.height]);
     await expect(figure(page, "possible-shards")).resolves.toBe("28");
     await expect(output.getAttribute("data-stale")).resolves.toBe("");
     await setField(page, "shard", "2");

@@ -4,12 +4,16 @@
  * page reads down one column. Sized by their contents (before the fixed layout of
  * src/pages/progress.astro), each table put Status where its own words left room: a different x in
  * each, on a phone as on a desktop.
+ *
+ * It also follows progress changed in another tab (a second page of the same browser): it had no
+ * storage listener, so a page left open said "You have solved 0" after an exercise was solved
+ * elsewhere, and its Reset then named what the stored progress held, not what it showed.
  */
 import { expect, test } from "vitest";
 import { progressKey } from "../../src/course/progress.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 
-describeInBrowser("the progress page's columns", (browser) => {
+describeInBrowser("the progress page's columns and other tabs", (browser) => {
   test.each([
     { width: 390, height: 844 },
     { width: 1280, height: 900 },
@@ -53,5 +57,74 @@ describeInBrowser("the progress page's columns", (browser) => {
       expect(new Set(t.lefts), t.chapter).toEqual(new Set([first]));
       expect(t.right, t.chapter).toBeLessThanOrEqual(viewport.width);
     }
+  });
+
+  test("a change made in another tab redraws the table and totals, keeping the focus, an open question and Undo", async () => {
+    const { page, site, context } = browser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site}/progress/`);
+    const catalog: { exercises: { id: string; parts: string[] }[] }[] = JSON.parse(
+      (await page.locator("[data-progress-catalog]").textContent()) ?? "[]",
+    );
+    const [a, b, c] = catalog.flatMap((chapter) => chapter.exercises);
+    const solved = (...list: { id: string; parts: string[] }[]) => ({
+      version: 1,
+      exercises: Object.fromEntries(
+        list.map((e) => [
+          e.id,
+          {
+            parts: Object.fromEntries(e.parts.map((p) => [p, { attempts: 1, solved: true }])),
+            hints: 0,
+            revealed: false,
+          },
+        ]),
+      ),
+    });
+    // The other tab: any page of the site's origin (its icon, the cheapest to load) shares the storage.
+    const other = await context.newPage();
+    await other.goto(`${site}/favicon.svg`);
+    const store = (progress: object | null) =>
+      other.evaluate(([key, value]) => (value === null ? localStorage.clear() : localStorage.setItem(key, value)), [
+        progressKey,
+        progress && JSON.stringify(progress),
+      ] as const);
+    await store(null);
+    const summary = page.locator("[data-progress-summary]");
+    const statusOf = (id: string) => page.locator(`[data-exercise-status="${id}"]`).textContent();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 0 of/);
+
+    await store(solved(a!));
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 1 of/);
+    await expect(statusOf(a!.id)).resolves.toBe("✓ Solved");
+
+    // The reset question open: it stays, with the focus; the reset then removes what the table shows.
+    await page.getByRole("button", { name: "Reset progress…" }).click();
+    await expect.poll(focused).toBe("Keep it");
+    await store(solved(a!, b!));
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 2 of/);
+    await expect(statusOf(b!.id)).resolves.toBe("✓ Solved");
+    await expect(page.getByRole("group", { name: /^Reset forgets/ }).isVisible()).resolves.toBe(true);
+    await expect(focused()).resolves.toBe("Keep it");
+    await page.getByRole("button", { name: "Reset progress", exact: true }).click();
+    await expect
+      .poll(() => page.locator("[data-transfer-status]").textContent())
+      .toMatch(/^Progress reset: 2 solved exercises /);
+    await expect(summary.textContent()).resolves.toMatch(/^You have solved 0 of/);
+
+    // Undo offered: still offered, with the focus, after another tab solves a third; it brings back all three.
+    await store(solved(c!));
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 1 of/);
+    await expect(statusOf(c!.id)).resolves.toBe("✓ Solved");
+    await expect(statusOf(a!.id)).resolves.toBe("Not started");
+    await expect(focused()).resolves.toBe("Undo the reset");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 3 of/);
+
+    // Storage cleared in the other tab (a null key): nothing solved.
+    await store(null);
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 0 of/);
+    await expect(statusOf(a!.id)).resolves.toBe("Not started");
+    await other.close();
   });
 });

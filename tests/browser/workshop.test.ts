@@ -313,6 +313,8 @@ describeInBrowser("workshop kit", (browser) => {
     await expect(rows.nth(0).innerText()).resolves.toContain(exampleSystemName);
     await expect(rows.nth(0).innerText()).resolves.toContain(example.ok ? example.riskiest!.shareText : "?");
     await expect(rows.nth(2).getAttribute("data-bad")).resolves.not.toBeNull();
+    // Every cell is labelled for a phone's stacked rows, the unread link's too (its Rank was a bare "–").
+    await expect(page.locator("[data-board-map-table] tbody td:not([data-label])").count()).resolves.toBe(0);
     // The file that could not be read is said in red, readable: 4.5:1 or more on the light theme's
     // white (its plain red was 3.6:1).
     for (const cell of await rows.nth(2).locator("td").all())
@@ -434,6 +436,44 @@ describeInBrowser("workshop kit", (browser) => {
     const commitment = page.locator("[data-board-commitments-table] tbody tr");
     await expect(commitment.count()).resolves.toBe(1);
     await expect(commitment.innerText()).resolves.toMatch(/main-db\s+split\s+–\s+Priya\s+May/);
+
+    // QA: with no map that could be read, the board said "Compared 0 maps" under "Maps, riskiest
+    // first" and a ranking's caption, and each row began with a bare "–" on a phone.
+    const link = `${site}/failure-domains/${await encodeShareHash(exampleSystemMap)}`;
+    await page
+      .getByLabel("Map share links, one per line")
+      .fill(["not a link", link.slice(0, -12), `${site}/failure-domains/#map=`].join("\n"));
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect
+      .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
+      .toBe("Nothing compared: 3 could not be read (listed in red).");
+    const maps = page.locator("[data-board-maps]");
+    await expect(maps.getByRole("heading").innerText()).resolves.toBe("No map could be read");
+    const table = page.locator("[data-board-map-table]");
+    await expect(table.locator("caption").innerText()).resolves.toBe("What is wrong with each");
+    await expect(table.locator("thead th").allInnerTexts()).resolves.toEqual(["Link or file", "What is wrong"]);
+    await expect(table.locator("tbody th").allInnerTexts()).resolves.toEqual(["Link 1", "Link 2", "Link 3"]);
+    await expect(table.locator("tbody tr[data-bad]").count()).resolves.toBe(3);
+    for (const why of await table.locator("tbody td").allInnerTexts()) expect(why).toMatch(/^Could not read it: \S/);
+    await expect(table.locator("tbody td:not([data-label])").count()).resolves.toBe(0);
+    await expect(page.locator("[data-board-commitments]").isHidden()).resolves.toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Stacked on a phone, each reason opens with its label, never a bare dash.
+    await expect(
+      table
+        .locator("tbody td")
+        .first()
+        .evaluate((td) => getComputedStyle(td, "::before").content),
+    ).resolves.toBe('"What is wrong"');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A good map back on the board: the ranking and its title return.
+    await page.getByLabel("Map share links, one per line").fill(link);
+    await page.getByRole("button", { name: "Compare" }).click();
+    await expect
+      .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
+      .toBe("Compared 1 map and 0 progress files.");
+    await expect(maps.getByRole("heading").innerText()).resolves.toBe("Maps, riskiest first");
+    await expect(table.locator("thead th").first().innerText()).resolves.toBe("Rank");
     await page.getByRole("button", { name: "Clear the board" }).click();
   });
 

@@ -9,6 +9,7 @@ import {
   maxProgressFileLength,
   mergeProgress,
   type Progress,
+  progressKey,
   progressSummary,
   tooLargeToImport,
   totals,
@@ -34,21 +35,32 @@ export function mountProgressPage(): void {
   if (!root) return;
   const catalog = readCatalog(root.querySelector("[data-progress-catalog]"));
   const status = root.querySelector<HTMLElement>("[data-transfer-status]")!;
+  const importInput = root.querySelector<HTMLInputElement>('[data-action="import"]');
   const known = new Set(catalog.flatMap((c) => c.exercises.map((e) => e.id)));
 
-  const render = () => {
+  /**
+   * The table and the totals, from the stored progress. Text is set only where it changed: the
+   * summary is a live region, and the same words written again could be read out again.
+   */
+  const draw = () => {
     const progress = readProgress();
-    showKeptAside();
+    const show = (element: Element | null, text: string) => {
+      if (element && element.textContent !== text) element.textContent = text;
+    };
     for (const chapter of catalog) {
-      for (const e of chapter.exercises) {
-        const cell = root.querySelector(`[data-exercise-status="${e.id}"]`);
-        if (cell) cell.textContent = exerciseStatus(progress, e.id, e.parts);
-      }
-      const chapterCell = root.querySelector(`[data-chapter-status="${chapter.slug}"]`);
-      if (chapterCell) chapterCell.textContent = chapterDone(progress, chapter) ? "✓ done" : "";
+      for (const e of chapter.exercises)
+        show(root.querySelector(`[data-exercise-status="${e.id}"]`), exerciseStatus(progress, e.id, e.parts));
+      show(
+        root.querySelector(`[data-chapter-status="${chapter.slug}"]`),
+        chapterDone(progress, chapter) ? "✓ done" : "",
+      );
     }
-    const summary = root.querySelector("[data-progress-summary]");
-    if (summary) summary.textContent = progressSummary(progress, catalog, Date.now());
+    show(root.querySelector("[data-progress-summary]"), progressSummary(progress, catalog, Date.now()));
+  };
+  /** After this page changed the progress: everything redrawn, and the rest of the page told. */
+  const render = () => {
+    showKeptAside();
+    draw();
     window.dispatchEvent(new CustomEvent(progressEvent));
   };
 
@@ -57,7 +69,7 @@ export function mountProgressPage(): void {
     status.textContent = "Exported: the file is in your downloads.";
   });
 
-  root.querySelector<HTMLInputElement>('[data-action="import"]')?.addEventListener("change", async (event) => {
+  importInput?.addEventListener("change", async (event) => {
     const input = event.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
@@ -81,12 +93,21 @@ export function mountProgressPage(): void {
 
   // Progress this browser could not read is kept aside: offer it for download, to repair and import.
   const aside = root.querySelector<HTMLElement>("[data-unreadable]");
+  /** What the list of copies kept aside shows, so it is redrawn only when that changes. */
+  let keptShown = "";
   const showKeptAside = () => {
     if (!aside) return;
     const kept = unreadableProgress();
     aside.hidden = kept.length === 0;
     const list = aside.querySelector<HTMLElement>("[data-unreadable-list]");
     if (!list) return;
+    const shown = JSON.stringify(kept);
+    if (shown === keptShown) return;
+    keptShown = shown;
+    // A button of the list with the focus (Forget it, pressed; or a copy another tab forgot) hands
+    // it on to the same button of the copy now in its place, or of the last; with none left, to
+    // the import, where a repaired copy comes back.
+    const focused = [...list.querySelectorAll("button")].indexOf(document.activeElement as HTMLButtonElement);
     list.replaceChildren(
       ...kept.map(({ key, text }, i) => {
         const item = document.createElement("li");
@@ -111,6 +132,10 @@ export function mountProgressPage(): void {
         return item;
       }),
     );
+    if (focused < 0) return;
+    const items = [...list.children];
+    const item = items[Math.min(Math.floor(focused / 2), items.length - 1)];
+    (item ? item.querySelectorAll("button")[focused % 2] : importInput)?.focus();
   };
 
   const resetButton = root.querySelector<HTMLButtonElement>('[data-action="reset"]')!;
@@ -169,6 +194,16 @@ export function mountProgressPage(): void {
     ))
       control.disabled = true;
   }
+
+  // Progress changed in another tab (an exercise solved, a reset, an import; a null key: the
+  // storage was cleared): the table and the totals follow. Only what changed is redrawn, so the
+  // focus, an open question and an offered Undo stay as they were; a reset or an undo here reads
+  // the stored progress when it is pressed.
+  window.addEventListener("storage", (event) => {
+    if (event.key !== null && !event.key.startsWith(progressKey)) return;
+    showKeptAside();
+    draw();
+  });
 
   render();
 }

@@ -164,9 +164,7 @@ describe("room board: maps", () => {
       `Compared ${boardLimit} maps and 0 progress files; 5 left out: the board takes ${boardLimit} maps and ${boardLimit} progress files at once.`,
     );
     const bad = await readBoard("x\n\ny", [], noCatalog);
-    expect(boardSummary(bad.maps, [])).toBe(
-      "Compared 0 maps and 0 progress files; 2 could not be read (listed in red).",
-    );
+    expect(boardSummary(bad.maps, [])).toBe("Nothing compared: 2 could not be read (listed in red).");
     expect(boardSummary([], [])).toBe("Nothing to compare yet: paste a share link or add a file.");
   });
 });

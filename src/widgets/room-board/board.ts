@@ -239,8 +239,7 @@ export function boardSummary(
   const goodFiles = progress.filter((p) => p.ok).length;
   const skipped = maps.filter((m): m is MapRow => m.ok && m.skipped.length > 0);
   const skippedLines = skipped.reduce((n, m) => n + m.skipped.length, 0);
-  return [
-    `Compared ${countOf(good, "map")} and ${countOf(goodFiles, "progress file")}`,
+  const problems = [
     ...(skippedLines
       ? [
           `${countOf(skippedLines, "decide line")} with errors skipped in ${countOf(skipped.length, "map")} (named under Commitments)`,
@@ -251,7 +250,10 @@ export function boardSummary(
     ...(leftOut
       ? [`${leftOut} left out: the board takes ${boardLimit} maps and ${boardLimit} progress files at once`]
       : []),
-  ]
+  ];
+  // Nothing read: no "Compared 0 maps", which reads as if a comparison had been drawn.
+  if (good + goodFiles === 0) return `Nothing compared: ${problems.join("; ")}.`;
+  return [`Compared ${countOf(good, "map")} and ${countOf(goodFiles, "progress file")}`, ...problems]
     .join("; ")
     .concat(".");
 }

@@ -23,6 +23,9 @@ const storageKey = "blast-radius:room-board:v1";
 const filesKey = "blast-radius:room-board:files:v1";
 /** Larger files are refused: a progress or map file is a few kilobytes. */
 const maxFileBytes = 5_000_000;
+/** The maps section's title when none of its maps could be read, and what its one column says. */
+const unrankedTitle = "No map could be read";
+const whyLabel = "What is wrong";
 
 interface KeptFile {
   name: string;
@@ -108,18 +111,36 @@ export function mountRoomBoard(root: HTMLElement): void {
         ? `Left out: ${escapeHtml(r.message)}.`
         : `Could not read it: ${escapeHtml(r.message)}`;
 
+  const mapsTitle = root.querySelector<HTMLElement>("[data-board-maps] h2")!;
+  /** The section's title while it ranks maps (the page's). */
+  const rankedTitle = mapsTitle.textContent ?? "";
+
   function drawMaps(rows: (MapRow | BadInput)[]): void {
     const section = root.querySelector<HTMLElement>("[data-board-maps]")!;
     section.hidden = rows.length === 0;
+    const table = root.querySelector("[data-board-map-table]")!;
+    // No map could be read: nothing to rank, so no ranking; what went wrong with each, alone.
+    const bad = rows.filter((r): r is BadInput => !r.ok);
+    if (bad.length === rows.length) {
+      mapsTitle.textContent = unrankedTitle;
+      table.innerHTML = `<caption>What is wrong with each</caption><thead><tr><th scope="col">Link or file</th><th scope="col">${whyLabel}</th></tr></thead><tbody>${bad
+        .map(
+          (r) =>
+            `<tr${r.repeatOf === undefined ? " data-bad" : " data-repeat"}><th scope="row">${escapeHtml(r.source)}</th><td data-label="${whyLabel}">${badText(r)}</td></tr>`,
+        )
+        .join("")}</tbody>`;
+      root.querySelector("[data-board-shared]")!.innerHTML = "";
+      return;
+    }
+    mapsTitle.textContent = rankedTitle;
     const body = rows
       .map((r, i) =>
         r.ok
           ? `<tr${r.skipped.length ? " data-skipped" : ""}><td class="board__num" data-label="Rank">${i + 1}</td><th scope="row">${escapeHtml(r.name)}${r.name === r.source ? "" : `<br><small>${escapeHtml(r.source)}</small>`}${r.skipped.length ? `<br><small class="board__skipped">${countOf(r.skipped.length, "decide line")} skipped (see Commitments)</small>` : ""}</th><td data-label="Riskiest resource">${r.riskiest ? escapeHtml(r.riskiest.resource) : "none"}</td><td class="board__num" data-label="Lost if it saturates">${r.riskiest ? `${r.riskiest.shareText} of ${r.riskiest.of}` : "–"}</td><td class="board__num" data-label="Shared by unrelated services">${r.flagged.length}</td><td data-label="Which">${escapeHtml(r.flagged.join(", ")) || "none"}</td></tr>`
-          : `<tr${r.repeatOf === undefined ? " data-bad" : " data-repeat"}><td class="board__num">–</td><th scope="row">${escapeHtml(r.source)}</th><td colspan="4">${badText(r)}</td></tr>`,
+          : `<tr${r.repeatOf === undefined ? " data-bad" : " data-repeat"}><td class="board__num" data-label="Rank"><span aria-hidden="true">–</span><span class="sr-only">not ranked</span></td><th scope="row">${escapeHtml(r.source)}</th><td colspan="4" data-label="Not ranked">${badText(r)}</td></tr>`,
       )
       .join("");
-    root.querySelector("[data-board-map-table]")!.innerHTML =
-      `<caption>Each group's riskiest resource: the one whose saturation loses the most</caption><thead><tr><th scope="col">Rank</th><th scope="col">Map</th><th scope="col">Riskiest resource</th><th scope="col">Lost if it saturates</th><th scope="col">Shared by unrelated services</th><th scope="col">Which</th></tr></thead><tbody>${body}</tbody>`;
+    table.innerHTML = `<caption>Each group's riskiest resource: the one whose saturation loses the most</caption><thead><tr><th scope="col">Rank</th><th scope="col">Map</th><th scope="col">Riskiest resource</th><th scope="col">Lost if it saturates</th><th scope="col">Shared by unrelated services</th><th scope="col">Which</th></tr></thead><tbody>${body}</tbody>`;
     const shared = sharedFindings(rows);
     root.querySelector("[data-board-shared]")!.innerHTML = shared.length
       ? `<p><strong>Found by more than one group:</strong> ${shared.map((s) => `${escapeHtml(s.resource)} (${s.maps} maps)`).join(", ")}.</p>`
