@@ -1,7 +1,7 @@
 /**
  * Running a code exercise's checks through the playground runner, and deciding what counts
  * as a pass: the run finished normally, its output was not cut off, at least one check ran,
- * and every check passed (a skipped check reports as failed). Errors and time-outs fail.
+ * and every check passed (a skipped check reports as failed). Errors and timeouts fail.
  */
 import {
   checkText,

@@ -14,39 +14,18 @@ import { sourceFiles } from "../support/source-files.ts";
 
 const hyphenated = /\btime-outs?\b/i;
 
-/**
- * Files other engineers were editing when the rest was respelled (session 51): each still holds
- * the hyphen, and is checked to, so that this list goes when they are respelled.
- */
-const pending = new Set([
-  "src/cli/sim/retry-storm.ts",
-  "src/course/interview/designs.yaml",
-  "src/course/interview/numbers.ts",
-  "src/course/interview/questions.yaml",
-  "src/course/self-assessment.ts",
-  "src/course/workshop/example-system.ts",
-  "src/grader/check-run.ts",
-  "src/widgets/exercise/situation-html.ts",
-]);
-
 const files = ["src", "content", "exercises", "solutions"].flatMap((dir) =>
   sourceFiles(dir, /\.(ts|mts|astro|mdx|md|ya?ml)$/).filter((f) => !f.endsWith(".test.ts")),
 );
 
 test('no source file spells the noun "time-out": the course writes "timeout", in the page, the exercises and the terminal', () => {
   expect(files.length).toBeGreaterThan(300);
-  const found = files
-    .filter((file) => !pending.has(file))
-    .flatMap((file) =>
-      readFileSync(file, "utf8")
-        .split("\n")
-        .flatMap((line, i) => (hyphenated.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
-    );
+  const found = files.flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (hyphenated.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
+  );
   expect(found).toEqual([]);
-});
-
-test("the files still to respell are still to respell: one that no longer spells it leaves the list", () => {
-  for (const file of pending) expect(hyphenated.test(readFileSync(file, "utf8")), file).toBe(true);
 });
 
 test('the check finds the noun and leaves the verb: "a time-out", "Time-outs" but not "requests time out"', () => {

@@ -71,7 +71,7 @@ test("the table names how the outage ended and shows success over the incident w
   expect(out).toMatch(/recovered\s+only at the intervention \(11 min\)/);
   expect(out).not.toMatch(/recovered\s+yes/);
   expect(out).toMatch(/pool full \(callers wait\)\s+at 0\.\d s/);
-  expect(out).toMatch(/first refusal \(acquire time-out\)\s+at 8\d\.\d s/);
+  expect(out).toMatch(/first refusal \(acquire timeout\)\s+at 8\d\.\d s/);
   expect(out).toContain("during the incident (requests arriving from the trigger to the intervention, 0 to 11 min):");
   // Search succeeds 0.3% during the incident (8.4% over the whole run, warm-up included).
   expect(out).toMatch(/search\s+catalog\s+26,650\s+84\s+26,566\s+0\.3%/);
@@ -199,7 +199,7 @@ test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwi
   expect(mixed.err).toMatch(/^error: --defences none cannot be combined with other defences/);
   const good = await sim(["retry-storm", "--defences", "all", "--set", "duration=60"]);
   expect(good.code).toBe(0);
-  expect(good.out).toMatch(/first refusal \(acquire time-out\)\s+never/);
+  expect(good.out).toMatch(/first refusal \(acquire timeout\)\s+never/);
 });
 
 test("exactly one try per request reads as the page writes it, with its two decimals", {

@@ -227,7 +227,7 @@ const command: SimCommand = {
           ["intervention", summary.interventionSeconds === null ? "none" : at(summary.interventionSeconds)],
           ["pool full (callers wait)", at(summary.poolFullSeconds)],
           ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
-          ["first refusal (acquire time-out)", at(summary.firstRefusalSeconds)],
+          ["first refusal (acquire timeout)", at(summary.firstRefusalSeconds)],
           ["recovered", recovery(summary)],
           [
             "amplification",

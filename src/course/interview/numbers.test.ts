@@ -431,13 +431,13 @@ describe("figures added so the bank types none of its own", importsChapters, asy
     expect(n.bank["route53.healthy"]).toBe("18%");
   });
 
-  test("vendor settings the bank quotes are their documented values: Route 53's intervals, MySQL's semisync time-out, gRPC's hedges in flight", () => {
+  test("vendor settings the bank quotes are their documented values: Route 53's intervals, MySQL's semisync timeout, gRPC's hedges in flight", () => {
     // Route 53 Developer Guide: "every 10 seconds or every 30 seconds".
     expect([n.bank["route53.fastInterval"], n.bank["route53.standardInterval"]]).toEqual(["10", "30"]);
     // MySQL's rpl_semi_sync_source_timeout: 10000 ms by default.
     expect(n.mysqlSemiSync.timeoutSeconds * 1000).toBe(10_000);
     const said = questions.map((q) => [q.answer, ...q.followUps.map((f) => f.answer)].join("\n")).join("\n");
-    expect(said).toContain(`time-out (${n.bank["mysql.semiSyncTimeout"]} s by default)`);
+    expect(said).toContain(`timeout (${n.bank["mysql.semiSyncTimeout"]} s by default)`);
     expect(said).toContain(
       `checkers probe every ${n.bank["route53.fastInterval"]} or ${n.bank["route53.standardInterval"]} seconds`,
     );

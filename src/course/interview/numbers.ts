@@ -190,7 +190,7 @@ export const staticStability = (() => {
 })();
 
 // The retry-storm question's pool is the replay's (the incident its prompt times): one shared pool,
-// the naive loop's attempts and time-outs, and Little's law for what it serves (capacity =
+// the naive loop's attempts and timeouts, and Little's law for what it serves (capacity =
 // connections / holding time), healthy and while every pricing attempt times out.
 export const pool = (() => {
   const healthy = healthyPool(parameterDefaults);

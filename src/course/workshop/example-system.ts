@@ -115,7 +115,7 @@ export const exampleRetries: RetryLoop[] = [
 export const exampleWatch: Record<string, { notice: string; protection: string }> = {
   "main-db": {
     notice: "database CPU alert; nobody graphs time spent waiting for a connection",
-    protection: "none: one pool, no wait time-out",
+    protection: "none: one pool, no wait timeout",
   },
   "api-gateway": {
     notice: "error-rate alert on the gateway, for all entry points at once",
@@ -125,7 +125,7 @@ export const exampleWatch: Record<string, { notice: string; protection: string }
   events: { notice: "queue-depth dashboard, no alert", protection: "none: one queue for every kind of event" },
   "outbound-http": {
     notice: "not at all: calls just get slow",
-    protection: "a 30-second client time-out",
+    protection: "a 30-second client timeout",
   },
 };
 
@@ -141,7 +141,7 @@ export const exampleDecisions: Record<string, { decision: "split" | "protect" | 
     change: "accept knowingly, with an owner: alert on Redis latency; review when a third service uses it",
   },
   events: { decision: "split", change: "one queue for bookings, one for notifications" },
-  "outbound-http": { decision: "split", change: "a pool per provider, with a time-out matched to each" },
+  "outbound-http": { decision: "split", change: "a pool per provider, with a timeout matched to each" },
 };
 
 export function exampleMap(): FailureMap {

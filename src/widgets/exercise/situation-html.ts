@@ -23,10 +23,10 @@ export const cellWraps = (cell: Cell): boolean => typeof cell === "string" && wo
 
 /**
  * Text that wraps at its spaces only, and not at all of them: a word with a hyphen is kept whole
- * ("time-out", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms"),
+ * ("read-only", "req-ae4"), as is a figure with the word after it, its unit ("4 min", "500 ms"),
  * and an arrow with what it points to ("→ checkout", "→ 500 ms"). Left to itself a browser breaks
- * after a hyphen: "time-out (ms)" broke after "time-", three lines tall, and the headings beside
- * it sat under two lines of space; and it breaks on both sides of an arrow: at 390 px the retry
+ * after a hyphen: a column heading of a hyphenated word and its unit broke after the hyphen,
+ * three lines tall, and the headings beside it sat under two lines of space; and it breaks on both sides of an arrow: at 390 px the retry
  * chain's "gateway → checkout" took three lines, the arrow alone on the middle one, while "cart →
  * pricing" broke after its arrow, so the hops broke three ways. Kept with its name, a hop that
  * wraps reads "gateway" over "→ checkout", and the arrow is never alone on a line.

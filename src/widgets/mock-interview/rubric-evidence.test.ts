@@ -86,7 +86,7 @@ describe("defence words match at the start of a word", () => {
   test("hyphens, plurals and endings do", () => {
     expect(defencesNamed("rate-limits per tenant")).toContain("rate limit or quota");
     expect(defencesNamed("load-shedding")).toContain("load shedding");
-    expect(defencesNamed("Bulkheads and time-outs")).toEqual(["bulkhead", "time-out"]);
+    expect(defencesNamed("Bulkheads and timeouts")).toEqual(["bulkhead", "timeout"]);
     expect(defencesNamed("a circuit-breaker")).toEqual(["circuit breaker"]);
   });
 });
