@@ -113,6 +113,28 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(gaveUp.out).toContain("comes back tomorrow (2026-12-14).");
   });
 
+  test("an exercise solved a month before review is first run is due then, not three days later", async () => {
+    const id = "cells-blast-radius";
+    const dir = mkdtempSync(join(tmpdir(), "blast-radius-solved-early-"));
+    try {
+      for (const [part, answer] of Object.entries(chapterAnswers[id]!))
+        await cli(["answer", id, "--part", part, answer], t0, dir);
+      const solvedAt = JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")).exercises[id].solvedAt;
+      expect(solvedAt).toBe(t0);
+      // Thirty days on, never reviewed: the start screen (which writes nothing) and review both say it is due.
+      const start = await cli([], at(30), dir);
+      expect(start.out).toContain(`\n1 review due: ${id}.\n  npm run exercises -- review\n`);
+      const due = await cli(["review"], at(30), dir);
+      expect(due.code).toBe(0);
+      expect(due.out).toContain(`1 review due. New numbers (variant ${reviewSeedOf(id, 1)})`);
+      // Entered as reviewed when it was solved, and due since FSRS's first interval after that.
+      const card = (JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress).review![id]!;
+      expect(card).toMatchObject({ reps: 1, last_review: t0, due: at(3) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("the learner rates a review among the grades the attempts earned, the page's rule; by default what they earned", async () => {
     const id = "cells-blast-radius";
     const dir = mkdtempSync(join(tmpdir(), "blast-radius-rate-"));

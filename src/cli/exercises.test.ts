@@ -812,10 +812,10 @@ describe("npm run exercises with no command: where to start", { timeout: 60_000 
     // The first exercise solved a month ago (so in the schedule, and due), the second tried once.
     const solvedAt = new Date("2026-11-01T09:00:00.000Z");
     const progress = emptyProgress();
-    for (const part of partsOf(readExerciseMeta(first!.id, repo))) markSolved(progress, first!.id, part.id);
+    const parts = partsOf(readExerciseMeta(first!.id, repo)).map((p) => p.id);
+    for (const part of parts) markSolved(progress, first!.id, part, { parts, now: solvedAt });
     const meta = readExerciseMeta(second!.id, repo);
     recordAttempt(progress, second!.id, partsOf(meta)[0]!.id, "a wrong answer");
-    const parts = partsOf(readExerciseMeta(first!.id, repo)).map((p) => p.id);
     const scheduled = enrol(progress, [{ id: first!.id, chapter: "any", parts }], solvedAt);
     const file = join(home, "progress.json");
     writeFileSync(file, JSON.stringify(scheduled));

@@ -506,7 +506,7 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   ctx.progress.update((p) => {
     counted = recordAttempt(p, exercise.id, "code", answerFingerprint({ kind: "code", source: code }, null));
     // After `solution`, a pass is recorded as answered after seeing it, as the page records it.
-    if (outcome.passed) markSolved(p, exercise.id, "code");
+    if (outcome.passed) markSolved(p, exercise.id, "code", { parts: partIds(exercise), now: ctx.now() });
   });
   if (!counted && !quiet) say(ctx, `${sameAnswerNote("code")}\n`);
   return outcome.passed;
@@ -588,7 +588,7 @@ async function answer(
   let counted = true;
   const progress = ctx.progress.update((p) => {
     counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
-    if (verdict.status === "right") markSolved(p, exercise.id, part.id);
+    if (verdict.status === "right") markSolved(p, exercise.id, part.id, { parts: partIds(exercise), now: ctx.now() });
   });
   if (!counted) say(ctx, `${sameAnswerNote("answer")}\n`);
   if (verdict.status === "right") {
@@ -978,15 +978,18 @@ async function start(ctx: Context, progressFile: string): Promise<number> {
   } else out.push(`Every exercise is solved: all ${exercises.length}.`);
   const uncounted = uncountedNote(ctx, progress);
   if (uncounted) out.push(uncounted);
-  // The schedule as it stands (review enters newly solved exercises when it is run).
-  if (Object.keys(progress.review ?? {}).length > 0) {
-    const now = ctx.now();
-    const due = dueCards(progress, await reviewablesFor(ctx, progress), now);
+  // The schedule as review would make it, newly solved exercises entered from when they were
+  // solved (enrol), and not written: review enters them when it is run.
+  const now = ctx.now();
+  const reviewables = solved.length > 0 ? await reviewablesFor(ctx, progress) : [];
+  const schedule = enrol(progress, reviewables, now).review ?? {};
+  if (Object.keys(schedule).length > 0) {
+    const due = dueCards({ ...progress, review: schedule }, reviewables, now);
     out.push(
       "",
       due.length > 0
         ? `${countOf(due.length, "review")} due: ${due.map((d) => d.id).join(", ")}.`
-        : `No review is due. The next review is ${whenText(new Date(Math.min(...Object.values(progress.review!).map((c) => Date.parse(c.due)))), now)}.`,
+        : `No review is due. The next review is ${whenText(new Date(Math.min(...Object.values(schedule).map((c) => Date.parse(c.due)))), now)}.`,
     );
     if (due.length > 0) out.push("  npm run exercises -- review");
   }

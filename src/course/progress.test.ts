@@ -354,23 +354,26 @@ describe("an exercise answered after its solution was shown is not solved", () =
       ],
     },
   ];
+  /** When these exercises are solved, and exercise a's parts, as markSolved takes them. */
+  const solvedAt = new Date("2026-11-01T09:00:00.000Z");
+  const solveA = { parts: ["x", "y"], now: solvedAt };
   /** Part x answered wrongly, the solution shown, then both parts answered: the audit's steps. */
   const revealedThenAnswered = () => {
     const p = emptyProgress();
     partEntry(p, "a", "x").attempts = 2;
     p.exercises.a!.revealed = true;
-    markSolved(p, "a", "x");
-    markSolved(p, "a", "y");
-    markSolved(p, "b", "code");
+    markSolved(p, "a", "x", solveA);
+    markSolved(p, "a", "y", solveA);
+    markSolved(p, "b", "code", { parts: ["code"], now: solvedAt });
     return p;
   };
 
   test("parts answered after the reveal are marked so; one solved before it stays solved", () => {
     const p = emptyProgress();
-    markSolved(p, "a", "x");
+    markSolved(p, "a", "x", solveA);
     p.exercises.a!.revealed = true;
-    markSolved(p, "a", "x"); // answered again after the reveal: still solved before it
-    markSolved(p, "a", "y");
+    markSolved(p, "a", "x", solveA); // answered again after the reveal: still solved before it
+    markSolved(p, "a", "y", solveA);
     expect(p.exercises.a!.parts).toEqual({
       x: { attempts: 0, solved: true },
       y: { attempts: 0, solved: true, afterReveal: true },
@@ -397,7 +400,7 @@ describe("an exercise answered after its solution was shown is not solved", () =
     // Only some parts answered after the reveal: neither solved nor answered yet.
     const q = emptyProgress();
     q.exercises.a = { parts: {}, hints: 0, revealed: true };
-    markSolved(q, "a", "x");
+    markSolved(q, "a", "x", solveA);
     partEntry(q, "a", "y").attempts = 1;
     expect(answeredAfterReveal(q, "a", ["x", "y"])).toBe(false);
     expect(exerciseStatus(q, "a", ["x", "y"])).toBe("Solution seen");
@@ -408,7 +411,7 @@ describe("an exercise answered after its solution was shown is not solved", () =
     const round = importProgress(exportProgress(p), emptyProgress(), known);
     expect(round.ok && round.progress).toEqual(p);
     const earned = emptyProgress();
-    markSolved(earned, "a", "y");
+    markSolved(earned, "a", "y", solveA);
     const merged = mergeProgress(p, earned);
     expect(merged.exercises.a!.parts.y).toEqual({ attempts: 0, solved: true });
     expect(merged.exercises.a!.parts.x).toEqual({ attempts: 2, solved: true, afterReveal: true });
@@ -433,6 +436,80 @@ describe("an exercise answered after its solution was shown is not solved", () =
       }),
     );
     expect(odd.ok && odd.progress.exercises.a!.parts.x).toEqual({ attempts: 1, solved: false });
+  });
+});
+
+describe("when an exercise was first solved (solvedAt, where review starts)", () => {
+  const t0 = new Date("2026-12-01T09:00:00.000Z");
+  const later = new Date("2026-12-05T09:00:00.000Z");
+  const solve = (now: Date) => ({ parts: ["x", "y"], now });
+
+  test("recorded by the right answer that solves the exercise, and never moved by a later one", () => {
+    const p = emptyProgress();
+    markSolved(p, "a", "x", solve(t0));
+    expect(p.exercises.a!.solvedAt).toBeUndefined();
+    markSolved(p, "a", "y", solve(later));
+    expect(p.exercises.a!.solvedAt).toBe(later.toISOString());
+    markSolved(p, "a", "y", solve(new Date("2026-12-09T09:00:00.000Z")));
+    expect(p.exercises.a!.solvedAt).toBe(later.toISOString());
+    // Answered only after the solution was shown: not solved, so no solve time.
+    const seen = emptyProgress();
+    seen.exercises.a = { parts: {}, hints: 0, revealed: true };
+    markSolved(seen, "a", "x", solve(t0));
+    markSolved(seen, "a", "y", solve(t0));
+    expect(seen.exercises.a!.solvedAt).toBeUndefined();
+  });
+
+  test("kept through storage, export and import", () => {
+    const p = emptyProgress();
+    markSolved(p, "a", "x", solve(t0));
+    markSolved(p, "a", "y", solve(t0));
+    const storage = memoryStorage();
+    writeProgress(p, storage);
+    expect(readProgress(storage).exercises.a!.solvedAt).toBe(t0.toISOString());
+    const round = importProgress(exportProgress(p), emptyProgress(), known);
+    expect(round).toMatchObject({ ok: true, unread: [] });
+    expect(round.ok && round.progress.exercises.a!.solvedAt).toBe(t0.toISOString());
+  });
+
+  test("a merge keeps the earlier solve time, from either side", () => {
+    const at = (when: Date) => {
+      const p = emptyProgress();
+      markSolved(p, "a", "x", solve(when));
+      markSolved(p, "a", "y", solve(when));
+      return p;
+    };
+    expect(mergeProgress(at(later), at(t0)).exercises.a!.solvedAt).toBe(t0.toISOString());
+    expect(mergeProgress(at(t0), at(later)).exercises.a!.solvedAt).toBe(t0.toISOString());
+    // One side without one (saved before it was kept): the other side's.
+    const older = at(t0);
+    delete older.exercises.a!.solvedAt;
+    expect(mergeProgress(older, at(later)).exercises.a!.solvedAt).toBe(later.toISOString());
+    expect(mergeProgress(at(later), older).exercises.a!.solvedAt).toBe(later.toISOString());
+  });
+
+  test("a hand-edited solve time that is no date is dropped as a field of the wrong type; the entry is named", () => {
+    const entry = (solvedAt: unknown) => ({
+      parts: { x: { attempts: 1, solved: true } },
+      hints: 0,
+      revealed: false,
+      solvedAt,
+    });
+    const file = JSON.stringify({
+      version: 1,
+      exercises: { a: entry("yesterday"), b: entry(t0.getTime()), "cell-router": entry("2026-12-01T10:00:00+01:00") },
+    });
+    const result = importProgress(file, emptyProgress(), known);
+    expect(result).toMatchObject({ ok: true, imported: ["a", "b", "cell-router"], unread: ["a", "b"] });
+    if (!result.ok) return;
+    expect(result.progress.exercises.a).toEqual({
+      parts: { x: { attempts: 1, solved: true } },
+      hints: 0,
+      revealed: false,
+    });
+    expect(result.progress.exercises.b!.solvedAt).toBeUndefined();
+    // A date in another form reads as the same moment, written as ISO.
+    expect(result.progress.exercises["cell-router"]!.solvedAt).toBe(t0.toISOString());
   });
 });
 

@@ -2,7 +2,7 @@
  * The progress format, one for the page (localStorage), the terminal (.blast-radius/progress.json)
  * and the export file, so a learner can move progress between them:
  *   { version: 1, exercises: { <id>: { parts: { <partId>: { attempts, solved, afterReveal?, last? } },
- *     hints, revealed } }, review?: { <id>: ReviewCard } }
+ *     hints, revealed, solvedAt? } }, review?: { <id>: ReviewCard } }
  * `afterReveal` marks a part first answered rightly after the worked solution was shown: it is
  * answered, not solved, and no count of solved exercises takes it (isSolved). Progress saved
  * before the field existed has none, so its parts stay solved (the order cannot be known), and
@@ -10,6 +10,10 @@
  * `last` is a fingerprint of the part's last answer counted (answerFingerprint), so Check pressed
  * again on the same answer is not counted as another attempt (recordAttempt); progress saved
  * before it existed has none, and older copies of the course ignore it.
+ * `solvedAt` is when the exercise was first solved (its last part answered rightly, markSolved), as
+ * an ISO date like the review cards' dates: the spaced-review schedule starts from it (enrol,
+ * src/course/review.ts). Progress saved before it existed has none (its exercises enter review when
+ * first seen solved), and older copies of the course ignore it.
  * `review` is the spaced-review schedule (src/course/review.ts); older copies of the course
  * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
@@ -39,6 +43,8 @@ export interface ExerciseProgress {
   hints: number;
   /** Whether the worked solution was shown. */
   revealed: boolean;
+  /** When the exercise was first solved, as an ISO date (markSolved); absent in older progress. */
+  solvedAt?: string;
 }
 /**
  * An exercise's place in the spaced-review schedule: an FSRS card (the ts-fsrs package's Card)
@@ -75,6 +81,7 @@ const count = (v: unknown): number => (typeof v === "number" && Number.isInteger
 const wrongKind = (v: unknown, ok: (v: unknown) => boolean) => v !== undefined && !ok(v);
 const isCount = (v: unknown) => count(v) === v;
 const isBoolean = (v: unknown) => typeof v === "boolean";
+const isoDate = (v: unknown): v is string => typeof v === "string" && v.length <= 40 && Number.isFinite(Date.parse(v));
 const fingerprintPattern = /^[0-9a-f]{8}:[0-9]{1,9}$/;
 const isFingerprint = (v: unknown) => typeof v === "string" && fingerprintPattern.test(v);
 
@@ -104,10 +111,17 @@ function sanitizeExercise(value: unknown, lossy: () => void = () => {}): Exercis
     }
   }
   if (wrongKind(value.hints, isCount) || wrongKind(value.revealed, isBoolean)) lossy();
-  return { parts, hints: count(value.hints), revealed: value.revealed === true };
+  // A solve time that is no date ("yesterday", epoch milliseconds) is dropped: the exercise then
+  // enters review when first seen solved, as in progress saved before the field existed.
+  if (wrongKind(value.solvedAt, isoDate)) lossy();
+  return {
+    parts,
+    hints: count(value.hints),
+    revealed: value.revealed === true,
+    ...(isoDate(value.solvedAt) ? { solvedAt: new Date(value.solvedAt).toISOString() } : {}),
+  };
 }
 
-const isoDate = (v: unknown): v is string => typeof v === "string" && v.length <= 40 && Number.isFinite(Date.parse(v));
 const real = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 1e9;
 
 // The ranges of the ts-fsrs package the schedule is written with (5.4.2; its dist/index.d.ts
@@ -364,14 +378,25 @@ export function sameAnswerNote(what: "answer" | "code"): string {
 }
 
 /**
- * Record a right answer to a part. A part first answered rightly after the exercise's solution
- * was shown is marked as such; one solved before the reveal stays solved.
+ * Record a right answer to a part, at `solve.now`; `solve.parts` are the exercise's parts. A part
+ * first answered rightly after the exercise's solution was shown is marked as such; one solved
+ * before the reveal stays solved. The answer that makes the exercise solved (isSolved) records
+ * when, as `solvedAt`: the page and the terminal both record solves here, and the spaced-review
+ * schedule starts from it (enrol).
  */
-export function markSolved(progress: Progress, id: string, part: string): void {
+export function markSolved(
+  progress: Progress,
+  id: string,
+  part: string,
+  solve: { parts: readonly string[]; now: Date },
+): void {
   const entry = partEntry(progress, id, part);
   if (entry.solved) return;
+  const wasSolved = isSolved(progress, id, solve.parts);
   entry.solved = true;
-  if (exerciseEntry(progress, id).revealed) entry.afterReveal = true;
+  const exercise = exerciseEntry(progress, id);
+  if (exercise.revealed) entry.afterReveal = true;
+  if (!wasSolved && isSolved(progress, id, solve.parts)) exercise.solvedAt = solve.now.toISOString();
 }
 
 /** A part the learner solved themselves: answered rightly, and not only after seeing the solution. */
@@ -384,7 +409,7 @@ export function partEarned(part: PartProgress | undefined): boolean {
  * Every count of solved exercises (totals, chapters done, the sidebar, review, the terminal)
  * goes through here.
  */
-export function isSolved(progress: Progress, id: string, partIds: string[]): boolean {
+export function isSolved(progress: Progress, id: string, partIds: readonly string[]): boolean {
   const entry = progress.exercises[id];
   return !!entry && partIds.length > 0 && partIds.every((p) => partEarned(entry.parts[p]));
 }
@@ -406,8 +431,9 @@ export function answeredAfterReveal(progress: Progress, id: string, partIds: str
 /**
  * Merge imported progress into the current one: attempts take the larger count (and the last
  * answer counted goes with it), solved and
- * revealed stay true once true, hints take the larger count, review cards the later review. A
- * part solved before the reveal on either side counts as solved before it.
+ * revealed stay true once true, hints take the larger count, the time an exercise was solved the
+ * earlier one, review cards the later review. A part solved before the reveal on either side
+ * counts as solved before it.
  */
 export function mergeProgress(current: Progress, imported: Progress): Progress {
   const result: Progress = JSON.parse(JSON.stringify(current));
@@ -415,6 +441,12 @@ export function mergeProgress(current: Progress, imported: Progress): Progress {
     const target = exerciseEntry(result, id);
     target.hints = Math.max(target.hints, entry.hints);
     target.revealed ||= entry.revealed;
+    // Solved on both sides: it was first solved at the earlier time.
+    if (
+      entry.solvedAt !== undefined &&
+      (target.solvedAt === undefined || Date.parse(entry.solvedAt) < Date.parse(target.solvedAt))
+    )
+      target.solvedAt = entry.solvedAt;
     for (const [pid, part] of Object.entries(entry.parts)) {
       const t = partEntry(result, id, pid);
       const earned = partEarned(t) || partEarned(part);

@@ -1,6 +1,6 @@
 import { forgetting_curve, generatorParameters } from "ts-fsrs";
 import { describe, expect, test } from "vitest";
-import { emptyProgress, mergeProgress, type Progress, readProgressText } from "./progress.ts";
+import { emptyProgress, markSolved, mergeProgress, type Progress, readProgressText } from "./progress.ts";
 import {
   dueCards,
   dueReviewSeed,
@@ -103,6 +103,37 @@ describe("the schedule", () => {
       revealed: false,
     };
     expect(enrol(partly, reviewables, t0)).toBe(partly);
+  });
+
+  test("an exercise enters as reviewed when it was solved: solved a month before review is first opened, it is due", () => {
+    const id = "cells-blast-radius";
+    const p = emptyProgress();
+    markSolved(p, id, "share", { parts: ["share"], now: at(-30) });
+    // Review first opened (the page or the terminal) 30 days after the solve.
+    const card = enrol(p, reviewables, t0).review![id]!;
+    // The card the schedule would have had if review had been opened the moment it was solved.
+    expect(card).toEqual(enrol(solved(id), reviewables, at(-30)).review![id]);
+    expect(card.last_review).toBe(at(-30).toISOString());
+    expect(Date.parse(card.due)).toBeLessThan(t0.getTime());
+    expect(dueCards(enrol(p, reviewables, t0), reviewables, t0).map((c) => c.id)).toEqual([id]);
+    expect(whenText(new Date(card.due), t0)).toBe("now");
+    // Reviewed now, it is rescheduled from now.
+    const next = recordReview(enrol(p, reviewables, t0), id, "good", t0).review![id]!;
+    expect(next).toMatchObject({ reps: 2, last_review: t0.toISOString() });
+    expect(Date.parse(next.due)).toBeGreaterThan(t0.getTime());
+  });
+
+  test("an exercise with no solve time (progress from before it was kept) enters as reviewed now, as it did", () => {
+    const id = "cells-blast-radius";
+    const older = solved(id);
+    expect(older.exercises[id]!.solvedAt).toBeUndefined();
+    const card = enrol(older, reviewables, t0).review![id]!;
+    expect(card.last_review).toBe(t0.toISOString());
+    expect(dueCards(enrol(older, reviewables, t0), reviewables, t0)).toEqual([]);
+    // A solve time after now (a clock that ran ahead where it was solved) counts as now too.
+    const ahead = solved(id);
+    ahead.exercises[id]!.solvedAt = at(2).toISOString();
+    expect(enrol(ahead, reviewables, t0).review![id]).toEqual(card);
   });
 
   test("deterministic dates: the first interval, and each outcome's next interval from it", () => {

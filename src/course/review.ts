@@ -8,7 +8,9 @@
  *
  * - An exercise enters the schedule once it is solved and has generated variants (a code
  *   exercise does not: re-deriving means new numbers). Solving counts as its first review,
- *   graded "good", at the moment the page or the terminal first sees it solved.
+ *   graded "good", at the time it was solved (the exercise's solvedAt), whenever the page or the
+ *   terminal first sees it solved; progress saved before solve times were kept has none, and
+ *   counts it as reviewed when first seen solved.
  * - A review deals a fresh variant (reviewSeed: never the chapter's numbers, new at every
  *   review) and grades it with the exercise's grader. Page and terminal alike let the learner rate
  *   the review among the grades the attempts earned (ratingsAllowed); the default (the page's
@@ -137,15 +139,31 @@ function toCard(stored: ReviewCard): Card {
 }
 
 /**
+ * When a solved exercise counts as first reviewed: when it was solved (its solvedAt), so an
+ * exercise solved a month before review was first opened is due at once. An entry without a solve
+ * time (progress saved before it was recorded) counts as reviewed `now`, when first seen solved, as
+ * it always did; so does one solved after `now` (a clock that ran ahead where it was solved): no
+ * review is made after now, as recordReview takes such a last review as made now.
+ */
+function solvedWhen(progress: Progress, id: string, now: Date): Date {
+  const solvedAt = Date.parse(progress.exercises[id]?.solvedAt ?? "");
+  return Number.isFinite(solvedAt) && solvedAt < now.getTime() ? new Date(solvedAt) : now;
+}
+
+/**
  * Progress with every solved reviewable exercise in the schedule: a newly solved one is entered
- * as reviewed "good" at `now`. Cards already there are left as they are. Returns the same object
- * when nothing changed (so a caller need not write).
+ * as reviewed "good" when it was solved (solvedWhen), and comes back on the day ts-fsrs gives from
+ * then, which may be past already. Cards already there are left as they are. Returns the same
+ * object when nothing changed (so a caller need not write).
  */
 export function enrol(progress: Progress, reviewables: readonly Reviewable[], now: Date): Progress {
   const fresh = reviewables.filter((r) => !progress.review?.[r.id] && isSolved(progress, r.id, r.parts));
   if (fresh.length === 0) return progress;
   const review = { ...progress.review };
-  for (const r of fresh) review[r.id] = toStored(scheduler.next(createEmptyCard(now), now, Rating.Good).card);
+  for (const r of fresh) {
+    const solved = solvedWhen(progress, r.id, now);
+    review[r.id] = toStored(scheduler.next(createEmptyCard(solved), solved, Rating.Good).card);
+  }
   return { ...progress, review };
 }
 

@@ -33,7 +33,7 @@ const catalog: Catalog = [
 /** A right answer to a part, checked in the page (mount.ts record). */
 const answerRight = (p: Progress, part: string, text: string) => {
   recordAttempt(p, id, part, `0000000${text.length}:${text.length}`);
-  markSolved(p, id, part);
+  markSolved(p, id, part, { parts, now: new Date("2026-12-01T09:00:00.000Z") });
 };
 const solved = () => {
   const p = emptyProgress();

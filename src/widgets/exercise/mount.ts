@@ -134,7 +134,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
       save((p) => {
         counted = recordAttempt(p, data.id, part, fingerprint);
         // Solved, or answered after seeing the solution when it was shown first.
-        if (verdict === "right") markSolved(p, data.id, part);
+        if (verdict === "right") markSolved(p, data.id, part, { parts: partIds, now: new Date() });
       });
     if (feedback) {
       // A code part's feedback is a block of paragraphs and a list; an answer's, one paragraph.

@@ -4,12 +4,14 @@ import { isSolved, markSolved, partEntry, progressKey } from "../../course/progr
 import { readProgress } from "../progress/store.ts";
 import { pageProgressOver } from "./page-progress.ts";
 
+const solvedAt = new Date("2026-12-01T09:00:00.000Z");
+
 /** Two checked answers to one part, the second one right, as a learner makes them. */
 const wrongThenRight = (page: ReturnType<typeof pageProgressOver>) => [
   page.update((p) => void partEntry(p, "retry-expected-attempts", "flaky").attempts++),
   page.update((p) => {
     partEntry(p, "retry-expected-attempts", "flaky").attempts++;
-    markSolved(p, "retry-expected-attempts", "flaky");
+    markSolved(p, "retry-expected-attempts", "flaky", { parts: ["flaky"], now: solvedAt });
   }),
 ];
 
@@ -46,7 +48,7 @@ describe("progress as the page view knows it", () => {
     });
     page.update((p) => {
       partEntry(p, "e", "a").attempts++;
-      markSolved(p, "e", "a");
+      markSolved(p, "e", "a", { parts: ["a"], now: solvedAt });
     });
     expect(page.read().exercises.e).toMatchObject({
       revealed: true,
