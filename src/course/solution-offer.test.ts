@@ -144,3 +144,64 @@ describe("the status line beside a chapter exercise", () => {
     expect(solutionOffer(read.progress, id, parts, true).question).toBe(seenQuestion);
   });
 });
+
+// Audit (session 51): a card on /review/ for an exercise solved before, dealt new numbers, said
+// "✓ Solved · variant 832262073: 0 of 3 parts answered right", all in the solved colour: solved
+// and not solved at once. The chapter page after New numbers said it the same way (one function).
+describe("the status line with new numbers on show", () => {
+  const seed = 832262073;
+  test("solved before: the tick is on what was solved, and these numbers say how far they are answered", () => {
+    const line = (answered: number) => statusLine(solved(), id, parts, { seed, answered });
+    expect(line(0)).toEqual({
+      text: `✓ Solved before · these numbers (variant ${seed}): 0 of 2 parts answered right so far`,
+      unearned: true,
+    });
+    expect(line(1)).toEqual({
+      text: `✓ Solved before · these numbers (variant ${seed}): 1 of 2 parts answered right so far`,
+      unearned: true,
+    });
+    // Every part of these numbers answered right: nothing left "so far", and the solved colour.
+    expect(line(2)).toEqual({
+      text: `✓ Solved before · these numbers (variant ${seed}): 2 of 2 parts answered right`,
+      unearned: false,
+    });
+    // One tick, on "Solved before", never beside a count of these numbers' parts.
+    for (const answered of [0, 1, 2]) {
+      const { text } = line(answered);
+      expect(text.match(/✓/g)?.length, text).toBe(1);
+      expect(text.indexOf("✓ Solved before ·"), text).toBe(0);
+    }
+  });
+
+  test("every record reads as what was done before, and no record reads as these numbers answered", () => {
+    const numbers = `these numbers (variant ${seed}): 0 of 2 parts answered right so far`;
+    const fresh = emptyProgress();
+    expect(statusLine(fresh, id, parts, { seed, answered: 0 })).toEqual({
+      text: `These numbers (variant ${seed}): 0 of 2 parts answered right so far`,
+      unearned: true,
+    });
+    const one = emptyProgress();
+    answerRight(one, "shuffle", "1");
+    expect(statusLine(one, id, parts, { seed, answered: 0 }).text).toBe(`1 of 2 parts solved before · ${numbers}`);
+    markSeen(one, id);
+    expect(statusLine(one, id, parts, { seed, answered: 0 }).text).toBe(
+      `1 of 2 parts solved before · solution seen · ${numbers}`,
+    );
+    const seen = solved();
+    markSeen(seen, id);
+    expect(statusLine(seen, id, parts, { seed, answered: 0 }).text).toBe(
+      `✓ Solved before · solution seen · ${numbers}`,
+    );
+    const after = emptyProgress();
+    markSeen(after, id);
+    answerRight(after, "shuffle", "1");
+    answerRight(after, "fixed", "22");
+    // Answered only after the solution: never the solved colour, these numbers all answered or not.
+    expect(statusLine(after, id, parts, { seed, answered: 2 })).toEqual({
+      text: `Answered before, after seeing the solution · these numbers (variant ${seed}): 2 of 2 parts answered right`,
+      unearned: true,
+    });
+    // The chapter's numbers on show: the record alone, as before.
+    expect(statusLine(solved(), id, parts)).toEqual({ text: "✓ Solved", unearned: false });
+  });
+});

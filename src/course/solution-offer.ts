@@ -5,6 +5,7 @@
  * (solution-offer.test.ts); the markup (ExerciseBody.astro) is built with the words for an exercise
  * not yet tried, and the page (bootstrap.ts, showPartProgress) sets them from the record.
  */
+import { countOf } from "../format/number.ts";
 import { answeredAfterReveal, exerciseEntry, isSolved, partEarned, type Progress } from "./progress.ts";
 
 /** What showing the worked solution in a chapter writes in its record: that it was seen. */
@@ -66,25 +67,46 @@ export function solutionOffer(progress: Progress, id: string, partIds: string[],
 }
 
 /**
- * The status line beside an exercise's title (the chapter's numbers), and whether it is unearned:
- * answered only after the solution was shown, or the solution seen and nothing solved, which are
- * not shown in the solved colour. Empty before anything is solved or seen.
+ * The status line beside an exercise's title, and whether it is unearned: not shown in the solved
+ * colour. For the chapter's numbers, the record's: answered only after the solution was shown, or
+ * the solution seen and nothing solved, are unearned. Empty before anything is solved or seen.
+ *
+ * With new numbers on show (a dealt variant, after New numbers or on /review/), `variant` gives
+ * their seed and how many parts are answered right for them, and the line says both apart: the
+ * record as what was done before ("✓ Solved before"), then these numbers ("these numbers (variant
+ * 42): 0 of 2 parts answered right so far"). The tick stays on what is solved; the line is in the
+ * solved colour only once these numbers are all answered right too (audit, session 51: "✓ Solved ·
+ * variant 42: 0 of 2 parts answered right", all in green, read as solved and not solved at once).
  */
-export function statusLine(progress: Progress, id: string, partIds: string[]): { text: string; unearned: boolean } {
+export function statusLine(
+  progress: Progress,
+  id: string,
+  partIds: string[],
+  variant?: { seed: number; answered: number },
+): { text: string; unearned: boolean } {
   const entry = progress.exercises[id];
   const solvedParts = partIds.filter((p) => partEarned(entry?.parts[p])).length;
   const seen = entry?.revealed === true;
   const after = answeredAfterReveal(progress, id, partIds);
-  const text = isSolved(progress, id, partIds)
-    ? seen
-      ? "✓ Solved · solution seen"
-      : "✓ Solved"
+  const before = variant ? " before" : "";
+  const seenText = seen ? " · solution seen" : "";
+  const record = isSolved(progress, id, partIds)
+    ? `✓ Solved${before}${seenText}`
     : after
-      ? "Answered after seeing the solution"
+      ? variant
+        ? "Answered before, after seeing the solution"
+        : "Answered after seeing the solution"
       : solvedParts > 0
-        ? `${solvedParts} of ${partIds.length} parts solved${seen ? " · solution seen" : ""}`
+        ? `${solvedParts} of ${partIds.length} parts solved${before}${seenText}`
         : seen
           ? "Solution seen"
           : "";
-  return { text, unearned: after || (solvedParts === 0 && seen) };
+  const recordUnearned = after || (solvedParts === 0 && seen);
+  if (!variant) return { text: record, unearned: recordUnearned };
+  const all = variant.answered >= partIds.length;
+  const numbers = `these numbers (variant ${variant.seed}): ${variant.answered} of ${countOf(partIds.length, "part")} answered right${all ? "" : " so far"}`;
+  return {
+    text: record ? `${record} · ${numbers}` : `${numbers.charAt(0).toUpperCase()}${numbers.slice(1)}`,
+    unearned: recordUnearned || !all,
+  };
 }

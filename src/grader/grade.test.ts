@@ -197,6 +197,35 @@ describe("number and count parts", () => {
     expect(gradeNumeric(part, input, expected).status).toBe(status);
   });
 
+  // Audit (session 51): on retry-token-bucket's "failures" (a count, answer 5), 4 was "too low" and
+  // -5, lower still and no count at all, "not right"; 0 was "not right" too.
+  test("a wrong number says which way it is off, whatever its sign; a negative count is told it cannot be one", () => {
+    const lower = (part: typeof numberPart, input: string, expected: number) =>
+      gradeNumeric(part, input, expected).message;
+    expect(lower(countPart, "4", 5)).toBe("That is too low. A hint may help.");
+    expect(lower(countPart, "0", 5)).toBe("That is too low. A hint may help.");
+    expect(lower(countPart, "-5", 5)).toBe("A count cannot be negative.");
+    expect(lower(countPart, "-0.5", 5)).toBe("A count is a whole number, and -0.5 is not one.");
+    expect(lower(numberPart, "-5", 5)).toBe("That is too low. A hint may help.");
+    expect(lower(numberPart, "0", 5)).toBe("That is too low. A hint may help.");
+    expect(lower(numberPart, "6", 5)).toBe("That is too high. A hint may help.");
+    // Against a negative answer, by size, and one of the other sign is neither higher nor lower.
+    expect(lower(numberPart, "-10", -5)).toBe("That is too high. A hint may help.");
+    expect(lower(numberPart, "-2", -5)).toBe("That is too low. A hint may help.");
+    expect(lower(numberPart, "5", -5)).toBe("That is on the wrong side of 0. A hint may help.");
+    expect(lower(numberPart, "0", -5)).toBe("That is on the wrong side of 0. A hint may help.");
+    // A negative count is wrong even against an answer of 0, and a negative number is low against it.
+    expect(lower(countPart, "-1", 0)).toBe("A count cannot be negative.");
+    expect(lower(numberPart, "-1", 0)).toBe("That is too low. A hint may help.");
+    // No verdict opens with words of its own: the page opens every wrong one alike (feedback-text.ts).
+    for (const [part, input, expected] of [
+      [countPart, "-5", 5],
+      [countPart, "4", 5],
+      [numberPart, "5", -5],
+    ] as const)
+      expect(lower(part, input, expected)).not.toMatch(/^Not /);
+  });
+
   test("percent on a number part says why it is refused", () => {
     expect(gradeNumeric(numberPart, "25%", 25).message).toMatch(/not a share/);
   });
@@ -255,7 +284,7 @@ describe("one rule for how close is right", () => {
     expect(gradeNumeric(attempts, "1,880", 1.875).message).toMatch(/use a point: 1\.88\.$/);
     expect(gradeNumeric(attempts, "1.88", 1.875).status).toBe("right");
     // A grouped number that is simply wrong keeps the usual message.
-    expect(gradeNumeric(attempts, "1,876", 1.875).message).toBe("Not yet: that is too high. A hint may help.");
+    expect(gradeNumeric(attempts, "1,876", 1.875).message).toBe("That is too high. A hint may help.");
   });
 
   test("one figure is too rough to tell, and the message says so", () => {
@@ -347,7 +376,7 @@ describe("one rule for how close is right", () => {
     for (const input of ["0%", "0‰", "0 in 3"]) expect(gradeNumeric(rate, input, 0).status, input).toBe("right");
     for (const input of ["1e-13", "1e-11%", "1e-10‰", "1 in 1e13"]) {
       const verdict = gradeNumeric(rate, input, 0);
-      expect(verdict, input).toMatchObject({ status: "wrong", message: "Not yet: that is too high. A hint may help." });
+      expect(verdict, input).toMatchObject({ status: "wrong", message: "That is too high. A hint may help." });
     }
     expect(gradeNumeric(numberPart, "-1e-13", 0).message).toMatch(/too low/);
   });

@@ -325,6 +325,11 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   if (part.type === "count" && wholeNumber(parsed) === undefined) {
     return { status: "wrong", value, message: `A count is a whole number, and ${input.trim()} is not one.` };
   }
+  // As a share lies between 0 and 1, a count is never below 0: "-5" is no count at all, not
+  // only a lower one than "4" (which was "too low" while "-5" was "not right").
+  if (part.type === "count" && value < 0) {
+    return { status: "wrong", value, message: "A count cannot be negative." };
+  }
   if (!parsed.figures && rule.kind !== "within" && isClose(value, expected, 0.01)) {
     return {
       status: "wrong",
@@ -349,15 +354,21 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
         .replace(/\.?0+$/, "")}.`,
     };
   }
-  return { status: "wrong", value, message: `Not yet: that is ${whichWay(value, expected)}. A hint may help.` };
+  // No opening words of its own ("Not yet:" was one): the page opens every wrong verdict alike
+  // (src/widgets/exercise/feedback-text.ts), and the terminal with WRONG.
+  return { status: "wrong", value, message: `That is ${whichWay(value, expected)}. A hint may help.` };
 }
 
-/** "too high" or "too low" by size; "not right" where the sign differs. Any answer but 0 is off an expected 0. */
+/**
+ * Which way a wrong number is off. Against a positive answer (every count's and share's, most
+ * numbers'), by value: 0 and any negative are too low, as 4 is for an answer of 5. Against 0, by
+ * sign. Against a negative answer, by size (-10 is too high for -5), and one of the other sign is
+ * on the wrong side of 0, which is neither.
+ */
 function whichWay(value: number, expected: number): string {
-  if (expected === 0) return value > 0 ? "too high" : "too low";
-  const ratio = value / expected;
-  if (!Number.isFinite(ratio) || ratio <= 0) return "not right";
-  return ratio > 1 ? "too high" : "too low";
+  if (expected >= 0) return value > expected ? "too high" : "too low";
+  if (value >= 0) return "on the wrong side of 0";
+  return value < expected ? "too high" : "too low";
 }
 
 /**

@@ -10,7 +10,6 @@ import { type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
-import { countOf } from "../../format/number.ts";
 import { siteStorage } from "../site-storage.ts";
 import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solution-offer.ts";
 
@@ -23,7 +22,8 @@ import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solu
  * page's progress (page-progress.ts): the stored one, plus what this page view could not store.
  * While a generated variant is shown, `variant` holds the parts answered rightly for its numbers:
  * the parts' marks show those (a mark from the chapter's numbers says nothing about new ones),
- * and the status line says both.
+ * and the status line says both apart (statusLine: "✓ Solved before · these numbers (variant 42):
+ * 0 of 2 parts answered right so far").
  */
 export function showPartProgress(
   root: HTMLElement,
@@ -44,12 +44,16 @@ export function showPartProgress(
   }
   const status = root.querySelector<HTMLElement>("[data-status]");
   if (status) {
-    const { text: overall, unearned } = statusLine(progress, id, partIds);
-    // Answered after the solution, or the solution seen and nothing solved: not in the solved colour.
+    const { text, unearned } = statusLine(
+      progress,
+      id,
+      partIds,
+      variant && { seed: variant.seed, answered: marked.length },
+    );
+    // Answered after the solution, the solution seen and nothing solved, or new numbers not all
+    // answered yet: not in the solved colour.
     status.toggleAttribute("data-unearned", unearned);
-    status.textContent = variant
-      ? `${overall ? `${overall} · ` : ""}variant ${variant.seed}: ${marked.length} of ${countOf(partIds.length, "part")} answered right`
-      : overall;
+    status.textContent = text;
   }
   // On /review/ the review's page says what is left to do there (src/widgets/review/page.ts).
   if (root.dataset.inReview === undefined) {

@@ -21,6 +21,7 @@ import { type AnswerInput, describeAnswer, gradePart, type Verdict, warmUpGrader
 import { renderSituation } from "../../grader/situation.ts";
 import { paramText } from "../../grader/fill-params.ts";
 import { setSpokenText } from "../spoken-figures.ts";
+import { feedbackText } from "./feedback-text.ts";
 import {
   type Expected,
   expectedAnswers,
@@ -160,10 +161,9 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
 
   const show = (feedback: HTMLElement | null, verdict: Verdict) => {
     if (!feedback) return;
-    const prefix = verdict.status === "wrong" && !/^Not /.test(verdict.message) ? "Not right. " : "";
     // Numbers kept with their units, as the build keeps the page's (src/format/units.ts); a power
     // of ten on one line, and said in words in this live region (spoken-figures.ts).
-    setSpokenText(feedback, keepUnitWithNumber(prefix + verdict.message));
+    setSpokenText(feedback, keepUnitWithNumber(feedbackText(verdict)));
     feedback.dataset.verdict = verdict.status;
   };
 
