@@ -73,7 +73,7 @@ export const defenceNames: Readonly<Record<string, readonly string[]>> = {
     "caps attempts",
   ],
   "backoff and jitter": ["backoff", "back off", "jitter"],
-  "timeout": ["timeout", "time out", "deadline"],
+  timeout: ["timeout", "time out", "deadline"],
   "fail fast": ["fail fast", "fails fast", "failing fast", "fast reject"],
   "load shedding": ["shed", "loadshed", "admission", "reject early", "drop excess", "dropping expired", "drop expired"],
   prioritisation: ["priorit"],
