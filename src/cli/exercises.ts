@@ -115,7 +115,7 @@ import {
 } from "../course/review.ts";
 import { carryReview } from "../course/review-carry.ts";
 import { dealsReviewNumbers, type ReviewNumbers, type Variant } from "../course/review-seed.ts";
-import { listNames } from "../format/words.ts";
+import { listFirstNames, listNames } from "../format/words.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { type ExerciseIndex, exerciseIndex } from "./exercise-index.ts";
 import { importTypeScript } from "./import-ts.ts";
@@ -302,7 +302,7 @@ function status(progress: Progress, exercise: LoadedExercise): string {
 function uncountedNote(ctx: Context, progress: Progress): string | undefined {
   const { unknown } = auditProgress(progress, new Set(ctx.index.ids));
   if (unknown.length === 0) return undefined;
-  const named = listNames(unknown.length > 5 ? [...unknown.slice(0, 5), `${unknown.length - 5} more`] : unknown);
+  const named = listFirstNames(unknown);
   return `${ctx.progress.shown} also has progress for ${countOf(unknown.length, "exercise")} this course does not have (${named}): not counted, and kept in the file as it is.`;
 }
 

@@ -32,7 +32,7 @@ import {
 import { basename, dirname, join, relative } from "node:path";
 import { idRule } from "../course/ids.ts";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
-import { listNames } from "../format/words.ts";
+import { listFirstNames } from "../format/words.ts";
 import { ReportedError, UsageError } from "./args.ts";
 
 export interface ProgressStore {
@@ -42,10 +42,6 @@ export interface ProgressStore {
   /** Read, change, write (atomically); returns the new progress. */
   update(change: (progress: Progress) => void): Progress;
 }
-
-/** A sentence's list ("a, b and c"), the first five named and the rest counted ("... and 3 more"). */
-const fewNamed = (names: string[]) =>
-  listNames(names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : names);
 
 /** "20261130-074512" in UTC: sorts by time, safe in a file name. */
 function stamp(now: Date): string {
@@ -185,13 +181,13 @@ export function progressStore(
     const repairs: string[] = [];
     if (lossy.length > 0) {
       problems.push(
-        `the progress or review schedule of ${fewNamed(lossy)} had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled)`,
+        `the progress or review schedule of ${listFirstNames(lossy)} had a field of the wrong kind, and was read as far as it could be (what could not be read counts as nothing done, or not scheduled)`,
       );
       repairs.push('each field as the page writes it: true or false, not "true"; whole numbers for counts');
     }
     if (strange.length > 0) {
       problems.push(
-        `${strange.length === 1 ? "the entry under" : "the entries under"} ${fewNamed(strange)} ${strange.length === 1 ? "is" : "are"} not under an exercise id, so ${strange.length === 1 ? "it was" : "they were"} left out`,
+        `${strange.length === 1 ? "the entry under" : "the entries under"} ${listFirstNames(strange)} ${strange.length === 1 ? "is" : "are"} not under an exercise id, so ${strange.length === 1 ? "it was" : "they were"} left out`,
       );
       repairs.push(`each entry under its exercise's id as list shows it: ${idRule}`);
     }

@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { inWords, listJoints, listNames, percentileName, percentileOrdinal, timesInWords } from "./words.ts";
+import {
+  inWords,
+  listFirstNames,
+  listJoints,
+  listNames,
+  percentileName,
+  percentileOrdinal,
+  timesInWords,
+} from "./words.ts";
 
 describe("small numbers in words", () => {
   test("counts from zero to twelve, and nothing else", () => {
@@ -35,6 +43,9 @@ describe("small numbers in words", () => {
 test("a list as a sentence writes it: commas, then 'and' (or 'or') before the last; one alone; none empty", () => {
   expect(listNames(["a", "b", "c"])).toBe("a, b and c");
   expect(listNames(["1×", "5×", "20×"], "or")).toBe("1×, 5× or 20×");
+  expect(listFirstNames(["a", "b", "c", "d", "e"])).toBe("a, b, c, d and e");
+  expect(listFirstNames(["a", "b", "c", "d", "e", "f", "g"])).toBe("a, b, c, d, e and 2 more");
+  expect(listFirstNames(["a", "b", "c"], 2)).toBe("a, b and 1 more");
   expect(listNames(["a", "b"], "or")).toBe("a or b");
   expect(listNames(["a"])).toBe("a");
   expect(listNames([])).toBe("");

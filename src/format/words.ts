@@ -67,3 +67,11 @@ export function listNames(items: readonly string[], conjunction: "and" | "or" = 
   const joints = listJoints(items.length, conjunction);
   return items.map((item, i) => `${joints[i]}${item}`).join("");
 }
+
+/**
+ * A list of names a message may not have room for, as a sentence writes it: the first `shown`
+ * named, the rest counted ("a, b, c, d, e and 3 more").
+ */
+export function listFirstNames(items: readonly string[], shown = 5): string {
+  return listNames(items.length > shown ? [...items.slice(0, shown), `${items.length - shown} more`] : items);
+}

@@ -6,9 +6,8 @@
  * exercises/ holds a curly quote, but the parser that reads one a learner types and folds it
  * straight (src/course/self-assessment.ts) and the tests that feed it.
  */
-import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { sourceFiles } from "../support/source-files.ts";
+import { linesMatching, sourceFiles } from "../support/source-files.ts";
 
 const curly = /[‘’“”]/;
 /** Where a curly quote is what the code reads, not what it writes. */
@@ -19,10 +18,5 @@ test("no source file writes a curly quote: the course's text is in straight quot
     sourceFiles(dir, /\.(ts|mts|astro|mdx|md|ya?ml)$/).filter((f) => !f.endsWith(".test.ts") && !reads.has(f)),
   );
   expect(files.length).toBeGreaterThan(300);
-  const found = files.flatMap((file) =>
-    readFileSync(file, "utf8")
-      .split("\n")
-      .flatMap((line, i) => (curly.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
-  );
-  expect(found).toEqual([]);
+  expect(linesMatching(files, curly)).toEqual([]);
 });

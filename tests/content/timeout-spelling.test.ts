@@ -8,9 +8,8 @@
  * call"), which this does not match. No cited source's own title spells it "time-out"; one that
  * did would be listed here, by file and title, and kept as its author wrote it.
  */
-import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { sourceFiles } from "../support/source-files.ts";
+import { linesMatching, sourceFiles } from "../support/source-files.ts";
 
 const hyphenated = /\btime-outs?\b/i;
 
@@ -20,12 +19,7 @@ const files = ["src", "content", "exercises", "solutions"].flatMap((dir) =>
 
 test('no source file spells the noun "time-out": the course writes "timeout", in the page, the exercises and the terminal', () => {
   expect(files.length).toBeGreaterThan(300);
-  const found = files.flatMap((file) =>
-    readFileSync(file, "utf8")
-      .split("\n")
-      .flatMap((line, i) => (hyphenated.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
-  );
-  expect(found).toEqual([]);
+  expect(linesMatching(files, hyphenated)).toEqual([]);
 });
 
 test('the check finds the noun and leaves the verb: "a time-out", "Time-outs" but not "requests time out"', () => {

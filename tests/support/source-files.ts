@@ -3,7 +3,7 @@
  * the one number formatter): TypeScript, Astro and MDX unless `names` says which, nested folders
  * included, leaving out node_modules and hidden folders; and each file split into its code and its template.
  */
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 export function sourceFiles(dir: string, names = /\.(ts|mts|astro|mdx)$/, out: string[] = []): string[] {
@@ -14,6 +14,15 @@ export function sourceFiles(dir: string, names = /\.(ts|mts|astro|mdx)$/, out: s
     else if (names.test(name)) out.push(path);
   }
   return out;
+}
+
+/** Each line of `files` that `pattern` finds, as "file:line: text" (the text trimmed, cut at 80 characters). */
+export function linesMatching(files: readonly string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, "utf8")
+      .split("\n")
+      .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 80)}`] : [])),
+  );
 }
 
 /**
