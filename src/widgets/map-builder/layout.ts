@@ -47,16 +47,12 @@ export interface MapLayout {
 export const labelFont = { name: 14, detail: 13 } as const;
 const advance = 0.6;
 /**
- * What the drawing's text renders at, at least, on any screen: the page's small text (Starlight's
- * --sl-text-xs, the legend's under the drawing). Shrunk to fit a phone down to 11 px, its labels
- * were smaller than any other words on the page while its box scrolled sideways all the same.
+ * The smallest type the drawing renders at, on any screen: the page's small text (Starlight's
+ * --sl-text-xs, the legend's under the drawing). The drawing is never shrunk, so this is its
+ * detail lines' natural size; shrunk to fit a phone, its labels were 11 px, smaller than any
+ * other words on the page, while its box scrolled sideways all the same.
  */
 export const smallestLabel = 13;
-/**
- * How far the drawing may shrink to fit its box: until its smallest type renders at `smallestLabel`,
- * which is its natural size. A drawing wider than its box scrolls in it instead.
- */
-export const minScale = smallestLabel / Math.min(labelFont.name, labelFont.detail);
 /**
  * The drawing's box in the chapter, in CSS px, on any screen 1280 px wide or wider (Starlight's
  * content column stops growing there); the browser test measures it. A map laid out no wider
@@ -205,11 +201,8 @@ export function edgeCrossings(placed: MapLayout): number {
 /** Maps up to this many boxes get several layouts tried, and the one with fewest crossings kept. */
 const compareUpTo = 60;
 
-/**
- * How well a layout fits the chapter's box: 0 at its natural size, 1 shrunk (no further than
- * `minScale`; none is while `minScale` is 1), 2 not at all (it scrolls in its box).
- */
-const fitOf = (placed: MapLayout) => (placed.width <= boxWidth ? 0 : placed.width * minScale <= boxWidth ? 1 : 2);
+/** How well a layout fits the chapter's box: 0 at its natural size, 1 not (it scrolls in its box). */
+const fitOf = (placed: MapLayout) => (placed.width <= boxWidth ? 0 : 1);
 
 /**
  * dagre's crossing reduction is a heuristic that starts from the order nodes are added in and
@@ -220,7 +213,7 @@ const fitOf = (placed: MapLayout) => (placed.width <= boxWidth ? 0 : placed.widt
  * A map wider than the chapter's box is laid out again with each state word on a line of its own
  * (narrower, taller boxes): the workshop's Parcel Hub map, four ranks deep, was 991 px wide in the
  * 732 px box; so, it fits (map-builder.test.ts). The layout kept fits the box best (at its natural
- * size, then shrunk, then scrolling), then has the fewest crossings, then the smallest area.
+ * size, then scrolling), then has the fewest crossings, then the smallest area.
  */
 export function layoutFailureMap(map: FailureMap, states: States = anyState(map)): MapLayout {
   const boxes = map.services.length + map.resources.length;

@@ -8,7 +8,7 @@ import type { MapAnalysis, ResourceImpact } from "../../sim/failure-map/analyse.
 import type { MapError } from "../../sim/failure-map/parse.ts";
 import { describeImpact, describeSharing, explainFailures, listNames } from "../../sim/failure-map/describe.ts";
 import { countOf, percentOfWhole } from "../../format/number.ts";
-import { labelFont, minScale, statusWords, withStatus, type MapLayout } from "./layout.ts";
+import { labelFont, statusWords, withStatus, type MapLayout } from "./layout.ts";
 import { grouped } from "../../format/number.ts";
 import { mapLimits } from "./limits.ts";
 
@@ -109,11 +109,9 @@ export function renderMapSvg(view: MapView, idPrefix: string): string {
     .join("");
 
   const title = view.map.title ?? "Failure-domain map";
-  // Its natural size (one unit, one CSS pixel) is the most it is drawn at: the builder's box
-  // shrinks it to fit down to --mb-min-width, where its smallest text renders at smallestLabel's
-  // size (layout.ts: its natural size, so it never shrinks), and a drawing wider than that scrolls
-  // in its box (MapBuilder.astro). Its type is labelFont's.
-  const style = `--mb-width:${layout.width}px;--mb-min-width:${Math.ceil(layout.width * minScale)}px`;
+  // It is drawn at its natural size (one unit, one CSS pixel), never shrunk, so its type is
+  // labelFont's on any screen; a drawing wider than its box scrolls in it (MapBuilder.astro).
+  const style = `--mb-width:${layout.width}px`;
   return (
     `<svg class="mb-svg" viewBox="0 0 ${layout.width} ${layout.height}" width="${layout.width}" height="${layout.height}" style="${style}" role="img" aria-labelledby="${idPrefix}-title ${idPrefix}-desc">` +
     `<title id="${idPrefix}-title">${escapeHtml(title)}</title>` +
