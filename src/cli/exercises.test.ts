@@ -27,7 +27,8 @@ import {
   type Progress,
   recordAttempt,
 } from "../course/progress.ts";
-import { seenQuestion, solvedQuestion } from "../course/solution-offer.ts";
+import { seenQuestion, solvedQuestion, statusLine } from "../course/solution-offer.ts";
+import { mulberry32 } from "../sim/random.ts";
 import { enrol, whenText } from "../course/review.ts";
 import { run } from "./exercises.ts";
 
@@ -236,7 +237,9 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect((await cli(["solution", "shuffle-shard-16-workers"], { home })).code).toBe(0);
     const last = await cli(["answer", "shuffle-shard-16-workers", "--part", "fixed", "25%"], { home });
     expect(last.code).toBe(0);
-    expect(last.out).toMatch(/shuffle-shard-16-workers answered after seeing its solution: not counted as solved\./);
+    expect(last.out).toMatch(
+      /^shuffle-shard-16-workers: Answered after seeing the solution \(not counted as solved\)$/m,
+    );
     const parts = JSON.parse(readFileSync(join(home, "progress.json"), "utf8")).exercises["shuffle-shard-16-workers"]
       .parts;
     // The part solved before the solution was shown stays solved; the one after is marked.
@@ -286,7 +289,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     await cli(["solution", id], { home });
     const seen = read();
     expect(isSolved(seen, id, ["untouched", "canary"])).toBe(true);
-    expect(exerciseStatus(seen, id, ["untouched", "canary"])).toBe("✓ Solved (solution seen)");
+    expect(exerciseStatus(seen, id, ["untouched", "canary"])).toBe("✓ Solved · solution seen");
     expect(seen.exercises[id]).toEqual({ ...solved.exercises[id], revealed: true });
 
     // Seen: it says so, and seeing the solution again changes nothing.
@@ -300,6 +303,78 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(hintLines(variant.out)).toEqual([1, 2].map((i) => `Hint ${i} of ${hints.length}: `));
     expect(variant.out).not.toContain("none is counted");
     expect(read().exercises[id]?.hints).toBe(2);
+  });
+
+  // Before: `answer --seed 42` on an exercise solved before said "cells-blast-radius solved." from
+  // its record, of numbers not yet answered right.
+  test("answer on new numbers says the record and these numbers apart, in the chapter page's words", async () => {
+    const home = freshHome();
+    const id = "cells-blast-radius";
+    const parts = ["untouched", "canary"];
+    const read = () => JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as Progress;
+    const answer = (part: string, text: string, seed?: number) =>
+      cli(["answer", id, "--part", part, ...(seed === undefined ? [] : ["--seed", String(seed)]), text], { home });
+    const lastLine = (out: string) => out.trimEnd().split("\n").at(-1);
+    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
+    const rightFor = (seed: number) => solution.answers(solution.variant(mulberry32(seed)));
+
+    await answer("untouched", "90%");
+    const solved = await answer("canary", "500");
+    expect(lastLine(solved.out)).toBe(`${id}: ${statusLine(read(), id, parts).text}`);
+    expect(lastLine(solved.out)).toBe(`${id}: ✓ Solved`);
+
+    const seed = 42;
+    const right = rightFor(seed);
+    const one = await answer("untouched", String(right.untouched), seed);
+    expect(one.code).toBe(0);
+    expect(one.out).not.toMatch(/solved\./);
+    expect(one.out).toContain("Parts left: canary\n");
+    expect(lastLine(one.out)).toBe(`${id}: ${statusLine(read(), id, parts, { seed, answered: 1 }).text}`);
+    expect(lastLine(one.out)).toBe(
+      `${id}: ✓ Solved before · these numbers (variant 42): 1 of 2 parts answered right so far`,
+    );
+    // A wrong answer takes its part away for these numbers, as on the page; a right one brings it back.
+    expect((await answer("untouched", String(right.untouched! / 2), seed)).code).toBe(1);
+    expect(lastLine((await answer("canary", String(right.canary), seed)).out)).toBe(
+      `${id}: ✓ Solved before · these numbers (variant 42): 1 of 2 parts answered right so far`,
+    );
+    const both = await answer("untouched", String(right.untouched), seed);
+    expect(both.out).not.toContain("Parts left");
+    expect(lastLine(both.out)).toBe(`${id}: ✓ Solved before · these numbers (variant 42): 2 of 2 parts answered right`);
+    // Other numbers start afresh, as New numbers does on the page.
+    const other = rightFor(7);
+    expect(lastLine((await answer("canary", String(other.canary), 7)).out)).toBe(
+      `${id}: ✓ Solved before · these numbers (variant 7): 1 of 2 parts answered right so far`,
+    );
+    // The solution seen: one wording, the page's.
+    await cli(["solution", id], { home });
+    expect(lastLine((await answer("untouched", String(other.untouched), 7)).out)).toBe(
+      `${id}: ✓ Solved before · solution seen · these numbers (variant 7): 2 of 2 parts answered right`,
+    );
+    expect((await cli(["list"], { home })).out).toMatch(new RegExp(`${id}\\s.*  ✓ Solved · solution seen  `));
+  });
+
+  test("answer on new numbers with an unreadable record of them: kept aside, said once, and they start afresh", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    writeFileSync(join(home, "variants.json"), "{ not json");
+    const id = "cells-blast-radius";
+    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
+    const right = solution.answers(solution.variant(mulberry32(3)));
+    const result = await cli(["answer", id, "--part", "canary", "--seed", "3", String(right.canary)], { home });
+    expect(result.code).toBe(0);
+    expect(result.err).toMatch(/^warning: .*variants\.json could not be read: it is not valid JSON\.\n/);
+    const copies = readdirSync(home).filter((name) => name.startsWith("variants.unreadable-"));
+    expect(copies).toHaveLength(1);
+    expect(readFileSync(join(home, copies[0]!), "utf8")).toBe("{ not json");
+    // The record counts the right answer too (the page's rule); these numbers, from nothing.
+    const record = JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as Progress;
+    const line = statusLine(record, id, ["untouched", "canary"], { seed: 3, answered: 1 }).text;
+    expect(line).toMatch(/ · these numbers \(variant 3\): 1 of 2 parts answered right so far$/);
+    expect(result.out).toContain(`${id}: ${line}\n`);
+    const again = await cli(["answer", id, "--part", "untouched", "--seed", "3", String(right.untouched)], { home });
+    expect(again.err).toBe("");
+    expect(again.out).toContain(`${id}: ✓ Solved before · these numbers (variant 3): 2 of 2 parts answered right\n`);
   });
 
   test("show states the rule for how close is right, and the ids to answer with", async () => {

@@ -67,6 +67,7 @@ import {
   type ReviewSessionStore,
   reviewSessionStore,
 } from "./review-session.ts";
+import { type VariantStore, variantStore } from "./variant-answers.ts";
 import {
   auditProgress,
   describeImport,
@@ -82,7 +83,7 @@ import {
   type Progress,
   type ReviewCard,
 } from "../course/progress.ts";
-import { seenNote, solvedNote } from "../course/solution-offer.ts";
+import { seenNote, solvedNote, statusLine } from "../course/solution-offer.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { MatchPart, Params, Part } from "../grader/exercise-schema.ts";
 import type { AnswerInput, Verdict } from "../grader/grade.ts";
@@ -180,6 +181,8 @@ interface Context {
   progress: ReturnType<typeof progressStore> & { file: string };
   /** The reviews under way, each due review's own record (review-session.json beside the progress file). */
   sessions: ReviewSessionStore;
+  /** The parts answered right for new numbers (answer --seed), each exercise's last (variants.json beside the progress file). */
+  variants: VariantStore;
   signal?: AbortSignal;
   /** The clock review schedules by (tests set BLAST_RADIUS_NOW). */
   now: () => Date;
@@ -591,18 +594,46 @@ async function answer(
     if (verdict.status === "right") markSolved(p, exercise.id, part.id, { parts: partIds(exercise), now: ctx.now() });
   });
   if (!counted) say(ctx, `${sameAnswerNote("answer")}\n`);
+  const parts = partIds(exercise);
+  // New numbers: the parts answered right for them, across commands, as the page keeps them for
+  // the numbers on show; what the record holds says nothing of them.
+  const onShow =
+    variant === null ? undefined : ctx.variants.answer(exercise.id, variant, part.id, verdict.status === "right");
   if (verdict.status === "right") {
-    const parts = partIds(exercise);
-    const left = parts.filter((p) => !progress.exercises[exercise.id]?.parts[p]?.solved);
-    const done = isSolved(progress, exercise.id, parts)
-      ? `${exercise.id} solved.`
-      : `${exercise.id} answered after seeing its solution: not counted as solved.`;
-    say(ctx, left.length ? `Parts left: ${left.join(", ")}\n` : `${done}\n`);
+    const left = parts.filter((p) => !(onShow ?? answeredParts(progress, exercise.id)).includes(p));
+    if (left.length) say(ctx, `Parts left: ${left.join(", ")}\n`);
+    // Once these numbers are all answered, and on new numbers after each right answer, the
+    // status in the page's words (statusLine: the record, then these numbers apart).
+    const numbers = variant === null || !onShow ? undefined : { seed: variant, answered: onShow.length };
+    if (!left.length || numbers) say(ctx, `${answerStatus(progress, exercise.id, parts, numbers)}\n`);
     return 0;
   }
   const seed = variant === null ? "" : ` --seed ${variant}`;
   say(ctx, `Stuck? npm run exercises -- hint ${exercise.id}${seed}\n`);
   return 1;
+}
+
+/** The parts of an exercise answered right on the chapter's numbers (solved, or after seeing the solution). */
+function answeredParts(progress: Progress, id: string): string[] {
+  return Object.entries(progress.exercises[id]?.parts ?? {}).flatMap(([p, part]) => (part.solved ? [p] : []));
+}
+
+/**
+ * What `answer` says of an exercise's status after a right answer: the chapter page's status line
+ * (statusLine), for the chapter's numbers or for new ones (`numbers`: their seed and how many
+ * parts are answered right for them), so "solved" is said of the record and never of numbers not
+ * yet answered. On the chapter's numbers, an exercise answered only after its solution was seen
+ * is said not to count as solved, which the page tells by its colour.
+ */
+function answerStatus(
+  progress: Progress,
+  id: string,
+  parts: string[],
+  numbers: { seed: number; answered: number } | undefined,
+): string {
+  const { text } = statusLine(progress, id, parts, numbers);
+  const after = !numbers && answeredAfterReveal(progress, id, parts);
+  return `${id}: ${text}${after ? " (not counted as solved)" : ""}`;
 }
 
 /**
@@ -1289,6 +1320,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       index: exerciseIndex(root),
       progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr }), { file }),
       sessions: reviewSessionStore(join(dirname(file), "review-session.json"), { cwd: io.cwd, warn: io.stderr }),
+      variants: variantStore(join(dirname(file), "variants.json"), { cwd: io.cwd, warn: io.stderr }),
       now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
       ansi: ansiStyles(io),
       width: outputWidth(io),

@@ -308,7 +308,7 @@ describe("chapter done marks and totals", () => {
     partEntry(p, "a", "y").solved = true;
     expect(exerciseStatus(p, "a", ["x", "y"])).toBe("✓ Solved");
     p.exercises.a!.revealed = true;
-    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("✓ Solved (solution seen)");
+    expect(exerciseStatus(p, "a", ["x", "y"])).toBe("✓ Solved · solution seen");
     partEntry(p, "b", "code");
     p.exercises.b!.revealed = true;
     expect(exerciseStatus(p, "b", ["code"])).toBe("Solution seen");
@@ -427,7 +427,7 @@ describe("an exercise answered after its solution was shown is not solved", () =
     });
     const read = readProgressText(old);
     expect(read.ok && isSolved(read.progress, "a", ["x", "y"])).toBe(true);
-    expect(read.ok && exerciseStatus(read.progress, "a", ["x", "y"])).toBe("✓ Solved (solution seen)");
+    expect(read.ok && exerciseStatus(read.progress, "a", ["x", "y"])).toBe("✓ Solved · solution seen");
     // A mark on a part that is not solved means nothing and is dropped.
     const odd = readProgressText(
       JSON.stringify({

@@ -632,11 +632,27 @@ export function totals(progress: Progress, catalog: Catalog): Totals {
   };
 }
 
+/**
+ * What a status adds once the worked solution was seen: one wording, after a middle dot as every
+ * other addition to a status ("✓ Solved before · these numbers ..."), wherever a status is said.
+ */
+export const solutionSeenMark = " · solution seen";
+
+/**
+ * A solved exercise's status, in one wording wherever it is said: the progress page and the
+ * terminal (exerciseStatus), and a chapter exercise's status line (statusLine,
+ * src/course/solution-offer.ts). `before`: said beside other numbers than the record's (a dealt
+ * variant), so the record is what was done before.
+ */
+export function solvedStatus(seen: boolean, { before = false } = {}): string {
+  return `✓ Solved${before ? " before" : ""}${seen ? solutionSeenMark : ""}`;
+}
+
 /** What the progress page says of one exercise: the same words at build time and in the browser. */
 export function exerciseStatus(progress: Progress, id: string, parts: string[]): string {
   const entry = progress.exercises[id];
   if (!entry) return "Not started";
-  if (isSolved(progress, id, parts)) return entry.revealed ? "✓ Solved (solution seen)" : "✓ Solved";
+  if (isSolved(progress, id, parts)) return solvedStatus(entry.revealed);
   if (answeredAfterReveal(progress, id, parts)) return "Answered after seeing the solution";
   const solved = parts.filter((p) => partEarned(entry.parts[p])).length;
   const attempts = Object.values(entry.parts).reduce((n, p) => n + p.attempts, 0);

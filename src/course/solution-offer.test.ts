@@ -10,6 +10,7 @@ import {
   partEarned,
   readProgressText,
   recordAttempt,
+  solvedStatus,
   totals,
 } from "./progress.ts";
 import { enrol } from "./review.ts";
@@ -67,7 +68,10 @@ describe("Show solution's confirmation says what seeing the solution changes", (
     expect(statusLine(before, id, parts).text).toBe("✓ Solved");
     expect(statusLine(after, id, parts)).toEqual({ text: `✓ Solved · ${added}`, unearned: false });
     expect(exerciseStatus(before, id, parts)).toBe("✓ Solved");
-    expect(exerciseStatus(after, id, parts)).toBe(`✓ Solved (${added})`);
+    // One wording, from one function, on the chapter page, on /progress/ and in the terminal's list.
+    expect(exerciseStatus(after, id, parts)).toBe(`✓ Solved · ${added}`);
+    expect(exerciseStatus(after, id, parts)).toBe(statusLine(after, id, parts).text);
+    expect(solvedStatus(true)).toBe(exerciseStatus(after, id, parts));
   });
 
   test("not solved: the attempts and a part solved are kept; a part answered after is answered, not solved", () => {

@@ -6,7 +6,15 @@
  * not yet tried, and the page (bootstrap.ts, showPartProgress) sets them from the record.
  */
 import { countOf } from "../format/number.ts";
-import { answeredAfterReveal, exerciseEntry, isSolved, partEarned, type Progress } from "./progress.ts";
+import {
+  answeredAfterReveal,
+  exerciseEntry,
+  isSolved,
+  partEarned,
+  type Progress,
+  solutionSeenMark,
+  solvedStatus,
+} from "./progress.ts";
 
 /** What showing the worked solution in a chapter writes in its record: that it was seen. */
 export function markSeen(progress: Progress, id: string): void {
@@ -89,9 +97,9 @@ export function statusLine(
   const seen = entry?.revealed === true;
   const after = answeredAfterReveal(progress, id, partIds);
   const before = variant ? " before" : "";
-  const seenText = seen ? " · solution seen" : "";
+  const seenText = seen ? solutionSeenMark : "";
   const record = isSolved(progress, id, partIds)
-    ? `✓ Solved${before}${seenText}`
+    ? solvedStatus(seen, { before: variant !== undefined })
     : after
       ? variant
         ? "Answered before, after seeing the solution"
