@@ -23,6 +23,7 @@
 import { type Card, createEmptyCard, fsrs, type Grade, Rating } from "ts-fsrs";
 import { countOf } from "../format/number.ts";
 import { isSolved, type Progress, type ReviewCard } from "./progress.ts";
+import { solvedWhen } from "./review-first.ts";
 
 const scheduler = fsrs({ enable_fuzz: false, enable_short_term: false });
 
@@ -139,20 +140,8 @@ function toCard(stored: ReviewCard): Card {
 }
 
 /**
- * When a solved exercise counts as first reviewed: when it was solved (its solvedAt), so an
- * exercise solved a month before review was first opened is due at once. An entry without a solve
- * time (progress saved before it was recorded) counts as reviewed `now`, when first seen solved, as
- * it always did; so does one solved after `now` (a clock that ran ahead where it was solved): no
- * review is made after now, as recordReview takes such a last review as made now.
- */
-function solvedWhen(progress: Progress, id: string, now: Date): Date {
-  const solvedAt = Date.parse(progress.exercises[id]?.solvedAt ?? "");
-  return Number.isFinite(solvedAt) && solvedAt < now.getTime() ? new Date(solvedAt) : now;
-}
-
-/**
  * Progress with every solved reviewable exercise in the schedule: a newly solved one is entered
- * as reviewed "good" when it was solved (solvedWhen), and comes back on the day ts-fsrs gives from
+ * as reviewed "good" when it was solved (solvedWhen, review-first.ts), and comes back on the day ts-fsrs gives from
  * then, which may be past already. Cards already there are left as they are. Returns the same
  * object when nothing changed (so a caller need not write).
  */

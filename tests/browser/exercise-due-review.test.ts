@@ -9,6 +9,9 @@
  * numbers, its own or another, in the variant note (a live region), with a link to the review
  * page, and Another variant draws again (dealsReviewNumbers, the rule the terminal uses too, and
  * practiceSeed, in src/course/review-seed.ts). The page's clock is fixed on the review day.
+ * Then that an exercise solved but not yet in the schedule (/review/ enters it when it first opens)
+ * dealt its review's numbers here all the same, though /review/ would show that review due: the
+ * chapter page reads such a solve with the card /review/ will give it (src/course/review-first.ts).
  */
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
@@ -29,14 +32,21 @@ describeInBrowser("a due review's variant on its chapter page", { ownContext: fa
   const enrolled = solvedAndEnrolled(new Date(reviewAt.getTime() - 3 * 86_400_000));
   const card = enrolled.review![id]!;
 
-  /** The chapter page on the review day, with `review` as the exercise's card, and the exercise on it. */
-  async function chapter(review: ReviewCard) {
+  /**
+   * The chapter page on the review day, with `review` as the exercise's card, and the exercise on
+   * it. `unenrolled`: the exercise solved when the card says, and not yet in the schedule.
+   */
+  async function chapter(review: ReviewCard, unenrolled = false) {
     expect(Date.parse(review.due)).toBeLessThanOrEqual(reviewAt.getTime());
     const { page } = await browser.open();
     await page.clock.setFixedTime(reviewAt);
+    const solvedAt = { ...enrolled.exercises[id]!, solvedAt: review.last_review };
+    const stored = unenrolled
+      ? { ...enrolled, exercises: { ...enrolled.exercises, [id]: solvedAt }, review: undefined }
+      : { ...enrolled, review: { [id]: review } };
     await page.addInitScript(
       ([key, value]) => localStorage.setItem(key!, value!),
-      [progressKey, JSON.stringify({ ...enrolled, review: { [id]: review } })],
+      [progressKey, JSON.stringify(stored)],
     );
     await page.goto(`${browser.site}/cells/`);
     const exercise = page.locator(`[data-exercise="${id}"]`);
@@ -101,11 +111,11 @@ describeInBrowser("a due review's variant on its chapter page", { ownContext: fa
       .toBe(`1 review left today. New numbers are in (variant ${seed}): work it out again.`);
   });
 
-  test("another seed that deals the review's numbers is refused as the review's own seed is", async () => {
+  test("another seed that deals the review's numbers is refused as the review's own seed is, before /review/ has entered the solve in the schedule", async () => {
     const seed = reviewSeedOf(id, card.reps);
     const twin = seedDealing(seed, true);
     expect(twin).not.toBe(seed);
-    const { page, note, seedField, deal } = await chapter(card);
+    const { page, note, seedField, deal } = await chapter(card, true);
     const chapterNumbers = await numbers(page);
     await deal(twin);
     await expect.poll(() => note.textContent(), loading).toBe(refused(`variant ${twin} deals`));

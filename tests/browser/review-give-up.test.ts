@@ -19,7 +19,13 @@
  *
  * A review that can no longer be rated when it is answered offers no grade (none would record
  * anything): where its card left the schedule in another tab (the progress reset), or was rated
- * there, the page says so and offers Next review, or Finish and then the empty state. The variant
+ * there, the page says so and offers Next review, or Finish and then the empty state. A reviewer
+ * found that the page learnt of it only then: the session kept the cards as it read them when it
+ * opened, so a progress reset in another tab went unsaid until the learner answered, and a review
+ * to come rated elsewhere came up again. The page now follows the other tabs' changes as they
+ * come (their storage events): the review on show is closed at once, the learner's typing and
+ * focus left where they are, and a review to come that was rated or reset elsewhere leaves the
+ * queue. The variant
  * form the page deals the review's numbers through is never offered, not even while it deals them
  * (a press on Another variant then dealt other numbers, and the review could not start).
  *
@@ -280,12 +286,16 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     expect(await inReview(here).locator("[data-variant-form]").isHidden()).toBe(true);
     const there = await context.newPage();
     await openReview(there);
+    // Here the focus is on the give-up button when the progress is reset there: this page is told
+    // at once (the other tab's storage event), not when its learner next answers.
+    await giveUpButton(here).focus();
     await there.evaluate(
       ([key, value]) => localStorage.setItem(key!, value!),
       [progressKey, JSON.stringify(emptyProgress())],
     );
-    // There the learner gives up from the keyboard; here the focus is on the give-up button.
-    await giveUpButton(here).focus();
+    await expect.poll(() => here.getByRole("button", { name: "Finish" }).isVisible()).toBe(true);
+    // There, where the reset was written (a tab is not told of its own writes), the learner gives
+    // up from the keyboard: the review is found closed then.
     await giveUpButton(there).focus();
     await there.keyboard.press("Enter");
     for (const page of [there, here]) {
@@ -353,6 +363,71 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     expect(await next.isHidden()).toBe(true);
     await expect(page.locator("[data-review-where]").textContent()).resolves.toMatch(/^Review 2 of 2: from /);
     expect(await focused(page)).toBe("the card's heading");
+  });
+
+  test("rated in another tab: a review to come leaves the queue at once, and the review on show is closed at once, what the learner typed and the focus left as they were", async () => {
+    const second = "canary-exposure";
+    const meta = loadExercise(second).meta;
+    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
+    const stored: Progress = JSON.parse(JSON.stringify(solved));
+    stored.exercises[second] = {
+      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+    const both = enrol(stored, [{ id: second, chapter: meta.chapter, parts }], new Date(reviewAt.getTime() - 3 * day));
+    const { context, page: here } = await reviewer(both);
+    await here.goto(`${browser.site}/review/`);
+    const status = here.locator("[data-review-status]");
+    await expect.poll(() => status.textContent(), loading).toMatch(/^2 reviews left today\. New numbers are in/);
+    const dealt = (await status.textContent())!.replace(/^2 reviews left today\. /, "");
+    const onShow = (await here.locator("[data-review-slot] [data-exercise]").getAttribute("data-exercise"))!;
+    const toCome = onShow === id ? second : id;
+    // The learner is typing an answer on show.
+    const field = inReview(here, onShow).locator("form[data-part]").first().getByLabel("Your answer");
+    await field.fill("12");
+    await field.focus();
+    const typing = () => here.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value ?? null);
+    expect(await typing()).toBe("12");
+
+    // Another tab of the same browser (any page of the site) rates the review to come, as
+    // /review/ or the terminal's import writes it there.
+    const there = await context.newPage();
+    await there.goto(`${browser.site}/progress/`);
+    const write = (progress: Progress) =>
+      there.evaluate(([key, value]) => localStorage.setItem(key!, value!), [progressKey, JSON.stringify(progress)]);
+    const ratedToCome = recordReview(both, toCome, "good", reviewAt);
+    await write(ratedToCome);
+    // Here it leaves the queue at once: the list, the card's heading and the status count one.
+    await expect.poll(() => here.locator("[data-review-due] li").count()).toBe(1);
+    await expect(here.locator("[data-review-where]").textContent()).resolves.toMatch(/^Review 1 of 1: from /);
+    await expect(status.textContent()).resolves.toBe(`1 review left today. ${dealt}`);
+    expect(await typing()).toBe("12");
+
+    // Then it rates the review on show: it is closed here at once, with the note it would have
+    // had on being answered, and Finish; the answer typed and the focus stay where they were.
+    const ratedBoth = recordReview(ratedToCome, onShow, "hard", reviewAt);
+    await write(ratedBoth);
+    const finish = here.getByRole("button", { name: "Finish" });
+    await expect.poll(() => finish.isVisible()).toBe(true);
+    const back = keepUnitWithNumber(whenText(new Date(ratedBoth.review![onShow]!.due), reviewAt));
+    await expect(here.locator("[data-review-result]").textContent()).resolves.toBe(
+      `This review was rated already, in another tab or in the terminal: the exercise comes back ${back}.`,
+    );
+    await expect(status.textContent()).resolves.toBe("Not rated here: that was the last review for today.");
+    expect(await giveUpButton(here).isHidden()).toBe(true);
+    expect(await rating(here).count()).toBe(0);
+    expect(await typing()).toBe("12");
+    expect(await field.evaluate((input) => input === document.activeElement)).toBe(true);
+    // Answered now, it offers no grade: nothing more is counted or offered for it.
+    await field.press("Enter");
+    await expect
+      .poll(() =>
+        inReview(here, onShow).locator("form[data-part] [data-feedback]").first().getAttribute("data-verdict"),
+      )
+      .not.toBeNull();
+    expect(await rating(here).count()).toBe(0);
+    await expect(status.textContent()).resolves.toBe("Not rated here: that was the last review for today.");
   });
 
   test("a review given up under the seed it dealt before reviews skipped the chapter's numbers is still given up under the seed dealt now", async () => {

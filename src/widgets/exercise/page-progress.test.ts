@@ -1,10 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 import { isSolved, markSolved, partEntry, progressKey } from "../../course/progress.ts";
+import { dueReviewSeed, enrol } from "../../course/review.ts";
 import { readProgress } from "../progress/store.ts";
 import { pageProgressOver } from "./page-progress.ts";
 
 const solvedAt = new Date("2026-12-01T09:00:00.000Z");
+/** What a review of an exercise deals from, for dueReviewSeed: any variant, and chapter numbers it never deals. */
+const numbers = { variant: () => ({ cells: 7 }), chapter: { cells: 8 } };
 
 /** Two checked answers to one part, the second one right, as a learner makes them. */
 const wrongThenRight = (page: ReturnType<typeof pageProgressOver>) => [
@@ -86,5 +89,30 @@ describe("progress as the page view knows it", () => {
     expect(page.update((p) => void partEntry(p, "a", "x").attempts++)).toBe(true);
     expect(page.unsaved()).toBe(false);
     expect(page.read()).toEqual(readProgress(storage));
+  });
+
+  test("a solve not yet in the review schedule is read with the card /review/ will give it, and never stored from here", () => {
+    const id = "cells-blast-radius";
+    const parts = ["untouched", "canary"];
+    const reviewDay = new Date("2026-12-04T09:00:00.000Z");
+    const storage = memoryStorage();
+    const page = pageProgressOver(
+      () => storage,
+      () => reviewDay,
+    );
+    for (const part of parts) page.update((p) => markSolved(p, id, part, { parts, now: solvedAt }));
+    const stored = readProgress(storage);
+    expect(stored.review).toBeUndefined();
+    const card = enrol(stored, [{ id, chapter: "cells", parts }], reviewDay).review![id]!;
+    expect(page.read().review).toEqual({ [id]: card });
+    // Due on the review day, as /review/ has it: the chapter page keeps its numbers off.
+    expect(dueReviewSeed(id, page.read().review?.[id], reviewDay, numbers)).toBeDefined();
+    // A later write stores what the page did, not the card it read.
+    page.update((p) => void (p.exercises[id]!.hints = 1));
+    expect(readProgress(storage).review).toBeUndefined();
+    // Once the schedule has it (/review/ opened), the stored card is read as it is.
+    const rated = { ...card, reps: 2 };
+    storage.setItem(progressKey, JSON.stringify({ ...readProgress(storage), review: { [id]: rated } }));
+    expect(page.read().review).toEqual({ [id]: rated });
   });
 });

@@ -1,4 +1,9 @@
-/** The /progress/ page: status per exercise and chapter, export, import (merge) and reset. */
+/**
+ * The /progress/ page: status per exercise and chapter, export, import (merge) and reset. Its
+ * summary counts the daily review as /review/ would show it: an exercise solved but not yet in the
+ * schedule (/review/ enters it when it next opens) counts with the card it will get
+ * (withFirstReviews, src/course/review-first.ts, without ts-fsrs).
+ */
 import {
   chapterDone,
   describeImport,
@@ -14,6 +19,7 @@ import {
   tooLargeToImport,
   totals,
 } from "../../course/progress.ts";
+import { withFirstReviews } from "../../course/review-first.ts";
 import { countOf, grouped } from "../../format/number.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { siteStorage } from "../site-storage.ts";
@@ -30,6 +36,16 @@ function saveFile(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
+/** A list of exercise ids embedded in the page as JSON; anything else reads as none. */
+function readIds(element: Element | null): string[] {
+  try {
+    const parsed: unknown = JSON.parse(element?.textContent ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 export function mountProgressPage(): void {
   const root = document.querySelector<HTMLElement>("[data-progress-page]");
   if (!root) return;
@@ -37,6 +53,9 @@ export function mountProgressPage(): void {
   const status = root.querySelector<HTMLElement>("[data-transfer-status]")!;
   const importInput = root.querySelector<HTMLInputElement>('[data-action="import"]');
   const known = new Set(catalog.flatMap((c) => c.exercises.map((e) => e.id)));
+  /** The exercises spaced review takes (those with generated variants), as the build lists them. */
+  const reviewable = new Set(readIds(root.querySelector("[data-progress-reviewables]")));
+  const schedulable = catalog.flatMap((c) => c.exercises.filter((e) => reviewable.has(e.id)));
 
   /**
    * The table and the totals, from the stored progress. Text is set only where it changed: the
@@ -55,7 +74,11 @@ export function mountProgressPage(): void {
         chapterDone(progress, chapter) ? "✓ done" : "",
       );
     }
-    show(root.querySelector("[data-progress-summary]"), progressSummary(progress, catalog, Date.now()));
+    const now = new Date();
+    show(
+      root.querySelector("[data-progress-summary]"),
+      progressSummary(withFirstReviews(progress, schedulable, now), catalog, now.getTime()),
+    );
   };
   /** After this page changed the progress: everything redrawn, and the rest of the page told. */
   const render = () => {

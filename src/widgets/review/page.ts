@@ -17,9 +17,14 @@
  * progress), and giving up (the page's button, or the exercise's own Show solution) rates it
  * "again" while the chapter's status there and on /progress/ does not say its solution was seen.
  * A review answered right offers no more hints (a focus on Show a hint goes to the grades), and
- * still its worked solution, to compare with: seen then, it counts nothing. A review that can no
- * longer be rated when it is answered (its exercise left the schedule, or it was rated, in another
- * tab) offers no grades: the page says what happened and offers Next review. The exercise's variant
+ * still its worked solution, to compare with: seen then, it counts nothing. The session follows
+ * the schedule as other tabs change it (their storage events): a review still to come that left the
+ * schedule (a progress reset, replaced or cleared) or was rated elsewhere and is no longer due
+ * leaves the queue, one rated and due still deals the numbers of its reviews so far, and the review
+ * on show, once it can no longer be rated here, is closed at once: the page says what happened and
+ * offers Next review, the exercise left as the learner left it (what they typed stays) and the
+ * focus where it is, unless on a control that goes. One found closed only when it is answered
+ * (its storage event not here yet) offers no grades either, and says the same. The exercise's variant
  * form, through which the page deals the review's numbers, is never shown here. A focus on a
  * control the page takes away (Show a hint, the give-up button, Next review, grades drawn anew
  * after another tab counted more) goes on to what the reader does next, or to the card's heading
@@ -46,7 +51,7 @@ import {
   whenText,
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
-import type { Progress } from "../../course/progress.ts";
+import { type Progress, progressKey } from "../../course/progress.ts";
 import { readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
@@ -189,6 +194,8 @@ export function mountReviewPage(): void {
   // Records of reviews rated since they were kept (in another tab, in the terminal) go.
   pruneAttempts(enrolled);
 
+  /** The table of topics as last drawn (drawTopics). */
+  let topicsDrawn = "";
   const drawTopics = () => {
     const at = now();
     const rows = durability(readProgress(), entries, at);
@@ -197,20 +204,29 @@ export function mountReviewPage(): void {
     if (rows.length === 0) return;
     // Each cell carries its column's name, shown beside it where the rows stack (narrow screens).
     const columns = [...page.querySelectorAll(".br-review__topics thead th")].map((th) => th.textContent ?? "");
+    const table = rows.map((r) => ({
+      chapter: r.chapter,
+      chapterTitle: entries.find((e) => e.chapter === r.chapter)?.chapterTitle ?? r.chapter,
+      cells: [
+        String(r.cards),
+        String(r.due),
+        `${recallPercent(r.recall)}%`,
+        holdsFor(r.holdsDays),
+        r.due > 0 ? "now" : when(r.nextDue, at),
+      ],
+    }));
+    // Drawn again only when it changed (another tab's change of the schedule may leave it as it
+    // was), and a focus on a chapter's link stays on that chapter's link.
+    const drawn = JSON.stringify(table);
+    if (drawn === topicsDrawn) return;
+    topicsDrawn = drawn;
+    const focused = topics.contains(document.activeElement) ? document.activeElement?.getAttribute("href") : null;
     topics.replaceChildren(
-      ...rows.map((r) => {
-        const chapterTitle = entries.find((e) => e.chapter === r.chapter)?.chapterTitle ?? r.chapter;
-        const cells = [
-          String(r.cards),
-          String(r.due),
-          `${recallPercent(r.recall)}%`,
-          holdsFor(r.holdsDays),
-          r.due > 0 ? "now" : when(r.nextDue, at),
-        ];
+      ...table.map(({ chapter, chapterTitle, cells }) => {
         return element(
           "tr",
           {},
-          element("td", {}, element("a", { href: `${chapterPath}${r.chapter}/`, textContent: chapterTitle })),
+          element("td", {}, element("a", { href: `${chapterPath}${chapter}/`, textContent: chapterTitle })),
           ...cells.map((t, i) => {
             const td = element("td", { textContent: t });
             td.dataset.label = columns[i + 1] ?? "";
@@ -219,6 +235,7 @@ export function mountReviewPage(): void {
         );
       }),
     );
+    if (focused) handFocus([...topics.querySelectorAll("a")].find((a) => a.getAttribute("href") === focused));
   };
 
   // The session: the cards due when the page opened, in order; done ones stay listed.
@@ -229,6 +246,40 @@ export function mountReviewPage(): void {
   const dealtTitles: string[] = [];
   /** The places in the queue of reviews that could not be rated: their exercise left the schedule. */
   const leftSchedule = new Set<number>();
+  /**
+   * The review on show, from show() until moveOn: its card, and what closes it once it can no
+   * longer be rated here (followSchedule). Undefined between reviews.
+   */
+  let onShow: { card: DueCard; closed: boolean; close: () => void } | undefined;
+  /** The session is over (finishSession): its status says when the next review is. */
+  let finished = false;
+  /** Reviews left today: the one on show and those still to come. */
+  const left = () => queue.length - index;
+  /**
+   * The status line as it reads with `n` reviews left today, written again when the queue changes
+   * under it (followSchedule). Undefined while it says nothing of the count (say).
+   */
+  let statusFor: ((n: number) => string) | undefined;
+  const setStatus = (text: (n: number) => string) => {
+    statusFor = text;
+    status.textContent = text(left());
+  };
+  /** A status that says nothing of how many reviews are left. */
+  const say = (text: string) => {
+    statusFor = undefined;
+    status.textContent = text;
+  };
+  /**
+   * The card's heading says "Review 2 of 5: from " in this text, apart from the chapter's link
+   * beside it, so the count follows the queue without taking a focus off the link.
+   */
+  const whereCount = document.createTextNode("");
+  /** The place in the queue of the review the card's heading names. */
+  let whereAt = 0;
+  const countWhere = () => {
+    whereCount.data = `Review ${whereAt + 1} of ${queue.length}: from `;
+  };
+  const nextLabel = () => (index < queue.length ? `Next review (${left()} left)` : "Finish");
 
   const drawDueList = () => {
     dueSection.hidden = queue.length === 0;
@@ -250,19 +301,29 @@ export function mountReviewPage(): void {
 
   /** The end of the session; `focus` when the learner pressed Finish (its button goes with the session). */
   const finishSession = (focus: boolean) => {
+    finished = true;
     session.hidden = true;
     slot.replaceChildren();
     drawDueList();
+    sayFinished();
+    if (focus) status.focus();
+  };
+
+  /**
+   * What the status says once the session is over: how many were reviewed and when the next is
+   * due. Written only when it changed: another tab's change of the schedule may leave it as it was.
+   */
+  const sayFinished = () => {
     const cards = Object.values(readProgress().review ?? {});
+    let text = nothingToReview;
     // The schedule emptied meanwhile (the progress reset in another tab): the page's empty state.
-    if (cards.length === 0) status.textContent = nothingToReview;
-    else {
+    if (cards.length > 0) {
       const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
       const reviewed = index - leftSchedule.size;
       const done = reviewed > 0 ? `Done: ${countOf(reviewed, "review")} today. ` : "Nothing is due. ";
-      status.textContent = `${done}The next review is ${when(soonest, now())}.`;
+      text = `${done}The next review is ${when(soonest, now())}.`;
     }
-    if (focus) status.focus();
+    if (status.textContent !== text) say(text);
   };
 
   /**
@@ -300,9 +361,9 @@ export function mountReviewPage(): void {
     });
     rateButtons.replaceChildren(...buttons);
     rate.hidden = false;
-    status.textContent = attempts.gaveUp
-      ? "Answers shown. Rate the review to schedule it."
-      : "Answered. Rate the review to schedule it.";
+    say(
+      attempts.gaveUp ? "Answers shown. Rate the review to schedule it." : "Answered. Rate the review to schedule it.",
+    );
     // The default grade (the terminal records it when none is named) has the focus.
     const fallback = rateReview(attempts).outcome;
     const grade = buttons.find((b) => b.dataset.rating === fallback);
@@ -337,21 +398,76 @@ export function mountReviewPage(): void {
    */
   const moveOn = (said: string, how: string, left: boolean, focus: boolean): void => {
     storedAttemptsChanged = undefined;
+    onShow = undefined;
     rate.hidden = true;
+    // Gone already once answered; still there when the review is closed while worked on.
+    giveUp.hidden = true;
     if (left) leftSchedule.add(index);
     index++;
-    const schedule = readProgress().review ?? {};
-    for (let i = queue.length - 1; i >= index; i--) if (!schedule[queue[i]!.id]) queue.splice(i, 1);
+    followQueue(readProgress(), now());
+    countWhere();
     result.textContent = said;
     // The status said "Rate the review to schedule it": it now says where the session is.
-    status.textContent =
-      index < queue.length
-        ? `${how}: ${countOf(queue.length - index, "review")} left today.`
-        : `${how}: that was the last review for today.`;
-    next.textContent = index < queue.length ? `Next review (${queue.length - index} left)` : "Finish";
+    setStatus((n) =>
+      n > 0 ? `${how}: ${countOf(n, "review")} left today.` : `${how}: that was the last review for today.`,
+    );
+    next.textContent = nextLabel();
     next.hidden = false;
     if (focus) handFocus(next);
     drawDueList();
+    drawTopics();
+  };
+
+  /**
+   * The reviews still to come, brought to the stored schedule (`progress`, at `at`): one whose
+   * exercise left it, or rated since this page queued it (in another tab, or in the terminal and
+   * imported) and not due again, leaves the queue; one rated and due again takes its new reviews,
+   * so it deals their numbers. Returns whether the queue changed.
+   */
+  const followQueue = (progress: Progress, at: Date): boolean => {
+    const schedule = progress.review ?? {};
+    let changed = false;
+    for (let i = queue.length - 1; i >= (onShow ? index + 1 : index); i--) {
+      const card = queue[i]!;
+      const stored = schedule[card.id];
+      if (stored?.reps === card.reps) continue;
+      changed = true;
+      if (stored && Date.parse(stored.due) <= at.getTime())
+        queue[i] = { id: card.id, due: new Date(stored.due), reps: stored.reps };
+      else queue.splice(i, 1);
+    }
+    return changed;
+  };
+
+  /**
+   * Another tab changed the stored progress: the session follows it at once, not when the learner
+   * next answers. The review on show, should it no longer be rated here (closedBy), is closed: the
+   * result says why, as it would have on answering, and Next review (or Finish) is offered, the
+   * exercise left as it is (what the learner typed stays) and the focus where it is, unless on the
+   * give-up button or a grade, which go (it goes to Next review then). The reviews to come follow
+   * the schedule (followQueue), and the counts that name them follow the queue. Once the session
+   * is over, its status follows (a reset elsewhere empties the schedule).
+   */
+  const followSchedule = () => {
+    const progress = readProgress();
+    const at = now();
+    if (finished) {
+      sayFinished();
+      return drawTopics();
+    }
+    const closed = onShow && closedBy(onShow.card, progress);
+    if (onShow && closed) {
+      const lost = holdsFocus(giveUp, rateButtons);
+      onShow.close();
+      return moveOn(closedText(closed, at), "Not rated here", closed.left, lost);
+    }
+    const before = left();
+    if (followQueue(progress, at)) {
+      countWhere();
+      if (!next.hidden) next.textContent = nextLabel();
+      if (statusFor && left() !== before) status.textContent = statusFor(left());
+      drawDueList();
+    }
     drawTopics();
   };
 
@@ -363,6 +479,7 @@ export function mountReviewPage(): void {
   window.addEventListener("storage", (event) => {
     // A null key: the storage was cleared.
     if (event.key === attemptsKey || event.key === null) storedAttemptsChanged?.();
+    if (event.key === null || event.key.startsWith(progressKey)) followSchedule();
   });
 
   const rated = (card: DueCard, offered: ReviewAttempts, outcome: ReviewOutcome) => {
@@ -401,13 +518,24 @@ export function mountReviewPage(): void {
     giveUp.hidden = false;
     giveUp.disabled = true;
     slot.replaceChildren();
+    whereAt = place;
+    countWhere();
     where.replaceChildren(
-      `Review ${index + 1} of ${queue.length}: from `,
+      whereCount,
       element("a", { href: `${chapterPath}${entry.chapter}/#ex-${entry.id}`, textContent: entry.chapterTitle }),
     );
     session.hidden = false;
     if (lost) handFocus(where);
-    status.textContent = `${countOf(queue.length - index, "review")} left today. Loading the exercise…`;
+    setStatus((n) => `${countOf(n, "review")} left today. Loading the exercise…`);
+    /** This review while on show; closed (followSchedule) once it can no longer be rated here. */
+    const review = {
+      card,
+      closed: false,
+      close: () => {
+        review.closed = true;
+      },
+    };
+    onShow = review;
 
     let html: string;
     /** The exercise's variant(), which deals the review's numbers (reviewSeed needs it to skip the chapter's). */
@@ -423,11 +551,15 @@ export function mountReviewPage(): void {
       html = ((await response.json()) as { html: string }).html;
       variant = solution.variant;
     } catch (error) {
-      status.textContent = `The exercise could not load (${String(error)}). Check your connection and reload the page.`;
+      if (!review.closed)
+        say(`The exercise could not load (${String(error)}). Check your connection and reload the page.`);
       return;
     }
     // Loaded above (a module is fetched and run once): this takes it as it is.
     const { bootExercises, exerciseWidget, readPayload, showHintButton } = await import("./exercise.ts");
+    // Closed while it loaded (another tab rated it, or took it out of the schedule): the page has
+    // said so and moved on, and does not bring it up.
+    if (review.closed) return;
     const template = document.createElement("template");
     template.innerHTML = html;
     // The markup's own boot script is not needed (this page boots it below) and would not run.
@@ -435,11 +567,11 @@ export function mountReviewPage(): void {
     const root = template.content.querySelector<HTMLElement>("[data-exercise]");
     const payload = root && readPayload(root);
     if (!root || !payload) {
-      status.textContent = "The exercise could not load (its markup is missing). Reload the page to try again.";
+      say("The exercise could not load (its markup is missing). Reload the page to try again.");
       return;
     }
     if (!variant) {
-      status.textContent = noNumbers;
+      say(noNumbers);
       return;
     }
     quieted = quiet(root);
@@ -621,7 +753,7 @@ export function mountReviewPage(): void {
     showCountedHints();
     const note = root.querySelector<HTMLElement>("[data-variant-note]");
     if (!form || !note) {
-      status.textContent = noNumbers;
+      say(noNumbers);
       return;
     }
     form.querySelector<HTMLInputElement>('input[name="seed"]')!.value = String(seed);
@@ -661,13 +793,20 @@ export function mountReviewPage(): void {
           restored > 0
             ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(forms.length, "part")}.`
             : `New numbers are in (variant ${seed}): work it out again.`;
-        status.textContent = `${countOf(queue.length - index, "review")} left today. ${dealtNote}${counted}`;
+        setStatus((n) => `${countOf(n, "review")} left today. ${dealtNote}${counted}`);
       } else if (!text.startsWith("The chapter's")) {
         dealt.disconnect();
-        status.textContent = `The new numbers could not be dealt: ${text}`;
+        say(`The new numbers could not be dealt: ${text}`);
       }
     });
     dealt.observe(note, { childList: true, characterData: true, subtree: true });
+    // Closed from here on, it counts and offers nothing more; what the learner typed stays.
+    review.close = () => {
+      review.closed = true;
+      answered = true;
+      dealt.disconnect();
+      verdicts.disconnect();
+    };
     form.requestSubmit();
 
     giveUp.onclick = () => {
