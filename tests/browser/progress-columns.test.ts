@@ -7,11 +7,38 @@
  *
  * It also follows progress changed in another tab (a second page of the same browser): it had no
  * storage listener, so a page left open said "You have solved 0" after an exercise was solved
- * elsewhere, and its Reset then named what the stored progress held, not what it showed.
+ * elsewhere, and its Reset then named what the stored progress held, not what it showed. So do a
+ * chapter's exercises and the landing page's summary, which followed only their own tab's changes.
  */
+import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { progressKey } from "../../src/course/progress.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { announcedChanges, recordTextChanges } from "../support/live-regions.ts";
+
+type Listed = { id: string; parts: string[] };
+
+/** Stored progress with each exercise listed solved (or only the parts given), in one attempt each. */
+const solved = (...list: (Listed | { id: string; parts: string[]; only: string[] })[]) => ({
+  version: 1,
+  exercises: Object.fromEntries(
+    list.map((e) => [
+      e.id,
+      {
+        parts: Object.fromEntries(("only" in e ? e.only : e.parts).map((p) => [p, { attempts: 1, solved: true }])),
+        hints: 0,
+        revealed: false,
+      },
+    ]),
+  ),
+});
+
+/** Store progress (null: clear the storage) from `other`, a page of the site's origin in another tab. */
+const storeFrom = (other: Page) => (progress: object | null) =>
+  other.evaluate(([key, value]) => (value === null ? localStorage.clear() : localStorage.setItem(key, value)), [
+    progressKey,
+    progress && JSON.stringify(progress),
+  ] as const);
 
 describeInBrowser("the progress page's columns and other tabs", (browser) => {
   test.each([
@@ -67,27 +94,10 @@ describeInBrowser("the progress page's columns and other tabs", (browser) => {
       (await page.locator("[data-progress-catalog]").textContent()) ?? "[]",
     );
     const [a, b, c] = catalog.flatMap((chapter) => chapter.exercises);
-    const solved = (...list: { id: string; parts: string[] }[]) => ({
-      version: 1,
-      exercises: Object.fromEntries(
-        list.map((e) => [
-          e.id,
-          {
-            parts: Object.fromEntries(e.parts.map((p) => [p, { attempts: 1, solved: true }])),
-            hints: 0,
-            revealed: false,
-          },
-        ]),
-      ),
-    });
     // The other tab: any page of the site's origin (its icon, the cheapest to load) shares the storage.
     const other = await context.newPage();
     await other.goto(`${site}/favicon.svg`);
-    const store = (progress: object | null) =>
-      other.evaluate(([key, value]) => (value === null ? localStorage.clear() : localStorage.setItem(key, value)), [
-        progressKey,
-        progress && JSON.stringify(progress),
-      ] as const);
+    const store = storeFrom(other);
     await store(null);
     const summary = page.locator("[data-progress-summary]");
     const statusOf = (id: string) => page.locator(`[data-exercise-status="${id}"]`).textContent();
@@ -125,6 +135,82 @@ describeInBrowser("the progress page's columns and other tabs", (browser) => {
     await store(null);
     await expect.poll(() => summary.textContent()).toMatch(/^You have solved 0 of/);
     await expect(statusOf(a!.id)).resolves.toBe("Not started");
+    await other.close();
+  });
+
+  test("a chapter and the landing page left open follow another tab's changes, keeping typed answers and the focus, saying only what changed", async () => {
+    const { page, site, context } = browser;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Another tab writes (its icon: the cheapest page of the origin), as a chapter or /progress/ would.
+    const other = await context.newPage();
+    await other.goto(`${site}/favicon.svg`);
+    const store = storeFrom(other);
+    await store(null);
+    await page.goto(`${site}/shuffle-sharding/`);
+    const landing = await context.newPage();
+    await landing.goto(`${site}/`);
+    const summary = landing.locator("[data-course-progress] [data-progress-summary]");
+    const fill = landing.locator("[data-progress-fill]");
+    const unstarted = await summary.textContent();
+    expect(unstarted).toMatch(/ auto-graded exercises across \d+ chapters\. Your progress is kept in this browser\.$/);
+
+    const catalog: { slug: string; exercises: Listed[] }[] = JSON.parse(
+      (await page.locator("#br-exercise-catalog").textContent()) ?? "[]",
+    );
+    const listed = catalog.find((chapter) => chapter.slug === "shuffle-sharding")!.exercises;
+    const x = listed.find((e) => e.id === "shuffle-shard-16-workers")!;
+    const y = listed.find((e) => e.id === "diagnose-poison-shard")!;
+    expect(y.parts.length).toBeGreaterThan(1);
+    const exerciseX = page.locator(`[data-exercise="${x.id}"]`);
+    const exerciseY = page.locator(`[data-exercise="${y.id}"]`);
+    const statusOf = (exercise: typeof exerciseX) => exercise.locator("[data-status]").textContent();
+    const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.textContent);
+    const cdp = await context.newCDPSession(page);
+
+    // An answer half typed in the first exercise, the focus in it (its widget mounts); the second not touched.
+    const field = exerciseX.locator('form[data-part="fixed"]').getByLabel("Your answer");
+    await field.fill("1/");
+    await expect.poll(() => exerciseX.getAttribute("data-mounted")).toBe("true");
+    const fieldId = await field.getAttribute("id");
+    await recordTextChanges(page.locator("body"));
+    await store(solved(x, { ...y, only: [y.parts[0]!] }));
+    await expect.poll(() => statusOf(exerciseX)).toBe("✓ Solved");
+    await expect(statusOf(exerciseY)).resolves.toBe(`1 of ${y.parts.length} parts solved`);
+    for (const part of x.parts)
+      await expect(exerciseX.locator(`[data-part="${part}"]`).getAttribute("data-solved")).resolves.toBe("");
+    await expect(exerciseX.getByRole("button", { name: /^Show a hint/ }).isHidden()).resolves.toBe(true);
+    await expect(field.inputValue()).resolves.toBe("1/");
+    await expect(focused()).resolves.toBe(fieldId);
+    // Each status line that changed says its new words once; nothing else on the page speaks.
+    expect(await announcedChanges(page, cdp)).toEqual(["span[data-status]", "span[data-status]"]);
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 1 of \d+ exercises/);
+    await expect(fill.getAttribute("style")).resolves.not.toMatch(/width: 0%/);
+
+    // The focus on the second's Show a hint, which goes once every part is answered elsewhere: it
+    // moves to Show solution beside it. The first's status line, unchanged, says nothing again.
+    const hint = exerciseY.getByRole("button", { name: /^Show a hint/ });
+    await hint.focus();
+    await expect.poll(() => exerciseY.getAttribute("data-mounted")).toBe("true");
+    await recordTextChanges(page.locator("body"));
+    await store(solved(x, y));
+    await expect.poll(() => statusOf(exerciseY)).toBe("✓ Solved");
+    await expect(hint.isHidden()).resolves.toBe(true);
+    await expect(focused()).resolves.toBe("Show solution");
+    expect(await announcedChanges(page, cdp)).toEqual(["span[data-status]"]);
+    await expect.poll(() => summary.textContent()).toMatch(/^You have solved 2 of \d+ exercises/);
+
+    // A reset elsewhere (the storage cleared): marks and status lines go, Show a hint is back, the
+    // typed answer stays; the landing page says what it said before anything was solved.
+    await store(null);
+    await expect.poll(() => statusOf(exerciseX)).toBe("");
+    await expect(statusOf(exerciseY)).resolves.toBe("");
+    await expect(exerciseX.locator("[data-solved]").count()).resolves.toBe(0);
+    await expect(exerciseX.getByRole("button", { name: /^Show a hint/ }).isVisible()).resolves.toBe(true);
+    await expect(field.inputValue()).resolves.toBe("1/");
+    await expect.poll(() => summary.textContent()).toBe(unstarted);
+    await expect(fill.getAttribute("style")).resolves.toMatch(/width: 0%/);
+    await cdp.detach();
+    await landing.close();
     await other.close();
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The only exercise code that runs before a reader interacts: it shows saved progress (solved
- * parts, hints already revealed) and waits. On the first focus, pointer, key or submit inside an
+ * parts, hints already revealed), follows it as other tabs change it (followOtherTabs), and
+ * waits. On the first focus, pointer, key or submit inside an
  * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
  * click made while it loads is replayed once it is ready. A code exercise with edited code saved
  * loads at once, so the reader sees their code, not the starter. A page that hosts an exercise
@@ -8,6 +9,7 @@
  */
 import { type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
+import { onStoredProgressChange } from "../progress/store.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { siteStorage } from "../site-storage.ts";
@@ -51,9 +53,11 @@ export function showPartProgress(
       variant && { seed: variant.seed, answered: marked.length },
     );
     // Answered after the solution, the solution seen and nothing solved, or new numbers not all
-    // answered yet: not in the solved colour.
+    // answered yet: not in the solved colour. The text is set only when it changes: the line is a
+    // live region, and the same words written again (a redraw for another tab's change to another
+    // exercise: followOtherTabs) could be read out again.
     status.toggleAttribute("data-unearned", unearned);
-    status.textContent = text;
+    if (status.textContent !== text) status.textContent = text;
   }
   // On /review/ the review's page says what is left to do there (src/widgets/review/page.ts).
   if (root.dataset.inReview === undefined) {
@@ -71,13 +75,16 @@ export function showPartProgress(
 /**
  * Once every part on show is answered right, Show a hint goes: a hint helps with nothing then, and
  * would only add to the record's hints (the hints opened stay open). It comes back with new numbers
- * (mount.ts, deal), as it does after a solution was on show. The confirmation of Show solution says
- * what seeing the solution changes in this record, and its other button whether anything is left
- * to try (solutionOffer). Each text is set only when it changes.
+ * (mount.ts, deal), as it does after a solution was on show, and when the parts are no longer all
+ * answered for another reason (a reset in another tab: followOtherTabs), unless a solution is on
+ * show (showSeenSolution). The confirmation of Show solution says what seeing the solution changes
+ * in this record, and its other button whether anything is left to try (solutionOffer). Each text
+ * is set only when it changes.
  */
 function showAnswered(root: HTMLElement, answered: boolean, offer: SolutionOffer): void {
   const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
-  if (answered && hint) hint.hidden = true;
+  const solution = root.querySelector<HTMLElement>("[data-solution]");
+  if (hint) hint.hidden = answered || (!!solution && !solution.hidden);
   const question = root.querySelector("[data-confirm] p");
   if (question && question.textContent !== offer.question) question.textContent = offer.question;
   const decline = root.querySelector('[data-action="cancel-solution"]');
@@ -137,6 +144,31 @@ export function showHintButton(root: HTMLElement): void {
   const none = shown === hints.length;
   button.setAttribute("aria-disabled", String(none));
   button.textContent = none ? "No more hints" : `Show a hint (${shown + 1} of ${hints.length})`;
+}
+
+/**
+ * Progress changed in another tab (an exercise answered there, a reset or an import on /progress/):
+ * this exercise's marks, status line and Show solution's offer follow it, through `redraw`
+ * (showPartProgress; once mounted, the widget's own, which knows a dealt variant's numbers). That
+ * is all: the answers typed, the verdicts, the hints opened and a solution on show stay as they
+ * are, and the status line, a live region, speaks only when its own words change. Show a hint goes
+ * once every part is answered there; if it held the focus, the focus goes to Show solution beside
+ * it (else to the status line that says why), not to the page's start.
+ */
+export function followOtherTabs(root: HTMLElement, redraw: () => void): void {
+  onStoredProgressChange(() => {
+    const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
+    const onHint = !!hint && hint === document.activeElement;
+    redraw();
+    if (!onHint || !hint.hidden) return;
+    const solution = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
+    const status = root.querySelector<HTMLElement>("[data-status]");
+    if (solution && !solution.hidden && !solution.disabled) solution.focus();
+    else if (status) {
+      status.tabIndex = -1;
+      status.focus();
+    }
+  });
 }
 
 const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;
@@ -234,6 +266,17 @@ export function bootExercises(): void {
     if (root.dataset.booted) continue;
     root.dataset.booted = "true";
     showSavedState(root);
+    // Until its widget mounts, which follows other tabs with its own redraw (mount.ts).
+    const data = readPayload(root);
+    if (data)
+      followOtherTabs(root, () => {
+        if (!root.dataset.mounted)
+          showPartProgress(
+            root,
+            data.id,
+            data.parts.map((p) => p.id),
+          );
+      });
     armExercise(root);
   }
 }

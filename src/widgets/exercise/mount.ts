@@ -45,6 +45,7 @@ import { progressEvent } from "../progress/store.ts";
 import {
   type ExerciseWidget,
   exerciseCodeKey,
+  followOtherTabs,
   showHintButton,
   showPartProgress,
   showSeenSolution,
@@ -98,6 +99,8 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const solutionButton = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
   const refreshStatus = () =>
     showPartProgress(root, data.id, partIds, undefined, seed === null ? undefined : { seed, solved: variantSolved });
+  // Progress changed in another tab: the marks and the status line follow, with the numbers on show.
+  followOtherTabs(root, refreshStatus);
 
   // Where the browser would not store this exercise's progress, one note beside it says so. It
   // appears only once this exercise has changed something, and leaves when a later write (from

@@ -14,7 +14,6 @@ import {
   maxProgressFileLength,
   mergeProgress,
   type Progress,
-  progressKey,
   progressSummary,
   tooLargeToImport,
   totals,
@@ -24,7 +23,14 @@ import { countOf, grouped } from "../../format/number.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "./catalog.ts";
-import { discardUnreadable, progressEvent, readProgress, unreadableProgress, writeProgress } from "./store.ts";
+import {
+  discardUnreadable,
+  onStoredProgressChange,
+  progressEvent,
+  readProgress,
+  unreadableProgress,
+  writeProgress,
+} from "./store.ts";
 
 function saveFile(text: string, name: string): void {
   const link = document.createElement("a");
@@ -222,8 +228,7 @@ export function mountProgressPage(): void {
   // storage was cleared): the table and the totals follow. Only what changed is redrawn, so the
   // focus, an open question and an offered Undo stay as they were; a reset or an undo here reads
   // the stored progress when it is pressed.
-  window.addEventListener("storage", (event) => {
-    if (event.key !== null && !event.key.startsWith(progressKey)) return;
+  onStoredProgressChange(() => {
     showKeptAside();
     draw();
   });

@@ -6,7 +6,7 @@
 import { chapterDone } from "../../course/progress.ts";
 import { sitePath } from "../../course/url.ts";
 import { readCatalog } from "./catalog.ts";
-import { progressEvent, readProgress } from "./store.ts";
+import { onStoredProgressChange, progressEvent, readProgress } from "./store.ts";
 
 function mark(): void {
   const catalog = readCatalog(document.getElementById("br-exercise-catalog"));
@@ -32,6 +32,4 @@ function mark(): void {
 
 mark();
 window.addEventListener(progressEvent, mark);
-window.addEventListener("storage", (event) => {
-  if (event.key === null || event.key.startsWith("blast-radius:progress")) mark();
-});
+onStoredProgressChange(mark);

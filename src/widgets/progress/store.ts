@@ -7,8 +7,28 @@
 import { emptyProgress, type Progress, progressKey, readProgressText } from "../../course/progress.ts";
 import { siteStorage } from "../site-storage.ts";
 
-/** Dispatched on window after this tab changes progress, so other parts of the page redraw. */
+/**
+ * Dispatched on window after this tab changes progress, so other parts of the page redraw. The
+ * browser tells the other tabs itself (a storage event): onStoredProgressChange.
+ */
 export const progressEvent = "blast-radius:progress";
+
+/**
+ * Whether a storage event with this key can have changed the stored progress: its own key, a copy
+ * kept aside beside it (unreadableKey), or null, which says the whole storage was cleared.
+ */
+export const changesProgress = (key: string | null): boolean => key === null || key.startsWith(progressKey);
+
+/**
+ * Call `redraw` each time another tab of this browser changes the stored progress: an exercise
+ * answered there, a reset or an import on /progress/, the storage cleared. The one way a page
+ * learns of it; its own changes come as progressEvent, which the browser does not send back here.
+ */
+export function onStoredProgressChange(redraw: () => void): void {
+  window.addEventListener("storage", (event) => {
+    if (changesProgress(event.key)) redraw();
+  });
+}
 
 /** Where an unreadable stored value is kept. The oldest one is never overwritten by a newer one. */
 export const unreadableKey = `${progressKey}:unreadable`;

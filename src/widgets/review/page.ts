@@ -51,8 +51,8 @@ import {
   whenText,
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
-import { type Progress, progressKey } from "../../course/progress.ts";
-import { readProgress, updateProgress } from "../progress/store.ts";
+import type { Progress } from "../../course/progress.ts";
+import { changesProgress, readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import {
@@ -479,7 +479,7 @@ export function mountReviewPage(): void {
   window.addEventListener("storage", (event) => {
     // A null key: the storage was cleared.
     if (event.key === attemptsKey || event.key === null) storedAttemptsChanged?.();
-    if (event.key === null || event.key.startsWith(progressKey)) followSchedule();
+    if (changesProgress(event.key)) followSchedule();
   });
 
   const rated = (card: DueCard, offered: ReviewAttempts, outcome: ReviewOutcome) => {
