@@ -12,6 +12,7 @@ import numberUnits from "./src/integrations/number-units.ts";
 import offline from "./src/integrations/offline.ts";
 import searchSpacing from "./src/integrations/search-spacing.ts";
 import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
+import pagefindUiPatch from "./src/integrations/pagefind-ui-patch.ts";
 import starlightTocPatch from "./src/integrations/starlight-toc-patch.ts";
 import { outDirFromEnv } from "./src/integrations/out-dir.ts";
 import { typescriptPrebundle } from "./src/integrations/typescript-prebundle.ts";
@@ -83,6 +84,9 @@ export default defineConfig({
     }),
     // Starlight's search component, with the Pagefind UI loaded on first reach (see the file).
     starlightSearchPatch(),
+    // The Pagefind UI it mounts, keeping only the pages that answer the words searched for: a word
+    // in no page finds nothing, not the pages with the longest start of it that is a word (see the file).
+    pagefindUiPatch(),
     // Starlight's table of contents, finding the elements it watches once a page (see the file).
     starlightTocPatch(),
     // These post-process the finished build, in this order: under a sub-path, links written from

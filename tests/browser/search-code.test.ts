@@ -5,13 +5,18 @@
  * (tests/site/search-index.test.ts), and prose multiplies with × rather than a letter x
  * (tests/site/times-sign.test.ts), so it finds nothing; here the site's own search, as a reader
  * uses it.
+ *
+ * And a word in no page finds nothing at all: Pagefind's fallback on the longest indexed start of
+ * it listed 40 pages for "asdfgh", each marked on "as". The pages found that way are now kept only
+ * if they have a word starting with the one typed (src/widgets/search/whole-words.ts), so a word
+ * typed halfway still finds the pages with it whole.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { searchResults } from "../support/search-results.ts";
 
 describeInBrowser("search and code", { ownContext: false }, (browser) => {
-  test("code is not what search finds: a name only the code uses finds nothing there, no excerpt is code, and the prose still is found", async () => {
+  test("code is not what search finds, nor a word in no page: a name only the code uses and a typo find nothing, no excerpt is code, and the prose still is found, also by a word typed halfway", async () => {
     const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {
       const { page } = phone;
@@ -23,18 +28,49 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
         await input.fill(query);
         return searchResults(page, query);
       };
-      // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose: no
-      // excerpt shows it. (Search may still list the chapter: with no word "breakerstate" in the
-      // index it falls back on the longest start of the query that is one, "breakers", in the
-      // prose. Until the question bank's terms and answers were written a space apart, a joined
-      // "…breakerState…" of theirs matched instead.)
+      const message = page.locator("#starlight__search .pagefind-ui__message");
+      const marks = () => page.locator("#starlight__search .pagefind-ui__result-excerpt mark").allInnerTexts();
+      // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose: it
+      // finds nothing. (With no word "breakerstate" in the index, search fell back on the longest
+      // start of the query that is one, "breakers", and listed the chapter for its prose.)
       const breaker = await results("BreakerState");
-      expect(breaker.excerpts.length).toBeGreaterThan(0);
-      for (const excerpt of breaker.excerpts) expect(excerpt, excerpt).not.toMatch(/breakerstate/i);
+      expect(breaker.links).toEqual([]);
       // The QA's nonsense query matched the programs' one-letter names and a prose x for "times".
       const nonsense = await results("xyzzyqq");
       expect(nonsense.links).toEqual([]);
-      for (const excerpt of breaker.excerpts)
+      // A typo finds nothing, and says so in Pagefind's words: it listed 40 pages marked on "as".
+      const typo = await results("asdfgh");
+      expect(typo.links).toEqual([]);
+      await expect(message.innerText()).resolves.toBe("No results for asdfgh");
+      // A word typed halfway finds the chapter with it whole, and every word marked starts with it.
+      const typed = await results("bulkh");
+      expect(typed.links.some((l) => l.endsWith("/bulkheads/"))).toBe(true);
+      const bulkh = await marks();
+      expect(bulkh.length).toBeGreaterThan(0);
+      for (const mark of bulkh) expect(mark, mark).toMatch(/^\W*bulkh/i);
+      // Halfway past the stem ("sharding" is indexed as "shard", and no indexed word starts with
+      // "shardi"), Pagefind falls back on the stem and finds every page with a word indexed as
+      // "shard" (shards, sharding...); the dialog lists those where a word it matched starts with
+      // "shardi", and no other.
+      const stem = await results("shardi");
+      expect(stem.links.some((l) => l.endsWith("/shuffle-sharding/"))).toBe(true);
+      // Pagefind's own answer, read in the page (a string, so the test runner leaves its import be):
+      // how many pages it found, and on how many a word it matched starts with "shardi".
+      const pagefindAlone = (await page.evaluate(`(async () => {
+        const pagefind = await import(${JSON.stringify(`${browser.site}/pagefind/pagefind.js`)});
+        const { results } = await pagefind.search("shardi");
+        const pages = await Promise.all(results.map(async (r) => {
+          const { content, locations } = await r.data();
+          const words = content.split(/\\s+/);
+          return locations.some((at) => /^\\W*(\\w+\\W+)*shardi/i.test(words[at] ?? ""));
+        }));
+        return { found: pages.length, withShardi: pages.filter(Boolean).length };
+      })()`)) as { found: number; withShardi: number };
+      expect(pagefindAlone.withShardi).toBeGreaterThan(0);
+      expect(pagefindAlone.withShardi).toBeLessThan(pagefindAlone.found);
+      await expect(message.innerText()).resolves.toBe(`${pagefindAlone.withShardi} results for shardi`);
+      // "bulkh" starts a name in the bulkheads chapter's code too (bulkheadSize): no excerpt is code.
+      for (const excerpt of typed.excerpts)
         expect(excerpt, excerpt).not.toMatch(/=>|console\.log|\bconst |\);|\.reduce\(/);
       const prose = await results("metastable");
       expect(prose.links.some((l) => l.endsWith("/retry-storm/"))).toBe(true);
