@@ -20,7 +20,7 @@ import { savedGameKey } from "../../src/sim/gameday/saved.ts";
 import { feedName } from "../../src/widgets/gameday/feed.ts";
 import { actionsWaitText, notStartedText } from "../../src/widgets/gameday/text.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { crashOn } from "../support/crash-worker.ts";
+import { crashNow, crashOn } from "../support/crash-worker.ts";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -122,7 +122,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
       return said === `Paused at ${clock(at)}.` ? "said at the clock's time" : said;
     };
     await expect.poll(pauseSaid, { timeout: 30_000 }).toBe("said at the clock's time");
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
 
     // A targeted action, on the target chosen before Start: its button is disabled for the target
     // just ejected; the focus goes to the target list beside it, to choose another.
@@ -166,7 +166,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.keyboard.press("Control+0");
     await page.keyboard.press("Control+2");
     await root().locator('[data-speed="5"]').click();
-    await page.waitForSelector('[data-speed="5"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="5"][aria-checked="true"]');
     await expect(page.evaluate(() => (window as unknown as { speedsSent: unknown[] }).speedsSent)).resolves.toEqual([
       5,
     ]);
@@ -177,26 +177,8 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // as a click does: the focus stayed on 5x, its ring beside the pause filled, both in the accent.
     const focusedSpeed = () => page.evaluate(() => document.activeElement?.getAttribute("data-speed"));
     await page.keyboard.press("0");
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
     await expect.poll(focusedSpeed).toBe("0");
-    // Tab goes on to 1x, focused and not pressed: ringed in the text's colour, never in the accent
-    // that fills the speed pressed.
-    await page.keyboard.press("Tab");
-    await expect(focusedSpeed()).resolves.toBe("1");
-    const speedLooks = await root().evaluate((el) => {
-      const look = (b: Element) => {
-        const css = getComputedStyle(b);
-        return { ring: `${css.outlineStyle} ${css.outlineColor}`, fill: css.backgroundColor, text: css.color };
-      };
-      return {
-        focused: look(document.activeElement!),
-        pressed: look(el.querySelector('[data-speed][aria-pressed="true"]')!),
-      };
-    });
-    expect(speedLooks.focused.ring).toBe(`solid ${speedLooks.focused.text}`);
-    expect(speedLooks.focused.ring).not.toContain(speedLooks.pressed.fill);
-    expect(speedLooks.focused.fill).not.toBe(speedLooks.pressed.fill);
-
     // An action without a target: the focus goes to the actions' heading, in the game.
     await off.focus();
     await page.keyboard.press("Enter");
@@ -207,10 +189,10 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await expect(focused()).resolves.toBe(true);
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe("Actions");
     await page.keyboard.press("5");
-    await page.waitForSelector('[data-speed="5"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="5"][aria-checked="true"]');
     await expect.poll(() => live.textContent()).toBe(`Running at ${times(5)} speed.`);
     await page.keyboard.press("0");
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
     // Tab goes on from the actions, not from the top of the page.
     await page.keyboard.press("Tab");
     await expect(
@@ -353,22 +335,119 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
 
     // That game is kept in the tab, and a reload offers it (a crash does not drop the saved game:
-    // resumed, its log plays in a new worker). A resume that crashes again stops as a game does:
-    // the same message, Start back, nothing waiting on the worker.
+    // resumed, its log plays in a new worker). The worker crashes while it checks the saved game,
+    // before it answers: the page says the saved game was not resumed and that Resume it tries
+    // again, beside the offer still shown, where the focus stays (it said "The game's simulation
+    // failed. Start a new game." beside an offer to resume).
     await page.reload();
     await page.waitForSelector("[data-resume-offer]:not([hidden])");
     // The dashboard loads on the first touch: a focus, not the press on Resume it.
     const mounted = page.waitForEvent("worker");
     await root().locator("[data-seed]").focus();
-    await crashOn(await mounted, "resume", true, "a resume's crash forced by the test");
+    await crashOn(await mounted, "resume", false, "a resume check's crash forced by the test");
     await page.waitForSelector('[data-gameday][data-ready="true"]');
-    await root().locator("[data-resume]").click();
+    const resume = root().locator("[data-resume]");
+    await resume.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('[data-gameday][data-state="error"]');
+    await expect(root().locator("[data-error]").textContent()).resolves.toBe(
+      `The saved game could not be resumed: the game's simulation failed. Press "${await resume.textContent()}" to try again, or start a new game.`,
+    );
+    await expect(root().locator("[data-resume-offer]").isVisible()).resolves.toBe(true);
+    await expect(resume.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    await expect(root().locator("[data-discard]").isEnabled()).resolves.toBe(true);
+    // Pressed again, it resumes on a new worker, paused where it was left, the focus on the pause.
+    const again = page.waitForEvent("worker");
+    await page.keyboard.press("Enter");
+    const resumedWorker = await again;
+    await page.waitForSelector('[data-gameday][data-state="playing"][data-resumed]');
+    await expect(root().locator("[data-error]").isHidden()).resolves.toBe(true);
+    await expect(root().locator("[data-resume-offer]").isHidden()).resolves.toBe(true);
+    const focusedSpeed = () => page.evaluate(() => document.activeElement?.getAttribute("data-speed"));
+    await expect.poll(focusedSpeed).toBe("0");
+    // The speeds are one radio group, the speed running checked, and one Tab stop: the speed
+    // running (tried here, on a resumed game whose clock nothing below waits on). Tab leaves the
+    // group (to "End the game now"), and Shift+Tab comes back to the speed running, not to the
+    // last speed of the four (each was a Tab stop, and the arrows did nothing).
+    const speeds = root().locator("[data-speeds]");
+    await expect(speeds.ariaSnapshot()).resolves.toBe(
+      [
+        '- radiogroup "Speed":',
+        '  - radio "Pause" [checked]',
+        '  - radio "1×"',
+        '  - radio "5×"',
+        '  - radio "20×"',
+      ].join("\n"),
+    );
+    await page.keyboard.press("Tab");
+    await expect(page.evaluate(() => document.activeElement?.matches("[data-end]"))).resolves.toBe(true);
+    await page.keyboard.press("Shift+Tab");
+    await expect(focusedSpeed()).resolves.toBe("0");
+    // The arrows choose the next speed, or the one before, round the group; the focus goes with
+    // the choice, checked once the game runs at it, and heard there as a click is (no live
+    // sentence besides). Two pressed before the game answers move two speeds on.
+    await page.evaluate(() => {
+      const sent: unknown[] = [];
+      (window as unknown as { speedsSent: unknown[] }).speedsSent = sent;
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (this: Worker, message: { type?: string; speed?: number }) {
+        if (message?.type === "speed") sent.push(message.speed);
+        return post.call(this, message);
+      } as typeof post;
+    });
+    await recordSaid(root().locator("[data-live]"));
+    const speedsSent = () => page.evaluate(() => (window as unknown as { speedsSent: unknown[] }).speedsSent);
+    await page.keyboard.press("ArrowRight");
+    await page.waitForSelector('[data-speed="1"][aria-checked="true"]');
+    await expect.poll(focusedSpeed).toBe("1");
+    // Focused and chosen: ringed in the text's colour, never in the accent that fills it.
+    const speedLooks = await root().evaluate((el) => {
+      const css = getComputedStyle(document.activeElement!);
+      return {
+        ring: `${css.outlineStyle} ${css.outlineColor}`,
+        fill: css.backgroundColor,
+        // The speeds' text colour, read off a speed not chosen.
+        text: getComputedStyle(el.querySelector('[data-speed][aria-checked="false"]')!).color,
+        checked: document.activeElement!.getAttribute("aria-checked"),
+      };
+    });
+    expect(speedLooks.ring).toBe(`solid ${speedLooks.text}`);
+    expect(speedLooks.ring).not.toContain(speedLooks.fill);
+    expect(speedLooks.checked).toBe("true");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForSelector('[data-speed="20"][aria-checked="true"]');
+    await expect.poll(focusedSpeed).toBe("20");
+    await page.keyboard.press("ArrowDown");
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
+    await expect.poll(focusedSpeed).toBe("0");
+    await expect(speedsSent()).resolves.toEqual([1, 0, 20, 0]);
+    await expect(speeds.ariaSnapshot()).resolves.toContain('radio "Pause" [checked]');
+    await expect(
+      speeds.locator("[data-speed]").evaluateAll((bs) => bs.map((b) => (b as HTMLElement).tabIndex)),
+    ).resolves.toEqual([0, -1, -1, -1]);
+    await expect(page.evaluate(() => (window as unknown as { said: string[] }).said.join(" "))).resolves.not.toMatch(
+      /Running at/,
+    );
+    // A speed key still moves the focus to the speed it chose, in the group as from it.
+    await page.keyboard.press("5");
+    await page.waitForSelector('[data-speed="5"][aria-checked="true"]');
+    await expect.poll(focusedSpeed).toBe("5");
+    await page.keyboard.press("0");
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
+    await expect.poll(focusedSpeed).toBe("0");
+
+    // That resumed game's worker crashes too, the game paused: it stops as a game does, the same
+    // message, Start back (the focus on the pause goes to it), nothing waiting on the worker.
+    await crashNow(resumedWorker, "a resumed game's crash forced by the test");
     await page.waitForSelector('[data-gameday][data-state="error"]');
     await expect(root().locator("[data-error]").textContent()).resolves.toBe(
       "The game stopped: its simulation failed. Start a new game.",
     );
     await expect(root().locator("[data-resume-offer]").isHidden()).resolves.toBe(true);
     await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    await expect(page.evaluate(() => document.activeElement?.matches("[data-start]"))).resolves.toBe(true);
     await expect(root().locator("[data-actions-wait]").textContent()).resolves.toBe(actionsWaitText("New game"));
     // Still kept, it is offered at the next reload: each resume is the learner's press, never a loop.
     await expect(

@@ -15,6 +15,7 @@ import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { hashName } from "../../src/sim/random.ts";
 import { replaySpeed } from "../../src/widgets/gameday/protocol.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { crashNow, crashOn } from "../support/crash-worker.ts";
 import { textContrast } from "../support/contrast.ts";
 
 describeInBrowser("game day: forged links", (browser) => {
@@ -72,6 +73,50 @@ describeInBrowser("game day: forged links", (browser) => {
     );
     // Nothing said it replays that name's run.
     await expect(root().locator("[data-live]").textContent()).resolves.not.toMatch(/Replaying/);
+
+    // An honest link followed on this page (only the fragment changes), and the game's worker
+    // crashes as it checks the code, before it answers: the page says the link was not replayed
+    // and what to do, in place of the refusal it showed before (it said "The game's simulation
+    // failed. Start a new game.", not a word of the link).
+    const error = root().locator("[data-error]");
+    const gameWorker = () => page.workers().find((w) => /game\.worker/.test(w.url()))!;
+    await crashOn(gameWorker(), "replay", false, "a link check's crash forced by the test");
+    await page.evaluate((c) => {
+      location.hash = `#code=${encodeURIComponent(c)}`;
+    }, honest);
+    await expect
+      .poll(() => error.textContent())
+      .toBe(
+        "The link could not be replayed: the game's simulation failed. Reload the page to try the link again, or start a new game.",
+      );
+    await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
+    // The address still holds the link, so a reload replays it, as the message says.
+    await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(honest);
+    await page.reload();
+    await page.waitForSelector('[data-gameday][data-mode="replay"][data-state="playing"]', { timeout: 60_000 });
+    await expect(error.isHidden()).resolves.toBe(true);
+    // Its worker crashes mid-replay, the focus on the speed it runs at: the page says the replay
+    // stopped, not the learner's game (it said "The game stopped", under someone else's run), and
+    // that a reload replays it again; Start is back, with the focus, and nothing of the replay is
+    // left said in the live region ("Replaying Ada's run at 20 times real time").
+    await root().locator(`[data-speed="${replaySpeed}"]`).focus();
+    await crashNow(gameWorker(), "a replay's crash forced by the test");
+    await page.waitForSelector('[data-gameday][data-state="error"]');
+    await expect(error.textContent()).resolves.toBe(
+      "The replay stopped: the game's simulation failed. Reload the page to watch it again, or start a new game.",
+    );
+    await expect(page.evaluate(() => document.activeElement?.matches("[data-start]"))).resolves.toBe(true);
+    await expect(
+      root()
+        .locator("[data-speed], [data-end]")
+        .evaluateAll((bs) => bs.map((b) => (b as HTMLButtonElement).disabled)),
+    ).resolves.toEqual([true, true, true, true, true]);
+    await expect(root().locator("[data-live]").textContent()).resolves.toBe("");
+    await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(honest);
+    // Start plays the learner's own game, on a new worker.
+    await page.keyboard.press("Enter");
+    await page.waitForSelector('[data-gameday][data-mode="play"][data-state="playing"]');
+    await expect(error.isHidden()).resolves.toBe(true);
   });
 
   test("a saved game that cannot be resumed, asked for during a shared run's replay, leaves the replay running", {
@@ -136,11 +181,31 @@ describeInBrowser("game day: forged links", (browser) => {
     ).resolves.toEqual([false, false, false, false, false]);
     await clockPast(Number(await root().getAttribute("data-clock")) + 10);
     await page.keyboard.press("0");
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
     await page.locator("[data-end]").click();
     await page.waitForSelector('[data-gameday][data-state="over"]', { timeout: 60_000 });
     const summary = JSON.parse((await root().getAttribute("data-summary"))!);
     expect(summary.log).toEqual(log);
     expect(summary.score.tenantMinutes).toBe(earned);
+
+    // Under the replay's results, another link is followed, and the worker crashes as it checks
+    // its code: the page says the link was not replayed (it said "The game's simulation failed.
+    // Start a new game." under results whole and scored), and the results stay, Play again with them.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.resultCode);
+    const gameWorker = page.workers().find((w) => /game\.worker/.test(w.url()))!;
+    await crashOn(gameWorker, "replay", false, "a link check's crash under the results forced by the test");
+    const another = encodeRun({ scenario: gray, seed: 1, name: "Bea", claimedTenantMinutes: earned, log });
+    await page.evaluate((c) => {
+      location.hash = `#code=${encodeURIComponent(c)}`;
+    }, another);
+    await expect
+      .poll(() => error.textContent())
+      .toBe(
+        "The link could not be replayed: the game's simulation failed. Reload the page to try the link again, or start a new game.",
+      );
+    await expect(root().getAttribute("data-state")).resolves.toBe("over");
+    await expect(root().locator("[data-results]").isVisible()).resolves.toBe(true);
+    await expect(root().locator("[data-again]").isEnabled()).resolves.toBe(true);
+    await expect(root().locator("[data-start]").isEnabled()).resolves.toBe(true);
   });
 });

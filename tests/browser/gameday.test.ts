@@ -221,13 +221,13 @@ describeInBrowser("game day in Chromium", (browser) => {
     ).resolves.toBe(true);
     // Start is disabled once the clock runs: the focus it had moves to the speed the game runs at,
     // so the speed keys work at once (they fell to the page's body, where they did nothing).
-    await page.waitForFunction(() => document.activeElement?.matches('[data-speed][aria-pressed="true"]'));
+    await page.waitForFunction(() => document.activeElement?.matches('[data-speed][aria-checked="true"]'));
     // ... the speed How to play says a game starts at.
     await expect(page.evaluate(() => (document.activeElement as HTMLElement).dataset.speed)).resolves.toBe(
       String(startingSpeed),
     );
     await page.keyboard.press("2");
-    await page.waitForSelector('[data-speed="20"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="20"][aria-checked="true"]');
     // Pricing slows at 1 min; the storm pages within the next minute, announced politely.
     await page.waitForFunction(
       () => document.querySelector<HTMLElement>("[data-gameday]")?.dataset.alerts?.includes("fast-burn"),
@@ -240,7 +240,7 @@ describeInBrowser("game day in Chromium", (browser) => {
 
     // Paused, as a player stops to think: what the clicks do is read before the clock moves on.
     await page.locator('[data-speed="0"]').click();
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
     await page.locator('[data-offer="retries-off"] button').click();
     await page.waitForFunction(() =>
       document.querySelector<HTMLElement>("[data-gameday]")?.dataset.log?.includes("retries-off"),
@@ -287,7 +287,7 @@ describeInBrowser("game day in Chromium", (browser) => {
       Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
     await expect(root().locator("[data-feed] li").first().textContent()).resolves.toContain(
       "Paused while this tab was in the background",
     );
@@ -505,9 +505,9 @@ describeInBrowser("game day in Chromium", (browser) => {
     // pause button pressed, so waiting on that alone could pass before the new game had said a
     // thing, and an update of its running clock, kept in the tab, could then land on the game put
     // there below.
-    await page.waitForSelector(`[data-speed="${startingSpeed}"][aria-pressed="true"]`);
+    await page.waitForSelector(`[data-speed="${startingSpeed}"][aria-checked="true"]`);
     await page.locator('[data-speed="0"]').click();
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
 
     // The game above, paused after its two actions, as the tab kept it: a reload then finds this
     // (the tab's storage is all a reload keeps of a game), so it is put back and the page reloaded.
@@ -542,7 +542,7 @@ describeInBrowser("game day in Chromium", (browser) => {
       )
       .toEqual([seconds, seconds, seconds].map(String));
     await expect(offer.isVisible()).resolves.toBe(false);
-    await expect(page.locator('[data-speed="0"]').getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.locator('[data-speed="0"]').getAttribute("aria-checked")).resolves.toBe("true");
     await expect(root().locator("[data-seed]").inputValue()).resolves.toBe("1");
     // The seed cannot change under a game, as Start cannot be pressed (typed in, "25" read 251
     // while the game played seed 1).
@@ -555,7 +555,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(root().locator("[data-feed]").textContent()).resolves.toContain("You: Turn client retries off");
     // A speed key goes on from there, with the focus where the offer left it.
     await page.keyboard.press("5");
-    await page.waitForSelector('[data-speed="5"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="5"][aria-checked="true"]');
 
     // Ended from there: the summary Node gives the same log played straight through, said resumed,
     // and the very summary and result code of the game above, which played on without a reload.
@@ -790,7 +790,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(page.evaluate(() => location.hash).then(codeInLink)).resolves.toBe(noAction);
     await clockPast(Number(await root().getAttribute("data-clock")) + 20);
     await page.locator('[data-speed="0"]').click();
-    await page.waitForSelector('[data-speed="0"][aria-pressed="true"]');
+    await page.waitForSelector('[data-speed="0"][aria-checked="true"]');
     // Reloaded, the page replays that run, refusing nothing.
     await page.reload();
     await state("playing");

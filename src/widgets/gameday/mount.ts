@@ -30,13 +30,16 @@ import { createCharts } from "./charts.ts";
 import { frameJobs, q, setData, setText } from "./dom.ts";
 import { createFeed } from "./feed.ts";
 import type { FromWorker, GameUpdate, Speed, ToWorker } from "./protocol.ts";
-import { replaySpeed, speedForKey, startingSpeed } from "./protocol.ts";
+import { replaySpeed, speedForKey, speeds, startingSpeed } from "./protocol.ts";
 import { shortcutKey } from "../replay/shortcut-key.ts";
 import { type ResultCode, showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { hashWithCode, replayLink } from "./share.ts";
-import { ackText, alertText, replayedLine, replayedText } from "./text.ts";
+import { ackText, alertText, replayedLine, replayedText, workerFailedText } from "./text.ts";
+
+/** The arrow keys in the speeds' radio group: to the next speed (right, down) or the one before. */
+const arrowSteps: Readonly<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 interface Setup {
   scenario: string;
@@ -133,7 +136,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const setup = JSON.parse(root.dataset.setup ?? "{}") as Setup;
   const reducedMotion = matchMedia("(prefers-reduced-motion: reduce)");
   const clockOut = q<HTMLElement>(root, "[data-clock]");
-  const speedButtons = [...root.querySelectorAll<HTMLButtonElement>("[data-speed]")];
+  const speedGroup = q<HTMLElement>(root, "[data-speeds]");
+  const speedButtons = [...speedGroup.querySelectorAll<HTMLButtonElement>("[data-speed]")];
   const startButton = q<HTMLButtonElement>(root, "[data-start]");
   const endButton = q<HTMLButtonElement>(root, "[data-end]");
   const seedInput = q<HTMLInputElement>(root, "[data-seed]");
@@ -144,6 +148,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const results = q<HTMLElement>(root, "[data-results]");
   const resumeOffer = q<HTMLElement>(root, "[data-resume-offer]");
   const unreadableNote = q<HTMLElement>(root, "[data-resume-unreadable]");
+  const resumeButton = q<HTMLButtonElement>(resumeOffer, "[data-resume]");
   const errorShown = errorBox(errorOut);
   root.dataset.state = "loading";
   const startText = startButtonFace(startButton);
@@ -182,9 +187,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   let codeWanted: number | null = null;
   /**
    * The speed a key asked for, until the game runs at it. A click is heard on the button it
-   * presses; a key may be pressed with the focus anywhere, so what it did is said once in force.
+   * presses; a speed key may be pressed with the focus anywhere, so what it did is said once in
+   * force. An arrow key in the speeds' group (`arrowed`) is heard as a click is: on the speed it
+   * moves the focus to, checked, once the game runs at it.
    */
   let keyedSpeed: Speed | null = null;
+  let arrowed = false;
   let replayName = "";
   /** The code of the shared run last asked for, and of the one the dashboard replays. */
   let replayCode = "";
@@ -221,9 +229,13 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     const update = pendingRender;
     if (!update) return;
     setText(clockOut, gameClock(update.clock, update.seconds));
+    // One radio group (GameDay.astro): the speed the game runs at is checked, and it is the
+    // group's one Tab stop (roving tabindex), as the APG's radio group has it.
     for (const b of speedButtons) {
-      const pressed = String(Number(b.dataset.speed) === update.speed);
-      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+      const running = Number(b.dataset.speed) === update.speed;
+      const checked = String(running);
+      if (b.getAttribute("aria-checked") !== checked) b.setAttribute("aria-checked", checked);
+      b.tabIndex = running ? 0 : -1;
       b.disabled = update.over;
     }
     const now = performance.now();
@@ -295,10 +307,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     }
     const keyedNow = keyedSpeed !== null && update.speed === keyedSpeed;
     if (keyedNow) {
-      said.push(
-        update.speed === 0 ? `Paused at ${clockText(update.clock)}.` : `Running at ${times(update.speed)} speed.`,
-      );
+      if (!arrowed)
+        said.push(
+          update.speed === 0 ? `Paused at ${clockText(update.clock)}.` : `Running at ${times(update.speed)} speed.`,
+        );
       keyedSpeed = null;
+      arrowed = false;
     }
     if (said.length) live.textContent = said.join(" ");
     pendingRender = update;
@@ -310,12 +324,12 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       renderQueued = true;
       requestAnimationFrame(render);
     }
-    // A speed key pressed with the focus on a speed button: the focus goes to the speed pressed
-    // now, as a click leaves it on the speed it pressed. It stayed where it was, and its ring on 1×
-    // beside 20× filled read as two speeds chosen; a screen reader heard nothing of the button
-    // pressed but the live region's words.
+    // A speed key (or an arrow) pressed with the focus on a speed: the focus goes to the speed
+    // running now, as a click leaves it on the speed it pressed. It stayed where it was, and its
+    // ring on 1× beside 20× filled read as two speeds chosen; a screen reader heard nothing of the
+    // speed chosen but the live region's words.
     if (keyedNow && speedButtons.includes(document.activeElement as HTMLButtonElement))
-      speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)?.focus();
+      speedButtons.find((b) => b.getAttribute("aria-checked") === "true" && !b.disabled)?.focus();
     endButton.disabled = update.over;
     const startHadFocus = document.activeElement === startButton || document.activeElement === seedInput;
     startable(update.over || update.clock === 0);
@@ -437,20 +451,19 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   /**
    * The worker failed (crashed, or said it could go no further). With the results shown and their
    * code asked for, the code is what failed: the results say so in its place (the game was over,
-   * and stays so), and Try again asks a new worker. With the results shown and nothing asked of
-   * the worker, nothing failed that the page shows or needs: the results are whole, their code and
-   * link made, and whatever asks the worker next (a new name's code, Play again, a shared link)
-   * asks a new one. The page says nothing (it said "The game's simulation failed. Start a new
-   * game." under a game scored and shared), and keeps `details` for a facilitator. Anything else,
-   * and the game stops (gameFailed).
+   * and stays so), and Try again asks a new worker. With the results shown and nothing else asked
+   * of the worker, nothing failed that the page shows or needs: the results are whole, their code
+   * and link made, and whatever asks the worker next (a new name's code, Play again, a shared
+   * link) asks a new one. The page says nothing (it said "The game's simulation failed. Start a
+   * new game." under a game scored and shared), and keeps `details` for a facilitator. Anything
+   * else, a link's run or the saved game asked for among them, and the page says what failed
+   * (gameFailed).
    */
   function failed(details: string): void {
-    if (codeWanted !== null && codeShown) {
-      codeFailed(details);
-      return;
-    }
+    const codeLost = codeWanted !== null && codeShown !== null;
+    if (codeLost) codeFailed(details);
     if (codeShown && resumeAsked === null && !replayAsked) {
-      root.dataset.workerFailure = details;
+      if (!codeLost) root.dataset.workerFailure = details;
       return;
     }
     gameFailed(details);
@@ -464,17 +477,28 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   }
 
   /**
-   * The game can go no further: say so (that it stopped, if one was running), with what failed
-   * folded away for a facilitator (a learner can do nothing with it), and offer a new game.
+   * The worker can go no further: say what stopped with it (the game or the replay shown, running
+   * or paused) and what it had been asked and left unanswered (a link's run, the saved game), and
+   * what the learner can do now (workerFailedText), with what failed folded away for a facilitator
+   * (a learner can do nothing with it). A game shown stops, and Start is given back; results shown
+   * stay, and so does the resume offer, whose buttons work again. It once said "The game stopped"
+   * under someone else's replay, "Start a new game" alone beside the offer of a saved game still
+   * kept, and nothing of a link it had not replayed.
    */
   function gameFailed(details: string): void {
-    // A saved game asked to resume will not be answered now: Discard works again, and the offer
-    // (still shown) can be answered afresh; nor will a shared run asked to replay.
+    const asked = resumeAsked ? "resume" : replayAsked ? "replay" : null;
+    // Neither will be answered now: Discard works again, and the offer (still shown) can be
+    // answered afresh; a link followed again is asked afresh.
     resumeAsked = null;
     replayAsked = false;
-    const running = root.dataset.state === "playing" || root.dataset.state === "scoring";
-    const what = running ? "The game stopped: its simulation failed." : "The game's simulation failed.";
-    stopWith(`${what} Start a new game.`, "error", details);
+    const state = root.dataset.state;
+    const shown = state === "playing" || state === "scoring";
+    const text = workerFailedText(
+      { running: shown ? (replaying ? "replay" : "game") : null, scoring: state === "scoring", asked },
+      resumeButton.textContent ?? "",
+    );
+    if (state === "over") showError(text, details);
+    else stopWith(text, "error", details);
   }
 
   function heard(event: MessageEvent<FromWorker>): void {
@@ -610,6 +634,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    */
   function stopWith(text: string, state: "ready" | "error", details?: string): void {
     showError(text, details);
+    // What the live region last said is of the game stopped ("Replaying Ada's run at 20 times real
+    // time."): found there later, it would tell a screen reader user something no longer true.
+    live.textContent = "";
+    keyedSpeed = null;
+    arrowed = false;
     // Nothing of a game stopped is drawn again: a render still queued, or a target chosen in a
     // list (which redraws the actions from the newest update), would disable again what its last
     // update disabled.
@@ -644,7 +673,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     resumeOffer.hidden = true;
     if (hadFocus)
       (startButton.disabled
-        ? speedButtons.find((b) => b.getAttribute("aria-pressed") === "true" && !b.disabled)
+        ? speedButtons.find((b) => b.getAttribute("aria-checked") === "true" && !b.disabled)
         : startButton
       )?.focus();
   }
@@ -739,6 +768,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     resuming = null;
     resumedAt = null;
     keyedSpeed = null;
+    arrowed = false;
     lastKept = "";
     replayedShown = 0;
     // What the live region said of the game before (a refused press, its last alert) goes with it:
@@ -764,7 +794,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
 
   // --- Controls ---------------------------------------------------------------------------------
   startButton.addEventListener("click", () => start({ kind: "play" }));
-  q<HTMLButtonElement>(resumeOffer, "[data-resume]").addEventListener("click", () => {
+  resumeButton.addEventListener("click", () => {
     if (saved) start({ kind: "resume", saved });
   });
   q<HTMLButtonElement>(resumeOffer, "[data-discard]").addEventListener("click", () => {
@@ -810,7 +840,27 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     const speed = speedForKey(event.key);
     if (speed === undefined || root.dataset.state !== "playing") return;
     keyedSpeed = speed;
+    arrowed = false;
     send({ type: "speed", speed });
+  });
+  // The speeds are a radio group (the APG's pattern): one of them always in force, chosen in
+  // place of the others, as a radio button is checked; the arrow keys choose the next speed or the
+  // one before, round the group, and the focus goes with the choice. Before, each speed was a Tab
+  // stop of its own and the arrows did nothing.
+  speedGroup.addEventListener("keydown", (event) => {
+    const step = arrowSteps[event.key];
+    if (step === undefined || event.ctrlKey || event.altKey || event.metaKey) return;
+    // The arrows are the group's, never the page's scroll, whether or not a game runs.
+    event.preventDefault();
+    const from =
+      keyedSpeed ?? Number((event.target as HTMLElement).closest<HTMLElement>("[data-speed]")?.dataset.speed);
+    const at = speeds.indexOf(from as Speed);
+    if (at < 0 || root.dataset.state !== "playing") return;
+    // From the speed asked for last, while the game has not yet answered: two arrows pressed
+    // quickly move two speeds on.
+    keyedSpeed = speeds[(at + step + speeds.length) % speeds.length]!;
+    arrowed = true;
+    send({ type: "speed", speed: keyedSpeed });
   });
 
   // A tab in the background: the player can neither see nor answer the incident, so the clock

@@ -12,6 +12,8 @@ import {
   percentText,
   replayedLine,
   replayedText,
+  type WorkerFailure,
+  workerFailedText,
 } from "./text.ts";
 
 const slo: Slo = { target: 0.999, latencyMs: 300, periodDays: 30 };
@@ -103,4 +105,44 @@ test("while the actions wait, their note names the start button by the label it 
   expect(actionsWaitText(before)).toBe('Press "Start the game" to act.');
   expect(actionsWaitText(after)).toBe('Press "New game" to act.');
   expect(actionsWaitText(startLabel(0, true))).toBe(actionsWaitText(after));
+});
+
+test("a worker that fails says what stopped with it, what it left undone, and the one thing to do now, in each state", () => {
+  const says = (failure: Partial<WorkerFailure>) =>
+    workerFailedText({ running: null, scoring: false, asked: null, ...failure }, "Resume it");
+  // The learner's game, running or paused: gone with the worker; a new one starts on a new worker.
+  expect(says({ running: "game" })).toBe("The game stopped: its simulation failed. Start a new game.");
+  expect(says({ running: "game", scoring: true })).toBe(
+    "The game could not be scored: its simulation failed. Start a new game.",
+  );
+  // A shared run's replay is not "the game" that stopped: the address still holds its link.
+  expect(says({ running: "replay" })).toBe(
+    "The replay stopped: the game's simulation failed. Reload the page to watch it again, or start a new game.",
+  );
+  expect(says({ running: "replay", scoring: true })).toBe(
+    "The replay could not be scored: the game's simulation failed. Reload the page to watch it again, or start a new game.",
+  );
+  // A link followed, whose run the worker was checking: before a game, during one, during a
+  // replay, or under the results (which stay).
+  expect(says({ asked: "replay" })).toBe(
+    "The link could not be replayed: the game's simulation failed. Reload the page to try the link again, or start a new game.",
+  );
+  expect(says({ running: "game", asked: "replay" })).toBe(
+    "The game stopped, and the link could not be replayed: the game's simulation failed. Reload the page to try the link again, or start a new game.",
+  );
+  expect(says({ running: "replay", asked: "replay" })).toBe(
+    "The replay stopped, and the link could not be replayed: the game's simulation failed. Reload the page to try the link again, or start a new game.",
+  );
+  // The saved game asked to resume, which the worker was checking: still offered, its button named as it reads.
+  expect(says({ asked: "resume" })).toBe(
+    'The saved game could not be resumed: the game\'s simulation failed. Press "Resume it" to try again, or start a new game.',
+  );
+  expect(says({ running: "replay", asked: "resume" })).toBe(
+    'The replay stopped, and the saved game could not be resumed: the game\'s simulation failed. Press "Resume it" to try again, or start a new game.',
+  );
+  expect(workerFailedText({ running: null, scoring: false, asked: "resume" }, "Reprendre")).toContain(
+    'Press "Reprendre" to try again',
+  );
+  // Nothing shown and nothing asked (a worker that fails before any game).
+  expect(says({})).toBe("The game's simulation failed. Start a new game.");
 });

@@ -100,3 +100,49 @@ export const codeFailedText = "The result code could not be made: the game's wor
 
 /** Said when Copy is pressed before the result code has come: nothing was copied. */
 export const codeWaitText = "Nothing copied: the result code is still being made.";
+
+/**
+ * What the game's worker was doing for the page when it failed (`workerFailedText`): the game the
+ * dashboard showed running, if any (the learner's own, paused or not, or a shared run's replay),
+ * whether it was being scored, and what the worker had been asked and not yet answered: a link's
+ * run to replay, or the tab's saved game to resume (each checked before anything else is touched).
+ */
+export interface WorkerFailure {
+  running: "game" | "replay" | null;
+  scoring: boolean;
+  asked: "replay" | "resume" | null;
+}
+
+/**
+ * What the page says when the game's worker fails: what stopped or was not done, and what the
+ * learner can do now. A game or a replay shown is gone with its worker; a link's run can be tried
+ * again by a reload (the address still holds it); the saved game asked for is still kept and
+ * still offered, so its button (`resumeButton`, named as it reads) tries again; anything else, a
+ * new game.
+ */
+export function workerFailedText({ running, scoring, asked }: WorkerFailure, resumeButton: string): string {
+  const stopped =
+    running === null
+      ? null
+      : `The ${running === "game" ? "game" : "replay"} ${scoring ? "could not be scored" : "stopped"}`;
+  const notDone =
+    asked === "replay"
+      ? "the link could not be replayed"
+      : asked === "resume"
+        ? "the saved game could not be resumed"
+        : null;
+  const what = [stopped, notDone].filter((clause) => clause !== null).join(", and ");
+  const cause = running === "game" && notDone === null ? "its simulation failed" : "the game's simulation failed";
+  const said = what
+    ? `${what.charAt(0).toUpperCase()}${what.slice(1)}: ${cause}.`
+    : `${cause.charAt(0).toUpperCase()}${cause.slice(1)}.`;
+  const next =
+    asked === "resume"
+      ? `Press "${resumeButton}" to try again, or start a new game.`
+      : asked === "replay"
+        ? "Reload the page to try the link again, or start a new game."
+        : running === "replay"
+          ? "Reload the page to watch it again, or start a new game."
+          : "Start a new game.";
+  return `${said} ${next}`;
+}
