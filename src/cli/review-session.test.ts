@@ -3,10 +3,14 @@
  * id, the old one-review file read as that review's, anything else refused with the reason.
  * (The command's use of it: exercises-review.test.ts.)
  */
-import { describe, expect, test } from "vitest";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, test } from "vitest";
 import { emptyProgress } from "../course/progress.ts";
 import { enrol, recordReview } from "../course/review.ts";
-import { readSessionsText, stillCurrent } from "./review-session.ts";
+import { ReportedError } from "./args.ts";
+import { readSessionsText, reviewSessionStore, stillCurrent } from "./review-session.ts";
 import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
 
 const id = "cells-blast-radius";
@@ -129,4 +133,82 @@ test("a record lasts while it is its card's: under way while the card deals its 
       recordReview({ ...enrolled, review: { [id]: rated } }, id, "good", new Date("2027-01-01")).review![id],
     ),
   ).toBe(false);
+});
+
+/**
+ * What the learner reads when review-session.json cannot be read, opened, copied aside or saved,
+ * word for word. Real file-system failures, which root meets too: a folder where the file should
+ * be; a copy name taken by a link to nowhere (the copy is made only if its name is free, so it
+ * fails); a name so long that the temporary file beside it cannot be named.
+ */
+describe("the words when review-session.json cannot be read, opened, kept or saved", () => {
+  const scratch = mkdtempSync(join(tmpdir(), "blast-radius-sessions-"));
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+  const at = new Date("2026-11-30T07:45:12.000Z");
+  const session = { seed: 7, wrong: 0, right: [] };
+  let homes = 0;
+  const fresh = (name = "review-session.json") => {
+    const dir = join(scratch, `home-${++homes}`);
+    mkdirSync(dir, { recursive: true });
+    const warned: string[] = [];
+    const store = reviewSessionStore(join(dir, name), {
+      cwd: dir,
+      warn: (text) => void warned.push(text),
+      now: () => at,
+    });
+    return { dir, file: join(dir, name), store, warned };
+  };
+
+  test("unreadable: kept aside, said once, and the reviews start afresh; the last record gone, the file goes", () => {
+    const { dir, file, store, warned } = fresh();
+    writeFileSync(file, "{ not json");
+    expect(store.get(emptyProgress(), id)).toBeUndefined();
+    store.set(emptyProgress(), id, session);
+    expect(warned).toEqual([
+      [
+        "warning: review-session.json could not be read: it is not valid JSON.",
+        "It holds only the reviews under way in the terminal (their wrong answers and hints so far), not your progress or schedule: those reviews start afresh. The file is kept, unchanged, as review-session.unreadable-20261130-074512.json.",
+        "",
+      ].join("\n"),
+    ]);
+    expect(readFileSync(join(dir, "review-session.unreadable-20261130-074512.json"), "utf8")).toBe("{ not json");
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ version: 2, reviews: { [id]: session } });
+    store.set(emptyProgress(), id, undefined);
+    expect(readdirSync(dir)).toEqual(["review-session.unreadable-20261130-074512.json"]);
+  });
+
+  test("a folder where the file should be is named", () => {
+    const { file, store } = fresh();
+    mkdirSync(file);
+    expect(() => store.get(emptyProgress(), id)).toThrow(
+      new ReportedError("review-session.json could not be opened (EISDIR: illegal operation on a directory, read)"),
+    );
+  });
+
+  test("a copy that cannot be made: nothing is written, in the same words whether it could be read at all or in part", () => {
+    for (const text of ["{ not json", JSON.stringify({ version: 2, reviews: { [id]: { seed: "7" } } })]) {
+      const { dir, file, store, warned } = fresh();
+      writeFileSync(file, text);
+      const copy = join(dir, "review-session.unreadable-20261130-074512.json");
+      symlinkSync(join(dir, "nowhere", "copy.json"), copy);
+      expect(() => store.set(emptyProgress(), id, session)).toThrow(
+        new ReportedError(
+          `review-session.json could not be read, and a copy of it could not be saved (EEXIST: file already exists, open '${copy}'), so nothing was written. Repair or move it, then try again.`,
+        ),
+      );
+      expect(readFileSync(file, "utf8")).toBe(text);
+      expect(warned).toEqual([]);
+    }
+  });
+
+  test("a file that cannot be written: the sentence names it, and no temporary file is left", () => {
+    const name = `${"r".repeat(240)}.json`;
+    const { dir, store } = fresh(name);
+    expect(() => store.set(emptyProgress(), id, session)).toThrow(
+      new RegExp(
+        `^the reviews under way could not be saved to ${name} \\(ENAMETOOLONG: [^)]*\\); the file is as it was$`,
+      ),
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });

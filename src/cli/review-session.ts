@@ -29,19 +29,16 @@
  * review, `{ id, ...record }`: it is read as that exercise's record, and written back as version 2.
  * A file that cannot be read (broken JSON, a newer version, something else), or only in part (a
  * record with a field of the wrong kind), is never written over without a copy, as progress.json
- * is not (src/cli/progress-file.ts): it is kept as review-session.unreadable-<time>.json, the
- * learner is told once, and the reviews whose records could not be read start afresh; if the copy
- * cannot be made, nothing is written. Writes go through a temporary file and a rename.
+ * is not (the rules of src/cli/json-file.ts): it is kept as review-session.unreadable-<time>.json,
+ * the learner is told once, and the reviews whose records could not be read start afresh; if the
+ * copy cannot be made, nothing is written. Writes go through a temporary file and a rename.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { isId } from "../course/ids.ts";
 import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
 import { mayDealReview, outcomes, type ReviewOutcome } from "../course/review.ts";
 import { listNames } from "../format/words.ts";
 import { isSeed } from "../sim/random.ts";
-import { ReportedError } from "./args.ts";
-import { keepUnreadableCopy, shownPath } from "./progress-file.ts";
+import { jsonFile } from "./json-file.ts";
 
 /** One review under way in the terminal: which numbers are out and how it is going. */
 export interface ReviewSession {
@@ -199,78 +196,53 @@ export function reviewSessionStore(
   file: string,
   { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
 ): ReviewSessionStore {
-  const shown = shownPath(cwd, file);
-  const warned = new Set<string>();
-
-  /** The copy of a file that could not be read (whole), and the learner told once; throws if it cannot be made. */
-  const keep = (text: string, lines: (copy: string) => string[]): void => {
-    let copy: string;
-    try {
-      copy = keepUnreadableCopy(file, text, now());
-    } catch (error) {
-      throw new ReportedError(
-        `${shown} could not be read, and a copy of it could not be saved (${(error as Error).message}), so nothing was written. Repair or move it, then try again.`,
-      );
-    }
-    if (warned.has(copy)) return;
-    warned.add(copy);
-    warn(`${lines(shownPath(cwd, copy)).join("\n")}\n`);
-  };
-
-  const load = (): Map<string, ReviewSession> => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
-      throw new ReportedError(`${shown} could not be opened (${(error as Error).message})`);
-    }
-    const result = readSessionsText(text);
-    if (!result.ok) {
-      keep(text, (copy) => [
-        `warning: ${shown} could not be read: ${result.message}.`,
-        `It holds only the reviews under way in the terminal (their wrong answers and hints so far), not your progress or schedule: those reviews start afresh. The file is kept, unchanged, as ${copy}.`,
-      ]);
-      return new Map();
-    }
-    if (result.lossy.length > 0)
-      keep(text, (copy) => [
-        `warning: ${shown} could not be read whole: the review under way of ${listNames(result.lossy)} had a field of the wrong kind, and starts afresh.`,
-        `The file as it was is kept, unchanged, as ${copy}.`,
-      ]);
-    return result.sessions;
-  };
-
-  const save = (sessions: Map<string, ReviewSession>): void => {
-    if (sessions.size === 0) return void rmSync(file, { force: true });
-    const dir = dirname(file);
-    const temporary = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      const reviews = Object.fromEntries(sessions);
-      writeFileSync(temporary, `${JSON.stringify({ version: sessionsVersion, reviews }, null, 2)}\n`);
-      renameSync(temporary, file);
-    } catch (error) {
-      if (existsSync(temporary)) rmSync(temporary, { force: true });
-      throw new ReportedError(
-        `the reviews under way could not be saved to ${shown} (${(error as Error).message}); the file is as it was`,
-      );
-    }
-  };
+  const store = jsonFile<Map<string, ReviewSession>>(file, {
+    cwd,
+    warn,
+    now,
+    empty: () => new Map(),
+    reader(text) {
+      const result = readSessionsText(text);
+      if (!result.ok)
+        return {
+          ok: false,
+          warning: (shown, copy) => [
+            `warning: ${shown} could not be read: ${result.message}.`,
+            `It holds only the reviews under way in the terminal (their wrong answers and hints so far), not your progress or schedule: those reviews start afresh. The file is kept, unchanged, as ${copy}.`,
+          ],
+        };
+      const { sessions, lossy } = result;
+      return {
+        ok: true,
+        value: sessions,
+        warning:
+          lossy.length > 0
+            ? (shown, copy) => [
+                `warning: ${shown} could not be read whole: the review under way of ${listNames(lossy)} had a field of the wrong kind, and starts afresh.`,
+                `The file as it was is kept, unchanged, as ${copy}.`,
+              ]
+            : undefined,
+      };
+    },
+    // No review under way: no file.
+    json: (sessions) =>
+      sessions.size === 0 ? undefined : { version: sessionsVersion, reviews: Object.fromEntries(sessions) },
+    words: { holds: "the reviews under way" },
+  });
 
   return {
     get(progress, id) {
-      const session = load().get(id);
+      const session = store.read().get(id);
       return session && stillCurrent(id, session, progress.review?.[id]) ? session : undefined;
     },
     set(progress, id, session) {
       // Read again just before writing: another command may have changed another exercise's record.
-      const sessions = load();
-      for (const [other, kept] of sessions)
-        if (!stillCurrent(other, kept, progress.review?.[other])) sessions.delete(other);
-      if (session) sessions.set(id, session);
-      else sessions.delete(id);
-      save(sessions);
+      store.update((sessions) => {
+        for (const [other, kept] of sessions)
+          if (!stillCurrent(other, kept, progress.review?.[other])) sessions.delete(other);
+        if (session) sessions.set(id, session);
+        else sessions.delete(id);
+      });
     },
   };
 }

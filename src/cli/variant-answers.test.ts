@@ -2,10 +2,11 @@
  * variants.json without the command: what its text holds, and how answers on new numbers change
  * it. (The command's use of it, and an unreadable file kept aside: exercises.test.ts.)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { ReportedError } from "./args.ts";
 import { readVariantsText, variantStore } from "./variant-answers.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-variants-"));
@@ -69,4 +70,73 @@ test("a right answer adds its part for these numbers, a wrong one takes it away,
   expect(warnings[0]).toMatch(/^warning: variants\.json could not be read whole: the new numbers of odd had a field/);
   const copies = readdirSync(scratch).filter((name) => name.startsWith("variants.unreadable-"));
   expect(copies.map((name) => readFileSync(join(scratch, name), "utf8"))).toEqual([partial]);
+});
+
+/**
+ * What the learner reads when variants.json cannot be read, opened, copied aside or saved, word
+ * for word. Real file-system failures, which root meets too: a folder where the file should be; a
+ * copy name taken by a link to nowhere (the copy is made only if its name is free, so it fails); a
+ * name so long that the temporary file beside it cannot be named.
+ */
+describe("the words when variants.json cannot be read, opened, kept or saved", () => {
+  const at = new Date("2026-11-30T07:45:12.000Z");
+  const id = "cells-blast-radius";
+  let homes = 0;
+  const fresh = (name = "variants.json") => {
+    const dir = join(scratch, `home-${++homes}`);
+    mkdirSync(dir, { recursive: true });
+    const warned: string[] = [];
+    const store = variantStore(join(dir, name), { cwd: dir, warn: (text) => void warned.push(text), now: () => at });
+    return { dir, file: join(dir, name), store, warned };
+  };
+
+  test("unreadable: kept aside, said once, and the numbers start afresh", () => {
+    const { dir, file, store, warned } = fresh();
+    writeFileSync(file, "{ not json");
+    expect(store.answer(id, 42, "canary", true)).toEqual(["canary"]);
+    expect(store.answer(id, 42, "untouched", true)).toEqual(["canary", "untouched"]);
+    expect(warned).toEqual([
+      [
+        "warning: variants.json could not be read: it is not valid JSON.",
+        "It holds only which parts of new numbers (--seed) you answered right in the terminal, not your progress: those start afresh. The file is kept, unchanged, as variants.unreadable-20261130-074512.json.",
+        "",
+      ].join("\n"),
+    ]);
+    expect(readdirSync(dir).sort()).toEqual(["variants.json", "variants.unreadable-20261130-074512.json"]);
+  });
+
+  test("a folder where the file should be is named", () => {
+    const { file, store } = fresh();
+    mkdirSync(file);
+    expect(() => store.answer(id, 42, "canary", true)).toThrow(
+      new ReportedError("variants.json could not be opened (EISDIR: illegal operation on a directory, read)"),
+    );
+  });
+
+  test("a copy that cannot be made: nothing is written, in the same words whether it could be read at all or in part", () => {
+    for (const text of ["{ not json", JSON.stringify({ version: 1, variants: { [id]: { seed: "42" } } })]) {
+      const { dir, file, store, warned } = fresh();
+      writeFileSync(file, text);
+      const copy = join(dir, "variants.unreadable-20261130-074512.json");
+      symlinkSync(join(dir, "nowhere", "copy.json"), copy);
+      expect(() => store.answer(id, 42, "canary", true)).toThrow(
+        new ReportedError(
+          `variants.json could not be read, and a copy of it could not be saved (EEXIST: file already exists, open '${copy}'), so nothing was written. Repair or move it, then try again.`,
+        ),
+      );
+      expect(readFileSync(file, "utf8")).toBe(text);
+      expect(warned).toEqual([]);
+    }
+  });
+
+  test("a file that cannot be written: the sentence names it, and no temporary file is left", () => {
+    const name = `${"v".repeat(240)}.json`;
+    const { dir, store } = fresh(name);
+    expect(() => store.answer(id, 42, "canary", true)).toThrow(
+      new RegExp(
+        `^the parts answered right for new numbers could not be saved to ${name} \\(ENAMETOOLONG: [^)]*\\); the file is as it was$`,
+      ),
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });

@@ -10,17 +10,15 @@
  *
  * The file is `{ version: 1, variants: { <id>: { seed, right: [<part id>, ...] } } }`. One that
  * cannot be read (broken JSON, a newer version, something else), or only in part, is never
- * written over without a copy, as progress.json is not (src/cli/progress-file.ts): it is kept as
- * variants.unreadable-<time>.json, the learner is told once, and the numbers it held start afresh;
- * if the copy cannot be made, nothing is written. Writes go through a temporary file and a rename.
+ * written over without a copy, as progress.json is not (the rules of src/cli/json-file.ts): it is
+ * kept as variants.unreadable-<time>.json, the learner is told once, and the numbers it held start
+ * afresh; if the copy cannot be made, nothing is written. Writes go through a temporary file and a
+ * rename.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { isId } from "../course/ids.ts";
 import { listNames } from "../format/words.ts";
 import { isSeed } from "../sim/random.ts";
-import { ReportedError } from "./args.ts";
-import { keepUnreadableCopy, shownPath } from "./progress-file.ts";
+import { jsonFile } from "./json-file.ts";
 
 /** New numbers of one exercise answered in the terminal: their seed, and the parts answered right for them. */
 export interface ShownVariant {
@@ -75,74 +73,48 @@ export function variantStore(
   file: string,
   { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
 ): VariantStore {
-  const shown = shownPath(cwd, file);
-  const warned = new Set<string>();
-
-  /** The copy of a file that could not be read (whole), and the learner told once; throws if it cannot be made. */
-  const keep = (text: string, lines: (copy: string) => string[]): void => {
-    let copy: string;
-    try {
-      copy = keepUnreadableCopy(file, text, now());
-    } catch (error) {
-      throw new ReportedError(
-        `${shown} could not be read, and a copy of it could not be saved (${(error as Error).message}), so nothing was written. Repair or move it, then try again.`,
-      );
-    }
-    if (warned.has(copy)) return;
-    warned.add(copy);
-    warn(`${lines(shownPath(cwd, copy)).join("\n")}\n`);
-  };
-
-  const load = (): Map<string, ShownVariant> => {
-    let text: string;
-    try {
-      text = readFileSync(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return new Map();
-      throw new ReportedError(`${shown} could not be opened (${(error as Error).message})`);
-    }
-    const result = readVariantsText(text);
-    if (!result.ok) {
-      keep(text, (copy) => [
-        `warning: ${shown} could not be read: ${result.message}.`,
-        `It holds only which parts of new numbers (--seed) you answered right in the terminal, not your progress: those start afresh. The file is kept, unchanged, as ${copy}.`,
-      ]);
-      return new Map();
-    }
-    if (result.lossy.length > 0)
-      keep(text, (copy) => [
-        `warning: ${shown} could not be read whole: the new numbers of ${listNames(result.lossy)} had a field of the wrong kind, and start afresh.`,
-        `The file as it was is kept, unchanged, as ${copy}.`,
-      ]);
-    return result.variants;
-  };
-
-  const save = (variants: Map<string, ShownVariant>): void => {
-    const dir = dirname(file);
-    const temporary = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
-    try {
-      mkdirSync(dir, { recursive: true });
-      const text = JSON.stringify({ version: variantsVersion, variants: Object.fromEntries(variants) }, null, 2);
-      writeFileSync(temporary, `${text}\n`);
-      renameSync(temporary, file);
-    } catch (error) {
-      if (existsSync(temporary)) rmSync(temporary, { force: true });
-      throw new ReportedError(
-        `the parts answered right for new numbers could not be saved to ${shown} (${(error as Error).message}); the file is as it was`,
-      );
-    }
-  };
+  const store = jsonFile<Map<string, ShownVariant>>(file, {
+    cwd,
+    warn,
+    now,
+    empty: () => new Map(),
+    reader(text) {
+      const result = readVariantsText(text);
+      if (!result.ok)
+        return {
+          ok: false,
+          warning: (shown, copy) => [
+            `warning: ${shown} could not be read: ${result.message}.`,
+            `It holds only which parts of new numbers (--seed) you answered right in the terminal, not your progress: those start afresh. The file is kept, unchanged, as ${copy}.`,
+          ],
+        };
+      const { variants, lossy } = result;
+      return {
+        ok: true,
+        value: variants,
+        warning:
+          lossy.length > 0
+            ? (shown, copy) => [
+                `warning: ${shown} could not be read whole: the new numbers of ${listNames(lossy)} had a field of the wrong kind, and start afresh.`,
+                `The file as it was is kept, unchanged, as ${copy}.`,
+              ]
+            : undefined,
+      };
+    },
+    json: (variants) => ({ version: variantsVersion, variants: Object.fromEntries(variants) }),
+    words: { holds: "the parts answered right for new numbers" },
+  });
 
   return {
     answer(id, seed, part, right) {
       // Read just before writing: another command may have answered another exercise meanwhile.
-      const variants = load();
-      const kept = variants.get(id);
-      const before = kept?.seed === seed ? kept.right.filter((p) => p !== part) : [];
-      const after = right ? [...before, part] : before;
-      variants.set(id, { seed, right: after });
-      save(variants);
-      return after;
+      return store.update((variants) => {
+        const kept = variants.get(id);
+        const before = kept?.seed === seed ? kept.right.filter((p) => p !== part) : [];
+        const after = right ? [...before, part] : before;
+        variants.set(id, { seed, right: after });
+        return after;
+      });
     },
   };
 }

@@ -1,0 +1,170 @@
+/**
+ * A versioned JSON file the terminal owns, beside progress.json: progress.json itself
+ * (src/cli/progress-file.ts), review-session.json (src/cli/review-session.ts) and variants.json
+ * (src/cli/variant-answers.ts). Each module says how its text reads and what the learner is told;
+ * this store holds the rules they share, so that nothing in such a file is ever lost:
+ *   - a file that is not there reads as empty; one that is there but cannot be opened is an error;
+ *   - a file that cannot be read (broken JSON, a newer version, something else), or only in part,
+ *     is copied to <name>.unreadable-<time>.json as soon as it is read (an identical copy already
+ *     there is that copy), and the learner is told once per copy;
+ *   - if that copy cannot be made, nothing is written;
+ *   - every write reads the file just before (so one changed meanwhile is copied first if it must
+ *     be), goes to a temporary file, and is renamed over the old one, so a crash or a full disk
+ *     mid-write leaves the old file whole; the temporary file is removed if the write fails.
+ */
+import * as nodeFs from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { ReportedError } from "./args.ts";
+
+/** `path` as a message shows it: relative to the working directory when inside it, else whole. */
+export function shownPath(cwd: string, path: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith("..") ? rel : path;
+}
+
+/** "20261130-074512" in UTC: sorts by time, safe in a file name. */
+function stamp(now: Date): string {
+  return now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+}
+
+/** The file-system calls the store makes: node:fs, or in a test one that fails where it is told to. */
+export type FileSystem = Pick<
+  typeof nodeFs,
+  "existsSync" | "mkdirSync" | "readdirSync" | "readFileSync" | "renameSync" | "rmSync" | "writeFileSync"
+>;
+
+/**
+ * The kept copy of `text`, what `file` held when it could not be read, beside it as
+ * <name>.unreadable-<time>.json: an existing identical copy, or a new one. Throws the file
+ * system's error if it cannot be made (the caller then writes nothing over `file`).
+ */
+function keepUnreadableCopy(fs: FileSystem, file: string, text: string, now: Date): string {
+  const dir = dirname(file);
+  const prefix = `${basename(file, ".json")}.unreadable-`;
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!name.startsWith(prefix)) continue;
+    try {
+      if (fs.readFileSync(join(dir, name), "utf8") === text) return join(dir, name);
+    } catch {
+      // An unreadable copy is no match; keep looking.
+    }
+  }
+  let copy = join(dir, `${prefix}${stamp(now)}.json`);
+  for (let n = 2; fs.existsSync(copy); n++) copy = join(dir, `${prefix}${stamp(now)}-${n}.json`);
+  fs.writeFileSync(copy, text, { flag: "wx" });
+  return copy;
+}
+
+/** The warning's lines, given the file and its kept copy as shown. */
+export type Warning = (shown: string, copy: string) => string[];
+
+/** What a file's text holds, as its module reads it. */
+export type Reading<T> =
+  /** Read whole (no warning), or only in part (the warning says what could not be read). */
+  | { ok: true; value: T; warning?: Warning | undefined }
+  /** Not read at all: the file reads as empty. */
+  | { ok: false; warning: Warning };
+
+/** The sentences of the store's errors: the module's own, or else these. */
+export interface JsonFileWords {
+  /** What the file holds, as "… could not be saved to <file>" says it: "your progress". */
+  holds: string;
+  /** The file is there but cannot be opened. */
+  notOpened?: (shown: string, error: unknown) => Error;
+  /** The file could not be read (`whole`: it could be read in part), and a copy of it could not be made. */
+  notKept?: (shown: string, whole: boolean, problem: string) => string;
+}
+
+export interface JsonFileOptions<T> {
+  cwd: string;
+  warn: (text: string) => void;
+  /** The time a kept copy is named by. */
+  now?: () => Date;
+  fs?: FileSystem;
+  /** What a file that is not there, or cannot be read at all, holds. */
+  empty: () => T;
+  /** The module's reader: what the text holds, and what of it could not be read. Never throws. */
+  reader: (text: string) => Reading<T>;
+  /** What the file holds, as JSON; undefined when nothing is left to keep (the file is removed). */
+  json: (value: T) => unknown;
+  words: JsonFileWords;
+}
+
+export interface JsonFile<T> {
+  /** The file, as shown to the learner (relative to the working directory when inside it). */
+  readonly shown: string;
+  /** What the file holds now: an unreadable file, or one read in part, is copied aside first and said. */
+  read(): T;
+  /** Read just before writing, change (in place), write; returns what `change` returns. */
+  update<R>(change: (value: T) => R): R;
+}
+
+const message = (error: unknown) => String((error as Error).message ?? error);
+
+export function jsonFile<T>(
+  file: string,
+  { cwd, warn, now = () => new Date(), fs = nodeFs, empty, reader, json, words }: JsonFileOptions<T>,
+): JsonFile<T> {
+  const shown = shownPath(cwd, file);
+  const {
+    holds,
+    notOpened = (shown, error) => new ReportedError(`${shown} could not be opened (${message(error)})`),
+    notKept = (shown, _whole, problem) =>
+      `${shown} could not be read, and a copy of it could not be saved (${problem}), so nothing was written. Repair or move it, then try again.`,
+  } = words;
+  const warned = new Set<string>();
+
+  /** The copy of a file that could not be read (whole), and the learner told once; throws if it cannot be made. */
+  const keep = (text: string, whole: boolean, warning: Warning): void => {
+    let copy: string;
+    try {
+      copy = keepUnreadableCopy(fs, file, text, now());
+    } catch (error) {
+      throw new ReportedError(notKept(shown, whole, message(error)));
+    }
+    if (warned.has(copy)) return;
+    warned.add(copy);
+    warn(`${warning(shown, shownPath(cwd, copy)).join("\n")}\n`);
+  };
+
+  const read = (): T => {
+    let text: string;
+    try {
+      text = fs.readFileSync(file, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return empty();
+      throw notOpened(shown, error);
+    }
+    const reading = reader(text);
+    if (reading.warning) keep(text, reading.ok, reading.warning);
+    return reading.ok ? reading.value : empty();
+  };
+
+  const write = (value: T): void => {
+    // Never over a file that cannot be read, or only in part, unless a copy of it is kept.
+    read();
+    const content = json(value);
+    if (content === undefined) return void fs.rmSync(file, { force: true });
+    const dir = dirname(file);
+    const temporary = join(dir, `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      fs.writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`);
+      fs.renameSync(temporary, file);
+    } catch (error) {
+      if (fs.existsSync(temporary)) fs.rmSync(temporary, { force: true });
+      throw new ReportedError(`${holds} could not be saved to ${shown} (${message(error)}); the file is as it was`);
+    }
+  };
+
+  return {
+    shown,
+    read,
+    update(change) {
+      const value = read();
+      const result = change(value);
+      write(value);
+      return result;
+    },
+  };
+}
