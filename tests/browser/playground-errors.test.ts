@@ -60,23 +60,34 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
   // `await fetch()` does) and a synchronous throw (as reading `document` does). A time-out's note
   // is checked in playground.test.ts ("an endless loop is stopped at 5 s"): a note shows whatever
   // ended the run, and with nothing printed the output region shows as it does for these.
+  // The status compares each with the run before (these run in order): the first with the
+  // chapter's output, the next two with a run that also printed nothing and failed, with another
+  // error, which is no "same output".
   test.each([
-    ["a rejected top-level await", 'await Promise.reject(new Error("nope"));\n', /^Error: nope \(line 1\)$/],
+    [
+      "a rejected top-level await",
+      'await Promise.reject(new Error("nope"));\n',
+      /^Error: nope \(line 1\)$/,
+      /^Failed after \d+ ms · \d+ lines gone since the last run$/,
+    ],
     [
       "a name the course does not export",
       'import { mulberyr32 } from "course";\nconsole.log(mulberyr32);\n',
       /^SyntaxError: "course" does not export mulberyr32, which main.ts imports: did you mean mulberry32\? \(line 1\)$/,
+      /^Failed after \d+ ms · a different error from the last run$/,
     ],
     [
       "deep recursion",
       "const down = (n: number): number => down(n + 1) + 1;\ndown(0);\n",
       /^RangeError: Maximum call stack size exceeded \(line 1\)$/,
+      /^Failed after \d+ ms · a different error from the last run$/,
     ],
-  ])("%s with nothing printed before shows its message", async (_what, code, message) => {
+  ])("%s with nothing printed before shows its message", async (_what, code, message, status) => {
     await run(code);
     await expect(box.locator("[data-output]").textContent()).resolves.toBe("");
     await expect(note().isVisible()).resolves.toBe(true);
     await expect(note().textContent()).resolves.toMatch(message);
+    await expect(box.locator("[data-status]").textContent()).resolves.toMatch(status);
   });
 
   test("control and bidirectional characters are written out and HTML is shown as text, as the terminal prints them", async () => {

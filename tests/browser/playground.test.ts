@@ -191,14 +191,17 @@ describeInBrowser("playground in Chromium", (browser) => {
       'import { choose } from "course";\nconsole.log("pairs of 8:", choose(8, 2), new Map([["a", 1]]));\n',
     );
     // The page's first run of edited code loads the type-checker: held back here until the output
-    // says a check is under way, then let through; with no type error the line goes.
+    // says a check is under way, and for how long, counting on while it is (a slow check is not a
+    // line left over); then let through, and with no type error the line goes.
     const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
     const release = await holdRequests(page, typeChecker);
     await runAndWait();
     await expect(output()).resolves.toBe("pairs of 8: 28n Map(1) { 'a' => 1 }\n");
     const pending = box.locator("[data-type-check-pending]");
     await pending.waitFor();
-    await expect(pending.textContent()).resolves.toBe("Checking types…");
+    const waiting = (await pending.textContent())!;
+    expect(waiting).toMatch(/^Checking types… \d+\.\d s$/);
+    await expect.poll(() => pending.textContent()).not.toBe(waiting);
     release();
     await pending.waitFor({ state: "detached", timeout: 60_000 });
     await page.unroute(typeChecker);

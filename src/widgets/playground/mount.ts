@@ -239,6 +239,7 @@ export async function mountPlayground(
     current = token;
     // Edited code is type-checked beside the run, in the type-checker's own worker; code that did
     // not start (a syntax error, which is to be fixed first) does not load TypeScript for nothing.
+    const checkStarted = performance.now();
     const typeErrors: Promise<TypeDiagnostic[]> | null =
       source === original || !token.handle.started
         ? null
@@ -252,8 +253,12 @@ export async function mountPlayground(
     markError(result.error, "main.ts");
     // A program that did not run has its syntax error to fix first.
     if (!typeErrors || result.status === "syntax-error") return;
-    // A check still out a moment after the run's end is said to be under way (a cold one loads TypeScript).
-    const pending = setTimeout(() => shownRun === thisRun && output.typeCheckPending(), typeCheckNoteDelayMs);
+    // A check still out a moment after the run's end is shown to be under way, counting its seconds
+    // (a cold one loads TypeScript) until it answers or fails.
+    const pending = setTimeout(
+      () => shownRun === thisRun && output.typeCheckPending(checkStarted),
+      typeCheckNoteDelayMs,
+    );
     let found: TypeDiagnostic[];
     try {
       found = await typeErrors;

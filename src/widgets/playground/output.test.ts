@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { typeErrorsSaid, typeErrorsSaidInFull } from "./output.ts";
+import { typeCheckPendingText } from "../../playground/protocol.ts";
+import { typeCheckPendingLine, typeErrorsSaid, typeErrorsSaidInFull } from "./output.ts";
 
 describe("what a screen reader hears of a run's type errors", () => {
   const described = (n: number) =>
@@ -22,5 +23,12 @@ describe("what a screen reader hears of a run's type errors", () => {
     );
     expect(said).not.toContain(`(line ${typeErrorsSaidInFull + 1})`);
     expect(said.length).toBeLessThan(300);
+  });
+});
+
+describe("the line shown while a type check is still out", () => {
+  it("says how long the check has taken, so a slow one is seen to be under way", () => {
+    expect(typeCheckPendingLine(5_260)).toBe(`${typeCheckPendingText} 5.3 s`);
+    expect(typeCheckPendingLine(7_340)).not.toBe(typeCheckPendingLine(5_260));
   });
 });

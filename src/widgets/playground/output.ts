@@ -2,9 +2,10 @@
  * The output region: printed lines (their text is exactly what `npm run play` prints),
  * charts, and a note for how the run ended. The status line shows running / elapsed time and,
  * from the second run on, what changed since the last run the reader started, whatever became
- * of it (the new or changed lines are marked). Screen readers hear one line when a run starts
- * and one when it ends (the status, the error, how much was printed), not each printed line or
- * each tick of the clock.
+ * of it (the new or changed lines are marked; "same output" only when the lines, the outcome and
+ * the error all are). A type check still out after the run's end shows "Checking types…" with its
+ * seconds until it answers. Screen readers hear one line when a run starts and one when it ends
+ * (the status, the error, how much was printed), not each printed line or each tick of a clock.
  */
 import {
   eventText,
@@ -14,11 +15,21 @@ import {
   type TypeDiagnostic,
   typeCheckPendingText,
 } from "../../playground/protocol.ts";
-import { RunComparison } from "./changed-lines.ts";
+import { RunComparison, type RunEnding } from "./changed-lines.ts";
 import { countOf, elapsedSeconds, grouped } from "../../format/number.ts";
 
 /** What heads a run's type errors: the run did happen, and TypeScript would not have compiled it. */
 export const typeErrorsHeading = "Type errors (the program ran anyway; TypeScript would refuse it):";
+
+/**
+ * The line shown while a run's type check is still out after the run's end, with the seconds the
+ * check has taken: it counts on until the check answers (its errors, or the line goes) or fails
+ * (the client stops a check past `checkTimeLimitMs`). A slow check (a cold one on a busy machine,
+ * beside an endless loop that kept a core busy) is seen to be under way, not left over.
+ */
+export function typeCheckPendingLine(elapsedMs: number): string {
+  return `${typeCheckPendingText} ${elapsedSeconds(elapsedMs, 1)}`;
+}
 
 /** How many type errors a screen reader hears read out; the rest are counted, and listed on the page. */
 export const typeErrorsSaidInFull = 3;
@@ -48,6 +59,8 @@ export class OutputView {
   /** The run's type errors, said after its output (edited code only). */
   private typeNote: HTMLElement | null = null;
   private clock: ReturnType<typeof setInterval> | undefined;
+  /** Counts the seconds of a type check still out; stopped whenever its note is replaced or removed. */
+  private typeClock: ReturnType<typeof setInterval> | undefined;
 
   constructor(root: HTMLElement) {
     this.text = root.querySelector("[data-output]")!;
@@ -62,8 +75,7 @@ export class OutputView {
     this.plots.textContent = "";
     this.note?.remove();
     this.note = null;
-    this.typeNote?.remove();
-    this.typeNote = null;
+    this.removeTypeNote();
     this.lines = this.runs.start();
     this.region.setAttribute("aria-busy", "true");
     this.announcer.textContent = "Running";
@@ -116,8 +128,13 @@ export class OutputView {
           : result.status === "syntax-error"
             ? "Did not run: syntax error"
             : `Failed after ${took}`;
-    // A program that did not run printed nothing to compare; the next run is still compared with it.
-    const changed = this.markChanges(result.status !== "syntax-error");
+    // Compared on all the panel shows: the lines, the outcome and its error. A program that did not
+    // run has nothing to compare; the next run is still compared with it.
+    const changed = this.markChanges({
+      status: result.status,
+      error: result.error && describeError(result.error),
+      truncated: result.truncated,
+    });
     this.setStatus(changed ? `${ended} · ${changed}` : ended, result.status);
     const printed = `${countOf(this.lines.length, "line")} printed`;
     this.announcer.textContent = [
@@ -136,8 +153,7 @@ export class OutputView {
    */
   typeErrors(errors: readonly TypeDiagnostic[], describeError: (error: TypeDiagnostic) => string): void {
     if (errors.length === 0) {
-      this.typeNote?.remove(); // "Checking types…", if it was shown
-      this.typeNote = null;
+      this.removeTypeNote(); // "Checking types…", if it was shown
       return;
     }
     const described = errors.map(describeError);
@@ -152,13 +168,26 @@ export class OutputView {
     this.announcer.textContent = said;
   }
 
-  /** A type check is still out a moment after the run's end: shown, not said (the run's end was). */
-  typeCheckPending(): void {
-    this.typeNote = this.replaceTypeNote([typeCheckPendingText], "typeCheckPending");
+  /**
+   * A type check (started at `since`, performance.now()) is still out a moment after the run's end:
+   * shown, not said (the run's end was), with its seconds counting until it answers.
+   */
+  typeCheckPending(since: number): void {
+    const note = this.replaceTypeNote([typeCheckPendingLine(performance.now() - since)], "typeCheckPending");
+    this.typeNote = note;
+    this.typeClock = setInterval(() => {
+      note.textContent = typeCheckPendingLine(performance.now() - since);
+    }, 250);
+  }
+
+  private removeTypeNote(): void {
+    clearInterval(this.typeClock);
+    this.typeNote?.remove();
+    this.typeNote = null;
   }
 
   private replaceTypeNote(lines: string[], kind: "typeErrors" | "typeCheckPending" = "typeErrors"): HTMLElement {
-    this.typeNote?.remove();
+    this.removeTypeNote();
     const note = document.createElement("p");
     note.className = `playground__note playground__note--${kind === "typeErrors" ? "type-error" : "pending"}`;
     note.dataset[kind] = "";
@@ -167,9 +196,9 @@ export class OutputView {
     return note;
   }
 
-  /** Compare this run's lines with the last run's: mark the new or changed ones, and say how many. */
-  private markChanges(ran: boolean): string {
-    const { changed, summary } = this.runs.finish(ran);
+  /** Compare this run with the last one: mark its new or changed lines, and say what changed. */
+  private markChanges(ending: RunEnding): string {
+    const { changed, summary } = this.runs.finish(ending);
     if (changed.size > 0) {
       // Each printed event is one element that may hold several lines: mark it when any of its lines changed.
       let index = 0;
@@ -205,8 +234,7 @@ export class OutputView {
     this.plots.textContent = "";
     this.note?.remove();
     this.note = null;
-    this.typeNote?.remove();
-    this.typeNote = null;
+    this.removeTypeNote();
     this.region.removeAttribute("aria-busy");
     this.setStatus("", "idle");
   }
