@@ -234,7 +234,9 @@ describe("layout and drawing", () => {
     expect(smallestLabel).toBe(13);
     expect(Math.min(labelFont.name, labelFont.detail)).toBe(smallestLabel);
     const { layout } = drawn[0]!;
-    expect(renderMapSvg(drawn[0]!, "t")).toContain(`width="${layout.width}" height="${layout.height}" style="--mb-width:${layout.width}px"`);
+    expect(renderMapSvg(drawn[0]!, "t")).toContain(
+      `width="${layout.width}" height="${layout.height}" style="--mb-width:${layout.width}px"`,
+    );
   });
 
   /** Each box of an SVG drawing, with its lines of text: where they are and in what size. */
