@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSy
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chaptersDir } from "../course/chapters-dir.ts";
+import { inCourseOrder } from "../course/exercise-order.ts";
 import { idPattern } from "../course/ids.ts";
 import { closeNames } from "../format/edit-distance.ts";
 import { listNames } from "../format/words.ts";
@@ -50,7 +51,7 @@ export interface ExerciseIndex {
   ids: string[];
   /** One exercise, its files read now; throws UnknownExerciseError for an unknown id. */
   exercise(id: string): Promise<LoadedExercise>;
-  /** Every exercise, in course order (chapter order, then difficulty, then id). */
+  /** Every exercise, in course order (inCourseOrder: as /progress/ lists them). */
   all(): Promise<LoadedExercise[]>;
   /** Write the cache if anything was parsed. */
   save(): void;
@@ -136,12 +137,7 @@ export function exerciseIndex(root: string): ExerciseIndex {
           changed = true;
         }
       }
-      return exercises.sort(
-        (a, b) =>
-          (order.get(a.meta.chapter) ?? 99) - (order.get(b.meta.chapter) ?? 99) ||
-          a.meta.difficulty - b.meta.difficulty ||
-          a.id.localeCompare(b.id),
-      );
+      return inCourseOrder(exercises, order);
     },
     save() {
       if (!changed) return;

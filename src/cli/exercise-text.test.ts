@@ -35,10 +35,14 @@ async function printed(argv: string[], home: string, columns?: number): Promise<
   return out;
 }
 
-/** What is left of the course's Markdown and math in a text, outside inline code (shown as written). */
+/**
+ * What is left of the course's Markdown and math in a text, outside inline code (shown as written,
+ * in one pair of backticks: a doubled pair would be Markdown's own mark for code holding a backtick).
+ */
 function leftovers(text: string): string[] {
   const prose = text.replace(/`[^`\n]*`/g, "");
   return [
+    ...(text.match(/.{0,20}``.{0,20}/g) ?? []),
     ...(prose.match(/\$/g) ?? []),
     ...(prose.match(/\\(?:[a-zA-Z]+|[,;: !])/g) ?? []),
     // `**` next to a non-space could open or close bold; JavaScript's `2 ** attempt` cannot.
@@ -68,11 +72,29 @@ test("every exercise's prompt, hints and worked solution print without Markdown 
       await printed(["solution", id], home),
     ];
     expect(texts[1]!.match(/^Hint \d+ of/gm)).toHaveLength(meta.hints.length);
-    const left = texts.flatMap(leftovers);
+    const left = [...texts.flatMap(leftovers), ...printedTwice(texts[0]!)];
     if (left.length) found[id] = left;
   }
   expect(found).toEqual({});
 });
+
+/**
+ * What `show` prints twice: a paragraph (the README's, a situation's), or a part's prompt (after
+ * its "[id] ") that is one of them or another part's. A part's prompt may restate the numbers it
+ * needs, as on the page: the answer key (src/grader/answer-key.ts) prints it without the README.
+ */
+function printedTwice(show: string): string[] {
+  const said = (text: string) => text.replace(/\s+/g, " ").trim();
+  const paragraphs = show.split(/\n\s*\n/).map(said);
+  const prompts = [...show.matchAll(/^\[[a-z0-9-]+\] (.+)$/gm)].map((m) => said(m[1]!));
+  const seen = new Set<string>();
+  const twice: string[] = [];
+  for (const text of [...paragraphs, ...prompts].filter(Boolean)) {
+    if (seen.has(text)) twice.push(`printed twice: ${text}`);
+    seen.add(text);
+  }
+  return twice;
+}
 
 test("on a terminal of 40 columns, the same words, every line within 40 but code, a drawn situation and what cannot break", {
   timeout: 120_000,

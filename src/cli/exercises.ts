@@ -213,7 +213,7 @@ function partIds(exercise: LoadedExercise): string[] {
   return partsOf(exercise.meta).map((p) => p.id);
 }
 
-/** Every exercise in course order: by chapter order, then difficulty, then id. */
+/** Every exercise in course order, as /progress/ lists them: by chapter order, then id (inCourseOrder). */
 const exercisesInOrder = (ctx: Context): Promise<LoadedExercise[]> => ctx.index.all();
 
 async function exerciseOrUsage(ctx: Context, id: string | undefined): Promise<LoadedExercise> {

@@ -102,6 +102,20 @@ describe("Markdown as terminal text", () => {
       "`2 ** 5000` is `Infinity`; `$x$` and `**a**`, b",
     );
   });
+  // QA: a code span marked with two backticks, the Markdown for code that holds one, printed its
+  // marks doubled ("Expressions such as `` `500 * 0.02 / 7` `` are fine.").
+  test("inline code keeps one pair of backticks, however many mark it in the source", () => {
+    expect(markdownText("Expressions such as `` `500 * 0.02 / 7` `` are fine.")).toBe(
+      "Expressions such as `500 * 0.02 / 7` are fine.",
+    );
+    expect(markdownText("Type ``a`b`` or `` 1/500 `` or ```c``` or ` d `.")).toBe(
+      "Type `a`b` or `1/500` or `c` or `d`.",
+    );
+    // Only the one space each side that a backtick inside needs is dropped, as the page drops it.
+    expect(markdownText("``  two  `` and `` ``")).toBe("` two ` and ` `");
+    for (const text of ["`` `x` ``", "``a`b``", "```c```", "`` 1/500 ``"])
+      expect(markdownText(text)).not.toContain("``");
+  });
   test("headings are bold lines; escapes are their character", () => {
     expect(markdownText("# Read a *map*\n\ntext")).toBe("Read a map\n\ntext");
     expect(markdownText("## Two", { ansi: true })).toBe("\x1b[1mTwo\x1b[22m");

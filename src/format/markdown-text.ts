@@ -9,10 +9,10 @@
  *
  * Markdown: paragraphs, `#` headings (as bold lines), fenced code blocks (their lines verbatim,
  * indented four spaces, the fences dropped), **bold** and __bold__, *italic* and _italic_, links
- * `[text](url)` as "text (url)", backslash escapes, and math. Inline code keeps its backticks: with
- * colour off nothing else would set it apart from the sentence around it, and what is inside is
- * often exactly what to type (`1/500`, `check <id>`). Lists and quotes are left as written: their
- * marks read as they are.
+ * `[text](url)` as "text (url)", backslash escapes, and math. Inline code keeps its backticks, one
+ * pair however many mark it in the source (codeSpan): with colour off nothing else would set it
+ * apart from the sentence around it, and what is inside is often exactly what to type (`1/500`,
+ * `check <id>`). Lists and quotes are left as written: their marks read as they are.
  *
  * Math (`$...$`, and `$$...$$` alone in a paragraph, shown on its own line): \frac, \cdot, \times,
  * \text, \min, \sum, \lfloor \rfloor \lceil \rceil, \dots \cdots, `\,` and `\ ` spaces, ^ and _
@@ -83,6 +83,19 @@ const open = "\uE000";
 const close = "\uE001";
 
 /**
+ * A code span as the terminal shows it: what is inside, in one pair of backticks, whatever run of
+ * them marks it in the source. A longer run is Markdown's way to put a backtick inside (``a`b``,
+ * with the space each side it needs to start or end with one, dropped as the page drops it), and
+ * printed as written it showed its doubled marks. What starts or ends with a backtick of its own
+ * (`` `1/500` ``) is shown as it is: another pair would double them again.
+ */
+function codeSpan(inside: string): string {
+  let code = inside.replace(/\n/g, " ");
+  if (code.startsWith(" ") && code.endsWith(" ") && code.trim() !== "") code = code.slice(1, -1);
+  return code.startsWith("`") || code.endsWith("`") ? code : `\`${code}\``;
+}
+
+/**
  * One paragraph's inline Markdown. Code spans, math and escaped characters are set aside first
  * (nothing inside them is Markdown), then links and emphasis are read around them, so a bold
  * phrase may hold a formula ("**stop after $k$ steps**").
@@ -93,8 +106,8 @@ function inlineText(text: string, ansi: boolean): string {
   const marked = text
     .replace(
       /(`+)([\s\S]*?[^`])\1(?!`)|\$\$([\s\S]+?)\$\$|\$((?:\\[\s\S]|[^\\$])+?)\$|\\([!-/:-@[-`{-~])/g,
-      (whole, _ticks, _code, display?: string, math?: string, escaped?: string) =>
-        keep((display ?? math) ? mathText((display ?? math)!) : (escaped ?? whole)),
+      (whole, ticks?: string, code?: string, display?: string, math?: string, escaped?: string) =>
+        keep((display ?? math) ? mathText((display ?? math)!) : ticks ? codeSpan(code!) : (escaped ?? whole)),
     )
     .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label: string, url: string) =>

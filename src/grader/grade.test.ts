@@ -438,16 +438,34 @@ describe("a share's expected answer, as the learner reads it", () => {
     expect(describeAnswer(sharePart, 0)).toBe("0%");
   });
 
-  test("a learner who typed more figures sees the exact value to as many", () => {
-    expect(right(sharePart, "3.57%", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
-    expect(right(sharePart, "0.0357", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
-    expect(right(sharePart, "3.5714%", 1 / 28)).toBe("Right: 1 in 28 = 3.5714%.");
-    expect(right(sharePart, "0.0549%", oneIn1820)).toBe("Right: 1 in 1,820 = 0.0549%.");
-    // Within a tolerance, the learner's 3.58% is answered with the exact 3.57%: the gap is the reason.
-    expect(right(withinTwo, "3.58%", 1 / 28)).toBe("Right: 1 in 28 = 3.57%.");
-    // A power of ten stays one.
-    expect(right(sharePart, "1.3282e-6%", 1 / 75_287_520)).toBe("Right: 1 in 75,287,520 = 1.3282 × 10⁻⁶%.");
-    expect(right(sharePart, "0.4988", 200 / 401)).toBe("Right: 49.88% (about 1 in 2).");
+  // QA: daily-disk-failures answered "37%" with "Right: 37% (about 1 in 3)." and "0.373" with
+  // "Right: 37.0% (about 1 in 3).": the right value's figures followed the figures typed.
+  test("the right value reads the same whatever the learner typed: the answer as describeAnswer writes it", () => {
+    const quietDays = (1 - 0.015) ** (24_000 / 365);
+    for (const [part, expected, inputs] of [
+      [withinTwo, quietDays, ["37%", "0.37", "0.373", "37.02%", "0.3702", "exp(-0.9863)", "0.985^(24000/365)"]],
+      [sharePart, 1 / 28, ["1/28", "3.6%", "3.57%", "0.0357", "3.5714%", "1 in 28"]],
+      [withinTwo, 1 / 28, ["3.58%", "3.6%", "0.0357"]],
+      [sharePart, oneIn1820, ["0.055%", "0.0549%", "1/1820"]],
+      [sharePart, 1 / 75_287_520, ["1.33e-6%", "1.3282e-6%", "1/75287520"]],
+      [sharePart, 200 / 401, ["0.4988", "49.88%", "50%", "200/401"]],
+    ] as const) {
+      const said = describeAnswer(part, expected);
+      for (const input of inputs) expect(right(part, input, expected), input).toBe(`Right: ${said}.`);
+    }
+    expect(describeAnswer(withinTwo, quietDays)).toBe("37% (about 1 in 3)");
+    expect(describeAnswer(sharePart, 1 / 28)).toBe("1 in 28 = 3.6%");
+    expect(describeAnswer(sharePart, 200 / 401)).toBe("49.9% (about 1 in 2)");
+    // A number part's value was already one text whatever was typed.
+    const perDay = numericPartSchema.parse({
+      id: "d",
+      prompt: "per day",
+      type: "number",
+      tolerance: 0.02,
+      unit: "disks a day",
+    });
+    for (const input of ["0.99", "1", "0.9937", "2000 * 12 * 0.015 / 365"])
+      expect(right(perDay, input, 0.99375), input).toBe("Right: 0.9938 disks a day.");
   });
 
   // QA: a share below 10^-4 % was answered "1 in 75,287,520 = 1.33 × 10^-6%", a caret the page and

@@ -193,12 +193,13 @@ function oneInExactly(share: number): bigint | undefined {
  * A share's expected value as the learner reads it. A chance of exactly one in a whole number
  * (1/28, 1/1,820, 2/8) reads as the chapters, the explorer and the terminal write it (oneInWhole:
  * "1 in 28 = 3.6%"); any other share is its percentage to three significant figures and its
- * odds, rounded (5/28 is "17.9% (about 1 in 6)"). The percentage carries more figures where
- * the learner needs them to see the verdict: as many as the learner typed (`typed`, so "3.57%"
- * is answered "1 in 28 = 3.57%"), and at least as many as the part's rule takes, so the figure
- * shown is always one the grader would take as right (the answer key prints it).
+ * odds, rounded (5/28 is "17.9% (about 1 in 6)"). The percentage carries more figures only where
+ * the part's rule needs them, so the figure shown is always one the grader would take as right
+ * (the answer key prints it). It never depends on how the learner wrote the answer: "37%" and
+ * "0.373" are both answered "37% (about 1 in 3)", where 0.373 was answered "37.0%" for its three
+ * figures; a number part's expected value reads the same however it was typed too (formatNumber).
  */
-function describeShare(part: NumericPart, expected: number, typed?: number): string {
+function describeShare(part: NumericPart, expected: number): string {
   const whole = oneInExactly(expected);
   // Below a millionth, where a page writes the share in a power of ten (percentAnySize), so does
   // this: percentFigures would write "2.5e-7%".
@@ -208,16 +209,14 @@ function describeShare(part: NumericPart, expected: number, typed?: number): str
       : Math.abs(expected) < 1e-6 && expected !== 0
         ? percentToFigures(expected, 3, percentAnySize(expected))
         : percentFigures(expected, 3);
-  const shown = parseAnswer(usual);
-  const usualFigures = shown.ok ? (shown.figures?.max ?? 0) : 0;
   const rule = numericRule(part);
   const taken = (text: string) => {
     const read = parseAnswer(text);
     return rule.kind === "exact" || (read.ok && agrees(read, expected, rule) === "yes");
   };
   let percentage = usual;
-  if ((typed ?? 0) > usualFigures || !taken(usual)) {
-    let figures = Math.max(3, typed ?? 0);
+  if (!taken(usual)) {
+    let figures = 3;
     // Seventeen figures tell any two doubles apart: past them there is nothing more to show.
     while (figures < 17 && !taken(percentToFigures(expected, figures, usual))) figures++;
     percentage = percentToFigures(expected, figures, usual);
@@ -229,9 +228,9 @@ function describeShare(part: NumericPart, expected: number, typed?: number): str
   return expected > 0 && expected < 0.5 ? `${percentage} (about ${oneIn(expected)})` : percentage;
 }
 
-function describeExpected(part: NumericPart, expected: number, typed?: number): string {
+function describeExpected(part: NumericPart, expected: number): string {
   return part.type === "share"
-    ? describeShare(part, expected, typed)
+    ? describeShare(part, expected)
     : formatNumber(expected) + (part.unit ? ` ${part.unit}` : "");
 }
 
@@ -281,8 +280,8 @@ export function gradeNumeric(part: NumericPart, input: string, expected: number,
   const value = parsed.value;
   const rule = numericRule(part);
   const agreement = agrees(parsed, expected, rule);
-  if (agreement === "yes")
-    return { status: "right", value, message: `Right: ${describeExpected(part, expected, parsed.figures?.max)}.` };
+  // The expected value as describeAnswer writes it, the same whatever the learner typed.
+  if (agreement === "yes") return { status: "right", value, message: `Right: ${describeExpected(part, expected)}.` };
   for (const entry of part.feedback) {
     const known = parseAnswer(fillParams(entry.answer, params));
     if (known.ok && agrees(parsed, known.value, rule) === "yes") {

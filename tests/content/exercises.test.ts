@@ -14,7 +14,7 @@ import { renderExercise } from "../../src/components/exercise/markdown.ts";
 import { defaultParams, gradingPart, titleOf } from "../../src/grader/exercise-meta.ts";
 import type { ExerciseMeta, Part } from "../../src/grader/exercise-schema.ts";
 import { fillParams, placeholderPattern } from "../../src/grader/fill-params.ts";
-import { gradeChoice, gradeMatch, gradeNumeric, wholeNumber } from "../../src/grader/grade.ts";
+import { describeAnswer, gradeChoice, gradeMatch, gradeNumeric, wholeNumber } from "../../src/grader/grade.ts";
 import { listExerciseIds, loadExercise, projectRoot, type LoadedExercise } from "../../src/grader/load-exercises.ts";
 import { parseAnswer } from "../../src/grader/parse-answer.ts";
 import { runChecksInNode } from "../../src/grader/run-checks-node.ts";
@@ -235,11 +235,15 @@ describe.each(numericIds)("numeric parts of exercise %s", (id) => {
       const answer = expected[part.id] as number;
       // The exact answer itself is always right.
       expect(gradeNumeric(part, String(answer), answer, params).status, `${id}/${part.id}: ${answer}`).toBe("right");
+      // Every right answer is told the same value, however it was written: the answer key's.
+      const said = `Right: ${describeAnswer(part, answer)}.`;
+      expect(gradeNumeric(part, String(answer), answer, params).message, `${id}/${part.id}: ${answer}`).toBe(said);
       for (const input of part.accept) {
         const verdict = gradeNumeric(part, input, answer, params);
         expect(verdict.status, `${id}/${part.id}: accept "${input}" (expected ${answer}): ${verdict.message}`).toBe(
           "right",
         );
+        expect(verdict.message, `${id}/${part.id}: accept "${input}"`).toBe(said);
       }
       for (const input of part.reject) {
         const verdict = gradeNumeric(part, input, answer, params);

@@ -303,7 +303,7 @@ export const predictions = {
 };
 
 // --- The exercise's worked numbers ---------------------------------------------------------
-/** The naive loop sleeps sleepStep x attempt after each failure; the first sleep is 0 ms. */
+/** The naive loop sleeps sleepStep × attempt after each failure; the first sleep is 0 ms. */
 const sleeps = Array.from({ length: attempts }, (_, k) => k * params.sleepStep).filter((ms) => ms > 0);
 export const exercise = {
   holdSeconds: grouped(holdDuringTrigger, 0),

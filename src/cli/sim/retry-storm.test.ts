@@ -2,7 +2,8 @@ import { expect, test } from "vitest";
 import { asGiven, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { triesPerRequest } from "../../widgets/replay/view.ts";
 import { UsageError } from "../args.ts";
-import { parameterSpecs } from "../../sim/retry-storm/index.ts";
+import { defenceNames, parameterSpecs } from "../../sim/retry-storm/index.ts";
+import { listNames } from "../../format/words.ts";
 import command from "./retry-storm.ts";
 import { capture as captureOutput, sim } from "./capture.test-helper.ts";
 
@@ -133,6 +134,18 @@ test("--help lists every parameter with its default and unit", async () => {
     );
     expect(line).not.toMatch(/\d{4}/);
   }
+  // The allowed values: from..to, both ends allowed; a strict lower bound is that end taken out,
+  // in words ("0..10, not 0"), where it read ">0..10".
+  const allowedCell = (name: string) => {
+    const line = out.split("\n").find((l) => l.trimStart().startsWith(`${name} `))!;
+    return line.trim().split(/ {2,}/)[2];
+  };
+  const strict = parameterSpecs.filter((p) => "above" in p);
+  expect(strict.map((p) => p.name)).toContain("tokenRatio");
+  for (const p of strict)
+    expect(allowedCell(p.name)).toBe(`${asGiven(p.above)}..${asGiven(p.max)}, not ${asGiven(p.above)}`);
+  expect(allowedCell("poolSize")).toBe("1..1,000");
+  expect(out).not.toMatch(/ >\d/);
   // The dashes under each table's header start where its names do.
   expect(out).toMatch(/^ {2}name +default +allowed +meaning\n {2}-+ {2}-+/m);
 });
@@ -151,6 +164,18 @@ test("invalid input is a usage error with a clear message", async () => {
     new UsageError("tokenRatio has at most 3 decimal places (gRFC A6), got 0.0001"),
   );
   await expect(capture(["--defences", "armour"])).rejects.toThrow(/unknown defence "armour"/);
+  // An empty name in a list is refused as an unknown one is, never dropped: "jitter,," ran jitter alone.
+  const allowed = `choose from ${listNames(defenceNames)}, or all or none`;
+  for (const list of ["jitter,,", ",jitter", "jitter, ,breaker", "jitter,"])
+    await expect(capture(["--defences", list]), list).rejects.toThrow(
+      new UsageError(
+        `--defences "${list}" has an empty name (nothing between two commas, or a comma at an end); ${allowed}`,
+      ),
+    );
+  await expect(capture(["--defences", "jitter", "--defences", "breaker,"])).rejects.toThrow(/--defences "breaker,"/);
+  await expect(capture(["--defences", "armour"])).rejects.toThrow(
+    new UsageError(`unknown defence "armour"; ${allowed}`),
+  );
   // An intervention the run ends before would never happen: refused by the replay's rule, not run as none.
   await expect(capture(["--set", "intervention=700"])).rejects.toThrow(
     new UsageError(

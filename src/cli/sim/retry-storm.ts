@@ -32,11 +32,17 @@ function help(width: number | undefined): string {
   // Numbers as the course writes them, thousands grouped ("1..1,000", "2,500 ms"), as the errors
   // for the same parameters state their bounds.
   const number = (n: number | string) => (typeof n === "number" ? asGiven(n) : n);
+  // A range from its low end to its high end, both allowed ("1..1,000"); a strict lower bound is
+  // the same range with that end taken out ("0..10, not 0"), where ">0..10" read as a symbol.
   const param = (p: ParameterSpec) => {
     const value = p.default === null ? "none" : number(p.default);
-    const low = p.above !== undefined ? `>${number(p.above)}` : p.min === undefined ? "" : number(p.min);
+    const lowest = p.above ?? p.min;
+    const low = lowest === undefined ? "" : number(lowest);
     const high = p.max === undefined ? "" : number(p.max);
-    const range = p.choices ? p.choices.join(" | ") : `${low}..${high}${p.nullable ? " or none" : ""}`;
+    const without = p.above === undefined ? "" : `, not ${number(p.above)}`;
+    const range = p.choices
+      ? p.choices.join(" | ")
+      : `${low}..${high}${without}${p.nullable ? `${without && ","} or none` : ""}`;
     return [p.name, `${value}${p.unit ? " " + p.unit : ""}`, range, p.description];
   };
   // Indented as a whole, so the dashes under the header start where its names do.
@@ -87,23 +93,28 @@ function help(width: number | undefined): string {
   return lines.join("\n") + "\n";
 }
 
+/** What --defences takes, as its errors name it. */
+const defencesAllowed = `${listNames(defenceNames)}, or all or none`;
+
 /**
  * The defences --defences names. A value that names none (`--defences ""`, `--defences ,`, most
  * often an empty shell variable) is refused rather than read as no defences: the help's word for
  * that is `none`, and a script whose list came out empty would otherwise run the naive loop and
- * report it as the experiment it meant.
+ * report it as the experiment it meant. An empty item in a list (`jitter,,`, `jitter,$EXTRA` with
+ * EXTRA unset) is refused as an unknown name is: dropped, it would run fewer defences than meant.
  */
 function parseDefences(values: string[] | undefined): DefenceName[] {
-  const lists = (values ?? []).map((value) =>
-    value
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+  const items = (values ?? []).map((value) => value.split(",").map((s) => s.trim()));
+  const lists = items.map((list) => list.filter(Boolean));
   const empty = (values ?? []).find((_, i) => lists[i]!.length === 0);
   if (empty !== undefined)
     throw new UsageError(
       `--defences "${empty}" names no defence: give none to run without defences (the naive loop), all for every one, or a list such as breaker,budget`,
+    );
+  const gap = (values ?? []).find((_, i) => items[i]!.includes(""));
+  if (gap !== undefined)
+    throw new UsageError(
+      `--defences "${gap}" has an empty name (nothing between two commas, or a comma at an end); choose from ${defencesAllowed}`,
     );
   const words = new Set(lists.flat());
   // "all,none" or "none,breaker" contradicts itself; picking one reading silently would run a
@@ -118,7 +129,7 @@ function parseDefences(values: string[] | undefined): DefenceName[] {
     if (raw === "all") for (const d of defenceNames) chosen.add(d);
     else if (raw === "none") continue;
     else if ((defenceNames as readonly string[]).includes(raw)) chosen.add(raw as DefenceName);
-    else throw new UsageError(`unknown defence "${raw}"; choose from ${listNames(defenceNames)}, or all or none`);
+    else throw new UsageError(`unknown defence "${raw}"; choose from ${defencesAllowed}`);
   }
   return defenceNames.filter((d) => chosen.has(d));
 }

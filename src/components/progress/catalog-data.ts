@@ -4,6 +4,7 @@
  * file fails the site build even before a chapter embeds it.
  */
 import { loadChapters } from "../../course/catalog.ts";
+import { inCourseOrder } from "../../course/exercise-order.ts";
 import { titleOf } from "../../grader/exercise-meta.ts";
 import { loadAllExercises, projectRoot } from "../../grader/load-exercises.ts";
 import type { Catalog } from "../../course/progress.ts";
@@ -19,14 +20,13 @@ function readCatalogFromDisk(): Catalog {
   const exercises = loadAllExercises(root);
   const chapters = loadChapters();
   const titles = new Map(chapters.map((c) => [c.slug, c.title]));
-  const order = new Map(chapters.map((c) => [c.slug, c.order]));
-  const slugs = [...new Set(exercises.map((e) => e.meta.chapter))].sort(
-    (a, b) => (order.get(a) ?? 999) - (order.get(b) ?? 999) || a.localeCompare(b),
-  );
+  // The course's order (inCourseOrder), which the terminal's `exercises -- list` sorts by too.
+  const ordered = inCourseOrder(exercises, new Map(chapters.map((c) => [c.slug, c.order])));
+  const slugs = [...new Set(ordered.map((e) => e.meta.chapter))];
   return slugs.map((slug) => ({
     slug,
     title: titles.get(slug) ?? slug,
-    exercises: exercises
+    exercises: ordered
       .filter((e) => e.meta.chapter === slug)
       .map((e) => ({
         id: e.id,

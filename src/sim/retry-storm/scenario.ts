@@ -11,12 +11,15 @@ import { listNames } from "../../format/words.ts";
 export const defenceNames = ["bulkhead", "breaker", "budget", "jitter", "timeout", "shed"] as const;
 export type DefenceName = (typeof defenceNames)[number];
 
+/** The naive loop's sleep step by default, in ms: sleepStep's default, and the jitter defence's words. */
+const sleepStepDefault = 200;
+
 export const defenceDescriptions: Record<DefenceName, string> = {
   bulkhead: "a small connection pool per dependency instead of one shared pool",
   breaker:
     "a circuit breaker per calling service, in front of its dependency: closed, open for a cooldown, half-open probes",
   budget: "retries capped as a share of requests per window (or a gRPC-style token bucket)",
-  jitter: "capped exponential backoff with full jitter instead of 200 ms × attempt",
+  jitter: `capped exponential backoff with full jitter instead of ${sleepStepDefault} ms × attempt`,
   timeout: "deadlines that release the connection: no work for callers who gave up",
   shed: "load shedding: a bounded wait queue that fails fast when full",
 };
@@ -121,9 +124,9 @@ export const parameterSpecs = [
   },
   {
     name: "sleepStep",
-    default: 200,
+    default: sleepStepDefault,
     unit: "ms",
-    description: "the naive loop sleeps sleepStep x attempt after each failure",
+    description: "the naive loop sleeps sleepStep × attempt after each failure",
     min: 0,
     max: 10000,
   },
