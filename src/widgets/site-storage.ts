@@ -5,6 +5,18 @@
  * that run on every page use it.
  */
 
+/**
+ * What a page that would otherwise say progress is kept says instead where the browser refuses
+ * storage (siteStorage() is null, the one test of it): the landing page, /progress/ and /review/,
+ * each followed by what it means there. As an exercise's own note beside it says: kept only while
+ * the page is open.
+ */
+export const storageRefusedText =
+  "This browser refuses this site any storage, so what you do on a page is kept only while that page is open.";
+
+/** What the reader can do about a refusal, said after storageRefusedText and what it means. */
+export const allowStorageText = "Allow this site to store data in the browser's settings to keep your progress.";
+
 /** What the widgets need of a storage (a test passes a Map-backed one). */
 export type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 

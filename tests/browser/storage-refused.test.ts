@@ -2,18 +2,25 @@
  * A reader whose browser refuses this site any storage (Safari's "Block all cookies", Chrome's
  * "Don't allow sites to save data"): merely reading `localStorage` throws a SecurityError there.
  * The widgets go through src/widgets/site-storage.ts: they work, keep nothing, and never say
- * they kept something. Starlight's own theme scripts read storage directly, behind the course's
- * ThemeProvider override (src/components/overrides/ThemeProvider.astro): the page throws nothing,
- * and the theme select still changes the page's theme. A browser whose storage is full reads but
+ * they kept something; where the landing page, /progress/ and /review/ would say progress is kept,
+ * they say what a refusal keeps, in that file's words. Starlight's own theme scripts read storage
+ * directly, behind the course's ThemeProvider override
+ * (src/components/overrides/ThemeProvider.astro): the page throws nothing, and the theme select
+ * still changes the page's theme. A browser whose storage is full reads but
  * cannot write: for an exercise that is the same, and the last block checks it.
  */
 import type { Page } from "playwright-core";
 import { beforeAll, expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
+import { allowStorageText, storageRefusedText } from "../../src/widgets/site-storage.ts";
+import { nothingKeptToReview } from "../../src/widgets/review/empty.ts";
 
 /** Waiting on the widgets' code, which loads on the first touch: seconds on a busy machine. */
 const loading = { timeout: 20_000 };
+
+/** `text` as a regular expression that matches it literally. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * "What does a retry cost?" where nothing the learner does can be stored: a wrong answer and then
@@ -106,12 +113,23 @@ describeInBrowser("storage refused", (browser) => {
     expect(ownErrors).toEqual([]);
   });
 
-  test("the landing page does not say progress is kept", async () => {
+  // QA: the box's link still offered to "export and import your progress", which /progress/ then refused.
+  test("the landing page says what a refusal keeps, and its link offers no export or import", async () => {
     const { page } = browser;
     await page.goto(`${site}/`);
-    const summary = page.locator("[data-progress-summary]");
-    await expect.poll(() => summary.textContent(), loading).toMatch(/so your progress is not kept between visits\.$/);
-    expect(await summary.textContent()).not.toContain("is kept in this browser");
+    const box = page.locator("[data-course-progress]");
+    const summary = box.locator("[data-progress-summary]");
+    const catalog: { exercises: unknown[] }[] = JSON.parse(
+      (await box.locator("[data-progress-catalog]").textContent()) ?? "[]",
+    );
+    const exercises = catalog.reduce((n, c) => n + c.exercises.length, 0);
+    await expect
+      .poll(() => summary.textContent(), loading)
+      .toBe(
+        `${exercises} auto-graded exercises across ${catalog.length} chapters. ${storageRefusedText} ${allowStorageText}`,
+      );
+    await expect(box.getByRole("link").allInnerTexts()).resolves.toEqual(["See every exercise"]);
+    await expect(box.getByRole("link", { name: "See every exercise", exact: true }).isVisible()).resolves.toBe(true);
   });
 
   test("an exercise follows the answers checked on the page, and says once that they are not saved", async () => {
@@ -121,13 +139,36 @@ describeInBrowser("storage refused", (browser) => {
     expect(ownErrors).toEqual([]);
   });
 
-  test("the progress page says nothing is kept, and offers no export, import or reset", async () => {
+  // QA: the page said both that progress "is saved in this browser only; export it to keep it" and
+  // that this browser refuses any storage, with the export, import and reset there, disabled.
+  test("the progress page says nothing is kept, not that it is saved, and offers no export, import or reset", async () => {
     const { page } = browser;
     await page.goto(`${site}/progress/`);
-    await expect.poll(() => page.locator("[data-storage-refused]").isVisible(), loading).toBe(true);
+    const refused = page.locator("[data-storage-refused]");
+    await expect.poll(() => refused.isVisible(), loading).toBe(true);
+    await expect(refused.textContent()).resolves.toMatch(
+      new RegExp(`^${escaped(storageRefusedText)} .*${escaped(allowStorageText)}$`),
+    );
+    const intro = page.locator("[data-progress-page] > p").first();
+    await expect(intro.innerText()).resolves.not.toMatch(/saved|export/i);
+    await expect(page.getByText(/Progress is saved in this browser/).isVisible()).resolves.toBe(false);
+    // Hidden, not disabled: nothing on the page offers them (a hidden element has no role).
+    await expect(page.getByRole("heading", { name: "Keep or move your progress" }).count()).resolves.toBe(0);
     for (const name of ["Export progress (JSON)", "Reset progress…"])
-      await expect(page.getByRole("button", { name }).isDisabled()).resolves.toBe(true);
-    await expect(page.locator('input[data-action="import"]').isDisabled()).resolves.toBe(true);
+      await expect(page.getByRole("button", { name }).count()).resolves.toBe(0);
+    await expect(page.locator('input[data-action="import"]').isVisible()).resolves.toBe(false);
+    expect(ownErrors).toEqual([]);
+  });
+
+  // QA: /review/ said to solve an exercise and it "comes back here in a few days": nothing here can.
+  test("the review page says nothing can come back here, and what the learner can do", async () => {
+    const { page } = browser;
+    await page.goto(`${site}/review/`);
+    const status = page.locator("[data-review-status]");
+    await expect.poll(() => status.textContent(), loading).toBe(nothingKeptToReview);
+    // The refusal in the words the other pages use, and what the learner can do about it.
+    expect(nothingKeptToReview.startsWith(`${storageRefusedText} `)).toBe(true);
+    expect(nothingKeptToReview).toContain(allowStorageText);
     expect(ownErrors).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 /**
  * The /progress/ page: status per exercise and chapter, export, import (merge) and reset. Its
- * summary counts the daily review as /review/ would show it: an exercise solved but not yet in the
- * schedule (/review/ enters it when it next opens) counts with the card it will get
- * (withFirstReviews, src/course/review-first.ts, without ts-fsrs).
+ * summary counts the daily review as /review/ would show it, as the landing page's does
+ * (summaryWithReviews, src/widgets/progress/reviewables.ts). Where the browser refuses storage the
+ * page says so (storageRefusedText) instead of saying progress is saved, and offers no export,
+ * import or reset.
  */
 import {
   chapterDone,
@@ -14,15 +15,14 @@ import {
   maxProgressFileLength,
   mergeProgress,
   type Progress,
-  progressSummary,
   tooLargeToImport,
   totals,
 } from "../../course/progress.ts";
-import { withFirstReviews } from "../../course/review-first.ts";
 import { countOf, grouped } from "../../format/number.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "./catalog.ts";
+import { readSchedulable, summaryWithReviews } from "./reviewables.ts";
 import {
   discardUnreadable,
   onStoredProgressChange,
@@ -42,16 +42,6 @@ function saveFile(text: string, name: string): void {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-/** A list of exercise ids embedded in the page as JSON; anything else reads as none. */
-function readIds(element: Element | null): string[] {
-  try {
-    const parsed: unknown = JSON.parse(element?.textContent ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 export function mountProgressPage(): void {
   const root = document.querySelector<HTMLElement>("[data-progress-page]");
   if (!root) return;
@@ -60,8 +50,7 @@ export function mountProgressPage(): void {
   const importInput = root.querySelector<HTMLInputElement>('[data-action="import"]');
   const known = new Set(catalog.flatMap((c) => c.exercises.map((e) => e.id)));
   /** The exercises spaced review takes (those with generated variants), as the build lists them. */
-  const reviewable = new Set(readIds(root.querySelector("[data-progress-reviewables]")));
-  const schedulable = catalog.flatMap((c) => c.exercises.filter((e) => reviewable.has(e.id)));
+  const schedulable = readSchedulable(root, catalog);
 
   /**
    * The table and the totals, from the stored progress. Text is set only where it changed: the
@@ -80,11 +69,7 @@ export function mountProgressPage(): void {
         chapterDone(progress, chapter) ? "✓ done" : "",
       );
     }
-    const now = new Date();
-    show(
-      root.querySelector("[data-progress-summary]"),
-      progressSummary(withFirstReviews(progress, schedulable, now), catalog, now.getTime()),
-    );
+    show(root.querySelector("[data-progress-summary]"), summaryWithReviews(progress, catalog, schedulable, new Date()));
   };
   /** After this page changed the progress: everything redrawn, and the rest of the page told. */
   const render = () => {
@@ -215,13 +200,11 @@ export function mountProgressPage(): void {
     render();
   });
 
-  // Where the browser refuses storage nothing is kept: say so, and offer nothing that needs it.
+  // Where the browser refuses storage nothing is kept: say so in place of saying progress is
+  // saved, and offer nothing that needs it (the section with export, import and reset goes).
   if (!siteStorage()) {
+    for (const kept of root.querySelectorAll<HTMLElement>("[data-storage-kept]")) kept.hidden = true;
     root.querySelector<HTMLElement>("[data-storage-refused]")!.hidden = false;
-    for (const control of root.querySelectorAll<HTMLButtonElement | HTMLInputElement>(
-      '[data-action="export"], [data-action="import"], [data-action="reset"]',
-    ))
-      control.disabled = true;
   }
 
   // Progress changed in another tab (an exercise solved, a reset, an import; a null key: the

@@ -68,8 +68,8 @@ import {
   readAttempts,
 } from "./attempts.ts";
 import { compareDecline, compareQuestion } from "./compare.ts";
-import { nothingToReview } from "./empty.ts";
 import { handFocus, holdsFocus } from "./focus.ts";
+import { emptyReview } from "./empty.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -315,7 +315,7 @@ export function mountReviewPage(): void {
    */
   const sayFinished = () => {
     const cards = Object.values(readProgress().review ?? {});
-    let text = nothingToReview;
+    let text = emptyReview();
     // The schedule emptied meanwhile (the progress reset in another tab): the page's empty state.
     if (cards.length > 0) {
       const soonest = new Date(Math.min(...cards.map((c) => Date.parse(c.due))));
