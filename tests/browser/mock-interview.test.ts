@@ -16,6 +16,8 @@ import {
 } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
 import { nothingToDiscardText, resumeOffer } from "../../src/widgets/mock-interview/draft.ts";
+import { keptText } from "../../src/widgets/mock-interview/keeping.ts";
+import { noChoiceText } from "../../src/widgets/mock-interview/selection.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
 import { backToSavedText, clearQuestion, discardQuestion } from "../../src/widgets/mock-interview/save-state.ts";
 import {
@@ -760,39 +762,87 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect.poll(() => history().then((a) => a.map((x) => x.debrief?.claimed))).toEqual([[3, 0]]);
   });
 
-  test("a seeded draw works from the keyboard and the same seed draws the same question", async () => {
+  test("a seeded draw works from the keyboard, the same seed draws the same question, and Draw refuses a seed that is not one", async () => {
     const { page } = browser;
     await page.goto(url);
     const mock = mockInterview(page);
-    await mock.getByRole("button", { name: "Draw a question" }).focus();
-    await page.keyboard.press("Enter");
+    // Where the learner's work is kept, said by the widget (this browser keeps it).
+    await expect(mock.locator("[data-field=keeping]").textContent()).resolves.toBe(keptText);
+    await expect(mock.locator("[data-field=keeping]").isVisible()).resolves.toBe(true);
+    const draw = mock.getByRole("button", { name: "Draw a question" });
+    const field = mock.getByLabel("Seed");
     const chosen = mock.locator("[data-field=chosen]");
+    const rule = "a whole number from 0 to 4,294,967,295, written in digits only, such as 4821.";
+    // Nothing chosen yet, Start does not throw a refused seed away for a random question either.
+    await field.fill("abc");
+    // From the keyboard: leaving the field says why at once, and the longer line moves Start down
+    // under a pointer between its press and its release.
+    await mock.getByRole("button", { name: "Start the interview" }).press("Enter");
+    await expect.poll(() => chosen.textContent(), loading).toBe(`"abc" is not a seed: a seed is ${rule}`);
+    await expect(mock.getAttribute("data-stage")).resolves.toBe("setup");
+    await expect(field.inputValue()).resolves.toBe("abc");
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await field.fill("");
+    await field.press("Tab");
+    await expect.poll(() => chosen.textContent()).toBe(noChoiceText);
+
+    await draw.focus();
+    await page.keyboard.press("Enter");
     await expect
       .poll(() => chosen.textContent(), loading)
-      .toMatch(/^Seed \d+ drew: ".+" \((mid|senior|staff)(, a design round in four phases)?\)\.$/);
+      .toMatch(/^Random seed \d+ drew: ".+" \((mid|senior|staff)(, a design round in four phases)?\)\.$/);
     const first = (await chosen.textContent())!;
-    const seed = first.match(/^Seed (\d+)/)![1]!;
+    const seed = first.match(/^Random seed (\d+)/)![1]!;
+    const firstQuestion = first.slice(first.indexOf('"'), -1);
     // The line above Start says what was drawn, and says it alone: the status line does not repeat it.
     await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");
     await page.keyboard.press("Enter"); // draw again: a new seed
-    await mock.getByLabel("Seed").fill(seed);
-    await mock.getByLabel("Seed").press("Tab");
-    await expect.poll(() => chosen.textContent()).toBe(first);
+    await expect.poll(() => field.inputValue()).not.toBe(seed);
+    await field.fill(seed);
+    await field.press("Tab");
+    const yours = `Your seed ${seed} drew: ${firstQuestion}.`;
+    await expect.poll(() => chosen.textContent()).toBe(yours);
 
     // A seed that is not one is said on that same line, with what Start would still ask.
-    await mock.getByLabel("Seed").fill("abc");
-    await mock.getByLabel("Seed").press("Tab");
-    await expect
-      .poll(() => chosen.textContent())
-      .toBe(
-        `"abc" is not a seed: a seed is a whole number from 0 to 4,294,967,295, written in digits only, such as 4821. The question is still ${first.slice(first.indexOf('"'), -1)}, drawn by seed ${seed}.`,
-      );
-    await expect(mock.getByLabel("Seed").getAttribute("aria-invalid")).resolves.toBe("true");
+    const refused = (text: string) =>
+      `"${text}" is not a seed: a seed is ${rule} The question is still ${firstQuestion}, drawn by seed ${seed}.`;
+    await field.fill("abc");
+    await field.press("Tab");
+    await expect.poll(() => chosen.textContent()).toBe(refused("abc"));
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");
-    await mock.getByLabel("Seed").fill(seed);
-    await mock.getByLabel("Seed").press("Tab");
-    await expect.poll(() => chosen.textContent()).toBe(first);
-    await expect(mock.getByLabel("Seed").getAttribute("aria-invalid")).resolves.toBeNull();
+    // QA: Draw threw such a seed away and drew a random one. It refuses it: the field keeps it, the
+    // line still says why (read with the field, its description), and the focus goes back to it.
+    for (const text of ["abc", "-1", "99999999999"]) {
+      await field.fill(text);
+      await draw.click();
+      await expect.poll(() => chosen.textContent()).toBe(refused(text));
+      await expect(field.inputValue()).resolves.toBe(text);
+      await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+      await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+      await expect(field.evaluate((el) => el.getAttribute("aria-describedby"))).resolves.toBe(
+        "mock-chosen mock-seed-help",
+      );
+    }
+    await field.fill(seed);
+    await field.press("Tab");
+    await expect.poll(() => chosen.textContent()).toBe(yours);
+    await expect(field.getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(field.getAttribute("aria-describedby")).resolves.toBe("mock-seed-help");
+
+    // QA: a seed typed, then Draw, drew a random seed in its place. The press after typing draws the
+    // typed seed (its line unchanged, its field kept); the next press draws a random one, said so.
+    await draw.click();
+    await expect.poll(() => chosen.textContent()).toBe(yours);
+    await expect(field.inputValue()).resolves.toBe(seed);
+    await draw.click();
+    await expect.poll(() => chosen.textContent()).toMatch(/^Random seed \d+ drew: /);
+    await expect(field.inputValue()).resolves.toBe((await chosen.textContent())!.match(/^Random seed (\d+)/)![1]);
+    // Typed again, even the very seed the field holds, Draw draws it as the learner's.
+    const shown = await field.inputValue();
+    await field.fill(shown);
+    await draw.click();
+    await expect.poll(() => chosen.textContent()).toMatch(new RegExp(`^Your seed ${shown} drew: `));
   });
 
   test("a seed typed before the widget has loaded is the seed the first draw uses", async () => {
@@ -808,7 +858,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       const drawn = bank[drawIndex(bank.length, 42)]!;
       await expect
         .poll(() => mock.locator("[data-field=chosen]").textContent(), loading)
-        .toBe(chosenText("Seed 42 drew", drawn));
+        .toBe(chosenText("Your seed 42 drew", drawn));
       await expect(mock.getByLabel("Seed").inputValue()).resolves.toBe("42");
       // Drawing again, with the seed unchanged, draws afresh.
       await mock.getByRole("button", { name: "Draw a question" }).click();

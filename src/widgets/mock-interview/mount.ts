@@ -138,7 +138,9 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   };
 
   const start = () => {
+    // Nothing chosen and a seed field that holds no seed: refused there, and nothing starts.
     const choice = selection.forStart();
+    if (!choice) return;
     const minutes = Number(ui.field<HTMLSelectElement>("minutes").value) || 10;
     const round = new Round(planFor(choice.question, minutes), now);
     begin({ ...choice, round, minutes, startedAt: new Date(now()).toISOString() }, "", false);

@@ -1,7 +1,12 @@
 /**
- * The setup stage: which question the next interview asks. A draw uses the seed in the field
- * when the learner typed one (so a seed typed before the first draw is honoured), and a fresh
- * seed otherwise; picking from the list clears the seed.
+ * The setup stage: which question the next interview asks. A seed the learner types is drawn at
+ * once (the field's change), and "Draw a question" draws it once more: the press that follows
+ * typing always gets the typed seed's question, never a random one in its place. Pressed again,
+ * with the field as the draw left it, Draw draws a new random seed, and the line above Start says
+ * which kind of seed drew ("Your seed 42 drew", "Random seed 5123 drew"). A field holding text that
+ * is not a seed is refused, by Draw and by Start with nothing chosen: the field keeps the text, the
+ * line says why (the course's one seed rule, src/sim/random.ts), and the keyboard's focus goes to
+ * the field. Picking from the list clears the seed.
  *
  * The line above Start (a polite live region of its own) says what the next interview will ask,
  * and is the one place that says it: the widget's status line is emptied when the choice changes,
@@ -20,8 +25,8 @@ export interface Choice {
   seed: number | null;
 }
 
-/** How the current choice was made: a typed seed is drawn again by "Draw", a drawn one is not. */
-type Source = "typed" | "drawn" | "picked";
+/** Where the current choice came from: a seed the learner typed, a random seed, or the list. */
+type Source = "yours" | "random" | "picked";
 
 export const noChoiceText = "No question yet: draw one, pick one, or just start and one is drawn for you.";
 
@@ -29,11 +34,48 @@ export const noChoiceText = "No question yet: draw one, pick one, or just start 
 const questionText = (q: InterviewQuestion) =>
   `"${q.title}" (${q.level}${q.type === "design" ? `, a design round in ${inWords(designPhases.length)} phases` : ""})`;
 
+/** The line above Start for a choice: how it was made, then the question. */
+export function choiceText(question: InterviewQuestion, seed: number | null, source: Source): string {
+  const how = source === "picked" ? "You picked" : `${source === "yours" ? "Your" : "Random"} seed ${seed} drew`;
+  return `${how}: ${questionText(question)}.`;
+}
+
+/**
+ * What "Draw a question" does with the Seed field's text: refuses text that is not a seed; draws
+ * the seed in it when the learner typed it (and Draw has not drawn it since); else draws a random one.
+ */
+export function drawPlan(
+  text: string,
+  typedSinceDraw: boolean,
+): { kind: "refused" } | { kind: "yours"; seed: number } | { kind: "random" } {
+  if (text.trim() === "") return { kind: "random" };
+  const seed = readSeed(text);
+  if (seed === undefined) return { kind: "refused" };
+  return typedSinceDraw ? { kind: "yours", seed } : { kind: "random" };
+}
+
+/**
+ * What the line above Start says of `text`, typed in the Seed field, that is not a seed: the rule,
+ * and what Start would still ask (the current choice), so the two cannot disagree.
+ */
+export function notASeedText(text: string, current: Choice | null): string {
+  const trimmed = text.trim();
+  const typed = trimmed.length > 20 ? `${trimmed.slice(0, 20)}…` : trimmed;
+  const still = current
+    ? ` The question is still ${questionText(current.question)}, ${current.seed === null ? "which you picked" : `drawn by seed ${current.seed}`}.`
+    : "";
+  return `"${typed}" is not a seed: a seed is ${seedRule}, such as 4821.${still}`;
+}
+
 export class Selection {
   private current: Choice | null = null;
   private source: Source | null = null;
+  /** The learner typed in the Seed field since Draw last drew (so Draw draws what they typed). */
+  private typedSinceDraw = false;
   private readonly seedInput: HTMLInputElement;
   private readonly pick: HTMLSelectElement;
+  /** The field's own description, without the line above Start (added while the field is refused). */
+  private readonly seedHelp: string;
 
   constructor(
     private readonly ui: Ui,
@@ -41,6 +83,10 @@ export class Selection {
   ) {
     this.seedInput = ui.field<HTMLInputElement>("seed");
     this.pick = ui.field<HTMLSelectElement>("pick");
+    this.seedHelp = this.seedInput.getAttribute("aria-describedby") ?? "";
+    this.seedInput.addEventListener("input", () => {
+      this.typedSinceDraw = true;
+    });
     this.seedInput.addEventListener("change", () => this.onSeedTyped());
     this.pick.addEventListener("change", () => this.onPicked());
   }
@@ -49,23 +95,34 @@ export class Selection {
     return this.current;
   }
 
-  /** The "Draw a question" button: the typed seed if there is a new one, otherwise a fresh seed. */
+  /** The "Draw a question" button: the typed seed if the learner typed one since the last draw, else a random one. */
   draw(): void {
-    const typed = readSeed(this.seedInput.value);
-    const useTyped = typed !== undefined && (typed !== this.current?.seed || this.source === "typed");
-    this.drawWith(useTyped ? typed : freshSeed(), "drawn");
     this.ui.quiet();
+    const plan = drawPlan(this.seedInput.value, this.typedSinceDraw);
+    if (plan.kind === "refused") return this.refuse();
+    this.drawWith(plan.kind === "yours" ? plan.seed : freshSeed(), plan.kind);
+    this.typedSinceDraw = false;
   }
 
-  /** The choice to start with: the current one, or a fresh draw. */
-  forStart(): Choice {
-    if (!this.current) this.drawWith(freshSeed(), "drawn");
-    return this.current!;
+  /**
+   * The choice to start with: the current one, or a fresh draw; null, with the field refused, when
+   * nothing is chosen and the field holds text that is not a seed (Start would otherwise throw it away).
+   */
+  forStart(): Choice | null {
+    if (this.current) return this.current;
+    const plan = drawPlan(this.seedInput.value, true);
+    if (plan.kind === "refused") {
+      this.refuse();
+      return null;
+    }
+    this.drawWith(plan.kind === "yours" ? plan.seed : freshSeed(), plan.kind);
+    return this.current;
   }
 
   reset(): void {
     this.current = null;
     this.source = null;
+    this.typedSinceDraw = false;
     this.seedInput.value = "";
     this.pick.value = "";
     this.showChoice();
@@ -77,10 +134,14 @@ export class Selection {
     const picked = this.questions.find((q) => q.id === this.pick.value);
     const typed = readSeed(this.seedInput.value);
     if (picked) this.choose(picked, null, "picked");
-    else if (typed !== undefined) this.drawWith(typed, "typed");
+    else if (typed !== undefined) {
+      this.drawWith(typed, "yours");
+      // Typed, not drawn by Draw: a Draw pressed before the widget loaded draws it too.
+      this.typedSinceDraw = true;
+    }
   }
 
-  private drawWith(seed: number, source: Source): void {
+  private drawWith(seed: number, source: Exclude<Source, "picked">): void {
     this.pick.value = "";
     this.seedInput.value = String(seed);
     this.choose(this.questions[drawIndex(this.questions.length, seed)]!, seed, source);
@@ -97,9 +158,28 @@ export class Selection {
   /** The line above Start: the current choice, or that there is none yet. */
   private showChoice(): void {
     this.seedInput.removeAttribute("aria-invalid");
+    this.seedInput.setAttribute("aria-describedby", this.seedHelp);
     const choice = this.current;
-    const how = choice?.seed === null ? "You picked" : `Seed ${choice?.seed} drew`;
-    this.ui.field("chosen").textContent = choice ? `${how}: ${questionText(choice.question)}.` : noChoiceText;
+    this.ui.field("chosen").textContent = choice
+      ? choiceText(choice.question, choice.seed, this.source!)
+      : noChoiceText;
+  }
+
+  /**
+   * Says, on the line above Start, why the field's text is not a seed, and marks the field: its
+   * description then starts with that line, so a screen reader reads why with the field.
+   */
+  private showRefused(): void {
+    const chosen = this.ui.field("chosen");
+    this.seedInput.setAttribute("aria-invalid", "true");
+    this.seedInput.setAttribute("aria-describedby", `${chosen.id} ${this.seedHelp}`.trim());
+    chosen.textContent = notASeedText(this.seedInput.value, this.current);
+  }
+
+  /** Draw (or Start) with text in the field that is not a seed: nothing is drawn, the field keeps it and gets the focus. */
+  private refuse(): void {
+    this.showRefused();
+    this.seedInput.focus();
   }
 
   private onSeedTyped(): void {
@@ -110,24 +190,16 @@ export class Selection {
     }
     const seed = readSeed(this.seedInput.value);
     this.ui.quiet();
-    if (seed === undefined) {
-      // Said where the choice is said, with what Start would still ask, so the two cannot disagree.
-      const text = this.seedInput.value.trim();
-      const typed = text.length > 20 ? `${text.slice(0, 20)}…` : text;
-      const still = this.current
-        ? ` The question is still ${questionText(this.current.question)}, ${this.current.seed === null ? "which you picked" : `drawn by seed ${this.current.seed}`}.`
-        : "";
-      this.seedInput.setAttribute("aria-invalid", "true");
-      this.ui.field("chosen").textContent = `"${typed}" is not a seed: a seed is ${seedRule}, such as 4821.${still}`;
-      return;
-    }
-    this.drawWith(seed, "typed");
+    // Said where the choice is said, with what Start would still ask, so the two cannot disagree.
+    if (seed === undefined) return this.showRefused();
+    this.drawWith(seed, "yours");
   }
 
   private onPicked(): void {
     const question = this.questions.find((q) => q.id === this.pick.value);
     if (!question) return;
     this.seedInput.value = "";
+    this.typedSinceDraw = false;
     this.choose(question, null, "picked");
     this.ui.quiet();
   }
