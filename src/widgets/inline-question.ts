@@ -10,6 +10,8 @@
  * by its sentence as the focus enters it; Escape in the box gives the safe answer, as pressing it
  * does. What each answer does stays with the widget that asks (`onAnswer`).
  */
+import { handFocus, holdsFocus } from "./focus.ts";
+
 export interface InlineQuestionOptions<Answer extends string> {
   /** Every answer the box offers, each a `[data-answer]` button in it. */
   answers: readonly Answer[];
@@ -77,7 +79,7 @@ export class InlineQuestion<Answer extends string> {
 
   /** Takes the question away; the focus, when it was in it, goes to `heir`. */
   dismiss(heir: HTMLElement): void {
-    if (this.box.contains(document.activeElement)) heir.focus();
+    if (holdsFocus(this.box)) handFocus(heir);
     this.box.hidden = true;
   }
 }

@@ -9,6 +9,7 @@
  */
 import { type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 import { onStoredProgressChange } from "../progress/store.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
@@ -158,16 +159,15 @@ export function showHintButton(root: HTMLElement): void {
 export function followOtherTabs(root: HTMLElement, redraw: () => void): void {
   onStoredProgressChange(() => {
     const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
-    const onHint = !!hint && hint === document.activeElement;
+    const onHint = holdsFocus(hint);
     redraw();
-    if (!onHint || !hint.hidden) return;
-    const solution = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
+    if (!onHint || !hint?.hidden) return;
+    if (handFocus(root.querySelector<HTMLButtonElement>('[data-action="solution"]'))) return;
+    // The status line takes the focus only as the last heir: a tab stop for script alone.
     const status = root.querySelector<HTMLElement>("[data-status]");
-    if (solution && !solution.hidden && !solution.disabled) solution.focus();
-    else if (status) {
-      status.tabIndex = -1;
-      status.focus();
-    }
+    if (!status) return;
+    status.tabIndex = -1;
+    handFocus(status);
   });
 }
 

@@ -44,15 +44,6 @@ export function bindUi(root: HTMLElement): Ui {
   return { root, field, button, announce, quiet, said: () => last };
 }
 
-/**
- * Hides `control` or shows it again. A control hidden under the keyboard's focus drops the focus
- * to the page's body, where a keyboard user loses their place, so `heir` takes it first.
- */
-export function setHidden(control: HTMLElement, hidden: boolean, heir: HTMLElement): void {
-  if (hidden && !control.hidden && document.activeElement === control) heir.focus();
-  control.hidden = hidden;
-}
-
 /** Shows one stage of the widget and hides the others. */
 export function showStage(ui: Ui, stage: "setup" | "running" | "review"): void {
   for (const el of ui.root.querySelectorAll<HTMLElement>("[data-stage]")) el.hidden = el.dataset.stage !== stage;

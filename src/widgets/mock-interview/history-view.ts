@@ -5,7 +5,8 @@
  */
 import { keep, storeOrNothing } from "../site-storage.ts";
 import { formatClock } from "./countdown.ts";
-import { setHidden, type Ui } from "./dom.ts";
+import { setHidden } from "../focus.ts";
+import type { Ui } from "./dom.ts";
 import { averageOverclaim, averageScore, clearHistory, loadHistory, score, type Attempt } from "./history.ts";
 import {
   type Aim,
@@ -117,7 +118,7 @@ export class HistoryView {
         }),
       );
       // Cleared from the keyboard, the button goes from under the focus: the box's summary takes it.
-      setHidden(ui.button("clear"), true, this.box.querySelector("summary")!);
+      setHidden(ui.button("clear"), true, this.box.querySelector("summary"));
       return;
     }
     ui.button("clear").hidden = false;

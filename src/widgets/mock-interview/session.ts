@@ -6,7 +6,8 @@
  * (round.ts) says they fall due; the phase clock shows the current phase's time left.
  */
 import { elapsedStamp, formatClock, milestoneMessage } from "./countdown.ts";
-import { setHidden, type Ui } from "./dom.ts";
+import { setHidden } from "../focus.ts";
+import type { Ui } from "./dom.ts";
 import { type Store, siteStorage, tabStoreOrNothing } from "../site-storage.ts";
 import { afterOtherTabWrote, type Claim, clearDraft, type DebriefDraft, draftKey, saveDraft } from "./draft.ts";
 import { countTowardsLimit, type LimitCount } from "./limit-count.ts";

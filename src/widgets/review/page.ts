@@ -68,7 +68,7 @@ import {
   readAttempts,
 } from "./attempts.ts";
 import { compareDecline, compareQuestion } from "./compare.ts";
-import { handFocus, holdsFocus } from "./focus.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 import { emptyReview } from "./empty.ts";
 
 interface Entry extends Reviewable {

@@ -1,0 +1,44 @@
+/**
+ * The site's one rule for a focus on a control a widget takes away (hides, disables, removes or
+ * draws anew): Chromium drops it to the page's body, where a keyboard user loses their place, Tab
+ * starts again from the top, and a screen reader says nothing of where they are. So a widget asks,
+ * before the control goes, whether it holds the focus (holdsFocus), and hands the focus on
+ * (handFocus) to the first of its heirs that can take it, never to the body. setHidden does both
+ * for a control hidden.
+ *
+ * Only `document.activeElement`, `focus()`, `parentElement` and `hidden` are used, so a unit test
+ * needs no more of the DOM than a fake of those (src/widgets/focus.test.ts).
+ */
+
+type Maybe<T> = T | null | undefined;
+
+/** Whether the focus is on one of `controls`, or inside one: asked before they go. */
+export function holdsFocus(...controls: Maybe<Element>[]): boolean {
+  // The focused element and its ancestors, each checked against the controls: `contains` asked
+  // the other way round.
+  for (let el: Maybe<Element> = document.activeElement; el; el = el.parentElement)
+    if (controls.includes(el)) return true;
+  return false;
+}
+
+/**
+ * Focuses the first of `heirs` that takes the focus: one hidden, disabled or not on the page does
+ * not, and the next is tried. Returns the one that took it, if any.
+ */
+export function handFocus(...heirs: Maybe<HTMLElement>[]): HTMLElement | undefined {
+  for (const heir of heirs) {
+    if (!heir) continue;
+    heir.focus();
+    if (document.activeElement === heir) return heir;
+  }
+  return undefined;
+}
+
+/**
+ * Hides `control` or shows it again. Hidden with the focus on it (or in it), the focus goes first
+ * to the first of `heirs` that takes it.
+ */
+export function setHidden(control: HTMLElement, hidden: boolean, ...heirs: Maybe<HTMLElement>[]): void {
+  if (hidden && !control.hidden && holdsFocus(control)) handFocus(...heirs);
+  control.hidden = hidden;
+}
