@@ -329,7 +329,9 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(one.code).toBe(0);
     expect(one.out).not.toMatch(/solved\./);
     expect(one.out).toContain("Parts left: canary\n");
-    expect(lastLine(one.out)).toBe(`${id}: ${statusLine(read(), id, parts, { seed, answered: 1 }).text}`);
+    expect(lastLine(one.out)).toBe(
+      `${id}: ${statusLine(read(), id, parts, { seed, answered: ["untouched"], before: parts }).text}`,
+    );
     expect(lastLine(one.out)).toBe(
       `${id}: ✓ Solved before · these numbers (variant 42): 1 of 2 parts answered right so far`,
     );
@@ -367,14 +369,34 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     const copies = readdirSync(home).filter((name) => name.startsWith("variants.unreadable-"));
     expect(copies).toHaveLength(1);
     expect(readFileSync(join(home, copies[0]!), "utf8")).toBe("{ not json");
-    // The record counts the right answer too (the page's rule); these numbers, from nothing.
+    // The record counts the right answer too (the page's rule): solved on these numbers, never
+    // "solved before" (session 52: it said "1 of 2 parts solved before" of a part solved just then).
     const record = JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as Progress;
-    const line = statusLine(record, id, ["untouched", "canary"], { seed: 3, answered: 1 }).text;
-    expect(line).toMatch(/ · these numbers \(variant 3\): 1 of 2 parts answered right so far$/);
+    const line = statusLine(record, id, ["untouched", "canary"], { seed: 3, answered: ["canary"], before: [] }).text;
+    expect(line).toBe("These numbers (variant 3): 1 of 2 parts answered right so far, 1 newly solved");
     expect(result.out).toContain(`${id}: ${line}\n`);
     const again = await cli(["answer", id, "--part", "untouched", "--seed", "3", String(right.untouched)], { home });
     expect(again.err).toBe("");
-    expect(again.out).toContain(`${id}: ✓ Solved before · these numbers (variant 3): 2 of 2 parts answered right\n`);
+    expect(again.out).toContain(`${id}: These numbers (variant 3): 2 of 2 parts answered right, 2 newly solved\n`);
+    // Answered again later, these numbers still tell what was solved on them.
+    const later = await cli(["answer", id, "--part", "canary", "--seed", "3", String(right.canary)], { home });
+    expect(later.out).toContain(`${id}: These numbers (variant 3): 2 of 2 parts answered right, 2 newly solved\n`);
+  });
+
+  test("answer on new numbers kept by an older terminal (no record of before): nothing is said to be before", async () => {
+    const home = freshHome();
+    const id = "cells-blast-radius";
+    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
+    const right = solution.answers(solution.variant(mulberry32(3)));
+    await cli(["answer", id, "--part", "untouched", "--seed", "3", String(right.untouched)], { home });
+    // The file as the terminal wrote it before it kept the record's parts with the numbers.
+    writeFileSync(
+      join(home, "variants.json"),
+      JSON.stringify({ version: 1, variants: { [id]: { seed: 3, right: ["untouched"] } } }),
+    );
+    const result = await cli(["answer", id, "--part", "canary", "--seed", "3", String(right.canary)], { home });
+    expect(result.err).toBe("");
+    expect(result.out).toContain(`${id}: ✓ Solved · these numbers (variant 3): 2 of 2 parts answered right\n`);
   });
 
   test("show states the rule for how close is right, and the ids to answer with", async () => {

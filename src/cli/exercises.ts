@@ -83,7 +83,7 @@ import {
   type Progress,
   type ReviewCard,
 } from "../course/progress.ts";
-import { seenNote, solvedNote, statusLine } from "../course/solution-offer.ts";
+import { answeredInRecord, type NumbersOnShow, seenNote, solvedNote, statusLine } from "../course/solution-offer.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { MatchPart, Params, Part } from "../grader/exercise-schema.ts";
 import type { AnswerInput, Verdict } from "../grader/grade.ts";
@@ -588,6 +588,9 @@ async function answer(
       now: ctx.now(),
     });
   }
+  // What the record holds answered before this answer: kept with the first answer on new numbers,
+  // so a part solved on them is said to be newly solved, never solved before (statusLine).
+  const held = answeredInRecord(read, exercise.id, partIds(exercise));
   let counted = true;
   const progress = ctx.progress.update((p) => {
     counted = recordAttempt(p, exercise.id, part.id, answerFingerprint(input, variant));
@@ -598,13 +601,16 @@ async function answer(
   // New numbers: the parts answered right for them, across commands, as the page keeps them for
   // the numbers on show; what the record holds says nothing of them.
   const onShow =
-    variant === null ? undefined : ctx.variants.answer(exercise.id, variant, part.id, verdict.status === "right");
+    variant === null ? undefined : ctx.variants.answer(exercise.id, variant, part.id, verdict.status === "right", held);
   if (verdict.status === "right") {
     const left = parts.filter((p) => !(onShow ?? answeredParts(progress, exercise.id)).includes(p));
     if (left.length) say(ctx, `Parts left: ${left.join(", ")}\n`);
     // Once these numbers are all answered, and on new numbers after each right answer, the
     // status in the page's words (statusLine: the record, then these numbers apart).
-    const numbers = variant === null || !onShow ? undefined : { seed: variant, answered: onShow.length };
+    const numbers =
+      variant === null || !onShow
+        ? undefined
+        : { seed: variant, answered: onShow, before: ctx.variants.before(exercise.id, variant) };
     if (!left.length || numbers) say(ctx, `${answerStatus(progress, exercise.id, parts, numbers)}\n`);
     return 0;
   }
@@ -620,17 +626,13 @@ function answeredParts(progress: Progress, id: string): string[] {
 
 /**
  * What `answer` says of an exercise's status after a right answer: the chapter page's status line
- * (statusLine), for the chapter's numbers or for new ones (`numbers`: their seed and how many
- * parts are answered right for them), so "solved" is said of the record and never of numbers not
- * yet answered. On the chapter's numbers, an exercise answered only after its solution was seen
+ * (statusLine), for the chapter's numbers or for new ones (`numbers`: their seed, the parts
+ * answered right for them, and those the record held when they were first answered), so "solved"
+ * is said of the record and never of numbers not yet answered, and "before" never of a part solved
+ * on these numbers. On the chapter's numbers, an exercise answered only after its solution was seen
  * is said not to count as solved, which the page tells by its colour.
  */
-function answerStatus(
-  progress: Progress,
-  id: string,
-  parts: string[],
-  numbers: { seed: number; answered: number } | undefined,
-): string {
+function answerStatus(progress: Progress, id: string, parts: string[], numbers: NumbersOnShow | undefined): string {
   const { text } = statusLine(progress, id, parts, numbers);
   const after = !numbers && answeredAfterReveal(progress, id, parts);
   return `${id}: ${text}${after ? " (not counted as solved)" : ""}`;

@@ -72,6 +72,50 @@ test("a right answer adds its part for these numbers, a wrong one takes it away,
   expect(copies.map((name) => readFileSync(join(scratch, name), "utf8"))).toEqual([partial]);
 });
 
+// Session 52: a right answer on new numbers also solves its part in the record, so the record
+// read after it cannot tell what was solved before them. The parts the record held answered when
+// the numbers were first answered are kept with them, from that first answer on.
+test("the record's parts answered when the numbers were first answered are kept with them, until other numbers", () => {
+  const file = join(scratch, "variants-before.json");
+  const store = variantStore(file, { cwd: scratch, warn: () => undefined });
+  const id = "cells-blast-radius";
+  store.answer(id, 42, "untouched", true, []);
+  // Later answers on the same numbers keep the first snapshot: the record then holds "untouched".
+  store.answer(id, 42, "canary", false, ["untouched"]);
+  expect(store.before(id, 42)).toEqual([]);
+  expect(store.before(id, 7)).toBeUndefined();
+  expect(store.before("daily-disk-failures", 42)).toBeUndefined();
+  // Other numbers: a snapshot of their own.
+  store.answer(id, 7, "canary", true, ["untouched"]);
+  expect(store.before(id, 7)).toEqual(["untouched"]);
+  expect(store.before(id, 42)).toBeUndefined();
+  expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+    version: 1,
+    variants: { [id]: { seed: 7, right: ["canary"], before: ["untouched"] } },
+  });
+});
+
+test("a file written before the snapshot was kept is read whole, and its numbers keep no snapshot", () => {
+  const file = join(scratch, "variants-old.json");
+  const id = "cells-blast-radius";
+  const old = { version: 1, variants: { [id]: { seed: 42, right: ["untouched"] } } };
+  writeFileSync(file, JSON.stringify(old));
+  const read = readVariantsText(JSON.stringify(old));
+  expect(read.ok && Object.fromEntries(read.variants)).toEqual({ [id]: { seed: 42, right: ["untouched"] } });
+  expect(read.ok && read.lossy).toEqual([]);
+  const warnings: string[] = [];
+  const store = variantStore(file, { cwd: scratch, warn: (text) => void warnings.push(text) });
+  // Not known then, not made up now: the record read after that first answer would say more.
+  expect(store.answer(id, 42, "canary", true, ["untouched", "canary"])).toEqual(["untouched", "canary"]);
+  expect(store.before(id, 42)).toBeUndefined();
+  expect(warnings).toEqual([]);
+  // A snapshot of the wrong kind is named, as any field of the wrong kind.
+  const wrong = readVariantsText(
+    JSON.stringify({ version: 1, variants: { [id]: { seed: 3, right: [], before: "x" } } }),
+  );
+  expect(wrong.ok && wrong.lossy).toEqual([id]);
+});
+
 /**
  * What the learner reads when variants.json cannot be read, opened, copied aside or saved, word
  * for word. Real file-system failures, which root meets too: a folder where the file should be; a

@@ -6,9 +6,14 @@
  * answer adds its part, a wrong one takes it away, and another seed starts afresh, as New numbers
  * does on the page. So `answer` says the record and these numbers apart across commands, in the
  * page's words (statusLine: "✓ Solved before · these numbers (variant 42): 1 of 2 parts answered
- * right so far"), where it said "solved." from the record of numbers answered before.
+ * right so far"), where it said "solved." from the record of numbers answered before. It keeps too
+ * the parts the record held answered when those numbers were first answered (`before`), as the page
+ * keeps them when it deals new numbers: a right answer there also solves its part in the record, and
+ * a part solved so is said to be newly solved, never solved before.
  *
- * The file is `{ version: 1, variants: { <id>: { seed, right: [<part id>, ...] } } }`. One that
+ * The file is `{ version: 1, variants: { <id>: { seed, right: [<part id>, ...], before: [<part
+ * id>, ...] } } }`; `before` is absent from a file written before it was kept, whose numbers are
+ * then said with the record as it stands (nothing said to be before). One that
  * cannot be read (broken JSON, a newer version, something else), or only in part, is never
  * written over without a copy, as progress.json is not (the rules of src/cli/json-file.ts): it is
  * kept as variants.unreadable-<time>.json, the learner is told once, and the numbers it held start
@@ -24,6 +29,8 @@ import { jsonFile } from "./json-file.ts";
 export interface ShownVariant {
   seed: number;
   right: string[];
+  /** The parts the record held answered (solved, or after seeing the solution) when these numbers were first answered. */
+  before?: string[];
 }
 
 const variantsVersion = 1;
@@ -46,9 +53,14 @@ export function readVariantsText(text: string): ReadVariantsResult {
     const variants = new Map<string, ShownVariant>();
     const lossy: string[] = [];
     for (const [id, record] of Object.entries(value.variants)) {
-      const { seed, right } = isRecord(record) ? record : {};
-      if (isId(id) && isSeed(seed) && Array.isArray(right) && right.every(isId))
-        variants.set(id, { seed, right: [...new Set(right as string[])] });
+      const { seed, right, before } = isRecord(record) ? record : {};
+      const parts = (v: unknown): v is string[] => Array.isArray(v) && v.every(isId);
+      if (isId(id) && isSeed(seed) && parts(right) && (before === undefined || parts(before)))
+        variants.set(id, {
+          seed,
+          right: [...new Set(right)],
+          ...(before === undefined ? {} : { before: [...new Set(before)] }),
+        });
       else lossy.push(id);
     }
     return { ok: true, variants, lossy };
@@ -65,8 +77,12 @@ export interface VariantStore {
   /**
    * Count an answer to `part` of `id` on the numbers of `seed`: right, the part is answered for
    * them; wrong, it is not (any longer). Returns the parts answered right for these numbers.
+   * `before`: the parts the record holds answered, read before this answer is recorded there; kept
+   * with the first answer on these numbers (answeredInRecord, src/course/solution-offer.ts).
    */
-  answer(id: string, seed: number, part: string, right: boolean): string[];
+  answer(id: string, seed: number, part: string, right: boolean, before?: readonly string[]): string[];
+  /** The parts the record held answered when the numbers of `seed` were first answered; undefined if not kept. */
+  before(id: string, seed: number): string[] | undefined;
 }
 
 export function variantStore(
@@ -106,15 +122,21 @@ export function variantStore(
   });
 
   return {
-    answer(id, seed, part, right) {
+    answer(id, seed, part, right, before) {
       // Read just before writing: another command may have answered another exercise meanwhile.
       return store.update((variants) => {
-        const kept = variants.get(id);
-        const before = kept?.seed === seed ? kept.right.filter((p) => p !== part) : [];
-        const after = right ? [...before, part] : before;
-        variants.set(id, { seed, right: after });
+        const kept = variants.get(id)?.seed === seed ? variants.get(id) : undefined;
+        const others = kept ? kept.right.filter((p) => p !== part) : [];
+        const after = right ? [...others, part] : others;
+        // The record as it was when these numbers were first answered: kept from then on.
+        const held = kept ? kept.before : before && [...before];
+        variants.set(id, { seed, right: after, ...(held === undefined ? {} : { before: held }) });
         return after;
       });
+    },
+    before(id, seed) {
+      const kept = store.read().get(id);
+      return kept?.seed === seed ? kept.before : undefined;
     },
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "./progress.ts";
 import { enrol } from "./review.ts";
 import {
+  answeredInRecord,
   keepTrying,
   markSeen,
   notNow,
@@ -155,7 +156,8 @@ describe("the status line beside a chapter exercise", () => {
 describe("the status line with new numbers on show", () => {
   const seed = 832262073;
   test("solved before: the tick is on what was solved, and these numbers say how far they are answered", () => {
-    const line = (answered: number) => statusLine(solved(), id, parts, { seed, answered });
+    const line = (answered: number) =>
+      statusLine(solved(), id, parts, { seed, answered: parts.slice(0, answered), before: parts });
     expect(line(0)).toEqual({
       text: `✓ Solved before · these numbers (variant ${seed}): 0 of 2 parts answered right so far`,
       unearned: true,
@@ -180,32 +182,129 @@ describe("the status line with new numbers on show", () => {
   test("every record reads as what was done before, and no record reads as these numbers answered", () => {
     const numbers = `these numbers (variant ${seed}): 0 of 2 parts answered right so far`;
     const fresh = emptyProgress();
-    expect(statusLine(fresh, id, parts, { seed, answered: 0 })).toEqual({
+    /** These numbers as dealt on `record`, `answered` right on them. */
+    const dealt = (record: Progress, answered: string[] = []) => ({
+      seed,
+      answered,
+      before: answeredInRecord(record, id, parts),
+    });
+    expect(statusLine(fresh, id, parts, dealt(fresh))).toEqual({
       text: `These numbers (variant ${seed}): 0 of 2 parts answered right so far`,
       unearned: true,
     });
     const one = emptyProgress();
     answerRight(one, "shuffle", "1");
-    expect(statusLine(one, id, parts, { seed, answered: 0 }).text).toBe(`1 of 2 parts solved before · ${numbers}`);
+    expect(statusLine(one, id, parts, dealt(one)).text).toBe(`1 of 2 parts solved before · ${numbers}`);
     markSeen(one, id);
-    expect(statusLine(one, id, parts, { seed, answered: 0 }).text).toBe(
-      `1 of 2 parts solved before · solution seen · ${numbers}`,
-    );
+    expect(statusLine(one, id, parts, dealt(one)).text).toBe(`1 of 2 parts solved before · solution seen · ${numbers}`);
     const seen = solved();
     markSeen(seen, id);
-    expect(statusLine(seen, id, parts, { seed, answered: 0 }).text).toBe(
-      `✓ Solved before · solution seen · ${numbers}`,
-    );
+    expect(statusLine(seen, id, parts, dealt(seen)).text).toBe(`✓ Solved before · solution seen · ${numbers}`);
     const after = emptyProgress();
     markSeen(after, id);
     answerRight(after, "shuffle", "1");
     answerRight(after, "fixed", "22");
     // Answered only after the solution: never the solved colour, these numbers all answered or not.
-    expect(statusLine(after, id, parts, { seed, answered: 2 })).toEqual({
+    expect(statusLine(after, id, parts, dealt(after, parts))).toEqual({
       text: `Answered before, after seeing the solution · these numbers (variant ${seed}): 2 of 2 parts answered right`,
       unearned: true,
     });
     // The chapter's numbers on show: the record alone, as before.
     expect(statusLine(solved(), id, parts)).toEqual({ text: "✓ Solved", unearned: false });
+  });
+});
+
+// Session 52: a right answer on new numbers also solves its part in the record (markSolved), so on
+// an exercise never solved, a first right answer on variant 3 made the line say "1 of 2 parts solved
+// before" of a part solved just then, on these numbers. Every case, each sentence checked true.
+describe("the status line with new numbers: before is only what the record held when they were dealt", () => {
+  const seed = 3;
+  const histories: Record<string, readonly string[]> = {
+    "nothing before": [],
+    "shuffle solved before": ["shuffle"],
+    "both solved before": ["shuffle", "fixed"],
+  };
+  const seenWhen = ["never", "before the deal", "after the deal"] as const;
+  const onTheseNumbers: readonly (readonly string[])[] = [[], ["shuffle"], ["fixed"], ["shuffle", "fixed"]];
+
+  /** What happened, and the line said of it. */
+  const play = (history: readonly string[], seen: (typeof seenWhen)[number], right: readonly string[]) => {
+    const p = emptyProgress();
+    for (const part of history) answerRight(p, part, part);
+    if (seen === "before the deal") markSeen(p, id);
+    const dealt = copy(p);
+    const before = answeredInRecord(p, id, parts);
+    if (seen === "after the deal") markSeen(p, id);
+    for (const part of right) answerRight(p, part, `${part} ${seed}`);
+    return { dealt, now: p, line: statusLine(p, id, parts, { seed, answered: right, before }) };
+  };
+
+  for (const [name, history] of Object.entries(histories))
+    for (const seen of seenWhen)
+      for (const right of onTheseNumbers)
+        test(`${name}, solution seen ${seen}, answered right on these numbers: ${right.join(", ") || "none"}`, () => {
+          const { dealt, now, line } = play(history, seen, right);
+          const { text, unearned } = line;
+          const earnedThen = parts.filter((p) => partEarned(dealt.exercises[id]?.parts[p]));
+          const earnedNow = parts.filter((p) => partEarned(now.exercises[id]?.parts[p]));
+          // The record before these numbers: said only of what it held then.
+          const solvedBefore = /^(?:✓ Solved before|(\d) of 2 parts solved before)/.exec(text);
+          if (earnedThen.length === parts.length) expect(solvedBefore?.[0], text).toBe("✓ Solved before");
+          else if (earnedThen.length > 0) expect(solvedBefore?.[1], text).toBe(String(earnedThen.length));
+          else expect(text, text).not.toMatch(/solved before|Solved before/);
+          expect(text.includes("solution seen") || text.startsWith("Solution seen"), text).toBe(
+            now.exercises[id]?.revealed === true,
+          );
+          // These numbers: how many parts are answered right for them, "so far" while any is left.
+          expect(text, text).toMatch(
+            new RegExp(
+              `(?:^T|· t)hese numbers \\(variant ${seed}\\): ${right.length} of 2 parts answered right${right.length < 2 ? " so far" : ""}`,
+            ),
+          );
+          // Solved in the record by these numbers: said as newly solved, and only then.
+          const newly = earnedNow.filter((p) => !history.includes(p)).length;
+          expect(/, (\d) newly solved$/.exec(text)?.[1], text).toBe(newly > 0 ? String(newly) : undefined);
+          // One tick, on what was solved before; the solved colour once these numbers are all
+          // answered right, on a record with something solved before the solution was seen.
+          expect(text.match(/✓/g)?.length ?? 0, text).toBe(earnedThen.length === parts.length ? 1 : 0);
+          const unearnedThen = earnedThen.length === 0 && seen !== "never";
+          expect(unearned, text).toBe(right.length < parts.length || unearnedThen);
+        });
+
+  test("the sentences, as they read", () => {
+    const line = (history: readonly string[], seen: (typeof seenWhen)[number], right: readonly string[]) =>
+      play(history, seen, right).line.text;
+    // The case the audit found: never solved, one part answered right on variant 3.
+    expect(line([], "never", ["shuffle"])).toBe(
+      "These numbers (variant 3): 1 of 2 parts answered right so far, 1 newly solved",
+    );
+    expect(line([], "never", ["shuffle", "fixed"])).toBe(
+      "These numbers (variant 3): 2 of 2 parts answered right, 2 newly solved",
+    );
+    expect(line(["shuffle"], "never", ["shuffle"])).toBe(
+      "1 of 2 parts solved before · these numbers (variant 3): 1 of 2 parts answered right so far",
+    );
+    expect(line(["shuffle"], "never", ["shuffle", "fixed"])).toBe(
+      "1 of 2 parts solved before · these numbers (variant 3): 2 of 2 parts answered right, 1 newly solved",
+    );
+    expect(line(["shuffle", "fixed"], "never", ["fixed"])).toBe(
+      "✓ Solved before · these numbers (variant 3): 1 of 2 parts answered right so far",
+    );
+    // Seen first, a right answer is answered, not solved: nothing is newly solved.
+    expect(line([], "before the deal", ["shuffle"])).toBe(
+      "Solution seen · these numbers (variant 3): 1 of 2 parts answered right so far",
+    );
+    expect(line(["shuffle"], "after the deal", ["fixed"])).toBe(
+      "1 of 2 parts solved before · solution seen · these numbers (variant 3): 1 of 2 parts answered right so far",
+    );
+  });
+
+  test("without a snapshot of the record, nothing is said to be before", () => {
+    const p = emptyProgress();
+    answerRight(p, "shuffle", "1");
+    // No snapshot: the record as it stands, then these numbers.
+    expect(statusLine(p, id, parts, { seed, answered: ["shuffle"] }).text).toBe(
+      "1 of 2 parts solved · these numbers (variant 3): 1 of 2 parts answered right so far",
+    );
   });
 });

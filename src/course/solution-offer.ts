@@ -75,46 +75,94 @@ export function solutionOffer(progress: Progress, id: string, partIds: string[],
 }
 
 /**
+ * New numbers on show (a dealt variant, after New numbers or on /review/), for the status line.
+ * `answered`: the parts answered right for them; `before`: the parts the record held answered
+ * (solved, or after seeing the solution) when they were dealt. Without that snapshot (a terminal
+ * file written before it kept one) the line says nothing of before (statusLine).
+ */
+export interface NumbersOnShow {
+  seed: number;
+  answered: readonly string[];
+  before?: readonly string[];
+}
+
+/** The parts of an exercise its record holds answered right: solved, or after seeing the solution. */
+export function answeredInRecord(progress: Progress, id: string, partIds: readonly string[]): string[] {
+  const entry = progress.exercises[id];
+  return partIds.filter((p) => entry?.parts[p]?.solved === true);
+}
+
+/**
  * The status line beside an exercise's title, and whether it is unearned: not shown in the solved
  * colour. For the chapter's numbers, the record's: answered only after the solution was shown, or
  * the solution seen and nothing solved, are unearned. Empty before anything is solved or seen.
  *
- * With new numbers on show (a dealt variant, after New numbers or on /review/), `variant` gives
- * their seed and how many parts are answered right for them, and the line says both apart: the
- * record as what was done before ("✓ Solved before"), then these numbers ("these numbers (variant
- * 42): 0 of 2 parts answered right so far"). The tick stays on what is solved; the line is in the
- * solved colour only once these numbers are all answered right too (audit, session 51: "✓ Solved ·
- * variant 42: 0 of 2 parts answered right", all in green, read as solved and not solved at once).
+ * With new numbers on show (`variant`), the line says the record and these numbers apart: first
+ * what the record held before they were dealt ("✓ Solved before", "1 of 2 parts solved before"),
+ * then these numbers ("these numbers (variant 42): 0 of 2 parts answered right so far"). A right
+ * answer on these numbers also solves its part in the record (markSolved): a part solved so, not
+ * solved before, is never said to be solved before; these numbers count it as newly solved ("1 of
+ * 2 parts answered right so far, 1 newly solved"). Without a snapshot of the record (see
+ * NumbersOnShow) the record is said as it stands, with no "before". The tick stays on what is
+ * solved; the line is in the solved colour only once these numbers are all answered right too
+ * (audit, session 51: "✓ Solved · variant 42: 0 of 2 parts answered right", all in green, read as
+ * solved and not solved at once).
  */
 export function statusLine(
   progress: Progress,
   id: string,
   partIds: string[],
-  variant?: { seed: number; answered: number },
+  variant?: NumbersOnShow,
+): { text: string; unearned: boolean } {
+  const answered = variant?.answered;
+  const known = answered !== undefined && variant?.before !== undefined;
+  // With a snapshot, the record as it was: only the parts it held answered when these numbers
+  // were dealt, as they stand now (one reset since is not solved any more).
+  const held = known ? new Set(variant.before) : undefined;
+  const record = held ? keepParts(progress, id, held) : progress;
+  const { text: said, unearned: recordUnearned } = recordLine(record, id, partIds, known);
+  if (!variant) return { text: said, unearned: recordUnearned };
+  const count = variant.answered.length;
+  const all = count >= partIds.length;
+  const entry = progress.exercises[id];
+  const newly = held ? variant.answered.filter((p) => !held.has(p) && partEarned(entry?.parts[p])).length : 0;
+  const numbers = `these numbers (variant ${variant.seed}): ${count} of ${countOf(partIds.length, "part")} answered right${all ? "" : " so far"}${newly > 0 ? `, ${newly} newly solved` : ""}`;
+  return {
+    text: said ? `${said} · ${numbers}` : `${numbers.charAt(0).toUpperCase()}${numbers.slice(1)}`,
+    unearned: recordUnearned || !all,
+  };
+}
+
+/** The record's part of the status line; `before`: said beside new numbers, of the record before they were dealt. */
+function recordLine(
+  progress: Progress,
+  id: string,
+  partIds: string[],
+  before: boolean,
 ): { text: string; unearned: boolean } {
   const entry = progress.exercises[id];
   const solvedParts = partIds.filter((p) => partEarned(entry?.parts[p])).length;
   const seen = entry?.revealed === true;
   const after = answeredAfterReveal(progress, id, partIds);
-  const before = variant ? " before" : "";
   const seenText = seen ? solutionSeenMark : "";
-  const record = isSolved(progress, id, partIds)
-    ? solvedStatus(seen, { before: variant !== undefined })
+  const text = isSolved(progress, id, partIds)
+    ? solvedStatus(seen, { before })
     : after
-      ? variant
+      ? before
         ? "Answered before, after seeing the solution"
         : "Answered after seeing the solution"
       : solvedParts > 0
-        ? `${solvedParts} of ${partIds.length} parts solved${before}${seenText}`
+        ? `${solvedParts} of ${partIds.length} parts solved${before ? " before" : ""}${seenText}`
         : seen
           ? "Solution seen"
           : "";
-  const recordUnearned = after || (solvedParts === 0 && seen);
-  if (!variant) return { text: record, unearned: recordUnearned };
-  const all = variant.answered >= partIds.length;
-  const numbers = `these numbers (variant ${variant.seed}): ${variant.answered} of ${countOf(partIds.length, "part")} answered right${all ? "" : " so far"}`;
-  return {
-    text: record ? `${record} · ${numbers}` : `${numbers.charAt(0).toUpperCase()}${numbers.slice(1)}`,
-    unearned: recordUnearned || !all,
-  };
+  return { text, unearned: after || (solvedParts === 0 && seen) };
+}
+
+/** The record with only `parts` of exercise `id` kept (a copy of that exercise's entry; the rest shared). */
+function keepParts(progress: Progress, id: string, parts: ReadonlySet<string>): Progress {
+  const entry = progress.exercises[id];
+  if (!entry) return progress;
+  const kept = Object.fromEntries(Object.entries(entry.parts).filter(([p]) => parts.has(p)));
+  return { ...progress, exercises: { ...progress.exercises, [id]: { ...entry, parts: kept } } };
 }

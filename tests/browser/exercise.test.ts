@@ -342,14 +342,18 @@ describeInBrowser("exercises in the page", (browser) => {
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     const check = exercise.getByRole("button", { name: "Check", exact: true });
     // The reload's first Check of edited code loads the type-checker: held back until the feedback
-    // shows a check under way (seen, not read out), then let through; the solution has no type error.
+    // shows a check under way (seen, not read out) and for how long, counting on while it is (as the
+    // playground counts it: a slow check is not a line left over), then let through; the solution
+    // has no type error.
     const typeChecker = /\/_astro\/typecheck-worker-[\w-]+\.js$/;
     const release = await holdRequests(page, typeChecker);
     await check.click();
     await expect.poll(() => feedback.textContent(), { timeout: 20_000 }).toMatch(/✓ All \d+ checks pass/);
     const pending = feedback.locator("[data-type-check-pending]");
     await pending.waitFor();
-    await expect(pending.textContent()).resolves.toBe("Checking types…");
+    const waiting = (await pending.textContent())!;
+    expect(waiting).toMatch(/^Checking types… \d+\.\d s$/);
+    await expect.poll(() => pending.textContent()).not.toBe(waiting);
     await expect(pending.getAttribute("aria-hidden")).resolves.toBe("true");
     release();
     await pending.waitFor({ state: "detached", timeout: 60_000 });
@@ -657,6 +661,31 @@ describeInBrowser("an exercise answered after its solution was shown", (reader) 
     );
     await page.reload();
     await expect(status.textContent()).resolves.toBe("Answered after seeing the solution");
+
+    // The diagnosis beside it, never tried in this context: a part answered right on new numbers is
+    // solved now, on them, never "solved before" (session 52: a first right answer on variant 8
+    // said "1 of 3 parts solved before").
+    const diagnosis = page.locator('[data-exercise="diagnose-poison-shard"]');
+    const diagnosisStatus = diagnosis.locator("[data-status]");
+    const parts = await diagnosis.locator("form[data-part]").count();
+    await diagnosis.getByLabel("Variant seed").fill("8");
+    await diagnosis.getByRole("button", { name: "Deal" }).click();
+    await expect
+      .poll(() => diagnosis.locator("[data-situation]").innerText(), { timeout: 20_000 })
+      .toMatch(/6 workers serve 51 customers/);
+    const what = diagnosis.locator('form[data-part="what"]');
+    await what.getByLabel("One worker's machine is sick.").check();
+    await what.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => diagnosisStatus.textContent())
+      .toBe(`These numbers (variant 8): 1 of ${parts} parts answered right so far, 1 newly solved`);
+    await expect(diagnosisStatus.getAttribute("data-unearned")).resolves.toBe("");
+    const lost = diagnosis.locator('form[data-part="lost-all"]');
+    await lost.getByLabel("Your answer").fill("0");
+    await lost.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => diagnosisStatus.textContent())
+      .toBe(`These numbers (variant 8): 2 of ${parts} parts answered right so far, 2 newly solved`);
 
     await page.goto(`${site}/progress/`);
     await expect(page.locator('[data-exercise-status="shuffle-shard-16-workers"]').textContent()).resolves.toBe(

@@ -26,14 +26,15 @@ import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solu
  * While a generated variant is shown, `variant` holds the parts answered rightly for its numbers:
  * the parts' marks show those (a mark from the chapter's numbers says nothing about new ones),
  * and the status line says both apart (statusLine: "✓ Solved before · these numbers (variant 42):
- * 0 of 2 parts answered right so far").
+ * 0 of 2 parts answered right so far"), "before" only of the parts the record held answered when
+ * the variant was dealt (`before`, kept by mount.ts): a part solved on its numbers is newly solved.
  */
 export function showPartProgress(
   root: HTMLElement,
   id: string,
   partIds: string[],
   progress: Progress = pageProgress.read(),
-  variant?: { seed: number; solved: ReadonlySet<string> },
+  variant?: { seed: number; solved: ReadonlySet<string>; before?: readonly string[] },
 ): void {
   const entry = progress.exercises[id];
   const solvedParts = partIds.filter((p) => partEarned(entry?.parts[p]));
@@ -51,7 +52,7 @@ export function showPartProgress(
       progress,
       id,
       partIds,
-      variant && { seed: variant.seed, answered: marked.length },
+      variant && { seed: variant.seed, answered: marked, before: variant.before },
     );
     // Answered after the solution, the solution seen and nothing solved, or new numbers not all
     // answered yet: not in the solved colour. The text is set only when it changes: the line is a

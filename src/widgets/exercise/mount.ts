@@ -34,7 +34,6 @@ import {
   type RunRequest,
   type TypeDiagnostic,
   typeCheckNoteDelayMs,
-  typeCheckPendingText,
   typeDiagnosticText,
   visibleText,
 } from "../../playground/protocol.ts";
@@ -53,13 +52,14 @@ import {
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
 import { situationHtml } from "./situation-html.ts";
-import { markSeen } from "../../course/solution-offer.ts";
+import { answeredInRecord, markSeen } from "../../course/solution-offer.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { countOf } from "../../format/number.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { loadTypeChecker } from "../playground/type-checker.ts";
+import { countTypeCheck } from "../playground/type-check-clock.ts";
 
 /**
  * Mount the exercise in `root` and return what a page may ask of it (bootstrap.ts hands it out
@@ -80,6 +80,12 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   /** Parts answered rightly for the variant on show (a dealt variant only). */
   const variantSolved = new Set<string>();
   /**
+   * The parts the record held answered when the variant on show was dealt: a right answer on its
+   * numbers solves its part in the record too (markSolved), and the status line says "before" only
+   * of what was there already (statusLine: a part solved on these numbers is newly solved).
+   */
+  let dealtOn: string[] = [];
+  /**
    * Whether this exercise is a review's, on /review/ (data-in-review). Its numbers are the review's,
    * and what the learner does with them counts in the review's record (the review page keeps it):
    * the chapter's record is left as it was. An answer checked there counts no attempt and solves no
@@ -97,8 +103,11 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const answers = () => (expected ??= loadSolution(data.id).then((mod) => expectedAnswers(data.parts, mod, params)));
 
   const solutionButton = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
-  const refreshStatus = () =>
-    showPartProgress(root, data.id, partIds, undefined, seed === null ? undefined : { seed, solved: variantSolved });
+  const refreshStatus = () => {
+    // The variant on show, with the record's parts answered when it was dealt.
+    const variant = seed === null ? undefined : { seed, solved: variantSolved, before: dealtOn };
+    showPartProgress(root, data.id, partIds, undefined, variant);
+  };
   // Progress changed in another tab: the marks and the status line follow, with the numbers on show.
   followOtherTabs(root, refreshStatus);
 
@@ -391,6 +400,7 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     if (box && drawn !== null) box.innerHTML = drawn;
     expected = null;
     variantSolved.clear();
+    dealtOn = answeredInRecord(pageProgress.read(), data.id, partIds);
     for (const span of root.querySelectorAll<HTMLElement>("[data-param]")) {
       const value = figures[span.dataset.param!];
       if (value !== undefined) span.textContent = paramText(value);
@@ -508,13 +518,21 @@ async function mountCode(
     const said = document.createElement("div");
     said.dataset.typeErrors = "";
     // A check still out a moment after the verdict (a cold one loads TypeScript) is shown to be
-    // under way, as the playground shows it: seen, not read out (the feedback is a live region).
-    const waiting = Object.assign(document.createElement("p"), { textContent: typeCheckPendingText });
+    // under way, with its seconds counting on as the playground counts them (countTypeCheck): seen,
+    // not read out (the feedback is a live region), and not left looking stale while it is slow.
+    const since = performance.now();
+    const waiting = document.createElement("p");
     waiting.dataset.typeCheckPending = "";
     waiting.setAttribute("aria-hidden", "true");
-    const pending = setTimeout(() => lastCheck === thisCheck && feedback?.append(waiting), typeCheckNoteDelayMs);
+    let stopClock: (() => void) | undefined;
+    const pending = setTimeout(() => {
+      if (lastCheck !== thisCheck || !feedback) return;
+      stopClock = countTypeCheck(waiting, since);
+      feedback.append(waiting);
+    }, typeCheckNoteDelayMs);
     const settled = () => {
       clearTimeout(pending);
+      stopClock?.();
       waiting.remove();
     };
     try {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { typeCheckPendingText } from "../../playground/protocol.ts";
-import { typeCheckPendingLine, typeErrorsSaid, typeErrorsSaidInFull } from "./output.ts";
+import { typeErrorsSaid, typeErrorsSaidInFull } from "./output.ts";
+import { typeCheckPendingLine } from "./type-check-clock.ts";
 
 describe("what a screen reader hears of a run's type errors", () => {
   const described = (n: number) =>

@@ -13,23 +13,13 @@ import {
   type RunEvent,
   type RunResult,
   type TypeDiagnostic,
-  typeCheckPendingText,
 } from "../../playground/protocol.ts";
 import { RunComparison, type RunEnding } from "./changed-lines.ts";
+import { countTypeCheck } from "./type-check-clock.ts";
 import { countOf, elapsedSeconds, grouped } from "../../format/number.ts";
 
 /** What heads a run's type errors: the run did happen, and TypeScript would not have compiled it. */
 export const typeErrorsHeading = "Type errors (the program ran anyway; TypeScript would refuse it):";
-
-/**
- * The line shown while a run's type check is still out after the run's end, with the seconds the
- * check has taken: it counts on until the check answers (its errors, or the line goes) or fails
- * (the client stops a check past `checkTimeLimitMs`). A slow check (a cold one on a busy machine,
- * beside an endless loop that kept a core busy) is seen to be under way, not left over.
- */
-export function typeCheckPendingLine(elapsedMs: number): string {
-  return `${typeCheckPendingText} ${elapsedSeconds(elapsedMs, 1)}`;
-}
 
 /** How many type errors a screen reader hears read out; the rest are counted, and listed on the page. */
 export const typeErrorsSaidInFull = 3;
@@ -59,8 +49,8 @@ export class OutputView {
   /** The run's type errors, said after its output (edited code only). */
   private typeNote: HTMLElement | null = null;
   private clock: ReturnType<typeof setInterval> | undefined;
-  /** Counts the seconds of a type check still out; stopped whenever its note is replaced or removed. */
-  private typeClock: ReturnType<typeof setInterval> | undefined;
+  /** Stops counting the seconds of a type check still out; called whenever its note is replaced or removed. */
+  private stopTypeClock: (() => void) | undefined;
 
   constructor(root: HTMLElement) {
     this.text = root.querySelector("[data-output]")!;
@@ -173,15 +163,14 @@ export class OutputView {
    * shown, not said (the run's end was), with its seconds counting until it answers.
    */
   typeCheckPending(since: number): void {
-    const note = this.replaceTypeNote([typeCheckPendingLine(performance.now() - since)], "typeCheckPending");
+    const note = this.replaceTypeNote([], "typeCheckPending");
     this.typeNote = note;
-    this.typeClock = setInterval(() => {
-      note.textContent = typeCheckPendingLine(performance.now() - since);
-    }, 250);
+    this.stopTypeClock = countTypeCheck(note, since);
   }
 
   private removeTypeNote(): void {
-    clearInterval(this.typeClock);
+    this.stopTypeClock?.();
+    this.stopTypeClock = undefined;
     this.typeNote?.remove();
     this.typeNote = null;
   }
