@@ -169,6 +169,9 @@ describeInBrowser("storage refused", (browser) => {
     // The refusal in the words the other pages use, and what the learner can do about it.
     expect(nothingKeptToReview.startsWith(`${storageRefusedText} `)).toBe(true);
     expect(nothingKeptToReview).toContain(allowStorageText);
+    // Nor does the page offer to export or import a schedule it cannot keep.
+    expect(await page.locator("main").innerText()).not.toContain("export and import it");
+    expect(await page.locator("main").innerText()).toContain("npm run exercises -- review");
     expect(ownErrors).toEqual([]);
   });
 

@@ -70,6 +70,7 @@ import {
 import { compareDecline, compareQuestion } from "./compare.ts";
 import { handFocus, holdsFocus } from "../focus.ts";
 import { emptyReview } from "./empty.ts";
+import { siteStorage } from "../site-storage.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -169,6 +170,8 @@ export function mountReviewPage(): void {
   const topics = $("[data-review-topics]");
   const topicsSection = $("[data-review-topics-section]");
   const now = () => new Date();
+  // Where the browser refuses storage there is no schedule to export or import: the page does not offer it.
+  if (!siteStorage()) for (const kept of page.querySelectorAll<HTMLElement>("[data-storage-kept]")) kept.hidden = true;
 
   /**
    * The live regions of the exercise on show, quiet since the page brought it up (quiet()), until
