@@ -12,7 +12,7 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
 import { clock } from "../../src/sim/gameday/report.ts";
@@ -34,6 +34,19 @@ function recordSaid(live: Locator): Promise<void> {
       characterData: true,
       subtree: true,
     });
+  });
+}
+
+/** From now on, each speed the page asks its game's worker for is kept in the page's `speedsSent`, in order. */
+function recordSpeedsSent(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const sent: unknown[] = [];
+    (window as unknown as { speedsSent: unknown[] }).speedsSent = sent;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: { type?: string; speed?: number }) {
+      if (message?.type === "speed") sent.push(message.speed);
+      return post.call(this, message);
+    } as typeof post;
   });
 }
 
@@ -150,15 +163,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // (a "2" there once set the game to 20x). Nor, with Ctrl held, are the keys the game's
     // anywhere: they are the browser's (Ctrl+0 resets the zoom, Ctrl+2 picks a tab). The game is
     // sent no speed for any of them: only the click on 5x's (the page once paused on Ctrl+0).
-    await page.evaluate(() => {
-      const sent: unknown[] = [];
-      (window as unknown as { speedsSent: unknown[] }).speedsSent = sent;
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (this: Worker, message: { type?: string; speed?: number }) {
-        if (message?.type === "speed") sent.push(message.speed);
-        return post.call(this, message);
-      } as typeof post;
-    });
+    await recordSpeedsSent(page);
     await recordSaid(live);
     await page.keyboard.press("1");
     await page.keyboard.press("2");
@@ -387,15 +392,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // The arrows choose the next speed, or the one before, round the group; the focus goes with
     // the choice, checked once the game runs at it, and heard there as a click is (no live
     // sentence besides). Two pressed before the game answers move two speeds on.
-    await page.evaluate(() => {
-      const sent: unknown[] = [];
-      (window as unknown as { speedsSent: unknown[] }).speedsSent = sent;
-      const post = Worker.prototype.postMessage;
-      Worker.prototype.postMessage = function (this: Worker, message: { type?: string; speed?: number }) {
-        if (message?.type === "speed") sent.push(message.speed);
-        return post.call(this, message);
-      } as typeof post;
-    });
+    await recordSpeedsSent(page);
     await recordSaid(root().locator("[data-live]"));
     const speedsSent = () => page.evaluate(() => (window as unknown as { speedsSent: unknown[] }).speedsSent);
     await page.keyboard.press("ArrowRight");

@@ -71,6 +71,20 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     await session.page.clock.setFixedTime(reviewAt);
     return session;
   }
+  /** A second exercise solved, and due the same day as the first. */
+  const second = "canary-exposure";
+  /** `solved` with `second` solved and enrolled too: two reviews due at reviewAt. */
+  const bothDue = (): Progress => {
+    const meta = loadExercise(second).meta;
+    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
+    const stored: Progress = JSON.parse(JSON.stringify(solved));
+    stored.exercises[second] = {
+      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
+      hints: 0,
+      revealed: false,
+    };
+    return enrol(stored, [{ id: second, chapter: meta.chapter, parts }], new Date(reviewAt.getTime() - 3 * day));
+  };
   const openReview = (page: Page, reload = false) => openDueReview(page, browser.site, reviewAt, reload);
 
   const inReview = (page: Page, exercise = id) => page.locator(`[data-review-slot] [data-exercise="${exercise}"]`);
@@ -323,17 +337,8 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
   });
 
   test("rated in another tab meanwhile, the review given up here offers no grade and says so; Next review, focused, pressed from the keyboard: the focus goes to the next card's heading while its exercise loads, and stays there when it cannot load", async () => {
-    // A second exercise due the same day; its markup's request fails.
-    const second = "canary-exposure";
-    const meta = loadExercise(second).meta;
-    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
-    const stored: Progress = JSON.parse(JSON.stringify(solved));
-    stored.exercises[second] = {
-      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
-      hints: 0,
-      revealed: false,
-    };
-    const both = enrol(stored, [{ id: second, chapter: meta.chapter, parts }], new Date(reviewAt.getTime() - 3 * day));
+    // A second exercise due the same day (bothDue); its markup's request fails.
+    const both = bothDue();
     const { page } = await reviewer(both);
     let requests = 0;
     await page.route(/\/review\/[^/]+\.json$/, (route) => (requests++ === 0 ? route.continue() : route.abort()));
@@ -366,16 +371,7 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
   });
 
   test("rated in another tab: a review to come leaves the queue at once, and the review on show is closed at once, what the learner typed and the focus left as they were", async () => {
-    const second = "canary-exposure";
-    const meta = loadExercise(second).meta;
-    const parts = meta.kind === "code" ? [] : meta.parts.map((p) => p.id);
-    const stored: Progress = JSON.parse(JSON.stringify(solved));
-    stored.exercises[second] = {
-      parts: Object.fromEntries(parts.map((p) => [p, { attempts: 1, solved: true }])),
-      hints: 0,
-      revealed: false,
-    };
-    const both = enrol(stored, [{ id: second, chapter: meta.chapter, parts }], new Date(reviewAt.getTime() - 3 * day));
+    const both = bothDue();
     const { context, page: here } = await reviewer(both);
     await here.goto(`${browser.site}/review/`);
     const status = here.locator("[data-review-status]");
