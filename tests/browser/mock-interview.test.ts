@@ -15,7 +15,7 @@ import {
   toDebrief,
 } from "../support/mock-interview.ts";
 import { drawIndex } from "../../src/widgets/mock-interview/draw.ts";
-import { nothingToDiscardText, resumeOffer } from "../../src/widgets/mock-interview/draft.ts";
+import { nothingToDiscardText, nothingToResumeText, resumeOffer } from "../../src/widgets/mock-interview/draft.ts";
 import { keptText } from "../../src/widgets/mock-interview/keeping.ts";
 import { noChoiceText } from "../../src/widgets/mock-interview/selection.ts";
 import { levelBar } from "../../src/course/self-assessment.ts";
@@ -356,16 +356,40 @@ describeInBrowser("mock interview in Chromium", (browser) => {
       await expect(asking.isVisible()).resolves.toBe(false);
       expect(dialogs).toEqual([]);
 
-      // Offered again, and gone from the device before "Discard it" is pressed (finished or
-      // discarded in another tab): nothing is asked, the status says so, and the setup comes back.
-      await page.evaluate(
-        (draft) => localStorage.setItem("blast-radius:interview-draft:v1", JSON.stringify(draft)),
-        kept,
-      );
-      await page.reload();
-      await expect.poll(() => discardIt.isVisible(), loading).toBe(true);
-      await page.evaluate(() => localStorage.removeItem("blast-radius:interview-draft:v1"));
+      // Offered again, and gone from the device (finished or discarded in another tab) while the
+      // widget's code loads: the offer goes when the code runs, the keyboard goes on from Draw, and
+      // the status says why.
+      const offerAgain = () =>
+        page.evaluate((draft) => localStorage.setItem("blast-radius:interview-draft:v1", JSON.stringify(draft)), kept);
+      const goneElsewhere = () => page.evaluate(() => localStorage.removeItem("blast-radius:interview-draft:v1"));
+      await offerAgain();
+      const releaseAgain = await holdWidgetCode(page);
+      const releaseBootstrapAgain = await holdRequests(page, bootstrapCode);
+      await page.reload({ waitUntil: "commit" });
+      // The bootstrap runs (module scripts run before DOMContentLoaded) and still finds the draft.
+      releaseBootstrapAgain();
+      await page.waitForLoadState("domcontentloaded");
+      await page.unroute(bootstrapCode);
+      await expect(discardIt.isVisible()).resolves.toBe(true);
+      await goneElsewhere();
+      // The first touch asks for the widget's code, held until the draft is gone.
       await discardIt.focus();
+      releaseAgain();
+      await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      await page.unroute(widgetCode);
+      await expect(discardIt.isVisible()).resolves.toBe(false);
+      await expect(draw.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+      await page.clock.runFor(500);
+      await expect.poll(() => mock.getByRole("status").textContent()).toBe(nothingToResumeText);
+
+      // Gone once the code has run, before "Discard it" is pressed: nothing is asked, the status
+      // says so, and the setup comes back.
+      await offerAgain();
+      await page.reload();
+      await discardIt.focus(); // the first touch: the widget's code loads
+      await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+      await expect(discardIt.isVisible()).resolves.toBe(true);
+      await goneElsewhere();
       await page.keyboard.press("Enter");
       await expect.poll(() => draw.isVisible(), loading).toBe(true);
       await expect(draw.evaluate((b) => b === document.activeElement)).resolves.toBe(true);

@@ -187,6 +187,14 @@ export function discardedText(title?: string): string {
   return `Discarded your unfinished interview${title ? ` on "${title}"` : ""}. Draw or pick a question to start a new one.`;
 }
 
+/** What the status says when the offer to resume finds no unfinished interview left (finished or discarded in another tab meanwhile). */
+export const nothingToResumeText =
+  "There is no unfinished interview to resume: it was finished or discarded in another tab.";
+
+/** What the status says when an unfinished interview cannot be resumed because its question changed or left the course. */
+export const noLongerFitsText =
+  "That unfinished interview no longer fits its question (the course changed); start a new one.";
+
 /** What the status says when "Discard it" finds no unfinished interview left (finished or discarded in another tab meanwhile). */
 export const nothingToDiscardText =
   "There is no unfinished interview to discard: it was finished or discarded in another tab.";

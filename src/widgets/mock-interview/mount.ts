@@ -22,6 +22,8 @@ import {
   draftKey,
   keptElsewhereText,
   nothingToDiscardText,
+  nothingToResumeText,
+  noLongerFitsText,
   ownDraft,
   sameInterview,
   showOffer,
@@ -161,7 +163,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     const question = own && questions.find((q) => q.id === own.draft.questionId);
     if (!own || !question) {
       offerGone();
-      ui.announce("There is no unfinished interview to resume.");
+      ui.announce(nothingToResumeText);
       return;
     }
     const { draft } = own;
@@ -180,7 +182,7 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
     } catch {
       clearDraft(own.store);
       offerGone();
-      ui.announce("That unfinished interview no longer fits its question (the course changed); start a new one.");
+      ui.announce(noLongerFitsText);
       return;
     }
     begin({ question, seed: draft.seed, round, minutes, startedAt: draft.startedAt }, draft.notes, true);
@@ -373,10 +375,15 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   root.dataset.stage = stage;
   selection.catchUp();
   history.load();
-  // The bootstrap already offered the resume (its words are left alone: see resumeOffer); a draft
-  // whose question the course no longer has cannot be resumed, so its offer goes.
+  // The bootstrap already offered the resume (its words are left alone: see resumeOffer). A draft
+  // gone meanwhile (finished or discarded in another tab while this code loaded), or whose question
+  // the course no longer has, cannot be resumed: its offer goes, and the status says why.
+  const offered = !ui.field("resume-box").hidden;
   const draft = ownDraft(tabStoreOrNothing(), storeOrNothing())?.draft;
-  if (!(draft && questions.some((q) => q.id === draft.questionId))) offerGone();
+  if (!(draft && questions.some((q) => q.id === draft.questionId))) {
+    offerGone();
+    if (offered) ui.announce(draft ? noLongerFitsText : nothingToResumeText);
+  }
   // Leaving the page keeps the clocks exact to the moment, not to the last periodic save.
   window.addEventListener("pagehide", keepDraft);
   // One draft for the device: when another tab writes it, the tab whose interview began last keeps
