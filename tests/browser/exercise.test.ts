@@ -177,8 +177,8 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(cross("flood")).resolves.toMatch(/^"✗ "/);
   });
 
-  test("hints are revealed one at a time and stay revealed; the solution needs a confirmation, and takes Show a hint with it until new numbers come, and a reload shows it again", async () => {
-    const { page } = browser;
+  test("hints are revealed one at a time and stay revealed, also those another tab opens; the solution needs a confirmation, and takes Show a hint with it until new numbers come, and a reload shows it again, as does another tab's", async () => {
+    const { page, context } = browser;
     await page.goto(`${site}/shuffle-sharding/`);
     const exercise = page.locator('[data-exercise="shuffle-shard-16-workers"]');
     const visibleHints = exercise.locator("[data-hint]:not([hidden])");
@@ -194,12 +194,36 @@ describeInBrowser("exercises in the page", (browser) => {
     await page.reload();
     await expect(visibleHints.count()).resolves.toBe(1);
 
+    // Another tab of this browser (any page of the site: its icon, the cheapest) opens the second
+    // hint, as the chapter open there would: this page, left open, opens it too, the answer half
+    // typed here and the focus in it left as they were. A page left open once only said so in the
+    // status line, with the hint closed.
+    const other = await context.newPage();
+    await other.goto(`${site}/favicon.svg`);
+    /** Change an exercise's stored record from the other tab. */
+    const changeThere = (id: string, change: { hints?: number; revealed?: boolean }) =>
+      other.evaluate(
+        ([key, id, change]) => {
+          const progress = JSON.parse(localStorage.getItem(key) ?? '{"version":1,"exercises":{}}');
+          progress.exercises[id] = { parts: {}, hints: 0, revealed: false, ...progress.exercises[id], ...change };
+          localStorage.setItem(key, JSON.stringify(progress));
+        },
+        [progressKey, id, change] as const,
+      );
+    const hintButton = exercise.locator('[data-action="hint"]');
+    const field = shuffle.getByLabel("Your answer");
+    const onField = () => field.evaluate((el) => el === document.activeElement);
+    await field.fill("1/2");
+    await expect.poll(() => exercise.getAttribute("data-mounted")).toBe("true");
+    await changeThere("shuffle-shard-16-workers", { hints: 2 });
+    await expect.poll(() => visibleHints.count()).toBe(2);
+    expect(await hintButton.textContent()).toBe("Show a hint (3 of 3)");
+    expect(await field.inputValue()).toBe("1/2");
+    expect(await onField()).toBe(true);
+
     // From the keyboard: the last hint leaves the focus on its button, which says there are no
     // more, and the next Tab goes on to the solution (a disabled button dropped it to the page).
-    const hintButton = exercise.locator('[data-action="hint"]');
     await hintButton.focus();
-    await page.keyboard.press("Enter");
-    await expect.poll(() => visibleHints.count()).toBe(2);
     await page.keyboard.press("Enter");
     await expect.poll(() => visibleHints.count()).toBe(3);
     await expect.poll(() => hintButton.textContent()).toBe("No more hints");
@@ -217,9 +241,18 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(exercise.locator("[data-confirm] p").textContent()).resolves.toBe(revealQuestion);
     await exercise.getByRole("button", { name: keepTrying }).click();
     await expect(solution.isHidden()).resolves.toBe(true);
+    // Its confirmation gone, the focus in it goes back to Show solution.
+    await expect.poll(focused).toBe("solution");
     await exercise.getByRole("button", { name: "Show solution" }).click();
-    await exercise.getByRole("button", { name: "Show it" }).click();
+    await expect.poll(focused).toBe("confirm-solution");
+    // The confirmation open here, the other tab shows the solution: so does this page, which takes
+    // the focus from Show it, gone with the confirmation, to the solution.
+    await changeThere("shuffle-shard-16-workers", { revealed: true });
     await expect.poll(() => solution.textContent()).toMatch(/1 \/ C\(16, 4\) = 1\/1,820/);
+    expect(await exercise.locator("[data-confirm]").isHidden()).toBe(true);
+    expect(await solution.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await exercise.locator("[data-status]").textContent()).toMatch(/solution seen$/i);
+    expect(await field.inputValue()).toBe("1/2");
     // The solution on show, neither Show solution nor Show a hint is offered beside it; the hints
     // opened stay open.
     const offered = () =>
@@ -236,6 +269,21 @@ describeInBrowser("exercises in the page", (browser) => {
     expect(await solution.isHidden()).toBe(true);
     expect(await offered()).toEqual(["Show a hint (1 of 3)", "Show solution"]);
     expect(await visibleHints.count()).toBe(0);
+
+    // Another tab opens a hint of the diagnosis beside it, not touched here (its widget not
+    // loaded): it opens there too, and this exercise, whose record that write left as it was,
+    // stays as the new numbers left it. The stored progress then goes back as it was.
+    const stored = await other.evaluate((key) => localStorage.getItem(key), progressKey);
+    const diagnosis = page.locator('[data-exercise="diagnose-poison-shard"]');
+    await changeThere("diagnose-poison-shard", { hints: 1 });
+    await expect.poll(() => diagnosis.locator("[data-hint]:not([hidden])").count()).toBe(1);
+    expect(await diagnosis.getAttribute("data-mounted")).toBeNull();
+    expect(await diagnosis.locator('[data-action="hint"]').textContent()).toBe("Show a hint (2 of 3)");
+    expect(await solution.isHidden()).toBe(true);
+    expect(await offered()).toEqual(["Show a hint (1 of 3)", "Show solution"]);
+    expect(await visibleHints.count()).toBe(0);
+    await other.evaluate(([key, value]) => localStorage.setItem(key, value!), [progressKey, stored] as const);
+    await other.close();
 
     // The solution seen, then reloaded: the page is as it was left, the worked solution (the
     // chapter's) on show, neither Show solution nor Show a hint offered, the hints opened before

@@ -1,16 +1,18 @@
 /**
  * The only exercise code that runs before a reader interacts: it shows saved progress (solved
- * parts, hints already revealed), follows it as other tabs change it (followOtherTabs), and
- * waits. On the first focus, pointer, key or submit inside an
- * exercise it loads the widget (grader, mathjs, editor) and hands over; a submit or a button
- * click made while it loads is replayed once it is ready. A code exercise with edited code saved
- * loads at once, so the reader sees their code, not the starter. A page that hosts an exercise
- * (/review/) asks its widget for what it does itself through exerciseWidget.
+ * parts, hints already revealed, a solution seen), follows it as other tabs change it, opening the
+ * hints and the solution another tab opened (followOtherTabs), and waits. On the first focus,
+ * pointer, key or submit inside an exercise it loads the widget (grader, mathjs, editor) and
+ * hands over; a submit or a button click made while it loads is replayed once it is ready. A code
+ * exercise with edited code saved loads at once, so the reader sees their code, not the starter. A
+ * page that hosts an exercise (/review/) asks its widget for what it does itself through
+ * exerciseWidget.
  */
 import { type Progress, partEarned } from "../../course/progress.ts";
 import { prewarm } from "../../playground/worker-pool.ts";
 import { handFocus, holdsFocus } from "../focus.ts";
 import { onStoredProgressChange } from "../progress/store.ts";
+import { openedElsewhere } from "./opened-elsewhere.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { siteStorage } from "../site-storage.ts";
@@ -106,30 +108,42 @@ function showSavedState(root: HTMLElement): void {
     data.parts.map((p) => p.id),
     progress,
   );
-  root.querySelectorAll<HTMLElement>("[data-hint]").forEach((hint, i) => {
-    hint.hidden = i >= entry.hints;
-  });
-  if (entry.hints > 0) showHintButton(root);
+  openHints(root, entry.hints);
   // A solution seen before a reload is on show again, as the page was left (the widget, once
   // loaded, shows it as its own: mount.ts restoreReveal). Not on /review/: its numbers are the review's.
   if (entry.revealed && root.dataset.inReview === undefined) showSeenSolution(root);
 }
 
 /**
+ * The first `count` hints open (none is closed), and the hint button saying what is left: from the
+ * saved progress, and as another tab opens more (followOtherTabs).
+ */
+function openHints(root: HTMLElement, count: number): void {
+  if (count === 0) return;
+  for (const [i, hint] of root.querySelectorAll<HTMLElement>("[data-hint]").entries())
+    if (i < count) hint.hidden = false;
+  showHintButton(root);
+}
+
+/**
  * The worked solution on show, copied from the markup, and Show solution, its confirmation and Show
- * a hint gone (the hints opened stay open): here from the saved progress, and in mount.ts's
- * showSolution, however it is shown. Returns the solution shown, or null for an exercise with none.
+ * a hint gone (the hints opened stay open): here from the saved progress or another tab's, and in
+ * mount.ts's showSolution, however it is shown. A focus on what goes moves to the solution
+ * (focus.ts); a focus elsewhere stays where it is. Returns the solution shown, or null for an
+ * exercise with none.
  */
 export function showSeenSolution(root: HTMLElement): HTMLElement | null {
   const solution = root.querySelector<HTMLElement>("[data-solution]");
   const source = root.querySelector<HTMLElement>("[data-solution-source]");
   if (!solution || !source) return null;
+  const controls = [
+    ...root.querySelectorAll<HTMLElement>('[data-action="solution"], [data-confirm], [data-action="hint"]'),
+  ];
+  const lost = holdsFocus(...controls);
   solution.replaceChildren(...[...source.childNodes].map((n) => n.cloneNode(true)));
   solution.hidden = false;
-  for (const control of root.querySelectorAll<HTMLElement>(
-    '[data-action="solution"], [data-confirm], [data-action="hint"]',
-  ))
-    control.hidden = true;
+  for (const control of controls) control.hidden = true;
+  if (lost) handFocus(solution);
   return solution;
 }
 
@@ -149,27 +163,65 @@ export function showHintButton(root: HTMLElement): void {
 }
 
 /**
- * Progress changed in another tab (an exercise answered there, a reset or an import on /progress/):
- * this exercise's marks, status line and Show solution's offer follow it, through `redraw`
- * (showPartProgress; once mounted, the widget's own, which knows a dealt variant's numbers). That
- * is all: the answers typed, the verdicts, the hints opened and a solution on show stay as they
- * are, and the status line, a live region, speaks only when its own words change. Show a hint goes
- * once every part is answered there; if it held the focus, the focus goes to Show solution beside
- * it (else to the status line that says why), not to the page's start.
+ * How an exercise follows another tab's change (followOtherTabs): `redraw` its marks, status line
+ * and Show solution's offer (showPartProgress; once mounted, the widget's own, which knows a dealt
+ * variant's numbers), and `showSolution` as the page shows one itself (showSeenSolution; once
+ * mounted, the widget's, which adds a dealt variant's answers and a code exercise's reference code).
  */
-export function followOtherTabs(root: HTMLElement, redraw: () => void): void {
-  onStoredProgressChange(() => {
+export interface TabFollower {
+  redraw(): void;
+  showSolution(): void;
+}
+
+/** Each followed exercise's follower: the bootstrap's until its widget mounts, then the widget's. */
+const followers = new WeakMap<HTMLElement, TabFollower>();
+
+/**
+ * Progress changed in another tab (an exercise answered there, a hint or the solution opened, a
+ * reset or an import on /progress/): exercise `id` in `root` follows it, through `follower`, which
+ * takes the place of the one given before (the bootstrap's, until the widget mounts). Its marks,
+ * status line and Show solution's offer are redrawn; the hints another tab opened open here, and
+ * the solution it showed is shown here (openedElsewhere: only what that write opened, so hints and
+ * a solution this page closed on dealing new numbers stay closed when another tab changes something
+ * else). Not on /review/, whose hints and solution are the review's (src/widgets/review/page.ts).
+ * Nothing closes: the answers typed, the verdicts, the hints opened and a solution on show stay as
+ * they are, and the status line, a live region, speaks only when its own words change. The focus
+ * stays where it is, unless on a control that goes (focus.ts): Show a hint goes once every part is
+ * answered there, the focus then to Show solution beside it (else to the status line that says
+ * why), not to the page's start; a solution shown takes the focus from Show solution, its
+ * confirmation and Show a hint, which go with it.
+ */
+export function followOtherTabs(root: HTMLElement, id: string, follower: TabFollower): void {
+  const first = !followers.has(root);
+  followers.set(root, follower);
+  if (!first) return;
+  onStoredProgressChange((event) => {
+    const { redraw, showSolution } = followers.get(root)!;
+    const opened =
+      root.dataset.inReview === undefined
+        ? openedElsewhere(event.key, event.oldValue, event.newValue, id)
+        : { hints: 0, revealed: false };
     const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
     const onHint = holdsFocus(hint);
+    openHints(root, opened.hints);
     redraw();
-    if (!onHint || !hint?.hidden) return;
-    if (handFocus(root.querySelector<HTMLButtonElement>('[data-action="solution"]'))) return;
-    // The status line takes the focus only as the last heir: a tab stop for script alone.
-    const status = root.querySelector<HTMLElement>("[data-status]");
-    if (!status) return;
-    status.tabIndex = -1;
-    handFocus(status);
+    if (onHint && hint?.hidden) handFocusFromHint(root);
+    // Shown after: a focus handed to Show solution goes on to the solution.
+    if (opened.revealed) showSolution();
   });
+}
+
+/**
+ * Show a hint went with the focus on it (every part answered): the focus goes to Show solution
+ * beside it, else to the status line that says why, not to the page's start.
+ */
+function handFocusFromHint(root: HTMLElement): void {
+  if (handFocus(root.querySelector<HTMLButtonElement>('[data-action="solution"]'))) return;
+  // The status line takes the focus only as the last heir: a tab stop for script alone.
+  const status = root.querySelector<HTMLElement>("[data-status]");
+  if (!status) return;
+  status.tabIndex = -1;
+  handFocus(status);
 }
 
 const triggers = ["focusin", "pointerdown", "keydown", "submit", "click"] as const;
@@ -267,16 +319,17 @@ export function bootExercises(): void {
     if (root.dataset.booted) continue;
     root.dataset.booted = "true";
     showSavedState(root);
-    // Until its widget mounts, which follows other tabs with its own redraw (mount.ts).
+    // Until its widget mounts, which then follows other tabs itself (mount.ts).
     const data = readPayload(root);
     if (data)
-      followOtherTabs(root, () => {
-        if (!root.dataset.mounted)
+      followOtherTabs(root, data.id, {
+        redraw: () =>
           showPartProgress(
             root,
             data.id,
             data.parts.map((p) => p.id),
-          );
+          ),
+        showSolution: () => void showSeenSolution(root),
       });
     armExercise(root);
   }

@@ -41,6 +41,7 @@ import { mulberry32, readSeed, seedRule } from "../../sim/random.ts";
 import { dealsReviewNumbers, dueReviewSeed, practiceSeed } from "../../course/review-seed.ts";
 import { sitePath } from "../../course/url.ts";
 import { progressEvent } from "../progress/store.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 import {
   type ExerciseWidget,
   exerciseCodeKey,
@@ -108,9 +109,6 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     const variant = seed === null ? undefined : { seed, solved: variantSolved, before: dealtOn };
     showPartProgress(root, data.id, partIds, undefined, variant);
   };
-  // Progress changed in another tab: the marks and the status line follow, with the numbers on show.
-  followOtherTabs(root, refreshStatus);
-
   // Where the browser would not store this exercise's progress, one note beside it says so. It
   // appears only once this exercise has changed something, and leaves when a later write (from
   // any exercise on the page) stored what was held. Text is set only when it changes: the note
@@ -162,11 +160,11 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     // to it while the answer was graded, or a code part's checks ran) goes to the verdict that took
     // it, not to the page's start.
     const hint = root.querySelector<HTMLElement>('[data-action="hint"]');
-    const onHint = !!hint && hint === document.activeElement;
+    const onHint = holdsFocus(hint);
     refreshStatus();
-    if (onHint && hint.hidden && feedback) {
+    if (onHint && hint?.hidden && feedback) {
       feedback.tabIndex = -1;
-      feedback.focus();
+      handFocus(feedback);
     }
     if (!inReview()) window.dispatchEvent(new CustomEvent(progressEvent));
   };
@@ -268,21 +266,19 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
   const solution = root.querySelector<HTMLElement>("[data-solution]");
   /**
    * Show the worked solution (and, for a dealt variant, its answers). `focus` takes the focus to
-   * it: the learner's press on Show it does; a page showing it itself (exerciseWidget) does not,
-   * unless the focus was on what goes. The solution on show, Show solution goes with its
-   * confirmation, however it was shown (it would only offer it again), and so does Show a hint (a
-   * hint beside the whole solution helps with nothing; the hints opened stay open), until new
-   * numbers hide it.
+   * it: the learner's press on Show it does; a page showing it itself (exerciseWidget, a reload,
+   * another tab's record) does not, unless the focus was on what goes (showSeenSolution). The
+   * solution on show, Show solution goes with its confirmation, however it was shown (it would only
+   * offer it again), and so does Show a hint (a hint beside the whole solution helps with nothing;
+   * the hints opened stay open), until new numbers hide it. The chapter's record is told it was
+   * seen unless it says so already (a reload, another tab).
    */
   const showSolution = (focus: boolean) => {
-    const active = document.activeElement;
-    const wasOnControls =
-      !!active && [solutionButton, confirm, hintButton].some((control) => control?.contains(active));
     // The same as the page shows from the saved progress before this widget loads (bootstrap.ts).
     const shown = showSeenSolution(root);
     if (!shown) return;
-    if (focus || wasOnControls) shown.focus();
-    if (!inReview()) {
+    if (focus) handFocus(shown);
+    if (!inReview() && !pageProgress.read().exercises[data.id]?.revealed) {
       save((p) => markSeen(p, data.id));
       // The exercise says it is revealed: a part answered from here on is answered, not solved.
       refreshStatus();
@@ -307,9 +303,11 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     confirm.hidden = false;
     confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
   });
+  // Not now, a press: the confirmation goes, and the focus back to Show solution (also where a
+  // click does not focus the button it presses).
   root.querySelector('[data-action="cancel-solution"]')?.addEventListener("click", () => {
     if (confirm) confirm.hidden = true;
-    solutionButton?.focus();
+    handFocus(solutionButton);
   });
   root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", () => showSolution(true));
 
@@ -466,6 +464,9 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
     });
   });
 
+  // Progress changed in another tab: the marks and the status line follow, with the numbers on
+  // show, and what it opened (hints, the solution) opens here.
+  followOtherTabs(root, data.id, { redraw: refreshStatus, showSolution: () => showSolution(false) });
   refreshStatus();
   restoreReveal();
   // ---- code exercises ----

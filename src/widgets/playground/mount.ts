@@ -19,6 +19,7 @@ import { errorMarks } from "./error-marks.ts";
 import { loadTypeChecker } from "./type-checker.ts";
 
 import { prewarm } from "../../playground/worker-pool.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 
 const loadRunner = () => import("../../playground/browser-host.ts");
 const loadEditor = () => import("./editor.ts");
@@ -62,10 +63,10 @@ export async function mountPlayground(
   const showNotice = (...parts: (string | Node)[]) => {
     // A button of the notice that takes itself away (Close, Discard it) must not drop focus on the
     // page's body: it goes to the notice's next button, or to Share, the control before it.
-    const hadFocus = notice.contains(document.activeElement);
+    const lost = holdsFocus(notice);
     notice.replaceChildren(...parts);
     notice.hidden = parts.length === 0;
-    if (hadFocus) (notice.querySelector("button") ?? shareButton).focus();
+    if (lost) handFocus(notice.querySelector("button"), shareButton);
   };
   const button = (label: string, onClick: () => void) => {
     const b = document.createElement("button");

@@ -23,10 +23,12 @@ export const changesProgress = (key: string | null): boolean => key === null || 
  * Call `redraw` each time another tab of this browser changes the stored progress: an exercise
  * answered there, a reset or an import on /progress/, the storage cleared. The one way a page
  * learns of it; its own changes come as progressEvent, which the browser does not send back here.
+ * `redraw` is given the storage event, whose old and new values say what the write changed (an
+ * exercise opens the hints and the solution another tab opened: exercise/opened-elsewhere.ts).
  */
-export function onStoredProgressChange(redraw: () => void): void {
+export function onStoredProgressChange(redraw: (event: StorageEvent) => void): void {
   window.addEventListener("storage", (event) => {
-    if (changesProgress(event.key)) redraw();
+    if (changesProgress(event.key)) redraw(event);
   });
 }
 

@@ -302,14 +302,19 @@ export function mountReviewPage(): void {
     );
   };
 
-  /** The end of the session; `focus` when the learner pressed Finish (its button goes with the session). */
+  /**
+   * The end of the session; `focus` when the learner pressed Finish. Its button goes with the
+   * session: the focus (a press's, or one left in the session) goes to the status line that says
+   * the session is over.
+   */
   const finishSession = (focus: boolean) => {
+    const lost = holdsFocus(session);
     finished = true;
     session.hidden = true;
     slot.replaceChildren();
     drawDueList();
     sayFinished();
-    if (focus) status.focus();
+    if (focus || lost) handFocus(status);
   };
 
   /**
@@ -508,12 +513,17 @@ export function mountReviewPage(): void {
     else moveOn(`Rated ${outcome}. This exercise comes back ${when(due!, at)}.`, "Rated", false, true);
   };
 
-  const show = async (card: DueCard) => {
+  /**
+   * Bring up the review of `card`; `focus` when the learner pressed Next review, which takes the
+   * focus to the card's heading.
+   */
+  const show = async (card: DueCard, focus: boolean) => {
     const entry = byId.get(card.id)!;
     const place = index;
-    // Next review goes, with the exercise before: a focus on either goes to the card's heading
-    // once it names this review, not to the page's body while the exercise loads (or fails to).
-    const lost = holdsFocus(next, slot);
+    // Next review goes, with the exercise before: a focus on either (or the press's) goes to the
+    // card's heading once it names this review, not to the page's body while the exercise loads
+    // (or fails to).
+    const lost = focus || holdsFocus(next, slot);
     drawDueList();
     result.textContent = "";
     next.hidden = true;
@@ -587,7 +597,6 @@ export function mountReviewPage(): void {
       form.style.display = "none";
     }
     slot.replaceChildren(root);
-    if (index > 0) where.focus();
 
     // Never the chapter's numbers, which its page shows with the solution free to see.
     const seed = reviewSeed(card.id, card.reps, { variant, chapter: payload.params });
@@ -611,7 +620,7 @@ export function mountReviewPage(): void {
      */
     const settleAnswered = (): boolean => {
       const hintButton = root.querySelector<HTMLElement>('[data-action="hint"]');
-      const hadFocus = !!hintButton && hintButton === document.activeElement;
+      const hadFocus = holdsFocus(hintButton);
       if (hintButton) hintButton.hidden = true;
       if (confirmText) confirmText.textContent = compareQuestion;
       const decline = root.querySelector('[data-action="cancel-solution"]');
@@ -822,11 +831,11 @@ export function mountReviewPage(): void {
   };
 
   next.addEventListener("click", () => {
-    if (index < queue.length) void show(queue[index]!);
+    if (index < queue.length) void show(queue[index]!, true);
     else finishSession(true);
   });
 
   drawTopics();
-  if (queue.length > 0) void show(queue[0]!);
+  if (queue.length > 0) void show(queue[0]!, false);
   else finishSession(false);
 }
