@@ -29,7 +29,8 @@ class FakeElement {
     if (hidden && this.page.holds(this)) this.page.activeElement = this.page.body;
   }
 
-  focus(): void {
+  focus(options?: FocusOptions): void {
+    this.page.focusCalls.push({ name: this.name, preventScroll: options?.preventScroll === true });
     for (let el: FakeElement | null = this; el; el = el.parentElement) if (el.isHidden) return;
     if (this.focusable && !this.disabled) this.page.activeElement = this;
   }
@@ -38,6 +39,8 @@ class FakeElement {
 class FakePage {
   readonly body = new FakeElement(this, "body", false);
   activeElement: FakeElement = this.body;
+  /** Each focus() asked for, in order: on which element, and whether it was to leave the page's scroll alone. */
+  readonly focusCalls: { name: string; preventScroll: boolean }[] = [];
 
   /** A control (`focusable`) or a box, inside `parent` (the body unless given). */
   add(name: string, focusable: boolean, parent: FakeElement = this.body): FakeElement {
@@ -120,6 +123,43 @@ describe("handFocus", () => {
     disabled.disabled = true;
     expect(handFocus(html(disabled), null)).toBeUndefined();
     expect(handFocus()).toBeUndefined();
+    expect(page.activeElement).toBe(start);
+  });
+});
+
+describe("handFocus with options", () => {
+  test("focuses each heir tried with the options given first, and the first that takes it keeps it", () => {
+    const disabled = page.add("disabled", true);
+    disabled.disabled = true;
+    const taker = page.add("taker", true);
+    const later = page.add("later", true);
+    expect(handFocus({ preventScroll: true }, null, html(disabled), html(taker), html(later))).toBe(html(taker));
+    expect(page.activeElement).toBe(taker);
+    // Each heir tried was asked not to scroll; the one after the taker was not tried.
+    expect(page.focusCalls).toEqual([
+      { name: "disabled", preventScroll: true },
+      { name: "taker", preventScroll: true },
+    ]);
+  });
+
+  test("without options (or with them empty) it focuses as before, the browser free to scroll", () => {
+    const first = page.add("first", true);
+    const second = page.add("second", true);
+    expect(handFocus(html(first))).toBe(html(first));
+    expect(handFocus({}, html(second))).toBe(html(second));
+    expect(page.focusCalls).toEqual([
+      { name: "first", preventScroll: false },
+      { name: "second", preventScroll: false },
+    ]);
+  });
+
+  test("with options and no heir that takes it, returns nothing and moves nothing", () => {
+    const start = page.add("start", true);
+    start.focus();
+    const hidden = page.add("hidden", true);
+    hidden.hidden = true;
+    expect(handFocus({ preventScroll: true }, html(hidden), undefined)).toBeUndefined();
+    expect(handFocus({ preventScroll: true })).toBeUndefined();
     expect(page.activeElement).toBe(start);
   });
 });

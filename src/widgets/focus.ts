@@ -21,14 +21,26 @@ export function holdsFocus(...controls: Maybe<Element>[]): boolean {
   return false;
 }
 
+/** How the focus is handed on: `preventScroll`, as `focus()` takes it, leaves the page where it is. */
+export interface HandOptions {
+  preventScroll?: boolean;
+}
+
 /**
  * Focuses the first of `heirs` that takes the focus: one hidden, disabled or not on the page does
- * not, and the next is tried. Returns the one that took it, if any.
+ * not, and the next is tried. Returns the one that took it, if any. Given `options` first, each
+ * heir is focused with them (`preventScroll`: an heir out of sight is not scrolled to, where the
+ * learner's eyes are on something else, as the game day's feed and actions are at each tick).
  */
-export function handFocus(...heirs: Maybe<HTMLElement>[]): HTMLElement | undefined {
-  for (const heir of heirs) {
+export function handFocus(...heirs: Maybe<HTMLElement>[]): HTMLElement | undefined;
+export function handFocus(options: HandOptions, ...heirs: Maybe<HTMLElement>[]): HTMLElement | undefined;
+export function handFocus(...args: (Maybe<HTMLElement> | HandOptions)[]): HTMLElement | undefined {
+  // An element has focus(); the options do not.
+  const first = args[0];
+  const options = first && !("focus" in first) ? first : undefined;
+  for (const heir of (options ? args.slice(1) : args) as Maybe<HTMLElement>[]) {
     if (!heir) continue;
-    heir.focus();
+    heir.focus(options);
     if (document.activeElement === heir) return heir;
   }
   return undefined;

@@ -343,7 +343,8 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // resumed, its log plays in a new worker). The worker crashes while it checks the saved game,
     // before it answers: the page says the saved game was not resumed and that Resume it tries
     // again, beside the offer still shown, where the focus stays (it said "The game's simulation
-    // failed. Start a new game." beside an offer to resume).
+    // failed. Start a new game." beside an offer to resume). A new game comes first, so that the
+    // offer's button can go from the line, and nothing else, once the offer goes.
     await page.reload();
     await page.waitForSelector("[data-resume-offer]:not([hidden])");
     // The dashboard loads on the first touch: a focus, not the press on Resume it.
@@ -356,7 +357,7 @@ describeInBrowser("game day from the keyboard", (browser) => {
     await page.keyboard.press("Enter");
     await page.waitForSelector('[data-gameday][data-state="error"]');
     await expect(root().locator("[data-error]").textContent()).resolves.toBe(
-      `The saved game could not be resumed: the game's simulation failed. Press "${await resume.textContent()}" to try again, or start a new game.`,
+      `The saved game could not be resumed: the game's simulation failed. Start a new game, or press "${await resume.textContent()}" to try again.`,
     );
     await expect(root().locator("[data-resume-offer]").isVisible()).resolves.toBe(true);
     await expect(resume.evaluate((b) => b === document.activeElement)).resolves.toBe(true);

@@ -578,10 +578,23 @@ describeInBrowser("game day in Chromium", (browser) => {
     // A finished game is not kept, so never offered.
     await expect(kept()).resolves.toBeNull();
 
-    // Discarded from the keyboard, the offer goes, and the focus on it goes to Start, not to
-    // the page's body.
+    // The worker crashes as it checks the saved game: the line says Resume it tries again, beside
+    // the offer still shown.
     await page.evaluate(([k, v]) => sessionStorage.setItem(k!, v!), [key, JSON.stringify(saved)]);
     await page.reload();
+    // The dashboard loads on the first touch: a focus, not the press on Resume it.
+    const mounted = page.waitForEvent("worker");
+    await root().locator("[data-seed]").focus();
+    await crashOn(await mounted, "resume", false, "a resume check's crash forced by the test");
+    await page.waitForSelector('[data-gameday][data-ready="true"]');
+    await offer.getByRole("button", { name: "Resume it" }).click();
+    await page.waitForSelector('[data-gameday][data-state="error"]');
+    const error = root().locator("[data-error]");
+    await expect(error.textContent()).resolves.toBe(
+      'The saved game could not be resumed: the game\'s simulation failed. Start a new game, or press "Resume it" to try again.',
+    );
+    // Discarded from the keyboard, the offer goes, and the focus on it goes to Start, not to
+    // the page's body. Its button gone, the line no longer says to press it (it did).
     await offer.getByRole("button", { name: "Discard it" }).focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => root().locator("[data-live]").textContent()).toBe("The unfinished game was discarded.");
@@ -590,6 +603,9 @@ describeInBrowser("game day in Chromium", (browser) => {
       true,
     );
     await expect(kept()).resolves.toBeNull();
+    await expect(error.textContent()).resolves.toBe(
+      "The saved game could not be resumed: the game's simulation failed. Start a new game.",
+    );
   });
 
   test("a shared link replays the same run to the same summary", { timeout: 120_000 }, async () => {
@@ -730,6 +746,10 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.locator("[data-end]").click();
     await state("over");
     expect(JSON.parse((await root().getAttribute("data-summary"))!).log).toMatchObject([{ action: "retries-off" }]);
+    // Over, the game goes on no more, and the line no longer says it does (it did, under the results).
+    await expect(error.textContent()).resolves.toMatch(
+      /^This link cannot be replayed: .*check digits do not match[^.]*\.$/,
+    );
 
     // On a narrower phone its longest form ("Tenants hurting now: 12, cells hurting: 3. Error
     // budget spent: 100%.") takes three lines: three are kept.

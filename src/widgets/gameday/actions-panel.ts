@@ -10,6 +10,7 @@
  */
 import { entryText } from "../../sim/gameday/report.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 import { keepUnitWithNumber } from "../../format/units.ts";
 import { q } from "./dom.ts";
 import type { GameUpdate } from "./protocol.ts";
@@ -70,13 +71,14 @@ export function createActionsPanel(
    * Enable or disable an action's button, saying why in its title. A button disabled with the
    * focus on it (the action just taken with Enter) drops the focus to the page's body, where the
    * speed keys do nothing and Tab starts from the top: it goes to `beside` instead, the action's
-   * target list or the actions' heading, without scrolling.
+   * target list or the actions' heading (the heading if the list cannot take it), without
+   * scrolling (focus.ts, the site's one hand-off).
    */
   const setButton = (button: HTMLButtonElement, why: string | null, beside: HTMLElement = actionsHeading) => {
     if (button.disabled !== Boolean(why)) {
-      const hadFocus = document.activeElement === button;
+      const hadFocus = holdsFocus(button);
       button.disabled = Boolean(why);
-      if (hadFocus && button.disabled) beside.focus({ preventScroll: true });
+      if (hadFocus && button.disabled) handFocus({ preventScroll: true }, beside, actionsHeading);
     }
     if (button.title !== (why ?? "")) button.title = why ?? "";
   };
@@ -96,10 +98,10 @@ export function createActionsPanel(
       pendingList.setAttribute("aria-label", "Actions under way");
       return;
     }
-    const hadFocus = document.activeElement === pendingList;
+    const hadFocus = holdsFocus(pendingList);
     pendingList.removeAttribute("tabindex");
     pendingList.removeAttribute("aria-label");
-    if (hadFocus) actionsHeading.focus({ preventScroll: true });
+    if (hadFocus) handFocus({ preventScroll: true }, actionsHeading);
   };
   // Its width changes the lines its entries take (a phone turned, a window resized).
   new ResizeObserver(reachPending).observe(pendingList);

@@ -13,6 +13,7 @@ import { rank, ranked } from "../../sim/gameday/board.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
 import { requiredElement } from "../required-element.ts";
 import { InlineQuestion } from "../inline-question.ts";
+import { handFocus } from "../focus.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
 
@@ -170,7 +171,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     // The button pressed is gone with its row: keep the keyboard on the board, at the row that
     // took its place (or the last), or at the field for codes once the board is empty.
     const left = results.querySelectorAll<HTMLElement>("[data-remove]");
-    (left[Math.min(place, left.length - 1)] ?? input).focus();
+    handFocus(left[Math.min(place, left.length - 1)], input);
   });
 
   render();

@@ -2,6 +2,7 @@
 import { clock as clockText } from "../../sim/gameday/report.ts";
 import { alertRules } from "../../sim/gameday/slo.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 import { q } from "./dom.ts";
 
 /** The feed keeps this many lines, the newest. */
@@ -61,12 +62,12 @@ export function createFeed(root: HTMLElement): Feed {
       feed.setAttribute("aria-label", feedName);
       return;
     }
-    const hadFocus = document.activeElement === feed;
+    const hadFocus = holdsFocus(feed);
     feed.removeAttribute("tabindex");
     feed.removeAttribute("aria-label");
     if (hadFocus && heading) {
       heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
+      handFocus({ preventScroll: true }, heading);
     }
   };
   // Measured once a frame at most: an update may add several lines, each measure a layout.

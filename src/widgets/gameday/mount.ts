@@ -24,6 +24,7 @@ import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { readSeed } from "../../sim/random.ts";
 import { countOf, times } from "../../format/number.ts";
+import { handFocus, holdsFocus, setHidden } from "../focus.ts";
 import { tabStoreOrNothing } from "../site-storage.ts";
 import { createActionsPanel } from "./actions-panel.ts";
 import { createCharts } from "./charts.ts";
@@ -36,7 +37,16 @@ import { type ResultCode, showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
 import { hashWithCode, replayLink } from "./share.ts";
-import { ackText, alertText, replayedLine, replayedText, workerFailedText } from "./text.ts";
+import {
+  ackText,
+  alertText,
+  type ErrorLine,
+  goesOnPiece,
+  type Lasting,
+  replayedLine,
+  replayedText,
+  workerFailedText,
+} from "./text.ts";
 
 /** The arrow keys in the speeds' radio group: to the next speed (right, down) or the one before. */
 const arrowSteps: Readonly<Record<string, number>> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -86,11 +96,13 @@ function startButtonFace(startButton: HTMLButtonElement): HTMLElement {
  * saved game's log the game refused), its text under them once opened. The disclosure sits beside
  * the message where the resume offer's buttons sat, so the box takes no more room than the offer
  * it replaces (keepingRoom), and it is outside the alert, so only the message is read out. Opened,
- * the button stays where it was pressed.
+ * the button stays where it was pressed. The message's words true only while something lasts
+ * (text.ts, ErrorLine) are each in a span of their own, which goes when that ends (`ended`).
  */
 function errorBox(error: HTMLElement): {
   box: HTMLElement;
-  show(text: string, details: string | undefined): void;
+  show(line: ErrorLine, details: string | undefined): void;
+  ended(what: Lasting): void;
   hide(): void;
 } {
   const box = document.createElement("div");
@@ -116,14 +128,25 @@ function errorBox(error: HTMLElement): {
   box.append(error, more, reason);
   return {
     box,
-    show(text, details) {
+    show(line, details) {
       box.style.minHeight = "";
-      error.textContent = text;
+      error.replaceChildren(
+        ...line.map((piece) => {
+          if (typeof piece === "string") return piece;
+          const lasting = document.createElement("span");
+          lasting.dataset.while = piece.while;
+          lasting.textContent = piece.text;
+          return lasting;
+        }),
+      );
       error.hidden = false;
       reason.textContent = details ?? "";
       more.hidden = details === undefined;
       open(false);
       box.hidden = false;
+    },
+    ended(what) {
+      for (const piece of error.querySelectorAll(`[data-while="${what}"]`)) piece.remove();
     },
     hide() {
       error.hidden = true;
@@ -331,12 +354,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     if (keyedNow && speedButtons.includes(document.activeElement as HTMLButtonElement))
       speedButtons.find((b) => b.getAttribute("aria-checked") === "true" && !b.disabled)?.focus();
     endButton.disabled = update.over;
-    const startHadFocus = document.activeElement === startButton || document.activeElement === seedInput;
+    const startHadFocus = holdsFocus(startButton, seedInput);
     startable(update.over || update.clock === 0);
     // A disabled control loses focus to the page's body, where the speed keys (listened for in
     // the widget) do nothing: keep the player in the game, on the speed it runs at.
     if (startHadFocus && startButton.disabled)
-      (speedButtons.find((b) => Number(b.dataset.speed) === update.speed) ?? speedButtons[0])?.focus();
+      handFocus(
+        speedButtons.find((b) => Number(b.dataset.speed) === update.speed),
+        speedButtons[0],
+      );
     const label = startLabel(update.clock, update.over);
     if (startText.textContent !== label) startText.textContent = label;
   }
@@ -419,6 +445,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     results.hidden = false;
     root.dataset.summary = JSON.stringify(summary, null, 2);
     root.dataset.state = "over";
+    errorShown.ended("running");
     q<HTMLElement>(results, ".gd-results-title").focus({ preventScroll: reducedMotion.matches });
     live.textContent = `Game over. ${verdictText(summary)} Time to mitigate: ${mitigationText(summary.score)}.`;
   }
@@ -511,6 +538,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       case "summarizing":
         if (message.game !== shownGame) return;
         root.dataset.state = "scoring";
+        // The game shown runs no more: the error line no longer says it goes on.
+        errorShown.ended("running");
         live.textContent = "Game over: scoring your run against doing nothing and par.";
         return;
       case "summary":
@@ -572,10 +601,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         const state = root.dataset.state;
         keepingRoom(() => {
           // Refused before anything was touched: a replay under way runs on, with its controls (it
-          // was once cleared and stopped first, leaving only Start); a finished one keeps its results.
-          if (state === "playing" || state === "scoring")
-            showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`, details);
-          else if (state === "over") showError(`${text} Start a new game.`, details);
+          // was once cleared and stopped first, leaving only Start), and the line says so while it
+          // runs, not after (goesOnPiece: it stayed under the replay's results); one being scored
+          // or finished keeps its results.
+          if (state === "playing") showError([text, goesOnPiece(replaying ? "replay" : "game")], details);
+          else if (state === "scoring" || state === "over") showError(`${text} Start a new game.`, details);
           else stopWith(`${text} Start a new game.`, "ready", details);
           hideOffer();
         });
@@ -590,10 +620,10 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
         const text = `This link cannot be replayed: ${message.reason}.`;
         const state = root.dataset.state;
         // Refused before anything was touched: a game under way runs on, with its controls (the
-        // page once cleared it first, leaving no control but a reload); a finished game keeps its results.
-        if (state === "playing" || state === "scoring")
-          showError(`${text} ${replaying ? "The replay under way goes on." : "Your game goes on."}`);
-        else if (state === "over") showError(text);
+        // page once cleared it first, leaving no control but a reload), said while it runs
+        // (goesOnPiece); a game being scored or finished keeps its results.
+        if (state === "playing") showError([text, goesOnPiece(replaying ? "replay" : "game")]);
+        else if (state === "scoring" || state === "over") showError(text);
         else stopWith(text, "error");
         return;
       }
@@ -607,8 +637,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * Say `text` where it can be seen (role="alert" reads it out too, not only to screen readers),
    * and `details` for a facilitator, if any, folded away under it.
    */
-  function showError(text: string, details?: string): void {
-    errorShown.show(text, details);
+  function showError(text: string | ErrorLine, details?: string): void {
+    errorShown.show(typeof text === "string" ? [text] : text, details);
   }
 
   /**
@@ -632,7 +662,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * Start (it stayed disabled from the game before, which left no control but a reload). The
    * focus on a control taken away goes to Start, not to the page's body.
    */
-  function stopWith(text: string, state: "ready" | "error", details?: string): void {
+  function stopWith(text: string | ErrorLine, state: "ready" | "error", details?: string): void {
     showError(text, details);
     // What the live region last said is of the game stopped ("Replaying Ada's run at 20 times real
     // time."): found there later, it would tell a screen reader user something no longer true.
@@ -643,11 +673,11 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     // list (which redraws the actions from the newest update), would disable again what its last
     // update disabled.
     pendingRender = undefined;
-    const hadFocus = [...speedButtons, endButton].includes(document.activeElement as HTMLButtonElement);
+    const hadFocus = holdsFocus(...speedButtons, endButton);
     for (const b of speedButtons) b.disabled = true;
     endButton.disabled = true;
     startable(true);
-    if (hadFocus) startButton.focus();
+    if (hadFocus) handFocus(startButton);
     // The note the actions wait with names the button as it reads now ("New game" after a game).
     actions.nameStart(startText.textContent ?? "");
     actions.wait(true);
@@ -666,16 +696,17 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   /**
    * The offer of the tab's saved game is answered: it goes. Hidden with the focus on it, the
    * focus went to the page's body: it goes to what starts a game (or, a game running, to the
-   * speed it runs at), where Tab and the speed keys go on.
+   * speed it runs at), where Tab and the speed keys go on (setHidden, the site's one hand-off).
    */
   function hideOffer(): void {
-    const hadFocus = resumeOffer.contains(document.activeElement);
-    resumeOffer.hidden = true;
-    if (hadFocus)
-      (startButton.disabled
-        ? speedButtons.find((b) => b.getAttribute("aria-checked") === "true" && !b.disabled)
-        : startButton
-      )?.focus();
+    setHidden(
+      resumeOffer,
+      true,
+      startButton,
+      speedButtons.find((b) => b.getAttribute("aria-checked") === "true"),
+    );
+    // Its button gone, the error line no longer says to press it.
+    errorShown.ended("offer");
   }
 
   function send(message: ToWorker): void {
@@ -736,7 +767,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     // The results, the resume offer and the error are hidden below: the focus in them (Play again,
     // Resume it, an error's details) goes to the speed the game starts at, where the speed keys
     // work, not to the page's body.
-    const hadFocus = [results, resumeOffer, errorShown.box].some((el) => el.contains(document.activeElement));
+    const hadFocus = holdsFocus(results, resumeOffer, errorShown.box);
     seedError.hidden = true;
     seedInput.removeAttribute("aria-invalid");
     frames = [];
@@ -788,7 +819,7 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     root.dataset.state = "playing";
     if (hadFocus) {
       const speed = mode === "replay" ? replaySpeed : mode === "resume" ? 0 : startingSpeed;
-      speedButtons.find((b) => Number(b.dataset.speed) === speed)?.focus();
+      handFocus(speedButtons.find((b) => Number(b.dataset.speed) === speed));
     }
   }
 

@@ -11,6 +11,7 @@ import { resumedResultText } from "../../sim/gameday/saved.ts";
 import type { Slo } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
 import { escapeHtml } from "../escape-html.ts";
+import { setHidden } from "../focus.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { q } from "./dom.ts";
 import { feedLineHtml } from "./feed.ts";
@@ -103,9 +104,12 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
   const failed = q<HTMLElement>(results, "[data-code-failed]");
   /** The code shown, for the name asked for last: none while it is being made, or if it could not be. */
   let made: string | null = null;
+  const copy = q<HTMLButtonElement>(results, "[data-copy-code]");
   const askCode = () => {
     made = null;
-    failed.hidden = true;
+    // Its Try again hides with the message: the focus on it goes to Copy, beside the code to come,
+    // not to the page's body.
+    setHidden(failed, true, copy);
     // A replay's code carries the name of whoever played it: the run is theirs, not the viewer's.
     ctx.requestCode(nameInput?.value ?? ctx.replayName ?? "");
   };
@@ -115,15 +119,7 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
     keep(nameKey, nameInput.value);
     askCode();
   });
-  const copy = q<HTMLButtonElement>(results, "[data-copy-code]");
-  const again = q<HTMLButtonElement>(results, "[data-code-again]");
-  again.addEventListener("click", () => {
-    // The button hides with its message: the focus goes to Copy, beside the code to come, not
-    // to the page's body.
-    const hadFocus = document.activeElement === again;
-    askCode();
-    if (hadFocus) copy.focus();
-  });
+  q<HTMLButtonElement>(results, "[data-code-again]").addEventListener("click", askCode);
   copy.addEventListener("click", () => {
     // Never "copied" over an empty clipboard: the code may not be there (yet).
     if (made === null) {
@@ -145,7 +141,7 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
   return {
     code(code) {
       made = code;
-      failed.hidden = true;
+      setHidden(failed, true, copy);
       codeOut.textContent = code;
       share.href = replayLink(ctx.scenario, code);
     },

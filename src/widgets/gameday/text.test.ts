@@ -7,6 +7,8 @@ import {
   actionsWaitText,
   alertText,
   countdownText,
+  goesOnPiece,
+  lineText,
   msText,
   notStartedText,
   percentText,
@@ -109,7 +111,7 @@ test("while the actions wait, their note names the start button by the label it 
 
 test("a worker that fails says what stopped with it, what it left undone, and the one thing to do now, in each state", () => {
   const says = (failure: Partial<WorkerFailure>) =>
-    workerFailedText({ running: null, scoring: false, asked: null, ...failure }, "Resume it");
+    lineText(workerFailedText({ running: null, scoring: false, asked: null, ...failure }, "Resume it"));
   // The learner's game, running or paused: gone with the worker; a new one starts on a new worker.
   expect(says({ running: "game" })).toBe("The game stopped: its simulation failed. Start a new game.");
   expect(says({ running: "game", scoring: true })).toBe(
@@ -135,14 +137,40 @@ test("a worker that fails says what stopped with it, what it left undone, and th
   );
   // The saved game asked to resume, which the worker was checking: still offered, its button named as it reads.
   expect(says({ asked: "resume" })).toBe(
-    'The saved game could not be resumed: the game\'s simulation failed. Press "Resume it" to try again, or start a new game.',
+    'The saved game could not be resumed: the game\'s simulation failed. Start a new game, or press "Resume it" to try again.',
   );
   expect(says({ running: "replay", asked: "resume" })).toBe(
-    'The replay stopped, and the saved game could not be resumed: the game\'s simulation failed. Press "Resume it" to try again, or start a new game.',
+    'The replay stopped, and the saved game could not be resumed: the game\'s simulation failed. Start a new game, or press "Resume it" to try again.',
   );
-  expect(workerFailedText({ running: null, scoring: false, asked: "resume" }, "Reprendre")).toContain(
-    'Press "Reprendre" to try again',
+  expect(lineText(workerFailedText({ running: null, scoring: false, asked: "resume" }, "Reprendre"))).toContain(
+    'press "Reprendre" to try again',
   );
   // Nothing shown and nothing asked (a worker that fails before any game).
   expect(says({})).toBe("The game's simulation failed. Start a new game.");
+});
+
+test("the error line's words true only while something lasts go when it ends, and what is left reads whole", () => {
+  const failure: WorkerFailure = { running: null, scoring: false, asked: "resume" };
+  // The offer discarded after the worker failed: its button is no longer there to press.
+  expect(lineText(workerFailedText(failure, "Resume it"), ["offer"])).toBe(
+    "The saved game could not be resumed: the game's simulation failed. Start a new game.",
+  );
+  expect(lineText(workerFailedText({ ...failure, running: "replay" }, "Resume it"), ["offer"])).toBe(
+    "The replay stopped, and the saved game could not be resumed: the game's simulation failed. Start a new game.",
+  );
+  // A refusal that touched the game shown: said to go on while it runs, and not once it is over.
+  const refused = "The saved game could not be resumed, so it was dropped.";
+  for (const [shown, goesOn] of [
+    ["replay", "The replay under way goes on."],
+    ["game", "Your game goes on."],
+  ] as const) {
+    const line = [refused, goesOnPiece(shown)];
+    expect(lineText(line)).toBe(`${refused} ${goesOn}`);
+    expect(lineText(line, ["running"])).toBe(refused);
+    // What lasts for another reason stays.
+    expect(lineText(line, ["offer"])).toBe(`${refused} ${goesOn}`);
+  }
+  // A line with nothing that lasts reads the same whatever has ended.
+  const stopped = workerFailedText({ running: "game", scoring: false, asked: null }, "Resume it");
+  expect(lineText(stopped, ["running", "offer"])).toBe(lineText(stopped));
 });

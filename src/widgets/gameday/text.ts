@@ -114,13 +114,48 @@ export interface WorkerFailure {
 }
 
 /**
+ * What a clause of the game day's error line holds true only while it lasts: the game shown
+ * running ("Your game goes on.", "The replay under way goes on."), or the offer to resume shown
+ * (", or press "Resume it" to try again"). The error line stays on screen until something else
+ * replaces it, and "The replay under way goes on." stayed there under the replay's results.
+ */
+export type Lasting = "running" | "offer";
+
+/** One piece of the error line: said for good, or only while what it names lasts. */
+export type LinePiece = string | { readonly text: string; readonly while: Lasting };
+
+/**
+ * The error line, in pieces. When what a piece names ends, the piece goes and nothing takes its
+ * place, so what is left reads whole, and true, without it. Only a removal: the line is an alert,
+ * which a screen reader reads out again when words are added or changed in it (aria-relevant's
+ * "additions text"), not when some go.
+ */
+export type ErrorLine = readonly LinePiece[];
+
+/** The error line as it reads once each of `ended` has ended. */
+export function lineText(line: ErrorLine, ended: readonly Lasting[] = []): string {
+  return line
+    .map((piece) => (typeof piece === "string" ? piece : ended.includes(piece.while) ? "" : piece.text))
+    .join("");
+}
+
+/**
+ * Said after a refusal that touched nothing, while the game shown runs (the learner's own, or a
+ * shared run's replay): it goes when that game stops running.
+ */
+export function goesOnPiece(shown: "game" | "replay"): LinePiece {
+  return { text: shown === "replay" ? " The replay under way goes on." : " Your game goes on.", while: "running" };
+}
+
+/**
  * What the page says when the game's worker fails: what stopped or was not done, and what the
  * learner can do now. A game or a replay shown is gone with its worker; a link's run can be tried
  * again by a reload (the address still holds it); the saved game asked for is still kept and
- * still offered, so its button (`resumeButton`, named as it reads) tries again; anything else, a
- * new game.
+ * still offered, so its button (`resumeButton`, named as it reads) tries again, for as long as
+ * the offer is shown; anything else, a new game. A new game comes first where there is a choice,
+ * so the offer's button can go from the line alone (discarded, the offer goes).
  */
-export function workerFailedText({ running, scoring, asked }: WorkerFailure, resumeButton: string): string {
+export function workerFailedText({ running, scoring, asked }: WorkerFailure, resumeButton: string): ErrorLine {
   const stopped =
     running === null
       ? null
@@ -136,13 +171,13 @@ export function workerFailedText({ running, scoring, asked }: WorkerFailure, res
   const said = what
     ? `${what.charAt(0).toUpperCase()}${what.slice(1)}: ${cause}.`
     : `${cause.charAt(0).toUpperCase()}${cause.slice(1)}.`;
+  if (asked === "resume")
+    return [`${said} Start a new game`, { text: `, or press "${resumeButton}" to try again`, while: "offer" }, "."];
   const next =
-    asked === "resume"
-      ? `Press "${resumeButton}" to try again, or start a new game.`
-      : asked === "replay"
-        ? "Reload the page to try the link again, or start a new game."
-        : running === "replay"
-          ? "Reload the page to watch it again, or start a new game."
-          : "Start a new game.";
-  return `${said} ${next}`;
+    asked === "replay"
+      ? "Reload the page to try the link again, or start a new game."
+      : running === "replay"
+        ? "Reload the page to watch it again, or start a new game."
+        : "Start a new game.";
+  return [`${said} ${next}`];
 }
