@@ -2,7 +2,8 @@
  * The mock interview's history, for a week of practice: point by point, which rubric points the
  * evidence keeps falling short of the level aimed for, and where the claims ran above it (the
  * counts are unit-tested in src/widgets/mock-interview/history-points.test.ts; this checks the page
- * shows them, as lists under headings, from what localStorage holds). And on a phone, the phase
+ * shows them, as lists under headings, from what localStorage holds), and where the focus goes
+ * when another tab clears them from under it. And on a phone, the phase
  * clock stays in view while the answer is typed (QA: it scrolled away with the page), and the
  * question asked before clearing the history fits the screen.
  */
@@ -124,6 +125,17 @@ describeInBrowser("mock interview: history point by point, and the clock on a ph
       await expect(
         points.getByText("That is one attempt, not yet a pattern", { exact: false }).isVisible(),
       ).resolves.toBe(true);
+
+      // The history cleared in another tab while the focus is on "The level you aim for": the
+      // section goes with it, and the focus goes to the box's summary, not to the page's body.
+      const aim = points.getByLabel("The level you aim for");
+      await aim.focus();
+      const other = await session.context.newPage();
+      await other.goto(`${browser.site}/favicon.svg`);
+      await other.evaluate((key) => localStorage.removeItem(key), historyKey);
+      await expect.poll(() => points.isVisible()).toBe(false);
+      const summary = mock.locator("summary", { hasText: "Your attempts on this device" });
+      await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
     } finally {
       await session.close();
     }

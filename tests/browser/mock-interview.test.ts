@@ -6,6 +6,7 @@ import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 import {
+  clickInPlace,
   loading,
   mockInterview,
   pickQuestion,
@@ -786,7 +787,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect.poll(() => history().then((a) => a.map((x) => x.debrief?.claimed))).toEqual([[3, 0]]);
   });
 
-  test("a seeded draw works from the keyboard, the same seed draws the same question, and Draw refuses a seed that is not one", async () => {
+  test("a seeded draw works from the keyboard and the mouse, the same seed draws the same question, and Draw refuses a seed that is not one", async () => {
     const { page } = browser;
     await page.goto(url);
     const mock = mockInterview(page);
@@ -797,12 +798,16 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     const field = mock.getByLabel("Seed");
     const chosen = mock.locator("[data-field=chosen]");
     const rule = "a whole number from 0 to 4,294,967,295, written in digits only, such as 4821.";
+    const start = mock.getByRole("button", { name: "Start the interview" });
     // Nothing chosen yet, Start does not throw a refused seed away for a random question either.
     await field.fill("abc");
-    // From the keyboard: leaving the field says why at once, and the longer line moves Start down
-    // under a pointer between its press and its release.
-    await mock.getByRole("button", { name: "Start the interview" }).press("Enter");
-    await expect.poll(() => chosen.textContent(), loading).toBe(`"abc" is not a seed: a seed is ${rule}`);
+    await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+    // Clicked with the mouse straight from the field, Start did nothing: the press took the focus
+    // from the field, whose refusal, said then, pushed Start down from under the pointer before
+    // the release. The line now waits for the release; the click lands, and refuses.
+    const { pressed, released } = await clickInPlace(page, start);
+    expect(released).toEqual(pressed);
+    await expect.poll(() => chosen.textContent()).toBe(`"abc" is not a seed: a seed is ${rule}`);
     await expect(mock.getAttribute("data-stage")).resolves.toBe("setup");
     await expect(field.inputValue()).resolves.toBe("abc");
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -867,6 +872,35 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await field.fill(shown);
     await draw.click();
     await expect.poll(() => chosen.textContent()).toMatch(new RegExp(`^Your seed ${shown} drew: `));
+
+    // A design prompt's seed typed, and the Time list clicked straight from the field: the draw,
+    // made as the press ends, takes the list away (a design round's phases set its time), and the
+    // focus goes to "Or pick one" beside it, not to the page's body.
+    const seedFor = (design: boolean) => {
+      let n = 0;
+      while ((bank[drawIndex(bank.length, n)]!.type === "design") !== design) n++;
+      return n;
+    };
+    const time = mock.getByLabel("Time", { exact: true });
+    // From a single question's draw, whose time the list sets.
+    await field.fill(String(seedFor(false)));
+    await field.press("Tab");
+    await expect.poll(() => time.isVisible()).toBe(true);
+    const designSeed = seedFor(true);
+    const designDrawn = bank[drawIndex(bank.length, designSeed)]!;
+    await field.fill(String(designSeed));
+    await clickInPlace(page, time);
+    await expect.poll(() => chosen.textContent()).toBe(chosenText(`Your seed ${designSeed} drew`, designDrawn));
+    await expect(time.isVisible()).resolves.toBe(false);
+    await expect(mock.getByLabel("Or pick one").evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    // A question chosen, text that is not a seed, and Start clicked straight from the field: the
+    // refusal still waits for the release, and the click starts the question the line named.
+    await field.fill("abc");
+    const moved = await clickInPlace(page, start);
+    expect(moved.released).toEqual(moved.pressed);
+    await expect.poll(() => mock.getAttribute("data-stage")).toBe("running");
+    await expect(mock.locator("[data-field=title]").textContent()).resolves.toBe(designDrawn.title);
   });
 
   test("a seed typed before the widget has loaded is the seed the first draw uses", async () => {

@@ -60,3 +60,22 @@ export async function toDebrief(
   await expect.poll(() => mock.getAttribute("data-stage")).toBe("review");
   return mock.getByRole("group", { name: new RegExp(`^${question.rubric[0]!.point}`) });
 }
+
+/** Where a control sits on the screen, as Playwright measures it. */
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * A mouse click as a hand makes one: the pointer pressed on the middle of `control` where it sits
+ * before the press, and released at that same point, with the control measured again between the
+ * two. Returns both boxes: a control moved from under the pointer by what the press set off (a
+ * field losing the focus redraws the page) misses the click, whatever the page does with it.
+ */
+export async function clickInPlace(page: Page, control: Locator): Promise<{ pressed: Box; released: Box }> {
+  await control.scrollIntoViewIfNeeded();
+  const pressed = (await control.boundingBox())!;
+  await page.mouse.move(pressed.x + pressed.width / 2, pressed.y + pressed.height / 2);
+  await page.mouse.down();
+  const released = (await control.boundingBox())!;
+  await page.mouse.up();
+  return { pressed, released };
+}

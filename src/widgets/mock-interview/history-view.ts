@@ -159,7 +159,8 @@ export class HistoryView {
   /** The rubric points, over the attempts shown, against the level chosen in "The level you aim for". */
   private renderPoints(): void {
     const { ui, attempts } = this;
-    ui.field("points-box").hidden = attempts.length === 0;
+    // Cleared in another tab with the focus on "The level you aim for": the box's summary takes it.
+    setHidden(ui.field("points-box"), attempts.length === 0, this.box.querySelector("summary"));
     const aim = parseAim(ui.field<HTMLSelectElement>("aim").value);
     const report = pointsReport(attempts, (id) => this.rubrics.get(id), aim);
     const parts: HTMLElement[] = [];

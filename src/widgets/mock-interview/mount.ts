@@ -12,6 +12,7 @@
  * so the rubric and the saved attempt always belong to the question that was on screen.
  */
 import { formatClock } from "./countdown.ts";
+import { handFocus, holdsFocus } from "../focus.ts";
 import { bindUi, showStage } from "./dom.ts";
 import { siteStorage, storeOrNothing, tabStoreOrNothing } from "../site-storage.ts";
 import {
@@ -208,12 +209,13 @@ export async function mount(root: HTMLElement, now: () => number = () => Date.no
   /**
    * Takes the offer to resume away for the setup's controls: the keyboard's focus, when it was on
    * one of the offer's buttons (or its question's), goes on from the first of them (the buttons go
-   * with the offer, and the question about discarding it too).
+   * with the offer, and the question about discarding it too). Handed on once the offer has gone,
+   * not before (focus.ts's setHidden): until then the setup's controls are hidden behind it.
    */
   const offerGone = () => {
-    const focused = ui.field("resume-box").contains(document.activeElement);
+    const focused = holdsFocus(ui.field("resume-box"));
     showOffer(root, null);
-    if (focused) ui.button("draw").focus();
+    if (focused) handFocus(ui.button("draw"));
     discarding.dismiss(ui.button("draw"));
   };
 

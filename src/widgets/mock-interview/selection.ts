@@ -11,8 +11,15 @@
  * The line above Start (a polite live region of its own) says what the next interview will ask,
  * and is the one place that says it: the widget's status line is emptied when the choice changes,
  * so it never repeats the line or contradicts it.
+ *
+ * The field's text is read when the field loses the focus (its change event). Lost to a mouse
+ * press, on Start say, the line it redraws would move Start from under the pointer before the
+ * release, and the click would be lost: so what the change does waits until the press is over
+ * (after-press.ts), and Draw and Start, which read the field themselves, have it done first.
  */
+import { AfterPress } from "./after-press.ts";
 import { inWords } from "../../format/words.ts";
+import { setHidden } from "../focus.ts";
 import type { Ui } from "./dom.ts";
 import { readSeed, seedRule } from "../../sim/random.ts";
 import { drawIndex, freshSeed } from "./draw.ts";
@@ -76,6 +83,8 @@ export class Selection {
   private readonly pick: HTMLSelectElement;
   /** The field's own description, without the line above Start (added while the field is refused). */
   private readonly seedHelp: string;
+  /** What a change of the field does, held while a press that took the focus from it is under way. */
+  private readonly afterPress = new AfterPress(window);
 
   constructor(
     private readonly ui: Ui,
@@ -87,7 +96,7 @@ export class Selection {
     this.seedInput.addEventListener("input", () => {
       this.typedSinceDraw = true;
     });
-    this.seedInput.addEventListener("change", () => this.onSeedTyped());
+    this.seedInput.addEventListener("change", () => this.afterPress.run(() => this.onSeedTyped()));
     this.pick.addEventListener("change", () => this.onPicked());
   }
 
@@ -97,6 +106,7 @@ export class Selection {
 
   /** The "Draw a question" button: the typed seed if the learner typed one since the last draw, else a random one. */
   draw(): void {
+    this.afterPress.settle();
     this.ui.quiet();
     const plan = drawPlan(this.seedInput.value, this.typedSinceDraw);
     if (plan.kind === "refused") return this.refuse();
@@ -109,6 +119,7 @@ export class Selection {
    * nothing is chosen and the field holds text that is not a seed (Start would otherwise throw it away).
    */
   forStart(): Choice | null {
+    this.afterPress.settle();
     if (this.current) return this.current;
     const plan = drawPlan(this.seedInput.value, true);
     if (plan.kind === "refused") {
@@ -151,8 +162,10 @@ export class Selection {
     this.current = { question, seed };
     this.source = source;
     this.showChoice();
-    // A design round's phases set its length; the time chosen applies to single questions.
-    this.ui.field("minutes-box").hidden = question.type === "design";
+    // A design round's phases set its length; the time chosen applies to single questions. Its
+    // field goes from under the focus when a seed drawn on leaving the Seed field for it (the
+    // press on it held the draw: after-press.ts) is a design prompt's: "Or pick one" takes it.
+    setHidden(this.ui.field("minutes-box"), question.type === "design", this.pick);
   }
 
   /** The line above Start: the current choice, or that there is none yet. */
