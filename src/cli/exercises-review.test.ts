@@ -578,8 +578,14 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
       `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}): a hint, an answer or the solution on them counts in that review.`,
     );
     for (const out of [own, byTwin]) expect(out.match(/counts in that review/g)).toHaveLength(1);
-    // Other numbers, or the review's before it is due: not a word of it.
-    expect(await show(other, at(3))).not.toContain("due review");
+    // They are the review's, not new numbers of the chapter's: no status line of new numbers under the title.
+    for (const out of [own, byTwin]) expect(out.split("\n")[2]).toBe("");
+    // Other numbers, or the review's before it is due: not a word of it, and the status of new numbers.
+    const others = await show(other, at(3));
+    expect(others).not.toContain("due review");
+    expect(others.split("\n")[1]).toMatch(
+      new RegExp(`these numbers \\(variant ${other}\\): 0 of 2 parts answered right so far$`),
+    );
     expect(await show(seed, at(2))).not.toContain("due review");
     // Showing them counts nothing and writes nothing.
     expect(files()).toEqual(before);

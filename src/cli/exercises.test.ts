@@ -28,6 +28,7 @@ import {
   recordAttempt,
 } from "../course/progress.ts";
 import { seenQuestion, solvedQuestion, statusLine } from "../course/solution-offer.ts";
+import { allAnsweredOnShow } from "../course/on-show.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { enrol, whenText } from "../course/review.ts";
 import { run } from "./exercises.ts";
@@ -303,6 +304,72 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(hintLines(variant.out)).toEqual([1, 2].map((i) => `Hint ${i} of ${hints.length}: `));
     expect(variant.out).not.toContain("none is counted");
     expect(read().exercises[id]?.hints).toBe(2);
+  });
+
+  // Before: `hint --seed 42` on numbers whose every part was answered right opened and counted a
+  // hint, where the page takes Show a hint away once every part on show is answered.
+  test("hint on new numbers all answered right: nothing left to hint, none counted, refused as other refusals are", async () => {
+    const home = freshHome();
+    const id = "cells-blast-radius";
+    const parts = ["untouched", "canary"];
+    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
+    const right = solution.answers(solution.variant(mulberry32(42)));
+    const record = () => readFileSync(join(home, "progress.json"), "utf8");
+    const answer = (part: string, text: string) => cli(["answer", id, "--part", part, "--seed", "42", text], { home });
+    for (const part of parts) expect((await answer(part, String(right[part]))).code).toBe(0);
+    // The page's rule says so of these numbers (both parts answered right on them).
+    const kept = JSON.parse(readFileSync(join(home, "variants.json"), "utf8")).variants[id];
+    expect(allAnsweredOnShow(JSON.parse(record()), id, parts, { answered: kept.right })).toBe(true);
+    const before = record();
+    const refused = await cli(["hint", id, "--seed", "42"], { home });
+    expect(refused.code).toBe(2);
+    expect(refused.out).toBe("");
+    expect(refused.err).toBe(
+      `error: nothing left to hint on these numbers: every part of ${id} is answered right with --seed 42, so no hint is shown or counted; other numbers (another --seed) bring its hints back\n(run with --help for usage)\n`,
+    );
+    expect(record()).toBe(before);
+    // A part no longer answered right on them (a wrong answer takes it away, as on the page): the
+    // hints come back, counted, as Show a hint does.
+    expect((await answer("untouched", String(right.untouched! / 2))).code).toBe(1);
+    const back = await cli(["hint", id, "--seed", "42"], { home });
+    expect(back.code).toBe(0);
+    expect(back.out).toMatch(/^Hint 1 of \d+: /);
+    expect((JSON.parse(record()) as Progress).exercises[id]?.hints).toBe(1);
+  });
+
+  // Before: `show --seed 42` said nothing of how those numbers stood, where `answer --seed 42` did.
+  test("show on new numbers: under the title, the status line the page shows with them on show", async () => {
+    const home = freshHome();
+    const id = "cells-blast-radius";
+    const parts = ["untouched", "canary"];
+    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
+    const right = solution.answers(solution.variant(mulberry32(42)));
+    const read = () => JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as Progress;
+    const statusOf = async (seed: number) => {
+      const shown = await cli(["show", id, "--seed", String(seed)], { home });
+      expect(shown.code).toBe(0);
+      expect(shown.out.split("\n")[0]).toMatch(new RegExp(`\\(${id}, chapter \\S+, variant ${seed}\\)$`));
+      return shown.out.split("\n")[1];
+    };
+    // Not answered yet: as the page has them once dealt, none answered, nothing in the record before.
+    expect(await statusOf(42)).toBe(
+      statusLine(emptyProgress(), id, parts, { seed: 42, answered: [], before: [] }).text,
+    );
+    expect(await statusOf(42)).toBe("These numbers (variant 42): 0 of 2 parts answered right so far");
+    // Answered on them: what `answer` says after a right answer, word for word.
+    const answered = await cli(["answer", id, "--part", "untouched", "--seed", "42", String(right.untouched)], {
+      home,
+    });
+    expect(answered.out.trimEnd().split("\n").at(-1)).toBe(`${id}: ${await statusOf(42)}`);
+    expect(await statusOf(42)).toBe("These numbers (variant 42): 1 of 2 parts answered right so far, 1 newly solved");
+    // Other numbers: none answered on them, and the record as it is now before them, as the page
+    // takes it when it deals them.
+    expect(await statusOf(7)).toBe(
+      statusLine(read(), id, parts, { seed: 7, answered: [], before: ["untouched"] }).text,
+    );
+    expect(await statusOf(7)).toBe(
+      "1 of 2 parts solved before · these numbers (variant 7): 0 of 2 parts answered right so far",
+    );
   });
 
   // Before: `answer --seed 42` on an exercise solved before said "cells-blast-radius solved." from

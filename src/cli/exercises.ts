@@ -84,6 +84,7 @@ import {
   type ReviewCard,
 } from "../course/progress.ts";
 import { answeredInRecord, type NumbersOnShow, seenNote, solvedNote, statusLine } from "../course/solution-offer.ts";
+import { allAnsweredOnShow } from "../course/on-show.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { MatchPart, Params, Part } from "../grader/exercise-schema.ts";
 import type { AnswerInput, Verdict } from "../grader/grade.ts";
@@ -393,18 +394,23 @@ async function show(
   const line = (text: string) => fitLines(text, ctx.width);
   const markdown = (prefix: string, text: string) => fitText(readable(ctx, text, params), ctx.width, { prefix });
   // A --seed that deals a due review's numbers: what is done on them counts in that review (dueReviewOn).
-  const due = await dueReviewOn(ctx, ctx.progress.read(), exercise, variant);
+  const progress = ctx.progress.read();
+  const due = await dueReviewOn(ctx, progress, exercise, variant);
   const whose =
     due &&
     (variant === due.seed
       ? `These are the numbers of your due review of ${exercise.id}`
       : `Variant ${variant} deals the same numbers as your due review of ${exercise.id} (variant ${due.seed})`);
+  // Other new numbers: under the title, the status line the page shows beside it with them on show
+  // (statusLine: the record, then these numbers apart), as `answer` says it after a right answer.
+  const numbers = variant === undefined || due ? undefined : numbersOnShow(ctx, progress, exercise, variant);
   const out = [
     ...(review?.intro ?? []).map(line),
     ...(whose ? [line(`${whose}: a hint, an answer or the solution on them counts in that review.`)] : []),
     line(
       `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     ),
+    ...(numbers ? [line(statusLine(progress, exercise.id, partIds(exercise), numbers).text)] : []),
     "",
     markdown("", exercise.readme.trim()),
     "",
@@ -606,17 +612,26 @@ async function answer(
     const left = parts.filter((p) => !(onShow ?? answeredParts(progress, exercise.id)).includes(p));
     if (left.length) say(ctx, `Parts left: ${left.join(", ")}\n`);
     // Once these numbers are all answered, and on new numbers after each right answer, the
-    // status in the page's words (statusLine: the record, then these numbers apart).
-    const numbers =
-      variant === null || !onShow
-        ? undefined
-        : { seed: variant, answered: onShow, before: ctx.variants.before(exercise.id, variant) };
+    // status in the page's words (statusLine: the record, then these numbers apart), as `show` says it.
+    const numbers = variant === null ? undefined : numbersOnShow(ctx, progress, exercise, variant);
     if (!left.length || numbers) say(ctx, `${answerStatus(progress, exercise.id, parts, numbers)}\n`);
     return 0;
   }
   const seed = variant === null ? "" : ` --seed ${variant}`;
   say(ctx, `Stuck? npm run exercises -- hint ${exercise.id}${seed}\n`);
   return 1;
+}
+
+/**
+ * New numbers of an exercise as the page has them on show once dealt: the parts answered right for
+ * them, and the parts the record held answered when they were dealt, kept (variants.json) from
+ * their first answer in the terminal. Numbers not answered yet (never, or others answered since)
+ * have no part answered, and the record as it is now, as the page takes it when it deals them.
+ */
+function numbersOnShow(ctx: Context, progress: Progress, exercise: LoadedExercise, seed: number): NumbersOnShow {
+  const kept = ctx.variants.kept(exercise.id, seed);
+  if (!kept) return { seed, answered: [], before: answeredInRecord(progress, exercise.id, partIds(exercise)) };
+  return { seed, answered: kept.right, ...(kept.before ? { before: kept.before } : {}) };
 }
 
 /** The parts of an exercise answered right on the chapter's numbers (solved, or after seeing the solution). */
@@ -685,8 +700,9 @@ function answeredHintNote(
   id: string,
   parts: string[],
 ): { answered: string; solution: string } | undefined {
+  // The page's rule (allAnsweredOnShow): on the chapter's numbers, the record says.
+  if (!allAnsweredOnShow(progress, id, parts)) return undefined;
   const solved = isSolved(progress, id, parts);
-  if (!solved && !answeredAfterReveal(progress, id, parts)) return undefined;
   return {
     answered: `${id} is ${solved ? "solved" : "answered (after seeing its solution)"}: a hint helps with nothing now, and none is counted.`,
     solution: progress.exercises[id]?.revealed ? seenNote : solvedNote,
@@ -736,10 +752,21 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
     lastHint(shown);
     return 0;
   }
+  // New numbers with every part answered right for them: the page offers no hint then (Show a
+  // hint goes: allAnsweredOnShow), so none is shown or counted; refused as the CLI's other
+  // refusals are (a usage error, exit 2). Other numbers bring hints back, as New numbers does on
+  // the page.
+  if (
+    seed !== undefined &&
+    allAnsweredOnShow(read, exercise.id, partIds(exercise), numbersOnShow(ctx, read, exercise, seed))
+  )
+    throw new UsageError(
+      `nothing left to hint on these numbers: every part of ${exercise.id} is answered right with --seed ${seed}, so no hint is shown or counted; other numbers (another --seed) bring its hints back`,
+    );
   // The chapter's numbers with every part answered right: the page offers no more hints then
-  // (Show a hint goes, src/widgets/exercise/bootstrap.ts). Asked for here, they are all shown, to
-  // learn from, and none is counted. New numbers (--seed) bring hints back, counted, as they bring
-  // Show a hint back on the page.
+  // (Show a hint goes: allAnsweredOnShow). Asked for here, they are all shown, to learn from, and
+  // none is counted. New numbers (--seed) bring hints back, counted, as they bring Show a hint back
+  // on the page, until they are all answered too.
   const done = seed === undefined ? answeredHintNote(read, exercise.id, partIds(exercise)) : undefined;
   if (done) {
     say(ctx, `${done.answered} Its ${countOf(hints.length, "hint")}, to learn from:\n`);

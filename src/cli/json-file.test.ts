@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { ReportedError } from "./args.ts";
+import { ReportedError, UsageError } from "./args.ts";
 import { type FileSystem, jsonFile, type Reading } from "./json-file.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-json-file-"));
@@ -166,4 +166,48 @@ test("a file that is there but cannot be opened is an error naming it", () => {
   expect(() => store.read()).toThrow(
     new ReportedError("names.json could not be opened (EISDIR: illegal operation on a directory, read)"),
   );
+});
+
+test("a lock that cannot be made: nothing is read or written, and the error names the lock and what it guards", () => {
+  const noLocks: FileSystem = {
+    ...fs,
+    openSync(path, flags, mode) {
+      if (String(path).endsWith(".lock"))
+        throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+      return fs.openSync(path, flags, mode);
+    },
+  };
+  const { file, store, files } = setUp(noLocks);
+  writeFileSync(file, JSON.stringify({ version: 1, names: ["ada"] }));
+  let changed = false;
+  expect(() =>
+    store.update(() => {
+      changed = true;
+    }),
+  ).toThrow(
+    new UsageError(
+      "the names could not be saved: names.json.lock could not be created: permission denied (EACCES); nothing was changed",
+    ),
+  );
+  expect(changed).toBe(false);
+  expect(files()).toEqual(["names.json"]);
+});
+
+test("a folder that cannot be made for the file and its lock: a usage error naming it, and nothing written", () => {
+  const { dir } = setUp();
+  writeFileSync(join(dir, "not-a-folder"), "");
+  const store = jsonFile<string[]>(join(dir, "not-a-folder", "names.json"), {
+    cwd: dir,
+    warn: () => {},
+    empty: () => [],
+    reader,
+    json: (names) => ({ version: 1, names }),
+    words: { holds: "the names" },
+  });
+  expect(() => store.update(add("ada"))).toThrow(
+    new UsageError(
+      "the names cannot be kept in not-a-folder: it, or a folder above it, is a file where a folder is needed (EEXIST)",
+    ),
+  );
+  expect(readdirSync(dir)).toEqual(["not-a-folder"]);
 });

@@ -10,11 +10,14 @@
  *   - if that copy cannot be made, nothing is written;
  *   - every write reads the file just before (so one changed meanwhile is copied first if it must
  *     be), goes to a temporary file, and is renamed over the old one, so a crash or a full disk
- *     mid-write leaves the old file whole; the temporary file is removed if the write fails.
+ *     mid-write leaves the old file whole; the temporary file is removed if the write fails;
+ *   - every read-change-write holds <name>.json.lock (withLock), so two commands at once (watch in
+ *     one terminal, answer in another) each add their change instead of one writing over the
+ *     other's.
  */
 import * as nodeFs from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { ReportedError } from "./args.ts";
+import { ReportedError, UsageError } from "./args.ts";
 
 /** `path` as a message shows it: relative to the working directory when inside it, else whole. */
 export function shownPath(cwd: string, path: string): string {
@@ -30,8 +33,31 @@ function stamp(now: Date): string {
 /** The file-system calls the store makes: node:fs, or in a test one that fails where it is told to. */
 export type FileSystem = Pick<
   typeof nodeFs,
-  "existsSync" | "mkdirSync" | "readdirSync" | "readFileSync" | "renameSync" | "rmSync" | "writeFileSync"
+  | "closeSync"
+  | "existsSync"
+  | "mkdirSync"
+  | "openSync"
+  | "readdirSync"
+  | "readFileSync"
+  | "renameSync"
+  | "rmSync"
+  | "statSync"
+  | "writeFileSync"
 >;
+
+/** A file-system error's cause in words and its code, for a message that names the path it is about. */
+export function problemOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const words: Record<string, string> = {
+    EEXIST: "it, or a folder above it, is a file where a folder is needed",
+    ENOTDIR: "it, or a folder above it, is a file where a folder is needed",
+    EISDIR: "it is a folder, not a file",
+    EACCES: "permission denied",
+    EPERM: "permission denied",
+    EROFS: "the disk is read-only",
+  };
+  return code && words[code] ? `${words[code]} (${code})` : String((error as Error).message ?? error);
+}
 
 /**
  * The kept copy of `text`, what `file` held when it could not be read, beside it as
@@ -73,7 +99,18 @@ export interface JsonFileWords {
   notOpened?: (shown: string, error: unknown) => Error;
   /** The file could not be read (`whole`: it could be read in part), and a copy of it could not be made. */
   notKept?: (shown: string, whole: boolean, problem: string) => string;
+  /** The folder the file (and its lock) is kept in cannot be made. */
+  notFolder?: (shownFolder: string, error: unknown) => Error;
 }
+
+/** How waiting for the lock passes: the time in ms, and a pause. Tests pass a clock that only pretends to wait. */
+export interface LockClock {
+  now(): number;
+  sleep(ms: number): void;
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const realClock: LockClock = { now: Date.now, sleep: (ms) => void Atomics.wait(pause, 0, 0, ms) };
 
 export interface JsonFileOptions<T> {
   cwd: string;
@@ -81,6 +118,8 @@ export interface JsonFileOptions<T> {
   /** The time a kept copy is named by. */
   now?: () => Date;
   fs?: FileSystem;
+  /** How waiting for the lock passes (the real clock, or a test's pretend one). */
+  lockClock?: LockClock;
   /** What a file that is not there, or cannot be read at all, holds. */
   empty: () => T;
   /** The module's reader: what the text holds, and what of it could not be read. Never throws. */
@@ -103,7 +142,17 @@ const message = (error: unknown) => String((error as Error).message ?? error);
 
 export function jsonFile<T>(
   file: string,
-  { cwd, warn, now = () => new Date(), fs = nodeFs, empty, reader, json, words }: JsonFileOptions<T>,
+  {
+    cwd,
+    warn,
+    now = () => new Date(),
+    fs = nodeFs,
+    lockClock = realClock,
+    empty,
+    reader,
+    json,
+    words,
+  }: JsonFileOptions<T>,
 ): JsonFile<T> {
   const shown = shownPath(cwd, file);
   const {
@@ -111,6 +160,7 @@ export function jsonFile<T>(
     notOpened = (shown, error) => new ReportedError(`${shown} could not be opened (${message(error)})`),
     notKept = (shown, _whole, problem) =>
       `${shown} could not be read, and a copy of it could not be saved (${problem}), so nothing was written. Repair or move it, then try again.`,
+    notFolder = (folder, error) => new UsageError(`${holds} cannot be kept in ${folder}: ${problemOf(error)}`),
   } = words;
   const warned = new Set<string>();
 
@@ -161,10 +211,79 @@ export function jsonFile<T>(
     shown,
     read,
     update(change) {
-      const value = read();
-      const result = change(value);
-      write(value);
-      return result;
+      const lock = { file: `${file}.lock`, shown: shownPath(cwd, `${file}.lock`), holds };
+      const folderError = (error: unknown) => notFolder(shownPath(cwd, dirname(file)), error);
+      return withLock(fs, lock, folderError, warn, lockClock, () => {
+        const value = read();
+        const result = change(value);
+        write(value);
+        return result;
+      });
     },
   };
+}
+
+/** A lock older than this was left by a command that ended without removing it (a read-change-write takes milliseconds). */
+const staleLockMs = 10_000;
+/** How long a command waits for the lock before it says so (a lock held that long is probably stale). */
+const lockNoticeMs = 1_000;
+
+/**
+ * The line a command waiting for the lock on what a file `holds` prints, once: without it, a lock
+ * left by a killed command makes the next one sit silent for up to `staleLockMs`.
+ */
+export function lockWaitText(shownLock: string, holds: string): string {
+  return `waiting for another command's lock on ${holds} (${shownLock}); a lock left by a command that was stopped is taken over after ${staleLockMs / 1000} s\n`;
+}
+
+/**
+ * Run `body` holding `lock.file` (a file created only if absent): a command that finds it waits
+ * its turn. A lock left behind by a command that was killed is taken over once it is stale.
+ */
+function withLock<T>(
+  fs: FileSystem,
+  lock: { file: string; shown: string; holds: string },
+  folderError: (error: unknown) => Error,
+  warn: (text: string) => void,
+  clock: LockClock,
+  body: () => T,
+): T {
+  try {
+    fs.mkdirSync(dirname(lock.file), { recursive: true });
+  } catch (error) {
+    throw folderError(error);
+  }
+  const started = clock.now();
+  const giveUp = started + 2 * staleLockMs;
+  let noticed = false;
+  for (;;) {
+    try {
+      fs.closeSync(fs.openSync(lock.file, "wx"));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
+        throw new UsageError(
+          `${lock.holds} could not be saved: ${lock.shown} could not be created: ${problemOf(error)}; nothing was changed`,
+        );
+      const since = fs.statSync(lock.file, { throwIfNoEntry: false })?.mtimeMs;
+      const time = clock.now();
+      if (since !== undefined && time - since > staleLockMs) fs.rmSync(lock.file, { force: true });
+      else if (time > giveUp)
+        throw new ReportedError(
+          `${lock.shown} says another command is saving ${lock.holds}; if none is running, delete that file and try again`,
+        );
+      else {
+        if (!noticed && time - started >= lockNoticeMs) {
+          noticed = true;
+          warn(lockWaitText(lock.shown, lock.holds));
+        }
+        clock.sleep(15);
+      }
+    }
+  }
+  try {
+    return body();
+  } finally {
+    fs.rmSync(lock.file, { force: true });
+  }
 }

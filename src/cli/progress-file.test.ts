@@ -17,7 +17,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Progress } from "../course/progress.ts";
 import { ReportedError, UsageError } from "./args.ts";
-import { type LockClock, lockWaitText, progressStore } from "./progress-file.ts";
+import { type LockClock, lockWaitText } from "./json-file.ts";
+import { progressStore } from "./progress-file.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-lock-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -53,7 +54,7 @@ test("a lock left behind makes the next command say, once, after about a second,
   store.update(hintOne);
   // Taken over once stale (10 s on the pretend clock), and said once, naming the lock file.
   expect(waited()).toBeGreaterThan(10_000);
-  expect(warned).toEqual([lockWaitText("progress.json.lock")]);
+  expect(warned).toEqual([lockWaitText("progress.json.lock", "your progress")]);
   expect(warned[0]).toMatch(/^waiting for another command's lock on your progress \(progress\.json\.lock\)/);
   expect(existsSync(lock)).toBe(false);
   expect(store.read().exercises["choose-exact"]?.hints).toBe(1);

@@ -18,13 +18,11 @@
  * be written) is the setting's fault, not the course's tools': a usage error (exit 2) names the
  * path and the problem.
  */
-import { closeSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
-import { dirname } from "node:path";
 import { idRule } from "../course/ids.ts";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
 import { listFirstNames } from "../format/words.ts";
-import { ReportedError, UsageError } from "./args.ts";
-import { jsonFile, type Reading, shownPath } from "./json-file.ts";
+import { UsageError } from "./args.ts";
+import { jsonFile, type LockClock, problemOf, type Reading } from "./json-file.ts";
 
 export interface ProgressStore {
   /** The file, as shown to the learner (relative to the working directory when inside it). */
@@ -33,29 +31,6 @@ export interface ProgressStore {
   /** Read, change, write (atomically); returns the new progress. */
   update(change: (progress: Progress) => void): Progress;
 }
-
-/** A file-system error's cause in words and its code, for a message that names the path it is about. */
-function problemOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  const words: Record<string, string> = {
-    EEXIST: "it, or a folder above it, is a file where a folder is needed",
-    ENOTDIR: "it, or a folder above it, is a file where a folder is needed",
-    EISDIR: "it is a folder, not a file",
-    EACCES: "permission denied",
-    EPERM: "permission denied",
-    EROFS: "the disk is read-only",
-  };
-  return code && words[code] ? `${words[code]} (${code})` : String((error as Error).message ?? error);
-}
-
-/** How waiting for the lock passes: the time in ms, and a pause. Tests pass a clock that only pretends to wait. */
-export interface LockClock {
-  now(): number;
-  sleep(ms: number): void;
-}
-
-const pause = new Int32Array(new SharedArrayBuffer(4));
-const realClock: LockClock = { now: Date.now, sleep: (ms) => void Atomics.wait(pause, 0, 0, ms) };
 
 /**
  * progress.json's text as the store reads it (readProgressText, src/course/progress.ts), with what
@@ -117,21 +92,14 @@ export function progressStore(
     cwd,
     warn,
     now = () => new Date(),
-    lockClock = realClock,
+    lockClock,
   }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
 ): ProgressStore {
-  const dir = dirname(file);
-  const show = (path: string) => shownPath(cwd, path);
-  const shown = show(file);
-  /** The progress folder cannot be used: the setting's fault, so a usage error naming it (exit 2). */
-  const folderError = (error: unknown) =>
-    new UsageError(
-      `your progress cannot be kept in ${show(dir)}: ${problemOf(error)}; point BLAST_RADIUS_HOME at a folder, or unset it for the default (.blast-radius/ in the course's folder)`,
-    );
   const store = jsonFile<Progress>(file, {
     cwd,
     warn,
     now,
+    lockClock,
     empty: emptyProgress,
     // Said, and a copy kept, as soon as it is read, not only when a command writes it back.
     reader: progressReading,
@@ -141,84 +109,22 @@ export function progressStore(
       notOpened: (shown, error) => new UsageError(`${shown} could not be opened: ${problemOf(error)}`),
       notKept: (shown, whole, problem) =>
         `${shown} ${whole ? "could not be read whole" : "could not be read"}, and a copy of it could not be saved (${problem}), so nothing was written: your progress file is as it was. Repair or move it, then try again.`,
+      // The progress folder cannot be used: the setting's fault, so a usage error naming it (exit 2).
+      notFolder: (folder, error) =>
+        new UsageError(
+          `your progress cannot be kept in ${folder}: ${problemOf(error)}; point BLAST_RADIUS_HOME at a folder, or unset it for the default (.blast-radius/ in the course's folder)`,
+        ),
     },
   });
 
   return {
-    shown,
+    shown: store.shown,
     read: store.read,
     update(change) {
-      return withLock(`${file}.lock`, show, folderError, warn, lockClock, () =>
-        store.update((progress) => {
-          change(progress);
-          return progress;
-        }),
-      );
+      return store.update((progress) => {
+        change(progress);
+        return progress;
+      });
     },
   };
-}
-
-/** A lock older than this was left by a command that ended without removing it (a read-change-write takes milliseconds). */
-const staleLockMs = 10_000;
-/** How long a command waits for the lock before it says so (a lock held that long is probably stale). */
-const lockNoticeMs = 1_000;
-
-/**
- * The line a command waiting for the lock prints, once: without it, a lock left by a killed
- * command makes the next one sit silent for up to `staleLockMs`.
- */
-export function lockWaitText(shownLock: string): string {
-  return `waiting for another command's lock on your progress (${shownLock}); a lock left by a command that was stopped is taken over after ${staleLockMs / 1000} s\n`;
-}
-
-/**
- * Run `body` holding `lock` (a file created only if absent): a command that finds it waits its
- * turn. A lock left behind by a command that was killed is taken over once it is stale.
- */
-function withLock<T>(
-  lock: string,
-  show: (path: string) => string,
-  folderError: (error: unknown) => Error,
-  warn: (text: string) => void,
-  clock: LockClock,
-  body: () => T,
-): T {
-  try {
-    mkdirSync(dirname(lock), { recursive: true });
-  } catch (error) {
-    throw folderError(error);
-  }
-  const started = clock.now();
-  const giveUp = started + 2 * staleLockMs;
-  let noticed = false;
-  for (;;) {
-    try {
-      closeSync(openSync(lock, "wx"));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST")
-        throw new UsageError(
-          `your progress could not be saved: ${show(lock)} could not be created: ${problemOf(error)}; nothing was changed`,
-        );
-      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
-      const time = clock.now();
-      if (since !== undefined && time - since > staleLockMs) rmSync(lock, { force: true });
-      else if (time > giveUp)
-        throw new ReportedError(
-          `${show(lock)} says another command is saving your progress; if none is running, delete that file and try again`,
-        );
-      else {
-        if (!noticed && time - started >= lockNoticeMs) {
-          noticed = true;
-          warn(lockWaitText(show(lock)));
-        }
-        clock.sleep(15);
-      }
-    }
-  }
-  try {
-    return body();
-  } finally {
-    rmSync(lock, { force: true });
-  }
 }

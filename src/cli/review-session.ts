@@ -31,14 +31,17 @@
  * record with a field of the wrong kind), is never written over without a copy, as progress.json
  * is not (the rules of src/cli/json-file.ts): it is kept as review-session.unreadable-<time>.json,
  * the learner is told once, and the reviews whose records could not be read start afresh; if the
- * copy cannot be made, nothing is written. Writes go through a temporary file and a rename.
+ * copy cannot be made, nothing is written. Writes go through a temporary file and a rename, and
+ * each read-change-write holds review-session.json.lock, by the store's lock that guards
+ * progress.json too, so two commands at once (watch in one terminal, answer in another) each
+ * keep their change.
  */
 import { isId } from "../course/ids.ts";
 import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
 import { mayDealReview, outcomes, type ReviewOutcome } from "../course/review.ts";
 import { listNames } from "../format/words.ts";
 import { isSeed } from "../sim/random.ts";
-import { jsonFile } from "./json-file.ts";
+import { jsonFile, type LockClock } from "./json-file.ts";
 
 /** One review under way in the terminal: which numbers are out and how it is going. */
 export interface ReviewSession {
@@ -194,12 +197,18 @@ export interface ReviewSessionStore {
 
 export function reviewSessionStore(
   file: string,
-  { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
+  {
+    cwd,
+    warn,
+    now = () => new Date(),
+    lockClock,
+  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
 ): ReviewSessionStore {
   const store = jsonFile<Map<string, ReviewSession>>(file, {
     cwd,
     warn,
     now,
+    lockClock,
     empty: () => new Map(),
     reader(text) {
       const result = readSessionsText(text);

@@ -82,13 +82,13 @@ test("the record's parts answered when the numbers were first answered are kept 
   store.answer(id, 42, "untouched", true, []);
   // Later answers on the same numbers keep the first snapshot: the record then holds "untouched".
   store.answer(id, 42, "canary", false, ["untouched"]);
-  expect(store.before(id, 42)).toEqual([]);
-  expect(store.before(id, 7)).toBeUndefined();
-  expect(store.before("daily-disk-failures", 42)).toBeUndefined();
+  expect(store.kept(id, 42)).toEqual({ seed: 42, right: ["untouched"], before: [] });
+  expect(store.kept(id, 7)).toBeUndefined();
+  expect(store.kept("daily-disk-failures", 42)).toBeUndefined();
   // Other numbers: a snapshot of their own.
   store.answer(id, 7, "canary", true, ["untouched"]);
-  expect(store.before(id, 7)).toEqual(["untouched"]);
-  expect(store.before(id, 42)).toBeUndefined();
+  expect(store.kept(id, 7)?.before).toEqual(["untouched"]);
+  expect(store.kept(id, 42)).toBeUndefined();
   expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
     version: 1,
     variants: { [id]: { seed: 7, right: ["canary"], before: ["untouched"] } },
@@ -107,7 +107,7 @@ test("a file written before the snapshot was kept is read whole, and its numbers
   const store = variantStore(file, { cwd: scratch, warn: (text) => void warnings.push(text) });
   // Not known then, not made up now: the record read after that first answer would say more.
   expect(store.answer(id, 42, "canary", true, ["untouched", "canary"])).toEqual(["untouched", "canary"]);
-  expect(store.before(id, 42)).toBeUndefined();
+  expect(store.kept(id, 42)).toEqual({ seed: 42, right: ["untouched", "canary"] });
   expect(warnings).toEqual([]);
   // A snapshot of the wrong kind is named, as any field of the wrong kind.
   const wrong = readVariantsText(

@@ -18,12 +18,13 @@
  * written over without a copy, as progress.json is not (the rules of src/cli/json-file.ts): it is
  * kept as variants.unreadable-<time>.json, the learner is told once, and the numbers it held start
  * afresh; if the copy cannot be made, nothing is written. Writes go through a temporary file and a
- * rename.
+ * rename, and each read-change-write holds variants.json.lock, by the store's lock that guards
+ * progress.json too, so two commands at once each keep their change.
  */
 import { isId } from "../course/ids.ts";
 import { listNames } from "../format/words.ts";
 import { isSeed } from "../sim/random.ts";
-import { jsonFile } from "./json-file.ts";
+import { jsonFile, type LockClock } from "./json-file.ts";
 
 /** New numbers of one exercise answered in the terminal: their seed, and the parts answered right for them. */
 export interface ShownVariant {
@@ -81,18 +82,28 @@ export interface VariantStore {
    * with the first answer on these numbers (answeredInRecord, src/course/solution-offer.ts).
    */
   answer(id: string, seed: number, part: string, right: boolean, before?: readonly string[]): string[];
-  /** The parts the record held answered when the numbers of `seed` were first answered; undefined if not kept. */
-  before(id: string, seed: number): string[] | undefined;
+  /**
+   * The numbers of `seed` as kept: the parts answered right for them, and the parts the record
+   * held answered when they were first answered (when kept); undefined if they are not the
+   * numbers kept for `id` (never answered, or other numbers answered since).
+   */
+  kept(id: string, seed: number): ShownVariant | undefined;
 }
 
 export function variantStore(
   file: string,
-  { cwd, warn, now = () => new Date() }: { cwd: string; warn: (text: string) => void; now?: () => Date },
+  {
+    cwd,
+    warn,
+    now = () => new Date(),
+    lockClock,
+  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
 ): VariantStore {
   const store = jsonFile<Map<string, ShownVariant>>(file, {
     cwd,
     warn,
     now,
+    lockClock,
     empty: () => new Map(),
     reader(text) {
       const result = readVariantsText(text);
@@ -134,9 +145,9 @@ export function variantStore(
         return after;
       });
     },
-    before(id, seed) {
+    kept(id, seed) {
       const kept = store.read().get(id);
-      return kept?.seed === seed ? kept.before : undefined;
+      return kept?.seed === seed ? kept : undefined;
     },
   };
 }

@@ -17,6 +17,7 @@ import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { siteStorage } from "../site-storage.ts";
 import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solution-offer.ts";
+import { allAnsweredOnShow } from "../../course/on-show.ts";
 
 /**
  * Show the progress of an exercise: which parts are solved (or answered only after the solution
@@ -65,9 +66,8 @@ export function showPartProgress(
   }
   // On /review/ the review's page says what is left to do there (src/widgets/review/page.ts).
   if (root.dataset.inReview === undefined) {
-    const answered = variant
-      ? partIds.every((p) => variant.solved.has(p))
-      : partIds.every((p) => entry?.parts[p]?.solved === true);
+    // The rule the terminal's `hint` follows too (allAnsweredOnShow).
+    const answered = allAnsweredOnShow(progress, id, partIds, variant && { answered: marked });
     showAnswered(root, answered, solutionOffer(progress, id, partIds, answered));
   }
   if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {
