@@ -70,7 +70,9 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     const naive = await replay().locator('[data-side="naive"] [data-summary]').textContent();
     // The page binds each number to its unit (src/format/units.ts).
     expect(naive).toContain(
-      keepUnitWithNumber(`the first request is refused at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`),
+      keepUnitWithNumber(
+        `the first try times out waiting for a connection at ${Math.round(golden.naive.firstRefusalSeconds * 10) / 10} s`,
+      ),
     );
     expect(naive).toContain(
       keepUnitWithNumber(
@@ -78,7 +80,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       ),
     );
     expect(await replay().locator('[data-side="defended"] [data-summary]').textContent()).toContain(
-      "no request is refused",
+      "no try times out waiting for a connection",
     );
     await expect(replay().locator("[data-live]").getAttribute("aria-live")).resolves.toBe("polite");
     await expect(replay().locator("[data-table] tbody tr").count()).resolves.toBe(72);
@@ -212,7 +214,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     // describes once it has loaded: nothing jumps when the live charts arrive.
     const after = await layout();
     expect(after.moment).toBe(before.moment);
-    expect(after.moment).toMatch(/^At 0\u00a0s: Naive: \d+ of 20 connections in use/);
+    expect(after.moment).toMatch(/^From 0\u00a0s to 1\u00a0s: Naive: \d+ of 20 connections in use at 1\u00a0s/);
     for (const [i, v] of after.charts.entries()) expect(Math.abs(v - before.charts[i]!)).toBeLessThanOrEqual(SLACK);
     // Inside them, each live chart draws its plot and writes its labels where the static one had
     // them (the live plot was 83 px tall where the static one was 120, every label a few px off).
@@ -243,7 +245,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await scrub.focus();
     await page.keyboard.press("Home");
     await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
-      /^At -30\u00a0s: Naive: \d+ of 20 connections in use/,
+      /^From -30\u00a0s to -29\u00a0s: Naive: \d+ of 20 connections in use at -29\u00a0s/,
     );
     await expect(scrub.getAttribute("aria-valuetext")).resolves.toBe("30 s before the trigger");
     await page.keyboard.press("End");
@@ -254,7 +256,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await scrub.dispatchEvent("input");
     const moment = await page.locator("[data-moment]").textContent();
     expect(moment).toMatch(
-      /^At 120\u00a0s: Naive: 20 of 20 connections in use, [\d,]+ waiting, 0% of requests succeed; Defended: \d+ of 24 connections in use \(pricing/,
+      /^From 120\u00a0s to 121\u00a0s: Naive: 20 of 20 connections in use at 121\u00a0s, [\d,]+ waiting, 0% of the requests arriving succeed; Defended: \d+ of 24 connections in use at 121\u00a0s \(pricing/,
     );
     // [, ] and k work with the slider focused (it is where the reader just was)...
     await scrub.focus();
@@ -279,7 +281,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await expect(page.locator("[data-live]").textContent()).resolves.toBe(
       await page.locator("[data-moment]").textContent(),
     );
-    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^At 130\u00a0s: /);
+    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^From 130\u00a0s to 131\u00a0s: /);
     // With Ctrl held, k is the site's (Ctrl+K opens its search) and ] the browser's: the replay
     // neither plays (it once paused playback) nor moves.
     await page.keyboard.press("Control+]");
@@ -296,7 +298,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     );
     await page.locator("[data-play]").click();
     await expect(page.locator("[data-play]").getAttribute("data-playing")).resolves.toBe("false");
-    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^At \d+\u00a0s:/);
+    await expect(page.locator("[data-live]").textContent()).resolves.toMatch(/^From \d+\u00a0s to \d+\u00a0s:/);
     // The playhead line sits on every chart.
     await expect(replay().locator(".rs-playhead").count()).resolves.toBe(10);
   });
@@ -631,7 +633,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     await scrub.fill("120");
     await scrub.dispatchEvent("input");
     await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
-      /Defended: \d+ of 24 connections in use \(pricing \d+ of 8, catalog \d+ of 8, profiles \d+ of 8\)/,
+      /Defended: \d+ of 24 connections in use at 121\u00a0s \(pricing \d+ of 8, catalog \d+ of 8, profiles \d+ of 8\)/,
     );
     // Without bulkheads the defended run has the one shared pool again, and no note.
     await replay().locator('input[name="defence-bulkhead"]').click();
@@ -639,7 +641,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
       () => document.querySelector('[data-side="defended"] [data-pool-note]')!.textContent === "",
     );
     await expect(page.locator("[data-moment]").textContent()).resolves.toMatch(
-      /Defended: \d+ of 20 connections in use,/,
+      /Defended: \d+ of 20 connections in use at 121\u00a0s,/,
     );
   });
 

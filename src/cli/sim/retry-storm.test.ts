@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { asGiven, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { triesPerRequest } from "../../widgets/replay/view.ts";
 import { UsageError } from "../args.ts";
-import { defenceNames, parameterSpecs } from "../../sim/retry-storm/index.ts";
+import { defenceNames, parameterSpecs, timesOutWaiting } from "../../sim/retry-storm/index.ts";
 import { listNames } from "../../format/words.ts";
 import command from "./retry-storm.ts";
 import { capture as captureOutput, sim } from "./capture.test-helper.ts";
@@ -72,7 +72,7 @@ test("the table names how the outage ended and shows success over the incident w
   expect(out).toMatch(/recovered\s+only at the intervention \(11 min\)/);
   expect(out).not.toMatch(/recovered\s+yes/);
   expect(out).toMatch(/pool full \(callers wait\)\s+at 0\.\d s/);
-  expect(out).toMatch(/first refusal \(acquire timeout\)\s+at 8\d\.\d s/);
+  expect(out).toMatch(/first try times out waiting for a connection\s+at 8\d\.\d s/);
   expect(out).toContain("during the incident (requests arriving from the trigger to the intervention, 0 to 11 min):");
   // Search succeeds 0.3% during the incident (8.4% over the whole run, warm-up included).
   expect(out).toMatch(/search\s+catalog\s+26,650\s+84\s+26,566\s+0\.3%/);
@@ -97,7 +97,8 @@ test("every figure reads as the replay's page writes it", { timeout: 60_000 }, a
     const moment = (x: number | null) => (x === null ? "never" : `at ${secondsOrMinutes(x)}`);
     expect(row("pool full")).toMatch(new RegExp(` ${moment(summary.poolFullSeconds)}$`));
     expect(row("goodput gone")).toMatch(new RegExp(` ${moment(summary.goodputZeroSeconds)}$`));
-    expect(row("first refusal")).toMatch(new RegExp(` ${moment(summary.firstRefusalSeconds)}$`));
+    // The replay's summary says the same of the same moment, in the same words (view.ts's summaryText).
+    expect(row(`first try ${timesOutWaiting}`)).toMatch(new RegExp(` ${moment(summary.firstRefusalSeconds)}$`));
     expect(out).toContain(`, 0 to ${secondsOrMinutes(summary.incidentEndSeconds)}):`);
     for (const s of summary.services)
       expect(row(s.name)).toMatch(new RegExp(` ${percent(s.incidentSuccessRate).replace(".", "\\.")}$`));
@@ -224,7 +225,7 @@ test("through npm run sim: exit code 2 on a bad parameter, 0 and a table otherwi
   expect(mixed.err).toMatch(/^error: --defences none cannot be combined with other defences/);
   const good = await sim(["retry-storm", "--defences", "all", "--set", "duration=60"]);
   expect(good.code).toBe(0);
-  expect(good.out).toMatch(/first refusal \(acquire timeout\)\s+never/);
+  expect(good.out).toMatch(/first try times out waiting for a connection\s+never/);
 });
 
 test("exactly one try per request reads as the page writes it, with its two decimals", {

@@ -18,6 +18,7 @@ import {
   type Parameters,
   type ParameterSpec,
   type RetryStormSummary,
+  timesOutWaiting,
 } from "../../sim/retry-storm/index.ts";
 import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
@@ -238,7 +239,9 @@ const command: SimCommand = {
           ["intervention", summary.interventionSeconds === null ? "none" : at(summary.interventionSeconds)],
           ["pool full (callers wait)", at(summary.poolFullSeconds)],
           ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
-          ["first refusal (acquire timeout)", at(summary.firstRefusalSeconds)],
+          // The replay's summary says it in the same words: a wait that reached the acquire
+          // timeout; shedding's refusals, made without a wait, are not among them.
+          [`first try ${timesOutWaiting}`, at(summary.firstRefusalSeconds)],
           ["recovered", recovery(summary)],
           [
             "amplification",

@@ -52,6 +52,7 @@ export {
 } from "./policies.ts";
 export {
   recoveryIndex,
+  timesOutWaiting,
   worstSuccessRate,
   statedRate,
   statedWorstSuccessRate,

@@ -137,6 +137,14 @@ export interface RetryStormSummary {
   events: number;
 }
 
+/**
+ * What `firstRefusalSeconds` measures, in the words both the replay's summary ("the first try
+ * times out waiting for a connection at 82.7 s", "no try times out waiting for a connection") and
+ * the terminal's table use: a try waited the pool's whole acquire timeout. Shedding turns tries
+ * away without a wait, so a run that sheds can have none of these and still refuse requests.
+ */
+export const timesOutWaiting = "times out waiting for a connection";
+
 /** A recovery: the success rate at or above 99% for this many seconds in a row (`recoveryIndex`). */
 export const recoveryHoldSeconds = 10;
 

@@ -118,9 +118,11 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   expect(text).toContain(`goodput is gone at ${summary.goodputZeroSeconds} s`);
   // The three moments are a sentence's list: "a, b and c", the last after "and".
   expect(text).toContain(
-    `, goodput is gone at ${summary.goodputZeroSeconds} s and the first request is refused at ${secondsOrMinutes(summary.firstRefusalSeconds!)};`,
+    `, goodput is gone at ${summary.goodputZeroSeconds} s and the first try times out waiting for a connection at ${secondsOrMinutes(summary.firstRefusalSeconds!)};`,
   );
-  expect(text).toContain(`the first request is refused at ${Math.round(summary.firstRefusalSeconds! * 10) / 10} s`);
+  expect(text).toContain(
+    `the first try times out waiting for a connection at ${Math.round(summary.firstRefusalSeconds! * 10) / 10} s`,
+  );
   expect(text).toContain(
     "it does not recover by itself, only when operators step in at 100 s (an input, not a result of the model)",
   );
@@ -133,7 +135,7 @@ test("views, markers, text and table describe a run from its own numbers", () =>
   );
   const i = metrics.time.indexOf(50);
   expect(momentText(50.7, [{ name: "Naive", run }])).toBe(
-    `At 50 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use, ${grouped(metrics.waiting[i]!)} waiting, ${successPercent(metrics.successRate[i]!)} of requests succeed.`,
+    `From 50 s to 51 s: Naive: ${grouped(metrics.poolInUse[i]!)} of ${grouped(metrics.poolCapacity)} connections in use at 51 s, ${grouped(metrics.waiting[i]!)} waiting, ${successPercent(metrics.successRate[i]!)} of the requests arriving succeed.`,
   );
   // A queue of thousands is written with its separator ("10173 waiting" sat beside "1,684" in the table).
   const deep = metrics.waiting.findIndex((w) => w >= 1000);
@@ -170,12 +172,12 @@ test("a second in which no request arrived says so: 'no requests', a gap in the 
   expect(empty.length).toBeGreaterThan(20);
   const i = empty.find((k) => m.time[k]! > 0)!;
   expect(momentText(m.time[i]! + 0.5, [{ name: "Naive", run }])).toBe(
-    `At ${m.time[i]} s: Naive: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use, ${grouped(m.waiting[i]!)} waiting, no request arrives in this second.`,
+    `From ${m.time[i]} s to ${m.time[i]! + 1} s: Naive: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use at ${m.time[i]! + 1} s, ${grouped(m.waiting[i]!)} waiting, no request arrives.`,
   );
   // A second with requests still gives its share.
   const j = m.successRate.findIndex((r) => r !== null);
   expect(momentText(m.time[j]!, [{ name: "Naive", run }])).toContain(
-    `${successPercent(m.successRate[j]!)} of requests succeed.`,
+    `${successPercent(m.successRate[j]!)} of the requests arriving succeed.`,
   );
   // The success chart: a gap wherever a service had no request, its share elsewhere; the static SVG breaks its curves there.
   const success = chartViews(run).find((v) => v.id === "success")!;
@@ -375,7 +377,7 @@ test("the defended heading lists only the defences it has; bulkheads get a line 
   const i = defended.metrics.time.indexOf(30);
   const [pricing, catalog, profiles] = defended.metrics.pools.map((p) => p.inUse[i]);
   expect(momentText(30, [{ name: "Defended", run: defended }])).toContain(
-    `${defended.metrics.poolInUse[i]} of 24 connections in use (pricing ${pricing} of 8, catalog ${catalog} of 8, profiles ${profiles} of 8)`,
+    `${defended.metrics.poolInUse[i]} of 24 connections in use at 31 s (pricing ${pricing} of 8, catalog ${catalog} of 8, profiles ${profiles} of 8)`,
   );
   // Pools of different sizes (an operator's resize): the sentence names each, a list in words.
   const sizes = [8, 12, 4];
@@ -466,7 +468,7 @@ test("every run's summary sentence holds for the settings a reader can reach, no
         expect(Math.max(...run.metrics.poolInUse), where).toBe(0);
         // Nor does the playhead's line or the events list claim a success rate or a recovery.
         expect(momentText(20, [{ name: "Run", run }]), where).toBe(
-          "At 20 s: Run: no requests, so no connection in use.",
+          "From 20 s to 21 s: Run: no requests, so no connection in use.",
         );
         expect(
           markers(summary).map((m) => m.kind),
@@ -488,7 +490,7 @@ test("every run's summary sentence holds for the settings a reader can reach, no
       if (summary.firstRefusalSeconds !== null && summary.firstRefusalSeconds < 0) {
         refusedEarly++;
         expect(text, where).toContain(
-          `the first request is refused ${Math.round(-summary.firstRefusalSeconds * 10) / 10} s before the trigger`,
+          `the first try times out waiting for a connection ${Math.round(-summary.firstRefusalSeconds * 10) / 10} s before the trigger`,
         );
       }
     }
@@ -587,9 +589,9 @@ test("a success rate keeps its decimal only where it was rounded: all served is 
   rows.forEach((row, k) => void (successRate[row] = rates[k]!));
   const edited = { ...run, metrics: { ...m, successRate } };
   const said = rows.map((row) => momentText(m.time[row]!, [{ name: "Naive", run: edited }]));
-  expect(said[0]).toMatch(/ 100% of requests succeed\.$/);
-  expect(said[1]).toMatch(/ 100\.0% of requests succeed\.$/);
-  expect(said[2]).toMatch(/ 0% of requests succeed\.$/);
+  expect(said[0]).toMatch(/ 100% of the requests arriving succeed\.$/);
+  expect(said[1]).toMatch(/ 100\.0% of the requests arriving succeed\.$/);
+  expect(said[2]).toMatch(/ 0% of the requests arriving succeed\.$/);
   const table = tableRows(edited, edited).rows;
   expect(rows.map((row) => table[row / 10]!.cells[3])).toEqual(["100%", "100.0%", "0%"]);
   expect(tableHtml(edited, edited)).toContain("<td>100.0%</td>");

@@ -14,7 +14,7 @@ import {
 } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
-import { recoveryHoldSeconds } from "../../sim/retry-storm/metrics.ts";
+import { recoveryHoldSeconds, timesOutWaiting } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
 
 export interface RunView {
@@ -263,7 +263,9 @@ export function summaryText(name: string, run: RunView): string {
   const milestones = listNames([
     at(summary.poolFullSeconds, `${pool} is full`, `${pool === "the pool" ? "the pool never fills" : "no pool fills"}`),
     at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
-    at(summary.firstRefusalSeconds, "the first request is refused", "no request is refused"),
+    // What the model measures: a try that waited the pool's whole acquire timeout. Not "no request
+    // is refused": shedding refuses tries at once, without a wait, and is not counted here.
+    at(summary.firstRefusalSeconds, `the first try ${timesOutWaiting}`, `no try ${timesOutWaiting}`),
   ]);
   const share = unrelatedSuccess(summary);
   const window = `during the incident (0 to ${secondsOrMinutes(summary.incidentEndSeconds)})`;
@@ -321,13 +323,31 @@ export function poolNote(run: RunView): string {
   return `Bulkheads: no shared pool; ${each} (${run.metrics.poolCapacity} connections in all)${pricing ? `, and pricing's callers can use only the ${pricing.size} of pricing's pool` : ""}.`;
 }
 
-/** What both runs look like at one moment (the playhead). */
+/**
+ * The second of the run the playhead stands in: the slot of the per-second series it reads, and
+ * that second's start, the playhead's own value (the time beside the slider). The charts draw the
+ * second's values at its middle, where the playhead's line stands.
+ */
+function playheadSlot(time: number, m: Pick<RetryStormMetrics, "time">): { index: number; start: number } {
+  const index = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
+  return { index, start: m.time[index]! };
+}
+
+/**
+ * What both runs look like in the second the playhead stands in, from `t` to `t + 1`: the
+ * connections in use and the tries waiting as the model records them, at the second's end (so
+ * the pool that fills at 0.5 s shows full in the second from 0 s, "in use at 1 s"), and the share
+ * of the requests arriving in it that succeed. Every run has the same seconds.
+ */
 export function momentText(time: number, runs: readonly { name: string; run: RunView }[]): string {
+  const first = runs[0]?.run.metrics;
+  const start = first && first.time.length > 0 ? playheadSlot(time, first).start : Math.floor(time);
+  const end = start + 1;
   const parts = runs.map(({ name, run }) => {
     const m = run.metrics;
     // A run without requests: one short line, whatever the second.
     if (!hasRequests(run.summary)) return `${name}: no requests, so no connection in use`;
-    const i = Math.max(0, Math.min(m.time.length - 1, Math.floor(time) - m.time[0]!));
+    const i = playheadSlot(time, m).index;
     const rate = m.successRate[i] ?? null;
     // Each pool's share of the connections in use, in brackets after their sum: a readout of
     // figures side by side, as the line's own ", 3 waiting, 100% ..." is, so a comma between
@@ -336,10 +356,10 @@ export function momentText(time: number, runs: readonly { name: string; run: Run
       m.pools.length > 1
         ? ` (${m.pools.map((p) => `${p.name} ${grouped(p.inUse[i]!)} of ${grouped(p.size)}`).join(", ")})`
         : "";
-    const success = rate === null ? "no request arrives in this second" : `${successPercent(rate)} of requests succeed`;
-    return `${name}: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use${pools}, ${grouped(m.waiting[i]!)} waiting, ${success}`;
+    const success = rate === null ? "no request arrives" : `${successPercent(rate)} of the requests arriving succeed`;
+    return `${name}: ${grouped(m.poolInUse[i]!)} of ${grouped(m.poolCapacity)} connections in use at ${end} s${pools}, ${grouped(m.waiting[i]!)} waiting, ${success}`;
   });
-  return `At ${Math.floor(time)} s: ${parts.join("; ")}.`;
+  return `From ${start} s to ${end} s: ${parts.join("; ")}.`;
 }
 
 export interface TableRow {
