@@ -9,14 +9,16 @@
  * And a word in no page finds nothing at all: Pagefind's fallback on the longest indexed start of
  * it listed 40 pages for "asdfgh", each marked on "as". The pages found that way are now kept only
  * if they have a word starting with the one typed (src/widgets/search/whole-words.ts), so a word
- * typed halfway still finds the pages with it whole.
+ * typed halfway still finds the pages with it whole. A word that starts words in the index reads no
+ * page's data for that (src/widgets/search/whole-words.ts tells it from a substitute by a second
+ * search): the dialog reads only the pages it shows.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { searchResults } from "../support/search-results.ts";
 
 describeInBrowser("search and code", { ownContext: false }, (browser) => {
-  test("code is not what search finds, nor a word in no page: a name only the code uses and a typo find nothing, no excerpt is code, and the prose still is found, also by a word typed halfway", async () => {
+  test("code is not what search finds, nor a word in no page: a name only the code uses and a typo find nothing, no excerpt is code, and the prose still is found, also by a word typed halfway, whose search reads only the pages it shows", async () => {
     const phone = await browser.open({ viewport: { width: 390, height: 844 } });
     try {
       const { page } = phone;
@@ -30,6 +32,22 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
       };
       const message = page.locator("#starlight__search .pagefind-ui__message");
       const marks = () => page.locator("#starlight__search .pagefind-ui__result-excerpt mark").allInnerTexts();
+      // A word typed halfway that starts indexed words ("bulkh", of "bulkhead") keeps every page
+      // Pagefind found without reading their data: the only pages' data read (one fragment file
+      // each) are the pages the dialog shows. (The filter used to read every page found before the
+      // count showed.) The page is fresh, so no page's data was read before.
+      const fragments: string[] = [];
+      const onRequest = (request: { url(): string }) => {
+        if (request.url().endsWith(".pf_fragment")) fragments.push(request.url());
+      };
+      page.on("request", onRequest);
+      await results("bulkh");
+      page.off("request", onRequest);
+      const shown = await page.locator("#starlight__search .pagefind-ui__result").count();
+      expect(shown).toBeGreaterThan(0);
+      expect(new Set(fragments).size).toBe(shown);
+      await expect(message.innerText()).resolves.toMatch(/^\d+ results for bulkh$/);
+      expect(Number((await message.innerText()).split(" ")[0])).toBeGreaterThan(shown);
       // BreakerState is a type in the circuit-breaker chapter's code, and nowhere in its prose: it
       // finds nothing. (With no word "breakerstate" in the index, search fell back on the longest
       // start of the query that is one, "breakers", and listed the chapter for its prose.)

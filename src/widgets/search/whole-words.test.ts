@@ -1,10 +1,13 @@
 import { expect, test } from "vitest";
 import {
+  foundWordsGoingOn,
   hasWordStarting,
+  noWordGoesOn,
   matchedWords,
   type PagefindSearch,
   queryWords,
   type ResultData,
+  searchedAsTyped,
   type SearchResponse,
   wholeWordSearch,
   wordForms,
@@ -121,4 +124,104 @@ test("a page whose data cannot load is kept, as Pagefind found it, and the other
 test("a search Pagefind gave up as stale stays stale", async () => {
   const { pagefind } = fakePagefind([], { stale: null });
   await expect(wholeWordSearch(pagefind, "stale")).resolves.toBeNull();
+});
+
+/**
+ * Pagefind's lookup of one query word, as its search does it (pagefind_web/src/search.rs,
+ * `find_word_extensions`): the indexed words it starts, or, if none, the longest indexed start of
+ * it alone, after `stem` (Pagefind's stemmer). `index` is each indexed word's places, as "page@location".
+ */
+function modelPagefind(index: Record<string, string[]>, text: Record<string, string>, stem = (word: string) => word) {
+  let read = 0;
+  const asked: string[] = [];
+  const lookUp = (word: string): string[] => {
+    const keys = Object.keys(index);
+    const goingOn = keys.filter((k) => k.startsWith(word));
+    const starts = keys.filter((k) => word.startsWith(k)).sort((a, b) => b.length - a.length);
+    return (goingOn.length > 0 ? goingOn : starts.slice(0, 1)).flatMap((k) => index[k] ?? []);
+  };
+  const result = (id: string, words: number[]) => ({
+    id,
+    words,
+    data: async () => {
+      read++;
+      return { content: text[id] ?? "", locations: words, meta: { title: "A chapter" } };
+    },
+  });
+  const pagefind = {
+    async search(term: string) {
+      asked.push(term);
+      const exact = /^"(.+)"$/.exec(term)?.[1];
+      const places = exact === undefined ? lookUp(stem(term)) : (index[stem(exact)] ?? []);
+      const byPage = new Map<string, number[]>();
+      for (const place of places) {
+        const [id = "", at = ""] = place.split("@");
+        byPage.set(id, [...(byPage.get(id) ?? []), Number(at)]);
+      }
+      return { results: [...byPage].map(([id, words]) => result(id, words)) };
+    },
+  };
+  return { pagefind, asked, reads: () => read };
+}
+
+const sharding = {
+  index: { shard: ["a@1", "b@1"], should: ["c@0"], as: ["a@0", "c@1"] },
+  text: { a: "as shards", b: "shuffle sharding", c: "should as" },
+};
+
+test("a word that starts indexed words is searched as Pagefind searches it: every page it found stays, and no page's data is read", async () => {
+  // "sh" is not indexed; Pagefind found the words it starts, "shard" and "should", on three pages.
+  const { pagefind, asked, reads } = modelPagefind(sharding.index, sharding.text);
+  const response = await wholeWordSearch(pagefind, "sh");
+  expect(response?.results.map((r) => r.id)).toEqual(["a", "b", "c"]);
+  expect(reads()).toBe(0);
+  // Told by its search beside the search of "sh" and a character no word has after it.
+  expect(asked).toEqual(["sh", '"sh"', "sh", `sh${noWordGoesOn}`]);
+});
+
+test("a word Pagefind substituted is still judged page by page: its pages' data is read, and only the pages with a word starting with it stay", async () => {
+  // "shardi": no indexed word starts with it, so Pagefind searched "shard".
+  const typed = modelPagefind(sharding.index, sharding.text);
+  expect((await wholeWordSearch(typed.pagefind, "shardi"))?.results.map((r) => r.id)).toEqual(["b"]);
+  expect(typed.reads()).toBe(2);
+  // "asdfgh": Pagefind searched "as" and found two pages, neither with a word starting with "asdfgh".
+  const typo = modelPagefind(sharding.index, sharding.text);
+  expect((await wholeWordSearch(typo.pagefind, "asdfgh"))?.results).toEqual([]);
+  expect(typo.reads()).toBe(2);
+  await expect(foundWordsGoingOn(typo.pagefind, "asdfgh")).resolves.toBe(false);
+  await expect(foundWordsGoingOn(typo.pagefind, "sh")).resolves.toBe(true);
+});
+
+test("when the two searches cannot be compared, the word is judged page by page, as one Pagefind may have substituted", async () => {
+  const { pagefind } = modelPagefind(sharding.index, sharding.text);
+  // A search given up (Pagefind's null) tells nothing.
+  const givenUp = { search: async (term: string) => (term.endsWith(noWordGoesOn) ? null : pagefind.search(term)) };
+  await expect(foundWordsGoingOn(givenUp, "sh")).resolves.toBe(false);
+  // Nor does a result that does not say its page and places.
+  const unnamed = {
+    search: async (term: string) => {
+      const response = await pagefind.search(term);
+      return { results: response.results.map((r) => ({ data: r.data })) };
+    },
+  };
+  await expect(foundWordsGoingOn(unnamed, "sh")).resolves.toBe(false);
+  // The same pages at other places: Pagefind found words going on from it.
+  const moved = modelPagefind({ shard: ["a@1"], sh: ["a@3"] }, { a: "as shards a sh" });
+  await expect(foundWordsGoingOn(moved.pagefind, "sh")).resolves.toBe(true);
+});
+
+test("a word the stemmer may change, or a query with more than letters and digits, is judged page by page though Pagefind found words going on from what it searched", async () => {
+  const asTyped = ["sh", "bulkh", "circuitb", "asdfgh", "shardi", "outag", "p99"];
+  expect(asTyped.filter(searchedAsTyped)).toEqual(asTyped);
+  expect(["latene", "loos", "anal", "relati", "hopped", "caf\u00e9", "x-y"].filter(searchedAsTyped)).toEqual([]);
+  // Pagefind searches "latene" as "laten", and finds "latency", which does not start with "latene".
+  const latency = modelPagefind({ latenc: ["a@0"] }, { a: "latency budgets" }, (w) => w.replace(/e$/, ""));
+  await expect(foundWordsGoingOn(latency.pagefind, "latene")).resolves.toBe(true);
+  expect((await wholeWordSearch(latency.pagefind, "latene"))?.results).toEqual([]);
+  expect(latency.reads()).toBe(1);
+  // Of "sh$" Pagefind searches "sh$", and so a substitute, "s"; the word compared here is "sh",
+  // which starts "shard": were it taken for what Pagefind searched, page b would stay.
+  const typed = modelPagefind({ s: ["a@0", "b@0"], shard: ["a@0"] }, { a: "shards", b: "s" });
+  expect((await wholeWordSearch(typed.pagefind, "sh$"))?.results.map((r) => r.id)).toEqual(["a"]);
+  expect(typed.asked).not.toContain(`sh${noWordGoesOn}`);
 });

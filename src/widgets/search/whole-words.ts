@@ -9,11 +9,20 @@
  *
  * - a query word that is indexed (Pagefind's exact search finds it) is searched as Pagefind
  *   searches it: its other forms and the words it starts ("shard" finds "shards");
- * - a query word that is not indexed keeps only the pages where a word Pagefind matched (or a
- *   word of the title) starts with it: "bulkh" keeps every page with "bulkheads", "shardi" every
- *   page with "sharding", and "asdfgh" keeps no page at all, so the dialog says Pagefind's own
- *   "No results for asdfgh". That reads the data of every page found (one fragment each, about
- *   4 KB; Pagefind keeps them for the next search), which Pagefind's UI reads five at a time.
+ * - so is a word that starts indexed words ("sh", "bulkh") when it was searched as typed: every
+ *   page Pagefind found has a word that starts with it. Such a word is told from one Pagefind
+ *   substituted by a second search, of the word with a character after it that no word has
+ *   (`noWordGoesOn`): that search finds no indexed word starting with it, so Pagefind substitutes
+ *   its longest indexed start, the word's own substitute if the word had one. Other pages, or
+ *   other places on them, mean the word's own search found words going on from it. "As typed"
+ *   means letters and digits only, ending in none of the English stemmer's suffixes
+ *   (`searchedAsTyped`): Pagefind searches "latene" as "laten", and the "latency" it finds does not
+ *   start with "latene";
+ * - any other word that is not indexed keeps only the pages where a word Pagefind matched (or a
+ *   word of the title) starts with it: "shardi" keeps every page with "sharding", and "asdfgh"
+ *   keeps no page at all, so the dialog says Pagefind's own "No results for asdfgh". That reads
+ *   the data of every page found (one fragment each, about 4 KB; Pagefind keeps them for the next
+ *   search), where Pagefind's UI reads five at a time; a word of the case above reads none.
  *
  * Pagefind's UI calls this in place of `pagefind.search` (src/integrations/pagefind-ui-patch.ts).
  */
@@ -25,13 +34,23 @@ export interface ResultData {
   meta?: Record<string, string | undefined>;
 }
 
+/**
+ * What this reads of one Pagefind result before its data: the page (`id`) and the places on it of
+ * the words matched (`words`). A result without them cannot be compared with another's.
+ */
+export interface Found {
+  id?: string;
+  words?: readonly number[];
+  data(): Promise<ResultData>;
+}
+
 /** The part of a Pagefind search response this reads and passes on. */
-export interface SearchResponse<R extends { data(): Promise<ResultData> }> {
+export interface SearchResponse<R extends Found> {
   results: R[];
 }
 
 /** The part of Pagefind's JavaScript API this uses. */
-export interface PagefindSearch<R extends { data(): Promise<ResultData> }, S extends SearchResponse<R>> {
+export interface PagefindSearch<R extends Found, S extends SearchResponse<R>> {
   search(term: string, options?: object): Promise<S | null>;
 }
 
@@ -91,11 +110,68 @@ export function hasWordStarting(words: readonly string[], start: string): boolea
 }
 
 /**
+ * Appended to a query word, a character that no indexed word has after it: Pagefind keeps it (it is
+ * no punctuation), finds no word starting with the result, and so searches the longest indexed
+ * start of it.
+ */
+export const noWordGoesOn = "\u0001";
+
+/**
+ * Whether a query word is one whose own search Pagefind ran on its letters as typed: a word of
+ * ASCII letters and digits only (which Pagefind's normalising leaves as it is) that the English
+ * stemmer leaves whole. The stemmer (Snowball's English, which Pagefind's search applies to each
+ * query word) changes a word only at one of its suffixes, and every one of them ends in one of
+ * `stemmedEndings` ("s", "ed", "ing", "y", "li", "al", "ion", "er", "ism", "ment", "ic", "e"...):
+ * "latene" is searched as "laten", and the "latency" that finds does not start with "latene". A
+ * word with one of those endings is judged page by page, whether the stemmer changes it or not.
+ */
+export function searchedAsTyped(word: string): boolean {
+  return plainWord.test(word) && !stemmedEndings.test(word);
+}
+
+/**
+ * The endings of the suffixes Snowball's English stemmer removes or changes (its steps 0 to 5):
+ * "s" (s, ies, sses, ness, ous, fulness, ousness, iveness), "e" (e, ate, ive, ize, able, ible,
+ * ance, ence, alize, icate, ative), "y" (y to i, ly), "ed" (ed, eed, ied), "ing", "li" (li, bli,
+ * abli, alli, entli, fulli, lessli, ousli), "ci" (enci, anci), "ti" (iti, aliti, biliti, iviti,
+ * iciti), "gi" (ogi), "al" (al, ical, tional, ational), "ul" (ful), "ll" (ll to l), "ion" (ion,
+ * ation, ization), "er" (er, izer), "or" (ator), "ism" (ism, alism), "nt" (ant, ent, ment,
+ * ement), "ic".
+ */
+const stemmedEndings = /(?:[sey]|ed|ing|[clgt]i|[aul]l|ion|[eo]r|ism|nt|ic)$/;
+
+/** A word of ASCII letters and digits only, in lower case. */
+const plainWord = /^[a-z0-9]+$/;
+
+/** The pages of a search response and the places on each of the words matched, in one string per page. */
+function finds(response: SearchResponse<Found>): string[] {
+  return response.results.map((r) => `${r.id}@${r.words?.join(",")}`).sort();
+}
+
+/**
+ * Whether Pagefind's search of a query word that is not indexed found the words that go on from it,
+ * rather than a substitute (see the top of the file): it found other pages, or other places on
+ * them, than its search of the word followed by `noWordGoesOn`, which can only find a substitute.
+ * A result without its page or places, or a search given up (`null`), tells nothing: false.
+ */
+export async function foundWordsGoingOn(
+  pagefind: PagefindSearch<Found, SearchResponse<Found>>,
+  word: string,
+): Promise<boolean> {
+  const [alone, beyond] = await Promise.all([pagefind.search(word), pagefind.search(word + noWordGoesOn)]);
+  if (!alone || !beyond) return false;
+  const known = (r: Found) => r.id !== undefined && r.words !== undefined;
+  if (![...alone.results, ...beyond.results].every(known)) return false;
+  const [a, b] = [finds(alone), finds(beyond)];
+  return a.length !== b.length || a.some((page, i) => page !== b[i]);
+}
+
+/**
  * Pagefind's search of `term`, keeping only the pages that answer every word of it (see the top of
  * the file). What Pagefind returns is passed on as it is but for the results dropped; a stale
  * search (Pagefind's `null`) stays null.
  */
-export async function wholeWordSearch<R extends { data(): Promise<ResultData> }, S extends SearchResponse<R>>(
+export async function wholeWordSearch<R extends Found, S extends SearchResponse<R>>(
   pagefind: PagefindSearch<R, S>,
   term: string,
   options?: object,
@@ -107,7 +183,17 @@ export async function wholeWordSearch<R extends { data(): Promise<ResultData> },
     ...words.map((word) => pagefind.search(`"${word}"`)),
   ]);
   if (!response) return response;
-  const unindexed = words.filter((_, i) => (exact[i]?.results.length ?? 0) === 0);
+  const notIndexed = words.filter((_, i) => (exact[i]?.results.length ?? 0) === 0);
+  // The words compared here are the words Pagefind searched only if nothing was typed but letters
+  // and digits: of "sh$", Pagefind searches "sh$" and this compares "sh".
+  const asTyped = term
+    .trim()
+    .split(/\s+/)
+    .every((w) => plainWord.test(w.toLocaleLowerCase()));
+  const goingOn = await Promise.all(
+    notIndexed.map((word) => asTyped && searchedAsTyped(word) && foundWordsGoingOn(pagefind, word)),
+  );
+  const unindexed = notIndexed.filter((_, i) => !goingOn[i]);
   if (unindexed.length === 0) return response;
   const answers = await Promise.all(
     response.results.map(async (result) => {
