@@ -514,6 +514,30 @@ describeInBrowser("exercises in the page", (browser) => {
       .toBe("run-checks");
     const saved = () => page.evaluate(() => localStorage.getItem("blast-radius:exercise-code:v1:choose-exact"));
     await expect(saved()).resolves.toBeNull();
+    // Enter on Check runs the checks and the focus stays on it: while they run (it does nothing
+    // then, aria-disabled, where a disabled button dropped the focus to the page's body) and
+    // after the verdict, which its live region says. Each change of Check's state is logged with
+    // where the focus was at that moment.
+    const check = exercise.getByRole("button", { name: "Check", exact: true });
+    await check.evaluate((button) => {
+      const log: string[] = [];
+      (window as unknown as { checkLog: string[] }).checkLog = log;
+      new MutationObserver(() =>
+        log.push(
+          `${button.getAttribute("aria-disabled")} ${document.activeElement === button ? "focused" : "not focused"}`,
+        ),
+      ).observe(button, { attributeFilter: ["aria-disabled"] });
+    });
+    await page.keyboard.press("Enter");
+    const feedback = exercise.locator('[data-part="code"] [data-feedback]');
+    await expect.poll(() => feedback.getAttribute("data-verdict"), { timeout: 20_000 }).toBe("wrong");
+    await expect(feedback.getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(check.evaluate((button) => document.activeElement === button)).resolves.toBe(true);
+    await expect(page.evaluate(() => (window as unknown as { checkLog: string[] }).checkLog)).resolves.toEqual([
+      "true focused",
+      "false focused",
+    ]);
+    await expect(saved()).resolves.toBeNull();
     // Clicking into the code is choosing to edit: now Tab indents, and Esc then Tab moves on.
     await exercise.locator(".cm-content").click();
     await page.keyboard.press("End");
@@ -832,15 +856,30 @@ describeInBrowser("a code exercise's saved code and Reset", (reader) => {
     const exercise = page.locator('[data-exercise="choose-exact"]');
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     await replaceCode(exercise, "export function choose(n: number, k: number): bigint {\n  while (true) {}\n}\n");
-    await exercise.getByRole("button", { name: "Check", exact: true }).click();
+    const check = exercise.getByRole("button", { name: "Check", exact: true });
+    await check.click();
     await expect.poll(() => feedback.textContent()).toBe("Running the checks…");
+    // Running, Check keeps the focus of the reader who pressed it, and does nothing: a second
+    // press (Enter, as a keyboard user's) starts no second run, which would say so in the feedback.
+    await expect(check.evaluate((button) => document.activeElement === button)).resolves.toBe(true);
+    await expect(check.getAttribute("aria-disabled")).resolves.toBe("true");
+    await feedback.evaluate((box) => {
+      const said: string[] = [];
+      (window as unknown as { feedbackSaid: string[] }).feedbackSaid = said;
+      new MutationObserver(() => said.push(box.textContent ?? "")).observe(box, { childList: true, subtree: true });
+    });
+    await page.keyboard.press("Enter");
     await exercise.getByRole("button", { name: "Reset code" }).click();
     await expect(feedback.textContent()).resolves.toBe("Reset: the starter code is back.");
-    // Check is enabled again only in the stopped Check's last step (mount.ts's `finally`), which
-    // comes after the step that would have written its verdict: so once it is enabled, the stopped
-    // Check has said all it ever will (its worker is gone and its time limit's timer cleared:
-    // src/playground/runner.test.ts), and that was nothing.
-    await expect.poll(() => exercise.getByRole("button", { name: "Check", exact: true }).isEnabled()).toBe(true);
+    await expect(page.evaluate(() => (window as unknown as { feedbackSaid: string[] }).feedbackSaid)).resolves.toEqual([
+      "Reset: the starter code is back.",
+    ]);
+    // Check is enabled again (aria-disabled no longer "true") only in the stopped Check's last step
+    // (mount.ts's `finally`), which comes after the step that would have written its verdict: so
+    // once it is enabled, the stopped Check has said all it ever will (its worker is gone and its
+    // time limit's timer cleared: src/playground/runner.test.ts), and that was nothing.
+    await expect.poll(() => check.getAttribute("aria-disabled")).toBe("false");
+    await expect(check.isEnabled()).resolves.toBe(true);
     await expect(feedback.textContent()).resolves.toBe("Reset: the starter code is back.");
     await expect(feedback.getAttribute("data-verdict")).resolves.toBeNull();
   });

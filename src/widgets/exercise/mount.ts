@@ -557,8 +557,18 @@ async function mountCode(
   };
   /** The Check under way, stopped by Reset. */
   let running: { stop(): void } | null = null;
+  /**
+   * Checks not yet settled (the editor's keys start one while another runs). While any is, the
+   * Check button does nothing, and says so by aria-disabled, not disabled: a disabled button drops
+   * the keyboard's focus to the page's body (src/widgets/focus.ts), where the reader who pressed it
+   * would lose their place. It keeps the focus through the run and after it, the verdict being
+   * said by its live region.
+   */
+  let unsettled = 0;
+  const showRunning = () => runButton.setAttribute("aria-disabled", String(unsettled > 0));
   const run = async () => {
-    runButton.disabled = true;
+    unsettled++;
+    showRunning();
     const thisCheck = ++lastCheck;
     const markError = marks.start();
     if (feedback) {
@@ -622,7 +632,8 @@ async function mountCode(
         show(feedback, { status: "invalid", message: `The checks could not run (${String(error)}).` });
     } finally {
       if (lastCheck === thisCheck) running = null;
-      runButton.disabled = false;
+      unsettled--;
+      showRunning();
     }
   };
   const editor = createEditor(box, saved ?? starter, {
@@ -638,7 +649,10 @@ async function mountCode(
   // Tab moves past the code until the reader chooses to edit it (the editor's own rule); a click
   // on the starter before the editor existed was that choice.
   if (hadFocus) editor.focus(root.dataset.arrivedBy === "pointer");
-  runButton.addEventListener("click", () => void run());
+  runButton.addEventListener("click", () => {
+    // A second press while a Check runs is ignored, as a disabled button ignored it.
+    if (unsettled === 0) void run();
+  });
   // Reset brings the starter back and clears what was said of other code, as a playground's
   // Reset clears its output: the verdict, its checks, a type check's note or errors (a type
   // check or a Check still under way then says nothing), and the editor's marks.
