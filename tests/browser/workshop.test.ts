@@ -700,8 +700,13 @@ describeInBrowser("workshop kit", (browser) => {
     const fixed = page.locator('[data-figure="blast-fixed"]');
     await expect(page.locator(".sx--present .sx-w").first().isVisible()).resolves.toBe(true);
     await expect(fixed.isVisible()).resolves.toBe(false);
-    await page.getByRole("button", { name: "Reveal the numbers" }).click();
+    const reveal = page.getByRole("button", { name: "Reveal the numbers" });
+    await reveal.focus();
+    await page.keyboard.press("Enter");
     await expect(fixed.isVisible()).resolves.toBe(true);
+    // Done, it says so and keeps the presenter's focus (a disabled button dropped it to the body).
+    await expect(reveal.getAttribute("aria-disabled")).resolves.toBe("true");
+    await expect(reveal.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     const fit = await projectorFit(page, ".sx--present .sx-blast td");
     expect(fit.overflowY, "no scrolling, revealed").toBeLessThanOrEqual(0);
     expect(fit.overflowX).toBeLessThanOrEqual(0);

@@ -134,9 +134,12 @@ export function mountReveal(options: RevealOptions): Reveal {
     root.toggleAttribute("data-revealed", on && stage >= stages);
     for (const el of root.querySelectorAll<HTMLElement>("[data-reveal-step]"))
       el.toggleAttribute("data-shown", !on || Number(el.dataset.revealStep) <= stage);
-    if (button) button.disabled = !on || stage >= stages;
-    if (next) next.disabled = stage >= stages;
-    if (back) back.disabled = stage <= 0;
+    // Done for now, each says so by aria-disabled, not disabled: the presenter who pressed it keeps
+    // the focus on it (a disabled one drops it to the page's body), and a press does nothing, as
+    // go() and stepStage() leave a stage past the ends where it is.
+    button?.setAttribute("aria-disabled", String(!on || stage >= stages));
+    next?.setAttribute("aria-disabled", String(stage >= stages));
+    back?.setAttribute("aria-disabled", String(stage <= 0));
     if (status) status.textContent = !on ? say.everything : stage >= stages ? say.revealed : say.hidden(stage, stages);
     options.onStage?.(stage, on);
   };
@@ -151,7 +154,11 @@ export function mountReveal(options: RevealOptions): Reveal {
   };
 
   predict?.addEventListener("change", () => go(0));
-  button?.addEventListener("click", () => go(stages));
+  /** A press on a button done for now (aria-disabled, see draw) does nothing, as on a disabled one. */
+  const done = (b: HTMLElement) => b.getAttribute("aria-disabled") === "true";
+  button?.addEventListener("click", () => {
+    if (!done(button)) go(stages);
+  });
   tools.querySelector("[data-fullscreen]")?.addEventListener("click", () => {
     if (document.fullscreenElement) void document.exitFullscreen();
     else void document.documentElement.requestFullscreen?.();
@@ -161,8 +168,12 @@ export function mountReveal(options: RevealOptions): Reveal {
     go(stepStage(stage, stages, direction));
   };
   // Buttons for the same steps, for a presenter without a clicker.
-  next?.addEventListener("click", () => step(1));
-  back?.addEventListener("click", () => step(-1));
+  next?.addEventListener("click", () => {
+    if (!done(next)) step(1);
+  });
+  back?.addEventListener("click", () => {
+    if (!done(back)) step(-1);
+  });
   // Anywhere on the page, a field's own keys apart (fieldKeepsKey): a presenter who has just
   // ticked a defence or a switch still steps with the clicker.
   document.addEventListener("keydown", (event) => {
