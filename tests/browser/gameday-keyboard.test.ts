@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import type { Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { times } from "../../src/format/number.ts";
-import { clock } from "../../src/sim/gameday/report.ts";
+import { clock, startLabel } from "../../src/sim/gameday/report.ts";
 import { savedGameKey } from "../../src/sim/gameday/saved.ts";
 import { feedName } from "../../src/widgets/gameday/feed.ts";
 import { actionsWaitText, notStartedText } from "../../src/widgets/gameday/text.ts";
@@ -318,10 +318,11 @@ describeInBrowser("game day from the keyboard", (browser) => {
     // So is the seed it starts with, taken away while the game ran.
     await expect(root().locator("[data-seed]").isEnabled()).resolves.toBe(true);
     await expect(root().locator("[data-end]").isDisabled()).resolves.toBe(true);
-    // The note the actions wait with names the start button as it reads after a game: "New game"
-    // (it said "Start the game to act." beside it).
+    // The note the actions wait with names the start button as it reads now (it said "Start the
+    // game to act." beside "New game"): "New game" once the clock has run, "Start the game" when the
+    // tests above paused it at 0:00, as a fast machine does (the game can still be started afresh).
     const startReads = await root().locator("[data-start]").innerText();
-    expect(startReads).toBe("New game");
+    expect(startReads).toBe(startLabel(Number(await root().getAttribute("data-clock")), false));
     await expect(root().locator("[data-actions-wait]").textContent()).resolves.toBe(actionsWaitText(startReads!));
     // A target it had disabled is chosen (the list redraws nothing of the stopped game), and Enter
     // on its action says why it waits.
