@@ -114,9 +114,16 @@ describeInBrowser("retry-storm replay: the run without defences, and the present
     for (const name of built.charts) expect(name.startsWith(`${none.label}: `), name).toBe(true);
     expect(built.summary.startsWith(`${none.name}: `)).toBe(true);
     expect(built.toggle).toBe(none.label);
+    // The replay loads on a key moment pressed from the keyboard, and the moments, drawn again from
+    // its run, leave the focus on the one pressed (it fell to the page's body).
+    const moment = page.locator("[data-moments] button").nth(1);
+    const pressed = await moment.textContent();
+    await moment.focus();
+    await page.keyboard.press("Enter");
+    await root.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(pressed);
     await page.getByRole("button", { name: "Reveal all" }).click();
     await page.locator("[data-scrub]").focus();
-    await root.and(page.locator('[data-state="ready"]')).waitFor({ timeout: 60_000 });
     await expect.poll(() => root.locator('[data-side="defended"] .uplot').count()).toBe(5);
     const live = await rightNames(page);
     expect(live.summary.startsWith(`${none.name}: `)).toBe(true);

@@ -21,6 +21,7 @@
 import type { RetryStormSummary } from "../../sim/retry-storm/index.ts";
 import { markers, type Marker } from "./view.ts";
 import { keepNow, mountReveal, placeInTab } from "../present/reveal.ts";
+import { handFocus } from "../focus.ts";
 
 /**
  * The moments a presenter jumps between, in time order, from the naive run's summary: the
@@ -179,8 +180,19 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
   const drawMoments = () => {
     const summary = root.dataset.naiveSummary;
     if (!summary) return;
+    const drawn = keyMoments(JSON.parse(summary) as RetryStormSummary);
+    // The same moments as on show (the page drew them for this run): nothing to draw again, and
+    // the button a presenter pressed, which loaded the replay, keeps the focus.
+    const same =
+      drawn.length === moments.length &&
+      drawn.every(
+        (m, i) => m.kind === moments[i]!.kind && m.time === moments[i]!.time && m.label === moments[i]!.label,
+      );
+    if (same) return;
+    // Others: the focus on the button of one goes to the new button of the same kind, else the first.
+    const focused = list.querySelector<HTMLElement>("button:focus")?.dataset.moment;
     list.replaceChildren(
-      ...keyMoments(JSON.parse(summary) as RetryStormSummary).map((m) => {
+      ...drawn.map((m) => {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "br-button";
@@ -191,6 +203,8 @@ export function mountPresenterTools(root: HTMLElement, tools: HTMLElement): void
       }),
     );
     readButtons();
+    if (focused !== undefined)
+      handFocus(list.querySelector<HTMLElement>(`[data-moment="${focused}"]`), list.querySelector("button"));
   };
   list.addEventListener("click", (event) => {
     const button = (event.target as Element).closest<HTMLButtonElement>("button[data-moment-time]");
