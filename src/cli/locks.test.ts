@@ -16,6 +16,7 @@ import { type LockClock, lockWaitText } from "./json-file.ts";
 import { progressStore } from "./progress-file.ts";
 import { reviewSessionStore } from "./review-session.ts";
 import { variantStore } from "./variant-answers.ts";
+import { pretendLockClock } from "../../tests/support/pretend-lock-clock.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-locks-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -82,19 +83,11 @@ function setUp(name: string, onPause: (waited: number) => void) {
   const dir = join(scratch, `home-${++homes}`);
   mkdirSync(dir);
   const file = join(dir, name);
-  const start = Date.now();
-  let time = start;
-  const lockClock: LockClock = {
-    now: () => time,
-    sleep: (ms) => {
-      time += ms;
-      onPause(time - start);
-    },
-  };
+  const lockClock = pretendLockClock(onPause);
   const warned: string[] = [];
   const options = { cwd: dir, warn: (text: string) => void warned.push(text), lockClock };
   const recorded = (kept: Kept) => kept.recorded(JSON.parse(readFileSync(file, "utf8"))).sort();
-  return { file, lock: `${file}.lock`, options, warned, waited: () => time - start, recorded };
+  return { file, lock: `${file}.lock`, options, warned, waited: lockClock.waited, recorded };
 }
 
 describe.each(files)("$name is read, changed and written under its lock, as every file the terminal keeps", (kept) => {

@@ -17,7 +17,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import type { Progress } from "../course/progress.ts";
 import { ReportedError, UsageError } from "./args.ts";
-import { type LockClock, lockWaitText } from "./json-file.ts";
+import { lockWaitText } from "./json-file.ts";
+import { pretendLockClock } from "../../tests/support/pretend-lock-clock.ts";
 import { progressStore } from "./progress-file.ts";
 
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-lock-"));
@@ -29,18 +30,10 @@ function setUp(onPause: (waited: number, lock: string) => void = () => {}) {
   const dir = join(scratch, `home-${++homes}`);
   const file = join(dir, "progress.json");
   const lock = `${file}.lock`;
-  const start = Date.now();
-  let time = start;
-  const clock: LockClock = {
-    now: () => time,
-    sleep: (ms) => {
-      time += ms;
-      onPause(time - start, lock);
-    },
-  };
+  const clock = pretendLockClock((waited) => onPause(waited, lock));
   const warned: string[] = [];
   const store = progressStore(file, { cwd: dir, warn: (text) => void warned.push(text), lockClock: clock });
-  return { lock, store, warned, waited: () => time - start };
+  return { lock, store, warned, waited: clock.waited };
 }
 
 const hintOne = (p: Progress) => {
