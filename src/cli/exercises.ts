@@ -753,16 +753,24 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
     return 0;
   }
   // New numbers with every part answered right for them: the page offers no hint then (Show a
-  // hint goes: allAnsweredOnShow), so none is shown or counted; refused as the CLI's other
-  // refusals are (a usage error, exit 2). Other numbers bring hints back, as New numbers does on
-  // the page.
+  // hint goes: allAnsweredOnShow). As on the chapter's numbers (below), asked for here, they are
+  // all shown with these numbers, to learn from, and none is counted. Other numbers bring hints
+  // back, counted, as New numbers does on the page.
   if (
     seed !== undefined &&
     allAnsweredOnShow(read, exercise.id, partIds(exercise), numbersOnShow(ctx, read, exercise, seed))
-  )
-    throw new UsageError(
-      `nothing left to hint on these numbers: every part of ${exercise.id} is answered right with --seed ${seed}, so no hint is shown or counted; other numbers (another --seed) bring its hints back`,
+  ) {
+    say(
+      ctx,
+      `Every part of ${exercise.id} is answered right with --seed ${seed}: a hint helps with nothing now, and none is counted. Its ${countOf(hints.length, "hint")}, to learn from:\n`,
     );
+    showHints(hints.length);
+    say(
+      ctx,
+      `The worked solution, to compare with your own: npm run exercises -- solution ${exercise.id} --seed ${seed}\n`,
+    );
+    return 0;
+  }
   // The chapter's numbers with every part answered right: the page offers no more hints then
   // (Show a hint goes: allAnsweredOnShow). Asked for here, they are all shown, to learn from, and
   // none is counted. New numbers (--seed) bring hints back, counted, as they bring Show a hint back
