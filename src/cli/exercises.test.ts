@@ -306,14 +306,21 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(read().exercises[id]?.hints).toBe(2);
   });
 
+  /** A fresh home, and cells-blast-radius's parts with their right answers on its numbers for --seed 42. */
+  const cellsOnSeed42 = async () => {
+    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
+    return {
+      home: freshHome(),
+      id: "cells-blast-radius",
+      parts: ["untouched", "canary"],
+      right: solution.answers(solution.variant(mulberry32(42))),
+    };
+  };
+
   // Before: `hint --seed 42` on numbers whose every part was answered right opened and counted a
   // hint, where the page takes Show a hint away once every part on show is answered.
   test("hint on new numbers all answered right: every hint shown with those numbers, to learn from, none counted", async () => {
-    const home = freshHome();
-    const id = "cells-blast-radius";
-    const parts = ["untouched", "canary"];
-    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
-    const right = solution.answers(solution.variant(mulberry32(42)));
+    const { home, id, parts, right } = await cellsOnSeed42();
     const record = () => readFileSync(join(home, "progress.json"), "utf8");
     const answer = (part: string, text: string) => cli(["answer", id, "--part", part, "--seed", "42", text], { home });
     for (const part of parts) expect((await answer(part, String(right[part]))).code).toBe(0);
@@ -344,11 +351,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
 
   // Before: `show --seed 42` said nothing of how those numbers stood, where `answer --seed 42` did.
   test("show on new numbers: under the title, the status line the page shows with them on show", async () => {
-    const home = freshHome();
-    const id = "cells-blast-radius";
-    const parts = ["untouched", "canary"];
-    const solution = await import("../../solutions/cells-blast-radius/solution.ts");
-    const right = solution.answers(solution.variant(mulberry32(42)));
+    const { home, id, parts, right } = await cellsOnSeed42();
     const read = () => JSON.parse(readFileSync(join(home, "progress.json"), "utf8")) as Progress;
     const statusOf = async (seed: number) => {
       const shown = await cli(["show", id, "--seed", String(seed)], { home });
