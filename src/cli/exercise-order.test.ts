@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { buildCatalog } from "../components/progress/catalog-data.ts";
 import { inCourseOrder } from "../course/exercise-order.ts";
-import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { run } from "./exercises.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -19,15 +19,8 @@ const home = mkdtempSync(join(tmpdir(), "blast-radius-order-"));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 test("list names every exercise in the order /progress/ lists them", async () => {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
-    env: { BLAST_RADIUS_HOME: home },
-    cwd: repo,
-  };
-  expect(await run(["list"], io)).toBe(0);
+  const { code, out, err } = await runCaptured(run, ["list"], { env: { BLAST_RADIUS_HOME: home }, cwd: repo });
+  expect(code).toBe(0);
   expect(err).toBe("");
   // The table's rows, from under its header's dashes to the blank line after it: each an id first.
   const lines = out.split("\n");

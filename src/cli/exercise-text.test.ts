@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { loadAllExercises } from "../grader/load-exercises.ts";
 import { displayWidth } from "./terminal-width.ts";
-import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { run } from "./exercises.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -21,16 +21,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** What a command prints in a pipe, or with `columns` on a terminal that wide (bold and italic on). */
 async function printed(argv: string[], home: string, columns?: number): Promise<string> {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
+  const { code, out, err } = await runCaptured(run, argv, {
     env: { BLAST_RADIUS_HOME: home },
     cwd: repo,
     ...(columns === undefined ? {} : { isTTY: true, columns }),
-  };
-  const code = await run(argv, io);
+  });
   expect({ argv, code, err }).toEqual({ argv, code: 0, err: "" });
   return out;
 }

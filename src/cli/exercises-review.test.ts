@@ -12,7 +12,7 @@ import type { Progress } from "../course/progress.ts";
 import { type ReviewOutcome, ratingsAllowed, recordReview, whenText } from "../course/review.ts";
 import { mulberry32, type Random } from "../sim/random.ts";
 import { paramText } from "../grader/fill-params.ts";
-import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { run } from "./exercises.ts";
 import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
 import { reviewDraw } from "../course/review-seed.ts";
@@ -25,16 +25,7 @@ const t0 = "2026-12-01T09:00:00.000Z";
 const at = (days: number) => new Date(Date.parse(t0) + days * 86_400_000).toISOString();
 
 async function cli(argv: string[], now: string, dir = home) {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
-    env: { BLAST_RADIUS_HOME: dir, BLAST_RADIUS_NOW: now },
-    cwd: repo,
-  };
-  const code = await run(argv, io);
-  return { code, out, err };
+  return runCaptured(run, argv, { env: { BLAST_RADIUS_HOME: dir, BLAST_RADIUS_NOW: now }, cwd: repo });
 }
 
 /** The chapter's answers to the two exercises these tests review, as a learner types them (t0's numbers). */

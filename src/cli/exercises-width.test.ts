@@ -11,6 +11,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import * as disks from "../../solutions/daily-disk-failures/solution.ts";
 import { titleOf } from "../grader/exercise-meta.ts";
 import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { exerciseIndex } from "./exercise-index.ts";
 import { run } from "./exercises.ts";
 import { displayWidth } from "./terminal-width.ts";
@@ -25,19 +26,13 @@ async function cli(
   argv: string[],
   { home, columns, isTTY = true, env = {} }: { home: string; columns?: number; isTTY?: boolean; env?: Io["env"] },
 ) {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
+  return runCaptured(run, argv, {
     // Bold and italic off, so the words compare as text (widths leave the escapes out anyway).
     env: { BLAST_RADIUS_HOME: home, BLAST_RADIUS_NOW: t0, NO_COLOR: "1", ...env },
     cwd: repo,
     isTTY,
     columns,
-  };
-  const code = await run(argv, io);
-  return { code, out, err };
+  });
 }
 
 /** Every exercise, in the list's order (the course's). */

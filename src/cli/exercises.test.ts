@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { readExerciseMeta } from "../grader/load-exercises.ts";
 import { partsOf } from "../grader/exercise-meta.ts";
 import {
@@ -50,17 +51,7 @@ async function cli(
     isTTY = false,
   }: { home?: string; cwd?: string; env?: Io["env"]; isTTY?: boolean } = {},
 ) {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
-    env: { BLAST_RADIUS_HOME: home, ...env },
-    cwd,
-    isTTY,
-  };
-  const code = await run(argv, io);
-  return { code, out, err, home };
+  return { ...(await runCaptured(run, argv, { env: { BLAST_RADIUS_HOME: home, ...env }, cwd, isTTY })), home };
 }
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);

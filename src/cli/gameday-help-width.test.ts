@@ -8,25 +8,22 @@ import { describe, expect, test } from "vitest";
 import { parseLog } from "../sim/gameday/log.ts";
 import { findScenario } from "../sim/gameday/scenarios.ts";
 import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { run } from "./gameday.ts";
 import { type Example, fitExample, logExample, policyExample } from "./gameday-help.ts";
 import { displayWidth, unbreakableWords } from "./terminal-width.ts";
 
 /** The help as a terminal `columns` wide gets it (COLUMNS too, when given), or a pipe. */
 async function help({ columns, env = {} }: { columns?: number; env?: Io["env"] } = {}): Promise<string> {
-  let out = "";
-  let err = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
+  const { code, out, err } = await runCaptured(run, ["--help"], {
     env: { NO_COLOR: "1", ...env },
     cwd: process.cwd(),
     isTTY: columns !== undefined,
     columns,
     stderrIsTTY: columns !== undefined,
     stderrColumns: columns,
-  };
-  expect(await run(["--help"], io)).toBe(0);
+  });
+  expect(code).toBe(0);
   expect(err).toBe("");
   return out;
 }

@@ -9,6 +9,7 @@ import { describe, expect, test } from "vitest";
 import { tempDir } from "../../tests/support/temp-dir.ts";
 import { userFile, UsageError } from "./args.ts";
 import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { run as exercises } from "./exercises.ts";
 import { run as gameday } from "./gameday.ts";
 import { run as play } from "./play.ts";
@@ -20,15 +21,10 @@ const tools = { sim, gameday, play, exercises } as const;
 type Tool = keyof typeof tools;
 
 async function cli(tool: Tool, argv: string[], env: Io["env"] = {}) {
-  let out = "";
-  let err = "";
-  const code = await tools[tool](argv, {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
+  return runCaptured(tools[tool], argv, {
     env: { BLAST_RADIUS_HOME: home, NO_COLOR: "1", ...env },
     cwd: process.cwd(),
   });
-  return { code, out, err };
 }
 
 const seedRule = /^error: --seed must be a whole number from 0 to 4,294,967,295, written in digits only, got "/;

@@ -11,6 +11,7 @@ import { describe, expect, test } from "vitest";
 import { tempDir } from "../../tests/support/temp-dir.ts";
 import { findScenario } from "../sim/gameday/scenarios.ts";
 import type { Io } from "./args.ts";
+import { runCaptured } from "./run-captured.test-helper.ts";
 import { run as exercises } from "./exercises.ts";
 import { run as gameday } from "./gameday.ts";
 import { run as play } from "./play.ts";
@@ -42,21 +43,15 @@ async function cli(
     pipedWidth?: number;
   } = {},
 ) {
-  let out = "";
-  let err = "";
   const said = pipedWidth === undefined ? {} : { COLUMNS: String(pipedWidth) };
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: (text) => void (err += text),
+  return runCaptured(tools[tool], argv, {
     env: { BLAST_RADIUS_HOME: dir, NO_COLOR: "1", ...said, ...env },
     cwd: process.cwd(),
     isTTY: columns !== undefined,
     columns: columns ?? pipedWidth,
     stderrIsTTY: stderrColumns !== undefined,
     stderrColumns,
-  };
-  const code = await tools[tool](argv, io);
-  return { code, out, err };
+  });
 }
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean);

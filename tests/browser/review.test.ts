@@ -40,6 +40,7 @@ import {
 import { titleOf } from "../../src/grader/exercise-meta.ts";
 import { loadExercise } from "../../src/grader/load-exercises.ts";
 import { run } from "../../src/cli/exercises.ts";
+import { runCaptured } from "../../src/cli/run-captured.test-helper.ts";
 import { mulberry32 } from "../../src/sim/random.ts";
 import type { OpenOptions } from "../../tools/chromium.ts";
 import { compareDecline, compareQuestion } from "../../src/widgets/review/compare.ts";
@@ -276,10 +277,7 @@ describeInBrowser("spaced review in Chromium", (browser) => {
     const home = join(terminalHomes, "token-bucket");
     mkdirSync(home);
     writeFileSync(join(home, "progress.json"), JSON.stringify(stored));
-    let out = "";
-    const code = await run(["review"], {
-      stdout: (text) => void (out += text),
-      stderr: () => {},
+    const { code, out } = await runCaptured(run, ["review"], {
       env: { BLAST_RADIUS_HOME: home, BLAST_RADIUS_NOW: reviewAt.toISOString() },
       cwd: new URL("../../", import.meta.url).pathname,
     });

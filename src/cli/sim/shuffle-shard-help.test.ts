@@ -4,22 +4,19 @@
  * the window would overflow it), and the example still runs as the reader would type it back.
  */
 import { describe, expect, test } from "vitest";
-import type { Io } from "../args.ts";
 import { displayWidth } from "../terminal-width.ts";
 import command from "./shuffle-shard.ts";
 import { sim } from "./capture.test-helper.ts";
+import { runCaptured } from "../run-captured.test-helper.ts";
 
 /** The help as a terminal `columns` wide gets it, or a pipe when `columns` is undefined. */
 async function help(columns?: number): Promise<string> {
-  let out = "";
-  const io: Io = {
-    stdout: (text) => void (out += text),
-    stderr: () => {},
+  const { code, out } = await runCaptured((argv, io) => command.run(argv, io), ["--help"], {
     env: {},
     cwd: process.cwd(),
     ...(columns === undefined ? {} : { isTTY: true, columns }),
-  };
-  expect(await command.run(["--help"], io)).toBe(0);
+  });
+  expect(code).toBe(0);
   return out;
 }
 
