@@ -661,6 +661,96 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(copies()).toHaveLength(3);
   });
 
+  test("hints and answers on the same due review at once each count: none is lost, and the last part right rates it", async () => {
+    const dir = mkdtempSync(join(home, "at-once-"));
+    const id = "cells-blast-radius";
+    await solveAndEnrol(dir, id);
+    const now = at(3);
+    const seed = reviewSeedOf(id, 1);
+    const expected = answers(variant(mulberry32(seed)));
+    const record = () => JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8")).reviews[id];
+    const reps = () => (JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress).review![id]!.reps;
+    await cli(["review"], now, dir);
+    // Started together, in one process: each reads the review while the others wait on the
+    // exercise's solution, before any of them has written its count.
+    const hint = () => cli(["hint", id, "--seed", String(seed)], now, dir);
+    const wrong = (by: number) => String(expected.canary! + by);
+    const counted = await Promise.all([
+      hint(),
+      hint(),
+      cli(["answer", id, "--part", "canary", "--seed", String(seed), wrong(1)], now, dir),
+      cli(["review", id, "--part", "canary", wrong(2)], now, dir),
+    ]);
+    expect(counted.map((c) => c.err)).toEqual(["", "", "", ""]);
+    // Two hints (the first and the second, each opened once) and two different wrong answers.
+    expect(counted.filter((c) => c.out.includes("This hint counts against the review under way")).length).toBe(2);
+    expect(counted.filter((c) => c.out.startsWith("WRONG [canary]")).length).toBe(2);
+    expect(record()).toMatchObject({ seed, wrong: 4, hints: 2, right: [] });
+    // Each part answered right at once: the one that finds the other's part right rates the review.
+    const right = await Promise.all([
+      cli(["answer", id, "--part", "canary", "--seed", String(seed), String(expected.canary)], now, dir),
+      cli(["review", id, "--part", "untouched", String(expected.untouched)], now, dir),
+    ]);
+    const rated = right.filter((r) => r.out.includes("Right in the end, after 4 wrong answers or hints. Rated again"));
+    expect(rated.length).toBe(1);
+    expect(reps()).toBe(2);
+  });
+
+  test("a hint on a due review's numbers once every part is answered right counts nothing: the /review/ page's rule", async () => {
+    const dir = mkdtempSync(join(home, "answered-hint-"));
+    const id = "cells-blast-radius";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    await solveAndEnrol(dir, id);
+    const now = at(3);
+    const seed = reviewSeedOf(id, 1);
+    const twin = sameNumbersAs(variant, seed);
+    const expected = answers(variant(mulberry32(seed)));
+    const chapter = read().exercises[id];
+    const hint = (s = seed) => cli(["hint", id, "--seed", String(s)], now, dir);
+    // One hint opened and counted, then every part answered right: rated hard, on one wrong answer or hint.
+    expect((await hint()).out).toContain("This hint counts against the review under way");
+    const answer = (part: string, value: number) =>
+      cli(["answer", id, "--part", part, "--seed", String(seed), String(value)], now, dir);
+    await answer("canary", expected.canary!);
+    expect((await answer("untouched", expected.untouched!)).out).toContain(
+      "Right in the end, after 1 wrong answer or hint. Rated hard",
+    );
+    const card = read().review![id];
+    const record = JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8"));
+
+    // Asked again, by its seed or another that deals its numbers: the one hint it opened, shown
+    // again, and none more opened or counted (the page takes Show a hint away and keeps that one open).
+    const again = await hint();
+    const same = await hint(twin);
+    // Nothing counted anywhere: not in the review (its record and rating as they were), not in the chapter's record.
+    expect(read().exercises[id]).toEqual(chapter);
+    expect(JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8"))).toEqual(record);
+    expect(read().review![id]).toEqual(card);
+    for (const asked of [again, same]) {
+      expect(asked.code).toBe(0);
+      expect(asked.out).toContain(
+        `Every part of your review of ${id} is answered right: a hint helps with nothing now, and none is counted. The 1 hint it opened:\nHint 1 of 2: `,
+      );
+      expect(asked.out).not.toContain("Hint 2 of 2");
+      expect(asked.out).not.toContain("counts against the review");
+    }
+    expect(same.out).toMatch(
+      new RegExp(`^Variant ${twin} deals the same numbers as your review of ${id} \\(variant ${seed}\\)\\.\n`),
+    );
+    // Its worked solution, offered to compare with, counts nothing either, as on the page.
+    expect(again.out).toContain(
+      `The worked solution, to compare with your own (seeing it counts nothing now): npm run exercises -- solution ${id} --seed ${seed}\n`,
+    );
+    const solution = await cli(["solution", id, "--seed", String(seed)], now, dir);
+    expect(solution.out).toContain(
+      `These are the numbers of your review of ${id}, whose every part is answered right (variant ${seed}): seeing their solution counts nothing, in the review or in the exercise's record in its chapter.`,
+    );
+    expect(read().exercises[id]).toEqual(chapter);
+    expect(read().review![id]).toEqual(card);
+    // Rating it otherwise still works from the record kept.
+    expect((await cli(["review", id, "--rate", "again"], now, dir)).out).toContain(`Rated again: ${id} comes back`);
+  });
+
   test("a record whose card was rated elsewhere (an import from the page) is dropped; the other review's is kept", async () => {
     const dir = mkdtempSync(join(home, "dropped-"));
     const cells = "cells-blast-radius";

@@ -85,6 +85,7 @@ import {
 } from "../course/progress.ts";
 import { answeredInRecord, type NumbersOnShow, seenNote, solvedNote, statusLine } from "../course/solution-offer.ts";
 import { allAnsweredOnShow } from "../course/on-show.ts";
+import { reviewHintAsked } from "../course/review-hint.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
 import type { MatchPart, Params, Part } from "../grader/exercise-schema.ts";
 import type { AnswerInput, Verdict } from "../grader/grade.ts";
@@ -105,7 +106,6 @@ import {
   dueReviewSeed,
   durability,
   enrol,
-  hintsOpened,
   rateReview,
   readOutcome,
   recordReview,
@@ -582,10 +582,10 @@ async function answer(
         `These are the numbers of your due review of ${exercise.id}: an answer checked here counts in it, right or wrong, as one given through review does.\n`,
       );
     else if (verdict.status === "right") say(ctx, `Counted in your due review of ${exercise.id}.\n`);
-    review.toldAnswer = true;
     return countForReview(ctx, exercise, {
       progress: read,
-      session: review,
+      seed: review.seed,
+      told: true,
       part: part.id,
       right: verdict.status === "right",
       // Fingerprinted with the review's seed, as through review: the same answer to the same
@@ -730,28 +730,62 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
   // its own count (review-session.ts). It is the review's hint alone, as on the page: the review
   // opens its own hints from the first (the chapter's hints opened say nothing of these numbers),
-  // each counted once, and the chapter's count of hints stays as it was.
+  // each counted once, and the chapter's count of hints stays as it was. Once every part of the
+  // review is answered right, the /review/ page's rule (reviewHintAsked): no more hints, none
+  // counted, the ones it counted shown again.
   const read = ctx.progress.read();
-  const review = await dueReviewOn(ctx, read, exercise, seed);
-  if (review) {
-    const before = review.hints ?? 0;
-    const shown = Math.min(hints.length, before + 1);
-    const opened = hintsOpened(before, shown);
-    showHints(shown);
-    if (opened > 0) {
-      review.hints = shown;
-      review.wrong += opened;
-      ctx.sessions.set(read, exercise.id, review);
-    }
+  /** The hints an ask on `review`'s numbers shows, and counts, by the page's rule. */
+  const ask = (review: ReviewSession) => {
+    const counted = review.hints ?? 0;
+    const answered = answeredReview(read, exercise, review);
+    return { answered, ...reviewHintAsked({ hints: counted, answered }, Math.min(hints.length, counted + 1)) };
+  };
+  /** What hint says on the numbers of a review whose every part is answered right: nothing counts. */
+  const answeredHint = (review: ReviewSession, shown: number) => {
+    const twin =
+      seed === review.seed
+        ? ""
+        : `Variant ${seed} deals the same numbers as your review of ${exercise.id} (variant ${review.seed}).\n`;
+    const opened = shown === 0 ? "It opened no hint." : `The ${countOf(shown, "hint")} it opened:`;
     say(
       ctx,
-      opened > 0
+      `${twin}Every part of your review of ${exercise.id} is answered right: a hint helps with nothing now, and none is counted. ${opened}\n`,
+    );
+    showHints(shown);
+    say(
+      ctx,
+      `The worked solution, to compare with your own (seeing it counts nothing now): npm run exercises -- solution ${exercise.id} --seed ${seed}\n`,
+    );
+    return 0;
+  };
+  const review = await dueReviewOn(ctx, read, exercise, seed);
+  if (review) {
+    // Counted on the record as the file holds it now, under its lock (change): a hint or an
+    // answer another command counted meanwhile is kept, and this hint is not opened twice.
+    let asked = ask(review);
+    ctx.sessions.change(read, exercise.id, (kept) => {
+      const session = underWay(kept, read, exercise.id, review.seed);
+      asked = ask(session);
+      if (asked.counted === 0) return kept;
+      session.hints = asked.shown;
+      session.wrong += asked.counted;
+      return session;
+    });
+    if (asked.answered) return answeredHint(review, asked.shown);
+    showHints(asked.shown);
+    say(
+      ctx,
+      asked.counted > 0
         ? `${sameNumbers(exercise.id, seed, review)}This hint counts against the review under way, as a wrong answer does.\n`
         : `${sameNumbers(exercise.id, seed, review)}Every hint is shown already: nothing more counts against the review.\n`,
     );
-    lastHint(shown);
+    lastHint(asked.shown);
     return 0;
   }
+  // The numbers of a review answered right and rated (its record kept until the next review
+  // starts): the page's rule as above, nothing counted, in the review or in the chapter's record.
+  const answered = await answeredReviewOn(ctx, read, exercise, seed);
+  if (answered) return answeredHint(answered, ask(answered).shown);
   // New numbers with every part answered right for them: the page offers no hint then (Show a
   // hint goes: allAnsweredOnShow). As on the chapter's numbers (below), asked for here, they are
   // all shown with these numbers, to learn from, and none is counted. Other numbers bring hints
@@ -822,10 +856,25 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
   }
   // The answers for a due review's numbers: the review is given up, as with review --give-up, and
   // the exercise's record in its chapter stays as it was (these are not its numbers), as on the page.
+  // The numbers of a review whose every part is answered right (under way, or rated since):
+  // seeing their solution counts nothing, as on the /review/ page once its review is answered.
   const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
-  const review = await dueReviewOn(ctx, ctx.progress.read(), exercise, seed);
-  if (!review) ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
+  const read = ctx.progress.read();
+  const due = await dueReviewOn(ctx, read, exercise, seed);
+  const answered =
+    due && answeredReview(read, exercise, due)
+      ? due
+      : due
+        ? undefined
+        : await answeredReviewOn(ctx, read, exercise, seed);
+  const review = answered ? undefined : due;
+  if (!review && !answered) ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
   ctx.io.stdout(`${out.join("\n")}\n`);
+  if (answered)
+    say(
+      ctx,
+      `\nThese are the numbers of your review of ${exercise.id}, whose every part is answered right (variant ${answered.seed}): seeing their solution counts nothing, in the review or in the exercise's record in its chapter.\n`,
+    );
   if (review)
     say(
       ctx,
@@ -880,7 +929,11 @@ async function reviewablesFor(ctx: Context, progress: Progress): Promise<Reviewa
  * counted), which were to other numbers.
  */
 function sessionUnderWay(ctx: Context, progress: Progress, id: string, seed: number): ReviewSession {
-  const kept = ctx.sessions.get(progress, id);
+  return underWay(ctx.sessions.get(progress, id), progress, id, seed);
+}
+
+/** sessionUnderWay's rule, from the record `kept` as read (under the lock, in ReviewSessionStore.change). */
+function underWay(kept: ReviewSession | undefined, progress: Progress, id: string, seed: number): ReviewSession {
   const card = progress.review?.[id];
   if (!kept || kept.rated || !card) return { seed, wrong: 0, right: [] };
   const carried = carryReview(id, card.reps, seed, kept);
@@ -908,6 +961,32 @@ async function dueReviewOn(
   const due = fromSolution(exercise, () => dueReviewSeed(id, card, ctx.now(), reviewNumbers(exercise, variant)));
   if (due === undefined || !fromSolution(exercise, () => dealsReviewNumbers(variant, due)(seed))) return undefined;
   return sessionUnderWay(ctx, progress, id, due);
+}
+
+/**
+ * Whether every part of `review` is answered right: the rule of numbers on show (allAnsweredOnShow,
+ * the parts answered right for them alone), as the /review/ page takes its review as answered.
+ */
+function answeredReview(progress: Progress, exercise: LoadedExercise, review: ReviewSession): boolean {
+  return allAnsweredOnShow(progress, exercise.id, partIds(exercise), { answered: review.right });
+}
+
+/**
+ * The record of the exercise's last review when `seed` deals its numbers and it was answered right
+ * and rated (kept until the exercise's next review starts: ReviewSessionStore), else undefined.
+ * On those numbers, as on the /review/ page once its review is answered, a hint or the worked
+ * solution counts nothing, in the review or in the chapter's record.
+ */
+async function answeredReviewOn(
+  ctx: Context,
+  progress: Progress,
+  exercise: LoadedExercise,
+  seed: number | undefined,
+): Promise<ReviewSession | undefined> {
+  const kept = seed === undefined ? undefined : ctx.sessions.get(progress, exercise.id);
+  if (seed === undefined || !kept?.rated || !answeredReview(progress, exercise, kept)) return undefined;
+  const { variant } = await solutionFor(ctx, exercise);
+  return variant && fromSolution(exercise, () => dealsReviewNumbers(variant, kept.seed)(seed)) ? kept : undefined;
 }
 
 /** What a review of `exercise` deals from: its variant(), never on the chapter's numbers (reviewSeed). */
@@ -941,7 +1020,9 @@ function rateDue(
   });
   const after = updated.review![id]!;
   const rated = { outcome, allowed, at: now.toISOString(), before, after };
-  ctx.sessions.set(updated, id, allowed.length > 1 ? { ...session, rated } : undefined);
+  // Kept until the next review starts: to rate it otherwise, and, answered right, to count nothing
+  // more on its numbers (answeredReviewOn). One given up has nothing to keep: "again" is all it earned.
+  ctx.sessions.set(updated, id, attempts.gaveUp ? undefined : { ...session, rated });
   const refused =
     requested !== undefined && !chosen
       ? `${requested} is not among the grades these attempts earned (${listNames(allowed, "or")}). `
@@ -998,8 +1079,9 @@ async function reviewDue(ctx: Context): Promise<number> {
   const numbers = reviewNumbers(exercise, module.variant);
   const seed = fromSolution(exercise, () => reviewSeed(first.id, first.reps, numbers));
   // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives way).
-  const kept = ctx.sessions.get(progress, first.id);
-  if (!kept || kept.rated || kept.seed !== seed) ctx.sessions.set(progress, first.id, { seed, wrong: 0, right: [] });
+  ctx.sessions.change(progress, first.id, (kept) =>
+    !kept || kept.rated || kept.seed !== seed ? { seed, wrong: 0, right: [] } : kept,
+  );
   const none: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
   return show(ctx, exercise, none, {
     params: fromSolution(exercise, () => numbers.variant(mulberry32(seed))),
@@ -1128,7 +1210,10 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
     ).review;
   });
   const after = updated.review![exercise.id]!;
-  ctx.sessions.set(updated, exercise.id, { ...session!, rated: { ...rated, outcome, after } });
+  ctx.sessions.change(updated, exercise.id, (kept) => ({
+    ...(kept ?? session!),
+    rated: { ...rated, outcome, after },
+  }));
   say(ctx, `Rated ${outcome}: ${exercise.id} comes back ${whenText(new Date(after.due), ctx.now())}.\n`);
   return 0;
 }
@@ -1175,7 +1260,7 @@ async function reviewAnswer(
   say(ctx, `${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
   return countForReview(ctx, exercise, {
     progress,
-    session,
+    seed,
     part: part.id,
     right: verdict.status === "right",
     fingerprint: answerFingerprint(input, seed),
@@ -1195,9 +1280,12 @@ function countForReview(
   ctx: Context,
   exercise: LoadedExercise,
   answered: {
-    /** The progress the review's record is kept against (ReviewSessionStore.set). */
+    /** The progress the review's record is kept against (ReviewSessionStore.change). */
     progress: Progress;
-    session: ReviewSession;
+    /** The review's seed (its due seed, whichever seed dealt its numbers). */
+    seed: number;
+    /** The learner was told, with this answer, that answers on these numbers count in the review. */
+    told?: boolean;
     part: string;
     right: boolean;
     /** The answer's answerFingerprint, with the review's seed. */
@@ -1207,9 +1295,17 @@ function countForReview(
     requested?: ReviewOutcome;
   },
 ): number {
-  const { session, part, right } = answered;
-  const repeated = !right && !countWrongAnswer(session, part, answered.fingerprint);
-  if (right && !session.right.includes(part)) session.right.push(part);
+  const { part, right } = answered;
+  // Counted on the record as the file holds it now, under its lock (change): a hint or an answer
+  // another command counted meanwhile is kept.
+  let repeated = false;
+  const session = ctx.sessions.change(answered.progress, exercise.id, (kept) => {
+    const counted = underWay(kept, answered.progress, exercise.id, answered.seed);
+    repeated = !right && !countWrongAnswer(counted, part, answered.fingerprint);
+    if (right && !counted.right.includes(part)) counted.right.push(part);
+    if (answered.told) counted.toldAnswer = true;
+    return counted;
+  })!;
   if (repeated) say(ctx, `${sameAnswerNote("answer")}\n`);
   // "A hint may help": the chapter's hint would show the chapter's numbers, not these.
   if (!right)
@@ -1219,7 +1315,6 @@ function countForReview(
     );
   const left = partIds(exercise).filter((p) => !session.right.includes(p));
   if (left.length > 0) {
-    ctx.sessions.set(answered.progress, exercise.id, session);
     if (right) say(ctx, `Parts left: ${left.join(", ")}\n`);
     return right ? 0 : 1;
   }

@@ -124,3 +124,26 @@ describe.each(files)("$name is read, changed and written under its lock, as ever
     expect(existsSync(lock)).toBe(false);
   });
 });
+
+test("a change to a review under way is made on its record as the other command saved it while this one waited", () => {
+  const [id] = ids;
+  let other: (() => void) | undefined;
+  const { file, lock, options, waited } = setUp("review-session.json", () => other?.());
+  // The other command holds the lock; at this one's first pause it saves a hint counted in the
+  // same review (as `hint` does) and lets go.
+  writeFileSync(lock, "");
+  const hinted = { ...underWay(id), wrong: 1, hints: 1 };
+  other = () => {
+    other = undefined;
+    writeFileSync(file, JSON.stringify({ version: 2, reviews: { [id]: hinted } }));
+    rmSync(lock);
+  };
+  // This one counts a wrong answer on the record as it finds it under the lock, not as it was before.
+  const kept = reviewSessionStore(file, options).change(reviewing, id, (record) =>
+    record ? { ...record, wrong: record.wrong + 1 } : undefined,
+  );
+  expect(waited()).toBeGreaterThan(0);
+  expect(kept).toEqual({ ...hinted, wrong: 2 });
+  expect(JSON.parse(readFileSync(file, "utf8")).reviews).toEqual({ [id]: kept });
+  expect(existsSync(lock)).toBe(false);
+});

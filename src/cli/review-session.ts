@@ -3,7 +3,8 @@
  * progress: nothing in it is exported, and the schedule itself is progress.review). Each due review
  * the learner has begun keeps its own record, by exercise id: the seed of the numbers it dealt,
  * the wrong answers and hints counted against it, the parts answered right, and once every part
- * is right and it is rated, what `review <id> --rate` needs to rate it otherwise. So answering two
+ * is right and it is rated, what `review <id> --rate` needs to rate it otherwise (a review given
+ * up keeps no record: "again" is all it earned). So answering two
  * due reviews in turn keeps each one's wrong answers and hints (one record for all, as before,
  * started afresh at every other exercise, and a review answered after a wrong try was rated as
  * right first time).
@@ -23,7 +24,9 @@
  * `review <id> --give-up` is (the page counts its exercise's own reveal so): it rates the review.
  * As on the page, they count there alone: the exercise's record in its chapter (its attempts, the
  * parts it solved, its hints, whether its solution was seen) stays as it was. The hints a review
- * shows are its own, opened one at a time from the first and each counted once.
+ * shows are its own, opened one at a time from the first and each counted once. Once every part
+ * is answered right, a hint or the solution on its numbers counts nothing, as on the /review/
+ * page (reviewHintAsked, src/course/review-hint.ts): a hint shows again those the review opened.
  *
  * The file is `{ version: 2, reviews: { <id>: record } }`. Version 1 (no version field) held one
  * review, `{ id, ...record }`: it is read as that exercise's record, and written back as version 2.
@@ -34,7 +37,8 @@
  * copy cannot be made, nothing is written. Writes go through a temporary file and a rename, and
  * each read-change-write holds review-session.json.lock, by the store's lock that guards
  * progress.json too, so two commands at once (watch in one terminal, answer in another) each
- * keep their change.
+ * keep their change. A command that counts in a review changes its record there (change): read
+ * under the lock, so a hint and an answer on the same review at once each add their count.
  */
 import { isId } from "../course/ids.ts";
 import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
@@ -193,6 +197,19 @@ export interface ReviewSessionStore {
    * its card's in `progress` (the schedule as it is now, after any rating).
    */
   set(progress: Progress, id: string, session: ReviewSession | undefined): void;
+  /**
+   * Change `id`'s record as the file holds it now, under its lock: `change` is given the record
+   * read there (undefined if none is its card's in `progress`) and returns the one to keep
+   * (undefined: drop it), which is written before the lock is let go, every record no longer its
+   * card's dropped as `set` drops them. Returns the record kept. So two commands at once on the
+   * same review (a hint in one terminal, an answer in another) each count on what the other
+   * counted, where a record worked out before the lock was taken wrote over the other's count.
+   */
+  change(
+    progress: Progress,
+    id: string,
+    change: (kept: ReviewSession | undefined) => ReviewSession | undefined,
+  ): ReviewSession | undefined;
 }
 
 export function reviewSessionStore(
@@ -245,13 +262,25 @@ export function reviewSessionStore(
       return session && stillCurrent(id, session, progress.review?.[id]) ? session : undefined;
     },
     set(progress, id, session) {
-      // Read again just before writing: another command may have changed another exercise's record.
-      store.update((sessions) => {
-        for (const [other, kept] of sessions)
-          if (!stillCurrent(other, kept, progress.review?.[other])) sessions.delete(other);
-        if (session) sessions.set(id, session);
-        else sessions.delete(id);
-      });
+      change(progress, id, () => session);
     },
+    change,
   };
+
+  function change(
+    progress: Progress,
+    id: string,
+    next: (kept: ReviewSession | undefined) => ReviewSession | undefined,
+  ): ReviewSession | undefined {
+    // Read under the lock, just before writing: another command may have changed this record, or
+    // another exercise's, since this one last read the file.
+    return store.update((sessions) => {
+      for (const [other, kept] of sessions)
+        if (!stillCurrent(other, kept, progress.review?.[other])) sessions.delete(other);
+      const session = next(sessions.get(id));
+      if (session) sessions.set(id, session);
+      else sessions.delete(id);
+      return session;
+    });
+  }
 }

@@ -3,7 +3,9 @@
  * the page takes Show a hint away then (src/widgets/exercise/bootstrap.ts, showPartProgress: a
  * hint helps with nothing, and would only add to the record's hints) and its Show solution's
  * confirmation offers "Not now" for "Keep trying" (solutionOffer); the terminal's `hint` opens none
- * (src/cli/exercises.ts). Not on /review/, whose page says what is left of its review.
+ * (src/cli/exercises.ts). The terminal takes a review's numbers so too (the parts its record holds
+ * right), but what a hint does then is the /review/ page's rule (reviewHintAsked,
+ * src/course/review-hint.ts): the hints the review opened, none more, and none counted.
  */
 import type { Progress } from "./progress.ts";
 import { answeredInRecord, type NumbersOnShow } from "./solution-offer.ts";

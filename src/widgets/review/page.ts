@@ -37,7 +37,6 @@ import {
   durability,
   enrol,
   giveUpQuestion,
-  hintsOpened,
   outcomes,
   type ReviewOutcome,
   type Reviewable,
@@ -51,6 +50,7 @@ import {
   whenText,
 } from "../../course/review.ts";
 import type { Variant } from "../../course/review-seed.ts";
+import { reviewHintAsked } from "../../course/review-hint.ts";
 import type { Progress } from "../../course/progress.ts";
 import { changesProgress, readProgress, updateProgress } from "../progress/store.ts";
 import { countOf } from "../../format/number.ts";
@@ -725,14 +725,15 @@ export function mountReviewPage(): void {
     };
     root.addEventListener("click", (event) => {
       const action = (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
-      if (action === "hint" && !answered) {
+      if (action === "hint") {
         // This listener, on the exercise's root, runs after the hint button's own (mount.ts), so a
-        // hint the press opened is open by now; a press that opened none ("No more hints") counts nothing.
+        // hint the press opened is open by now; a press that opened none ("No more hints"), or one
+        // once the review is answered, counts nothing (reviewHintAsked, the terminal's rule too).
         const open = root.querySelectorAll("[data-hint]:not([hidden])").length;
-        const opened = hintsOpened(attempts.hints, open);
-        if (opened > 0) {
-          attempts.wrong += opened;
-          attempts.hints = open;
+        const asked = reviewHintAsked({ hints: attempts.hints, answered }, open);
+        if (asked.counted > 0) {
+          attempts.wrong += asked.counted;
+          attempts.hints = asked.shown;
           remember();
         }
       }
