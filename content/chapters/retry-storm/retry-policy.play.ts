@@ -24,6 +24,8 @@ function report(name: string, s: RetryStormSummary): void {
   console.log(name);
   console.log("  pool full:          ", at(s.poolFullSeconds));
   console.log("  goodput gone:       ", at(s.goodputZeroSeconds));
+  // A try refused a connection once it has waited the pool's whole acquire timeout. No defence is
+  // on here, so none is shed; with shedding on, s.firstShedSeconds dates the first turned away at once.
   console.log("  first refusal:      ", at(s.firstRefusalSeconds));
   console.log("  recovered:          ", s.recovered ? `${s.recoverySeconds} s after the trigger ended` : "no");
   console.log("  tries per request:  ", s.amplification ?? "none (no request arrived)");

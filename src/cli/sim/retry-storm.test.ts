@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
-import { asGiven, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
+import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
+import { refusalWords } from "../../sim/retry-storm/metrics.ts";
 import { triesPerRequest } from "../../widgets/replay/view.ts";
 import { UsageError } from "../args.ts";
 import { defenceNames, parameterSpecs, timesOutWaiting } from "../../sim/retry-storm/index.ts";
@@ -99,6 +100,12 @@ test("every figure reads as the replay's page writes it", { timeout: 60_000 }, a
     expect(row("goodput gone")).toMatch(new RegExp(` ${moment(summary.goodputZeroSeconds)}$`));
     // The replay's summary says the same of the same moment, in the same words (view.ts's summaryText).
     expect(row(`first try ${timesOutWaiting}`)).toMatch(new RegExp(` ${moment(summary.firstRefusalSeconds)}$`));
+    // The tries shedding turned away, the first as the replay's events date it (its words: refusalWords).
+    expect(row(refusalWords.shed), argv.join(" ")).toMatch(
+      summary.defences.includes("shed")
+        ? new RegExp(` ${moment(summary.firstShedSeconds)}, ${grouped(summary.triesShed)} tries in all$`)
+        : / never \(shedding is off\)$/,
+    );
     expect(out).toContain(`, 0 to ${secondsOrMinutes(summary.incidentEndSeconds)}):`);
     for (const s of summary.services)
       expect(row(s.name)).toMatch(new RegExp(` ${percent(s.incidentSuccessRate).replace(".", "\\.")}$`));

@@ -20,7 +20,8 @@ import {
   type RetryStormSummary,
   timesOutWaiting,
 } from "../../sim/retry-storm/index.ts";
-import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
+import { refusalWords } from "../../sim/retry-storm/metrics.ts";
+import { asGiven, grouped, nounFor, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 
 /**
@@ -170,6 +171,16 @@ function parseSets(values: string[] | undefined): Partial<Parameters> {
 const at = (x: number | null) => (x === null ? "never" : `at ${secondsOrMinutes(x)}`);
 
 /**
+ * The tries shedding turned away at once, without a wait: when the first was and how many in all
+ * ("at 0.6 s, 1,782 tries in all"); "never" where none was, and why, with shedding off.
+ */
+function shedding(summary: RetryStormSummary): string {
+  if (!summary.defences.includes("shed")) return "never (shedding is off)";
+  const n = summary.triesShed;
+  return n === 0 ? "never" : `${at(summary.firstShedSeconds)}, ${grouped(n)} ${nounFor(n, "try", "tries")} in all`;
+}
+
+/**
  * How the outage ended, in words: by itself, only when operators stepped in, or not at all; or,
  * when no request arrived (load 0), that there was nothing to measure a recovery by.
  */
@@ -240,8 +251,9 @@ const command: SimCommand = {
           ["pool full (callers wait)", at(summary.poolFullSeconds)],
           ["goodput gone (search, accounts)", at(summary.goodputZeroSeconds)],
           // The replay's summary says it in the same words: a wait that reached the acquire
-          // timeout; shedding's refusals, made without a wait, are not among them.
+          // timeout; shedding's refusals, made without a wait, are the row after.
           [`first try ${timesOutWaiting}`, at(summary.firstRefusalSeconds)],
+          [refusalWords.shed, shedding(summary)],
           ["recovered", recovery(summary)],
           [
             "amplification",

@@ -527,6 +527,7 @@ export class StormRun {
       poolFullSeconds: rec.poolFullAt === null ? null : round(rec.poolFullAt, 3),
       goodputZeroSeconds: goodputZeroAt,
       firstRefusalSeconds: rec.firstRefusalAt === null ? null : round(rec.firstRefusalAt, 3),
+      firstShedSeconds: rec.firstShedAt === null ? null : round(rec.firstShedAt, 3),
       recovered: recoveryAt >= 0,
       recoverySeconds: recoveryAt >= 0 ? round(Math.max(0, recoveredAt! - triggerEnd), 3) : null,
       recoveredBy,
@@ -551,6 +552,7 @@ export class StormRun {
         };
       }),
       abandonedWork: rec.abandonedWork,
+      triesShed: rec.shed,
       breakerOpenings: world.breakers.reduce((a, br) => a + (br?.opened ?? 0), 0),
       events: this.events,
     };
@@ -672,6 +674,7 @@ export class StormRun {
     }
     if (pool.inUse >= pool.size) this.recorder.poolFull(now);
     if (pool.waiters.size >= this.world.shedLimit) {
+      this.recorder.shedTry(now);
       this.finish(job, false); // shed: refused at once, cheaply
     } else {
       pool.waiters.push(now, 0, job);

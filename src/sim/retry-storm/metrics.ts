@@ -102,9 +102,15 @@ export interface RetryStormSummary {
   goodputZeroSeconds: number | null;
   /**
    * First moment a try was refused a connection because it had waited the whole acquire
-   * timeout in the pool's queue, or null. (Shedding's instant refusals are not counted.)
+   * timeout in the pool's queue, or null. (Shedding's instant refusals are not counted:
+   * `firstShedSeconds` dates the first of those.)
    */
   firstRefusalSeconds: number | null;
+  /**
+   * First moment a try was shed: turned away at once, without a wait, because its pool was full
+   * and its queue at shedding's limit; null when none was (always, without shedding).
+   */
+  firstShedSeconds: number | null;
   /**
    * Whether the success rate got back to >= 99% and held for 10 s after the trigger ended (see
    * `recoveryIndex`: false when no request arrived to show it).
@@ -131,6 +137,8 @@ export interface RetryStormSummary {
   services: ServiceSummary[];
   /** Tries that held a connection and finished after their client had given up: work for nobody. */
   abandonedWork: number;
+  /** Tries shed over the whole run, warm-up and drain included (0 without shedding). */
+  triesShed: number;
   /** Times a circuit breaker opened. */
   breakerOpenings: number;
   /** Events the simulation processed. */
@@ -144,6 +152,50 @@ export interface RetryStormSummary {
  * away without a wait, so a run that sheds can have none of these and still refuse requests.
  */
 export const timesOutWaiting = "times out waiting for a connection";
+
+/**
+ * What the replay's events under its charts, the presenter's key moments and the terminal's table
+ * call the moments the pool refused a try a connection (the one source of these words):
+ *   - `shed`: the first try shed, turned away at once by shedding's queue limit (`firstShedSeconds`);
+ *   - `timedOut`: the first try that waited the pool's whole acquire timeout (`firstRefusalSeconds`);
+ *   - `first`: that same timeout, where it is the first refusal of all, no try shed before it: in
+ *     the naive run (82.7 s), where the chapter calls it "the first refusal". With shedding on,
+ *     tries are turned away from the moment the queue reaches its limit, long before a wait could
+ *     time out, so a timeout there is not the first refusal.
+ * Operators flushing the queues (the intervention) and an open breaker failing a call fast are
+ * events of their own, not the pool refusing a connection.
+ */
+export const refusalWords = {
+  first: "first refusal",
+  shed: "first try shed",
+  timedOut: `first try ${timesOutWaiting}`,
+} as const;
+
+/** A moment the pool first refused a try, in words: the first try shed, the first to time out waiting. */
+export interface RefusalMoment {
+  kind: "shed" | "timedOut";
+  seconds: number;
+  label: (typeof refusalWords)[keyof typeof refusalWords];
+}
+
+/**
+ * The run's first refusals, each named by what it was (`refusalWords`): the first try shed, and the
+ * first wait that timed out, called "first refusal" only when no try was shed before (or with) it.
+ */
+export function refusalMoments(
+  summary: Pick<RetryStormSummary, "firstShedSeconds" | "firstRefusalSeconds">,
+): RefusalMoment[] {
+  const { firstShedSeconds: shed, firstRefusalSeconds: timedOut } = summary;
+  const moments: RefusalMoment[] = [];
+  if (shed !== null) moments.push({ kind: "shed", seconds: shed, label: refusalWords.shed });
+  if (timedOut !== null)
+    moments.push({
+      kind: "timedOut",
+      seconds: timedOut,
+      label: shed === null || shed > timedOut ? refusalWords.first : refusalWords.timedOut,
+    });
+  return moments;
+}
 
 /** A recovery: the success rate at or above 99% for this many seconds in a row (`recoveryIndex`). */
 export const recoveryHoldSeconds = 10;

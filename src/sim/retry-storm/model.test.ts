@@ -93,6 +93,12 @@ test("golden summaries: naive, each defence alone, and all of them", slow, async
   // Breaker, budget, deadlines and shedding each remove the sustaining effect.
   for (const d of ["breaker", "budget", "timeout", "shed"])
     expect(summaries[d]!.recoverySeconds!).toBeLessThanOrEqual(10);
+  // Only shedding sheds, and it sheds once a full pool's queue is at its limit: after the pool fills.
+  for (const [name, s] of Object.entries(summaries)) {
+    expect(s.triesShed > 0, name).toBe(s.defences.includes("shed"));
+    expect(s.firstShedSeconds === null, name).toBe(s.triesShed === 0);
+    if (s.firstShedSeconds !== null) expect(s.firstShedSeconds, name).toBeGreaterThan(s.poolFullSeconds!);
+  }
 });
 
 test("all defences on: unrelated services >= 99.9% through the run, pricing back within seconds", slow, () => {

@@ -40,7 +40,12 @@ export class MetricsRecorder {
   calls = 0;
   abandonedWork = 0;
   poolFullAt: number | null = null;
+  /** The first moment a try waited its pool's whole acquire timeout and was refused a connection. */
   firstRefusalAt: number | null = null;
+  /** Tries shed, over the whole run: turned away at once, without a wait, by shedding's queue limit. */
+  shed = 0;
+  /** The first moment a try was shed. */
+  firstShedAt: number | null = null;
   /** The last second whose end-of-second figures (pool, queue) have been recorded, as a slot. */
   lastTick = -1;
   /** Each pool's connections in use by second, by pool name, in the order the pools appeared. */
@@ -138,6 +143,12 @@ export class MetricsRecorder {
 
   refusal(at: number): void {
     if (this.firstRefusalAt === null) this.firstRefusalAt = at;
+  }
+
+  /** A try turned away at `now` by shedding, without a wait. */
+  shedTry(now: number): void {
+    this.shed++;
+    if (this.firstShedAt === null) this.firstShedAt = now;
   }
 
   /** How many of the first `seconds` slots there are (all of them once the run is over). */

@@ -1,6 +1,7 @@
 import { expect, test } from "vitest";
 import { secondsOrMinutes, successPercent } from "../../format/number.ts";
 import { defaultScenario, rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
+import { refusalWords } from "../../sim/retry-storm/metrics.ts";
 import { frameTime, poolCaption } from "../../sim/retry-storm/pool-caption.ts";
 import { film, single, storm } from "../../../content/chapters/retry-storm/numbers.ts";
 import { keyMoments } from "../replay/present.ts";
@@ -57,6 +58,12 @@ test("every page writes a moment of the storm the same way: the chapter, the poo
       expect(sheet(id), id).toContain(`${e.name} at ${written}`);
     }
   }
+  // "First refusal" is true of the naive run the presenter's moments follow: no try is shed in it,
+  // so its first wait to time out is the first try refused of all (the model's refusalMoments).
+  expect(summary.triesShed).toBe(0);
+  expect(markers(summary).filter((m) => m.kind === "shed" || m.kind === "refused")).toEqual([
+    { time: summary.firstRefusalSeconds, label: refusalWords.first, kind: "refused" },
+  ]);
   // The chapter's table of defences alone writes a first refusal by the same rule.
   for (const row of single) expect(row.firstRefusal).toMatch(/^(never|\d+(\.\d)? s)$/);
 });

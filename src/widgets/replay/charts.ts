@@ -110,6 +110,23 @@ export function drawEdgeTimes(
   ctx.restore();
 }
 
+/**
+ * A live chart's time ticks, worked out once each time uPlot lays its axes out: uPlot asks for them
+ * (`splits`, the axis's option) and draws its own labels at them, and the hook that writes the
+ * labels at the plot's ends (drawEdgeTimes) reads the same ticks (`drawn`) instead of working them
+ * out a second time on every draw (timeSplits reads the page's layout, a presenter's measures text).
+ */
+export function timeAxisTicks<U>(compute: (u: U) => number[]): { splits: (u: U) => number[]; drawn: () => number[] } {
+  let last: number[] = [];
+  return {
+    splits: (u) => {
+      last = compute(u);
+      return last;
+    },
+    drawn: () => last,
+  };
+}
+
 /** The live value axis's labels (uPlot's `values`): each with its unit, as the static chart writes them (view.ts). */
 export const valueAxisLabels =
   (view: Pick<ChartView, "unit">) =>
@@ -335,6 +352,7 @@ export class ReplayCharts {
     const { height, font, ySize, xSize, top, right } = geometry;
     for (const view of chartViews(run)) {
       const yAxis = liveValueAxis(view, () => this.scale(view.id));
+      const timeAxis = timeAxisTicks((u: uPlotType) => this.timeSplits(u, font));
       const slot = container.querySelector<HTMLElement>(`[data-chart="${view.id}"] [data-plot]`)!;
       slot.textContent = "";
       const u = new uPlot(
@@ -359,7 +377,7 @@ export class ReplayCharts {
               grid: { stroke: "rgba(128,128,128,0.2)", width: 1 },
               ticks: { size: chartFrame.tick, stroke: ink, width: 1 },
               gap: chartFrame.gap,
-              splits: (u: uPlotType) => this.timeSplits(u, font),
+              splits: timeAxis.splits,
               values: timeAxisLabels,
             },
             {
@@ -377,7 +395,7 @@ export class ReplayCharts {
           ],
           series: seriesOptions(view),
           hooks: {
-            drawAxes: [(u: uPlotType) => drawEdgeTimes(u, this.timeSplits(u, font), font, ink)],
+            drawAxes: [(u: uPlotType) => drawEdgeTimes(u, timeAxis.drawn(), font, ink)],
             draw: [(u: uPlotType) => this.drawMarkers(u, entry.marks)],
           },
         },

@@ -23,7 +23,7 @@ import {
 import { grouped, secondsOrMinutes, successPercent } from "../../format/number.ts";
 import { seedRange } from "../../sim/random.ts";
 import { chartSvg } from "./svg.ts";
-import { drawEdgeTimes, seriesOptions, timeAxisLabels, valueAxisLabels } from "./charts.ts";
+import { drawEdgeTimes, seriesOptions, timeAxisLabels, timeAxisTicks, valueAxisLabels } from "./charts.ts";
 import {
   axisLabel,
   chartName,
@@ -606,6 +606,15 @@ test("a success rate keeps its decimal only where it was rounded: all served is 
   expect(summaryText("Naive", served)).toContain("services that never call pricing succeed 100% of the time");
 });
 
+test("the summary counts the tries shed as a sentence says a count: one try, none, thousands grouped, a moment before the trigger", () => {
+  const run = runRetryStorm(scenarios(normalizeState({ params: { duration: 60 } })).naive);
+  const shedding = (triesShed: number, firstShedSeconds: number | null) =>
+    summaryText("Run", { ...run, summary: { ...run.summary, defences: ["shed"], triesShed, firstShedSeconds } });
+  expect(shedding(1, 12.34)).toContain(", 1 try is shed at 12.3 s and ");
+  expect(shedding(0, null)).toContain(", no try is shed and ");
+  expect(shedding(2500, -3.21)).toContain(", 2,500 tries are shed (the first 3.2 s before the trigger) and ");
+});
+
 test('a time label at an end of the plot lines up that end with its time, on the live chart as on the static one: a two-minute run ends on a whole "2 min"', () => {
   const view: ChartView = {
     id: "waiting",
@@ -664,4 +673,22 @@ test('a time label at an end of the plot lines up that end with its time, on the
     ["2 min", "middle"],
     ["4 min", "middle"],
   ]);
+});
+
+test("a live chart's time ticks are worked out once per layout: its end labels are drawn at the ticks uPlot laid out", () => {
+  // Each layout asks for the ticks of a plot `max` seconds long, as uPlot's `splits` does.
+  const asked: number[] = [];
+  const ticks = timeAxisTicks((max: number) => {
+    asked.push(max);
+    return timeTicks(max);
+  });
+  const laid = ticks.splits(300);
+  expect(laid).toEqual([0, 120, 240]);
+  // Every draw after it (uPlot draws again without laying out: the playhead, the cursor) reads them.
+  for (let draw = 0; draw < 3; draw++) expect(ticks.drawn()).toBe(laid);
+  expect(asked).toEqual([300]);
+  // A new layout (a resize, a new run) works them out anew, once, and the draws follow it.
+  const longer = ticks.splits(600);
+  expect(ticks.drawn()).toBe(longer);
+  expect(asked).toEqual([300, 600]);
 });

@@ -14,7 +14,7 @@ import {
 } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 import { defenceNames } from "../../sim/retry-storm/scenario.ts";
-import { recoveryHoldSeconds, timesOutWaiting } from "../../sim/retry-storm/metrics.ts";
+import { recoveryHoldSeconds, refusalMoments, timesOutWaiting } from "../../sim/retry-storm/metrics.ts";
 import type { RetryStormMetrics, RetryStormSummary } from "../../sim/retry-storm/index.ts";
 
 export interface RunView {
@@ -112,7 +112,7 @@ export function chartViews(run: RunView): ChartView[] {
 export interface Marker {
   time: number;
   label: string;
-  kind: "trigger" | "full" | "goodput" | "refused" | "intervention" | "recovered";
+  kind: "trigger" | "full" | "goodput" | "shed" | "refused" | "intervention" | "recovered";
 }
 
 /** The colour of each kind of event, on the charts and in the list under them. */
@@ -120,6 +120,7 @@ export const markerColour: Record<Marker["kind"], string> = {
   trigger: "#ea580c",
   full: "#ca8a04",
   goodput: "#be185d",
+  shed: "#0891b2",
   refused: "#dc2626",
   intervention: "#9333ea",
   recovered: "#16a34a",
@@ -132,7 +133,11 @@ export const markerColour: Record<Marker["kind"], string> = {
 const hasRequests = (summary: RetryStormSummary): summary is RetryStormSummary & { amplification: number } =>
   summary.amplification !== null;
 
-/** The run's milestones, in time order: trigger, saturation, goodput gone, first refusal, the end. */
+/**
+ * The run's milestones, in time order: trigger, saturation, goodput gone, the pool's first refusals
+ * (the first try shed, the first wait timed out: "first refusal" where that came first, the
+ * model's `refusalMoments`), the end.
+ */
 export function markers(summary: RetryStormSummary): Marker[] {
   const list: Marker[] = [];
   if (summary.triggerSeconds > 0) {
@@ -142,8 +147,8 @@ export function markers(summary: RetryStormSummary): Marker[] {
   if (summary.poolFullSeconds !== null) list.push({ time: summary.poolFullSeconds, label: "pool full", kind: "full" });
   if (summary.goodputZeroSeconds !== null)
     list.push({ time: summary.goodputZeroSeconds, label: "goodput gone", kind: "goodput" });
-  if (summary.firstRefusalSeconds !== null)
-    list.push({ time: summary.firstRefusalSeconds, label: "first refusal", kind: "refused" });
+  for (const r of refusalMoments(summary))
+    list.push({ time: r.seconds, label: r.label, kind: r.kind === "shed" ? "shed" : "refused" });
   if (summary.interventionSeconds !== null)
     list.push({ time: summary.interventionSeconds, label: "operators step in", kind: "intervention" });
   if (summary.recoverySeconds !== null)
@@ -253,6 +258,14 @@ export function chartName(view: Pick<ChartView, "title" | "unit">): string {
  */
 export const triesPerRequest = (amplification: number): string => perRequest(amplification);
 
+/** The tries shedding turned away, as the summary says it: "1,782 tries are shed (the first at 0.6 s)". */
+function shedText(summary: RetryStormSummary): string {
+  const n = summary.triesShed;
+  if (n === 0 || summary.firstShedSeconds === null) return "no try is shed";
+  if (n === 1) return `1 try is shed ${when(summary.firstShedSeconds)}`;
+  return `${grouped(n)} tries are shed (the first ${when(summary.firstShedSeconds)})`;
+}
+
 /** One sentence per run: what a reader should take away, in numbers. */
 export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
@@ -263,8 +276,10 @@ export function summaryText(name: string, run: RunView): string {
   const milestones = listNames([
     at(summary.poolFullSeconds, `${pool} is full`, `${pool === "the pool" ? "the pool never fills" : "no pool fills"}`),
     at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
+    // With shedding on: how many tries it turned away at once, without a wait, and from when.
+    ...(summary.defences.includes("shed") ? [shedText(summary)] : []),
     // What the model measures: a try that waited the pool's whole acquire timeout. Not "no request
-    // is refused": shedding refuses tries at once, without a wait, and is not counted here.
+    // is refused": shedding refuses tries at once, without a wait, and is counted above.
     at(summary.firstRefusalSeconds, `the first try ${timesOutWaiting}`, `no try ${timesOutWaiting}`),
   ]);
   const share = unrelatedSuccess(summary);
