@@ -1,5 +1,5 @@
 /**
- * Forms of answer the QA pass found refused or misdirected (.scratch/qa-ex.md D5, P1, P2, P5):
+ * Forms of answer a QA pass found refused or misdirected:
  * each is read as the learner meant it, and a wrong value written that way is still wrong.
  * The wider tables of accepted, wrong and invalid answers are in grade.test.ts.
  */

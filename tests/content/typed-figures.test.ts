@@ -1,6 +1,7 @@
 /**
  * Figures a page types instead of computing, where it cannot compute them or writes them as
- * words: the retry-storm chapter's description (frontmatter takes no expression), the naive loop
+ * words: the retry-storm chapter's description (frontmatter takes no expression) and the README's
+ * retry-storm command, the naive loop
  * written out as code in two chapters (a code block shows text, not values), a playground's
  * settings restated in prose, counts in words of a table's rows or a list's items, and the game
  * day's words for its own figures ("a minute and a half", "a quarter"). Each is
@@ -10,7 +11,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { inWords } from "../../src/format/words.ts";
+import { loadChapters } from "../../src/course/catalog.ts";
+import { inWords, listNames } from "../../src/format/words.ts";
 import { backoffStrategies } from "../../src/sim/backoff.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
@@ -42,6 +44,12 @@ test("the case study's description: a four-second slowdown, ended by operators a
   // The intervention is counted from the trigger's start (the model's time 0), in whole minutes.
   expect(defaults.intervention! % 60).toBe(0);
   expect(description).toContain(`operators ended it after ${inWords(defaults.intervention! / 60)} minutes`);
+});
+
+test("the README's retry-storm command states the same four-second slowdown as the model", () => {
+  expect(read("README.md")).toContain(
+    `replays the retry storm (pricing slow for ${defaults.triggerDuration} s, naive retries holding a shared pool)`,
+  );
 });
 
 test.each(["timeouts-retries-backoff", "retry-storm"])(
@@ -170,3 +178,88 @@ test("counts in words of what follows them: the playbook's moves, the kit's form
 });
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** A count word back to its number ("three" -> 3), for sentences that give a count the test must read. */
+function countOf(word: string): number {
+  const n = Array.from({ length: 13 }, (_, k) => inWords(k)).indexOf(word.toLowerCase());
+  expect(n, word).toBeGreaterThanOrEqual(0);
+  return n;
+}
+
+/**
+ * The items of the list that follows `lead` in a chapter: the first block after the lead's own
+ * paragraph, one item per line led by `1. **` (numbered) or `- **` (bulleted). `lead`'s first group,
+ * if it has one, is the count word the lead says.
+ */
+function listAfter(slug: string, lead: RegExp): { said?: string; items: number } {
+  const chapter = read(`content/chapters/${slug}/index.mdx`);
+  const m = lead.exec(chapter);
+  expect(m, `${slug}: ${lead}`).not.toBeNull();
+  const block = chapter.slice(m!.index + m![0].length).split("\n\n")[1] ?? "";
+  return { said: m![1], items: block.match(/^(?:\d+\.|-) \*\*/gm)?.length ?? 0 };
+}
+
+test("counts in words of the lists that follow them, in five chapters", () => {
+  const counted: [string, RegExp][] = [
+    ["something-is-always-broken", /^(\w+) things make the number useful:$/m],
+    ["failure-domains", /It answers (\w+) questions:$/m],
+    ["bulkheads", /(\w+)\s+details matter:$/m],
+    ["bulkheads", /^A bulkhead has (\w+) parts:$/m],
+    ["circuit-breakers", /(\w+) others are easy to miss:$/m],
+    ["circuit-breakers", /^There are (\w+) families of trigger:$/m],
+    ["retry-storm", /A system has (\w+)\s+kinds of state\.$/m],
+    ["retry-storm", /^Every metastable failure has the same (\w+) parts/m],
+  ];
+  for (const [slug, lead] of counted) {
+    const { said, items } = listAfter(slug, lead);
+    expect(items, `${slug}: ${lead}`).toBeGreaterThan(1);
+    expect(countOf(said!), `${slug}: ${lead}`).toBe(items);
+  }
+  // Two objectives count a list of their chapter: the ways a fault spreads, a bulkhead's parts.
+  const spreads = listAfter("something-is-always-broken", /redundancy cannot stop them:$/m).items;
+  expect(read("content/chapters/something-is-always-broken/index.mdx")).toContain(
+    `  - Name ${inWords(spreads)} ways a fault spreads past the part that failed.`,
+  );
+  const parts = listAfter("bulkheads", /^A bulkhead has \w+ parts:$/m).items;
+  expect(read("content/chapters/bulkheads/index.mdx")).toContain(
+    `  - Describe the ${inWords(parts)} parts of a bulkhead (`,
+  );
+  // The case study's "three figures for it": the rows of the table that follows.
+  const storm = read("content/chapters/retry-storm/index.mdx");
+  const figures = storm.match(/These are the course's\s+(\w+) figures for it[^\n]*\n\n(<table>[\s\S]*?<\/table>)/);
+  expect(figures).not.toBeNull();
+  expect(countOf(figures![1]!)).toBe(figures![2]!.match(/<tr><td>/g)?.length);
+});
+
+test("the case study names the next chapters in course order: bulkheads, circuit breakers, retry budgets, load shedding", () => {
+  const storm = read("content/chapters/retry-storm/index.mdx").replace(/\s+/g, " ");
+  const said = storm.match(
+    /The next (\w+) chapters take (.*?) one by one; backoff with jitter is in the chapter before this one\./,
+  );
+  expect(said).not.toBeNull();
+  const chapters = loadChapters();
+  const at = chapters.findIndex((c) => c.slug === "retry-storm");
+  const next = chapters.slice(at + 1, at + 1 + countOf(said![1]!));
+  expect(next.map((c) => c.slug)).toEqual(["bulkheads", "circuit-breakers", "retry-budgets", "load-shedding"]);
+  expect(said![2]).toBe(listNames(next.map((c) => c.slug.replace(/-/g, " "))));
+  expect(chapters[at - 1]!.title).toMatch(/backoff and jitter/);
+});
+
+test("static stability's zones in words: a service in three zones that loses one has the other two, and the table has three", async () => {
+  const { provisioning } = await import("../../content/chapters/static-stability/numbers.ts");
+  const chapter = read("content/chapters/static-stability/index.mdx").replace(/\s+/g, " ");
+  const said = chapter.match(
+    /runs in (\w+) availability zones and one of them is lost\. The reactive plan, "autoscaling will launch replacements in the other (\w+)"/,
+  );
+  expect(said).not.toBeNull();
+  const zones = countOf(said![1]!);
+  expect(countOf(said![2]!)).toBe(zones - 1);
+  expect(provisioning.map((p) => p.zones)).toContain(zones);
+});
+
+test("a gray failure's one request type in ten, as the deploys chapter recalls it, is the failure-modes chapter's", async () => {
+  const { grayExample } = await import("../../content/chapters/failure-modes/numbers.ts");
+  expect(read("content/chapters/deploys-and-correlated-failure/index.mdx").replace(/\s+/g, " ")).toContain(
+    `A gray failure (a release that fails one request type in ${grayExample.oneInWords}, or slows only the largest customers)`,
+  );
+});

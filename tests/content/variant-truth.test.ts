@@ -1,6 +1,6 @@
 /**
  * What an exercise tells the learner holds for the variant dealt, not only for the chapter's
- * numbers (the audit of exercise truth across variants, .scratch/s42/r2-exercises/report.md):
+ * numbers (from an audit of exercise truth across variants):
  * - a numeric feedback entry of an exercise with variants is written from its params ("{attempts}
  *   * {timeoutSeconds}"), so it names the same mistake in every variant; a number typed alone
  *   ("6.2", the chapter's own figure) is listed below with the reason it holds in every variant,

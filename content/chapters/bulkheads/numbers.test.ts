@@ -19,6 +19,7 @@ import {
   quietestRow,
   raw,
   replay,
+  shortcutMiss,
   sizing,
   tailTarget,
   trigger,
@@ -65,6 +66,23 @@ test("sizing: Little's law gives the mean in flight; the pool comes from the Poi
   expect(pools.sizedTotal).toBe(sizing.reduce((a, s) => a + s.size, 0));
   expect(pools.sizedTotal).toBeLessThanOrEqual(pools.shared);
   expect(pools.pricingSize).toBe(9);
+});
+
+// Audit: the chapter called pricing's rate x p99 pool, too small 0.20% of the time, one that "looks
+// fine", three paragraphs after setting the target at 0.1%.
+test("the rate x p99 shortcut misses pricing's target, by little: a connection short, twice the target; profiles' by far", () => {
+  const tail = poissonTail(pricingRow.raw.mean, pricingRow.rateTimesP99);
+  // "where the method above gives 9": the shortcut's pool is smaller than the sized one.
+  expect(pricingRow.rateTimesP99).toBeLessThan(pricingRow.size);
+  // "twice the 0.1% target": above the target, and the ratio the word rounds.
+  expect(tail).toBeGreaterThan(tailTarget);
+  expect(shortcutMiss.raw).toBe(tail / tailTarget);
+  expect(shortcutMiss.raw).toBeCloseTo(2, 1);
+  expect(shortcutMiss.timesTarget).toBe("twice");
+  // "yet close enough to look fine": within three times the target...
+  expect(tail).toBeLessThan(3 * tailTarget);
+  // ...where "fails outright" is more than ten times it.
+  expect(poissonTail(quietestRow.raw.mean, quietestRow.rateTimesP99)).toBeGreaterThan(10 * tailTarget);
 });
 
 test("during the trigger: the case study's demand figures, and what a sized pricing pool can do", () => {

@@ -16,7 +16,7 @@ import {
   triggeredDependency,
 } from "../../../src/sim/retry-storm/index.ts";
 import { grouped, readableShare, successPercent } from "../../../src/format/number.ts";
-import { inWords } from "../../../src/format/words.ts";
+import { inWords, timesInWords } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
 
@@ -70,6 +70,16 @@ const pricingSizing = sizing.find((s) => s.dependency === triggeredDependency)!;
 /** The rows the prose reads: pricing's, and the quietest dependency's (where the rate x p99 shortcut fails). */
 export const pricingRow = pricingSizing;
 export const quietestRow = [...sizing].sort((a, b) => a.rate - b.rate || a.raw.mean - b.raw.mean)[0]!;
+
+/**
+ * How far pricing's rate x p99 pool misses the sizing target: its tail over the target, and that
+ * many times in words ("twice"), for the sentence that says the shortcut misses, but by little.
+ */
+const shortcutOverTarget = poissonTail(pricingSizing.raw.mean, pricingSizing.rateTimesP99) / tailTarget;
+export const shortcutMiss = {
+  timesTarget: timesInWords(Math.round(shortcutOverTarget)),
+  raw: shortcutOverTarget,
+};
 
 export const pools = {
   shared: params.poolSize,

@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { expectedCallsToStreak, failuresToOpen } from "../../../src/sim/breaker-thresholds.ts";
+import {
+  expectedCallsToStreak,
+  failuresToOpen,
+  longestFailureRun,
+  roundRobinOutcomes,
+} from "../../../src/sim/breaker-thresholds.ts";
 import { pricingDemand } from "../../../src/sim/retry-storm/demand.ts";
 import {
   CircuitBreaker,
@@ -45,6 +50,23 @@ test("opossum with its defaults can open on the very first call, if it fails", (
   expect(thresholds.opossumFirstCallFailures).toBe(1);
 });
 
+// Audit: the chapter listed opossum among the rate breakers that open "once a minimum number of
+// calls has been seen", where its table gives opossum no minimum.
+test("the rate breakers' minimums of traffic: resilience4j's and Polly's are counts of calls, opossum's is none unless set", () => {
+  // "Most judge the share only once there is a minimum of traffic: resilience4j and Polly a number of
+  // calls in the window" (cockatiel's, a rate, comes from its README: by default one high enough
+  // that five failures a second could open it).
+  expect(resilience4j.minCalls).toBeGreaterThan(1);
+  expect(polly.minThroughput).toBeGreaterThan(1);
+  // "opossum's minimum, `volumeThreshold`, is 0 unless you set one": its first call alone can open it.
+  expect(opossum.volumeThreshold).toBe(0);
+  expect(thresholds.opossumFirstCallCalls).toBe(1);
+  const chapter = readFileSync(new URL("./index.mdx", import.meta.url), "utf8").replace(/\s+/g, " ");
+  expect(chapter).toContain(
+    "Most judge the share only once there is a minimum of traffic: resilience4j and Polly a number of calls in the window, cockatiel a rate of requests a second; opossum's minimum, `volumeThreshold`, is {opossum.volumeThreshold} unless you set one.",
+  );
+});
+
 test("fewest failures to open: at or above vs strictly above", () => {
   expect(thresholds.resilience4jFailures).toBe(50);
   expect(thresholds.pollyFailures).toBe(10);
@@ -80,6 +102,12 @@ test("a consecutive breaker (5 in a row): 62 calls at 50% failures, about 3,900 
   expect(consecutive.lowSeconds).toBe("98"); // 3,905 calls at 40 a second
   expect(consecutive.alternatingFailing).toBe("50%");
   expect(consecutive.alternatingLongestRun).toBe(1);
+  // "with round robin over two hosts, one of them dead": the figures beside it come from those two.
+  const { hosts, dead, hostsWords, deadWords } = consecutive.roundRobin;
+  expect([hostsWords, deadWords]).toEqual(["two", "one"]);
+  const outcomes = roundRobinOutcomes(hosts, dead);
+  expect(outcomes.filter(Boolean).length / outcomes.length).toBe(0.5);
+  expect(longestFailureRun(outcomes)).toBe(consecutive.alternatingLongestRun);
 });
 
 test("detection time at pricing's 40 requests/s", () => {

@@ -74,7 +74,9 @@ export const detection = {
 // --- A consecutive-failure breaker and random failures ------------------------------------------
 const streak = params.breakerThreshold;
 const streakCalls = (p: number) => expectedCallsToStreak(p, streak);
-const alternating = roundRobinOutcomes(2, 1);
+/** Round robin over two hosts, one of them dead: the alternating failures a streak never sees. */
+const roundRobin = { hosts: 2, dead: 1 };
+const alternating = roundRobinOutcomes(roundRobin.hosts, roundRobin.dead);
 export const consecutive = {
   streak,
   /** Expected calls before `streak` failures in a row, failing half the calls at random: 62 for 5. */
@@ -84,6 +86,8 @@ export const consecutive = {
   /** ...and failing one call in five: about 3,900, long minutes of traffic for a quiet dependency. */
   lowCalls: grouped(Math.round(streakCalls(0.2) / 100) * 100),
   lowSeconds: grouped(streakCalls(0.2) / pricingRate),
+  /** The round robin in words, as the sentence gives it ("two hosts, one of them dead"). */
+  roundRobin: { ...roundRobin, hostsWords: inWords(roundRobin.hosts), deadWords: inWords(roundRobin.dead) },
   /** Round robin over two hosts, one dead: half the calls fail, never two in a row. */
   alternatingFailing: percentUpTo(alternating.filter(Boolean).length / alternating.length, 0),
   alternatingLongestRun: longestFailureRun(alternating),

@@ -25,6 +25,8 @@ test("the tier runs out of threads in 20 s and about 80% of requests fail", () =
 test("one gray server failing 1 in 10 behind a 10-way balancer: 1% errors, health checks all green", () => {
   expect(grayExample.servers).toBe("10");
   expect(grayExample.oneIn).toBe("10");
+  // "fails one type of request in ten": the figure the diagram gives as "1 in 10".
+  expect(grayExample.oneInWords).toBe("ten");
   expect(grayExample.overall).toBe("1%");
   expect(grayExample.healthCheck).toBe("100%");
 });

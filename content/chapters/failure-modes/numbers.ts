@@ -48,6 +48,8 @@ const grayUserWeeksWithAnError = anySlow(gray.overallErrorRate, grayUserRequests
 export const grayExample = {
   servers: grouped(grayServers),
   oneIn: grouped(grayOneIn),
+  /** The same figure in words, for the sentence that defines a gray failure ("one type of request in ten"). */
+  oneInWords: inWords(grayOneIn),
   overall: percent(gray.overallErrorRate, 0),
   healthCheck: percent(gray.healthCheckPasses, 0),
   userRequestsPerWeek: grouped(grayUserRequestsPerWeek),

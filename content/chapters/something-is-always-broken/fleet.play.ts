@@ -6,7 +6,8 @@ import { asGiven, grouped, mulberry32 } from "course";
 const machines = 5_000;
 const disksPerMachine = 4;
 const annualFailureRate = 0.02; // an assumed round figure: 2% of disks die in a year
-const rand = mulberry32(2026);
+// This seed's year lies close to the averages; try others to see how far a year can stray.
+const rand = mulberry32(2025);
 
 const disks = machines * disksPerMachine;
 const deathsOnDay = new Array<number>(365).fill(0);

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
-import { fleet } from "../../../src/course/opening.ts";
+import { disks, fleet } from "../../../src/course/opening.ts";
 import { inWords } from "../../../src/format/words.ts";
 
 const read = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), "utf8");
@@ -66,4 +66,28 @@ test("the playground's year: most days lose a disk or two, as its comment says",
   const year = Number(golden.match(/of (\d+) days had no disk death/)?.[1]);
   expect(year).toBe(365);
   expect(days("1") + days("2")).toBeGreaterThan(year / 2);
+});
+
+// Audit: the default seed dealt 443 deaths and 100 quiet days, more than two standard deviations
+// from the 400 and 121 the chapter gives just above, with nothing to say how unusual that year was.
+test("the playground's default year lies close to the averages, as its comment says: within one standard deviation of each", () => {
+  expect(read("fleet.play.ts")).toContain("// This seed's year lies close to the averages;");
+  const golden = read("fleet.golden.txt");
+  const died = Number(golden.match(/^[\d,]+ disks, ([\d,]+) died this year/m)?.[1]?.replace(/,/g, ""));
+  const quiet = Number(golden.match(/(\d+) of 365 days had no disk death/)?.[1]);
+  const { disks: n, expectedPerYear, quietDayProbability } = disks.raw;
+  const afr = fleet.annualFailureRate;
+  // Deaths: each disk dies within the year or does not, so their count is binomial.
+  const sdDied = Math.sqrt(n * afr * (1 - afr));
+  expect(Math.abs(died - expectedPerYear)).toBeLessThanOrEqual(sdDied);
+  // Quiet days as the program deals them (a dying disk's day uniform over the year, q = afr / 365):
+  // a day is quiet with probability (1 - q)^n and two given days both are with (1 - 2q)^n, which
+  // give the count's variance.
+  const q = afr / 365;
+  const quietOne = (1 - q) ** n;
+  const quietTwo = (1 - 2 * q) ** n;
+  const sdQuiet = Math.sqrt(365 * quietOne * (1 - quietOne) + 365 * 364 * (quietTwo - quietOne ** 2));
+  // Against the chapter's quiet days a year (each day's risk spread evenly) and the program's own.
+  for (const mean of [quietDayProbability * 365, 365 * quietOne])
+    expect(Math.abs(quiet - mean), String(mean)).toBeLessThanOrEqual(sdQuiet);
 });
