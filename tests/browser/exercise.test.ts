@@ -3,6 +3,7 @@ import { expect, test } from "vitest";
 import { progressKey } from "../../src/course/progress.ts";
 import { keepTrying, notNow, revealQuestion, solvedQuestion } from "../../src/course/solution-offer.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { textContrast } from "../support/contrast.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 
 const chooseSolution = `export function choose(n: number, k: number): bigint {
@@ -517,26 +518,55 @@ describeInBrowser("exercises in the page", (browser) => {
     // Enter on Check runs the checks and the focus stays on it: while they run (it does nothing
     // then, aria-disabled, where a disabled button dropped the focus to the page's body) and
     // after the verdict, which its live region says. Each change of Check's state is logged with
-    // where the focus was at that moment.
+    // its label and where the focus was at that moment.
     const check = exercise.getByRole("button", { name: "Check", exact: true });
+    const box = () => check.evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
+    const restingBox = await box();
     await check.evaluate((button) => {
       const log: string[] = [];
       (window as unknown as { checkLog: string[] }).checkLog = log;
       new MutationObserver(() =>
         log.push(
-          `${button.getAttribute("aria-disabled")} ${document.activeElement === button ? "focused" : "not focused"}`,
+          `${button.getAttribute("aria-disabled")} ${button.textContent} ${document.activeElement === button ? "focused" : "not focused"}`,
         ),
       ).observe(button, { attributeFilter: ["aria-disabled"] });
     });
-    await page.keyboard.press("Enter");
+    // The checks held back, Check is seen while they run.
+    const checksCode = "**/_astro/checks.*.js";
+    const releaseChecks = await holdRequests(page, checksCode);
+    try {
+      await page.keyboard.press("Enter");
+      const busy = exercise.locator('[data-action="run-checks"]');
+      await expect.poll(() => busy.getAttribute("aria-disabled")).toBe("true");
+      await expect(busy.textContent()).resolves.toBe("Checking…");
+      await expect(exercise.getByRole("button", { name: "Checking…", exact: true }).count()).resolves.toBe(1);
+      // QA: it looked as faint as a disabled button, its grey on the accent's fill. Busy, it reads
+      // "Checking…" in its own colours, at 4.5:1 light and dark, and is as wide as it was at rest.
+      const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+      for (const shade of ["light", "dark"]) {
+        await page.evaluate((t) => {
+          document.documentElement.dataset.theme = t;
+        }, shade);
+        expect(await textContrast(busy), `${shade} theme`).toBeGreaterThanOrEqual(4.5);
+      }
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, theme);
+      await expect(busy.evaluate((el) => JSON.stringify(el.getBoundingClientRect()))).resolves.toBe(restingBox);
+    } finally {
+      releaseChecks();
+    }
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     await expect.poll(() => feedback.getAttribute("data-verdict"), { timeout: 20_000 }).toBe("wrong");
+    // The checks' code has come (a route taken away with its request held is handled twice).
+    await page.unroute(checksCode);
     await expect(feedback.getAttribute("aria-live")).resolves.toBe("polite");
     await expect(check.evaluate((button) => document.activeElement === button)).resolves.toBe(true);
     await expect(page.evaluate(() => (window as unknown as { checkLog: string[] }).checkLog)).resolves.toEqual([
-      "true focused",
-      "false focused",
+      "true Checking… focused",
+      "false Check focused",
     ]);
+    await expect(box()).resolves.toBe(restingBox);
     await expect(saved()).resolves.toBeNull();
     // Clicking into the code is choosing to edit: now Tab indents, and Esc then Tab moves on.
     await exercise.locator(".cm-content").click();
@@ -856,7 +886,8 @@ describeInBrowser("a code exercise's saved code and Reset", (reader) => {
     const exercise = page.locator('[data-exercise="choose-exact"]');
     const feedback = exercise.locator('[data-part="code"] [data-feedback]');
     await replaceCode(exercise, "export function choose(n: number, k: number): bigint {\n  while (true) {}\n}\n");
-    const check = exercise.getByRole("button", { name: "Check", exact: true });
+    // Found by its action: running, it is named "Checking…".
+    const check = exercise.locator('[data-action="run-checks"]');
     await check.click();
     await expect.poll(() => feedback.textContent()).toBe("Running the checks…");
     // Running, Check keeps the focus of the reader who pressed it, and does nothing: a second
@@ -880,6 +911,7 @@ describeInBrowser("a code exercise's saved code and Reset", (reader) => {
     // time limit's timer cleared: src/playground/runner.test.ts), and that was nothing.
     await expect.poll(() => check.getAttribute("aria-disabled")).toBe("false");
     await expect(check.isEnabled()).resolves.toBe(true);
+    await expect(check.textContent()).resolves.toBe("Check");
     await expect(feedback.textContent()).resolves.toBe("Reset: the starter code is back.");
     await expect(feedback.getAttribute("data-verdict")).resolves.toBeNull();
   });

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { textContrast } from "../support/contrast.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 import {
   clickInPlace,
@@ -38,6 +39,38 @@ const question = bank.find((q) => q.id === "partition-key")!;
 /** What the setup stage says about a chosen question. */
 const chosenText = (how: string, q: Question) =>
   `${how}: "${q.title}" (${q.level}${q.type === "design" ? ", a design round in four phases" : ""}).`;
+
+/**
+ * Starts recording each text written into `line` (a live region reads out each write, one of the
+ * words it already says too); the function returned reads the record so far.
+ */
+async function recordWrites(line: Locator): Promise<() => Promise<string[]>> {
+  await line.evaluate((el) => {
+    const w = window as unknown as { qaWrites?: { observer: MutationObserver; texts: string[] } };
+    w.qaWrites?.observer.disconnect();
+    const texts: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === "characterData") texts.push(r.target.textContent ?? "");
+        else if (r.addedNodes.length > 0) texts.push([...r.addedNodes].map((n) => n.textContent).join(""));
+      }
+    });
+    observer.observe(el, { childList: true, characterData: true, subtree: true });
+    w.qaWrites = { observer, texts };
+  });
+  return () => line.page().evaluate(() => (window as unknown as { qaWrites: { texts: string[] } }).qaWrites.texts);
+}
+
+/** The colour `css` (a custom property of Starlight's, say) computes to on the page, as rgb(). */
+const computedColour = (page: Page, css: string) =>
+  page.evaluate((value) => {
+    const probe = document.createElement("span");
+    probe.style.color = value;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, css);
 
 /** The widget's code, as the page asks for it. */
 const widgetCode = /\/mount\.[^/]+\.js$/;
@@ -802,18 +835,55 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     // Nothing chosen yet, Start does not throw a refused seed away for a random question either.
     await field.fill("abc");
     await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
+    const writes = await recordWrites(chosen);
     // Clicked with the mouse straight from the field, Start did nothing: the press took the focus
     // from the field, whose refusal, said then, pushed Start down from under the pointer before
     // the release. The line now waits for the release; the click lands, and refuses.
     const { pressed, released } = await clickInPlace(page, start);
     expect(released).toEqual(pressed);
-    await expect.poll(() => chosen.textContent()).toBe(`"abc" is not a seed: a seed is ${rule}`);
+    const notASeed = (text: string) => `"${text}" is not a seed: a seed is ${rule}`;
+    await expect.poll(() => chosen.textContent()).toBe(notASeed("abc"));
     await expect(mock.getAttribute("data-stage")).resolves.toBe("setup");
     await expect(field.inputValue()).resolves.toBe("abc");
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // QA: the line, a live region, was written twice, by the field's change and by Start: it is
+    // said once.
+    await expect(writes()).resolves.toEqual([notASeed("abc")]);
+    // QA: it was in the page's text colour beside a field marked invalid. It is in the course's
+    // error red (the game day's seed refused), which reads at 4.5:1, light and dark.
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    for (const [shade, red] of [
+      ["light", "--sl-color-red-high"],
+      ["dark", "--sl-color-red"],
+    ] as const) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, shade);
+      await expect(
+        chosen.evaluate((el) => getComputedStyle(el).color),
+        `${shade} theme`,
+      ).resolves.toBe(await computedColour(page, `var(${red})`));
+      expect(await textContrast(chosen), `${shade} theme`).toBeGreaterThanOrEqual(4.5);
+    }
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    // From the keyboard it is said on leaving the field, and not again by Start, which takes the
+    // focus back to the field, whose description says it.
+    await field.fill("abcd");
+    await field.press("Tab");
+    await expect.poll(() => chosen.textContent()).toBe(notASeed("abcd"));
+    await start.focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect(writes()).resolves.toEqual([notASeed("abc"), notASeed("abcd")]);
     await field.fill("");
     await field.press("Tab");
     await expect.poll(() => chosen.textContent()).toBe(noChoiceText);
+    // A line that no longer refuses is in the widget's text colour again.
+    await expect(chosen.evaluate((el) => getComputedStyle(el).color)).resolves.toBe(
+      await mock.evaluate((el) => getComputedStyle(el).color),
+    );
 
     await draw.focus();
     await page.keyboard.press("Enter");

@@ -562,10 +562,18 @@ async function mountCode(
    * Check button does nothing, and says so by aria-disabled, not disabled: a disabled button drops
    * the keyboard's focus to the page's body (src/widgets/focus.ts), where the reader who pressed it
    * would lose their place. It keeps the focus through the run and after it, the verdict being
-   * said by its live region.
+   * said by its live region. Meanwhile it reads "Checking…" (its data-busy-label, whose width the
+   * button keeps at rest too: ExerciseBody.astro), in its own colours: busy, not faded as a
+   * control with nothing left to do.
    */
   let unsettled = 0;
-  const showRunning = () => runButton.setAttribute("aria-disabled", String(unsettled > 0));
+  const idleLabel = runButton.textContent ?? "";
+  const busyLabel = runButton.dataset.busyLabel ?? idleLabel;
+  const showRunning = () => {
+    const busy = unsettled > 0;
+    runButton.setAttribute("aria-disabled", String(busy));
+    runButton.textContent = busy ? busyLabel : idleLabel;
+  };
   const run = async () => {
     unsettled++;
     showRunning();

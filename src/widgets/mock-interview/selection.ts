@@ -180,13 +180,18 @@ export class Selection {
 
   /**
    * Says, on the line above Start, why the field's text is not a seed, and marks the field: its
-   * description then starts with that line, so a screen reader reads why with the field.
+   * description then starts with that line, so a screen reader reads why with the field. The
+   * line, a live region, is written only when its words change, so they are said once: Start or
+   * Draw refuses text the field's change refused already (pressed straight from the field, in the
+   * same press: after-press.ts has the change done first), and takes the focus to the field,
+   * whose description says them.
    */
   private showRefused(): void {
     const chosen = this.ui.field("chosen");
     this.seedInput.setAttribute("aria-invalid", "true");
     this.seedInput.setAttribute("aria-describedby", `${chosen.id} ${this.seedHelp}`.trim());
-    chosen.textContent = notASeedText(this.seedInput.value, this.current);
+    const why = notASeedText(this.seedInput.value, this.current);
+    if (chosen.textContent !== why) chosen.textContent = why;
   }
 
   /** Draw (or Start) with text in the field that is not a seed: nothing is drawn, the field keeps it and gets the focus. */
