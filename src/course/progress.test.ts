@@ -16,6 +16,7 @@ import {
   chapterDone,
   describeImport,
   emptyProgress,
+  entryHoldsProgress,
   exerciseStatus,
   exportProgress,
   importProgress,
@@ -514,27 +515,99 @@ describe("when an exercise was first solved (solvedAt, where review starts)", ()
 });
 
 describe("importing a file with fields of the wrong type", () => {
-  test("the entry is kept, the wrong fields read as nothing done, and the message says which entry", () => {
+  test("the wrong fields read as nothing done; an entry left with nothing is not imported, and the message says which", () => {
     const file = JSON.stringify({
       version: 1,
       exercises: {
         a: { parts: { x: { attempts: "3", solved: "true" } }, hints: "2", revealed: 1 },
         b: "solved",
         "cell-router": { parts: { code: { attempts: 2, solved: true } }, hints: 1, revealed: false },
+        "shuffle-shard-16-workers": { parts: { fixed: { attempts: 1, solved: "yes" } }, hints: 0, revealed: false },
         "no-such-exercise": 7,
       },
     });
     const result = importProgress(file, emptyProgress(), known);
-    expect(result).toMatchObject({ ok: true, imported: ["a", "cell-router"], unread: ["a", "b"] });
+    expect(result).toMatchObject({
+      ok: true,
+      imported: ["cell-router", "shuffle-shard-16-workers"],
+      empty: ["a"],
+      unread: ["a", "b", "shuffle-shard-16-workers"],
+    });
     if (!result.ok) return;
-    expect(result.progress.exercises.a).toEqual({
-      parts: { x: { attempts: 0, solved: false } },
+    // Read in part, an entry keeps what could be read (the attempt); read as nothing, it is not kept.
+    expect(result.progress.exercises["shuffle-shard-16-workers"]).toEqual({
+      parts: { fixed: { attempts: 1, solved: false } },
       hints: 0,
       revealed: false,
     });
+    expect(Object.keys(result.progress.exercises)).toEqual(["cell-router", "shuffle-shard-16-workers"]);
     expect(describeImport(result)).toBe(
-      "Imported progress for 2 exercises, merged with what was here. 2 entries could not be read whole (a, b): a field of the wrong type counts as nothing done. Left out 1 entry for exercises this course does not have (no-such-exercise).",
+      "Imported progress for 2 exercises, merged with what was here. 3 entries could not be read whole (a, b, shuffle-shard-16-workers): a field of the wrong type counts as nothing done, which left nothing of a, b to import. Left out 1 entry for exercises this course does not have (no-such-exercise).",
     );
+  });
+
+  // Audit: a file whose one entry could not be read said "Imported progress for 1 exercise",
+  // though the entry counted as nothing done, and the import turned "Not started" into "Started".
+  test("a file whose every entry reads as nothing imports nothing, and says so", () => {
+    const current = emptyProgress();
+    current.exercises.b = { parts: { y: { attempts: 2, solved: true } }, hints: 0, revealed: false };
+    const file = JSON.stringify({ version: 1, exercises: { a: { parts: { untouched: { solved: "yes" } } } } });
+    const result = importProgress(file, current, known);
+    expect(result).toMatchObject({ ok: true, imported: [], empty: ["a"], unread: ["a"] });
+    if (!result.ok) return;
+    expect(result.progress).toEqual(current);
+    expect(exerciseStatus(result.progress, "a", ["untouched"])).toBe("Not started");
+    expect(describeImport(result)).toBe(
+      "Nothing usable was imported, so nothing changed. 1 entry could not be read whole (a): a field of the wrong type counts as nothing done, which left nothing to import.",
+    );
+    // An entry read whole with nothing done in it (attempts of 0, no hint) is left out too, and named.
+    const idle = JSON.stringify({
+      version: 1,
+      exercises: { a: { parts: { x: { attempts: 0, solved: false } }, hints: 0, revealed: false }, b: { parts: {} } },
+    });
+    const quiet = importProgress(idle, current, known);
+    expect(quiet).toMatchObject({ ok: true, imported: [], empty: ["a", "b"], unread: [] });
+    if (quiet.ok) {
+      expect(quiet.progress).toEqual(current);
+      expect(describeImport(quiet)).toBe(
+        "Nothing usable was imported, so nothing changed. Left out 2 entries with nothing done in them (a, b).",
+      );
+    }
+  });
+
+  test("an entry counts as imported when it holds anything done, or brings a review card", () => {
+    const base = { parts: {}, hints: 0, revealed: false };
+    const holding = [
+      { ...base, hints: 1 },
+      { ...base, revealed: true },
+      { ...base, solvedAt: "2026-12-01T10:00:00.000Z" },
+      { ...base, parts: { x: { attempts: 1, solved: false } } },
+      { ...base, parts: { x: { attempts: 0, solved: true } } },
+    ];
+    for (const entry of holding) {
+      expect(entryHoldsProgress(entry), JSON.stringify(entry)).toBe(true);
+      const result = importProgress(JSON.stringify({ version: 1, exercises: { a: entry } }), emptyProgress(), known);
+      expect(result, JSON.stringify(entry)).toMatchObject({ ok: true, imported: ["a"], empty: [] });
+    }
+    expect(entryHoldsProgress({ ...base, parts: { x: { attempts: 0, solved: false, last: "0123abcd:1" } } })).toBe(
+      false,
+    );
+    // A review card alone is merged into the schedule: it is imported.
+    const card = enrol(
+      { version: 1, exercises: { a: { parts: { x: { attempts: 1, solved: true } }, hints: 0, revealed: false } } },
+      [{ id: "a", chapter: "c", parts: ["x"] }],
+      new Date("2026-12-01T10:00:00Z"),
+    ).review!.a!;
+    const cardOnly = importProgress(
+      JSON.stringify({ version: 1, exercises: { a: base }, review: { a: card } }),
+      emptyProgress(),
+      known,
+    );
+    expect(cardOnly).toMatchObject({ ok: true, imported: ["a"], empty: [] });
+    if (cardOnly.ok) {
+      expect(cardOnly.progress.review).toEqual({ a: card });
+      expect(describeImport(cardOnly)).toBe("Imported progress for 1 exercise, merged with what was here.");
+    }
   });
 
   test("a well-formed file, and one from before a field existed, read whole", () => {
@@ -617,13 +690,19 @@ describe("review cards: only what ts-fsrs can write is read", () => {
     file.progress.exercises["cell-router"] = { parts: {}, hints: "2", revealed: false };
     file.progress.review["cell-router"] = { ...written(), difficulty: 11 };
     const result = importProgress(JSON.stringify(file), emptyProgress(), known);
-    expect(result).toMatchObject({ ok: true, imported: ["a", "b", "cell-router"], unread: ["cell-router", "a"] });
+    // cell-router's entry and card both read as nothing: it is left out, and not counted.
+    expect(result).toMatchObject({
+      ok: true,
+      imported: ["a", "b"],
+      empty: ["cell-router"],
+      unread: ["cell-router", "a"],
+    });
     if (!result.ok) return;
     expect(result.progress.exercises.a).toEqual(p.exercises.a);
     expect(result.progress.exercises.b).toEqual(p.exercises.b);
     expect(result.progress.review).toEqual({ b: written() });
     expect(describeImport(result)).toBe(
-      "Imported progress for 3 exercises, merged with what was here. 2 entries could not be read whole (cell-router, a): a field of the wrong type counts as nothing done.",
+      "Imported progress for 2 exercises, merged with what was here. 2 entries could not be read whole (cell-router, a): a field of the wrong type counts as nothing done, which left nothing of cell-router to import.",
     );
     // Stored progress reads the same way: the card goes, the exercise stays.
     const stored = readProgressText(JSON.stringify(p));

@@ -491,8 +491,16 @@ export type ImportResult =
   | {
       ok: true;
       progress: Progress;
-      /** Exercises of this course the file had progress for. */
+      /**
+       * Exercises of this course the file brought something for: an entry with anything done in
+       * it (entryHoldsProgress) or a review card.
+       */
       imported: string[];
+      /**
+       * Exercises of this course whose entry brought nothing (read whole or not): left out, so
+       * an import of them changes nothing.
+       */
+      empty: string[];
       /** Entries for exercises this course does not have (left out). */
       unknown: string[];
       /**
@@ -516,12 +524,31 @@ export function importProgress(text: string, current: Progress, known: ReadonlyS
   if (text.length > maxProgressFileLength) return { ok: false, message: tooLargeToImport };
   const read = readProgressText(text);
   if (!read.ok) return { ok: false, message: `${importProblem(read)} Nothing was changed.` };
-  const { counted: imported, unknown, unread } = auditProgress(read.progress, known, read);
+  const { counted, unknown, unread } = auditProgress(read.progress, known, read);
   const kept = emptyProgress();
-  for (const id of imported) kept.exercises[id] = read.progress.exercises[id]!;
+  for (const id of counted) {
+    const entry = read.progress.exercises[id]!;
+    if (entryHoldsProgress(entry)) kept.exercises[id] = entry;
+  }
   for (const [id, card] of Object.entries(read.progress.review ?? {}))
     if (known.has(id)) (kept.review ??= {})[id] = card;
-  return { ok: true, progress: mergeProgress(current, kept), imported, unknown, unread };
+  const imported = [...new Set([...Object.keys(kept.exercises), ...Object.keys(kept.review ?? {})])];
+  const empty = counted.filter((id) => !imported.includes(id));
+  return { ok: true, progress: mergeProgress(current, kept), imported, empty, unknown, unread };
+}
+
+/**
+ * Whether an entry holds anything done: an attempt, a part solved, a hint opened, the solution
+ * seen or a time solved. One that holds none (a field of the wrong kind read as nothing done)
+ * would only turn "Not started" into "Started".
+ */
+export function entryHoldsProgress(entry: ExerciseProgress): boolean {
+  return (
+    entry.hints > 0 ||
+    entry.revealed ||
+    entry.solvedAt !== undefined ||
+    Object.values(entry.parts).some((part) => part.attempts > 0 || part.solved)
+  );
 }
 
 /** What progress holds for one course (auditProgress). */
@@ -570,21 +597,36 @@ function importProblem(problem: ProgressProblem): string {
 
 /** One sentence for a finished import. */
 export function describeImport(result: Extract<ImportResult, { ok: true }>): string {
-  const n = result.imported.length;
+  const { imported, empty, unread } = result;
+  const n = imported.length;
   const main =
-    n === 0
-      ? "The file had no progress for this course's exercises, so nothing changed."
-      : `Imported progress for ${countOf(n, "exercise")}, merged with what was here.`;
-  const { unread } = result;
+    n > 0
+      ? `Imported progress for ${countOf(n, "exercise")}, merged with what was here.`
+      : empty.length > 0 || unread.length > 0
+        ? "Nothing usable was imported, so nothing changed."
+        : "The file had no progress for this course's exercises, so nothing changed.";
+  // Those read as nothing at all were left out, and are not among the imported.
+  const lost = unread.filter((id) => !imported.includes(id));
+  const nothingOf =
+    lost.length === 0
+      ? ""
+      : lost.length === unread.length
+        ? ", which left nothing to import"
+        : `, which left nothing of ${listed(lost)} to import`;
   const damaged =
     unread.length === 0
       ? ""
-      : ` ${entries(unread)} could not be read whole (${listed(unread)}): a field of the wrong type counts as nothing done.`;
+      : ` ${entries(unread)} could not be read whole (${listed(unread)}): a field of the wrong type counts as nothing done${nothingOf}.`;
+  const idle = empty.filter((id) => !unread.includes(id));
+  const blank =
+    idle.length === 0
+      ? ""
+      : ` Left out ${entries(idle)} with nothing done in ${idle.length === 1 ? "it" : "them"} (${listed(idle)}).`;
   const left =
     result.unknown.length === 0
       ? ""
       : ` Left out ${entries(result.unknown)} for exercises this course does not have (${listed(result.unknown)}).`;
-  return `${main}${damaged}${left}`;
+  return `${main}${damaged}${blank}${left}`;
 }
 
 const entries = (ids: string[]) => countOf(ids.length, "entry", "entries");

@@ -214,10 +214,15 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     const error = (name: string) => page.locator(`[data-shuffle-explorer] [data-error-for="${name}"]`).first();
     const output = page.locator("[data-shuffle-explorer] [data-output]").first();
     await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
+    // Each refused value is quoted as the link wrote it, with the value the figures use instead.
     await expect
       .poll(() => error("shard").innerText())
-      .toBe("Per shard (k): a whole number from 1 to 8, no more than the workers.");
-    await expect(error("seed").innerText()).resolves.toMatch(/^Seed: a whole number from 0 to /);
+      .toBe(
+        'Per shard (k): a whole number from 1 to 8, no more than the workers. The link gave "99", so the figures use shards of 2.',
+      );
+    await expect(error("seed").innerText()).resolves.toMatch(
+      /^Seed: a whole number from 0 to .* The link gave "1\.5", so the figures use seed 7\.$/,
+    );
     await expect(field("shard").inputValue()).resolves.toBe("99");
     await expect(field("shard").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(field("seed").inputValue()).resolves.toBe("1.5");
@@ -237,26 +242,60 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
   // gave could not be seen, though the explorer promises to show it as the link gave it.
   test("a link's value that its number field cannot hold is quoted in the field's message, until the field is edited", async () => {
     const { page } = browser;
-    await page.goto(`${site}/shuffle-sharding/?n=abc&c=1e400&k=2`);
+    // (g=0 and failover=7: audit, in the presenter view, which this explorer's code draws too.)
+    await page.goto(`${site}/shuffle-sharding/?n=abc&c=1e400&k=2&g=0&failover=7`);
     const field = (name: string) => page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
     const error = (name: string) => page.locator(`[data-shuffle-explorer] [data-error-for="${name}"]`).first();
+    const stale = page.locator("[data-shuffle-explorer] [data-stale-note]").first();
     await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
     await expect
       .poll(() => error("workers").innerText())
-      .toBe('Workers (n): a whole number from 1 to 2,048. The link gave "abc".');
-    await expect(error("customers").innerText()).resolves.toMatch(/^Customers: .* The link gave "1e400"\.$/);
+      .toBe('Workers (n): a whole number from 1 to 2,048. The link gave "abc", so the figures use 8 workers.');
+    await expect(error("customers").innerText()).resolves.toMatch(
+      /^Customers: .* The link gave "1e400", so the figures use 10,000 customers\.$/,
+    );
+    // A value the field shows is quoted too, since it is refused as well.
+    await expect(error("groups").innerText()).resolves.toMatch(
+      /^Fixed groups: .* The link gave "0", so the figures use 4 fixed groups\.$/,
+    );
+    await expect(field("groups").inputValue()).resolves.toBe("0");
     await expect(field("workers").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(field("workers").inputValue()).resolves.toBe("");
-    // A value the field holds is shown there, and not quoted.
+    // A value the field holds and the explorer accepts is shown there, and not quoted.
     await expect(field("shard").inputValue()).resolves.toBe("2");
+    await expect(error("shard").isHidden()).resolves.toBe(true);
+    // The figures are the defaults, none of the link's values, and said to be.
+    await expect(stale.innerText()).resolves.toBe(
+      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on), not the link's values, until the marked fields are corrected.",
+    );
+    // A failover that is no word for on or off is said, at the box, with what stays.
+    const failover = field("failover");
+    await expect(error("failover").innerText()).resolves.toBe(
+      'Failover: the link gave "7", which is neither on (1) nor off (0), so failover stays on.',
+    );
+    await expect(failover.isChecked()).resolves.toBe(true);
+    const described = await failover.evaluate(
+      (box) => document.getElementById(box.getAttribute("aria-describedby")!)?.textContent,
+    );
+    expect(described).toBe(await error("failover").innerText());
     // Edited, the field's message is the rule alone, as for any typed value.
     await setField(page, "workers", "0");
     await expect.poll(() => error("workers").innerText()).toBe("Workers (n): a whole number from 1 to 2,048.");
-    await expect(error("customers").innerText()).resolves.toMatch(/ The link gave "1e400"\.$/);
+    await expect(error("customers").innerText()).resolves.toMatch(
+      / The link gave "1e400", so the figures use 10,000 customers\.$/,
+    );
     await setField(page, "workers", "8");
     await setField(page, "customers", "10000");
+    await setField(page, "groups", "4");
     await expect.poll(() => error("customers").isVisible()).toBe(false);
     await expect(figure(page, "possible-shards")).resolves.toBe("28");
+    // Drawn: the box's note stays (the box was not changed), the figures are no longer out of date.
+    await expect(stale.isHidden()).resolves.toBe(true);
+    await expect(error("failover").isVisible()).resolves.toBe(true);
+    // Changed, the box's note goes, and the problem box with it.
+    await failover.uncheck();
+    await expect.poll(() => error("failover").isHidden()).toBe(true);
+    await expect(page.locator("[data-shuffle-explorer] [data-problem]").first().isHidden()).resolves.toBe(true);
   });
 
   test("a combination that would freeze the page is refused at the field, with the limit; the last drawing stays", async () => {

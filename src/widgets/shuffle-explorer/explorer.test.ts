@@ -1,16 +1,22 @@
 import { describe, expect, test } from "vitest";
-import { percentAnySize } from "../../format/number.ts";
+import { grouped, percentAnySize } from "../../format/number.ts";
 import { explorerView, fixedGroups } from "./model.ts";
 import { bar, drawable, renderExplorer, shareHtml, summary, summaryHtml, workerRange } from "./render.ts";
 import {
   checkExplorer,
   defaultState,
+  failoverLinkMessage,
+  fieldInWords,
   fromQuery,
   limits,
   linkFields,
+  linkNotDrawnNote,
+  linkTexts,
   normalize,
+  numberFields,
   queryHasState,
   readField,
+  stateInWords,
   toQuery,
   withLinkText,
 } from "./state.ts";
@@ -330,6 +336,73 @@ test("a link's value its field cannot hold is quoted in the field's message", ()
   expect(withLinkText(message, "abc")).toBe(`${message} The link gave "abc".`);
   expect(withLinkText(message, "1e400")).toBe(`${message} The link gave "1e400".`);
   expect(withLinkText(message, "x".repeat(41))).toBe(`${message} The link gave "${"x".repeat(40)}…".`);
+});
+
+// Audit: in the presenter view, ?n=abc&k=-1&c=1e99&g=0&seed=x&failover=7 quoted only "abc" and
+// "x"; -1, 1e99 and 0 got the range alone, failover=7 nothing, and the figures (the defaults)
+// were called "the last values drawn".
+describe("what a link gave, and what the figures use instead", () => {
+  const query = new URLSearchParams("n=abc&k=-1&c=1e99&g=0&seed=x&failover=7&lang=en");
+
+  test("the link's texts as it wrote them; a failover only when it is no word for on or off", () => {
+    expect(linkTexts(query)).toEqual({
+      numbers: { workers: "abc", shard: "-1", customers: "1e99", groups: "0", seed: "x" },
+      failover: "7",
+    });
+    expect(linkTexts(new URLSearchParams("k=3&failover=off"))).toEqual({ numbers: { shard: "3" } });
+    expect(linkTexts(new URLSearchParams("failover="))).toEqual({ numbers: {}, failover: "" });
+  });
+
+  test("every refused field's message quotes the link and names the value the figures use", () => {
+    const { numbers } = linkTexts(query);
+    const checked = checkExplorer({
+      workers: readField("workers", linkFields(query).numbers.workers!),
+      shard: -1,
+      customers: 1e99,
+      groups: 0,
+      seed: undefined,
+      failover: true,
+    });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    const messages = numberFields.map((name) =>
+      withLinkText(checked.errors[name]!, numbers[name]!, fieldInWords(name, defaultState)),
+    );
+    expect(messages).toEqual([
+      `Workers (n): a whole number from 1 to ${grouped(limits.workers.max)}. The link gave "abc", so the figures use 8 workers.`,
+      `Per shard (k): a whole number from 1 to ${limits.shard.max}. The link gave "-1", so the figures use shards of 2.`,
+      `Customers: a whole number from ${limits.customers.min} to ${grouped(limits.customers.max)}. The link gave "1e99", so the figures use 10,000 customers.`,
+      `Fixed groups: a whole number from 1 to ${grouped(limits.groups.max)}. The link gave "0", so the figures use 4 fixed groups.`,
+      `Seed: a whole number from 0 to ${grouped(limits.seed.max)}. The link gave "x", so the figures use seed 7.`,
+    ]);
+    expect(withLinkText("Seed: …", "", "seed 7")).toBe("Seed: … The link gave no value, so the figures use seed 7.");
+  });
+
+  test("a state in words; one worker, shard or group is said as one", () => {
+    expect(stateInWords(defaultState)).toBe(
+      "8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on",
+    );
+    const one = { workers: 1, shard: 1, customers: 2, groups: 1, seed: 0, failover: false };
+    expect(stateInWords(one)).toBe("1 worker, shards of 1, 2 customers, 1 fixed group, seed 0, failover off");
+  });
+
+  test("the figures are said to be the page's first drawing, not the link's, until the fields are corrected", () => {
+    expect(linkNotDrawnNote(defaultState)).toBe(
+      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on), not the link's values, until the marked fields are corrected.",
+    );
+    expect(linkNotDrawnNote({ ...defaultState, workers: 16 })).toMatch(
+      /^The figures below use the page's first values \(16 workers, shards of 2, /,
+    );
+  });
+
+  test("a failover that is no word for on or off is said, with what stays", () => {
+    expect(failoverLinkMessage("7", true)).toBe(
+      'Failover: the link gave "7", which is neither on (1) nor off (0), so failover stays on.',
+    );
+    expect(failoverLinkMessage("", false)).toBe(
+      "Failover: the link gave no value, which is neither on (1) nor off (0), so failover stays off.",
+    );
+  });
 });
 
 describe("the chance of the very same shard", () => {

@@ -6,7 +6,9 @@
  * half-typed value (the 3 on the way to 32) is never drawn; until then the figures are marked as
  * the last values drawn. A value that cannot be drawn gets a message at its field, the figures
  * stay on the last values drawn, marked as such, and no field is rewritten behind the reader's
- * back.
+ * back. A shared link's refused value is quoted as the link wrote it, with what the figures use
+ * instead, until a drawing or the reader's edit of that field; a failover the link wrote as no word
+ * for on or off is said, with what stays, until the reader changes the box.
  */
 import { redrawOnEdit, showFieldErrors } from "../form-edits.ts";
 import { limitProblem } from "../number-fields.ts";
@@ -14,10 +16,15 @@ import { explorerView } from "./model.ts";
 import { renderExplorer, summary, summaryHtml } from "./render.ts";
 import {
   checkExplorer,
+  defaultState,
   type ExplorerFields,
   type ExplorerState,
+  failoverLinkMessage,
+  fieldInWords,
   limits,
   linkFields,
+  linkNotDrawnNote,
+  linkTexts,
   type NumberField,
   numberFields,
   queryHasState,
@@ -33,6 +40,7 @@ interface Parts {
   live: HTMLElement;
   problem: HTMLElement | null;
   stale: HTMLElement | null;
+  failoverNote: HTMLElement | null;
 }
 
 function parts(root: HTMLElement): Parts {
@@ -46,6 +54,7 @@ function parts(root: HTMLElement): Parts {
     live,
     problem: root.querySelector<HTMLElement>("[data-problem]"),
     stale: root.querySelector<HTMLElement>("[data-stale-note]"),
+    failoverNote: root.querySelector<HTMLElement>('[data-error-for="failover"]'),
   };
 }
 
@@ -63,18 +72,13 @@ function readForm(form: HTMLFormElement): ExplorerFields {
 /**
  * A shared link's values, as the link gives them (checked like typed ones, so a wrong one is
  * marked). A number field cannot hold text that is no number ("abc", or "1e400", too large to be
- * one): the browser empties it. Returns those texts by field, for the field's message to quote.
+ * one): the browser empties it. Returns what the link wrote (linkTexts), for the messages to quote.
  */
-function writeLink(form: HTMLFormElement, query: URLSearchParams): Partial<Record<NumberField, string>> {
+function writeLink(form: HTMLFormElement, query: URLSearchParams): ReturnType<typeof linkTexts> {
   const link = linkFields(query);
-  const unshown: Partial<Record<NumberField, string>> = {};
-  for (const [name, text] of Object.entries(link.numbers) as [NumberField, string][]) {
-    const field = input(form, name);
-    field.value = text;
-    if (field.value !== text) unshown[name] = text;
-  }
+  for (const [name, text] of Object.entries(link.numbers) as [NumberField, string][]) input(form, name).value = text;
   if (link.failover !== undefined) input(form, "failover").checked = link.failover;
-  return unshown;
+  return linkTexts(query);
 }
 
 export interface MountedExplorer {
@@ -83,9 +87,19 @@ export interface MountedExplorer {
 }
 
 export function mount(root: HTMLElement): MountedExplorer {
-  const { form, output, live, problem, stale } = parts(root);
+  const { form, output, live, problem, stale, failoverNote } = parts(root);
   const syncUrl = root.dataset.url !== "off";
   let drawn = "";
+  /** The state the figures show: the server's, then the last one drawn here. */
+  let drawnState: ExplorerState = root.dataset.initial ? JSON.parse(root.dataset.initial) : defaultState;
+  // A shared link wins over the server-rendered defaults. What it wrote for a field the explorer
+  // refuses is quoted in that field's message until the field is edited or a state is drawn (the
+  // link's values are then drawn, or replaced); one for the failover box until the box is changed.
+  const query = new URLSearchParams(location.search);
+  const fromLink = syncUrl && queryHasState(query);
+  const link: ReturnType<typeof linkTexts> = fromLink ? writeLink(form, query) : { numbers: {} };
+  /** The figures are still the page's first drawing, not the link's (a value of it was refused). */
+  let linkUndrawn = fromLink;
 
   /**
    * Marks the fields that cannot be drawn, with their messages, and says what the figures show.
@@ -96,18 +110,30 @@ export function mount(root: HTMLElement): MountedExplorer {
     const outOfDate = shown > 0 || pending || Object.keys(errors).length > 0;
     output.toggleAttribute("data-stale", outOfDate);
     if (stale) {
+      stale.hidden = !outOfDate;
       stale.textContent =
         shown > 0
-          ? "The figures below are for the last values drawn: correct the marked fields to redraw them."
+          ? linkUndrawn
+            ? linkNotDrawnNote(drawnState)
+            : "The figures below are for the last values drawn: correct the marked fields to redraw them."
           : "The figures below are for the last values drawn: press Enter or leave the field to redraw them.";
     }
-    if (problem) problem.hidden = !outOfDate;
+    const failover =
+      link.failover === undefined ? "" : failoverLinkMessage(link.failover, input(form, "failover").checked);
+    if (failoverNote) {
+      failoverNote.textContent = failover;
+      failoverNote.hidden = failover === "";
+    }
+    if (problem) problem.hidden = !outOfDate && failover === "";
   };
 
   const draw = (state: ExplorerState) => {
     const key = JSON.stringify(state);
     if (key === drawn) return;
     drawn = key;
+    drawnState = state;
+    linkUndrawn = false;
+    link.numbers = {};
     const view = explorerView(state);
     // Numbers and units bound as the build binds the server's drawing (src/format/units.ts).
     output.innerHTML = keepUnitsInPage(
@@ -126,8 +152,8 @@ export function mount(root: HTMLElement): MountedExplorer {
     const checked = checkExplorer(readForm(form));
     if (!checked.ok) {
       const errors = { ...checked.errors };
-      for (const [name, text] of Object.entries(unshown) as [NumberField, string][])
-        if (errors[name] !== undefined) errors[name] = withLinkText(errors[name], text);
+      for (const [name, text] of Object.entries(link.numbers) as [NumberField, string][])
+        if (errors[name] !== undefined) errors[name] = withLinkText(errors[name], text, fieldInWords(name, drawnState));
       showState(errors, finished, true);
       return null;
     }
@@ -136,12 +162,10 @@ export function mount(root: HTMLElement): MountedExplorer {
     return finished ? checked.state : null;
   };
 
-  // A shared link wins over the server-rendered defaults. A value of it that its field cannot
-  // hold is quoted in the field's message until the reader edits that field.
-  const query = new URLSearchParams(location.search);
-  const unshown: Partial<Record<NumberField, string>> = syncUrl && queryHasState(query) ? writeLink(form, query) : {};
   form.addEventListener("input", (event) => {
-    delete unshown[(event.target as HTMLInputElement).name as NumberField];
+    const name = (event.target as HTMLInputElement).name;
+    if (name === "failover") delete link.failover;
+    else delete link.numbers[name as NumberField];
   });
   // The server drew this state already (JSON of the normalized state, same key order).
   drawn = root.dataset.initial ?? "";
@@ -161,7 +185,7 @@ export function mount(root: HTMLElement): MountedExplorer {
   redrawOnEdit(form, redraw);
   root.dataset.ready = "true";
   // A shared link's state is drawn at once; so is a change made before the code had loaded.
-  redraw(Boolean(root.dataset.pendingChange) || (syncUrl && queryHasState(query)));
+  redraw(Boolean(root.dataset.pendingChange) || fromLink);
   delete root.dataset.pendingChange;
   return { redraw: () => redraw(true) };
 }

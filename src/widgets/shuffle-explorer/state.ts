@@ -3,7 +3,7 @@
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
 import { readDecimal } from "../../format/decimal.ts";
-import { grouped } from "../../format/number.ts";
+import { countOf, grouped } from "../../format/number.ts";
 import { type Checked, clampTo, limitProblem } from "../number-fields.ts";
 import { readSeed } from "../../sim/random.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
@@ -96,16 +96,77 @@ export function linkFields(query: URLSearchParams): {
   return failover === undefined ? { numbers } : { numbers, failover };
 }
 
-/** The longest part of a link's value a field's message quotes (a link may carry anything). */
+/**
+ * What a link wrote, as it wrote it, for the messages that quote it: each number field's text
+ * ("1e99", where the field shows 1e+99, or "abc", which the field cannot hold), and the failover
+ * text when it is no word for on or off (linkSwitch: "7").
+ */
+export function linkTexts(query: URLSearchParams): {
+  numbers: Partial<Record<NumberField, string>>;
+  failover?: string;
+} {
+  const numbers: Partial<Record<NumberField, string>> = {};
+  for (const name of numberFields) {
+    const text = query.get(param[name]);
+    if (text !== null) numbers[name] = text;
+  }
+  const failover = query.get(param.failover);
+  return failover === null || linkSwitch(failover) !== undefined ? { numbers } : { numbers, failover };
+}
+
+/** The longest part of a link's value a message quotes (a link may carry anything). */
 const quotedLength = 40;
 
+/** A link's value as a message quotes it: cut short past 40 characters; an empty one is "no value". */
+function quoteLink(text: string): string {
+  if (text === "") return "no value";
+  return `"${text.length > quotedLength ? `${text.slice(0, quotedLength)}…` : text}"`;
+}
+
 /**
- * A field's message, quoting the link's value the field could not show: a number field holds no
- * text that is not a number ("abc", or "1e400", too large to be one), and the browser empties it.
+ * A field's message for a value a link gave and the explorer refused: the link's text as it wrote
+ * it (a number field shows "1e99" as 1e+99, and holds no "abc" at all), and, when given, what the
+ * figures use instead (fieldInWords: "shards of 2").
  */
-export function withLinkText(message: string, text: string): string {
-  const quoted = text.length > quotedLength ? `${text.slice(0, quotedLength)}…` : text;
-  return `${message} The link gave "${quoted}".`;
+export function withLinkText(message: string, text: string, used?: string): string {
+  return `${message} The link gave ${quoteLink(text)}${used === undefined ? "" : `, so the figures use ${used}`}.`;
+}
+
+/** Why a link's failover was not read, and what the explorer does instead (`on`: the box as it stays). */
+export function failoverLinkMessage(text: string, on: boolean): string {
+  return `Failover: the link gave ${quoteLink(text)}, which is neither on (1) nor off (0), so failover stays ${on ? "on" : "off"}.`;
+}
+
+/** One field of a state in words, as the figures use it: "8 workers", "shards of 2", "seed 7". */
+export function fieldInWords(name: NumberField, state: ExplorerState): string {
+  switch (name) {
+    case "workers":
+      return countOf(state.workers, "worker");
+    case "shard":
+      return `shards of ${grouped(state.shard)}`;
+    case "customers":
+      return countOf(state.customers, "customer");
+    case "groups":
+      return countOf(state.groups, "fixed group");
+    case "seed":
+      return `seed ${state.seed}`;
+  }
+}
+
+/** A state in words: "8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on". */
+export function stateInWords(state: ExplorerState): string {
+  return [...numberFields.map((name) => fieldInWords(name, state)), `failover ${state.failover ? "on" : "off"}`].join(
+    ", ",
+  );
+}
+
+/**
+ * What the figures show while a shared link's refused values keep the explorer from drawing the
+ * link: the state the page drew first (`drawn`), named as the defaults when it is them.
+ */
+export function linkNotDrawnNote(drawn: ExplorerState): string {
+  const which = stateInWords(drawn) === stateInWords(defaultState) ? "the defaults" : "the page's first values";
+  return `The figures below use ${which} (${stateInWords(drawn)}), not the link's values, until the marked fields are corrected.`;
 }
 
 /** The words a link may write a switch with (toQuery writes 1 and 0). */
