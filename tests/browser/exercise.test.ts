@@ -38,9 +38,19 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect.poll(() => feedback.textContent()).toMatch(/8-worker case/);
     await expect(feedback.getAttribute("data-verdict")).resolves.toBe("wrong");
 
-    // The solution unlocks after an attempt, and only with a confirmation.
+    // The solution unlocks after an attempt, and only with a confirmation. Locked, the button is
+    // described by the note saying so; unlocked, by nothing (a hidden note still named by
+    // aria-describedby is read out all the same).
     const show = exercise.getByRole("button", { name: "Show solution" });
+    const lockNote = exercise.locator(".br-ex__note");
     await expect(show.isEnabled()).resolves.toBe(true);
+    await expect(show.getAttribute("aria-describedby")).resolves.toBeNull();
+    await expect(lockNote.isHidden()).resolves.toBe(true);
+    const locked = page.locator('[data-exercise="diagnose-poison-shard"] [data-action="solution"]');
+    await expect(locked.isDisabled()).resolves.toBe(true);
+    await expect(
+      locked.evaluate((button) => document.getElementById(button.getAttribute("aria-describedby") ?? "")?.textContent),
+    ).resolves.toBe("Check an answer first to unlock the solution.");
 
     // An answer the grader cannot read is told what form to use, and is not counted as an attempt.
     // The field allows exactly what the grader reads, and the rule says how exact to be.
@@ -79,16 +89,33 @@ describeInBrowser("exercises in the page", (browser) => {
       .poll(() => fixed.locator("[data-feedback]").textContent())
       .toBe(`${verdictText} The same answer as your last check of this part: not counted as another attempt.`);
     await expect(fixed.locator("[data-feedback]").getAttribute("data-verdict")).resolves.toBe("wrong");
+    // Typed and not checked.
+    await field.fill("0.05");
 
     await page.reload();
     await expect(exercise.locator("[data-status]").textContent()).resolves.toBe("1 of 2 parts solved");
     await expect(shuffle.getAttribute("data-solved")).resolves.toBe("");
     await expect(fixed.getAttribute("data-solved")).resolves.toBeNull();
+    // What was typed in each part is back, the checked answer and the one never checked, before the
+    // widget loads, with no verdict: nothing is checked, counted or unlocked by bringing it back.
+    await expect(field.inputValue()).resolves.toBe("0.05");
+    await expect(fixed.getByLabel("Your answer").inputValue()).resolves.toBe("1/1820");
+    await expect(feedback.textContent()).resolves.toBe("");
+    await expect(fixed.locator("[data-feedback]").textContent()).resolves.toBe("");
+    await expect(exercise.getAttribute("data-mounted")).resolves.toBeNull();
+    // Unlocked from the saved progress: no description that says it is locked.
+    await expect(show.isEnabled()).resolves.toBe(true);
+    await expect(show.getAttribute("aria-describedby")).resolves.toBeNull();
     const saved = JSON.parse((await page.evaluate(() => localStorage.getItem("blast-radius:progress:v1"))) ?? "{}");
     expect(saved.exercises["shuffle-shard-16-workers"].parts).toEqual({
       shuffle: { attempts: 2, solved: true, last: expect.any(String) },
       fixed: { attempts: 1, solved: false, last: expect.any(String) },
     });
+    // Its verdict is the grader's, now, on Check: the answer checked last, so not counted again.
+    await fixed.getByRole("button", { name: "Check" }).click();
+    await expect
+      .poll(() => fixed.locator("[data-feedback]").textContent())
+      .toBe(`${verdictText} The same answer as your last check of this part: not counted as another attempt.`);
 
     // The last part answered right while the learner has moved on to Show a hint (the form sent,
     // then Tab while it was graded): every part solved, a hint would help with nothing, so the
@@ -244,8 +271,26 @@ describeInBrowser("exercises in the page", (browser) => {
     await expect(solution.isHidden()).resolves.toBe(true);
     // Its confirmation gone, the focus in it goes back to Show solution.
     await expect.poll(focused).toBe("solution");
+    // From the keyboard: asked as a group named by its question, the focus on the safe answer, so
+    // Enter pressed twice shows nothing; Escape keeps trying too. Each time the focus comes back to
+    // Show solution, and the record does not say the solution was seen.
+    const confirm = exercise.locator("[data-confirm]");
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toBe("cancel-solution");
+    expect(await exercise.getByRole("group", { name: revealQuestion }).isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect.poll(() => confirm.isHidden()).toBe(true);
+    expect(await focused()).toBe("solution");
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toBe("cancel-solution");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => confirm.isHidden()).toBe(true);
+    expect(await focused()).toBe("solution");
+    expect(await solution.isHidden()).toBe(true);
+    const record = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!), progressKey);
+    expect(record.exercises["shuffle-shard-16-workers"].revealed).toBe(false);
     await exercise.getByRole("button", { name: "Show solution" }).click();
-    await expect.poll(focused).toBe("confirm-solution");
+    await expect.poll(focused).toBe("cancel-solution");
     // The confirmation open here, the other tab shows the solution: so does this page, which takes
     // the focus from Show it, gone with the confirmation, to the solution.
     await changeThere("shuffle-shard-16-workers", { revealed: true });
@@ -347,6 +392,30 @@ describeInBrowser("exercises in the page", (browser) => {
     // Every part of these numbers answered: no more hints, nothing left to keep trying at.
     await expect.poll(() => hint.isVisible()).toBe(false);
     await expect(decline.textContent()).resolves.toBe(notNow);
+
+    // What was typed is kept for the numbers it was typed for: not under the chapter's numbers or
+    // another variant's, and back (unchecked, unmarked) when these are dealt again.
+    const typed = () => Promise.all([fixed, shuffle].map((form) => form.getByLabel("Your answer").inputValue()));
+    const forSeven = [`1/${groups}`, `1/C(${workers},${shard})`];
+    expect(await typed()).toEqual(forSeven);
+    await seedField.fill("8");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => note.textContent()).toMatch(/^Variant 8:/);
+    expect(await typed()).toEqual(["", ""]);
+    await seedField.fill("");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => note.textContent()).toBe("The chapter's numbers.");
+    expect(await typed()).not.toContain(forSeven[0]);
+    expect(await typed()).not.toContain(forSeven[1]);
+    await seedField.fill("7");
+    await exercise.getByRole("button", { name: "Deal" }).click();
+    await expect.poll(() => note.textContent()).toMatch(/^Variant 7:/);
+    expect(await typed()).toEqual(forSeven);
+    expect(await fixed.locator("[data-feedback]").textContent()).toBe("");
+    expect(await fixed.getAttribute("data-solved")).toBeNull();
+    await expect(exercise.locator("[data-status]").textContent()).resolves.toMatch(
+      /these numbers \(variant 7\): 0 of 2 parts answered right so far$/,
+    );
   });
 
   test("a code exercise: the starter fails its checks, a solution typed in the page passes them", async () => {

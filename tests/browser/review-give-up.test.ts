@@ -185,11 +185,21 @@ describeInBrowser("giving up a review", { ownContext: false }, (browser) => {
     const { page } = await reviewer(stored);
     await openReview(page);
     const exercise = inReview(page);
+    // Unlocked, Show solution is not described as locked (the note, hidden, is not named).
+    await expect(exercise.locator('[data-action="solution"]').getAttribute("aria-describedby")).resolves.toBeNull();
     await exercise.getByRole("button", { name: "Show solution" }).click();
     const confirm = exercise.locator("[data-confirm]");
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await expect(confirm.locator("p").textContent()).resolves.toBe(giveUpQuestion);
-    await expect.poll(() => focused(page)).toBe("confirm-solution");
+    // The safe answer has the focus, and Escape gives it: nothing is given up, nothing rated.
+    await expect.poll(() => focused(page)).toBe("cancel-solution");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => confirm.isHidden()).toBe(true);
+    expect(await focused(page)).toBe("solution");
+    expect(await exercise.locator("[data-solution]").isHidden()).toBe(true);
+    expect(await rating(page).count()).toBe(0);
+    await exercise.getByRole("button", { name: "Show solution" }).click();
+    await expect.poll(() => focused(page)).toBe("cancel-solution");
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(() => exercise.locator("[data-solution]").isVisible()).toBe(true);
     expect(await offersSolution(page)).toBe(false);

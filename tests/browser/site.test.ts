@@ -41,7 +41,8 @@ describeInBrowser("course site in Chromium", (browser) => {
           JSON.stringify({ version: 1, exercises: { [id!]: { parts: solved, hints: 0, revealed: false } } }),
         );
         localStorage.setItem(`blast-radius:exercise-code:v1:${id}`, "// mine");
-        // "Code you typed, maps you drew and mock interviews stay."
+        localStorage.setItem(`blast-radius:exercise-answers:v1:${id}`, "my answers");
+        // "Code and answers you typed, maps you drew and mock interviews stay."
         localStorage.setItem("blast-radius:maps:v1", "a map of mine");
         localStorage.setItem("blast-radius:interviews:v1", "my mock interviews");
       },
@@ -74,6 +75,9 @@ describeInBrowser("course site in Chromium", (browser) => {
     await expect(page.evaluate((id) => localStorage.getItem(`blast-radius:exercise-code:v1:${id}`), id)).resolves.toBe(
       "// mine",
     );
+    await expect(
+      page.evaluate((id) => localStorage.getItem(`blast-radius:exercise-answers:v1:${id}`), id),
+    ).resolves.toBe("my answers");
     await expect(page.evaluate(() => localStorage.getItem("blast-radius:maps:v1"))).resolves.toBe("a map of mine");
     await expect(page.evaluate(() => localStorage.getItem("blast-radius:interviews:v1"))).resolves.toBe(
       "my mock interviews",

@@ -1,7 +1,8 @@
 /**
  * Where the focus goes when an exercise's worked solution is shown. A press, from the keyboard or
- * the mouse, takes the focus on: Show solution to its confirmation ("Show it"), and that to the
- * solution, so a keyboard or screen-reader user lands on what they asked for. So does a press made
+ * the mouse, takes the focus on: Show solution to its confirmation (to its safe answer, "Keep
+ * trying"), and Show it to the solution, so a keyboard or screen-reader user lands on what they
+ * asked for. So does a press made
  * while the exercise's widget still loads, which the bootstrap holds and makes again once it has
  * mounted: the widget once told the learner's press from a script's click by the event's isTrusted,
  * and the press made again (a script's click) left the focus behind. A page that shows the solution
@@ -39,6 +40,9 @@ describeInBrowser("the focus when a worked solution is shown", (browser) => {
     await unlocked();
     await exercise.getByRole("button", { name: "Show solution" }).focus();
     await page.keyboard.press("Enter");
+    // The confirmation's safe answer has the focus (Enter twice shows nothing); Show it is before it.
+    await expect.poll(focused).toBe("cancel-solution");
+    await page.keyboard.press("Shift+Tab");
     await expect.poll(focused).toBe("confirm-solution");
     await page.keyboard.press("Enter");
     await expect.poll(() => solution.isVisible()).toBe(true);
@@ -65,7 +69,7 @@ describeInBrowser("the focus when a worked solution is shown", (browser) => {
     // With the mouse.
     await unlocked();
     await exercise.getByRole("button", { name: "Show solution" }).click();
-    await expect.poll(focused).toBe("confirm-solution");
+    await expect.poll(focused).toBe("cancel-solution");
     await exercise.getByRole("button", { name: "Show it" }).click();
     await expect.poll(focused).toBe("the solution");
     await forget();
@@ -91,7 +95,7 @@ describeInBrowser("the focus when a worked solution is shown", (browser) => {
     expect(await exercise.getAttribute("data-mounted")).toBeNull();
     release();
     await expect.poll(() => exercise.getAttribute("data-mounted")).toBe("true");
-    await expect.poll(focused).toBe("confirm-solution");
+    await expect.poll(focused).toBe("cancel-solution");
     await page.unroute(widgetCode);
   });
 });

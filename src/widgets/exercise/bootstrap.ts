@@ -1,7 +1,8 @@
 /**
  * The only exercise code that runs before a reader interacts: it shows saved progress (solved
  * parts, hints already revealed, a solution seen), follows it as other tabs change it, opening the
- * hints and the solution another tab opened (followOtherTabs), and waits. On the first focus,
+ * hints and the solution another tab opened (followOtherTabs), brings back what was typed in its
+ * answer fields and keeps each edit (typed-answers.ts), and waits. On the first focus,
  * pointer, key or submit inside an exercise it loads the widget (grader, mathjs, editor) and
  * hands over; a submit or a button click made while it loads is replayed once it is ready. A code
  * exercise with edited code saved loads at once, so the reader sees their code, not the starter. A
@@ -15,6 +16,7 @@ import { onStoredProgressChange } from "../progress/store.ts";
 import { openedElsewhere } from "./opened-elsewhere.ts";
 import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
+import { keepTypedAnswers } from "./typed-answers.ts";
 import { siteStorage } from "../site-storage.ts";
 import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solution-offer.ts";
 import { allAnsweredOnShow } from "../../course/on-show.ts";
@@ -70,10 +72,20 @@ export function showPartProgress(
     const answered = allAnsweredOnShow(progress, id, partIds, variant && { answered: marked });
     showAnswered(root, answered, solutionOffer(progress, id, partIds, answered));
   }
-  if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) {
-    root.querySelector<HTMLButtonElement>('[data-action="solution"]')?.removeAttribute("disabled");
-    root.querySelector<HTMLElement>(".br-ex__note")?.setAttribute("hidden", "");
-  }
+  if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) unlockSolution(root);
+}
+
+/**
+ * Show solution unlocked (an answer checked): enabled, and no longer described by the note that
+ * says to check an answer first, which goes. A note hidden but still named by aria-describedby is
+ * read out all the same (the description is computed from hidden text too), so the button drops
+ * the reference with it: its description is true in each state (ExerciseBody.astro).
+ */
+function unlockSolution(root: HTMLElement): void {
+  const button = root.querySelector<HTMLButtonElement>('[data-action="solution"]');
+  button?.removeAttribute("disabled");
+  button?.removeAttribute("aria-describedby");
+  root.querySelector<HTMLElement>(".br-ex__note")?.setAttribute("hidden", "");
 }
 
 /**
@@ -319,6 +331,9 @@ export function bootExercises(): void {
     if (root.dataset.booted) continue;
     root.dataset.booted = "true";
     showSavedState(root);
+    // What was typed in its answer fields before a reload, back, and each edit kept from now on.
+    const id = root.dataset.exercise;
+    if (id) keepTypedAnswers(root, id);
     // Until its widget mounts, which then follows other tabs itself (mount.ts).
     const data = readPayload(root);
     if (data)

@@ -42,6 +42,7 @@ import { dealsReviewNumbers, dueReviewSeed, practiceSeed } from "../../course/re
 import { sitePath } from "../../course/url.ts";
 import { progressEvent } from "../progress/store.ts";
 import { handFocus, holdsFocus } from "../focus.ts";
+import { InlineQuestion } from "../inline-question.ts";
 import {
   type ExerciseWidget,
   exerciseCodeKey,
@@ -52,6 +53,7 @@ import {
 } from "./bootstrap.ts";
 import { pageProgress, unsavedNote } from "./page-progress.ts";
 import { type ExercisePayload, readPayload } from "./payload.ts";
+import { showTypedAnswers } from "./typed-answers.ts";
 import { situationHtml } from "./situation-html.ts";
 import { answeredInRecord, markSeen } from "../../course/solution-offer.ts";
 import { loadChecks, loadSituation, loadSolution, loadSolutionSource, loadStarter } from "./sources.ts";
@@ -296,20 +298,27 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
       });
     }
   };
-  // A press (the learner's, or one the bootstrap held while this widget loaded and made again)
-  // takes the focus on to what it opens: the confirmation, then the solution.
-  solutionButton?.addEventListener("click", () => {
-    if (!confirm) return;
-    confirm.hidden = false;
-    confirm.querySelector<HTMLButtonElement>('[data-action="confirm-solution"]')?.focus();
-  });
-  // Not now, a press: the confirmation goes, and the focus back to Show solution (also where a
-  // click does not focus the button it presses).
-  root.querySelector('[data-action="cancel-solution"]')?.addEventListener("click", () => {
-    if (confirm) confirm.hidden = true;
-    handFocus(solutionButton);
-  });
-  root.querySelector('[data-action="confirm-solution"]')?.addEventListener("click", () => showSolution(true));
+  /**
+   * Show solution asks first, as the site's other confirmations do (inline-question.ts): the safe
+   * answer ("Keep trying", or "Not now" once every part is answered: solutionOffer) has the focus,
+   * so Enter pressed twice shows nothing, and Escape gives it. Kept: the confirmation goes, and the
+   * focus back to Show solution (also where a click does not focus the button it presses). Shown:
+   * the focus goes on to the solution.
+   */
+  if (confirm && solutionButton) {
+    const asking: InlineQuestion<"show" | "keep"> = new InlineQuestion(confirm, {
+      answers: ["show", "keep"],
+      safe: "keep",
+      onAnswer: (answer) => {
+        if (answer === "show") return showSolution(true);
+        asking.dismiss(solutionButton);
+        handFocus(solutionButton);
+      },
+    });
+    // A press (the learner's, or one the bootstrap held while this widget loaded and made again)
+    // takes the focus on to the confirmation.
+    solutionButton.addEventListener("click", () => asking.ask());
+  }
 
   /**
    * A solution seen before a reload is shown again, as the page was left: its record in the chapter
@@ -412,6 +421,8 @@ export async function mountExercise(root: HTMLElement): Promise<ExerciseWidget |
       }
     }
     for (const input of root.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+    // What was typed for these numbers before (a variant dealt again, or the chapter's) comes back.
+    showTypedAnswers(root, data.id, next);
     // The solution shown was for the numbers before: it goes, and Show solution offers it again.
     // Shown, it had taken Show a hint with it: the new numbers come as a fresh exercise, their
     // hints closed and offered from the first. (Not shown, the hints opened stay open, as they do
