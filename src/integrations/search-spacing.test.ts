@@ -62,6 +62,32 @@ test("a marked cell gives the index the words Pagefind would read of it: a block
   );
 });
 
+test("a table inside a cell is marked as a table of its own, and the cell holding it keeps its words where they are", () => {
+  // Marked itself, the outer header would be left out with all it holds (Pagefind indexes no
+  // attribute inside an ignored element), and its mark read "OuterInner oneInner two:".
+  expect(
+    spaceBlocksForSearch(
+      indexed(
+        "<table><tr><th>Outer<table><tr><th>Inner one</th><th>Inner two</th></tr><tr><th>Row</th><td>50%</td></tr></table></th><td>Cell</td></tr></table>",
+      ),
+    ),
+  ).toBe(
+    indexed(
+      `<table><tr><th>Outer <table><tr><th${reads("Inner one;")}>Inner one</th> <th${reads("Inner two.")}>Inner two</th></tr> <tr><th${reads("Row:")}>Row</th> <td${reads("50%.")}>50%</td></tr></table></th> <td>Cell</td></tr></table>`,
+    ),
+  );
+});
+
+test("a marked cell's words read apart where two blocks in it meet, as the spaces set them apart in the page", () => {
+  expect(
+    spaceBlocksForSearch(indexed("<table><tr><th>Term</th><td><dl><dt>A</dt><dd>B%</dd></dl></td></tr></table>")),
+  ).toBe(
+    indexed(
+      `<table><tr><th${reads("Term:")}>Term</th> <td${reads("A B%.")}><dl><dt>A</dt> <dd>B%</dd></dl></td></tr></table>`,
+    ),
+  );
+});
+
 test("a cell that ends in its own stop, an empty one, one that holds an anchor, and tables search does not read are left as they are", () => {
   const unchanged = [
     indexed(

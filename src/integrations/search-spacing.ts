@@ -153,6 +153,11 @@ function holdsText(node: Node): boolean {
   return holds;
 }
 
+/** Whether the element holds a table that Pagefind reads. */
+function holdsTable(el: Element): boolean {
+  return el.childNodes.some((c) => isElement(c) && !unindexed(c) && (c.tagName === "table" || holdsTable(c)));
+}
+
 /** Where the node starts in the page's source; an element the parser implied (a <tbody>) starts where its first child does. */
 function startOf(node: Node): number | undefined {
   const at = node.sourceCodeLocation?.startOffset;
@@ -222,19 +227,21 @@ const stop = /[.:;!?]$/;
 const searchTextAttr = "data-search-text";
 
 /**
- * The text Pagefind reads of a node and all it holds, white space as it is, or undefined where it
- * holds what an attribute cannot carry: an anchor (an element with an id, which Pagefind keeps only
- * from text it indexes) or attributes of its own to index.
+ * The text Pagefind reads of a node and all it holds, white space as it is, with the spaces this
+ * step puts before the nodes that start at `spaced` (`spacesIn`), or undefined where it holds what
+ * an attribute cannot carry: an anchor (an element with an id, which Pagefind keeps only from text
+ * it indexes) or attributes of its own to index.
  */
-function pagefindText(node: Node): string | undefined {
+function pagefindText(node: Node, spaced: ReadonlySet<number>): string | undefined {
   if (isText(node)) return node.value;
   if (!isElement(node) || unindexed(node)) return "";
   if (hasAttr(node, "id") || hasAttr(node, "data-pagefind-index-attrs")) return undefined;
   let inner = "";
   for (const child of node.childNodes) {
-    const text = pagefindText(child);
+    const text = pagefindText(child, spaced);
     if (text === undefined) return undefined;
-    inner += text;
+    const start = startOf(child);
+    inner += start !== undefined && spaced.has(start) ? ` ${text}` : text;
   }
   if (node.tagName === "br") return ` ${inner}`;
   if (sentenceTags.has(node.tagName)) return ` ${inner}${sentenceEnd.test(inner) ? "." : ""} `;
@@ -242,12 +249,13 @@ function pagefindText(node: Node): string | undefined {
 }
 
 /** The text Pagefind reads of a cell or caption's contents (white space and all), or undefined (pagefindText). */
-function contentsText(el: Element): string | undefined {
+function contentsText(el: Element, spaced: ReadonlySet<number>): string | undefined {
   let text = "";
   for (const child of el.childNodes) {
-    const part = pagefindText(child);
+    const part = pagefindText(child, spaced);
     if (part === undefined) return undefined;
-    text += part;
+    const start = startOf(child);
+    text += start !== undefined && spaced.has(start) ? ` ${part}` : part;
   }
   return text;
 }
@@ -271,11 +279,17 @@ interface TableMark {
 /**
  * The cells and captions of the tables in the page's indexed body whose words would run into the
  * next phrase in the index, each with the text to index in their place (see the file's comment).
- * A phrase that ends in its own stop (`.:;!?`), a <td> Pagefind ends with a full stop, a cell
- * that holds an element with an id (an anchor Pagefind would lose), and a table inside a cell
- * (read as part of that cell) are left as they are.
+ * A phrase that ends in its own stop (`.:;!?`), a <td> Pagefind ends with a full stop, and a cell
+ * that holds an element with an id (an anchor Pagefind would lose) are left as they are. So is a
+ * cell that holds a table: the table inside is marked as a table of its own ("Inner one; Inner
+ * two."), and the cell keeps its words where they are. Marked itself, the cell would be left out
+ * with all it holds, and Pagefind indexes no attribute of an element inside an ignored one (tried
+ * on Pagefind 1.6.0: an inner <th>'s `data-search-text` was not in the index), so its mark would
+ * have to carry the inner table's words without their marks. `spaced` are where the spacing step
+ * puts a space (`spacesIn`): a cell's text read here has them too, so the words of two blocks in a
+ * marked cell ("<dt>A</dt><dd>B%</dd>") do not run together in its mark.
  */
-function tableMarks(page: Node): TableMark[] {
+function tableMarks(page: Node, spaced: ReadonlySet<number>): TableMark[] {
   const marks: TableMark[] = [];
   const mark = (element: Element, text: string, after: string) => {
     const words = text.replace(/\s+/g, " ").trim();
@@ -284,7 +298,7 @@ function tableMarks(page: Node): TableMark[] {
   const inTable = (node: Node) => {
     if (!isElement(node) || unindexed(node) || node.tagName === "table") return;
     if (node.tagName === "caption") {
-      const text = contentsText(node);
+      const text = contentsText(node, spaced);
       if (text !== undefined && /\S/.test(text)) mark(node, text, ".");
       return;
     }
@@ -296,7 +310,11 @@ function tableMarks(page: Node): TableMark[] {
       (c): c is Element => isElement(c) && cellTags.has(c.tagName) && !unindexed(c) && holdsText(c),
     );
     cells.forEach((cell, i) => {
-      const text = contentsText(cell);
+      if (holdsTable(cell)) {
+        for (const child of cell.childNodes) visit(child, true);
+        return;
+      }
+      const text = contentsText(cell, spaced);
       if (text === undefined) return;
       const last = i === cells.length - 1;
       // Pagefind ends a <td> with a full stop itself when its text ends in a letter or a digit.
@@ -331,7 +349,7 @@ export function spaceBlocksForSearch(html: string): string {
   const spaces: number[] = [];
   spacesIn(page, false, spaces);
   for (const at of new Set(spaces)) inserts.push({ at, text: " " });
-  for (const { element, text } of tableMarks(page)) {
+  for (const { element, text } of tableMarks(page, new Set(spaces))) {
     const tag = element.sourceCodeLocation?.startTag;
     // A cell the parser implied has no tag of its own to mark (MDX and the templates write them all).
     if (tag === undefined) continue;

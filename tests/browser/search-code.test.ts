@@ -74,6 +74,9 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
       expect(stem.links.some((l) => l.endsWith("/shuffle-sharding/"))).toBe(true);
       // Pagefind's own answer, read in the page (a string, so the test runner leaves its import be):
       // how many pages it found, and on how many a word it matched starts with "shardi".
+      // Pagefind's index holds only a word's stem: its exact searches of "sharding" and "shards" find
+      // the same pages at the same places, so which pages have "sharding" is in their text alone,
+      // and the dialog reads every page found for "shardi" before it counts them.
       const pagefindAlone = (await page.evaluate(`(async () => {
         const pagefind = await import(${JSON.stringify(`${browser.site}/pagefind/pagefind.js`)});
         const { results } = await pagefind.search("shardi");
@@ -82,11 +85,40 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
           const words = content.split(/\\s+/);
           return locations.some((at) => /^\\W*(\\w+\\W+)*shardi/i.test(words[at] ?? ""));
         }));
-        return { found: pages.length, withShardi: pages.filter(Boolean).length };
-      })()`)) as { found: number; withShardi: number };
+        const places = async (term) => (await pagefind.search(term)).results.map((r) => r.id + "@" + r.words).sort();
+        const [sharding, shards] = await Promise.all([places('"sharding"'), places('"shards"')]);
+        const [denial, denialBeyond] = await Promise.all([places("denialofserv"), places("denialofserv\\u0001")]);
+        const joined = (await pagefind.search('"minretryconcurrency"')).results.length;
+        const underscored = (await pagefind.search('"min_retry_concurrency"')).results.length;
+        return { found: pages.length, withShardi: pages.filter(Boolean).length, sharding, shards, denial, denialBeyond, joined, underscored };
+      })()`)) as {
+        found: number;
+        withShardi: number;
+        sharding: string[];
+        shards: string[];
+        denial: string[];
+        denialBeyond: string[];
+        joined: number;
+        underscored: number;
+      };
       expect(pagefindAlone.withShardi).toBeGreaterThan(0);
       expect(pagefindAlone.withShardi).toBeLessThan(pagefindAlone.found);
       await expect(message.innerText()).resolves.toBe(`${pagefindAlone.withShardi} results for shardi`);
+      expect(pagefindAlone.sharding.length).toBe(pagefindAlone.found);
+      expect(pagefindAlone.shards).toEqual(pagefindAlone.sharding);
+      // Nor do Pagefind's searches prove a word is on no page: "denialofserv" finds the same pages at
+      // the same places as its search with a character no word has after it (a substitute's), since
+      // "denial-of-service" sits where its part "denial" does; and the index holds
+      // "min_retry_concurrency" (in the retry-budgets chapter) only with its underscores.
+      expect(pagefindAlone.denial.length).toBeGreaterThan(0);
+      expect(pagefindAlone.denialBeyond).toEqual(pagefindAlone.denial);
+      expect(pagefindAlone.joined).toBe(0);
+      expect(pagefindAlone.underscored).toBeGreaterThan(0);
+      // A name inside a dotted name is found from its start, also by a start judged page by page
+      // ("circuitbre" ends in "e", which the stemmer may take off): the Envoy setting
+      // config.cluster.v3.CircuitBreakers.… in the retry-budgets chapter, which Pagefind found.
+      const dotted = await results("circuitbre");
+      expect(dotted.links.some((l) => l.endsWith("/retry-budgets/"))).toBe(true);
       // "bulkh" starts a name in the bulkheads chapter's code too (bulkheadSize): no excerpt is code.
       for (const excerpt of typed.excerpts)
         expect(excerpt, excerpt).not.toMatch(/=>|console\.log|\bconst |\);|\.reduce\(/);

@@ -53,6 +53,49 @@ test("a query's words are compared in lower case, without accents or punctuation
   expect(wordForms("p99")).toEqual(["p99", "p", "99"]);
 });
 
+test("a dotted name's forms include the rest of it from each dot, as a reader reads each name in it", () => {
+  expect(wordForms("opossum.CircuitBreaker")).toEqual([
+    "opossumcircuitbreaker",
+    "opossum",
+    "circuit",
+    "breaker",
+    "circuitbreaker",
+  ]);
+  expect(wordForms("(config.cluster.v3.CircuitBreakers.Thresholds.RetryBudget).")).toEqual([
+    "configclusterv3circuitbreakersthresholdsretrybudget",
+    "config",
+    "cluster",
+    "v",
+    "3",
+    "circuit",
+    "breakers",
+    "thresholds",
+    "retry",
+    "budget",
+    "clusterv3circuitbreakersthresholdsretrybudget",
+    "v3circuitbreakersthresholdsretrybudget",
+    "circuitbreakersthresholdsretrybudget",
+    "thresholdsretrybudget",
+    "retrybudget",
+  ]);
+  expect(hasWordStarting(["opossum.CircuitBreaker"], "circuitb")).toBe(true);
+  // Other punctuation, or a change of case, starts no such rest: an English compound's second half
+  // joined to its third is no name, a group of digits no number of its own (17,280,000 is not
+  // 280,000), and "CircuitStateController" gives no "statecontroller".
+  expect(hasWordStarting(["circuit-breaker-states."], "breakerstate")).toBe(false);
+  expect(hasWordStarting(["rpl_semi_sync_source_timeout"], "semisync")).toBe(false);
+  expect(hasWordStarting(["CircuitStateController"], "statecon")).toBe(false);
+  expect(wordForms("17,280,000")).toEqual(["17280000", "17", "280", "000"]);
+});
+
+test("a word Pagefind substituted keeps a page whose dotted name has a part starting with it", async () => {
+  // No indexed word starts with "circuitb", so Pagefind searched "circuit", on both pages.
+  const envoy = page("envoy", "see opossum.CircuitBreaker here", [1]);
+  const other = page("other", "a circuit trips", [1]);
+  const { pagefind } = fakePagefind(["circuit"], { circuitb: [envoy, other] });
+  expect((await wholeWordSearch(pagefind, "circuitb"))?.results).toEqual([envoy]);
+});
+
 test("a page's matched words are the words at Pagefind's locations, and its title's", () => {
   const data = {
     content: "One bulkhead per pool; bulkheads cap the blast.",

@@ -22,7 +22,16 @@
  *   word of the title) starts with it: "shardi" keeps every page with "sharding", and "asdfgh"
  *   keeps no page at all, so the dialog says Pagefind's own "No results for asdfgh". That reads
  *   the data of every page found (one fragment each, about 4 KB; Pagefind keeps them for the next
- *   search), where Pagefind's UI reads five at a time; a word of the case above reads none.
+ *   search), where Pagefind's UI reads five at a time; a word of the case above reads none. It
+ *   cannot read fewer and give the same answer. Pagefind's index holds a word's stem, and its
+ *   searches give only pages and places: "sharding" and "shards" are one word to it ("shard": its
+ *   exact searches of the two find the same pages at the same places), so which pages have a word
+ *   starting with "shardi" is written only in their text. Nor do its searches prove that no page
+ *   has a word starting with "asdfgh": a joined word's parts sit at its place, so its search of
+ *   "denialofserv" finds "denial-of-service" at the places where "denial" is, the same pages and
+ *   places as a substitute "denial" would give; and it holds "min_retry_concurrency" joined only
+ *   with its underscores, so no indexed word starts with "minretryconc", though a page has the
+ *   name. The count the dialog shows first needs every page judged.
  *
  * Pagefind's UI calls this in place of `pagefind.search` (src/integrations/pagefind-ui-patch.ts).
  */
@@ -78,10 +87,14 @@ export function queryWords(term: string): string[] {
 }
 
 /**
- * The forms of a page's word that a query word may start: the whole word, and each of its parts
+ * The forms of a page's word that a query word may start: the whole word; each of its parts
  * between punctuation or at a change of case or from letters to digits ("circuit-breaker" gives
  * "circuitbreaker", "circuit" and "breaker"; "CircuitStateController" gives "controller" too), as
- * Pagefind indexes a joined word both whole and by its parts.
+ * Pagefind indexes a joined word both whole and by its parts; and the rest of it from each dot
+ * before a letter on, as a reader takes each name of a dotted name for a name of its own
+ * ("opossum.CircuitBreaker" gives "circuitbreaker") and Pagefind indexes a dotted name from each
+ * dot on. Other punctuation starts no such rest: "circuit-breaker-states" gives no
+ * "breakerstates", and 17,280,000 is not 280,000.
  */
 export function wordForms(word: string): string[] {
   const parts = word
@@ -89,8 +102,8 @@ export function wordForms(word: string): string[] {
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .map(comparable)
     .filter((p) => p.length > 0);
-  const whole = comparable(word);
-  return whole && !parts.includes(whole) ? [whole, ...parts] : parts;
+  const rests = [...word.matchAll(/\.+(?=\p{L})/gu)].map((dot) => comparable(word.slice(dot.index + dot[0].length)));
+  return [...new Set([comparable(word), ...parts, ...rests].filter((form) => form.length > 0))];
 }
 
 /** The words of a result's page that Pagefind matched (by their places in its text), and its title's words. */
