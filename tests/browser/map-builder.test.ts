@@ -229,14 +229,25 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await download.saveAs(file);
     expect(readFileSync(file, "utf8")).toBe(custom);
 
-    await page.locator("[data-map-builder] select[data-role=source]").selectOption("example:after-bulkheads");
-    await expect(textarea.inputValue()).resolves.not.toBe(custom);
+    // Touch audit: an import replaced unsaved edits and forgot them. Edited since the export (and
+    // imported at once, before the builder has read the last keys), the map is kept beside the
+    // file's, and a button brings it back.
+    const edited = `${custom.replace("title Round trip", "title Round trip, edited")}service c\n`;
+    await textarea.fill(edited);
     await page.locator("[data-map-builder] input[type=file]").setInputFiles(file);
     await expect
       .poll(() => page.locator("[data-map-builder] [data-role=status]").textContent())
-      .toContain("Imported round-trip.map.txt");
-    await page.locator('[data-map-builder] g[data-service="b"]').waitFor();
+      .toBe('Imported round-trip.map.txt. Your unsaved map "Round trip, edited" is kept until you change this one.');
     await expect(textarea.inputValue()).resolves.toBe(custom);
+    await expect(page.evaluate((key) => localStorage.getItem(key), draftKey)).resolves.toBe(
+      JSON.stringify({ text: edited }),
+    );
+    const button = page.locator("[data-map-builder] [data-role=other] button");
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Round trip, edited"');
+    await button.click();
+    await expect.poll(() => textarea.inputValue()).toBe(edited);
+    await expect.poll(() => button.textContent()).toBe("Show the map imported from round-trip.map.txt");
+    await page.locator('[data-map-builder] g[data-service="c"]').waitFor();
   });
 
   test("a share link restores the map in a fresh tab", async () => {
@@ -570,9 +581,37 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
         .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
     ).resolves.toBe("Mine (in the editor, not saved)");
     expect(new URL(page.url()).hash).toBe("");
-    // Back to the chapter's example: nothing is kept, and a reload shows the page as it was built.
-    await root().locator("select[data-role=source]").selectOption(`example:${failureMapExamples[0]!.id}`);
+    // Touch audit: one arrow key on the focused list (a closed list changes at once in Chromium)
+    // loaded another map and forgot the draft. A keyboard walking the list now hears each map it
+    // passes, is asked nothing, and the draft stays kept all the way, offered with a button.
+    const [before, after] = failureMapExamples;
+    const select = root().locator("select[data-role=source]");
+    await select.focus();
+    for (const example of [before!, after!]) {
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(text).toBe(example.text);
+      await expect
+        .poll(status)
+        .toBe(`Loaded the example "${example.label}". Your unsaved map "Mine" is kept until you change this one.`);
+      await expect(kept()).resolves.toBe(JSON.stringify({ text: mine }));
+    }
+    await expect(select.evaluate((s) => s === document.activeElement)).resolves.toBe(true);
+    const button = offered().getByRole("button");
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Mine"');
+    await button.click();
+    await expect.poll(text).toBe(mine);
+    await expect
+      .poll(status)
+      .toBe(`Showing your unsaved map "Mine". The example "${after!.label}" is offered until you change this one.`);
+    await expect(button.textContent()).resolves.toBe(`Show the example "${after!.label}"`);
+    // Saved, the draft has nothing unsaved in it: the chapter's example loaded again keeps
+    // nothing, and a reload shows the page as it was built.
+    await page.getByRole("button", { name: "Save on this device" }).click();
+    await expect.poll(status).toMatch(/^Saved "Mine" on this device/);
+    await select.selectOption(`example:${before!.id}`);
     await expect.poll(kept).toBeNull();
+    await expect(offered().isHidden()).resolves.toBe(true);
+    await page.evaluate(() => localStorage.removeItem("blast-radius:maps:v1"));
     await page.reload();
     await expect(root().getAttribute("data-ready")).resolves.toBeNull();
     await expect(text()).resolves.toBe(failureMapExamples[0]!.text);
@@ -635,7 +674,7 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await expect
       .poll(status)
       .toBe(
-        "Showing your unsaved map \"Teammate's map, my fix\". The link's map is offered until you change this one.",
+        'Showing your unsaved map "Teammate\'s map, my fix". The link\'s map "Teammate\'s map" is offered until you change this one.',
       );
     await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(edited);
     await expect.poll(() => button.textContent()).toBe("Show the link's map \"Teammate's map\"");

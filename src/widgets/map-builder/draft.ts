@@ -1,10 +1,11 @@
 /**
- * The map the reader last changed in the builder (typed, pasted, imported or picked), kept on
- * this device so that a reload, or a visit days later, shows it again: in localStorage under
- * `blast-radius:map-draft:v1`, as JSON `{ "text": … }`, through site-storage. Where storage is
- * refused or full nothing is kept, and the builder holds the draft in the page only. Imports only
- * site-storage: the component's bootstrap reads it on every visit to the chapter, to start the
- * builder at once when there is a draft to show.
+ * The map the reader last changed in the builder (typed or pasted; a map picked or imported too,
+ * when no unsaved work was kept: offer.ts), kept on this device so that a reload, or a visit days
+ * later, shows it again: in localStorage under `blast-radius:map-draft:v1`, as JSON
+ * `{ "text": … }`, through site-storage. Where storage is refused or full nothing is kept, and the
+ * builder holds the draft in the page only. Imports only site-storage: the component's bootstrap
+ * reads it on every visit to the chapter, to start the builder at once when there is a draft to
+ * show.
  */
 import { keep, siteStorage, type Store } from "../site-storage.ts";
 

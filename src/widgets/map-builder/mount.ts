@@ -5,10 +5,11 @@
  * controls.
  *
  * What the reader changes in the editor is their draft (draft.ts), kept on this device and shown
- * again after a reload. A #map= link shows its map, on arrival or when only the hash changes (a
- * link pasted into the tab that has the chapter open); a draft that differs is offered beside it,
- * never dropped unsaid. While the address holds a #map= link, it follows the map on screen (no
- * new history entry), so a reload or a copied address gives what is shown.
+ * again after a reload. A map loaded whole (picked in the Map list, imported from a file, or a
+ * #map= link's, on arrival or when only the hash changes: a link pasted into the tab that has the
+ * chapter open) never takes the place of unsaved work: the draft is kept and offered beside it
+ * (offer.ts), never dropped unsaid. While the address holds a #map= link, it follows the map on
+ * screen (no new history entry), so a reload or a copied address gives what is shown.
  */
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import type { ViewResult } from "./view.ts";
@@ -23,6 +24,7 @@ import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { keepDraft, readDraft } from "./draft.ts";
+import { draftBeside, keptNote, type Loaded, named, type Offer, offerButton, showingNote } from "./offer.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
 export interface MapBuilder {
@@ -81,8 +83,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   });
   /** The map the reader last changed in the editor, as kept on this device (or in the page only, where storage is refused). */
   let draft: string | null = readDraft(storage);
-  /** The map offered beside the one shown: the reader's draft beside a link's map, or that link's map beside the draft. */
-  let other: { text: string; mine: boolean } | null = null;
+  /** The map offered beside the one shown: the reader's draft beside a map loaded whole, or that map beside the draft. */
+  let other: Offer | null = null;
 
   /** The status line; an error is marked as one, so it is seen and not only read. */
   const say = (message: string, tone?: "error") => {
@@ -179,17 +181,21 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
    * picked (a map typed, imported, opened from a link, or left after its saved copy was deleted).
    */
   function nameEditorMap(title: string): void {
-    const text = textarea.value;
-    const holding = [
-      ...failureMapExamples.filter((e) => e.text === text).map((e) => `example:${e.id}`),
-      ...(storage ? listSavedMaps(storage) : []).filter((m) => m.text === text).map((m) => `saved:${m.title}`),
-    ];
+    const holding = entriesHolding(textarea.value);
     if (holding.length > 0) {
       showUnsaved(null);
       if (!holding.includes(source.value)) source.value = holding[0]!;
       return;
     }
     showUnsaved(title);
+  }
+
+  /** The list's entries (examples, maps saved on this device) whose text is `text`. */
+  function entriesHolding(text: string): string[] {
+    return [
+      ...failureMapExamples.filter((e) => e.text === text).map((e) => `example:${e.id}`),
+      ...(storage ? listSavedMaps(storage) : []).filter((m) => m.text === text).map((m) => `saved:${m.title}`),
+    ];
   }
 
   /** The list's entry for the map in the editor when no entry holds it; null takes it away. */
@@ -214,20 +220,31 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     source.append(group);
   }
 
-  /** A map named in a sentence: by its title in quotes, or as one with errors (its title line cannot be trusted). */
-  function named(text: string): string {
-    const read = titleToSave(text);
-    return read.ok ? `"${read.title}"` : "(with errors)";
-  }
-
-  /** Offers the other map beside the one shown, or takes the offer away (null). */
-  function offer(next: typeof other): void {
+  /** Offers the other map beside the one shown (`shown`), or takes the offer away (null). */
+  function offer(next: Offer | null, shown = textarea.value): void {
     other = next;
     otherBox.hidden = next === null;
-    if (next)
-      otherButton.textContent = next.mine
-        ? `Show my unsaved map ${named(next.text)}`
-        : `Show the link's map ${named(next.text)}`;
+    if (next) otherButton.textContent = offerButton(next, shown);
+  }
+
+  /**
+   * Shows a map loaded whole (picked, imported, or a link's) by offer.ts's rule: unsaved work in
+   * the draft is kept, and offered beside it; a draft with nothing unsaved in it gives its place
+   * to a picked or imported map, as a change of the reader's would (a link's map is kept by the
+   * address instead). Gives the draft offered (or null), and `shown`, settled once the map is
+   * on screen.
+   */
+  function load(text: string, from: Loaded): { offered: string | null; shown: Promise<void> } {
+    // Keys typed within the last 250 ms are part of the draft: read them before the text goes.
+    readTyping();
+    const { offered, free } = draftBeside(draft, text, (t) => entriesHolding(t).length > 0);
+    const shown = setText(text);
+    if (free && from.from !== "link") remember();
+    else {
+      offer(offered === null ? null : { text: offered, mine: true, from }, text);
+      if (from.from !== "link") void followInAddress(text);
+    }
+    return { offered, shown };
   }
 
   /** The reader changed the map in the editor: it is their draft now, and a #map= address follows it. */
@@ -299,19 +316,22 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     else if (action === "show-other") void showOther();
   });
 
+  // Said at once, not once drawn: a keyboard walking the list (a closed list changes on each
+  // arrow key in Chromium) hears each map it passes, and the draft stays kept all the way.
   source.addEventListener("change", () => {
     showUnsaved(null);
     const value = source.value;
     if (value.startsWith("example:")) {
       const example = failureMapExamples.find((e) => e.id === value.slice("example:".length));
-      if (example) setText(example.text);
-      say(`Loaded the example "${example?.label}".`);
+      if (!example) return;
+      const { offered } = load(example.text, { from: "example", label: example.label });
+      say(`Loaded the example "${example.label}".${keptNote(offered, example.text)}`);
     } else if (value.startsWith("saved:") && storage) {
       const saved = listSavedMaps(storage).find((m) => `saved:${m.title}` === value);
-      if (saved) setText(saved.text);
-      say(`Loaded your saved map "${saved?.title}".`);
+      if (!saved) return;
+      const { offered } = load(saved.text, { from: "saved", title: saved.title });
+      say(`Loaded your saved map "${saved.title}".${keptNote(offered, saved.text)}`);
     }
-    remember();
   });
 
   /**
@@ -441,10 +461,10 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       return;
     }
     say(`Importing ${file.name}…`);
-    await setText(text);
-    remember();
+    const { offered, shown } = load(text, { from: "file", name: file.name });
+    await shown;
     say(
-      errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`,
+      `${errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`}${keptNote(offered, text)}`,
     );
   });
 
@@ -501,35 +521,29 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       return;
     }
     if (location.hash !== hash) return;
-    const mine = draft !== null && draft !== text ? draft : null;
-    await setText(text);
+    const { offered: mine, shown } = load(text, { from: "link" });
+    await shown;
     // A text with errors is in the editor, but the drawing still shows the map before it.
     const loaded = errors.innerHTML
       ? "Loaded the map from the link, but it has errors: see below the editor. The drawing still shows the map before it."
       : "Loaded the map from the link.";
-    say(
-      mine === null ? loaded : `${loaded} Your unsaved map ${named(mine)} is kept until you change this one.`,
-      errors.innerHTML ? "error" : undefined,
-    );
-    offer(mine === null ? null : { text: mine, mine: true });
+    say(`${loaded}${keptNote(mine, text)}`, errors.innerHTML ? "error" : undefined);
     // The link opens the chapter: bring the builder that now holds the shared map into view.
     root.scrollIntoView({ block: "start" });
   }
 
   /** Shows the map offered instead of the one shown, and offers that one back; the draft stays as kept. */
   async function showOther(): Promise<void> {
+    // Keys typed within the last 250 ms changed the map shown: it is the draft now, and the offer
+    // has gone with that change (pressed in those 250 ms, the button did nothing but lose them).
+    readTyping();
     const next = other;
     if (!next) return;
     const shown = textarea.value;
     await setText(next.text);
     void followInAddress(next.text);
-    offer({ text: shown, mine: !next.mine });
-    say(
-      next.mine
-        ? `Showing your unsaved map ${named(next.text)}. The link's map is offered until you change this one.`
-        : `Showing the map from the link. Your unsaved map ${named(shown)} is kept until you change this one.`,
-      errors.innerHTML ? "error" : undefined,
-    );
+    offer({ text: shown, mine: !next.mine, from: next.from }, next.text);
+    say(showingNote(next, shown), errors.innerHTML ? "error" : undefined);
   }
 
   refreshSavedOptions();
