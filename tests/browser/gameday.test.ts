@@ -11,7 +11,7 @@ import type { Locator, Request } from "playwright-core";
 import { expect, test } from "vitest";
 import { run as gamedayCli } from "../../src/cli/gameday.ts";
 import { actionSpec } from "../../src/sim/gameday/actions.ts";
-import { decodeRun, encodeRun } from "../../src/sim/gameday/code.ts";
+import { decodeRun, encodeRun, unknownScenarioText } from "../../src/sim/gameday/code.ts";
 import { codeInLink } from "../../src/sim/gameday/code-link.ts";
 import { finishedGame, finishedScore, resumeGame } from "../../src/sim/gameday/game.ts";
 import { budgetAtEndNote, clock, entryText } from "../../src/sim/gameday/report.ts";
@@ -26,7 +26,9 @@ import {
 import { findScenario } from "../../src/sim/gameday/scenarios.ts";
 import { summarize } from "../../src/sim/gameday/summary.ts";
 import { unbrokenFigures } from "../../src/format/units.ts";
+import { alreadyText } from "../../src/widgets/gameday/board.ts";
 import { startingSpeed } from "../../src/widgets/gameday/protocol.ts";
+import { seedErrorText, seedHelpText, seedPlaceholder } from "../../src/widgets/gameday/seed-field.ts";
 import {
   actionsWaitText,
   codeFailedText,
@@ -55,10 +57,24 @@ async function breakableFigures(results: Locator): Promise<string[]> {
 /** Where the test saves the log the page offers for download. */
 const downloads = tempDir("gameday-log");
 
+/** The score's rows of `play`'s summary in words (summaryText): each label and its value. */
+function scoreLines(printed: string): [string, string][] {
+  const lines = printed.split("\n");
+  const rows: [string, string][] = [];
+  for (const line of lines.slice(lines.indexOf("") + 1)) {
+    const row = /^ {2}(\S.*?\S) {2,}(\S.*)$/.exec(line);
+    if (!row) break;
+    rows.push([row[1]!, row[2]!]);
+  }
+  return rows;
+}
+
 describeInBrowser("game day in Chromium", (browser) => {
   const { site } = browser;
   let code = "";
   let summaryJson = "";
+  /** The score of the first game (`code`'s run) as the terminal prints it: label and value. */
+  let terminalScore: [string, string][] = [];
   /** The first game as the tab kept it while it sat paused after its actions, and what the dashboard showed then. */
   let left: { saved: SavedGame; shown: Shown } | null = null;
 
@@ -186,8 +202,34 @@ describeInBrowser("game day in Chromium", (browser) => {
     expect(said.bottom).toBeLessThanOrEqual(await page.evaluate(() => innerHeight));
     expect(page.url()).toBe(address);
     await expect(root().getAttribute("data-state")).resolves.toBe("ready");
+    // The seed field, emptied, says which seed it plays: the scenario's own, as the terminal plays
+    // it without --seed (it blocked Start). What is not a seed is refused, saying what empty plays:
+    // "1e" typed, which a number field reads as "" (its badInput set), is not taken for empty.
+    const seedField = root().locator("[data-seed]");
+    const ownSeed = findScenario("retry-storm")!.seed;
+    await expect(seedField.getAttribute("placeholder")).resolves.toBe(seedPlaceholder(ownSeed));
+    // A screen reader hears it too: the field's description (which hides a placeholder from it).
+    const seedDescription = () =>
+      seedField.evaluate((el) =>
+        el
+          .getAttribute("aria-describedby")!
+          .split(" ")
+          .map((id) => document.getElementById(id)!.textContent)
+          .join(" ")
+          .trim(),
+      );
+    await expect(seedDescription()).resolves.toBe(seedHelpText(ownSeed));
+    await seedField.fill("");
+    await seedField.pressSequentially("1e");
+    await page.locator("[data-start]").click();
+    await expect.poll(() => root().locator("[data-seed-error]").textContent()).toBe(seedErrorText(ownSeed));
+    await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(root().getAttribute("data-state")).resolves.toBe("ready");
+    await seedField.fill("");
     await page.locator("[data-start]").click();
     await state("playing");
+    await expect(seedField.inputValue()).resolves.toBe(String(ownSeed));
+    await expect(root().locator("[data-seed-error]").isHidden()).resolves.toBe(true);
     // The game running, the actions are live: the note goes (keeping its room), and so does the
     // refusal; the feed's first line takes the place of its note.
     const live = await offers();
@@ -362,6 +404,23 @@ describeInBrowser("game day in Chromium", (browser) => {
     });
     expect(exit).toBe(0);
     expect(printed).toBe(`${summaryJson}\n`);
+    // And its summary in words, as the terminal prints it: the page's score says each figure as the
+    // terminal does (one formatter, scoreRows), the error budget too ("0.2%" is not "0.20%").
+    let words = "";
+    await gamedayCli(["play", "retry-storm", "--actions", logFile], {
+      stdout: (t) => void (words += t),
+      stderr: (t) => void (words += t),
+      env: {},
+      cwd: process.cwd(),
+    });
+    terminalScore = scoreLines(words);
+    expect(terminalScore.map(([label]) => label)).toContain("error budget consumed");
+    const pageScore = await root()
+      .locator(".gd-score tbody tr")
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.querySelector("th")!.textContent, tr.querySelector('td[data-label="you"]')!.textContent]),
+      );
+    expect(pageScore.map((row) => row.map((text) => text!.replaceAll("\u00a0", " ")))).toEqual(terminalScore);
 
     // The game's worker crashes with the results shown and nothing asked of it: nothing shown is
     // lost, so nothing is said (the page said the game's simulation failed and to start a new
@@ -845,18 +904,33 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.goto(`${site}/gameday/board/`);
     const tampered = code.replace(/-(\d+)-(\d+)/, (_m, a: string, b: string) => `-${a}-${Number(b) - 500}`);
     // The idle run is pasted (and so checked) first: the board's own order puts it second.
-    await page.locator("[data-codes]").fill(`${early}\n${idle}\n${code}\n${tampered}\nnot-a-code`);
+    // With `code` pasted twice, and a code of a scenario the course does not have (both were
+    // dropped or called changed, without a word of what happened).
+    const unknown = "GD2-xx-1-a-1-1-1";
+    await page.locator("[data-codes]").fill(`${early}\n${idle}\n${code}\n${tampered}\nnot-a-code\n${code}\n${unknown}`);
     await page.locator("[data-add]").click();
     await page.waitForFunction(
       () => {
         const b = document.querySelector<HTMLElement>("[data-gameday-board]")!;
-        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 5;
+        return b.dataset.checking === "0" && Number(b.dataset.accepted ?? 0) + Number(b.dataset.rejected ?? 0) === 6;
       },
       null,
       { timeout: 110_000 },
     );
     const board = page.locator("[data-gameday-board]");
     await expect(board.getAttribute("data-accepted")).resolves.toBe("3");
+    // Every code pasted is accounted for: the status counts the seven, and the copy of `code` is
+    // named as already on the board.
+    await expect
+      .poll(() => board.locator("[data-status]").textContent())
+      .toBe("7 codes pasted: 3 added, 1 already on the board and 3 refused. 3 runs on the board.");
+    await expect(board.locator("[data-already] li").allTextContents()).resolves.toEqual([
+      `${code}: ${alreadyText({ name: decodeRun(code).name, title: retryStorm.title, seed }, 2)}`,
+    ]);
+    // The board's row says the run's score as the terminal does (the page's results, above, too).
+    const cells = await board.locator(`[data-board-row="${code}"] td`).allTextContents();
+    expect(terminalScore).toHaveLength(4);
+    expect(cells.slice(1, 5)).toEqual(terminalScore.map(([, value]) => value));
     // Turning retries off once the storm shows beats doing nothing: the participant who acted
     // ranks first; the run that acted before the fault comes last, with no rank, and a note says why.
     const ranked = () =>
@@ -872,6 +946,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     const refused = await board.locator("[data-rejected]").textContent();
     expect(refused).toContain("its check digits do not match");
     expect(refused).toContain("not a game day result code");
+    expect(refused).toContain(`${unknown}: ${unknownScenarioText("xx", false)}`);
     // A run removed leaves the board; the board keeps the others: a reload checks them again and
     // shows them.
     await board.locator(`[data-board-row="${idle}"] [data-remove]`).click();
@@ -879,6 +954,16 @@ describeInBrowser("game day in Chromium", (browser) => {
     await page.reload();
     await page.waitForSelector('[data-gameday-board][data-ready="true"]', { timeout: 110_000 });
     await expect(board.getAttribute("data-accepted")).resolves.toBe("1");
+    await expect(ranked()).resolves.toEqual([code]);
+    // Pasted again on a later visit, a code on the board is named as there, not checked again.
+    await page.locator("[data-codes]").fill(code);
+    await page.locator("[data-add]").click();
+    await expect
+      .poll(() => board.locator("[data-status]").textContent())
+      .toBe("1 code pasted: 1 already on the board. 1 run on the board.");
+    await expect(board.locator("[data-already] li").allTextContents()).resolves.toEqual([
+      `${code}: ${alreadyText({ name: decodeRun(code).name, title: retryStorm.title, seed }, 1)}`,
+    ]);
     await expect(ranked()).resolves.toEqual([code]);
   });
   test("the results board ranks the runs of each scenario and seed apart, as its page says", {

@@ -3,7 +3,8 @@ import { rank, ranked, verifyCode } from "./board.ts";
 import { CodeError, codeName, decodeRun, encodeRun, exampleCode, maxNameLength } from "./code.ts";
 import { codeInLink } from "./code-link.ts";
 import { finishedGame } from "./game.ts";
-import { findScenario, grayHostOf } from "./scenarios.ts";
+import { findScenario, grayHostOf, scenarios } from "./scenarios.ts";
+import { listNames } from "../../format/words.ts";
 import { hashName, seedRange } from "../random.ts";
 
 const slow = { timeout: 60_000 };
@@ -206,4 +207,30 @@ test("the code a refusal shows as an example is one the board accepts", slow, ()
   );
   expect(verifyCode(exampleCode).ok).toBe(true);
   expect(() => decodeRun("GD2-nonsense")).toThrow(`they look like ${exampleCode}`);
+});
+
+test("a code for a scenario this course does not have is refused as such, not called changed", () => {
+  const known = listNames(scenarios.map((s) => s.code).sort());
+  expect(known).toContain("gf, ");
+  // As the audit pasted it: its check digits do not match either, and the refusal says both.
+  expect(verifyCode("GD2-xx-1-a-1-1-1")).toEqual({
+    ok: false,
+    reason: `unknown scenario "xx": no game day of this course has that code (theirs are ${known}), and its check digits do not match: it was mistyped or changed after it was made (copy it again, whole)`,
+  });
+  // Whole, as another version of the course would make it: the check digits match.
+  const body = code.split("-").slice(0, -1).join("-").replace("-gf-", "-zz-");
+  expect(verifyCode(`${body}-${hashName(body).toString(36)}`)).toEqual({
+    ok: false,
+    reason: `unknown scenario "zz": no game day of this course has that code (theirs are ${known}); it may come from another version of the course`,
+  });
+  // A scenario part that could not be a scenario's letters is not quoted back.
+  expect(() => decodeRun("GD2-<b>-1-a-1-1-1")).toThrow(
+    new CodeError(
+      `unknown scenario: no game day of this course has that code (theirs are ${known}), and its check digits do not match: it was mistyped or changed after it was made (copy it again, whole)`,
+    ),
+  );
+  // A known scenario whose check digits do not match is still called changed.
+  expect(verifyCode(code.replace("1200eh6", "1200eh5"))).toMatchObject({
+    reason: expect.stringMatching(/^this code was changed/),
+  });
 });

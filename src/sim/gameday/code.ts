@@ -21,6 +21,7 @@ import { hashName, readSeed, seedRule } from "../random.ts";
 import { actionCatalogue } from "./actions.ts";
 import { codeInLink } from "./code-link.ts";
 import { maxLogEntries } from "./log.ts";
+import { listNames } from "../../format/words.ts";
 import { grayHostOf, poisonTenantOf, scenarios, type GameScenario, type LogEntry } from "./scenarios.ts";
 
 export const codeVersion = "GD2";
@@ -71,6 +72,21 @@ function checkDigits(text: string): string {
   return hashName(text).toString(36);
 }
 
+/**
+ * Why a code whose scenario part names no game day of this course is refused: the part, quoted
+ * where it is readable (letters and digits, at most eight: markup or a long run of text is not
+ * echoed), the letters the course's game days have, and whether its check digits match too (if
+ * they do, another version of the course made it; if not, it was mistyped or changed).
+ */
+export function unknownScenarioText(part: string, intact: boolean): string {
+  const named = /^[A-Za-z0-9]{1,8}$/.test(part) ? ` "${part}"` : "";
+  const known = listNames(scenarios.map((s) => s.code).sort());
+  const why = intact
+    ? "it may come from another version of the course"
+    : "and its check digits do not match: it was mistyped or changed after it was made (copy it again, whole)";
+  return `unknown scenario${named}: no game day of this course has that code (theirs are ${known})${intact ? "; " : ", "}${why}`;
+}
+
 export function encodeRun(run: RunCode): string {
   const fields = [
     codeVersion,
@@ -102,10 +118,7 @@ export function decodeRun(input: string): RunCode {
   if ((version !== codeVersion && version !== earlierVersion) || fields.length < 6)
     throw new CodeError(`not a game day result code (they look like ${exampleCode})`);
   const check = fields.pop()!;
-  if (checkDigits(fields.join("-")) !== check)
-    throw new CodeError(
-      "this code was changed after it was made: its check digits do not match (copy it again, whole)",
-    );
+  const intact = checkDigits(fields.join("-")) === check;
   const [, scenarioCode, seedText, name, scoreText, ...entries] = fields as [
     string,
     string,
@@ -115,7 +128,13 @@ export function decodeRun(input: string): RunCode {
     ...string[],
   ];
   const scenario = scenarios.find((s) => s.code === scenarioCode);
-  if (!scenario) throw new CodeError(`unknown scenario "${scenarioCode}" in the code`);
+  // A scenario the course does not have is said as such, intact or not: "changed after it was
+  // made" alone sent a facilitator to ask for a code that could never be read here.
+  if (!scenario) throw new CodeError(unknownScenarioText(scenarioCode, intact));
+  if (!intact)
+    throw new CodeError(
+      "this code was changed after it was made: its check digits do not match (copy it again, whole)",
+    );
   // A name as encodeRun writes it, and no other: the page and the board show it as the player's.
   if (codeName(name) !== name)
     throw new CodeError(

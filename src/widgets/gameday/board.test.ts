@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { clearBoardQuestion } from "./board.ts";
+import { alreadyText, clearBoardQuestion, pastedOnce, pasteText, refusedText } from "./board.ts";
 
 describe("what Clear the board asks", () => {
   test("counts the runs and the refused codes it would remove, singular for one", () => {
@@ -7,5 +7,48 @@ describe("what Clear the board asks", () => {
     expect(clearBoardQuestion(3, 0)).toBe(`Remove 3 runs ${after}`);
     expect(clearBoardQuestion(1, 1)).toBe(`Remove 1 run and 1 refused code ${after}`);
     expect(clearBoardQuestion(0, 2)).toBe(`Remove 2 refused codes ${after}`);
+  });
+});
+
+describe("what the board says of each code pasted", () => {
+  const run = { name: "Ada", title: "A gray failure: one slow host", seed: 1 };
+
+  test("a code pasted twice is checked once, in the order first pasted", () => {
+    expect(pastedOnce(["a", "b", "a", "c", "a"])).toEqual([
+      { code: "a", times: 3 },
+      { code: "b", times: 1 },
+      { code: "c", times: 1 },
+    ]);
+  });
+
+  test("the counts add up to the codes pasted: a second copy of a code added finds it on the board", () => {
+    // The audit's paste: a code twice (added once), five refused, one of them twice.
+    const fates = [
+      { code: "good", times: 2, fate: "added" as const },
+      { code: "bad", times: 2, fate: "refused" as const },
+      { code: "x", times: 1, fate: "refused" as const },
+      { code: "y", times: 1, fate: "refused" as const },
+      { code: "z", times: 1, fate: "refused" as const },
+    ];
+    expect(pasteText(fates, 1)).toBe(
+      "7 codes pasted: 1 added, 1 already on the board and 5 refused. 1 run on the board.",
+    );
+    expect(pasteText([{ code: "good", times: 1, fate: "already" }], 3)).toBe(
+      "1 code pasted: 1 already on the board. 3 runs on the board.",
+    );
+    expect(pasteText([{ code: "good", times: 1, fate: "added" }], 1)).toBe(
+      "1 code pasted: 1 added. 1 run on the board.",
+    );
+  });
+
+  test("a code not added again names the run it holds, and how many times it was pasted", () => {
+    expect(alreadyText(run, 1)).toBe(
+      "already on the board (Ada, A gray failure: one slow host, seed 1), so listed once",
+    );
+    expect(alreadyText(run, 2)).toBe(
+      "already on the board (Ada, A gray failure: one slow host, seed 1), so listed once (pasted 2 times)",
+    );
+    expect(refusedText("not a game day result code", 3)).toBe("not a game day result code (pasted 3 times)");
+    expect(refusedText("not a game day result code", 1)).toBe("not a game day result code");
   });
 });

@@ -9,6 +9,7 @@ import type { BoardAnswer, BoardRow } from "./board.worker.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { replayLink } from "./share.ts";
 import { countOf } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 import { rank, ranked } from "../../sim/gameday/board.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
 import { requiredElement } from "../required-element.ts";
@@ -38,6 +39,67 @@ export function splitCodes(text: string): string[] {
     .map((s) => codeInLink(s.slice(s.indexOf("#"))) ?? s);
 }
 
+/** A code as one paste holds it: how many times it was pasted there (the same code twice is one run). */
+export interface Pasted {
+  code: string;
+  times: number;
+}
+
+/** Each code of one paste once, in the order first pasted, with how many times it was pasted. */
+export function pastedOnce(codes: readonly string[]): Pasted[] {
+  const times = new Map<string, number>();
+  for (const code of codes) times.set(code, (times.get(code) ?? 0) + 1);
+  return [...times].map(([code, n]) => ({ code, times: n }));
+}
+
+/**
+ * What became of a code pasted: added to the board by this paste, already on it before, or
+ * refused (`reason`, in the list of refused codes).
+ */
+export type Fate = "added" | "already" | "refused";
+
+/** "pasted 2 times", after a code pasted more than once; "" after one pasted once. */
+const timesText = (times: number) => (times > 1 ? ` (pasted ${countOf(times, "time")})` : "");
+
+/**
+ * Why a code pasted was not added again: the run it holds is on the board, listed once (a paste
+ * that held it twice added it once, so its second copy found it there). Said of each such code:
+ * a duplicate dropped without a word read as a code lost.
+ */
+export function alreadyText(run: Pick<BoardRow, "name" | "title" | "seed">, times: number): string {
+  return `already on the board (${run.name}, ${run.title}, seed ${run.seed}), so listed once${timesText(times)}`;
+}
+
+/** Why a code was refused, with how many times the last paste held it. */
+export function refusedText(reason: string, times: number): string {
+  return `${reason}${timesText(times)}`;
+}
+
+/**
+ * What the status says once a paste is checked: what became of each code pasted, counted so that
+ * the counts add up to the codes pasted (a code pasted twice and added counts once as added and
+ * once as already on the board, its second copy having found it there), then what the board holds.
+ */
+export function pasteText(fates: readonly (Pasted & { fate: Fate })[], onBoard: number): string {
+  let added = 0;
+  let already = 0;
+  let refused = 0;
+  for (const { times, fate } of fates) {
+    if (fate === "added") {
+      added++;
+      already += times - 1;
+    } else if (fate === "already") already += times;
+    else refused += times;
+  }
+  const pasted = added + already + refused;
+  const parts = [
+    added ? `${added} added` : "",
+    already ? `${already} already on the board` : "",
+    refused ? `${refused} refused` : "",
+  ].filter(Boolean);
+  return `${countOf(pasted, "code")} pasted: ${listNames(parts)}. ${countOf(onBoard, "run")} on the board.`;
+}
+
 /**
  * What "Clear the board" asks, from what it would remove: the runs it ranks and the codes it
  * refused. The codes themselves stay wherever participants copied them from.
@@ -58,6 +120,10 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
   const worker = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
   const accepted = new Map<string, BoardRow>();
   const rejected = new Map<string, string>();
+  // What the last paste held twice, or held that was on the board already: said until the next
+  // paste, by code (how many times the paste held it).
+  const again = new Map<string, number>();
+  const refusedTimes = new Map<string, number>();
   let checking = 0;
   let nextId = 1;
   const waiting = new Map<number, (answer: BoardAnswer) => void>();
@@ -100,9 +166,17 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
           })
           .join("")
       : "<p>No runs on the board yet: paste result codes above.</p>";
-    refused.innerHTML = rejected.size
-      ? `<h2>Refused</h2><ul>${[...rejected].map(([code, why]) => `<li><code>${escapeHtml(code.slice(0, 60))}</code>: ${escapeHtml(why)}</li>`).join("")}</ul>`
-      : "";
+    const item = (code: string, why: string) =>
+      `<li><code>${escapeHtml(code.slice(0, 60))}</code>: ${escapeHtml(why)}</li>`;
+    const listed = [...again].filter(([code]) => accepted.has(code));
+    refused.innerHTML = [
+      listed.length
+        ? `<h2>Already on the board</h2><ul data-already>${listed.map(([code, times]) => item(code, alreadyText(accepted.get(code)!, times))).join("")}</ul>`
+        : "",
+      rejected.size
+        ? `<h2>Refused</h2><ul>${[...rejected].map(([code, why]) => item(code, refusedText(why, refusedTimes.get(code) ?? 1))).join("")}</ul>`
+        : "",
+    ].join("");
     root.dataset.accepted = String(accepted.size);
     root.dataset.rejected = String(rejected.size);
     // A question about clearing counts what is on the board now, or goes once nothing is.
@@ -110,8 +184,8 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     else if (clearing.shown) clearing.reword(clearBoardQuestion(accepted.size, rejected.size));
   }
 
-  function check(code: string): Promise<void> {
-    if (accepted.has(code)) return Promise.resolve();
+  /** Check `code` (one not on the board) by playing it again: it is added, or refused. */
+  function check(code: string): Promise<Exclude<Fate, "already">> {
     checking++;
     status.textContent = `Checking ${countOf(checking, "code")} (each run is played again)…`;
     root.dataset.checking = String(checking);
@@ -131,14 +205,32 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
       status.textContent = checking
         ? `Checking ${countOf(checking, "code")}…`
         : `${countOf(accepted.size, "run")} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.`;
+      return answer.ok ? "added" : "refused";
     });
+  }
+
+  /** Check what was pasted, each code once, and say what became of every code pasted. */
+  async function addPasted(codes: readonly string[]): Promise<void> {
+    const pasted = pastedOnce(codes);
+    again.clear();
+    refusedTimes.clear();
+    const fates = await Promise.all(
+      pasted.map(async (p) => {
+        const fate: Fate = accepted.has(p.code) ? "already" : await check(p.code);
+        if (fate === "refused") refusedTimes.set(p.code, p.times);
+        else if (fate === "already" || p.times > 1) again.set(p.code, p.times);
+        return { ...p, fate };
+      }),
+    );
+    render();
+    if (checking === 0) status.textContent = pasteText(fates, accepted.size);
   }
 
   add.addEventListener("click", () => {
     const codes = splitCodes(input.value);
     input.value = "";
     if (codes.length === 0) status.textContent = "Paste one or more result codes (or links holding them) first.";
-    for (const code of codes) void check(code);
+    else void addPasted(codes);
   });
   // "Clear the board" asks first, in the page, with keeping the runs the safe answer (focused, and
   // Escape's): a workshop's board is not lost to Enter pressed twice.
@@ -150,6 +242,8 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
       if (answer === "keep") return;
       accepted.clear();
       rejected.clear();
+      again.clear();
+      refusedTimes.clear();
       save();
       render();
       status.textContent = "The board is empty.";
@@ -165,6 +259,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     if (!button || !code) return;
     const place = [...results.querySelectorAll("[data-remove]")].indexOf(button);
     accepted.delete(code);
+    again.delete(code);
     save();
     render();
     status.textContent = "Removed.";
@@ -176,7 +271,9 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
 
   render();
   const fromLink = codeInLink(location.hash);
-  await Promise.all([...readStored(), ...(fromLink ? [fromLink] : [])].map(check));
+  await Promise.all(
+    [...new Set([...readStored(), ...(fromLink ? [fromLink] : [])])].filter((c) => !accepted.has(c)).map(check),
+  );
   if (fromLink) history.replaceState(null, "", location.pathname);
   root.dataset.ready = "true";
 }

@@ -22,7 +22,6 @@ import type { Slo } from "../../sim/gameday/slo.ts";
 import type { GameSummary } from "../../sim/gameday/summary.ts";
 import type { Frame } from "../../sim/gameday/telemetry.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
-import { readSeed } from "../../sim/random.ts";
 import { countOf, times } from "../../format/number.ts";
 import { handFocus, holdsFocus, setHidden } from "../focus.ts";
 import { tabStoreOrNothing } from "../site-storage.ts";
@@ -36,6 +35,7 @@ import { shortcutKey } from "../replay/shortcut-key.ts";
 import { type ResultCode, showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
+import { fieldSeed, seedErrorText, seedHelpText, seedPlaceholder } from "./seed-field.ts";
 import { hashWithCode, replayLink } from "./share.ts";
 import {
   ackText,
@@ -165,6 +165,15 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const endButton = q<HTMLButtonElement>(root, "[data-end]");
   const seedInput = q<HTMLInputElement>(root, "[data-seed]");
   const seedError = q<HTMLElement>(root, "[data-seed-error]");
+  // Emptied, the field says which seed it plays: the scenario's own, shown in it and, since its
+  // description (the refusal's line) hides a placeholder from screen readers, said after it.
+  seedInput.placeholder = seedPlaceholder(setup.seed);
+  const seedHelp = document.createElement("span");
+  seedHelp.id = `${seedError.id}-help`;
+  seedHelp.hidden = true;
+  seedHelp.textContent = seedHelpText(setup.seed);
+  seedError.after(seedHelp);
+  seedInput.setAttribute("aria-describedby", `${seedError.id} ${seedHelp.id}`);
   const errorOut = q<HTMLElement>(root, "[data-error]");
   const live = q<HTMLElement>(root, "[data-live]");
   const refusedOut = q<HTMLElement>(root, "[data-refused]");
@@ -714,14 +723,19 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
     worker.postMessage(message);
   }
 
-  /** Whether the seed field holds a seed (the one seed rule); if not, it says so and keeps focus. */
-  function seedReady(): boolean {
-    const ok = readSeed(seedInput.value) !== undefined;
+  /**
+   * The seed the field starts a game with (fieldSeed: empty is the scenario's own, as in the
+   * terminal without --seed), or undefined after saying that what it holds is not a seed, the
+   * focus kept on it.
+   */
+  function seedToStart(): number | undefined {
+    const chosen = fieldSeed(seedInput.value, setup.seed, seedInput.validity.badInput);
+    const ok = chosen !== undefined;
     seedInput.setAttribute("aria-invalid", String(!ok));
     seedError.hidden = ok;
-    seedError.textContent = ok ? "" : `The seed must be ${seedError.dataset.rule}.`;
+    seedError.textContent = ok ? "" : seedErrorText(setup.seed);
     if (!ok) seedInput.focus();
-    return ok;
+    return chosen;
   }
 
   type Begin = { kind: "play" } | { kind: "replay"; code: string } | { kind: "resume"; saved: SavedGame };
@@ -733,7 +747,9 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
    * as it was.
    */
   function start(how: Begin): void {
-    if (how.kind === "play" && !seedReady()) return;
+    // A new game starts only with a seed (the field says why not); a replay or a resume has its own.
+    const chosen = how.kind === "play" ? seedToStart() : null;
+    if (chosen === undefined) return;
     const game = ++asked;
     // A resume or a replay asked before is answered no more: what the worker says of it is of a game not asked.
     resumeAsked = null;
@@ -749,7 +765,8 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
       return;
     }
     showNewGame(game, how.kind);
-    seed = readSeed(seedInput.value)!;
+    seed = chosen!;
+    // An empty field shows the seed it played.
     seedInput.value = String(seed);
     send({ type: "start", game, scenario: setup.scenario, seed });
     send({ type: "speed", speed: startingSpeed });
