@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { loadAllExercises } from "../grader/load-exercises.ts";
+import { partsOf } from "../grader/exercise-meta.ts";
 import { displayWidth } from "./terminal-width.ts";
 import { runCaptured } from "./run-captured.test-helper.ts";
 import { run } from "./exercises.ts";
@@ -28,6 +29,16 @@ async function printed(argv: string[], home: string, columns?: number): Promise<
   });
   expect({ argv, code, err }).toEqual({ argv, code: 0, err: "" });
   return out;
+}
+
+/**
+ * A progress file for `id` with all but its last hint shown, and one wrong answer checked, which
+ * unlocks its worked solution (solutionUnlocked, the page's rule): `solution <id> --yes` shows it.
+ */
+function progressFor(id: string, meta: Parameters<typeof partsOf>[0]): string {
+  const hints = Math.max(0, meta.hints.length - 1);
+  const parts = { [partsOf(meta)[0]!.id]: { attempts: 1, solved: false } };
+  return JSON.stringify({ version: 1, exercises: { [id]: { parts, hints, revealed: false } } });
 }
 
 /**
@@ -58,13 +69,11 @@ test("every exercise's prompt, hints and worked solution print without Markdown 
     // Hints come one at a time, each call printing those shown so far: with all but the last
     // already shown, one call prints them all.
     mkdirSync(home);
-    const hints = Math.max(0, meta.hints.length - 1);
-    const progress = { version: 1, exercises: { [id]: { parts: {}, hints, revealed: false } } };
-    writeFileSync(join(home, "progress.json"), JSON.stringify(progress));
+    writeFileSync(join(home, "progress.json"), progressFor(id, meta));
     const texts = [
       await printed(["show", id], home),
       await printed(["hint", id], home),
-      await printed(["solution", id], home),
+      await printed(["solution", id, "--yes"], home),
     ];
     expect(texts[1]!.match(/^Hint \d+ of/gm)).toHaveLength(meta.hints.length);
     const left = [...texts.flatMap(leftovers), ...printedTwice(texts[0]!)];
@@ -104,20 +113,17 @@ test("on a terminal of 40 columns, the same words, every line within 40 but code
   for (const { id, meta } of loadAllExercises(repo)) {
     const home = join(scratch, `narrow-${id}`);
     mkdirSync(home);
-    const hints = Math.max(0, meta.hints.length - 1);
-    writeFileSync(
-      join(home, "progress.json"),
-      JSON.stringify({ version: 1, exercises: { [id]: { parts: {}, hints, revealed: false } } }),
-    );
-    for (const command of ["show", "hint", "solution"]) {
-      const piped = await printed([command, id], home);
-      const fitted = plain(await printed([command, id], home, width));
+    writeFileSync(join(home, "progress.json"), progressFor(id, meta));
+    for (const command of [["show"], ["hint"], ["solution", "--yes"]]) {
+      const argv = [command[0]!, id, ...command.slice(1)];
+      const piped = await printed(argv, home);
+      const fitted = plain(await printed(argv, home, width));
       // Nothing lost, nothing added: only where lines break.
-      expect(fitted.replace(/\s+/g, ""), `${command} ${id}`).toBe(piped.replace(/\s+/g, ""));
+      expect(fitted.replace(/\s+/g, ""), argv.join(" ")).toBe(piped.replace(/\s+/g, ""));
       const pipedLines = new Set(piped.split("\n"));
       for (const line of fitted.split("\n"))
         if (displayWidth(line) > width && !(drawn.test(line) && pipedLines.has(line)) && !unbreakable.test(line.trim()))
-          found.push(`${command} ${id}: ${line}`);
+          found.push(`${argv.join(" ")}: ${line}`);
     }
   }
   expect(found).toEqual([]);

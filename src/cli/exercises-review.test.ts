@@ -240,6 +240,10 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const again = await cli(["review", id, "--part", "canary", ` ${wrongOnce} `], at(3), dir);
     expect(again.out).toMatch(/^WRONG \[canary\]/);
     expect(again.out).toContain("The same answer as your last check of this part: not counted as another attempt.");
+    // An empty answer is said to be empty (exit 2), and counts nothing, as on the page.
+    const empty = await cli(["review", id, "--part", "canary", ""], at(3), dir);
+    expect(empty.code).toBe(2);
+    expect(empty.err).toMatch(/^error: the answer to \[canary\] is empty: give a number or a calculation\n/);
     // Another wrong answer counts; then the first again counts too (it is not the last one counted).
     await cli(["review", id, "--part", "canary", String(expected.canary! + 2)], at(3), dir);
     const back = await cli(["review", id, "--part", "canary", wrongOnce], at(3), dir);
@@ -299,10 +303,11 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const now = at(30);
     const seed = reviewSeedOf(id, 1);
     const expected = disks.answers(disks.variant(mulberry32(seed)));
-    // The chapter's numbers, and another variant's, are not the review's: their solutions count nothing.
+    // The chapter's numbers, and another variant's, are not the review's: their solutions count
+    // nothing there (they mark the chapter's record, so they are shown only with --yes).
     for (const argv of [
-      ["solution", id],
-      ["solution", id, "--seed", String(seed + 1)],
+      ["solution", id, "--yes"],
+      ["solution", id, "--seed", String(seed + 1), "--yes"],
     ]) {
       const other = await cli(argv, now, dir);
       expect(other.code).toBe(0);
@@ -342,8 +347,12 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // Given up in the review (rated again), and the chapter's record untouched: not "solution seen".
     expect(read().review![id]!.reps).toBe(2);
     expect(read().exercises[id]).toEqual(chapter);
-    // Another variant's solution is practice on the chapter's exercise: it is marked seen there.
-    await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1)], at(30), dir);
+    // Another variant's solution is practice on the chapter's exercise: it is marked seen there,
+    // so, as in the chapter, it is shown once the learner says yes.
+    const asked = await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1)], at(30), dir);
+    expect(asked.code).toBe(2);
+    expect(read().exercises[id]).toEqual(chapter);
+    await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1), "--yes"], at(30), dir);
     expect(read().exercises[id]?.revealed).toBe(true);
   });
 

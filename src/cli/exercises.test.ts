@@ -28,7 +28,15 @@ import {
   type Progress,
   recordAttempt,
 } from "../course/progress.ts";
-import { seenQuestion, solvedQuestion, statusLine } from "../course/solution-offer.ts";
+import {
+  lockedNote,
+  revealQuestion,
+  seenQuestion,
+  solutionOffer,
+  solvedIfSeen,
+  solvedNote,
+  statusLine,
+} from "../course/solution-offer.ts";
 import { allAnsweredOnShow } from "../course/on-show.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { enrol, whenText } from "../course/review.ts";
@@ -55,6 +63,18 @@ async function cli(
 }
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+
+/**
+ * A fresh home where a wrong answer to the first part of `id` was checked, which unlocks its
+ * worked solution (the page's rule, solutionUnlocked): `solution <id> --yes` shows it.
+ */
+async function triedHome(id: string): Promise<string> {
+  const home = freshHome();
+  const part = partsOf(readExerciseMeta(id, repo))[0]!.id;
+  const tried = await cli(["answer", id, "--part", part, "123456789"], { home });
+  expect(tried.out, id).toMatch(/^WRONG /);
+  return home;
+}
 
 describe("npm run exercises", { timeout: 60_000 }, () => {
   test("answer: 1 for a wrong answer with its feedback, 0 for a right one, 2 for unreadable input", async () => {
@@ -214,19 +234,86 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
   test("list shows the exercises with the status saved above, and titles with their numbers", async () => {
     const home = freshHome();
     await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1820"], { home });
-    await cli(["solution", "choose-exact"], { home });
+    // A wrong answer unlocks the worked solution, as on the page; --yes shows it.
+    await cli(["answer", "thread-starvation", "--part", "demanded", "123456"], { home });
+    await cli(["solution", "thread-starvation", "--yes"], { home });
     const list = await cli(["list"], { home });
-    expect(list.out).toMatch(/choose-exact\s.*Solution seen\s+Count the shards exactly/);
+    expect(list.out).toMatch(/thread-starvation\s.*Solution seen\s+Starved by a hanging dependency/);
     expect(list.code).toBe(0);
     // In the words of the page's /progress/ (exerciseStatus), as every status below.
     expect(list.out).toMatch(/shuffle-shard-16-workers\s.*1 of 2 parts\s+The 16-worker problem/);
     expect(list.out).not.toMatch(/\{[a-zA-Z]+\}/);
   });
 
+  test("solution keeps the page's lock and asks the page's question: locked until an answer is checked, then shown with --yes", async () => {
+    const home = freshHome();
+    const id = "cells-blast-radius";
+    const parts = ["untouched", "canary"];
+    const { hints } = readExerciseMeta(id, repo);
+    const file = join(home, "progress.json");
+    const read = () => JSON.parse(readFileSync(file, "utf8")) as Progress;
+    const status = async () => (await cli(["list"], { home })).out.split("\n").find((l) => l.startsWith(`${id} `));
+    // Nothing checked: locked, as Show solution is on the page, --yes or not; nothing shown, nothing written.
+    for (const argv of [
+      ["solution", id],
+      ["solution", id, "--yes"],
+    ]) {
+      const locked = await cli(argv, { home });
+      expect(locked).toMatchObject({ code: 2, out: "" });
+      expect(locked.err).toBe(
+        `error: the worked solution of ${id} is locked, as on its page. ${lockedNote} A wrong answer unlocks it too: npm run exercises -- answer ${id} --part <part> <answer>\n(run with --help for usage)\n`,
+      );
+    }
+    expect(existsSync(file)).toBe(false);
+    // Each lock names what opens it: a code exercise's check, new numbers' answer with their seed.
+    expect((await cli(["solution", "choose-exact"], { home })).err).toContain(
+      `${lockedNote} A wrong answer unlocks it too: npm run exercises -- check choose-exact\n`,
+    );
+    expect((await cli(["solution", "daily-disk-failures", "--seed", "2"], { home })).err).toContain(
+      "npm run exercises -- answer daily-disk-failures --part <part> --seed 2 <answer>\n",
+    );
+    // Hints do not unlock it, and the last one says what does; nor does an empty answer, which is no answer.
+    let last = "";
+    for (const _ of hints) last = (await cli(["hint", id], { home })).out;
+    expect(last).toContain(
+      `That was the last hint. The worked solution (check an answer first to unlock it): npm run exercises -- solution ${id}\n`,
+    );
+    const empty = await cli(["answer", id, "--part", "canary", ""], { home });
+    expect(empty).toMatchObject({ code: 2, out: "" });
+    expect(empty.err).toMatch(/^error: the answer to \[canary\] is empty: give a number or a calculation\n/);
+    expect((await cli(["solution", id], { home })).code).toBe(2);
+    expect(read().exercises[id]?.parts).toEqual({});
+
+    // A wrong answer unlocks it. Asked for, it says what the page's confirmation asks, which says
+    // what seeing it changes, and the command that says yes: nothing shown, nothing marked.
+    expect((await cli(["answer", id, "--part", "canary", "1"], { home })).code).toBe(1);
+    const before = read();
+    const asked = await cli(["solution", id], { home });
+    expect(asked).toEqual({
+      code: 2,
+      out: "",
+      err: `${revealQuestion}\nTo show it: npm run exercises -- solution ${id} --yes\n`,
+      home,
+    });
+    expect(solutionOffer(before, id, parts, false).question).toBe(revealQuestion);
+    expect(read()).toEqual(before);
+    expect(await status()).not.toContain("Solution seen");
+    expect((await cli(["hint", id], { home })).out).toContain(
+      `That was the last hint. The worked solution: npm run exercises -- solution ${id}\n`,
+    );
+    // With --yes: shown, and marked seen, as Show it does on the page.
+    const shown = await cli(["solution", id, "--yes"], { home });
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/^Worked solution: One bad cell\n/);
+    expect(shown.out).toContain("\n[canary] 500\n");
+    expect(read().exercises[id]).toEqual({ ...before.exercises[id], revealed: true });
+    expect(await status()).toMatch(/ Solution seen /);
+  });
+
   test("answered after `solution`, an exercise is recorded as such and not counted as solved", async () => {
     const home = freshHome();
     await cli(["answer", "shuffle-shard-16-workers", "--part", "shuffle", "1/1820"], { home });
-    expect((await cli(["solution", "shuffle-shard-16-workers"], { home })).code).toBe(0);
+    expect((await cli(["solution", "shuffle-shard-16-workers", "--yes"], { home })).code).toBe(0);
     const last = await cli(["answer", "shuffle-shard-16-workers", "--part", "fixed", "25%"], { home });
     expect(last.code).toBe(0);
     expect(last.out).toMatch(
@@ -272,22 +359,41 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
       `${id} is solved: a hint helps with nothing now, and none is counted. Its ${hints.length} hints, to learn from:`,
     );
     expect(hintLines(hinted.out)).toEqual(hints.map((_, i) => `Hint ${i + 1} of ${hints.length}: `));
-    expect(lines.at(-2)).toBe(`The worked solution, to compare with your own: npm run exercises -- solution ${id}`);
+    expect(lines.at(-2)).toBe(
+      `The worked solution, to compare with your own: npm run exercises -- solution ${id} --yes`,
+    );
     expect(hinted.out).not.toContain("That was the last hint");
     expect(read()).toEqual(solved);
-    // What it says seeing the solution changes is the page's confirmation's, and what `solution` does.
+    // What it says seeing the solution would change, said as what would follow: nothing is seen
+    // yet (audit, session 54: the page's "it stays solved; its status only adds" read as done).
     const change = lines.at(-1)!;
-    expect(solvedQuestion.endsWith(` ${change}`)).toBe(true);
-    await cli(["solution", id], { home });
+    expect(change).toBe(solvedIfSeen);
+    expect(change).toMatch(/^You solved this exercise first, so if you see its solution, /);
+    expect(exerciseStatus(read(), id, ["untouched", "canary"])).toBe("✓ Solved");
+    // Without --yes, `solution` asks what the page's confirmation asks (solutionOffer), and shows nothing.
+    const asked = await cli(["solution", id], { home });
+    expect(asked).toMatchObject({
+      code: 2,
+      out: "",
+      err: `${solutionOffer(solved, id, ["untouched", "canary"], true).question}\nTo show it: npm run exercises -- solution ${id} --yes\n`,
+    });
+    expect(asked.err).toContain(solvedNote);
+    expect(read()).toEqual(solved);
+    // With it, what was said follows: it stays solved, and its status adds "solution seen".
+    expect((await cli(["solution", id, "--yes"], { home })).code).toBe(0);
     const seen = read();
     expect(isSolved(seen, id, ["untouched", "canary"])).toBe(true);
-    expect(exerciseStatus(seen, id, ["untouched", "canary"])).toBe("✓ Solved · solution seen");
+    const added = /"(.+)"/.exec(change)![1];
+    expect(exerciseStatus(seen, id, ["untouched", "canary"])).toBe(`✓ Solved · ${added}`);
     expect(seen.exercises[id]).toEqual({ ...solved.exercises[id], revealed: true });
 
-    // Seen: it says so, and seeing the solution again changes nothing.
+    // Seen: it says so, and seeing the solution again changes nothing, so it needs no --yes.
     const again = (await cli(["hint", id], { home })).out.trimEnd().split("\n");
     expect(seenQuestion.endsWith(` ${again.at(-1)!}`)).toBe(true);
-    await cli(["solution", id], { home });
+    expect(again.at(-2)).toBe(`The worked solution, to compare with your own: npm run exercises -- solution ${id}`);
+    const shown = await cli(["solution", id], { home });
+    expect(shown.code).toBe(0);
+    expect(shown.out).toMatch(/^Worked solution: /);
     expect(read()).toEqual(seen);
 
     // New numbers bring hints back, counted, as on the page: the next one.
@@ -415,7 +521,7 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
       `${id}: ✓ Solved before · these numbers (variant 7): 1 of 2 parts answered right so far`,
     );
     // The solution seen: one wording, the page's.
-    await cli(["solution", id], { home });
+    await cli(["solution", id, "--yes"], { home });
     expect(lastLine((await answer("untouched", String(other.untouched), 7)).out)).toBe(
       `${id}: ✓ Solved before · solution seen · these numbers (variant 7): 2 of 2 parts answered right`,
     );
@@ -507,11 +613,11 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
 
   test("a worked solution is shown with the exercise's numbers, never a raw {placeholder}", async () => {
     for (const id of ["daily-disk-failures", "thread-starvation", "retry-storm-connection-hold"]) {
-      const result = await cli(["solution", id]);
+      const result = await cli(["solution", id, "--yes"], { home: await triedHome(id) });
       expect(result.code).toBe(0);
       expect(result.out, id).not.toMatch(/\{[a-zA-Z][a-zA-Z0-9]*\}/);
+      if (id === "daily-disk-failures") expect(result.out).toMatch(/2,000 × 12 = 24,000 disks/);
     }
-    expect((await cli(["solution", "daily-disk-failures"])).out).toMatch(/2,000 × 12 = 24,000 disks/);
   });
 
   test("--seed N deals variant N: its prompt, its grading and its worked solution, with that variant's numbers", async () => {
@@ -521,12 +627,16 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect(shown.out).toMatch(/variant 2/);
     expect(shown.out).toMatch(/5,000 machines, each with 4 disks/);
     expect(shown.out).toMatch(/answer daily-disk-failures --part <part> --seed 2 <answer>/);
-    const right = await cli(["answer", "daily-disk-failures", "--part", "per-day", "--seed", "2", "0.55"]);
+    const home = freshHome();
+    const right = await cli(["answer", "daily-disk-failures", "--part", "per-day", "--seed", "2", "0.55"], { home });
     expect(right.out).toMatch(/^RIGHT/);
-    const chapters = await cli(["answer", "daily-disk-failures", "--part", "per-day", "--seed", "2", "0.99"]);
+    const chapters = await cli(["answer", "daily-disk-failures", "--part", "per-day", "--seed", "2", "0.99"], {
+      home,
+    });
     expect(chapters.code).toBe(1);
     expect(chapters.out).toMatch(/hint daily-disk-failures --seed 2/);
-    const worked = await cli(["solution", "daily-disk-failures", "--seed", "2"]);
+    // Answers on new numbers unlock the worked solution too, as on the page.
+    const worked = await cli(["solution", "daily-disk-failures", "--seed", "2", "--yes"], { home });
     expect(worked.out).toMatch(/5,000 × 4 = 20,000 disks/);
     expect(worked.out).toMatch(/≈ 0\.55:/);
     expect(worked.out).not.toMatch(/24,000|0\.99/);
@@ -545,7 +655,7 @@ describe("the course's Markdown and math read as text in a terminal", { timeout:
   const id = "shuffle-shard-16-workers";
 
   test("solution: the formula in plain text, emphasis as the bare words in a pipe", async () => {
-    const { code, out } = await cli(["solution", id]);
+    const { code, out } = await cli(["solution", id, "--yes"], { home: await triedHome(id) });
     expect(code).toBe(0);
     expect(out).toContain("There are\nC(n, k) = n! / (k! (n − k)!) combinations of k workers out of n");
     expect(out).toContain("\nShuffle sharding. The poison customer crashes exactly the 4 workers");
@@ -558,7 +668,9 @@ describe("the course's Markdown and math read as text in a terminal", { timeout:
     // Its README opens with "# How often does a disk die?", its explanation with "# Worked solution".
     const shown = await cli(["show", "daily-disk-failures"]);
     expect(shown.out.match(/How often does a disk die\?/g)).toHaveLength(1);
-    const solved = await cli(["solution", "daily-disk-failures"]);
+    const solved = await cli(["solution", "daily-disk-failures", "--yes"], {
+      home: await triedHome("daily-disk-failures"),
+    });
     expect(solved.out.match(/Worked solution/g)).toHaveLength(1);
   });
 

@@ -9,7 +9,9 @@
  *   answer <id> [--part p] <answer>   grade a numeric, choice or match answer
  *   hint <id>                         the next hint; once every part is answered right, all of
  *                                     them, counted nowhere, and the worked solution to compare with
- *   solution <id> [--seed N]          the worked solution (a variant's, worked with its numbers)
+ *   solution <id> [--seed N] [--yes]  the worked solution (a variant's, worked with its numbers), by the
+ *                                     page's rule: locked until an answer is checked, then shown with
+ *                                     --yes, once what seeing it changes is said (solution-offer.ts)
  *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
  *   review [<id> [--part p] [--rate g] <answer> | <id> --give-up | <id> --rate g]
@@ -83,7 +85,16 @@ import {
   type Progress,
   type ReviewCard,
 } from "../course/progress.ts";
-import { answeredInRecord, type NumbersOnShow, seenNote, solvedNote, statusLine } from "../course/solution-offer.ts";
+import {
+  answeredInRecord,
+  lockedNote,
+  type NumbersOnShow,
+  seenNote,
+  solutionQuestion,
+  solutionUnlocked,
+  solvedIfSeen,
+  statusLine,
+} from "../course/solution-offer.ts";
 import { allAnsweredOnShow } from "../course/on-show.ts";
 import { reviewHintAsked } from "../course/review-hint.ts";
 import { defaultParams, partsOf, titleOf } from "../grader/exercise-meta.ts";
@@ -143,7 +154,9 @@ commands:
   hint <id> [--seed N]              the next hint (they come one at a time); once every part is
                                     answered right, all of them, not counted (with --seed, the
                                     next, counted, as new numbers bring hints back on the page)
-  solution <id> [--seed N]          the worked solution, worked through with variant N's numbers
+  solution <id> [--seed N] [--yes]  the worked solution, worked through with variant N's numbers;
+                                    as on the page, it unlocks once you have checked an answer,
+                                    and says what seeing it changes in your progress: --yes shows it
   import <file>                     merge a progress file into yours: an export from the page's
                                     /progress/, or a kept copy of an unreadable progress file
   watch                             check the next unsolved code exercise on every save
@@ -167,7 +180,7 @@ const commandOptions: Readonly<Record<string, Takes>> = {
   check: {},
   answer: { options: ["part", "seed"] },
   hint: { options: ["seed"] },
-  solution: { options: ["seed"] },
+  solution: { options: ["seed"], flags: ["yes"] },
   import: {},
   watch: {},
   review: { options: ["part", "rate"], flags: ["give-up"] },
@@ -463,6 +476,23 @@ async function show(
   return 0;
 }
 
+/**
+ * What an answer given empty (`answer <id> ""`, or spaces only) is told, through answer and review:
+ * that it is empty, and what to give for its part, as `show` says it (a usage error, exit 2).
+ * The page's Check says "Type an answer first." and counts nothing; nor does this.
+ */
+function emptyAnswer(part: Part): UsageError {
+  const what =
+    part.kind === "choice"
+      ? part.multiple
+        ? "give the id of every choice that applies, separated by commas"
+        : "give one choice id"
+      : part.kind === "match"
+        ? matchShape(part)
+        : "give a number or a calculation";
+  return new UsageError(`the answer to [${part.id}] is empty: ${what}`);
+}
+
 /** How a match part's answer is written, with its own item ids: what show says, and what an unreadable one is told. */
 function matchShape(part: MatchPart): string {
   return `answer with item=option for every item: ${part.items.map((i) => `${i.id}=...`).join(",")}`;
@@ -552,7 +582,7 @@ async function answer(
   ctx: Context,
   exercise: LoadedExercise,
   requestedPart: string | undefined,
-  text: string,
+  text: string | undefined,
   args: ParsedArgs,
 ): Promise<number> {
   const { meta } = exercise;
@@ -560,8 +590,9 @@ async function answer(
     throw new UsageError(
       `${exercise.id} is a code exercise: edit exercises/${exercise.id}/starter.ts and run \`check ${exercise.id}\``,
     );
-  if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
+  if (text === undefined) throw new UsageError("give an answer after the exercise id");
   const part = pickPart<Part>(exercise, meta.parts, requestedPart);
+  if (text.trim() === "") throw emptyAnswer(part);
   const params = await paramsFor(ctx, exercise, args);
   const [grader, expected] = await Promise.all([import("../grader/grade.ts"), expectedFor(ctx, exercise, params)]);
   const { input, verdict } = graded(grader, part, text, expected[part.id]!, params);
@@ -692,8 +723,11 @@ function cantRead(ctx: Context, part: Part, message: string): number {
 /**
  * What `hint` says, for the chapter's numbers, of an exercise whose every part is answered right in
  * `progress` (solved, or answered after seeing its solution; undefined while a part is left): that
- * a hint helps with nothing and is not counted, and what its worked solution, offered to compare
- * with, changes in the record, in the page's words (src/course/solution-offer.ts).
+ * a hint helps with nothing and is not counted, and the command for its worked solution, offered
+ * to compare with, with what seeing it would change in the record, in the page's words
+ * (src/course/solution-offer.ts). Nothing is seen yet: said as what would follow (solvedIfSeen),
+ * so the command takes --yes (what solution asks for once it has said that); seen already, it
+ * changes nothing and needs none.
  */
 function answeredHintNote(
   progress: Progress,
@@ -703,9 +737,10 @@ function answeredHintNote(
   // The page's rule (allAnsweredOnShow): on the chapter's numbers, the record says.
   if (!allAnsweredOnShow(progress, id, parts)) return undefined;
   const solved = isSolved(progress, id, parts);
+  const seen = progress.exercises[id]?.revealed === true;
   return {
     answered: `${id} is ${solved ? "solved" : "answered (after seeing its solution)"}: a hint helps with nothing now, and none is counted.`,
-    solution: progress.exercises[id]?.revealed ? seenNote : solvedNote,
+    solution: `The worked solution, to compare with your own: npm run exercises -- solution ${id}${seen ? "" : " --yes"}\n${seen ? seenNote : solvedIfSeen}`,
   };
 }
 
@@ -719,11 +754,12 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
         `${fitText(readable(ctx, hints[i]!, params), ctx.width, { prefix: `Hint ${i + 1} of ${hints.length}: ` })}\n`,
       );
   };
-  const lastHint = (shown: number) => {
+  /** After the last hint, where the worked solution is; `locked`: the page's lock on it still holds (solutionUnlocked). */
+  const lastHint = (shown: number, locked = false) => {
     if (shown === hints.length)
       say(
         ctx,
-        `That was the last hint. The worked solution: npm run exercises -- solution ${exercise.id}${seed === undefined ? "" : ` --seed ${seed}`}\n`,
+        `That was the last hint. The worked solution${locked ? " (check an answer first to unlock it)" : ""}: npm run exercises -- solution ${exercise.id}${seed === undefined ? "" : ` --seed ${seed}`}\n`,
       );
   };
   // A hint for the numbers of a due review counts against that review, as a wrong answer does
@@ -813,10 +849,7 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   if (done) {
     say(ctx, `${done.answered} Its ${countOf(hints.length, "hint")}, to learn from:\n`);
     showHints(hints.length);
-    say(
-      ctx,
-      `The worked solution, to compare with your own: npm run exercises -- solution ${exercise.id}\n${done.solution}\n`,
-    );
+    say(ctx, `${done.solution}\n`);
     return 0;
   }
   const progress = ctx.progress.update((p) => {
@@ -825,13 +858,68 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   });
   const shown = progress.exercises[exercise.id]!.hints;
   showHints(shown);
-  lastHint(shown);
+  lastHint(shown, !solutionUnlocked(progress, exercise.id) && !progress.exercises[exercise.id]?.revealed);
   return 0;
+}
+
+/**
+ * The page's lock and confirmation, for a worked solution whose showing marks the exercise's record
+ * "solution seen" (its chapter's numbers, or new ones that are no review's): locked until an answer
+ * is checked (solutionUnlocked; a usage error, exit 2, naming what unlocks it); then what the
+ * page's confirmation asks, which says what seeing it changes (solutionQuestion), with the command
+ * that answers yes (--yes), on stderr, exit 2. Seen already, it changes nothing and is shown at once,
+ * as the page shows it again after a reload. Returns the exit code when it is not shown.
+ */
+function solutionAsked(
+  ctx: Context,
+  progress: Progress,
+  exercise: LoadedExercise,
+  seed: number | undefined,
+  yes: boolean,
+): number | undefined {
+  const { id, meta } = exercise;
+  if (progress.exercises[id]?.revealed) return undefined;
+  if (!solutionUnlocked(progress, id)) {
+    const check =
+      meta.kind === "code"
+        ? `check ${id}`
+        : `answer ${id}${meta.parts.length > 1 ? " --part <part>" : ""}${seed === undefined ? "" : ` --seed ${seed}`} <answer>`;
+    throw new UsageError(
+      `the worked solution of ${id} is locked, as on its page. ${lockedNote} A wrong answer unlocks it too: npm run exercises -- ${check}`,
+    );
+  }
+  if (yes) return undefined;
+  ctx.io.stderr(
+    fitLines(
+      `${solutionQuestion(progress, id, partIds(exercise))}\nTo show it: npm run exercises -- solution ${id}${seed === undefined ? "" : ` --seed ${seed}`} --yes\n`,
+      errorWidth(ctx.io),
+    ),
+  );
+  return 2;
 }
 
 async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { meta } = exercise;
   const params = await paramsFor(ctx, exercise, args);
+  // The answers for a due review's numbers: the review is given up, as with review --give-up, and
+  // the exercise's record in its chapter stays as it was (these are not its numbers), as on the page.
+  // The numbers of a review whose every part is answered right (under way, or rated since):
+  // seeing their solution counts nothing, as on the /review/ page once its review is answered.
+  // Other numbers mark the chapter's record: the page's lock and confirmation come first (solutionAsked).
+  const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
+  const read = ctx.progress.read();
+  const due = await dueReviewOn(ctx, read, exercise, seed);
+  const answered =
+    due && answeredReview(read, exercise, due)
+      ? due
+      : due
+        ? undefined
+        : await answeredReviewOn(ctx, read, exercise, seed);
+  const review = answered ? undefined : due;
+  if (!review && !answered) {
+    const refused = solutionAsked(ctx, read, exercise, seed, args.flags.has("yes"));
+    if (refused !== undefined) return refused;
+  }
   // The worked figures for these numbers, computed by the solution (solution.ts worked()).
   let figures: Figures = params;
   if (meta.kind !== "code") {
@@ -854,20 +942,6 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
     ]);
     for (const part of meta.parts) out.push(line(`[${part.id}] ${describeAnswer(part, expected[part.id]!)}`));
   }
-  // The answers for a due review's numbers: the review is given up, as with review --give-up, and
-  // the exercise's record in its chapter stays as it was (these are not its numbers), as on the page.
-  // The numbers of a review whose every part is answered right (under way, or rated since):
-  // seeing their solution counts nothing, as on the /review/ page once its review is answered.
-  const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
-  const read = ctx.progress.read();
-  const due = await dueReviewOn(ctx, read, exercise, seed);
-  const answered =
-    due && answeredReview(read, exercise, due)
-      ? due
-      : due
-        ? undefined
-        : await answeredReviewOn(ctx, read, exercise, seed);
-  const review = answered ? undefined : due;
   if (!review && !answered) ctx.progress.update((p) => void (exerciseEntry(p, exercise.id).revealed = true));
   ctx.io.stdout(`${out.join("\n")}\n`);
   if (answered)
@@ -1218,12 +1292,12 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
   return 0;
 }
 
-/** Grade a review's part on its numbers; `text` null gives up. */
+/** Grade a review's part on its numbers; `text` null gives up, undefined is no answer given. */
 async function reviewAnswer(
   ctx: Context,
   exercise: LoadedExercise,
   requestedPart: string | undefined,
-  text: string | null,
+  text: string | null | undefined,
   requested?: ReviewOutcome,
 ): Promise<number> {
   const now = ctx.now();
@@ -1253,8 +1327,9 @@ async function reviewAnswer(
     );
     return 0;
   }
-  if (text.trim() === "") throw new UsageError("give an answer after the exercise id");
+  if (text === undefined) throw new UsageError("give an answer after the exercise id");
   const part = pickPart<Part>(exercise, exercise.meta.parts, requestedPart);
+  if (text.trim() === "") throw emptyAnswer(part);
   const { input, verdict } = graded(grader, part, text, expected[part.id]!, params);
   if (!input) return cantRead(ctx, part, verdict.message);
   say(ctx, `${verdict.status === "right" ? "RIGHT" : "WRONG"} [${part.id}] ${verdict.message}\n`);
@@ -1478,7 +1553,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
             ctx,
             await exerciseOrUsage(ctx, id),
             args.options.get("part")?.at(-1),
-            rest.join(" "),
+            rest.length > 0 ? rest.join(" ") : undefined,
             args,
           );
         case "hint":
@@ -1510,7 +1585,7 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
             ctx,
             await exerciseOrUsage(ctx, id),
             args.options.get("part")?.at(-1),
-            rest.join(" "),
+            rest.length > 0 ? rest.join(" ") : undefined,
             rating,
           );
         }

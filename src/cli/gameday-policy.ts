@@ -13,21 +13,38 @@ import { countOf } from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
-import { outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
+import { defaultTimeoutMs, outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
 import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
 import { maxPolicyDecisions, type PolicyRun } from "../sim/gameday/policy.ts";
 import { clock } from "../sim/gameday/report.ts";
 import type { GameScenario, LogEntry } from "../sim/gameday/scenarios.ts";
 
-/** How long a policy's whole game may take in the sandbox. */
-export const policyTimeoutMs = 60_000;
+/**
+ * How long a policy's whole game may take in the sandbox: the time limit of a program in the
+ * course's runner, a playground's on the page and `npm run play`'s unless it names another (a game
+ * with the course's example policy takes about a second, the runner's start included). An endless
+ * loop in the policy is stopped there, said as policyStoppedText, and the command exits 124 as
+ * `npm run play` does (audit, session 54: it was silent for a minute, then exited 1).
+ */
+export const policyTimeoutMs = defaultTimeoutMs;
+
+/** A time limit as people say it: whole seconds in s, else ms. */
+const limitText = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
+
+/** What the terminal says of a policy stopped at its time limit, `timeoutMs`. */
+export function policyStoppedText(timeoutMs: number): string {
+  const limit = limitText(timeoutMs);
+  return `the policy was stopped after ${limit}: its game did not finish (an endless loop in the policy?), so there is no log to score. A game gets ${limit}, as a program in a playground on the page or in npm run play does`;
+}
 
 /** The name of the one report the course's entry makes: the run, as JSON in its message. */
 const resultName = "gameday-policy-result";
 
 export type PolicyFileRun =
   /** `printed` is what the policy printed, ready to show ("" if nothing), as printedText writes it. */
-  { ok: true; log: LogEntry[]; refused: PolicyRun["refused"]; printed: string } | { ok: false; message: string };
+  | { ok: true; log: LogEntry[]; refused: PolicyRun["refused"]; printed: string }
+  /** `stopped`: at its time limit (the command exits 124, as `npm run play` does). */
+  | { ok: false; message: string; stopped?: boolean };
 
 /** Most lines of a policy's output shown in the terminal: its last ones. */
 export const printedLinesShown = 20;
@@ -78,17 +95,21 @@ export function tooManyDecisionsText(stoppedAt: number, refused: PolicyRun["refu
   );
 }
 
-/** Run the policy in `file` (absolute); `named` is the file as the learner typed it, for messages. */
+/**
+ * Run the policy in `file` (absolute); `named` is the file as the learner typed it, for messages.
+ * `timeoutMs` is policyTimeoutMs but in tests, which stop an endless loop sooner.
+ */
 export async function runPolicyFile(
   file: string,
   scenario: GameScenario,
   seed: number,
   named = file,
+  timeoutMs = policyTimeoutMs,
 ): Promise<PolicyFileRun> {
   // The learner's file and what it imports, under "learner/"; the game's own sources under "src/".
-  const learner = requestForFile(file, policyTimeoutMs);
+  const learner = requestForFile(file, timeoutMs);
   const simEntry = fileURLToPath(new URL("../sim/gameday/policy.ts", import.meta.url));
-  const sim = requestForFile(simEntry, policyTimeoutMs);
+  const sim = requestForFile(simEntry, timeoutMs);
   const files: Record<string, string> = {};
   for (const [key, text] of Object.entries(learner.files)) files[posix.normalize(`learner/${key}`)] = text;
   for (const [key, text] of Object.entries(sim.files)) files[posix.normalize(`src/sim/gameday/${key}`)] = text;
@@ -107,7 +128,7 @@ export async function runPolicyFile(
     {
       files,
       entry: "main.ts",
-      timeoutMs: policyTimeoutMs,
+      timeoutMs,
       // The policy is the learner's: its files may import each other and nothing else; the game's own
       // files (and the entry) are the course's.
       learner: {
@@ -123,16 +144,15 @@ export async function runPolicyFile(
       } else if (event.kind !== "plot") messages.push(event.text);
     },
   );
+  if (result.status === "timeout")
+    return { ok: false, stopped: true, message: withPrinted(policyStoppedText(timeoutMs), messages) };
   if (result.status !== "ok") {
     // Name the learner's own file as they know it, not as the sandbox saw it.
     const shown = result.error?.file?.startsWith("learner/")
       ? join(dirname(named), result.error.file.slice("learner/".length))
       : (result.error?.file ?? named);
     const where = result.error?.line === undefined ? "" : ` (${shown}, line ${result.error.line})`;
-    const why =
-      result.status === "timeout"
-        ? `it did not finish within ${policyTimeoutMs / 1000} s`
-        : (result.error?.message ?? result.status);
+    const why = result.error?.message ?? result.status;
     return {
       ok: false,
       message: withPrinted(`the policy failed: ${why}${where}`, messages),

@@ -6,7 +6,8 @@ import { verdictText } from "../sim/gameday/report.ts";
 import { findScenario, grayHostOf, scenarios } from "../sim/gameday/scenarios.ts";
 import { summarize } from "../sim/gameday/summary.ts";
 import { listNames } from "../format/words.ts";
-import { printedText, tooManyDecisionsText } from "./gameday-policy.ts";
+import { defaultTimeoutMs } from "../playground/protocol.ts";
+import { policyStoppedText, policyTimeoutMs, printedText, tooManyDecisionsText } from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
 import { tempDir } from "../../tests/support/temp-dir.ts";
 
@@ -119,6 +120,33 @@ test(
     const failed = await cli("play", "gray-failure", "--policy", broken);
     expect(failed.code).toBe(1);
     expect(failed.err.startsWith(`the policy failed: Error: no idea (${broken}, line 1)`)).toBe(true);
+  },
+);
+
+test(
+  "a policy that never returns is stopped at its time limit, says so, and exits 124 as npm run play does",
+  slow,
+  async () => {
+    // The audit's (session 54): an endless loop in respond, after a line printed as the file loads.
+    const loop = file(
+      "loop.ts",
+      'console.log("loaded");\nexport default function respond(view: unknown) {\n  for (;;) {}\n}\n',
+    );
+    // A shorter limit than the real one, so the test does not wait for it; the message is the same.
+    let out = "";
+    let err = "";
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), env: {}, cwd: dir };
+    const code = await run(["play", "gray-failure", "--policy", loop], io, { policyTimeoutMs: 300 });
+    expect({ code, out }).toEqual({ code: 124, out: "" });
+    expect(err).toBe(`${policyStoppedText(300)}\nthe policy printed:\n  loaded\n`);
+    expect(err).toMatch(
+      /^the policy was stopped after 300 ms: its game did not finish \(an endless loop in the policy\?\)/,
+    );
+    // The real limit is a playground program's, on the page and in npm run play, and the usage says it.
+    expect(policyTimeoutMs).toBe(defaultTimeoutMs);
+    const limit = `${policyTimeoutMs / 1000} s`;
+    expect(policyStoppedText(policyTimeoutMs)).toContain(`stopped after ${limit}:`);
+    expect((await cli("--help")).out).toContain(`124 the policy was stopped at its time limit (${limit})`);
   },
 );
 

@@ -4,7 +4,8 @@
  * Game days in the terminal: the same scenarios, actions and scoring as the page. `play` prints
  * the same summary the page shows for the same log; with --json, the same bytes. An invalid or
  * impossible log exits 2 with a message naming the entry. A policy (a learner's automated
- * responder) runs in the course's sandboxed runner; its actions are scored like any log.
+ * responder) runs in the course's sandboxed runner; its actions are scored like any log. One that
+ * fails exits 1; one stopped at its time limit (policyTimeoutMs) exits 124, as `npm run play` does.
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -127,7 +128,7 @@ function show(scenario: GameScenario, io: Io): number {
   return 0;
 }
 
-async function play(scenario: GameScenario, args: ParsedArgs, io: Io): Promise<number> {
+async function play(scenario: GameScenario, args: ParsedArgs, io: Io, options: RunOptions): Promise<number> {
   const actionsFile = args.options.get("actions")?.at(-1);
   const policyFile = args.options.get("policy")?.at(-1);
   // Given but empty (`--actions ""`) is given: userFile says it names no file.
@@ -168,10 +169,10 @@ async function play(scenario: GameScenario, args: ParsedArgs, io: Io): Promise<n
     log = parsed.entries;
   } else {
     const { runPolicyFile } = await import("./gameday-policy.ts");
-    const run = await runPolicyFile(path, scenario, seed, file);
+    const run = await runPolicyFile(path, scenario, seed, file, options.policyTimeoutMs);
     if (!run.ok) {
       io.stderr(`${run.message}\n`);
-      return 1;
+      return run.stopped ? 124 : 1;
     }
     log = run.log;
     refused = run.refused;
@@ -200,9 +201,17 @@ async function play(scenario: GameScenario, args: ParsedArgs, io: Io): Promise<n
   return 0;
 }
 
-/** The command, in process: returns its exit code; usage errors and bad logs are written to `io.stderr` (code 2). */
-export async function run(argv: string[], io: Io): Promise<number> {
-  return runMain(() => command(argv, io), io);
+/** How a run is made other than by its arguments: tests stop a runaway policy sooner than policyTimeoutMs. */
+interface RunOptions {
+  policyTimeoutMs?: number;
+}
+
+/**
+ * The command, in process: returns its exit code; usage errors and bad logs are written to
+ * `io.stderr` (code 2), and so is a policy that failed (1) or was stopped at its time limit (124).
+ */
+export async function run(argv: string[], io: Io, options: RunOptions = {}): Promise<number> {
+  return runMain(() => command(argv, io, options), io);
 }
 
 /** Each command and the options it takes (besides --help); any other is a usage error naming both. */
@@ -212,7 +221,7 @@ const commandOptions: Readonly<Record<string, Takes>> = {
   play: { options: ["actions", "policy", "seed"], flags: ["json"] },
 };
 
-async function command(argv: string[], io: Io): Promise<number> {
+async function command(argv: string[], io: Io, options: RunOptions): Promise<number> {
   const line = parseCommandArgs(argv, commandOptions);
   const [command, name, ...rest] = line.positional;
   const done = helpOrMissing(
@@ -237,8 +246,8 @@ async function command(argv: string[], io: Io): Promise<number> {
       return show(scenarioArg(name), io);
     default:
       if (rest.length) throw new UsageError(`play takes one scenario (got "${rest[0]}" too)`);
-      return play(scenarioArg(name), args, io);
+      return play(scenarioArg(name), args, io, options);
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runAsProcess(run);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await runAsProcess((argv, io) => run(argv, io));

@@ -33,7 +33,7 @@ import { answers, type Params as ReviewedParams } from "../../solutions/cells-bl
 import { formatLog } from "../sim/gameday/log.ts";
 import { findScenario } from "../sim/gameday/scenarios.ts";
 import { emptyProgress, exerciseEntry } from "../course/progress.ts";
-import { defaultParams } from "../grader/exercise-meta.ts";
+import { defaultParams, partsOf } from "../grader/exercise-meta.ts";
 import { hasVariants } from "../grader/solution.ts";
 import type { Io } from "./args.ts";
 import { exerciseIndex } from "./exercise-index.ts";
@@ -159,16 +159,26 @@ test("no command writes a quantity of thousands without its separator", { timeou
   await runIt("exercises", exercises, ["--help"]);
   await runIt("exercises", exercises, ["list"]);
   const all = await exerciseIndex(repo).all();
-  // Every hint but the last already taken, so one `hint` prints them all.
+  // Every hint but the last already taken, so one `hint` prints them all, and a wrong answer
+  // checked, which unlocks the worked solution (the page's rule: solution-offer.ts).
   const hinted = emptyProgress();
-  for (const { id, meta } of all) exerciseEntry(hinted, id).hints = meta.hints.length - 1;
+  for (const { id, meta } of all) {
+    const entry = exerciseEntry(hinted, id);
+    entry.hints = meta.hints.length - 1;
+    entry.parts[partsOf(meta)[0]!.id] = { attempts: 1, solved: false };
+  }
   mkdirSync(home, { recursive: true });
   writeFileSync(join(home, "progress.json"), JSON.stringify(hinted));
   for (const { id, meta } of all) {
-    for (const command of ["show", "hint", "solution"]) await runIt("exercises", exercises, [command, id]);
+    for (const argv of [
+      ["show", id],
+      ["hint", id],
+      ["solution", id, "--yes"],
+    ])
+      await runIt("exercises", exercises, argv);
     if (meta.kind === "code") continue;
     if (hasVariants(meta, await import(join(repo, "solutions", id, "solution.ts"))))
-      await runIt("exercises", exercises, ["solution", id, "--seed", "3"]);
+      await runIt("exercises", exercises, ["solution", id, "--seed", "3", "--yes"]);
     for (const part of meta.parts) {
       // Only feedback with a digit or a {placeholder} in it can write a figure; the grader's own
       // words around it are the same for every answer.

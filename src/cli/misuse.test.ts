@@ -57,15 +57,37 @@ const misuses: [Tool, string[], RegExp][] = [
     ],
   ),
   // Empty answers, ids and paths.
+  // An answer given empty is said to be empty, with what its part takes (audit, session 54: it was
+  // told to give an answer, which it had); one not given at all, to give one.
   [
     "exercises",
     ["answer", "shuffle-shard-16-workers", "--part", "shuffle", ""],
-    /^error: give an answer after the exercise id$/,
+    /^error: the answer to \[shuffle\] is empty: give a number or a calculation$/,
   ],
   [
     "exercises",
     ["answer", "shuffle-shard-16-workers", "--part", "shuffle", "  "],
+    /^error: the answer to \[shuffle\] is empty: give a number or a calculation$/,
+  ],
+  [
+    "exercises",
+    ["answer", "shuffle-shard-16-workers", "--part", "shuffle"],
     /^error: give an answer after the exercise id$/,
+  ],
+  [
+    "exercises",
+    ["answer", "backoff-which-jitter", "--part", "lockstep", ""],
+    /^error: the answer to \[lockstep\] is empty: give one choice id$/,
+  ],
+  [
+    "exercises",
+    ["answer", "backoff-which-jitter", "--part", "total-work", ""],
+    /^error: the answer to \[total-work\] is empty: give the id of every choice that applies, separated by commas$/,
+  ],
+  [
+    "exercises",
+    ["answer", "control-or-data-plane", " "],
+    /^error: the answer to \[plane\] is empty: answer with item=option for every item: route=\.\.\.,replica=\.\.\./,
   ],
   ["exercises", ["show", ""], /^error: name an exercise \(npm run exercises -- list shows them\)$/],
   ["exercises", ["check", ""], /^error: name an exercise \(npm run exercises -- list shows them\)$/],

@@ -3,6 +3,7 @@ import {
   type Catalog,
   chapterDone,
   emptyProgress,
+  exerciseEntry,
   exerciseStatus,
   isSolved,
   markSolved,
@@ -22,6 +23,9 @@ import {
   revealQuestion,
   seenQuestion,
   solutionOffer,
+  solutionQuestion,
+  solutionUnlocked,
+  solvedIfSeen,
   solvedQuestion,
   statusLine,
 } from "./solution-offer.ts";
@@ -73,6 +77,10 @@ describe("Show solution's confirmation says what seeing the solution changes", (
     expect(exerciseStatus(after, id, parts)).toBe(`✓ Solved · ${added}`);
     expect(exerciseStatus(after, id, parts)).toBe(statusLine(after, id, parts).text);
     expect(solvedStatus(true)).toBe(exerciseStatus(after, id, parts));
+    // Said before anything is seen (the terminal's hint on a solved exercise), the same change, as what would follow.
+    expect(/"(.+)"/.exec(solvedIfSeen)?.[1]).toBe(added);
+    expect(solvedIfSeen).toMatch(/\bif you see its solution, it stays solved;/);
+    expect(solutionQuestion(before, id, parts)).toBe(solvedQuestion);
   });
 
   test("not solved: the attempts and a part solved are kept; a part answered after is answered, not solved", () => {
@@ -112,6 +120,23 @@ describe("Show solution's confirmation says what seeing the solution changes", (
   test("the other button offers to keep trying until every part on show is answered, and says Not now after (as /review/ does: compareDecline is notNow)", () => {
     expect(solutionOffer(solved(), id, parts, false).decline).toBe(keepTrying);
     expect(solutionOffer(emptyProgress(), id, parts, true).decline).toBe(notNow);
+  });
+});
+
+describe("Show solution's lock", () => {
+  test("opens once an answer to any part was checked, right or wrong, a code exercise's code too; not with hints", () => {
+    const p = emptyProgress();
+    expect(solutionUnlocked(p, id)).toBe(false);
+    const hinted = emptyProgress();
+    exerciseEntry(hinted, id).hints = 3;
+    expect(solutionUnlocked(hinted, id)).toBe(false);
+    recordAttempt(p, id, "fixed", "00000001:1");
+    expect(solutionUnlocked(p, id)).toBe(true);
+    expect(solutionUnlocked(solved(), id)).toBe(true);
+    const code = emptyProgress();
+    recordAttempt(code, "choose-exact", "code", "00000001:1");
+    expect(solutionUnlocked(code, "choose-exact")).toBe(true);
+    expect(solutionUnlocked(code, id)).toBe(false);
   });
 });
 

@@ -22,13 +22,34 @@ export function markSeen(progress: Progress, id: string): void {
 }
 
 /**
+ * The page's lock on Show solution: it opens once an answer to any part of the exercise was
+ * checked, right or wrong (the code of a code exercise, once), on the chapter's numbers or new
+ * ones; a hint does not open it, nor an answer that could not be read (never an attempt). The
+ * terminal's `solution` keeps the same lock (src/cli/exercises.ts), and says lockedNote while it holds.
+ */
+export function solutionUnlocked(progress: Progress, id: string): boolean {
+  const entry = progress.exercises[id];
+  return entry !== undefined && Object.values(entry.parts).some((p) => p.attempts > 0);
+}
+
+/** What a locked Show solution says under it (ExerciseBody.astro), and the terminal's `solution` when it refuses. */
+export const lockedNote = "Check an answer first to unlock the solution.";
+
+/**
  * What seeing the worked solution changes in the record of an exercise solved before (every part
  * stays solved), and of one whose solution was seen already (nothing): the page's confirmation asks
- * with these words, and the terminal's `hint` on an exercise answered says them (src/cli/exercises.ts).
+ * with these words, and the terminal's `solution` asks with them too (src/cli/exercises.ts).
  */
 export const seenNote = "You have seen it before, so your progress stays as it is.";
-export const solvedNote =
-  'You solved this exercise before seeing it, so it stays solved; its status only adds "solution seen".';
+const solvedEffect = 'it stays solved; its status only adds "solution seen"';
+export const solvedNote = `You solved this exercise before seeing it, so ${solvedEffect}.`;
+
+/**
+ * solvedNote said before the solution is asked for, where nothing was seen yet: the terminal's
+ * `hint` on a solved exercise, which points to its solution (audit, session 54: said as if it had
+ * happened, it read as if the hint had changed the exercise's status).
+ */
+export const solvedIfSeen = `You solved this exercise first, so if you see its solution, ${solvedEffect}.`;
 
 /**
  * Asked before an exercise not solved shows its solution (and what the markup says). A part solved
@@ -66,12 +87,16 @@ export interface SolutionOffer {
  * answered right for the numbers on show (the chapter's, or a dealt variant's).
  */
 export function solutionOffer(progress: Progress, id: string, partIds: string[], answered: boolean): SolutionOffer {
-  const question = progress.exercises[id]?.revealed
+  return { question: solutionQuestion(progress, id, partIds), decline: answered ? notNow : keepTrying };
+}
+
+/** What the confirmation of Show solution asks for an exercise with this record (solutionOffer's question). */
+export function solutionQuestion(progress: Progress, id: string, partIds: string[]): string {
+  return progress.exercises[id]?.revealed
     ? seenQuestion
     : isSolved(progress, id, partIds)
       ? solvedQuestion
       : revealQuestion;
-  return { question, decline: answered ? notNow : keepTrying };
 }
 
 /**

@@ -18,7 +18,7 @@ import { pageProgress } from "./page-progress.ts";
 import { readPayload } from "./payload.ts";
 import { keepTypedAnswers } from "./typed-answers.ts";
 import { siteStorage } from "../site-storage.ts";
-import { type SolutionOffer, solutionOffer, statusLine } from "../../course/solution-offer.ts";
+import { type SolutionOffer, solutionOffer, solutionUnlocked, statusLine } from "../../course/solution-offer.ts";
 import { allAnsweredOnShow } from "../../course/on-show.ts";
 
 /**
@@ -72,7 +72,8 @@ export function showPartProgress(
     const answered = allAnsweredOnShow(progress, id, partIds, variant && { answered: marked });
     showAnswered(root, answered, solutionOffer(progress, id, partIds, answered));
   }
-  if (entry && Object.values(entry.parts).some((p) => p.attempts > 0)) unlockSolution(root);
+  // The lock the terminal's `solution` keeps too (solutionUnlocked).
+  if (solutionUnlocked(progress, id)) unlockSolution(root);
 }
 
 /**
