@@ -608,6 +608,18 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     // nothing, and a reload shows the page as it was built.
     await page.getByRole("button", { name: "Save on this device" }).click();
     await expect.poll(status).toMatch(/^Saved "Mine" on this device/);
+    // A reload shows the draft again, and calls it unsaved only if no list entry holds it: a map
+    // just saved, or an example picked with nothing unsaved (it became the draft), is that map.
+    const picked = () => select.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent);
+    await page.reload();
+    await expect.poll(status).toBe('Showing your saved map "Mine" again, as you left it.');
+    await expect(picked()).resolves.toBe("Mine");
+    await select.selectOption(`example:${after!.id}`);
+    await expect.poll(kept).toBe(JSON.stringify({ text: after!.text }));
+    await page.reload();
+    await expect.poll(status).toBe(`Showing the example "${after!.label}" again, as you left it.`);
+    await expect(text()).resolves.toBe(after!.text);
+    await expect(picked()).resolves.toBe(after!.label);
     await select.selectOption(`example:${before!.id}`);
     await expect.poll(kept).toBeNull();
     await expect(offered().isHidden()).resolves.toBe(true);

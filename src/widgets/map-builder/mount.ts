@@ -24,7 +24,17 @@ import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { keepDraft, readDraft } from "./draft.ts";
-import { draftBeside, keptNote, type Loaded, named, type Offer, offerButton, showingNote } from "./offer.ts";
+import {
+  draftBeside,
+  keptNote,
+  type Listed,
+  type Loaded,
+  insteadNote,
+  type Offer,
+  offerButton,
+  restoredNote,
+  showingNote,
+} from "./offer.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
 export interface MapBuilder {
@@ -181,7 +191,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
    * picked (a map typed, imported, opened from a link, or left after its saved copy was deleted).
    */
   function nameEditorMap(title: string): void {
-    const holding = entriesHolding(textarea.value);
+    const holding = entriesHolding(textarea.value).map((e) => e.value);
     if (holding.length > 0) {
       showUnsaved(null);
       if (!holding.includes(source.value)) source.value = holding[0]!;
@@ -190,12 +200,28 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     showUnsaved(title);
   }
 
-  /** The list's entries (examples, maps saved on this device) whose text is `text`. */
-  function entriesHolding(text: string): string[] {
+  /**
+   * The list's entries (examples, maps saved on this device) whose text is `text`: each one's value
+   * in the list, and the map as a sentence names it. A text no entry holds is unsaved work (offer.ts).
+   */
+  function entriesHolding(text: string): { value: string; map: Listed }[] {
     return [
-      ...failureMapExamples.filter((e) => e.text === text).map((e) => `example:${e.id}`),
-      ...(storage ? listSavedMaps(storage) : []).filter((m) => m.text === text).map((m) => `saved:${m.title}`),
+      ...failureMapExamples
+        .filter((e) => e.text === text)
+        .map((e) => ({ value: `example:${e.id}`, map: { from: "example", label: e.label } as const })),
+      ...(storage ? listSavedMaps(storage) : [])
+        .filter((m) => m.text === text)
+        .map((m) => ({ value: `saved:${m.title}`, map: { from: "saved", title: m.title } as const })),
     ];
+  }
+
+  /**
+   * The list entry holding `text`, as a sentence names it (the one picked, if more than one does,
+   * as the list names it once the text is on screen), or null: unsaved work.
+   */
+  function holderOf(text: string): Listed | null {
+    const holding = entriesHolding(text);
+    return (holding.find((e) => e.value === source.value) ?? holding[0])?.map ?? null;
   }
 
   /** The list's entry for the map in the editor when no entry holds it; null takes it away. */
@@ -512,7 +538,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       const instead = arriving ? draft : null;
       if (instead !== null) await setText(instead);
       say(
-        `Could not load the map from the link: ${(error as Error).message}.${instead === null ? "" : ` Showing your unsaved map ${named(instead)} instead.`}`,
+        `Could not load the map from the link: ${(error as Error).message}.${instead === null ? "" : insteadNote(instead, holderOf(instead))}`,
         "error",
       );
       // As a good link does: the reader followed it to this builder, and the status line saying
@@ -564,15 +590,13 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   });
   if (isShareHash(location.hash)) void openLink(location.hash, true);
   else if (untouched && draft !== null) {
+    // A map picked with nothing unsaved became the draft (offer.ts): shown again, it is that
+    // example or saved map, the one the list now names, not unsaved work.
     const kept = draft;
-    void setText(kept).then(() =>
-      errors.innerHTML
-        ? say(
-            "Restored your unsaved map as you left it, with its errors: see below the editor. The drawing still shows the map before it.",
-            "error",
-          )
-        : say(`Restored your unsaved map ${named(kept)} as you left it.`),
-    );
+    void setText(kept).then(() => {
+      const broken = errors.innerHTML !== "";
+      say(restoredNote(kept, holderOf(kept), broken), broken ? "error" : undefined);
+    });
   }
   root.dataset.ready = "";
   return { saturate, setText };

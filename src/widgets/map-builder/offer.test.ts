@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
-import { draftBeside, keptNote, named, offerButton, showingNote } from "./offer.ts";
+import { draftBeside, insteadNote, keptNote, named, offerButton, restoredNote, showingNote } from "./offer.ts";
 
 const mine = "title Mine\nservice web\npool db\nweb uses db\n";
 const saved = "title Kept\nservice only\n";
@@ -93,5 +93,34 @@ describe("what the builder says of the map kept and the map offered", () => {
     expect(showingNote({ text: mine, mine: true, from: { from: "link" } }, saved)).toBe(
       'Showing your unsaved map "Mine". The link\'s map "Kept" is offered until you change this one.',
     );
+  });
+});
+
+// An example picked with nothing unsaved became the draft, and a reload said 'Restored your
+// unsaved map "<the example's title>"' of a map the learner had not changed.
+describe("a reload names the draft it shows again by what the list holds", () => {
+  const example = { from: "example", label: before!.label } as const;
+  const kept = { from: "saved", title: "Kept" } as const;
+
+  test("a draft an example or a saved map holds is that map shown again, not unsaved work", () => {
+    expect(restoredNote(before!.text, example, false)).toBe(
+      `Showing the example "${before!.label}" again, as you left it.`,
+    );
+    expect(restoredNote(saved, kept, false)).toBe('Showing your saved map "Kept" again, as you left it.');
+    for (const note of [restoredNote(before!.text, example, false), restoredNote(saved, kept, false)])
+      expect(note).not.toMatch(/unsaved/);
+  });
+
+  test("only a draft no list entry holds is restored as unsaved, named, or said to have errors", () => {
+    expect(restoredNote(mine, null, false)).toBe('Restored your unsaved map "Mine" as you left it.');
+    expect(restoredNote("title Mine\nbogus\n", null, true)).toBe(
+      "Restored your unsaved map as you left it, with its errors: see below the editor. The drawing still shows the map before it.",
+    );
+  });
+
+  test("a link that cannot be read shows the draft instead, named the same way", () => {
+    expect(insteadNote(mine, null)).toBe(' Showing your unsaved map "Mine" instead.');
+    expect(insteadNote(before!.text, example)).toBe(` Showing the example "${before!.label}" instead.`);
+    expect(insteadNote(saved, kept)).toBe(' Showing your saved map "Kept" instead.');
   });
 });

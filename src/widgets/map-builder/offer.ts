@@ -3,7 +3,8 @@
  * from a file, or opened from a #map= link): it never takes the place of unsaved work. The
  * reader's draft (draft.ts), when the list holds it nowhere (no example, no map saved on this
  * device), is kept and offered beside the map loaded, with a button, until the reader changes the
- * map shown. A draft with nothing unsaved in it may give its place to the map loaded.
+ * map shown. A draft with nothing unsaved in it may give its place to the map loaded. By the same
+ * rule a reload calls the draft it shows again unsaved only when no list entry holds it.
  *
  * Pure: the page (mount.ts) says what the list holds, and writes what comes out.
  */
@@ -42,6 +43,9 @@ export function draftBeside(draft: string | null, loaded: string, held: (text: s
   if (draft === null || held(draft)) return { offered: null, free: true };
   return { offered: draft === loaded ? null : draft, free: false };
 }
+
+/** A map the Map list holds: an example, or a map saved on this device. */
+export type Listed = Extract<Loaded, { from: "example" | "saved" }>;
 
 /** A map named in a sentence: by its title in quotes, or as one with errors (its title line cannot be trusted). */
 export function named(text: string): string {
@@ -89,4 +93,30 @@ export function showingNote(pressed: Offer, shown: string): string {
   return pressed.mine
     ? `Showing your unsaved ${mineNamed(pressed.text, shown)}. ${upper(loadedMap(pressed.from, shown))} is offered until you change this one.`
     : `Showing ${loadedMap(pressed.from, pressed.text)}.${keptNote(shown, pressed.text)}`;
+}
+
+/**
+ * The kept draft `kept`, as a sentence names it when it is shown again: `holder` is the list entry
+ * that holds its text, null when none does (then, and only then, it is unsaved work).
+ */
+function draftNamed(kept: string, holder: Listed | null): string {
+  return holder ? loadedMap(holder, kept) : `your unsaved map ${named(kept)}`;
+}
+
+/**
+ * The status once a reload has shown the kept draft `kept` again, held by `holder` (as above);
+ * `broken` says it has errors (the drawing then still shows the map before it).
+ */
+export function restoredNote(kept: string, holder: Listed | null, broken: boolean): string {
+  const what = holder
+    ? `Showing ${loadedMap(holder, kept)} again,`
+    : `Restored your unsaved map${broken ? "" : ` ${named(kept)}`}`;
+  return broken
+    ? `${what} as you left it, with its errors: see below the editor. The drawing still shows the map before it.`
+    : `${what} as you left it.`;
+}
+
+/** Said after a link that could not be read, when the kept draft `kept`, held by `holder` (as above), is shown instead. */
+export function insteadNote(kept: string, holder: Listed | null): string {
+  return ` Showing ${draftNamed(kept, holder)} instead.`;
 }

@@ -99,6 +99,7 @@ test("the summary and the events say a try was shed or timed out waiting for a c
   let timingOut = 0;
   let shedThenTimedOut = 0;
   let timedOutThenShed = 0;
+  let toldOutOfListOrder = 0;
   for (const { seed, defences, params } of cases) {
     const scenario = scenarios(normalizeState({ seed, defences, params: { ...base, ...params } })).defended;
     const { result, timedOut, firstTimeOut, shed, firstShedSecond } = watched(scenario);
@@ -120,17 +121,29 @@ test("the summary and the events say a try was shed or timed out waiting for a c
     );
     // The sentence names the first wait that reached the acquire timeout, or says there was none.
     if (firstTimeOut === null) expect(text, where).toContain("no try times out waiting for a connection;");
-    else
-      expect(text, where).toContain(`the first try times out waiting for a connection at ${round1(firstTimeOut)} s;`);
+    else expect(text, where).toContain(`the first try times out waiting for a connection at ${round1(firstTimeOut)} s`);
     // With shedding on it counts the tries shed and says when the first was; without, it says nothing of shedding.
     if (!defences.includes("shed")) expect(text, where).not.toMatch(/shed/);
     else if (shed === 0) expect(text, where).toContain(", no try is shed and ");
     else
-      expect(text, where).toContain(
-        `, ${grouped(shed)} tries are shed (the first ${when(summary.firstShedSeconds!)}) and `,
-      );
+      expect(text, where).toContain(`${grouped(shed)} tries are shed (the first ${when(summary.firstShedSeconds!)})`);
     // A run that sheds refuses tries: no sentence may say none was refused.
     expect(text, where).not.toMatch(/refused/);
+    // The moments that happened are told in the order they happened (the timeout as the observer
+    // saw it, to the millisecond the summary keeps), whatever order the list names them in.
+    const moments = [
+      { t: summary.poolFullSeconds, words: / pool is full / },
+      { t: summary.goodputZeroSeconds, words: /goodput is gone / },
+      { t: shed > 0 ? summary.firstShedSeconds : null, words: / tries? (is|are) shed / },
+      { t: firstTimeOut === null ? null : Math.round(firstTimeOut * 1000) / 1000, words: /the first try times out/ },
+    ].flatMap(({ t, words }, listed) => (t === null ? [] : [{ t, words, listed, told: text.search(words) }]));
+    for (const m of moments) expect(m.told, `${m.words} in ${where}`).toBeGreaterThan(0);
+    const told = moments.toSorted((a, b) => a.told - b.told);
+    expect(
+      told.map((m) => m.t),
+      where,
+    ).toEqual(told.map((m) => m.t).toSorted((a, b) => a - b));
+    if (told.some((m, i) => i > 0 && m.listed < told[i - 1]!.listed)) toldOutOfListOrder++;
 
     // The events: the first try shed, then the first timeout, each where the engine had it, and
     // "first refusal" only for a timeout with no try shed before it.
@@ -168,6 +181,8 @@ test("the summary and the events say a try was shed or timed out waiting for a c
   expect(timingOut).toBeGreaterThan(1);
   expect(shedThenTimedOut).toBeGreaterThan(0);
   expect(timedOutThenShed).toBeGreaterThan(0);
+  // Runs whose moments came in another order than the list's were told in theirs.
+  expect(toldOutOfListOrder).toBeGreaterThan(0);
 });
 
 test("the readout names the second the playhead stands in, and the moment its connections and waits are counted at", () => {

@@ -271,17 +271,29 @@ export function summaryText(name: string, run: RunView): string {
   const { summary } = run;
   if (!hasRequests(summary))
     return `${name}: no request arrives in the whole run, so no connection is used, nothing is refused and nothing needs to recover.`;
-  const at = (t: number | null, what: string, never: string) => (t === null ? never : `${what} ${when(t)}`);
+  /** A moment of the run: when it happened (null: it never did), and how the sentence says so. */
+  type Milestone = { t: number | null; text: string };
+  const at = (t: number | null, what: string, never: string): Milestone => ({
+    t,
+    text: t === null ? never : `${what} ${when(t)}`,
+  });
   const pool = run.metrics.pools.length > 1 ? "a bulkhead pool" : "the pool";
-  const milestones = listNames([
+  const places: Milestone[] = [
     at(summary.poolFullSeconds, `${pool} is full`, `${pool === "the pool" ? "the pool never fills" : "no pool fills"}`),
     at(summary.goodputZeroSeconds, "goodput is gone", "goodput never stops"),
     // With shedding on: how many tries it turned away at once, without a wait, and from when.
-    ...(summary.defences.includes("shed") ? [shedText(summary)] : []),
+    ...(summary.defences.includes("shed")
+      ? [{ t: summary.triesShed === 0 ? null : summary.firstShedSeconds, text: shedText(summary) }]
+      : []),
     // What the model measures: a try that waited the pool's whole acquire timeout. Not "no request
     // is refused": shedding refuses tries at once, without a wait, and is counted above.
     at(summary.firstRefusalSeconds, `the first try ${timesOutWaiting}`, `no try ${timesOutWaiting}`),
-  ]);
+  ];
+  // Read as a story: the moments that happened in the order they did (a long queue can shed its
+  // first try after the first wait timed out), in the places such moments hold in the list; those
+  // that never happened keep theirs. A stable sort: moments at the same time keep the list's order.
+  const happened = places.filter((m) => m.t !== null).sort((a, b) => a.t! - b.t!);
+  const milestones = listNames(places.map((m) => (m.t === null ? m.text : happened.shift()!.text)));
   const share = unrelatedSuccess(summary);
   const window = `during the incident (0 to ${secondsOrMinutes(summary.incidentEndSeconds)})`;
   const unrelated =
