@@ -153,6 +153,38 @@ describeInBrowser("game day in Chromium", (browser) => {
     ).resolves.toEqual([true, true, true, true]);
     page.off("request", onRequest);
     expect(scripts.filter((s) => /uPlot|mount|worker/i.test(s))).toEqual([]);
+    // The seed field says which seed it plays when emptied (below) from the first paint, before
+    // the dashboard has loaded: its help was added by the dashboard's code, so a screen reader
+    // reaching the field first heard nothing of it.
+    const seedField = root().locator("[data-seed]");
+    const ownSeed = findScenario("retry-storm")!.seed;
+    const seedDescription = () =>
+      seedField.evaluate((el) =>
+        el
+          .getAttribute("aria-describedby")!
+          .split(" ")
+          .map((id) => document.getElementById(id)!.textContent)
+          .join(" ")
+          .trim(),
+      );
+    await expect(root().getAttribute("data-state")).resolves.toBeNull();
+    await expect(seedField.getAttribute("placeholder")).resolves.toBe(seedPlaceholder(ownSeed));
+    await expect(seedDescription()).resolves.toBe(seedHelpText(ownSeed));
+    // The field's edge: how thick, what colour, and where its text starts inside its box.
+    const seedEdge = () =>
+      seedField.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const px = (value: string) => Math.round(Number.parseFloat(value) * 100) / 100;
+        const box = el.getBoundingClientRect();
+        return {
+          width: style.borderTopWidth,
+          colour: style.borderTopColor,
+          box: [box.width, box.height],
+          text: [px(style.borderLeftWidth) + px(style.paddingLeft), px(style.borderTopWidth) + px(style.paddingTop)],
+        };
+      });
+    const validSeedEdge = await seedEdge();
+    expect(validSeedEdge.width).toBe("1px");
     // Nor are the actions offered as live before a game: each button is aria-disabled (still a Tab
     // stop, so the actions are found from the keyboard), described by the note beside the actions'
     // heading, which says why. Every button was enabled, and a press seemed to do nothing.
@@ -205,25 +237,38 @@ describeInBrowser("game day in Chromium", (browser) => {
     // The seed field, emptied, says which seed it plays: the scenario's own, as the terminal plays
     // it without --seed (it blocked Start). What is not a seed is refused, saying what empty plays:
     // "1e" typed, which a number field reads as "" (its badInput set), is not taken for empty.
-    const seedField = root().locator("[data-seed]");
-    const ownSeed = findScenario("retry-storm")!.seed;
     await expect(seedField.getAttribute("placeholder")).resolves.toBe(seedPlaceholder(ownSeed));
     // A screen reader hears it too: the field's description (which hides a placeholder from it).
-    const seedDescription = () =>
-      seedField.evaluate((el) =>
-        el
-          .getAttribute("aria-describedby")!
-          .split(" ")
-          .map((id) => document.getElementById(id)!.textContent)
-          .join(" ")
-          .trim(),
-      );
     await expect(seedDescription()).resolves.toBe(seedHelpText(ownSeed));
     await seedField.fill("");
     await seedField.pressSequentially("1e");
     await page.locator("[data-start]").click();
     await expect.poll(() => root().locator("[data-seed-error]").textContent()).toBe(seedErrorText(ownSeed));
     await expect(seedField.getAttribute("aria-invalid")).resolves.toBe("true");
+    // Marked as an exercise's answer field and the mock interview's seed are, light and dark: its
+    // border twice as thick, in red, its box and its text where they were.
+    const theme = await page.evaluate(() => document.documentElement.dataset.theme);
+    for (const shade of ["light", "dark"]) {
+      await page.evaluate((t) => {
+        document.documentElement.dataset.theme = t;
+      }, shade);
+      const red = await page.evaluate(() => {
+        const probe = document.createElement("span");
+        probe.style.color = "var(--sl-color-red)";
+        document.body.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+      });
+      await expect(seedEdge(), `${shade} theme`).resolves.toEqual({ ...validSeedEdge, width: "2px", colour: red });
+    }
+    // The refusal gives the field the focus, whose ring goes round that edge: over it, it hid the red.
+    await expect(
+      seedField.evaluate((el) => [el === document.activeElement, getComputedStyle(el).outlineOffset]),
+    ).resolves.toEqual([true, "2px"]);
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
     await expect(root().getAttribute("data-state")).resolves.toBe("ready");
     await seedField.fill("");
     await page.locator("[data-start]").click();
@@ -927,10 +972,49 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(board.locator("[data-already] li").allTextContents()).resolves.toEqual([
       `${code}: ${alreadyText({ name: decodeRun(code).name, title: retryStorm.title, seed }, 2)}`,
     ]);
-    // The board's row says the run's score as the terminal does (the page's results, above, too).
+    // The board's row says the run's score as the terminal does (the page's results, above, too),
+    // its figures kept whole by no-break spaces as the results keep theirs.
     const cells = await board.locator(`[data-board-row="${code}"] td`).allTextContents();
     expect(terminalScore).toHaveLength(4);
-    expect(cells.slice(1, 5)).toEqual(terminalScore.map(([, value]) => value));
+    expect(cells.slice(1, 5).map((text) => text.replaceAll("\u00a0", " "))).toEqual(
+      terminalScore.map(([, value]) => value),
+    );
+    // The error budget's period, a number hyphened to its unit ("30-day"), stays on one line: on a
+    // phone, and at 1280 px, the cell broke after "30-". Measured on a phone, where the cell wraps.
+    const wide = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: wide.height });
+    const lines = await board
+      .locator(`[data-board-row="${code}"] td`)
+      .nth(3)
+      .evaluate((td, period) => {
+        const texts: Text[] = [];
+        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) texts.push(walker.currentNode as Text);
+        const at = texts
+          .map((t) => t.data)
+          .join("")
+          .indexOf(period);
+        const place = (offset: number): [Text, number] => {
+          let rest = offset;
+          for (const t of texts) {
+            if (rest <= t.data.length) return [t, rest];
+            rest -= t.data.length;
+          }
+          throw new Error(`no text at ${offset}`);
+        };
+        const lineCount = (range: Range) =>
+          new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        const cell = document.createRange();
+        cell.selectNodeContents(td);
+        const figure = document.createRange();
+        figure.setStart(...place(at));
+        figure.setEnd(...place(at + period.length));
+        return { at, cell: lineCount(cell), figure: lineCount(figure) };
+      }, `${retryStorm.slo.periodDays}-day`);
+    expect(lines.at).toBeGreaterThan(0);
+    expect(lines.cell).toBeGreaterThan(1);
+    expect(lines.figure).toBe(1);
+    await page.setViewportSize(wide);
     // Turning retries off once the storm shows beats doing nothing: the participant who acted
     // ranks first; the run that acted before the fault comes last, with no rank, and a note says why.
     const ranked = () =>

@@ -832,6 +832,21 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     const chosen = mock.locator("[data-field=chosen]");
     const rule = "a whole number from 0 to 4,294,967,295, written in digits only, such as 4821.";
     const start = mock.getByRole("button", { name: "Start the interview" });
+    // The field's edge: how thick, what colour, and where its text starts inside its box.
+    const edge = () =>
+      field.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const px = (value: string) => Math.round(Number.parseFloat(value) * 100) / 100;
+        const box = el.getBoundingClientRect();
+        return {
+          width: style.borderTopWidth,
+          colour: style.borderTopColor,
+          box: [box.width, box.height],
+          text: [px(style.borderLeftWidth) + px(style.paddingLeft), px(style.borderTopWidth) + px(style.paddingTop)],
+        };
+      });
+    const validEdge = await edge();
+    expect(validEdge.width).toBe("1px");
     // Nothing chosen yet, Start does not throw a refused seed away for a random question either.
     await field.fill("abc");
     await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
@@ -864,7 +879,17 @@ describeInBrowser("mock interview in Chromium", (browser) => {
         `${shade} theme`,
       ).resolves.toBe(await computedColour(page, `var(${red})`));
       expect(await textContrast(chosen), `${shade} theme`).toBeGreaterThanOrEqual(4.5);
+      // QA: the field itself was not marked. It is, as an exercise's answer field is: its border
+      // twice as thick, in red, its box and its text where they were.
+      await expect(edge(), `${shade} theme`).resolves.toEqual({
+        ...validEdge,
+        width: "2px",
+        colour: await computedColour(page, "var(--sl-color-red)"),
+      });
     }
+    // Under the pointer too (a field's border turns to the accent there).
+    await field.hover();
+    await expect(edge().then((e) => e.colour)).resolves.toBe(await computedColour(page, "var(--sl-color-red)"));
     await page.evaluate((t) => {
       document.documentElement.dataset.theme = t;
     }, theme);
@@ -880,10 +905,11 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await field.fill("");
     await field.press("Tab");
     await expect.poll(() => chosen.textContent()).toBe(noChoiceText);
-    // A line that no longer refuses is in the widget's text colour again.
+    // A line that no longer refuses is in the widget's text colour again, and its field unmarked.
     await expect(chosen.evaluate((el) => getComputedStyle(el).color)).resolves.toBe(
       await mock.evaluate((el) => getComputedStyle(el).color),
     );
+    await expect(edge().then((e) => e.width)).resolves.toBe("1px");
 
     await draw.focus();
     await page.keyboard.press("Enter");

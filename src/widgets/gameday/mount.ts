@@ -35,7 +35,7 @@ import { shortcutKey } from "../replay/shortcut-key.ts";
 import { type ResultCode, showResults } from "./results.ts";
 import { createRows } from "./rows.ts";
 import { keepSavedGame, loadSavedGame } from "./saved-game.ts";
-import { fieldSeed, seedErrorText, seedHelpText, seedPlaceholder } from "./seed-field.ts";
+import { fieldSeed, seedErrorText } from "./seed-field.ts";
 import { hashWithCode, replayLink } from "./share.ts";
 import {
   ackText,
@@ -165,15 +165,6 @@ export async function mountGameday(root: HTMLElement): Promise<void> {
   const endButton = q<HTMLButtonElement>(root, "[data-end]");
   const seedInput = q<HTMLInputElement>(root, "[data-seed]");
   const seedError = q<HTMLElement>(root, "[data-seed-error]");
-  // Emptied, the field says which seed it plays: the scenario's own, shown in it and, since its
-  // description (the refusal's line) hides a placeholder from screen readers, said after it.
-  seedInput.placeholder = seedPlaceholder(setup.seed);
-  const seedHelp = document.createElement("span");
-  seedHelp.id = `${seedError.id}-help`;
-  seedHelp.hidden = true;
-  seedHelp.textContent = seedHelpText(setup.seed);
-  seedError.after(seedHelp);
-  seedInput.setAttribute("aria-describedby", `${seedError.id} ${seedHelp.id}`);
   const errorOut = q<HTMLElement>(root, "[data-error]");
   const live = q<HTMLElement>(root, "[data-live]");
   const refusedOut = q<HTMLElement>(root, "[data-refused]");
