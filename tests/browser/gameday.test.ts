@@ -41,6 +41,7 @@ import { crashNow, crashOn } from "../support/crash-worker.ts";
 import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
 import { hangingLines } from "../support/hanging-lines.ts";
+import { fieldEdge } from "../support/field-edge.ts";
 
 /**
  * Each text of the results (a heading, a paragraph, a list's item, a table's cell) in which a
@@ -171,18 +172,7 @@ describeInBrowser("game day in Chromium", (browser) => {
     await expect(seedField.getAttribute("placeholder")).resolves.toBe(seedPlaceholder(ownSeed));
     await expect(seedDescription()).resolves.toBe(seedHelpText(ownSeed));
     // The field's edge: how thick, what colour, and where its text starts inside its box.
-    const seedEdge = () =>
-      seedField.evaluate((el) => {
-        const style = getComputedStyle(el);
-        const px = (value: string) => Math.round(Number.parseFloat(value) * 100) / 100;
-        const box = el.getBoundingClientRect();
-        return {
-          width: style.borderTopWidth,
-          colour: style.borderTopColor,
-          box: [box.width, box.height],
-          text: [px(style.borderLeftWidth) + px(style.paddingLeft), px(style.borderTopWidth) + px(style.paddingTop)],
-        };
-      });
+    const seedEdge = () => fieldEdge(seedField);
     const validSeedEdge = await seedEdge();
     expect(validSeedEdge.width).toBe("1px");
     // Nor are the actions offered as live before a game: each button is aria-disabled (still a Tab

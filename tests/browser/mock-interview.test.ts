@@ -29,6 +29,7 @@ import {
   nearShare,
   pasteCutText,
 } from "../../src/widgets/mock-interview/limits.ts";
+import { fieldEdge } from "../support/field-edge.ts";
 
 const read = (name: string) =>
   parseQuestionBank(readFileSync(new URL(`../../src/course/interview/${name}`, import.meta.url), "utf8"));
@@ -833,18 +834,7 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     const rule = "a whole number from 0 to 4,294,967,295, written in digits only, such as 4821.";
     const start = mock.getByRole("button", { name: "Start the interview" });
     // The field's edge: how thick, what colour, and where its text starts inside its box.
-    const edge = () =>
-      field.evaluate((el) => {
-        const style = getComputedStyle(el);
-        const px = (value: string) => Math.round(Number.parseFloat(value) * 100) / 100;
-        const box = el.getBoundingClientRect();
-        return {
-          width: style.borderTopWidth,
-          colour: style.borderTopColor,
-          box: [box.width, box.height],
-          text: [px(style.borderLeftWidth) + px(style.paddingLeft), px(style.borderTopWidth) + px(style.paddingTop)],
-        };
-      });
+    const edge = () => fieldEdge(field);
     const validEdge = await edge();
     expect(validEdge.width).toBe("1px");
     // Nothing chosen yet, Start does not throw a refused seed away for a random question either.
