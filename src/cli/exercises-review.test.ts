@@ -9,7 +9,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
 import * as disks from "../../solutions/daily-disk-failures/solution.ts";
 import type { Progress } from "../course/progress.ts";
-import { type ReviewOutcome, ratingsAllowed, recordReview, whenText } from "../course/review.ts";
+import { giveUpQuestion, type ReviewOutcome, ratingsAllowed, recordReview, whenText } from "../course/review.ts";
 import { mulberry32, type Random } from "../sim/random.ts";
 import { paramText } from "../grader/fill-params.ts";
 import { runCaptured } from "./run-captured.test-helper.ts";
@@ -295,7 +295,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect((await cli(["review", disk, "--rate", "again"], now, dir)).out).toContain(`Rated again: ${disk}`);
   });
 
-  test("the due review's worked solution, shown with its --seed, gives the review up as --give-up does", async () => {
+  test("the due review's worked solution, shown with its --seed, asks the page's question first, then with --yes gives the review up as --give-up does", async () => {
     const dir = mkdtempSync(join(home, "solution-"));
     const id = "daily-disk-failures";
     const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
@@ -316,7 +316,18 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(read().review![id]!.reps).toBe(1);
 
     const before = read();
-    const shown = await cli(["solution", id, "--seed", String(seed)], now, dir);
+    const files = () => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+    const untouched = files();
+    // As the exercise's Show solution on /review/: the page's question first (giveUpQuestion), and
+    // the command that answers yes. Nothing is shown, counted or written.
+    const asked = await cli(["solution", id, "--seed", String(seed)], now, dir);
+    expect(asked).toMatchObject({
+      code: 2,
+      out: "",
+      err: `These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
+    });
+    expect(files()).toEqual(untouched);
+    const shown = await cli(["solution", id, "--seed", String(seed), "--yes"], now, dir);
     expect(shown.code).toBe(0);
     // Worked with the review's numbers.
     const worked = disks.worked(disks.variant(mulberry32(seed)));
@@ -342,7 +353,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     await solveAndEnrol(dir, id);
     const chapter = read().exercises[id];
     expect(chapter?.revealed).toBeFalsy();
-    const shown = await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1))], at(30), dir);
+    const shown = await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1)), "--yes"], at(30), dir);
     expect(shown.out).toContain("seeing their solution counts as giving up that review");
     // Given up in the review (rated again), and the chapter's record untouched: not "solution seen".
     expect(read().review![id]!.reps).toBe(2);
@@ -603,7 +614,14 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const seed = reviewSeedOf(id, 1);
     const twin = sameNumbersAs(disks.variant, seed);
     const before = read();
-    const shown = await cli(["solution", id, "--seed", String(twin)], now, dir);
+    // Asked first, as by the review's own seed, saying why these numbers are the review's.
+    const asked = await cli(["solution", id, "--seed", String(twin)], now, dir);
+    expect(asked.code).toBe(2);
+    expect(asked.err).toBe(
+      `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
+    );
+    expect(read()).toEqual(before);
+    const shown = await cli(["solution", id, "--seed", String(twin), "--yes"], now, dir);
     expect(shown.code).toBe(0);
     const back = recordReview(before, id, "again", new Date(now)).review![id]!;
     expect(shown.out).toContain(
@@ -758,6 +776,137 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     expect(read().review![id]).toEqual(card);
     // Rating it otherwise still works from the record kept.
     expect((await cli(["review", id, "--rate", "again"], now, dir)).out).toContain(`Rated again: ${id} comes back`);
+  });
+
+  test("an answer on a review's numbers once every part is answered right counts nothing: not in the review, the chapter or variants.json", async () => {
+    const dir = mkdtempSync(join(home, "answered-answer-"));
+    const id = "cells-blast-radius";
+    await solveAndEnrol(dir, id);
+    const now = at(3);
+    const seed = reviewSeedOf(id, 1);
+    const twin = sameNumbersAs(variant, seed);
+    const expected = answers(variant(mulberry32(seed)));
+    const answer = (part: string, value: number, s = seed) =>
+      cli(["answer", id, "--part", part, "--seed", String(s), String(value)], now, dir);
+    await answer("canary", expected.canary!);
+    expect((await answer("untouched", expected.untouched!)).out).toContain("Re-derived first time. Rated good");
+    const files = () => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+    const before = files();
+    expect(Object.keys(before)).not.toContain("variants.json");
+
+    // show says so first, in place of the status line of new numbers (none of its answers would count).
+    const shown = await cli(["show", id, "--seed", String(seed)], now, dir);
+    expect(shown.out.split("\n").slice(0, 3)).toEqual([
+      `Every part of your review of ${id} is answered right: a hint, an answer or the solution on its numbers counts nothing now.`,
+      expect.stringContaining(`(${id}, chapter cells, variant ${seed})`),
+      "",
+    ]);
+    // Right or wrong, by its seed or another that deals its numbers: graded, and nothing counts.
+    const over = `Every part of your review of ${id} is answered right: an answer on its numbers counts nothing now, in the review or in the exercise's record in its chapter.\n`;
+    const right = await answer("canary", expected.canary!);
+    expect(right).toMatchObject({ code: 0, err: "" });
+    expect(right.out).toBe(`${right.out.split("\n")[0]}\n${over}`);
+    expect(right.out).toMatch(/^RIGHT \[canary\]/);
+    const wrong = await answer("untouched", expected.untouched! + 1, twin);
+    expect(wrong).toMatchObject({ code: 1, err: "" });
+    expect(wrong.out).toMatch(/^WRONG \[untouched\]/);
+    expect(wrong.out).toContain(
+      `\nVariant ${twin} deals the same numbers as your review of ${id} (variant ${seed}).\n${over}`,
+    );
+    expect(wrong.out).not.toContain("Stuck?");
+    // The chapter's record, the schedule, the review's record: as they were; no numbers kept as new ones.
+    expect(files()).toEqual(before);
+    // And the review can still be rated otherwise, on the attempts it had.
+    expect((await cli(["review", id, "--rate", "easy"], now, dir)).out).toContain(`Rated easy: ${id} comes back`);
+  });
+
+  test("a review given up keeps its record until the next starts: a hint, an answer or the solution on its numbers counts nothing, and --rate offers only again", async () => {
+    const dir = mkdtempSync(join(home, "given-up-"));
+    const cells = "cells-blast-radius";
+    const disk = "daily-disk-failures";
+    const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
+    const files = () => Object.fromEntries(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]));
+    await solveAndEnrol(dir, cells, disk);
+    const now = at(30);
+    // Given up both ways: cells through review --give-up, the disks through their solution (--yes).
+    const cellsSeed = reviewSeedOf(cells, 1);
+    const diskSeed = reviewSeedOf(disk, 1);
+    const gaveUp = await cli(["review", cells, "--give-up"], now, dir);
+    expect(gaveUp.out).toContain("Rated again (what your attempts earned)");
+    // "again" is all it earned: no other grade is offered.
+    expect(gaveUp.out).not.toContain("--rate");
+    const seen = await cli(["solution", disk, "--seed", String(diskSeed), "--yes"], now, dir);
+    expect(seen.out).toContain("seeing their solution counts as giving up that review. Rated again");
+    expect(seen.out).not.toContain("--rate");
+    const before = files();
+
+    // On its numbers (by another seed that deals them too), nothing counts, as on /review/ once it is given up.
+    const cellsTwin = sameNumbersAs(variant, cellsSeed);
+    for (const s of [cellsSeed, cellsTwin]) {
+      const hint = await cli(["hint", cells, "--seed", String(s)], now, dir);
+      expect(hint.code).toBe(0);
+      expect(hint.out).toContain(
+        `You gave up your review of ${cells}: a hint helps with nothing now, and none is counted. It opened no hint.\nThe worked solution (seeing it counts nothing now): npm run exercises -- solution ${cells} --seed ${s}\n`,
+      );
+      expect(hint.out).not.toContain("Hint 1 of");
+    }
+    const shown = await cli(["show", cells, "--seed", String(cellsTwin)], now, dir);
+    expect(shown.out).toMatch(
+      new RegExp(
+        `^Variant ${cellsTwin} deals the same numbers as your review of ${cells} \\(variant ${cellsSeed}\\)\\.\nYou gave up your review of ${cells}: a hint, an answer or the solution on its numbers counts nothing now\\.\n`,
+      ),
+    );
+    const expected = answers(variant(mulberry32(cellsSeed)));
+    const answered = await cli(
+      ["answer", cells, "--part", "canary", "--seed", String(cellsSeed), String(expected.canary)],
+      now,
+      dir,
+    );
+    expect(answered.code).toBe(0);
+    expect(answered.out).toMatch(
+      new RegExp(
+        `^RIGHT \\[canary\\] .*\nYou gave up your review of ${cells}: an answer on its numbers counts nothing now, in the review or in the exercise's record in its chapter\\.\n$`,
+      ),
+    );
+    // Its solution: shown at once (the review is over), counting nothing, with no question.
+    const solution = await cli(["solution", cells, "--seed", String(cellsSeed)], now, dir);
+    expect(solution).toMatchObject({ code: 0, err: "" });
+    expect(solution.out).toContain(
+      `These are the numbers of your review of ${cells}, given up (variant ${cellsSeed}): seeing their solution counts nothing, in the review or in the exercise's record in its chapter.`,
+    );
+    expect((await cli(["hint", disk, "--seed", String(diskSeed)], now, dir)).out).toContain(
+      `You gave up your review of ${disk}: a hint helps with nothing now`,
+    );
+    expect(files()).toEqual(before);
+    // Each kept, marked given up, with the one grade it earned.
+    const sessions = JSON.parse(before["review-session.json"]!).reviews;
+    for (const [id, seed] of [
+      [cells, cellsSeed],
+      [disk, diskSeed],
+    ] as const)
+      expect(sessions[id]).toMatchObject({ seed, gaveUp: true, rated: { outcome: "again", allowed: ["again"] } });
+
+    // --rate: "again" alone, as the page offers only Again for a review given up.
+    const good = await cli(["review", cells, "--rate", "good"], now, dir);
+    expect(good.code).toBe(2);
+    expect(good.err).toContain(`good is not among the grades this review's attempts earned (again: you gave it up)`);
+    expect(files()).toEqual(before);
+    const again = await cli(["review", disk, "--rate", "again"], now, dir);
+    expect(again.out).toContain(`Rated again: ${disk} comes back`);
+    expect(read().review).toEqual(JSON.parse(before["progress.json"]!).review);
+
+    // The next review starts (due again): its record replaces the one given up, and its hint counts.
+    const next = read().review![cells]!.due;
+    const nextSeed = reviewSeedOf(cells, 2);
+    await cli(["review"], next, dir);
+    expect(JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8")).reviews[cells]).toEqual({
+      seed: nextSeed,
+      wrong: 0,
+      right: [],
+    });
+    expect((await cli(["hint", cells, "--seed", String(nextSeed)], next, dir)).out).toContain(
+      "This hint counts against the review under way",
+    );
   });
 
   test("a record whose card was rated elsewhere (an import from the page) is dropped; the other review's is kept", async () => {

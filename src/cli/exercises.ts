@@ -11,7 +11,8 @@
  *                                     them, counted nowhere, and the worked solution to compare with
  *   solution <id> [--seed N] [--yes]  the worked solution (a variant's, worked with its numbers), by the
  *                                     page's rule: locked until an answer is checked, then shown with
- *                                     --yes, once what seeing it changes is said (solution-offer.ts)
+ *                                     --yes, once what seeing it changes is said (solution-offer.ts);
+ *                                     on a due review's numbers, --yes once the page's giveUpQuestion is said
  *   import <file>                     merge a progress file (an export from the page, or a repaired copy)
  *   watch                             re-check on save, then move on to the next unsolved exercise
  *   review [<id> [--part p] [--rate g] <answer> | <id> --give-up | <id> --rate g]
@@ -117,6 +118,7 @@ import {
   dueReviewSeed,
   durability,
   enrol,
+  giveUpQuestion,
   rateReview,
   readOutcome,
   recordReview,
@@ -157,6 +159,7 @@ commands:
   solution <id> [--seed N] [--yes]  the worked solution, worked through with variant N's numbers;
                                     as on the page, it unlocks once you have checked an answer,
                                     and says what seeing it changes in your progress: --yes shows it
+                                    (on a due review's numbers, --yes gives that review up)
   import <file>                     merge a progress file into yours: an export from the page's
                                     /progress/, or a kept copy of an unreadable progress file
   watch                             check the next unsolved code exercise on every save
@@ -414,12 +417,22 @@ async function show(
     (variant === due.seed
       ? `These are the numbers of your due review of ${exercise.id}`
       : `Variant ${variant} deals the same numbers as your due review of ${exercise.id} (variant ${due.seed})`);
+  // The numbers of a review answered (every part right, or given up) and rated: nothing on them
+  // counts now (answeredReviewOn), which is said in their status line's stead.
+  const over = due ? undefined : await answeredReviewOn(ctx, progress, exercise, variant);
   // Other new numbers: under the title, the status line the page shows beside it with them on show
   // (statusLine: the record, then these numbers apart), as `answer` says it after a right answer.
-  const numbers = variant === undefined || due ? undefined : numbersOnShow(ctx, progress, exercise, variant);
+  const numbers = variant === undefined || due || over ? undefined : numbersOnShow(ctx, progress, exercise, variant);
   const out = [
     ...(review?.intro ?? []).map(line),
     ...(whose ? [line(`${whose}: a hint, an answer or the solution on them counts in that review.`)] : []),
+    ...(over
+      ? [
+          line(
+            `${reviewOver(exercise.id, variant, over)}: a hint, an answer or the solution on its numbers counts nothing now.`,
+          ),
+        ]
+      : []),
     line(
       `${titleOf(meta, params)}  (${exercise.id}, chapter ${meta.chapter}${variant === undefined ? "" : `, variant ${variant}`})`,
     ),
@@ -603,7 +616,24 @@ async function answer(
   // through review does: the same path (countForReview), which says what follows. It counts there
   // alone, as on the page: the chapter's record (its attempts, its parts solved) stays as it was.
   const read = ctx.progress.read();
-  const review = await dueReviewOn(ctx, read, exercise, variant ?? undefined);
+  const due = await dueReviewOn(ctx, read, exercise, variant ?? undefined);
+  // The numbers of a review answered (every part right, or given up; rated, its record kept until
+  // the next review starts): as on the /review/ page once it is answered, an answer on them is
+  // graded and counts nothing, in the review, in the chapter's record or as new numbers (variants.json).
+  const over =
+    due && reviewAnswered(read, exercise, due)
+      ? due
+      : due
+        ? undefined
+        : await answeredReviewOn(ctx, read, exercise, variant ?? undefined);
+  if (over) {
+    say(
+      ctx,
+      `${reviewOver(exercise.id, variant, over)}: an answer on its numbers counts nothing now, in the review or in the exercise's record in its chapter.\n`,
+    );
+    return verdict.status === "right" ? 0 : 1;
+  }
+  const review = due;
   if (review) {
     say(ctx, sameNumbers(exercise.id, variant, review));
     // Said in full once; then a right answer says where it counted (a wrong one's hint line does).
@@ -766,31 +796,27 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   // (the page's rule: "wrong answers and hints count against the review"); each due review keeps
   // its own count (review-session.ts). It is the review's hint alone, as on the page: the review
   // opens its own hints from the first (the chapter's hints opened say nothing of these numbers),
-  // each counted once, and the chapter's count of hints stays as it was. Once every part of the
-  // review is answered right, the /review/ page's rule (reviewHintAsked): no more hints, none
-  // counted, the ones it counted shown again.
+  // each counted once, and the chapter's count of hints stays as it was. Once the review is
+  // answered (every part right, or given up), the /review/ page's rule (reviewHintAsked): no more
+  // hints, none counted, the ones it counted shown again.
   const read = ctx.progress.read();
   /** The hints an ask on `review`'s numbers shows, and counts, by the page's rule. */
   const ask = (review: ReviewSession) => {
     const counted = review.hints ?? 0;
-    const answered = answeredReview(read, exercise, review);
+    const answered = reviewAnswered(read, exercise, review);
     return { answered, ...reviewHintAsked({ hints: counted, answered }, Math.min(hints.length, counted + 1)) };
   };
-  /** What hint says on the numbers of a review whose every part is answered right: nothing counts. */
+  /** What hint says on the numbers of a review answered (every part right, or given up): nothing counts. */
   const answeredHint = (review: ReviewSession, shown: number) => {
-    const twin =
-      seed === review.seed
-        ? ""
-        : `Variant ${seed} deals the same numbers as your review of ${exercise.id} (variant ${review.seed}).\n`;
     const opened = shown === 0 ? "It opened no hint." : `The ${countOf(shown, "hint")} it opened:`;
     say(
       ctx,
-      `${twin}Every part of your review of ${exercise.id} is answered right: a hint helps with nothing now, and none is counted. ${opened}\n`,
+      `${reviewOver(exercise.id, seed, review)}: a hint helps with nothing now, and none is counted. ${opened}\n`,
     );
     showHints(shown);
     say(
       ctx,
-      `The worked solution, to compare with your own (seeing it counts nothing now): npm run exercises -- solution ${exercise.id} --seed ${seed}\n`,
+      `The worked solution${review.gaveUp ? "" : ", to compare with your own"} (seeing it counts nothing now): npm run exercises -- solution ${exercise.id} --seed ${seed}\n`,
     );
     return 0;
   };
@@ -818,8 +844,8 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
     lastHint(asked.shown);
     return 0;
   }
-  // The numbers of a review answered right and rated (its record kept until the next review
-  // starts): the page's rule as above, nothing counted, in the review or in the chapter's record.
+  // The numbers of a review answered right, or given up, and rated (its record kept until the next
+  // review starts): the page's rule as above, nothing counted, in the review or in the chapter's record.
   const answered = await answeredReviewOn(ctx, read, exercise, seed);
   if (answered) return answeredHint(answered, ask(answered).shown);
   // New numbers with every part answered right for them: the page offers no hint then (Show a
@@ -898,24 +924,43 @@ function solutionAsked(
   return 2;
 }
 
+/**
+ * The /review/ page's confirmation, for the worked solution on a due review's numbers, which gives
+ * the review up: what the exercise's Show solution asks there (giveUpQuestion), with the command
+ * that answers yes (--yes), on stderr, exit 2, as solutionAsked asks for the chapter's numbers.
+ * Nothing is shown or counted. (`review <id> --give-up` is the page's own give-up button, which
+ * does not ask.)
+ */
+function giveUpAsked(ctx: Context, id: string, seed: number, review: ReviewSession): number {
+  ctx.io.stderr(
+    fitLines(
+      `${sameNumbers(id, seed, review)}These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
+      errorWidth(ctx.io),
+    ),
+  );
+  return 2;
+}
+
 async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
   const { meta } = exercise;
   const params = await paramsFor(ctx, exercise, args);
   // The answers for a due review's numbers: the review is given up, as with review --give-up, and
-  // the exercise's record in its chapter stays as it was (these are not its numbers), as on the page.
-  // The numbers of a review whose every part is answered right (under way, or rated since):
-  // seeing their solution counts nothing, as on the /review/ page once its review is answered.
+  // the exercise's record in its chapter stays as it was (these are not its numbers), as on the page;
+  // as the exercise's Show solution there, it asks first (giveUpAsked) and --yes answers.
+  // The numbers of a review answered (every part right, or given up; rated since): seeing their
+  // solution counts nothing, as on the /review/ page once its review is answered.
   // Other numbers mark the chapter's record: the page's lock and confirmation come first (solutionAsked).
   const seed = args.options.has("seed") ? seedOption(args, 0) : undefined;
   const read = ctx.progress.read();
   const due = await dueReviewOn(ctx, read, exercise, seed);
   const answered =
-    due && answeredReview(read, exercise, due)
+    due && reviewAnswered(read, exercise, due)
       ? due
       : due
         ? undefined
         : await answeredReviewOn(ctx, read, exercise, seed);
   const review = answered ? undefined : due;
+  if (review && !args.flags.has("yes")) return giveUpAsked(ctx, exercise.id, seed!, review);
   if (!review && !answered) {
     const refused = solutionAsked(ctx, read, exercise, seed, args.flags.has("yes"));
     if (refused !== undefined) return refused;
@@ -947,7 +992,9 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
   if (answered)
     say(
       ctx,
-      `\nThese are the numbers of your review of ${exercise.id}, whose every part is answered right (variant ${answered.seed}): seeing their solution counts nothing, in the review or in the exercise's record in its chapter.\n`,
+      answered.gaveUp
+        ? `\nThese are the numbers of your review of ${exercise.id}, given up (variant ${answered.seed}): seeing their solution counts nothing, in the review or in the exercise's record in its chapter.\n`
+        : `\nThese are the numbers of your review of ${exercise.id}, whose every part is answered right (variant ${answered.seed}): seeing their solution counts nothing, in the review or in the exercise's record in its chapter.\n`,
     );
   if (review)
     say(
@@ -1046,10 +1093,31 @@ function answeredReview(progress: Progress, exercise: LoadedExercise, review: Re
 }
 
 /**
- * The record of the exercise's last review when `seed` deals its numbers and it was answered right
- * and rated (kept until the exercise's next review starts: ReviewSessionStore), else undefined.
- * On those numbers, as on the /review/ page once its review is answered, a hint or the worked
- * solution counts nothing, in the review or in the chapter's record.
+ * Whether `review` is answered as the /review/ page takes it once it offers its grades: every part
+ * right (answeredReview), or given up (its solution seen). From then on nothing on its numbers counts.
+ */
+function reviewAnswered(progress: Progress, exercise: LoadedExercise, review: ReviewSession): boolean {
+  return review.gaveUp === true || answeredReview(progress, exercise, review);
+}
+
+/**
+ * What hint and answer say first on the numbers of a review answered (reviewAnswered): which
+ * review, by which seed if another dealt its numbers, and how it was answered.
+ */
+function reviewOver(id: string, seed: number | null | undefined, review: ReviewSession): string {
+  const twin =
+    seed === review.seed
+      ? ""
+      : `Variant ${seed} deals the same numbers as your review of ${id} (variant ${review.seed}).\n`;
+  return `${twin}${review.gaveUp ? `You gave up your review of ${id}` : `Every part of your review of ${id} is answered right`}`;
+}
+
+/**
+ * The record of the exercise's last review when `seed` deals its numbers and it was answered
+ * (every part right, or given up: reviewAnswered) and rated (kept until the exercise's next review
+ * starts: ReviewSessionStore), else undefined. On those numbers, as on the /review/ page once its
+ * review is answered, a hint, an answer or the worked solution counts nothing, in the review or in
+ * the chapter's record.
  */
 async function answeredReviewOn(
   ctx: Context,
@@ -1058,7 +1126,7 @@ async function answeredReviewOn(
   seed: number | undefined,
 ): Promise<ReviewSession | undefined> {
   const kept = seed === undefined ? undefined : ctx.sessions.get(progress, exercise.id);
-  if (seed === undefined || !kept?.rated || !answeredReview(progress, exercise, kept)) return undefined;
+  if (seed === undefined || !kept?.rated || !reviewAnswered(progress, exercise, kept)) return undefined;
   const { variant } = await solutionFor(ctx, exercise);
   return variant && fromSolution(exercise, () => dealsReviewNumbers(variant, kept.seed)(seed)) ? kept : undefined;
 }
@@ -1094,9 +1162,10 @@ function rateDue(
   });
   const after = updated.review![id]!;
   const rated = { outcome, allowed, at: now.toISOString(), before, after };
-  // Kept until the next review starts: to rate it otherwise, and, answered right, to count nothing
-  // more on its numbers (answeredReviewOn). One given up has nothing to keep: "again" is all it earned.
-  ctx.sessions.set(updated, id, attempts.gaveUp ? undefined : { ...session, rated });
+  // Kept until the next review starts: to rate it otherwise, and to count nothing more on its
+  // numbers (answeredReviewOn), answered right or given up. One given up says so: "again" is all
+  // it earned, the one grade --rate takes for it.
+  ctx.sessions.set(updated, id, { ...session, rated, ...(attempts.gaveUp ? { gaveUp: true as const } : {}) });
   const refused =
     requested !== undefined && !chosen
       ? `${requested} is not among the grades these attempts earned (${listNames(allowed, "or")}). `
@@ -1272,7 +1341,7 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
     );
   if (!rated.allowed.includes(outcome))
     throw new UsageError(
-      `${outcome} is not among the grades this review's attempts earned (${listNames(rated.allowed, "or")})`,
+      `${outcome} is not among the grades this review's attempts earned (${listNames(rated.allowed, "or")}${session!.gaveUp ? ": you gave it up" : ""})`,
     );
   const at = new Date(rated.at);
   const updated = ctx.progress.update((p) => {

@@ -62,6 +62,30 @@ describe("readSessionsText", () => {
     expect(result.ok && Object.fromEntries(result.sessions)).toEqual({ [id]: { seed: 7, wrong: 1, right: [] } });
   });
 
+  test("a review given up is read as given up once rated; given up and not rated, as under way; not a boolean, as damaged", () => {
+    const given = {
+      seed: 8,
+      wrong: 0,
+      right: [],
+      rated: { outcome: "again", allowed: ["again"], at: t0.toISOString(), before: card, after: rated },
+    };
+    const result = readSessionsText(
+      JSON.stringify({
+        version: 2,
+        reviews: {
+          [id]: { ...given, gaveUp: true },
+          other: { seed: 9, wrong: 1, right: [], gaveUp: true },
+          broken: { ...given, gaveUp: "yes" },
+        },
+      }),
+    );
+    expect(result.ok && Object.fromEntries(result.sessions)).toEqual({
+      [id]: { ...given, gaveUp: true },
+      other: { seed: 9, wrong: 1, right: [] },
+    });
+    expect(result.ok && result.lossy).toEqual(["broken"]);
+  });
+
   test("a record with a field of the wrong kind is dropped alone and named", () => {
     const text = JSON.stringify({
       version: 2,

@@ -3,8 +3,8 @@
  * progress: nothing in it is exported, and the schedule itself is progress.review). Each due review
  * the learner has begun keeps its own record, by exercise id: the seed of the numbers it dealt,
  * the wrong answers and hints counted against it, the parts answered right, and once every part
- * is right and it is rated, what `review <id> --rate` needs to rate it otherwise (a review given
- * up keeps no record: "again" is all it earned). So answering two
+ * is right and it is rated, what `review <id> --rate` needs to rate it otherwise, or, given up,
+ * that it was (gaveUp: "again" is all it earned, the one grade --rate offers). So answering two
  * due reviews in turn keeps each one's wrong answers and hints (one record for all, as before,
  * started afresh at every other exercise, and a review answered after a wrong try was rated as
  * right first time).
@@ -25,8 +25,10 @@
  * As on the page, they count there alone: the exercise's record in its chapter (its attempts, the
  * parts it solved, its hints, whether its solution was seen) stays as it was. The hints a review
  * shows are its own, opened one at a time from the first and each counted once. Once every part
- * is answered right, a hint or the solution on its numbers counts nothing, as on the /review/
- * page (reviewHintAsked, src/course/review-hint.ts): a hint shows again those the review opened.
+ * is answered right, or it is given up, a hint, an answer or the solution on its numbers counts
+ * nothing, as on the /review/ page once its review is answered (reviewHintAsked,
+ * src/course/review-hint.ts): a hint shows again those the review opened. So a record rated is
+ * kept, given up too, until the exercise's next review starts.
  *
  * The file is `{ version: 2, reviews: { <id>: record } }`. Version 1 (no version field) held one
  * review, `{ id, ...record }`: it is read as that exercise's record, and written back as version 2.
@@ -70,6 +72,11 @@ export interface ReviewSession {
   toldAnswer?: boolean;
   /** Once answered and rated: enough to rate it again otherwise, until the next review starts. */
   rated?: RatedReview;
+  /**
+   * Given up (`review <id> --give-up`, or its solution seen with --seed): rated "again", and kept
+   * until the next review starts so that nothing more on its numbers counts, as on the page.
+   */
+  gaveUp?: true;
 }
 
 /**
@@ -126,11 +133,12 @@ function sanitizeRated(value: unknown): RatedReview | undefined {
 /** A record as stored, or undefined when any field is missing or of the wrong kind. */
 function sanitizeSession(value: unknown): ReviewSession | undefined {
   if (!isRecord(value)) return undefined;
-  const { seed, wrong, hints, right, lastWrong, toldAnswer } = value;
+  const { seed, wrong, hints, right, lastWrong, toldAnswer, gaveUp } = value;
   if (!isSeed(seed) || !isCount(wrong) || !Array.isArray(right) || !right.every(isId)) return undefined;
   // The hints counted are among the wrong answers counted (as the page's record has them).
   if (hints !== undefined && (!isCount(hints) || hints > wrong)) return undefined;
   if (toldAnswer !== undefined && typeof toldAnswer !== "boolean") return undefined;
+  if (gaveUp !== undefined && typeof gaveUp !== "boolean") return undefined;
   const lastWrongOk = isRecord(lastWrong) && Object.entries(lastWrong).every(([part, f]) => isId(part) && isText(f));
   if (lastWrong !== undefined && !lastWrongOk) return undefined;
   const rated = value.rated === undefined ? undefined : sanitizeRated(value.rated);
@@ -143,6 +151,8 @@ function sanitizeSession(value: unknown): ReviewSession | undefined {
     ...(lastWrong ? { lastWrong: Object.fromEntries(Object.entries(lastWrong)) as Record<string, string> } : {}),
     ...(toldAnswer ? { toldAnswer } : {}),
     ...(rated ? { rated } : {}),
+    // Given up is said of a review rated: one under way has not been.
+    ...(gaveUp && rated ? { gaveUp: true as const } : {}),
   };
 }
 
