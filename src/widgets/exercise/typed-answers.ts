@@ -10,8 +10,10 @@
  * counted twice (recordAttempt). Each edit writes only its own part, so two tabs of one chapter
  * each keep what they typed, and a reload shows the last text typed in each part, in either tab; a
  * page left open does not follow the other tab's typing. Where storage is refused (siteStorage()
- * null) nothing is kept and the fields work as before. Not on /review/, whose numbers and answers
- * the review page keeps itself (src/widgets/review/page.ts).
+ * null) nothing is kept and the fields work as before. Not on /review/, whose numbers, answers and
+ * text typed the review page keeps itself, with the review's record (src/widgets/review/attempts.ts,
+ * which goes once the review is rated), reading and filling a part's form with formFields and
+ * fillForm below.
  */
 import { keep, siteStorage, type Store } from "../site-storage.ts";
 
@@ -97,7 +99,10 @@ export function formFields(form: HTMLFormElement): Fields {
   );
 }
 
-/** Puts `fields` (formFields) back in a part's form: a box ticked, a text typed, an option picked. */
+/**
+ * Puts `fields` (formFields) back in a part's form: a box ticked, a text typed, an option picked;
+ * a field with nothing in `fields` emptied. Here and on /review/ (src/widgets/review/page.ts).
+ */
 export function fillForm(form: HTMLFormElement, fields: Fields): void {
   for (const field of form.elements) {
     if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))
