@@ -1,6 +1,13 @@
 import { expect, test } from "vitest";
 import { minutesAndSeconds, percentAnySize, percentAnySizeHtml } from "./number.ts";
-import { keepUnitsInPage, keepUnitWithNumber, unbrokenFigures, unitBesideTitle } from "./units.ts";
+import {
+  bindHyphenedFigures,
+  keepUnitsInPage,
+  keepUnitWithNumber,
+  unbrokenFigures,
+  unitBesideTitle,
+  units,
+} from "./units.ts";
 
 test("the space between a number and its unit becomes a no-break space; counts and words stay as they are", () => {
   expect(keepUnitWithNumber("a pool of 500 ms, 2 seconds, 10 min and 1.5 %")).toBe(
@@ -76,4 +83,17 @@ test("the words of a phrase around a figure still break; a figure with no space 
   // A count is two words ("3 zones"), as keepUnitWithNumber leaves it; "min 3" ends a length only before a number.
   expect(unbrokenFigures("3 zones in 2 min and 4 hosts")).toBe(`3 zones in 2${nbsp}min and 4 hosts`);
   for (const plain of ["25%", "4.65", "100.0%", "no incident", "never"]) expect(unbrokenFigures(plain)).toBe(plain);
+});
+
+test("a number hyphened to its unit goes through the binding given, a decimal or a plural unit too; a hyphened word does not", () => {
+  const bind = (figure: string) => `[${figure}]`;
+  expect(bindHyphenedFigures("0.20% of the 30-day budget", bind)).toBe("0.20% of the [30-day] budget");
+  expect(bindHyphenedFigures("a 1.5-hour or 2-days window, 500-ms steps", bind)).toBe(
+    "a [1.5-hour] or [2-days] window, [500-ms] steps",
+  );
+  // Every unit the course writes after a number, and nothing else: a longer word, a hyphened word,
+  // a count ("3-zone") and a unit with no number before it stay as they are.
+  for (const unit of units) expect(bindHyphenedFigures(`4-${unit}`, bind)).toBe(`[4-${unit}]`);
+  for (const plain of ["3-dayish", "tenant-minutes", "3-zone", "a day-long", "30 day", "30\u2011day"])
+    expect(bindHyphenedFigures(plain, bind)).toBe(plain);
 });

@@ -140,3 +140,18 @@ export function unbrokenFigures(text: string): string {
     `$1\u00a0`,
   );
 }
+
+/** A number joined to its unit by a hyphen ("30-day", "1.5-hour"), as a whole word. */
+const hyphenedFigure = new RegExp(`\\d+(?:\\.\\d+)?-${unit}`, "gu");
+
+/**
+ * `text` with each number joined to its unit by a hyphen ("the 30-day budget") passed through
+ * `bind`, which keeps it on one line: a browser may end a line after any hyphen, and the error
+ * budget's "30-day" broke after "30-" on a phone. No character in the text does it here: a no-break
+ * hyphen (U+2011) would change the words, which the terminal prints too and a search looks for,
+ * so the caller binds by markup (an element styled white-space: nowrap) and says which. A hyphened
+ * word ("tenant-minutes") and a number before a longer word ("3-dayish") are left as they are.
+ */
+export function bindHyphenedFigures(text: string, bind: (figure: string) => string): string {
+  return text.replace(hyphenedFigure, bind);
+}

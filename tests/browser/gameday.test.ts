@@ -55,6 +55,38 @@ async function breakableFigures(results: Locator): Promise<string[]> {
   return texts.filter((text) => unbrokenFigures(text) !== text);
 }
 
+/**
+ * How many lines `cell` takes, and how many the first `figure` in its text (the error budget's
+ * "30-day") takes, as laid out; `at` is where that figure starts in the cell's text.
+ */
+function figureLines(cell: Locator, figure: string): Promise<{ at: number; cell: number; figure: number }> {
+  return cell.evaluate((td, figure) => {
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode as Text);
+    const at = texts
+      .map((t) => t.data)
+      .join("")
+      .indexOf(figure);
+    const place = (offset: number): [Text, number] => {
+      let rest = offset;
+      for (const t of texts) {
+        if (rest <= t.data.length) return [t, rest];
+        rest -= t.data.length;
+      }
+      throw new Error(`no text at ${offset}`);
+    };
+    const lineCount = (range: Range) =>
+      new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    const whole = document.createRange();
+    whole.selectNodeContents(td);
+    const part = document.createRange();
+    part.setStart(...place(at));
+    part.setEnd(...place(at + figure.length));
+    return { at, cell: lineCount(whole), figure: lineCount(part) };
+  }, figure);
+}
+
 /** Where the test saves the log the page offers for download. */
 const downloads = tempDir("gameday-log");
 
@@ -769,6 +801,24 @@ describeInBrowser("game day in Chromium", (browser) => {
       });
     expect(overflow.length).toBeGreaterThan(0);
     expect(Math.max(...overflow)).toBeLessThanOrEqual(0);
+    // The score's error budget keeps its period ("30-day") on one line in every column, as the
+    // room's board does (one rule, figures.ts): on a phone each figure has a third of its card, and
+    // "of the 30-day budget" broke after "30-" at 320 px (each cell 72 px wide; at 390 px "the
+    // 30-day" happened to fit).
+    const budgetRow = root()
+      .locator(".gd-score tbody tr")
+      .filter({ has: page.locator("th", { hasText: /^error budget consumed$/ }) });
+    const period = `${findScenario("retry-storm")!.slo.periodDays}-day`;
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const column of ["this run", "doing nothing", "par"]) {
+        const lines = await figureLines(budgetRow.locator(`td[data-label="${column}"]`), period);
+        expect(lines.at, `${column} at ${width} px`).toBeGreaterThan(0);
+        expect(lines.cell, `${column} at ${width} px`).toBeGreaterThan(1);
+        expect(lines.figure, `${column} at ${width} px`).toBe(1);
+      }
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
     // A replay is the shared player's run: its code keeps their name, and a viewer cannot put
     // theirs on it (the board would rank someone else's run under it).
     await expect(root().locator("[data-name]").count()).resolves.toBe(0);
@@ -973,34 +1023,10 @@ describeInBrowser("game day in Chromium", (browser) => {
     // phone, and at 1280 px, the cell broke after "30-". Measured on a phone, where the cell wraps.
     const wide = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: wide.height });
-    const lines = await board
-      .locator(`[data-board-row="${code}"] td`)
-      .nth(3)
-      .evaluate((td, period) => {
-        const texts: Text[] = [];
-        const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
-        while (walker.nextNode()) texts.push(walker.currentNode as Text);
-        const at = texts
-          .map((t) => t.data)
-          .join("")
-          .indexOf(period);
-        const place = (offset: number): [Text, number] => {
-          let rest = offset;
-          for (const t of texts) {
-            if (rest <= t.data.length) return [t, rest];
-            rest -= t.data.length;
-          }
-          throw new Error(`no text at ${offset}`);
-        };
-        const lineCount = (range: Range) =>
-          new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
-        const cell = document.createRange();
-        cell.selectNodeContents(td);
-        const figure = document.createRange();
-        figure.setStart(...place(at));
-        figure.setEnd(...place(at + period.length));
-        return { at, cell: lineCount(cell), figure: lineCount(figure) };
-      }, `${retryStorm.slo.periodDays}-day`);
+    const lines = await figureLines(
+      board.locator(`[data-board-row="${code}"] td`).nth(3),
+      `${retryStorm.slo.periodDays}-day`,
+    );
     expect(lines.at).toBeGreaterThan(0);
     expect(lines.cell).toBeGreaterThan(1);
     expect(lines.figure).toBe(1);

@@ -4,6 +4,7 @@ import type { Request } from "playwright-core";
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { holdRequests } from "../support/hold-requests.ts";
+import { fieldEdge } from "../support/field-edge.ts";
 import { expectUnmovedBut, scenarioPlaces } from "../support/scenario-fields.ts";
 import { tocColumnPlaces } from "../support/toc-column.ts";
 import { grouped, secondsOrMinutes } from "../../src/format/number.ts";
@@ -362,10 +363,34 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     // row; those under it move straight down. In a row that grew to fit the message, Pool size moved
     // from x = 746 to 767 at 1280 px.
     const unmovedBut = async (marked: string[]) => expectUnmovedBut(clear, await places(), marked);
+    // The field's edge: how thick, what colour, and where its text starts inside its box.
+    const poolEdge = () => fieldEdge(field("poolSize"));
+    const validEdge = await poolEdge();
+    expect(validEdge.width).toBe("1px");
     await field("poolSize").fill("-5");
     await field("poolSize").dispatchEvent("change");
     await page.waitForSelector('[data-retry-storm][data-state="invalid"]', { state: "attached" });
     await expect(error("poolSize").textContent()).resolves.toBe("Must be at least 1 connection.");
+    // Marked as any panel's field is (panel.css), as the game day's and the mock interview's seeds
+    // are: its border twice as thick, in red, its box and its text where they were. And in forced
+    // colours (Windows high contrast), which drop a box-shadow (the replay drew its red edge as
+    // one, inside a 1 px border) and keep a border, the thicker edge stays, its colour the system's.
+    const red = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.style.color = "var(--sl-color-red)";
+      document.body.append(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return colour;
+    });
+    await expect(poolEdge()).resolves.toEqual({ ...validEdge, width: "2px", colour: red });
+    await page.emulateMedia({ forcedColors: "active" });
+    await expect(poolEdge().then(({ colour: _, ...edge }) => edge)).resolves.toEqual({
+      width: "2px",
+      box: validEdge.box,
+      text: validEdge.text,
+    });
+    await page.emulateMedia({ forcedColors: "none" });
     await unmovedBut(["poolSize"]);
     // The audit's second field: two marked, counted and named in the form's order.
     await field("triggerDuration").fill("1e9");

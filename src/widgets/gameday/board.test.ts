@@ -1,8 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { scoreRows } from "../../sim/gameday/report.ts";
-import { findScenario } from "../../sim/gameday/scenarios.ts";
-import type { Score } from "../../sim/gameday/score.ts";
-import { alreadyText, clearBoardQuestion, figureCell, pastedOnce, pasteText, refusedText } from "./board.ts";
+import { alreadyText, clearBoardQuestion, pastedOnce, pasteText, refusedText } from "./board.ts";
 
 describe("what Clear the board asks", () => {
   test("counts the runs and the refused codes it would remove, singular for one", () => {
@@ -53,44 +50,5 @@ describe("what the board says of each code pasted", () => {
     );
     expect(refusedText("not a game day result code", 3)).toBe("not a game day result code (pasted 3 times)");
     expect(refusedText("not a game day result code", 1)).toBe("not a game day result code");
-  });
-});
-
-describe("a score's cell on the board", () => {
-  test("keeps the error budget's period, a number hyphened to its unit, on one line, its words the terminal's", () => {
-    const { slo } = findScenario("retry-storm")!;
-    const score: Score = {
-      tenantMinutes: 12.5,
-      tenantsAffected: 3,
-      tenants: 12,
-      requests: 1000,
-      badRequests: 20,
-      budgetConsumed: 0.002,
-      mitigatedAt: 300,
-      timeToMitigate: 125,
-      mitigation: "mitigated",
-    };
-    const budget = scoreRows(score, slo).find(([label]) => label === "error budget consumed")![1];
-    const period = `${slo.periodDays}-day`;
-    const [before, after] = budget.split(period);
-    expect(figureCell(budget)).toBe(`${before}<span class="gd-board-unbroken">${period}</span>${after}`);
-    // Bound by markup alone, with no other character in the words: a search for them finds them.
-    expect(figureCell(budget).replace(/<[^>]+>/g, "")).toBe(budget);
-  });
-
-  test("binds a decimal or a plural unit, and neither a hyphened word nor a number and a longer word", () => {
-    expect(figureCell("a 1.5-hour or 2-days window")).toBe(
-      'a <span class="gd-board-unbroken">1.5-hour</span> or <span class="gd-board-unbroken">2-days</span> window',
-    );
-    expect(figureCell("tenant-minutes")).toBe("tenant-minutes");
-    expect(figureCell("3-dayish")).toBe("3-dayish");
-    // A clock is kept whole as the game's results keep it (unbrokenFigures), by no-break spaces.
-    expect(figureCell("1 min 15 s")).toBe("1\u00a0min\u00a015\u00a0s");
-  });
-
-  test("escapes what it shows", () => {
-    expect(figureCell('<b>"Ada" & 30-day</b>')).toBe(
-      '&lt;b&gt;&quot;Ada&quot; &amp; <span class="gd-board-unbroken">30-day</span>&lt;/b&gt;',
-    );
   });
 });

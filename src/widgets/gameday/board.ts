@@ -8,8 +8,8 @@ import { keep, siteStorage } from "../site-storage.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { replayLink } from "./share.ts";
+import { figuresHtml } from "./figures.ts";
 import { countOf } from "../../format/number.ts";
-import { unbrokenFigures, units } from "../../format/units.ts";
 import { listNames } from "../../format/words.ts";
 import { rank, ranked } from "../../sim/gameday/board.ts";
 import { unrankedText } from "../../sim/gameday/report.ts";
@@ -101,24 +101,6 @@ export function pasteText(fates: readonly (Pasted & { fate: Fate })[], onBoard: 
   return `${countOf(pasted, "code")} pasted: ${listNames(parts)}. ${countOf(onBoard, "run")} on the board.`;
 }
 
-/** A number joined to its unit by a hyphen ("30-day"), as a whole word. */
-const hyphenedFigure = new RegExp(`\\d+(?:\\.\\d+)?-(?:${units.join("|")})(?![\\p{L}\\p{N}_])`, "gu");
-
-/**
- * A score's text as the board's cell shows it (HTML), each figure in it kept on one line, as the
- * game's own results table keeps them (results.ts): a number with its unit after a space and a
- * time in minutes and seconds by no-break spaces (unbrokenFigures), and a number joined to its
- * unit by a hyphen by markup. The error budget's "30-day budget" broke after "30-" on a phone and
- * at 1280 px. Markup, not a no-break hyphen (U+2011) in the text: the words stay the terminal's,
- * which prints the same scoreRows (report.ts), and a search for "30-day" finds them.
- */
-export function figureCell(text: string): string {
-  return unbrokenFigures(escapeHtml(text)).replace(
-    hyphenedFigure,
-    (figure) => `<span class="gd-board-unbroken">${figure}</span>`,
-  );
-}
-
 /**
  * What "Clear the board" asks, from what it would remove: the runs it ranks and the codes it
  * refused. The codes themselves stay wherever participants copied them from.
@@ -174,7 +156,7 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
                   .map(
                     (row, i) => `<tr data-board-row="${escapeHtml(row.code)}"${ranked(row) ? "" : ' data-unranked=""'}>
                       <td>${ranked(row) ? i + 1 : `<span aria-hidden="true">–</span><span class="sr-only">not ranked: acted before the fault</span>`}</td><th scope="row">${escapeHtml(row.name)}</th>
-                      ${[row.rows[0]![1], row.rows[1]![1], row.rows[2]![1], row.mitigation].map((text) => `<td>${figureCell(text)}</td>`).join("")}<td>${row.actions}</td>
+                      ${[row.rows[0]![1], row.rows[1]![1], row.rows[2]![1], row.mitigation].map((text) => `<td>${figuresHtml(text)}</td>`).join("")}<td>${row.actions}</td>
                       <td><a href="${escapeHtml(replayLink(row.scenario, row.code))}">Replay</a> <button type="button" class="br-button" data-remove="${escapeHtml(row.code)}">Remove</button></td>
                     </tr>`,
                   )

@@ -4,7 +4,6 @@
  * name for the room's board, its result code, a link that replays it, the action log).
  */
 import { sitePath } from "../../course/url.ts";
-import { unbrokenFigures } from "../../format/units.ts";
 import { formatLog } from "../../sim/gameday/log.ts";
 import { budgetAtEndNote, debriefText, scoreRows, verdictText } from "../../sim/gameday/report.ts";
 import { resumedResultText } from "../../sim/gameday/saved.ts";
@@ -15,6 +14,7 @@ import { setHidden } from "../focus.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import { q } from "./dom.ts";
 import { feedLineHtml } from "./feed.ts";
+import { figuresHtml, wholeFigures } from "./figures.ts";
 import { nameKey, replayLink } from "./share.ts";
 import { codeFailedText, codeWaitText } from "./text.ts";
 
@@ -47,14 +47,6 @@ export interface ResultCode {
   codeFailed(): void;
 }
 
-/**
- * `words` as HTML, each figure in it kept on one line (unbrokenFigures): a number with its unit,
- * a time in minutes and seconds whole. At 390 px the note on a resumed game ended a line at "1"
- * with "min 54 s" on the next; the debrief's "Over the next 60 s" and the timeline's times could
- * break as well. The dashboard's own text keeps its units too (setText in dom.ts).
- */
-const figures = (words: string) => unbrokenFigures(escapeHtml(words));
-
 /** Write `summary` into `results`; returns what shows the result code once it has been made. */
 export function showResults(results: HTMLElement, summary: GameSummary, ctx: ResultsContext): ResultCode {
   const replaying = ctx.replayName !== null;
@@ -63,17 +55,17 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
   const rowsHtml = mine!
     .map(
       ([label, value], i) =>
-        `<tr><th scope="row">${figures(label)}</th><td data-label="${who}">${figures(value)}</td><td data-label="doing nothing">${figures(nothing![i]![1])}</td><td data-label="par">${figures(par![i]![1])}</td></tr>`,
+        `<tr><th scope="row">${figuresHtml(label)}</th><td data-label="${who}">${figuresHtml(value)}</td><td data-label="doing nothing">${figuresHtml(nothing![i]![1])}</td><td data-label="par">${figuresHtml(par![i]![1])}</td></tr>`,
     )
     .join("");
   const timeline = summary.timeline.length
-    ? summary.timeline.map((item) => `<li>${feedLineHtml(item.at, item.text, unbrokenFigures)}</li>`).join("")
+    ? summary.timeline.map((item) => `<li>${feedLineHtml(item.at, item.text, wholeFigures)}</li>`).join("")
     : '<li class="gd-timeline-none">No alert fired and no action was taken.</li>';
   const debrief = summary.debrief.length
     ? summary.debrief
         .map(
           (item) =>
-            `<li>${figures(debriefText(item))} <a href="${sitePath(`${item.chapter}/`)}">Read: ${figures(ctx.chapterTitles[item.chapter] ?? item.chapter)}</a></li>`,
+            `<li>${figuresHtml(debriefText(item))} <a href="${sitePath(`${item.chapter}/`)}">Read: ${figuresHtml(ctx.chapterTitles[item.chapter] ?? item.chapter)}</a></li>`,
         )
         .join("")
     : "<li>You took no action: your score is the do-nothing score.</li>";
@@ -82,11 +74,11 @@ export function showResults(results: HTMLElement, summary: GameSummary, ctx: Res
   const budgetNote =
     ctx.dashboardSpent === null ? null : budgetAtEndNote(ctx.dashboardSpent, summary.score, ctx.seconds);
   results.innerHTML = `
-      <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${figures(ctx.title)}, seed ${summary.seed}</h3>
-      <p class="gd-verdict" data-verdict>${figures(verdictText(summary))}</p>
-      ${ctx.resumedAt === null ? "" : `<p class="gd-resumed" data-resumed-note>${figures(resumedResultText(ctx.resumedAt))}</p>`}
+      <h3 class="gd-results-title" tabindex="-1">${replaying ? "The shared run" : "Your game day"}: ${figuresHtml(ctx.title)}, seed ${summary.seed}</h3>
+      <p class="gd-verdict" data-verdict>${figuresHtml(verdictText(summary))}</p>
+      ${ctx.resumedAt === null ? "" : `<p class="gd-resumed" data-resumed-note>${figuresHtml(resumedResultText(ctx.resumedAt))}</p>`}
       <table class="gd-score"><thead><tr><th scope="col">measure</th><th scope="col">${who}</th><th scope="col">doing nothing</th><th scope="col">par</th></tr></thead><tbody>${rowsHtml}</tbody></table>
-      ${budgetNote === null ? "" : `<p class="gd-budget-note" data-budget-note>${figures(budgetNote)}</p>`}
+      ${budgetNote === null ? "" : `<p class="gd-budget-note" data-budget-note>${figuresHtml(budgetNote)}</p>`}
       <h4>Timeline</h4><ol class="gd-timeline">${timeline}</ol>
       <h4>Debrief: what each action did</h4><ul class="gd-debrief">${debrief}</ul>
       <h4>Share and compare</h4>
