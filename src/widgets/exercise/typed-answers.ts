@@ -10,18 +10,14 @@
  * counted twice (recordAttempt). Each edit writes only its own part, so two tabs of one chapter
  * each keep what they typed, and a reload shows the last text typed in each part, in either tab; a
  * page left open does not follow the other tab's typing. Where storage is refused (siteStorage()
- * null) nothing is kept and the fields work as before. Not on /review/, whose numbers, answers and
- * text typed the review page keeps itself, with the review's record (src/widgets/review/attempts.ts,
- * which goes once the review is rated), reading and filling a part's form with formFields and
- * fillForm below.
+ * null) nothing is kept and the fields work as before. Not on /review/, whose numbers and answers
+ * the review page keeps itself (src/widgets/review/page.ts).
  */
 import { keep, siteStorage, type Store } from "../site-storage.ts";
+import { type Fields, fillForm, formFields } from "./form-fields.ts";
 
 /** Where an exercise's typed answers are kept. */
 export const typedAnswersKey = (id: string) => `blast-radius:exercise-answers:v1:${id}`;
-
-/** A part's form data, field by field, in order (a choice's ticked boxes, a match's picks). */
-export type Fields = [name: string, value: string][];
 
 /** Per numbers ("chapter", or "variant <seed>"), per part, the fields with something in them. */
 export type Kept = Record<string, Record<string, Fields>>;
@@ -90,30 +86,6 @@ export function withPart(kept: Kept, numbers: string, part: string, fields: Fiel
 /** What is stored for `kept`: null (the key forgotten) when nothing is kept. */
 export function keptText(kept: Kept): string | null {
   return Object.keys(kept).length === 0 ? null : JSON.stringify(kept);
-}
-
-/** What a part's form holds: its form data, field by field. */
-export function formFields(form: HTMLFormElement): Fields {
-  return [...new FormData(form)].flatMap(([name, value]) =>
-    typeof value === "string" ? [[name, value] as [string, string]] : [],
-  );
-}
-
-/**
- * Puts `fields` (formFields) back in a part's form: a box ticked, a text typed, an option picked;
- * a field with nothing in `fields` emptied. Here and on /review/ (src/widgets/review/page.ts).
- */
-export function fillForm(form: HTMLFormElement, fields: Fields): void {
-  for (const field of form.elements) {
-    if (field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio"))
-      field.checked = fields.some(([name, value]) => name === field.name && value === field.value);
-    else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) {
-      const value = fields.find(([name]) => name === field.name)?.[1] ?? "";
-      // A select takes only one of its options; a pick it no longer offers leaves it unpicked.
-      field.value = value;
-      if (field.value !== value) field.value = "";
-    }
-  }
 }
 
 /** Each exercise whose typed answers are kept (keepTypedAnswers): where, and the numbers on show. */

@@ -5,13 +5,10 @@
  * through the exercise's own variant form and is graded by the exercise's own grader. Once every
  * part is right, or the learner gives up, the learner rates the review among the grades their
  * attempts earned (ratingsAllowed), and that schedules the next one. What counts against a review
- * until it is rated (wrong answers, hints, giving up), the last answer checked in each part, and
- * what was typed in a part and not checked since, are kept in storage by exercise and seed
- * (attempts.ts), so a reload or another tab brings the review back as the learner left it, its
- * parts answered as they were and the text typed since back in its field (checked, counted and
- * rated by nothing), with the same grades on offer, the focus where a page load leaves it and the
- * status line written once. A review rated, or dealt new numbers, brings back none of it. A part's
- * form is read and filled as a chapter's exercise keeps it (typed-answers.ts). What the page
+ * until it is rated (wrong answers, hints, giving up), and the last answer checked in each part,
+ * are kept in storage by exercise and seed (attempts.ts), so a reload or another tab brings the
+ * review back as the learner left it, its parts answered as they were, with the same grades on
+ * offer, the focus where a page load leaves it and the status line written once. What the page
  * writes in the exercise to bring it up (the numbers dealt, the verdicts brought back) is
  * shown, not read out: its live regions are quiet until the learner acts in it (quiet). The table
  * of topics shows how durable each chapter's memory is. What the learner does in a review counts
@@ -65,7 +62,6 @@ import {
   countsMore,
   dealAttempts,
   keepAttempts,
-  keepTyped,
   pruneAttempts,
   type ReviewAttempts,
   readAttempts,
@@ -74,7 +70,6 @@ import { compareDecline, compareQuestion } from "./compare.ts";
 import { handFocus, holdsFocus } from "../focus.ts";
 import { emptyReview } from "./empty.ts";
 import { siteStorage } from "../site-storage.ts";
-import { type Fields, fillForm, formFields } from "../exercise/typed-answers.ts";
 
 interface Entry extends Reviewable {
   title: string;
@@ -556,7 +551,9 @@ export function mountReviewPage(): void {
       return;
     }
     // Loaded above (a module is fetched and run once): this takes it as it is.
-    const { bootExercises, exerciseWidget, readPayload, showHintButton } = await import("./exercise.ts");
+    const { bootExercises, exerciseWidget, fillForm, formFields, readPayload, showHintButton } = await import(
+      "./exercise.ts"
+    );
     // Closed while it loaded (another tab rated it, or took it out of the schedule): the page has
     // said so and moved on, and does not bring it up.
     if (review.closed) return;
@@ -663,23 +660,6 @@ export function mountReviewPage(): void {
      * exercise to show its verdict: that verdict was counted when it was first given.
      */
     const restoring = new Set<HTMLElement>();
-    /**
-     * What was typed in a part after its answer was checked, kept before a reload (keepTyped): by
-     * the part's feedback, the fields put back once that answer has its verdict again (the grader
-     * reads the form when its answers have loaded, so not before).
-     */
-    const typedSince = new Map<HTMLElement, Fields>();
-    /**
-     * Text typed in `form` and not checked, back as it was left: nothing is checked, counted or
-     * said. A mark of a wrong answer on a field (aria-invalid) goes where the text is no longer the
-     * answer checked, as it went when the learner edited it (mount.ts, clearWrongMark).
-     */
-    const showTyped = (form: HTMLFormElement, fields: Fields) => {
-      const checked = new Map(formFields(form));
-      fillForm(form, fields);
-      for (const field of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[aria-invalid="true"]'))
-        if (field.value !== (checked.get(field.name) ?? "")) field.removeAttribute("aria-invalid");
-    };
     // What the learner does in the exercise, until the review is answered: wrong verdicts and hints
     // count against the review (a wrong answer checked again unchanged once: the exercise marks the
     // repeat data-counted="false"), and each part's last answer is kept with its verdict; every
@@ -691,13 +671,7 @@ export function mountReviewPage(): void {
       for (const r of records) {
         const target = r.target as HTMLElement;
         if (r.attributeName !== "data-verdict") continue;
-        if (restoring.delete(target)) {
-          const typed = typedSince.get(target);
-          const form = target.closest<HTMLFormElement>("form[data-part]");
-          typedSince.delete(target);
-          if (typed && form) showTyped(form, typed);
-          continue;
-        }
+        if (restoring.delete(target)) continue;
         const verdict = target.dataset.verdict;
         if (answered || (verdict !== "right" && verdict !== "wrong")) continue;
         checked = true;
@@ -716,43 +690,23 @@ export function mountReviewPage(): void {
       if (parts.length > 0 && parts.every((f) => f.dataset.verdict === "right")) finish(checked);
     });
     /**
-     * The parts as they were left before a reload: each answer checked back in its form and
+     * The parts answered before a reload, as they were left: each answer back in its form and
      * checked again by the exercise's own grader (for these numbers it gives the same verdict),
-     * which counts nothing against the review; then what was typed since, checked or not, in its
-     * field, checked by nothing. Returns how many parts came back answered, and how many with text
-     * typed and not checked.
+     * which counts nothing against the review. Returns how many parts came back.
      */
     const restoreAnswers = () => {
-      let answeredParts = 0;
-      let typedParts = 0;
-      for (const form of root.querySelectorAll<HTMLFormElement>("form[data-part]")) {
-        const part = form.dataset.part ?? "";
-        const given = Object.hasOwn(attempts.answers, part) ? attempts.answers[part] : undefined;
-        const typed = Object.hasOwn(attempts.typed, part) ? attempts.typed[part] : undefined;
-        const feedback = form.querySelector<HTMLElement>("[data-feedback]");
-        // Kept only where it is not the answer checked (attempts.ts, sinceChecked).
-        if (given && feedback) {
-          fillForm(form, given.fields);
-          restoring.add(feedback);
-          if (typed) typedSince.set(feedback, typed);
-          form.requestSubmit();
-          answeredParts++;
-        } else if (typed) showTyped(form, typed);
-        if (typed?.some(([, value]) => value !== "")) typedParts++;
+      let restored = 0;
+      for (const [part, given] of Object.entries(attempts.answers)) {
+        const form = root.querySelector<HTMLFormElement>(`form[data-part="${CSS.escape(part)}"]`);
+        const feedback = form?.querySelector<HTMLElement>("[data-feedback]");
+        if (!form || !feedback) continue;
+        fillForm(form, given.fields);
+        restoring.add(feedback);
+        form.requestSubmit();
+        restored++;
       }
-      return { answeredParts, typedParts };
+      return restored;
     };
-    // What the learner types in a part, checked or not, is kept for these numbers as it is typed
-    // (keepTyped), from the numbers dealt until the review is over here: a reload brings it back.
-    // The page's own writes in the forms (the numbers dealt, the parts brought back) fire no event.
-    const keepEdit = (event: Event) => {
-      if (!dealtIn || review.closed || onShow !== review) return;
-      const form = event.target instanceof Element ? event.target.closest<HTMLFormElement>("form[data-part]") : null;
-      const part = form?.dataset.part;
-      if (form && part) keepTyped(card.id, seed, part, formFields(form));
-    };
-    root.addEventListener("input", keepEdit);
-    root.addEventListener("change", keepEdit);
     root.addEventListener("click", (event) => {
       const action = (event.target as HTMLElement).closest<HTMLElement>("[data-action]")?.dataset.action;
       if (action === "hint") {
@@ -816,7 +770,7 @@ export function mountReviewPage(): void {
         }
         giveUp.disabled = false;
         verdicts.observe(root, { attributes: true, attributeFilter: ["data-verdict"], subtree: true });
-        const { answeredParts: restored, typedParts } = restoreAnswers();
+        const restored = restoreAnswers();
         dealtIn = true;
         // A review given up on before a reload comes back with its answers shown and "again" to
         // rate; one whose every part was answered right, with its grades: the rating step says so
@@ -832,14 +786,10 @@ export function mountReviewPage(): void {
           attempts.wrong > 0
             ? ` ${countOf(attempts.wrong, "wrong answer or hint", "wrong answers or hints")} already ${attempts.wrong === 1 ? "counts" : "count"} against this review.`
             : "";
-        // What came back: the answers checked, and text typed in a part and not checked since.
-        const typedNote = (parts: string) => `text typed and not checked yet in ${parts}`;
         const dealtNote =
           restored > 0
-            ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(forms.length, "part")}${typedParts > 0 ? `, and ${typedNote(countOf(typedParts, "part"))}` : ""}.`
-            : typedParts > 0
-              ? `Back to variant ${seed} as you left it, with ${typedNote(`${typedParts} of ${countOf(forms.length, "part")}`)}.`
-              : `New numbers are in (variant ${seed}): work it out again.`;
+            ? `Back to variant ${seed} as you left it, with your answers to ${restored} of ${countOf(forms.length, "part")}.`
+            : `New numbers are in (variant ${seed}): work it out again.`;
         setStatus((n) => `${countOf(n, "review")} left today. ${dealtNote}${counted}`);
       } else if (!text.startsWith("The chapter's")) {
         dealt.disconnect();
