@@ -7,6 +7,7 @@
 import { expect, test } from "vitest";
 import { predictions } from "../../content/chapters/retry-storm/numbers.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { fieldEdge } from "../support/field-edge.ts";
 
 describeInBrowser("predict first in Chromium", (browser) => {
   const { site } = browser;
@@ -30,11 +31,22 @@ describeInBrowser("predict first in Chromium", (browser) => {
 
     // A prediction that is not a number is refused, with the parser's reason, and nothing shows.
     const field = amplification.getByLabel("Your prediction");
+    const validEdge = await fieldEdge(field);
+    expect(validEdge.width).toBe("1px");
     await field.fill("lots");
     await field.press("Enter");
     const ampVerdict = amplification.getByRole("status");
     await expect.poll(() => ampVerdict.textContent(), { timeout: 20_000 }).toMatch(/\S/);
     expect(await field.getAttribute("aria-invalid")).toBe("true");
+    // Marked by a border twice as thick, in another colour, grown inward: the field and its text stay put;
+    // forced colours (Windows high contrast) drop a box-shadow but keep the border.
+    const invalidEdge = await fieldEdge(field);
+    expect(invalidEdge.width).toBe("2px");
+    expect(invalidEdge.colour).not.toBe(validEdge.colour);
+    expect([invalidEdge.box, invalidEdge.text]).toEqual([validEdge.box, validEdge.text]);
+    await page.emulateMedia({ forcedColors: "active" });
+    expect((await fieldEdge(field)).width).toBe("2px");
+    await page.emulateMedia({ forcedColors: "none" });
     expect(await ampReveal.isHidden()).toBe(true);
     // A power of ten in the reason is said in words (the verdict is a live region), shown raised.
     await field.fill("1e-10k");
