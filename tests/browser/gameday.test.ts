@@ -42,6 +42,7 @@ import { tempDir } from "../support/temp-dir.ts";
 import { earnedCode } from "../support/earned-code.ts";
 import { hangingLines } from "../support/hanging-lines.ts";
 import { fieldEdge } from "../support/field-edge.ts";
+import { computedColour } from "../support/contrast.ts";
 
 /**
  * Each text of the results (a heading, a paragraph, a list's item, a table's cell) in which a
@@ -274,14 +275,7 @@ describeInBrowser("game day in Chromium", (browser) => {
       await page.evaluate((t) => {
         document.documentElement.dataset.theme = t;
       }, shade);
-      const red = await page.evaluate(() => {
-        const probe = document.createElement("span");
-        probe.style.color = "var(--sl-color-red)";
-        document.body.append(probe);
-        const colour = getComputedStyle(probe).color;
-        probe.remove();
-        return colour;
-      });
+      const red = await computedColour(page, "var(--sl-color-red)");
       await expect(seedEdge(), `${shade} theme`).resolves.toEqual({ ...validSeedEdge, width: "2px", colour: red });
     }
     // The refusal gives the field the focus, whose ring goes round that edge: over it, it hid the red.

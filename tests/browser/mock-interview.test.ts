@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { mergeBanks, parseQuestionBank, type Question } from "../../src/course/question-bank.ts";
 import type { Locator, Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { textContrast } from "../support/contrast.ts";
+import { computedColour, textContrast } from "../support/contrast.ts";
 import { holdRequests } from "../support/hold-requests.ts";
 import {
   clickInPlace,
@@ -61,17 +61,6 @@ async function recordWrites(line: Locator): Promise<() => Promise<string[]>> {
   });
   return () => line.page().evaluate(() => (window as unknown as { qaWrites: { texts: string[] } }).qaWrites.texts);
 }
-
-/** The colour `css` (a custom property of Starlight's, say) computes to on the page, as rgb(). */
-const computedColour = (page: Page, css: string) =>
-  page.evaluate((value) => {
-    const probe = document.createElement("span");
-    probe.style.color = value;
-    document.body.append(probe);
-    const colour = getComputedStyle(probe).color;
-    probe.remove();
-    return colour;
-  }, css);
 
 /** The widget's code, as the page asks for it. */
 const widgetCode = /\/mount\.[^/]+\.js$/;

@@ -20,6 +20,7 @@ import {
   valueAxes,
   valueAxisInk,
 } from "../support/replay-axes.ts";
+import { computedColour } from "../support/contrast.ts";
 
 const golden = JSON.parse(
   readFileSync(new URL("../../src/sim/retry-storm/golden/summaries.json", import.meta.url), "utf8"),
@@ -375,14 +376,7 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
     // are: its border twice as thick, in red, its box and its text where they were. And in forced
     // colours (Windows high contrast), which drop a box-shadow (the replay drew its red edge as
     // one, inside a 1 px border) and keep a border, the thicker edge stays, its colour the system's.
-    const red = await page.evaluate(() => {
-      const probe = document.createElement("span");
-      probe.style.color = "var(--sl-color-red)";
-      document.body.append(probe);
-      const colour = getComputedStyle(probe).color;
-      probe.remove();
-      return colour;
-    });
+    const red = await computedColour(page, "var(--sl-color-red)");
     await expect(poolEdge()).resolves.toEqual({ ...validEdge, width: "2px", colour: red });
     await page.emulateMedia({ forcedColors: "active" });
     await expect(poolEdge().then(({ colour: _, ...edge }) => edge)).resolves.toEqual({

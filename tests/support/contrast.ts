@@ -5,7 +5,7 @@
  * https://www.w3.org/TR/WCAG21/#dfn-relative-luminance
  * `textContrast` reads an element's own text and background colours off the page and asks here.
  */
-import type { Locator } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 
 /** The channels of a CSS colour: red, green and blue from 0 to 255, and its alpha (1 when it has none). */
 function rgba(css: string): [number, number, number, number] {
@@ -55,4 +55,16 @@ export async function textContrast(element: Locator): Promise<number> {
   const background = seen.reduceRight((under, layer) => over(layer, under), "rgb(255, 255, 255)");
   // Text in a translucent colour is the colour it makes over its background.
   return contrastRatio(over(text, background), background);
+}
+
+/** The colour `css` (a custom property of Starlight's, say) computes to on the page, as rgb(). */
+export function computedColour(page: Page, css: string): Promise<string> {
+  return page.evaluate((value) => {
+    const probe = document.createElement("span");
+    probe.style.color = value;
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  }, css);
 }
