@@ -54,6 +54,25 @@ async function solveAndEnrol(dir: string, ...ids: string[]) {
   await cli(["review"], t0, dir);
 }
 
+/**
+ * cells-blast-radius solved and enrolled in a fresh folder named `name`, on its first review's day:
+ * the folder, the day, the review's seed, another seed that deals its numbers, and its answers.
+ */
+async function dueCellsReview(name: string) {
+  const dir = mkdtempSync(join(home, `${name}-`));
+  const id = "cells-blast-radius";
+  await solveAndEnrol(dir, id);
+  const seed = reviewSeedOf(id, 1);
+  return {
+    dir,
+    id,
+    now: at(3),
+    seed,
+    twin: sameNumbersAs(variant, seed),
+    expected: answers(variant(mulberry32(seed))),
+  };
+}
+
 describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   test("a solved exercise joins, comes back on its day with new numbers, and is rescheduled by how it went", async () => {
     const id = "cells-blast-radius";
@@ -533,13 +552,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   });
 
   test("another seed that deals the due review's numbers is the review's: its hint and wrong answer count in it, once each", async () => {
-    const dir = mkdtempSync(join(home, "same-numbers-"));
-    const id = "cells-blast-radius";
-    await solveAndEnrol(dir, id);
-    const now = at(3);
-    const seed = reviewSeedOf(id, 1);
-    const twin = sameNumbersAs(variant, seed);
-    const expected = answers(variant(mulberry32(seed)));
+    const { dir, id, now, seed, twin, expected } = await dueCellsReview("same-numbers");
     const why = `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\n`;
     // A hint on them, by the other seed: it counts against the review, and says why.
     const hinted = await cli(["hint", id, "--seed", String(twin)], now, dir);
@@ -689,12 +702,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   });
 
   test("hints and answers on the same due review at once each count: none is lost, and the last part right rates it", async () => {
-    const dir = mkdtempSync(join(home, "at-once-"));
-    const id = "cells-blast-radius";
-    await solveAndEnrol(dir, id);
-    const now = at(3);
-    const seed = reviewSeedOf(id, 1);
-    const expected = answers(variant(mulberry32(seed)));
+    const { dir, id, now, seed, expected } = await dueCellsReview("at-once");
     const record = () => JSON.parse(readFileSync(join(dir, "review-session.json"), "utf8")).reviews[id];
     const reps = () => (JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress).review![id]!.reps;
     await cli(["review"], now, dir);
@@ -724,14 +732,8 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   });
 
   test("a hint on a due review's numbers once every part is answered right counts nothing: the /review/ page's rule", async () => {
-    const dir = mkdtempSync(join(home, "answered-hint-"));
-    const id = "cells-blast-radius";
+    const { dir, id, now, seed, twin, expected } = await dueCellsReview("answered-hint");
     const read = () => JSON.parse(readFileSync(join(dir, "progress.json"), "utf8")) as Progress;
-    await solveAndEnrol(dir, id);
-    const now = at(3);
-    const seed = reviewSeedOf(id, 1);
-    const twin = sameNumbersAs(variant, seed);
-    const expected = answers(variant(mulberry32(seed)));
     const chapter = read().exercises[id];
     const hint = (s = seed) => cli(["hint", id, "--seed", String(s)], now, dir);
     // One hint opened and counted, then every part answered right: rated hard, on one wrong answer or hint.
@@ -779,13 +781,7 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
   });
 
   test("an answer on a review's numbers once every part is answered right counts nothing: not in the review, the chapter or variants.json", async () => {
-    const dir = mkdtempSync(join(home, "answered-answer-"));
-    const id = "cells-blast-radius";
-    await solveAndEnrol(dir, id);
-    const now = at(3);
-    const seed = reviewSeedOf(id, 1);
-    const twin = sameNumbersAs(variant, seed);
-    const expected = answers(variant(mulberry32(seed)));
+    const { dir, id, now, seed, twin, expected } = await dueCellsReview("answered-answer");
     const answer = (part: string, value: number, s = seed) =>
       cli(["answer", id, "--part", part, "--seed", String(s), String(value)], now, dir);
     await answer("canary", expected.canary!);
