@@ -4,7 +4,7 @@
  * not wrapped as prose: each is one line where it fits, else broken only between its pieces, at
  * the places where JSON and JavaScript read it as they read the one line (fitExample).
  */
-import { defaultTimeoutMs } from "../playground/protocol.ts";
+import { policyRuleText } from "./gameday-limit.ts";
 import { seedHelp } from "./args.ts";
 import { displayWidth, fillPieces, fitUsage } from "./terminal-width.ts";
 
@@ -70,9 +70,6 @@ options for play:
   --json      print the summary as JSON (the same bytes the page exports)
 `;
 
-/** A policy's time limit (policyTimeoutMs in gameday-policy.ts, which loads the runner: this does not). */
-const policyLimit = `${defaultTimeoutMs / 1000} s`;
-
 /** The game day's usage, fitted to `width` (as written when it is undefined: a pipe, a file). */
 export function gamedayUsage(width: number | undefined): string {
   return [
@@ -86,7 +83,7 @@ export function gamedayUsage(width: number | undefined): string {
     fitExample(policyExample, 2, width),
     "",
     fitUsage(
-      `exit codes: 0 ok, 1 the policy failed to run, 2 usage, or an invalid or impossible log, 124 the policy was stopped at its time limit (${policyLimit})`,
+      `exit codes: 0 ok, 1 the policy failed to run, 2 usage, or an invalid or impossible log, 124 the policy was stopped at its time limit (${policyRuleText})`,
       width,
     ),
   ].join("\n");

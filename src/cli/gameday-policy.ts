@@ -13,28 +13,21 @@ import { countOf } from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
-import { defaultTimeoutMs, outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
+import { outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
 import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
 import { maxPolicyDecisions, type PolicyRun } from "../sim/gameday/policy.ts";
 import { clock } from "../sim/gameday/report.ts";
 import type { GameScenario, LogEntry } from "../sim/gameday/scenarios.ts";
+import { limitText, policyRuleText, policyTimeoutMs } from "./gameday-limit.ts";
 
 /**
- * How long a policy's whole game may take in the sandbox: the time limit of a program in the
- * course's runner, a playground's on the page and `npm run play`'s unless it names another (a game
- * with the course's example policy takes about a second, the runner's start included). An endless
- * loop in the policy is stopped there, said as policyStoppedText, and the command exits 124 as
- * `npm run play` does (audit, session 54: it was silent for a minute, then exited 1).
+ * What the terminal says of a policy stopped at its time limit, `timeoutMs` (policyTimeoutMs of
+ * its game's length, gameday-limit.ts): the limit, its rule, and where to look. Before it (audit,
+ * session 54) the run was silent for a minute, then exited 1.
  */
-export const policyTimeoutMs = defaultTimeoutMs;
-
-/** A time limit as people say it: whole seconds in s, else ms. */
-const limitText = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
-
-/** What the terminal says of a policy stopped at its time limit, `timeoutMs`. */
 export function policyStoppedText(timeoutMs: number): string {
   const limit = limitText(timeoutMs);
-  return `the policy was stopped after ${limit}: its game did not finish (an endless loop in the policy?), so there is no log to score. A game gets ${limit}, as a program in a playground on the page or in npm run play does`;
+  return `the policy was stopped after ${limit}: its game did not finish (an endless loop in the policy?), so there is no log to score. A game gets ${policyRuleText} (${limit} for this one): look in respond for a loop that never ends, or for work that grows each second, and print from it to see how far it gets`;
 }
 
 /** The name of the one report the course's entry makes: the run, as JSON in its message. */
@@ -97,14 +90,14 @@ export function tooManyDecisionsText(stoppedAt: number, refused: PolicyRun["refu
 
 /**
  * Run the policy in `file` (absolute); `named` is the file as the learner typed it, for messages.
- * `timeoutMs` is policyTimeoutMs but in tests, which stop an endless loop sooner.
+ * `timeoutMs` is the game's limit (policyTimeoutMs) but in tests, which stop an endless loop sooner.
  */
 export async function runPolicyFile(
   file: string,
   scenario: GameScenario,
   seed: number,
   named = file,
-  timeoutMs = policyTimeoutMs,
+  timeoutMs = policyTimeoutMs(scenario.seconds),
 ): Promise<PolicyFileRun> {
   // The learner's file and what it imports, under "learner/"; the game's own sources under "src/".
   const learner = requestForFile(file, timeoutMs);

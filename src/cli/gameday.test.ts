@@ -7,7 +7,10 @@ import { findScenario, grayHostOf, scenarios } from "../sim/gameday/scenarios.ts
 import { summarize } from "../sim/gameday/summary.ts";
 import { listNames } from "../format/words.ts";
 import { defaultTimeoutMs } from "../playground/protocol.ts";
-import { policyStoppedText, policyTimeoutMs, printedText, tooManyDecisionsText } from "./gameday-policy.ts";
+import { runPolicy } from "../sim/gameday/policy.ts";
+import respond from "../sim/gameday/example-policy.ts";
+import { limitText, policyMsPerGameSecond, policyRuleText, policyTimeoutMs } from "./gameday-limit.ts";
+import { policyStoppedText, printedText, tooManyDecisionsText } from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
 import { tempDir } from "../../tests/support/temp-dir.ts";
 
@@ -142,13 +145,35 @@ test(
     expect(err).toMatch(
       /^the policy was stopped after 300 ms: its game did not finish \(an endless loop in the policy\?\)/,
     );
-    // The real limit is a playground program's, on the page and in npm run play, and the usage says it.
-    expect(policyTimeoutMs).toBe(defaultTimeoutMs);
-    const limit = `${policyTimeoutMs / 1000} s`;
-    expect(policyStoppedText(policyTimeoutMs)).toContain(`stopped after ${limit}:`);
-    expect((await cli("--help")).out).toContain(`124 the policy was stopped at its time limit (${limit})`);
+    // What to do about it: where to look, and how.
+    expect(err).toContain("look in respond for a loop that never ends, or for work that grows each second");
+    // The real limit grows with the game, a second of game at a time, and is more than a
+    // playground program's (a game stopped there, session 55); the message and the usage say it.
+    for (const scenario of scenarios) {
+      const limit = policyTimeoutMs(scenario.seconds);
+      expect(limit).toBe(scenario.seconds * policyMsPerGameSecond);
+      expect(limit).toBeGreaterThan(defaultTimeoutMs);
+      expect(policyStoppedText(limit)).toContain(
+        `stopped after ${limitText(limit)}: its game did not finish (an endless loop in the policy?), so there is no log to score. A game gets ${policyRuleText} (${limitText(limit)} for this one)`,
+      );
+    }
+    expect((await cli("--help")).out).toContain(`124 the policy was stopped at its time limit (${policyRuleText})`);
   },
 );
+
+test("a policy's time limit leaves its game's simulation room on a machine three times slower", () => {
+  // The slowest scenario's game with the course's example policy (measured, session 55), timed by
+  // the processor's time it takes here, which a loaded machine barely changes. Three times that
+  // is at most a quarter of the limit: the rest is the sandbox's start of the code, a loaded
+  // machine's waits, and the policy's own work each second.
+  const scenario = findScenario("thundering-herd")!;
+  const before = process.cpuUsage();
+  const run = runPolicy(scenario, scenario.seed, respond as Parameters<typeof runPolicy>[2]);
+  const used = process.cpuUsage(before);
+  expect(run.stoppedAt).toBeNull();
+  const cpuMs = (used.user + used.system) / 1000;
+  expect(3 * cpuMs).toBeLessThanOrEqual(policyTimeoutMs(scenario.seconds) / 4);
+});
 
 test("a policy that prints a forged result, now or from a timer, is scored for what it did", slow, async () => {
   // The QA's policy: it takes no action, and prints what the old result line looked like, once

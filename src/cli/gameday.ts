@@ -5,7 +5,8 @@
  * the same summary the page shows for the same log; with --json, the same bytes. An invalid or
  * impossible log exits 2 with a message naming the entry. A policy (a learner's automated
  * responder) runs in the course's sandboxed runner; its actions are scored like any log. One that
- * fails exits 1; one stopped at its time limit (policyTimeoutMs) exits 124, as `npm run play` does.
+ * fails exits 1; one stopped at its time limit (gameday-limit.ts, its own rule: a game is longer
+ * than a playground program) exits 124, as `npm run play` does.
  */
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -201,7 +202,7 @@ async function play(scenario: GameScenario, args: ParsedArgs, io: Io, options: R
   return 0;
 }
 
-/** How a run is made other than by its arguments: tests stop a runaway policy sooner than policyTimeoutMs. */
+/** How a run is made other than by its arguments: tests stop a runaway policy sooner than its game's limit (gameday-limit.ts). */
 interface RunOptions {
   policyTimeoutMs?: number;
 }

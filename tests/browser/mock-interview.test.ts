@@ -30,6 +30,7 @@ import {
   pasteCutText,
 } from "../../src/widgets/mock-interview/limits.ts";
 import { fieldEdge } from "../support/field-edge.ts";
+import { announcedChanges, recordTextChanges } from "../support/live-regions.ts";
 
 const read = (name: string) =>
   parseQuestionBank(readFileSync(new URL(`../../src/course/interview/${name}`, import.meta.url), "utf8"));
@@ -830,6 +831,17 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await field.fill("abc");
     await expect.poll(() => mock.getAttribute("data-ready"), loading).toBe("true");
     const writes = await recordWrites(chosen);
+    const cdp = await browser.context.newCDPSession(page);
+    await recordTextChanges(mock);
+    // What Chromium gives a screen reader as the field's description.
+    const fieldDescription = async () => {
+      const { result } = await cdp.send("Runtime.evaluate", { expression: "document.activeElement" });
+      const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+        objectId: result.objectId!,
+        fetchRelatives: false,
+      });
+      return String(nodes[0]?.description?.value);
+    };
     // Clicked with the mouse straight from the field, Start did nothing: the press took the focus
     // from the field, whose refusal, said then, pushed Start down from under the pointer before
     // the release. The line now waits for the release; the click lands, and refuses.
@@ -841,8 +853,13 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect(field.inputValue()).resolves.toBe("abc");
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     // QA: the line, a live region, was written twice, by the field's change and by Start: it is
-    // said once.
+    // written once.
     await expect(writes()).resolves.toEqual([notASeed("abc")]);
+    // QA: and that once was read twice: the line, live, said it as the focus came to the field,
+    // whose description (read on the focus) is the line. Said once, by the description: the line
+    // was written with its live region off.
+    await expect(announcedChanges(page, cdp)).resolves.toEqual([]);
+    await expect(fieldDescription()).resolves.toContain(notASeed("abc"));
     // QA: it was in the page's text colour beside a field marked invalid. It is in the course's
     // error red (the game day's seed refused), which reads at 4.5:1, light and dark.
     const theme = await page.evaluate(() => document.documentElement.dataset.theme);
@@ -877,10 +894,14 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await field.fill("abcd");
     await field.press("Tab");
     await expect.poll(() => chosen.textContent()).toBe(notASeed("abcd"));
+    // The focus left the field, and stays where it went: the line, live, says it.
+    await expect(announcedChanges(page, cdp)).resolves.toEqual(["#mock-chosen"]);
     await start.focus();
     await page.keyboard.press("Enter");
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     await expect(writes()).resolves.toEqual([notASeed("abc"), notASeed("abcd")]);
+    // Back on the field, the reader hears why with it.
+    await expect(fieldDescription()).resolves.toContain(notASeed("abcd"));
     await field.fill("");
     await field.press("Tab");
     await expect.poll(() => chosen.textContent()).toBe(noChoiceText);
@@ -915,12 +936,16 @@ describeInBrowser("mock interview in Chromium", (browser) => {
     await expect.poll(() => chosen.textContent()).toBe(refused("abc"));
     await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(mock.locator("[data-field=announce]").textContent()).resolves.toBe("");
+    await expect(announcedChanges(page, cdp)).resolves.toContain("#mock-chosen");
     // QA: Draw threw such a seed away and drew a random one. It refuses it: the field keeps it, the
-    // line still says why (read with the field, its description), and the focus goes back to it.
-    for (const text of ["abc", "-1", "99999999999"]) {
+    // line still says why (read with the field, its description, and not aloud over it), and the
+    // focus goes back to it.
+    for (const text of ["-1", "abc", "99999999999"]) {
       await field.fill(text);
       await draw.click();
       await expect.poll(() => chosen.textContent()).toBe(refused(text));
+      await expect(announcedChanges(page, cdp)).resolves.toEqual([]);
+      await expect(fieldDescription()).resolves.toContain(refused(text));
       await expect(field.inputValue()).resolves.toBe(text);
       await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
       await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);

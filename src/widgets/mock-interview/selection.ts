@@ -12,6 +12,12 @@
  * and is the one place that says it: the widget's status line is emptied when the choice changes,
  * so it never repeats the line or contradicts it.
  *
+ * A refusal is said once, by the course's rule for a seed refused (the game day's and the
+ * exercise's too): where the focus stays put (the field left), the live region says it; where the
+ * focus goes to the field (Draw, Start), the field's description says it, and the line, written
+ * then, is no live region (aria-live off), or a reader would hear it twice at once. Marked
+ * invalid, the field keeps the line as its description for a reader who comes back to it.
+ *
  * The field's text is read when the field loses the focus (its change event). Lost to a mouse
  * press, on Start say, the line it redraws would move Start from under the pointer before the
  * release, and the click would be lost: so what the change does waits until the press is over
@@ -85,6 +91,8 @@ export class Selection {
   private readonly seedHelp: string;
   /** What a change of the field does, held while a press that took the focus from it is under way. */
   private readonly afterPress = new AfterPress(window);
+  /** Draw or Start is at work: a refusal it meets goes with the focus to the field, and is not said aloud. */
+  private pressing = false;
 
   constructor(
     private readonly ui: Ui,
@@ -106,7 +114,7 @@ export class Selection {
 
   /** The "Draw a question" button: the typed seed if the learner typed one since the last draw, else a random one. */
   draw(): void {
-    this.afterPress.settle();
+    this.settleForPress();
     this.ui.quiet();
     const plan = drawPlan(this.seedInput.value, this.typedSinceDraw);
     if (plan.kind === "refused") return this.refuse();
@@ -119,7 +127,7 @@ export class Selection {
    * nothing is chosen and the field holds text that is not a seed (Start would otherwise throw it away).
    */
   forStart(): Choice | null {
-    this.afterPress.settle();
+    this.settleForPress();
     if (this.current) return this.current;
     const plan = drawPlan(this.seedInput.value, true);
     if (plan.kind === "refused") {
@@ -128,6 +136,19 @@ export class Selection {
     }
     this.drawWith(plan.kind === "yours" ? plan.seed : freshSeed(), plan.kind);
     return this.current;
+  }
+
+  /**
+   * Has the field's change done before Draw or Start reads the field (pressed straight from it):
+   * a refusal the change makes then is followed by theirs, which takes the focus to the field.
+   */
+  private settleForPress(): void {
+    this.pressing = true;
+    try {
+      this.afterPress.settle();
+    } finally {
+      this.pressing = false;
+    }
   }
 
   reset(): void {
@@ -173,30 +194,32 @@ export class Selection {
     this.seedInput.removeAttribute("aria-invalid");
     this.seedInput.setAttribute("aria-describedby", this.seedHelp);
     const choice = this.current;
-    this.ui.field("chosen").textContent = choice
-      ? choiceText(choice.question, choice.seed, this.source!)
-      : noChoiceText;
+    const chosen = this.ui.field("chosen");
+    chosen.setAttribute("aria-live", "polite");
+    chosen.textContent = choice ? choiceText(choice.question, choice.seed, this.source!) : noChoiceText;
   }
 
   /**
    * Says, on the line above Start, why the field's text is not a seed, and marks the field: its
-   * description then starts with that line, so a screen reader reads why with the field. The
-   * line, a live region, is written only when its words change, so they are said once: Start or
-   * Draw refuses text the field's change refused already (pressed straight from the field, in the
-   * same press: after-press.ts has the change done first), and takes the focus to the field,
-   * whose description says them.
+   * description then starts with that line, so a screen reader reads why with the field. `aloud`
+   * when the focus stays where it is (the field left): the line is a live region, and says it.
+   * Else the focus goes to the field, whose description says it, and the line is written with
+   * its live region off, so it is not said a second time over the field. The line is written only
+   * when its words change.
    */
-  private showRefused(): void {
+  private showRefused(aloud: boolean): void {
     const chosen = this.ui.field("chosen");
     this.seedInput.setAttribute("aria-invalid", "true");
     this.seedInput.setAttribute("aria-describedby", `${chosen.id} ${this.seedHelp}`.trim());
     const why = notASeedText(this.seedInput.value, this.current);
+    // Set before the words, so a reader asks whether the region is live once it is as meant.
+    chosen.setAttribute("aria-live", aloud ? "polite" : "off");
     if (chosen.textContent !== why) chosen.textContent = why;
   }
 
   /** Draw (or Start) with text in the field that is not a seed: nothing is drawn, the field keeps it and gets the focus. */
   private refuse(): void {
-    this.showRefused();
+    this.showRefused(false);
     this.seedInput.focus();
   }
 
@@ -209,7 +232,8 @@ export class Selection {
     const seed = readSeed(this.seedInput.value);
     this.ui.quiet();
     // Said where the choice is said, with what Start would still ask, so the two cannot disagree.
-    if (seed === undefined) return this.showRefused();
+    // Left for a control that is not Draw or Start, the focus stays there: the line says it aloud.
+    if (seed === undefined) return this.showRefused(!this.pressing);
     this.drawWith(seed, "yours");
   }
 
