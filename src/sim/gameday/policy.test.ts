@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
+import respond from "./example-policy.ts";
 import { finishedGame } from "./game.ts";
 import { maxPolicyDecisions, runPolicy, type PolicyView } from "./policy.ts";
-import { findScenario, grayHostOf } from "./scenarios.ts";
+import { findScenario, grayHostOf, scenarios } from "./scenarios.ts";
 
 const slow = { timeout: 60_000 };
 const gray = findScenario("gray-failure")!;
@@ -77,4 +78,18 @@ test("a policy over the decision cap is stopped at that second, and what it had 
   expect(run.refused[0]).toMatchObject({ at: 1, action: "fly", why: 'unknown action "fly"' });
   expect(run.log).toEqual([]);
   expect(runPolicy(gray, gray.seed, () => null).stoppedAt).toBeNull();
+});
+
+test("the course's example policy plays every scenario to its end and asks for nothing it cannot do", slow, () => {
+  // The dashboard shows zones and services too (lost-zone's zone-b), which eject-host cannot
+  // target: before session 55 the example asked to eject zone-b every second, and its lost-zone
+  // game was stopped at the decision cap with no log to score.
+  for (const scenario of scenarios) {
+    const run = runPolicy(scenario, scenario.seed, respond as Parameters<typeof runPolicy>[2]);
+    expect({ id: scenario.id, refused: run.refused, stoppedAt: run.stoppedAt }).toEqual({
+      id: scenario.id,
+      refused: [],
+      stoppedAt: null,
+    });
+  }
 });
