@@ -250,16 +250,28 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await page.locator("[data-map-builder] input[type=file]").setInputFiles(file);
     await expect
       .poll(() => page.locator("[data-map-builder] [data-role=status]").textContent())
-      .toBe('Imported round-trip.map.txt. Your unsaved map "Round trip, edited" is kept until you change this one.');
+      .toBe(
+        'Imported round-trip.map.txt. Your unsaved map "Round trip, edited" is kept, with a button below to show it again.',
+      );
     await expect(textarea.inputValue()).resolves.toBe(custom);
-    await expect(page.evaluate((key) => localStorage.getItem(key), draftKey)).resolves.toBe(
-      JSON.stringify({ text: edited }),
-    );
+    // Session 55: the file's map is the draft now, kept on this device as the edited one is.
+    const kept = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), draftKey);
+    await expect(kept()).resolves.toEqual({ text: custom, beside: [edited] });
     const button = page.locator("[data-map-builder] [data-role=other] button");
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Round trip, edited"');
-    await button.click();
+    // The file's map, edited, takes the draft's place; the map kept beside stays kept, and offered.
+    const fileEdited = `${custom}service d\n`;
+    await textarea.fill(fileEdited);
+    await expect.poll(kept).toEqual({ text: fileEdited, beside: [edited] });
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Round trip, edited"');
+    // Pressed from the keyboard, it shows that map, keeps the one shown beside in its place, and
+    // the keyboard stays on the button that now offers it.
+    await button.focus();
+    await page.keyboard.press("Enter");
     await expect.poll(() => textarea.inputValue()).toBe(edited);
-    await expect.poll(() => button.textContent()).toBe("Show the map imported from round-trip.map.txt");
+    await expect.poll(() => button.textContent()).toBe('Show my unsaved map "Round trip"');
+    await expect(button.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(kept()).resolves.toEqual({ text: edited, beside: [fileEdited] });
     await page.locator('[data-map-builder] g[data-service="c"]').waitFor();
   });
 
@@ -484,7 +496,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect(
       question.evaluate((box) => document.getElementById(box.getAttribute("aria-labelledby")!)?.textContent),
     ).resolves.toBe(
-      'Delete your saved map "Precious" from this device? The editor keeps its text until you load another map.',
+      'Delete your saved map "Precious" from this device? Its text stays in the editor, and on this device as your unsaved map, which you can save again.',
     );
     // Nothing is deleted yet, and the safe answer has the focus: Enter twice loses nothing.
     await expect(savedTitles()).resolves.toEqual(["Precious"]);
@@ -516,11 +528,24 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await deleteButton.click();
     await question.getByRole("button", { name: "Delete it" }).click();
     await expect(status.textContent()).resolves.toBe(
-      'Deleted "Precious" from this device. The text stays in the editor until you load another map.',
+      'Deleted "Precious" from this device. Its text stays in the editor, and on this device as your unsaved map, which you can save again.',
     );
     await expect(savedTitles()).resolves.toEqual([]);
     await expect(question.isVisible()).resolves.toBe(false);
     await expect(isFocused(deleteButton)).resolves.toBe(true);
+    // Session 55: it said the text stayed "until you load another map"; loaded, another keeps it beside.
+    await root.locator("select[data-role=source]").selectOption({ index: 1 });
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(
+        /^Loaded the example "[^"]+"\. Your unsaved map "Precious" is kept, with a button below to show it again\.$/,
+      );
+    await expect(
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key)!).beside.includes("title Precious\nservice a\n"),
+        draftKey,
+      ),
+    ).resolves.toBe(true);
   });
 
   test("a first click on Share, before the builder has loaded, is not lost", async () => {
@@ -603,20 +628,22 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     for (const example of [before!, after!]) {
       await page.keyboard.press("ArrowDown");
       await expect.poll(text).toBe(example.text);
+      // Said of each: by name when it moves beside the first map passed, counted after.
       await expect
         .poll(status)
-        .toBe(`Loaded the example "${example.label}". Your unsaved map "Mine" is kept until you change this one.`);
-      await expect(kept()).resolves.toBe(JSON.stringify({ text: mine }));
+        .toBe(
+          `Loaded the example "${example.label}".${example === before ? ' Your unsaved map "Mine" is kept, with a button below to show it again.' : " 1 other unsaved map is kept, with a button below to show it."}`,
+        );
+      await expect(kept().then((k) => JSON.parse(k!).beside)).resolves.toEqual([mine]);
     }
     await expect(select.evaluate((s) => s === document.activeElement)).resolves.toBe(true);
     const button = offered().getByRole("button");
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Mine"');
     await button.click();
     await expect.poll(text).toBe(mine);
-    await expect
-      .poll(status)
-      .toBe(`Showing your unsaved map "Mine". The example "${after!.label}" is offered until you change this one.`);
-    await expect(button.textContent()).resolves.toBe(`Show the example "${after!.label}"`);
+    // The example it replaces is in the list: nothing to keep beside.
+    await expect.poll(status).toBe('Showing your unsaved map "Mine".');
+    await expect(offered().isHidden()).resolves.toBe(true);
     // Saved, the draft has nothing unsaved in it: the chapter's example loaded again keeps
     // nothing, and a reload shows the page as it was built.
     await page.getByRole("button", { name: "Save on this device" }).click();
@@ -685,12 +712,12 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await expect
       .poll(status)
       .toBe(
-        'Loaded the map from the link. Your unsaved map "Teammate\'s map, my fix" is kept until you change this one.',
+        'Loaded the map from the link. Your unsaved map "Teammate\'s map, my fix" is kept, with a button below to show it again.',
       );
     await expect(text()).resolves.toBe(theirs);
     await expect(stayed()).resolves.toBe(true);
-    // Kept, and offered: shown again with a press, the link's map offered back, the address following.
-    await expect.poll(kept).toBe(JSON.stringify({ text: edited }));
+    // Kept, and offered: shown again with a press, the link's map kept in its place, the address following.
+    await expect.poll(kept).toBe(JSON.stringify({ text: theirs, beside: [edited] }));
     const button = offered().getByRole("button");
     await expect.poll(() => button.textContent()).toBe('Show my unsaved map "Teammate\'s map, my fix"');
     await button.click();
@@ -699,22 +726,34 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await expect
       .poll(status)
       .toBe(
-        'Showing your unsaved map "Teammate\'s map, my fix". The link\'s map "Teammate\'s map" is offered until you change this one.',
+        'Showing your unsaved map "Teammate\'s map, my fix". Your unsaved map "Teammate\'s map" is kept, with a button below to show it again.',
       );
     await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(edited);
-    await expect.poll(() => button.textContent()).toBe("Show the link's map \"Teammate's map\"");
+    await expect.poll(() => button.textContent()).toBe('Show my unsaved map "Teammate\'s map"');
     await button.click();
     await expect.poll(text).toBe(theirs);
     await expect.poll(() => decodeShareHash(new URL(page.url()).hash)).toBe(theirs);
-    // A reload keeps both: the link's map, and the draft offered beside it.
+    // A reload keeps both: the link's map, and the map kept beside it.
     await page.reload();
-    await expect.poll(status).toMatch(/^Loaded the map from the link\. Your unsaved map /);
+    await expect
+      .poll(status)
+      .toBe("Loaded the map from the link. 1 other unsaved map is kept, with a button below to show it.");
     await expect(text()).resolves.toBe(theirs);
-    await expect(offered().isVisible()).resolves.toBe(true);
-    // Changing the map shown makes it the draft, and the offer goes.
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
+    // Changing the map shown makes it the draft; the map kept beside stays kept, and offered
+    // (session 55: it was dropped, though the status had said it was kept).
     await root().locator("textarea").fill(mine);
-    await expect.poll(kept).toBe(JSON.stringify({ text: mine }));
-    await expect(offered().isHidden()).resolves.toBe(true);
+    await expect.poll(kept).toBe(JSON.stringify({ text: mine, beside: [edited] }));
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
+    // And a reload without the link shows the map typed, with the other offered.
+    await page.goto(url);
+    await expect
+      .poll(status)
+      .toBe(
+        'Restored your unsaved map "Mine" as you left it. 1 other unsaved map is kept, with a button below to show it.',
+      );
+    await expect(text()).resolves.toBe(mine);
+    await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
   });
 });
 
@@ -738,7 +777,7 @@ describeInBrowser("map builder where the browser refuses storage", (browser) => 
     await page.goto(`${url}${await encodeShareHash(linked)}`);
     await expect
       .poll(() => root.locator("[data-role=status]").textContent())
-      .toBe('Loaded the map from the link. Your unsaved map "Typed" is kept until you change this one.');
+      .toBe('Loaded the map from the link. Your unsaved map "Typed" is kept, with a button below to show it again.');
     await root.getByRole("button", { name: 'Show my unsaved map "Typed"' }).click();
     await expect.poll(() => root.locator("textarea").inputValue()).toBe(typed);
     await page.goto(url);

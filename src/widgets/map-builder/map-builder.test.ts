@@ -10,7 +10,7 @@ import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSum
 import { buildView } from "./view.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
-import { draftKey, keepDraft, readDraft } from "./draft.ts";
+import { draftKey, keepKept, readKept } from "./draft.ts";
 
 describe("share links", () => {
   test("a map survives the trip through the URL hash, byte for byte", async () => {
@@ -117,19 +117,34 @@ describe("the draft kept on this device", () => {
   test("a draft is kept and read back, forgotten on null, and anything unreadable under its key reads as none", () => {
     const storage = memoryStorage();
     expect(draftKey).toBe("blast-radius:map-draft:v1");
-    expect(readDraft(storage)).toBeNull();
-    expect(keepDraft("title Mine\nservice a\n", storage)).toBe(true);
-    expect(readDraft(storage)).toBe("title Mine\nservice a\n");
-    expect(keepDraft(null, storage)).toBe(true);
+    expect(readKept(storage)).toBeNull();
+    const mine = { draft: "title Mine\nservice a\n", beside: [] };
+    expect(keepKept(mine, storage)).toBe(true);
+    // Stored as before the maps kept beside it: a draft kept by an earlier version reads the same.
+    expect(storage.getItem(draftKey)).toBe(JSON.stringify({ text: mine.draft }));
+    expect(readKept(storage)).toEqual(mine);
+    expect(keepKept({ draft: null, beside: [] }, storage)).toBe(true);
     expect(storage.getItem(draftKey)).toBeNull();
-    for (const raw of ["not json", "null", "{}", '{"text":3}', '"text"'])
-      expect(readDraft(memoryStorage({ [draftKey]: raw })), raw).toBeNull();
+    for (const raw of ["not json", "null", "{}", '{"text":3}', '"text"', '{"text":null,"beside":[4]}'])
+      expect(readKept(memoryStorage({ [draftKey]: raw })), raw).toBeNull();
+  });
+
+  test("the reader's other unsaved maps are kept beside the draft, even beside the chapter's own example", () => {
+    const storage = memoryStorage();
+    const kept = { draft: null, beside: ["title Mine\nservice a\n", "title Theirs\nservice b\n"] };
+    expect(keepKept(kept, storage)).toBe(true);
+    expect(readKept(storage)).toEqual(kept);
+    expect(readKept(memoryStorage({ [draftKey]: '{"text":"service a\\n","beside":["service b\\n",7]}' }))).toEqual({
+      draft: "service a\n",
+      beside: ["service b\n"],
+    });
   });
 
   test("refused or full storage keeps nothing and throws nothing", () => {
-    expect(keepDraft("service a\n", null)).toBe(false);
-    expect(readDraft(null)).toBeNull();
-    expect(keepDraft("service a\n", memoryStorage({}, { full: true }))).toBe(false);
+    const some = { draft: "service a\n", beside: [] };
+    expect(keepKept(some, null)).toBe(false);
+    expect(readKept(null)).toBeNull();
+    expect(keepKept(some, memoryStorage({}, { full: true }))).toBe(false);
     const refusing = {
       getItem: () => {
         throw new DOMException("The operation is insecure.", "SecurityError");
@@ -137,7 +152,7 @@ describe("the draft kept on this device", () => {
       setItem: () => {},
       removeItem: () => {},
     };
-    expect(readDraft(refusing)).toBeNull();
+    expect(readKept(refusing)).toBeNull();
   });
 });
 

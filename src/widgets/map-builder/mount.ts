@@ -4,11 +4,12 @@
  * or a kept draft); the server already rendered the first map, so this only takes over the
  * controls.
  *
- * What the reader changes in the editor is their draft (draft.ts), kept on this device and shown
- * again after a reload. A map loaded whole (picked in the Map list, imported from a file, or a
- * #map= link's, on arrival or when only the hash changes: a link pasted into the tab that has the
- * chapter open) never takes the place of unsaved work: the draft is kept and offered beside it
- * (offer.ts), never dropped unsaid. While the address holds a #map= link, it follows the map on
+ * The map in the editor is the reader's draft (draft.ts), kept on this device and shown again
+ * after a reload. A map loaded whole (picked in the Map list, imported from a file, a #map=
+ * link's, on arrival or when only the hash changes: a link pasted into the tab that has the
+ * chapter open, or a kept map brought back) becomes the draft, and never takes the place of
+ * unsaved work: the draft before it is kept beside, and offered with a button (offer.ts), never
+ * dropped unsaid. While the address holds a #map= link, it follows the map on
  * screen (no new history entry), so a reload or a copied address gives what is shown.
  */
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
@@ -23,17 +24,23 @@ import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
 import { InlineQuestion } from "../inline-question.ts";
-import { keepDraft, readDraft } from "./draft.ts";
+import { keepKept, readKept } from "./draft.ts";
 import {
-  draftBeside,
-  keptNote,
-  type Listed,
-  type Loaded,
+  besideNote,
+  changed,
+  type Deleting,
+  deletedNote,
+  deleteQuestion,
   insteadNote,
-  type Offer,
+  type Kept,
+  keptNote,
+  keptNothing,
+  type Listed,
+  loadWhole,
   offerButton,
   restoredNote,
   showingNote,
+  tidied,
 } from "./offer.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
@@ -63,7 +70,9 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const importInput = $<HTMLInputElement>("import");
   const shareField = $<HTMLInputElement>("share-link");
   const otherBox = $("other");
+  /** The button the server drew for a map kept beside: each one kept gets a copy of it. */
   const otherButton = otherBox.querySelector<HTMLButtonElement>("button")!;
+  otherButton.remove();
   const idPrefix = root.id || "map-builder";
   const storage = siteStorage();
 
@@ -83,18 +92,21 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     onAnswer: (answer) => (answer === "replace" ? onReplace() : onKeepSaved()),
   });
   /** The saved map waiting for the reader's answer: delete it from this device? */
-  let deleting: string | null = null;
+  let deleting: Deleting | null = null;
   const deleteButton = root.querySelector<HTMLButtonElement>('[data-action="delete"]')!;
   /** Asked before a saved map is deleted, as before one is replaced; answered, or dismissed, the focus goes back to Delete. */
-  const deleteQuestion = new InlineQuestion($("delete-confirm"), {
+  const deleteAsked = new InlineQuestion($("delete-confirm"), {
     answers: ["delete", "keep"],
     safe: "keep",
     onAnswer: (answer) => (answer === "delete" ? onDeleteConfirmed() : onKeepDeleting()),
   });
-  /** The map the reader last changed in the editor, as kept on this device (or in the page only, where storage is refused). */
-  let draft: string | null = readDraft(storage);
-  /** The map offered beside the one shown: the reader's draft beside a map loaded whole, or that map beside the draft. */
-  let other: Offer | null = null;
+  /**
+   * The map in the editor and the reader's other unsaved maps kept beside it (offer.ts), as kept
+   * on this device (or in the page only, where storage is refused).
+   */
+  let kept: Kept = readKept(storage) ?? keptNothing;
+  /** Says whether the Map list holds a text: an example, or a map saved on this device (maybe in another tab). */
+  const held = (text: string) => entriesHolding(text).length > 0;
 
   /** The status line; an error is marked as one, so it is seen and not only read. */
   const say = (message: string, tone?: "error") => {
@@ -246,39 +258,53 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     source.append(group);
   }
 
-  /** Offers the other map beside the one shown (`shown`), or takes the offer away (null). */
-  function offer(next: Offer | null, shown = textarea.value): void {
-    other = next;
-    otherBox.hidden = next === null;
-    if (next) otherButton.textContent = offerButton(next, shown);
+  /**
+   * Keeps `next` (on this device where it may; the chapter's own example, untouched, is no
+   * draft), and offers each map kept beside the one shown with a button, the latest first.
+   */
+  function keepAndOffer(next: Kept): void {
+    kept = next.draft === textarea.defaultValue ? { ...next, draft: null } : next;
+    keepKept(kept, storage);
+    const shown = textarea.value;
+    // A button with the keyboard on it is drawn anew: the keyboard stays where it was.
+    const focused = otherBox.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
+    otherBox.replaceChildren(
+      ...kept.beside.map((text, index) => {
+        const button = otherButton.cloneNode() as HTMLButtonElement;
+        button.dataset.index = String(index);
+        button.textContent = offerButton(text, shown);
+        return button;
+      }),
+    );
+    otherBox.hidden = kept.beside.length === 0;
+    if (focused)
+      (
+        otherBox.querySelector<HTMLElement>(`[data-index="${focused.dataset.index}"]`) ??
+        otherBox.querySelector("button") ??
+        textarea
+      ).focus();
   }
 
   /**
-   * Shows a map loaded whole (picked, imported, or a link's) by offer.ts's rule: unsaved work in
-   * the draft is kept, and offered beside it; a draft with nothing unsaved in it gives its place
-   * to a picked or imported map, as a change of the reader's would (a link's map is kept by the
-   * address instead). Gives the draft offered (or null), and `shown`, settled once the map is
-   * on screen.
+   * Shows a map loaded whole (picked, imported, a link's, or one kept beside) by offer.ts's rule:
+   * it is the draft now, and the draft before it, when it is unsaved work, is kept beside and
+   * offered. Gives that draft (`moved`, or null), and `shown`, settled once the map is on screen.
    */
-  function load(text: string, from: Loaded): { offered: string | null; shown: Promise<void> } {
+  function load(text: string, fromLink = false): { moved: string | null; shown: Promise<void> } {
     // Keys typed within the last 250 ms are part of the draft: read them before the text goes.
     readTyping();
-    const { offered, free } = draftBeside(draft, text, (t) => entriesHolding(t).length > 0);
+    const { kept: next, moved } = loadWhole(kept, text, held);
     const shown = setText(text);
-    if (free && from.from !== "link") remember();
-    else {
-      offer(offered === null ? null : { text: offered, mine: true, from }, text);
-      if (from.from !== "link") void followInAddress(text);
-    }
-    return { offered, shown };
+    keepAndOffer(next);
+    // A link's map is what its address holds already.
+    if (!fromLink) void followInAddress(text);
+    return { moved, shown };
   }
 
   /** The reader changed the map in the editor: it is their draft now, and a #map= address follows it. */
   function remember(): void {
     const text = textarea.value;
-    draft = text === textarea.defaultValue ? null : text;
-    keepDraft(draft, storage);
-    offer(null);
+    keepAndOffer(changed(kept, text, held));
     void followInAddress(text);
   }
 
@@ -339,7 +365,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     else if (action === "delete") onDelete();
     else if (action === "export") onExport();
     else if (action === "share") void onShare();
-    else if (action === "show-other") void showOther();
+    else if (action === "show-other")
+      void showOther(Number(target.closest<HTMLElement>("[data-index]")?.dataset.index));
   });
 
   // Said at once, not once drawn: a keyboard walking the list (a closed list changes on each
@@ -350,13 +377,13 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     if (value.startsWith("example:")) {
       const example = failureMapExamples.find((e) => e.id === value.slice("example:".length));
       if (!example) return;
-      const { offered } = load(example.text, { from: "example", label: example.label });
-      say(`Loaded the example "${example.label}".${keptNote(offered, example.text)}`);
+      const { moved } = load(example.text);
+      say(`Loaded the example "${example.label}".${keptNote(moved, example.text, kept.beside.length)}`);
     } else if (value.startsWith("saved:") && storage) {
       const saved = listSavedMaps(storage).find((m) => `saved:${m.title}` === value);
       if (!saved) return;
-      const { offered } = load(saved.text, { from: "saved", title: saved.title });
-      say(`Loaded your saved map "${saved.title}".${keptNote(offered, saved.text)}`);
+      const { moved } = load(saved.text);
+      say(`Loaded your saved map "${saved.title}".${keptNote(moved, saved.text, kept.beside.length)}`);
     }
   });
 
@@ -368,11 +395,13 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     replacing = null;
     replaceQuestion.dismiss(saveButton);
     deleting = null;
-    deleteQuestion.dismiss(deleteButton);
+    deleteAsked.dismiss(deleteButton);
   }
 
   function saved(title: string, replaced: boolean): void {
     refreshSavedOptions(title);
+    // A map kept beside that is the one saved needs no keeping now: the list holds it.
+    keepAndOffer(tidied(kept, held));
     say(
       replaced
         ? `Replaced your saved map "${title}" with the map in the editor.`
@@ -431,27 +460,34 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const value = source.value;
     if (!value.startsWith("saved:") || !storage)
       return say("Pick one of your saved maps in the list first, then delete it.");
-    deleting = value.slice("saved:".length);
+    // The question says what becomes of the text in the editor: read the last keys typed first.
+    readTyping();
+    const title = value.slice("saved:".length);
+    const text = listSavedMaps(storage).find((m) => m.title === title)?.text;
+    const inEditor = text === textarea.value;
+    const others = entriesHolding(textarea.value).filter((e) => e.value !== value);
+    deleting = { title, inEditor, heldBy: inEditor ? (others[0]?.map ?? null) : null };
     say("");
-    deleteQuestion.ask(
-      `Delete your saved map "${deleting}" from this device? The editor keeps its text until you load another map.`,
-    );
+    deleteAsked.ask(deleteQuestion(deleting));
   }
 
   function onDeleteConfirmed(): void {
-    const title = deleting;
+    const asked = deleting;
     dismissQuestions();
-    if (title === null || !storage) return;
-    deleteSavedMap(storage, title);
+    if (asked === null || !storage) return;
+    deleteSavedMap(storage, asked.title);
     refreshSavedOptions();
-    nameEditorMap(title);
-    say(`Deleted "${title}" from this device. The text stays in the editor until you load another map.`);
+    nameEditorMap(asked.title);
+    // The text in the editor is the draft, kept as it was: once no list entry holds it, it is the
+    // reader's unsaved map, kept beside any map loaded after (offer.ts).
+    keepAndOffer(tidied(kept, held));
+    say(deletedNote(asked));
   }
 
   function onKeepDeleting(): void {
-    const title = deleting;
+    const asked = deleting;
     dismissQuestions();
-    if (title !== null) say(`Not deleted: your saved map "${title}" is still on this device.`);
+    if (asked !== null) say(`Not deleted: your saved map "${asked.title}" is still on this device.`);
   }
 
   function onExport(): void {
@@ -487,10 +523,10 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       return;
     }
     say(`Importing ${file.name}…`);
-    const { offered, shown } = load(text, { from: "file", name: file.name });
+    const { moved, shown } = load(text);
     await shown;
     say(
-      `${errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`}${keptNote(offered, text)}`,
+      `${errors.innerHTML ? `Imported ${file.name}, but it has errors: see below the editor.` : `Imported ${file.name}.`}${keptNote(moved, text, kept.beside.length)}`,
     );
   });
 
@@ -535,7 +571,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     } catch (error) {
       if (location.hash !== hash) return; // another link came meanwhile
       // On arrival the page shows what it would without the link: the draft, if one is kept.
-      const instead = arriving ? draft : null;
+      const instead = arriving ? kept.draft : null;
       if (instead !== null) await setText(instead);
       say(
         `Could not load the map from the link: ${(error as Error).message}.${instead === null ? "" : insteadNote(instead, holderOf(instead))}`,
@@ -547,29 +583,31 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       return;
     }
     if (location.hash !== hash) return;
-    const { offered: mine, shown } = load(text, { from: "link" });
+    const { moved, shown } = load(text, true);
     await shown;
     // A text with errors is in the editor, but the drawing still shows the map before it.
     const loaded = errors.innerHTML
       ? "Loaded the map from the link, but it has errors: see below the editor. The drawing still shows the map before it."
       : "Loaded the map from the link.";
-    say(`${loaded}${keptNote(mine, text)}`, errors.innerHTML ? "error" : undefined);
+    say(`${loaded}${keptNote(moved, text, kept.beside.length)}`, errors.innerHTML ? "error" : undefined);
     // The link opens the chapter: bring the builder that now holds the shared map into view.
     root.scrollIntoView({ block: "start" });
   }
 
-  /** Shows the map offered instead of the one shown, and offers that one back; the draft stays as kept. */
-  async function showOther(): Promise<void> {
-    // Keys typed within the last 250 ms changed the map shown: it is the draft now, and the offer
-    // has gone with that change (pressed in those 250 ms, the button did nothing but lose them).
+  /** Brings back the map kept beside at `index` in place of the one shown, which is kept beside in turn when it is unsaved work. */
+  async function showOther(index: number): Promise<void> {
+    const pressed = kept.beside[index];
+    if (pressed === undefined) return;
+    // Keys typed within the last 250 ms changed the map shown: read them first, so that what is
+    // kept beside is the map as it is now.
     readTyping();
-    const next = other;
-    if (!next) return;
-    const shown = textarea.value;
-    await setText(next.text);
-    void followInAddress(next.text);
-    offer({ text: shown, mine: !next.mine, from: next.from }, next.text);
-    say(showingNote(next, shown), errors.innerHTML ? "error" : undefined);
+    const before = textarea.value;
+    const { moved, shown } = load(pressed);
+    // The pressed button is gone (its map is shown): the keyboard goes on to the map kept in its
+    // place, or to the first one kept, or to the editor when none is.
+    (otherBox.querySelector<HTMLButtonElement>("button") ?? textarea).focus();
+    await shown;
+    say(showingNote(pressed, before, moved, kept.beside.length), errors.innerHTML ? "error" : undefined);
   }
 
   refreshSavedOptions();
@@ -589,14 +627,20 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     if (isShareHash(location.hash)) void openLink(location.hash, false);
   });
   if (isShareHash(location.hash)) void openLink(location.hash, true);
-  else if (untouched && draft !== null) {
-    // A map picked with nothing unsaved became the draft (offer.ts): shown again, it is that
-    // example or saved map, the one the list now names, not unsaved work.
-    const kept = draft;
-    void setText(kept).then(() => {
-      const broken = errors.innerHTML !== "";
-      say(restoredNote(kept, holderOf(kept), broken), broken ? "error" : undefined);
-    });
+  else if (untouched) {
+    // Maps saved since in another tab need no keeping beside now.
+    keepAndOffer(tidied(kept, held));
+    const { draft, beside } = kept;
+    const others = besideNote(beside.length);
+    // A map picked or imported became the draft (offer.ts): shown again, it is that example or
+    // saved map, the one the list now names, or unsaved work when no entry holds it.
+    if (draft !== null)
+      void setText(draft).then(() => {
+        const broken = errors.innerHTML !== "";
+        say(`${restoredNote(draft, holderOf(draft), broken)}${others}`, broken ? "error" : undefined);
+        keepAndOffer(kept); // the buttons name the maps beside the one now shown
+      });
+    else if (others) say(others.trim());
   }
   root.dataset.ready = "";
   return { saturate, setText };
