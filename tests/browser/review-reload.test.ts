@@ -283,12 +283,21 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     ]);
   });
 
-  test("one part right, then reloaded: it is back as it was left, the other part is empty, and the grades are those a review without the reload earns", async () => {
+  test("one part right and the other typed, not checked, then reloaded: both back as they were left, nothing more checked or counted, and the grades are those a review without the reload earns", async () => {
     const { page } = await reviewer();
     await openReview(page);
     const right = await expected(page);
     await answer(page, "untouched", String(right.untouched), "right");
     const untouched = await partShows(page, "untouched");
+    const checked = { untouched: { fields: [["answer", String(right.untouched)]], verdict: "right" } };
+    await expect
+      .poll(() => storedAttempts(page))
+      .toEqual({
+        version: 1,
+        reviews: { [id]: { seed, wrong: 0, hints: 0, gaveUp: false, answers: checked } },
+      });
+    // The other part's answer typed, not checked: kept for these numbers as it is typed.
+    await exercise(page).locator('form[data-part="canary"]').getByLabel("Your answer").fill(String(right.canary));
     await expect
       .poll(() => storedAttempts(page))
       .toEqual({
@@ -299,25 +308,35 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
             wrong: 0,
             hints: 0,
             gaveUp: false,
-            answers: { untouched: { fields: [["answer", String(right.untouched)]], verdict: "right" } },
+            answers: checked,
+            typed: { canary: [["answer", String(right.canary)]] },
           },
         },
       });
 
     await openReview(page, true);
     expect(await restored(page, "untouched")).toEqual(untouched);
-    expect(await partShows(page, "canary")).toEqual(empty);
-    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(backStatus(1));
+    // The text typed is back in its field, and nothing checked it.
+    expect(await partShows(page, "canary")).toEqual({ ...empty, answer: String(right.canary) });
+    await expect(page.locator("[data-review-status]").textContent()).resolves.toBe(
+      `1 review left today. Back to variant ${seed} as you left it, with your answers to 1 of 2 parts, and text typed and not checked yet in 1 part.`,
+    );
     await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
       new RegExp(`these numbers \\(variant ${seed}\\): 1 of 2 parts answered right so far$`),
     );
     expect(await rating(page).isHidden()).toBe(true);
+    expect((await storedAttempts(page)).reviews[id]).toMatchObject({ wrong: 0, hints: 0, answers: checked });
 
-    // The reader carries on with the other part: every part right first time, every grade on offer.
-    await answer(page, "canary", String(right.canary), "right");
+    // The reader checks the text brought back: every part right first time, every grade on offer.
+    const canary = exercise(page).locator('form[data-part="canary"]');
+    await canary.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => canary.locator("[data-feedback]").getAttribute("data-verdict")).toBe("right");
     await expect.poll(() => rating(page).count()).toBe(1);
     await expect(note(page).textContent()).resolves.toBe("Every part right first time. Rate how much effort it took.");
     expect((await buttons(page)).filter((b) => b.endsWith("(disabled)"))).toEqual([]);
+    // Rated: the record goes, and what was typed for these numbers with it.
+    await rating(page).getByRole("button", { name: /^Good/ }).click();
+    await expect.poll(() => storedAttempts(page)).toBeNull();
   });
 
   test("every part right, then reloaded before rating: both back as they were and the same grades on offer, the focus left where it is unless on Show a hint, which goes", async () => {
@@ -486,12 +505,22 @@ describeInBrowser("a review under way, reloaded", { ownContext: false }, (browse
     expect(await announcedChanges(page, cdp)).toEqual(
       [`#${await feedback("canary")}`, `#${await feedback("untouched")}`, exerciseStatus].sort(),
     );
+    // Another answer typed in the wrong part, not checked: its field is no longer marked wrong.
+    const canaryField = exercise(page).locator('form[data-part="canary"]').getByLabel("Your answer");
+    await canaryField.fill("2");
+    expect(await canaryField.getAttribute("aria-invalid")).toBeNull();
+    await expect
+      .poll(async () => (await storedAttempts(page)).reviews[id].typed)
+      .toEqual({ canary: [["answer", "2"]] });
     const before = { canary: await partShows(page, "canary"), untouched: await partShows(page, "untouched") };
+    expect(before.canary).toMatchObject({ answer: "2", verdict: "wrong" });
 
     // Reloaded: both parts are back with their verdicts, in regions that are quiet, so only the
-    // page's status line ("Back to variant … as you left it") is read.
+    // page's status line ("Back to variant … as you left it") is read. The wrong part shows the
+    // verdict on the answer checked, and then the text typed since, unmarked, as it was left.
     await openReview(page, true);
     expect(await restored(page, "canary")).toEqual(before.canary);
+    expect(await canaryField.getAttribute("aria-invalid")).toBeNull();
     expect(await restored(page, "untouched")).toEqual(before.untouched);
     await expect(exercise(page).locator("[data-status]").textContent()).resolves.toMatch(
       /1 of 2 parts answered right so far$/,

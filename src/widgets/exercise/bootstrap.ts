@@ -196,7 +196,7 @@ const followers = new WeakMap<HTMLElement, TabFollower>();
  * status line and Show solution's offer are redrawn; the hints another tab opened open here, and
  * the solution it showed is shown here (openedElsewhere: only what that write opened, so hints and
  * a solution this page closed on dealing new numbers stay closed when another tab changes something
- * else). Not on /review/, whose hints and solution are the review's (src/widgets/review/page.ts).
+ * else). Not on /review/, whose hints and solution are the review's (src/widgets/review/card.ts).
  * Nothing closes: the answers typed, the verdicts, the hints opened and a solution on show stay as
  * they are, and the status line, a live region, speaks only when its own words change. The focus
  * stays where it is, unless on a control that goes (focus.ts): Show a hint goes once every part is

@@ -1,9 +1,9 @@
 /**
  * A part's answer form as data and back: what is typed, ticked or picked in it, field by field.
  * One module for the two pages that put answers back in a form, a chapter's exercise
- * (typed-answers.ts, what was typed before a reload) and /review/ (src/widgets/review/page.ts, the
- * answers checked before a reload), kept apart from typed-answers.ts so /review/ does not load the
- * chapter's keeping with them.
+ * (typed-answers.ts, what was typed before a reload) and /review/ (src/widgets/review/card.ts, the
+ * answers checked and the text typed before a reload), kept apart from typed-answers.ts so /review/
+ * does not load the chapter's keeping with them.
  */
 
 /** A part's form data, field by field, in order (a choice's ticked boxes, a match's picks). */

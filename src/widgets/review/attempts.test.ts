@@ -13,6 +13,7 @@ import {
   dealtRecords,
   freshAttempts,
   keepAttempts,
+  keepTyped,
   type PartAnswer,
   pruneAttempts,
   type ReviewAttempts,
@@ -30,6 +31,7 @@ const counts = (seed: number, wrong: number, hints: number, gaveUp: boolean): Re
   hints,
   gaveUp,
   answers: {},
+  typed: {},
 });
 
 /** "One bad cell": its canary part answered wrong, its untouched part right. */
@@ -37,10 +39,24 @@ const wrongCanary: PartAnswer = { fields: [["answer", "1"]], verdict: "wrong" };
 const rightUntouched: PartAnswer = { fields: [["answer", "1,250"]], verdict: "right" };
 
 test("a record is read back as written, its answers with it; nothing stored is no record, and none to store removes the key", () => {
-  const record = { ...counts(42, 3, 1, true), answers: { canary: wrongCanary, untouched: rightUntouched } };
+  const record: ReviewAttempts = {
+    ...counts(42, 3, 1, true),
+    answers: { canary: wrongCanary, untouched: rightUntouched },
+    typed: { canary: [["answer", "40"]] },
+  };
   const text = attemptsText(new Map([[id, record]]));
   expect(JSON.parse(text!)).toEqual({ version: 1, reviews: { [id]: record } });
   expect(readAttemptsText(text)).toEqual(new Map([[id, record]]));
+  // Nothing typed since the answers were checked: stored as a record was before typed text was kept.
+  const checked = { ...record, typed: {} };
+  expect(JSON.parse(attemptsText(new Map([[id, checked]]))!).reviews[id]).toEqual({
+    seed: 42,
+    wrong: 3,
+    hints: 1,
+    gaveUp: true,
+    answers: { canary: wrongCanary, untouched: rightUntouched },
+  });
+  expect(readAttemptsText(attemptsText(new Map([[id, checked]])))).toEqual(new Map([[id, checked]]));
   // A choice part's ticks and a match part's picks are kept field by field, in order.
   const picks: PartAnswer = {
     fields: [
@@ -170,7 +186,7 @@ test("a record outlives its page: kept, read back after a reload, combined with 
   expect(keepAttempts(id, freshAttempts(seed), store)).toEqual(counts(seed, 1, 0, true));
   expect(JSON.parse(store.getItem(attemptsKey)!)).toEqual({
     version: 1,
-    reviews: { [id]: counts(seed, 1, 0, true) },
+    reviews: { [id]: { seed, wrong: 1, hints: 0, gaveUp: true, answers: {} } },
   });
 });
 
@@ -192,6 +208,103 @@ test("a part answered wrong, kept, then the page reloads: the answer comes back 
     ...counts(seed, 1, 0, false),
     answers: { canary: wrongCanary, untouched: rightUntouched },
   });
+});
+
+test("what is typed and not checked is kept part by part for the review's numbers, counts nothing, and goes with the review", () => {
+  const store = memoryStorage();
+  const seed = reviewSeedOf(id, 1);
+  // The canary part checked wrong (counted), then 40 typed in its place, and 1,250 in the other part, unchecked.
+  keepAttempts(id, { ...counts(seed, 1, 0, false), answers: { canary: wrongCanary } }, store);
+  keepTyped(id, seed, "canary", [["answer", "40"]], store);
+  keepTyped(id, seed, "untouched", [["answer", "1,250"]], store);
+  const typed = { canary: [["answer", "40"]], untouched: [["answer", "1,250"]] };
+  expect(attemptsFor(readAttempts(store)!, id, seed)).toEqual({
+    ...counts(seed, 1, 0, false),
+    answers: { canary: wrongCanary },
+    typed,
+  });
+  // Typed text is nothing counted: no storage event of it brings another tab's record in.
+  expect(countsMore(counts(seed, 1, 0, false), attemptsFor(readAttempts(store)!, id, seed))).toBe(false);
+  // The page's record, dealt before the typing, counts a hint: what was typed since stays on record.
+  expect(keepAttempts(id, { ...counts(seed, 2, 1, false), answers: { canary: wrongCanary } }, store).typed).toEqual(
+    typed,
+  );
+  // A field emptied is kept empty, so the answer checked before does not come back in its place.
+  keepTyped(id, seed, "canary", [["answer", ""]], store);
+  expect(attemptsFor(readAttempts(store)!, id, seed).typed.canary).toEqual([["answer", ""]]);
+  // Checked since: the text typed is the answer checked, and is no longer kept apart from it.
+  keepTyped(id, seed, "untouched", [["answer", "1250"]], store);
+  expect(
+    keepAttempts(
+      id,
+      { ...counts(seed, 2, 1, false), answers: { untouched: { fields: [["answer", "1250"]], verdict: "right" } } },
+      store,
+    ).typed,
+  ).toEqual({ canary: [["answer", ""]] });
+  // A part emptied with no answer checked there keeps nothing.
+  keepTyped(id, seed, "other", [["answer", "7"]], store);
+  keepTyped(id, seed, "other", [["answer", ""]], store);
+  expect(attemptsFor(readAttempts(store)!, id, seed).typed).toEqual({ canary: [["answer", ""]] });
+  // Another tab typed meanwhile in the other part: each keeps its own part.
+  keepTyped(id, seed, "untouched", [["answer", "1,250"]], store);
+  expect(attemptsFor(readAttempts(store)!, id, seed).typed).toEqual({
+    canary: [["answer", ""]],
+    untouched: [["answer", "1,250"]],
+  });
+  // What does not read as a part's form data is not kept.
+  keepTyped(id, seed, "canary", [["answer", "9".repeat(1001)]], store);
+  keepTyped(id, seed, "not a part", [["answer", "3"]], store);
+  expect(attemptsFor(readAttempts(store)!, id, seed).typed).toEqual({
+    canary: [["answer", ""]],
+    untouched: [["answer", "1,250"]],
+  });
+  // The review's next numbers (after it is rated) are another review: nothing typed comes with them,
+  // and text typed for the old numbers never takes the place of the new review's record.
+  const next = reviewSeedOf(id, 2);
+  expect(attemptsFor(readAttempts(store)!, id, next)).toEqual(freshAttempts(next));
+  const newer = memoryStorage();
+  keepAttempts(id, counts(next, 1, 0, false), newer);
+  keepTyped(id, seed, "canary", [["answer", "40"]], newer);
+  expect(attemptsFor(readAttempts(newer)!, id, next)).toEqual(counts(next, 1, 0, false));
+  // Typed with nothing on record yet: the record starts with it, nothing counted.
+  const fresh = memoryStorage();
+  keepTyped(id, seed, "canary", [["answer", "4"]], fresh);
+  expect(attemptsFor(readAttempts(fresh)!, id, seed)).toEqual({
+    ...freshAttempts(seed),
+    typed: { canary: [["answer", "4"]] },
+  });
+  // Refused storage: nothing kept, nothing thrown.
+  const refused = {
+    getItem: () => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    },
+    setItem: () => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    },
+    removeItem: () => {},
+  };
+  expect(() => keepTyped(id, seed, "canary", [["answer", "4"]], refused)).not.toThrow();
+});
+
+test("typed text that does not read is dropped alone: the record, its answers and the other parts' text stay", () => {
+  const text = JSON.stringify({
+    version: 1,
+    reviews: {
+      [id]: {
+        seed: 5,
+        wrong: 1,
+        hints: 0,
+        gaveUp: false,
+        answers: { canary: wrongCanary },
+        typed: { canary: [["answer", "40"]], untouched: [["answer", 40]], "bad part": [["answer", "1"]], odd: "40" },
+      },
+    },
+  });
+  expect(readAttemptsText(text)).toEqual(
+    new Map([
+      [id, { ...counts(5, 1, 0, false), answers: { canary: wrongCanary }, typed: { canary: [["answer", "40"]] } }],
+    ]),
+  );
 });
 
 test("a rated review's record goes; the others stay", () => {
@@ -256,7 +369,11 @@ test("a record kept under the seed a review dealt before it skipped the chapter'
   const seed = reviewSeedOf(bucket, 13);
   expect(seed).not.toBe(former);
   const given: PartAnswer = { fields: [["answer", "12"]], verdict: "wrong" };
-  const before = { ...counts(former, 2, 1, true), answers: { rate: given } };
+  const before: ReviewAttempts = {
+    ...counts(former, 2, 1, true),
+    answers: { rate: given },
+    typed: { rate: [["answer", "13"]] },
+  };
   const other = counts(reviewSeedOf(id, 1), 1, 0, false);
   const store = memoryStorage();
   keepAttempts(bucket, before, store);
@@ -279,8 +396,9 @@ test("a record kept under the seed a review dealt before it skipped the chapter'
   expect([...currentAttempts(readAttempts(store)!, progress).keys()]).toEqual([bucket]);
   expect(attemptsFor(readAttempts(store)!, bucket, seed)).toEqual(freshAttempts(seed));
 
-  // Dealt: what it counted against the review counts against it still; the answers were to other numbers.
-  const moved = { ...counts(seed, 2, 1, true), answers: {} };
+  // Dealt: what it counted against the review counts against it still; the answers and the text
+  // typed were to other numbers.
+  const moved = counts(seed, 2, 1, true);
   expect(dealAttempts(bucket, seed, 13, store)).toEqual(moved);
   expect(readAttempts(store)).toEqual(
     new Map([
