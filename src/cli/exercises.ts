@@ -51,7 +51,8 @@ import {
   userFile,
   userPath,
 } from "./args.ts";
-import { progressStore } from "./progress-file.ts";
+import type { FileSystem } from "./json-file.ts";
+import { type HeldProgress, progressStore } from "./progress-file.ts";
 import {
   displayWidth,
   errorWidth,
@@ -69,6 +70,7 @@ import {
   type ReviewSession,
   type ReviewSessionStore,
   reviewSessionStore,
+  stillCurrent,
 } from "./review-session.ts";
 import { type VariantStore, variantStore } from "./variant-answers.ts";
 import {
@@ -822,17 +824,23 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
   };
   const review = await dueReviewOn(ctx, read, exercise, seed);
   if (review) {
-    // Counted on the record as the file holds it now, under its lock (change): a hint or an
-    // answer another command counted meanwhile is kept, and this hint is not opened twice.
+    // Counted under progress.json's lock, on the schedule and the record as the files hold them
+    // now (reviewChange): a hint or an answer another command counted meanwhile is kept, this hint
+    // is not opened twice, and a review another command rated meanwhile counts nothing more.
     let asked = ask(review);
-    ctx.sessions.change(read, exercise.id, (kept) => {
-      const session = underWay(kept, read, exercise.id, review.seed);
-      asked = ask(session);
-      if (asked.counted === 0) return kept;
-      session.hints = asked.shown;
-      session.wrong += asked.counted;
-      return session;
+    const rated = reviewChange(ctx, (progress) => {
+      if (!sameCard(progress, read, exercise.id)) return ratedMeanwhile(ctx, progress, exercise.id, review);
+      ctx.sessions.change(progress, exercise.id, (kept) => {
+        const session = underWay(kept, progress, exercise.id, review.seed);
+        asked = ask(session);
+        if (asked.counted === 0) return kept;
+        session.hints = asked.shown;
+        session.wrong += asked.counted;
+        return session;
+      });
+      return undefined;
     });
+    if (rated) return answeredHint(rated, ask(rated).shown);
     if (asked.answered) return answeredHint(review, asked.shown);
     showHints(asked.shown);
     say(
@@ -999,7 +1007,7 @@ async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs
   if (review)
     say(
       ctx,
-      `\n${sameNumbers(exercise.id, seed, review)}These are the numbers of your due review: seeing their solution counts as giving up that review. ${rateDue(ctx, exercise.id, review, { wrong: review.wrong, gaveUp: true }, ctx.now())}\n`,
+      `\n${sameNumbers(exercise.id, seed, review)}These are the numbers of your due review: seeing their solution counts as giving up that review. ${reviewChange(ctx, (_, held) => rateDue(ctx, held, exercise.id, review, true, ctx.now()))}\n`,
     );
   return 0;
 }
@@ -1144,20 +1152,62 @@ function sameNumbers(id: string, seed: number | null | undefined, review: Review
 }
 
 /**
+ * A change to a due review made as one (ProgressStore.hold): progress.json's lock is held from the
+ * schedule's read to the last write, and review-session.json's is taken inside it, in that order
+ * by every command. `body` gets the schedule as it is now, and the held store to rate with. So a
+ * review rated (the schedule written, then the review's record) is never seen half done: a hint or
+ * an answer on it waits, then finds it rated, where it read the record between the two writes, or
+ * judged it by the schedule read before them, and wrote it back as it was (the rating's record
+ * dropped, or a hint counted on a review already rated and lost).
+ */
+function reviewChange<R>(ctx: Context, body: (progress: Progress, held: HeldProgress) => R): R {
+  return ctx.progress.hold((held) => body(held.read(), held));
+}
+
+/** Whether `id`'s card in `now` is the one in `then`: no rating or import changed it in between. */
+function sameCard(now: Progress, then: Progress, id: string): boolean {
+  return JSON.stringify(now.review?.[id]) === JSON.stringify(then.review?.[id]);
+}
+
+/**
+ * `review`'s record as another command left it, read under the lock (reviewChange) when `id`'s card
+ * changed while this command ran: rated, the record that rating kept, on whose numbers nothing
+ * more counts; otherwise (an import changed the card) an error, nothing counted.
+ */
+function ratedMeanwhile(ctx: Context, progress: Progress, id: string, review: ReviewSession): ReviewSession {
+  const kept = ctx.sessions.get(progress, id);
+  if (kept?.rated && kept.seed === review.seed) return kept;
+  throw new ReportedError(
+    `${id}'s review schedule changed while this command ran (another command, or an import): nothing was counted; run it again`,
+  );
+}
+
+/**
  * Rate `id`'s due review on what its attempts earned (the learner's grade if among them, else
- * the default, rateReview) and schedule the next; returns what to tell the learner.
+ * the default, rateReview) and schedule the next; returns what to tell the learner. Called under
+ * progress.json's lock (reviewChange, `held`): the review's record as the file holds it now counts
+ * (a hint another command counted since `session` was read is in it), the schedule and the record
+ * are written as one, and a review another command rated meanwhile is not rated again.
  */
 function rateDue(
   ctx: Context,
+  held: HeldProgress,
   id: string,
   session: ReviewSession,
-  attempts: { wrong: number; gaveUp: boolean },
+  gaveUp: boolean,
   now: Date,
   requested?: ReviewOutcome,
 ): string {
-  const { outcome, allowed, chosen } = rateReview(attempts, requested);
-  const before = ctx.progress.read().review![id]!;
-  const updated = ctx.progress.update((p) => {
+  const progress = held.read();
+  const before = progress.review?.[id];
+  if (!before || !stillCurrent(id, session, before)) {
+    ratedMeanwhile(ctx, progress, id, session);
+    return `Another command rated this review of ${id} meanwhile, so this counts nothing more in it.`;
+  }
+  const kept = ctx.sessions.get(progress, id);
+  const current = kept && !kept.rated && kept.seed === session.seed ? kept : session;
+  const { outcome, allowed, chosen } = rateReview({ wrong: current.wrong, gaveUp }, requested);
+  const updated = held.update((p) => {
     p.review = recordReview(p, id, outcome, now).review;
   });
   const after = updated.review![id]!;
@@ -1165,7 +1215,7 @@ function rateDue(
   // Kept until the next review starts: to rate it otherwise, and to count nothing more on its
   // numbers (answeredReviewOn), answered right or given up. One given up says so: "again" is all
   // it earned, the one grade --rate takes for it.
-  ctx.sessions.set(updated, id, { ...session, rated, ...(attempts.gaveUp ? { gaveUp: true as const } : {}) });
+  ctx.sessions.set(updated, id, { ...current, rated, ...(gaveUp ? { gaveUp: true as const } : {}) });
   const refused =
     requested !== undefined && !chosen
       ? `${requested} is not among the grades these attempts earned (${listNames(allowed, "or")}). `
@@ -1221,9 +1271,14 @@ async function reviewDue(ctx: Context): Promise<number> {
   if (!module.variant) throw new UsageError(`${first.id} has no new numbers to deal, so it is not reviewed`);
   const numbers = reviewNumbers(exercise, module.variant);
   const seed = fromSolution(exercise, () => reviewSeed(first.id, first.reps, numbers));
-  // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives way).
-  ctx.sessions.change(progress, first.id, (kept) =>
-    !kept || kept.rated || kept.seed !== seed ? { seed, wrong: 0, right: [] } : kept,
+  // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives
+  // way), unless another command rated it meanwhile (reviewChange: the schedule as it is now).
+  reviewChange(ctx, (current) =>
+    sameCard(current, progress, first.id)
+      ? ctx.sessions.change(current, first.id, (kept) =>
+          !kept || kept.rated || kept.seed !== seed ? { seed, wrong: 0, right: [] } : kept,
+        )
+      : undefined,
   );
   const none: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
   return show(ctx, exercise, none, {
@@ -1319,9 +1374,21 @@ function ratingLines(progress: Progress, id: string, before: ReviewCard, rated: 
     .join("\n");
 }
 
-/** Rate the review just answered otherwise: from the card as it was before it, at the same moment. */
+/**
+ * Rate the review just answered otherwise: from the card as it was before it, at the same moment.
+ * The schedule and the review's record are read and written as one (reviewChange).
+ */
 function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome): number {
-  const progress = ctx.progress.read();
+  return reviewChange(ctx, (progress, held) => rerateHeld(ctx, exercise, outcome, progress, held));
+}
+
+function rerateHeld(
+  ctx: Context,
+  exercise: LoadedExercise,
+  outcome: ReviewOutcome,
+  progress: Progress,
+  held: HeldProgress,
+): number {
   const session = ctx.sessions.get(progress, exercise.id);
   const rated = session?.rated;
   if (!rated) {
@@ -1344,7 +1411,7 @@ function rerate(ctx: Context, exercise: LoadedExercise, outcome: ReviewOutcome):
       `${outcome} is not among the grades this review's attempts earned (${listNames(rated.allowed, "or")}${session!.gaveUp ? ": you gave it up" : ""})`,
     );
   const at = new Date(rated.at);
-  const updated = ctx.progress.update((p) => {
+  const updated = held.update((p) => {
     p.review = recordReview(
       { ...p, review: { ...p.review, [exercise.id]: rated.before } },
       exercise.id,
@@ -1392,7 +1459,7 @@ async function reviewAnswer(
     const lines = exercise.meta.parts.map((part) => `[${part.id}] ${grader.describeAnswer(part, expected[part.id]!)}`);
     say(
       ctx,
-      `The answers for variant ${seed}:\n${lines.join("\n")}\n${rateDue(ctx, exercise.id, session, { wrong: session.wrong, gaveUp: true }, now, requested)}\n`,
+      `The answers for variant ${seed}:\n${lines.join("\n")}\n${reviewChange(ctx, (_, held) => rateDue(ctx, held, exercise.id, session, true, now, requested))}\n`,
     );
     return 0;
   }
@@ -1439,9 +1506,27 @@ function countForReview(
     requested?: ReviewOutcome;
   },
 ): number {
+  // Counted, and the review rated once every part is right, under progress.json's lock, on the
+  // schedule and the record as the files hold them now (reviewChange): a hint or an answer another
+  // command counted meanwhile is kept, and a review another command rated meanwhile is not counted
+  // in again.
+  return reviewChange(ctx, (progress, held) => {
+    if (sameCard(progress, answered.progress, exercise.id))
+      return countedForReview(ctx, exercise, { ...answered, progress }, held);
+    ratedMeanwhile(ctx, progress, exercise.id, { seed: answered.seed, wrong: 0, right: [] });
+    say(ctx, `Another command rated this review of ${exercise.id} meanwhile, so this answer counts nothing in it.\n`);
+    return answered.right ? 0 : 1;
+  });
+}
+
+/** countForReview's count, under progress.json's lock (`held`), on `answered.progress` as read under it. */
+function countedForReview(
+  ctx: Context,
+  exercise: LoadedExercise,
+  answered: Parameters<typeof countForReview>[2] & { progress: Progress },
+  held: HeldProgress,
+): number {
   const { part, right } = answered;
-  // Counted on the record as the file holds it now, under its lock (change): a hint or an answer
-  // another command counted meanwhile is kept.
   let repeated = false;
   const session = ctx.sessions.change(answered.progress, exercise.id, (kept) => {
     const counted = underWay(kept, answered.progress, exercise.id, answered.seed);
@@ -1467,7 +1552,7 @@ function countForReview(
       ? "Re-derived first time."
       : `Right in the end, after ${countOf(session.wrong, "wrong answer or hint", "wrong answers or hints")}.`;
   const attempts = { wrong: session.wrong, gaveUp: false };
-  say(ctx, `${said} ${rateDue(ctx, exercise.id, session, attempts, answered.now, answered.requested)}\n`);
+  say(ctx, `${said} ${rateDue(ctx, held, exercise.id, session, attempts.gaveUp, answered.now, answered.requested)}\n`);
   return 0;
 }
 
@@ -1556,8 +1641,16 @@ function progressShown(io: Io, file: string | undefined): string {
   return io.env.BLAST_RADIUS_HOME ? `${shown} (from BLAST_RADIUS_HOME)` : shown;
 }
 
-/** The whole command, in-process: argv after `npm run exercises --`, and where to write. */
-export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSignal } = {}): Promise<number> {
+/**
+ * The whole command, in-process: argv after `npm run exercises --`, and where to write. `fs`: the
+ * file system progress.json and review-session.json are kept through (a test's, which tells of
+ * each step: node:fs otherwise).
+ */
+export async function run(
+  argv: string[],
+  io: Io,
+  { signal, fs }: { signal?: AbortSignal; fs?: FileSystem } = {},
+): Promise<number> {
   return runMain(async () => {
     const line = parseCommandArgs(argv, commandOptions);
     const [command, id, ...rest] = line.positional;
@@ -1594,8 +1687,12 @@ export async function run(argv: string[], io: Io, { signal }: { signal?: AbortSi
       root,
       signal,
       index: exerciseIndex(root),
-      progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr }), { file }),
-      sessions: reviewSessionStore(join(dirname(file), "review-session.json"), { cwd: io.cwd, warn: io.stderr }),
+      progress: Object.assign(progressStore(file, { cwd: io.cwd, warn: io.stderr, ...(fs ? { fs } : {}) }), { file }),
+      sessions: reviewSessionStore(join(dirname(file), "review-session.json"), {
+        cwd: io.cwd,
+        warn: io.stderr,
+        ...(fs ? { fs } : {}),
+      }),
       variants: variantStore(join(dirname(file), "variants.json"), { cwd: io.cwd, warn: io.stderr }),
       now: () => (io.env.BLAST_RADIUS_NOW ? new Date(io.env.BLAST_RADIUS_NOW) : new Date()),
       ansi: ansiStyles(io),

@@ -13,7 +13,9 @@
  *     mid-write leaves the old file whole; the temporary file is removed if the write fails;
  *   - every read-change-write holds <name>.json.lock (withLock), so two commands at once (watch in
  *     one terminal, answer in another) each add their change instead of one writing over the
- *     other's.
+ *     other's; a change to two files that must be one (a review rated: progress.json, then
+ *     review-session.json) holds the first file's lock across both writes (hold), every command
+ *     taking the two locks in that one order, so none waits on another that waits on it.
  */
 import * as nodeFs from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
@@ -136,6 +138,18 @@ export interface JsonFile<T> {
   read(): T;
   /** Read just before writing, change (in place), write; returns what `change` returns. */
   update<R>(change: (value: T) => R): R;
+  /**
+   * Hold the file's lock across `body`, which reads and writes the file through `held` (under this
+   * lock: not taken again) and may change other files, under their own locks, before it is let go:
+   * so a change to two files is one change to a command that takes this lock first.
+   */
+  hold<R>(body: (held: HeldFile<T>) => R): R;
+}
+
+/** A file whose lock is held (JsonFile.hold): its read, and a read-change-write that takes no lock of its own. */
+export interface HeldFile<T> {
+  read(): T;
+  update<R>(change: (value: T) => R): R;
 }
 
 const message = (error: unknown) => String((error as Error).message ?? error);
@@ -207,19 +221,36 @@ export function jsonFile<T>(
     }
   };
 
+  const held: HeldFile<T> = {
+    read,
+    update(change) {
+      const value = read();
+      const result = change(value);
+      write(value);
+      return result;
+    },
+  };
+  /** Whether this store (one command's) holds the lock: taken again, it would wait on itself, then take itself over. */
+  let holding = false;
+  const hold = <R>(body: (held: HeldFile<T>) => R): R => {
+    const lock = { file: `${file}.lock`, shown: shownPath(cwd, `${file}.lock`), holds };
+    if (holding) throw new Error(`${lock.shown} is held by this command already: change it through hold's own update`);
+    const folderError = (error: unknown) => notFolder(shownPath(cwd, dirname(file)), error);
+    return withLock(fs, lock, folderError, warn, lockClock, () => {
+      holding = true;
+      try {
+        return body(held);
+      } finally {
+        holding = false;
+      }
+    });
+  };
+
   return {
     shown,
     read,
-    update(change) {
-      const lock = { file: `${file}.lock`, shown: shownPath(cwd, `${file}.lock`), holds };
-      const folderError = (error: unknown) => notFolder(shownPath(cwd, dirname(file)), error);
-      return withLock(fs, lock, folderError, warn, lockClock, () => {
-        const value = read();
-        const result = change(value);
-        write(value);
-        return result;
-      });
-    },
+    update: (change) => hold((file) => file.update(change)),
+    hold,
   };
 }
 

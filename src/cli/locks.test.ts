@@ -147,3 +147,46 @@ test("a change to a review under way is made on its record as the other command 
   expect(JSON.parse(readFileSync(file, "utf8")).reviews).toEqual({ [id]: kept });
   expect(existsSync(lock)).toBe(false);
 });
+
+test("progress.json's lock, held (hold), covers a review-session.json change too: another command's progress change waits for both", () => {
+  const [id] = ids;
+  const { file: progressFile, lock: progressLock, options } = setUp("progress.json", () => {});
+  const sessionsFile = join(progressFile, "..", "review-session.json");
+  // Another command, at the moment between the two writes: it tries to change progress.json.
+  let other: "waited" | "saved" | undefined;
+  const otherCommand = () => {
+    const clock: LockClock = {
+      now: () => 0,
+      sleep: () => {
+        throw new Error("waits for the lock");
+      },
+    };
+    try {
+      progressStore(progressFile, { ...options, lockClock: clock }).update((p) => {
+        p.exercises[id] = { parts: {}, hints: 1, revealed: false };
+      });
+      other = "saved";
+    } catch (error) {
+      other = (error as Error).message === "waits for the lock" ? "waited" : undefined;
+    }
+  };
+  progressStore(progressFile, options).hold((held) => {
+    held.update((p) => {
+      p.review = reviewing.review;
+    });
+    otherCommand();
+    reviewSessionStore(sessionsFile, options).set(reviewing, id, underWay(id));
+  });
+  expect(other).toBe("waited");
+  expect(JSON.parse(readFileSync(progressFile, "utf8")).review).toEqual(reviewing.review);
+  expect(JSON.parse(readFileSync(sessionsFile, "utf8")).reviews).toEqual({ [id]: underWay(id) });
+  expect([existsSync(progressLock), existsSync(`${sessionsFile}.lock`)]).toEqual([false, false]);
+});
+
+test("a lock taken again by the command that holds it is an error at once, not a wait on itself", () => {
+  const { file, lock, options, waited } = setUp("progress.json", () => {});
+  const store = progressStore(file, options);
+  expect(() => store.hold(() => store.update(() => {}))).toThrow("progress.json.lock is held by this command already");
+  expect(waited()).toBe(0);
+  expect(existsSync(lock)).toBe(false);
+});

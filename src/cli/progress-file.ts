@@ -13,7 +13,10 @@
  *   - every write goes to a temporary file first and is renamed over the old one, so a crash or a
  *     full disk mid-write leaves the old file whole;
  *   - every read-change-write holds progress.json.lock, so two commands at once (watch in one
- *     terminal, answer in another) each add their change instead of one writing over the other's.
+ *     terminal, answer in another) each add their change instead of one writing over the other's;
+ *   - every change to review-session.json holds it too (hold), taken first: a review rated changes
+ *     the schedule and the review's record as one, and no command judges that record by a
+ *     schedule read before the rating.
  * A progress folder that cannot be used (BLAST_RADIUS_HOME names a file, or a folder that cannot
  * be written) is the setting's fault, not the course's tools': a usage error (exit 2) names the
  * path and the problem.
@@ -22,13 +25,26 @@ import { idRule } from "../course/ids.ts";
 import { emptyProgress, type Progress, readProgressText } from "../course/progress.ts";
 import { listFirstNames } from "../format/words.ts";
 import { UsageError } from "./args.ts";
-import { jsonFile, type LockClock, problemOf, type Reading } from "./json-file.ts";
+import { type FileSystem, jsonFile, type LockClock, problemOf, type Reading } from "./json-file.ts";
 
 export interface ProgressStore {
   /** The file, as shown to the learner (relative to the working directory when inside it). */
   readonly shown: string;
   read(): Progress;
   /** Read, change, write (atomically); returns the new progress. */
+  update(change: (progress: Progress) => void): Progress;
+  /**
+   * Hold progress.json.lock across `body`: what it reads and updates through `held` and what it
+   * changes in review-session.json meanwhile (under that file's own lock, always taken second) is
+   * one change to every other command, which takes progress.json.lock first. A due review rated is
+   * such a change: the schedule, then the review's record.
+   */
+  hold<R>(body: (held: HeldProgress) => R): R;
+}
+
+/** progress.json with its lock held (ProgressStore.hold): read, and updated without taking the lock again. */
+export interface HeldProgress {
+  read(): Progress;
   update(change: (progress: Progress) => void): Progress;
 }
 
@@ -93,13 +109,15 @@ export function progressStore(
     warn,
     now = () => new Date(),
     lockClock,
-  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
+    fs,
+  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock; fs?: FileSystem },
 ): ProgressStore {
   const store = jsonFile<Progress>(file, {
     cwd,
     warn,
     now,
     lockClock,
+    ...(fs ? { fs } : {}),
     empty: emptyProgress,
     // Said, and a copy kept, as soon as it is read, not only when a command writes it back.
     reader: progressReading,
@@ -117,14 +135,14 @@ export function progressStore(
     },
   });
 
+  const updated = (change: (progress: Progress) => void) => (progress: Progress) => {
+    change(progress);
+    return progress;
+  };
   return {
     shown: store.shown,
     read: store.read,
-    update(change) {
-      return store.update((progress) => {
-        change(progress);
-        return progress;
-      });
-    },
+    update: (change) => store.update(updated(change)),
+    hold: (body) => store.hold((held) => body({ read: held.read, update: (change) => held.update(updated(change)) })),
   };
 }

@@ -40,14 +40,19 @@
  * each read-change-write holds review-session.json.lock, by the store's lock that guards
  * progress.json too, so two commands at once (watch in one terminal, answer in another) each
  * keep their change. A command that counts in a review changes its record there (change): read
- * under the lock, so a hint and an answer on the same review at once each add their count.
+ * under the lock, so a hint and an answer on the same review at once each add their count. And
+ * the terminal makes every such change holding progress.json.lock as well, taken first
+ * (ProgressStore.hold, src/cli/exercises.ts's reviewChange), with the schedule read under it: a
+ * review rated writes the schedule and then its record as one change, and no command judges a
+ * record by a schedule read before a rating (which dropped the rated record as no longer its
+ * card's, and counted a hint on a review already rated).
  */
 import { isId } from "../course/ids.ts";
 import { type Progress, type ReviewCard, sanitizeReviewCard } from "../course/progress.ts";
 import { mayDealReview, outcomes, type ReviewOutcome } from "../course/review.ts";
 import { listNames } from "../format/words.ts";
 import { isSeed } from "../sim/random.ts";
-import { jsonFile, type LockClock } from "./json-file.ts";
+import { type FileSystem, jsonFile, type LockClock } from "./json-file.ts";
 
 /** One review under way in the terminal: which numbers are out and how it is going. */
 export interface ReviewSession {
@@ -229,13 +234,15 @@ export function reviewSessionStore(
     warn,
     now = () => new Date(),
     lockClock,
-  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock },
+    fs,
+  }: { cwd: string; warn: (text: string) => void; now?: () => Date; lockClock?: LockClock; fs?: FileSystem },
 ): ReviewSessionStore {
   const store = jsonFile<Map<string, ReviewSession>>(file, {
     cwd,
     warn,
     now,
     lockClock,
+    ...(fs ? { fs } : {}),
     empty: () => new Map(),
     reader(text) {
       const result = readSessionsText(text);

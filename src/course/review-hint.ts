@@ -1,10 +1,11 @@
 /**
  * What asking for a hint on a due review's numbers does: one rule for the /review/ page (its
- * exercise's Show a hint, src/widgets/review/page.ts) and the terminal (`hint --seed` on those
+ * exercise's Show a hint, src/widgets/review/card.ts) and the terminal (`hint --seed` on those
  * numbers, src/cli/exercises.ts). While the review is under way, the hints an ask opens count
  * against it as wrong answers, each once (hintsOpened). Once it is answered (every part right, or
  * given up), an ask counts nothing and opens nothing more: the hints the review counted are the
- * ones on show (the page takes Show a hint away once every part is right, and keeps those open).
+ * ones on show (the page takes Show a hint away once every part is right, and with the answers
+ * once they are shown, and keeps those open: tests/browser/review-give-up.test.ts).
  * Not the chapter's rule (allAnsweredOnShow, src/course/on-show.ts), where every hint is shown to
  * learn from once every part on show is right: a review's hints are those it counted.
  */
