@@ -13,6 +13,7 @@ import offline from "./src/integrations/offline.ts";
 import searchSpacing from "./src/integrations/search-spacing.ts";
 import starlightSearchPatch from "./src/integrations/starlight-search-patch.ts";
 import pagefindUiPatch from "./src/integrations/pagefind-ui-patch.ts";
+import searchWords from "./src/integrations/search-words.ts";
 import starlightTocPatch from "./src/integrations/starlight-toc-patch.ts";
 import { outDirFromEnv } from "./src/integrations/out-dir.ts";
 import { typescriptPrebundle } from "./src/integrations/typescript-prebundle.ts";
@@ -89,6 +90,9 @@ export default defineConfig({
     pagefindUiPatch(),
     // Starlight's table of contents, finding the elements it watches once a page (see the file).
     starlightTocPatch(),
+    // After Starlight's Pagefind step, the list of the site's words search asks before it reads a
+    // page's data: a word no page has finds nothing at once (see the file).
+    searchWords(),
     // These post-process the finished build, in this order: under a sub-path, links written from
     // the root get the base; numbers keep their units on their line; the service worker lists
     // every built file; the policy is added to every page.

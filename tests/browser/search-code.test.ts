@@ -11,7 +11,9 @@
  * if they have a word starting with the one typed (src/widgets/search/whole-words.ts), so a word
  * typed halfway still finds the pages with it whole. A word that starts words in the index reads no
  * page's data for that (src/widgets/search/whole-words.ts tells it from a substitute by a second
- * search): the dialog reads only the pages it shows.
+ * search): the dialog reads only the pages it shows. And a word no page has reads no page's data
+ * at all: the build lists the site's words (src/integrations/search-words.ts), and a word that
+ * starts none of them finds nothing at once.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -57,9 +59,17 @@ describeInBrowser("search and code", { ownContext: false }, (browser) => {
       const nonsense = await results("xyzzyqq");
       expect(nonsense.links).toEqual([]);
       // A typo finds nothing, and says so in Pagefind's words: it listed 40 pages marked on "as".
+      // No page's data is read for it (it read the data of all 40): the site's list of words,
+      // its part for "a", says no page has a word starting with "asdfgh".
+      const typoRequests: string[] = [];
+      const onTypoRequest = (request: { url(): string }) => typoRequests.push(request.url());
+      page.on("request", onTypoRequest);
       const typo = await results("asdfgh");
+      page.off("request", onTypoRequest);
       expect(typo.links).toEqual([]);
       await expect(message.innerText()).resolves.toBe("No results for asdfgh");
+      expect(typoRequests.filter((url) => url.endsWith(".pf_fragment"))).toEqual([]);
+      expect(typoRequests.filter((url) => url.endsWith("/search-words/a.txt"))).toHaveLength(1);
       // A word typed halfway finds the chapter with it whole, and every word marked starts with it.
       const typed = await results("bulkh");
       expect(typed.links.some((l) => l.endsWith("/bulkheads/"))).toBe(true);

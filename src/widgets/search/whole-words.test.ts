@@ -9,6 +9,8 @@ import {
   type ResultData,
   searchedAsTyped,
   type SearchResponse,
+  siteWordList,
+  startsWordOf,
   wholeWordSearch,
   wordForms,
 } from "./whole-words.ts";
@@ -267,4 +269,40 @@ test("a word the stemmer may change, or a query with more than letters and digit
   const typed = modelPagefind({ s: ["a@0", "b@0"], shard: ["a@0"] }, { a: "shards", b: "s" });
   expect((await wholeWordSearch(typed.pagefind, "sh$"))?.results.map((r) => r.id)).toEqual(["a"]);
   expect(typed.asked).not.toContain(`sh${noWordGoesOn}`);
+});
+
+test("a word that starts no word of the site's list finds nothing without one page's data read; a word the list has is judged as before", async () => {
+  const listed = ["asks", "sharding", "shards", "should"];
+  const asked: string[] = [];
+  const list = async (start: string) => {
+    asked.push(start);
+    return startsWordOf(listed, start);
+  };
+  // "asdfgh": Pagefind found two pages for "as"; the list has no word starting with "asdfgh".
+  const typo = modelPagefind(sharding.index, sharding.text);
+  const none = await wholeWordSearch(typo.pagefind, "asdfgh", undefined, list);
+  expect(none?.results).toEqual([]);
+  expect(typo.reads()).toBe(0);
+  expect(asked).toEqual(["asdfgh"]);
+  // "shardi" starts "sharding": its pages are read, and the answer is the one without the list.
+  const typed = modelPagefind(sharding.index, sharding.text);
+  expect((await wholeWordSearch(typed.pagefind, "shardi", undefined, list))?.results.map((r) => r.id)).toEqual(["b"]);
+  expect(typed.reads()).toBe(2);
+  // Of two words, one in no page is enough to find nothing.
+  const two = modelPagefind(sharding.index, sharding.text);
+  expect((await wholeWordSearch(two.pagefind, "shardi asdfgh", undefined, list))?.results).toEqual([]);
+  expect(two.reads()).toBe(0);
+  // Where the list cannot tell (it did not load), the pages are read, as without it.
+  const unknown = modelPagefind(sharding.index, sharding.text);
+  const none2 = await wholeWordSearch(unknown.pagefind, "asdfgh", undefined, async () => undefined);
+  expect(none2?.results).toEqual([]);
+  expect(unknown.reads()).toBe(2);
+  // An indexed word, or one that starts indexed words, is searched as before whatever the list says.
+  const indexed = modelPagefind(sharding.index, sharding.text);
+  expect((await wholeWordSearch(indexed.pagefind, "sh", undefined, async () => false))?.results).toHaveLength(3);
+  expect((await wholeWordSearch(indexed.pagefind, "shard", undefined, async () => false))?.results).toHaveLength(2);
+});
+
+test("outside a page, the site's list cannot tell", async () => {
+  await expect(siteWordList("asdfgh")).resolves.toBeUndefined();
 });

@@ -20,18 +20,23 @@
  *   start with "latene";
  * - any other word that is not indexed keeps only the pages where a word Pagefind matched (or a
  *   word of the title) starts with it: "shardi" keeps every page with "sharding", and "asdfgh"
- *   keeps no page at all, so the dialog says Pagefind's own "No results for asdfgh". That reads
- *   the data of every page found (one fragment each, about 4 KB; Pagefind keeps them for the next
- *   search), where Pagefind's UI reads five at a time; a word of the case above reads none. It
- *   cannot read fewer and give the same answer. Pagefind's index holds a word's stem, and its
- *   searches give only pages and places: "sharding" and "shards" are one word to it ("shard": its
- *   exact searches of the two find the same pages at the same places), so which pages have a word
- *   starting with "shardi" is written only in their text. Nor do its searches prove that no page
- *   has a word starting with "asdfgh": a joined word's parts sit at its place, so its search of
- *   "denialofserv" finds "denial-of-service" at the places where "denial" is, the same pages and
- *   places as a substitute "denial" would give; and it holds "min_retry_concurrency" joined only
- *   with its underscores, so no indexed word starts with "minretryconc", though a page has the
- *   name. The count the dialog shows first needs every page judged.
+ *   keeps no page at all, so the dialog says Pagefind's own "No results for asdfgh". A word that
+ *   some page has reads the data of every page found (one fragment each, about 4 KB; Pagefind
+ *   keeps them for the next search), where Pagefind's UI reads five at a time; a word of the case
+ *   above reads none. Pagefind's index cannot tell which pages to keep: it holds a word's stem,
+ *   and its searches give only pages and places: "sharding" and "shards" are one word to it
+ *   ("shard": its exact searches of the two find the same pages at the same places), so which
+ *   pages have a word starting with "shardi" is written only in their text. The count the dialog
+ *   shows first needs every page judged;
+ * - a word that no page has reads no page's data: the build lists the forms of every word of every
+ *   page's text and title (src/integrations/search-words.ts, src/widgets/search/word-list.ts), in
+ *   parts by first letter, and the part for a query word's first letter is fetched with the first
+ *   search that has it. A word that starts no listed word ("asdfgh") drops every page found at
+ *   once. Pagefind's searches could not tell that either: a joined word's parts sit at its place,
+ *   so its search of "denialofserv" finds "denial-of-service" at the places where "denial" is, the
+ *   same pages and places as a substitute "denial" would give; and it holds
+ *   "min_retry_concurrency" joined only with its underscores, so no indexed word starts with
+ *   "minretryconc", though a page has the name. Where the list cannot load, the pages are read.
  *
  * Pagefind's UI calls this in place of `pagefind.search` (src/integrations/pagefind-ui-patch.ts).
  */
@@ -64,7 +69,7 @@ export interface PagefindSearch<R extends Found, S extends SearchResponse<R>> {
 }
 
 /** Pagefind splits a page's text into words on white space other than U+FEFF (its `word_separators`). */
-const wordSeparators = /[^\S\uFEFF]+/;
+export const wordSeparators = /[^\S\uFEFF]+/;
 
 /** A word as compared here: lower case, accents dropped, letters and digits only. */
 export function comparable(word: string): string {
@@ -180,6 +185,73 @@ export async function foundWordsGoingOn(
 }
 
 /**
+ * Whether some page has a word starting with `start` (a word as `comparable` gives it), by the
+ * site's list of words: undefined where the list cannot tell (it could not load).
+ */
+export type ListedWordCheck = (start: string) => Promise<boolean | undefined>;
+
+/**
+ * The part of the list of words that holds the words starting with `first` (a word's first
+ * character): one per letter a to z, one for the digits, one for the rest. Each is written by the
+ * build, empty or not, so a part that does not load is a failure, not a part with no word.
+ */
+export function wordListPart(first: string): string {
+  return /^[a-z]$/.test(first) ? first : /^[0-9]$/.test(first) ? "0" : "_";
+}
+
+/** Where the build writes the part `part` of the list, below the site's root. */
+export function wordListPath(part: string): string {
+  return `search-words/${part}.txt`;
+}
+
+/** A part of the list as written: its words sorted (in JavaScript's order of strings), one a line. */
+export function parseWordList(text: string): string[] {
+  return text.split("\n").filter((word) => word.length > 0);
+}
+
+/**
+ * Whether a word of the sorted list `words` starts with `start`: the first word not before
+ * `start` does if any does, as the words starting with it come together in the sorted list, first
+ * after any word before it.
+ */
+export function startsWordOf(words: readonly string[], start: string): boolean {
+  let [low, high] = [0, words.length];
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((words[mid] ?? "") < start) low = mid + 1;
+    else high = mid;
+  }
+  return words[low]?.startsWith(start) ?? false;
+}
+
+const fetchedParts = new Map<string, Promise<string[] | undefined>>();
+
+/**
+ * The site's list, each part fetched the first time a query word needs it (and kept for the
+ * page's life; the service worker keeps it offline). Only in a page: elsewhere it cannot tell.
+ */
+export const siteWordList: ListedWordCheck = async (start) => {
+  if (typeof document === "undefined" || start.length === 0) return undefined;
+  const part = wordListPart(start.charAt(0));
+  let words = fetchedParts.get(part);
+  if (!words) {
+    // The site's base is read here, not by src/course/url.ts on loading: the build loads this file too.
+    const url = new URL(`${import.meta.env.BASE_URL.replace(/\/?$/, "/")}${wordListPath(part)}`, document.baseURI);
+    words = fetch(url)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${url}: ${r.status}`))))
+      .then(parseWordList)
+      .catch(() => {
+        // A failed fetch is tried again by the next search.
+        fetchedParts.delete(part);
+        return undefined;
+      });
+    fetchedParts.set(part, words);
+  }
+  const list = await words;
+  return list && startsWordOf(list, start);
+};
+
+/**
  * Pagefind's search of `term`, keeping only the pages that answer every word of it (see the top of
  * the file). What Pagefind returns is passed on as it is but for the results dropped; a stale
  * search (Pagefind's `null`) stays null.
@@ -188,8 +260,11 @@ export async function wholeWordSearch<R extends Found, S extends SearchResponse<
   pagefind: PagefindSearch<R, S>,
   term: string,
   options?: object,
+  startsListedWord: ListedWordCheck = siteWordList,
 ): Promise<S | null> {
   const words = queryWords(term);
+  // The site's list of words is asked at once, beside Pagefind's searches.
+  const listing = new Map(words.map((word) => [word, startsListedWord(word)]));
   const [response, ...exact] = await Promise.all([
     pagefind.search(term, options),
     // Pagefind's exact search looks a word (by its stem) up in the index, with no substitute.
@@ -208,6 +283,9 @@ export async function wholeWordSearch<R extends Found, S extends SearchResponse<
   );
   const unindexed = notIndexed.filter((_, i) => !goingOn[i]);
   if (unindexed.length === 0) return response;
+  // A word that starts no word of any page drops every page found: no data to read.
+  const listed = await Promise.all(unindexed.map((word) => listing.get(word) ?? Promise.resolve(undefined)));
+  if (listed.includes(false)) return { ...response, results: [] };
   const answers = await Promise.all(
     response.results.map(async (result) => {
       // A page whose data cannot load (offline, not cached) cannot be judged: it stays, as Pagefind found it.
