@@ -9,10 +9,20 @@ import { agendas } from "../../src/course/workshop/agenda.ts";
 import { explorerSteps, preparedStep, replaySteps } from "../../src/widgets/present/steps.ts";
 import { listNames } from "../../src/format/words.ts";
 import { toQuery as explorerQuery, limits as explorerLimits } from "../../src/widgets/shuffle-explorer/state.ts";
-import { exampleMap, exampleSystemMap, exampleSystemName } from "../../src/course/workshop/example-system.ts";
+import {
+  answerKey,
+  exampleAnswerMap,
+  exampleHandoutMap,
+  exampleMap,
+  exampleSystemMap,
+  exampleSystemName,
+} from "../../src/course/workshop/example-system.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/index.ts";
 import { encodeShareHash } from "../../src/course/map-share.ts";
 import { mapRow, skippedNote } from "../../src/widgets/room-board/board.ts";
+import { clearQuestion, pastedLines, refusedText, syncText } from "../../src/widgets/room-board/kept.ts";
+import { refuseStorage } from "../support/refuse-storage.ts";
+import { countOf } from "../../src/format/number.ts";
 import { keyMoments } from "../../src/widgets/replay/present.ts";
 import { disks, ladder } from "../../src/course/opening.ts";
 import { buildView } from "../../src/widgets/map-builder/view.ts";
@@ -180,7 +190,16 @@ describeInBrowser("workshop kit", (browser) => {
     await page.goto(`${site}/worksheet/example/`);
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain(exampleSystemName);
     await expect(page.locator(".worksheet--filled td").first().innerText()).resolves.not.toBe("");
-    await page.getByRole("link", { name: "Open the example system in the map builder" }).click();
+    // Kit audit L1: the link carries the answer key's map, its decisions with it (the room board
+    // reads them: "the room board reads the example's two links" below); the notes' link, the notes.
+    const open = page.getByRole("link", { name: "Open the example system in the map builder" });
+    await expect(open.getAttribute("href")).resolves.toBe(
+      `${browser.base}failure-domains/${await encodeShareHash(exampleAnswerMap())}`,
+    );
+    await expect(
+      page.getByRole("link", { name: "Start from these notes in the map builder" }).getAttribute("href"),
+    ).resolves.toBe(`${browser.base}failure-domains/${await encodeShareHash(exampleHandoutMap())}`);
+    await open.click();
     await page.waitForURL(/\/failure-domains\/#map=/);
     const builder = page.locator("[data-map-builder]").first();
     await expect
@@ -340,8 +359,48 @@ describeInBrowser("workshop kit", (browser) => {
       /^Compared 2 maps and 1 progress file/,
     );
     await expect(commitment.count()).resolves.toBe(1);
-    // Clearing empties the board for the next room, reload or not.
-    await page.getByRole("button", { name: "Clear the board" }).click();
+    // Kit audit D2: with the board open in a second tab, a link added in this tab and then one
+    // character typed in the other used to leave the other tab's stale text stored, this tab's link gone.
+    const box = page.getByLabel("Map share links, one per line");
+    const second = await browser.context.newPage();
+    onTestFinished(() => second.close());
+    await second.goto(`${site}/room-board/`);
+    await second.locator("[data-room-board][data-ready]").waitFor();
+    const secondBox = second.getByLabel("Map share links, one per line");
+    await expect(secondBox.inputValue()).resolves.toBe(lines.join("\n"));
+    await box.fill([...lines, "TAB-A-EXTRA"].join("\n"));
+    await expect.poll(() => secondBox.inputValue(), { timeout: 10_000 }).toBe([...lines, "TAB-A-EXTRA"].join("\n"));
+    await expect
+      .poll(() => second.locator("[data-board-status]").innerText(), { timeout: 20_000 })
+      .toBe(
+        `${syncText("links", { list: [], outcome: "followed", kept: true })} Compared 2 maps and 1 progress file; 2 could not be read (listed in red).`,
+      );
+    await secondBox.press("Control+End");
+    await secondBox.pressSequentially("x");
+    const both = [...lines, "TAB-A-EXTRAx"].join("\n");
+    await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toBe(both);
+    await page.reload();
+    await page.locator("[data-room-board][data-ready]").waitFor();
+    await expect(box.inputValue()).resolves.toBe(both);
+    // Kit audit D4: clearing asks first, saying what goes; Escape (and the focused answer) keeps the board.
+    const clear = page.getByRole("button", { name: "Clear the board" });
+    const asked = page.getByRole("group", { name: /^Clear the board\?/ });
+    await clear.click();
+    await expect(asked.locator("p").innerText()).resolves.toBe(clearQuestion(pastedLines(both), ["pair-1.json"]));
+    await expect(
+      asked.getByRole("button", { name: "Keep the board" }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(asked.isHidden()).resolves.toBe(true);
+    await expect(clear.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(box.inputValue()).resolves.toBe(both);
+    await expect(page.locator("[data-board-files]").innerText()).resolves.toContain("pair-1.json");
+    // Clearing empties the board for the next room, reload or not, and the other tab follows.
+    await clear.click();
+    await asked.getByRole("button", { name: "Clear it" }).click();
+    await expect(page.locator("[data-board-status]").innerText()).resolves.toBe("The board is empty.");
+    await expect.poll(() => secondBox.inputValue(), { timeout: 10_000 }).toBe("");
+    await expect.poll(() => second.locator("[data-board-files]").innerText()).toBe("");
     await page.reload();
     await page.locator("[data-room-board][data-ready]").waitFor();
     await expect(page.locator("[data-board-files]").innerText()).resolves.toBe("");
@@ -407,6 +466,7 @@ describeInBrowser("workshop kit", (browser) => {
     await expect(page.locator("[data-board-commitments-table] tbody tr").innerText()).resolves.toContain(resource);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "Clear the board" }).click();
+    await page.getByRole("button", { name: "Clear it" }).click();
   });
 
   // QA: one typo in a group's decide line cost it its whole map at the readout.
@@ -466,15 +526,40 @@ describeInBrowser("workshop kit", (browser) => {
         .evaluate((td) => getComputedStyle(td, "::before").content),
     ).resolves.toBe('"What is wrong"');
     await page.setViewportSize({ width: 1280, height: 900 });
-    // A good map back on the board: the ranking and its title return.
-    await page.getByLabel("Map share links, one per line").fill(link);
+    // Good maps back on the board: the ranking and its title return. They are the example page's
+    // two links (kit audit L1): the answer key's map with its decisions, and the notes, apart by name.
+    await page
+      .getByLabel("Map share links, one per line")
+      .fill(
+        [
+          `${site}/failure-domains/${await encodeShareHash(exampleAnswerMap())}`,
+          `${site}/failure-domains/${await encodeShareHash(exampleHandoutMap())}`,
+        ].join("\n"),
+      );
     await page.getByRole("button", { name: "Compare" }).click();
     await expect
       .poll(() => page.locator("[data-board-status]").innerText(), { timeout: 20_000 })
-      .toBe("Compared 1 map and 0 progress files.");
+      .toBe("Compared 2 maps and 0 progress files.");
     await expect(maps.getByRole("heading").innerText()).resolves.toBe("Maps, riskiest first");
     await expect(table.locator("thead th").first().innerText()).resolves.toBe("Rank");
+    const answer = mapRow("Link 1", exampleAnswerMap());
+    const handout = mapRow("Link 2", exampleHandoutMap());
+    if (!answer.ok || !handout.ok) throw new Error("the example's maps should be read");
+    expect(answer.name).not.toBe(handout.name);
+    await expect(table.locator("tbody th").allInnerTexts()).resolves.toEqual([
+      `${answer.name}\nLink 1`,
+      `${handout.name}\nLink 2`,
+    ]);
+    const decisions = answerKey().decisions;
+    await expect(page.locator("[data-board-commitments-table] tbody tr").count()).resolves.toBe(decisions.length);
+    await expect(
+      page.locator('[data-board-commitments-table] tbody td[data-label="Decision"]').allInnerTexts(),
+    ).resolves.toEqual(decisions.map((d) => d.decision));
+    await expect(page.locator("[data-board-commitments-notes]").innerText()).resolves.toBe(
+      `${countOf(decisions.length, "commitment")} from 2 maps; ${decisions.length} without an owner or a date: settle them before the room leaves.`,
+    );
     await page.getByRole("button", { name: "Clear the board" }).click();
+    await page.getByRole("button", { name: "Clear it" }).click();
   });
 
   test("the presenter map builder names a damaged link's fault in one sentence, without nested brackets", async () => {
@@ -525,6 +610,25 @@ describeInBrowser("workshop kit", (browser) => {
     await page.locator("[data-room-board][data-ready]").waitFor();
     await expect(page.locator("[data-board-files]").innerText()).resolves.toBe("");
     await other.close();
+
+    // Kit audit D3: where the browser refuses the site any storage, the page said the links stay
+    // across a reload, and a reload emptied the board without a word.
+    const refused = await browser.open();
+    await refuseStorage(refused.context);
+    const board = refused.page;
+    await board.goto(`${site}/room-board/`);
+    await board.locator("[data-room-board][data-ready]").waitFor();
+    await expect(board.locator("[data-board-keeping]").innerText()).resolves.toBe(refusedText);
+    await expect(board.getByText("stay on the board").count()).resolves.toBe(0);
+    await board
+      .locator('[data-room-board] input[type="file"]')
+      .setInputFiles([
+        { name: "pair-1.json", mimeType: "application/json", buffer: Buffer.from('{"version":1,"exercises":{}}') },
+      ]);
+    await expect
+      .poll(() => board.locator("[data-board-files]").innerText(), { timeout: 10_000 })
+      .toBe("Files on the board (1): pair-1.json. This browser keeps nothing for this site: a reload loses them.");
+    await refused.close();
   });
 
   test("a run sheet's replay link opens the presenter view with exactly that step's defences, hiding what comes next until revealed, and a clicker jumps between key moments", async () => {
@@ -610,7 +714,12 @@ describeInBrowser("workshop kit", (browser) => {
     const sheet = await page.locator('[data-step="replay-off"] .runsheet__moments').innerText();
     // A sentence's list: its last stop after "and".
     const off = preparedStep("replay-off").moments.map((m) => `${m.value} (${m.short})`);
-    expect(sheet.replaceAll("\u00a0", " ").trim()).toBe(`Pause at ${listNames(off)}.`);
+    // Kit audit L2: whose moments they are (the naive run's, on the left, in every step), and that
+    // each stop is the whole second its events fall in (82 s for a first refusal at 82.7 s).
+    const whose = "at the moments of the naive run (the left side), on the whole second each falls in:";
+    expect(sheet.replaceAll("\u00a0", " ").trim()).toBe(`Pause ${whose} ${listNames(off)}.`);
+    const defended = await page.locator('[data-step="replay-bulkhead"] .runsheet__moments').innerText();
+    expect(defended.replaceAll("\u00a0", " ").trim()).toBe(`Pause, every step, ${whose} ${listNames(off)}.`);
     const stops = [...sheet.matchAll(/(\d+)\s+s \(([^)]+)\)/g)].map((m) => ({ label: m[2]!, second: m[1]! }));
     expect(stops.length, sheet).toBeGreaterThan(3);
     expect(stops.map((s) => s.label)).toContain("pricing recovers");
@@ -621,9 +730,23 @@ describeInBrowser("workshop kit", (browser) => {
     const clock = page.locator("[data-time]");
     // The view opens on the first stop; each Page Down lands on the next the sheet lists.
     await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(keepUnitWithNumber(`${stops[0]!.second} s`));
+    // The naive run, whose moments the sheet lists, is the left side.
+    const left = async (side: string) => (await page.locator(`[data-side="${side}"]`).boundingBox())!.x;
+    expect(await left("naive")).toBeLessThan(await left("defended"));
+    const moment = page.locator("[data-retry-storm] [data-moment]");
     for (const stop of stops.slice(1)) {
       await page.keyboard.press("PageDown");
       await expect.poll(() => clock.innerText(), { timeout: 10_000 }).toBe(keepUnitWithNumber(`${stop.second} s`));
+      // The stop is the second its event falls in: the screen's line is that second, and the
+      // event's own time, where the sheet gives one ("first refusal at 82.7 s"), is inside it.
+      const second = Number(stop.second);
+      await expect
+        .poll(async () => (await moment.innerText()).replaceAll("\u00a0", " "), { timeout: 10_000 })
+        .toMatch(new RegExp(`^From ${second} s to ${second + 1} s:`));
+      for (const at of stop.label.matchAll(/ at (\d+(?:\.\d+)?)\s+s/g)) {
+        expect(Number(at[1]), stop.label).toBeGreaterThanOrEqual(second);
+        expect(Number(at[1]), stop.label).toBeLessThan(second + 1);
+      }
     }
     // Past the last stop, the end of the run, which reveals it.
     const summary = page.locator('[data-side="defended"] [data-summary]');

@@ -8,6 +8,8 @@
 import { percentUpTo } from "../../format/number.ts";
 import {
   analyseFailureMap,
+  type DecisionKind,
+  decisionText,
   listNames,
   parseFailureMapOrThrow,
   resourceKinds,
@@ -129,8 +131,12 @@ export const exampleWatch: Record<string, { notice: string; protection: string }
   },
 };
 
-/** What a group might decide for each flagged resource (section 6 of the worksheet). */
-export const exampleDecisions: Record<string, { decision: "split" | "protect" | "accept"; change: string }> = {
+/**
+ * What a group might decide for each flagged resource (section 6 of the worksheet). Each also
+ * becomes a decide line of the answer key's map (exampleAnswerMap), so no change holds a ";" (the
+ * format's separator before an owner or a date).
+ */
+export const exampleDecisions: Record<string, { decision: DecisionKind; change: string }> = {
   "main-db": { decision: "split", change: "a small pool per service, labels' pool sized for the carrier's latency" },
   "api-gateway": {
     decision: "protect",
@@ -138,7 +144,7 @@ export const exampleDecisions: Record<string, { decision: "split" | "protect" | 
   },
   redis: {
     decision: "accept",
-    change: "accept knowingly, with an owner: alert on Redis latency; review when a third service uses it",
+    change: "accept knowingly, with an owner: alert on Redis latency, and review when a third service uses it",
   },
   events: { decision: "split", change: "one queue for bookings, one for notifications" },
   "outbound-http": { decision: "split", change: "a pool per provider, with a timeout matched to each" },
@@ -167,7 +173,7 @@ export interface AnswerKey {
   riskiest: ResourceImpact;
   /** Section 5's sentence, filled in. */
   sentence: { resource: string; failing: string; share: string; because: string };
-  decisions: { resource: string; decision: string; change: string }[];
+  decisions: { resource: string; decision: DecisionKind; change: string }[];
 }
 
 /** The facilitator's answer key: every worksheet question answered from the map's analysis. */
@@ -211,4 +217,25 @@ export function answerKey(map: FailureMap = exampleMap()): AnswerKey {
       return { resource, decision: d.decision, change: d.change };
     }),
   };
+}
+
+/** What the answer key's map adds to the example system's title: the handout's notes keep the title as it is. */
+export const answerKeyTitle = "(answer key)";
+
+/**
+ * The answer key's map, as the example page's link opens it in the map builder and the room board
+ * reads it: the example system's map, titled apart from the handout's notes (on the board both
+ * would otherwise read "Parcel Hub: the workshop's example system"), with section 6's decisions as
+ * decide lines. They have no owner and no date, as the filled-in worksheet has none: the board
+ * shows each as missing, what a facilitator rehearsing the readout has to settle with a group.
+ */
+export function exampleAnswerMap(map: string = exampleSystemMap): string {
+  const decisions = answerKey(parseFailureMapOrThrow(map)).decisions;
+  const titled = map.replace(/^title (.*)$/m, (_line, title: string) => `title ${title} ${answerKeyTitle}`);
+  return [
+    titled,
+    "",
+    "# Decisions: one good set, the worksheet's section 6 (owner and date left to the group)",
+    ...decisions.map(decisionText),
+  ].join("\n");
 }

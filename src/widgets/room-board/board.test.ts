@@ -219,6 +219,22 @@ describe("room board: commitments", () => {
     ]);
   });
 
+  // Kit audit L1: every group that mapped the workshop's example system had the same title, so the
+  // commitments could not say whose was whose.
+  test("maps with the same title are told apart by where they came from, wherever the board names them", () => {
+    const a = mapRow("Link 1", alpha.replace(/^title .*/, "title Parcel Hub"));
+    const b = mapRow("Link 2", beta.replace(/^title .*/, "title Parcel Hub"));
+    const c = mapRow("Link 3", alpha.replace(/^title .*/, "title Other"));
+    const room = roomCommitments([a, b, c]);
+    expect([...new Set(room.all.map((x) => x.map))]).toEqual(["Parcel Hub (Link 1)", "Parcel Hub (Link 2)", "Other"]);
+    expect(room.disagreements[0]!.decisions.map((d) => d.map)).toEqual([
+      "Parcel Hub (Link 1)",
+      "Parcel Hub (Link 2)",
+      "Other",
+    ]);
+    expect(room.undecided.map((u) => u.map)).toEqual(["Parcel Hub (Link 1)", "Parcel Hub (Link 2)", "Other"]);
+  });
+
   // QA: one typo in a decide line cost a group its whole map at the readout.
   test("a map whose only errors are decide lines is on the board without them, and the board says which group's which line and why", async () => {
     const lines = alpha.split("\n").length;

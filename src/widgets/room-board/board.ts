@@ -350,13 +350,25 @@ export interface RoomCommitments {
   skipped: string[];
 }
 
+/**
+ * What the board calls each map where it names it alone (the commitments, their notes): its title,
+ * or, when another map on the board has the same title (groups who all mapped the workshop's
+ * example system, the example's two links), its title and where it came from: "Parcel Hub (Link 2)".
+ */
+export function mapNames(maps: readonly MapRow[]): Map<MapRow, string> {
+  const titles = new Map<string, number>();
+  for (const m of maps) titles.set(m.name, (titles.get(m.name) ?? 0) + 1);
+  return new Map(maps.map((m) => [m, (titles.get(m.name) ?? 0) > 1 ? `${m.name} (${m.source})` : m.name]));
+}
+
 /** The room's commitments side by side: who owns what by when, what is missing, where groups differ. */
 export function roomCommitments(rows: (MapRow | BadInput)[]): RoomCommitments {
   const maps = rows.filter((r): r is MapRow => r.ok);
+  const names = mapNames(maps);
   const all: RoomCommitment[] = maps.flatMap((m) =>
     m.commitments.map((c) => ({
       ...c,
-      map: m.name,
+      map: names.get(m)!,
       missing: [...(c.owner ? [] : ["owner" as const]), ...(c.by ? [] : ["date" as const])],
     })),
   );
@@ -370,7 +382,7 @@ export function roomCommitments(rows: (MapRow | BadInput)[]): RoomCommitments {
   return {
     all,
     disagreements,
-    undecided: maps.filter((m) => m.undecided.length > 0).map((m) => ({ map: m.name, resources: m.undecided })),
+    undecided: maps.filter((m) => m.undecided.length > 0).map((m) => ({ map: names.get(m)!, resources: m.undecided })),
     skipped: maps.flatMap((m) => skippedNote(m) ?? []),
   };
 }

@@ -1,10 +1,14 @@
 /**
  * The room board in the page: reads the pasted links and chosen files, draws the comparison,
  * and keeps the pasted links and the chosen files' contents in this browser, so a reload loses
- * nothing (a file input cannot be refilled, so the board keeps its own list of files).
+ * nothing (a file input cannot be refilled, so the board keeps its own list of files). Every tab
+ * of the board shares the two kept lists (kept.ts): a tab follows another tab's writes, and merges
+ * them with its own when both changed, saying so. Where storage is refused, the page says that a
+ * reload empties the board. "Clear the board" asks first, saying what goes.
  */
 import { escapeHtml } from "../escape-html.ts";
-import { keep, siteStorage } from "../site-storage.ts";
+import { InlineQuestion } from "../inline-question.ts";
+import { siteStorage } from "../site-storage.ts";
 import { readCatalog } from "../progress/catalog.ts";
 import {
   boardSummary,
@@ -18,6 +22,17 @@ import {
   type ProgressRow,
 } from "./board.ts";
 import { countOf } from "../../format/number.ts";
+import {
+  clearQuestion,
+  filesCodec,
+  type KeptFile,
+  linesCodec,
+  pastedLines,
+  refusedText,
+  SharedList,
+  type Synced,
+  syncText,
+} from "./kept.ts";
 
 const storageKey = "blast-radius:room-board:v1";
 const filesKey = "blast-radius:room-board:files:v1";
@@ -27,21 +42,6 @@ const maxFileBytes = 5_000_000;
 const unrankedTitle = "No map could be read";
 const whyLabel = "What is wrong";
 
-interface KeptFile {
-  name: string;
-  text: string;
-}
-
-function readKept(): KeptFile[] {
-  try {
-    const raw: unknown = JSON.parse(siteStorage()?.getItem(filesKey) ?? "[]");
-    if (!Array.isArray(raw)) return [];
-    return raw.filter((f): f is KeptFile => typeof f?.name === "string" && typeof f?.text === "string");
-  } catch {
-    return [];
-  }
-}
-
 export function mountRoomBoard(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>("[data-board-form]")!;
   const links = form.elements.namedItem("links") as HTMLTextAreaElement;
@@ -49,10 +49,38 @@ export function mountRoomBoard(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>("[data-board-status]")!;
   const fileList = root.querySelector<HTMLElement>("[data-board-files]")!;
   const catalog = readCatalog(root.querySelector("[data-board-catalog]"));
-  links.value ||= siteStorage()?.getItem(storageKey) ?? "";
+  const storage = siteStorage();
+  if (!storage) {
+    const keeping = root.querySelector<HTMLElement>("[data-board-keeping]")!;
+    keeping.textContent = refusedText;
+    keeping.dataset.refused = "";
+  }
+  const keptLinks = new SharedList(storageKey, linesCodec, storage);
+  const storedLinks = keptLinks.load();
   status.textContent = "Paste links or add files, then press Compare.";
 
-  let kept = readKept();
+  /** The box's text as `synced` left it; the caret stays as far from the end as it was. */
+  const showLinks = (synced: Synced<string>) => {
+    const text = linesCodec.write(synced.list) ?? "";
+    if (text === links.value) return;
+    const fromEnd = links.value.length - links.selectionEnd;
+    links.value = text;
+    if (document.activeElement === links) {
+      const at = Math.max(0, text.length - fromEnd);
+      links.setSelectionRange(at, at);
+    }
+  };
+  const syncLinks = (): Synced<string> => {
+    const synced = keptLinks.sync(linesCodec.read(links.value));
+    showLinks(synced);
+    return synced;
+  };
+  // A box the browser refilled (Back) keeps its lines, with the stored ones another tab may have added.
+  if (links.value) showLinks(keptLinks.opened(linesCodec.read(links.value)));
+  else links.value = linesCodec.write(storedLinks) ?? "";
+
+  const keptFiles = new SharedList(filesKey, filesCodec, storage);
+  let kept: KeptFile[] = keptFiles.load();
   /** Why the files are not kept across a reload, if they are not. */
   let keepProblem = "";
   const showFiles = () => {
@@ -61,12 +89,17 @@ export function mountRoomBoard(root: HTMLElement): void {
       ? `Files on the board (${names.length}): ${names.join(", ")}.${keepProblem ? ` ${keepProblem}` : ""}`
       : "";
   };
-  const saveKept = () => {
-    // Refused storage keeps nothing at all; only a full one is worth a word here.
-    keepProblem =
-      keep(filesKey, kept.length ? JSON.stringify(kept) : null) || !siteStorage()
-        ? ""
-        : "They are too large to keep in this browser: a reload loses them.";
+  /** Keeps the files, with what other tabs did to them meanwhile (kept.ts); shows them. */
+  const syncFiles = (): Synced<KeptFile> => {
+    const synced = keptFiles.sync(kept);
+    kept = synced.list;
+    keepProblem = synced.kept
+      ? ""
+      : storage
+        ? "They are too large to keep in this browser: a reload loses them."
+        : "This browser keeps nothing for this site: a reload loses them.";
+    showFiles();
+    return synced;
   };
   /** Chosen files join the board (a file of the same name replaces the earlier one), and are kept. */
   let reading: Promise<void> = Promise.resolve();
@@ -85,22 +118,30 @@ export function mountRoomBoard(root: HTMLElement): void {
       kept = [...kept.filter((f) => f.name !== file.name), { name: file.name, text }];
     }
     files.value = "";
-    saveKept();
-    showFiles();
+    const synced = syncFiles();
+    if (synced.outcome === "merged") status.textContent = syncText("files", synced);
     if (tooLarge.length) fileList.textContent += ` Too large for the board: ${tooLarge.join(", ")}.`;
   }
   showFiles();
-  links.addEventListener("input", () => keep(storageKey, links.value));
+  links.addEventListener("input", () => {
+    const synced = syncLinks();
+    if (synced.outcome === "merged") status.textContent = syncText("links", synced);
+  });
 
-  async function compare(): Promise<void> {
+  /** Comparisons begun: only the latest one draws (another tab's writes start one each). */
+  let comparisons = 0;
+  /** Compares what is on the board; the status says `note` (what just happened), then what was compared. */
+  async function compare(note = ""): Promise<void> {
+    const mine = ++comparisons;
     status.textContent = "Reading…";
     await reading;
     const { maps, progress } = await readBoard(links.value, kept, catalog);
+    if (mine !== comparisons) return;
     const ranked = rankMaps(maps);
     drawMaps(ranked);
     drawCommitments(ranked);
     drawProgress(progress);
-    status.textContent = boardSummary(maps, progress);
+    status.textContent = [note, boardSummary(maps, progress)].filter(Boolean).join(" ");
   }
 
   /** Why a row is not on the board: a fault in it, a repeat of an earlier map, or past the limit. */
@@ -212,18 +253,57 @@ export function mountRoomBoard(root: HTMLElement): void {
     event.preventDefault();
     void compare();
   });
-  root.querySelector("[data-board-clear]")!.addEventListener("click", () => {
-    links.value = "";
-    files.value = "";
-    kept = [];
-    saveKept();
-    showFiles();
-    keep(storageKey, null);
-    for (const el of root.querySelectorAll<HTMLElement>(
-      "[data-board-maps], [data-board-commitments], [data-board-progress]",
-    ))
-      el.hidden = true;
-    status.textContent = "The board is empty.";
+
+  const clearButton = root.querySelector<HTMLButtonElement>("[data-board-clear]")!;
+  const question = () =>
+    clearQuestion(
+      pastedLines(links.value),
+      kept.map((f) => f.name),
+    );
+  const empty = () => pastedLines(links.value) + kept.length === 0;
+  // "Clear the board" asks first, in the page, with keeping the board the safe answer (focused, and
+  // Escape's): the groups' files are not lost to Enter pressed twice.
+  const clearing = new InlineQuestion(root.querySelector<HTMLElement>("[data-board-clear-question]")!, {
+    answers: ["clear", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => {
+      clearing.dismiss(clearButton);
+      if (answer === "keep") return;
+      links.value = "";
+      files.value = "";
+      kept = [];
+      // What another tab added meanwhile stays (kept.ts): the board then shows it, and says why.
+      const notes = [syncText("links", syncLinks()), syncText("files", syncFiles())].filter(Boolean);
+      if (!empty()) {
+        void compare(notes.join(" "));
+        return;
+      }
+      for (const el of root.querySelectorAll<HTMLElement>(
+        "[data-board-maps], [data-board-commitments], [data-board-progress]",
+      ))
+        el.hidden = true;
+      status.textContent = "The board is empty.";
+    },
+  });
+  clearButton.addEventListener("click", () => {
+    if (empty()) status.textContent = "The board is empty: there is nothing to clear.";
+    else clearing.ask(question());
+  });
+
+  // Another tab of the board wrote a kept list (or the storage was cleared: a null key): this tab
+  // follows it, or merges it with its own changes, says which, and compares the board again.
+  window.addEventListener("storage", (event) => {
+    if (!storage || event.storageArea !== storage) return;
+    const notes: string[] = [];
+    if (event.key === storageKey || event.key === null) notes.push(syncText("links", syncLinks()));
+    if (event.key === filesKey || event.key === null) notes.push(syncText("files", syncFiles()));
+    const note = notes.filter(Boolean).join(" ");
+    if (!note) return;
+    if (clearing.shown) {
+      if (empty()) clearing.dismiss(clearButton);
+      else clearing.reword(question());
+    }
+    void compare(note);
   });
   // Back after a reload: the board shows what it showed, from the kept links and files.
   if (links.value.trim() || kept.length) void compare().then(() => (root.dataset.ready = ""));
