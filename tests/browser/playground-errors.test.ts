@@ -101,7 +101,7 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     await expect(box.locator("[data-output] b").count()).resolves.toBe(0);
   });
 
-  test("the end of a run is announced once, with its error and how much was printed", async () => {
+  test("the end of a run is announced once, with its error and how much was printed, each said once", async () => {
     await run('console.log("before");\nthrow new Error("boom");\n');
     await expect(box.locator("[data-announce]").getAttribute("aria-live")).resolves.toBe("polite");
     await expect(box.locator("[data-announce]").textContent()).resolves.toMatch(
@@ -110,6 +110,12 @@ describeInBrowser("playground errors and share links in Chromium", (browser) => 
     // Neither the ticking status nor every printed line is a live region of its own.
     await expect(box.locator("[data-status]").getAttribute("aria-live")).resolves.toBeNull();
     await expect(box.locator("[data-output-region]").getAttribute("aria-live")).resolves.toBeNull();
+    // A syntax error says so once (the runner's message names it), and counts no lines: nothing ran.
+    await run("const n = ;\n");
+    await expect(box.locator("[data-announce]").textContent()).resolves.toBe(
+      "Did not run. Syntax error: Unexpected token (line 1, column 11).",
+    );
+    await expect(note().textContent()).resolves.toBe("syntax error: Unexpected token (line 1, column 11)");
   });
 
   test("the console's methods and a sleep on setTimeout type-check; typeof fetch evaluates", async () => {

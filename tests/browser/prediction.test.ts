@@ -2,10 +2,12 @@
  * Predict first, as a reader meets it in the retry-storm chapter: the results are not on the
  * page until a prediction is made; a bad prediction is refused with a reason, a real one is
  * graded against the model and the result appears and is announced; "Skip, show me" reveals
- * without a prediction. One page, loaded twice.
+ * without a prediction; each answer is kept, and a reload shows it as made, with its result. One
+ * page, loaded three times.
  */
 import { expect, test } from "vitest";
 import { predictions } from "../../content/chapters/retry-storm/numbers.ts";
+import { predictionKey } from "../../src/widgets/prediction/key.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
 import { fieldEdge } from "../support/field-edge.ts";
 
@@ -95,19 +97,71 @@ describeInBrowser("predict first in Chromium", (browser) => {
     expect(await focused()).toBe("retry-storm-defences");
   });
 
-  test("skip, show me: reveals without a prediction, and says so", async () => {
+  test("a reload shows each answer as made, with its result, unannounced, and it stands", async () => {
     const { page } = browser;
     await page.reload();
     const amplification = page.locator('[data-predict="retry-storm-amplification"]');
-    await amplification.getByRole("button", { name: "Skip, show me" }).click();
-    await expect
-      .poll(() => page.locator('[data-predict-reveal="retry-storm-amplification"]').isVisible(), { timeout: 20_000 })
-      .toBe(true);
-    expect(await amplification.getByRole("status").textContent()).toBe(
-      "No prediction made. The result is shown below.",
+    const defences = page.locator('[data-predict="retry-storm-defences"]');
+    const ampReveal = page.locator('[data-predict-reveal="retry-storm-amplification"]');
+    const ampVerdict = amplification.getByRole("status");
+    await expect.poll(() => ampReveal.isVisible(), { timeout: 20_000 }).toBe(true);
+    // The prediction as made, frozen, graded again against the model, and said to be the kept one.
+    const field = amplification.getByLabel("Your prediction");
+    expect(await field.inputValue()).toBe("5");
+    expect(await field.isDisabled()).toBe(true);
+    expect(await ampVerdict.textContent()).toBe(
+      `You predicted 5; the model gives ${predictions.amplification.actualText} tries per request: close (8% high). The result is shown below. Kept in this browser since you answered.`,
     );
+    // Not spoken as the page opens (two blocks would speak at once), but still the field's description.
+    expect(await ampVerdict.getAttribute("aria-live")).toBe("off");
+    expect(await field.getAttribute("aria-describedby")).toBe(await ampVerdict.getAttribute("id"));
+    await expect(amplification.getByRole("button", { name: "Check my prediction" }).count()).resolves.toBe(0);
+    // Nothing moved focus: the reader did nothing.
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    // The rows as chosen, each marked right or wrong, and the table shown.
+    await expect.poll(() => page.locator('[data-predict-reveal="retry-storm-defences"]').isVisible()).toBe(true);
+    expect(await defences.locator('select[name="bulkhead"]').inputValue()).toBe("contains");
+    expect(await defences.locator(".predict-row[data-right]").count()).toBe(predictions.defences.length);
+    expect(await defences.getByRole("status").textContent()).toMatch(/ Kept in this browser since you answered\.$/);
+
+    // Forget both, as on a first visit; then another tab answers the first block before this one does.
+    await page.evaluate(
+      (keys) => {
+        for (const key of keys) localStorage.removeItem(key);
+      },
+      [predictionKey("retry-storm-amplification"), predictionKey("retry-storm-defences")],
+    );
+    await page.reload();
+    await field.fill("7");
+    await page.evaluate(
+      (key) => localStorage.setItem(key, '{"value":"3"}'),
+      predictionKey("retry-storm-amplification"),
+    );
+    await amplification.getByRole("button", { name: "Check my prediction" }).click();
+    // The first answer stands: this one does not replace it, and the verdict (announced: the reader acted) says whose it is.
+    await expect
+      .poll(() => ampVerdict.textContent(), { timeout: 20_000 })
+      .toMatch(/^You predicted 3; .* Kept in this browser since you answered\.$/);
+    expect(await field.inputValue()).toBe("3");
+    expect(await ampVerdict.getAttribute("aria-live")).toBe("polite");
+    expect(await page.evaluate((key) => localStorage.getItem(key), predictionKey("retry-storm-amplification"))).toBe(
+      '{"value":"3"}',
+    );
+  });
+
+  test("skip, show me: reveals without a prediction, says so, and keeps the skip", async () => {
+    const { page } = browser;
+    const defences = page.locator('[data-predict="retry-storm-defences"]');
+    await defences.getByRole("button", { name: "Skip, show me" }).click();
+    await expect
+      .poll(() => page.locator('[data-predict-reveal="retry-storm-defences"]').isVisible(), { timeout: 20_000 })
+      .toBe(true);
+    expect(await defences.getByRole("status").textContent()).toBe("No prediction made. The result is shown below.");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-predict-reveal"))).toBe(
-      "retry-storm-amplification",
+      "retry-storm-defences",
+    );
+    expect(await page.evaluate((key) => localStorage.getItem(key), predictionKey("retry-storm-defences"))).toBe(
+      '{"skipped":true}',
     );
   });
 });

@@ -7,12 +7,11 @@ import type { Editor } from "./editor.ts";
 import type { RunHandle } from "../../playground/host.ts";
 import {
   defaultTimeoutMs,
-  type RunError,
   type RunResult,
   type TypeDiagnostic,
   typeCheckNoteDelayMs,
 } from "../../playground/protocol.ts";
-import { OutputView } from "./output.ts";
+import { describeRunError as describe, OutputView } from "./output.ts";
 import { loadEdit, loadKeptEdit, saveEdit } from "./storage.ts";
 import { sharedCode, shareUrl } from "./share.ts";
 import { errorMarks } from "./error-marks.ts";
@@ -30,14 +29,6 @@ const resetSaid = "Reset: the original code is back";
 export function warm(): void {
   prewarm();
   void loadRunner();
-}
-
-function describe(error: RunError): string {
-  const where =
-    error.line === undefined
-      ? ""
-      : ` (${error.file && error.file !== "main.ts" ? `${error.file}, ` : ""}line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
-  return `${error.message}${where}`;
 }
 
 export async function mountPlayground(

@@ -5,11 +5,13 @@
  * of it (the new or changed lines are marked; "same output" only when the lines, the outcome and
  * the error all are). A type check still out after the run's end shows "Checking types…" with its
  * seconds until it answers. Screen readers hear one line when a run starts and one when it ends
- * (the status, the error, how much was printed), not each printed line or each tick of a clock.
+ * (how it ended, the error, how much was printed: each said once, endSaid), not each printed line
+ * or each tick of a clock.
  */
 import {
   eventText,
   truncationNote,
+  type RunError,
   type RunEvent,
   type RunResult,
   type TypeDiagnostic,
@@ -33,6 +35,64 @@ export function typeErrorsSaid(described: readonly string[]): string {
   const rest = described.length - typeErrorsSaidInFull;
   const more = rest > 0 ? `; ${grouped(rest)} more listed after the output` : "";
   return `${countOf(described.length, "type error")}: ${said}${more}. The program ran anyway.`;
+}
+
+/**
+ * A run's error (or a type error) as the page shows and says it: its message, then where, "(line
+ * 3, column 7)"; the file is named unless it is the playground's own main.ts.
+ */
+export function describeRunError(error: RunError): string {
+  const where =
+    error.line === undefined
+      ? ""
+      : ` (${error.file && error.file !== "main.ts" ? `${error.file}, ` : ""}line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
+  return `${error.message}${where}`;
+}
+
+/** How long a run took, as the status says it: "12 ms", "1.25 s". */
+function tookText(millis: number): string {
+  return millis < 1000 ? `${millis} ms` : elapsedSeconds(millis, 2);
+}
+
+/** How a run ended, as its status line says it: "Finished in 12 ms", "Did not run: syntax error". */
+export function endedText(result: Pick<RunResult, "status" | "millis">): string {
+  const took = tookText(result.millis);
+  switch (result.status) {
+    case "ok":
+      return `Finished in ${took}`;
+    case "timeout":
+      return "Stopped at the time limit";
+    case "syntax-error":
+      return "Did not run: syntax error";
+    case "error":
+      return `Failed after ${took}`;
+  }
+}
+
+/** A sentence from a clause: its first letter raised, a full stop after it unless it has one. */
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.?!]$/.test(text) ? "" : "."}`;
+
+/**
+ * What a screen reader hears when a run ends, each thing once: how it ended, the output cap if
+ * it was reached, the runner's error (`error`, already described), how many lines were printed,
+ * and what changed since the last run. Where the runner's own message already says how the run
+ * ended ("syntax error: …", "stopped after 5 s: …"), the status's words for it are not said
+ * again; a program that did not run printed nothing, and that is not counted either.
+ */
+export function endSaid(
+  result: Pick<RunResult, "status" | "millis" | "truncated">,
+  error: string | undefined,
+  lines: number,
+  changed: string,
+): string {
+  const said: string[] = [];
+  if (result.status === "syntax-error") said.push("Did not run.");
+  else if (result.status !== "timeout" || error === undefined) said.push(`${endedText(result)}.`);
+  if (result.truncated) said.push(sentence(truncationNote()));
+  if (error !== undefined) said.push(sentence(error));
+  if (result.status !== "syntax-error") said.push(`${countOf(lines, "line")} printed.`);
+  if (changed) said.push(`${changed}.`);
+  return said.join(" ");
 }
 
 export class OutputView {
@@ -99,9 +159,10 @@ export class OutputView {
   finish(result: RunResult, describeError: (error: NonNullable<RunResult["error"]>) => string): void {
     clearInterval(this.clock);
     this.region.removeAttribute("aria-busy");
+    const error = result.error && describeError(result.error);
     const notes: string[] = [];
     if (result.truncated) notes.push(truncationNote());
-    if (result.error) notes.push(describeError(result.error));
+    if (error !== undefined) notes.push(error);
     if (notes.length) {
       this.note = document.createElement("p");
       this.note.className = `playground__note playground__note--${result.status}`;
@@ -109,32 +170,16 @@ export class OutputView {
       this.note.textContent = notes.join("\n");
       this.region.append(this.note);
     }
-    const took = result.millis < 1000 ? `${result.millis} ms` : elapsedSeconds(result.millis, 2);
-    const ended =
-      result.status === "ok"
-        ? `Finished in ${took}`
-        : result.status === "timeout"
-          ? "Stopped at the time limit"
-          : result.status === "syntax-error"
-            ? "Did not run: syntax error"
-            : `Failed after ${took}`;
+    const ended = endedText(result);
     // Compared on all the panel shows: the lines, the outcome and its error. A program that did not
     // run has nothing to compare; the next run is still compared with it.
     const changed = this.markChanges({
       status: result.status,
-      error: result.error && describeError(result.error),
+      error,
       truncated: result.truncated,
     });
     this.setStatus(changed ? `${ended} · ${changed}` : ended, result.status);
-    const printed = `${countOf(this.lines.length, "line")} printed`;
-    this.announcer.textContent = [
-      `${ended}.`,
-      ...notes.map((n) => `${n}.`),
-      `${printed}.`,
-      changed ? `${changed}.` : "",
-    ]
-      .filter(Boolean)
-      .join(" ");
+    this.announcer.textContent = endSaid(result, error, this.lines.length, changed);
   }
 
   /**
