@@ -207,35 +207,63 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
 
   // QA: a hand-edited link's k=99 with 8 workers was drawn as k=8 (one possible shard, every other
   // customer down) and seed=1.5 as seed 2, the address rewritten to match, and nothing said so.
+  // Kit audit L5: ?n=3&k=5 marked "Fixed groups", which the link did not give (its 4 > 3), and said
+  // "shards of 2" at the shard but "the defaults (8 workers, ...)" above, the 3 workers unmarked.
+  // Widget audit 3 and 9: seed "1e3" was told a rule it keeps; one marked field was "fields".
   test("a link's value that cannot be drawn is shown as the link gave it, with its message; the address is kept", async () => {
     const { page } = browser;
-    await page.goto(`${site}/shuffle-sharding/?n=8&k=99&seed=1.5`);
+    await page.goto(`${site}/shuffle-sharding/?n=3&k=5&seed=1e3`);
     const field = (name: string) => page.locator(`[data-shuffle-explorer] input[name="${name}"]`).first();
     const error = (name: string) => page.locator(`[data-shuffle-explorer] [data-error-for="${name}"]`).first();
     const output = page.locator("[data-shuffle-explorer] [data-output]").first();
+    const stale = page.locator("[data-shuffle-explorer] [data-stale-note]").first();
     await page.locator("[data-shuffle-explorer][data-ready]").waitFor();
     // Each refused value is quoted as the link wrote it, with the value the figures use instead.
     await expect
       .poll(() => error("shard").innerText())
       .toBe(
-        'Per shard (k): a whole number from 1 to 8, no more than the workers. The link gave "99", so the figures use shards of 2.',
+        'Per shard (k): a whole number from 1 to 3, no more than the workers. The link gave "5", so the figures use shards of 2.',
       );
-    await expect(error("seed").innerText()).resolves.toMatch(
-      /^Seed: a whole number from 0 to .* The link gave "1\.5", so the figures use seed 7\.$/,
+    // The seed's message is the rule the seed is read by (seedRule), in full.
+    await expect(error("seed").innerText()).resolves.toBe(
+      'Seed: a whole number from 0 to 4,294,967,295, written in digits only. The link gave "1e3", so the figures use seed 7.',
     );
-    await expect(field("shard").inputValue()).resolves.toBe("99");
+    await expect(field("shard").inputValue()).resolves.toBe("5");
     await expect(field("shard").getAttribute("aria-invalid")).resolves.toBe("true");
-    await expect(field("seed").inputValue()).resolves.toBe("1.5");
-    // The figures are the server's, marked out of date; the link is left as it was.
+    await expect(field("seed").inputValue()).resolves.toBe("1e3");
+    // Only what the link gave is marked: the groups it did not name fit its 3 workers, as its drawing will.
+    await expect(field("groups").inputValue()).resolves.toBe("3");
+    await expect(field("groups").getAttribute("aria-invalid")).resolves.toBeNull();
+    await expect(error("groups").isHidden()).resolves.toBe(true);
+    await expect(field("workers").getAttribute("aria-invalid")).resolves.toBeNull();
+    // The figures are the server's, marked out of date, and the note names what they use and which
+    // of the fields' values they do not: the 3 workers are not drawn, though nothing is wrong with them.
     await expect(output.getAttribute("data-stale")).resolves.toBe("");
     await expect(figure(page, "possible-shards")).resolves.toBe("28");
-    expect(new URL(page.url()).searchParams.get("k")).toBe("99");
+    await expect(stale.innerText()).resolves.toBe(
+      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on) until the marked fields are corrected; they do not use the 3 workers and 3 fixed groups the fields show either.",
+    );
+    expect(new URL(page.url()).searchParams.get("k")).toBe("5");
+    // One field corrected, one marked: "field", as every widget's note counts them.
+    await setField(page, "shard", "2");
+    await expect
+      .poll(() => stale.innerText())
+      .toBe(
+        "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on) until the marked field is corrected; they do not use the 3 workers and 3 fixed groups the fields show either.",
+      );
     // Corrected, the link's state is drawn and written back.
-    await setField(page, "shard", "3");
     await setField(page, "seed", "1");
-    await expect.poll(() => figure(page, "possible-shards")).toBe("56");
+    await expect.poll(() => figure(page, "possible-shards")).toBe("3");
     await expect(output.getAttribute("data-stale")).resolves.toBeNull();
-    expect(new URL(page.url()).searchParams.get("k")).toBe("3");
+    expect(new URL(page.url()).searchParams.get("k")).toBe("2");
+    expect(new URL(page.url()).searchParams.get("g")).toBe("3");
+    // A drawn state, then one wrong field: the note over the last values drawn says "field".
+    await setField(page, "customers", "1");
+    await expect
+      .poll(() => stale.innerText())
+      .toBe("The figures below are for the last values drawn: correct the marked field to redraw them.");
+    await setField(page, "customers", "10000");
+    await expect.poll(() => output.getAttribute("data-stale")).toBeNull();
   });
 
   // QA: ?n=abc and ?n=1e400 showed a blank field (a number field cannot hold them): what the link
@@ -266,7 +294,7 @@ describeInBrowser("shuffle-shard explorer", (browser) => {
     await expect(error("shard").isHidden()).resolves.toBe(true);
     // The figures are the defaults, none of the link's values, and said to be.
     await expect(stale.innerText()).resolves.toBe(
-      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on), not the link's values, until the marked fields are corrected.",
+      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on) until the marked fields are corrected, not the link's values.",
     );
     // A failover that is no word for on or off is said, at the box, with what stays.
     const failover = field("failover");

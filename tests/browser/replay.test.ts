@@ -621,15 +621,18 @@ describeInBrowser("retry-storm replay in Chromium", (browser) => {
 
   test("a link with values the replay cannot use says which, runs the defaults for them, and drops them from the address", async () => {
     const { page } = browser;
-    await page.goto(`${site}/retry-storm/?seed=-5&poolSize=abc&load=2`);
+    // Kit audit L4: an unknown defence ("bogus,,shed") was said to be left out, not what ran instead.
+    await page.goto(`${site}/retry-storm/?seed=-5&defences=bogus,,shed&poolSize=abc&load=2`);
     await ready();
     const status = replay().locator("[data-status]");
     await expect(status.textContent()).resolves.toBe(
-      'This link asked for values the replay cannot use: seed "-5" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1; poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections.',
+      'This link asked for values the replay cannot use: seed "-5" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1; no defence is called "bogus", so it is left out, and the defended run has shed; poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections.',
     );
     await expect(replay().locator('input[name="poolSize"]').inputValue()).resolves.toBe("20");
     await expect(replay().locator('input[name="load"]').inputValue()).resolves.toBe("2");
-    expect(new URL(page.url()).search).toBe("?load=2");
+    await expect(replay().locator('input[name="defence-shed"]').isChecked()).resolves.toBe(true);
+    await expect(replay().locator('input[name="defence-bulkhead"]').isChecked()).resolves.toBe(false);
+    expect(new URL(page.url()).search).toBe("?defences=shed&load=2");
     // The note is about the link: the next run, the reader's own, clears it.
     const before = await replay().getAttribute("data-naive-summary");
     await replay().locator('input[name="load"]').fill("1");

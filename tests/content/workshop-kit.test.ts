@@ -30,9 +30,15 @@ import { minutesAndSeconds, percentAnySize, secondsOrMinutes, successPercent } f
 import { inWords } from "../../src/format/words.ts";
 import { kitStopNames } from "../support/kit-replay-stops.ts";
 import { loadChapters } from "../../src/course/catalog.ts";
-import { writeUpOtherRisks } from "../../content/chapters/failure-domains/numbers.ts";
+import { platform } from "../../content/chapters/failure-domains/numbers.ts";
+import { mapStepOtherRisks } from "../../content/chapters/workshop-kit/numbers.ts";
 import { runRetryStorm } from "../../src/sim/retry-storm/index.ts";
-import { parseFailureMap } from "../../src/sim/failure-map/index.ts";
+import {
+  analyseFailureMap,
+  failureMapExamples,
+  parseFailureMap,
+  parseFailureMapOrThrow,
+} from "../../src/sim/failure-map/index.ts";
 import { exampleSystemMap } from "../../src/course/workshop/example-system.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
 import { clickerStops, keyMoments } from "../../src/widgets/replay/present.ts";
@@ -479,11 +485,25 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
       ).toEqual(expected);
   });
 
-  test("the case study's map found as many other shared pools as the failure-domains chapter cites from the write-up", () => {
+  // Kit audit L6: step 4 said the case study's own map "found four of them besides the pool that
+  // caused the outage", a count whose only source has no public address. It now gives the count
+  // the course's map builder computes on its example platform, which a reader can check there.
+  test("the map exercise's step 4 counts the flagged resources of the map the chapter's builder opens with, as the analysis flags them", () => {
     const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8").replace(/\s+/g, " ");
     expect(kit).toContain(
-      `the map the team drew of its own platform found ${inWords(writeUpOtherRisks)} of them besides the pool that caused the outage.`,
+      "before bulkheads, it flags {inWords(mapStepOtherRisks)} of them besides `shared-db`, the map's counterpart of the pool the retry storm drained.",
     );
+    expect(kit).toContain('import { mapStepOtherRisks } from "./numbers.ts";');
+    expect(kit).not.toMatch(/the map the team drew of its own platform found/);
+    // The map the chapter's builder opens with, before bulkheads: shared-db and the others the sentence counts.
+    const chapter = readFileSync(new URL("content/chapters/failure-domains/index.mdx", root), "utf8");
+    expect(chapter).toContain('<MapBuilder example="before-bulkheads" />');
+    const before = failureMapExamples.find((e) => e.id === "before-bulkheads")!;
+    const { flagged } = analyseFailureMap(parseFailureMapOrThrow(before.text));
+    expect(flagged).toContain("shared-db");
+    expect(platform.otherRiskNames.map((r) => r.name)).toEqual(flagged.filter((r) => r !== "shared-db"));
+    expect(mapStepOtherRisks).toBe(platform.otherRiskNames.length);
+    expect(inWords(mapStepOtherRisks)).toBe("four");
   });
 
   // Review s42, item 5: the kit listed six moments, but the pool fills within the first second,

@@ -2,12 +2,7 @@
  * Every number "Failure domains are shared resources" shows, computed by the map analysis on
  * the built-in platform maps (src/sim/failure-map), the same code the map builder runs.
  */
-import {
-  analyseFailureMap,
-  failureMapExamples,
-  parseFailureMapOrThrow,
-  type ResourceImpact,
-} from "../../../src/sim/failure-map/index.ts";
+import { analysedExample, type ResourceImpact } from "../../../src/sim/failure-map/index.ts";
 import { percentUpTo } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
 
@@ -18,15 +13,8 @@ import { inWords } from "../../../src/format/words.ts";
  */
 export const writeUpOtherRisks = 4;
 
-const analyse = (id: string) => {
-  const example = failureMapExamples.find((e) => e.id === id);
-  if (!example) throw new Error(`no example map ${id}`);
-  const map = parseFailureMapOrThrow(example.text);
-  return { map, analysis: analyseFailureMap(map) };
-};
-
-const before = analyse("before-bulkheads");
-const after = analyse("after-bulkheads");
+const before = analysedExample("before-bulkheads");
+const after = analysedExample("after-bulkheads");
 const impact = (a: typeof before, resource: string): ResourceImpact => {
   const found = a.analysis.impacts.find((i) => i.resource === resource);
   if (!found) throw new Error(`no resource ${resource}`);

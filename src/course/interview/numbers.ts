@@ -378,7 +378,11 @@ export const mysqlSemiSync = { timeoutSeconds: 10 };
 /**
  * gRPC's hedging policy: a hedgingPolicy's maxAttempts is the most requests in flight at once, and
  * gRPC uses 5 for any larger value ("Request Hedging", gRPC documentation:
- * https://grpc.io/docs/guides/request-hedging/).
+ * https://grpc.io/docs/guides/request-hedging/). That 5 is a default the client may change: gRFC A6
+ * ("gRPC Retry Design", section "Limits on Retries and Hedges":
+ * https://github.com/grpc/proposal/blob/master/A6-client-retries.md) gives maxAttempts of both
+ * policies a client-side maximum of 5 by default, which "can be changed by the client through the
+ * use of channel arguments"; the question's "a client may raise that cap" rests on it.
  */
 export const grpcHedging = { maxInFlight: 5 };
 

@@ -4,6 +4,9 @@
  * more resources shared by unrelated services, the kind of risk drawing the map uncovers.
  * After: a small pool per dependency, split worker pools, caches and queues.
  */
+import { analyseFailureMap, type MapAnalysis } from "./analyse.ts";
+import type { FailureMap } from "./model.ts";
+import { parseFailureMapOrThrow } from "./parse.ts";
 
 export interface ExampleMap {
   id: string;
@@ -117,3 +120,11 @@ export const failureMapExamples: readonly ExampleMap[] = [
   { id: "after-bulkheads", label: "The platform after bulkheads", text: after },
   { id: "template", label: "Start your own (template)", text: template },
 ];
+
+/** One of the examples above, parsed and analysed, as the map builder shows it: throws for an id it does not have. */
+export function analysedExample(id: string): { map: FailureMap; analysis: MapAnalysis } {
+  const example = failureMapExamples.find((e) => e.id === id);
+  if (!example) throw new Error(`no example map ${id}`);
+  const map = parseFailureMapOrThrow(example.text);
+  return { map, analysis: analyseFailureMap(map) };
+}

@@ -76,7 +76,13 @@ export const explorerSteps: Record<ExplorerStepId, { label: string; state: Explo
 /** How a run ended, in the words of the replay's summary. */
 function recovery(run: RunView): string {
   const s = run.summary;
-  if (s.recoveredBy === "self") return `by itself, ${minutesAndSeconds(s.recoverySeconds!)} after pricing recovers`;
+  if (s.recoveredBy === "self") {
+    // As the replay's summary says a recovery in pricing's own second: not "0 s after".
+    const after = minutesAndSeconds(s.recoverySeconds!);
+    return after === minutesAndSeconds(0)
+      ? "by itself, as soon as pricing recovers"
+      : `by itself, ${after} after pricing recovers`;
+  }
   if (s.recoveredBy === "intervention")
     return `only at the intervention (${minutesAndSeconds(s.interventionSeconds!)})`;
   return "never";

@@ -481,7 +481,7 @@ test("every run's summary sentence holds for the settings a reader can reach, no
       expect(text, where).not.toMatch(/(^|\s)-\d/);
       expect(summary.incidentEndSeconds, where).toBeLessThanOrEqual(60);
       // Pricing is said to recover only when it was slow; "no incident" only when there was none.
-      expect(text.includes("after pricing does"), where).toBe(
+      expect(/(after|as soon as) pricing does/.test(text), where).toBe(
         summary.triggerSeconds > 0 && summary.recoveredBy === "self",
       );
       expect(text.includes("pricing never slows"), where).toBe(summary.triggerSeconds === 0);
@@ -505,7 +505,7 @@ test("a link's values the replay cannot use are named, each with what runs inste
   );
   expect(linkProblems(query)).toEqual([
     'seed "-5" is not a whole number from 0 to 4,294,967,295, written in digits only, so it runs seed 1',
-    'no defence is called "armour", so it is left out',
+    'no defence is called "armour", so it is left out, and the defended run has shed',
     'poolSize "abc" cannot be used (must be a number), so it takes its default, 20 connections',
     'clientTimeout "1e9" cannot be used (must be at most 60 s), so it takes its default, 1 s',
     'attempts "2.5" cannot be used (must be a whole number), so it takes its default, 5 attempts',
@@ -522,6 +522,15 @@ test("a link's values the replay cannot use are named, each with what runs inste
   // An empty list of defences is none, as the form writes it, not a defence called "".
   expect(linkProblems(new URLSearchParams("defences="))).toEqual([]);
   expect(linkProblems(new URLSearchParams("defences=budget,,shed"))).toEqual([]);
+  // Audit (L4): "bogus,,shed" ran shed alone; the sentence says what runs instead, as the explorer does.
+  expect(linkProblems(new URLSearchParams("defences=bogus,,shed"))).toEqual([
+    'no defence is called "bogus", so it is left out, and the defended run has shed',
+  ]);
+  expect(fromQuery(new URLSearchParams("defences=bogus,,shed")).defences).toEqual(["shed"]);
+  expect(linkProblems(new URLSearchParams("defences=bogus,armour"))).toEqual([
+    'no defence is called "bogus" or "armour", so they are left out, and no defence is switched on',
+  ]);
+  expect(fromQuery(new URLSearchParams("defences=bogus,armour")).defences).toEqual([]);
   expect(fromQuery(query)).toEqual({ seed: 1, defences: ["shed"], params: { load: 2, triggerDuration: 10 } });
   // Out of range above, or not whole: not a seed either, so the default seed runs (nothing is clamped).
   expect(linkProblems(new URLSearchParams("seed=4294967296"))).toEqual([
@@ -694,4 +703,20 @@ test("a live chart's time ticks are worked out once per layout: its end labels a
   const longer = ticks.splits(600);
   expect(ticks.drawn()).toBe(longer);
   expect(asked).toEqual([300, 600]);
+});
+
+// Audit (L4): shedding alone read "it recovers by itself 0 s after pricing does".
+test("a run that recovers in pricing's own second says so: as soon as pricing does, not 0 s after", () => {
+  const shed = rememberedRetryStorm(scenarios(normalizeState({ defences: ["shed"] })).defended);
+  expect(shed.summary.recoveredBy).toBe("self");
+  expect(shed.summary.recoverySeconds).toBe(0);
+  const text = summaryText("Defended", shed);
+  expect(text).toContain("it recovers by itself as soon as pricing does;");
+  expect(text).not.toContain("0 s after pricing");
+  // A later recovery keeps its seconds.
+  const breaker = rememberedRetryStorm(scenarios(normalizeState({ defences: ["breaker"] })).defended);
+  expect(breaker.summary.recoverySeconds).toBeGreaterThan(0);
+  expect(summaryText("Defended", breaker)).toContain(
+    `it recovers by itself ${secondsOrMinutes(breaker.summary.recoverySeconds!)} after pricing does;`,
+  );
 });

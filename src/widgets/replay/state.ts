@@ -15,6 +15,7 @@ import {
 } from "../../sim/retry-storm/index.ts";
 import { amount } from "../../sim/retry-storm/scenario.ts";
 import { isSeed, readSeed, seedRange, seedRule } from "../../sim/random.ts";
+import { listNames } from "../../format/words.ts";
 import { replayQueryKeys } from "./url-keys.ts";
 
 export interface ReplayState {
@@ -196,7 +197,9 @@ export function fromQuery(query: URLSearchParams): ReplayState {
 
 /**
  * What a link asked for and did not get, one sentence per key: a value the replay could not use
- * (a hand-edited or truncated link) is replaced by the default, and the reader is told so.
+ * (a hand-edited or truncated link) is replaced by the default, and the reader is told so, with
+ * what runs instead, as the explorer says of a link's refused value what its figures use: an
+ * unknown defence is left out, and the sentence names the defences the defended run has.
  */
 export function linkProblems(query: URLSearchParams): string[] {
   const state = fromQuery(query);
@@ -208,8 +211,14 @@ export function linkProblems(query: URLSearchParams): string[] {
   if (defencesText !== null && defencesText !== "none") {
     // An empty name (`?defences=`, "a,,b") names nothing: it is no defence, not an unknown one.
     const unknown = defencesText.split(",").filter((d) => d !== "" && !(defenceNames as readonly string[]).includes(d));
-    if (unknown.length > 0)
-      problems.push(`no defence is called ${unknown.map((d) => `"${d}"`).join(" or ")}, so it is left out`);
+    if (unknown.length > 0) {
+      const instead = state.defences.length
+        ? `the defended run has ${listNames(state.defences)}`
+        : "no defence is switched on";
+      problems.push(
+        `no defence is called ${unknown.map((d) => `"${d}"`).join(" or ")}, so ${unknown.length === 1 ? "it is" : "they are"} left out, and ${instead}`,
+      );
+    }
   }
   for (const spec of parameterSpecs) {
     const text = query.get(spec.name);

@@ -237,7 +237,11 @@ function recoveryText(summary: RetryStormSummary): string {
   if (summary.triggerSeconds > 0) {
     if (summary.recoveredBy === null) return "it never recovers by itself";
     if (summary.recoveredBy === "intervention") return `it does not recover by itself, only when ${operators}`;
-    return `it recovers by itself ${secondsOrMinutes(summary.recoverySeconds!)} after pricing does`;
+    // A recovery in pricing's own second reads as one: not "0 s after pricing does".
+    const after = secondsOrMinutes(summary.recoverySeconds!);
+    return after === secondsOrMinutes(0)
+      ? "it recovers by itself as soon as pricing does"
+      : `it recovers by itself ${after} after pricing does`;
   }
   // No trigger: nothing slowed, so "after pricing does" would be false; say what the model measured.
   const healthy = `healthy (at least 99% of requests succeeding ${recoveryHoldSeconds} s running)`;

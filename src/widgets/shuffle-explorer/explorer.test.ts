@@ -12,14 +12,17 @@ import {
   linkFields,
   linkNotDrawnNote,
   linkTexts,
+  markedFieldsWords,
   normalize,
   numberFields,
   queryHasState,
   readField,
   stateInWords,
   toQuery,
+  undrawnValues,
   withLinkText,
 } from "./state.ts";
+import { seedRange, seedRule } from "../../sim/random.ts";
 
 describe("state", () => {
   test("round-trips through the URL and keeps unrelated parameters", () => {
@@ -79,10 +82,39 @@ describe("state", () => {
       expect(checked.errors.seed).toMatch(/^Seed: a whole number from 0 to /);
     }
   });
+
+  // Audit (L5): ?n=3&k=5 marked "Fixed groups" wrong, a field the link did not give (its 4 > 3).
+  test("a field the link does not name is lowered to the link's worker count, as fromQuery draws it; one it names is not", () => {
+    const held = { ...defaultState };
+    const link = linkFields(new URLSearchParams("n=3&k=5"), held);
+    expect(link.numbers).toEqual({ workers: "3", shard: "5", groups: "3" });
+    expect(link.numbers.groups).toBe(String(fromQuery(new URLSearchParams("n=3")).groups));
+    // Checked as the page checks it: only the shard, which the link gave, is wrong.
+    const fields = { ...held, workers: 3, shard: 5, groups: 3 };
+    const checked = checkExplorer(fields);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(Object.keys(checked.errors)).toEqual(["shard"]);
+    // One the link names keeps its value, to be refused at its field; a count under the workers stays.
+    expect(linkFields(new URLSearchParams("n=3&g=4"), held).numbers).toEqual({ workers: "3", groups: "4" });
+    expect(linkFields(new URLSearchParams("n=5"), held).numbers).toEqual({ workers: "5" });
+    // A worker count the explorer refuses lowers nothing.
+    expect(linkFields(new URLSearchParams("n=0"), held).numbers).toEqual({ workers: "0" });
+    expect(linkFields(new URLSearchParams("n=abc"), held).numbers).toEqual({ workers: "abc" });
+  });
 });
 
 describe("what the reader typed", () => {
   const typed = { ...defaultState };
+
+  // Audit: "1e3" was refused as "a whole number from 0 to 4,294,967,295", which 1,000 is; the rule
+  // applied is the course's seed rule, whose last words the message dropped.
+  test("a seed the seed rule refuses is told that rule, in full", () => {
+    expect(limits.seed).toEqual(seedRange);
+    const checked = checkExplorer({ ...typed, seed: readField("seed", "1e3") });
+    if (checked.ok) throw new Error("seed 1e3 was drawn");
+    expect(checked.errors).toEqual({ seed: `Seed: ${seedRule}.` });
+    expect(checked.errors.seed).toBe("Seed: a whole number from 0 to 4,294,967,295, written in digits only.");
+  });
 
   test("the defaults are drawn as typed", () => {
     expect(checkExplorer(typed)).toEqual({ ok: true, state: defaultState });
@@ -114,7 +146,7 @@ describe("what the reader typed", () => {
     });
     expect(checkExplorer({ ...typed, seed: 2.5, groups: 0 })).toMatchObject({
       errors: {
-        seed: expect.stringMatching(/^Seed: a whole number from 0 to 4,294,967,295\.$/),
+        seed: `Seed: ${seedRule}.`,
         groups: expect.any(String),
       },
     });
@@ -373,7 +405,7 @@ describe("what a link gave, and what the figures use instead", () => {
       `Per shard (k): a whole number from 1 to ${limits.shard.max}. The link gave "-1", so the figures use shards of 2.`,
       `Customers: a whole number from ${limits.customers.min} to ${grouped(limits.customers.max)}. The link gave "1e99", so the figures use 10,000 customers.`,
       `Fixed groups: a whole number from 1 to ${grouped(limits.groups.max)}. The link gave "0", so the figures use 4 fixed groups.`,
-      `Seed: a whole number from 0 to ${grouped(limits.seed.max)}. The link gave "x", so the figures use seed 7.`,
+      `Seed: a whole number from 0 to ${grouped(limits.seed.max)}, written in digits only. The link gave "x", so the figures use seed 7.`,
     ]);
     expect(withLinkText("Seed: …", "", "seed 7")).toBe("Seed: … The link gave no value, so the figures use seed 7.");
   });
@@ -387,12 +419,37 @@ describe("what a link gave, and what the figures use instead", () => {
   });
 
   test("the figures are said to be the page's first drawing, not the link's, until the fields are corrected", () => {
-    expect(linkNotDrawnNote(defaultState)).toBe(
-      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on), not the link's values, until the marked fields are corrected.",
+    expect(linkNotDrawnNote(defaultState, 2)).toBe(
+      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on) until the marked fields are corrected, not the link's values.",
     );
-    expect(linkNotDrawnNote({ ...defaultState, workers: 16 })).toMatch(
-      /^The figures below use the page's first values \(16 workers, shards of 2, /,
+    expect(linkNotDrawnNote({ ...defaultState, workers: 16 }, 1)).toMatch(
+      /^The figures below use the page's first values \(16 workers, shards of 2, .*\) until the marked field is corrected,/,
     );
+  });
+
+  // Audit (L5): ?n=3&k=5 said "the figures use shards of 2" at the shard and "the defaults (8
+  // workers, ...)" above the figures, while the workers field showed 3, unmarked.
+  test("the note names the values the fields show that the figures do not use, and the shard's message agrees", () => {
+    const fields = { ...defaultState, workers: 3, shard: 5, groups: 3 };
+    const unused = undrawnValues(fields, defaultState, ["shard"]);
+    expect(unused).toEqual(["3 workers", "3 fixed groups"]);
+    expect(linkNotDrawnNote(defaultState, 1, unused)).toBe(
+      "The figures below use the defaults (8 workers, shards of 2, 10,000 customers, 4 fixed groups, seed 7, failover on) until the marked field is corrected; they do not use the 3 workers and 3 fixed groups the fields show either.",
+    );
+    // The shard's message names the shard the note names.
+    const checked = checkExplorer(fields);
+    if (checked.ok) throw new Error("k=5 with 3 workers was drawn");
+    const message = withLinkText(checked.errors.shard!, "5", fieldInWords("shard", defaultState));
+    expect(message).toBe(
+      'Per shard (k): a whole number from 1 to 3, no more than the workers. The link gave "5", so the figures use shards of 2.',
+    );
+    expect(linkNotDrawnNote(defaultState, 1, unused)).toContain(fieldInWords("shard", defaultState));
+    expect(undrawnValues({ ...defaultState, failover: false }, defaultState, [])).toEqual(["failover off"]);
+  });
+
+  test("one marked field is a field, two are fields: the one rule of every widget's note", () => {
+    expect(markedFieldsWords(1)).toBe("the marked field");
+    expect(markedFieldsWords(2)).toBe("the marked fields");
   });
 
   test("a failover that is no word for on or off is said, with what stays", () => {

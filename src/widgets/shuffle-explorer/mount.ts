@@ -25,11 +25,13 @@ import {
   linkFields,
   linkNotDrawnNote,
   linkTexts,
+  markedFieldsWords,
   type NumberField,
   numberFields,
   queryHasState,
   readField,
   toQuery,
+  undrawnValues,
   withLinkText,
 } from "./state.ts";
 import { keepUnitsInPage, keepUnitWithNumber } from "../../format/units.ts";
@@ -71,11 +73,12 @@ function readForm(form: HTMLFormElement): ExplorerFields {
 
 /**
  * A shared link's values, as the link gives them (checked like typed ones, so a wrong one is
- * marked). A number field cannot hold text that is no number ("abc", or "1e400", too large to be
- * one): the browser empties it. Returns what the link wrote (linkTexts), for the messages to quote.
+ * marked), and a field it does not name lowered to the link's worker count where it held more
+ * (linkFields). A number field cannot hold text that is no number ("abc", or "1e400", too large
+ * to be one): the browser empties it. Returns what the link wrote (linkTexts), for the messages to quote.
  */
 function writeLink(form: HTMLFormElement, query: URLSearchParams): ReturnType<typeof linkTexts> {
-  const link = linkFields(query);
+  const link = linkFields(query, readForm(form));
   for (const [name, text] of Object.entries(link.numbers) as [NumberField, string][]) input(form, name).value = text;
   if (link.failover !== undefined) input(form, "failover").checked = link.failover;
   return linkTexts(query);
@@ -114,8 +117,8 @@ export function mount(root: HTMLElement): MountedExplorer {
       stale.textContent =
         shown > 0
           ? linkUndrawn
-            ? linkNotDrawnNote(drawnState)
-            : "The figures below are for the last values drawn: correct the marked fields to redraw them."
+            ? linkNotDrawnNote(drawnState, shown, undrawnValues(readForm(form), drawnState, Object.keys(errors)))
+            : `The figures below are for the last values drawn: correct ${markedFieldsWords(shown)} to redraw them.`
           : "The figures below are for the last values drawn: press Enter or leave the field to redraw them.";
     }
     const failover =

@@ -3,9 +3,10 @@
  * do, and how it round-trips through the page URL so a link reproduces a view exactly.
  */
 import { readDecimal } from "../../format/decimal.ts";
-import { countOf, grouped } from "../../format/number.ts";
+import { countOf, grouped, nounFor } from "../../format/number.ts";
+import { listNames } from "../../format/words.ts";
 import { type Checked, clampTo, limitProblem } from "../number-fields.ts";
-import { readSeed } from "../../sim/random.ts";
+import { readSeed, seedRule } from "../../sim/random.ts";
 import { dealCostProblem, shuffleShardLimits } from "../../sim/shuffle-shard.ts";
 
 export interface ExplorerState {
@@ -74,14 +75,24 @@ export function readField(name: NumberField, text: string): number | undefined {
   return name === "seed" ? readSeed(text) : readDecimal(text);
 }
 
+/** The fields whose bound is the worker count: a state may not hold more of them than workers. */
+const boundByWorkers = ["shard", "groups"] as const;
+
 /**
  * What a shared link puts in the controls, for each field it names: the number as a typed one is
- * read (`readField`), or the link's text when it is not one. Nothing is
+ * read (`readField`), or the link's text when it is not one. Nothing the link gave is
  * clamped: a value the explorer cannot draw (k=99 with 8 workers, seed=1.5) is shown as the link
  * gave it and refused at its field, with its message, as a typed one is, never quietly replaced;
  * one its number field cannot hold ("abc", "1e400") is quoted in that message (`withLinkText`).
+ * A field the link does not name keeps what it `held`, unless the link's own worker count (one
+ * the explorer accepts) is below it: a shard or a group count above the workers then takes that
+ * count, as `fromQuery` draws such a link (normalize: the default, at most the workers), so only
+ * a value the link gave is ever marked wrong ("n=3" alone is no mistake in the groups' 4).
  */
-export function linkFields(query: URLSearchParams): {
+export function linkFields(
+  query: URLSearchParams,
+  held: Partial<Record<NumberField, number | undefined>> = {},
+): {
   numbers: Partial<Record<NumberField, string>>;
   failover?: boolean;
 } {
@@ -92,6 +103,12 @@ export function linkFields(query: URLSearchParams): {
     const value = readField(name, text);
     numbers[name] = value === undefined ? text : String(value);
   }
+  const workers = numbers.workers === undefined ? undefined : readField("workers", numbers.workers);
+  if (workers !== undefined && limitProblem(workers, { ...limits.workers, label: "" }) === null)
+    for (const name of boundByWorkers) {
+      const value = held[name];
+      if (numbers[name] === undefined && value !== undefined && value > workers) numbers[name] = String(workers);
+    }
   const failover = linkSwitch(query.get(param.failover));
   return failover === undefined ? { numbers } : { numbers, failover };
 }
@@ -161,12 +178,40 @@ export function stateInWords(state: ExplorerState): string {
 }
 
 /**
- * What the figures show while a shared link's refused values keep the explorer from drawing the
- * link: the state the page drew first (`drawn`), named as the defaults when it is them.
+ * The words of the note over figures that are not the fields' values, while `marked` fields hold
+ * values they cannot draw: "the marked field", "the marked fields" (nounFor, the rule of every
+ * widget's note: cells' wrongValuesNote).
  */
-export function linkNotDrawnNote(drawn: ExplorerState): string {
+export const markedFieldsWords = (marked: number): string => `the marked ${nounFor(marked, "field")}`;
+
+/**
+ * What the figures show while a shared link's refused values (`marked` fields) keep the explorer
+ * from drawing the link: the state the page drew first (`drawn`), named as the defaults when it
+ * is them, and the values the fields show that the figures do not use though nothing is wrong
+ * with them (`unused`, in words: "3 workers"), so that no field reads as drawn that is not.
+ */
+export function linkNotDrawnNote(drawn: ExplorerState, marked: number, unused: readonly string[] = []): string {
   const which = stateInWords(drawn) === stateInWords(defaultState) ? "the defaults" : "the page's first values";
-  return `The figures below use ${which} (${stateInWords(drawn)}), not the link's values, until the marked fields are corrected.`;
+  const until = `until ${markedFieldsWords(marked)} ${marked === 1 ? "is" : "are"} corrected`;
+  const figures = `The figures below use ${which} (${stateInWords(drawn)}) ${until}`;
+  return unused.length === 0
+    ? `${figures}, not the link's values.`
+    : `${figures}; they do not use the ${listNames(unused)} the fields show either.`;
+}
+
+/**
+ * The values the fields hold, other than the `marked` ones, that differ from the state drawn, in
+ * words ("3 workers", "failover off"): what a note over the figures names as not drawn.
+ */
+export function undrawnValues(fields: ExplorerFields, drawn: ExplorerState, marked: readonly string[]): string[] {
+  const words: string[] = [];
+  for (const name of numberFields) {
+    const value = fields[name];
+    if (marked.includes(name) || value === undefined || value === drawn[name]) continue;
+    words.push(fieldInWords(name, { ...drawn, [name]: value }));
+  }
+  if (fields.failover !== drawn.failover) words.push(`failover ${fields.failover ? "on" : "off"}`);
+  return words;
 }
 
 /** The words a link may write a switch with (toQuery writes 1 and 0). */
@@ -253,7 +298,8 @@ export function checkExplorer(fields: ExplorerFields): Checked<ExplorerState> {
   const shardOk = range("shard", limits.shard.min, shardMax, capped(limits.shard.max));
   const customersOk = range("customers", limits.customers.min, limits.customers.max);
   range("groups", limits.groups.min, Math.min(limits.groups.max, workers), capped(limits.groups.max));
-  range("seed", limits.seed.min, limits.seed.max);
+  // The seed by the course's one seed rule, in its own words: "1e3" is refused for its letters.
+  if (!range("seed", limits.seed.min, limits.seed.max)) errors.seed = `${fieldLabels.seed}: ${seedRule}.`;
   if (shardOk && customersOk) {
     const cost = costProblem({ ...defaultState, shard: fields.shard!, customers: fields.customers! });
     if (cost) errors.customers = cost;
