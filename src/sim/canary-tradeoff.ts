@@ -5,7 +5,8 @@
  * statistics are src/sim/canary.ts (a one-sided binomial test at a fixed false-alarm rate).
  * Pure: every figure the widget shows comes from here.
  */
-import { binomialTail, canaryRequests, detectionWithin, thresholdWalk } from "./canary.ts";
+import { canaryRequests, detectionWithin } from "./canary.ts";
+import { type CanarySizes, canarySizes } from "./reliability/canary.ts";
 
 export interface CanaryScenario {
   /** Requests per second across the whole service. */
@@ -16,7 +17,10 @@ export interface CanaryScenario {
   regressedErrorRate: number;
   /** The highest chance a healthy release may set the alarm off. */
   falseAlarm: number;
-  /** The detection chance a rollout wants before it moves on (for "bake needed"). */
+  /**
+   * The detection chance a rollout wants before it moves on (for "bake needed": the chance this
+   * bake and every longer one reach).
+   */
   power: number;
   /** The longest bake considered, in seconds. */
   maxBakeSeconds: number;
@@ -25,9 +29,10 @@ export interface CanaryScenario {
 /**
  * The bakes the widget's slider offers, in minutes: every 5 minutes up to an hour, every 15 up to
  * four hours, then every hour up to thirteen, so a phone's slider still picks a short bake.
- * Thirteen hours is the longest: every share and regression the widget offers reaches the
- * rollout's 95% within it, the slowest (0.1% of traffic, 0.2% errors) in 12 h 34 min
- * (canary-tradeoff.test.ts checks each one).
+ * Thirteen hours is the longest: within it every share and regression the widget offers but one
+ * has a bake from which it stays at the rollout's 95% or above; the slowest, 0.1% of traffic
+ * against 0.2% errors, first touches 95% at 45,256 s (12 h 34 min) but stays there only from
+ * 47,530 s (13 h 12 min), so its row says "over 13 h" (canary-tradeoff.test.ts checks each one).
  */
 export const bakeChoices: readonly number[] = [
   ...Array.from({ length: 12 }, (_, i) => 5 * (i + 1)),
@@ -54,7 +59,7 @@ export interface CanaryAt {
   bakeSeconds: number;
   /** Requests the canary serves in the bake. */
   requests: number;
-  /** The chance the alarm fires within the bake. */
+  /** The chance the alarm fires when it counts the errors at the end of the bake. */
   detection: number;
   /** Requests the regression fails in the canary during the bake (expected): requests x (p1 - p0). */
   extraFailures: number;
@@ -85,27 +90,28 @@ export function canaryAt(scenario: CanaryScenario, share: number, bakeSeconds: n
 }
 
 /**
- * Whether a canary that has served n requests catches the regression with the scenario's power,
- * for every n from 1 up, computed once per scenario (the alarm's threshold never falls as n
- * grows, so each n carries it on from the last). The chance is not monotone in n: it steps back a
- * little each time the threshold moves up by one error, so "enough requests" is read per n.
+ * How many requests a canary must serve to catch the scenario's regression with the scenario's
+ * power, whatever its share (the alarm counts errors among the requests served, once, at the end
+ * of the bake). Two answers, since the chance is not monotone in the count: it steps back a
+ * little each time one more request raises the alarm's threshold by one error, so a count that
+ * reaches the power (`fewest`, the first) can be followed by counts that do not. `from` is the
+ * fewest from which every larger count reaches it, proven for all counts, however many
+ * (src/sim/reliability/canary.ts, canarySizes): the number a rollout chooses, since a bake a
+ * little longer than the one it picked must not be less sure.
  */
-function detectsByRequests(scenario: CanaryScenario): (n: number) => boolean {
-  const { baselineErrorRate: p0, regressedErrorRate: p1, falseAlarm, power } = scenario;
-  const known: boolean[] = [false];
-  const threshold = thresholdWalk(p0, falseAlarm);
-  return (n: number) => {
-    for (let m = known.length; m <= n; m++) {
-      const k = threshold(m);
-      known.push(k <= m && binomialTail(m, p1, k) >= power);
-    }
-    return known[n]!;
-  };
+export function requestsToCatch(scenario: CanaryScenario): CanarySizes {
+  checkScenario(scenario);
+  const { baselineErrorRate, regressedErrorRate, falseAlarm, power } = scenario;
+  return canarySizes(baselineErrorRate, regressedErrorRate, falseAlarm, power);
 }
 
 export interface ShareRow {
   share: number;
-  /** The shortest bake, in whole seconds, after which the canary catches the regression with the scenario's power; null past the limit. */
+  /**
+   * The shortest bake, in whole seconds, from which this bake and every longer one catch the
+   * regression with the scenario's power (it serves requestsToCatch's `from` or more); null past
+   * the longest bake.
+   */
   bakeSeconds: number | null;
   /** Requests the canary has served by then. */
   requests: number;
@@ -113,17 +119,24 @@ export interface ShareRow {
   extraFailures: number;
 }
 
+/** The first whole second in which a canary of `share` has served `requests` or more. */
+function secondsToServe(rate: number, share: number, requests: number): number {
+  let s = Math.max(1, Math.ceil(requests / (rate * share)));
+  // The division may land a second off either way: step to the exact first second.
+  while (s > 1 && canaryRequests(rate, share, s - 1) >= requests) s--;
+  while (canaryRequests(rate, share, s) < requests) s++;
+  return s;
+}
+
 /** For each share: how long the canary must bake to catch the regression, and what that costs. */
 export function bakeByShare(scenario: CanaryScenario, shares: readonly number[] = canaryShares): ShareRow[] {
-  checkScenario(scenario);
-  const detects = detectsByRequests(scenario);
+  const { from } = requestsToCatch(scenario);
   const lift = scenario.regressedErrorRate - scenario.baselineErrorRate;
   return shares.map((share) => {
-    for (let s = 1; s <= scenario.maxBakeSeconds; s++) {
-      const requests = canaryRequests(scenario.rate, share, s);
-      if (requests > 0 && detects(requests)) return { share, bakeSeconds: s, requests, extraFailures: requests * lift };
-    }
-    return { share, bakeSeconds: null, requests: 0, extraFailures: 0 };
+    const s = secondsToServe(scenario.rate, share, from);
+    if (s > scenario.maxBakeSeconds) return { share, bakeSeconds: null, requests: 0, extraFailures: 0 };
+    const requests = canaryRequests(scenario.rate, share, s);
+    return { share, bakeSeconds: s, requests, extraFailures: requests * lift };
   });
 }
 

@@ -152,6 +152,20 @@ describe("choosing a canary's share and bake", () => {
     expect(spread).toBeLessThan(1.1);
   });
 
+  it("is the first step that reaches the power, and says no more: a longer step can fall back under it", () => {
+    // The canary widget's opening canary (src/sim/canary-tradeoff.ts), second by second.
+    const widget = { rate: 500, share: 0.01, baselineErrorRate: 0.001, regressedErrorRate: 0.003, falseAlarm: 0.01 };
+    const choice = bakeToDetect(widget, 0.95, 1, 3600);
+    expect(choice.bakeSeconds).toBe(1459);
+    for (let s = 1; s < 1459; s++) expect(detectionWithin(widget, s)).toBeLessThan(0.95);
+    // The doc comment's example: 43 s later the threshold has risen by one error.
+    expect(alarmThreshold({ requests: 7510, baselineErrorRate: 0.001, falseAlarm: 0.01 })).toBe(
+      alarmThreshold({ requests: 7295, baselineErrorRate: 0.001, falseAlarm: 0.01 }) + 1,
+    );
+    expect(detectionWithin(widget, 1502)).toBeLessThan(0.95);
+    expect(detectionWithin(widget, 1502)).toBeGreaterThan(0.93);
+  });
+
   it("says when no bake up to the limit is enough", () => {
     const tiny = bakeToDetect({ ...plan, rate: 1, regressedErrorRate: 0.0011 }, 0.95, 60, 3600);
     expect(tiny.bakeSeconds).toBeNull();

@@ -211,7 +211,7 @@ export function detectionWithin(plan: CanaryPlan, bakeSeconds: number): number {
 }
 
 export interface BakeChoice {
-  /** The shortest bake, in whole steps, that reaches the power; null when none up to the limit does. */
+  /** The first bake, in whole steps, that reaches the power (a later one may not); null when none up to the limit does. */
   bakeSeconds: number | null;
   /** Detection probability at that bake. */
   detection: number;
@@ -222,8 +222,13 @@ export interface BakeChoice {
 }
 
 /**
- * The shortest bake (a whole number of `stepSeconds`, at most `maxSeconds`) after which the
- * canary detects the regression with probability at least `power`.
+ * The first bake (a whole number of `stepSeconds`, at most `maxSeconds`) whose check at its end
+ * detects the regression with probability at least `power`. The first that reaches it, not one
+ * from which every longer bake does: a step or two later the threshold may have risen by one
+ * error and the chance fallen back under `power` (a 1% canary of 500 requests a second, 0.1%
+ * against 0.3% errors, second by second: 1,459 s reaches 95%, 1,502 s does not). For the bake
+ * from which every longer one reaches it, see canarySizes' `from` (src/sim/reliability/canary.ts)
+ * and the canary widget's table (src/sim/canary-tradeoff.ts, bakeByShare).
  */
 export function bakeToDetect(plan: CanaryPlan, power: number, stepSeconds = 60, maxSeconds = 7 * 86_400): BakeChoice {
   if (!(power > 0 && power < 1)) throw new RangeError(`power must be in (0, 1), got ${power}`);

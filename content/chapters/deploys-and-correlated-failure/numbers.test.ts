@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "vitest";
 import { grouped } from "../../../src/format/number.ts";
+import { canaryDefaults as widgetScenario } from "../../../src/sim/canary-tradeoff.ts";
 import { canary, canaryNeeds, canaryRows, fleet, hpe, leapSmear, rollouts, sre } from "./numbers.ts";
 
 const chapter = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
@@ -29,19 +30,24 @@ test("Google Public NTP's leap smear, as published: the extra second spread over
   expect(leapSmear).toEqual({ hours: "24" });
 });
 
-test("the model: a canary of any size needs the same requests to catch a regression, its share sets only how soon", async () => {
+test("the model: a canary of any size needs the same requests to catch a regression, its share sets only how soon; it first touches the power, dips, then stays", async () => {
   const { canaryRequests, detectionProbability, detectionWithin } = await import("../../../src/sim/canary.ts");
   const { canaryDefaults, canaryRegressions, canaryShares } = await import("../../../src/sim/canary-tradeoff.ts");
   const { defaultCanaryState } = await import("../../../src/widgets/canary/render.ts");
   expect(canaryNeeds).toHaveLength(canaryRegressions.length);
   canaryRegressions.forEach((regressedErrorRate, i) => {
     const scenario = { ...canaryDefaults, regressedErrorRate };
-    const needed = canaryNeeds[i]!;
+    const { fewest, from: needed } = canaryNeeds[i]!;
     const chance = (requests: number) => detectionProbability({ ...scenario, requests });
-    // The fewest: every smaller count falls short of the power, this one reaches it.
-    for (let n = 1; n < needed; n++)
-      expect(chance(n), `${regressedErrorRate}: ${n} requests`).toBeLessThan(scenario.power);
+    // The first: every smaller count falls short of the power, this one reaches it.
+    const early: number[] = [];
+    for (let n = 1; n < fewest; n++) if (chance(n) >= scenario.power) early.push(n);
+    expect(early, `${regressedErrorRate}`).toEqual([]);
+    expect(chance(fewest)).toBeGreaterThanOrEqual(scenario.power);
+    // From `needed` on every count reaches it (src/sim/canary-tradeoff.test.ts checks each one); the count before does not.
+    expect(needed).toBeGreaterThanOrEqual(fewest);
     expect(chance(needed)).toBeGreaterThanOrEqual(scenario.power);
+    expect(chance(needed - 1)).toBeLessThan(scenario.power);
     for (const share of canaryShares) {
       const plan = { ...scenario, share };
       // A bake (not a whole number of seconds) in which this share serves exactly n requests.
@@ -60,8 +66,20 @@ test("the model: a canary of any size needs the same requests to catch a regress
   // The sentence's setting is the one the widget opens on, and its count is the model's for it.
   expect(defaultCanaryState.regressedErrorRate).toBe(canaryDefaults.regressedErrorRate);
   const opening = canaryNeeds[(canaryRegressions as readonly number[]).indexOf(canaryDefaults.regressedErrorRate)]!;
-  expect(canary.requestsNeeded).toBe(grouped(opening));
-  expect(canary).toMatchObject({ baseline: "0.1%", regressed: "0.3%", power: "95%", requestsNeeded: "7,292" });
+  expect(canary.requestsNeeded).toBe(grouped(opening.from));
+  expect(canary.requestsFirst).toBe(grouped(opening.fewest));
+  expect(canary).toMatchObject({
+    baseline: "0.1%",
+    regressed: "0.3%",
+    power: "95%",
+    requestsNeeded: "7,695",
+    requestsFirst: "7,292",
+  });
+  // "first touches 95% at 7,292 and falls back under it before it stays": the two differ, and a
+  // count between them (at 7,480 the threshold rises from 15 errors to 16) falls short.
+  const opens = { ...canaryDefaults, requests: 0 };
+  expect(detectionProbability({ ...opens, requests: 7292 })).toBeGreaterThanOrEqual(0.95);
+  expect(detectionProbability({ ...opens, requests: 7480 })).toBeLessThan(0.95);
 });
 
 test("the widget's whole-second table: its bakes hold up to the stated share more requests than the model needs, and a bigger share never bakes longer", () => {
@@ -72,8 +90,9 @@ test("the widget's whole-second table: its bakes hold up to the stated share mor
     for (const row of rows) {
       expect(Number.isInteger(row.bakeSeconds)).toBe(true);
       // Never fewer than the model's count; more only because a bake is whole seconds.
-      expect(row.requests).toBeGreaterThanOrEqual(canaryNeeds[i]!);
-      widest = Math.max(widest, row.requests / canaryNeeds[i]! - 1);
+      expect(row.requests).toBeGreaterThanOrEqual(canaryNeeds[i]!.from);
+      expect(row.requests - canaryNeeds[i]!.from).toBeLessThan(widgetScenario.rate * row.share);
+      widest = Math.max(widest, row.requests / canaryNeeds[i]!.from - 1);
     }
     for (let j = 1; j < rows.length; j++) {
       expect(rows[j]!.share).toBeGreaterThan(rows[j - 1]!.share);
@@ -81,10 +100,11 @@ test("the widget's whole-second table: its bakes hold up to the stated share mor
     }
   });
   expect(canary.widestOvershoot).toBe(widest);
-  // "up to": the figure shown is not below the widest overshoot, and rounds it (29.37%).
-  expect(canary.wholeSecondOvershoot).toBe("29.4%");
+  // "up to": the figure shown is not below the widest overshoot, and rounds it (19.81%: 375
+  // requests, 3 s of a 25% canary, against the 313 a 2% error rate needs).
+  expect(canary.wholeSecondOvershoot).toBe("19.9%");
   expect(Number(canary.wholeSecondOvershoot.replace("%", "")) / 100).toBeGreaterThanOrEqual(widest);
-  expect(widest).toBeGreaterThan(0.29);
+  expect(widest).toBeCloseTo(375 / 313 - 1, 12);
 });
 
 test("the canary paragraph says what the model does, and names the widget's whole seconds for the overshoot", () => {
@@ -92,8 +112,15 @@ test("the canary paragraph says what the model does, and names the widget's whol
   const text = paragraph.replace(/\s+/g, " ");
   expect(text).toContain("not on the share of traffic they came from: a canary of any size needs the same number.");
   expect(text).toContain(
-    "(errors up from {canary.baseline} to {canary.regressed}), that is {canary.requestsNeeded} requests to catch it {canary.power} of the time.",
+    "(errors up from {canary.baseline} to {canary.regressed}), a canary that has served {canary.requestsNeeded} requests or more catches it at least {canary.power} of the time.",
   );
+  // What the widget's model does (src/sim/canary.ts detectionWithin: the count at the bake's end;
+  // src/sim/canary-tradeoff.test.ts: each rise of the threshold knocks the chance back).
+  expect(text).toContain(
+    "The alarm checks once, at the end of the bake, against a threshold of whole errors, and a longer bake raises that threshold one error at a time; each rise knocks the chance back a little, so it first touches {canary.power} at {canary.requestsFirst} requests and falls back under it before it stays.",
+  );
+  // The old sentence gave the first count to reach the power as the count a canary needs.
+  expect(text).not.toMatch(/that is \{canary\.requestsNeeded\} requests to catch it/);
   expect(text).toContain("The widget counts bakes in whole seconds");
   expect(text).toContain("can hold up to {canary.wholeSecondOvershoot} more requests than the count a canary needs.");
   // The old sentence put the whole-second overshoot on the model ("the hungriest share needs").

@@ -1,13 +1,6 @@
 /** Numbers shown in the deploys chapter, computed by src/sim/cells; checked by numbers.test.ts. */
 import { rollout } from "../../../src/sim/cells/deploy.ts";
-import { binomialTail, canaryRequests, thresholdWalk } from "../../../src/sim/canary.ts";
-import {
-  bakeByShare,
-  type CanaryScenario,
-  canaryDefaults,
-  canaryRegressions,
-  canaryShares,
-} from "../../../src/sim/canary-tradeoff.ts";
+import { bakeByShare, canaryDefaults, canaryRegressions, requestsToCatch } from "../../../src/sim/canary-tradeoff.ts";
 
 import { grouped, percentAtMost, percentUpTo } from "../../../src/format/number.ts";
 
@@ -64,46 +57,42 @@ const leapSmearHours = 24;
 export const leapSmear = { hours: grouped(leapSmearHours) };
 
 /**
- * The fewest requests after which a canary's alarm catches the scenario's regression with the
- * scenario's power: the first n at which P(X >= threshold) >= power, X ~ Binomial(n, p1), with the
- * threshold of src/sim/canary.ts. The chance depends on n alone: a canary's share of the traffic
- * only sets how soon it has served n (src/sim/canary.ts, detectionWithin), so this is every share's
- * count. Searched up to what the widest share serves in the longest bake the widget offers.
+ * The canary widget's model (src/sim/canary-tradeoff.ts, requestsToCatch) for each bad release's
+ * error rate it offers, in canaryRegressions' order: `fewest`, the first count of requests whose
+ * check at the end of the bake catches the regression with the scenario's power, and `from`, the
+ * fewest from which every larger count does. The chance depends on the count alone: a canary's
+ * share of the traffic only sets how soon it has served it (src/sim/canary.ts, detectionWithin),
+ * so these are every share's counts.
  */
-function requestsToCatch(scenario: CanaryScenario): number {
-  const { baselineErrorRate: p0, regressedErrorRate: p1, falseAlarm, power } = scenario;
-  const threshold = thresholdWalk(p0, falseAlarm);
-  const limit = canaryRequests(scenario.rate, Math.max(...canaryShares), scenario.maxBakeSeconds);
-  for (let n = 1; n <= limit; n++) {
-    const k = threshold(n);
-    if (k <= n && binomialTail(n, p1, k) >= power) return n;
-  }
-  throw new RangeError(`no canary the widget offers catches ${p1} errors within ${scenario.maxBakeSeconds} s`);
-}
+export const canaryNeeds = canaryRegressions.map((regressedErrorRate) =>
+  requestsToCatch({ ...canaryDefaults, regressedErrorRate }),
+);
 
 /**
  * The canary widget's table (src/sim/canary-tradeoff.ts): for each bad release's error rate it
- * offers, the first whole second of bake at which each share catches the regression, and the
- * requests the share has served by then. Counted in whole seconds, a large share overshoots the
- * model's count (a 25% canary serves 125 requests a second), so the table's requests run above it.
+ * offers, the first whole second of bake from which each share catches the regression with the
+ * power at that bake and every longer one, and the requests the share has served by then (a share
+ * that does not get there within the longest bake is left out). Counted in whole seconds, a large
+ * share overshoots the model's count (a 25% canary serves 125 requests a second), so the table's
+ * requests run above it.
  */
 export const canaryRows = canaryRegressions.map((regressedErrorRate) =>
   bakeByShare({ ...canaryDefaults, regressedErrorRate }).filter((row) => row.bakeSeconds !== null),
 );
-/** The model's count for each regression the widget offers, in canaryRegressions' order. */
-export const canaryNeeds = canaryRegressions.map((regressedErrorRate) =>
-  requestsToCatch({ ...canaryDefaults, regressedErrorRate }),
-);
 /** The most the table's requests exceed the model's count, over every share and regression, as a share of that count. */
 const widestOvershoot = Math.max(
-  ...canaryRows.flatMap((rows, i) => rows.map((row) => row.requests / canaryNeeds[i]! - 1)),
+  ...canaryRows.flatMap((rows, i) => rows.map((row) => row.requests / canaryNeeds[i]!.from - 1)),
 );
+const opening = canaryNeeds[(canaryRegressions as readonly number[]).indexOf(canaryDefaults.regressedErrorRate)]!;
 export const canary = {
   /** The widget opens on the model's default scenario (0.1% errors when healthy, 0.3% when bad). */
   baseline: percentUpTo(canaryDefaults.baselineErrorRate),
   regressed: percentUpTo(canaryDefaults.regressedErrorRate),
   power: percentUpTo(canaryDefaults.power, 0),
-  requestsNeeded: grouped(requestsToCatch(canaryDefaults)),
+  /** From this many requests on, every canary catches the opening regression with the power. */
+  requestsNeeded: grouped(opening.from),
+  /** The first count that does; some between it and requestsNeeded do not. */
+  requestsFirst: grouped(opening.fewest),
   widestOvershoot,
   /** "up to": rounded up, so the figure shown is never below the table's real overshoot. */
   wholeSecondOvershoot: percentAtMost(widestOvershoot),

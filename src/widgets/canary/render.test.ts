@@ -12,6 +12,8 @@ import {
 import {
   bakeIndex,
   bakeText,
+  bakeTextUp,
+  chance,
   curveAxis,
   canaryState,
   canarySummary,
@@ -23,7 +25,23 @@ import {
   shareOption,
   shareSummary,
   spokenShare,
+  dipText,
 } from "./render.ts";
+
+/** A bake as the widget writes it ("62 s", "26 min", "4 h 17 min", "13 h"), back in seconds. */
+function statedSeconds(text: string): number {
+  const m = /^(?:(\d+) s|(\d+) min|(\d+) h(?: (\d+) min)?)$/.exec(text);
+  if (!m) throw new Error(`not a bake: ${text}`);
+  const [, s, min, h, hMin] = m.map((v) => (v === undefined ? 0 : Number(v)));
+  return s! + 60 * min! + 3600 * h! + 60 * hMin!;
+}
+
+/** The chance the live sentence gives, as a share ("over 99%" as 0.995, "under 1%" as 0). */
+function statedChance(summary: string): number {
+  const m = /catches this regression (over |under )?([\d.]+)% of the time/.exec(summary);
+  if (!m) throw new Error(`no chance in: ${summary}`);
+  return m[1] === "under " ? 0 : Number(m[2]) / 100;
+}
 
 describe("the canary widget's words", () => {
   test("the summary states the model's figures for this share and bake", () => {
@@ -56,18 +74,20 @@ describe("the canary widget's words", () => {
     const view = canaryView(defaultCanaryState);
     const rows = bakeByShare(canaryDefaults);
     const requests = rows.map((r) => r.requests);
+    const failures = rows.map((r) => r.extraFailures);
     expect(shareSummary(view)).toBe(
-      `To catch it 95% of the time, a canary of any size here must first serve ${grouped(Math.min(...requests))} to ` +
-        `${grouped(Math.max(...requests))} requests, so the regression fails about ${rounded(rows[0]!.extraFailures)} of them ` +
-        `before the alarm, whatever the share. The share sets how long that takes (${bakeText(rows[0]!.bakeSeconds!)} at 0.1%, ` +
-        `${bakeText(rows[6]!.bakeSeconds!)} at 25%) and how many users are on the bad release meanwhile.`,
+      `To catch it at least 95% of the time at that bake and every longer one, a canary of any size here must serve ${grouped(Math.min(...requests))} to ` +
+        `${grouped(Math.max(...requests))} requests, so the regression fails ${rounded(Math.min(...failures))} to ${rounded(Math.max(...failures))} of them ` +
+        `during the bake, whatever the share. The share sets how long that takes (${bakeTextUp(rows[0]!.bakeSeconds!)} at 0.1%, ` +
+        `${bakeTextUp(rows[6]!.bakeSeconds!)} at 25%) and how many users are on the bad release meanwhile.`,
     );
-    expect(shareSummary(view)).toContain("(4 h 3 min at 0.1%, 59 s at 25%)");
+    // 15,390 s and 62 s: 256.5 minutes is written 4 h 17 min, never rounded down to a shorter bake.
+    expect(shareSummary(view)).toContain("(4 h 17 min at 0.1%, 62 s at 25%)");
     // "whatever the share": every share's failures round to the figure the sentence gives, or fall in its range.
     for (const p1 of canaryRegressions) {
       const text = shareSummary(canaryView({ ...defaultCanaryState, regressedErrorRate: p1 }));
       const found = bakeByShare({ ...canaryDefaults, regressedErrorRate: p1 }).filter((r) => r.bakeSeconds !== null);
-      expect(text).toMatch(/must first serve [\d,]+( to [\d,]+)? requests/);
+      expect(text).toMatch(/must serve [\d,]+( to [\d,]+)? requests/);
       expect(text).toContain(grouped(Math.min(...found.map((r) => r.requests))));
       expect(text).toContain(grouped(Math.max(...found.map((r) => r.requests))));
     }
@@ -87,23 +107,87 @@ describe("the canary widget's words", () => {
     expect(bakeText(1800)).toBe("30 min");
     expect(bakeText(3600)).toBe("1 h");
     expect(bakeText(14_584)).toBe("4 h 3 min");
+    // A bake the reader is told is enough is rounded up: never a bake shorter than the model's.
+    expect(bakeTextUp(59)).toBe("59 s");
+    expect(bakeTextUp(89)).toBe("89 s");
+    expect(bakeTextUp(1501)).toBe("26 min");
+    expect(bakeText(1501)).toBe("25 min");
+    expect(bakeTextUp(1560)).toBe("26 min");
+    expect(bakeTextUp(14_584)).toBe("4 h 4 min");
+    expect(bakeTextUp(3600)).toBe("1 h");
+    expect(bakeTextUp(3601)).toBe("1 h 1 min");
+    for (const seconds of [1, 59, 89, 90, 91, 1499, 1501, 3599, 3601, 14_584, 46_799])
+      expect(statedSeconds(bakeTextUp(seconds))).toBeGreaterThanOrEqual(seconds);
+  });
+
+  test("a chance under the rollout's 95% is never written 95%; at it or over, never under", () => {
+    expect(chance(0.946, 0.95)).toBe("94.6%");
+    expect(chance(0.9496, 0.95)).toBe("94.9%");
+    expect(chance(0.94588, 0.95)).toBe("94.6%");
+    expect(chance(0.9449, 0.95)).toBe("94%");
+    expect(chance(0.95, 0.95)).toBe("95%");
+    expect(chance(0.9549, 0.95)).toBe("95%");
+    expect(chance(0.996, 0.95)).toBe("over 99%");
+    expect(chance(0.004, 0.95)).toBe("under 1%");
+    for (let p = 0.94; p < 0.96; p += 0.0001) {
+      const shown = Number.parseFloat(chance(p, 0.95)) / 100;
+      expect(shown >= 0.95, `${p}`).toBe(p >= 0.95);
+    }
   });
 });
 
-describe("the curve's time axis", () => {
-  test("at every share, regression and bake the widget offers, it shows the chosen bake and the bake that reaches 95%", () => {
+describe("the curve's time axis, and the bake the widget says is enough", () => {
+  // One pass over every state the widget offers (its views are the costly part), holding both.
+  test("at every share, regression and bake the widget offers: the axis shows the chosen bake and the stated one, and no bake from the stated one on is reported under 95%", () => {
+    const under: string[] = [];
+    let checked = 0;
     for (const regressedErrorRate of canaryRegressions) {
       for (const share of canaryShares) {
+        let stated: number | null = null;
         for (const bakeMinutes of bakeChoices) {
           const view = canaryView({ share, bakeMinutes, regressedErrorRate });
-          const needed = view.rows.find((r) => r.share === share)!.bakeSeconds!;
+          const row = view.rows.find((r) => r.share === share)!;
+          const needed = row.bakeSeconds;
           expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(bakeMinutes * 60);
-          expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(needed);
+          expect(view.axis.maxSeconds).toBeGreaterThanOrEqual(needed ?? canaryDefaults.maxBakeSeconds);
           expect(view.curve[view.curve.length - 1]!.bakeSeconds).toBe(view.axis.maxSeconds);
-          expect(reachText(view)).toBe(`A ${spokenShare(share)} canary reaches 95% after ${bakeText(needed)}.`);
+          if (needed === null) {
+            expect(reachText(view)).toBe(
+              `A ${spokenShare(share)} canary does not stay at 95% or more within 13 h, the longest bake here.`,
+            );
+            expect(renderCanary(view)).toMatch(
+              /<tr class="ct-current" aria-current="true"><th scope="row">[^<]+<\/th><td>over 13 h<\/td>/,
+            );
+            continue;
+          }
+          // What the reader is told: the table's cell and the caption's sentence give the same bake.
+          const cell = /<tr class="ct-current" aria-current="true"><th scope="row">[^<]+<\/th><td>([^<]+)<\/td>/.exec(
+            renderCanary(view),
+          )![1]!;
+          expect(reachText(view)).toBe(
+            `A ${spokenShare(share)} canary catches it at least 95% of the time at every bake from ${cell} on.`,
+          );
+          stated = statedSeconds(cell);
+          // Rounded up, and by less than a minute: the bake written is the model's, or just over it.
+          expect(stated).toBeGreaterThanOrEqual(needed);
+          expect(stated - needed).toBeLessThan(60);
+          // From the stated bake on, the dot, the sentence and every point of the curve say 95% or more.
+          const { at } = view;
+          if (at.bakeSeconds >= stated) {
+            checked++;
+            if (at.detection < 0.95 || statedChance(canarySummary(view)) < 0.95)
+              under.push(`${share} at ${regressedErrorRate}, ${bakeMinutes} min`);
+          }
+          for (const point of view.curve)
+            if (point.bakeSeconds >= stated && point.detection < 0.95)
+              under.push(`${share} at ${regressedErrorRate}, curve at ${point.bakeSeconds} s`);
+          // And a chance under 95% is never written 95%.
+          if (at.detection < 0.95) expect(statedChance(canarySummary(view))).toBeLessThan(0.95);
         }
       }
     }
+    expect(under).toEqual([]);
+    expect(checked).toBeGreaterThan(500);
   }, 60_000);
 
   test("the shortest axis that fits: 30 min for a big canary's short bake, 13 h at 0.1% and a 0.2% error rate", () => {
@@ -123,12 +207,45 @@ describe("the curve's time axis", () => {
     expect(curveAxis(4 * 3600, 60).maxSeconds).toBe(4 * 3600);
   });
 
-  test("a share that never reaches 95% within the slider's range is said so plainly, on the whole range", () => {
+  test("a share that does not stay at 95% within the slider's range is said so plainly, on the whole range", () => {
     expect(curveAxis(1800, null).maxSeconds).toBe(canaryDefaults.maxBakeSeconds);
     const view = canaryView(defaultCanaryState);
     const never = { ...view, rows: view.rows.map((r) => (r.share === 0.01 ? { ...r, bakeSeconds: null } : r)) };
-    expect(reachText(never)).toBe("A 1% canary does not reach 95% within 13 h, the longest bake here.");
-    expect(renderCanary(never)).toContain("does not reach 95% within 13 h, the longest bake here.");
+    expect(reachText(never)).toBe("A 1% canary does not stay at 95% or more within 13 h, the longest bake here.");
+    expect(renderCanary(never)).toContain("does not stay at 95% or more within 13 h, the longest bake here.");
+    // The widget's own case: 0.1% of traffic against 0.2% errors touches 95% before 13 h, but does not stay.
+    const slow = canaryView({ share: 0.001, bakeMinutes: 780, regressedErrorRate: 0.002 });
+    expect(reachText(slow)).toBe("A 0.1% canary does not stay at 95% or more within 13 h, the longest bake here.");
+    expect(slow.curve.some((p) => p.detection >= 0.95)).toBe(true);
+  });
+});
+
+describe("the curve's words say what it draws", () => {
+  test("the caption names the chance of one check at the end of the bake, says why it dips, and the table says what its bake is", () => {
+    const view = canaryView(defaultCanaryState);
+    const html = renderCanary(view);
+    const caption = /<figcaption>([\s\S]*?)<\/figcaption>/.exec(html)![1]!;
+    expect(caption).toBe(
+      "Chance that one check of the errors at the end of a bake this long catches the regression (dashed: 95%). " +
+        `The dot is your bake. ${dipText} <span data-reach>${reachText(view, shareHtml)}</span>`,
+    );
+    expect(dipText).toBe(
+      "It dips each time a longer bake raises the alarm's threshold by one error, so it can touch the dashed line and fall back under it.",
+    );
+    // Not a chance that the alarm "has fired" by then, which could never fall.
+    expect(html).not.toMatch(/has fired/);
+    expect(html).toContain(
+      "<caption>Bake needed: from this long on, every bake catches it at least 95% of the time</caption>",
+    );
+    expect(reachText(view)).toBe("A 1% canary catches it at least 95% of the time at every bake from 26 min on.");
+    // What the caption says of the curve, on the curve the widget opens with (1%, 0.3% errors): a point
+    // at 95% or more, then a later one under it (the audit's 30 to 25 min: 97%, then 94%).
+    const firstAbove = view.curve.findIndex((p) => p.detection >= 0.95);
+    expect(firstAbove).toBeGreaterThan(0);
+    expect(view.curve.slice(firstAbove).some((p) => p.detection < 0.95)).toBe(true);
+    const at25 = canaryView({ ...defaultCanaryState, bakeMinutes: 25 });
+    expect(canarySummary(at25)).toContain("serves 7,500 requests and catches this regression 94% of the time");
+    expect(statedSeconds("26 min")).toBeGreaterThan(25 * 60);
   });
 });
 
@@ -173,7 +290,7 @@ describe("a share of any size, seen and heard", () => {
     expect(canarySummary(view)).toMatch(new RegExp(`^A ${spoken} canary baked 30 min serves `));
     const label = /aria-label="([^"]*)"/.exec(renderCanary(view))![1]!;
     expect(label).toContain(`for a ${spoken} canary: `);
-    expect(label).toContain(`A ${spoken} canary does not reach 95% within 13 h`);
+    expect(label).toContain(`A ${spoken} canary does not stay at 95% or more within 13 h`);
     for (const heard of [canarySummary(view), label]) expect(heard).not.toMatch(/\^|\de-\d|<sup>/);
   });
 
@@ -183,7 +300,7 @@ describe("a share of any size, seen and heard", () => {
     expect(shareHtml(tiny)).toBe(seen);
     expect(html).toContain(`<th scope="row">${seen}</th>`);
     expect(html).toContain(
-      `<span data-reach>A ${seen} canary does not reach 95% within 13 h, the longest bake here.</span>`,
+      `<span data-reach>A ${seen} canary does not stay at 95% or more within 13 h, the longest bake here.</span>`,
     );
     expect(/<p class="ct-trade">([\s\S]*)<\/p>/.exec(html)![1]).toMatch(
       new RegExp(`^To catch it .* At ${seen.replace(/[()^]/g, "\\$&")} it takes longer than 13 h\\.$`),

@@ -1,12 +1,14 @@
 /**
  * The canary widget's output, drawn from src/sim/canary-tradeoff.ts as HTML, the same on the
- * server (first paint) and in the page (after each change): what this canary catches within its
- * bake, the detection curve against bake time, and for every share the bake it needs and the
- * failures that costs. Every figure is the model's; the sentences only put them in words.
+ * server (first paint) and in the page (after each change): what this canary catches when its
+ * alarm counts the errors at the end of its bake, the detection curve against bake time, and for
+ * every share the bake it needs (from which every longer bake also reaches the rollout's 95%) and
+ * the failures that costs. Every figure is the model's; the sentences only put them in words.
  */
 import {
   grouped,
   percentAnySize,
+  percentAtLeast,
   percentAnySizeHtml,
   percentUpTo,
   raisedPowers,
@@ -105,8 +107,8 @@ const axes = [
 ];
 
 /**
- * The shortest axis that shows both the chosen bake and the bake at which this share reaches the
- * rollout's confidence (the whole slider's range when it never does).
+ * The shortest axis that shows both the chosen bake and the bake from which this share stays at
+ * the rollout's confidence (the whole slider's range when it does not within it).
  */
 export function curveAxis(bakeSeconds: number, needed: number | null): CanaryView["axis"] {
   const reach = Math.max(bakeSeconds, needed ?? canaryDefaults.maxBakeSeconds);
@@ -133,23 +135,37 @@ export function canaryView(state: CanaryState): CanaryView {
 }
 
 /**
- * When this share reaches the rollout's confidence, in words, or plainly that it does not within
- * the slider's range; the share written by `share` (spoken by default, shareHtml in the caption).
- * The words around it are the widget's own and hold no markup characters.
+ * From which bake this share stays at the rollout's confidence, in words (rounded up, so every bake
+ * from the one written on is at least as sure), or plainly that it does not within the slider's
+ * range; the share written by `share` (spoken by default, shareHtml in the caption). The words
+ * around it are the widget's own and hold no markup characters.
  */
 export function reachText(view: CanaryView, share: (share: number) => string = spokenShare): string {
   const { state, scenario, rows } = view;
   const power = percentUpTo(scenario.power, 0);
   const needed = rows.find((r) => r.share === state.share)?.bakeSeconds ?? null;
   return needed === null
-    ? `A ${share(state.share)} canary does not reach ${power} within ${bakeText(scenario.maxBakeSeconds)}, the longest bake here.`
-    : `A ${share(state.share)} canary reaches ${power} after ${bakeText(needed)}.`;
+    ? `A ${share(state.share)} canary does not stay at ${power} or more within ${bakeText(scenario.maxBakeSeconds)}, the longest bake here.`
+    : `A ${share(state.share)} canary catches it at least ${power} of the time at every bake from ${bakeTextUp(needed)} on.`;
 }
 
 /** A bake in words: seconds under a minute and a half, then minutes, then hours and minutes. */
 export function bakeText(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} s`;
-  const minutes = Math.round(seconds / 60);
+  return bakeWords(seconds, Math.round);
+}
+
+/**
+ * A bake the reader is told is enough, in words: as bakeText, but rounded up, never down, so the
+ * bake written is at least the one the model found (1,501 s is "26 min", where bakeText writes
+ * "25 min", a bake a little short of it).
+ */
+export function bakeTextUp(seconds: number): string {
+  return bakeWords(seconds, Math.ceil);
+}
+
+function bakeWords(seconds: number, round: (x: number) => number): string {
+  if (seconds < 90) return `${round(seconds)} s`;
+  const minutes = round(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   const rest = minutes % 60;
   return rest === 0 ? `${minutes / 60} h` : `${Math.floor(minutes / 60)} h ${rest} min`;
@@ -157,9 +173,20 @@ export function bakeText(seconds: number): string {
 
 /**
  * A detection chance in words, to the whole percent: never "100%", which no finite canary earns,
- * and never "0%" for a chance that is there, however small (a 0.1% canary baked 5 minutes).
+ * never "0%" for a chance that is there, however small (a 0.1% canary baked 5 minutes), and never
+ * the rollout's `power` or more for a chance under it (94.6% is "94.6%", not "95%", beside a dot
+ * under the dashed line; 94.96% is "94.9%").
  */
-const chance = (p: number) => (p >= 0.995 ? "over 99%" : p > 0 && p < 0.005 ? "under 1%" : percentUpTo(p, 0));
+export function chance(p: number, power: number): string {
+  if (p >= 0.995) return "over 99%";
+  if (p > 0 && p < 0.005) return "under 1%";
+  const reads = (text: string) => Number.parseFloat(text) / 100;
+  const whole = percentUpTo(p, 0);
+  if (p >= power || reads(whole) < power) return whole;
+  // To the nearest tenth, or down to one where that still reads as the power (94.96% is "94.9%").
+  const tenth = percentUpTo(p, 1);
+  return reads(tenth) < power ? tenth : percentAtLeast(p, 1);
+}
 
 /** The requests the regression fails while the canary bakes: an expected count, which may be under one. */
 const failures = (n: number) =>
@@ -173,24 +200,25 @@ export function canarySummary(view: CanaryView): string {
   const { at, scenario } = view;
   return (
     `A ${spokenShare(at.share)} canary baked ${bakeText(at.bakeSeconds)} serves ${grouped(at.requests)} requests ` +
-    `and catches this regression ${chance(at.detection)} of the time; meanwhile the regression fails ` +
+    `and catches this regression ${chance(at.detection, scenario.power)} of the time; meanwhile the regression fails ` +
     `${failures(at.extraFailures)}. If it slips through, it fails about ${grouped(at.everywherePerHour)} ` +
     `requests an hour once it is everywhere (${spokenShare(scenario.regressedErrorRate)} errors instead of ${spokenShare(scenario.baselineErrorRate)}).`
   );
 }
 
 /**
- * The trade-off across shares, in words: every share must serve the same requests first (so the
- * regression fails the same number of them before the alarm); the share sets how long that takes
- * and how many users are on the bad release meanwhile. As HTML, its shares by shareHtml (or by
- * `share`); the words around them are the widget's own and hold no markup characters.
+ * The trade-off across shares, in words: every share must serve the same requests first, the count
+ * from which every longer bake also reaches the power (so the regression fails the same number of
+ * them during the bake); the share sets how long that takes and how many users are on the bad
+ * release meanwhile. As HTML, its shares by shareHtml (or by `share`); the words around them are
+ * the widget's own and hold no markup characters.
  */
 export function shareSummary(view: CanaryView, share: (share: number) => string = shareHtml): string {
   const { rows, scenario } = view;
   const power = percentUpTo(scenario.power, 0);
   const found = rows.filter((r) => r.bakeSeconds !== null);
   if (found.length === 0)
-    return `No canary size here catches this regression ${power} of the time within ${bakeText(scenario.maxBakeSeconds)}.`;
+    return `No canary size here stays at ${power} or more within ${bakeText(scenario.maxBakeSeconds)}.`;
   const first = found[0]!;
   const last = found[found.length - 1]!;
   const requests = found.map((r) => r.requests);
@@ -201,13 +229,20 @@ export function shareSummary(view: CanaryView, share: (share: number) => string 
   };
   const slow = rows.filter((r) => r.bakeSeconds === null).map((r) => share(r.share));
   return (
-    `To catch it ${power} of the time, a canary of any size here must first serve ${range(requests, (v) => grouped(v))} requests, ` +
-    `so the regression fails ${range(failures, (v) => rounded(v))} of them before the alarm, whatever the share. ` +
-    `The share sets how long that takes (${bakeText(first.bakeSeconds!)} at ${share(first.share)}, ` +
-    `${bakeText(last.bakeSeconds!)} at ${share(last.share)}) and how many users are on the bad release meanwhile.` +
+    `To catch it at least ${power} of the time at that bake and every longer one, a canary of any size here must serve ${range(requests, (v) => grouped(v))} requests, ` +
+    `so the regression fails ${range(failures, (v) => rounded(v))} of them during the bake, whatever the share. ` +
+    `The share sets how long that takes (${bakeTextUp(first.bakeSeconds!)} at ${share(first.share)}, ` +
+    `${bakeTextUp(last.bakeSeconds!)} at ${share(last.share)}) and how many users are on the bad release meanwhile.` +
     (slow.length > 0 ? ` At ${listNames(slow)} it takes longer than ${bakeText(scenario.maxBakeSeconds)}.` : "")
   );
 }
+
+/**
+ * Why the curve dips: a longer bake serves more requests, and each time they raise the alarm's
+ * threshold by one error the chance falls back a little (canary-tradeoff.ts, requestsToCatch).
+ */
+export const dipText =
+  "It dips each time a longer bake raises the alarm's threshold by one error, so it can touch the dashed line and fall back under it.";
 
 function curveSvg(view: CanaryView): string {
   const w = 320;
@@ -224,7 +259,7 @@ function curveSvg(view: CanaryView): string {
     .map((pt, i) => `${i === 0 ? "M" : "L"}${svgCoordinate(x(pt.bakeSeconds))},${svgCoordinate(y(pt.detection))}`)
     .join(" ");
   const { at, scenario } = view;
-  const label = `Chance of catching the regression against bake time up to ${bakeText(maxS)}, for a ${spokenShare(at.share)} canary: ${chance(at.detection)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
+  const label = `Chance one check at the end of the bake catches the regression, against bake time up to ${bakeText(maxS)}, for a ${spokenShare(at.share)} canary: ${chance(at.detection, scenario.power)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
   // Every tick interval, and the axis's end (13 h is not a multiple of 3 h: no 12 h beside it).
   const step = view.axis.tickSeconds;
   const ticks = [...Array.from({ length: Math.ceil((maxS - step / 2) / step) }, (_, i) => i * step), maxS]
@@ -253,14 +288,14 @@ export function renderCanary(view: CanaryView): string {
   const body = rows
     .map((r) => {
       const current = r.share === state.share ? ' class="ct-current" aria-current="true"' : "";
-      const bake = r.bakeSeconds === null ? `over ${bakeText(scenario.maxBakeSeconds)}` : bakeText(r.bakeSeconds);
+      const bake = r.bakeSeconds === null ? `over ${bakeText(scenario.maxBakeSeconds)}` : bakeTextUp(r.bakeSeconds);
       return `<tr${current}><th scope="row">${shareHtml(r.share)}</th><td>${bake}</td></tr>`;
     })
     .join("");
   return (
     `<div class="ct-out">` +
-    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance the alarm has fired, against bake time (dashed: ${power}). The dot is your bake. <span data-reach>${reachText(view, shareHtml)}</span></figcaption></figure>` +
-    `<div class="cw-scroll ct-table"><table class="cw-table"><caption>Bake needed to catch it ${power} of the time</caption>` +
+    `<figure class="ct-figure">${curveSvg(view)}<figcaption>Chance that one check of the errors at the end of a bake this long catches the regression (dashed: ${power}). The dot is your bake. ${dipText} <span data-reach>${reachText(view, shareHtml)}</span></figcaption></figure>` +
+    `<div class="cw-scroll ct-table"><table class="cw-table"><caption>Bake needed: from this long on, every bake catches it at least ${power} of the time</caption>` +
     `<thead><tr><th scope="col">Canary share</th><th scope="col">Bake needed</th></tr></thead>` +
     `<tbody>${body}</tbody></table></div>` +
     `</div>` +
