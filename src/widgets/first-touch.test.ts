@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { mountOnFirstTouch } from "./first-touch.ts";
+import { differsFromMarkup, mountFormOnFirstTouch, mountOnFirstTouch } from "./first-touch.ts";
 
 /** A stand-in for a widget root: an event target whose clicks land on one button. */
 class FakeRoot extends EventTarget {
@@ -80,5 +80,101 @@ describe("mountOnFirstTouch", () => {
     root.dispatchEvent(new Event("click"));
     await settle();
     expect(root.clickedOnButton).toBe(1);
+  });
+});
+
+/** Stand-ins for the form controls `differsFromMarkup` reads (the unit tests run without a DOM). */
+class FakeInput {
+  constructor(
+    readonly type: string,
+    public value = "",
+    readonly defaultValue = value,
+    public checked = false,
+    readonly defaultChecked = checked,
+  ) {}
+}
+class FakeSelect {
+  readonly multiple = false;
+  readonly options: { defaultSelected: boolean }[];
+  constructor(
+    public selectedIndex: number,
+    marked: number[] = [],
+    count = 3,
+  ) {
+    this.options = Array.from({ length: count }, (_, i) => ({ defaultSelected: marked.includes(i) }));
+  }
+}
+class FakeTextArea {}
+
+/** A widget root holding `controls`, with a dataset as an element has. */
+class FakeWidget extends EventTarget {
+  readonly dataset: Record<string, string | undefined> = {};
+  constructor(readonly controls: object[]) {
+    super();
+  }
+  querySelectorAll(): object[] {
+    return this.controls;
+  }
+}
+
+describe("values the browser put back in a form widget's controls", () => {
+  const page = new EventTarget();
+  const stubDom = () => {
+    vi.stubGlobal("HTMLInputElement", FakeInput);
+    vi.stubGlobal("HTMLSelectElement", FakeSelect);
+    vi.stubGlobal("HTMLTextAreaElement", FakeTextArea);
+    vi.stubGlobal("window", page);
+  };
+  const asRoot = (widget: FakeWidget) => widget as unknown as HTMLElement;
+
+  test("a control differs from its markup when its value, choice or tick is not the one the markup gave it", () => {
+    stubDom();
+    const differs = (...controls: object[]) => differsFromMarkup(asRoot(new FakeWidget(controls)));
+    expect(differs(new FakeInput("number", "10"), new FakeInput("range", "30"), new FakeSelect(0))).toBe(false);
+    // A select whose markup marks no option shows its first; one marked is the markup's choice.
+    expect(differs(new FakeSelect(2, [2]))).toBe(false);
+    expect(differs(new FakeSelect(0, [2]))).toBe(true);
+    expect(differs(new FakeSelect(1))).toBe(true);
+    expect(differs(new FakeInput("range", "50", "10"))).toBe(true);
+    expect(differs(new FakeInput("number", "", "10"))).toBe(true);
+    expect(differs(new FakeInput("checkbox", "on", "on", false, true))).toBe(true);
+    expect(differs(new FakeInput("radio", "up", "up", true, false))).toBe(true);
+    expect(differs(new FakeInput("checkbox", "on", "on", true, true))).toBe(false);
+  });
+
+  test("a widget whose controls were put back mounts at once, flagged as changed; one left as drawn waits for a touch", async () => {
+    stubDom();
+    const restored = new FakeWidget([new FakeSelect(0), new FakeInput("range", "50", "10")]);
+    const mountRestored = vi.fn(async () => {});
+    await mountFormOnFirstTouch(asRoot(restored), mountRestored)();
+    expect(mountRestored).toHaveBeenCalledTimes(1);
+    expect(restored.dataset.pendingChange).toBe("true");
+
+    const slider = new FakeInput("range", "10");
+    const asDrawn = new FakeWidget([new FakeSelect(0), slider]);
+    const mount = vi.fn(async () => {
+      asDrawn.dataset.ready = "true";
+    });
+    mountFormOnFirstTouch(asRoot(asDrawn), mount);
+    page.dispatchEvent(new Event("pageshow"));
+    expect(mount).not.toHaveBeenCalled();
+    expect(asDrawn.dataset.pendingChange).toBeUndefined();
+    // Values put back later, without an event (a reload that keeps them): the page's pageshow mounts it.
+    slider.value = "40";
+    page.dispatchEvent(new Event("pageshow"));
+    expect(mount).toHaveBeenCalledTimes(1);
+    expect(asDrawn.dataset.pendingChange).toBe("true");
+    await settle();
+    page.dispatchEvent(new Event("pageshow"));
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  test("a change before the mount is flagged, as before", () => {
+    stubDom();
+    const widget = new FakeWidget([new FakeInput("number", "10")]);
+    mountFormOnFirstTouch(asRoot(widget), async () => {});
+    expect(widget.dataset.pendingChange).toBeUndefined();
+    widget.dispatchEvent(new Event("change"));
+    expect(widget.dataset.pendingChange).toBe("true");
   });
 });

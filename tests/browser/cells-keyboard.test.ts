@@ -1,6 +1,12 @@
 /** The cells widget's number fields stepped with the keyboard alone (QA pass). */
 import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { recordTextChanges } from "../support/live-regions.ts";
+
+/** How many elements' text changed since `recordTextChanges` started. */
+const textChangesSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { qaChanged: Set<Element> }).qaChanged.size);
 
 describeInBrowser("cells widget, keyboard", (browser) => {
   const { site } = browser;
@@ -24,7 +30,7 @@ describeInBrowser("cells widget, keyboard", (browser) => {
     for (let i = 0; i < 12; i++) await page.keyboard.press("ArrowUp");
     await expect(field("waveSize").inputValue()).resolves.toBe("9");
     await expect(error("waveSize").isHidden()).resolves.toBe(true);
-    await expect.poll(() => root.locator('[data-figure="rollout"]').innerText()).toMatch(/cells 1-9/);
+    await expect.poll(() => root.locator('[data-figure="rollout"]').innerText()).toMatch(/cells 1\u20139/);
     // Forty-eight cells: the customers field steps down no further than 48.
     await field("customers").fill("50");
     await field("customers").press("Enter");
@@ -57,8 +63,12 @@ describeInBrowser("cells widget, keyboard", (browser) => {
     const root = page.locator('[data-cells-widget="cells"]').first();
     const region = root.getByRole("region", { name: "Moving a customer" });
     await region.evaluate((el) => el.setAttribute("data-server-drawn", ""));
+    // QA: the first redraw wrote the server's sentence into the live region again, which a screen
+    // reader may read out for a focus alone. Every write to it is counted.
+    await recordTextChanges(root.locator("[data-live]"));
     await region.focus();
     await root.and(page.locator("[data-ready]")).waitFor();
+    await expect(textChangesSoFar(page)).resolves.toBe(0);
     // Redrawn (the server's element is gone), and its replacement has the focus.
     await expect(root.locator("[data-server-drawn]").count()).resolves.toBe(0);
     await expect(region.evaluate((el) => el === document.activeElement)).resolves.toBe(true);

@@ -193,9 +193,23 @@ describeInBrowser("cells widgets", (browser) => {
         expect(scroller, `${caption} at ${width} px`).toMatch(
           /^(fits|SECTION scrolls by \d+ px, tabindex 0, named "\S.*)$/,
         );
-      // The blast-radius table fits; the move table, whose sizes hold, scrolls in its region below 375 px.
+      // The blast-radius table fits, and so does the move table.
       const blast = scrollers.find(({ caption }) => caption?.startsWith("Blast radius"));
       expect(blast?.scroller, `blast radius at ${width} px`).toBe("fits");
+      // QA: at 320 px each step's sentence sat in the step column, one or two words a line, and
+      // the table was 1,207 px tall and scrolled sideways. It reads under its row, across the table.
+      const move = scrollers.find(({ caption }) => caption?.startsWith("Moving"));
+      expect(move?.scroller, `move at ${width} px`).toBe("fits");
+      const across = await page.locator('table[data-figure="move"]').evaluate((table) => {
+        const wide = table.getBoundingClientRect().width;
+        const steps = [...table.querySelectorAll("tbody tr")].filter((row) => !row.querySelector("th"));
+        return steps.map(
+          (row) =>
+            `${row.textContent?.slice(0, 20)}: ${Math.round(wide - row.querySelector("td")!.getBoundingClientRect().width)} px short`,
+        );
+      });
+      expect(across.length, `move at ${width} px`).toBeGreaterThan(0);
+      for (const line of across) expect(line, `move at ${width} px`).toMatch(/: 0 px short$/);
     }
     // A slider was 16 px tall, under WCAG 2.5.8's 24 by 24 px target for a finger.
     const sliders = await page
@@ -215,6 +229,38 @@ describeInBrowser("cells widgets", (browser) => {
     await expect.poll(() => widget(page, "cells").locator('[data-figure="rollout"] li').count()).toBe(5);
     await widget(page, "cells").locator('select[name="strategy"]').selectOption("freeze");
     await expect.poll(() => figure(page, "cells", "move")).toContain("freeze writes");
+
+    // QA: after Back, on a page the back/forward cache did not keep (this browser keeps none), the
+    // browser put the reader's values back in the controls while both widgets drew the server's
+    // defaults, until touched. Both kinds: number fields, a select and a box (cells), a slider (cell size).
+    const size = page.locator("[data-cell-size-widget]");
+    await size.locator('input[name="cells"]').focus();
+    await page.keyboard.press("End");
+    const fifty = cellSizeView({ cells: cellSizeLimits.max });
+    await expect.poll(() => size.locator("[data-live]").innerText()).toBe(keepUnitWithNumber(cellSizeSummary(fifty)));
+    const said = await widget(page, "cells").locator("[data-live]").innerText();
+    await page.goto("about:blank");
+    await page.goBack();
+    await page.waitForSelector('[data-cells-widget="cells"][data-ready]', { state: "attached" });
+    await expect(widget(page, "cells").locator('select[name="strategy"]').inputValue()).resolves.toBe("freeze");
+    await expect(widget(page, "cells").locator("[data-live]").innerText()).resolves.toBe(said);
+    await expect(figure(page, "cells", "exposed-share")).resolves.toBe("100%");
+    await expect(widget(page, "cells").locator('[data-figure="rollout"] li').count()).resolves.toBe(5);
+    await expect(figure(page, "cells", "move")).resolves.toContain("freeze writes");
+    await page.waitForSelector("[data-cell-size-widget][data-ready]", { state: "attached" });
+    await expect(size.locator("[data-live]").innerText()).resolves.toBe(keepUnitWithNumber(cellSizeSummary(fifty)));
+    await expect(size.locator("output[data-slider-value]").innerText()).resolves.toBe(
+      keepUnitWithNumber(cellsText(fifty)),
+    );
+    await expect(size.locator('input[name="cells"]').getAttribute("aria-valuetext")).resolves.toBe(cellsText(fifty));
+    // Mounted, and given a value without an event (as the browser gives one), a page shown again draws it.
+    await widget(page, "cells")
+      .locator('select[name="strategy"]')
+      .evaluate((select: HTMLSelectElement) => {
+        select.value = "dual-write";
+        window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+      });
+    await expect.poll(() => figure(page, "cells", "move")).not.toContain("freeze writes");
   });
 
   test("cells: a value out of range is refused at its field, never clamped behind the reader's back", async () => {
@@ -358,8 +404,17 @@ describeInBrowser("cells widgets", (browser) => {
     await expect(figure(page, "static-stability", "placed-recovered")).resolves.toBe("40");
     await expect(figure(page, "static-stability", "provision-factor")).resolves.toBe("1.5×");
 
-    await widget(page, "static-stability").locator('select[name="routerMode"]').selectOption("asks-control-plane");
+    // A choice the browser put back (after Back, on a page not kept whole) without an event, seen
+    // at the page's pageshow: the widget mounts untouched and draws it.
+    expect(await widget(page, "static-stability").getAttribute("data-ready")).toBeNull();
+    await widget(page, "static-stability")
+      .locator('select[name="routerMode"]')
+      .evaluate((select: HTMLSelectElement) => {
+        select.value = "asks-control-plane";
+        window.dispatchEvent(new PageTransitionEvent("pageshow"));
+      });
     await expect.poll(() => figure(page, "static-stability", "routed-control-plane-down")).toBe("0 of 1,200");
+    expect(await widget(page, "static-stability").getAttribute("data-ready")).toBe("true");
     await expect(widget(page, "static-stability").locator("svg:visible").getAttribute("aria-label")).resolves.toContain(
       "cannot route",
     );

@@ -1,6 +1,12 @@
 /** The slider widgets (cell size, canary) as a screen reader hears them when the slider moves (QA pass). */
 import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
 import { describeInBrowser } from "../support/browser-suite.ts";
+import { recordTextChanges } from "../support/live-regions.ts";
+
+/** How many elements' text changed since `recordTextChanges` started. */
+const textChangesSoFar = (page: Page) =>
+  page.evaluate(() => (window as unknown as { qaChanged: Set<Element> }).qaChanged.size);
 
 describeInBrowser("slider widgets, announced", (browser) => {
   const { site } = browser;
@@ -37,9 +43,13 @@ describeInBrowser("slider widgets, announced", (browser) => {
       const root = page.locator(widget).first();
       const shown = root.locator("output[data-slider-value]");
       const before = await shown.innerText();
+      // QA: focus alone loads the widget, and its first redraw wrote the same sentence into the
+      // live region again (a screen reader may read it out). Written only when its words change.
+      await recordTextChanges(root.locator("[data-live]"));
       await root.locator('input[type="range"]').focus();
-      await page.keyboard.press("ArrowRight");
       await root.and(page.locator("[data-ready]")).waitFor();
+      await expect(textChangesSoFar(page), path).resolves.toBe(0);
+      await page.keyboard.press("ArrowRight");
       await expect.poll(() => shown.innerText()).not.toBe(before);
       await expect(root.locator('input[type="range"]').getAttribute("aria-valuetext")).resolves.toBe(
         (await shown.innerText()).replace(/\u00a0/g, " "),

@@ -47,7 +47,11 @@ describe("the cell-size widget's words", () => {
     );
     expect(cellsText(cellSizeView({ cells: 3 }))).toBe("3 cells of up to 334 customers");
     expect(blastText(cellSizeView({ cells: 3 }))).toBe(
-      "one bad cell takes down 334 customers (33.4%); a router outage still takes down all 1,000 (100%)",
+      "one bad cell takes down up to 334 customers (33.4%); a router outage still takes down all 1,000 (100%)",
+    );
+    // QA: the sentence and the table said "takes down 334 customers" where two of the three cells hold 333.
+    expect(renderCellSize(cellSizeView({ cells: 3 }))).toContain(
+      '<span data-figure="cell-blast">up to 334 customers (33.4%)</span>',
     );
     expect(moveText(cellSizeView({ cells: 39 }))).toContain("At this size it fills 97.5% of a cell.");
     // One cell: there is nowhere to move it to yet.
@@ -76,7 +80,11 @@ describe("the cell-size widget's words", () => {
       expect(cellsText(view)).toContain(`${design.largestCell.toLocaleString("en-US")} customer`);
       // One bad cell: the largest cell's customers and share; the router: everyone, always.
       if (cells > 1) {
-        const [, count, pct] = blastText(view).match(/^one bad cell takes down ([\d,]+) customers? \(([\d.]+%)\)/)!;
+        // "up to" the largest cell's customers when the cells are uneven: the others hold fewer.
+        const [, upTo, count, pct] = blastText(view).match(
+          /^one bad cell takes down (up to )?([\d,]+) customers? \(([\d.]+%)\)/,
+        )!;
+        expect(upTo !== undefined).toBe(costs.customers % cells !== 0);
         expect(Number(count!.replace(/,/g, ""))).toBe(design.largestCell);
         expect(readShare(pct!)).toBeCloseTo(design.blastRadius, 3);
         expect(readShare(pct!)).toBeGreaterThan(0);

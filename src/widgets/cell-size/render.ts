@@ -93,15 +93,20 @@ export function cellsText(view: CellSizeView): string {
   return `${countOf(cells, "cell")} of ${view.even ? "" : "up to "}${countOf(view.largestCell, "customer")}`;
 }
 
+/**
+ * What one bad cell takes down: the largest cell's customers and share, "up to" them when the cells
+ * are uneven (at 3 cells, two hold 333 and one 334).
+ */
+function cellBlast(view: CellSizeView): string {
+  return `${view.even ? "" : "up to "}${countOf(view.largestCell, "customer")} (${share(view.blastRadius)})`;
+}
+
 /** What one bad cell and a router outage each take down. */
 export function blastText(view: CellSizeView): string {
   const all = `${grouped(view.customers)} (${share(1)})`;
   if (view.state.cells === 1)
     return `a bad cell takes down all ${grouped(view.customers)} customers (${share(1)}), as a router outage does`;
-  return (
-    `one bad cell takes down ${countOf(view.largestCell, "customer")} (${share(view.blastRadius)}); ` +
-    `a router outage still takes down all ${all}`
-  );
+  return `one bad cell takes down ${cellBlast(view)}; a router outage still takes down all ${all}`;
 }
 
 /** The monthly bill and its share of per-cell overhead. */
@@ -215,12 +220,7 @@ export function renderCellSize(view: CellSizeView): string {
     `<div class="cs-strip" aria-hidden="true">${strip}</div>` +
     `<div class="cw-scroll"><table class="cw-table cs-table"><caption>One bad cell, the router, and the bill</caption>` +
     `<thead><tr><th scope="col">What</th><th scope="col">How much</th></tr></thead><tbody>` +
-    row(
-      "One bad cell takes down",
-      "cell-blast",
-      `${countOf(view.largestCell, "customer")} (${share(view.blastRadius)})`,
-      bar(view.blastRadius, "cs-bar--down"),
-    ) +
+    row("One bad cell takes down", "cell-blast", cellBlast(view), bar(view.blastRadius, "cs-bar--down")) +
     row(
       "A router outage takes down",
       "router-blast",

@@ -8,14 +8,18 @@ export function mount(root: HTMLElement): void {
   const form = root.querySelector<HTMLFormElement>("form[data-controls]");
   const field = (name: string) => root.querySelector<HTMLInputElement>(`input[name="${name}"]`);
   // A cell count, once finished and within its bounds, sets the other fields' bounds (whether or
-  // not they hold a value it allows), so the arrow keys stop where the check does.
-  form?.addEventListener("change", () => {
+  // not they hold a value it allows), so the arrow keys stop where the check does: at each change,
+  // and at the mount, for a count set before it (or put back by the browser after Back).
+  const followCells = () => {
+    if (!form) return;
     const { cells } = readFields(form);
     if (typeof cells !== "number" || limitProblem(cells, cellsLimits.cells) !== null) return;
     const bounds = cellsBounds(cells);
     field("customers")?.setAttribute("min", String(bounds.customersMin));
     field("waveSize")?.setAttribute("max", String(bounds.waveMax));
-  });
+  };
+  form?.addEventListener("change", followCells);
+  followCells();
   mountFormWidget(root, checkCells, (state) => {
     const view = cellsView(state);
     return { html: renderCells(view), summary: cellsSummary(view) };

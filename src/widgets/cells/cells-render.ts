@@ -1,9 +1,9 @@
 /** The cells widget as an HTML string: drawn on the server first, redrawn in the page after. */
 import type { CellsView } from "./cells-model.ts";
-import { poisonCustomer } from "./cells-model.ts";
+import { cellsLimits, poisonCustomer } from "./cells-model.ts";
 import { escapeHtml } from "../escape-html.ts";
 import { cssPercent } from "../../format/number.ts";
-import { countOf, grouped, percent } from "./format.ts";
+import { countOf, grouped, numberRange, percent } from "./format.ts";
 
 /** What the fault is, in words: the release in cell 0 is bad or good as the reader set it. */
 function faultName(view: CellsView): string {
@@ -60,7 +60,7 @@ function rolloutSteps(view: CellsView): string {
       const cells =
         s.cells.length === 1
           ? `cell ${s.cells[0]}${s.cells[0] === 0 ? " (canary)" : ""}`
-          : `cells ${s.cells[0]}-${s.cells.at(-1)}`;
+          : `cells ${numberRange(s.cells[0]!, s.cells.at(-1)!)}`;
       const text =
         s.action === "deploy"
           ? `Wave ${s.wave}: deploy to ${cells}`
@@ -75,16 +75,35 @@ function rolloutSteps(view: CellsView): string {
   const verdict = view.state.releaseBad
     ? `Customers who saw the bad release: <strong data-figure="exposed">${grouped(r.customersExposed)}</strong> (<span data-figure="exposed-share">${percent(r.exposedShare)}</span>), against ${percent(r.allAtOnceExposedShare)} if it had gone everywhere at once.`
     : `A good release: it reaches ${r.cellsReached === 1 ? "its only cell" : `all <span data-figure="exposed">${r.cellsReached}</span> cells`} and nobody is hurt, so the canary's health check has nothing to catch.`;
-  return `<ol class="cw-steps" data-figure="rollout">${items}</ol><p class="cw-note">${verdict}</p>`;
+  return `<ol class="cw-steps" data-figure="rollout">${items}</ol><p class="cw-note">${verdict}</p>${wavesUnused(view)}`;
 }
 
+/**
+ * Why the cells-per-wave field changes nothing, when it does not: the rollout halted at the
+ * canary, so no wave after it ran.
+ */
+function wavesUnused(view: CellsView): string {
+  const r = view.rollout;
+  if (!r.halted || r.cellsReached !== 1 || view.state.cells === 1) return "";
+  return `<p class="cw-note" data-figure="waves-unused">No wave ran after the canary, so <q>${cellsLimits.waveSize.label}</q> changes nothing here; the waves run when the release is good or the canary's check misses it.</p>`;
+}
+
+/** "cell 9", kept on one line: a list of cells breaks only between them ("cell 0 +" / "cell 9"). */
+const cellName = (cell: number) => `cell\u00a0${cell}`;
+
+/**
+ * The steps of a customer's move: each step's row, and under it, across the whole table, what
+ * the step does. In the step's column that sentence took one or two words a line on a phone (the
+ * table was 1,207 px tall at 320 px); under its row it reads as a line of text does.
+ */
 function moveTable(view: CellsView): string {
   if (!view.move) return `<p class="cw-note">With one cell there is nowhere to move a customer.</p>`;
-  const list = (cells: number[]) => (cells.length ? cells.map((c) => `cell ${c}`).join(" + ") : "paused");
+  const list = (cells: number[]) => (cells.length ? cells.map(cellName).join(" + ") : "paused");
   const rows = view.move.steps
     .map(
       (s, i) =>
-        `<tr><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")} <span class="cw-why">${escapeHtml(s.description)}</span></th><td>cell ${s.routedTo}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>`,
+        `<tr class="cw-move-step"><th scope="row">${i + 1}. ${s.name.replace(/-/g, " ")}</th><td>${cellName(s.routedTo)}</td><td>${list(s.writesTo)}</td><td>${list(s.upToDateIn)}</td></tr>` +
+        `<tr class="cw-move-why"><td colspan="4">${escapeHtml(s.description)}</td></tr>`,
     )
     .join("");
   return `<table class="cw-table" data-figure="move">

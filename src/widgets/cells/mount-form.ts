@@ -86,6 +86,14 @@ export function mountFormWidget<S>(
   const stale = root.querySelector<HTMLElement>("[data-stale-note]");
   if (!form || !output || !live) throw new Error("widget markup is missing its form, output or live region");
   let last = "";
+  /**
+   * The live region is written only when its words change: a screen reader may read a region
+   * whose text is replaced, even by the same words, so the first redraw after the code loads
+   * (the server's sentence again, when the reader has only focused a control) says nothing.
+   */
+  const say = (words: string) => {
+    if (live.textContent !== words) live.textContent = words;
+  };
   // A value still being typed gets its own words; wrong ones get `wrongValuesNote`'s.
   const typingText = "Showing the last settings drawn: press Enter or leave the field to redraw.";
 
@@ -114,10 +122,13 @@ export function mountFormWidget<S>(
         markStale(wrongValuesNote(shown.length));
         // Announced, not shown: each message is on the page already, under the controls, and the
         // note above the figures says they are the last valid settings.
-        const said = document.createElement("span");
-        said.className = "sr-only";
-        said.textContent = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
-        live.replaceChildren(said);
+        const words = `${shown.map(([, m]) => m).join(" ")} The figures below are for the last valid settings.`;
+        if (live.textContent !== words) {
+          const said = document.createElement("span");
+          said.className = "sr-only";
+          said.textContent = words;
+          live.replaceChildren(said);
+        }
       } else markStale(typingText);
       return;
     }
@@ -137,7 +148,7 @@ export function mountFormWidget<S>(
     if (key !== last || live.textContent !== drawn.summary) {
       last = key;
       replaceDrawing(output, drawn.html);
-      live.textContent = drawn.summary;
+      say(drawn.summary);
     }
   };
   const firstRedraw = (committed: boolean) => {
@@ -146,6 +157,9 @@ export function mountFormWidget<S>(
     else redraw(committed);
   };
   redrawOnEdit(form, redraw);
+  // Shown again from the back/forward cache, or given values without an event: the drawing
+  // follows the form as it is then (src/widgets/first-touch.ts, `mountFormOnFirstTouch`).
+  window.addEventListener("pageshow", () => redraw(true));
   root.dataset.ready = "true";
   // The form as the code finds it: drawn if valid (the server's settings, or a change made before
   // the code loaded); only a change made by then shows an empty field as a mistake.

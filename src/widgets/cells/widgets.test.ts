@@ -170,6 +170,37 @@ describe("cells widget: what the reader typed", () => {
     expect(cellsSummary(missed)).toBe(cellsSummary(view));
   });
 
+  // QA: with the canary's check catching the bad release (the default), "Cells per wave after the
+  // canary" changed no text at all, and nothing said why.
+  test("cells per wave: where no wave runs after the canary, the rollout says so, and the field changes nothing there", () => {
+    const note = (html: string) => html.match(/<p class="cw-note" data-figure="waves-unused">(.*?)<\/p>/)?.[1];
+    const drawn = (state: Partial<typeof defaultCellsState>, waveSize: number) =>
+      renderCells(cellsView(normalizeCells({ ...defaultCellsState, ...state, waveSize })));
+    const waves = Array.from({ length: defaultCellsState.cells - 1 }, (_, i) => i + 1);
+    // Halted at the canary: every wave size draws the same, and the note names the field.
+    const halted = waves.map((w) => drawn({}, w));
+    for (const html of halted) expect(html).toBe(halted[0]);
+    expect(note(halted[0]!)).toBe(
+      `No wave ran after the canary, so <q>${cellsLimits.waveSize.label}</q> changes nothing here; the waves run when the release is good or the canary's check misses it.`,
+    );
+    expect(cellsView(defaultCellsState).rollout.cellsReached).toBe(1);
+    // A check that misses, or a good release: the waves run, the wave size changes the rollout, no note.
+    for (const state of [{ healthCheckCatches: false }, { releaseBad: false }]) {
+      const each = waves.map((w) => drawn(state, w));
+      expect(new Set(each).size).toBe(waves.length);
+      for (const html of each) expect(note(html)).toBeUndefined();
+    }
+    // One cell: there is no cell after the canary, and the field can only hold 1.
+    expect(note(drawn({ cells: 1, customers: 10 }, 1))).toBeUndefined();
+  });
+
+  // QA: "deploy to cells 1-9" with a hyphen, where the shuffle explorer writes "workers 0–1".
+  test("a wave's cells are a range with an en dash", () => {
+    const html = renderCells(cellsView({ ...defaultCellsState, healthCheckCatches: false, waveSize: 9 }));
+    expect(html).toContain("Wave 1: deploy to cells 1\u20139");
+    expect(html).not.toMatch(/cells \d+-\d+/);
+  });
+
   // QA: one cell read "the rollout reaches all 1 cell" and "it reaches all 1 cells".
   test("a good release in one cell reaches its only cell, in the sentence and under the steps", () => {
     const view = cellsView({ ...defaultCellsState, cells: 1, releaseBad: false });

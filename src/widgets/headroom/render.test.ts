@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { percentUpTo } from "../../format/number.ts";
 import { headroomToSurvive, zoneLoss } from "../../sim/cells/static-stability.ts";
 import {
   defaultHeadroomState,
@@ -18,15 +19,17 @@ describe("the zone-headroom widget's words", () => {
     expect(one.unserved).toBeCloseTo(0.2, 12);
     expect(two.unserved).toBeCloseTo(0.6, 12);
     expect(headroomSummary(view)).toBe(
-      "3 zones running 1.2× the peak (20% spare): losing 1 zone refuses 20% of the peak until new capacity " +
-        "launches; losing 2 zones refuses 60% of the peak until new capacity launches. The bill is 1.2× what the " +
-        "peak alone needs.",
+      "3 zones running 1.2× the peak (20% spare): losing 1 zone at the peak refuses 20% of its traffic until new " +
+        "capacity launches; losing 2 zones at the peak refuses 60% of its traffic until new capacity launches. The " +
+        "bill is 1.2× what the peak alone needs.",
     );
   });
 
   test("at exactly N / (N - 1) one lost zone refuses nothing; the price of each protection is N / (N - lost)", () => {
     const view = headroomView({ zones: 3, provisioned: 1.5 });
-    expect(headroomSummary(view)).toContain("losing 1 zone at the peak refuses nothing; losing 2 zones refuses 50%");
+    expect(headroomSummary(view)).toContain(
+      "losing 1 zone at the peak refuses nothing; losing 2 zones at the peak refuses 50%",
+    );
     expect(headroomPrices(view)).toBe(
       `Riding out one lost zone of 3 takes 1.5× the peak (50% spare); two takes 3× (200% spare). Below that, the ` +
         "shortfall waits on launches, which need the control plane at the moment it is busiest.",
@@ -52,6 +55,33 @@ describe("the zone-headroom widget's words", () => {
         }
       }
     }
+  });
+
+  // QA: "losing 1 zone refuses 30% of the peak until ..." beside "losing 1 zone at the peak refuses
+  // nothing": both losses are at the peak, and only one said so.
+  test("every loss is said the same way, at the peak, whether it refuses something or nothing", () => {
+    const { min, max, step } = headroomLimits.provisioned;
+    const shapes = new Set<string>();
+    for (let zones = headroomLimits.zones.min; zones <= headroomLimits.zones.max; zones++) {
+      for (let i = 0; min + i * step <= max + 1e-9; i++) {
+        const view = headroomView({ zones, provisioned: Number((min + i * step).toFixed(2)) });
+        const losses = headroomSummary(view).split(": ").slice(1).join(": ").split(". The bill")[0]!.split("; ");
+        const lost = view.rows.filter((r) => r.lost > 0);
+        expect(losses).toHaveLength(lost.length);
+        for (const [k, said] of losses.entries()) {
+          const row = lost[k]!;
+          const zonesLost = `${row.lost} ${row.lost === 1 ? "zone" : "zones"}`;
+          const refused =
+            row.unserved === 0
+              ? "nothing"
+              : `${percentUpTo(row.unserved, 0)} of its traffic until new capacity launches`;
+          expect(said).toBe(`losing ${zonesLost} at the peak refuses ${refused}`);
+          shapes.add(row.unserved === 0 ? "nothing" : "some");
+        }
+      }
+    }
+    // Both cases occur over the slider's range, so both were held to the one wording.
+    expect([...shapes].sort()).toEqual(["nothing", "some"]);
   });
 });
 

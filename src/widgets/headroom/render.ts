@@ -74,10 +74,11 @@ export function headroomView(state: HeadroomState): HeadroomView {
 const spare = (provisioned: number) => percentUpTo(provisioned - 1, 0);
 const zonesWord = (n: number) => countOf(n, "zone");
 
+/** One loss, said the same way whether it refuses something or not: "losing 1 zone at the peak refuses ...". */
 function lossText(row: LossRow): string {
-  return row.unserved === 0
-    ? `losing ${zonesWord(row.lost)} at the peak refuses nothing`
-    : `losing ${zonesWord(row.lost)} refuses ${percentUpTo(row.unserved, 0)} of the peak until new capacity launches`;
+  const refused =
+    row.unserved === 0 ? "nothing" : `${percentUpTo(row.unserved, 0)} of its traffic until new capacity launches`;
+  return `losing ${zonesWord(row.lost)} at the peak refuses ${refused}`;
 }
 
 /** What a screen reader hears after each change (and the line above the table). */

@@ -30,10 +30,20 @@ export function mount(root: HTMLElement): void {
     gone: $<HTMLElement>('[data-pf-count="gone"]'),
   };
   const text = (selector: string) => $<HTMLElement>(selector);
-  /** Writes `words` into the element, with its numbers bound to their units as the build binds the server's frame. */
-  const say = (selector: string, words: string) => {
-    text(selector).textContent = keepUnitWithNumber(words);
+  /**
+   * Writes `words` into the element, with its numbers bound to their units as the build binds the
+   * server's frame, only when they change: the caption is a live region, and a screen reader may
+   * read one whose text is replaced by the same words (the first frame drawn is the server's).
+   */
+  const write = (element: HTMLElement, words: string) => {
+    const bound = keepUnitWithNumber(words);
+    if (element.textContent !== bound) element.textContent = bound;
   };
+  const say = (selector: string, words: string) => write(text(selector), words);
+  // A time the browser put back in the slider (after Back, src/widgets/first-touch.ts) is the
+  // reader's: it is drawn, and nothing plays over it by itself.
+  if (root.dataset.pendingChange) root.dataset.touched = "true";
+  delete root.dataset.pendingChange;
   const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
   const last = film.frames.length - 1;
   let timer = 0;
@@ -57,7 +67,7 @@ export function mount(root: HTMLElement): void {
     say("[data-pf-wait]", view.wait);
     text("[data-pf-wait-bar]").style.width = cssWidth(view.waitShare);
     say("[data-pf-refused]", view.refused);
-    caption.textContent = keepUnitWithNumber(view.caption);
+    write(caption, view.caption);
     root.dataset.frame = String(view.index);
   };
 
