@@ -2,8 +2,9 @@
  * The retry-storm presenter page's tool bar, as a room reads it on a projector: the chart picker
  * names the chart shown in the tool bar's own type, not in a form control's small default, and
  * whole, on a phone too; the playhead in the course's accent; the charts' value axes as the
- * chapter's replay draws them; and the scenario's fields, shown, keep their places when a field's
- * message appears, as the chapter's do.
+ * chapter's replay draws them; the scenario's fields, shown, keep their places when a field's
+ * message appears, as the chapter's do; and a clicker's page keys step the key moments whatever
+ * has the focus, a field being typed in apart.
  */
 import { expect, test } from "vitest";
 import { describeInBrowser } from "../support/browser-suite.ts";
@@ -39,6 +40,36 @@ describeInBrowser("retry-storm presenter tools", (browser) => {
     await expect.poll(() => valueAxes(replay)).toEqual(staticAxes);
     // And drawn where the static charts had them, in the room's large type: the plot, each label.
     await expect.poll(async () => movedPlaces(staticPlaces, await chartPlaces(replay), 1)).toEqual([]);
+    // Kit audit D1: a clicker's Page Down and Page Up step the key moments whatever the presenter
+    // last clicked. With the playhead slider focused (clicked, as when scrubbing), Page Down paged
+    // the playhead 72 s back, to before the trigger; with the chart picker, it changed the chart.
+    const scrub = page.locator("[data-scrub]");
+    const stops = await page
+      .locator("[data-moment-time]")
+      .evaluateAll((buttons) => [
+        ...new Set(buttons.map((b) => Math.floor(Number((b as HTMLElement).dataset.momentTime)))),
+      ]);
+    const track = (await scrub.boundingBox())!;
+    await scrub.click({ position: { x: track.width * 0.1, y: track.height / 2 } });
+    const scrubbed = Number(await scrub.inputValue());
+    const next = stops.find((s) => s > scrubbed)!;
+    const back = stops.findLast((s) => s < next)!;
+    expect(stops).not.toContain(scrubbed);
+    expect(back).toBeLessThan(scrubbed);
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => scrub.inputValue()).toBe(String(next));
+    await page.keyboard.press("PageUp");
+    await expect.poll(() => scrub.inputValue()).toBe(String(back));
+    // The slider keeps its arrows: a second on.
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => scrub.inputValue()).toBe(String(back + 1));
+    await expect(scrub.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    const chartPick = page.locator("[data-chart-pick]");
+    await chartPick.focus();
+    const chart = await chartPick.inputValue();
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => scrub.inputValue()).toBe(String(next));
+    expect(await chartPick.inputValue()).toBe(chart);
     // The scenario's fields, shown: a field's message moves no field sideways (the seed's widened its
     // field, and every field after it went 50 px to the right), only those under its row, down.
     await page.locator("[data-scenario-toggle]").check();
@@ -46,9 +77,18 @@ describeInBrowser("retry-storm presenter tools", (browser) => {
     const clear = await scenarioPlaces(scenario);
     const seed = replay.locator('input[name="seed"]');
     await seed.fill("-1");
+    // Being typed in (not yet committed), the seed keeps the page keys: a step would answer for
+    // the run before the edit. Committed (its change), the clicker steps from it again: a new
+    // scenario starts at the slider's first second, and Page Down goes to the first stop.
+    await page.keyboard.press("PageDown");
+    expect(await scrub.inputValue()).toBe(String(next));
     await seed.dispatchEvent("change");
     await expect.poll(() => replay.locator('[data-error-for="seed"]').isVisible()).toBe(true);
     expectUnmovedBut(clear, await scenarioPlaces(scenario), ["seed"]);
+    await expect.poll(() => scrub.inputValue()).toBe(await scrub.getAttribute("min"));
+    await page.keyboard.press("PageDown");
+    await expect.poll(() => scrub.inputValue()).toBe(String(stops[0]));
+    await expect(seed.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     // Its longest chart name still fits a phone's width.
     await page.setViewportSize({ width: 390, height: 844 });
     const box = await page.locator("[data-chart-pick]").boundingBox();

@@ -1,8 +1,9 @@
 /**
  * A facilitator who reloads a presenter view mid-session (a frozen projector, a stray F5) comes
  * back to the slide, the reveal or the saturated resource the room was on, and the replay to the
- * same second, paused; a link opened anew, or a new tab, starts at the beginning. QA: every
- * presenter view went back to its first stage on a reload, and the replay to 0 s.
+ * same second, paused; so does Back to the view; a link opened anew, or a new tab, starts at the
+ * beginning. QA: every presenter view went back to its first stage on a reload, and the replay to
+ * 0 s.
  */
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
@@ -49,6 +50,21 @@ describeInBrowser("presenter views across a reload", (browser) => {
       // Stepping back after the reload goes on from there.
       await page.keyboard.press("PageUp");
       await expect.poll(async () => (await where(page)).stage).toBe(String(view.steps - 1));
+      // Kit audit D5: the chapter link, then the browser's Back, came back to the first slide,
+      // every answer hidden. Back is a return as a reload is (one rule, placeInTab); checked on the
+      // opening, the view it was found on, leaving it for a blank page (what page it leaves for is
+      // no matter; a chapter costs a second to load). This is the return the back/forward cache
+      // does not serve (the page loads again: Playwright's Chromium runs without that cache); one
+      // it serves brings the page back as it was left, script and all.
+      if (view.path === "/present/opening/") {
+        const left = await where(page);
+        await page.goto("about:blank");
+        await page.goBack();
+        await page.locator(view.ready).waitFor();
+        const type = () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).type;
+        expect(await page.evaluate(type)).toBe("back_forward");
+        await expect.poll(() => where(page), { timeout: 20_000 }).toEqual(left);
+      }
       // The same link opened again (from the run sheet, not a reload) starts from the beginning,
       // answers held back; so does another tab (the projector's, opened fresh).
       await page.goto("about:blank");

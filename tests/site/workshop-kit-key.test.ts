@@ -9,7 +9,7 @@ import { describe, expect, test } from "vitest";
 import { answerKeySeeds } from "../../src/course/workshop-exercises.ts";
 import { inWords, listNames } from "../../src/format/words.ts";
 import type { ExplorerStepId, ReplayStepId } from "../../src/course/workshop/step-ids.ts";
-import { preparedStep } from "../../src/widgets/present/steps.ts";
+import { clickerSentence, preparedStep } from "../../src/widgets/present/steps.ts";
 import { kitMomentName, kitStopNames } from "../support/kit-replay-stops.ts";
 import { attr, findAll, hasClass, parseBuiltPage, textOf } from "../../tools/built-site.ts";
 
@@ -90,18 +90,28 @@ test("the kit names exactly the stops the replay's presenter view makes on Page 
 
 // The agenda listed the clicker's stops with commas alone ("0 s (…), 82 s (…), 660 s (…)") where
 // the run sheet ends its list of the same stops with "and": both are lists a facilitator reads.
-test("the agenda names each replay step's Page Down stops as a list in a sentence, as the run sheet does", () => {
+// Kit audit L3: it said "Page Down stops at 0 s", where the replay opens; the first Page Down goes to 1 s.
+test("the agenda says where each block's replay links open, then each Page Down's stop as a list, then the run's end", () => {
   const spans = findAll(main(kit), (el) => hasClass(el, "agenda__moments"));
   expect(spans.length).toBeGreaterThan(0);
+  // The built presenter view's playhead slider: where a link opens it, and the run's end.
+  const scrub = findAll(parseBuiltPage("present/retry-storm/"), (el) => attr(el, "data-scrub") !== undefined)[0]!;
   for (const span of spans) {
     const step = findAll(
       main(kit),
       (el) => attr(el, "data-step") !== undefined && findAll(el, (x) => x === span).length > 0,
     )[0]!;
-    const { moments } = preparedStep(attr(step, "data-step") as ReplayStepId | ExplorerStepId);
-    expect(moments.length).toBeGreaterThan(1);
+    const steps = findAll(step.parentNode as Element, (el) => attr(el, "data-step") !== undefined).length;
+    const { clicker, moments } = preparedStep(attr(step, "data-step") as ReplayStepId | ExplorerStepId);
+    expect(clicker!.stops.length).toBeGreaterThan(1);
+    expect(clicker!.opens.value).toBe(`${attr(scrub, "value")} s`);
+    expect(clicker!.end).toBe(`${attr(scrub, "max")} s`);
+    expect([clicker!.opens, ...clicker!.stops]).toEqual(moments);
+    expect(text(span)).toBe(clickerSentence(clicker!, steps > 1));
     expect(text(span)).toMatch(
-      new RegExp(`at ${escaped(listNames(moments.map((m) => `${m.value} (${m.label})`)))}\\.$`),
+      new RegExp(
+        `Page Down then stops at ${escaped(listNames(clicker!.stops.map((m) => `${m.value} (${m.label})`)))}, then at the run's end, ${clicker!.end}\\.$`,
+      ),
     );
   }
 });

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   deck,
   fieldKeepsKey,
@@ -6,8 +6,10 @@ import {
   keepNow,
   keptStage,
   keyDirection,
+  placeInTab,
   slideAt,
   stepStage,
+  takesText,
 } from "./reveal.ts";
 
 describe("presenter reveal", () => {
@@ -17,28 +19,45 @@ describe("presenter reveal", () => {
     expect(["Enter", " ", "a", "Tab"].map(keyDirection)).toEqual([0, 0, 0, 0]);
   });
 
-  test("a ticked box or a pressed button leaves the clicker's keys to the view; sliders, boxes and lists keep theirs", () => {
-    const keys = ["PageDown", "PageUp", "ArrowRight", "ArrowLeft"];
-    for (const type of ["checkbox", "button", "submit"])
-      expect(
-        keys.map((k) => fieldKeepsKey("input", type, k)),
-        type,
-      ).toEqual([false, false, false, false]);
-    // Radio buttons move between their choices with the arrows; the page keys step the view.
-    expect(keys.map((k) => fieldKeepsKey("input", "radio", k))).toEqual([false, false, true, true]);
-    for (const [tag, type] of [
+  // Kit audit D1: with the replay's playhead slider focused (the presenter had dragged it), a
+  // clicker's Page Down paged the playhead 72 s back, before the trigger; with a pick list focused,
+  // it changed the chart or the speed.
+  test("the page keys step the view whatever has the focus, but a text field being typed in; the arrows stay with sliders, boxes and lists", () => {
+    const fields = [
       ["input", "range"],
+      ["select", "select-one"],
       ["input", "number"],
       ["input", "text"],
-      ["select", "select-one"],
       ["textarea", "textarea"],
-    ])
+      ["input", "radio"],
+      ["input", "checkbox"],
+      ["input", "button"],
+      ["input", "submit"],
+    ] as const;
+    for (const [tag, type] of fields) {
+      expect(fieldKeepsKey(tag, type, "PageDown"), `${tag} ${type}`).toBe(false);
+      expect(fieldKeepsKey(tag, type, "PageUp"), `${tag} ${type}`).toBe(false);
+    }
+    // Typed in, an edit not yet committed: a text field keeps the page keys; a slider or a list has no such edit.
+    const typed = fields
+      .filter(([tag, type]) => fieldKeepsKey(tag, type, "PageDown", true))
+      .map(([tag, type]) => `${tag} ${type}`);
+    expect(typed).toEqual(["input number", "input text", "textarea textarea"]);
+    expect(fields.filter(([tag, type]) => takesText(tag, type)).map(([tag, type]) => `${tag} ${type}`)).toEqual(typed);
+    // The arrows: a slider, a pick list, a text or number box and radio buttons keep theirs; a box, a button does not.
+    const arrows = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"];
+    for (const [tag, type] of fields) {
+      const keeps = !(tag === "input" && ["checkbox", "button", "submit"].includes(type));
       expect(
-        keys.map((k) => fieldKeepsKey(tag!, type!, k)),
+        arrows.map((k) => fieldKeepsKey(tag, type, k)),
         `${tag} ${type}`,
-      ).toEqual([true, true, true, true]);
-    // Keys that step nothing are always the field's.
-    expect(fieldKeepsKey("input", "checkbox", " ")).toBe(true);
+      ).toEqual(arrows.map(() => keeps));
+    }
+    // Keys that step nothing (Home and End move a slider to its ends) are always the field's.
+    for (const key of ["Home", "End", " ", "Enter"]) {
+      expect(fieldKeepsKey("input", "range", key), key).toBe(true);
+      expect(fieldKeepsKey("input", "checkbox", key), key).toBe(true);
+    }
   });
 
   test("steps stay between the first stage and the last", () => {
@@ -86,4 +105,37 @@ test("a place moving by itself is written at most once a second; one standing st
   expect(keepNow(false, 10_001, 10_000)).toBe(true);
   expect(keepNow(true, 10_999, 10_000)).toBe(false);
   expect(keepNow(true, 11_000, 10_000)).toBe(true);
+});
+
+describe("a presenter view's place in the tab", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A page at `path` that has just loaded by a navigation of `type`, its tab keeping what was written. */
+  const loaded = (type: string | undefined, path = "/present/opening/") => {
+    const tab = new Map<string, string>();
+    vi.stubGlobal("sessionStorage", {
+      getItem: (k: string) => tab.get(k) ?? null,
+      setItem: (k: string, v: string) => void tab.set(k, v),
+      removeItem: (k: string) => void tab.delete(k),
+    });
+    vi.stubGlobal("location", { pathname: path, search: "", hash: "" });
+    vi.stubGlobal("performance", { getEntriesByType: () => (type === undefined ? [] : [{ type }]) });
+    return tab;
+  };
+
+  // Kit audit D5: Back to the opening slides (a history traversal the back/forward cache did not
+  // serve) came back at slide 1, every answer hidden; a reload came back to the slide.
+  test("a reload and a return through the history come back to the place kept; a link opened anew, at the first", () => {
+    const back: Record<string, number> = {};
+    for (const type of ["reload", "back_forward", "navigate", "prerender", undefined]) {
+      loaded(type);
+      placeInTab("stage").keep(5);
+      back[String(type)] = placeInTab("stage").kept;
+    }
+    expect(back).toEqual({ reload: 5, back_forward: 5, navigate: 0, prerender: 0, undefined: 0 });
+    // Another page's place is not this one's: the key is the page's address.
+    const tab = loaded("back_forward", "/present/explorer/");
+    tab.set("present-stage:/present/opening/", "3");
+    expect(placeInTab("stage").kept).toBe(0);
+  });
 });

@@ -6,9 +6,11 @@
  * Elements marked data-reveal-step="n" show from stage n on; the root carries data-reveal
  * ("on" while predicting), data-stage and, at the last stage, data-revealed, so a view's CSS can
  * hide whatever else waits. Page Down, Page Up and the arrow keys (what a presentation clicker
- * sends) step forward and back; a view with stops of its own (the replay's key moments) takes
- * the keys first. Optional [data-step-next] and [data-step-back] buttons step as the keys do.
+ * sends) step forward and back, the page keys whatever has the focus (fieldKeepsKey); a view with
+ * stops of its own (the replay's key moments) takes the keys first. Optional [data-step-next] and
+ * [data-step-back] buttons step as the keys do.
  */
+import { returnsToPlace } from "../reading-place.ts";
 import { keep, tabStoreOrNothing } from "../site-storage.ts";
 
 /** The step a key asks for: 1 forward, -1 back, 0 for any other key. */
@@ -18,18 +20,36 @@ export function keyDirection(key: string): 1 | -1 | 0 {
   return 0;
 }
 
+/** Input types that take no typed text: a click, a tick, a choice or a drag sets them. */
+const typesNoText = new Set(["checkbox", "radio", "range", "button", "submit", "reset", "color", "file", "image"]);
+
+/** Whether a field takes typed text: a text area, or an input of any type but those above (text, number, search...). */
+export function takesText(tag: string, type: string): boolean {
+  return tag === "textarea" || (tag === "input" && !typesNoText.has(type));
+}
+
 /**
- * Whether a focused field uses a key itself, so a presenter view leaves it alone. A slider, a
- * number or text box and a pick list take the arrows and the page keys; radio buttons take the
- * arrows (they move between the choices), not the page keys; a checkbox or a button takes none
- * of them, so the clicker steps the view even after a presenter has ticked a box.
+ * Whether a focused field uses a key itself, so a presenter view leaves it alone.
+ *
+ * Page Down and Page Up are a presentation clicker's, and a presenter never means them for a
+ * field: on a slider they page it (the replay's playhead jumped 72 s back, to before the
+ * trigger, on a Page Down), on a pick list they change the choice (the chart, the speed). So they
+ * step the view whatever has the focus, with one exception: a field that takes text while it is
+ * being typed in (`typing`: an edit not yet committed, as Enter or leaving the field commits it).
+ * There the edit is not yet the view's setting: the shares revealed would be the ones of the
+ * setting before it, hidden again as the edit commits (a new setting is a new prediction). Once
+ * committed, the clicker steps again, the focus still in the field.
+ *
+ * The arrows step too, but a slider, a text or number box and a pick list keep theirs (they move
+ * the playhead a second, the caret, the choice), as radio buttons do (they move between the
+ * choices); a checkbox or a button takes none, so the clicker's arrows step the view even after a
+ * presenter has ticked a box. Home and End step nothing: they stay the field's.
  */
-export function fieldKeepsKey(tag: string, type: string, key: string): boolean {
+export function fieldKeepsKey(tag: string, type: string, key: string, typing = false): boolean {
   if (keyDirection(key) === 0) return true;
+  if (key === "PageDown" || key === "PageUp") return typing && takesText(tag, type);
   if (tag !== "input") return true;
-  if (type === "checkbox" || type === "button" || type === "submit" || type === "reset") return false;
-  if (type === "radio") return key.startsWith("Arrow");
-  return true;
+  return !(type === "checkbox" || type === "button" || type === "submit" || type === "reset");
 }
 
 /** A place kept in the tab (a stage, a second), read back: a whole number from 0, or 0 for anything else (nothing kept, a damaged value). */
@@ -38,9 +58,9 @@ export function keptStage(text: string | null): number {
   return text !== null && /^\d+$/.test(text) && Number.isSafeInteger(stage) ? stage : 0;
 }
 
-/** A presenter view's place in the tab: what a reload comes back to. */
+/** A presenter view's place in the tab: what a reload, or Back to the view, comes back to. */
 export interface TabPlace {
-  /** The place kept before this page's reload; 0 when the page was opened anew (a link, a new tab) or nothing was kept. */
+  /** The place kept before this page's reload or return through the history; 0 when the page was opened anew (a link, a new tab) or nothing was kept. */
   readonly kept: number;
   /** Keeps the place the presenter is at now. */
   keep(place: number): void;
@@ -50,7 +70,10 @@ export interface TabPlace {
  * The one way a presenter view keeps its place (the reveal's stage, the replay's playhead): in
  * the tab's sessionStorage under `name` and the page's address (path, query and hash, as they
  * are at each write: the explorer and the replay write their settings into the query), read back
- * only on a reload. A link opened anew (from the run sheet, say) starts at the beginning, the
+ * on a reload and on a return through the history (Back to the view from the chapter it links
+ * to, say), by the rule a chapter's reading place follows (returnsToPlace). A return the browser
+ * serves from its back/forward cache needs none of this: the page comes back as it was left,
+ * script and all. A link opened anew (from the run sheet, say) starts at the beginning, the
  * answers held back, even where the presenter revealed them earlier in this tab.
  */
 export function placeInTab(name: string): TabPlace {
@@ -58,7 +81,7 @@ export function placeInTab(name: string): TabPlace {
   const key = () => `present-${name}:${location.pathname}${location.search}${location.hash}`;
   const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
   return {
-    kept: navigation?.type === "reload" ? keptStage(tab.getItem(key())) : 0,
+    kept: returnsToPlace(navigation?.type) ? keptStage(tab.getItem(key())) : 0,
     keep: (place) => void keep(key(), String(place), tab),
   };
 }
@@ -96,8 +119,9 @@ export interface RevealOptions {
   /** Called after every change, with the stage and whether the room is predicting. */
   onStage?: (stage: number, predicting: boolean) => void;
   /**
-   * Keep the stage in the tab (placeInTab), so that a reload mid-session comes back to the slide
-   * or resource the room was on; a link opened anew, or a new tab, starts at stage 0.
+   * Keep the stage in the tab (placeInTab), so that a reload mid-session, or Back to the view,
+   * comes back to the slide or resource the room was on; a link opened anew, or a new tab, starts
+   * at stage 0.
    */
   keepStage?: boolean;
 }
@@ -122,7 +146,7 @@ export function mountReveal(options: RevealOptions): Reveal {
   const next = tools.querySelector<HTMLButtonElement>("[data-step-next]");
   const back = tools.querySelector<HTMLButtonElement>("[data-step-back]");
   const place = options.keepStage ? placeInTab("stage") : null;
-  /** The stage the presenter last went to: where the view opens (on a reload), and where it goes back when a map loads. */
+  /** The stage the presenter last went to: where the view opens (on a reload or Back), and where it goes back when a map loads. */
   let wanted = place?.kept ?? 0;
   let stage = 0;
   const predicting = () => predict?.checked ?? true;
@@ -174,13 +198,23 @@ export function mountReveal(options: RevealOptions): Reveal {
   back?.addEventListener("click", () => {
     if (!done(back)) step(-1);
   });
+  // The fields that take text with an edit not yet committed (fieldKeepsKey's `typing`): typed in
+  // since their last change (Enter or leaving the field commits it; leaving it unchanged ends it too).
+  const typing = new WeakSet<EventTarget>();
+  document.addEventListener("input", (event) => {
+    const field = event.target as HTMLInputElement;
+    if (takesText(field.localName, field.type ?? "")) typing.add(field);
+  });
+  for (const type of ["change", "focusout"])
+    document.addEventListener(type, (event) => void (event.target && typing.delete(event.target)));
   // Anywhere on the page, a field's own keys apart (fieldKeepsKey): a presenter who has just
-  // ticked a defence or a switch still steps with the clicker.
+  // ticked a defence, dragged the playhead or picked a chart still steps with the clicker.
   document.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const field = target.closest<HTMLElement>("input, select, textarea");
-    if (field && fieldKeepsKey(field.localName, (field as HTMLInputElement).type ?? "", event.key)) return;
+    if (field && fieldKeepsKey(field.localName, (field as HTMLInputElement).type ?? "", event.key, typing.has(field)))
+      return;
     // A focused box that scrolls sideways ([data-scroll-box]: the map's drawing on a phone) keeps
     // the left and right arrows while it has somewhere to scroll, as radio buttons keep theirs; the
     // page keys, a clicker's, still step.

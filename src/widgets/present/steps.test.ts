@@ -4,14 +4,22 @@ import { defaultScenario, rememberedRetryStorm } from "../../sim/retry-storm/ind
 import { refusalWords } from "../../sim/retry-storm/metrics.ts";
 import { frameTime, poolCaption } from "../../sim/retry-storm/pool-caption.ts";
 import { film, single, storm } from "../../../content/chapters/retry-storm/numbers.ts";
-import { keyMoments } from "../replay/present.ts";
+import { clickerStops, keyMoments, nextMoment, stopSecond } from "../replay/present.ts";
 import { markerItemsHtml, markers, runName, summaryText, unrelatedSuccess } from "../replay/view.ts";
 import { normalizeState, scenarios } from "../replay/state.ts";
 import { poolJumps } from "../pool-fill/view.ts";
 import { small } from "../../../content/chapters/shuffle-sharding/numbers.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
 import { renderExplorer } from "../shuffle-explorer/render.ts";
-import { clickerMoments, explorerSteps, preparedStep, replaySteps } from "./steps.ts";
+import {
+  clickerMoments,
+  clickerSentence,
+  clickerWalk,
+  explorerSteps,
+  preparedStep,
+  replayOpensAt,
+  replaySteps,
+} from "./steps.ts";
 import type { ExplorerStepId } from "../../course/workshop/step-ids.ts";
 import type { ReplayStepId } from "../../course/workshop/step-ids.ts";
 
@@ -124,4 +132,51 @@ test("each replay step's success figure on the run sheet is the one its presente
   }
   // Bulkheads alone keep every request of the unrelated services: exactly all, so no ".0".
   expect(preparedStep("replay-bulkhead").figures[0]!.value).toBe("100%");
+});
+
+// Kit audit L3: the agenda said "Page Down stops at 0 s, 1 s, ...", but the replay opens at 0 s and
+// the first Page Down goes to 1 s; the last one goes on to the run's end, which it did not name.
+test("the agenda's clicker sentence opens where the link opens and names each Page Down's stop, then the run's end", () => {
+  const moments = keyMoments(summary);
+  const end = naive.metrics.time.at(-1)!;
+  const stops = clickerMoments(moments);
+  const walk = clickerWalk(moments, replayOpensAt, end);
+  // The presenter view's Page Down, pressed from where the link opens: each key moment after that second, in order.
+  const pressed: number[] = [];
+  for (
+    let at = replayOpensAt, m = nextMoment(moments, at, 1);
+    m;
+    at = stopSecond(m.time), m = nextMoment(moments, at, 1)
+  )
+    pressed.push(stopSecond(m.time));
+  expect(walk.stops.map((f) => f.value)).toEqual(pressed.map((s) => `${s} s`));
+  expect(pressed).toEqual(
+    clickerStops(moments)
+      .map((s) => s.second)
+      .filter((s) => s > replayOpensAt),
+  );
+  // The first stop's second is the one the link opens at, so it is no Page Down's: the walk opens there.
+  expect(stops[0]!.value).toBe(`${replayOpensAt} s`);
+  expect(walk.opens).toEqual(stops[0]);
+  expect(walk.stops).toEqual(stops.slice(1));
+  expect(walk.end).toBe(`${end} s`);
+  expect(Number.isInteger(end) && end > pressed.at(-1)!).toBe(true);
+  // Every replay step opens and stops alike (the naive run's moments and range), and says so once.
+  for (const id of Object.keys(replaySteps) as ReplayStepId[]) expect(preparedStep(id).clicker, id).toEqual(walk);
+  expect(preparedStep("explorer-default").clicker).toBeNull();
+  const named = (f: { value: string; label: string }) => `${f.value} (${f.label})`;
+  expect(clickerSentence(walk, true)).toBe(
+    `Every step opens at ${named(stops[0]!)}; Page Down then stops at ${stops.slice(1, -1).map(named).join(", ")} and ${named(stops.at(-1)!)}, then at the run's end, ${end} s.`,
+  );
+  expect(clickerSentence(walk, false)).toMatch(
+    /^The replay opens at 0 s \(pricing slows; pool full at 0\.\d s\); Page Down then stops at 1 s \(goodput gone\), /,
+  );
+  // A link that opened before the first moment: its first Page Down goes to the first stop; one past the last, to the end.
+  const early = clickerWalk(moments, -30, end);
+  expect(early.opens).toEqual({ label: "", short: "", value: "-30 s" });
+  expect(early.stops).toEqual(stops);
+  expect(clickerSentence(clickerWalk(moments, end - 1, end), false)).toBe(
+    `The replay opens at ${end - 1} s; Page Down goes to the run's end, ${end} s.`,
+  );
+  expect(clickerWalk(moments, replayOpensAt, pressed.at(-1)!).end).toBeNull();
 });

@@ -15,9 +15,10 @@ import {
 import type { DefenceName } from "../../sim/retry-storm/index.ts";
 import { rememberedRetryStorm } from "../../sim/retry-storm/index.ts";
 import { normalizeState, toQuery as replayQuery, scenarios } from "../replay/state.ts";
-import { clickerStops, keyMoments, stopSecond } from "../replay/present.ts";
+import { clickerStops, keyMoments, nextMoment, stopSecond } from "../replay/present.ts";
 import { triesPerRequest, unrelatedSuccess, type Marker, type RunView } from "../replay/view.ts";
 import { explorerView } from "../shuffle-explorer/model.ts";
+import { listNames } from "../../format/words.ts";
 import { normalize, toQuery as explorerQuery, type ExplorerState } from "../shuffle-explorer/state.ts";
 import type { ExplorerStepId, ReplayStepId } from "../../course/workshop/step-ids.ts";
 
@@ -44,6 +45,8 @@ export interface PreparedStep {
    * that second (clickerMoments). The stops follow the naive run, the same in every replay step.
    */
   moments: Figure[];
+  /** The same stops as a clicker walks them from where the link opens (replay only; null elsewhere). */
+  clicker: ClickerWalk | null;
   /** The figures to expect once the step has played. */
   figures: Figure[];
 }
@@ -106,6 +109,50 @@ export function clickerMoments(moments: readonly Marker[]): Figure[] {
   });
 }
 
+/** The second a replay link opens at: the playhead slider's first value (RetryStormReplay.astro). */
+export const replayOpensAt = 0;
+
+/** Where a clicker takes the replay, from where its link opens: `opens`, then each Page Down. */
+export interface ClickerWalk {
+  /** Where the link opens, with the moments shown there (clickerMoments; an empty label where none is). */
+  opens: Figure;
+  /** Each Page Down's stop after it, in order: the key moments after the opening second. */
+  stops: Figure[];
+  /** The last Page Down's stop, the run's end as the clock shows it ("689 s"), or null where the last moment is the end. */
+  end: string | null;
+}
+
+/**
+ * The clicker's walk through a replay that opens at `opensAt` and runs to `end` (whole seconds):
+ * the stops the presenter view's Page Down makes (nextMoment, stepped from the opening second),
+ * then the end of the run, where the last Page Down goes (mountPresenterTools). The opening
+ * second is no Page Down's stop: the link opens there, and the first Page Down goes on to the next.
+ */
+export function clickerWalk(moments: readonly Marker[], opensAt: number, end: number): ClickerWalk {
+  const figures = clickerMoments(moments);
+  const seconds = clickerStops(moments).map((s) => s.second);
+  const at = (second: number): Figure =>
+    figures[seconds.indexOf(second)] ?? { label: "", short: "", value: `${second} s` };
+  const stops: Figure[] = [];
+  for (let m = nextMoment(moments, opensAt, 1); m; m = nextMoment(moments, stopSecond(m.time), 1))
+    stops.push(at(stopSecond(m.time)));
+  const last = stops.length > 0 ? Number.parseInt(stops.at(-1)!.value, 10) : opensAt;
+  return { opens: at(opensAt), stops, end: last < end ? `${end} s` : null };
+}
+
+/**
+ * The agenda's sentence on a clicker's walk: where the replay opens (`everyStep`: each of a
+ * block's replay links, which all open there and stop at the same seconds), then where each
+ * Page Down stops, then the run's end.
+ */
+export function clickerSentence(walk: ClickerWalk, everyStep: boolean): string {
+  const stop = (f: Figure) => (f.label ? `${f.value} (${f.label})` : f.value);
+  const opens = `${everyStep ? "Every step" : "The replay"} opens at ${stop(walk.opens)}`;
+  const end = walk.end === null ? "" : `the run's end, ${walk.end}`;
+  if (walk.stops.length === 0) return end ? `${opens}; Page Down goes to ${end}.` : `${opens}.`;
+  return `${opens}; Page Down then stops at ${listNames(walk.stops.map(stop))}${end ? `, then at ${end}` : ""}.`;
+}
+
 /** The link of a prepared step, without running anything. */
 export function stepHref(id: ReplayStepId | ExplorerStepId): string {
   if (id.startsWith("replay-"))
@@ -122,12 +169,16 @@ function replayStep(id: ReplayStepId): PreparedStep {
   const run: RunView = { summary, metrics };
   const unrelated = unrelatedSuccess(run.summary);
   // The presenter view's key moments are the naive run's, whatever the defences: the clicker
-  // stops at each in whole seconds, as the playhead moves and the screen's clock reads.
+  // stops at each in whole seconds, as the playhead moves and the screen's clock reads. The
+  // playhead's range is the naive run's too (mount.ts), so the run's end is its last second.
+  const naive = rememberedRetryStorm(pair.naive);
+  const moments = keyMoments(naive.summary);
   return {
     id,
     label,
     href: stepHref(id),
-    moments: clickerMoments(keyMoments(rememberedRetryStorm(pair.naive).summary)),
+    moments: clickerMoments(moments),
+    clicker: clickerWalk(moments, replayOpensAt, naive.metrics.time.at(-1)!),
     figures: [
       {
         label: "Services that never call pricing, success during the incident",
@@ -156,6 +207,7 @@ function explorerStep(id: ExplorerStepId): PreparedStep {
     label: `${label}: ${state.workers} workers, shards of ${state.shard}, ${state.groups} fixed groups, failover ${state.failover ? "on" : "off"}`,
     href: stepHref(id),
     moments: [],
+    clicker: null,
     figures: [
       { label: "Fixed groups: other customers that lose service", short: "fixed groups", ...share(view.blast.fixed) },
       { label: "Shuffle shards, exact", short: "shuffle, exact", ...share(view.blast.shuffleExact) },

@@ -3,11 +3,13 @@
  *   - predict first: the summaries, the event lists, the data table and every curve to the right
  *     of the playhead stay hidden until the playhead reaches the end or the presenter reveals
  *     them, so the room can predict each next step; a new scenario hides them again;
- *   - key moments: buttons (and a clicker's Page Down / Page Up, or the arrow keys) jump the
- *     playhead to the naive run's trigger, pool full, goodput gone, first refusal, intervention;
+ *   - key moments: buttons (and a clicker's Page Down / Page Up, whatever has the focus, or the
+ *     arrow keys) jump the playhead to the naive run's trigger, pool full, goodput gone, first
+ *     refusal, intervention;
  *   - fullscreen;
- *   - a reload mid-session (a frozen projector, a stray F5) comes back to the same second and the
- *     same reveal, paused: the presenter, back at the keyboard, plays on from there (Play or k).
+ *   - a reload mid-session (a frozen projector, a stray F5), or Back from a link followed, comes
+ *     back to the same second and the same reveal, paused: the presenter, back at the keyboard,
+ *     plays on from there (Play or k).
  *     Kept as the other presenter views keep their stage (placeInTab); a link opened anew starts
  *     at the first second, everything ahead hidden. While it plays the playhead moves every frame;
  *     it is written when the presenter moves it, pauses, reveals or leaves the page, and
