@@ -78,7 +78,7 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /**
    * Whether the site's service worker may register. Once registered it precaches every built file
-   * (about 400 files, 4.7 MB) in the background, in each fresh context that loads a page: a test
+   * (some hundreds of files, megabytes in all) in the background, in each fresh context that loads a page: a test
    * context blocks it unless the test is about it (`openContext` defaults to "block"; a browser of
    * its own, `openBrowser`, to "allow", as a reader's browser does).
    */
