@@ -74,7 +74,7 @@ export function worked(params: Record<string, number>): Record<string, string> {
     action = "Hold the rollout and investigate the cell that stands out";
     actionWhy = `The release cannot be the cause of errors in a cell that does not run it, so rolling back fixes nothing; promoting into a cell that is already failing would blur both problems. Find out what is wrong in cell ${grouped(hot.cell)} first.`;
   }
-  // The bake for next time: minute by minute, the first that catches the regression 90% of the time.
+  // The bake for next time: minute by minute, the first whose check catches the regression 90% of the time or more.
   const bake = bakeMinutesToCatch(p)!;
   const plan = canaryPlan(p);
   const at = (minutes: number) => {

@@ -26,13 +26,7 @@ import { runInNode } from "../playground/node-host.ts";
 import { errorWidth, fitMessage, fitUsage, outputWidth } from "./terminal-width.ts";
 import { requestForFile } from "../playground/node-files.ts";
 import { transpileAll } from "../playground/transpile.ts";
-import {
-  defaultTimeoutMs,
-  eventText,
-  truncationNote,
-  typeDiagnosticText,
-  type RunError,
-} from "../playground/protocol.ts";
+import { defaultTimeoutMs, errorText, eventText, truncationNote, typeDiagnosticText } from "../playground/protocol.ts";
 
 const usage = `usage: npm run play -- <file.ts> [--timeout ms]
 
@@ -56,12 +50,6 @@ exit codes: 0 ok, 1 syntax, runtime or type error, 2 usage, 124 stopped at the t
  */
 export type PlayIO = Pick<Io, "stdout" | "stderr"> &
   Partial<Pick<Io, "cwd" | "env" | "isTTY" | "columns" | "stderrIsTTY" | "stderrColumns">>;
-
-function where(error: RunError): string {
-  return error.line === undefined
-    ? ""
-    : ` (${error.file ?? "?"}, line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
-}
 
 async function play(argv: string[], io: PlayIO): Promise<number> {
   const args = parseArgs(argv, "play", { options: ["timeout"] });
@@ -87,11 +75,13 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
   const running = runInNode(request, (event) => io.stdout(`${eventText(event)}\n`));
   // A syntax error is the runner's to report: the program does not run.
   const typeErrors = transpileAll(request.files).ok ? typeCheckInNode(request) : [];
-  for (const error of typeErrors) io.stderr(`type error: ${typeDiagnosticText(error)}\n`);
+  // Where an error is, in the page's words: the file named when the run has more than one (locationText).
+  const runFiles = Object.keys(request.files);
+  for (const error of typeErrors) io.stderr(`type error: ${typeDiagnosticText(error, runFiles)}\n`);
   const result = await running;
   if (result.truncated) io.stderr(`${truncationNote()}\n`);
   if (result.status === "ok") return typeErrors.length > 0 ? 1 : 0;
-  io.stderr(`${result.error?.message ?? result.status}${result.error ? where(result.error) : ""}\n`);
+  io.stderr(`${result.error ? errorText(result.error, runFiles) : result.status}\n`);
   return result.status === "timeout" ? 124 : 1;
 }
 

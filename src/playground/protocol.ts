@@ -164,9 +164,37 @@ export const typeCheckNoteDelayMs = 250;
 /** The line shown while a type check is under way. */
 export const typeCheckPendingText = "Checking types…";
 
-/** A type error as one line, as the terminal and the page write it: "message (file, line 3, column 7)". */
-export function typeDiagnosticText(diagnostic: TypeDiagnostic): string {
-  return `${diagnostic.message} (${diagnostic.file}, line ${diagnostic.line}, column ${diagnostic.column})`;
+/**
+ * Where in a run's files an error is, as the page and the terminal both write it: "line 3, column
+ * 7" (the column when known), after its file, "helper.ts, line 2", unless the file is the run's one
+ * and only file (`runFiles`, the names of the files the run had; none when not known). A line
+ * needs its file only where there is more than one to look in: the page's playground runs one
+ * file, under a name ("main.ts") the reader never sees, and `npm run play` on a file that imports
+ * nothing runs the file its reader just named; a program with imports, or an exercise's files,
+ * name it. A file not known is left out (never a "?"), and with no line there is no place: "".
+ */
+export function locationText(
+  place: { file?: string; line?: number; column?: number },
+  runFiles: readonly string[],
+): string {
+  if (place.line === undefined) return "";
+  const onlyFile = runFiles.length === 1 && runFiles[0] === place.file;
+  const file = place.file !== undefined && !onlyFile ? `${place.file}, ` : "";
+  return `${file}line ${place.line}${place.column === undefined ? "" : `, column ${place.column}`}`;
+}
+
+/** An error's message and where it is (locationText): "message (helper.ts, line 2)", or the message alone when no line is known. */
+export function errorText(
+  error: { message: string; file?: string; line?: number; column?: number },
+  runFiles: readonly string[],
+): string {
+  const where = locationText(error, runFiles);
+  return where ? `${error.message} (${where})` : error.message;
+}
+
+/** A type error as one line, as the terminal and the page write it: "message (file, line 3, column 7)" (errorText). */
+export function typeDiagnosticText(diagnostic: TypeDiagnostic, runFiles: readonly string[] = []): string {
+  return errorText(diagnostic, runFiles);
 }
 
 /** A named import of one file from another: `import { a, b } from "./x.ts"` on `line`. */

@@ -2,12 +2,14 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import {
+  bakeText,
   canarySummary,
   canaryView,
   defaultCanaryState,
   reachText,
   shareSummary,
 } from "../../src/widgets/canary/render.ts";
+import { bakeChoices } from "../../src/sim/canary-tradeoff.ts";
 import {
   defaultHeadroomState,
   headroomLimits,
@@ -57,11 +59,12 @@ async function driveCanary(page: Page) {
   const bake = root.locator('input[name="bake"]');
   await bake.focus();
   await page.keyboard.press("End");
-  // The longest bake, 13 h: long enough for every share to reach 95%, and the curve's axis goes there.
-  const longest = { ...next, bakeMinutes: 780 };
+  // The longest bake: long enough for every share to reach 95%, and the curve's axis goes there.
+  const longest = { ...next, bakeMinutes: bakeChoices[bakeChoices.length - 1]! };
+  const longestWords = bakeText(longest.bakeMinutes * 60);
   await expect.poll(() => live.innerText()).toBe(keepUnitWithNumber(canarySummary(canaryView(longest))));
-  expect(await root.locator("output[data-slider-value]").innerText()).toBe("13\u00a0h");
-  expect(await bake.getAttribute("aria-valuetext")).toBe("13 h");
+  expect(await root.locator("output[data-slider-value]").innerText()).toBe(keepUnitWithNumber(longestWords));
+  expect(await bake.getAttribute("aria-valuetext")).toBe(longestWords);
   expect(await root.locator("[data-reach]").innerText()).toBe(keepUnitWithNumber(reachText(canaryView(longest))));
   await root.locator('select[name="regressed"]').selectOption("0.01");
   await expect

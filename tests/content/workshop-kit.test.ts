@@ -42,6 +42,7 @@ import {
 import { exampleSystemMap } from "../../src/course/workshop/example-system.ts";
 import { fromQuery as replayFromQuery, scenarios } from "../../src/widgets/replay/state.ts";
 import { clickerStops, keyMoments } from "../../src/widgets/replay/present.ts";
+import { fieldKeepsKey, keyDirection } from "../../src/widgets/present/reveal.ts";
 import { triesPerRequest, unrelatedSuccess } from "../../src/widgets/replay/view.ts";
 import { explorerView } from "../../src/widgets/shuffle-explorer/model.ts";
 import { fromQuery as explorerFromQuery } from "../../src/widgets/shuffle-explorer/state.ts";
@@ -523,6 +524,58 @@ describe("the prepared presenter steps", { timeout: 60_000 }, () => {
     const at = (label: string) => moments.find((m) => m.label === label)!.time;
     expect(at("pricing recovers") - at("pricing slows")).toBeGreaterThan(0);
     expect(at("pricing recovers") - at("pricing slows")).toBeLessThan(60);
+  });
+
+  // s55: the kit said "Page Down and Page Up (or the arrow keys) step through every view", but a
+  // focused slider, pick list, text box or radio group keeps the arrows (reveal.ts, fieldKeepsKey).
+  test("the kit's words on the clicker's keys are the presenter views' rule", () => {
+    const kit = readFileSync(new URL("content/chapters/workshop-kit/index.mdx", root), "utf8").replace(/\s+/g, " ");
+    // The fields the kit names, as the page's elements (tag, type) a presenter meets in the views.
+    const fields: Record<string, readonly (readonly [string, string])[]> = {
+      slider: [["input", "range"]],
+      "drop-down": [["select", "select-one"]],
+      "text or number box": [
+        ["input", "text"],
+        ["input", "number"],
+        ["textarea", "textarea"],
+      ],
+      "radio button": [["input", "radio"]],
+      checkbox: [["input", "checkbox"]],
+      button: [
+        ["input", "button"],
+        ["input", "submit"],
+      ],
+    };
+    const named = (list: string) =>
+      list.split(/, | or (?=a )/).map((item) => {
+        const name = item.replace(/^a /, "");
+        expect(fields, `the kit names "${name}"`).toHaveProperty([name]);
+        return fields[name]!;
+      });
+    const pages =
+      /A presentation clicker's Page Down and Page Up step through every view, whatever you clicked last, unless you are still typing in a box \(Enter ends the edit\);/;
+    expect(kit).toMatch(pages);
+    const every = Object.values(fields).flat();
+    for (const [tag, type] of every)
+      for (const key of ["PageDown", "PageUp"]) expect(fieldKeepsKey(tag, type, key), `${tag} ${type}`).toBe(false);
+    // "Still typing in a box": the page keys stay with exactly the fields that take text, mid-edit.
+    expect(every.filter(([tag, type]) => fieldKeepsKey(tag, type, "PageDown", true))).toEqual(
+      fields["text or number box"],
+    );
+    const arrows =
+      /The arrow keys step too, but not while (.+?) has the focus: it keeps them for itself \((.+?) does not\)\./.exec(
+        kit,
+      );
+    expect(arrows, "the kit's sentence on the arrow keys").not.toBeNull();
+    const keeping = named(arrows![1]!).flat();
+    const notKeeping = named(arrows![2]!).flat();
+    expect(keeping.length + notKeeping.length).toBe(every.length);
+    for (const key of ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"]) {
+      for (const [tag, type] of keeping) expect(fieldKeepsKey(tag, type, key), `${tag} ${type} ${key}`).toBe(true);
+      for (const [tag, type] of notKeeping) expect(fieldKeepsKey(tag, type, key), `${tag} ${type} ${key}`).toBe(false);
+      expect(keyDirection(key)).not.toBe(0);
+    }
+    expect(kit).not.toContain("(or the arrow keys)");
   });
 
   test("the replay steps tell the kit's story: off, no recovery until the intervention; three together, recovery by itself", () => {

@@ -58,7 +58,12 @@ export function canaryPlan(p: RolloutParams): CanaryPlan {
   };
 }
 
-/** The shortest bake, in minutes, after which the canary cell catches the regression 90% of the time. */
+/**
+ * The first bake, in whole minutes, at which the canary cell's check at the end of the bake
+ * catches the regression 90% of the time or more: the shortest that reaches it, not one from which
+ * every longer bake does (a bake a little longer may have a threshold one error higher and fall
+ * back under 90%: src/sim/canary.ts, bakeToDetect). Null when no bake up to a day reaches it.
+ */
 export function bakeMinutesToCatch(p: RolloutParams): number | null {
   const choice = bakeToDetect(canaryPlan(p), 0.9, 60, 24 * 3600);
   return choice.bakeSeconds === null ? null : choice.bakeSeconds / 60;

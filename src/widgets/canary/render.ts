@@ -260,9 +260,10 @@ function curveSvg(view: CanaryView): string {
     .join(" ");
   const { at, scenario } = view;
   const label = `Chance one check at the end of the bake catches the regression, against bake time up to ${bakeText(maxS)}, for a ${spokenShare(at.share)} canary: ${chance(at.detection, scenario.power)} at ${bakeText(at.bakeSeconds)}. ${reachText(view)}`;
-  // Every tick interval, and the axis's end (13 h is not a multiple of 3 h: no 12 h beside it).
+  // Every tick interval, and the axis's end; none within two thirds of a step of the end, where its
+  // label would crowd the end's (14 h is not a multiple of 3 h: no 12 h beside it, 9 h comes last).
   const step = view.axis.tickSeconds;
-  const ticks = [...Array.from({ length: Math.ceil((maxS - step / 2) / step) }, (_, i) => i * step), maxS]
+  const ticks = [...Array.from({ length: Math.ceil((maxS - (2 * step) / 3) / step) }, (_, i) => i * step), maxS]
     .map(
       (s) =>
         `<line class="ct-grid" x1="${svgCoordinate(x(s))}" x2="${svgCoordinate(x(s))}" y1="${y(0)}" y2="${y(1)}"/><text x="${svgCoordinate(x(s))}" y="${h - 6}" text-anchor="${s === maxS ? "end" : "middle"}">${s === 0 ? "0" : bakeText(s)}</text>`,

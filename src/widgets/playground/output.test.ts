@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  errorText,
   type RunError,
   type RunResult,
   stalledMessage,
@@ -103,6 +104,11 @@ describe("what a screen reader hears when a run ends: each thing once", () => {
     expect(describeRunError({ message: "x", file: "starter.ts", line: 4, column: 2 })).toBe(
       "x (starter.ts, line 4, column 2)",
     );
+    // In the playground's own file, its only one: the line and column, as the terminal writes a one-file run's.
+    const syntax = { message: "SyntaxError: Unexpected token", file: "main.ts", line: 1, column: 11 };
+    expect(describeRunError(syntax)).toBe("SyntaxError: Unexpected token (line 1, column 11)");
+    expect(describeRunError(syntax)).toBe(errorText({ ...syntax, file: "broken.ts" }, ["broken.ts"]));
+    expect(describeRunError({ message: "boom", line: 3 })).toBe("boom (line 3)");
     expect(endSaid({ status: "error", millis: 5, truncated: false }, "Uncaught 'done.'.", 0, "")).toBe(
       "Failed after 5 ms. Uncaught 'done.'. 0 lines printed.",
     );

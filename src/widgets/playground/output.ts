@@ -9,6 +9,7 @@
  * or each tick of a clock.
  */
 import {
+  errorText,
   eventText,
   truncationNote,
   type RunError,
@@ -37,16 +38,16 @@ export function typeErrorsSaid(described: readonly string[]): string {
   return `${countOf(described.length, "type error")}: ${said}${more}. The program ran anyway.`;
 }
 
+/** The files a playground's run has on the page: its one editor's, main.ts (mount.ts). */
+const playgroundFiles = ["main.ts"];
+
 /**
  * A run's error (or a type error) as the page shows and says it: its message, then where, "(line
- * 3, column 7)"; the file is named unless it is the playground's own main.ts.
+ * 3, column 7)", in the words the terminal uses (protocol.ts, locationText): the playground's run
+ * has one file, so its file is named only when the error is somewhere else.
  */
 export function describeRunError(error: RunError): string {
-  const where =
-    error.line === undefined
-      ? ""
-      : ` (${error.file && error.file !== "main.ts" ? `${error.file}, ` : ""}line ${error.line}${error.column === undefined ? "" : `, column ${error.column}`})`;
-  return `${error.message}${where}`;
+  return errorText(error, playgroundFiles);
 }
 
 /** How long a run took, as the status says it: "12 ms", "1.25 s". */
