@@ -7,6 +7,8 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 import { draftKey } from "../../src/widgets/map-builder/draft.ts";
+import { unkeptText } from "../../src/widgets/map-builder/offer.ts";
+import { syncText } from "../../src/widgets/shared-list.ts";
 import { boxWidth, smallestLabel } from "../../src/widgets/map-builder/layout.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
 import { fieldEdge } from "../support/field-edge.ts";
@@ -257,7 +259,7 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     // Session 55: the file's map is the draft now, kept on this device as the edited one is.
     const kept = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), draftKey);
     await expect(kept()).resolves.toEqual({ text: custom, beside: [edited] });
-    const button = page.locator("[data-map-builder] [data-role=other] button");
+    const button = page.locator("[data-map-builder] [data-role=other] [data-action=show-other]");
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Round trip, edited"');
     // The file's map, edited, takes the draft's place; the map kept beside stays kept, and offered.
     const fileEdited = `${custom}service d\n`;
@@ -273,6 +275,76 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect(button.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await expect(kept()).resolves.toEqual({ text: edited, beside: [fileEdited] });
     await page.locator('[data-map-builder] g[data-service="c"]').waitFor();
+
+    // Session 55: where the browser's storage was full, the maps were not kept and nothing said so.
+    // Full, the builder says so beside the buttons; once a write goes through again, it stops.
+    const status = () => page.locator("[data-map-builder] [data-role=status]").textContent();
+    const unkept = page.locator("[data-map-builder] [data-role=unkept]");
+    await expect(unkept.isHidden()).resolves.toBe(true);
+    await page.evaluate(() => {
+      const setItem = Storage.prototype.setItem;
+      (window as unknown as { unfill: () => void }).unfill = () => (Storage.prototype.setItem = setItem);
+      Storage.prototype.setItem = () => {
+        throw new DOMException("quota", "QuotaExceededError");
+      };
+    });
+    const editedMore = `${edited}service e\n`;
+    await textarea.fill(editedMore);
+    await expect.poll(() => unkept.textContent()).toBe(unkeptText);
+    await expect(unkept.isVisible()).resolves.toBe(true);
+    await expect(kept()).resolves.toEqual({ text: edited, beside: [fileEdited] });
+    await page.evaluate(() => (window as unknown as { unfill: () => void }).unfill());
+    await textarea.fill(`${editedMore}service f\n`);
+    await expect.poll(() => unkept.isHidden()).toBe(true);
+    await expect(kept()).resolves.toEqual({ text: `${editedMore}service f\n`, beside: [fileEdited] });
+
+    // Two maps kept under one title had buttons of one name: they are told apart. The file's map
+    // imported again, then an example picked, keeps the file's map beside the edited one of its title.
+    await page.locator("[data-map-builder] input[type=file]").setInputFiles(file);
+    await expect.poll(() => textarea.inputValue()).toBe(custom);
+    await page
+      .locator("[data-map-builder] select[data-role=source]")
+      .selectOption(`example:${failureMapExamples[1]!.id}`);
+    await expect.poll(() => button.count()).toBe(3);
+    await expect(button.allTextContents()).resolves.toEqual([
+      'Show my unsaved map "Round trip" (1 of 2, 6 lines)',
+      'Show my unsaved map "Round trip, edited"',
+      'Show my unsaved map "Round trip" (2 of 2, 7 lines)',
+    ]);
+    // Letting one go, from the keyboard: asked first, the safe answer focused; Escape keeps it.
+    const discard = page.getByRole("button", { name: 'Discard my unsaved map "Round trip" (2 of 2, 7 lines)' });
+    await expect(discard.textContent()).resolves.toBe("Discard");
+    await discard.focus();
+    await page.keyboard.press("Enter");
+    const question = page.locator("[data-map-builder] [data-role=discard-confirm]");
+    await expect(
+      question.getByRole("button", { name: "Keep it" }).evaluate((b) => b === document.activeElement),
+    ).resolves.toBe(true);
+    await expect(question.locator("p").textContent()).resolves.toBe(
+      'Discard your unsaved map "Round trip" (2 of 2, 7 lines)? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.',
+    );
+    await page.keyboard.press("Escape");
+    await expect.poll(status).toBe('Not discarded: your unsaved map "Round trip" (2 of 2, 7 lines) is still kept.');
+    await expect(discard.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(button.count()).resolves.toBe(3);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(status)
+      .toBe(
+        'Discarded your unsaved map "Round trip" (2 of 2, 7 lines). 2 other unsaved maps are kept, with buttons below to show them.',
+      );
+    await expect(button.allTextContents()).resolves.toEqual([
+      'Show my unsaved map "Round trip"',
+      'Show my unsaved map "Round trip, edited"',
+    ]);
+    // The keyboard goes on to the map kept in its place (here the one before it: it was the last).
+    await expect(button.nth(1).evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await expect(kept()).resolves.toEqual({
+      text: failureMapExamples[1]!.text,
+      beside: [custom, `${editedMore}service f\n`],
+    });
   });
 
   test("a share link restores the map in a fresh tab", async () => {
@@ -637,7 +709,7 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
       await expect(kept().then((k) => JSON.parse(k!).beside)).resolves.toEqual([mine]);
     }
     await expect(select.evaluate((s) => s === document.activeElement)).resolves.toBe(true);
-    const button = offered().getByRole("button");
+    const button = offered().locator("[data-action=show-other]");
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Mine"');
     await button.click();
     await expect.poll(text).toBe(mine);
@@ -718,7 +790,7 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await expect(stayed()).resolves.toBe(true);
     // Kept, and offered: shown again with a press, the link's map kept in its place, the address following.
     await expect.poll(kept).toBe(JSON.stringify({ text: theirs, beside: [edited] }));
-    const button = offered().getByRole("button");
+    const button = offered().locator("[data-action=show-other]");
     await expect.poll(() => button.textContent()).toBe('Show my unsaved map "Teammate\'s map, my fix"');
     await button.click();
     await expect.poll(text).toBe(edited);
@@ -754,6 +826,35 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
       );
     await expect(text()).resolves.toBe(mine);
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
+
+    // Session 55: two tabs each wrote what they kept over the other's. A second tab of the chapter
+    // shows the same map; a new map typed there is offered in this tab, this tab's map stays on its
+    // screen, and a reload keeps all three.
+    const second = await browser.context.newPage();
+    await second.goto(url);
+    const secondRoot = second.locator("[data-map-builder]");
+    await expect.poll(() => secondRoot.locator("textarea").inputValue()).toBe(mine);
+    await second.locator("[data-map-builder][data-ready]").waitFor();
+    const typedThere = "title Second tab\nservice s\n";
+    await secondRoot.locator("textarea").fill(typedThere);
+    await expect
+      .poll(() => button.allTextContents())
+      .toEqual(['Show my unsaved map "Second tab"', 'Show my unsaved map "Teammate\'s map, my fix"']);
+    await expect(status()).resolves.toBe(
+      syncText("map builder", "unsaved maps", { list: [], outcome: "followed", kept: true }),
+    );
+    await expect(text()).resolves.toBe(mine);
+    await second.close();
+    await page.reload();
+    await expect
+      .poll(status)
+      .toBe(
+        'Restored your unsaved map "Second tab" as you left it. 2 other unsaved maps are kept, with buttons below to show them.',
+      );
+    await expect(button.allTextContents()).resolves.toEqual([
+      'Show my unsaved map "Teammate\'s map, my fix"',
+      'Show my unsaved map "Mine"',
+    ]);
   });
 });
 

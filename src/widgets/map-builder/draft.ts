@@ -4,11 +4,14 @@
  * unsaved maps kept beside it, so that a reload, or a visit days later, shows the one and offers
  * the others. In localStorage under `blast-radius:map-draft:v1`, as JSON `{ "text": …, "beside":
  * […] }` (`beside` only when some are kept; `text` null for the chapter's own example, untouched),
- * through site-storage. Where storage is refused or full nothing is kept, and the builder holds
- * them in the page only. Imports only site-storage: the component's bootstrap reads it on every
- * visit to the chapter, to start the builder at once when there is something kept to show.
+ * through site-storage. Every tab of the chapter shares that key as one list of maps (keptCodec, a
+ * SharedList's: ../shared-list.ts), so that no tab's map is lost to another tab's write. Where
+ * storage is refused or full nothing is kept, and the builder holds the maps in the page only.
+ * Imports only site-storage: the component's bootstrap reads it on every visit to the chapter, to
+ * start the builder at once when there is something kept to show.
  */
-import { keep, siteStorage, type Store } from "../site-storage.ts";
+import type { ListCodec } from "../shared-list.ts";
+import { siteStorage, type Store } from "../site-storage.ts";
 
 export const draftKey = "blast-radius:map-draft:v1";
 
@@ -18,12 +21,10 @@ interface KeptMaps {
   beside: string[];
 }
 
-/** What is kept, or null: nothing kept, storage refused, or something unreadable under the key. */
-export function readKept(storage: Store | null = siteStorage()): KeptMaps | null {
-  if (!storage) return null;
+/** What a stored value holds, or null: nothing, or something unreadable. */
+function parseKept(raw: string | null): KeptMaps | null {
+  if (!raw) return null;
   try {
-    const raw = storage.getItem(draftKey);
-    if (!raw) return null;
     const { text, beside } = JSON.parse(raw) as { text?: unknown; beside?: unknown };
     const others = Array.isArray(beside) ? beside.filter((t): t is string => typeof t === "string") : [];
     const draft = typeof text === "string" ? text : null;
@@ -33,11 +34,44 @@ export function readKept(storage: Store | null = siteStorage()): KeptMaps | null
   }
 }
 
-/** Keeps the maps, or forgets them all when there is nothing to keep; false where the browser did not keep them. */
-export function keepKept({ draft, beside }: KeptMaps, storage: Store | null = siteStorage()): boolean {
-  const value =
-    draft === null && beside.length === 0
-      ? null
-      : JSON.stringify(beside.length === 0 ? { text: draft } : { text: draft, beside });
-  return keep(draftKey, value, storage);
+/** What is kept, or null: nothing kept, storage refused, or something unreadable under the key. */
+export function readKept(storage: Store | null = siteStorage()): KeptMaps | null {
+  try {
+    return parseKept(storage?.getItem(draftKey) ?? null);
+  } catch {
+    return null;
+  }
 }
+
+/**
+ * One of the reader's maps kept under the key, as the tabs share them: its text, and `draft` when
+ * it is the map a reload shows in the editor (the `text` of the stored value).
+ */
+export interface KeptMap {
+  text: string;
+  draft?: true;
+}
+
+/**
+ * The stored value as one list of maps, the draft first: a list merged from two tabs' may hold
+ * two drafts, and the first is then the one a reload shows, the other kept beside it. A map is the
+ * same map as another when their texts are the same.
+ */
+export const keptCodec: ListCodec<KeptMap> = {
+  read(raw) {
+    const kept = parseKept(raw);
+    if (kept === null) return [];
+    return [
+      ...(kept.draft === null ? [] : [{ text: kept.draft, draft: true as const }]),
+      ...kept.beside.map((text) => ({ text })),
+    ];
+  },
+  write(list) {
+    const draft = list.find((m) => m.draft);
+    const beside = list.filter((m) => m !== draft).map((m) => m.text);
+    if (draft === undefined && beside.length === 0) return null;
+    const text = draft?.text ?? null;
+    return JSON.stringify(beside.length === 0 ? { text } : { text, beside });
+  },
+  id: (m) => m.text,
+};

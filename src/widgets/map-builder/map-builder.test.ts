@@ -10,7 +10,9 @@ import { renderErrors, renderMapSvg, renderResourceList, renderResult, renderSum
 import { buildView } from "./view.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
-import { draftKey, keepKept, readKept } from "./draft.ts";
+import { draftKey, keptCodec, readKept } from "./draft.ts";
+import { SharedList } from "../shared-list.ts";
+import { keptOf, listOf } from "./offer.ts";
 
 describe("share links", () => {
   test("a map survives the trip through the URL hash, byte for byte", async () => {
@@ -118,21 +120,33 @@ describe("the draft kept on this device", () => {
     const storage = memoryStorage();
     expect(draftKey).toBe("blast-radius:map-draft:v1");
     expect(readKept(storage)).toBeNull();
+    const keepKept = (kept: { draft: string | null; beside: string[] }, store: Storage | null) =>
+      new SharedList(draftKey, keptCodec, store).sync(listOf(kept)).kept;
     const mine = { draft: "title Mine\nservice a\n", beside: [] };
     expect(keepKept(mine, storage)).toBe(true);
     // Stored as before the maps kept beside it: a draft kept by an earlier version reads the same.
     expect(storage.getItem(draftKey)).toBe(JSON.stringify({ text: mine.draft }));
     expect(readKept(storage)).toEqual(mine);
+    expect(keptOf(keptCodec.read(storage.getItem(draftKey)))).toEqual(mine);
     expect(keepKept({ draft: null, beside: [] }, storage)).toBe(true);
     expect(storage.getItem(draftKey)).toBeNull();
     for (const raw of ["not json", "null", "{}", '{"text":3}', '"text"', '{"text":null,"beside":[4]}'])
       expect(readKept(memoryStorage({ [draftKey]: raw })), raw).toBeNull();
+    // As the tabs share it: the draft first, marked, then the maps beside; two drafts (two tabs'
+    // merged) keep the first as the draft, the other beside it.
+    expect(keptCodec.read('{"text":"a","beside":["b"]}')).toEqual([{ text: "a", draft: true }, { text: "b" }]);
+    expect(keptCodec.read("not json")).toEqual([]);
+    expect(keptCodec.write([{ text: "b" }, { text: "a", draft: true }, { text: "c", draft: true }])).toBe(
+      JSON.stringify({ text: "a", beside: ["b", "c"] }),
+    );
+    expect(keptCodec.write([{ text: "b" }])).toBe(JSON.stringify({ text: null, beside: ["b"] }));
+    expect(keptCodec.write([])).toBeNull();
   });
 
   test("the reader's other unsaved maps are kept beside the draft, even beside the chapter's own example", () => {
     const storage = memoryStorage();
     const kept = { draft: null, beside: ["title Mine\nservice a\n", "title Theirs\nservice b\n"] };
-    expect(keepKept(kept, storage)).toBe(true);
+    expect(new SharedList(draftKey, keptCodec, storage).sync(listOf(kept)).kept).toBe(true);
     expect(readKept(storage)).toEqual(kept);
     expect(readKept(memoryStorage({ [draftKey]: '{"text":"service a\\n","beside":["service b\\n",7]}' }))).toEqual({
       draft: "service a\n",
@@ -141,10 +155,10 @@ describe("the draft kept on this device", () => {
   });
 
   test("refused or full storage keeps nothing and throws nothing", () => {
-    const some = { draft: "service a\n", beside: [] };
-    expect(keepKept(some, null)).toBe(false);
+    const some = listOf({ draft: "service a\n", beside: [] });
+    expect(new SharedList(draftKey, keptCodec, null).sync(some).kept).toBe(false);
     expect(readKept(null)).toBeNull();
-    expect(keepKept(some, memoryStorage({}, { full: true }))).toBe(false);
+    expect(new SharedList(draftKey, keptCodec, memoryStorage({}, { full: true })).sync(some).kept).toBe(false);
     const refusing = {
       getItem: () => {
         throw new DOMException("The operation is insecure.", "SecurityError");

@@ -9,8 +9,12 @@
  * link's, on arrival or when only the hash changes: a link pasted into the tab that has the
  * chapter open, or a kept map brought back) becomes the draft, and never takes the place of
  * unsaved work: the draft before it is kept beside, and offered with a button (offer.ts), never
- * dropped unsaid. While the address holds a #map= link, it follows the map on
- * screen (no new history entry), so a reload or a copied address gives what is shown.
+ * dropped unsaid; a map kept beside goes only once it is saved, or the reader discards it (asked
+ * first). Every tab of the chapter shares what is kept (a SharedList, ../shared-list.ts): a tab's
+ * draft is the map on its screen, and another tab's unsaved draft is kept beside it, offered with
+ * a button, so no tab's map is lost to another tab's write. Where the browser's storage is full,
+ * the builder says so beside the buttons. While the address holds a #map= link, it follows the
+ * map on screen (no new history entry), so a reload or a copied address gives what is shown.
  */
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
 import type { ViewResult } from "./view.ts";
@@ -23,24 +27,33 @@ import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
+import { SharedList, type Synced, syncText } from "../shared-list.ts";
 import { InlineQuestion } from "../inline-question.ts";
-import { keepKept, readKept } from "./draft.ts";
+import { draftKey, type KeptMap, keptCodec } from "./draft.ts";
 import {
   besideNote,
   changed,
   type Deleting,
   deletedNote,
   deleteQuestion,
+  discardButton,
+  discarded,
+  discardedNote,
+  discardQuestion,
   insteadNote,
   type Kept,
+  keptNames,
   keptNote,
-  keptNothing,
+  keptOf,
   type Listed,
+  listOf,
   loadWhole,
-  offerButton,
   restoredNote,
+  showButton,
+  shareKept,
   showingNote,
   tidied,
+  unkeptText,
 } from "./offer.ts";
 import { keepUnitsInPage } from "../../format/units.ts";
 
@@ -70,9 +83,11 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   const importInput = $<HTMLInputElement>("import");
   const shareField = $<HTMLInputElement>("share-link");
   const otherBox = $("other");
-  /** The button the server drew for a map kept beside: each one kept gets a copy of it. */
-  const otherButton = otherBox.querySelector<HTMLButtonElement>("button")!;
-  otherButton.remove();
+  /** The item the server drew for a map kept beside (Show, Discard): each one kept gets a copy of it. */
+  const otherItem = otherBox.querySelector<HTMLElement>("li")!;
+  otherItem.remove();
+  /** Says, while it is so, that the browser's storage is full and the maps are kept in the page only. */
+  const unkept = $("unkept");
   const idPrefix = root.id || "map-builder";
   const storage = siteStorage();
 
@@ -100,11 +115,23 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     safe: "keep",
     onAnswer: (answer) => (answer === "delete" ? onDeleteConfirmed() : onKeepDeleting()),
   });
+  /** The map kept beside waiting for the reader's answer: discard it? `index` is its place among the buttons. */
+  let discarding: { text: string; name: string; index: number } | null = null;
+  /** Asked before a map kept beside is discarded; answered "keep", the focus goes back to its Discard button. */
+  const discardAsked = new InlineQuestion($("discard-confirm"), {
+    answers: ["discard", "keep"],
+    safe: "keep",
+    onAnswer: (answer) => (answer === "discard" ? onDiscardConfirmed() : onKeepKept()),
+  });
+  /** What every tab of the chapter keeps of the reader's maps, under one key (draft.ts). */
+  const keptMaps = new SharedList(draftKey, keptCodec, storage);
+  /** This tab's list as it last stored or followed it. */
+  let shared: KeptMap[] = keptMaps.load();
   /**
    * The map in the editor and the reader's other unsaved maps kept beside it (offer.ts), as kept
-   * on this device (or in the page only, where storage is refused).
+   * on this device (or in the page only, where storage is refused or full).
    */
-  let kept: Kept = readKept(storage) ?? keptNothing;
+  let kept: Kept = keptOf(shared);
   /** Says whether the Map list holds a text: an example, or a map saved on this device (maybe in another tab). */
   const held = (text: string) => entriesHolding(text).length > 0;
 
@@ -260,26 +287,55 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
 
   /**
    * Keeps `next` (on this device where it may; the chapter's own example, untouched, is no
-   * draft), and offers each map kept beside the one shown with a button, the latest first.
+   * draft), with what other tabs kept meanwhile, and offers each map kept beside the one shown
+   * with a button, the latest first.
    */
   function keepAndOffer(next: Kept): void {
     kept = next.draft === textarea.defaultValue ? { ...next, draft: null } : next;
-    keepKept(kept, storage);
-    const shown = textarea.value;
+    share(listOf(kept));
+    offer();
+  }
+
+  /**
+   * Stores this tab's `list` where another tab may have stored its own since (offer.ts's
+   * shareKept): followed or merged, this tab keeps its draft (the map on its screen) and keeps
+   * beside it every other map stored, storing its draft again if the list had lost it.
+   */
+  function share(list: KeptMap[]): Synced<KeptMap> {
+    const { kept: now, synced } = shareKept(keptMaps, kept, list, held);
+    kept = now;
+    shared = synced.list;
+    // Where storage is refused the builder keeps the maps in the page and claims nothing more;
+    // where it is full, it says so, once, until a write goes through again.
+    const problem = synced.kept || storage === null ? "" : unkeptText;
+    if (unkept.textContent !== problem) unkept.textContent = problem;
+    return synced;
+  }
+
+  /** Draws a button (Show, and Discard) for each map kept beside the one shown, the latest first. */
+  function offer(): void {
+    const names = keptNames(kept.beside, textarea.value);
     // A button with the keyboard on it is drawn anew: the keyboard stays where it was.
     const focused = otherBox.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
     otherBox.replaceChildren(
-      ...kept.beside.map((text, index) => {
-        const button = otherButton.cloneNode() as HTMLButtonElement;
-        button.dataset.index = String(index);
-        button.textContent = offerButton(text, shown);
-        return button;
+      ...kept.beside.map((_, index) => {
+        const item = otherItem.cloneNode(true) as HTMLElement;
+        const name = names[index]!;
+        const show = item.querySelector<HTMLElement>('[data-action="show-other"]')!;
+        const discard = item.querySelector<HTMLElement>('[data-action="discard-other"]')!;
+        show.dataset.index = String(index);
+        show.textContent = showButton(name);
+        discard.dataset.index = String(index);
+        discard.setAttribute("aria-label", discardButton(name));
+        return item;
       }),
     );
     otherBox.hidden = kept.beside.length === 0;
     if (focused)
       (
-        otherBox.querySelector<HTMLElement>(`[data-index="${focused.dataset.index}"]`) ??
+        otherBox.querySelector<HTMLElement>(
+          `[data-index="${focused.dataset.index}"][data-action="${focused.dataset.action}"]`,
+        ) ??
         otherBox.querySelector("button") ??
         textarea
       ).focus();
@@ -367,6 +423,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     else if (action === "share") void onShare();
     else if (action === "show-other")
       void showOther(Number(target.closest<HTMLElement>("[data-index]")?.dataset.index));
+    else if (action === "discard-other") onDiscard(Number(target.closest<HTMLElement>("[data-index]")?.dataset.index));
   });
 
   // Said at once, not once drawn: a keyboard walking the list (a closed list changes on each
@@ -396,6 +453,41 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     replaceQuestion.dismiss(saveButton);
     deleting = null;
     deleteAsked.dismiss(deleteButton);
+    discarding = null;
+    discardAsked.dismiss(otherBox.querySelector("button") ?? textarea);
+  }
+
+  /**
+   * A map kept beside is let go only once the reader says so, asked in the page as before a saved
+   * map is deleted: the safe answer focused (Enter twice loses nothing), Escape keeps it.
+   */
+  function onDiscard(index: number): void {
+    dismissQuestions();
+    const text = kept.beside[index];
+    if (text === undefined) return;
+    discarding = { text, name: keptNames(kept.beside, textarea.value)[index]!, index };
+    say("");
+    discardAsked.ask(discardQuestion(discarding.name));
+  }
+
+  function onDiscardConfirmed(): void {
+    const asked = discarding;
+    dismissQuestions();
+    if (asked === null) return;
+    keepAndOffer(discarded(kept, asked.text));
+    // The keyboard goes on to the map kept next in its place, or the one before, or the editor.
+    const buttons = otherBox.querySelectorAll<HTMLElement>('[data-action="show-other"]');
+    (buttons[Math.min(asked.index, buttons.length - 1)] ?? textarea).focus();
+    say(discardedNote(asked.name, kept.beside.length));
+  }
+
+  function onKeepKept(): void {
+    const asked = discarding;
+    dismissQuestions();
+    if (asked === null) return;
+    const at = kept.beside.indexOf(asked.text);
+    otherBox.querySelector<HTMLElement>(`[data-index="${at}"][data-action="discard-other"]`)?.focus();
+    say(`Not discarded: your ${asked.name} is still kept.`);
   }
 
   function saved(title: string, replaced: boolean): void {
@@ -623,6 +715,16 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   }
   if (importInput.files?.length) importInput.dispatchEvent(new Event("change"));
   // A link pasted into this tab changes only the hash: the page stays, so its map is opened here.
+  // Another tab of the chapter stored its maps (or the storage was cleared: a null key): this tab
+  // follows, or merges them with its own; its draft stays the map on its screen.
+  addEventListener("storage", (event: StorageEvent) => {
+    if (event.key !== draftKey && event.key !== null) return;
+    const before = kept.beside.join("\u0000");
+    const synced = share(shared);
+    offer();
+    const note = syncText("map builder", "unsaved maps", synced);
+    if (note && kept.beside.join("\u0000") !== before && status.textContent !== note) say(note);
+  });
   addEventListener("hashchange", () => {
     if (isShareHash(location.hash)) void openLink(location.hash, false);
   });
@@ -638,7 +740,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
       void setText(draft).then(() => {
         const broken = errors.innerHTML !== "";
         say(`${restoredNote(draft, holderOf(draft), broken)}${others}`, broken ? "error" : undefined);
-        keepAndOffer(kept); // the buttons name the maps beside the one now shown
+        offer(); // the buttons name the maps beside the one now shown
       });
     else if (others) say(others.trim());
   }

@@ -1,20 +1,33 @@
 import { describe, expect, test } from "vitest";
+import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
+import { SharedList, syncText } from "../shared-list.ts";
+import type { Store } from "../site-storage.ts";
+import { draftKey, keptCodec } from "./draft.ts";
 import {
   besideNote,
   changed,
   deletedNote,
   deleteQuestion,
+  discardButton,
+  discarded,
+  discardedNote,
+  discardQuestion,
   insteadNote,
   type Kept,
+  keptNames,
   keptNote,
   keptNothing,
+  keptOf,
+  listOf,
   loadWhole,
   named,
-  offerButton,
   restoredNote,
+  shareKept,
+  showButton,
   showingNote,
   tidied,
+  unkeptText,
 } from "./offer.ts";
 
 const mine = "title Mine\nservice web\npool db\nweb uses db\n";
@@ -128,7 +141,7 @@ describe("what the builder says of the maps kept", () => {
     expect(keptNote(edited, before!.text, 0)).toBe(
       ` Your unsaved copy of ${title} is kept, with a button below to show it again.`,
     );
-    expect(offerButton(edited, before!.text)).toBe(`Show my unsaved copy of ${title}`);
+    expect(keptNames([edited], before!.text).map(showButton)).toEqual([`Show my unsaved copy of ${title}`]);
     expect(showingNote(edited, before!.text, null, 0)).toBe(`Showing your unsaved copy of ${title}.`);
     // Two texts with errors have no titles to compare: neither is called a copy.
     expect(keptNote("title Mine\nbogus\n", "title Mine\nwrong\n", 0)).toBe(
@@ -137,7 +150,7 @@ describe("what the builder says of the maps kept", () => {
   });
 
   test("pressed, a button's status says which map is shown, and which is kept beside in its place", () => {
-    expect(offerButton(mine, saved)).toBe('Show my unsaved map "Mine"');
+    expect(keptNames([mine], saved).map(showButton)).toEqual(['Show my unsaved map "Mine"']);
     const file = "title From a file\nservice f\n";
     expect(showingNote(mine, file, file, 1)).toBe(
       'Showing your unsaved map "Mine". Your unsaved map "From a file" is kept, with a button below to show it again.',
@@ -216,5 +229,137 @@ describe("a reload names the draft it shows again by what the list holds", () =>
     expect(insteadNote(mine, null)).toBe(' Showing your unsaved map "Mine" instead.');
     expect(insteadNote(before!.text, example)).toBe(` Showing the example "${before!.label}" instead.`);
     expect(insteadNote(saved, kept)).toBe(' Showing your saved map "Kept" instead.');
+  });
+});
+
+/** A tab of the chapter, as mount.ts keeps the reader's maps: its share of the one stored key. */
+function tab(store: Store | null) {
+  const maps = new SharedList(draftKey, keptCodec, store);
+  let shared = maps.load();
+  let kept = keptOf(shared);
+  const share = (list: ReturnType<typeof listOf>) => {
+    const done = shareKept(maps, kept, list, held);
+    kept = done.kept;
+    shared = done.synced.list;
+    return done.synced;
+  };
+  return {
+    get kept() {
+      return kept;
+    },
+    /** Typed or pasted: the draft follows (mount.ts's remember). */
+    type: (text: string) => share(listOf((kept = changed(kept, text, held)))),
+    /** Picked, imported, a link's, or one kept beside brought back. */
+    load: (text: string) => share(listOf((kept = loadWhole(kept, text, held).kept))),
+    /** Discarded, once the reader said so. */
+    discard: (text: string) => share(listOf((kept = discarded(kept, text)))),
+    /** The storage event of another tab's write. */
+    heard: () => share(shared),
+  };
+}
+/** What a reload of the chapter shows, and offers. */
+const reloaded = (store: Store) => keptOf(keptCodec.read(store.getItem(draftKey)));
+
+// Session 55: each tab wrote everything it kept over the other's, so a map typed only in one tab
+// was lost at the next reload once the other tab had written after it.
+describe("two tabs of the chapter lose no unsaved map", () => {
+  const theirs = "title Theirs\nservice t\n";
+
+  test("a map typed in one tab is kept beside the other tab's, which keeps its own on screen", () => {
+    const store = memoryStorage();
+    const a = tab(store);
+    const b = tab(store);
+    expect(a.type(mine).outcome).toBe("own");
+    // Tab B, on the chapter's own example, hears tab A's write: tab A's map is offered there.
+    const heard = b.heard();
+    expect(heard.outcome).toBe("followed");
+    expect(b.kept).toEqual({ draft: null, beside: [mine] });
+    expect(syncText("map builder", "unsaved maps", heard)).toBe(
+      "The map builder is open in another tab, which changed the unsaved maps: this tab shows them as they are now.",
+    );
+    // Tab B types its own map, after tab A wrote: a reload shows it, and offers tab A's.
+    b.type(theirs);
+    expect(reloaded(store)).toEqual({ draft: theirs, beside: [mine] });
+    a.heard();
+    expect(a.kept).toEqual({ draft: mine, beside: [theirs] });
+  });
+
+  test("two tabs that write before hearing of each other keep both maps", () => {
+    const store = memoryStorage();
+    const a = tab(store);
+    const b = tab(store);
+    a.type(mine);
+    const merged = b.type(theirs);
+    expect(merged.outcome).toBe("merged");
+    expect(syncText("map builder", "unsaved maps", merged)).toContain(
+      "this tab now has both tabs' changes, nothing lost.",
+    );
+    expect(b.kept).toEqual({ draft: theirs, beside: [mine] });
+    expect(reloaded(store)).toEqual({ draft: mine, beside: [theirs] });
+    expect(a.heard().outcome).toBe("followed");
+    expect(a.kept).toEqual({ draft: mine, beside: [theirs] });
+  });
+
+  test("a tab's own draft, dropped by another tab's write, is stored again", () => {
+    const store = memoryStorage();
+    tab(store).type(mine);
+    // Both tabs show the same kept map; tab A picks an example, keeping that map beside it.
+    const a = tab(store);
+    const b = tab(store);
+    a.load(after!.text);
+    expect(b.heard().outcome).toBe("followed");
+    expect(b.kept).toEqual({ draft: mine, beside: [] });
+    // Tab A lets the map go; it is still on tab B's screen, so tab B keeps it, and tab A hears so.
+    a.discard(mine);
+    expect(reloaded(store).beside).toEqual([]);
+    b.heard();
+    expect(reloaded(store)).toEqual({ draft: after!.text, beside: [mine] });
+    a.heard();
+    expect(a.kept).toEqual({ draft: after!.text, beside: [mine] });
+  });
+
+  test("where the storage is full, the tab keeps its maps in the page and hears that they are not kept", () => {
+    const a = tab(memoryStorage({}, { full: true }));
+    expect(a.type(mine)).toMatchObject({ outcome: "own", kept: false });
+    expect(a.load(after!.text).kept).toBe(false);
+    expect(a.kept).toEqual({ draft: after!.text, beside: [mine] });
+    expect(unkeptText).toMatch(/^This browser's storage for this site is full: .* kept only while this page is open\./);
+    // Where storage is refused altogether, nothing is said of it (the page keeps them as ever).
+    expect(tab(null).type(mine).kept).toBe(false);
+  });
+});
+
+describe("letting a kept map go, and telling kept maps apart", () => {
+  const second = "title Mine\nservice web\npool db\nweb uses db\nservice api\n";
+
+  test("maps kept under the same title are told apart by their place and length, on both buttons", () => {
+    const names = keptNames([mine, "title Other\nservice o\n", second], after!.text);
+    expect(names).toEqual([
+      'unsaved map "Mine" (1 of 2, 4 lines)',
+      'unsaved map "Other"',
+      'unsaved map "Mine" (2 of 2, 5 lines)',
+    ]);
+    expect(new Set(names.map(showButton)).size).toBe(3);
+    expect(discardButton(names[2]!)).toBe('Discard my unsaved map "Mine" (2 of 2, 5 lines)');
+    // Maps with errors have no title: numbered too.
+    expect(keptNames(["bogus\n", "bogus\nmore\n"], mine)).toEqual([
+      "unsaved map (with errors) (1 of 2, 1 line)",
+      "unsaved map (with errors) (2 of 2, 2 lines)",
+    ]);
+  });
+
+  test("a map discarded is kept no more; the question and the status name it", () => {
+    expect(discarded({ draft: after!.text, beside: [mine, second] }, mine)).toEqual({
+      draft: after!.text,
+      beside: [second],
+    });
+    const name = keptNames([mine], after!.text)[0]!;
+    expect(discardQuestion(name)).toBe(
+      'Discard your unsaved map "Mine"? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.',
+    );
+    expect(discardedNote(name, 0)).toBe('Discarded your unsaved map "Mine".');
+    expect(discardedNote(name, 1)).toBe(
+      'Discarded your unsaved map "Mine". 1 other unsaved map is kept, with a button below to show it.',
+    );
   });
 });

@@ -11,6 +11,8 @@
  * Pure: the page (mount.ts) says what the list holds, and writes what comes out.
  */
 import { countOf } from "../../format/number.ts";
+import type { SharedList, Synced } from "../shared-list.ts";
+import type { KeptMap } from "./draft.ts";
 import { titleToSave } from "./saving.ts";
 
 /**
@@ -60,6 +62,63 @@ export function tidied(kept: Kept, held: Held): Kept {
   return { draft: kept.draft, beside: besideOf(kept.draft, kept.beside, held) };
 }
 
+/** The reader let go of the map `text` kept beside (discarded it): it is kept no more. */
+export function discarded(kept: Kept, text: string): Kept {
+  return { draft: kept.draft, beside: kept.beside.filter((t) => t !== text) };
+}
+
+/**
+ * What every tab of the chapter shares (draft.ts's keptCodec): this tab's draft, marked as the one
+ * a reload shows, then the maps kept beside it.
+ */
+export function listOf({ draft, beside }: Kept): KeptMap[] {
+  return [...(draft === null ? [] : [{ text: draft, draft: true as const }]), ...beside.map((text) => ({ text }))];
+}
+
+/** What the list stored holds, as a tab opens: its draft (the first marked so), and the others beside it. */
+export function keptOf(list: readonly KeptMap[]): Kept {
+  const draft = list.find((m) => m.draft);
+  return { draft: draft?.text ?? null, beside: list.filter((m) => m !== draft).map((m) => m.text) };
+}
+
+/**
+ * Another tab's write, followed or merged with this tab's (a SharedList's sync), as this tab
+ * keeps it. The draft stays this tab's own, the map on its screen; every other map the list holds
+ * is kept beside it (another tab's draft too: it is unsaved work), but those the Map list holds.
+ * `list` is what to store: the list as it was, or with this tab's draft added when the list had
+ * lost it (another tab's write without it), so that no tab's map is lost to another's.
+ */
+export function joined(draft: string | null, list: readonly KeptMap[], held: Held): { kept: Kept; list: KeptMap[] } {
+  const kept = {
+    draft,
+    beside: besideOf(
+      draft,
+      list.map((m) => m.text),
+      held,
+    ),
+  };
+  const lost = draft !== null && !held(draft) && !list.some((m) => m.text === draft);
+  return { kept, list: lost ? [...list, { text: draft }] : [...list] };
+}
+
+/**
+ * Stores this tab's `list` (listOf its `kept`, or the list as it last stored or followed it, on
+ * hearing another tab's write) where another tab may have stored its own since: followed or
+ * merged, this tab keeps what `joined` says, storing its draft again when the list had lost it.
+ */
+export function shareKept(
+  maps: SharedList<KeptMap>,
+  kept: Kept,
+  list: readonly KeptMap[],
+  held: Held,
+): { kept: Kept; synced: Synced<KeptMap> } {
+  const synced = maps.sync(list);
+  if (synced.outcome === "own") return { kept, synced };
+  const together = joined(kept.draft, synced.list, held);
+  if (together.list.length === synced.list.length) return { kept: together.kept, synced };
+  return { kept: together.kept, synced: { ...maps.sync(together.list), outcome: synced.outcome } };
+}
+
 /** A map the Map list holds: an example, or a map saved on this device. */
 export type Listed = { from: "example"; label: string } | { from: "saved"; title: string };
 
@@ -83,10 +142,49 @@ function listedMap(map: Listed): string {
   return map.from === "example" ? `the example "${map.label}"` : `your saved map "${map.title}"`;
 }
 
-/** The button that brings back the unsaved map `text`, kept beside the map `shown`. */
-export function offerButton(text: string, shown: string): string {
-  return `Show my unsaved ${mineNamed(text, shown)}`;
+/**
+ * The maps kept beside the map `shown`, as their buttons name them ("unsaved map \"Mine\""), in
+ * their order. Maps named alike (the same title, or copies of the map shown, or with errors) are
+ * told apart by their place among those so named and their length: "(2 of 3, 14 lines)".
+ */
+export function keptNames(beside: readonly string[], shown: string): string[] {
+  const names = beside.map((text) => `unsaved ${mineNamed(text, shown)}`);
+  const total = new Map<string, number>();
+  for (const name of names) total.set(name, (total.get(name) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return names.map((name, index) => {
+    const n = total.get(name)!;
+    if (n === 1) return name;
+    const k = (seen.get(name) ?? 0) + 1;
+    seen.set(name, k);
+    const lines = beside[index]!.replace(/\n$/, "").split("\n").length;
+    return `${name} (${k} of ${n}, ${countOf(lines, "line")})`;
+  });
 }
+
+/** The button that brings back a map kept beside, named as keptNames names it. */
+export const showButton = (name: string): string => `Show my ${name}`;
+
+/** The button beside it that lets that map go (its visible words are "Discard"; this is its name). */
+export const discardButton = (name: string): string => `Discard my ${name}`;
+
+/** The question asked before a map kept beside is discarded, named as keptNames names it. */
+export function discardQuestion(name: string): string {
+  return `Discard your ${name}? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.`;
+}
+
+/** The status once it is discarded, and how many maps, `beside`, are kept still. */
+export function discardedNote(name: string, beside: number): string {
+  return `Discarded your ${name}.${besideNote(beside)}`;
+}
+
+/**
+ * Said under the buttons while the browser's storage for this site is full, so that a write of
+ * the maps failed (where storage is refused altogether the builder says nothing of keeping: it
+ * keeps the maps in the page, as its sentences say, and claims no reload brings them back).
+ */
+export const unkeptText =
+  "This browser's storage for this site is full: your unsaved maps, as they are now, are kept only while this page is open. Export the ones you need, or discard some to make room.";
 
 /**
  * Said after a map is loaded whole: the draft before it, `moved`, kept beside `loaded`; when none
