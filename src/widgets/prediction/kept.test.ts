@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keepsNothing, type Store } from "../site-storage.ts";
-import { keptPrediction, readKeptPrediction } from "./kept.ts";
+import { keptPrediction, keptText, readKeptPrediction } from "./kept.ts";
 import { predictionKey } from "./key.ts";
 
 describe("a Predict block's kept answer", () => {
@@ -14,6 +14,14 @@ describe("a Predict block's kept answer", () => {
       classes: { bulkhead: "contains" },
     });
     expect(readKeptPrediction('{"skipped":true}')).toEqual({ skipped: true });
+  });
+
+  it("reads the answer alone from a value kept with its verdict, for the grader to grade it again", () => {
+    const verdict = { against: '{"id":"a"}', status: "close", said: ["You predicted 5."] };
+    expect(readKeptPrediction(JSON.stringify({ value: "5", verdict }))).toStrictEqual({ value: "5" });
+    expect(readKeptPrediction(JSON.stringify({ classes: { bulkhead: "contains" }, verdict }))).toStrictEqual({
+      classes: { bulkhead: "contains" },
+    });
   });
 
   it("reads nothing from a value it cannot read, so the block is asked afresh", () => {
@@ -40,7 +48,10 @@ describe("a Predict block's kept answer", () => {
       },
     };
     expect(keptPrediction("a", throwing)).toBeNull();
+    expect(keptText("a", throwing)).toBeNull();
     const kept = new Map([[predictionKey("a"), '{"value":"3"}']]);
-    expect(keptPrediction("a", { ...keepsNothing, getItem: (k) => kept.get(k) ?? null })).toEqual({ value: "3" });
+    const store = { ...keepsNothing, getItem: (k: string) => kept.get(k) ?? null };
+    expect(keptPrediction("a", store)).toEqual({ value: "3" });
+    expect(keptText("a", store)).toBe('{"value":"3"}');
   });
 });
