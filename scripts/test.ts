@@ -7,7 +7,7 @@
  *                                                         a project site serves it; the site
  *                                                         tests read that build; astro check;
  *                                                         Biome; dead code and unused exports;
- *                                                         five unit files, `lateUnitFiles`)
+ *                                                         six unit files, `lateUnitFiles`)
  *   stage 2:                browser                      (one Chromium, a context per block,
  *                                                         against that build, served under
  *                                                         /blast-radius/)
@@ -79,6 +79,7 @@ const lateUnitFiles = [
   "src/playground/runner.test.ts",
   "tests/content/playgrounds.test.ts",
   "tests/content/playgrounds-without-requests.test.ts",
+  "src/playground/node-host.test.ts",
 ];
 /** Stages run in order; the chains of a stage run side by side when `parallel`, else in turn. */
 const stages: { parallel: boolean; chains: Phase[][] }[] = [

@@ -1,8 +1,9 @@
 /**
  * The commands as `npm run` starts them: compiled to JavaScript in .cli/ (scripts/cli-build.ts,
  * run by `prepare` on install, and again by scripts/cli-run.ts when a source is newer; both are
- * compiled into .cli/bin/ first). These are the only tests that start the compiled commands; the
- * rest call run(argv, io) in-process.
+ * compiled into .cli/bin/ first). These and src/playground/node-host.test.ts (a command stopped
+ * by a signal leaves no run behind) are the tests that start the compiled commands; the rest call
+ * run(argv, io) in-process.
  */
 import { spawn, spawnSync } from "node:child_process";
 import {

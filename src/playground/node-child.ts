@@ -21,7 +21,8 @@ const onceProcess = host.once.bind(host);
 let onRejection: ((reason: unknown) => void) | null = null;
 onProcess("unhandledRejection", (reason) => onRejection?.(reason));
 onProcess("uncaughtException", (error) => onRejection?.(error));
-// The parent going away ends the run.
+// The parent going away ends the run. A program in a synchronous loop never gets here (the loop
+// holds the one thread this event waits for): the parent kills such a run as it ends (node-host.ts).
 const exit = host.exit.bind(host);
 onProcess("disconnect", () => exit(0));
 

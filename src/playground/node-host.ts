@@ -10,10 +10,10 @@
  * so a run starts in about a tenth of the time tsx took), kept in the system's temp folder
  * while its sources are unchanged.
  */
-import { fork } from "node:child_process";
+import { type ChildProcess, fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildSync } from "esbuild";
@@ -91,6 +91,70 @@ export function childFlags(bundle: string): string[] {
   return [permissionFlag, `--allow-fs-read=${bundle}`, `--max-old-space-size=${runHeapMb}`, "--no-warnings"];
 }
 
+/**
+ * The runs' processes that are still alive. None outlives this process, however it ends: a
+ * program stuck in a synchronous loop never sees its channel close (node-child.ts leaves on
+ * "disconnect", which waits for the loop to give its thread back), and with this process gone no
+ * time limit ends it, so it would run at full speed for ever. So this process kills them
+ * (SIGKILL) when it exits (an exit code, an uncaught error: Node emits "exit" for each) and
+ * when a signal that ends it arrives: `kill <pid>`, an editor's stop button or a closed terminal
+ * reach this process only, where a terminal's Ctrl+C reaches its whole process group. A SIGKILL
+ * to this process cannot be caught: after one, a looping run goes on until it is killed itself.
+ */
+const live = new Set<ChildProcess>();
+/** The signals whose default action ends the process, listened to while a run is alive. */
+const endingSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
+function killLive(): void {
+  for (const child of live) child.kill("SIGKILL");
+  live.clear();
+  unlisten();
+}
+
+/**
+ * Kill the runs, then let the signal end this process as it would have without this listener:
+ * raised again with its default action, so the shell sees the signal (exit status 128 + its
+ * number). A command with its own listener for the signal decides for itself, and is left to.
+ */
+function onEndingSignal(signal: NodeJS.Signals): void {
+  killLive();
+  if (process.listenerCount(signal) > 0) return;
+  try {
+    process.kill(process.pid, signal);
+  } catch {
+    // A platform that cannot raise it (Windows has no SIGHUP): exit as a shell reports the signal.
+  }
+  // Still here (the signal is blocked, or was not raised): exit as a shell reports it.
+  process.exit(128 + constants.signals[signal]);
+}
+
+let listening = false;
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  process.on("exit", killLive);
+  for (const signal of endingSignals) process.on(signal, onEndingSignal);
+}
+/** With no run alive, this process's signals have their default actions again. */
+function unlisten(): void {
+  if (!listening) return;
+  listening = false;
+  process.off("exit", killLive);
+  for (const signal of endingSignals) process.off(signal, onEndingSignal);
+}
+
+function track(child: ChildProcess): void {
+  live.add(child);
+  listen();
+  const forget = () => {
+    live.delete(child);
+    if (live.size === 0) unlisten();
+  };
+  child.once("exit", forget);
+  // Never started: there is no process to kill, and no "exit" comes.
+  child.once("error", () => child.pid === undefined && forget());
+}
+
 function nodeChild(): WorkerPort {
   const bundle = runnerBundle();
   const child = fork(bundle, [], {
@@ -99,6 +163,7 @@ function nodeChild(): WorkerPort {
     stdio: ["ignore", "ignore", "pipe", "ipc"],
     serialization: "advanced",
   });
+  track(child);
   let stderr = "";
   child.stderr?.setEncoding("utf8");
   child.stderr?.on("data", (chunk: string) => {
