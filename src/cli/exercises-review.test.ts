@@ -2,6 +2,7 @@
  * `npm run exercises -- review`: the page's spaced-review schedule in the terminal, in-process,
  * on a fixed clock (BLAST_RADIUS_NOW), so every date below is exact.
  */
+import * as nodeFs from "node:fs";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,7 +14,8 @@ import { giveUpQuestion, type ReviewOutcome, ratingsAllowed, recordReview, whenT
 import { mulberry32, type Random } from "../sim/random.ts";
 import { paramText } from "../grader/fill-params.ts";
 import { runCaptured } from "./run-captured.test-helper.ts";
-import { run } from "./exercises.ts";
+import type { FileSystem } from "./json-file.ts";
+import { nothingToReview, run } from "./exercises.ts";
 import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
 import { reviewDraw } from "../course/review-seed.ts";
 
@@ -74,9 +76,72 @@ async function dueCellsReview(name: string) {
 }
 
 describe("npm run exercises -- review", { timeout: 60_000 }, () => {
+  test("nothing in review yet: how to tell the exercises that join it, and what it says is what show says", async () => {
+    const dir = mkdtempSync(join(home, "nothing-"));
+    expect(await cli(["review"], t0, dir)).toMatchObject({ code: 0, out: nothingToReview, err: "" });
+    // The sentence's test: an exercise with new numbers deals them, one with none says so in those words.
+    expect(nothingToReview).toContain("show <id> --seed 2 tells: one that deals none says it has no variants");
+    expect((await cli(["show", "cells-blast-radius", "--seed", "2"], t0, dir)).code).toBe(0);
+    for (const none of ["redundancy-or-compartments", "choose-exact"]) {
+      const shown = await cli(["show", none, "--seed", "2"], t0, dir);
+      expect(shown.code).toBe(2);
+      expect(shown.err).toContain(`${none} has no variants`);
+    }
+  });
+
+  test("importing the review-session.json the terminal wrote says what it is, not that the course is out of date", async () => {
+    const { dir, now } = await dueCellsReview("import-session");
+    await cli(["review"], now, dir);
+    const sessions = join(dir, "review-session.json");
+    expect(JSON.parse(readFileSync(sessions, "utf8")).version).toBe(2);
+    const before = readFileSync(join(dir, "progress.json"), "utf8");
+    const result = await cli(["import", sessions], now, dir);
+    expect(result.code).toBe(2);
+    expect(result.err).toBe(
+      `error: ${sessions}: That file is the terminal's review-session.json (the reviews under way in the terminal), which holds no progress: yours is in progress.json. Import an export from the page's /progress/, or a kept copy of an unreadable progress file. Nothing was changed.\n(run with --help for usage)\n`,
+    );
+    expect(readFileSync(join(dir, "progress.json"), "utf8")).toBe(before);
+  });
+
+  test("a progress folder that cannot be written: review still shows what is due, then says nothing was saved (exit 2)", async () => {
+    const dir = mkdtempSync(join(home, "read-only-"));
+    const id = "cells-blast-radius";
+    for (const [part, answer] of Object.entries(chapterAnswers[id]!))
+      await cli(["answer", id, "--part", part, answer], t0, dir);
+    const before = readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")]);
+    // A home the learner cannot write (a read-only mount): no lock can be made.
+    const readOnly: FileSystem = {
+      ...nodeFs,
+      openSync(path, flags, mode) {
+        if (String(path).endsWith(".lock"))
+          throw Object.assign(new Error("EACCES: permission denied"), { code: "EACCES" });
+        return nodeFs.openSync(path, flags, mode);
+      },
+    };
+    // Never entered in the schedule (that write failed too): on its first review's day it is due all the same.
+    const due = await runCaptured((argv, io) => run(argv, io, { fs: readOnly }), ["review"], {
+      env: { BLAST_RADIUS_HOME: dir, BLAST_RADIUS_NOW: at(3) },
+      cwd: repo,
+    });
+    expect(due.code).toBe(2);
+    expect(due.out).toContain(`1 review due. New numbers (variant ${reviewSeedOf(id, 1)})`);
+    expect(due.err).toMatch(
+      /^error: your progress could not be saved: .*progress\.json\.lock could not be created: permission denied \(EACCES\); nothing was changed\n/,
+    );
+    expect(readdirSync(dir).map((f) => [f, readFileSync(join(dir, f), "utf8")])).toEqual(before);
+    // Nothing due yet: the table and the next review, then the same error.
+    const early = await runCaptured((argv, io) => run(argv, io, { fs: readOnly }), ["review"], {
+      env: { BLAST_RADIUS_HOME: dir, BLAST_RADIUS_NOW: t0 },
+      cwd: repo,
+    });
+    expect(early.code).toBe(2);
+    expect(early.out).toContain("Nothing is due. The next review is in 3 days (2026-12-04).");
+    expect(early.err).toMatch(/^error: your progress could not be saved: /);
+  });
+
   test("a solved exercise joins, comes back on its day with new numbers, and is rescheduled by how it went", async () => {
     const id = "cells-blast-radius";
-    expect((await cli(["review"], t0)).out).toMatch(/^Nothing to review yet/);
+    expect((await cli(["review"], t0)).out).toBe(nothingToReview);
     await cli(["answer", id, "--part", "untouched", "90%"], t0);
     await cli(["answer", id, "--part", "canary", "500"], t0);
 
@@ -341,9 +406,9 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // the command that answers yes. Nothing is shown, counted or written.
     const asked = await cli(["solution", id, "--seed", String(seed)], now, dir);
     expect(asked).toMatchObject({
-      code: 2,
-      out: "",
-      err: `These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
+      code: 0,
+      out: `These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
+      err: "",
     });
     expect(files()).toEqual(untouched);
     const shown = await cli(["solution", id, "--seed", String(seed), "--yes"], now, dir);
@@ -380,7 +445,9 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     // Another variant's solution is practice on the chapter's exercise: it is marked seen there,
     // so, as in the chapter, it is shown once the learner says yes.
     const asked = await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1)], at(30), dir);
-    expect(asked.code).toBe(2);
+    expect(asked).toMatchObject({ code: 0, err: "" });
+    expect(asked.out).toMatch(/\nTo show it: npm run exercises -- solution .* --yes\n$/);
+    expect(asked.out).not.toContain("Worked solution");
     expect(read().exercises[id]).toEqual(chapter);
     await cli(["solution", id, "--seed", String(reviewSeedOf(id, 1) + 1), "--yes"], at(30), dir);
     expect(read().exercises[id]?.revealed).toBe(true);
@@ -629,8 +696,8 @@ describe("npm run exercises -- review", { timeout: 60_000 }, () => {
     const before = read();
     // Asked first, as by the review's own seed, saying why these numbers are the review's.
     const asked = await cli(["solution", id, "--seed", String(twin)], now, dir);
-    expect(asked.code).toBe(2);
-    expect(asked.err).toBe(
+    expect(asked).toMatchObject({ code: 0, err: "" });
+    expect(asked.out).toBe(
       `Variant ${twin} deals the same numbers as your due review of ${id} (variant ${seed}).\nThese are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${twin} --yes\n`,
     );
     expect(read()).toEqual(before);

@@ -186,3 +186,24 @@ describe("help and review fitted to the terminal", { timeout: 60_000 }, () => {
     else expect(out).toMatch(/^chapter\s.*\n(?:.*\n)*?something-is-always-broken\s+1\s+1\s+\d+%\s+now\n/);
   });
 });
+
+test("check's results at 40 columns: each check's line fits, going on under its name; in a pipe, as it always was", {
+  timeout: 60_000,
+}, async () => {
+  const home = mkdtempSync(join(scratch, "home-"));
+  // choose-exact's starter is not written yet: every check fails, each with a long reason.
+  const piped = await cli(["check", "choose-exact"], { home, isTTY: false });
+  expect(piped.code).toBe(1);
+  const pipedChecks = piped.out.split("\n").filter((l) => /^[✓✗] /.test(l));
+  expect(pipedChecks.length).toBeGreaterThan(0);
+  expect(pipedChecks.some((l) => displayWidth(l) > 40)).toBe(true);
+  const { code, out } = await cli(["check", "choose-exact"], { home, columns: 40 });
+  expect(code).toBe(1);
+  const lines = out.split("\n");
+  for (const line of lines) expect(displayWidth(line), line).toBeLessThanOrEqual(40);
+  // Each check starts its own line, and its words go on two in, under its name: none lost.
+  expect(lines.filter((l) => /^[✓✗] /.test(l))).toHaveLength(pipedChecks.length);
+  const fittedChecks = out.slice(0, out.indexOf("\nFAIL ")).split(/\n(?=[✓✗] )/);
+  expect(fittedChecks.map((c) => words(c))).toEqual(pipedChecks.map((c) => words(c)));
+  for (const check of fittedChecks) for (const more of check.split("\n").slice(1)) expect(more).toMatch(/^ {2}\S/);
+});

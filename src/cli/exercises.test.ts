@@ -25,6 +25,7 @@ import {
   exerciseStatus,
   isSolved,
   markSolved,
+  maxProgressFileLength,
   type Progress,
   recordAttempt,
 } from "../course/progress.ts";
@@ -41,6 +42,7 @@ import { allAnsweredOnShow } from "../course/on-show.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { enrol, whenText } from "../course/review.ts";
 import { run } from "./exercises.ts";
+import { grouped } from "../format/number.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "blast-radius-cli-"));
@@ -289,10 +291,11 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     expect((await cli(["answer", id, "--part", "canary", "1"], { home })).code).toBe(1);
     const before = read();
     const asked = await cli(["solution", id], { home });
+    // A question, not misuse: exit 0, on stdout, nothing shown (audit, session 55: exit 2 read as an error).
     expect(asked).toEqual({
-      code: 2,
-      out: "",
-      err: `${revealQuestion}\nTo show it: npm run exercises -- solution ${id} --yes\n`,
+      code: 0,
+      out: `${revealQuestion}\nTo show it: npm run exercises -- solution ${id} --yes\n`,
+      err: "",
       home,
     });
     expect(solutionOffer(before, id, parts, false).question).toBe(revealQuestion);
@@ -373,11 +376,11 @@ describe("npm run exercises", { timeout: 60_000 }, () => {
     // Without --yes, `solution` asks what the page's confirmation asks (solutionOffer), and shows nothing.
     const asked = await cli(["solution", id], { home });
     expect(asked).toMatchObject({
-      code: 2,
-      out: "",
-      err: `${solutionOffer(solved, id, ["untouched", "canary"], true).question}\nTo show it: npm run exercises -- solution ${id} --yes\n`,
+      code: 0,
+      out: `${solutionOffer(solved, id, ["untouched", "canary"], true).question}\nTo show it: npm run exercises -- solution ${id} --yes\n`,
+      err: "",
     });
-    expect(asked.err).toContain(solvedNote);
+    expect(asked.out).toContain(solvedNote);
     expect(read()).toEqual(solved);
     // With it, what was said follows: it stays solved, and its status adds "solution seen".
     expect((await cli(["solution", id, "--yes"], { home })).code).toBe(0);
@@ -853,6 +856,69 @@ describe("progress is never lost", { timeout: 60_000 }, () => {
       `${file}: That file is JSON, but not Blast Radius progress (it has no "version": progress is { "version": 1, "exercises": { ... } }). Nothing was changed.`,
     );
     expect(existsSync(join(home, "progress.json"))).toBe(false);
+  });
+
+  test("import names the terminal's own other files, in the terminal's words, and changes nothing", async () => {
+    const home = freshHome();
+    // A variants.json the terminal wrote: a part of new numbers answered right.
+    const disks = "daily-disk-failures";
+    const { answers, variant } = await import("../../solutions/daily-disk-failures/solution.ts");
+    const perDay = String(answers(variant(mulberry32(2)))["per-day"]);
+    expect((await cli(["answer", disks, "--seed", "2", "--part", "per-day", perDay], { home })).code).toBe(0);
+    expect(existsSync(join(home, "variants.json"))).toBe(true);
+    const before = readdirSync(home).sort();
+    const result = await cli(["import", join(home, "variants.json")], { home });
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(
+      "That file is the terminal's variants.json (the parts answered right in the terminal on new numbers dealt with --seed), which holds no progress: yours is in progress.json. Import an export from the page's /progress/, or a kept copy of an unreadable progress file. Nothing was changed.",
+    );
+    expect(result.err).not.toMatch(/newer version|this site/);
+    expect(readdirSync(home).sort()).toEqual(before);
+  });
+
+  test("fields the terminal does not know stay in progress.json through a write, with no warning and no copy", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    // The audit's file (session 55): a note of the learner's at the top, in an entry and in a part.
+    const file = {
+      version: 1,
+      notes: "mine",
+      exercises: {
+        "daily-disk-failures": {
+          parts: { "per-day": { attempts: 1, solved: false, extra: 1 } },
+          hints: 0,
+          revealed: false,
+          mynote: "x",
+        },
+      },
+    };
+    writeFileSync(join(home, "progress.json"), JSON.stringify(file));
+    const hinted = await cli(["hint", "daily-disk-failures"], { home });
+    expect(hinted).toMatchObject({ code: 0, err: "" });
+    const written = JSON.parse(readFileSync(join(home, "progress.json"), "utf8"));
+    expect(written).toEqual({
+      ...file,
+      exercises: { "daily-disk-failures": { ...file.exercises["daily-disk-failures"], hints: 1 } },
+    });
+    expect(readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"))).toEqual([]);
+  });
+
+  test("a progress.json too large to be progress is kept aside, not written back on every command", async () => {
+    const home = freshHome();
+    mkdirSync(home, { recursive: true });
+    const huge = JSON.stringify({ version: 1, exercises: {}, junk: "x".repeat(maxProgressFileLength) });
+    writeFileSync(join(home, "progress.json"), huge);
+    const hinted = await cli(["hint", "daily-disk-failures"], { home });
+    expect(hinted.code).toBe(0);
+    expect(hinted.err).toContain(
+      `could not be read: it is too large to be course progress: it is ${grouped(huge.length)} characters long, more than progress ever is (${grouped(maxProgressFileLength)} at most).`,
+    );
+    const copies = readdirSync(home).filter((f) => f.startsWith("progress.unreadable-"));
+    expect(copies).toHaveLength(1);
+    expect(readFileSync(join(home, copies[0]!), "utf8")).toBe(huge);
+    expect(JSON.parse(readFileSync(join(home, "progress.json"), "utf8")).exercises["daily-disk-failures"].hints).toBe(
+      1,
+    );
   });
 
   test("a progress file of another shape says what is wrong with it and how to repair it", async () => {

@@ -527,7 +527,7 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
     return false;
   }
   const code = readFileSync(join(exercise.dir, "starter.ts"), "utf8");
-  const [{ runCheckRequestInNode }, { checkRequest, checkRunLine, learnerFiles, typeErrorsHeading }, checker] =
+  const [{ runCheckRequestInNode }, { checkRequest, fittedCheckRunLine, learnerFiles, typeErrorsHeading }, checker] =
     await Promise.all([
       import("../grader/run-checks-node.ts"),
       import("../grader/check-run.ts"),
@@ -543,7 +543,7 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
   const request = checkRequest(code, exercise.checks!, exercise.meta.timeout);
   const running = runCheckRequestInNode(request, (event) => {
     // Printed lines go behind a bar (checkRunLine), so none can pass for a check's result.
-    if (!quiet) ctx.io.stdout(`${checkRunLine(event)}\n`);
+    if (!quiet) ctx.io.stdout(`${fittedCheckRunLine(event, ctx.width, wrapLine)}\n`);
   });
   // The run starts (a child process) before the type check, which takes the main thread meanwhile,
   // so the type errors come before the checks' results, as `npm run play` prints them before its
@@ -901,7 +901,8 @@ async function hint(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): P
  * "solution seen" (its chapter's numbers, or new ones that are no review's): locked until an answer
  * is checked (solutionUnlocked; a usage error, exit 2, naming what unlocks it); then what the
  * page's confirmation asks, which says what seeing it changes (solutionQuestion), with the command
- * that answers yes (--yes), on stderr, exit 2. Seen already, it changes nothing and is shown at once,
+ * that answers yes (--yes), on stdout, exit 0: a question answered, not misuse, and nothing is
+ * shown or changed. Seen already, it changes nothing and is shown at once,
  * as the page shows it again after a reload. Returns the exit code when it is not shown.
  */
 function solutionAsked(
@@ -923,30 +924,26 @@ function solutionAsked(
     );
   }
   if (yes) return undefined;
-  ctx.io.stderr(
-    fitLines(
-      `${solutionQuestion(progress, id, partIds(exercise))}\nTo show it: npm run exercises -- solution ${id}${seed === undefined ? "" : ` --seed ${seed}`} --yes\n`,
-      errorWidth(ctx.io),
-    ),
+  say(
+    ctx,
+    `${solutionQuestion(progress, id, partIds(exercise))}\nTo show it: npm run exercises -- solution ${id}${seed === undefined ? "" : ` --seed ${seed}`} --yes\n`,
   );
-  return 2;
+  return 0;
 }
 
 /**
  * The /review/ page's confirmation, for the worked solution on a due review's numbers, which gives
  * the review up: what the exercise's Show solution asks there (giveUpQuestion), with the command
- * that answers yes (--yes), on stderr, exit 2, as solutionAsked asks for the chapter's numbers.
+ * that answers yes (--yes), on stdout, exit 0, as solutionAsked asks for the chapter's numbers.
  * Nothing is shown or counted. (`review <id> --give-up` is the page's own give-up button, which
  * does not ask.)
  */
 function giveUpAsked(ctx: Context, id: string, seed: number, review: ReviewSession): number {
-  ctx.io.stderr(
-    fitLines(
-      `${sameNumbers(id, seed, review)}These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
-      errorWidth(ctx.io),
-    ),
+  say(
+    ctx,
+    `${sameNumbers(id, seed, review)}These are the numbers of your due review of ${id}.\n${giveUpQuestion}\nTo give it up and see it: npm run exercises -- solution ${id} --seed ${seed} --yes\n`,
   );
-  return 2;
+  return 0;
 }
 
 async function solution(ctx: Context, exercise: LoadedExercise, args: ParsedArgs): Promise<number> {
@@ -1024,7 +1021,7 @@ async function importFile(ctx: Context, file: string | undefined): Promise<numbe
   const known = new Set(ctx.index.ids);
   let message = "";
   ctx.progress.update((progress) => {
-    const result = importProgress(text, progress, known);
+    const result = importProgress(text, progress, known, "terminal");
     if (!result.ok) throw new UsageError(`${file}: ${result.message}`);
     Object.assign(progress, result.progress);
     message = describeImport(result);
@@ -1228,20 +1225,50 @@ function rateDue(
   );
 }
 
+/**
+ * `review`'s writes (the schedule's new entries, the review's record) when the progress folder
+ * cannot be written (a read-only home): what is due is still shown, from the schedule as read, and
+ * the error that says nothing could be saved comes after it, with its exit code (throwUnsaved).
+ */
+function unlessUnsaved<R>(unsaved: { error?: unknown }, write: () => R, fallback: () => R): R {
+  try {
+    return write();
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof ReportedError)) throw error;
+    unsaved.error ??= error;
+    return fallback();
+  }
+}
+
+/** After what was shown, the error of a write that failed (unlessUnsaved), if one did; else `code`. */
+function throwUnsaved(unsaved: { error?: unknown }, code: number): number {
+  if (unsaved.error !== undefined) throw unsaved.error;
+  return code;
+}
+
+/** What `review` says when nothing has joined the review: how to tell the exercises that can. */
+export const nothingToReview =
+  "Nothing to review yet: solve an exercise that deals new numbers (show <id> --seed 2 tells: one that deals none says it has no variants), and it comes back here in a few days.\n";
+
 async function reviewDue(ctx: Context): Promise<number> {
   const now = ctx.now();
-  const reviewables = await reviewablesFor(ctx, ctx.progress.read());
-  const progress = ctx.progress.update((p) => {
+  const read = ctx.progress.read();
+  const reviewables = await reviewablesFor(ctx, read);
+  const unsaved: { error?: unknown } = {};
+  const enrolled = (p: Progress) => {
     const next = enrol(p, reviewables, now);
     if (next !== p) p.review = next.review;
-  });
+    return p;
+  };
+  const progress = unlessUnsaved(
+    unsaved,
+    () => ctx.progress.update(enrolled),
+    () => enrolled(structuredClone(read)),
+  );
   const topics = durability(progress, reviewables, now);
   if (topics.length === 0) {
-    say(
-      ctx,
-      "Nothing to review yet: solve an exercise that deals new numbers (list shows them), and it comes back here in a few days.\n",
-    );
-    return 0;
+    say(ctx, nothingToReview);
+    return throwUnsaved(unsaved, 0);
   }
   ctx.io.stdout(
     `${table(
@@ -1263,7 +1290,7 @@ async function reviewDue(ctx: Context): Promise<number> {
   if (due.length === 0) {
     const soonest = new Date(Math.min(...Object.values(progress.review ?? {}).map((c) => Date.parse(c.due))));
     say(ctx, `Nothing is due. The next review is ${whenText(soonest, now)}.\n`);
-    return 0;
+    return throwUnsaved(unsaved, 0);
   }
   const first = due[0]!;
   const exercise = await ctx.index.exercise(first.id);
@@ -1273,15 +1300,20 @@ async function reviewDue(ctx: Context): Promise<number> {
   const seed = fromSolution(exercise, () => reviewSeed(first.id, first.reps, numbers));
   // Shown, the review starts: its record is kept (a rated one of this exercise's last review gives
   // way), unless another command rated it meanwhile (reviewChange: the schedule as it is now).
-  reviewChange(ctx, (current) =>
-    sameCard(current, progress, first.id)
-      ? ctx.sessions.change(current, first.id, (kept) =>
-          !kept || kept.rated || kept.seed !== seed ? { seed, wrong: 0, right: [] } : kept,
-        )
-      : undefined,
+  unlessUnsaved(
+    unsaved,
+    () =>
+      reviewChange(ctx, (current) =>
+        sameCard(current, progress, first.id)
+          ? ctx.sessions.change(current, first.id, (kept) =>
+              !kept || kept.rated || kept.seed !== seed ? { seed, wrong: 0, right: [] } : kept,
+            )
+          : undefined,
+      ),
+    () => undefined,
   );
   const none: ParsedArgs = { positional: [], options: new Map(), flags: new Set() };
-  return show(ctx, exercise, none, {
+  const shown = await show(ctx, exercise, none, {
     params: fromSolution(exercise, () => numbers.variant(mulberry32(seed))),
     intro: [
       `${countOf(due.length, "review")} due. New numbers (variant ${seed}): work it out again.`,
@@ -1290,6 +1322,7 @@ async function reviewDue(ctx: Context): Promise<number> {
       "",
     ],
   });
+  return throwUnsaved(unsaved, shown);
 }
 
 /** The commands a newcomer tries first, each with what it does (start); --help has them all. */
@@ -1756,6 +1789,11 @@ export async function run(
           );
         }
         default:
+          // watch follows the course's order, as its usage says: an id would be ignored, so it is refused.
+          if (id !== undefined)
+            throw new UsageError(
+              `watch takes no exercise id (got "${[id, ...rest].join(" ")}"): it checks the next unsolved code exercise on every save; to check one exercise, use check <id>`,
+            );
           return await watchLoop(ctx);
       }
     } catch (error) {

@@ -13,7 +13,7 @@ import { countOf } from "../format/number.ts";
 import { listNames } from "../format/words.ts";
 import { runInNode } from "../playground/node-host.ts";
 import { requestForFile } from "../playground/node-files.ts";
-import { outputLimits, type RunEvent, visibleText } from "../playground/protocol.ts";
+import { errorText, outputLimits, type RunEvent, type RunError, visibleText } from "../playground/protocol.ts";
 import { checkLog, LogFormatError } from "../sim/gameday/log.ts";
 import { maxPolicyDecisions, type PolicyRun } from "../sim/gameday/policy.ts";
 import { clock } from "../sim/gameday/report.ts";
@@ -88,6 +88,52 @@ export function tooManyDecisionsText(stoppedAt: number, refused: PolicyRun["refu
   );
 }
 
+/** How a policy's file is written, for the messages that say it is not written so. */
+const policyShape = "export default function respond(view) { ... }";
+
+/**
+ * Why the policy file `named` (as the learner typed it) cannot run, when its default export,
+ * of the type `exported` ("undefined" when it has none), is not a function.
+ */
+export function notPolicyText(named: string, exported: string): string {
+  const what =
+    exported === "undefined"
+      ? "it has no default export"
+      : `its default export is ${exported === "null" ? "null" : `a${/^[aeiou]/.test(exported) ? "n" : ""} ${exported}`}, not a function`;
+  return `${named} cannot run as a policy: ${what}; a policy is the function its file exports by default, ${policyShape}`;
+}
+
+/**
+ * Where each of the policy's files (`keys`, relative to its folder, as requestForFile reads them)
+ * goes in the run: under "learner/", so deep that a file it imports from a folder above its own
+ * ("../shared.ts") is under it too, and counted among the learner's.
+ */
+export function learnerPaths(keys: readonly string[]): Map<string, string> {
+  const depth = Math.max(0, ...keys.map((k) => /^(?:\.\.\/)*/.exec(k)![0].length / 3));
+  const folder = `learner/${"up/".repeat(depth)}`;
+  return new Map(keys.map((k) => [k, posix.normalize(`${folder}${k}`)]));
+}
+
+/**
+ * A run's error as the learner knows their policy: its files named as they would type them, beside
+ * `named`, the file they gave (`inRun`, learnerPaths: each file's path in the run); a place in the
+ * harness's own files (the game's, or the entry that runs the policy) left out, as none is theirs.
+ * A file is named when the policy has more than one (locationText).
+ */
+export function learnerErrorText(error: RunError, named: string, inRun: ReadonlyMap<string, string>): string {
+  const shown = (key: string) => join(dirname(named), key);
+  const keyOf = new Map([...inRun].map(([key, path]) => [path, key]));
+  // The runner names an importing file by its path in the run ("learner/fs.ts"), in its refusal.
+  let message = error.message;
+  for (const [key, path] of inRun) {
+    const refusal = `Error: ${path} cannot import "`;
+    if (message.startsWith(refusal)) message = `Error: ${shown(key)} cannot import "${message.slice(refusal.length)}`;
+  }
+  const key = error.file === undefined ? undefined : keyOf.get(error.file);
+  const place = key === undefined ? {} : { ...error, file: shown(key) };
+  return errorText({ ...place, message }, [...inRun.keys()].map(shown));
+}
+
 /**
  * Run the policy in `file` (absolute); `named` is the file as the learner typed it, for messages.
  * `timeoutMs` is the game's limit (policyTimeoutMs) but in tests, which stop an endless loop sooner.
@@ -101,21 +147,23 @@ export async function runPolicyFile(
 ): Promise<PolicyFileRun> {
   // The learner's file and what it imports, under "learner/"; the game's own sources under "src/".
   const learner = requestForFile(file, timeoutMs);
+  const inRun = learnerPaths(Object.keys(learner.files));
   const simEntry = fileURLToPath(new URL("../sim/gameday/policy.ts", import.meta.url));
   const sim = requestForFile(simEntry, timeoutMs);
   const files: Record<string, string> = {};
-  for (const [key, text] of Object.entries(learner.files)) files[posix.normalize(`learner/${key}`)] = text;
+  for (const [key, text] of Object.entries(learner.files)) files[inRun.get(key)!] = text;
   for (const [key, text] of Object.entries(sim.files)) files[posix.normalize(`src/sim/gameday/${key}`)] = text;
   files["main.ts"] = [
     `import { reporter } from "course/check-reporter";`,
-    `import respond from "./learner/${learner.entry}";`,
+    `import respond from "./${inRun.get(learner.entry)}";`,
     `import { findScenario } from "./src/sim/gameday/scenarios.ts";`,
     `import { runPolicy } from "./src/sim/gameday/policy.ts";`,
-    `if (typeof respond !== "function") throw new Error("the policy file must default-export a function: export default function respond(view) { ... }");`,
-    `const run = runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, respond);`,
-    `reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify(run) });`,
+    // Not a function: what it is, for the terminal to say in the learner's words (notPolicyText).
+    `if (typeof respond !== "function") reporter.report({ name: ${JSON.stringify(resultName)}, passed: false, message: respond === null ? "null" : typeof respond });`,
+    `else reporter.report({ name: ${JSON.stringify(resultName)}, passed: true, message: JSON.stringify(runPolicy(findScenario(${JSON.stringify(scenario.id)})!, ${seed}, respond)) });`,
   ].join("\n");
   let output: string | undefined;
+  let exported = true;
   const messages: string[] = [];
   const result = await runInNode(
     {
@@ -125,7 +173,7 @@ export async function runPolicyFile(
       // The policy is the learner's: its files may import each other and nothing else; the game's own
       // files (and the entry) are the course's.
       learner: {
-        files: Object.keys(files).filter((f) => f.startsWith("learner/")),
+        files: [...inRun.values()],
         closed: "a policy reads the dashboard's state it is given; it imports only its own files",
       },
     },
@@ -133,24 +181,21 @@ export async function runPolicyFile(
       // Only the course's entry can report (the policy's files cannot import the reporter), and it
       // reports once; a line the policy prints that looks like a result is only a line it printed.
       if (event.kind === "check") {
-        if (event.name === resultName && output === undefined) output = event.message ?? "";
+        if (event.name === resultName && output === undefined) {
+          output = event.message ?? "";
+          exported = event.passed;
+        }
       } else if (event.kind !== "plot") messages.push(event.text);
     },
   );
   if (result.status === "timeout")
     return { ok: false, stopped: true, message: withPrinted(policyStoppedText(timeoutMs), messages) };
   if (result.status !== "ok") {
-    // Name the learner's own file as they know it, not as the sandbox saw it.
-    const shown = result.error?.file?.startsWith("learner/")
-      ? join(dirname(named), result.error.file.slice("learner/".length))
-      : (result.error?.file ?? named);
-    const where = result.error?.line === undefined ? "" : ` (${shown}, line ${result.error.line})`;
-    const why = result.error?.message ?? result.status;
-    return {
-      ok: false,
-      message: withPrinted(`the policy failed: ${why}${where}`, messages),
-    };
+    const why = result.error ? learnerErrorText(result.error, named, inRun) : result.status;
+    return { ok: false, message: withPrinted(`the policy failed: ${why}`, messages) };
   }
+  if (output !== undefined && !exported)
+    return { ok: false, message: withPrinted(notPolicyText(named, output), messages) };
   if (output === undefined) {
     // The runner drops everything after its output cap, the result too.
     const why = result.truncated

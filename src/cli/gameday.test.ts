@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "vitest";
 import { formatLog } from "../sim/gameday/log.ts";
@@ -10,7 +10,14 @@ import { defaultTimeoutMs } from "../playground/protocol.ts";
 import { runPolicy } from "../sim/gameday/policy.ts";
 import respond from "../sim/gameday/example-policy.ts";
 import { limitText, policyMsPerGameSecond, policyRuleText, policyTimeoutMs } from "./gameday-limit.ts";
-import { policyStoppedText, printedText, tooManyDecisionsText } from "./gameday-policy.ts";
+import {
+  learnerErrorText,
+  learnerPaths,
+  notPolicyText,
+  policyStoppedText,
+  printedText,
+  tooManyDecisionsText,
+} from "./gameday-policy.ts";
 import { run } from "./gameday.ts";
 import { tempDir } from "../../tests/support/temp-dir.ts";
 
@@ -122,9 +129,66 @@ test(
     const broken = file("broken.ts", "export default function respond() { throw new Error('no idea'); }\n");
     const failed = await cli("play", "gray-failure", "--policy", broken);
     expect(failed.code).toBe(1);
-    expect(failed.err.startsWith(`the policy failed: Error: no idea (${broken}, line 1)`)).toBe(true);
+    // Its one file was just named, so the place is its line alone, as npm run play writes it (locationText).
+    expect(failed.err.startsWith("the policy failed: Error: no idea (line 1)\n")).toBe(true);
   },
 );
+
+test(
+  "a policy's errors name the learner's files as they typed them, and never the harness's own files",
+  slow,
+  async () => {
+    mkdirSync(join(dir, "team"), { recursive: true });
+    let err = "";
+    const typed = (...argv: string[]) =>
+      run(argv, { stdout: () => {}, stderr: (t) => void (err += t), env: {}, cwd: dir }).then((code) => ({
+        code,
+        err,
+      }));
+    // A default export that is not a function: said of their file, not of the entry that runs it (main.ts, line 5).
+    file("notfn.ts", "export default 42;\n");
+    const notfn = await typed("play", "gray-failure", "--policy", "notfn.ts");
+    expect(notfn.code).toBe(1);
+    expect(notfn.err).toBe(`${notPolicyText("notfn.ts", "number")}\n`);
+    expect(notfn.err).toMatch(/^notfn\.ts cannot run as a policy: its default export is a number, not a function;/);
+    // A file in a folder above the policy's own is still theirs, named as they would type it, not "learner/...".
+    file("shared.ts", 'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n');
+    file(
+      "team/policy.ts",
+      'import { read } from "../shared.ts";\nexport default function respond() { read("x"); return []; }\n',
+    );
+    err = "";
+    const refused = await typed("play", "gray-failure", "--policy", "team/policy.ts");
+    expect(refused.code).toBe(1);
+    expect(refused.err).toBe(
+      `the policy failed: Error: shared.ts cannot import "node:fs": a policy reads the dashboard's state it is given; it imports only its own files (shared.ts, line 1)\n`,
+    );
+  },
+);
+
+test("learnerErrorText leaves out a place in the harness's files, and renames the learner's", () => {
+  const inRun = learnerPaths(["policy.ts", "../shared.ts", "lib/a.ts"]);
+  expect(inRun).toEqual(
+    new Map([
+      ["policy.ts", "learner/up/policy.ts"],
+      ["../shared.ts", "learner/shared.ts"],
+      ["lib/a.ts", "learner/up/lib/a.ts"],
+    ]),
+  );
+  expect(learnerPaths(["p.ts"])).toEqual(new Map([["p.ts", "learner/p.ts"]]));
+  const at = (file: string) => ({ message: "Error: boom", file, line: 3, column: 2 });
+  expect(learnerErrorText(at("main.ts"), "mine/policy.ts", inRun)).toBe("Error: boom");
+  expect(learnerErrorText(at("src/sim/gameday/policy.ts"), "mine/policy.ts", inRun)).toBe("Error: boom");
+  expect(learnerErrorText(at("learner/up/lib/a.ts"), "mine/policy.ts", inRun)).toBe(
+    "Error: boom (mine/lib/a.ts, line 3, column 2)",
+  );
+  expect(learnerErrorText(at("learner/p.ts"), "/abs/p.ts", learnerPaths(["p.ts"]))).toBe(
+    "Error: boom (line 3, column 2)",
+  );
+  expect(notPolicyText("p.ts", "undefined")).toMatch(/^p\.ts cannot run as a policy: it has no default export;/);
+  expect(notPolicyText("p.ts", "object")).toContain("its default export is an object, not a function");
+  expect(notPolicyText("p.ts", "null")).toContain("its default export is null, not a function");
+});
 
 test(
   "a policy that never returns is stopped at its time limit, says so, and exits 124 as npm run play does",

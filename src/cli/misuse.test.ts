@@ -44,6 +44,9 @@ const misuses: [Tool, string[], RegExp][] = [
   ],
   // Unknown names.
   ["sim", ["shuffle-shards"], /^error: unknown simulation "shuffle-shards" \(did you mean shuffle-shard\?\)/],
+  // `help` and a simulation there is none of: refused as naming it to run is, not the general usage with exit 0.
+  ["sim", ["help", "retry-strom"], /^error: unknown simulation "retry-strom" \(did you mean retry-storm\?\); use /],
+  ["sim", ["help", "bogus"], /^error: unknown simulation "bogus"; use shuffle-shard, retry-storm or cells$/],
   ["gameday", ["show", "gray-failur"], /^error: unknown scenario "gray-failur" \(did you mean gray-failure\?\)/],
   ["exercises", ["hint", "no-such-exercise"], /^error: no exercise is called "no-such-exercise"/],
   ["exercises", ["answer", "shuffle-shard-16-workers", "--part", "nope", "1"], /its parts are shuffle and fixed$/],
@@ -88,6 +91,12 @@ const misuses: [Tool, string[], RegExp][] = [
     "exercises",
     ["answer", "control-or-data-plane", " "],
     /^error: the answer to \[plane\] is empty: answer with item=option for every item: route=\.\.\.,replica=\.\.\./,
+  ],
+  // watch follows the course's order: an id it would not use is refused, not ignored (audit, session 55).
+  [
+    "exercises",
+    ["watch", "choose-exact"],
+    /^error: watch takes no exercise id \(got "choose-exact"\): it checks the next unsolved code exercise on every save; to check one exercise, use check <id>$/,
   ],
   ["exercises", ["show", ""], /^error: name an exercise \(npm run exercises -- list shows them\)$/],
   ["exercises", ["check", ""], /^error: name an exercise \(npm run exercises -- list shows them\)$/],
@@ -221,6 +230,9 @@ describe("--help with anything else, and `--` before the name", { timeout: 60_00
     // A simulation named after help: its own usage, as its --help gives it.
     ["sim", ["help", "retry-storm"], "usage: npm run sim -- retry-storm "],
     ["sim", ["--help", "shuffle-shard"], "usage: npm run sim -- shuffle-shard "],
+    // Help with no simulation named, or help about help: the general usage.
+    ["sim", ["help", "help"], "usage: npm run sim -- <simulation>"],
+    ["sim", ["help", "--seed"], "usage: npm run sim -- <simulation>"],
   ] as [Tool, string[], string][])("%s %j: the usage on stdout, exit 0", async (tool, argv, start) => {
     const { code, out, err } = await cli(tool, argv);
     expect({ code, err }).toEqual({ code: 0, err: "" });

@@ -144,4 +144,16 @@ describe("npm run play", { timeout: 60_000 }, () => {
     expect(await play("--frobnicate")).toEqual(usage("play takes only --timeout (got --frobnicate)"));
     expect((await play("--help")).stdout).toMatch(/^usage: npm run play/);
   });
+
+  test("--help gives --timeout's limits, and the check holds to them", async () => {
+    const help = (await play("--help")).stdout;
+    expect(help).toContain("  --timeout ms   stop the program after this long, 1..600,000 ms (default 5,000 ms)\n");
+    const file = write("quick.ts", 'console.log("ok");\n');
+    // Each end is taken (1 ms stops even this program: 124), one past either end refused (2, usage).
+    for (const value of ["1", "600000"]) expect((await play(file, "--timeout", value)).status, value).not.toBe(2);
+    for (const value of ["0", "600001"]) expect((await play(file, "--timeout", value)).status, value).toBe(2);
+    expect((await play(file, "--timeout", "600001")).stderr).toBe(
+      "error: --timeout must be at most 600,000, got 600001\n(run with --help for usage)\n",
+    );
+  });
 });

@@ -28,13 +28,16 @@ import { requestForFile } from "../playground/node-files.ts";
 import { transpileAll } from "../playground/transpile.ts";
 import { defaultTimeoutMs, errorText, eventText, truncationNote, typeDiagnosticText } from "../playground/protocol.ts";
 
+/** What --timeout takes: a whole number of milliseconds in this range, as its help says and its check holds. */
+const timeoutLimits = { min: 1, max: 600_000, integer: true };
+
 const usage = `usage: npm run play -- <file.ts> [--timeout ms]
 
 Runs a playground program (plain TypeScript that may import from "course") the way the page
 runs it, and prints exactly what the page prints. The program has no file system,
 environment, child processes or network, as in the page.
 
-  --timeout ms   stop the program after this long (default ${grouped(defaultTimeoutMs)} ms)
+  --timeout ms   stop the program after this long, ${timeoutLimits.min}..${grouped(timeoutLimits.max)} ms (default ${grouped(defaultTimeoutMs)} ms)
 
 The program is type-checked as TypeScript (strict) would check it: each type error is a
 "type error: ..." line on stderr, before its output. It runs anyway, as in the page, and
@@ -59,7 +62,7 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
   const done = helpOrMissing(file, fitUsage(usage, outputWidth(io)), missing, io, args.flags.has("help"));
   if (done !== undefined) return done;
   if (extra.length) throw new UsageError(`one file at a time (got ${args.positional.length})`);
-  const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, { min: 1, max: 600_000, integer: true });
+  const timeoutMs = numberOption(args, "timeout", defaultTimeoutMs, timeoutLimits);
   let request: ReturnType<typeof requestForFile>;
   try {
     request = requestForFile(userFile(io, file!, "one .ts file"), timeoutMs);

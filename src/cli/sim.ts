@@ -30,6 +30,11 @@ simulations:
 
 Run \`npm run sim -- <simulation> --help\` for a simulation's options.`;
 
+/** What a name that is no simulation is told: the names close to it, and every name. */
+function unknownSimulation(name: string): string {
+  return `unknown simulation "${name}"${didYouMean(name, Object.keys(commands))}; use ${listNames(Object.keys(commands), "or")}`;
+}
+
 /** The whole command, in-process. */
 export async function run(argv: string[], io: Io = processIo): Promise<number> {
   return runMain(async () => {
@@ -43,8 +48,14 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
     // fitted to the terminal as every command's usage is (fitUsage).
     // `help retry-storm`, `--help retry-storm`: that simulation's own usage, as its --help gives it.
     const named = rest.find((arg) => Object.hasOwn(commands, arg));
-    if (!ended && !load && named && (name === "help" || asksForHelp(argv)))
-      return (await commands[named]!()).default.run(["--help"], io);
+    const helpAsked = !ended && (name === "help" || asksForHelp(argv));
+    if (helpAsked && !load && named) return (await commands[named]!()).default.run(["--help"], io);
+    // `help` and a simulation there is none of (`help retry-strom`): refused as naming it to run is,
+    // not answered with the general usage as if it had been found. A --help or -h beside a name
+    // (`shufle -h`) is a request for usage wherever it stands, and gets the tool's.
+    const topic = name === "help" ? rest[0] : undefined;
+    if (helpAsked && topic !== undefined && topic !== "help" && !topic.startsWith("-"))
+      throw new UsageError(unknownSimulation(topic));
     if (!ended || name === undefined) {
       const fitted = fitUsage(usage, outputWidth(io));
       const done = helpOrMissing(name, fitted, `name a simulation: ${names}`, io, !load && asksForHelp(argv));
@@ -54,7 +65,7 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
       // An option first (`sim -- --seed 3 shuffle-shard`): the name comes before its options.
       if (name!.startsWith("-") && named)
         throw new UsageError(`the simulation's name comes first: npm run sim -- ${named} ${name} ...`);
-      throw new UsageError(`unknown simulation "${name}"${didYouMean(name!, Object.keys(commands))}; use ${names}`);
+      throw new UsageError(unknownSimulation(name!));
     }
     return (await load()).default.run(rest, io);
   }, io);

@@ -22,6 +22,7 @@ import {
   importProgress,
   isSolved,
   markSolved,
+  maxProgressFileLength,
   mergeProgress,
   partEntry,
   progressKey,
@@ -34,6 +35,7 @@ import {
   totals,
 } from "./progress.ts";
 import { enrol, recordReview } from "./review.ts";
+import { grouped } from "../format/number.ts";
 
 const known = new Set(["a", "b", "cell-router", "shuffle-shard-16-workers"]);
 
@@ -72,7 +74,7 @@ describe("a hand-edited file: what is wrong with it, in words", () => {
     expect(why({ version: 1, exercises: [] })).toBe(`its "exercises" is [], not an object: ${shape}`);
     // The same words in an export's wrapper, and in the import's refusal.
     expect(why({ app: "blast-radius", progress: { version: 1 } })).toBe(`its "exercises" is missing: ${shape}`);
-    expect(importProgress("[]", emptyProgress(), known)).toEqual({
+    expect(importProgress("[]", emptyProgress(), known, "page")).toEqual({
       ok: false,
       message:
         "That file is JSON, but not Blast Radius progress (it is a list, where progress is an object). Nothing was changed.",
@@ -95,6 +97,7 @@ describe("a hand-edited file: what is wrong with it, in words", () => {
       JSON.stringify({ version: 1, exercises: { "Choose Exact": {} } }),
       emptyProgress(),
       known,
+      "page",
     );
     expect(result).toMatchObject({ ok: true, imported: [], unknown: ['"Choose Exact"'] });
     if (result.ok)
@@ -215,7 +218,7 @@ describe("export and import", () => {
     const p = emptyProgress();
     partEntry(p, "cell-router", "code").solved = true;
     partEntry(p, "cell-router", "code").attempts = 4;
-    const result = importProgress(exportProgress(p), emptyProgress(), known);
+    const result = importProgress(exportProgress(p), emptyProgress(), known, "page");
     expect(result).toMatchObject({ ok: true, imported: ["cell-router"], unknown: [] });
     if (result.ok) expect(result.progress).toEqual(p);
   });
@@ -233,11 +236,11 @@ describe("export and import", () => {
   });
 
   test("files that are not progress are refused with a message", () => {
-    expect(importProgress("hello", emptyProgress(), known)).toMatchObject({
+    expect(importProgress("hello", emptyProgress(), known, "page")).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not JSON/),
     });
-    expect(importProgress('{"app":"other"}', emptyProgress(), known)).toMatchObject({
+    expect(importProgress('{"app":"other"}', emptyProgress(), known, "page")).toMatchObject({
       ok: false,
       message: expect.stringMatching(/not Blast Radius progress/),
     });
@@ -245,7 +248,7 @@ describe("export and import", () => {
 
   test("a file from a newer version says so, and changes nothing", () => {
     const file = JSON.stringify({ app: "blast-radius", progress: { version: 2, exercises: {} } });
-    const result = importProgress(file, emptyProgress(), known);
+    const result = importProgress(file, emptyProgress(), known, "page");
     expect(result).toMatchObject({ ok: false });
     if (!result.ok) {
       expect(result.message).toMatch(/comes from a newer version of the course \(progress version 2/);
@@ -257,7 +260,7 @@ describe("export and import", () => {
     const incoming = emptyProgress();
     partEntry(incoming, "a", "x").solved = true;
     partEntry(incoming, "no-such-exercise", "x").solved = true;
-    const result = importProgress(exportProgress(incoming), emptyProgress(), known);
+    const result = importProgress(exportProgress(incoming), emptyProgress(), known, "page");
     expect(result).toMatchObject({ ok: true, imported: ["a"], unknown: ["no-such-exercise"] });
     if (!result.ok) return;
     expect(Object.keys(result.progress.exercises)).toEqual(["a"]);
@@ -409,7 +412,7 @@ describe("an exercise answered after its solution was shown is not solved", () =
 
   test("the mark survives export and import; a part solved before the reveal on either side wins a merge", () => {
     const p = revealedThenAnswered();
-    const round = importProgress(exportProgress(p), emptyProgress(), known);
+    const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
     expect(round.ok && round.progress).toEqual(p);
     const earned = emptyProgress();
     markSolved(earned, "a", "y", solveA);
@@ -468,7 +471,7 @@ describe("when an exercise was first solved (solvedAt, where review starts)", ()
     const storage = memoryStorage();
     writeProgress(p, storage);
     expect(readProgress(storage).exercises.a!.solvedAt).toBe(t0.toISOString());
-    const round = importProgress(exportProgress(p), emptyProgress(), known);
+    const round = importProgress(exportProgress(p), emptyProgress(), known, "page");
     expect(round).toMatchObject({ ok: true, unread: [] });
     expect(round.ok && round.progress.exercises.a!.solvedAt).toBe(t0.toISOString());
   });
@@ -500,7 +503,7 @@ describe("when an exercise was first solved (solvedAt, where review starts)", ()
       version: 1,
       exercises: { a: entry("yesterday"), b: entry(t0.getTime()), "cell-router": entry("2026-12-01T10:00:00+01:00") },
     });
-    const result = importProgress(file, emptyProgress(), known);
+    const result = importProgress(file, emptyProgress(), known, "page");
     expect(result).toMatchObject({ ok: true, imported: ["a", "b", "cell-router"], unread: ["a", "b"] });
     if (!result.ok) return;
     expect(result.progress.exercises.a).toEqual({
@@ -526,7 +529,7 @@ describe("importing a file with fields of the wrong type", () => {
         "no-such-exercise": 7,
       },
     });
-    const result = importProgress(file, emptyProgress(), known);
+    const result = importProgress(file, emptyProgress(), known, "page");
     expect(result).toMatchObject({
       ok: true,
       imported: ["cell-router", "shuffle-shard-16-workers"],
@@ -552,7 +555,7 @@ describe("importing a file with fields of the wrong type", () => {
     const current = emptyProgress();
     current.exercises.b = { parts: { y: { attempts: 2, solved: true } }, hints: 0, revealed: false };
     const file = JSON.stringify({ version: 1, exercises: { a: { parts: { untouched: { solved: "yes" } } } } });
-    const result = importProgress(file, current, known);
+    const result = importProgress(file, current, known, "page");
     expect(result).toMatchObject({ ok: true, imported: [], empty: ["a"], unread: ["a"] });
     if (!result.ok) return;
     expect(result.progress).toEqual(current);
@@ -565,7 +568,7 @@ describe("importing a file with fields of the wrong type", () => {
       version: 1,
       exercises: { a: { parts: { x: { attempts: 0, solved: false } }, hints: 0, revealed: false }, b: { parts: {} } },
     });
-    const quiet = importProgress(idle, current, known);
+    const quiet = importProgress(idle, current, known, "page");
     expect(quiet).toMatchObject({ ok: true, imported: [], empty: ["a", "b"], unread: [] });
     if (quiet.ok) {
       expect(quiet.progress).toEqual(current);
@@ -586,7 +589,12 @@ describe("importing a file with fields of the wrong type", () => {
     ];
     for (const entry of holding) {
       expect(entryHoldsProgress(entry), JSON.stringify(entry)).toBe(true);
-      const result = importProgress(JSON.stringify({ version: 1, exercises: { a: entry } }), emptyProgress(), known);
+      const result = importProgress(
+        JSON.stringify({ version: 1, exercises: { a: entry } }),
+        emptyProgress(),
+        known,
+        "page",
+      );
       expect(result, JSON.stringify(entry)).toMatchObject({ ok: true, imported: ["a"], empty: [] });
     }
     expect(entryHoldsProgress({ ...base, parts: { x: { attempts: 0, solved: false, last: "0123abcd:1" } } })).toBe(
@@ -602,6 +610,7 @@ describe("importing a file with fields of the wrong type", () => {
       JSON.stringify({ version: 1, exercises: { a: base }, review: { a: card } }),
       emptyProgress(),
       known,
+      "page",
     );
     expect(cardOnly).toMatchObject({ ok: true, imported: ["a"], empty: [] });
     if (cardOnly.ok) {
@@ -613,10 +622,14 @@ describe("importing a file with fields of the wrong type", () => {
   test("a well-formed file, and one from before a field existed, read whole", () => {
     const p = emptyProgress();
     partEntry(p, "a", "x").solved = true;
-    const result = importProgress(exportProgress(p), emptyProgress(), known);
+    const result = importProgress(exportProgress(p), emptyProgress(), known, "page");
     expect(result).toMatchObject({ ok: true, unread: [] });
     const older = JSON.stringify({ version: 1, exercises: { a: { parts: { x: { solved: true } } } } });
-    expect(importProgress(older, emptyProgress(), known)).toMatchObject({ ok: true, imported: ["a"], unread: [] });
+    expect(importProgress(older, emptyProgress(), known, "page")).toMatchObject({
+      ok: true,
+      imported: ["a"],
+      unread: [],
+    });
   });
 });
 
@@ -689,7 +702,7 @@ describe("review cards: only what ts-fsrs can write is read", () => {
     // An entry whose exercise fields are damaged too is named once.
     file.progress.exercises["cell-router"] = { parts: {}, hints: "2", revealed: false };
     file.progress.review["cell-router"] = { ...written(), difficulty: 11 };
-    const result = importProgress(JSON.stringify(file), emptyProgress(), known);
+    const result = importProgress(JSON.stringify(file), emptyProgress(), known, "page");
     // cell-router's entry and card both read as nothing: it is left out, and not counted.
     expect(result).toMatchObject({
       ok: true,
@@ -756,7 +769,7 @@ describe("Check pressed again on the same answer is one attempt", () => {
   test("the fingerprint survives storage, export and import; files without one, or with a bad one, still read", () => {
     const p = emptyProgress();
     recordAttempt(p, "a", "x", numeric("7"));
-    const back = importProgress(exportProgress(p), emptyProgress(), known);
+    const back = importProgress(exportProgress(p), emptyProgress(), known, "page");
     if (!back.ok) throw new Error(back.message);
     expect(back.unread).toEqual([]);
     expect(recordAttempt(back.progress, "a", "x", numeric("7"))).toBe(false);
@@ -791,5 +804,83 @@ describe("Check pressed again on the same answer is one attempt", () => {
     expect(merged.exercises.a!.parts.x!.last).toBe(numeric("1"));
     expect(merged.exercises.a!.parts.y!.last).toBe(numeric("3"));
     expect(merged.exercises.a!.parts.z).toMatchObject({ attempts: 2, last: numeric("5") });
+  });
+});
+
+describe("what this version does not know, and what is not progress at all (audit, session 55)", () => {
+  test("fields this version does not know are kept through a read-change-write, at every level", () => {
+    const card = enrol(
+      { version: 1, exercises: { a: { parts: { x: { attempts: 1, solved: true } }, hints: 0, revealed: false } } },
+      [{ id: "a", chapter: "c", parts: ["x"] }],
+      new Date("2026-12-01T09:00:00Z"),
+    ).review!.a!;
+    const stored = {
+      version: 1,
+      notes: "mine",
+      exercises: {
+        a: { parts: { x: { attempts: 1, solved: false, extra: 1 } }, hints: 0, revealed: false, mynote: "x" },
+      },
+      review: { a: { ...card, flag: [1, 2] } },
+    };
+    const storage = memoryStorage({ [progressKey]: JSON.stringify(stored) });
+    // The page's store: a hint opened, written back with every field it did not know.
+    updateProgress((p) => void (p.exercises.a!.hints = 1), storage);
+    const written = JSON.parse(storage.getItem(progressKey)!);
+    expect(written).toEqual({ ...stored, exercises: { a: { ...stored.exercises.a, hints: 1 } } });
+    // Read whole: nothing is kept aside, nothing is named as lost.
+    expect(unreadableProgress(storage)).toEqual([]);
+    expect(readProgressText(JSON.stringify(stored))).toMatchObject({ ok: true, lossy: [], strange: [] });
+    // A name that would change what the object is, not what it holds, is the one left out.
+    const odd = readProgressText('{"version":1,"exercises":{},"__proto__":{"polluted":true}}');
+    expect(odd.ok && Object.getPrototypeOf(odd.progress)).toBe(Object.prototype);
+  });
+
+  test("text too long to be progress is not read, so it is kept aside rather than written back", () => {
+    const huge = JSON.stringify({ version: 1, exercises: {}, junk: "x".repeat(maxProgressFileLength) });
+    const read = readProgressText(huge);
+    expect(read).toMatchObject({ ok: false, reason: "not-progress" });
+    expect(huge.length).toBeGreaterThan(maxProgressFileLength);
+    expect(!read.ok && read.message).toBe(
+      `it is too large to be course progress: it is ${grouped(huge.length)} characters long, more than progress ever is (${grouped(maxProgressFileLength)} at most)`,
+    );
+    const storage = memoryStorage({ [progressKey]: huge });
+    expect(readProgress(storage)).toEqual(emptyProgress());
+    expect(storage.getItem(unreadableKey)).toBe(huge);
+  });
+
+  test("the terminal's other files are named, never taken for progress of a newer course", () => {
+    const sessions = JSON.stringify({ version: 2, reviews: { a: { seed: 3, wrong: 0, right: [] } } });
+    const oldSession = JSON.stringify({ id: "a", seed: 3, wrong: 0, right: [] });
+    const variants = JSON.stringify({ version: 1, variants: { a: { seed: 2, right: ["x"] } } });
+    for (const [text, file] of [
+      [sessions, "review-session.json"],
+      [oldSession, "review-session.json"],
+      [variants, "variants.json"],
+    ] as const) {
+      expect(readProgressText(text)).toMatchObject({ ok: false, reason: "not-progress", file });
+      const page = importProgress(text, emptyProgress(), known, "page");
+      const terminal = importProgress(text, emptyProgress(), known, "terminal");
+      expect(page.ok || page.message).toMatch(new RegExp(`^That file is the terminal's ${file} \\(`));
+      expect(page.ok || page.message).toContain("which holds no progress. Import the terminal's progress.json");
+      expect(terminal.ok || terminal.message).toContain(
+        "which holds no progress: yours is in progress.json. Import an export from the page's /progress/",
+      );
+      for (const result of [page, terminal]) expect(result.ok || result.message).not.toMatch(/newer/);
+    }
+    // Newer only when a newer version would write it: a whole version above 1, with exercises.
+    expect(readProgressText('{"version":1.5,"exercises":{}}')).toMatchObject({
+      ok: false,
+      reason: "not-progress",
+      why: 'its "version" is 1.5, not 1: progress is { "version": 1, "exercises": { ... } }',
+    });
+    expect(readProgressText('{"version":2}')).toMatchObject({ ok: false, reason: "not-progress" });
+    // The words of the place: "this site" on the page only.
+    const newer = '{"version":2,"exercises":{}}';
+    const page = importProgress(newer, emptyProgress(), known, "page");
+    const terminal = importProgress(newer, emptyProgress(), known, "terminal");
+    expect(page.ok || page.message).toContain("(progress version 2; this site reads version 1)");
+    expect(terminal.ok || terminal.message).toBe(
+      "That file comes from a newer version of the course (progress version 2; this copy of the course reads version 1). Open it where it was made, or bring this copy up to date (git pull) and import it again. Nothing was changed.",
+    );
   });
 });

@@ -18,9 +18,15 @@
  * read the same file and ignore it.
  * Pure: no DOM, no Node. Reading never throws; malformed entries are dropped one by one so the
  * valid rest survives, and text that is not progress says why (not JSON, where; a newer version;
- * something else), so a caller can keep it aside instead of overwriting it.
+ * the terminal's review-session.json or variants.json; something else; too large), so a caller
+ * can keep it aside instead of overwriting it.
+ * Fields this version does not know (a newer page's optional field, a learner's own note), at the
+ * top, in an exercise's entry, a part or a review card, are kept as they were (keepExtras), so a
+ * read-change-write by the page or the terminal carries them through, and nothing is lost. A text
+ * longer than maxProgressFileLength is not read at all (and so never written back on every
+ * command): the caller keeps it aside as it keeps any other it cannot read.
  */
-import { countOf } from "../format/number.ts";
+import { countOf, grouped } from "../format/number.ts";
 import { hashName } from "../sim/random.ts";
 import { isId } from "./ids.ts";
 
@@ -85,6 +91,34 @@ const isoDate = (v: unknown): v is string => typeof v === "string" && v.length <
 const fingerprintPattern = /^[0-9a-f]{8}:[0-9]{1,9}$/;
 const isFingerprint = (v: unknown) => typeof v === "string" && fingerprintPattern.test(v);
 
+/** The fields each level of the format has; any other is kept as it was (keepExtras). */
+const progressFields = new Set(["version", "exercises", "review"]);
+const exerciseFields = new Set(["parts", "hints", "revealed", "solvedAt"]);
+const partFields = new Set(["attempts", "solved", "afterReveal", "last"]);
+const cardFields = new Set([
+  "due",
+  "stability",
+  "difficulty",
+  "elapsed_days",
+  "scheduled_days",
+  "learning_steps",
+  "reps",
+  "lapses",
+  "state",
+  "last_review",
+]);
+
+/**
+ * `clean` with every field of `value` that is not among `known` added back as it was read, so a
+ * write carries it through. "__proto__" is the one name left out: as a property it would change
+ * what the object is, not what it holds.
+ */
+function keepExtras<T extends object>(clean: T, value: Record<string, unknown>, known: ReadonlySet<string>): T {
+  for (const [name, extra] of Object.entries(value))
+    if (!known.has(name) && name !== "__proto__") (clean as Record<string, unknown>)[name] = extra;
+  return clean;
+}
+
 /**
  * An exercise entry as stored, or undefined when it is not an object. `lossy` is called when a
  * field or part is there but could not be read, so it was read as its default (nothing done).
@@ -102,24 +136,32 @@ function sanitizeExercise(value: unknown, lossy: () => void = () => {}): Exercis
       if (wrongKind(part.attempts, isCount) || wrongKind(part.solved, isBoolean)) lossy();
       if (wrongKind(part.afterReveal, isBoolean) || wrongKind(part.last, isFingerprint)) lossy();
       const solved = part.solved === true;
-      parts[id] = {
-        attempts: count(part.attempts),
-        solved,
-        ...(solved && part.afterReveal === true ? { afterReveal: true } : {}),
-        ...(isFingerprint(part.last) ? { last: part.last as string } : {}),
-      };
+      parts[id] = keepExtras<PartProgress>(
+        {
+          attempts: count(part.attempts),
+          solved,
+          ...(solved && part.afterReveal === true ? { afterReveal: true } : {}),
+          ...(isFingerprint(part.last) ? { last: part.last as string } : {}),
+        },
+        part,
+        partFields,
+      );
     }
   }
   if (wrongKind(value.hints, isCount) || wrongKind(value.revealed, isBoolean)) lossy();
   // A solve time that is no date ("yesterday", epoch milliseconds) is dropped: the exercise then
   // enters review when first seen solved, as in progress saved before the field existed.
   if (wrongKind(value.solvedAt, isoDate)) lossy();
-  return {
-    parts,
-    hints: count(value.hints),
-    revealed: value.revealed === true,
-    ...(isoDate(value.solvedAt) ? { solvedAt: new Date(value.solvedAt).toISOString() } : {}),
-  };
+  return keepExtras<ExerciseProgress>(
+    {
+      parts,
+      hints: count(value.hints),
+      revealed: value.revealed === true,
+      ...(isoDate(value.solvedAt) ? { solvedAt: new Date(value.solvedAt).toISOString() } : {}),
+    },
+    value,
+    exerciseFields,
+  );
 }
 
 const real = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 1e9;
@@ -176,7 +218,7 @@ export function sanitizeReviewCard(value: unknown): ReviewCard | undefined {
     state,
   };
   if (value.last_review !== undefined) card.last_review = new Date(value.last_review as string).toISOString();
-  return card;
+  return keepExtras(card, value, cardFields);
 }
 
 /** Longest part of a name that is no id a message quotes (a hand-edited key can be any length). */
@@ -226,7 +268,7 @@ export function sanitizeProgress(value: unknown, lossy: string[] = [], strange: 
     }
     if (Object.keys(review).length > 0) result.review = review;
   }
-  return result;
+  return keepExtras(result, value, progressFields);
 }
 
 export type ProgressProblem =
@@ -234,8 +276,33 @@ export type ProgressProblem =
   | { reason: "not-json"; where?: string; message: string }
   /** Progress written by a newer version of the course. */
   | { reason: "newer-version"; version: number; message: string }
-  /** JSON, but not progress; `why` says what is wrong with it ("it has no \"version\""). */
-  | { reason: "not-progress"; why: string; message: string };
+  /**
+   * JSON, but not progress (or too long to be progress); `why` says what is wrong with it ("it has
+   * no \"version\""). `file`: it is one of the terminal's other files, which hold no progress.
+   */
+  | { reason: "not-progress"; why: string; file?: OtherFile; message: string };
+
+/** The terminal's files beside progress.json that are not progress (src/cli/review-session.ts, variant-answers.ts). */
+export type OtherFile = "review-session.json" | "variants.json";
+
+/**
+ * Which of the terminal's other files `value` is, by its shape, when it is one and has no
+ * "exercises": review-session.json is { "version": 2, "reviews": { ... } } (its version 1 was one
+ * review, { "id": ..., ... }), variants.json is { "version": 1, "variants": { ... } }.
+ */
+function otherFile(value: Record<string, unknown>): OtherFile | undefined {
+  if ("exercises" in value) return undefined;
+  if (isRecord(value.reviews) || (value.version === undefined && typeof value.id === "string"))
+    return "review-session.json";
+  if (isRecord(value.variants)) return "variants.json";
+  return undefined;
+}
+
+/** What each of the terminal's other files holds, as a message says it. */
+const otherFileHolds: Record<OtherFile, string> = {
+  "review-session.json": "the reviews under way in the terminal",
+  "variants.json": "the parts answered right in the terminal on new numbers dealt with --seed",
+};
 
 export type ReadProgressResult =
   | {
@@ -284,7 +351,19 @@ export function readProgressValue(value: unknown): ReadProgressResult {
   const strange: string[] = [];
   const progress = sanitizeProgress(candidate, lossy, strange);
   if (progress) return { ok: true, progress, lossy, strange };
-  if (isRecord(candidate) && typeof candidate.version === "number" && candidate.version > progressVersion) {
+  const other = isRecord(candidate) ? otherFile(candidate) : undefined;
+  if (other) {
+    const why = `it is the terminal's ${other} (${otherFileHolds[other]}), which holds no progress`;
+    return { ok: false, reason: "not-progress", why, file: other, message: why };
+  }
+  // Newer only as a newer version would write it: a whole version number above this one's, with exercises.
+  if (
+    isRecord(candidate) &&
+    typeof candidate.version === "number" &&
+    Number.isInteger(candidate.version) &&
+    candidate.version > progressVersion &&
+    isRecord(candidate.exercises)
+  ) {
     return {
       ok: false,
       reason: "newer-version",
@@ -298,6 +377,11 @@ export function readProgressValue(value: unknown): ReadProgressResult {
 
 /** Parse progress text (a stored value, the terminal's file, or an export file). Never throws. */
 export function readProgressText(text: string): ReadProgressResult {
+  // Not read at all: no progress is that long, and one written back whole on every command would be.
+  if (text.length > maxProgressFileLength) {
+    const why = `it is ${grouped(text.length)} characters long, more than progress ever is (${grouped(maxProgressFileLength)} at most)`;
+    return { ok: false, reason: "not-progress", why, message: `it is too large to be course progress: ${why}` };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -517,13 +601,24 @@ export const maxProgressFileLength = 5_000_000;
 export const tooLargeToImport = "That file is too large to be course progress. Nothing was changed.";
 
 /**
+ * Where an import is made: the /progress/ page or the terminal's `import`. One rule for both;
+ * only the words that name the place and what to do there differ (importProblem).
+ */
+export type ImportPlace = "page" | "terminal";
+
+/**
  * Parse an exported file (or a bare progress object) and merge it into `current`. Entries for
  * exercises not in `known` are left out and listed. Never throws.
  */
-export function importProgress(text: string, current: Progress, known: ReadonlySet<string>): ImportResult {
+export function importProgress(
+  text: string,
+  current: Progress,
+  known: ReadonlySet<string>,
+  place: ImportPlace,
+): ImportResult {
   if (text.length > maxProgressFileLength) return { ok: false, message: tooLargeToImport };
   const read = readProgressText(text);
-  if (!read.ok) return { ok: false, message: `${importProblem(read)} Nothing was changed.` };
+  if (!read.ok) return { ok: false, message: `${importProblem(read, place)} Nothing was changed.` };
   const { counted, unknown, unread } = auditProgress(read.progress, known, read);
   const kept = emptyProgress();
   for (const id of counted) {
@@ -584,13 +679,20 @@ export function auditProgress(
   };
 }
 
-function importProblem(problem: ProgressProblem): string {
+/** Why a file cannot be imported, in the words of the place it is imported in. */
+function importProblem(problem: ProgressProblem, place: ImportPlace): string {
   switch (problem.reason) {
     case "not-json":
       return `That file is not JSON${problem.where ? ` (it breaks at ${problem.where})` : ""}, so it cannot be course progress.`;
     case "newer-version":
-      return `That file comes from a newer version of the course (progress version ${problem.version}; this site reads version ${progressVersion}). Open it where it was made, or use an up-to-date copy of the course.`;
+      return place === "page"
+        ? `That file comes from a newer version of the course (progress version ${problem.version}; this site reads version ${progressVersion}). Open it where it was made, or use an up-to-date copy of the course.`
+        : `That file comes from a newer version of the course (progress version ${problem.version}; this copy of the course reads version ${progressVersion}). Open it where it was made, or bring this copy up to date (git pull) and import it again.`;
     case "not-progress":
+      if (problem.file)
+        return place === "page"
+          ? `That file is the terminal's ${problem.file} (${otherFileHolds[problem.file]}), which holds no progress. Import the terminal's progress.json, or an export from this page.`
+          : `That file is the terminal's ${problem.file} (${otherFileHolds[problem.file]}), which holds no progress: yours is in progress.json. Import an export from the page's /progress/, or a kept copy of an unreadable progress file.`;
       return `That file is JSON, but not Blast Radius progress (${problem.why}).`;
   }
 }

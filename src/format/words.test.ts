@@ -46,6 +46,9 @@ test("a list as a sentence writes it: commas, then 'and' (or 'or') before the la
   expect(listFirstNames(["a", "b", "c", "d", "e"])).toBe("a, b, c, d and e");
   expect(listFirstNames(["a", "b", "c", "d", "e", "f", "g"])).toBe("a, b, c, d, e and 2 more");
   expect(listFirstNames(["a", "b", "c"], 2)).toBe("a, b and 1 more");
+  // The count left out is grouped as every count the course prints.
+  const many = Array.from({ length: 200_000 }, (_, i) => `bogus-${i}`);
+  expect(listFirstNames(many)).toBe("bogus-0, bogus-1, bogus-2, bogus-3, bogus-4 and 199,995 more");
   expect(listNames(["a", "b"], "or")).toBe("a or b");
   expect(listNames(["a"])).toBe("a");
   expect(listNames([])).toBe("");

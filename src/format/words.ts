@@ -12,6 +12,8 @@
  *                                              lists whose items are markup (keys in <kbd>)
  */
 
+import { grouped } from "./number.ts";
+
 const countWords = [
   "zero",
   "one",
@@ -70,8 +72,9 @@ export function listNames(items: readonly string[], conjunction: "and" | "or" = 
 
 /**
  * A list of names a message may not have room for, as a sentence writes it: the first `shown`
- * named, the rest counted ("a, b, c, d, e and 3 more").
+ * named, the rest counted, thousands grouped as every count the course prints ("a, b, c, d, e
+ * and 3 more", "... and 199,995 more").
  */
 export function listFirstNames(items: readonly string[], shown = 5): string {
-  return listNames(items.length > shown ? [...items.slice(0, shown), `${items.length - shown} more`] : items);
+  return listNames(items.length > shown ? [...items.slice(0, shown), `${grouped(items.length - shown)} more`] : items);
 }

@@ -3,7 +3,15 @@
  * only a finished run in which at least one check ran and every check passed.
  */
 import { describe, expect, test } from "vitest";
-import { checkOutcome, checkRequest, checkRunLine, learnerFiles, typeErrorsHeading } from "./check-run.ts";
+import { displayWidth, wrapLine } from "../cli/terminal-width.ts";
+import {
+  checkOutcome,
+  checkRequest,
+  checkRunLine,
+  fittedCheckRunLine,
+  learnerFiles,
+  typeErrorsHeading,
+} from "./check-run.ts";
 import { runChecksInNode } from "./run-checks-node.ts";
 
 const code = `export const double = (x: number) => x * 2;\nexport const big = (x: number) => BigInt(x);\n`;
@@ -176,6 +184,26 @@ describe("checkRunLine: what the terminal prints for each event", () => {
   test("a check stays on one line whatever the learner's value holds", () => {
     const line = checkRunLine({ kind: "check", name: "C(8, 2) is 28n", passed: false, message: "got x\n✓ fake\r" });
     expect(line).toBe("✗ C(8, 2) is 28n: got x\\n✓ fake\\x0d");
+  });
+
+  test("on a terminal, a check's line wraps to its width under the check's name; printed lines and a pipe are as written", () => {
+    const failed = {
+      kind: "check" as const,
+      name: "C(2048, 4) is 730,862,190,080n",
+      passed: false,
+      message: "Error: choose(n, k) is not written yet (starter.ts:9)",
+    };
+    const one = checkRunLine(failed);
+    expect(fittedCheckRunLine(failed, undefined, wrapLine)).toBe(one);
+    const fitted = fittedCheckRunLine(failed, 40, wrapLine);
+    expect(fitted).toBe(
+      "✗ C(2048, 4) is 730,862,190,080n: Error:\n  choose(n, k) is not written yet\n  (starter.ts:9)",
+    );
+    for (const line of fitted.split("\n")) expect(displayWidth(line), line).toBeLessThanOrEqual(40);
+    // The same words, only the spaces between them changed.
+    expect(fitted.split(/\s+/)).toEqual(one.split(/\s+/));
+    const printed = { kind: "log" as const, text: "x".repeat(30) + " " + "y".repeat(30) };
+    expect(fittedCheckRunLine(printed, 40, wrapLine)).toBe(checkRunLine(printed));
   });
 });
 

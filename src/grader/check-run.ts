@@ -75,6 +75,22 @@ export function checkRunLine(event: RunEvent): string {
   return terminalText(event.text).replace(/^/gm, "  │ ");
 }
 
+/** How a line is wrapped to a terminal `width` wide, going on `hang` columns in (src/cli/terminal-width.ts's wrapLine). */
+export type WrapLine = (line: string, width: number, hang: number) => string;
+
+/**
+ * An event of a check run as the terminal prints it (checkRunLine), fitted to a terminal `width`
+ * wide (undefined: a pipe or a file, as it is) by the terminal's own rule, `wrap`, which src/grader
+ * does not import (src/cli's, handed in): a check's line wraps at spaces and goes on under its name,
+ * past the "✓ " or "✗ ". What the program printed stays as written, as `npm run play` leaves a
+ * program's output: its lines are the learner's.
+ */
+export function fittedCheckRunLine(event: RunEvent, width: number | undefined, wrap: WrapLine): string {
+  const line = checkRunLine(event);
+  // Under the name: past the mark and the space after it.
+  return event.kind === "check" && width !== undefined ? wrap(line, width, line.indexOf(" ") + 1) : line;
+}
+
 export interface CheckResult {
   name: string;
   passed: boolean;

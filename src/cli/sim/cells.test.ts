@@ -49,9 +49,19 @@ test("a missed canary check, waves of 4, a freeze move and a router that asks th
 
 test("the table tells both designs apart", async () => {
   const { out } = await capture(["--fault", "poison", "--target", "7"]);
-  expect(out).toMatch(/poison request from c7; cells hit: 7/);
+  expect(out).toMatch(/poison request from c7; cells hit: 1 \(cell 7\)$/m);
   expect(out).toMatch(/10 cells\s+100\s+10%/);
   expect(out).toMatch(/one shared deployment\s+1,000\s+100%/);
+});
+
+test("the cells hit are counted, then named: cell 0 hit never reads as none hit", async () => {
+  // The default fault, a bad deploy in cell 0: where "cells hit: 0" read as no cell hit.
+  expect((await capture([])).out).toMatch(/^fault: bad deploy in cell 0; cells hit: 1 \(cell 0\)$/m);
+  const { out } = await capture(["--fault", "lost-zone"]);
+  const { report } = cellsReport(["--fault", "lost-zone"]);
+  const hit = report.blast.affectedCells;
+  expect(hit).toEqual([0, 3, 6, 9]);
+  expect(out).toMatch(/^fault: loss of zone 0; cells hit: 4 \(cells 0, 3, 6 and 9\)$/m);
 });
 
 test("--help, and bad input is a usage error", async () => {

@@ -173,10 +173,14 @@ function render(r: CellsReport, width?: number): string {
       : b.fault.kind === "bad-deploy"
         ? `bad deploy in cell ${b.fault.cell}`
         : `loss of zone ${b.fault.zone}`;
+  // How many cells, then which: "1 (cell 0)", "4 (cells 0, 3, 6 and 9)"; a bare "0" read as none hit.
+  const hit = b.affectedCells;
+  const cellsHit =
+    hit.length === 0 ? "none" : `${grouped(hit.length)} (${nounFor(hit.length, "cell")} ${listNames(hit.map(String))})`;
   const lines = [
     `${countOf(r.customers, "customer")} in ${countOf(r.cells, "cell")} (${perCell(r.populations)}), ${countOf(r.zones, "zone")}`,
     "",
-    `fault: ${where}; cells hit: ${b.affectedCells.join(", ") || "none"}`,
+    `fault: ${where}; cells hit: ${cellsHit}`,
     fittedTable([
       ["design", "customers affected", "share"],
       [countOf(r.cells, "cell"), asGiven(b.customersAffected), share(b.customerShare)],

@@ -2,7 +2,7 @@ import { expect, test } from "vitest";
 import { asGiven, grouped, percent, perRequest, secondsOrMinutes } from "../../format/number.ts";
 import { refusalWords } from "../../sim/retry-storm/metrics.ts";
 import { triesPerRequest } from "../../widgets/replay/view.ts";
-import { UsageError } from "../args.ts";
+import { seedHelp, UsageError } from "../args.ts";
 import { defenceNames, parameterSpecs, timesOutWaiting } from "../../sim/retry-storm/index.ts";
 import { listNames } from "../../format/words.ts";
 import command from "./retry-storm.ts";
@@ -132,6 +132,9 @@ test("with no request at all, no recovery is claimed and no success rate is give
 
 test("--help lists every parameter with its default and unit", async () => {
   const { code, out } = await capture(["--help"]);
+  // The seed's range in the words of every command's --seed (seedHelp), where it said "a whole number".
+  expect(out).toContain(`--seed N          random seed, ${seedHelp} (default 1)\n`);
+  expect(seedHelp).toBe("a whole number 0..4,294,967,295");
   expect(code).toBe(0);
   for (const p of parameterSpecs) {
     const line = out.split("\n").find((l) => l.trimStart().startsWith(p.name + " "));
@@ -163,7 +166,14 @@ test("invalid input is a usage error with a clear message", async () => {
     new UsageError("poolSize must be at least 1 connection, got 0"),
   );
   await expect(capture(["--set", "poolSize"])).rejects.toThrow(/--set needs name=value/);
-  await expect(capture(["--set", "wings=2"])).rejects.toThrow(/unknown parameter "wings"/);
+  await expect(capture(["--set", "wings=2"])).rejects.toThrow(/unknown parameter "wings"; known: duration, /);
+  // A name in the wrong case or misspelt gets the names near it, as a misspelt simulation does.
+  await expect(capture(["--set", "poolsize=2"])).rejects.toThrow(
+    /^unknown parameter "poolsize" \(did you mean poolSize\?\); known: /,
+  );
+  await expect(capture(["--set", "breakerTreshold=3"])).rejects.toThrow(
+    /^unknown parameter "breakerTreshold" \(did you mean breakerThreshold\?\); known: /,
+  );
   await expect(capture(["--set", "breakerKind=maybe"])).rejects.toThrow(/breakerKind must be one of/);
   await expect(capture(["--defences", "budget", "--set", "budgetKind=token", "--set", "tokenRatio=0"])).rejects.toThrow(
     new UsageError("tokenRatio must be greater than 0 tokens (gRFC A6), got 0"),

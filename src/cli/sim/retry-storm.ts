@@ -2,7 +2,17 @@
  * `npm run sim -- retry-storm`: replay the retry-storm incident in the terminal, with any
  * defences switched on and any parameter changed, and print the summary as a table or JSON.
  */
-import { ignoredSettings, parseArgs, processIo, seedOption, shownValue, table, UsageError } from "../args.ts";
+import {
+  didYouMean,
+  ignoredSettings,
+  parseArgs,
+  processIo,
+  seedHelp,
+  seedOption,
+  shownValue,
+  table,
+  UsageError,
+} from "../args.ts";
 import { errorWidth, fitLines, fitMessage, fitUsage, outputWidth, wrapLine } from "../terminal-width.ts";
 import type { SimCommand } from "./command.ts";
 import {
@@ -73,7 +83,7 @@ function help(width: number | undefined): string {
     "",
     "options:",
     "  --defences LIST   comma-separated defences to switch on, or all, or none (default none)",
-    "  --seed N          random seed, a whole number (default 1)",
+    `  --seed N          random seed, ${seedHelp} (default 1)`,
     "  --set NAME=VALUE  change a parameter (repeatable); VALUE may be none where allowed",
     "  --json            print the summary as JSON instead of a table",
     "  --help            this text",
@@ -155,6 +165,11 @@ function parseSets(values: string[] | undefined): Partial<Parameters> {
         `--set ${name} given twice (${shownValue(before)} and ${shownValue(raw)}): set each parameter once`,
       );
     given.set(name, raw);
+    // A name it does not have gets the names near it first, as a misspelt simulation or id does.
+    if (parameterSpec(name) === undefined) {
+      const names = parameterSpecs.map((p) => p.name);
+      throw new UsageError(`unknown parameter "${name}"${didYouMean(name, names)}; known: ${names.join(", ")}`);
+    }
     try {
       params[name] = checkParameter(name, raw);
     } catch (error) {

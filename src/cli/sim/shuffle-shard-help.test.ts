@@ -58,3 +58,14 @@ describe("shuffle-shard --help", () => {
     expect(out).toMatch(/^2,048 workers, shards of 4: 730,862,190,080 possible shards/);
   });
 });
+
+test("the synopsis shows every option optional, as each has a default and the bare command runs", async () => {
+  const synopsis = (await help()).split("\n")[0]!;
+  expect(synopsis).toBe(
+    "usage: npm run sim -- shuffle-shard [--workers N] [--shard K] [--customers C] [--seed S] [--groups G] [--json]",
+  );
+  // An option outside brackets would be one the command cannot run without: none is.
+  expect(synopsis.slice(synopsis.indexOf("shuffle-shard")).replace(/\[[^\]]*\]/g, "")).not.toMatch(/--/);
+  const bare = await sim(["shuffle-shard"]);
+  expect({ code: bare.code, err: bare.err }).toEqual({ code: 0, err: "" });
+});

@@ -24,7 +24,7 @@ import {
   wholeNumber,
 } from "../../format/number.ts";
 
-const usage = `usage: npm run sim -- shuffle-shard --workers N --shard K --customers C --seed S [--groups G] [--json]
+const usage = `usage: npm run sim -- shuffle-shard [--workers N] [--shard K] [--customers C] [--seed S] [--groups G] [--json]
 
 Deals every customer its own random shard of K of the N workers (mulberry32 seed S, partial
 Fisher-Yates), lets customer 0's poison request crash all of its workers, and counts how many

@@ -93,7 +93,7 @@ export function mountProgressPage(): void {
       input.value = "";
       return;
     }
-    const result = importProgress(await file.text(), readProgress(), known);
+    const result = importProgress(await file.text(), readProgress(), known, "page");
     if (!result.ok) {
       status.textContent = result.message;
     } else if (writeProgress(result.progress)) {
