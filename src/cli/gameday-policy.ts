@@ -106,7 +106,7 @@ export function notPolicyText(named: string, exported: string): string {
 /**
  * Where each of the policy's files (`keys`, relative to its folder, as requestForFile reads them)
  * goes in the run: under "learner/", so deep that a file it imports from a folder above its own
- * ("../shared.ts") is under it too, and counted among the learner's.
+ * ("../common.ts") is under it too, and counted among the learner's.
  */
 export function learnerPaths(keys: readonly string[]): Map<string, string> {
   const depth = Math.max(0, ...keys.map((k) => /^(?:\.\.\/)*/.exec(k)![0].length / 3));

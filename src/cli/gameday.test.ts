@@ -152,26 +152,26 @@ test(
     expect(notfn.err).toBe(`${notPolicyText("notfn.ts", "number")}\n`);
     expect(notfn.err).toMatch(/^notfn\.ts cannot run as a policy: its default export is a number, not a function;/);
     // A file in a folder above the policy's own is still theirs, named as they would type it, not "learner/...".
-    file("shared.ts", 'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n');
+    file("common.ts", 'import { readFileSync } from "node:fs";\nexport const read = readFileSync;\n');
     file(
       "team/policy.ts",
-      'import { read } from "../shared.ts";\nexport default function respond() { read("x"); return []; }\n',
+      'import { read } from "../common.ts";\nexport default function respond() { read("x"); return []; }\n',
     );
     err = "";
     const refused = await typed("play", "gray-failure", "--policy", "team/policy.ts");
     expect(refused.code).toBe(1);
     expect(refused.err).toBe(
-      `the policy failed: Error: shared.ts cannot import "node:fs": a policy reads the dashboard's state it is given; it imports only its own files (shared.ts, line 1)\n`,
+      `the policy failed: Error: common.ts cannot import "node:fs": a policy reads the dashboard's state it is given; it imports only its own files (common.ts, line 1)\n`,
     );
   },
 );
 
 test("learnerErrorText leaves out a place in the harness's files, and renames the learner's", () => {
-  const inRun = learnerPaths(["policy.ts", "../shared.ts", "lib/a.ts"]);
+  const inRun = learnerPaths(["policy.ts", "../common.ts", "lib/a.ts"]);
   expect(inRun).toEqual(
     new Map([
       ["policy.ts", "learner/up/policy.ts"],
-      ["../shared.ts", "learner/shared.ts"],
+      ["../common.ts", "learner/common.ts"],
       ["lib/a.ts", "learner/up/lib/a.ts"],
     ]),
   );

@@ -8,7 +8,7 @@ import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts"
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 import { draftKey } from "../../src/widgets/map-builder/draft.ts";
 import { unkeptText } from "../../src/widgets/map-builder/offer.ts";
-import { syncText } from "../../src/widgets/shared-list.ts";
+import { syncText } from "../../src/widgets/synced-list.ts";
 import { boxWidth, smallestLabel } from "../../src/widgets/map-builder/layout.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
 import { fieldEdge } from "../support/field-edge.ts";

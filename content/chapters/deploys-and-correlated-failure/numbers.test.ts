@@ -162,7 +162,7 @@ test("the canary diagnosis in every variant: about half of healthy bakes end abo
     new URL("../../../solutions/diagnose-canary/explanation.md", import.meta.url),
     "utf8",
   );
-  expect(explanation).toContain("at least nine\ntimes in ten");
+  expect(explanation.replace(/\s+/g, " ")).toContain("at least nine times in ten");
   const { dealtParams } = await import("../../../tests/support/dealt-params.ts");
   const dealt = dealtParams(meta, variant, 30);
   for (const params of dealt) {

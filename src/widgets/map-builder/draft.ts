@@ -5,12 +5,12 @@
  * the others. In localStorage under `blast-radius:map-draft:v1`, as JSON `{ "text": …, "beside":
  * […] }` (`beside` only when some are kept; `text` null for the chapter's own example, untouched),
  * through site-storage. Every tab of the chapter shares that key as one list of maps (keptCodec, a
- * SharedList's: ../shared-list.ts), so that no tab's map is lost to another tab's write. Where
+ * SharedList's: ../synced-list.ts), so that no tab's map is lost to another tab's write. Where
  * storage is refused or full nothing is kept, and the builder holds the maps in the page only.
  * Imports only site-storage: the component's bootstrap reads it on every visit to the chapter, to
  * start the builder at once when there is something kept to show.
  */
-import type { ListCodec } from "../shared-list.ts";
+import type { ListCodec } from "../synced-list.ts";
 import { siteStorage, type Store } from "../site-storage.ts";
 
 export const draftKey = "blast-radius:map-draft:v1";

@@ -11,7 +11,7 @@ import { buildView } from "./view.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 import { draftKey, keptCodec, readKept } from "./draft.ts";
-import { SharedList } from "../shared-list.ts";
+import { SharedList } from "../synced-list.ts";
 import { keptOf, listOf } from "./offer.ts";
 
 describe("share links", () => {

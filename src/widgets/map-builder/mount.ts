@@ -10,7 +10,7 @@
  * chapter open, or a kept map brought back) becomes the draft, and never takes the place of
  * unsaved work: the draft before it is kept beside, and offered with a button (offer.ts), never
  * dropped unsaid; a map kept beside goes only once it is saved, or the reader discards it (asked
- * first). Every tab of the chapter shares what is kept (a SharedList, ../shared-list.ts): a tab's
+ * first). Every tab of the chapter shares what is kept (a SharedList, ../synced-list.ts): a tab's
  * draft is the map on its screen, and another tab's unsaved draft is kept beside it, offered with
  * a button, so no tab's map is lost to another tab's write. Where the browser's storage is full,
  * the builder says so beside the buttons. While the address holds a #map= link, it follows the
@@ -27,7 +27,7 @@ import { decodeShareHash, encodeShareHash, isShareHash } from "../../course/map-
 import { deleteSavedMap, listSavedMaps, saveMap } from "./storage.ts";
 import { titleToSave, untitled } from "./saving.ts";
 import { siteStorage } from "../site-storage.ts";
-import { SharedList, type Synced, syncText } from "../shared-list.ts";
+import { SharedList, type Synced, syncText } from "../synced-list.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { draftKey, type KeptMap, keptCodec } from "./draft.ts";
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
-import { SharedList, syncText } from "../shared-list.ts";
+import { SharedList, syncText } from "../synced-list.ts";
 import type { Store } from "../site-storage.ts";
 import { draftKey, keptCodec } from "./draft.ts";
 import {

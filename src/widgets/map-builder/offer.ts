@@ -11,7 +11,7 @@
  * Pure: the page (mount.ts) says what the list holds, and writes what comes out.
  */
 import { countOf } from "../../format/number.ts";
-import type { SharedList, Synced } from "../shared-list.ts";
+import type { SharedList, Synced } from "../synced-list.ts";
 import type { KeptMap } from "./draft.ts";
 import { titleToSave } from "./saving.ts";
 

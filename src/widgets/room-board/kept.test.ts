@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import { memoryStorage } from "../../../tests/support/memory-storage.ts";
-import { SharedList, type Synced, syncText as sharedSyncText } from "../shared-list.ts";
+import { SharedList, type Synced, syncText as sharedSyncText } from "../synced-list.ts";
 import { clearQuestion, filesCodec, type KeptFile, linesCodec, pastedLines, syncText } from "./kept.ts";
 
-// How two tabs share a list (follow, merge, storage full or refused) is ../shared-list.test.ts's,
+// How two tabs share a list (follow, merge, storage full or refused) is ../synced-list.test.ts's,
 // on the board's links; here, what the board keeps and says.
 describe("room board: two tabs share one board", () => {
   test("the box's lines are the links, whatever ends its lines; the board's words name the board", () => {

@@ -1,7 +1,7 @@
 /**
  * What the room board keeps in this browser, and how the board's tabs share it. The board keeps two
  * lists, each under its own key: the pasted links (the box's lines) and the added files. Every tab
- * of the board reads and writes the same two keys, so each list is a SharedList (../shared-list.ts):
+ * of the board reads and writes the same two keys, so each list is a SharedList (../synced-list.ts):
  * a tab follows another tab's write (its box or its files become the stored ones), and when both
  * changed a list, the two are merged item by item, so neither tab's new links or files are lost,
  * and the page says so (syncText).
@@ -11,7 +11,7 @@
 import { countOf } from "../../format/number.ts";
 import { listNames } from "../../format/words.ts";
 import { storageRefusedText } from "../site-storage.ts";
-import { type ListCodec, type Synced, syncText as sharedSyncText } from "../shared-list.ts";
+import { type ListCodec, type Synced, syncText as sharedSyncText } from "../synced-list.ts";
 
 /** What the board says, under its intro, of what it keeps (the page is built with it). */
 export const keptText =

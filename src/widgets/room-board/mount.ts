@@ -2,7 +2,7 @@
  * The room board in the page: reads the pasted links and chosen files, draws the comparison,
  * and keeps the pasted links and the chosen files' contents in this browser, so a reload loses
  * nothing (a file input cannot be refilled, so the board keeps its own list of files). Every tab
- * of the board shares the two kept lists (kept.ts, ../shared-list.ts): a tab follows another tab's writes, and merges
+ * of the board shares the two kept lists (kept.ts, ../synced-list.ts): a tab follows another tab's writes, and merges
  * them with its own when both changed, saying so. Where storage is refused, the page says that a
  * reload empties the board. "Clear the board" asks first, saying what goes.
  */
@@ -23,7 +23,7 @@ import {
 } from "./board.ts";
 import { countOf } from "../../format/number.ts";
 import { clearQuestion, filesCodec, type KeptFile, linesCodec, pastedLines, refusedText, syncText } from "./kept.ts";
-import { SharedList, type Synced } from "../shared-list.ts";
+import { SharedList, type Synced } from "../synced-list.ts";
 
 const storageKey = "blast-radius:room-board:v1";
 const filesKey = "blast-radius:room-board:files:v1";

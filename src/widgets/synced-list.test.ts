@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { memoryStorage } from "../../tests/support/memory-storage.ts";
 import type { Store } from "./site-storage.ts";
-import { type ListCodec, mergeLists, SharedList, syncText } from "./shared-list.ts";
+import { type ListCodec, mergeLists, SharedList, syncText } from "./synced-list.ts";
 
 const key = "board-links";
 /** The room board's pasted links, the list these tests share: one item per line. */
