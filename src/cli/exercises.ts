@@ -74,11 +74,8 @@ import {
 } from "./review-session.ts";
 import { type VariantStore, variantStore } from "./variant-answers.ts";
 import {
-  auditProgress,
-  describeImport,
   exerciseEntry,
   exerciseStatus,
-  importProgress,
   isSolved,
   answeredAfterReveal,
   answerFingerprint,
@@ -88,6 +85,7 @@ import {
   type Progress,
   type ReviewCard,
 } from "../course/progress.ts";
+import { auditProgress, describeImport, importProgress } from "../course/progress-import.ts";
 import {
   answeredInRecord,
   lockedNote,

@@ -11,15 +11,11 @@ import {
 import {
   answeredAfterReveal,
   answerFingerprint,
-  auditProgress,
   type Catalog,
   chapterDone,
-  describeImport,
   emptyProgress,
-  entryHoldsProgress,
   exerciseStatus,
   exportProgress,
-  importProgress,
   isSolved,
   markSolved,
   maxProgressFileLength,
@@ -34,6 +30,7 @@ import {
   sanitizeReviewCard,
   totals,
 } from "./progress.ts";
+import { auditProgress, describeImport, entryHoldsProgress, importProgress } from "./progress-import.ts";
 import { enrol, recordReview } from "./review.ts";
 import { grouped } from "../format/number.ts";
 

@@ -7,17 +7,15 @@
  */
 import {
   chapterDone,
-  describeImport,
   emptyProgress,
   exerciseStatus,
   exportProgress,
-  importProgress,
   maxProgressFileLength,
   mergeProgress,
   type Progress,
-  tooLargeToImport,
   totals,
 } from "../../course/progress.ts";
+import { describeImport, importProgress, tooLargeToImport } from "../../course/progress-import.ts";
 import { countOf, grouped } from "../../format/number.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { siteStorage } from "../site-storage.ts";
