@@ -18,3 +18,11 @@ export function memoryStorage(initial: Record<string, string> = {}, { full = fal
     },
   };
 }
+
+/** A `Storage` whose reads and writes throw a SecurityError, as Chromium's do where site data is blocked. */
+export function refusedStorage(): Pick<Storage, "getItem" | "setItem" | "removeItem"> {
+  const refuse = () => {
+    throw new DOMException("The operation is insecure.", "SecurityError");
+  };
+  return { getItem: refuse, setItem: refuse, removeItem: () => {} };
+}

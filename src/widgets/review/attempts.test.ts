@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { memoryStorage } from "../../../tests/support/memory-storage.ts";
+import { memoryStorage, refusedStorage } from "../../../tests/support/memory-storage.ts";
 import { emptyProgress } from "../../course/progress.ts";
 import { enrol, recordReview } from "../../course/review.ts";
 import {
@@ -274,15 +274,7 @@ test("what is typed and not checked is kept part by part for the review's number
     typed: { canary: [["answer", "4"]] },
   });
   // Refused storage: nothing kept, nothing thrown.
-  const refused = {
-    getItem: () => {
-      throw new DOMException("The operation is insecure.", "SecurityError");
-    },
-    setItem: () => {
-      throw new DOMException("The operation is insecure.", "SecurityError");
-    },
-    removeItem: () => {},
-  };
+  const refused = refusedStorage();
   expect(() => keepTyped(id, seed, "canary", [["answer", "4"]], refused)).not.toThrow();
 });
 
@@ -337,15 +329,7 @@ test("a rated review's record goes; the others stay", () => {
 
 test("refused, full or newer storage: nothing kept, nothing thrown, the page's record comes back as it is", () => {
   const record = { ...counts(3, 1, 0, true), answers: { canary: wrongCanary } };
-  const refused = {
-    getItem: () => {
-      throw new DOMException("The operation is insecure.", "SecurityError");
-    },
-    setItem: () => {
-      throw new DOMException("The operation is insecure.", "SecurityError");
-    },
-    removeItem: () => {},
-  };
+  const refused = refusedStorage();
   expect(readAttempts(refused)).toEqual(new Map());
   expect(keepAttempts(id, record, refused)).toEqual(record);
   expect(() => pruneAttempts(emptyProgress(), refused)).not.toThrow();
