@@ -26,7 +26,7 @@ import {
 } from "../../src/widgets/cell-size/render.ts";
 import { twoFrames } from "../../tools/frames.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { fieldEdge } from "../support/field-edge.ts";
+import { expectInvalidMark, fieldEdge } from "../support/field-edge.ts";
 import { keepUnitWithNumber } from "../../src/format/units.ts";
 
 const widget = (page: Page, kind: string) => page.locator(`[data-cells-widget="${kind}"]`).first();
@@ -276,15 +276,8 @@ describeInBrowser("cells widgets", (browser) => {
     for (const typed of ["0", "1000"]) {
       await setNumber(page, "cells", "cells", typed);
       await expect.poll(() => cells.getAttribute("aria-invalid")).toBe("true");
-      // Marked by a border twice as thick, in another colour, grown inward: the field and its text stay put.
-      const invalidEdge = await fieldEdge(cells);
-      expect(invalidEdge.width).toBe("2px");
-      expect(invalidEdge.colour).not.toBe(validEdge.colour);
-      expect([invalidEdge.box, invalidEdge.text]).toEqual([validEdge.box, validEdge.text]);
-      // Forced colours (Windows high contrast) drop a box-shadow but keep the border.
-      await page.emulateMedia({ forcedColors: "active" });
-      await expect(fieldEdge(cells)).resolves.toMatchObject({ width: "2px" });
-      await page.emulateMedia({ forcedColors: "none" });
+      // Marked by a border twice as thick, in another colour, grown inward, kept in forced colours.
+      await expectInvalidMark(page, cells, validEdge);
       await expect(cells.inputValue()).resolves.toBe(typed);
       const message = cw.locator('[data-error-for="cells"]');
       await expect(message.isVisible()).resolves.toBe(true);

@@ -11,7 +11,7 @@ import { unkeptText } from "../../src/widgets/map-builder/offer.ts";
 import { syncText } from "../../src/widgets/synced-list.ts";
 import { boxWidth, smallestLabel } from "../../src/widgets/map-builder/layout.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
-import { fieldEdge } from "../support/field-edge.ts";
+import { expectInvalidMark, fieldEdge } from "../support/field-edge.ts";
 import { tempDir } from "../support/temp-dir.ts";
 
 const failingServices = (page: Page) =>
@@ -162,16 +162,9 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await textarea.fill("service web\nservice api\npool db\nweb calls api\napi uses dbb\n");
     const errors = page.locator("[data-map-builder] [data-role=errors]");
     await errors.getByText('no resource named "dbb"').waitFor();
-    // Marked not by colour alone: a border twice as thick, grown inward, so the text does not move;
-    // forced colours (Windows high contrast) keep it.
+    // Marked not by colour alone: a border twice as thick, grown inward, kept in forced colours.
     await expect(textarea.getAttribute("aria-invalid")).resolves.toBe("true");
-    const invalidEdge = await fieldEdge(textarea);
-    expect(invalidEdge.width).toBe("2px");
-    expect(invalidEdge.colour).not.toBe(validEdge.colour);
-    expect([invalidEdge.box, invalidEdge.text]).toEqual([validEdge.box, validEdge.text]);
-    await page.emulateMedia({ forcedColors: "active" });
-    expect((await fieldEdge(textarea)).width).toBe("2px");
-    await page.emulateMedia({ forcedColors: "none" });
+    await expectInvalidMark(page, textarea, validEdge);
     await expect(errors.locator("button[data-line]").first().textContent()).resolves.toBe("Line 5");
     await textarea.fill("service web\nservice api\npool db\nweb calls api\napi uses db\n");
     await page.locator('[data-map-builder] g[data-service="api"]').waitFor();

@@ -11,7 +11,7 @@ import { predictionKey } from "../../src/widgets/prediction/key.ts";
 import { budgets } from "../../tools/budgets.ts";
 import { weighPage } from "../../tools/page-weight.ts";
 import { describeInBrowser } from "../support/browser-suite.ts";
-import { fieldEdge } from "../support/field-edge.ts";
+import { expectInvalidMark, fieldEdge } from "../support/field-edge.ts";
 
 describeInBrowser("predict first in Chromium", (browser) => {
   const { site } = browser;
@@ -42,15 +42,8 @@ describeInBrowser("predict first in Chromium", (browser) => {
     const ampVerdict = amplification.getByRole("status");
     await expect.poll(() => ampVerdict.textContent(), { timeout: 20_000 }).toMatch(/\S/);
     expect(await field.getAttribute("aria-invalid")).toBe("true");
-    // Marked by a border twice as thick, in another colour, grown inward: the field and its text stay put;
-    // forced colours (Windows high contrast) drop a box-shadow but keep the border.
-    const invalidEdge = await fieldEdge(field);
-    expect(invalidEdge.width).toBe("2px");
-    expect(invalidEdge.colour).not.toBe(validEdge.colour);
-    expect([invalidEdge.box, invalidEdge.text]).toEqual([validEdge.box, validEdge.text]);
-    await page.emulateMedia({ forcedColors: "active" });
-    expect((await fieldEdge(field)).width).toBe("2px");
-    await page.emulateMedia({ forcedColors: "none" });
+    // Marked by a border twice as thick, in another colour, grown inward, kept in forced colours.
+    await expectInvalidMark(page, field, validEdge);
     expect(await ampReveal.isHidden()).toBe(true);
     // A power of ten in the reason is said in words (the verdict is a live region), shown raised.
     await field.fill("1e-10k");
