@@ -123,26 +123,18 @@ function readAnswer(v: unknown): PartAnswer | undefined {
   return { fields, verdict };
 }
 
-/** The typed text of each part that reads as a part's form data; none for a record kept before it was. */
-function readTyped(v: unknown): Record<string, Fields> {
-  const typed: Record<string, Fields> = {};
-  if (!isObject(v)) return typed;
+/**
+ * Each part's entry of a record's field that `read` reads (the answers, the typed text), under a
+ * name that is a part id; none for a record kept before the field was.
+ */
+function readParts<T>(v: unknown, read: (entry: unknown) => T | undefined): Record<string, T> {
+  const parts: Record<string, T> = {};
+  if (!isObject(v)) return parts;
   for (const [part, entry] of Object.entries(v)) {
-    const fields = readFields(entry);
-    if (isId(part) && fields) typed[part] = fields;
+    const value = read(entry);
+    if (isId(part) && value) parts[part] = value;
   }
-  return typed;
-}
-
-/** The answers that read as answers of parts; none for a record kept before answers were. */
-function readAnswers(v: unknown): Record<string, PartAnswer> {
-  const answers: Record<string, PartAnswer> = {};
-  if (!isObject(v)) return answers;
-  for (const [part, entry] of Object.entries(v)) {
-    const answer = readAnswer(entry);
-    if (isId(part) && answer) answers[part] = answer;
-  }
-  return answers;
+  return parts;
 }
 
 function readRecord(v: unknown): ReviewAttempts | undefined {
@@ -152,8 +144,8 @@ function readRecord(v: unknown): ReviewAttempts | undefined {
   if (!isSeed(seed) || !isCount(wrong) || !isCount(hints) || hints > wrong || typeof gaveUp !== "boolean")
     return undefined;
   // Answers that do not read are dropped, not the record: its counts are what the grades rest on.
-  const read = readAnswers(answers);
-  return { seed, wrong, hints, gaveUp, answers: read, typed: sinceChecked(read, readTyped(typed)) };
+  const read = readParts(answers, readAnswer);
+  return { seed, wrong, hints, gaveUp, answers: read, typed: sinceChecked(read, readParts(typed, readFields)) };
 }
 
 /** A copy of `record` that shares nothing with it. */
