@@ -4,7 +4,8 @@
  * answer may start with a minus sign); numbers are written in decimal; one seed rule for every
  * simulation; invalid input exits with code 2 and one line that says what to type instead;
  * `help` as the first word, or `--help` or `-h` anywhere before `--`, prints the usage on stdout
- * and exits 0 (whatever else the line holds), while no command at all is invalid input like any
+ * and exits 0 (whatever else the line holds, but for a name after `help` that is none the command
+ * has, refused as naming it to run is), while no command at all is invalid input like any
  * other (`helpOrMissing`), except for `exercises`, which then shows where to start; a message that quotes what was typed writes its control characters
  * out, as a program's output is (`visibleText`).
  */
@@ -28,13 +29,32 @@ export class UsageError extends Error {}
 const helpWords: readonly string[] = ["help", "--help", "-h"];
 
 /**
+ * What a name that is none of a command's is told, by every command alike: the names close to it,
+ * then every name (`unknown command "lst" (did you mean list?); use list, show or play`). `kind`
+ * is what the names are ("command", "simulation").
+ */
+export function unknownName(kind: string, typed: string, known: readonly string[]): string {
+  return `unknown ${kind} "${typed}"${didYouMean(typed, known)}; use ${listNames(known, "or")}`;
+}
+
+/** The names `help <topic>` may name, and the word typed after `help` (none, or an option, asks for the usage). */
+export interface HelpTopics {
+  kind: string;
+  known: readonly string[];
+  typed: string | undefined;
+}
+
+/**
  * The one convention of the four commands for their first word (`first`: the command, the
  * simulation, the file). `help`, `--help` or `-h`, or `--help` or `-h` anywhere before `--`
  * (`flagged`: the parsed line's `help` flag, or asksForHelp), asks for the usage: printed on
- * stdout, exit 0. No word at all is a usage error (`missing` says what to type; stderr, exit 2):
- * a script that left its command out fails, rather than reading the usage as output (`exercises`
- * alone shows where to start before it gets here). Returns the
- * exit code when the command is done here, or undefined when `first` is the command's to run.
+ * stdout, exit 0. `help` followed by a name that is none of `topics` (`help bogus`) is refused as
+ * naming it to run is (unknownName; stderr, exit 2), not answered with the usage as if it had
+ * been found; `help help` and `help --seed` get the usage. No word at all is a usage error
+ * (`missing` says what to type; stderr, exit 2): a script that left its command out fails,
+ * rather than reading the usage as output (`exercises` alone shows where to start before it gets
+ * here). Returns the exit code when the command is done here, or undefined when `first` is the
+ * command's to run.
  */
 export function helpOrMissing(
   first: string | undefined,
@@ -42,7 +62,11 @@ export function helpOrMissing(
   missing: string,
   io: Pick<Io, "stdout">,
   flagged = false,
+  topics?: HelpTopics,
 ): 0 | undefined {
+  const topic = first === "help" ? topics?.typed : undefined;
+  if (topic !== undefined && topic !== "help" && !topic.startsWith("-") && !topics!.known.includes(topic))
+    throw new UsageError(unknownName(topics!.kind, topic, topics!.known));
   if (flagged || (first !== undefined && helpWords.includes(first))) {
     io.stdout(`${usage}\n`);
     return 0;

@@ -42,6 +42,7 @@ import { allAnsweredOnShow } from "../course/on-show.ts";
 import { mulberry32 } from "../sim/random.ts";
 import { enrol, whenText } from "../course/review.ts";
 import { run } from "./exercises.ts";
+import { displayWidth } from "./terminal-width.ts";
 import { grouped } from "../format/number.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
@@ -59,9 +60,13 @@ async function cli(
     cwd = repo,
     env = {},
     isTTY = false,
-  }: { home?: string; cwd?: string; env?: Io["env"]; isTTY?: boolean } = {},
+    columns,
+  }: { home?: string; cwd?: string; env?: Io["env"]; isTTY?: boolean; columns?: number } = {},
 ) {
-  return { ...(await runCaptured(run, argv, { env: { BLAST_RADIUS_HOME: home, ...env }, cwd, isTTY })), home };
+  return {
+    ...(await runCaptured(run, argv, { env: { BLAST_RADIUS_HOME: home, ...env }, cwd, isTTY, columns })),
+    home,
+  };
 }
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+:\d+/);
@@ -1075,6 +1080,18 @@ describe("a learner's starter never breaks the other exercises", { timeout: 60_0
     expect(broken.out).not.toMatch(/run-checks\.ts|checks\.ts, line/);
     expect(broken.out).toMatch(/^FAIL choose-exact: /m);
     expect(broken.code).toBe(1);
+
+    // On a terminal 40 columns wide the type error is fitted to it, as every other line is, with no word lost.
+    const narrow = await cli(["check", "choose-exact"], {
+      cwd: copy,
+      isTTY: true,
+      columns: 40,
+      env: { NO_COLOR: "1" },
+    });
+    const tooWide = narrow.out.split("\n").filter((line) => displayWidth(line) > 40);
+    expect(tooWide).toEqual([]);
+    const typeError = broken.out.split("\n")[1]!;
+    expect(narrow.out.split(/\s+/).join(" ")).toContain(typeError);
   });
 });
 

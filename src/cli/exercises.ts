@@ -34,7 +34,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import {
   ansiStyles,
-  didYouMean,
+  unknownName,
   helpOrMissing,
   type Io,
   type ParsedArgs,
@@ -550,7 +550,8 @@ async function checkOne(ctx: Context, exercise: LoadedExercise, { quiet = false 
     const [{ typeCheckInNode }, { transpile }, { typeDiagnosticText }] = checker;
     const typeErrors = transpile("starter.ts", code).ok ? typeCheckInNode({ files: learnerFiles(request) }) : [];
     if (typeErrors.length > 0) say(ctx, `${typeErrorsHeading(typeErrors.length)}\n`);
-    for (const error of typeErrors) ctx.io.stdout(`type error: ${typeDiagnosticText(error)}\n`);
+    // Fitted to the terminal as every other line is (say).
+    for (const error of typeErrors) say(ctx, `type error: ${typeDiagnosticText(error)}\n`);
   }
   const outcome = await running;
   say(ctx, `${outcome.passed ? "PASS" : "FAIL"} ${exercise.id}: ${outcome.summary}\n`);
@@ -1704,12 +1705,11 @@ export async function run(
           `name a command: ${listNames(commandNames, "or")}`,
           io,
           line.flags.has("help"),
+          { kind: "command", known: commandNames, typed: id },
         );
     if (done !== undefined) return done;
     if (command !== undefined && !commandNames.includes(command))
-      throw new UsageError(
-        `unknown command "${command}"${didYouMean(command!, commandNames)}; use ${listNames(commandNames, "or")}`,
-      );
+      throw new UsageError(unknownName("command", command, commandNames));
     const args = line.ownOptions(command ?? "");
     if (root === undefined || file === undefined)
       throw new UsageError("no exercises/ folder here: run this inside the course's folder");

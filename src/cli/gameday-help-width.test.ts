@@ -60,7 +60,9 @@ describe("gameday --help fitted to the terminal, its examples kept to copy", { t
       expect(lines[0]).toBe(`  ${example.pieces.map((p) => p.trim()).join(" ")}`);
     }
     expect(piped).toMatch(/in time order:\n {2}\{"scenario"/);
-    expect(piped).toMatch(/returns actions:\n {2}export default function respond\(view\) \{ return /);
+    expect(piped).toMatch(
+      /returns an array of actions \(\[\] for none\):\n {2}export default function respond\(view\) \{ return /,
+    );
   });
 
   for (const [columns, env] of [

@@ -79,7 +79,10 @@ export function gamedayUsage(width: number | undefined): string {
       width,
     ),
     fitExample(logExample, 2, width),
-    fitUsage("A policy file default-exports a function of the dashboard's state that returns actions:", width),
+    fitUsage(
+      "A policy file default-exports a function of the dashboard's state that returns an array of actions ([] for none):",
+      width,
+    ),
     fitExample(policyExample, 2, width),
     "",
     fitUsage(

@@ -104,6 +104,21 @@ export function notPolicyText(named: string, exported: string): string {
 }
 
 /**
+ * Why the policy in `named` (as the learner typed it) was stopped at second `at`: what it returned
+ * then (`problem`, policy-answer.ts's answerProblem), and what it must return, with an action of
+ * `scenario` as the example.
+ */
+export function wrongAnswerText(named: string, at: number, problem: string, scenario: GameScenario): string {
+  const offer = scenario.offers[0];
+  const example = offer
+    ? `[{ action: "${offer.action}"${offer.targets?.[0] === undefined ? "" : `, target: "${offer.targets[0]}"`} }]`
+    : "[]";
+  return visibleText(
+    `${named}'s policy returned ${problem} at ${clock(at)}, and was stopped there: a policy returns an array of actions each second, [] for none, such as ${example}`,
+  );
+}
+
+/**
  * Where each of the policy's files (`keys`, relative to its folder, as requestForFile reads them)
  * goes in the run: under "learner/", so deep that a file it imports from a folder above its own
  * ("../common.ts") is under it too, and counted among the learner's.
@@ -213,6 +228,9 @@ export async function runPolicyFile(
     return { ok: false, message: `the policy's run did not produce a usable log: ${why}` };
   }
   const refused = Array.isArray(run.refused) ? run.refused : [];
+  const wrong = run.wrongAnswer;
+  if (typeof wrong?.at === "number" && typeof wrong.problem === "string")
+    return { ok: false, message: withPrinted(wrongAnswerText(named, wrong.at, wrong.problem, scenario), messages) };
   if (typeof run.stoppedAt === "number")
     return { ok: false, message: withPrinted(tooManyDecisionsText(run.stoppedAt, refused, scenario), messages) };
   // A policy that runs but scores badly is debugged from what it printed, so that is shown too.

@@ -321,6 +321,26 @@ test(
   },
 );
 
+test(
+  "a policy that returns no array of actions is told what it returned, and what it must return, by its file's name",
+  slow,
+  async () => {
+    const example = '[{ action: "eject-host", target: "h01" }]';
+    const cases: [string, string][] = [
+      ['return "retries-off";', 'the string "retries-off"'],
+      ["return;", "undefined (nothing: is a return missing, or a line break right after one?)"],
+    ];
+    for (const [body, returned] of cases) {
+      const policy = file("returns.ts", `export default function respond() { ${body} }\n`);
+      const { code, out, err } = await cli("play", "gray-failure", "--policy", policy);
+      expect({ code, out }).toEqual({ code: 1, out: "" });
+      expect(err).toBe(
+        `${policy}'s policy returned ${returned} at 1 s, and was stopped there: a policy returns an array of actions each second, [] for none, such as ${example}\n`,
+      );
+    }
+  },
+);
+
 test("a policy stopped at the cap: an unknown action leads, else the first refusal is named as before", () => {
   const scenario = findScenario("gray-failure")!;
   const actions = listNames(scenario.offers.map((o) => o.action));

@@ -25,6 +25,7 @@ import {
 import { actionDelay, findScenario, scenarios, type GameScenario, type LogEntry } from "../sim/gameday/scenarios.ts";
 import { summarize, type GameSummary } from "../sim/gameday/summary.ts";
 import {
+  unknownName,
   didYouMean,
   helpOrMissing,
   type Io,
@@ -225,18 +226,17 @@ const commandOptions: Readonly<Record<string, Takes>> = {
 async function command(argv: string[], io: Io, options: RunOptions): Promise<number> {
   const line = parseCommandArgs(argv, commandOptions);
   const [command, name, ...rest] = line.positional;
+  const commands = Object.keys(commandOptions);
   const done = helpOrMissing(
     command,
     gamedayUsage(outputWidth(io)),
-    "name a command: list, show or play",
+    `name a command: ${listNames(commands, "or")}`,
     io,
     line.flags.has("help"),
+    { kind: "command", known: commands, typed: name },
   );
   if (done !== undefined) return done;
-  if (!Object.hasOwn(commandOptions, command!))
-    throw new UsageError(
-      `unknown command "${command}"${didYouMean(command!, Object.keys(commandOptions))}; use list, show or play`,
-    );
+  if (!Object.hasOwn(commandOptions, command!)) throw new UsageError(unknownName("command", command!, commands));
   const args = line.ownOptions(command!);
   switch (command) {
     case "list":

@@ -4,6 +4,7 @@
  * (src/cli/variant-answers.ts). Each module says how its text reads and what the learner is told;
  * this store holds the rules they share, so that nothing in such a file is ever lost:
  *   - a file that is not there reads as empty; one that is there but cannot be opened is an error;
+ *   - a byte-order mark at a file's start is no part of its text (src/course/file-text.ts);
  *   - a file that cannot be read (broken JSON, a newer version, something else), or only in part,
  *     is copied to <name>.unreadable-<time>.json as soon as it is read (an identical copy already
  *     there is that copy), and the learner is told once per copy;
@@ -19,6 +20,7 @@
  */
 import * as nodeFs from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { withoutByteOrderMark } from "../course/file-text.ts";
 import { ReportedError, UsageError } from "./args.ts";
 
 /** `path` as a message shows it: relative to the working directory when inside it, else whole. */
@@ -199,7 +201,9 @@ export function jsonFile<T>(
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return empty();
       throw notOpened(shown, error);
     }
-    const reading = reader(text);
+    // Read without a byte-order mark, as every progress file the course reads (src/course/file-text.ts);
+    // a copy kept is the file as it was, mark and all.
+    const reading = reader(withoutByteOrderMark(text));
     if (reading.warning) keep(text, reading.ok, reading.warning);
     return reading.ok ? reading.value : empty();
   };

@@ -47,6 +47,11 @@ const misuses: [Tool, string[], RegExp][] = [
   // `help` and a simulation there is none of: refused as naming it to run is, not the general usage with exit 0.
   ["sim", ["help", "retry-strom"], /^error: unknown simulation "retry-strom" \(did you mean retry-storm\?\); use /],
   ["sim", ["help", "bogus"], /^error: unknown simulation "bogus"; use shuffle-shard, retry-storm or cells$/],
+  // And a command there is none of, by every command the same way (helpOrMissing).
+  ["gameday", ["help", "bogus"], /^error: unknown command "bogus"; use list, show or play$/],
+  ["gameday", ["help", "sho"], /^error: unknown command "sho" \(did you mean show\?\); use list, show or play$/],
+  ["exercises", ["help", "bogus"], /^error: unknown command "bogus"; use list, show, check, answer, /],
+  ["exercises", ["help", "chek"], /^error: unknown command "chek" \(did you mean check\?\); use /],
   ["gameday", ["show", "gray-failur"], /^error: unknown scenario "gray-failur" \(did you mean gray-failure\?\)/],
   ["exercises", ["hint", "no-such-exercise"], /^error: no exercise is called "no-such-exercise"/],
   ["exercises", ["answer", "shuffle-shard-16-workers", "--part", "nope", "1"], /its parts are shuffle and fixed$/],
@@ -233,6 +238,10 @@ describe("--help with anything else, and `--` before the name", { timeout: 60_00
     // Help with no simulation named, or help about help: the general usage.
     ["sim", ["help", "help"], "usage: npm run sim -- <simulation>"],
     ["sim", ["help", "--seed"], "usage: npm run sim -- <simulation>"],
+    // A command named after help: the command's usage, which covers each of its commands.
+    ["gameday", ["help", "play"], "usage: npm run gameday -- <command>"],
+    ["exercises", ["help", "check"], "usage: npm run exercises -- <command>"],
+    ["gameday", ["help", "help"], "usage: npm run gameday -- <command>"],
   ] as [Tool, string[], string][])("%s %j: the usage on stdout, exit 0", async (tool, argv, start) => {
     const { code, out, err } = await cli(tool, argv);
     expect({ code, err }).toEqual({ code: 0, err: "" });

@@ -5,7 +5,7 @@
 import { pathToFileURL } from "node:url";
 import {
   asksForHelp,
-  didYouMean,
+  unknownName,
   helpOrMissing,
   type Io,
   processIo,
@@ -31,9 +31,7 @@ simulations:
 Run \`npm run sim -- <simulation> --help\` for a simulation's options.`;
 
 /** What a name that is no simulation is told: the names close to it, and every name. */
-function unknownSimulation(name: string): string {
-  return `unknown simulation "${name}"${didYouMean(name, Object.keys(commands))}; use ${listNames(Object.keys(commands), "or")}`;
-}
+const unknownSimulation = (name: string) => unknownName("simulation", name, Object.keys(commands));
 
 /** The whole command, in-process. */
 export async function run(argv: string[], io: Io = processIo): Promise<number> {
@@ -50,15 +48,13 @@ export async function run(argv: string[], io: Io = processIo): Promise<number> {
     const named = rest.find((arg) => Object.hasOwn(commands, arg));
     const helpAsked = !ended && (name === "help" || asksForHelp(argv));
     if (helpAsked && !load && named) return (await commands[named]!()).default.run(["--help"], io);
-    // `help` and a simulation there is none of (`help retry-strom`): refused as naming it to run is,
-    // not answered with the general usage as if it had been found. A --help or -h beside a name
-    // (`shufle -h`) is a request for usage wherever it stands, and gets the tool's.
-    const topic = name === "help" ? rest[0] : undefined;
-    if (helpAsked && topic !== undefined && topic !== "help" && !topic.startsWith("-"))
-      throw new UsageError(unknownSimulation(topic));
+    // `help` and a simulation there is none of (`help retry-strom`): refused by helpOrMissing, as
+    // by every command. A --help or -h beside a name (`shufle -h`) is a request for usage wherever
+    // it stands, and gets the tool's.
     if (!ended || name === undefined) {
       const fitted = fitUsage(usage, outputWidth(io));
-      const done = helpOrMissing(name, fitted, `name a simulation: ${names}`, io, !load && asksForHelp(argv));
+      const topics = { kind: "simulation", known: Object.keys(commands), typed: rest[0] };
+      const done = helpOrMissing(name, fitted, `name a simulation: ${names}`, io, !load && asksForHelp(argv), topics);
       if (done !== undefined) return done;
     }
     if (!load) {

@@ -6,6 +6,7 @@
  * stays within its budget (tools/budgets.ts).
  */
 import { countOf } from "../format/number.ts";
+import { withoutByteOrderMark } from "./file-text.ts";
 import {
   emptyProgress,
   type ExerciseProgress,
@@ -51,7 +52,8 @@ export const tooLargeToImport = "That file is too large to be course progress. N
 export type ImportPlace = "page" | "terminal";
 
 /**
- * Parse an exported file (or a bare progress object) and merge it into `current`. Entries for
+ * Parse an exported file (or a bare progress object), a byte-order mark at its start dropped
+ * (withoutByteOrderMark), and merge it into `current`. Entries for
  * exercises not in `known` are left out and listed. Never throws.
  */
 export function importProgress(
@@ -60,6 +62,8 @@ export function importProgress(
   known: ReadonlySet<string>,
   place: ImportPlace,
 ): ImportResult {
+  // A byte-order mark is dropped as the page's File.text() drops it, so the terminal reads the file alike.
+  text = withoutByteOrderMark(text);
   if (text.length > maxProgressFileLength) return { ok: false, message: tooLargeToImport };
   const read = readProgressText(text);
   if (!read.ok) return { ok: false, message: `${importProblem(read, place)} Nothing was changed.` };

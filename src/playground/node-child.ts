@@ -22,7 +22,8 @@ let onRejection: ((reason: unknown) => void) | null = null;
 onProcess("unhandledRejection", (reason) => onRejection?.(reason));
 onProcess("uncaughtException", (error) => onRejection?.(error));
 // The parent going away ends the run. A program in a synchronous loop never gets here (the loop
-// holds the one thread this event waits for): the parent kills such a run as it ends (node-host.ts).
+// holds the one thread this event waits for): the parent kills such a run as it ends, and the run's
+// watchdog, a second process, kills it when the parent was killed with no chance to (node-host.ts).
 const exit = host.exit.bind(host);
 onProcess("disconnect", () => exit(0));
 

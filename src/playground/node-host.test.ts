@@ -2,7 +2,8 @@
  * A run's process never outlives the command that started it (node-host.ts), even when its
  * program loops and so never hears that its channel closed. `play` is started as `npm run play`
  * starts it (the compiled command) and stopped by its pid alone, as `kill <pid>` or an editor's
- * stop button does; a terminal's Ctrl+C would signal the run's process too, and prove nothing.
+ * stop button does, or as SIGKILL does, which no process can catch; a terminal's Ctrl+C would
+ * signal the run's process too, and prove nothing.
  * Linux only: the run's process is found, and watched, in /proc.
  */
 import { spawn } from "node:child_process";
@@ -42,15 +43,15 @@ function alive(pid: number): boolean {
   return state !== undefined && state !== "Z";
 }
 
-/** The runs' processes (runner.mjs, node-host.ts's bundle) whose parent is `parent`. */
-function runsOf(parent: number): number[] {
+/** The processes whose parent is `parent` and whose command line holds `marker`: by default the runs' (runner.mjs, node-host.ts's bundle). */
+function runsOf(parent: number, marker = "runner.mjs"): number[] {
   return readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
     .filter((pid) => {
       if (stat(pid)?.parent !== parent) return false;
       try {
-        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("runner.mjs");
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(marker);
       } catch {
         return false;
       }
@@ -58,7 +59,8 @@ function runsOf(parent: number): number[] {
 }
 
 describe.skipIf(process.platform !== "linux")("a run's process ends with its command", { timeout: 60_000 }, () => {
-  test.each(["SIGTERM", "SIGINT"] as const)("play stopped by %s to its pid alone", async (signal) => {
+  // SIGKILL cannot be caught: the run's watchdog (a shell that waits for its pipe from the command to close) ends it.
+  test.each(["SIGTERM", "SIGINT", "SIGKILL"] as const)("play stopped by %s to its pid alone", async (signal) => {
     const command = spawn(process.execPath, [join(repo, ".cli/bin/cli-run.mjs"), "play", loop, "--timeout", "600000"], {
       cwd: repo,
       env: { ...process.env, BLAST_RADIUS_HOME: home },
@@ -75,12 +77,16 @@ describe.skipIf(process.platform !== "linux")("a run's process ends with its com
     seen.push(...runs);
     expect(runs).toHaveLength(1);
     expect(alive(runs[0]!)).toBe(true);
+    const watchdogs = runsOf(command.pid!, "watchdog");
+    seen.push(...watchdogs);
 
     command.kill(signal);
     // The command ends as the signal ends it, as before (a shell reports 128 + its number)...
     expect(await ended).toEqual([null, signal]);
-    // ...and its run with it.
+    // ...and its run with it, and nothing else it started is left running.
     await expect.poll(() => alive(runs[0]!), { timeout: 5_000 }).toBe(false);
+    expect(watchdogs).toHaveLength(1);
+    await expect.poll(() => alive(watchdogs[0]!), { timeout: 5_000 }).toBe(false);
   });
 
   test("a command that ends on an uncaught error kills its run as it exits", async () => {

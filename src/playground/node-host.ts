@@ -10,7 +10,7 @@
  * so a run starts in about a tenth of the time tsx took), kept in the system's temp folder
  * while its sources are unchanged.
  */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, fork, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { constants, tmpdir } from "node:os";
@@ -92,21 +92,24 @@ export function childFlags(bundle: string): string[] {
 }
 
 /**
- * The runs' processes that are still alive. None outlives this process, however it ends: a
- * program stuck in a synchronous loop never sees its channel close (node-child.ts leaves on
- * "disconnect", which waits for the loop to give its thread back), and with this process gone no
- * time limit ends it, so it would run at full speed for ever. So this process kills them
- * (SIGKILL) when it exits (an exit code, an uncaught error: Node emits "exit" for each) and
- * when a signal that ends it arrives: `kill <pid>`, an editor's stop button or a closed terminal
- * reach this process only, where a terminal's Ctrl+C reaches its whole process group. A SIGKILL
- * to this process cannot be caught: after one, a looping run goes on until it is killed itself.
+ * The runs' processes that are still alive, each with its watchdog. None outlives this process,
+ * however it ends: a program stuck in a synchronous loop never sees its channel close
+ * (node-child.ts leaves on "disconnect", which waits for the loop to give its thread back), and
+ * with this process gone no time limit ends it, so it would run at full speed for ever. So this
+ * process kills them (SIGKILL) when it exits (an exit code, an uncaught error: Node emits "exit"
+ * for each) and when a signal that ends it arrives: `kill <pid>`, an editor's stop button or a
+ * closed terminal reach this process only, where a terminal's Ctrl+C reaches its whole process
+ * group. A SIGKILL to this process cannot be caught: for that, each run has a watchdog (below).
  */
-const live = new Set<ChildProcess>();
+const live = new Map<ChildProcess, ChildProcess | undefined>();
 /** The signals whose default action ends the process, listened to while a run is alive. */
 const endingSignals = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 function killLive(): void {
-  for (const child of live) child.kill("SIGKILL");
+  for (const [child, watchdog] of live) {
+    child.kill("SIGKILL");
+    watchdog?.kill("SIGKILL");
+  }
   live.clear();
   unlisten();
 }
@@ -143,10 +146,36 @@ function unlisten(): void {
   for (const signal of endingSignals) process.off(signal, onEndingSignal);
 }
 
+/**
+ * What a run's watchdog runs: wait for its standard input to end, then kill the run. Its input is
+ * a pipe whose other end only this process holds, and the kernel closes that end when this
+ * process ends, however it ends (a SIGKILL too). A second process, because the run's own thread
+ * may be held by the learner's loop; a shell, because it is small and quick to start, and
+ * every POSIX system has one (`read` and `kill` are built in, so it needs no PATH).
+ */
+const watchdogScript = 'read _; kill -9 "$1" 2>/dev/null';
+
+/** A shell that kills `pid` when this process is gone; none on Windows, which has no /bin/sh. */
+function watchdogFor(pid: number | undefined): ChildProcess | undefined {
+  if (pid === undefined || process.platform === "win32") return undefined;
+  const watchdog = spawn("/bin/sh", ["-c", watchdogScript, "watchdog", String(pid)], {
+    env: {},
+    stdio: ["pipe", "ignore", "ignore"],
+  });
+  // Nothing is ever written to it, and neither it nor its pipe keeps this process alive.
+  watchdog.on("error", () => {});
+  watchdog.stdin?.on("error", () => {});
+  (watchdog.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null)?.unref?.();
+  watchdog.unref();
+  return watchdog;
+}
+
 function track(child: ChildProcess): void {
-  live.add(child);
+  const watchdog = watchdogFor(child.pid);
+  live.set(child, watchdog);
   listen();
   const forget = () => {
+    watchdog?.kill("SIGKILL");
     live.delete(child);
     if (live.size === 0) unlisten();
   };

@@ -58,7 +58,7 @@ test(
           { action: "eject-host", target: grayHost },
         ];
       }
-      return undefined;
+      return [];
     });
     expect(run.log).toEqual([{ at: 100, action: "eject-host", target: grayHost }]);
     expect(run.refused.map((r) => r.why)).toEqual([
@@ -77,7 +77,7 @@ test("a policy over the decision cap is stopped at that second, and what it had 
   expect(run.refused).toHaveLength(maxPolicyDecisions);
   expect(run.refused[0]).toMatchObject({ at: 1, action: "fly", why: 'unknown action "fly"' });
   expect(run.log).toEqual([]);
-  expect(runPolicy(gray, gray.seed, () => null).stoppedAt).toBeNull();
+  expect(runPolicy(gray, gray.seed, () => []).stoppedAt).toBeNull();
 });
 
 test("the course's example policy plays every scenario to its end and asks for nothing it cannot do", slow, () => {
@@ -92,4 +92,22 @@ test("the course's example policy plays every scenario to its end and asks for n
       stoppedAt: null,
     });
   }
+});
+
+test("a policy that returns anything but an array of actions stops the game at that second, saying what it returned", () => {
+  // Right for 4 seconds, then one action not in an array: the game stops at 5 s with what came back.
+  let calls = 0;
+  const run = runPolicy(gray, gray.seed, ((view: PolicyView) => {
+    calls++;
+    return view.now < 5 ? [] : { action: "retries-off" };
+  }) as unknown as Parameters<typeof runPolicy>[2]);
+  expect(run.wrongAnswer).toEqual({ at: 5, problem: "one action, an object with action, not an array of them" });
+  expect(calls).toBe(5);
+  expect(run.log).toEqual([]);
+  expect(run.stoppedAt).toBeNull();
+  // Nothing returned (a missing return) is named as such, not played as "no action".
+  const silent = runPolicy(gray, gray.seed, (() => undefined) as unknown as Parameters<typeof runPolicy>[2]);
+  expect(silent.wrongAnswer?.at).toBe(1);
+  expect(silent.wrongAnswer?.problem).toMatch(/^undefined \(nothing: is a return missing/);
+  expect(runPolicy(gray, gray.seed, () => []).wrongAnswer).toBeNull();
 });

@@ -10,6 +10,7 @@
  */
 import type { ActionId } from "./actions.ts";
 import { Game } from "./game.ts";
+import { answerProblem } from "./policy-answer.ts";
 import { actionDelay, type GameScenario, type LogEntry } from "./scenarios.ts";
 import type { AlertEvent } from "./slo.ts";
 import type { Frame } from "./telemetry.ts";
@@ -39,7 +40,8 @@ export interface PolicyView {
 }
 
 export type PolicyDecision = { action: string; target?: string };
-export type Policy = (view: PolicyView) => PolicyDecision[] | PolicyDecision | null | undefined | void;
+/** An array of actions each second, `[]` for none; anything else stops the game (policy-answer.ts). */
+export type Policy = (view: PolicyView) => readonly PolicyDecision[];
 
 export interface PolicyRun {
   log: LogEntry[];
@@ -51,6 +53,13 @@ export interface PolicyRun {
    * refused, often the real trouble: an invalid action returned every second.
    */
   stoppedAt: number | null;
+  /**
+   * The second at which the policy returned something other than an array of actions, and what
+   * it returned (policy-answer.ts's answerProblem), or null. The game stops there: what the
+   * policy meant cannot be guessed, and playing on as if it had returned nothing would score a
+   * policy that never worked.
+   */
+  wrongAnswer: { at: number; problem: string } | null;
 }
 
 /** Most decisions a policy may make in a game (then it is stopped). */
@@ -72,6 +81,7 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
   const tenants = Object.freeze([...game.setup.tenants]);
   let decisions = 0;
   let stoppedAt: number | null = null;
+  let wrongAnswer: PolicyRun["wrongAnswer"] = null;
   seconds: for (let t = 1; t < scenario.seconds; t++) {
     game.advanceTo(t);
     const frames = game.frames;
@@ -90,15 +100,20 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
       actions,
       log: Object.freeze(game.log.map((e) => Object.freeze({ ...e }))),
     });
-    const answer = policy(view);
-    const list = answer == null ? [] : Array.isArray(answer) ? answer : [answer];
-    for (const decision of list) {
+    // Called as a learner's function may be called: whatever it returns is looked at before use.
+    const answer: unknown = (policy as (view: PolicyView) => unknown)(view);
+    const problem = answerProblem(answer);
+    if (problem !== undefined) {
+      wrongAnswer = { at: t, problem };
+      break;
+    }
+    for (const decision of answer as readonly PolicyDecision[]) {
       if (++decisions > maxPolicyDecisions) {
         stoppedAt = t;
         break seconds;
       }
-      const action = typeof decision?.action === "string" ? decision.action : String(decision?.action);
-      const target = typeof decision?.target === "string" ? decision.target : null;
+      const { action } = decision;
+      const target = typeof decision.target === "string" ? decision.target : null;
       const why = game.check(action, target);
       if (why) {
         refused.push({ at: t, action, target, why });
@@ -107,5 +122,5 @@ export function runPolicy(scenario: GameScenario, seed: number, policy: Policy):
       game.act(action as ActionId, target);
     }
   }
-  return { log: game.log.map((e) => ({ ...e })), refused, stoppedAt };
+  return { log: game.log.map((e) => ({ ...e })), refused, stoppedAt, wrongAnswer };
 }
