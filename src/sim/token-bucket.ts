@@ -8,10 +8,11 @@
  * tokens > maxTokens / 2. Both settings must be greater than 0, and tokenRatio has at most
  * three decimal places.
  *
- * The count is kept in whole thousandths of a token, as gRPC's own implementation does, so the
- * arithmetic is exact: fifty successes of 0.1 bring an empty bucket of 10 to exactly 5 (not
- * 5.000000000000002), so the 51st is the one that allows retries again. In floating point the
- * answer depends on rounding, and decisions made exactly at the threshold can flip.
+ * The count is kept in whole thousandths of a token, as grpc-java (RetriableStream.Throttle) and
+ * gRPC's C core (retry_throttle.cc, "milli-tokens") do, so the arithmetic is exact (grpc-go's
+ * retryThrottler keeps a float64 instead): fifty successes of 0.1 bring an empty bucket of 10 to
+ * exactly 5 (not 5.000000000000002), so the 51st is the one that allows retries again. In floating
+ * point the answer depends on rounding, and decisions made exactly at the threshold can flip.
  */
 /**
  * The settings of gRFC A6's example service config ("retryThrottling": maxTokens 10, tokenRatio

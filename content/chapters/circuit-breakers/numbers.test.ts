@@ -52,10 +52,12 @@ test("opossum with its defaults can open on the very first call, if it fails", (
 
 // Audit: the chapter listed opossum among the rate breakers that open "once a minimum number of
 // calls has been seen", where its table gives opossum no minimum.
+// Audit: "cockatiel a rate of requests a second" was true of its SamplingBreaker (`minimumRps`) only;
+// its CountBreaker's minimum is a number of calls (`minimumNumberOfCalls`), as its README says.
 test("the rate breakers' minimums of traffic: resilience4j's and Polly's are counts of calls, opossum's is none unless set", () => {
-  // "Most judge the share only once there is a minimum of traffic: resilience4j and Polly a number of
-  // calls in the window" (cockatiel's, a rate, comes from its README: by default one high enough
-  // that five failures a second could open it).
+  // "Most judge the share only once there is a minimum of traffic: resilience4j, Polly and cockatiel's
+  // CountBreaker a number of calls in the window" (cockatiel's SamplingBreaker's, a rate, comes from
+  // its README: by default one high enough that five failures a second could open it).
   expect(resilience4j.minCalls).toBeGreaterThan(1);
   expect(polly.minThroughput).toBeGreaterThan(1);
   // "opossum's minimum, `volumeThreshold`, is 0 unless you set one": its first call alone can open it.
@@ -63,7 +65,7 @@ test("the rate breakers' minimums of traffic: resilience4j's and Polly's are cou
   expect(thresholds.opossumFirstCallCalls).toBe(1);
   const chapter = readFileSync(new URL("./index.mdx", import.meta.url), "utf8").replace(/\s+/g, " ");
   expect(chapter).toContain(
-    "Most judge the share only once there is a minimum of traffic: resilience4j and Polly a number of calls in the window, cockatiel a rate of requests a second; opossum's minimum, `volumeThreshold`, is {opossum.volumeThreshold} unless you set one.",
+    "Most judge the share only once there is a minimum of traffic: resilience4j, Polly and cockatiel's `CountBreaker` a number of calls in the window, cockatiel's `SamplingBreaker` a rate of requests a second (`minimumRps`); opossum's minimum, `volumeThreshold`, is {opossum.volumeThreshold} unless you set one.",
   );
 });
 

@@ -24,7 +24,7 @@ import { inWords, listNames } from "../../../src/format/words.ts";
 
 const params = parameterDefaults;
 
-// --- Library defaults, each from the library's own documentation (cited in the reading list) ---
+// --- Library defaults, each from the library's own documentation (linked from the table that shows them) ---
 /** resilience4j CircuitBreakerConfig: count window 100, minimumNumberOfCalls 100, failureRateThreshold 50 (>=), waitDurationInOpenState 60 s, permittedNumberOfCallsInHalfOpenState 10 (judged by their failure rate). */
 export const resilience4j = { window: 100, minCalls: 100, threshold: 0.5, openSeconds: 60, halfOpenCalls: 10 };
 /** opossum options: timeout 10 s, errorThresholdPercentage 50 (strictly above), resetTimeout 30 s, rolling window 10 s in 10 buckets, volumeThreshold 0, one trial call half-open. */

@@ -22,6 +22,50 @@ test("the tier runs out of threads in 20 s and about 80% of requests fail", () =
   expect(threads.served).toBe("20%"); // 1,000 of 5,000 threads
 });
 
+// Audit: the chapter said "about 80%" fail where the book, counting the 95 threads the ordinary
+// requests hold, says 19.6% served and an 80.4% error rate ("1,000 threads available / (5,000 + 95)
+// threads' worth of work"). The chapter now says its estimate leaves them out, and gives the book's.
+test("the book's count: the usual 100 ms requests hold 95 threads, so 1,000 of 5,095 threads' worth: 19.6% served, 80.4% fail", () => {
+  expect(threads.usualMillis).toBe("100");
+  expect(threads.usualPerSecond).toBe("950");
+  expect(threads.withUsual).toEqual({
+    usualThreads: "95",
+    demanded: "5,095",
+    // The book's own figures, as it prints them.
+    served: "19.6%",
+    failing: "80.4%",
+    // 905 threads left free for 50 hanging requests a second.
+    secondsToExhaust: "18.1",
+  });
+  expect(threads.rawWithUsual.failingShare).toBeCloseTo(1 - 1000 / (5000 + 95), 12);
+  // The short estimate is the same tier with the usual requests' threads left out.
+  expect(threads.raw).toEqual(threadStarvation({ ...sreStarvationExample, usualSeconds: 0 }));
+  expect(threads.raw.usualThreads).toBe(0);
+});
+
+test("the prose says which estimate leaves the ordinary requests out, and that the simulation does too", () => {
+  const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8").replace(/\s+/g, " ");
+  const from = mdx.indexOf("## Slow is worse than dead");
+  const section = mdx.slice(from, mdx.indexOf(" ## ", from + 1));
+  expect(section).toContain("Leave the other requests out for a moment, as if they held no thread at all.");
+  expect(section).toContain(
+    "{threads.total} / ({threads.demanded} + {threads.withUsual.usualThreads}): it serves {threads.withUsual.served} of requests, and **{threads.withUsual.failing} fail**.",
+  );
+  expect(section).toContain("the simulation below leaves them out as the estimate above did.");
+  expect(section).toContain(
+    "[Addressing Cascading Failures](https://sre.google/sre-book/addressing-cascading-failures/)",
+  );
+  // The simulation does leave them out: a request that does not hang takes no thread past its step,
+  // so the threads run out when the short estimate says (20 s), not when the book's count does (18.1 s).
+  const play = readFileSync(new URL("./starvation.play.ts", import.meta.url), "utf8");
+  expect(play.match(/held\+\+/g)).toHaveLength(1);
+  expect(play).toMatch(/if \(rand\(\) < hangingShare\) \{\s+held\+\+;/);
+  const golden = readFileSync(new URL("./starvation.golden.txt", import.meta.url), "utf8");
+  const ranOut = Number(/threads first ran out after ([\d.]+) s/.exec(golden)![1]);
+  expect(ranOut).toBeCloseTo(threads.raw.secondsToExhaust, 0);
+  expect(Math.abs(ranOut - threads.rawWithUsual.secondsToExhaust)).toBeGreaterThan(1);
+});
+
 test("one gray server failing 1 in 10 behind a 10-way balancer: 1% errors, health checks all green", () => {
   expect(grayExample.servers).toBe("10");
   expect(grayExample.oneIn).toBe("10");

@@ -6,12 +6,15 @@
 
 import { grouped, percent } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
-import { sreStarvationExample, threadStarvation } from "../../../src/sim/starvation.ts";
+import { sreStarvationExample, sreUsualSeconds, threadStarvation } from "../../../src/sim/starvation.ts";
 import { anySlow } from "../../../src/sim/reliability/tail.ts";
 import { linuxSynBefore65, linuxSynDefaults, synGiveUp } from "../../../src/sim/network.ts";
 
 const sreExample = sreStarvationExample;
+/** The short estimate: only the hanging requests hold threads. */
 const starvation = threadStarvation(sreExample);
+/** The book's count: the other requests hold theirs for the usual 100 ms too. */
+const withUsual = threadStarvation({ ...sreExample, usualSeconds: sreUsualSeconds });
 
 export const threads = {
   servers: grouped(sreExample.servers),
@@ -30,7 +33,19 @@ export const threads = {
   /** A timeout to try in the playground: half the longest hang that fits, so the hanging requests want half the threads. */
   tryHang: grouped(starvation.threads / starvation.hangingPerSecond / 2),
   tryHangDemand: grouped(starvation.hangingPerSecond * (starvation.threads / starvation.hangingPerSecond / 2)),
+  /** The requests that do not hang: how long each usually takes, and how many arrive a second. */
+  usualMillis: grouped(sreUsualSeconds * 1000),
+  usualPerSecond: grouped(sreExample.requestsPerSecond * (1 - sreExample.hangingShare)),
+  /** The same tier as the book counts it, with the usual requests' threads (Little's law) included. */
+  withUsual: {
+    usualThreads: grouped(withUsual.usualThreads),
+    demanded: grouped(withUsual.threadsDemanded + withUsual.usualThreads),
+    served: percent(1 - withUsual.failingShare, 1),
+    failing: percent(withUsual.failingShare, 1),
+    secondsToExhaust: grouped(withUsual.secondsToExhaust, 1),
+  },
   raw: starvation,
+  rawWithUsual: withUsual,
 };
 
 /** One gray server among `servers` behind a round-robin balancer, failing one request in `oneIn`. */

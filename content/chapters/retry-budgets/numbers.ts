@@ -84,6 +84,7 @@ export const ratio = {
   envoyQuiet,
   envoyAtBusy: Math.max(3, 0.2 * envoyBusy),
   envoyAtQuiet: Math.max(3, 0.2 * envoyQuiet),
+  /** Finagle's default RetryBudget, as the Finagle blog's "Retry Budgets" (2016) states it: deposits ("credits") expire after 10 s, at least 10 retries a second, 20% of requests. */
   finagleTtlSeconds: 10,
   finagleMinPerSecond: 10,
   finaglePercent: percentUpTo(0.2, 0),
