@@ -10,9 +10,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { answers, variant } from "../../solutions/cells-blast-radius/solution.ts";
-import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
-import { mulberry32 } from "../sim/random.ts";
+import { dueCellsReview } from "../../tests/support/due-cells-review.ts";
 import { run } from "./exercises.ts";
 import type { FileSystem } from "./json-file.ts";
 import { runCaptured } from "./run-captured.test-helper.ts";
@@ -51,13 +49,7 @@ const cli = (argv: string[], now: string, dir: string, fs?: FileSystem) =>
  * folder, the day, the review's seed, and the answer that rates it (its last part, right).
  */
 async function reviewOnePartLeft(name: string) {
-  const dir = mkdtempSync(join(home, `${name}-`));
-  await cli(["answer", id, "--part", "untouched", "90%"], t0, dir);
-  await cli(["answer", id, "--part", "canary", "500"], t0, dir);
-  await cli(["review"], t0, dir);
-  const now = new Date(Date.parse(t0) + 3 * 86_400_000).toISOString();
-  const seed = reviewSeedOf(id, 1);
-  const expected = answers(variant(mulberry32(seed)));
+  const { dir, now, seed, expected } = await dueCellsReview(home, name, t0);
   expect((await cli(["review"], now, dir)).out).toContain(`New numbers (variant ${seed})`);
   expect((await cli(["review", id, "--part", "untouched", String(expected.untouched)], now, dir)).out).toMatch(
     /^RIGHT \[untouched\]/,

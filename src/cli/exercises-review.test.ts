@@ -18,6 +18,7 @@ import type { FileSystem } from "./json-file.ts";
 import { nothingToReview, run } from "./exercises.ts";
 import { reviewSeedOf } from "../../tests/support/review-seeds.ts";
 import { reviewDraw } from "../course/review-seed.ts";
+import { cellsChapterAnswers, dueCellsReview as dueCellsReviewIn } from "../../tests/support/due-cells-review.ts";
 
 const repo = new URL("../../", import.meta.url).pathname;
 const home = mkdtempSync(join(tmpdir(), "blast-radius-review-"));
@@ -32,7 +33,7 @@ async function cli(argv: string[], now: string, dir = home) {
 
 /** The chapter's answers to the two exercises these tests review, as a learner types them (t0's numbers). */
 const chapterAnswers: Record<string, Record<string, string>> = {
-  "cells-blast-radius": { untouched: "90%", canary: "500" },
+  "cells-blast-radius": cellsChapterAnswers,
   "daily-disk-failures": Object.fromEntries(
     Object.entries(disks.answers({ machines: 2000, disks: 12, afr: 1.5 })).map(([part, value]) => [
       part,
@@ -57,22 +58,12 @@ async function solveAndEnrol(dir: string, ...ids: string[]) {
 }
 
 /**
- * cells-blast-radius solved and enrolled in a fresh folder named `name`, on its first review's day:
- * the folder, the day, the review's seed, another seed that deals its numbers, and its answers.
+ * cells-blast-radius solved and enrolled in a fresh folder named `name`, on its first review's day
+ * (tests/support/due-cells-review.ts), with another seed that deals the review's numbers.
  */
 async function dueCellsReview(name: string) {
-  const dir = mkdtempSync(join(home, `${name}-`));
-  const id = "cells-blast-radius";
-  await solveAndEnrol(dir, id);
-  const seed = reviewSeedOf(id, 1);
-  return {
-    dir,
-    id,
-    now: at(3),
-    seed,
-    twin: sameNumbersAs(variant, seed),
-    expected: answers(variant(mulberry32(seed))),
-  };
+  const due = await dueCellsReviewIn(home, name, t0);
+  return { ...due, twin: sameNumbersAs(variant, due.seed) };
 }
 
 describe("npm run exercises -- review", { timeout: 60_000 }, () => {
