@@ -7,7 +7,7 @@ import { describeInBrowser } from "../support/browser-suite.ts";
 import { decodeShareHash, encodeShareHash } from "../../src/course/map-share.ts";
 import { failureMapExamples } from "../../src/sim/failure-map/examples.ts";
 import { draftKey } from "../../src/widgets/map-builder/draft.ts";
-import { unkeptText } from "../../src/widgets/map-builder/offer.ts";
+import { backNote, keptHereNote, unkeptText } from "../../src/widgets/map-builder/offer.ts";
 import { syncText } from "../../src/widgets/synced-list.ts";
 import { boxWidth, smallestLabel } from "../../src/widgets/map-builder/layout.ts";
 import { refuseStorage } from "../support/refuse-storage.ts";
@@ -251,13 +251,14 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect(textarea.inputValue()).resolves.toBe(custom);
     // Session 55: the file's map is the draft now, kept on this device as the edited one is.
     const kept = () => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null"), draftKey);
-    await expect(kept()).resolves.toEqual({ text: custom, beside: [edited] });
+    // In the order kept, the draft in its place after the map kept before it.
+    await expect(kept()).resolves.toEqual({ text: custom, beside: [edited], at: 1 });
     const button = page.locator("[data-map-builder] [data-role=other] [data-action=show-other]");
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Round trip, edited"');
     // The file's map, edited, takes the draft's place; the map kept beside stays kept, and offered.
     const fileEdited = `${custom}service d\n`;
     await textarea.fill(fileEdited);
-    await expect.poll(kept).toEqual({ text: fileEdited, beside: [edited] });
+    await expect.poll(kept).toEqual({ text: fileEdited, beside: [edited], at: 1 });
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Round trip, edited"');
     // Pressed from the keyboard, it shows that map, keeps the one shown beside in its place, and
     // the keyboard stays on the button that now offers it.
@@ -299,13 +300,14 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       .locator("[data-map-builder] select[data-role=source]")
       .selectOption(`example:${failureMapExamples[1]!.id}`);
     await expect.poll(() => button.count()).toBe(3);
+    // In the order kept, oldest first: the file's map imported again is the latest.
     await expect(button.allTextContents()).resolves.toEqual([
-      'Show my unsaved map "Round trip" (1 of 2, 6 lines)',
       'Show my unsaved map "Round trip, edited"',
-      'Show my unsaved map "Round trip" (2 of 2, 7 lines)',
+      'Show my unsaved map "Round trip" (1 of 2, 7 lines)',
+      'Show my unsaved map "Round trip" (2 of 2, 6 lines)',
     ]);
     // Letting one go, from the keyboard: asked first, the safe answer focused; Escape keeps it.
-    const discard = page.getByRole("button", { name: 'Discard my unsaved map "Round trip" (2 of 2, 7 lines)' });
+    const discard = page.getByRole("button", { name: 'Discard my unsaved map "Round trip" (2 of 2, 6 lines)' });
     await expect(discard.textContent()).resolves.toBe("Discard");
     await discard.focus();
     await page.keyboard.press("Enter");
@@ -314,10 +316,10 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
       question.getByRole("button", { name: "Keep it" }).evaluate((b) => b === document.activeElement),
     ).resolves.toBe(true);
     await expect(question.locator("p").textContent()).resolves.toBe(
-      'Discard your unsaved map "Round trip" (2 of 2, 7 lines)? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.',
+      'Discard your unsaved map "Round trip" (2 of 2, 6 lines)? It is not saved anywhere: once discarded, it is gone from this device. To keep it, show it, then save it or export it as a file.',
     );
     await page.keyboard.press("Escape");
-    await expect.poll(status).toBe('Not discarded: your unsaved map "Round trip" (2 of 2, 7 lines) is still kept.');
+    await expect.poll(status).toBe('Not discarded: your unsaved map "Round trip" (2 of 2, 6 lines) is still kept.');
     await expect(discard.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await expect(button.count()).resolves.toBe(3);
     await page.keyboard.press("Enter");
@@ -326,17 +328,18 @@ describeInBrowser("failure-domain map builder in Chromium", (browser) => {
     await expect
       .poll(status)
       .toBe(
-        'Discarded your unsaved map "Round trip" (2 of 2, 7 lines). 2 other unsaved maps are kept, with buttons below to show them.',
+        'Discarded your unsaved map "Round trip" (2 of 2, 6 lines). 2 other unsaved maps are kept, with buttons below to show them.',
       );
     await expect(button.allTextContents()).resolves.toEqual([
-      'Show my unsaved map "Round trip"',
       'Show my unsaved map "Round trip, edited"',
+      'Show my unsaved map "Round trip"',
     ]);
     // The keyboard goes on to the map kept in its place (here the one before it: it was the last).
     await expect(button.nth(1).evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await expect(kept()).resolves.toEqual({
       text: failureMapExamples[1]!.text,
-      beside: [custom, `${editedMore}service f\n`],
+      beside: [`${editedMore}service f\n`, fileEdited],
+      at: 2,
     });
   });
 
@@ -782,7 +785,7 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await expect(text()).resolves.toBe(theirs);
     await expect(stayed()).resolves.toBe(true);
     // Kept, and offered: shown again with a press, the link's map kept in its place, the address following.
-    await expect.poll(kept).toBe(JSON.stringify({ text: theirs, beside: [edited] }));
+    await expect.poll(kept).toBe(JSON.stringify({ text: theirs, beside: [edited], at: 1 }));
     const button = offered().locator("[data-action=show-other]");
     await expect.poll(() => button.textContent()).toBe('Show my unsaved map "Teammate\'s map, my fix"');
     await button.click();
@@ -808,7 +811,7 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     // Changing the map shown makes it the draft; the map kept beside stays kept, and offered
     // (session 55: it was dropped, though the status had said it was kept).
     await root().locator("textarea").fill(mine);
-    await expect.poll(kept).toBe(JSON.stringify({ text: mine, beside: [edited] }));
+    await expect.poll(kept).toBe(JSON.stringify({ text: mine, beside: [edited], at: 1 }));
     await expect(button.textContent()).resolves.toBe('Show my unsaved map "Teammate\'s map, my fix"');
     // And a reload without the link shows the map typed, with the other offered.
     await page.goto(url);
@@ -830,24 +833,50 @@ describeInBrowser("map builder: reload, drafts and links opened in the same tab"
     await second.locator("[data-map-builder][data-ready]").waitFor();
     const typedThere = "title Second tab\nservice s\n";
     await secondRoot.locator("textarea").fill(typedThere);
+    // Session 56: the buttons stood in a different order in each tab. In the order kept, the same
+    // in both: the map typed there in the place of "Mine", which this tab keeps, and says so.
     await expect
       .poll(() => button.allTextContents())
-      .toEqual(['Show my unsaved map "Second tab"', 'Show my unsaved map "Teammate\'s map, my fix"']);
-    await expect(status()).resolves.toBe(
-      syncText("map builder", "unsaved maps", { list: [], outcome: "followed", kept: true }),
-    );
+      .toEqual(['Show my unsaved map "Teammate\'s map, my fix"', 'Show my unsaved map "Second tab"']);
+    const followed = syncText("map builder", "unsaved maps", { list: [], outcome: "followed", kept: true });
+    await expect(status()).resolves.toBe(`${followed}${keptHereNote(mine)}`);
     await expect(text()).resolves.toBe(mine);
+    const secondButtons = secondRoot.locator("[data-role=other] [data-action=show-other]");
+    await expect
+      .poll(() => secondButtons.allTextContents())
+      .toEqual(['Show my unsaved map "Teammate\'s map, my fix"', 'Show my unsaved map "Mine"']);
+    // Session 56: discarded here while the second tab shows it in its editor, that map came back
+    // with nothing said. The second tab keeps it and says so; this tab says why it is back.
+    const confirm = root().locator("[data-role=discard-confirm]").getByRole("button", { name: "Discard it" });
+    await page.getByRole("button", { name: 'Discard my unsaved map "Second tab"' }).click();
+    await confirm.click();
+    await expect.poll(status).toBe(backNote('unsaved map "Second tab"'));
+    await expect(button.allTextContents()).resolves.toEqual([
+      'Show my unsaved map "Teammate\'s map, my fix"',
+      'Show my unsaved map "Second tab"',
+    ]);
+    await expect(secondRoot.locator("[data-role=status]").textContent()).resolves.toBe(
+      `${followed}${keptHereNote(typedThere)}`,
+    );
+    await expect(secondRoot.locator("textarea").inputValue()).resolves.toBe(typedThere);
     await second.close();
     await page.reload();
     await expect
       .poll(status)
       .toBe(
-        'Restored your unsaved map "Second tab" as you left it. 2 other unsaved maps are kept, with buttons below to show them.',
+        'Restored your unsaved map "Mine" as you left it. 2 other unsaved maps are kept, with buttons below to show them.',
       );
     await expect(button.allTextContents()).resolves.toEqual([
       'Show my unsaved map "Teammate\'s map, my fix"',
-      'Show my unsaved map "Mine"',
+      'Show my unsaved map "Second tab"',
     ]);
+    // That tab closed, the map discarded again here is gone, as the sentence said.
+    await page.getByRole("button", { name: 'Discard my unsaved map "Second tab"' }).click();
+    await confirm.click();
+    await expect
+      .poll(status)
+      .toBe('Discarded your unsaved map "Second tab". 1 other unsaved map is kept, with a button below to show it.');
+    await expect(kept()).resolves.toBe(JSON.stringify({ text: mine, beside: [edited], at: 1 }));
   });
 });
 

@@ -3,12 +3,13 @@
  * editor, whatever put it there (typed, pasted, picked, imported, a link's), and their other
  * unsaved maps kept beside it, so that a reload, or a visit days later, shows the one and offers
  * the others. In localStorage under `blast-radius:map-draft:v1`, as JSON `{ "text": …, "beside":
- * […] }` (`beside` only when some are kept; `text` null for the chapter's own example, untouched),
- * through site-storage. Every tab of the chapter shares that key as one list of maps (keptCodec, a
- * SharedList's: ../synced-list.ts), so that no tab's map is lost to another tab's write. Where
- * storage is refused or full nothing is kept, and the builder holds the maps in the page only.
- * Imports only site-storage: the component's bootstrap reads it on every visit to the chapter, to
- * start the builder at once when there is something kept to show.
+ * […], "at": … }` (`beside` only when some are kept, in the order kept, oldest first; `at` the
+ * draft's place among them, only when some were kept before it; `text` null for the chapter's own
+ * example, untouched), through site-storage. Every tab of the chapter shares that key as one list
+ * of maps (keptCodec, a SharedList's: ../synced-list.ts), so that no tab's map is lost to another
+ * tab's write. Where storage is refused or full nothing is kept, and the builder holds the maps
+ * in the page only. Imports only site-storage: the component's bootstrap reads it on every visit
+ * to the chapter, to start the builder at once when there is something kept to show.
  */
 import type { ListCodec } from "../synced-list.ts";
 import { siteStorage, type Store } from "../site-storage.ts";
@@ -19,16 +20,19 @@ export const draftKey = "blast-radius:map-draft:v1";
 interface KeptMaps {
   draft: string | null;
   beside: string[];
+  /** The draft's place among the maps beside it: 0, first, where a value has none. */
+  at: number;
 }
 
 /** What a stored value holds, or null: nothing, or something unreadable. */
 function parseKept(raw: string | null): KeptMaps | null {
   if (!raw) return null;
   try {
-    const { text, beside } = JSON.parse(raw) as { text?: unknown; beside?: unknown };
+    const { text, beside, at } = JSON.parse(raw) as { text?: unknown; beside?: unknown; at?: unknown };
     const others = Array.isArray(beside) ? beside.filter((t): t is string => typeof t === "string") : [];
     const draft = typeof text === "string" ? text : null;
-    return draft === null && others.length === 0 ? null : { draft, beside: others };
+    const place = typeof at === "number" && Number.isInteger(at) && at > 0 ? at : 0;
+    return draft === null && others.length === 0 ? null : { draft, beside: others, at: place };
   } catch {
     return null;
   }
@@ -53,25 +57,26 @@ export interface KeptMap {
 }
 
 /**
- * The stored value as one list of maps, the draft first: a list merged from two tabs' may hold
- * two drafts, and the first is then the one a reload shows, the other kept beside it. A map is the
- * same map as another when their texts are the same.
+ * The stored value as one list of maps, in the order kept (oldest first), the draft in its place
+ * (`at`; first where a value has none, as an earlier version stored it). A list merged from two
+ * tabs' may hold two drafts: the first is then the one a reload shows, the other kept beside it in
+ * its place. A map is the same map as another when their texts are the same.
  */
 export const keptCodec: ListCodec<KeptMap> = {
   read(raw) {
     const kept = parseKept(raw);
     if (kept === null) return [];
-    return [
-      ...(kept.draft === null ? [] : [{ text: kept.draft, draft: true as const }]),
-      ...kept.beside.map((text) => ({ text })),
-    ];
+    const beside = kept.beside.map((text) => ({ text }));
+    if (kept.draft === null) return beside;
+    const at = Math.min(kept.at, beside.length);
+    return [...beside.slice(0, at), { text: kept.draft, draft: true as const }, ...beside.slice(at)];
   },
   write(list) {
-    const draft = list.find((m) => m.draft);
-    const beside = list.filter((m) => m !== draft).map((m) => m.text);
-    if (draft === undefined && beside.length === 0) return null;
-    const text = draft?.text ?? null;
-    return JSON.stringify(beside.length === 0 ? { text } : { text, beside });
+    const at = list.findIndex((m) => m.draft);
+    const beside = list.filter((_, i) => i !== at).map((m) => m.text);
+    if (at === -1 && beside.length === 0) return null;
+    const text = at === -1 ? null : list[at]!.text;
+    return JSON.stringify(beside.length === 0 ? { text } : at > 0 ? { text, beside, at } : { text, beside });
   },
   id: (m) => m.text,
 };

@@ -120,24 +120,35 @@ describe("the draft kept on this device", () => {
     const storage = memoryStorage();
     expect(draftKey).toBe("blast-radius:map-draft:v1");
     expect(readKept(storage)).toBeNull();
-    const keepKept = (kept: { draft: string | null; beside: string[] }, store: Storage | null) =>
+    const keepKept = (kept: { draft: string | null; beside: string[]; at: number }, store: Storage | null) =>
       new SharedList(draftKey, keptCodec, store).sync(listOf(kept)).kept;
-    const mine = { draft: "title Mine\nservice a\n", beside: [] };
+    const mine = { draft: "title Mine\nservice a\n", beside: [], at: 0 };
     expect(keepKept(mine, storage)).toBe(true);
     // Stored as before the maps kept beside it: a draft kept by an earlier version reads the same.
     expect(storage.getItem(draftKey)).toBe(JSON.stringify({ text: mine.draft }));
     expect(readKept(storage)).toEqual(mine);
     expect(keptOf(keptCodec.read(storage.getItem(draftKey)))).toEqual(mine);
-    expect(keepKept({ draft: null, beside: [] }, storage)).toBe(true);
+    expect(keepKept({ draft: null, beside: [], at: 0 }, storage)).toBe(true);
     expect(storage.getItem(draftKey)).toBeNull();
     for (const raw of ["not json", "null", "{}", '{"text":3}', '"text"', '{"text":null,"beside":[4]}'])
       expect(readKept(memoryStorage({ [draftKey]: raw })), raw).toBeNull();
-    // As the tabs share it: the draft first, marked, then the maps beside; two drafts (two tabs'
-    // merged) keep the first as the draft, the other beside it.
+    // As the tabs share it: the maps in the order kept, the draft in its place (`at`), marked; a
+    // value with no place (an earlier version's) has the draft first. Two drafts (two tabs'
+    // merged) keep the first as the draft, the other beside it in its place.
     expect(keptCodec.read('{"text":"a","beside":["b"]}')).toEqual([{ text: "a", draft: true }, { text: "b" }]);
+    expect(keptCodec.read('{"text":"a","beside":["b","c"],"at":1}')).toEqual([
+      { text: "b" },
+      { text: "a", draft: true },
+      { text: "c" },
+    ]);
+    expect(keptCodec.read('{"text":"a","beside":["b"],"at":9}')).toEqual([{ text: "b" }, { text: "a", draft: true }]);
+    expect(keptCodec.read('{"text":"a","beside":["b"],"at":"1"}')).toEqual([{ text: "a", draft: true }, { text: "b" }]);
     expect(keptCodec.read("not json")).toEqual([]);
     expect(keptCodec.write([{ text: "b" }, { text: "a", draft: true }, { text: "c", draft: true }])).toBe(
-      JSON.stringify({ text: "a", beside: ["b", "c"] }),
+      JSON.stringify({ text: "a", beside: ["b", "c"], at: 1 }),
+    );
+    expect(keptCodec.write([{ text: "a", draft: true }, { text: "b" }])).toBe(
+      JSON.stringify({ text: "a", beside: ["b"] }),
     );
     expect(keptCodec.write([{ text: "b" }])).toBe(JSON.stringify({ text: null, beside: ["b"] }));
     expect(keptCodec.write([])).toBeNull();
@@ -145,17 +156,18 @@ describe("the draft kept on this device", () => {
 
   test("the reader's other unsaved maps are kept beside the draft, even beside the chapter's own example", () => {
     const storage = memoryStorage();
-    const kept = { draft: null, beside: ["title Mine\nservice a\n", "title Theirs\nservice b\n"] };
+    const kept = { draft: null, beside: ["title Mine\nservice a\n", "title Theirs\nservice b\n"], at: 0 };
     expect(new SharedList(draftKey, keptCodec, storage).sync(listOf(kept)).kept).toBe(true);
     expect(readKept(storage)).toEqual(kept);
     expect(readKept(memoryStorage({ [draftKey]: '{"text":"service a\\n","beside":["service b\\n",7]}' }))).toEqual({
       draft: "service a\n",
       beside: ["service b\n"],
+      at: 0,
     });
   });
 
   test("refused or full storage keeps nothing and throws nothing", () => {
-    const some = listOf({ draft: "service a\n", beside: [] });
+    const some = listOf({ draft: "service a\n", beside: [], at: 0 });
     expect(new SharedList(draftKey, keptCodec, null).sync(some).kept).toBe(false);
     expect(readKept(null)).toBeNull();
     expect(new SharedList(draftKey, keptCodec, memoryStorage({}, { full: true })).sync(some).kept).toBe(false);

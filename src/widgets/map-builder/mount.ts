@@ -12,8 +12,10 @@
  * dropped unsaid; a map kept beside goes only once it is saved, or the reader discards it (asked
  * first). Every tab of the chapter shares what is kept (a SharedList, ../synced-list.ts): a tab's
  * draft is the map on its screen, and another tab's unsaved draft is kept beside it, offered with
- * a button, so no tab's map is lost to another tab's write. Where the browser's storage is full,
- * the builder says so beside the buttons. While the address holds a #map= link, it follows the
+ * a button, so no tab's map is lost to another tab's write; the buttons stand in the order the maps
+ * were kept, oldest first, the same in every tab. A map discarded while another tab shows it in
+ * its editor stays kept (that tab stores it again), and both tabs say so. Where the browser's
+ * storage is full, the builder says so beside the buttons. While the address holds a #map= link, it follows the
  * map on screen (no new history entry), so a reload or a copied address gives what is shown.
  */
 import { failureMapExamples } from "../../sim/failure-map/examples.ts";
@@ -31,7 +33,9 @@ import { SharedList, type Synced, syncText } from "../synced-list.ts";
 import { InlineQuestion } from "../inline-question.ts";
 import { draftKey, type KeptMap, keptCodec } from "./draft.ts";
 import {
+  backNote,
   besideNote,
+  cameBack,
   changed,
   type Deleting,
   deletedNote,
@@ -42,6 +46,7 @@ import {
   discardQuestion,
   insteadNote,
   type Kept,
+  keptHereNote,
   keptNames,
   keptNote,
   keptOf,
@@ -117,6 +122,8 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   });
   /** The map kept beside waiting for the reader's answer: discard it? `index` is its place among the buttons. */
   let discarding: { text: string; name: string; index: number } | null = null;
+  /** The maps discarded in this tab: one that comes back (another tab shows it in its editor) is said to. */
+  const letGo = new Set<string>();
   /** Asked before a map kept beside is discarded; answered "keep", the focus goes back to its Discard button. */
   const discardAsked = new InlineQuestion($("discard-confirm"), {
     answers: ["discard", "keep"],
@@ -288,7 +295,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   /**
    * Keeps `next` (on this device where it may; the chapter's own example, untouched, is no
    * draft), with what other tabs kept meanwhile, and offers each map kept beside the one shown
-   * with a button, the latest first.
+   * with a button, in the order kept, oldest first.
    */
   function keepAndOffer(next: Kept): void {
     kept = next.draft === textarea.defaultValue ? { ...next, draft: null } : next;
@@ -301,18 +308,18 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
    * shareKept): followed or merged, this tab keeps its draft (the map on its screen) and keeps
    * beside it every other map stored, storing its draft again if the list had lost it.
    */
-  function share(list: KeptMap[]): Synced<KeptMap> {
-    const { kept: now, synced } = shareKept(keptMaps, kept, list, held);
+  function share(list: KeptMap[]): { synced: Synced<KeptMap>; again: boolean } {
+    const { kept: now, synced, again } = shareKept(keptMaps, kept, list, held);
     kept = now;
     shared = synced.list;
     // Where storage is refused the builder keeps the maps in the page and claims nothing more;
     // where it is full, it says so, once, until a write goes through again.
     const problem = synced.kept || storage === null ? "" : unkeptText;
     if (unkept.textContent !== problem) unkept.textContent = problem;
-    return synced;
+    return { synced, again };
   }
 
-  /** Draws a button (Show, and Discard) for each map kept beside the one shown, the latest first. */
+  /** Draws a button (Show, and Discard) for each map kept beside the one shown, in the order kept, oldest first. */
   function offer(): void {
     const names = keptNames(kept.beside, textarea.value);
     // A button with the keyboard on it is drawn anew: the keyboard stays where it was.
@@ -474,6 +481,7 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
     const asked = discarding;
     dismissQuestions();
     if (asked === null) return;
+    letGo.add(asked.text);
     keepAndOffer(discarded(kept, asked.text));
     // The keyboard goes on to the map kept next in its place, or the one before, or the editor.
     const buttons = otherBox.querySelectorAll<HTMLElement>('[data-action="show-other"]');
@@ -717,13 +725,21 @@ export async function mountMapBuilder(root: HTMLElement): Promise<MapBuilder> {
   // A link pasted into this tab changes only the hash: the page stays, so its map is opened here.
   // Another tab of the chapter stored its maps (or the storage was cleared: a null key): this tab
   // follows, or merges them with its own; its draft stays the map on its screen.
+  // A map this tab discarded that another tab shows in its editor comes back (that tab keeps it):
+  // this tab says so, and that tab says it keeps it.
   addEventListener("storage", (event: StorageEvent) => {
     if (event.key !== draftKey && event.key !== null) return;
-    const before = kept.beside.join("\u0000");
-    const synced = share(shared);
+    const before = kept.beside;
+    const { synced, again } = share(shared);
     offer();
-    const note = syncText("map builder", "unsaved maps", synced);
-    if (note && kept.beside.join("\u0000") !== before && status.textContent !== note) say(note);
+    const names = keptNames(kept.beside, textarea.value);
+    const back = cameBack(letGo, before, kept.beside).map((text) => backNote(names[kept.beside.indexOf(text)]!));
+    const note =
+      back.length > 0
+        ? back.join(" ")
+        : `${syncText("map builder", "unsaved maps", synced)}${again && kept.draft !== null ? keptHereNote(kept.draft) : ""}`;
+    const moved = again || kept.beside.join("\u0000") !== before.join("\u0000");
+    if (note && moved && status.textContent !== note) say(note);
   });
   addEventListener("hashchange", () => {
     if (isShareHash(location.hash)) void openLink(location.hash, false);

@@ -5,7 +5,9 @@ import { SharedList, syncText } from "../synced-list.ts";
 import type { Store } from "../site-storage.ts";
 import { draftKey, keptCodec } from "./draft.ts";
 import {
+  backNote,
   besideNote,
+  cameBack,
   changed,
   deletedNote,
   deleteQuestion,
@@ -15,6 +17,7 @@ import {
   discardQuestion,
   insteadNote,
   type Kept,
+  keptHereNote,
   keptNames,
   keptNote,
   keptNothing,
@@ -48,37 +51,37 @@ const loadOf = (text: string) => (kept: Kept) => loadWhole(kept, text, held).kep
 describe("a map loaded whole never takes the place of unsaved work", () => {
   test("an unsaved draft is kept beside any map loaded, and the map loaded is the draft", () => {
     for (const loaded of [before!.text, after!.text, saved, "title From a file\nservice f\n"])
-      expect(loadWhole({ draft: mine, beside: [] }, loaded, held)).toEqual({
-        kept: { draft: loaded, beside: [mine] },
+      expect(loadWhole({ draft: mine, beside: [], at: 0 }, loaded, held)).toEqual({
+        kept: { draft: loaded, beside: [mine], at: 1 },
         moved: mine,
       });
   });
 
   test("walking the list keeps the draft once, however many maps are passed on the way", () => {
     const walked = walk(type(mine), ...failureMapExamples.map((e) => loadOf(e.text)), loadOf(saved));
-    expect(walked).toEqual({ draft: saved, beside: [mine] });
+    expect(walked).toEqual({ draft: saved, beside: [mine], at: 1 });
   });
 
   test("a draft with errors is unsaved work too", () => {
     const broken = "title Mine\nservice web\nweb uses nothing\n";
-    expect(loadWhole({ draft: broken, beside: [] }, after!.text, held).moved).toBe(broken);
+    expect(loadWhole({ draft: broken, beside: [], at: 0 }, after!.text, held).moved).toBe(broken);
   });
 
   test("the same text loaded again moves nothing", () => {
-    expect(loadWhole({ draft: mine, beside: [] }, mine, held)).toEqual({
-      kept: { draft: mine, beside: [] },
+    expect(loadWhole({ draft: mine, beside: [], at: 0 }, mine, held)).toEqual({
+      kept: { draft: mine, beside: [], at: 0 },
       moved: null,
     });
   });
 
   test("no draft, or one the list holds (an example, a saved map), has nothing to keep beside", () => {
     for (const draft of [null, before!.text, saved])
-      expect(loadWhole({ draft, beside: [] }, after!.text, held)).toEqual({
-        kept: { draft: after!.text, beside: [] },
+      expect(loadWhole({ draft, beside: [], at: 0 }, after!.text, held)).toEqual({
+        kept: { draft: after!.text, beside: [], at: 0 },
         moved: null,
       });
     // Saved since: the same text is no longer unsaved.
-    expect(loadWhole({ draft: mine, beside: [] }, after!.text, (t) => held(t) || t === mine).moved).toBeNull();
+    expect(loadWhole({ draft: mine, beside: [], at: 0 }, after!.text, (t) => held(t) || t === mine).moved).toBeNull();
   });
 
   // Session 55: a file imported while the reader's map was kept was shown but not kept: a reload
@@ -88,16 +91,17 @@ describe("a map loaded whole never takes the place of unsaved work", () => {
     const file = "title From a file\nservice f\n";
     const fileEdited = `${file}service g\n`;
     const imported = walk(type(mine), loadOf(after!.text), loadOf(file));
-    expect(imported).toEqual({ draft: file, beside: [mine] });
+    expect(imported).toEqual({ draft: file, beside: [mine], at: 1 });
     const edited = walk(() => imported, type(fileEdited));
-    expect(edited).toEqual({ draft: fileEdited, beside: [mine] });
-    // A second file, edited: all three of the reader's maps are kept, the latest first.
+    expect(edited).toEqual({ draft: fileEdited, beside: [mine], at: 1 });
+    // A second file, edited: all three of the reader's maps are kept, in the order kept.
     const second = "title Second\nservice s\n";
     const both = walk(() => edited, loadOf(second), type(`${second}service t\n`));
-    expect(both).toEqual({ draft: `${second}service t\n`, beside: [fileEdited, mine] });
-    // Brought back with its button, the earliest is the draft, and the one shown goes beside.
+    expect(both).toEqual({ draft: `${second}service t\n`, beside: [mine, fileEdited], at: 2 });
+    // Brought back with its button, the earliest is the draft, in its place, and the one shown
+    // stays in its own place, now beside: the buttons keep their order.
     expect(loadWhole(both, mine, held)).toEqual({
-      kept: { draft: mine, beside: [`${second}service t\n`, fileEdited] },
+      kept: { draft: mine, beside: [fileEdited, `${second}service t\n`], at: 0 },
       moved: `${second}service t\n`,
     });
   });
@@ -105,7 +109,7 @@ describe("a map loaded whole never takes the place of unsaved work", () => {
   test("a map kept beside goes once it is saved: the list holds it", () => {
     const savedSince = (t: string) => held(t) || t === mine;
     const kept = walk(type(mine), loadOf(after!.text));
-    expect(tidied(kept, savedSince)).toEqual({ draft: after!.text, beside: [] });
+    expect(tidied(kept, savedSince)).toEqual({ draft: after!.text, beside: [], at: 0 });
     expect(changed(kept, "title Other\n", savedSince).beside).toEqual([]);
   });
 });
@@ -181,7 +185,7 @@ describe("deleting a saved map says truly what becomes of its text", () => {
     expect(picked.draft).toBe(saved);
     const afterDelete = (t: string) => t !== saved && held(t);
     expect(loadWhole(tidied(picked, afterDelete), after!.text, afterDelete)).toEqual({
-      kept: { draft: after!.text, beside: [saved] },
+      kept: { draft: after!.text, beside: [saved], at: 1 },
       moved: saved,
     });
   });
@@ -191,7 +195,7 @@ describe("deleting a saved map says truly what becomes of its text", () => {
     expect(deleteQuestion(deleting)).toBe(
       `Delete your saved map "Kept" from this device? Its text stays in the editor: it is the same as the example "${before!.label}".`,
     );
-    expect(loadWhole({ draft: before!.text, beside: [] }, after!.text, held).moved).toBeNull();
+    expect(loadWhole({ draft: before!.text, beside: [], at: 0 }, after!.text, held).moved).toBeNull();
   });
 
   test("not in the editor, its text goes, and the question says so", () => {
@@ -241,7 +245,7 @@ function tab(store: Store | null) {
     const done = shareKept(maps, kept, list, held);
     kept = done.kept;
     shared = done.synced.list;
-    return done.synced;
+    return { ...done.synced, again: done.again };
   };
   return {
     get kept() {
@@ -273,15 +277,15 @@ describe("two tabs of the chapter lose no unsaved map", () => {
     // Tab B, on the chapter's own example, hears tab A's write: tab A's map is offered there.
     const heard = b.heard();
     expect(heard.outcome).toBe("followed");
-    expect(b.kept).toEqual({ draft: null, beside: [mine] });
+    expect(b.kept).toEqual({ draft: null, beside: [mine], at: 1 });
     expect(syncText("map builder", "unsaved maps", heard)).toBe(
       "The map builder is open in another tab, which changed the unsaved maps: this tab shows them as they are now.",
     );
     // Tab B types its own map, after tab A wrote: a reload shows it, and offers tab A's.
     b.type(theirs);
-    expect(reloaded(store)).toEqual({ draft: theirs, beside: [mine] });
+    expect(reloaded(store)).toEqual({ draft: theirs, beside: [mine], at: 1 });
     a.heard();
-    expect(a.kept).toEqual({ draft: mine, beside: [theirs] });
+    expect(a.kept).toEqual({ draft: mine, beside: [theirs], at: 0 });
   });
 
   test("two tabs that write before hearing of each other keep both maps", () => {
@@ -294,35 +298,132 @@ describe("two tabs of the chapter lose no unsaved map", () => {
     expect(syncText("map builder", "unsaved maps", merged)).toContain(
       "this tab now has both tabs' changes, nothing lost.",
     );
-    expect(b.kept).toEqual({ draft: theirs, beside: [mine] });
-    expect(reloaded(store)).toEqual({ draft: mine, beside: [theirs] });
+    expect(b.kept).toEqual({ draft: theirs, beside: [mine], at: 1 });
+    expect(reloaded(store)).toEqual({ draft: mine, beside: [theirs], at: 0 });
     expect(a.heard().outcome).toBe("followed");
-    expect(a.kept).toEqual({ draft: mine, beside: [theirs] });
+    expect(a.kept).toEqual({ draft: mine, beside: [theirs], at: 0 });
   });
 
-  test("a tab's own draft, dropped by another tab's write, is stored again", () => {
+  // Session 56: each tab put its own draft first and the maps it moved beside before the others,
+  // so after the tabs heard each other the buttons stood in a different order in each tab, and
+  // moved about as either tab wrote.
+  test("the maps kept stand in the order kept, oldest first, the same in both tabs, through a merge", () => {
+    const store = memoryStorage();
+    const a = tab(store);
+    const b = tab(store);
+    const [a1, b1, a2, b2, a3, b3] = ["A1", "B1", "A2", "B2", "A3", "B3"].map((t) => `title ${t}\nservice s\n`);
+    /** Every map kept, as a tab holds them: its draft in its place among those beside it. */
+    const order = (t: ReturnType<typeof tab>) => listOf(t.kept).map((m) => m.text);
+    // Kept one after the other, each tab hearing the other's write.
+    a.type(a1!);
+    b.heard();
+    b.type(b1!);
+    a.heard();
+    a.load(after!.text);
+    a.type(a2!);
+    b.heard();
+    b.load(after!.text);
+    b.type(b2!);
+    a.heard();
+    expect(a.kept.beside).toEqual([a1, b1, b2]);
+    expect(b.kept.beside).toEqual([a1, b1, a2]);
+    expect(order(a)).toEqual([a1, b1, a2, b2]);
+    expect(order(b)).toEqual(order(a));
+    // A map brought back with its button takes the place of none: the map it replaces on screen
+    // stays in its own place, so every button but the one pressed stays where it was.
+    a.load(b1!);
+    expect(a.kept.beside).toEqual([a1, a2, b2]);
+    expect(order(a)).toEqual([a1, b1, a2, b2]);
+    b.heard();
+    expect(b.kept.beside).toEqual([a1, b1, a2]);
+    // Edited, a map keeps its place.
+    const b2Edited = `${b2}service t\n`;
+    b.type(b2Edited);
+    a.heard();
+    expect(a.kept.beside).toEqual([a1, a2, b2Edited]);
+    // Both tabs keep a new map before hearing of each other: the merge keeps both, the tab that
+    // merged its own last, and both tabs agree, as does a reload.
+    a.load(after!.text);
+    b.heard();
+    b.load(after!.text);
+    a.heard();
+    a.type(a3!);
+    expect(b.type(b3!).outcome).toBe("merged");
+    expect(a.heard().outcome).toBe("followed");
+    expect(order(a)).toEqual([a1, b1, a2, b2Edited, a3, b3]);
+    expect(order(b)).toEqual(order(a));
+    expect(a.kept.beside).toEqual([a1, b1, a2, b2Edited, b3]);
+    expect(b.kept.beside).toEqual([a1, b1, a2, b2Edited, a3]);
+    expect(reloaded(store)).toEqual({ draft: a3, beside: [a1, b1, a2, b2Edited, b3], at: 4 });
+  });
+
+  // Session 56: a map discarded in one tab while another tab showed it in its editor came back in
+  // the first tab with nothing said of why, and the discard question had said it would be gone.
+  test("a map discarded while another tab shows it in its editor stays kept, and both tabs say why", () => {
     const store = memoryStorage();
     tab(store).type(mine);
     // Both tabs show the same kept map; tab A picks an example, keeping that map beside it.
     const a = tab(store);
     const b = tab(store);
     a.load(after!.text);
-    expect(b.heard().outcome).toBe("followed");
-    expect(b.kept).toEqual({ draft: mine, beside: [] });
-    // Tab A lets the map go; it is still on tab B's screen, so tab B keeps it, and tab A hears so.
+    expect(b.heard()).toMatchObject({ outcome: "followed", again: false });
+    expect(b.kept).toEqual({ draft: mine, beside: [], at: 0 });
+    // Tab A lets the map go; it is still on tab B's screen, so tab B keeps it and says so.
+    const keptBefore = a.kept.beside;
+    expect(keptBefore).toEqual([mine]);
     a.discard(mine);
     expect(reloaded(store).beside).toEqual([]);
-    b.heard();
-    expect(reloaded(store)).toEqual({ draft: after!.text, beside: [mine] });
+    expect(b.heard()).toMatchObject({ outcome: "followed", again: true });
+    expect(b.kept).toEqual({ draft: mine, beside: [], at: 0 });
+    expect(keptHereNote(mine)).toBe(
+      ' Your unsaved map "Mine" in this tab\'s editor was discarded or changed there: this tab keeps it on this device still.',
+    );
+    expect(reloaded(store)).toEqual({ draft: after!.text, beside: [mine], at: 0 });
+    // Tab A hears it back: it is the map tab A discarded, and tab A says why it is kept again.
+    const discardedHere = new Set([mine]);
+    const heardBefore = a.kept.beside;
     a.heard();
-    expect(a.kept).toEqual({ draft: after!.text, beside: [mine] });
+    expect(a.kept).toEqual({ draft: after!.text, beside: [mine], at: 0 });
+    expect(cameBack(discardedHere, heardBefore, a.kept.beside)).toEqual([mine]);
+    // Only a map discarded here, and only as it comes back (not while it stays).
+    expect(cameBack(new Set(), heardBefore, a.kept.beside)).toEqual([]);
+    expect(cameBack(discardedHere, keptBefore, a.kept.beside)).toEqual([]);
+    const name = keptNames(a.kept.beside, after!.text)[0]!;
+    expect(backNote(name)).toBe(
+      'Your unsaved map "Mine" is kept again, though you discarded it: another tab of the chapter shows it in its editor, and keeps it. To let it go, close that tab or show another map there, then discard it here again.',
+    );
+    // What the note says lets it go: another map shown there, then discarded here again.
+    b.load(before!.text);
+    a.heard();
+    expect(a.discard(mine).again).toBe(false);
+    expect(b.heard()).toMatchObject({ outcome: "followed", again: false });
+    expect(b.kept.beside).toEqual([]);
+    expect(reloaded(store).beside).toEqual([]);
+  });
+
+  test("a map discarded again once the tab that showed it is closed is gone", () => {
+    const store = memoryStorage();
+    const a = tab(store);
+    const b = tab(store);
+    a.type(mine);
+    a.load(after!.text);
+    b.heard();
+    b.load(mine);
+    a.heard();
+    a.discard(mine);
+    b.heard();
+    a.heard();
+    expect(a.kept.beside).toEqual([mine]);
+    // Tab B closed: nothing shows the map now, and a discard lets it go.
+    a.discard(mine);
+    expect(tab(store).kept).toEqual({ draft: after!.text, beside: [], at: 0 });
   });
 
   test("where the storage is full, the tab keeps its maps in the page and hears that they are not kept", () => {
     const a = tab(memoryStorage({}, { full: true }));
     expect(a.type(mine)).toMatchObject({ outcome: "own", kept: false });
     expect(a.load(after!.text).kept).toBe(false);
-    expect(a.kept).toEqual({ draft: after!.text, beside: [mine] });
+    expect(a.kept).toEqual({ draft: after!.text, beside: [mine], at: 1 });
     expect(unkeptText).toMatch(/^This browser's storage for this site is full: .* kept only while this page is open\./);
     // Where storage is refused altogether, nothing is said of it (the page keeps them as ever).
     expect(tab(null).type(mine).kept).toBe(false);
@@ -349,9 +450,10 @@ describe("letting a kept map go, and telling kept maps apart", () => {
   });
 
   test("a map discarded is kept no more; the question and the status name it", () => {
-    expect(discarded({ draft: after!.text, beside: [mine, second] }, mine)).toEqual({
+    expect(discarded({ draft: after!.text, beside: [mine, second], at: 2 }, mine)).toEqual({
       draft: after!.text,
       beside: [second],
+      at: 1,
     });
     const name = keptNames([mine], after!.text)[0]!;
     expect(discardQuestion(name)).toBe(

@@ -17,106 +17,139 @@ import { titleToSave } from "./saving.ts";
 
 /**
  * What the builder keeps of the reader's maps: the map in the editor (`draft`; null for the
- * chapter's own example, untouched), and the reader's other unsaved maps, `beside` it, the latest
- * first, each offered with a button.
+ * chapter's own example, untouched), and the reader's other unsaved maps, `beside` it, each
+ * offered with a button. All of them are in one order, the order they were first kept in, oldest
+ * first, the same in every tab of the chapter: `at` is the draft's place in it (how many of those
+ * beside it were kept before it). A map keeps its place while it is edited or moves between the
+ * editor and a button, so the buttons stay where they were; a new map goes last.
  */
 export interface Kept {
   draft: string | null;
   beside: string[];
+  at: number;
 }
 
 /** Nothing kept: the chapter as it was built. */
-export const keptNothing: Kept = { draft: null, beside: [] };
+export const keptNothing: Kept = { draft: null, beside: [], at: 0 };
 
 /** Says whether the Map list holds a text (an example, or a map saved on this device): such a map loses nothing when it goes. */
 export type Held = (text: string) => boolean;
 
-/** The maps kept beside `draft`: each once, none the draft itself, none the list holds (saved since). */
-function besideOf(draft: string | null, beside: readonly (string | null)[], held: Held): string[] {
+/** Every map kept, in the order kept: the draft in its place among those beside it. */
+function inOrder({ draft, beside, at }: Kept): string[] {
+  return draft === null ? [...beside] : [...beside.slice(0, at), draft, ...beside.slice(at)];
+}
+
+/**
+ * What is kept, from `order` (the maps in the order kept): `draft` in its place there, or last
+ * when it is not there (a map new to the order); every other map once, none the list holds.
+ */
+function keptFrom(draft: string | null, order: readonly string[], held: Held): Kept {
   const seen = new Set<string>();
-  return beside.filter((t): t is string => {
-    if (t === null || t === draft || held(t) || seen.has(t)) return false;
-    seen.add(t);
-    return true;
-  });
+  const beside: string[] = [];
+  let at = -1;
+  for (const text of order) {
+    if (seen.has(text)) continue;
+    seen.add(text);
+    if (text === draft) at = beside.length;
+    else if (!held(text)) beside.push(text);
+  }
+  return { draft, beside, at: at === -1 ? beside.length : at };
 }
 
 /**
  * `loaded` is shown in the editor, whole (picked, imported, a link's, or a map kept beside brought
- * back): it is the draft now. The draft before it, when it is unsaved work, is kept beside
- * (`moved`; null when nothing moved: no draft, the same text, or one the list holds).
+ * back): it is the draft now, in its own place when it was kept already, else last. The draft
+ * before it, when it is unsaved work, stays kept in its place, beside it now (`moved`; null when
+ * nothing moved: no draft, the same text, or one the list holds).
  */
 export function loadWhole(kept: Kept, loaded: string, held: Held): { kept: Kept; moved: string | null } {
   const { draft } = kept;
   const moved = draft !== null && draft !== loaded && !held(draft) ? draft : null;
-  return { kept: { draft: loaded, beside: besideOf(loaded, [moved, ...kept.beside], held) }, moved };
+  return { kept: keptFrom(loaded, inOrder(kept), held), moved };
 }
 
-/** The reader changed the map in the editor to `text` (typed, pasted): the draft follows; the maps beside stay. */
+/**
+ * The reader changed the map in the editor to `text` (typed, pasted): the draft follows, in the
+ * place of the unsaved map it was, or last when it was none (an example edited is a new map); the
+ * maps beside stay.
+ */
 export function changed(kept: Kept, text: string, held: Held): Kept {
-  return { draft: text, beside: besideOf(text, kept.beside, held) };
+  const { draft } = kept;
+  const order = draft !== null && !held(draft) ? inOrder({ ...kept, draft: text }) : [...kept.beside, text];
+  return keptFrom(text, order, held);
 }
 
 /** What is kept, once the list has changed (a map saved or deleted, maybe in another tab): those it now holds need no keeping beside. */
 export function tidied(kept: Kept, held: Held): Kept {
-  return { draft: kept.draft, beside: besideOf(kept.draft, kept.beside, held) };
+  return keptFrom(kept.draft, inOrder(kept), held);
 }
 
 /** The reader let go of the map `text` kept beside (discarded it): it is kept no more. */
 export function discarded(kept: Kept, text: string): Kept {
-  return { draft: kept.draft, beside: kept.beside.filter((t) => t !== text) };
+  return keptFrom(
+    kept.draft,
+    inOrder(kept).filter((t) => t !== text || t === kept.draft),
+    () => false,
+  );
 }
 
 /**
- * What every tab of the chapter shares (draft.ts's keptCodec): this tab's draft, marked as the one
- * a reload shows, then the maps kept beside it.
+ * What every tab of the chapter shares (draft.ts's keptCodec): every map kept, in the order kept,
+ * this tab's draft in its place, marked as the one a reload shows.
  */
-export function listOf({ draft, beside }: Kept): KeptMap[] {
-  return [...(draft === null ? [] : [{ text: draft, draft: true as const }]), ...beside.map((text) => ({ text }))];
+export function listOf(kept: Kept): KeptMap[] {
+  return inOrder(kept).map((text) => (text === kept.draft ? { text, draft: true as const } : { text }));
 }
 
-/** What the list stored holds, as a tab opens: its draft (the first marked so), and the others beside it. */
+/** What the list stored holds, as a tab opens: its draft (the first marked so), in its place among the others. */
 export function keptOf(list: readonly KeptMap[]): Kept {
-  const draft = list.find((m) => m.draft);
-  return { draft: draft?.text ?? null, beside: list.filter((m) => m !== draft).map((m) => m.text) };
+  return keptFrom(
+    list.find((m) => m.draft)?.text ?? null,
+    list.map((m) => m.text),
+    () => false,
+  );
 }
 
 /**
  * Another tab's write, followed or merged with this tab's (a SharedList's sync), as this tab
  * keeps it. The draft stays this tab's own, the map on its screen; every other map the list holds
- * is kept beside it (another tab's draft too: it is unsaved work), but those the Map list holds.
- * `list` is what to store: the list as it was, or with this tab's draft added when the list had
- * lost it (another tab's write without it), so that no tab's map is lost to another's.
+ * is kept beside it (another tab's draft too: it is unsaved work), but those the Map list holds,
+ * all in the list's order. `list` is what to store: the list as it was, or with this tab's draft
+ * added last when the list had lost it (another tab's write without it: that tab discarded it, or
+ * changed it as its own draft), so that no tab's map is lost to another's; `again` says so.
  */
-export function joined(draft: string | null, list: readonly KeptMap[], held: Held): { kept: Kept; list: KeptMap[] } {
-  const kept = {
+export function joined(
+  draft: string | null,
+  list: readonly KeptMap[],
+  held: Held,
+): { kept: Kept; list: KeptMap[]; again: boolean } {
+  const kept = keptFrom(
     draft,
-    beside: besideOf(
-      draft,
-      list.map((m) => m.text),
-      held,
-    ),
-  };
-  const lost = draft !== null && !held(draft) && !list.some((m) => m.text === draft);
-  return { kept, list: lost ? [...list, { text: draft }] : [...list] };
+    list.map((m) => m.text),
+    held,
+  );
+  const again = draft !== null && !held(draft) && !list.some((m) => m.text === draft);
+  return { kept, list: again ? [...list, { text: draft }] : [...list], again };
 }
 
 /**
  * Stores this tab's `list` (listOf its `kept`, or the list as it last stored or followed it, on
  * hearing another tab's write) where another tab may have stored its own since: followed or
- * merged, this tab keeps what `joined` says, storing its draft again when the list had lost it.
+ * merged, this tab keeps what `joined` says, storing its draft again when the list had lost it
+ * (`again`).
  */
 export function shareKept(
   maps: SharedList<KeptMap>,
   kept: Kept,
   list: readonly KeptMap[],
   held: Held,
-): { kept: Kept; synced: Synced<KeptMap> } {
+): { kept: Kept; synced: Synced<KeptMap>; again: boolean } {
   const synced = maps.sync(list);
-  if (synced.outcome === "own") return { kept, synced };
+  if (synced.outcome === "own") return { kept, synced, again: false };
   const together = joined(kept.draft, synced.list, held);
-  if (together.list.length === synced.list.length) return { kept: together.kept, synced };
-  return { kept: together.kept, synced: { ...maps.sync(together.list), outcome: synced.outcome } };
+  if (!together.again) return { kept: together.kept, synced, again: false };
+  return { kept: together.kept, synced: { ...maps.sync(together.list), outcome: synced.outcome }, again: true };
 }
 
 /** A map the Map list holds: an example, or a map saved on this device. */
@@ -176,6 +209,30 @@ export function discardQuestion(name: string): string {
 /** The status once it is discarded, and how many maps, `beside`, are kept still. */
 export function discardedNote(name: string, beside: number): string {
   return `Discarded your ${name}.${besideNote(beside)}`;
+}
+
+/**
+ * The maps this tab discarded (`letGo`) that another tab's write brought back beside the draft
+ * (`before` and `after` it): another tab had that map in its editor, and keeps it (`joined`).
+ */
+export function cameBack(letGo: ReadonlySet<string>, before: readonly string[], after: readonly string[]): string[] {
+  return after.filter((text) => letGo.has(text) && !before.includes(text));
+}
+
+/**
+ * Said in the tab that discarded a map another tab shows in its editor, once it is back, named as
+ * keptNames names it: why, and how to let it go for good.
+ */
+export function backNote(name: string): string {
+  return `Your ${name} is kept again, though you discarded it: another tab of the chapter shows it in its editor, and keeps it. To let it go, close that tab or show another map there, then discard it here again.`;
+}
+
+/**
+ * Said in the tab whose map in the editor, `draft`, another tab discarded (it was a button there)
+ * or changed (it was the draft there too): this tab stores it again, so that it is not lost.
+ */
+export function keptHereNote(draft: string): string {
+  return ` Your unsaved map ${named(draft)} in this tab's editor was discarded or changed there: this tab keeps it on this device still.`;
 }
 
 /**
