@@ -21,6 +21,8 @@ const write = (name: string, source: string) => {
   return join(dir, name);
 };
 
+let narrowErr = "";
+
 describe("npm run play", { timeout: 60_000 }, () => {
   test("prints exactly the golden output and exits 0", async () => {
     const result = await play(join(root, "content/chapters/shuffle-sharding/shuffle-shard.play.ts"));
@@ -108,6 +110,19 @@ describe("npm run play", { timeout: 60_000 }, () => {
       write("fixed.ts", 'import { perSecond } from "./units.ts";\nconsole.log(perSecond(12, 500));\n'),
     );
     expect(fixed).toEqual({ status: 0, stdout: "24\n", stderr: "" });
+    // In a terminal 40 columns wide, the course's lines on stderr fit it, and no word is lost.
+    const narrow = await run([join(dir, "typed.ts")], {
+      stdout: () => {},
+      stderr: (t) => void (narrowErr += t),
+      env: {},
+      stderrIsTTY: true,
+      stderrColumns: 40,
+    });
+    expect(narrow).toBe(1);
+    const lines = narrowErr.trimEnd().split("\n");
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(40);
+    expect(narrowErr.split(/\s+/).join(" ")).toBe(typed.stderr.split(/\s+/).join(" "));
   });
 
   test("a huge line prints its first part and the truncation note", async () => {

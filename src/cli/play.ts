@@ -80,11 +80,14 @@ async function play(argv: string[], io: PlayIO): Promise<number> {
   const typeErrors = transpileAll(request.files).ok ? typeCheckInNode(request) : [];
   // Where an error is, in the page's words: the file named when the run has more than one (locationText).
   const runFiles = Object.keys(request.files);
-  for (const error of typeErrors) io.stderr(`type error: ${typeDiagnosticText(error, runFiles)}\n`);
+  // The course's own lines on stderr are fitted to its terminal, as every command's are; the
+  // program's output on stdout is the program's, printed as it wrote it.
+  const say = (text: string) => io.stderr(`${fitMessage(text, errorWidth(io))}\n`);
+  for (const error of typeErrors) say(`type error: ${typeDiagnosticText(error, runFiles)}`);
   const result = await running;
-  if (result.truncated) io.stderr(`${truncationNote()}\n`);
+  if (result.truncated) say(truncationNote());
   if (result.status === "ok") return typeErrors.length > 0 ? 1 : 0;
-  io.stderr(`${result.error ? errorText(result.error, runFiles) : result.status}\n`);
+  say(result.error ? errorText(result.error, runFiles) : result.status);
   return result.status === "timeout" ? 124 : 1;
 }
 
