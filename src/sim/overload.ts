@@ -23,9 +23,17 @@ export interface OverloadOptions {
 }
 
 export interface OverloadResult {
-  /** Requests served in time for a caller who was still waiting. */
+  /**
+   * Requests admitted to a queue short enough to serve them within the timeout: answered in time
+   * for a caller who was still waiting. Counted as they arrive, so the last of them may still be
+   * queued when the phases end.
+   */
   useful: number;
-  /** Requests served after their caller gave up: work done for nobody. */
+  /**
+   * Requests admitted behind more than the timeout's worth of work, so due to be served after
+   * their caller gave up: work done for nobody. Counted as they arrive, so this includes any still
+   * queued when the phases end (served late after the run, or never), not only those served.
+   */
   wasted: number;
   /** Requests refused at once because the queue was full. */
   rejected: number;

@@ -159,3 +159,102 @@ test("thread starvation with a 10 s timeout on the slow call: the hanging calls 
   expect(othersHeld).toBeCloseTo(95, 9);
   expect(Number(starvation.shortTimeoutHeld) + othersHeld).toBeLessThan(Number(starvation.threads.replace(",", "")));
 });
+
+// The figure and the advice describe sustained overload, which the chapter's burst does not show:
+// the same model, demand held past capacity for 300 s at three rates.
+const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8").replace(/\s+/g, " ");
+const sustained = (rate: number, seconds: number, queueLimit: number) =>
+  simulateOverload({
+    capacity: overload.capacity,
+    timeoutSeconds: overload.timeoutSeconds,
+    phases: [{ seconds, rate }],
+    queueLimit,
+  });
+
+test("with shedding, goodput stays near capacity under sustained overload; with an unbounded queue it falls towards zero", () => {
+  expect(mdx).toContain(
+    "With an unbounded queue, sustained overload drives goodput towards zero. With shedding, goodput stays near capacity and the excess is refused.",
+  );
+  expect(mdx).toContain("Shedding keeps the useful part near capacity.");
+  const seconds = 300;
+  const { capacity } = overload;
+  const limit = overload.bounded.queueLimit;
+  for (const rate of [120, 200, 500]) {
+    const shed = sustained(rate, seconds, limit);
+    // Useful answers per second: capacity, plus at most the one queue that fills at the start.
+    expect(shed.wasted, `${rate}/s`).toBe(0);
+    expect(shed.useful / seconds, `${rate}/s`).toBeGreaterThanOrEqual(capacity);
+    expect(shed.useful / seconds, `${rate}/s`).toBeLessThanOrEqual(capacity + limit / seconds);
+    // The excess is refused: all of it but the one queue's worth.
+    expect(shed.rejected, `${rate}/s`).toBeCloseTo((rate - capacity) * seconds - limit, 6);
+    // Unbounded: a twentieth of capacity or less over five minutes, and half that over ten, since
+    // only the arrivals before the queue outgrows the timeout are answered in time.
+    const queued = sustained(rate, seconds, Infinity);
+    expect(queued.useful / seconds, `${rate}/s`).toBeLessThanOrEqual(0.05 * capacity);
+    const longer = sustained(rate, 2 * seconds, Infinity);
+    expect(longer.useful, `${rate}/s`).toBeCloseTo(queued.useful, 6);
+  }
+});
+
+test("a saturated server's throughput stays flat however long its queue grows", () => {
+  expect(mdx).toContain("A saturated server's throughput stays flat however long its queue grows,");
+  expect(mdx).toContain("Throughput stays at capacity.");
+  const { capacity } = overload;
+  for (const rate of [120, 200, 500]) {
+    const queues: number[] = [];
+    for (const seconds of [60, 300, 600]) {
+      const r = sustained(rate, seconds, Infinity);
+      // Everything admitted is useful or wasted; what the server has finished is that less the
+      // queue still waiting at the end (the longest, as it only grows): capacity every second.
+      const served = r.useful + r.wasted - r.longestQueue;
+      expect(served / seconds, `${rate}/s for ${seconds} s`).toBeCloseTo(capacity, 6);
+      queues.push(r.longestQueue);
+    }
+    expect(queues[1]).toBeGreaterThan(queues[0]!);
+    expect(queues[2]).toBeGreaterThan(queues[1]!);
+  }
+});
+
+test("the chapter's run ends with its wasted requests served: served to nobody, not still queued", () => {
+  // The model counts a request as wasted when it arrives (overload.ts); "were served to nobody"
+  // needs the queue to have reached each of them before the run's end. The last wasted arrival
+  // joins a queue of capacity x timeout, so it is served within the timeout.
+  expect(mdx).toContain("{overload.unbounded.wasted} were served to nobody.");
+  const runSeconds = overload.overloadSeconds + overload.afterSeconds;
+  expect(rawOverload.unbounded.uselessUntil! + overload.timeoutSeconds).toBeLessThanOrEqual(runSeconds);
+});
+
+test("the goodput playground's opening comment states its own settings: capacity, timeout, demand and queue", () => {
+  const program = readFileSync(new URL("./goodput.play.ts", import.meta.url), "utf8");
+  const number = (pattern: RegExp) => {
+    const found = program.match(pattern);
+    expect(found, String(pattern)).not.toBeNull();
+    return Number(found![1]);
+  };
+  const capacity = number(/const capacity = (\d+);/);
+  const timeout = number(/const timeout = (\d+);/);
+  const [burstSeconds, burstRate, afterRate] = [
+    number(/t < (\d+) \?/),
+    number(/t < \d+ \? (\d+) :/),
+    number(/\? \d+ : (\d+)\);/),
+  ];
+  const limit = number(/const bounded = run\((\d+)\);/);
+  const runSeconds = number(/second < (\d+); second\+\+/);
+  expect(program).toContain(
+    `// One server completes ${capacity} requests a second from a first-in first-out queue; callers give up\n` +
+      `// after ${timeout} s, but the server still serves them. Demand is ${burstRate}/s for ${burstSeconds} s, then ${afterRate}/s.\n` +
+      `// Compare an unbounded queue with one capped at ${limit}.`,
+  );
+  // Its printed labels name the same queue, and its settings are the chapter's.
+  expect(program).toContain(`console.log(\`useful answers, queue of ${limit}:`);
+  expect(program).toContain(`"queue of ${limit}": bounded`);
+  expect([capacity, timeout, burstRate, burstSeconds, afterRate, runSeconds - burstSeconds, limit]).toEqual([
+    overload.capacity,
+    overload.timeoutSeconds,
+    overload.overloadRate,
+    overload.overloadSeconds,
+    overload.afterRate,
+    overload.afterSeconds,
+    overload.bounded.queueLimit,
+  ]);
+});

@@ -38,6 +38,7 @@ export const overload = {
   overloadPercent: percentUpTo(overloadRate / capacity, 0),
   overloadSeconds,
   afterRate,
+  afterSeconds,
   afterPercent: percentUpTo(afterRate / capacity, 0),
   /** The longest queue whose last request is still served within the timeout: capacity x timeout. */
   usefulQueue: capacity * timeoutSeconds,

@@ -263,3 +263,49 @@ test("the number of possible shards grows with the fleet, and with the shard siz
     for (const k of [2, 5]) expect(choose(2 * n, k) > choose(n, k)).toBe(true);
   }
 });
+
+test("without client-side failover shuffle sharding hurts more customers than fixed groups: 46.4% against 25%", () => {
+  expect(text).toContain(
+    "Without client-side failover they go down too, and shuffle sharding hurts more customers than fixed groups do: every customer that lost any of its workers, {small.anyLostPercent} of the others, against {small.fixedPercent} with fixed groups.",
+  );
+  // The explorer on the same page, failover switched off: its shuffle row is the prose's share,
+  // and it exceeds fixed groups', exactly and in the seeded deal.
+  expect([defaultState.workers, defaultState.shard, defaultState.groups]).toEqual([
+    small.workers,
+    small.shard,
+    small.groups,
+  ]);
+  const off = explorerView({ ...defaultState, failover: false });
+  expect(explorerFigure(renderExplorer(off), "blast-shuffle")).toBe(small.anyLostPercent);
+  expect(explorerFigure(renderExplorer(off), "blast-fixed")).toBe(small.fixedPercent);
+  expect(off.blast.shuffleExact).toBeGreaterThan(off.blast.fixed);
+  expect(off.blast.shuffleSimulated).toBeGreaterThan(off.blast.fixed);
+  expect(small.anyLostPercent).toBe("46.4%");
+  // "the big win is in the customers that keep some of their workers": with failover the same
+  // fleet beats fixed groups, so all of its win over them rests on failover for those customers.
+  const on = explorerView({ ...defaultState, failover: true });
+  expect(on.blast.shuffleExact).toBeLessThan(on.blast.fixed);
+  expect(off.blast.shuffleExact - on.blast.shuffleExact).toBeCloseTo(
+    exactOverlap(small.workers, small.shard).some.value,
+    12,
+  );
+  expect(text).toContain("As the table showed, the big win is in the customers that keep *some* of their workers.");
+});
+
+test("the playground's opening comment states its own settings: a pair of the 8 workers, both crashed", () => {
+  const program = readFileSync(new URL("./shuffle-shard.play.ts", import.meta.url), "utf8");
+  const setting = (name: string) =>
+    Number(program.match(new RegExp(`const ${name} = ([\\d_.]+);`))?.[1]?.replace(/_/g, ""));
+  // "pair" and "both" are the words for a shard of two.
+  expect(setting("shardSize")).toBe(2);
+  expect(program).toContain(
+    `// Shuffle sharding, simulated. Every customer gets its own random pair of the ${setting("workers")} workers.\n// Customer 0 sends a poison request that crashes both of its workers:`,
+  );
+  // The deal the prose reports is the playground's.
+  expect([setting("workers"), setting("shardSize"), setting("customers")]).toEqual([
+    sim.workers,
+    sim.shard,
+    sim.customers,
+  ]);
+  expect(program).toContain(`const rand = mulberry32(${sim.seed});`);
+});

@@ -43,6 +43,11 @@ export const small = {
   noneCount: grouped(choose(smallFleet.workers - smallFleet.shard, smallFleet.shard)),
   nonePercent: percentAnySize(smallExact.none.value),
   /**
+   * Without client-side failover every customer that loses any of its workers loses service:
+   * 1 - C(n - k, k) / C(n, k), 13/28, the explorer's shuffle row with failover off.
+   */
+  anyLostPercent: percentAnySize(1 - smallExact.none.value),
+  /**
    * How many times smaller the shuffle blast radius is than the fixed one, (1 / groups) / (1 / C(n, k))
    * = C(n, k) / groups, said "exactly" when that divides evenly and "about" otherwise: "exactly 7".
    */
@@ -87,8 +92,6 @@ function fleet(workers: number, shard: number) {
     possibleShards: grouped(exact.possibleShards),
     /** The chance of the very same shard, 1 / C(n, k), as the explorer writes it: "1 in 75,287,520 = 1.33 × 10^-6%". */
     sameShard: oneInWhole(exact.possibleShards),
-    /** Share of others that lose at least one worker: all of them keep the rest only with failover. */
-    somePercent: percentAnySize(exact.some.value),
   };
 }
 

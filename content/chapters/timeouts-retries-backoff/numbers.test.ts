@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { percentAtMost } from "../../../src/format/number.ts";
+import { grouped, percentAtMost } from "../../../src/format/number.ts";
 import { inWords } from "../../../src/format/words.ts";
-import { backoffStrategies } from "../../../src/sim/backoff.ts";
+import { backoffStrategies, simulateContention } from "../../../src/sim/backoff.ts";
+import { parameterDefaults } from "../../../src/sim/retry-storm/index.ts";
 import {
   buildersTimeout,
   uncapped,
@@ -14,6 +15,7 @@ import {
   contentionFindings,
   contentionRaw,
   contentionTable,
+  decorrelatedVsFullT,
   expected,
   naiveLoop,
   retriesAllowed,
@@ -22,6 +24,9 @@ import {
   stacked,
   throttle,
 } from "./numbers.ts";
+
+const mdx = readFileSync(new URL("./index.mdx", import.meta.url), "utf8");
+const text = mdx.replace(/\s+/g, " ");
 
 test("amplification across layers (SRE book): 3 layers x 4 attempts = 64; one layer only = 4", () => {
   expect(stacked.count).toBe(3);
@@ -43,6 +48,16 @@ test("expected attempts (1 - p^(N+1)) / (1 - p) with N = 3", () => {
 });
 
 test("the naive loop holds a connection about 7 s (5 attempts, 1 s timeouts, sleeps to 800 ms)", () => {
+  // The loop the prose counts is the code block above it: both are the retry-storm model's defaults.
+  expect([naiveLoop.attempts, naiveLoop.timeoutSeconds, naiveLoop.sleepStepMillis]).toEqual([5, 1, 200]);
+  expect([naiveLoop.attempts, naiveLoop.timeoutSeconds, naiveLoop.sleepStepMillis]).toEqual([
+    parameterDefaults.attempts,
+    parameterDefaults.attemptTimeout,
+    parameterDefaults.sleepStep,
+  ]);
+  expect(mdx).toContain(`for (let attempt = 0; attempt < ${naiveLoop.attempts}; attempt++) {`);
+  expect(mdx).toContain(`{ timeoutMs: ${naiveLoop.timeoutSeconds * 1000} }`);
+  expect(mdx).toContain(`await sleep(${naiveLoop.sleepStepMillis} * attempt);`);
   // Sleeps between attempts, then one more after the last attempt, before it gives up.
   expect(naiveLoop.sleepsBetweenMillis).toBe("0, 200, 400 and 600");
   expect(naiveLoop.lastSleepMillis).toBe("800");
@@ -148,12 +163,51 @@ describe("the contention experiment: what the chapter says about it is what the 
     expect(largest.none.calls / Math.max(...calls)).toBeGreaterThan(2);
   });
 
-  test("decorrelated finishes first, clearly from 25 clients up; at 10 it ties with full jitter", () => {
+  test("decorrelated finishes first, clearly from 25 clients up; at 10 it ties with full jitter, within the noise between seeds", () => {
+    expect(text).toContain(
+      "Decorrelated jitter finishes first from {contentionFindings.decorrelatedClearlySoonestFrom} clients up, clearly; with {contentionFindings.smallest} clients it and full jitter finish together, within the noise between seeds.",
+    );
     for (const clients of contention.crowds)
       expect(contentionTable.find((r) => r.clients === clients)!.soonest).toBe("decorrelated");
     expect(contentionFindings.decorrelatedClearlySoonestFrom).toBe("25");
+    // The noise is measured, not a typed ratio: the paired t of decorrelated minus full jitter's
+    // time over the chapter's 20 seeds. "Clearly": below -2 from 25 clients up (-2.25, -2.35 and
+    // -2.24 on these seeds); "within the noise": under 1.5 either way at 10 (-0.95).
+    const from = Number(contentionFindings.decorrelatedClearlySoonestFrom);
+    for (const clients of contention.crowds) {
+      if (clients >= from) expect(decorrelatedVsFullT[clients], `${clients}`).toBeLessThan(-2);
+      else expect(Math.abs(decorrelatedVsFullT[clients]), `${clients}`).toBeLessThan(1.5);
+    }
+    expect(Number(contentionFindings.smallest)).toBeLessThan(from);
+    // The t statistic is the one a reader would compute from the seeds' own times.
     const ten = raw(10);
-    expect(Math.abs(ten.decorrelated.millis / ten.full.millis - 1)).toBeLessThan(0.1);
+    const d = ten.decorrelated.perSeedMillis.map((x, i) => x - ten.full.perSeedMillis[i]!);
+    expect(d).toHaveLength(contention.seeds);
+    const mean = d.reduce((a, b) => a + b, 0) / d.length;
+    expect(mean).toBeCloseTo(ten.decorrelated.millis - ten.full.millis, 9);
+    const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (d.length - 1));
+    expect(decorrelatedVsFullT[10]).toBeCloseTo(mean / (sd / Math.sqrt(d.length)), 12);
+  });
+
+  test("the finish-time finding is the model's, not the chosen seeds': over 200 seeds, a tie at 10 clients and clearly sooner from 25", () => {
+    // The 20 seeds clear t = -2 by about a quarter at 25 and 100 clients; 200 seeds (about 0.2 s
+    // here) show the gap is real there (t near -6 and below) and absent at 10 (t near 0).
+    const seeds = Array.from({ length: 200 }, (_, i) => i + 1);
+    const t = (clients: number) => {
+      const d = seeds.map(
+        (seed) =>
+          simulateContention({ clients, strategy: "decorrelated", seed }).completionMillis -
+          simulateContention({ clients, strategy: "full", seed }).completionMillis,
+      );
+      const mean = d.reduce((a, b) => a + b, 0) / d.length;
+      const sd = Math.sqrt(d.reduce((a, b) => a + (b - mean) ** 2, 0) / (d.length - 1));
+      return mean / (sd / Math.sqrt(d.length));
+    };
+    for (const clients of contention.crowds) {
+      if (clients >= Number(contentionFindings.decorrelatedClearlySoonestFrom))
+        expect(t(clients), `${clients}`).toBeLessThan(-4);
+      else expect(Math.abs(t(clients)), `${clients}`).toBeLessThan(1.5);
+    }
   });
 
   test("the jitter playground runs this very experiment: its printed table is these figures", () => {
@@ -204,6 +258,28 @@ test("with Brooker's convention (first retry counted as 1) full jitter does leas
   expect(brookerRaw[100].decorrelated).toBe(contentionRaw[100].decorrelated.calls);
 });
 
+test("the convention never moves the lesson: with Brooker's too, no backoff and plain exponential make over twice the calls of every jittered strategy", () => {
+  expect(text).toContain(
+    "Small choices in a model like this move the winner among the jittered strategies; they never move the lesson.",
+  );
+  // The lesson as the course's convention gives it ("with 100 clients, 2.8 times the calls of full
+  // jitter"), run again with the first retry counted as 1: 40 runs of 100 clients (about 0.1 s).
+  const largest = contention.crowds[contention.crowds.length - 1]!;
+  const calls = (strategy: "none" | "exponential") => {
+    let sum = 0;
+    for (let seed = 1; seed <= contention.seeds; seed++)
+      sum += simulateContention({ clients: largest, strategy, seed, firstRetry: 1 }).calls;
+    return sum / contention.seeds;
+  };
+  const unjittered = [calls("none"), calls("exponential")];
+  const r = brookerRaw[largest];
+  for (const u of unjittered) for (const s of [r.full, r.equal, r.decorrelated]) expect(u).toBeGreaterThan(2 * s);
+  // And so under the course's own convention, the table the prose reads.
+  const c = contentionRaw[largest];
+  for (const u of [c.none.calls, c.exponential.calls])
+    for (const s of [c.full.calls, c.equal.calls, c.decorrelated.calls]) expect(u).toBeGreaterThan(2 * s);
+});
+
 test("gRPC's token bucket (tokenRatio 0.1) keeps retries off above about 1 failure in 11 (9.1%)", () => {
   expect(throttle).toEqual({ offAbove: "1 in 11", offAbovePercent: "9.1%" });
 });
@@ -223,6 +299,31 @@ test('the timeout playground\'s golden: "a timeout that cuts off a sliver of hea
     expect(r.healthy).toBeLessThanOrEqual(1);
     expect(r.slow / r.healthy).toBeGreaterThanOrEqual(5);
   }
+});
+
+test("the timeout playground's opening comment and its printed header state its own settings", () => {
+  const program = readFileSync(new URL("./timeout-percentile.play.ts", import.meta.url), "utf8");
+  const number = (pattern: RegExp) => {
+    const found = program.match(pattern);
+    expect(found, String(pattern)).not.toBeNull();
+    return Number(found![1]!.replace(/_/g, ""));
+  };
+  const draws = number(/Array\.from\(\{ length: ([\d_]+) \}/);
+  const coldShare = number(/rand\(\) < ([\d.]+) \? logNormal/);
+  const coldMedian = number(/\? logNormal\((\d+),/);
+  const usualMedian = number(/: logNormal\((\d+),/);
+  const slowdown = number(/const slowdown = (\d+);/);
+  expect(Number.isInteger(1 / coldShare)).toBe(true);
+  expect(program).toContain(
+    `// We draw ${grouped(draws)} seeded latencies of a dependency that is usually fast (about ${usualMedian} ms) with a\n` +
+      `// slow tail (1 call in ${1 / coldShare} hits a cold cache, about ${coldMedian} ms), choose timeouts from percentiles\n` +
+      `// of that healthy data, and replay the same calls with the dependency ${inWords(slowdown)} times slower.`,
+  );
+  // The bad day is every healthy call times the slowdown, and the header prints the same factor.
+  expect(program).toContain("const slowDay = healthy.map((ms) => ms * slowdown);");
+  expect(program).toContain(`timed out (${"$"}{slowdown}x slower)\`);`);
+  const golden = readFileSync(new URL("./timeout-percentile.golden.txt", import.meta.url), "utf8");
+  expect(golden.split("\n")[0]).toMatch(new RegExp(`timed out \\(${slowdown}x slower\\)$`));
 });
 
 test("the Builders' Library's timeout example: 0.1% false timeouts, the 99.9th percentile", () => {

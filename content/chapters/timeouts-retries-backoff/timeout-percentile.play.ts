@@ -13,13 +13,14 @@ function logNormal(medianMs: number, spread: number): number {
 }
 
 const healthy = Array.from({ length: 100_000 }, () => (rand() < 0.02 ? logNormal(300, 0.4) : logNormal(20, 0.3)));
-const slowDay = healthy.map((ms) => ms * 10);
+const slowdown = 10; // how many times slower every call is on the bad day
+const slowDay = healthy.map((ms) => ms * slowdown);
 const sorted = [...healthy].sort((a, b) => a - b);
 const percentile = (p: number) => sorted[Math.floor((p / 100) * sorted.length)]!;
 const share = (calls: number[], timeout: number) => calls.filter((ms) => ms > timeout).length / calls.length;
 const pct = (x: number) => percent(x, 2).padStart(7);
 
-console.log("timeout from       value     timed out (healthy)  timed out (10x slower)");
+console.log(`timeout from       value     timed out (healthy)  timed out (${slowdown}x slower)`);
 for (const p of [99, 99.9]) {
   const timeout = percentile(p);
   console.log(

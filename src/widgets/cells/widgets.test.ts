@@ -34,6 +34,13 @@ describe("cells widget", () => {
     expect(cellsView({ ...defaultCellsState, fault: "lost-zone", cells: 12, zones: 4 }).blast.affectedCells).toEqual([
       0, 4, 8,
     ]);
+    // The paragraph after the widget (content/chapters/cells/index.mdx): its shared design has no
+    // spare capacity, so a lost zone overloads every customer, while the zonal cells lose only
+    // the lost zone's cells.
+    const view = cellsView({ ...defaultCellsState, fault: "lost-zone" });
+    expect(view.blast.nonCellular.customerShare).toBe(1);
+    expect(view.blast.customerShare).toBeGreaterThan(0);
+    expect(view.blast.customerShare).toBeLessThan(1);
   });
 
   // QA: with seven customers or fewer the poison came from customer c7, who does not exist, so it
