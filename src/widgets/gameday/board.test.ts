@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { alreadyText, clearBoardQuestion, pastedOnce, pasteText, refusedText } from "./board.ts";
+import type { Score } from "../../sim/gameday/score.ts";
+import { alreadyText, clearBoardQuestion, pastedOnce, pasteText, refusedText, trustedRows } from "./board.ts";
+import type { BoardRow } from "./board.worker.ts";
 
 describe("what Clear the board asks", () => {
   test("counts the runs and the refused codes it would remove, singular for one", () => {
@@ -50,5 +52,47 @@ describe("what the board says of each code pasted", () => {
     );
     expect(refusedText("not a game day result code", 3)).toBe("not a game day result code (pasted 3 times)");
     expect(refusedText("not a game day result code", 1)).toBe("not a game day result code");
+  });
+});
+
+describe("what a visit shows without playing its runs again", () => {
+  const row = (code: string): BoardRow => ({
+    code,
+    ok: true,
+    name: "Ada",
+    scenario: "retry-storm",
+    title: "A retry storm",
+    seed: 1,
+    actions: 1,
+    score: { tenantMinutes: 12.5 } as Score,
+    beforeFault: 0,
+    faultAt: 60,
+    rows: [
+      ["tenant-minutes", "12.5"],
+      ["tenants affected", "3 of 8"],
+      ["error budget", "4% of 30-day"],
+      ["time to mitigate", "1 min"],
+    ],
+    mitigation: "1 min",
+  });
+  const kept = (checker: string, rows: unknown[]) => JSON.stringify({ checker, rows });
+  const build = "/blast-radius/_astro/board.Dzr4BAJe.js";
+
+  test("the rows its own build checked, each under its own code, for the codes on the board only", () => {
+    const stored = kept(build, [row("A"), row("B"), row("gone")]);
+    const trusted = trustedRows(["B", "A", "new"], stored, build);
+    expect([...trusted.keys()]).toEqual(["B", "A"]);
+    expect(trusted.get("A")).toEqual(row("A"));
+  });
+
+  test("nothing another build checked, nothing on the development server, nothing damaged", () => {
+    expect(trustedRows(["A"], kept("/blast-radius/_astro/board.other.js", [row("A")]), build).size).toBe(0);
+    expect(trustedRows(["A"], kept("", [row("A")]), "").size).toBe(0);
+    expect(trustedRows(["A"], null, build).size).toBe(0);
+    expect(trustedRows(["A"], "{not json", build).size).toBe(0);
+    expect(trustedRows(["A"], JSON.stringify({ checker: build }), build).size).toBe(0);
+    const refused = { ...row("A"), ok: false };
+    const short = { ...row("B"), rows: [["tenant-minutes", "1"]] };
+    expect(trustedRows(["A", "B", "C"], kept(build, [refused, short, null, row("C")]), build).size).toBe(1);
   });
 });

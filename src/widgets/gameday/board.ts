@@ -1,7 +1,8 @@
 /**
  * The results board of a workshop room, with no server: participants' result codes are pasted
  * (or arrive in the address), each is checked by playing its log again in a worker, and the
- * board ranks what it computed. Codes are kept in this browser, and checked again on every visit.
+ * board ranks what it computed. Codes are kept in this browser with the rows their checks
+ * computed, so a later visit shows them at once; a new build of the site checks them again.
  */
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
@@ -18,6 +19,14 @@ import { InlineQuestion } from "../inline-question.ts";
 import { handFocus } from "../focus.ts";
 
 export const boardKey = "blast-radius:gameday-board:v1";
+/** Where the board keeps the rows its checks computed (`CheckedRows`), beside its codes. */
+export const checkedKey = "blast-radius:gameday-board-checked:v1";
+
+/** The rows the board's checks computed, and the checker that computed them (`trustedRows`). */
+export interface CheckedRows {
+  checker: string;
+  rows: BoardRow[];
+}
 
 const q = <T extends Element>(root: ParentNode, selector: string): T =>
   requiredElement<T>(root, selector, "results board");
@@ -29,6 +38,43 @@ function readStored(): string[] {
   } catch {
     return [];
   }
+}
+
+const isRow = (row: unknown): row is BoardRow => {
+  const r = row as Partial<BoardRow> | null;
+  return (
+    typeof r === "object" &&
+    r !== null &&
+    r.ok === true &&
+    typeof r.code === "string" &&
+    typeof r.score === "object" &&
+    Array.isArray(r.rows) &&
+    r.rows.length >= 3
+  );
+};
+
+/**
+ * The rows of `codes` a visit shows without playing their runs again: those kept (`kept`, the
+ * JSON of `CheckedRows`) by the same `checker`, each under its own code. The checker is the
+ * address of the board's code, which a build names by a hash of its contents (the worker's
+ * address among them): a new game, score or wording makes another, and its codes are checked
+ * again. An empty checker (the development server's, unhashed) trusts nothing.
+ */
+export function trustedRows(codes: readonly string[], kept: string | null, checker: string): Map<string, BoardRow> {
+  const trusted = new Map<string, BoardRow>();
+  let data: Partial<CheckedRows> | null;
+  try {
+    data = JSON.parse(kept ?? "null") as Partial<CheckedRows> | null;
+  } catch {
+    return trusted;
+  }
+  if (checker === "" || data?.checker !== checker || !Array.isArray(data.rows)) return trusted;
+  const byCode = new Map(data.rows.filter(isRow).map((row) => [row.code, row]));
+  for (const code of codes) {
+    const row = byCode.get(code);
+    if (row) trusted.set(code, row);
+  }
+  return trusted;
 }
 
 /** Split pasted text into candidate codes: one per line (or separated by spaces), links included. */
@@ -110,7 +156,7 @@ export function clearBoardQuestion(runs: number, refused: number): string {
   return `Remove ${what.join(" and ")} from this board? Participants keep their result codes, so a run removed can be pasted again.`;
 }
 
-export async function mountBoard(root: HTMLElement): Promise<void> {
+export function mountBoard(root: HTMLElement): void {
   const input = q<HTMLTextAreaElement>(root, "[data-codes]");
   const add = q<HTMLButtonElement>(root, "[data-add]");
   const clear = q<HTMLButtonElement>(root, "[data-clear]");
@@ -118,7 +164,6 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
   const status = q<HTMLElement>(root, "[data-status]");
   const results = q<HTMLElement>(root, "[data-board]");
   const refused = q<HTMLElement>(root, "[data-rejected]");
-  const worker = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
   const accepted = new Map<string, BoardRow>();
   const rejected = new Map<string, string>();
   // What the last paste held twice, or held that was on the board already: said until the next
@@ -128,13 +173,30 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
   let checking = 0;
   let nextId = 1;
   const waiting = new Map<number, (answer: BoardAnswer) => void>();
-  worker.onmessage = (event: MessageEvent<BoardAnswer>) => {
-    waiting.get(event.data.id)?.(event.data);
-    waiting.delete(event.data.id);
+  // The checks under way, by code: a code pasted while it is being checked is not played twice.
+  const inFlight = new Map<string, Promise<Exclude<Fate, "already">>>();
+  // Times the board was cleared: a check begun before a clear adds nothing after it.
+  let clears = 0;
+  // The worker starts with the first check: a visit whose runs were all checked before needs none.
+  let worker: Worker | null = null;
+  const checker = () => {
+    if (!worker) {
+      worker = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
+      worker.onmessage = (event: MessageEvent<BoardAnswer>) => {
+        waiting.get(event.data.id)?.(event.data);
+        waiting.delete(event.data.id);
+      };
+    }
+    return worker;
   };
+  const checkerName = import.meta.env.DEV ? "" : new URL(import.meta.url).pathname;
 
   // Where storage is refused or full, the board shows what it has, kept only in this page.
-  const save = () => void keep(boardKey, JSON.stringify([...accepted.keys()]));
+  const save = () => {
+    keep(boardKey, JSON.stringify([...accepted.keys()]));
+    const kept: CheckedRows = { checker: checkerName, rows: [...accepted.values()] };
+    keep(checkedKey, accepted.size ? JSON.stringify(kept) : null);
+  };
 
   function render(): void {
     const groups = new Map<string, BoardRow[]>();
@@ -187,27 +249,36 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
 
   /** Check `code` (one not on the board) by playing it again: it is added, or refused. */
   function check(code: string): Promise<Exclude<Fate, "already">> {
+    const under = inFlight.get(code);
+    if (under) return under;
     checking++;
     status.textContent = `Checking ${countOf(checking, "code")} (each run is played again)…`;
     root.dataset.checking = String(checking);
     const id = nextId++;
-    return new Promise<BoardAnswer>((resolve) => {
+    const era = clears;
+    const fate = new Promise<BoardAnswer>((resolve) => {
       waiting.set(id, resolve);
-      worker.postMessage({ id, code });
+      checker().postMessage({ id, code });
     }).then((answer) => {
       checking--;
+      if (inFlight.get(code) === fate) inFlight.delete(code);
       root.dataset.checking = String(checking);
-      if (answer.ok) {
-        accepted.set(answer.code, answer);
-        rejected.delete(code);
-      } else rejected.set(code, answer.reason);
-      save();
-      render();
+      if (era === clears) {
+        if (answer.ok) {
+          const { id: _, ...row } = answer;
+          accepted.set(answer.code, row);
+          rejected.delete(code);
+        } else rejected.set(code, answer.reason);
+        save();
+        render();
+      }
       status.textContent = checking
         ? `Checking ${countOf(checking, "code")}…`
         : `${countOf(accepted.size, "run")} on the board${rejected.size ? `, ${rejected.size} refused` : ""}.`;
-      return answer.ok ? "added" : "refused";
+      return answer.ok ? ("added" as const) : ("refused" as const);
     });
+    inFlight.set(code, fate);
+    return fate;
   }
 
   /** Check what was pasted, each code once, and say what became of every code pasted. */
@@ -215,14 +286,26 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     const pasted = pastedOnce(codes);
     again.clear();
     refusedTimes.clear();
+    const era = clears;
     const fates = await Promise.all(
       pasted.map(async (p) => {
-        const fate: Fate = accepted.has(p.code) ? "already" : await check(p.code);
+        // A code being checked already (kept from an earlier visit, or pasted before) was on its
+        // way to the board before this paste.
+        const before = inFlight.get(p.code);
+        const fate: Fate = accepted.has(p.code)
+          ? "already"
+          : before
+            ? (await before) === "added"
+              ? "already"
+              : "refused"
+            : await check(p.code);
         if (fate === "refused") refusedTimes.set(p.code, p.times);
         else if (fate === "already" || p.times > 1) again.set(p.code, p.times);
         return { ...p, fate };
       }),
     );
+    // Cleared while it was checked, the paste has nothing left to say.
+    if (era !== clears) return;
     render();
     if (checking === 0) status.textContent = pasteText(fates, accepted.size);
   }
@@ -241,6 +324,9 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     onAnswer: (answer) => {
       clearing.dismiss(clear);
       if (answer === "keep") return;
+      // Checks under way finish for nothing: a code pasted again is checked again.
+      clears++;
+      inFlight.clear();
       accepted.clear();
       rejected.clear();
       again.clear();
@@ -270,11 +356,17 @@ export async function mountBoard(root: HTMLElement): Promise<void> {
     handFocus(left[Math.min(place, left.length - 1)], input);
   });
 
-  render();
+  // The runs checked on an earlier visit show at once, played again by no worker; the others (a
+  // code arriving in the address, or one kept by another build) are checked. The board answers
+  // Add at once too: a paste is not held until those checks end.
   const fromLink = codeInLink(location.hash);
-  await Promise.all(
-    [...new Set([...readStored(), ...(fromLink ? [fromLink] : [])])].filter((c) => !accepted.has(c)).map(check),
-  );
-  if (fromLink) history.replaceState(null, "", location.pathname);
-  root.dataset.ready = "true";
+  const codes = [...new Set([...readStored(), ...(fromLink ? [fromLink] : [])])];
+  for (const [code, row] of trustedRows(codes, siteStorage()?.getItem(checkedKey) ?? null, checkerName))
+    accepted.set(code, row);
+  render();
+  if (accepted.size) status.textContent = `${countOf(accepted.size, "run")} on the board.`;
+  void Promise.all(codes.filter((c) => !accepted.has(c)).map(check)).then(() => {
+    if (fromLink) history.replaceState(null, "", location.pathname);
+    root.dataset.ready = "true";
+  });
 }
