@@ -1114,6 +1114,21 @@ describeInBrowser("game day in Chromium", (browser) => {
         `${gray.title}, seed ${gray.seed}`,
       ]),
     );
+    // A checker that cannot load (offline, a build replaced under the page) leaves no "Checking…"
+    // for ever: the code is refused as not played, saying why and what to do. After a reload the
+    // three runs show with no worker started, so the next check starts one, which fails here.
+    await page.reload();
+    await page.waitForSelector('[data-gameday-board][data-ready="true"]', { timeout: 110_000 });
+    await page.route("**/board.worker*", (route) => route.abort());
+    const unplayed = idle(storm.id, storm.seed + 2);
+    await page.locator("[data-codes]").fill(unplayed);
+    await page.locator("[data-add]").click();
+    await expect
+      .poll(() => page.locator(`[data-rejected] li:has-text("${unplayed}")`).textContent())
+      .toContain("the board could not play it (");
+    await expect(page.locator("[data-gameday-board]").getAttribute("data-checking")).resolves.toBe("0");
+    await expect(page.locator("[data-gameday-board]").getAttribute("data-accepted")).resolves.toBe("3");
+    await page.unroute("**/board.worker*");
     await emptyBoard();
   });
 });

@@ -7,6 +7,7 @@
 import { escapeHtml } from "../escape-html.ts";
 import { keep, siteStorage } from "../site-storage.ts";
 import type { BoardAnswer, BoardRow } from "./board.worker.ts";
+import { notPlayedReason } from "./board-reasons.ts";
 import { codeInLink } from "../../sim/gameday/code-link.ts";
 import { replayLink } from "./share.ts";
 import { figuresHtml } from "./figures.ts";
@@ -181,14 +182,28 @@ export function mountBoard(root: HTMLElement): void {
   let worker: Worker | null = null;
   const checker = () => {
     if (!worker) {
-      worker = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
-      worker.onmessage = (event: MessageEvent<BoardAnswer>) => {
+      const started = new Worker(new URL("./board.worker.ts", import.meta.url), { type: "module" });
+      started.onmessage = (event: MessageEvent<BoardAnswer>) => {
         waiting.get(event.data.id)?.(event.data);
         waiting.delete(event.data.id);
       };
+      // A checker that cannot load (offline, a build replaced under the page) or dies answers every
+      // code it holds as not played, so no "Checking…" stays for ever; the next check starts another.
+      started.onerror = (event) => {
+        event.preventDefault();
+        started.terminate();
+        if (worker === started) worker = null;
+        const why = event.message || "its checker did not load";
+        for (const [id, resolve] of waiting)
+          resolve({ id, ok: false, code: codeOf.get(id) ?? "", reason: notPlayedReason(why) });
+        waiting.clear();
+      };
+      worker = started;
     }
     return worker;
   };
+  // Which code each check under way is of, for an answer the worker could not give.
+  const codeOf = new Map<number, string>();
   const checkerName = import.meta.env.DEV ? "" : new URL(import.meta.url).pathname;
 
   // Where storage is refused or full, the board shows what it has, kept only in this page.
@@ -258,8 +273,10 @@ export function mountBoard(root: HTMLElement): void {
     const era = clears;
     const fate = new Promise<BoardAnswer>((resolve) => {
       waiting.set(id, resolve);
+      codeOf.set(id, code);
       checker().postMessage({ id, code });
     }).then((answer) => {
+      codeOf.delete(id);
       checking--;
       if (inFlight.get(code) === fate) inFlight.delete(code);
       root.dataset.checking = String(checking);

@@ -2,6 +2,7 @@
 import { verifyCode } from "../../sim/gameday/board.ts";
 import { mitigationText, scoreRows } from "../../sim/gameday/report.ts";
 import type { Score } from "../../sim/gameday/score.ts";
+import { notPlayedReason } from "./board-reasons.ts";
 
 export interface BoardRow {
   code: string;
@@ -24,8 +25,20 @@ export type BoardAnswer = { id: number } & (BoardRow | { ok: false; code: string
 
 self.onmessage = (event: MessageEvent<{ id: number; code: string }>) => {
   const { id, code } = event.data;
-  const verdict = verifyCode(code);
   const post = (answer: BoardAnswer) => (self as unknown as Worker).postMessage(answer);
+  let verdict: ReturnType<typeof verifyCode>;
+  try {
+    verdict = verifyCode(code);
+  } catch (error) {
+    // An error of the game's own (verifyCode refuses every bad code with a reason): answered, so
+    // the board never waits on a code for ever.
+    return post({
+      id,
+      ok: false,
+      code,
+      reason: notPlayedReason(error instanceof Error ? error.message : String(error)),
+    });
+  }
   if (!verdict.ok) return post({ id, ok: false, code, reason: verdict.reason });
   const { entry } = verdict;
   post({
