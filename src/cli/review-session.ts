@@ -196,10 +196,13 @@ export function readSessionsText(text: string): ReadSessionsResult {
 /**
  * Whether `session` is still the record of `id`'s review, for its card now: under way, while its
  * seed is one the card's review may deal (mayDealReview: the card has not been rated since); rated,
- * while the card has had no other review since.
+ * while the card has had no other review since. With no card (the schedule lost it: a page's
+ * reset imported, a hand edit), it stays, as the page keeps its records (src/widgets/review/
+ * attempts.ts's currentAttempts): the card may come back with the same review, which must not
+ * come back clean.
  */
 export function stillCurrent(id: string, session: ReviewSession, card: ReviewCard | undefined): boolean {
-  if (!card) return false;
+  if (!card) return true;
   if (session.rated) return card.reps === session.rated.after.reps;
   return mayDealReview(id, card.reps, session.seed);
 }

@@ -234,9 +234,11 @@ export function countsMore(a: ReviewAttempts, b: ReviewAttempts): boolean {
 
 /**
  * The records still of a review under way: those whose seed is one their card in `progress` may
- * deal (mayDealReview: the card has not been rated since).
- * A card rated since (here, in another tab or in the terminal) or gone from the schedule takes
- * its record with it.
+ * deal (mayDealReview: the card has not been rated since), and those whose card is gone from the
+ * schedule. A card rated since (here, in another tab or in the terminal) takes its record with
+ * it; a card gone (progress reset on /progress/, or replaced by an import) leaves it, as the card
+ * may come back with the same review (the reset's Undo, an earlier export imported): a review
+ * answered wrong or given up must not come back clean that way either.
  */
 export function currentAttempts(
   reviews: ReadonlyMap<string, ReviewAttempts>,
@@ -245,7 +247,7 @@ export function currentAttempts(
   return new Map(
     [...reviews].filter(([id, record]) => {
       const card = progress.review?.[id];
-      return card !== undefined && mayDealReview(id, card.reps, record.seed);
+      return card === undefined || mayDealReview(id, card.reps, record.seed);
     }),
   );
 }
