@@ -36,6 +36,15 @@ function pairSeedTable(doc: DefaultTreeAdapterMap["document"]): { pairs: string[
   return { pairs: pairs!.slice(1), seeds: seeds!.slice(1) };
 }
 
+test("the answer key is left out of the site's search and of search engines, as its page says", () => {
+  expect(attr(main(key), "data-pagefind-body")).toBeUndefined();
+  const robots = findAll(key, (el) => el.tagName === "meta" && attr(el, "name") === "robots");
+  expect(robots.map((el) => attr(el, "content"))).toEqual(["noindex"]);
+  expect(text(main(key))).toContain("The site's search leaves this page out");
+  // The kit's own page is searched as every page is.
+  expect(attr(main(kit), "data-pagefind-body")).toBe("");
+});
+
 describe("each pair's variant seed, as built", () => {
   test("the kit hands the pairs the answer key's seeds, one per pair, none twice", () => {
     const inKit = pairSeedTable(kit);
